@@ -204,6 +204,8 @@ LINES = (
     + ["dfma o0.xyzw, v0.xyzw, v1.xyzw, v2.zwxy", "dfma_sat o0.zw, -v0.zwzw, v1.xyxy, v2.zwzw",
        "drcp o0.xyzw, v0.zwxy", "drcp o0.xy, -|v1.xyzw|", "dmov o0.xyzw, -v0.zwxy", "dmov_sat o0.xy, v2.zwzw",
        "dmovc o0.xyzw, v2.xzxx, v0.xyzw, v1.zwxy", "dmovc o0.zw, v1.yyyy, v0.xyxy, v1.zwzw",
+       "dmovc o0.xyzw, v2.xzxx, |v0.xyzw|, -v1.zwxy", "dmovc_sat o0.xy, v1.yyyy, -|v0.zwzw|, v2.xyxy",
+       "dmovc_sat o0.xyzw, v2.wyxx, v0.zwxy, -v1.xyzw",
        "deq o0.xy, v0.xyzw, v1.xyzw", "dne o0.xyzw, v0.xyzw, v0.zwxy", "dlt o0.x, v0.zwzw, -v1.zwzw",
        "dge o0.yz, |v0.xyzw|, v1.zwxy", "dtof o0.xy, v0.xyzw", "dtof o0.z, -v1.zwzw", "dtoi o0.xyzw, v0.xyzw",
        "dtou o0.xy, v1.zwxy", "ftod o0.xyzw, v0.xzxx", "ftod o0.zw, -v1.wwww", "itod o0.xyzw, -v2.yxxx",

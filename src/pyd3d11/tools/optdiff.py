@@ -97,10 +97,21 @@ class HashSampler:
             if v is not None:
                 ncoord, nderiv = _SRV_COORDS.get(v.dimension, 4), _SRV_DERIV.get(v.dimension, 4)
         name = OP(inst.opcode).name
+        if name in ("GATHER4", "GATHER4_C"):
+            # an immediate offset (aoffimmi) is hashed where gather4_po's offset operand is, so a gather at a
+            # constant offset and the same gather with the offset in a register give the same texels
+            # (fxc unrolls a loop of gathers into aoffimmi forms that we may keep as gather4_po)
+            u, v, _w = inst.texel_offset
+            off = np.zeros((4, srcs[0].shape[1]), np.uint32)
+            off[0], off[1] = np.uint32(u & 0xFFFFFFFF), np.uint32(v & 0xFFFFFFFF)
+            srcs = [srcs[0], off, *srcs[1:]]
+            name = "GATHER4_PO" + name[7:]
         h = np.full(srcs[0].shape[1], 0x9E3779B9, np.uint32)
         for k, s in enumerate(srcs):
             if k == 0:
-                comps = ncoord
+                # lod ignores the array index (D3D11.3 22.4.5: LOD is computed from the texture-space
+                # derivatives of the coordinates alone), so it hashes only the derivative components
+                comps = nderiv if name == "LOD" else ncoord
             elif name == "SAMPLE_D" and k in (1, 2):
                 comps = nderiv
             elif name.startswith("GATHER4_PO") and k == 1:
@@ -297,22 +308,25 @@ def _run_gs(p: ir.Program, verts: np.ndarray, k: int, cbs, res) -> dict[str, np.
     return out | _uav_results(uavs)
 
 
-def _run_all(blobs: list[bytes], lanes: int, seed: int, groups: int, ints_only: bool) -> list[dict[str, np.ndarray]]:
+def _run_all(blobs: list[bytes], lanes: int, seed: int, groups: int, ints_only: bool,
+             int_inputs: bool = False) -> list[dict[str, np.ndarray]]:
     """Run each program of ``blobs`` (one stage) on the same inputs; their results in order."""
-    return run_programs([_program(x) for x in blobs], lanes, seed, groups, ints_only)
+    return run_programs([_program(x) for x in blobs], lanes, seed, groups, ints_only, int_inputs)
 
 
 def run_programs(progs: list[ir.Program], lanes: int, seed: int, groups: int,
-                 ints_only: bool) -> list[dict[str, np.ndarray]]:
+                 ints_only: bool, int_inputs: bool = False) -> list[dict[str, np.ndarray]]:
     """Run each of ``progs`` (one stage) on the same random inputs, constant buffers and resources; their
-    named result arrays in order (also used by tools/backend_diff to compare executors)."""
+    named result arrays in order (also used by tools/backend_diff to compare executors). ``int_inputs``:
+    vertex/pixel inputs hold small integers only too (a loop bound read from an input)."""
     stage = progs[0].program_type
     if any(p.program_type != stage for p in progs):
         raise ValueError("programs of different stages")
     rng = np.random.default_rng(seed)
     inputs = None
     if stage in (PT.VERTEX, PT.PIXEL):  # inputs first: the random stream of earlier versions
-        inputs = _random_words(rng, 32 * lanes * 4).reshape(32, lanes, 4)
+        inputs = _random_words(rng, 32 * lanes * 4, int_inputs).reshape(32, lanes, 4)
+        _front_face_words(progs, inputs)
     cbs = [_random_words(rng, 4096 * 4, ints_only) for _ in range(14)]
     res = _resources(progs, seed, ints_only)
     if stage in (PT.VERTEX, PT.PIXEL):
@@ -326,6 +340,21 @@ def run_programs(progs: list[ir.Program], lanes: int, seed: int, groups: int,
         verts = _random_words(rng, 32 * lanes * k * 4).reshape(32, lanes * k, 4)
         return [_run_gs(p, verts, k, cbs, res) for p in progs]
     raise NotSupportedError(f"optdiff: {stage.name.lower()} shaders")
+
+
+def _front_face_words(progs: list[ir.Program], inputs: np.ndarray) -> None:
+    """SV_IsFrontFace arrives as 0 or 0xFFFFFFFF (a 32-bit boolean, as pipeline/draw.py gives it): the components
+    any program declares as is_front_face get one of those two words (from the random word's low bit),
+    so a program that uses the documented encoding directly (fxc's ``and r, v.y, l(1.0)``) is compared on
+    inputs the pipeline can give."""
+    from ..pipeline.shader_io import input_decls
+
+    for p in progs:
+        for d in input_decls(p):
+            if d.system_name == ir.SystemName.IS_FRONT_FACE and d.register < inputs.shape[0]:
+                for c in range(4):
+                    if d.mask >> c & 1:
+                        inputs[d.register, :, c] = np.where(inputs[d.register, :, c] & 1, U32(0xFFFFFFFF), U32(0))
 
 
 def _first_difference(ra: dict[str, np.ndarray], rb: dict[str, np.ndarray]) -> str | None:

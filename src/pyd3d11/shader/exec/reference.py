@@ -355,20 +355,42 @@ def _double(inst: ir.Instruction, name: str) -> Callable:
     return run32
 
 
+#: a double source modifier as an operation on the high word's sign bit (dmovc: "modifiers other than
+#: swizzle assume the data is double"; without one the bits move unaltered)
+_DOUBLE_SIGN = {ir.Modifier.NEG: lambda hi: hi ^ U32(0x80000000), ir.Modifier.ABS: lambda hi: hi & U32(0x7FFFFFFF),
+                ir.Modifier.ABSNEG: lambda hi: hi | U32(0x80000000)}
+
+
 def _dmovc(inst: ir.Instruction) -> Callable:
+    """dmovc[_sat] (sm5 asm reference): the n-th 32-bit condition of src0 picks the n-th double of src1 or
+    src2 (post-swizzle); their -, |.| modifiers act on the double's sign (the high word's top bit) and
+    _sat clamps the chosen double to [0, 1] (NaN → 0) like every double _sat; otherwise the words move
+    unaltered (no flush, no NaN rule)."""
     dst, c, a, b = inst.operands
     comps, store = compile_dst(dst)
     if store is None:
         return lambda st: None
+
+    def pair(s: ir.Operand, p: int) -> Callable:
+        g = compile_src(s, (s.components()[p], s.components()[p + 1]), "n")
+        sign = _DOUBLE_SIGN.get(s.modifier)
+        if sign is None:
+            return g
+        return lambda st: (lambda v: np.stack(np.broadcast_arrays(v[0], sign(v[1]))))(g(st))
+
     jobs = []
     for n_, p in enumerate(q for q in (0, 2) if q in comps):
-        gc = compile_src(c, (c.components()[n_],), "n")
-        ga = compile_src(a, (a.components()[p], a.components()[p + 1]), "n")
-        gb = compile_src(b, (b.components()[p], b.components()[p + 1]), "n")
-        jobs.append((gc, ga, gb))
+        jobs.append((compile_src(c, (c.components()[n_],), "n"), pair(a, p), pair(b, p)))
+    sat = inst.saturate
 
     def run(st: ExecState) -> None:
-        out = [np.where(gc(st) != 0, ga(st), gb(st)).astype(U32) for gc, ga, gb in jobs]
+        out = []
+        for gc, ga, gb in jobs:
+            v = np.where(gc(st) != 0, ga(st), gb(st)).astype(U32)
+            if sat:
+                r = to_double(v[0], v[1])
+                v = np.stack(from_double(np.where(r > 0, np.minimum(r, 1.0), 0.0)))
+            out.append(v)
         store(st, np.concatenate(np.broadcast_arrays(*out), axis=0))
 
     return run

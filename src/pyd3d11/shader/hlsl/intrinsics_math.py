@@ -4,7 +4,7 @@ functions (sampler1D/2D/3D/CUBE objects bound as t#+s# pairs of the same number)
 
 Sequences follow the HLSL reference definitions (MicrosoftDocs win32 direct3dhlsl intrinsic pages);
 the inverse-trigonometric polynomials are the classic minimax approximations fxc uses (Abramowitz &
-Stegun 4.4.45 for acos/asin, a degree-11 odd polynomial for atan)."""
+Stegun 4.4.45 for acos/asin; atan2 and atan as fxc expands them, see _atan2)."""
 
 from __future__ import annotations
 
@@ -47,37 +47,75 @@ def _exp_e(cg: CodegenContext, x: list, n: int, scale: float = 1.0) -> list:
     return cg.alu("exp", FLOAT, n, [cg.alu("mul", FLOAT, n, [x, _k(_LOG2E * scale, n)])])
 
 
-def _acos_abs(cg: CodegenContext, ax: list, n: int) -> list:
-    """acos(|x|) ≈ sqrt(1-|x|)·(((-0.0187293|x| + 0.0742610)|x| - 0.2121144)|x| + 1.5707288)."""
-    p = cg.alu("mad", FLOAT, n, [ax, _k(-0.0187293, n), _k(0.0742610, n)])
-    p = cg.alu("mad", FLOAT, n, [p, ax, _k(-0.2121144, n)])
-    p = cg.alu("mad", FLOAT, n, [p, ax, _k(1.5707288, n)])
-    om = cg.alu("add", FLOAT, n, [_k(1.0, n), ax], ["", "-"])
-    return cg.alu("mul", FLOAT, n, [cg.alu("sqrt", FLOAT, n, [om]), p])
+def _acos(cg: CodegenContext, x: list, n: int) -> list:
+    """acos(x) as fxc expands it (its listings; Abramowitz & Stegun 4.4.45's polynomial in |x|):
+
+        s = sqrt(-|x| + 1),  p = ((-0.0187293|x| + 0.0742610)|x| - 0.2121144)|x| + 1.5707288   (mads)
+        acos = p·s + (x < -x ? (s·p)·-2 + π : 0)                                               (mad)
+
+    the negative-argument term (π - 2·p·s, so the sum is π - p·s) masked by the compare, as fxc writes it."""
+    s = cg.alu("sqrt", FLOAT, n, [cg.alu("add", FLOAT, n, [x, _k(1.0, n)], ["-abs", ""])])
+    p = cg.alu("mad", FLOAT, n, [x, _k(-0.0187293, n), _k(0.0742610, n)], ["abs", "", ""])
+    p = cg.alu("mad", FLOAT, n, [p, x, _k(-0.2121144, n)], ["", "abs", ""])
+    p = cg.alu("mad", FLOAT, n, [p, x, _k(1.5707288, n)], ["", "abs", ""])
+    q = cg.alu("mad", FLOAT, n, [cg.alu("mul", FLOAT, n, [p, s]), _k(-2.0, n), _k(_PI, n)])
+    neg = cg.alu("lt", FLOAT, n, [x, x], ["", "-"])
+    return cg.alu("mad", FLOAT, n, [p, s, cg.alu("and", UINT, n, [neg, q])])
 
 
-def _atan_unit(cg: CodegenContext, t: list, n: int) -> list:
-    """atan(t) for t in [0, 1]: odd minimax polynomial."""
-    t2 = cg.alu("mul", FLOAT, n, [t, t])
-    p = cg.alu("mad", FLOAT, n, [t2, _k(0.0208351, n), _k(-0.085133, n)])
-    p = cg.alu("mad", FLOAT, n, [t2, p, _k(0.180141, n)])
-    p = cg.alu("mad", FLOAT, n, [t2, p, _k(-0.3302995, n)])
-    p = cg.alu("mad", FLOAT, n, [t2, p, _k(0.999866, n)])
-    return cg.alu("mul", FLOAT, n, [p, t])
+#: fxc's atan polynomial in t² (odd minimax, t in [0, 1]) and the constants of its atan2 expansion, as float32
+#: (fxc's listings print them as 0.020835, -0.085133, 0.180141, -0.330299, 0.999866, 1.570796, -3.141593; the
+#: decompiled listings of fxc objects give the float32 values 0.0208350997 … 0.999866009, 1.57079637, -3.14159274)
+_ATAN_POLY = (0.0208351, -0.085133, 0.180141, -0.3302995, 0.999866)
 
 
 def _atan2(cg: CodegenContext, y: list, x: list, n: int) -> list:
-    ax = cg.op("mov", n, [x], ["abs"])
-    ay = cg.op("mov", n, [y], ["abs"])
-    mx = cg.alu("max", FLOAT, n, [ax, ay])
-    mn = cg.alu("min", FLOAT, n, [ax, ay])
-    r = _atan_unit(cg, cg.alu("div", FLOAT, n, [mn, mx]), n)
-    swap = cg.alu("lt", FLOAT, n, [ax, ay])
-    r = cg.alu("movc", FLOAT, n, [swap, cg.alu("add", FLOAT, n, [_k(_HALF_PI, n), r], ["", "-"]), r])
-    xneg = cg.alu("lt", FLOAT, n, [x, _k(0.0, n)])
-    r = cg.alu("movc", FLOAT, n, [xneg, cg.alu("add", FLOAT, n, [_k(_PI, n), r], ["", "-"]), r])
-    yneg = cg.alu("lt", FLOAT, n, [y, _k(0.0, n)])
-    return cg.alu("movc", FLOAT, n, [yneg, cg.op("mov", n, [r], ["-"]), r])
+    """atan2(y, x) as fxc expands it (its listings: the de-facto definition programs are written against):
+
+        t = min(|x|, |y|) * (1 / max(|x|, |y|)),  p = poly(t·t) (mad chain)
+        r = t·p + (|x| < |y| ? (t·p)·-2 + π/2 : 0)          (mad; the swap term an ``and`` of the compare)
+        r = r + (x < -x ? -π : 0)
+        atan2 = (min(y, x) < -min(y, x) and max(y, x) >= -max(y, x)) ? -r : r
+
+    Bit for bit with fxc's objects, NaN arguments included (min/max return the other operand, so a NaN
+    argument beside a negative one still flips the sign as fxc's does). atan(x): :func:`_atan`."""
+    mn = cg.alu("min", FLOAT, n, [y, x], ["abs", "abs"])
+    mx = cg.alu("max", FLOAT, n, [y, x], ["abs", "abs"])
+    t = cg.alu("mul", FLOAT, n, [mn, cg.alu("div", FLOAT, n, [_k(1.0, n), mx])])
+    t2 = cg.alu("mul", FLOAT, n, [t, t])
+    p = cg.alu("mad", FLOAT, n, [t2, _k(_ATAN_POLY[0], n), _k(_ATAN_POLY[1], n)])
+    for c in _ATAN_POLY[2:]:
+        p = cg.alu("mad", FLOAT, n, [t2, p, _k(c, n)])
+    q = cg.alu("mul", FLOAT, n, [t, p])
+    swap = cg.alu("lt", FLOAT, n, [x, y], ["abs", "abs"])
+    fix = cg.alu("and", UINT, n, [swap, cg.alu("mad", FLOAT, n, [q, _k(-2.0, n), _k(_HALF_PI, n)])])
+    r = cg.alu("mad", FLOAT, n, [t, p, fix])
+    xneg = cg.alu("lt", FLOAT, n, [x, x], ["", "-"])
+    r = cg.alu("add", FLOAT, n, [r, cg.alu("and", UINT, n, [xneg, _k(-_PI, n)])])
+    lo = cg.alu("min", FLOAT, n, [y, x])
+    hi = cg.alu("max", FLOAT, n, [y, x])
+    flip = cg.alu("and", UINT, n, [cg.alu("ge", FLOAT, n, [hi, hi], ["", "-"]), cg.alu("lt", FLOAT, n, [lo, lo], ["", "-"])])
+    return cg.alu("movc", FLOAT, n, [flip, cg.op("mov", n, [r], ["-"]), r])
+
+
+def _atan(cg: CodegenContext, x: list, n: int) -> list:
+    """atan(x) as fxc expands it: :func:`_atan2` with the second argument 1, its constant parts folded
+    (1 < -1 is false, so no -π term; max(x, 1) >= -max(x, 1) always holds, so the flip is min(x, 1) < 0)."""
+    one = _k(1.0, n)
+    mn = cg.alu("min", FLOAT, n, [x, one], ["abs", ""])
+    mx = cg.alu("max", FLOAT, n, [x, one], ["abs", ""])
+    t = cg.alu("mul", FLOAT, n, [cg.alu("div", FLOAT, n, [one, mx]), mn])
+    t2 = cg.alu("mul", FLOAT, n, [t, t])
+    p = cg.alu("mad", FLOAT, n, [t2, _k(_ATAN_POLY[0], n), _k(_ATAN_POLY[1], n)])
+    for c in _ATAN_POLY[2:]:
+        p = cg.alu("mad", FLOAT, n, [t2, p, _k(c, n)])
+    q = cg.alu("mul", FLOAT, n, [p, t])
+    swap = cg.alu("lt", FLOAT, n, [one, x], ["", "abs"])
+    fix = cg.alu("and", UINT, n, [swap, cg.alu("mad", FLOAT, n, [q, _k(-2.0, n), _k(_HALF_PI, n)])])
+    r = cg.alu("mad", FLOAT, n, [t, p, fix])
+    lo = cg.alu("min", FLOAT, n, [x, one])
+    flip = cg.alu("lt", FLOAT, n, [lo, lo], ["", "-"])
+    return cg.alu("movc", FLOAT, n, [flip, cg.op("mov", n, [r], ["-"]), r])
 
 
 def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
@@ -123,19 +161,16 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         need(1)
         (v,) = _fvals(cg, args, pos)
         n = len(v.slots)
-        ax = cg.op("mov", n, [v.slots], ["abs"])
-        a = _acos_abs(cg, ax, n)
-        neg = cg.alu("lt", FLOAT, n, [v.slots, _k(0.0, n)])
+        a = _acos(cg, v.slots, n)
         if name == "acos":
-            return Val(v.type, cg.alu("movc", FLOAT, n, [neg, cg.alu("add", FLOAT, n, [_k(_PI, n), a], ["", "-"]),
-                                                          a]))
-        r = cg.alu("add", FLOAT, n, [_k(_HALF_PI, n), a], ["", "-"])
-        return Val(v.type, cg.alu("movc", FLOAT, n, [neg, cg.op("mov", n, [r], ["-"]), r]))
+            return Val(v.type, a)
+        # fxc: asin(x) = -acos(x) + π/2 (one add of the negated acos)
+        return Val(v.type, cg.alu("add", FLOAT, n, [a, _k(_HALF_PI, n)], ["-", ""]))
     if name == "atan":
         need(1)
         (v,) = _fvals(cg, args, pos)
         n = len(v.slots)
-        return Val(v.type, _atan2(cg, v.slots, _k(1.0, n), n))
+        return Val(v.type, _atan(cg, v.slots, n))
     if name == "atan2":
         need(2)
         y, x, rt = coerce_pair(cg, *_fvals(cg, args, pos), pos)

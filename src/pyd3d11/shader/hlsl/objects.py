@@ -339,6 +339,38 @@ def leaf_count(t: Type) -> int:
     return n
 
 
+def _render_targets(cg: CodegenContext) -> int:
+    """One past the highest SV_Target index the entry point writes (0 when none). fxc numbers a pixel
+    shader's unreserved UAVs from there: its objects in DXC's dxilconv dxbc2dxil corpus (getdim, raw_buf1,
+    struct_buf1, bufinfo: one SV_Target, the first RW resource at u1), as OMSetRenderTargetsAndUnordered-
+    AccessViews requires UAVStartSlot >= NumRTVs."""
+    from . import types as T
+    from .values import split_semantic
+
+    entry = next((f for f in cg.funcs.get(cg.entry, []) if f.body is not None), None)
+    if entry is None:
+        return 0
+    top = -1
+
+    def walk(t, sem: str | None) -> None:
+        nonlocal top
+        if isinstance(t, T.StructType):
+            for _n, ft, fsem, _m in t.fields:
+                walk(ft, fsem if sem is None else None)
+            return
+        if sem is None:
+            return
+        base, idx = split_semantic(sem)
+        if base.upper() == "SV_TARGET":
+            top = max(top, idx + (t.count if isinstance(t, T.ArrayType) else 1) - 1)
+
+    walk(entry.ret, entry.semantic)
+    for prm in entry.params:
+        if "out" in prm.mods or "inout" in prm.mods:
+            walk(prm.type, prm.semantic)
+    return top + 1
+
+
 def allocate_registers(cg: CodegenContext) -> None:
     """t#/s#/u# for used resources without a reservation, in declaration order, lowest free register
     first; an array takes one contiguous range (all its registers once any element is used). A
@@ -354,6 +386,8 @@ def allocate_registers(cg: CodegenContext) -> None:
             raise cg.err(pos, wrong_set_message(r.name, r.type.kind, letter), 3530)
     taken = {f: {r.reg for r in cg.resources if r.explicit and r.file == f} for f in "tsu"}
     taken["t"] |= {cb.reg for cb in cg.cbufs if cb.kind == "tbuffer" and cb.explicit}  # register(t#) tbuffers
+    if cg.stage == "ps":  # a pixel shader's UAVs share slots with its render targets: u# start after them
+        taken["u"] |= set(range(_render_targets(cg)))
     group: dict[int, list] = {}
     for g in cg.globals.values():
         if isinstance(g, tuple) and g[:1] == ("resarray",):

@@ -481,6 +481,24 @@ def _fold(ins: Ins, sh: _Shape) -> Ins | None:
     return Ins("mov", [d, Reg("l", imm=tuple(out))], loc=ins.loc, epos=ins.epos)
 
 
+def _div_as_mul(ins: Ins) -> Ins | None:
+    """``div d, x, l(c)`` as ``mul d, x, l(1/c)``: fxc divides by a constant through a multiply by its float32
+    reciprocal (the corpus' VarianceShadows11 blur: ``dep /= 3.0`` is ``mul r, l(0.333333)``), so the bits
+    are those of the product. The reciprocal comes from the executor's own div, like every fold."""
+    if len(ins.args) != 3 or ins.tail or ins.suffix not in ("", "_sat"):
+        return None
+    x, c = ins.args[1], ins.args[2]
+    if c.file != "l" or c.mod or x.file == "l":
+        return None
+    imm4 = (tuple(c.imm) + (c.imm[-1],) * 4)[:4]
+    one = np.full(4, 0x3F800000, np.uint32)
+    rcp = fold_alu("div", [one, np.array(imm4, np.uint32)])
+    if rcp is None:
+        return None
+    return Ins("mul", [ins.args[0], x, Reg("l", imm=tuple(int(v) for v in rcp.tolist()))], suffix=ins.suffix,
+               loc=ins.loc, epos=ins.epos)
+
+
 def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
     writes_in = _construct_writes(code)
     st = _Copies()
@@ -514,6 +532,11 @@ def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
                     changed = True
             if ins.op in _IDENTITY:
                 mv = _as_move(ins, lanes)
+                if mv is not None:
+                    ins, sh = mv, _shape(mv)
+                    changed = True
+            if ins.op == "div":
+                mv = _div_as_mul(ins)
                 if mv is not None:
                     ins, sh = mv, _shape(mv)
                     changed = True

@@ -43,6 +43,11 @@ def _l(v: int) -> str:
     return f"splat (i64 {v})"
 
 
+def _i(v: int) -> str:
+    """An i32 splat of a 32-bit word, written signed (the form LLVM's parser takes)."""
+    return f"splat (i32 {v - (1 << 32) if v >= 1 << 31 else v})"
+
+
 def join(g: Gen, lo: str, hi: str, mod: str = "none") -> str:
     """<W x double> from two <W x i32> words, the modifier applied to the sign bit."""
     a = g.v(f"zext {g.VI} {lo} to {g.VL}")
@@ -56,6 +61,17 @@ def join(g: Gen, lo: str, hi: str, mod: str = "none") -> str:
     elif mod == "absneg":
         w = g.v(f"or {g.VL} {w}, {_l(_SIGN64)}")
     return g.v(f"bitcast {g.VL} {w} to {g.VD}")
+
+
+def _sign_word(g: Gen, hi: str, mod: str) -> str:
+    """A double's high word with a source modifier applied to its sign bit (the other bits unaltered)."""
+    if mod == "neg":
+        return g.v(f"xor {g.VI} {hi}, {_i(0x80000000)}")
+    if mod == "abs":
+        return g.v(f"and {g.VI} {hi}, {_i(0x7FFFFFFF)}")
+    if mod == "absneg":
+        return g.v(f"or {g.VI} {hi}, {_i(0x80000000)}")
+    return hi
 
 
 def split(g: Gen, d: str) -> list[str]:
@@ -293,11 +309,12 @@ def emit(g: Gen, op: LOp, m: str) -> None:
     name, out = op.info["name"], op.info["out"]
     vals: list[str] = []
     for job in op.info["jobs"]:
-        if name == "dmovc":
-            c, (alo, ahi), (blo, bhi) = job
+        if name == "dmovc":  # the reference's _dmovc: modifiers on the sign bit, _sat as a double
+            c, (alo, ahi, amod), (blo, bhi, bmod) = job
             t = g.v(f"icmp ne {g.VI} {g.src(c)}, zeroinitializer")
-            a0, a1, b0, b1 = g.src(alo), g.src(ahi), g.src(blo), g.src(bhi)
-            vals += [_sel(g, t, a0, b0, g.VI), _sel(g, t, a1, b1, g.VI)]
+            a0, a1, b0, b1 = g.src(alo), _sign_word(g, g.src(ahi), amod), g.src(blo), _sign_word(g, g.src(bhi), bmod)
+            lo, hi = _sel(g, t, a0, b0, g.VI), _sel(g, t, a1, b1, g.VI)
+            vals += split(g, _sat(g, join(g, lo, hi))) if op.sat else [lo, hi]
             continue
         args = []
         for s in job:

@@ -600,7 +600,7 @@ class _Lowerer:
         if o == Op.DMOVC:
             name, out = "dmovc", "d"
             c, a, b = srcs
-            jobs = [[self.src(c, c.components()[n], "n"), pair(a, p, True)[1:3], pair(b, p, True)[1:3]]
+            jobs = [[self.src(c, c.components()[n], "n"), pair(a, p)[1:4], pair(b, p)[1:4]]
                     for n, p in enumerate(pairs)]
         else:
             name = DOUBLE_OPCODES[o]
@@ -613,7 +613,7 @@ class _Lowerer:
         n_words = 2 * len(jobs) if out == "d" else len(jobs)
         if n_words == 0 or 1 < n_words < len(dsts):
             raise Unsupported(f"{name} with write mask {comps}")  # not a mask §22.14 allows
-        self.lw.ops.append(LOp("double", dsts, [], bool(inst.saturate) and out == "d" and name != "dmovc",
+        self.lw.ops.append(LOp("double", dsts, [], bool(inst.saturate) and out == "d",
                                {"name": name, "out": out, "jobs": jobs}))
 
     def host(self, index: int, inst: ir.Instruction) -> None:

@@ -1,0 +1,312 @@
+"""fxc's own bytecode as the oracle of code generation (issue 15): run the DXBC object fxc built from an
+HLSL source and our compile of the same source side by side on the same random inputs, constant buffers,
+resources and hashed texels (tools/optdiff's harness, reference executor), and classify each pair.
+
+    python -m pyd3d11.tools.fxc_oracle [--dxc-repo GIT_DIR] [--slimshader DIR] [--seeds N] [-v]
+
+Corpora (read at run time, never copied into this repository):
+
+* dxilconv's ``projects/dxilconv/test/dxbc2dxil/*.hlsl`` + ``.dxbc`` of microsoft/DirectXShaderCompiler
+  (a git directory; files read with ``git cat-file``): the first line of each source is the fxc command
+  that built the object (profile, ``/E``, ``/D``, ``/Od``);
+* SlimShader's fxc objects (``.o``) with the ``.hlsl`` beside them (entry points and defines from
+  tests/test_hlsl_slimshader.py's ENTRIES / DEFINES, the table that checks their reflection).
+
+Outcomes (:func:`classify`): ``same`` (every output bit agrees on every seed); ``nanbits`` (the only
+differing words are NaNs on both sides: D3D11 leaves a NaN result's sign and payload open); ``flushed``
+(the only differing words are zeros or denormals on both sides: a denormal input copied by one program and
+flushed by the other's arithmetic); ``uninit``
+(either program's results change when its temps start with another word — the source reads a never-written
+value, whose value is undefined); ``diff``; ``incomparable`` (signatures or bindings differ, so the same
+inputs do not mean the same thing); ``unrunnable`` (hull/domain shaders, interfaces, or anything the
+executor refuses); ``nocompile``; ``timeout``."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import re
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..headers.d3dcompiler_types import D3D_COMPILE_STANDARD_FILE_INCLUDE
+from . import optdiff
+
+DXBC2DXIL = "projects/dxilconv/test/dxbc2dxil/"
+DEFAULT_DXC_REPO = Path("/work/.mirror/microsoft+DirectXShaderCompiler/repo")
+_PROGRAM = {0: "ps", 1: "vs", 2: "gs", 3: "hs", 4: "ds", 5: "cs"}
+_FXC_LINE = re.compile(r"//\s*FXC command line:\s*fxc\s+(.*)$", re.I | re.M)
+#: fxc flags of the corpus command lines → D3DCOMPILE_* (only /Od appears: SKIP_OPTIMIZATION)
+_FXC_FLAGS = {"/Od": 1 << 2, "/Zpr": 1 << 4, "/Zpc": 1 << 3, "/Gec": 1 << 12}
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One HLSL entry point and the object fxc built from it."""
+
+    label: str
+    source: bytes
+    name: str            # file name handed to the compiler (includes resolve beside it)
+    entry: str
+    profile: str
+    fxc: bytes
+    defines: tuple[tuple[str, str], ...] = ()
+    flags: int = 0
+
+
+def profile_of(blob: bytes) -> str:
+    """``xs_M_m`` from the SHDR/SHEX version token of an fxc object."""
+    for tag in (b"SHEX", b"SHDR"):
+        i = blob.find(tag)
+        if i >= 0:
+            ver = int.from_bytes(blob[i + 8:i + 12], "little")
+            return f"{_PROGRAM[ver >> 16]}_{(ver >> 4) & 15}_{ver & 15}"
+    raise ValueError("no shader program chunk")
+
+
+def parse_fxc_command(line: str) -> tuple[str, tuple[tuple[str, str], ...], int]:
+    """(entry, defines, flags) of an ``fxc /T … /E … /D N=V /Od`` command line (entry ``main`` unless /E)."""
+    toks = line.replace("%s", " ").split()
+    entry, defines, flags = "main", [], 0
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        if t in ("/E", "-E") and i + 1 < len(toks):
+            entry, i = toks[i + 1], i + 1
+        elif t.startswith(("/E", "-E")) and len(t) > 2:
+            entry = t[2:]
+        elif t in ("/D", "-D") and i + 1 < len(toks):
+            n, _, v = toks[i + 1].partition("=")
+            defines.append((n, v or "1"))
+            i += 1
+        elif t in _FXC_FLAGS:
+            flags |= _FXC_FLAGS[t]
+        i += 1
+    return entry, tuple(defines), flags
+
+
+def dxbc2dxil_pairs(repo: Path = DEFAULT_DXC_REPO) -> list[Pair]:
+    """Every ``.hlsl`` of dxilconv's dxbc2dxil tests with a ``.dxbc`` beside it and an fxc command line."""
+    git = ["git", "--git-dir", str(repo)]
+    names = subprocess.run(git + ["ls-tree", "--name-only", "HEAD", DXBC2DXIL], check=True,
+                           capture_output=True, text=True).stdout.split()
+    have = set(names)
+    paths = [n for n in names if n.endswith(".hlsl") and n[:-5] + ".dxbc" in have]
+    wanted = [q for p in paths for q in (p, p[:-5] + ".dxbc")]
+    out = subprocess.run(git + ["cat-file", "--batch"], check=True, capture_output=True,
+                         input="".join(f"HEAD:{p}\n" for p in wanted).encode()).stdout
+    data: dict[str, bytes] = {}
+    pos = 0
+    for p in wanted:
+        end = out.index(b"\n", pos)
+        size = int(out[pos:end].split()[2])
+        data[p] = out[end + 1:end + 1 + size]
+        pos = end + 2 + size
+    pairs = []
+    for p in paths:
+        src = data[p]
+        m = _FXC_LINE.search(src.decode("utf-8", "replace"))
+        if m is None:
+            continue
+        entry, defines, flags = parse_fxc_command(m.group(1))
+        fxc = data[p[:-5] + ".dxbc"]
+        pairs.append(Pair(p[len(DXBC2DXIL):], src, p.rsplit("/", 1)[1], entry, profile_of(fxc), fxc, defines, flags))
+    return pairs
+
+
+def slimshader_pairs(root: Path, entries: list[tuple[str, str, object]], defines: dict[str, dict]) -> list[Pair]:
+    """SlimShader's objects with their source: ``entries`` (object path, entry, _) and per-object defines."""
+    pairs = []
+    for obj, entry, _ in entries:
+        o = root / obj
+        src = _slim_source(o)
+        if src is None:
+            continue
+        fxc = o.read_bytes()
+        pairs.append(Pair(obj, src.read_bytes(), str(src), entry, profile_of(fxc), fxc,
+                          tuple(defines.get(o.name, {}).items())))
+    return pairs
+
+
+def _slim_source(o: Path) -> Path | None:
+    best = None
+    for h in o.parent.glob("*.hlsl"):
+        if o.stem.lower().startswith(h.stem.lower()) and (best is None or len(h.stem) > len(best.stem)):
+            best = h
+    return best
+
+
+# ---------------------------------------------------------------------------------------------------
+
+def _interface(blob: bytes) -> tuple:
+    """What must agree for the same inputs to mean the same: signature registers/masks/types and the
+    resource bindings (slot, kind, dimension, return type)."""
+    from ..shader.reflection import D3DReflect
+
+    r = D3DReflect(blob)
+    d = r.GetDesc()
+
+    def sig(n, get):
+        return tuple(sorted((p.Register, p.Mask, p.SystemValueType, p.ComponentType, p.Stream)
+                            for p in (get(i) for i in range(n))))
+
+    binds = []
+    for i in range(d.BoundResources):
+        b = r.GetResourceBindingDesc(i)
+        if b.Type != 0:  # constant buffers: their layout is reflection's business, slots only here
+            binds.append((b.Type, b.BindPoint, b.BindCount, b.Dimension, b.ReturnType))
+        else:
+            binds.append((0, b.BindPoint, b.BindCount, 0, 0))
+    return (sig(d.InputParameters, r.GetInputParameterDesc), sig(d.OutputParameters, r.GetOutputParameterDesc),
+            tuple(sorted(binds)))
+
+
+@contextlib.contextmanager
+def _reference_backend() -> Iterator[None]:
+    from ..shader import native
+
+    saved = native._override
+    native.set_backend("reference")
+    try:
+        yield
+    finally:
+        native._override = saved
+
+
+def classify(ours: bytes, fxc: bytes, ref: bytes, seeds: tuple[int, ...] = (0, 1), lanes: int = 16,
+             timeout: int = 30) -> tuple[str, str]:
+    """(outcome, detail) of our compile ``ours`` against fxc's object ``fxc``; ``ref`` is our unoptimised
+    compile with a register for every temp (tools/optdiff's uninitialised-read detector)."""
+    if _interface(ours) != _interface(fxc):
+        return "incomparable", "signatures or bindings differ"
+    worst = ("same", "")
+    with _reference_backend():
+        for seed in seeds:
+            for ints_only in (False, True):
+                try:
+                    with optdiff.time_limit(timeout):
+                        res = _classify_seed(ours, fxc, ref, lanes, seed, ints_only)
+                except optdiff.CaseTimeout:
+                    if ints_only:
+                        return "timeout", f"seed {seed}: > {timeout} s"
+                    continue
+                break
+            if res[0] in ("diff", "unrunnable", "uninit"):
+                return res
+            if res[0] in ("nanbits", "flushed") and worst[0] != "nanbits":
+                worst = res  # a NaN-bit difference outranks a flushed one (it is reported first)
+    return worst
+
+
+def _classify_seed(ours: bytes, fxc: bytes, ref: bytes, lanes: int, seed: int, ints_only: bool) -> tuple[str, str]:
+    def run(blobs, lanes, seed, groups, ints_only):  # the integer retry also keeps input loop bounds small
+        return optdiff._run_all(blobs, lanes, seed, groups, ints_only, int_inputs=ints_only)
+    try:
+        with optdiff.prefilled_temps(optdiff._FILL_A):
+            ref_a, fxc_a, ours_a = run([ref, fxc, ours], lanes, seed, 2, ints_only)
+        with optdiff.prefilled_temps(optdiff._FILL_B):
+            ref_b, fxc_b, ours_b = run([ref, fxc, ours], lanes, seed, 2, ints_only)
+    except optdiff.CaseTimeout:
+        raise
+    except Exception as e:  # noqa: BLE001 - what the executor cannot run is counted, not compared
+        return "unrunnable", f"{type(e).__name__}: {e}"[:200]
+    if optdiff._first_difference(ref_a, ref_b) or optdiff._first_difference(fxc_a, fxc_b):
+        return "uninit", "results depend on never-written registers"
+    d = optdiff._first_difference(ours_a, fxc_a) or optdiff._first_difference(ours_b, fxc_b)
+    if d is None:
+        return "same", ""
+    d = f"seed {seed}: " + d.replace("unoptimised", "fxc").replace("optimised", "ours")
+    if optdiff._only_nan_bits(ours_a, fxc_a) and optdiff._only_nan_bits(ours_b, fxc_b):
+        return "nanbits", d
+    if _only_flushed(ours_a, fxc_a) and _only_flushed(ours_b, fxc_b):
+        return "flushed", d
+    return "diff", d
+
+
+def _only_flushed(ra: dict[str, np.ndarray], rb: dict[str, np.ndarray]) -> bool:
+    """Every differing 32-bit word is a zero or a denormal on both sides: one program passed a denormal's
+    bits on (a move, a select) where the other ran them through float arithmetic, which flushes it to a
+    zero of its sign (D3D11.3 3.1.3.2: float32 arithmetic flushes denormal inputs and results, sign kept).
+    The random inputs' small integers read as floats are such denormals."""
+    for what, a in ra.items():
+        b = rb.get(what)
+        if b is None or a.shape != b.shape:
+            return False
+        if a.dtype != np.uint32:
+            if not np.array_equal(a, b):
+                return False
+            continue
+        ne = a != b
+        if ne.any() and not (((a[ne] & 0x7F800000) == 0).all() and ((b[ne] & 0x7F800000) == 0).all()):
+            return False
+    return True
+
+
+def run_pair(pair: Pair, seeds: tuple[int, ...] = (0, 1), lanes: int = 16, timeout: int = 10,
+             compile_timeout: int = 120) -> tuple[str, str]:
+    """Compile ``pair``'s source as fxc did and classify it against fxc's object."""
+    defines = dict(pair.defines) or None
+    try:
+        with optdiff.time_limit(compile_timeout):
+            ours = optdiff._compile(pair.source, pair.name, pair.entry, pair.profile, defines,
+                                    D3D_COMPILE_STANDARD_FILE_INCLUDE, pair.flags, True)
+            ref = optdiff.compile_unshared(pair.source, pair.name, pair.entry, pair.profile, defines,
+                                           D3D_COMPILE_STANDARD_FILE_INCLUDE, pair.flags)
+    except optdiff.CaseTimeout:
+        return "timeout", "compiling"
+    except Exception as e:  # noqa: BLE001 - the compile corpora test what does not compile
+        return "nocompile", f"{type(e).__name__}: {e}"[:200]
+    if pair.profile[:2] in ("hs", "ds"):
+        return "unrunnable", "hull/domain shaders do not run alone"
+    return classify(ours, pair.fxc, ref, seeds, lanes, timeout)
+
+
+def _slim_tables(tests_dir: Path):
+    sys.path.insert(0, str(tests_dir))
+    try:
+        import test_hlsl_slimshader as t  # the table of entry points the reflection test keeps
+    finally:
+        sys.path.remove(str(tests_dir))
+    return t.ENTRIES, t.DEFINES
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pyd3d11.tools.fxc_oracle")
+    ap.add_argument("--dxc-repo", type=Path, default=DEFAULT_DXC_REPO)
+    ap.add_argument("--slimshader", type=Path, default=Path("../shared/conformance/dxbc-corpus/slimshader"))
+    ap.add_argument("--tests", type=Path, default=Path(__file__).resolve().parents[3] / "tests")
+    ap.add_argument("--seeds", type=int, default=2)
+    ap.add_argument("--only", default="", help="substring of the labels to run")
+    ap.add_argument("--timeout", type=int, default=10, help="seconds per run of one seed (SIGALRM)")
+    ap.add_argument("-v", action="store_true", help="list every pair, not only differences")
+    a = ap.parse_args(argv)
+    corpora: dict[str, list[Pair]] = {}
+    if a.dxc_repo.exists():
+        corpora["dxbc2dxil"] = dxbc2dxil_pairs(a.dxc_repo)
+    if a.slimshader.exists():
+        entries, defines = _slim_tables(a.tests)
+        corpora["slimshader"] = slimshader_pairs(a.slimshader, entries, defines)
+    found = 0
+    for corpus, pairs in corpora.items():
+        counts: Counter[str] = Counter()
+        for p in pairs:
+            if a.only not in p.label:
+                continue
+            outcome, detail = run_pair(p, tuple(range(a.seeds)), timeout=a.timeout)
+            counts[outcome] += 1
+            if outcome in ("diff", "nanbits", "timeout") or a.v:
+                print(f"{corpus} {p.label} {p.entry}/{p.profile}: {outcome} {detail}", flush=True)
+        found += counts["diff"]
+        print(f"{corpus}: {sum(counts.values())} pairs: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())),
+              flush=True)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
