@@ -6,9 +6,10 @@ code removed. Two kinds of dead work kept the read alive here before (found on D
 session 16, e.g. cf.cond-op.hlsl, cf.logical-and.hlsl, method.buffer.load.hlsl):
 - an ``if`` whose arms lose every instruction (``if (a) val++;`` with ``val`` never used): the condition is read
   by the ``if`` alone, and an empty ``if``/``else`` is no work (fxc never emits one);
-- a bool output's conversion to its register representation (``and o#, r#, l(1)``, signatures.py): a
+- a bool output (written as the register holds it, 0 or 0xFFFFFFFF, tests/test_rules_hlsl_bool_outputs.py): a
   copy into an output is X3578's concern (the output warning), never X4000, whatever the output's type
-  (DXC's spirv.interpolation.vs.hlsl returns a struct with bool members never assigned);
+  (DXC's spirv.interpolation.vs.hlsl returns a struct with bool members never assigned; session 16 found the
+  bool output's former ``and 1`` conversion counted as a use);
 - the status forms of memory loads (``Load(address, status)``; ``ld_*_s``), which only read memory like the plain
   forms the eliminator already removes when their results are dead.
 Each dead case has a live twin that must still be X4000, so neither the rule nor the dead-code removal can be

@@ -92,9 +92,6 @@ class Ins:
     #: the innermost expression being evaluated when it was emitted (a Pos; X4000 places its message there);
     #: passes that rebuild an instruction drop it
     epos: Any = field(default=None, compare=False)
-    #: the instruction only passes a value on in another representation (a bool output's ``and 1``,
-    #: signatures.py): uninit.py's X4000 counts it as a copy, not a use; passes that rebuild it may drop it
-    carries: bool = field(default=False, compare=False)
 
     def render(self, tmap: dict[int, int]) -> str:
         ops = ", ".join(a.render(tmap) for a in self.args)

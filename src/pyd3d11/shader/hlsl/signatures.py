@@ -279,11 +279,6 @@ class SignatureBinding:
             k += n
             if up in VALUE_BASE and (self.stage == "ps" and up in _PS_SPECIAL_OUT or is_system_value_at(up, point)):
                 vals = self.sv_value(vals, up, lt, out=True)  # the register takes the system value's type
-            elif concrete(lt.base) == BOOL:
-                first_new = len(self.code)
-                vals = self.alu("and", UINT, n, [vals, [imm(1)] * n])
-                for ins in self.code[first_new:]:  # the output's representation, not a use (X4000)
-                    ins.carries = True
             if self.stage == "ps" and up in _PS_SPECIAL_OUT:
                 reg_name = _PS_SPECIAL_OUT[up]
                 decl = {"oDepth": "dcl_output oDepth", "oMask": "dcl_output oMask", "oDepthGE": "dcl_output oDepthGE",

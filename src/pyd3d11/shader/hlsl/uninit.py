@@ -148,9 +148,7 @@ def _defined_before(code: list[Ins]) -> list[int | None] | None:
 
 def _plain_move(ins: Ins) -> bool:
     """A ``mov`` without modifiers into any register: it passes a value on (to a temp, an output, an indexable
-    temp) without using it; or an instruction marked as carrying a value into an output (``Ins.carries``)."""
-    if ins.carries:
-        return True
+    temp) without using it."""
     if ins.op != "mov" or ins.suffix or len(ins.args) != 2:
         return False
     s = ins.args[1]
