@@ -12,8 +12,10 @@ Windows-verified unroll.shader_test: 1024 iterations already fail) and is X3511.
 HLSLFileCheck/hlsl/control_flow/attributes/unroll/pound_line.hlsl and loops/nested_unroll_fail.hlsl are the two
 forms (a run-time bound; a bound set by an enclosing ``[loop]``'s counter), rejected by DXC as well.
 
-A count (``[unroll(n)]``), ``[loop]`` or no attribute never makes such a loop an error (the count bounds the
-copies; the others keep a loop)."""
+A count (``[unroll(n)]``), ``[loop]`` or no attribute never makes such a loop an error: the others keep a loop,
+and the count is "the maximum number of times the loop is to execute" (MicrosoftDocs direct3dhlsl, the ``for``
+statement's ``unroll(x)``): n guarded copies, so a run-time bound past n runs the body n times (vkd3d's
+unroll.shader_test: ``[unroll(4)] for (i = 0; i < 8; ++i);`` leaves i = 4)."""
 
 from __future__ import annotations
 
@@ -89,6 +91,13 @@ RUNS = [
          " r.x = i;",
          [[0, 0, 0, 0], [5, 0, 0, 0], [100, 0, 0, 0]],
          [[0, 0, 0, 0], [3, 3, 0, 0], [5, 10, 0, 0]]),
+    # [unroll(n)]: at most n executions of the body, however large the run-time bound
+    Case("count_caps_a_runtime_bound", "[unroll(3)] for (int i = 0; i < q.x; i++) { r.x += 1; r.y += i; }",
+         [[2, 0, 0, 0], [10, 0, 0, 0], [0, 0, 0, 0], [3, 0, 0, 0]],
+         [[2, 1, 0, 0], [3, 3, 0, 0], [0, 0, 0, 0], [3, 3, 0, 0]]),
+    Case("count_caps_a_runtime_while", "int i = 0; [unroll(2)] while (q.y > i) { i++; } r.w = i;",
+         [[0, 1, 0, 0], [0, 7, 0, 0]],
+         [[0, 0, 0, 1], [0, 0, 0, 2]]),
 ]
 
 

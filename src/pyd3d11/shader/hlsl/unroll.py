@@ -240,10 +240,11 @@ def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = Fal
     ``[unroll(n)]`` emits at most n iterations and drops the rest, as fxc does (unroll.shader_test);
     a forced ``[unroll]`` past fxc's iteration limit is X3511.
 
-    A forced ``[unroll]`` without a count goes on past a condition known only at run time, as fxc does:
-    the first such condition raises :class:`_RunTimeExit` and the caller retries with ``guarded``, where
-    that iteration's copy starts with ``breakc_z`` out of a once-loop around the copies, and the loop
-    ends only where a later condition folds to false — or never, which is X3511 at the limit."""
+    A forced ``[unroll]`` goes on past a condition known only at run time, as fxc does: the first such
+    condition raises :class:`_RunTimeExit` and the caller retries with ``guarded``, where that iteration's
+    copy starts with ``breakc_z`` out of a once-loop around the copies. The copies end where a later
+    condition folds to false, at the count of ``[unroll(n)]`` ("the maximum number of times the loop is to
+    execute", the ``for`` statement page), or never, which is X3511 at the limit."""
     if _targets_loop(s.body, A.Continue):
         return False
     snap = _snapshot(cg)
@@ -260,7 +261,7 @@ def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = Fal
                 if s.cond is not None:
                     c = cg.cond_slot(s.cond)
                     if not is_imm(c):
-                        if not forced or exact is not None:
+                        if not forced:
                             raise _CannotUnroll
                         if not guarded:
                             _rollback(cg, snap)
