@@ -37,7 +37,7 @@ class _CannotUnroll(Exception):
 
 
 class _RunTimeExit(Exception):
-    """A forced ``[unroll]`` met an exit condition known only at run time: retried with guarded copies."""
+    """An ``[unroll(n)]`` met an exit condition known only at run time: retried with guarded copies."""
 
 
 def needs_unroll(exc: BaseException) -> bool:
@@ -240,11 +240,13 @@ def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = Fal
     ``[unroll(n)]`` emits at most n iterations and drops the rest, as fxc does (unroll.shader_test);
     a forced ``[unroll]`` past fxc's iteration limit is X3511.
 
-    A forced ``[unroll]`` goes on past a condition known only at run time, as fxc does: the first such
-    condition raises :class:`_RunTimeExit` and the caller retries with ``guarded``, where that iteration's
-    copy starts with ``breakc_z`` out of a once-loop around the copies. The copies end where a later
-    condition folds to false, at the count of ``[unroll(n)]`` ("the maximum number of times the loop is to
-    execute", the ``for`` statement page), or never, which is X3511 at the limit."""
+    ``[unroll(n)]`` goes on past a condition known only at run time: the count is "the maximum number of
+    times the loop is to execute" (the ``for`` statement page), so the first such condition raises
+    :class:`_RunTimeExit` and the caller retries with ``guarded``, where that iteration's copy starts with
+    ``breakc_z`` out of a once-loop around the copies, up to n copies or a condition that folds to false.
+    A plain ``[unroll]`` whose condition is not a constant stays a loop: whether fxc then fails (X3511, as
+    DXC's unroller does) is not settled — MiniEngine's ParticleTileCullingCS, built with fxc, has
+    ``[unroll] for (uint C = GI; C < …; C += …)``."""
     if _targets_loop(s.body, A.Continue):
         return False
     snap = _snapshot(cg)
@@ -261,7 +263,7 @@ def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = Fal
                 if s.cond is not None:
                     c = cg.cond_slot(s.cond)
                     if not is_imm(c):
-                        if not forced:
+                        if exact is None:  # no count: a loop (fxc's behaviour here is not settled; see below)
                             raise _CannotUnroll
                         if not guarded:
                             _rollback(cg, snap)
