@@ -187,6 +187,7 @@ def test_corpus_lists_have_no_duplicates():
     ("// RUN: %dxc -Emain2 -Tcs_6_2 -DN=4 -D M %s\n", [("main2", "cs_5_0", (("N", "4"), ("M", "1")), 0)], "", False),
     ("// RUN: %dxc -E main -T vs_6_0 -Zpr %s\n// RUN: %dxc -E main -T vs_6_0 -Zpr %s\n",
      [("main", "vs_5_0", (), 0x8)], "", False),  # D3DCOMPILE_PACK_MATRIX_ROW_MAJOR, one job for identical lines
+    ("// RUN: %dxc -E main -T ps_6_0 -WX %s\n", [("main", "ps_5_0", (), 0x40000)], "", False),  # WARNINGS_ARE_ERRORS
     ("// RUN: not %dxc -E main -T ps_6_0 %s\n", [("main", "ps_5_0", (), 0)], "", True),
     ("// RUN: %dxc -T lib_6_3 %s\n", [], "library target (lib_*)", False),
     ("// RUN: %dxc -E main -T ps_6_2 -enable-16bit-types %s\n", [], "native 16-bit types (SM 6.2)", False),
