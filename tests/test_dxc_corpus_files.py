@@ -101,13 +101,24 @@ FIXED = [
     # session 13: a local named in its own initialiser; a method writing a known-constant static array element
     "tools/clang/test/HLSLFileCheck/validation/UndefStore.hlsl",
     "tools/clang/test/CodeGenSPIRV/spirv.debug.opline.function.hlsl",
+    # session 17: functions defined inside a cbuffer/tbuffer are global functions (fxc accepted them, DXC PR 1012)
+    "tools/clang/test/CodeGenSPIRV/fn.ctbuffer.hlsl",
+    "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbuffer_fn.hlsl",
+    # session 17: exactly 4096 16-byte entries, the largest constant buffer (next to FXC_REFUSES' cbufferSize*)
+    "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbufferSize2.hlsl",
+    "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbufferSize4.hlsl",
 ]
 
-#: files DXC accepts and fxc refuses: file -> the fxc error each job gives (session 14: ``z[uint2(2, 3)].x = 16`` on a
+#: files fxc refuses (DXC accepting or not): file -> the fxc error each job gives (session 14: ``z[uint2(2, 3)].x = 16`` on a
 #: ``RWTexture2D<int3>`` writes one of three declared components, fxc's X4596 — compiled before as a read-modify-write)
 FXC_REFUSES = {
     "tools/clang/test/CodeGenSPIRV/shader.debug.line.composite.hlsl": "X4596",
     "tools/clang/test/CodeGenSPIRV/spirv.debug.opline.composite.hlsl": "X4596",
+    # session 17: a constant buffer of 4097 16-byte entries (fxc's X4601, DXC issue 1919); DXC rejects them too
+    "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbufferSize1.hlsl": "X4601",
+    "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbufferSize3.hlsl": "X4601",
+    "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbufferSize5.hlsl": "X4601",
+    "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbufferSize6.hlsl": "X4601",
 }
 
 
@@ -165,7 +176,7 @@ def test_fxc_refused_files_fail_with_fxc_error(corpus):
 
 def test_corpus_lists_have_no_duplicates():
     assert len(set(FXC_BUILT)) == len(FXC_BUILT) == 117
-    assert len(set(FIXED)) == len(FIXED) == 58
+    assert len(set(FIXED)) == len(FIXED) == 62
     assert not set(FIXED) & set(FXC_REFUSES)
 
 
@@ -176,6 +187,7 @@ def test_corpus_lists_have_no_duplicates():
     ("// RUN: %dxc -Emain2 -Tcs_6_2 -DN=4 -D M %s\n", [("main2", "cs_5_0", (("N", "4"), ("M", "1")), 0)], "", False),
     ("// RUN: %dxc -E main -T vs_6_0 -Zpr %s\n// RUN: %dxc -E main -T vs_6_0 -Zpr %s\n",
      [("main", "vs_5_0", (), 0x8)], "", False),  # D3DCOMPILE_PACK_MATRIX_ROW_MAJOR, one job for identical lines
+    ("// RUN: %dxc -E main -T ps_6_0 -WX %s\n", [("main", "ps_5_0", (), 0x40000)], "", False),  # WARNINGS_ARE_ERRORS
     ("// RUN: not %dxc -E main -T ps_6_0 %s\n", [("main", "ps_5_0", (), 0)], "", True),
     ("// RUN: %dxc -T lib_6_3 %s\n", [], "library target (lib_*)", False),
     ("// RUN: %dxc -E main -T ps_6_2 -enable-16bit-types %s\n", [], "native 16-bit types (SM 6.2)", False),

@@ -105,11 +105,11 @@ class EffectParser(Parser):
         self._annots.append((start, out))
         self._log.append((start, out))
 
-    def parse_cbuffer(self) -> A.CBufferDecl:
+    def parse_cbuffer(self, hoisted: list[A.Node]) -> A.CBufferDecl:
         """``cbuffer name [: register(bN)] [<annotations>] { ... }``: the buffer's own annotations are the
-        first list parsed before its first member."""
+        first list parsed before its first member (functions and nested buffers go to ``hoisted``, as in HLSL)."""
         mark = len(self._log)
-        cb = super().parse_cbuffer()
+        cb = super().parse_cbuffer(hoisted)
         first = cb.members[0].pos if cb.members else None
         for where, items in self._log[mark:]:
             if first is None or not _after(where, first):

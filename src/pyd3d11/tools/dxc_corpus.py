@@ -167,6 +167,8 @@ def _parse_options(toks: list[str]) -> tuple[dict, list[str]]:
                 opt["flags"] |= D.D3DCOMPILE_AVOID_FLOW_CONTROL
             elif t == "-Gfp":
                 opt["flags"] |= D.D3DCOMPILE_PREFER_FLOW_CONTROL
+            elif t == "-WX":  # fxc /WX: warnings are errors
+                opt["flags"] |= D.D3DCOMPILE_WARNINGS_ARE_ERRORS
             continue
         if key == "D":
             name, _, value = val.partition("=")

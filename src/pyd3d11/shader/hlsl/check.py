@@ -357,6 +357,22 @@ def check_cb_slots(cg: CodegenContext) -> None:
                                         f"(b0-b{CB_SLOTS - 1})", 4567)
 
 
+
+#: D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT (the D3D10 value is the same): 16-byte entries per constant buffer
+CB_MAX_ENTRIES = 4096
+
+
+def check_cb_entry_count(cg: CodegenContext) -> None:
+    """A constant buffer in the program (``cbuffer`` or ``$Globals``) holds at most 4096 16-byte entries:
+    fxc's X4601 with its text (DXC issue 1919). The size is the buffer's legacy layout rounded up to whole
+    entries; a buffer the program does not reference is not in it, and a tbuffer is a shader-resource view
+    without this limit (both inferred: fxc's record has one referenced cbuffer)."""
+    for cb in cg.cbufs:
+        entries = (cb.size + 15) // 16
+        if cb.used and cb.kind != "tbuffer" and entries > CB_MAX_ENTRIES:
+            raise cg.err(cb.pos or Pos("", 1, 1), f"the size of constant buffer {cb.name} is {entries} 16-byte "
+                         f"entries, which exceeds maximum allowed size of {CB_MAX_ENTRIES} entries", 4601)
+
 #: intrinsics declared for scalars/vectors only: a matrix argument matches no overload
 _VECTOR_ONLY = frozenset({"normalize", "noise", "length", "distance", "dot", "cross", "reflect", "refract",
                           "faceforward"})

@@ -22,6 +22,7 @@ from . import ast as A
 from .cgstate import DebugState, GsState, IcbState, TessState
 from .check import (
     _true_mat,
+    check_cb_entry_count,
     check_cb_overlap,
     check_cb_slots,
     check_compile_shader,
@@ -896,6 +897,7 @@ class Codegen(SignatureBinding):
             cb.slot = n
             cb_taken.add(n)
         check_cb_slots(self)
+        check_cb_entry_count(self)
 
     def init_statics(self) -> None:
         if self.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:

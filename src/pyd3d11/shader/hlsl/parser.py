@@ -623,7 +623,8 @@ class Parser:
                 self.tok.text not in self.types:
             self.next()
         if self.at("cbuffer") or self.at("tbuffer"):
-            return [self.parse_cbuffer()]
+            hoisted: list[A.Node] = []
+            return [self.parse_cbuffer(hoisted), *hoisted]
         if self.tok.text in ("technique", "technique10", "technique11", "fxgroup") and self.tok.kind == "id":
             self.parse_technique()
             return []
@@ -738,7 +739,10 @@ class Parser:
             self.func_bodies.append((body.pos, self.toks[self.i - 1].pos))
         return A.FuncDef(name_tok.pos, name_tok.text, ret, params, sem, body, attrs, frozenset(mods))
 
-    def parse_cbuffer(self) -> A.CBufferDecl:
+    def parse_cbuffer(self, hoisted: list[A.Node]) -> A.CBufferDecl:
+        """A ``cbuffer``/``tbuffer`` block. Functions defined or declared in it are global functions (DXC PR
+        1012: fxc accepted them) and a nested block is a buffer of its own, bound after this one (hlsl-specs
+        issue 357's FXC comparison): both go to ``hoisted``, which follows this buffer among the globals."""
         kind = self.next().text
         name_tok = self.ident()
         reg = None
@@ -765,6 +769,14 @@ class Parser:
         while not self.accept("}"):
             if self.accept(";"):
                 continue
+            if self.at("cbuffer") or self.at("tbuffer"):
+                inner: list[A.Node] = []
+                hoisted.append(self.parse_cbuffer(inner))
+                hoisted.extend(inner)
+                continue
+            if self.at("[") or self._function_ahead():
+                hoisted.extend(self.parse_toplevel())
+                continue
             pos = self.tok.pos
             mods = self.parse_mods()
             type_tok = self.tok
@@ -789,6 +801,22 @@ class Parser:
                 raise HlslError(loose.pos.file, loose.pos.line, loose.pos.col, 3530,
                                 "cannot mix packoffset elements with nonpackoffset elements in a cbuffer")
         return A.CBufferDecl(name_tok.pos, name_tok.text, kind, reg, members)
+
+    def _function_ahead(self) -> bool:
+        """Whether the declaration at the cursor is a function (modifiers, a type, a name, then ``(``); the
+        cursor does not move. A ``struct`` type is never looked through (its definition would be recorded)."""
+        start = self.i
+        try:
+            self.parse_mods()
+            if self.at("struct") or not self.is_type_start():
+                return False
+            self.parse_type()
+            self.post_type_mods()
+            return self.tok.kind == "id" and self.peek().text == "("
+        except HlslError:
+            return False
+        finally:
+            self.i = start
 
     def skip_annotations(self) -> None:
         """``< type name = value; … >``: each annotation ends at its ``;``, so a value may hold ``<``/``>``

@@ -36,6 +36,10 @@ class _CannotUnroll(Exception):
     pass
 
 
+class _RunTimeExit(Exception):
+    """An ``[unroll(n)]`` met an exit condition known only at run time: retried with guarded copies."""
+
+
 def needs_unroll(exc: BaseException) -> bool:
     """Errors that fxc avoids by unrolling the enclosing loop."""
     if isinstance(exc, HlslError):
@@ -118,8 +122,13 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
 
             v = const_eval(force[0])
             exact = int(v) if v is not None and math.isfinite(v) else None  # unroll(NaN): no count
-        if force is not None and _unroll(cg, s, exact, forced=True):
-            return
+        if force is not None:
+            try:
+                done = _unroll(cg, s, exact, forced=True)
+            except _RunTimeExit:
+                done = _unroll(cg, s, exact, forced=True, guarded=True)
+            if done:
+                return
         snap = _snapshot(cg)
         try:
             _emit_loop(cg, s)
@@ -225,16 +234,24 @@ def _exits(code: list) -> bool:
     return False
 
 
-def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = False) -> bool:
+def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = False, guarded: bool = False) -> bool:
     """Emit the body once per iteration while the condition folds to a constant; False (nothing
     emitted) when it does not, when a ``continue`` targets the loop or when it runs too long.
     ``[unroll(n)]`` emits at most n iterations and drops the rest, as fxc does (unroll.shader_test);
-    a forced ``[unroll]`` past fxc's iteration limit is X3511."""
+    a forced ``[unroll]`` past fxc's iteration limit is X3511.
+
+    ``[unroll(n)]`` goes on past a condition known only at run time: the count is "the maximum number of
+    times the loop is to execute" (the ``for`` statement page), so the first such condition raises
+    :class:`_RunTimeExit` and the caller retries with ``guarded``, where that iteration's copy starts with
+    ``breakc_z`` out of a once-loop around the copies, up to n copies or a condition that folds to false.
+    A plain ``[unroll]`` whose condition is not a constant stays a loop: whether fxc then fails (X3511, as
+    DXC's unroller does) is not settled — MiniEngine's ParticleTileCullingCS, built with fxc, has
+    ``[unroll] for (uint C = GI; C < …; C += …)``."""
     if _targets_loop(s.body, A.Continue):
         return False
     snap = _snapshot(cg)
     start = len(cg.code)
-    wrap = _targets_loop(s.body, A.Break)  # breaks leave a once-loop around the copies
+    wrap = guarded or _targets_loop(s.body, A.Break)  # breaks leave a once-loop around the copies
     try:
         if wrap:
             cg.emit("loop")
@@ -246,8 +263,13 @@ def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = Fal
                 if s.cond is not None:
                     c = cg.cond_slot(s.cond)
                     if not is_imm(c):
-                        raise _CannotUnroll
-                    if not c[3]:
+                        if exact is None:  # no count: a loop (fxc's behaviour here is not settled; see below)
+                            raise _CannotUnroll
+                        if not guarded:
+                            _rollback(cg, snap)
+                            raise _RunTimeExit
+                        cg.break_unless(c)  # this copy and the rest run only while the condition holds
+                    elif not c[3]:
                         break
             first = False
             if exact is not None and n >= exact:
@@ -256,10 +278,15 @@ def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = Fal
                 if forced:
                     raise HlslError(s.pos.file, s.pos.line, s.pos.col, 3511,
                                     "unable to unroll loop, loop does not appear to terminate in a timely manner "
-                                    f"({MAX_ITERATIONS} iterations); use the [unroll(n)] attribute to force an "
-                                    "exact higher number")
+                                    f"({MAX_ITERATIONS + 1} iterations) or unrolled loop is too large, use the "
+                                    "[unroll(n)] attribute to force an exact higher number")
                 raise _CannotUnroll
             if len(cg.code) - start > MAX_INSTRUCTIONS:
+                if guarded:  # no loop to fall back to: fxc's "or unrolled loop is too large"
+                    raise HlslError(s.pos.file, s.pos.line, s.pos.col, 3511,
+                                    f"unable to unroll loop, loop does not appear to terminate in a timely manner "
+                                    f"({n} iterations) or unrolled loop is too large, use the [unroll(n)] "
+                                    "attribute to force an exact higher number")
                 raise _CannotUnroll
             total = cg.unrolled_iterations + 1
             cg.unrolled_iterations = total
