@@ -66,7 +66,19 @@ def _function_ranges() -> list[tuple[int, int, str]]:
                 end = min(end, hi)
                 break
         out.append((a, min(end, a + (1 << 18)), _ADDRS[a]))
-    return out
+    # code before a module's first exported function in its mapping: that module's internal functions (a
+    # kernel's O2 rebuild carries its sampling functions inside, emitted before ``kernel``)
+    firsts: dict = {}
+    for a, _e, name in out:
+        for lo, hi in maps:
+            if lo <= a < hi:
+                if lo < a and (lo, hi) not in firsts:
+                    firsts[(lo, hi)] = (a, name)
+                break
+    for (lo, _hi), (a, name) in firsts.items():
+        if a - lo <= (1 << 18):
+            out.append((lo, a, name + "[internal]"))
+    return sorted(out)
 
 
 def main() -> None:
@@ -91,6 +103,12 @@ def main() -> None:
         frame()
     bg._wait_upgrades()
     frame()
+    from pyd3d11.shader.native import runtime as _rt
+
+    for m in _rt._SHARED_ALL:  # shared sampling modules (their addresses after any O2 swap)
+        for n, a in getattr(m, "addrs", {}).items():
+            if a:
+                _ADDRS[a] = n
     ranges = _function_ranges()
     if args.ir:
         from pyd3d11.pipeline.native import fused
@@ -133,11 +151,17 @@ def main() -> None:
         sym, _, dso = rest.rpartition(" (")
         dso = Path(dso.rstrip(")")).name
         per_fn[f"{dso}:{sym.split('+')[0].strip() or '?'}"] += 1
+        if os.environ.get("PERF_JIT_DEBUG"):
+            per_ip[ip] += 1
     units = work * 1e6 * args.frames  # pixels (S1, S1z, S3, S5) or triangles (S2) in the measured frames
     print(f"scene {args.scene}: {args.frames} frames, process CPU {cpu * 1e3 / args.frames:.1f} ms/frame, "
           f"{cpu * 1e9 / units:.2f} ns per {'triangle' if args.scene == 'S2' else 'pixel'}; {total} samples")
     for name, n in per_fn.most_common(args.top):
         print(f"{100.0 * n / max(total, 1):6.2f} %  {cpu * 1e9 * n / max(total, 1) / units:6.3f} ns  {name}")
+    if os.environ.get("PERF_JIT_DEBUG"):
+        for lo, hi, name in ranges:
+            print(hex(lo), hex(hi), name)
+        print([hex(ip) for ip, _ in per_ip.most_common(10)])
     if args.asm:
         d = Path(args.asm)
         d.mkdir(parents=True, exist_ok=True)

@@ -86,6 +86,11 @@ MAX_SIZE = 2 ** 15
 UNORM8_SCALED = os.environ.get("PYD3D11_NATIVE_UNORM8_SCALED", "1") != "0"
 #: the scaled domain's exponent: a decoded code c is float32(c / 255) * 2^UNORM8_SCALE_EXP
 UNORM8_SCALE_EXP = 24
+#: fma(Q, UNORM8_NEXT, Q) is the float32 after Q = c * 0x010101 for c > 0 (+0 for c = 0): _unorm8_scaled
+UNORM8_NEXT = 3.0 * 2.0 ** -25
+#: the rows of a bilinear footprint loaded from one extracted index per lane where their offsets agree in every
+#: lane (Session 17, K11: SampleEmitter._fetch_rows); ``PYD3D11_NATIVE_SHARED_ROWS=0``: one index per row (A/B)
+SHARED_ROWS = os.environ.get("PYD3D11_NATIVE_SHARED_ROWS", "1") != "0"
 _FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
@@ -715,10 +720,15 @@ class SampleEmitter:
         are c's from its leading one down, two more copies of c, then the 4th copy's bits above c's leading
         one, which are zeros: so float32(Q) is the value truncated to 24 significant bits, and the dropped
         tail starts with c's leading one followed by an infinite non-zero repetition — more than half an ulp,
-        never a tie — so the correctly rounded value is the next float32 up: bits(float32(Q)) + 1 (255: 2^24
-        exactly). c = 0 gives Q = 0 and must stay 0. Three operations after the byte shuffle (convert, add,
-        select; one floating-point) instead of the fma decode's three floating-point ones (checked for all 256
-        codes by tests/test_native_sampler_unorm8_scaled.py)."""
+        never a tie — so the correctly rounded value is the next float32 up (255: 2^24 exactly). c = 0 gives
+        Q = 0 and must stay 0.
+        The next float up is formed by one fused multiply-add, ``fma(Q, UNORM8_NEXT, Q)`` (Session 17, K11;
+        Session 16 added ``umin(Q, 1)`` to the bits: two integer operations): with Q = m * 2^k, 1 <= m < 2, the
+        exact sum Q + Q * 3 * 2^-25 is Q plus 0.75 * m ulp(Q), strictly between half an ulp and one and a half,
+        so rounding it once gives Q + ulp(Q) — also where that is the next binade's first float (the float after
+        it is two ulps further) — and Q = 0 gives +0. Checked for all 256 codes in exact rational arithmetic by
+        tests/test_native_sampler_decode_rows.py (a fused multiply-add is an IEEE operation: the same bits on
+        every host)."""
         n = 4 * g.W
         v8 = f"<{n} x i8>"
         b = g.v(f"bitcast {g.VI} {word} to {v8}")
@@ -728,10 +738,8 @@ class SampleEmitter:
         q = g.v(f"shufflevector {v8} {b}, {v8} zeroinitializer, <{n} x i32> <{', '.join(idx)}>")
         q = g.v(f"bitcast {v8} {q} to {g.VI}")
         f = g.v(f"sitofp {g.VI} {q} to {g.VF}")
-        g.intr(f"declare {g.VI} @llvm.umin.v{g.W}i32({g.VI}, {g.VI})")
-        one = g.v(f"call {g.VI} @llvm.umin.v{g.W}i32({g.VI} {q}, {g.VI} {_is(1)})")  # 0 for c = 0, else 1
-        up = g.v(f"add {g.VI} {g.v(f'bitcast {g.VF} {f} to {g.VI}')}, {one}")
-        return g.v(f"bitcast {g.VI} {up} to {g.VF}")
+        g.intr(f"declare {g.VF} @llvm.fma.v{g.W}f32({g.VF}, {g.VF}, {g.VF})")
+        return g.v(f"call {g.VF} @llvm.fma.v{g.W}f32({g.VF} {f}, {g.VF} {_fs(UNORM8_NEXT)}, {g.VF} {f})")
 
     def _gather(self, g, idx: str, ch: int) -> str:
         if getattr(self.key, "packed", False):
@@ -797,10 +805,70 @@ class SampleEmitter:
 
     def _fetch_words(self, g, idxs: list[str], xs: list[str]) -> list[str]:
         """Packed UNORM8 texels of each tap (<W x i32>): where the two x taps of a row are neighbours in every
-        lane, one 8-byte load per lane reads both (low word x0, high word x1: little-endian); else gathers."""
+        lane, one 8-byte load per lane reads both (low word x0, high word x1: little-endian); else gathers.
+        A footprint of several rows (2D / 3D bilinear) whose every row starts the same number of texels after
+        the first row in every lane (no wrap or clamp between its rows, one mip: :meth:`_row_steps`) extracts
+        each lane's index once and loads all its rows from it (:meth:`_fetch_rows`)."""
         if len(idxs) == 1:
             return [self._word(g, idxs[0])]
         alladj = self._x_neighbours(g, xs)
+        if len(idxs) > 2 and SHARED_ROWS:
+            steps, uni = self._row_steps(g, idxs)
+            ok = g.v(f"and i1 {alladj}, {uni}")
+            rows, other, done = g.label("fwr"), g.label("fwo"), g.label("fwrd")
+            g.e(f"br i1 {ok}, label %{rows}, label %{other}")
+            g.put_label(rows)
+            rw = self._fetch_rows(g, idxs[0], steps)
+            rows_end = g.label("fwre")
+            g.br(rows_end)
+            g.put_label(rows_end)
+            g.br(done)
+            g.put_label(other)
+            ow = self._fetch_pairs(g, idxs, alladj)
+            other_end = g.label("fwoe")
+            g.br(other_end)
+            g.put_label(other_end)
+            g.br(done)
+            g.put_label(done)
+            return [g.v(f"phi {g.VI} [ {a}, %{rows_end} ], [ {b}, %{other_end} ]") for a, b in zip(rw, ow)]
+        return self._fetch_pairs(g, idxs, alladj)
+
+    @staticmethod
+    def _row_steps(g, idxs: list[str]) -> tuple[list[str], str]:
+        """(i32 offset of each later row's first tap from the first row's, as lane 0 has it; i1: every lane has
+        those offsets). Taps come x fastest, so row r starts at tap 2r."""
+        steps, uni = [], "true"
+        g.intr(f"declare i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB})")
+        for r in range(1, len(idxs) // 2):
+            d = g.v(f"sub {g.VI} {idxs[2 * r]}, {idxs[0]}")
+            d0 = g.v(f"extractelement {g.VI} {d}, i64 0")
+            same = g.v(f"icmp eq {g.VI} {d}, {g.vsplat32(d0)}")
+            uni = g.v(f"and i1 {uni}, {g.v(f'call i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB} {same})')}")
+            steps.append(d0)
+        return steps, uni
+
+    def _fetch_rows(self, g, idx0: str, steps: list[str]) -> list[str]:
+        """The paired loads of every row from one index per lane: row r of a lane at its first row's texel plus
+        ``steps[r - 1]`` (the same in every lane: checked by the caller). Texel indices are below 2^30 (a resource
+        is at most 1024 MB, api/resources.max_resource_bytes, and a packed texel at least one byte), so the first
+        row's zero-extended index plus the sign-extended step is the later row's zero-extended index, which the
+        per-row loads use: the same addresses."""
+        data = g.arg(self.p + "data")
+        bases = [data] + [g.v(f"getelementptr i32, ptr {data}, i64 {g.v(f'sext i32 {d} to i64')}") for d in steps]
+        qs = ["poison"] * len(bases)
+        for lane in range(g.W):
+            e = g.v(f"extractelement {g.VI} {idx0}, i64 {lane}")
+            e = g.v(f"zext i32 {e} to i64")
+            for r, base in enumerate(bases):
+                ptr = g.v(f"getelementptr i32, ptr {base}, i64 {e}")
+                qs[r] = g.v(f"insertelement {g.VL} {qs[r]}, i64 {g.v(f'load i64, ptr {ptr}, align 4')}, i64 {lane}")
+        out = []
+        for q in qs:
+            out += self._split_pair(g, q)
+        return out
+
+    def _fetch_pairs(self, g, idxs: list[str], alladj: str) -> list[str]:
+        """:meth:`_fetch_words` row by row: one index extracted per lane and row, or gathers."""
         fast, slow, done = g.label("fwf"), g.label("fws"), g.label("fwd")
         g.e(f"br i1 {alladj}, label %{fast}, label %{slow}")
         g.put_label(fast)
