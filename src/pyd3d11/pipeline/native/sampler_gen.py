@@ -91,6 +91,9 @@ UNORM8_NEXT = 3.0 * 2.0 ** -25
 #: the rows of a bilinear footprint loaded from one extracted index per lane where their offsets agree in every
 #: lane (Session 17, K11: SampleEmitter._fetch_rows); ``PYD3D11_NATIVE_SHARED_ROWS=0``: one index per row (A/B)
 SHARED_ROWS = os.environ.get("PYD3D11_NATIVE_SHARED_ROWS", "1") != "0"
+#: the level filters run one register-wide slice of the lanes at a time (Session 17, K11:
+#: SampleEmitter._sliced_filter); ``PYD3D11_NATIVE_SLICED_FILTER=0``: whole-width operations (A/B)
+SLICED_FILTER = os.environ.get("PYD3D11_NATIVE_SLICED_FILTER", "1") != "0"
 _FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
@@ -1034,9 +1037,14 @@ class SampleEmitter:
         def clampm(x: str) -> str:
             return self._imin(g, self._imax(g, x, "zeroinitializer"), top)
 
+        # the 1D/2D/3D level filter: footprints loaded first, filtered register by register (_sliced_filter)
+        split = type(self).level is SampleEmitter.level
         if not k.mip_linear:
             lvl = clampm(g.v(f"ashr {g.VI} {g.v(f'add {g.VI} {q}, {_is(128)}')}, {_is(8)}"))
-            res = self.level(g, lvl, lin, c, layer)
+            if split:
+                res = self._sliced_filter(g, self.level_taps(g, lvl, lin, c, layer), None, lin, None, None)
+            else:
+                res = self.level(g, lvl, lin, c, layer)
         else:
             lo = g.v(f"ashr {g.VI} {q}, {_is(8)}")
             wq = g.v(f"and {g.VI} {q}, {_is(255)}")
@@ -1051,7 +1059,6 @@ class SampleEmitter:
             # the second level's texels are loaded before the first level's filter runs, so the two levels'
             # loads are in flight together (the filters wait on them); its filter runs only where needed
             # (emitters with their own level filter — cube maps — run one level after the other)
-            split = type(self).level is SampleEmitter.level
             if split:
                 ta = self.level_taps(g, la, lin, c, layer)
                 pre_t, taps_b, join = g.label("smta"), g.label("smtb"), g.label("smtj")
@@ -1066,28 +1073,92 @@ class SampleEmitter:
                 g.br(join)
                 g.put_label(join)
                 tb = self._merge_footprints(g, tb, taps_b_end, ta, pre_t)  # (the first level's where unused)
-                ra = self.level_filter(g, ta, lin)
+                # both levels' filters and their blend per register-wide slice of the lanes where any lane
+                # weights the second level, the first level's filter alone where none does
+                one, both, joined = g.label("smp1"), g.label("smp2"), g.label("smpj")
+                g.e(f"br i1 {anyb}, label %{both}, label %{one}")
+                g.put_label(one)
+                r1 = self._sliced_filter(g, ta, None, lin, None, None)
+                one_end = g.label("smp1e")
+                g.br(one_end)
+                g.put_label(one_end)
+                g.br(joined)
+                g.put_label(both)
+                r2 = self._sliced_filter(g, ta, tb, lin, wb, use)
+                both_end = g.label("smp2e")
+                g.br(both_end)
+                g.put_label(both_end)
+                g.br(joined)
+                g.put_label(joined)
+                res = [g.v(f"phi {g.VF} [ {x}, %{one_end} ], [ {y}, %{both_end} ]") for x, y in zip(r1, r2)]
             else:
-                ra = self.level(g, la, lin, c, layer)
-            pre, blend, done = g.label("smpa"), g.label("smpb"), g.label("smpd")
-            g.br(pre)
-            g.put_label(pre)
-            g.e(f"br i1 {anyb}, label %{blend}, label %{done}")
-            g.put_label(blend)
-            rb = self.level_filter(g, tb, lin) if split else self.level(g, lb, lin, c, layer)
-            if k.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
-                mixed = [self._sel(g, use, self.pick(g, x, y), x) for x, y in zip(ra, rb)]
-            else:
-                mixed = [self._sel(g, use, self.lerp(g, x, y, wb), x) for x, y in zip(ra, rb)]
-            end_blend = g.label("smpe")
-            g.br(end_blend)
-            g.put_label(end_blend)
-            g.br(done)
-            g.put_label(done)
-            res = [g.v(f"phi {g.VF} [ {x}, %{pre} ], [ {y}, %{end_blend} ]") for x, y in zip(ra, mixed)]
+                res = self._blend_levels(g, la, lb, lin, c, layer, wb, use, anyb)
         if self.scaled:  # back from the 2^24-scaled domain: exact (no result is near the float32 range's ends)
             res = [g.v(f"fmul {g.VF} {r}, {_fs(2.0 ** -UNORM8_SCALE_EXP)}") for r in res]
         return res
+
+    def _mix(self, g, ra: list[str], rb: list[str], wb: str, use: str) -> list[str]:
+        """The mip blend (§7.18.10): the second level's result weighted by ``wb`` where ``use``."""
+        if self.key.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
+            return [self._sel(g, use, self.pick(g, x, y), x) for x, y in zip(ra, rb)]
+        return [self._sel(g, use, self.lerp(g, x, y, wb), x) for x, y in zip(ra, rb)]
+
+    def _sliced_filter(self, g, fa: tuple, fb: tuple | None, lin, wb: str | None, use: str | None) -> list[str]:
+        """:meth:`level_filter` of footprint ``fa`` (and of ``fb`` blended in by weight ``wb`` where ``use``: the
+        linear mip filter), emitted one register-wide slice of the lanes after the other (Session 17, K11): the
+        same operations on the same values lane by lane, but a slice's taps, weights and results fit in the
+        registers, where whole-width operations keep every tap of every lane live across the channels' filters
+        (spilled and reloaded per channel at 16 or more lanes per register width)."""
+        R = runtime.register_lanes() if SLICED_FILTER else g.W
+        if g.W <= R:
+            ra = self.level_filter(g, fa, lin)
+            return ra if fb is None else self._mix(g, ra, self.level_filter(g, fb, lin), wb, use)
+        W = g.W
+
+        def part(x: str | None, t: str, h: int) -> str | None:
+            if x is None:
+                return None
+            lanes = ", ".join(f"i32 {R * h + i}" for i in range(R))
+            return g.v(f"shufflevector <{W} x {t}> {x}, <{W} x {t}> poison, <{R} x i32> <{lanes}>")
+
+        def fp_part(fp: tuple, h: int) -> tuple:
+            data, bms, fracs = fp
+            if isinstance(data, dict):
+                pd = {key: part(v, "float", h) for key, v in data.items()}
+            else:
+                pd = [part(v, "i32", h) for v in data]
+            return pd, [part(b, "i1", h) for b in bms], [part(f, "float", h) for f in fracs]
+
+        outs = []
+        for h in range(W // R):
+            pa = fp_part(fa, h)
+            pb = None if fb is None else fp_part(fb, h)
+            plin = lin if lin is True or lin is False else part(lin, "i1", h)
+            pw, pu = part(wb, "float", h), part(use, "i1", h)
+            g._set_width(R)
+            try:
+                ra = self.level_filter(g, pa, plin)
+                outs.append(ra if pb is None else self._mix(g, ra, self.level_filter(g, pb, plin), pw, pu))
+            finally:
+                g._set_width(W)
+        return [g.concat([o[i] for o in outs], "float") for i in range(len(outs[0]))]
+
+    def _blend_levels(self, g, la: str, lb: str, lin, c: list[str], layer, wb: str, use: str, anyb: str) -> list[str]:
+        """The linear mip filter of emitters with their own level filter (cube maps): one level after the other,
+        the second only where a lane weights it."""
+        ra = self.level(g, la, lin, c, layer)
+        pre, blend, done = g.label("smpa"), g.label("smpb"), g.label("smpd")
+        g.br(pre)
+        g.put_label(pre)
+        g.e(f"br i1 {anyb}, label %{blend}, label %{done}")
+        g.put_label(blend)
+        mixed = self._mix(g, ra, self.level(g, lb, lin, c, layer), wb, use)
+        end_blend = g.label("smpe")
+        g.br(end_blend)
+        g.put_label(end_blend)
+        g.br(done)
+        g.put_label(done)
+        return [g.v(f"phi {g.VF} [ {x}, %{pre} ], [ {y}, %{end_blend} ]") for x, y in zip(ra, mixed)]
 
     def filter_aniso(self, g, a: list[str], c0: list[str], layer, cl: str, lin) -> list[str]:
         """sampler._filter_aniso (§7.18.11): K = ceil(ratio) trilinear filters spread along the line of
