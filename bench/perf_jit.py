@@ -4,7 +4,9 @@
 Runs one scene of bench_graphics.py in this process: warm frames (quick builds upgraded to O2), then
 ``perf record -e cpu-clock`` attached to this process for ``--frames`` frames. Every address LLVM hands out
 (``ExecutionEngine.get_function_address``) is recorded, so samples in JIT code are attributed to the
-exported function they fall in (a module's internal functions count with the exported one before them);
+exported function they fall in (a module's internal functions count with the exported one before them; code
+before a module's first exported function is reported as ``<name>[internal]`` — an O2 kernel's own sampling
+functions, Session 17 — and shared sampling modules are registered by their names);
 samples elsewhere go to perf's own symbols (libpython, numpy, libc). ``--asm DIR`` also writes each hot JIT
 function's machine code disassembled (objdump on the bytes read from memory) with its samples per
 instruction, and ``--ir DIR`` the fused variant's three modules' LLVM IR.
@@ -151,17 +153,11 @@ def main() -> None:
         sym, _, dso = rest.rpartition(" (")
         dso = Path(dso.rstrip(")")).name
         per_fn[f"{dso}:{sym.split('+')[0].strip() or '?'}"] += 1
-        if os.environ.get("PERF_JIT_DEBUG"):
-            per_ip[ip] += 1
     units = work * 1e6 * args.frames  # pixels (S1, S1z, S3, S5) or triangles (S2) in the measured frames
     print(f"scene {args.scene}: {args.frames} frames, process CPU {cpu * 1e3 / args.frames:.1f} ms/frame, "
           f"{cpu * 1e9 / units:.2f} ns per {'triangle' if args.scene == 'S2' else 'pixel'}; {total} samples")
     for name, n in per_fn.most_common(args.top):
         print(f"{100.0 * n / max(total, 1):6.2f} %  {cpu * 1e9 * n / max(total, 1) / units:6.3f} ns  {name}")
-    if os.environ.get("PERF_JIT_DEBUG"):
-        for lo, hi, name in ranges:
-            print(hex(lo), hex(hi), name)
-        print([hex(ip) for ip, _ in per_ip.most_common(10)])
     if args.asm:
         d = Path(args.asm)
         d.mkdir(parents=True, exist_ok=True)
