@@ -181,6 +181,34 @@ def test_rows_and_slices_equal_the_reference(monkeypatch, view, fmt, filt, where
     np.testing.assert_array_equal(nat, ref)
 
 
+CMP_CASES = [(filt, where, width) for filt in (0x95, 0x94) for where in ("interior", "edges")
+             for width in ("32", "64")]
+
+
+@pytest.mark.parametrize("filt,where,width", CMP_CASES, ids=[f"{f:#x}-{w}-w{n}" for f, w, n in CMP_CASES])
+def test_comparison_filters_slice_their_reference(monkeypatch, filt, where, width):
+    """sample_c / sample_c_lz (comparison trilinear and point-mip): the per-lane reference value is sliced with
+    the taps (each slice compares its own lanes)."""
+    monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
+    rng = np.random.default_rng(filt + len(where))
+    st = _storage(3, R8G8B8A8_UNORM, (16, 16, 1), 1, rng)
+    b = Bindings()
+    b.srvs[0] = srv(st, R8G8B8A8_UNORM, SRV_2D)
+    b.samplers[0] = SamplerDesc(Filter=filt, ComparisonFunc=[2, 4, 7][len(where) % 3], AddressU=WRAP,
+                                AddressV=CLAMP)
+    t = "(texture2d)(float,float,float,float)"
+    text = ("ps_5_0\ndcl_sampler s0, mode_comparison\ndcl_resource_texture2d (float,float,float,float) t0\n"
+            "dcl_input_ps linear v0.xyzw\ndcl_input_ps linear v1.xyzw\n"
+            "dcl_output o0.xyzw\ndcl_output o1.xyzw\n"
+            f"sample_c_indexable{t} o0.xyzw, v0.xyxx, t0.xxxx, s0, v1.x\n"
+            f"sample_c_lz_indexable{t} o1.xyzw, v0.xyxx, t0.xxxx, s0, v1.x\nret\n")
+    regs = _inputs(256, where, rng, (16, 16, 1))
+    regs[1, :, 0] = rng.integers(0, 256, 256) / F32(255)  # references equal to texel codes (ties) ...
+    regs[1, ::3, 0] = rng.uniform(-0.2, 1.2, 256)[::3]  # ... and between them
+    ref, nat = _run(text, b, regs, expect_native=2)
+    np.testing.assert_array_equal(nat, ref)
+
+
 @pytest.mark.parametrize("rows,sliced", [(False, True), (True, False), (False, False)])
 def test_switches_give_the_same_bits(monkeypatch, rows, sliced):
     """The A/B switches (PYD3D11_NATIVE_SHARED_ROWS / _SLICED_FILTER) change the code, not the results."""

@@ -1135,12 +1135,17 @@ class SampleEmitter:
             pb = None if fb is None else fp_part(fb, h)
             plin = lin if lin is True or lin is False else part(lin, "i1", h)
             pw, pu = part(wb, "float", h), part(use, "i1", h)
+            ref = self.ref if self.key.cmp is not None else None  # a comparison's reference: per lane, sliced
+            if ref is not None:
+                self.ref = part(ref, "float", h)
             g._set_width(R)
             try:
                 ra = self.level_filter(g, pa, plin)
                 outs.append(ra if pb is None else self._mix(g, ra, self.level_filter(g, pb, plin), pw, pu))
             finally:
                 g._set_width(W)
+                if ref is not None:
+                    self.ref = ref
         return [g.concat([o[i] for o in outs], "float") for i in range(len(outs[0]))]
 
     def _blend_levels(self, g, la: str, lb: str, lin, c: list[str], layer, wb: str, use: str, anyb: str) -> list[str]:
