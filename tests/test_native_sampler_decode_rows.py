@@ -7,7 +7,8 @@
   rational arithmetic, with the margin (the added amount is strictly between half an ulp and one and a half)
   and constants that fail;
 * the rows of a bilinear footprint are loaded from one extracted index per lane where every lane has the
-  same offset from its first row to each later row (SampleEmitter._fetch_rows): differential runs, native
+  same offset from its first row to each later row (SampleEmitter._fetch_rows; an A/B switch, off by default,
+  so every differential runs with it on and off): differential runs, native
   against the reference bit for bit, of 2D / 2D array / 3D views where the offsets agree (interior
   footprints, one LOD) and where they do not (rows wrapped or clamped at the bottom, lanes on different mips);
 * the level filters and the mip blend run one register-wide slice of the lanes at a time
@@ -45,6 +46,14 @@ SRV_2D, SRV_2DARRAY, SRV_3D = 4, 5, 8
 @pytest.fixture(autouse=True)
 def _strict(monkeypatch):
     monkeypatch.setattr(runtime, "STRICT", True)
+
+
+@pytest.fixture(params=["rows", "default"])
+def rows(request, monkeypatch):
+    """Shared row loads switched on (``PYD3D11_NATIVE_SHARED_ROWS=1``) or the default (off)."""
+    monkeypatch.setattr(runtime, "_KERNELS", {})
+    monkeypatch.setattr(sampler_gen, "SHARED_ROWS", request.param == "rows")
+    return request.param
 
 
 def _round_f32(x: Fraction) -> np.float32:
@@ -145,7 +154,7 @@ def _inputs(n: int, where: str, rng, size: tuple) -> np.ndarray:
 FILTERS = {"trilinear": 0x15, "mip_point": 0x14, "minimum": 0x115, "maximum": 0x195}
 CASES = [(view, fmt, filt, where) for view in VIEWS for fmt in ("unorm8", "float")
          for filt in FILTERS for where in ("interior", "edges", "mixed")
-         if not (fmt == "float" and filt in ("minimum", "maximum") and view != "2d")]
+         if fmt == "unorm8" or view == "2d" or (view == "3d" and filt in ("trilinear", "mip_point"))]
 
 
 def _case_run(view: str, fmt: str, filt: str, where: str, seed: int = 0):
@@ -168,15 +177,19 @@ def _case_run(view: str, fmt: str, filt: str, where: str, seed: int = 0):
     return _run(_shader(dim), b, _inputs(256, where, rng, size), expect_native=2)
 
 
-# every case at the pixel kernels' default AVX2 width (32: four register-wide slices), the trilinear and
-# minimum ones also at 8 (one register: no slicing) and 64
-WIDE_CASES = [(*c, w) for c in CASES for w in (("32", "8", "64") if c[2] in ("trilinear", "minimum") else ("32",))]
+# every case at the pixel kernels' default AVX2 width (32: four register-wide slices) with shared rows on and off,
+# the trilinear and minimum ones also at 64 (rows off) and 8 (one register: no slicing; 2D)
+WIDE_CASES = [(*c, "32", r) for c in CASES for r in (True, False)] + \
+    [(*c, "64", False) for c in CASES if c[2] in ("trilinear", "minimum")] + \
+    [(*c, "8", False) for c in CASES if c[2] == "trilinear" and c[0] == "2d"]
 
 
-@pytest.mark.parametrize("view,fmt,filt,where,width", WIDE_CASES,
-                         ids=[f"{v}-{f}-{fl}-{w}-w{n}" for v, f, fl, w, n in WIDE_CASES])
-def test_rows_and_slices_equal_the_reference(monkeypatch, view, fmt, filt, where, width):
+@pytest.mark.parametrize("view,fmt,filt,where,width,rows_on", WIDE_CASES,
+                         ids=[f"{v}-{f}-{fl}-{w}-w{n}{'-rows' if r else ''}" for v, f, fl, w, n, r in WIDE_CASES])
+def test_rows_and_slices_equal_the_reference(monkeypatch, view, fmt, filt, where, width, rows_on):
     monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
+    monkeypatch.setattr(runtime, "_KERNELS", {})  # (the switch is not part of the kernel cache's key)
+    monkeypatch.setattr(sampler_gen, "SHARED_ROWS", rows_on)
     ref, nat = _case_run(view, fmt, filt, where)
     np.testing.assert_array_equal(nat, ref)
 
@@ -186,7 +199,7 @@ CMP_CASES = [(filt, where, width) for filt in (0x95, 0x94) for where in ("interi
 
 
 @pytest.mark.parametrize("filt,where,width", CMP_CASES, ids=[f"{f:#x}-{w}-w{n}" for f, w, n in CMP_CASES])
-def test_comparison_filters_slice_their_reference(monkeypatch, filt, where, width):
+def test_comparison_filters_slice_their_reference(monkeypatch, rows, filt, where, width):
     """sample_c / sample_c_lz (comparison trilinear and point-mip): the per-lane reference value is sliced with
     the taps (each slice compares its own lanes)."""
     monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
@@ -209,12 +222,13 @@ def test_comparison_filters_slice_their_reference(monkeypatch, filt, where, widt
     np.testing.assert_array_equal(nat, ref)
 
 
-@pytest.mark.parametrize("rows,sliced", [(False, True), (True, False), (False, False)])
-def test_switches_give_the_same_bits(monkeypatch, rows, sliced):
-    """The A/B switches (PYD3D11_NATIVE_SHARED_ROWS / _SLICED_FILTER) change the code, not the results."""
+@pytest.mark.parametrize("rows_on,sliced", [(True, True), (True, False), (False, False)])
+def test_switches_give_the_same_bits(monkeypatch, rows_on, sliced):
+    """The A/B switches (PYD3D11_NATIVE_SHARED_ROWS / _SLICED_FILTER) change the code, not the results (the
+    default, rows off and slices on, is every other test's)."""
     monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "0")
     monkeypatch.setattr(runtime, "_KERNELS", {})
-    monkeypatch.setattr(sampler_gen, "SHARED_ROWS", rows)
+    monkeypatch.setattr(sampler_gen, "SHARED_ROWS", rows_on)
     monkeypatch.setattr(sampler_gen, "SLICED_FILTER", sliced)
     monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", "32")
     for view in ("2d", "3d"):
@@ -228,6 +242,7 @@ def _differs(monkeypatch, patch, runs) -> bool:
     monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "0")
     monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", "32")
     monkeypatch.setattr(runtime, "_KERNELS", {})
+    monkeypatch.setattr(sampler_gen, "SHARED_ROWS", True)
     patch(monkeypatch)
     for args in runs:
         ref, nat = _case_run(*args)
