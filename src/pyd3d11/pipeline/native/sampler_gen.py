@@ -90,7 +90,7 @@ UNORM8_SCALE_EXP = 24
 UNORM8_NEXT = 3.0 * 2.0 ** -25
 #: the rows of a bilinear footprint loaded from one extracted index per lane where their offsets agree in every
 #: lane (Session 17, K11: SampleEmitter._fetch_rows). Off unless ``PYD3D11_NATIVE_SHARED_ROWS=1``: alone it
-#: gained as much as the sliced filters on S3 (~6 %), but with them S3 was slower than with either alone
+#: gained about as much as the sliced filters on S3 (a few per cent), but with them S3 was slower than with either alone
 #: (docs/features.md "Session 17 (K11, S3)"), so the sliced filters are the default and this stays an A/B switch
 SHARED_ROWS = os.environ.get("PYD3D11_NATIVE_SHARED_ROWS", "0") == "1"
 #: the level filters run one register-wide slice of the lanes at a time (Session 17, K11:
