@@ -4,7 +4,9 @@
 Runs one scene of bench_graphics.py in this process: warm frames (quick builds upgraded to O2), then
 ``perf record -e cpu-clock`` attached to this process for ``--frames`` frames. Every address LLVM hands out
 (``ExecutionEngine.get_function_address``) is recorded, so samples in JIT code are attributed to the
-exported function they fall in (a module's internal functions count with the exported one before them);
+exported function they fall in (a module's internal functions count with the exported one before them; code
+before a module's first exported function is reported as ``<name>[internal]`` — an O2 kernel's own sampling
+functions, Session 17 — and shared sampling modules are registered by their names);
 samples elsewhere go to perf's own symbols (libpython, numpy, libc). ``--asm DIR`` also writes each hot JIT
 function's machine code disassembled (objdump on the bytes read from memory) with its samples per
 instruction, and ``--ir DIR`` the fused variant's three modules' LLVM IR.
@@ -66,7 +68,19 @@ def _function_ranges() -> list[tuple[int, int, str]]:
                 end = min(end, hi)
                 break
         out.append((a, min(end, a + (1 << 18)), _ADDRS[a]))
-    return out
+    # code before a module's first exported function in its mapping: that module's internal functions (a
+    # kernel's O2 rebuild carries its sampling functions inside, emitted before ``kernel``)
+    firsts: dict = {}
+    for a, _e, name in out:
+        for lo, hi in maps:
+            if lo <= a < hi:
+                if lo < a and (lo, hi) not in firsts:
+                    firsts[(lo, hi)] = (a, name)
+                break
+    for (lo, _hi), (a, name) in firsts.items():
+        if a - lo <= (1 << 18):
+            out.append((lo, a, name + "[internal]"))
+    return sorted(out)
 
 
 def main() -> None:
@@ -91,6 +105,12 @@ def main() -> None:
         frame()
     bg._wait_upgrades()
     frame()
+    from pyd3d11.shader.native import runtime as _rt
+
+    for m in _rt._SHARED_ALL:  # shared sampling modules (their addresses after any O2 swap)
+        for n, a in getattr(m, "addrs", {}).items():
+            if a:
+                _ADDRS[a] = n
     ranges = _function_ranges()
     if args.ir:
         from pyd3d11.pipeline.native import fused

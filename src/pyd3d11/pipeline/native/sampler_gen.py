@@ -86,6 +86,16 @@ MAX_SIZE = 2 ** 15
 UNORM8_SCALED = os.environ.get("PYD3D11_NATIVE_UNORM8_SCALED", "1") != "0"
 #: the scaled domain's exponent: a decoded code c is float32(c / 255) * 2^UNORM8_SCALE_EXP
 UNORM8_SCALE_EXP = 24
+#: fma(Q, UNORM8_NEXT, Q) is the float32 after Q = c * 0x010101 for c > 0 (+0 for c = 0): _unorm8_scaled
+UNORM8_NEXT = 3.0 * 2.0 ** -25
+#: the rows of a bilinear footprint loaded from one extracted index per lane where their offsets agree in every
+#: lane (Session 17, K11: SampleEmitter._fetch_rows). Off unless ``PYD3D11_NATIVE_SHARED_ROWS=1``: alone it
+#: gained about as much as the sliced filters on S3 (a few per cent), but with them S3 was slower than with either alone
+#: (docs/features.md "Session 17 (K11, S3)"), so the sliced filters are the default and this stays an A/B switch
+SHARED_ROWS = os.environ.get("PYD3D11_NATIVE_SHARED_ROWS", "0") == "1"
+#: the level filters run one register-wide slice of the lanes at a time (Session 17, K11:
+#: SampleEmitter._sliced_filter); ``PYD3D11_NATIVE_SLICED_FILTER=0``: whole-width operations (A/B)
+SLICED_FILTER = os.environ.get("PYD3D11_NATIVE_SLICED_FILTER", "1") != "0"
 _FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
@@ -715,10 +725,15 @@ class SampleEmitter:
         are c's from its leading one down, two more copies of c, then the 4th copy's bits above c's leading
         one, which are zeros: so float32(Q) is the value truncated to 24 significant bits, and the dropped
         tail starts with c's leading one followed by an infinite non-zero repetition — more than half an ulp,
-        never a tie — so the correctly rounded value is the next float32 up: bits(float32(Q)) + 1 (255: 2^24
-        exactly). c = 0 gives Q = 0 and must stay 0. Three operations after the byte shuffle (convert, add,
-        select; one floating-point) instead of the fma decode's three floating-point ones (checked for all 256
-        codes by tests/test_native_sampler_unorm8_scaled.py)."""
+        never a tie — so the correctly rounded value is the next float32 up (255: 2^24 exactly). c = 0 gives
+        Q = 0 and must stay 0.
+        The next float up is formed by one fused multiply-add, ``fma(Q, UNORM8_NEXT, Q)`` (Session 17, K11;
+        Session 16 added ``umin(Q, 1)`` to the bits: two integer operations): with Q = m * 2^k, 1 <= m < 2, the
+        exact sum Q + Q * 3 * 2^-25 is Q plus 0.75 * m ulp(Q), strictly between half an ulp and one and a half,
+        so rounding it once gives Q + ulp(Q) — also where that is the next binade's first float (the float after
+        it is two ulps further) — and Q = 0 gives +0. Checked for all 256 codes in exact rational arithmetic by
+        tests/test_native_sampler_decode_rows.py (a fused multiply-add is an IEEE operation: the same bits on
+        every host)."""
         n = 4 * g.W
         v8 = f"<{n} x i8>"
         b = g.v(f"bitcast {g.VI} {word} to {v8}")
@@ -728,10 +743,8 @@ class SampleEmitter:
         q = g.v(f"shufflevector {v8} {b}, {v8} zeroinitializer, <{n} x i32> <{', '.join(idx)}>")
         q = g.v(f"bitcast {v8} {q} to {g.VI}")
         f = g.v(f"sitofp {g.VI} {q} to {g.VF}")
-        g.intr(f"declare {g.VI} @llvm.umin.v{g.W}i32({g.VI}, {g.VI})")
-        one = g.v(f"call {g.VI} @llvm.umin.v{g.W}i32({g.VI} {q}, {g.VI} {_is(1)})")  # 0 for c = 0, else 1
-        up = g.v(f"add {g.VI} {g.v(f'bitcast {g.VF} {f} to {g.VI}')}, {one}")
-        return g.v(f"bitcast {g.VI} {up} to {g.VF}")
+        g.intr(f"declare {g.VF} @llvm.fma.v{g.W}f32({g.VF}, {g.VF}, {g.VF})")
+        return g.v(f"call {g.VF} @llvm.fma.v{g.W}f32({g.VF} {f}, {g.VF} {_fs(UNORM8_NEXT)}, {g.VF} {f})")
 
     def _gather(self, g, idx: str, ch: int) -> str:
         if getattr(self.key, "packed", False):
@@ -797,10 +810,70 @@ class SampleEmitter:
 
     def _fetch_words(self, g, idxs: list[str], xs: list[str]) -> list[str]:
         """Packed UNORM8 texels of each tap (<W x i32>): where the two x taps of a row are neighbours in every
-        lane, one 8-byte load per lane reads both (low word x0, high word x1: little-endian); else gathers."""
+        lane, one 8-byte load per lane reads both (low word x0, high word x1: little-endian); else gathers.
+        A footprint of several rows (2D / 3D bilinear) whose every row starts the same number of texels after
+        the first row in every lane (no wrap or clamp between its rows, one mip: :meth:`_row_steps`) extracts
+        each lane's index once and loads all its rows from it (:meth:`_fetch_rows`)."""
         if len(idxs) == 1:
             return [self._word(g, idxs[0])]
         alladj = self._x_neighbours(g, xs)
+        if len(idxs) > 2 and SHARED_ROWS:
+            steps, uni = self._row_steps(g, idxs)
+            ok = g.v(f"and i1 {alladj}, {uni}")
+            rows, other, done = g.label("fwr"), g.label("fwo"), g.label("fwrd")
+            g.e(f"br i1 {ok}, label %{rows}, label %{other}")
+            g.put_label(rows)
+            rw = self._fetch_rows(g, idxs[0], steps)
+            rows_end = g.label("fwre")
+            g.br(rows_end)
+            g.put_label(rows_end)
+            g.br(done)
+            g.put_label(other)
+            ow = self._fetch_pairs(g, idxs, alladj)
+            other_end = g.label("fwoe")
+            g.br(other_end)
+            g.put_label(other_end)
+            g.br(done)
+            g.put_label(done)
+            return [g.v(f"phi {g.VI} [ {a}, %{rows_end} ], [ {b}, %{other_end} ]") for a, b in zip(rw, ow)]
+        return self._fetch_pairs(g, idxs, alladj)
+
+    @staticmethod
+    def _row_steps(g, idxs: list[str]) -> tuple[list[str], str]:
+        """(i32 offset of each later row's first tap from the first row's, as lane 0 has it; i1: every lane has
+        those offsets). Taps come x fastest, so row r starts at tap 2r."""
+        steps, uni = [], "true"
+        g.intr(f"declare i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB})")
+        for r in range(1, len(idxs) // 2):
+            d = g.v(f"sub {g.VI} {idxs[2 * r]}, {idxs[0]}")
+            d0 = g.v(f"extractelement {g.VI} {d}, i64 0")
+            same = g.v(f"icmp eq {g.VI} {d}, {g.vsplat32(d0)}")
+            uni = g.v(f"and i1 {uni}, {g.v(f'call i1 @llvm.vector.reduce.and.v{g.W}i1({g.VB} {same})')}")
+            steps.append(d0)
+        return steps, uni
+
+    def _fetch_rows(self, g, idx0: str, steps: list[str]) -> list[str]:
+        """The paired loads of every row from one index per lane: row r of a lane at its first row's texel plus
+        ``steps[r - 1]`` (the same in every lane: checked by the caller). Texel indices are below 2^30 (a resource
+        is at most 1024 MB, api/resources.max_resource_bytes, and a packed texel at least one byte), so the first
+        row's zero-extended index plus the sign-extended step is the later row's zero-extended index, which the
+        per-row loads use: the same addresses."""
+        data = g.arg(self.p + "data")
+        bases = [data] + [g.v(f"getelementptr i32, ptr {data}, i64 {g.v(f'sext i32 {d} to i64')}") for d in steps]
+        qs = ["poison"] * len(bases)
+        for lane in range(g.W):
+            e = g.v(f"extractelement {g.VI} {idx0}, i64 {lane}")
+            e = g.v(f"zext i32 {e} to i64")
+            for r, base in enumerate(bases):
+                ptr = g.v(f"getelementptr i32, ptr {base}, i64 {e}")
+                qs[r] = g.v(f"insertelement {g.VL} {qs[r]}, i64 {g.v(f'load i64, ptr {ptr}, align 4')}, i64 {lane}")
+        out = []
+        for q in qs:
+            out += self._split_pair(g, q)
+        return out
+
+    def _fetch_pairs(self, g, idxs: list[str], alladj: str) -> list[str]:
+        """:meth:`_fetch_words` row by row: one index extracted per lane and row, or gathers."""
         fast, slow, done = g.label("fwf"), g.label("fws"), g.label("fwd")
         g.e(f"br i1 {alladj}, label %{fast}, label %{slow}")
         g.put_label(fast)
@@ -966,9 +1039,14 @@ class SampleEmitter:
         def clampm(x: str) -> str:
             return self._imin(g, self._imax(g, x, "zeroinitializer"), top)
 
+        # the 1D/2D/3D level filter: footprints loaded first, filtered register by register (_sliced_filter)
+        split = type(self).level is SampleEmitter.level
         if not k.mip_linear:
             lvl = clampm(g.v(f"ashr {g.VI} {g.v(f'add {g.VI} {q}, {_is(128)}')}, {_is(8)}"))
-            res = self.level(g, lvl, lin, c, layer)
+            if split:
+                res = self._sliced_filter(g, self.level_taps(g, lvl, lin, c, layer), None, lin, None, None)
+            else:
+                res = self.level(g, lvl, lin, c, layer)
         else:
             lo = g.v(f"ashr {g.VI} {q}, {_is(8)}")
             wq = g.v(f"and {g.VI} {q}, {_is(255)}")
@@ -983,7 +1061,6 @@ class SampleEmitter:
             # the second level's texels are loaded before the first level's filter runs, so the two levels'
             # loads are in flight together (the filters wait on them); its filter runs only where needed
             # (emitters with their own level filter — cube maps — run one level after the other)
-            split = type(self).level is SampleEmitter.level
             if split:
                 ta = self.level_taps(g, la, lin, c, layer)
                 pre_t, taps_b, join = g.label("smta"), g.label("smtb"), g.label("smtj")
@@ -998,28 +1075,97 @@ class SampleEmitter:
                 g.br(join)
                 g.put_label(join)
                 tb = self._merge_footprints(g, tb, taps_b_end, ta, pre_t)  # (the first level's where unused)
-                ra = self.level_filter(g, ta, lin)
+                # both levels' filters and their blend per register-wide slice of the lanes where any lane
+                # weights the second level, the first level's filter alone where none does
+                one, both, joined = g.label("smp1"), g.label("smp2"), g.label("smpj")
+                g.e(f"br i1 {anyb}, label %{both}, label %{one}")
+                g.put_label(one)
+                r1 = self._sliced_filter(g, ta, None, lin, None, None)
+                one_end = g.label("smp1e")
+                g.br(one_end)
+                g.put_label(one_end)
+                g.br(joined)
+                g.put_label(both)
+                r2 = self._sliced_filter(g, ta, tb, lin, wb, use)
+                both_end = g.label("smp2e")
+                g.br(both_end)
+                g.put_label(both_end)
+                g.br(joined)
+                g.put_label(joined)
+                res = [g.v(f"phi {g.VF} [ {x}, %{one_end} ], [ {y}, %{both_end} ]") for x, y in zip(r1, r2)]
             else:
-                ra = self.level(g, la, lin, c, layer)
-            pre, blend, done = g.label("smpa"), g.label("smpb"), g.label("smpd")
-            g.br(pre)
-            g.put_label(pre)
-            g.e(f"br i1 {anyb}, label %{blend}, label %{done}")
-            g.put_label(blend)
-            rb = self.level_filter(g, tb, lin) if split else self.level(g, lb, lin, c, layer)
-            if k.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
-                mixed = [self._sel(g, use, self.pick(g, x, y), x) for x, y in zip(ra, rb)]
-            else:
-                mixed = [self._sel(g, use, self.lerp(g, x, y, wb), x) for x, y in zip(ra, rb)]
-            end_blend = g.label("smpe")
-            g.br(end_blend)
-            g.put_label(end_blend)
-            g.br(done)
-            g.put_label(done)
-            res = [g.v(f"phi {g.VF} [ {x}, %{pre} ], [ {y}, %{end_blend} ]") for x, y in zip(ra, mixed)]
+                res = self._blend_levels(g, la, lb, lin, c, layer, wb, use, anyb)
         if self.scaled:  # back from the 2^24-scaled domain: exact (no result is near the float32 range's ends)
             res = [g.v(f"fmul {g.VF} {r}, {_fs(2.0 ** -UNORM8_SCALE_EXP)}") for r in res]
         return res
+
+    def _mix(self, g, ra: list[str], rb: list[str], wb: str, use: str) -> list[str]:
+        """The mip blend (§7.18.10): the second level's result weighted by ``wb`` where ``use``."""
+        if self.key.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM):
+            return [self._sel(g, use, self.pick(g, x, y), x) for x, y in zip(ra, rb)]
+        return [self._sel(g, use, self.lerp(g, x, y, wb), x) for x, y in zip(ra, rb)]
+
+    def _sliced_filter(self, g, fa: tuple, fb: tuple | None, lin, wb: str | None, use: str | None) -> list[str]:
+        """:meth:`level_filter` of footprint ``fa`` (and of ``fb`` blended in by weight ``wb`` where ``use``: the
+        linear mip filter), emitted one register-wide slice of the lanes after the other (Session 17, K11): the
+        same operations on the same values lane by lane, but a slice's taps, weights and results fit in the
+        registers, where whole-width operations keep every tap of every lane live across the channels' filters
+        (spilled and reloaded per channel at 16 or more lanes per register width)."""
+        R = runtime.register_lanes() if SLICED_FILTER else g.W
+        if g.W <= R:
+            ra = self.level_filter(g, fa, lin)
+            return ra if fb is None else self._mix(g, ra, self.level_filter(g, fb, lin), wb, use)
+        W = g.W
+
+        def part(x: str | None, t: str, h: int) -> str | None:
+            if x is None:
+                return None
+            lanes = ", ".join(f"i32 {R * h + i}" for i in range(R))
+            return g.v(f"shufflevector <{W} x {t}> {x}, <{W} x {t}> poison, <{R} x i32> <{lanes}>")
+
+        def fp_part(fp: tuple, h: int) -> tuple:
+            data, bms, fracs = fp
+            if isinstance(data, dict):
+                pd = {key: part(v, "float", h) for key, v in data.items()}
+            else:
+                pd = [part(v, "i32", h) for v in data]
+            return pd, [part(b, "i1", h) for b in bms], [part(f, "float", h) for f in fracs]
+
+        outs = []
+        for h in range(W // R):
+            pa = fp_part(fa, h)
+            pb = None if fb is None else fp_part(fb, h)
+            plin = lin if lin is True or lin is False else part(lin, "i1", h)
+            pw, pu = part(wb, "float", h), part(use, "i1", h)
+            ref = self.ref if self.key.cmp is not None else None  # a comparison's reference: per lane, sliced
+            if ref is not None:
+                self.ref = part(ref, "float", h)
+            g._set_width(R)
+            try:
+                ra = self.level_filter(g, pa, plin)
+                outs.append(ra if pb is None else self._mix(g, ra, self.level_filter(g, pb, plin), pw, pu))
+            finally:
+                g._set_width(W)
+                if ref is not None:
+                    self.ref = ref
+        return [g.concat([o[i] for o in outs], "float") for i in range(len(outs[0]))]
+
+    def _blend_levels(self, g, la: str, lb: str, lin, c: list[str], layer, wb: str, use: str, anyb: str) -> list[str]:
+        """The linear mip filter of emitters with their own level filter (cube maps): one level after the other,
+        the second only where a lane weights it."""
+        ra = self.level(g, la, lin, c, layer)
+        pre, blend, done = g.label("smpa"), g.label("smpb"), g.label("smpd")
+        g.br(pre)
+        g.put_label(pre)
+        g.e(f"br i1 {anyb}, label %{blend}, label %{done}")
+        g.put_label(blend)
+        mixed = self._mix(g, ra, self.level(g, lb, lin, c, layer), wb, use)
+        end_blend = g.label("smpe")
+        g.br(end_blend)
+        g.put_label(end_blend)
+        g.br(done)
+        g.put_label(done)
+        return [g.v(f"phi {g.VF} [ {x}, %{pre} ], [ {y}, %{end_blend} ]") for x, y in zip(ra, mixed)]
 
     def filter_aniso(self, g, a: list[str], c0: list[str], layer, cl: str, lin) -> list[str]:
         """sampler._filter_aniso (§7.18.11): K = ceil(ratio) trilinear filters spread along the line of
