@@ -207,6 +207,15 @@ MODULES: dict[str, list[str]] = {
     # session 13: reflection's invalid objects and requirement flags (HL2), X3578 (HL4), run-time interface choices (HL1)
     "shader/reflection.py": ["test_rules_d3dcompiler_reflection_s13.py", "test_reflection.py",
                              "test_rules_d3dcompiler_api_surface.py"],
+    # session 17 (MU7): session 16's changed modules not sampled before — the optimiser (empty if-arms, dead
+    # status loads; the corpus differential limited to its vertex/pixel half so one mutant stays under ~3 min),
+    # the transcendental sequences' LLVM operations, X4603's varying-index analysis
+    "shader/hlsl/optimize.py": ["test_hlsl_optimize.py", "test_hlsl_optimizer_regressions.py",
+                                "test_rules_hlsl_uninitialized_dead_reads.py",
+                                "test_hlsl_optimizer_differential.py::test_optimised_and_unoptimised_programs_agree"],
+    "shader/native/llvm_seq.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
+    "shader/hlsl/ifacevarying.py": ["test_rules_hlsl_varying_interface_index.py", "test_hlsl_interface_params.py",
+                                    "test_hlsl_classes.py"],
     "shader/hlsl/uninit.py": ["test_hlsl_uninit_dataflow_mu18.py", "test_rules_hlsl_output_init_warning.py", "test_hlsl_checks.py", "test_rules_hlsl_uninitialized_locals.py", "test_rules_hlsl_output_init_out_params.py", "test_rules_hlsl_uninitialized_dead_reads.py"],
 }
 
