@@ -138,7 +138,7 @@ MODULES: dict[str, list[str]] = {
                               "test_rules_hlsl_grammar.py", "test_rules_hlsl_registers.py",
                               "test_rules_hlsl_cbuffer_packing.py", "test_rules_hlsl_modifiers.py", "test_effects_compile.py",
                               "test_rules_hlsl_attributes.py"],
-    "shader/hlsl/constexpr.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_const_errors.py",
+    "shader/hlsl/constexpr.py": ["test_hlsl_nonfinite_constants.py", "test_rules_hlsl_constexpr.py", "test_hlsl_const_errors.py",
                                 "test_rules_hlsl_const_contexts.py", "test_rules_hlsl_constexpr_details.py"],
     "shader/hlsl/constprop.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_fold_semantics.py", "test_hlsl_const_errors.py",
                                  "test_hlsl_optimize.py", "test_rules_hlsl_constprop_details.py",
@@ -211,7 +211,7 @@ MODULES: dict[str, list[str]] = {
     # status loads; the corpus differential limited to its vertex/pixel half so one mutant stays under ~3 min),
     # the transcendental sequences' LLVM operations, X4603's varying-index analysis
     "shader/hlsl/optimize.py": ["test_hlsl_optimize.py", "test_hlsl_optimizer_regressions.py",
-                                "test_rules_hlsl_uninitialized_dead_reads.py",
+                                "test_rules_hlsl_uninitialized_dead_reads.py", "test_hlsl_empty_branches_mu20.py",
                                 "test_hlsl_optimizer_differential.py::test_optimised_and_unoptimised_programs_agree"],
     "shader/native/llvm_seq.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
     "shader/hlsl/ifacevarying.py": ["test_rules_hlsl_varying_interface_index.py", "test_hlsl_interface_params.py",
