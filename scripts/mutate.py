@@ -141,7 +141,7 @@ MODULES: dict[str, list[str]] = {
                               "test_rules_hlsl_grammar.py", "test_rules_hlsl_registers.py",
                               "test_rules_hlsl_cbuffer_packing.py", "test_rules_hlsl_modifiers.py", "test_effects_compile.py",
                               "test_rules_hlsl_attributes.py"],
-    "shader/hlsl/constexpr.py": ["test_hlsl_nonfinite_constants.py", "test_rules_hlsl_constexpr.py", "test_hlsl_const_errors.py",
+    "shader/hlsl/constexpr.py": ["test_hlsl_nonfinite_constants.py", "test_rules_hlsl_mu20.py", "test_rules_hlsl_constexpr.py", "test_hlsl_const_errors.py",
                                 "test_rules_hlsl_const_contexts.py", "test_rules_hlsl_constexpr_details.py"],
     "shader/hlsl/constprop.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_fold_semantics.py", "test_hlsl_const_errors.py",
                                  "test_hlsl_optimize.py", "test_rules_hlsl_constprop_details.py",

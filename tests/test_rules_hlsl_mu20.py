@@ -75,3 +75,24 @@ def test_user_functions_named_like_intrinsics_only_add_overloads(decl, exprs, wa
     cs = D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0", 0, 0)
     got = dispatch_on_structured_uav(cs, 4, len(exprs)).view(np.uint32).tolist()
     assert got == want
+
+
+_CASE_HEAD = "RWStructuredBuffer<uint> o : register(u0);\n"
+
+# A parse-time uint constant that is non-finite converts as ftou does (D3D11.3 22.13.4: +INF -> 0xFFFFFFFF, -INF
+# and NaN -> 0), not as ftoi (+INF -> 0x7FFFFFFF): the case label is that uint. x = o[1] + k at run time (o[1] = 0).
+_UINT_LABELS = [
+    ("static const uint u = 1.#INF;", "u", "- 1", 5),  # x = 0xFFFFFFFF
+    ("static const uint u = 1.#INF;", "u", "+ 0x7FFFFFFF", 9),  # x = 0x7FFFFFFF is not the label
+    ("", "(uint)(-1.#INF)", "+ 0", 5),  # x = 0
+    ("", "(uint)(1.#INF)", "- 1", 5),
+    ("static const uint2 v = uint2(1.#INF, -1.#INF);", "v.y", "+ 0", 5),
+]
+
+
+@pytest.mark.parametrize("decl,label,offset,want", _UINT_LABELS)
+def test_non_finite_uint_constants_are_ftou(decl, label, offset, want):
+    src = (_CASE_HEAD + decl + "\n[numthreads(1, 1, 1)] void main() { uint x = o[1] " + offset + "; switch (x) { case "
+           + label + ": o[0] = 5; break; default: o[0] = 9; break; } }")
+    cs = D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0", 0, 0)
+    assert int(dispatch_on_structured_uav(cs, 4, 2).view(np.uint32)[0]) == want
