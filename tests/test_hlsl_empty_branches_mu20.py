@@ -39,6 +39,7 @@ _CASES = [
     ("nested_empty_then_else_store", "if (t & 1) { if (t & 2) {} } else { o[t] = 3; }",
      _per_thread(lambda t: 0 if t & 1 else 3)),
     ("store_then_empty_else", "if (t & 1) { o[t] = 4; } else { }", _per_thread(lambda t: 4 if t & 1 else 0)),
+    ("store_then_dead_else", "if (t & 1) { o[t] = 4; } else { uint z = t * 3; }", _per_thread(lambda t: 4 if t & 1 else 0)),
     ("inner_empty_then_inner_else_store", "if (t > 2) { if (t < 6) {} else { o[t] = 5; } }",
      _per_thread(lambda t: 5 if t >= 6 else 0)),
     ("dead_then_work_else_store", "float d = 0; if (t > 3) d = 7; else o[t] = 8;",
@@ -64,6 +65,18 @@ def test_arms_with_work_stay_conditional(name: str, body: str, want: list[int]) 
 def _ops(blob) -> list[str]:
     text = bytes(D3DDisassemble(blob, len(blob), 0, None)).decode()
     return [ln.split()[0] for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("//")]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("name,body,want", _CASES, ids=[c[0] for c in _CASES])
+def test_the_optimiser_finishes_on_every_arm_shape(name: str, body: str, want: list[int]) -> None:
+    """The removal leaves balanced flow control, so the optimiser keeps its result: when a pass leaves an ``if``
+    without its ``endif`` (or an ``else`` without its ``if``) the optimiser gives up and returns the code as
+    generated, which still runs correctly but keeps ``uint t = id.x`` as a copy of vThreadID that copy
+    propagation removes."""
+    blob = D3DCompile(_HEAD + body + " }", None, "t.hlsl", None, None, "main", "cs_5_0", 0, 0)
+    text = bytes(D3DDisassemble(blob, len(blob), 0, None)).decode()
+    assert not [ln for ln in text.splitlines() if ln.split()[:1] == ["mov"] and "vThreadID" in ln]
 
 
 @pytest.mark.backend_independent
