@@ -96,3 +96,17 @@ def test_non_finite_uint_constants_are_ftou(decl, label, offset, want):
            + label + ": o[0] = 5; break; default: o[0] = 9; break; } }")
     cs = D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0", 0, 0)
     assert int(dispatch_on_structured_uav(cs, 4, 2).view(np.uint32)[0]) == want
+
+
+# The same conversion where the constant sizes an array (the parse-time evaluator's path, not the case label's):
+# ftou(-INF) = 0 and ftou(+INF) = 0xFFFFFFFF, so u + 2 = 2 and 0xFFFFFFFF / 0x7FFFFFFF = 2 elements
+@pytest.mark.parametrize("decl,dim", [
+    ("static const uint u = -1.#INF;", "u + 2"),
+    ("static const uint u = 1.#INF;", "u / 2147483647"),
+    ("static const uint2 v = uint2(1.#INF, -1.#INF); static const uint u = v.y;", "u + 2"),
+])
+def test_non_finite_uint_constants_size_arrays_as_ftou(decl, dim):
+    src = (_CASE_HEAD + decl + f"\nstatic const uint a[{dim}] = {{7, 8}};\n"
+           "[numthreads(1, 1, 1)] void main() { o[0] = a[1]; }")
+    cs = D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0", 0, 0)
+    assert int(dispatch_on_structured_uav(cs, 4, 2).view(np.uint32)[0]) == 8
