@@ -219,7 +219,7 @@ MODULES: dict[str, list[str]] = {
                                 "test_hlsl_optimizer_differential.py::test_optimised_and_unoptimised_programs_agree"],
     "shader/native/llvm_seq.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
     "shader/hlsl/ifacevarying.py": ["test_rules_hlsl_varying_interface_index.py", "test_hlsl_interface_params.py",
-                                    "test_hlsl_classes.py"],
+                                    "test_hlsl_classes.py", "test_rules_hlsl_mu20.py"],
     "shader/hlsl/uninit.py": ["test_hlsl_uninit_dataflow_mu18.py", "test_rules_hlsl_output_init_warning.py", "test_hlsl_checks.py", "test_rules_hlsl_uninitialized_locals.py", "test_rules_hlsl_output_init_out_params.py", "test_rules_hlsl_uninitialized_dead_reads.py"],
 }
 

@@ -110,3 +110,35 @@ def test_non_finite_uint_constants_size_arrays_as_ftou(decl, dim):
            "[numthreads(1, 1, 1)] void main() { o[0] = a[1]; }")
     cs = D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0", 0, 0)
     assert int(dispatch_on_structured_uav(cs, 4, 2).view(np.uint32)[0]) == 8
+
+
+# X4603 (D3D11.3 §22.7.19 fcall restriction (1); tests/test_rules_hlsl_varying_interface_index.py states the rule):
+# a variable assigned under flow control that a *uniform* value decides stays uniform (every invocation takes the
+# same arm); a local array spilled to an indexable temp carries the variance of what was stored in it, whichever
+# array it is. (ifacevarying.py #19 treated every if/switch as varying; #11 looked up the element number as the
+# array number.)
+_IFACE_BASE = """
+interface IShade { float4 shade(); };
+class cA : IShade { float4 k; float4 shade() { return k; } };
+IShade g[4]; uint gi;
+"""
+_IFACE_PS = "float4 main(float4 p : SV_Position, uint i : IDX) : SV_Target { %s }"
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("body,varying", [
+    ("uint k = gi; if (gi > 2) k = 1; return g[k].shade();", False),
+    ("uint k = 0; switch (gi) { case 1: k = 2; break; default: k = 3; break; } return g[k].shade();", False),
+    ("uint k = 0; switch (i) { case 1: k = 2; break; default: k = 3; break; } return g[k].shade();", True),
+    # two arrays indexed at run time (x0 = b, x1 = a): the varying one is the second
+    ("uint b[4] = {gi, 1, 2, 3}; uint a[4] = {i, 1, 2, 3}; return g[(a[gi] + b[gi]) & 3].shade();", True),
+    ("uint b[4] = {gi, 1, 2, 3}; uint a[4] = {gi, 2, 1, 3}; return g[(a[gi] + b[gi]) & 3].shade();", False),
+    ("uint b[4] = {i, 1, 2, 3}; uint a[4] = {gi, 2, 1, 3}; return g[a[gi] & 3].shade() + (float)b[gi];", False),
+])
+def test_varying_interface_index_flow_and_arrays(body, varying):
+    src = _IFACE_BASE + _IFACE_PS % body
+    if varying:
+        with pytest.raises(ShaderCompileError, match="X4603"):
+            D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    else:
+        assert D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
