@@ -212,11 +212,11 @@ MODULES: dict[str, list[str]] = {
     "shader/reflection.py": ["test_rules_d3dcompiler_reflection_s13.py", "test_reflection.py",
                              "test_rules_d3dcompiler_api_surface.py"],
     # session 17 (MU7): session 16's changed modules not sampled before — the optimiser (empty if-arms, dead
-    # status loads; the corpus differential limited to its vertex/pixel half so one mutant stays under ~3 min),
-    # the transcendental sequences' LLVM operations, X4603's varying-index analysis
-    "shader/hlsl/optimize.py": ["test_hlsl_optimize.py", "test_hlsl_optimizer_regressions.py",
-                                "test_rules_hlsl_uninitialized_dead_reads.py", "test_hlsl_empty_branches_mu20.py",
-                                "test_hlsl_optimizer_differential.py::test_optimised_and_unoptimised_programs_agree"],
+    # status loads), the transcendental sequences' LLVM operations, X4603's varying-index analysis. The corpus
+    # differential (test_hlsl_optimizer_differential.py) is left out: its vertex/pixel half alone ran past 600 s on
+    # the loaded 2-core host, so every optimize.py mutant timed out whatever it did
+    "shader/hlsl/optimize.py": ["test_hlsl_empty_branches_mu20.py", "test_hlsl_optimize.py", "test_hlsl_optimizer_regressions.py",
+                                "test_rules_hlsl_uninitialized_dead_reads.py"],
     "shader/native/llvm_seq.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
     "shader/hlsl/ifacevarying.py": ["test_rules_hlsl_varying_interface_index.py", "test_hlsl_interface_params.py",
                                     "test_hlsl_classes.py", "test_rules_hlsl_mu20.py"],
