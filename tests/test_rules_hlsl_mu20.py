@@ -11,6 +11,9 @@ helper MU7: the seed-20 round").
   with two or more different declarations in one scope is overloaded; the intrinsics are declarations of the global
   scope): a call the user declarations do not match still resolves to the intrinsic, and a call only they match
   goes to the user function. (inlining.py #5: the fallback to the intrinsic after the user overloads' X3013 was lost.)
+- Non-finite parse-time uint constants convert as ftou (D3D11.3 22.13.4), in case labels and in array dimensions
+  (constexpr.py ``_num`` without its base: hand mutation).
+- X4603's varying analysis: uniform if/switch conditions, the second of two indexable temps (ifacevarying.py #19, #11).
 """
 
 from __future__ import annotations
