@@ -83,9 +83,7 @@ def _atan2(cg: CodegenContext, y: list, x: list, n: int) -> list:
     mx = cg.alu("max", FLOAT, n, [y, x], ["abs", "abs"])
     t = cg.alu("mul", FLOAT, n, [mn, cg.alu("div", FLOAT, n, [_k(1.0, n), mx])])
     t2 = cg.alu("mul", FLOAT, n, [t, t])
-    p = cg.alu("mad", FLOAT, n, [t2, _k(_ATAN_POLY[0], n), _k(_ATAN_POLY[1], n)])
-    for c in _ATAN_POLY[2:]:
-        p = cg.alu("mad", FLOAT, n, [t2, p, _k(c, n)])
+    p = _atan_poly(cg, t2, n)
     q = cg.alu("mul", FLOAT, n, [t, p])
     swap = cg.alu("lt", FLOAT, n, [x, y], ["abs", "abs"])
     fix = cg.alu("and", UINT, n, [swap, cg.alu("mad", FLOAT, n, [q, _k(-2.0, n), _k(_HALF_PI, n)])])
@@ -98,6 +96,14 @@ def _atan2(cg: CodegenContext, y: list, x: list, n: int) -> list:
     return cg.alu("movc", FLOAT, n, [flip, cg.op("mov", n, [r], ["-"]), r])
 
 
+def _atan_poly(cg: CodegenContext, t2: list, n: int) -> list:
+    """fxc's odd-polynomial factor of atan in t² (Horner, one ``mad`` per coefficient of _ATAN_POLY)."""
+    p = cg.alu("mad", FLOAT, n, [t2, _k(_ATAN_POLY[0], n), _k(_ATAN_POLY[1], n)])
+    for c in _ATAN_POLY[2:]:
+        p = cg.alu("mad", FLOAT, n, [t2, p, _k(c, n)])
+    return p
+
+
 def _atan(cg: CodegenContext, x: list, n: int) -> list:
     """atan(x) as fxc expands it: :func:`_atan2` with the second argument 1, its constant parts folded
     (1 < -1 is false, so no -π term; max(x, 1) >= -max(x, 1) always holds, so the flip is min(x, 1) < 0)."""
@@ -106,9 +112,7 @@ def _atan(cg: CodegenContext, x: list, n: int) -> list:
     mx = cg.alu("max", FLOAT, n, [x, one], ["abs", ""])
     t = cg.alu("mul", FLOAT, n, [cg.alu("div", FLOAT, n, [one, mx]), mn])
     t2 = cg.alu("mul", FLOAT, n, [t, t])
-    p = cg.alu("mad", FLOAT, n, [t2, _k(_ATAN_POLY[0], n), _k(_ATAN_POLY[1], n)])
-    for c in _ATAN_POLY[2:]:
-        p = cg.alu("mad", FLOAT, n, [t2, p, _k(c, n)])
+    p = _atan_poly(cg, t2, n)
     q = cg.alu("mul", FLOAT, n, [p, t])
     swap = cg.alu("lt", FLOAT, n, [one, x], ["", "abs"])
     fix = cg.alu("and", UINT, n, [swap, cg.alu("mad", FLOAT, n, [q, _k(-2.0, n), _k(_HALF_PI, n)])])
