@@ -93,6 +93,7 @@ class CodegenContext(Protocol):
     probe_skip: Any
     compile_flags: int  # D3DCOMPILE_* Flags1
     entry_attrs: dict  # attributes of the entry point's first declaration
+    numthreads: tuple[int, int, int] | None  # a compute shader's [numthreads(x, y, z)]
     warnings: list[tuple[Pos, int, str]]  # fxc warnings (pos, code, message)
     entry_returns: list[tuple[Pos, list, str]]  # entry outputs: (position, slots, the value's name) (X3578)
     expr_pos: Pos | None  # the innermost expression under evaluation (Ins.epos: X4000's position)
@@ -105,6 +106,7 @@ class CodegenContext(Protocol):
     input_origin: dict[Slot, Slot]
     untracked_slots: set[Slot]  # never constant-propagated (constprop.py)
     kconst: dict  # variable temp slot -> known constant bits (constprop.py)
+    tgsm: dict  # groupshared name -> (g#, stride bytes, type)
     tgsm_raw: set[int]  # g# declared raw
     tgsm_own_bases: dict  # groupshared element base -> the SV_GroupIndex slot indexing it (intrinsics.mem_index)
     tgsm_thread_writes: list  # (pos, SV_GroupIndex working slot) of each cs_4_x own-element write

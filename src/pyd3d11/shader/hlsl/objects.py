@@ -345,6 +345,7 @@ def _render_targets(cg: CodegenContext) -> int:
     struct_buf1, bufinfo: one SV_Target, the first RW resource at u1), as OMSetRenderTargetsAndUnordered-
     AccessViews requires UAVStartSlot >= NumRTVs."""
     from . import types as T
+    from .sysvalues import MAX_TARGET_INDEX
     from .values import split_semantic
 
     entry = next((f for f in cg.funcs.get(cg.entry, []) if f.body is not None), None)
@@ -368,7 +369,8 @@ def _render_targets(cg: CodegenContext) -> int:
     for prm in entry.params:
         if "out" in prm.mods or "inout" in prm.mods:
             walk(prm.type, prm.semantic)
-    return top + 1
+    # an index past SV_Target7 is refused by the signature (X4502); never a range of 2^32 slots here
+    return min(top, MAX_TARGET_INDEX) + 1
 
 
 def allocate_registers(cg: CodegenContext) -> None:

@@ -92,6 +92,9 @@ class Ins:
     #: the innermost expression being evaluated when it was emitted (a Pos; X4000 places its message there);
     #: passes that rebuild an instruction drop it
     epos: Any = field(default=None, compare=False)
+    #: a ``div`` that must stay a division (optimize._div_as_mul leaves it): a definition's own quotient, e.g.
+    #: the tessellation helpers' average (tessfactors.py), not a source division fxc strength-reduces
+    exact: bool = field(default=False, compare=False)
 
     def render(self, tmap: dict[int, int]) -> str:
         ops = ", ".join(a.render(tmap) for a in self.args)

@@ -485,7 +485,7 @@ def _div_as_mul(ins: Ins) -> Ins | None:
     """``div d, x, l(c)`` as ``mul d, x, l(1/c)``: fxc divides by a constant through a multiply by its float32
     reciprocal (the corpus' VarianceShadows11 blur: ``dep /= 3.0`` is ``mul r, l(0.333333)``), so the bits
     are those of the product. The reciprocal comes from the executor's own div, like every fold."""
-    if len(ins.args) != 3 or ins.tail or ins.suffix not in ("", "_sat"):
+    if len(ins.args) != 3 or ins.tail or ins.suffix not in ("", "_sat") or ins.exact:
         return None
     x, c = ins.args[1], ins.args[2]
     if c.file != "l" or c.mod or x.file == "l":

@@ -99,7 +99,11 @@ class _Emit:
         acc = vals[0]
         for v in vals[1:]:
             acc = self.op("add", acc, v)
-        return self.op("div", acc, _k(float(len(vals))))
+        first = len(self.cg.code)
+        avg = self.op("div", acc, _k(float(len(vals))))
+        for ins in self.cg.code[first:]:  # the reference tessellator's quotient (sum / n), never a reciprocal multiply
+            ins.exact = True
+        return avg
 
     def frame(self, kind: str, vals: list[list[Slot]]) -> list[Slot]:
         """The "picture frame" replacement of a fractional_odd inside factor below 3."""
