@@ -172,11 +172,12 @@ MODULES: dict[str, list[str]] = {
                                    "test_native_om_quads.py", "test_native_om_depth.py", "test_native_typed_uav.py",
                                    "test_native_om_fuzz.py"],
     "shader/hlsl/unroll.py": ["test_hlsl_switch_fold.py", "test_hlsl_dynindex.py", "test_hlsl_checks.py",
-                              "test_hlsl_const_array_fold.py", "test_rules_hlsl_loop_flow.py", "test_hlsl_lang_programs.py"],
+                              "test_hlsl_const_array_fold.py", "test_rules_hlsl_loop_flow.py", "test_hlsl_lang_programs.py",
+                              "test_rules_hlsl_unroll_termination.py"],
     "shader/hlsl/tessfactors.py": ["test_hlsl_tess_factor_helpers.py"],
     "shader/hlsl/signatures.py": ["test_rules_hlsl_semantics.py", "test_rules_hlsl_output_semantics.py",
                                   "test_rules_hlsl_stage_sysvalues.py", "test_windows_rules_signatures.py", "test_hlsl_min_precision.py",
-                                  "test_rules_hlsl_signature_details.py"],
+                                  "test_rules_hlsl_signature_details.py", "test_rules_hlsl_bool_outputs.py"],
     # session 11's changed modules (sampled in session 12): texture-method tails (offsets, GetSamplePosition,
     # per-texel Gather offsets, residency status), interface locals, the D3D9/level-9 translation and its flow
     # control, the input assembler's vertex fetch, the intrinsic dispatch table. Entries may be pytest node ids
@@ -216,7 +217,13 @@ MODULES: dict[str, list[str]] = {
     # differential (test_hlsl_optimizer_differential.py) is left out: its vertex/pixel half alone ran past 600 s on
     # the loaded 2-core host, so every optimize.py mutant timed out whatever it did
     "shader/hlsl/optimize.py": ["test_hlsl_empty_branches_mu20.py", "test_hlsl_optimize.py", "test_hlsl_optimizer_regressions.py",
-                                "test_rules_hlsl_uninitialized_dead_reads.py"],
+                                "test_rules_hlsl_uninitialized_dead_reads.py", "test_fxc_oracle.py", "test_hlsl_classes.py",
+                                "test_hlsl_tess_factor_helpers.py"],
+    # session 17: the shader-model / stage gate table, fxc's intrinsic expansions (atan2, asin, acos), the
+    # pixel shader's UAV numbering
+    "shader/hlsl/featuregates.py": ["test_rules_hlsl_feature_gates.py"],
+    "shader/hlsl/intrinsics_math.py": ["test_fxc_oracle.py", "test_hlsl_docs_intrinsics_math.py", "test_rules_hlsl_intrinsics.py"],
+    "shader/hlsl/objects.py": ["test_fxc_oracle.py", "test_hlsl_cost_bounds.py", "test_rules_hlsl_registers.py"],
     "shader/native/llvm_seq.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
     "shader/hlsl/ifacevarying.py": ["test_rules_hlsl_varying_interface_index.py", "test_hlsl_interface_params.py",
                                     "test_hlsl_classes.py", "test_rules_hlsl_mu20.py"],
