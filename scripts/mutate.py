@@ -223,7 +223,10 @@ MODULES: dict[str, list[str]] = {
     # pixel shader's UAV numbering
     "shader/hlsl/featuregates.py": ["test_rules_hlsl_feature_gates.py"],
     "shader/hlsl/intrinsics_math.py": ["test_fxc_oracle.py", "test_hlsl_docs_intrinsics_math.py", "test_rules_hlsl_intrinsics.py"],
-    "shader/hlsl/objects.py": ["test_fxc_oracle.py", "test_hlsl_cost_bounds.py", "test_rules_hlsl_registers.py"],
+    "shader/hlsl/objects.py": ["test_fxc_oracle.py", "test_hlsl_cost_bounds.py", "test_rules_hlsl_registers.py",
+                               "test_hlsl_object_methods.py", "test_hlsl_method_object_returns.py", "test_hlsl_class_objects.py",
+                               "test_hlsl_interface_struct_objects.py", "test_rules_hlsl_object_casts.py",
+                               "test_hlsl_objects_legacy.py", "test_hlsl_object_array_members_mu21.py"],
     "shader/native/llvm_seq.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
     "shader/hlsl/ifacevarying.py": ["test_rules_hlsl_varying_interface_index.py", "test_hlsl_interface_params.py",
                                     "test_hlsl_classes.py", "test_rules_hlsl_mu20.py"],
