@@ -222,7 +222,8 @@ MODULES: dict[str, list[str]] = {
     # session 17: the shader-model / stage gate table, fxc's intrinsic expansions (atan2, asin, acos), the
     # pixel shader's UAV numbering
     "shader/hlsl/featuregates.py": ["test_rules_hlsl_feature_gates.py"],
-    "shader/hlsl/intrinsics_math.py": ["test_fxc_oracle.py", "test_hlsl_docs_intrinsics_math.py", "test_rules_hlsl_intrinsics.py"],
+    "shader/hlsl/intrinsics_math.py": ["test_fxc_oracle.py", "test_hlsl_docs_intrinsics_math.py", "test_rules_hlsl_intrinsics.py",
+                                       "test_level9_float_bits.py", "test_hlsl_docs_objects_pixel.py"],
     "shader/hlsl/objects.py": ["test_fxc_oracle.py", "test_hlsl_cost_bounds.py", "test_rules_hlsl_registers.py",
                                "test_hlsl_object_methods.py", "test_hlsl_method_object_returns.py", "test_hlsl_class_objects.py",
                                "test_hlsl_interface_struct_objects.py", "test_rules_hlsl_object_casts.py",
