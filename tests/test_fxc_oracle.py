@@ -412,6 +412,9 @@ def test_gather_offsets_hash_alike_immediate_or_in_a_register():
     ("RWTexture2D<float4> u; void main(out float4 c[2] : SV_Target) { u[uint2(0, 0)] = 1; c[0] = 0; c[1] = 0; }", 2),
     ("RWTexture2D<float4> u : register(u0); float4 main() : SV_Target { u[uint2(0, 0)] = 1; return 0; }", 0),
     ("RWTexture2D<float4> u; float4 main(float4 p : SV_Position) : SV_Target1 { u[uint2(0, 0)] = 1; return p; }", 2),
+    # a semantic on the returned struct numbers its members SV_Target0, SV_Target1 (the signature's rule)
+    ("RWTexture2D<float4> u; struct O { float4 a; float4 b; };"
+     " O main() : SV_Target { u[uint2(0, 0)] = 1; O o = (O)0; return o; }", 2),
 ])
 def test_pixel_shader_uavs_are_numbered_after_the_render_targets(src, slot):
     """fxc's dxbc2dxil objects (getdim, raw_buf1, struct_buf1, bufinfo): beside SV_Target0 the first

@@ -13,13 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import ast as A
-from .diagnostics import Pos
+from .diagnostics import HlslError, Pos
 from .types import (
     BUFFER_KINDS,
     RW_KINDS,
     SAMPLER_KINDS,
     TEXTURE_KINDS,
     UINT,
+    VOID,
     ArrayType,
     NumType,
     ObjectType,
@@ -343,32 +344,25 @@ def _render_targets(cg: CodegenContext) -> int:
     """One past the highest SV_Target index the entry point writes (0 when none). fxc numbers a pixel
     shader's unreserved UAVs from there: its objects in DXC's dxilconv dxbc2dxil corpus (getdim, raw_buf1,
     struct_buf1, bufinfo: one SV_Target, the first RW resource at u1), as OMSetRenderTargetsAndUnordered-
-    AccessViews requires UAVStartSlot >= NumRTVs."""
-    from . import types as T
+    AccessViews requires UAVStartSlot >= NumRTVs. The outputs are flattened by the signature's own rule
+    (``elem_list``: a struct's semantic numbering its members, arrays, matrices); an output that rule refuses
+    is reported when the signature is bound, so it counts for nothing here."""
     from .sysvalues import MAX_TARGET_INDEX
-    from .values import split_semantic
 
     entry = next((f for f in cg.funcs.get(cg.entry, []) if f.body is not None), None)
     if entry is None:
         return 0
+    outs = [(entry.ret, entry.semantic, "return")] + \
+        [(prm.type, prm.semantic, prm.name) for prm in entry.params if "out" in prm.mods or "inout" in prm.mods]
     top = -1
-
-    def walk(t, sem: str | None) -> None:
-        nonlocal top
-        if isinstance(t, T.StructType):
-            for _n, ft, fsem, _m in t.fields:
-                walk(ft, fsem if sem is None else None)
-            return
-        if sem is None:
-            return
-        base, idx = split_semantic(sem)
-        if base.upper() == "SV_TARGET":
-            top = max(top, idx + (t.count if isinstance(t, T.ArrayType) else 1) - 1)
-
-    walk(entry.ret, entry.semantic)
-    for prm in entry.params:
-        if "out" in prm.mods or "inout" in prm.mods:
-            walk(prm.type, prm.semantic)
+    for t, sem, name in outs:
+        if t is VOID:
+            continue
+        try:
+            elems = cg.elem_list(t, sem, entry.pos, name)
+        except HlslError:
+            continue
+        top = max([top] + [idx for _lt, base, idx, _m in elems if base.upper() == "SV_TARGET"])
     # an index past SV_Target7 is refused by the signature (X4502); never a range of 2^32 slots here
     return min(top, MAX_TARGET_INDEX) + 1
 
