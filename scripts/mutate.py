@@ -177,7 +177,7 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/tessfactors.py": ["test_hlsl_tess_factor_helpers.py"],
     "shader/hlsl/signatures.py": ["test_rules_hlsl_semantics.py", "test_rules_hlsl_output_semantics.py",
                                   "test_rules_hlsl_stage_sysvalues.py", "test_windows_rules_signatures.py", "test_hlsl_min_precision.py",
-                                  "test_rules_hlsl_signature_details.py", "test_rules_hlsl_bool_outputs.py"],
+                                  "test_rules_hlsl_signature_details.py", "test_rules_hlsl_bool_outputs.py", "test_hlsl_mu21_survivors.py"],
     # session 11's changed modules (sampled in session 12): texture-method tails (offsets, GetSamplePosition,
     # per-texel Gather offsets, residency status), interface locals, the D3D9/level-9 translation and its flow
     # control, the input assembler's vertex fetch, the intrinsic dispatch table. Entries may be pytest node ids
@@ -218,7 +218,7 @@ MODULES: dict[str, list[str]] = {
     # the loaded 2-core host, so every optimize.py mutant timed out whatever it did
     "shader/hlsl/optimize.py": ["test_hlsl_empty_branches_mu20.py", "test_hlsl_optimize.py", "test_hlsl_optimizer_regressions.py",
                                 "test_rules_hlsl_uninitialized_dead_reads.py", "test_fxc_oracle.py", "test_hlsl_classes.py",
-                                "test_hlsl_tess_factor_helpers.py"],
+                                "test_hlsl_tess_factor_helpers.py", "test_hlsl_mu21_survivors.py"],
     # session 17: the shader-model / stage gate table, fxc's intrinsic expansions (atan2, asin, acos), the
     # pixel shader's UAV numbering
     "shader/hlsl/featuregates.py": ["test_rules_hlsl_feature_gates.py"],
