@@ -639,7 +639,7 @@ class SampleEmitter:
         — exactly the four taps' words, since y0 + 1 is a row of the same mip and slice (the copy's 0 after a
         last row is never read here) and x0 + 1 a texel of the same row. One index extracted and one load per
         lane, then a 4 x 4 word transpose per 8 lanes; other footprints keep :meth:`_fetch_words`."""
-        alladj = g.v(f"and i1 {self._x_neighbours(g, xs)}, {self._x_neighbours(g, ys)}")
+        alladj = self._quad_neighbours(g, xs, ys)
         fast, slow, done = g.label("fqf"), g.label("fqs"), g.label("fqd")
         g.e(f"br i1 {alladj}, label %{fast}, label %{slow}")
         g.put_label(fast)
@@ -676,6 +676,10 @@ class SampleEmitter:
         g.br(done)
         g.put_label(done)
         return [g.v(f"phi {g.VI} [ {a}, %{fast_end} ], [ {b}, %{slow_end} ]") for a, b in zip(fw, sw)]
+
+    def _quad_neighbours(self, g, xs: list[str], ys: list[str]) -> str:
+        """i1: in every lane the second column is the first plus one and so is the second row."""
+        return g.v(f"and i1 {self._x_neighbours(g, xs)}, {self._x_neighbours(g, ys)}")
 
     @staticmethod
     def _transpose4x8(g, q: list[str]) -> list[str]:
