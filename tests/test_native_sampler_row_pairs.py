@@ -35,6 +35,8 @@ if not native.available():  # pragma: no cover
     pytest.skip("llvmlite not installed", allow_module_level=True)
 from pyd3d11.shader.native import runtime  # noqa: E402
 
+pytestmark = pytest.mark.backend_specific  # compares the native path with the reference itself
+
 F32 = np.float32
 R8G8B8A8_UNORM, R8G8_UNORM, R8_UNORM, B8G8R8A8_UNORM, R16_UNORM = 28, 49, 61, 87, 56
 BPE = {R8G8B8A8_UNORM: 4, R8G8_UNORM: 2, R8_UNORM: 1, B8G8R8A8_UNORM: 4, R16_UNORM: 2}
@@ -269,3 +271,95 @@ def test_mutation_neighbour_check_dropped_fails(monkeypatch, axis):
     def patch(mp, se):
         mp.setattr(se, "_quad_neighbours", lambda self, g, xs, ys: self._x_neighbours(g, (xs, ys)[axis]))
     assert _mutated_differs(monkeypatch, patch)
+
+
+# ---- every write path rebuilds the copy (through the device) ------------------------------------------------
+
+def _api_case(kind: str):
+    """(device, context, texture, SRV) after ``kind``'s write; the texture held codes of seed 1 before."""
+    from pyd3d11.d3d11 import (
+        D3D11_SUBRESOURCE_DATA,
+        D3D11_TEXTURE2D_DESC,
+        DXGI_SAMPLE_DESC,
+        D3D11CreateDevice,
+    )
+
+    dev, _, ctx = D3D11CreateDevice(None, 1, None, 0x2, None, 0, 7)
+    dynamic = kind == "map"
+    mips = 1 if dynamic else 3
+    bind = 0x8 | (0 if dynamic else 0x20 | 0x80)  # SRV (+ RT + UAV)
+    rng = np.random.default_rng(1)
+    init = [rng.integers(0, 256, (8 >> m, 8 >> m, 4), dtype=np.uint8) for m in range(mips)]
+
+    def make(data, usage=0, cpu=0, misc=0):
+        return dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+            Width=8, Height=8, MipLevels=mips, ArraySize=1, Format=R8G8B8A8_UNORM, SampleDesc=DXGI_SAMPLE_DESC(Count=1),
+            Usage=usage, BindFlags=bind, CPUAccessFlags=cpu, MiscFlags=misc),
+            [D3D11_SUBRESOURCE_DATA(pSysMem=d, SysMemPitch=d.shape[1] * 4) for d in data])
+
+    tex = make(init, usage=2 if dynamic else 0, cpu=0x10000 if dynamic else 0, misc=1 if kind == "mips" else 0)
+    srv = dev.CreateShaderResourceView(tex, None)
+    before = texture_cache.texture_data(srv._view).row_pairs().copy()
+    new = rng.integers(0, 256, (8, 8, 4), dtype=np.uint8)
+    if kind == "update":
+        ctx.UpdateSubresource(tex, 0, None, new, 32, 0)
+    elif kind == "map":
+        m = ctx.Map(tex, 0, 4)  # WRITE_DISCARD
+        for y in range(8):
+            m.as_array(np.uint8, (8, m.RowPitch))[y, :32] = new[y].reshape(-1)
+        ctx.Unmap(tex, 0)
+    elif kind in ("copy", "region"):
+        src = make([new] + [rng.integers(0, 256, (8 >> m, 8 >> m, 4), dtype=np.uint8) for m in range(1, mips)])
+        if kind == "copy":
+            ctx.CopyResource(tex, src)
+        else:
+            ctx.CopySubresourceRegion(tex, 1, 0, 0, 0, src, 1, None)  # mip 1
+    elif kind == "clear_rt":
+        ctx.ClearRenderTargetView(dev.CreateRenderTargetView(tex, None), (0.25, 0.5, 1.0, 0.0))
+    elif kind == "clear_uav":
+        ctx.ClearUnorderedAccessViewFloat(dev.CreateUnorderedAccessView(tex, None), (1.0, 0.0, 0.5, 0.75))
+    elif kind == "mips":
+        ctx.UpdateSubresource(tex, 0, None, new, 32, 0)
+        before = texture_cache.texture_data(srv._view).row_pairs().copy()
+        ctx.GenerateMips(srv)
+    elif kind in ("draw", "dispatch"):
+        from pyd3d11.d3dcompiler import D3DCompile
+
+        def blob(src, entry, target):
+            return D3DCompile(src, None, None, None, None, entry, target, 0, 0)
+        if kind == "draw":
+            vs = dev.CreateVertexShader(blob("float4 main(uint i : SV_VertexID) : SV_Position {"
+                                             " return float4(i == 2 ? 3 : -1, i == 1 ? 3 : -1, 0, 1); }", "main",
+                                             "vs_5_0"), None)
+            ps = dev.CreatePixelShader(blob("float4 main(float4 p : SV_Position) : SV_Target {"
+                                            " return float4(frac(p.xy / 8), 0.5, 1); }", "main", "ps_5_0"), None)
+            from pyd3d11.d3d11 import D3D11_VIEWPORT
+
+            ctx.OMSetRenderTargets(1, [dev.CreateRenderTargetView(tex, None)], None)
+            ctx.RSSetViewports(1, [D3D11_VIEWPORT(TopLeftX=0, TopLeftY=0, Width=8, Height=8, MinDepth=0, MaxDepth=1)])
+            ctx.IASetPrimitiveTopology(4)
+            ctx.VSSetShader(vs)
+            ctx.PSSetShader(ps)
+            ctx.Draw(3, 0)
+        else:
+            cs = dev.CreateComputeShader(blob("RWTexture2D<unorm float4> u : register(u0);\n[numthreads(8, 8, 1)]"
+                                              " void main(uint3 t : SV_DispatchThreadID) {"
+                                              " u[t.xy] = float4(t.x / 8.0, t.y / 8.0, 0.25, 1); }", "main",
+                                              "cs_5_0"), None)
+            ctx.CSSetShader(cs)
+            ctx.CSSetUnorderedAccessViews(0, 1, [dev.CreateUnorderedAccessView(tex, None)], None)
+            ctx.Dispatch(1, 1, 1)
+        ctx.Flush()
+    return tex, srv, before
+
+
+WRITES = ["update", "map", "copy", "region", "clear_rt", "clear_uav", "mips", "draw", "dispatch"]
+
+
+@pytest.mark.parametrize("kind", WRITES)
+def test_every_write_path_rebuilds_the_copy(kind):
+    tex, srv, before = _api_case(kind)
+    st = tex._storage
+    after = texture_cache.texture_data(srv._view).row_pairs()
+    np.testing.assert_array_equal(after, _expected_pairs(st, R8G8B8A8_UNORM, 0, st.mip_levels, 0, 1))
+    assert not np.array_equal(after, before)
