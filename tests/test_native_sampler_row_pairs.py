@@ -232,6 +232,18 @@ def test_anchored_footprints_match_reference(size, layers, fmt, filt, mu, mv, of
     np.testing.assert_array_equal(nat, ref)
 
 
+@pytest.mark.parametrize("width", ["8", "16", "64"])
+@pytest.mark.parametrize("case", [0, 6])
+def test_kernel_widths(monkeypatch, width, case):
+    """Steps of 8 / 16 lanes (one group of the transpose, or two) and 64 (two anchors a step: mostly the row
+    loads) against the reference; 32 is every other test's."""
+    monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", width)
+    monkeypatch.setattr(runtime, "_KERNELS", {})
+    size, layers, fmt, filt, mu, mv, offset = DIFF[case]
+    ref, nat = _run(size, layers, fmt, SamplerDesc(Filter=filt, AddressU=mu, AddressV=mv), seed=int(width) + case)
+    np.testing.assert_array_equal(nat, ref)
+
+
 def test_row_pairs_off_matches_reference(monkeypatch):
     """``PYD3D11_NATIVE_ROW_PAIRS=0`` (the A/B switch): the row loads, the same results."""
     from pyd3d11.pipeline.native import sampler_gen
