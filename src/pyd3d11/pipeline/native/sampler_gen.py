@@ -356,7 +356,7 @@ class SampleKey:
     aniso: int  # MaxAnisotropy when the anisotropic footprint applies (2D, derivatives), else 0
     packed: bool  # texels read as 8-bit UNORM codes (TexData.unorm8) and decoded in the kernel
     pow2: bool  # every mip's sizes along the sampled axes are powers of two (WRAP / MIRROR by bit operations)
-    pairs: bool = False  # packed 2D texels also bound as their row-pair copy (TexData.row_pairs): _fetch_quads
+    pairs: bool  # packed 2D texels also bound as their row-pair copy (TexData.row_pairs): _fetch_quads
 
 
 class SampleEmitter:
