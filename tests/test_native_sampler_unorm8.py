@@ -333,6 +333,7 @@ def test_mutation_paired_load_halves_swapped_fails(monkeypatch):
 
     monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "0")
     monkeypatch.setattr(runtime, "_KERNELS", {})
+    monkeypatch.setattr(sampler_gen, "ROW_PAIRS", False)  # the row loads (2D footprints: else _fetch_quads)
     orig = sampler_gen.SampleEmitter._split_pair
     monkeypatch.setattr(sampler_gen.SampleEmitter, "_split_pair", staticmethod(lambda g, q: orig(g, q)[::-1]))
     ref, nat = _interior(R8G8B8A8_UNORM, 3)

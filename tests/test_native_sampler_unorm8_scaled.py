@@ -143,7 +143,7 @@ def test_lerp_commutes_with_the_scale_for_every_pair_and_weight():
 BASE = sampler_gen.SampleKey(op=int(sampler_gen.Op.SAMPLE), dims=2, arrayed=False, mip_linear=True, mag_linear=True,
                              min_linear=True, modes=(WRAP, WRAP), fix_inf=False, res_min=False, quad=True,
                              offsets=(0, 0), sel=(0, 1, 2, 3), cmp=None, ref_unorm=0, reduction=0, cube=False,
-                             aniso=0, packed=True, pow2=True)
+                             aniso=0, packed=True, pow2=True, pairs=False)
 APPLIES = [  # (key changes, emitter, expected)
     ({}, "sample", True),
     ({"modes": (CLAMP, MIRROR)}, "sample", True),

@@ -59,6 +59,7 @@ class TexData:
     fmt_float_class: bool  # decoded as float32 (not UINT/SINT)
     texels: np.ndarray | None = None  # (texels, 4) interleaved copy of ``data``, made on first use
     packed: object = None  # (texels,) uint32 UNORM8 codes (see :meth:`unorm8`); False: not representable
+    pairs: np.ndarray | None = None  # (2 * texels,) uint32 row-pair copy of ``packed`` (see :meth:`row_pairs`)
 
     def interleaved(self) -> np.ndarray:
         """``data`` texel-major, (texels, 4) C-contiguous (the native sampler loads a texel's 4 channels at
@@ -77,6 +78,30 @@ class TexData:
         if self.packed is None:
             self.packed = _pack_unorm8(self) if _unorm8_format(self.fmt) else False
         return self.packed if self.packed is not False else None
+
+    def row_pairs(self) -> np.ndarray | None:
+        """The packed UNORM8 codes (:meth:`unorm8`) of a 2D texture (array) with each texel's lower neighbour
+        beside it: word ``2 i`` is texel ``i``, word ``2 i + 1`` the texel one row below it in the same mip and
+        array slice (0 in the last row of each, where no such texel exists). A bilinear footprint whose two
+        columns and two rows are neighbours is then the 16 bytes at word ``2 i``: (x0, y0), (x0, y1), (x1, y0),
+        (x1, y1) — one load per lane where two 8-byte loads 4 KB apart (one cache line each) read it from the
+        row-major copy (pipeline/native/sampler_gen.SampleEmitter._fetch_quads). Twice the memory of the packed
+        codes; made on first use per decoded entry, so it is cached per texture version like ``packed``: every
+        write path (UpdateSubresource, Map, copies, render-target / UAV writes, GenerateMips) bumps the storage
+        version and so builds a new entry."""
+        if self.pairs is None:
+            packed = self.unorm8()
+            if packed is None or self.dims != 2 or self.kind != "2d":
+                return None
+            out = np.zeros((packed.size, 2), np.uint32)
+            out[:, 0] = packed
+            for m in range(self.mips):
+                w, h, b = int(self.w[m]), int(self.h[m]), int(self.base[m])
+                n = self.layers * h * w
+                below = out[b:b + n, 1].reshape(self.layers, h, w)
+                below[:, :h - 1, :] = packed[b:b + n].reshape(self.layers, h, w)[:, 1:, :]
+            self.pairs = out.reshape(-1)
+        return self.pairs
 
 
 def _unorm8_format(fmt: int) -> bool:

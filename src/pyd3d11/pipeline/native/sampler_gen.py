@@ -66,7 +66,7 @@ VP = f"<{W} x ptr>"
 RET4 = f"{{ {VF}, {VF}, {VF}, {VF} }}"
 #: per-op argument slots of a sampling function, in block order
 ARG_NAMES = ("data", "mip", "mips", "lastlayer", "half", "w0", "h0", "d0", "bias", "minlod", "maxlod", "resmin",
-             "border0", "border1", "border2", "border3")
+             "border0", "border1", "border2", "border3", "pairs")
 #: sample instructions this module compiles (plus ld and resinfo)
 COMPILED = {Op.SAMPLE, Op.SAMPLE_L, Op.SAMPLE_B, Op.SAMPLE_D, Op.LOD, Op.SAMPLE_C, Op.SAMPLE_C_LZ}
 REDUCE_MINIMUM, REDUCE_MAXIMUM = 2, 3
@@ -96,6 +96,10 @@ SHARED_ROWS = os.environ.get("PYD3D11_NATIVE_SHARED_ROWS", "0") == "1"
 #: the level filters run one register-wide slice of the lanes at a time (Session 17, K11:
 #: SampleEmitter._sliced_filter); ``PYD3D11_NATIVE_SLICED_FILTER=0``: whole-width operations (A/B)
 SLICED_FILTER = os.environ.get("PYD3D11_NATIVE_SLICED_FILTER", "1") != "0"
+#: 2D bilinear footprints of packed UNORM8 texels read from the row-pair copy (TexData.row_pairs: each texel beside
+#: the one below it), one 16-byte load per lane for the whole 2x2 footprint (Session 18, K16:
+#: SampleEmitter._fetch_quads); ``PYD3D11_NATIVE_ROW_PAIRS=0``: two 8-byte row loads per lane (A/B)
+ROW_PAIRS = os.environ.get("PYD3D11_NATIVE_ROW_PAIRS", "1") != "0"
 _FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
@@ -352,6 +356,7 @@ class SampleKey:
     aniso: int  # MaxAnisotropy when the anisotropic footprint applies (2D, derivatives), else 0
     packed: bool  # texels read as 8-bit UNORM codes (TexData.unorm8) and decoded in the kernel
     pow2: bool  # every mip's sizes along the sampled axes are powers of two (WRAP / MIRROR by bit operations)
+    pairs: bool  # packed 2D texels also bound as their row-pair copy (TexData.row_pairs): _fetch_quads
 
 
 class SampleEmitter:
@@ -621,9 +626,76 @@ class SampleEmitter:
             offs = [t if ax == 0 else g.v(f"mul {g.VI} {t}, {strides[ax]}") for t in taps[ax]]
             idxs = [g.v(f"add {g.VI} {i}, {o}") for o in offs for i in idxs]
             bms = [_or(g, b, bb) for bb in borders[ax] for b in bms]
+        if k.packed and k.pairs and k.dims == 2 and len(idxs) == 4:
+            return self._fetch_quads(g, idxs, taps[0], taps[1]), bms, fracs
         if k.packed:
             return self._fetch_words(g, idxs, taps[0]), bms, fracs
         return self.fetch(g, idxs, taps[0]), bms, fracs
+
+    def _fetch_quads(self, g, idxs: list[str], xs: list[str], ys: list[str]) -> list[str]:
+        """The packed words of a 2D bilinear footprint (taps (x0, y0), (x1, y0), (x0, y1), (x1, y1)): where in
+        every lane x1 = x0 + 1 and y1 = y0 + 1 (no wrap or clamp inside the footprint), the 16 bytes at word
+        2 * idx(x0, y0) of the row-pair copy (TexData.row_pairs) hold texels idx, idx + w, idx + 1, idx + 1 + w
+        — exactly the four taps' words, since y0 + 1 is a row of the same mip and slice (the copy's 0 after a
+        last row is never read here) and x0 + 1 a texel of the same row. One index extracted and one load per
+        lane, then a 4 x 4 word transpose per 8 lanes; other footprints keep :meth:`_fetch_words`."""
+        alladj = self._quad_neighbours(g, xs, ys)
+        fast, slow, done = g.label("fqf"), g.label("fqs"), g.label("fqd")
+        g.e(f"br i1 {alladj}, label %{fast}, label %{slow}")
+        g.put_label(fast)
+        pairs = g.arg(self.p + "pairs")
+        quads = []
+        for lane in range(g.W):
+            e = g.v(f"extractelement {g.VI} {idxs[0]}, i64 {lane}")
+            e = g.v(f"zext i32 {e} to i64")
+            ptr = g.v(f"getelementptr i64, ptr {pairs}, i64 {e}")  # word 2 * idx
+            quads.append(g.v(f"load <4 x i32>, ptr {ptr}, align 4"))
+        cols = [[] for _ in range(4)]  # per copy word j: the 8-lane parts of every group of 8 lanes
+        for k in range(0, g.W, 8):
+            grp = quads[k:k + 8] + ["zeroinitializer"] * (8 - len(quads[k:k + 8]))
+            for j, part in enumerate(self._transpose4x8(g, grp)):
+                cols[j].append(part)
+        n = min(g.W, 8)
+        whole = []
+        for j in range(4):
+            parts = cols[j]
+            if n < 8:  # a 4-lane step: the first half of the one group
+                lanes = ", ".join(f"i32 {i}" for i in range(n))
+                parts = [g.v(f"shufflevector <8 x i32> {parts[0]}, <8 x i32> poison, <{n} x i32> <{lanes}>")]
+            whole.append(g.concat(parts, "i32") if len(parts) > 1 else parts[0])
+        fw = [whole[0], whole[2], whole[1], whole[3]]  # copy words (x0y0, x0y1, x1y0, x1y1) → tap order
+        fast_end = g.label("fqfe")
+        g.br(fast_end)
+        g.put_label(fast_end)
+        g.br(done)
+        g.put_label(slow)
+        sw = self._fetch_words(g, idxs, xs)
+        slow_end = g.label("fqse")
+        g.br(slow_end)
+        g.put_label(slow_end)
+        g.br(done)
+        g.put_label(done)
+        return [g.v(f"phi {g.VI} [ {a}, %{fast_end} ], [ {b}, %{slow_end} ]") for a, b in zip(fw, sw)]
+
+    def _quad_neighbours(self, g, xs: list[str], ys: list[str]) -> str:
+        """i1: in every lane the second column is the first plus one and so is the second row."""
+        return g.v(f"and i1 {self._x_neighbours(g, xs)}, {self._x_neighbours(g, ys)}")
+
+    @staticmethod
+    def _transpose4x8(g, q: list[str]) -> list[str]:
+        """Eight <4 x i32> (one per lane) → four <8 x i32>, vector j holding word j of every lane: lanes k and
+        k + 4 joined into one register, then the in-half 4 x 4 transpose (32-bit, then 64-bit unpacks)."""
+        def shuf(t: str, a: str, b: str, idx: list[int]) -> str:
+            m = len(idx)
+            return g.v(f"shufflevector {t} {a}, {t} {b}, <{m} x i32> <" + ", ".join(f"i32 {i}" for i in idx) + ">")
+
+        a = [shuf("<4 x i32>", q[i], q[i + 4], list(range(8))) for i in range(4)]
+        V = "<8 x i32>"
+        lo32, hi32 = [0, 8, 1, 9, 4, 12, 5, 13], [2, 10, 3, 11, 6, 14, 7, 15]
+        t0, t1 = shuf(V, a[0], a[1], lo32), shuf(V, a[0], a[1], hi32)
+        t2, t3 = shuf(V, a[2], a[3], lo32), shuf(V, a[2], a[3], hi32)
+        lo64, hi64 = [0, 1, 8, 9, 4, 5, 12, 13], [2, 3, 10, 11, 6, 7, 14, 15]
+        return [shuf(V, t0, t2, lo64), shuf(V, t0, t2, hi64), shuf(V, t1, t3, lo64), shuf(V, t1, t3, hi64)]
 
     def level_filter(self, g, footprint: tuple, lin) -> list[str]:
         """The filter of :meth:`level` over a :meth:`level_taps` footprint (UNORM8 words decoded channel by
@@ -1537,7 +1609,9 @@ def _sample_support(sampler, t, bindings, ident: int):
                     tuple(prm.modes[:dims]), bool(tex.fmt_float) and cmp is None, res_min > 0,
                     bool(getattr(sampler, "quad_derivatives", True)), tuple(t.offsets[:dims]), tuple(t.sel),
                     cmp, ref_unorm, prm.reduction if prm.reduction in (REDUCE_MINIMUM, REDUCE_MAXIMUM) else 0, cube,
-                    aniso, UNORM8 and tex.unorm8() is not None, _pow2_mips(tex, dims))
+                    aniso, UNORM8 and tex.unorm8() is not None, _pow2_mips(tex, dims), False)
+    if ROW_PAIRS and key.packed and not cube and dims == 2 and (key.mag_linear or key.min_linear):
+        key = replace(key, pairs=tex.row_pairs() is not None)
     mipinfo = _mipinfo(tex)
     p = f"tx{ident}_"
     border = np.ascontiguousarray(prm.border).view(np.uint32)
@@ -1549,10 +1623,13 @@ def _sample_support(sampler, t, bindings, ident: int):
     for ch in range(4):
         vals[f"border{ch}"] = int(border[ch])
     data = tex.unorm8() if key.packed else tex.interleaved()
+    pairs = tex.row_pairs() if key.pairs else None
 
     def bind(A) -> None:
         A.ptr(p + "data", data)
         A.ptr(p + "mip", mipinfo)
+        if pairs is not None:
+            A.ptr(p + "pairs", pairs)
         for name, v in vals.items():
             A.set(p + name, v)
 
