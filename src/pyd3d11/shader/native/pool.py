@@ -89,6 +89,20 @@ class Job:
         self._fn, self._take, self._count, self._watch, self._futures = fn, take, count, watch, futures
         self._done = False
 
+    def run_one(self) -> bool:
+        """Run the next item no thread has taken on the calling thread (as a worker item: nested pool calls run
+        inline); False when none was left. An item's exception propagates (the caller still calls finish)."""
+        i = self._take()
+        if i >= self._count:
+            return False
+        outer = getattr(_local, "inside", False)
+        _local.inside = True
+        try:
+            self._fn(i)
+        finally:
+            _local.inside = outer
+        return True
+
     def finish(self) -> None:
         """Run the remaining items here and wait for the rest; the first exception an item raised is
         re-raised. A second call does nothing."""
