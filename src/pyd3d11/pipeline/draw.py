@@ -304,7 +304,7 @@ def _front_chunks(state: GraphicsState, args: DrawArgs, k: int, vc: int, step: i
     first SV_PrimitiveID is its start / k: indexed draws qualify only without strip-cut indices."""
     if not (fused.ENABLED and _native_front_end()):
         return None
-    c = front_chunks.chunk_vertices(vc, k, step)
+    c = front_chunks.chunk_vertices(vc, k, step, args.indexed)
     if c is None:
         return None
     if args.indexed and state.index_buffer is not None and _last_cut(state, args, 0, vc) is not None:

@@ -37,16 +37,19 @@ launched_chunks = 0
 redone_chunks = 0
 
 
-def chunk_vertices(vc: int, k: int, step: int) -> int | None:
+def chunk_vertices(vc: int, k: int, step: int, indexed: bool = False) -> int | None:
     """Vertices per chunk (a multiple of ``k``, the vertices of one primitive, at most ``step``, the pass
-    size) for a list draw of ``vc`` vertices, or None when it is not split (one thread, too small)."""
+    size) for a list draw of ``vc`` vertices, or None when it is not split (one thread, fewer than two chunks).
+
+    An indexed draw's chunks are its passes (``step``): the vertex shader runs once per distinct index of a
+    pass (the post-transform reuse the reference has), so VSInvocations depends on where passes end, and
+    chunk boundaries that moved with the thread count would move it."""
     n_threads = pool.threads()
     if not ENABLED or n_threads < 2 or k <= 0:
         return None
-    c = max(CHUNK_MIN_VERTICES, -(-vc // (CHUNKS_PER_THREAD * n_threads)))
-    c = min(c, step)
+    c = step if indexed else min(max(CHUNK_MIN_VERTICES, -(-vc // (CHUNKS_PER_THREAD * n_threads))), step)
     c -= c % k
-    if c < k or vc <= c:
+    if c < k or vc < 2 * c:
         return None
     return c
 
