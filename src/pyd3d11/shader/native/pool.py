@@ -95,12 +95,9 @@ class Job:
         i = self._take()
         if i >= self._count:
             return False
-        outer = getattr(_local, "inside", False)
-        _local.inside = True
-        try:
-            self._fn(i)
-        finally:
-            _local.inside = outer
+        once = [i]
+        # through _drain, as a worker runs items (bench/serial_fraction.py counts the calling thread's share)
+        _drain(self._fn, lambda: once.pop() if once else self._count, self._count, self._watch)
         return True
 
     def finish(self) -> None:
