@@ -312,3 +312,26 @@ def test_small_draws_are_not_chunked():
         assert front_chunks.chunk_vertices(600_000, 3, 1 << 18) is None
     finally:
         pool.set_threads(None)
+
+
+def test_error_in_a_chunk_reaches_the_caller(monkeypatch):
+    """An exception in one chunk's front end is raised by the draw (after the chunks before it were launched and
+    joined), and the pool is left usable: the next draw gives the oracle's bytes."""
+    verts = _verts(29, 400, 3)
+    args = DrawArgs(len(verts))
+    ref = _render(verts, TRIANGLELIST, args, threads=1, chunk=None)
+    real = draw_mod.run_program
+    calls = [0]
+
+    def fail_third(*a, **kw):
+        calls[0] += 1
+        if calls[0] == 3:
+            raise RuntimeError("chunk front end failed")
+        return real(*a, **kw)
+
+    monkeypatch.setattr(draw_mod, "run_program", fail_third)
+    with pytest.raises(RuntimeError, match="chunk front end failed"):
+        _render(verts, TRIANGLELIST, args, threads=3, chunk=3 * 20)
+    assert getattr(fused._deferral, "pending", None) is None  # nothing left running
+    monkeypatch.setattr(draw_mod, "run_program", real)
+    _same(_render(verts, TRIANGLELIST, args, threads=3, chunk=3 * 20), ref, "after the error")
