@@ -22,6 +22,12 @@ import bench_graphics as bg
 
 from pyd3d11.shader.native import pool
 
+try:
+    from pyd3d11.pipeline import front_chunks
+except ImportError:  # a tree before session 18 (A/B runs against a baseline)
+    class front_chunks:  # noqa: N801
+        launched_chunks = 0
+
 
 def count_pool_items_on_main() -> list[float]:
     """Wrap the pool's item runner so the main thread's CPU inside pool items is summed into the returned
@@ -55,6 +61,7 @@ def main() -> None:
         frame, _, _ = bg.SCENES[name](sc)
         frame()
         rows = []
+        chunks0 = front_chunks.launched_chunks
         for _ in range(a.runs):
             inside[0] = 0.0
             p0, m0 = time.process_time(), time.thread_time()
@@ -64,7 +71,9 @@ def main() -> None:
         p, m, i, s = (statistics.median(r[k] for r in rows) for k in range(4))
         print(json.dumps({"scene": name, "threads": pool.threads(), "process_ms": round(p * 1e3, 1),
                           "main_ms": round(m * 1e3, 1), "main_in_pool_ms": round(i * 1e3, 1),
-                          "serial_ms": round(s * 1e3, 1), "serial_fraction": round(s / p, 3)}))
+                          "serial_ms": round(s * 1e3, 1), "serial_fraction": round(s / p, 3),
+                          # chunks of the parallel front end per frame (pipeline/front_chunks.py)
+                          "front_chunks": (front_chunks.launched_chunks - chunks0) / a.runs}))
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from ..shader import ir
 from ..shader.exec import run_program
 from ..shader.exec.bindings import Bindings
 from ..shader.native.pool import threads as pool_threads
-from . import front_memo
+from . import front_chunks, front_memo
 from . import primitives as prim
 from .domain import run_domain_shader
 from .geometry import PreRaster, gs_accepts_topology, run_pre_raster_stages
@@ -271,7 +271,11 @@ def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats
     parts: list[DrawStats] = []
     prev = fused.defer_passes(True) if defer else False
     try:
-        pos, prims = _list_passes(state, args, k, vc, step, parts)
+        chunks = _front_chunks(state, args, k, vc, step) if defer else None
+        if chunks is not None:
+            pos, prims = _chunked_passes(state, args, k, vc, chunks, parts)
+        else:
+            pos, prims = _list_passes(state, args, k, vc, step, parts)
     finally:
         if defer:
             fused.defer_passes(prev)
@@ -292,6 +296,38 @@ def _native_front_end() -> bool:
     from .native import frontend
 
     return frontend.active()
+
+
+def _front_chunks(state: GraphicsState, args: DrawArgs, k: int, vc: int, step: int) -> int | None:
+    """Vertices per chunk of the parallel front end (pipeline/front_chunks.py) for this instance of a list
+    draw whose passes may be deferred, or None. Chunks start at multiples of the chunk size, so each chunk's
+    first SV_PrimitiveID is its start / k: indexed draws qualify only without strip-cut indices."""
+    if not (fused.ENABLED and _native_front_end()):
+        return None
+    c = front_chunks.chunk_vertices(vc, k, step, args.indexed)
+    if c is None:
+        return None
+    if args.indexed and state.index_buffer is not None and _last_cut(state, args, 0, vc) is not None:
+        return None
+    return c
+
+
+def _chunked_passes(state: GraphicsState, args: DrawArgs, k: int, vc: int, chunk: int,
+                    parts: list[DrawStats]) -> tuple[int, int]:
+    """The passes of :func:`_draw_list_passes` as chunks of ``chunk`` vertices whose front ends run in
+    parallel (pipeline/front_chunks.py); returns (vertices done, primitives assembled)."""
+    starts = list(range(0, vc, chunk))
+
+    def one(i: int) -> DrawStats:
+        pos = starts[i]
+        return _draw_pass(state, _pass_args(args, pos, min(chunk, vc - pos), pos // k))
+
+    def rest(i: int) -> list[DrawStats]:
+        return [one(j) for j in range(i, len(starts))]
+
+    got = front_chunks.run(len(starts), one, rest)
+    parts.extend(got)
+    return vc, sum(p.ia_primitives for p in got)
 
 
 def _list_passes(state: GraphicsState, args: DrawArgs, k: int, vc: int, step: int,
@@ -523,7 +559,8 @@ def _draw_pass(state: GraphicsState, args: DrawArgs, trim: tuple[int, int] = (0,
         raise NotSupportedError("draw: IA topology does not match the geometry shader's input primitive")
     gs_or_ps = gs if gs is not None and gs.program_type == ir.ProgramType.GEOMETRY else \
         (state.ps.program if state.ps is not None else None)
-    memo_key = front_memo.key_of(state, args, trim, gs_or_ps)
+    # (not for a chunk of the parallel front end: chunks on several threads would replace the memo's one entry)
+    memo_key = front_memo.key_of(state, args, trim, gs_or_ps) if not fused.capturing() else None
     hit = front_memo.lookup(memo_key)
     if hit is not None:
         # the previous draw's vertex front end had exactly these inputs (pipeline/front_memo.py)
@@ -702,7 +739,8 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     pos = outputs[pos_decl[0].register].view(np.float32)  # (V, 4)
     offsets, forced = _raster_pattern(state)
     if cls == prim.TRIANGLE:
-        skey = front_memo.setup_key(state, pre, offsets.shape[0]) if not state.relax else None
+        skey = front_memo.setup_key(state, pre, offsets.shape[0]) \
+            if not state.relax and not fused.capturing() else None
         kept = front_memo.lookup_setup(skey)
         if kept is not None:
             # the same primitives under the same rasterizer state as the previous draw (pipeline/front_memo.py)
@@ -724,6 +762,9 @@ def _draw_primitives(state: GraphicsState, pre: PreRaster, stats: DrawStats) -> 
     if fused.try_draw(state, vout, cls == prim.TRIANGLE, prep, forced, rows3, outputs, primitive_id, stats,
                       _declared_targets(state.ps.program if state.ps is not None else None)):
         return  # rasterized, shaded and merged by the fused native lane (pipeline/native/fused.py)
+    if fused.capturing():
+        # a chunk of the parallel front end must not draw out of order: the calling thread draws it itself
+        raise fused.NotCaptured
     fused.join()  # a previous pass's tiles still running (fused.defer_passes) merge first
     if prep.quads is not None:
         bands = [prep.quads]

@@ -148,6 +148,8 @@ _MODULES: dict = {}  # IR text of one module of a variant -> runtime.Module
 
 
 def _fallback(reason: str) -> None:
+    if capturing():
+        return  # a chunk of the parallel front end: the calling thread draws the pass again and counts it
     stats.fallbacks += 1
     stats.reasons[reason] = stats.reasons.get(reason, 0) + 1
 
@@ -482,7 +484,8 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
     if not _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets, ps, kernel, plan,
                 line_alpha, clip_components(pre_decls)):
         return False
-    stats.fused_draws += 1
+    if not capturing():
+        stats.fused_draws += 1  # (a captured pass counts when it is launched)
     return True
 
 
@@ -928,29 +931,65 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
             stats_out.ps_invocations += live
         stats_out.samples_passed += passed
 
-    join()  # the previous pass's or draw's tiles are merged before this one's (per-pixel primitive order, §3.4)
-    # the targets' addresses are taken after the join: reading a storage's bytes finishes queued work writing it
-    for i, rk in enumerate(okey.rts):
-        if rk is not None:
-            ctx.rt[i], ctx.rt_pitch[i], ctx.rt_sample_pitch[i] = _target_memory(om.rtvs[i])
-    if okey.ds is not None:
-        ctx.ds, ctx.ds_pitch, ctx.ds_sample_pitch = _target_memory(om.dsv)
-    _set_row_bounds(ctx, om, okey, key.tile)
-    # versions move before the writes finish: a cache keyed by a version that then reads the bytes goes
-    # through ResourceStorage.data, which finishes queued work on these storages first
-    for st in touched:
-        st.touch()
-    job = pool.start(workers, work, workers)
-    if getattr(_deferral, "on", False) and not uav:
-        # the caller (pipeline.draw) sets up its next pass, or the next draw, while the workers rasterize this
-        # one; join() finishes it (see defer_passes). Only work that cannot fail is left running past its draw.
-        _deferral.pending = finish
-        _deferral.pending_targets = targets
-        _deferral.pending_quiet = all(s[3] is None and not any(isinstance(g, nrt._Interrupted) for g in s[2])
-                                      for s in scratch)
+    job = None
+
+    def launch() -> None:
+        nonlocal job
+        join()  # the previous pass's or draw's tiles are merged before this one's (per-pixel primitive order, §3.4)
+        # the targets' addresses are taken after the join: reading a storage's bytes finishes queued work writing it
+        for i, rk in enumerate(okey.rts):
+            if rk is not None:
+                ctx.rt[i], ctx.rt_pitch[i], ctx.rt_sample_pitch[i] = _target_memory(om.rtvs[i])
+        if okey.ds is not None:
+            ctx.ds, ctx.ds_pitch, ctx.ds_sample_pitch = _target_memory(om.dsv)
+        _set_row_bounds(ctx, om, okey, key.tile)
+        # versions move before the writes finish: a cache keyed by a version that then reads the bytes goes
+        # through ResourceStorage.data, which finishes queued work on these storages first
+        for st in touched:
+            st.touch()
+        job = pool.start(workers, work, workers)
+        if getattr(_deferral, "on", False) and not uav:
+            # the caller (pipeline.draw) sets up its next pass, or the next draw, while the workers rasterize this
+            # one; join() finishes it (see defer_passes). Only work that cannot fail is left running past its draw.
+            _deferral.pending = finish
+            _deferral.pending_targets = targets
+            _deferral.pending_quiet = all(s[3] is None and not any(isinstance(g, nrt._Interrupted) for g in s[2])
+                                          for s in scratch)
+            return
+        finish()
+
+    captured = getattr(_capture, "launches", None)
+    if captured is not None:
+        # a chunk of the parallel front end (pipeline/front_chunks.py): the calling thread launches the chunks'
+        # tiles one after the other in submission order
+        def launch_counted() -> None:
+            launch()
+            stats.fused_draws += 1
+
+        captured.append(launch_counted)
         return True
-    finish()
+    launch()
     return True
+
+
+# The parallel front end (pipeline/front_chunks.py): a worker thread running one chunk's front end collects the
+# launch of its tiles here instead of starting them (``launches``: a list while capturing, else absent).
+_capture = threading.local()
+
+
+class NotCaptured(Exception):
+    """A captured chunk's primitives do not take the fused lane (nothing was written): the calling thread draws
+    that chunk, and every later one, itself."""
+
+
+def capturing() -> bool:
+    """Whether this thread runs a chunk of the parallel front end (its tiles' launch is collected)."""
+    return getattr(_capture, "launches", None) is not None
+
+
+def capture(launches: list | None) -> None:
+    """Collect this thread's fused draws' launches into ``launches`` (None: stop collecting)."""
+    _capture.launches = launches
 
 
 # A pass's tile work left running while the draw's next pass is set up (its vertex shader, clipping, setup and

@@ -89,6 +89,17 @@ class Job:
         self._fn, self._take, self._count, self._watch, self._futures = fn, take, count, watch, futures
         self._done = False
 
+    def run_one(self) -> bool:
+        """Run the next item no thread has taken on the calling thread (as a worker item: nested pool calls run
+        inline); False when none was left. An item's exception propagates (the caller still calls finish)."""
+        i = self._take()
+        if i >= self._count:
+            return False
+        once = [i]
+        # through _drain, as a worker runs items (bench/serial_fraction.py counts the calling thread's share)
+        _drain(self._fn, lambda: once.pop() if once else self._count, self._count, self._watch)
+        return True
+
     def finish(self) -> None:
         """Run the remaining items here and wait for the rest; the first exception an item raised is
         re-raised. A second call does nothing."""

@@ -1,0 +1,102 @@
+"""The parallel front end of a large list draw (issue 12, llvmpipe's threaded setup and binning).
+
+A list-topology draw far larger than one thread's share is cut into chunks of whole primitives in submission
+order; each chunk's front end — input assembly, vertex shader, primitive assembly, clipping, triangle setup,
+binning into its own per-tile lists and its attribute planes (pipeline.draw._draw_pass up to the fused lane's
+launch) — runs as an item on the worker pool, many chunks at once (the native stages release the GIL). The
+calling thread launches the chunks' tiles strictly in chunk order, each after the previous chunk's tiles are
+merged (fused.join, as for the deferred passes of pipeline.draw), so every pixel sees the primitives in
+submission order (D3D11.3 §3.4) and every output bit is independent of the thread count and of the chunk size.
+SV_PrimitiveID and SV_VertexID continue across chunks exactly as across passes (pipeline.draw._pass_args).
+
+A chunk whose primitives do not take the fused lane (fused.NotCaptured: nothing of it was written) ends the
+parallel part: the chunks before it are launched, then that chunk and every later one are drawn one after the
+other on the calling thread, as without chunking. The vertex front end's memo (front_memo) is not consulted
+by chunks (its single entry is the previous draw's; chunks would replace it concurrently).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+
+from ..shader.native import pool
+from .native import fused
+
+#: set False (or ``PYD3D11_PARALLEL_FRONT_END=0``) to run every pass's front end on the calling thread
+ENABLED = os.environ.get("PYD3D11_PARALLEL_FRONT_END", "1") != "0"
+#: least vertices per chunk: a chunk's front end costs some 0.3 ms of Python whatever its size, so smaller
+#: draws keep one pass (draws of fewer vertices than twice this are not chunked at all)
+CHUNK_MIN_VERTICES = int(os.environ.get("PYD3D11_FRONT_CHUNK_VERTICES", str(3 << 14)))
+#: chunks per worker thread (more than one: chunks differ in cost, and the caller launches them in order).
+#: Each chunk costs tile work too: its tiles run as a job of their own, so a tile is visited once per chunk
+#: with partly filled batches (S2 on the 2-core host: 13 chunks instead of 4 cost ~25 % more tile CPU)
+CHUNKS_PER_THREAD = int(os.environ.get("PYD3D11_FRONT_CHUNKS_PER_THREAD", "2"))
+#: chunks whose front end ran on the pool and whose tiles were launched from it (tests and benchmarks read it)
+launched_chunks = 0
+#: chunks drawn again on the calling thread after a chunk did not take the fused lane
+redone_chunks = 0
+
+
+def chunk_vertices(vc: int, k: int, step: int, indexed: bool = False) -> int | None:
+    """Vertices per chunk (a multiple of ``k``, the vertices of one primitive, at most ``step``, the pass
+    size) for a list draw of ``vc`` vertices, or None when it is not split (one thread, fewer than two chunks).
+
+    An indexed draw's chunks are its passes (``step``): the vertex shader runs once per distinct index of a
+    pass (the post-transform reuse the reference has), so VSInvocations depends on where passes end, and
+    chunk boundaries that moved with the thread count would move it."""
+    n_threads = pool.threads()
+    if not ENABLED or n_threads < 2 or k <= 0:
+        return None
+    c = step if indexed else min(max(CHUNK_MIN_VERTICES, -(-vc // (CHUNKS_PER_THREAD * n_threads))), step)
+    c -= c % k
+    if c < k or vc < 2 * c:
+        return None
+    return c
+
+
+def run(count: int, front: Callable[[int], object], redo: Callable[[int], list]) -> list:
+    """``front(i)`` for the ``count`` chunks on the pool (its fused launches collected), then each chunk's
+    launches in chunk order on this thread; returns the chunks' results in order. ``redo(i)``: chunks ``i``
+    onward drawn on this thread (their results), when chunk ``i`` did not take the fused lane."""
+    global launched_chunks, redone_chunks
+    results: list = [None] * count
+    done = [threading.Event() for _ in range(count)]
+
+    def item(i: int) -> None:
+        launches: list = []
+        fused.capture(launches)
+        try:
+            results[i] = (front(i), launches)
+        except BaseException as exc:  # noqa: BLE001 - handed to the calling thread in chunk order
+            results[i] = exc
+        finally:
+            fused.capture(None)
+            done[i].set()
+
+    job = pool.start(count, item)
+    out: list = []
+    try:
+        for i in range(count):
+            while not done[i].is_set():
+                # this thread sets up chunks too until the next one to launch is ready
+                if not job.run_one():
+                    done[i].wait()
+            r = results[i]
+            results[i] = None  # (its arrays go as soon as its tiles are done)
+            if isinstance(r, fused.NotCaptured):
+                job.finish()
+                redone_chunks += count - i
+                out.extend(redo(i))
+                return out
+            if isinstance(r, BaseException):
+                raise r
+            value, launches = r
+            for launch in launches:
+                launch()  # joins the previous chunk's tiles first (per-pixel submission order)
+            out.append(value)
+            launched_chunks += 1
+    finally:
+        job.finish()
+    return out
