@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ...errors import NotSupportedError
 from ...headers.d3dcommon import D3D_INTERPOLATION_MODE as IM
@@ -169,7 +170,9 @@ def _wrapper(fns: list[LibraryFunction], entry: str, pixel: bool = False) -> str
     """A vertex-shader entry calling each function of ``fns``: inputs LIBIN<n>, results LIBOUT<n> (one
     element per value, so nothing the functions compute is dead). ``pixel``: the pixel-shader form for
     functions only a pixel shader may run (derivatives, Sample, discard), its results in SV_Target<n>."""
-    out_sem = "SV_Target" if pixel else "LIBOUT"
+    def out_sem(n: int) -> str:
+        return f"SV_Target{n}" if pixel else f"LIBOUT{4 * n}"  # a matrix spans up to 4 semantic indices
+
     ins, outs, body = [], [], []
     n_in = n_out = 0
     for k, f in enumerate(fns):
@@ -180,7 +183,7 @@ def _wrapper(fns: list[LibraryFunction], entry: str, pixel: bool = False) -> str
             if p["Flags"] & D3D_PF_IN:
                 transport = t.replace("bool", "uint")
                 interp = "nointerpolation " if pixel and not transport.startswith("float") else ""
-                ins.append(f"in {interp}{transport} __i{n_in} : LIBIN{n_in}")
+                ins.append(f"in {interp}{transport} __i{n_in} : LIBIN{4 * n_in}")  # a matrix spans 4 indices
                 body.append(f"    {t} {local} = ({t})__i{n_in};")
                 n_in += 1
             else:
@@ -189,14 +192,14 @@ def _wrapper(fns: list[LibraryFunction], entry: str, pixel: bool = False) -> str
         call = f"{f.name}({', '.join(args)})"
         if f.ret is not None:
             t = param_hlsl_type(f.ret)
-            outs.append(f"out {t.replace('bool', 'uint')} __o{n_out} : {out_sem}{n_out}")
+            outs.append(f"out {t.replace('bool', 'uint')} __o{n_out} : {out_sem(n_out)}")
             body.append(f"    __o{n_out} = {call};")
             n_out += 1
         else:
             body.append(f"    {call};")
         for j, p in enumerate(f.params):
             if p["Flags"] & D3D_PF_OUT:
-                outs.append(f"out {param_hlsl_type(p).replace('bool', 'uint')} __o{n_out} : {out_sem}{n_out}")
+                outs.append(f"out {param_hlsl_type(p).replace('bool', 'uint')} __o{n_out} : {out_sem(n_out)}")
                 body.append(f"    __o{n_out} = __a{k}_{j};")
                 n_out += 1
     params = ",\n    ".join(ins + outs)

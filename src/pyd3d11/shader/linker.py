@@ -1,0 +1,604 @@
+"""HLSL shader linking (d3d11shader.h / d3dcompiler.h; the MicrosoftDocs pages "Packaging a shader library",
+"Constructing a function-linking-graph and linking it to compiled code" and those of ID3D11Module,
+ID3D11ModuleInstance, ID3D11Linker, ID3D11FunctionLinkingGraph, ID3D11LinkingNode, D3DLoadModule,
+D3DCreateLinker, D3DCreateFunctionLinkingGraph).
+
+Linking is by recompilation: a library blob (hlsl/library.py) carries its preprocessed source, a function
+linking graph (FLG) is turned into HLSL that calls the library functions (GenerateHlsl's text), and
+ID3D11Linker::Link compiles the libraries' sources and that entry function together for the link target with
+this compiler. Each library resource is placed at the destination slot its module instance rebinds it to
+(ID3D11ModuleInstance::Bind*), by setting the declaration's register before code generation.
+
+Rules this module applies, where the pages leave the answer open (marked so in docs/conformance.md):
+a Bind* whose source slot (or name) the library does not have returns S_FALSE and records nothing (the
+packaging page ignores Bind* results "as compiler optimizations may eliminate the source slot"); a
+destination past the stage's slots, or a constant-buffer offset not a multiple of 16, is E_FAIL; a library
+resource the linked shader uses without a rebinding fails the link (E_FAIL); the FLG's entry function is named
+``main``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from pyd3d11.api.com import IUnknown, iid
+from pyd3d11.errors import E_FAIL, E_INVALIDARG, S_FALSE, S_OK, D3D11Error, NotSupportedError, error_for
+
+from .blob import ID3DBlob, blob_bytes
+from .hlsl.library import (
+    D3D_PF_IN,
+    D3D_PF_OUT,
+    LibraryData,
+    LibraryFunction,
+    interpolation_modifiers,
+    param_hlsl_type,
+)
+
+__all__ = ["D3DCreateFunctionLinkingGraph", "D3DCreateLinker", "D3DLoadModule", "ID3D11FunctionLinkingGraph",
+           "ID3D11Linker", "ID3D11LinkingNode", "ID3D11Module", "ID3D11ModuleInstance"]
+
+D3D_RETURN_PARAMETER_INDEX = -1
+#: destination slots per register set (D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT 14,
+#: _INPUT_RESOURCE_SLOT_COUNT 128, _SAMPLER_SLOT_COUNT 16, D3D11_1_UAV_SLOT_COUNT 64)
+_SLOTS = {"b": 14, "t": 128, "s": 16, "u": 64}
+FLG_ENTRY = "main"
+
+
+def _param_dict(p: Any) -> dict[str, Any]:
+    keys = ("Name", "SemanticName", "Type", "Class", "Rows", "Columns", "InterpolationMode", "Flags",
+            "FirstInRegister", "FirstInComponent", "FirstOutRegister", "FirstOutComponent")
+    if isinstance(p, dict):
+        return {k: p.get(k, None if k in ("Name", "SemanticName") else 0) for k in keys}
+    return {k: getattr(p, k, None if k in ("Name", "SemanticName") else 0) for k in keys}
+
+
+# -- modules ---------------------------------------------------------------------------------------------------
+
+
+class ID3D11Module(IUnknown):
+    """A shader library (D3DLoadModule) or a finished function linking graph (its CreateModuleInstance)."""
+
+    _iid = iid("ID3D11Module", "cac701ee-80fc-4122-8242-10b39c8cec34")
+
+    def __init__(self, lib: LibraryData | None = None, flg_source: str | None = None,
+                 flg_calls: tuple = ()) -> None:
+        super().__init__()
+        self._lib = lib
+        self._flg_source = flg_source
+        #: (namespace, function name) of each call an FLG module makes
+        self._flg_calls = flg_calls
+
+    def CreateInstance(self, pNamespace: str | None = None) -> ID3D11ModuleInstance:  # noqa: N802,N803
+        """An instance of the module whose resources ID3D11ModuleInstance::Bind* rebinds; ``pNamespace``
+        (NULL allowed) is the name ID3D11FunctionLinkingGraph::CallFunction finds it by."""
+        if pNamespace is not None and not isinstance(pNamespace, str):
+            raise error_for(E_INVALIDARG, "pNamespace is not a string", "ID3D11Module::CreateInstance")
+        return ID3D11ModuleInstance(self, pNamespace or "")
+
+
+@dataclass
+class _Rebind:
+    dst: int
+    offset: int = 0
+
+
+class ID3D11ModuleInstance(IUnknown):
+    _iid = iid("ID3D11ModuleInstance", "469e07f7-045a-48d5-aa12-68a478cdf75d")
+
+    def __init__(self, module: ID3D11Module, namespace: str) -> None:
+        super().__init__()
+        self._module = module
+        self._namespace = namespace
+        #: register set -> source slot -> rebinding
+        self._binds: dict[str, dict[int, _Rebind]] = {k: {} for k in "btsu"}
+
+    @property
+    def library(self) -> LibraryData | None:
+        return self._module._lib
+
+    def _source_slots(self, kind: str) -> dict[int, str]:
+        lib = self.library
+        if lib is None:
+            return {}
+        out: dict[int, str] = {}
+        for b in lib.bindings:
+            if b["kind"] == kind:
+                for i in range(max(1, b["count"])):
+                    out[b["slot"] + i] = b["name"]
+        return out
+
+    def _slot_of(self, kind: str, name: Any) -> int | None:
+        lib = self.library
+        if lib is None or not isinstance(name, str):
+            return None
+        return next((b["slot"] for b in lib.bindings if b["kind"] == kind and b["name"] == name), None)
+
+    def _bind(self, kind: str, src: Any, dst: Any, count: Any, method: str, offset: int = 0) -> int:
+        for what, v in (("source slot", src), ("destination slot", dst), ("count", count), ("offset", offset)):
+            if not isinstance(v, int) or v < 0:
+                raise error_for(E_INVALIDARG, f"{what} {v!r} is not a UINT", method)
+        if dst + count > _SLOTS[kind]:
+            raise error_for(E_FAIL, f"destination {kind}{dst} (+{count}) is past the {_SLOTS[kind]} slots", method)
+        if offset % 16:
+            raise error_for(E_FAIL, f"constant-buffer offset {offset} is not a multiple of 16 bytes", method)
+        slots = self._source_slots(kind)
+        if not any(src + i in slots for i in range(count)):
+            return S_FALSE  # the library has no such slot (or the compiler removed it): nothing to rebind
+        if offset:
+            raise NotSupportedError(f"{method} with a destination offset ({offset} bytes): linking a constant "
+                                    "buffer into part of another", method)
+        for i in range(count):
+            self._binds[kind][src + i] = _Rebind(dst + i, offset)
+        return S_OK
+
+    def BindConstantBuffer(self, uSrcSlot: int, uDstSlot: int, cbDstOffset: int = 0) -> int:  # noqa: N802,N803
+        return self._bind("b", uSrcSlot, uDstSlot, 1, "ID3D11ModuleInstance::BindConstantBuffer", cbDstOffset)
+
+    def BindConstantBufferByName(self, pName: str, uDstSlot: int, cbDstOffset: int = 0) -> int:  # noqa: N802,N803
+        src = self._slot_of("b", pName)
+        if src is None:
+            return S_FALSE
+        return self._bind("b", src, uDstSlot, 1, "ID3D11ModuleInstance::BindConstantBufferByName", cbDstOffset)
+
+    def BindResource(self, uSrcSlot: int, uDstSlot: int, uCount: int = 1) -> int:  # noqa: N802,N803
+        return self._bind("t", uSrcSlot, uDstSlot, uCount, "ID3D11ModuleInstance::BindResource")
+
+    def BindResourceByName(self, pName: str, uDstSlot: int, uCount: int = 1) -> int:  # noqa: N802,N803
+        src = self._slot_of("t", pName)
+        if src is None:
+            return S_FALSE
+        return self._bind("t", src, uDstSlot, uCount, "ID3D11ModuleInstance::BindResourceByName")
+
+    def BindSampler(self, uSrcSlot: int, uDstSlot: int, uCount: int = 1) -> int:  # noqa: N802,N803
+        return self._bind("s", uSrcSlot, uDstSlot, uCount, "ID3D11ModuleInstance::BindSampler")
+
+    def BindSamplerByName(self, pName: str, uDstSlot: int, uCount: int = 1) -> int:  # noqa: N802,N803
+        src = self._slot_of("s", pName)
+        if src is None:
+            return S_FALSE
+        return self._bind("s", src, uDstSlot, uCount, "ID3D11ModuleInstance::BindSamplerByName")
+
+    def BindUnorderedAccessView(self, uSrcSlot: int, uDstSlot: int, uCount: int = 1) -> int:  # noqa: N802,N803
+        return self._bind("u", uSrcSlot, uDstSlot, uCount, "ID3D11ModuleInstance::BindUnorderedAccessView")
+
+    def BindUnorderedAccessViewByName(self, pName: str, uDstSlot: int, uCount: int = 1) -> int:  # noqa: N802,N803
+        src = self._slot_of("u", pName)
+        if src is None:
+            return S_FALSE
+        return self._bind("u", src, uDstSlot, uCount, "ID3D11ModuleInstance::BindUnorderedAccessViewByName")
+
+    def _as_uav(self, src: int | None, count: int, method: str) -> int:
+        slots = self._source_slots("t")
+        if src is None or not any(src + i in slots for i in range(count)):
+            return S_FALSE
+        raise NotSupportedError(f"{method}: rebinding a shader resource as an unordered access view", method)
+
+    def BindResourceAsUnorderedAccessView(self, uSrcSrvSlot: int, uDstUavSlot: int,  # noqa: N802,N803
+                                          uCount: int = 1) -> int:
+        return self._as_uav(uSrcSrvSlot, uCount, "ID3D11ModuleInstance::BindResourceAsUnorderedAccessView")
+
+    def BindResourceAsUnorderedAccessViewByName(self, pSrvName: str, uDstUavSlot: int,  # noqa: N802,N803
+                                                uCount: int = 1) -> int:
+        return self._as_uav(self._slot_of("t", pSrvName), uCount,
+                            "ID3D11ModuleInstance::BindResourceAsUnorderedAccessViewByName")
+
+
+def D3DLoadModule(pSrcData: Any, cbSrcDataSize: int | None = None) -> ID3D11Module:  # noqa: N802,N803
+    """An ID3D11Module of a library blob (D3DCompile for lib_4_0 / lib_4_1 / lib_5_0); D3DReflect's checks on
+    the data (D3DERR_INVALIDCALL for a size the header does not state), E_FAIL for a blob that is no library."""
+    from .library_reflection import library_from
+
+    data = blob_bytes(pSrcData) if pSrcData is not None else b""
+    if cbSrcDataSize is not None:
+        data = data[:cbSrcDataSize]
+    return ID3D11Module(library_from(data, "D3DLoadModule"))
+
+
+# -- the function linking graph ----------------------------------------------------------------------------------
+
+
+class ID3D11LinkingNode(IUnknown):
+    _iid = iid("ID3D11LinkingNode", "d80dd70c-8d2f-4751-94a1-03c79b3556db")
+
+    def __init__(self, graph: ID3D11FunctionLinkingGraph, kind: str, index: int, params: list[dict[str, Any]],
+                 ret: dict[str, Any] | None = None, namespace: str = "", fn: str = "") -> None:
+        super().__init__()
+        self._graph, self._kind, self._index = graph, kind, index
+        self._params, self._ret, self._namespace, self._fn = params, ret, namespace, fn
+
+    def _value(self, index: int, as_source: bool) -> dict[str, Any] | None:
+        """The parameter ``index`` names on this node as a source (an input-signature value, a call's result
+        or out parameter) or a destination (an output-signature value, a call's in parameter); None if none."""
+        if self._kind == "call" and index == D3D_RETURN_PARAMETER_INDEX:
+            return self._ret if as_source else None
+        if not isinstance(index, int) or not 0 <= index < len(self._params):
+            return None
+        p = self._params[index]
+        if self._kind == "input":
+            return p if as_source else None
+        if self._kind == "output":
+            return None if as_source else p
+        return p if p["Flags"] & (D3D_PF_OUT if as_source else D3D_PF_IN) else None
+
+
+@dataclass
+class _Edge:
+    src: ID3D11LinkingNode
+    src_index: int
+    src_swizzle: str
+    dst: ID3D11LinkingNode
+    dst_index: int
+    dst_swizzle: str
+
+
+_SWIZZLE = re.compile(r"^([xyzw]{1,4}|[rgba]{1,4})$")
+
+
+@dataclass
+class _Graph:
+    nodes: list[ID3D11LinkingNode] = field(default_factory=list)
+    edges: list[_Edge] = field(default_factory=list)
+
+
+class ID3D11FunctionLinkingGraph(IUnknown):
+    _iid = iid("ID3D11FunctionLinkingGraph", "54133220-1ce8-43d3-8236-9855c5ceecff")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._g = _Graph()
+        self._input: ID3D11LinkingNode | None = None
+        self._output: ID3D11LinkingNode | None = None
+        self._errors: list[str] = []
+
+    def _fail(self, hr: int, msg: str, method: str) -> D3D11Error:
+        self._errors.append(f"{method}: {msg}")
+        return error_for(hr, msg, f"ID3D11FunctionLinkingGraph::{method}")
+
+    def _signature(self, params: Any, count: Any, method: str, flag: int, kind: str) -> ID3D11LinkingNode:
+        if params is None:
+            params = []
+        params = list(params)[:count] if isinstance(count, int) else list(params)
+        descs = [_param_dict(p) for p in params]
+        for d in descs:
+            try:
+                param_hlsl_type(d)
+            except NotSupportedError as exc:
+                raise self._fail(E_INVALIDARG, str(exc), method) from None
+        node = ID3D11LinkingNode(self, kind, len(self._g.nodes), descs)
+        self._g.nodes.append(node)
+        return node
+
+    def SetInputSignature(self, pInputParameters: Any, cInputParameters: int | None = None) -> ID3D11LinkingNode:  # noqa: N802,N803
+        """The input node: the shader's input parameters (D3D11_PARAMETER_DESC: name, semantic, type, class,
+        rows, columns, interpolation mode); a second input signature fails (E_FAIL)."""
+        if self._input is not None:
+            raise self._fail(E_FAIL, "the input signature is already set", "SetInputSignature")
+        self._input = self._signature(pInputParameters, cInputParameters, "SetInputSignature", D3D_PF_IN, "input")
+        return self._input
+
+    def SetOutputSignature(self, pOutputParameters: Any, cOutputParameters: int | None = None) -> ID3D11LinkingNode:  # noqa: N802,N803
+        if self._output is not None:
+            raise self._fail(E_FAIL, "the output signature is already set", "SetOutputSignature")
+        self._output = self._signature(pOutputParameters, cOutputParameters, "SetOutputSignature", D3D_PF_OUT,
+                                       "output")
+        return self._output
+
+    def CallFunction(self, pModuleInstanceNamespace: str | None, pModuleWithFunctionPrototype: Any,  # noqa: N802,N803
+                     pFunctionName: str) -> ID3D11LinkingNode:
+        """A call node of ``pFunctionName``, an exported function of the library module given (its
+        prototype: parameters and return value); at link time the call goes to the library instance whose
+        namespace is ``pModuleInstanceNamespace``."""
+        mod = pModuleWithFunctionPrototype
+        lib = mod._lib if isinstance(mod, ID3D11Module) else None
+        if lib is None:
+            raise self._fail(E_INVALIDARG, "pModuleWithFunctionPrototype is not a library module", "CallFunction")
+        fn: LibraryFunction | None = lib.function(pFunctionName) if isinstance(pFunctionName, str) else None
+        if fn is None:
+            raise self._fail(E_FAIL, f"the library has no exported function {pFunctionName!r}", "CallFunction")
+        node = ID3D11LinkingNode(self, "call", len(self._g.nodes), [dict(p) for p in fn.params],
+                                 dict(fn.ret) if fn.ret else None, pModuleInstanceNamespace or "", fn.name)
+        self._g.nodes.append(node)
+        return node
+
+    def PassValue(self, pSrcNode: Any, SrcParameterIndex: int, pDstNode: Any, DstParameterIndex: int) -> None:  # noqa: N802,N803
+        self._pass(pSrcNode, SrcParameterIndex, "", pDstNode, DstParameterIndex, "", "PassValue")
+
+    def PassValueWithSwizzle(self, pSrcNode: Any, SrcParameterIndex: int, pSrcSwizzle: str, pDstNode: Any,  # noqa: N802,N803
+                             DstParameterIndex: int, pDstSwizzle: str) -> None:
+        """PassValue with the source components ``pSrcSwizzle`` picks written to the destination components
+        ``pDstSwizzle`` names (xyzw or rgba, 1-4 letters; two swizzles of different lengths fail)."""
+        for s in (pSrcSwizzle, pDstSwizzle):
+            if not isinstance(s, str) or not _SWIZZLE.match(s):
+                raise self._fail(E_INVALIDARG, f"swizzle {s!r} is not 1-4 of xyzw or rgba", "PassValueWithSwizzle")
+        if len(pSrcSwizzle) != len(pDstSwizzle):
+            raise self._fail(E_INVALIDARG, f"swizzles {pSrcSwizzle!r} and {pDstSwizzle!r} differ in length",
+                             "PassValueWithSwizzle")
+        self._pass(pSrcNode, SrcParameterIndex, pSrcSwizzle, pDstNode, DstParameterIndex, pDstSwizzle,
+                   "PassValueWithSwizzle")
+
+    def _pass(self, src: Any, si: int, ss: str, dst: Any, di: int, ds: str, method: str) -> None:
+        for n in (src, dst):
+            if not isinstance(n, ID3D11LinkingNode) or n._graph is not self:
+                raise self._fail(E_INVALIDARG, "a node that is not one of this graph's", method)
+        if src._value(si, True) is None:
+            raise self._fail(E_INVALIDARG, f"parameter {si} of the source node is no value it produces", method)
+        if dst._value(di, False) is None:
+            raise self._fail(E_INVALIDARG, f"parameter {di} of the destination node is no value it takes", method)
+        self._g.edges.append(_Edge(src, si, ss, dst, di, ds))
+
+    def GetLastError(self) -> ID3DBlob | None:  # noqa: N802
+        """The messages of the failures so far (None when there were none)."""
+        return ID3DBlob(("\n".join(self._errors) + "\n").encode()) if self._errors else None
+
+    # -- HLSL --------------------------------------------------------------------------------------------------
+
+    def _order(self, method: str) -> list[ID3D11LinkingNode]:
+        """The call nodes in an order where each comes after the calls it takes values from (creation order
+        where that holds); a cycle fails."""
+        calls = [n for n in self._g.nodes if n._kind == "call"]
+        deps = {id(n): {id(e.src) for e in self._g.edges if e.dst is n and e.src._kind == "call"} for n in calls}
+        done: set[int] = set()
+        out: list[ID3D11LinkingNode] = []
+        while len(out) < len(calls):
+            ready = [n for n in calls if id(n) not in done and deps[id(n)] <= done]
+            if not ready:
+                raise self._fail(E_FAIL, "the graph's calls pass values in a cycle", method)
+            out.append(ready[0])
+            done.add(id(ready[0]))
+        return out
+
+    def _hlsl(self, method: str) -> str:
+        g = self._g
+        order = self._order(method)
+
+        def ref(node: ID3D11LinkingNode, index: int) -> str:
+            if node._kind == "input":
+                return f"__flg_in{index}"
+            if index == D3D_RETURN_PARAMETER_INDEX:
+                return f"__flg_n{node._index}_ret"
+            return f"__flg_n{node._index}_p{index}"
+
+        def assigns(dst: ID3D11LinkingNode, index: int, target: str) -> list[str]:
+            lines = []
+            for e in g.edges:
+                if e.dst is dst and e.dst_index == index:
+                    src = ref(e.src, e.src_index) + (f".{e.src_swizzle}" if e.src_swizzle else "")
+                    lines.append(f"    {target}{'.' + e.dst_swizzle if e.dst_swizzle else ''} = {src};")
+            return lines
+
+        params = []
+        inputs = self._input._params if self._input is not None else []
+        outputs = self._output._params if self._output is not None else []
+        for j, p in enumerate(inputs):
+            sem = f" : {p['SemanticName']}" if p["SemanticName"] else ""
+            interp = interpolation_modifiers(p["InterpolationMode"])
+            params.append(f"in {interp + ' ' if interp else ''}{param_hlsl_type(p)} __flg_in{j}{sem}")
+        for j, p in enumerate(outputs):
+            sem = f" : {p['SemanticName']}" if p["SemanticName"] else ""
+            params.append(f"out {param_hlsl_type(p)} __flg_out{j}{sem}")
+        body: list[str] = []
+        for n in order:
+            for j, p in enumerate(n._params):
+                t = param_hlsl_type(p)
+                mine = assigns(n, j, ref(n, j))
+                if p["Flags"] & D3D_PF_IN and not mine:
+                    raise self._fail(E_FAIL, f"parameter {j} of the call to {n._fn} is passed no value", method)
+                body.append(f"    {t} {ref(n, j)} = ({t})0;")
+                body += mine
+            args = ", ".join(ref(n, j) for j in range(len(n._params)))
+            call = f"{n._fn}({args});"
+            body.append(f"    {param_hlsl_type(n._ret)} {ref(n, -1)} = {call}" if n._ret else f"    {call}")
+        for j, _p in enumerate(outputs):
+            assert self._output is not None
+            mine = assigns(self._output, j, f"__flg_out{j}")
+            if not mine:
+                raise self._fail(E_FAIL, f"output parameter {j} is passed no value", method)
+            body.append(f"    __flg_out{j} = 0;")
+            body += mine
+        head = ",\n    ".join(params)
+        return (f"// function linking graph (pyd3d11 ID3D11FunctionLinkingGraph::GenerateHlsl)\n"
+                f"void {FLG_ENTRY}(\n    {head})\n{{\n" + "\n".join(body) + "\n}\n")
+
+    def GenerateHlsl(self, uFlags: int = 0) -> ID3DBlob:  # noqa: N802,N803
+        """The graph as HLSL: one function ``main`` whose parameters are the input and output signatures and
+        whose body calls the library functions in dependency order (pyd3d11's own text)."""
+        return ID3DBlob(self._hlsl("GenerateHlsl").encode())
+
+    def CreateModuleInstance(self, ppErrorBuffer: list | None = None) -> ID3D11ModuleInstance:  # noqa: N802,N803
+        """Finalise the graph into a module instance to pass to ID3D11Linker::Link; a graph without an input
+        or output signature, with a call's in parameter or an output value left without a value, or a cycle,
+        fails (E_FAIL, the message in ppErrorBuffer and GetLastError)."""
+        try:
+            if self._input is None or self._output is None:
+                raise self._fail(E_FAIL, "the graph needs an input and an output signature", "CreateModuleInstance")
+            text = self._hlsl("CreateModuleInstance")
+        except D3D11Error as exc:
+            if ppErrorBuffer is not None:
+                ppErrorBuffer.append(self.GetLastError())
+            raise exc from None
+        calls = tuple((n._namespace, n._fn) for n in self._g.nodes if n._kind == "call")
+        return ID3D11Module(None, text, calls).CreateInstance("")
+
+
+def D3DCreateFunctionLinkingGraph(uFlags: int = 0) -> ID3D11FunctionLinkingGraph:  # noqa: N802,N803
+    """``uFlags`` is reserved (the page: "Reserved, set to 0"); another value is E_INVALIDARG."""
+    if uFlags:
+        raise error_for(E_INVALIDARG, f"uFlags 0x{uFlags:X} is reserved (0)", "D3DCreateFunctionLinkingGraph")
+    return ID3D11FunctionLinkingGraph()
+
+
+# -- the linker ----------------------------------------------------------------------------------------------------
+
+
+class ID3D11Linker(IUnknown):
+    _iid = iid("ID3D11Linker", "59a6cd0e-e10d-4c1f-88c0-63aba1daf30e")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._libraries: list[ID3D11ModuleInstance] = []
+        self._clip_planes: list[tuple[int, int]] = []
+
+    def UseLibrary(self, pLibraryMI: Any) -> None:  # noqa: N802,N803
+        if not isinstance(pLibraryMI, ID3D11ModuleInstance) or pLibraryMI.library is None:
+            raise error_for(E_INVALIDARG, "pLibraryMI is not an instance of a library module",
+                            "ID3D11Linker::UseLibrary")
+        if pLibraryMI not in self._libraries:
+            self._libraries.append(pLibraryMI)
+
+    def AddClipPlaneFromCBuffer(self, uCBufferSlot: int, uCBufferEntry: int) -> None:  # noqa: N802,N803
+        """A clip plane read from constant buffer ``uCBufferSlot``, entry ``uCBufferEntry``, for 10Level9 vertex
+        shaders; recorded, and refused by name at Link (level-9 link targets are not built)."""
+        for v in (uCBufferSlot, uCBufferEntry):
+            if not isinstance(v, int) or v < 0:
+                raise error_for(E_INVALIDARG, f"{v!r} is not a UINT", "ID3D11Linker::AddClipPlaneFromCBuffer")
+        self._clip_planes.append((uCBufferSlot, uCBufferEntry))
+
+    def Link(self, pEntry: Any, pEntryName: str, pTargetName: str, uFlags: int = 0,  # noqa: N802,N803
+             ppErrorBuffer: list | None = None) -> ID3DBlob:
+        """A shader blob for ``pTargetName`` whose entry is ``pEntryName`` of ``pEntry`` (an FLG's module
+        instance, entry ``main``, or a library instance's exported function), with the libraries UseLibrary
+        named. Failures are E_FAIL with the message in ppErrorBuffer."""
+        from .hlsl.diagnostics import HlslError
+
+        try:
+            return self._link(pEntry, pEntryName, pTargetName)
+        except HlslError as exc:
+            err = D3D11Error(E_FAIL, exc.report(), "ID3D11Linker::Link")
+            msg = exc.report()
+        except NotSupportedError:
+            raise
+        except D3D11Error as exc:
+            err, msg = exc, exc.message
+        if ppErrorBuffer is not None:
+            ppErrorBuffer.append(ID3DBlob((msg + "\n").encode()))
+        raise err
+
+    def _link(self, entry: Any, name: Any, target: Any) -> ID3DBlob:
+        from .hlsl.compiler import compile_hlsl
+
+        method = "ID3D11Linker::Link"
+        if not isinstance(entry, ID3D11ModuleInstance):
+            raise error_for(E_INVALIDARG, "pEntry is not a module instance", method)
+        if not isinstance(name, str) or not isinstance(target, str):
+            raise error_for(E_INVALIDARG, "pEntryName and pTargetName must be strings", method)
+        if self._clip_planes:
+            raise NotSupportedError("ID3D11Linker::AddClipPlaneFromCBuffer clip planes (10Level9 link targets)",
+                                    method)
+        instances = list(self._libraries)
+        mod = entry._module
+        if mod._lib is not None:
+            if mod._lib.function(name) is None:
+                raise error_for(E_FAIL, f"the entry module has no exported function {name!r}", method)
+            if entry not in instances:
+                instances.append(entry)
+        elif name != FLG_ENTRY:
+            raise error_for(E_FAIL, f"entry point {name!r} not found (a function linking graph's is "
+                            f"'{FLG_ENTRY}')", method)
+        else:
+            for ns, fn in mod._flg_calls:
+                inst = next((i for i in instances if i._namespace == ns), None)
+                if inst is None:
+                    raise error_for(E_FAIL, f"no library instance of namespace {ns!r} (ID3D11Linker::UseLibrary) "
+                                    f"for the call to {fn}", method)
+                assert inst.library is not None
+                if inst.library.function(fn) is None:
+                    raise error_for(E_FAIL, f"library instance {ns!r} has no exported function {fn!r}", method)
+        libs: list[ID3D11ModuleInstance] = []
+        for inst in instances:
+            same = [i for i in libs if i._module is inst._module]
+            if same:
+                raise NotSupportedError("linking two instances of one library module", method)
+            libs.append(inst)
+        owners = _global_owners(libs, method)
+        text = "".join(i.library.source + "\n" for i in libs if i.library is not None)
+        if mod._flg_source is not None:
+            text += '#line 1 "<function linking graph>"\n' + mod._flg_source
+        wanted = _wanted_registers(libs, owners)
+
+        def hook(prog: Any) -> None:
+            _pin_registers(prog, wanted)
+
+        res = compile_hlsl(text, "<link>", name, target, None, None, 0, hook)
+        _check_bindings(res.blob, libs, owners, wanted, method)
+        return ID3DBlob(res.blob)
+
+
+def D3DCreateLinker() -> ID3D11Linker:  # noqa: N802
+    return ID3D11Linker()
+
+
+# -- link helpers ---------------------------------------------------------------------------------------------------
+
+
+def _top_names(source: str) -> set[str]:
+    from .hlsl import ast as A
+    from .hlsl.lexer import lex
+    from .hlsl.parser import Parser
+
+    prog = Parser(lex(source, "<library>"), "vs_5_0").parse_program()
+    names: set[str] = set()
+    for d in prog.decls:
+        if isinstance(d, (A.FuncDef, A.VarDecl, A.CBufferDecl)):
+            names.add(d.name)
+            if isinstance(d, A.CBufferDecl):
+                names.update(m.name for m in d.members)
+    return names
+
+
+def _global_owners(libs: list[ID3D11ModuleInstance], method: str) -> dict[str, ID3D11ModuleInstance]:
+    """Which library instance declares each global name; two libraries declaring one name cannot share one
+    program (linking by recompilation) and are refused by name."""
+    owners: dict[str, ID3D11ModuleInstance] = {}
+    for inst in libs:
+        assert inst.library is not None
+        for n in _top_names(inst.library.source):
+            if n in owners and owners[n] is not inst:
+                raise NotSupportedError(f"linking libraries that both declare '{n}'", method)
+            owners[n] = inst
+    return owners
+
+
+def _wanted_registers(libs: list[ID3D11ModuleInstance], owners: dict) -> dict[str, tuple[str, int]]:
+    """Resource name -> (register set, destination slot) from each instance's rebindings."""
+    out: dict[str, tuple[str, int]] = {}
+    for inst in libs:
+        assert inst.library is not None
+        for b in inst.library.bindings:
+            r = inst._binds[b["kind"]].get(b["slot"])
+            if r is not None:
+                out[b["name"]] = (b["kind"], r.dst)
+    return out
+
+
+def _pin_registers(prog: Any, wanted: dict[str, tuple[str, int]]) -> None:
+    from .hlsl import ast as A
+
+    for d in prog.decls:
+        if isinstance(d, A.CBufferDecl) and d.name in wanted:
+            d.register = wanted[d.name][1]
+        elif isinstance(d, A.VarDecl) and d.name in wanted:
+            kind, slot = wanted[d.name]
+            d.register = (kind, slot)
+            d.registers = ((kind, slot),)
+
+
+def _check_bindings(blob: bytes, libs: list[ID3D11ModuleInstance], owners: dict,
+                    wanted: dict[str, tuple[str, int]], method: str) -> None:
+    """Every library resource the linked shader uses must have been rebound, and sit where it was rebound
+    to (a rebinding this compiler cannot place -- the $Globals buffer at another slot -- is refused)."""
+    from .reflection import D3DReflect
+
+    refl = D3DReflect(blob)
+    lib_names = {b["name"] for i in libs if i.library is not None for b in i.library.bindings}
+    for k in range(refl.GetDesc().BoundResources):
+        b = refl.GetResourceBindingDesc(k)
+        if b.Name not in lib_names:
+            continue
+        if b.Name not in wanted:
+            raise error_for(E_FAIL, f"library resource '{b.Name}' is used but not rebound "
+                            "(ID3D11ModuleInstance::Bind*)", method)
+        if wanted[b.Name][1] != b.BindPoint:
+            raise NotSupportedError(f"rebinding '{b.Name}' to slot {wanted[b.Name][1]} (placed at {b.BindPoint})",
+                                    method)

@@ -1,0 +1,501 @@
+"""Shader libraries and linking (issue 15): D3DCompile for lib_4_0 / lib_4_1 / lib_5_0, D3DReflectLibrary,
+D3DLoadModule, ID3D11ModuleInstance rebinding, ID3D11FunctionLinkingGraph and ID3D11Linker.
+
+Expected values come from the MicrosoftDocs pages (D3D11_LIBRARY_DESC, D3D11_FUNCTION_DESC,
+D3D11_PARAMETER_DESC: every parameter's name, semantic, type, class, rows, columns, interpolation mode and
+in/out flags read off the HLSL declarations below; "Packaging a shader library" and "Constructing a
+function-linking-graph": the graph of the vertex and pixel shaders drawn at the end), pixels worked out by hand.
+Where the pages leave a rule open, the rule pyd3d11 applies is the one linker.py's docstring states.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pyd3d11.api.convenience import texture_to_numpy
+from pyd3d11.d3d11 import *
+from pyd3d11.d3dcompiler import (
+    D3DCompile,
+    D3DCreateFunctionLinkingGraph,
+    D3DCreateLinker,
+    D3DLoadModule,
+    D3DReflect,
+    D3DReflectLibrary,
+)
+from pyd3d11.errors import S_FALSE, S_OK, D3D11Error, NotSupportedError
+from pyd3d11.headers.guids import IID_ID3D11LibraryReflection, IID_ID3D11ShaderReflection
+
+LIB = """
+cbuffer VSConstants : register(b0) { float4 uvScale; };
+cbuffer PSConstants : register(b1) { float4 tint; };
+Texture2D colorMap : register(t0);
+SamplerState pointSampler : register(s0);
+
+float4 scaled(float4 v) { return v * tint; }  // not exported: a helper of ColorFunction
+
+export float4 Homogenize(float3 v) { return float4(v, 1.0); }
+export void VertexFunction(inout float4 position, inout float2 texcoord) { texcoord *= uvScale.xy; }
+export float4 ColorFunction(float2 uv) { return scaled(colorMap.Sample(pointSampler, uv)); }
+export float Weights(out int count, nointerpolation uint4 ids : BLENDINDICES, linear centroid float w,
+                     row_major float3x2 m, bool flag) { count = 2; return flag ? w : m._11 + ids.x; }
+"""
+
+F_IN, F_OUT = 1, 2
+SVT_BOOL, SVT_INT, SVT_FLOAT, SVT_UINT = 1, 2, 3, 19
+SVC_SCALAR, SVC_VECTOR, SVC_ROWS, SVC_COLUMNS = 0, 1, 2, 3
+
+
+def compile_lib(src: str = LIB, target: str = "lib_5_0", flags: int = 0) -> bytes:
+    return bytes(D3DCompile(src, None, "lib.hlsl", None, None, None, target, flags, 0))
+
+
+@pytest.fixture(scope="module")
+def lib_blob() -> bytes:
+    return compile_lib()
+
+
+def hr(exc_info) -> str:
+    return exc_info.value.name
+
+
+# -- D3DCompile lib_* ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("target", "version"), [("lib_4_0", 0x40), ("lib_4_1", 0x41), ("lib_5_0", 0x50)])
+def test_library_targets_compile_and_functions_carry_the_library_version(target, version):
+    src = "export float4 Homogenize(float3 v) { return float4(v, 1.0); }"
+    refl = D3DReflectLibrary(compile_lib(src, target))
+    d = refl.GetFunctionByIndex(0).GetDesc()
+    assert d.Version == (0xFFF0 << 16 | version)  # D3D11_SHVER_RESERVED0: the library program type
+    assert d.MinFeatureLevel == {0x40: 0xA000, 0x41: 0xA100, 0x50: 0xB000}[version]
+
+
+@pytest.mark.backend_independent
+def test_entry_point_is_not_used_for_a_library_target():
+    src = "export float4 F(float3 v) { return float4(v, 1.0); }"
+    a = bytes(D3DCompile(src, None, "l", None, None, "main", "lib_5_0"))
+    b = bytes(D3DCompile(src, None, "l", None, None, None, "lib_5_0"))
+    assert D3DReflectLibrary(a).GetDesc().FunctionCount == D3DReflectLibrary(b).GetDesc().FunctionCount == 1
+
+
+@pytest.mark.backend_independent
+def test_library_desc_counts_exported_functions_only(lib_blob):
+    d = D3DReflectLibrary(lib_blob).GetDesc()
+    assert d.FunctionCount == 4  # scaled() is not exported
+    assert d.Creator  # the compiler's name
+    assert D3DReflectLibrary(compile_lib(LIB, flags=1 << 15)).GetDesc().Flags == 1 << 15  # OPTIMIZATION_LEVEL3
+    assert D3DReflectLibrary(compile_lib("float f(float a) { return a; }")).GetDesc().FunctionCount == 0
+
+
+@pytest.mark.backend_independent
+def test_function_descs_name_parameters_and_return(lib_blob):
+    refl = D3DReflectLibrary(lib_blob)
+    got = [(f.Name, f.FunctionParameterCount, f.HasReturn)
+           for f in (refl.GetFunctionByIndex(i).GetDesc() for i in range(4))]
+    assert got == [("Homogenize", 1, True), ("VertexFunction", 2, False), ("ColorFunction", 1, True),
+                   ("Weights", 5, True)]
+    d = refl.GetFunctionByIndex(0).GetDesc()
+    assert not d.Has10Level9VertexShader and not d.Has10Level9PixelShader
+    assert d.Creator == refl.GetDesc().Creator
+
+
+PARAMS = [  # function index, parameter index -> Name, SemanticName, Type, Class, Rows, Columns, Interp, Flags
+    (0, 0, ("v", None, SVT_FLOAT, SVC_VECTOR, 1, 3, 0, F_IN)),
+    (0, -1, (None, None, SVT_FLOAT, SVC_VECTOR, 1, 4, 0, F_OUT)),
+    (1, 0, ("position", None, SVT_FLOAT, SVC_VECTOR, 1, 4, 0, F_IN | F_OUT)),
+    (1, 1, ("texcoord", None, SVT_FLOAT, SVC_VECTOR, 1, 2, 0, F_IN | F_OUT)),
+    (3, 0, ("count", None, SVT_INT, SVC_SCALAR, 1, 1, 0, F_OUT)),
+    (3, 1, ("ids", "BLENDINDICES", SVT_UINT, SVC_VECTOR, 1, 4, 1, F_IN)),  # D3D_INTERPOLATION_CONSTANT
+    (3, 2, ("w", None, SVT_FLOAT, SVC_SCALAR, 1, 1, 3, F_IN)),  # LINEAR_CENTROID
+    (3, 3, ("m", None, SVT_FLOAT, SVC_ROWS, 3, 2, 0, F_IN)),  # row_major: D3D_SVC_MATRIX_ROWS
+    (3, 4, ("flag", None, SVT_BOOL, SVC_SCALAR, 1, 1, 0, F_IN)),
+    (3, -1, (None, None, SVT_FLOAT, SVC_SCALAR, 1, 1, 0, F_OUT)),
+]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("fi", "pi", "want"), PARAMS)
+def test_parameter_descs(lib_blob, fi, pi, want):
+    p = D3DReflectLibrary(lib_blob).GetFunctionByIndex(fi).GetFunctionParameter(pi).GetDesc()
+    assert (p.Name, p.SemanticName, p.Type, p.Class, p.Rows, p.Columns, p.InterpolationMode, p.Flags) == want
+
+
+@pytest.mark.backend_independent
+def test_column_major_matrix_parameter_class():
+    refl = D3DReflectLibrary(compile_lib("export float F(float4x3 m) { return m._11; }"))
+    p = refl.GetFunctionByIndex(0).GetFunctionParameter(0).GetDesc()
+    assert (p.Class, p.Rows, p.Columns) == (SVC_COLUMNS, 4, 3)
+
+
+@pytest.mark.backend_independent
+def test_out_of_range_lookups_give_invalid_objects(lib_blob):
+    refl = D3DReflectLibrary(lib_blob)
+    for bad in (4, -1, 99, None):
+        fn = refl.GetFunctionByIndex(bad)
+        with pytest.raises(D3D11Error) as e:
+            fn.GetDesc()
+        assert hr(e) == "E_FAIL"
+        assert fn.GetVariableByName("tint") is None
+        with pytest.raises(D3D11Error):
+            fn.GetConstantBufferByIndex(0).GetDesc()
+        with pytest.raises(D3D11Error):
+            fn.GetFunctionParameter(0).GetDesc()
+    vertex = refl.GetFunctionByIndex(1)  # void: no return value
+    for bad in (-1, 2, -2):
+        with pytest.raises(D3D11Error) as e:
+            vertex.GetFunctionParameter(bad).GetDesc()
+        assert hr(e) == "E_FAIL"
+    with pytest.raises(D3D11Error) as e:
+        vertex.GetResourceBindingDesc(1)
+    assert hr(e) == "E_INVALIDARG"
+    with pytest.raises(D3D11Error) as e:
+        vertex.GetResourceBindingDescByName("colorMap")  # ColorFunction's, not VertexFunction's
+    assert hr(e) == "E_INVALIDARG"
+
+
+@pytest.mark.backend_independent
+def test_function_constant_buffers_and_resources_are_the_ones_it_uses(lib_blob):
+    refl = D3DReflectLibrary(lib_blob)
+    homog, vertex, color = (refl.GetFunctionByIndex(i) for i in range(3))
+    assert (homog.GetDesc().ConstantBuffers, homog.GetDesc().BoundResources) == (0, 0)
+    assert (vertex.GetDesc().ConstantBuffers, vertex.GetDesc().BoundResources) == (1, 1)
+    assert vertex.GetConstantBufferByIndex(0).GetDesc().Name == "VSConstants"
+    d = color.GetDesc()
+    assert (d.ConstantBuffers, d.BoundResources) == (1, 3)  # PSConstants through the helper; texture, sampler
+    assert color.GetConstantBufferByName("PSConstants").GetDesc().Size == 16
+    assert color.GetVariableByName("tint").GetDesc().Size == 16
+    b = color.GetResourceBindingDescByName("colorMap")
+    assert (b.Type, b.BindPoint, b.BindCount) == (2, 0, 1)  # D3D_SIT_TEXTURE at its library slot t0
+    assert color.GetResourceBindingDescByName("PSConstants").BindPoint == 1
+    assert d.InstructionCount > 0 and d.TextureNormalInstructions == 1  # the Sample
+
+
+@pytest.mark.backend_independent
+def test_reflect_library_argument_checks(lib_blob):
+    with pytest.raises(D3D11Error) as e:
+        D3DReflectLibrary(lib_blob[:20])
+    assert hr(e) == "D3DERR_INVALIDCALL"
+    with pytest.raises(D3D11Error) as e:
+        D3DReflectLibrary(lib_blob, len(lib_blob), IID_ID3D11ShaderReflection)
+    assert hr(e) == "E_INVALIDARG"
+    assert D3DReflectLibrary(lib_blob, len(lib_blob), IID_ID3D11LibraryReflection).GetDesc().FunctionCount == 4
+    vs = bytes(D3DCompile("float4 main() : SV_Position { return 0; }", None, "v", None, None, "main", "vs_5_0"))
+    for fn in (D3DReflectLibrary, D3DLoadModule):
+        with pytest.raises(D3D11Error) as e:
+            fn(vs)
+        assert hr(e) == "E_FAIL"
+
+
+@pytest.mark.backend_independent
+def test_library_rejections():
+    from pyd3d11.errors import ShaderCompileError
+
+    with pytest.raises(NotSupportedError, match="struct|S"):
+        compile_lib("struct S { float a; }; export float F(S s) { return s.a; }")
+    with pytest.raises(NotSupportedError, match="double"):
+        compile_lib("export double F(double a) { return a; }")
+    with pytest.raises(ShaderCompileError) as e:
+        compile_lib("export float F(float a) { return a; } export float F(int a) { return a; }")
+    assert hr(e) == "E_FAIL"
+    with pytest.raises(ShaderCompileError):
+        compile_lib("export float F(float a) { return undefined_name; }")
+    with pytest.raises(NotSupportedError) as e:
+        compile_lib("export float F(float a) { return a; }", "lib_4_0_level_9_3")
+    assert "level-9" in str(e.value)
+    assert ShaderCompileError  # E_FAIL compile errors carry fxc's text
+
+
+# -- module instances --------------------------------------------------------------------------------------
+
+
+@pytest.mark.backend_independent
+def test_module_instance_bind_results(lib_blob):
+    inst = D3DLoadModule(lib_blob, len(lib_blob)).CreateInstance("")
+    assert inst.BindConstantBuffer(1, 5, 0) == S_OK
+    assert inst.BindConstantBuffer(7, 5, 0) == S_FALSE  # no such source slot
+    assert inst.BindConstantBufferByName("VSConstants", 4, 0) == S_OK
+    assert inst.BindConstantBufferByName("nothing", 4, 0) == S_FALSE
+    assert inst.BindResource(0, 127, 1) == S_OK
+    assert inst.BindResourceByName("colorMap", 3, 1) == S_OK
+    assert inst.BindSampler(0, 15, 1) == S_OK
+    assert inst.BindSamplerByName("pointSampler", 2, 1) == S_OK
+    assert inst.BindUnorderedAccessView(0, 1, 1) == S_FALSE  # the library has no UAV
+    assert inst.BindUnorderedAccessViewByName("colorMap", 1, 1) == S_FALSE
+    assert inst.BindResourceAsUnorderedAccessView(3, 0, 1) == S_FALSE
+    for call, args in [("BindConstantBuffer", (1, 14, 0)), ("BindResource", (0, 128, 1)),
+                       ("BindResource", (0, 127, 2)), ("BindSampler", (0, 16, 1)),
+                       ("BindConstantBuffer", (1, 0, 8))]:  # past the slots; an offset not 16-byte aligned
+        with pytest.raises(D3D11Error) as e:
+            getattr(inst, call)(*args)
+        assert hr(e) == "E_FAIL", (call, args)
+    with pytest.raises(D3D11Error) as e:
+        inst.BindResource(-1, 0, 1)
+    assert hr(e) == "E_INVALIDARG"
+    with pytest.raises(NotSupportedError):
+        inst.BindConstantBuffer(1, 0, 16)  # linking into part of another buffer
+    with pytest.raises(NotSupportedError):
+        inst.BindResourceAsUnorderedAccessView(0, 0, 1)
+    with pytest.raises(NotSupportedError):
+        inst.BindResourceAsUnorderedAccessViewByName("colorMap", 0, 1)
+
+
+@pytest.mark.backend_independent
+def test_uav_rebinding():
+    src = "RWBuffer<uint> outBuf : register(u1); export void Put(uint i, uint v) { outBuf[i] = v; }"
+    inst = D3DLoadModule(compile_lib(src)).CreateInstance("ns")
+    assert inst.BindUnorderedAccessView(1, 3, 1) == S_OK
+    assert inst.BindUnorderedAccessView(0, 3, 1) == S_FALSE
+    assert inst.BindUnorderedAccessViewByName("outBuf", 2, 1) == S_OK
+    with pytest.raises(D3D11Error):
+        inst.BindUnorderedAccessView(1, 64, 1)
+
+
+# -- the function linking graph ----------------------------------------------------------------------------
+
+
+def pdesc(name, sem, cols, flags, typ=SVT_FLOAT, cls=SVC_VECTOR, interp=0):
+    return D3D11_PARAMETER_DESC(Name=name, SemanticName=sem, Type=typ, Class=cls, Rows=1, Columns=cols,
+                                InterpolationMode=interp, Flags=flags)
+
+
+VS_IN = [pdesc("inputPos", "POSITION0", 3, F_IN), pdesc("inputTex", "TEXCOORD0", 2, F_IN)]
+VS_OUT = [pdesc("outputTex", "TEXCOORD0", 2, F_OUT), pdesc("outputPos", "SV_POSITION", 4, F_OUT)]
+PS_IN = [pdesc("inputTex", "TEXCOORD0", 2, F_IN), pdesc("inputPos", "SV_POSITION", 4, F_IN)]
+PS_OUT = [pdesc("outputColor", "SV_TARGET", 4, F_OUT)]
+
+
+def vertex_graph(lib):
+    g = D3DCreateFunctionLinkingGraph(0)
+    inp = g.SetInputSignature(VS_IN, len(VS_IN))
+    vf = g.CallFunction("", lib, "VertexFunction")  # created before the node it takes a value from
+    homog = g.CallFunction("", lib, "Homogenize")
+    g.PassValue(inp, 0, homog, 0)
+    g.PassValue(homog, -1, vf, 0)  # D3D_RETURN_PARAMETER_INDEX
+    g.PassValue(inp, 1, vf, 1)
+    out = g.SetOutputSignature(VS_OUT, len(VS_OUT))
+    g.PassValue(vf, 0, out, 1)
+    g.PassValue(vf, 1, out, 0)
+    return g
+
+
+def pixel_graph(lib):
+    g = D3DCreateFunctionLinkingGraph(0)
+    inp = g.SetInputSignature(PS_IN, len(PS_IN))
+    color = g.CallFunction("", lib, "ColorFunction")
+    g.PassValue(inp, 0, color, 0)
+    out = g.SetOutputSignature(PS_OUT, len(PS_OUT))
+    g.PassValueWithSwizzle(color, -1, "xyz", out, 0, "xyz")
+    g.PassValueWithSwizzle(inp, 1, "w", out, 0, "w")  # 1/w of SV_Position: 1 for w = 1 vertices
+    return g
+
+
+@pytest.mark.backend_independent
+def test_generate_hlsl_orders_calls_by_dependency(lib_blob):
+    text = bytes(vertex_graph(D3DLoadModule(lib_blob)).GenerateHlsl(0)).decode()
+    assert text.index("Homogenize(") < text.index("VertexFunction(")
+    for sem in ("POSITION0", "TEXCOORD0", "SV_POSITION"):
+        assert sem in text
+
+
+@pytest.mark.backend_independent
+def test_graph_errors_and_get_last_error(lib_blob):
+    lib = D3DLoadModule(lib_blob)
+    g = D3DCreateFunctionLinkingGraph(0)
+    assert g.GetLastError() is None
+    inp = g.SetInputSignature(VS_IN, 2)
+    with pytest.raises(D3D11Error) as e:
+        g.SetInputSignature(VS_IN, 2)
+    assert hr(e) == "E_FAIL"
+    assert b"already" in bytes(g.GetLastError())
+    with pytest.raises(D3D11Error) as e:
+        g.CallFunction("", lib, "scaled")  # not exported
+    assert hr(e) == "E_FAIL"
+    with pytest.raises(D3D11Error) as e:
+        g.CallFunction("", object(), "Homogenize")
+    assert hr(e) == "E_INVALIDARG"
+    homog = g.CallFunction("", lib, "Homogenize")
+    vf = g.CallFunction("", lib, "VertexFunction")
+    bad = [(inp, 2, homog, 0), (homog, 0, vf, 0),  # Homogenize's v is an in parameter: no value out of it
+           (inp, 0, inp, 0), (inp, 0, homog, -1), (vf, -1, homog, 0),  # void VertexFunction returns nothing
+           (inp, 0, homog, 1)]
+    for args in bad:
+        with pytest.raises(D3D11Error) as e:
+            g.PassValue(*args)
+        assert hr(e) == "E_INVALIDARG", args
+    other = D3DCreateFunctionLinkingGraph(0).SetInputSignature(VS_IN, 2)
+    with pytest.raises(D3D11Error) as e:
+        g.PassValue(other, 0, homog, 0)
+    assert hr(e) == "E_INVALIDARG"
+    for ss, ds in [("xyzq", "xyzw"), ("xy", "xyz"), ("", "x"), ("xyzwx", "xyzwx")]:
+        with pytest.raises(D3D11Error) as e:
+            g.PassValueWithSwizzle(inp, 0, ss, homog, 0, ds)
+        assert hr(e) == "E_INVALIDARG"
+    g.PassValueWithSwizzle(inp, 0, "rgb", homog, 0, "xyz")
+    errors = []
+    with pytest.raises(D3D11Error) as e:
+        g.CreateModuleInstance(errors)  # no output signature
+    assert hr(e) == "E_FAIL" and errors and b"output" in bytes(errors[0])
+    out = g.SetOutputSignature(VS_OUT, 2)
+    g.PassValue(homog, -1, out, 1)
+    with pytest.raises(D3D11Error) as e:
+        g.CreateModuleInstance()  # VertexFunction's parameters and outputTex have no value
+    assert hr(e) == "E_FAIL"
+    with pytest.raises(D3D11Error) as e:
+        D3DCreateFunctionLinkingGraph(1)
+    assert hr(e) == "E_INVALIDARG"
+
+
+@pytest.mark.backend_independent
+def test_graph_cycle_fails(lib_blob):
+    lib = D3DLoadModule(lib_blob)
+    g = D3DCreateFunctionLinkingGraph(0)
+    g.SetInputSignature(VS_IN, 2)
+    a = g.CallFunction("", lib, "VertexFunction")
+    b = g.CallFunction("", lib, "VertexFunction")
+    g.PassValue(a, 0, b, 0)
+    g.PassValue(b, 0, a, 0)
+    with pytest.raises(D3D11Error) as e:
+        g.GenerateHlsl(0)
+    assert hr(e) == "E_FAIL" and b"cycle" in bytes(g.GetLastError())
+
+
+# -- the linker ------------------------------------------------------------------------------------------------
+
+
+def bound_instance(lib, ns=""):
+    inst = lib.CreateInstance(ns)
+    assert inst.BindConstantBuffer(0, 2, 0) == S_OK  # VSConstants b0 -> b2
+    assert inst.BindConstantBuffer(1, 3, 0) == S_OK  # PSConstants b1 -> b3
+    assert inst.BindResource(0, 5, 1) == S_OK  # colorMap t0 -> t5
+    assert inst.BindSampler(0, 1, 1) == S_OK  # pointSampler s0 -> s1
+    return inst
+
+
+def slots(blob: bytes) -> dict[str, int]:
+    r = D3DReflect(blob)
+    return {r.GetResourceBindingDesc(i).Name: r.GetResourceBindingDesc(i).BindPoint
+            for i in range(r.GetDesc().BoundResources)}
+
+
+@pytest.mark.backend_independent
+def test_link_places_resources_at_their_destination_slots(lib_blob):
+    lib = D3DLoadModule(lib_blob)
+    linker = D3DCreateLinker()
+    linker.UseLibrary(bound_instance(lib))
+    vs = bytes(linker.Link(vertex_graph(lib).CreateModuleInstance(), "main", "vs_5_0", 0))
+    ps = bytes(linker.Link(pixel_graph(lib).CreateModuleInstance(), "main", "ps_5_0", 0))
+    assert slots(vs) == {"VSConstants": 2}
+    assert slots(ps) == {"pointSampler": 1, "colorMap": 5, "PSConstants": 3}
+    sig = D3DReflect(vs)
+    assert [sig.GetInputParameterDesc(i).SemanticName for i in range(2)] == ["POSITION", "TEXCOORD"]
+
+
+@pytest.mark.backend_independent
+def test_link_errors(lib_blob):
+    lib = D3DLoadModule(lib_blob)
+    linker = D3DCreateLinker()
+    flg = vertex_graph(lib).CreateModuleInstance()
+    errors = []
+    with pytest.raises(D3D11Error) as e:
+        linker.Link(flg, "main", "vs_5_0", 0, errors)  # no library instance for namespace ""
+    assert hr(e) == "E_FAIL" and errors
+    unbound = lib.CreateInstance("")
+    linker.UseLibrary(unbound)
+    with pytest.raises(D3D11Error) as e:
+        linker.Link(flg, "main", "vs_5_0", 0)  # VSConstants is used but not rebound
+    assert hr(e) == "E_FAIL" and "VSConstants" in str(e.value)
+    assert unbound.BindConstantBufferByName("VSConstants", 0, 0) == S_OK
+    assert D3DReflect(bytes(linker.Link(flg, "main", "vs_5_0", 0))).GetDesc().ConstantBuffers == 1
+    with pytest.raises(D3D11Error) as e:
+        linker.Link(flg, "VSMain", "vs_5_0", 0)
+    assert hr(e) == "E_FAIL"
+    with pytest.raises(D3D11Error) as e:
+        linker.UseLibrary(flg)  # a graph's instance is no library
+    assert hr(e) == "E_INVALIDARG"
+    linker.AddClipPlaneFromCBuffer(0, 0)
+    with pytest.raises(NotSupportedError):
+        linker.Link(flg, "main", "vs_5_0", 0)
+
+
+@pytest.mark.backend_independent
+def test_link_a_library_function_as_entry():
+    src = ("cbuffer C { float4 offset; };\n"
+           "export float4 VSMain(float3 p : POSITION) : SV_Position { return float4(p, 1) + offset; }")
+    lib = D3DLoadModule(compile_lib(src))
+    inst = lib.CreateInstance("")
+    assert inst.BindConstantBufferByName("C", 6, 0) == S_OK
+    vs = bytes(D3DCreateLinker().Link(inst, "VSMain", "vs_5_0", 0))
+    assert slots(vs) == {"C": 6}
+    with pytest.raises(D3D11Error) as e:
+        D3DCreateLinker().Link(inst, "Nope", "vs_5_0", 0)
+    assert hr(e) == "E_FAIL"
+
+
+@pytest.mark.backend_independent
+def test_link_namespaces_pick_the_library_instance(lib_blob):
+    lib = D3DLoadModule(lib_blob)
+    g = D3DCreateFunctionLinkingGraph(0)
+    inp = g.SetInputSignature([pdesc("p", "POSITION", 3, F_IN)], 1)
+    h = g.CallFunction("shapes", lib, "Homogenize")
+    g.PassValue(inp, 0, h, 0)
+    out = g.SetOutputSignature([pdesc("o", "SV_Position", 4, F_OUT)], 1)
+    g.PassValue(h, -1, out, 0)
+    mi = g.CreateModuleInstance()
+    linker = D3DCreateLinker()
+    linker.UseLibrary(lib.CreateInstance("other"))
+    with pytest.raises(D3D11Error):
+        linker.Link(mi, "main", "vs_5_0", 0)
+    linker2 = D3DCreateLinker()
+    linker2.UseLibrary(lib.CreateInstance("shapes"))
+    assert D3DReflect(bytes(linker2.Link(mi, "main", "vs_4_0", 0))).GetDesc().Version >> 16 == 1  # a vertex shader
+
+
+# -- drawing with the linked shaders (both backends) ---------------------------------------------------------
+
+
+def test_linked_vertex_and_pixel_shaders_draw_the_expected_pixels(lib_blob):
+    """The docs' pattern: library -> module -> instance with rebinding -> vertex and pixel graphs -> Link ->
+    CreateVertexShader / CreatePixelShader. A 2x1 target, a 2x1 texture (left red-ish, right blue-ish) read
+    with a point sampler; uvScale.x = 0.5 moves both pixels' u into the left texel; tint scales it."""
+    lib = D3DLoadModule(lib_blob)
+    linker = D3DCreateLinker()
+    linker.UseLibrary(bound_instance(lib))
+    vs = bytes(linker.Link(vertex_graph(lib).CreateModuleInstance(), "main", "vs_5_0", 0))
+    ps = bytes(linker.Link(pixel_graph(lib).CreateModuleInstance(), "main", "ps_5_0", 0))
+
+    dev, _, ctx = D3D11CreateDevice(None, 1, None, 0, None, 0, 7)
+    f32 = np.float32
+    rt = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(Width=2, Height=1, MipLevels=1, ArraySize=1, Format=2,
+                                                  SampleDesc=DXGI_SAMPLE_DESC(Count=1), BindFlags=0x20))
+    texels = np.array([[[0.5, 0.25, 1.0, 1.0], [0.0, 1.0, 0.5, 1.0]]], f32)
+    tex = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(Width=2, Height=1, MipLevels=1, ArraySize=1, Format=2,
+                                                   SampleDesc=DXGI_SAMPLE_DESC(Count=1), BindFlags=0x8),
+                              D3D11_SUBRESOURCE_DATA(pSysMem=texels, SysMemPitch=32))
+    verts = np.array([[-1, -1, 0.5, 0, 1], [-1, 3, 0.5, 0, -1], [3, -1, 0.5, 2, 1]], f32)
+    vb = dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=verts.nbytes, BindFlags=0x1), D3D11_SUBRESOURCE_DATA(pSysMem=verts))
+
+    def cbuf(values):
+        data = np.array(values, f32)
+        return dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, BindFlags=0x4), D3D11_SUBRESOURCE_DATA(pSysMem=data))
+
+    layout = dev.CreateInputLayout([D3D11_INPUT_ELEMENT_DESC("POSITION", 0, 6, 0, 0, 0, 0),  # R32G32B32_FLOAT
+                                    D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 0, 16, 0, 12, 0, 0)], 2, vs)  # R32G32
+    ctx.IASetInputLayout(layout)
+    ctx.IASetVertexBuffers(0, 1, [vb], [20], [0])
+    ctx.IASetPrimitiveTopology(4)
+    ctx.VSSetShader(dev.CreateVertexShader(vs))
+    ctx.PSSetShader(dev.CreatePixelShader(ps))
+    ctx.VSSetConstantBuffers(2, 1, [cbuf([0.5, 1, 0, 0])])  # the rebound slots, not the library's
+    ctx.PSSetConstantBuffers(3, 1, [cbuf([2.0, 4.0, 0.5, 0.25])])
+    ctx.PSSetShaderResources(5, 1, [dev.CreateShaderResourceView(tex, None)])
+    ctx.PSSetSamplers(1, 1, [dev.CreateSamplerState(D3D11_SAMPLER_DESC(Filter=0, AddressU=3, AddressV=3,
+                                                                       AddressW=3, MaxLOD=3.4e38))])
+    ctx.OMSetRenderTargets(1, [dev.CreateRenderTargetView(rt, None)], None)
+    ctx.RSSetViewports(1, [D3D11_VIEWPORT(0, 0, 2, 1, 0, 1)])
+    ctx.Draw(3, 0)
+    px = texture_to_numpy(ctx, rt)
+    want = np.array([1.0, 1.0, 0.5, 1.0], f32)  # left texel * tint, alpha = SV_Position.w = 1
+    np.testing.assert_array_equal(px[0, 0], want)
+    np.testing.assert_array_equal(px[0, 1], want)
