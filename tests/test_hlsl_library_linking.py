@@ -499,3 +499,48 @@ def test_linked_vertex_and_pixel_shaders_draw_the_expected_pixels(lib_blob):
     want = np.array([1.0, 1.0, 0.5, 1.0], f32)  # left texel * tint, alpha = SV_Position.w = 1
     np.testing.assert_array_equal(px[0, 0], want)
     np.testing.assert_array_equal(px[0, 1], want)
+
+
+@pytest.mark.backend_independent
+def test_source_slots_are_the_library_wide_ones():
+    """Unregistered resources take library slots in declaration order over all exported functions; a function
+    using only the second still reports the library's slot (the one Bind* rebinds from)."""
+    src = ("Texture2D a; Texture2D b; SamplerState s;\n"
+           "export float4 A(float2 uv) { return a.SampleLevel(s, uv, 0); }\n"
+           "export float4 B(float2 uv) { return b.SampleLevel(s, uv, 0); }")
+    refl = D3DReflectLibrary(compile_lib(src))
+    assert refl.GetFunctionByIndex(1).GetResourceBindingDescByName("b").BindPoint == 1
+    assert refl.GetFunctionByIndex(1).GetResourceBindingDesc(1).BindPoint == 1  # samplers first, then b
+    inst = D3DLoadModule(compile_lib(src)).CreateInstance("")
+    assert inst.BindResource(1, 9, 1) == S_OK and inst.BindResource(2, 9, 1) == S_FALSE
+
+
+INTERFACES = {
+    "ID3D11LibraryReflection": ["GetDesc", "GetFunctionByIndex"],
+    "ID3D11FunctionReflection": ["GetConstantBufferByIndex", "GetConstantBufferByName", "GetDesc",
+                                 "GetFunctionParameter", "GetResourceBindingDesc", "GetResourceBindingDescByName",
+                                 "GetVariableByName"],
+    "ID3D11FunctionParameterReflection": ["GetDesc"],
+    "ID3D11Module": ["CreateInstance"],
+    "ID3D11ModuleInstance": ["BindConstantBuffer", "BindConstantBufferByName", "BindResource",
+                             "BindResourceAsUnorderedAccessView", "BindResourceAsUnorderedAccessViewByName",
+                             "BindResourceByName", "BindSampler", "BindSamplerByName", "BindUnorderedAccessView",
+                             "BindUnorderedAccessViewByName"],
+    "ID3D11Linker": ["AddClipPlaneFromCBuffer", "Link", "UseLibrary"],
+    "ID3D11FunctionLinkingGraph": ["CallFunction", "CreateModuleInstance", "GenerateHlsl", "GetLastError",
+                                   "PassValue", "PassValueWithSwizzle", "SetInputSignature", "SetOutputSignature"],
+    "ID3D11LinkingNode": [],
+}
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("name", sorted(INTERFACES))
+def test_interfaces_have_every_documented_method_and_answer_their_iid(name):
+    import pyd3d11.shader.library_reflection as lr
+    import pyd3d11.shader.linker as lk
+    from pyd3d11.headers import guids
+
+    cls = getattr(lr, name, None) or getattr(lk, name)
+    for m in INTERFACES[name]:
+        assert callable(getattr(cls, m)), m
+    assert cls._iid == getattr(guids, f"IID_{name}")
