@@ -544,3 +544,17 @@ def test_interfaces_have_every_documented_method_and_answer_their_iid(name):
     for m in INTERFACES[name]:
         assert callable(getattr(cls, m)), m
     assert cls._iid == getattr(guids, f"IID_{name}")
+
+
+INTERP = [("", 0), ("linear", 2), ("nointerpolation", 1), ("centroid", 3), ("linear centroid", 3),
+          ("noperspective", 4), ("noperspective centroid", 5), ("sample", 6), ("noperspective sample", 7)]
+
+
+@pytest.mark.backend_independent
+def test_interpolation_modes_of_parameters():
+    """D3D_INTERPOLATION_MODE from each parameter's HLSL interpolation modifiers (d3dcommon.h values)."""
+    params = ", ".join(f"{mods} float p{i}" for i, (mods, _) in enumerate(INTERP))
+    refl = D3DReflectLibrary(compile_lib(f"export float F({params}) {{ return p0; }}"))
+    fn = refl.GetFunctionByIndex(0)
+    assert [fn.GetFunctionParameter(i).GetDesc().InterpolationMode for i in range(len(INTERP))] == \
+        [mode for _, mode in INTERP]
