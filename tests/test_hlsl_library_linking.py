@@ -201,10 +201,40 @@ def test_library_rejections():
     assert hr(e) == "E_FAIL"
     with pytest.raises(ShaderCompileError):
         compile_lib("export float F(float a) { return undefined_name; }")
-    with pytest.raises(NotSupportedError) as e:
-        compile_lib("export float F(float a) { return a; }", "lib_4_0_level_9_3")
-    assert "level-9" in str(e.value)
-    assert ShaderCompileError  # E_FAIL compile errors carry fxc's text
+    with pytest.raises(ShaderCompileError) as e:  # no such library target: fxc's invalid target
+        compile_lib("export float F(float a) { return a; }", "lib_4_0_level_9_0")
+    assert hr(e) == "E_FAIL"
+
+
+LEVEL9_SRC = """Texture2D t; SamplerState s;
+export float4 Homogenize(float3 v) { return float4(v, 1.0); }
+export float4 Colour(float2 uv) { return t.Sample(s, uv); }
+"""
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("target", "want"), [
+    # (Has10Level9VertexShader, Has10Level9PixelShader) of Homogenize, then of Colour (Sample: pixel shaders only)
+    ("lib_4_0_level_9_1", [(True, True), (False, True)]),
+    ("lib_4_0_level_9_3", [(True, True), (False, True)]),
+    ("lib_4_0_level_9_3_ps_only", [(False, True), (False, True)]),
+    ("lib_4_0_level_9_1_vs_only", None),  # Colour cannot be a 10Level9 vertex shader function: compile error
+    ("lib_4_0", [(False, False), (False, False)]),
+])
+def test_level9_libraries(target, want):
+    from pyd3d11.errors import ShaderCompileError
+
+    if want is None:
+        with pytest.raises(ShaderCompileError) as e:
+            compile_lib(LEVEL9_SRC, target)
+        assert hr(e) == "E_FAIL"
+        return
+    refl = D3DReflectLibrary(compile_lib(LEVEL9_SRC, target))
+    descs = [refl.GetFunctionByIndex(i).GetDesc() for i in range(2)]
+    assert [(d.Has10Level9VertexShader, d.Has10Level9PixelShader) for d in descs] == want
+    level = {"9_1": 0x9100, "9_3": 0x9300}.get(target[14:17], 0xA000)
+    assert [d.MinFeatureLevel for d in descs] == [level, level]
+    assert descs[0].Version == 0xFFF0 << 16 | 0x40
 
 
 # -- module instances --------------------------------------------------------------------------------------
@@ -558,3 +588,24 @@ def test_interpolation_modes_of_parameters():
     fn = refl.GetFunctionByIndex(0)
     assert [fn.GetFunctionParameter(i).GetDesc().InterpolationMode for i in range(len(INTERP))] == \
         [mode for _, mode in INTERP]
+
+
+@pytest.mark.backend_independent
+def test_link_for_level9_targets():
+    """Linking for vs/ps_4_0_level_9_x gives the 10Level9 blob (the Aon9 chunk beside the SM4 program)."""
+    from pyd3d11.shader.dxbc.container import parse_container
+
+    lib = D3DLoadModule(compile_lib(LEVEL9_SRC, "lib_4_0_level_9_1"))
+    inst = lib.CreateInstance("")
+    assert inst.BindResourceByName("t", 0, 1) == S_OK and inst.BindSamplerByName("s", 0, 1) == S_OK
+    g = D3DCreateFunctionLinkingGraph(0)
+    inp = g.SetInputSignature([pdesc("uv", "TEXCOORD0", 2, F_IN)], 1)
+    c = g.CallFunction("", lib, "Colour")
+    g.PassValue(inp, 0, c, 0)
+    out = g.SetOutputSignature([pdesc("c", "SV_Target", 4, F_OUT)], 1)
+    g.PassValue(c, -1, out, 0)
+    linker = D3DCreateLinker()
+    linker.UseLibrary(inst)
+    ps = bytes(linker.Link(g.CreateModuleInstance(), "main", "ps_4_0_level_9_1", 0))
+    assert "Aon9" in parse_container(ps)
+    assert D3DReflect(ps).GetMinFeatureLevel() == 0x9100

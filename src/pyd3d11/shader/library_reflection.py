@@ -37,7 +37,14 @@ __all__ = ["D3D_RETURN_PARAMETER_INDEX", "D3DReflectLibrary", "ID3D11FunctionPar
 #: d3d11shader.h: the parameter index naming a function's return value
 D3D_RETURN_PARAMETER_INDEX = -1
 D3D11_SHVER_RESERVED0 = 0xFFF0
-_FL_10_0, _FL_10_1, _FL_11_0 = 0xA000, 0xA100, 0xB000
+_FL_9_1, _FL_9_3, _FL_10_0, _FL_10_1, _FL_11_0 = 0x9100, 0x9300, 0xA000, 0xA100, 0xB000
+
+
+def _level(level9: str | None, major: int, minor: int) -> int:
+    """D3D_FEATURE_LEVEL a function needs: the library's 10Level9 level, else the shader model's."""
+    if level9 is not None:
+        return _FL_9_1 if level9 == "9_1" else _FL_9_3
+    return _FL_11_0 if major >= 5 else _FL_10_1 if minor else _FL_10_0
 
 
 class ID3D11FunctionParameterReflection(IUnknown):
@@ -82,7 +89,9 @@ class ID3D11FunctionReflection(IUnknown):
                                   Flags=self._lib.flags, ConstantBuffers=d.ConstantBuffers,
                                   BoundResources=d.BoundResources, Name=self._fn.name,
                                   FunctionParameterCount=len(self._fn.params), HasReturn=self._fn.ret is not None,
-                                  MinFeatureLevel=_FL_11_0 if major >= 5 else _FL_10_1 if minor else _FL_10_0,
+                                  MinFeatureLevel=_level(self._lib.level9, major, minor),
+                                  Has10Level9VertexShader=self._fn.level9_vs,
+                                  Has10Level9PixelShader=self._fn.level9_ps,
                                   RequiredFeatureFlags=sh.GetRequiresFlags())
         for name in ("InstructionCount", "TempRegisterCount", "TempArrayCount", "DefCount", "DclCount",
                      "TextureNormalInstructions", "TextureLoadInstructions", "TextureCompInstructions",

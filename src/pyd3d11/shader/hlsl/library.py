@@ -44,7 +44,7 @@ __all__ = ["LIBRARY_TARGET", "LibraryData", "LibraryFunction", "compile_library"
            "param_hlsl_type"]
 
 #: the library targets built; the level-9 library targets are refused by name (compiler.py's table)
-LIBRARY_TARGET = re.compile(r"^lib_(4_0|4_1|5_0)$")
+LIBRARY_TARGET = re.compile(r"^lib_(4_0|4_1|5_0)$|^lib_(4_0)_level_(9_[13])(_vs_only|_ps_only)?$")
 HEADER_FOURCC, FUNCTION_FOURCC = "PLBH", "PLBF"
 FORMAT = 1
 WRAPPER_FILE = "<pyd3d11 library wrapper>"
@@ -77,6 +77,9 @@ class LibraryFunction:
     #: the return value's D3D11_PARAMETER_DESC fields, None for a void function
     ret: dict[str, Any] | None
     blob: bytes = b""
+    #: lib_4_0_level_9_x: the function compiles as a 10Level9 vertex / pixel shader function
+    level9_vs: bool = False
+    level9_ps: bool = False
 
 
 @dataclass
@@ -97,8 +100,14 @@ class LibraryData:
     def model(self) -> tuple[int, int]:
         m = LIBRARY_TARGET.match(self.target)
         assert m is not None
-        major, minor = m.group(1).split("_")
+        major, minor = (m.group(1) or m.group(2)).split("_")
         return int(major), int(minor)
+
+    @property
+    def level9(self) -> str | None:
+        """"9_1" / "9_3" for a lib_4_0_level_9_x library, else None."""
+        m = LIBRARY_TARGET.match(self.target)
+        return m.group(3) if m is not None else None
 
 
 def _param_desc(name: str | None, semantic: str | None, t: Any, mods: frozenset, flags: int,
@@ -211,15 +220,22 @@ ENTRY = "__pyd3d11_library_entry"
 
 def compile_library(source: str, file: str, target: str, defines: dict[str, str] | None,
                     include_open: Callable | None, flags: int) -> bytes:
-    """The library blob of ``source`` for ``target`` (lib_4_0 / lib_4_1 / lib_5_0); the entry point is not
-    used (the "Packaging a shader library" page passes NULL). Compile errors are the HlslError of the
-    wrapper program compiling the function, at the function's own source position."""
+    """The library blob of ``source`` for ``target`` (lib_4_0 / lib_4_1 / lib_5_0, lib_4_0_level_9_1 / _9_3 with
+    an optional _vs_only / _ps_only); the entry point is not used (the "Packaging a shader library" page passes
+    NULL). Compile errors are the HlslError of the wrapper program compiling the function, at the function's
+    own source position.
+
+    A level-9 library compiles each function also as a 10Level9 vertex shader function (unless _ps_only) and
+    pixel shader function (unless _vs_only), through the vs/ps_4_0_level_9_x wrappers; what compiles sets
+    D3D11_FUNCTION_DESC's Has10Level9VertexShader / Has10Level9PixelShader, and a function that compiles as
+    neither fails with the level-9 error."""
     from ..reflection import D3DReflect
     from .compiler import compile_hlsl
 
     m = LIBRARY_TARGET.match(target)
     assert m is not None
-    stage_target = "vs_" + m.group(1)
+    stage_target = "vs_" + (m.group(1) or m.group(2))
+    level9, only = m.group(3), m.group(4)
     pp = preprocess(source, file, defines, include_open)
     prog = Parser(lex(pp.text, file), stage_target).parse_program()
     exports = _exports(prog)
@@ -245,13 +261,35 @@ def compile_library(source: str, file: str, target: str, defines: dict[str, str]
             bindings.append(dict(name=b.Name, kind=_binding_kind(b.Type), slot=b.BindPoint, count=b.BindCount))
     for f in functions:
         f.blob = build([f])
+        if level9:
+            _level9_flags(f, pp.text, file, level9, only, flags)
     creator = D3DReflect(functions[0].blob).GetDesc().Creator if functions else CREATOR
     header = dict(format=FORMAT, target=target, creator=creator, flags=flags, file=file, source=pp.text,
                   bindings=bindings,
-                  functions=[dict(name=f.name, params=f.params, ret=f.ret) for f in functions])
+                  functions=[dict(name=f.name, params=f.params, ret=f.ret, level9_vs=f.level9_vs,
+                                  level9_ps=f.level9_ps) for f in functions])
     chunks = [(HEADER_FOURCC, json.dumps(header).encode())]
     chunks += [(FUNCTION_FOURCC, f.blob) for f in functions]
     return build_container(chunks)
+
+
+def _level9_flags(f: LibraryFunction, text: str, file: str, level9: str, only: str | None, flags: int) -> None:
+    from .compiler import compile_hlsl
+
+    first: HlslError | None = None
+    for pixel, kind in ((False, "vs"), (True, "ps")):
+        if only == ("_ps_only" if kind == "vs" else "_vs_only"):
+            continue
+        try:
+            compile_hlsl(text + _wrapper([f], ENTRY, pixel), file, ENTRY, f"{kind}_4_0_level_{level9}", None, None,
+                         flags)
+        except HlslError as exc:
+            first = first or exc
+            continue
+        setattr(f, f"level9_{kind}", True)
+    if not (f.level9_vs or f.level9_ps):
+        assert first is not None
+        raise first
 
 
 #: D3D_SHADER_INPUT_TYPE -> the register set letter
@@ -285,7 +323,8 @@ def read_library(data: bytes) -> LibraryData | None:
     if h.get("format") != FORMAT:
         return None
     blobs = [ch.data for ch in c if ch.fourcc == FUNCTION_FOURCC]
-    fns = [LibraryFunction(f["name"], f["params"], f["ret"]) for f in h["functions"]]
+    fns = [LibraryFunction(f["name"], f["params"], f["ret"], b"", f.get("level9_vs", False), f.get("level9_ps", False))
+           for f in h["functions"]]
     if len(blobs) != len(fns):
         return None
     for f, b in zip(fns, blobs, strict=True):
