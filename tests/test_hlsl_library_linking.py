@@ -327,6 +327,12 @@ def test_generate_hlsl_orders_calls_by_dependency(lib_blob):
     assert text.index("Homogenize(") < text.index("VertexFunction(")
     for sem in ("POSITION0", "TEXCOORD0", "SV_POSITION"):
         assert sem in text
+    g = D3DCreateFunctionLinkingGraph(0)
+    modes = [(1, "nointerpolation"), (4, "noperspective"), (3, "centroid")]  # D3D_INTERPOLATION_MODE
+    g.SetInputSignature([pdesc(f"i{k}", f"TEXCOORD{k}", 4, F_IN, interp=m) for k, (m, _) in enumerate(modes)], 3)
+    text = bytes(g.GenerateHlsl(0)).decode()
+    for k, (_, word) in enumerate(modes):
+        assert f"{word} float4 __flg_in{k} : TEXCOORD{k}" in text
 
 
 @pytest.mark.backend_independent
