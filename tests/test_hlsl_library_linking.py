@@ -615,3 +615,31 @@ def test_link_for_level9_targets():
     ps = bytes(linker.Link(g.CreateModuleInstance(), "main", "ps_4_0_level_9_1", 0))
     assert "Aon9" in parse_container(ps)
     assert D3DReflect(ps).GetMinFeatureLevel() == 0x9100
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("bad", [dict(Type=0), dict(Type=4), dict(Columns=5), dict(Columns=0), dict(Rows=2),
+                                 dict(Class=0, Columns=3), dict(Class=9)])
+def test_signature_descriptions_that_describe_no_value_are_invalid_args(bad):
+    g = D3DCreateFunctionLinkingGraph(0)
+    fields = dict(Name="p", SemanticName="TEXCOORD", Type=SVT_FLOAT, Class=SVC_VECTOR, Rows=1, Columns=4, Flags=F_IN)
+    fields.update(bad)
+    with pytest.raises(D3D11Error) as e:
+        g.SetInputSignature([D3D11_PARAMETER_DESC(**fields)], 1)
+    assert hr(e) == "E_INVALIDARG"
+    good = dict(Name="m", SemanticName="TEXCOORD", Type=SVT_FLOAT, Class=SVC_ROWS, Rows=4, Columns=4, Flags=F_IN)
+    assert g.SetInputSignature([D3D11_PARAMETER_DESC(**good)], 1)
+    with pytest.raises(NotSupportedError):
+        D3DCreateFunctionLinkingGraph(0).SetOutputSignature([D3D11_PARAMETER_DESC(**{**good, "Type": 39})], 1)
+
+
+@pytest.mark.backend_independent
+def test_a_damaged_library_header_is_no_library(lib_blob):
+    from pyd3d11.shader.dxbc.container import build_container, parse_container
+
+    chunks = [(c.fourcc, c.data) for c in parse_container(lib_blob)]
+    for damage in (b"{}", b"not json", b'{"format": 1, "functions": 3}'):
+        blob = build_container([("PLBH", damage)] + chunks[1:])
+        with pytest.raises(D3D11Error) as e:
+            D3DLoadModule(blob)
+        assert hr(e) == "E_FAIL"

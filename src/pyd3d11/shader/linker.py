@@ -264,7 +264,7 @@ class ID3D11FunctionLinkingGraph(IUnknown):
         for d in descs:
             try:
                 param_hlsl_type(d)
-            except NotSupportedError as exc:
+            except ValueError as exc:  # no HLSL value: a bad description (double: NotSupportedError)
                 raise self._fail(E_INVALIDARG, str(exc), method) from None
         node = ID3D11LinkingNode(self, kind, len(self._g.nodes), descs)
         self._g.nodes.append(node)

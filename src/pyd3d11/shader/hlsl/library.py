@@ -54,6 +54,7 @@ CREATOR = "pyd3d11 HLSL compiler"
 #: function may take
 _SVT = {"bool": 1, "int": 2, "float": 3, "uint": 19}
 _SVT_NAME = {v: k for k, v in _SVT.items()}
+_SVT_DOUBLE = 39
 SVC_SCALAR, SVC_VECTOR, SVC_MATRIX_ROWS, SVC_MATRIX_COLUMNS = 0, 1, 2, 3
 D3D_PF_IN, D3D_PF_OUT = 1, 2
 #: HLSL interpolation modifiers -> D3D_INTERPOLATION_MODE (a parameter without one: UNDEFINED)
@@ -134,16 +135,21 @@ def _param_desc(name: str | None, semantic: str | None, t: Any, mods: frozenset,
 def param_hlsl_type(d: dict[str, Any]) -> str:
     """The HLSL type a D3D11_PARAMETER_DESC describes (float3, int, row_major float4x4 ...)."""
     base = _SVT_NAME.get(d["Type"])
+    if d["Type"] == _SVT_DOUBLE:
+        raise NotSupportedError("linking a double parameter (D3D_SVT_DOUBLE)")
     if base is None:
-        raise NotSupportedError(f"linking a parameter of D3D_SHADER_VARIABLE_TYPE {d['Type']}")
+        raise ValueError(f"D3D_SHADER_VARIABLE_TYPE {d['Type']} is no bool, int, uint, float or double value")
     cls, rows, cols = d["Class"], d["Rows"], d["Columns"]
+    if not (isinstance(rows, int) and isinstance(cols, int) and 1 <= rows <= 4 and 1 <= cols <= 4) or \
+            (cls == SVC_SCALAR and (rows, cols) != (1, 1)) or (cls == SVC_VECTOR and rows != 1):
+        raise ValueError(f"{rows} rows and {cols} columns do not describe a D3D_SHADER_VARIABLE_CLASS {cls} value")
     if cls == SVC_SCALAR:
         return base
     if cls == SVC_VECTOR:
         return f"{base}{cols}"
     if cls in (SVC_MATRIX_ROWS, SVC_MATRIX_COLUMNS):
         return f"{'row_major ' if cls == SVC_MATRIX_ROWS else ''}{base}{rows}x{cols}"
-    raise NotSupportedError(f"linking a parameter of D3D_SHADER_VARIABLE_CLASS {cls}")
+    raise ValueError(f"D3D_SHADER_VARIABLE_CLASS {cls} is no scalar, vector or matrix")
 
 
 def interpolation_modifiers(mode: int) -> str:
@@ -323,10 +329,14 @@ def read_library(data: bytes) -> LibraryData | None:
     if h.get("format") != FORMAT:
         return None
     blobs = [ch.data for ch in c if ch.fourcc == FUNCTION_FOURCC]
-    fns = [LibraryFunction(f["name"], f["params"], f["ret"], b"", f.get("level9_vs", False), f.get("level9_ps", False))
-           for f in h["functions"]]
-    if len(blobs) != len(fns):
+    try:
+        fns = [LibraryFunction(f["name"], f["params"], f["ret"], b"", bool(f.get("level9_vs")),
+                               bool(f.get("level9_ps"))) for f in h["functions"]]
+        lib = LibraryData(h["target"], h["creator"], h["flags"], h["file"], h["source"], fns, h["bindings"])
+    except (KeyError, TypeError, AttributeError):  # a damaged header is no library
+        return None
+    if len(blobs) != len(fns) or not LIBRARY_TARGET.match(str(lib.target)):
         return None
     for f, b in zip(fns, blobs, strict=True):
         f.blob = b
-    return LibraryData(h["target"], h["creator"], h["flags"], h["file"], h["source"], fns, h["bindings"])
+    return lib
