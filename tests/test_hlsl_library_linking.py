@@ -643,3 +643,55 @@ def test_a_damaged_library_header_is_no_library(lib_blob):
         with pytest.raises(D3D11Error) as e:
             D3DLoadModule(blob)
         assert hr(e) == "E_FAIL"
+
+
+@pytest.mark.backend_independent
+def test_library_compile_warnings_reach_pperrormsgs():
+    msgs = []
+    D3DCompile("export float2 F(float4 v) { float2 r = v; return r; }", None, "w.hlsl", None, None, None, "lib_5_0",
+               0, 0, msgs)
+    assert len(msgs) == 1 and bytes(msgs[0]).startswith(b"w.hlsl(1,")
+    assert b"X3206" in bytes(msgs[0])  # implicit truncation, at the user's line, not the wrapper's
+
+
+SHAPES = "export float4 Homogenize(float3 v) { return float4(v, 1.0); }"
+COLOURS = "cbuffer Colours { float4 base; };\nexport float4 Paint(float4 p) { return base + p * 0; }"
+
+
+@pytest.mark.backend_independent
+def test_two_libraries_in_one_link_by_namespace():
+    shapes, colours = D3DLoadModule(compile_lib(SHAPES)), D3DLoadModule(compile_lib(COLOURS))
+    g = D3DCreateFunctionLinkingGraph(0)
+    inp = g.SetInputSignature([pdesc("p", "POSITION", 3, F_IN)], 1)
+    h = g.CallFunction("geo", shapes, "Homogenize")
+    c = g.CallFunction("paint", colours, "Paint")
+    g.PassValue(inp, 0, h, 0)
+    g.PassValue(h, -1, c, 0)
+    out = g.SetOutputSignature([pdesc("o", "SV_Position", 4, F_OUT), pdesc("c", "COLOR", 4, F_OUT)], 2)
+    g.PassValue(h, -1, out, 0)
+    g.PassValue(c, -1, out, 1)
+    mi = g.CreateModuleInstance()
+    linker = D3DCreateLinker()
+    geo = shapes.CreateInstance("geo")
+    paint = colours.CreateInstance("paint")
+    assert paint.BindConstantBufferByName("Colours", 7, 0) == S_OK
+    linker.UseLibrary(geo)
+    linker.UseLibrary(paint)
+    assert slots(bytes(linker.Link(mi, "main", "vs_5_0", 0))) == {"Colours": 7}
+    swapped = D3DCreateLinker()  # namespaces that do not hold the functions called
+    swapped.UseLibrary(shapes.CreateInstance("paint"))
+    swapped.UseLibrary(colours.CreateInstance("geo"))
+    with pytest.raises(D3D11Error) as e:
+        swapped.Link(mi, "main", "vs_5_0", 0)
+    assert hr(e) == "E_FAIL"
+    clash = D3DCreateLinker()
+    clash.UseLibrary(geo)
+    other = D3DLoadModule(compile_lib(COLOURS + "\nfloat4 Homogenize(float3 v) { return 0; }"))  # a helper's name
+    clash.UseLibrary(other.CreateInstance("paint"))
+    with pytest.raises(NotSupportedError, match="Homogenize"):
+        clash.Link(mi, "main", "vs_5_0", 0)
+    twice = D3DCreateLinker()
+    twice.UseLibrary(geo)
+    twice.UseLibrary(shapes.CreateInstance("again"))
+    with pytest.raises(NotSupportedError, match="two instances"):
+        twice.Link(mi, "main", "vs_5_0", 0)

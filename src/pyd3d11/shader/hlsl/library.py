@@ -225,11 +225,11 @@ ENTRY = "__pyd3d11_library_entry"
 
 
 def compile_library(source: str, file: str, target: str, defines: dict[str, str] | None,
-                    include_open: Callable | None, flags: int) -> bytes:
+                    include_open: Callable | None, flags: int, warnings: list[str] | None = None) -> bytes:
     """The library blob of ``source`` for ``target`` (lib_4_0 / lib_4_1 / lib_5_0, lib_4_0_level_9_1 / _9_3 with
     an optional _vs_only / _ps_only); the entry point is not used (the "Packaging a shader library" page passes
     NULL). Compile errors are the HlslError of the wrapper program compiling the function, at the function's
-    own source position.
+    own source position. ``warnings`` (optional) receives the compile's warning lines (fxc's format).
 
     A level-9 library compiles each function also as a 10Level9 vertex shader function (unless _ps_only) and
     pixel shader function (unless _vs_only), through the vs/ps_4_0_level_9_x wrappers; what compiles sets
@@ -247,20 +247,28 @@ def compile_library(source: str, file: str, target: str, defines: dict[str, str]
     exports = _exports(prog)
     functions = [_function_model(f) for f in exports]
     bindings: list[dict[str, Any]] = []
+    if warnings is None:
+        warnings = []
 
-    def build(fns: list[LibraryFunction]) -> bytes:
-        """The wrapper's blob: a vertex shader, else (a function a vertex shader cannot run) a pixel shader."""
+    def compiled(fns: list[LibraryFunction]):
+        """The wrapper's compile: a vertex shader, else (a function a vertex shader cannot run) a pixel shader."""
         try:
-            return compile_hlsl(pp.text + _wrapper(fns, ENTRY), file, ENTRY, stage_target, None, None, flags).blob
+            return compile_hlsl(pp.text + _wrapper(fns, ENTRY), file, ENTRY, stage_target, None, None, flags)
         except HlslError as first:
             try:
                 return compile_hlsl(pp.text + _wrapper(fns, ENTRY, True), file, ENTRY, "ps" + stage_target[2:],
-                                    None, None, flags).blob
+                                    None, None, flags)
             except HlslError:
                 raise first from None
 
+    def build(fns: list[LibraryFunction]) -> bytes:
+        return compiled(fns).blob
+
     if functions:
-        refl = D3DReflect(build(functions))
+        whole = compiled(functions)
+        # the library's warnings: those of the program holding every function, less the wrapper's own
+        warnings += [w for w in whole.warnings if not w.startswith(WRAPPER_FILE)]
+        refl = D3DReflect(whole.blob)
         desc = refl.GetDesc()
         for i in range(desc.BoundResources):
             b = refl.GetResourceBindingDesc(i)
