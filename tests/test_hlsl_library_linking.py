@@ -692,6 +692,7 @@ def test_two_libraries_in_one_link_by_namespace():
         clash.Link(mi, "main", "vs_5_0", 0)
     twice = D3DCreateLinker()
     twice.UseLibrary(geo)
+    twice.UseLibrary(paint)
     twice.UseLibrary(shapes.CreateInstance("again"))
     with pytest.raises(NotSupportedError, match="two instances"):
         twice.Link(mi, "main", "vs_5_0", 0)
