@@ -16,6 +16,7 @@ import pytest
 from pyd3d11.api.convenience import texture_to_numpy
 from pyd3d11.d3d11 import *
 from pyd3d11.d3dcompiler import (
+    D3D_RETURN_PARAMETER_INDEX,
     D3DCompile,
     D3DCreateFunctionLinkingGraph,
     D3DCreateLinker,
@@ -302,7 +303,7 @@ def vertex_graph(lib):
     vf = g.CallFunction("", lib, "VertexFunction")  # created before the node it takes a value from
     homog = g.CallFunction("", lib, "Homogenize")
     g.PassValue(inp, 0, homog, 0)
-    g.PassValue(homog, -1, vf, 0)  # D3D_RETURN_PARAMETER_INDEX
+    g.PassValue(homog, D3D_RETURN_PARAMETER_INDEX, vf, 0)
     g.PassValue(inp, 1, vf, 1)
     out = g.SetOutputSignature(VS_OUT, len(VS_OUT))
     g.PassValue(vf, 0, out, 1)

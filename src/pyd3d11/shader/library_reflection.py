@@ -19,6 +19,7 @@ from typing import Any
 
 from pyd3d11.api.com import IUnknown, iid
 from pyd3d11.errors import D3DERR_INVALIDCALL, E_FAIL, E_INVALIDARG, D3D11Error, InvalidArgError, error_for
+from pyd3d11.headers.d3d11_enums import D3D11_SHADER_VERSION_TYPE
 from pyd3d11.headers.d3d11_structs import (
     D3D11_FUNCTION_DESC,
     D3D11_LIBRARY_DESC,
@@ -36,7 +37,7 @@ __all__ = ["D3D_RETURN_PARAMETER_INDEX", "D3DReflectLibrary", "ID3D11FunctionPar
 
 #: d3d11shader.h: the parameter index naming a function's return value
 D3D_RETURN_PARAMETER_INDEX = -1
-D3D11_SHVER_RESERVED0 = 0xFFF0
+D3D11_SHVER_RESERVED0 = int(D3D11_SHADER_VERSION_TYPE.D3D11_SHVER_RESERVED0)  # 0xFFF0
 _FL_9_1, _FL_9_3, _FL_10_0, _FL_10_1, _FL_11_0 = 0x9100, 0x9300, 0xA000, 0xA100, 0xB000
 
 

@@ -35,11 +35,11 @@ from .hlsl.library import (
     interpolation_modifiers,
     param_hlsl_type,
 )
+from .library_reflection import D3D_RETURN_PARAMETER_INDEX
 
 __all__ = ["D3DCreateFunctionLinkingGraph", "D3DCreateLinker", "D3DLoadModule", "ID3D11FunctionLinkingGraph",
            "ID3D11Linker", "ID3D11LinkingNode", "ID3D11Module", "ID3D11ModuleInstance"]
 
-D3D_RETURN_PARAMETER_INDEX = -1
 #: destination slots per register set (D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT 14,
 #: _INPUT_RESOURCE_SLOT_COUNT 128, _SAMPLER_SLOT_COUNT 16, D3D11_1_UAV_SLOT_COUNT 64)
 _SLOTS = {"b": 14, "t": 128, "s": 16, "u": 64}
