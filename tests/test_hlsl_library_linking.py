@@ -86,7 +86,10 @@ def test_library_desc_counts_exported_functions_only(lib_blob):
     d = D3DReflectLibrary(lib_blob).GetDesc()
     assert d.FunctionCount == 4  # scaled() is not exported
     assert d.Creator  # the compiler's name
-    assert D3DReflectLibrary(compile_lib(LIB, flags=1 << 15)).GetDesc().Flags == 1 << 15  # OPTIMIZATION_LEVEL3
+    # the library's Flags are 0 whatever the compile flags; each function carries them with NO_PRESHADER (0x100)
+    refl = D3DReflectLibrary(compile_lib(LIB, flags=1 << 15))  # D3DCOMPILE_OPTIMIZATION_LEVEL3
+    assert refl.GetDesc().Flags == 0
+    assert refl.GetFunctionByIndex(0).GetDesc().Flags == (1 << 15) | 0x100
     assert D3DReflectLibrary(compile_lib("float f(float a) { return a; }")).GetDesc().FunctionCount == 0
 
 
@@ -104,7 +107,7 @@ def test_function_descs_name_parameters_and_return(lib_blob):
 
 PARAMS = [  # function index, parameter index -> Name, SemanticName, Type, Class, Rows, Columns, Interp, Flags
     (0, 0, ("v", None, SVT_FLOAT, SVC_VECTOR, 1, 3, 0, F_IN)),
-    (0, -1, (None, None, SVT_FLOAT, SVC_VECTOR, 1, 4, 0, F_OUT)),
+    (0, -1, ("Homogenize", None, SVT_FLOAT, SVC_VECTOR, 1, 4, 0, F_OUT)),  # named after the function
     (1, 0, ("position", None, SVT_FLOAT, SVC_VECTOR, 1, 4, 0, F_IN | F_OUT)),
     (1, 1, ("texcoord", None, SVT_FLOAT, SVC_VECTOR, 1, 2, 0, F_IN | F_OUT)),
     (3, 0, ("count", None, SVT_INT, SVC_SCALAR, 1, 1, 0, F_OUT)),
@@ -112,7 +115,7 @@ PARAMS = [  # function index, parameter index -> Name, SemanticName, Type, Class
     (3, 2, ("w", None, SVT_FLOAT, SVC_SCALAR, 1, 1, 3, F_IN)),  # LINEAR_CENTROID
     (3, 3, ("m", None, SVT_FLOAT, SVC_ROWS, 3, 2, 0, F_IN)),  # row_major: D3D_SVC_MATRIX_ROWS
     (3, 4, ("flag", None, SVT_BOOL, SVC_SCALAR, 1, 1, 0, F_IN)),
-    (3, -1, (None, None, SVT_FLOAT, SVC_SCALAR, 1, 1, 0, F_OUT)),
+    (3, -1, ("Weights", None, SVT_FLOAT, SVC_SCALAR, 1, 1, 0, F_OUT)),
 ]
 
 
@@ -121,6 +124,66 @@ PARAMS = [  # function index, parameter index -> Name, SemanticName, Type, Class
 def test_parameter_descs(lib_blob, fi, pi, want):
     p = D3DReflectLibrary(lib_blob).GetFunctionByIndex(fi).GetFunctionParameter(pi).GetDesc()
     assert (p.Name, p.SemanticName, p.Type, p.Class, p.Rows, p.Columns, p.InterpolationMode, p.Flags) == want
+
+
+NO = 0xFFFFFFFF
+REGISTERS = [  # function, parameter -> FirstInRegister, FirstInComponent, FirstOutRegister, FirstOutComponent
+    (0, 0, (0, 0, NO, NO)), (0, -1, (NO, NO, 0, 0)),  # the recorded shape: one in value, the return value
+    (1, 0, (0, 0, 0, 0)), (1, 1, (1, 0, 1, 0)),  # inout: on both sides
+    # Weights: return out 0; count out 1; ids in 0; w in 1; m (row_major 3x2: 3 registers) in 2; flag in 5
+    (3, -1, (NO, NO, 0, 0)), (3, 0, (NO, NO, 1, 0)), (3, 1, (0, 0, NO, NO)), (3, 2, (1, 0, NO, NO)),
+    (3, 3, (2, 0, NO, NO)), (3, 4, (5, 0, NO, NO)),
+]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("fi", "pi", "want"), REGISTERS)
+def test_parameter_registers(lib_blob, fi, pi, want):
+    p = D3DReflectLibrary(lib_blob).GetFunctionByIndex(fi).GetFunctionParameter(pi).GetDesc()
+    assert (p.FirstInRegister, p.FirstInComponent, p.FirstOutRegister, p.FirstOutComponent) == want
+
+
+#: the library d3dcompiler_47's answers were recorded for (thindx's documentation of ID3D11LibraryReflection,
+#: ID3D11FunctionReflection and GetFunctionParameter, compiled lib_5_0 with D3DCOMPILE_DEBUG)
+RECORDED = """cbuffer ExampleCBuffer { float1 scale; }
+export float4 scale4(float4 v) { return v * scale; }
+export float4 xyz1(float3 v) { return float4(v, 1.0); }
+"""
+
+
+@pytest.mark.backend_independent
+def test_the_recorded_library():
+    refl = D3DReflectLibrary(compile_lib(RECORDED, flags=1))  # D3DCOMPILE_DEBUG
+    assert (refl.GetDesc().Flags, refl.GetDesc().FunctionCount) == (0, 2)
+    scale4, xyz1 = refl.GetFunctionByIndex(0), refl.GetFunctionByIndex(1)
+    d = scale4.GetDesc()
+    assert d.Version == 4293918800 and d.Flags == 0x101  # Debug | NoPreshader
+    got = (d.ConstantBuffers, d.BoundResources, d.InstructionCount, d.TempRegisterCount, d.TempArrayCount,
+           d.DefCount, d.DclCount, d.FloatInstructionCount, d.StaticFlowControlCount, d.MovInstructionCount,
+           d.MinFeatureLevel, d.RequiredFeatureFlags, d.FunctionParameterCount, d.HasReturn)
+    assert got == (1, 1, 2, 0, 0, 0, 2, 1, 1, 0, 0xB000, 0, 1, True)
+    assert (xyz1.GetDesc().InstructionCount, xyz1.GetDesc().ConstantBuffers, xyz1.GetDesc().BoundResources) == (3, 0, 0)
+    cb = scale4.GetConstantBufferByIndex(0).GetDesc()
+    assert (cb.Name, cb.Type, cb.Variables, cb.Size, cb.uFlags) == ("ExampleCBuffer", 0, 1, 16, 0)
+    with pytest.raises(D3D11Error) as e:
+        scale4.GetConstantBufferByIndex(1).GetDesc()
+    assert hr(e) == "E_FAIL"
+    b = scale4.GetResourceBindingDesc(0)
+    assert (b.Name, b.Type, b.BindPoint, b.BindCount, b.uFlags, b.ReturnType, b.Dimension, b.NumSamples) == \
+        ("ExampleCBuffer", 0, 0, 1, 0, 0, 0, 0)
+    for bad in (100, 0xFFFFFFFF):
+        with pytest.raises(D3D11Error) as e:
+            scale4.GetResourceBindingDesc(bad)
+        assert hr(e) == "E_INVALIDARG"
+    ret, v = scale4.GetFunctionParameter(-1).GetDesc(), scale4.GetFunctionParameter(0).GetDesc()
+    assert (ret.Name, ret.SemanticName, ret.Flags, ret.FirstInRegister, ret.FirstOutRegister) == \
+        ("scale4", None, F_OUT, NO, 0)
+    assert (v.Name, v.Flags, v.FirstInRegister, v.FirstInComponent, v.FirstOutRegister, v.FirstOutComponent) == \
+        ("v", F_IN, 0, 0, NO, NO)
+    for bad in (-2, 1, -(2 ** 31), 2 ** 31 - 1):
+        with pytest.raises(D3D11Error) as e:
+            scale4.GetFunctionParameter(bad).GetDesc()
+        assert hr(e) == "E_FAIL"
 
 
 @pytest.mark.backend_independent

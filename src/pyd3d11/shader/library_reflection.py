@@ -86,8 +86,10 @@ class ID3D11FunctionReflection(IUnknown):
         assert self._lib is not None and self._fn is not None
         d = sh.GetDesc()
         major, minor = self._lib.model
+        # Flags: the compile flags with D3DCOMPILE_NO_PRESHADER, as a shader's RDEF holds them (fxc's record:
+        # Debug|NoPreshader for a /Zi library)
         out = D3D11_FUNCTION_DESC(Version=D3D11_SHVER_RESERVED0 << 16 | major << 4 | minor, Creator=self._lib.creator,
-                                  Flags=self._lib.flags, ConstantBuffers=d.ConstantBuffers,
+                                  Flags=d.Flags, ConstantBuffers=d.ConstantBuffers,
                                   BoundResources=d.BoundResources, Name=self._fn.name,
                                   FunctionParameterCount=len(self._fn.params), HasReturn=self._fn.ret is not None,
                                   MinFeatureLevel=_level(self._lib.level9, major, minor),
@@ -139,7 +141,7 @@ class ID3D11FunctionReflection(IUnknown):
 
     def GetFunctionParameter(self, ParameterIndex: int) -> ID3D11FunctionParameterReflection:  # noqa: N802,N803
         """Parameter ``ParameterIndex`` (0-based), or with D3D_RETURN_PARAMETER_INDEX (-1) the return value
-        (Name NULL, the function's semantic, D3D_PF_OUT); anything else the invalid parameter."""
+        (named after the function, its semantic, D3D_PF_OUT); anything else the invalid parameter."""
         fn = self._fn
         if fn is None or not isinstance(ParameterIndex, int):
             return _INVALID_PARAM
@@ -162,10 +164,10 @@ class ID3D11LibraryReflection(IUnknown):
         self._functions = [ID3D11FunctionReflection(lib, f) for f in lib.functions]
 
     def GetDesc(self) -> D3D11_LIBRARY_DESC:  # noqa: N802
-        """Creator (the compiler's name), Flags (the D3DCOMPILE_* flags the library was compiled with) and
-        FunctionCount (the exported functions)."""
-        return D3D11_LIBRARY_DESC(Creator=self._lib.creator, Flags=self._lib.flags,
-                                  FunctionCount=len(self._functions))
+        """Creator (the compiler's name), Flags and FunctionCount (the exported functions). Flags is 0 whatever
+        the compile flags: d3dcompiler_47's record (thindx's documentation of ID3D11LibraryReflection::GetDesc:
+        ``Compile::None`` for a library compiled with D3DCOMPILE_DEBUG); the functions carry the flags."""
+        return D3D11_LIBRARY_DESC(Creator=self._lib.creator, Flags=0, FunctionCount=len(self._functions))
 
     def GetFunctionByIndex(self, FunctionIndex: int) -> ID3D11FunctionReflection:  # noqa: N802,N803
         if isinstance(FunctionIndex, int) and 0 <= FunctionIndex < len(self._functions):

@@ -176,9 +176,41 @@ def _function_model(f: A.FuncDef) -> LibraryFunction:
         params.append(_param_desc(p.name, p.semantic, p.type, p.mods, flags, p.pos,
                                   f"parameter '{p.name}' of '{f.name}'"))
     ret = None
-    if not isinstance(f.ret, VoidType):
-        ret = _param_desc(None, f.semantic, f.ret, frozenset(), D3D_PF_OUT, f.pos, f"return value of '{f.name}'")
+    if not isinstance(f.ret, VoidType):  # the return value is named after the function (fxc's record)
+        ret = _param_desc(f.name, f.semantic, f.ret, frozenset(), D3D_PF_OUT, f.pos, f"return value of '{f.name}'")
+    _number_registers(params, ret)
     return LibraryFunction(f.name, params, ret)
+
+
+NO_REGISTER = 0xFFFFFFFF
+
+
+def _registers(d: dict[str, Any]) -> int:
+    """Registers a value occupies: a matrix one per row (row_major) or column, anything else one."""
+    if d["Class"] == SVC_MATRIX_ROWS:
+        return d["Rows"]
+    return d["Columns"] if d["Class"] == SVC_MATRIX_COLUMNS else 1
+
+
+def _number_registers(params: list[dict[str, Any]], ret: dict[str, Any] | None) -> None:
+    """FirstIn/OutRegister and FirstIn/OutComponent: the value's first register and component among the
+    function's inputs (in, inout parameters, in order) and outputs (the return value, then out and inout
+    parameters), 0xFFFFFFFF for the side a value is not on. d3dcompiler_47's record (thindx's documentation of
+    ID3D11FunctionReflection::GetFunctionParameter for ``float4 scale4(float4 v)``): v in at register 0
+    component 0, out 0xFFFFFFFF; the return value out at 0/0, in 0xFFFFFFFF. Beyond one value per side the
+    numbering (each value from component 0 of the next free register) is this module's rule."""
+    nxt_in = nxt_out = 0
+    for d in ([ret] if ret is not None else []) + params:
+        d.update(FirstInRegister=NO_REGISTER, FirstInComponent=NO_REGISTER, FirstOutRegister=NO_REGISTER,
+                 FirstOutComponent=NO_REGISTER)
+    for d in params:
+        if d["Flags"] & D3D_PF_IN:
+            d.update(FirstInRegister=nxt_in, FirstInComponent=0)
+            nxt_in += _registers(d)
+    for d in ([ret] if ret is not None else []) + params:
+        if d["Flags"] & D3D_PF_OUT:
+            d.update(FirstOutRegister=nxt_out, FirstOutComponent=0)
+            nxt_out += _registers(d)
 
 
 def _wrapper(fns: list[LibraryFunction], entry: str, pixel: bool = False) -> str:
