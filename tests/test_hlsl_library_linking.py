@@ -396,7 +396,87 @@ def test_generate_hlsl_orders_calls_by_dependency(lib_blob):
     g.SetInputSignature([pdesc(f"i{k}", f"TEXCOORD{k}", 4, F_IN, interp=m) for k, (m, _) in enumerate(modes)], 3)
     text = bytes(g.GenerateHlsl(0)).decode()
     for k, (_, word) in enumerate(modes):
-        assert f"{word} float4 __flg_in{k} : TEXCOORD{k}" in text
+        assert f"in {word} float4 i{k} : TEXCOORD{k}" in text
+
+
+#: d3dcompiler_47's GenerateHlsl for this graph, as recorded in thindx's documentation of
+#: ID3D11FunctionLinkingGraph (inputs linear, the position output unnamed)
+RECORDED_FLG = """float4 xyz1(in float3 v);
+
+void main(in float3 inputPos : POSITION0, in float2 inputTex : TEXCOORD0, in float3 inputNorm : NORMAL0, \
+out float2 outputTex : TEXCOORD0, out float3 outputNorm : NORMAL0, out float4 __Output_n2_2 : SV_POSITION)
+{
+    float4 xyz1_n1_0;
+    float3 xyz1_n1_1;
+    xyz1_n1_1 = inputPos;
+    xyz1_n1_0 = ::xyz1(xyz1_n1_1);
+    outputTex = inputTex;
+    outputNorm.xy = inputNorm.yx;
+    __Output_n2_2 = xyz1_n1_0;
+}"""
+
+
+def recorded_graph():
+    lib = D3DLoadModule(compile_lib(RECORDED))
+    g = D3DCreateFunctionLinkingGraph(0)
+    inp = g.SetInputSignature([pdesc("inputPos", "POSITION0", 3, F_IN, interp=2),
+                               pdesc("inputTex", "TEXCOORD0", 2, F_IN, interp=2),
+                               pdesc("inputNorm", "NORMAL0", 3, F_IN, interp=2)], 3)
+    xyz1 = g.CallFunction("", lib, "xyz1")
+    out = g.SetOutputSignature([pdesc("outputTex", "TEXCOORD0", 2, F_OUT), pdesc("outputNorm", "NORMAL0", 3, F_OUT),
+                                pdesc(None, "SV_POSITION", 4, F_OUT)], 3)
+    g.PassValue(inp, 0, xyz1, 0)
+    g.PassValue(xyz1, D3D_RETURN_PARAMETER_INDEX, out, 2)
+    g.PassValue(inp, 1, out, 0)
+    g.PassValueWithSwizzle(inp, 2, "yx", out, 1, "xy")
+    return g, lib
+
+
+@pytest.mark.backend_independent
+def test_generate_hlsl_is_the_recorded_text():
+    g, lib = recorded_graph()
+    assert bytes(g.GenerateHlsl(0)).decode().rstrip("\n") == RECORDED_FLG
+    assert bytes(D3DCreateFunctionLinkingGraph(0).GenerateHlsl(0)).decode().rstrip("\n") == "void main()\n{\n}"
+    linker = D3DCreateLinker()
+    linker.UseLibrary(lib.CreateInstance(""))
+    vs = bytes(linker.Link(g.CreateModuleInstance(), "main", "vs_5_0", 0))  # the record links it too
+    r = D3DReflect(vs)
+    assert [r.GetOutputParameterDesc(i).SemanticName for i in range(3)] == ["TEXCOORD", "NORMAL", "SV_POSITION"]
+
+
+@pytest.mark.backend_independent
+def test_recorded_graph_failures():
+    """d3dcompiler_47's recorded E_FAILs: CallFunction of an unknown function or after SetOutputSignature, a
+    second value passed to one destination, CreateModuleInstance before SetOutputSignature."""
+    lib = D3DLoadModule(compile_lib(RECORDED))
+    g = D3DCreateFunctionLinkingGraph(0)
+    inp = g.SetInputSignature([pdesc("inPos", "POSITION0", 4, F_IN, interp=2)], 1)
+    with pytest.raises(D3D11Error) as e:
+        g.CallFunction("", lib, "nonexistant")
+    assert hr(e) == "E_FAIL"
+    s4 = g.CallFunction("example_namespace", lib, "scale4")
+    with pytest.raises(D3D11Error) as e:
+        g.CreateModuleInstance()
+    assert hr(e) == "E_FAIL"
+    out = g.SetOutputSignature([pdesc("outPos", "SV_POSITION", 4, F_OUT)], 1)
+    with pytest.raises(D3D11Error) as e:
+        g.CallFunction("", lib, "xyz1")
+    assert hr(e) == "E_FAIL"
+    g.PassValue(inp, 0, s4, 0)
+    with pytest.raises(D3D11Error) as e:
+        g.PassValue(inp, 0, s4, 0)
+    assert hr(e) == "E_FAIL"
+    g.PassValueWithSwizzle(s4, -1, "xyz", out, 0, "xyz")
+    with pytest.raises(D3D11Error) as e:
+        g.PassValueWithSwizzle(inp, 0, "zw", out, 0, "zw")  # z is already written
+    assert hr(e) == "E_FAIL"
+    g.PassValueWithSwizzle(inp, 0, "w", out, 0, "a")
+    assert "example_namespace::scale4(" in bytes(g.GenerateHlsl(0)).decode()
+    empty = D3DCreateFunctionLinkingGraph(0)
+    empty.SetOutputSignature([pdesc("outPos", "SV_POSITION", 4, F_OUT)], 1)
+    with pytest.raises(D3D11Error) as e:
+        empty.CreateModuleInstance()  # no call node
+    assert hr(e) == "E_FAIL"
 
 
 @pytest.mark.backend_independent

@@ -236,6 +236,11 @@ class _Edge:
 _SWIZZLE = re.compile(r"^([xyzw]{1,4}|[rgba]{1,4})$")
 
 
+def _components(swizzle: str) -> set[int]:
+    """The components a destination swizzle writes (all four for none)."""
+    return {"xyzwrgba".index(c) % 4 for c in swizzle} if swizzle else {0, 1, 2, 3}
+
+
 @dataclass
 class _Graph:
     nodes: list[ID3D11LinkingNode] = field(default_factory=list)
@@ -289,7 +294,10 @@ class ID3D11FunctionLinkingGraph(IUnknown):
                      pFunctionName: str) -> ID3D11LinkingNode:
         """A call node of ``pFunctionName``, an exported function of the library module given (its
         prototype: parameters and return value); at link time the call goes to the library instance whose
-        namespace is ``pModuleInstanceNamespace``."""
+        namespace is ``pModuleInstanceNamespace``. An unknown function, or a call after SetOutputSignature, is
+        E_FAIL (both recorded for d3dcompiler_47)."""
+        if self._output is not None:  # d3dcompiler_47's record: E_FAIL once the output signature is set
+            raise self._fail(E_FAIL, "CallFunction after SetOutputSignature", "CallFunction")
         mod = pModuleWithFunctionPrototype
         lib = mod._lib if isinstance(mod, ID3D11Module) else None
         if lib is None:
@@ -326,6 +334,12 @@ class ID3D11FunctionLinkingGraph(IUnknown):
             raise self._fail(E_INVALIDARG, f"parameter {si} of the source node is no value it produces", method)
         if dst._value(di, False) is None:
             raise self._fail(E_INVALIDARG, f"parameter {di} of the destination node is no value it takes", method)
+        # a destination takes one value (d3dcompiler_47's record: E_FAIL for a second PassValue); swizzled
+        # passes may fill distinct components of it (this module's reading of the swizzle's purpose)
+        mine = _components(ds)
+        for e in self._g.edges:
+            if e.dst is dst and e.dst_index == di and _components(e.dst_swizzle) & mine:
+                raise self._fail(E_FAIL, f"parameter {di} of the destination node already takes a value", method)
         self._g.edges.append(_Edge(src, si, ss, dst, di, ds))
 
     def GetLastError(self) -> ID3DBlob | None:  # noqa: N802
@@ -349,71 +363,92 @@ class ID3D11FunctionLinkingGraph(IUnknown):
             done.add(id(ready[0]))
         return out
 
-    def _hlsl(self, method: str) -> str:
+    def _hlsl(self, method: str, validate: bool, qualified: bool = True) -> str:
+        """The graph's HLSL in the form d3dcompiler_47's GenerateHlsl was recorded writing (thindx's
+        documentation of ID3D11FunctionLinkingGraph, one call node): a prototype of each called function, then
+        ``void main(in T name : SEMANTIC, ..., out T name : SEMANTIC)`` -- an unnamed value is
+        ``__Input_n<node>_<index>`` / ``__Output_n<node>_<index>`` -- whose body holds, per call node, a local
+        ``<function>_n<node>_<k>`` for the return value (k = 0) and each parameter (k = index + 1), the values
+        passed to its in parameters, and ``<ret> = ::<function>(<params>);``, then the output values in
+        parameter order. Several calls are written one node after another in dependency order, and interpolation
+        modifiers other than linear before their input: this module's choices where the record has one call and
+        linear inputs. ``qualified`` False drops the ``::`` / ``namespace::`` qualifier (this compiler's parser
+        has no scope operator; the link names every function once)."""
         g = self._g
         order = self._order(method)
+        inputs = self._input._params if self._input is not None else []
+        outputs = self._output._params if self._output is not None else []
 
-        def ref(node: ID3D11LinkingNode, index: int) -> str:
-            if node._kind == "input":
-                return f"__flg_in{index}"
-            if index == D3D_RETURN_PARAMETER_INDEX:
-                return f"__flg_n{node._index}_ret"
-            return f"__flg_n{node._index}_p{index}"
+        def value_name(node: ID3D11LinkingNode, index: int) -> str:
+            if node._kind == "call":
+                return f"{node._fn}_n{node._index}_{0 if index == D3D_RETURN_PARAMETER_INDEX else index + 1}"
+            p = node._params[index]
+            side = "Input" if node._kind == "input" else "Output"
+            return p["Name"] if p["Name"] else f"__{side}_n{node._index}_{index}"
 
-        def assigns(dst: ID3D11LinkingNode, index: int, target: str) -> list[str]:
+        def assigns(dst: ID3D11LinkingNode, index: int) -> list[str]:
             lines = []
             for e in g.edges:
                 if e.dst is dst and e.dst_index == index:
-                    src = ref(e.src, e.src_index) + (f".{e.src_swizzle}" if e.src_swizzle else "")
-                    lines.append(f"    {target}{'.' + e.dst_swizzle if e.dst_swizzle else ''} = {src};")
+                    src = value_name(e.src, e.src_index) + (f".{e.src_swizzle}" if e.src_swizzle else "")
+                    target = value_name(dst, index) + (f".{e.dst_swizzle}" if e.dst_swizzle else "")
+                    lines.append(f"    {target} = {src};")
             return lines
 
-        params = []
-        inputs = self._input._params if self._input is not None else []
-        outputs = self._output._params if self._output is not None else []
-        for j, p in enumerate(inputs):
-            sem = f" : {p['SemanticName']}" if p["SemanticName"] else ""
-            interp = interpolation_modifiers(p["InterpolationMode"])
-            params.append(f"in {interp + ' ' if interp else ''}{param_hlsl_type(p)} __flg_in{j}{sem}")
-        for j, p in enumerate(outputs):
-            sem = f" : {p['SemanticName']}" if p["SemanticName"] else ""
-            params.append(f"out {param_hlsl_type(p)} __flg_out{j}{sem}")
+        protos: dict[str, str] = {}
         body: list[str] = []
         for n in order:
+            args = []
+            for p in n._params:
+                mod = "inout" if p["Flags"] == D3D_PF_IN | D3D_PF_OUT else "out" if p["Flags"] == D3D_PF_OUT else "in"
+                args.append(f"{mod} {param_hlsl_type(p)} {p['Name']}")
+            ret_t = param_hlsl_type(n._ret) if n._ret else "void"
+            protos.setdefault(n._fn, f"{ret_t} {n._fn}({', '.join(args)});")
+            if n._ret:
+                body.append(f"    {ret_t} {value_name(n, -1)};")
+            body += [f"    {param_hlsl_type(p)} {value_name(n, j)};" for j, p in enumerate(n._params)]
             for j, p in enumerate(n._params):
-                t = param_hlsl_type(p)
-                mine = assigns(n, j, ref(n, j))
-                if p["Flags"] & D3D_PF_IN and not mine:
+                mine = assigns(n, j)
+                if validate and p["Flags"] & D3D_PF_IN and not mine:
                     raise self._fail(E_FAIL, f"parameter {j} of the call to {n._fn} is passed no value", method)
-                body.append(f"    {t} {ref(n, j)} = ({t})0;")
                 body += mine
-            args = ", ".join(ref(n, j) for j in range(len(n._params)))
-            call = f"{n._fn}({args});"
-            body.append(f"    {param_hlsl_type(n._ret)} {ref(n, -1)} = {call}" if n._ret else f"    {call}")
-        for j, _p in enumerate(outputs):
+            prefix = (f"{n._namespace}::" if n._namespace else "::") if qualified else ""
+            call = f"{prefix}{n._fn}({', '.join(value_name(n, j) for j in range(len(n._params)))});"
+            body.append(f"    {value_name(n, -1)} = {call}" if n._ret else f"    {call}")
+        for j in range(len(outputs)):
             assert self._output is not None
-            mine = assigns(self._output, j, f"__flg_out{j}")
-            if not mine:
+            mine = assigns(self._output, j)
+            if validate and not mine:
                 raise self._fail(E_FAIL, f"output parameter {j} is passed no value", method)
-            body.append(f"    __flg_out{j} = 0;")
             body += mine
-        head = ",\n    ".join(params)
-        return (f"// function linking graph (pyd3d11 ID3D11FunctionLinkingGraph::GenerateHlsl)\n"
-                f"void {FLG_ENTRY}(\n    {head})\n{{\n" + "\n".join(body) + "\n}\n")
+        params = []
+        for side, node, values in (("in", self._input, inputs), ("out", self._output, outputs)):
+            for j, p in enumerate(values):
+                assert node is not None
+                sem = f" : {p['SemanticName']}" if p["SemanticName"] else ""
+                interp = interpolation_modifiers(p["InterpolationMode"]) if side == "in" else ""
+                interp = "" if interp == "linear" else interp
+                params.append(f"{side} {interp + ' ' if interp else ''}{param_hlsl_type(p)} {value_name(node, j)}{sem}")
+        head = "".join(f"{t}\n" for t in protos.values()) + ("\n" if protos else "")
+        return head + f"void {FLG_ENTRY}({', '.join(params)})\n{{\n" + "".join(f"{b}\n" for b in body) + "}\n"
 
     def GenerateHlsl(self, uFlags: int = 0) -> ID3DBlob:  # noqa: N802,N803
-        """The graph as HLSL: one function ``main`` whose parameters are the input and output signatures and
-        whose body calls the library functions in dependency order (pyd3d11's own text)."""
-        return ID3DBlob(self._hlsl("GenerateHlsl").encode())
+        """The graph as HLSL (the form :meth:`_hlsl` describes); an empty graph is ``void main()`` with an empty
+        body, as recorded. A cycle fails (E_FAIL)."""
+        return ID3DBlob(self._hlsl("GenerateHlsl", False).encode())
 
     def CreateModuleInstance(self, ppErrorBuffer: list | None = None) -> ID3D11ModuleInstance:  # noqa: N802,N803
-        """Finalise the graph into a module instance to pass to ID3D11Linker::Link; a graph without an input
-        or output signature, with a call's in parameter or an output value left without a value, or a cycle,
-        fails (E_FAIL, the message in ppErrorBuffer and GetLastError)."""
+        """Finalise the graph into a module instance to pass to ID3D11Linker::Link. Before SetOutputSignature,
+        with no call node, with a call's in parameter or an output value given no value, or with a cycle it
+        fails (E_FAIL, the message in ppErrorBuffer and GetLastError); the first two are d3dcompiler_47's
+        recorded failures, the others this module's (the generated HLSL would not compile)."""
         try:
-            if self._input is None or self._output is None:
-                raise self._fail(E_FAIL, "the graph needs an input and an output signature", "CreateModuleInstance")
-            text = self._hlsl("CreateModuleInstance")
+            if self._output is None:
+                raise self._fail(E_FAIL, "the graph has no output signature", "CreateModuleInstance")
+            if not any(n._kind == "call" for n in self._g.nodes):
+                raise self._fail(E_FAIL, "the graph calls no function", "CreateModuleInstance")
+            self._hlsl("CreateModuleInstance", True)
+            text = self._hlsl("CreateModuleInstance", True, qualified=False)
         except D3D11Error as exc:
             if ppErrorBuffer is not None:
                 ppErrorBuffer.append(self.GetLastError())
