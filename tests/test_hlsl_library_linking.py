@@ -472,11 +472,33 @@ def test_recorded_graph_failures():
     assert hr(e) == "E_FAIL"
     g.PassValueWithSwizzle(inp, 0, "w", out, 0, "a")
     assert "example_namespace::scale4(" in bytes(g.GenerateHlsl(0)).decode()
-    empty = D3DCreateFunctionLinkingGraph(0)
-    empty.SetOutputSignature([pdesc("outPos", "SV_POSITION", 4, F_OUT)], 1)
-    with pytest.raises(D3D11Error) as e:
-        empty.CreateModuleInstance()  # no call node
-    assert hr(e) == "E_FAIL"
+    # a graph of signatures alone links (recorded): an unnamed input straight to the output
+    direct = D3DCreateFunctionLinkingGraph(0)
+    i = direct.SetInputSignature([pdesc(None, "POSITION0", 4, F_IN, interp=2)], 1)
+    o = direct.SetOutputSignature([pdesc(None, "SV_POSITION", 4, F_OUT)], 1)
+    direct.PassValue(i, 0, o, 0)
+    assert "__Output_n1_0 = __Input_n0_0;" in bytes(direct.GenerateHlsl(0)).decode()
+    linker = D3DCreateLinker()
+    linker.UseLibrary(lib.CreateInstance(None))
+    assert D3DReflect(bytes(linker.Link(direct.CreateModuleInstance(), "main", "vs_5_0", 0))).GetDesc().InputParameters == 1
+
+
+@pytest.mark.backend_independent
+def test_add_clip_plane_from_cbuffer_checks():
+    """d3dcompiler_47's recorded answers (thindx's documentation of ID3D11Linker::AddClipPlaneFromCBuffer)."""
+    linker = D3DCreateLinker()
+
+    def add(slot, entry):
+        try:
+            linker.AddClipPlaneFromCBuffer(slot, entry)
+        except D3D11Error as exc:
+            return exc.name
+        return "S_OK"
+
+    assert [add(0, 0), add(0, 0), add(1, 0), add(14, 0), add(15, 0), add(0, 1), add(0, 4095), add(0, 4096),
+            add(0xFFFFFFFF, 0), add(0, 0xFFFFFFFF), add(3, 1), add(3, 2)] == \
+        ["S_OK", "E_INVALIDARG", "S_OK", "S_OK", "E_INVALIDARG", "S_OK", "S_OK", "E_INVALIDARG", "E_INVALIDARG",
+         "E_INVALIDARG", "S_OK", "E_FAIL"]
 
 
 @pytest.mark.backend_independent

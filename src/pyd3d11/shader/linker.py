@@ -438,15 +438,14 @@ class ID3D11FunctionLinkingGraph(IUnknown):
         return ID3DBlob(self._hlsl("GenerateHlsl", False).encode())
 
     def CreateModuleInstance(self, ppErrorBuffer: list | None = None) -> ID3D11ModuleInstance:  # noqa: N802,N803
-        """Finalise the graph into a module instance to pass to ID3D11Linker::Link. Before SetOutputSignature,
-        with no call node, with a call's in parameter or an output value given no value, or with a cycle it
-        fails (E_FAIL, the message in ppErrorBuffer and GetLastError); the first two are d3dcompiler_47's
-        recorded failures, the others this module's (the generated HLSL would not compile)."""
+        """Finalise the graph into a module instance to pass to ID3D11Linker::Link. Before SetOutputSignature
+        (d3dcompiler_47's recorded failure), with a call's in parameter or an output value given no value, or
+        with a cycle (this module's: the generated HLSL would not compile) it fails with E_FAIL, the message in
+        ppErrorBuffer and GetLastError. A graph of signatures alone (input passed to output) is a module, as
+        recorded."""
         try:
             if self._output is None:
                 raise self._fail(E_FAIL, "the graph has no output signature", "CreateModuleInstance")
-            if not any(n._kind == "call" for n in self._g.nodes):
-                raise self._fail(E_FAIL, "the graph calls no function", "CreateModuleInstance")
             self._hlsl("CreateModuleInstance", True)
             text = self._hlsl("CreateModuleInstance", True, qualified=False)
         except D3D11Error as exc:
@@ -483,11 +482,19 @@ class ID3D11Linker(IUnknown):
             self._libraries.append(pLibraryMI)
 
     def AddClipPlaneFromCBuffer(self, uCBufferSlot: int, uCBufferEntry: int) -> None:  # noqa: N802,N803
-        """A clip plane read from constant buffer ``uCBufferSlot``, entry ``uCBufferEntry``, for 10Level9 vertex
-        shaders; recorded, and refused by name at Link (level-9 link targets are not built)."""
-        for v in (uCBufferSlot, uCBufferEntry):
-            if not isinstance(v, int) or v < 0:
-                raise error_for(E_INVALIDARG, f"{v!r} is not a UINT", "ID3D11Linker::AddClipPlaneFromCBuffer")
+        """A clip plane read from constant buffer ``uCBufferSlot``, float4 entry ``uCBufferEntry``, for 10Level9
+        vertex shaders ("User clip planes on 10Level9": up to 6 planes). d3dcompiler_47's recorded checks
+        (thindx's documentation of ID3D11Linker): a slot past 14 or an entry past 4095, or a (slot, entry)
+        already added, E_INVALIDARG; a seventh plane E_FAIL. Planes are recorded and refused by name at Link
+        (clip planes are not built into linked shaders)."""
+        method = "ID3D11Linker::AddClipPlaneFromCBuffer"
+        for v, limit in ((uCBufferSlot, 15), (uCBufferEntry, 4096)):
+            if not isinstance(v, int) or not 0 <= v < limit:
+                raise error_for(E_INVALIDARG, f"{v!r} is past the {limit} constant-buffer slots / entries", method)
+        if (uCBufferSlot, uCBufferEntry) in self._clip_planes:
+            raise error_for(E_INVALIDARG, f"clip plane cb{uCBufferSlot}[{uCBufferEntry}] is already added", method)
+        if len(self._clip_planes) >= 6:
+            raise error_for(E_FAIL, "a seventh clip plane (10Level9 has 6)", method)
         self._clip_planes.append((uCBufferSlot, uCBufferEntry))
 
     def Link(self, pEntry: Any, pEntryName: str, pTargetName: str, uFlags: int = 0,  # noqa: N802,N803
