@@ -238,9 +238,15 @@ def test_function_constant_buffers_and_resources_are_the_ones_it_uses(lib_blob):
 
 @pytest.mark.backend_independent
 def test_reflect_library_argument_checks(lib_blob):
+    for short in (lib_blob[:20], b""):  # recorded for d3dcompiler_47: empty data is D3DERR_INVALIDCALL
+        with pytest.raises(D3D11Error) as e:
+            D3DReflectLibrary(short)
+        assert hr(e) == "D3DERR_INVALIDCALL"
+    from pyd3d11.headers.guids import IID_IUnknown
+
     with pytest.raises(D3D11Error) as e:
-        D3DReflectLibrary(lib_blob[:20])
-    assert hr(e) == "D3DERR_INVALIDCALL"
+        D3DReflectLibrary(lib_blob, len(lib_blob), IID_IUnknown)  # recorded: E_INVALIDARG
+    assert hr(e) == "E_INVALIDARG"
     with pytest.raises(D3D11Error) as e:
         D3DReflectLibrary(lib_blob, len(lib_blob), IID_ID3D11ShaderReflection)
     assert hr(e) == "E_INVALIDARG"
