@@ -868,3 +868,34 @@ def test_two_libraries_in_one_link_by_namespace():
     twice.UseLibrary(shapes.CreateInstance("again"))
     with pytest.raises(NotSupportedError, match="two instances"):
         twice.Link(mi, "main", "vs_5_0", 0)
+
+
+@pytest.mark.backend_independent
+def test_two_libraries_with_loose_uniforms_are_refused():
+    """Each library's loose uniforms make its own $Globals; compiled together they would merge into one buffer
+    whose layout is neither library's, so the link is refused by name (never a wrong layout)."""
+    a = D3DLoadModule(compile_lib("float4 unusedA; export float4 A(float4 p) { return p; }"))
+    b = D3DLoadModule(compile_lib("float4 gainB; export float4 B(float4 p) { return p * gainB; }"))
+    g = D3DCreateFunctionLinkingGraph(0)
+    inp = g.SetInputSignature([pdesc("p", "POSITION", 4, F_IN)], 1)
+    ca, cb = g.CallFunction("a", a, "A"), g.CallFunction("b", b, "B")
+    g.PassValue(inp, 0, ca, 0)
+    g.PassValue(ca, -1, cb, 0)
+    out = g.SetOutputSignature([pdesc("o", "SV_Position", 4, F_OUT)], 1)
+    g.PassValue(cb, -1, out, 0)
+    linker = D3DCreateLinker()
+    linker.UseLibrary(a.CreateInstance("a"))
+    ib = b.CreateInstance("b")
+    assert ib.BindConstantBufferByName("$Globals", 0, 0) == S_OK
+    linker.UseLibrary(ib)
+    with pytest.raises(NotSupportedError, match="loose uniforms"):
+        linker.Link(g.CreateModuleInstance(), "main", "vs_5_0", 0)
+    alone = D3DCreateLinker()  # one library with loose uniforms links: its $Globals keeps its layout
+    alone.UseLibrary(ib)
+    g2 = D3DCreateFunctionLinkingGraph(0)
+    i2 = g2.SetInputSignature([pdesc("p", "POSITION", 4, F_IN)], 1)
+    c2 = g2.CallFunction("b", b, "B")
+    g2.PassValue(i2, 0, c2, 0)
+    o2 = g2.SetOutputSignature([pdesc("o", "SV_Position", 4, F_OUT)], 1)
+    g2.PassValue(c2, -1, o2, 0)
+    assert slots(bytes(alone.Link(g2.CreateModuleInstance(), "main", "vs_5_0", 0))) == {"$Globals": 0}

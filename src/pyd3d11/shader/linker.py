@@ -574,31 +574,47 @@ def D3DCreateLinker() -> ID3D11Linker:  # noqa: N802
 # -- link helpers ---------------------------------------------------------------------------------------------------
 
 
-def _top_names(source: str) -> set[str]:
+def _top_names(source: str) -> tuple[set[str], bool]:
+    """The global names a library source declares, and whether it has loose uniforms (numeric globals outside
+    a cbuffer, which make up its own $Globals buffer)."""
     from .hlsl import ast as A
     from .hlsl.lexer import lex
     from .hlsl.parser import Parser
+    from .hlsl.types import ArrayType, ObjectType
 
     prog = Parser(lex(source, "<library>"), "vs_5_0").parse_program()
     names: set[str] = set()
+    loose = False
     for d in prog.decls:
         if isinstance(d, (A.FuncDef, A.VarDecl, A.CBufferDecl)):
             names.add(d.name)
             if isinstance(d, A.CBufferDecl):
                 names.update(m.name for m in d.members)
-    return names
+        if isinstance(d, A.VarDecl) and not ({"static", "groupshared"} & set(d.mods)):
+            t = d.type
+            while isinstance(t, ArrayType):
+                t = t.elem
+            loose = loose or not isinstance(t, ObjectType)
+    return names, loose
 
 
 def _global_owners(libs: list[ID3D11ModuleInstance], method: str) -> dict[str, ID3D11ModuleInstance]:
     """Which library instance declares each global name; two libraries declaring one name cannot share one
-    program (linking by recompilation) and are refused by name."""
+    program (linking by recompilation) and are refused by name, as are two libraries with loose uniforms
+    (compiled together their $Globals buffers would merge into one with another layout than either's)."""
     owners: dict[str, ID3D11ModuleInstance] = {}
+    with_globals: list[ID3D11ModuleInstance] = []
     for inst in libs:
         assert inst.library is not None
-        for n in _top_names(inst.library.source):
+        names, loose = _top_names(inst.library.source)
+        if loose:
+            with_globals.append(inst)
+        for n in names:
             if n in owners and owners[n] is not inst:
                 raise NotSupportedError(f"linking libraries that both declare '{n}'", method)
             owners[n] = inst
+    if len(with_globals) > 1:
+        raise NotSupportedError("linking two libraries that both have loose uniforms ($Globals)", method)
     return owners
 
 
