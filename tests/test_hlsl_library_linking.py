@@ -899,3 +899,27 @@ def test_two_libraries_with_loose_uniforms_are_refused():
     o2 = g2.SetOutputSignature([pdesc("o", "SV_Position", 4, F_OUT)], 1)
     g2.PassValue(c2, -1, o2, 0)
     assert slots(bytes(alone.Link(g2.CreateModuleInstance(), "main", "vs_5_0", 0))) == {"$Globals": 0}
+
+
+@pytest.mark.backend_independent
+def test_link_keeps_the_libraries_matrix_packing():
+    """A library compiled with D3DCOMPILE_PACK_MATRIX_ROW_MAJOR keeps row-major matrices in the linked shader
+    (the link compiles its source again under that flag); libraries with different packing are refused."""
+    src = "cbuffer M { float4x4 world; };\nexport float4 Xform(float4 p) { return mul(p, world); }"
+    row = D3DLoadModule(compile_lib(src, flags=0x8))  # D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
+    inst = row.CreateInstance("")
+    assert inst.BindConstantBufferByName("M", 0, 0) == S_OK
+    g = D3DCreateFunctionLinkingGraph(0)
+    i = g.SetInputSignature([pdesc("p", "POSITION", 4, F_IN)], 1)
+    c = g.CallFunction("", row, "Xform")
+    g.PassValue(i, 0, c, 0)
+    o = g.SetOutputSignature([pdesc("o", "SV_Position", 4, F_OUT)], 1)
+    g.PassValue(c, -1, o, 0)
+    linker = D3DCreateLinker()
+    linker.UseLibrary(inst)
+    vs = bytes(linker.Link(g.CreateModuleInstance(), "main", "vs_5_0", 0))
+    assert D3DReflect(vs).GetVariableByName("world").GetType().GetDesc().Class == SVC_ROWS
+    other = D3DLoadModule(compile_lib("export float4 Id(float4 p) { return p; }", flags=0x10))  # COLUMN_MAJOR
+    linker.UseLibrary(other.CreateInstance("col"))
+    with pytest.raises(NotSupportedError, match="packing"):
+        linker.Link(g.CreateModuleInstance(), "main", "vs_5_0", 0)

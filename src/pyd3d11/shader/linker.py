@@ -25,6 +25,14 @@ from typing import Any
 
 from pyd3d11.api.com import IUnknown, iid
 from pyd3d11.errors import E_FAIL, E_INVALIDARG, S_FALSE, S_OK, D3D11Error, NotSupportedError, error_for
+from pyd3d11.headers.d3dcompiler_types import (
+    D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
+    D3DCOMPILE_ENABLE_STRICTNESS,
+    D3DCOMPILE_IEEE_STRICTNESS,
+    D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR,
+    D3DCOMPILE_PACK_MATRIX_ROW_MAJOR,
+    D3DCOMPILE_PARTIAL_PRECISION,
+)
 
 from .blob import ID3DBlob, blob_bytes
 from .hlsl.library import (
@@ -562,7 +570,7 @@ class ID3D11Linker(IUnknown):
         def hook(prog: Any) -> None:
             _pin_registers(prog, wanted)
 
-        res = compile_hlsl(text, "<link>", name, target, None, None, 0, hook)
+        res = compile_hlsl(text, "<link>", name, target, None, None, _link_flags(libs, method), hook)
         _check_bindings(res.blob, libs, owners, wanted, method)
         return ID3DBlob(res.blob)
 
@@ -616,6 +624,24 @@ def _global_owners(libs: list[ID3D11ModuleInstance], method: str) -> dict[str, I
     if len(with_globals) > 1:
         raise NotSupportedError("linking two libraries that both have loose uniforms ($Globals)", method)
     return owners
+
+
+#: compile flags that change what the libraries' code means or how their constant buffers are laid out: the link
+#: compiles the libraries' sources again under them (D3DCOMPILE_PACK_MATRIX_*, ENABLE_STRICTNESS,
+#: ENABLE_BACKWARDS_COMPATIBILITY, IEEE_STRICTNESS, PARTIAL_PRECISION)
+_MEANING_FLAGS = (D3DCOMPILE_PACK_MATRIX_ROW_MAJOR | D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR | D3DCOMPILE_PARTIAL_PRECISION
+                  | D3DCOMPILE_ENABLE_STRICTNESS | D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
+                  | D3DCOMPILE_IEEE_STRICTNESS)
+
+
+def _link_flags(libs: list[ID3D11ModuleInstance], method: str) -> int:
+    """The flags the linked program is compiled with: those of the libraries that change their meaning (a
+    row_major-packed library stays row_major); libraries compiled under different such flags are refused."""
+    found = {inst.library.flags & _MEANING_FLAGS for inst in libs if inst.library is not None}
+    if len(found) > 1:
+        raise NotSupportedError("linking libraries compiled with different matrix-packing or strictness flags",
+                                method)
+    return found.pop() if found else 0
 
 
 def _wanted_registers(libs: list[ID3D11ModuleInstance], owners: dict) -> dict[str, tuple[str, int]]:
