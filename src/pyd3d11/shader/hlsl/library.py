@@ -12,7 +12,8 @@ checksum) with:
   their parameters (D3D11_PARAMETER_DESC fields), ``bindings`` the library's resources with their source
   slots;
 * one ``PLBF`` chunk per exported function, in the same order: a complete vs_4_0 / vs_4_1 / vs_5_0 DXBC
-  blob of a wrapper program whose only work is calling that function (its inputs from the wrapper's input
+  blob (a pixel shader for a function only a pixel shader may run: Sample, derivatives, discard) of a wrapper
+  program whose only work is calling that function (its inputs from the wrapper's input
   signature, its results to the output signature). ID3D11FunctionReflection reads its RDEF and STAT, so
   the constant buffers, resources and instruction counts are the function's as this compiler builds it
   (plus the wrapper's moves), not fxc's numbers.
@@ -40,10 +41,10 @@ from .parser import Parser
 from .preprocessor import preprocess
 from .types import NumType, VoidType
 
-__all__ = ["LIBRARY_TARGET", "LibraryData", "LibraryFunction", "compile_library", "is_library", "read_library",
+__all__ = ["LIBRARY_TARGET", "LibraryData", "LibraryFunction", "compile_library", "read_library",
            "param_hlsl_type"]
 
-#: the library targets built; the level-9 library targets are refused by name (compiler.py's table)
+#: the library targets: lib_4_0 / lib_4_1 / lib_5_0 and lib_4_0_level_9_1 / _9_3 with an optional _vs_only / _ps_only
 LIBRARY_TARGET = re.compile(r"^lib_(4_0|4_1|5_0)$|^lib_(4_0)_level_(9_[13])(_vs_only|_ps_only)?$")
 HEADER_FOURCC, FUNCTION_FOURCC = "PLBH", "PLBF"
 FORMAT = 1
@@ -344,13 +345,6 @@ _INPUT_KIND = {0: "b", 1: "t", 2: "t", 3: "s", 4: "u", 5: "t", 6: "u", 7: "t", 8
 
 def _binding_kind(input_type: int) -> str:
     return _INPUT_KIND.get(int(input_type), "t")
-
-
-def is_library(data: bytes) -> bool:
-    try:
-        return HEADER_FOURCC in parse_container(data, verify_checksum=False)
-    except Exception:  # noqa: BLE001 - anything that is no container is no library
-        return False
 
 
 def read_library(data: bytes) -> LibraryData | None:
