@@ -1,4 +1,5 @@
-"""Shader libraries: D3DCompile for the lib_4_0 / lib_4_1 / lib_5_0 targets (the "Packaging a shader library"
+"""Shader libraries: D3DCompile for the lib_* targets (lib_4_0 / lib_4_1 / lib_5_0, lib_4_0_level_9_x; the
+"Packaging a shader library"
 page: a library holds the ``export`` functions of a source, which ID3D11Linker later links into a shader).
 
 The byte layout of fxc's library container is not published, so the blob is pyd3d11's own, documented here
@@ -16,7 +17,8 @@ checksum) with:
   program whose only work is calling that function (its inputs from the wrapper's input
   signature, its results to the output signature). ID3D11FunctionReflection reads its RDEF and STAT, so
   the constant buffers, resources and instruction counts are the function's as this compiler builds it
-  (plus the wrapper's moves), not fxc's numbers.
+  (the wrapper reads its inputs and writes its results in place, so on the library d3dcompiler_47's answers
+  were recorded for the counts equal fxc's).
 
 Source slots: a resource's slot in the library is the slot the compiler gives it when every exported
 function is compiled into one program (the same declaration-order, lowest-free-slot rule as a shader);
