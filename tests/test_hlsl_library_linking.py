@@ -923,3 +923,11 @@ def test_link_keeps_the_libraries_matrix_packing():
     linker.UseLibrary(other.CreateInstance("col"))
     with pytest.raises(NotSupportedError, match="packing"):
         linker.Link(g.CreateModuleInstance(), "main", "vs_5_0", 0)
+
+
+@pytest.mark.backend_independent
+def test_disassembling_a_library_is_refused_by_name(lib_blob):
+    from pyd3d11.d3dcompiler import D3DDisassemble
+
+    with pytest.raises(NotSupportedError, match="library"):
+        D3DDisassemble(lib_blob, len(lib_blob), 0, None)

@@ -99,6 +99,11 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
     numbering = bool(flags & D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING)
     offsets = bool(flags & D3D_DISASM_ENABLE_INSTRUCTION_OFFSET)
     positions = numbering if numbering or offsets else None
+    from .hlsl.library import read_library
+
+    if data[:4] == b"DXBC" and read_library(data) is not None:
+        # a shader library (hlsl/library.py): fxc lists each function; that listing is not built
+        raise NotSupportedError(f"{method} of a shader library (lib_* blob)", method)
     try:
         if is_d3d9_bytecode(data):  # Direct3D 9 bytecode (vs_2_0 ... ps_3_0 targets): fxc's D3D9 listing
             if positions is not None:
