@@ -467,7 +467,7 @@ class ID3D11FunctionLinkingGraph(IUnknown):
 def D3DCreateFunctionLinkingGraph(uFlags: int = 0) -> ID3D11FunctionLinkingGraph:  # noqa: N802,N803
     """``uFlags`` is reserved (the page: "Reserved, set to 0"); another value is E_INVALIDARG."""
     if uFlags:
-        raise error_for(E_INVALIDARG, f"uFlags 0x{uFlags:X} is reserved (0)", "D3DCreateFunctionLinkingGraph")
+        raise error_for(E_INVALIDARG, f"uFlags {uFlags!r} is reserved (0)", "D3DCreateFunctionLinkingGraph")
     return ID3D11FunctionLinkingGraph()
 
 
