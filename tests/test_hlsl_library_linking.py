@@ -517,6 +517,9 @@ def test_graph_errors_and_get_last_error(lib_blob):
         g.SetInputSignature(VS_IN, 2)
     assert hr(e) == "E_FAIL"
     assert b"already" in bytes(g.GetLastError())
+    assert g.GetLastError() is not None  # GetLastError itself changes nothing
+    g.GenerateHlsl(0)
+    assert g.GetLastError() is None  # "the error from the last function call": that call succeeded
     with pytest.raises(D3D11Error) as e:
         g.CallFunction("", lib, "scaled")  # not exported
     assert hr(e) == "E_FAIL"

@@ -255,6 +255,19 @@ class _Graph:
     edges: list[_Edge] = field(default_factory=list)
 
 
+def _fresh_errors(method: Any) -> Any:
+    """GetLastError reports "the error from the last function call of the function-linking-graph" (its page):
+    each graph method starts with no error."""
+    import functools
+
+    @functools.wraps(method)
+    def call(self: ID3D11FunctionLinkingGraph, *args: Any, **kwargs: Any) -> Any:
+        self._errors = []
+        return method(self, *args, **kwargs)
+
+    return call
+
+
 class ID3D11FunctionLinkingGraph(IUnknown):
     _iid = iid("ID3D11FunctionLinkingGraph", "54133220-1ce8-43d3-8236-9855c5ceecff")
 
@@ -283,6 +296,7 @@ class ID3D11FunctionLinkingGraph(IUnknown):
         self._g.nodes.append(node)
         return node
 
+    @_fresh_errors
     def SetInputSignature(self, pInputParameters: Any, cInputParameters: int | None = None) -> ID3D11LinkingNode:  # noqa: N802,N803
         """The input node: the shader's input parameters (D3D11_PARAMETER_DESC: name, semantic, type, class,
         rows, columns, interpolation mode); a second input signature fails (E_FAIL)."""
@@ -291,6 +305,7 @@ class ID3D11FunctionLinkingGraph(IUnknown):
         self._input = self._signature(pInputParameters, cInputParameters, "SetInputSignature", D3D_PF_IN, "input")
         return self._input
 
+    @_fresh_errors
     def SetOutputSignature(self, pOutputParameters: Any, cOutputParameters: int | None = None) -> ID3D11LinkingNode:  # noqa: N802,N803
         if self._output is not None:
             raise self._fail(E_FAIL, "the output signature is already set", "SetOutputSignature")
@@ -298,6 +313,7 @@ class ID3D11FunctionLinkingGraph(IUnknown):
                                        "output")
         return self._output
 
+    @_fresh_errors
     def CallFunction(self, pModuleInstanceNamespace: str | None, pModuleWithFunctionPrototype: Any,  # noqa: N802,N803
                      pFunctionName: str) -> ID3D11LinkingNode:
         """A call node of ``pFunctionName``, an exported function of the library module given (its
@@ -318,9 +334,11 @@ class ID3D11FunctionLinkingGraph(IUnknown):
         self._g.nodes.append(node)
         return node
 
+    @_fresh_errors
     def PassValue(self, pSrcNode: Any, SrcParameterIndex: int, pDstNode: Any, DstParameterIndex: int) -> None:  # noqa: N802,N803
         self._pass(pSrcNode, SrcParameterIndex, "", pDstNode, DstParameterIndex, "", "PassValue")
 
+    @_fresh_errors
     def PassValueWithSwizzle(self, pSrcNode: Any, SrcParameterIndex: int, pSrcSwizzle: str, pDstNode: Any,  # noqa: N802,N803
                              DstParameterIndex: int, pDstSwizzle: str) -> None:
         """PassValue with the source components ``pSrcSwizzle`` picks written to the destination components
@@ -351,7 +369,7 @@ class ID3D11FunctionLinkingGraph(IUnknown):
         self._g.edges.append(_Edge(src, si, ss, dst, di, ds))
 
     def GetLastError(self) -> ID3DBlob | None:  # noqa: N802
-        """The messages of the failures so far (None when there were none)."""
+        """The error of the last graph method called (None when it succeeded or nothing was called yet)."""
         return ID3DBlob(("\n".join(self._errors) + "\n").encode()) if self._errors else None
 
     # -- HLSL --------------------------------------------------------------------------------------------------
@@ -440,11 +458,13 @@ class ID3D11FunctionLinkingGraph(IUnknown):
         head = "".join(f"{t}\n" for t in protos.values()) + ("\n" if protos else "")
         return head + f"void {FLG_ENTRY}({', '.join(params)})\n{{\n" + "".join(f"{b}\n" for b in body) + "}\n"
 
+    @_fresh_errors
     def GenerateHlsl(self, uFlags: int = 0) -> ID3DBlob:  # noqa: N802,N803
         """The graph as HLSL (the form :meth:`_hlsl` describes); an empty graph is ``void main()`` with an empty
         body, as recorded. A cycle fails (E_FAIL)."""
         return ID3DBlob(self._hlsl("GenerateHlsl", False).encode())
 
+    @_fresh_errors
     def CreateModuleInstance(self, ppErrorBuffer: list | None = None) -> ID3D11ModuleInstance:  # noqa: N802,N803
         """Finalise the graph into a module instance to pass to ID3D11Linker::Link. Before SetOutputSignature
         (d3dcompiler_47's recorded failure), with a call's in parameter or an output value given no value, or
