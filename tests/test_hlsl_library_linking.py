@@ -934,3 +934,54 @@ def test_disassembling_a_library_is_refused_by_name(lib_blob):
 
     with pytest.raises(NotSupportedError, match="library"):
         D3DDisassemble(lib_blob, len(lib_blob), 0, None)
+
+
+def test_linked_level9_shaders_draw_on_a_9_1_device():
+    """A lib_4_0_level_9_1 library linked for vs/ps_4_0_level_9_1 and drawn on a feature-level 9_1 device:
+    the vertex colour (0.25, 0.5, 0.75, 1) times the rebound tint (4, 2, 0, 1) saturates to (1, 1, 0, 1)."""
+    from level9_kit import BIND_CB, Scene
+
+    src = ("cbuffer Tint : register(b0) { float4 tint; };\n"
+           "export float4 Pass(float4 p) { return p; }\n"
+           "export float4 Shade(float4 c) { return c * tint; }")
+    lib = D3DLoadModule(compile_lib(src, "lib_4_0_level_9_1"))
+    inst = lib.CreateInstance("")
+    assert inst.BindConstantBufferByName("Tint", 1, 0) == S_OK
+    linker = D3DCreateLinker()
+    linker.UseLibrary(inst)
+    g = D3DCreateFunctionLinkingGraph(0)
+    i = g.SetInputSignature([pdesc("pos", "POSITION", 4, F_IN), pdesc("col", "COLOR", 4, F_IN)], 2)
+    p = g.CallFunction("", lib, "Pass")
+    g.PassValue(i, 0, p, 0)
+    o = g.SetOutputSignature([pdesc("outPos", "SV_Position", 4, F_OUT), pdesc("col", "COLOR0", 4, F_OUT)], 2)
+    g.PassValue(p, -1, o, 0)
+    g.PassValue(i, 1, o, 1)
+    with pytest.raises(D3D11Error) as e:
+        g.CreateModuleInstance()  # "col" twice among main's parameters
+    assert hr(e) == "E_FAIL" and b"col" in bytes(g.GetLastError())
+    g = D3DCreateFunctionLinkingGraph(0)
+    i = g.SetInputSignature([pdesc("pos", "POSITION", 4, F_IN), pdesc("col", "COLOR", 4, F_IN)], 2)
+    p = g.CallFunction("", lib, "Pass")
+    g.PassValue(i, 0, p, 0)
+    o = g.SetOutputSignature([pdesc("outPos", "SV_Position", 4, F_OUT), pdesc("outCol", "COLOR0", 4, F_OUT)], 2)
+    g.PassValue(p, -1, o, 0)
+    g.PassValue(i, 1, o, 1)
+    vs = bytes(linker.Link(g.CreateModuleInstance(), "main", "vs_4_0_level_9_1", 0))
+    g = D3DCreateFunctionLinkingGraph(0)
+    i = g.SetInputSignature([pdesc("pos", "SV_Position", 4, F_IN), pdesc("col", "COLOR0", 4, F_IN)], 2)
+    s = g.CallFunction("", lib, "Shade")
+    g.PassValue(i, 1, s, 0)
+    o = g.SetOutputSignature([pdesc("c", "SV_Target", 4, F_OUT)], 1)
+    g.PassValue(s, -1, o, 0)
+    ps = bytes(linker.Link(g.CreateModuleInstance(), "main", "ps_4_0_level_9_1", 0))
+
+    scene = Scene("9_1", shaders=False)
+    scene.ctx.VSSetShader(scene.dev.CreateVertexShader(vs, None))
+    scene.ctx.PSSetShader(scene.dev.CreatePixelShader(ps, None))
+    els = [D3D11_INPUT_ELEMENT_DESC(SemanticName=n, SemanticIndex=0, Format=2, InputSlot=0, AlignedByteOffset=off,
+                                    InputSlotClass=0, InstanceDataStepRate=0) for n, off in (("POSITION", 0), ("COLOR", 16))]
+    scene.ctx.IASetInputLayout(scene.dev.CreateInputLayout(els, 2, vs))
+    scene.ctx.PSSetConstantBuffers(1, 1, [scene.buffer(np.array([4, 2, 0, 1], np.float32), BIND_CB)])
+    scene.ctx.Draw(3, 0)
+    img = scene.image()  # RGBA8 UNORM, decoded
+    assert (img == np.array([1, 1, 0, 1], np.float32)).all(), img[0, 0]

@@ -447,6 +447,11 @@ class ID3D11FunctionLinkingGraph(IUnknown):
             if validate and not mine:
                 raise self._fail(E_FAIL, f"output parameter {j} is passed no value", method)
             body += mine
+        names = [value_name(node, j) for node, values in ((self._input, inputs), (self._output, outputs))
+                 for j in range(len(values)) if node is not None]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if validate and twice:  # main's parameters would redefine one name (fxc's X3003)
+            raise self._fail(E_FAIL, f"signature values share the name '{twice[0]}'", method)
         params = []
         for side, node, values in (("in", self._input, inputs), ("out", self._output, outputs)):
             for j, p in enumerate(values):
