@@ -985,3 +985,22 @@ def test_linked_level9_shaders_draw_on_a_9_1_device():
     scene.ctx.Draw(3, 0)
     img = scene.image()  # RGBA8 UNORM, decoded
     assert (img == np.array([1, 1, 0, 1], np.float32)).all(), img[0, 0]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("params", "ok"), [
+    ("in float4 a : A, out float4 a : SV_Position", False),  # the FLG case: an input and an output named alike
+    ("float4 a : A, float4 b : B, out float4 o : SV_Position", True),
+    ("float4 g : A, out float4 o : SV_Position", True),  # a parameter may shadow a global
+])
+def test_parameters_of_one_function_are_one_scope(params, ok):
+    """X3003 "redefinition" for two parameters of one name (found through the FLG: the compiler accepted it)."""
+    from pyd3d11.errors import ShaderCompileError
+
+    src = f"float4 g; void main({params}) {{ o = 1; }}" if ok else f"void main({params}) {{ a = 1; }}"
+    if ok:
+        D3DCompile(src, None, "p.hlsl", None, None, "main", "vs_5_0")
+        return
+    with pytest.raises(ShaderCompileError) as e:
+        D3DCompile(src, None, "p.hlsl", None, None, "main", "vs_5_0")
+    assert "X3003" in str(e.value) and "redefinition of 'a'" in str(e.value)
