@@ -333,8 +333,7 @@ def test_module_instance_bind_results(lib_blob):
     with pytest.raises(D3D11Error) as e:
         inst.BindResource(-1, 0, 1)
     assert hr(e) == "E_INVALIDARG"
-    with pytest.raises(NotSupportedError):
-        inst.BindConstantBuffer(1, 0, 16)  # linking into part of another buffer
+    assert inst.BindConstantBuffer(1, 0, 16) == S_OK  # into part of a destination buffer
     with pytest.raises(NotSupportedError):
         inst.BindResourceAsUnorderedAccessView(0, 0, 1)
     with pytest.raises(NotSupportedError):
@@ -575,10 +574,10 @@ def test_graph_cycle_fails(lib_blob):
 # -- the linker ------------------------------------------------------------------------------------------------
 
 
-def bound_instance(lib, ns=""):
+def bound_instance(lib, ns="", ps_offset=0):
     inst = lib.CreateInstance(ns)
     assert inst.BindConstantBuffer(0, 2, 0) == S_OK  # VSConstants b0 -> b2
-    assert inst.BindConstantBuffer(1, 3, 0) == S_OK  # PSConstants b1 -> b3
+    assert inst.BindConstantBuffer(1, 3, ps_offset) == S_OK  # PSConstants b1 -> b3 (+ ps_offset bytes)
     assert inst.BindResource(0, 5, 1) == S_OK  # colorMap t0 -> t5
     assert inst.BindSampler(0, 1, 1) == S_OK  # pointSampler s0 -> s1
     return inst
@@ -666,13 +665,16 @@ def test_link_namespaces_pick_the_library_instance(lib_blob):
 # -- drawing with the linked shaders (both backends) ---------------------------------------------------------
 
 
-def test_linked_vertex_and_pixel_shaders_draw_the_expected_pixels(lib_blob):
+@pytest.mark.parametrize("ps_offset", [0, 32])
+def test_linked_vertex_and_pixel_shaders_draw_the_expected_pixels(lib_blob, ps_offset):
     """The docs' pattern: library -> module -> instance with rebinding -> vertex and pixel graphs -> Link ->
     CreateVertexShader / CreatePixelShader. A 2x1 target, a 2x1 texture (left red-ish, right blue-ish) read
-    with a point sampler; uvScale.x = 0.5 moves both pixels' u into the left texel; tint scales it."""
+    with a point sampler; uvScale.x = 0.5 moves both pixels' u into the left texel; tint scales it. With
+    ``ps_offset`` 32 the pixel constants are rebound 32 bytes into their destination buffer (cbDstOffset), whose
+    first two registers hold values the shader must not read."""
     lib = D3DLoadModule(lib_blob)
     linker = D3DCreateLinker()
-    linker.UseLibrary(bound_instance(lib))
+    linker.UseLibrary(bound_instance(lib, ps_offset=ps_offset))
     vs = bytes(linker.Link(vertex_graph(lib).CreateModuleInstance(), "main", "vs_5_0", 0))
     ps = bytes(linker.Link(pixel_graph(lib).CreateModuleInstance(), "main", "ps_5_0", 0))
 
@@ -689,7 +691,8 @@ def test_linked_vertex_and_pixel_shaders_draw_the_expected_pixels(lib_blob):
 
     def cbuf(values):
         data = np.array(values, f32)
-        return dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16, BindFlags=0x4), D3D11_SUBRESOURCE_DATA(pSysMem=data))
+        return dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=data.nbytes, BindFlags=0x4),
+                                D3D11_SUBRESOURCE_DATA(pSysMem=data))
 
     layout = dev.CreateInputLayout([D3D11_INPUT_ELEMENT_DESC("POSITION", 0, 6, 0, 0, 0, 0),  # R32G32B32_FLOAT
                                     D3D11_INPUT_ELEMENT_DESC("TEXCOORD", 0, 16, 0, 12, 0, 0)], 2, vs)  # R32G32
@@ -699,7 +702,8 @@ def test_linked_vertex_and_pixel_shaders_draw_the_expected_pixels(lib_blob):
     ctx.VSSetShader(dev.CreateVertexShader(vs))
     ctx.PSSetShader(dev.CreatePixelShader(ps))
     ctx.VSSetConstantBuffers(2, 1, [cbuf([0.5, 1, 0, 0])])  # the rebound slots, not the library's
-    ctx.PSSetConstantBuffers(3, 1, [cbuf([2.0, 4.0, 0.5, 0.25])])
+    junk = [9.0] * (ps_offset // 4)  # the registers before the offset: never read
+    ctx.PSSetConstantBuffers(3, 1, [cbuf([*junk, 2.0, 4.0, 0.5, 0.25])])
     ctx.PSSetShaderResources(5, 1, [dev.CreateShaderResourceView(tex, None)])
     ctx.PSSetSamplers(1, 1, [dev.CreateSamplerState(D3D11_SAMPLER_DESC(Filter=0, AddressU=3, AddressV=3,
                                                                        AddressW=3, MaxLOD=3.4e38))])
@@ -1004,3 +1008,29 @@ def test_parameters_of_one_function_are_one_scope(params, ok):
     with pytest.raises(ShaderCompileError) as e:
         D3DCompile(src, None, "p.hlsl", None, None, "main", "vs_5_0")
     assert "X3003" in str(e.value) and "redefinition of 'a'" in str(e.value)
+
+
+@pytest.mark.backend_independent
+def test_constant_buffer_destination_offset_moves_every_variable():
+    """cbDstOffset: the library buffer's variables start that many bytes into the destination buffer."""
+    src = "cbuffer P { float4 a; float2 b; float c; };\nexport float4 F(float4 p) { return p * a + b.xyxy + c; }"
+    lib = D3DLoadModule(compile_lib(src))
+    inst = lib.CreateInstance("")
+    assert inst.BindConstantBuffer(0, 2, 48) == S_OK
+    g = D3DCreateFunctionLinkingGraph(0)
+    i = g.SetInputSignature([pdesc("p", "POSITION", 4, F_IN)], 1)
+    c = g.CallFunction("", lib, "F")
+    g.PassValue(i, 0, c, 0)
+    o = g.SetOutputSignature([pdesc("o", "SV_Position", 4, F_OUT)], 1)
+    g.PassValue(c, -1, o, 0)
+    linker = D3DCreateLinker()
+    linker.UseLibrary(inst)
+    r = D3DReflect(bytes(linker.Link(g.CreateModuleInstance(), "main", "vs_5_0", 0)))
+    assert {n: r.GetVariableByName(n).GetDesc().StartOffset for n in "abc"} == {"a": 48, "b": 64, "c": 72}
+    assert r.GetResourceBindingDescByName("P").BindPoint == 2
+    two = D3DLoadModule(compile_lib("cbuffer Q { float4 q; };\nexport float4 G(float4 p) { return p * q; }"))
+    i2 = two.CreateInstance("two")
+    assert i2.BindConstantBuffer(0, 2, 0) == S_OK  # the same destination slot as P
+    linker.UseLibrary(i2)
+    with pytest.raises(NotSupportedError, match="one destination slot"):
+        linker.Link(g.CreateModuleInstance(), "main", "vs_5_0", 0)

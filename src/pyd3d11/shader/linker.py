@@ -12,7 +12,8 @@ this compiler. Each library resource is placed at the destination slot its modul
 Rules this module applies, where the pages leave the answer open (marked so in docs/conformance.md):
 a Bind* whose source slot (or name) the library does not have returns S_FALSE and records nothing (the
 packaging page ignores Bind* results "as compiler optimizations may eliminate the source slot"); a
-destination past the stage's slots, or a constant-buffer offset not a multiple of 16, is E_FAIL; a library
+destination past the stage's slots, or a constant-buffer offset not a multiple of 16, is E_FAIL (an offset
+places the buffer's variables that many bytes further into the destination buffer, by ``packoffset``); a library
 resource the linked shader uses without a rebinding fails the link (E_FAIL); the FLG's entry function is named
 ``main``.
 """
@@ -134,9 +135,6 @@ class ID3D11ModuleInstance(IUnknown):
         slots = self._source_slots(kind)
         if not any(src + i in slots for i in range(count)):
             return S_FALSE  # the library has no such slot (or the compiler removed it): nothing to rebind
-        if offset:
-            raise NotSupportedError(f"{method} with a destination offset ({offset} bytes): linking a constant "
-                                    "buffer into part of another", method)
         for i in range(count):
             self._binds[kind][src + i] = _Rebind(dst + i, offset)
         return S_OK
@@ -592,11 +590,14 @@ class ID3D11Linker(IUnknown):
             text += '#line 1 "<function linking graph>"\n' + mod._flg_source
         wanted = _wanted_registers(libs, owners)
 
+        shifted = _shifted_layouts(libs, method)
+
         def hook(prog: Any) -> None:
-            _pin_registers(prog, wanted)
+            _pin_registers(prog, wanted, shifted)
 
         res = compile_hlsl(text, "<link>", name, target, None, None, _link_flags(libs, method), hook)
         _check_bindings(res.blob, libs, owners, wanted, method)
+        _check_layouts(res.blob, shifted, method)
         return ID3DBlob(res.blob)
 
 
@@ -681,16 +682,77 @@ def _wanted_registers(libs: list[ID3D11ModuleInstance], owners: dict) -> dict[st
     return out
 
 
-def _pin_registers(prog: Any, wanted: dict[str, tuple[str, int]]) -> None:
+def _library_layout(lib: LibraryData, cbuffer: str) -> dict[str, int]:
+    """Variable -> byte offset of constant buffer ``cbuffer`` in the library (a function's RDEF lists every
+    variable of each buffer it uses)."""
+    from .reflection import D3DReflect
+
+    for f in lib.functions:
+        cb = D3DReflect(f.blob).GetConstantBufferByName(cbuffer)
+        try:
+            d = cb.GetDesc()
+        except D3D11Error:
+            continue
+        return {v.GetDesc().Name: v.GetDesc().StartOffset for v in (cb.GetVariableByIndex(i) for i in range(d.Variables))}
+    return {}
+
+
+def _shifted_layouts(libs: list[ID3D11ModuleInstance], method: str) -> dict[str, dict[str, int]]:
+    """Constant buffers rebound with a destination offset (ID3D11ModuleInstance::BindConstantBuffer's
+    cbDstOffset: the buffer's contents start that many bytes into the destination buffer): buffer -> variable
+    -> its byte offset in the destination. Two library buffers sharing one destination slot (the offset's use:
+    several libraries' constants in one buffer) would have to become one buffer and are refused by name."""
+    out: dict[str, dict[str, int]] = {}
+    slots: dict[int, str] = {}
+    for inst in libs:
+        lib = inst.library
+        assert lib is not None
+        for b in lib.bindings:
+            r = inst._binds["b"].get(b["slot"]) if b["kind"] == "b" else None
+            if r is None:
+                continue
+            if r.dst in slots:
+                raise NotSupportedError(f"linking constant buffers '{slots[r.dst]}' and '{b['name']}' into one "
+                                        f"destination slot b{r.dst}", method)
+            slots[r.dst] = b["name"]
+            if r.offset:
+                out[b["name"]] = {n: o + r.offset for n, o in _library_layout(lib, b["name"]).items()}
+    return out
+
+
+def _pin_registers(prog: Any, wanted: dict[str, tuple[str, int]], shifted: dict[str, dict[str, int]]) -> None:
+    """Each rebound declaration's register set to its destination slot; the variables of a buffer rebound with
+    an offset get ``packoffset``s at their shifted positions."""
     from .hlsl import ast as A
 
     for d in prog.decls:
         if isinstance(d, A.CBufferDecl) and d.name in wanted:
             d.register = wanted[d.name][1]
+            for m in d.members if d.name in shifted else ():
+                at = shifted[d.name].get(m.name)
+                if at is not None:
+                    m.packoffset = (at // 16, at % 16 // 4)
         elif isinstance(d, A.VarDecl) and d.name in wanted:
             kind, slot = wanted[d.name]
             d.register = (kind, slot)
             d.registers = ((kind, slot),)
+
+
+def _check_layouts(blob: bytes, shifted: dict[str, dict[str, int]], method: str) -> None:
+    """Every variable of a buffer rebound with an offset sits at its shifted offset in the linked shader (a
+    layout this compiler cannot reproduce is refused, never linked wrong)."""
+    from .reflection import D3DReflect
+
+    refl = D3DReflect(blob)
+    for name, layout in shifted.items():
+        cb = refl.GetConstantBufferByName(name)
+        try:
+            n = cb.GetDesc().Variables
+        except D3D11Error:
+            continue  # not used by the linked shader
+        got = {v.GetDesc().Name: v.GetDesc().StartOffset for v in (cb.GetVariableByIndex(i) for i in range(n))}
+        if any(got.get(v, o) != o for v, o in layout.items()):
+            raise NotSupportedError(f"placing constant buffer '{name}' at its destination offset", method)
 
 
 def _check_bindings(blob: bytes, libs: list[ID3D11ModuleInstance], owners: dict,
