@@ -9,10 +9,12 @@ ID3D11Linker::Link compiles the libraries' sources and that entry function toget
 this compiler. Each library resource is placed at the destination slot its module instance rebinds it to
 (ID3D11ModuleInstance::Bind*), by setting the declaration's register before code generation.
 
-Rules this module applies, where the pages leave the answer open (marked so in docs/conformance.md):
-a Bind* whose source slot (or name) the library does not have returns S_FALSE and records nothing (the
-packaging page ignores Bind* results "as compiler optimizations may eliminate the source slot"); a
-destination past the stage's slots, or a constant-buffer offset not a multiple of 16, is E_FAIL (an offset
+Where the pages leave an answer open, d3dcompiler_47's behaviour as recorded in the documentation comments of
+MaulingMonkey/thindx is followed (GenerateHlsl's text, the graph's and AddClipPlaneFromCBuffer's failures, Bind*'s
+S_FALSE), else this module's rule (marked so in docs/conformance.md): a Bind* whose source slot (or name) the
+library does not have returns S_FALSE and records nothing (the packaging page ignores Bind* results "as compiler
+optimizations may eliminate the source slot"); a destination past the stage's slots, or a constant-buffer offset
+not a multiple of 16, is E_FAIL (an offset
 places the buffer's variables that many bytes further into the destination buffer, by ``packoffset``); a library
 resource the linked shader uses without a rebinding fails the link (E_FAIL); the FLG's entry function is named
 ``main``.
