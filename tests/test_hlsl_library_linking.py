@@ -1034,3 +1034,17 @@ def test_constant_buffer_destination_offset_moves_every_variable():
     linker.UseLibrary(i2)
     with pytest.raises(NotSupportedError, match="one destination slot"):
         linker.Link(g.CreateModuleInstance(), "main", "vs_5_0", 0)
+
+
+@pytest.mark.backend_independent
+def test_functions_no_one_stage_holds_together_still_make_a_library():
+    """A pixel-only function (Sample) beside one returning a matrix: no single wrapper program holds both, so
+    the library's slots are the union of each function's (registers given, they agree)."""
+    src = ("Texture2D t : register(t3); SamplerState s : register(s2);\n"
+           "export float4 Colour(float2 uv) { return t.Sample(s, uv); }\n"
+           "export float4x4 Scale(float k) { return float4x4(k,0,0,0, 0,k,0,0, 0,0,k,0, 0,0,0,1); }")
+    refl = D3DReflectLibrary(compile_lib(src))
+    assert refl.GetDesc().FunctionCount == 2
+    assert refl.GetFunctionByIndex(0).GetResourceBindingDescByName("t").BindPoint == 3
+    inst = D3DLoadModule(compile_lib(src)).CreateInstance("")
+    assert inst.BindResource(3, 0, 1) == S_OK and inst.BindSampler(2, 0, 1) == S_OK

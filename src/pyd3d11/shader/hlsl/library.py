@@ -299,19 +299,34 @@ def compile_library(source: str, file: str, target: str, defines: dict[str, str]
     def build(fns: list[LibraryFunction]) -> bytes:
         return compiled(fns).blob
 
+    def table(blob: bytes) -> list[dict[str, Any]]:
+        refl = D3DReflect(blob)
+        return [dict(name=b.Name, kind=_binding_kind(b.Type), slot=b.BindPoint, count=b.BindCount)
+                for b in (refl.GetResourceBindingDesc(i) for i in range(refl.GetDesc().BoundResources))]
+
+    whole_failed = False
     if functions:
-        whole = compiled(functions)
-        # the library's warnings: those of the program holding every function, less the wrapper's own
-        warnings += [w for w in whole.warnings if not w.startswith(WRAPPER_FILE)]
-        refl = D3DReflect(whole.blob)
-        desc = refl.GetDesc()
-        for i in range(desc.BoundResources):
-            b = refl.GetResourceBindingDesc(i)
-            bindings.append(dict(name=b.Name, kind=_binding_kind(b.Type), slot=b.BindPoint, count=b.BindCount))
+        try:
+            whole = compiled(functions)
+        except HlslError:  # functions no one stage can hold together (a pixel-only one beside a matrix result)
+            whole_failed = True
+        else:
+            # the library's warnings: those of the program holding every function, less the wrapper's own
+            warnings += [w for w in whole.warnings if not w.startswith(WRAPPER_FILE)]
+            bindings = table(whole.blob)
     for f in functions:
-        f.blob = build([f])
+        f.blob = build([f])  # a function that does not compile fails the library here, with its own error
         if level9:
             _level9_flags(f, pp.text, file, level9, only, flags)
+    if whole_failed:  # the union of the functions' tables, which must agree on every resource's slot
+        for f in functions:
+            for b in table(f.blob):
+                same = next((x for x in bindings if x["name"] == b["name"]), None)
+                if same is None:
+                    bindings.append(b)
+                elif same != b:
+                    raise NotSupportedError(f"library resource '{b['name']}' placed at different slots by functions "
+                                            "that cannot share one program (give it a register)")
     creator = D3DReflect(functions[0].blob).GetDesc().Creator if functions else CREATOR
     header = dict(format=FORMAT, target=target, creator=creator, flags=flags, file=file, source=pp.text,
                   bindings=bindings,
