@@ -1042,7 +1042,7 @@ def test_functions_no_one_stage_holds_together_still_make_a_library():
     the library's slots are the union of each function's (registers given, they agree)."""
     src = ("Texture2D t : register(t3); SamplerState s : register(s2);\n"
            "export float4 Colour(float2 uv) { return t.Sample(s, uv); }\n"
-           "export float4x4 Scale(float k) { return float4x4(k,0,0,0, 0,k,0,0, 0,0,k,0, 0,0,0,1); }")
+           "export float4x4 Scale(float k, out float4 e) { e = k; return float4x4(k,0,0,0, 0,k,0,0, 0,0,k,0, 0,0,0,1); }")
     refl = D3DReflectLibrary(compile_lib(src))
     assert refl.GetDesc().FunctionCount == 2
     assert refl.GetFunctionByIndex(0).GetResourceBindingDescByName("t").BindPoint == 3
