@@ -9,6 +9,7 @@ from pyd3d11.shader.compile_api import *
 from pyd3d11.shader.compiler_tools import *
 from pyd3d11.shader.compiler_tools import disassemble_with_flags, source_bytes
 from pyd3d11.shader.dxbc.asm import assemble_shader
+from pyd3d11.shader.library_reflection import D3D_RETURN_PARAMETER_INDEX
 from pyd3d11.shader.reflection import *
 
 

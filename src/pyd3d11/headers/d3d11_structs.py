@@ -1007,6 +1007,50 @@ class D3D11_PARAMETER_DESC:
 
 
 @struct
+class D3D11_LIBRARY_DESC:
+    Creator: Any = None
+    Flags: int = 0
+    FunctionCount: int = 0
+
+
+@struct
+class D3D11_FUNCTION_DESC:
+    Version: int = 0
+    Creator: Any = None
+    Flags: int = 0
+    ConstantBuffers: int = 0
+    BoundResources: int = 0
+    InstructionCount: int = 0
+    TempRegisterCount: int = 0
+    TempArrayCount: int = 0
+    DefCount: int = 0
+    DclCount: int = 0
+    TextureNormalInstructions: int = 0
+    TextureLoadInstructions: int = 0
+    TextureCompInstructions: int = 0
+    TextureBiasInstructions: int = 0
+    TextureGradientInstructions: int = 0
+    FloatInstructionCount: int = 0
+    IntInstructionCount: int = 0
+    UintInstructionCount: int = 0
+    StaticFlowControlCount: int = 0
+    DynamicFlowControlCount: int = 0
+    MacroInstructionCount: int = 0
+    ArrayInstructionCount: int = 0
+    MovInstructionCount: int = 0
+    MovcInstructionCount: int = 0
+    ConversionInstructionCount: int = 0
+    BitwiseInstructionCount: int = 0
+    MinFeatureLevel: int = 0
+    RequiredFeatureFlags: int = 0
+    Name: Any = None
+    FunctionParameterCount: int = 0
+    HasReturn: bool = False
+    Has10Level9VertexShader: bool = False
+    Has10Level9PixelShader: bool = False
+
+
+@struct
 class D3D11_FEATURE_DATA_DISPLAYABLE:
     DisplayableTexture: int = 0
     SharedResourceTier: int = 0
@@ -1128,6 +1172,8 @@ __all__ = [
     "D3D12_SHADER_INPUT_BIND_DESC",
     "D3D11_SIGNATURE_PARAMETER_DESC",
     "D3D11_PARAMETER_DESC",
+    "D3D11_LIBRARY_DESC",
+    "D3D11_FUNCTION_DESC",
     "D3D11_FEATURE_DATA_DISPLAYABLE",
     "D3D11_RECT",
 ]

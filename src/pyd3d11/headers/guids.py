@@ -187,6 +187,15 @@ IID_ID3D11ShaderReflectionType = GUID("6e6ffa6a-9bae-4613-a51e-91652d508c21")
 IID_ID3D11ShaderReflectionVariable = GUID("51f23923-f3e5-4bd1-91cb-606177d8db4c")
 IID_ID3D11ShaderReflectionConstantBuffer = GUID("eb62d63d-93dd-4318-8ae8-c6f83ad371b8")
 IID_ID3D11ShaderReflection = GUID("8d536ca1-0cca-4956-a837-786963755584")
+# shader linking (d3d11shader.h)
+IID_ID3D11LibraryReflection = GUID("54384f1b-5b3e-4bb7-ae01-60ba3097cbb6")
+IID_ID3D11FunctionReflection = GUID("207bcecb-d683-4a06-a8a3-9b149b9f73a4")
+IID_ID3D11FunctionParameterReflection = GUID("42757488-334f-47fe-982e-1a65d08cc462")
+IID_ID3D11Module = GUID("cac701ee-80fc-4122-8242-10b39c8cec34")
+IID_ID3D11ModuleInstance = GUID("469e07f7-045a-48d5-aa12-68a478cdf75d")
+IID_ID3D11Linker = GUID("59a6cd0e-e10d-4c1f-88c0-63aba1daf30e")
+IID_ID3D11LinkingNode = GUID("d80dd70c-8d2f-4751-94a1-03c79b3556db")
+IID_ID3D11FunctionLinkingGraph = GUID("54133220-1ce8-43d3-8236-9855c5ceecff")
 #: d3d12shader.h; d3dcompiler_47's D3DReflect serves it too (the same methods, D3D12 binding descriptions)
 IID_ID3D12ShaderReflection = GUID("5a58797d-a72c-478d-8ba2-efc6b0efe88e")
 
@@ -289,6 +298,14 @@ _IID_NAMES = [
     "ID3D11ShaderReflectionVariable",
     "ID3D11ShaderReflectionConstantBuffer",
     "ID3D11ShaderReflection",
+    "ID3D11LibraryReflection",
+    "ID3D11FunctionReflection",
+    "ID3D11FunctionParameterReflection",
+    "ID3D11Module",
+    "ID3D11ModuleInstance",
+    "ID3D11Linker",
+    "ID3D11LinkingNode",
+    "ID3D11FunctionLinkingGraph",
     "ID3DBlob",
 ]
 

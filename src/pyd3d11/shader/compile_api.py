@@ -131,6 +131,20 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
     text = _source_text(pSrcData, SrcDataSize)
     if pTarget in ("fx_4_0", "fx_4_1", "fx_5_0"):
         return _compile_effect(text, name, pDefines, pInclude, pTarget, Flags1, ppErrorMsgs)
+    from .hlsl.library import LIBRARY_TARGET, compile_library
+
+    if LIBRARY_TARGET.match(pTarget or ""):  # a shader library: the entry point is not used
+        warnings: list[str] = []
+        try:
+            blob = compile_library(text, name, pTarget, _defines(pDefines), _include_opener(pInclude, name), Flags1,
+                                   warnings)
+        except HlslError as exc:
+            if ppErrorMsgs is not None:
+                ppErrorMsgs.append(ID3DBlob((exc.report() + "\n").encode()))
+            raise ShaderCompileError(exc.report() + "\n", E_NOTIMPL if exc.notimpl else E_FAIL) from None
+        if warnings and ppErrorMsgs is not None:
+            ppErrorMsgs.append(ID3DBlob(("\n".join(warnings) + "\n").encode()))
+        return ID3DBlob(blob)
     try:
         res = compile_hlsl(text, name, pEntrypoint or "main", pTarget or "", _defines(pDefines),
                            _include_opener(pInclude, name), Flags1)

@@ -1,7 +1,7 @@
 """The d3dcompiler functions around compiled bytecode that are neither compiling nor reflection:
 D3DDisassemble's flags, D3DDisassembleRegion, D3DGetTraceInstructionOffsets, D3DCompressShaders /
-D3DDecompressShaders, and the functions pyd3d11 does not build (D3DReflectLibrary, the linker and the
-function-linking graph), which raise NotSupportedError naming themselves.
+D3DDecompressShaders; the shader-linking functions (D3DReflectLibrary, D3DLoadModule, D3DCreateLinker,
+D3DCreateFunctionLinkingGraph) are re-exported from library_reflection.py and linker.py.
 
 Offsets are byte offsets into the data passed (the DXBC container), the "byte offset into the binary
 shader data" of the D3DDisassembleRegion page; StartByteOffset and the trace offsets use the same origin
@@ -99,6 +99,11 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
     numbering = bool(flags & D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING)
     offsets = bool(flags & D3D_DISASM_ENABLE_INSTRUCTION_OFFSET)
     positions = numbering if numbering or offsets else None
+    from .hlsl.library import read_library
+
+    if data[:4] == b"DXBC" and read_library(data) is not None:
+        # a shader library (hlsl/library.py): fxc lists each function; that listing is not built
+        raise NotSupportedError(f"{method} of a shader library (lib_* blob)", method)
     try:
         if is_d3d9_bytecode(data):  # Direct3D 9 bytecode (vs_2_0 ... ps_3_0 targets): fxc's D3D9 listing
             if positions is not None:
@@ -328,23 +333,7 @@ def D3DDecompressShaders(pSrcData: Any, SrcDataSize: int | None, uNumShaders: in
     return out, sum(1 for b in out if b is not None)
 
 
-# -- not built --------------------------------------------------------------------------------------------
+# -- shader linking (library_reflection.py, linker.py) ---------------------------------------------------------
 
-
-def D3DReflectLibrary(pSrcData: Any, SrcDataSize: int | None = None, riid: Any = None) -> Any:  # noqa: N802,N803
-    """ID3D11LibraryReflection needs lib_4_0/lib_4_1/lib_5_0 shader libraries, which pyd3d11 does not compile."""
-    raise NotSupportedError("D3DReflectLibrary (shader libraries, lib_* targets)", "D3DReflectLibrary")
-
-
-def D3DLoadModule(pSrcData: Any, cbSrcDataSize: int | None = None) -> Any:  # noqa: N802,N803
-    raise NotSupportedError("D3DLoadModule (shader linking, lib_* modules)", "D3DLoadModule")
-
-
-def D3DCreateLinker() -> Any:  # noqa: N802
-    raise NotSupportedError("D3DCreateLinker (ID3D11Linker)", "D3DCreateLinker")
-
-
-def D3DCreateFunctionLinkingGraph(uFlags: int = 0) -> Any:  # noqa: N802,N803
-    raise NotSupportedError("D3DCreateFunctionLinkingGraph (ID3D11FunctionLinkingGraph)",
-                            "D3DCreateFunctionLinkingGraph")
-
+from .library_reflection import D3DReflectLibrary  # noqa: E402
+from .linker import D3DCreateFunctionLinkingGraph, D3DCreateLinker, D3DLoadModule  # noqa: E402

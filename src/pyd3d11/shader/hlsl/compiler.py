@@ -54,7 +54,9 @@ _NOT_BUILT = [
     # the documentation does not define (and no D3DX9 texture filler here runs one)
     (re.compile(r"^tx_1_0$"), "D3DX9 texture shaders (tx_1_0, for D3DXFillTextureTX: a D3DX-private "
                               "format)"),
-    (re.compile(r"^lib_(4_0|4_1|5_0)(_level_9_[13](_vs_only|_ps_only)?)?$"), "shader libraries (lib_* targets)"),
+    # the lib_* targets are compiled by D3DCompile through library.py, never as one entry point
+    (re.compile(r"^lib_(4_0|4_1|5_0)(_level_9_[13](_vs_only|_ps_only)?)?$"),
+     "shader libraries as an entry-point compile (D3DCompile builds lib_* targets: hlsl/library.py)"),
     # documented targets of d3dcompiler_47 that are not built: shader model 5.1 (the "Shader Model 5.1" page:
     # register spaces, ConstantBuffer<T>, resource arrays, for Direct3D 12), the Direct3D 9 software targets
     # (Specifying Compiler Targets: ps_2_sw, vs_2_sw, ps_3_sw, vs_3_sw) and the 9_0 level-9 profiles (the

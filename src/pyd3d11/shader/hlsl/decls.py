@@ -55,7 +55,8 @@ def _body(stmts: list[A.Node]) -> None:
 
 
 def check_declarations(prog: A.Program) -> None:
-    """Raise X3003 on the first name declared twice in one scope (globals, cbuffer members, locals)."""
+    """Raise X3003 on the first name declared twice in one scope (globals, cbuffer members, a function's
+    parameters, locals)."""
     scope: set[str] = set()
     for d in prog.decls:
         if isinstance(d, A.VarDecl):
@@ -64,4 +65,17 @@ def check_declarations(prog: A.Program) -> None:
             for m in d.members:
                 _declare(scope, m)
         elif isinstance(d, A.FuncDef) and d.body is not None:
+            _parameters(d)
             _body(d.body.stmts)
+
+
+def _parameters(f: A.FuncDef) -> None:
+    """Two parameters of one function with one name (``void main(in float4 a : A, out float4 a : B)``): the
+    parameter list is a scope of its own, so the second is a redefinition (X3003; C's rule, which HLSL
+    follows, and DXC's "redefinition of 'a'")."""
+    seen: set[str] = set()
+    for p in f.params:
+        if p.name in seen:
+            pos = p.name_pos or p.pos
+            raise HlslError(pos.file, pos.line, pos.col, 3003, f"redefinition of '{p.name}'")
+        seen.add(p.name)
