@@ -339,7 +339,7 @@ void main()
     o[5] = b.Load4(56).z;
     o[6] = sb[1].bc.y;
     o[7] = sb[3 * one].a;
-    o[8] = b.Load(6 * one);
+    o[8] = b.Load(8 * one);
     o[11] = b.Load4(52 * one).y;
     b.Store4(16, uint4(50, 51, 52, 53));
     b.Store3(36, uint3(60, 61, 62));
@@ -368,7 +368,7 @@ probe uav 2 (4) u32(0)
 probe uav 2 (5) u32(0)
 probe uav 2 (6) u32(105)
 probe uav 2 (7) u32(0)
-probe uav 2 (8) u32(2)
+probe uav 2 (8) u32(3)
 probe uav 2 (9) u32(12)
 probe uav 2 (10) u32(3)
 probe uav 2 (11) u32(15)
@@ -394,8 +394,8 @@ probe uav 3 (1, 1) u32(8)
 
 
 def test_raw_structured_typed_uav_widths_and_bounds():
-    """Load2/3/4 and Store2/3/4 per word; b.Load(6) reads the word at byte 4 (the address's low 2 bits are
-    ignored: ld_raw page, "byte offset ... 32-bit aligned"); out-of-range words read 0 and are not written."""
+    """Load2/3/4 and Store2/3/4 per word; out-of-range words read 0 ("Out of bounds addressing on u#/t# of any
+    given 32-bit component returns 0 for that component": ld_raw page) and are not written (store_raw page)."""
     assert probe_failures(shader_test_blocks(UAV_TEST)) == []
 
 
