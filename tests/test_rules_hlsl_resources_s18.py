@@ -33,7 +33,11 @@ device lacks: CreateComputeShader fails, as on Windows).
 
 from __future__ import annotations
 
+import pytest
 from hlsl_rules_s18_kit import probe_failures, shader_test_blocks
+
+from pyd3d11.errors import ShaderCompileError
+from pyd3d11.shader.compile_api import D3DCompile
 
 
 def _tex(w: int, h: int, levels: int, layers: int = 1, depth: int = 1) -> str:
@@ -463,3 +467,30 @@ probe (0, 0) rgba (2.0, 0.0, 0.0, 0.0)
 def test_texture_register_order_with_unused_declarations():
     for sm in ("4", "5"):
         assert probe_failures(shader_test_blocks(ORDER_TEST, sm)) == []
+
+
+#: a read-only object refuses every writing method and every write: ByteAddressBuffer's page lists GetDimensions
+#: and Load/Load2/3/4 only (the Store forms were an assembler crash before session 18: "u-1" operand), and the
+#: atomics and assignments through SRVs are fxc's X3025 "l-value specifies const object"
+READ_ONLY_WRITES = [
+    ("ByteAddressBuffer b;", "b.Store(0, 1);", "X3018"), ("ByteAddressBuffer b;", "b.Store2(0, uint2(1, 2));", "X3018"),
+    ("ByteAddressBuffer b;", "b.Store3(0, uint3(1, 2, 3));", "X3018"), ("ByteAddressBuffer b;", "b.Store4(0, 1);", "X3018"),
+    ("ByteAddressBuffer b;", "uint o; b.InterlockedAdd(0, 1, o);", "X3025"),
+    ("StructuredBuffer<uint> b;", "b[0] = 1;", "X3025"), ("StructuredBuffer<uint> b;", "InterlockedAdd(b[0], 1);", "X3025"),
+    ("Buffer<uint> b;", "InterlockedAdd(b[0], 1);", "X3025"), ("Texture2D<uint> b;", "b[uint2(0, 0)] = 1;", "X3025"),
+]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("decl", "stmt", "code"), READ_ONLY_WRITES)
+def test_read_only_objects_refuse_writes(decl, stmt, code):
+    src = f"{decl}\nfloat4 main() : sv_target\n{{\n    {stmt}\n    return 0;\n}}\n"
+    with pytest.raises(ShaderCompileError) as e:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    assert code in e.value.errors, e.value.errors
+
+
+@pytest.mark.backend_independent
+def test_rw_byte_address_buffer_keeps_its_stores():
+    src = "RWByteAddressBuffer b;\nfloat4 main() : sv_target\n{\n    b.Store2(0, uint2(1, 2));\n    return 0;\n}\n"
+    D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
