@@ -175,11 +175,62 @@ uint countdown(uint n)
         s = s * 2 + i;
     return s;
 }
+int find2(int a, int b)
+{
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+        {
+            if (i * j == a * b && i >= a)
+                return i * 10 + j;
+        }
+    return -1;
+}
+int sumcalls(int n)
+{
+    int s = 0;
+    for (int k = 0; k < n; k++)
+    {
+        int f = find2(k, 2);
+        if (f < 0) continue;
+        s += f;
+    }
+    return s;
+}
+int sw_loop(int n)
+{
+    int r = 0;
+    for (int i = 0; i < n; i++)
+    {
+        for (int j = 0; j < 3; j++)
+        {
+            switch (j)
+            {
+                case 1:
+                    if (i == 1) break;
+                    r += 100;
+                    break;
+                default:
+                    r += 1;
+                    break;
+            }
+        }
+    }
+    return r;
+}
 """
 
 PRE = r"""    int lp = 0;
     for (int q = 0; q < 3; q++) { lp += q; }
     int q_after = q;
+    int cnt = 0;
+    int i0;
+    for (i0 = IZ; i0 < 5; i0++, cnt++) { if (i0 == 2) continue; }
+    int w = IZ, wc = 0;
+    while (w < 5) { w++; if (w == 3) continue; wc += w; }
+    int dsum = 0, dk = IZ;
+    do { dk++; if (dk & 1) continue; dsum += dk; } while (dk < 6);
+    int nest = IZ;
+    [loop] for (int a = 0; a < 3; a++) { [unroll] for (int b = 0; b < 3; b++) { if (b == a) break; nest += 1; } }
 """
 
 #: (expression, kind, expected): hand-traced through the rules above
@@ -197,6 +248,13 @@ ROWS = [
     ("ret_in_switch_in_loop(2 * I1)", "u", 200), ("ret_in_switch_in_loop(3 * I1)", "u", 503),
     ("nested_break(4 * I1)", "u", 6), ("nested_break(2 * I1)", "u", 2), ("countdown(3u * U1)", "u", 17),
     ("lp", "u", 3), ("q_after", "u", 3),
+    # continue runs the for's increment (cnt counts 5 steps), skips to a while's / do-while's condition
+    ("cnt", "u", 5), ("i0", "u", 5), ("wc", "u", 12), ("dsum", "u", 12), ("nest", "u", 3),
+    # return from two nested loops inside a function called in a loop with continue
+    ("find2(1 * I1, 2)", "u", 12), ("find2(3 * I1, 3)", "u", 33), ("find2(3 * I1, 2)", "u", 32),
+    ("sumcalls(4 * I1)", "u", 0 + 12 + 22 + 32),
+    # break inside a switch inside two loops leaves only the switch
+    ("sw_loop(3 * I1)", "u", 206),
 ]
 
 
