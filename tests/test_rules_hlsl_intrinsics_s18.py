@@ -5,7 +5,9 @@ is computed by hand from the definitions, never from the code under test:
   pages; the instructions countbits, firstbit_hi / firstbit_shi / firstbit_lo, bfrev of the D3D11.3
   functional spec §22): firstbithigh and firstbitlow of 0 are 0xFFFFFFFF; firstbithigh of a signed value
   finds the first bit that differs from the sign bit (-1 → 0xFFFFFFFF, -2 → 0), counted from bit 0;
-* unsigned division and remainder by zero give 0xFFFFFFFF (udiv, §22); shifts use the count's low 5 bits
+* unsigned division and remainder by zero give 0xFFFFFFFF (udiv, §22), and so signed ones through the
+  lowering (|a| / |b|, sign fixed afterwards): 5 / 0 = -1, -5 / 0 = 1, 5 % 0 = -1, -5 % 0 = 1; an int compared
+  with or combined with a uint is converted to uint (-1 < 1u is false); shifts use the count's low 5 bits
   (ishl / ishr / ushr, §22: ``5 << 32`` is 5, ``x >> 33`` shifts by 1), ishr copies the sign bit;
   ``abs(INT_MIN)`` and ``-INT_MIN`` are INT_MIN (two's complement); signed ``%`` and ``/`` truncate toward
   zero (C, which HLSL's operators follow: the "Operators" page);
@@ -53,6 +55,10 @@ INTEGER_ROWS = [
     ("abs(IMIN)", "u", 0x80000000), ("-IMIN", "u", 0x80000000), ("abs(IM1 * 7)", "u", 7),
     ("(I1 * 5) % (IZ - 3)", "u", 2), ("(IZ - 5) % (I1 * 3)", "u", -2), ("(IZ - 7) / (I1 * 2)", "u", -3),
     ("(I1 * 7) / (IZ - 2)", "u", -3), ("(IZ - 7) % (IZ - 2)", "u", -1),
+    # signed division has no instruction: |a| udiv |b|, the quotient negated when the signs differ, the
+    # remainder when a < 0 (fxc's and vkd3d's lowering); by zero udiv gives 0xFFFFFFFF, so 5/0 = -1, -5/0 = 1
+    ("(I1 * 5) / IZ", "u", -1), ("(IM1 * 5) / IZ", "u", 1), ("(I1 * 5) % IZ", "u", -1), ("(IM1 * 5) % IZ", "u", 1),
+    ("IMIN / IM1", "u", 0x80000000), ("IMIN % IM1", "u", 0), ("(uint)(IM1 < U1)", "u", 0), ("max(IM1, U1)", "u", -1),
     ("max(IMIN, IM1)", "u", -1), ("min(IMIN, I1)", "u", 0x80000000), ("min(UMAX, U1 * 5)", "u", 5),
     ("max(UTOP, U1)", "u", 0x80000000), ("(uint)IM1", "u", 0xFFFFFFFF), ("(int)UMAX", "u", -1),
     ("asuint(asfloat(UMAX))", "u", 0xFFFFFFFF), ("asuint(asint(UTOP))", "u", 0x80000000),
