@@ -57,10 +57,11 @@ def cs_program(rows: list[tuple], decls: str = "", pre: str = "", literal: bool 
             f"    uint RZ = u[{n}];\n{FLOAT_LITERALS if literal else FLOAT_OPERANDS}{pre}" + "\n".join(body) + "\n}\n")
 
 
-def cs_rows(rows: list[tuple], decls: str = "", pre: str = "", literal: bool = False) -> list[int]:
+def cs_rows(rows: list[tuple], decls: str = "", pre: str = "", literal: bool = False,
+            profile: str = "cs_5_0") -> list[int]:
     """The uint32 each row's expression stored (rows: (expression, kind, value[, ulps]))."""
     src = cs_program(rows, decls, pre, literal)
-    blob = D3DCompile(src, None, "rules_s18.hlsl", None, None, "main", "cs_5_0")
+    blob = D3DCompile(src, None, "rules_s18.hlsl", None, None, "main", profile)
     cs = bytes(blob.GetBufferPointer())[: blob.GetBufferSize()] if hasattr(blob, "GetBufferPointer") else bytes(blob)
     out = dispatch_on_structured_uav(cs, 4, len(rows) + 1)
     return [int(v) for v in np.frombuffer(out.tobytes(), np.uint32)[: len(rows)]]

@@ -316,3 +316,7 @@ def test_discard_and_clip_inside_loops():
     zero argument (x = 1.5) keeps the pixel (clip discards below zero)."""
     for sm in ("4", "5"):
         assert probe_failures(shader_test_blocks(DISCARD_TEST, sm)) == []
+
+
+def test_control_flow_rows_cs_4_0():
+    assert check_rows(ROWS, cs_rows(ROWS, DECLS, PRE, profile="cs_4_0")) == []

@@ -172,3 +172,7 @@ def test_repeated_component_swizzle_is_no_lvalue(stmt):
 @pytest.mark.parametrize("stmt", VALID_SWIZZLE_LVALUES)
 def test_distinct_component_swizzle_is_an_lvalue(stmt):
     assert _compile(stmt) is None
+
+
+def test_evaluation_order_rows_cs_4_0():
+    assert check_rows(ROWS, cs_rows(ROWS, DECLS, PRE, profile="cs_4_0")) == []

@@ -127,3 +127,10 @@ def test_integer_intrinsics_and_operators(literal):
 def test_float_intrinsics_edge_values(literal):
     got = cs_rows(FLOAT_ROWS, pre=FLOAT_PRE, literal=literal)
     assert check_rows(FLOAT_ROWS, got) == []
+
+
+def test_tables_at_cs_4_0():
+    """The same rows compiled for cs_4_0 (shader model 4's instruction sequences; a downlevel compute shader
+    writes one RWStructuredBuffer, which is all the kit binds)."""
+    assert check_rows(INTEGER_ROWS, cs_rows(INTEGER_ROWS, profile="cs_4_0")) == []
+    assert check_rows(FLOAT_ROWS, cs_rows(FLOAT_ROWS, pre=FLOAT_PRE, profile="cs_4_0")) == []
