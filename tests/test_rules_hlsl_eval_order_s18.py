@@ -176,3 +176,37 @@ def test_distinct_component_swizzle_is_an_lvalue(stmt):
 
 def test_evaluation_order_rows_cs_4_0():
     assert check_rows(ROWS, cs_rows(ROWS, DECLS, PRE, profile="cs_4_0")) == []
+
+
+INTERFACE_OUT_ARG = """interface I { void put(inout int k, out float v); };
+class C : I { float base; void put(inout int k, out float v) { v = base + k; k = 0; } };
+I obj;
+int start;
+float4 main() : sv_target
+{
+    float arr[4] = {0, 0, 0, 0};
+    int m = start;
+    obj.put(m, arr[m]);
+    return float4(arr[0], arr[1], arr[2], arr[3]);
+}
+"""
+
+
+@pytest.mark.backend_independent
+def test_interface_call_pins_out_argument_index():
+    """Through an interface pointer the body runs behind ``fcall``: the copy-back's index register is written
+    before the call and by no function body (the body zeroes ``k``, which must not move the element)."""
+    import re
+
+    from pyd3d11.d3dcompiler import D3DDisassemble
+
+    blob = D3DCompile(INTERFACE_OUT_ARG, None, "t.hlsl", None, None, "main", "ps_5_0")
+    text = bytes(D3DDisassemble(blob).GetBufferPointer()).decode(errors="replace").replace("\0", "")
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("//")]
+    call = next(i for i, ln in enumerate(lines) if ln.startswith("fcall"))
+    store = next(ln for ln in lines[call + 1:] if re.match(r"mov x0\[r\d+\.[xyzw] \+ 0\]", ln))
+    reg, comp = re.match(r"mov x0\[(r\d+)\.([xyzw])", store).groups()
+    dst = re.compile(rf"^\w+ {reg}\.[xyzw]*{comp}[xyzw]*,")
+    body = lines[lines.index("label fb0"):]
+    assert any(dst.match(ln) for ln in lines[:call]), lines
+    assert not any(dst.match(ln) for ln in body), body
