@@ -204,9 +204,10 @@ def test_interface_call_pins_out_argument_index():
     text = bytes(D3DDisassemble(blob).GetBufferPointer()).decode(errors="replace").replace("\0", "")
     lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("//")]
     call = next(i for i, ln in enumerate(lines) if ln.startswith("fcall"))
-    store = next(ln for ln in lines[call + 1:] if re.match(r"mov x0\[r\d+\.[xyzw] \+ 0\]", ln))
-    reg, comp = re.match(r"mov x0\[(r\d+)\.([xyzw])", store).groups()
+    at = next(i for i in range(call + 1, len(lines)) if re.match(r"mov x0\[r\d+\.[xyzw] \+ 0\]", lines[i]))
+    reg, comp = re.match(r"mov x0\[(r\d+)\.([xyzw])", lines[at]).groups()
     dst = re.compile(rf"^\w+ {reg}\.[xyzw]*{comp}[xyzw]*,")
     body = lines[lines.index("label fb0"):]
     assert any(dst.match(ln) for ln in lines[:call]), lines
+    assert not any(dst.match(ln) for ln in lines[call + 1:at]), lines  # not re-read from k after the call
     assert not any(dst.match(ln) for ln in body), body
