@@ -44,6 +44,7 @@ void bump_first(out int v, inout int idx) { v = 60 + idx; idx = idx + 1; }
 static int g = 1;
 void step_g(out int v) { v = 70 + g; g = 3; }
 void swz(inout float2 p) { p = float2(p.x * 10, p.y + 1); }
+int times10(int a) { return a * 10; }
 struct P { int arr[4]; };
 class C
 {
@@ -109,6 +110,10 @@ PRE = r"""    int t_both = (O > 0) ? inc() : inc() * 100;
     c.put(m, crr[m]);
     float4 sv = float4(1, 2, 3, 4) * O;
     swz(sv.zx);
+    int xf = I1;
+    xf = times10(xf++);
+    int yf = I1;
+    int zf = times10(yf++) + yf;
 """
 
 ROWS = [
@@ -135,6 +140,8 @@ ROWS = [
     ("p.arr[2]", "u", 52), ("p.arr[0]", "u", 0), ("k", "u", 4),
     ("crr[3]", "u", 93), ("crr[0]", "u", 0), ("m", "u", 0),
     ("sv.z", "f", 30.0), ("sv.x", "f", 2.0), ("sv.y", "f", 2.0), ("sv.w", "f", 4.0),
+    # x = f(x++): the argument is the old value, the step happens before the call, the assignment last
+    ("xf", "u", 10), ("zf", "u", 12), ("yf", "u", 2),
 ]
 
 
