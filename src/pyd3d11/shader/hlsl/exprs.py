@@ -869,14 +869,19 @@ def _has_side_effects(e: A.Node) -> bool:
     return any(isinstance(x, A.Node) and _has_side_effects(x) for x in items or ())
 
 
-def pin_indices(cg: CodegenContext, target: A.Node) -> A.Node:
+def pin_indices(cg: CodegenContext, target: A.Node, every: bool = False) -> A.Node:
     """``target`` with each index expression that has side effects evaluated now, once: the l-value of an
     assignment or step is read and written by the one evaluation the language defines (MicrosoftDocs
-    "Operators": HLSL's operators are C's; ``a[k++] += 1`` adds to one element and steps ``k`` once)."""
+    "Operators": HLSL's operators are C's; ``a[k++] += 1`` adds to one element and steps ``k`` once).
+
+    ``every``: pin every index (an out/inout argument). The argument is an l-value evaluated once, before
+    the call, and the copy-back writes that element: ``f(i, a[i])`` with ``inout int i`` writes the element
+    ``i`` named at the call, not the one ``i`` names afterwards (clang's HLSL FunctionCalls design: the
+    out-parameter temporary is written back to the argument's l-value; DXC and vkd3d alike)."""
     if isinstance(target, A.Index):
-        base = pin_indices(cg, target.a)
+        base = pin_indices(cg, target.a, every)
         idx = target.index
-        if _has_side_effects(idx):
+        if (every and not isinstance(idx, (A.Evaluated, A.Literal))) or _has_side_effects(idx):
             v = expr(cg, idx)
             if not v.const:  # the index as it is now, whatever the rest of the expression writes
                 v = _val(v.type, cg.materialize_force(v.slots), v.obj)
@@ -885,7 +890,7 @@ def pin_indices(cg: CodegenContext, target: A.Node) -> A.Node:
             return target
         return A.Index(target.pos, base, idx)
     if isinstance(target, A.Member):
-        base = pin_indices(cg, target.a)
+        base = pin_indices(cg, target.a, every)
         return target if base is target.a else A.Member(target.pos, base, target.name)
     return target
 

@@ -1037,7 +1037,8 @@ def raw_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node],
     if name.startswith("Interlocked"):
         return atomic_on(cg, ("raw", r), name, arg_nodes, pos)
     counts = _RAW_ARGS.get(name)
-    if counts is None:
+    if counts is None or (name.startswith("Store") and r.file != "u"):
+        # a ByteAddressBuffer (an SRV) is read-only: its page lists GetDimensions and Load* only
         raise cg.err(pos, f"'{name}': no matching method on '{obj.type}'", 3018)
     if len(arg_nodes) not in counts:
         raise no_matching(cg, name, len(arg_nodes), pos)

@@ -239,7 +239,12 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
         else:
             rel = cg.scalar_temp_slot(iv.slots[0])
             var.dynamic = True
-    args = eval_args(cg, e.args)
+    from .exprs import pin_indices
+
+    # an out/inout argument is an l-value evaluated once, before the call (as inlining.inline_call does)
+    outs = {i for m in protos for i, p in enumerate(m.params) if "out" in p.mods or "inout" in p.mods}
+    arg_nodes = [pin_indices(cg, a, every=True) if i in outs else a for i, a in enumerate(e.args)]
+    args = eval_args(cg, arg_nodes)
     proto = pick_method(cg, protos, args, var.iface.name, e.name, e.pos)
     from .objects import has_object
 
@@ -274,7 +279,7 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
     kc.update(saved)
     _rewrite_this_objects(cg, start)
     forget_written(cg, start)
-    copy_back(cg, e.args, back, e.pos)
+    copy_back(cg, arg_nodes, back, e.pos)
     return Val(proto.ret, result)
 
 
