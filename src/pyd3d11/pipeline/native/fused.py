@@ -53,6 +53,7 @@ from ..shader_io import (
 from . import fused_gen as fg
 from . import fused_pull, fused_uav, om_gen
 from .binning import bin_pieces
+from .piece_records import piece_records
 from .scene import Entry, Scene
 
 SN = ir.SystemName
@@ -595,10 +596,11 @@ class _Geometry:
             pixel_bounds(state, prep.vp, prep.vp_idx)
         rect, tile_off, self.tile_list, self.tiles_x, self.n_tiles, self.area = bin_pieces(
             verts, bounds, W, H, tile)
-        self._arrays = {"tile_list": self.tile_list, "tile_off": tile_off,
-                        "A": np.ascontiguousarray(setup.A, np.int64), "B": np.ascontiguousarray(setup.B, np.int64),
-                        "C": np.ascontiguousarray(setup.C, np.int64),
-                        "tl": np.ascontiguousarray(setup.topleft, np.int32), "rect": rect}
+        A, B = np.ascontiguousarray(setup.A, np.int64), np.ascontiguousarray(setup.B, np.int64)
+        # the rasterizer reads one 64-byte record per piece (piece_records.py; A and B of guard-band-sized pieces
+        # from the int64 tables); the top-left flags follow from A and B (§3.4.2.1)
+        self._arrays = {"tile_list": self.tile_list, "tile_off": tile_off, "A": A, "B": B,
+                        "rec": piece_records(A, B, setup.C, rect)}
         self.addresses = tuple((n, a.ctypes.data) for n, a in self._arrays.items())
         self._tables: dict = {}
         self.interp = self.inputs = None
@@ -611,7 +613,7 @@ class _Geometry:
         k = (n_planes, i_invw, i_z)
         table = self._tables.get(k)
         if table is None:
-            P = self._arrays["A"].shape[0]
+            P = self._arrays["rec"].shape[0]
             table = np.empty((P, n_planes, 3), np.float64)
             fill = self._plane_filler(table, i_invw, i_z)
             # a pass of many pieces fills its table in row ranges on the pool (native calls and numpy copies

@@ -23,6 +23,7 @@ import os
 from dataclasses import dataclass, field, fields
 
 from ...shader.native.ir_text import IrText
+from . import piece_records as pr
 from .lane_ir import host_fma
 from .om_gen import OMContext, om_function
 
@@ -146,7 +147,7 @@ class Slots:
 
 # The argument slots by name: a slot's number is only its position here, and both sides (the generator's darg/targ
 # and the host filling D/T) go through the name, so the order is free (written as words, not as a table).
-_D_NAMES = tuple("""tile_list tile_off tiles_x A B C tl rect planes invw zplane flat front primid vpmin vpmax P ds_base
+_D_NAMES = tuple("""tile_list tile_off tiles_x A B rec planes invw zplane flat front primid vpmin vpmax P ds_base
     ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx lalpha""".split()) \
     + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) + tuple("flush_fn om_fn".split())
 _T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls sodepth somask helpers lrc".split())
@@ -341,7 +342,7 @@ class _Gen(_Emit):
         lst = self.darg("tile_list")
         off = self.darg("tile_off")
         tx_n = self.darg("tiles_x", False)
-        Ap, Bp, Cp, TLp, Rp = (self.darg(n) for n in ("A", "B", "C", "tl", "rect"))
+        Ap, Bp, Rp = (self.darg(n) for n in ("A", "B", "rec"))
         self._lanes = tuple(self.targ(n) for n in ("lx", "ly", "lp", "lc"))  # entry-block values
         self._ls = self.targ("ls") if k.sample_freq else None
         planes_p = self.darg("planes") if k.clip else None
@@ -365,11 +366,12 @@ class _Gen(_Emit):
         self.put("tri_body")
         p32 = self.ld("i32", lst, "%j")
         p = self.v(f"zext i32 {p32} to i64")
-        self._prefetch_piece(lst, j1, Ap, Bp, Cp, TLp, Rp)
-        p4 = self.v(f"mul i64 {p}, 4")
+        self._prefetch_piece(lst, j1, Rp)
+        # the piece's record (piece_records.py): one 64-byte line, int32 words from p * 16
+        p16 = self.v(f"mul i64 {p}, {pr.WORDS}")
         rect = []
         for c in range(4):
-            i = self.v(f"add i64 {p4}, {c}")
+            i = self.v(f"add i64 {p16}, {pr.W_RECT + c}")
             rect.append(self.v(f"sext i32 {self.ld('i32', Rp, i)} to i64"))
         self.decls.add("declare i64 @llvm.smax.i64(i64, i64)")
         self.decls.add("declare i64 @llvm.smin.i64(i64, i64)")
@@ -382,16 +384,7 @@ class _Gen(_Emit):
         empty = self.v(f"or i1 {e1}, {e2}")
         self.cbr(empty, "tri_next", "tri_setup")
         self.put("tri_setup")
-        p3 = self.v(f"mul i64 {p}, 3")
-        A, Bc, C, TL = [], [], [], []
-        for ei in range(3):
-            i = self.v(f"add i64 {p3}, {ei}")
-            A.append(self.ld("i64", Ap, i, 8))
-            Bc.append(self.ld("i64", Bp, i, 8))
-            C.append(self.ld("i64", Cp, i, 8))
-            tlw = self.ld("i32", TLp, i)
-            tlb = self.v(f"icmp ne i32 {tlw}, 0")
-            TL.append(self.v(f"insertelement {V4B} poison, i1 {tlb}, i64 0"))
+        A, Bc, C, TL = self._piece_edges(p, p16, Ap, Bp, Rp)
         if k.clip:
             self._clip_planes = self._load_clip_planes(planes_p, p)
         qx0 = self.v(f"and i64 {rx0}, -2")
@@ -721,10 +714,38 @@ class _Gen(_Emit):
         self.br("sm_head")
         self.put("sm_done")
 
-    def _prefetch_piece(self, lst: str, j1: str, Ap: str, Bp: str, Cp: str, TLp: str, Rp: str) -> None:
-        """Prefetch the per-piece data of the tile's piece two places ahead (its rectangle, edge equations and
-        interpolation planes): a tile's pieces are scattered over the draw's tables, and without this each
-        piece starts with cache misses (profile of S2: 200k small triangles)."""
+    def _piece_edges(self, p: str, p16: str, Ap: str, Bp: str, Rp: str) -> tuple[list, list, list, list]:
+        """(A, B, C, TL) of piece ``p``: i64 edge coefficients from its record (piece_records.py; A and B from the
+        int64 tables where the record marks them wide), and each edge's top-left flag (a <4 x i1> with lane 0
+        set) from A and B by §3.4.2.1: A = -dy, B = dx, top-left = dy < 0 or (dy = 0 and dx > 0)."""
+        C, A32, B32 = [], [], []
+        p8 = self.v(f"mul i64 {p}, {pr.WORDS // 2}")
+        for ei in range(3):
+            C.append(self.ld("i64", Rp, self.v(f"add i64 {p8}, {ei}"), 8))
+            A32.append(self.v(f"sext i32 {self.ld('i32', Rp, self.v(f'add i64 {p16}, {pr.W_A + ei}'))} to i64"))
+            B32.append(self.v(f"sext i32 {self.ld('i32', Rp, self.v(f'add i64 {p16}, {pr.W_B + ei}'))} to i64"))
+        wide = self.v(f"icmp eq i64 {A32[0]}, {pr.WIDE}")
+        self.cbr(wide, "tri_wide", "tri_edges")
+        self.put("tri_wide")
+        p3 = self.v(f"mul i64 {p}, 3")
+        A64 = [self.ld("i64", Ap, self.v(f"add i64 {p3}, {ei}"), 8) for ei in range(3)]
+        B64 = [self.ld("i64", Bp, self.v(f"add i64 {p3}, {ei}"), 8) for ei in range(3)]
+        self.br("tri_edges")
+        self.put("tri_edges")
+        A = [self.v(f"phi i64 [ {w}, %tri_wide ], [ {n}, %tri_setup ]") for w, n in zip(A64, A32)]
+        B = [self.v(f"phi i64 [ {w}, %tri_wide ], [ {n}, %tri_setup ]") for w, n in zip(B64, B32)]
+        TL = []
+        for ei in range(3):
+            a_pos = self.v(f"icmp sgt i64 {A[ei]}, 0")
+            flat = self.v(f"and i1 {self.v(f'icmp eq i64 {A[ei]}, 0')}, {self.v(f'icmp sgt i64 {B[ei]}, 0')}")
+            tlb = self.v(f"or i1 {a_pos}, {flat}")
+            TL.append(self.v(f"insertelement {V4B} poison, i1 {tlb}, i64 0"))
+        return A, B, C, TL
+
+    def _prefetch_piece(self, lst: str, j1: str, Rp: str) -> None:
+        """Prefetch the per-piece data of the tile's piece two places ahead (its record — rectangle and edge
+        equations, one line — and its interpolation planes): a tile's pieces are scattered over the draw's
+        tables, and without this each piece starts with cache misses (profile of S2: 200k small triangles)."""
         self.decls.add("declare void @llvm.prefetch.p0(ptr, i32 immarg, i32 immarg, i32 immarg)")
         ja = self.v(f"add i64 %j, {PREFETCH_AHEAD}")
         last = self.v(f"add i64 {j1}, -1")
@@ -735,11 +756,7 @@ class _Gen(_Emit):
         def pf(base: str, t: str, idx: str) -> None:
             self.e(f"call void @llvm.prefetch.p0(ptr {self.gep(t, base, idx)}, i32 0, i32 3, i32 1)")
 
-        pf(Rp, "i32", self.v(f"mul i64 {q}, 4"))  # 16 bytes at a multiple of 16: one line
-        q3 = self.v(f"mul i64 {q}, 3")
-        for base in (Ap, Bp, Cp):  # 24-byte rows: two lines for two rows in eight
-            self._prefetch_span(base, "i64", q3, 3, 8)
-        self._prefetch_span(TLp, "i32", q3, 3, 4)
+        pf(Rp, "i32", self.v(f"mul i64 {q}, {pr.WORDS}"))  # a 64-byte record at a multiple of 64: one line
         n_planes = plane_layout(self.k)[3]
         if n_planes:
             planes = self.darg("planes")
