@@ -23,6 +23,8 @@ rasterizer evaluates per piece; :func:`topleft_of` is that rule and tests hold e
 
 from __future__ import annotations
 
+import ctypes
+import sys
 import threading
 
 import numpy as np
@@ -103,8 +105,6 @@ def _function():
     if not _fn:
         with _lock:
             if not _fn:
-                import ctypes
-
                 from ...shader.native import runtime as rt
 
                 engine, _ = rt.o2_engine(rt._init_llvm(), _IR.replace("BODY", _body()))
@@ -124,8 +124,6 @@ def _buffer(P: int) -> np.ndarray:
     bufs = getattr(_pool_bufs, "bufs", None)
     if bufs is None:
         bufs = _pool_bufs.bufs = [None, None]
-    import sys
-
     slot = None
     for i in (0, 1):
         b = bufs[i]
