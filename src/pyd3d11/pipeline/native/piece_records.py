@@ -24,6 +24,8 @@ rasterizer evaluates per piece; :func:`topleft_of` is that rule and tests hold e
 from __future__ import annotations
 
 import ctypes
+import mmap
+import os
 import sys
 import threading
 
@@ -114,6 +116,33 @@ def _function():
 
 
 _pool_bufs = threading.local()
+#: record buffers of at least this many bytes are mapped on their own, 2 MiB-aligned and advised MADV_HUGEPAGE
+#: (PYD3D11_RECORDS_HUGE=0: plain numpy buffers, for A/B)
+HUGE_MIN = 1 << 21
+HUGE = os.environ.get("PYD3D11_RECORDS_HUGE", "1") != "0"
+
+
+def _alloc(nbytes: int) -> np.ndarray:
+    """A uint8 array of ``nbytes`` that is a view of its owner array (``.base``: what every view of it keeps
+    alive, so _buffer tests the owner's references). From HUGE_MIN bytes on, an anonymous private mapping whose
+    2 MiB-aligned part is advised MADV_HUGEPAGE before its first touch: the rasterizer visits a tile's records
+    scattered over the whole table, and with 4 KiB pages each also costs a TLB miss (malloc's blocks of this size
+    came from the heap on 4 KiB pages here: /proc/self/smaps)."""
+    if not (HUGE and nbytes >= HUGE_MIN and hasattr(mmap, "MADV_HUGEPAGE")):
+        return np.empty(nbytes, np.uint8)[:]
+    m = mmap.mmap(-1, nbytes + HUGE_MIN, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)  # (a shared one: no THP)
+    raw = np.frombuffer(m, np.uint8)
+    off = -raw.ctypes.data % HUGE_MIN
+    try:
+        m.madvise(mmap.MADV_HUGEPAGE, off, (len(m) - off) // HUGE_MIN * HUGE_MIN)
+    except OSError:  # advice only
+        pass
+    return raw[off:off + nbytes]
+
+
+def _free(buf: np.ndarray) -> bool:
+    # references to the owner: ``buf``'s base and getrefcount's argument; any more are live views
+    return sys.getrefcount(buf.base) <= 2
 
 
 def _buffer(P: int) -> np.ndarray:
@@ -124,20 +153,13 @@ def _buffer(P: int) -> np.ndarray:
     bufs = getattr(_pool_bufs, "bufs", None)
     if bufs is None:
         bufs = _pool_bufs.bufs = [None, None]
-    slot = None
-    for i in (0, 1):
-        b = bufs[i]
-        # references: the list entry, ``b`` and getrefcount's argument; any more are live views
-        if b is None or sys.getrefcount(b) <= 3:
-            slot = i
-            break
-    b = None
+    slot = next((i for i in (0, 1) if bufs[i] is None or _free(bufs[i])), None)
     if slot is None:  # both in use (a third pass in flight): a fresh buffer, not kept
-        buf = np.empty(need, np.uint8)
+        buf = _alloc(need)
     else:
         buf = bufs[slot]
         if buf is None or buf.nbytes < need:
-            buf = bufs[slot] = np.empty(max(need, 1 << 16), np.uint8)
+            buf = bufs[slot] = _alloc(max(need, 1 << 16))
     off = -buf.ctypes.data % 64
     return buf[off:off + P * 64].view(np.int32).reshape(P, WORDS)
 
