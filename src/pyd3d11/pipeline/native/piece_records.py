@@ -24,8 +24,6 @@ rasterizer evaluates per piece; :func:`topleft_of` is that rule and tests hold e
 from __future__ import annotations
 
 import ctypes
-import mmap
-import os
 import sys
 import threading
 
@@ -116,28 +114,11 @@ def _function():
 
 
 _pool_bufs = threading.local()
-#: record buffers of at least this many bytes are mapped on their own, 2 MiB-aligned and advised MADV_HUGEPAGE
-#: (PYD3D11_RECORDS_HUGE=0: plain numpy buffers, for A/B)
-HUGE_MIN = 1 << 21
-HUGE = os.environ.get("PYD3D11_RECORDS_HUGE", "1") != "0"
-
-
 def _alloc(nbytes: int) -> np.ndarray:
     """A uint8 array of ``nbytes`` that is a view of its owner array (``.base``: what every view of it keeps
-    alive, so _buffer tests the owner's references). From HUGE_MIN bytes on, an anonymous private mapping whose
-    2 MiB-aligned part is advised MADV_HUGEPAGE before its first touch: the rasterizer visits a tile's records
-    scattered over the whole table, and with 4 KiB pages each also costs a TLB miss (malloc's blocks of this size
-    came from the heap on 4 KiB pages here: /proc/self/smaps)."""
-    if not (HUGE and nbytes >= HUGE_MIN and hasattr(mmap, "MADV_HUGEPAGE")):
-        return np.empty(nbytes, np.uint8)[:]
-    m = mmap.mmap(-1, nbytes + HUGE_MIN, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)  # (a shared one: no THP)
-    raw = np.frombuffer(m, np.uint8)
-    off = -raw.ctypes.data % HUGE_MIN
-    try:
-        m.madvise(mmap.MADV_HUGEPAGE, off, (len(m) - off) // HUGE_MIN * HUGE_MIN)
-    except OSError:  # advice only
-        pass
-    return raw[off:off + nbytes]
+    alive, so _buffer tests the owner's references). (Session 18 tried private mappings advised MADV_HUGEPAGE for
+    the large ones: no difference measured on S2 at 1 or 2 threads, so plain numpy buffers.)"""
+    return np.empty(nbytes, np.uint8)[:]
 
 
 def _free(buf: np.ndarray) -> bool:
