@@ -55,6 +55,9 @@ PREFETCH_AHEAD = int(os.environ.get("PYD3D11_FUSED_PREFETCH_AHEAD", "2"))
 #: PYD3D11_FUSED_FLUSH_PREFETCH)
 FLUSH_PREFETCH = int(os.environ.get("PYD3D11_FUSED_FLUSH_PREFETCH", "8"))
 SMALL_BLOCK = os.environ.get("PYD3D11_FUSED_SMALL", "1") != "0"
+#: the rasterizer also prefetches the plane row of the piece PREFETCH_AHEAD places ahead (for the batch function;
+#: A/B: PYD3D11_FUSED_RASTER_PLANES=0)
+RASTER_PLANES = os.environ.get("PYD3D11_FUSED_RASTER_PLANES", "1") != "0"
 #: rows of pieces that cover their whole tile rectangle append two quads per vector store (``_full_row``; A/B
 #: and mutation checks: PYD3D11_FUSED_FULL_ROWS=0)
 FULL_ROWS = os.environ.get("PYD3D11_FUSED_FULL_ROWS", "1") != "0"
@@ -758,7 +761,7 @@ class _Gen(_Emit):
 
         pf(Rp, "i32", self.v(f"mul i64 {q}, {pr.WORDS}"))  # a 64-byte record at a multiple of 64: one line
         n_planes = plane_layout(self.k)[3]
-        if n_planes:
+        if n_planes and RASTER_PLANES:
             planes = self.darg("planes")
             self._prefetch_span(planes, "double", self.v(f"mul i64 {q}, {3 * n_planes}"), 3 * n_planes, 8)
 
