@@ -609,12 +609,17 @@ class _Geometry:
             self.inputs = _inputs_spec(state, ps, self.interp, prep, primitive_id, clip)
 
     def plane_table(self, n_planes: int, i_invw: int, i_z: int) -> np.ndarray:
-        """(P, n_planes, 3) float64: one piece's planes contiguous (fused_gen.plane_layout)."""
+        """(P, n_planes, 3) float64: one piece's planes contiguous (fused_gen.plane_layout), rows
+        fused_gen.plane_stride doubles apart."""
         k = (n_planes, i_invw, i_z)
         table = self._tables.get(k)
         if table is None:
             P = self._arrays["rec"].shape[0]
-            table = np.empty((P, n_planes, 3), np.float64)
+            # rows of fused_gen.plane_stride doubles (whole 64-byte lines where padded) from a line boundary
+            stride = fg.plane_stride(n_planes)
+            raw = np.empty(P * stride + 8, np.float64)
+            off = (-raw.ctypes.data % 64) // 8
+            table = np.lib.stride_tricks.as_strided(raw[off:], (P, n_planes, 3), (8 * stride, 24, 8))
             fill = self._plane_filler(table, i_invw, i_z)
             # a pass of many pieces fills its table in row ranges on the pool (native calls and numpy copies
             # release the GIL); each range is written by one item, so the table is the same for any split

@@ -245,6 +245,21 @@ def plane_layout(key: FusedKey) -> tuple[int, int, int, int]:
     return n_attr, i_invw, i_z, n_attr + need_invw + need_z
 
 
+#: plane-table rows padded to whole 64-byte lines where that costs at most one double (PYD3D11_FUSED_PLANE_PAD=0:
+#: unpadded, for A/B)
+PLANE_PAD = os.environ.get("PYD3D11_FUSED_PLANE_PAD", "1") != "0"
+
+
+def plane_stride(n_planes: int) -> int:
+    """Doubles from one piece's plane row to the next: 3 * n_planes, padded to the next multiple of eight (a
+    64-byte line) when that adds at most one double. The table starts on a line (fused._Geometry.plane_table), so
+    such a row lies in whole lines: S2's five planes, 120 bytes at multiples of 120, touched three lines in six
+    rows of eight; padded to 128 bytes every row is two — fewer misses where each piece's row is a cache miss."""
+    n = 3 * n_planes
+    padded = -(-n // 8) * 8
+    return padded if PLANE_PAD and padded - n <= 1 else n
+
+
 #: exported names of the three modules of a variant (see :func:`generate_modules`)
 RUN_FN, FLUSH_FN = "fused_run", "flush_batch"
 #: the rasterizer module's per-tile function ``void @fused(ptr D, ptr T, i64 tile)`` (scene.py calls it per draw)
@@ -549,7 +564,7 @@ class _Gen(_Emit):
         """The piece's clip-distance planes and its 1/w plane, each three <8 x double> splats (c0, c1, c2)."""
         n_planes = plane_layout(self.k)[3]
         i_invw = plane_layout(self.k)[1]
-        base = self.v(f"mul i64 {p}, {3 * n_planes}")
+        base = self.v(f"mul i64 {p}, {plane_stride(n_planes)}")
         out = []
         for idx in (*self.k.clip, i_invw):
             cs = []
@@ -763,7 +778,7 @@ class _Gen(_Emit):
         n_planes = plane_layout(self.k)[3]
         if n_planes and RASTER_PLANES:
             planes = self.darg("planes")
-            self._prefetch_span(planes, "double", self.v(f"mul i64 {q}, {3 * n_planes}"), 3 * n_planes, 8)
+            self._prefetch_span(planes, "double", self.v(f"mul i64 {q}, {plane_stride(n_planes)}"), 3 * n_planes, 8)
 
     def _emit_sample_quads(self, h: int, x4: str, y4: str, p32: str, nxt: str, words: str) -> None:
         """Sample frequency: the quad once per sample index s, in sample order, where (coverage & SampleMask)
@@ -918,7 +933,7 @@ class _Gen(_Emit):
         self.e(f"%pcur = zext i32 {self.ld('i32', lp, '%q')} to i64")
         p = "%pcur"
         # the piece's planes: (P, n_planes, 3) float64, one piece's coefficients contiguous
-        pbase = self.v(f"mul i64 {p}, {3 * n_planes}") if n_planes else None
+        pbase = self.v(f"mul i64 {p}, {plane_stride(n_planes)}") if n_planes else None
         if n_planes and FLUSH_PREFETCH and not hoist:
             self._prefetch_planes(lp, planes, n_planes)
 
@@ -1332,7 +1347,7 @@ class _Gen(_Emit):
         ok = self.v(f"icmp ult i64 {ahead}, %n")
         qa = self.v(f"select i1 {ok}, i64 {ahead}, i64 %q")
         pa = self.v(f"zext i32 {self.ld('i32', lp, qa)} to i64")
-        first = self.v(f"mul i64 {pa}, {3 * n_planes}")
+        first = self.v(f"mul i64 {pa}, {plane_stride(n_planes)}")
         self._prefetch_span(planes, "double", first, 3 * n_planes, 8)
 
     def _prefetch_span(self, base: str, t: str, first: str, count: int, size: int) -> None:
