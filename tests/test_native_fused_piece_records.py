@@ -185,3 +185,52 @@ def test_border_sliver_degenerate_and_one_quad_pieces(monkeypatch, tile):
         xy += [(qx + 0.5, qy + 0.5), (qx + 1.5, qy + 0.5), (qx + 0.5, qy + 1.5)]
         xy += [(qx + 0.1, qy + 0.1), (qx + 1.9, qy + 0.2), (qx + 1.0, qy + 1.9)]
     _check(sb._scene(xy, W, H, tile, depth=tile == 16))
+
+
+@pytest.mark.backend_independent
+def test_plane_rows_padded_to_whole_lines():
+    """fused_gen.plane_stride: 3 * n doubles, padded to the next multiple of eight (a 64-byte line) when that adds
+    at most one double (five planes: 15 -> 16, 128-byte rows; thirteen: 39 -> 40; twenty-one: 63 -> 64)."""
+    from pyd3d11.pipeline.native import fused_gen
+
+    want = {0: 0, 1: 3, 2: 6, 3: 9, 4: 12, 5: 16, 6: 18, 7: 21, 8: 24, 9: 27, 10: 30, 11: 33, 12: 36, 13: 40,
+            14: 42, 16: 48, 21: 64}
+    assert {n: fused_gen.plane_stride(n) for n in want} == want
+
+
+#: three perspective inputs: with 1/w and depth, five planes
+PS_THREE = """ps_4_0
+dcl_input_ps linear v1.xyz
+dcl_output o0.xyzw
+mov o0.xyz, v1.xyz
+mov o0.w, l(0.625)
+ret
+"""
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_five_plane_rows_at_their_padded_stride(threads):
+    """Three perspective attributes, 1/w and depth (S2's five planes: padded rows) on small triangles with a depth
+    test, against the reference: each quad reads its own piece's row at the padded stride."""
+    pool.set_threads(threads)
+    rng = np.random.default_rng(40 + threads)
+    W, H = 48, 36
+    xy = []
+    for _ in range(300):
+        xy += list(rng.uniform(0, [W, H]) + rng.uniform(-4, 4, (3, 2)))
+    verts = sb._verts(xy, W, H, rng)
+    verts[:, 3] = rng.uniform(0.5, 2.0, len(verts))  # w varies: perspective division, 1/w plane
+    verts[:, :3] *= verts[:, 3:4]
+
+    def scene() -> bytes:
+        t = texture2d(28, W, H)
+        bs._fill(t, 5)
+        d = texture2d(40, W, H)
+        bs._clear_depth(d, 0.75)
+        om = OMState()
+        om.blend = bs._blend_desc([bs._rt_desc(**bs.BLENDS["alpha"])])
+        om.depth_stencil = bs._ds_desc(func=2)
+        bs._draw(verts, [rtv(t)], PS_THREE, om=om, depth=sb.dsv(d), cull=1, size=(W, H))
+        return bs._bytes(t, d)
+
+    _check(scene)
