@@ -345,8 +345,10 @@ class PlaneSource:
         self.args = (_ptr(bp), _ptr(attr), rs, cs, _ptr(rows), _ptr(weights), _ptr(inv_w))
 
     def fill(self, table: np.ndarray, cols: np.ndarray, p0: int, p1: int) -> None:
-        """Pieces [p0, p1) of ``table`` (P, planes, 3) float64 C-contiguous: component c's plane into column
-        ``cols[c]`` ((4,) int64; -1: not stored). The same bits as :func:`attr_plane`."""
-        assert table.flags.c_contiguous and table.dtype == np.float64 and cols.dtype == np.int64
-        self.k["attr_plane"](*self.args, _ptr(table), table.shape[1] * 3, 1, _ptr(cols), int(self.perspective),
+        """Pieces [p0, p1) of ``table`` (P, planes, 3) float64, each row's planes contiguous (rows may be padded:
+        fused_gen.plane_stride): component c's plane into column ``cols[c]`` ((4,) int64; -1: not stored). The
+        same bits as :func:`attr_plane`."""
+        assert table.dtype == np.float64 and table.strides[1:] == (24, 8) and table.strides[0] % 8 == 0
+        assert cols.dtype == np.int64
+        self.k["attr_plane"](*self.args, _ptr(table), table.strides[0] // 8, 1, _ptr(cols), int(self.perspective),
                              p0, p1)

@@ -53,6 +53,7 @@ from ..shader_io import (
 from . import fused_gen as fg
 from . import fused_pull, fused_uav, om_gen
 from .binning import bin_pieces
+from .piece_records import piece_records
 from .scene import Entry, Scene
 
 SN = ir.SystemName
@@ -598,10 +599,11 @@ class _Geometry:
             pixel_bounds(state, prep.vp, prep.vp_idx)
         rect, tile_off, self.tile_list, self.tiles_x, self.n_tiles, self.area = bin_pieces(
             verts, bounds, W, H, tile)
-        self._arrays = {"tile_list": self.tile_list, "tile_off": tile_off,
-                        "A": np.ascontiguousarray(setup.A, np.int64), "B": np.ascontiguousarray(setup.B, np.int64),
-                        "C": np.ascontiguousarray(setup.C, np.int64),
-                        "tl": np.ascontiguousarray(setup.topleft, np.int32), "rect": rect}
+        A, B = np.ascontiguousarray(setup.A, np.int64), np.ascontiguousarray(setup.B, np.int64)
+        # the rasterizer reads one 64-byte record per piece (piece_records.py; A and B of guard-band-sized pieces
+        # from the int64 tables); the top-left flags follow from A and B (§3.4.2.1)
+        self._arrays = {"tile_list": self.tile_list, "tile_off": tile_off, "A": A, "B": B,
+                        "rec": piece_records(A, B, setup.C, rect)}
         self.addresses = tuple((n, a.ctypes.data) for n, a in self._arrays.items())
         self._tables: dict = {}
         self.interp = self.inputs = None
@@ -610,12 +612,17 @@ class _Geometry:
             self.inputs = _inputs_spec(state, ps, self.interp, prep, primitive_id, clip)
 
     def plane_table(self, n_planes: int, i_invw: int, i_z: int) -> np.ndarray:
-        """(P, n_planes, 3) float64: one piece's planes contiguous (fused_gen.plane_layout)."""
+        """(P, n_planes, 3) float64: one piece's planes contiguous (fused_gen.plane_layout), rows
+        fused_gen.plane_stride doubles apart."""
         k = (n_planes, i_invw, i_z)
         table = self._tables.get(k)
         if table is None:
-            P = self._arrays["A"].shape[0]
-            table = np.empty((P, n_planes, 3), np.float64)
+            P = self._arrays["rec"].shape[0]
+            # rows of fused_gen.plane_stride doubles (whole 64-byte lines where padded) from a line boundary
+            stride = fg.plane_stride(n_planes)
+            raw = np.empty(P * stride + 8, np.float64)
+            off = (-raw.ctypes.data % 64) // 8
+            table = np.lib.stride_tricks.as_strided(raw[off:], (P, n_planes, 3), (8 * stride, 24, 8))
             fill = self._plane_filler(table, i_invw, i_z)
             # a pass of many pieces fills its table in row ranges on the pool (native calls and numpy copies
             # release the GIL); each range is written by one item, so the table is the same for any split

@@ -23,6 +23,7 @@ import os
 from dataclasses import dataclass, field, fields
 
 from ...shader.native.ir_text import IrText
+from . import piece_records as pr
 from .lane_ir import host_fma
 from .om_gen import OMContext, om_function
 
@@ -54,6 +55,9 @@ PREFETCH_AHEAD = int(os.environ.get("PYD3D11_FUSED_PREFETCH_AHEAD", "2"))
 #: PYD3D11_FUSED_FLUSH_PREFETCH)
 FLUSH_PREFETCH = int(os.environ.get("PYD3D11_FUSED_FLUSH_PREFETCH", "8"))
 SMALL_BLOCK = os.environ.get("PYD3D11_FUSED_SMALL", "1") != "0"
+#: the rasterizer also prefetches the plane row of the piece PREFETCH_AHEAD places ahead (for the batch function;
+#: A/B: PYD3D11_FUSED_RASTER_PLANES=0)
+RASTER_PLANES = os.environ.get("PYD3D11_FUSED_RASTER_PLANES", "1") != "0"
 #: rows of pieces that cover their whole tile rectangle append two quads per vector store (``_full_row``; A/B
 #: and mutation checks: PYD3D11_FUSED_FULL_ROWS=0)
 FULL_ROWS = os.environ.get("PYD3D11_FUSED_FULL_ROWS", "1") != "0"
@@ -146,7 +150,7 @@ class Slots:
 
 # The argument slots by name: a slot's number is only its position here, and both sides (the generator's darg/targ
 # and the host filling D/T) go through the name, so the order is free (written as words, not as a table).
-_D_NAMES = tuple("""tile_list tile_off tiles_x A B C tl rect planes invw zplane flat front primid vpmin vpmax P ds_base
+_D_NAMES = tuple("""tile_list tile_off tiles_x A B rec planes invw zplane flat front primid vpmin vpmax P ds_base
     ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx lalpha""".split()) \
     + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) + tuple("flush_fn om_fn".split())
 _T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls sodepth somask helpers lrc".split())
@@ -239,6 +243,21 @@ def plane_layout(key: FusedKey) -> tuple[int, int, int, int]:
     i_invw = n_attr if need_invw else -1
     i_z = n_attr + need_invw if need_z else -1
     return n_attr, i_invw, i_z, n_attr + need_invw + need_z
+
+
+#: plane-table rows padded to whole 64-byte lines where that costs at most one double (PYD3D11_FUSED_PLANE_PAD=0:
+#: unpadded, for A/B)
+PLANE_PAD = os.environ.get("PYD3D11_FUSED_PLANE_PAD", "1") != "0"
+
+
+def plane_stride(n_planes: int) -> int:
+    """Doubles from one piece's plane row to the next: 3 * n_planes, padded to the next multiple of eight (a
+    64-byte line) when that adds at most one double. The table starts on a line (fused._Geometry.plane_table), so
+    such a row lies in whole lines: S2's five planes, 120 bytes at multiples of 120, touched three lines in six
+    rows of eight; padded to 128 bytes every row is two — fewer misses where each piece's row is a cache miss."""
+    n = 3 * n_planes
+    padded = -(-n // 8) * 8
+    return padded if PLANE_PAD and padded - n <= 1 else n
 
 
 #: exported names of the three modules of a variant (see :func:`generate_modules`)
@@ -341,7 +360,7 @@ class _Gen(_Emit):
         lst = self.darg("tile_list")
         off = self.darg("tile_off")
         tx_n = self.darg("tiles_x", False)
-        Ap, Bp, Cp, TLp, Rp = (self.darg(n) for n in ("A", "B", "C", "tl", "rect"))
+        Ap, Bp, Rp = (self.darg(n) for n in ("A", "B", "rec"))
         self._lanes = tuple(self.targ(n) for n in ("lx", "ly", "lp", "lc"))  # entry-block values
         self._ls = self.targ("ls") if k.sample_freq else None
         planes_p = self.darg("planes") if k.clip else None
@@ -365,11 +384,12 @@ class _Gen(_Emit):
         self.put("tri_body")
         p32 = self.ld("i32", lst, "%j")
         p = self.v(f"zext i32 {p32} to i64")
-        self._prefetch_piece(lst, j1, Ap, Bp, Cp, TLp, Rp)
-        p4 = self.v(f"mul i64 {p}, 4")
+        self._prefetch_piece(lst, j1, Rp)
+        # the piece's record (piece_records.py): one 64-byte line, int32 words from p * 16
+        p16 = self.v(f"mul i64 {p}, {pr.WORDS}")
         rect = []
         for c in range(4):
-            i = self.v(f"add i64 {p4}, {c}")
+            i = self.v(f"add i64 {p16}, {pr.W_RECT + c}")
             rect.append(self.v(f"sext i32 {self.ld('i32', Rp, i)} to i64"))
         self.decls.add("declare i64 @llvm.smax.i64(i64, i64)")
         self.decls.add("declare i64 @llvm.smin.i64(i64, i64)")
@@ -382,16 +402,7 @@ class _Gen(_Emit):
         empty = self.v(f"or i1 {e1}, {e2}")
         self.cbr(empty, "tri_next", "tri_setup")
         self.put("tri_setup")
-        p3 = self.v(f"mul i64 {p}, 3")
-        A, Bc, C, TL = [], [], [], []
-        for ei in range(3):
-            i = self.v(f"add i64 {p3}, {ei}")
-            A.append(self.ld("i64", Ap, i, 8))
-            Bc.append(self.ld("i64", Bp, i, 8))
-            C.append(self.ld("i64", Cp, i, 8))
-            tlw = self.ld("i32", TLp, i)
-            tlb = self.v(f"icmp ne i32 {tlw}, 0")
-            TL.append(self.v(f"insertelement {V4B} poison, i1 {tlb}, i64 0"))
+        A, Bc, C, TL = self._piece_edges(p, p16, Ap, Bp, Rp)
         if k.clip:
             self._clip_planes = self._load_clip_planes(planes_p, p)
         qx0 = self.v(f"and i64 {rx0}, -2")
@@ -553,7 +564,7 @@ class _Gen(_Emit):
         """The piece's clip-distance planes and its 1/w plane, each three <8 x double> splats (c0, c1, c2)."""
         n_planes = plane_layout(self.k)[3]
         i_invw = plane_layout(self.k)[1]
-        base = self.v(f"mul i64 {p}, {3 * n_planes}")
+        base = self.v(f"mul i64 {p}, {plane_stride(n_planes)}")
         out = []
         for idx in (*self.k.clip, i_invw):
             cs = []
@@ -721,10 +732,38 @@ class _Gen(_Emit):
         self.br("sm_head")
         self.put("sm_done")
 
-    def _prefetch_piece(self, lst: str, j1: str, Ap: str, Bp: str, Cp: str, TLp: str, Rp: str) -> None:
-        """Prefetch the per-piece data of the tile's piece two places ahead (its rectangle, edge equations and
-        interpolation planes): a tile's pieces are scattered over the draw's tables, and without this each
-        piece starts with cache misses (profile of S2: 200k small triangles)."""
+    def _piece_edges(self, p: str, p16: str, Ap: str, Bp: str, Rp: str) -> tuple[list, list, list, list]:
+        """(A, B, C, TL) of piece ``p``: i64 edge coefficients from its record (piece_records.py; A and B from the
+        int64 tables where the record marks them wide), and each edge's top-left flag (a <4 x i1> with lane 0
+        set) from A and B by §3.4.2.1: A = -dy, B = dx, top-left = dy < 0 or (dy = 0 and dx > 0)."""
+        C, A32, B32 = [], [], []
+        p8 = self.v(f"mul i64 {p}, {pr.WORDS // 2}")
+        for ei in range(3):
+            C.append(self.ld("i64", Rp, self.v(f"add i64 {p8}, {ei}"), 8))
+            A32.append(self.v(f"sext i32 {self.ld('i32', Rp, self.v(f'add i64 {p16}, {pr.W_A + ei}'))} to i64"))
+            B32.append(self.v(f"sext i32 {self.ld('i32', Rp, self.v(f'add i64 {p16}, {pr.W_B + ei}'))} to i64"))
+        wide = self.v(f"icmp eq i64 {A32[0]}, {pr.WIDE}")
+        self.cbr(wide, "tri_wide", "tri_edges")
+        self.put("tri_wide")
+        p3 = self.v(f"mul i64 {p}, 3")
+        A64 = [self.ld("i64", Ap, self.v(f"add i64 {p3}, {ei}"), 8) for ei in range(3)]
+        B64 = [self.ld("i64", Bp, self.v(f"add i64 {p3}, {ei}"), 8) for ei in range(3)]
+        self.br("tri_edges")
+        self.put("tri_edges")
+        A = [self.v(f"phi i64 [ {w}, %tri_wide ], [ {n}, %tri_setup ]") for w, n in zip(A64, A32)]
+        B = [self.v(f"phi i64 [ {w}, %tri_wide ], [ {n}, %tri_setup ]") for w, n in zip(B64, B32)]
+        TL = []
+        for ei in range(3):
+            a_pos = self.v(f"icmp sgt i64 {A[ei]}, 0")
+            flat = self.v(f"and i1 {self.v(f'icmp eq i64 {A[ei]}, 0')}, {self.v(f'icmp sgt i64 {B[ei]}, 0')}")
+            tlb = self.v(f"or i1 {a_pos}, {flat}")
+            TL.append(self.v(f"insertelement {V4B} poison, i1 {tlb}, i64 0"))
+        return A, B, C, TL
+
+    def _prefetch_piece(self, lst: str, j1: str, Rp: str) -> None:
+        """Prefetch the per-piece data of the tile's piece two places ahead (its record — rectangle and edge
+        equations, one line — and its interpolation planes): a tile's pieces are scattered over the draw's
+        tables, and without this each piece starts with cache misses (profile of S2: 200k small triangles)."""
         self.decls.add("declare void @llvm.prefetch.p0(ptr, i32 immarg, i32 immarg, i32 immarg)")
         ja = self.v(f"add i64 %j, {PREFETCH_AHEAD}")
         last = self.v(f"add i64 {j1}, -1")
@@ -735,15 +774,11 @@ class _Gen(_Emit):
         def pf(base: str, t: str, idx: str) -> None:
             self.e(f"call void @llvm.prefetch.p0(ptr {self.gep(t, base, idx)}, i32 0, i32 3, i32 1)")
 
-        pf(Rp, "i32", self.v(f"mul i64 {q}, 4"))  # 16 bytes at a multiple of 16: one line
-        q3 = self.v(f"mul i64 {q}, 3")
-        for base in (Ap, Bp, Cp):  # 24-byte rows: two lines for two rows in eight
-            self._prefetch_span(base, "i64", q3, 3, 8)
-        self._prefetch_span(TLp, "i32", q3, 3, 4)
+        pf(Rp, "i32", self.v(f"mul i64 {q}, {pr.WORDS}"))  # a 64-byte record at a multiple of 64: one line
         n_planes = plane_layout(self.k)[3]
-        if n_planes:
+        if n_planes and RASTER_PLANES:
             planes = self.darg("planes")
-            self._prefetch_span(planes, "double", self.v(f"mul i64 {q}, {3 * n_planes}"), 3 * n_planes, 8)
+            self._prefetch_span(planes, "double", self.v(f"mul i64 {q}, {plane_stride(n_planes)}"), 3 * n_planes, 8)
 
     def _emit_sample_quads(self, h: int, x4: str, y4: str, p32: str, nxt: str, words: str) -> None:
         """Sample frequency: the quad once per sample index s, in sample order, where (coverage & SampleMask)
@@ -898,7 +933,7 @@ class _Gen(_Emit):
         self.e(f"%pcur = zext i32 {self.ld('i32', lp, '%q')} to i64")
         p = "%pcur"
         # the piece's planes: (P, n_planes, 3) float64, one piece's coefficients contiguous
-        pbase = self.v(f"mul i64 {p}, {3 * n_planes}") if n_planes else None
+        pbase = self.v(f"mul i64 {p}, {plane_stride(n_planes)}") if n_planes else None
         if n_planes and FLUSH_PREFETCH and not hoist:
             self._prefetch_planes(lp, planes, n_planes)
 
@@ -1312,7 +1347,7 @@ class _Gen(_Emit):
         ok = self.v(f"icmp ult i64 {ahead}, %n")
         qa = self.v(f"select i1 {ok}, i64 {ahead}, i64 %q")
         pa = self.v(f"zext i32 {self.ld('i32', lp, qa)} to i64")
-        first = self.v(f"mul i64 {pa}, {3 * n_planes}")
+        first = self.v(f"mul i64 {pa}, {plane_stride(n_planes)}")
         self._prefetch_span(planes, "double", first, 3 * n_planes, 8)
 
     def _prefetch_span(self, base: str, t: str, first: str, count: int, size: int) -> None:
