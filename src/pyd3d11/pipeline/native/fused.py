@@ -986,6 +986,7 @@ SCENE_DRAWS = max(1, int(os.environ.get("PYD3D11_SCENE_DRAWS", "8")))
 # api call but draws and state setters (api/cargs.py), and any read or replacement of a target's bytes
 # (storage.ResourceStorage.data).
 _queued: list | None = None
+_queued_by = 0  # the thread that launched ``_queued`` when it is a scene (queue_pending)
 _open: Scene | None = None
 _queue_lock = threading.RLock()
 
@@ -994,11 +995,16 @@ def queue_pending() -> bool:
     """Move this thread's deferred pass into the draw queue (False, nothing moved, when there is none or its
     finish may raise: a shader with host callbacks or watchdog polls joins within its own call). True also when
     the draw went into this thread's open scene (nothing to move)."""
-    global _queued
+    global _queued, _queued_by
     pending = getattr(_deferral, "pending", None)
     if pending is None:
         sc = _open
-        return sc is not None and sc.owner == threading.get_ident()
+        if sc is None:
+            # the draw filled this thread's scene, which started on the workers (_launch_open): it runs while
+            # the caller sets up its next draws, like a one-draw queue (joining it here would leave the workers
+            # idle during that set-up)
+            return _queued is not None and _queued_by == threading.get_ident()
+        return sc.owner == threading.get_ident()
     if not getattr(_deferral, "pending_quiet", False):
         return False
     _deferral.pending = None
@@ -1007,6 +1013,7 @@ def queue_pending() -> bool:
             # another thread's draw (this thread's draw joined the queue before its tiles started)
             join_queued()
         _queued = [pending, _deferral.pending_targets, []]
+        _queued_by = 0
         storage.pending_writes(_queued[1], join_queued)
     return True
 
@@ -1060,7 +1067,7 @@ def join() -> None:
 def _launch_open(which: Scene) -> None:
     """Start the full open scene on the workers (after the started work before it, which is finished first) and
     make it the started work; the next draw opens a new scene."""
-    global _queued, _open
+    global _queued, _open, _queued_by
     with _queue_lock:
         q, sc = _queued, _open
         if sc is None or sc is not which:  # (finished meanwhile by a join on another thread)
@@ -1074,6 +1081,7 @@ def _launch_open(which: Scene) -> None:
         _open = None
         sc.launch()
         _queued = [sc.finish, sc.targets, sc.afters]
+        _queued_by = sc.owner
         storage.pending_writes(sc.targets, join_queued)
 
 
