@@ -882,7 +882,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
             and getattr(_deferral, "pending", None) is None and not uav):
         reads = _ps_reads(state)
         kept = state.plan is not None
-        template = D.copy() if kept else None  # (before the scene's tiles can change it)
+        # (copied before the scene's tiles can change it; one word more: a replayed draw's tile counter)
+        template = np.append(D, np.int64(0)) if kept else None
         args: list = [None]
         if not _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H,
                            stats_out, ps is not None, reads, args if kept else None):
@@ -890,7 +891,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         if kept:
             # what the pipeline half of the draw plan keeps for the next draw of this snapshot (fused_replay.py)
             _deferral.scene_draw = SceneDraw(key, comp, kernel, plan, template, okey, targets, touched, reads, geo,
-                                             W, H, ps is not None, (ctx.vp_min, ctx.vp_max), prep, args)
+                                             W, H, ps is not None, (ctx.vp_min, ctx.vp_max), prep, args,
+                                             (ctx.rows_w, ctx.rows_h), _buffer_key(key))
         return True
     # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
     workers = 1 if uav and kernel.lw.uav_atomic else max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
@@ -1100,7 +1102,8 @@ def _ps_reads(state) -> list:
 
 
 def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H, stats_out,
-                has_ps: bool, reads: list, template: list | None = None) -> bool:
+                has_ps: bool, reads: list, template: list | None = None, rows: tuple | None = None,
+                bk: tuple | None = None, d_addr: int | None = None) -> bool:
     """Add the draw to this thread's open scene (scene.py), opening one — after joining everything queued —
     when there is none or the draw cannot join it: another thread's scene, another tile grid or thread count,
     or a hazard between this draw and the scene's draws (it writes what they read through views, or reads what
@@ -1141,22 +1144,26 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
                 ctx.rt[i], ctx.rt_pitch[i], ctx.rt_sample_pitch[i] = _target_memory(state.om.rtvs[i], raw=True)
         if okey.ds is not None:
             ctx.ds, ctx.ds_pitch, ctx.ds_sample_pitch = _target_memory(state.om.dsv, raw=True)
-        _set_row_bounds(ctx, state.om, okey, key.tile)
+        if rows is None:
+            _set_row_bounds(ctx, state.om, okey, key.tile)
+        else:  # (a replayed draw: the same views as the recorded one's, so the same bounds)
+            ctx.rows_w, ctx.rows_h = rows
         for st in touched:
             st.touch()
         after: list = []
-        bk = _buffer_key(key)
-        Ts, counts = [], []
+        if bk is None:
+            bk = _buffer_key(key)
+        Ts, counts, t_addrs = [], [], []
         A0 = None
         for w in range(sc.workers):
             bufs = sc.buffers.get((bk, w))
             if bufs is None:
                 bufs = sc.buffers[(bk, w)] = _take_buffers(key)
             if A0 is None:
-                T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs, template)
+                T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs, template, t_addrs)
                 A0 = k[-1] if kernel is not None else None
             else:
-                T, cnt, k = _worker_copy(key, kernel, A0, bufs)
+                T, cnt, k = _worker_copy(key, kernel, A0, bufs, t_addrs)
             Ts.append(T)
             counts.append(cnt)
             keep.append(k)
@@ -1176,10 +1183,14 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
             # nothing of this draw was written; the reference pipeline draws it
             _fallback("scene finished while the draw was set up")
             return False
-        sc.add(Entry(comp.tile, D, Ts, keep, finish), touched, reads)
+        n_targets = len(sc.targets)
+        sc.add(Entry(comp.tile, D, Ts, keep, finish, d_addr, t_addrs), touched, reads)
         stats.scene_draws += 1
-        started = list(_queued[1]) if _queued is not None else []
-        storage.pending_writes(started + sc.targets, join_queued)
+        if n_targets != len(sc.targets) or storage.pending_finish is not join_queued:
+            # (else the registered storages are these already: the scene's targets grew by none, and the
+            # started work's, read below, are registered with them until join_queued clears them all)
+            started = list(_queued[1]) if _queued is not None else []
+            storage.pending_writes(started + sc.targets, join_queued)
     if len(sc) >= SCENE_DRAWS:
         _launch_open(sc)
     return True
@@ -1209,6 +1220,8 @@ class SceneDraw:
     vp: tuple
     prep: Any
     args: list  # [(buffer set, pixel-shader argument words)] of _thread_args' template, or [None]
+    rows: tuple  # the merger context's (rows_w, rows_h) for the recorded views (_set_row_bounds)
+    buffer_key: tuple  # _buffer_key(key)
 
 
 def _set_om_context(ctx, om, vp: tuple) -> None:
@@ -1230,23 +1243,24 @@ def replay_scene_draw(state, f: SceneDraw, plan, stats_out) -> bool:
     kernel, comp, geo = f.kernel, f.comp, f.geo
     om = state.om
     d = fg.slots().d
-    D = f.D.copy()
+    D = f.D.copy()  # the recorded words and a spare last one: this draw's tile counter
+    d_addr = nrt.address(D)
     ctx = om_gen.OMContext()
     _set_om_context(ctx, om, f.vp)
-    nxt = np.zeros(1, np.int64)
+    D[-1] = 0
     D[d["om_ctx"]] = ctypes.addressof(ctx)
-    D[d["next"]] = nrt.address(nxt)
+    D[d["next"]] = d_addr + 8 * (D.shape[0] - 1)
     if kernel is not None:
         D[d["ps_fn"]] = kernel.module.addr("kernel")
         state.ps.bindings.sample_count = state.sample_count
     D[d["flush_fn"]] = comp.flush
     D[d["om_fn"]] = comp.om
-    keep: list = [geo, comp, kernel, plan, state, nxt, ctx, f.targets]
+    keep: list = [geo, comp, kernel, plan, state, ctx, f.targets]
     comp.note_use(geo.area)
     if kernel is not None:
         kernel.module.note_use(geo.area)
     if not _scene_draw(state, f.key, comp, kernel, plan, D, keep, ctx, f.okey, f.targets, f.touched, geo, f.W, f.H,
-                       stats_out, f.has_ps, f.reads, f.args):
+                       stats_out, f.has_ps, f.reads, f.args, f.rows, f.buffer_key, d_addr):
         return False
     stats.fused_draws += 1
     stats.geometry_reuses += 1
@@ -1352,15 +1366,28 @@ def _give_back(key: fg.FusedKey, scratch: list) -> None:
                 sets.append(s[4])
 
 
-def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict):
+def _t_with_counts(src: np.ndarray, sl, addrs: list | None) -> tuple:
+    """A scene draw's own copy of the worker's T words ``src`` with its two counter words after them (one
+    allocation and one address a draw, not three; the address goes to ``addrs`` for Scene.launch): (T, the
+    counters' view)."""
+    n = src.shape[0]
+    T = np.empty(n + 2, np.int64)
+    T[:n] = src
+    T[n:] = 0
+    addr = nrt.address(T)
+    T[sl.t["count"]] = addr + 8 * n
+    if addrs is not None:
+        addrs.append(addr)
+    return T, T[n:]
+
+
+def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict, t_addrs: list | None = None):
     """Another worker's (T array, counters, objects to keep) for a quiet draw whose first worker's pixel-shader
     arguments are ``A0``: the same constant buffers, views and sampler bindings, this worker's own scratch and
     lane buffers (saves binding the draw's resources once per worker)."""
     sl = fg.slots()
-    T = bufs["T"].copy()
-    cnt = np.zeros(2, np.int64)
-    T[sl.t["count"]] = nrt.address(cnt)
-    keep: list = [T, cnt]
+    T, cnt = _t_with_counts(bufs["T"], sl, t_addrs)
+    keep: list = [T]
     T[sl.t["ps_args"]] = 0
     if kernel is not None:
         A = nrt._Args(kernel.layout)
@@ -1392,7 +1419,7 @@ def _give_back_sets(sets: dict) -> None:
 
 
 def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared: dict | None = None,
-                 template: list | None = None):
+                 template: list | None = None, t_addrs: list | None = None):
     """One worker's T array (lane buffers, pixel-shader arguments, counters), its counter array, the objects
     to keep alive, its host-callback state and its buffer set (given back after the draw).
 
@@ -1411,9 +1438,7 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
         # a scene's worker set, shared by the scene's draws of this layout (they run one after the other on
         # the worker): this draw's own T array and counters
         bufs = shared
-        T = bufs["T"].copy()
-        cnt = np.zeros(2, np.int64)
-        T[sl.t["count"]] = nrt.address(cnt)
+        T, cnt = _t_with_counts(bufs["T"], sl, t_addrs)
         keep.append(T)
     T[sl.t["ps_args"]] = 0
     v, o = bufs["v"], bufs["o"]
