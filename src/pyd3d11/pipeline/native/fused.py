@@ -414,7 +414,9 @@ def _compile(key: fg.FusedKey) -> _Compiled:
     auto = nrt.TIER == "auto"
     lean = om_gen.om_function(key.om, lean=True)[0] if auto else None
     lean_raster = fg.raster_lean(key) if auto else None
-    parts = tuple(_module(llvm, t, n, q) for t, n, q in zip((raster, flush, om), exports, (lean_raster, None, lean)))
+    lean_flush = fg.flush_lean(key, flush) if auto else None  # (and the batch function's without its float32 path)
+    parts = tuple(_module(llvm, t, n, q)
+                  for t, n, q in zip((raster, flush, om), exports, (lean_raster, lean_flush, lean)))
     stats.compiled += 1
     stats.compile_seconds += time.perf_counter() - t0
     return _Compiled(parts, names, "\n".join((raster, flush, om)))
