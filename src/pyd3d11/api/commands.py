@@ -280,7 +280,12 @@ class DrawCmd(Command):
             for slot, cb in enumerate(cbs):
                 if cb is not None:
                     st, first, count = cb
-                    b.set_cbuffer(slot, cb_window(st, first, count))
+                    win = cb_window(st, first, count)  # (uint8, one dimension, contiguous)
+                    if win.size % 16 == 0:
+                        # whole registers: set_cbuffer's padded word copy is the plain word copy
+                        b.cbuffers[slot] = win.view(np.uint32).copy()
+                    else:
+                        b.set_cbuffer(slot, win)
         return b
 
     def execute(self, runtime: Any) -> None:

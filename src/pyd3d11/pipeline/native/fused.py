@@ -983,6 +983,10 @@ SCENES = os.environ.get("PYD3D11_SCENES", "1") != "0"
 #: draws per scene: a full scene starts on the workers while the next one collects (the caller's per-draw
 #: set-up then overlaps the tiles, as with the one-draw queue)
 SCENE_DRAWS = max(1, int(os.environ.get("PYD3D11_SCENE_DRAWS", "8")))
+#: a full scene started on the workers keeps running while this thread sets up the next draws and collects the
+#: next scene (queue_pending, _beside_launched); ``PYD3D11_SCENE_OVERLAP=0``: the draw that fills a scene waits
+#: for its tiles (A/B)
+SCENE_OVERLAP = os.environ.get("PYD3D11_SCENE_OVERLAP", "1") != "0"
 # The work that runs past its draw call (llvmpipe's scene queue): ``_queued`` is started work, (finish,
 # targets, callbacks after it) — one draw's tiles or a launched scene — and ``_open`` the scene still collecting
 # draws, which runs after it. A draw that cannot join the open scene sets itself up meanwhile and joins both
@@ -1007,7 +1011,7 @@ def queue_pending() -> bool:
             # the draw filled this thread's scene, which started on the workers (_launch_open): it runs while
             # the caller sets up its next draws, like a one-draw queue (joining it here would leave the workers
             # idle during that set-up)
-            return _queued is not None and _queued_by == threading.get_ident()
+            return SCENE_OVERLAP and _queued is not None and _queued_by == threading.get_ident()
         return sc.owner == threading.get_ident()
     if not getattr(_deferral, "pending_quiet", False):
         return False
@@ -1020,6 +1024,16 @@ def queue_pending() -> bool:
         _queued_by = 0
         storage.pending_writes(_queued[1], join_queued)
     return True
+
+
+def _beside_launched(me: int, reads: list) -> bool:
+    """Whether a scene may open while this thread's launched scene (``_queued``) still runs: the new scene's
+    tiles start only after it (_launch_open and join_queued finish the started work first), so only what the
+    draw reads while it is set up matters — its pixel shader's views must not be the launched scene's targets
+    (binding reads their bytes). Then the workers run that scene while this thread collects the next one."""
+    q = _queued
+    return (SCENE_OVERLAP and q is not None and _queued_by == me
+            and (not reads or {id(t) for t in q[1]}.isdisjoint(map(id, reads))))
 
 
 def queued() -> bool:
@@ -1133,7 +1147,8 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
         if ok and _queued is not None and reads:
             ok = {id(t) for t in _queued[1]}.isdisjoint(map(id, reads))
         if not ok:
-            join()
+            if not (sc is None and _beside_launched(me, reads)):
+                join()
             sc = Scene(grid, geo.n_tiles, workers)
             stats.scenes += 1
             # (the scene's own dict, not the scene: a closure over the scene would make it a reference cycle, and
