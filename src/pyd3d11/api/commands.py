@@ -10,6 +10,7 @@ indirect arguments) is read in ``execute``, not when recorded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,20 @@ _DRAW_COUNTERS = (("ia_vertices", "IAVertices"), ("ia_primitives", "IAPrimitives
                   ("c_primitives", "CPrimitives"), ("gs_invocations", "GSInvocations"),
                   ("gs_primitives", "GSPrimitives"), ("hs_invocations", "HSInvocations"),
                   ("ds_invocations", "DSInvocations"))
+_DRAW_COUNTER_NAMES = tuple(name for _, name in _DRAW_COUNTERS)
+_draw_counter_values = attrgetter(*(attr for attr, _ in _DRAW_COUNTERS))
+
+
+def _count_all(runtime: Any, pairs: Any) -> None:
+    """Add the non-zero (counter name, count) ``pairs`` to the executing context's query counters (one call a
+    draw: ``_count_all`` where the runtime has it, else its ``_count`` per counter)."""
+    add = getattr(runtime, "_count_all", None)
+    if add is not None:
+        add(pairs)
+        return
+    for name, n in pairs:
+        if n:
+            runtime._count(name, n)
 
 
 class Command:
@@ -320,8 +335,8 @@ class DrawCmd(Command):
         stats = draw(st, args, queue=True)
         # the pixel-shader invocations and samples of tiles still queued (pipeline/native/fused.py) are
         # complete when they are joined, before anything can read the counters
-        after_draw_work(lambda: (runtime._count("PSInvocations", stats.ps_invocations),
-                                 runtime._count("Samples", stats.samples_passed)))
+        after_draw_work(lambda: _count_all(runtime, (("PSInvocations", stats.ps_invocations),
+                                                     ("Samples", stats.samples_passed))))
         for t in st.so_targets:
             if t is not None and t.storage is not None:
                 runtime._so_filled[id(t.storage)] = t.filled_size
@@ -331,8 +346,7 @@ class DrawCmd(Command):
             runtime._count(f"SO{r.stream}_PrimitivesStorageNeeded", r.primitives_storage_needed)
         # adding 0 changes no counter, so only the non-zero ones are counted (HS/DS counts come from the
         # tessellation path of pipeline.draw and are absent on other stats objects)
-        count = runtime._count
-        for attr, name in _DRAW_COUNTERS:
-            n = getattr(stats, attr, 0)
-            if n:
-                count(name, n)
+        if type(stats) is _draw_mod.DrawStats:  # (every counter a field: read at once)
+            _count_all(runtime, zip(_DRAW_COUNTER_NAMES, _draw_counter_values(stats)))
+        else:
+            _count_all(runtime, [(name, getattr(stats, attr, 0)) for attr, name in _DRAW_COUNTERS])

@@ -249,6 +249,13 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         """Counter hook for queries (the pipeline stages call this through the executing context)."""
         self._counters[name] = self._counters.get(name, 0) + int(n)
 
+    def _count_all(self, pairs: Any) -> None:
+        """:meth:`_count` for each (name, count) of ``pairs`` whose count is not zero (a draw's counters)."""
+        c = self._counters
+        for name, n in pairs:
+            if n:
+                c[name] = c.get(name, 0) + int(n)
+
     # -- basics -------------------------------------------------------------------------------------
     def GetType(self) -> int:  # noqa: N802
         return self._type

@@ -1236,7 +1236,7 @@ class SceneDraw:
     has_ps: bool
     vp: tuple
     prep: Any
-    args: list  # [(buffer set, pixel-shader argument words)] of _thread_args' template, or [None]
+    args: list  # _thread_args' template: up to two (buffer set, pixel-shader argument words), or [None]
     rows: tuple  # the merger context's (rows_w, rows_h) for the recorded views (_set_row_bounds)
     buffer_key: tuple  # _buffer_key(key)
 
@@ -1435,13 +1435,21 @@ def _give_back_sets(sets: dict) -> None:
                 free.append(bufs)
 
 
+def _template_words(template: list, bufs: dict):
+    """The pixel-shader argument words ``template`` holds for the buffer set ``bufs`` (None: none)."""
+    for t in template:
+        if t is not None and t[0] is bufs:
+            return t[1]
+    return None
+
+
 def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared: dict | None = None,
                  template: list | None = None, t_addrs: list | None = None):
     """One worker's T array (lane buffers, pixel-shader arguments, counters), its counter array, the objects
     to keep alive, its host-callback state and its buffer set (given back after the draw).
 
-    ``template`` (a scene draw of a quiet kernel, ``shared`` given): a one-item list holding (buffer set, the
-    pixel-shader arguments an earlier draw of the same variant and kernel bound for that set) or None. When it
+    ``template`` (a scene draw of a quiet kernel, ``shared`` given): a list of up to two (buffer set, the
+    pixel-shader arguments an earlier draw of the same variant and kernel bound for that set), or [None]. When it
     holds this draw's set, the arguments are that copy with the draw's own resources bound again
     (runtime.bind_resources, the texture plan); else they are built and the list holds them for the next draw."""
     sl = fg.slots()
@@ -1460,8 +1468,9 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
     T[sl.t["ps_args"]] = 0
     v, o = bufs["v"], bufs["o"]
     host = None
-    if kernel is not None and template is not None and template[0] is not None and template[0][0] is bufs:
-        A = nrt._Args(kernel.layout, template[0][1].copy())
+    words = _template_words(template, bufs) if kernel is not None and template is not None else None
+    if words is not None:
+        A = nrt._Args(kernel.layout, words.copy())
         A.keep.append(bufs)  # the scratch and lane buffers the copied words point at
         after.extend(nrt.bind_resources(A, kernel, state.ps.bindings))
         if plan is not None:
@@ -1502,7 +1511,9 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
             host = nrt._Host(state.ps.program, kernel, A, v, o, state.ps.bindings, None, state.sampling_hooks, B)
             A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
         elif template is not None and shared is not None and not A.wants("poll"):
-            template[0] = (bufs, A.a.copy())
+            # (two kept: a launched scene may still hold one buffer set while the next scene takes another)
+            template.insert(0, (bufs, A.a.copy()))
+            del template[2:]
         keep.append(A)
         T[sl.t["ps_args"]] = nrt.address(A.a)
     return T, cnt, keep, host, bufs

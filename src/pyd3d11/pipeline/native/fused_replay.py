@@ -56,7 +56,7 @@ class Record:
     """What one draw's path derived from its snapshot (see the module docstring)."""
 
     __slots__ = ("token", "args", "sample_mask", "hooks_type", "hooks_vars", "entry", "setup", "versions",
-                 "switches", "front_counts", "setup_counts", "fused", "plan_key")
+                 "switches", "front_counts", "setup_counts", "fused", "plan_key", "cb_slots")
 
     def __init__(self, **kw: Any) -> None:
         for k, v in kw.items():
@@ -103,7 +103,9 @@ def end(state: Any, args: Any) -> None:
         sample_mask=int(state.om.sample_mask), hooks_type=type(hooks), hooks_vars=dict(vars(hooks)),
         entry=entry, setup=setup, versions=entry.versions,
         switches=_switches(), front_counts=front_value[1:], setup_counts=setup[1][1:], fused=f,
-        plan_key=f.plan.key if f.plan is not None else None)
+        plan_key=f.plan.key if f.plan is not None else None,
+        # the vertex shader's bound constant-buffer slots (the same token binds the same slots)
+        cb_slots=tuple((i, c) for i, c in enumerate(entry.cbuffers) if c is not None))
     made += 1
 
 
@@ -123,9 +125,11 @@ def _valid(rec: Record, state: Any, args: Any) -> Any:
     for st, v in rec.versions:
         if st.version != v:
             return False
-    for a, c in zip(state.vs.bindings.cbuffers, e.cbuffers):
+    cbs = state.vs.bindings.cbuffers
+    for i, c in rec.cb_slots:
+        a = cbs[i]
         # (uint32 words: equal bytes are equal words; a fraction of np.array_equal's cost)
-        if a is not None and (c is None or a.shape != c.shape or a.tobytes() != c.tobytes()):
+        if a is None or a.shape != c.shape or a.tobytes() != c.tobytes():
             return False
     hooks = state.sampling_hooks
     if type(hooks) is not rec.hooks_type or vars(hooks) != rec.hooks_vars:
