@@ -443,7 +443,7 @@ class CallPlan:
     declared parameters (counts first: arrays read their count's converted value) and, for the common
     positional call, each position's declaration."""
 
-    __slots__ = ("decl", "sig", "names", "defaults", "order", "positional", "has_arrays", "ints")
+    __slots__ = ("decl", "sig", "names", "defaults", "order", "positional", "has_arrays", "ints", "all_ints")
 
     def __init__(self, decl: Declaration, sig: inspect.Signature) -> None:
         self.decl, self.sig = decl, sig
@@ -458,6 +458,7 @@ class CallPlan:
         #: int in [0, 2^31) — converts to itself (checked inline by convert_call: Draw* take several a call)
         self.ints = tuple(q is not None and q.count is None and _kind(q.ctype, q.pointer) == "int"
                           for q, _ in self.positional)
+        self.all_ints = bool(self.ints) and all(self.ints)
 
 
 _NO_VALUES: dict[str, Any] = {}
@@ -467,6 +468,13 @@ def convert_call(plan: CallPlan, args: tuple, kwargs: dict, owner: Any) -> tuple
     """Convert a call's arguments; returns the converted (args, kwargs) to call the method with. Omitted
     parameters keep their Python defaults (valid values by construction)."""
     positional = not kwargs and len(args) <= len(plan.names)
+    if positional and plan.all_ints:
+        # every parameter an integer scalar (Draw*): the common values pass unchanged (_convert_scalar's test)
+        for v in args:
+            if type(v) is not int or not 0 <= v < 0x80000000:
+                break
+        else:
+            return args, {}
     if positional and not plan.has_arrays:  # the common case: no binding, no count lookups
         out = list(args)
         ints = plan.ints

@@ -26,16 +26,17 @@ _DRAW_COUNTERS = (("ia_vertices", "IAVertices"), ("ia_primitives", "IAPrimitives
                   ("ds_invocations", "DSInvocations"))
 _DRAW_COUNTER_NAMES = tuple(name for _, name in _DRAW_COUNTERS)
 _draw_counter_values = attrgetter(*(attr for attr, _ in _DRAW_COUNTERS))
+_PIXEL_COUNTER_NAMES = ("PSInvocations", "Samples")
 
 
-def _count_all(runtime: Any, pairs: Any) -> None:
-    """Add the non-zero (counter name, count) ``pairs`` to the executing context's query counters (one call a
-    draw: ``_count_all`` where the runtime has it, else its ``_count`` per counter)."""
+def _count_all(runtime: Any, names: tuple, values: tuple) -> None:
+    """Add ``values`` to the executing context's query counters ``names`` (one call a draw: the context's
+    ``_count_all``; another runtime's ``_count`` per non-zero count)."""
     add = getattr(runtime, "_count_all", None)
     if add is not None:
-        add(pairs)
+        add(names, values)
         return
-    for name, n in pairs:
+    for name, n in zip(names, values):
         if n:
             runtime._count(name, n)
 
@@ -335,8 +336,8 @@ class DrawCmd(Command):
         stats = draw(st, args, queue=True)
         # the pixel-shader invocations and samples of tiles still queued (pipeline/native/fused.py) are
         # complete when they are joined, before anything can read the counters
-        after_draw_work(lambda: _count_all(runtime, (("PSInvocations", stats.ps_invocations),
-                                                     ("Samples", stats.samples_passed))))
+        after_draw_work(lambda: _count_all(runtime, _PIXEL_COUNTER_NAMES, (stats.ps_invocations,
+                                                                           stats.samples_passed)))
         for t in st.so_targets:
             if t is not None and t.storage is not None:
                 runtime._so_filled[id(t.storage)] = t.filled_size
@@ -347,6 +348,6 @@ class DrawCmd(Command):
         # adding 0 changes no counter, so only the non-zero ones are counted (HS/DS counts come from the
         # tessellation path of pipeline.draw and are absent on other stats objects)
         if type(stats) is _draw_mod.DrawStats:  # (every counter a field: read at once)
-            _count_all(runtime, zip(_DRAW_COUNTER_NAMES, _draw_counter_values(stats)))
+            _count_all(runtime, _DRAW_COUNTER_NAMES, _draw_counter_values(stats))
         else:
-            _count_all(runtime, [(name, getattr(stats, attr, 0)) for attr, name in _DRAW_COUNTERS])
+            _count_all(runtime, _DRAW_COUNTER_NAMES, tuple(getattr(stats, attr, 0) for attr, _ in _DRAW_COUNTERS))

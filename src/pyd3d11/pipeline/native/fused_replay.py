@@ -36,6 +36,7 @@ Records are per thread (a context is used by one thread at a time): two contexts
 from __future__ import annotations
 
 import threading
+from operator import attrgetter
 from typing import Any
 
 from ...shader import native
@@ -99,7 +100,7 @@ def end(state: Any, args: Any) -> None:
         return
     hooks = state.sampling_hooks
     _local.rec = Record(
-        token=token, args=type(args)(**{n: getattr(args, n) for n in type(args).__slots__}),
+        token=token, args=_args_values(args),
         sample_mask=int(state.om.sample_mask), hooks_type=type(hooks), hooks_vars=dict(vars(hooks)),
         entry=entry, setup=setup, versions=entry.versions,
         switches=_switches(), front_counts=front_value[1:], setup_counts=setup[1][1:], fused=f,
@@ -109,6 +110,17 @@ def end(state: Any, args: Any) -> None:
     made += 1
 
 
+def _args_values(args: Any) -> tuple:
+    """A draw's arguments (pipeline.input_assembler.DrawArgs) as a tuple of its fields, in one C call."""
+    global _args_getter
+    if _args_getter is None:
+        _args_getter = attrgetter(*type(args).__slots__)
+    return _args_getter(args)
+
+
+_args_getter: Any = None
+
+
 def drop() -> None:
     """Forget this thread's record (tests)."""
     _local.rec = None
@@ -116,7 +128,7 @@ def drop() -> None:
 
 def _valid(rec: Record, state: Any, args: Any) -> Any:
     """The texture plan to bind (or None) when ``rec`` holds for this draw; False when it does not."""
-    if (state.plan is not rec.token or args != rec.args or int(state.om.sample_mask) != rec.sample_mask
+    if (state.plan is not rec.token or _args_values(args) != rec.args or int(state.om.sample_mask) != rec.sample_mask
             or state.stage_runner is not None or state.output_merger is not None or state.relax):
         return False
     e = rec.entry
