@@ -1260,11 +1260,10 @@ def replay_scene_draw(state, f: SceneDraw, plan, stats_out) -> bool:
     kernel, comp, geo = f.kernel, f.comp, f.geo
     om = state.om
     d = fg.slots().d
-    D = f.D.copy()  # the recorded words and a spare last one: this draw's tile counter
+    D = f.D.copy()  # the recorded words and a spare last one, 0: this draw's tile counter
     d_addr = nrt.address(D)
     ctx = om_gen.OMContext()
     _set_om_context(ctx, om, f.vp)
-    D[-1] = 0
     D[d["om_ctx"]] = ctypes.addressof(ctx)
     D[d["next"]] = d_addr + 8 * (D.shape[0] - 1)
     if kernel is not None:
@@ -1383,14 +1382,15 @@ def _give_back(key: fg.FusedKey, scratch: list) -> None:
                 sets.append(s[4])
 
 
+_TWO_ZEROS = np.zeros(2, np.int64)
+
+
 def _t_with_counts(src: np.ndarray, sl, addrs: list | None) -> tuple:
     """A scene draw's own copy of the worker's T words ``src`` with its two counter words after them (one
     allocation and one address a draw, not three; the address goes to ``addrs`` for Scene.launch): (T, the
     counters' view)."""
     n = src.shape[0]
-    T = np.empty(n + 2, np.int64)
-    T[:n] = src
-    T[n:] = 0
+    T = np.concatenate((src, _TWO_ZEROS))  # (one call: the words, then the counters at 0)
     addr = nrt.address(T)
     T[sl.t["count"]] = addr + 8 * n
     if addrs is not None:
