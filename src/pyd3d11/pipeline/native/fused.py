@@ -1099,7 +1099,9 @@ def _launch_open(which: Scene) -> None:
         _open = None
         sc.launch()
         _queued = [sc.finish, sc.targets, sc.afters]
-        _queued_by = sc.owner
+        # (a scene on one worker has no worker thread: its tiles run when it is joined, so leaving it queued
+        # would only keep two scenes' buffers alive)
+        _queued_by = sc.owner if sc.workers > 1 else 0
         storage.pending_writes(sc.targets, join_queued)
 
 
