@@ -163,3 +163,35 @@ def test_refusals_from_hresult_and_void_methods():
                    cargs.MESSAGE_CORRUPTED_PARAMETER1]
     assert all(q.GetMessage(i).Severity == 0 for i in range(3))  # D3D11_MESSAGE_SEVERITY_CORRUPTION
     assert ctx.RSGetViewports() == [] and ctx.OMGetBlendState()[2] == 0xFFFFFFFF
+
+
+@pytest.mark.backend_independent
+def test_positional_integers_convert_as_declared():
+    """convert_call's inline pass-through of small Python ints (a Draw* call's arguments) gives what the
+    declared type's conversion gives for every value, and the same refusals: a table over UINT and INT positions
+    of DrawIndexed (IndexCount, StartIndexLocation: UINT; BaseVertexLocation: INT)."""
+    import inspect
+
+    from pyd3d11.api import cargs
+    from pyd3d11.d3d11 import ID3D11DeviceContext
+
+    method = ID3D11DeviceContext.DrawIndexed
+    decl = method.__cargs__
+    sig = inspect.signature(method.__wrapped_original__)
+    plan = cargs.CallPlan(decl, sig.replace(parameters=list(sig.parameters.values())[1:]))
+    assert plan.ints == (True, True, True)
+    values = [0, 1, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, -1, -(2 ** 31), True, False, np.uint32(7), np.int64(-3),
+              2 ** 32, 1.5, "3", None]
+    types = ("UINT", "UINT", "INT")
+    for v in values:
+        for pos, ctype in enumerate(types):
+            args = [5, 6, 7]
+            args[pos] = v
+            try:
+                want = cargs.to_int(v, ctype, "x")
+            except Exception:  # refused by the declared conversion: refused by the call too
+                with pytest.raises(cargs.ArgError):
+                    cargs.convert_call(plan, tuple(args), {}, None)
+                continue
+            got = cargs.convert_call(plan, tuple(args), {}, None)[0]
+            assert got[pos] == want and type(got[pos]) is type(want), (v, ctype, got)

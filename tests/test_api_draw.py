@@ -200,3 +200,32 @@ def test_texture_sampling_through_srv_and_sampler():
     ctx.Draw(3, 0)
     # Point filter at the pixel centre's normalised coordinate picks the texel under it.
     np.testing.assert_array_equal(texture_to_numpy(ctx, rt), texels.astype(np.float32) / 255)
+
+
+def test_a_stream_output_target_rebound_between_identical_draws():
+    """Two identical draws with SOSetTargets between them (the draw plan's fingerprint holds the SO targets and
+    offsets, api/draw_plan.py): the first draw's vertices land in the first buffer, the second's in the second;
+    then the second buffer bound again at an offset of 16 bytes appends after its first vertex."""
+    dev, ctx, rt = setup(4, 1)
+    vsb = assemble_shader(VS_POS_COLOR)
+    decl = [D3D11_SO_DECLARATION_ENTRY(Stream=0, SemanticName="TEXCOORD", SemanticIndex=0,  # noqa: F405
+                                       StartComponent=0, ComponentCount=4, OutputSlot=0)]
+    ctx.GSSetShader(dev.CreateGeometryShaderWithStreamOutput(vsb, None, decl, 1, [16], 1, 0xFFFFFFFF))
+    a, b = (dev.CreateBuffer(D3D11_BUFFER_DESC(ByteWidth=16 * 4, BindFlags=BIND_SO)) for _ in range(2))  # noqa: F405
+    v = verts(*[[x, 0, 0, 1, x, 1, 2, 3] for x in (-0.75, -0.25)])
+    ctx.IASetVertexBuffers(0, 1, [buffer(dev, v, BIND_VB)], [32], [0])
+    ctx.IASetPrimitiveTopology(POINTLIST)
+
+    def words(buf):
+        return np.ascontiguousarray(texture_to_numpy(ctx, buf)).view(np.float32).reshape(4, 4)
+
+    ctx.SOSetTargets(1, [a], [0])
+    ctx.Draw(1, 0)
+    ctx.SOSetTargets(1, [b], [0])
+    ctx.Draw(1, 0)
+    np.testing.assert_array_equal(words(a)[0], v[0, 4:])
+    np.testing.assert_array_equal(words(b)[0], v[0, 4:])
+    assert not words(a)[1:].any() and not words(b)[1:].any()
+    ctx.SOSetTargets(1, [b], [16])
+    ctx.Draw(1, 1)
+    np.testing.assert_array_equal(words(b)[:2], v[:2, 4:])

@@ -217,10 +217,27 @@ PS_SHADERS = {"persp3": PS_PERSP3, "nopersp4": PS_NOPERSP4, "persp4": PS_PERSP4,
 
 
 @pytest.fixture(autouse=True)
-def _restore():
+def _restore(monkeypatch):
+    # The float32 path is in the batch function's full text only: a cold variant's quick first build under the
+    # default tier (``auto``) compiles fused_gen.flush_lean (the float64 path alone) until its O2 rebuild. The
+    # ``quick`` tier compiles the full text at once, so these draws run the float32 path from their first lane;
+    # the variants and modules built by other tests (possibly lean) are set aside meanwhile.
+    from pyd3d11.pipeline.native import fused
+    from pyd3d11.shader.native import runtime
+
+    runtime.wait_upgrades()
+    saved = dict(fused._CACHE), dict(fused._MODULES)
+    fused._CACHE.clear()
+    fused._MODULES.clear()
+    monkeypatch.setattr(runtime, "TIER", "quick")
     yield
     native.set_backend(None)
     pool.set_threads(None)
+    runtime.wait_upgrades()
+    fused._CACHE.clear()
+    fused._MODULES.clear()
+    fused._CACHE.update(saved[0])
+    fused._MODULES.update(saved[1])
 
 
 def _clip(px, py, W, H):

@@ -184,3 +184,71 @@ def test_small_triangles_on_the_lean_rasterizer_then_its_rebuild(fresh, seed):  
     assert all(m.full and m.upgrade_text is None for m in rasters)
     ref2, got2 = _both(scene)
     assert ref2 == ref and got2 == ref, _diff(ref, got2)
+
+
+# --- the lean batch function (fused_gen.flush_lean) -------------------------------------------------------------
+
+def _exact32_quad_scene():
+    import test_native_fused_exact32 as ex
+
+    W, H = 64, 32
+    return ex._scene(ex._quad_verts(W, H, False), ex.PS_UV, 28, W, H, 3, om=ex._blend_om())
+
+
+def test_the_lean_batch_text_drops_the_float32_path_only():
+    """flush_lean: the float32 path's blocks gone, the same function and the float64 path kept; None for a key
+    whose batch function has no float32 path (an SV_Position input: exact32 does not apply)."""
+    import dataclasses
+
+    from pyd3d11.pipeline.native import fused_gen as fg
+
+    key = _flush_key()
+    persp = dataclasses.replace(key, inputs=(("persp", 1, 0, 0), ("persp", 1, 1, 1)))
+    pos = dataclasses.replace(key, inputs=(("persp", 1, 0, 0), ("posx", 0, 0, 0)))
+    full = fg._Gen(persp).build_flush()
+    lean = fg.flush_lean(persp)
+    assert lean is not None and fg.flush_lean(persp, full) == lean
+    assert "q32" in full and "q8_body" in full
+    assert "q32" not in lean and "q8_body" not in lean and "ex_chk" not in lean
+    assert f"define void @{fg.FLUSH_FN}(" in lean and "q64" not in lean  # (the float64 path is the only one)
+    assert len(lean) < len(full)
+    assert fg.flush_lean(pos) is None
+
+
+def _flush_key():
+    """A FusedKey of the full-screen quad (test_native_fused_exact32's), the variant table left as it was."""
+    import test_native_fused_exact32 as ex
+
+    saved = dict(fused._CACHE)
+    try:
+        return ex._any_key()
+    finally:
+        fused._CACHE.clear()
+        fused._CACHE.update(saved)
+        native.set_backend(None)
+
+
+def test_the_quick_batch_function_is_lean_and_its_rebuild_full(fresh):  # noqa: F811
+    """A cold variant's quick first build compiles the lean batch text (the float32 path's S5-like quad drawn on
+    the float64 path alone) and names the full text for its O2 rebuild; before and after the rebuild the bytes
+    are the reference's."""
+    from pyd3d11.pipeline.native import fused_gen as fg
+
+    fresh.setattr(runtime, "TIER", "auto")
+    fresh.setattr(runtime, "TIER_UP_LANES", 1 << 40)  # no rebuild during the first pass
+    scene = _exact32_quad_scene()
+    ref, got = _both(scene)
+    assert ref == got, _diff(ref, got)
+    flushes = [(text, m) for text, m in fused._MODULES.items() if m.names and m.names[0] == fg.FLUSH_FN]
+    assert flushes
+    for text, m in flushes:
+        assert "q32" in text, "the scene's variant has the float32 path in its full text"
+        assert not m.full and m.upgrade_text == text
+        assert "q32" not in m.text
+        assert f"; O2 rebuild: {hashlib.sha256(text.encode()).hexdigest()}" in m.text
+    fresh.setattr(runtime, "TIER_UP_LANES", 1)
+    _both(scene)
+    runtime.wait_upgrades()
+    assert all(m.full and m.upgrade_text is None for _, m in flushes)
+    ref2, got2 = _both(scene)
+    assert ref2 == ref and got2 == ref, _diff(ref, got2)

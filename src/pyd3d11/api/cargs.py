@@ -443,7 +443,7 @@ class CallPlan:
     declared parameters (counts first: arrays read their count's converted value) and, for the common
     positional call, each position's declaration."""
 
-    __slots__ = ("decl", "sig", "names", "defaults", "order", "positional", "has_arrays")
+    __slots__ = ("decl", "sig", "names", "defaults", "order", "positional", "has_arrays", "ints", "all_ints")
 
     def __init__(self, decl: Declaration, sig: inspect.Signature) -> None:
         self.decl, self.sig = decl, sig
@@ -454,6 +454,11 @@ class CallPlan:
         by_name = {q.name: q for q in decl.params}
         self.positional = tuple((by_name.get(n), self.defaults[n] is None) for n in self.names)
         self.has_arrays = any(q.count is not None for q in decl.params)
+        #: per position: a declared integer scalar (_convert_scalar's "int" kind), whose common value — a Python
+        #: int in [0, 2^31) — converts to itself (checked inline by convert_call: Draw* take several a call)
+        self.ints = tuple(q is not None and q.count is None and _kind(q.ctype, q.pointer) == "int"
+                          for q, _ in self.positional)
+        self.all_ints = bool(self.ints) and all(self.ints)
 
 
 _NO_VALUES: dict[str, Any] = {}
@@ -463,11 +468,22 @@ def convert_call(plan: CallPlan, args: tuple, kwargs: dict, owner: Any) -> tuple
     """Convert a call's arguments; returns the converted (args, kwargs) to call the method with. Omitted
     parameters keep their Python defaults (valid values by construction)."""
     positional = not kwargs and len(args) <= len(plan.names)
+    if positional and plan.all_ints:
+        # every parameter an integer scalar (Draw*): the common values pass unchanged (_convert_scalar's test)
+        for v in args:
+            if type(v) is not int or not 0 <= v < 0x80000000:
+                break
+        else:
+            return args, {}
     if positional and not plan.has_arrays:  # the common case: no binding, no count lookups
         out = list(args)
+        ints = plan.ints
         for i, (p, default_none) in enumerate(plan.positional[:len(args)]):
             if p is not None:
-                out[i] = convert_one(p, out[i], _NO_VALUES, owner, default_none)
+                v = out[i]
+                if ints[i] and type(v) is int and 0 <= v < 0x80000000:
+                    continue  # (what _convert_scalar returns for it)
+                out[i] = convert_one(p, v, _NO_VALUES, owner, default_none)
         return tuple(out), {}
     if positional:
         values = dict(zip(plan.names, args))

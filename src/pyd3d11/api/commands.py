@@ -10,6 +10,7 @@ indirect arguments) is read in ``execute``, not when recorded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,21 @@ _DRAW_COUNTERS = (("ia_vertices", "IAVertices"), ("ia_primitives", "IAPrimitives
                   ("c_primitives", "CPrimitives"), ("gs_invocations", "GSInvocations"),
                   ("gs_primitives", "GSPrimitives"), ("hs_invocations", "HSInvocations"),
                   ("ds_invocations", "DSInvocations"))
+_DRAW_COUNTER_NAMES = tuple(name for _, name in _DRAW_COUNTERS)
+_draw_counter_values = attrgetter(*(attr for attr, _ in _DRAW_COUNTERS))
+_PIXEL_COUNTER_NAMES = ("PSInvocations", "Samples")
+
+
+def _count_all(runtime: Any, names: tuple, values: tuple) -> None:
+    """Add ``values`` to the executing context's query counters ``names`` (one call a draw: the context's
+    ``_count_all``; another runtime's ``_count`` per non-zero count)."""
+    add = getattr(runtime, "_count_all", None)
+    if add is not None:
+        add(names, values)
+        return
+    for name, n in zip(names, values):
+        if n:
+            runtime._count(name, n)
 
 
 class Command:
@@ -280,7 +296,12 @@ class DrawCmd(Command):
             for slot, cb in enumerate(cbs):
                 if cb is not None:
                     st, first, count = cb
-                    b.set_cbuffer(slot, cb_window(st, first, count))
+                    win = cb_window(st, first, count)  # (uint8, one dimension, contiguous)
+                    if win.size % 16 == 0:
+                        # whole registers: set_cbuffer's padded word copy is the plain word copy
+                        b.cbuffers[slot] = win.view(np.uint32).copy()
+                    else:
+                        b.set_cbuffer(slot, win)
         return b
 
     def execute(self, runtime: Any) -> None:
@@ -315,8 +336,8 @@ class DrawCmd(Command):
         stats = draw(st, args, queue=True)
         # the pixel-shader invocations and samples of tiles still queued (pipeline/native/fused.py) are
         # complete when they are joined, before anything can read the counters
-        after_draw_work(lambda: (runtime._count("PSInvocations", stats.ps_invocations),
-                                 runtime._count("Samples", stats.samples_passed)))
+        after_draw_work(lambda: _count_all(runtime, _PIXEL_COUNTER_NAMES, (stats.ps_invocations,
+                                                                           stats.samples_passed)))
         for t in st.so_targets:
             if t is not None and t.storage is not None:
                 runtime._so_filled[id(t.storage)] = t.filled_size
@@ -326,8 +347,7 @@ class DrawCmd(Command):
             runtime._count(f"SO{r.stream}_PrimitivesStorageNeeded", r.primitives_storage_needed)
         # adding 0 changes no counter, so only the non-zero ones are counted (HS/DS counts come from the
         # tessellation path of pipeline.draw and are absent on other stats objects)
-        count = runtime._count
-        for attr, name in _DRAW_COUNTERS:
-            n = getattr(stats, attr, 0)
-            if n:
-                count(name, n)
+        if type(stats) is _draw_mod.DrawStats:  # (every counter a field: read at once)
+            _count_all(runtime, _DRAW_COUNTER_NAMES, _draw_counter_values(stats))
+        else:
+            _count_all(runtime, _DRAW_COUNTER_NAMES, tuple(getattr(stats, attr, 0) for attr, _ in _DRAW_COUNTERS))

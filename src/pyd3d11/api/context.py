@@ -9,6 +9,7 @@ is validated (the device is synchronous); a deferred context appends it to its r
 
 from __future__ import annotations
 
+import operator
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -248,6 +249,12 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
     def _count(self, name: str, n: int) -> None:
         """Counter hook for queries (the pipeline stages call this through the executing context)."""
         self._counters[name] = self._counters.get(name, 0) + int(n)
+
+    def _count_all(self, names: tuple, values: tuple) -> None:
+        """:meth:`_count` for each counter of ``names`` (all in _COUNTERS: the dict holds them from the start)
+        with the count of ``values`` at its position (a draw's counters, added by C calls)."""
+        c = self._counters
+        c.update(zip(names, map(operator.add, map(c.__getitem__, names), map(int, values))))
 
     # -- basics -------------------------------------------------------------------------------------
     def GetType(self) -> int:  # noqa: N802

@@ -24,7 +24,7 @@ and its binding problems are reported per draw (debug layer), as before.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import attrgetter, is_
+from operator import attrgetter, is_, itemgetter
 from typing import Any
 
 #: set False to build every draw's snapshot afresh (tests compare the two)
@@ -44,6 +44,26 @@ NOT_DRAW_FIELDS = frozenset({"cs_uavs", "predicate", "predicate_value"})
 STAGE_FIELDS = ("shader", "class_instances", "cbs", "cb_first", "cb_num", "srvs", "samplers")
 #: a stage's binding lists (every STAGE_FIELDS entry after the shader), as one tuple
 _stage_lists = attrgetter(*STAGE_FIELDS[1:])
+#: the quick key (:func:`_quick`): the scalars and slot lists of the context, then each graphics stage's fields
+_top = attrgetter("ia_layout", "ia_ib", "ia_ib_format", "ia_ib_offset", "ia_topology", "rs_state", "om_dsv", "om_blend",
+                  "om_ds", "ia_vbs", "ia_strides", "ia_offsets", "so_targets", "so_offsets", "om_rtvs", "om_uavs")
+_graphics = itemgetter(*GRAPHICS_STAGES)
+_stage_all = attrgetter(*STAGE_FIELDS)
+
+
+def _quick(s: Any) -> tuple:
+    """Every binding :func:`matches` compares, stages without a shader included, gathered by C calls: the same
+    key as an earlier draw's means the same bindings (``==`` is identity for the objects, value for the integers,
+    element by element for the lists, as in :func:`matches`). A stage without a shader whose bindings changed
+    makes the keys differ although the plan holds: then :func:`matches` decides."""
+    return _top(s), tuple(map(_stage_all, _graphics(s.stages)))
+
+
+def _copied(key: tuple) -> tuple:
+    """``key`` (from :func:`_quick`) with copies of the lists it holds (the context changes its lists in place)."""
+    top, stages = key
+    return (tuple(list(x) if type(x) is list else x for x in top),
+            tuple(tuple(list(x) if type(x) is list else x for x in st) for st in stages))
 
 
 def fingerprint(s: Any) -> list[Any]:
@@ -58,6 +78,7 @@ def fingerprint(s: Any) -> list[Any]:
     for name in GRAPHICS_STAGES:
         st = stages[name]
         fp += (st.shader, tuple(map(list, _stage_lists(st))))
+    fp.append(_copied(_quick(s)))  # (last: matches' quick test)
     return fp
 
 
@@ -75,6 +96,8 @@ def matches(s: Any, fp: list[Any]) -> bool:
     """Whether ``s``'s bindings are those :func:`fingerprint` recorded in ``fp`` (list comparisons at C speed,
     stopping at the first difference; nothing copied). RSSetViewports / RSSetScissorRects store new lists of
     their own copies: those are compared by identity."""
+    if _quick(s) == fp[-1] and _same(s.rs_viewports, fp[8]) and _same(s.rs_scissors, fp[9]):
+        return True
     if (fp[0] != _scalars(s) or s.ia_vbs != fp[1] or s.ia_strides != fp[2] or s.ia_offsets != fp[3]
             or s.so_targets != fp[4] or s.so_offsets != fp[5] or s.om_rtvs != fp[6] or s.om_uavs != fp[7]
             or not _same(s.rs_viewports, fp[8]) or not _same(s.rs_scissors, fp[9])):
@@ -90,6 +113,7 @@ def matches(s: Any, fp: list[Any]) -> bool:
         if st.shader is not None and _stage_lists(st) != fp[i + 1]:
             return False
         i += 2
+    fp[-1] = _copied(_quick(s))  # the same plan: the next draw's quick test compares with these bindings
     return True
 
 

@@ -417,7 +417,9 @@ def _compile(key: fg.FusedKey) -> _Compiled:
     auto = nrt.TIER == "auto"
     lean = om_gen.om_function(key.om, lean=True)[0] if auto else None
     lean_raster = fg.raster_lean(key) if auto else None
-    parts = tuple(_module(llvm, t, n, q) for t, n, q in zip((raster, flush, om), exports, (lean_raster, None, lean)))
+    lean_flush = fg.flush_lean(key, flush) if auto else None  # (and the batch function's without its float32 path)
+    parts = tuple(_module(llvm, t, n, q)
+                  for t, n, q in zip((raster, flush, om), exports, (lean_raster, lean_flush, lean)))
     stats.compiled += 1
     stats.compile_seconds += time.perf_counter() - t0
     return _Compiled(parts, names, "\n".join((raster, flush, om)))
@@ -892,7 +894,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
             and getattr(_deferral, "pending", None) is None and not uav):
         reads = _ps_reads(state)
         kept = state.plan is not None
-        template = D.copy() if kept else None  # (before the scene's tiles can change it)
+        # (copied before the scene's tiles can change it; one word more: a replayed draw's tile counter)
+        template = np.append(D, np.int64(0)) if kept else None
         args: list = [None]
         if not _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H,
                            stats_out, ps is not None, reads, args if kept else None):
@@ -900,7 +903,8 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
         if kept:
             # what the pipeline half of the draw plan keeps for the next draw of this snapshot (fused_replay.py)
             _deferral.scene_draw = SceneDraw(key, comp, kernel, plan, template, okey, targets, touched, reads, geo,
-                                             W, H, ps is not None, (ctx.vp_min, ctx.vp_max), prep, args)
+                                             W, H, ps is not None, (ctx.vp_min, ctx.vp_max), prep, args,
+                                             (ctx.rows_w, ctx.rows_h), _buffer_key(key))
         return True
     # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
     workers = 1 if uav and kernel.lw.uav_atomic else max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
@@ -1025,6 +1029,10 @@ SCENES = os.environ.get("PYD3D11_SCENES", "1") != "0"
 #: draws per scene: a full scene starts on the workers while the next one collects (the caller's per-draw
 #: set-up then overlaps the tiles, as with the one-draw queue)
 SCENE_DRAWS = max(1, int(os.environ.get("PYD3D11_SCENE_DRAWS", "8")))
+#: a full scene started on the workers keeps running while this thread sets up the next draws and collects the
+#: next scene (queue_pending, _beside_launched); ``PYD3D11_SCENE_OVERLAP=0``: the draw that fills a scene waits
+#: for its tiles (A/B)
+SCENE_OVERLAP = os.environ.get("PYD3D11_SCENE_OVERLAP", "1") != "0"
 # The work that runs past its draw call (llvmpipe's scene queue): ``_queued`` is started work, (finish,
 # targets, callbacks after it) — one draw's tiles or a launched scene — and ``_open`` the scene still collecting
 # draws, which runs after it. A draw that cannot join the open scene sets itself up meanwhile and joins both
@@ -1032,6 +1040,7 @@ SCENE_DRAWS = max(1, int(os.environ.get("PYD3D11_SCENE_DRAWS", "8")))
 # api call but draws and state setters (api/cargs.py), and any read or replacement of a target's bytes
 # (storage.ResourceStorage.data).
 _queued: list | None = None
+_queued_by = 0  # the thread that launched ``_queued`` when it is a scene (queue_pending)
 _open: Scene | None = None
 _queue_lock = threading.RLock()
 
@@ -1040,11 +1049,16 @@ def queue_pending() -> bool:
     """Move this thread's deferred pass into the draw queue (False, nothing moved, when there is none or its
     finish may raise: a shader with host callbacks or watchdog polls joins within its own call). True also when
     the draw went into this thread's open scene (nothing to move)."""
-    global _queued
+    global _queued, _queued_by
     pending = getattr(_deferral, "pending", None)
     if pending is None:
         sc = _open
-        return sc is not None and sc.owner == threading.get_ident()
+        if sc is None:
+            # the draw filled this thread's scene, which started on the workers (_launch_open): it runs while
+            # the caller sets up its next draws, like a one-draw queue (joining it here would leave the workers
+            # idle during that set-up)
+            return SCENE_OVERLAP and _queued is not None and _queued_by == threading.get_ident()
+        return sc.owner == threading.get_ident()
     if not getattr(_deferral, "pending_quiet", False):
         return False
     _deferral.pending = None
@@ -1053,8 +1067,19 @@ def queue_pending() -> bool:
             # another thread's draw (this thread's draw joined the queue before its tiles started)
             join_queued()
         _queued = [pending, _deferral.pending_targets, []]
+        _queued_by = 0
         storage.pending_writes(_queued[1], join_queued)
     return True
+
+
+def _beside_launched(me: int, reads: list) -> bool:
+    """Whether a scene may open while this thread's launched scene (``_queued``) still runs: the new scene's
+    tiles start only after it (_launch_open and join_queued finish the started work first), so only what the
+    draw reads while it is set up matters — its pixel shader's views must not be the launched scene's targets
+    (binding reads their bytes). Then the workers run that scene while this thread collects the next one."""
+    q = _queued
+    return (SCENE_OVERLAP and q is not None and _queued_by == me
+            and (not reads or {id(t) for t in q[1]}.isdisjoint(map(id, reads))))
 
 
 def queued() -> bool:
@@ -1106,7 +1131,7 @@ def join() -> None:
 def _launch_open(which: Scene) -> None:
     """Start the full open scene on the workers (after the started work before it, which is finished first) and
     make it the started work; the next draw opens a new scene."""
-    global _queued, _open
+    global _queued, _open, _queued_by
     with _queue_lock:
         q, sc = _queued, _open
         if sc is None or sc is not which:  # (finished meanwhile by a join on another thread)
@@ -1120,6 +1145,9 @@ def _launch_open(which: Scene) -> None:
         _open = None
         sc.launch()
         _queued = [sc.finish, sc.targets, sc.afters]
+        # (a scene on one worker has no worker thread: its tiles run when it is joined, so leaving it queued
+        # would only keep two scenes' buffers alive)
+        _queued_by = sc.owner if sc.workers > 1 else 0
         storage.pending_writes(sc.targets, join_queued)
 
 
@@ -1138,7 +1166,8 @@ def _ps_reads(state) -> list:
 
 
 def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, touched, geo, W, H, stats_out,
-                has_ps: bool, reads: list, template: list | None = None) -> bool:
+                has_ps: bool, reads: list, template: list | None = None, rows: tuple | None = None,
+                bk: tuple | None = None, d_addr: int | None = None) -> bool:
     """Add the draw to this thread's open scene (scene.py), opening one — after joining everything queued —
     when there is none or the draw cannot join it: another thread's scene, another tile grid or thread count,
     or a hazard between this draw and the scene's draws (it writes what they read through views, or reads what
@@ -1166,7 +1195,8 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
         if ok and _queued is not None and reads:
             ok = {id(t) for t in _queued[1]}.isdisjoint(map(id, reads))
         if not ok:
-            join()
+            if not (sc is None and _beside_launched(me, reads)):
+                join()
             sc = Scene(grid, geo.n_tiles, workers)
             stats.scenes += 1
             # (the scene's own dict, not the scene: a closure over the scene would make it a reference cycle, and
@@ -1179,22 +1209,26 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
                 ctx.rt[i], ctx.rt_pitch[i], ctx.rt_sample_pitch[i] = _target_memory(state.om.rtvs[i], raw=True)
         if okey.ds is not None:
             ctx.ds, ctx.ds_pitch, ctx.ds_sample_pitch = _target_memory(state.om.dsv, raw=True)
-        _set_row_bounds(ctx, state.om, okey, key.tile)
+        if rows is None:
+            _set_row_bounds(ctx, state.om, okey, key.tile)
+        else:  # (a replayed draw: the same views as the recorded one's, so the same bounds)
+            ctx.rows_w, ctx.rows_h = rows
         for st in touched:
             st.touch()
         after: list = []
-        bk = _buffer_key(key)
-        Ts, counts = [], []
+        if bk is None:
+            bk = _buffer_key(key)
+        Ts, counts, t_addrs = [], [], []
         A0 = None
         for w in range(sc.workers):
             bufs = sc.buffers.get((bk, w))
             if bufs is None:
                 bufs = sc.buffers[(bk, w)] = _take_buffers(key)
             if A0 is None:
-                T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs, template)
+                T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs, template, t_addrs)
                 A0 = k[-1] if kernel is not None else None
             else:
-                T, cnt, k = _worker_copy(key, kernel, A0, bufs)
+                T, cnt, k = _worker_copy(key, kernel, A0, bufs, t_addrs)
             Ts.append(T)
             counts.append(cnt)
             keep.append(k)
@@ -1214,10 +1248,14 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
             # nothing of this draw was written; the reference pipeline draws it
             _fallback("scene finished while the draw was set up")
             return False
-        sc.add(Entry(comp.tile, D, Ts, keep, finish), touched, reads)
+        n_targets = len(sc.targets)
+        sc.add(Entry(comp.tile, D, Ts, keep, finish, d_addr, t_addrs), touched, reads)
         stats.scene_draws += 1
-        started = list(_queued[1]) if _queued is not None else []
-        storage.pending_writes(started + sc.targets, join_queued)
+        if n_targets != len(sc.targets) or storage.pending_finish is not join_queued:
+            # (else the registered storages are these already: the scene's targets grew by none, and the
+            # started work's, read below, are registered with them until join_queued clears them all)
+            started = list(_queued[1]) if _queued is not None else []
+            storage.pending_writes(started + sc.targets, join_queued)
     if len(sc) >= SCENE_DRAWS:
         _launch_open(sc)
     return True
@@ -1246,7 +1284,9 @@ class SceneDraw:
     has_ps: bool
     vp: tuple
     prep: Any
-    args: list  # [(buffer set, pixel-shader argument words)] of _thread_args' template, or [None]
+    args: list  # _thread_args' template: up to two (buffer set, pixel-shader argument words), or [None]
+    rows: tuple  # the merger context's (rows_w, rows_h) for the recorded views (_set_row_bounds)
+    buffer_key: tuple  # _buffer_key(key)
 
 
 def _set_om_context(ctx, om, vp: tuple) -> None:
@@ -1268,23 +1308,23 @@ def replay_scene_draw(state, f: SceneDraw, plan, stats_out) -> bool:
     kernel, comp, geo = f.kernel, f.comp, f.geo
     om = state.om
     d = fg.slots().d
-    D = f.D.copy()
+    D = f.D.copy()  # the recorded words and a spare last one, 0: this draw's tile counter
+    d_addr = nrt.address(D)
     ctx = om_gen.OMContext()
     _set_om_context(ctx, om, f.vp)
-    nxt = np.zeros(1, np.int64)
     D[d["om_ctx"]] = ctypes.addressof(ctx)
-    D[d["next"]] = nrt.address(nxt)
+    D[d["next"]] = d_addr + 8 * (D.shape[0] - 1)
     if kernel is not None:
         D[d["ps_fn"]] = kernel.module.addr("kernel")
         state.ps.bindings.sample_count = state.sample_count
     D[d["flush_fn"]] = comp.flush
     D[d["om_fn"]] = comp.om
-    keep: list = [geo, comp, kernel, plan, state, nxt, ctx, f.targets]
+    keep: list = [geo, comp, kernel, plan, state, ctx, f.targets]
     comp.note_use(geo.area)
     if kernel is not None:
         kernel.module.note_use(geo.area)
     if not _scene_draw(state, f.key, comp, kernel, plan, D, keep, ctx, f.okey, f.targets, f.touched, geo, f.W, f.H,
-                       stats_out, f.has_ps, f.reads, f.args):
+                       stats_out, f.has_ps, f.reads, f.args, f.rows, f.buffer_key, d_addr):
         return False
     stats.fused_draws += 1
     stats.geometry_reuses += 1
@@ -1390,15 +1430,29 @@ def _give_back(key: fg.FusedKey, scratch: list) -> None:
                 sets.append(s[4])
 
 
-def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict):
+_TWO_ZEROS = np.zeros(2, np.int64)
+
+
+def _t_with_counts(src: np.ndarray, sl, addrs: list | None) -> tuple:
+    """A scene draw's own copy of the worker's T words ``src`` with its two counter words after them (one
+    allocation and one address a draw, not three; the address goes to ``addrs`` for Scene.launch): (T, the
+    counters' view)."""
+    n = src.shape[0]
+    T = np.concatenate((src, _TWO_ZEROS))  # (one call: the words, then the counters at 0)
+    addr = nrt.address(T)
+    T[sl.t["count"]] = addr + 8 * n
+    if addrs is not None:
+        addrs.append(addr)
+    return T, T[n:]
+
+
+def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict, t_addrs: list | None = None):
     """Another worker's (T array, counters, objects to keep) for a quiet draw whose first worker's pixel-shader
     arguments are ``A0``: the same constant buffers, views and sampler bindings, this worker's own scratch and
     lane buffers (saves binding the draw's resources once per worker)."""
     sl = fg.slots()
-    T = bufs["T"].copy()
-    cnt = np.zeros(2, np.int64)
-    T[sl.t["count"]] = nrt.address(cnt)
-    keep: list = [T, cnt]
+    T, cnt = _t_with_counts(bufs["T"], sl, t_addrs)
+    keep: list = [T]
     T[sl.t["ps_args"]] = 0
     if kernel is not None:
         A = nrt._Args(kernel.layout)
@@ -1429,13 +1483,21 @@ def _give_back_sets(sets: dict) -> None:
                 free.append(bufs)
 
 
+def _template_words(template: list, bufs: dict):
+    """The pixel-shader argument words ``template`` holds for the buffer set ``bufs`` (None: none)."""
+    for t in template:
+        if t is not None and t[0] is bufs:
+            return t[1]
+    return None
+
+
 def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared: dict | None = None,
-                 template: list | None = None):
+                 template: list | None = None, t_addrs: list | None = None):
     """One worker's T array (lane buffers, pixel-shader arguments, counters), its counter array, the objects
     to keep alive, its host-callback state and its buffer set (given back after the draw).
 
-    ``template`` (a scene draw of a quiet kernel, ``shared`` given): a one-item list holding (buffer set, the
-    pixel-shader arguments an earlier draw of the same variant and kernel bound for that set) or None. When it
+    ``template`` (a scene draw of a quiet kernel, ``shared`` given): a list of up to two (buffer set, the
+    pixel-shader arguments an earlier draw of the same variant and kernel bound for that set), or [None]. When it
     holds this draw's set, the arguments are that copy with the draw's own resources bound again
     (runtime.bind_resources, the texture plan); else they are built and the list holds them for the next draw."""
     sl = fg.slots()
@@ -1449,15 +1511,14 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
         # a scene's worker set, shared by the scene's draws of this layout (they run one after the other on
         # the worker): this draw's own T array and counters
         bufs = shared
-        T = bufs["T"].copy()
-        cnt = np.zeros(2, np.int64)
-        T[sl.t["count"]] = nrt.address(cnt)
+        T, cnt = _t_with_counts(bufs["T"], sl, t_addrs)
         keep.append(T)
     T[sl.t["ps_args"]] = 0
     v, o = bufs["v"], bufs["o"]
     host = None
-    if kernel is not None and template is not None and template[0] is not None and template[0][0] is bufs:
-        A = nrt._Args(kernel.layout, template[0][1].copy())
+    words = _template_words(template, bufs) if kernel is not None and template is not None else None
+    if words is not None:
+        A = nrt._Args(kernel.layout, words.copy())
         A.keep.append(bufs)  # the scratch and lane buffers the copied words point at
         after.extend(nrt.bind_resources(A, kernel, state.ps.bindings))
         if plan is not None:
@@ -1498,7 +1559,9 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
             host = nrt._Host(state.ps.program, kernel, A, v, o, state.ps.bindings, None, state.sampling_hooks, B)
             A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
         elif template is not None and shared is not None and not A.wants("poll"):
-            template[0] = (bufs, A.a.copy())
+            # (two kept: a launched scene may still hold one buffer set while the next scene takes another)
+            template.insert(0, (bufs, A.a.copy()))
+            del template[2:]
         keep.append(A)
         T[sl.t["ps_args"]] = nrt.address(A.a)
     return T, cnt, keep, host, bufs

@@ -300,12 +300,28 @@ def raster_lean(key: FusedKey) -> str | None:
     return g.build_raster()
 
 
+def flush_lean(key: FusedKey, full: str | None = None) -> str | None:
+    """The batch module of ``key`` without its float32 path (``_flush_fn``'s ``use32``: the pieces whose
+    planes pass exact32_condition evaluated in float32, 4 and 8 lanes a step), or None where that path is not
+    emitted for the key (the texts would be the same). The float32 path gives the bits of the float64
+    evaluation every piece takes without it (exact32_condition's proof), so both texts give the same bits; the
+    lean one is about half the IR: the quick first build of a cold variant (fused._compile, issue 12's
+    first-draw latency), whose O2 rebuild compiles the full text (``full``, when the caller has it)."""
+    if full is None:
+        full = _Gen(key).build_flush()
+    g = _Gen(key)
+    g.exact32 = False
+    lean = g.build_flush()
+    return None if lean == full else lean
+
+
 class _Gen(_Emit):
     def __init__(self, key: FusedKey) -> None:
         super().__init__()
         self.k = key
         self.s = slots()
         self.small_block = SMALL_BLOCK  # (raster_lean turns it off)
+        self.exact32 = True  # the batch function's float32 path (flush_lean turns it off)
 
     # --- argument access (entry block values) ------------------------------------------------------
     def darg(self, name: str, ptr: bool = True) -> str:
@@ -912,7 +928,7 @@ class _Gen(_Emit):
         # them in float32 (a branch per quad on the piece's flag): the same bits, proof in exact32_condition
         ex = [(i, idx) for i, (kind, _r, _c, idx) in enumerate(k.inputs) if kind in ("persp", "linear")]
         has_persp = any(kind == "persp" for kind, *_ in k.inputs)
-        use32 = EXACT32 and hoist and bool(ex) and not need_z and not k.samples and not k.sample_freq and \
+        use32 = EXACT32 and self.exact32 and hoist and bool(ex) and not need_z and not k.samples and not k.sample_freq and \
             all(kind in _EXACT32_KINDS for kind, *_ in k.inputs) and (unit_w or not has_persp)
         ex_planes = sorted({idx for _i, idx in ex}) if use32 else []
         self.e("%q = phi i64 [ 0, %pf_done ], [ %qn, %iq_latch ]")

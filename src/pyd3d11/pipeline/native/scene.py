@@ -82,10 +82,14 @@ class Entry:
     """One draw of a scene: its tile function, D array, one T array per worker, what it keeps alive and the
     function that completes it (pixel counts, callbacks) after the scene ran."""
 
-    __slots__ = ("fn", "D", "T", "keep", "finish")
+    __slots__ = ("fn", "D", "T", "keep", "finish", "d_addr", "t_addrs")
 
-    def __init__(self, fn: int, D: np.ndarray, T: list, keep: list, finish) -> None:
+    def __init__(self, fn: int, D: np.ndarray, T: list, keep: list, finish, d_addr: int | None = None,
+                 t_addrs: list | None = None) -> None:
         self.fn, self.D, self.T, self.keep, self.finish = fn, D, T, keep, finish
+        # the arrays' addresses when the caller took them already (else launch takes them)
+        self.d_addr = d_addr
+        self.t_addrs = t_addrs if t_addrs and len(t_addrs) == len(T) else None
 
 
 class Scene:
@@ -136,8 +140,8 @@ class Scene:
             S[0], S[1], S[2] = nd, self.n_tiles, address(self._counter)
             for i, e in enumerate(self.entries):
                 S[3 + 3 * i] = e.fn
-                S[4 + 3 * i] = address(e.D)
-                S[5 + 3 * i] = address(e.T[w])
+                S[4 + 3 * i] = address(e.D) if e.d_addr is None else e.d_addr
+                S[5 + 3 * i] = address(e.T[w]) if e.t_addrs is None else e.t_addrs[w]
             self._S.append(S)
         S = [address(x) for x in self._S]
         self.job = pool.start(self.workers, lambda w: run(S[w]), self.workers)
