@@ -1,0 +1,117 @@
+"""Casts (issue 15, session 18 helper HL17), from their definitions:
+
+* MicrosoftDocs direct3dhlsl "Casting" / "Per-Component Math Operations" (dx-graphics-hlsl-per-component-math,
+  "Type casting"): a scalar casts to any numeric aggregate by replication (broadcast: vector, matrix, array,
+  struct — every component receives the scalar converted to its own type); a vector or matrix casts to a
+  smaller one by dropping the trailing components (a matrix keeps its upper-left block); aggregates of equal
+  component count cast component-wise in declaration/row order (vector <-> matrix <-> array <-> struct);
+* C conversion rules for each component: float -> int truncates toward zero, float -> uint of a negative value
+  is 0 (D3D11.3 §22.11 ftou clamps), anything -> bool is ``!= 0`` (so -0.0 is false), bool -> number is 0/1;
+* function-style casts ``float4(int2, uint, bool)`` concatenate their arguments' components and convert each;
+* out/inout arguments convert on the way in and on the way back (copy-in/copy-out); a swizzle argument writes
+  its components back in swizzle order.
+Expected words are written here from those rules."""
+
+from __future__ import annotations
+
+import pytest
+from hlsl_s18_kit import check_words, compile_error, f32, run_shader_test
+
+DECLS = """
+struct P { float a; int b; float2 c; };
+struct Q { P p; uint u; bool t; };
+void setv(out float3 v) { v = float3(1.5, 2.5, 3.5); }
+void outv(out float2 v) { v = float2(1.5, 2.5); }
+void outi(out int x) { x = 7; }
+void dbl(inout float x) { x = x * 2 + 0.75; }
+"""
+
+ROWS = [
+    # scalar -> aggregate broadcast, each component converted to its own type
+    ("asuint(((float4)2.5).w)", f32(2.5)),
+    ("asuint(((float2x2)3)[1][0])", f32(3)),
+    ("((P)1.7).b", 1),
+    ("asuint(((P)1.7).c.y)", f32(1.7)),
+    ("((Q)-2.5).u", 0),                              # ftou of a negative value: 0
+    ("((Q)-2.5).p.b", -2),                           # ftoi truncates toward zero
+    ("(uint)((Q)0.5).t", 1),                         # bool from 0.5: true
+    ("asuint(((float[4])5)[3])", f32(5)),
+    ("((int[2])2.9)[1]", 2),
+    # truncation: trailing components dropped, a matrix keeps its upper-left block
+    ("asuint(((float2)float4(1, 2, 3, 4)).y)", f32(2)),
+    ("asuint((float)float4(7, 2, 3, 4))", f32(7)),
+    ("asuint(((float2x2)float3x3(1, 2, 3, 4, 5, 6, 7, 8, 9))[1][0])", f32(4)),
+    ("asuint(((float1x2)float3x2(1, 2, 3, 4, 5, 6))[0][1])", f32(2)),
+    ("asuint(((float3x1)float3x2(1, 2, 3, 4, 5, 6))[2][0])", f32(5)),
+    # equal component count: vector <-> matrix <-> array <-> struct, in row order
+    ("asuint(((float2x2)float4(1, 2, 3, 4))[1][0])", f32(3)),
+    ("asuint(((float4)float2x2(1, 2, 3, 4)).y)", f32(2)),
+    ("asuint(((P)float4(9, 8.5, 7, 6)).c.x)", f32(7)),
+    ("((P)float4(9, 8.5, 7, 6)).b", 8),
+    ("asuint(((float4)(P)float4(9, 8.5, 7, 6)).y)", f32(8)),
+    # component conversions
+    ("((int2x2)float2x2(1.5, -2.5, 3.7, 4.2))[0][1]", -2),
+    ("((uint4)float4(-1, 1.9, 2.1, 3e9)).w", 3000000000),
+    ("((uint4)float4(-1, 1.9, 2.1, 3e9)).x", 0),
+    ("(uint)-1.5f", 0),
+    ("(int)-1.5f", -1),
+    ("(uint)(int)-1.5f", -1),
+    ("(uint)dot((bool3)float3(1.5, 0, -2.0), 1)", 2),
+    ("(uint)(bool)-0.0f", 0),
+    ("asuint((float)true + (float)false)", f32(1)),
+    ("asuint((float)4294967295u)", f32(4294967296.0)),
+    # function-style casts concatenate and convert
+    ("asuint(float4(int2(3, 4), 5u, true).w)", f32(1)),
+    ("int4(2.7, -2.7, 0.5, true).y", -2),
+    ("asuint(float4(float2x2(1, 2, 3, 4)).z)", f32(3)),
+    ("asuint(float2x2(float4(1, 2, 3, 4))[1][0])", f32(3)),
+    # out/inout arguments convert both ways
+    ("out_float_to_int()", f32(7)),
+    ("inout_int()", 6),
+    ("out_swizzle()", 321),
+    ("out_float2_to_int2()", 2),
+]
+
+FUNCS = """
+uint out_float_to_int() { float x = 1; outi(x); return asuint(x); }
+uint inout_int() { int i = 3; dbl(i); return i; }
+uint out_swizzle() { int4 i = 0; setv(i.zyx); return i.x * 100 + i.y * 10 + i.z; }
+uint out_float2_to_int2() { int2 v = 0; outv(v); return v.y; }
+"""
+
+
+def test_cast_table():
+    check_words(ROWS, DECLS + FUNCS)
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("body,code", [
+    ("float4 v = (float4)float2(1, 2); return v;", "X3017"),          # a vector cannot grow
+    ("float3x3 m = (float3x3)float2x2(1, 2, 3, 4); return m[0].xyzz;", "X3017"),
+    ("P p = (P)float2(1, 2); return p.a;", "X3017"),                   # too few components for the struct
+    ("float4 v = 1; float x[2] = (float[2])v; return x[0];", None),     # truncation to an array is allowed
+    ("float2x2 m = 1; float4x4 n = (float4x4)m; return n[0];", "X3017"),
+])
+def test_cast_shapes_compile_rules(body, code):
+    src = "struct P { float a; int b; float2 c; };\nfloat4 main() : sv_target { " + body + " }"
+    if code is None:
+        from hlsl_s18_kit import compiles
+        compiles(src)
+    else:
+        assert f"error {code}" in compile_error(src)
+
+
+def test_matrix_to_int_cast_in_a_pixel_shader(tmp_path):
+    run_shader_test(tmp_path, """
+[pixel shader]
+float4 main() : sv_target
+{
+    float2x2 m = float2x2(1.5, -2.5, 3.7, 4.2);
+    int2x2 im = (int2x2)m;
+    return float4(im);
+}
+
+[test]
+draw quad
+probe (0, 0) rgba (1.0, -2.0, 3.0, 4.0)
+""")
