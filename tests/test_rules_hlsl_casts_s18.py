@@ -15,7 +15,7 @@ Expected words are written here from those rules."""
 from __future__ import annotations
 
 import pytest
-from hlsl_s18_kit import check_words, compile_error, f32, run_shader_test
+from hlsl_s18_kit import check_words, compile_error, compiles, f32, run_shader_test
 
 DECLS = """
 struct P { float a; int b; float2 c; };
@@ -95,7 +95,6 @@ def test_cast_table():
 def test_cast_shapes_compile_rules(body, code):
     src = "struct P { float a; int b; float2 c; };\nfloat4 main() : sv_target { " + body + " }"
     if code is None:
-        from hlsl_s18_kit import compiles
         compiles(src)
     else:
         assert f"error {code}" in compile_error(src)
