@@ -114,3 +114,54 @@ float4 main() : sv_target
 draw quad
 probe (0, 0) rgba (1.0, -2.0, 3.0, 4.0)
 """)
+
+
+# --- aggregates holding doubles: a double is one component (in two slots) ------------------------------------------
+# Bug fixed in session 18 (HL17): Codegen.convert's aggregate path counted and converted per *slot*, so a double
+# counted twice: ``(SD)3`` broadcast wrote the low word of d's second conversion into f (f read 0), an equal-count
+# cast such as ``(SE)S3`` was refused with X3017 (3 components seen as 3 < 4 slots), and a struct or array holding a
+# double converted to another component type raised NotSupportedError ("double component split across an
+# aggregate conversion"). The Casting page counts components, whatever their size.
+DOUBLE_DECLS = """
+struct SD { double d; float f; };
+struct SE { float f; double d; int i; };
+struct S3 { float a; float b; float c; };
+struct SD2 { SD x; double y; };
+uint bc_float() { SD s = (SD)3; return asuint(s.f); }
+uint bc_float_d() { SD s = (SD)3; return asuint((float)s.d); }
+uint bc_after() { SE s = (SE)2.5; return s.i; }
+uint bc_double() { SE s = (SE)4.5L; return s.i; }
+uint bc_nested() { SD2 s = (SD2)2; return asuint((float)s.x.d + s.x.f + (float)s.y); }
+uint bc_array() { SD a[2] = (SD[2])7; return asuint(a[1].f + (float)a[1].d); }
+uint st_to_arr() { SD s = {1.5, 2.5}; float a[2] = (float[2])s; return asuint(a[0] + a[1] * 10); }
+uint st_to_st() { SE s = {1, 2.5, 3}; S3 t = (S3)s; return asuint(t.b); }
+uint st_from_st() { S3 t = {1, 2, 3}; SE s = (SE)t; return asuint((float)s.d) + s.i; }
+uint arr_to_vec() { double a[2] = {1.5, 2.5}; float2 v = (float2)a; return asuint(v.y); }
+uint vec_to_arr() { float2 v = float2(4, 5); double a[2] = (double[2])v; return asuint((float)a[1]); }
+uint dvec_to_st() { double2 d = double2(1, 2); SD s = (SD)d; return asuint(s.f); }
+uint st_to_dvec() { SD s = {1.5, 2.5}; double2 d = (double2)s; return asuint((float)d.y); }
+uint iarr_to_st() { int a[3] = {1, 2, 3}; SE s = (SE)a; return asuint((float)s.d) + s.i; }
+uint nested_init() { SD2 s = { {1, 2}, 3 }; return asuint((float)s.y + s.x.f); }
+"""
+
+DOUBLE_ROWS = [
+    ("bc_float()", f32(3)), ("bc_float_d()", f32(3)), ("bc_after()", 2), ("bc_double()", 4), ("bc_nested()", f32(6)),
+    ("bc_array()", f32(14)), ("st_to_arr()", f32(26.5)), ("st_to_st()", f32(2.5)), ("st_from_st()", f32(2) + 3),
+    ("arr_to_vec()", f32(2.5)), ("vec_to_arr()", f32(5)), ("dvec_to_st()", f32(2)), ("st_to_dvec()", f32(2.5)),
+    ("iarr_to_st()", f32(2) + 3), ("nested_init()", f32(5)),
+]
+
+
+def test_aggregate_casts_with_doubles():
+    check_words(DOUBLE_ROWS, DOUBLE_DECLS)
+
+
+@pytest.mark.backend_independent
+def test_aggregate_cast_with_doubles_counts_components():
+    # SD2 holds three components (d, f, y): a float2 supplies too few (X3017); a float3 into SD (two components)
+    # drops its trailing one, as float[5] -> float[4] does (cast-componentwise-compatible)
+    src = ("struct SD { double d; float f; }; struct SD2 { SD x; double y; };\n"
+           "float4 main() : sv_target { SD2 s = (SD2)float2(1, 2); return s.x.f; }")
+    assert "error X3017" in compile_error(src)
+    compiles("struct SD { double d; float f; };\n"
+             "float4 main() : sv_target { SD s = (SD)float3(1, 2, 3); return s.f; }")

@@ -132,6 +132,18 @@ def component_bases(t: Type) -> list[str]:
     return []
 
 
+def component_units(t: Type, slots: list) -> list[tuple[str, list]]:
+    """``(base, slots)`` of each numeric component of a value of type ``t`` held in ``slots``, in order (a
+    double component owns two slots)."""
+    out: list[tuple[str, list]] = []
+    k = 0
+    for b in component_bases(t):
+        w = 2 if b == DOUBLE else 1
+        out.append((b, slots[k:k + w]))
+        k += w
+    return out
+
+
 class Codegen(SignatureBinding):
     """The code generator; the helper modules use it through :class:`.cgstate.CodegenContext`."""
 
@@ -483,28 +495,24 @@ class Codegen(SignatureBinding):
         if not explicit and isinstance(to, StructType) and isinstance(v.type, NumType) and v.type.n == 1:
             src_name = {"lit_int": "int", "lit_float": "float"}.get(v.type.base, str(v.type))
             raise self.err(pos, f"{pre}cannot convert from '{src_name}' to 'struct {to.name}'", 3017)
-        src_leaves = flat_numeric(v.type) if not isinstance(v.type, NumType) else [NumType(v.type.base)] * v.type.n
-        dst_leaves = flat_numeric(to)
+        # counted and converted per component, not per slot: a double is one component held in two slots
+        # (``(struct {double d; float f;})3`` gives f 3, not the low word of d's conversion)
+        src_units = component_units(v.type, v.slots)
+        dst_leaves = [NumType(b) for b in component_bases(to)]
         # an array or struct cast into an Nx1 matrix needs every component too: the Windows-verified shader test
         # cast-componentwise-compatible fails ``(float4x1)arr5`` and ``(float4x1)struct5`` below SM 6 while
         # ``(int1x4)arr5`` truncates (DXC's conversions-between-type-shapes leaves ``(int2x1)a4`` unannotated;
         # the verified test wins)
         is_mat = isinstance(to, NumType) and to.shape == "m" and to.rows > 1 or _true_mat(v.type)
-        if is_mat and len(src_leaves) != len(dst_leaves) and len(src_leaves) > 1:
+        if is_mat and len(src_units) != len(dst_leaves) and len(src_units) > 1:
             raise self.err(pos, f"{pre}cannot convert from '{v.type}' to '{to}'", 3017)
         if isinstance(v.type, NumType) and v.type.n == 1 and len(dst_leaves) > 1:
-            src_leaves = src_leaves * len(dst_leaves)
-            slots = v.slots * len(dst_leaves)
-        else:
-            slots = v.slots
-        if len(src_leaves) < len(dst_leaves) or (not explicit and len(src_leaves) != len(dst_leaves)
-                                                  and not isinstance(to, NumType)):
-            if len(src_leaves) < len(dst_leaves):
-                raise self.err(pos, f"cannot convert from '{v.type}' to '{to}'", 3017)
+            src_units = src_units * len(dst_leaves)
+        if len(src_units) < len(dst_leaves):
+            raise self.err(pos, f"cannot convert from '{v.type}' to '{to}'", 3017)
         out: list[Slot] = []
-        for k, lt in enumerate(dst_leaves):
-            sv = Val(src_leaves[k], [slots[k]])
-            out += self.convert_base(sv, lt.base).slots
+        for (base, comp), lt in zip(src_units, dst_leaves):
+            out += self.convert_base(Val(NumType(base), comp), lt.base).slots
         return Val(to, out)
 
     # --- program ------------------------------------------------------------------------------------
