@@ -1010,12 +1010,12 @@ class Codegen(SignatureBinding):
                 out_params.append((p, v))
             else:
                 v = self.bind_input(p.type, p.semantic, p.mods, p.pos, p.name)
-                if "inout" in p.mods:
-                    out_params.append((p, v))
                 raw = v
                 v = Val(v.type, self.materialize_force(v.slots) if v.slots else [], v.obj)
                 # EvaluateAttribute* needs the input register behind the parameter's working copy
                 self.input_origin.update(zip(v.slots, raw.slots, strict=True))
+                if "inout" in p.mods:  # the output is the working copy the body writes, not the input read
+                    out_params.append((p, v))
             scope[p.name] = obj_param_value(self, p, v)
         self.debug_parameters(f, scope)
         self.entry_outputs = (f, out_params)
