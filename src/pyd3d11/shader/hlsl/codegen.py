@@ -558,7 +558,15 @@ class Codegen(SignatureBinding):
         tgsm_bytes = 0
         globals_cb = CBuf("$Globals", "cbuffer", None)
         self.func_order: dict[int, int] = {}
+        #: the top-level declaration index of each global variable's first declaration: a function sees only the
+        #: globals declared before it, as it sees only the functions declared before it (inlining.inline_call)
+        self.global_decl_index: dict[str, int] = {}
         for i, d in enumerate(self.prog.decls):
+            if isinstance(d, A.VarDecl):
+                self.global_decl_index.setdefault(d.name, i)
+            elif isinstance(d, A.CBufferDecl):
+                for m in d.members:
+                    self.global_decl_index.setdefault(m.name, i)
             if isinstance(d, A.FuncDef):
                 self.func_order[id(d)] = i
                 check_params(self, d)
@@ -914,7 +922,12 @@ class Codegen(SignatureBinding):
             shadow_written_uniforms(self)  # written uniform globals get a writable copy (fxc /Gec)
         for d in global_var_decls(self.prog):
             if isinstance(self.globals.get(d.name), tuple) and self.globals[d.name][0] == "static":
-                v = self.declare_local(d, self.scopes[0])
+                # the initialiser sees the globals and functions declared before this static (and itself)
+                self.func_index_stack.append(self.global_decl_index.get(d.name, 1 << 30))
+                try:
+                    v = self.declare_local(d, self.scopes[0])
+                finally:
+                    self.func_index_stack.pop()
                 if d.init is None and not holds_objects(d.type) and not isinstance(d.type, ObjectType):
                     self.store(v.slots, [imm(0)] * len(v.slots))  # statics without initialiser are zero
                 self.globals[d.name] = ("staticval", v)
@@ -934,9 +947,11 @@ class Codegen(SignatureBinding):
             used = {id(x): x.used for cb in self.cbufs for x in cb.vars}
             res_used = {id(r): r.used for r in self.resources}
             n_code, n_temps, var_temps = len(self.code), self.ntemps, set(self.var_temps)
+            self.func_index_stack.append(self.global_decl_index.get(cv.decl.name, 1 << 30))
             try:
                 self.init_value(cv.decl.init, cv.decl.type, cv.decl.pos)
             finally:
+                self.func_index_stack.pop()
                 del self.code[n_code:]
                 self.ntemps, self.var_temps = n_temps, var_temps
                 for cb in self.cbufs:
@@ -1033,11 +1048,15 @@ class Codegen(SignatureBinding):
             record_parameters(self, f, scope)
 
     def lookup(self, name: str, pos: Pos) -> Val:
-        for sc in reversed(self.scopes):
+        later = self.global_decl_index.get(name, -1) > (self.func_index_stack or [1 << 30])[-1]
+        for k in range(len(self.scopes) - 1, -1, -1):
+            sc = self.scopes[k]
             if name in sc:
+                if k == 0 and later:  # scopes[0] holds the static globals (init_statics)
+                    break
                 return obj_resolve(self, sc[name], pos, name)  # object locals read as their binding
         g = self.globals.get(name)
-        if g is None:
+        if g is None or later:
             raise self.err(pos, f"undeclared identifier '{name}'", 3004)
         if isinstance(g, CbVar):
             return self.global_value(g)
