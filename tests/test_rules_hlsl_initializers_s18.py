@@ -17,7 +17,10 @@ from __future__ import annotations
 import struct
 
 import pytest
-from hlsl_s18_kit import check_words, compile_error, compiles, f32
+from hlsl_s18_kit import check_words, compile_error, compiles, f32, run_shader_test
+
+from pyd3d11.shader.compile_api import D3DCompile
+from pyd3d11.shader.dxbc.disasm import disassemble
 
 DECLS = """
 cbuffer CB1 : register(b1) { float u0; float4 u4; };
@@ -120,3 +123,81 @@ def test_initialiser_rejections(src):
 ])
 def test_initialiser_acceptances(src):
     compiles(src)
+
+
+# --- object initialisers ----------------------------------------------------------------------------------------------
+# A static object is another name for the global object it is initialised from (it has no register of its own).
+# Bug fixed in session 18 (HL17): a *static object array* ignored its initialiser and was bound as a new uniform
+# resource array (tt[0] at t2, tt[1] at t3): every read through it saw an unbound texture (silent zeros).
+
+OBJ_SRVS = """
+[srv 0]
+size (2d, 2, 2)
+1.0 2.0 3.0 4.0    5.0 6.0 7.0 8.0
+9.0 10.0 11.0 12.0    13.0 14.0 15.0 16.0
+
+[srv 1]
+size (2d, 2, 2)
+0.1 0.2 0.3 0.4    0.5 0.6 0.7 0.8
+0.9 1.0 1.1 1.2    1.3 1.4 1.5 1.6
+"""
+
+OBJ_CASES = {
+    "struct_array_with_objects": ("""
+struct S { float2 uv; Texture2D tex; float k; };
+float4 main() : sv_target
+{
+    S arr[2] = { 1, 0, t0, 10, 0, 1, t1, 100 };
+    return arr[0].tex.Load(int3(arr[0].uv, 0)) * arr[0].k + arr[1].tex.Load(int3(arr[1].uv, 0)) * arr[1].k;
+}""", "(140.0, 160.0, 180.0, 200.0)"),          # t0(1,0)*10 + t1(0,1)*100
+    "static_global_object_array": ("""
+static const Texture2D tt[2] = { t1, t0 };
+float4 main() : sv_target { return tt[0].Load(int3(0, 0, 0)) + tt[1].Load(int3(1, 1, 0)); }""",
+                                   "(13.1, 14.2, 15.3, 16.4)"),
+    "static_object_array_nested_braces": ("""
+static Texture2D tt[2][2] = { {t0, t1}, {t1, t0} };
+float4 main() : sv_target { return tt[1][0].Load(int3(0, 0, 0)) * 10; }""", "(1.0, 2.0, 3.0, 4.0)"),
+    "static_object_array_in_loop": ("""
+static Texture2D tt[2] = { t1, t0 };
+float4 main() : sv_target
+{
+    float4 r = 0;
+    for (int i = 0; i < 2; i++)
+        r += tt[i].Load(int3(0, 0, 0)) * (i + 1);
+    return r;
+}""", "(2.1, 4.2, 6.3, 8.4)"),
+    "local_object_array": ("""
+float4 main() : sv_target { Texture2D arr[2] = { t1, t0 }; return arr[1].Load(int3(1, 1, 0)); }""",
+                           "(13.0, 14.0, 15.0, 16.0)"),
+    "struct_of_objects_copied": ("""
+struct S { Texture2D a; Texture2D b; };
+float4 f(S s) { return s.a.Load(int3(0, 0, 0)) - s.b.Load(int3(0, 0, 0)); }
+float4 main() : sv_target { S s = { t0, t1 }; S u = s; u.a = t1; u.b = t0; return f(s) * 10 + f(u); }""",
+                                 "(8.1, 16.2, 24.3, 32.4)"),
+}
+
+
+@pytest.mark.parametrize("name", list(OBJ_CASES))
+def test_object_initialisers(tmp_path, name):
+    body, rgba = OBJ_CASES[name]
+    run_shader_test(tmp_path, OBJ_SRVS + "\n[pixel shader]\nTexture2D t0 : register(t0);\nTexture2D t1 : register(t1);\n"
+                    + body + f"\n\n[test]\ndraw quad\nprobe (0, 0) rgba {rgba} 8\n")
+
+
+@pytest.mark.backend_independent
+def test_static_object_array_binds_only_the_globals_read():
+    code = D3DCompile("Texture2D t0, t1; static Texture2D tt[2] = {t1, t0};\n"
+                      "float4 main() : sv_target { return tt[0].Load(0); }", None, "t.hlsl", None, None, "main", "ps_5_0")
+    text = disassemble(bytes(code))
+    # t1 alone is read: it takes the first free register; t0 and tt take none
+    assert "dcl_resource_texture2d (float,float,float,float) t0\n" in text
+    assert "t1.xyzw" not in text and "tt" not in text
+    assert [ln.split()[0] for ln in text.splitlines() if "texture  float4" in ln] == ["//"]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("init", ["{ t0, t3 }", "{ t0, t0, t0 }", "{ t0 }"])
+def test_static_object_array_initialiser_rejections(init):
+    src = ("Texture2D t0; Texture3D t3; static Texture2D tt[2] = " + init +
+           "; float4 main() : sv_target { return tt[0].Load(0); }")
+    assert "error X3017" in compile_error(src)

@@ -386,7 +386,7 @@ def allocate_registers(cg: CodegenContext) -> None:
         taken["u"] |= set(range(_render_targets(cg)))
     group: dict[int, list] = {}
     for g in cg.globals.values():
-        if isinstance(g, tuple) and g[:1] == ("resarray",):
+        if isinstance(g, tuple) and g[:1] == ("resarray",) and g[3:] != ("alias",):  # an alias array: no block
             for r in g[1]:
                 group[id(r)] = g[1]
     from .linkage import instance_blocks
@@ -428,7 +428,7 @@ def check_register_overlaps(cg: CodegenContext) -> None:
     resource read only by dead code that shares its register with a live one still counts as used)."""
     group: dict[int, list] = {}
     for g in cg.globals.values():
-        if isinstance(g, tuple) and g[:1] == ("resarray",):
+        if isinstance(g, tuple) and g[:1] == ("resarray",) and g[3:] != ("alias",):
             for x in g[1]:
                 group[id(x)] = g[1]
     owner: dict[tuple[str, int], str] = {}
