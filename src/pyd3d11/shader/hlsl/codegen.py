@@ -47,7 +47,7 @@ from .layout import (
     shader_roots,
     struct_object_ref,
 )
-from .objects import allocate_registers, has_object, holds_objects, leaf_count, patch_as_array
+from .objects import allocate_registers, has_object, holds_objects, leaf_count, patch_as_array, static_object_alias
 from .objects import declare_local as obj_declare_local
 from .objects import param_value as obj_param_value
 from .objects import resolve as obj_resolve
@@ -606,7 +606,7 @@ class Codegen(SignatureBinding):
                     raise self.err(d.pos, "packoffset is only allowed in a constant buffer", 3091)
                 if isinstance(d.type, ObjectType) or (isinstance(d.type, ArrayType) and
                                                       isinstance(array_leaf(d.type), ObjectType)):
-                    alias = self.static_object_alias(d)
+                    alias = static_object_alias(self, d)
                     if alias is not None:
                         self.globals[d.name] = alias
                         continue
@@ -653,65 +653,6 @@ class Codegen(SignatureBinding):
         self.params_cb = params_cb
         for cb in self.cbufs:
             self.layout_cbuffer(cb)
-
-    def static_object_alias(self, d: A.VarDecl) -> Any:
-        """``static Texture2D t = g;`` (or ``= g[1]`` with a constant index): a static object variable is no
-        resource of its own but another name for the global it is initialised from, so the shader binds and
-        reflects ``g`` (a static variable has no register; fxc's resource table lists only uniform globals).
-        A static object array takes one such name per element (``static Texture2D a[2] = {t1, t0};`` or
-        ``= g`` for a global array) and becomes a resource array of those globals."""
-        if "static" in d.mods and isinstance(d.type, ArrayType) and isinstance(array_leaf(d.type), ObjectType) \
-                and d.init is not None:
-            return self._static_object_array_alias(d)
-        if "static" not in d.mods or not isinstance(d.type, ObjectType) or d.init is None:
-            return None
-        init = d.init
-        if isinstance(init, A.Ident):
-            g = self.globals.get(init.name)
-            return g if isinstance(g, Resource) and g.type == d.type else None
-        if isinstance(init, A.Index) and isinstance(init.a, A.Ident):
-            from .parser import const_eval
-
-            arr = self.globals.get(init.a.name)
-            k = const_eval(init.index)
-            if isinstance(arr, tuple) and arr[0] == "resarray" and isinstance(k, int) and 0 <= k < len(arr[1]):
-                g = arr[1][k]
-                return g if isinstance(g, Resource) and g.type == d.type else None
-        return None
-
-    def _static_object_array_alias(self, d: A.VarDecl) -> tuple:
-        """The resource-array value of a static object array whose initialiser names global objects."""
-        t = d.type
-        leaf = array_leaf(t)
-        items: list[A.Node] = []
-        stack: list[A.Node] = [d.init]
-        while stack:  # brace nesting is flattened, as for any initialiser
-            n = stack.pop(0)
-            if isinstance(n, A.InitList):
-                stack[:0] = list(n.items)
-            elif isinstance(n, A.Ident) and isinstance(self.globals.get(n.name), tuple) and \
-                    self.globals[n.name][0] == "resarray":
-                items += [A.Evaluated(n.pos, Val(leaf, [], e)) for e in self.globals[n.name][1]]
-            else:
-                items.append(n)
-        elems = []
-        for n in items:
-            g = n.value.obj if isinstance(n, A.Evaluated) else \
-                self.static_object_alias(A.VarDecl(d.pos, d.name, leaf, d.mods, init=n))
-            other = self.globals.get(n.name) if isinstance(n, A.Ident) else None
-            if g is None and isinstance(other, Resource):  # a global object of another type
-                raise self.err(n.pos, f"cannot convert from '{other.type}' to '{leaf}'", 3017)
-            if not isinstance(g, Resource):
-                from ...errors import NotSupportedError
-
-                raise NotSupportedError(f"static object array '{d.name}' initialised from something other than "
-                                        "global objects of its element type")
-            elems.append(g)
-        if len(elems) != leaf_count(t):
-            raise self.err(d.pos, f"initializer does not match type: expected {leaf_count(t)} components, got "
-                                  f"{len(elems)}", 3017)
-        # "alias": the elements are independent globals, not one register block (objects.allocate_registers)
-        return ("resarray", elems, t, "alias")
 
     def add_resource(self, d: A.VarDecl, order: int) -> None:
         t = d.type

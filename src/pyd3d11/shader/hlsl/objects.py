@@ -26,6 +26,7 @@ from .types import (
     ObjectType,
     StructType,
     Type,
+    array_leaf,
 )
 
 if TYPE_CHECKING:
@@ -638,3 +639,69 @@ def struct_leaf_register(d: A.VarDecl, path: tuple, t: ObjectType) -> tuple | No
             break
         k += _file_of(lt) == f
     return (f, res[f][1] + k)
+
+
+# --- static object variables ---------------------------------------------------------------------------------
+def static_object_alias(cg: CodegenContext, d: A.VarDecl) -> Any:
+    """``static Texture2D t = g;`` (or ``= g[1]`` with a constant index): a static object variable is no
+    resource of its own but another name for the global it is initialised from, so the shader binds and
+    reflects ``g`` (a static variable has no register; fxc's resource table lists only uniform globals).
+    A static object array takes one such name per element (``static Texture2D a[2] = {t1, t0};`` or
+    ``= g`` for a global array) and becomes a resource array of those globals."""
+    from .codegen import Resource
+
+    if "static" in d.mods and isinstance(d.type, ArrayType) and isinstance(array_leaf(d.type), ObjectType) \
+            and d.init is not None:
+        return _static_object_array_alias(cg, d)
+    if "static" not in d.mods or not isinstance(d.type, ObjectType) or d.init is None:
+        return None
+    init = d.init
+    if isinstance(init, A.Ident):
+        g = cg.globals.get(init.name)
+        return g if isinstance(g, Resource) and g.type == d.type else None
+    if isinstance(init, A.Index) and isinstance(init.a, A.Ident):
+        from .parser import const_eval
+
+        arr = cg.globals.get(init.a.name)
+        k = const_eval(init.index)
+        if isinstance(arr, tuple) and arr[0] == "resarray" and isinstance(k, int) and 0 <= k < len(arr[1]):
+            g = arr[1][k]
+            return g if isinstance(g, Resource) and g.type == d.type else None
+    return None
+
+
+def _static_object_array_alias(cg: CodegenContext, d: A.VarDecl) -> tuple:
+    """The resource-array value of a static object array whose initialiser names global objects."""
+    from .codegen import Resource, Val
+
+    t = d.type
+    leaf = array_leaf(t)
+    items: list[A.Node] = []
+    stack: list[A.Node] = [d.init]
+    while stack:  # brace nesting is flattened, as for any initialiser
+        n = stack.pop(0)
+        if isinstance(n, A.InitList):
+            stack[:0] = list(n.items)
+        elif isinstance(n, A.Ident) and isinstance(cg.globals.get(n.name), tuple) and \
+                cg.globals[n.name][0] == "resarray":
+            items += [A.Evaluated(n.pos, Val(leaf, [], e)) for e in cg.globals[n.name][1]]
+        else:
+            items.append(n)
+    elems = []
+    for n in items:
+        g = n.value.obj if isinstance(n, A.Evaluated) else \
+            static_object_alias(cg, A.VarDecl(d.pos, d.name, leaf, d.mods, init=n))
+        other = cg.globals.get(n.name) if isinstance(n, A.Ident) else None
+        if g is None and isinstance(other, Resource):  # a global object of another type
+            raise cg.err(n.pos, f"cannot convert from '{other.type}' to '{leaf}'", 3017)
+        if not isinstance(g, Resource):
+            from ...errors import NotSupportedError
+
+            raise NotSupportedError(f"static object array '{d.name}' initialised from something other than "
+                                    "global objects of its element type")
+        elems.append(g)
+    if len(elems) != leaf_count(t):
+        raise cg.err(d.pos, f"initializer does not match type: expected {leaf_count(t)} components, got "
+                              f"{len(elems)}", 3017)
+    # "alias": the elements are independent globals, not one register block (objects.allocate_registers)
+    return ("resarray", elems, t, "alias")
