@@ -222,3 +222,21 @@ uint arr_copy() { P p[2] = {1, 2, 3, 4}; P q[2] = p; q[1].b = 9; return p[1].b *
 def test_struct_assignment_and_parameters():
     check_words([("chain()", 10354), ("byval()", 10126), ("elem_out()", 8), ("with_matrix()", f32(18)),
                  ("arr_copy()", 49)], STRUCT_DECLS, cb1=struct.pack("<4I", 2, 0, 0, 0))
+
+
+@pytest.mark.backend_independent
+def test_inout_domain_shader_parameter_is_an_output_too():
+    # a patch-constant input declared inout: read from vpc#, and what the body writes goes out under its semantic
+    src = """struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+struct CP { float4 p : POSITION; };
+[domain("tri")]
+float4 main(PC pc, inout float4 extra : EXTRA, float3 uvw : SV_DomainLocation, const OutputPatch<CP, 3> op)
+    : SV_Position
+{
+    extra *= 2;
+    return op[0].p * uvw.x + extra;
+}"""
+    text = disassemble(bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ds_5_0")))
+    assert "dcl_input vpc4.xyzw" in text and "dcl_output o1.xyzw" in text
+    assert "mul r0.xyzw, vpc4.xyzw, l(2.000000, 2.000000, 2.000000, 2.000000)" in text
+    assert "mov o1.xyzw, r0.xyzw" in text
