@@ -14,6 +14,8 @@ Expected words are written here from those rules."""
 
 from __future__ import annotations
 
+import struct
+
 import pytest
 from hlsl_s18_kit import check_words, compile_error, compiles, f32, run_shader_test
 
@@ -165,3 +167,34 @@ def test_aggregate_cast_with_doubles_counts_components():
     assert "error X3017" in compile_error(src)
     compiles("struct SD { double d; float f; };\n"
              "float4 main() : sv_target { SD s = (SD)float3(1, 2, 3); return s.f; }")
+
+
+# --- packing does not change a cast's component order; bools read from a constant buffer convert like any bool -----
+# (the Casting page's component order is the matrix's logical row order; a bool in a constant buffer is 0/1 there)
+CB_DECLS = """
+struct SB { bool a; bool2 b; int c; };
+cbuffer CB1 : register(b1) { bool cb; bool2 cb2; SB csb; row_major float2x3 rm; float2x3 cm; };
+typedef row_major float2x2 RM;
+RM ident(RM m) { return m; }
+row_major float2x2 retrm(float2x2 m) { return m; }
+uint r1() { float a[6] = (float[6])rm; return asuint(a[1] + a[3] * 10); }
+uint r2() { float a[6] = (float[6])cm; return asuint(a[1] + a[3] * 10); }
+uint r4() { column_major float2x2 c = {1, 2, 3, 4}; RM r = ident(c); return asuint(r[0][1]); }
+uint r5() { float2x2 c = {1, 2, 3, 4}; return asuint(retrm(c)._m10); }
+uint b3() { float4 v = (float4)csb; return asuint(v.x + v.y * 10 + v.z * 100 + v.w * 1000); }
+uint b6() { bool4 v = (bool4)csb; return v.x + v.y * 2 + v.z * 4 + v.w * 8; }
+"""
+
+CB_ROWS = [
+    ("r1()", f32(42)), ("r2()", f32(42)), ("asuint(((float2x2)rm)[1][0])", f32(4)), ("r4()", f32(2)), ("r5()", f32(3)),
+    ("asuint(((float4)(float2x2)cm).z)", f32(4)), ("asuint(rm[1].z + cm[1].z * 10)", f32(66)),
+    ("asuint((float)cb)", f32(1)), ("(uint)dot((int2)cb2, int2(1, 10))", 10), ("b3()", f32(1 + 10 + 0 - 3000)),
+    ("b6()", 1 + 2 + 8), ("(uint)(int2(cb2).x * 10 + int2(cb2).y)", 1), ("asuint((float)(cb2.x && cb2.y))", f32(0)),
+]
+
+
+def test_packing_and_constant_buffer_bools_in_casts():
+    rm = struct.pack("<8f", 1, 2, 3, 0, 4, 5, 6, 0)
+    cm = struct.pack("<12f", 1, 4, 0, 0, 2, 5, 0, 0, 3, 6, 0, 0)
+    rest = struct.pack("<IIII", 1, 0, 1, 0) + struct.pack("<IIIi", 1, 1, 0, -3)
+    check_words(CB_ROWS, CB_DECLS, cb1=rest + rm + cm)

@@ -201,3 +201,26 @@ def test_static_object_array_initialiser_rejections(init):
     src = ("Texture2D t0; Texture3D t3; static Texture2D tt[2] = " + init +
            "; float4 main() : sv_target { return tt[0].Load(0); }")
     assert "error X3017" in compile_error(src)
+
+
+# --- aggregates inside a brace list are flattened too (a struct, array or matrix value gives all its components) ----
+FLAT_DECLS = """
+struct P { float a; int b; };
+struct Q { P p; float c; };
+P mk(float x) { P p; p.a = x; p.b = (int)x * 2; return p; }
+uint i1() { P p = mk(3); float4 v = {p, mk(5)}; return asuint(v.y + v.z * 10 + v.w * 100); }
+uint i2() { float a[4] = {1, 2, 3, 4}; float4 v = {a}; return asuint(v.w); }
+uint i3() { float2x2 m = {1, 2, 3, 4}; float4 v = {m}; return asuint(v.z); }
+uint i4() { Q q = {mk(1), 7}; return asuint(q.c + q.p.b * 10); }
+uint i5() { P arr[2] = {mk(1), mk(2)}; Q q = {arr[1], 9}; return q.p.b; }
+uint i6() { int2 v = {1.7, -2.7}; return (uint)(v.x * 10 + v.y); }
+uint i7() { bool2 b = {0.5, 0}; return b.x + b.y * 2; }
+uint i8() { uint u = {-1}; return u; }
+uint i9() { float4 v = {1, 2, 3, 4}; float2 a[2] = {v}; return asuint(a[1].x); }
+uint j2() { float3 v = {mk(2), 5}; return asuint(v.x + v.y * 10 + v.z * 100); }
+"""
+
+
+def test_aggregates_flattened_in_brace_lists():
+    check_words([("i1()", f32(1056)), ("i2()", f32(4)), ("i3()", f32(3)), ("i4()", f32(27)), ("i5()", 4),
+                 ("i6()", 8), ("i7()", 1), ("i8()", 0xFFFFFFFF), ("i9()", f32(3)), ("j2()", f32(542))], FLAT_DECLS)
