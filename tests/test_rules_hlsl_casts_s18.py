@@ -198,3 +198,30 @@ def test_packing_and_constant_buffer_bools_in_casts():
     cm = struct.pack("<12f", 1, 4, 0, 0, 2, 5, 0, 0, 3, 6, 0, 0)
     rest = struct.pack("<IIII", 1, 0, 1, 0) + struct.pack("<IIIi", 1, 1, 0, -3)
     check_words(CB_ROWS, CB_DECLS, cb1=rest + rm + cm)
+
+
+# --- numeric-type constructors take an aggregate argument's components (a double counts once) ---------------------
+# Bug fixed in session 18 (HL17): a struct or array argument holding doubles was counted per slot, so
+# ``float2(sd)`` for ``struct {double d; float f;}`` was refused with X3014 ("got 3"); the X3014 text is now fxc's.
+CTOR_DECLS = """
+struct SD { double d; float f; };
+struct S4 { float a, b, c, d; };
+uint c1() { SD s = {1.5, 2.5}; float2 v = float2(s); return asuint(v.x + v.y * 10); }
+uint c2() { double a[2] = {1.5, 2.5}; float2 v = float2(a); return asuint(v.y); }
+uint c3() { SD s = {1.5, 2.5}; double3 v = double3(s, 4); return asuint((float)(v.x + v.z)); }
+uint c4() { S4 s = (S4)2; return asuint(float4(s).w); }
+uint c5() { float a[2] = {1, 2}; return asuint(float4(a, 3, 4).y); }
+"""
+
+
+def test_constructors_take_aggregate_components():
+    check_words([("c1()", f32(26.5)), ("c2()", f32(2.5)), ("c3()", f32(5.5)), ("c4()", f32(2)), ("c5()", f32(2))],
+                CTOR_DECLS)
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("expr", ["float4(1, 2, 3)", "float4(float2x2(1, 2, 3, 4), 1)", "float4(int2(1, 2))",
+                                  "float2(0.1f)"])
+def test_constructor_count_message_is_fxcs(expr):
+    err = compile_error("float4 main() : sv_target { return " + expr + "; }")
+    assert "error X3014: incorrect number of arguments to numeric-type constructor" in err
