@@ -125,6 +125,27 @@ float4 main(float4 t : TEXCOORD, float4 p : SV_Position) : SV_Target
 draw triangle strip 4
 probe (0, 0) rgba (2.0, 4.0, 6.0, 8.0)
 """,
+    # an array of structs under one semantic: the members take T0, T1 (element 0), T2, T3 (element 1)
+    "struct_array_semantic_override": """
+[vertex shader]
+struct S { float4 a : A; float2 b : B; };
+void main(float2 p : sv_position, float4 t : texcoord0, out float4 o : sv_position, out S s[2] : T)
+{
+    o = float4(p, 0, 1);
+    s[0].a = t; s[0].b = t.xy * 10;
+    s[1].a = t * 100; s[1].b = t.zw;
+}
+
+[pixel shader]
+float4 main(float4 p : sv_position, float4 a0 : T0, float2 b0 : T1, float4 a1 : T2, float2 b1 : T3) : sv_target
+{
+    return float4(a0.x, b0.y, a1.z, b1.y);
+}
+
+[test]
+draw triangle strip 4
+probe (0, 0) rgba (1.0, 20.0, 300.0, 4.0)
+""",
     "in_out_spelled_apart": """
 [vertex shader]
 float4 main(in out float4 t : TEXCOORD, float2 p : SV_Position) : SV_Position
