@@ -224,3 +224,23 @@ uint j2() { float3 v = {mk(2), 5}; return asuint(v.x + v.y * 10 + v.z * 100); }
 def test_aggregates_flattened_in_brace_lists():
     check_words([("i1()", f32(1056)), ("i2()", f32(4)), ("i3()", f32(3)), ("i4()", f32(27)), ("i5()", 4),
                  ("i6()", 8), ("i7()", 1), ("i8()", 0xFFFFFFFF), ("i9()", f32(3)), ("j2()", f32(542))], FLAT_DECLS)
+
+
+def test_object_struct_initialiser_with_a_double(tmp_path):
+    # bug fixed in session 18 (HL17): the brace list of a struct holding objects counted a double's two slots as
+    # two components ("expected 4 components, got 3"); the double is one component, as everywhere else
+    run_shader_test(tmp_path, "[require]\nshader model >= 5.0\nfloat64\n" + OBJ_SRVS + """
+[pixel shader]
+Texture2D t1 : register(t1);
+struct S { double d; Texture2D t; float f; };
+float4 main() : sv_target
+{
+    S s = { 1.5, t1, 2.5 };
+    S u = s;
+    return u.t.Load(int3(0, 0, 0)) * (float)u.d + u.f;
+}
+
+[test]
+draw quad
+probe (0, 0) rgba (2.65, 2.8, 2.95, 3.1) 8
+""")

@@ -134,39 +134,31 @@ def _flat_items(cg: CodegenContext, n: A.Node, out: list) -> None:
 
 def _init_list(cg: CodegenContext, v: Val, init: A.InitList, pos) -> None:
     """``{tex, tex, 1.0, 2.0, 3.0}``: objects fill the object leaves in order, numbers the numeric ones."""
-    from .codegen import Val, leaf_bases
+    from .codegen import Val, component_bases, component_units
 
     items: list = []
     _flat_items(cg, init, items)
     objs: list = []
-    flat: list = []
-    bases: list[str] = []
+    units: list = []  # (base, slots) per numeric component: a double is one component in two slots
     for it in items:
         if isinstance(it.type, ObjectType):
             objs.append(it)
             continue
         for path, _t in leaves(it.type):
             objs.append(read(cg, it, path, pos))
-        flat += it.slots
-        bases += [it.type.base] * it.type.n if isinstance(it.type, NumType) else leaf_bases(it.type)
+        units += component_units(it.type, it.slots)
     targets = leaves(v.type)
-    nums = [lt for lt in _numeric_leaves(v.type)]
-    if len(objs) != len(targets) or len(flat) != len(nums):
+    nums = component_bases(v.type)
+    if len(objs) != len(targets) or len(units) != len(nums):
         raise cg.err(pos, f"initializer does not match type: expected {len(nums) + len(targets)} components, "
-                          f"got {len(flat) + len(objs)}", 3017)
+                          f"got {len(units) + len(objs)}", 3017)
     for (path, _t), o in zip(targets, objs, strict=True):
         _set(cg, v, path, o, pos)
     out: list = []
-    for s, b, lt in zip(flat, bases, nums, strict=True):
-        out += cg.convert_base(Val(NumType(b), [s]), lt).slots
+    for (b, comp), lt in zip(units, nums, strict=True):
+        out += cg.convert_base(Val(NumType(b), comp), lt).slots
     if out:
         cg.store(v.slots, out)
-
-
-def _numeric_leaves(t: Type) -> list[str]:
-    from .codegen import leaf_bases
-
-    return leaf_bases(t) if not isinstance(t, NumType) else [t.base] * t.n
 
 
 def _set(cg: CodegenContext, v: Val, path: tuple, o: Val, pos) -> None:
