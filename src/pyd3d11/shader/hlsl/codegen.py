@@ -47,7 +47,7 @@ from .layout import (
     shader_roots,
     struct_object_ref,
 )
-from .objects import allocate_registers, has_object, holds_objects, leaf_count, patch_as_array
+from .objects import allocate_registers, has_object, holds_objects, leaf_count, patch_as_array, static_object_alias
 from .objects import declare_local as obj_declare_local
 from .objects import param_value as obj_param_value
 from .objects import resolve as obj_resolve
@@ -130,6 +130,18 @@ def component_bases(t: Type) -> list[str]:
     if isinstance(t, StructType):
         return [b for f in t.fields for b in component_bases(f[1])]
     return []
+
+
+def component_units(t: Type, slots: list) -> list[tuple[str, list]]:
+    """``(base, slots)`` of each numeric component of a value of type ``t`` held in ``slots``, in order (a
+    double component owns two slots)."""
+    out: list[tuple[str, list]] = []
+    k = 0
+    for b in component_bases(t):
+        w = 2 if b == DOUBLE else 1
+        out.append((b, slots[k:k + w]))
+        k += w
+    return out
 
 
 class Codegen(SignatureBinding):
@@ -483,28 +495,24 @@ class Codegen(SignatureBinding):
         if not explicit and isinstance(to, StructType) and isinstance(v.type, NumType) and v.type.n == 1:
             src_name = {"lit_int": "int", "lit_float": "float"}.get(v.type.base, str(v.type))
             raise self.err(pos, f"{pre}cannot convert from '{src_name}' to 'struct {to.name}'", 3017)
-        src_leaves = flat_numeric(v.type) if not isinstance(v.type, NumType) else [NumType(v.type.base)] * v.type.n
-        dst_leaves = flat_numeric(to)
+        # counted and converted per component, not per slot: a double is one component held in two slots
+        # (``(struct {double d; float f;})3`` gives f 3, not the low word of d's conversion)
+        src_units = component_units(v.type, v.slots)
+        dst_leaves = [NumType(b) for b in component_bases(to)]
         # an array or struct cast into an Nx1 matrix needs every component too: the Windows-verified shader test
         # cast-componentwise-compatible fails ``(float4x1)arr5`` and ``(float4x1)struct5`` below SM 6 while
         # ``(int1x4)arr5`` truncates (DXC's conversions-between-type-shapes leaves ``(int2x1)a4`` unannotated;
         # the verified test wins)
         is_mat = isinstance(to, NumType) and to.shape == "m" and to.rows > 1 or _true_mat(v.type)
-        if is_mat and len(src_leaves) != len(dst_leaves) and len(src_leaves) > 1:
+        if is_mat and len(src_units) != len(dst_leaves) and len(src_units) > 1:
             raise self.err(pos, f"{pre}cannot convert from '{v.type}' to '{to}'", 3017)
         if isinstance(v.type, NumType) and v.type.n == 1 and len(dst_leaves) > 1:
-            src_leaves = src_leaves * len(dst_leaves)
-            slots = v.slots * len(dst_leaves)
-        else:
-            slots = v.slots
-        if len(src_leaves) < len(dst_leaves) or (not explicit and len(src_leaves) != len(dst_leaves)
-                                                  and not isinstance(to, NumType)):
-            if len(src_leaves) < len(dst_leaves):
-                raise self.err(pos, f"cannot convert from '{v.type}' to '{to}'", 3017)
+            src_units = src_units * len(dst_leaves)
+        if len(src_units) < len(dst_leaves):
+            raise self.err(pos, f"cannot convert from '{v.type}' to '{to}'", 3017)
         out: list[Slot] = []
-        for k, lt in enumerate(dst_leaves):
-            sv = Val(src_leaves[k], [slots[k]])
-            out += self.convert_base(sv, lt.base).slots
+        for (base, comp), lt in zip(src_units, dst_leaves):
+            out += self.convert_base(Val(NumType(base), comp), lt.base).slots
         return Val(to, out)
 
     # --- program ------------------------------------------------------------------------------------
@@ -550,7 +558,15 @@ class Codegen(SignatureBinding):
         tgsm_bytes = 0
         globals_cb = CBuf("$Globals", "cbuffer", None)
         self.func_order: dict[int, int] = {}
+        #: the top-level declaration index of each global variable's first declaration: a function sees only the
+        #: globals declared before it, as it sees only the functions declared before it (inlining.inline_call)
+        self.global_decl_index: dict[str, int] = {}
         for i, d in enumerate(self.prog.decls):
+            if isinstance(d, A.VarDecl):
+                self.global_decl_index.setdefault(d.name, i)
+            elif isinstance(d, A.CBufferDecl):
+                for m in d.members:
+                    self.global_decl_index.setdefault(m.name, i)
             if isinstance(d, A.FuncDef):
                 self.func_order[id(d)] = i
                 check_params(self, d)
@@ -590,7 +606,7 @@ class Codegen(SignatureBinding):
                     raise self.err(d.pos, "packoffset is only allowed in a constant buffer", 3091)
                 if isinstance(d.type, ObjectType) or (isinstance(d.type, ArrayType) and
                                                       isinstance(array_leaf(d.type), ObjectType)):
-                    alias = self.static_object_alias(d)
+                    alias = static_object_alias(self, d)
                     if alias is not None:
                         self.globals[d.name] = alias
                         continue
@@ -637,26 +653,6 @@ class Codegen(SignatureBinding):
         self.params_cb = params_cb
         for cb in self.cbufs:
             self.layout_cbuffer(cb)
-
-    def static_object_alias(self, d: A.VarDecl) -> Resource | None:
-        """``static Texture2D t = g;`` (or ``= g[1]`` with a constant index): a static object variable is no
-        resource of its own but another name for the global it is initialised from, so the shader binds and
-        reflects ``g`` (a static variable has no register; fxc's resource table lists only uniform globals)."""
-        if "static" not in d.mods or not isinstance(d.type, ObjectType) or d.init is None:
-            return None
-        init = d.init
-        if isinstance(init, A.Ident):
-            g = self.globals.get(init.name)
-            return g if isinstance(g, Resource) and g.type == d.type else None
-        if isinstance(init, A.Index) and isinstance(init.a, A.Ident):
-            from .parser import const_eval
-
-            arr = self.globals.get(init.a.name)
-            k = const_eval(init.index)
-            if isinstance(arr, tuple) and arr[0] == "resarray" and isinstance(k, int) and 0 <= k < len(arr[1]):
-                g = arr[1][k]
-                return g if isinstance(g, Resource) and g.type == d.type else None
-        return None
 
     def add_resource(self, d: A.VarDecl, order: int) -> None:
         t = d.type
@@ -906,7 +902,12 @@ class Codegen(SignatureBinding):
             shadow_written_uniforms(self)  # written uniform globals get a writable copy (fxc /Gec)
         for d in global_var_decls(self.prog):
             if isinstance(self.globals.get(d.name), tuple) and self.globals[d.name][0] == "static":
-                v = self.declare_local(d, self.scopes[0])
+                # the initialiser sees the globals and functions declared before this static (and itself)
+                self.func_index_stack.append(self.global_decl_index.get(d.name, 1 << 30))
+                try:
+                    v = self.declare_local(d, self.scopes[0])
+                finally:
+                    self.func_index_stack.pop()
                 if d.init is None and not holds_objects(d.type) and not isinstance(d.type, ObjectType):
                     self.store(v.slots, [imm(0)] * len(v.slots))  # statics without initialiser are zero
                 self.globals[d.name] = ("staticval", v)
@@ -926,9 +927,11 @@ class Codegen(SignatureBinding):
             used = {id(x): x.used for cb in self.cbufs for x in cb.vars}
             res_used = {id(r): r.used for r in self.resources}
             n_code, n_temps, var_temps = len(self.code), self.ntemps, set(self.var_temps)
+            self.func_index_stack.append(self.global_decl_index.get(cv.decl.name, 1 << 30))
             try:
                 self.init_value(cv.decl.init, cv.decl.type, cv.decl.pos)
             finally:
+                self.func_index_stack.pop()
                 del self.code[n_code:]
                 self.ntemps, self.var_temps = n_temps, var_temps
                 for cb in self.cbufs:
@@ -1002,12 +1005,12 @@ class Codegen(SignatureBinding):
                 out_params.append((p, v))
             else:
                 v = self.bind_input(p.type, p.semantic, p.mods, p.pos, p.name)
-                if "inout" in p.mods:
-                    out_params.append((p, v))
                 raw = v
                 v = Val(v.type, self.materialize_force(v.slots) if v.slots else [], v.obj)
                 # EvaluateAttribute* needs the input register behind the parameter's working copy
                 self.input_origin.update(zip(v.slots, raw.slots, strict=True))
+                if "inout" in p.mods:  # the output is the working copy the body writes, not the input read
+                    out_params.append((p, v))
             scope[p.name] = obj_param_value(self, p, v)
         self.debug_parameters(f, scope)
         self.entry_outputs = (f, out_params)
@@ -1025,11 +1028,15 @@ class Codegen(SignatureBinding):
             record_parameters(self, f, scope)
 
     def lookup(self, name: str, pos: Pos) -> Val:
-        for sc in reversed(self.scopes):
+        later = self.global_decl_index.get(name, -1) > (self.func_index_stack or [1 << 30])[-1]
+        for k in range(len(self.scopes) - 1, -1, -1):
+            sc = self.scopes[k]
             if name in sc:
+                if k == 0 and later:  # scopes[0] holds the static globals (init_statics)
+                    break
                 return obj_resolve(self, sc[name], pos, name)  # object locals read as their binding
         g = self.globals.get(name)
-        if g is None:
+        if g is None or later:
             raise self.err(pos, f"undeclared identifier '{name}'", 3004)
         if isinstance(g, CbVar):
             return self.global_value(g)

@@ -611,11 +611,12 @@ def construct(cg: CodegenContext, t: Type, args: list[Val], pos) -> Val:
     flat: list[Slot] = []
     bases: list[str] = []
     for a in args:
-        if not isinstance(a.type, NumType):
-            from .codegen import leaf_bases
+        if not isinstance(a.type, NumType):  # a struct or array gives its components (a double one, in two slots)
+            from .codegen import component_units
 
-            flat += a.slots
-            bases += leaf_bases(a.type)
+            for b, comp in component_units(a.type, a.slots):
+                flat.append(tuple(comp) if b == DOUBLE else comp[0])
+                bases.append(b)
             continue
         if a.type.base == DOUBLE:  # one component = a (lo, hi) slot pair
             flat += [tuple(a.slots[k:k + 2]) for k in range(0, len(a.slots), 2)]
@@ -624,8 +625,8 @@ def construct(cg: CodegenContext, t: Type, args: list[Val], pos) -> Val:
         bases += [a.type.base] * a.type.n
     # no splat: ``float2(0.1f)`` is fxc's X3014 (DXC SemaHLSL vector-assignments); ``(float2)0.1f`` splats
     if len(flat) != t.n:
-        raise cg.err(pos, f"wrong number of arguments to numeric-type constructor: expected {t.n} components, "
-                          f"got {len(flat)}", 3014)
+        # fxc's text (DXC SemaHLSL vector-assignments / matrix-assignments / struct-assignments records)
+        raise cg.err(pos, "incorrect number of arguments to numeric-type constructor", 3014)
     out: list[Slot] = []
     for s, b in zip(flat, bases, strict=True):
         out += cg.convert_base(_val(NumType(b), list(s) if b == DOUBLE else [s]), t.base).slots

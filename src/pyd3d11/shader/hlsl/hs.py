@@ -335,7 +335,11 @@ def gen_ds_entry(cg: CodegenContext, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
         elif sem == "SV_PRIMITIVEID":
             scope[p.name] = _special(cg, t, "vPrim")
         else:
-            scope[p.name] = _bind_patch_constants(cg, t, p)
+            v = _bind_patch_constants(cg, t, p)
+            if "inout" in p.mods:  # an input and an output of one semantic: the output is what the body writes
+                v = Val(v.type, cg.materialize_force(v.slots) if v.slots else [], v.obj)
+                outs.append((p, v))
+            scope[p.name] = v
     cg.tess.ds_head = [f"dcl_input_control_point_count {n_cp}", f"dcl_tessellator_domain {_DOMAINS[domain]}"]
     return outs
 

@@ -26,6 +26,7 @@ from .types import (
     ObjectType,
     StructType,
     Type,
+    array_leaf,
 )
 
 if TYPE_CHECKING:
@@ -133,39 +134,31 @@ def _flat_items(cg: CodegenContext, n: A.Node, out: list) -> None:
 
 def _init_list(cg: CodegenContext, v: Val, init: A.InitList, pos) -> None:
     """``{tex, tex, 1.0, 2.0, 3.0}``: objects fill the object leaves in order, numbers the numeric ones."""
-    from .codegen import Val, leaf_bases
+    from .codegen import Val, component_bases, component_units
 
     items: list = []
     _flat_items(cg, init, items)
     objs: list = []
-    flat: list = []
-    bases: list[str] = []
+    units: list = []  # (base, slots) per numeric component: a double is one component in two slots
     for it in items:
         if isinstance(it.type, ObjectType):
             objs.append(it)
             continue
         for path, _t in leaves(it.type):
             objs.append(read(cg, it, path, pos))
-        flat += it.slots
-        bases += [it.type.base] * it.type.n if isinstance(it.type, NumType) else leaf_bases(it.type)
+        units += component_units(it.type, it.slots)
     targets = leaves(v.type)
-    nums = [lt for lt in _numeric_leaves(v.type)]
-    if len(objs) != len(targets) or len(flat) != len(nums):
+    nums = component_bases(v.type)
+    if len(objs) != len(targets) or len(units) != len(nums):
         raise cg.err(pos, f"initializer does not match type: expected {len(nums) + len(targets)} components, "
-                          f"got {len(flat) + len(objs)}", 3017)
+                          f"got {len(units) + len(objs)}", 3017)
     for (path, _t), o in zip(targets, objs, strict=True):
         _set(cg, v, path, o, pos)
     out: list = []
-    for s, b, lt in zip(flat, bases, nums, strict=True):
-        out += cg.convert_base(Val(NumType(b), [s]), lt).slots
+    for (b, comp), lt in zip(units, nums, strict=True):
+        out += cg.convert_base(Val(NumType(b), comp), lt).slots
     if out:
         cg.store(v.slots, out)
-
-
-def _numeric_leaves(t: Type) -> list[str]:
-    from .codegen import leaf_bases
-
-    return leaf_bases(t) if not isinstance(t, NumType) else [t.base] * t.n
 
 
 def _set(cg: CodegenContext, v: Val, path: tuple, o: Val, pos) -> None:
@@ -386,7 +379,7 @@ def allocate_registers(cg: CodegenContext) -> None:
         taken["u"] |= set(range(_render_targets(cg)))
     group: dict[int, list] = {}
     for g in cg.globals.values():
-        if isinstance(g, tuple) and g[:1] == ("resarray",):
+        if isinstance(g, tuple) and g[:1] == ("resarray",) and g[3:] != ("alias",):  # an alias array: no block
             for r in g[1]:
                 group[id(r)] = g[1]
     from .linkage import instance_blocks
@@ -428,7 +421,7 @@ def check_register_overlaps(cg: CodegenContext) -> None:
     resource read only by dead code that shares its register with a live one still counts as used)."""
     group: dict[int, list] = {}
     for g in cg.globals.values():
-        if isinstance(g, tuple) and g[:1] == ("resarray",):
+        if isinstance(g, tuple) and g[:1] == ("resarray",) and g[3:] != ("alias",):
             for x in g[1]:
                 group[id(x)] = g[1]
     owner: dict[tuple[str, int], str] = {}
@@ -638,3 +631,69 @@ def struct_leaf_register(d: A.VarDecl, path: tuple, t: ObjectType) -> tuple | No
             break
         k += _file_of(lt) == f
     return (f, res[f][1] + k)
+
+
+# --- static object variables ---------------------------------------------------------------------------------
+def static_object_alias(cg: CodegenContext, d: A.VarDecl) -> Any:
+    """``static Texture2D t = g;`` (or ``= g[1]`` with a constant index): a static object variable is no
+    resource of its own but another name for the global it is initialised from, so the shader binds and
+    reflects ``g`` (a static variable has no register; fxc's resource table lists only uniform globals).
+    A static object array takes one such name per element (``static Texture2D a[2] = {t1, t0};`` or
+    ``= g`` for a global array) and becomes a resource array of those globals."""
+    from .codegen import Resource
+
+    if "static" in d.mods and isinstance(d.type, ArrayType) and isinstance(array_leaf(d.type), ObjectType) \
+            and d.init is not None:
+        return _static_object_array_alias(cg, d)
+    if "static" not in d.mods or not isinstance(d.type, ObjectType) or d.init is None:
+        return None
+    init = d.init
+    if isinstance(init, A.Ident):
+        g = cg.globals.get(init.name)
+        return g if isinstance(g, Resource) and g.type == d.type else None
+    if isinstance(init, A.Index) and isinstance(init.a, A.Ident):
+        from .parser import const_eval
+
+        arr = cg.globals.get(init.a.name)
+        k = const_eval(init.index)
+        if isinstance(arr, tuple) and arr[0] == "resarray" and isinstance(k, int) and 0 <= k < len(arr[1]):
+            g = arr[1][k]
+            return g if isinstance(g, Resource) and g.type == d.type else None
+    return None
+
+
+def _static_object_array_alias(cg: CodegenContext, d: A.VarDecl) -> tuple:
+    """The resource-array value of a static object array whose initialiser names global objects."""
+    from .codegen import Resource, Val
+
+    t = d.type
+    leaf = array_leaf(t)
+    items: list[A.Node] = []
+    stack: list[A.Node] = [d.init]
+    while stack:  # brace nesting is flattened, as for any initialiser
+        n = stack.pop(0)
+        if isinstance(n, A.InitList):
+            stack[:0] = list(n.items)
+        elif isinstance(n, A.Ident) and isinstance(cg.globals.get(n.name), tuple) and \
+                cg.globals[n.name][0] == "resarray":
+            items += [A.Evaluated(n.pos, Val(leaf, [], e)) for e in cg.globals[n.name][1]]
+        else:
+            items.append(n)
+    elems = []
+    for n in items:
+        g = n.value.obj if isinstance(n, A.Evaluated) else \
+            static_object_alias(cg, A.VarDecl(d.pos, d.name, leaf, d.mods, init=n))
+        other = cg.globals.get(n.name) if isinstance(n, A.Ident) else None
+        if g is None and isinstance(other, Resource):  # a global object of another type
+            raise cg.err(n.pos, f"cannot convert from '{other.type}' to '{leaf}'", 3017)
+        if not isinstance(g, Resource):
+            from ...errors import NotSupportedError
+
+            raise NotSupportedError(f"static object array '{d.name}' initialised from something other than "
+                                    "global objects of its element type")
+        elems.append(g)
+    if len(elems) != leaf_count(t):
+        raise cg.err(d.pos, f"initializer does not match type: expected {leaf_count(t)} components, got "
+                              f"{len(elems)}", 3017)
+    # "alias": the elements are independent globals, not one register block (objects.allocate_registers)
+    return ("resarray", elems, t, "alias")
