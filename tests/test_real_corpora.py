@@ -88,6 +88,58 @@ def test_build_script_expanded_as_cmd_runs_it(tmp_path):
     ]
 
 
+PROJECT = r"""<?xml version="1.0" encoding="utf-8"?>
+<Project DefaultTargets="Build" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+  <ItemDefinitionGroup Condition="'$(Configuration)|$(Platform)'=='Debug|x64'">
+    <FXCompile><ShaderModel>5.0</ShaderModel></FXCompile>
+  </ItemDefinitionGroup>
+  <ItemDefinitionGroup Condition="'$(Configuration)|$(Platform)'=='Release|x64'">
+    <FXCompile>
+      <ShaderModel>4.0</ShaderModel>
+      <AdditionalIncludeDirectories>..\Kits\Inc;%(AdditionalIncludeDirectories)</AdditionalIncludeDirectories>
+    </FXCompile>
+  </ItemDefinitionGroup>
+  <ItemGroup>
+    <FxCompile Include="Assets\HS.hlsl">
+      <EntryPointName Condition="'$(Configuration)|$(Platform)'=='Debug|x64'">Wrong</EntryPointName>
+      <EntryPointName Condition="'$(Configuration)|$(Platform)'=='Release|x64'">BezierHS</EntryPointName>
+      <ShaderType Condition="'$(Configuration)|$(Platform)'=='Release|x64'">Hull</ShaderType>
+      <ShaderModel Condition="'$(Configuration)|$(Platform)'=='Release|x64'">5.0</ShaderModel>
+      <PreprocessorDefinitions Condition="'$(Configuration)|$(Platform)'=='Release|x64'">P="integer";N</PreprocessorDefinitions>
+      <TreatWarningAsError Condition="'$(Configuration)|$(Platform)'=='Release|x64'">true</TreatWarningAsError>
+    </FxCompile>
+    <FxCompile Include="PS.hlsl">
+      <ShaderType Condition="'$(Configuration)|$(Platform)'=='Release|x64'">Pixel</ShaderType>
+    </FxCompile>
+    <FxCompile Include="Lit.hlsl">
+      <ShaderType Condition="'$(Configuration)|$(Platform)'=='Release|x64'">Vertex</ShaderType>
+      <ShaderModel Condition="'$(Configuration)|$(Platform)'=='Release|x64'">4.0_level_9_3</ShaderModel>
+    </FxCompile>
+    <FxCompile Include="Header.hlsli"><ExcludedFromBuild>true</ExcludedFromBuild></FxCompile>
+    <FxCompile Include="Untyped.hlsl" />
+    <FxCompile Include="RootSig.hlsl">
+      <ShaderType>Pixel</ShaderType><ShaderModel>5.1</ShaderModel>
+    </FxCompile>
+  </ItemGroup>
+</Project>
+"""
+
+
+@pytest.mark.backend_independent
+def test_vcxproj_items_as_msbuild_passes_them(tmp_path):
+    """Release|x64 metadata (the item's over the ItemDefinitionGroup's); \" in a define is a quote; items
+    excluded from the build, without a ShaderType, or of shader model 5.1 are left out."""
+    tree = _git_repo(tmp_path, {"S/P/p.vcxproj": PROJECT})
+    jobs = rc.vcxproj_jobs(tree, "S/P/p.vcxproj")
+    inc = ("S/P/../Kits/Inc",)
+    assert [(j.path, j.entry, j.target, j.defines, j.flags, j.include_dirs) for j in jobs] == [
+        ("S/P/Assets/HS.hlsl", "BezierHS", "hs_5_0", (("P", '"integer"'), ("N", "1")),
+         D.D3DCOMPILE_WARNINGS_ARE_ERRORS, inc),
+        ("S/P/PS.hlsl", "main", "ps_4_0", (), 0, inc),
+        ("S/P/Lit.hlsl", "main", "vs_4_0_level_9_3", (), 0, inc),
+    ]
+
+
 @pytest.mark.backend_independent
 def test_git_include_resolves_from_the_including_file(tmp_path):
     """#include searches the folder of the file holding it, then the compiled file's (as fxc does)."""
@@ -151,7 +203,7 @@ def _corpus(name: str) -> tuple[rc.GitTree, list[rc.Job]]:
 
 
 @pytest.mark.backend_independent
-@pytest.mark.parametrize("name,count", [("dxtk", 209), ("dxtex", 21)])
+@pytest.mark.parametrize("name,count", [("dxtk", 209), ("dxtex", 21), ("atg", 22)])
 def test_every_corpus_entry_compiles(name, count):
     tree, jobs = _corpus(name)
     assert len(jobs) == count
