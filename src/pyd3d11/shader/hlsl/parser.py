@@ -71,6 +71,11 @@ _CASELESS_KEYWORDS = {"technique": "technique", "technique10": "technique10", "t
 #: fails `float4 vertexshader;` / `float4 VertexShader;`; effects-syntax fails `int RenderTargetView = 1;`,
 #: `int PixelShader = 1;` and `int pixelshader = 1;`
 _CASELESS_TYPES = {"pixelshader": "PixelShader", "vertexshader": "VertexShader"}
+#: type names that are no keywords: MicrosoftDocs "Keywords" lists ``texture`` (lowercase) and not ``Texture``, the
+#: D3D9 spelling fxc still takes as a type (vkd3d effect-variables-fx_2: ``Texture tex1;``). Like a typedef name,
+#: a declaration may name a variable so (DirectXTK's effects, built by fxc with /WX: ``Texture2D<float4> Texture :
+#: register(t0);`` then ``Texture.Sample(…)``); in that variable's scope the name is the variable.
+_SHADOWABLE_TYPES = frozenset({"Texture"})
 _EFFECT_WORDS = frozenset({"PixelShader", "pixelshader", "VertexShader", "vertexshader", "RenderTargetView",
                            "technique", "technique10", "technique11"})
 
@@ -98,6 +103,8 @@ class Parser:
         #: static data members: (type name, member) -> [type, declaring token, modifiers, defined?]
         self.static_members: dict[tuple[str, str], list] = {}
         self.pending_globals: list[A.Node] = []  # static const members defined in their type, emitted before it
+        #: the _SHADOWABLE_TYPES names declared as variables in the scopes open here (they are not types there)
+        self.shadowed: set[str] = set()
         self.member_consts: list[tuple[str, object]] = []  # (bare name, shadowed constant) while in a type
         self.register_clean = True
         self.mod_toks: dict[str, Token] = {}
@@ -160,6 +167,8 @@ class Parser:
         if t.kind != "id":
             return False
         n = t.text
+        if n in self.shadowed:
+            return False
         if n in _LOWER_TEXTURES or n.lower() in _CASELESS_TYPES:
             return True
         if n.startswith("RasterizerOrdered") and "RW" + n[17:] in OBJECT_KINDS:
@@ -698,6 +707,13 @@ class Parser:
         name_tok = self.ident()
         self.func_names.add(name_tok.text)
         self.expect("(")
+        outer_shadowed = set(self.shadowed)  # parameters and locals shadow a type name until the function ends
+        try:
+            return self._parse_function_rest(name_tok, ret, mods, attrs, pos)
+        finally:
+            self.shadowed = outer_shadowed
+
+    def _parse_function_rest(self, name_tok: Token, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
         params: list[A.Param] = []
         if self.at("void") and self.peek().text == ")":
             self.next()
@@ -714,6 +730,8 @@ class Parser:
             self.check_mods("param", pm, "", ppos)
             name_pos = self.tok.pos
             pname = self.ident().text if self.tok.kind == "id" and not self.at(":") else f"__p{len(params)}"
+            if pname in _SHADOWABLE_TYPES:
+                self.shadowed.add(pname)
             pt = self._apply_major(self.parse_array_suffix(pt), pm)
             sem = None
             while self.accept(":"):
@@ -902,9 +920,12 @@ class Parser:
     def parse_var_list(self, base: Type, mods: set, pos: Pos) -> list[A.Node]:
         out: list[A.Node] = []
         while True:
-            if self.tok.text in OBJECT_KINDS and self.tok.text != "geometryshader":
+            if self.tok.text in OBJECT_KINDS and self.tok.text != "geometryshader" and \
+                    self.tok.text not in _SHADOWABLE_TYPES:
                 raise self.error()  # built-in object type names are keywords (`float4 VertexShader;`)
             name_tok = self.ident()
+            if name_tok.text in _SHADOWABLE_TYPES:
+                self.shadowed.add(name_tok.text)
             t = self._apply_major(self.parse_array_suffix(base), mods)
             sem = reg = pack = None
             regs: list = []
