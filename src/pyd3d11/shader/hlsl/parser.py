@@ -75,6 +75,11 @@ _EFFECT_WORDS = frozenset({"PixelShader", "pixelshader", "VertexShader", "vertex
                            "technique", "technique10", "technique11"})
 
 
+def is_texture_variant(name: str) -> bool:
+    """``Texture``, ``teXture`` …: the d3d9 texture type's caseless spellings, which are not keywords."""
+    return name != "texture" and name.lower() == "texture"
+
+
 class Parser:
     def __init__(self, tokens: list[Token], target: str | None = None):
         # ``#pragma`` lines may stand anywhere, even inside a declaration: they are taken out of the
@@ -93,6 +98,8 @@ class Parser:
             self.pack_at.append(pack)
         self.i = 0
         self.types: dict[str, Type] = {}
+        #: case variants of ``texture`` declared as variables: names from then on (see parse_var_list)
+        self.texture_names: set[str] = set()
         self.pack_row_major = False  # the whole-file default stays the compile flags' (see parse_type)
         self.func_names: set[str] = set()
         #: static data members: (type name, member) -> [type, declaring token, modifiers, defined?]
@@ -160,6 +167,8 @@ class Parser:
         if t.kind != "id":
             return False
         n = t.text
+        if n in self.texture_names:
+            return False
         if n in _LOWER_TEXTURES or n.lower() in _CASELESS_TYPES:
             return True
         if n.startswith("RasterizerOrdered") and "RW" + n[17:] in OBJECT_KINDS:
@@ -902,7 +911,13 @@ class Parser:
     def parse_var_list(self, base: Type, mods: set, pos: Pos) -> list[A.Node]:
         out: list[A.Node] = []
         while True:
-            if self.tok.text in OBJECT_KINDS and self.tok.text != "geometryshader":
+            if is_texture_variant(self.tok.text):
+                # only the all-lowercase ``texture`` is a keyword (MicrosoftDocs HLSL keywords, 2009 page: "texture
+                # is the only case-sensitive keyword"); another spelling names the d3d9 texture type until a
+                # variable takes it: DirectXTK's effects declare ``Texture2D<float4> Texture : register(t0);``
+                # and fxc's objects read it as t0 (Src/Shaders/Compiled, 4_0_level_9_1 and 4_0)
+                self.texture_names.add(self.tok.text)
+            elif self.tok.text in OBJECT_KINDS and self.tok.text != "geometryshader":
                 raise self.error()  # built-in object type names are keywords (`float4 VertexShader;`)
             name_tok = self.ident()
             t = self._apply_major(self.parse_array_suffix(base), mods)
