@@ -355,6 +355,11 @@ def _i_pow(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
         need: Callable[[int], None]) -> Val:
     need(2)
     a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+    from .refactor import pow_by_multiplies
+
+    muls = pow_by_multiplies(cg, rt.n, a.slots, b.slots)
+    if muls is not None:
+        return Val(rt, muls)
     lg = cg.alu("log", FLOAT, rt.n, [a.slots], ["abs"])
     m = cg.alu("mul", FLOAT, rt.n, [lg, b.slots])
     return Val(rt, cg.alu("exp", FLOAT, rt.n, [m]))

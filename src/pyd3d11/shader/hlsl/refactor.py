@@ -71,3 +71,31 @@ def refactor_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slo
         if name == "add" and _all_imm(x[:n], _ZERO):
             return list(y[:n])
     return None
+
+
+#: pow(x, k) for a literal k that fxc writes as multiplies, and the grouping it uses (fxc's own objects):
+#: k = 2 ``x·x`` (SlimShader SubD11_PS, ``pow(saturate(…), 2)``); k = 3 ``x·(x·x)`` (FluidCS11 ForceCS_*,
+#: ``pow(density / g_fRestDensity, 3)``: mul t, y, y; mad r, y, t, -1); k = 4 ``(x·x)·(x·x)`` (VarianceShadows11
+#: RenderVarianceScene_PS, ``pow(p_max, 4)``: mul r, r, r twice); k = 5 ``x·((x·x)·(x·x))`` (DirectXTK PBRCommon
+#: ``pow(1.f - x, 5.f)``: mul t, x, x; mul t, t, t; mul r, x, t). k = 100 stays log/mul/exp (DecalTessellation11_PS);
+#: no object shows 6..99, 0, 1, a negative or a fractional exponent, so those keep the general sequence.
+_POW_BY_MULTIPLIES = {0x40000000: 2, 0x40400000: 3, 0x40800000: 4, 0x40A00000: 5}
+
+
+def pow_by_multiplies(cg: CodegenContext, n: int, x: list[Slot], k: list[Slot]) -> list[Slot] | None:
+    """The slots of ``pow(x, k)`` computed with multiplies when every component of ``k`` is the same literal of
+    _POW_BY_MULTIPLIES (refactoring allowed, as refactor_identity), else None."""
+    if cg.compile_flags & (D3DCOMPILE_IEEE_STRICTNESS | D3DCOMPILE_SKIP_OPTIMIZATION) or uses_precise(cg):
+        return None
+    if len(k) < n or not all(is_imm(s) for s in k[:n]) or len({s[3] for s in k[:n]}) != 1:
+        return None
+    e = _POW_BY_MULTIPLIES.get(k[0][3])
+    if e is None:
+        return None
+    sq = cg.alu("mul", FLOAT, n, [x[:n], x[:n]])
+    if e == 2:
+        return sq
+    if e == 3:
+        return cg.alu("mul", FLOAT, n, [x[:n], sq])
+    q = cg.alu("mul", FLOAT, n, [sq, sq])
+    return q if e == 4 else cg.alu("mul", FLOAT, n, [x[:n], q])
