@@ -1439,7 +1439,9 @@ class Codegen(SignatureBinding):
 
         warn_incomplete_outputs(self)  # X3578, judged on the code as generated (before copies are folded)
         if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
-            optimize_in_place(self.code, self.indexable)  # copies, dead code, retargeting (optimize.py)
+            from .refactor import refactoring_allowed
+
+            optimize_in_place(self.code, self.indexable, refactoring_allowed(self))  # copies, dead code, retargeting
         from .uninit import check_uninitialized_reads, drop_unwritten_output_decls
 
         check_uninitialized_reads(self)  # X4000, judged on the code as fxc's back end sees it (copies folded)

@@ -45,6 +45,11 @@ def uses_precise(cg: CodegenContext) -> bool:
     return cg.precise_seen
 
 
+def refactoring_allowed(cg: CodegenContext) -> bool:
+    """Whether fxc's float identities apply: neither IEEE strictness nor /Od, and nothing ``precise``."""
+    return not cg.compile_flags & (D3DCOMPILE_IEEE_STRICTNESS | D3DCOMPILE_SKIP_OPTIMIZATION) and not uses_precise(cg)
+
+
 def refactor_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slot]]) -> list[Slot] | None:
     """The result slots of ``add``/``mul``/``mad`` on ``srcs`` when a factor or addend is an identity
     literal in every component, else None."""
