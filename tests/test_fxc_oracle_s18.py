@@ -66,6 +66,7 @@ def _fxc_pow(x: np.ndarray, k: int) -> np.ndarray:
     return q if k == 4 else _op(np.multiply, x, q)
 
 
+@pytest.mark.backend_specific  # the reference executor directly (run_program)
 @pytest.mark.parametrize(("spelling", "k"), [("2", 2), ("2.0", 2), ("3", 3), ("3.0f", 3), ("4", 4), ("4.0", 4),
                                              ("5.f", 5), ("5", 5), ("float2(3, 3)", 3)])
 def test_pow_by_a_small_integer_is_fxcs_multiplies(spelling, k):
@@ -100,6 +101,7 @@ def test_pow_multiplies_need_refactoring_allowed(flags):
 ZERO_ROWS = [((0,), "m[0] = r;"), ((1,), "m[1] = r;"), ((0, 2), "m[0] = r; m[2] = r * 2;"), ((), "")]
 
 
+@pytest.mark.backend_specific  # the reference executor directly (run_program)
 @pytest.mark.parametrize(("rows", "body"), ZERO_ROWS)
 def test_dot_products_drop_terms_with_a_zero_factor(rows, body):
     src = f"float3 main(float3 a : A, float3 r : B) : SV_Target {{ float3x3 m = 0; {body} return mul(a, m); }}"
