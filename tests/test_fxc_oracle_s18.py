@@ -256,3 +256,30 @@ def test_header_corpus_pair_against_fxc(corpus, label):
     pair = _mirror_pairs(corpus)[label]
     outcome, detail = fxc_oracle.run_pair(pair, seeds=(0,), timeout=120, compile_timeout=300)
     assert outcome == CORPUS[corpus, label], detail
+
+
+# --- a local that shadows a global does not read it ------------------------------------------------------------------
+#: (body, whether $Globals is kept): ``bool b1;`` at file scope; C scoping of the body's declarations
+SHADOWS = [
+    ("bool b1 = a.x == 1; return b1;", False),  # DXC dxbc2dxil double3: fxc's object has no constant buffer
+    ("return a.x == 1;", False),
+    ("return b1;", True),
+    ("bool r = b1; bool b1 = a.x == 1; return b1 && r;", True),  # read before the local is declared
+    ("{ bool b1 = a.x == 1; } return b1;", True),  # the inner block's local is gone
+    ("bool b1 = b1 && a.x == 1; return b1;", True),  # the initialiser counted as reading the global (kept)
+]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("body", "kept"), SHADOWS)
+def test_a_shadowing_local_does_not_keep_the_global(body, kept):
+    listing = disassemble(_blob(f"bool b1;\nbool main(uint2 a : AAA) : SV_Target {{ {body} }}", "ps_5_0"))
+    assert ("dcl_constantbuffer cb0[1]" in listing) == kept
+    assert ("$Globals" in listing) == kept
+
+
+@pytest.mark.backend_independent
+def test_a_parameter_shadows_a_global():
+    listing = disassemble(_blob("float g;\nfloat f(float g) { return g * 2; }\n"
+                                "float main(float a : A) : SV_Target { return f(a); }"))
+    assert "dcl_constantbuffer" not in listing
