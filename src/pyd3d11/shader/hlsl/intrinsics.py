@@ -355,8 +355,11 @@ def _i_pow(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
         need: Callable[[int], None]) -> Val:
     need(2)
     a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
-    from .refactor import pow_by_multiplies
+    from .refactor import fold_constant_pow, pow_by_multiplies
 
+    folded = fold_constant_pow(cg, rt.n, a.slots, b.slots)
+    if folded is not None:
+        return Val(rt, folded)
     muls = pow_by_multiplies(cg, rt.n, a.slots, b.slots)
     if muls is not None:
         return Val(rt, muls)
