@@ -306,3 +306,67 @@ def test_inner_coverage_input_is_the_vinnercoverage_register():
     assert int.from_bytes(sfi0[:4], "little") & 0x400
     assert "PS Inner Coverage" not in disassemble(_blob("float4 main(uint c : SV_Coverage) : SV_Target "
                                                         "{ return c; }", "ps_5_0"))
+
+
+# --- fxc's folding of pow and normalize with literal arguments -------------------------------------------------------
+def _literal_words(blob: bytes) -> list[int]:
+    """The words of ``mov o0.xyz, l(…)`` (the folded result) of a pixel shader returning a constant."""
+    from pyd3d11.shader.dxbc.container import parse_container
+    from pyd3d11.shader.dxbc.decoder import decode_program
+
+    prog = decode_program(parse_container(blob).program)
+    ins = next(i for i in prog.instructions if len(i.operands) == 2 and getattr(i.operands[1], "values", None))
+    return list(ins.operands[1].values)
+
+
+def _w(v) -> int:
+    return int(np.asarray(v, F32).view(U32))
+
+
+#: (base, exponent): SubD11's ColorGamma colours and a few more
+POW_FOLDS = [((1.0, 0.964, 0.706), 2.2), ((0.446, 0.641, 1.0), 2.2), ((0.405, 0.63, 0.862), 2.2),
+             ((0.5, 3.0, 1e-3), 0.45), ((0.0, 2.0, 7.5), 6.0)]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("base", "k"), POW_FOLDS)
+def test_pow_of_literals_folds_stepwise_in_float32(base, k):
+    src = f"float3 main() : SV_Target {{ return pow(float3{base}, {k!r}f); }}"
+    got = _literal_words(_blob(src))[:3]
+    with np.errstate(all="ignore"):
+        want = [_w(np.exp2(np.float64(F32(np.float64(F32(np.log2(np.float64(F32(b))))) * np.float64(F32(k))))))
+                for b in base]
+    assert got == want
+    assert [_w(F32(0.964) ** np.float64(F32(2.2)))] != [_w(np.exp2(np.float64(F32(np.float64(F32(np.log2(
+        np.float64(F32(0.706))))) * np.float64(F32(2.2))))))]  # the two roundings differ on SubD11's colours
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("v", [(-63.345150, -58.043934, 27.785097), (23.652107, -17.391443, 54.972504),
+                               (20.470509, -22.939510, -33.929531), (-31.003685, 24.242104, -41.352859),
+                               (3.0, 4.0, 0.0), (1e-3, 2e-3, -5e-4)])
+def test_normalize_of_literals_folds_in_double(v):
+    got = _literal_words(_blob(f"float3 main() : SV_Target {{ return normalize(float3{v}); }}"))[:3]
+    x = np.array(v, F32).astype(np.float64)
+    assert got == [_w(c) for c in x / np.sqrt(np.sum(x * x))]
+
+
+@pytest.mark.backend_independent
+def test_folding_waits_for_optimisation():
+    listing = _code(_blob("float3 main() : SV_Target { return pow(float3(0.5, 0.25, 2), 2.2f) + "
+                          "normalize(float3(1, 2, 3)); }", flags=D3DCOMPILE_SKIP_OPTIMIZATION))
+    assert any(ln.startswith("log") for ln in listing) and any(ln.startswith("rsq") for ln in listing)
+
+
+@pytest.mark.backend_specific
+def test_subd11_smoothps_against_fxc():
+    """SubD11_PS (SlimShader): diff by one ulp before the pow/normalize folding, the same words after."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / ".." / "shared" / "conformance" / "dxbc-corpus" / "slimshader"
+    if not root.exists():
+        pytest.skip("no SlimShader corpus")
+    entries, defines = fxc_oracle._slim_tables(Path(__file__).resolve().parent)
+    pair = next(p for p in fxc_oracle.slimshader_pairs(root, entries, defines) if p.label.endswith("SubD11_PS.o"))
+    outcome, detail = fxc_oracle.run_pair(pair, seeds=(0,), timeout=120)
+    assert outcome == "same", detail

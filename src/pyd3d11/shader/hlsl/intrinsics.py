@@ -290,6 +290,12 @@ def _i_length(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
     else:
         need(1)
         v = _fv(cg, args[0], pos)
+    if name == "normalize":
+        from .refactor import fold_constant_normalize
+
+        folded = fold_constant_normalize(cg, v.slots)
+        if folded is not None:
+            return Val(v.type, folded)
     d = dot(cg, v.slots, v.slots)
     if name == "normalize":
         r = cg.alu("rsq", FLOAT, 1, [d])

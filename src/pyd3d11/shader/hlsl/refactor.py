@@ -135,3 +135,19 @@ def fold_constant_pow(cg: CodegenContext, n: int, x: list[Slot], k: list[Slot]) 
         p = _f32_flushed(lg.astype(np.float64) * ks.astype(np.float64))
         r = _f32_flushed(np.exp2(p.astype(np.float64)))
     return [imm(int(w)) for w in r.view(np.uint32)]
+
+
+def fold_constant_normalize(cg: CodegenContext, x: list[Slot]) -> list[Slot] | None:
+    """``normalize(x)`` of a literal vector folded as fxc folds it: in double precision, ``x / sqrt(x·x)``
+    rounded once to float32. The evidence is SlimShader SubD11_PS: its four ``normalize(float3(…))`` light
+    directions are icb words that this gives for all twelve components, while the float32 sequence
+    (dp3, rsq, mul) is one ulp off in two of them (0xbe8ee179 / 0x3f61d0c1 for 0xbe8ee17a / 0x3f61d0c2).
+    Not under /Od (which folds nothing); a zero, infinite or NaN vector keeps the run-time sequence."""
+    if cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION or not x or not all(is_imm(s) for s in x):
+        return None
+    v = np.array([s[3] for s in x], np.uint32).view(np.float32).astype(np.float64)
+    with np.errstate(all="ignore"):
+        n = np.sqrt(np.sum(v * v))
+    if not np.isfinite(n) or n == 0 or not np.isfinite(v).all():
+        return None
+    return [imm(int(w)) for w in _f32_flushed(v / n).view(np.uint32)]
