@@ -370,3 +370,14 @@ def test_subd11_smoothps_against_fxc():
     pair = next(p for p in fxc_oracle.slimshader_pairs(root, entries, defines) if p.label.endswith("SubD11_PS.o"))
     outcome, detail = fxc_oracle.run_pair(pair, seeds=(0,), timeout=120)
     assert outcome == "same", detail
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("msg", "refusal"), [
+    ("t.fx(1,1): error X4509: vs_2_0: the program needs 15 temporary registers", True),
+    ("t.fx(1,1): error X5608: Compiled shader code uses too many arithmetic instruction slots", True),
+    ("E_NOTIMPL: 4_0_level_9_x (Aon9 shader model 2) translation of integer arithmetic", True),
+    ("t.fx(8,19): error X3000: syntax error: unexpected token 'Texture'", False),
+])
+def test_level9_refusals_fall_back_to_the_4_0_program(msg, refusal):
+    assert fxc_oracle._level9_refusal(Exception(msg)) == refusal
