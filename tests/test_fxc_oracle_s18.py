@@ -381,3 +381,17 @@ def test_subd11_smoothps_against_fxc():
 ])
 def test_level9_refusals_fall_back_to_the_4_0_program(msg, refusal):
     assert fxc_oracle._level9_refusal(Exception(msg)) == refusal
+
+
+@pytest.mark.backend_specific  # the reference executor directly (run_program)
+@pytest.mark.parametrize(("body", "fn"), [("p = p * 2;", lambda x: x * F32(2)), ("p.x = 5;", None), ("", lambda x: x)])
+def test_entry_inout_parameter_output_is_what_the_body_wrote(body, fn):
+    """DirectXTK SpriteVertexShader (``inout float4 position : SV_Position``, ``position = mul(position, M)``):
+    fxc's object writes the product; ours wrote the input back (the working copy's writes were lost)."""
+    blob = _blob(f"void main(inout float4 p : P) {{ {body} }}", "vs_4_0")
+    x = np.array([1.5, -2.0, 3.25, 0.5], F32)
+    got = _run(blob, [x[:1], x[1:2], x[2:3], x[3:4]])[0].view(F32)
+    want = x.copy() if fn is None else fn(x)
+    if fn is None:
+        want[0] = F32(5)
+    np.testing.assert_array_equal(got, want)

@@ -1004,10 +1004,12 @@ class Codegen(SignatureBinding):
                 out_params.append((p, v))
             else:
                 v = self.bind_input(p.type, p.semantic, p.mods, p.pos, p.name)
-                if "inout" in p.mods:
-                    out_params.append((p, v))
                 raw = v
                 v = Val(v.type, self.materialize_force(v.slots) if v.slots else [], v.obj)
+                if "inout" in p.mods:
+                    # the output is the working copy the body writes (DirectXTK SpriteVertexShader's
+                    # ``inout float4 position : SV_Position`` got the input back, the mul lost)
+                    out_params.append((p, v))
                 # EvaluateAttribute* needs the input register behind the parameter's working copy
                 self.input_origin.update(zip(v.slots, raw.slots, strict=True))
             scope[p.name] = obj_param_value(self, p, v)
