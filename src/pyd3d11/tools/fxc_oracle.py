@@ -2,7 +2,8 @@
 HLSL source and our compile of the same source side by side on the same random inputs, constant buffers,
 resources and hashed texels (tools/optdiff's harness, reference executor), and classify each pair.
 
-    python -m pyd3d11.tools.fxc_oracle [--dxc-repo GIT_DIR] [--slimshader DIR] [--seeds N] [-v]
+    python -m pyd3d11.tools.fxc_oracle [--dxc-repo GIT_DIR] [--slimshader DIR] [--mirror DIR]
+                                       [--corpus NAME ...] [--seeds N] [-v]
 
 Corpora (read at run time, never copied into this repository):
 
@@ -10,7 +11,12 @@ Corpora (read at run time, never copied into this repository):
   (a git directory; files read with ``git cat-file``): the first line of each source is the fxc command
   that built the object (profile, ``/E``, ``/D``, ``/Od``);
 * SlimShader's fxc objects (``.o``) with the ``.hlsl`` beside them (entry points and defines from
-  tests/test_hlsl_slimshader.py's ENTRIES / DEFINES, the table that checks their reflection).
+  tests/test_hlsl_slimshader.py's ENTRIES / DEFINES, the table that checks their reflection);
+* fxc ``/Fh`` headers checked into microsoft/DirectXTK (``Src/Shaders/Compiled``, 173 effect shaders,
+  vs/ps_4_0_level_9_1 and 4_0) and microsoft/DirectXTex (the BC6H/BC7 cs_4_0 encoders; DDSView's
+  ps/vs_4_1 viewer shaders) before they were removed: the CompileShaders.cmd (or the listing's own
+  command line) gives each object's entry and target; fxc stripped their reflection (``/Qstrip_reflect``),
+  so the bindings compared are the program's declarations.
 
 Outcomes (:func:`classify`): ``same`` (every output bit agrees on every seed); ``nanbits`` (the only
 differing words are NaNs on both sides: D3D11 leaves a NaN result's sign and payload open); ``flushed``
@@ -142,6 +148,114 @@ def _slim_source(o: Path) -> Path | None:
     return best
 
 
+#: fxc-header corpora: (label, git directory under /work/.mirror, commit, shader folder). Each folder holds a
+#: CompileShaders.cmd whose ``call :Sub file stage entry`` lines and ``set fxc=… /T… /E… /Fh…`` subroutines
+#: name every object fxc wrote (``/Fh``: a C array with fxc's listing as a comment); the commit is the last
+#: one before the objects were removed from the repository.
+FXC_HEADER_CORPORA = (
+    ("directxtk", "microsoft+DirectXTK", "cd29a780^", "Src/Shaders"),
+    ("directxtex", "microsoft+DirectXTex", "2c66247^", "DirectXTex/Shaders"),
+)
+MIRROR = Path("/work/.mirror")
+_CALL = re.compile(r"^call\s+:(\w+)(?:%1)?\s+(.*)$", re.I | re.M)
+_SUB = re.compile(r"^:(\w+)\s*\n(?::\w+\s*\n)*set fxc=(.*)$", re.I | re.M)
+_FH_LINE = re.compile(r"^//\s+fxc\s+(\S+)\s+(.*)$", re.I | re.M)
+
+
+def header_bytes(text: str) -> bytes:
+    """The object of an fxc ``/Fh`` header: the decimal (or 0x) numbers of its one brace-enclosed array,
+    after the ``#if 0`` … ``#endif`` listing."""
+    body = text[text.index("{", text.index("#endif")) + 1:text.rindex("}")]
+    return bytes(int(t, 0) for t in body.replace(",", " ").split())
+
+
+def _fxc_target(args: list[str]) -> str:
+    for i, t in enumerate(args):
+        if t[:2] in ("/T", "-T"):
+            return t[2:] or args[i + 1]
+    raise ValueError("no /T in the fxc command")
+
+
+def _fh_name(args: list[str]) -> str:
+    for i, t in enumerate(args):
+        if t[:3] in ("/Fh", "-Fh"):
+            return (t[3:] or args[i + 1]).replace("\\", "/")
+    raise ValueError("no /Fh in the fxc command")
+
+
+def cmd_jobs(cmd: str) -> list[tuple[str, str, str]]:
+    """(source file, fxc arguments after it, /Fh header path) of every call of a CompileShaders.cmd; the
+    ``%1 %2 %3`` of the subroutine's ``set fxc=`` line take the call's words (the xbox subroutines and
+    ``%1`` suffixes that name them are left out: their objects are not in the repository)."""
+    subs = {m.group(1).lower(): m.group(2) for m in _SUB.finditer(cmd.replace("\r", ""))}
+    jobs = []
+    for m in _CALL.finditer(cmd.replace("\r", "")):
+        sub, words = m.group(1).lower(), m.group(2).split()
+        if sub not in subs or sub.endswith("xbox"):
+            continue
+        line = subs[sub]
+        for k, w in enumerate(words, 1):
+            line = line.replace(f"%{k}", w)
+        toks = line.split()
+        src = next(t for t in toks[1:] if re.search(r"\.(fx|hlsl)$", t, re.I))
+        rest = toks[toks.index(src) + 1:]
+        jobs.append((src, " ".join(rest), _fh_name(rest)))
+    return jobs
+
+
+def _extract(repo: Path, commit: str, folder: str, cache: Path) -> Path:
+    """The folder as of ``commit``, written once under ``cache`` (includes resolve beside the sources)."""
+    out = cache / f"{repo.parent.name}-{commit.replace('^', '~1')}"
+    done = out / (folder.replace("/", "+") + ".done")
+    if not done.exists():
+        out.mkdir(parents=True, exist_ok=True)
+        tar = subprocess.run(["git", "--git-dir", str(repo), "archive", commit, folder], check=True,
+                             capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(out)], input=tar, check=True)
+        done.write_text("")
+    return out / folder
+
+
+def fxc_header_pairs(repo: Path, commit: str, folder: str,
+                     cache: Path = Path("/tmp/pyd3d11_fxc_oracle")) -> list[Pair]:
+    """The objects of one fxc-header corpus (FXC_HEADER_CORPORA) with their sources and fxc's arguments."""
+    root = _extract(repo, commit, folder, cache)
+    cmd = root / "CompileShaders.cmd"
+    pairs = []
+    for src, args, fh in cmd_jobs(cmd.read_text(errors="replace")):
+        h = root / fh
+        if not h.exists():
+            continue
+        entry, defines, flags = parse_fxc_command(args)
+        target = _fxc_target(args.split())
+        pairs.append(Pair(f"{Path(src).stem}:{entry}", (root / src).read_bytes(), str(root / src), entry,
+                          target, header_bytes(h.read_text(errors="replace")), defines, flags))
+    return pairs
+
+
+def fh_pairs(repo: Path, commit: str, folder: str, cache: Path = Path("/tmp/pyd3d11_fxc_oracle")) -> list[Pair]:
+    """Headers that carry their own fxc command line in the listing (``//   fxc file.fx … /Fh…``), as
+    DirectXTex's DDSView/shaders/*.h do (fxc 9.29)."""
+    root = _extract(repo, commit, folder, cache)
+    pairs = []
+    for h in sorted(root.rglob("*.h")):
+        text = h.read_text(errors="replace")
+        m = _FH_LINE.search(text)
+        if m is None or "#if 0" not in text:
+            continue
+        src = root / m.group(1)
+        if not src.exists():
+            continue
+        entry, defines, flags = parse_fxc_command(m.group(2))
+        pairs.append(Pair(f"{src.stem}:{entry}", src.read_bytes(), str(src), entry, _fxc_target(m.group(2).split()),
+                          header_bytes(text), defines, flags))
+    return pairs
+
+
+FH_CORPORA = (("ddsview", "microsoft+DirectXTex", "2c66247^", "DDSView"),)
+CORPORA = ("dxbc2dxil", "slimshader", *(c[0] for c in FXC_HEADER_CORPORA), *(c[0] for c in FH_CORPORA))
+
+
 # ---------------------------------------------------------------------------------------------------
 
 def _interface(blob: bytes) -> tuple:
@@ -167,6 +281,54 @@ def _interface(blob: bytes) -> tuple:
             tuple(sorted(binds)))
 
 
+def _program_text(blob: bytes) -> str:
+    from ..shader.dxbc.container import parse_container
+    from ..shader.dxbc.decoder import decode_program
+    from ..shader.dxbc.disasm import disassemble_program
+
+    return "\n".join(disassemble_program(decode_program(parse_container(blob, verify_checksum=False).program)))
+
+
+def _declared_cbuffers(blob: bytes) -> set[int]:
+    return {int(m) for m in re.findall(r"^dcl_constantbuffer\s+CB(\d+)", _program_text(blob), re.M | re.I)}
+
+
+def _has_rdef(blob: bytes) -> bool:
+    from ..shader.dxbc.container import parse_container
+
+    return "RDEF" in parse_container(blob, verify_checksum=False)
+
+
+_DCL_BINDING = re.compile(r"^(dcl_(?:resource\w*|sampler|uav\w*|tgsm\w*)\b.*|dcl_constantbuffer\s+\w+)", re.M)
+
+
+def _declared_interface(blob: bytes) -> tuple:
+    """The interface of an object whose reflection fxc stripped (``/Qstrip_reflect``): the signatures and
+    the program's resource declarations (a constant buffer by its slot alone: fxc declares only the
+    registers it reads)."""
+    text = _program_text(blob)
+    binds = tuple(sorted(re.sub(r"\[\d+\]", "", m.group(1)).strip() for m in _DCL_BINDING.finditer(text)))
+    full = _interface(blob)
+    return full[0], full[1], binds
+
+
+def interfaces_agree(ours: bytes, fxc: bytes) -> bool:
+    """Whether the same inputs mean the same to both objects (reflection's view, or the declarations'
+    where fxc stripped the reflection)."""
+    get = _interface if _has_rdef(fxc) else _declared_interface
+    a, b = get(ours), get(fxc)
+    return a[:2] == b[:2] and _without_lone_cbuffers(a[2], b[2]) == _without_lone_cbuffers(b[2], a[2])
+
+
+def _without_lone_cbuffers(binds: tuple, other: tuple) -> tuple:
+    """A constant buffer declared by one object only is left out: the other never reads it, and the harness
+    fills a slot the same for both (fxc 9.29 declares an unused register-bound cbuffer, DDSView's PS_1D)."""
+    def is_cb(x):
+        return x[0] == 0 if isinstance(x, tuple) else x.startswith("dcl_constantbuffer")
+
+    return tuple(x for x in binds if not is_cb(x) or x in other)
+
+
 @contextlib.contextmanager
 def _reference_backend() -> Iterator[None]:
     from ..shader import native
@@ -183,7 +345,7 @@ def classify(ours: bytes, fxc: bytes, ref: bytes, seeds: tuple[int, ...] = (0, 1
              timeout: int = 30) -> tuple[str, str]:
     """(outcome, detail) of our compile ``ours`` against fxc's object ``fxc``; ``ref`` is our unoptimised
     compile with a register for every temp (tools/optdiff's uninitialised-read detector)."""
-    if _interface(ours) != _interface(fxc):
+    if not interfaces_agree(ours, fxc):
         return "incomparable", "signatures or bindings differ"
     worst = ("same", "")
     with _reference_backend():
@@ -252,19 +414,46 @@ def run_pair(pair: Pair, seeds: tuple[int, ...] = (0, 1), lanes: int = 16, timeo
              compile_timeout: int = 120) -> tuple[str, str]:
     """Compile ``pair``'s source as fxc did and classify it against fxc's object."""
     defines = dict(pair.defines) or None
-    try:
+    note = ""
+
+    def build(profile: str) -> tuple[bytes, bytes]:
         with optdiff.time_limit(compile_timeout):
-            ours = optdiff._compile(pair.source, pair.name, pair.entry, pair.profile, defines,
+            ours = optdiff._compile(pair.source, pair.name, pair.entry, profile, defines,
                                     D3D_COMPILE_STANDARD_FILE_INCLUDE, pair.flags, True)
-            ref = optdiff.compile_unshared(pair.source, pair.name, pair.entry, pair.profile, defines,
+            ref = optdiff.compile_unshared(pair.source, pair.name, pair.entry, profile, defines,
                                            D3D_COMPILE_STANDARD_FILE_INCLUDE, pair.flags)
+        return ours, ref
+
+    try:
+        try:
+            ours, ref = build(pair.profile)
+        except Exception as e:  # noqa: BLE001
+            if "_level_9_" not in pair.profile or isinstance(e, optdiff.CaseTimeout) or not _level9_refusal(e):
+                raise
+            # the shader model 2 translation (Aon9 chunk) refused what fxc fitted; the SM4 program it would sit
+            # beside is the 4_0 target's, which is what the oracle compares
+            ours, ref = build(pair.profile.split("_level_9_")[0])
+            note = f" [4_0 program: the level 9 translation refused ({_short(e)})]"
     except optdiff.CaseTimeout:
         return "timeout", "compiling"
     except Exception as e:  # noqa: BLE001 - the compile corpora test what does not compile
         return "nocompile", f"{type(e).__name__}: {e}"[:200]
     if pair.profile[:2] in ("hs", "ds"):
         return "unrunnable", "hull/domain shaders do not run alone"
-    return classify(ours, pair.fxc, ref, seeds, lanes, timeout)
+    outcome, detail = classify(ours, pair.fxc, ref, seeds, lanes, timeout)
+    return outcome, detail + note
+
+
+def _level9_refusal(e: Exception) -> bool:
+    """A 4_0_level_9_x compile refused by its shader model 2 translation only: its limits (X4509 temps, X5608
+    instruction slots) or an operation it does not translate (NotSupportedError naming Aon9)."""
+    text = str(e)
+    return "X4509" in text or "X5608" in text or "Aon9" in text
+
+
+def _short(e: Exception) -> str:
+    m = re.search(r"(X\d{4}|Aon9)", str(e))
+    return m.group(1) if m else type(e).__name__
 
 
 def _slim_tables(tests_dir: Path):
@@ -285,26 +474,39 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="substring of the labels to run")
     ap.add_argument("--timeout", type=int, default=10, help="seconds per run of one seed (SIGALRM)")
     ap.add_argument("-v", action="store_true", help="list every pair, not only differences")
+    ap.add_argument("--mirror", type=Path, default=MIRROR, help="folder of the fetched git mirrors")
+    ap.add_argument("--corpus", action="append", choices=CORPORA,
+                    help="run only this corpus (repeatable; default: every corpus whose data is present)")
     a = ap.parse_args(argv)
+    want = set(a.corpus or CORPORA)
     corpora: dict[str, list[Pair]] = {}
-    if a.dxc_repo.exists():
+    if "dxbc2dxil" in want and a.dxc_repo.exists():
         corpora["dxbc2dxil"] = dxbc2dxil_pairs(a.dxc_repo)
-    if a.slimshader.exists():
+    if "slimshader" in want and a.slimshader.exists():
         entries, defines = _slim_tables(a.tests)
         corpora["slimshader"] = slimshader_pairs(a.slimshader, entries, defines)
+    for label, repo, commit, folder in FXC_HEADER_CORPORA:
+        if label in want and (a.mirror / repo / "repo").exists():
+            corpora[label] = fxc_header_pairs(a.mirror / repo / "repo", commit, folder)
+    for label, repo, commit, folder in FH_CORPORA:
+        if label in want and (a.mirror / repo / "repo").exists():
+            corpora[label] = fh_pairs(a.mirror / repo / "repo", commit, folder)
     found = 0
     for corpus, pairs in corpora.items():
         counts: Counter[str] = Counter()
+        level9: Counter[str] = Counter()  # of which compiled as the 4_0 target (level 9 translation refused)
         for p in pairs:
             if a.only not in p.label:
                 continue
             outcome, detail = run_pair(p, tuple(range(a.seeds)), timeout=a.timeout)
             counts[outcome] += 1
+            level9[outcome] += "[4_0 program" in detail
             if outcome in ("diff", "nanbits", "timeout") or a.v:
                 print(f"{corpus} {p.label} {p.entry}/{p.profile}: {outcome} {detail}", flush=True)
         found += counts["diff"]
-        print(f"{corpus}: {sum(counts.values())} pairs: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())),
-              flush=True)
+        print(f"{corpus}: {sum(counts.values())} pairs: " + ", ".join(
+            f"{v} {k}" + (f" ({level9[k]} as 4_0)" if level9[k] else "") for k, v in sorted(counts.items())),
+            flush=True)
     return 1 if found else 0
 
 

@@ -307,7 +307,7 @@ def program_feature_flags(program) -> int:
     """SFI0 flags implied by a program's declarations (spec-facts §2.5; bit 0x2 as
     SFI0_RAW_STRUCTURED_VIA_4_X says)."""
     from ..ir import Opcode as O
-    from ..ir import ProgramType
+    from ..ir import OperandType, ProgramType
 
     flags = SFI0_RAW_STRUCTURED_VIA_4_X if uses_raw_or_structured_4x(program) else 0
     for inst in program.instructions:
@@ -318,6 +318,8 @@ def program_feature_flags(program) -> int:
             flags |= 0x10 if c & 0x20 else 0  # minimum precision
             flags |= 0x20 if c & 0x40 else 0  # 11.1 double extensions
             flags |= 0x40 if c & 0x80 else 0  # 11.1 shader extensions
+        if inst.opcode == O.DCL_INPUT and inst.operands and inst.operands[0].type == OperandType.INNER_COVERAGE:
+            flags |= 0x400  # PS inner coverage (fxc's DXC dxbc2dxil input2 object lists "PS Inner Coverage")
         if O.GATHER4_FEEDBACK <= inst.opcode <= O.CHECK_ACCESS_FULLY_MAPPED:
             flags |= 0x100  # tiled resources: the residency-reporting accesses of D3D11.2
         if inst.opcode in (O.DCL_UAV_TYPED, O.DCL_UAV_RAW, O.DCL_UAV_STRUCTURED):

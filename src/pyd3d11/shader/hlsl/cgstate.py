@@ -108,6 +108,7 @@ class CodegenContext(Protocol):
     kconst: dict  # variable temp slot -> known constant bits (constprop.py)
     tgsm: dict  # groupshared name -> (g#, stride bytes, type)
     tgsm_raw: set[int]  # g# declared raw
+    tgsm_elem: set[int]  # cs_4_x g#: structured, one element per thread (index, byte offset)
     tgsm_own_bases: dict  # groupshared element base -> the SV_GroupIndex slot indexing it (intrinsics.mem_index)
     tgsm_thread_writes: list  # (pos, SV_GroupIndex working slot) of each cs_4_x own-element write
     thread_aliases: dict  # an inlined parameter's copy -> the argument slot it copies (intrinsics.thread_index_chain)

@@ -166,6 +166,8 @@ class Codegen(SignatureBinding):
         #: g# registers declared raw (their elements are wider than one word: vector loads and stores);
         #: the others are structured with a 4-byte stride (one word per access, no byte-address shift)
         self.tgsm_raw: set[int] = set()
+        #: cs_4_x g# registers: structured, one element (the array's element, or the whole variable) per thread
+        self.tgsm_elem: set[int] = set()
         #: groupshared element bases addressed by SV_GroupIndex itself (the thread's own region, cs_4_x)
         self.tgsm_own_bases: dict = {}
         self.tgsm_thread_writes: list = []  # (pos, SV_GroupIndex working slot) of each such write
@@ -1007,6 +1009,10 @@ class Codegen(SignatureBinding):
                 v = self.bind_input(p.type, p.semantic, p.mods, p.pos, p.name)
                 raw = v
                 v = Val(v.type, self.materialize_force(v.slots) if v.slots else [], v.obj)
+                if "inout" in p.mods:
+                    # the output is the working copy the body writes (DirectXTK SpriteVertexShader's
+                    # ``inout float4 position : SV_Position`` got the input back, the mul lost)
+                    out_params.append((p, v))
                 # EvaluateAttribute* needs the input register behind the parameter's working copy
                 self.input_origin.update(zip(v.slots, raw.slots, strict=True))
                 if "inout" in p.mods:  # the output is the working copy the body writes, not the input read
@@ -1072,7 +1078,11 @@ class Codegen(SignatureBinding):
                     check_gate(self, LANGUAGE["groupshared"], pos, name,
                                stage_msg="'{name}': groupshared variables are only valid in compute shaders")
                     self.tgsm[name] = (len(self.tgsm), g[1].type.slots * 4, g[1].type)
-                    if array_leaf(g[1].type).slots > 1:
+                    if self.stage == "cs" and self.major == 4:
+                        # D3D11.3 §18.7.2.9: cs_4_x has no raw g#; each is one structure per thread (fxc's
+                        # BC7Encode: groupshared BufferShared shared_temp[64] -> dcl_tgsm_structured g0, 100, 64)
+                        self.tgsm_elem.add(len(self.tgsm) - 1)
+                    elif array_leaf(g[1].type).slots > 1:
                         self.tgsm_raw.add(len(self.tgsm) - 1)
                 gi, stride, t = self.tgsm[name]
                 return Val(t, [], ("tgsm", gi, stride))
@@ -1440,7 +1450,9 @@ class Codegen(SignatureBinding):
 
         warn_incomplete_outputs(self)  # X3578, judged on the code as generated (before copies are folded)
         if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
-            optimize_in_place(self.code, self.indexable)  # copies, dead code, retargeting (optimize.py)
+            from .refactor import refactoring_allowed
+
+            optimize_in_place(self.code, self.indexable, refactoring_allowed(self))  # copies, dead code, retargeting
         from .uninit import check_uninitialized_reads, drop_unwritten_output_decls
 
         check_uninitialized_reads(self)  # X4000, judged on the code as fxc's back end sees it (copies folded)
@@ -1463,6 +1475,11 @@ class Codegen(SignatureBinding):
         for xr, size in self.indexable.items():
             lines.append(f"dcl_indexableTemp x{xr}[{size}], 4")
         for _name, (g, _stride, t) in self.tgsm.items():
+            if g in self.tgsm_elem:
+                from .intrinsics import tgsm_thread_decl
+
+                lines.append(tgsm_thread_decl(g, t, self.numthreads))
+                continue
             lines.append(f"dcl_tgsm_raw g{g}, {4 * max(1, t.slots)}" if g in self.tgsm_raw
                          else f"dcl_tgsm_structured g{g}, 4, {max(1, t.slots)}")
         if self.stage == "gs":

@@ -1249,7 +1249,7 @@ def _mem_word_at(cg: CodegenContext, bv: Val, word: list) -> tuple | None:
         info = ("mem", "tgsm", "g", info[1], imm(0), 0)
     _, kind, file, reg, base, off = info
     st = NumType(bv.type.base)
-    if kind == "struct":
+    if kind == "struct" or (kind == "tgsm" and reg in cg.tgsm_elem):
         if isinstance(off, tuple):
             return ("mem", _val(st, [], ("mem", kind, file, reg, base,
                                         ("dyn", cg.alu("iadd", INT, 1, [[off[1]], word])[0], off[2]))))

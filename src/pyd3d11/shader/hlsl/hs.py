@@ -383,8 +383,10 @@ def hs_listing(cg: CodegenContext) -> str:
     # X3578 on the code as generated, every phase together (the temps are numbered across them)
     warn_incomplete_outputs(cg, [ins for _, ph in cg.tess.hs_phases for ins in ph["code"]])
     if not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
+        from .refactor import refactoring_allowed
+
         for _, ph in cg.tess.hs_phases:
-            optimize_in_place(ph["code"], ph["x"])
+            optimize_in_place(ph["code"], ph["x"], refactoring_allowed(cg))
     from .ifacevarying import check as check_varying_interface_index
 
     for _, ph in cg.tess.hs_phases:

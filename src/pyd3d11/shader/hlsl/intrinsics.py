@@ -290,6 +290,12 @@ def _i_length(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
     else:
         need(1)
         v = _fv(cg, args[0], pos)
+    if name == "normalize":
+        from .refactor import fold_constant_normalize
+
+        folded = fold_constant_normalize(cg, v.slots)
+        if folded is not None:
+            return Val(v.type, folded)
     d = dot(cg, v.slots, v.slots)
     if name == "normalize":
         r = cg.alu("rsq", FLOAT, 1, [d])
@@ -355,6 +361,14 @@ def _i_pow(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
         need: Callable[[int], None]) -> Val:
     need(2)
     a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+    from .refactor import fold_constant_pow, pow_by_multiplies
+
+    folded = fold_constant_pow(cg, rt.n, a.slots, b.slots)
+    if folded is not None:
+        return Val(rt, folded)
+    muls = pow_by_multiplies(cg, rt.n, a.slots, b.slots)
+    if muls is not None:
+        return Val(rt, muls)
     lg = cg.alu("log", FLOAT, rt.n, [a.slots], ["abs"])
     m = cg.alu("mul", FLOAT, rt.n, [lg, b.slots])
     return Val(rt, cg.alu("exp", FLOAT, rt.n, [m]))
@@ -1103,7 +1117,10 @@ def mem_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     i = cg.convert(expr(cg, idx_node), NumType(UINT), pos)
     es = t.elem.slots
     if info[0] == "tgsm":
-        base = cg.alu("imul", INT, 1, [i.slots, [imm(es)]], dst_pos=1, ndst=2)[0]
+        if info[1] in cg.tgsm_elem:  # cs_4_x: the array index is the structure index (a copy: the index may change)
+            base = i.slots[0] if i.const else cg.alu("mov", INT, 1, [i.slots])[0]
+        else:
+            base = cg.alu("imul", INT, 1, [i.slots, [imm(es)]], dst_pos=1, ndst=2)[0]
         chain = thread_index_chain(cg, i.slots[0]) if len(i.slots) == 1 else None
         if chain is not None:
             # the writing thread's own element (cs_4_x groupshared writes): SV_GroupIndex through its parameter's
@@ -1115,7 +1132,7 @@ def mem_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         # a literal index inside the thread's element: a literal byte offset, the base kept (same address)
         return Val(t.elem, [], ("mem", kind, file, reg, base, off + 4 * es * i.slots[0][3]))
     word = cg.alu("imul", INT, 1, [i.slots, [imm(es)]], dst_pos=1, ndst=2)[0]
-    if kind == "struct":
+    if kind == "struct" or is_thread_tgsm(cg, kind, reg):
         return Val(t.elem, [], ("mem", kind, file, reg, base, off + 0)) if False else \
             Val(t.elem, [], ("mem", kind, file, reg, base, ("dyn", word, off)))
     return Val(t.elem, [], ("mem", kind, file, reg, cg.alu("iadd", INT, 1, [[base], [word]])[0], off))
@@ -1138,7 +1155,7 @@ def _struct_addr(cg: CodegenContext, info) -> tuple[list, int]:
     if kind == "tgsm" and reg in cg.tgsm_raw:
         byte = cg.alu("ishl", INT, 1, [[base], [imm(2)]])
         return (cg.alu("iadd", INT, 1, [byte, [imm(off)]]) if off else byte), 0
-    if kind == "tgsm":  # structured, one word per element
+    if kind == "tgsm" and reg not in cg.tgsm_elem:  # structured, one word per element
         words = off // 4
         return (cg.alu("iadd", INT, 1, [[base], [imm(words)]]) if words else [base]), 0
     if isinstance(off, tuple):
@@ -1186,7 +1203,7 @@ def mem_load(cg: CodegenContext, v: Val) -> Val:
         cg.emit(op, Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(coords), Reg(file, (reg,), None, (0, 1, 2, 3)))
         return Val(t, [("r", (dst,), None, c) for c in range(n)])
     slots = []
-    step = 1 if kind == "tgsm" and reg not in cg.tgsm_raw else 4  # a 4-byte-stride g# reads word by word
+    step = 1 if kind == "tgsm" and reg not in cg.tgsm_raw and reg not in cg.tgsm_elem else 4  # a 4-byte-stride g# reads word by word
     for c0 in range(0, n, step):
         k = min(step, n - c0)
         idx, o = _struct_addr(cg, ("mem", kind, file, reg, base, off if isinstance(off, tuple) else off + c0 * 4))
@@ -1266,7 +1283,7 @@ def mem_store(cg: CodegenContext, target: Val, v: Val, pos) -> None:
         vals = cv.slots + [cv.slots[-1]] * (4 - n) if n < 4 else cv.slots
         cg.emit("store_uav_typed", Reg(file, (reg,), None, (0, 1, 2, 3)), cg.src(list(base)), cg.src(vals))
         return
-    step = 1 if kind == "tgsm" and reg not in cg.tgsm_raw else 4  # see mem_load
+    step = 1 if kind == "tgsm" and reg not in cg.tgsm_raw and reg not in cg.tgsm_elem else 4  # see mem_load
     for c0 in range(0, n, step):
         k = min(step, n - c0)
         o2 = ("dyn", off[1], off[2] + c0 * 4) if isinstance(off, tuple) else off + c0 * 4
@@ -1277,6 +1294,22 @@ def mem_store(cg: CodegenContext, target: Val, v: Val, pos) -> None:
         osrc = cg.src(o) if isinstance(o, list) else Reg("l", imm=(o,))
         cg.emit("store_structured", Reg(file, (reg,), None, tuple(range(k))), cg.src(idx), osrc,
                 cg.src(cv.slots[c0:c0 + k]))
+
+
+def tgsm_thread_decl(g: int, t, numthreads) -> str:
+    """A cs_4_x groupshared variable's declaration (D3D11.3 §18.7.2.9): ``dcl_tgsm_structured g#, stride, count``
+    (fxc's listing order) with one structure per thread -- "numStructures ... must be exactly x*y*z" -- of the
+    array's element (a non-array variable: the variable itself), tightly packed words."""
+    from .types import ArrayType
+
+    x, y, z = numthreads or (1, 1, 1)
+    elem = t.elem if isinstance(t, ArrayType) else t
+    return f"dcl_tgsm_structured g{g}, {4 * max(1, elem.slots)}, {x * y * z}"
+
+
+def is_thread_tgsm(cg: CodegenContext, kind: str, reg) -> bool:
+    """Whether a memory access is to a cs_4_x per-thread g# (addressed as structured memory: element, offset)."""
+    return kind == "tgsm" and reg in cg.tgsm_elem
 
 
 #: SV_GroupIndex's register (vThreadIDInGroupFlattened), as an input slot

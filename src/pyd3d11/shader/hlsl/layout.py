@@ -77,8 +77,7 @@ def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[st
                 continue
             else:
                 seen.add(f.name)
-            for node in walk(f):
-                visit(node)
+            _walk_scoped(f, visit)
         pending = [n for n in inits if n in names and n not in walked]  # statics' initialisers may read
         if not pending:                                                  # uniforms, statics and functions
             return names, seen
@@ -86,6 +85,55 @@ def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[st
             walked.add(n)
             for node in walk(inits[n].init):
                 visit(node)
+
+
+def _walk_scoped(f: A.FuncDef, visit) -> None:
+    """``visit`` every node of ``f``, except the identifiers that name one of its parameters or a local declared
+    before them in an enclosing block: those do not read the global of that name (DXC's dxbc2dxil ``double3``:
+    ``bool b1;`` at file scope and ``bool b1 = t1 == t2;`` in main -- fxc's object has no $Globals). A ``for``
+    initialiser's declarations hide the global inside the loop only (whether fxc's older scoping lets them
+    outlive it is not modelled: counting the global as read there keeps a buffer, it never loses one), and a
+    declaration's own initialiser still reads the global."""
+    def scan(n, scopes: list[set[str]]) -> None:
+        if isinstance(n, A.Ident):
+            if not any(n.name in sc for sc in scopes):
+                visit(n)
+            return
+        if isinstance(n, A.Block):
+            inner = scopes + [set()]
+            for st in n.stmts:
+                scan(st, inner)
+            return
+        if isinstance(n, A.DeclStmt):
+            visit(n)
+            for d in n.decls:
+                scan(d, scopes)
+                if scopes:
+                    scopes[-1].add(d.name)
+            return
+        if isinstance(n, A.For):
+            visit(n)
+            inner = scopes + [set()]
+            for part in (n.init, n.cond, n.step, n.body):
+                scan(part, inner)
+            inner[-1].clear()
+            return
+        if isinstance(n, A.Node):
+            visit(n)
+            for v in vars(n).values():
+                if isinstance(v, (A.Node, list, tuple, dict)):
+                    scan(v, scopes)
+        elif isinstance(n, (list, tuple)):
+            for v in n:
+                scan(v, scopes)
+        elif isinstance(n, dict):
+            for v in n.values():
+                scan(v, scopes)
+
+    visit(f)
+    for prm in f.params:
+        scan(prm, [])
+    scan(f.body, [{prm.name for prm in f.params}])
 
 
 def kept_unused_cbuffers(cg: CodegenContext) -> list:

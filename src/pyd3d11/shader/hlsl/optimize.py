@@ -499,6 +499,60 @@ def _div_as_mul(ins: Ins) -> Ins | None:
                loc=ins.loc, epos=ins.epos)
 
 
+#: whether the float identities of refactor.py apply to this run (set by optimize_code: not under
+#: D3DCOMPILE_IEEE_STRICTNESS or ``precise``; /Od does not optimise at all)
+_REFACTOR = False
+_ZERO_BITS = frozenset({0x00000000, 0x80000000})
+
+
+def _zero_lanes(st: _Copies, a: Reg, n: int) -> set[int]:
+    """The lanes among the first ``n`` of source ``a`` known to hold +0 or -0 (a literal, or a temp's copy of one;
+    a modifier keeps a zero a zero)."""
+    if a.rel is not None or type(a) is not Reg:
+        return set()
+    sw = _padded(a)
+    if a.file == "l":
+        imm4 = (tuple(a.imm) + (a.imm[-1],) * 4)[:4]
+        return {ln for ln in range(n) if imm4[ln] in _ZERO_BITS}
+    if a.file != "r":
+        return set()
+    out = set()
+    for ln in range(n):
+        s = st.val.get((a.idx[0], sw[ln]))
+        if s is not None and s[0] == "l" and s[3] in _ZERO_BITS:
+            out.add(ln)
+    return out
+
+
+def _dot_without_zero_terms(ins: Ins, st: _Copies) -> Ins | None:
+    """``dp3 d, a, b`` with a lane of ``a`` or ``b`` known to be 0 as the dot product of the other lanes (``dp2``,
+    a ``mul``, or ``mov d, l(0)``): refactor.py's ``x * 0 = 0`` inside a dot product. fxc's DirectXTK
+    BasicEffect VSBasicOneLight: ``mul(specular, lightSpecular)`` with two zero rows of the 3x3 matrix is
+    one ``mul r0.xyz, r0.xxxx, cb0[9].xyzx`` (the zero rows' terms, NaN or not, are gone)."""
+    if not _REFACTOR or ins.tail or len(ins.args) != 3:
+        return None
+    n = _DOT[ins.op]
+    d, a, b = ins.args
+    zero = _zero_lanes(st, a, n) | _zero_lanes(st, b, n)
+    if not zero:
+        return None
+    keep = [ln for ln in range(n) if ln not in zero]
+    if not keep:
+        return Ins("mov", [d, Reg("l", imm=(0, 0, 0, 0))], suffix=ins.suffix, loc=ins.loc, epos=ins.epos)
+
+    def pick(r: Reg) -> Reg:
+        if r.file == "l":
+            imm4 = (tuple(r.imm) + (r.imm[-1],) * 4)[:4]
+            vals = [imm4[ln] for ln in keep]
+            return Reg("l", imm=tuple((vals + [vals[-1]] * 4)[:4]), mod=r.mod)
+        sw = _padded(r)
+        comps = [sw[ln] for ln in keep]
+        return replace(r, comps=tuple((comps + [comps[-1]] * 4)[:4]))
+
+    op = {1: "mul", 2: "dp2", 3: "dp3"}[len(keep)]
+    return Ins(op, [d, pick(a), pick(b)], suffix=ins.suffix, loc=ins.loc, epos=ins.epos)
+
+
 def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
     writes_in = _construct_writes(code)
     st = _Copies()
@@ -534,6 +588,12 @@ def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
                 mv = _as_move(ins, lanes)
                 if mv is not None:
                     ins, sh = mv, _shape(mv)
+                    changed = True
+            if ins.op in _DOT:
+                mv = _dot_without_zero_terms(ins, st)
+                if mv is not None:
+                    ins, sh = mv, _shape(mv)
+                    lanes = _src_lanes(ins, sh)
                     changed = True
             if ins.op == "div":
                 mv = _div_as_mul(ins)
@@ -1046,11 +1106,14 @@ def _empty_branches(code: list[Ins]) -> tuple[list[Ins], bool]:
     return [ins for i, ins in enumerate(code) if i not in drop], True
 
 
-def optimize_code(code: list[Ins]) -> list[Ins]:
-    """The optimised instruction list (``code`` itself when disabled or when its shape is unexpected)."""
+def optimize_code(code: list[Ins], refactor: bool = False) -> list[Ins]:
+    """The optimised instruction list (``code`` itself when disabled or when its shape is unexpected);
+    ``refactor``: the float identities fxc applies when refactoring is allowed (refactor.py)."""
+    global _REFACTOR
     if not ENABLED or not code:
         return code
     _MEMO.clear()
+    _REFACTOR = refactor
     try:
         out = list(code)
         from .adce import sweep
@@ -1075,13 +1138,14 @@ def optimize_code(code: list[Ins]) -> list[Ins]:
         return code
     finally:
         _MEMO.clear()
+        _REFACTOR = False
 
 
-def optimize_in_place(code: list[Ins], indexable: dict[int, int] | None = None) -> None:
+def optimize_in_place(code: list[Ins], indexable: dict[int, int] | None = None, refactor: bool = False) -> None:
     """Replace the contents of ``code`` (the code generator's list, also read by sigusage.py); drop
     the indexable temp arrays (``indexable``: x# -> size, edited in place) no instruction uses any
     more and number the others from x0 in order, as fxc declares them."""
-    code[:] = optimize_code(code)
+    code[:] = optimize_code(code, refactor)
     if not ENABLED or indexable is None:
         return
     used = {a.idx[0] for ins in code for a in ins.args if a.file == "x"}

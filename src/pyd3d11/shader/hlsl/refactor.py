@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from ...headers.d3dcompiler_types import D3DCOMPILE_IEEE_STRICTNESS, D3DCOMPILE_SKIP_OPTIMIZATION
 from .operands import Slot, imm, is_imm
 from .types import FLOAT
@@ -45,6 +47,11 @@ def uses_precise(cg: CodegenContext) -> bool:
     return cg.precise_seen
 
 
+def refactoring_allowed(cg: CodegenContext) -> bool:
+    """Whether fxc's float identities apply: neither IEEE strictness nor /Od, and nothing ``precise``."""
+    return not cg.compile_flags & (D3DCOMPILE_IEEE_STRICTNESS | D3DCOMPILE_SKIP_OPTIMIZATION) and not uses_precise(cg)
+
+
 def refactor_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slot]]) -> list[Slot] | None:
     """The result slots of ``add``/``mul``/``mad`` on ``srcs`` when a factor or addend is an identity
     literal in every component, else None."""
@@ -71,3 +78,76 @@ def refactor_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slo
         if name == "add" and _all_imm(x[:n], _ZERO):
             return list(y[:n])
     return None
+
+
+#: pow(x, k) for a literal k that fxc writes as multiplies, and the grouping it uses (fxc's own objects):
+#: k = 2 ``x·x`` (SlimShader SubD11_PS, ``pow(saturate(…), 2)``); k = 3 ``x·(x·x)`` (FluidCS11 ForceCS_*,
+#: ``pow(density / g_fRestDensity, 3)``: mul t, y, y; mad r, y, t, -1); k = 4 ``(x·x)·(x·x)`` (VarianceShadows11
+#: RenderVarianceScene_PS, ``pow(p_max, 4)``: mul r, r, r twice); k = 5 ``x·((x·x)·(x·x))`` (DirectXTK PBRCommon
+#: ``pow(1.f - x, 5.f)``: mul t, x, x; mul t, t, t; mul r, x, t). k = 100 stays log/mul/exp (DecalTessellation11_PS);
+#: no object shows 6..99, 0, 1, a negative or a fractional exponent, so those keep the general sequence.
+_POW_BY_MULTIPLIES = {0x40000000: 2, 0x40400000: 3, 0x40800000: 4, 0x40A00000: 5}
+
+
+def pow_by_multiplies(cg: CodegenContext, n: int, x: list[Slot], k: list[Slot]) -> list[Slot] | None:
+    """The slots of ``pow(x, k)`` computed with multiplies when every component of ``k`` is the same literal of
+    _POW_BY_MULTIPLIES (refactoring allowed, as refactor_identity), else None."""
+    if cg.compile_flags & (D3DCOMPILE_IEEE_STRICTNESS | D3DCOMPILE_SKIP_OPTIMIZATION) or uses_precise(cg):
+        return None
+    if len(k) < n or not all(is_imm(s) for s in k[:n]) or len({s[3] for s in k[:n]}) != 1:
+        return None
+    e = _POW_BY_MULTIPLIES.get(k[0][3])
+    if e is None:
+        return None
+    sq = cg.alu("mul", FLOAT, n, [x[:n], x[:n]])
+    if e == 2:
+        return sq
+    if e == 3:
+        return cg.alu("mul", FLOAT, n, [x[:n], sq])
+    q = cg.alu("mul", FLOAT, n, [sq, sq])
+    return q if e == 4 else cg.alu("mul", FLOAT, n, [x[:n], q])
+
+
+def _f32_flushed(v: np.ndarray) -> np.ndarray:
+    """float64 values rounded to float32, denormals flushed to a zero of their sign (D3D11.3 3.1.3.2)."""
+    with np.errstate(all="ignore"):
+        f = v.astype(np.float32)
+    return np.where(np.abs(f) < np.float32(2.0 ** -126), np.copysign(np.float32(0), f), f).astype(np.float32)
+
+
+def fold_constant_pow(cg: CodegenContext, n: int, x: list[Slot], k: list[Slot]) -> list[Slot] | None:
+    """``pow(x, k)`` of literal, non-negative ``x`` and literal ``k`` folded as fxc folds it: each step of its
+    log/mul/exp sequence correctly rounded to float32 -- ``exp2(f32(f32(log2 x) · k))``. The evidence is
+    SlimShader SubD11_PS: ``ColorGamma(float3(0.706, 0.641, 0.63) …)`` (``pow(c, 2.2f)``) are icb words
+    0x3eee08e1, 0x3ec077b2, 0x3eb946a7, one ulp below float64 pow of the same floats, and all eight of its
+    non-trivial colours match this sequence. /Od folds nothing (fxc's dxbc2dxil half_rcp object keeps
+    ``rcp`` of a literal); a negative base keeps the run-time sequence (no object shows one)."""
+    if cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:
+        return None
+    if len(x) < n or len(k) < n or not all(is_imm(s) for s in x[:n] + k[:n]):
+        return None
+    xs = np.array([s[3] for s in x[:n]], np.uint32).view(np.float32)
+    ks = np.array([s[3] for s in k[:n]], np.uint32).view(np.float32)
+    if not (xs >= 0).all():  # NaN or negative
+        return None
+    with np.errstate(all="ignore"):
+        lg = _f32_flushed(np.log2(xs.astype(np.float64)))
+        p = _f32_flushed(lg.astype(np.float64) * ks.astype(np.float64))
+        r = _f32_flushed(np.exp2(p.astype(np.float64)))
+    return [imm(int(w)) for w in r.view(np.uint32)]
+
+
+def fold_constant_normalize(cg: CodegenContext, x: list[Slot]) -> list[Slot] | None:
+    """``normalize(x)`` of a literal vector folded as fxc folds it: in double precision, ``x / sqrt(x·x)``
+    rounded once to float32. The evidence is SlimShader SubD11_PS: its four ``normalize(float3(…))`` light
+    directions are icb words that this gives for all twelve components, while the float32 sequence
+    (dp3, rsq, mul) is one ulp off in two of them (0xbe8ee179 / 0x3f61d0c1 for 0xbe8ee17a / 0x3f61d0c2).
+    Not under /Od (which folds nothing); a zero, infinite or NaN vector keeps the run-time sequence."""
+    if cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION or not x or not all(is_imm(s) for s in x):
+        return None
+    v = np.array([s[3] for s in x], np.uint32).view(np.float32).astype(np.float64)
+    with np.errstate(all="ignore"):
+        n = np.sqrt(np.sum(v * v))
+    if not np.isfinite(n) or n == 0 or not np.isfinite(v).all():
+        return None
+    return [imm(int(w)) for w in _f32_flushed(v / n).view(np.uint32)]

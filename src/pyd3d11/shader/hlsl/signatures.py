@@ -35,6 +35,9 @@ from .types import (
 )
 from .values import _CANON, _CS_SV, _PS_SPECIAL_OUT, _SV_NAMES, SigElem, Val, split_semantic
 
+#: pixel-shader inputs read from a special register rather than a signature element
+_PS_SPECIAL_IN = {"SV_COVERAGE": "vCoverage", "SV_INNERCOVERAGE": "vInnerCoverage"}
+
 if TYPE_CHECKING:
     pass
 
@@ -137,9 +140,13 @@ class SignatureBinding:
                     self.in_decls.append(f"dcl_input {special}{comps}")
                 slots += self.sv_value([(special, (), None, c) for c in range(n)], up, lt)
                 continue
-            if self.stage == "ps" and up == "SV_COVERAGE":
-                self.in_decls.append("dcl_input vCoverage")
-                slots += self.sv_value([("vCoverage", (), None, 0)], up, lt)
+            if self.stage == "ps" and up in _PS_SPECIAL_IN:
+                # registers of their own, not signature elements: vCoverage; vInnerCoverage (fxc's DXC dxbc2dxil
+                # input2 object: no SV_InnerCoverage element, ``dcl_input vInnerCoverage``, "PS Inner Coverage")
+                reg = _PS_SPECIAL_IN[up]
+                if f"dcl_input {reg}" not in self.in_decls:
+                    self.in_decls.append(f"dcl_input {reg}")
+                slots += self.sv_value([(reg, (), None, 0)], up, lt)
                 continue
             if self.stage == "ps" and up == "SV_PRIMITIVEID" and False:
                 continue

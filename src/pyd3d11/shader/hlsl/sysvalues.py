@@ -142,7 +142,14 @@ def system_value_error(stage: str, major: int, minor: int, direction: str, name:
 def is_system_value_at(name: str, point: str) -> bool:
     """Whether ``name`` is interpreted as a system value at ``point`` (False: an ordinary attribute there,
     recorded without a system value)."""
-    at = GENERATED_AT.get(name.upper())
+    up = name.upper()
+    if point == VS_IN:
+        # §8 (Input Assembler) generates only VertexID and InstanceID for the vertex shader (§23.1/§23.3); any
+        # other system-value name there is vertex data from a buffer, passed along with "no effect" (§24): fxc's
+        # DirectXTK objects (Src/Shaders/Compiled, e.g. AlphaTestEffect_VSAlphaTest) list a vertex shader's
+        # ``SV_Position`` input as NONE and its SV_Position output as POS
+        return up in GENERATED_AT
+    at = GENERATED_AT.get(up)
     return at is None or at == point
 
 
@@ -184,6 +191,7 @@ VALUE_BASE: dict[str, str] = {
     **{n: "float" for n in ("SV_POSITION", "SV_CLIPDISTANCE", "SV_CULLDISTANCE", "SV_DEPTH", "SV_DEPTHGREATEREQUAL",
                             "SV_DEPTHLESSEQUAL", "SV_TESSFACTOR", "SV_INSIDETESSFACTOR", "SV_DOMAINLOCATION")},
     **{n: "uint" for n in ("SV_VERTEXID", "SV_INSTANCEID", "SV_PRIMITIVEID", "SV_SAMPLEINDEX", "SV_COVERAGE",
+                           "SV_INNERCOVERAGE",
                            "SV_STENCILREF", "SV_RENDERTARGETARRAYINDEX", "SV_VIEWPORTARRAYINDEX", "SV_GSINSTANCEID",
                            "SV_OUTPUTCONTROLPOINTID", "SV_DISPATCHTHREADID", "SV_GROUPID", "SV_GROUPTHREADID",
                            "SV_GROUPINDEX")},

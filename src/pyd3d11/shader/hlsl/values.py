@@ -85,7 +85,7 @@ class SigElem:
 
 
 #: scalar system-value registers written without a component selector (fxc: ``vPrim``, not ``vPrim.x``)
-_NO_SWIZZLE = frozenset({"vThreadIDInGroupFlattened", "vPrim", "vCoverage", "vGSInstanceID",
+_NO_SWIZZLE = frozenset({"vThreadIDInGroupFlattened", "vPrim", "vCoverage", "vInnerCoverage", "vGSInstanceID",
                          "vOutputControlPointID", "vForkInstanceID"})
 
 
