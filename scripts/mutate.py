@@ -234,8 +234,8 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/uninit.py": ["test_hlsl_uninit_dataflow_mu18.py", "test_rules_hlsl_output_init_warning.py", "test_hlsl_checks.py", "test_rules_hlsl_uninitialized_locals.py", "test_rules_hlsl_output_init_out_params.py", "test_rules_hlsl_uninitialized_dead_reads.py"],
     # session 18 (MU8): the library compile target and the linker / function-linking graph (HL19), the parallel
     # front end's chunk order (K14), the row-pair texel copy of the sampler's texture cache (K16)
-    "shader/hlsl/library.py": ["test_hlsl_library_linking.py"],
-    "shader/linker.py": ["test_hlsl_library_linking.py", "test_rules_d3dcompiler_api_surface.py"],
+    "shader/hlsl/library.py": ["test_hlsl_library_linking.py", "test_hlsl_library_linking_mu8.py"],
+    "shader/linker.py": ["test_hlsl_library_linking.py", "test_hlsl_library_linking_mu8.py", "test_rules_d3dcompiler_api_surface.py"],
     "pipeline/front_chunks.py": ["test_native_front_chunks.py", "test_draw_deferred_passes.py"],
     "pipeline/texture_cache.py": ["test_native_sampler_row_pairs.py", "test_native_sampler_decode_rows.py",
                                   "test_native_sampler_unorm8.py", "test_native_sampler_unorm8_scaled.py",
