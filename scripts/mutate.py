@@ -239,7 +239,7 @@ MODULES: dict[str, list[str]] = {
     "pipeline/front_chunks.py": ["test_native_front_chunks.py", "test_draw_deferred_passes.py"],
     "pipeline/texture_cache.py": ["test_native_sampler_row_pairs.py", "test_native_sampler_decode_rows.py",
                                   "test_native_sampler_unorm8.py", "test_native_sampler_unorm8_scaled.py",
-                                  "test_native_sampler_address_paths.py"],
+                                  "test_native_sampler_address_paths.py", "test_native_sampler_ld.py::test_ld_typed_buffer"],
 }
 
 _CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
