@@ -59,7 +59,7 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/frontend_vec.py": ["test_native_frontend_vector.py", "test_native_frontend_setup.py"],
     "pipeline/native/binning.py": ["test_native_binning.py"],
     "pipeline/native/sampler_gen.py": ["test_native_sampler_2d.py", "test_native_sampler_kinds.py", "test_native_sampler_ld.py", "test_native_sampler_compare_gather.py", "test_native_sampler_log2.py", "test_native_sampler_address_paths.py", "test_native_sampler_unorm8.py",
-                                      "test_api_min_lod.py"],
+                                      "test_api_min_lod.py", "test_native_sampler_row_pairs.py"],
     "shader/native/llvm_gen.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_sampler_cube.py", "test_native_masked_stores.py", "test_native_flush_bounds.py"],
     # llvm_gen.py's arithmetic, flow-control and memory methods, moved to mixin modules in session 9
     # session 14: denormal-flush elision by proved magnitude bounds
@@ -232,6 +232,14 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/ifacevarying.py": ["test_rules_hlsl_varying_interface_index.py", "test_hlsl_interface_params.py",
                                     "test_hlsl_classes.py", "test_rules_hlsl_mu20.py"],
     "shader/hlsl/uninit.py": ["test_hlsl_uninit_dataflow_mu18.py", "test_rules_hlsl_output_init_warning.py", "test_hlsl_checks.py", "test_rules_hlsl_uninitialized_locals.py", "test_rules_hlsl_output_init_out_params.py", "test_rules_hlsl_uninitialized_dead_reads.py"],
+    # session 18 (MU8): the library compile target and the linker / function-linking graph (HL19), the parallel
+    # front end's chunk order (K14), the row-pair texel copy of the sampler's texture cache (K16)
+    "shader/hlsl/library.py": ["test_hlsl_library_linking.py", "test_hlsl_library_linking_mu8.py"],
+    "shader/linker.py": ["test_hlsl_library_linking.py", "test_hlsl_library_linking_mu8.py", "test_rules_d3dcompiler_api_surface.py"],
+    "pipeline/front_chunks.py": ["test_native_front_chunks.py", "test_draw_deferred_passes.py"],
+    "pipeline/texture_cache.py": ["test_native_sampler_row_pairs.py", "test_native_sampler_decode_rows.py",
+                                  "test_native_sampler_unorm8.py", "test_native_sampler_unorm8_scaled.py",
+                                  "test_native_sampler_address_paths.py", "test_native_sampler_ld.py::test_ld_typed_buffer"],
 }
 
 _CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}

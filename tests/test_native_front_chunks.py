@@ -335,3 +335,51 @@ def test_error_in_a_chunk_reaches_the_caller(monkeypatch):
     assert getattr(fused._deferral, "pending", None) is None  # nothing left running
     monkeypatch.setattr(draw_mod, "run_program", real)
     _same(_render(verts, TRIANGLELIST, args, threads=3, chunk=3 * 20), ref, "after the error")
+
+
+# -- session 18, helper MU8: front_chunks.run's bookkeeping, by its docstring (seed-23 survivors #4 and #20) ----
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+@pytest.mark.parametrize("count, falls", [(5, 2), (5, 0), (5, 4), (4, None), (1, None)])
+def test_run_counts_launched_and_redone_chunks(threads, count, falls):
+    """``run``: chunks before the first one that does not take the fused lane are launched in order (each's
+    launches called after the previous chunk's), that chunk and every later one are redone on the calling thread
+    (``redo(i)`` once, count - i chunks); the counters grow by exactly those numbers."""
+    order: list = []
+
+    def front(i):
+        if i == falls:
+            raise fused.NotCaptured()
+        fused._capture.launches.append(lambda i=i: order.append(i))  # a fused launch this chunk collected
+        return f"front{i}"
+
+    redo_calls: list = []
+
+    def redo(i):
+        redo_calls.append(i)
+        return [f"redo{j}" for j in range(i, count)]
+
+    launched, redone = front_chunks.launched_chunks, front_chunks.redone_chunks
+    pool.set_threads(threads)
+    try:
+        out = front_chunks.run(count, front, redo)
+    finally:
+        pool.set_threads(None)
+    first_redo = count if falls is None else falls
+    assert out == [f"front{i}" for i in range(first_redo)] + [f"redo{j}" for j in range(first_redo, count)]
+    assert order == list(range(first_redo))
+    assert redo_calls == ([] if falls is None else [falls])
+    assert front_chunks.launched_chunks - launched == first_redo
+    assert front_chunks.redone_chunks - redone == count - first_redo
+
+
+def test_counters_start_at_zero():
+    """The counters count chunks since the module was loaded: a fresh copy of the module has launched and redone
+    none."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("pyd3d11.pipeline._front_chunks_fresh", front_chunks.__file__)
+    fresh = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fresh)
+    assert (fresh.launched_chunks, fresh.redone_chunks) == (0, 0)
