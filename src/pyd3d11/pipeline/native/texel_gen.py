@@ -313,9 +313,9 @@ def _ld_support(sampler, t, bindings, ident: int):
     if view.dimension not in (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D) or \
             view.storage.sample_count > 1:
         return "ld: view dimension not compiled (cubes and MS call back)"
-    st = view.storage
-    if st.block_width != 1 or st.block_height != 1:
-        return "ld from block-compressed / subsampled formats is not compiled"
+    # block-compressed (BC1-BC7) and 2x1 subsampled views need nothing of their own: texture_data decodes each
+    # subresource to its logical width x height (the blocks' padding texels dropped), the texels the reference's
+    # _block_texels picks out of the addressed block, and ld's bounds are those logical sizes in both (§19.5)
     tex = texture_data(view)
     if tex.data.shape[1] >= 2 ** 29:
         return "texture larger than 2^29 texels"
