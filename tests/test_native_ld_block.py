@@ -172,7 +172,9 @@ def test_ld_r8g8_b8g8_texels_from_the_format_definition(backend):
     rng = np.random.default_rng(19)
     raw = rng.integers(0, 256, 4096, dtype=np.uint8)
     case = _cs_case(68, 8)
+    before = runtime.stats.fallbacks
     got = _ld_grid(case, lambda n: raw[:n].copy(), backend)
+    assert runtime.stats.fallbacks == before
     f = np.float32
     for ty in range(16):
         for tx in range(16):
