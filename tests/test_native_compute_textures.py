@@ -162,11 +162,11 @@ def test_gather_on_integer_cubes_native_in_compute(fmt, comp):
 def test_gather_integer_cube_corner_average_extremes():
     """uint32 / int32 texels near the range ends: the average of three (converted to float32) can round past
     the type's range; the native conversion follows numpy's on x86-64 (the reference)."""
-    for fmt, fill in ((42, 0xFF), (43, 0x7F), (43, 0x80)):
+    for fmt, fill in ((42, (0xFF,) * 4), (43, (0xFF, 0xFF, 0xFF, 0x7F)), (43, (0, 0, 0, 0x80)), (43, (0x7F,) * 4)):
         case = _case("mov r0.xyz, r0.xxx\ngather4 r1.xyzw, r0.xyzw, t7.xyzw, s0.x", 6)
         case.state["textures"]["t7"]["fmt"] = fmt
         orig = pf._bits
-        pf._bits = lambda rng, n, fill=fill: np.full(n, fill, np.uint8)
+        pf._bits = lambda rng, n, fill=fill: np.resize(np.array(fill, np.uint8), n)  # every texel one word
         try:
             status, detail = pf.diff_case(case)
         finally:

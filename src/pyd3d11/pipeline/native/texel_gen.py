@@ -259,8 +259,10 @@ class GatherEmitter:
     def _int_average(g, vals: list, missing: list, signed: bool) -> str:
         """A missing cube corner of an integer format (sampler._gather): the other three texels converted to
         float32 (uint32 / int32 values), summed in tap order, times float32(1/3), converted back as numpy's
-        astype does on x86-64 — through a 64-bit truncation for uint32 (the low 32 bits), a 32-bit one for
-        int32 (out of range: 0x80000000). Returns the texel bits as a float vector like the gathered taps."""
+        astype does on x86-64: a 64-bit truncation keeping the low 32 bits (uint32: three 0xFFFFFFFF average to
+        2^32 + 128 in float32, i.e. 128). An int32 average leaves the int32 range only at 2^31 (three
+        0x7FFFFFFF), where numpy's 32-bit conversion gives 0x80000000 as the low bits do. Returns the texel bits
+        as a float vector like the gathered taps."""
         acc = None
         for v, ms in zip(vals, missing):
             iv = g.v(f"bitcast {VF} {v} to {VI}")
@@ -270,11 +272,6 @@ class GatherEmitter:
         avg = g.v(f"fmul {VF} {acc}, {_fs(1.0 / 3.0)}")
         wide = g.v(f"fptosi {VF} {avg} to {VL}")
         out = g.v(f"trunc {VL} {wide} to {VI}")
-        if signed:
-            lo = g.v(f"icmp slt {VL} {wide}, splat (i64 -2147483648)")
-            hi = g.v(f"icmp sgt {VL} {wide}, splat (i64 2147483647)")
-            bad = g.v(f"or {VB} {lo}, {hi}")
-            out = g.v(f"select {VB} {bad}, {VI} splat (i32 -2147483648), {VI} {out}")
         return g.v(f"bitcast {VI} {out} to {VF}")
 
 
