@@ -203,9 +203,14 @@ def test_immediate_atomics_serialise_in_lane_order():
 # ---------------------------------------------------------------------------------------------------
 
 def test_unsupported_program_falls_back_visibly():
-    # a subroutine call is not compiled (flow control through labels)
-    src = ("ps_5_0\ndcl_input_ps linear v0.xyzw\ndcl_output o0.xyzw\ndcl_temps 1\n"
-           "call l0\nmov o0.xyzw, r0.xyzw\nret\nlabel l0\nadd r0.xyzw, v0.xyzw, v0.xyzw\nret\n")
+    # subroutines nested deeper than 32 are not compiled (the native lowering inlines calls, session 18; until
+    # then any call fell back here). The 33rd call is conditional on a zero register, so the reference runs
+    # the program (it refuses a 33rd nested call only when a lane reaches it)
+    chain = "".join(f"label l{k}\nadd r0.xyzw, r0.xyzw, v0.xyzw\n" +
+                    ("callc_nz r1.x, l33\n" if k == 32 else f"call l{k + 1}\n") + "ret\n" for k in range(1, 33))
+    src = ("ps_5_0\ndcl_input_ps linear v0.xyzw\ndcl_output o0.xyzw\ndcl_temps 2\nmov r0.xyzw, l(0,0,0,0)\n"
+           "mov r1.xyzw, l(0,0,0,0)\ncall l1\nmov o0.xyzw, r0.xyzw\nret\n" + chain +
+           "label l33\nmov r0.xyzw, l(0,0,0,0)\nret\n")
     prog = assemble_program(src)
     seen = []
     native.fallback_listeners.append(lambda p, reason: seen.append(reason))
@@ -217,9 +222,10 @@ def test_unsupported_program_falls_back_visibly():
     finally:
         native.fallback_listeners.pop()
     assert runtime.stats.fallbacks == before + 1
-    assert seen and "label" in seen[0]
+    assert seen and "deeper than 32" in seen[0]
     assert np.array_equal(a.outputs, b.outputs)
-    with pytest.raises(lower.Unsupported, match="label"):
+    assert np.array_equal(a.outputs[0][:, 0].view(np.float32), np.full(8, 32.0, np.float32))
+    with pytest.raises(lower.Unsupported, match="deeper than 32"):
         lower.lower(prog)
 
 

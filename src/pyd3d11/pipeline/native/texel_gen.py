@@ -149,6 +149,7 @@ class GatherKey:
     ref_unorm: int
     sel: tuple
     cube: bool = False
+    int_kind: str = ""  # cube maps of integer formats: 'u' (uint32 texels) or 's' (int32): the missing-corner rule
 
 
 class GatherEmitter:
@@ -244,11 +245,34 @@ class GatherEmitter:
         for v, ms in zip(vals, missing):
             x = ce._sel(g, ms, "zeroinitializer", v)
             acc = x if acc is None else g.v(f"fadd {VF} {acc}, {x}")
-        avg = g.v(f"fmul {VF} {acc}, {_fs(1.0 / 3.0)}")
+        if k.int_kind:
+            avg = self._int_average(g, vals, missing, k.int_kind == "s")
+        else:
+            avg = g.v(f"fmul {VF} {acc}, {_fs(1.0 / 3.0)}")
         vals = [ce._sel(g, ms, avg, v) for v, ms in zip(vals, missing)]
         taps = [vals[2], vals[3], vals[1], vals[0]]
         for d, ch in zip(op.dsts, k.sel):
             g.store(d, g.asi(taps[ch]), m)
+
+
+    @staticmethod
+    def _int_average(g, vals: list, missing: list, signed: bool) -> str:
+        """A missing cube corner of an integer format (sampler._gather): the other three texels converted to
+        float32 (uint32 / int32 values), summed in tap order, times float32(1/3), converted back as numpy's
+        astype does on x86-64: a 64-bit truncation keeping the low 32 bits (uint32: three 0xFFFFFFFF average to
+        2^32 + 128 in float32, i.e. 128). An int32 average leaves the int32 range only at 2^31 (three
+        0x7FFFFFFF), where numpy's 32-bit conversion gives 0x80000000 as the low bits do. Returns the texel bits
+        as a float vector like the gathered taps."""
+        acc = None
+        for v, ms in zip(vals, missing):
+            iv = g.v(f"bitcast {VF} {v} to {VI}")
+            fv = g.v(f"{'sitofp' if signed else 'uitofp'} {VI} {iv} to {VF}")
+            x = g.v(f"select {VB} {ms}, {VF} zeroinitializer, {VF} {fv}")
+            acc = x if acc is None else g.v(f"fadd {VF} {acc}, {x}")
+        avg = g.v(f"fmul {VF} {acc}, {_fs(1.0 / 3.0)}")
+        wide = g.v(f"fptosi {VF} {avg} to {VL}")
+        out = g.v(f"trunc {VL} {wide} to {VI}")
+        return g.v(f"bitcast {VI} {out} to {VF}")
 
 
 @dataclass(frozen=True)
@@ -313,9 +337,9 @@ def _ld_support(sampler, t, bindings, ident: int):
     if view.dimension not in (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D) or \
             view.storage.sample_count > 1:
         return "ld: view dimension not compiled (cubes and MS call back)"
-    st = view.storage
-    if st.block_width != 1 or st.block_height != 1:
-        return "ld from block-compressed / subsampled formats is not compiled"
+    # block-compressed (BC1-BC7) and 2x1 subsampled views need nothing of their own: texture_data decodes each
+    # subresource to its logical width x height (the blocks' padding texels dropped), the texels the reference's
+    # _block_texels picks out of the addressed block, and ld's bounds are those logical sizes in both (§19.5)
     tex = texture_data(view)
     if tex.data.shape[1] >= 2 ** 29:
         return "texture larger than 2^29 texels"
@@ -378,8 +402,8 @@ def _gather_support(sampler, t, bindings, ident: int):
     view = bindings.srvs[t.t] if bindings is not None and t.t < len(bindings.srvs) else None
     if view is not None and view.dimension in (SRV_CUBE, SRV_CUBEARRAY):
         tex = texture_data(view)
-        if not tex.fmt_float_class:
-            return "gather on an integer cube map is not compiled"
+        if not tex.fmt_float_class and tex.data.dtype not in (np.uint32, np.int32):
+            return "gather on an integer cube map of texels other than 32-bit words is not compiled"
     else:
         view = _view_2d(t, bindings)
         if isinstance(view, str):
@@ -403,7 +427,9 @@ def _gather_support(sampler, t, bindings, ident: int):
     border = np.ascontiguousarray(prm.border).view(np.uint32)
     cube = tex.kind == "cube"
     key = GatherKey(int(t.opcode), tex.arrayed, int(comp), tuple(prm.modes[:2]), tuple(t.offsets[:2]),
-                    t.opcode in (Op.GATHER4_PO, Op.GATHER4_PO_C), cmp, ref_unorm, tuple(t.sel), cube)
+                    t.opcode in (Op.GATHER4_PO, Op.GATHER4_PO_C), cmp, ref_unorm, tuple(t.sel), cube,
+                    ("s" if tex.data.dtype == np.int32 else "u") if cube and not tex.fmt_float_class and cmp is None
+                    else "")
     data = tex.interleaved()
     p = f"tx{ident}_"
     vals = {"gw": int(tex.w[0]), "gh": int(tex.h[0]), "lastlayer": max((tex.layers // 6 if cube else tex.layers) - 1, 0),

@@ -96,7 +96,8 @@ class TexOp:
 
 @dataclass(slots=True)
 class Frame:
-    """A flow-control construct: ``kind`` 'if', 'loop' or 'switch'; ``slot`` its first mask array."""
+    """A flow-control construct: ``kind`` 'if', 'loop', 'switch' or 'call' (an inlined subroutine);
+    ``slot`` its first mask array."""
 
     kind: str
     id: int
@@ -178,6 +179,8 @@ class _Lowerer:
         self.stack: list[Frame] = []
         self.next_slot = 1
         self.next_id = 0
+        self.bodies: dict[int, tuple[int, int]] = {}  # label l# → its body's instruction range
+        self.call_depth = 0
 
     # ---- operands ---------------------------------------------------------------------------------
     def src(self, op: ir.Operand, comp: int, kind: str) -> Src:
@@ -306,27 +309,21 @@ class _Lowerer:
             elif o == Op.DCL_UAV_TYPED:
                 lw.uav_typed.add(inst.operands[0].register)
             elif o in (Op.DCL_FUNCTION_BODY, Op.DCL_FUNCTION_TABLE, Op.DCL_INTERFACE, Op.HS_DECLS,
-                       Op.HS_CONTROL_POINT_PHASE, Op.HS_FORK_PHASE, Op.HS_JOIN_PHASE, Op.LABEL):
+                       Op.HS_CONTROL_POINT_PHASE, Op.HS_FORK_PHASE, Op.HS_JOIN_PHASE):
                 raise Unsupported(Op(o).name.lower())
-        graphics = prog.program_type != ir.ProgramType.COMPUTE
         if prog.program_type in (ir.ProgramType.GEOMETRY, ir.ProgramType.HULL, ir.ProgramType.DOMAIN):
             self.stage_declarations()
-        for index, inst in enumerate(prog.instructions):
-            o = inst.opcode
-            if o in _SKIP:
-                continue
-            if o in TYPED_UAV_HOST or (o in _ATOMIC and self.typed_uav_operand(inst) is not None):
-                self.typed_uav(index, inst)
-                continue
-            if o not in SUPPORTED:
-                # compute kernels take only texture ops here, and run only where the pipeline's native
-                # sampler compiles every one (runtime.dispatch has no host callback)
-                if o in HOST and (graphics or o in TEXTURE_OPS):
-                    self.host(index, inst)
-                    continue
-                raise Unsupported(f"instruction {Op(o).name.lower()}")
-            self.inst(inst)
-        if graphics and lw.tgsm:
+        # subroutines (§22.7.5 label / call / callc / ret): the main program runs up to the first label; a
+        # body runs from its label to the next one. Calls are inlined (see call()).
+        marks = [i for i, inst in enumerate(prog.instructions) if inst.opcode == Op.LABEL]
+        for k, i in enumerate(marks):
+            lab = prog.instructions[i].operands[0] if prog.instructions[i].operands else None
+            if lab is None or lab.type != OT.LABEL:
+                raise Unsupported("label of a function body (an unlinked class-linkage program)")
+            end = marks[k + 1] if k + 1 < len(marks) else len(prog.instructions)
+            self.bodies.setdefault(lab.register, (i + 1, end))
+        self.lower_range(0, marks[0] if marks else len(prog.instructions))
+        if prog.program_type != ir.ProgramType.COMPUTE and lw.tgsm:
             raise Unsupported("groupshared memory outside a compute shader")
         # helper and discarded pixel lanes run but must not write (§16.12, §16.13): their memory writes are
         # filtered per lane (llvm_memory quiet_filter; the caller's ``helpers`` and the kernel's discard words).
@@ -696,6 +693,58 @@ class _Lowerer:
                          smp.register if smp is not None else None, tuple(inst.texel_offset), inst)
         except Unsupported:
             return None
+
+    def lower_range(self, start: int, end: int) -> None:
+        """Lower instructions ``start`` .. ``end`` - 1 of the program (the main program or one subroutine)."""
+        prog = self.prog
+        graphics = prog.program_type != ir.ProgramType.COMPUTE
+        for index in range(start, end):
+            inst = prog.instructions[index]
+            o = inst.opcode
+            if o in _SKIP:
+                continue
+            if o in TYPED_UAV_HOST or (o in _ATOMIC and self.typed_uav_operand(inst) is not None):
+                self.typed_uav(index, inst)
+                continue
+            if o in (Op.CALL, Op.CALLC):
+                self.call(inst)
+                continue
+            if o not in SUPPORTED:
+                # compute kernels take only texture ops here, and run only where the pipeline's native
+                # sampler compiles every one (runtime.dispatch has no host callback)
+                if o in HOST and (graphics or o in TEXTURE_OPS):
+                    self.host(index, inst)
+                    continue
+                raise Unsupported(f"instruction {Op(o).name.lower()}")
+            self.inst(inst)
+
+    def call(self, inst: ir.Instruction) -> None:
+        """``call l#`` / ``callc_z|nz c, l#`` inlined (D3D11.3 §22.7.5-7; the reference's flow.op_call): the
+        callee's body is lowered in place inside a 'call' frame, an if-like construct whose saved mask
+        (slot) is the caller's mask and whose body runs the calling lanes (all of them, or those passing the
+        condition). ``ret`` / ``retc`` inside the body leave the innermost 'call' frame (``above``), so those
+        lanes idle until the body ends, where the caller's mask comes back (the reference's function end).
+        Class-linkage programs reach here linked (exec/interfaces.link_program: fcall became call l#), so the
+        kernel is specialised per bound-instance set as the linked program is. The reference's limit of 32
+        nested calls is static here: a deeper (or recursive) chain is not compiled."""
+        ops_ = inst.operands
+        lab = ops_[-1].register
+        if lab not in self.bodies:
+            raise Unsupported(f"call to undefined label l{lab}")
+        if self.call_depth >= 32:
+            raise Unsupported("subroutine nesting deeper than 32")
+        if inst.opcode == Op.CALLC:
+            cond, nz = self.cond(ops_[0]), inst.test_nonzero
+        else:
+            cond, nz = Src("imm", 0, 0, None, "none", "n", 0xFFFFFFFF), True
+        f = self.push("call", 2)  # slot: the caller's mask, slot+1: the if-like op's other lanes (unread)
+        self.lw.ops.append(LOp("if", info={"frame": f, "cond": cond, "nz": nz}))
+        self.call_depth += 1
+        self.lower_range(*self.bodies[lab])
+        self.call_depth -= 1
+        if not self.stack or self.stack[-1] is not f:
+            raise Unsupported("unbalanced flow control in a subroutine")
+        self.lw.ops.append(LOp("endif", info={"frame": self.pop("call")}))
 
     def mem(self, res: ir.Operand, read: bool = False, write: bool = False, atomic: bool = False) -> tuple:
         """('g', slot) groupshared, ('u', slot) UAV buffer or ('t', slot) SRV buffer."""
