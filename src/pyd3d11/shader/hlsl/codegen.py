@@ -1009,13 +1009,10 @@ class Codegen(SignatureBinding):
                 v = self.bind_input(p.type, p.semantic, p.mods, p.pos, p.name)
                 raw = v
                 v = Val(v.type, self.materialize_force(v.slots) if v.slots else [], v.obj)
-                if "inout" in p.mods:
-                    # the output is the working copy the body writes (DirectXTK SpriteVertexShader's
-                    # ``inout float4 position : SV_Position`` got the input back, the mul lost)
-                    out_params.append((p, v))
                 # EvaluateAttribute* needs the input register behind the parameter's working copy
                 self.input_origin.update(zip(v.slots, raw.slots, strict=True))
                 if "inout" in p.mods:  # the output is the working copy the body writes, not the input read
+                    # (DirectXTK SpriteVertexShader's ``inout float4 position : SV_Position`` lost its mul)
                     out_params.append((p, v))
             scope[p.name] = obj_param_value(self, p, v)
         self.debug_parameters(f, scope)
