@@ -130,6 +130,12 @@ def _state(verts, topology: int, *, float_rt: bool, cull: int, ps: str, vs: str 
     return st, rt, ds
 
 
+@pytest.fixture(autouse=True)
+def _parallel_front_end(monkeypatch):
+    """The path is off by default (front_chunks.ENABLED); these tests turn it on."""
+    monkeypatch.setattr(front_chunks, "ENABLED", True)
+
+
 def _render(verts, topology: int, args: DrawArgs, *, threads: int, chunk: int | None, float_rt: bool = False,
             cull: int = 3, ps: str = bs.PS_FLOAT, vs: str = bs.VS, index=None, pass_vertices: int = 600):
     """(target bytes, depth bytes, counters, chunks launched). ``chunk`` None: the oracle (passes drawn one
