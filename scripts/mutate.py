@@ -197,7 +197,7 @@ MODULES: dict[str, list[str]] = {
                                   "test_rules_hlsl_intrinsic_dispatch.py"],
     # session 13: struct-method receivers (in memory, known-constant elements) and the switch checks
     "shader/hlsl/receiver.py": ["test_hlsl_method_receivers.py"],
-    "shader/hlsl/check.py": ["test_rules_hlsl_switch_continue.py", "test_hlsl_checks.py"],
+    "shader/hlsl/check.py": ["test_rules_hlsl_switch_continue.py", "test_hlsl_checks.py", "test_hlsl_mu22_survivors.py"],
     # session 13 (helper VID): the D3D11.1 video formats' planes and view formats
     "formats/video.py": ["test_api_video_resources.py"],
     # session 13: the output writes a kernel always makes (K2), class linkage and class methods (HL1, HL3, HL4)

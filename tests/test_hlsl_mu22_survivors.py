@@ -6,7 +6,7 @@ mutant.
   system — a system file, #include <file>), whether the form is written or produced by macro replacement
   (C99 §6.10.2p4). Preprocessor #482 passed 2 for the angle form.
 - A literal interface-array index past the end is X3504 (linkage #69); array sizes from constant divisions
-  (constexpr #39). Linkage #277 (D3D_SVF_INTERFACE_PARAMETER's bit) was already caught by
+  (constexpr #39); the return-path rule for loops (check #4, X3507). Linkage #277 (D3D_SVF_INTERFACE_PARAMETER's bit) was already caught by
   test_hlsl_interface_params.py, missing from the module's guard list.
 """
 
@@ -79,3 +79,26 @@ def test_array_size_from_a_constant_division(expr: str, n: int):
     src = f"cbuffer C {{ float4 a[{expr}]; }}; float4 main() : SV_Target {{ return a[0]; }}"
     r = D3DReflect(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0"))
     assert r.GetConstantBufferByIndex(0).GetVariableByIndex(0).GetType().GetDesc().Elements == n
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("body, returns", [
+    ("while (x > 0) { return 1; }", False),  # the loop may run zero times
+    ("for (; x > 0;) { return 1; }", False),
+    ("while (true) { if (x > 1) break; return 1; }", False),  # a break leaves without a value
+    ("for (;;) { if (x > 1) break; return x; }", False),
+    ("while (true) { return 1; }", True),  # only a return leaves the loop
+    ("for (;;) { return x; }", True),
+    ("do { return x; } while (x > 0);", True),  # the body runs at least once
+])
+def test_loops_and_the_return_path_rule(body: str, returns: bool):
+    """A function with a return type must return on every path: fxc's X3507 "not all control paths return a
+    value". A loop counts as returning only when its condition is constant true and no break leaves it
+    (check #4 turned the ``and`` into ``or``, accepting the first four)."""
+    src = f"float f(float x) {{ {body} }} float4 main(float a : A) : SV_Target {{ return f(a); }}"
+    if returns:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+        return
+    with pytest.raises(Exception) as e:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    assert "X3507" in str(e.value)
