@@ -102,3 +102,14 @@ def test_loops_and_the_return_path_rule(body: str, returns: bool):
     with pytest.raises(Exception) as e:
         D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
     assert "X3507" in str(e.value)
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("decl", ["texture2D t;", "textureCUBE t;", "texture1D t;", "texture3D t;",
+                                  "static texture2D t2;", "pixelShader p;", "PIXELSHADER p;", "vertexShader v;"])
+def test_d3d9_texture_spellings_and_caseless_shader_types_start_a_declaration(decl: str):
+    """``texture1D/2D/3D/CUBE`` are the D3D9 spellings of the texture types (MicrosoftDocs "Keywords"), and the
+    shader object types are found in any letter case where a type is expected (vkd3d's Windows-verified
+    effect-shader-objects-fx_5 and effects-syntax, cited at parser._CASELESS_TYPES): each declares a global.
+    Parser #39 (``or`` → ``and`` in is_type_start) refused them."""
+    D3DCompile(decl + " float4 main() : SV_Target { return 0; }", None, "t.hlsl", None, None, "main", "ps_4_0")
