@@ -140,7 +140,7 @@ MODULES: dict[str, list[str]] = {
                               "test_hlsl_lang_rules.py", "test_hlsl_checks.py", "test_hlsl_compile.py",
                               "test_rules_hlsl_grammar.py", "test_rules_hlsl_registers.py",
                               "test_rules_hlsl_cbuffer_packing.py", "test_rules_hlsl_modifiers.py", "test_effects_compile.py",
-                              "test_rules_hlsl_attributes.py", "test_hlsl_mu22_survivors.py", "test_real_corpora.py"],
+                              "test_rules_hlsl_attributes.py", "test_hlsl_mu22_survivors.py"],
     "shader/hlsl/constexpr.py": ["test_hlsl_nonfinite_constants.py", "test_rules_hlsl_mu20.py", "test_rules_hlsl_constexpr.py", "test_hlsl_const_errors.py",
                                 "test_rules_hlsl_const_contexts.py", "test_rules_hlsl_constexpr_details.py", "test_hlsl_mu22_survivors.py"],
     "shader/hlsl/constprop.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_fold_semantics.py", "test_hlsl_const_errors.py",
