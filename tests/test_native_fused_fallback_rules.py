@@ -1,7 +1,8 @@
 """The fused lane (pipeline/native/fused.py) with a pixel shader the native backend does not lower: the draw falls
 back to the reference visibly (its reason counted as "pixel shader not compiled: ...") and its bytes are the
-reference backend's. Subroutines (``call`` / ``label``, SM4 "call" and "label" instructions) are one such
-program: the native lowering refuses ``label`` (shader/native/lower.py)."""
+reference backend's. Subroutines nested deeper than 32 are one such program: the native lowering inlines calls
+(session 18) and refuses a 33rd nested level (shader/native/lower.py); the 33rd call here is conditional on a
+zero register, so the reference runs the program (it refuses that level only when a lane reaches it)."""
 
 from __future__ import annotations
 
@@ -21,15 +22,11 @@ from pyd3d11.shader import native  # noqa: E402
 pytestmark = [pytest.mark.backend_specific,
               pytest.mark.skipif(not native.available(), reason="llvmlite (the native backend) is not installed")]
 
-PS_CALL = """ps_4_0
-dcl_input_ps linear v1.xyzw
-dcl_output o0.xyzw
-call l0
-ret
-label l0
-mul o0.xyzw, v1.wzyx, l(0.5, 1.0, 0.25, 1.0)
-ret
-"""
+_CHAIN = "".join(f"label l{k}\nadd r0.xyzw, r0.xyzw, v1.xyzw\n"
+                 + ("callc_nz r1.x, l33\n" if k == 32 else f"call l{k + 1}\n") + "ret\n" for k in range(1, 33))
+PS_CALL = ("ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\ndcl_temps 2\nmov r0.xyzw, l(0,0,0,0)\n"
+           "mov r1.xyzw, l(0,0,0,0)\ncall l1\nmul o0.xyzw, r0.wzyx, l(0.015625, 0.03125, 0.0078125, 0.03125)\nret\n"
+           + _CHAIN + "label l33\nmov r0.xyzw, l(0,0,0,0)\nret\n")
 
 
 @pytest.fixture(autouse=True)
