@@ -30,6 +30,7 @@ from typing import Any
 
 from pyd3d11.tools.fxc import parse_args, split_response
 from pyd3d11.tools.sdk_samples import Job as _SdkJob
+from pyd3d11.tools.sdk_samples import compile_outcome
 
 MIRROR = Path("/work/.mirror")
 
@@ -270,23 +271,14 @@ def corpus_jobs(corpus: Corpus, mirror: Path = MIRROR) -> tuple[GitTree, list[Jo
 
 def compile_job(tree: GitTree, job: Job) -> str | None:
     """None when the compile succeeds with no warning text (the scripts pass /WX), else the error."""
-    from pyd3d11.errors import D3D11Error
     from pyd3d11.shader.compile_api import D3DCompile
 
     src = tree.read(job.path)
     if src is None:
         return f"missing {job.path}"
-    errors: list = []
-    try:
-        D3DCompile(src, len(src), job.path, list(job.defines), GitInclude(tree, job.path, job.include_dirs),
-                   job.entry, job.target,
-                   job.flags, 0, errors)
-    except D3D11Error as e:
-        text = str(getattr(e, "errors", "") or (errors[0] if errors else "") or e)
-        return f"{type(e).__name__}: {text.strip()[:400]}"
-    except Exception as e:  # noqa: BLE001 - a crash is what this tool exists to report
-        return f"CRASH {type(e).__name__}: {e}"
-    return None
+    include = GitInclude(tree, job.path, job.include_dirs)
+    return compile_outcome(lambda errors: D3DCompile(src, len(src), job.path, list(job.defines), include,
+                                                     job.entry, job.target, job.flags, 0, errors))
 
 
 def main(argv: list[str]) -> int:

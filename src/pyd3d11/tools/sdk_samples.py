@@ -236,26 +236,33 @@ def compile_job(root: Path, job: Job) -> str | None:
     return None if job.expect_error in err and not err.startswith(("CRASH", "NotSupportedError")) else err
 
 
-def _compile(root: Path, job: Job) -> str | None:
+def compile_outcome(compile_call) -> str | None:
+    """Run ``compile_call(errors)`` (a D3DCompile* call given the error-message list): None when it succeeds,
+    else the HRESULT error with its first 400 characters of compiler text, or ``CRASH …`` for any other
+    exception — what the corpus tools (this one and tools/real_corpora) report per entry."""
     from pyd3d11.errors import D3D11Error
-    from pyd3d11.shader.compile_api import D3DCompileFromFile
 
     errors: list = []
     try:
-        if "#" in job.path:
-            from pyd3d11.shader.compile_api import D3DCompile
-
-            D3DCompile(embedded_source(root, job.path), None, "none", list(job.defines), None, job.entry,
-                       job.target, job.flags, 0, errors)
-        else:
-            D3DCompileFromFile(str(root / job.path), list(job.defines), D.D3D_COMPILE_STANDARD_FILE_INCLUDE,
-                               job.entry, job.target, job.flags, 0, errors)
+        compile_call(errors)
     except D3D11Error as e:
         text = str(getattr(e, "errors", "") or (errors[0] if errors else "") or e)
         return f"{type(e).__name__}: {text.strip()[:400]}"
-    except Exception as e:  # noqa: BLE001 - a crash is what this script exists to report
+    except Exception as e:  # noqa: BLE001 - a crash is what these tools exist to report
         return f"CRASH {type(e).__name__}: {e}"
     return None
+
+
+def _compile(root: Path, job: Job) -> str | None:
+    from pyd3d11.shader.compile_api import D3DCompile, D3DCompileFromFile
+
+    if "#" in job.path:
+        return compile_outcome(lambda errors: D3DCompile(
+            embedded_source(root, job.path), None, "none", list(job.defines), None, job.entry, job.target,
+            job.flags, 0, errors))
+    return compile_outcome(lambda errors: D3DCompileFromFile(
+        str(root / job.path), list(job.defines), D.D3D_COMPILE_STANDARD_FILE_INCLUDE, job.entry, job.target,
+        job.flags, 0, errors))
 
 
 def main(argv: list[str]) -> int:
