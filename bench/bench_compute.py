@@ -129,6 +129,13 @@ def time_frames(frame, runs: int) -> dict:
     t0 = CLOCK()
     frame()
     first = CLOCK() - t0
+    # steady frames: a quick first build's O2 rebuild (shader/native/runtime.TIER) swapped in first; a tree
+    # from before the tiered builds (vs_llvmpipe.py --baseline) has nothing to wait for
+    try:
+        from pyd3d11.shader.native import runtime as nrt
+        getattr(nrt, "wait_upgrades", lambda: None)()
+    except ImportError:  # llvmlite missing: the reference backend has no rebuilds
+        pass
     ts = []
     for _ in range(runs):
         t0 = CLOCK()

@@ -124,6 +124,12 @@ TIER_UP_LANES = int(os.environ.get("PYD3D11_NATIVE_TIER_UP_LANES", str(2 << 20))
 #: Code generation at any level keeps the IR's IEEE semantics (no fast-math flags, no fused multiply-add), so the
 #: bits do not change
 QUICK_CODEGEN = int(os.environ.get("PYD3D11_NATIVE_QUICK_CODEGEN", "3"))
+#: a quick first build whose first run is at most this many lanes (a vertex batch, a small dispatch, a test) is
+#: built at code generation level 0: its first run costs less than its compile, and LLVM's machine-code time is
+#: most of a first use (the linked class-linkage pixel shader of tests/test_native_class_linkage.py, 23,000 IR
+#: lines, loaded 2-core host, CPU s: O2 at 32 lanes 25.5, quick at 8 lanes 4.2, level 0 at 8 lanes 1.1). Its code
+#: runs until the O2 rebuild at TIER_UP_LANES lanes, as any quick build's does; the same bits (QUICK_CODEGEN)
+SMALL_FIRST_LANES = int(os.environ.get("PYD3D11_NATIVE_SMALL_FIRST_LANES", str(1 << 16)))
 
 
 class Module:
@@ -266,16 +272,18 @@ def o2_engine(llvm, text: str) -> tuple[Any, bool]:
     return engine, cached
 
 
-def build_module(llvm, text: str, names: tuple, counted: bool = False) -> Module:
+def build_module(llvm, text: str, names: tuple, counted: bool = False, codegen: int | None = None) -> Module:
     """Compile one module (LLVM IR ``text``) exporting functions ``names``: from the on-disk object cache
-    (an O2 object) when present; else quickly (IR passes off) under TIER ``quick``, or ``auto`` when the
-    caller counts the lanes it runs (``counted``: :meth:`Module.note_use` upgrades it); else at O2."""
+    (an O2 object) when present; else quickly (IR passes off; machine code at level ``codegen``, default
+    QUICK_CODEGEN) under TIER ``quick``, or ``auto`` when the caller counts the lanes it runs (``counted``:
+    :meth:`Module.note_use` upgrades it); else at O2."""
     quick = TIER == "quick" or (TIER == "auto" and counted)
     path = _disk_path(text) if quick else None
     if quick and not (path is not None and path.exists()):
         mod = llvm.parse_assembly(text)
         mod.verify()
-        engine, cached = llvm.create_mcjit_compiler(mod, _target_machine(llvm, QUICK_CODEGEN)), False
+        level = QUICK_CODEGEN if codegen is None else codegen
+        engine, cached = llvm.create_mcjit_compiler(mod, _target_machine(llvm, level)), False
         engine.finalize_object()  # (quick objects stay off the disk: only O2 objects go there)
     else:
         engine, cached = o2_engine(llvm, text)
@@ -469,10 +477,11 @@ def vector_width(lw: Lowered, tile: int) -> int:
     return want
 
 
-def get_kernel(prog: ir.Program, tile: int, plan: Any = None, quick: bool = False) -> Kernel | str:
+def get_kernel(prog: ir.Program, tile: int, plan: Any = None, quick: bool = False,
+               first_lanes: int | None = None) -> Kernel | str:
     """Compiled kernel for (program, tile, texture plan variant), or the reason it is not compiled.
     ``quick``: the caller reports the lanes it runs (``kernel.module.note_use``), so a new kernel may be
-    built quickly first (TIER)."""
+    built quickly first (TIER); ``first_lanes``: the lanes of the run it is built for (SMALL_FIRST_LANES)."""
     width = os.environ.get("PYD3D11_NATIVE_WIDTH", "")
     key = (program_key(prog), tile, BACKEND_VERSION, plan.key if plan is not None else None, width)
     k = _KERNELS.get(key)
@@ -487,7 +496,7 @@ def get_kernel(prog: ir.Program, tile: int, plan: Any = None, quick: bool = Fals
         k = _KERNELS.get(key)
         if k is None:
             try:
-                k = _compile(lw, tile, plan.emitters if plan is not None else None, quick)
+                k = _compile(lw, tile, plan.emitters if plan is not None else None, quick, first_lanes)
                 k.key = key
             except Exception as e:  # a generator gap must not break a draw: the reference runs instead
                 if STRICT:
@@ -497,19 +506,23 @@ def get_kernel(prog: ir.Program, tile: int, plan: Any = None, quick: bool = Fals
     return k
 
 
-def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = False) -> Kernel:
+def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = False,
+             first_lanes: int | None = None) -> Kernel:
     from .llvm_gen import generate
 
     t0 = time.perf_counter()
     llvm = _init_llvm()
     width = vector_width(lw, tile)
     first = quick and TIER == "auto"
+    small = first and first_lanes is not None and first_lanes <= SMALL_FIRST_LANES
     # a quick first build steps one register wide on AVX2 hosts (QUICK_WIDTH_AVX2)
     qwidth = min(width, QUICK_WIDTH_AVX2) if first and register_lanes() == 8 else width
     narrow = bool(tex) and first and min(qwidth, TEX_WIDTH) > QUICK_TEX_WIDTH
     # a quick first build's shared sampling functions may be quick builds too (shared_function)
+    # (a small first run's shared sampling functions are built at O2 at once, as before it was counted: a quick
+    # shared function queues its O2 rebuild at once, so it would be compiled twice)
     text, layout = generate(lw, tile, tex, qwidth, tex_width=QUICK_TEX_WIDTH if narrow else None,
-                            quick_shared=first, reg_lanes=register_lanes())
+                            quick_shared=first and not small, reg_lanes=register_lanes())
     # callers size register-file rows for the O2 rebuild's width, a multiple of the quick build's: either kernel
     # runs on them (and so does an O2 object of either width from the disk cache)
     layout.width = width
@@ -528,7 +541,7 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = Fals
         # else the rebuild compiles ``text`` and links the shared functions' O2 builds: theirs were queued
         # first (shared_function) and the background thread rebuilds in queue order
     # quick first builds only where a caller counts the lanes run (note_use): the fused pixel path
-    module = build_module(llvm, text, ("kernel",), counted=quick)
+    module = build_module(llvm, text, ("kernel",), counted=quick, codegen=0 if small else None)
     if upgrade is not None and not module.full:
         module.upgrade_text = upgrade
     dt = time.perf_counter() - t0
@@ -800,11 +813,12 @@ def dispatch(program: ir.Program, bindings: Any, x: int, y: int, z: int, T: int,
         fallback(program, "texture access the native sampler does not compile, in a compute shader ("
                  + "; ".join(why) + ")")
         return False
-    k = get_kernel(program, tile, plan)
+    groups = x * y * z
+    k = get_kernel(program, tile, plan, quick=True, first_lanes=groups * T)
     if isinstance(k, str):
         fallback(program, k)
         return False
-    groups = x * y * z
+    k.module.note_use(groups * T)
     A = _Args(k.layout)
     try:
         after = _bind_common(A, k, bindings)
@@ -1255,10 +1269,11 @@ def _graphics_kernel(program, lw, n: int, bindings, hooks, reason: str | None):
     if tile is None:
         fallback(program, f"UAV writes over more than {UAV_TILE_MAX} invocations in one batch")
         return None
-    k = get_kernel(program, tile, plan)
+    k = get_kernel(program, tile, plan, quick=True, first_lanes=n)
     if isinstance(k, str):
         fallback(program, k)
         return None
+    k.module.note_use(n)
     return k, plan
 
 
