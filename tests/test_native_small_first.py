@@ -91,3 +91,71 @@ def test_tier_full_builds_at_o2_directly(fresh, stage):
     k = _run(stage, 0)
     assert k.module.full
     assert 0 not in levels
+
+
+def _sampling_run(seed: int):
+    """A 2-D sampling pixel shader (tests/test_native_sampler_2d.py's harness) on both executors: its shared
+    sampling functions are modules of their own (runtime.shared_function)."""
+    from test_native_sampler_2d import RGBA32F, SRV_2D, SamplerDesc, _bindings, _diff, _inputs, _shader, _texture, srv
+
+    rng = np.random.default_rng(seed)
+    st = _texture(RGBA32F, 13, 7, 1, rng, specials=True)
+    desc = SamplerDesc(Filter=0x15, AddressU=3, AddressV=1, MipLODBias=0.7)
+    ref, nat = _diff(_shader("2d"), _bindings(srv(st, RGBA32F, SRV_2D), desc), _inputs(256, rng, (13, 7)))
+    np.testing.assert_array_equal(nat, ref)
+
+
+def _new_shared(before: set):
+    return [runtime._SHARED[n] for n in set(runtime._SHARED) - before]
+
+
+def test_a_small_builds_sampling_functions_are_level_0_and_wait_for_its_rebuild(fresh):
+    """The shared sampling functions of a small first build are level-0 builds with no O2 rebuild queued; the
+    kernel's tier-up queues theirs first, so after the rebuilds every module is O2 and the bits are the same."""
+    mp, _levels = fresh
+    mp.setattr(runtime, "TIER", "auto")
+    mp.setattr(runtime, "STRICT", True)
+    mp.setattr(runtime, "TIER_UP_LANES", 10 ** 9)
+    # one width for both builds: the rebuild compiles the quick build's text, which calls the shared functions
+    # (a narrower quick build's rebuild samples in its own module: runtime._compile)
+    mp.setenv("PYD3D11_NATIVE_WIDTH", "8")
+    before = set(runtime._SHARED)
+    saved = dict(runtime._SHARED)
+    try:
+        _sampling_run(3)
+        shared = _new_shared(before)
+        assert shared and all(not m.full and not m.upgrading for m in shared)
+        (k,) = [k for k in runtime._KERNELS.values() if not isinstance(k, str)]
+        assert k.module.upgrade_text is None
+        assert set(runtime._SHARED_DECL.findall(k.module.text)) == {m.names[0] for m in shared}
+        mp.setattr(runtime, "TIER_UP_LANES", 1)
+        k.module.note_use(1)
+        runtime.wait_upgrades()
+        assert k.module.full and all(m.full for m in shared)
+        _sampling_run(3)  # the O2 kernel linking the O2 sampling functions
+    finally:
+        runtime.wait_upgrades()
+        runtime._SHARED.clear()
+        runtime._SHARED.update(saved)
+
+
+def test_a_quick_caller_queues_a_small_builds_sampling_function(fresh):
+    """A quick (not small) first build that links a sampling function a small build made queues its O2 rebuild,
+    as it would have for a function it built itself."""
+    mp, _levels = fresh
+    mp.setattr(runtime, "TIER", "auto")
+    mp.setattr(runtime, "STRICT", True)
+    before = set(runtime._SHARED)
+    saved = dict(runtime._SHARED)
+    try:
+        _sampling_run(4)
+        shared = _new_shared(before)
+        assert shared and not any(m.upgrading for m in shared)
+        for m in shared:
+            runtime.shared_function(m.text, m.names[0], quick=True)
+        runtime.wait_upgrades()
+        assert all(m.full for m in shared)
+    finally:
+        runtime.wait_upgrades()
+        runtime._SHARED.clear()
+        runtime._SHARED.update(saved)

@@ -84,8 +84,8 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         # (None: runtime.TEX_WIDTH / runtime.SHARED_TEX; runtime._compile narrows a quick first build's)
         self.tex_width: int | None = None
         self.shared_tex: bool | None = None
-        # the kernel is a quick first build: its shared sampling functions may be quick builds
-        # (runtime.shared_function)
+        # the kernel is a quick first build: its shared sampling functions may be quick builds ("small": a small
+        # first build's, at code generation level 0) (runtime.shared_function)
         self.quick_shared = False
         self.lw = lw
         self.lay = Layout(tile=tile)
@@ -932,7 +932,7 @@ _FLOATS = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq"
 
 
 def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W, tex_width: int | None = None,
-             shared_tex: bool | None = None, quick_shared: bool = False, reg_lanes: int = 16,
+             shared_tex: bool | None = None, quick_shared: bool | str = False, reg_lanes: int = 16,
              slots: dict | None = None) -> tuple[str, Layout]:
     """LLVM IR text of the kernel and its argument layout; ``tex`` maps host-op ids to the
     :class:`TextureEmitter` that compiles them (the others call back into the reference). ``width``: lanes

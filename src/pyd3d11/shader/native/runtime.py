@@ -12,6 +12,7 @@ import ctypes
 import hashlib
 import os
 import queue
+import re
 import threading
 import time
 import weakref
@@ -167,6 +168,13 @@ class Module:
             return
         self.used += lanes
         if self.used >= TIER_UP_LANES:
+            # the shared sampling functions it calls first (a small first build's are level-0 builds not yet
+            # queued, shared_function): the rebuilds run in queue order, so the O2 kernel links their O2 code
+            for name in _SHARED_DECL.findall(self.upgrade_text or self.text):
+                dep = _SHARED.get(name)
+                if dep is not None and not (dep.full or dep.upgrading):
+                    dep.upgrading = True
+                    _upgrades.put(dep)
             self.upgrading = True
             _upgrades.put(self)
             _start_upgrader()
@@ -304,7 +312,7 @@ _SHARED_ALL: list = []
 _lock_shared = threading.Lock()
 
 
-def shared_function(text: str, name: str, quick: bool = False) -> None:
+def shared_function(text: str, name: str, quick: bool | str = False) -> None:
     """Compile module ``text`` exporting function ``name`` once per process (at O2, through the disk cache)
     and make ``name`` resolvable by the modules compiled after it (LLVM's process symbol table). The name
     is derived from the text by the caller, so one name is one body; kernels declare it and call it.
@@ -314,12 +322,17 @@ def shared_function(text: str, name: str, quick: bool = False) -> None:
     done, so modules linked later call the O2 code. The quick callers keep the quick code until their own O2
     rebuilds, which the thread runs later in queue order (so they link the O2 function; a narrow kernel's
     rebuild has its own sampling functions inside, _compile). A caller that is not quick gets the O2 build
-    (built now if only the quick one exists)."""
+    (built now if only the quick one exists). ``quick="small"``: the caller is a small first build
+    (SMALL_FIRST_LANES): a new module is built at code generation level 0 and its O2 rebuild is queued only when
+    a caller's own rebuild is (Module.note_use) or a quick caller that is not small uses it."""
     def built() -> bool:  # (TIER quick builds every module quickly: the one build there is)
         m = _SHARED.get(name)
-        return m is not None and (m.full or quick or TIER == "quick")
+        return m is not None and (m.full or bool(quick) or TIER == "quick")
 
     if built():
+        m = _SHARED[name]
+        if quick is True and not (m.full or m.upgrading) and TIER == "auto":
+            _queue_shared(m)  # a small build's rebuild, now that a caller that is not small links it
         stats.shared_hits += 1
         return
     with _lock_shared:
@@ -327,16 +340,26 @@ def shared_function(text: str, name: str, quick: bool = False) -> None:
             return
         llvm = _init_llvm()
         # its time counts in the calling kernel's compile
-        m = build_module(llvm, text, (name,), counted=quick and TIER == "auto")
+        small = quick == "small"
+        m = build_module(llvm, text, (name,), counted=bool(quick) and TIER == "auto", codegen=0 if small else None)
         llvm.add_symbol(name, m.addr(name))
         _SHARED_ALL.append(m)
         _SHARED[name] = m
         stats.shared_built += 1
         if not m.full:
             m.relink = lambda mod: llvm.add_symbol(name, mod.addr(name))
-            m.upgrading = True
-            _upgrades.put(m)
-            _start_upgrader()
+            if not small:
+                _queue_shared(m)
+
+
+def _queue_shared(m: Module) -> None:
+    m.upgrading = True
+    _upgrades.put(m)
+    _start_upgrader()
+
+
+#: a shared sampling function as a kernel's text declares it (sampler_gen.SampleEmitter.function)
+_SHARED_DECL = re.compile(r"^declare [^@\n]*@(pyd3d11_tex_[0-9a-f]+)\(", re.M)
 
 
 _KERNEL_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
@@ -519,10 +542,10 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = Fals
     qwidth = min(width, QUICK_WIDTH_AVX2) if first and register_lanes() == 8 else width
     narrow = bool(tex) and first and min(qwidth, TEX_WIDTH) > QUICK_TEX_WIDTH
     # a quick first build's shared sampling functions may be quick builds too (shared_function)
-    # (a small first run's shared sampling functions are built at O2 at once, as before it was counted: a quick
-    # shared function queues its O2 rebuild at once, so it would be compiled twice)
+    # (a small first run's shared sampling functions are level-0 builds whose O2 rebuilds wait for a caller's:
+    # runtime.shared_function)
     text, layout = generate(lw, tile, tex, qwidth, tex_width=QUICK_TEX_WIDTH if narrow else None,
-                            quick_shared=first and not small, reg_lanes=register_lanes())
+                            quick_shared="small" if small else first, reg_lanes=register_lanes())
     # callers size register-file rows for the O2 rebuild's width, a multiple of the quick build's: either kernel
     # runs on them (and so does an O2 object of either width from the disk cache)
     layout.width = width
