@@ -672,8 +672,16 @@ class Preprocessor:
     def directive(self, s: str, conds: list[_Cond], active: bool, start: int) -> bool | str:
         m = re.match(r"([A-Za-z_]\w*)\s*(.*)$", s, re.S)
         if not m:
-            if s == "" or not active:
+            if not active:
                 return False
+            if s == "":
+                if not self.lenient:
+                    return False  # C99 §6.10.7: the null directive has no effect
+                # fxc has no null directive: a line holding only '#' is an error when compiled (a 2007 test of
+                # fxc10), and vkd3d's record of fxc's preprocessor passes the '#' on as text: kept as text here,
+                # which the compiler then rejects (lexer.py)
+                self.warn(ERR_INVALIDCOMMAND, "'#' alone on a line is no directive: kept as text")
+                return "#"
             return self.unknown_directive(s)
         name, rest = m.group(1), m.group(2).strip()
         if name in ("if", "ifdef", "ifndef"):
@@ -826,6 +834,11 @@ class Preprocessor:
             if close < 0:
                 raise self.error("missing ')' in macro parameter list", ERR_PP_SYNTAX)
             plist = body_text[:close].strip()
+            if not plist and self.lenient:
+                # fxc's parameter list needs an identifier: ``#define F() x`` is its X1500 "syntax error : unexpected
+                # token ')'" (quoted from fxc in FidelityFX-SDK issue 68; a 2007 fxc10 test says the same); C99
+                # §6.10.3p10 allows the empty list, and the strict mode keeps it
+                raise self.error("syntax error : unexpected token ')'", ERR_PP_SYNTAX)
             params = [p.strip() for p in plist.split(",")] if plist else []
             body_text = body_text[close + 1:]
             # C99 §6.10.3p12: a final "..." makes the macro variadic; its parameter is named __VA_ARGS__
@@ -1003,8 +1016,14 @@ class Preprocessor:
                 # That a one-parameter macro called as B() fails the same way is inferred from the same rule.
                 raise self.error(f"not enough actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO)
             if len(args) > len(m.params):
-                # the wording of the same family (MSVC C4002); the number is inferred (next to X1516)
-                raise self.error(f"too many actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO)
+                # C99 §6.10.3p4 wants as many arguments as parameters. fxc's table of preprocessor errors has no
+                # entry for too many (X1516 is "not enough"): its preprocessor family (MSVC C4002, the resource
+                # compiler's RC4002, "too many actual parameters for macro") warns and the extra arguments are
+                # "collected but ignored during expansion"; vkd3d's record warns too. The number is inferred.
+                if not self.lenient:
+                    raise self.error(f"too many actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO)
+                self.warn(ERR_PARAMETERS_MACRO, f"too many actual parameters for macro '{t}'")
+                args = args[:len(m.params)]
             amap = dict(zip(m.params, args, strict=True))
             inner = (ths & (_hs(rparen) | hide)) | {m.name}
             body = _add_hide(self._paste(self._subst(m.body, amap, inner)), inner)
@@ -1299,22 +1318,16 @@ def _pp_int(tok: str) -> tuple[int, bool]:
     """An integer (or character) constant as (value, unsigned) with C++'s typing for 32-bit long: a
     ``u`` suffix, or a value that only fits unsigned long, makes it unsigned."""
     if tok.startswith("'") and tok.endswith("'") and len(tok) >= 3:
-        body = tok[1:-1]
-        if body.startswith("\\"):
-            e = body[1:]
-            if e[:1] == "x":
-                v = int(e[1:], 16)
-            elif e[:1].isdigit():
-                v = int(e, 8)
-            elif e in _CHAR_ESCAPES:
-                v = _CHAR_ESCAPES[e]
-            else:
-                raise ValueError(tok)
-        elif len(body) == 1:
-            v = ord(body)
-        else:
-            raise ValueError(tok)
-        return _wrap(v - 256 if v >= 128 else v, False), False  # char is signed
+        chars = _char_values(tok[1:-1])
+        if len(chars) == 1:
+            v = chars[0]
+            return _wrap(v - 256 if v >= 128 else v, False), False  # char is signed
+        # C99 §6.4.4.4p10: a constant of several characters has an implementation-defined int value; Microsoft's
+        # (the C/C++ "Character literals" page): each character shifts the value left by 8 bits, 32 bits kept
+        v = 0
+        for c in chars:
+            v = (v << 8) | (c & 0xFF)
+        return _wrap(v, False), False
     t = tok.rstrip("uUlL")
     suffix_u = "u" in tok[len(t):].lower()
     try:
@@ -1330,6 +1343,40 @@ def _pp_int(tok: str) -> tuple[int, bool]:
         raise ValueError(tok) from None
     unsigned = suffix_u or (v & _MASK) >= 0x80000000
     return _wrap(v, unsigned), unsigned
+
+
+
+def _char_values(body: str) -> list[int]:
+    """The characters of a character constant's body (C99 §6.4.4.4: simple, octal and hexadecimal escapes)."""
+    out: list[int] = []
+    i = 0
+    while i < len(body):
+        if body[i] != "\\":
+            out.append(ord(body[i]))
+            i += 1
+            continue
+        e = body[i + 1:i + 2]
+        if e == "x":
+            j = i + 2
+            while j < len(body) and body[j] in "0123456789abcdefABCDEF":
+                j += 1
+            if j == i + 2:
+                raise ValueError(body)
+            out.append(int(body[i + 2:j], 16) & 0xFF)
+        elif e in "01234567" and e:
+            j = i + 1
+            while j < len(body) and j < i + 4 and body[j] in "01234567":
+                j += 1
+            out.append(int(body[i + 1:j], 8) & 0xFF)
+        elif e in _CHAR_ESCAPES:
+            out.append(_CHAR_ESCAPES[e])
+            j = i + 2
+        else:
+            raise ValueError(body)
+        i = j
+    if not out:
+        raise ValueError(body)
+    return out
 
 
 class _CondExpr:
