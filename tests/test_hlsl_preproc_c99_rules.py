@@ -91,7 +91,12 @@ IF_TRUTH = [
 
 @pytest.mark.parametrize(("expr", "truth"), IF_TRUTH)
 def test_if_expression_values(expr, truth):
-    assert run(f"#define D 2\n#if {expr}\npass\n#else\nfail\n#endif")[0] == (["pass"] if truth else ["fail"])
+    src = f"#define D 2\n#if {expr}\npass\n#else\nfail\n#endif"
+    if any(op in expr for op in ("%", "~", "<<", ">>")):
+        # fxc's #if lacks these (session 19): C99's value in the strict mode
+        assert ("pass" if truth else "fail") in preprocess(src, "t.hlsl", strict_c99=True).text.split()
+        return
+    assert run(src)[0] == (["pass"] if truth else ["fail"])
 
 
 @pytest.mark.parametrize("expr", [

@@ -121,7 +121,7 @@ TOLERATED = [
     ("#if 1\n", 1502),                        # an #if open at the end of the file
     ("#ifdef X\n", 1502),
     ("#if 1 / 0\n#endif\n", 1503),
-    ("#if 1 % 0\n#endif\n", 1503),
+    ("#if 3 / 0 == 3\n#endif\n", 1503),
     ("#define F(a) a\nF(1\n", 1515),          # the end of the file inside an invocation
     ("#foo\n", 1504),                         # an unknown directive
 ]
