@@ -447,3 +447,15 @@ def test_output_lines_keep_their_numbers():
     out = bytes(D3DPreprocess(src, None, "t.hlsl", None, None, msgs)).decode()
     lines = [(line, text.strip()) for _, line, text in numbered_lines(out) if text.strip()]
     assert lines == [(3, "ok"), (5, "x"), (7, "y")]
+
+
+@pytest.mark.parametrize(("src", "expected"), [
+    ("#pragma foo bar\nok", "#pragma foo bar ok"),
+    ("#define K fail\n#pragma K\nok", "#pragma K ok"),           # as written (the compiler reads it)
+    ("#pragma message(\"m\")\nok", '#pragma message("m") ok'),
+    ("#if 0\n#pragma foo\n#endif\nok", "ok"),
+])
+def test_pragma_lines_reach_the_compiler(src, expected):
+    """fxc's pragmas are the compiler's (an unknown one is its X3568; vkd3d's record of D3DPreprocess prints a
+    pragma's tokens verbatim): the line stays in the preprocessed text, and the parser skips what it does not use."""
+    assert run(src)[0] == toks(expected)

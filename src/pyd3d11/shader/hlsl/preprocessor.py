@@ -809,7 +809,9 @@ class Preprocessor:
         if toks and toks[0] not in _KNOWN_PRAGMAS:
             # "#pragma Directive": a pragma the compiler does not recognise is a warning, compilation goes on
             self.warnings.append((self.file, self.line, 3568, f"'{toks[0]}' : unknown pragma ignored"))
-        return ""
+        # the line goes on to the compiler as written (fxc's pragmas are the compiler's: X3568 is a compiler number,
+        # and vkd3d's record of fxc's D3DPreprocess prints a pragma's tokens verbatim); the parser skips it
+        return ("#pragma " + rest.strip()).rstrip()
 
     def warning_pragma(self, toks: list[str]) -> None:
         """``#pragma warning( specifier : numbers [; specifier : numbers ...] )`` ("warning pragma Directive"):
