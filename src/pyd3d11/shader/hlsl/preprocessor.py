@@ -1,6 +1,6 @@
 """The HLSL preprocessor (C99 §6.10 as fxc implements it): #include, object- and function-like #define with
 # and ## (fxc's: operands expanded first), the charizing #@, variadic macros (``...``, ``__VA_ARGS__``), #undef,
-conditionals with 32-bit constant expressions and defined(), #error (macro-expanded), #line, #pragma
+conditionals with 32-bit constant expressions (ppexpr.py) and defined(), #error (macro-expanded), #line, #pragma
 (pack_matrix and warning kept for the compiler, once honoured, others warned about), the _Pragma operator
 (§6.10.9), the predefined __LINE__/__FILE__ (the only ones fxc documents). Numbers are read as HLSL literals, not C
 pp-numbers (``strict_c99`` keeps C's pp-numbers and ##). Diagnostics carry fxc's documented numbers (X1001-X1519,
@@ -339,8 +339,8 @@ ERR_ELIF, ERR_ELSE, ERR_ENDIF = 1508, 1509, 1510  # "An unexpected #elif / #else
 ERR_DUPLICATEPARAMATER = 1511  # "A duplicate parameter was supplied to the specified macro"
 ERR_ELIF_ELSE, ERR_ELSE_ELSE = 1513, 1514  # an #elif / #else after #else
 ERR_UNEXPECTEDEOF_MACRO = 1515  # "An unexpected end of file occurred in a macro expansion"
-#: "Not enough actual parameters were supplied to the specified macro"; too many takes it too (inferred: the table's
-#: only argument-count code)
+#: "Not enough actual parameters were supplied to the specified macro"; the warning for too many takes it too
+#: (inferred: the table's only argument-count code)
 ERR_PARAMETERS_MACRO = 1516
 ERR_MACRO_REDEFINITION = 1519
 
