@@ -459,3 +459,21 @@ def test_pragma_lines_reach_the_compiler(src, expected):
     """fxc's pragmas are the compiler's (an unknown one is its X3568; vkd3d's record of D3DPreprocess prints a
     pragma's tokens verbatim): the line stays in the preprocessed text, and the parser skips what it does not use."""
     assert run(src)[0] == toks(expected)
+
+
+@pytest.mark.parametrize(("defines", "src", "expected"), [
+    ([("A", "ok")], "A", "ok"),
+    ([("A", None)], "A", "1"),                                 # no definition: 1 (fxc's /D NAME)
+    ([("A", "")], "[A]", "[]"),                                # an empty one: an empty replacement list
+    ([("A", "1"), (None, None), ("B", "2")], "A B", "1 B"),    # the array ends at the NULL name
+    ([("A", "B"), ("B", "ok")], "A", "ok"),                     # rescanned like any replacement
+    ([("A", "x")], "#undef A\nA", "A"),
+    ([("A", "x")], "#ifdef A\nok\n#endif", "ok"),
+    ([("A", "2")], "#if A * 3 == 6\nok\n#endif", "ok"),
+])
+def test_d3d_shader_macro_definitions(defines, src, expected):
+    """D3DCompile / D3DPreprocess's pDefines: a NULL-terminated array of D3D_SHADER_MACRO (Name, Definition), each
+    an object-like macro defined before the source's first line."""
+    msgs: list = []
+    out = bytes(D3DPreprocess(src, None, "t.hlsl", defines, None, msgs)).decode()
+    assert toks(" ".join(ln for ln in out.splitlines() if not ln.startswith("#line"))) == toks(expected)
