@@ -77,7 +77,7 @@ def test_well_formed_conditionals_do_not_warn():
 
 # --- #if division by zero -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(("expr", "truth"), [
-    ("1 / 0", True), ("0 / 0", False), ("8 / 0 == 8", True), ("8 % 0 == 0", True), ("-3 / 0 == -3", True),
+    ("1 / 0", True), ("0 / 0", False), ("8 / 0 == 8", True), ("8 / 0 / 0 == 8", True), ("-3 / 0 == -3", True),
     ("(1 / 0) + (2 / 0) == 3", True),
 ])
 def test_if_division_by_zero_divides_by_one(expr, truth):
@@ -107,7 +107,7 @@ def test_a_kept_directive_line_fails_compilation():
     on a line), rather than skipping it as a line marker."""
     assert not compiles("#foo")
     assert not compiles("#define H #\nH pragma message")
-    assert compiles("#")  # the null directive
+    assert not compiles("#")  # fxc has no null directive (session 19): the lone '#' stays as text
 
 
 # --- tokens after a directive's operands -----------------------------------------------------------------------

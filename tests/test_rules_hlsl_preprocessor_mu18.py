@@ -30,7 +30,8 @@ def _errors(src: str) -> str:
 _CASES = [
     ("#define F(a) a __VA_ARGS__", 1500),        # function-like, no ellipsis
     ("#define G __VA_ARGS__", 1500),              # object-like
-    ("#define H() __VA_ARGS__", 1500),            # no parameters at all
+    ("#define H(a) __VA_ARGS__", 1500),           # parameters but no ellipsis ("H()" is X1500 already: fxc
+                                                  # takes no empty parameter list, session 19)
     ("#define K(a, b) (a, b, __VA_ARGS__)", 1500),
     ("#define V(...) __VA_ARGS__", None),         # the ellipsis: allowed
     ("#define W(a, ...) a + __VA_ARGS__", None),

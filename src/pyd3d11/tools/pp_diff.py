@@ -437,7 +437,8 @@ def run_gcc_if(exprs: list[str]) -> list[int]:
 
 def run_ours_if(expr: str) -> int:
     from ..shader.hlsl.preprocessor import Preprocessor
-    return Preprocessor().eval_expr(expr)
+    # the strict C99 reading: the expressions use every C operator, and fxc's #if lacks %, ~, << and >>
+    return Preprocessor(strict_c99=True).eval_expr(expr)
 
 
 def run_cpp_if(exprs: list[str]) -> list[bool]:

@@ -50,9 +50,10 @@ def lex(text: str, file: str = "") -> list[Token]:
                 continue
             if s.startswith("#pragma"):
                 toks.append(Token("pragma", s, Pos(cur_file, line_no, 1)))
-            elif s != "#":
+            else:
                 # the preprocessor writes only #line and #pragma lines; any other '#' line is text it kept (an
-                # unknown directive fxc warns about, or a '#' a macro produced): '#' is no HLSL token
+                # unknown directive fxc warns about, a lone '#' (fxc has no null directive), or a '#' a macro
+                # produced): '#' is no HLSL token
                 raise HlslError(cur_file, line_no, raw.index("#") + 1, 3000, "syntax error: unexpected token '#'")
             line_no += 1
             continue

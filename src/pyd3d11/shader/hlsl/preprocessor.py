@@ -1,6 +1,6 @@
 """The HLSL preprocessor (C99 §6.10 as fxc implements it): #include, object- and function-like #define with
 # and ## (fxc's: operands expanded first), the charizing #@, variadic macros (``...``, ``__VA_ARGS__``), #undef,
-conditionals with 32-bit constant expressions and defined(), #error (macro-expanded), #line, #pragma
+conditionals with 32-bit constant expressions (ppexpr.py) and defined(), #error (macro-expanded), #line, #pragma
 (pack_matrix and warning kept for the compiler, once honoured, others warned about), the _Pragma operator
 (§6.10.9), the predefined __LINE__/__FILE__ (the only ones fxc documents). Numbers are read as HLSL literals, not C
 pp-numbers (``strict_c99`` keeps C's pp-numbers and ##). Diagnostics carry fxc's documented numbers (X1001-X1519,
@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .diagnostics import HlslError
+from .ppexpr import ERR_DIVZERO as ERR_DIVZERO  # the #if numbers live with the evaluator (ppexpr.py)
+from .ppexpr import ERR_INVALID_INT_EXPR, CondExpr
 from .warnpragma import parse_warning_pragma
 
 #: preprocessing tokens as fxc reads them: a number is an HLSL literal (the #define page: pasted "tokens must be
@@ -330,7 +332,6 @@ ERR_STRINGEOF = 1006  # "A string continues past the end of file"
 ERR_PP_SYNTAX = 1500  # "An invalid preprocessor syntax": a malformed directive operand
 ERR_UNEXPECTEDTOKENS = 1501  # tokens after the operands of a directive (a warning, as MSVC's C4067)
 ERR_UNEXPECTEDEOF = 1502  # "The end of file was reached unexpectedly": an #if open at the end of a file
-ERR_DIVZERO = 1503  # division or remainder by zero in an evaluated #if operand
 ERR_INVALIDCOMMAND = 1504  # "An invalid preprocessor command": an unknown directive
 ERR_TOOMANYINCLUDES = 1506  # "There are too many nested #includes"
 ERR_FILE_OPEN = 1507  # "The specified source file failed to open"
@@ -338,10 +339,9 @@ ERR_ELIF, ERR_ELSE, ERR_ENDIF = 1508, 1509, 1510  # "An unexpected #elif / #else
 ERR_DUPLICATEPARAMATER = 1511  # "A duplicate parameter was supplied to the specified macro"
 ERR_ELIF_ELSE, ERR_ELSE_ELSE = 1513, 1514  # an #elif / #else after #else
 ERR_UNEXPECTEDEOF_MACRO = 1515  # "An unexpected end of file occurred in a macro expansion"
-#: "Not enough actual parameters were supplied to the specified macro"; too many takes it too (inferred: the table's
-#: only argument-count code)
+#: "Not enough actual parameters were supplied to the specified macro"; the warning for too many takes it too
+#: (inferred: the table's only argument-count code)
 ERR_PARAMETERS_MACRO = 1516
-ERR_INVALID_INT_EXPR = 1518  # "An integer constant expression is invalid or unsupported": any bad #if expression
 ERR_MACRO_REDEFINITION = 1519
 
 #: the predefined macro names fxc documents (the "#line Directive" page: "the predefined macros __FILE__ and
@@ -672,8 +672,16 @@ class Preprocessor:
     def directive(self, s: str, conds: list[_Cond], active: bool, start: int) -> bool | str:
         m = re.match(r"([A-Za-z_]\w*)\s*(.*)$", s, re.S)
         if not m:
-            if s == "" or not active:
+            if not active:
                 return False
+            if s == "":
+                if not self.lenient:
+                    return False  # C99 §6.10.7: the null directive has no effect
+                # fxc has no null directive: a line holding only '#' is an error when compiled (a 2007 test of
+                # fxc10), and vkd3d's record of fxc's preprocessor passes the '#' on as text: kept as text here,
+                # which the compiler then rejects (lexer.py)
+                self.warn(ERR_INVALIDCOMMAND, "'#' alone on a line is no directive: kept as text")
+                return "#"
             return self.unknown_directive(s)
         name, rest = m.group(1), m.group(2).strip()
         if name in ("if", "ifdef", "ifndef"):
@@ -801,7 +809,9 @@ class Preprocessor:
         if toks and toks[0] not in _KNOWN_PRAGMAS:
             # "#pragma Directive": a pragma the compiler does not recognise is a warning, compilation goes on
             self.warnings.append((self.file, self.line, 3568, f"'{toks[0]}' : unknown pragma ignored"))
-        return ""
+        # the line goes on to the compiler as written (fxc's pragmas are the compiler's: X3568 is a compiler number,
+        # and vkd3d's record of fxc's D3DPreprocess prints a pragma's tokens verbatim); the parser skips it
+        return ("#pragma " + rest.strip()).rstrip()
 
     def warning_pragma(self, toks: list[str]) -> None:
         """``#pragma warning( specifier : numbers [; specifier : numbers ...] )`` ("warning pragma Directive"):
@@ -826,6 +836,11 @@ class Preprocessor:
             if close < 0:
                 raise self.error("missing ')' in macro parameter list", ERR_PP_SYNTAX)
             plist = body_text[:close].strip()
+            if not plist and self.lenient:
+                # fxc's parameter list needs an identifier: ``#define F() x`` is its X1500 "syntax error : unexpected
+                # token ')'" (quoted from fxc in FidelityFX-SDK issue 68; a 2007 fxc10 test says the same); C99
+                # §6.10.3p10 allows the empty list, and the strict mode keeps it
+                raise self.error("syntax error : unexpected token ')'", ERR_PP_SYNTAX)
             params = [p.strip() for p in plist.split(",")] if plist else []
             body_text = body_text[close + 1:]
             # C99 §6.10.3p12: a final "..." makes the macro variadic; its parameter is named __VA_ARGS__
@@ -1003,8 +1018,14 @@ class Preprocessor:
                 # That a one-parameter macro called as B() fails the same way is inferred from the same rule.
                 raise self.error(f"not enough actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO)
             if len(args) > len(m.params):
-                # the wording of the same family (MSVC C4002); the number is inferred (next to X1516)
-                raise self.error(f"too many actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO)
+                # C99 §6.10.3p4 wants as many arguments as parameters. fxc's table of preprocessor errors has no
+                # entry for too many (X1516 is "not enough"): its preprocessor family (MSVC C4002, the resource
+                # compiler's RC4002, "too many actual parameters for macro") warns and the extra arguments are
+                # "collected but ignored during expansion"; vkd3d's record warns too. The number is inferred.
+                if not self.lenient:
+                    raise self.error(f"too many actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO)
+                self.warn(ERR_PARAMETERS_MACRO, f"too many actual parameters for macro '{t}'")
+                args = args[:len(m.params)]
             amap = dict(zip(m.params, args, strict=True))
             inner = (ths & (_hs(rparen) | hide)) | {m.name}
             body = _add_hide(self._paste(self._subst(m.body, amap, inner)), inner)
@@ -1162,7 +1183,7 @@ class Preprocessor:
         exp = ["0" if re.match(r"[A-Za-z_]", t) else t for t in exp]
         if not exp:
             raise self.error("#if requires an expression", ERR_INVALID_INT_EXPR)
-        return _CondExpr(exp, self).parse()
+        return CondExpr(exp, self).parse()
 
     def _resolve_defined(self, toks: list[str]) -> list[str]:
         """``defined identifier`` and ``defined ( identifier )`` become 1 or 0; any other form is an error."""
@@ -1277,169 +1298,6 @@ def _trim(a: list[str]) -> list[str]:
     while a and a[-1] == " ":
         a = a[:-1]
     return a
-
-
-_BIN_PREC = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7, ">=": 7,
-             "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
-
-
-_MASK = 0xFFFFFFFF
-_CHAR_ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "a": 7, "b": 8, "f": 12, "v": 11, "\\": 92, "'": 39,
-                 '"': 34, "?": 63}
-
-
-def _wrap(v: int, unsigned: bool) -> int:
-    """``v`` as a 32-bit ``long`` or ``unsigned long`` (the #if page: "treated as signed long values",
-    int the same as long, unsigned int the same as unsigned long)."""
-    v &= _MASK
-    return v if unsigned or v < 0x80000000 else v - 0x100000000
-
-
-def _pp_int(tok: str) -> tuple[int, bool]:
-    """An integer (or character) constant as (value, unsigned) with C++'s typing for 32-bit long: a
-    ``u`` suffix, or a value that only fits unsigned long, makes it unsigned."""
-    if tok.startswith("'") and tok.endswith("'") and len(tok) >= 3:
-        body = tok[1:-1]
-        if body.startswith("\\"):
-            e = body[1:]
-            if e[:1] == "x":
-                v = int(e[1:], 16)
-            elif e[:1].isdigit():
-                v = int(e, 8)
-            elif e in _CHAR_ESCAPES:
-                v = _CHAR_ESCAPES[e]
-            else:
-                raise ValueError(tok)
-        elif len(body) == 1:
-            v = ord(body)
-        else:
-            raise ValueError(tok)
-        return _wrap(v - 256 if v >= 128 else v, False), False  # char is signed
-    t = tok.rstrip("uUlL")
-    suffix_u = "u" in tok[len(t):].lower()
-    try:
-        if t.lower().startswith("0x"):
-            v = int(t, 16)
-        elif t.startswith("0") and t.isdigit():  # octal (C99 §6.4.4.1); "0" itself reads the same
-            v = int(t, 8)
-        else:
-            v = int(t)
-    except ValueError:
-        # a floating constant (1.0, 2e3, 1.5f) is no integer constant: §6.10.1p1 wants an integer constant
-        # expression, and fxc's reader (vkd3d's record) takes floats as plain text there, a syntax error
-        raise ValueError(tok) from None
-    unsigned = suffix_u or (v & _MASK) >= 0x80000000
-    return _wrap(v, unsigned), unsigned
-
-
-class _CondExpr:
-    """Precedence-climbing evaluator for #if: 32-bit ``long`` / ``unsigned long`` arithmetic with C++'s
-    usual arithmetic conversions (either operand unsigned makes the operation unsigned), and C++'s
-    evaluation rules — the unevaluated operand of ``&&``, ``||`` and ``?:`` may divide by zero."""
-
-    def __init__(self, toks: list[str], pp: Preprocessor):
-        self.toks, self.i, self.pp = toks, 0, pp
-        self.skipping = 0  # > 0 inside an operand whose value is not used
-
-    def peek(self) -> str | None:
-        return self.toks[self.i] if self.i < len(self.toks) else None
-
-    def take(self) -> str:
-        t = self.peek()
-        if t is None:
-            raise self.pp.error("syntax error in #if expression", ERR_INVALID_INT_EXPR)
-        self.i += 1
-        return t
-
-    def parse(self) -> int:
-        v, _ = self.ternary()
-        if self.peek() is not None:
-            raise self.pp.error(f"unexpected token '{self.peek()}' in #if expression", ERR_INVALID_INT_EXPR)
-        return v
-
-    def ternary(self) -> tuple[int, bool]:
-        c = self.binary(1)
-        if self.peek() == "?":
-            self.take()
-            self.skipping += not c[0]
-            a = self.ternary()
-            self.skipping -= not c[0]
-            if self.take() != ":":
-                raise self.pp.error("expected ':' in #if expression", ERR_INVALID_INT_EXPR)
-            self.skipping += bool(c[0])
-            b = self.ternary()
-            self.skipping -= bool(c[0])
-            unsigned = a[1] or b[1]
-            return _wrap((a if c[0] else b)[0], unsigned), unsigned
-        return c
-
-    def binary(self, min_prec: int) -> tuple[int, bool]:
-        lhs = self.unary()
-        while True:
-            op = self.peek()
-            p = _BIN_PREC.get(op or "")
-            if p is None or p < min_prec:
-                return lhs
-            self.take()
-            # the right operand of && / || is not evaluated when the left one decides
-            skip = (op == "&&" and not lhs[0]) or (op == "||" and bool(lhs[0]))
-            self.skipping += skip
-            rhs = self.binary(p + 1)
-            self.skipping -= skip
-            lhs = self.apply(op, lhs, rhs)
-
-    def apply(self, op: str, x: tuple[int, bool], y: tuple[int, bool]) -> tuple[int, bool]:
-        if op in ("&&", "||"):
-            r = (bool(x[0]) and bool(y[0])) if op == "&&" else (bool(x[0]) or bool(y[0]))
-            return int(r), False
-        if op in ("<<", ">>"):  # the result has the (promoted) left operand's type
-            unsigned = x[1]
-            a, n = x[0], y[0] & 31
-            return _wrap(a << n if op == "<<" else a >> n, unsigned), unsigned
-        unsigned = x[1] or y[1]
-        a, b = _wrap(x[0], unsigned), _wrap(y[0], unsigned)
-        if op in ("/", "%") and b == 0:
-            if self.skipping:
-                return 0, unsigned
-            # C99 §6.6p4 (a constant expression evaluates to a representable value) makes this a constraint
-            # violation; fxc warns and goes on, dividing by 1 (vkd3d's record of it: "Division by zero", the
-            # divisor replaced by 1), so x / 0 is x and x % 0 is 0
-            self.pp.tolerate("division by zero in #if expression", "division by zero in #if expression", ERR_DIVZERO)
-            b = 1
-        if op in ("==", "!=", "<", ">", "<=", ">="):
-            r = {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
-            return int(r), False
-        if op == "/":
-            v = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)  # truncation toward zero
-        elif op == "%":
-            v = a - b * (abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1))
-        else:
-            v = {"|": lambda: a | b, "^": lambda: a ^ b, "&": lambda: a & b, "+": lambda: a + b,
-                 "-": lambda: a - b, "*": lambda: a * b}[op]()
-        return _wrap(v, unsigned), unsigned
-
-    def unary(self) -> tuple[int, bool]:
-        t = self.take()
-        if t == "(":
-            v = self.ternary()
-            while self.peek() == ",":
-                # "( expression )" may hold a comma operator only where it is not evaluated (C99 §6.6p3)
-                if not self.skipping:
-                    raise self.pp.error("comma operator in an evaluated #if expression", ERR_INVALID_INT_EXPR)
-                self.take()
-                v = self.ternary()
-            if self.take() != ")":
-                raise self.pp.error("missing ')' in #if expression", ERR_INVALID_INT_EXPR)
-            return v
-        if t == "!":
-            return int(not self.unary()[0]), False
-        if t in ("-", "~", "+"):
-            v, unsigned = self.unary()
-            return _wrap(-v if t == "-" else ~v if t == "~" else v, unsigned), unsigned
-        try:
-            return _pp_int(t)
-        except ValueError:
-            raise self.pp.error(f"invalid token '{t}' in #if expression", ERR_INVALID_INT_EXPR) from None
 
 
 def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,

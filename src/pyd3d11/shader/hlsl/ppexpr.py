@@ -1,0 +1,231 @@
+"""The ``#if`` / ``#elif`` constant expression (C99 §6.10.1) as fxc evaluates it: 32-bit ``long`` / ``unsigned long``
+arithmetic (the HLSL "#if" page), C++'s usual arithmetic conversions, short-circuit evaluation, fxc's tolerance of
+a division by zero, and fxc's smaller operator set (no ``%``, ``~``, ``<<``, ``>>``; the strict C99 mode has them).
+
+The preprocessor (preprocessor.py) resolves ``defined`` and expands macros first; this module only reads the
+resulting tokens.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .diagnostics import HlslError
+
+ERR_DIVZERO = 1503  # division or remainder by zero in an evaluated #if operand
+ERR_INVALID_INT_EXPR = 1518  # "An integer constant expression is invalid or unsupported": any bad #if expression
+
+
+class _Reader(Protocol):
+    """What the evaluator needs of the preprocessor: its mode and its diagnostics."""
+
+    lenient: bool
+
+    def error(self, msg: str, code: int = 1000, col: int = 1) -> HlslError: ...
+
+    def tolerate(self, error: str, warning: str, code: int) -> None: ...
+
+
+_BIN_PREC = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7, ">=": 7,
+             "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
+
+
+#: the C operators fxc's #if does not take (see CondExpr.fxc_operator)
+_FXC_MISSING_OPERATORS = frozenset({"%", "~", "<<", ">>"})
+
+_MASK = 0xFFFFFFFF
+_CHAR_ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "a": 7, "b": 8, "f": 12, "v": 11, "\\": 92, "'": 39,
+                 '"': 34, "?": 63}
+
+
+def _wrap(v: int, unsigned: bool) -> int:
+    """``v`` as a 32-bit ``long`` or ``unsigned long`` (the #if page: "treated as signed long values",
+    int the same as long, unsigned int the same as unsigned long)."""
+    v &= _MASK
+    return v if unsigned or v < 0x80000000 else v - 0x100000000
+
+
+def _pp_int(tok: str) -> tuple[int, bool]:
+    """An integer (or character) constant as (value, unsigned) with C++'s typing for 32-bit long: a
+    ``u`` suffix, or a value that only fits unsigned long, makes it unsigned."""
+    if tok.startswith("'") and tok.endswith("'") and len(tok) >= 3:
+        chars = _char_values(tok[1:-1])
+        if len(chars) == 1:
+            v = chars[0]
+            return _wrap(v - 256 if v >= 128 else v, False), False  # char is signed
+        # C99 §6.4.4.4p10: a constant of several characters has an implementation-defined int value; Microsoft's
+        # (the C/C++ "Character literals" page): each character shifts the value left by 8 bits, 32 bits kept
+        v = 0
+        for c in chars:
+            v = (v << 8) | (c & 0xFF)
+        return _wrap(v, False), False
+    t = tok.rstrip("uUlL")
+    suffix_u = "u" in tok[len(t):].lower()
+    try:
+        if t.lower().startswith("0x"):
+            v = int(t, 16)
+        elif t.startswith("0") and t.isdigit():  # octal (C99 §6.4.4.1); "0" itself reads the same
+            v = int(t, 8)
+        else:
+            v = int(t)
+    except ValueError:
+        # a floating constant (1.0, 2e3, 1.5f) is no integer constant: §6.10.1p1 wants an integer constant
+        # expression, and fxc's reader (vkd3d's record) takes floats as plain text there, a syntax error
+        raise ValueError(tok) from None
+    unsigned = suffix_u or (v & _MASK) >= 0x80000000
+    return _wrap(v, unsigned), unsigned
+
+
+
+def _char_values(body: str) -> list[int]:
+    """The characters of a character constant's body (C99 §6.4.4.4: simple, octal and hexadecimal escapes)."""
+    out: list[int] = []
+    i = 0
+    while i < len(body):
+        if body[i] != "\\":
+            out.append(ord(body[i]))
+            i += 1
+            continue
+        e = body[i + 1:i + 2]
+        if e == "x":
+            j = i + 2
+            while j < len(body) and body[j] in "0123456789abcdefABCDEF":
+                j += 1
+            if j == i + 2:
+                raise ValueError(body)
+            out.append(int(body[i + 2:j], 16) & 0xFF)
+        elif e in "01234567" and e:
+            j = i + 1
+            while j < len(body) and j < i + 4 and body[j] in "01234567":
+                j += 1
+            out.append(int(body[i + 1:j], 8) & 0xFF)
+        elif e in _CHAR_ESCAPES:
+            out.append(_CHAR_ESCAPES[e])
+            j = i + 2
+        else:
+            raise ValueError(body)
+        i = j
+    if not out:
+        raise ValueError(body)
+    return out
+
+
+class CondExpr:
+    """Precedence-climbing evaluator for #if: 32-bit ``long`` / ``unsigned long`` arithmetic with C++'s
+    usual arithmetic conversions (either operand unsigned makes the operation unsigned), and C++'s
+    evaluation rules — the unevaluated operand of ``&&``, ``||`` and ``?:`` may divide by zero."""
+
+    def __init__(self, toks: list[str], pp: _Reader):
+        self.toks, self.i, self.pp = toks, 0, pp
+        self.skipping = 0  # > 0 inside an operand whose value is not used
+
+    def peek(self) -> str | None:
+        return self.toks[self.i] if self.i < len(self.toks) else None
+
+    def take(self) -> str:
+        t = self.peek()
+        if t is None:
+            raise self.pp.error("syntax error in #if expression", ERR_INVALID_INT_EXPR)
+        self.i += 1
+        return t
+
+    def parse(self) -> int:
+        v, _ = self.ternary()
+        if self.peek() is not None:
+            raise self.pp.error(f"unexpected token '{self.peek()}' in #if expression", ERR_INVALID_INT_EXPR)
+        return v
+
+    def ternary(self) -> tuple[int, bool]:
+        c = self.binary(1)
+        if self.peek() == "?":
+            self.take()
+            self.skipping += not c[0]
+            a = self.ternary()
+            self.skipping -= not c[0]
+            if self.take() != ":":
+                raise self.pp.error("expected ':' in #if expression", ERR_INVALID_INT_EXPR)
+            self.skipping += bool(c[0])
+            b = self.ternary()
+            self.skipping -= bool(c[0])
+            unsigned = a[1] or b[1]
+            return _wrap((a if c[0] else b)[0], unsigned), unsigned
+        return c
+
+    def binary(self, min_prec: int) -> tuple[int, bool]:
+        lhs = self.unary()
+        while True:
+            op = self.peek()
+            p = _BIN_PREC.get(op or "")
+            if p is None or p < min_prec:
+                return lhs
+            self.take()
+            self.fxc_operator(op)
+            # the right operand of && / || is not evaluated when the left one decides
+            skip = (op == "&&" and not lhs[0]) or (op == "||" and bool(lhs[0]))
+            self.skipping += skip
+            rhs = self.binary(p + 1)
+            self.skipping -= skip
+            lhs = self.apply(op, lhs, rhs)
+
+    def fxc_operator(self, op: str) -> None:
+        """fxc's #if grammar lacks ``%``, ``~``, ``<<`` and ``>>`` (C99 §6.10.1 has every C operator): vkd3d's
+        record of fxc's preprocessor, written against tests run on d3dcompiler_47, lexes them as plain text and so
+        rejects them, while it implements every other operator down to ``?:``; a 2007 test of fxc10 found
+        ``#if`` "bit operations" rejected and the four arithmetic operations accepted. The strict C99 mode keeps
+        them."""
+        if op in _FXC_MISSING_OPERATORS and self.pp.lenient:
+            raise self.pp.error(f"invalid token '{op}' in #if expression", ERR_INVALID_INT_EXPR)
+
+    def apply(self, op: str, x: tuple[int, bool], y: tuple[int, bool]) -> tuple[int, bool]:
+        if op in ("&&", "||"):
+            r = (bool(x[0]) and bool(y[0])) if op == "&&" else (bool(x[0]) or bool(y[0]))
+            return int(r), False
+        if op in ("<<", ">>"):  # the result has the (promoted) left operand's type
+            unsigned = x[1]
+            a, n = x[0], y[0] & 31
+            return _wrap(a << n if op == "<<" else a >> n, unsigned), unsigned
+        unsigned = x[1] or y[1]
+        a, b = _wrap(x[0], unsigned), _wrap(y[0], unsigned)
+        if op in ("/", "%") and b == 0:
+            if self.skipping:
+                return 0, unsigned
+            # C99 §6.6p4 (a constant expression evaluates to a representable value) makes this a constraint
+            # violation; fxc warns and goes on, dividing by 1 (vkd3d's record of it: "Division by zero", the
+            # divisor replaced by 1), so x / 0 is x and x % 0 is 0
+            self.pp.tolerate("division by zero in #if expression", "division by zero in #if expression", ERR_DIVZERO)
+            b = 1
+        if op in ("==", "!=", "<", ">", "<=", ">="):
+            r = {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
+            return int(r), False
+        if op == "/":
+            v = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)  # truncation toward zero
+        elif op == "%":
+            v = a - b * (abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1))
+        else:
+            v = {"|": lambda: a | b, "^": lambda: a ^ b, "&": lambda: a & b, "+": lambda: a + b,
+                 "-": lambda: a - b, "*": lambda: a * b}[op]()
+        return _wrap(v, unsigned), unsigned
+
+    def unary(self) -> tuple[int, bool]:
+        t = self.take()
+        if t == "(":
+            v = self.ternary()
+            while self.peek() == ",":
+                # "( expression )" may hold a comma operator only where it is not evaluated (C99 §6.6p3)
+                if not self.skipping:
+                    raise self.pp.error("comma operator in an evaluated #if expression", ERR_INVALID_INT_EXPR)
+                self.take()
+                v = self.ternary()
+            if self.take() != ")":
+                raise self.pp.error("missing ')' in #if expression", ERR_INVALID_INT_EXPR)
+            return v
+        if t == "!":
+            return int(not self.unary()[0]), False
+        if t in ("-", "~", "+"):
+            self.fxc_operator(t)
+            v, unsigned = self.unary()
+            return _wrap(-v if t == "-" else ~v if t == "~" else v, unsigned), unsigned
+        try:
+            return _pp_int(t)
+        except ValueError:
+            raise self.pp.error(f"invalid token '{t}' in #if expression", ERR_INVALID_INT_EXPR) from None
