@@ -302,16 +302,19 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
                 cache.drop()
         if plan.uav_drop:  # a UAV in a form a declaration cannot use: dropped as Dispatch drops it (no debug
             return None     # layer: quietly; with it validate_draw has reported and dropped it above)
-        programs = plan.programs
         # (each stage's bindings are made when the command executes: DrawCmd.execute)
-        stage_state = {name: gfx.StageState(p, None) if p is not None else None for name, p in programs.items()}
+        stage_state = [None] * 5
+        StageState = gfx.StageState  # noqa: N806 (a class)
+        for i, p in plan.live:
+            stage_state[i] = StageState(p, None)
+        vs, hs, ds, gs, ps = stage_state
         om = OMState(rtvs=list(plan.rtvs), dsv=plan.dsv, blend=plan.blend,
                      blend_factor=tuple(map(float, s.om_blend_factor)), sample_mask=int(s.om_sample_mask),
                      depth_stencil=plan.depth_stencil, stencil_ref=int(s.om_stencil_ref))
         state = gfx.GraphicsState(
             topology=int(s.ia_topology), vertex_buffers=list(plan.vertex_buffers), index_buffer=plan.index_buffer,
-            elements=list(plan.elements), vs=stage_state["VS"], hs=stage_state["HS"], ds=stage_state["DS"],
-            gs=stage_state["GS"], ps=stage_state["PS"], rasterizer=plan.rasterizer, viewports=list(plan.viewports),
+            elements=list(plan.elements), vs=vs, hs=hs, ds=ds, gs=gs, ps=ps, rasterizer=plan.rasterizer,
+            viewports=list(plan.viewports),
             scissors=list(plan.scissors), om=om, sample_count=plan.sample_count, sample_quality=plan.sample_quality,
             sampling_hooks=TextureSampler())
         if plan.so_declaration is not None:
@@ -320,7 +323,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             state.plan = plan  # a kept plan: the pipeline may keep what it derives from it (GraphicsState.plan)
         # (the command reads the plan's slot tuples, never writes them)
         return cmds.DrawCmd(state, plan.cbuffers, plan.srvs, plan.samplers, plan.uavs, args,
-                            so_bindings=plan.so_bindings)
+                            so_bindings=plan.so_bindings, padded=plan.padded)
 
     def _draw_plan(self, method: str) -> tuple[DrawPlan, bool]:
         """The parts of a draw's snapshot derived from the bound objects (api/draw_plan.py), and whether they may
@@ -411,6 +414,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         so = getattr(gs, "_stream_output", None) if gs is not None else None
         so_bindings = tuple((b._storage if b is not None else None, int(off))
                             for b, off in zip(s.so_targets, s.so_offsets))
+        padded = _padded_slots(srvs, samplers, uavs, programs)
         plan = DrawPlan(
             elements=elements, vertex_buffers=vbs, index_buffer=ib, programs=programs, rtvs=rtvs, dsv=dsv,
             blend=s.om_blend._desc if s.om_blend is not None else DEFAULT_BLEND_DESC,
@@ -418,7 +422,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             rasterizer=s.rs_state._desc if s.rs_state is not None else DEFAULT_RASTERIZER_DESC,
             viewports=viewports, scissors=scissors, sample_count=samples, sample_quality=quality, cbuffers=cbs,
             srvs=srvs, samplers=samplers, uavs=uavs, so_declaration=_so_declaration(gs) if so is not None else None,
-            so_bindings=so_bindings, uav_drop=not draw_uavs_usable(self))
+            so_bindings=so_bindings, uav_drop=not draw_uavs_usable(self),
+            live=tuple((i, programs[name]) for i, name in enumerate(GRAPHICS_STAGES) if programs[name] is not None),
+            padded=padded)
         return plan, reusable
 
     def _draw(self, method: str, **kw: Any) -> None:
@@ -714,6 +720,18 @@ ID3D11DeviceContext = ID3D11DeviceContext1
 
 _PIPELINE: tuple | None = None
 _DrawArgs: Any = None  # pipeline.input_assembler.DrawArgs once a draw has run (context._draw)
+
+
+def _padded_slots(srvs: dict, samplers: dict, uavs: tuple, programs: dict) -> dict:
+    """DrawPlan.padded: each running stage's SRV and sampler slots and the UAV slots at the lengths of
+    shader.exec.bindings.Bindings (what ``Bindings.of`` pads them to), built once per plan."""
+    from pyd3d11.shader.exec.bindings import SAMPLER_SLOTS, SRV_SLOTS, UAV_SLOTS
+
+    out: dict = {name: ([*srvs[name], *[None] * (SRV_SLOTS - len(srvs[name]))],
+                        [*samplers[name], *[None] * (SAMPLER_SLOTS - len(samplers[name]))])
+                 for name, p in programs.items() if p is not None}
+    out["UAV"] = [*uavs, *[None] * (UAV_SLOTS - len(uavs))]
+    return out
 
 
 def _pipeline() -> tuple:

@@ -78,6 +78,9 @@ def fingerprint(s: Any) -> list[Any]:
     for name in GRAPHICS_STAGES:
         st = stages[name]
         fp += (st.shader, tuple(map(list, _stage_lists(st))))
+    # the viewport and scissor lists themselves (kept alive here, so their identities stay theirs): the context
+    # replaces them whole and never changes one in place, so the same list is the same rectangles
+    fp += (s.rs_viewports, s.rs_scissors)
     fp.append(_copied(_quick(s)))  # (last: matches' quick test)
     return fp
 
@@ -96,7 +99,8 @@ def matches(s: Any, fp: list[Any]) -> bool:
     """Whether ``s``'s bindings are those :func:`fingerprint` recorded in ``fp`` (list comparisons at C speed,
     stopping at the first difference; nothing copied). RSSetViewports / RSSetScissorRects store new lists of
     their own copies: those are compared by identity."""
-    if _quick(s) == fp[-1] and _same(s.rs_viewports, fp[8]) and _same(s.rs_scissors, fp[9]):
+    if (_quick(s) == fp[-1] and (s.rs_viewports is fp[-3] or _same(s.rs_viewports, fp[8]))
+            and (s.rs_scissors is fp[-2] or _same(s.rs_scissors, fp[9]))):
         return True
     if (fp[0] != _scalars(s) or s.ia_vbs != fp[1] or s.ia_strides != fp[2] or s.ia_offsets != fp[3]
             or s.so_targets != fp[4] or s.so_offsets != fp[5] or s.om_rtvs != fp[6] or s.om_uavs != fp[7]
@@ -113,7 +117,8 @@ def matches(s: Any, fp: list[Any]) -> bool:
         if st.shader is not None and _stage_lists(st) != fp[i + 1]:
             return False
         i += 2
-    fp[-1] = _copied(_quick(s))  # the same plan: the next draw's quick test compares with these bindings
+    # the same plan: the next draw's quick test compares with these bindings
+    fp[-3], fp[-2], fp[-1] = s.rs_viewports, s.rs_scissors, _copied(_quick(s))
     return True
 
 
@@ -143,6 +148,11 @@ class DrawPlan:
     #: a bound UAV's form does not fit a shader's declaration (api/draw_validation.draw_uavs_usable): every draw
     #: with these bindings is dropped, with or without the debug layer
     uav_drop: bool = False
+    #: the stages that run, as (position in GRAPHICS_STAGES, program) pairs (each draw's stage states)
+    live: tuple = ()
+    #: per stage that runs, its SRV and sampler slot lists at full length (shader.exec.bindings: 128 and 16), and
+    #: the UAV slots at 64 under the key "UAV": each draw's Bindings share these read-only lists
+    padded: dict | None = None
 
 
 class PlanCache:

@@ -1445,9 +1445,19 @@ class _Host:
             self.error = e
 
 
+# os.environ's own mapping and its key for PYD3D11_BACKEND (what ``os.environ.get`` reads, in one C call: every
+# draw reads the variable, and the Mapping's get/__getitem__/encode are a few dozen bytecodes)
+_ENV_DATA = getattr(os.environ, "_data", None)
+_ENV_KEY = os.environ.encodekey("PYD3D11_BACKEND") if hasattr(os.environ, "encodekey") else None
+
+
 def backend_from_env() -> str:
     """'native' or 'reference': ``PYD3D11_BACKEND`` when set, else native where llvmlite imports."""
-    v = os.environ.get("PYD3D11_BACKEND", "").strip().lower()
+    if type(_ENV_DATA) is dict and _ENV_KEY is not None:
+        raw = _ENV_DATA.get(_ENV_KEY)
+        v = "" if raw is None else os.environ.decodevalue(raw).strip().lower()
+    else:
+        v = os.environ.get("PYD3D11_BACKEND", "").strip().lower()
     if v in ("reference", "ref", "numpy"):
         return "reference"
     if v == "native":
