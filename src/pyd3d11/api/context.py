@@ -308,19 +308,14 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         for i, p in plan.live:
             stage_state[i] = StageState(p, None)
         vs, hs, ds, gs, ps = stage_state
-        om = OMState(rtvs=list(plan.rtvs), dsv=plan.dsv, blend=plan.blend,
+        om = OMState(rtvs=plan.rtv_list, dsv=plan.dsv, blend=plan.blend,
                      blend_factor=tuple(map(float, s.om_blend_factor)), sample_mask=int(s.om_sample_mask),
                      depth_stencil=plan.depth_stencil, stencil_ref=int(s.om_stencil_ref))
-        state = gfx.GraphicsState(
-            topology=int(s.ia_topology), vertex_buffers=list(plan.vertex_buffers), index_buffer=plan.index_buffer,
-            elements=list(plan.elements), vs=vs, hs=hs, ds=ds, gs=gs, ps=ps, rasterizer=plan.rasterizer,
-            viewports=list(plan.viewports),
-            scissors=list(plan.scissors), om=om, sample_count=plan.sample_count, sample_quality=plan.sample_quality,
-            sampling_hooks=TextureSampler())
-        if plan.so_declaration is not None:
-            state.so_declaration = plan.so_declaration
-        if cache.plan is plan:
-            state.plan = plan  # a kept plan: the pipeline may keep what it derives from it (GraphicsState.plan)
+        # (the plan's fields of the snapshot as keywords: its lists are shared by the snapshots of its draws, which
+        # nobody changes in place; a kept plan goes with them: the pipeline may keep what it derives from it,
+        # GraphicsState.plan)
+        state = gfx.GraphicsState(vs=vs, hs=hs, ds=ds, gs=gs, ps=ps, om=om, sampling_hooks=TextureSampler(),
+                                  plan=plan if cache.plan is plan else None, **plan.state_kw)
         # (the command reads the plan's slot tuples, never writes them)
         return cmds.DrawCmd(state, plan.cbuffers, plan.srvs, plan.samplers, plan.uavs, args,
                             so_bindings=plan.so_bindings, padded=plan.padded)
@@ -414,18 +409,21 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         so = getattr(gs, "_stream_output", None) if gs is not None else None
         so_bindings = tuple((b._storage if b is not None else None, int(off))
                             for b, off in zip(s.so_targets, s.so_offsets))
-        padded = _padded_slots(srvs, samplers, uavs, programs)
-        plan = DrawPlan(
+        rasterizer = s.rs_state._desc if s.rs_state is not None else DEFAULT_RASTERIZER_DESC
+        so_declaration = _so_declaration(gs) if so is not None else None
+        return DrawPlan(
             elements=elements, vertex_buffers=vbs, index_buffer=ib, programs=programs, rtvs=rtvs, dsv=dsv,
             blend=s.om_blend._desc if s.om_blend is not None else DEFAULT_BLEND_DESC,
             depth_stencil=s.om_ds._desc if s.om_ds is not None else DEFAULT_DEPTH_STENCIL_DESC,
-            rasterizer=s.rs_state._desc if s.rs_state is not None else DEFAULT_RASTERIZER_DESC,
-            viewports=viewports, scissors=scissors, sample_count=samples, sample_quality=quality, cbuffers=cbs,
-            srvs=srvs, samplers=samplers, uavs=uavs, so_declaration=_so_declaration(gs) if so is not None else None,
-            so_bindings=so_bindings, uav_drop=not draw_uavs_usable(self),
+            rasterizer=rasterizer, viewports=viewports, scissors=scissors, sample_count=samples,
+            sample_quality=quality, cbuffers=cbs, srvs=srvs, samplers=samplers, uavs=uavs,
+            so_declaration=so_declaration, so_bindings=so_bindings, uav_drop=not draw_uavs_usable(self),
             live=tuple((i, programs[name]) for i, name in enumerate(GRAPHICS_STAGES) if programs[name] is not None),
-            padded=padded)
-        return plan, reusable
+            padded=_padded_slots(srvs, samplers, uavs, programs), rtv_list=list(rtvs),
+            state_kw={"topology": int(s.ia_topology), "vertex_buffers": list(vbs), "index_buffer": ib,
+                      "elements": list(elements), "rasterizer": rasterizer, "viewports": list(viewports),
+                      "scissors": list(scissors), "sample_count": samples, "sample_quality": quality,
+                      "so_declaration": so_declaration}), reusable
 
     def _draw(self, method: str, **kw: Any) -> None:
         global _DrawArgs

@@ -153,6 +153,11 @@ class DrawPlan:
     #: per stage that runs, its SRV and sampler slot lists at full length (shader.exec.bindings: 128 and 16), and
     #: the UAV slots at 64 under the key "UAV": each draw's Bindings share these read-only lists
     padded: dict | None = None
+    #: the render-target views as the list each draw's OMState holds (shared: nobody changes it in place)
+    rtv_list: list | None = None
+    #: the graphics-state fields the plan decides, as keywords of pipeline.draw.GraphicsState (its lists shared
+    #: by the snapshots of the plan's draws: nobody changes them in place)
+    state_kw: dict | None = None
 
 
 class PlanCache:
