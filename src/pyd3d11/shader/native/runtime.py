@@ -104,12 +104,24 @@ def _init_llvm():
     return llvm
 
 
+_HOST: tuple | None = None  # (target, CPU name, feature string), read once: the host does not change
+
+
+def _host_cpu(llvm) -> tuple:
+    """(LLVM target of the default triple, host CPU name, host feature string). LLVM reads the CPU's features
+    (cpuid) and builds the string at each call, ~0.4 ms; every module build needs them (its target machine, the
+    disk cache's key), so they are read once per process."""
+    global _HOST
+    if _HOST is None:
+        _HOST = (llvm.Target.from_default_triple(), llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten())
+    return _HOST
+
+
 def _target_machine(llvm, opt: int = 3):
     """A target machine for this CPU (its features: AVX2 / AVX-512 / NEON vectors); ``opt``: its code
     generation level (instruction selection, scheduling, register allocation)."""
-    target = llvm.Target.from_default_triple()
-    return target.create_target_machine(cpu=llvm.get_host_cpu_name(),
-                                        features=llvm.get_host_cpu_features().flatten(), opt=opt)
+    target, cpu, features = _host_cpu(llvm)
+    return target.create_target_machine(cpu=cpu, features=features, opt=opt)
 
 
 #: ``auto``: a module is first built with LLVM's IR passes off (machine code still optimised) and rebuilt at
@@ -428,7 +440,7 @@ def host_features() -> frozenset:
     the host's, so these decide which instructions the generators may emit."""
     global _HOST_FEATURES
     if _HOST_FEATURES is None:
-        flags = _init_llvm().get_host_cpu_features().flatten().split(",")
+        flags = _host_cpu(_init_llvm())[2].split(",")
         _HOST_FEATURES = frozenset(f for f in flags if f.startswith("+"))
     return _HOST_FEATURES
 
@@ -569,11 +581,10 @@ def _disk_path(text: str):
     d = _disk_dir()
     if d is None:
         return None
-    import llvmlite.binding as llvm
-
+    llvm = _init_llvm()
     h = hashlib.sha256()
-    for part in (str(BACKEND_VERSION), str(llvm.llvm_version_info), llvm.get_host_cpu_name(),
-                 llvm.get_host_cpu_features().flatten(), text):
+    _, cpu, features = _host_cpu(llvm)
+    for part in (str(BACKEND_VERSION), str(llvm.llvm_version_info), cpu, features, text):
         h.update(part.encode())
         h.update(b"\0")
     return d / f"{h.hexdigest()}.o"
