@@ -121,3 +121,34 @@ def test_viewport_lists_are_matched_by_identity_then_by_their_rectangles():
     sc.ctx.RSSetViewports(1, [D3D11_VIEWPORT(0, 0, 16, 16, 0, 1)])
     sc.ctx.RSSetScissorRects(1, [D3D11_RECT(0, 0, 12, 14)])
     assert sc.draw() == first
+
+
+@pytest.mark.backend_specific  # (the default backend: the counting rule is the api layer's)
+def test_queries_count_the_draws_between_their_begin_and_end_only():
+    # a query's result is what happened between its Begin and End (ID3D11DeviceContext::Begin/End); counts made
+    # while no query is open are not kept (context._count_all), so a window of each shape is checked: draws before
+    # any Begin, overlapping windows, a window with no draw, draws after every End. DrawIndexed(6) of a triangle
+    # list: 6 IA vertices and 2 IA primitives per draw (D3D11_QUERY_DATA_PIPELINE_STATISTICS).
+    sc = _Scene()
+    c = sc.ctx
+    a, b, e = (sc.dev.CreateQuery(D3D11_QUERY_DESC(D3D11_QUERY_PIPELINE_STATISTICS, 0)) for _ in range(3))
+
+    def draws(n):
+        for _ in range(n):
+            c.DrawIndexed(6, 0, 0)
+
+    draws(2)
+    c.Begin(a)
+    draws(3)
+    c.Begin(b)
+    draws(1)
+    c.End(a)
+    draws(2)
+    c.End(b)
+    draws(1)
+    c.Begin(e)
+    c.End(e)
+    draws(1)
+    got = [(int(c.GetData(q).IAVertices), int(c.GetData(q).IAPrimitives)) for q in (a, b, e)]
+    assert got == [(4 * 6, 4 * 2), (3 * 6, 3 * 2), (0, 0)]
+    assert not c._collecting  # every window closed

@@ -147,6 +147,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         self._so_filled: dict[int, int] = {}
         self._queries: dict[int, tuple[Any, _QueryRecord]] = {}
         self._counters: dict[str, int] = dict.fromkeys(_COUNTERS, 0)
+        # the records of this context's queries between an executed Begin and End (ids): a query's result is the
+        # counters' change over that span, so counts added while none is open change no result
+        self._collecting: set[int] = set()
 
     def _interfaces(self) -> dict[Any, Any]:
         out = super()._interfaces()
@@ -253,6 +256,8 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
     def _count_all(self, names: tuple, values: tuple) -> None:
         """:meth:`_count` for each counter of ``names`` (all in _COUNTERS: the dict holds them from the start)
         with the count of ``values`` at its position (a draw's counters, added by C calls)."""
+        if not self._collecting:  # no query between its Begin and End: no result can see these counts
+            return
         c = self._counters
         c.update(zip(names, map(operator.add, map(c.__getitem__, names), map(int, values))))
 
@@ -602,7 +607,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             rec.state = "building"
             rec.begin = dict(self._counters)
             rec.result = None
+            self._collecting.add(id(rec))
             return
+        self._collecting.discard(id(rec))
         if qt not in _NO_BEGIN and rec.state != "building":
             # End without Begin: an implicit empty Begin/End pair
             rec.begin = dict(self._counters)
