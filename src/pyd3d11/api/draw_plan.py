@@ -10,7 +10,8 @@ objects themselves do not change once created (a state object's description, a v
 storage, a shader's program and signatures). So an identical draw after the first only compares the bindings
 with those the plan was made from (:func:`matches` against the copy :func:`fingerprint` took: C-speed list
 comparisons) and builds fresh per-draw objects (the graphics state, the stage states, the command) from the kept
-parts. The copy holds the bound objects themselves, so an identity it compares cannot be a new object's reused
+parts; the lists those objects hold (buffer bindings, elements, viewports, scissors, targets, each stage's padded
+slot lists) are the plan's own, shared by its draws' snapshots, which the pipeline only reads. The copy holds the bound objects themselves, so an identity it compares cannot be a new object's reused
 id; ClearState drops the plan. A kept plan also goes to the pipeline with each draw's snapshot
 (``GraphicsState.plan``): the same object means the same snapshot, so the pipeline keeps what it derives from it
 too (pipeline/native/fused_replay.py, the pipeline half).
