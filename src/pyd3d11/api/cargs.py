@@ -462,6 +462,7 @@ class CallPlan:
 
 
 _NO_VALUES: dict[str, Any] = {}
+_INT_TYPE = {int}
 
 
 def convert_call(plan: CallPlan, args: tuple, kwargs: dict, owner: Any) -> tuple[tuple, dict]:
@@ -469,11 +470,9 @@ def convert_call(plan: CallPlan, args: tuple, kwargs: dict, owner: Any) -> tuple
     parameters keep their Python defaults (valid values by construction)."""
     positional = not kwargs and len(args) <= len(plan.names)
     if positional and plan.all_ints:
-        # every parameter an integer scalar (Draw*): the common values pass unchanged (_convert_scalar's test)
-        for v in args:
-            if type(v) is not int or not 0 <= v < 0x80000000:
-                break
-        else:
+        # every parameter an integer scalar (Draw*): the common values — ints (not bools) in [0, 2^31) — pass
+        # unchanged (_convert_scalar's test), checked by C calls
+        if {*map(type, args)} == _INT_TYPE and min(args) >= 0 and max(args) < 0x80000000:
             return args, {}
     if positional and not plan.has_arrays:  # the common case: no binding, no count lookups
         out = list(args)

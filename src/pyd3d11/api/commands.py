@@ -10,6 +10,7 @@ indirect arguments) is read in ``execute``, not when recorded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import compress
 from operator import attrgetter
 from typing import Any
 
@@ -27,6 +28,9 @@ _DRAW_COUNTERS = (("ia_vertices", "IAVertices"), ("ia_primitives", "IAPrimitives
 _DRAW_COUNTER_NAMES = tuple(name for _, name in _DRAW_COUNTERS)
 _draw_counter_values = attrgetter(*(attr for attr, _ in _DRAW_COUNTERS))
 _PIXEL_COUNTER_NAMES = ("PSInvocations", "Samples")
+#: a draw's graphics stages, and its snapshot's stage states in that order
+_STAGE_NAMES = ("VS", "HS", "DS", "GS", "PS")
+_stage_states = attrgetter("vs", "hs", "ds", "gs", "ps")
 
 
 def _count_all(runtime: Any, names: tuple, values: tuple) -> None:
@@ -281,6 +285,9 @@ class DrawCmd(Command):
     args: Any  # pipeline.input_assembler.DrawArgs
     indirect: tuple[ResourceStorage, int, bool] | None = None
     so_bindings: list[tuple[ResourceStorage | None, int]] = field(default_factory=list)  # SOSetTargets slots
+    #: the plan's full-length slot lists (api/draw_plan.py DrawPlan.padded), shared read-only by each draw's
+    #: Bindings; None: padded per draw from ``srvs`` / ``samplers`` / ``uavs``
+    padded: dict | None = None
 
     def _bindings(self, stage: str) -> Any:
         global _Bindings
@@ -290,7 +297,11 @@ class DrawCmd(Command):
         # The OM UAV slots are visible to every graphics stage (D3D11.1 "UAVs at every shader stage"); only
         # 11_1 lets a non-pixel shader declare UAVs (api/shader_requirements.py), so earlier levels see no
         # difference.
-        b = _Bindings.of(self.srvs[stage], self.samplers[stage], self.uavs)
+        padded = self.padded
+        if padded is not None:
+            b = _Bindings.shared(*padded[stage], padded["UAV"])
+        else:
+            b = _Bindings.of(self.srvs[stage], self.samplers[stage], self.uavs)
         cbs = self.cbuffers[stage]
         if any(cbs):  # (bound slots are (storage, first, count) tuples, unbound None: most stages bind none)
             for slot, cb in enumerate(cbs):
@@ -311,9 +322,10 @@ class DrawCmd(Command):
         draw, after_draw_work = _draw_mod.draw, _draw_mod.after_draw_work
 
         st = self.state
-        for name, stage in (("VS", st.vs), ("HS", st.hs), ("DS", st.ds), ("GS", st.gs), ("PS", st.ps)):
-            if stage is not None:
-                stage.bindings = self._bindings(name)
+        stages = _stage_states(st)
+        # (compress: the stages that run, at C speed — most draws run two of the five)
+        for name, stage in compress(zip(_STAGE_NAMES, stages), stages):
+            stage.bindings = self._bindings(name)
         args = self.args
         if self.indirect is not None:
             storage, off, indexed = self.indirect

@@ -147,6 +147,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         self._so_filled: dict[int, int] = {}
         self._queries: dict[int, tuple[Any, _QueryRecord]] = {}
         self._counters: dict[str, int] = dict.fromkeys(_COUNTERS, 0)
+        # the records of this context's queries between an executed Begin and End (ids): a query's result is the
+        # counters' change over that span, so counts added while none is open change no result
+        self._collecting: set[int] = set()
 
     def _interfaces(self) -> dict[Any, Any]:
         out = super()._interfaces()
@@ -253,6 +256,8 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
     def _count_all(self, names: tuple, values: tuple) -> None:
         """:meth:`_count` for each counter of ``names`` (all in _COUNTERS: the dict holds them from the start)
         with the count of ``values`` at its position (a draw's counters, added by C calls)."""
+        if not self._collecting:  # no query between its Begin and End: no result can see these counts
+            return
         c = self._counters
         c.update(zip(names, map(operator.add, map(c.__getitem__, names), map(int, values))))
 
@@ -302,25 +307,23 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
                 cache.drop()
         if plan.uav_drop:  # a UAV in a form a declaration cannot use: dropped as Dispatch drops it (no debug
             return None     # layer: quietly; with it validate_draw has reported and dropped it above)
-        programs = plan.programs
         # (each stage's bindings are made when the command executes: DrawCmd.execute)
-        stage_state = {name: gfx.StageState(p, None) if p is not None else None for name, p in programs.items()}
-        om = OMState(rtvs=list(plan.rtvs), dsv=plan.dsv, blend=plan.blend,
+        stage_state = [None] * 5
+        StageState = gfx.StageState  # noqa: N806 (a class)
+        for i, p in plan.live:
+            stage_state[i] = StageState(p, None)
+        vs, hs, ds, gs, ps = stage_state
+        om = OMState(rtvs=plan.rtv_list, dsv=plan.dsv, blend=plan.blend,
                      blend_factor=tuple(map(float, s.om_blend_factor)), sample_mask=int(s.om_sample_mask),
                      depth_stencil=plan.depth_stencil, stencil_ref=int(s.om_stencil_ref))
-        state = gfx.GraphicsState(
-            topology=int(s.ia_topology), vertex_buffers=list(plan.vertex_buffers), index_buffer=plan.index_buffer,
-            elements=list(plan.elements), vs=stage_state["VS"], hs=stage_state["HS"], ds=stage_state["DS"],
-            gs=stage_state["GS"], ps=stage_state["PS"], rasterizer=plan.rasterizer, viewports=list(plan.viewports),
-            scissors=list(plan.scissors), om=om, sample_count=plan.sample_count, sample_quality=plan.sample_quality,
-            sampling_hooks=TextureSampler())
-        if plan.so_declaration is not None:
-            state.so_declaration = plan.so_declaration
-        if cache.plan is plan:
-            state.plan = plan  # a kept plan: the pipeline may keep what it derives from it (GraphicsState.plan)
+        # (the plan's fields of the snapshot as keywords: its lists are shared by the snapshots of its draws, which
+        # nobody changes in place; a kept plan goes with them: the pipeline may keep what it derives from it,
+        # GraphicsState.plan)
+        state = gfx.GraphicsState(vs=vs, hs=hs, ds=ds, gs=gs, ps=ps, om=om, sampling_hooks=TextureSampler(),
+                                  plan=plan if cache.plan is plan else None, **plan.state_kw)
         # (the command reads the plan's slot tuples, never writes them)
         return cmds.DrawCmd(state, plan.cbuffers, plan.srvs, plan.samplers, plan.uavs, args,
-                            so_bindings=plan.so_bindings)
+                            so_bindings=plan.so_bindings, padded=plan.padded)
 
     def _draw_plan(self, method: str) -> tuple[DrawPlan, bool]:
         """The parts of a draw's snapshot derived from the bound objects (api/draw_plan.py), and whether they may
@@ -411,15 +414,21 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
         so = getattr(gs, "_stream_output", None) if gs is not None else None
         so_bindings = tuple((b._storage if b is not None else None, int(off))
                             for b, off in zip(s.so_targets, s.so_offsets))
-        plan = DrawPlan(
+        rasterizer = s.rs_state._desc if s.rs_state is not None else DEFAULT_RASTERIZER_DESC
+        so_declaration = _so_declaration(gs) if so is not None else None
+        return DrawPlan(
             elements=elements, vertex_buffers=vbs, index_buffer=ib, programs=programs, rtvs=rtvs, dsv=dsv,
             blend=s.om_blend._desc if s.om_blend is not None else DEFAULT_BLEND_DESC,
             depth_stencil=s.om_ds._desc if s.om_ds is not None else DEFAULT_DEPTH_STENCIL_DESC,
-            rasterizer=s.rs_state._desc if s.rs_state is not None else DEFAULT_RASTERIZER_DESC,
-            viewports=viewports, scissors=scissors, sample_count=samples, sample_quality=quality, cbuffers=cbs,
-            srvs=srvs, samplers=samplers, uavs=uavs, so_declaration=_so_declaration(gs) if so is not None else None,
-            so_bindings=so_bindings, uav_drop=not draw_uavs_usable(self))
-        return plan, reusable
+            rasterizer=rasterizer, viewports=viewports, scissors=scissors, sample_count=samples,
+            sample_quality=quality, cbuffers=cbs, srvs=srvs, samplers=samplers, uavs=uavs,
+            so_declaration=so_declaration, so_bindings=so_bindings, uav_drop=not draw_uavs_usable(self),
+            live=tuple((i, programs[name]) for i, name in enumerate(GRAPHICS_STAGES) if programs[name] is not None),
+            padded=_padded_slots(srvs, samplers, uavs, programs), rtv_list=list(rtvs),
+            state_kw={"topology": int(s.ia_topology), "vertex_buffers": list(vbs), "index_buffer": ib,
+                      "elements": list(elements), "rasterizer": rasterizer, "viewports": list(viewports),
+                      "scissors": list(scissors), "sample_count": samples, "sample_quality": quality,
+                      "so_declaration": so_declaration}), reusable
 
     def _draw(self, method: str, **kw: Any) -> None:
         global _DrawArgs
@@ -598,7 +607,9 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             rec.state = "building"
             rec.begin = dict(self._counters)
             rec.result = None
+            self._collecting.add(id(rec))
             return
+        self._collecting.discard(id(rec))
         if qt not in _NO_BEGIN and rec.state != "building":
             # End without Begin: an implicit empty Begin/End pair
             rec.begin = dict(self._counters)
@@ -714,6 +725,18 @@ ID3D11DeviceContext = ID3D11DeviceContext1
 
 _PIPELINE: tuple | None = None
 _DrawArgs: Any = None  # pipeline.input_assembler.DrawArgs once a draw has run (context._draw)
+
+
+def _padded_slots(srvs: dict, samplers: dict, uavs: tuple, programs: dict) -> dict:
+    """DrawPlan.padded: each running stage's SRV and sampler slots and the UAV slots at the lengths of
+    shader.exec.bindings.Bindings (what ``Bindings.of`` pads them to), built once per plan."""
+    from pyd3d11.shader.exec.bindings import SAMPLER_SLOTS, SRV_SLOTS, UAV_SLOTS
+
+    out: dict = {name: ([*srvs[name], *[None] * (SRV_SLOTS - len(srvs[name]))],
+                        [*samplers[name], *[None] * (SAMPLER_SLOTS - len(samplers[name]))])
+                 for name, p in programs.items() if p is not None}
+    out["UAV"] = [*uavs, *[None] * (UAV_SLOTS - len(uavs))]
+    return out
 
 
 def _pipeline() -> tuple:

@@ -10,7 +10,8 @@ objects themselves do not change once created (a state object's description, a v
 storage, a shader's program and signatures). So an identical draw after the first only compares the bindings
 with those the plan was made from (:func:`matches` against the copy :func:`fingerprint` took: C-speed list
 comparisons) and builds fresh per-draw objects (the graphics state, the stage states, the command) from the kept
-parts. The copy holds the bound objects themselves, so an identity it compares cannot be a new object's reused
+parts; the lists those objects hold (buffer bindings, elements, viewports, scissors, targets, each stage's padded
+slot lists) are the plan's own, shared by its draws' snapshots, which the pipeline only reads. The copy holds the bound objects themselves, so an identity it compares cannot be a new object's reused
 id; ClearState drops the plan. A kept plan also goes to the pipeline with each draw's snapshot
 (``GraphicsState.plan``): the same object means the same snapshot, so the pipeline keeps what it derives from it
 too (pipeline/native/fused_replay.py, the pipeline half).
@@ -78,6 +79,9 @@ def fingerprint(s: Any) -> list[Any]:
     for name in GRAPHICS_STAGES:
         st = stages[name]
         fp += (st.shader, tuple(map(list, _stage_lists(st))))
+    # the viewport and scissor lists themselves (kept alive here, so their identities stay theirs): the context
+    # replaces them whole and never changes one in place, so the same list is the same rectangles
+    fp += (s.rs_viewports, s.rs_scissors)
     fp.append(_copied(_quick(s)))  # (last: matches' quick test)
     return fp
 
@@ -96,7 +100,8 @@ def matches(s: Any, fp: list[Any]) -> bool:
     """Whether ``s``'s bindings are those :func:`fingerprint` recorded in ``fp`` (list comparisons at C speed,
     stopping at the first difference; nothing copied). RSSetViewports / RSSetScissorRects store new lists of
     their own copies: those are compared by identity."""
-    if _quick(s) == fp[-1] and _same(s.rs_viewports, fp[8]) and _same(s.rs_scissors, fp[9]):
+    if (_quick(s) == fp[-1] and (s.rs_viewports is fp[-3] or _same(s.rs_viewports, fp[8]))
+            and (s.rs_scissors is fp[-2] or _same(s.rs_scissors, fp[9]))):
         return True
     if (fp[0] != _scalars(s) or s.ia_vbs != fp[1] or s.ia_strides != fp[2] or s.ia_offsets != fp[3]
             or s.so_targets != fp[4] or s.so_offsets != fp[5] or s.om_rtvs != fp[6] or s.om_uavs != fp[7]
@@ -113,7 +118,8 @@ def matches(s: Any, fp: list[Any]) -> bool:
         if st.shader is not None and _stage_lists(st) != fp[i + 1]:
             return False
         i += 2
-    fp[-1] = _copied(_quick(s))  # the same plan: the next draw's quick test compares with these bindings
+    # the same plan: the next draw's quick test compares with these bindings
+    fp[-3], fp[-2], fp[-1] = s.rs_viewports, s.rs_scissors, _copied(_quick(s))
     return True
 
 
@@ -143,6 +149,16 @@ class DrawPlan:
     #: a bound UAV's form does not fit a shader's declaration (api/draw_validation.draw_uavs_usable): every draw
     #: with these bindings is dropped, with or without the debug layer
     uav_drop: bool = False
+    #: the stages that run, as (position in GRAPHICS_STAGES, program) pairs (each draw's stage states)
+    live: tuple = ()
+    #: per stage that runs, its SRV and sampler slot lists at full length (shader.exec.bindings: 128 and 16), and
+    #: the UAV slots at 64 under the key "UAV": each draw's Bindings share these read-only lists
+    padded: dict | None = None
+    #: the render-target views as the list each draw's OMState holds (shared: nobody changes it in place)
+    rtv_list: list | None = None
+    #: the graphics-state fields the plan decides, as keywords of pipeline.draw.GraphicsState (its lists shared
+    #: by the snapshots of the plan's draws: nobody changes them in place)
+    state_kw: dict | None = None
 
 
 class PlanCache:

@@ -23,6 +23,9 @@ import struct
 import threading
 import time
 from dataclasses import dataclass, field
+from itertools import compress
+from itertools import count as _numbers
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -1204,9 +1207,8 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
             sc.release = functools.partial(_give_back_sets, sc.buffers)
             _open = sc
         # the targets' addresses: their storages may be pending writes of this scene (read without joining it)
-        for i, rk in enumerate(okey.rts):
-            if rk is not None:
-                ctx.rt[i], ctx.rt_pitch[i], ctx.rt_sample_pitch[i] = _target_memory(state.om.rtvs[i], raw=True)
+        for i in compress(_numbers(), okey.rts):  # (the bound targets' slots: their keys are objects, the rest None)
+            ctx.rt[i], ctx.rt_pitch[i], ctx.rt_sample_pitch[i] = _target_memory(state.om.rtvs[i], raw=True)
         if okey.ds is not None:
             ctx.ds, ctx.ds_pitch, ctx.ds_sample_pitch = _target_memory(state.om.dsv, raw=True)
         if rows is None:
@@ -1237,7 +1239,7 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
         def finish() -> None:
             for fn in after:
                 fn()
-            live = sum(int(c[0]) for c in counts)
+            live = int(sum(map(_first, counts)))  # (each worker's live-lane counter: an int64 word)
             if has_ps:
                 stats_out.ps_invocations += live
             stats_out.samples_passed += int(ctx.samples_passed) - passed_before
@@ -1431,6 +1433,7 @@ def _give_back(key: fg.FusedKey, scratch: list) -> None:
 
 
 _TWO_ZEROS = np.zeros(2, np.int64)
+_first = itemgetter(0)
 
 
 def _t_with_counts(src: np.ndarray, sl, addrs: list | None) -> tuple:

@@ -50,6 +50,17 @@ class Bindings:
         b.sample_count = 1
         return b
 
+    @classmethod
+    def shared(cls, srvs: list, samplers: list, uavs: list) -> Bindings:
+        """Bindings over full-length SRV, sampler and UAV slot lists (SRV_SLOTS, SAMPLER_SLOTS, UAV_SLOTS entries)
+        that the caller shares between snapshots and nobody changes (a draw plan's, api/draw_plan.py), and no
+        constant buffers."""
+        b = cls.__new__(cls)
+        b.cbuffers = [None] * CB_SLOTS
+        b.srvs, b.samplers, b.uavs = srvs, samplers, uavs
+        b.sample_count = 1
+        return b
+
     def set_cbuffer(self, slot: int, data: Any) -> None:
         """Bind constant-buffer contents given as any buffer-protocol object (bytes, numpy)."""
         if data is None:

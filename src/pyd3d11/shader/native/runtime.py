@@ -105,12 +105,24 @@ def _init_llvm():
     return llvm
 
 
+_HOST: tuple | None = None  # (target, CPU name, feature string), read once: the host does not change
+
+
+def _host_cpu(llvm) -> tuple:
+    """(LLVM target of the default triple, host CPU name, host feature string). LLVM reads the CPU's features
+    (cpuid) and builds the string at each call, ~0.4 ms; every module build needs them (its target machine, the
+    disk cache's key), so they are read once per process."""
+    global _HOST
+    if _HOST is None:
+        _HOST = (llvm.Target.from_default_triple(), llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten())
+    return _HOST
+
+
 def _target_machine(llvm, opt: int = 3):
     """A target machine for this CPU (its features: AVX2 / AVX-512 / NEON vectors); ``opt``: its code
     generation level (instruction selection, scheduling, register allocation)."""
-    target = llvm.Target.from_default_triple()
-    return target.create_target_machine(cpu=llvm.get_host_cpu_name(),
-                                        features=llvm.get_host_cpu_features().flatten(), opt=opt)
+    target, cpu, features = _host_cpu(llvm)
+    return target.create_target_machine(cpu=cpu, features=features, opt=opt)
 
 
 #: ``auto``: a module is first built with LLVM's IR passes off (machine code still optimised) and rebuilt at
@@ -459,7 +471,7 @@ def host_features() -> frozenset:
     the host's, so these decide which instructions the generators may emit."""
     global _HOST_FEATURES
     if _HOST_FEATURES is None:
-        flags = _init_llvm().get_host_cpu_features().flatten().split(",")
+        flags = _host_cpu(_init_llvm())[2].split(",")
         _HOST_FEATURES = frozenset(f for f in flags if f.startswith("+"))
     return _HOST_FEATURES
 
@@ -605,11 +617,10 @@ def _disk_path(text: str):
     d = _disk_dir()
     if d is None:
         return None
-    import llvmlite.binding as llvm
-
+    llvm = _init_llvm()
     h = hashlib.sha256()
-    for part in (str(BACKEND_VERSION), str(llvm.llvm_version_info), llvm.get_host_cpu_name(),
-                 llvm.get_host_cpu_features().flatten(), text):
+    _, cpu, features = _host_cpu(llvm)
+    for part in (str(BACKEND_VERSION), str(llvm.llvm_version_info), cpu, features, text):
         h.update(part.encode())
         h.update(b"\0")
     return d / f"{h.hexdigest()}.o"
@@ -1483,9 +1494,19 @@ class _Host:
             self.error = e
 
 
+# os.environ's own mapping and its key for PYD3D11_BACKEND (what ``os.environ.get`` reads, in one C call: every
+# draw reads the variable, and the Mapping's get/__getitem__/encode are a few dozen bytecodes)
+_ENV_DATA = getattr(os.environ, "_data", None)
+_ENV_KEY = os.environ.encodekey("PYD3D11_BACKEND") if hasattr(os.environ, "encodekey") else None
+
+
 def backend_from_env() -> str:
     """'native' or 'reference': ``PYD3D11_BACKEND`` when set, else native where llvmlite imports."""
-    v = os.environ.get("PYD3D11_BACKEND", "").strip().lower()
+    if type(_ENV_DATA) is dict and _ENV_KEY is not None:
+        raw = _ENV_DATA.get(_ENV_KEY)
+        v = "" if raw is None else os.environ.decodevalue(raw).strip().lower()
+    else:
+        v = os.environ.get("PYD3D11_BACKEND", "").strip().lower()
     if v in ("reference", "ref", "numpy"):
         return "reference"
     if v == "native":
