@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable
 
 from ..shader.native import pool
-from .native import fused
+from .native import chunk_tiles, fused
 
 #: off by default (``PYD3D11_PARALLEL_FRONT_END=1`` turns it on): measured on the 16-core host at session 18's end,
 #: S2 at 16 threads ran 2.1-2.5 Mtri/s with it and 3.4-4.3 without (each chunk's tiles are a job of their own,
@@ -37,6 +37,8 @@ CHUNK_MIN_VERTICES = int(os.environ.get("PYD3D11_FRONT_CHUNK_VERTICES", str(3 <<
 CHUNKS_PER_THREAD = int(os.environ.get("PYD3D11_FRONT_CHUNKS_PER_THREAD", "2"))
 #: chunks whose front end ran on the pool and whose tiles were launched from it (tests and benchmarks read it)
 launched_chunks = 0
+#: launched chunks whose tiles ran in a tile pass shared with the draw's other chunks (native/chunk_tiles.py)
+one_pass_chunks = 0
 #: chunks drawn again on the calling thread after a chunk did not take the fused lane
 redone_chunks = 0
 
@@ -79,6 +81,7 @@ def run(count: int, front: Callable[[int], object], redo: Callable[[int], list])
 
     job = pool.start(count, item)
     out: list = []
+    tiles = chunk_tiles.TilePass()
     try:
         for i in range(count):
             while not done[i].is_set():
@@ -89,6 +92,7 @@ def run(count: int, front: Callable[[int], object], redo: Callable[[int], list])
             results[i] = None  # (its arrays go as soon as its tiles are done)
             if isinstance(r, fused.NotCaptured):
                 job.finish()
+                _launch_pass(tiles)  # the chunks before it first (their tiles merge before its pixels)
                 redone_chunks += count - i
                 out.extend(redo(i))
                 return out
@@ -96,9 +100,23 @@ def run(count: int, front: Callable[[int], object], redo: Callable[[int], list])
                 raise r
             value, launches = r
             for launch in launches:
-                launch()  # joins the previous chunk's tiles first (per-pixel submission order)
+                if isinstance(launch, chunk_tiles.ChunkDraw):
+                    tiles.add(launch)  # the next draw of the one tile pass, in chunk order
+                else:
+                    _launch_pass(tiles)
+                    launch()  # joins the previous chunk's tiles first (per-pixel submission order)
             out.append(value)
             launched_chunks += 1
     finally:
         job.finish()
+        _launch_pass(tiles)  # (also when a chunk raised: the chunks before it are drawn, as without chunks)
     return out
+
+
+def _launch_pass(tiles: chunk_tiles.TilePass) -> None:
+    """Launch the chunks collected into the one tile pass (counted in :data:`one_pass_chunks`)."""
+    global one_pass_chunks
+    n = tiles.chunks
+    tiles.chunks = 0
+    one_pass_chunks += n
+    tiles.launch()
