@@ -552,3 +552,50 @@ def test_run_groups_chunk_draws_in_chunk_order(monkeypatch):
         assert events[4:6] == [("launch", 0), ("redo", 3)]  # (nothing collected after chunk 2's own launch)
     finally:
         pool.set_threads(None)
+
+
+PS_TEXTURED = """ps_4_0
+dcl_sampler s0, mode_default
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_input_ps linear v1.xyzw
+dcl_input_ps linear v2.xyzw
+dcl_output o0.xyzw
+dcl_temps 1
+sample r0.xyzw, v2.xyxx, t0.xyzw, s0
+mov o0.xyz, r0.xxxx
+mov o0.w, v1.w
+ret
+"""
+
+
+def test_textured_chunks_share_one_binding(monkeypatch):
+    """A pixel shader sampling a texture (bilinear, wrap) through the native sampler: the chunks of the draw share
+    the workers' bound arguments (texture plan included) in the one pass — the same bytes as the oracle."""
+    from types import SimpleNamespace
+
+    from pyd3d11.pipeline.sampler import TextureSampler
+    from pyd3d11.storage import ViewDescriptor, ViewKind
+
+    img = np.random.default_rng(7).random((16, 16)).astype(np.float32)
+    tex = ResourceStorage.create(3, 41, 16, 16, bytes_per_block=4)  # R32_FLOAT
+    tex.subresource_bytes(0)[:] = img.view(np.uint8).ravel()
+    view = ViewDescriptor(ViewKind.SRV, tex, 41, 4)  # D3D11_SRV_DIMENSION_TEXTURE2D
+    sampler = SimpleNamespace(Filter=0x15, AddressU=1, AddressV=1, AddressW=1, MipLODBias=0.0, MaxAnisotropy=1,
+                              ComparisonFunc=1, BorderColor=[0.0] * 4, MinLOD=0.0, MaxLOD=3.4e38)
+    real = _state
+
+    def textured(*a, **kw):
+        st, rt, ds = real(*a, **kw)
+        st.ps.bindings.srvs[0] = view
+        st.ps.bindings.samplers[0] = sampler
+        st.sampling_hooks = TextureSampler()
+        return st, rt, ds
+
+    monkeypatch.setattr(sys.modules[__name__], "_state", textured)
+    verts = _verts(43, 400, 3)
+    args = DrawArgs(len(verts))
+    ref = _render(verts, TRIANGLELIST, args, threads=1, chunk=None, ps=PS_TEXTURED)
+    for threads in (2, 3):
+        got = _render(verts, TRIANGLELIST, args, threads=threads, chunk=3 * 23, ps=PS_TEXTURED)
+        _same(got, ref, f"{threads} threads")
+        assert got[3] == -(-len(verts) // (3 * 23)) and 0 < got[4] == got[5]
