@@ -62,6 +62,7 @@ def main() -> None:
         frame()
         rows = []
         chunks0 = front_chunks.launched_chunks
+        one0 = getattr(front_chunks, "one_pass_chunks", 0)
         for _ in range(a.runs):
             inside[0] = 0.0
             p0, m0 = time.process_time(), time.thread_time()
@@ -73,7 +74,9 @@ def main() -> None:
                           "main_ms": round(m * 1e3, 1), "main_in_pool_ms": round(i * 1e3, 1),
                           "serial_ms": round(s * 1e3, 1), "serial_fraction": round(s / p, 3),
                           # chunks of the parallel front end per frame (pipeline/front_chunks.py)
-                          "front_chunks": (front_chunks.launched_chunks - chunks0) / a.runs}))
+                          "front_chunks": (front_chunks.launched_chunks - chunks0) / a.runs,
+                          # of those, chunks whose tiles ran in their draw's one tile pass (native/chunk_tiles.py)
+                          "one_pass_chunks": (getattr(front_chunks, "one_pass_chunks", 0) - one0) / a.runs}))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,14 @@ throughput at the same thread counts on the 16-core host of the H200 machine is 
 pyd3d11's and the ratio when ``--peer-table host16`` (the default on a machine with at least 16 CPUs). On this
 2-core machine, bench/vs_llvmpipe.py measures llvmpipe itself in the same run (``--lp-threads``).
 
+``--variant NAME:KEY=VALUE,...`` (repeatable) measures several settings of environment switches alternately in
+every round (a row per scene and variant; ``--variant base:`` sets nothing), e.g. the parallel front end of a large
+draw with its one tile pass, and with session 18's chunk-by-chunk launches:
+``--variant off: --variant one-pass:PYD3D11_PARALLEL_FRONT_END=1
+--variant by-chunk:PYD3D11_PARALLEL_FRONT_END=1,PYD3D11_ONE_TILE_PASS=0``.
+
 Usage: python bench/thread_scaling.py [--threads 1,2,4,8,16] [--scenes S1z,S2,S3,S5,S4a,S4b] [--rounds 1]
+    [--variant NAME:KEY=VALUE,...]...
 """
 
 from __future__ import annotations
@@ -34,17 +41,31 @@ LLVMPIPE_HOST16 = {
 }
 
 
-def measure(threads: int, scenes: list[str], runs: int, src: str) -> dict[str, dict]:
-    """One round of vs_llvmpipe's pyd3d11 runner with ``PYD3D11_THREADS=threads``."""
-    old = os.environ.get("PYD3D11_THREADS")
-    os.environ["PYD3D11_THREADS"] = str(threads)
+def measure(threads: int, scenes: list[str], runs: int, src: str, env: dict | None = None) -> dict[str, dict]:
+    """One round of vs_llvmpipe's pyd3d11 runner with ``PYD3D11_THREADS=threads`` and the variables ``env``."""
+    settings = {"PYD3D11_THREADS": str(threads), **(env or {})}
+    old = {k: os.environ.get(k) for k in settings}
+    os.environ.update(settings)
     try:
         return run_pyd3d11(src, scenes, runs, 1)
     finally:
-        if old is None:
-            del os.environ["PYD3D11_THREADS"]
-        else:
-            os.environ["PYD3D11_THREADS"] = old
+        for k, v in old.items():
+            if v is None:
+                del os.environ[k]
+            else:
+                os.environ[k] = v
+
+
+def parse_variant(text: str) -> tuple[str, dict]:
+    """``NAME:KEY=VALUE,KEY=VALUE`` -> (NAME, {KEY: VALUE}); ``NAME:`` sets nothing."""
+    name, _, rest = text.partition(":")
+    env = {}
+    for item in filter(None, rest.split(",")):
+        k, eq, v = item.partition("=")
+        if not eq:
+            raise SystemExit(f"--variant {text!r}: {item!r} is not KEY=VALUE")
+        env[k.strip()] = v.strip()
+    return name, env
 
 
 def main() -> None:
@@ -57,15 +78,21 @@ def main() -> None:
     ap.add_argument("--peer-table", choices=("host16", "none"),
                     default="host16" if (os.cpu_count() or 1) >= 16 else "none")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--variant", action="append", default=[],
+                    help="NAME:KEY=VALUE,... environment settings measured alternately (repeatable)")
     a = ap.parse_args()
     counts = [int(t) for t in a.threads.split(",")]
-    scenes = a.scenes.split(",")
+    variants = [parse_variant(v) for v in a.variant] or [("", {})]
+    # (a row per scene and variant: the table's scene column names both)
+    scenes = [s if not name else f"{s} [{name}]" for s in a.scenes.split(",") for name, _ in variants]
     best: dict[int, dict[str, dict]] = {t: {} for t in counts}
     for _ in range(a.rounds):
         for t in counts:
-            for s, r in measure(t, scenes, a.runs, a.pyd3d11_src).items():
-                if s not in best[t] or r["throughput"] > best[t][s]["throughput"]:
-                    best[t][s] = r
+            for name, env in variants:
+                for s, r in measure(t, a.scenes.split(","), a.runs, a.pyd3d11_src, env).items():
+                    row = s if not name else f"{s} [{name}]"
+                    if row not in best[t] or r["throughput"] > best[t][row]["throughput"]:
+                        best[t][row] = r
             print(f"{t} threads: " + ", ".join(f"{s} {best[t][s]['throughput']:g}" for s in scenes if s in best[t]),
                   file=sys.stderr, flush=True)
     peer = LLVMPIPE_HOST16 if a.peer_table == "host16" else {}
@@ -80,14 +107,14 @@ def main() -> None:
         up = f"{vals[-1] / vals[0]:.2f}x" if vals[0] and vals[-1] else "-"
         line = f"| {s} | {unit} | " + " | ".join("-" if v is None else f"{v:g}" for v in vals) + f" | {up} |"
         if peer:
-            lp = [peer.get(s, {}).get(t) for t in counts]
+            lp = [peer.get(s.split(" [")[0], {}).get(t) for t in counts]
             line += " " + " | ".join("-" if v is None else f"{v:g}" for v in lp) + " | "
             line += " | ".join(f"{v / p:.3f}x" if v and p else "-" for v, p in zip(vals, lp)) + " |"
         print(line)
     if a.json:
         for t in counts:
-            for r in best[t].values():
-                print(json.dumps({"threads": t, **r}))
+            for row, r in best[t].items():
+                print(json.dumps({"threads": t, "row": row, **r}))
 
 
 if __name__ == "__main__":

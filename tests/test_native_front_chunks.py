@@ -105,7 +105,8 @@ def _verts(seed: int, n_prim: int, k: int, big: int = 6) -> np.ndarray:
     return v
 
 
-def _state(verts, topology: int, *, float_rt: bool, cull: int, ps: str, vs: str = bs.VS, index=None):
+def _state(verts, topology: int, *, float_rt: bool, cull: int, ps: str, vs: str = bs.VS, index=None,
+           depth_func: int = 4):
     fmt = R32G32B32A32_FLOAT if float_rt else R8G8B8A8_UNORM
     rt = texture2d(fmt, W, H)
     bs._fill(rt, 3)
@@ -116,7 +117,8 @@ def _state(verts, topology: int, *, float_rt: bool, cull: int, ps: str, vs: str 
     om = OMState()
     if not float_rt:
         om.blend = bs._blend_desc([bs._rt_desc(**bs.BLENDS["alpha"])])
-    om.depth_stencil = bs._ds_desc(func=4, write=1)  # LESS_EQUAL with writes: the later primitive wins ties
+    # LESS_EQUAL (4) with writes: the later primitive wins ties; LESS (2): the earlier one
+    om.depth_stencil = bs._ds_desc(func=depth_func, write=1)
     om.rtvs = [rtv(rt)] + [None] * 7
     om.dsv = dsv(ds)
     st = GraphicsState(
@@ -137,18 +139,25 @@ def _parallel_front_end(monkeypatch):
 
 
 def _render(verts, topology: int, args: DrawArgs, *, threads: int, chunk: int | None, float_rt: bool = False,
-            cull: int = 3, ps: str = bs.PS_FLOAT, vs: str = bs.VS, index=None, pass_vertices: int = 600):
-    """(target bytes, depth bytes, counters, chunks launched). ``chunk`` None: the oracle (passes drawn one
-    after the other on one thread); else the front end chunked at ``chunk`` vertices (at most the pass size)."""
-    st, rt, ds = _state(verts, topology, float_rt=float_rt, cull=cull, ps=ps, vs=vs, index=index)
+            cull: int = 3, ps: str = bs.PS_FLOAT, vs: str = bs.VS, index=None, pass_vertices: int = 600,
+            depth_func: int = 4, one_pass: bool = True):
+    """(target bytes, depth bytes, counters, chunks launched, chunks whose tiles ran in the draw's one tile pass,
+    fused-lane launches: passes, or chunks with pixels to draw).
+    ``chunk`` None: the oracle (passes drawn one after the other on one thread); else the front end chunked at
+    ``chunk`` vertices (at most the pass size). ``one_pass`` False: each chunk's tiles launched on their own
+    (session 18's way, fused.ONE_TILE_PASS)."""
+    st, rt, ds = _state(verts, topology, float_rt=float_rt, cull=cull, ps=ps, vs=vs, index=index,
+                        depth_func=depth_func)
     saved = (draw_mod.PASS_VERTICES, draw_mod.DEFER_PASSES, front_chunks.CHUNK_MIN_VERTICES,
-             front_chunks.CHUNKS_PER_THREAD)
+             front_chunks.CHUNKS_PER_THREAD, fused.ONE_TILE_PASS)
     draw_mod.PASS_VERTICES = pass_vertices
+    fused.ONE_TILE_PASS = one_pass
     draw_mod.DEFER_PASSES = chunk is not None
     front_chunks.CHUNK_MIN_VERTICES = chunk or 1
     front_chunks.CHUNKS_PER_THREAD = 1 << 30  # the chunk size is CHUNK_MIN_VERTICES (capped at the pass)
     pool.set_threads(threads)
-    before = front_chunks.launched_chunks
+    before, before_one, fused_before = front_chunks.launched_chunks, front_chunks.one_pass_chunks, \
+        fused.stats.fused_draws
     try:
         native.set_backend("native")
         stats = draw_mod.draw(st, args)
@@ -156,9 +165,10 @@ def _render(verts, topology: int, args: DrawArgs, *, threads: int, chunk: int | 
         native.set_backend(None)
         pool.set_threads(None)
         (draw_mod.PASS_VERTICES, draw_mod.DEFER_PASSES, front_chunks.CHUNK_MIN_VERTICES,
-         front_chunks.CHUNKS_PER_THREAD) = saved
+         front_chunks.CHUNKS_PER_THREAD, fused.ONE_TILE_PASS) = saved
     counts = tuple(getattr(stats, n) for n in DrawStats.__slots__ if n != "so")
-    return bytes(rt.data), bytes(ds.data), counts, front_chunks.launched_chunks - before
+    return (bytes(rt.data), bytes(ds.data), counts, front_chunks.launched_chunks - before,
+            front_chunks.one_pass_chunks - before_one, fused.stats.fused_draws - fused_before)
 
 
 def _same(got, ref, what: str) -> None:
@@ -181,8 +191,11 @@ def test_triangle_list_any_threads_any_chunks(float_rt):
         for chunk in (3, 3 * 7, 3 * 37, 600):
             got = _render(verts, TRIANGLELIST, args, threads=threads, chunk=chunk, float_rt=float_rt, ps=ps)
             _same(got, ref, f"{threads} threads, chunks of {chunk} vertices")
-            # one thread: no chunks (nothing to run them on); else every chunk went through the pool
+            # one thread: no chunks (nothing to run them on); else every chunk went through the pool, and its
+            # tiles through the draw's one tile pass (session 19, K19)
             assert got[3] == (0 if threads == 1 else -(-len(verts) // chunk))
+            # (a chunk whose primitives were all culled or clipped away has no tiles to run)
+            assert got[4] == (0 if threads == 1 else got[5]) and (chunk < 600 or got[4] == got[3])
 
 
 def test_primitive_id_continues_across_chunks():
@@ -198,7 +211,7 @@ def test_primitive_id_continues_across_chunks():
     for threads in (2, 3):
         got = _render(verts, TRIANGLELIST, args, threads=threads, chunk=3 * 11, float_rt=True, ps=PS_PRIM, cull=1)
         _same(got, ref, f"{threads} threads")
-        assert got[3] > 1
+        assert got[3] > 1 and got[4] == got[5] == got[3]
 
 
 def test_vertex_and_instance_ids_instanced():
@@ -212,6 +225,7 @@ def test_vertex_and_instance_ids_instanced():
             got = _render(verts, TRIANGLELIST, args, threads=threads, chunk=chunk, vs=VS_IDS, pass_vertices=300)
             _same(got, ref, f"{threads} threads, chunks of {chunk} vertices")
             assert got[3] == 3 * -(-len(verts) // chunk)
+            assert 0 < got[4] == got[5]  # (the chunks with pixels: in one tile pass per instance)
 
 
 @pytest.mark.parametrize("topology,k", [(LINELIST, 2), (POINTLIST, 1), (TRIANGLELIST_ADJ, 6)],
@@ -225,6 +239,7 @@ def test_other_list_topologies(topology, k):
             got = _render(verts, topology, args, threads=threads, chunk=chunk, float_rt=True, ps=PS_PRIM)
             _same(got, ref, f"{threads} threads, chunks of {chunk} vertices")
             assert got[3] == -(-len(verts) // chunk)
+            assert 0 < got[4] == got[5]
 
 
 def _index_buffer(idx: np.ndarray) -> IndexBufferBinding:
@@ -249,6 +264,7 @@ def test_indexed_list_without_cuts_is_chunked():
                           float_rt=True, ps=PS_PRIM, pass_vertices=240)
             _same(got, ref, f"{threads} threads")
             assert got[3] == -(-len(idx) // 240)
+            assert 0 < got[4] == got[5]
 
 
 def test_indexed_list_with_a_cut_is_not_chunked():
@@ -389,3 +405,197 @@ def test_counters_start_at_zero():
     fresh = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fresh)
     assert (fresh.launched_chunks, fresh.redone_chunks) == (0, 0)
+
+
+# -- session 19, helper K19: one tile pass over the chunks' tile lists (pipeline/native/chunk_tiles.py) --------
+# Every tile worker walks a tile's list of chunk 0, then chunk 1, ...: a pixel sees the primitives in submission
+# order (D3D11.3 §3.4) whatever the thread count and the chunk size.
+
+
+@pytest.mark.parametrize("cull", [1, 2], ids=["no-cull", "cull-front"])
+def test_one_pass_and_chunk_by_chunk_give_the_oracle(cull):
+    """Blending into UNORM (order-dependent), vertices behind the eye (clipped), some primitives crossing many
+    tiles: the one tile pass, the chunk-by-chunk launches and the unchunked passes give the same bytes."""
+    verts = _verts(31, 400, 3, big=12)
+    args = DrawArgs(len(verts))
+    ref = _render(verts, TRIANGLELIST, args, threads=1, chunk=None, cull=cull)
+    for threads, chunk in ((2, 3 * 11), (3, 3 * 5), (7, 3 * 53)):
+        n = -(-len(verts) // chunk)
+        got = _render(verts, TRIANGLELIST, args, threads=threads, chunk=chunk, cull=cull)
+        _same(got, ref, f"one pass, {threads} threads, chunks of {chunk}")
+        # every chunk with pixels to draw in the one pass (a chunk whose triangles are all culled has none)
+        assert got[3] == n and 0 < got[4] == got[5]
+        old = _render(verts, TRIANGLELIST, args, threads=threads, chunk=chunk, cull=cull, one_pass=False)
+        _same(old, ref, f"chunk by chunk, {threads} threads, chunks of {chunk}")
+        assert old[3:] == (n, 0, got[5])
+
+
+def _full_screen(n: int) -> np.ndarray:
+    """``n`` triangles each covering the whole viewport at depth 0.5 (w = 1: no perspective), attribute 1 =
+    (0, 0, i / 8, 1) and attribute 2 = (2 i, 0, 0, 0) for triangle i."""
+    v = np.zeros((3 * n, 12), np.float32)
+    v[:, :4] = np.tile(np.array([[-1, -1, 0.5, 1], [3, -1, 0.5, 1], [-1, 3, 0.5, 1]], np.float32), (n, 1))
+    i = np.repeat(np.arange(n, dtype=np.float32), 3)
+    v[:, 6], v[:, 7], v[:, 8] = i / 8, 1, 2 * i
+    return v
+
+
+@pytest.mark.parametrize("depth_func, winner", [(4, "last"), (2, "first")], ids=["less-equal", "less"])
+def test_depth_ties_follow_submission_order(depth_func, winner):
+    """Forty full-screen triangles at one depth, each chunk holding one or a few of them, so every tile walks
+    many chunks' lists. By the depth test's definition (§17.10; the depth buffer written by each passing sample):
+    LESS_EQUAL lets every triangle pass, so each pixel keeps the last one's SV_PrimitiveID (39) and every sample
+    passes 40 times; LESS lets only the first pass (ID 0, one pass per sample). A chunk walked out of order shows."""
+    n = 40
+    verts = _full_screen(n)
+    args = DrawArgs(len(verts))
+    want_id = n - 1 if winner == "last" else 0
+    passed = W * H * (n if winner == "last" else 1)
+    for threads in (2, 3, 7):
+        for chunk in (3, 3 * 7):
+            got = _render(verts, TRIANGLELIST, args, threads=threads, chunk=chunk, float_rt=True, ps=PS_PRIM,
+                          cull=1, depth_func=depth_func, pass_vertices=60)
+            px = np.frombuffer(got[0], np.float32).reshape(H, W, 4)
+            assert (px[..., 0] == want_id).all(), f"{threads} threads, chunks of {chunk}"
+            assert (px[..., 1] == 2 * want_id).all()  # attribute 2 of the same triangle
+            assert (np.frombuffer(got[1], np.float32) == np.float32(0.5)).all()
+            assert got[2][DrawStats.__slots__.index("samples_passed")] == passed
+            assert got[2][DrawStats.__slots__.index("ps_invocations")] == W * H * n  # (no early depth)
+            assert got[3:] == (n * 3 // chunk + (n * 3 % chunk > 0),) * 3
+
+
+@pytest.mark.parametrize("topology, k", [(5, 3), (3, 2)], ids=["triangle-strip", "line-strip"])
+def test_strips_keep_their_passes(topology, k):
+    """Strips are not cut into chunks (a strip's primitives share vertices across any cut): with the parallel
+    front end on they draw as their passes, the same bytes, no chunk launched."""
+    verts = _verts(37, 300, 3)
+    args = DrawArgs(len(verts))
+    ref = _render(verts, topology, args, threads=1, chunk=None, float_rt=True, ps=PS_PRIM, pass_vertices=200)
+    got = _render(verts, topology, args, threads=3, chunk=3 * 7, float_rt=True, ps=PS_PRIM, pass_vertices=200)
+    _same(got, ref, "3 threads")
+    assert got[3:5] == (0, 0)
+
+
+def test_chunks_that_cannot_share_a_pass_keep_their_own_launch(monkeypatch):
+    """Tile work that may fail or call back into Python (fused._quiet False) keeps a launch of its own after the
+    previous chunk's merge: here every third chunk's, so one-pass groups and own launches alternate — the same
+    bytes, and only the quiet chunks counted in the tile pass."""
+    verts = _verts(41, 400, 3)
+    args = DrawArgs(len(verts))
+    ref = _render(verts, TRIANGLELIST, args, threads=1, chunk=None)
+    real = fused._quiet
+    calls = [0]
+
+    def every_third_loud(kernel, plan):
+        calls[0] += 1
+        return real(kernel, plan) and calls[0] % 3 != 0
+
+    monkeypatch.setattr(fused, "_quiet", every_third_loud)
+    for threads in (2, 3):
+        got = _render(verts, TRIANGLELIST, args, threads=threads, chunk=3 * 20)
+        _same(got, ref, f"{threads} threads")
+        assert got[3] == 20 and 0 < got[4] < got[5] == 20
+    monkeypatch.setattr(fused, "_quiet", lambda kernel, plan: False)
+    got = _render(verts, TRIANGLELIST, args, threads=2, chunk=3 * 20)
+    _same(got, ref, "no chunk quiet")
+    assert got[3:] == (20, 0, 20)
+
+
+def test_run_groups_chunk_draws_in_chunk_order(monkeypatch):
+    """``run``: the ChunkDraw records of consecutive chunks go into one tile pass in chunk order; a chunk's own
+    launch (a callable) first launches the pass collected before it; the pass still open is launched at the end,
+    and before a chunk that does not take the fused lane is redone."""
+    events: list = []
+
+    class Pass:
+        def __init__(self):
+            self.chunks = 0  # (run's counter of the pass; reset by run before each launch)
+            self.added = 0
+
+        def add(self, c):
+            events.append(("add", c.key))
+            self.chunks += 1
+            self.added += 1
+
+        def launch(self):
+            events.append(("launch", self.added))
+            self.added = 0
+
+    monkeypatch.setattr(front_chunks.chunk_tiles, "TilePass", Pass)
+    plan = {0: "pass", 1: "pass", 2: "own", 3: "pass", 4: "pass"}
+
+    def front(i):
+        if plan[i] == "own":
+            fused._capture.launches.append(lambda i=i: events.append(("own", i)))
+        else:
+            fused._capture.launches.append(front_chunks.chunk_tiles.ChunkDraw(i, *[None] * 15))
+        return i
+
+    before = front_chunks.one_pass_chunks
+    pool.set_threads(3)
+    try:
+        assert front_chunks.run(5, front, lambda i: []) == [0, 1, 2, 3, 4]
+        assert events == [("add", 0), ("add", 1), ("launch", 2), ("own", 2), ("add", 3), ("add", 4),
+                          ("launch", 2)]
+        assert front_chunks.one_pass_chunks - before == 4
+        events.clear()
+        plan[3] = "fall"
+
+        def front_falls(i):
+            if i == 3:
+                raise fused.NotCaptured()
+            return front(i)
+
+        assert front_chunks.run(5, front_falls, lambda i: events.append(("redo", i)) or ["r3", "r4"]) == \
+            [0, 1, 2, "r3", "r4"]
+        assert events[:4] == [("add", 0), ("add", 1), ("launch", 2), ("own", 2)]
+        assert events[4:6] == [("launch", 0), ("redo", 3)]  # (nothing collected after chunk 2's own launch)
+    finally:
+        pool.set_threads(None)
+
+
+PS_TEXTURED = """ps_4_0
+dcl_sampler s0, mode_default
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_input_ps linear v1.xyzw
+dcl_input_ps linear v2.xyzw
+dcl_output o0.xyzw
+dcl_temps 1
+sample r0.xyzw, v2.xyxx, t0.xyzw, s0
+mov o0.xyz, r0.xxxx
+mov o0.w, v1.w
+ret
+"""
+
+
+def test_textured_chunks_share_one_binding(monkeypatch):
+    """A pixel shader sampling a texture (bilinear, wrap) through the native sampler: the chunks of the draw share
+    the workers' bound arguments (texture plan included) in the one pass — the same bytes as the oracle."""
+    from types import SimpleNamespace
+
+    from pyd3d11.pipeline.sampler import TextureSampler
+    from pyd3d11.storage import ViewDescriptor, ViewKind
+
+    img = np.random.default_rng(7).random((16, 16)).astype(np.float32)
+    tex = ResourceStorage.create(3, 41, 16, 16, bytes_per_block=4)  # R32_FLOAT
+    tex.subresource_bytes(0)[:] = img.view(np.uint8).ravel()
+    view = ViewDescriptor(ViewKind.SRV, tex, 41, 4)  # D3D11_SRV_DIMENSION_TEXTURE2D
+    sampler = SimpleNamespace(Filter=0x15, AddressU=1, AddressV=1, AddressW=1, MipLODBias=0.0, MaxAnisotropy=1,
+                              ComparisonFunc=1, BorderColor=[0.0] * 4, MinLOD=0.0, MaxLOD=3.4e38)
+    real = _state
+
+    def textured(*a, **kw):
+        st, rt, ds = real(*a, **kw)
+        st.ps.bindings.srvs[0] = view
+        st.ps.bindings.samplers[0] = sampler
+        st.sampling_hooks = TextureSampler()
+        return st, rt, ds
+
+    monkeypatch.setattr(sys.modules[__name__], "_state", textured)
+    verts = _verts(43, 400, 3)
+    args = DrawArgs(len(verts))
+    ref = _render(verts, TRIANGLELIST, args, threads=1, chunk=None, ps=PS_TEXTURED)
+    for threads in (2, 3):
+        got = _render(verts, TRIANGLELIST, args, threads=threads, chunk=3 * 23, ps=PS_TEXTURED)
+        _same(got, ref, f"{threads} threads")
+        assert got[3] == -(-len(verts) // (3 * 23)) and 0 < got[4] == got[5]

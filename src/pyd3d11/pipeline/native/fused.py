@@ -909,6 +909,14 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
                                              W, H, ps is not None, (ctx.vp_min, ctx.vp_max), prep, args,
                                              (ctx.rows_w, ctx.rows_h), _buffer_key(key))
         return True
+    if (not uav and ONE_TILE_PASS and getattr(_capture, "launches", None) is not None and _quiet(kernel, plan)):
+        # a chunk of the parallel front end whose tiles join the draw's one tile pass (chunk_tiles.py)
+        from .chunk_tiles import ChunkDraw
+
+        _capture.launches.append(ChunkDraw(key, comp, kernel, plan, D, keep, ctx, okey, targets, touched,
+                                           _ps_reads(state), geo, (key.tile, W, H), state, stats_out,
+                                           ps is not None))
+        return True
     # A worker costs its buffers and a thread handoff: small draws (by the pieces' rectangle area) use fewer.
     workers = 1 if uav and kernel.lw.uav_atomic else max(1, min(threads(), n_tiles, 1 + area // WORK_PER_WORKER))
     scratch = [_thread_args(key, kernel, state, after, plan) for _ in range(workers)]
@@ -1025,6 +1033,9 @@ def defer_passes(on: bool, queue: bool = False, scene: bool = False) -> bool:
     return prev
 
 
+#: the parallel front end's chunks of one draw share one tile pass (chunk_tiles.py); ``PYD3D11_ONE_TILE_PASS=0``:
+#: each chunk's tiles are a job launched after the previous chunk's merge (session 18's way; A/B)
+ONE_TILE_PASS = os.environ.get("PYD3D11_ONE_TILE_PASS", "1") != "0"
 #: set False (or ``PYD3D11_QUEUE_DRAWS=0``) to finish every draw's tiles before the draw call returns
 QUEUE_DRAWS = os.environ.get("PYD3D11_QUEUE_DRAWS", "1") != "0"
 #: scene binning across draws (scene.py): set False (or ``PYD3D11_SCENES=0``) to queue each draw on its own
