@@ -61,6 +61,7 @@ class LdKey:
     arrayed: bool
     offsets: tuple  # immediate (u, v, w) offsets, added to address components x, y, z
     sel: tuple
+    ms_samples: int = 0  # ld_ms on a single-sample view (texel_ms.py): the sample index must be below this
 
 
 class LdEmitter:
@@ -109,6 +110,9 @@ class LdEmitter:
             ok = g.v(f"and {VB} {ok}, {g.v(f'icmp ult {VI} {sl}, {layers}')}")
             whd = g.v(f"mul {VI} {wh}, {d}")
             idx = g.v(f"add {VI} {idx}, {g.v(f'mul {VI} {sl}, {whd}')}")
+        if k.ms_samples:  # memory._texel_offsets checks a sample index against the resource's count on any view
+            s = g.src(_bits_src(op.srcs[1][0]))
+            ok = g.v(f"and {VB} {ok}, {g.v(f'icmp ult {VI} {s}, {_is(k.ms_samples)}')}")
         # lanes outside the view read nothing (masked): their index is never formed into an address
         i64 = g.v(f"zext {VI} {idx} to {VL}")
         i64 = g.v(f"shl {VL} {i64}, splat (i64 2)")
