@@ -5,8 +5,8 @@ _ld with a sample index, _sampleinfo, _samplepos). ``sampler_gen.build_plan`` pi
 Rules (D3D11.3 §22.4 ld2dms / sampleinfo / samplepos; the Microsoft asm pages of the same names):
 
 - ``ld2dms dst, address, t#, sampleIndex``: address .xy is the texel (.z the array slice of a 2DMS array view;
-  .w is not read: a multisample view has one mip), immediate offsets add to .xyz first; sample ``sampleIndex``
-  (its first component, an integer) of that texel. Any coordinate, slice or sample index outside the view
+  .w is not read: a multisample view has one mip), immediate offsets add to .xy first (never to the array
+  axis); sample ``sampleIndex`` (its first component, an integer) of that texel. Any coordinate, slice or sample index outside the view
   (the sample index against the resource's sample count) returns 0 in every component; an unbound t# returns 0.
   The texels come from :func:`ms_texels`: every (slice, sample) plane of the view decoded by the reference's own
   decoder (memory.decode_texels) from the storage's bytes at the reference's offsets, once per storage version.
@@ -179,7 +179,9 @@ def _ld_ms_support(sampler, t, bindings, ident: int):
             A.set(p + name, v)
 
     arrayed = view.dimension == SRV_2DMSARRAY
-    return LdMsKey(True, arrayed, tuple(t.offsets[:3]) + (0,) * (3 - len(t.offsets[:3])), tuple(t.sel)), bind
+    # the offsets move x and y only: w is ignored and the array axis is never offset (memory.offset_axes)
+    offs = (int(t.offsets[0]), int(t.offsets[1]), 0) if len(t.offsets) >= 2 else (0, 0, 0)
+    return LdMsKey(True, arrayed, offs, tuple(t.sel)), bind
 
 
 def _query_count(t, bindings) -> int:
