@@ -336,3 +336,70 @@ def test_pixel_shader_ld_ms_and_rasterizer_queries():
             for k in range(4):
                 assert got[0][k, y, x].tolist() == want0.tolist()
                 assert got[1][k, y, x].tolist() == want1
+
+
+# ---- immediate offsets and the array axis (ld and ld2dms) ---------------------------------------------------
+CS_OFFSETS = """cs_5_0
+dcl_resource_texture1darray (uint,uint,uint,uint) t0
+dcl_resource_texture2darray (uint,uint,uint,uint) t1
+dcl_resource_texture3d (uint,uint,uint,uint) t2
+dcl_resource_texture2dmsarray(2) (uint,uint,uint,uint) t3
+dcl_uav_raw u0
+dcl_input vThreadIDInGroup.x
+dcl_temps 3
+dcl_thread_group 4, 1, 1
+mov r0.x, vThreadIDInGroup.x
+mov r0.yzw, l(0, 1, 1, 0)
+ishl r2.x, vThreadIDInGroup.x, l(6)
+ld_aoffimmi(1,1,1) r1.xyzw, r0.xzww, t0.xyzw
+store_raw u0.x, r2.x, r1.x
+ld_aoffimmi(1,1,1) r1.xyzw, r0.xzzw, t1.xyzw
+iadd r2.y, r2.x, l(16)
+store_raw u0.x, r2.y, r1.x
+ld_aoffimmi(1,1,1) r1.xyzw, r0.xzzw, t2.xyzw
+iadd r2.y, r2.x, l(32)
+store_raw u0.x, r2.y, r1.x
+ldms_aoffimmi(1,1,1) r1.xyzw, r0.xzzz, t3.xyzw, l(1)
+iadd r2.y, r2.x, l(48)
+store_raw u0.x, r2.y, r1.x
+ret
+"""
+
+
+def test_immediate_offsets_never_move_the_array_axis():
+    """The ld / ld2dms asm pages: "Address offsets are not applied along the array axis of Texture1D/2D Arrays";
+    _aoffimmi v, w are ignored for Texture1Ds and w for Texture2Ds (and ld2dms ignores address .w: here 1, a mip
+    that does not exist, for the 2DMS array). Every texel holds slice·100 + z·100 + y·10 + x (R32_UINT), lane x
+    reads address (x, 1, 1) with offsets (1, 1, 1): 1D array → slice 1, x + 1; 2D array → slice 1, (x + 1, 2);
+    3D → (x + 1, 2, 2); 2DMS array sample 1 → slice 1, (x + 1, 2); x + 1 = 4 is outside (0)."""
+    fmt = 42  # R32_UINT
+    specs = {"t0": (2, 4, 1, 1, 3, 1), "t1": (3, 4, 4, 1, 3, 1), "t2": (4, 4, 4, 4, 1, 1), "t3": (3, 4, 4, 1, 3, 2)}
+    srvs = []
+    for name, (dim, w, h, d, arr, S) in specs.items():
+        st = ResourceStorage.create(dim, fmt, w, h, d, 1, arr, S, bytes_per_block=4)
+        for sl in range(arr):
+            L = st.layout(sl)
+            z, y, x = np.meshgrid(np.arange(d), np.arange(h), np.arange(w), indexing="ij")
+            vals = (sl * 100 + z * 100 + y * 10 + x).astype(U32)
+            for s in range(S):
+                st.data[L.offset + s * L.depth_pitch * L.depth:][:vals.nbytes] = vals.view(np.uint8).ravel()
+        view_dim = {"t0": 3, "t1": 5, "t2": 8, "t3": 7}[name]
+        srvs.append(ViewDescriptor(ViewKind.SRV, st, fmt, view_dim, slice_count=arr if dim != 4 else 1))
+    prog = assemble_program(CS_OFFSETS)
+    out = {}
+    for backend in ("native", "reference"):
+        buf = ResourceStorage.create(1, 0, 4 * 64)
+        uav = ViewDescriptor(ViewKind.UAV, buf, 39, 1, num_elements=64, element_size=4, raw=True)
+        before = (runtime.stats.fallbacks, runtime.stats.texture_callbacks)
+        native.set_backend(backend)
+        try:
+            compute.dispatch(prog, Bindings.of(srvs=srvs, uavs=[uav]), 1, 1, 1, hooks=TextureSampler(False))
+        finally:
+            native.set_backend(None)
+        if backend == "native":
+            assert (runtime.stats.fallbacks, runtime.stats.texture_callbacks) == before
+        out[backend] = buf.data.view(U32).reshape(4, 4, 4)[:, :, 0]
+    want = np.array([[100 + x + 1, 120 + x + 1, 220 + x + 1, 120 + x + 1] if x + 1 < 4 else [0, 0, 0, 0]
+                     for x in range(4)], U32)
+    np.testing.assert_array_equal(out["native"], want)
+    np.testing.assert_array_equal(out["reference"], want)
