@@ -11,8 +11,22 @@ T = 8  # tile width and height (texels)
 E = T * (T + 1)  # entries per tile
 
 
+_made: dict = {}  # id(TexData) -> (TexData, result): built once per decoded entry (texture version)
+
+
 def tiled_pairs(tex, mipinfo: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(flat uint32 words, mipinfo copy whose column 2 is each mip's first tiled entry) of a non-array 2D view."""
+    hit = _made.get(id(tex))
+    if hit is not None and hit[0] is tex:
+        return hit[1]
+    out = _build(tex, mipinfo)
+    if len(_made) > 8:
+        _made.clear()
+    _made[id(tex)] = (tex, out)
+    return out
+
+
+def _build(tex, mipinfo: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     packed = tex.unorm8()
     parts, info, base = [], mipinfo.copy(), 0
     for m in range(tex.mips):
