@@ -102,6 +102,7 @@ SLICED_FILTER = os.environ.get("PYD3D11_NATIVE_SLICED_FILTER", "1") != "0"
 ROW_PAIRS = os.environ.get("PYD3D11_NATIVE_ROW_PAIRS", "1") != "0"
 #: PROTOTYPE (session 19, K22): the row-pair copy in 8x8 tiles with one overlapping column (tiled_pairs.py)
 TILED = os.environ.get("PYD3D11_NATIVE_TILED", "0") == "1"
+TILE_W = int(os.environ.get("PYD3D11_NATIVE_TILED_W", "8"))  # PROTOTYPE: tile width (a power of two); height 8
 _FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
@@ -652,15 +653,16 @@ class SampleEmitter:
         if tiled is not None:  # PROTOTYPE: entry of (x0, y0) in 8x8 tiles of 9 entries a row (tiled_pairs.py)
             w, tb = tiled
             x0, y0 = xs[0], ys[0]
-            tpr = g.v(f"add {g.VI} {w}, {_is(7)}")
-            tpr = g.v(f"lshr {g.VI} {tpr}, {_is(3)}")
+            sh = TILE_W.bit_length() - 1
+            tpr = g.v(f"add {g.VI} {w}, {_is(TILE_W - 1)}")
+            tpr = g.v(f"lshr {g.VI} {tpr}, {_is(sh)}")
             ty = g.v(f"ashr {g.VI} {y0}, {_is(3)}")
-            tx = g.v(f"ashr {g.VI} {x0}, {_is(3)}")
+            tx = g.v(f"ashr {g.VI} {x0}, {_is(sh)}")
             t = g.v(f"add {g.VI} {g.v(f'mul {g.VI} {ty}, {tpr}')}, {tx}")
-            e = g.v(f"mul {g.VI} {t}, {_is(72)}")
+            e = g.v(f"mul {g.VI} {t}, {_is(8 * (TILE_W + 1))}")
             yi = g.v(f"and {g.VI} {y0}, {_is(7)}")
-            e = g.v(f"add {g.VI} {e}, {g.v(f'mul {g.VI} {yi}, {_is(9)}')}")
-            e = g.v(f"add {g.VI} {e}, {g.v(f'and {g.VI} {x0}, {_is(7)}')}")
+            e = g.v(f"add {g.VI} {e}, {g.v(f'mul {g.VI} {yi}, {_is(TILE_W + 1)}')}")
+            e = g.v(f"add {g.VI} {e}, {g.v(f'and {g.VI} {x0}, {_is(TILE_W - 1)}')}")
             first = g.v(f"add {g.VI} {e}, {tb}")
         for lane in range(g.W):
             e = g.v(f"extractelement {g.VI} {first}, i64 {lane}")

@@ -5,10 +5,13 @@ tile's first one), so the 16 bytes at entry (x0, y0) are the whole 2x2 footprint
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
-T = 8  # tile width and height (texels)
-E = T * (T + 1)  # entries per tile
+TW = int(os.environ.get("PYD3D11_NATIVE_TILED_W", "8"))  # tile width (texels)
+T = 8  # tile height (texels)
+E = T * (TW + 1)  # entries per tile
 
 
 _made: dict = {}  # id(TexData) -> (TexData, result): built once per decoded entry (texture version)
@@ -31,11 +34,11 @@ def _build(tex, mipinfo: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     parts, info, base = [], mipinfo.copy(), 0
     for m in range(tex.mips):
         w, h, b = int(tex.w[m]), int(tex.h[m]), int(tex.base[m])
-        tpr, tr = -(-w // T), -(-h // T)
-        q = np.zeros((tr * T + 1, tpr * T + 1), np.uint32)
+        tpr, tr = -(-w // TW), -(-h // T)
+        q = np.zeros((tr * T + 1, tpr * TW + 1), np.uint32)
         q[:h, :w] = packed[b:b + w * h].reshape(h, w)
-        ty, tx, yi, xi = np.meshgrid(np.arange(tr), np.arange(tpr), np.arange(T), np.arange(T + 1), indexing="ij")
-        y, x = ty * T + yi, tx * T + xi
+        ty, tx, yi, xi = np.meshgrid(np.arange(tr), np.arange(tpr), np.arange(T), np.arange(TW + 1), indexing="ij")
+        y, x = ty * T + yi, tx * TW + xi
         ent = np.stack([q[y, x], q[y + 1, x]], -1)  # (tr, tpr, T, T + 1, 2)
         ent[..., 1] = np.where(y + 1 < h, ent[..., 1], 0)
         parts.append(ent.reshape(-1))
