@@ -100,9 +100,6 @@ SLICED_FILTER = os.environ.get("PYD3D11_NATIVE_SLICED_FILTER", "1") != "0"
 #: the one below it), one 16-byte load per lane for the whole 2x2 footprint (Session 18, K16:
 #: SampleEmitter._fetch_quads); ``PYD3D11_NATIVE_ROW_PAIRS=0``: two 8-byte row loads per lane (A/B)
 ROW_PAIRS = os.environ.get("PYD3D11_NATIVE_ROW_PAIRS", "1") != "0"
-#: PROTOTYPE (session 19, K22): the row-pair copy in 8x8 tiles with one overlapping column (tiled_pairs.py)
-TILED = os.environ.get("PYD3D11_NATIVE_TILED", "0") == "1"
-TILE_W = int(os.environ.get("PYD3D11_NATIVE_TILED_W", "8"))  # PROTOTYPE: tile width (a power of two); height 8
 _FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
@@ -630,13 +627,12 @@ class SampleEmitter:
             idxs = [g.v(f"add {g.VI} {i}, {o}") for o in offs for i in idxs]
             bms = [_or(g, b, bb) for bb in borders[ax] for b in bms]
         if k.packed and k.pairs and k.dims == 2 and len(idxs) == 4:
-            tiled = (w, d) if TILED and not k.arrayed and all(m == WRAP for m in k.modes[:2]) else None
-            return self._fetch_quads(g, idxs, taps[0], taps[1], tiled), bms, fracs
+            return self._fetch_quads(g, idxs, taps[0], taps[1]), bms, fracs
         if k.packed:
             return self._fetch_words(g, idxs, taps[0]), bms, fracs
         return self.fetch(g, idxs, taps[0]), bms, fracs
 
-    def _fetch_quads(self, g, idxs: list[str], xs: list[str], ys: list[str], tiled=None) -> list[str]:
+    def _fetch_quads(self, g, idxs: list[str], xs: list[str], ys: list[str]) -> list[str]:
         """The packed words of a 2D bilinear footprint (taps (x0, y0), (x1, y0), (x0, y1), (x1, y1)): where in
         every lane x1 = x0 + 1 and y1 = y0 + 1 (no wrap or clamp inside the footprint), the 16 bytes at word
         2 * idx(x0, y0) of the row-pair copy (TexData.row_pairs) hold texels idx, idx + w, idx + 1, idx + 1 + w
@@ -649,23 +645,8 @@ class SampleEmitter:
         g.put_label(fast)
         pairs = g.arg(self.p + "pairs")
         quads = []
-        first = idxs[0]
-        if tiled is not None:  # PROTOTYPE: entry of (x0, y0) in 8x8 tiles of 9 entries a row (tiled_pairs.py)
-            w, tb = tiled
-            x0, y0 = xs[0], ys[0]
-            sh = TILE_W.bit_length() - 1
-            tpr = g.v(f"add {g.VI} {w}, {_is(TILE_W - 1)}")
-            tpr = g.v(f"lshr {g.VI} {tpr}, {_is(sh)}")
-            ty = g.v(f"ashr {g.VI} {y0}, {_is(3)}")
-            tx = g.v(f"ashr {g.VI} {x0}, {_is(sh)}")
-            t = g.v(f"add {g.VI} {g.v(f'mul {g.VI} {ty}, {tpr}')}, {tx}")
-            e = g.v(f"mul {g.VI} {t}, {_is(8 * (TILE_W + 1))}")
-            yi = g.v(f"and {g.VI} {y0}, {_is(7)}")
-            e = g.v(f"add {g.VI} {e}, {g.v(f'mul {g.VI} {yi}, {_is(TILE_W + 1)}')}")
-            e = g.v(f"add {g.VI} {e}, {g.v(f'and {g.VI} {x0}, {_is(TILE_W - 1)}')}")
-            first = g.v(f"add {g.VI} {e}, {tb}")
         for lane in range(g.W):
-            e = g.v(f"extractelement {g.VI} {first}, i64 {lane}")
+            e = g.v(f"extractelement {g.VI} {idxs[0]}, i64 {lane}")
             e = g.v(f"zext i32 {e} to i64")
             ptr = g.v(f"getelementptr i64, ptr {pairs}, i64 {e}")  # word 2 * idx
             quads.append(g.v(f"load <4 x i32>, ptr {ptr}, align 4"))
@@ -1644,10 +1625,6 @@ def _sample_support(sampler, t, bindings, ident: int):
         vals[f"border{ch}"] = int(border[ch])
     data = tex.unorm8() if key.packed else tex.interleaved()
     pairs = tex.row_pairs() if key.pairs else None
-    if pairs is not None and TILED and not tex.arrayed and all(m == WRAP for m in key.modes[:2]):
-        from .tiled_pairs import tiled_pairs
-
-        pairs, mipinfo = tiled_pairs(tex, mipinfo)
 
     def bind(A) -> None:
         A.ptr(p + "data", data)
