@@ -14,7 +14,8 @@ the kernel is specialised (and cached) per bound-instance set like the linked pr
 
 Every case runs on both backends on the same random inputs, constant buffers and resources
 (tools/backend_diff) and must agree bit for bit with the native kernel actually run (no fallback counted);
-what is still not compiled (nesting deeper than 32, recursion) must fall back visibly, with its reason."""
+a call issued at 32 return addresses is skipped by both (the call asm page); inlining past 2^16 lowered operations
+(a body calling itself twice) falls back visibly, with its reason."""
 
 from __future__ import annotations
 
@@ -114,35 +115,49 @@ def _chain(depth: int, stage: str = "cs") -> str:
     return HEADS[stage] + "mov r1.xyzw, l(0,0,0,0)\nmov r2.xyzw, l(0,0,0,0)\ncall l1\n" + TAILS[stage] + "ret\n" + subs
 
 
-def test_nesting_32_deep_compiles_and_33_is_refused_by_both():
-    _same(assemble_program(_chain(32)))
-    from pyd3d11.errors import NotSupportedError
+@pytest.mark.parametrize("depth", [32, 33, 40])
+def test_a_call_issued_at_32_return_addresses_is_skipped(depth):
+    """The call / callc asm pages: "Subroutines can nest 32 deep"; "if there are already 32 entries on the return
+    address stack and a call is issued, the call is skipped over". A chain l1 → l2 → … where each body adds 1 to
+    r1.x before its call runs bodies l1..l32 only: r1.x = 32 for any chain of 32 or more (both executors; the
+    native lowering inlines 32 levels and emits nothing for the skipped call)."""
+    from pyd3d11.shader.native.lower import lower
+
+    for stage in ("cs", "ps"):
+        _same(assemble_program(_chain(depth, stage)))
     from pyd3d11.shader.exec import reference
-    from pyd3d11.shader.native.lower import Unsupported, lower
 
-    prog = assemble_program(_chain(33, "ps"))
-    inputs = np.zeros((2, 4, 4), np.uint32)
-    with pytest.raises(Unsupported, match="deeper than 32"):  # the native lowering: a counted fallback
+    prog = assemble_program(_chain(depth, "ps"))
+    lower(prog)  # compiles: no counted fallback
+    out = np.asarray(reference.run_program(prog, 4, inputs=np.zeros((2, 4, 4), np.uint32)).outputs)[0]
+    assert out[:, 0].tolist() == [32] * 4  # (and the native kernel's equals it: _same above)
+
+
+def test_linear_recursion_runs_32_levels_on_both():
+    """Recursion is not permitted (call asm page), but its result is defined by the skip rule: l1 calls itself
+    while r1.x < r0.x, so r1.x = max(1, min(r0.x, 32)) with r0.x = 3 x the thread id (0..45): lanes past 32 stop
+    at the depth limit."""
+    src = HEADS["cs"] + "mov r1.xyzw, l(0,0,0,0)\nmov r2.xyzw, l(0,0,0,0)\nimul null, r0.x, r0.x, l(3)\ncall l1\n" + \
+        TAILS["cs"] + "ret\n" + "label l1\niadd r1.x, r1.x, l(1)\nult r3.x, r1.x, r0.x\ncallc_nz r3.x, l1\nret\n"
+    _same(assemble_program(src))
+
+
+def test_inlining_past_the_operation_cap_falls_back_visibly():
+    """A body calling itself twice doubles the inlined code per level (2^32 copies at the depth limit): the lowering
+    stops at MAX_INLINED_OPS operations and the program runs on the reference, counted with its reason; the
+    reference skips the never-taken calls."""
+    from pyd3d11.shader.native.lower import MAX_INLINED_OPS, Unsupported, lower
+
+    src = HEADS["ps"] + "mov r1.xyzw, l(0,0,0,0)\nmov r2.xyzw, l(0,0,0,0)\ncall l1\n" + TAILS["ps"] + "ret\n" + \
+        "label l1\niadd r1.x, r1.x, l(1)\ncallc_nz r2.x, l1\ncallc_nz r2.x, l1\nret\n"
+    prog = assemble_program(src)
+    with pytest.raises(Unsupported, match=f"past {MAX_INLINED_OPS}"):
         lower(prog)
-    with pytest.raises(NotSupportedError, match="deeper than 32"):  # which the reference refuses at run time
-        reference.run_program(prog, 4, inputs=inputs)
-    before = runtime.stats.reasons.get("subroutine nesting deeper than 32", 0)
-    native.set_backend("native")
-    try:
-        with pytest.raises(NotSupportedError):
-            runtime.run_program(prog, 4, inputs=inputs)
-    finally:
-        native.set_backend(None)
-    assert runtime.stats.reasons.get("subroutine nesting deeper than 32", 0) == before + 1
-
-
-def test_recursion_is_not_compiled():
-    src = HEADS["cs"] + "mov r1.xyzw, l(0,0,0,0)\nmov r2.xyzw, l(0,0,0,0)\ncall l1\n" + TAILS["cs"] + "ret\n" + \
-        "label l1\niadd r1.x, r1.x, l(1)\nult r3.x, r1.x, r0.x\ncallc_nz r3.x, l1\nret\n"
-    from pyd3d11.shader.native.lower import Unsupported, lower
-
-    with pytest.raises(Unsupported, match="deeper than 32"):
-        lower(assemble_program(src))
+    reason = f"inlined subroutines past {MAX_INLINED_OPS} operations"
+    before = runtime.stats.reasons.get(reason, 0)
+    status, detail = diff_program(prog, lanes=8)
+    assert status in ("same", "fallback"), detail
+    assert runtime.stats.reasons.get(reason, 0) > before
 
 
 # ---- linked class-linkage programs -------------------------------------------------------------------------

@@ -110,12 +110,15 @@ def test_formats_native_in_compute(fmt):
 def test_uncompiled_texture_op_falls_back_with_reason():
     # a texture instruction the native backend does not compile sends the whole dispatch to the reference,
     # counted with its reason. Until session 18 this case was ld from a block-compressed view, then gather on an
-    # integer cube (both compiled now: tests/test_native_ld_block.py, the integer-cube cases below);
-    # sample_info is still not compiled
+    # integer cube, then sample_info (all compiled now: tests/test_native_ld_block.py, the integer-cube cases below,
+    # tests/test_native_texel_ms.py); a sample from an unbound SRV is still not compiled
     tally = pf.Tally()
-    status, detail = pf.diff_case(_case("sampleinfo r1.xyzw, t4.xyzw", 2), tally)
+    case = _case("sample_l r1.xyzw, r0.xyzw, t9.xyzw, s0, r0.w", 2)
+    case.programs["cs"] = case.programs["cs"].replace(
+        "dcl_uav_raw u0", "dcl_resource_texture2d (float,float,float,float) t9\ndcl_uav_raw u0")
+    status, detail = pf.diff_case(case, tally)
     assert status == "fallback"
-    assert "sample_info" in detail
+    assert "unbound SRV" in detail
 
 
 def test_ld_block_compressed_compiles_in_compute():

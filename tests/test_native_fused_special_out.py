@@ -215,16 +215,19 @@ def test_coverage_mask_with_alpha_to_coverage_counted():
     assert fused.stats.reasons.get(reason, 0) > before, fused.stats.reasons
 
 
-# a host callback (sampleinfo on the rasterizer runs through the reference): the kernel's files keep a fixed stride
-# of one batch, so its "stored" flags sit after the whole batch, not after the batch's rounded lane count
+# a host callback (an ld from an unbound t# runs through the reference; until session 19 this was sampleinfo on
+# the rasterizer, which the native sampler compiles now): the kernel's files keep a fixed stride of one batch, so
+# its "stored" flags sit after the whole batch, not after the batch's rounded lane count
 PS_HOST_DEPTH_MASK = """ps_5_0
+dcl_resource_texture2d (float,float,float,float) t0
 dcl_input_ps linear v1.xyzw
 dcl_input_ps linear v2.xyzw
 dcl_output o0.xyzw
 dcl_output oMask
 dcl_output oDepth
 dcl_temps 1
-sampleinfo r0.w, rasterizer.x
+ld r0.xyzw, l(0, 0, 0, 0), t0.xyzw
+iadd r0.w, r0.w, l(4)
 mul r0.z, v2.z, l(255.0)
 ftou r0.z, r0.z
 mov oMask, r0.z
@@ -241,7 +244,9 @@ def test_depth_and_mask_with_a_host_callback(func):
 
     lw = runtime.lowered(assemble_program(PS_HOST_DEPTH_MASK))
     assert lw.host_ops, "the shader must call back into the reference"
+    calls = runtime.stats.texture_callbacks
     ref, got = _both(_scene(40 + func, PS_HOST_DEPTH_MASK, func=func))
+    assert runtime.stats.texture_callbacks > calls  # it did call back
     assert ref == got, _diff(ref, got)
 
 

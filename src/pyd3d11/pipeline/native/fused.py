@@ -470,6 +470,7 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
     plan = None
     if reason is None and ps is not None:
         lw = nrt.lowered(ps)
+        state.ps.bindings.sample_count = state.sample_count  # sampleinfo/samplepos on rasterizer: the plan's value
         # Texture access compiles into the kernel through the sampling hook's native plan (the native
         # sampler, pipeline/native/sampler_gen.py); what it cannot compile calls back into the reference,
         # one callback per batch.

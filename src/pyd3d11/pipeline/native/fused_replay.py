@@ -158,6 +158,7 @@ def _valid(rec: Record, state: Any, args: Any) -> Any:
             return False
         if kernel.lw.host_ops:
             # texel data and the per-resource min LOD are contents: the plan is built again from the views
+            state.ps.bindings.sample_count = state.sample_count  # sampleinfo/samplepos on rasterizer (texel_ms)
             plan = nrt.texture_plan(kernel.lw, state.ps.bindings, hooks)
             if (plan.key if plan is not None else None) != rec.plan_key:
                 return False

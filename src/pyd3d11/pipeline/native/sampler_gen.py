@@ -1496,6 +1496,7 @@ def build_plan(sampler, lw, bindings) -> Plan:
     """The plan for the texture instructions of lowered program ``lw`` under ``bindings``."""
     from .sampler_gen_cube import CubeEmitter
     from .texel_gen import GatherEmitter, LdEmitter, ResinfoEmitter, _gather_support, _ld_support, _resinfo_support
+    from .texel_ms import MS_EMITTERS
     from .uav_gen import UAV_OPCODES, UavEmitter, uav_support
 
     plan = Plan()
@@ -1509,7 +1510,7 @@ def build_plan(sampler, lw, bindings) -> Plan:
                              Op.GATHER4: (_gather_support, GatherEmitter),
                              Op.GATHER4_C: (_gather_support, GatherEmitter),
                              Op.GATHER4_PO: (_gather_support, GatherEmitter),
-                             Op.GATHER4_PO_C: (_gather_support, GatherEmitter)}.get(
+                             Op.GATHER4_PO_C: (_gather_support, GatherEmitter), **MS_EMITTERS}.get(
             t.opcode, (uav_support, UavEmitter) if t.opcode in UAV_OPCODES else (_sample_support, SampleEmitter))
         try:
             r = support(sampler, t, bindings, i)

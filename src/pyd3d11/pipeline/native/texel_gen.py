@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from pyd3d11.shader import ir
-from pyd3d11.shader.exec.memory import resinfo_dims
+from pyd3d11.shader.exec.memory import offset_axes, resinfo_dims
 
 from ..texture_cache import (
     SRV_1D,
@@ -61,6 +61,7 @@ class LdKey:
     arrayed: bool
     offsets: tuple  # immediate (u, v, w) offsets, added to address components x, y, z
     sel: tuple
+    ms_samples: int = 0  # ld_ms on a single-sample view (texel_ms.py): the sample index must be below this
 
 
 class LdEmitter:
@@ -76,7 +77,7 @@ class LdEmitter:
         if not k.sel:
             return
         co = [g.src(_bits_src(op.srcs[0][i])) for i in range(4)]
-        # the immediate offsets are added to address components 0..2 whatever they mean for the view
+        # the key's immediate offsets are already masked to the view's texel axes (_ld_support)
         co = [g.v(f"add {VI} {co[i]}, {_is(k.offsets[i])}") if i < 3 and k.offsets[i] else co[i] for i in range(4)]
         if k.kind == "buffer":  # memory.py _texel_offsets: element x of the view, 0 outside
             self.emit_buffer(g, op, m, co[0])
@@ -109,6 +110,9 @@ class LdEmitter:
             ok = g.v(f"and {VB} {ok}, {g.v(f'icmp ult {VI} {sl}, {layers}')}")
             whd = g.v(f"mul {VI} {wh}, {d}")
             idx = g.v(f"add {VI} {idx}, {g.v(f'mul {VI} {sl}, {whd}')}")
+        if k.ms_samples:  # memory._texel_offsets checks a sample index against the resource's count on any view
+            s = g.src(_bits_src(op.srcs[1][0]))
+            ok = g.v(f"and {VB} {ok}, {g.v(f'icmp ult {VI} {s}, {_is(k.ms_samples)}')}")
         # lanes outside the view read nothing (masked): their index is never formed into an address
         i64 = g.v(f"zext {VI} {idx} to {VL}")
         i64 = g.v(f"shl {VL} {i64}, splat (i64 2)")
@@ -354,7 +358,9 @@ def _ld_support(sampler, t, bindings, ident: int):
         for name, v in vals.items():
             A.set(p + name, v)
 
-    return LdKey(tex.kind, tex.arrayed, tuple(t.offsets), tuple(t.sel)), bind
+    # immediate offsets apply to the texel axes only, never to the array axis (memory.offset_axes)
+    offs = tuple(int(o) * int(a) for o, a in zip(t.offsets, offset_axes(view)[:3, 0]))
+    return LdKey(tex.kind, tex.arrayed, offs, tuple(t.sel)), bind
 
 
 def _ld_buffer_support(t, view, ident: int):

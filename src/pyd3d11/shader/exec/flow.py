@@ -177,6 +177,10 @@ def op_function_end(st: ExecState, pc: int) -> int:
     return fr.pc
 
 
+#: return addresses a call may push (a call issued with this many on the stack is skipped)
+MAX_CALL_DEPTH = 32
+
+
 def op_call(cond, target: Callable[[], int]):
     def f(st: ExecState, pc: int) -> int:
         if not st.any:
@@ -184,9 +188,10 @@ def op_call(cond, target: Callable[[], int]):
         m = st.mask if cond is None else st.mask & cond(st)
         if not m.any():
             return pc + 1
-        if sum(1 for fr in st.stack if fr.kind == "call") >= 32:
-            from ...errors import NotSupportedError
-            raise NotSupportedError("subroutine nesting deeper than 32")
+        if sum(1 for fr in st.stack if fr.kind == "call") >= MAX_CALL_DEPTH:
+            # "If there are already 32 entries on the return address stack and a call is issued, the call is
+            # skipped over" (the call / callc asm pages' restrictions; D3D11.3 §22.7.5-6)
+            return pc + 1
         st.stack.append(Frame("call", st.mask, pc=pc + 1))
         st.set_mask(m)
         return target()

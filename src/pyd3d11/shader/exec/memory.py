@@ -353,7 +353,8 @@ def _texel_offsets(view, coords: np.ndarray, mip_in_w: bool, sample: np.ndarray 
         y, sl = coords[1], coords[2]
     elif kind == "3d":
         y, z = coords[1], coords[2]
-    mip = coords[3] if (mip_in_w and not kind.endswith("ms")) else np.zeros(n, np.int64)
+    # ld2dms: "srcAddress.a (post-swizzle) is always ignored" (a multisample view has one mip), arrays included
+    mip = coords[3] if (mip_in_w and "ms" not in kind) else np.zeros(n, np.int64)
     nslices = view.slice_count if kind != "3d" else 1
     ok = (mip >= 0) & (mip < view.mip_count) & (sl >= 0) & (sl < nslices)
     m = np.clip(mip, 0, view.mip_count - 1) + view.first_mip
@@ -405,6 +406,19 @@ def _typed_load(view, coords, mip_in_w, sample) -> np.ndarray:
     return vals.T
 
 
+#: address components an immediate texel offset applies to, per SRV dimension (the ld / ld2dms asm pages: "Address
+#: offsets are not applied along the array axis of Texture1D/2D Arrays", "_aoffimmi v,w components are ignored for
+#: Texture1Ds", "_aoffimmi w component is ignored for Texture2Ds"); buffers take u only
+_OFFSET_AXES = {_BUF: 1, "1d": 1, "1darray": 1, "2d": 2, "2darray": 2, "2dms": 2, "2dmsarray": 2, "3d": 3,
+                "cube": 3, "cubearray": 3}
+
+
+def offset_axes(view) -> np.ndarray:
+    """(4, 1) int64 0/1 mask of the address components ``view``'s immediate offsets apply to (_OFFSET_AXES)."""
+    n = _OFFSET_AXES.get(_SRV_DIM.get(view.dimension, "3d"), 3)
+    return (np.arange(4) < n).astype(np.int64)[:, None]
+
+
 def _ld(c, inst: ir.Instruction) -> Callable:
     o = inst.opcode
     dst, addr, res = inst.operands[0], inst.operands[1], inst.operands[2]
@@ -432,7 +446,7 @@ def _ld(c, inst: ir.Instruction) -> Callable:
             return
         co = ga(st)
         if not uav and offs.any():
-            co = co + offs
+            co = co + offs * offset_axes(view)
         texel = _typed_load(view, co, not uav, gs(st) if gs else None)
         store(st, texel[[sw[d] for d in comps]])
 

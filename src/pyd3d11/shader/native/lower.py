@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import ir
+from ..exec.flow import MAX_CALL_DEPTH
 from ..exec.geometry_ops import GS_OPS
 from ..exec.operands import SPECIAL_OUT, SV_TYPES
 from ..ops.alu_double import DOUBLE_OPS
@@ -159,7 +160,13 @@ HOST = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAM
 TYPED_UAV_HOST = {Op.STORE_UAV_TYPED, Op.LD_UAV_TYPED}
 #: host instructions that get a :class:`TexOp` (an injected texture emitter may compile them)
 TEXTURE_OPS = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAMPLE_B, Op.GATHER4,
-               Op.GATHER4_C, Op.GATHER4_PO, Op.GATHER4_PO_C, Op.LOD, Op.LD, Op.RESINFO}
+               Op.GATHER4_C, Op.GATHER4_PO, Op.GATHER4_PO_C, Op.LOD, Op.LD, Op.RESINFO, Op.LD_MS, Op.SAMPLE_INFO,
+               Op.SAMPLE_POS}
+#: texture ops whose resource operand may be the rasterizer (its sample count / pattern) instead of a t#
+_RASTER_OK = {Op.SAMPLE_INFO, Op.SAMPLE_POS}
+#: lowered operations past which inlining subroutines stops compiling the program (a counted fallback): a body
+#: that calls another twice doubles the code per level, 2^32 at the depth limit
+MAX_INLINED_OPS = 1 << 16
 _MODS = {ir.Modifier.NONE: "none", ir.Modifier.NEG: "neg", ir.Modifier.ABS: "abs", ir.Modifier.ABSNEG: "absneg"}
 
 #: opcodes this backend compiles (the rest make the program run on the reference executor)
@@ -679,7 +686,8 @@ class _Lowerer:
             return None
         try:
             ops_ = inst.operands
-            res = next((x for x in ops_[1:] if x.type == OT.RESOURCE), None)
+            kinds = (OT.RESOURCE, OT.RASTERIZER) if o in _RASTER_OK else (OT.RESOURCE,)
+            res = next((x for x in ops_[1:] if x.type in kinds), None)
             smp = next((x for x in ops_[1:] if x.type == OT.SAMPLER), None)
             if res is None or any(ix.rel is not None for x in (res, smp) if x is not None for ix in x.indices):
                 return None
@@ -687,9 +695,9 @@ class _Lowerer:
             if ops_[0].type != OT.NULL and ops_[0].type not in (OT.TEMP, OT.OUTPUT, OT.INDEXABLE_TEMP):
                 return None
             srcs = [[self.src(x, x.components()[k], "f") for k in range(4)] for x in ops_[1:]
-                    if x.type not in (OT.RESOURCE, OT.SAMPLER)]
+                    if x.type not in (OT.RESOURCE, OT.SAMPLER, OT.RASTERIZER)]
             sw = res.components()
-            return TexOp(int(o), srcs, dsts, [sw[c] for c in comps], res.register,
+            return TexOp(int(o), srcs, dsts, [sw[c] for c in comps], res.register if res.type == OT.RESOURCE else -1,
                          smp.register if smp is not None else None, tuple(inst.texel_offset), inst)
         except Unsupported:
             return None
@@ -725,14 +733,19 @@ class _Lowerer:
         condition). ``ret`` / ``retc`` inside the body leave the innermost 'call' frame (``above``), so those
         lanes idle until the body ends, where the caller's mask comes back (the reference's function end).
         Class-linkage programs reach here linked (exec/interfaces.link_program: fcall became call l#), so the
-        kernel is specialised per bound-instance set as the linked program is. The reference's limit of 32
-        nested calls is static here: a deeper (or recursive) chain is not compiled."""
+        kernel is specialised per bound-instance set as the linked program is. The limit of 32 return
+        addresses is static here as the nesting is: a call issued at depth 32 is skipped (the call / callc asm
+        pages: "the call is skipped over"; the reference's flow.MAX_CALL_DEPTH), so it emits nothing, and a
+        recursive chain inlines 32 levels deep. Inlining that passes MAX_INLINED_OPS lowered operations (a body
+        calling itself twice doubles per level) is not compiled."""
         ops_ = inst.operands
         lab = ops_[-1].register
         if lab not in self.bodies:
             raise Unsupported(f"call to undefined label l{lab}")
-        if self.call_depth >= 32:
-            raise Unsupported("subroutine nesting deeper than 32")
+        if self.call_depth >= MAX_CALL_DEPTH:
+            return  # skipped over: no lane of any condition enters a 33rd level
+        if len(self.lw.ops) > MAX_INLINED_OPS:
+            raise Unsupported(f"inlined subroutines past {MAX_INLINED_OPS} operations")
         if inst.opcode == Op.CALLC:
             cond, nz = self.cond(ops_[0]), inst.test_nonzero
         else:
