@@ -60,6 +60,9 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/binning.py": ["test_native_binning.py"],
     "pipeline/native/sampler_gen.py": ["test_native_sampler_2d.py", "test_native_sampler_kinds.py", "test_native_sampler_ld.py", "test_native_sampler_compare_gather.py", "test_native_sampler_log2.py", "test_native_sampler_address_paths.py", "test_native_sampler_unorm8.py",
                                       "test_api_min_lod.py", "test_native_sampler_row_pairs.py"],
+    # session 19: the plan (support rules, binders) moved out of sampler_gen.py; the same guards
+    "pipeline/native/sampler_plan.py": ["test_native_sampler_2d.py", "test_native_sampler_kinds.py", "test_native_sampler_ld.py", "test_native_sampler_compare_gather.py", "test_native_sampler_log2.py", "test_native_sampler_address_paths.py", "test_native_sampler_unorm8.py",
+                                       "test_api_min_lod.py", "test_native_sampler_row_pairs.py"],
     "shader/native/llvm_gen.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_sampler_cube.py", "test_native_masked_stores.py", "test_native_flush_bounds.py"],
     # llvm_gen.py's arithmetic, flow-control and memory methods, moved to mixin modules in session 9
     # session 14: denormal-flush elision by proved magnitude bounds

@@ -28,7 +28,7 @@ from pyd3d11.shader.exec import reference
 
 if not native.available():  # pragma: no cover
     pytest.skip("llvmlite not installed", allow_module_level=True)
-from pyd3d11.pipeline.native import sampler_gen  # noqa: E402
+from pyd3d11.pipeline.native import sampler_plan  # noqa: E402
 from pyd3d11.shader.native import runtime  # noqa: E402
 
 pytestmark = pytest.mark.backend_specific  # compares the native path with the reference itself
@@ -61,7 +61,7 @@ class _Tex:
     ([12, 6, 3, 1], [12, 6, 3, 1], [1] * 4, 2, False),
 ])
 def test_pow2_fact_from_the_view_mips(w, h, d, dims, want):
-    assert sampler_gen._pow2_mips(_Tex(w, h, d, len(w)), dims) is want
+    assert sampler_plan._pow2_mips(_Tex(w, h, d, len(w)), dims) is want
 
 
 _SHADER = ("ps_5_0\ndcl_sampler s0, mode_default\ndcl_resource_texture2d (float,float,float,float) t0\n"
@@ -117,7 +117,7 @@ def test_periodic_modes_on_each_size_class(size, filt, modes, fmt):
     view, ref, nat = _run(fmt, size, filt, modes[0], modes[1], seed)
     tex = texture_cache.texture_data(view)
     pow2 = all(s & (s - 1) == 0 for s in size)
-    assert sampler_gen._pow2_mips(tex, 2) is pow2  # both forms are exercised by this table
+    assert sampler_plan._pow2_mips(tex, 2) is pow2  # both forms are exercised by this table
     np.testing.assert_array_equal(nat.view(np.uint32), ref.view(np.uint32))
 
 

@@ -498,7 +498,7 @@ class TextureSampler(SamplingHooks):
         """The native backend's texture plan for one run (see shader.native.runtime.texture_plan)."""
         if not self.native:
             return None
-        from .native.sampler_gen import build_plan
+        from .native.sampler_plan import build_plan
 
         return build_plan(self, lowered, bindings)
 

@@ -32,16 +32,14 @@ from .sampler_gen import (
     VL,
     Op,
     SampleEmitter,
-    _comparison,
     _fs,
     _is,
-    _mipinfo,
     _or,
-    _view_2d,
     compare,
     quantize_ref,
 )
 from .sampler_gen_cube import CubeEmitter
+from .sampler_plan import _comparison, _mipinfo, _view_2d
 
 
 def _bits_src(s):

@@ -1,6 +1,6 @@
 """Native multisample texel access (issue 12): ``ld_ms`` (ld2dms), ``sample_info`` and ``sample_pos``, compiled into
 shader kernels beside texel_gen.py's ``ld`` / ``resinfo``, bit-identical to the reference (shader/exec/memory.py
-_ld with a sample index, _sampleinfo, _samplepos). ``sampler_gen.build_plan`` picks these emitters.
+_ld with a sample index, _sampleinfo, _samplepos). ``sampler_plan.build_plan`` picks these emitters.
 
 Rules (D3D11.3 §22.4 ld2dms / sampleinfo / samplepos; the Microsoft asm pages of the same names):
 
@@ -280,7 +280,7 @@ def _query_support(sampler, t, bindings, ident: int):
     return key, bind_pos
 
 
-#: opcode → (support, emitter class) for sampler_gen.build_plan
+#: opcode → (support, emitter class) for sampler_plan.build_plan
 MS_EMITTERS = {Op.LD_MS: (_ld_ms_support, LdMsEmitter),
                Op.SAMPLE_INFO: (_query_support, SampleInfoEmitter),
                Op.SAMPLE_POS: (_query_support, SamplePosEmitter)}
