@@ -17,6 +17,8 @@ also compared bit for bit with the reference executor.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -173,3 +175,57 @@ def test_host_decision():
 
     expect = platform.machine().lower() in ("x86_64", "amd64") and "+avx" in feats and "+avx512f" not in feats
     assert runtime.x86_ops() == (expect and runtime.X86_OPS)
+
+
+# S1z's pixel shader (bench/bench_graphics.py PS_FILL, the peer benchmark's fill shader): four sin/cos, products,
+# dot, saturate — the kernel these forms were made for, natively against the reference over a grid of inputs
+_PS_FILL = """ps_4_0
+dcl_input_ps linear v1.xy
+dcl_output o0.xyzw
+dcl_temps 3
+mul r0.xy, v1.xyxx, l(6.2831853, 6.2831853, 0, 0)
+sincos r1.x, null, r0.x
+sincos null, r1.y, r0.y
+mul r1.x, r1.x, r1.y
+mul r0.z, r0.x, l(3.0)
+mad r0.z, r0.y, l(2.0), r0.z
+sincos r1.y, null, r0.z
+mul r1.z, r1.x, r1.y
+mad r1.xyz, r1.xyzx, l(0.5, 0.5, 0.5, 0), l(0.5, 0.5, 0.5, 0)
+dp3 r2.x, r1.xyzx, l(0.299, 0.587, 0.114, 0)
+mad r1.xyz, r1.xyzx, r2.xxxx, l(0.1, 0.2, 0.3, 0)
+mul r2.y, r2.x, l(12.0)
+mad r2.y, v1.x, l(5.0), r2.y
+sincos null, r2.y, r2.y
+mad r2.y, r2.y, l(0.25), l(0.75)
+mul_sat o0.xyz, r1.xyzx, r2.yyyy
+mov o0.w, l(1.0)
+ret
+"""
+
+
+@pytest.mark.parametrize("width", ["8", "32"])
+def test_fill_shader_matches_the_reference(width, monkeypatch):
+    g = (np.arange(64, dtype=np.float32) + 0.5) / 64
+    u, v = np.meshgrid(g, g)
+    extra = np.array([[0, 0], [1, 1], [-1e30, 1e30], [np.inf, -np.inf], [np.nan, 0.25], [1e-40, -1e-40]], np.float32)
+    uv = np.concatenate([np.stack([u.ravel(), v.ravel()], 1), extra])
+    inp = np.zeros((2, uv.shape[0], 4), np.float32)
+    inp[1, :, :2] = uv
+    a, b = _run_both(_PS_FILL, inp.view(U32), width, monkeypatch)
+    assert np.array_equal(a, b)
+
+
+@pytest.mark.backend_independent
+def test_float_constants_come_from_the_table():
+    """x86 form: the kernel function holds no float constant vector (each is a load from @kconst through %ktab), the
+    table holds each distinct constant once, in first-use order; the portable form keeps them inline."""
+    lw = runtime.lowered(assemble_program(_PS_FILL))
+    text, _ = llvm_gen.generate(lw, 256, None, 32, reg_lanes=8, x86_ops=True)
+    kernel = text[text.index("define void @kernel"):]
+    assert "to <32 x float>" not in "\n".join(ln for ln in kernel.splitlines() if "bitcast <32 x i32> splat" in ln)
+    table = text.split("@kconst = internal constant", 1)[1].split("\n", 1)[0]
+    words = [int(w) for w in re.findall(r"splat \(i32 (-?\d+)\)", table)]
+    assert len(words) == len(set(words)) and 0x3EA2F983 in words  # 1/pi, the sin/cos reduction's factor
+    plain, _ = llvm_gen.generate(lw, 256, None, 32, reg_lanes=8, x86_ops=False)
+    assert "@kconst" not in plain and f"splat (i32 {0x3EA2F983}) to <32 x float>" in plain
