@@ -23,6 +23,9 @@ class ArithMixin:
     #: float lanes of one vector register of the target (16: AVX-512, 8: AVX2; llvm_gen.generate sets it): the
     #: width of one :meth:`opaque` statement, whose "v" operand must fit one register
     reg_lanes = 16
+    #: the target is x86 with AVX (llvm_gen.generate sets it from the host): :meth:`arith` may emit the guarded
+    #: add/mul as the VEX instruction itself (:meth:`x86_arith`)
+    x86_ops = False
 
     # ---- float helpers ------------------------------------------------------------------------------
     def ftz(self, b: str, lanewise: bool = True) -> str:
@@ -92,6 +95,8 @@ class ArithMixin:
             return self.v(f"{op} {self.VF} {x}, {y}")
         if _plain(bx):
             return self.v(f"{op} {self.VF} {y}, {x}")
+        if self.x86_ops and self.reg_lanes == 8:
+            return self.x86_arith(op, x, y)
         cy = _constant(by)
         x = self.opaque(x)
         if cy or _constant(bx):
@@ -99,6 +104,35 @@ class ArithMixin:
         xn = self.v(f"fcmp uno {self.VF} {x}, {x}")
         y = self.v(f"select {self.VB} {xn}, {self.VF} {x}, {self.VF} {y}")
         return self.v(f"{op} {self.VF} {x}, {y}")
+
+    def x86_arith(self, op: str, x: str, y: str) -> str:
+        """``x op y`` as the x86 instruction itself (VADDPS / VMULPS in an inline-assembly statement, ``x`` its
+        first source): the rule of :meth:`arith` is that instruction's own NaN behaviour (Intel SDM Vol. 1 §4.8.3.5,
+        table 4-7: a NaN first source is returned quieted, else a NaN second source quieted, else the default
+        NaN for an invalid operation), so the statement needs neither the NaN compare nor the select, and LLVM
+        can neither commute it nor fold an identity into it (it cannot see into the statement). Rounding is the
+        same IEEE round-to-nearest instruction LLVM emits for the plain ``fadd`` / ``fmul``. Two vector
+        operations fewer per guarded operation on AVX2 (issue 12: S1z's pixel shader has twelve per eight
+        lanes). Each register-wide part of a wider kernel is its own statement (its operands must fit one
+        register). AVX2 hosts only (runtime.x86_ops; ``reg_lanes`` 8)."""
+        mn = {"fadd": "vaddps", "fmul": "vmulps"}[op]
+        R = self.reg_lanes
+
+        def one(t: str, a: str, b: str) -> str:
+            # AT&T operand order: "vmulps src2, src1, dst"; $1 (x) is the first source. {vex3}: LLVM's assembler
+            # (which parses inline assembly) otherwise swaps the sources of a commutative VEX instruction whose
+            # second source is ymm8-15 and first is not, for the 2-byte VEX prefix — making y the first source
+            # (tests/test_nan_operand_order.py caught it). "x": ymm0-15, the registers VEX can encode
+            return self.v(f'call {t} asm "{{vex3}} {mn} $2, $1, $0", "=x,x,x"({t} {a}, {t} {b}) nounwind memory(none)')
+
+        if self.W <= R:
+            return one(self.VF, x, y)
+        parts = []
+        for h in range(self.W // R):
+            lanes = ", ".join(f"i32 {R * h + i}" for i in range(R))
+            px, py = (self.v(f"shufflevector {self.VF} {v}, {self.VF} poison, <{R} x i32> <{lanes}>") for v in (x, y))
+            parts.append(one(f"<{R} x float>", px, py))
+        return self.concat(parts, "float")
 
     def opaque(self, x: str) -> str:
         """``x`` through an empty inline-assembly statement: the same register, a value LLVM cannot see

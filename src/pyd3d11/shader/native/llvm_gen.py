@@ -19,6 +19,7 @@ Arguments come in one int64 array; :class:`Layout` names each slot (the runtime 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -919,11 +920,53 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         out.append("  ret void")
         out.append("}")
         head = []
+        if self.x86_ops and CONST_TABLE:
+            out, table = _constants_from_table(out, self.W)
+            if table:
+                head.append(table)
         if lw.icb:
             ws = ", ".join(f"i32 {w if w < 2**31 else w - 2**32}" for w in lw.icb)
             head.append(f"@icb = private unnamed_addr constant [{len(lw.icb)} x i32] [{ws}]")
         head.extend(sorted(self.decls))
         return "\n".join(head + out) + "\n"
+
+
+#: the kernel's float constant vectors (the ``bitcast <W x i32> splat (i32 K) to <W x float>`` values the generator
+#: writes for literals and sequence coefficients) read from a table in memory (``_constants_from_table``) on x86
+#: hosts (Gen.x86_ops); PYD3D11_NATIVE_CONST_TABLE=0 keeps them as IR constants (A/B)
+CONST_TABLE = os.environ.get("PYD3D11_NATIVE_CONST_TABLE", "1") != "0"
+_SPLAT_FLOAT = re.compile(r"^(\s*)(%[\w.]+) = bitcast <(\d+) x i32> splat \(i32 (-?\d+)\) to <\3 x float>$")
+
+
+def _constants_from_table(lines: list[str], width: int) -> tuple[list[str], str]:
+    """The kernel function ``lines`` with each float constant vector loaded from a module table through a pointer
+    LLVM cannot see into (an empty assembly statement in the entry block), and the table's definition ("" when
+    the kernel has none).
+
+    Why: the JIT's large code model (MCJIT) addresses a constant-pool entry only through an absolute address in a
+    general register (``movabs``), so every constant operand the register allocator rematerialises inside the
+    loop costs a ``movabs`` and a ``vbroadcastss`` before its use — S1z's pixel shader (four sin/cos with their
+    coefficients) had 60 such instructions in a 955-instruction loop body per 32 lanes. A load from
+    ``table + offset`` through one pointer register folds into the arithmetic instruction as its memory operand
+    instead (903 instructions; 8-lane steps 244 -> 211). The loads read the same bits the constants have, so no
+    result changes; the table is never written."""
+    consts: dict[int, int] = {}
+    out = []
+    for line in lines:
+        m = _SPLAT_FLOAT.match(line)
+        if m is None or int(m.group(3)) != width:
+            out.append(line)
+            continue
+        ind, name, k = m.group(1), m.group(2), int(m.group(4))
+        idx = consts.setdefault(k, len(consts))
+        out.append(f"{ind}{name}.kp = getelementptr <{width} x i32>, ptr %ktab, i64 {idx}")
+        out.append(f"{ind}{name} = load <{width} x float>, ptr {name}.kp, align 32")
+    if not consts:
+        return lines, ""
+    at = out.index("entry:") + 1
+    out.insert(at, '  %ktab = call ptr asm "", "=r,0"(ptr @kconst) nounwind memory(none)')
+    vals = ", ".join(f"<{width} x i32> splat (i32 {k})" for k in consts)
+    return out, f"@kconst = internal constant [{len(consts)} x <{width} x i32>] [{vals}], align 32"
 
 
 _FLOATS = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq", "rcp", "frc", "round_ne",
@@ -933,16 +976,23 @@ _FLOATS = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq"
 
 def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W, tex_width: int | None = None,
              shared_tex: bool | None = None, quick_shared: bool | str = False, reg_lanes: int = 16,
-             slots: dict | None = None) -> tuple[str, Layout]:
+             slots: dict | None = None, x86_ops: bool | None = None) -> tuple[str, Layout]:
     """LLVM IR text of the kernel and its argument layout; ``tex`` maps host-op ids to the
     :class:`TextureEmitter` that compiles them (the others call back into the reference). ``width``: lanes
     per vector step, 8 to 64 (callers then size every register-file row to a multiple of it:
     ``Layout.width``); ``tex_width`` / ``shared_tex`` / ``quick_shared``: see :class:`Gen`; ``reg_lanes``: float
     lanes of one vector register of the target (runtime.register_lanes); ``slots``: argument slots to number as
-    another build of the same program did (its Layout.slots), so that one argument array serves both."""
+    another build of the same program did (its Layout.slots), so that one argument array serves both; ``x86_ops``:
+    guarded float add/mul as x86 instructions (ArithMixin.x86_arith; None: where the host is x86 with AVX,
+    runtime.x86_ops)."""
     assert width in (8, 16, 32, 64) and tile % width == 0 and reg_lanes in (8, 16)
     g = Gen(lw, tile, tex, width)
     g.reg_lanes = reg_lanes
+    if x86_ops is None:
+        from . import runtime
+
+        x86_ops = runtime.x86_ops()
+    g.x86_ops = x86_ops
     if slots:
         g.lay.slots = dict(slots)
     g.tex_width, g.shared_tex, g.quick_shared = tex_width, shared_tex, quick_shared

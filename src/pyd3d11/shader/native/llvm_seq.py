@@ -21,6 +21,14 @@ class LlvmOps:
         self.types: dict[str, str] = {}
         # the generator's vector width (8, or 16 where AVX-512 is used)
         self.VI, self.VF, self.VB = gen.VI, gen.VF, gen.VB
+        #: transcendental._sin_reduced may leave out its +-INF -> default NaN select: on x86 (gen.x86_ops) the
+        #: sequence's own operations give that NaN. sin: t = x*(1/pi) + M and k = t - M are +-INF, k*P1 is INF of
+        #: x's sign and x - k*P1 = INF - INF is the invalid operation's default NaN 0xFFC00000 (Intel SDM Vol. 1
+        #: §4.8.3.7, "real indefinite"); cos: h*P1 - x likewise. Every later step has that NaN as its only NaN
+        #: operand (r - k*P2, r*r, the polynomial, r*(1 + ...)), which x86 returns as it is, whatever the operand
+        #: order; the sign XOR adds t's lowest significand bit, 0 for an infinity; the clamp's compares are false
+        #: for a NaN. So the result already is 0xFFC00000 (tests/test_native_x86_ops.py checks +-INF natively)
+        self.inf_gives_default_nan = bool(getattr(gen, "x86_ops", False))
 
     def _v(self, t: str, s: str) -> str:
         name = self.g.v(s)

@@ -476,6 +476,21 @@ def host_features() -> frozenset:
     return _HOST_FEATURES
 
 
+#: guarded float add/mul of kernels as x86 instructions (llvm_arith.ArithMixin.x86_arith) where the host has AVX;
+#: PYD3D11_NATIVE_X86_OPS=0: the portable compare-and-select form everywhere (A/B, mutation checks)
+X86_OPS = os.environ.get("PYD3D11_NATIVE_X86_OPS", "1") != "0"
+
+
+def x86_ops() -> bool:
+    """Whether generated kernels may write float add/mul as x86 VEX instructions: an x86 host with AVX and without
+    AVX-512 (the target machine is the host's; the statements are VEX-encoded ymm operations, and an AVX-512
+    host's 16-lane registers would need EVEX forms, not built), and X86_OPS."""
+    import platform
+
+    feats = host_features()
+    return X86_OPS and platform.machine().lower() in ("x86_64", "amd64") and "+avx" in feats and "+avx512f" not in feats
+
+
 def register_lanes() -> int:
     """Float lanes of one vector register of this CPU: 16 with AVX-512F, else 8 (AVX2 ymm)."""
     global _AVX512
