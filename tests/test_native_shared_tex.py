@@ -200,11 +200,12 @@ def test_quick_builds_take_the_quick_code_generation_level(fresh, monkeypatch, c
     """Quick builds (TIER) generate machine code at QUICK_CODEGEN, O2 builds at level 3."""
     monkeypatch.setattr(runtime, "TIER", tier)
     monkeypatch.setattr(runtime, "QUICK_CODEGEN", 1)
+    llvm = runtime._init_llvm()  # (its first call builds the optimiser's target machine: not a module build)
     levels: list[int] = []
     real = runtime._target_machine
     monkeypatch.setattr(runtime, "_target_machine", lambda llvm, opt=3: (levels.append(opt), real(llvm, opt))[1])
     text, name = _probe(43)
-    runtime.build_module(runtime._init_llvm(), text, (name,), counted=counted)
+    runtime.build_module(llvm, text, (name,), counted=counted)
     assert levels == [1 if level == "quick" else 3]
 
 

@@ -159,3 +159,52 @@ def test_a_quick_caller_queues_a_small_builds_sampling_function(fresh):
         runtime.wait_upgrades()
         runtime._SHARED.clear()
         runtime._SHARED.update(saved)
+
+
+@pytest.fixture
+def fresh_fused(fresh):
+    """``fresh`` with the fused lane's variant and module caches empty too (tests/test_native_tiers.py's pattern)."""
+    from pyd3d11.pipeline.native import fused
+
+    mp, _levels = fresh
+    # the level of each module built for a draw (fixed per-process modules — the front end's, the piece packer's
+    # — are O2 builds of their own, outside runtime.build_module)
+    levels: list[int] = []
+    real = runtime.build_module
+
+    def recording(llvm, text, names, counted=False, codegen=None):
+        m = real(llvm, text, names, counted, codegen)
+        if not m.full:
+            levels.append(runtime.QUICK_CODEGEN if codegen is None else codegen)
+        return m
+
+    mp.setattr(runtime, "build_module", recording)
+    saved = dict(fused._CACHE), dict(fused._MODULES)
+    fused._CACHE.clear()
+    fused._MODULES.clear()
+    yield mp, levels, fused
+    runtime.wait_upgrades()
+    fused._CACHE.clear()
+    fused._MODULES.clear()
+    fused._CACHE.update(saved[0])
+    fused._MODULES.update(saved[1])
+
+
+@pytest.mark.parametrize("limit,level", [(None, 0), (0, "quick")])
+@pytest.mark.parametrize("seed", [2, 7])
+def test_a_fused_variant_first_drawn_small_is_built_at_level_0(fresh_fused, limit, level, seed):
+    """The fused lane's modules (rasterizer, batch function, merger) and its pixel-shader kernel: a draw on a small
+    target (tests/test_native_fused_diff.py's random scenes: at most 150 x 120 pixels) builds them at level 0; with
+    the limit below the draw's area, at QUICK_CODEGEN. The bytes equal the reference's either way."""
+    from test_native_fused_diff import _both, _diff, _random_scene
+
+    mp, levels, fused = fresh_fused
+    mp.setattr(runtime, "TIER", "auto")
+    if limit is not None:
+        mp.setattr(runtime, "SMALL_FIRST_LANES", limit)
+    want = runtime.QUICK_CODEGEN if level == "quick" else level
+    ref, got = _both(_random_scene(seed))
+    assert ref == got, _diff(ref, got)
+    mods = list(fused._MODULES.values())
+    assert mods and all(not m.full for m in mods)
+    assert levels and set(levels) == {want}, "every module and kernel of the draw at the one level"

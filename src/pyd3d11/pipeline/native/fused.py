@@ -193,6 +193,19 @@ def _viewport_size(state, prep) -> tuple[int, int]:
     return max(1, int(b[:, 2].max(initial=1))), max(1, int(b[:, 3].max(initial=1)))
 
 
+def _target_size(state, prep) -> tuple[int, int]:
+    """(width, height) of the draw's first bound target, or its raster area without targets."""
+    om = state.om
+    views = [x for x in list(om.rtvs) + [om.dsv] if x is not None]
+    return _size(views[0]) if views else _viewport_size(state, prep)
+
+
+def _target_area(state, prep) -> int:
+    """Pixels of the draw's target (the lanes a new pixel-shader kernel is first built for: runtime.small_first)."""
+    w, h = _target_size(state, prep)
+    return w * h
+
+
 def _size(view) -> tuple[int, int]:
     L = view.storage.layout(view.storage.subresource_index(view.first_mip, view.first_slice))
     return L.width, L.height
@@ -389,28 +402,31 @@ def _forced(state) -> int:
 # Compile
 # ------------------------------------------------------------------------------------------------
 
-def _module(llvm, text: str, names: tuple, quick_text: str | None = None) -> nrt.Module:
+def _module(llvm, text: str, names: tuple, quick_text: str | None = None, codegen: int | None = None) -> nrt.Module:
     """One module of a variant, compiled once per IR text (variants share their rasterizer and merger
     modules: fused_gen.generate_modules); quick first (runtime.TIER), counted by the draws that run it.
     ``quick_text``: a leaner text of the same functions and bits for the quick first build (TIER ``auto``), whose
-    O2 rebuild compiles ``text`` (the merger: om_gen.om_function ``lean``)."""
+    O2 rebuild compiles ``text`` (the merger: om_gen.om_function ``lean``); ``codegen``: the quick build's code
+    generation level (runtime.build_module)."""
     got = _MODULES.get(text)
     if got is None:
         if quick_text is not None and nrt.TIER == "auto":
             # the O2 object goes to the disk cache under the quick text, which names the text it is built from
             quick_text += f"\n; O2 rebuild: {hashlib.sha256(text.encode()).hexdigest()}\n"
-            got = nrt.build_module(llvm, quick_text, names, counted=True)
+            got = nrt.build_module(llvm, quick_text, names, counted=True, codegen=codegen)
             if not got.full:
                 got.upgrade_text = text
         else:
-            got = nrt.build_module(llvm, text, names, counted=True)
+            got = nrt.build_module(llvm, text, names, counted=True, codegen=codegen)
         _MODULES[text] = got
         stats.disk_hits += got.from_disk
     return got
 
 
-def _compile(key: fg.FusedKey) -> _Compiled:
+def _compile(key: fg.FusedKey, first_lanes: int | None = None) -> _Compiled:
     t0 = time.perf_counter()
+    # a variant first drawn over a small area is built at code generation level 0 (runtime.SMALL_FIRST_LANES)
+    codegen = 0 if nrt.small_first(first_lanes) else None
     llvm = nrt._init_llvm()
     raster, flush, (om, om_name) = fg.generate_modules(key)
     names = (fg.RUN_FN, fg.FLUSH_FN, om_name)
@@ -421,14 +437,15 @@ def _compile(key: fg.FusedKey) -> _Compiled:
     lean = om_gen.om_function(key.om, lean=True)[0] if auto else None
     lean_raster = fg.raster_lean(key) if auto else None
     lean_flush = fg.flush_lean(key, flush) if auto else None  # (and the batch function's without its float32 path)
-    parts = tuple(_module(llvm, t, n, q)
+    parts = tuple(_module(llvm, t, n, q, codegen)
                   for t, n, q in zip((raster, flush, om), exports, (lean_raster, lean_flush, lean)))
     stats.compiled += 1
     stats.compile_seconds += time.perf_counter() - t0
     return _Compiled(parts, names, "\n".join((raster, flush, om)))
 
 
-def get_compiled(key: fg.FusedKey) -> _Compiled | str:
+def get_compiled(key: fg.FusedKey, first_lanes: int | None = None) -> _Compiled | str:
+    """The compiled modules of variant ``key``; ``first_lanes``: the area of the draw it is first built for."""
     k = _CACHE.get(key)
     if k is not None:
         return k
@@ -436,7 +453,7 @@ def get_compiled(key: fg.FusedKey) -> _Compiled | str:
         k = _CACHE.get(key)
         if k is None:
             try:
-                k = _compile(key)
+                k = _compile(key, first_lanes)
             except Exception as e:  # a generator gap must not break a draw: the reference runs instead
                 if nrt.STRICT:
                     raise
@@ -478,7 +495,8 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
         host = not isinstance(lw, str) and nrt.needs_host(lw, plan)
         # quick first build, counted by the draws below (runtime.TIER); its sampling functions are modules of
         # their own built at O2 once (runtime.shared_function), so the quick kernel samples at full speed
-        kernel = nrt.get_kernel(ps, _sizes(True)[1] if host else nrt.DEFAULT_TILE, plan, quick=True)
+        kernel = nrt.get_kernel(ps, _sizes(True)[1] if host else nrt.DEFAULT_TILE, plan, quick=True,
+                                first_lanes=lambda: _target_area(state, prep))
         if isinstance(kernel, str):
             reason = f"pixel shader not compiled: {kernel}"
         elif nrt._runtime_unsupported(kernel.lw, state.ps.bindings) is not None:
@@ -810,8 +828,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     P = setup.verts.shape[0]
     if P == 0:
         return True
-    views = [x for x in list(om.rtvs) + [om.dsv] if x is not None]
-    W, H = _size(views[0]) if views else _viewport_size(state, prep)
+    W, H = _target_size(state, prep)
     tile, batch = _sizes(kernel is not None and nrt.needs_host(kernel.lw, plan))
     forced = _forced(state)
     samples = sample_pattern(state) if not forced else \
@@ -829,7 +846,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     dyn = kernel is not None and not nrt.needs_host(kernel.lw, plan)
     key, face, plane_layout = _variant(spec, kernel, okey, ps, tile, batch, samples, sample_freq,
                                        line_alpha is not None and ps is not None, dyn, clip_idx, forced > 1)
-    comp = get_compiled(key)
+    comp = get_compiled(key, geo.area)
     if isinstance(comp, str):
         _fallback(comp)  # nothing was written yet: the reference pipeline draws
         return False

@@ -145,6 +145,12 @@ QUICK_CODEGEN = int(os.environ.get("PYD3D11_NATIVE_QUICK_CODEGEN", "3"))
 SMALL_FIRST_LANES = int(os.environ.get("PYD3D11_NATIVE_SMALL_FIRST_LANES", str(1 << 16)))
 
 
+def small_first(lanes: int | None) -> bool:
+    """Whether a quick first build for a run of ``lanes`` lanes (None: not known) is a small one, built at code
+    generation level 0 (SMALL_FIRST_LANES)."""
+    return lanes is not None and lanes <= SMALL_FIRST_LANES and TIER == "auto"
+
+
 class Module:
     """One compiled LLVM module of a kernel or a fused variant: its engine and exported functions' addresses.
     ``full``: built at O2 (else the quick build, upgraded by :meth:`note_use`). Callers read :meth:`addr` /
@@ -528,10 +534,11 @@ def vector_width(lw: Lowered, tile: int) -> int:
 
 
 def get_kernel(prog: ir.Program, tile: int, plan: Any = None, quick: bool = False,
-               first_lanes: int | None = None) -> Kernel | str:
+               first_lanes: int | Callable[[], int] | None = None) -> Kernel | str:
     """Compiled kernel for (program, tile, texture plan variant), or the reason it is not compiled.
     ``quick``: the caller reports the lanes it runs (``kernel.module.note_use``), so a new kernel may be
-    built quickly first (TIER); ``first_lanes``: the lanes of the run it is built for (SMALL_FIRST_LANES)."""
+    built quickly first (TIER); ``first_lanes``: the lanes of the run it is built for (SMALL_FIRST_LANES), or a
+    function giving them (called only when the kernel is compiled)."""
     width = os.environ.get("PYD3D11_NATIVE_WIDTH", "")
     key = (program_key(prog), tile, BACKEND_VERSION, plan.key if plan is not None else None, width)
     k = _KERNELS.get(key)
@@ -557,14 +564,14 @@ def get_kernel(prog: ir.Program, tile: int, plan: Any = None, quick: bool = Fals
 
 
 def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = False,
-             first_lanes: int | None = None) -> Kernel:
+             first_lanes: int | Callable[[], int] | None = None) -> Kernel:
     from .llvm_gen import generate
 
     t0 = time.perf_counter()
     llvm = _init_llvm()
     width = vector_width(lw, tile)
     first = quick and TIER == "auto"
-    small = first and first_lanes is not None and first_lanes <= SMALL_FIRST_LANES
+    small = first and small_first(first_lanes() if callable(first_lanes) else first_lanes)
     # a quick first build steps one register wide on AVX2 hosts (QUICK_WIDTH_AVX2)
     qwidth = min(width, QUICK_WIDTH_AVX2) if first and register_lanes() == 8 else width
     narrow = bool(tex) and first and min(qwidth, TEX_WIDTH) > QUICK_TEX_WIDTH
