@@ -116,9 +116,6 @@ def test_a_small_builds_sampling_functions_are_level_0_and_wait_for_its_rebuild(
     mp.setattr(runtime, "TIER", "auto")
     mp.setattr(runtime, "STRICT", True)
     mp.setattr(runtime, "TIER_UP_LANES", 10 ** 9)
-    # one width for both builds: the rebuild compiles the quick build's text, which calls the shared functions
-    # (a narrower quick build's rebuild samples in its own module: runtime._compile)
-    mp.setenv("PYD3D11_NATIVE_WIDTH", "8")
     before = set(runtime._SHARED)
     saved = dict(runtime._SHARED)
     try:
@@ -126,7 +123,7 @@ def test_a_small_builds_sampling_functions_are_level_0_and_wait_for_its_rebuild(
         shared = _new_shared(before)
         assert shared and all(not m.full and not m.upgrading for m in shared)
         (k,) = [k for k in runtime._KERNELS.values() if not isinstance(k, str)]
-        assert k.module.upgrade_text is None
+        assert k.module.upgrade_text is None, "a small build is the O2 build's own text (its width, its functions)"
         assert set(runtime._SHARED_DECL.findall(k.module.text)) == {m.names[0] for m in shared}
         mp.setattr(runtime, "TIER_UP_LANES", 1)
         k.module.note_use(1)

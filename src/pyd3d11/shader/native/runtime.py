@@ -138,10 +138,11 @@ TIER_UP_LANES = int(os.environ.get("PYD3D11_NATIVE_TIER_UP_LANES", str(2 << 20))
 #: bits do not change
 QUICK_CODEGEN = int(os.environ.get("PYD3D11_NATIVE_QUICK_CODEGEN", "3"))
 #: a quick first build whose first run is at most this many lanes (a vertex batch, a small dispatch, a test) is
-#: built at code generation level 0: its first run costs less than its compile, and LLVM's machine-code time is
-#: most of a first use (the linked class-linkage pixel shader of tests/test_native_class_linkage.py, 23,000 IR
-#: lines, loaded 2-core host, CPU s: O2 at 32 lanes 25.5, quick at 8 lanes 4.2, level 0 at 8 lanes 1.1). Its code
-#: runs until the O2 rebuild at TIER_UP_LANES lanes, as any quick build's does; the same bits (QUICK_CODEGEN)
+#: the O2 build's text compiled without IR passes at code generation level 0: its first run costs less than its
+#: compile, and LLVM's machine-code time is most of a first use (the linked class-linkage pixel shader of
+#: tests/test_native_class_linkage.py, 23,000 IR lines at 32 lanes, loaded 2-core host, CPU s: O2 25.5, IR passes
+#: off 19.5, and at level 0 5.3). Its code runs until the O2 rebuild at TIER_UP_LANES lanes, as any quick build's
+#: does; the same bits (QUICK_CODEGEN)
 SMALL_FIRST_LANES = int(os.environ.get("PYD3D11_NATIVE_SMALL_FIRST_LANES", str(1 << 16)))
 
 
@@ -572,9 +573,11 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = Fals
     width = vector_width(lw, tile)
     first = quick and TIER == "auto"
     small = first and small_first(first_lanes() if callable(first_lanes) else first_lanes)
-    # a quick first build steps one register wide on AVX2 hosts (QUICK_WIDTH_AVX2)
-    qwidth = min(width, QUICK_WIDTH_AVX2) if first and register_lanes() == 8 else width
-    narrow = bool(tex) and first and min(qwidth, TEX_WIDTH) > QUICK_TEX_WIDTH
+    # a quick first build steps one register wide on AVX2 hosts (QUICK_WIDTH_AVX2); a small one is the O2 build's
+    # own text (its width, its sampling functions), only compiled without IR passes at level 0: the code a test's
+    # small runs check is the code the O2 rebuild runs
+    qwidth = min(width, QUICK_WIDTH_AVX2) if first and not small and register_lanes() == 8 else width
+    narrow = bool(tex) and first and not small and min(qwidth, TEX_WIDTH) > QUICK_TEX_WIDTH
     # a quick first build's shared sampling functions may be quick builds too (shared_function)
     # (a small first run's shared sampling functions are level-0 builds whose O2 rebuilds wait for a caller's:
     # runtime.shared_function)
