@@ -92,6 +92,11 @@ MODULES: dict[str, list[str]] = {
                                  "test_native_fused_diff.py", "test_native_fused_points_lines.py",
                                  "test_native_fused_fallback_rules.py", "test_native_fused_clip.py",
                                  "test_native_fused_special_out.py", "test_native_fused_forced.py"],
+    # session 19: the selection rules moved out of fused.py; the same guards
+    "pipeline/native/fused_select.py": ["test_fused_geometry_memo.py", "test_draw_queue.py", "test_draw_deferred_passes.py",
+                                 "test_native_fused_diff.py", "test_native_fused_points_lines.py",
+                                 "test_native_fused_fallback_rules.py", "test_native_fused_clip.py",
+                                 "test_native_fused_special_out.py", "test_native_fused_forced.py"],
     "pipeline/front_memo.py": ["test_front_memo.py", "test_draw_deferred_passes.py", "test_fused_geometry_memo.py"],
     # session 10's native modules: typed UAV access, scene binning across draws, the 8-triangle setup
     "pipeline/native/uav_gen.py": ["test_native_typed_uav.py", "test_native_ps_vs_uavs.py"],

@@ -168,13 +168,13 @@ def test_debug_layer_reports_an_output_merger_fallback_once(monkeypatch):
     comparisons skip it)."""
     from test_api_draw_validation import Scene
 
-    from pyd3d11.pipeline.native import fused
+    from pyd3d11.pipeline.native import fused_select
     from pyd3d11.shader import native
 
     native.set_backend("native")
     monkeypatch.setattr(om_gen, "om_key", lambda *a, **k: None)
     # the fused lane memoises om_key per state: an earlier test's entry for the same state would skip the patch
-    monkeypatch.setattr(fused, "_OM_KEYS", {})
+    monkeypatch.setattr(fused_select, "_OM_KEYS", {})
     try:
         s = Scene()
         for _ in range(2):

@@ -121,7 +121,7 @@ class FusedKey:
     #: helper lanes (coverage 0, draw._PixelContext.shade) -1 in the T slot ``helpers``, whose UAV writes the
     #: kernel drops (§16.12 / §16.13)
     uav_helpers: bool = False
-    #: ForcedSampleCount > 1 (target-independent rasterization, §3.5.6.2; fused._forced_reason): ``samples`` is the
+    #: ForcedSampleCount > 1 (target-independent rasterization, §3.5.6.2; fused_select._forced_reason): ``samples`` is the
     #: forced raster pattern, the merger's key has one sample; a lane's merger coverage is 1 where any raster
     #: sample is covered, vCoverage and centroids take the raster coverage unmasked, and the occlusion count
     #: grows by the raster samples of each merged lane (output_merger's ``occlusion``)
