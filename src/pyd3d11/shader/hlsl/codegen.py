@@ -144,6 +144,14 @@ def component_units(t: Type, slots: list) -> list[tuple[str, list]]:
     return out
 
 
+def _name_span(pos: Pos, name: str) -> Pos:
+    """An identifier's diagnostic position spans its letters (10x issue 2034: ``(8,16-21): error X3004:
+    undeclared identifier 'vertex'``)."""
+    if not isinstance(pos, Pos) or "::" in name:
+        return pos
+    return Pos(pos.file, pos.line, pos.col, pos.col + len(name) - 1)
+
+
 class Codegen(SignatureBinding):
     """The code generator; the helper modules use it through :class:`.cgstate.CodegenContext`."""
 
@@ -240,7 +248,7 @@ class Codegen(SignatureBinding):
     @staticmethod
     def err(pos: Pos, msg: str, code: int) -> HlslError:
         """A positioned compile error; every caller names fxc's X number (there is no default)."""
-        return HlslError(pos.file, pos.line, pos.col, code, msg)
+        return HlslError(pos.file, pos.line, pos.col, code, msg, end=getattr(pos, "end", 0))
 
     # --- temps & emission ---------------------------------------------------------------------------
     def warn(self, pos: Pos, code: int, msg: str) -> None:
@@ -1040,7 +1048,7 @@ class Codegen(SignatureBinding):
                 return obj_resolve(self, sc[name], pos, name)  # object locals read as their binding
         g = self.globals.get(name)
         if g is None or later:
-            raise self.err(pos, f"undeclared identifier '{name}'", 3004)
+            raise self.err(_name_span(pos, name), f"undeclared identifier '{name}'", 3004)
         if isinstance(g, CbVar):
             return self.global_value(g)
         return self.lookup_global_rest(g, name, pos)
@@ -1087,7 +1095,7 @@ class Codegen(SignatureBinding):
                 raise self.err(pos, f"static '{name}' used before initialisation", 3004)
             if g[0] == "iface":  # only method calls through interface pointers are supported (linkage.py)
                 raise NotImplementedError("interface pointers used other than to call a method")
-        raise self.err(pos, f"undeclared identifier '{name}'", 3004)
+        raise self.err(_name_span(pos, name), f"undeclared identifier '{name}'", 3004)
 
     def size_unsized_array(self, t: ArrayType, init: A.InitList, pos) -> ArrayType:
         """``T a[] = { … };`` whose items the parser could not size (variables, calls): the array has as many

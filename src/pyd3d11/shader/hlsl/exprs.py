@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from . import objects
-from .diagnostics import HlslError
+from .diagnostics import HlslError, Pos
 from .operands import Slot, imm, is_imm
 from .types import (
     BOOL,
@@ -57,11 +57,27 @@ def _start_pos(e: A.Node):
             return getattr(e, "pos", None)
 
 
+def span_pos(e: A.Node):
+    """The expression's position with fxc's range: from its first character (``_start_pos``) to the last
+    character of its last token (``end``, recorded by the parser) when both are on one line; cached on the node."""
+    sp = getattr(e, "_span", None)
+    if sp is None:
+        start = _start_pos(e)
+        end = getattr(e, "end", None)
+        if start is None or end is None or end[0] != start.line or end[1] <= start.col:
+            sp = start
+        else:
+            sp = Pos(start.file, start.line, start.col, end[1])
+        if sp is not None:
+            e._span = sp
+    return sp
+
+
 def expr(cg: CodegenContext, e: A.Node) -> Val:
     """Evaluate ``e``; values living in memory (groupshared, UAV/SRV elements) are loaded. The instructions it
     emits itself (not its operands') carry its position (``cg.expr_pos``)."""
     saved = cg.expr_pos
-    cg.expr_pos = _start_pos(e) or saved
+    cg.expr_pos = span_pos(e) or saved
     try:
         v = expr_raw(cg, e)
         if isinstance(v.obj, tuple) and v.obj[0] in ("mem", "tgsm") and not isinstance(v.type, ObjectType):

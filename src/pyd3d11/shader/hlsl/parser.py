@@ -142,6 +142,15 @@ class Parser:
             return True
         return False
 
+    def ended(self, node: A.Node) -> A.Node:
+        """Record on an expression node where its text ends: ``node.end`` = (line, last column) of the last token
+        consumed, for fxc's ``(line,col-end)`` ranges (diagnostics.py). An inner node keeps its own end (a
+        parenthesised expression ends at its last operand)."""
+        if getattr(node, "end", None) is None and self.i:
+            t = self.toks[self.i - 1]
+            node.end = (t.pos.line, t.pos.col + len(t.text) - 1)
+        return node
+
     def error(self, msg: str | None = None, tok: Token | None = None, code: int = 3000) -> HlslError:
         t = tok or self.tok
         if msg is None:
@@ -1277,7 +1286,7 @@ class Parser:
             items = [e]
             while self.accept(","):
                 items.append(self.parse_assign())
-            return A.Comma(e.pos, items)
+            return self.ended(A.Comma(e.pos, items))
         return e
 
     def parse_assign(self) -> A.Node:
@@ -1293,7 +1302,7 @@ class Parser:
         if t.kind == "op" and t.text in _ASSIGN_OPS:
             self.next()
             rhs = self.parse_assign()
-            return A.Assign(t.pos, t.text, lhs, rhs)
+            return self.ended(A.Assign(t.pos, t.text, lhs, rhs))
         return lhs
 
     def parse_ternary(self) -> A.Node:
@@ -1303,7 +1312,7 @@ class Parser:
             a = self.parse_assign()
             self.expect(":")
             b = self.parse_assign()
-            return A.Ternary(pos, c, a, b)
+            return self.ended(A.Ternary(pos, c, a, b))
         return c
 
     def parse_binary(self, level: int) -> A.Node:
@@ -1314,7 +1323,7 @@ class Parser:
         while self.tok.kind == "op" and self.tok.text in ops:
             t = self.next()
             rhs = self.parse_binary(level + 1)
-            lhs = A.Binary(t.pos, t.text, lhs, rhs)
+            lhs = self.ended(A.Binary(t.pos, t.text, lhs, rhs))
         return lhs
 
     def parse_unary(self) -> A.Node:
@@ -1328,7 +1337,7 @@ class Parser:
         t = self.tok
         if t.kind == "op" and t.text in ("-", "+", "!", "~", "++", "--"):
             self.next()
-            return A.Unary(t.pos, t.text, self.parse_unary())
+            return self.ended(A.Unary(t.pos, t.text, self.parse_unary()))
         if t.kind == "op" and t.text == "(" and self._is_cast():
             self.next()
             mods = self.parse_mods()
@@ -1338,8 +1347,8 @@ class Parser:
                 self.check_type_mods(mods, ty, type_tok)
             ty = self.parse_array_suffix(ty)
             self.expect(")")
-            return A.Cast(t.pos, ty, self.parse_unary())
-        return self.parse_postfix(self.parse_primary())
+            return self.ended(A.Cast(t.pos, ty, self.parse_unary()))
+        return self.parse_postfix(self.ended(self.parse_primary()))
 
     def _is_cast(self) -> bool:
         k = 1
@@ -1366,18 +1375,18 @@ class Parser:
                 self.next()
                 idx = self.parse_expr()
                 self.expect("]")
-                e = A.Index(t.pos, e, idx)
+                e = self.ended(A.Index(t.pos, e, idx))
             elif t.text == ".":
                 self.next()
                 name = self.ident()
                 if self.at("("):
                     args = self.parse_args()
-                    e = A.MethodCall(name.pos, e, name.text, args)
+                    e = self.ended(A.MethodCall(name.pos, e, name.text, args))
                 else:
-                    e = A.Member(name.pos, e, name.text)
+                    e = self.ended(A.Member(name.pos, e, name.text))
             elif t.text in ("++", "--"):
                 self.next()
-                e = A.Postfix(t.pos, t.text, e)
+                e = self.ended(A.Postfix(t.pos, t.text, e))
             else:
                 return e
 
