@@ -143,12 +143,20 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             if iv is not None:
                 return iv
         compound_const = _compound_on_const_local(cg, e) is not None
+        # the right side first, then the target's indices (C++17 [expr.ass]: "the right operand is sequenced
+        # before the left operand", for ``=`` and ``op=`` alike; HLSL leaves it unspecified, hlsl-specs issue 79,
+        # and clang/DXC emit the right side first): ``a[i++] = i`` stores the old i into a[0], ``b[j] = j++``
+        # stores the old j into b[j + 1]. A right-side value read from a variable the target's index then
+        # changes is copied first, so it stays the value read.
+        rhs = expr(cg, e.value)
+        if _target_has_side_effects(e.target) and rhs.slots and not rhs.const and \
+                not isinstance(rhs.type, ObjectType):
+            rhs = _val(rhs.type, cg.materialize_force(rhs.slots), rhs.obj)
         target = pin_indices(cg, e.target)
         if e.op == "=":
-            v = expr(cg, e.value)
+            v = rhs
         else:
             cur = expr(cg, target)
-            rhs = expr(cg, e.value)
             # the operator's operand rule comes first: fxc reports ``bools += SamplerStates`` as X3022 and
             # ``bools &= f3_ss`` as X3082, not as a bool l-value (DXC object-operators.hlsl's fxc records)
             check_operand_kinds(cg, e.op[:-1], (cur, rhs), e.pos)
@@ -884,6 +892,15 @@ def _has_side_effects(e: A.Node) -> bool:
             return True
     items = getattr(e, "items", None) or getattr(e, "args", None)
     return any(isinstance(x, A.Node) and _has_side_effects(x) for x in items or ())
+
+
+def _target_has_side_effects(target: A.Node) -> bool:
+    """Whether evaluating an l-value's indices changes anything (``a[i++]``, ``s.m[f()]``)."""
+    while isinstance(target, (A.Index, A.Member)):
+        if isinstance(target, A.Index) and _has_side_effects(target.index):
+            return True
+        target = target.a
+    return False
 
 
 def pin_indices(cg: CodegenContext, target: A.Node, every: bool = False) -> A.Node:
