@@ -63,6 +63,10 @@ _RANGES = [
                                "initialized"),
     ("    float u; return a + u * 2;", "(3,25-29): error X4000: variable 'u' used without having been "
                                        "completely initialized"),
+    ("    float u; return a + u * 22.5;", "(3,25-32): error X4000: variable 'u' used without having been "
+                                          "completely initialized"),  # ends at the last character of `22.5`
+    ("    float u; return a + u * a.xyzw;", "(3,25-34): error X4000: variable 'u' used without having been "
+                                            "completely initialized"),
 ]
 
 
@@ -108,6 +112,10 @@ _ADDRESS = [
      "a", "5-17"),
     ("RWByteAddressBuffer b;", "[numthreads(1,1,1)] void main() {\n    uint a;\n    b.InterlockedAdd(a, 1);\n}",
      "cs_5_0", "a", "5-26"),
+    ("RWByteAddressBuffer b;", "[numthreads(1,1,1)] void main() {\n    uint a; uint o;\n    b.InterlockedAdd(a, 1, o);"
+     "\n    b.Store(0, o);\n}", "cs_5_0", "a", "5-29"),  # imm_atomic_iadd: the address is its third operand
+    ("RWBuffer<uint> b;", "[numthreads(1,1,1)] void main() {\n    uint a; uint o;\n    InterlockedMax(b[a], 5, o);"
+     "\n    b[1] = o;\n}", "cs_5_0", "a", "5-30"),
     ("RWStructuredBuffer<uint> s;", "[numthreads(1,1,1)] void main() {\n    uint e;\n    s[e] = 3;\n}", "cs_5_0",
      "e", "5-12"),
 ]
@@ -182,6 +190,12 @@ _ORDER_PRE = r"""    int a[4] = {0, 0, 0, 0};
     int g[2] = {0, 0};
     int p = IZ;
     g[p] = ++p + 6;
+    int h[4] = {0, 0, 0, 0};
+    int q = I1;
+    h[q++] = q;
+    int r[4] = {0, 0, 0, 0};
+    int w = I1;
+    r[w++] += w;
 """
 #: values from "right side first, then the target's indices"
 _ORDER_ROWS = [
@@ -192,6 +206,8 @@ _ORDER_ROWS = [
     ("e[1]", "u", 5), ("e[0]", "u", 0), ("cnt", "u", 1),  # rhs inc() (cnt = 1); index cnt = 1
     ("f[2]", "u", 1), ("f[1]", "u", 0), ("n", "u", 2),  # rhs n++ (1, n = 2); f[2] += 1
     ("g[1]", "u", 7), ("g[0]", "u", 0), ("p", "u", 1),  # rhs ++p + 6 (7, p = 1); index p = 1
+    ("h[1]", "u", 1), ("h[2]", "u", 0), ("q", "u", 2),  # rhs q read (1) before the index steps q
+    ("r[1]", "u", 1), ("r[2]", "u", 0), ("w", "u", 2),
 ]
 
 
