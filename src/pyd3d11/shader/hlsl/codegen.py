@@ -470,6 +470,11 @@ class Codegen(SignatureBinding):
                 return v
             raise self.err(pos, f"{pre}cannot implicitly convert from '{v.type}' to '{to}'", 3017)
         if isinstance(to, NumType) and isinstance(v.type, NumType):
+            if v.type.base == DOUBLE and to.base not in (DOUBLE, BOOL) and not explicit:
+                # X3205 (DXC SemaHLSL scalar-assignments / implicit-casts / literals, fxc's records): an implicit
+                # conversion of a double (a ``1.6l`` literal too) to float, half, int, uint or a min-precision type;
+                # to bool no warning (``bool left6; double right6; left6 = right6;`` passes)
+                self.warn(pos, 3205, f"{pre}conversion from larger type to smaller, possible loss of data")
             if v.type.base == DOUBLE and v.slots and isinstance(v.slots[0][0], str):  # not already pairs
                 from .doubles import convert_shape
 

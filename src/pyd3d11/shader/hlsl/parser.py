@@ -710,6 +710,8 @@ class Parser:
         for d in decls:
             if isinstance(d, A.VarDecl):
                 self.check_mods("global", mods, d.name, d.pos, d.init is not None)
+                if M.const_global_initializer(mods, d.init is not None):
+                    self.warnings.append((d.pos, 3207, M.CONST_GLOBAL_INITIALIZER))
         return decls
 
     def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
