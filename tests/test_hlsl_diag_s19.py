@@ -214,3 +214,59 @@ _ORDER_ROWS = [
 @pytest.mark.parametrize("profile", ["cs_5_0", "cs_4_0"])
 def test_the_right_side_is_evaluated_before_the_targets_indices(profile: str):
     assert check_rows(_ORDER_ROWS, cs_rows(_ORDER_ROWS, _ORDER_DECLS, _ORDER_PRE, profile=profile)) == []
+
+
+# --- warnings DXC's tests record from fxc that were not emitted before: X3207, X3205 ------------------------------
+def _warnings(src: str, target: str = "ps_5_0") -> str:
+    msgs: list = []
+    D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0, msgs)
+    return "".join(bytes(m).decode() for m in msgs)
+
+
+_X3207 = ("warning X3207: Initializer used on a global 'const' variable. This requires setting an external "
+          "constant. If a literal is desired, use 'static const' instead.")
+
+#: (global declaration, warns) — DXC SemaHLSL varmods-syntax.hlsl's fxc records (line 169 on)
+_CONST_GLOBALS = [
+    ("const float g = 1.0f;", True), ("uniform const float g = 1.0f;", True), ("precise const float g = 1.0f;", True),
+    ("precise uniform const float g = 1.0f;", True), ("extern const float g = 1.0f;", True),
+    ("extern precise uniform const float g = 1.0f;", True), ("extern uniform const float g = 1.0f;", True),
+    ("static const float g = 1.0f;", False), ("precise static const float g = 1.0f;", False),
+    ("groupshared const float g = 1.0f;", False), ("groupshared precise const float g = 1.0f;", False),
+    ("uniform float g = 1.0f;", False), ("extern float g = 1.0f;", False), ("float g = 1.0f;", False),
+    ("const float g;", False), ("static float g = 1.0f;", False),
+]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("decl,warns", _CONST_GLOBALS)
+def test_x3207_an_initialiser_on_a_global_const(decl: str, warns: bool):
+    src = f"{decl}\n[numthreads(1,1,1)] void main() {{ }}\n"
+    text = _warnings(src, "cs_5_0")
+    assert (f"t.hlsl(1,{decl.index(' g') + 2}): {_X3207}" in text) is warns, text
+    assert text.count("X3207") == int(warns)
+
+
+_X3205 = "warning X3205: conversion from larger type to smaller, possible loss of data"
+
+#: (declarations and statements of a function body, warns) — DXC scalar-assignments.hlsl / literals.hlsl /
+#: implicit-casts.hlsl: a double implicitly converted to a smaller type warns, to bool or by a cast it does not
+_DOUBLE_CONVERSIONS = [
+    ("float l; double r = v; l = r;", True), ("int l; double r = v; l = r;", True),
+    ("uint l; double r = v; l = r;", True), ("dword l; double r = v; l = r;", True),
+    ("half l; double r = v; l = r;", True), ("min16float l; double r = v; l = r;", True),
+    ("min16int l; double r = v; l = r;", True), ("min16uint l; double r = v; l = r;", True),
+    ("float l = 1.6l;", True),  # literals.hlsl: VERIFY_TYPE_CONVERSION(float, 1.6l)
+    ("float4 l = v * 0.5L;", True),  # a double product stored into floats
+    ("bool l; double r = v; l = r;", False),  # scalar-assignments line 41: fxc passes
+    ("double l; double r = v; l = r;", False), ("double l; float r = v; l = r;", False),
+    ("float l; double r = v; l = (float)r;", False), ("float l; int r = v; l = r;", False),
+]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("body,warns", _DOUBLE_CONVERSIONS)
+def test_x3205_a_double_converted_to_a_smaller_type(body: str, warns: bool):
+    src = f"float4 main(float v : V) : SV_Target\n{{\n    {body}\n    return 1;\n}}\n"
+    text = _warnings(src)
+    assert (_X3205 in text) is warns, text
