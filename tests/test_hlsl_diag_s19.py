@@ -270,3 +270,28 @@ def test_x3205_a_double_converted_to_a_smaller_type(body: str, warns: bool):
     src = f"float4 main(float v : V) : SV_Target\n{{\n    {body}\n    return 1;\n}}\n"
     text = _warnings(src)
     assert (_X3205 in text) is warns, text
+
+
+# --- refusals that said X3000 now carry the number Microsoft's table gives them -----------------------------------
+_NUMBERED = [
+    # ERR_MAX_GROUP_SHARED_MEMORY_EXCEEDED 4586: 32 KiB at cs_5_0 (D3D11.3 §18.7.2.7)
+    ("groupshared float g[8193];\n[numthreads(1,1,1)] void main() { g[0] = 1; }", "cs_5_0", 4586),
+    # ERR_MULTI_SO_NOT_POINT 4592
+    ("struct V { float4 p : SV_Position; };\n[maxvertexcount(2)] void main(point V i[1], inout LineStream<V> a, "
+     "inout LineStream<V> b) { a.Append(i[0]); b.Append(i[0]); }", "gs_5_0", 4592),
+    # ERR_MAX_OUTPUT_EXCEEDED 4571: maxvertexcount x output components over 1024 (D3D11.3 §13.2)
+    ("struct V { float4 p : SV_Position; };\n[maxvertexcount(257)] void main(point V i[1], inout PointStream<V> a) "
+     "{ a.Append(i[0]); }", "gs_5_0", 4571),
+    # ERR_CONTROL_POINT_COUNT_EXCEEDED 4589: more than 32 output control points
+    ("struct C { float4 p : P; };\nstruct K { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };\n"
+     "K pc(InputPatch<C, 3> p) { K k; k.e[0] = k.e[1] = k.e[2] = 1; k.i = 1; return k; }\n"
+     "[domain(\"tri\")] [partitioning(\"integer\")] [outputtopology(\"triangle_cw\")] [outputcontrolpoints(33)] "
+     "[patchconstantfunc(\"pc\")]\nC main(InputPatch<C, 3> p, uint i : SV_OutputControlPointID) { return p[0]; }",
+     "hs_5_0", 4589),
+]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("src,target,code", _NUMBERED)
+def test_documented_numbers_of_former_x3000_refusals(src: str, target: str, code: int):
+    assert f"error X{code}:" in _errors(src, target)

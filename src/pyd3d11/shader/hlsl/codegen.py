@@ -631,7 +631,8 @@ class Codegen(SignatureBinding):
                     tgsm_bytes += d.type.slots * 4
                     limit = GROUPSHARED_BYTES[min(max(self.major, 4), 5)]  # featuregates: §18.7.2.7
                     if tgsm_bytes > limit:
-                        raise self.err(d.pos, f"total groupshared memory exceeds {limit} bytes", 3000)
+                        # ERR_MAX_GROUP_SHARED_MEMORY_EXCEEDED 4586 (MicrosoftDocs "HLSL errors and warnings")
+                        raise self.err(d.pos, f"total groupshared memory exceeds {limit} bytes", 4586)
                     self.globals[d.name] = ("tgsm", d)
                 elif "static" in d.mods or ("const" in d.mods and False):
                     if is_interface_type(d.type) and d.init is not None:  # "HLSL errors and warnings" X3131
