@@ -295,3 +295,21 @@ _NUMBERED = [
 @pytest.mark.parametrize("src,target,code", _NUMBERED)
 def test_documented_numbers_of_former_x3000_refusals(src: str, target: str, code: int):
     assert f"error X{code}:" in _errors(src, target)
+
+
+# --- positions in included files and after #line ------------------------------------------------------------------
+@pytest.mark.backend_independent
+def test_a_range_in_an_included_file_names_that_file():
+    from preproc_kit import MemoryInclude
+
+    files = {"inc.h": "float helper(float x)\n{\n    return x + missing_name;\n}\n"}
+    src = '#include "inc.h"\nfloat4 main(float4 a : A) : SV_Target\n{\n    return helper(a.x);\n}\n'
+    with pytest.raises(ShaderCompileError) as info:
+        D3DCompile(src, None, "t.hlsl", None, MemoryInclude(files), "main", "ps_5_0", 0, 0)
+    assert info.value.errors.startswith("inc.h(3,16-27): error X3004: undeclared identifier 'missing_name'")
+
+
+@pytest.mark.backend_independent
+def test_a_range_after_line_directive_uses_its_numbering():
+    src = '#line 100 "other.hlsl"\nfloat4 main(float4 a : A) : SV_Target\n{\n    return a + vertex;\n}\n'
+    assert _errors(src).startswith("other.hlsl(102,16-21): error X3004: undeclared identifier 'vertex'")
