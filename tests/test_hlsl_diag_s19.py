@@ -313,3 +313,35 @@ def test_a_range_in_an_included_file_names_that_file():
 def test_a_range_after_line_directive_uses_its_numbering():
     src = '#line 100 "other.hlsl"\nfloat4 main(float4 a : A) : SV_Target\n{\n    return a + vertex;\n}\n'
     assert _errors(src).startswith("other.hlsl(102,16-21): error X3004: undeclared identifier 'vertex'")
+
+
+_X3081 = "warning X3081: comma expression used where a vector constructor may have been intended"
+
+#: (statements of `main`, warns) — DXC matrix-assignments.hlsl / more-operators.hlsl record the parenthesised
+#: comma expression; commas of a for header, arguments, constructors, initialiser lists and a bare comma statement
+#: are no comma expression in parentheses
+_COMMAS = [
+    ("float2x2 m = (float2x2)(0.1f, 0.2f, 0.3f, 0.4f); r = m[0].xyxy;", True),
+    ("r.x += (a.x, a.y);", True),
+    ("r.x = ((a.x, a.y), a.z);", True),
+    ("for (int i = 0, j = 1; i < 2; i++, j++) r.x += j;", False),
+    ("r = float4(a.x, a.y, a.z, a.w);", False),
+    ("float2 v = {a.x, a.y}; r.xy = v;", False),
+    ("r.x = max(a.x, a.y);", False),
+    ("r.x = 1, r.y = 2;", False),
+    ("r.x = (a.x + a.y);", False),
+]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("body,warns", _COMMAS)
+def test_x3081_a_parenthesised_comma_expression(body: str, warns: bool):
+    src = f"float4 main(float4 a : A) : SV_Target\n{{\n    float4 r = 0;\n    {body}\n    return r;\n}}\n"
+    assert (_X3081 in _warnings(src)) is warns
+
+
+@pytest.mark.backend_independent
+def test_x3081_beside_more_operators_x3025():
+    src = ("float4 main(float4 a : A) : SV_Target\n{\n    float floats = 1; int ints = 2;\n    (floats, ints) = 1;\n"
+           "    return floats;\n}\n")
+    assert _errors(src) == (f"t.hlsl(4,5): {_X3081}\nt.hlsl(4,6): error X3025: l-value specifies const object\n")

@@ -1437,6 +1437,12 @@ class Parser:
             self.next()
             e = self.parse_expr()
             self.expect(")")
+            if isinstance(e, A.Comma):
+                # fxc's X3081 for a parenthesised comma expression, which reads like a constructor without its
+                # type (DXC matrix-assignments.hlsl: ``(float2x2)(0.1f, 0.2f, 0.3f, 0.4f)``; more-operators.hlsl:
+                # ``(floats, ints) = 1`` warns beside its X3025); the value stays the last operand's
+                self.warnings.append((t.pos, 3081, "comma expression used where a vector constructor may have "
+                                                   "been intended"))
             return e
         if t.kind == "op" and t.text == "{":
             # a brace list is an initialiser only (after a declaration's `=`, parse_initializer); as an operand,
