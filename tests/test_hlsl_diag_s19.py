@@ -345,3 +345,29 @@ def test_x3081_beside_more_operators_x3025():
     src = ("float4 main(float4 a : A) : SV_Target\n{\n    float floats = 1; int ints = 2;\n    (floats, ints) = 1;\n"
            "    return floats;\n}\n")
     assert _errors(src) == (f"t.hlsl(4,5): {_X3081}\nt.hlsl(4,6): error X3025: l-value specifies const object\n")
+
+
+#: (declaration, column of the `[` fxc's X3073 names — inferred: the first empty bracket after the first dimension)
+_SECONDARY_DIMENSIONS = [
+    ("Buffer<float4> Buf[3][] : register(t0);", True),  # DXC invalid-unbounded-resource-arrays.hlsl rows
+    ("Buffer<float4> Buf[3][2][] : register(t0);", True),
+    ("Buffer<float4> Buf[3][][2] : register(t0);", True),
+    ("Texture2D<float4> Tex2D[3][] : register(t0);", True),
+    ("RWByteAddressBuffer RWBABuf[3][] : register(u0);", True),
+    ("static const float a[2][] = {1, 2, 3, 4};", True),  # ERR_ARRAY_IMPLICIT_ORDER applies to every array
+    ("static const float a[][] = {1, 2, 3, 4};", True),
+    ("static const float a[][2] = {1, 2, 3, 4};", False),  # the first dimension may be implicit
+    ("Buffer<float4> Buf[3][2] : register(t0);", False),
+]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("decl,fails", _SECONDARY_DIMENSIONS)
+def test_x3073_secondary_array_dimensions_must_be_explicit(decl: str, fails: bool):
+    text = _errors(f"{decl}\nfloat4 main() : SV_Target {{ return 0; }}\n")
+    msg = "error X3073: secondary array dimensions must be explicit"
+    if fails:
+        col = decl.index("]") + 2 if decl.index("[") == decl.index("[]") else decl.index("[]", decl.index("]")) + 1
+        assert text.startswith(f"t.hlsl(1,{col}): {msg}"), text
+    else:
+        assert "X3073" not in text

@@ -418,8 +418,11 @@ class Parser:
 
     def parse_array_suffix(self, t: Type) -> Type:
         dims = []
-        while self.accept("["):
+        while self.at("["):
+            open_tok = self.next()
             if self.accept("]"):
+                if dims:  # ERR_ARRAY_IMPLICIT_ORDER (DXC invalid-unbounded-resource-arrays.hlsl: ``Buf[3][]``, ``[3][][2]``)
+                    raise self.error("secondary array dimensions must be explicit", open_tok, 3073)
                 dims.append(0)
                 continue
             tok = self.tok
