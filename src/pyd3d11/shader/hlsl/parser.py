@@ -416,12 +416,16 @@ class Parser:
             return ArrayType(self._apply_major(t.elem, mods), t.count, alias=t.alias)
         return t
 
-    def parse_array_suffix(self, t: Type) -> Type:
+    def parse_array_suffix(self, t: Type, variable: bool = False) -> Type:
+        """``[n]…`` after a declarator. ``variable``: a variable's declarator (global, local, cbuffer member),
+        where an implicit dimension after the first is X3073; typedefs and struct members report any implicit
+        dimension as X3072 later (DXC incomp_array_err.hlsl: ``typedef float A[2][]``; ``class foo5 { int a[2][];
+        }``), and parameters keep theirs (no record)."""
         dims = []
         while self.at("["):
             open_tok = self.next()
             if self.accept("]"):
-                if dims:  # ERR_ARRAY_IMPLICIT_ORDER (DXC invalid-unbounded-resource-arrays.hlsl: ``Buf[3][]``, ``[3][][2]``)
+                if dims and variable:  # ERR_ARRAY_IMPLICIT_ORDER (DXC invalid-unbounded-resource-arrays.hlsl: ``Buf[3][]``, ``[3][][2]``)
                     raise self.error("secondary array dimensions must be explicit", open_tok, 3073)
                 dims.append(0)
                 continue
@@ -940,7 +944,7 @@ class Parser:
             name_tok = self.ident()
             if name_tok.text in _SHADOWABLE_TYPES:
                 self.shadowed.add(name_tok.text)
-            t = self._apply_major(self.parse_array_suffix(base), mods)
+            t = self._apply_major(self.parse_array_suffix(base, variable=True), mods)
             sem = reg = pack = None
             regs: list = []
             all_regs: list[tuple[str, str, int]] = []  # (profile, set, number) of every register()
