@@ -438,7 +438,8 @@ def test_gs_streams_count_the_widest_use_of_each_register():
     { s1.Append(vin[0]); s2.Append((b)0); }"""
     # o0: xyz (a) vs xy (b) -> 3, o1: xyz vs xyzw -> 4: 7 components; 146 * 7 <= 1024 < 147 * 7
     compiles(src % 146, "gs_5_0")
-    assert "error X3000" in compile_error(src % 147, "gs_5_0")
+    # ERR_MAX_OUTPUT_EXCEEDED 4571 (MicrosoftDocs "HLSL errors and warnings"; was the generic X3000 until session 19)
+    assert "error X4571" in compile_error(src % 147, "gs_5_0")
 
 
 # --- objects: conditional operator, casts, entry-point parameters, struct reservations ---------------------------

@@ -23,7 +23,7 @@ from pyd3d11.shader.compile_api import D3DCompile
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
 _HEAD = "float4 main(float4 a : A) : SV_Target\n{\n"
-_POS = re.compile(r"^t\.hlsl\((\d+),(\d+)\): error X(\d+)")
+_POS = re.compile(r"^t\.hlsl\((\d+),(\d+)(?:-\d+)?\): error X(\d+)")  # fxc may add ",col-end" (diagnostics.py)
 
 
 def _first_error(src: str, target: str = "ps_5_0") -> tuple[int, int, int]:

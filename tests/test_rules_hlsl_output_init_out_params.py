@@ -35,7 +35,8 @@ def _text(name: str) -> str:
 def test_the_opensubdiv_record():
     src = (_VERTEX + "[domain(\"quad\")]\nvoid main(\n    in float2 uv : SV_DomainLocation,\n"
            "    out OutputVertex output )\n{\n    output.positionOut = float4(uv, 0, 1);\n}\n")
-    assert _warnings(src, "ds_5_0") == [f"t.hlsl(5,22): {_text('output')}"]
+    # the record's own range: (1450,22-27) spans the six letters of `output` (diagnostics.py)
+    assert _warnings(src, "ds_5_0") == [f"t.hlsl(5,22-27): {_text('output')}"]
 
 
 # (source, target, names warned in order)
@@ -71,7 +72,8 @@ def test_each_incomplete_output_value_warns_once_by_its_name(src: str, target: s
 
 def test_the_position_is_the_parameter_name():
     src = "void main(float4 v : V,\n\t\tout   float4 result : SV_Target)\n{\n    result.x = v.x;\n}\n"
-    assert _warnings(src, "ps_5_0") == [f"t.hlsl(2,{len(chr(9) * 2 + 'out   float4 ') + 1}): {_text('result')}"]
+    start = len(chr(9) * 2 + 'out   float4 ') + 1
+    assert _warnings(src, "ps_5_0") == [f"t.hlsl(2,{start}-{start + len('result') - 1}): {_text('result')}"]
 
 
 # hull shaders: the control-point function's value (named after the entry) and the patch-constant function's

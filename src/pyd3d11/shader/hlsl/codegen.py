@@ -144,6 +144,14 @@ def component_units(t: Type, slots: list) -> list[tuple[str, list]]:
     return out
 
 
+def _name_span(pos: Pos, name: str) -> Pos:
+    """An identifier's diagnostic position spans its letters (10x issue 2034: ``(8,16-21): error X3004:
+    undeclared identifier 'vertex'``)."""
+    if not isinstance(pos, Pos) or "::" in name:
+        return pos
+    return Pos(pos.file, pos.line, pos.col, pos.col + len(name) - 1)
+
+
 class Codegen(SignatureBinding):
     """The code generator; the helper modules use it through :class:`.cgstate.CodegenContext`."""
 
@@ -240,7 +248,7 @@ class Codegen(SignatureBinding):
     @staticmethod
     def err(pos: Pos, msg: str, code: int) -> HlslError:
         """A positioned compile error; every caller names fxc's X number (there is no default)."""
-        return HlslError(pos.file, pos.line, pos.col, code, msg)
+        return HlslError(pos.file, pos.line, pos.col, code, msg, end=getattr(pos, "end", 0))
 
     # --- temps & emission ---------------------------------------------------------------------------
     def warn(self, pos: Pos, code: int, msg: str) -> None:
@@ -462,6 +470,11 @@ class Codegen(SignatureBinding):
                 return v
             raise self.err(pos, f"{pre}cannot implicitly convert from '{v.type}' to '{to}'", 3017)
         if isinstance(to, NumType) and isinstance(v.type, NumType):
+            if v.type.base == DOUBLE and to.base not in (DOUBLE, BOOL) and not explicit:
+                # X3205 (DXC SemaHLSL scalar-assignments / implicit-casts / literals, fxc's records): an implicit
+                # conversion of a double (a ``1.6l`` literal too) to float, half, int, uint or a min-precision type;
+                # to bool no warning (``bool left6; double right6; left6 = right6;`` passes)
+                self.warn(pos, 3205, f"{pre}conversion from larger type to smaller, possible loss of data")
             if v.type.base == DOUBLE and v.slots and isinstance(v.slots[0][0], str):  # not already pairs
                 from .doubles import convert_shape
 
@@ -618,7 +631,8 @@ class Codegen(SignatureBinding):
                     tgsm_bytes += d.type.slots * 4
                     limit = GROUPSHARED_BYTES[min(max(self.major, 4), 5)]  # featuregates: §18.7.2.7
                     if tgsm_bytes > limit:
-                        raise self.err(d.pos, f"total groupshared memory exceeds {limit} bytes", 3000)
+                        # ERR_MAX_GROUP_SHARED_MEMORY_EXCEEDED 4586 (MicrosoftDocs "HLSL errors and warnings")
+                        raise self.err(d.pos, f"total groupshared memory exceeds {limit} bytes", 4586)
                     self.globals[d.name] = ("tgsm", d)
                 elif "static" in d.mods or ("const" in d.mods and False):
                     if is_interface_type(d.type) and d.init is not None:  # "HLSL errors and warnings" X3131
@@ -1040,7 +1054,7 @@ class Codegen(SignatureBinding):
                 return obj_resolve(self, sc[name], pos, name)  # object locals read as their binding
         g = self.globals.get(name)
         if g is None or later:
-            raise self.err(pos, f"undeclared identifier '{name}'", 3004)
+            raise self.err(_name_span(pos, name), f"undeclared identifier '{name}'", 3004)
         if isinstance(g, CbVar):
             return self.global_value(g)
         return self.lookup_global_rest(g, name, pos)
@@ -1087,7 +1101,7 @@ class Codegen(SignatureBinding):
                 raise self.err(pos, f"static '{name}' used before initialisation", 3004)
             if g[0] == "iface":  # only method calls through interface pointers are supported (linkage.py)
                 raise NotImplementedError("interface pointers used other than to call a method")
-        raise self.err(pos, f"undeclared identifier '{name}'", 3004)
+        raise self.err(_name_span(pos, name), f"undeclared identifier '{name}'", 3004)
 
     def size_unsized_array(self, t: ArrayType, init: A.InitList, pos) -> ArrayType:
         """``T a[] = { … };`` whose items the parser could not size (variables, calls): the array has as many

@@ -28,7 +28,7 @@ from ..dxbc.stat import build_sfi0, build_stat, program_feature_flags, program_s
 from .codegen import Codegen
 from .deadres import dead_resources
 from .decls import check_declarations
-from .diagnostics import HlslError, Pos
+from .diagnostics import HlslError, Pos, place
 from .layout import mark_read_cb_variables
 from .lexer import lex
 from .parser import MAX_NESTING, Parser
@@ -83,7 +83,7 @@ _RECURSION_LIMIT = 16 * MAX_NESTING + 6000
 
 
 def render_warning(p: Pos, code: int, msg: str) -> str:
-    return f"{p.file}({p.line},{p.col}): warning X{code}: {msg}"
+    return f"{p.file}({place(p.line, p.col, getattr(p, 'end', 0))}): warning X{code}: {msg}"
 
 
 def attach_warnings(exc: HlslError, found: list[tuple[Pos, int, str]]) -> None:
@@ -162,18 +162,36 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         except NotImplementedError as exc:
             raise NotSupportedError(str(exc)) from None
         except HlslError as exc:
-            attach_warnings(exc, all_warnings(cg) if cg is not None else pp_warnings())
-            raise
+            if cg is None:
+                attach_warnings(exc, pp_warnings())
+                raise
+            raise failed(cg, exc) from None
         for pos, code, msg, as_error in issued(cg):
             if as_error:  # the first warning reported as an error ends the compile, those before it printed
-                raise HlslError(pos.file, pos.line, pos.col, code, msg)
-        text = cg.listing()[0]
+                raise HlslError(pos.file, pos.line, pos.col, code, msg, end=getattr(pos, "end", 0))
+        try:
+            text = cg.listing()[0]
+        except HlslError as exc:  # errors judged on the finished code (X4000, X4575) follow their warnings
+            raise failed(cg, exc) from None
         for pos, code, msg, as_error in issued(cg):  # warnings judged on the finished code (X3578)
             if as_error:
-                err = HlslError(pos.file, pos.line, pos.col, code, msg)
+                err = HlslError(pos.file, pos.line, pos.col, code, msg, end=getattr(pos, "end", 0))
                 attach_warnings(err, all_warnings(cg))
                 raise err
         return cg, text
+
+    def failed(cg: Codegen, exc: HlslError) -> HlslError:
+        """The error a failed code generation reports: ``exc`` with the warnings issued before it, or, where one
+        of those is reported as an error (/WX, ``#pragma warning(error: …)``), that warning — the first warning
+        reported as an error ends the compile (DXC issue 5040's X4000 warning precedes its X4575 error)."""
+        found = issued(cg)
+        for k, (pos, code, msg, as_error) in enumerate(found):
+            if as_error:
+                err = HlslError(pos.file, pos.line, pos.col, code, msg, end=getattr(pos, "end", 0))
+                attach_warnings(err, [(p, c, m) for p, c, m, _e in found[:k]])
+                return err
+        attach_warnings(exc, [(p, c, m) for p, c, m, _e in found])
+        return exc
 
     def current_policy() -> WarningPolicy:
         return policy[0] if policy else WarningPolicy(tokens)

@@ -1,4 +1,12 @@
-"""Compiler diagnostics in fxc's format: ``file(line,col): error X####: message``."""
+"""Compiler diagnostics in fxc's format: ``file(line,col): error X####: message``, or
+``file(line,col-endcol): …`` where the diagnosed construct spans several characters of one line.
+
+The range rule (fxc's records): the end column is the last character of the construct, inclusive, and the range
+is printed only when it is longer than one character — DXC issue 5040 ``    return b.Load(X);`` at ``(7,12-20)``
+(``b`` to ``)``), 10x issue 2034 ``(8,16-21): error X3004: undeclared identifier 'vertex'`` (six letters), OpenSubdiv
+issue 354 ``(1450,22-27): warning X3578: Output value 'output'`` (six letters). Syntax errors print the start
+column alone (HL18's fxc record ``(8,19): error X3000: syntax error: unexpected token 'Texture'``), so a range is
+given only where a diagnostic names one (``Pos.end``)."""
 
 from __future__ import annotations
 
@@ -6,9 +14,12 @@ from __future__ import annotations
 class HlslError(Exception):
     """One compile error; :meth:`text` renders it the way fxc prints it."""
 
-    def __init__(self, file: str, line: int, col: int, code: int, message: str, notimpl: bool = False):
+    def __init__(self, file: str, line: int, col: int, code: int, message: str, notimpl: bool = False,
+                 end: int = 0):
         super().__init__(message)
         self.file, self.line, self.col, self.code, self.message = file, line, col, code, message
+        #: the last column of the diagnosed construct on ``line`` (0: none; printed only when past ``col``)
+        self.end = end
         #: fxc reports some errors (recursion) with E_NOTIMPL instead of E_FAIL
         self.notimpl = notimpl
         #: the warnings fxc printed before this error, rendered (its message blob lists every message in
@@ -21,7 +32,7 @@ class HlslError(Exception):
             # prints it bare, which Visual Studio's build shows as "FXC : error X3501: ..." (its form for a
             # message without a file)
             return f"error X{self.code}: {self.message}"
-        return f"{self.file}({self.line},{self.col}): error X{self.code}: {self.message}"
+        return f"{self.file}({place(self.line, self.col, self.end)}): error X{self.code}: {self.message}"
 
     def report(self) -> str:
         """The whole message text of the failed compile: earlier warnings, then this error."""
@@ -31,16 +42,22 @@ class HlslError(Exception):
         return self.text()
 
 
+def place(line: int, col: int, end: int = 0) -> str:
+    """``line,col`` or fxc's ``line,col-end`` (see the module docstring)."""
+    return f"{line},{col}-{end}" if end > col else f"{line},{col}"
+
+
 class Pos:
-    """A source position (file, line, column; 1-based)."""
+    """A source position (file, line, column; 1-based); ``end``: the last column of the construct it names on
+    the same line (0: none)."""
 
-    __slots__ = ("file", "line", "col")
+    __slots__ = ("file", "line", "col", "end")
 
-    def __init__(self, file: str = "", line: int = 0, col: int = 0):
-        self.file, self.line, self.col = file, line, col
+    def __init__(self, file: str = "", line: int = 0, col: int = 0, end: int = 0):
+        self.file, self.line, self.col, self.end = file, line, col, end
 
     def error(self, message: str, code: int = 3000) -> HlslError:
-        return HlslError(self.file, self.line, self.col, code, message)
+        return HlslError(self.file, self.line, self.col, code, message, end=self.end)
 
     def __repr__(self) -> str:
         return f"{self.file}({self.line},{self.col})"

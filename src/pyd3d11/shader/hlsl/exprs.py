@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from . import objects
-from .diagnostics import HlslError
+from .diagnostics import HlslError, Pos
 from .operands import Slot, imm, is_imm
 from .types import (
     BOOL,
@@ -57,11 +57,27 @@ def _start_pos(e: A.Node):
             return getattr(e, "pos", None)
 
 
+def span_pos(e: A.Node):
+    """The expression's position with fxc's range: from its first character (``_start_pos``) to the last
+    character of its last token (``end``, recorded by the parser) when both are on one line; cached on the node."""
+    sp = getattr(e, "_span", None)
+    if sp is None:
+        start = _start_pos(e)
+        end = getattr(e, "end", None)
+        if start is None or end is None or end[0] != start.line or end[1] <= start.col:
+            sp = start
+        else:
+            sp = Pos(start.file, start.line, start.col, end[1])
+        if sp is not None:
+            e._span = sp
+    return sp
+
+
 def expr(cg: CodegenContext, e: A.Node) -> Val:
     """Evaluate ``e``; values living in memory (groupshared, UAV/SRV elements) are loaded. The instructions it
     emits itself (not its operands') carry its position (``cg.expr_pos``)."""
     saved = cg.expr_pos
-    cg.expr_pos = _start_pos(e) or saved
+    cg.expr_pos = span_pos(e) or saved
     try:
         v = expr_raw(cg, e)
         if isinstance(v.obj, tuple) and v.obj[0] in ("mem", "tgsm") and not isinstance(v.type, ObjectType):
@@ -127,12 +143,20 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             if iv is not None:
                 return iv
         compound_const = _compound_on_const_local(cg, e) is not None
+        # the right side first, then the target's indices (C++17 [expr.ass]: "the right operand is sequenced
+        # before the left operand", for ``=`` and ``op=`` alike; HLSL leaves it unspecified, hlsl-specs issue 79,
+        # and clang/DXC emit the right side first): ``a[i++] = i`` stores the old i into a[0], ``b[j] = j++``
+        # stores the old j into b[j + 1]. A right-side value read from a variable the target's index then
+        # changes is copied first, so it stays the value read.
+        rhs = expr(cg, e.value)
+        if _target_has_side_effects(e.target) and rhs.slots and not rhs.const and \
+                not isinstance(rhs.type, ObjectType):
+            rhs = _val(rhs.type, cg.materialize_force(rhs.slots), rhs.obj)
         target = pin_indices(cg, e.target)
         if e.op == "=":
-            v = expr(cg, e.value)
+            v = rhs
         else:
             cur = expr(cg, target)
-            rhs = expr(cg, e.value)
             # the operator's operand rule comes first: fxc reports ``bools += SamplerStates`` as X3022 and
             # ``bools &= f3_ss`` as X3082, not as a bool l-value (DXC object-operators.hlsl's fxc records)
             check_operand_kinds(cg, e.op[:-1], (cur, rhs), e.pos)
@@ -868,6 +892,15 @@ def _has_side_effects(e: A.Node) -> bool:
             return True
     items = getattr(e, "items", None) or getattr(e, "args", None)
     return any(isinstance(x, A.Node) and _has_side_effects(x) for x in items or ())
+
+
+def _target_has_side_effects(target: A.Node) -> bool:
+    """Whether evaluating an l-value's indices changes anything (``a[i++]``, ``s.m[f()]``)."""
+    while isinstance(target, (A.Index, A.Member)):
+        if isinstance(target, A.Index) and _has_side_effects(target.index):
+            return True
+        target = target.a
+    return False
 
 
 def pin_indices(cg: CodegenContext, target: A.Node, every: bool = False) -> A.Node:

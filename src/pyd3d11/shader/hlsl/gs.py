@@ -185,7 +185,8 @@ def stream_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Nod
     if sid >= 4 or sid > 0 and denial(LANGUAGE["streams"], cg.stage, cg.major, cg.minor) is not None:
         raise cg.err(pos, "stream index out of range (SM4: 1 stream, SM5: 4 streams)", LANGUAGE["streams"].code or 3000)
     if cg.gs.stream_count > 1 and topo != "pointlist":
-        raise cg.err(pos, "multiple output streams must all be point streams", 3000)
+        # ERR_MULTI_SO_NOT_POINT 4592 (MicrosoftDocs "HLSL errors and warnings")
+        raise cg.err(pos, "multiple output streams must all be point streams", 4592)
     if cg.gs.topology is not None and cg.gs.topology != topo:
         raise cg.err(pos, "all output streams must have the same primitive type", 3000)
     cg.gs.topology = topo
@@ -254,4 +255,5 @@ def gs_output_component_check(cg: CodegenContext, pos) -> None:
 
         comps = max(comps, gs_stream_components(cg, list(streams.values()), pos))
     if cg.gs.maxout * max(comps, 1) > 1024:
-        raise cg.err(pos, "maxvertexcount times the output component count exceeds 1024", 3000)
+        # ERR_MAX_OUTPUT_EXCEEDED 4571 "The output limit was exceeded" (MicrosoftDocs "HLSL errors and warnings")
+        raise cg.err(pos, "maxvertexcount times the output component count exceeds 1024", 4571)

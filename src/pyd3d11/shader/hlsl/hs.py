@@ -185,7 +185,8 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     if n_out is None:
         raise cg.err(f.pos, "hull shader entry point must declare [outputcontrolpoints(n)]", 3525)
     if not 0 <= n_out <= 32:
-        raise cg.err(f.pos, "outputcontrolpoints must be in [0, 32]", 3000)
+        # ERR_CONTROL_POINT_COUNT_EXCEEDED 4589 (MicrosoftDocs "HLSL errors and warnings")
+        raise cg.err(f.pos, "outputcontrolpoints must be in [0, 32]", 4589)
     mtf = attrs.get("maxtessfactor")
     cg.tess.domain = domain
     cg.tess.partitioning = part

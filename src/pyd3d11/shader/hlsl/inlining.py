@@ -39,7 +39,21 @@ def call(cg: CodegenContext, e: A.Call) -> Val:
                 raise
     from .intrinsics import intrinsic
 
-    return intrinsic(cg, e.name, e.args, e.pos)
+    try:
+        return intrinsic(cg, e.name, e.args, e.pos)
+    except HlslError as exc:
+        _range_undeclared(exc, e)
+        raise
+
+
+def _range_undeclared(exc: HlslError, e: A.Call) -> None:
+    """fxc's X3004 for a call of an unknown function names the function and spans the whole call (RPCS3 issue
+    1388: ``(81,9-50): error X3004: undeclared identifier 'textureLod'``; Kode/krafix issue 44 the wording)."""
+    if exc.code == 3004 and exc.message == f"undeclared identifier '{e.name}'" and \
+            (exc.line, exc.col) == (e.pos.line, e.pos.col):
+        from .exprs import span_pos
+
+        exc.end = span_pos(e).end
 
 
 def _sig(f: A.FuncDef) -> tuple:
@@ -53,7 +67,9 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
     here = cg.func_index_stack[-1] if cg.func_index_stack else 1 << 30
     visible = [f for f in cg.funcs[e.name] if cg.func_order.get(id(f), 0) <= here]
     if not visible:
-        raise cg.err(e.pos, f"'{e.name}': undeclared identifier", 3004)
+        exc = cg.err(e.pos, f"undeclared identifier '{e.name}'", 3004)
+        _range_undeclared(exc, e)
+        raise exc
     defs = {_sig(f): f for f in cg.funcs[e.name] if f.body is not None}
     sigs: dict[tuple, A.FuncDef] = {}
     for f in visible:

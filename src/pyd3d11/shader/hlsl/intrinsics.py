@@ -140,7 +140,7 @@ def _apply(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
         return _keep_precision(name, args, extra_intrinsic(cg, name, args, arg_nodes, pos))
     if name == "noise":
         raise cg.err(pos, "'noise': intrinsic is only valid in texture fill (tx_1_0) shaders", 3004)
-    raise cg.err(pos, f"'{name}': undeclared identifier", 3004)
+    raise cg.err(pos, f"undeclared identifier '{name}'", 3004)
 
 
 #: intrinsics whose result component type is their arguments' (``$type1`` / ``$match`` templates of the intrinsic

@@ -246,7 +246,7 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         mant = cg.alu("and", UINT, n, [v.slots, [imm(0x807FFFFF)] * n])
         mant = cg.alu("or", UINT, n, [mant, [imm(0x3F000000)] * n])
         return Val(v.type, cg.alu("and", UINT, n, [mant, nz]))
-    raise cg.err(pos, f"'{name}': undeclared identifier", 3004)
+    raise cg.err(pos, f"undeclared identifier '{name}'", 3004)
 
 
 def _frexp_floats(cg: CodegenContext, x: list, n: int) -> tuple[list, list]:

@@ -115,6 +115,19 @@ def needs_initializer(kind: str, mods: frozenset, has_init: bool) -> bool:
     return kind == "local" and "static" not in mods
 
 
+#: fxc's warning X3207, word for word as DXC's varmods-syntax.hlsl records it
+CONST_GLOBAL_INITIALIZER = ("Initializer used on a global 'const' variable. This requires setting an external "
+                            "constant. If a literal is desired, use 'static const' instead.")
+
+
+def const_global_initializer(mods: frozenset, has_init: bool) -> bool:
+    """X3207: a global ``const`` with an initialiser that is neither ``static`` nor ``groupshared`` — its value is
+    the application's constant, the initialiser only a default (DXC SemaHLSL varmods-syntax.hlsl's fxc records:
+    ``const``, ``uniform const``, ``precise const``, ``extern const`` and their combinations warn; ``static
+    const``, ``groupshared const`` and globals without ``const`` do not)."""
+    return has_init and "const" in mods and "static" not in mods and "groupshared" not in mods
+
+
 #: modifiers that may only precede the type (X3000 at the modifier when written after it)
 TYPE_MODIFIERS = ("row_major", "column_major", "snorm", "unorm", "in", "out", "inout")
 

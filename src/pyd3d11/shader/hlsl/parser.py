@@ -142,6 +142,15 @@ class Parser:
             return True
         return False
 
+    def ended(self, node: A.Node) -> A.Node:
+        """Record on an expression node where its text ends: ``node.end`` = (line, last column) of the last token
+        consumed, for fxc's ``(line,col-end)`` ranges (diagnostics.py). An inner node keeps its own end (a
+        parenthesised expression ends at its last operand)."""
+        if getattr(node, "end", None) is None and self.i:
+            t = self.toks[self.i - 1]
+            node.end = (t.pos.line, t.pos.col + len(t.text) - 1)
+        return node
+
     def error(self, msg: str | None = None, tok: Token | None = None, code: int = 3000) -> HlslError:
         t = tok or self.tok
         if msg is None:
@@ -407,10 +416,17 @@ class Parser:
             return ArrayType(self._apply_major(t.elem, mods), t.count, alias=t.alias)
         return t
 
-    def parse_array_suffix(self, t: Type) -> Type:
+    def parse_array_suffix(self, t: Type, variable: bool = False) -> Type:
+        """``[n]…`` after a declarator. ``variable``: a variable's declarator (global, local, cbuffer member),
+        where an implicit dimension after the first is X3073; typedefs and struct members report any implicit
+        dimension as X3072 later (DXC incomp_array_err.hlsl: ``typedef float A[2][]``; ``class foo5 { int a[2][];
+        }``), and parameters keep theirs (no record)."""
         dims = []
-        while self.accept("["):
+        while self.at("["):
+            open_tok = self.next()
             if self.accept("]"):
+                if dims and variable:  # ERR_ARRAY_IMPLICIT_ORDER (DXC invalid-unbounded-resource-arrays.hlsl: ``Buf[3][]``, ``[3][][2]``)
+                    raise self.error("secondary array dimensions must be explicit", open_tok, 3073)
                 dims.append(0)
                 continue
             tok = self.tok
@@ -701,6 +717,8 @@ class Parser:
         for d in decls:
             if isinstance(d, A.VarDecl):
                 self.check_mods("global", mods, d.name, d.pos, d.init is not None)
+                if M.const_global_initializer(mods, d.init is not None):
+                    self.warnings.append((d.pos, 3207, M.CONST_GLOBAL_INITIALIZER))
         return decls
 
     def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
@@ -926,7 +944,7 @@ class Parser:
             name_tok = self.ident()
             if name_tok.text in _SHADOWABLE_TYPES:
                 self.shadowed.add(name_tok.text)
-            t = self._apply_major(self.parse_array_suffix(base), mods)
+            t = self._apply_major(self.parse_array_suffix(base, variable=True), mods)
             sem = reg = pack = None
             regs: list = []
             all_regs: list[tuple[str, str, int]] = []  # (profile, set, number) of every register()
@@ -1277,7 +1295,7 @@ class Parser:
             items = [e]
             while self.accept(","):
                 items.append(self.parse_assign())
-            return A.Comma(e.pos, items)
+            return self.ended(A.Comma(e.pos, items))
         return e
 
     def parse_assign(self) -> A.Node:
@@ -1293,7 +1311,7 @@ class Parser:
         if t.kind == "op" and t.text in _ASSIGN_OPS:
             self.next()
             rhs = self.parse_assign()
-            return A.Assign(t.pos, t.text, lhs, rhs)
+            return self.ended(A.Assign(t.pos, t.text, lhs, rhs))
         return lhs
 
     def parse_ternary(self) -> A.Node:
@@ -1303,7 +1321,7 @@ class Parser:
             a = self.parse_assign()
             self.expect(":")
             b = self.parse_assign()
-            return A.Ternary(pos, c, a, b)
+            return self.ended(A.Ternary(pos, c, a, b))
         return c
 
     def parse_binary(self, level: int) -> A.Node:
@@ -1314,7 +1332,7 @@ class Parser:
         while self.tok.kind == "op" and self.tok.text in ops:
             t = self.next()
             rhs = self.parse_binary(level + 1)
-            lhs = A.Binary(t.pos, t.text, lhs, rhs)
+            lhs = self.ended(A.Binary(t.pos, t.text, lhs, rhs))
         return lhs
 
     def parse_unary(self) -> A.Node:
@@ -1328,7 +1346,7 @@ class Parser:
         t = self.tok
         if t.kind == "op" and t.text in ("-", "+", "!", "~", "++", "--"):
             self.next()
-            return A.Unary(t.pos, t.text, self.parse_unary())
+            return self.ended(A.Unary(t.pos, t.text, self.parse_unary()))
         if t.kind == "op" and t.text == "(" and self._is_cast():
             self.next()
             mods = self.parse_mods()
@@ -1338,8 +1356,8 @@ class Parser:
                 self.check_type_mods(mods, ty, type_tok)
             ty = self.parse_array_suffix(ty)
             self.expect(")")
-            return A.Cast(t.pos, ty, self.parse_unary())
-        return self.parse_postfix(self.parse_primary())
+            return self.ended(A.Cast(t.pos, ty, self.parse_unary()))
+        return self.parse_postfix(self.ended(self.parse_primary()))
 
     def _is_cast(self) -> bool:
         k = 1
@@ -1366,18 +1384,18 @@ class Parser:
                 self.next()
                 idx = self.parse_expr()
                 self.expect("]")
-                e = A.Index(t.pos, e, idx)
+                e = self.ended(A.Index(t.pos, e, idx))
             elif t.text == ".":
                 self.next()
                 name = self.ident()
                 if self.at("("):
                     args = self.parse_args()
-                    e = A.MethodCall(name.pos, e, name.text, args)
+                    e = self.ended(A.MethodCall(name.pos, e, name.text, args))
                 else:
-                    e = A.Member(name.pos, e, name.text)
+                    e = self.ended(A.Member(name.pos, e, name.text))
             elif t.text in ("++", "--"):
                 self.next()
-                e = A.Postfix(t.pos, t.text, e)
+                e = self.ended(A.Postfix(t.pos, t.text, e))
             else:
                 return e
 
@@ -1426,6 +1444,12 @@ class Parser:
             self.next()
             e = self.parse_expr()
             self.expect(")")
+            if isinstance(e, A.Comma):
+                # fxc's X3081 for a parenthesised comma expression, which reads like a constructor without its
+                # type (DXC matrix-assignments.hlsl: ``(float2x2)(0.1f, 0.2f, 0.3f, 0.4f)``; more-operators.hlsl:
+                # ``(floats, ints) = 1`` warns beside its X3025); the value stays the last operand's
+                self.warnings.append((t.pos, 3081, "comma expression used where a vector constructor may have "
+                                                   "been intended"))
             return e
         if t.kind == "op" and t.text == "{":
             # a brace list is an initialiser only (after a declaration's `=`, parse_initializer); as an operand,

@@ -54,7 +54,14 @@ class SignatureBinding:
             self.bind_output(ctx["ret"], ctx["sem"], retval, pos)
         for p, v in ctx["outs"]:
             # an out parameter's components: X3578 names the parameter, at its declaration (uninit.py)
-            self.entry_returns.append((p.name_pos or p.pos, list(v.slots), p.name))
+            # fxc spans the name: OpenSubdiv issue 354 ``(1450,22-27): warning X3578: Output value 'output'``
+            at = getattr(p, "name_span", None)
+            if at is None:
+                at = p.name_pos or p.pos
+                if p.name_pos is not None:
+                    at = Pos(at.file, at.line, at.col, at.col + len(p.name) - 1)
+                p.name_span = at  # one position per parameter: its returns share one warning (cg.warn)
+            self.entry_returns.append((at, list(v.slots), p.name))
             self.out_owner = p.name
             self.bind_output(p.type, p.semantic, v, p.pos)
 

@@ -155,6 +155,40 @@ def _plain_move(ins: Ins) -> bool:
     return not getattr(s, "mod", "")
 
 
+#: resource accesses: the operands that address memory (an undefined address is X4575, not X4000's error)
+_ADDRESS_OPERANDS = {
+    "ld": (1,), "ldms": (1,), "ld_raw": (1,), "ld_structured": (1, 2), "ld_uav_typed": (1,),
+    "ld_s": (2,), "ldms_s": (2,), "ld_raw_s": (2,), "ld_structured_s": (2, 3), "ld_uav_typed_s": (2,),
+    "store_raw": (1,), "store_structured": (1, 2), "store_uav_typed": (1,),
+}
+
+
+def address_components(ins: Ins) -> set[tuple[int, int]]:
+    """Temp components an instruction reads to address memory (a load's or store's address or element index,
+    an atomic's address): the operands of ``_ADDRESS_OPERANDS``, ``atomic_*``'s second and ``imm_atomic_*``'s
+    third operand (D3D11.3 §22.4 and §22.17: ``ld_raw dst, byteOffset, t#``; ``imm_atomic_iadd dst, u#, addr,
+    value``), each with every component its swizzle names and its relative index."""
+    op = ins.op
+    if op in _ADDRESS_OPERANDS:
+        idx = _ADDRESS_OPERANDS[op]
+    elif op.startswith("atomic_"):
+        idx = (1,)
+    elif op.startswith("imm_atomic_") and op not in ("imm_atomic_alloc", "imm_atomic_consume"):
+        idx = (2,)
+    else:
+        return set()
+    from .optimize import _rel_reads
+
+    out: set[tuple[int, int]] = set()
+    for k in idx:
+        if k < len(ins.args):
+            a = ins.args[k]
+            out.update(_rel_reads(a))
+            if a.file == "r" and a.idx:
+                out.update((a.idx[0], c) for c in set(_padded(a)))
+    return out
+
+
 def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
     """fxc's error X4000 "variable '<name>' used without having been completely initialized" (MicrosoftDocs "HLSL
     errors and warnings": ERR_READ_BEFORE_WRITE, "The specified variable is used without having been completely
@@ -217,4 +251,10 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
                 pos = ins.epos
             elif loc is not None and len(loc) == 3:
                 pos = Pos(loc[0], loc[1], loc[2])
+            if (t, c) in address_components(ins):
+                # DXC issue 5040's fxc record: ``uint X; return b.Load(X);`` is
+                # ``(7,12-20): warning X4000: use of potentially uninitialized variable (X)`` then
+                # ``(7,12-20): error X4575: reading uninitialized value`` at the same range
+                cg.warn(pos, 4000, f"use of potentially uninitialized variable ({name})")
+                raise cg.err(pos, "reading uninitialized value", 4575)
             raise cg.err(pos, f"variable '{name}' used without having been completely initialized", 4000)
