@@ -189,3 +189,30 @@ def test_dxtk_level9_fits(dxtk_pairs, label: str):
     blob = bytes(D3DCompile(p.source, None, p.name, dict(p.defines) or None, D3D_COMPILE_STANDARD_FILE_INCLUDE,
                             p.entry, p.profile, p.flags))
     assert _aon9_slots(blob) <= (64 if p.profile.startswith("ps") else 256)
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("profile", "sm4"), [("ps_4_0_level_9_1", "ps_4_0"), ("vs_4_0_level_9_3", "vs_4_0"),
+                                              ("ps_4_0", "ps_4_0"), ("cs_5_0", "cs_5_0")])
+def test_oracle_reference_profile(profile: str, sm4: str):
+    """The oracle's reference compile (every temp its own register, unoptimised: only to find reads of
+    never-written temps in the SM4 program) is built for the SM4 profile a level-9 target carries."""
+    from pyd3d11.tools import fxc_oracle
+
+    assert fxc_oracle.sm4_profile(profile) == sm4
+
+
+@pytest.mark.backend_independent
+def test_oracle_reference_compile_of_level9_pair(dxtk_pairs):
+    """DGSLUnlit ``main`` (ps_4_0_level_9_1): the unoptimised, unshared program reads SV_Position, which the
+    level-9 translation refuses (X4502) although the real compile drops that read — the oracle counted the pair
+    "nocompile" (8 DGSL pairs at the session's start). Built for ps_4_0 it compiles."""
+    from pyd3d11.headers.d3dcompiler_types import D3D_COMPILE_STANDARD_FILE_INCLUDE
+    from pyd3d11.tools import fxc_oracle, optdiff
+
+    p = dxtk_pairs["DGSLUnlit:main"]
+    args = (p.source, p.name, p.entry)
+    rest = (dict(p.defines) or None, D3D_COMPILE_STANDARD_FILE_INCLUDE, p.flags)
+    with pytest.raises(Exception, match="X4502"):
+        optdiff.compile_unshared(*args, p.profile, *rest)
+    assert optdiff.compile_unshared(*args, fxc_oracle.sm4_profile(p.profile), *rest)[:4] == b"DXBC"
