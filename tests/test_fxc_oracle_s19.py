@@ -216,3 +216,51 @@ def test_oracle_reference_compile_of_level9_pair(dxtk_pairs):
     with pytest.raises(Exception, match="X4502"):
         optdiff.compile_unshared(*args, p.profile, *rest)
     assert optdiff.compile_unshared(*args, fxc_oracle.sm4_profile(p.profile), *rest)[:4] == b"DXBC"
+
+
+def _immediates(blob: bytes) -> list[int]:
+    from pyd3d11.shader.dxbc.container import parse_container
+    from pyd3d11.shader.dxbc.decoder import decode_program
+
+    prog = decode_program(parse_container(blob).program)
+    return [v for ins in prog.instructions for o in ins.operands for v in o.values]
+
+
+def _f32_bits(x: float) -> int:
+    return int(np.array(x, np.float32).view(np.uint32))
+
+
+#: (HLSL literal expression, its value in exact decimal arithmetic as a Python float — double precision, the
+#: literals' decimal values, one rounding to float32 at the end). The first row is DirectXTK Utilities.fxh
+#: ``LinearToSRGBEst``: ``pow(abs(color), 1/2.2f)``, fxc's ToneMap PS_SRGB object ``mul r0.xyz, r0.xyzx,
+#: l(0.454545, …)`` with the word 0x3ee8ba2f (float32(1/2.2); 1/float32(2.2f) rounds to 0x3ee8ba2e).
+_LITERAL_FOLDS = [
+    ("1/2.2f", 1 / 2.2),
+    ("1.0f / 2.2f", 1 / 2.2),
+    ("1.0 / 0.1593017578f", 1 / 0.1593017578),
+    ("0.1f * 3", 0.1 * 3),
+    ("0.1f + 0.2f", 0.1 + 0.2),
+    ("2.2f - 0.1f", 2.2 - 0.1),
+    ("-(1 / 2.2f)", -(1 / 2.2)),
+    ("1.0f / 3.0f", 1 / 3),
+    ("(0.1f + 0.2f) * 3.3f", (0.1 + 0.2) * 3.3),
+]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("expr", "value"), _LITERAL_FOLDS)
+def test_literal_arithmetic_folds_once(expr: str, value: float):
+    """Arithmetic of float literals folds in double precision from the literals' decimal values and rounds
+    to float32 once (fxc's ToneMap objects), not a float32 rounding per literal and per operation."""
+    src = f"float4 main() : SV_Target {{ return {expr}; }}"
+    words = _immediates(_compile(src))  # the listing prints 6 digits: the words themselves
+    assert words and words[0] == _f32_bits(value), (expr, [hex(w) for w in words], hex(_f32_bits(value)))
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("expr", "word"), [("1/2", 0), ("7/2 * 0.5f", _f32_bits(1.5)), ("2.2f", _f32_bits(2.2))])
+def test_literal_folds_keep_integer_division(expr: str, word: int):
+    """An integer subexpression keeps integer arithmetic (7/2 is 3 before the float product); a single
+    literal is its float32 rounding."""
+    words = _immediates(_compile(f"float4 main() : SV_Target {{ return {expr}; }}"))
+    assert words and words[0] == word, (expr, [hex(w) for w in words])
