@@ -166,7 +166,7 @@ _DXTK = Path("/work/.mirror/microsoft+DirectXTK/repo")
 #: lighting shaders, X4509 (temporaries) for the skinned vertex lighting ones
 _REFUSED_BEFORE = (
     "BasicEffect:PSBasicPixelLighting", "EnvironmentMapEffect:PSEnvMapPixelLighting",
-    "SkinnedEffect:VSSkinnedVertexLightingOneBone",
+    "SkinnedEffect:VSSkinnedVertexLightingOneBone", "EnvironmentMapEffect:PSEnvMapSpherePixelLightingFresnel",
 )
 
 
@@ -264,3 +264,41 @@ def test_literal_folds_keep_integer_division(expr: str, word: int):
     literal is its float32 rounding."""
     words = _immediates(_compile(f"float4 main() : SV_Target {{ return {expr}; }}"))
     assert words and words[0] == word, (expr, [hex(w) for w in words])
+
+
+def _mad_chain(n: int) -> str:
+    body = "".join(f"v = v * w + D[{i}]; v = v * u + D[{i}];\n" for i in range(n))
+    return (f"cbuffer K {{ float4 D[{n}]; }};\nfloat4 main(float4 v : TEXCOORD0, float4 w : TEXCOORD1, "
+            f"float4 u : TEXCOORD2) : SV_Target {{ {body} return v; }}")
+
+
+@pytest.mark.parametrize(("n", "mads"), [(3, 0), (20, 40)])
+def test_level9_mad_fusion_when_over_the_limit(n: int, mads: int):
+    """A ps_4_0_level_9_1 program over ps_2_0's 64 arithmetic slots is retried with the D3D9 targets'
+    peepholes (``mul`` + ``add`` -> ``mad``, one slot: "ps_2_0 Instructions"), as fxc's level-9 code uses mad
+    (EnvironmentMapEffect PSEnvMapSpherePixelLightingFresnel, 47 arithmetic slots). 20 × 2 multiply-adds are
+    80 slots as mul + add (X5608 before) and 40 fused; a program that fits keeps its mul + add form. The SM2
+    program is validated and run by the test interpreter against the SM4 program on random inputs."""
+    from sm2_interp import Sm2Machine, constants_for, validate
+
+    from pyd3d11.shader.dxbc.aon9 import parse_aon9
+    from pyd3d11.shader.dxbc.container import parse_container
+    from pyd3d11.shader.sm2.program import decode_program
+    from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
+
+    blob = _compile(_mad_chain(n), "ps_4_0_level_9_1")
+    c = parse_container(blob)
+    chunk = parse_aon9(c.get("Aon9"))
+    sm2 = decode_program(chunk.program)
+    assert validate(sm2) == []
+    assert sum(i.op == "mad" for i in sm2.instructions) == mads
+    rng = np.random.default_rng(n)
+    lanes = 16
+    x = [rng.uniform(-1, 1, (lanes, 4)).astype(np.float32) for _ in range(3)]
+    d = rng.uniform(-1, 1, (n, 4)).astype(np.float32)
+    b = Bindings()
+    b.set_cbuffer(0, d.ravel())
+    arr = np.stack([v.view(np.uint32) for v in x])
+    want = run_program(blob_program(blob), lanes, inputs=arr, bindings=b).outputs[0].view(np.float32)
+    m = Sm2Machine(sm2, lanes, {(TEXTURE, k): x[k] for k in range(3)}, constants_for(chunk, {0: d.ravel()})).run()
+    np.testing.assert_array_equal(m.out(Reg.COLOROUT, 0), want)
