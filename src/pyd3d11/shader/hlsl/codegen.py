@@ -281,6 +281,20 @@ class Codegen(SignatureBinding):
             out += [("r", (t,), None, c) for c in range(min(4, n - i))]
         return out
 
+    def local_matrix_slots(self, t: Type) -> list[Slot] | None:
+        """A local matrix of 32-bit components holds each row in a register of its own, as fxc's objects lay
+        them out (DirectXTK Lighting.fxh's ``float3x3 lightDiffuse`` rows written from ``LightDiffuseColor[i]``:
+        ``mul(diffuse, lightDiffuse)`` is ``mul r, d.y, cb0[7]; mad r, d.x, cb0[6], r; mad r, d.z, cb0[8], r``).
+        Packed four components to a register, a row or column of a 3×3 straddles registers and every mul
+        gathers it with moves (the level-9 slot limits then refuse what fxc fits). None for other types."""
+        if not (isinstance(t, NumType) and t.shape == "m" and t.base != DOUBLE and t.cols < 4 and t.rows > 1):
+            return None
+        out: list[Slot] = []
+        for _ in range(t.rows):
+            r = self.temp(True)
+            out += [("r", (r,), None, c) for c in range(t.cols)]
+        return out
+
     def src(self, slots: list[Slot], mod: str = "") -> Reg:
         """An operand reading ``slots`` (≤4) as lanes x,y,z,w; gathers into a temp when they are spread."""
         if all(is_imm(s) for s in slots):
@@ -345,8 +359,7 @@ class Codegen(SignatureBinding):
         """Component-wise ``name`` over n lanes; returns the result slots (fresh temps)."""
         out: list[Slot] = []
         mods = mods or [""] * len(srcs)
-        for i in range(0, n, 4):
-            k = min(4, n - i)
+        for i, k in _chunks(srcs, n):
             t = self.temp()
             dst = Reg("r", (t,), None, tuple(range(k)))
             dsts = [Reg("null")] * ndst
@@ -1199,7 +1212,7 @@ class Codegen(SignatureBinding):
             # other arrays go to an indexable temp (dynamic indexing must work)
             v = Val(t, indexable_slots(self, t))
         else:
-            v = Val(t, self.alloc_slots(t.slots, var=True))
+            v = Val(t, self.local_matrix_slots(t) or self.alloc_slots(t.slots, var=True))
             if init is None:
                 self.uninit_locals.append((d.name, d.pos, list(v.slots)))
         if init is not None:
@@ -1472,7 +1485,7 @@ class Codegen(SignatureBinding):
         check_varying_interface_index(self)  # X4603 (ifacevarying.py)
         self.out_decls = drop_unwritten_output_decls(self.code, self.out_decls)
         alloc_debug: dict | None = {} if self.wants_debug_info else None
-        tmap, nregs = allocate(self.code, self.var_temps, alloc_debug)
+        tmap, nregs = allocate(self.code, self.var_temps, alloc_debug, aligned=self.level9 == "ps_4_0_level_9_1")
         lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.tess.ds_head + self.global_decls()
         lines += self.in_decls
         if self.stage != "gs":
@@ -1583,6 +1596,25 @@ class _FlatType(Type):
     @property
     def slots(self) -> int:  # type: ignore[override]
         return len(self.bases)
+
+
+def _chunks(srcs: list[list[Slot]], n: int) -> list[tuple[int, int]]:
+    """(start, length) of the instructions of a component-wise operation over ``n`` lanes: four at a time,
+    except that an operation over more than four lanes (a matrix) whose sources come a row per register (a
+    local matrix, local_matrix_slots) follows the rows, so no row straddles two instructions' registers and
+    the result keeps a row per register, as fxc's code does (``dp3 r1.x, -cb0[3].xyzx, …`` for a row of
+    ``-lightDirections``)."""
+    if n > 4:
+        regs = [s for s in srcs if s and not is_imm(s[0])]
+        if regs:
+            first = regs[0]
+            starts = [i for i in range(n) if i == 0 or first[i][:3] != first[i - 1][:3]]
+            runs = list(zip(starts, [b - a for a, b in zip(starts, [*starts[1:], n])]))
+            if len(runs) < n and all(k <= 4 for _, k in runs) and all(
+                    len({x[:3] for x in s[i:i + k] if not is_imm(x)}) <= 1 for s in srcs for i, k in runs) \
+                    and any(k < 4 for _, k in runs[:-1]):
+                return runs
+    return [(i, min(4, n - i)) for i in range(0, n, 4)]
 
 
 def _names_itself(d: A.VarDecl) -> bool:

@@ -408,6 +408,20 @@ def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | N
             again_prog = final(again)
             if not check(again_prog):
                 tr, prog, errs = again, again_prog, []
+    if errs and finish is None:
+        # still over a limit: the Direct3D 9 targets' peepholes (sm2/peephole.py: mul + add -> mad, moves folded
+        # into the instruction that computes them), which fxc's own level-9 code shows (DirectXTK
+        # EnvironmentMapEffect PSEnvMapSpherePixelLightingFresnel: mad throughout, 47 arithmetic slots). Programs
+        # that fit without them keep their form.
+        from ..sm2.peephole import optimize as peephole
+        from ..sm2.program import Sm2Program
+
+        p = tr.program
+        fused = allocate_registers(remove_dead_code(Sm2Program(p.kind, p.major, p.minor,
+                                                               peephole(list(p.instructions), prof))))
+        if not check(fused):
+            tr.program = prog = fused
+            errs = []
     if errs:
         code, msg = errs[0]
         raise HlslError(file, 1, 1, code, msg)

@@ -111,7 +111,8 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
 
         return known_value(cg, cg.lookup(e.name, e.pos))
     if isinstance(e, A.Binary):
-        return binary(cg, e.op, expr(cg, e.a), expr(cg, e.b), e.pos)
+        v = binary(cg, e.op, expr(cg, e.a), expr(cg, e.b), e.pos)
+        return _literal_fold(e, v)
     if isinstance(e, A.Unary):
         if e.op in ("++", "--"):
             target = pin_indices(cg, e.a)
@@ -409,6 +410,45 @@ def operator_shapes(cg: CodegenContext, a: NumType, b: NumType, pos) -> None:
         m, v = (a, b) if a.shape == "m" else (b, a)
         if m.n != v.n and m.rows > 1 and m.cols > 1:
             raise cg.err(pos, "type mismatch", 3020)
+
+
+def _literal_double(e: A.Node) -> tuple[float, bool] | None:
+    """(value, holds a float literal) of an expression made only of numeric literals, ``+ - * /`` and unary
+    minus, evaluated in double precision from the literals' decimal values; None for anything else, or where
+    an operation of two integer operands (integer arithmetic: ``7/2`` is 3) or a division by zero occurs."""
+    if isinstance(e, A.Literal):
+        if e.base in (LIT_FLOAT, FLOAT):
+            return float(e.value), True
+        if e.base in (LIT_INT, INT, UINT) and isinstance(e.value, int):
+            return float(e.value), False
+        return None
+    if isinstance(e, A.Unary) and e.op in ("-", "+"):
+        r = _literal_double(e.a)
+        return None if r is None else ((-r[0] if e.op == "-" else r[0]), r[1])
+    if isinstance(e, A.Binary) and e.op in ("+", "-", "*", "/"):
+        a, b = _literal_double(e.a), _literal_double(e.b)
+        if a is None or b is None or not (a[1] or b[1]) or (e.op == "/" and b[0] == 0):
+            return None
+        x, y = a[0], b[0]
+        return {"+": x + y, "-": x - y, "*": x * y, "/": x / y if e.op == "/" else 0.0}[e.op], True
+    return None
+
+
+def _literal_fold(e: A.Binary, v: Val) -> Val:
+    """Float literal arithmetic folds as fxc folds it: in double precision from the literals' decimal values,
+    rounded to float32 once. DirectXTK Utilities.fxh ``pow(abs(color), 1/2.2f)``: fxc's ToneMap PS_SRGB object
+    multiplies by 0x3ee8ba2f (float32(1/2.2)); one float32 rounding per literal and operation gives
+    0x3ee8ba2e (1/float32(2.2f)), one ulp below."""
+    t = v.type
+    if not (isinstance(t, NumType) and t.shape == "s" and concrete(t.base) == FLOAT and len(v.slots) == 1
+            and is_imm(v.slots[0])):
+        return v
+    r = _literal_double(e)
+    if r is None or not r[1]:
+        return v
+    from .values import f2b
+
+    return _val(t, [imm(f2b(r[0]))])
 
 
 def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901

@@ -102,8 +102,15 @@ def _usage(code: list[Ins]) -> tuple[dict[int, set[int]], set[int]]:
     return comps, fixed
 
 
-def allocate(code: list[Ins], var_temps: set[int], debug: dict | None = None) -> tuple[dict[int, int], int]:
+def allocate(code: list[Ins], var_temps: set[int], debug: dict | None = None,
+             aligned: bool = False) -> tuple[dict[int, int], int]:
     """``(virtual temp -> r#, register count)``; components of packed temps are renamed in ``code``.
+
+    ``aligned`` (programs translated for ps_2_0, which reads a register only through .xyzw, .yzxw, .zxyw,
+    .wzyx or a replicate: "Source Register Swizzling"): a temp of several components stays in place or moves
+    to the lanes from x on in order, never to scattered lanes (a vector at .yzw costs the translation a move
+    per lane at every read; fxc's ps_4_0_level_9_1 objects keep vectors at .xyz: DirectXTK
+    PSBasicPixelLighting ``mul r1.xyz, r1.wwww, r1.xyzx``).
 
     ``debug`` (a dict, for /Zi debug information) receives ``first``/``last`` (each temp's live interval in
     code positions) and ``cmap`` (temp -> {virtual component: physical component} where they differ)."""
@@ -144,8 +151,12 @@ def allocate(code: list[Ins], var_temps: set[int], debug: dict | None = None) ->
                 # keep components in place where they are free (fewer renamed swizzles)
                 if all(c in free for c in want):
                     phys, mapping = p, {c: c for c in want}
-                else:
+                elif not aligned or len(want) == 1:
                     phys, mapping = p, dict(zip(want, free, strict=False))
+                elif all(c in free for c in range(len(want))):
+                    phys, mapping = p, dict(zip(want, range(len(want)), strict=True))
+                else:
+                    continue
                 break
         if phys < 0:
             phys = nregs
