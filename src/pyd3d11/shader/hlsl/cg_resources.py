@@ -1,0 +1,262 @@
+"""Resource binding and constant-buffer layout for :class:`.codegen.Codegen` (self is the code generator): resource
+declarations by kind and register (explicit ``register()`` bindings, then first use), the packing of a constant
+buffer's members into 16-byte vectors (the SM4/5 and level-9 rules, ``packoffset``), and which functions and
+globals an entry point uses."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from . import ast as A
+from .check import check_cb_entry_count, check_cb_overlap, check_cb_slots, check_uav_model
+from .layout import check_packoffset_objects, kept_unused_cbuffers, mark_struct_objects, referenced_names, shader_roots
+from .objects import allocate_registers, has_object, leaf_count
+from .operands import imm
+from .regclass import CATEGORIES, category, register_file
+from .types import DOUBLE, EFFECT_KINDS, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
+from .values import _DIM, CBuf, CbVar, Resource, Val
+
+
+class ResourceBinding:
+    """The resource and constant-buffer half of the code generator (a mixin of :class:`.codegen.Codegen`)."""
+
+    def add_resource(self, d: A.VarDecl, order: int) -> None:
+        t = d.type
+        if isinstance(t, ArrayType):  # elements flattened row-major onto consecutive registers
+            leaf = array_leaf(t)
+            if not isinstance(leaf, ObjectType):
+                raise self.err(d.pos, f"'{d.name}': arrays of structs holding objects are not supported", 3000)
+            if leaf.kind == "string" or leaf.kind in EFFECT_KINDS:
+                return  # effect state objects and strings take no register (like a single one)
+            elems = []
+            for i in range(leaf_count(t)):
+                reg = (d.register[0], d.register[1] + i, *d.register[2:]) if d.register is not None else None
+                sub = A.VarDecl(d.pos, f"{d.name}[{i}]", array_leaf(t), d.mods, None, reg,
+                                inactive_registers=d.inactive_registers)
+                self.add_resource(sub, order)
+                elems.append(self.globals.pop(sub.name))
+            self.globals[d.name] = ("resarray", elems, t)
+            return
+        assert isinstance(t, ObjectType)
+        k = t.kind
+        if k == "string":  # no storage and no register; functions may read it (string.hlsl: `str = s_global2`)
+            self.globals[d.name] = ("staticval", Val(t, [], readonly="static" in d.mods and "const" in d.mods))
+            return
+        elif k in EFFECT_KINDS:
+            return
+        elif k in ("InputPatch", "OutputPatch"):
+            if not 1 <= t.samples <= 32 or t.elem is None:
+                raise self.err(d.pos, f"'{d.name}': patch size must be in [1, 32]", 3000)
+            at = ArrayType(t.elem, t.samples)
+            self.globals[d.name] = ("staticval", Val(at, [imm(0)] * at.slots))
+            return
+        file = register_file(k)
+        if (k in _DIM or k.startswith("RW") and k[2:] in _DIM) and t.elem is not None:
+            e = t.elem
+            # fxc's wording and numbers (DXC SemaHLSL template-checks): an object element X3124, an element
+            # wider than four 32-bit values X3037
+            if isinstance(e, ObjectType) or has_object(e):
+                raise self.err(d.pos, "object element type cannot be an object type", 3124)
+            if isinstance(e, ArrayType) or e.slots > 4:
+                raise self.err(d.pos, "elements of typed buffers and textures must fit in four 32-bit quantities",
+                               3037)
+        r = Resource(d.name, t, file, decl_order=order, pos=d.pos)
+        for reservation in (d.register, *d.inactive_registers):
+            # a register that is no register type at all (``register(a0)``, ``register(z)``, ``register(t1x)``)
+            # fails whether or not the object is used (fxc's X3530 text of the object's kind; regclass.py)
+            if reservation is not None and len(reservation) > 2 and not reservation[2]:
+                raise self.err(d.pos, CATEGORIES[category(k)][2], 3530)
+        own = [r for r in d.registers if r[0] == file]
+        if self.d3d9 is not None and own and d.register is not None and d.register[0] != file:
+            # a Direct3D 9 target binds a sampler in s# alone: ``sampler2D s : register(s0) : register(t0)``
+            # (the 't' half of the sampler-texture pairing fxc's X3530 text names) reserves s0 and nothing more
+            # (the DXDecompiler corpus's constTexCoord.hlsl, which fxc compiles at ps_3_0)
+            d = replace(d, register=own[-1], registers=tuple(r for r in d.registers if r[0] == file or
+                                                             r[0] not in CATEGORIES[category(k)][1]))
+        if d.register is not None:
+            kind, num = d.register[:2]
+            if kind != file:  # an error only if the object is used (objects.allocate_registers, regclass.py)
+                self.bad_reservations.append((r, d.pos, kind))
+            else:
+                r.reg, r.explicit = num, True
+        for other in d.inactive_registers:  # fxc checks a reservation's set for every profile
+            if other[0] != file and not any(b[0] is r for b in self.bad_reservations):
+                self.bad_reservations.append((r, d.pos, other[0]))
+        if k in ("StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
+            r.stride = (t.elem.slots if t.elem is not None else 4) * 4
+        self.resources.append(r)
+        self.globals[d.name] = r
+
+    def layout_cbuffer(self, cb: CBuf) -> None:
+        off = 0
+        reserved: list[tuple[int, int, CbVar]] = []
+        if cb.name == "$Globals":
+            for cv in cb.vars:
+                d = cv.decl
+                if d.register is not None and d.register[0] == "c":
+                    size = self.cb_size(d.type)[0]
+                    cv.offset = d.register[1] * 16
+                    for s0, e, other in reserved:
+                        if s0 < cv.offset + size and cv.offset < e:
+                            self.reg_overlaps.append((other, cv))
+                    reserved.append((cv.offset, cv.offset + size, cv))
+        for cv in cb.vars:
+            d = cv.decl
+            size, align_reg = self.cb_size(d.type)
+            if d.packoffset is not None:
+                off_new = d.packoffset[0] * 16 + d.packoffset[1] * 4
+                is_double = isinstance(d.type, NumType) and d.type.base == DOUBLE
+                # fxc X3530 "register or offset bind c3.w not valid" (DXC packreg; DXC issue #3724 for a
+                # struct): an aggregate or matrix starts a register, a vector may not straddle one, and a
+                # double sits in .xy or .zw (inferred from §22.14's component pairs)
+                if (d.packoffset[1] and (align_reg or isinstance(d.type, NumType) and d.type.shape == "m")) or (
+                        d.packoffset[1] * 4 + size > 16 and not align_reg and not (
+                            isinstance(d.type, NumType) and d.type.shape == "m")) or (
+                        is_double and d.packoffset[1] % 2):
+                    raise self.err(d.pos, f"register or offset bind c{d.packoffset[0]}.{'xyzw'[d.packoffset[1]]} "
+                                          "not valid", 3530)
+                cv.offset = off_new
+                off = max(off, off_new + size)
+                continue
+            if d.register is not None and d.register[0] == "c" and cb.name == "$Globals":
+                # placed above (register(c#) only means something in $Globals); packing goes on after it,
+                # so `float a : register(c2); float b;` puts b at c2.y (vkd3d register-reservations-numeric)
+                off = max(off, cv.offset + size)
+                continue
+            if isinstance(d.type, NumType) and d.type.base == DOUBLE:
+                off = (off + 7) // 8 * 8  # a double sits in .xy or .zw (8-byte aligned)
+            if align_reg or (off % 16) + size > 16:
+                off = (off + 15) // 16 * 16
+            while True:  # skip registers reserved with register(c#)
+                hit = next((e for s0, e, _c in reserved if s0 < off + size and off < e), None)
+                if hit is None:
+                    break
+                off = (hit + 15) // 16 * 16
+            cv.offset = off
+            off += size
+        end = max([off] + [e for _s, e, _c in reserved])
+        cb.size = (end + 15) // 16 * 16
+
+    def is_row_major(self, t: NumType) -> bool:
+        return t.row_major if t.row_major is not None else self.row_major_default
+
+    def cb_size(self, t: Type) -> tuple[int, bool]:
+        """(size in bytes, must start on a register) per SM4 packing (spec-facts §5). For a Direct3D 9 target
+        every numeric value starts a register (D3D9 constants are whole c# registers; CTAB RegisterIndex)."""
+        if isinstance(t, NumType) and self.d3d9 is not None:
+            size, _ = self._cb_size_sm4(t)
+            return size, True
+        return self._cb_size_sm4(t)
+
+    def _cb_size_sm4(self, t: Type) -> tuple[int, bool]:
+        if isinstance(t, NumType):
+            w = 8 if t.base == DOUBLE else 4
+            if t.shape == "m":
+                # each row (row_major) or column starts a register; a double row/column of three or four
+                # spans two (DXC d3dreflect cb_sizes: double3x4 is 120 bytes, columns 32 bytes apart)
+                n, length = (t.rows, t.cols) if self.is_row_major(t) else (t.cols, t.rows)
+                return -(-length * w // 16) * 16 * (n - 1) + w * length, False
+            return w * t.n, False
+        if isinstance(t, ArrayType):
+            es, _ = self.cb_size(t.elem)
+            stride = (es + 15) // 16 * 16
+            return stride * (t.count - 1) + es, True
+        if isinstance(t, StructType):
+            off = 0
+            for f in t.fields:
+                s, al = self.cb_size(f[1])
+                if al or (off % 16) + s > 16:
+                    off = (off + 15) // 16 * 16
+                off += s
+            return off, True
+        return 0, False
+
+    def cb_slots(self, t: Type, off: int) -> list[tuple[int, int]]:
+        """(register, component) of each slot of a cbuffer variable of type t at byte offset off."""
+        if isinstance(t, NumType):
+            reg, comp = off // 16, off % 16 // 4
+            if t.shape == "m":
+                out = []
+                rm = self.is_row_major(t)
+                if t.base == DOUBLE:  # element k of a row/column: lanes 2k, 2k+1 from the register it starts
+                    step = 2 if (t.cols if rm else t.rows) > 2 else 1
+                    for r in range(t.rows):
+                        for c in range(t.cols):
+                            vec, k = (r, c) if rm else (c, r)
+                            out += [(reg + vec * step + k // 2, comp + 2 * (k % 2) + h) for h in (0, 1)]
+                    return out
+                for r in range(t.rows):
+                    for c in range(t.cols):
+                        out.append((reg + r, comp + c) if rm else (reg + c, comp + r))
+                return out
+            return [(reg + (comp + i) // 4, (comp + i) % 4) for i in range(t.slots)]
+        if isinstance(t, ArrayType):
+            es, _ = self.cb_size(t.elem)
+            stride = (es + 15) // 16 * 16
+            out = []
+            for e in range(t.count):
+                out += self.cb_slots(t.elem, off + e * stride)
+            return out
+        if isinstance(t, StructType):
+            out = []
+            o = off
+            for f in t.fields:
+                s, al = self.cb_size(f[1])
+                if al or (o % 16) + s > 16:
+                    o = (o + 15) // 16 * 16
+                out += self.cb_slots(f[1], o)
+                o += s
+            return out
+        return []
+
+    def mark_used(self, fdef: A.FuncDef) -> None:
+        names, seen = referenced_names(self, shader_roots(self, fdef))
+        from .globalflags import uses_min_precision
+
+        self.min_precision_used = uses_min_precision(self, names, seen)
+        mark_struct_objects(self, [x for n in seen for x in self.funcs.get(n, []) if x.body is not None])
+        if self.stage == "hs":
+            self.tess.cp_names = referenced_names(self, [fdef])[0]
+        for name in names:
+            g = self.globals.get(name)
+            if isinstance(g, tuple) and g[0] == "resarray":
+                for r in g[1]:
+                    r.used = True
+            if isinstance(g, CbVar):
+                g.used = True
+                g.cb.used = True
+            elif isinstance(g, Resource):
+                g.used = True
+
+    def assign_bindings(self) -> None:
+        check_uav_model(self)
+        check_cb_overlap(self)
+        check_packoffset_objects(self)
+        allocate_registers(self)
+        for cb in kept_unused_cbuffers(self):
+            cb.used = True  # reflected with every variable flagged unused
+        cb_taken = {cb.reg for cb in self.cbufs if cb.explicit and cb.kind != "tbuffer"}
+        t_taken = {r.reg for r in self.resources if r.file == "t" and r.reg >= 0}
+        for cb in self.cbufs:
+            if cb.kind == "tbuffer":  # a texture buffer: a t# register (after the textures, lowest free)
+                if cb.explicit:
+                    cb.slot = cb.reg  # type: ignore[assignment]
+                elif cb.used:
+                    n = 0
+                    while n in t_taken:
+                        n += 1
+                    cb.slot = n
+                    t_taken.add(n)
+                continue
+            if cb.explicit:
+                cb.slot = cb.reg  # type: ignore[assignment]
+                continue
+            if not cb.used:
+                continue
+            n = 0
+            while n in cb_taken:
+                n += 1
+            cb.slot = n
+            cb_taken.add(n)
+        check_cb_slots(self)
+        check_cb_entry_count(self)

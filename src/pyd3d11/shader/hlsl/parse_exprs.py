@@ -1,0 +1,231 @@
+"""Expression parsing for :class:`.parser.Parser` (self is the parser): assignment, the conditional operator, binary
+operators by C's precedence table (``_BIN_PREC``), unary operators and casts, postfix members / indices / calls /
+method calls, and primary expressions (literals, names, constructors, ``sizeof``-like forms)."""
+
+from __future__ import annotations
+
+import math
+
+from . import ast as A
+from .classes import member_method, static_method
+from .types import DX8_TYPEDEFS, OBJECT_KINDS
+
+_ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
+#: binary operators by C's precedence, loosest first (C99 §6.5.5-6.5.14)
+_BIN_PREC = [
+    {"||"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="}, {"<", ">", "<=", ">="}, {"<<", ">>"}, {"+", "-"},
+    {"*", "/", "%"},
+]
+
+
+class ExprParser:
+    """The expression half of the HLSL parser (a mixin of :class:`.parser.Parser`)."""
+
+    def parse_expr(self) -> A.Node:
+        e = self.parse_assign()
+        if self.at(","):
+            items = [e]
+            while self.accept(","):
+                items.append(self.parse_assign())
+            return self.ended(A.Comma(e.pos, items))
+        return e
+
+    def parse_assign(self) -> A.Node:
+        self._enter()
+        try:
+            return self._parse_assign()
+        finally:
+            self.nesting -= 1
+
+    def _parse_assign(self) -> A.Node:
+        lhs = self.parse_ternary()
+        t = self.tok
+        if t.kind == "op" and t.text in _ASSIGN_OPS:
+            self.next()
+            rhs = self.parse_assign()
+            return self.ended(A.Assign(t.pos, t.text, lhs, rhs))
+        return lhs
+
+    def parse_ternary(self) -> A.Node:
+        c = self.parse_binary(0)
+        if self.at("?"):
+            pos = self.next().pos
+            a = self.parse_assign()
+            self.expect(":")
+            b = self.parse_assign()
+            return self.ended(A.Ternary(pos, c, a, b))
+        return c
+
+    def parse_binary(self, level: int) -> A.Node:
+        if level == len(_BIN_PREC):
+            return self.parse_unary()
+        lhs = self.parse_binary(level + 1)
+        ops = _BIN_PREC[level]
+        while self.tok.kind == "op" and self.tok.text in ops:
+            t = self.next()
+            rhs = self.parse_binary(level + 1)
+            lhs = self.ended(A.Binary(t.pos, t.text, lhs, rhs))
+        return lhs
+
+    def parse_unary(self) -> A.Node:
+        self._enter()
+        try:
+            return self._parse_unary()
+        finally:
+            self.nesting -= 1
+
+    def _parse_unary(self) -> A.Node:
+        t = self.tok
+        if t.kind == "op" and t.text in ("-", "+", "!", "~", "++", "--"):
+            self.next()
+            return self.ended(A.Unary(t.pos, t.text, self.parse_unary()))
+        if t.kind == "op" and t.text == "(" and self._is_cast():
+            self.next()
+            mods = self.parse_mods()
+            type_tok = self.tok
+            ty = self.parse_type()
+            if mods & {"snorm", "unorm"}:  # the declaration rules of the normalisation modifiers (X3085 / X3000)
+                self.check_type_mods(mods, ty, type_tok)
+            ty = self.parse_array_suffix(ty)
+            self.expect(")")
+            return self.ended(A.Cast(t.pos, ty, self.parse_unary()))
+        return self.parse_postfix(self.ended(self.parse_primary()))
+
+    def _is_cast(self) -> bool:
+        k = 1
+        # type modifiers may precede the type (DXC typemods-syntax: fxc passes ``((row_major unorm float4x4)foo)``)
+        while self.peek(k).kind == "id" and self.peek(k).text in ("const", "row_major", "column_major", "snorm",
+                                                                   "unorm", "unsigned"):
+            k += 1
+        if not self.is_type_start(k):
+            return False
+        t = self.peek(k).text
+        if t in ("vector", "matrix") or t in OBJECT_KINDS:
+            return True
+        if t == "struct":
+            return self.peek(k + 2).text in (")", "[")
+        nxt = self.peek(k + 1).text
+        return nxt in (")", "[")
+
+    def parse_postfix(self, e: A.Node) -> A.Node:
+        while True:
+            t = self.tok
+            if t.kind != "op":
+                return e
+            if t.text == "[":
+                self.next()
+                idx = self.parse_expr()
+                self.expect("]")
+                e = self.ended(A.Index(t.pos, e, idx))
+            elif t.text == ".":
+                self.next()
+                name = self.ident()
+                if self.at("("):
+                    args = self.parse_args()
+                    e = self.ended(A.MethodCall(name.pos, e, name.text, args))
+                else:
+                    e = self.ended(A.Member(name.pos, e, name.text))
+            elif t.text in ("++", "--"):
+                self.next()
+                e = self.ended(A.Postfix(t.pos, t.text, e))
+            else:
+                return e
+
+    def parse_args(self) -> list[A.Node]:
+        self.expect("(")
+        args = []
+        while not self.accept(")"):
+            args.append(self.parse_assign())
+            if not self.at(")"):
+                self.expect(",")
+        return args
+
+    def parse_primary(self) -> A.Node:
+        t = self.tok
+        if t.kind == "int":
+            self.next()
+            txt = t.text.lower()
+            is_u = "u" in txt
+            txt = txt.rstrip("ul")
+            try:
+                v = int(txt, 16) if txt.startswith("0x") else (int(txt, 8) if len(txt) > 1 and txt[0] == "0"
+                                                                  else int(txt))
+            except ValueError:
+                raise self.error(f"invalid integer literal '{t.text}'", t) from None
+            if v > 0xFFFFFFFF:  # fxc cannot take it and fails at the token after it (DXC scalar-assignments)
+                raise self.error()
+            return A.Literal(t.pos, v & 0xFFFFFFFF if is_u else v, "uint" if is_u else "lit_int")
+        if t.kind == "float":
+            self.next()
+            txt = t.text
+            if txt == "1.#INF":  # MSVC's spelling of infinity, a float (DXC SemaHLSL literals.hlsl: fxc takes
+                return A.Literal(t.pos, math.inf, "float")  # ``asuint(1.#INF)``, ``1.#INF.xxx``; not ``0.#INF``)
+            suffix = txt[-1].lower() if txt[-1] in "fFhHlL" else ""
+            try:
+                v = float(txt[:-1] if suffix else txt)
+            except ValueError:
+                raise self.error(f"invalid floating-point literal '{t.text}'", t) from None
+            return A.Literal(t.pos, v, {"f": "float", "h": "float", "l": "double"}.get(suffix, "lit_float"))
+        if t.kind == "str":
+            self.next()
+            text = t.text[1:-1]
+            while self.tok.kind == "str":  # adjacent literals are one string, as in C (DXC's string.hlsl)
+                text += self.next().text[1:-1]
+            return A.Literal(t.pos, text, "string")
+        if t.kind == "op" and t.text == "(":
+            self.next()
+            e = self.parse_expr()
+            self.expect(")")
+            if isinstance(e, A.Comma):
+                # fxc's X3081 for a parenthesised comma expression, which reads like a constructor without its
+                # type (DXC matrix-assignments.hlsl: ``(float2x2)(0.1f, 0.2f, 0.3f, 0.4f)``; more-operators.hlsl:
+                # ``(floats, ints) = 1`` warns beside its X3025); the value stays the last operand's
+                self.warnings.append((t.pos, 3081, "comma expression used where a vector constructor may have "
+                                                   "been intended"))
+            return e
+        if t.kind == "op" and t.text == "{":
+            # a brace list is an initialiser only (after a declaration's `=`, parse_initializer); as an operand,
+            # `(S){ … }` or `(S)({ … })`, it is fxc's syntax error at the brace, whether or not the function is
+            # called (DXC SemaHLSL struct-assignments: X3000 "unexpected token '{'")
+            raise self.error(tok=t)
+        if t.kind == "id":
+            if t.text in ("true", "false"):
+                self.next()
+                return A.Literal(t.pos, t.text == "true", "bool")
+            if t.text == "compile" and self.peek().kind == "id" and self.peek(2).kind == "id":
+                self.next()  # effects: `compile ps_4_0 f(args)` is CompileShader(ps_4_0, f(args))
+                prof = self.ident()
+                return A.Call(t.pos, "CompileShader", [A.Ident(prof.pos, prof.text), self.parse_primary()])
+            named = t.text in self.types or t.text in DX8_TYPEDEFS  # typedef names may also name variables
+            if self.is_type_start() and not named or (named and self.peek().text == "("):
+                ty = self.parse_type()
+                if self.at("("):
+                    return A.Construct(t.pos, ty, self.parse_args())
+                raise self.error(tok=t)
+            self.next()
+            if self.at("("):
+                return A.Call(t.pos, t.text, self.parse_args())
+            if self.at("::") and self.peek().kind == "id" and (t.text, self.peek().text) in self.static_members:
+                self.next()
+                return A.Ident(t.pos, f"{t.text}::{self.next().text}")  # a static data member
+            if self.at("::") and self.peek().kind == "id" and self.peek(2).text == "(" and \
+                    static_method(self, t.text, self.peek().text):
+                # ``S::fn(args)``: a static member function, called with no instance (it names no instance
+                # member); HlslTools issue 66 shows fxc-era HLSL declaring ``static PassInterface Create(…)`` in
+                # a struct, DXC static_method.hlsl calls ``Helper::GetValue()``
+                self.next()
+                name_tok = self.next()
+                owner = self.types[t.text]
+                zero = A.Cast(t.pos, owner, A.Literal(t.pos, 0, "lit_int"))
+                return A.MethodCall(t.pos, zero, name_tok.text, self.parse_args())
+            if self.at("::") and self.peek().kind == "id" and self.peek(2).text == "(" and \
+                    member_method(self, t.text, self.peek().text):
+                # ``Base::Method(args)`` in a method: the named class's own method on the base part of
+                # ``this`` (C++'s qualified, non-virtual call; DXC classes/parent_method.hlsl)
+                self.next()
+                name_tok = self.next()
+                return A.Call(t.pos, f"{t.text}::{name_tok.text}", self.parse_args())
+            if self.at("::"):
+                raise self.error("namespaces are not supported", code=3000)
+            return A.Ident(t.pos, t.text)
+        raise self.error()
