@@ -140,9 +140,10 @@ MODULES: dict[str, list[str]] = {
                               "test_hlsl_lang_rules.py", "test_hlsl_checks.py", "test_hlsl_compile.py",
                               "test_rules_hlsl_grammar.py", "test_rules_hlsl_registers.py",
                               "test_rules_hlsl_cbuffer_packing.py", "test_rules_hlsl_modifiers.py", "test_effects_compile.py",
-                              "test_rules_hlsl_attributes.py", "test_hlsl_mu22_survivors.py"],
+                              "test_rules_hlsl_attributes.py", "test_hlsl_mu22_survivors.py", "test_mu9_seed22_survivors.py"],
     "shader/hlsl/constexpr.py": ["test_hlsl_nonfinite_constants.py", "test_rules_hlsl_mu20.py", "test_rules_hlsl_constexpr.py", "test_hlsl_const_errors.py",
-                                "test_rules_hlsl_const_contexts.py", "test_rules_hlsl_constexpr_details.py", "test_hlsl_mu22_survivors.py"],
+                                "test_rules_hlsl_const_contexts.py", "test_rules_hlsl_constexpr_details.py", "test_hlsl_mu22_survivors.py",
+                                "test_mu9_seed22_survivors.py"],
     "shader/hlsl/constprop.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_fold_semantics.py", "test_hlsl_const_errors.py",
                                  "test_hlsl_optimize.py", "test_rules_hlsl_constprop_details.py",
                                  "test_hlsl_const_array_fold.py"],
@@ -161,7 +162,7 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/preprocessor.py": ["test_rules_hlsl_preprocessor_mu18.py", "test_hlsl_lang_preprocessor.py", "test_rules_hlsl_preprocessor.py",
                                     "test_rules_hlsl_preprocessor_fxc.py", "test_hlsl_pp_differential.py", "test_hlsl_lang_names.py",
                                     "test_rules_hlsl_preprocessor_details.py", "test_rules_hlsl_preprocessor_c99.py", "test_hlsl_preproc_c99_rules.py", "test_hlsl_preproc_fxc_tolerance.py",
-                                    "test_hlsl_mu22_survivors.py"],
+                                    "test_hlsl_mu22_survivors.py", "test_mu9_seed22_survivors.py"],
     "shader/hlsl/layout.py": ["test_rules_hlsl_cbuffer_packing.py", "test_hlsl_cbuffer_rules.py", "test_rules_hlsl_member_arrays.py",
                               "test_rules_hlsl_layout_details.py"],
     "shader/hlsl/regclass.py": ["test_rules_hlsl_register_classes.py", "test_rules_hlsl_registers.py"],
@@ -197,7 +198,8 @@ MODULES: dict[str, list[str]] = {
                                   "test_rules_hlsl_intrinsic_dispatch.py"],
     # session 13: struct-method receivers (in memory, known-constant elements) and the switch checks
     "shader/hlsl/receiver.py": ["test_hlsl_method_receivers.py"],
-    "shader/hlsl/check.py": ["test_rules_hlsl_switch_continue.py", "test_hlsl_checks.py", "test_hlsl_mu22_survivors.py"],
+    "shader/hlsl/check.py": ["test_rules_hlsl_switch_continue.py", "test_hlsl_checks.py", "test_hlsl_mu22_survivors.py",
+                             "test_mu9_seed22_survivors.py"],
     # session 13 (helper VID): the D3D11.1 video formats' planes and view formats
     "formats/video.py": ["test_api_video_resources.py"],
     # session 13: the output writes a kernel always makes (K2), class linkage and class methods (HL1, HL3, HL4)
@@ -233,7 +235,8 @@ MODULES: dict[str, list[str]] = {
     "shader/native/llvm_seq.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
     "shader/hlsl/ifacevarying.py": ["test_rules_hlsl_varying_interface_index.py", "test_hlsl_interface_params.py",
                                     "test_hlsl_classes.py", "test_rules_hlsl_mu20.py"],
-    "shader/hlsl/uninit.py": ["test_hlsl_uninit_dataflow_mu18.py", "test_rules_hlsl_output_init_warning.py", "test_hlsl_checks.py", "test_rules_hlsl_uninitialized_locals.py", "test_rules_hlsl_output_init_out_params.py", "test_rules_hlsl_uninitialized_dead_reads.py"],
+    "shader/hlsl/uninit.py": ["test_hlsl_uninit_dataflow_mu18.py", "test_rules_hlsl_output_init_warning.py", "test_hlsl_checks.py", "test_rules_hlsl_uninitialized_locals.py", "test_rules_hlsl_output_init_out_params.py", "test_rules_hlsl_uninitialized_dead_reads.py",
+                              "test_mu9_seed22_survivors.py"],
     # session 18 (MU8): the library compile target and the linker / function-linking graph (HL19), the parallel
     # front end's chunk order (K14), the row-pair texel copy of the sampler's texture cache (K16)
     "shader/hlsl/library.py": ["test_hlsl_library_linking.py", "test_hlsl_library_linking_mu8.py"],
