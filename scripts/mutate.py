@@ -205,7 +205,7 @@ MODULES: dict[str, list[str]] = {
     # session 13: the output writes a kernel always makes (K2), class linkage and class methods (HL1, HL3, HL4)
     "shader/native/lower.py": ["test_native_fused_fills.py", "test_structured_atomics.py", "test_native_generator_rules.py", "test_native_backend.py",
                                "test_native_gs.py", "test_native_deferred_select.py",
-                               "test_native_typed_uav.py::test_typed_atomics"],
+                               "test_native_typed_uav.py::test_typed_atomics", "test_native_class_linkage.py"],
     "shader/hlsl/linkage.py": ["test_hlsl_interface_objects.py", "test_class_linkage.py", "test_hlsl_interface_locals.py",
                                "test_rules_hlsl_class_linkage.py", "test_hlsl_linkage_mu16.py",
                                "test_hlsl_interface_params.py", "test_hlsl_mu22_survivors.py"],
@@ -242,6 +242,8 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/library.py": ["test_hlsl_library_linking.py", "test_hlsl_library_linking_mu8.py"],
     "shader/linker.py": ["test_hlsl_library_linking.py", "test_hlsl_library_linking_mu8.py", "test_rules_d3dcompiler_api_surface.py"],
     "pipeline/front_chunks.py": ["test_native_front_chunks.py", "test_draw_deferred_passes.py"],
+    # session 19 (MU9): K17's per-piece records of the fused rasterizer (issue 12, S2)
+    "pipeline/native/piece_records.py": ["test_native_fused_piece_records.py"],
     "pipeline/texture_cache.py": ["test_native_sampler_row_pairs.py", "test_native_sampler_decode_rows.py",
                                   "test_native_sampler_unorm8.py", "test_native_sampler_unorm8_scaled.py",
                                   "test_native_sampler_address_paths.py", "test_native_sampler_ld.py::test_ld_typed_buffer"],
