@@ -167,7 +167,8 @@ MODULES: dict[str, list[str]] = {
                               "test_rules_hlsl_layout_details.py"],
     "shader/hlsl/regclass.py": ["test_rules_hlsl_register_classes.py", "test_rules_hlsl_registers.py"],
     # session 12's new modules: the api draw plan, the lane IR and its channel codecs, switch/loop folding
-    "api/draw_plan.py": ["test_draw_plan.py", "test_draw_plan_mu19.py", "test_api_draw_state_memo.py", "test_api_deferred_draw.py"],
+    "api/draw_plan.py": ["test_draw_plan.py", "test_draw_plan_mu19.py", "test_api_draw_state_memo.py", "test_api_deferred_draw.py",
+                         "test_mu9_draw_plan_quick_key.py"],
     # session 13: the pipeline half of the draw plan
     "pipeline/native/fused_replay.py": ["test_draw_replay.py"],
     "pipeline/native/lane_ir.py": ["test_native_lane_unorm_switch_mu18.py", "test_native_lane_small_floats.py", "test_native_om_encode.py", "test_native_om_blend.py",
