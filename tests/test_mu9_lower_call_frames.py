@@ -6,7 +6,8 @@ from the first up to the first ``label``; a subroutine's body runs from its labe
 caller goes on after the call. Declarations may stand anywhere before their use (the lowering reads them in a
 separate pass), so an operation can be the program's first instruction and must be lowered like any other.
 
-Session 19 (MU9): lower.py #141 (the main program lowered from instruction 1) fails here; the seed-24 round and
+Session 19 (MU9): lower.py #141 (the main program lowered from instruction 1) and #445 (the call depth decremented
+by 2 after a call, so returned calls lowered the count below zero and a 33-deep chain after them compiled) fail here; the seed-24 round and
 six sampled call-frame points are killed by the guard list (docs/conformance.md, "Session 19, helper MU9").
 """
 
@@ -50,3 +51,24 @@ CASES = [
 @pytest.mark.parametrize("src,ops", CASES)
 def test_main_program_and_bodies_are_their_ranges(src: str, ops: list[tuple]):
     assert _ops(src) == ops
+
+
+def _chain_after_siblings(siblings: int, depth: int) -> str:
+    """``siblings`` calls that return, then a chain of ``depth`` nested calls (l1 calls l2 … calls l<depth>)."""
+    head = "cs_5_0\ndcl_thread_group 1, 1, 1\ndcl_temps 1\nmov r0.x, l(0)\n"
+    calls = "call l100\n" * siblings + "call l1\nret\n"
+    subs = "".join(f"label l{k}\niadd r0.x, r0.x, l(1)\n" + (f"call l{k + 1}\n" if k < depth else "") + "ret\n"
+                   for k in range(1, depth + 1))
+    return head + calls + subs + "label l100\niadd r0.x, r0.x, l(7)\nret\n"
+
+
+@pytest.mark.parametrize("siblings", [0, 1, 2, 5])
+def test_nesting_limit_counts_the_open_calls_only(siblings: int):
+    """The limit of 32 nested calls (the reference's; K18's lowering refuses deeper chains) counts the calls open at
+    a point: calls that already returned do not count, whether before a chain or not."""
+    from pyd3d11.shader.native.lower import Unsupported
+
+    lw = lower(assemble_program(_chain_after_siblings(siblings, 32)))
+    assert sum(op.kind == "if" for op in lw.ops) == siblings + 32
+    with pytest.raises(Unsupported, match="deeper than 32"):
+        lower(assemble_program(_chain_after_siblings(siblings, 33)))
