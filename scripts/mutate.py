@@ -55,6 +55,11 @@ MODULES: dict[str, list[str]] = {
                                      "test_native_fused_special_out.py", "test_native_fused_forced.py", "test_native_fused_raster.py",
                                      "test_native_fused_fills.py", "test_native_fused_planes.py", "test_native_fused_mu16.py",
                                      "test_native_fused_exact32.py"],
+    # session 19: the batch (flush) function's generator moved out of fused_gen.py; the same guards
+    "pipeline/native/fused_flush_gen.py": ["test_native_fused_diff.py", "test_native_fused_msaa.py", "test_native_fused_clip.py",
+                                     "test_native_fused_special_out.py", "test_native_fused_forced.py", "test_native_fused_raster.py",
+                                     "test_native_fused_fills.py", "test_native_fused_planes.py", "test_native_fused_mu16.py",
+                                     "test_native_fused_exact32.py"],
     "pipeline/native/frontend_ir.py": ["test_native_frontend_setup.py", "test_native_frontend_planes.py", "test_native_frontend_ia.py", "test_native_frontend_render.py", "test_native_frontend_vector.py"],
     "pipeline/native/frontend_vec.py": ["test_native_frontend_vector.py", "test_native_frontend_setup.py"],
     "pipeline/native/binning.py": ["test_native_binning.py"],
