@@ -17,7 +17,9 @@ also compared bit for bit with the reference executor.
 
 from __future__ import annotations
 
+import importlib.util
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -179,29 +181,15 @@ def test_host_decision():
 
 # S1z's pixel shader (bench/bench_graphics.py PS_FILL, the peer benchmark's fill shader): four sin/cos, products,
 # dot, saturate — the kernel these forms were made for, natively against the reference over a grid of inputs
-_PS_FILL = """ps_4_0
-dcl_input_ps linear v1.xy
-dcl_output o0.xyzw
-dcl_temps 3
-mul r0.xy, v1.xyxx, l(6.2831853, 6.2831853, 0, 0)
-sincos r1.x, null, r0.x
-sincos null, r1.y, r0.y
-mul r1.x, r1.x, r1.y
-mul r0.z, r0.x, l(3.0)
-mad r0.z, r0.y, l(2.0), r0.z
-sincos r1.y, null, r0.z
-mul r1.z, r1.x, r1.y
-mad r1.xyz, r1.xyzx, l(0.5, 0.5, 0.5, 0), l(0.5, 0.5, 0.5, 0)
-dp3 r2.x, r1.xyzx, l(0.299, 0.587, 0.114, 0)
-mad r1.xyz, r1.xyzx, r2.xxxx, l(0.1, 0.2, 0.3, 0)
-mul r2.y, r2.x, l(12.0)
-mad r2.y, v1.x, l(5.0), r2.y
-sincos null, r2.y, r2.y
-mad r2.y, r2.y, l(0.25), l(0.75)
-mul_sat o0.xyz, r1.xyzx, r2.yyyy
-mov o0.w, l(1.0)
-ret
-"""
+def _bench_module(name: str):
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).resolve().parents[1] / "bench" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+#: the S1z benchmark's pixel shader, as bench/bench_graphics.py draws it
+_PS_FILL = _bench_module("bench_graphics").PS_FILL
 
 
 @pytest.mark.parametrize("width", ["8", "32"])
