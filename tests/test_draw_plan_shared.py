@@ -18,7 +18,6 @@ per-draw reads made cheaper.
 from __future__ import annotations
 
 import copy
-import os
 
 import pytest
 from test_draw_plan import _Scene
@@ -42,7 +41,9 @@ def test_backend_variable_read_from_the_environment(monkeypatch, value, want):
     else:
         monkeypatch.setenv("PYD3D11_BACKEND", value)
     assert runtime.backend_from_env() == (want or default)
-    os.environ["PYD3D11_BACKEND"] = "numpy"  # a later change is seen at once (nothing cached)
+    # a later change is seen at once (nothing cached); through monkeypatch, so it is undone after the test (set
+    # directly it outlived the test when the variable had been absent: later tests of the worker ran on the reference)
+    monkeypatch.setenv("PYD3D11_BACKEND", "numpy")
     assert runtime.backend_from_env() == "reference"
 
 
