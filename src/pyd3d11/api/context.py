@@ -729,13 +729,11 @@ _DrawArgs: Any = None  # pipeline.input_assembler.DrawArgs once a draw has run (
 
 def _padded_slots(srvs: dict, samplers: dict, uavs: tuple, programs: dict) -> dict:
     """DrawPlan.padded: each running stage's SRV and sampler slots and the UAV slots at the lengths of
-    shader.exec.bindings.Bindings (what ``Bindings.of`` pads them to), built once per plan."""
-    from pyd3d11.shader.exec.bindings import SAMPLER_SLOTS, SRV_SLOTS, UAV_SLOTS
+    shader.exec.bindings.Bindings (bindings.padded_slots, what ``Bindings.of`` binds), built once per plan."""
+    from pyd3d11.shader.exec.bindings import padded_slots
 
-    out: dict = {name: ([*srvs[name], *[None] * (SRV_SLOTS - len(srvs[name]))],
-                        [*samplers[name], *[None] * (SAMPLER_SLOTS - len(samplers[name]))])
-                 for name, p in programs.items() if p is not None}
-    out["UAV"] = [*uavs, *[None] * (UAV_SLOTS - len(uavs))]
+    out: dict = {name: padded_slots(srvs[name], samplers[name])[:2] for name, p in programs.items() if p is not None}
+    out["UAV"] = padded_slots(uavs=uavs)[2]
     return out
 
 

@@ -42,13 +42,7 @@ class Bindings:
         """Bindings with the given leading SRV, sampler and UAV slots (the rest empty) and no constant buffers:
         what ``Bindings()`` and slice assignments give, built without the per-field factories (every draw builds
         one per stage)."""
-        b = cls.__new__(cls)
-        b.cbuffers = [None] * CB_SLOTS
-        b.srvs = [*srvs, *[None] * (SRV_SLOTS - len(srvs))]
-        b.samplers = [*samplers, *[None] * (SAMPLER_SLOTS - len(samplers))]
-        b.uavs = [*uavs, *[None] * (UAV_SLOTS - len(uavs))]
-        b.sample_count = 1
-        return b
+        return cls.shared(*padded_slots(srvs, samplers, uavs))
 
     @classmethod
     def shared(cls, srvs: list, samplers: list, uavs: list) -> Bindings:
@@ -82,3 +76,10 @@ class Bindings:
         if w.size != n * 4:
             w = np.concatenate([w, np.zeros(n * 4 - w.size, np.uint32)])
         return w.reshape(n, 4)
+
+
+def padded_slots(srvs: Any = (), samplers: Any = (), uavs: Any = ()) -> tuple[list, list, list]:
+    """Leading SRV, sampler and UAV slots as full-length lists (SRV_SLOTS, SAMPLER_SLOTS, UAV_SLOTS; the rest
+    empty): what :meth:`Bindings.of` binds and a draw plan shares (api/draw_plan.py)."""
+    return ([*srvs, *[None] * (SRV_SLOTS - len(srvs))], [*samplers, *[None] * (SAMPLER_SLOTS - len(samplers))],
+            [*uavs, *[None] * (UAV_SLOTS - len(uavs))])
