@@ -424,11 +424,7 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             sample_quality=quality, cbuffers=cbs, srvs=srvs, samplers=samplers, uavs=uavs,
             so_declaration=so_declaration, so_bindings=so_bindings, uav_drop=not draw_uavs_usable(self),
             live=tuple((i, programs[name]) for i, name in enumerate(GRAPHICS_STAGES) if programs[name] is not None),
-            padded=_padded_slots(srvs, samplers, uavs, programs), rtv_list=list(rtvs),
-            state_kw={"topology": int(s.ia_topology), "vertex_buffers": list(vbs), "index_buffer": ib,
-                      "elements": list(elements), "rasterizer": rasterizer, "viewports": list(viewports),
-                      "scissors": list(scissors), "sample_count": samples, "sample_quality": quality,
-                      "so_declaration": so_declaration}), reusable
+            padded=_padded_slots(srvs, samplers, uavs, programs), topology=int(s.ia_topology)), reusable
 
     def _draw(self, method: str, **kw: Any) -> None:
         global _DrawArgs

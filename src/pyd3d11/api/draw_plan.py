@@ -24,7 +24,7 @@ and its binding problems are reported per draw (debug layer), as before.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter, is_, itemgetter
 from typing import Any
 
@@ -154,11 +154,20 @@ class DrawPlan:
     #: per stage that runs, its SRV and sampler slot lists at full length (shader.exec.bindings: 128 and 16), and
     #: the UAV slots at 64 under the key "UAV": each draw's Bindings share these read-only lists
     padded: dict | None = None
-    #: the render-target views as the list each draw's OMState holds (shared: nobody changes it in place)
-    rtv_list: list | None = None
-    #: the graphics-state fields the plan decides, as keywords of pipeline.draw.GraphicsState (its lists shared
-    #: by the snapshots of the plan's draws: nobody changes them in place)
-    state_kw: dict | None = None
+    topology: int = 0
+    #: derived from the fields above (__post_init__): the render-target views as the list each draw's OMState
+    #: holds, and the graphics-state fields the plan decides as keywords of pipeline.draw.GraphicsState — lists
+    #: shared by the snapshots of the plan's draws (nobody changes them in place)
+    rtv_list: list = field(init=False)
+    state_kw: dict = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rtv_list", list(self.rtvs))
+        object.__setattr__(self, "state_kw", {
+            "topology": self.topology, "vertex_buffers": list(self.vertex_buffers), "index_buffer": self.index_buffer,
+            "elements": list(self.elements), "rasterizer": self.rasterizer, "viewports": list(self.viewports),
+            "scissors": list(self.scissors), "sample_count": self.sample_count, "sample_quality": self.sample_quality,
+            "so_declaration": self.so_declaration})
 
 
 class PlanCache:
