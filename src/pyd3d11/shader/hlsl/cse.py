@@ -22,14 +22,16 @@ def cse(code: list[Ins]) -> tuple[list[Ins], bool]:
 
     out: list[Ins] = []
     avail: dict[tuple, tuple[Reg, set[int]]] = {}  # operation key -> (first result, temps it depends on)
+    by_temp: dict[int, set[tuple]] = {}  # temp -> keys whose entry (perhaps a stale one) depends on it
     changed = False
     for ins in code:
         sh = _shape(ins)
         if sh.flow or sh.kind not in ("cw", "dot") or ins.op in _CALLS:
             if sh.flow or sh.kind == "unknown" or ins.op in _CALLS:
                 avail.clear()  # a new basic block (or code that may write anything)
+                by_temp.clear()
             else:
-                _invalidate(avail, {t for t, _c in _writes(ins, sh)})
+                _invalidate(avail, by_temp, {t for t, _c in _writes(ins, sh)})
             out.append(ins)
             continue
         dsts = [d for d in ins.args[:sh.nd] if d.file != "null"]
@@ -48,20 +50,26 @@ def cse(code: list[Ins]) -> tuple[list[Ins], bool]:
                 # lane (``mov r1.yz, r0.yz`` is the swizzle yzzz: lane y would read z)
                 out.append(Ins("mov", [d, Reg("r", first.idx, None, (0, 1, 2, 3))], loc=ins.loc, epos=ins.epos))
                 changed = True
-                _invalidate(avail, {d.idx[0]})
+                _invalidate(avail, by_temp, {d.idx[0]})
                 continue
         written = {t for t, _c in _writes(ins, sh)}
-        _invalidate(avail, written)
+        _invalidate(avail, by_temp, written)
         out.append(ins)
         if key is not None:
             deps = {t for t, _c in _reads(ins, sh)}
             if not deps & written:  # `add r0.x, r0.x, 1` changed its own operand
                 avail[key] = (dsts[0], deps | written)
+                for t in deps | written:
+                    by_temp.setdefault(t, set()).add(key)
     return out, changed
 
 
-def _invalidate(avail: dict, temps: set[int]) -> None:
-    if not temps:
-        return
-    for k in [k for k, (_r, deps) in avail.items() if deps & temps]:
-        del avail[k]
+def _invalidate(avail: dict, by_temp: dict[int, set[tuple]], temps: set[int]) -> None:
+    """Drops every available operation that depends on one of ``temps`` (the index finds them without a scan
+    of all entries; an index entry left by a dropped or replaced operation is checked against the current
+    entry's own dependencies)."""
+    for t in temps:
+        for k in by_temp.pop(t, ()):
+            hit = avail.get(k)
+            if hit is not None and t in hit[1]:
+                del avail[k]
