@@ -8,8 +8,6 @@ configuration gets its own module; either way every result equals the reference 
 
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 import pytest
 from test_sampler_helpers import CLAMP, MIRROR, RGBA8, WRAP, SamplerDesc, make_storage, srv
@@ -39,6 +37,9 @@ PS_B = HEAD + (f"add r1.xy, v0.xyxx, l(0.125, -0.25, 0, 0)\nsample_indexable{T} 
 
 @pytest.fixture
 def fresh(monkeypatch):
+    # an earlier test's queued O2 rebuilds finish first: they would build target machines and register
+    # symbols on the background thread while this test patches and counts them
+    runtime.wait_upgrades()
     monkeypatch.setattr(runtime, "STRICT", True)
     monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "0")
     monkeypatch.setattr(runtime, "_KERNELS", {})
@@ -205,15 +206,7 @@ def test_quick_builds_take_the_quick_code_generation_level(fresh, monkeypatch, c
     llvm = runtime._init_llvm()  # (its first call builds the optimiser's target machine: not a module build)
     levels: list[int] = []
     real = runtime._target_machine
-    me = threading.get_ident()
-
-    def recording(llvm, opt=3):
-        # only this thread's builds: an earlier test's O2 rebuild may still be running on the background thread
-        if threading.get_ident() == me:
-            levels.append(opt)
-        return real(llvm, opt)
-
-    monkeypatch.setattr(runtime, "_target_machine", recording)
+    monkeypatch.setattr(runtime, "_target_machine", lambda llvm, opt=3: (levels.append(opt), real(llvm, opt))[1])
     text, name = _probe(43)
     runtime.build_module(llvm, text, (name,), counted=counted)
     assert levels == [1 if level == "quick" else 3]
