@@ -178,7 +178,7 @@ TARGET_STAGES = ("vs", "hs", "ds", "gs", "ps", "cs")
 MODELS = (M40, M41, M50)
 
 TEX = "Texture2D tex : register(t0); SamplerState smp : register(s0); SamplerComparisonState cmp : register(s1);"
-MS = "Texture2DMS<float4> msr : register(t1);"
+MS = "Texture2DMS<float4, 4> msr : register(t1);"  # the count: required below 4_1 (test_rules_hlsl_ms_sample_count.py)
 
 #: construct -> (declarations, body, the gates it touches as (table, key))
 CASES: dict[str, tuple[str, str, list]] = {

@@ -43,6 +43,7 @@ _LOWER_TEXTURES = {"texture1D": "Texture1D", "texture2D": "Texture2D", "texture3
                    "textureCUBE": "TextureCube"}
 #: object types written only with template arguments: the bare name is fxc's X3000 at the token after it
 #: (DXC SemaHLSL indexing-operator: `Texture2DMS g;`, `RWBuffer g;`, `RWTexture1D/1DArray/2D/2DArray g;`)
+_MS_KINDS = frozenset({"Texture2DMS", "Texture2DMSArray"})
 _TEMPLATE_REQUIRED = frozenset({"Texture2DMS", "Texture2DMSArray", "RWBuffer", "RWTexture1D", "RWTexture1DArray",
                                 "RWTexture2D", "RWTexture2DArray", "RWTexture3D"})
 _INTERP = {"nointerpolation", "linear", "centroid", "noperspective", "sample"}
@@ -292,6 +293,11 @@ class Parser(ExprParser):
                 if self.accept(","):
                     samples = self.const_int(template=True)
                 self.expect(">")
+                if name in _MS_KINDS and not samples and self.target and self.target.endswith("_4_0"):
+                    # the sample count may be left out from shader model 4.1 on (the to-type page's form
+                    # states it; fxc accepts the bare form at 4_1+): below that the declaration is an error
+                    # (number not recorded: X3000 inferred)
+                    raise self.error(f"{name} needs a sample count below shader model 4.1", t, 3000)
             elif name in _TEMPLATE_REQUIRED:  # fxc's grammar has no bare form: a syntax error at the next token
                 raise self.error()
             return ObjectType(name, elem, samples, norm)

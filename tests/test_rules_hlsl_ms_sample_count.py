@@ -1,0 +1,55 @@
+"""Multisampled texture types need their sample count below shader model 4.1.
+
+MicrosoftDocs win32 direct3dhlsl, "Texture Type" (dx-graphics-hlsl-to-type): multisampled objects are written
+``Texture2DMS<Type, Samples>``; fxc takes the bare ``Texture2DMS<Type>`` from shader model 4.1 on (the sample
+count of the bound view is then not part of the declaration: ``dcl_resource_texture2dms(0)``). At ``*_4_0``,
+level-9 targets included, the declaration is an error wherever the type is written (global, parameter, typedef).
+The error's number is not recorded (X3000 used)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyd3d11.errors import ShaderCompileError
+from pyd3d11.shader.compile_api import D3DCompile
+
+_USE = {
+    "Texture2DMS": "t.Load(int2(p.xy), 0)",
+    "Texture2DMSArray": "t.Load(int3(p.xy, 0), 0)",
+}
+_FORMS = {
+    "global": "{decl} t;\nfloat4 main(float4 p : SV_Position) : SV_Target {{ return {use}; }}",
+    "parameter": "{decl} g;\nfloat4 f({decl} t, float4 p) {{ return {use}; }}\n"
+                 "float4 main(float4 p : SV_Position) : SV_Target {{ return f(g, p); }}",
+    "typedef": "typedef {decl} MS;\nMS t;\nfloat4 main(float4 p : SV_Position) : SV_Target {{ return {use}; }}",
+}
+_TARGETS = {"ps_4_0": False, "ps_4_1": True, "ps_5_0": True}
+
+
+def _compiles(src: str, target: str) -> bool:
+    try:
+        D3DCompile(src, len(src), "ms.hlsl", None, None, "main", target, 0, 0)
+    except ShaderCompileError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("kind", sorted(_USE))
+@pytest.mark.parametrize("form", sorted(_FORMS))
+@pytest.mark.parametrize("target", sorted(_TARGETS))
+def test_bare_multisampled_type_needs_shader_model_4_1(kind: str, form: str, target: str):
+    src = _FORMS[form].format(decl=f"{kind}<float4>", use=_USE[kind])
+    assert _compiles(src, target) is _TARGETS[target]
+
+
+@pytest.mark.parametrize("kind", sorted(_USE))
+@pytest.mark.parametrize("target", sorted(_TARGETS))
+def test_a_stated_sample_count_compiles_everywhere(kind: str, target: str):
+    src = _FORMS["global"].format(decl=f"{kind}<float4, 4>", use=_USE[kind])
+    assert _compiles(src, target)
+
+
+def test_the_refusal_names_the_type():
+    src = _FORMS["global"].format(decl="Texture2DMS<float4>", use=_USE["Texture2DMS"])
+    with pytest.raises(ShaderCompileError, match="Texture2DMS needs a sample count"):
+        D3DCompile(src, len(src), "ms.hlsl", None, None, "main", "ps_4_0", 0, 0)
