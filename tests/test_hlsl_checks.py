@@ -352,6 +352,20 @@ def test_global_half_needs_backwards_compatibility_x3650():
     compiles("static half h = 1; float4 main() : sv_target { half4 r = h + 0.5; return r; }")
 
 
+@pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0", "vs_2_0", "ps_4_0_level_9_1", "ps_4_0", "ps_5_0"])
+def test_global_half_x3650_at_every_target_below_sm6(target: str):
+    """X3650 holds below shader model 6 whatever the target: a Direct3D 9 target compiles with backwards
+    compatibility implied for its legacy samplers, but only the caller's flag lifts this rule (vkd3d
+    half.shader_test: ``[pixel shader fail(sm<6)] uniform half h;``); the message names the caller's target."""
+    from pyd3d11.headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY as BACKCOMPAT
+
+    out = "sv_position" if target.startswith("vs") else "sv_target"
+    src = f"uniform half h;\nfloat4 main() : {out} {{ return h; }}"
+    err = compile_error(src, target)
+    assert "error X3650" in err and f"in {target}." in err
+    D3DCompile(src, None, "c.hlsl", None, None, "main", target, BACKCOMPAT)
+
+
 # --- signatures ---------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("params,ok", [
     ("in float2 a : TEXCOORD0, in float2x1 b : TEXCOORD0", True),  # a column of a column-major matrix

@@ -55,3 +55,71 @@ def test_position_is_written_once_without_a_fix_up(target: str, body: str):
     writes = [i for i in decode_program(compile_(src, target)).instructions
               if i.dst is not None and (i.dst.reg, i.dst.num) == (Reg.RASTOUT, 0)]
     assert sum(bin(i.dst.mask).count("1") for i in writes) == 4, [(i.op, i.dst.mask) for i in writes]
+
+
+_SWITCH = """{decl} v;
+float4 main() : sv_target
+{{
+    float4 c = 1;
+    switch ({sel}) {{ case 2: c += 0.1f; break; case 1: c += 0.2f; break; }}
+    return c;
+}}"""
+
+
+@pytest.mark.parametrize(("decl", "sel", "ok"), [
+    ("float4", "v.x", False), ("float4", "(half)v.x", False), ("uint4", "v.x", True), ("int4", "v.x", True),
+    ("float4", "(int)v.x", True), ("float4", "(uint)v.y", True),
+])
+@pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0", "vs_3_0"])
+def test_d3d9_switch_selector_is_an_integer(target: str, decl: str, sel: str, ok: bool):
+    """Below SM 4 a switch takes an integer selector (vkd3d switch.shader_test: a float selector fails below
+    SM 4, a uint one compiles there); SM 4 targets, level 9 included, convert a float selector."""
+    src = _SWITCH.format(decl=decl, sel=sel)
+    if target.startswith("vs"):
+        src = src.replace("sv_target", "sv_position")
+    if ok:
+        compile_(src, target)
+    else:
+        with pytest.raises(D3D11Error, match="switch statement expression must be an integer"):
+            compile_(src, target)
+    compile_(src, "ps_4_0_level_9_3" if target.startswith("ps") else "vs_4_0_level_9_3")
+
+
+# register() reservations of numeric globals below SM 4, case by case from the rules vkd3d's Windows-verified
+# register-reservations-numeric.shader_test states in its comments: overlapping c# reservations are judged on
+# the registers each variable's program reads ("bind count"), a variable read as a float constant needs a c#
+# reservation beside any i# / b# one, and trailing characters after the index are accepted except after b.
+_PS = "float4 main() : sv_target {{ return {ret}; }}"
+
+
+@pytest.mark.parametrize(("decls", "ret", "d3d9_ok", "sm4_ok"), [
+    ("float a : register(c0); float b : register(c0);", "a + b", False, False),
+    ("float4 a : register(c3); float4 b : register(c3);", "b", True, False),
+    ("float4 a : register(c3); float4 b : register(c3);", "42", True, True),
+    ("float4 a[2] : register(c3); float4 b : register(c4);", "a[0] + b", True, False),
+    ("float4 a[2] : register(c3); float4 b : register(c4);", "a[1] + b", False, False),
+    ("float4 a[2] : register(c3); float4 b : register(c5);", "a[1] + b", True, True),
+    ("int k : register(i0);", "k", False, True),
+    ("int k : register(i0) : register(c1);", "k", True, True),
+    ("bool k : register(b0);", "k", False, True),
+    ("float a : register(banana);", "a", False, True),
+    ("float a : register(b1x);", "a", False, True),
+    ("float a : register(c1manymanyletters);", "a", True, True),
+    ("float a : register(i2abc) : register(c0);", "a", True, True),
+])
+@pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0"])
+def test_d3d9_numeric_register_reservations(target: str, decls: str, ret: str, d3d9_ok: bool, sm4_ok: bool):
+    src = decls + "\n" + _PS.format(ret=ret)
+    for t, ok in ((target, d3d9_ok), ("ps_4_0", sm4_ok)):
+        if ok:
+            compile_(src, t)
+        else:
+            with pytest.raises(D3D11Error, match="X3530"):
+                compile_(src, t)
+
+
+def test_d3d9_reservation_reads_place_the_constants():
+    """Two reservations sharing c3, one read: the constant table gives the read one c3 (nothing aliases)."""
+    src = "float4 a : register(c3); float4 b : register(c3);\n" + _PS.format(ret="b")
+    words = compile_(src, "ps_2_0")
+    assert b"b\x00" in words

@@ -90,19 +90,27 @@ class ResourceBinding:
     def layout_cbuffer(self, cb: CBuf) -> None:
         off = 0
         reserved: list[tuple[int, int, CbVar]] = []
+        # Direct3D 9 targets judge overlapping register(c#) reservations on the registers each variable's
+        # program reads (sm2/d3d9.py), so an overlapping one gets registers of its own in the intermediate SM4
+        # layout, after every other variable: its reads stay its own (the D3D9 register is still register(c#))
+        relocated: list[CbVar] = []
         if cb.name == "$Globals":
             for cv in cb.vars:
                 d = cv.decl
                 if d.register is not None and d.register[0] == "c":
                     size = self.cb_size(d.type)[0]
                     cv.offset = d.register[1] * 16
-                    for s0, e, other in reserved:
-                        if s0 < cv.offset + size and cv.offset < e:
-                            self.reg_overlaps.append((other, cv))
+                    hits = [other for s0, e, other in reserved if s0 < cv.offset + size and cv.offset < e]
+                    self.reg_overlaps += [(other, cv) for other in hits]
+                    if hits and self.d3d9 is not None:
+                        relocated.append(cv)
+                        continue
                     reserved.append((cv.offset, cv.offset + size, cv))
         for cv in cb.vars:
             d = cv.decl
             size, align_reg = self.cb_size(d.type)
+            if any(cv is r for r in relocated):
+                continue
             if d.packoffset is not None:
                 off_new = d.packoffset[0] * 16 + d.packoffset[1] * 4
                 is_double = isinstance(d.type, NumType) and d.type.base == DOUBLE
@@ -134,6 +142,10 @@ class ResourceBinding:
                 off = (hit + 15) // 16 * 16
             cv.offset = off
             off += size
+        for cv in relocated:
+            off = max([off] + [e for _s, e, _c in reserved])
+            cv.offset = (off + 15) // 16 * 16
+            off = cv.offset + self.cb_size(cv.decl.type)[0]
         end = max([off] + [e for _s, e, _c in reserved])
         cb.size = (end + 15) // 16 * 16
 

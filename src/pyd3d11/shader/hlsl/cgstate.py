@@ -92,6 +92,8 @@ class CodegenContext(Protocol):
     #: failing for a reason other than a type rule is passed over (None otherwise)
     probe_skip: Any
     compile_flags: int  # D3DCOMPILE_* Flags1
+    #: the Flags1 the caller passed (a Direct3D 9 target adds backwards compatibility to compile_flags)
+    requested_flags: int
     entry_attrs: dict  # attributes of the entry point's first declaration
     numthreads: tuple[int, int, int] | None  # a compute shader's [numthreads(x, y, z)]
     warnings: list[tuple[Pos, int, str]]  # fxc warnings (pos, code, message)

@@ -241,9 +241,11 @@ def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
 
     t = array_leaf(d.type)
     if isinstance(t, NumType) and t.prec == "half" and not d.mods & {"static", "groupshared"} and \
-            cg.major < 6 and not cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
+            cg.major < 6 and not cg.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
+        # the caller's flag: a Direct3D 9 target's implied compatibility does not lift it (vkd3d half.shader_test
+        # records `uniform half h;` failing below SM 6, ps_2_0 and ps_3_0 included)
         raise cg.err(d.pos, f"'{d.name}': global variables cannot use the 'half' type in "
-                            f"{cg.stage}_{cg.major}_{cg.minor}. To treat this variable as a float, use the backwards "
+                            f"{cg.d3d9 or cg.level9 or f'{cg.stage}_{cg.major}_{cg.minor}'}. To treat this variable as a float, use the backwards "
                             "compatibility flag.", 3650)
 
 
@@ -328,9 +330,10 @@ def check_uav_model(cg: CodegenContext) -> None:
 
 def check_cb_overlap(cg: CodegenContext) -> None:
     """Members placed with packoffset may not overlap in a constant buffer that is used; register(c#)
-    reservations in $Globals may not overlap when either variable is used."""
+    reservations in $Globals may not overlap when either variable is used (shader model 4-5; a Direct3D 9
+    target judges the registers each variable reads instead: sm2/d3d9.py)."""
     for a, b in cg.reg_overlaps:
-        if a.used or b.used:
+        if (a.used or b.used) and not cg.d3d9:  # Direct3D 9: on the registers read (cg_resources, sm2/d3d9.py)
             raise cg.err(b.decl.pos, f"'{b.decl.name}': overlapping register(c#) reservations", 3530)
     for cb in cg.cbufs:
         if not cb.used:
@@ -607,3 +610,27 @@ def gs_stream_components(cg: CodegenContext, types: list[Type], pos: Pos) -> int
                                       ALIGN in mods)
             widest[reg] = max(widest.get(reg, 0), first + lt.n)
     return sum(widest.values())
+
+
+def d3d9_other_set_reservations(cg: CodegenContext) -> frozenset[str]:
+    """A Direct3D 9 target's rules for the register() reservations of numeric globals: each names c#, i# or b#
+    with a number (an invalid one, such as ``register(banana)``, which shader model 4-5 discards for a numeric
+    global, is X3530 there); returns the names reserved in i# / b# without a c# reservation, which
+    sm2/d3d9.py refuses when the program reads them as float constants (vkd3d
+    register-reservations-numeric.shader_test: "If a variable is needed in the c register group, register()
+    reservations in other groups can be provided only if a register(cX) reservation is also provided")."""
+    others: set[str] = set()
+    for cb in cg.cbufs:
+        if cb.name != "$Globals":
+            continue
+        for cv in cb.vars:
+            d = cv.decl
+            regs = [r for r in d.registers if isinstance(r, tuple)]
+            for r in regs:
+                # "Trailing characters after the reservation index are okay in SM < 6, except for 'b'
+                # reservations" (register-reservations-numeric): c1abc is c1, banana is refused
+                if r[0] not in "cib" or (len(r) > 2 and r[0] == "b"):
+                    raise cg.err(d.pos, f"register {r[0]}{r[1]} not valid for '{d.name}' at {cg.d3d9}", 3530)
+            if regs and all(r[0] != "c" for r in regs):
+                others.add(d.name)
+    return frozenset(others)

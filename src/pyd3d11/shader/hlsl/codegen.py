@@ -211,6 +211,7 @@ class Codegen(SignatureBinding, ResourceBinding):
         #: so one that needs an unbuilt feature or a code-generation-time rule is passed over
         self.probe_skip = None
         self.compile_flags = 0  # D3DCOMPILE_* Flags1
+        self.requested_flags = 0  # the caller's Flags1 (cgstate)
         self.level9: str | None = None  # the 4_0_level_9_x target when compiling for one (the Aon9 chunk)
         self.d3d9: str | None = None  # the Direct3D 9 target when compiling for one (sm2/d3d9.py)
         self.call_stack: list[str] = []
@@ -1127,6 +1128,11 @@ class Codegen(SignatureBinding, ResourceBinding):
         sel = self.expr(s.expr)
         if not isinstance(sel.type, NumType) or sel.type.n != 1:
             raise self.err(s.pos, "switch statement expression must be a scalar", 3020)
+        if self.d3d9 and concrete(sel.type.base) not in (INT, UINT, BOOL):
+            # Direct3D 9 targets switch on integers only (vkd3d switch.shader_test records a float selector
+            # failing below SM 4 and passing at 4.0+, while a uint selector with float labels compiles at every
+            # model); fxc's number and text are not recorded (X3020 inferred)
+            raise self.err(s.expr.pos, f"{self.d3d9}: switch statement expression must be an integer", 3020)
         sel = self.convert_base(sel, INT if concrete(sel.type.base) != UINT else UINT)
         from .parser import const_eval
         from .unroll import fold_switch

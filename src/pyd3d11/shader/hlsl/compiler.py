@@ -155,6 +155,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         try:
             cg = Codegen(parse(target), entry, stage, major, minor, row_major)
             cg.compile_flags = flags
+            cg.requested_flags = orig_flags
             cg.level9 = level9
             cg.d3d9 = d3d9
             cg.dead_resources = dead
@@ -244,7 +245,10 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         # the entry point's uniform object parameters are named $name in the constant table, like its values
         entries = [d for d in cg.prog.decls if isinstance(d, A.FuncDef) and d.name == entry and d.body is not None]
         params = {p.name for d in entries[:1] for p in d.params}
-        blob = d3d9_bytecode(blob, program, d3d9, file, explicit, orig_flags, params)
+        from .check import d3d9_other_set_reservations
+
+        blob = d3d9_bytecode(blob, program, d3d9, file, explicit, orig_flags, params,
+                             d3d9_other_set_reservations(cg))
     elif level9:
         blob = add_level9_chunk(blob, program, level9, file)
     warnings = [render_warning(p, code, msg) for p, code, msg in all_warnings(cg)]
@@ -429,7 +433,8 @@ def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | N
 
 
 def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[str, int], flags: int,
-                  params: set[str] | frozenset[str] = frozenset()) -> bytes:
+                  params: set[str] | frozenset[str] = frozenset(),
+                  other_sets: frozenset[str] = frozenset()) -> bytes:
     """The Direct3D 9 bytecode (CTAB comment, then the program) of a vs_2_0 / vs_2_a / ps_2_0 / ps_2_a / ps_2_b
     compile whose SM4 program and blob are ``program`` / ``blob`` (sm2/d3d9.py); raises the first profile rule
     the final program breaks."""
@@ -442,7 +447,7 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
 
     def finish(tr, refl):
         rdef, isgn, osgn = refl
-        return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params)
+        return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params, other_sets)
 
     try:
         _tr, _refl, prog = translate_level9(blob, program, prof, file, finish)

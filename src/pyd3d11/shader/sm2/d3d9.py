@@ -163,11 +163,13 @@ class _Var:
 
 
 def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
-                   explicit: dict[str, int], flags: int, params: set[str] | frozenset[str] = frozenset()) -> Sm2Program:
+                   explicit: dict[str, int], flags: int, params: set[str] | frozenset[str] = frozenset(),
+                   other_sets: frozenset[str] = frozenset()) -> Sm2Program:
     """The D3D9 program (CTAB comment first) of translation ``tr`` of a ``target`` program whose SM4 blob has
     reflection ``rdef`` and signatures ``isgn`` / ``osgn``; ``explicit``: register(c#) of $Globals names;
     ``params``: the entry point's parameter names (a uniform sampler parameter is ``$name``, as fxc's
-    uniformFuncParam listing names it)."""
+    uniformFuncParam listing names it); ``other_sets``: $Globals names reserved in i# / b# only (hlsl/check.py
+    d3d9_other_set_reservations), refused when read as float constants."""
     prof = TARGETS[target].profile
     prog = tr.program
     kind = prog.kind
@@ -206,6 +208,10 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     loop_vars = _loop_variables(tr, by_reg, target)
     used = [v for v in variables if v.used]
     float_vars = [v for v in used if id(v) not in loop_vars]
+    for v in float_vars:
+        if v.name in other_sets:
+            raise _err(file, 3530, f"'{v.name}': read as a float constant, it needs a register(c#) reservation "
+                                   f"besides its other register() ({target})")
     _assign(float_vars, prof.consts, target, file)
     next_free = max((v.d3d9_reg + v.count for v in float_vars), default=0)
     new_const: dict[int, int] = {}
@@ -388,7 +394,13 @@ def _assign(variables: list[_Var], limit: int, target: str, file: str) -> None:
     for v in variables:
         if v.explicit is not None:
             v.d3d9_reg = v.explicit
-            taken.update(range(v.explicit, v.explicit + v.count))
+            span = set(range(v.explicit, v.explicit + v.count))
+            if span & taken:
+                # register(c#) reservations may share registers unless the registers the program reads of both
+                # meet (vkd3d register-reservations-numeric: two reservations of c3 compile below SM 4 when
+                # one variable is read; ``float4 a[2] : register(c3)`` read at a[0] only beside ``b : c4``)
+                raise _err(file, 3530, f"'{v.name}': overlapping register(c#) reservations")
+            taken |= span
     for v in sorted((v for v in variables if v.explicit is None), key=lambda v: -v.count):
         r = 0
         while any(k in taken for k in range(r, r + v.count)):
