@@ -13,6 +13,8 @@ import pytest
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 _USE = {
     "Texture2DMS": "t.Load(int2(p.xy), 0)",
     "Texture2DMSArray": "t.Load(int3(p.xy, 0), 0)",

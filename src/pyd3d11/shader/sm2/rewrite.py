@@ -8,7 +8,9 @@ macro they are paired:
 - :func:`pair_sincos`: ``tan``'s sine and cosine of one angle as one ``sincos`` ("sincos - ps": one 8-slot macro
   gives both);
 - :func:`sign_of_xor`: signed division's sign fix-up (``xor`` + ``ilt 0``) as the xor of two sign masks;
-- :func:`float_sign_bits`: isinf / isfinite (|x|'s bits compared with a float's bits) and copysign (tanh).
+- :func:`float_sign_bits`: isinf / isfinite (|x|'s bits compared with a float's bits) and copysign (tanh);
+- :func:`one_trip_loops`: a ``loop`` no path runs twice (the HLSL compiler's form of a function's early
+  returns) as a one-case ``switch``, which the translation flattens where the target has no loops.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 
 from .. import ir
+from ..dxbc.asm import assemble_instruction
 
 O = ir.Opcode
 
@@ -231,3 +234,51 @@ def float_sign_bits(body: list[ir.Instruction]) -> list[ir.Instruction]:
         out.append(a)
         i += 1
     return out
+
+
+def one_trip_loops(body: list[ir.Instruction]) -> list[ir.Instruction]:
+    """``loop … break endloop`` whose last instruction at its own level is an unconditional ``break`` and which
+    no ``continue`` targets, as ``switch l(0) default … endswitch``: control reaches ``endloop`` only through
+    that instruction, so the body runs once, and each ``break``/``breakc`` of the loop leaves it as it leaves the
+    switch (a switch with only a default runs its code once; nested loops and switches keep their own breaks).
+    The HLSL compiler lowers early returns from inlined functions to such loops; ps_2_0 and the vertex targets
+    have no loop a value computed in the shader can leave, while the switch is flattened (translate.py)."""
+    ends = _loop_ends(body)
+    out: list[ir.Instruction] = []
+    for i, inst in enumerate(body):
+        if inst.opcode == O.LOOP and _runs_once(body, i, ends[i]):
+            out += [assemble_instruction("switch l(0)"), assemble_instruction("default")]
+        elif inst.opcode == O.ENDLOOP and i in ends.values() and _runs_once(
+                body, next(k for k, e in ends.items() if e == i), i):
+            out.append(assemble_instruction("endswitch"))
+        else:
+            out.append(inst)
+    return out
+
+
+def _loop_ends(body: list[ir.Instruction]) -> dict[int, int]:
+    """Index of each ``loop`` -> index of its ``endloop``."""
+    ends: dict[int, int] = {}
+    stack: list[int] = []
+    for i, inst in enumerate(body):
+        if inst.opcode == O.LOOP:
+            stack.append(i)
+        elif inst.opcode == O.ENDLOOP and stack:
+            ends[stack.pop()] = i
+    return ends
+
+
+def _runs_once(body: list[ir.Instruction], start: int, end: int) -> bool:
+    """Whether the loop body[start..end] ends with a break of its own level and no continue targets it."""
+    if end - 1 <= start or body[end - 1].opcode != O.BREAK:
+        return False
+    constructs: list[int] = []  # opcodes of the constructs open inside the loop
+    for inst in body[start + 1:end]:
+        if inst.opcode in (O.LOOP, O.SWITCH, O.IF):
+            constructs.append(inst.opcode)
+        elif inst.opcode in (O.ENDLOOP, O.ENDSWITCH, O.ENDIF):
+            constructs.pop()
+        elif inst.opcode in (O.CONTINUE, O.CONTINUEC) and O.LOOP not in constructs:
+            return False  # its innermost loop is this one (a switch does not take a continue)
+    return not constructs  # balanced, so the break before endloop is at the loop's own level
+

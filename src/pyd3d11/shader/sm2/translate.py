@@ -65,7 +65,7 @@ from .fold import FOLD, f32_bits, s32
 from .kinds import OTHER, Kinds
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
-from .rewrite import float_sign_bits, pair_sincos, sign_of_xor
+from .rewrite import float_sign_bits, one_trip_loops, pair_sincos, sign_of_xor
 from .sampling import Sm3Sampling
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
 from .types import BOOL, FLT, INT, UINT, ShaderTypes
@@ -781,8 +781,8 @@ class _Translator(FlowControl, Sm3Sampling):
     # --- instructions --------------------------------------------------------------------------
     def run(self) -> Translation:
         decls = [i for i in self.p.instructions if O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS]
-        code = float_sign_bits(sign_of_xor(pair_sincos(inline_calls([i for i in self.p.instructions
-                                         if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]))))
+        code = float_sign_bits(sign_of_xor(pair_sincos(one_trip_loops(inline_calls(
+            [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)])))))
         self.p = dataclasses.replace(self.p, instructions=decls + code)
         self.prepass()
         body = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]
