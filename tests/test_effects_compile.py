@@ -171,6 +171,31 @@ technique10 T { pass { PixelShader = compile ps_4_0 PS(); } }"""
     assert sd.IsInline and sd.BytecodeLength == len(sd.pBytecode) and sd.pBytecode[:4] == b"DXBC"
 
 
+_MIXED = r"""
+float4 fun(uniform float4 a, float4 b : FOO{default}) : SV_Target {{ return 10 * a + b; }}
+technique10 T {{ pass {{ {call}; }} }}"""
+
+
+@pytest.mark.parametrize(("call", "default", "ok"), [
+    ("PixelShader = compile ps_4_0 fun(4)", "", True),
+    ("SetPixelShader(CompileShader(ps_4_0, fun(4)))", "", True),
+    ("PixelShader = compile ps_4_0 fun(4, 5)", "", False),  # b is a shader input, not a uniform
+    ("SetPixelShader(CompileShader(ps_4_0, fun(4, 5)))", "", False),
+    ("PixelShader = compile ps_4_0 fun()", "", False),  # a has no default
+])
+def test_compile_arguments_bind_uniform_parameters_only(call: str, default: str, ok: bool):
+    """The arguments of ``compile profile f(args)`` bind f's uniform parameters in order; its other parameters
+    are the shader's inputs ("Effect Format", CompileShader; vkd3d effect-compile.shader_test: ``fun(4)`` of
+    ``fun(uniform float4 a, float4 b : FOO)`` compiles, ``fun(4, 5)`` fails). The state-block check counts the
+    arguments against the declared uniforms while the effect compiles the shader with them bound."""
+    src = _MIXED.format(call=call, default=default)
+    if ok:
+        assert compile_fx(src, "fx_4_0")[:4] != b"DXBC"
+    else:
+        with pytest.raises(ShaderCompileError):
+            compile_fx(src, "fx_4_0")
+
+
 def test_strings_and_stream_output():
     src = r"""
 string g_name = "hello effects";

@@ -256,9 +256,12 @@ def _bind_uniforms(func: str, args: list[A.Node], ctx: _Ctx, pos) -> Callable:
                 mods = frozenset({"const"})
                 consts.append(A.DeclStmt(p.pos, [A.VarDecl(p.pos, p.name, p.type, mods, init=val)]))
             d.params = [p for p in d.params if "uniform" not in p.mods]
+            d.bound_uniforms = uni
             body = _substitute(d.body, aliases) if aliases else d.body
             d.body = A.Block(body.pos, consts + list(body.stmts))
             return
+        # no definition takes that many uniform arguments (the others are the shader's inputs)
+        raise ctx.error(pos, f"'{func}': no matching {len(args)} parameter function", 3013)
     return hook
 
 

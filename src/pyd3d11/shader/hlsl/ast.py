@@ -149,6 +149,9 @@ class FuncDef(Node):
     body: Block | None
     attrs: dict[str, list[Any]] = field(default_factory=dict)
     mods: frozenset = frozenset()
+    #: the uniform parameters an effect's ``compile``/``CompileShader`` bound to its arguments and removed from
+    #: ``params`` (effects/fxcompile.py); the state-block check still counts the arguments against them
+    bound_uniforms: list[Param] = field(default_factory=list)
 
 
 @dataclass(eq=False)

@@ -291,7 +291,7 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     call = init.args[1] if ok else None  # type: ignore[union-attr]
     if ok and isinstance(call, A.Call) and call.name in cg.funcs:
         f = next((x for x in cg.funcs[call.name] if x.body is not None), None)
-        uni = [p for p in f.params if "uniform" in p.mods] if f is not None else []
+        uni = _uniform_params(f) if f is not None else []
         ok = f is not None and sum(1 for p in uni if p.default is None) <= len(call.args) <= len(uni) and all(
             n.name in cg.globals or n.name in cg.funcs for a in call.args for n in walk(a)
             if isinstance(n, A.Ident))
@@ -299,6 +299,12 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
         ok = False
     if not ok:
         raise cg.err(d.pos, f"'{d.name}': initializer must be a literal CompileShader expression", 3000)
+
+
+def _uniform_params(f: A.FuncDef) -> list[A.Param]:
+    """The uniform parameters a ``CompileShader(profile, f(args))`` binds, as declared (those an effect's compile
+    already bound and removed included)."""
+    return f.bound_uniforms or [p for p in f.params if "uniform" in p.mods]
 
 
 def check_uav_model(cg: CodegenContext) -> None:
@@ -566,7 +572,7 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
         # in a state block only the uniform-argument count is checked (undefined names are allowed)
         call = e.args[1]
         f = next((x for x in cg.funcs.get(call.name, []) if x.body is not None), None)
-        uni = [p for p in f.params if "uniform" in p.mods] if f is not None else []
+        uni = _uniform_params(f) if f is not None else []
         if f is None or not sum(1 for p in uni if p.default is None) <= len(call.args) <= len(uni):
             raise cg.err(call.pos, f"'{call.name}': no matching {len(call.args)} parameter function", 3013)
         return None
