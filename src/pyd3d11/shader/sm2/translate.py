@@ -68,6 +68,7 @@ from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .rewrite import float_sign_bits, pair_sincos, sign_of_xor
 from .sampling import Sm3Sampling
+from .static_branch import BoolBranches
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
 from .types import BOOL, FLT, INT, UINT, ShaderTypes
 
@@ -77,15 +78,22 @@ __all__ = ["CbMapping", "SamplerMapping", "Translation", "translate"]
 _UNSIGNED_READS = {O.ULT, O.UGE, O.UMIN, O.UMAX, O.UDIV, O.USHR, O.UTOF}
 
 
-class _Translator(FlowControl, IntegerArithmetic, Sm3Sampling):
+class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
     def __init__(self, prog: ir.Program, prof: Level9Profile, file: str, types: ShaderTypes | None = None,
-                 prefer_rep: bool = False, no_mapped_counts: bool = False):
+                 prefer_rep: bool = False, no_mapped_counts: bool = False, bool_branches: str | None = None):
         self.p, self.prof, self.kind, self.file = prog, prof, prof.kind, file
         #: counted loops become rep loops instead of being unrolled (the retry when unrolled code is too long)
         self.prefer_rep = prefer_rep
         #: a loop bounded by a constant-buffer int becomes a 255-count rep left with break_comp instead of a rep
         #: whose count the runtime loads (the D3D9 targets, when that int is also read as a value: sm2/d3d9.py)
         self.no_mapped_counts = no_mapped_counts
+        #: branches on bool constants become ``if b#`` where possible (the D3D9 targets: static_branch.py):
+        #: "sampling" those whose parts sample a texture, "all" every one (compiles without optimization)
+        self.bool_branches = bool_branches
+        self.bool_maps: list[tuple[int, int, int, int]] = []  # (buffer, register, component, b#)
+        self.bool_tests: dict[tuple[int, int], tuple[int, int, int, bool]] = {}  # temp comp -> bool it tests
+        self.static_ifs = 0  # open ``if b#`` blocks
+        self.static_flow = 0  # if b# / else emitted (vs_2_x's static flow count)
         self.types = types if types is not None else ShaderTypes()
         self.body: list[Inst] = []
         self.decls: list[Inst] = []
@@ -812,8 +820,9 @@ class _Translator(FlowControl, IntegerArithmetic, Sm3Sampling):
         """Evaluate an instruction whose inputs are all known at compile time (integer arithmetic on loop
         counters, conversions, comparisons, moves of constants); its result becomes known."""
         fn = FOLD.get(inst.opcode)
-        if fn is None or self.pred is not None or not inst.operands or inst.saturate or self.rep_depth:
-            return False  # inside a rep loop every iteration runs the same code: nothing written is constant
+        if fn is None or self.pred is not None or not inst.operands or inst.saturate or self.rep_depth \
+                or self.static_ifs:
+            return False  # inside a rep loop (static branch) the code runs for every iteration (either value)
         d0 = inst.operands[0]
         if d0.type != T.TEMP:
             return False
@@ -1336,14 +1345,16 @@ class _Translator(FlowControl, IntegerArithmetic, Sm3Sampling):
         if self.kind == "vs" and self.pos_out is not None:
             out.runtime_constants.append((0, 0))
         out.loop_mappings = list(self.loop_maps)
+        out.bool_mappings = list(self.bool_maps)
         return out
 
 
 def translate(program: ir.Program, prof: Level9Profile, file: str = "",
               types: ShaderTypes | None = None, prefer_rep: bool = False,
-              no_mapped_counts: bool = False) -> Translation:
+              no_mapped_counts: bool = False, bool_branches: str | None = None) -> Translation:
     """The shader-model-2 program (and the Aon9 mapping tables) equivalent to ``program`` under ``prof``;
     ``types``: the integer / bool constants and inputs (types.py; none when omitted); ``prefer_rep``: keep
-    counted loops as rep loops rather than unrolling them."""
-    return _Translator(program, prof, file, types, prefer_rep, no_mapped_counts).run()
+    counted loops as rep loops rather than unrolling them; ``bool_branches``: branches on bool constants as
+    ``if b#`` (static_branch.py; the D3D9 targets)."""
+    return _Translator(program, prof, file, types, prefer_rep, no_mapped_counts, bool_branches).run()
 
