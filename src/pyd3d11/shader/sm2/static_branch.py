@@ -57,24 +57,31 @@ class BoolBranches:
 
     def note_bool_test(self, inst: ir.Instruction) -> None:
         """Track ``ine / ieq rT.c, cbX[R].c', l(0)``: rT.c holds the truth of a bool constant (or its negation)
-        until rT.c is written again."""
+        until rT.c is written again; ``ine / ieq rU.c, rT.c, l(0)`` of such a truth passes it on (``!b``: the
+        HLSL front end's ``ieq r0.y, r0.x, l(0)``)."""
         ops = inst.operands
         ndst = 0 if inst.opcode in _NO_DST else (2 if inst.opcode in _TWO_DST else 1)
+        found = None
+        if inst.opcode in (O.INE, O.IEQ) and len(ops) == 3 and ops[0].type == T.TEMP and len(ops[0].written()) == 1:
+            lane = ops[0].written()[0]
+            for a, b in ((ops[1], ops[2]), (ops[2], ops[1])):
+                if b.type != T.IMMEDIATE32 or set(b.values) != {0} or b.modifier != ir.Modifier.NONE:
+                    continue
+                src = self._bool_constant(a, lane)
+                if src is not None:
+                    found = (*src, inst.opcode == O.INE)
+                elif a.type == T.TEMP and a.modifier == ir.Modifier.NONE:
+                    prev = self.bool_tests.get((a.register, a.components()[lane]))
+                    if prev is not None:
+                        found = (*prev[:3], prev[3] == (inst.opcode == O.INE))
+                if found is not None:
+                    break
         for o in ops[:ndst]:
             if o.type == T.TEMP:
                 for ln in o.written():
                     self.bool_tests.pop((o.register, ln), None)
-        if inst.opcode not in (O.INE, O.IEQ) or len(ops) != 3 or ops[0].type != T.TEMP:
-            return
-        lanes = ops[0].written()
-        if len(lanes) != 1:
-            return
-        for a, b in ((ops[1], ops[2]), (ops[2], ops[1])):
-            src = self._bool_constant(a, lanes[0])
-            if src is not None and b.type == T.IMMEDIATE32 and set(b.values) == {0} and b.modifier == \
-                    ir.Modifier.NONE:
-                self.bool_tests[(ops[0].register, lanes[0])] = (*src, inst.opcode == O.INE)
-                return
+        if found is not None:
+            self.bool_tests[(ops[0].register, ops[0].written()[0])] = found
 
     def _bool_constant(self, o: ir.Operand, lane: int) -> tuple[int, int, int] | None:
         """(buffer, register, component) of a plain read of a bool constant-buffer component."""
@@ -117,7 +124,7 @@ class BoolBranches:
                 has_ret = True
         if has_ret and (self.static_ifs or any(i.opcode not in (O.RET, O.CUSTOMDATA) for i in body[end + 1:])):
             return None
-        emitted = 1 if then_when_true and else_pc is None else 2  # if (+ else)
+        emitted = 1 if then_when_true and else_pc is None else 2  # if (+ else, counted when emitted)
         if self.prof.sm2.startswith("vs_2"):
             loops = sum(1 for i in self.p.instructions if i.opcode == O.LOOP)  # each may become a rep
             if self.static_flow + emitted + loops > STATIC_FLOW_COUNT:
@@ -134,7 +141,7 @@ class BoolBranches:
         if not then_when_true:
             self.body.append(Inst("else"))
         self.static_ifs += 1
-        self.static_flow += emitted
+        self.static_flow += 1 if then_when_true else 2
         return {"kind": "bool", "saved_masks": set(self.masks), "saved_intf": set(self.intf),
                 "written_entry": set(self.written)}
 
