@@ -25,13 +25,14 @@ class Sm2Machine:
     float32 (``def`` overrides); ``sample(sampler, coords (N, 4), controls) -> (N, 4)``."""
 
     def __init__(self, prog: Sm2Program, n: int, inputs: dict, consts: np.ndarray,
-                 sample: Callable | None = None, iconsts: dict | None = None):
+                 sample: Callable | None = None, iconsts: dict | None = None, bconsts: dict | None = None):
         self.prog, self.n = prog, n
         self.regs: dict[tuple[int, int], np.ndarray] = {k: np.asarray(v, F).copy() for k, v in inputs.items()}
         self.consts = np.array(consts, F)
         self.sample = sample
         self.killed = np.zeros(n, bool)
         self.iconst: dict[int, np.ndarray] = {k: np.asarray(v, np.int32) for k, v in (iconsts or {}).items()}
+        self.bconst: dict[int, bool] = {k: bool(v) for k, v in (bconsts or {}).items()}  # b#: set by the app
         self.active = np.ones(n, bool)
 
     def _read(self, s: Src) -> np.ndarray:
@@ -101,6 +102,12 @@ class Sm2Machine:
                         continue
                     self.active = top[2]
                     loops.pop()
+                elif inst.op == "if":  # "if bool - vs / ps": the then-part runs when b# is true (every lane)
+                    (b,) = inst.srcs
+                    assert b.reg == Reg.CONSTBOOL and b.num in self.bconst, "if reads an unset bool register"
+                    cond = np.full(self.n, self.bconst[b.num])
+                    ifs.append([self.active.copy(), cond, None])
+                    self.active = self.active & cond
                 elif inst.op == "ifc":  # "if_comp - ps": the then-part runs where src0 comp src1 holds
                     a, b = self._read(inst.srcs[0])[:, 0], self._read(inst.srcs[1])[:, 0]
                     cond = {1: a > b, 2: a == b, 3: a >= b, 4: a < b, 5: a != b, 6: a <= b}[inst.controls & 7]
@@ -275,6 +282,11 @@ _FLOW_OK = {("ps", 0): set(), ("ps", 1): {"rep", "endrep", "if", "ifc", "else", 
             ("vs", 0): {"call", "callnz", "loop", "endloop", "rep", "endrep", "if", "else", "endif", "label", "ret"},
             ("vs", 1): {"call", "callnz", "loop", "endloop", "rep", "endrep", "if", "else", "endif", "label", "ret"}}
 _STATIC_DEPTH = {("ps", 1): 4, ("vs", 0): 1, ("vs", 1): 4}  # loop / rep nesting ("... flow control nesting")
+#: "Flow Control Nesting Limits" (vs_2_0, vs_2_x): if bool, its else, rep, loop, call, callnz bool count against a
+#: static flow count of 16; vs_3_0 and "Flow Control Limitations" (ps_2_x, ps_3_0): if bool nests 24 deep
+_STATIC_FLOW_COUNT, _STATIC_NESTING = 16, 24
+_BLOCK_OPEN = {"if": "if", "ifc": "if", "rep": "rep", "loop": "loop"}
+_BLOCK_CLOSE = {"endif": "if", "endrep": "rep", "endloop": "loop"}
 _PS_ONLY = {"cmp", "dp2add", "texld", "texkill", "dsx", "dsy", "texldd"}
 _GRADIENT_OPS = {"dsx", "dsy", "texldd"}  # ps_2_x with D3DPS20CAPS_GRADIENTINSTRUCTIONS only
 _SCALAR_OPS = {"rcp", "rsq", "exp", "log"}  # and sincos's angle (checked with its other rules)
@@ -306,8 +318,33 @@ def validate(prog: Sm2Program, mapped_ints: set[int] | frozenset[int] = frozense
     written: set[tuple[int, int, int]] = set()
     depth = 0
     ints: set[int] = set(mapped_ints)
+    blocks: list[list] = []  # open blocks: [kind, is if bool, else seen] ("An if block cannot straddle a loop")
+    static_flow = 0
     for n, inst in enumerate(prog.instructions):
         op = inst.op
+        if op in _BLOCK_OPEN:
+            blocks.append([_BLOCK_OPEN[op], op == "if", False])
+            if op == "if" and (len(inst.srcs) != 1 or inst.srcs[0].reg != Reg.CONSTBOOL):
+                errs.append(f"{n}: if needs a constant bool register b#")
+            static_flow += op in ("if", "rep", "loop")
+            if op == "if" and (kind == "ps" or prog.major >= 3) and sum(b[1] for b in blocks) > _STATIC_NESTING:
+                errs.append(f"{n}: if bool nested deeper than {_STATIC_NESTING}")
+        elif op == "else":
+            if not blocks or blocks[-1][0] != "if" or blocks[-1][2]:
+                errs.append(f"{n}: else without its if")
+            else:
+                blocks[-1][2] = True
+                static_flow += blocks[-1][1]
+        elif op in _BLOCK_CLOSE:
+            if not blocks or blocks[-1][0] != _BLOCK_CLOSE[op]:
+                errs.append(f"{n}: {op} does not close the innermost block")
+            else:
+                blocks.pop()
+        elif op in ("call", "callnz"):
+            static_flow += 1
+        if kind == "vs" and prog.major == 2 and static_flow > _STATIC_FLOW_COUNT and op in ("if", "else", "rep", "loop",
+                                                                                          "call", "callnz"):
+            errs.append(f"{n}: static flow count above {_STATIC_FLOW_COUNT}")
         if op in ("comment", "dcl", "def", "defi"):
             if op == "def":
                 written.update((Reg.CONST, inst.dst.num, c) for c in range(4))
@@ -385,6 +422,8 @@ def validate(prog: Sm2Program, mapped_ints: set[int] | frozenset[int] = frozense
             errs.append(f"{n}: texkill of an unwritten register")
     if depth:
         errs.append("a loop without its end")
+    if blocks:
+        errs.append("a block without its end")
     return errs
 
 

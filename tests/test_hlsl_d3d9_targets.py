@@ -511,16 +511,19 @@ def _semantic_key(name: str, index: int) -> tuple[str, int]:
     return ("POSITION", index) if name == "SV_POSITION" else ("COLOR", index) if name == "SV_TARGET" else (name, index)
 
 
-def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.ndarray, str]]:
+def _run_both(src: str, target: str, seed: int, flags: int = 0,
+              bools: dict[str, int] | None = None) -> list[tuple[np.ndarray, np.ndarray, str]]:
     """(SM4 result, D3D9 result, element) per output element: the SM4 program (vs_4_0 / ps_4_0, D3D9 semantics
     through D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY) on pyd3d11's executor, the D3D9 program on the test's
-    interpreter; inputs matched by semantic, constants by name, each side through its own reflection."""
+    interpreter; inputs matched by semantic, constants by name, each side through its own reflection. ``flags``:
+    the D3D9 compile's; ``bools``: bool constants' values by CTAB name (random otherwise); a bool in the BOOL
+    register set is loaded into its b# (SetVertexShaderConstantB)."""
     rng = np.random.default_rng(seed)
     n = 48
     kind = target[:2]
-    d3d9 = decode_program(compile_(src, target))
-    errs = validate(d3d9, frozenset(c["index"] for c in read_ctab(compile_(src, target))["constants"]
-                                    if c["set"] == INT_SET))
+    d3d9_blob = compile_(src, target, flags=flags)
+    d3d9 = decode_program(d3d9_blob)
+    errs = validate(d3d9, frozenset(c["index"] for c in read_ctab(d3d9_blob)["constants"] if c["set"] == INT_SET))
     if target in ("vs_2_a", "vs_3_0"):  # vs_2_x / vs_3_0 have dynamic flow control ("vs_2_x Instructions":
         # break, break_comp); the validator's vs_2_x is the level-9 one, which has not
         errs = [e for e in errs if "break" not in e]
@@ -538,9 +541,9 @@ def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.nda
     # constants: random values per variable register, written at the SM4 offsets and the CTAB registers
     b = Bindings()
     consts = np.zeros((256, 4), F)
-    ctab = {cst["name"]: cst for cst in read_ctab(compile_(src, target))["constants"]}
+    ctab = {cst["name"]: cst for cst in read_ctab(d3d9_blob)["constants"]}
     slots = {x.name: x.bind_point for x in rdef.bindings if x.input_type == 0}
-    iconsts = {}
+    iconsts, bconsts = {}, {}
     for cb in rdef.constant_buffers:
         data = np.zeros(max(cb.size, 16) // 4, np.uint32)
         for v in cb.variables:
@@ -550,6 +553,8 @@ def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.nda
                 words = nums.astype(np.int32).view(np.uint32)
             elif v.type.var_type == 1:  # bool: D3D9 holds 1.0 / 0.0 (D3DX SetBool), SM4 any non-zero dword
                 nums = rng.integers(0, 2, v.size // 4).astype(F)
+                if bools is not None and name in bools:
+                    nums[:] = bools[name]
                 words = nums.astype(np.uint32) * np.uint32(0xFFFFFFFF)
             else:
                 nums = rng.uniform(-2, 2, v.size // 4).astype(F)
@@ -561,6 +566,8 @@ def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.nda
                     part = nums[4 * k: 4 * k + 4]
                     if cst["set"] == INT_SET:
                         iconsts[cst["index"] + k] = np.array([int(part[0]), 0, 0, 0], np.int32)
+                    elif cst["set"] == BOOL_SET:
+                        bconsts[cst["index"] + k] = bool(part[0])
                     else:
                         consts[cst["index"] + k, : len(part)] = part
         b.set_cbuffer(slots[cb.name], data)
@@ -589,7 +596,7 @@ def _run_both(src: str, target: str, seed: int) -> list[tuple[np.ndarray, np.nda
         for (name, idx), v in values.items():
             regs[(Reg.INPUT if name == "COLOR" else TEXTURE, idx)] = v
     res = run_program(sm4, n, inputs=sm4_in, bindings=b)
-    m = Sm2Machine(d3d9, n, regs, consts, iconsts=iconsts).run()
+    m = Sm2Machine(d3d9, n, regs, consts, iconsts=iconsts, bconsts=bconsts).run()
     out = []
     for e in osgn.elements:
         name, idx = _semantic_key(e.semantic_name, e.semantic_index)

@@ -40,6 +40,10 @@ CASES = [
                                               Inst("mov", d(1, 0x1), [r(13)]),
                                               Inst("add", d(3), [r(1, X), r(2)]), Inst("mov", OUT, [r(3)])],
      ["mad", "mov", "add", "mov"]),
+    # texkill reads its operand register ("texkill - ps": any of x, y, z below zero): the product stays
+    ("texkill reads the product", [Inst("mul", d(1), [r(10), r(11)]), Inst("add", d(2), [r(1), r(12)]),
+                                   Inst("texkill", d(1)), Inst("mov", OUT, [r(2)])],
+     ["mul", "add", "texkill", "mov"]),
     # add r2.xy, r10, c8 with c8 = (0, 1.5, 0, 0): zero on x but not on y -- an add, not a copy
     ("add of a constant zero on some written lanes only", [C8, Inst("add", d(2, 0x3), [r(10), Src(C, 8)]),
                                                            Inst("mov", d(2, 0xC), [r(11)]), Inst("mov", OUT, [r(2)])],

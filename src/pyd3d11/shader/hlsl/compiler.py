@@ -17,6 +17,7 @@ from ...headers.d3dcommon import (
 from ...headers.d3dcompiler_types import (
     D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
     D3DCOMPILE_PACK_MATRIX_ROW_MAJOR,
+    D3DCOMPILE_SKIP_OPTIMIZATION,
     D3DCOMPILE_WARNINGS_ARE_ERRORS,
 )
 from ..dxbc.asm import assemble_program
@@ -367,12 +368,13 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
 
 
 def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | None = None,
-                     no_mapped_counts: bool = False):
+                     no_mapped_counts: bool = False, bool_branches: str | None = None):
     """The shader-model-2 translation of ``program`` (whose SM4 blob is ``blob``) under profile ``prof``, the
     blob's (RDEF, ISGN, OSGN), parsed, and the final program; raises the compile error of the first profile rule
     the final program breaks (sm2/profile.py), after retrying counted loops as rep loops where the profile has
     loops. ``finish(translation, reflection)``: the final program made of a translation (the Direct3D 9
-    program, sm2/d3d9.py); without it the translation's own program. ``no_mapped_counts``: see translate."""
+    program, sm2/d3d9.py); without it the translation's own program. ``no_mapped_counts``, ``bool_branches``:
+    see translate."""
     from ..dxbc.container import parse_container
     from ..dxbc.rdef import parse_rdef
     from ..dxbc.signature import parse_signature
@@ -397,14 +399,15 @@ def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | N
     def check(p) -> list[tuple[int, str]]:
         return profile_errors(p, prof, by_dimension=finish is not None)
 
-    tr = translate(program, prof, file, types, no_mapped_counts=no_mapped_counts)
+    tr = translate(program, prof, file, types, no_mapped_counts=no_mapped_counts, bool_branches=bool_branches)
     tr.program = allocate_registers(remove_dead_code(tr.program))
 
     prog = final(tr)
     errs = check(prog)
     if errs and prof.static_flow_depth:  # unrolled loops too long: keep the counted ones as rep loops
         try:
-            again = translate(program, prof, file, types, prefer_rep=True, no_mapped_counts=no_mapped_counts)
+            again = translate(program, prof, file, types, prefer_rep=True, no_mapped_counts=no_mapped_counts,
+                              bool_branches=bool_branches)
         except (HlslError, NotSupportedError):
             again = None
         if again is not None:
@@ -438,6 +441,7 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
     """The Direct3D 9 bytecode (CTAB comment, then the program) of a vs_2_0 / vs_2_a / ps_2_0 / ps_2_a / ps_2_b
     compile whose SM4 program and blob are ``program`` / ``blob`` (sm2/d3d9.py); raises the first profile rule
     the final program breaks."""
+    from .. import ir
     from ..sm2.d3d9 import TARGETS, BothUses, check_sm3, native_program
     from ..sm2.program import encode_program as encode_sm2
     from ..sm2.program import to_bytes
@@ -449,6 +453,15 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
         rdef, isgn, osgn = refl
         return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params, other_sets)
 
+    if prof.static_flow_depth and any(i.opcode == ir.Opcode.IF for i in program.instructions):
+        # branches on bool constants as ``if b#`` (sm2/static_branch.py), as fxc emits them; where that fails (a
+        # bool also read as a value, a limit) the branches are flattened as at the targets without flow control
+        try:
+            how = "all" if flags & D3DCOMPILE_SKIP_OPTIMIZATION else "sampling"
+            _tr, _refl, prog = translate_level9(blob, program, prof, file, finish, bool_branches=how)
+            return to_bytes(encode_sm2(prog))
+        except (HlslError, NotSupportedError):
+            pass
     try:
         _tr, _refl, prog = translate_level9(blob, program, prof, file, finish)
     except BothUses:

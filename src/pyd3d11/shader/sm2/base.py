@@ -84,6 +84,9 @@ class Translation:
     runtime_constants: list[tuple[int, int]] = field(default_factory=list)
     #: (buffer, source register, component, target i#): integer constants a rep loop's count is read from
     loop_mappings: list[tuple[int, int, int, int]] = field(default_factory=list)
+    #: (buffer, source register, component, target b#): bool constants that only steer ``if b#`` branches (the
+    #: D3D9 targets, static_branch.py; the Aon9 chunk has no such table)
+    bool_mappings: list[tuple[int, int, int, int]] = field(default_factory=list)
 
 
 class _DynamicLoop(NotSupportedError):

@@ -16,7 +16,8 @@ runtime reads:
   order and the uniform parameters $nNumLights, $bTexture, $bAnimate; SkinnedMesh: mWorldMatrixArray c0 (78),
   mViewProj c78 (4), ...); ``def`` constants follow the last uniform register (c20 after c0-c19 there);
   int / bool constants sit in float registers (D3D9 keeps ints and bools in c# unless they drive static flow
-  control; the translation flattens branches, and a rep count read from an int constant uses its i#);
+  control: a rep count read from an int constant uses its i#, a bool that only steers ``if b#`` branches its b#,
+  numbered in declaration order -- static_branch.py);
 - vertex shaders: no "Vertex Shader position offset" constant (D3D9 applies none), the position goes straight
   to oPos; inputs are declared with the D3DDECLUSAGE of their semantic (``dcl_normal v1``); COLORn outputs
   are oDn, TEXCOORDn outputs oTn, FOG oFog, PSIZE oPts;
@@ -206,8 +207,9 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
             else:
                 v.used.add(old_cb[s.num][1])
     loop_vars = _loop_variables(tr, by_reg, target)
+    bool_vars = _bool_variables(tr, by_reg, variables, body, target)
     used = [v for v in variables if v.used]
-    float_vars = [v for v in used if id(v) not in loop_vars]
+    float_vars = [v for v in used if id(v) not in loop_vars and id(v) not in bool_vars]
     for v in float_vars:
         if v.name in other_sets:
             raise _err(file, 3530, f"'{v.name}': read as a float constant, it needs a register(c#) reservation "
@@ -217,7 +219,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     new_const: dict[int, int] = {}
     for old, (buf, r) in old_cb.items():
         v = by_reg.get((buf, r))
-        if v is not None and v.used and id(v) not in loop_vars:
+        if v is not None and v.used and id(v) not in loop_vars and id(v) not in bool_vars:
             new_const[old] = v.d3d9_reg + r - v.start
     for i, d in enumerate(sorted(defs, key=lambda d: d.dst.num)):  # in order: a table's rows stay consecutive
         new_const[d.dst.num] = next_free + i
@@ -265,6 +267,8 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     for v in used:
         if id(v) in loop_vars:
             consts.append(Constant(v.name, RegisterSet.INT4, loop_vars[id(v)], 1, _type_info(v.rdef_type)))
+        if id(v) in bool_vars:
+            consts.append(Constant(v.name, RegisterSet.BOOL, bool_vars[id(v)], 1, _type_info(v.rdef_type)))
     # D3DXPARAMETER_TYPE of a sampler: SAMPLER1D 11, SAMPLER2D 12, SAMPLER3D 13, SAMPLERCUBE 14. D3D9 samples a
     # sampler1D through a 2D declaration (dcl_2d), so its texture's dimension (RDEF: D3D_SRV_DIMENSION_TEXTURE1D,
     # 2) tells it apart from a sampler2D.
@@ -431,6 +435,32 @@ def _loop_variables(tr: Translation, by_reg: dict, target: str) -> dict[int, int
             raise BothUses(f"{target}: an int constant used both as a loop count and as a value", "D3DCompile")
         out[id(v)] = i_reg
         v.used.add(reg)
+    return out
+
+
+def _bool_variables(tr: Translation, by_reg: dict, variables: list[_Var], body: list[Inst],
+                    target: str) -> dict[int, int]:
+    """id(variable) -> b# of every bool constant an ``if b#`` reads (the translation's bool mappings,
+    static_branch.py); the variable lives in the BOOL register set there (D3DXRS_BOOL). Numbered b0 up in
+    declaration order (fxc's listings show one such bool each: b0); the ``if`` instructions are renumbered.
+    A bool also read from a float register, or one that is not a whole scalar variable, raises BothUses
+    (compiler.d3d9_bytecode flattens its branches instead)."""
+    by_b: dict[int, _Var] = {}
+    for buf, reg, comp, b in tr.bool_mappings:
+        v = by_reg.get((buf, reg))
+        if v is None or comp != 0 or reg != v.start or v.regs != 1 or v.used or \
+                getattr(v.rdef_type, "elements", 0) > 1 or any(w is v for w in by_b.values()):
+            raise BothUses(f"{target}: a bool constant steering static branches and read as a value", "D3DCompile")
+        by_b[b] = v
+    order = [v for v in variables if any(w is v for w in by_b.values())]
+    out = {id(v): n for n, v in enumerate(order)}
+    renumber = {b: out[id(v)] for b, v in by_b.items()}
+    for inst in body:
+        for s in _srcs(inst):
+            if s.reg == Reg.CONSTBOOL:
+                s.num = renumber[s.num]
+    for v in order:
+        v.used.add(v.start)
     return out
 
 

@@ -135,11 +135,23 @@ def instruction_text(inst: Inst, kind: str) -> str:
 
 
 def disassemble(prog: Sm2Program, indent: str = "    ") -> list[str]:
-    """The listing lines: the version line, then one line per instruction (comment blocks are left out)."""
+    """The listing lines: the version line, then one line per instruction (comment blocks are left out); the
+    body of each if / rep / loop block indented two more spaces, its else / end at the block's own level
+    (fxc's listings: "rep i0" / "  mul r0.xy, r0, c0" / "endrep"; boolconst "if b0" / "  mul ..." / "else")."""
     kind = prog.kind + ("3" if prog.major >= 3 else "")
     lines = [indent + prog.profile]
-    lines += [indent + instruction_text(i, kind) for i in prog.instructions if i.op != "comment"]
+    depth = 0
+    for i in prog.instructions:
+        if i.op == "comment":
+            continue
+        depth -= i.op in _BLOCK_ENDS
+        lines.append(indent + "  " * max(depth, 0) + instruction_text(i, kind))
+        depth += i.op in _BLOCK_STARTS
     return lines
+
+
+_BLOCK_STARTS = {"if", "ifc", "rep", "loop", "else"}
+_BLOCK_ENDS = {"endif", "endrep", "endloop", "else"}
 
 
 def slot_summary(prog: Sm2Program) -> str:

@@ -155,10 +155,13 @@ class FlowControl:
                 else:
                     pc = match[pc][1] + 1
                 return pc, steps
-            frames.append(self._enter_branch(inst))
+            frames.append(self.static_if(body, match, pc) or self._enter_branch(inst))
             pc += 1
         elif op == O.ELSE:
             f = frames[-1]
+            if f["kind"] == "bool":
+                self.static_else(f)
+                return pc + 1, steps
             if f["kind"] == "static":  # the then part ran: skip the else part
                 frames.pop()
                 pc = self._endif_of(match, body, pc) + 1
@@ -169,7 +172,9 @@ class FlowControl:
             pc += 1
         elif op == O.ENDIF:
             f = frames.pop()
-            if f["kind"] == "dynamic":
+            if f["kind"] == "bool":
+                self.static_endif(f)
+            elif f["kind"] == "dynamic":
                 self.pred = f["outer"]
                 self.scratch_base -= 1
                 self._merge_masks(f)
@@ -203,6 +208,8 @@ class FlowControl:
             while frames and frames[-1]["kind"] == "static":
                 frames.pop()
             pc = frames[-1]["start"]
+        elif op == O.RET and any(f["kind"] == "bool" for f in frames):
+            pc += 1  # the last instruction of a static branch's part, with only ret after it (static_if)
         elif op in (O.RET, O.RETC):
             if self._return(inst, frames):
                 return len(body), steps
@@ -218,6 +225,7 @@ class FlowControl:
             if not self._fold(inst):
                 self.instruction(inst)
             self._flush_selects()
+            self.note_bool_test(inst)
             pc += 1
         return pc, steps
 

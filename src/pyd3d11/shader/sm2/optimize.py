@@ -1,6 +1,7 @@
-"""Dead-code removal on a translated shader-model-2 program (straight-line code: the translation flattens all
-flow control). An instruction whose every written temporary component is overwritten or never read before
-the end is dropped; outputs, a0, texkill and declarations always stay. Fewer slots, same results."""
+"""Dead-code removal on a translated shader-model-2 program (straight-line code, or code with ``if b#`` /
+``else`` / ``endif`` blocks: static_branch.py). An instruction whose every written temporary component is
+overwritten or never read before the end is dropped; outputs, a0, texkill and declarations always stay. Fewer
+slots, same results. Programs with loops are left alone."""
 
 from __future__ import annotations
 
@@ -9,6 +10,12 @@ from .tokens import Reg
 
 _FLOW = {"if", "ifc", "else", "endif", "loop", "endloop", "rep", "endrep", "break", "breakc", "call", "callnz",
          "label", "ret"}
+#: if b# / else / endif without loops: acyclic, each path runs a subsequence of the instructions in order
+_STATIC_IF = {"if", "else", "endif"}
+
+
+def _unhandled(prog: Sm2Program) -> bool:
+    return any(i.op in _FLOW and i.op not in _STATIC_IF for i in prog.instructions)
 _SCALAR = {"rcp", "rsq", "exp", "log", "sincos"}
 
 
@@ -27,12 +34,23 @@ def _lanes_read(inst: Inst, i: int) -> set[int]:
 
 
 def remove_dead_code(prog: Sm2Program) -> Sm2Program:
-    if any(i.op in _FLOW for i in prog.instructions):
+    """Backwards over the instructions. At an ``if b#`` block's ``if`` the live components are those live at
+    the start of either part (of the then-part and after the block when it has no else part)."""
+    if _unhandled(prog):
         return prog
     live: set[tuple[int, int]] = set()  # (temp, component) read later
     kept: list[Inst] = []
+    blocks: list[list] = []  # open if b# blocks (walking backwards): [live after the block, live into the else part]
     for inst in reversed(prog.instructions):
-        if inst.op in ("dcl", "def", "defi", "defb", "comment"):
+        if inst.op == "endif":
+            blocks.append([set(live), None])
+        elif inst.op == "else":
+            blocks[-1][1] = live
+            live = set(blocks[-1][0])
+        elif inst.op == "if":
+            after, else_in = blocks.pop()
+            live |= after if else_in is None else else_in
+        if inst.op in ("dcl", "def", "defi", "defb", "comment") or inst.op in _STATIC_IF:
             kept.append(inst)
             continue
         d = inst.dst
@@ -58,8 +76,10 @@ def allocate_registers(prog: Sm2Program) -> Sm2Program:
     """Renumber the temporaries so that registers whose lifetimes do not overlap share one: in straight-line
     code each register lives from its first write to its last read, and interval colouring in order of start
     is optimal. A source is read before the destination is written, so a register may be reused by the
-    instruction that reads it for the last time."""
-    if any(i.op in _FLOW for i in prog.instructions):
+    instruction that reads it for the last time. With ``if b#`` blocks (no loops) every run executes a
+    subsequence of the instructions in order, so registers whose intervals do not overlap in that order never
+    hold values live at once on any path."""
+    if _unhandled(prog):
         return prog
     first: dict[int, int] = {}
     last: dict[int, int] = {}

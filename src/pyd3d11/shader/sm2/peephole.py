@@ -43,23 +43,52 @@ def _reads(inst: Inst, i: int, s: Src) -> set[int]:
     return {s.swizzle[k] for k in lanes}
 
 
-def _dead_after(body: list[Inst], start: int, num: int, lanes: set[int]) -> bool:
-    """No instruction from ``start`` on reads components ``lanes`` of temp ``num`` before overwriting them."""
-    left = set(lanes)
-    for inst in body[start:]:
-        if not left:
-            return True
-        for i, s in enumerate(inst.srcs):
-            if s.reg == Reg.TEMP and s.num == num and _reads(inst, i, s) & left:
-                return False
-            if s.rel is not None and s.rel.reg == Reg.TEMP and s.rel.num == num:
-                return False
-        if inst.op == "texkill" and inst.dst is not None and inst.dst.reg == Reg.TEMP and inst.dst.num == num:
-            return False
-        d = inst.dst
-        if d is not None and d.reg == Reg.TEMP and d.num == num and not inst.predicated and inst.op != "texkill":
-            left -= {k for k in range(4) if d.mask >> k & 1}
-    return True
+class _Liveness:
+    """Which temp components each position's code reads before overwriting them: ``live[i]`` has bit
+    ``4 * num + k`` when an instruction at or after ``i`` reads component k of temp ``num`` before an unpredicated
+    write of it (a relative address through a temp and texkill's operand read all four components; a predicated
+    write overwrites nothing). One backward pass, ``live[i] = gen[i] | live[i + 1] & ~kill[i]``, instead of a
+    forward scan per candidate (quadratic in the program's length); entries at and after ``valid`` stay exact
+    across a rewrite of the code before them (they depend only on the code after them), the others are
+    recomputed on demand."""
+
+    def __init__(self, body: list[Inst]):
+        self.body = body
+        self.live: list[int | None] = [None] * len(body) + [0]
+        self.valid = len(body)
+
+    def replaced(self, old_hi: int, new_hi: int) -> None:
+        """The code before ``old_hi`` was rewritten into the code before ``new_hi`` (the code after unchanged)."""
+        self.live = [None] * new_hi + self.live[old_hi:]
+        self.valid = max(self.valid, old_hi) - old_hi + new_hi
+
+    def at(self, start: int) -> int:
+        live, body = self.live, self.body
+        if start < self.valid:
+            cur = live[self.valid]
+            for i in range(self.valid - 1, start - 1, -1):
+                inst = body[i]
+                gen = kill = 0
+                d = inst.dst
+                if d is not None and d.reg == Reg.TEMP:
+                    if inst.op == "texkill":
+                        gen |= 0xF << 4 * d.num
+                    elif not inst.predicated:
+                        kill = d.mask << 4 * d.num
+                for n, s in enumerate(inst.srcs):
+                    if s.reg == Reg.TEMP:
+                        for k in _reads(inst, n, s):
+                            gen |= 1 << 4 * s.num + k
+                    if s.rel is not None and s.rel.reg == Reg.TEMP:
+                        gen |= 0xF << 4 * s.rel.num
+                cur = gen | cur & ~kill  # type: ignore[operator]
+                live[i] = cur
+            self.valid = start
+        return live[start]  # type: ignore[return-value]
+
+    def dead_after(self, start: int, num: int, lanes: set[int]) -> bool:
+        """No instruction from ``start`` on reads components ``lanes`` of temp ``num`` before overwriting them."""
+        return not self.at(start) >> 4 * num & sum(1 << k for k in lanes)
 
 
 def _swizzle(lanes: dict[int, int], arbitrary: bool) -> tuple[int, int, int, int] | None:
@@ -103,6 +132,7 @@ def optimize(body: list[Inst], prof: Level9Profile, outputs_any: bool = False) -
         return body
     arbitrary = prof.arbitrary_swizzle or prof.kind == "vs"
     defs = {i.dst.num: i.values for i in body if i.op == "def" and i.dst is not None}
+    live = _Liveness(body)
     changed = True
     while changed:
         changed = False
@@ -112,6 +142,7 @@ def optimize(body: list[Inst], prof: Level9Profile, outputs_any: bool = False) -
                 for z in (0, 1):
                     if _zero_words(defs, inst.srcs[z], mask):
                         body[n] = Inst("mov", inst.dst, [inst.srcs[1 - z]])
+                        live.replaced(n + 1, n + 1)
                         changed = True
                         break
                 if changed:
@@ -119,14 +150,14 @@ def optimize(body: list[Inst], prof: Level9Profile, outputs_any: bool = False) -
             if n + 1 >= len(body):
                 continue
             nxt = body[n + 1]
-            if _fuse_mad(body, n, inst, nxt, prof, arbitrary) or _retarget(body, n, inst, nxt, prof, arbitrary,
-                                                                            outputs_any) or _coalesce(body, n + 1):
+            if _fuse_mad(body, live, n, inst, nxt, prof, arbitrary) or _retarget(
+                    body, live, n, inst, nxt, prof, arbitrary, outputs_any) or _coalesce(body, live, n + 1):
                 changed = True
                 break
     return body
 
 
-def _fuse_mad(body: list[Inst], n: int, mul: Inst, add: Inst, prof: Level9Profile, arbitrary: bool) -> bool:
+def _fuse_mad(body: list[Inst], live_at: _Liveness, n: int, mul: Inst, add: Inst, prof: Level9Profile, arbitrary: bool) -> bool:
     if mul.op != "mul" or add.op != "add" or mul.dst is None or add.dst is None or mul.dst.reg != Reg.TEMP:
         return False
     if add.dst.reg in (Reg.COLOROUT, Reg.DEPTHOUT):
@@ -144,7 +175,7 @@ def _fuse_mad(body: list[Inst], n: int, mul: Inst, add: Inst, prof: Level9Profil
         return False
     live = written - ({k for k in range(4) if add.dst.mask >> k & 1} if add.dst.reg == Reg.TEMP and
                       add.dst.num == t else set())
-    if not _dead_after(body, n + 2, t, live):
+    if not live_at.dead_after(n + 2, t, live):
         return False
     a, b = (_remap(s, lanes, arbitrary) for s in mul.srcs)
     if a is None or b is None:
@@ -154,10 +185,11 @@ def _fuse_mad(body: list[Inst], n: int, mul: Inst, add: Inst, prof: Level9Profil
     if not _ports_ok([a, b, c], prof):
         return False
     body[n: n + 2] = [Inst("mad", add.dst, [a, b, c])]
+    live_at.replaced(n + 2, n + 1)
     return True
 
 
-def _retarget(body: list[Inst], n: int, prod: Inst, mov: Inst, prof: Level9Profile, arbitrary: bool,
+def _retarget(body: list[Inst], live: _Liveness, n: int, prod: Inst, mov: Inst, prof: Level9Profile, arbitrary: bool,
               outputs_any: bool) -> bool:
     if prod.op not in _COMPONENTWISE or mov.op != "mov" or prod.dst is None or mov.dst is None:
         return False
@@ -184,7 +216,7 @@ def _retarget(body: list[Inst], n: int, prod: Inst, mov: Inst, prof: Level9Profi
         mask &= _coordinate_lanes(body, end, mov.dst.num)
     lanes = {k: c for k, c in copy.items() if mask >> k & 1}
     written = {k for k in range(4) if prod.dst.mask >> k & 1}
-    if not lanes or not set(lanes.values()) <= written or not _dead_after(body, end, t, written):
+    if not lanes or not set(lanes.values()) <= written or not live.dead_after(end, t, written):
         return False
     if mov.dst.reg in (Reg.COLOROUT, Reg.DEPTHOUT) and not outputs_any and prod.op != "mov":
         return False  # ps_2_0 / ps_2_x write oC# and oDepth with mov only (fxc's ps_2_x listings; ps_3_0 not)
@@ -196,6 +228,7 @@ def _retarget(body: list[Inst], n: int, prod: Inst, mov: Inst, prof: Level9Profi
         return False
     body[n: end] = [Inst(prod.op, Dst(mov.dst.reg, mov.dst.num, mask, prod.dst.mod | mov.dst.mod, 0),
                          srcs, prod.controls)]  # type: ignore[arg-type]
+    live.replaced(end, n + 1)
     return True
 
 
@@ -221,7 +254,7 @@ def _coordinate_lanes(body: list[Inst], start: int, num: int) -> int:
     return need or 0xF
 
 
-def _coalesce(body: list[Inst], m: int) -> bool:
+def _coalesce(body: list[Inst], live: _Liveness, m: int) -> bool:
     """``mov d, t`` (same components, no modifier) that is t's last read: the instructions since t's value was
     begun write (and read) d instead, and the mov goes -- when d is untouched meanwhile and t's value was made
     by writes of the mov's components only (ps_2_0's swizzle legalisation leaves ``mov r1.x, r0.y``,
@@ -235,7 +268,7 @@ def _coalesce(body: list[Inst], m: int) -> bool:
     if s.reg != Reg.TEMP or s.mod or s.rel is not None or any(s.swizzle[k] != k for k in lanes):
         return False
     t, d = s.num, mov.dst.num
-    if t == d or not _dead_after(body, m + 1, t, {0, 1, 2, 3}):
+    if t == d or not live.dead_after(m + 1, t, {0, 1, 2, 3}):
         return False
     need = set(lanes)
     j = m - 1
@@ -268,4 +301,5 @@ def _coalesce(body: list[Inst], m: int) -> bool:
         if w.dst is not None and w.dst.reg == Reg.TEMP and w.dst.num == t:
             w.dst = Dst(Reg.TEMP, d, w.dst.mask, w.dst.mod, w.dst.shift)
     del body[m]
+    live.replaced(m + 1, m)
     return True

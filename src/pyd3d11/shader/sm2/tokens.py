@@ -165,7 +165,9 @@ OPCODES: tuple[OpInfo, ...] = (
     OpInfo("sincos", 37, True, 3, 8, 8, "a"),
     OpInfo("rep", 38, False, 1, 3, 3, "f"),
     OpInfo("endrep", 39, False, 0, 2, 2, "f"),
-    OpInfo("if", 40, False, 1, 3, None, "f"),
+    # if bool: 3 slots in both kinds of shader, as fxc counts them (BasicHLSL ps_3_0 "8 instruction slots (1
+    # texture, 7 arithmetic)" for if b0 / texld / mul / else / mov / endif; boolconst vs_2_0: 9 for 4 ALU + 5)
+    OpInfo("if", 40, False, 1, 3, 3, "f"),
     OpInfo("ifc", 41, False, 2, 3, 3, "f"),
     OpInfo("else", 42, False, 0, 1, 1, "f"),
     OpInfo("endif", 43, False, 0, 1, 1, "f"),
