@@ -543,11 +543,22 @@ class FlowControl:
         sel_op = body[pc].operands[0]
         known = self._known_lane(sel_op, 0)
         returns = any(i.opcode in (O.RET, O.RETC) for i in body[pc + 1: end])
-        if known is not None and not nested_break and not returns:  # (a return needs the predicated path)
+        if known is not None and not returns:  # (a return needs the predicated path)
             chosen = next((g for g in groups if s32(known) in g[0]), None) or next((g for g in groups if g[1]), None)
             if chosen is not None:
                 self.sub_walks += 1
-                self.walk(body[chosen[2]: chosen[3]])
+                if nested_break:  # the chosen group alone, under the entry predicate, with its "left" register
+                    brk = [self.scratch_base, False]
+                    self.scratch_base += 1
+                    self.emit("mov", Dst(Reg.TEMP, brk[0], 0x1), [self.cscalar(ZERO)])
+                    self.skips.append(brk)
+                    self.switch_breaks.append(brk)
+                    self.walk(body[chosen[2]: chosen[3]])
+                    self.skips.pop()
+                    self.switch_breaks.pop()
+                    self.scratch_base -= 1
+                else:
+                    self.walk(body[chosen[2]: chosen[3]])
                 self.sub_walks -= 1
             return end + 1
         every = [v for g in groups for v in g[0]]

@@ -821,8 +821,10 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         counters, conversions, comparisons, moves of constants); its result becomes known."""
         fn = FOLD.get(inst.opcode)
         if fn is None or self.pred is not None or not inst.operands or inst.saturate or self.rep_depth \
-                or self.static_ifs:
-            return False  # inside a rep loop (static branch) the code runs for every iteration (either value)
+                or self.static_ifs or any(used for _, used in self.skips):
+            # inside a rep loop (static branch) the code runs for every iteration (either value); after a break
+            # out of a switch case the lanes that left keep their values
+            return False
         d0 = inst.operands[0]
         if d0.type != T.TEMP:
             return False
