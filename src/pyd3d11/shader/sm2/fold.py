@@ -1,7 +1,7 @@
 """Compile-time evaluation for the level-9 translation: block matching of structured flow control and the
 values of instructions whose inputs are known (D3D11.3 functional spec semantics: two's complement 32-bit
 integers, shifts by the low 5 bits, comparisons giving 0xFFFFFFFF / 0, float-to-int conversions truncating
-and clamping, NaN to 0)."""
+and clamping, NaN to 0; float add / mul / mad / min / max by the executor's own operations)."""
 
 from __future__ import annotations
 
@@ -45,9 +45,29 @@ def _ftoi(v: int, lo: int, hi: int) -> int:
     return max(lo, min(hi, int(x))) if abs(x) != float("inf") else (hi if x > 0 else lo)
 
 
+def _alu(name: str):
+    """The executor's float operation ``name`` (shader/ops/alu_float.py: its rounding, denormal flushing and NaN
+    rule) on 32-bit words, so a folded value has the bits the SM4 program computes."""
+    import numpy as np
+
+    from ..ops.alu_float import FLOAT_OPS
+
+    fn = FLOAT_OPS[name][1]
+
+    def run(*words: int) -> int:
+        with np.errstate(all="ignore"):
+            return int(np.asarray(fn(*(np.array([w & 0xFFFFFFFF], np.uint32) for w in words)), np.uint32)[0])
+    return run
+
+
 _TRUE = 0xFFFFFFFF
 #: instruction -> its value on known inputs
 FOLD = {
+    O.ADD: _alu("add"),
+    O.MUL: _alu("mul"),
+    O.MAD: _alu("mad"),
+    O.MIN: _alu("min"),
+    O.MAX: _alu("max"),
     O.MOV: lambda a: a,
     O.MOVC: lambda c, a, b: a if c else b,
     O.IADD: lambda a, b: a + b,
