@@ -109,3 +109,38 @@ def test_d3d9_target_compiles_early_returns():
     with pytest.raises(D3D11Error):  # a loop a computed value leaves stays X3511 at ps_2_0
         compile_("float4 main(float4 t : TEXCOORD0) : SV_Target { float s = 0; [loop] while (s < t.x) s += 1;"
                  " return s; }", "ps_2_0")
+
+
+_DOUBLING = """
+float f(out float o)
+{
+    o = 0.1;
+    for (;;)
+    {
+        if (o > 0.5)
+            return 0.2;
+        o *= 2;
+    }
+    return 0.3;
+}
+float4 main(float4 t : TEXCOORD0) : SV_Target
+{
+    float4 r;
+    r.x = f(r.y);
+    r.zw = t.xy;
+    return r;
+}
+"""
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3"])
+def test_float_values_known_at_compile_time_steer_unrolling(target: str):
+    """The loop's exit reads only values known when compiling (0.1 doubled in float32 until above 0.5): the
+    float arithmetic is folded as the executor computes it, so the loop unrolls (X3511 at 9_1 before)."""
+    o = np.float32(0.1)
+    while not o > np.float32(0.5):
+        o = np.float32(o * np.float32(2))
+    x = np.array([[0.25, 0.5, 0, 0], [1, 2, 0, 0]], F)
+    out = run_sm2(compile_(_DOUBLING, target), np.zeros((4, 4), np.uint32), {0: x}, len(x)).out(Reg.COLOROUT, 0)
+    want = np.stack([np.full(2, 0.2, F), np.full(2, o, F), x[:, 0], x[:, 1]], 1)
+    np.testing.assert_array_equal(out, want)
