@@ -308,6 +308,11 @@ def test_loops_that_cannot_be_unrolled_fail_like_fxc_without_dynamic_flow_contro
         src = src.replace(": SV_Target", ": SV_Position")
     with pytest.raises(D3D11Error) as info:
         compile_(src, target)
+    if idx == 3 and target.startswith("ps"):
+        # a literal bound (i < 6) ends the unrolling: its run-time break is predicated (test_sm2_one_trip_loops),
+        # and the six flattened copies then exceed ps_2_0's 64 arithmetic slots
+        assert info.value.name == "E_FAIL" and "X5608" in str(info.value)
+        return
     assert info.value.name == "E_FAIL" and "X3511" in str(info.value) and "unroll" in str(info.value)
 
 

@@ -144,3 +144,63 @@ def test_float_values_known_at_compile_time_steer_unrolling(target: str):
     out = run_sm2(compile_(_DOUBLING, target), np.zeros((4, 4), np.uint32), {0: x}, len(x)).out(Reg.COLOROUT, 0)
     want = np.stack([np.full(2, 0.2, F), np.full(2, o, F), x[:, 0], x[:, 1]], 1)
     np.testing.assert_array_equal(out, want)
+
+
+_EARLY_EXIT = """
+float4 main(float4 t : TEXCOORD0) : SV_Target
+{
+    float s = 0;
+    int i;
+    for (i = 0; i < 3; ++i)
+    {
+        if (t.x < s)
+            break;
+        s += t.y;
+    }
+    return float4(s, i, t.z, 1);
+}
+"""
+
+
+def test_counted_loop_with_a_run_time_break_unrolls_at_level_9_1():
+    """ps_2_0 has no loop a shader value can leave, but a loop whose compile-time exit (the counter) ends it
+    unrolls: each copy's writes are predicated off where a run-time break already left (i after the loop is
+    the iteration each lane left at)."""
+    x = np.array([[5, 1, 7, 0], [0.5, 1, 0, 0], [1.5, 1, 0, 0], [-1, 2, 0, 0], [2.5, 1, 0, 0]], F)
+    out = run_sm2(compile_(_EARLY_EXIT, "ps_4_0_level_9_1"), np.zeros((4, 4), np.uint32), {0: x},
+                  len(x)).out(Reg.COLOROUT, 0)
+    want = []
+    for tx, ty, tz, _ in x:
+        s, i = np.float32(0), 0
+        while i < 3:
+            if tx < s:
+                break
+            s = np.float32(s + ty)
+            i += 1
+        want.append([s, i, tz, 1])
+    np.testing.assert_array_equal(out, np.array(want, F))
+
+
+def test_a_run_time_continue_in_an_unrolled_loop_stays_x3511():
+    src = ("float4 main(float4 t : TEXCOORD0) : SV_Target { float s = 0; for (int i = 0; i < 3; ++i) {"
+           " if (t.x < s) continue; s += t.y; } return s; }")
+    with pytest.raises(D3D11Error, match="X3511"):
+        compile_(src, "ps_4_0_level_9_1")
+
+
+def test_a_run_time_breakc_in_an_unrolled_loop():
+    """``breakc`` on a shader value (the form without an if): lanes leave at their iteration."""
+    text = ("mov r0.x, l(0.0)\nmov r0.y, l(0)\nloop\nige r1.x, r0.y, l(4)\nbreakc_nz r1.x\n"
+            "ge r1.y, r0.x, v0.x\nbreakc_nz r1.y\nadd r0.x, r0.x, l(1.5)\niadd r0.y, r0.y, l(1)\nendloop\n"
+            "itof r0.y, r0.y\nmov o0.xyzw, r0.xyxy\nret\n")
+    tr = translate(assemble_program(_HEAD + text), PROFILES["ps_4_0_level_9_1"], "t.hlsl", ShaderTypes())
+    assert validate(tr.program) == []
+    x = np.array([[0, 0, 0, 0], [1, 0, 0, 0], [2, 0, 0, 0], [4.4, 0, 0, 0], [9, 0, 0, 0]], F)
+    out = Sm2Machine(tr.program, len(x), {(TEXTURE, 0): x}, np.zeros((256, 4), F)).run().out(Reg.COLOROUT, 0)
+    want = []
+    for v in x[:, 0]:
+        s, i = np.float32(0), 0
+        while i < 4 and not s >= v:
+            s, i = np.float32(s + np.float32(1.5)), i + 1
+        want.append([s, i, s, i])
+    np.testing.assert_array_equal(out, np.array(want, F))

@@ -187,21 +187,35 @@ class FlowControl:
             self._skip_rest(inst, self.switch_breaks[-1])  # out of the switch from inside a case
             pc += 1
         elif op in (O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC):
+            inner = next((f for f in reversed(frames) if f["kind"] in ("loop", "rep")), None)
             if op in (O.BREAKC, O.CONTINUEC):
                 cond = self._known_lane(inst.operands[0], 0)
                 if cond is None:
+                    if op == O.BREAKC and inner is not None and "brk" in inner:
+                        self._skip_rest(inst, inner["brk"])  # the lanes leaving an unrolled loop
+                        return pc + 1, steps
+                    if inner is not None and "brk" in inner:
+                        raise self._x3511()  # a continue on a shader value: fxc cannot unroll it either
                     raise _DynamicLoop(_unsupported("loops whose exit depends on shader inputs (dynamic loops)"))
                 if (cond != 0) != inst.test_nonzero:
                     pc += 1
                     return pc, steps
+            if op == O.BREAK and frames and frames[-1]["kind"] == "dynamic" and inner is not None \
+                    and "brk" in inner:
+                self._skip_rest(inst, inner["brk"])  # a break under a flattened branch of an unrolled loop
+                return pc + 1, steps
             while frames and frames[-1]["kind"] == "static":
                 frames.pop()
             if not frames or frames[-1]["kind"] != "loop":
+                if inner is not None and "brk" in inner:
+                    raise self._x3511()  # a continue under a branch on a shader value
                 raise _DynamicLoop(_unsupported("break / continue inside a branch on shader inputs"))
             loop = frames[-1]
             if op in (O.BREAK, O.BREAKC):
                 frames.pop()
                 pc = loop["end"] + 1
+                if "brk" in loop:
+                    self.end_skip_region(loop["brk"])
             else:
                 pc = loop["start"]
         elif op == O.ENDLOOP:
@@ -241,7 +255,9 @@ class FlowControl:
         if counted is not None and counted[0] is not None and self.no_mapped_counts:
             counted = None  # left on the SM4 loop's own test (the bound read from its float register)
         if counted is None and self.prof.dynamic_flow_depth == 0 or self.prof.static_flow_depth == 0:
-            raise self._x3511()
+            # no loop here that a shader value can leave: unrolled, its run-time breaks predicating the rest
+            # off (X3511 still where no compile-time exit ends the unrolling: MAX_STEPS)
+            return {"kind": "loop", "start": pc + 1, "end": end, "brk": self.begin_skip_region()}
         if self.rep_depth + 1 > self.prof.static_flow_depth:
             raise HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop: loops nested "
                             f"deeper than {self.prof.static_flow_depth} ({self.prof.sm2} rep nesting)")
@@ -548,15 +564,11 @@ class FlowControl:
             if chosen is not None:
                 self.sub_walks += 1
                 if nested_break:  # the chosen group alone, under the entry predicate, with its "left" register
-                    brk = [self.scratch_base, False]
-                    self.scratch_base += 1
-                    self.emit("mov", Dst(Reg.TEMP, brk[0], 0x1), [self.cscalar(ZERO)])
-                    self.skips.append(brk)
+                    brk = self.begin_skip_region()
                     self.switch_breaks.append(brk)
                     self.walk(body[chosen[2]: chosen[3]])
-                    self.skips.pop()
                     self.switch_breaks.pop()
-                    self.scratch_base -= 1
+                    self.end_skip_region(brk)
                 else:
                     self.walk(body[chosen[2]: chosen[3]])
                 self.sub_walks -= 1
@@ -584,16 +596,12 @@ class FlowControl:
             self.masks = set(entry_masks)
             self.sub_walks += 1
             if nested_break:  # the group's "left the switch" register, cleared where the group starts
-                brk = [self.scratch_base, False]
-                self.scratch_base += 1
-                self.emit("mov", Dst(Reg.TEMP, brk[0], 0x1), [self.cscalar(ZERO)])
-                self.skips.append(brk)
+                brk = self.begin_skip_region()
                 self.switch_breaks.append(brk)
             self.walk(body[gstart: gend])
             if nested_break:
-                self.skips.pop()
                 self.switch_breaks.pop()
-                self.scratch_base -= 1
+                self.end_skip_region(brk)
             self.sub_walks -= 1
             paths.append((set(self.masks), set(self.written)))
         self.pred = outer

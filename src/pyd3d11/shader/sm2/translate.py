@@ -153,6 +153,9 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         self.sub_walks = 0
         #: per open rep loop with a continue: [register (x = continued this iteration, y = 1 - x), used yet]
         self.skips: list[list] = []
+        #: per open skip region (a switch with breaks from its cases, an unrolled loop with run-time breaks): the
+        #: temp components folded while some lanes had left, forgotten when the region ends
+        self.skip_folded: list[set[tuple[int, int]]] = [set()]
         self.switch_breaks: list[list] = []  # the open switch groups' entries of ``skips`` (breaks from a branch)
         self.x_base: dict[int, int] = {}  # x# register -> the temp of its element 0
         self.sel_regs: list[int] = []
@@ -816,15 +819,32 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
             return self.known.get((o.register, c))
         return None
 
+    def begin_skip_region(self) -> list:
+        """A "left" register (x: 1 where a lane left, y: 1 - x; _skip_rest), cleared where the region starts."""
+        brk = [self.scratch_base, False]
+        self.scratch_base += 1
+        self.emit("mov", Dst(Reg.TEMP, brk[0], 0x1), [self.cscalar(ZERO)])
+        self.skips.append(brk)
+        self.skip_folded.append(set())
+        return brk
+
+    def end_skip_region(self, brk: list) -> None:
+        """The region's lanes run together again: values folded while some had left are no longer uniform."""
+        self.skips.remove(brk)
+        self.scratch_base -= 1
+        for key in self.skip_folded.pop():
+            self.known.pop(key, None)
+            self.known_int.discard(key)
+            self.known_mask.discard(key)
+            self.materialized.discard(key)
+
     def _fold(self, inst: ir.Instruction) -> bool:
         """Evaluate an instruction whose inputs are all known at compile time (integer arithmetic on loop
         counters, conversions, comparisons, moves of constants); its result becomes known."""
         fn = FOLD.get(inst.opcode)
         if fn is None or self.pred is not None or not inst.operands or inst.saturate or self.rep_depth \
-                or self.static_ifs or any(used for _, used in self.skips):
-            # inside a rep loop (static branch) the code runs for every iteration (either value); after a break
-            # out of a switch case the lanes that left keep their values
-            return False
+                or self.static_ifs:
+            return False  # inside a rep loop (static branch) the code runs for every iteration (either value)
         d0 = inst.operands[0]
         if d0.type != T.TEMP:
             return False
@@ -834,6 +854,21 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
             if any(a is None for a in args):
                 return False
             results[lane] = fn(*args) & 0xFFFFFFFF
+        if any(used for _, used in self.skips):
+            # some lanes left a switch case or an unrolled loop: they keep their values, so the write is made
+            # (predicated) as well; the value stays known while those lanes' results do not matter, until the
+            # skip's region ends (end_skip_region)
+            self.instruction(inst)
+            for lane, v in results.items():
+                key = (d0.register, lane)
+                self.known[key] = v
+                self.materialized.add(key)
+                if self._def_int((lane,)):
+                    self.known_int.add(key)
+                elif self._def_mask((lane,)) and v in (0, 0xFFFFFFFF):
+                    self.known_mask.add(key)
+                self.skip_folded[-1].add(key)
+            return True
         self._set_masks(d0, False)
         for lane, v in results.items():
             self.known[(d0.register, lane)] = v
