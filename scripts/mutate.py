@@ -272,6 +272,10 @@ MODULES: dict[str, list[str]] = {
     "pipeline/front_chunks.py": ["test_native_front_chunks.py", "test_draw_deferred_passes.py"],
     # session 19 (MU9): K17's per-piece records of the fused rasterizer (issue 12, S2)
     "pipeline/native/piece_records.py": ["test_native_fused_piece_records.py"],
+    # session 21 (MUT): session 19's one tile pass over the parallel front end's chunks (K19), and the native
+    # multisample texel access (ld2dms, sampleinfo, samplepos)
+    "pipeline/native/chunk_tiles.py": ["test_native_front_chunks.py"],
+    "pipeline/native/texel_ms.py": ["test_native_texel_ms.py"],
     "pipeline/texture_cache.py": ["test_native_sampler_row_pairs.py", "test_native_sampler_decode_rows.py",
                                   "test_native_sampler_unorm8.py", "test_native_sampler_unorm8_scaled.py",
                                   "test_native_sampler_address_paths.py", "test_native_sampler_ld.py::test_ld_typed_buffer"],
