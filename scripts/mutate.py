@@ -275,7 +275,7 @@ MODULES: dict[str, list[str]] = {
     # session 21 (MUT): session 19's one tile pass over the parallel front end's chunks (K19), and the native
     # multisample texel access (ld2dms, sampleinfo, samplepos)
     "pipeline/native/chunk_tiles.py": ["test_native_front_chunks.py", "test_native_chunk_tiles_mut21.py"],
-    "pipeline/native/texel_ms.py": ["test_native_texel_ms.py"],
+    "pipeline/native/texel_ms.py": ["test_native_texel_ms.py", "test_native_texel_ms_mut21.py"],
     # the "small-first" rules of the runtime (small_first, Module.note_use, shared_function, _compile's widths and
     # levels, the lanes dispatch / run_program pass): run with --index on those points only (docs/conformance.md)
     "shader/native/runtime.py": ["test_native_small_first.py", "test_native_tiers.py", "test_native_shared_tex.py"],
