@@ -233,7 +233,7 @@ MODULES: dict[str, list[str]] = {
     "shader/native/lower.py": ["test_native_fused_fills.py", "test_structured_atomics.py", "test_native_generator_rules.py", "test_native_backend.py",
                                "test_native_gs.py", "test_native_deferred_select.py",
                                "test_native_typed_uav.py::test_typed_atomics", "test_native_class_linkage.py",
-                               "test_mu9_lower_call_frames.py"],
+                               "test_mu9_lower_call_frames.py", "test_native_lower_mut21.py"],
     "shader/hlsl/linkage.py": ["test_hlsl_interface_objects.py", "test_class_linkage.py", "test_hlsl_interface_locals.py",
                                "test_rules_hlsl_class_linkage.py", "test_hlsl_linkage_mu16.py",
                                "test_hlsl_interface_params.py", "test_hlsl_mu22_survivors.py"],
