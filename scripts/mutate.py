@@ -76,7 +76,7 @@ MODULES: dict[str, list[str]] = {
     "shader/native/half_ir.py": ["test_rules_f32tof16.py", "test_rules_f32tof16_mu19.py", "test_native_lane_small_floats.py",
                                  "test_native_backend.py::test_float16_conversions_every_half_and_nan_payloads"],
     "shader/native/llvm_arith.py": ["test_native_bitfield_mu18.py", "test_native_backend.py", "test_rules_f32tof16.py", "test_rules_f32tof16_mu19.py", "test_native_generator_rules.py",
-                                    "test_nan_operand_order.py", "test_native_x86_ops.py"],
+                                    "test_nan_operand_order.py", "test_native_x86_ops.py", "test_native_x86_ops_forced.py"],
     "shader/native/llvm_flow.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_gs.py"],
     "shader/native/llvm_memory.py": ["test_native_backend.py", "test_native_generator_rules.py"],
     "shader/ops/transcendental.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
@@ -278,7 +278,8 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/texel_ms.py": ["test_native_texel_ms.py", "test_native_texel_ms_mut21.py"],
     # the "small-first" rules of the runtime (small_first, Module.note_use, shared_function, _compile's widths and
     # levels, the lanes dispatch / run_program pass): run with --index on those points only (docs/conformance.md)
-    "shader/native/runtime.py": ["test_native_small_first.py", "test_native_tiers.py", "test_native_shared_tex.py"],
+    "shader/native/runtime.py": ["test_native_small_first_mut21.py", "test_native_small_first.py", "test_native_tiers.py",
+                                 "test_native_shared_tex.py"],
     "pipeline/texture_cache.py": ["test_native_sampler_row_pairs.py", "test_native_sampler_decode_rows.py",
                                   "test_native_sampler_unorm8.py", "test_native_sampler_unorm8_scaled.py",
                                   "test_native_sampler_address_paths.py", "test_native_sampler_ld.py::test_ld_typed_buffer"],
