@@ -127,3 +127,71 @@ def test_a_new_shared_function_of_a_quick_caller(rt, monkeypatch, quick, level, 
     assert not m.full
     assert levels == [runtime.QUICK_CODEGEN if level == "quick" else level]
     assert _queued(rt) == ([m] if queued else [])
+
+
+# -- runtime._compile's choice of widths, texture width and code generation level, as a table -------------------
+# (llvm_gen.generate and build_module stubbed: the arguments _compile passes are the rules' outcome)
+#: rows: (quick, TIER, first-run lanes, register lanes, TEX_WIDTH, textured) ->
+#:       (first text's width, its texture width, quick_shared, code generation level, wide rebuild text generated)
+COMPILE = [
+    # a quick first build of a textured kernel samples at QUICK_TEX_WIDTH; its O2 rebuild at the full width
+    ((True, "auto", None, 16, 64, True), (64, 16, True, None, True)),
+    # TIER full: no quick first build, so no narrowing and no rebuild text (runtime #97: first = quick OR auto)
+    ((True, "full", None, 16, 64, True), (64, None, False, None, False)),
+    ((True, "quick", None, 16, 64, True), (64, None, False, None, False)),
+    # a caller that does not count its lanes: no quick first build either
+    ((False, "auto", None, 16, 64, True), (64, None, False, None, False)),
+    # TEX_WIDTH no wider than QUICK_TEX_WIDTH: nothing to narrow (runtime #104: > as >=)
+    ((True, "auto", None, 16, 16, True), (64, None, True, None, False)),
+    ((True, "auto", None, 16, 32, True), (64, 16, True, None, True)),
+    # no textures: nothing to narrow
+    ((True, "auto", None, 16, 64, False), (64, None, True, None, False)),
+    # AVX2: a quick first build steps one register (8 lanes); 8-lane sampling is not wider than 16
+    ((True, "auto", None, 8, 64, True), (8, None, True, None, True)),
+    # a small first run: the O2 build's own text (its width, its sampling), level 0, shared functions "small"
+    ((True, "auto", 4096, 8, 64, True), (64, None, "small", 0, False)),
+    ((True, "auto", 4096, 16, 64, True), (64, None, "small", 0, False)),
+    # past SMALL_FIRST_LANES: an ordinary quick first build
+    ((True, "auto", 1 << 20, 16, 64, True), (64, 16, True, None, True)),
+]
+
+
+@pytest.mark.parametrize("row,want", COMPILE)
+def test_compile_choices(monkeypatch, row, want):
+    from types import SimpleNamespace
+
+    from pyd3d11.shader.native import llvm_gen
+
+    quick, tier, lanes, reg, tex_width, textured = row
+    monkeypatch.setattr(runtime, "TIER", tier)
+    monkeypatch.setattr(runtime, "TEX_WIDTH", tex_width)
+    monkeypatch.setattr(runtime, "QUICK_TEX_WIDTH", 16)
+    monkeypatch.setattr(runtime, "register_lanes", lambda: reg)
+    monkeypatch.setattr(runtime, "vector_width", lambda lw, tile: 64)
+    gens: list = []
+
+    def generate(lw, tile, tex, width, tex_width=None, shared_tex=None, quick_shared=False, reg_lanes=16,
+                 slots=None, x86_ops=None):
+        gens.append((width, tex_width, quick_shared, shared_tex))
+        return f"; text {len(gens)}\n", SimpleNamespace(slots={"a": 0}, width=width)
+
+    levels: list = []
+
+    def build_module(llvm, text, names, counted=False, codegen=None):
+        levels.append((counted, codegen))
+        return SimpleNamespace(full=False, upgrade_text=None)
+
+    monkeypatch.setattr(llvm_gen, "generate", generate)
+    monkeypatch.setattr(runtime, "build_module", build_module)
+    tex = {0: object()} if textured else None
+    k = runtime._compile(SimpleNamespace(), 64, tex, quick, lanes)
+    width, twidth, qshared, level, rebuild = want
+    assert gens[0][:3] == (width, twidth, qshared)
+    assert levels == [(quick, level)]
+    assert len(gens) == (2 if rebuild else 1)
+    if rebuild:  # the rebuild: the full width, its sampling compiled in (not shared), the same argument slots
+        assert gens[1][0] == 64 and gens[1][1] is None and gens[1][3] is False
+        assert k.module.upgrade_text == "; text 2\n"
+    else:
+        assert k.module.upgrade_text is None
+    assert k.layout.width == 64
