@@ -69,7 +69,7 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/sampler_plan.py": ["test_native_sampler_2d.py", "test_native_sampler_kinds.py", "test_native_sampler_ld.py", "test_native_sampler_compare_gather.py", "test_native_sampler_log2.py", "test_native_sampler_address_paths.py", "test_native_sampler_unorm8.py",
                                        "test_api_min_lod.py", "test_native_sampler_row_pairs.py"],
     "shader/native/llvm_gen.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_sampler_cube.py", "test_native_masked_stores.py", "test_native_flush_bounds.py",
-                                  "test_native_x86_ops.py"],
+                                  "test_native_x86_ops.py", "test_native_x86_ops_forced.py"],
     # llvm_gen.py's arithmetic, flow-control and memory methods, moved to mixin modules in session 9
     # session 14: denormal-flush elision by proved magnitude bounds
     "shader/native/magnitude.py": ["test_magnitude_mu18.py", "test_native_flush_bounds.py", "test_native_backend.py", "test_native_generator_rules.py"],
@@ -260,7 +260,8 @@ MODULES: dict[str, list[str]] = {
                                "test_hlsl_object_methods.py", "test_hlsl_method_object_returns.py", "test_hlsl_class_objects.py",
                                "test_hlsl_interface_struct_objects.py", "test_rules_hlsl_object_casts.py",
                                "test_hlsl_objects_legacy.py", "test_hlsl_object_array_members_mu21.py"],
-    "shader/native/llvm_seq.py": ["test_transcendental_definition.py", "test_transcendentals.py", "test_native_x86_ops.py"],
+    "shader/native/llvm_seq.py": ["test_transcendental_definition.py", "test_transcendentals.py", "test_native_x86_ops.py",
+                                  "test_native_x86_ops_forced.py"],
     "shader/hlsl/ifacevarying.py": ["test_rules_hlsl_varying_interface_index.py", "test_hlsl_interface_params.py",
                                     "test_hlsl_classes.py", "test_rules_hlsl_mu20.py"],
     "shader/hlsl/uninit.py": ["test_hlsl_uninit_dataflow_mu18.py", "test_rules_hlsl_output_init_warning.py", "test_hlsl_checks.py", "test_rules_hlsl_uninitialized_locals.py", "test_rules_hlsl_output_init_out_params.py", "test_rules_hlsl_uninitialized_dead_reads.py",
