@@ -14,6 +14,7 @@ indices and seeded samples stay valid) but are never run: neither order is obser
     python scripts/mutate.py --module pipeline/blend.py --all -j 16
     python scripts/mutate.py --module pipeline/setup.py --index 72 --index 112   # re-check two survivors
     python scripts/mutate.py --list               # the mutation points, without running anything
+    python scripts/mutate.py --module shader/native/runtime.py --function small_first --function Module.note_use --all
 
 The result is printed as a table (killed / total per module) and written as JSON with ``--json FILE``.
 """
@@ -449,6 +450,23 @@ def skipped_points(module: str) -> set[int]:
     return p.skipped
 
 
+def function_ranges(module: str, names: list[str]) -> list[tuple[int, int]]:
+    """(first, last) source lines of the module's functions and methods named in ``names``: a bare name
+    (``small_first``, every method of that name too) or a qualified one (``Module.note_use``)."""
+    found: list[tuple[int, int]] = []
+
+    def walk(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                qual = prefix + child.name
+                if not isinstance(child, ast.ClassDef) and (child.name in names or qual in names):
+                    found.append((child.lineno, child.end_lineno or child.lineno))
+                walk(child, qual + ".")
+
+    walk(ast.parse((SRC / module).read_text()), "")
+    return found
+
+
 def mutated_source(module: str, index: int) -> str:
     tree = ast.parse((SRC / module).read_text())
     _Points(index).visit(tree)
@@ -484,6 +502,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--all", action="store_true", help="every mutation point instead of a sample")
     ap.add_argument("--index", type=int, action="append",
                     help="run only these mutation points (with one --module; re-checks a survivor)")
+    ap.add_argument("--function", action="append",
+                    help="only the points inside this function or method (a bare or a Class.method name; repeatable)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=float, default=300.0)
@@ -501,6 +521,11 @@ def main(argv: list[str] | None = None) -> int:
     for mod in modules:
         pts = points(mod)
         idx = list(range(len(pts)))
+        if a.function:
+            spans = function_ranges(mod, a.function)
+            if not spans:
+                ap.error(f"{mod}: no function named " + ", ".join(a.function))
+            idx = [i for i in idx if any(lo <= pts[i][0] <= hi for lo, hi in spans)]
         if a.index:
             idx = [i for i in a.index if 0 <= i < len(pts)]
         elif not a.all and len(idx) > a.per_module:
