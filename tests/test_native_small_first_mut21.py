@@ -19,6 +19,7 @@ back, nothing is rebuilt.
 from __future__ import annotations
 
 import queue
+import time
 import uuid
 
 import pytest
@@ -184,7 +185,15 @@ def test_compile_choices(monkeypatch, row, want):
     monkeypatch.setattr(llvm_gen, "generate", generate)
     monkeypatch.setattr(runtime, "build_module", build_module)
     tex = {0: object()} if textured else None
+    st = runtime.stats
+    before = (st.compiled, st.compile_seconds)
+    t0 = time.perf_counter()
     k = runtime._compile(SimpleNamespace(), 64, tex, quick, lanes)
+    elapsed = time.perf_counter() - t0
+    # the statistics: one kernel compiled, its time (within the call's) in seconds and as the last one in ms
+    dt = st.compile_seconds - before[1]
+    assert st.compiled - before[0] == 1 and 0 <= dt <= elapsed
+    assert st.last_compile_ms == pytest.approx(dt * 1000, rel=1e-6, abs=1e-6)
     width, twidth, qshared, level, rebuild = want
     assert gens[0][:3] == (width, twidth, qshared)
     assert levels == [(quick, level)]
