@@ -14,6 +14,7 @@ indices and seeded samples stay valid) but are never run: neither order is obser
     python scripts/mutate.py --module pipeline/blend.py --all -j 16
     python scripts/mutate.py --module pipeline/setup.py --index 72 --index 112   # re-check two survivors
     python scripts/mutate.py --list               # the mutation points, without running anything
+    python scripts/mutate.py --module shader/native/runtime.py --function small_first --function Module.note_use --all
 
 The result is printed as a table (killed / total per module) and written as JSON with ``--json FILE``.
 """
@@ -69,14 +70,14 @@ MODULES: dict[str, list[str]] = {
     "pipeline/native/sampler_plan.py": ["test_native_sampler_2d.py", "test_native_sampler_kinds.py", "test_native_sampler_ld.py", "test_native_sampler_compare_gather.py", "test_native_sampler_log2.py", "test_native_sampler_address_paths.py", "test_native_sampler_unorm8.py",
                                        "test_api_min_lod.py", "test_native_sampler_row_pairs.py"],
     "shader/native/llvm_gen.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_sampler_cube.py", "test_native_masked_stores.py", "test_native_flush_bounds.py",
-                                  "test_native_x86_ops.py"],
+                                  "test_native_x86_ops.py", "test_native_x86_ops_forced.py"],
     # llvm_gen.py's arithmetic, flow-control and memory methods, moved to mixin modules in session 9
     # session 14: denormal-flush elision by proved magnitude bounds
     "shader/native/magnitude.py": ["test_magnitude_mu18.py", "test_native_flush_bounds.py", "test_native_backend.py", "test_native_generator_rules.py"],
     "shader/native/half_ir.py": ["test_rules_f32tof16.py", "test_rules_f32tof16_mu19.py", "test_native_lane_small_floats.py",
                                  "test_native_backend.py::test_float16_conversions_every_half_and_nan_payloads"],
     "shader/native/llvm_arith.py": ["test_native_bitfield_mu18.py", "test_native_backend.py", "test_rules_f32tof16.py", "test_rules_f32tof16_mu19.py", "test_native_generator_rules.py",
-                                    "test_nan_operand_order.py", "test_native_x86_ops.py"],
+                                    "test_nan_operand_order.py", "test_native_x86_ops.py", "test_native_x86_ops_forced.py"],
     "shader/native/llvm_flow.py": ["test_native_backend.py", "test_native_generator_rules.py", "test_native_gs.py"],
     "shader/native/llvm_memory.py": ["test_native_backend.py", "test_native_generator_rules.py"],
     "shader/ops/transcendental.py": ["test_transcendental_definition.py", "test_transcendentals.py"],
@@ -233,7 +234,7 @@ MODULES: dict[str, list[str]] = {
     "shader/native/lower.py": ["test_native_fused_fills.py", "test_structured_atomics.py", "test_native_generator_rules.py", "test_native_backend.py",
                                "test_native_gs.py", "test_native_deferred_select.py",
                                "test_native_typed_uav.py::test_typed_atomics", "test_native_class_linkage.py",
-                               "test_mu9_lower_call_frames.py"],
+                               "test_mu9_lower_call_frames.py", "test_native_lower_mut21.py"],
     "shader/hlsl/linkage.py": ["test_hlsl_interface_objects.py", "test_class_linkage.py", "test_hlsl_interface_locals.py",
                                "test_rules_hlsl_class_linkage.py", "test_hlsl_linkage_mu16.py",
                                "test_hlsl_interface_params.py", "test_hlsl_mu22_survivors.py"],
@@ -260,7 +261,8 @@ MODULES: dict[str, list[str]] = {
                                "test_hlsl_object_methods.py", "test_hlsl_method_object_returns.py", "test_hlsl_class_objects.py",
                                "test_hlsl_interface_struct_objects.py", "test_rules_hlsl_object_casts.py",
                                "test_hlsl_objects_legacy.py", "test_hlsl_object_array_members_mu21.py"],
-    "shader/native/llvm_seq.py": ["test_transcendental_definition.py", "test_transcendentals.py", "test_native_x86_ops.py"],
+    "shader/native/llvm_seq.py": ["test_transcendental_definition.py", "test_transcendentals.py", "test_native_x86_ops.py",
+                                  "test_native_x86_ops_forced.py"],
     "shader/hlsl/ifacevarying.py": ["test_rules_hlsl_varying_interface_index.py", "test_hlsl_interface_params.py",
                                     "test_hlsl_classes.py", "test_rules_hlsl_mu20.py"],
     "shader/hlsl/uninit.py": ["test_hlsl_uninit_dataflow_mu18.py", "test_rules_hlsl_output_init_warning.py", "test_hlsl_checks.py", "test_rules_hlsl_uninitialized_locals.py", "test_rules_hlsl_output_init_out_params.py", "test_rules_hlsl_uninitialized_dead_reads.py",
@@ -272,6 +274,14 @@ MODULES: dict[str, list[str]] = {
     "pipeline/front_chunks.py": ["test_native_front_chunks.py", "test_draw_deferred_passes.py"],
     # session 19 (MU9): K17's per-piece records of the fused rasterizer (issue 12, S2)
     "pipeline/native/piece_records.py": ["test_native_fused_piece_records.py"],
+    # session 21 (MUT): session 19's one tile pass over the parallel front end's chunks (K19), and the native
+    # multisample texel access (ld2dms, sampleinfo, samplepos)
+    "pipeline/native/chunk_tiles.py": ["test_native_front_chunks.py", "test_native_chunk_tiles_mut21.py"],
+    "pipeline/native/texel_ms.py": ["test_native_texel_ms.py", "test_native_texel_ms_mut21.py"],
+    # the "small-first" rules of the runtime (small_first, Module.note_use, shared_function, _compile's widths and
+    # levels, the lanes dispatch / run_program pass): run with --index on those points only (docs/conformance.md)
+    "shader/native/runtime.py": ["test_native_small_first_mut21.py", "test_native_small_first.py", "test_native_tiers.py",
+                                 "test_native_shared_tex.py"],
     "pipeline/texture_cache.py": ["test_native_sampler_row_pairs.py", "test_native_sampler_decode_rows.py",
                                   "test_native_sampler_unorm8.py", "test_native_sampler_unorm8_scaled.py",
                                   "test_native_sampler_address_paths.py", "test_native_sampler_ld.py::test_ld_typed_buffer"],
@@ -440,6 +450,23 @@ def skipped_points(module: str) -> set[int]:
     return p.skipped
 
 
+def function_ranges(module: str, names: list[str]) -> list[tuple[int, int]]:
+    """(first, last) source lines of the module's functions and methods named in ``names``: a bare name
+    (``small_first``, every method of that name too) or a qualified one (``Module.note_use``)."""
+    found: list[tuple[int, int]] = []
+
+    def walk(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                qual = prefix + child.name
+                if not isinstance(child, ast.ClassDef) and (child.name in names or qual in names):
+                    found.append((child.lineno, child.end_lineno or child.lineno))
+                walk(child, qual + ".")
+
+    walk(ast.parse((SRC / module).read_text()), "")
+    return found
+
+
 def mutated_source(module: str, index: int) -> str:
     tree = ast.parse((SRC / module).read_text())
     _Points(index).visit(tree)
@@ -475,6 +502,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--all", action="store_true", help="every mutation point instead of a sample")
     ap.add_argument("--index", type=int, action="append",
                     help="run only these mutation points (with one --module; re-checks a survivor)")
+    ap.add_argument("--function", action="append",
+                    help="only the points inside this function or method (a bare or a Class.method name; repeatable)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=float, default=300.0)
@@ -492,6 +521,11 @@ def main(argv: list[str] | None = None) -> int:
     for mod in modules:
         pts = points(mod)
         idx = list(range(len(pts)))
+        if a.function:
+            spans = function_ranges(mod, a.function)
+            if not spans:
+                ap.error(f"{mod}: no function named " + ", ".join(a.function))
+            idx = [i for i in idx if any(lo <= pts[i][0] <= hi for lo, hi in spans)]
         if a.index:
             idx = [i for i in a.index if 0 <= i < len(pts)]
         elif not a.all and len(idx) > a.per_module:

@@ -1,0 +1,53 @@
+"""scripts/mutate.py's ``--function`` selection (session 21, helper MUT, issue 19): the mutation points of the named
+functions or methods only — a bare name matches every function and method of that name, ``Class.method`` only
+that method — so that a large module's rules can be mutated where they are (runtime.py's small-first points)."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.backend_independent  # runs no shader
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("mutate_tool", ROOT / "scripts" / "mutate.py")
+mutate = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("mutate_tool", mutate)  # (its dataclasses look their module up there)
+_spec.loader.exec_module(mutate)
+
+MODULE = "pipeline/native/chunk_tiles.py"
+
+
+def _defs() -> dict[str, tuple[int, int]]:
+    tree = ast.parse((mutate.SRC / MODULE).read_text())
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "TilePass")
+    return {f"TilePass.{f.name}": (f.lineno, f.end_lineno) for f in cls.body if isinstance(f, ast.FunctionDef)}
+
+
+@pytest.mark.parametrize("names,want", [
+    (["TilePass.add"], ["TilePass.add"]),
+    (["launch"], ["TilePass.launch"]),
+    (["TilePass.add", "launch"], ["TilePass.add", "TilePass.launch"]),
+    (["add.finish"], []),  # (a nested function is named by its own qualified name: TilePass.add.finish)
+    (["nothing"], []),
+])
+def test_function_ranges(names, want):
+    defs = _defs()
+    assert sorted(mutate.function_ranges(MODULE, names)) == sorted(defs[w] for w in want)
+
+
+def test_nested_function_by_its_qualified_name():
+    (lo, hi), = mutate.function_ranges(MODULE, ["TilePass.add.finish"])
+    add_lo, add_hi = _defs()["TilePass.add"]
+    assert add_lo < lo <= hi < add_hi
+
+
+def test_selected_points_lie_in_the_function():
+    pts = mutate.points(MODULE)
+    (lo, hi), = mutate.function_ranges(MODULE, ["TilePass.add"])
+    inside = [i for i, (line, _) in enumerate(pts) if lo <= line <= hi]
+    assert inside and len(inside) < len(pts)
