@@ -386,9 +386,10 @@ def test_random_programs_bit_identical(stage, seed):
     _check(status, detail, text)
 
 
-# a compute shader with a texture instruction the native sampler does not compile (a sample from an unbound SRV:
-# compute kernels have no host callback); until session 10 this test used a typed UAV store, until session 19 an
-# ld_ms, both compiled now (tests/test_native_typed_uav.py, tests/test_native_texel_ms.py)
+# a compute shader with a texture instruction the native sampler does not compile (a sample from a texture whose
+# SetResourceMinLOD clamp is past its last mip: compute kernels have no host callback); until session 10 this test
+# used a typed UAV store, until session 19 an ld_ms, until session 21 a sample from an unbound SRV, all compiled
+# now (tests/test_native_typed_uav.py, tests/test_native_texel_ms.py, tests/test_native_last_fallbacks.py)
 CS_LDMS = """
 Texture2D<float4> t : register(t0);
 SamplerState s : register(s0);
@@ -401,12 +402,19 @@ def test_debug_layer_reports_a_fallback_once_per_shader():
     from test_api_draw_validation import cs_scene, uav_buffer
 
     native.set_backend("native")
+    import pyd3d11.d3d11 as d
+
     s = cs_scene(CS_LDMS)
     s.ctx.CSSetUnorderedAccessViews(0, 1, [uav_buffer(s)], None)
+    tex = s.dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=4, Height=4, MipLevels=1, ArraySize=1, Format=28,
+                                                       SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
+                                                       BindFlags=d.D3D11_BIND_SHADER_RESOURCE), None)
+    s.ctx.CSSetShaderResources(0, 1, [s.dev.CreateShaderResourceView(tex, None)])
+    s.ctx.SetResourceMinLOD(tex, 2.0)
     for _ in range(2):
         s.ctx.Dispatch(1, 1, 1)
     q = s.queue
     notes = [q.GetMessage(i) for i in range(q.GetNumStoredMessages())
              if "native shader backend" in q.GetMessage(i).pDescription]
     assert len(notes) == 1 and int(notes[0].Severity) == 3  # INFO
-    assert "unbound SRV" in notes[0].pDescription
+    assert "min-LOD clamp past the last mip" in notes[0].pDescription
