@@ -234,8 +234,9 @@ def test_center_pattern_through_the_api():
     """CreateTexture2D with SampleDesc (4, D3D11_CENTER_MULTISAMPLE_PATTERN): Texture2DMS[Array].GetSamplePosition
     reads (0, 0) and GetDimensions the count 4 in a CS, on both backends; a PS drawing into a CENTER target reads
     GetRenderTargetSamplePosition (0, 0) and GetRenderTargetSampleCount 4 (a STANDARD target: the 4x pattern)."""
-    import pyd3d11.d3d11 as d
     from hlsl_docs_objects_kit import run_threads
+
+    import pyd3d11.d3d11 as d
 
     out = {}
     for backend in ("native", "reference"):
@@ -285,9 +286,9 @@ def test_center_pattern_through_the_api():
 def _api_pixels(dev, ctx, quality: int) -> np.ndarray:
     """A full-screen triangle over a 4x2 4-sample R32G32B32A32_UINT target of quality ``quality``; pixel (x, y)
     writes (GetRenderTargetSampleCount(), GetRenderTargetSamplePosition(4y + x - 1), 0)."""
-    import pyd3d11.d3d11 as d
     from hlsl_docs_objects_kit import _FULLSCREEN_VS
 
+    import pyd3d11.d3d11 as d
     from pyd3d11.api.convenience import texture_to_numpy
     from pyd3d11.d3dcompiler import D3DCompile
 
@@ -440,17 +441,20 @@ def test_ld_on_cube_views_reads_the_faces_as_a_2d_array(fmt):
     arr = ViewDescriptor(ViewKind.SRV, st, fmt, 10, mip_count=MIPS, first_slice=6, slice_count=12)
     got = _both(assemble_program(CS_CUBE), [cube, arr, cube], len(CUBE_LANES))
     for i, (tx, ty, tz) in enumerate(CUBE_LANES):
-        x, y, z, m = tx - 1, ty - 1, tz - 1, (tx + ty + tz) % 4 - 1
+        a = (tx - 1, ty - 1, tz - 1, (tx + ty + tz) % 4 - 1)
+        assert got[i, 0].tolist() == _cube_ld(st, fmt, a, 0, 6), a
+        assert got[i, 1].tolist() == _cube_ld(st, fmt, a, 6, 12)[::-1], a
+        assert got[i, 2].tolist() == _cube_ld(st, fmt, a, 0, 6, 1, -1), a
 
-        def want(first: int, count: int, dx: int = 0, dy: int = 0) -> list[int]:
-            xx, yy = x + dx, y + dy  # offsets move x and y, never the face (the array axis)
-            if not (0 <= m < MIPS and 0 <= z < count):
-                return [0, 0, 0, 0]
-            size = FACE >> m
-            if not (0 <= xx < size and 0 <= yy < size):
-                return [0, 0, 0, 0]
-            return _cube_texel(st, fmt, first + z, m, xx, yy)
 
-        assert got[i, 0].tolist() == want(0, 6), (x, y, z, m)
-        assert got[i, 1].tolist() == want(6, 12)[::-1], (x, y, z, m)
-        assert got[i, 2].tolist() == want(0, 6, 1, -1), (x, y, z, m)
+def _cube_ld(st: ResourceStorage, fmt: int, a: tuple, first: int, count: int, dx: int = 0, dy: int = 0) -> list[int]:
+    """ld of address ``a`` = (x, y, face, mip) from a cube view of faces first .. first + count - 1, offsets (dx, dy)
+    on x and y only (never the face: the array axis); 0 outside."""
+    x, y, z, m = a
+    xx, yy = x + dx, y + dy
+    if not (0 <= m < MIPS and 0 <= z < count):
+        return [0, 0, 0, 0]
+    size = FACE >> m
+    if not (0 <= xx < size and 0 <= yy < size):
+        return [0, 0, 0, 0]
+    return _cube_texel(st, fmt, first + z, m, xx, yy)
