@@ -7,7 +7,8 @@ computed here from the definitions:
   standard pattern (spec-facts §1.6, transcribed below) for D3D11_STANDARD_MULTISAMPLE_PATTERN and quality 0;
   sampleinfo / GetDimensions' sample count is the count whatever the pattern.
 - Reads of an unbound SRV return 0 in every component (the DEVICE_DRAW_SHADERRESOURCEVIEW_NOT_SET remark: "reads of
-  an unbound Shader Resource View are defined to return 0"): sample / sample_l / _b / _d / _c / _c_lz / lod /
+  an unbound Shader Resource View are defined to return 0"; the ld page: "Fetching from t# that has nothing bound
+  to it returns 0 for all components"; resinfo: 0s, INF for _rcpFloat's sizes): sample / sample_l / _b / _d / _c / _c_lz / lod /
   gather4 (+ _c, _po, _po_c) / ld; the write mask keeps the other components. A sample from a view the sampler
   does not filter (a multisample view) reads 0 too (the reference's rule).
 - ld on a cube view: the ld asm page allows "any resource type, other than TextureCube", so a valid program never
@@ -360,6 +361,34 @@ def test_unbound_srv_reads_zero_natively(op):
         start = [(i + 0x7F800001) & 0xFFFFFFFF, i + 0x11, i + 0x2222, i + 0x80000000]
         want = [0 if c in written else start[c] for c in range(4)]
         assert got[i, 0].tolist() == want, (op, i)
+
+
+CS_RESINFO = """cs_5_0
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_uav_raw u0
+dcl_input vThreadIDInGroupFlattened
+dcl_temps 2
+dcl_thread_group 4, 1, 1
+ishl r1.x, vThreadIDInGroupFlattened.x, l(6)
+resinfo r0.xyzw, vThreadIDInGroupFlattened.x, t0.xyzw
+store_raw u0.xyzw, r1.x, r0.xyzw
+resinfo_uint r0.xyzw, vThreadIDInGroupFlattened.x, t0.wzyx
+iadd r1.y, r1.x, l(16)
+store_raw u0.xyzw, r1.y, r0.xyzw
+resinfo_rcpFloat r0.xyzw, vThreadIDInGroupFlattened.x, t0.xyzw
+iadd r1.y, r1.x, l(32)
+store_raw u0.xyzw, r1.y, r0.xyzw
+ret
+"""
+
+
+def test_unbound_resinfo_from_the_definition():
+    """The resinfo asm page: "Fetching from t# or u# that has nothing bound to it returns 0 for width, height, depth
+    or arraysize, and total-mip-count. The _rcpFloat modifier is still honored in this case, thus returning INF"."""
+    got = _both(assemble_program(CS_RESINFO), [], 4)
+    inf = _fbits(np.inf)
+    for i in range(4):
+        assert got[i, :3].tolist() == [[0, 0, 0, 0], [0, 0, 0, 0], [inf, inf, inf, 0]]
 
 
 def test_unbound_srv_in_a_pixel_shader_compiles():
