@@ -202,10 +202,12 @@ def test_immediate_atomics_serialise_in_lane_order():
 # Fallback, selection, caching
 # ---------------------------------------------------------------------------------------------------
 
-def test_unsupported_program_falls_back_visibly():
-    # a subroutine calling itself twice (never taken: r1.x is 0) is not compiled: inlining it passes the lowering's
-    # operation cap (lower.MAX_INLINED_OPS; until session 19 a 33-deep chain was the example, which now compiles:
-    # the 33rd call is skipped by both executors, tests/test_native_class_linkage.py)
+def test_unsupported_program_falls_back_visibly(monkeypatch):
+    # a subroutine calling itself twice (never taken: r1.x is 0) is not compiled with out-of-line calls switched off
+    # (lower.OUTLINE_CALLS, PYD3D11_NATIVE_OUTLINE_CALLS=0; session 21 compiles it: tests/test_native_class_linkage.py):
+    # inlining it passes the lowering's operation cap (lower.MAX_INLINED_OPS; until session 19 a 33-deep chain was
+    # the example, which now compiles: the 33rd call is skipped by both executors)
+    monkeypatch.setattr(lower, "OUTLINE_CALLS", False)
     src = ("ps_5_0\ndcl_input_ps linear v0.xyzw\ndcl_output o0.xyzw\ndcl_temps 2\nmov r0.xyzw, l(0,0,0,0)\n"
            "mov r1.xyzw, l(0,0,0,0)\ncall l1\nmov o0.xyzw, r0.xyzw\nret\n"
            "label l1\nadd r0.xyzw, r0.xyzw, v0.xyzw\ncallc_nz r1.x, l1\ncallc_nz r1.x, l1\nret\n")
