@@ -159,3 +159,27 @@ def test_inlined_form_kept_below_the_cap():
         "iadd r1.y, r1.y, l(1)\nret\n"
     lw = lower.lower(assemble_program(src))
     assert not lw.call_bodies and not any(op.kind == "callsite" for op in lw.ops)
+
+
+def test_pixel_shader_on_the_fused_lane():
+    """tests/test_native_fused_fallback_rules.py's doubly recursive PS (the fallback example there, with out-of-line
+    calls switched off) draws on the fused lane with them on, the same bytes as the reference."""
+    import warnings
+
+    from test_native_fused_fallback_rules import PS_CALL, _scene
+
+    from pyd3d11.pipeline.native import fused
+
+    assert lower.lower(assemble_program(PS_CALL)).call_bodies
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        try:
+            native.set_backend("reference")
+            ref = _scene()
+            native.set_backend("native")
+            drawn, fallbacks = fused.stats.fused_draws, runtime.stats.fallbacks
+            got = _scene()
+        finally:
+            native.set_backend(None)
+    assert fused.stats.fused_draws > drawn and runtime.stats.fallbacks == fallbacks, fused.stats.reasons
+    assert got == ref
