@@ -202,10 +202,12 @@ def test_immediate_atomics_serialise_in_lane_order():
 # Fallback, selection, caching
 # ---------------------------------------------------------------------------------------------------
 
-def test_unsupported_program_falls_back_visibly():
-    # a subroutine calling itself twice (never taken: r1.x is 0) is not compiled: inlining it passes the lowering's
-    # operation cap (lower.MAX_INLINED_OPS; until session 19 a 33-deep chain was the example, which now compiles:
-    # the 33rd call is skipped by both executors, tests/test_native_class_linkage.py)
+def test_unsupported_program_falls_back_visibly(monkeypatch):
+    # a subroutine calling itself twice (never taken: r1.x is 0) is not compiled with out-of-line calls switched off
+    # (lower.OUTLINE_CALLS, PYD3D11_NATIVE_OUTLINE_CALLS=0; session 21 compiles it: tests/test_native_class_linkage.py):
+    # inlining it passes the lowering's operation cap (lower.MAX_INLINED_OPS; until session 19 a 33-deep chain was
+    # the example, which now compiles: the 33rd call is skipped by both executors)
+    monkeypatch.setattr(lower, "OUTLINE_CALLS", False)
     src = ("ps_5_0\ndcl_input_ps linear v0.xyzw\ndcl_output o0.xyzw\ndcl_temps 2\nmov r0.xyzw, l(0,0,0,0)\n"
            "mov r1.xyzw, l(0,0,0,0)\ncall l1\nmov o0.xyzw, r0.xyzw\nret\n"
            "label l1\nadd r0.xyzw, r0.xyzw, v0.xyzw\ncallc_nz r1.x, l1\ncallc_nz r1.x, l1\nret\n")
@@ -386,9 +388,10 @@ def test_random_programs_bit_identical(stage, seed):
     _check(status, detail, text)
 
 
-# a compute shader with a texture instruction the native sampler does not compile (a sample from an unbound SRV:
-# compute kernels have no host callback); until session 10 this test used a typed UAV store, until session 19 an
-# ld_ms, both compiled now (tests/test_native_typed_uav.py, tests/test_native_texel_ms.py)
+# a compute shader with a texture instruction the native sampler does not compile (a sample from a texture whose
+# SetResourceMinLOD clamp is past its last mip: compute kernels have no host callback); until session 10 this test
+# used a typed UAV store, until session 19 an ld_ms, until session 21 a sample from an unbound SRV, all compiled
+# now (tests/test_native_typed_uav.py, tests/test_native_texel_ms.py, tests/test_native_last_fallbacks.py)
 CS_LDMS = """
 Texture2D<float4> t : register(t0);
 SamplerState s : register(s0);
@@ -401,12 +404,19 @@ def test_debug_layer_reports_a_fallback_once_per_shader():
     from test_api_draw_validation import cs_scene, uav_buffer
 
     native.set_backend("native")
+    import pyd3d11.d3d11 as d
+
     s = cs_scene(CS_LDMS)
     s.ctx.CSSetUnorderedAccessViews(0, 1, [uav_buffer(s)], None)
+    tex = s.dev.CreateTexture2D(d.D3D11_TEXTURE2D_DESC(Width=4, Height=4, MipLevels=1, ArraySize=1, Format=28,
+                                                       SampleDesc=d.DXGI_SAMPLE_DESC(Count=1),
+                                                       BindFlags=d.D3D11_BIND_SHADER_RESOURCE), None)
+    s.ctx.CSSetShaderResources(0, 1, [s.dev.CreateShaderResourceView(tex, None)])
+    s.ctx.SetResourceMinLOD(tex, 2.0)
     for _ in range(2):
         s.ctx.Dispatch(1, 1, 1)
     q = s.queue
     notes = [q.GetMessage(i) for i in range(q.GetNumStoredMessages())
              if "native shader backend" in q.GetMessage(i).pDescription]
     assert len(notes) == 1 and int(notes[0].Severity) == 3  # INFO
-    assert "unbound SRV" in notes[0].pDescription
+    assert "min-LOD clamp past the last mip" in notes[0].pDescription

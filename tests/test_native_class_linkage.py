@@ -142,12 +142,14 @@ def test_linear_recursion_runs_32_levels_on_both():
     _same(assemble_program(src))
 
 
-def test_inlining_past_the_operation_cap_falls_back_visibly():
-    """A body calling itself twice doubles the inlined code per level (2^32 copies at the depth limit): the lowering
-    stops at MAX_INLINED_OPS operations and the program runs on the reference, counted with its reason; the
-    reference skips the never-taken calls."""
+def test_inlining_past_the_operation_cap_falls_back_visibly(monkeypatch):
+    """A body calling itself twice doubles the inlined code per level (2^32 copies at the depth limit): with
+    out-of-line calls switched off (PYD3D11_NATIVE_OUTLINE_CALLS=0) the lowering stops at MAX_INLINED_OPS operations
+    and the program runs on the reference, counted with its reason; the reference skips the never-taken calls."""
+    from pyd3d11.shader.native import lower as lower_mod
     from pyd3d11.shader.native.lower import MAX_INLINED_OPS, Unsupported, lower
 
+    monkeypatch.setattr(lower_mod, "OUTLINE_CALLS", False)
     src = HEADS["ps"] + "mov r1.xyzw, l(0,0,0,0)\nmov r2.xyzw, l(0,0,0,0)\ncall l1\n" + TAILS["ps"] + "ret\n" + \
         "label l1\niadd r1.x, r1.x, l(1)\ncallc_nz r2.x, l1\ncallc_nz r2.x, l1\nret\n"
     prog = assemble_program(src)

@@ -23,7 +23,8 @@ from pyd3d11.shader import native  # noqa: E402
 pytestmark = [pytest.mark.backend_specific,
               pytest.mark.skipif(not native.available(), reason="llvmlite (the native backend) is not installed")]
 
-# a body calling itself twice (never taken: r1.x is 0): inlining passes lower.MAX_INLINED_OPS
+# a body calling itself twice (never taken: r1.x is 0): inlining passes lower.MAX_INLINED_OPS (refused with out-of-line
+# calls switched off, lower.OUTLINE_CALLS; compiled otherwise since session 21)
 PS_CALL = ("ps_4_0\ndcl_input_ps linear v1.xyzw\ndcl_output o0.xyzw\ndcl_temps 2\nmov r0.xyzw, l(0,0,0,0)\n"
            "mov r1.xyzw, l(0,0,0,0)\ncall l1\nmul o0.xyzw, r0.wzyx, l(0.5, 0.25, 0.125, 0.25)\nret\n"
            "label l1\nadd r0.xyzw, r0.xyzw, v1.xyzw\ncallc_nz r1.x, l1\ncallc_nz r1.x, l1\nret\n")
@@ -42,7 +43,10 @@ def _scene() -> bytes:
     return bs._bytes(t)
 
 
-def test_pixel_shader_the_backend_does_not_lower_falls_back_visibly():
+def test_pixel_shader_the_backend_does_not_lower_falls_back_visibly(monkeypatch):
+    from pyd3d11.shader.native import lower
+
+    monkeypatch.setattr(lower, "OUTLINE_CALLS", False)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         native.set_backend("reference")

@@ -63,6 +63,9 @@ class ResourceStorage:
     _data: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
     version: int = 0
     min_lod: float = 0.0  # SetResourceMinLOD: clamps every sample from this resource (§5.8)
+    # DXGI_SAMPLE_DESC.Quality of a multisample texture, recorded by the API at creation: samplepos on a view of
+    # it reports D3D11_CENTER_MULTISAMPLE_PATTERN's positions (shader/exec/memory.sample_positions)
+    sample_quality: int = 0
     # Hidden append/consume counter of a UAV lives on the view, not here.
 
     @classmethod
@@ -176,6 +179,7 @@ class PlaneStorage(ResourceStorage):
         self.format = format
         self.width, self.height, self.depth = width, height, 1
         self.mip_levels, self.array_size, self.sample_count = parent.mip_levels, parent.array_size, 1
+        self.sample_quality = 0
         self.structure_stride = 0
         self.bytes_per_block, self.block_size = bytes_per_block, 1
         self.block_width, self.block_height = block_width, 1

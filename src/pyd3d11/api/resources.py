@@ -574,6 +574,8 @@ def create_texture_storage(ndim: int, desc: Any, pInitialData: Any) -> ResourceS
     st = _allocate(f"TEXTURE{ndim}D", texture_bytes(ndim, desc, facts), lambda: ResourceStorage.create(
         ndim + 1, int(desc.Format), w, h, d, int(desc.MipLevels), arr, count, bytes_per_block=facts.bytes_per_block,
         block_size=facts.block_size, block_width=facts.block_width, block_height=facts.block_height))
+    if count > 1:  # the pattern the quality level names (validated above): samplepos on views of it reads it
+        st.sample_quality = int(F(desc.SampleDesc, "Quality", 0)) & 0xFFFFFFFF
     if pInitialData is None:
         return st
     subs = _subresource_list(pInitialData, len(st.subresources))

@@ -1051,6 +1051,7 @@ class _PixelContext:
                                   {d.register: d.interpolation for d in self.decls})
                 hooks = PullModelHooks(hooks, model)
             state.ps.bindings.sample_count = state.sample_count  # sampleinfo/samplepos on rasterizer
+            state.ps.bindings.sample_quality = state.sample_quality
             kw = dict(inputs=inputs, bindings=state.ps.bindings, system_values=sysv, hooks=hooks, helpers=helpers,
                       inputs_component_major=True)
             res = run_program(self.ps, n, **kw) if state.stage_runner is None else \

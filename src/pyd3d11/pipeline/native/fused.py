@@ -272,6 +272,7 @@ def try_draw(state, pre_decls, cls_triangle: bool, prep, forced: int, rows3: np.
     if reason is None and ps is not None:
         lw = nrt.lowered(ps)
         state.ps.bindings.sample_count = state.sample_count  # sampleinfo/samplepos on rasterizer: the plan's value
+        state.ps.bindings.sample_quality = state.sample_quality
         # Texture access compiles into the kernel through the sampling hook's native plan (the native
         # sampler, pipeline/native/sampler_gen.py); what it cannot compile calls back into the reference,
         # one callback per batch.
@@ -681,6 +682,7 @@ def _run(state, prep, rows3, outputs, primitive_id, stats_out, declared_targets,
     if kernel is not None:
         D[sl.d["ps_fn"]] = ctypes.cast(kernel.fn, ctypes.c_void_p).value
         state.ps.bindings.sample_count = state.sample_count
+        state.ps.bindings.sample_quality = state.sample_quality
     D[sl.d["flush_fn"]] = comp.flush
     D[sl.d["om_fn"]] = comp.om
     dptr("next", np.zeros(1, np.int64))
@@ -1132,6 +1134,7 @@ def replay_scene_draw(state, f: SceneDraw, plan, stats_out) -> bool:
     if kernel is not None:
         D[d["ps_fn"]] = kernel.module.addr("kernel")
         state.ps.bindings.sample_count = state.sample_count
+        state.ps.bindings.sample_quality = state.sample_quality
     D[d["flush_fn"]] = comp.flush
     D[d["om_fn"]] = comp.om
     keep: list = [geo, comp, kernel, plan, state, ctx, f.targets]

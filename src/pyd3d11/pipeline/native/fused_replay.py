@@ -159,6 +159,7 @@ def _valid(rec: Record, state: Any, args: Any) -> Any:
         if kernel.lw.host_ops:
             # texel data and the per-resource min LOD are contents: the plan is built again from the views
             state.ps.bindings.sample_count = state.sample_count  # sampleinfo/samplepos on rasterizer (texel_ms)
+            state.ps.bindings.sample_quality = state.sample_quality
             plan = nrt.texture_plan(kernel.lw, state.ps.bindings, hooks)
             if (plan.key if plan is not None else None) != rec.plan_key:
                 return False

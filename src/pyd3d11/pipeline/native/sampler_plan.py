@@ -11,8 +11,9 @@ import numpy as np
 
 from pyd3d11.errors import NotSupportedError
 from pyd3d11.formats.table import FormatKind, format_info
+from pyd3d11.shader import ir
 
-from ..texture_cache import SRV_2D, SRV_2DARRAY, texture_data
+from ..texture_cache import DIM_INFO, SRV_2D, SRV_2DARRAY, texture_data
 from . import sampler_gen as sg  # (its switches read at call time: tests set them there)
 from .sampler_gen import (
     COMPILED,
@@ -57,6 +58,10 @@ def build_plan(sampler, lw, bindings) -> Plan:
             continue
         i = op.info["id"]
         t = op.info["tex"]
+        if _reads_zero(t, bindings):
+            plan.emitters[i] = ZeroEmitter(ZeroKey(tuple(t.sel)), i)
+            keys.append((i, plan.emitters[i].key))
+            continue
         support, emitter = {Op.LD: (_ld_support, LdEmitter), Op.RESINFO: (_resinfo_support, ResinfoEmitter),
                              Op.GATHER4: (_gather_support, GatherEmitter),
                              Op.GATHER4_C: (_gather_support, GatherEmitter),
@@ -78,6 +83,49 @@ def build_plan(sampler, lw, bindings) -> Plan:
         keys.append((i, key))
     plan.key = tuple(keys)
     return plan
+
+
+#: the ops the reference runs through the sampling hook (sampler.TextureSampler.sample), besides the sample family
+_GATHERS = frozenset({Op.GATHER4, Op.GATHER4_C, Op.GATHER4_PO, Op.GATHER4_PO_C})
+
+
+def _reads_zero(t, bindings) -> bool:
+    """Whether texture op ``t`` writes 0 to every destination component under ``bindings``, whatever its
+    operands: ``ld`` from an unbound t# (memory._ld), and a sample / lod / gather from an unbound t# or from a
+    view the hook does not filter (buffer, multisample: TextureSampler.sample's first test). D3D11: reads of an
+    unbound SRV are defined to return 0 (the DEVICE_DRAW_SHADERRESOURCEVIEW_NOT_SET remark; the ld / sample asm
+    pages). ld_ms, resinfo, sampleinfo and samplepos have their own unbound rules (texel_ms, texel_gen)."""
+    if bindings is None or t.inst is None or t.t is None or t.t < 0:
+        return False
+    if any(o.type == ir.OperandType.UNORDERED_ACCESS_VIEW for o in t.inst.operands):
+        return False
+    view = bindings.srvs[t.t] if t.t < len(bindings.srvs) else None
+    if t.opcode == Op.LD:
+        return view is None
+    if t.opcode in COMPILED or t.opcode in _GATHERS:
+        if t.s is None:  # (the reference refuses a sample without an s# operand)
+            return False
+        return view is None or view.dimension not in DIM_INFO or getattr(view.storage, "sample_count", 1) > 1
+    return False
+
+
+@dataclass(frozen=True)
+class ZeroKey:
+    """A texture op that reads 0 (:func:`_reads_zero`): the destination's selected components."""
+
+    sel: tuple
+
+
+class ZeroEmitter:
+    """Stores 0 in every destination component of the op (the lanes of the execution mask)."""
+
+    def __init__(self, key: ZeroKey, ident: int) -> None:
+        self.key = key
+        self.p = f"tx{ident}_"
+
+    def emit(self, g, op, m: str) -> None:
+        for d in op.dsts:
+            g.store(d, "zeroinitializer", m)
 
 
 def _view_2d(t, bindings):

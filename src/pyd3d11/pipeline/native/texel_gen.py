@@ -336,9 +336,9 @@ def _ld_support(sampler, t, bindings, ident: int):
         return "unbound SRV"
     if view.dimension in (SRV_BUFFER, SRV_BUFFEREX):
         return _ld_buffer_support(t, view, ident)
-    if view.dimension not in (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D) or \
+    if view.dimension not in (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D, SRV_CUBE, SRV_CUBEARRAY) or \
             view.storage.sample_count > 1:
-        return "ld: view dimension not compiled (cubes and MS call back)"
+        return "ld: view dimension not compiled (MS views call back)"
     # block-compressed (BC1-BC7) and 2x1 subsampled views need nothing of their own: texture_data decodes each
     # subresource to its logical width x height (the blocks' padding texels dropped), the texels the reference's
     # _block_texels picks out of the addressed block, and ld's bounds are those logical sizes in both (§19.5)
@@ -358,7 +358,10 @@ def _ld_support(sampler, t, bindings, ident: int):
 
     # immediate offsets apply to the texel axes only, never to the array axis (memory.offset_axes)
     offs = tuple(int(o) * int(a) for o, a in zip(t.offsets, offset_axes(view)[:3, 0]))
-    return LdKey(tex.kind, tex.arrayed, offs, tuple(t.sel)), bind
+    # a cube view is read as the 2D array of its faces (memory._texel_offsets' definition of ld on cubes): its
+    # decoded layers are those faces in order, (layer, y, x) as a 2D array's
+    cube = tex.kind == "cube"
+    return LdKey("2d" if cube else tex.kind, tex.arrayed or cube, offs, tuple(t.sel)), bind
 
 
 def _ld_buffer_support(t, view, ident: int):

@@ -13,8 +13,10 @@ Rules (D3D11.3 §22.4 ld2dms / sampleinfo / samplepos; the Microsoft asm pages o
 - ``sampleinfo[_uint] dst, t#|rasterizer``: (sample count, 0, 0, 0) of the resource (0 when unbound) or of the
   rasterizer (the bound render targets' count), as float unless _uint, swizzled by the resource operand.
 - ``samplepos dst, t#|rasterizer, sampleIndex``: (x, y, 0, 0), sample ``sampleIndex``'s position relative to the
-  pixel centre in the standard pattern of that count (spec §19.2.4's figures, transcribed in spec-facts §1.6);
-  0 for an index outside the count (read unsigned), an unbound resource, or a count with no standard pattern.
+  pixel centre in the standard pattern of that count (spec §19.2.4's figures, transcribed in spec-facts §1.6),
+  or (0, 0) for a resource / render targets of quality D3D11_CENTER_MULTISAMPLE_PATTERN (every sample at the
+  centre); 0 for an index outside the count (read unsigned), an unbound resource, or a count with no standard
+  pattern.
 
 Both queries depend only on bindings, so each is a per-run table (bound at run time, not part of the kernel's
 key) that the kernel reads with a splat or a row select — no callback into the reference remains for them.
@@ -28,7 +30,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from pyd3d11.shader import ir
-from pyd3d11.shader.exec.memory import _STD_POS, decode_texels
+from pyd3d11.shader.exec.memory import decode_texels, sample_positions
 
 from ..texture_cache import SRV_2DMS, SRV_2DMSARRAY
 from .sampler_gen import VB, VI, VL, SampleEmitter, _is
@@ -184,14 +186,18 @@ def _ld_ms_support(sampler, t, bindings, ident: int):
     return LdMsKey(True, arrayed, offs, tuple(t.sel)), bind
 
 
-def _query_count(t, bindings) -> int:
-    """The sample count sampleinfo / samplepos report (memory._sampleinfo's rule): the rasterizer's, or the bound
-    resource's (0 when unbound)."""
+def _query_count(t, bindings) -> tuple[int, int]:
+    """The sample count and quality level sampleinfo / samplepos report (memory._sampleinfo / _samplepos's rule):
+    the rasterizer's (the bindings' plain values), or the bound resource's (count 0 when unbound)."""
     res = _resource_operand(t)
     if res is None or res.type == OT.RASTERIZER:
-        return int(getattr(bindings, "sample_count", 1) or 1) if bindings is not None else 1
+        if bindings is None:
+            return 1, 0
+        return int(getattr(bindings, "sample_count", 1) or 1), int(getattr(bindings, "sample_quality", 0))
     view = bindings.srvs[res.register] if bindings is not None and res.register < len(bindings.srvs) else None
-    return int(view.storage.sample_count) if view is not None else 0
+    if view is None:
+        return 0, 0
+    return int(view.storage.sample_count), int(getattr(view.storage, "sample_quality", 0))
 
 
 def _resource_operand(t):
@@ -246,10 +252,11 @@ def sampleinfo_word(count: int, uint: bool) -> np.ndarray:
     return v if uint else v.astype(np.float32).view(np.uint32)
 
 
-def samplepos_table(count: int) -> np.ndarray:
-    """(rows + 1, 4) uint32 float bits: the standard pattern's (x / 16, y / 16, 0, 0) per sample index, then a
-    zero row (an index out of range, or a count with no standard pattern: no rows)."""
-    pos = _STD_POS.get(count, []) if count in _STD_POS else []
+def samplepos_table(count: int, quality: int = 0) -> np.ndarray:
+    """(rows + 1, 4) uint32 float bits: the pattern's (x / 16, y / 16, 0, 0) per sample index (the standard one, or
+    D3D11_CENTER_MULTISAMPLE_PATTERN's zeros: memory.sample_positions), then a zero row (an index out of range, or
+    a count with no standard pattern: no rows)."""
+    pos = sample_positions(count, quality)
     tab = np.zeros((len(pos) + 1, 4), np.float32)
     for i, (x, y) in enumerate(pos):
         tab[i, 0], tab[i, 1] = np.float32(x) / np.float32(16), np.float32(y) / np.float32(16)
@@ -260,7 +267,7 @@ def _query_support(sampler, t, bindings, ident: int):
     if t.inst is None:
         return "no instruction"
     p = f"tx{ident}_"
-    count = _query_count(t, bindings)
+    count, quality = _query_count(t, bindings)
     key = QueryKey(int(t.opcode), tuple(t.sel))
     if t.opcode == Op.SAMPLE_INFO:
         words = sampleinfo_word(count, t.inst.return_type_control == 1)
@@ -270,7 +277,7 @@ def _query_support(sampler, t, bindings, ident: int):
                 A.set(p + f"w{ch}", int(words[ch]))
 
         return key, bind_info
-    tab = samplepos_table(count)
+    tab = samplepos_table(count, quality)
     rows = tab.shape[0] - 1
 
     def bind_pos(A) -> None:

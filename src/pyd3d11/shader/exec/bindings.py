@@ -36,6 +36,9 @@ class Bindings:
     uavs: list[ViewDescriptor | None] = field(default_factory=lambda: _slots(UAV_SLOTS))
     samplers: list[Any] = field(default_factory=lambda: _slots(SAMPLER_SLOTS))
     sample_count: int = 1  # the rasterizer's sample count (sampleinfo / samplepos on ``rasterizer``)
+    # the rasterizer's quality level (its render targets' DXGI_SAMPLE_DESC.Quality): samplepos on ``rasterizer``
+    # reads the centre pattern's positions for D3D11_CENTER_MULTISAMPLE_PATTERN (memory.sample_positions)
+    sample_quality: int = 0
 
     @classmethod
     def of(cls, srvs: Any = (), samplers: Any = (), uavs: Any = ()) -> Bindings:
@@ -53,6 +56,7 @@ class Bindings:
         b.cbuffers = [None] * CB_SLOTS
         b.srvs, b.samplers, b.uavs = srvs, samplers, uavs
         b.sample_count = 1
+        b.sample_quality = 0
         return b
 
     def set_cbuffer(self, slot: int, data: Any) -> None:

@@ -333,7 +333,7 @@ def _texel_offsets(view, coords: np.ndarray, mip_in_w: bool, sample: np.ndarray 
     kind = (_SRV_DIM if view.kind == 0 else _UAV_DIM).get(view.dimension)
     n = coords.shape[1]
     bpe = _element_size(view)
-    if kind is None or kind.startswith("cube"):
+    if kind is None:
         raise NotSupportedError(f"typed load from view dimension {view.dimension}")
     if kind == _BUF:
         x = coords[0]
@@ -349,7 +349,11 @@ def _texel_offsets(view, coords: np.ndarray, mip_in_w: bool, sample: np.ndarray 
         sl = coords[1]
     elif kind in ("2d", "2dms"):
         y = coords[1]
-    elif kind in ("2darray", "2dmsarray"):
+    elif kind in ("2darray", "2dmsarray", "cube", "cubearray"):
+        # ld on a cube view: the ld asm page allows "any resource type, other than TextureCube", so no valid
+        # program reads one (a t# declared 2D array with a cube SRV bound is DEVICE_DRAW_VIEW_DIMENSION_MISMATCH,
+        # its result undefined); both executors define it as the Texture2DArray the faces are stored as:
+        # .z the face within the view (First2DArrayFace + 6 * cube + face of the resource), .w the mip
         y, sl = coords[1], coords[2]
     elif kind == "3d":
         y, z = coords[1], coords[2]
@@ -410,7 +414,7 @@ def _typed_load(view, coords, mip_in_w, sample) -> np.ndarray:
 #: offsets are not applied along the array axis of Texture1D/2D Arrays", "_aoffimmi v,w components are ignored for
 #: Texture1Ds", "_aoffimmi w component is ignored for Texture2Ds"); buffers take u only
 _OFFSET_AXES = {_BUF: 1, "1d": 1, "1darray": 1, "2d": 2, "2darray": 2, "2dms": 2, "2dmsarray": 2, "3d": 3,
-                "cube": 3, "cubearray": 3}
+                "cube": 2, "cubearray": 2}  # (cubes: read by ld as the 2D array of their faces, _texel_offsets)
 
 
 def offset_axes(view) -> np.ndarray:
@@ -674,6 +678,23 @@ _STD_POS = {
     16: [(1, 1), (-1, -3), (-3, 2), (4, -1), (-5, -2), (2, 5), (5, 3), (3, -5), (-2, 6), (0, -7), (-4, -6),
          (-6, 4), (-8, 0), (7, -4), (6, 7), (-7, -8)],
 }
+#: DXGI_SAMPLE_DESC.Quality values naming the fixed patterns (D3D11_STANDARD_MULTISAMPLE_QUALITY_LEVELS)
+STANDARD_MULTISAMPLE_PATTERN = 0xFFFFFFFF
+CENTER_MULTISAMPLE_PATTERN = 0xFFFFFFFE
+
+
+def sample_positions(count: int, quality: int) -> list[tuple[int, int]]:
+    """Sample positions (x, y) in 1/16 pixel from the pixel centre, by sample index, of a resource or rasterizer
+    with ``count`` samples at quality level ``quality`` (D3D11_STANDARD_MULTISAMPLE_QUALITY_LEVELS; spec §19.2.4,
+    spec-facts §1.6): D3D11_CENTER_MULTISAMPLE_PATTERN puts every sample at the centre, (0, 0); any other level
+    is the standard pattern of the count (pyd3d11 reports one vendor level, 0, which behaves as
+    D3D11_STANDARD_MULTISAMPLE_PATTERN: the enumeration page's remark; pipeline.draw._raster_pattern's rule);
+    no rows for a count with no standard pattern (or 0, an unbound resource)."""
+    if count <= 0:
+        return []
+    if quality == CENTER_MULTISAMPLE_PATTERN:
+        return [(0, 0)] * count
+    return list(_STD_POS.get(count, ()))
 
 
 def resinfo_dims(view, lvl: np.ndarray, uav: bool = False) -> tuple:
@@ -775,10 +796,12 @@ def _samplepos(c, inst: ir.Instruction) -> Callable:
     def run(st: ExecState) -> None:
         if res.type == OT.RASTERIZER:
             n = int(getattr(st.bindings, "sample_count", 1) or 1)
+            q = int(getattr(st.bindings, "sample_quality", 0))
         else:
             view = st.bindings.srvs[res.register]
             n = view.storage.sample_count if view is not None else 0
-        pos = np.array(_STD_POS.get(n, [(0, 0)]) if n in _STD_POS else [], np.float32).reshape(-1, 2) / 16.0
+            q = int(getattr(view.storage, "sample_quality", 0)) if view is not None else 0
+        pos = np.array(sample_positions(n, q), np.float32).reshape(-1, 2) / np.float32(16)
         i = np.broadcast_to(gi(st)[0], (st.n,)).astype(np.int64)
         ok = (i >= 0) & (i < len(pos))
         out = np.zeros((4, st.n), np.float32)

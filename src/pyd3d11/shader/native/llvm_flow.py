@@ -199,6 +199,8 @@ class FlowMixin:
         elif k == "halt":
             self.br("tile_end")
             self.put_label(self.label("dead"))
+        elif k in ("callsite", "body", "bodyend"):
+            self.emit_call_frames(op)
         elif k == "gsemit":
             self.emit_gs(op)
         elif k == "discard":
@@ -282,6 +284,74 @@ class FlowMixin:
         self.br(nx)
         self.put_label(nx)
         self.loop_end()
+
+    #: return addresses a call may find active before it is skipped (flow.MAX_CALL_DEPTH, the call asm page)
+    MAX_CALLS = 32
+
+    def call_frame_words(self) -> int:
+        """i32 words of one entry of the tile's call stack (``cstack``): the return site, padding, then the callee's
+        mask slots as they were before the call (out-of-line subroutines, lower.outline_bodies)."""
+        return 4 + max(n for _, n, _ in self.lw.call_bodies.values()) * self.TP
+
+    def _stack_entry(self, depth: str) -> str:
+        d64 = self.v(f"zext i32 {depth} to i64")
+        return self.v(f"getelementptr i32, ptr {self.arg('cstack')}, i64 {self.v(f'mul i64 {d64}, {self.call_frame_words()}')}")
+
+    def _copy_slots(self, dst: str, src: str, nslots: int) -> None:
+        self.intr("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)")
+        self.e(f"call void @llvm.memcpy.p0.p0.i64(ptr {dst}, ptr {src}, i64 {nslots * self.TP * 4}, i1 false)")
+
+    def emit_call_frames(self, op: LOp) -> None:
+        """Out-of-line subroutines (D3D11.3 §22.7.5-7, the reference's flow.op_call / op_function_end), for programs
+        whose inlined form would not end (lower.outline_bodies): one copy of each body, entered through a per-tile
+        stack of return sites. ``callsite``: skipped when no lane of the mask (and condition) takes it or 32 calls
+        are active; else the callee's mask slots are pushed (a re-entered body reuses them), its frame saves the
+        caller's mask, the mask becomes the calling lanes, and the body runs. ``bodyend``: the caller's mask back,
+        the slots popped, a switch to the return site."""
+        k, info = op.kind, op.info
+        b0, nb, sites = self.lw.call_bodies[info["label"]]
+        if k == "callsite":
+            site = info["site"]
+            self.any_begin()
+            self.loop_begin()
+            self.any_add(self.v(f"and {self.VI} {self.load_mask()}, {self.cond_vec(info['cond'], info['nz'])}"))
+            self.loop_end()
+            a = self.any_end()
+            depth = self.v("load i32, ptr %cdepth, align 4")
+            room = self.v(f"icmp ult i32 {depth}, {self.MAX_CALLS}")
+            go = self.v(f"and i1 {a}, {room}")
+            self.e(f"br i1 {go}, label %csgo_{site}, label %csafter_{site}")
+            self.put_label(f"csgo_{site}")
+            entry = self._stack_entry(depth)
+            self.e(f"store i32 {site}, ptr {entry}, align 4")
+            saved = self.v(f"getelementptr i32, ptr {entry}, i64 4")
+            self._copy_slots(saved, self.v(f"getelementptr i32, ptr %masks, i64 {b0 * self.TP}"), nb)
+            self.loop_begin()
+            m = self.load_mask()
+            self.store_mask(m, b0)
+            self.store_mask(self.v(f"and {self.VI} {m}, {self.cond_vec(info['cond'], info['nz'])}"))
+            self.loop_end()
+            self.e(f"store i32 {self.v(f'add i32 {depth}, 1')}, ptr %cdepth, align 4")
+            self.br(f"body_{info['label']}")
+            self.put_label(f"csret_{site}")
+            self.br(f"csafter_{site}")
+            self.put_label(f"csafter_{site}")
+        elif k == "body":
+            self.br("tile_end")  # (the block before: the main program's end or another body's, never run)
+            self.put_label(f"body_{info['label']}")
+        else:
+            self.copy_mask(b0, 0)
+            depth = self.v(f"sub i32 {self.v('load i32, ptr %cdepth, align 4')}, 1")
+            self.e(f"store i32 {depth}, ptr %cdepth, align 4")
+            entry = self._stack_entry(depth)
+            site = self.v(f"load i32, ptr {entry}, align 4")
+            self._copy_slots(self.v(f"getelementptr i32, ptr %masks, i64 {b0 * self.TP}"),
+                             self.v(f"getelementptr i32, ptr {entry}, i64 4"), nb)
+            bad = self.label("csbad")
+            self.e(f"switch i32 {site}, label %{bad} [ " + " ".join(f"i32 {s}, label %csret_{s}" for s in sites) + " ]")
+            self.put_label(bad)
+            self.e("unreachable")
+            self.put_label(self.label("dead"))
 
     def _has_else(self, f) -> bool:
         return any(o.kind == "else" and o.info["frame"] is f for o in self.lw.ops)

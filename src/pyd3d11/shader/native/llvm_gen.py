@@ -761,7 +761,7 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         # at flow ops; memory writes end a run), so fusing keeps the reference's results.
         run: list[LOp] = []
         flow = frozenset(("if", "else", "endif", "loop", "endloop", "leave", "continue", "switch", "case", "endswitch",
-                          "halt", "discard", "gsemit"))
+                          "halt", "discard", "gsemit", "callsite", "body", "bodyend"))
         # one run and nothing else: temps live only inside it (no write-back; the fill word is a constant)
         # (a final halt — the program's closing ret — reads nothing)
         body_ops = lw.ops[:-1] if lw.ops and lw.ops[-1].kind == "halt" else lw.ops
@@ -850,6 +850,8 @@ class Gen(ArithMixin, FlowMixin, MemoryMixin, IrText):
         pro = []
         pro.append("  %anyslot = alloca i32, align 4")
         pro.append("  %polls = alloca i64, align 8")
+        pro.append("  %cdepth = alloca i32, align 4")  # active out-of-line calls (llvm_flow.emit_call_frames)
+        pro.append("  store i32 0, ptr %cdepth, align 4")
         pro.append("  store i64 0, ptr %polls, align 8")
         pro.append(f"  %Ng = add i64 {Ng}, 0")
         pro.append(f"  %g0 = add i64 {g0}, 0")

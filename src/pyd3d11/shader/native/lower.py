@@ -13,6 +13,7 @@ Nothing here depends on LLVM, so another generator (e.g. PTX) can consume the sa
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 from .. import ir
@@ -140,6 +141,10 @@ class Lowered:
     gs_max: int = 0
     v2d_rel_reg: bool = False  # a 2-D input read with a relative register index
     gs_streams: set = field(default_factory=set)
+    # out-of-line subroutines (a program whose inlining passes MAX_INLINED_OPS, e.g. a doubly recursive body):
+    # label l# → (first mask slot of its body's frames, slot count, the call sites that enter it); the generator
+    # saves a body's slots on a per-tile call stack at each call (llvm_flow "callsite" / "bodyend")
+    call_bodies: dict = field(default_factory=dict)
 
 
 _GLOBALLY_COHERENT = 0x20  # dcl_uav_* opcode-token bit 16 (controls bit 5; spec-facts §2.6)
@@ -167,6 +172,9 @@ _RASTER_OK = {Op.SAMPLE_INFO, Op.SAMPLE_POS}
 #: lowered operations past which inlining subroutines stops compiling the program (a counted fallback): a body
 #: that calls another twice doubles the code per level, 2^32 at the depth limit
 MAX_INLINED_OPS = 1 << 16
+#: past MAX_INLINED_OPS, lower each body once out of line (a per-tile call stack, llvm_flow.emit_call_frames)
+#: instead of falling back; ``PYD3D11_NATIVE_OUTLINE_CALLS=0`` (or False here) keeps the counted fallback
+OUTLINE_CALLS = os.environ.get("PYD3D11_NATIVE_OUTLINE_CALLS", "1") != "0"
 _MODS = {ir.Modifier.NONE: "none", ir.Modifier.NEG: "neg", ir.Modifier.ABS: "abs", ir.Modifier.ABSNEG: "absneg"}
 
 #: opcodes this backend compiles (the rest make the program run on the reference executor)
@@ -180,8 +188,12 @@ SUPPORTED = (set(_FLOAT) | set(_INT_TO_FLOAT) | set(_INT) | set(_INT2) | set(_AT
 
 
 class _Lowerer:
-    def __init__(self, prog: ir.Program) -> None:
+    def __init__(self, prog: ir.Program, outline: bool = False) -> None:
         self.prog = prog
+        self.outline = outline  # calls enter one out-of-line copy of each body (call())
+        self.needed: list[int] = []  # (outline) labels whose bodies are emitted after the main program
+        self.sites: dict[int, list[int]] = {}  # (outline) label → call-site ids
+        self.n_sites = 0
         self.lw = Lowered(int(prog.program_type))
         self.stack: list[Frame] = []
         self.next_slot = 1
@@ -330,6 +342,8 @@ class _Lowerer:
             end = marks[k + 1] if k + 1 < len(marks) else len(prog.instructions)
             self.bodies.setdefault(lab.register, (i + 1, end))
         self.lower_range(0, marks[0] if marks else len(prog.instructions))
+        if self.outline:
+            self.outline_bodies()
         if prog.program_type != ir.ProgramType.COMPUTE and lw.tgsm:
             raise Unsupported("groupshared memory outside a compute shader")
         # helper and discarded pixel lanes run but must not write (§16.12, §16.13): their memory writes are
@@ -742,6 +756,9 @@ class _Lowerer:
         lab = ops_[-1].register
         if lab not in self.bodies:
             raise Unsupported(f"call to undefined label l{lab}")
+        if self.outline:
+            self.call_site(inst, lab)
+            return
         if self.call_depth >= MAX_CALL_DEPTH:
             return  # skipped over: no lane of any condition enters a 33rd level
         if len(self.lw.ops) > MAX_INLINED_OPS:
@@ -758,6 +775,47 @@ class _Lowerer:
         if not self.stack or self.stack[-1] is not f:
             raise Unsupported("unbalanced flow control in a subroutine")
         self.lw.ops.append(LOp("endif", info={"frame": self.pop("call")}))
+
+    def call_site(self, inst: ir.Instruction, lab: int) -> None:
+        """(outline) ``call`` / ``callc``: a "callsite" op entering the one copy of body ``lab`` (out_of_line_bodies);
+        the generator skips it when no lane takes it or 32 calls are already active (the reference's
+        flow.op_call: "If there are already 32 entries on the return address stack and a call is issued, the call
+        is skipped over")."""
+        if inst.opcode == Op.CALLC:
+            cond, nz = self.cond(inst.operands[0]), inst.test_nonzero
+        else:
+            cond, nz = Src("imm", 0, 0, None, "none", "n", 0xFFFFFFFF), True
+        site = self.n_sites
+        self.n_sites += 1
+        if lab not in self.sites:
+            self.sites[lab] = []
+            self.needed.append(lab)
+        self.sites[lab].append(site)
+        self.lw.ops.append(LOp("callsite", info={"label": lab, "site": site, "cond": cond, "nz": nz}))
+
+    def outline_bodies(self) -> None:
+        """(outline) The bodies the program calls, each lowered once after the main program's end (a halt) in a
+        "call" frame of its own, on mask slots no other body or the main program uses (so a call saves and
+        restores only its callee's slots); ``ret`` inside leaves that frame as in the inlined form."""
+        lw = self.lw
+        if self.prog.program_type == ir.ProgramType.GEOMETRY:
+            raise Unsupported("out-of-line subroutines in a geometry shader (emit retires lanes of every caller)")
+        if not lw.ops or lw.ops[-1].kind != "halt":
+            lw.ops.append(LOp("halt"))
+        k = 0
+        while k < len(self.needed):  # a body may call bodies not yet lowered
+            lab = self.needed[k]
+            k += 1
+            self.next_slot = lw.n_mask_slots
+            f = self.push("call", 2)
+            lw.ops.append(LOp("body", info={"label": lab, "frame": f}))
+            self.lower_range(*self.bodies[lab])
+            if not self.stack or self.stack[-1] is not f:
+                raise Unsupported("unbalanced flow control in a subroutine")
+            self.pop("call")
+            nslots = lw.n_mask_slots - f.slot
+            lw.call_bodies[lab] = (f.slot, nslots, self.sites[lab])
+            lw.ops.append(LOp("bodyend", info={"label": lab, "frame": f}))
 
     def mem(self, res: ir.Operand, read: bool = False, write: bool = False, atomic: bool = False) -> tuple:
         """('g', slot) groupshared, ('u', slot) UAV buffer or ('t', slot) SRV buffer."""
@@ -790,7 +848,13 @@ def lower(prog: ir.Program) -> Lowered:
     if prog.program_type not in (ir.ProgramType.COMPUTE, ir.ProgramType.VERTEX, ir.ProgramType.PIXEL,
                                  ir.ProgramType.GEOMETRY, ir.ProgramType.HULL, ir.ProgramType.DOMAIN):
         raise Unsupported(f"{ir.ProgramType(prog.program_type).name.lower()} shaders")
-    return _Lowerer(prog).run()
+    try:
+        return _Lowerer(prog).run()
+    except Unsupported as e:
+        if not OUTLINE_CALLS or not str(e).startswith("inlined subroutines past"):
+            raise
+    # inlining would not end (a body calling itself twice doubles per level): each body once, out of line
+    return _Lowerer(prog, outline=True).run()
 
 
 #: op kinds whose destination registers are not counted by :func:`unconditional_outputs` (their writes may skip
@@ -798,7 +862,7 @@ def lower(prog: ir.Program) -> Lowered:
 _UNCOUNTED = frozenset({"host", "atomic", "counter", "load", "bufinfo", "store"})
 #: op kinds after which (at the top level) later writes may be masked per lane: a conditional return, a discard,
 #: the end of the program (a return or discard inside a construct stops the scan too, in the loop below)
-_STOPS = frozenset({"leave", "continue", "discard", "halt", "gsemit"})
+_STOPS = frozenset({"leave", "continue", "discard", "halt", "gsemit", "callsite", "body"})
 
 
 def unconditional_outputs(lw: Lowered) -> frozenset:

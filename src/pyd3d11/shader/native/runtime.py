@@ -922,6 +922,9 @@ def _scratch_args(k: Kernel, A: _Args, cache: dict | None = None) -> None:
     A.ptr("r", _scratch(max(1, lw.n_temps) * 4 * TP, cache, "r"))
     A.ptr("x", _scratch(max(1, lay.x_regs) * 4 * TP, cache, "x"))
     A.ptr("masks", _scratch(lw.n_mask_slots * TP + 3 * TP, cache, "masks"))
+    if lw.call_bodies:  # out-of-line subroutines' call stack: 32 entries (llvm_flow.call_frame_words)
+        words = 4 + max(n for _, n, _ in lw.call_bodies.values()) * TP
+        A.ptr("cstack", _scratch(32 * words, cache, "cstack"))
     for reg, words in lay.tgsm_words.items():
         groups = max(1, TP // (lw.thread_group[0] * lw.thread_group[1] * lw.thread_group[2]))
         A.ptr(f"tgsm{reg}", _scratch(words * groups))
