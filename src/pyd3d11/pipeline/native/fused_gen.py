@@ -61,6 +61,12 @@ RASTER_PLANES = os.environ.get("PYD3D11_FUSED_RASTER_PLANES", "1") != "0"
 #: rows of pieces that cover their whole tile rectangle append two quads per vector store (``_full_row``; A/B
 #: and mutation checks: PYD3D11_FUSED_FULL_ROWS=0)
 FULL_ROWS = os.environ.get("PYD3D11_FUSED_FULL_ROWS", "1") != "0"
+#: full rows four quads (sixteen lanes) a step before the two-quad step (``_Gen._full_row16``);
+#: PYD3D11_FUSED_FULL_ROWS16=0 keeps the two-quad step alone (A/B, mutation checks)
+FULL_ROWS16 = os.environ.get("PYD3D11_FUSED_FULL_ROWS16", "1") != "0"
+#: the batch function's float32 interpolation sixteen lanes (four quads of one piece) a step before its
+#: eight-lane step; PYD3D11_FUSED_FLUSH_WIDE16=0 keeps the eight-lane step alone (A/B, mutation checks)
+FLUSH_WIDE16 = os.environ.get("PYD3D11_FUSED_FLUSH_WIDE16", "1") != "0"
 #: the merger reads the raster coverage lane buffer itself where nothing is folded into it (``_om``; A/B and
 #: mutation checks: PYD3D11_FUSED_COV_IN_PLACE=0)
 COV_IN_PLACE = os.environ.get("PYD3D11_FUSED_COV_IN_PLACE", "1") != "0"
@@ -484,7 +490,7 @@ class _Gen(FlushGen, _Emit):
                    for ei in range(3)] for ox, oy in k.samples]
         rows = full is not None and FULL_ROWS and not k.sample_freq
         if rows:
-            self.cbr(full, "rf_head", "col_head")
+            self.cbr(full, "rw_pre" if FULL_ROWS16 else "rf_head", "col_head")
             self._full_row(pyv, yin, rx0v, rx1v, qx0, rx1, p32, splat32)
         else:
             self.br("col_head")
@@ -823,8 +829,13 @@ class _Gen(FlushGen, _Emit):
         k = self.k
         V8I, V8B = "<8 x i32>", "<8 x i1>"
         lx, ly, lp, lc = self._lanes
+        if FULL_ROWS16:
+            self._full_row16(pyv, yin, rx0v, rx1v, qx0, rx1, p32, splat32)
+            first = "[ %rwx, %rw_exit ]"
+        else:
+            first = f"[ {qx0}, %row_body ]"
         self.put("rf_head")
-        self.e(f"%rqx = phi i64 [ {qx0}, %row_body ], [ %rqxn, %rf_keep ], [ %rqxn, %rf_flush ]")
+        self.e(f"%rqx = phi i64 {first}, [ %rqxn, %rf_keep ], [ %rqxn, %rf_flush ]")
         # both quads in the rectangle: the second quad's first column qx + 2 is below rx1
         fits = self.v(f"icmp slt i64 {self.v('add i64 %rqx, 2')}, {rx1}")
         n = self.v("load i64, ptr %nl, align 8")
@@ -851,6 +862,56 @@ class _Gen(FlushGen, _Emit):
         self.put("rf_exit")
         self.e("%rfx = phi i64 [ %rqx, %rf_head ]")
         self.br("col_head")
+
+    def _full_row16(self, pyv: str, yin: str, rx0v: str, rx1v: str, qx0: str, rx1: str, p32: str, splat32) -> None:
+        """The sixteen-lane step in front of ``_full_row``'s eight-lane one: four quads side by side per vector
+        store while all four lie in the rectangle (the fourth quad's first column qx + 6 below ``rx1``) and the
+        batch has room for sixteen lanes; then the eight-lane step and the column walk take the rest of the row.
+        The same lanes in the same order with the same coverage as two eight-lane steps (the quads' lane layout
+        (0,0) (1,0) (0,1) (1,1) then two pixels right, four times): only the per-step work is halved (one store
+        per lane array and one room test per four quads)."""
+        k = self.k
+        V16I, V16B, V8I, V8B = "<16 x i32>", "<16 x i1>", "<8 x i32>", "<8 x i1>"
+        lx, ly, lp, lc = self._lanes
+        self.put("rw_pre")
+        twice = "<" + ", ".join(f"i32 {j % 8}" for j in range(16)) + ">"
+        py16 = self.v(f"shufflevector {V8I} {pyv}, {V8I} poison, <16 x i32> {twice}")
+        yin16 = self.v(f"shufflevector {V8B} {yin}, {V8B} poison, <16 x i32> {twice}")
+        rx0w = self.v(f"shufflevector {V8I} {rx0v}, {V8I} poison, <16 x i32> zeroinitializer")
+        rx1w = self.v(f"shufflevector {V8I} {rx1v}, {V8I} poison, <16 x i32> zeroinitializer")
+        pw = self.v(f"shufflevector {V8I} {self.splat8_32(p32)}, {V8I} poison, <16 x i32> zeroinitializer")
+        self.br("rw_head")
+        self.put("rw_head")
+        self.e(f"%rwq = phi i64 [ {qx0}, %rw_pre ], [ %rwqn, %rw_keep ], [ %rwqn, %rw_flush ]")
+        fits = self.v(f"icmp slt i64 {self.v('add i64 %rwq, 6')}, {rx1}")
+        n = self.v("load i64, ptr %nl, align 8")
+        n16 = self.v(f"add i64 {n}, 16")
+        room = self.v(f"icmp ule i64 {n16}, {k.batch}")
+        self.cbr(self.v(f"and i1 {fits}, {room}"), "rw_body", "rw_exit")
+        self.put("rw_body")
+        qx32 = self.v("trunc i64 %rwq to i32")
+        qxw = self.v(f"shufflevector {V16I} {self.v(f'insertelement {V16I} poison, i32 {qx32}, i64 0')}, "
+                     f"{V16I} poison, <16 x i32> zeroinitializer")
+        pxv = self.v(f"add {V16I} {qxw}, {_vec('i32', [2 * (j // 4) + (j & 1) for j in range(16)])}")
+        xin = self.v(f"and {V16B} {self.v(f'icmp sge {V16I} {pxv}, {rx0w}')}, "
+                     f"{self.v(f'icmp slt {V16I} {pxv}, {rx1w}')}")
+        cov = self.v(f"zext {V16B} {self.v(f'and {V16B} {yin16}, {xin}')} to {V16I}")
+        self.e(f"store {V16I} {pxv}, ptr {self.gep('i32', lx, n)}, align 4")
+        self.e(f"store {V16I} {py16}, ptr {self.gep('i32', ly, n)}, align 4")
+        self.e(f"store {V16I} {pw}, ptr {self.gep('i32', lp, n)}, align 4")
+        self.e(f"store {V16I} {cov}, ptr {self.gep('i32', lc, n)}, align 4")
+        self.e("%rwqn = add i64 %rwq, 8")
+        self.cbr(self.v(f"icmp eq i64 {n16}, {k.batch}"), "rw_flush", "rw_keep")
+        self.put("rw_flush")
+        self.e(f"call void @flush(ptr %D, ptr %T, i64 {n16})")
+        self.e("store i64 0, ptr %nl, align 8")
+        self.br("rw_head")
+        self.put("rw_keep")
+        self.e(f"store i64 {n16}, ptr %nl, align 8")
+        self.br("rw_head")
+        self.put("rw_exit")
+        self.e("%rwx = phi i64 [ %rwq, %rw_head ]")
+        self.br("rf_head")
 
     def _emit_quad(self, h, cov: str, x4: str, y4: str, p32: str, nxt: str, words: str | None = None,
                    sidx: int | None = None, raster: str | None = None) -> None:
