@@ -491,7 +491,7 @@ class _Gen(FlushGen, _Emit):
         rows = full is not None and FULL_ROWS and not k.sample_freq
         if rows:
             self.cbr(full, "rw_pre" if FULL_ROWS16 else "rf_head", "col_head")
-            self._full_row(pyv, yin, rx0v, rx1v, qx0, rx1, p32, splat32)
+            self._full_row(pyv, yin, rx0v, rx1v, qx0, rx0, rx1, ry0, ry1, p32, splat32)
         else:
             self.br("col_head")
         self.put("col_head")
@@ -818,7 +818,8 @@ class _Gen(FlushGen, _Emit):
             if s + 1 < len(k.samples):
                 self.put(after)
 
-    def _full_row(self, pyv: str, yin: str, rx0v: str, rx1v: str, qx0: str, rx1: str, p32: str, splat32) -> None:
+    def _full_row(self, pyv: str, yin: str, rx0v: str, rx1v: str, qx0: str, rx0: str, rx1: str, ry0: str, ry1: str,
+                  p32: str, splat32) -> None:
         """A row of quads of a piece that covers its whole tile rectangle (``_rect_inside``): two quads (eight
         lanes) per step, stored with one vector store per lane array while both quads lie in the rectangle and
         the batch has room for both; the rest of the row (a last single quad, or a batch boundary) continues in
@@ -830,7 +831,7 @@ class _Gen(FlushGen, _Emit):
         V8I, V8B = "<8 x i32>", "<8 x i1>"
         lx, ly, lp, lc = self._lanes
         if FULL_ROWS16:
-            self._full_row16(pyv, yin, rx0v, rx1v, qx0, rx1, p32, splat32)
+            self._full_row16(qx0, rx0, rx1, ry0, ry1, p32)
             first = "[ %rwx, %rw_exit ]"
         else:
             first = f"[ {qx0}, %row_body ]"
@@ -863,7 +864,7 @@ class _Gen(FlushGen, _Emit):
         self.e("%rfx = phi i64 [ %rqx, %rf_head ]")
         self.br("col_head")
 
-    def _full_row16(self, pyv: str, yin: str, rx0v: str, rx1v: str, qx0: str, rx1: str, p32: str, splat32) -> None:
+    def _full_row16(self, qx0: str, rx0: str, rx1: str, ry0: str, ry1: str, p32: str) -> None:
         """The sixteen-lane step in front of ``_full_row``'s eight-lane one: four quads side by side per vector
         store while all four lie in the rectangle (the fourth quad's first column qx + 6 below ``rx1``) and the
         batch has room for sixteen lanes; then the eight-lane step and the column walk take the rest of the row.
@@ -871,15 +872,24 @@ class _Gen(FlushGen, _Emit):
         (0,0) (1,0) (0,1) (1,1) then two pixels right, four times): only the per-step work is halved (one store
         per lane array and one room test per four quads)."""
         k = self.k
-        V16I, V16B, V8I, V8B = "<16 x i32>", "<16 x i1>", "<8 x i32>", "<8 x i1>"
+        V16I, V16B = "<16 x i32>", "<16 x i1>"
         lx, ly, lp, lc = self._lanes
         self.put("rw_pre")
-        twice = "<" + ", ".join(f"i32 {j % 8}" for j in range(16)) + ">"
-        py16 = self.v(f"shufflevector {V8I} {pyv}, {V8I} poison, <16 x i32> {twice}")
-        yin16 = self.v(f"shufflevector {V8B} {yin}, {V8B} poison, <16 x i32> {twice}")
-        rx0w = self.v(f"shufflevector {V8I} {rx0v}, {V8I} poison, <16 x i32> zeroinitializer")
-        rx1w = self.v(f"shufflevector {V8I} {rx1v}, {V8I} poison, <16 x i32> zeroinitializer")
-        pw = self.v(f"shufflevector {V8I} {self.splat8_32(p32)}, {V8I} poison, <16 x i32> zeroinitializer")
+
+        def splat16(x32: str) -> str:
+            return self.v(f"shufflevector {V16I} {self.v(f'insertelement {V16I} poison, i32 {x32}, i64 0')}, "
+                          f"{V16I} poison, <16 x i32> zeroinitializer")
+
+        def t32(x64: str) -> str:
+            return self.v(f"trunc i64 {x64} to i32")
+
+        # (the row's vectors from its scalars, not widened from the eight-lane step's: those are spilled around
+        # the step's flush call, and a reload right after the spill stalled on store forwarding)
+        py16 = self.v(f"add {V16I} {splat16(t32('%qy'))}, {_vec('i32', [(j >> 1) & 1 for j in range(16)])}")
+        yin16 = self.v(f"and {V16B} {self.v(f'icmp sge {V16I} {py16}, {splat16(t32(ry0))}')}, "
+                       f"{self.v(f'icmp slt {V16I} {py16}, {splat16(t32(ry1))}')}")
+        rx0w, rx1w = splat16(t32(rx0)), splat16(t32(rx1))
+        pw = splat16(p32)
         self.br("rw_head")
         self.put("rw_head")
         self.e(f"%rwq = phi i64 [ {qx0}, %rw_pre ], [ %rwqn, %rw_keep ], [ %rwqn, %rw_flush ]")

@@ -830,6 +830,9 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
                 # the raw bits 0x4B000000 + code: the constant's bits (24 and up) leave the word when shifted or
                 # truncated to it, and bits 16..23 are zero, so the code needs no mask here
                 code = B.unorm_magic_bits(out[c], (1 << ch.bits) - 1, unit=unit_output(rt, c))
+            elif B.magic_ok(ch):  # B.encode's form, with the clamp's upper bound left out where unit_output holds
+                code = B.bop("and", "i32", B.unorm_magic_bits(out[c], (1 << ch.bits) - 1, unit=unit_output(rt, c)),
+                             B.sp("i32", (1 << ch.bits) - 1))
             else:
                 code = B.encode(ch, out[c])
         elif ch.kind == "snorm":  # two codes of -1.0: the reference re-encodes the decoded value
