@@ -9,7 +9,7 @@ from __future__ import annotations
 # also keeps the tests' switches — fused_gen.EXACT32, FLUSH_PREFETCH, … — in force here)
 from . import fused_gen as fg
 from .lane_ir import host_fma
-from .om_gen import OMContext
+from .om_gen import ROW_MARK, OMContext
 
 
 class FlushGen:
@@ -609,8 +609,13 @@ class FlushGen:
         # no copy (fused_gen.COV_IN_PLACE; the same coverage words and live lanes as the copy)
         in_place = fg.COV_IN_PLACE and not k.forced and not k.face and \
             not (any(kind == "mask" for kind, _t in k.so) and k.has_ps)
+        marks = fg.row_marks(k)  # (implies in_place)
         self.br("om_pre")
         self.put("om_pre")
+        if marks:
+            mk = self.targ("mk")
+            batch_no = self.v(f"load i64, ptr {mk}, align 8")
+            stamp = self.v(f"add i64 {batch_no}, 1")
         if in_place:
             self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
             tail = self.v("shl i64 " + self.v("sub i64 %n8, %n") + ", 2")
@@ -640,7 +645,18 @@ class FlushGen:
         if k.has_ps and not k.no_discard:
             d = self.v(f"load <8 x i32>, ptr {self.gep('i32', disc, '%g')}, align 4")
             al = self.v(f"and <8 x i1> {al}, {self.v('icmp eq <8 x i32> ' + d + ', zeroinitializer')}")
-        self.e(f"store <8 x i8> {self.v(f'zext <8 x i1> {al} to <8 x i8>')}, ptr {self.gep('i8', alive, '%g')}, align 1")
+        al8 = self.v(f"zext <8 x i1> {al} to <8 x i8>")
+        if marks:
+            # a group of sixteen lanes starting here that the rasterizer stamped in this batch (fused_gen.row_marks):
+            # its first lane's alive byte becomes om_gen.ROW_MARK where that lane is alive (the merger's dispatcher
+            # still tests that all sixteen are)
+            grp = self.v(f"icmp eq i64 {self.v('and i64 %g, 15')}, 0")
+            got = self.ld("i64", mk, self.v(f"add i64 {self.v('lshr i64 %g, 4')}, 1"), 8)
+            mark = self.v(f"and i1 {grp}, {self.v(f'icmp eq i64 {got}, {stamp}')}")
+            e0 = self.v(f"extractelement <8 x i8> {al8}, i64 0")
+            e0m = self.v(f"mul i8 {e0}, {self.v(f'select i1 {mark}, i8 {ROW_MARK}, i8 1')}")
+            al8 = self.v(f"insertelement <8 x i8> {al8}, i8 {e0m}, i64 0")
+        self.e(f"store <8 x i8> {al8}, ptr {self.gep('i8', alive, '%g')}, align 1")
         if k.forced:
             # TIR: the merger's one sample is covered where any raster sample is; the lane's raster samples
             # beyond that one count towards occlusion (merged lanes all pass: no depth test, sample 0 in the mask)
@@ -681,6 +697,8 @@ class FlushGen:
         om_fn = self.darg("om_fn")  # the merger's own module (om_gen.om_function), one call per batch
         self.e(f"call void {om_fn}(ptr {ctx}, i64 %n8, ptr {lx}, ptr {ly}, ptr {merged_cov}, ptr {dep}, "
                f"ptr {col}, ptr {alive})")
+        if marks:  # this batch's stamps are spent: the next batch's are one more
+            self.e(f"store i64 {stamp}, ptr {mk}, align 8")
         if k.forced:
             extra = self.v("load i64, ptr %tir, align 8")
             spp = self.v(f"getelementptr i8, ptr {ctx}, i64 {OMContext.samples_passed.offset}")
