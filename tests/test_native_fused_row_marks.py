@@ -96,9 +96,29 @@ def test_discarded_lane_in_a_stamped_group(monkeypatch):
     sb._check(sb._scene(_rects(boxes), W, H, 31, fd.PS_DISCARD, depth=True))
 
 
+@pytest.fixture
+def _full_texts(monkeypatch):
+    """The float32 path is in the batch function's full text only (a cold variant's quick first build compiles
+    fused_gen.flush_lean): build the full texts at once, as test_native_fused_exact32 does, and set aside the
+    variants other tests built meanwhile."""
+    from pyd3d11.shader.native import runtime
+
+    runtime.wait_upgrades()
+    saved = dict(fused._CACHE), dict(fused._MODULES)
+    fused._CACHE.clear()
+    fused._MODULES.clear()
+    monkeypatch.setattr(runtime, "TIER", "quick")
+    yield
+    runtime.wait_upgrades()
+    fused._CACHE.clear()
+    fused._MODULES.clear()
+    fused._CACHE.update(saved[0])
+    fused._MODULES.update(saved[1])
+
+
 @pytest.mark.parametrize("seed", range(2))
-@pytest.mark.parametrize("ps", ["uv", "nopersp4"])
-def test_float32_interpolation_runs_of_every_length(monkeypatch, seed, ps):
+@pytest.mark.parametrize("ps", ["persp3", "nopersp4"])
+def test_float32_interpolation_runs_of_every_length(monkeypatch, _full_texts, seed, ps):
     """The float32 interpolation's sixteen-lane step (fused_flush_gen: four quads of one piece a step, then eight,
     then four): axis-aligned right triangles with dyadic planes (the float32 path) interleaved with random ones,
     so a piece's run of quads in a batch starts and ends at every quad offset; 64-lane batches, S5's blend on
@@ -107,7 +127,7 @@ def test_float32_interpolation_runs_of_every_length(monkeypatch, seed, ps):
     monkeypatch.setattr(fused, "BATCH", 64)
     W, H = 64, 48
     verts = ex._right_triangles(np.random.default_rng(40 + seed), W, H, 60, False)
-    shader = ex.PS_UV if ps == "uv" else ex.PS_NOPERSP4
+    shader = ex.PS_PERSP3 if ps == "persp3" else ex.PS_NOPERSP4
     for threads in (1, 2):
         pool.set_threads(threads)
         ref, got = fd._both(ex._scene(verts, shader, 28, W, H, seed, om=ex._blend_om()))
@@ -116,13 +136,12 @@ def test_float32_interpolation_runs_of_every_length(monkeypatch, seed, ps):
 
 @pytest.mark.parametrize("wide16, rows16, marks", [(True, True, True), (True, True, False), (False, True, True),
                                                     (True, False, True), (False, False, False)])
-def test_switches_agree_and_paths_are_compiled(monkeypatch, wide16, rows16, marks):
+def test_switches_agree_and_paths_are_compiled(monkeypatch, _full_texts, wide16, rows16, marks):
     """S5's draw (a full-screen quad, uv from 0 to 1, blended) with each switch off (variants recompiled) gives
     the reference's bytes too; the compiled variant holds the sixteen-lane interpolation, the sixteen-lane row
     step, and the stamps and mark bytes exactly when they are on (the marks only with the sixteen-lane rows), and
     its merger the mark test (om_gen, always: other callers pass 0/1 alive bytes)."""
     monkeypatch.setattr(fused, "TILE", 16)
-    monkeypatch.setattr(fused, "_CACHE", {})
     monkeypatch.setattr(fused_gen, "FLUSH_WIDE16", wide16)
     monkeypatch.setattr(fused_gen, "FULL_ROWS16", rows16)
     monkeypatch.setattr(fused_gen, "ROW_MARKS", marks)
