@@ -645,18 +645,7 @@ class FlushGen:
         if k.has_ps and not k.no_discard:
             d = self.v(f"load <8 x i32>, ptr {self.gep('i32', disc, '%g')}, align 4")
             al = self.v(f"and <8 x i1> {al}, {self.v('icmp eq <8 x i32> ' + d + ', zeroinitializer')}")
-        al8 = self.v(f"zext <8 x i1> {al} to <8 x i8>")
-        if marks:
-            # a group of sixteen lanes starting here that the rasterizer stamped in this batch (fused_gen.row_marks):
-            # its first lane's alive byte becomes om_gen.ROW_MARK where that lane is alive (the merger's dispatcher
-            # still tests that all sixteen are)
-            grp = self.v(f"icmp eq i64 {self.v('and i64 %g, 15')}, 0")
-            got = self.ld("i64", mk, self.v(f"add i64 {self.v('lshr i64 %g, 4')}, 1"), 8)
-            mark = self.v(f"and i1 {grp}, {self.v(f'icmp eq i64 {got}, {stamp}')}")
-            e0 = self.v(f"extractelement <8 x i8> {al8}, i64 0")
-            e0m = self.v(f"mul i8 {e0}, {self.v(f'select i1 {mark}, i8 {ROW_MARK}, i8 1')}")
-            al8 = self.v(f"insertelement <8 x i8> {al8}, i8 {e0m}, i64 0")
-        self.e(f"store <8 x i8> {al8}, ptr {self.gep('i8', alive, '%g')}, align 1")
+        self.e(f"store <8 x i8> {self.v(f'zext <8 x i1> {al} to <8 x i8>')}, ptr {self.gep('i8', alive, '%g')}, align 1")
         if k.forced:
             # TIR: the merger's one sample is covered where any raster sample is; the lane's raster samples
             # beyond that one count towards occlusion (merged lanes all pass: no depth test, sample 0 in the mask)
@@ -675,6 +664,23 @@ class FlushGen:
         else:
             self._om_cov(k, cov, valid, lp, front, cov2)
         self.put("om_done")
+        if marks:
+            # each group of sixteen lanes the rasterizer stamped in this batch (fused_gen.row_marks): its first
+            # lane's alive byte becomes om_gen.ROW_MARK where that lane is alive (1 * 3; 0 stays 0: the merger's
+            # dispatcher still tests that all sixteen are alive)
+            self.br("mk_head")
+            self.put("mk_head")
+            self.e("%mj = phi i64 [ 0, %om_done ], [ %mjn, %mk_body ]")
+            self.cbr(self.v(f"icmp ult i64 {self.v('shl i64 %mj, 4')}, %n8"), "mk_body", "mk_done")
+            self.put("mk_body")
+            got = self.ld("i64", mk, self.v("add i64 %mj, 1"), 8)
+            ap = self.gep("i8", alive, self.v("shl i64 %mj, 4"))
+            a0 = self.v(f"load i8, ptr {ap}, align 1")
+            f = self.v(f"select i1 {self.v(f'icmp eq i64 {got}, {stamp}')}, i8 {ROW_MARK}, i8 1")
+            self.e(f"store i8 {self.v(f'mul i8 {a0}, {f}')}, ptr {ap}, align 1")
+            self.e("%mjn = add i64 %mj, 1")
+            self.br("mk_head")
+            self.put("mk_done")
         merged_cov = lc if in_place else cov2
         # colour registers o0 .. o(R-1) in the merger's layout (zeros where the shader has none)
         self.decls.add("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)")
