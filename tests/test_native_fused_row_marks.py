@@ -153,6 +153,5 @@ def test_switches_agree_and_paths_are_compiled(monkeypatch, _full_texts, wide16,
     for t in texts:
         assert ("q16_body:" in t) == wide16
         assert ("rw_body:" in t) == rows16
-        assert ("mk_body:" in t) == (marks and rows16)  # the batch function's mark bytes
-        assert ("%rwmk = select" in t) == (marks and rows16)  # the rasterizer's stamp
-        assert "%wmk = icmp eq i8 %wa0, 3" in t
+        assert ("%rwmk = select" in t) == (marks and rows16)  # the rasterizer's mark
+        assert "%wmb = and i32 %wc0, 1073741824" in t

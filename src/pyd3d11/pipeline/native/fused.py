@@ -1216,9 +1216,6 @@ def _take_buffers(key: fg.FusedKey) -> dict:
         bufs["o"] = np.zeros((key.o_regs, 4, B), np.uint32)
         bufs["count"] = np.zeros(2, np.int64)
         bufs["alive"] = np.zeros(B + 8, np.int8)
-        # row-group stamps (fused_gen.row_marks): [0] the worker's flushed batches, then one per 16 lanes (the
-        # batch function reads up to its lane count rounded to fused_gen.LANE_QUANTUM)
-        bufs["mk"] = np.zeros(B // 16 + fg.LANE_QUANTUM // 16 + 2, np.int64)
         bufs["cov"] = np.zeros(B + 8, np.uint32)
         bufs["col"] = np.zeros(max(1, key.om_regs) * 4 * B + 8, np.uint32)
         bufs["active"] = np.full(B, -1, np.int32)

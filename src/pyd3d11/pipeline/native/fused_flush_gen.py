@@ -9,7 +9,7 @@ from __future__ import annotations
 # also keeps the tests' switches — fused_gen.EXACT32, FLUSH_PREFETCH, … — in force here)
 from . import fused_gen as fg
 from .lane_ir import host_fma
-from .om_gen import ROW_MARK, OMContext
+from .om_gen import OMContext
 
 
 class FlushGen:
@@ -609,13 +609,8 @@ class FlushGen:
         # no copy (fused_gen.COV_IN_PLACE; the same coverage words and live lanes as the copy)
         in_place = fg.COV_IN_PLACE and not k.forced and not k.face and \
             not (any(kind == "mask" for kind, _t in k.so) and k.has_ps)
-        marks = fg.row_marks(k)  # (implies in_place)
         self.br("om_pre")
         self.put("om_pre")
-        if marks:
-            mk = self.targ("mk")
-            batch_no = self.v(f"load i64, ptr {mk}, align 8")
-            stamp = self.v(f"add i64 {batch_no}, 1")
         if in_place:
             self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
             tail = self.v("shl i64 " + self.v("sub i64 %n8, %n") + ", 2")
@@ -664,23 +659,6 @@ class FlushGen:
         else:
             self._om_cov(k, cov, valid, lp, front, cov2)
         self.put("om_done")
-        if marks:
-            # each group of sixteen lanes the rasterizer stamped in this batch (fused_gen.row_marks): its first
-            # lane's alive byte becomes om_gen.ROW_MARK where that lane is alive (1 * 3; 0 stays 0: the merger's
-            # dispatcher still tests that all sixteen are alive)
-            self.br("mk_head")
-            self.put("mk_head")
-            self.e("%mj = phi i64 [ 0, %om_done ], [ %mjn, %mk_body ]")
-            self.cbr(self.v(f"icmp ult i64 {self.v('shl i64 %mj, 4')}, %n8"), "mk_body", "mk_done")
-            self.put("mk_body")
-            got = self.ld("i64", mk, self.v("add i64 %mj, 1"), 8)
-            ap = self.gep("i8", alive, self.v("shl i64 %mj, 4"))
-            a0 = self.v(f"load i8, ptr {ap}, align 1")
-            f = self.v(f"select i1 {self.v(f'icmp eq i64 {got}, {stamp}')}, i8 {ROW_MARK}, i8 1")
-            self.e(f"store i8 {self.v(f'mul i8 {a0}, {f}')}, ptr {ap}, align 1")
-            self.e("%mjn = add i64 %mj, 1")
-            self.br("mk_head")
-            self.put("mk_done")
         merged_cov = lc if in_place else cov2
         # colour registers o0 .. o(R-1) in the merger's layout (zeros where the shader has none)
         self.decls.add("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1 immarg)")
@@ -703,8 +681,6 @@ class FlushGen:
         om_fn = self.darg("om_fn")  # the merger's own module (om_gen.om_function), one call per batch
         self.e(f"call void {om_fn}(ptr {ctx}, i64 %n8, ptr {lx}, ptr {ly}, ptr {merged_cov}, ptr {dep}, "
                f"ptr {col}, ptr {alive})")
-        if marks:  # this batch's stamps are spent: the next batch's are one more
-            self.e(f"store i64 {stamp}, ptr {mk}, align 8")
         if k.forced:
             extra = self.v("load i64, ptr %tir, align 8")
             spp = self.v(f"getelementptr i8, ptr {ctx}, i64 {OMContext.samples_passed.offset}")

@@ -67,19 +67,18 @@ FULL_ROWS16 = os.environ.get("PYD3D11_FUSED_FULL_ROWS16", "1") != "0"
 #: the batch function's float32 interpolation sixteen lanes (four quads of one piece) a step before its
 #: eight-lane step; PYD3D11_FUSED_FLUSH_WIDE16=0 keeps the eight-lane step alone (A/B, mutation checks)
 FLUSH_WIDE16 = os.environ.get("PYD3D11_FUSED_FLUSH_WIDE16", "1") != "0"
-#: row-group marks (``row_marks``): the sixteen-lane full-row step stamps the groups it writes, the batch function
-#: turns a stamp of its own batch into the mark byte ROW_MARK in the merger's ``alive`` lanes, and the merger's
-#: dispatcher (om_gen._wide_check) takes a marked group of live lanes to its sixteen-lane body without its
-#: position and coverage test; PYD3D11_FUSED_ROW_MARKS=0 leaves them out (A/B, mutation checks)
+#: row-group marks (``row_marks``): the sixteen-lane full-row step sets om_gen.ROW_MARK in the coverage word of the
+#: first lane of the groups it writes, and the merger's dispatcher (om_gen._wide_check) takes a marked group of live
+#: lanes to its sixteen-lane body without its position and coverage test; PYD3D11_FUSED_ROW_MARKS=0 leaves them out
+#: (A/B, mutation checks)
 ROW_MARKS = os.environ.get("PYD3D11_FUSED_ROW_MARKS", "1") != "0"
 
 
 def row_marks(k: FusedKey) -> bool:
-    """Whether the variant's rasterizer stamps row groups and its batch function marks them (both or neither:
-    a stamp is valid only until the next flush of a marking variant, which every marking flush ends by
-    advancing the worker's batch counter ``mk[0]``). Only where the merger reads the rasterizer's coverage in
-    place (fused_flush_gen._om: nothing folded into it) and the full rows run (one sample, no clip
-    distances, not sample frequency)."""
+    """Whether the variant's sixteen-lane full-row step marks its row groups (om_gen.ROW_MARK in a coverage word):
+    only where the merger reads the rasterizer's coverage words in place (fused_flush_gen._om: nothing folded into
+    them) and every other reader masks them to their sample bits (one sample, no clip distances, not sample
+    frequency, no forced sample count)."""
     return (ROW_MARKS and FULL_ROWS and FULL_ROWS16 and COV_IN_PLACE and not k.forced and not k.face
             and not (any(kind == "mask" for kind, _t in k.so) and k.has_ps) and not k.samples and not k.clip
             and not k.sample_freq)
@@ -175,8 +174,7 @@ class Slots:
 _D_NAMES = tuple("""tile_list tile_off tiles_x A B rec planes invw zplane flat front primid vpmin vpmax P ds_base
     ds_pitch ps_fn bf srgb_t srgb_lut next n_tiles om_ctx lalpha""".split()) \
     + tuple(f"rt{i}_{s}" for i in range(8) for s in ("base", "pitch")) + tuple("flush_fn om_fn".split())
-_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls sodepth somask helpers lrc mk"
-                 .split())
+_T_NAMES = tuple("ps_args lx ly lp lc v o disc depth count alive cov col svcov svprim ls sodepth somask helpers lrc".split())
 
 
 _SLOTS = Slots({n: i for i, n in enumerate(_D_NAMES)}, {n: i for i, n in enumerate(_T_NAMES)})
@@ -925,20 +923,17 @@ class _Gen(FlushGen, _Emit):
         covb = self.v(f"and {V16B} {yin16}, {xin}")
         cov = self.v(f"zext {V16B} {covb} to {V16I}")
         if row_marks(k):
-            # lanes n .. n + 15 are four quads side by side (om_gen's ROW4 layout), each covering its sample: where
-            # n is a multiple of 16 and every lane is covered, stamp group n / 16 with this batch's number + 1
-            # (mk[0]: batches the worker has flushed); other appends leave the stamps alone, since lanes are
-            # appended once per batch and a stamp of an earlier batch never matches again
-            mk = self.targ("mk")
+            # lanes n .. n + 15 are four quads side by side (om_gen's ROW4 layout), each covering its sample: where n
+            # is a multiple of 16 (a group of the merger's) and every lane is covered, the first lane's coverage word
+            # carries ROW_MARK. The mark lives in the word the same append writes, so it never outlasts its lanes.
+            from .om_gen import ROW_MARK
+
             self.decls.add("declare i1 @llvm.vector.reduce.and.v16i1(<16 x i1>)")
             allc = self.v(f"call i1 @llvm.vector.reduce.and.v16i1({V16B} {covb})")
             at16 = self.v(f"icmp eq i64 {self.v(f'and i64 {n}, 15')}, 0")
-            slot = self.gep("i64", mk, self.v(f"add i64 {self.v(f'lshr i64 {n}, 4')}, 1"))
-            stamp = self.v(f"add i64 {self.v(f'load i64, ptr {mk}, align 8')}, 1")
-            old = self.v(f"load i64, ptr {slot}, align 8")
             ok = self.v(f"and i1 {allc}, {at16}")
-            self.e(f"%rwmk = select i1 {ok}, i64 {stamp}, i64 {old}")
-            self.e(f"store i64 %rwmk, ptr {slot}, align 8")
+            self.e(f"%rwmk = select i1 {ok}, i32 {ROW_MARK}, i32 0")
+            cov = self.v(f"or {V16I} {cov}, {self.v(f'insertelement {V16I} zeroinitializer, i32 %rwmk, i64 0')}")
         self.e(f"store {V16I} {pxv}, ptr {self.gep('i32', lx, n)}, align 4")
         self.e(f"store {V16I} {py16}, ptr {self.gep('i32', ly, n)}, align 4")
         self.e(f"store {V16I} {pw}, ptr {self.gep('i32', lp, n)}, align 4")

@@ -14,9 +14,9 @@ Contract (the fused tile kernel calls it too):
   primitive (read only when :func:`om_needs_face` says the two stencil faces differ); ``depth``: float
   fragment depth per sample, sample-major ``[S][n]`` (one sample: float[n]; read only with a depth/stencil test);
   ``colors``: u32 PS output bits, component-major ``[register][4][n]`` for registers
-  ``0 .. om_registers(key) - 1``; ``alive``: i8[n] (0: the lane is skipped; ROW_MARK at lane i, from the fused
-  batch function only: lanes i .. i + 15 are four 2x2 quads side by side, _Body.ROW4's layout, each covering
-  sample 0; any other non-zero value: the lane is merged).
+  ``0 .. om_registers(key) - 1``; ``alive``: i8[n] (0: the lane is skipped). One sample: a ``cov`` word with
+  ROW_MARK (bit 30) at lane i (the fused lane's full rows only) vouches that lanes i .. i + 15 are four 2x2 quads
+  side by side (_Body.ROW4's layout), each covering sample 0; coverage itself is read from the sample bits.
   Semantics: the serial output merger applied lane by lane in lane order (a pixel may occur several times;
   a later lane sees the earlier lanes' writes). Eight lanes at a time run as vectors when their pixels are
   distinct, else one by one. ``ctx.samples_passed`` grows by the samples that passed (occlusion queries).
@@ -914,9 +914,10 @@ def _key_name(key: OMKey) -> str:
     return "om_" + hashlib.sha256(repr(key).encode()).hexdigest()[:16]
 
 
-#: the ``alive`` byte of the first lane of a row group (module docstring; fused_gen.row_marks): the caller vouches
-#: for the group's positions and coverage, so the dispatcher tests only that its sixteen lanes are alive
-ROW_MARK = 3
+#: the coverage-word bit of the first lane of a row group (module docstring; fused_gen.row_marks): the caller vouches
+#: for the group's positions and coverage, so the dispatcher tests only that its sixteen lanes are alive (bit 30: no
+#: sample bit, 16 samples at most, nor the back-face bit 31)
+ROW_MARK = 1 << 30
 
 
 def _wide_check(name: str, call_args: str) -> list[str]:
@@ -931,8 +932,8 @@ def _wide_check(name: str, call_args: str) -> list[str]:
             "  %fits = icmp ule i64 %i16, %nv",
             "  br i1 %fits, label %v16chk, label %vchk",
             "v16chk:",
-            # every lane alive (a byte compare), then a row mark (the first lane's byte: the caller vouches for the
-            # positions and coverage) or at its position and covering sample 0 (the lanes' differences OR-ed into
+            # every lane alive (a byte compare), then a row mark (the first lane's coverage word: the caller vouches
+            # for the positions and coverage) or at its position and covering sample 0 (the lanes' differences OR-ed into
             # words, one test of the OR): fewer packs than a reduction of <16 x i1> masks, and each test a branch
             # of its own
             "  %wpa = getelementptr i8, ptr %alive, i64 %i",
@@ -942,8 +943,10 @@ def _wide_check(name: str, call_args: str) -> list[str]:
             f"  %wok2 = icmp eq i{WIDE} %wdm, 0",
             "  br i1 %wok2, label %v16mark, label %vchk",
             "v16mark:",
-            "  %wa0 = load i8, ptr %wpa, align 1",
-            f"  %wmk = icmp eq i8 %wa0, {ROW_MARK}",
+            "  %wpc0 = getelementptr i32, ptr %cov, i64 %i",
+            "  %wc0 = load i32, ptr %wpc0, align 4",
+            f"  %wmb = and i32 %wc0, {ROW_MARK}",
+            "  %wmk = icmp ne i32 %wmb, 0",
             "  br i1 %wmk, label %vF, label %v16pos",
             "v16pos:",
             "  %wpx = getelementptr i32, ptr %x, i64 %i",
