@@ -923,16 +923,16 @@ class _Gen(FlushGen, _Emit):
         covb = self.v(f"and {V16B} {yin16}, {xin}")
         cov = self.v(f"zext {V16B} {covb} to {V16I}")
         if row_marks(k):
-            # lanes n .. n + 15 are four quads side by side (om_gen's ROW4 layout), each covering its sample: where n
-            # is a multiple of 16 (a group of the merger's) and every lane is covered, the first lane's coverage word
-            # carries ROW_MARK. The mark lives in the word the same append writes, so it never outlasts its lanes.
+            # lanes n .. n + 15 are four quads side by side (om_gen's ROW4 layout): where every lane is covered, the
+            # first lane's coverage word carries ROW_MARK. The mark lives in the word the same append writes, so it
+            # never outlasts its lanes, and the merger meets it only where its group of sixteen starts at lane n.
+            # (Only on covered groups: a marked word is non-zero, and the batch function counts a lane with a
+            # non-zero word as a covered one.)
             from .om_gen import ROW_MARK
 
             self.decls.add("declare i1 @llvm.vector.reduce.and.v16i1(<16 x i1>)")
             allc = self.v(f"call i1 @llvm.vector.reduce.and.v16i1({V16B} {covb})")
-            at16 = self.v(f"icmp eq i64 {self.v(f'and i64 {n}, 15')}, 0")
-            ok = self.v(f"and i1 {allc}, {at16}")
-            self.e(f"%rwmk = select i1 {ok}, i32 {ROW_MARK}, i32 0")
+            self.e(f"%rwmk = select i1 {allc}, i32 {ROW_MARK}, i32 0")
             cov = self.v(f"or {V16I} {cov}, {self.v(f'insertelement {V16I} zeroinitializer, i32 %rwmk, i64 0')}")
         self.e(f"store {V16I} {pxv}, ptr {self.gep('i32', lx, n)}, align 4")
         self.e(f"store {V16I} {py16}, ptr {self.gep('i32', ly, n)}, align 4")
