@@ -155,3 +155,33 @@ def test_switches_agree_and_paths_are_compiled(monkeypatch, _full_texts, wide16,
         assert ("rw_body:" in t) == rows16
         assert ("%rwmk = select" in t) == (marks and rows16)  # the rasterizer's mark
         assert "%wmb = and i32 %wc0, 1073741824" in t
+
+
+def test_statistics_with_marks_at_rectangle_edges(monkeypatch):
+    """PSInvocations counts covered lanes only (§19.7): rectangles whose left or top bound is odd, so sixteen-lane
+    steps have uncovered lanes (a mark there would make an uncovered lane's word non-zero)."""
+    from gfx_util import draw_pos_attr, rtv, texture2d
+
+    import bitid_scenes as bs
+
+    monkeypatch.setattr(fused, "TILE", 16)
+    W, H = 64, 40
+    boxes = [(1.0, 0.0, 61.0, 40.0), (0.0, 1.0, 64.0, 37.0), (3.0, 3.0, 60.0, 39.0), (0.0, 0.0, 64.0, 40.0)]
+    xy = np.asarray(_rects(boxes), np.float64)
+    n = xy.shape[0]
+    pos = np.stack([xy[:, 0] / W * 2 - 1, 1 - xy[:, 1] / H * 2, np.full(n, 0.5), np.ones(n)], 1)
+    verts = np.ascontiguousarray(np.concatenate([pos, np.random.default_rng(9).uniform(0, 1, (n, 4))], 1),
+                                 np.float32)
+
+    def run():
+        t = texture2d(28, W, H)
+        s = draw_pos_attr(verts, [rtv(t)])
+        return s.ps_invocations, bs._bytes(t)
+
+    native.set_backend("reference")
+    ref = run()
+    native.set_backend("native")
+    before = fused.stats.fused_draws
+    got = run()
+    assert fused.stats.fused_draws > before
+    assert ref == got
