@@ -160,9 +160,8 @@ def test_switches_agree_and_paths_are_compiled(monkeypatch, _full_texts, wide16,
 def test_statistics_with_marks_at_rectangle_edges(monkeypatch):
     """PSInvocations counts covered lanes only (§19.7): rectangles whose left or top bound is odd, so sixteen-lane
     steps have uncovered lanes (a mark there would make an uncovered lane's word non-zero)."""
-    from gfx_util import draw_pos_attr, rtv, texture2d
-
     import bitid_scenes as bs
+    from gfx_util import draw_pos_attr, rtv, texture2d
 
     monkeypatch.setattr(fused, "TILE", 16)
     W, H = 64, 40
