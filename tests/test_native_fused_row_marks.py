@@ -3,12 +3,14 @@ batch function's float32 interpolation sixteen lanes a step, om_gen._wide_check'
 reference pipeline, byte for byte.
 
 The rules are those the faster code must keep (D3D11.3 §3.4: a pixel is covered when its centre passes the 16.8
-edge tests; §3.4 / §17.1: a primitive's pixels reach the output merger once each, in primitive order, lane by lane):
-four quads side by side are appended with one store per lane array and are the same lanes, coverage and order as
-two eight-lane steps; a group of sixteen lanes the rasterizer stamped in the current batch (four quads of one row,
-every lane covered) is merged by the sixteen-lane body without the position test, and only then: a stamp left
-from an earlier batch (the lanes rewritten since by the column walk) must not count, nor a group with a discarded
-lane. Each case blends over seeded contents, so a lane merged at another pixel, twice or not at all changes bytes.
+edge tests; §3.4 / §17.1: a primitive's pixels reach the output merger once each, in primitive order, lane by lane;
+§19.7: PSInvocations counts the covered lanes): four quads side by side are appended with one store per lane array
+and are the same lanes, coverage and order as two eight-lane steps; a group of sixteen lanes whose first coverage
+word carries the mark (four quads of one row, every lane covered, written by the same append) is merged by the
+sixteen-lane body without the position test, and only then: lanes appended later into places a marked group held
+in an earlier batch carry no mark, a group with a discarded lane takes the masked bodies, and the mark bit is no
+sample bit. Each case blends over seeded contents, so a lane merged at another pixel, twice or not at all changes
+bytes.
 """
 
 from __future__ import annotations
@@ -47,10 +49,10 @@ def _rects(boxes) -> list:
 
 
 def _covered_then_small(W: int, H: int) -> list:
-    """A rectangle over the whole target (full rows: stamped groups in every batch), then 2x2 .. 4x4-pixel
+    """A rectangle over the whole target (full rows: marked groups in every batch), then 2x2 .. 4x4-pixel
     rectangles at even and odd positions, apart from each other: their fully covered quads are appended one by
-    one by the column walk or the block rasterizer into lane places the full rows stamped in earlier batches, so
-    that sixteen live lanes sit where a stale stamp is, in an order that is not four quads of one row."""
+    one by the column walk or the block rasterizer into lane places marked groups held in earlier batches, so
+    that sixteen live lanes sit there in an order that is not four quads of one row."""
     boxes = [(0.0, 0.0, float(W), float(H))]
     k = 0
     for y in range(1, H - 5, 6):
@@ -64,9 +66,9 @@ def _covered_then_small(W: int, H: int) -> list:
 
 @pytest.mark.parametrize("batch", [64, 128, 512])
 @pytest.mark.parametrize("threads", [1, 2])
-def test_stale_stamps_do_not_mark(monkeypatch, batch, threads):
+def test_marks_never_outlast_their_lanes(monkeypatch, batch, threads):
     """Batches of 64, 128 and 512 lanes over 16-pixel tiles: full rows, small rectangles whose lanes land on places
-    stamped by earlier batches, full rows again; one and two worker threads."""
+    marked groups held in earlier batches, full rows again; one and two worker threads."""
     monkeypatch.setattr(fused, "TILE", 16)
     monkeypatch.setattr(fused, "BATCH", batch)
     pool.set_threads(threads)
@@ -77,8 +79,8 @@ def test_stale_stamps_do_not_mark(monkeypatch, batch, threads):
 @pytest.mark.parametrize("width", [7, 9, 13, 17, 19, 23])
 def test_groups_at_every_lane_offset(monkeypatch, width):
     """Rectangles 7-23 pixels wide from odd columns in 16- and 32-pixel tiles with 64-lane batches: rows of an odd
-    number of quads end in a single quad, so the sixteen-lane steps start at every lane count mod 16 (only those
-    at a multiple of 16 stamp) and batches fill up inside and between the steps."""
+    number of quads end in a single quad, so the sixteen-lane steps start at every lane count mod 16 (the merger
+    meets a mark only where its group starts there) and batches fill up inside and between the steps."""
     monkeypatch.setattr(fused, "TILE", 32 if width > 15 else 16)
     monkeypatch.setattr(fused, "BATCH", 64)
     W, H = 96, 64
@@ -87,9 +89,9 @@ def test_groups_at_every_lane_offset(monkeypatch, width):
     sb._check(sb._scene(_rects(boxes), W, H, width, depth=width % 2 == 1))
 
 
-def test_discarded_lane_in_a_stamped_group(monkeypatch):
-    """A shader that discards where its interpolated x is below 0.35: groups stamped by the rasterizer with some
-    lanes discarded must go through the masked bodies (the dispatcher's all-alive test), with a depth test."""
+def test_discarded_lane_in_a_marked_group(monkeypatch):
+    """A shader that discards where its interpolated x is below 0.35: marked groups with some lanes discarded must
+    go through the masked bodies (the dispatcher's all-alive test), with a depth test."""
     monkeypatch.setattr(fused, "TILE", 16)
     W, H = 80, 48
     boxes = [(0.0, 0.0, float(W), float(H)), (3.0, 2.0, W - 5.0, H - 1.0), (1.5, 0.5, W - 0.5, H - 3.5)]
@@ -139,8 +141,8 @@ def test_float32_interpolation_runs_of_every_length(monkeypatch, _full_texts, se
 def test_switches_agree_and_paths_are_compiled(monkeypatch, _full_texts, wide16, rows16, marks):
     """S5's draw (a full-screen quad, uv from 0 to 1, blended) with each switch off (variants recompiled) gives
     the reference's bytes too; the compiled variant holds the sixteen-lane interpolation, the sixteen-lane row
-    step, and the stamps and mark bytes exactly when they are on (the marks only with the sixteen-lane rows), and
-    its merger the mark test (om_gen, always: other callers pass 0/1 alive bytes)."""
+    step, and the marks exactly when they are on (the marks only with the sixteen-lane rows), and
+    its merger the mark test (om_gen, always: other callers never set the bit)."""
     monkeypatch.setattr(fused, "TILE", 16)
     monkeypatch.setattr(fused_gen, "FLUSH_WIDE16", wide16)
     monkeypatch.setattr(fused_gen, "FULL_ROWS16", rows16)
