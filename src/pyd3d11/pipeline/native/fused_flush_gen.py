@@ -143,8 +143,10 @@ class FlushGen:
                 yf = self.v(f"fadd {vf} {self.v(f'sitofp {vi} {yw} to {vf}')}, {halff}")
                 out = {}
                 for i, idx in ex:
+                    # (the coefficients are splats: any lanes of them will do)
                     c0, c1, c2 = (f"%pfn{3 * idx + t}" if w == 8 else
-                                  self.v(f"shufflevector {fg.V8F} %pfn{3 * idx + t}, {fg.V8F} poison, <4 x i32> <i32 0, i32 1, i32 2, i32 3>")
+                                  self.v(f"shufflevector {fg.V8F} %pfn{3 * idx + t}, {fg.V8F} poison, <{w} x i32> "
+                                         "zeroinitializer")
                                   for t in range(3))
                     if fma:  # every intermediate is exact (exact32_condition): one rounding or three give the same
                         t = self.v(f"call {vf} @llvm.fma.v{w}f32({vf} {c1}, {vf} {yf}, {vf} {c2})")
@@ -158,9 +160,33 @@ class FlushGen:
             self.cbr("%ex32", "q32", "q64")
             self.put("q32")
             if wide:
+                wide16 = fg.FLUSH_WIDE16
+                if wide16:
+                    # sixteen lanes (four quads) a step while all are the piece's, then the eight-lane step
+                    self.br("q16_head")
+                    self.put("q16_head")
+                    self.e("%r16 = phi i64 [ %q, %q32 ], [ %r16n, %q16_body ]")
+                    self.e("%r16n = add i64 %r16, 16")
+                    self.cbr(self.v("icmp ule i64 %r16n, %n"), "q16_chk", "q16_exit")
+                    self.put("q16_chk")
+                    pl = self.v(f"load <16 x i32>, ptr {self.gep('i32', lp, '%r16')}, align 4")
+                    pc = self.v(f"insertelement <16 x i32> poison, i32 {self.v('trunc i64 %pcur to i32')}, i64 0")
+                    pc = self.v(f"shufflevector <16 x i32> {pc}, <16 x i32> poison, <16 x i32> zeroinitializer")
+                    self.decls.add("declare i1 @llvm.vector.reduce.and.v16i1(<16 x i1>)")
+                    same16 = self.v(f"call i1 @llvm.vector.reduce.and.v16i1(<16 x i1> "
+                                    f"{self.v(f'icmp eq <16 x i32> {pl}, {pc}')})")
+                    self.cbr(same16, "q16_body", "q16_exit")
+                    self.put("q16_body")
+                    for i, b in eval32(16, "%r16").items():
+                        _kind, reg, comp, _ = k.inputs[i]
+                        row = self.v(f"mul i64 {S}, {reg * 4 + comp}")
+                        self.e(f"store <16 x i32> {b}, ptr {self.gep('i32', vb, self.v(f'add i64 %r16, {row}'))}, "
+                               "align 4")
+                    self.br("q16_head")
+                    self.put("q16_exit")
                 self.br("q8_head")
                 self.put("q8_head")
-                self.e("%r8 = phi i64 [ %q, %q32 ], [ %r8n, %q8_body ]")
+                self.e("%r8 = phi i64 [ " + ("%r16, %q16_exit" if wide16 else "%q, %q32") + " ], [ %r8n, %q8_body ]")
                 self.e("%r8n = add i64 %r8, 8")
                 self.cbr(self.v("icmp ule i64 %r8n, %n"), "q8_chk", "q8_exit")
                 self.put("q8_chk")

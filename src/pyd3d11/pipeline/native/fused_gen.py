@@ -61,6 +61,27 @@ RASTER_PLANES = os.environ.get("PYD3D11_FUSED_RASTER_PLANES", "1") != "0"
 #: rows of pieces that cover their whole tile rectangle append two quads per vector store (``_full_row``; A/B
 #: and mutation checks: PYD3D11_FUSED_FULL_ROWS=0)
 FULL_ROWS = os.environ.get("PYD3D11_FUSED_FULL_ROWS", "1") != "0"
+#: full rows four quads (sixteen lanes) a step before the two-quad step (``_Gen._full_row16``);
+#: PYD3D11_FUSED_FULL_ROWS16=0 keeps the two-quad step alone (A/B, mutation checks)
+FULL_ROWS16 = os.environ.get("PYD3D11_FUSED_FULL_ROWS16", "1") != "0"
+#: the batch function's float32 interpolation sixteen lanes (four quads of one piece) a step before its
+#: eight-lane step; PYD3D11_FUSED_FLUSH_WIDE16=0 keeps the eight-lane step alone (A/B, mutation checks)
+FLUSH_WIDE16 = os.environ.get("PYD3D11_FUSED_FLUSH_WIDE16", "1") != "0"
+#: row-group marks (``row_marks``): the sixteen-lane full-row step sets om_gen.ROW_MARK in the coverage word of the
+#: first lane of the groups it writes, and the merger's dispatcher (om_gen._wide_check) takes a marked group of live
+#: lanes to its sixteen-lane body without its position and coverage test; PYD3D11_FUSED_ROW_MARKS=0 leaves them out
+#: (A/B, mutation checks)
+ROW_MARKS = os.environ.get("PYD3D11_FUSED_ROW_MARKS", "1") != "0"
+
+
+def row_marks(k: FusedKey) -> bool:
+    """Whether the variant's sixteen-lane full-row step marks its row groups (om_gen.ROW_MARK in a coverage word):
+    only where the merger reads the rasterizer's coverage words in place (fused_flush_gen._om: nothing folded into
+    them) and every other reader masks them to their sample bits (one sample, no clip distances, not sample
+    frequency, no forced sample count)."""
+    return (ROW_MARKS and FULL_ROWS and FULL_ROWS16 and COV_IN_PLACE and not k.forced and not k.face
+            and not (any(kind == "mask" for kind, _t in k.so) and k.has_ps) and not k.samples and not k.clip
+            and not k.sample_freq)
 #: the merger reads the raster coverage lane buffer itself where nothing is folded into it (``_om``; A/B and
 #: mutation checks: PYD3D11_FUSED_COV_IN_PLACE=0)
 COV_IN_PLACE = os.environ.get("PYD3D11_FUSED_COV_IN_PLACE", "1") != "0"
@@ -484,8 +505,8 @@ class _Gen(FlushGen, _Emit):
                    for ei in range(3)] for ox, oy in k.samples]
         rows = full is not None and FULL_ROWS and not k.sample_freq
         if rows:
-            self.cbr(full, "rf_head", "col_head")
-            self._full_row(pyv, yin, rx0v, rx1v, qx0, rx1, p32, splat32)
+            self.cbr(full, "rw_pre" if FULL_ROWS16 else "rf_head", "col_head")
+            self._full_row(pyv, yin, rx0v, rx1v, qx0, rx0, rx1, ry0, ry1, p32, splat32)
         else:
             self.br("col_head")
         self.put("col_head")
@@ -812,7 +833,8 @@ class _Gen(FlushGen, _Emit):
             if s + 1 < len(k.samples):
                 self.put(after)
 
-    def _full_row(self, pyv: str, yin: str, rx0v: str, rx1v: str, qx0: str, rx1: str, p32: str, splat32) -> None:
+    def _full_row(self, pyv: str, yin: str, rx0v: str, rx1v: str, qx0: str, rx0: str, rx1: str, ry0: str, ry1: str,
+                  p32: str, splat32) -> None:
         """A row of quads of a piece that covers its whole tile rectangle (``_rect_inside``): two quads (eight
         lanes) per step, stored with one vector store per lane array while both quads lie in the rectangle and
         the batch has room for both; the rest of the row (a last single quad, or a batch boundary) continues in
@@ -823,8 +845,13 @@ class _Gen(FlushGen, _Emit):
         k = self.k
         V8I, V8B = "<8 x i32>", "<8 x i1>"
         lx, ly, lp, lc = self._lanes
+        if FULL_ROWS16:
+            self._full_row16(qx0, rx0, rx1, ry0, ry1, p32)
+            first = "[ %rwx, %rw_exit ]"
+        else:
+            first = f"[ {qx0}, %row_body ]"
         self.put("rf_head")
-        self.e(f"%rqx = phi i64 [ {qx0}, %row_body ], [ %rqxn, %rf_keep ], [ %rqxn, %rf_flush ]")
+        self.e(f"%rqx = phi i64 {first}, [ %rqxn, %rf_keep ], [ %rqxn, %rf_flush ]")
         # both quads in the rectangle: the second quad's first column qx + 2 is below rx1
         fits = self.v(f"icmp slt i64 {self.v('add i64 %rqx, 2')}, {rx1}")
         n = self.v("load i64, ptr %nl, align 8")
@@ -851,6 +878,78 @@ class _Gen(FlushGen, _Emit):
         self.put("rf_exit")
         self.e("%rfx = phi i64 [ %rqx, %rf_head ]")
         self.br("col_head")
+
+    def _full_row16(self, qx0: str, rx0: str, rx1: str, ry0: str, ry1: str, p32: str) -> None:
+        """The sixteen-lane step in front of ``_full_row``'s eight-lane one: four quads side by side per vector
+        store while all four lie in the rectangle (the fourth quad's first column qx + 6 below ``rx1``) and the
+        batch has room for sixteen lanes; then the eight-lane step and the column walk take the rest of the row.
+        The same lanes in the same order with the same coverage as two eight-lane steps (the quads' lane layout
+        (0,0) (1,0) (0,1) (1,1) then two pixels right, four times): only the per-step work is halved (one store
+        per lane array and one room test per four quads)."""
+        k = self.k
+        V16I, V16B = "<16 x i32>", "<16 x i1>"
+        lx, ly, lp, lc = self._lanes
+        self.put("rw_pre")
+
+        def splat16(x32: str) -> str:
+            return self.v(f"shufflevector {V16I} {self.v(f'insertelement {V16I} poison, i32 {x32}, i64 0')}, "
+                          f"{V16I} poison, <16 x i32> zeroinitializer")
+
+        def t32(x64: str) -> str:
+            return self.v(f"trunc i64 {x64} to i32")
+
+        # (the row's vectors from its scalars, not widened from the eight-lane step's: those are spilled around
+        # the step's flush call, and a reload right after the spill stalled on store forwarding)
+        py16 = self.v(f"add {V16I} {splat16(t32('%qy'))}, {_vec('i32', [(j >> 1) & 1 for j in range(16)])}")
+        yin16 = self.v(f"and {V16B} {self.v(f'icmp sge {V16I} {py16}, {splat16(t32(ry0))}')}, "
+                       f"{self.v(f'icmp slt {V16I} {py16}, {splat16(t32(ry1))}')}")
+        rx0w, rx1w = splat16(t32(rx0)), splat16(t32(rx1))
+        pw = splat16(p32)
+        self.br("rw_head")
+        self.put("rw_head")
+        self.e(f"%rwq = phi i64 [ {qx0}, %rw_pre ], [ %rwqn, %rw_keep ], [ %rwqn, %rw_flush ]")
+        fits = self.v(f"icmp slt i64 {self.v('add i64 %rwq, 6')}, {rx1}")
+        n = self.v("load i64, ptr %nl, align 8")
+        n16 = self.v(f"add i64 {n}, 16")
+        room = self.v(f"icmp ule i64 {n16}, {k.batch}")
+        self.cbr(self.v(f"and i1 {fits}, {room}"), "rw_body", "rw_exit")
+        self.put("rw_body")
+        qx32 = self.v("trunc i64 %rwq to i32")
+        qxw = self.v(f"shufflevector {V16I} {self.v(f'insertelement {V16I} poison, i32 {qx32}, i64 0')}, "
+                     f"{V16I} poison, <16 x i32> zeroinitializer")
+        pxv = self.v(f"add {V16I} {qxw}, {_vec('i32', [2 * (j // 4) + (j & 1) for j in range(16)])}")
+        xin = self.v(f"and {V16B} {self.v(f'icmp sge {V16I} {pxv}, {rx0w}')}, "
+                     f"{self.v(f'icmp slt {V16I} {pxv}, {rx1w}')}")
+        covb = self.v(f"and {V16B} {yin16}, {xin}")
+        cov = self.v(f"zext {V16B} {covb} to {V16I}")
+        if row_marks(k):
+            # lanes n .. n + 15 are four quads side by side (om_gen's ROW4 layout): where every lane is covered, the
+            # first lane's coverage word carries ROW_MARK. The mark lives in the word the same append writes, so it
+            # never outlasts its lanes, and the merger meets it only where its group of sixteen starts at lane n.
+            # (Only on covered groups: a marked word is non-zero, and the batch function counts a lane with a
+            # non-zero word as a covered one.)
+            from .om_gen import ROW_MARK
+
+            self.decls.add("declare i1 @llvm.vector.reduce.and.v16i1(<16 x i1>)")
+            allc = self.v(f"call i1 @llvm.vector.reduce.and.v16i1({V16B} {covb})")
+            self.e(f"%rwmk = select i1 {allc}, i32 {ROW_MARK}, i32 0")
+            cov = self.v(f"or {V16I} {cov}, {self.v(f'insertelement {V16I} zeroinitializer, i32 %rwmk, i64 0')}")
+        self.e(f"store {V16I} {pxv}, ptr {self.gep('i32', lx, n)}, align 4")
+        self.e(f"store {V16I} {py16}, ptr {self.gep('i32', ly, n)}, align 4")
+        self.e(f"store {V16I} {pw}, ptr {self.gep('i32', lp, n)}, align 4")
+        self.e(f"store {V16I} {cov}, ptr {self.gep('i32', lc, n)}, align 4")
+        self.e("%rwqn = add i64 %rwq, 8")
+        self.cbr(self.v(f"icmp eq i64 {n16}, {k.batch}"), "rw_flush", "rw_keep")
+        self.put("rw_flush")
+        self.e(f"call void @flush(ptr %D, ptr %T, i64 {n16})")
+        self.e("store i64 0, ptr %nl, align 8")
+        self.br("rw_head")
+        self.put("rw_keep")
+        self.e(f"store i64 {n16}, ptr %nl, align 8")
+        self.br("rw_head")
+        self.put("rw_exit")
+        self.e("%rwx = phi i64 [ %rwq, %rw_head ]")
+        self.br("rf_head")
 
     def _emit_quad(self, h, cov: str, x4: str, y4: str, p32: str, nxt: str, words: str | None = None,
                    sidx: int | None = None, raster: str | None = None) -> None:

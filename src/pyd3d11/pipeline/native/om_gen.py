@@ -14,7 +14,9 @@ Contract (the fused tile kernel calls it too):
   primitive (read only when :func:`om_needs_face` says the two stencil faces differ); ``depth``: float
   fragment depth per sample, sample-major ``[S][n]`` (one sample: float[n]; read only with a depth/stencil test);
   ``colors``: u32 PS output bits, component-major ``[register][4][n]`` for registers
-  ``0 .. om_registers(key) - 1``; ``alive``: i8[n] (0: the lane is skipped).
+  ``0 .. om_registers(key) - 1``; ``alive``: i8[n] (0: the lane is skipped). One sample: a ``cov`` word with
+  ROW_MARK (bit 30) at lane i (the fused lane's full rows only) vouches that lanes i .. i + 15 are four 2x2 quads
+  side by side (_Body.ROW4's layout), each covering sample 0; coverage itself is read from the sample bits.
   Semantics: the serial output merger applied lane by lane in lane order (a pixel may occur several times;
   a later lane sees the earlier lanes' writes). Eight lanes at a time run as vectors when their pixels are
   distinct, else one by one. ``ctx.samples_passed`` grows by the samples that passed (occlusion queries).
@@ -830,6 +832,9 @@ def _emit_rt(B: _Body, i: int, rt: RTKey, x64: str, y64: str, passed: str, color
                 # the raw bits 0x4B000000 + code: the constant's bits (24 and up) leave the word when shifted or
                 # truncated to it, and bits 16..23 are zero, so the code needs no mask here
                 code = B.unorm_magic_bits(out[c], (1 << ch.bits) - 1, unit=unit_output(rt, c))
+            elif B.magic_ok(ch):  # B.encode's form, with the clamp's upper bound left out where unit_output holds
+                code = B.bop("and", "i32", B.unorm_magic_bits(out[c], (1 << ch.bits) - 1, unit=unit_output(rt, c)),
+                             B.sp("i32", (1 << ch.bits) - 1))
             else:
                 code = B.encode(ch, out[c])
         elif ch.kind == "snorm":  # two codes of -1.0: the reference re-encodes the decoded value
@@ -909,6 +914,12 @@ def _key_name(key: OMKey) -> str:
     return "om_" + hashlib.sha256(repr(key).encode()).hexdigest()[:16]
 
 
+#: the coverage-word bit of the first lane of a row group (module docstring; fused_gen.row_marks): the caller vouches
+#: for the group's positions and coverage, so the dispatcher tests only that its sixteen lanes are alive (bit 30: no
+#: sample bit, 16 samples at most, nor the back-face bit 31)
+ROW_MARK = 1 << 30
+
+
 def _wide_check(name: str, call_args: str) -> list[str]:
     """Dispatcher blocks in front of the eight-lane checks: when sixteen lanes from ``%i`` are four quads side by
     side (rows of eight distinct pixels, _Body.ROW4), every lane alive and covering its sample, they go through
@@ -921,6 +932,23 @@ def _wide_check(name: str, call_args: str) -> list[str]:
             "  %fits = icmp ule i64 %i16, %nv",
             "  br i1 %fits, label %v16chk, label %vchk",
             "v16chk:",
+            # every lane alive (a byte compare), then a row mark (the first lane's coverage word: the caller vouches
+            # for the positions and coverage) or at its position and covering sample 0 (the lanes' differences OR-ed into
+            # words, one test of the OR): fewer packs than a reduction of <16 x i1> masks, and each test a branch
+            # of its own
+            "  %wpa = getelementptr i8, ptr %alive, i64 %i",
+            f"  %wal = load <{WIDE} x i8>, ptr %wpa, align 1",
+            f"  %wdead = icmp eq <{WIDE} x i8> %wal, zeroinitializer",
+            f"  %wdm = bitcast <{WIDE} x i1> %wdead to i{WIDE}",
+            f"  %wok2 = icmp eq i{WIDE} %wdm, 0",
+            "  br i1 %wok2, label %v16mark, label %vchk",
+            "v16mark:",
+            "  %wpc0 = getelementptr i32, ptr %cov, i64 %i",
+            "  %wc0 = load i32, ptr %wpc0, align 4",
+            f"  %wmb = and i32 %wc0, {ROW_MARK}",
+            "  %wmk = icmp ne i32 %wmb, 0",
+            "  br i1 %wmk, label %vF, label %v16pos",
+            "v16pos:",
             "  %wpx = getelementptr i32, ptr %x, i64 %i",
             f"  %wkx = load {V}, ptr %wpx, align 4",
             "  %wpy = getelementptr i32, ptr %y, i64 %i",
@@ -929,16 +957,6 @@ def _wide_check(name: str, call_args: str) -> list[str]:
             f"  %wy0 = shufflevector {V} %wky, {V} poison, {V} zeroinitializer",
             f"  %wxe = add {V} %wx0, <{dx}>",
             f"  %wye = add {V} %wy0, <{dy}>",
-            # every lane alive (a byte compare), then at its position and covering sample 0 (the lanes' differences
-            # OR-ed into words, one test of the OR): fewer packs than a reduction of <16 x i1> masks, and the
-            # second test a branch of its own
-            "  %wpa = getelementptr i8, ptr %alive, i64 %i",
-            f"  %wal = load <{WIDE} x i8>, ptr %wpa, align 1",
-            f"  %wdead = icmp eq <{WIDE} x i8> %wal, zeroinitializer",
-            f"  %wdm = bitcast <{WIDE} x i1> %wdead to i{WIDE}",
-            f"  %wok2 = icmp eq i{WIDE} %wdm, 0",
-            "  br i1 %wok2, label %v16pos, label %vchk",
-            "v16pos:",
             f"  %wdx = xor {V} %wkx, %wxe",
             f"  %wdy = xor {V} %wky, %wye",
             f"  %wd = or {V} %wdx, %wdy",
