@@ -14,7 +14,7 @@ from .objects import allocate_registers, has_object, leaf_count
 from .operands import imm
 from .regclass import CATEGORIES, category, register_file
 from .types import DOUBLE, EFFECT_KINDS, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
-from .values import _DIM, CBuf, CbVar, Resource, Val
+from .values import _DIM, SPACE_STRIDE, CBuf, CbVar, Resource, Val
 
 
 class ResourceBinding:
@@ -32,7 +32,7 @@ class ResourceBinding:
             for i in range(leaf_count(t)):
                 reg = (d.register[0], d.register[1] + i, *d.register[2:]) if d.register is not None else None
                 sub = A.VarDecl(d.pos, f"{d.name}[{i}]", array_leaf(t), d.mods, None, reg,
-                                inactive_registers=d.inactive_registers)
+                                inactive_registers=d.inactive_registers, space=d.space)
                 self.add_resource(sub, order)
                 elems.append(self.globals.pop(sub.name))
             self.globals[d.name] = ("resarray", elems, t)
@@ -60,7 +60,7 @@ class ResourceBinding:
             if isinstance(e, ArrayType) or e.slots > 4:
                 raise self.err(d.pos, "elements of typed buffers and textures must fit in four 32-bit quantities",
                                3037)
-        r = Resource(d.name, t, file, decl_order=order, pos=d.pos)
+        r = Resource(d.name, t, file, decl_order=order, pos=d.pos, space=d.space)
         for reservation in (d.register, *d.inactive_registers):
             # a register that is no register type at all (``register(a0)``, ``register(z)``, ``register(t1x)``)
             # fails whether or not the object is used (fxc's X3530 text of the object's kind; regclass.py)
@@ -78,7 +78,7 @@ class ResourceBinding:
             if kind != file:  # an error only if the object is used (objects.allocate_registers, regclass.py)
                 self.bad_reservations.append((r, d.pos, kind))
             else:
-                r.reg, r.explicit = num, True
+                r.reg, r.explicit = num + d.space * SPACE_STRIDE, True
         for other in d.inactive_registers:  # fxc checks a reservation's set for every profile
             if other[0] != file and not any(b[0] is r for b in self.bad_reservations):
                 self.bad_reservations.append((r, d.pos, other[0]))
@@ -258,5 +258,6 @@ class ResourceBinding:
                 n += 1
             cb.slot = n
             cb_taken.add(n)
-        check_cb_slots(self)
+        if (self.major, self.minor) < (5, 1):  # shader model 5.1 binds constant buffers by range: no 14 slots
+            check_cb_slots(self)
         check_cb_entry_count(self)

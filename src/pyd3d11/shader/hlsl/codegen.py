@@ -74,6 +74,7 @@ from .values import (  # noqa: F401 - re-exported: the other hlsl modules import
     _PS_SPECIAL_OUT,
     _RET_TYPE,
     _SV_NAMES,
+    SPACE_STRIDE,
     CBuf,
     CbVar,
     Resource,
@@ -595,7 +596,9 @@ class Codegen(SignatureBinding, ResourceBinding):
                         raise self.err(d.pos, f"'{d.name}': function already has a body", 3083)
                 self.funcs.setdefault(d.name, []).append(d)
             elif isinstance(d, A.CBufferDecl):
-                cb = CBuf(d.name, d.kind, d.register, explicit=d.register is not None, pos=d.pos)
+                reg = d.register + d.space * SPACE_STRIDE if d.register is not None else None
+                cb = CBuf(d.name, d.kind, reg, explicit=d.register is not None, pos=d.pos, space=d.space)
+
                 def manual(m: A.VarDecl) -> bool:
                     return m.packoffset is not None or (m.register is not None and m.register[0] != "c")
 

@@ -104,6 +104,7 @@ class Parser(ExprParser):
         self.shadowed: set[str] = set()
         self.member_consts: list[tuple[str, object]] = []  # (bare name, shadowed constant) while in a type
         self.register_clean = True
+        self.register_space = 0
         self.mod_toks: dict[str, Token] = {}
         self.dup_usage: Token | None = None  # a repeated in/out/inout seen by parse_mods
         #: the compile target (``ps_5_0``): ``register(profile, …)`` bindings apply only where it matches
@@ -784,6 +785,7 @@ class Parser(ExprParser):
         kind = self.next().text
         name_tok = self.ident()
         reg = None
+        space = 0
         while self.accept(":"):
             if self.at("register"):
                 reg_tok = self.next()
@@ -796,6 +798,7 @@ class Parser(ExprParser):
                 if reg is not None:
                     raise self.error("Buffers may only be bound to one slot.", reg_tok, 3530)
                 reg = r[1]
+                space = self.register_space
             elif self.tok.kind == "id":  # a semantic: ignored with a warning (fxc X3202)
                 t = self.next()
                 self.warnings.append((t.pos, 3202, "usage semantics do not apply to cbuffers"))
@@ -838,7 +841,7 @@ class Parser(ExprParser):
             if loose is not None:
                 raise HlslError(loose.pos.file, loose.pos.line, loose.pos.col, 3530,
                                 "cannot mix packoffset elements with nonpackoffset elements in a cbuffer")
-        return A.CBufferDecl(name_tok.pos, name_tok.text, kind, reg, members)
+        return A.CBufferDecl(name_tok.pos, name_tok.text, kind, reg, members, space)
 
     def _function_ahead(self) -> bool:
         """Whether the declaration at the cursor is a function (modifiers, a type, a name, then ``(``); the
@@ -916,6 +919,9 @@ class Parser(ExprParser):
             raise self.error(f"register space '{space_tok.text}' requires shader model 5.1 or higher "
                              f"(target {self.target})", space_tok, 3530)
         self.register_profile = profile
+        # the register space (Shader Model 5.1 "Resource binding in HLSL": ``register(t3, space1)``; space0 when
+        # none is named), read by the declaration that owns this register()
+        self.register_space = self._space_number(space_tok) if space_tok is not None else 0
         txt = t.text.lower()
         kind = txt[0]
         # a documented register type (MicrosoftDocs "register": b, t, c, s, u; i is Direct3D 9's integer
@@ -928,6 +934,14 @@ class Parser(ExprParser):
                 break
             digits += ch
         return kind, (int(digits) if digits else 0) + offset
+
+    def _space_number(self, tok) -> int:
+        """N of a ``spaceN`` register space (Shader Model 5.1 "Resource binding in HLSL": a space is named
+        ``space`` and a non-negative integer)."""
+        digits = tok.text[5:]
+        if not digits.isdigit():
+            raise self.error(f"invalid register space '{tok.text}'", tok, 3530)
+        return int(digits)
 
     def _profile_applies(self, profile: str | None) -> bool:
         """MicrosoftDocs "register": the optional shader profile is a target (``ps_5_0``) or a stage
@@ -948,6 +962,7 @@ class Parser(ExprParser):
                 self.shadowed.add(name_tok.text)
             t = self._apply_major(self.parse_array_suffix(base, variable=True), mods)
             sem = reg = pack = None
+            space = 0
             regs: list = []
             all_regs: list[tuple[str, str, int]] = []  # (profile, set, number) of every register()
             inactive: list = []  # register()s for another profile
@@ -967,6 +982,7 @@ class Parser(ExprParser):
                         inactive.append(r)  # no binding here, but its register set is still checked
                         continue
                     reg = r
+                    space = self.register_space
                     regs.append(reg)
                 elif self.accept("packoffset"):
                     self.expect("(")
@@ -1007,7 +1023,7 @@ class Parser(ExprParser):
                     per = max(1, _flat_count(t.elem))
                     t = ArrayType(t.elem, n // per)
             out.append(A.VarDecl(name_tok.pos, name_tok.text, t, frozenset(mods), sem, reg, pack, init,
-                                 frozenset(mods & _INTERP), tuple(regs), tuple(inactive)))
+                                 frozenset(mods & _INTERP), tuple(regs), tuple(inactive), space))
             if "const" in mods and init is not None:  # later array sizes may read it
                 cv = const_value(t, init, self.consts)
                 if cv is not None:

@@ -1,0 +1,88 @@
+"""Shader model 5.1 targets (``*_5_1``): the ranges of a compiled program's registers and its RDEF bindings.
+
+A 5.1 compile runs the 5.0 code generator (the language is 5.0's plus register spaces: MicrosoftDocs
+direct3dhlsl "Shader Model 5.1", "Resource binding in HLSL"), then turns the program into the 5.1 register form
+(dxbc/sm51.py). Each resource, sampler, UAV and constant buffer variable is one range: an array of objects one
+range of consecutive registers, anything else a range of one register, in the space its ``register(x#, spaceN)``
+names (space0 otherwise). IDs count the ranges of one register type in (space, lower register) order, the order
+of the "Bytecode changes in SM5.1" page's example (tex0 t5 space0 -> T0, tex1 t10 space0 -> T1, tex2 t0 space1
+-> T2), which is also the declaration order of its variables; the page states the reflection's bindings and the
+declarations are in one order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...errors import NotSupportedError
+from ..dxbc.rdef import Rdef, RdefBinding
+from ..dxbc.sm51 import Range
+from .cgstate import CodegenContext
+from .values import SPACE_STRIDE, Resource
+
+#: D3D_SHADER_INPUT_TYPE -> the register type of its range (tbuffers, 1, are refused before this is reached)
+_INPUT_FILE = {0: "cb", 3: "s", 2: "t", 5: "t", 7: "t", 4: "u", 6: "u", 8: "u", 9: "u", 10: "u", 11: "u"}
+
+
+def _real(reg: int) -> tuple[int, int]:
+    """(register, space) of a compiler register number (values.SPACE_STRIDE)."""
+    return reg % SPACE_STRIDE, reg // SPACE_STRIDE
+
+
+def register_ranges(cg: CodegenContext) -> tuple[dict[str, list[Range]], dict[tuple[str, int], str]]:
+    """The ranges of each register type (``s``, ``t``, ``u``, ``cb``) in ID order, and the variable name of each
+    ``(type, ID)``. Raises NotSupportedError for what the 5.1 form here does not build (tbuffers)."""
+    found: dict[str, list[tuple[int, int, int, int, str]]] = {"s": [], "t": [], "u": [], "cb": []}
+    grouped: set[int] = set()
+    for name, g in cg.globals.items():
+        if not (isinstance(g, tuple) and g[:1] == ("resarray",) and g[3:] != ("alias",)):
+            continue
+        elems: list[Resource] = [r for r in g[1] if r.used and r.reg >= 0]
+        if not elems:
+            continue
+        regs = [r.reg for r in elems]
+        if regs == list(range(regs[0], regs[0] + len(regs))) and len({r.file for r in elems}) == 1:
+            low, space = _real(regs[0])
+            found[elems[0].file].append((space, low, low + len(regs) - 1, regs[0], name))
+            grouped.update(id(r) for r in elems)
+    for r in cg.resources:
+        if r.used and r.reg >= 0 and id(r) not in grouped:
+            low, space = _real(r.reg)
+            found[r.file].append((space, low, low, r.reg, r.name))
+    for cb in cg.cbufs:
+        if cb.slot is None or cb.slot < 0 or not cb.used:
+            continue
+        if cb.kind == "tbuffer":
+            raise NotSupportedError("shader model 5.1: tbuffer (a texture buffer's 5.1 range form is not built)")
+        low, space = _real(cb.slot)
+        found["cb"].append((space, low, low, cb.slot, cb.name))
+    ranges: dict[str, list[Range]] = {}
+    names: dict[tuple[str, int], str] = {}
+    for file, items in found.items():
+        items.sort()
+        ranges[file] = [Range(i, low, up, space, src) for i, (space, low, up, src, _n) in enumerate(items)]
+        for i, item in enumerate(items):
+            names[(file, i)] = item[4]
+    return ranges, names
+
+
+def _range_of(ranges: dict[str, list[Range]], file: str, reg: int) -> Range | None:
+    return next((r for r in ranges.get(file, ()) if r.holds(reg)), None)
+
+
+def rdef_bindings(rdef: Rdef, ranges: dict[str, list[Range]], names: dict[tuple[str, int], str]) -> None:
+    """Give ``rdef`` (built with the compiler's register numbers) the 5.1 bindings: one per range, its name the
+    variable's, bind point the range's lower register, bind count its length, with its space and ID."""
+    out: list[RdefBinding] = []
+    seen: set[tuple[str, int]] = set()
+    for b in rdef.bindings:
+        file = _INPUT_FILE.get(b.input_type)
+        r = _range_of(ranges, file, b.bind_point) if file is not None else None
+        if r is None:
+            raise NotSupportedError(f"shader model 5.1: binding '{b.name}' has no register range")
+        if (file, r.id) in seen:
+            continue
+        seen.add((file, r.id))
+        out.append(replace(b, name=names[(file, r.id)], bind_point=r.lower, bind_count=r.upper - r.lower + 1,
+                           space=r.space, id=r.id))
+    rdef.bindings = out
