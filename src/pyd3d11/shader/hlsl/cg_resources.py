@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...errors import NotSupportedError
 from . import ast as A
 from .check import check_cb_entry_count, check_cb_overlap, check_cb_slots, check_uav_model
 from .layout import check_packoffset_objects, kept_unused_cbuffers, mark_struct_objects, referenced_names, shader_roots
@@ -22,6 +23,10 @@ class ResourceBinding:
 
     def add_resource(self, d: A.VarDecl, order: int) -> None:
         t = d.type
+        if isinstance(t, ArrayType) and t.count == 0 and (self.major, self.minor) >= (5, 1) and \
+                isinstance(array_leaf(t), ObjectType):
+            # "Resource binding in HLSL": ``Texture2D t[] : register(t0, space1)``, an unbounded range
+            raise NotSupportedError("shader model 5.1: unbounded resource arrays are not built")
         if isinstance(t, ArrayType):  # elements flattened row-major onto consecutive registers
             leaf = array_leaf(t)
             if not isinstance(leaf, ObjectType):
@@ -61,6 +66,14 @@ class ResourceBinding:
                 raise self.err(d.pos, "elements of typed buffers and textures must fit in four 32-bit quantities",
                                3037)
         r = Resource(d.name, t, file, decl_order=order, pos=d.pos, space=d.space)
+        if (self.major, self.minor) >= (5, 1):
+            # 5.1 drops the Direct3D 9 texture/sampler pairing (a texture in s#, a sampler in t#): fxc's X3591
+            # "incorrect bind semantic" whether or not the object is used (regclass.py: packreg at ps_5_1;
+            # vkd3d register-reservations-resources fails ``sampler2D unused : register(t0)`` from 5.1 on)
+            for reservation in (d.register, *d.inactive_registers):
+                if reservation is not None and reservation[0] != file and \
+                        reservation[0] in CATEGORIES[category(k)][1]:
+                    raise self.err(d.pos, "incorrect bind semantic", 3591)
         for reservation in (d.register, *d.inactive_registers):
             # a register that is no register type at all (``register(a0)``, ``register(z)``, ``register(t1x)``)
             # fails whether or not the object is used (fxc's X3530 text of the object's kind; regclass.py)

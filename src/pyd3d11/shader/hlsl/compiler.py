@@ -149,6 +149,16 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         return prog
 
     def generate(dead: frozenset[str]) -> tuple[Codegen, str]:
+        try:
+            return _generate(dead)
+        except HlslError as exc:
+            if (major, minor) == (5, 1) and exc.code == 3512 and "resource array index" in str(exc):
+                # 5.1 indexes resource arrays at run time ("Dynamic indexing using HLSL 5.1"); not built here
+                raise NotSupportedError("shader model 5.1: run-time indexing of resource arrays is not built") \
+                    from None
+            raise
+
+    def _generate(dead: frozenset[str]) -> tuple[Codegen, str]:
         cg = None
         try:
             cg = Codegen(parse(target), entry, stage, major, minor, row_major)
@@ -157,6 +167,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             cg.d3d9 = d3d9
             cg.dead_resources = dead
             cg.run()
+        except NotSupportedError:
+            raise
         except NotImplementedError as exc:
             raise NotSupportedError(str(exc)) from None
         except HlslError as exc:
@@ -236,8 +248,13 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     ranges = None
     if (major, minor) == (5, 1):  # the 5.0 program in the 5.1 register form (hlsl/sm51.py, dxbc/sm51.py)
         from ..dxbc.sm51 import to_sm51
+        from ..ir import Opcode
+        from .linkage import build_ifce as ifce_for
         from .sm51 import register_ranges
 
+        if ifce_for(cg) is not None or program50.find(Opcode.DCL_INTERFACE, Opcode.DCL_FUNCTION_BODY):
+            # SM5.1's register ranges have no form for class linkage's this[]/fp registers here
+            raise NotSupportedError("shader model 5.1: interfaces (dynamic class linkage) are not built")
         ranges = register_ranges(cg)
         program = to_sm51(program50, ranges[0])
     from .debuginfo import debug_info

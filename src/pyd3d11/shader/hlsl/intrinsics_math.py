@@ -343,6 +343,13 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
             op = "sample_d"
             for g in args[2:4]:
                 extra.append(cg.src(cg.convert(g, fd, pos).slots))
+    if (cg.major, cg.minor) >= (5, 1):
+        # 5.1 binds every texture by its own range: a sampler-only sample (the texture fxc pairs with a D3D9
+        # sampler, legacytex.py) has none; fxc fails these from 5.1 on (vkd3d sampler/sample-grad tests:
+        # tex1D/tex2D/tex3D/texCUBE/tex2Dproj/tex2Dgrad, "fail(sm>=5.1)"). The X4532 wording is inferred.
+        from .check import unmappable
+
+        raise unmappable(cg, pos)
     dst = cg.temp()
     t_op = Reg("t", (tex.reg,), None, (0, 1, 2, 3))
     record_use(cg, s, tex, t_op)  # t# given once the body is known (legacytex.py)

@@ -653,6 +653,9 @@ class Parser(ExprParser):
         if self.at("cbuffer") or self.at("tbuffer"):
             hoisted: list[A.Node] = []
             return [self.parse_cbuffer(hoisted), *hoisted]
+        if self.tok.text == "ConstantBuffer" and self._sm51() and self.peek().text == "<":
+            # "Resource binding in HLSL": ConstantBuffer<T> declares a constant buffer of struct T (5.1)
+            raise NotSupportedError("shader model 5.1: ConstantBuffer<T> constant buffers are not built")
         if self.tok.text in ("technique", "technique10", "technique11", "fxgroup") and self.tok.kind == "id":
             self.parse_technique()
             return []
@@ -935,6 +938,9 @@ class Parser(ExprParser):
             digits += ch
         return kind, (int(digits) if digits else 0) + offset
 
+    def _sm51(self) -> bool:
+        return bool(self.target) and self.target.endswith("_5_1")
+
     def _space_number(self, tok) -> int:
         """N of a ``spaceN`` register space (Shader Model 5.1 "Resource binding in HLSL": a space is named
         ``space`` and a non-negative integer)."""
@@ -958,6 +964,8 @@ class Parser(ExprParser):
                     self.tok.text not in _SHADOWABLE_TYPES:
                 raise self.error()  # built-in object type names are keywords (`float4 VertexShader;`)
             name_tok = self.ident()
+            if name_tok.text == "ConstantBuffer" and self._sm51():  # a type name from 5.1 on, no variable's
+                raise self.error("syntax error: unexpected token 'ConstantBuffer'", name_tok, 3000)
             if name_tok.text in _SHADOWABLE_TYPES:
                 self.shadowed.add(name_tok.text)
             t = self._apply_major(self.parse_array_suffix(base, variable=True), mods)
