@@ -778,6 +778,20 @@ def swizzle_indices(cg: CodegenContext, t: NumType, name: str, pos) -> list[int]
     return comps
 
 
+def _dynamic_element(cg: CodegenContext, v: Val, iv: Val, pos) -> Val:
+    """``tex[i]`` with a run-time ``i`` at shader model 5.1 ("Dynamic indexing using HLSL 5.1"): the element
+    read through a relative register index, the index (as uint) in a temp of its own."""
+    from .operands import Reg
+    from .sm51 import DynamicElement
+
+    elems = v.obj[1]
+    cg.dynamic_resarrays.add(elems[0].name.split("[", 1)[0])
+    idx = cg.convert(iv, NumType(UINT), pos).slots[0]
+    t = cg.temp()
+    cg.emit("mov", Reg("r", (t,), None, (0,)), cg.src([idx]))
+    return _val(elems[0].type, [], DynamicElement(elems, ("r", (t,), None, 0)))
+
+
 def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     t = v.type
     if isinstance(t, ObjectType):
@@ -788,6 +802,9 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         return objects.element(cg, v, expr(cg, idx_node), pos)
     if isinstance(v.obj, tuple) and v.obj and v.obj[0] == "resarray":
         iv = expr(cg, idx_node)
+        if (cg.major, cg.minor) >= (5, 1) and not iv.const and isinstance(iv.type, NumType) and \
+                not (isinstance(t, ArrayType) and isinstance(t.elem, ArrayType)):
+            return _dynamic_element(cg, v, iv, pos)
         if not iv.const or not isinstance(iv.type, NumType):
             raise cg.err(pos, "resource array index must be a literal expression", 3512)
         i = cg.convert(iv, NumType(UINT), pos).slots[0][3]  # a float index names element int(value)

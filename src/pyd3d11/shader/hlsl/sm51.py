@@ -24,6 +24,27 @@ from .values import SPACE_STRIDE, Resource
 _INPUT_FILE = {0: "cb", 3: "s", 2: "t", 5: "t", 7: "t", 4: "u", 6: "u", 8: "u", 9: "u", 10: "u", 11: "u"}
 
 
+class DynamicElement:
+    """An element of a resource array chosen by a run-time index (5.1: "Dynamic indexing using HLSL 5.1"): the
+    array's registers from ``elems[0]``'s, plus the temp ``rel`` (a Slot) holding the index. It stands in for a
+    Resource where an instruction names the element (intrinsics._res_operand / _samp_operand render
+    ``t[rN.c + base]``); any other use reads ``reg``, which refuses by name (never the first element)."""
+
+    def __init__(self, elems: list[Resource], rel: tuple) -> None:
+        self.elems = elems
+        self.rel = rel
+
+    @property
+    def base(self) -> int:
+        return self.elems[0].reg
+
+    def __getattr__(self, name: str):
+        if name == "reg":
+            raise NotSupportedError(f"shader model 5.1: a run-time index into the {self.elems[0].type.kind} array "
+                                    f"'{self.elems[0].name.split('[', 1)[0]}' in this operation is not built")
+        return getattr(self.elems[0], name)
+
+
 def _real(reg: int) -> tuple[int, int]:
     """(register, space) of a compiler register number (values.SPACE_STRIDE)."""
     return reg % SPACE_STRIDE, reg // SPACE_STRIDE
