@@ -748,9 +748,9 @@ def _object_operand(r, comps: tuple | None = None) -> Reg:
     ``t[rN.c + base]``."""
     rel = getattr(r, "rel", None) if not isinstance(r, Resource) else None
     if rel is not None:
-        from .linkage import _RelFirst
+        from .linkage import NonUniformRelFirst, _RelFirst
 
-        return _RelFirst(r.file, (r.base,), rel, comps)
+        return (NonUniformRelFirst if r.nonuniform else _RelFirst)(r.file, (r.base,), rel, comps)
     return Reg(r.file, (r.reg,), None, comps)
 
 

@@ -30,9 +30,11 @@ class DynamicElement:
     Resource where an instruction names the element (intrinsics._res_operand / _samp_operand render
     ``t[rN.c + base]``); any other use reads ``reg``, which refuses by name (never the first element)."""
 
-    def __init__(self, elems: list[Resource], rel: tuple) -> None:
+    def __init__(self, elems: list[Resource], rel: tuple, nonuniform: bool = False) -> None:
         self.elems = elems
         self.rel = rel
+        #: NonUniformResourceIndex: the operand's extended-token non-uniform bit (spec-facts §2.6, bit 17)
+        self.nonuniform = nonuniform
 
     @property
     def base(self) -> int:
