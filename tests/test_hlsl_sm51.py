@@ -240,3 +240,29 @@ def test_d3d11_refuses_5_1_bytecode_and_reflection_reports_spaces(ps_blob):
     assert (d.BindPoint, d.BindCount, d.Space, d.uID) == (2, 8, 1, 2)
     d11 = dc.D3DReflect(ps_blob).GetResourceBindingDescByName("samp")
     assert (d11.BindPoint, d11.BindCount) == (3, 1) and not hasattr(d11, "Space")
+
+
+def test_to_sm51_on_an_assembled_5_0_program():
+    """The bytecode pass alone: two registers of one range become one declaration; the RESOURCE_DIM and
+    RESOURCE_RETURN_TYPE extended opcode tokens of ``sample_indexable`` are dropped (the SAMPLE_CONTROLS offset
+    token stays); a register no range holds is refused by name."""
+    from pyd3d11.shader.dxbc.asm import assemble_program
+    from pyd3d11.shader.dxbc.encoder import encode_words
+    from pyd3d11.shader.dxbc.sm51 import Range, to_sm51
+
+    p = assemble_program(
+        "ps_5_0\ndcl_sampler s0, mode_default\n"
+        "dcl_resource_texture2d (float,float,float,float) t3\ndcl_resource_texture2d (float,float,float,float) t4\n"
+        "dcl_output o0.xyzw\n"
+        "sample_aoffimmi_indexable(1,0,0)(texture2d)(float,float,float,float) o0.xyzw, l(0, 0, 0, 0), t4.xyzw, s0\n"
+        "ret\n")
+    q = to_sm51(p, {"s": [Range(0, 0, 0, 0, 0)], "t": [Range(0, 10, 11, 2, 3)]})
+    w = encode_words(q)
+    assert w[0] == 0x51  # ps (0) << 16 | 5 << 4 | 1
+    assert w[2:8] == [opcode(0x5A, 6), XYZW(SAMPLER, 3), 0, 0, 0, 0]
+    assert w[8:15] == [opcode(0x58, 7, 3), XYZW(RESOURCE, 3), 0, 10, 11, 0x5555, 2]
+    sample = next(i for i in q.instructions if i.opcode == 0x45)
+    assert [t & 0x3F for t in sample.extended] == [1]  # SAMPLE_CONTROLS only
+    assert [i.value for i in sample.operands[2].indices] == [0, 11]  # t4 is the range's second register
+    with pytest.raises(NotSupportedError, match="t4"):
+        to_sm51(p, {"s": [Range(0, 0, 0, 0, 0)], "t": [Range(0, 3, 3, 0, 3)]})
