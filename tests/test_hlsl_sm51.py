@@ -157,10 +157,16 @@ def test_listing_text(ps_blob):
 
 
 def test_round_trip_through_the_toolkit(ps_blob):
+    """decode -> encode, and decode -> listing -> assembler -> encode, give the program's bytes back."""
+    from pyd3d11.shader.dxbc.asm import assemble_program
+    from pyd3d11.shader.dxbc.disasm import disassemble_program
+
     code = parse_container(ps_blob).program
     program = decode_program(code)
     assert (program.major, program.minor) == (5, 1)
     assert encode_program(program) == bytes(code)
+    text = "\n".join(disassemble_program(program))
+    assert encode_program(assemble_program(text)) == bytes(code)
 
 
 def test_nonuniform_resource_index_sets_the_operand_bit():

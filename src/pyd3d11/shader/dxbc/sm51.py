@@ -77,7 +77,9 @@ def _operand(op: ir.Operand, ranges: dict[str, list[Range]]) -> None:
         return
     first = op.indices[0]
     r = _find(ranges, file, first.value)
-    reg = ir.Index(first.rep, r.lower + (first.value - r.source), first.rel)
+    value = r.lower + (first.value - r.source)
+    rep = ir.IndexRep.IMMEDIATE32_PLUS_RELATIVE if first.rel is not None and value else first.rep
+    reg = ir.Index(rep, value, first.rel)
     op.indices = [ir.Index(ir.IndexRep.IMMEDIATE32, r.id), reg, *op.indices[1:]]
 
 
