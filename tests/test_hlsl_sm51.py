@@ -199,7 +199,6 @@ def test_each_stage_compiles_at_5_1(target, src, entry):
     ("float4 ConstantBuffer;\nfloat4 main() : SV_Target { return ConstantBuffer; }", True),  # a 5.1 type name
     # the D3D9 texture/sampler register pairing: X3591 from 5.1 on, used or not
     ("sampler2D unused : register(t0);\nTexture2D t;\nfloat4 main() : SV_Target { return t.Load(0); }", True),
-    ("Texture2D u : register(s2);\nfloat4 main() : SV_Target { return 0; }", True),
     # a sampler alone (tex2D): the texture fxc pairs with it has no range of its own
     ("sampler s;\nfloat4 main() : SV_Target { return tex2D(s, float2(0, 0)); }", True),
     # a run-time index into an array of structs holding objects: no register to read (fails before 6.0)
@@ -216,8 +215,22 @@ def test_5_1_rejects(src, ok_at_50):
             _compile(src, "ps_5_0")
 
 
+def test_5_1_accepts():
+    """An unused texture reserved in s# and a struct's unused sampler under register(t1) compile at 5.1 (vkd3d
+    register-reservations-resources); tex2D compiles under D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY (point-sprite)
+    and its texture gets a range of its own."""
+    _compile("Texture2D unused : register(s0);\nTexture2D t;\nfloat4 main() : SV_Target { return t.Load(0); }")
+    _compile("struct { Texture2D tex; sampler sam; } foo : register(t1);\n"
+             "float4 main() : SV_Target { return foo.tex.Load(int3(0, 0, 0)); }")
+    src = "sampler2D s;\nfloat4 main(float2 t : T) : SV_Target { return tex2D(s, t); }"
+    blob = compile_hlsl(src, "t.hlsl", "main", "ps_5_1", flags=0x1000).blob  # ENABLE_BACKWARDS_COMPATIBILITY
+    assert "sample o0.xyzw, v0.xyyy, T0[0].xyzw, S0[0]" in disassemble(blob)
+
+
 @pytest.mark.parametrize("src,what", [
     ("struct S { float4 m; };\nConstantBuffer<S> cb;\nfloat4 main() : SV_Target { return cb.m; }",
+     "ConstantBuffer<T>"),
+    ("struct S { float4 m; };\nfloat4 main() : SV_Target { ConstantBuffer<S> cb = (S)1; return cb.m; }",
      "ConstantBuffer<T>"),
     ("Texture2D t[] : register(t0, space1);\nfloat4 main() : SV_Target { return t[1].Load(0); }", "unbounded"),
     ("interface I { float4 f(); };\nclass A : I { float4 f() { return 1; } };\nI i;\n"

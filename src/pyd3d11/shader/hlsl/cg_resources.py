@@ -66,13 +66,13 @@ class ResourceBinding:
                 raise self.err(d.pos, "elements of typed buffers and textures must fit in four 32-bit quantities",
                                3037)
         r = Resource(d.name, t, file, decl_order=order, pos=d.pos, space=d.space)
-        if (self.major, self.minor) >= (5, 1):
-            # 5.1 drops the Direct3D 9 texture/sampler pairing (a texture in s#, a sampler in t#): fxc's X3591
-            # "incorrect bind semantic" whether or not the object is used (regclass.py: packreg at ps_5_1;
-            # vkd3d register-reservations-resources fails ``sampler2D unused : register(t0)`` from 5.1 on)
+        if (self.major, self.minor) >= (5, 1) and file == "s" and "." not in d.name:
+            # 5.1 drops the Direct3D 9 pairing of a sampler reserved in t#: fxc's X3591 "incorrect bind semantic"
+            # whether or not the sampler is used (regclass.py: packreg at ps_5_1; vkd3d
+            # register-reservations-resources fails ``sampler2D unused : register(t0)`` from 5.1 on, and
+            # compiles ``Texture2D unused : register(s0)`` and a struct's unused sampler under register(t1))
             for reservation in (d.register, *d.inactive_registers):
-                if reservation is not None and reservation[0] != file and \
-                        reservation[0] in CATEGORIES[category(k)][1]:
+                if reservation is not None and reservation[0] == "t":
                     raise self.err(d.pos, "incorrect bind semantic", 3591)
         for reservation in (d.register, *d.inactive_registers):
             # a register that is no register type at all (``register(a0)``, ``register(z)``, ``register(t1x)``)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
 from . import ast as A
 from .codegen import Resource, Val, f2b
 from .exprs import coerce_pair, numeric
@@ -343,10 +344,11 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
             op = "sample_d"
             for g in args[2:4]:
                 extra.append(cg.src(cg.convert(g, fd, pos).slots))
-    if (cg.major, cg.minor) >= (5, 1):
+    if (cg.major, cg.minor) >= (5, 1) and not cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
         # 5.1 binds every texture by its own range: a sampler-only sample (the texture fxc pairs with a D3D9
-        # sampler, legacytex.py) has none; fxc fails these from 5.1 on (vkd3d sampler/sample-grad tests:
-        # tex1D/tex2D/tex3D/texCUBE/tex2Dproj/tex2Dgrad, "fail(sm>=5.1)"). The X4532 wording is inferred.
+        # sampler, legacytex.py) is kept for backwards-compatibility compiles alone; fxc fails the others from
+        # 5.1 on (vkd3d sampler/sample-grad tests: tex1D/tex2D/tex3D/texCUBE/tex2Dproj/tex2Dgrad "fail(sm>=5.1)";
+        # point-sprite's tex2D under the backcompat option compiles). The X4532 wording is inferred.
         from .check import unmappable
 
         raise unmappable(cg, pos)

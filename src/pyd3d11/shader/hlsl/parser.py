@@ -630,6 +630,9 @@ class Parser(ExprParser):
 
     # --- top level --------------------------------------------------------------------------------
     def parse_program(self) -> A.Program:
+        if self._sm51() and any(t.text == "ConstantBuffer" and u.text == "<" for t, u in zip(self.toks, self.toks[1:])):
+            # "Resource binding in HLSL": ConstantBuffer<T> (5.1), at global or local scope
+            raise NotSupportedError("shader model 5.1: ConstantBuffer<T> constant buffers are not built")
         decls: list[A.Node] = []
         start = self.tok.pos
         while self.tok.kind != "eof":
