@@ -119,6 +119,8 @@ def test_ids_count_each_register_type_in_space_then_register_order(ps_blob):
         "sb": (5, 4, 0, 1, 3), "out0": (4, 0, 1, 1, 0), "su": (6, 0, 3, 1, 1), "rawu": (8, 5, 2, 1, 2),
         "K": (0, 3, 1, 1, 0),
     }
+    # the bindings in the declarations' order: samplers, SRVs, UAVs, constant buffers, each by ID
+    assert [b.name for b in rdef.bindings] == ["samp", "tex0", "raw", "tex2", "sb", "out0", "su", "rawu", "K"]
 
 
 def test_instruction_operands_name_id_and_register(ps_blob):
@@ -228,7 +230,7 @@ def test_5_1_accepts():
 
 
 @pytest.mark.parametrize("src,what", [
-    ("struct S { float4 m; };\nConstantBuffer<S> cb;\nfloat4 main() : SV_Target { return cb.m; }",
+    ("struct S { float4 m; };\nConstantBuffer<S> cb[2] : register(b1);\nfloat4 main() : SV_Target { return 0; }",
      "ConstantBuffer<T>"),
     ("struct S { float4 m; };\nfloat4 main() : SV_Target { ConstantBuffer<S> cb = (S)1; return cb.m; }",
      "ConstantBuffer<T>"),
@@ -285,3 +287,51 @@ def test_to_sm51_on_an_assembled_5_0_program():
     assert [i.value for i in sample.operands[2].indices] == [0, 11]  # t4 is the range's second register
     with pytest.raises(NotSupportedError, match="t4"):
         to_sm51(p, {"s": [Range(0, 0, 0, 0, 0)], "t": [Range(0, 3, 3, 0, 3)]})
+
+
+def test_compute_uavs_groupshared_and_binding_order():
+    """A counter UAV (RWSTRUCTURED_WITH_COUNTER, input type 11) sorts with the other UAVs by ID; groupshared g#
+    operands are no range."""
+    src = ("RWByteAddressBuffer rb : register(u1, space3);\nRWStructuredBuffer<uint> sb : register(u0);\n"
+           "groupshared uint g[64];\n[numthreads(64, 1, 1)] void main(uint i : SV_GroupIndex) {\n"
+           "  g[i] = i; GroupMemoryBarrierWithGroupSync();\n  uint o; rb.InterlockedAdd(0, g[63 - i], o);\n"
+           "  sb[sb.IncrementCounter()] = o;\n}\n")
+    blob = _compile(src, "cs_5_1")
+    rdef = parse_rdef(parse_container(blob).get("RDEF"))
+    assert [(b.name, b.input_type, b.space, b.id) for b in rdef.bindings] == [("sb", 11, 0, 0), ("rb", 8, 3, 1)]
+    text = disassemble(blob)
+    assert "imm_atomic_iadd r0.x, U1[1], l(0), r1.x" in text and "imm_atomic_alloc r1.x, U0[0]" in text
+    assert "dcl_uav_structured_opc U0[0:0], 4, space=0" in text and "dcl_tgsm_structured g0, 4, 64" in text
+
+
+def test_constant_buffer_template_is_a_buffer_holding_one_struct():
+    """``ConstantBuffer<S> cb : register(b2, space1)`` ("Resource binding in HLSL"): read as cb.member and passed
+    as an S; reflected as constant buffer ``cb`` holding the variable ``cb`` of type S; declarations in ID order."""
+    src = ("struct S { float4 m; float k; };\nConstantBuffer<S> cb : register(b2, space1);\n"
+           "cbuffer other { float4 m2; };\nfloat4 f(S a) { return a.m; }\n"
+           "float4 main() : SV_Target { return f(cb) * cb.k + m2; }")
+    blob = _compile(src)
+    rdef = parse_rdef(parse_container(blob).get("RDEF"))
+    cb = next(c for c in rdef.constant_buffers if c.name == "cb")
+    assert [(v.name, v.start_offset, v.size, v.type.name) for v in cb.variables] == [("cb", 0, 20, "S")]
+    assert [(b.name, b.space, b.bind_point, b.id) for b in rdef.bindings] == [("other", 0, 0, 0), ("cb", 1, 2, 1)]
+    lines = disassemble(blob).splitlines()
+    at = lines.index("dcl_constantbuffer CB0[0:0][1], immediateIndexed, space=0")
+    assert lines[at + 1] == "dcl_constantbuffer CB1[2:2][2], immediateIndexed, space=1"
+    assert "mul r0.xyzw, CB1[2][0].xyzw, CB1[2][1].xxxx" in lines
+    with pytest.raises(HlslError):  # the name is the buffer's and the variable's: a global of that name clashes
+        _compile("struct S { float4 m; };\nfloat4 cb;\nConstantBuffer<S> cb;\nfloat4 main() : SV_Target { return 0; }")
+
+
+@pytest.mark.parametrize("src", [
+    "sampler s;\nfloat4 main() : SV_Target { return tex2D(s, float2(0, 0)); }",
+    "sampler1D s;\nfloat4 main() : SV_Target { return tex1D(s, 0.0); }",
+    "samplerCUBE s;\nfloat3 c;\nfloat4 main() : SV_Target { return texCUBE(s, c); }",
+    "sampler2D s;\nfloat4 g;\nfloat4 main() : SV_Target { return tex2Dgrad(s, float2(0, 0), g.xy, g.zw); }",
+])
+def test_sampler_only_sampling_fails_at_5_1_even_under_backcompat(src):
+    """vkd3d sampler / sample-grad record fxc failing these from 5.1 on, under the backcompat option; each
+    compiles at 5.0."""
+    with pytest.raises(HlslError, match="X4532"):
+        compile_hlsl(src, "t.hlsl", "main", "ps_5_1", flags=0x1000)
+    compile_hlsl(src, "t.hlsl", "main", "ps_5_0", flags=0x1000)

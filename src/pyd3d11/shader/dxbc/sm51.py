@@ -120,6 +120,12 @@ def to_sm51(program: ir.Program, ranges: dict[str, list[Range]]) -> ir.Program:
             _operand(o, ranges)
             ops.append(o)
         out.append(ir.Instruction(inst.opcode, ops, inst.controls, ext, list(inst.extra)))
+    # each register type's declarations in ID order (the reflection's bindings follow IDs: "the order of
+    # reflection resource bindings and shader declaration instructions is the same"), in the places they hold
+    for file in RANGE_FILES.values():
+        at = [i for i, inst in enumerate(out) if inst.opcode in _DECLS and RANGE_FILES[_DECLS[inst.opcode]] == file]
+        for i, inst in zip(at, sorted((out[i] for i in at), key=lambda d: d.operands[0].indices[0].value)):
+            out[i] = inst
     return ir.Program(program.program_type, 5, 1, out)
 
 

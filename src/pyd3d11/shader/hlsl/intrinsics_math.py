@@ -344,11 +344,13 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
             op = "sample_d"
             for g in args[2:4]:
                 extra.append(cg.src(cg.convert(g, fd, pos).slots))
-    if (cg.major, cg.minor) >= (5, 1) and not cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
-        # 5.1 binds every texture by its own range: a sampler-only sample (the texture fxc pairs with a D3D9
-        # sampler, legacytex.py) is kept for backwards-compatibility compiles alone; fxc fails the others from
-        # 5.1 on (vkd3d sampler/sample-grad tests: tex1D/tex2D/tex3D/texCUBE/tex2Dproj/tex2Dgrad "fail(sm>=5.1)";
-        # point-sprite's tex2D under the backcompat option compiles). The X4532 wording is inferred.
+    if (cg.major, cg.minor) >= (5, 1) and not (cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and
+                                               sk == "sampler2D" and name == "tex2D" and len(args) == 2):
+        # 5.1 binds every texture by its own range; of the sampler-only samples (the texture fxc pairs with a D3D9
+        # sampler, legacytex.py) fxc keeps tex2D(sampler2D, uv) under backwards compatibility (vkd3d point-sprite)
+        # and fails the others, backcompat or not (vkd3d sampler / sample-grad: sampler1D + tex1D, samplerCUBE +
+        # texCUBE, an untyped sampler with tex2D / tex2Dproj / tex3D, tex2D with gradients, "fail(sm>=5.1)").
+        # The rule is inferred from those records; the X4532 wording too.
         from .check import unmappable
 
         raise unmappable(cg, pos)

@@ -630,9 +630,8 @@ class Parser(ExprParser):
 
     # --- top level --------------------------------------------------------------------------------
     def parse_program(self) -> A.Program:
-        if self._sm51() and any(t.text == "ConstantBuffer" and u.text == "<" for t, u in zip(self.toks, self.toks[1:])):
-            # "Resource binding in HLSL": ConstantBuffer<T> (5.1), at global or local scope
-            raise NotSupportedError("shader model 5.1: ConstantBuffer<T> constant buffers are not built")
+        if self._sm51():
+            self._check_constant_buffer_templates()
         decls: list[A.Node] = []
         start = self.tok.pos
         while self.tok.kind != "eof":
@@ -657,8 +656,7 @@ class Parser(ExprParser):
             hoisted: list[A.Node] = []
             return [self.parse_cbuffer(hoisted), *hoisted]
         if self.tok.text == "ConstantBuffer" and self._sm51() and self.peek().text == "<":
-            # "Resource binding in HLSL": ConstantBuffer<T> declares a constant buffer of struct T (5.1)
-            raise NotSupportedError("shader model 5.1: ConstantBuffer<T> constant buffers are not built")
+            return [self.parse_constant_buffer()]
         if self.tok.text in ("technique", "technique10", "technique11", "fxgroup") and self.tok.kind == "id":
             self.parse_technique()
             return []
@@ -940,6 +938,43 @@ class Parser(ExprParser):
                 break
             digits += ch
         return kind, (int(digits) if digits else 0) + offset
+
+    def _check_constant_buffer_templates(self) -> None:
+        """``ConstantBuffer<T>`` (5.1, "Resource binding in HLSL") is built as a global ``ConstantBuffer<S> name
+        [: register(b#[, spaceN])];`` of a struct S (parse_constant_buffer); any other use (a local, a parameter
+        or return type, an array of them) refuses by name."""
+        toks, depth = self.toks, 0
+        for i, t in enumerate(toks):
+            if t.kind == "op" and t.text in ("{", "}"):
+                depth += 1 if t.text == "{" else -1
+            elif t.text == "ConstantBuffer" and i + 1 < len(toks) and toks[i + 1].text == "<":
+                shape = [u.text for u in toks[i + 3:i + 6]]
+                if depth or len(shape) < 3 or shape[0] != ">" or toks[i + 4].kind != "id" or shape[2] not in ";:":
+                    raise NotSupportedError("shader model 5.1: ConstantBuffer<T> other than a global of a struct "
+                                            "(a local, parameter, return value or array) is not built")
+
+    def parse_constant_buffer(self) -> A.CBufferDecl:
+        """``ConstantBuffer<S> name [: register(b#[, spaceN])];``: a constant buffer holding one S, read as
+        ``name.member`` ("Resource binding in HLSL"): the buffer ``name`` with the single variable ``name``."""
+        pos = self.next().pos
+        self.expect("<")
+        type_tok = self.tok
+        t = self.parse_type()
+        self.expect(">")
+        if not isinstance(t, StructType):
+            raise NotSupportedError(f"shader model 5.1: ConstantBuffer<{type_tok.text}> of a non-struct type is "
+                                    "not built")
+        name_tok = self.ident()
+        reg, space = None, 0
+        if self.accept(":"):
+            reg_tok = self.tok
+            self.expect("register")
+            r = self.parse_register()
+            if r[0] != "b" or not self.register_clean or self.register_profile is not None:
+                raise self.error("incorrect bind semantic", reg_tok, 3591)
+            reg, space = r[1], self.register_space
+        self.expect(";")
+        return A.CBufferDecl(pos, name_tok.text, "cbuffer", reg, [A.VarDecl(name_tok.pos, name_tok.text, t)], space)
 
     def _sm51(self) -> bool:
         return bool(self.target) and self.target.endswith("_5_1")

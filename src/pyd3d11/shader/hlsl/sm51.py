@@ -108,4 +108,7 @@ def rdef_bindings(rdef: Rdef, ranges: dict[str, list[Range]], names: dict[tuple[
         seen.add((file, r.id))
         out.append(replace(b, name=names[(file, r.id)], bind_point=r.lower, bind_count=r.upper - r.lower + 1,
                            space=r.space, id=r.id))
-    rdef.bindings = out
+    # one order for the bindings and the declarations' IDs ("Bytecode changes in SM5.1"): samplers, SRVs, UAVs,
+    # constant buffers (the 5.0 table's order of kinds), each by ID
+    kinds = {"s": 0, "t": 1, "u": 2, "cb": 3}
+    rdef.bindings = sorted(out, key=lambda b: (kinds[_INPUT_FILE[b.input_type]], b.id))
