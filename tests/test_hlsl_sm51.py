@@ -232,7 +232,7 @@ def test_5_1_accepts():
 @pytest.mark.parametrize("src,what", [
     ("struct S { float4 m; };\nConstantBuffer<S> cb[2] : register(b1);\nfloat4 main() : SV_Target { return 0; }",
      "ConstantBuffer<T>"),
-    ("struct S { float4 m; };\nfloat4 main() : SV_Target { ConstantBuffer<S> cb = (S)1; return cb.m; }",
+    ("struct S { float4 m; };\nConstantBuffer<S> f(S a) { return a; }\nfloat4 main() : SV_Target { return 0; }",
      "ConstantBuffer<T>"),
     ("Texture2D t[] : register(t0, space1);\nfloat4 main() : SV_Target { return t[1].Load(0); }", "unbounded"),
     ("interface I { float4 f(); };\nclass A : I { float4 f() { return 1; } };\nI i;\n"
@@ -319,6 +319,12 @@ def test_constant_buffer_template_is_a_buffer_holding_one_struct():
     at = lines.index("dcl_constantbuffer CB0[0:0][1], immediateIndexed, space=0")
     assert lines[at + 1] == "dcl_constantbuffer CB1[2:2][2], immediateIndexed, space=1"
     assert "mul r0.xyzw, CB1[2][0].xyzw, CB1[2][1].xxxx" in lines
+    # a local one makes no buffer: a constant S (vkd3d cbuffer.shader_test's fxc record: 1 + 0.1; a write fails)
+    local = ("struct S { float4 m; };\nfloat4 main() : SV_Target {\n    ConstantBuffer<S> c = (S)1;\n"
+             "    float4 v = 0.1f;\n    v += c.m;\n    return v;\n}")
+    assert "mov o0.xyzw, l(1.100000,1.100000,1.100000,1.100000)" in disassemble(_compile(local))
+    with pytest.raises(HlslError, match="X3025"):
+        _compile(local.replace("    float4 v = 0.1f;", "    c.m = 1.0f;"))
     with pytest.raises(HlslError):  # the name is the buffer's and the variable's: a global of that name clashes
         _compile("struct S { float4 m; };\nfloat4 cb;\nConstantBuffer<S> cb;\nfloat4 main() : SV_Target { return 0; }")
 

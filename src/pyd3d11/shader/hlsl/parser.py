@@ -949,9 +949,11 @@ class Parser(ExprParser):
                 depth += 1 if t.text == "{" else -1
             elif t.text == "ConstantBuffer" and i + 1 < len(toks) and toks[i + 1].text == "<":
                 shape = [u.text for u in toks[i + 3:i + 6]]
-                if depth or len(shape) < 3 or shape[0] != ">" or toks[i + 4].kind != "id" or shape[2] not in ";:":
-                    raise NotSupportedError("shader model 5.1: ConstantBuffer<T> other than a global of a struct "
-                                            "(a local, parameter, return value or array) is not built")
+                ends = "=" if depth else ";:"  # a local with its initialiser; a global with ; or a register
+                if len(shape) < 3 or shape[0] != ">" or toks[i + 4].kind != "id" or shape[2] not in ends:
+                    raise NotSupportedError("shader model 5.1: ConstantBuffer<T> other than a global or an "
+                                            "initialised local of a struct (a parameter, return value or array) "
+                                            "is not built")
 
     def parse_constant_buffer(self) -> A.CBufferDecl:
         """``ConstantBuffer<S> name [: register(b#[, spaceN])];``: a constant buffer holding one S, read as
@@ -1313,6 +1315,8 @@ class Parser(ExprParser):
         if self.peek(k).text == "struct" or self.peek(k).text == "class" and self.peek(k + 1).kind == "id" and \
                 self.peek(k + 2).text in ("{", ":"):
             return True
+        if self.peek(k).text == "ConstantBuffer" and self.peek(k + 1).text == "<" and self._sm51():
+            return True  # a local ConstantBuffer<S> (parse_decl_stmt)
         if not self.is_type_start(k):
             return False
         nxt = self.peek(k + 1)
@@ -1338,6 +1342,18 @@ class Parser(ExprParser):
             for d in decls:
                 self.check_mods("local", mods, d.name, d.pos, d.init is not None)
             return A.DeclStmt(pos, decls)
+        elif self.at("ConstantBuffer") and self.peek().text == "<" and self._sm51():
+            # a local ConstantBuffer<S> makes no buffer: it acts as a constant S (vkd3d cbuffer.shader_test, fxc
+            # at 5.1: read after ``= (s)1``, an assignment to a member fails)
+            self.next()
+            self.expect("<")
+            type_tok = self.tok
+            base = self.parse_type()
+            self.expect(">")
+            if not isinstance(base, StructType):
+                raise NotSupportedError(f"shader model 5.1: ConstantBuffer<{type_tok.text}> of a non-struct type "
+                                        "is not built")
+            mods = {*mods, "const"}
         else:
             type_tok = self.tok
             base = self.parse_type()
