@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...errors import NotSupportedError
 from . import ast as A
 from .check import check_cb_entry_count, check_cb_overlap, check_cb_slots, check_uav_model
 from .layout import check_packoffset_objects, kept_unused_cbuffers, mark_struct_objects, referenced_names, shader_roots
@@ -25,8 +24,10 @@ class ResourceBinding:
         t = d.type
         if isinstance(t, ArrayType) and t.count == 0 and (self.major, self.minor) >= (5, 1) and \
                 isinstance(array_leaf(t), ObjectType):
-            # "Resource binding in HLSL": ``Texture2D t[] : register(t0, space1)``, an unbounded range
-            raise NotSupportedError("shader model 5.1: unbounded resource arrays are not built")
+            from .sm51 import add_unbounded
+
+            add_unbounded(self, d, order)
+            return
         if isinstance(t, ArrayType):  # elements flattened row-major onto consecutive registers
             leaf = array_leaf(t)
             if not isinstance(leaf, ObjectType):

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from ...errors import NotSupportedError
 from ..dxbc.rdef import Rdef, RdefBinding
-from ..dxbc.sm51 import Range
+from ..dxbc.sm51 import UNBOUNDED, Range
 from .cgstate import CodegenContext
 from .values import SPACE_STRIDE, Resource
 
@@ -47,6 +47,50 @@ class DynamicElement:
         return getattr(self.elems[0], name)
 
 
+#: the most elements of an unbounded array a literal index may reach here (each is a Resource of the compiler)
+UNBOUNDED_LITERAL_LIMIT = 4096
+
+
+def add_unbounded(cg, d, order: int) -> None:
+    """``Texture2D t[] : register(t3, space1)`` ("Resource binding in HLSL": an unbounded range from its register
+    to the end of the space), compiled under D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES (fxc's
+    /enable_unbounded_descriptor_tables, DXC issue 1685). The array starts as its element 0; a literal index adds
+    the elements up to it (unbounded_element), a run-time one reads through element 0's register."""
+    from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES
+    from . import ast as A
+    from .types import ArrayType
+
+    t = d.type
+    if isinstance(t.elem, ArrayType):
+        raise NotSupportedError("shader model 5.1: unbounded arrays of arrays of resources are not built")
+    if not cg.compile_flags & D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES:
+        raise NotSupportedError("shader model 5.1: an unbounded resource array without "
+                                "D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES is not built")
+    if d.register is None:
+        raise NotSupportedError("shader model 5.1: an unbounded resource array without register() is not built")
+    sub = A.VarDecl(d.pos, f"{d.name}[0]", t.elem, d.mods, None, d.register,
+                    inactive_registers=d.inactive_registers, space=d.space)
+    cg.add_resource(sub, order)
+    first = cg.globals.pop(sub.name)
+    cg.globals[d.name] = ("resarray", [first], t, "unbounded")
+
+
+def unbounded_element(cg, elems: list, i: int, pos) -> Resource:
+    """Element ``i`` of an unbounded array (add_unbounded), made with those before it when first named."""
+    if i >= UNBOUNDED_LITERAL_LIMIT:
+        raise NotSupportedError(f"shader model 5.1: an unbounded array's element {i} (literal indices past "
+                                f"{UNBOUNDED_LITERAL_LIMIT - 1}) is not built")
+    base = elems[0]
+    while len(elems) <= i:
+        k = len(elems)
+        r = Resource(f"{base.name.split('[', 1)[0]}[{k}]", base.type, base.file, reg=base.reg + k,
+                     decl_order=base.decl_order, used=True, explicit=True, stride=base.stride, pos=base.pos,
+                     space=base.space)
+        cg.resources.append(r)
+        elems.append(r)
+    return elems[i]
+
+
 def _real(reg: int) -> tuple[int, int]:
     """(register, space) of a compiler register number (values.SPACE_STRIDE)."""
     return reg % SPACE_STRIDE, reg // SPACE_STRIDE
@@ -62,6 +106,12 @@ def register_ranges(cg: CodegenContext) -> tuple[dict[str, list[Range]], dict[tu
             continue
         elems: list[Resource] = [r for r in g[1] if r.used and r.reg >= 0]
         if not elems:
+            continue
+        if g[3:] == ("unbounded",):  # one range from element 0's register on (add_unbounded)
+            first = g[1][0]
+            low, space = _real(first.reg)
+            found[first.file].append((space, low, UNBOUNDED, first.reg, name))
+            grouped.update(id(r) for r in g[1])
             continue
         regs = [r.reg for r in elems]
         if regs == list(range(regs[0], regs[0] + len(regs))) and len({r.file for r in elems}) == 1:
@@ -83,6 +133,12 @@ def register_ranges(cg: CodegenContext) -> tuple[dict[str, list[Range]], dict[tu
     names: dict[tuple[str, int], str] = {}
     for file, items in found.items():
         items.sort()
+        for (sp0, _l0, up0, _s0, n0), (sp1, low1, _u1, _s1, _n1) in zip(items, items[1:]):
+            if sp0 == sp1 and low1 <= up0:  # an unbounded range reaching a later register of its space
+                from .diagnostics import Pos
+
+                raise cg.err(Pos("", 1, 1), f"overlapping register semantics not yet implemented "
+                                            f"'{file}{low1}' ('{n0}', space{sp0})", 4500)
         ranges[file] = [Range(i, low, up, space, src) for i, (space, low, up, src, _n) in enumerate(items)]
         for i, item in enumerate(items):
             names[(file, i)] = item[4]
@@ -106,8 +162,10 @@ def rdef_bindings(rdef: Rdef, ranges: dict[str, list[Range]], names: dict[tuple[
         if (file, r.id) in seen:
             continue
         seen.add((file, r.id))
-        out.append(replace(b, name=names[(file, r.id)], bind_point=r.lower, bind_count=r.upper - r.lower + 1,
-                           space=r.space, id=r.id))
+        # an unbounded range's bind count is 0 (the listing's "unbounded"; inferred, no fxc RDEF of one was found)
+        count = 0 if r.upper == UNBOUNDED else r.upper - r.lower + 1
+        out.append(replace(b, name=names[(file, r.id)], bind_point=r.lower, bind_count=count, space=r.space,
+                           id=r.id))
     # one order for the bindings and the declarations' IDs ("Bytecode changes in SM5.1"): samplers, SRVs, UAVs,
     # constant buffers (the 5.0 table's order of kinds), each by ID
     kinds = {"s": 0, "t": 1, "u": 2, "cb": 3}
