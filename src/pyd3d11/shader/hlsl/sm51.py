@@ -118,6 +118,12 @@ def register_ranges(cg: CodegenContext) -> tuple[dict[str, list[Range]], dict[tu
             low, space = _real(regs[0])
             found[elems[0].file].append((space, low, low + len(regs) - 1, regs[0], name))
             grouped.update(id(r) for r in elems)
+    ranged = {name for name, g in cg.globals.items() if isinstance(g, tuple) and g[:1] == ("resarray",) and
+              any(id(r) in grouped for r in g[1])}
+    for name in cg.dynamic_resarrays - ranged:
+        # a run-time index reads past its element's register: only an array that is one range may take one
+        raise NotSupportedError(f"shader model 5.1: a run-time index into '{name}' (not one register range: a "
+                                "struct's member array or registers not consecutive) is not built")
     for r in cg.resources:
         if r.used and r.reg >= 0 and id(r) not in grouped:
             low, space = _real(r.reg)
