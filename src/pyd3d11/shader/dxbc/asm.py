@@ -149,9 +149,36 @@ def _operand_list(info: OpInfo, text: str, line: int, parser: _OperandParser, is
     return out
 
 
+#: a shader-model-5.1 range in a declaration: ``T1[2:9]``, ``U0[0:*]``, ``CB0[1:1][2]`` (disasm.range_declaration)
+_RANGE_DECL = re.compile(r"\b(T|S|U|CB)(\d+)\[(\d+):(\d+|\*)\](?:\[(\d+)\])?")
+_SPACE_SUFFIX = re.compile(r",\s*space\s*=\s*(\d+)\s*$")
+
+
+def _range_declaration(mnemonic: str, args: str, line: int, parser: _OperandParser) -> ir.Instruction | None:
+    """A 5.1 declaration (``dcl_resource_texture2d (float,float,float,float) T1[2:9], space=1``): the 5.0 form's
+    controls and dwords with the 3-D ``[ID][lower][upper]`` operand (4 components, xyzw) and the space after the
+    other dwords (a constant buffer's size first): "Bytecode changes in SM5.1"."""
+    rng, space = _RANGE_DECL.search(args), _SPACE_SUFFIX.search(args)
+    if rng is None or space is None:
+        return None
+    prefix, rid, low, up, size = rng.groups()
+    stand_in = {"T": "t0", "S": "s0", "U": "u0", "CB": f"cb0[{size or 0}]"}[prefix]
+    inst = _declaration(mnemonic, (args[:rng.start()] + stand_in + args[rng.end():space.start()]).strip(), line,
+                        parser)
+    if inst is None or len(inst.operands) != 1:
+        raise _bad(f"{mnemonic} takes no register range", line)
+    upper = 0xFFFFFFFF if up == "*" else int(up)
+    idx = [ir.Index(ir.IndexRep.IMMEDIATE32, v) for v in (int(rid), int(low), upper)]
+    inst.operands = [ir.Operand(inst.operands[0].type, 4, ir.SelectionMode.SWIZZLE, indices=idx)]
+    inst.extra = [*([int(size or 0)] if prefix == "CB" else []), *inst.extra, int(space.group(1))]
+    return inst
+
+
 def _declaration(mnemonic: str, args: str, line: int, parser: _OperandParser) -> ir.Instruction | None:
     """Declarations with their own syntax; None when the generic path applies."""
     m_low = mnemonic.lower()
+    if "space" in args and _RANGE_DECL.search(args):
+        return _range_declaration(mnemonic, args, line, parser)
     items = split_top(args) if args else []
 
     def dcl_op(text: str) -> ir.Operand:

@@ -18,6 +18,9 @@ from ..ir import OperandType as T
 from . import asm_syntax as S
 
 _PREFIX_TO_TYPE = {v: k for k, v in S.REGISTER_PREFIX.items()}
+# fxc's capitalised range names (``T0[5]``, ``CB0[1][0]``; shader model 5.1 listings, and d3dcompiler_47's CB in 5.0
+# declarations): the same register files, the ID as the first index
+_PREFIX_TO_TYPE.update({"T": T.RESOURCE, "S": T.SAMPLER, "U": T.UNORDERED_ACCESS_VIEW, "CB": T.CONSTANT_BUFFER})
 _VERSION_RE = re.compile(r"^(ps|vs|gs|hs|ds|cs)_(\d+)_(\d+)$")
 _REG_RE = re.compile(r"^([A-Za-z_]+?)(\d*)$")
 # files whose operands without a component suffix are 1-component

@@ -84,10 +84,35 @@ def format_index(idx: ir.Index) -> str:
     return f"{format_operand(idx.rel)} + {idx.value}"
 
 
+#: register files that shader model 5.1 addresses by range: fxc's 5.1 listings name them in capitals, by range ID
+#: (``T0[5]``, ``S1[5]``, ``U0[0]``, ``CB0[0][3]``: d3dcompiler_47 disassemblies of cs/ps_5_1 objects)
+_RANGE_PREFIX = {T.RESOURCE: "T", T.SAMPLER: "S", T.UNORDERED_ACCESS_VIEW: "U", T.CONSTANT_BUFFER: "CB"}
+
+
+def is_range_operand(op: ir.Operand) -> bool:
+    """Whether ``op`` is in shader model 5.1's range form: a sampler, resource or UAV with two or three indices,
+    a constant buffer with three (SM4/5.0 use one and two: "Bytecode changes in SM5.1")."""
+    n = len(op.indices)
+    return op.type in _RANGE_PREFIX and (n == 3 or (n == 2 and op.type != T.CONSTANT_BUFFER))
+
+
+def _range_bound(v: int) -> str:
+    return "*" if v == 0xFFFFFFFF else str(v)
+
+
+def range_declaration(op: ir.Operand) -> str:
+    """``T0[5:5]`` / ``T1[10:*]``: a 5.1 declaration's ID and register range."""
+    i = op.indices
+    return f"{_RANGE_PREFIX[op.type]}{i[0].value}[{i[1].value}:{_range_bound(i[2].value)}]"
+
+
 def _register(op: ir.Operand) -> str:
     prefix = S.REGISTER_PREFIX.get(op.type, f"reg{int(op.type)}")
     if not op.indices:
         return prefix
+    if is_range_operand(op):
+        return f"{_RANGE_PREFIX[op.type]}{op.indices[0].value}" + "".join(
+            f"[{format_index(i)}]" for i in op.indices[1:])
     first = op.indices[0]
     bracket = (first.rel is not None or op.type in S.BRACKETED_FILES
                or op.type == T.IMMEDIATE_CONSTANT_BUFFER
@@ -186,6 +211,8 @@ def _declaration(inst: ir.Instruction, name: str) -> str | None:
     ops = inst.operands
     x = inst.extra
     o0 = format_operand(ops[0]) if ops else ""
+    if ops and len(ops[0].indices) == 3 and ops[0].type in _RANGE_PREFIX and x:
+        return _range_decl_text(inst, name)
     if op == O.DCL_GLOBALFLAGS:
         flags = [n for bit, n in S.GLOBAL_FLAGS if c & bit]
         return f"{name} " + " | ".join(flags)
@@ -248,6 +275,36 @@ def _declaration(inst: ir.Instruction, name: str) -> str | None:
         text = name + ("_dynamicindexed" if c & 1 else "")
         return (f"{text} fp{x[0]}[{x[2] >> 16}][{x[1]}] = {{" + ", ".join(f"ft{v}" for v in x[3:]) + "}")
     return None
+
+
+def _range_decl_text(inst: ir.Instruction, name: str) -> str:
+    """A shader-model-5.1 declaration of a range: fxc's 5.1 listing forms (``dcl_constantbuffer CB0[0:0][1],
+    immediateIndexed, space=0``, ``dcl_resource_raw T0[0:0], space=0``, ``dcl_uav_typed_buffer (uint,uint,uint,uint)
+    U0[0:0], space=0``, ``dcl_sampler s0[5:5], mode_default, space=0``): the 5.0 text with the range in place of
+    the register and the space (the last dword) after it."""
+    op, c, x = inst.opcode, inst.controls, inst.extra
+    rng = range_declaration(inst.operands[0])
+    space = f", space={x[-1]}"
+    if op == O.DCL_CONSTANTBUFFER:
+        size = x[0] if len(x) > 1 else 0
+        return f"{name} {rng}[{size}], " + ("dynamicIndexed" if c & 1 else "immediateIndexed") + space
+    if op == O.DCL_SAMPLER:
+        return f"{name} {rng}, {S.SAMPLER_MODE.get(c & 0xF, c & 0xF)}" + space
+    if op in (O.DCL_RESOURCE, O.DCL_UAV_TYPED):
+        dim = S.RESOURCE_DIMENSION.get(c & 0x1F, f"dim{c & 0x1F}")
+        text = ("dcl_resource" if op == O.DCL_RESOURCE else "dcl_uav_typed") + f"_{dim}"
+        if op == O.DCL_RESOURCE and (c & 0x1F) in (4, 9):
+            text += f"({c >> 5 & 0x7F})"
+        if op == O.DCL_UAV_TYPED:
+            text += _uav_flags(c)
+        rt = _return_types(x[0]) + " " if len(x) > 1 else ""
+        return f"{text} {rt}{rng}" + space
+    if op in (O.DCL_UAV_RAW, O.DCL_UAV_STRUCTURED):
+        text = name + _uav_flags(c) + f" {rng}"
+        return text + (f", {x[0]}" if op == O.DCL_UAV_STRUCTURED and len(x) > 1 else "") + space
+    if op == O.DCL_RESOURCE_STRUCTURED:
+        return f"{name} {rng}, {x[0] if len(x) > 1 else 0}" + space
+    return f"{name} {rng}" + space
 
 
 def _uav_flags(c: int) -> str:

@@ -94,6 +94,11 @@ _RB_HEADER = [
     "// Name                                 Type  Format         Dim Slot Elements",
     "// ------------------------------ ---------- ------- ----------- ---- --------",
 ]
+#: shader model 5.1's table adds the register space (MicrosoftDocs direct3dhlsl "Bytecode changes in SM5.1")
+_RB_HEADER_51 = [
+    "// Name                                 Type  Format         Dim Space Slot  Elements",
+    "// ------------------------------ ---------- ------- ----------- ----- ---- ---------",
+]
 _COMMENT_COLUMN = 40  # "// Offset:" starts here (unless the declaration is longer)
 
 
@@ -185,6 +190,13 @@ def _format_binding(b: RdefBinding) -> str:
     return f"// {b.name:<30} {kind:>10} {fmt:>7} {dim:>11} {b.bind_point:4d} {b.bind_count:8d}"
 
 
+def _format_binding_51(b: RdefBinding) -> str:
+    """A shader-model-5.1 row: the space before the slot; an unbounded range (bind count 0) reads ``unbounded``."""
+    kind, fmt, dim = binding_columns(b)
+    count = "unbounded" if b.bind_count in (0, 0xFFFFFFFF) else str(b.bind_count)
+    return f"// {b.name:<30} {kind:>10} {fmt:>7} {dim:>11} {b.space:5d} {b.bind_point:4d} {count:>9}"
+
+
 # -- Signatures --------------------------------------------------------------------------------
 
 
@@ -255,8 +267,9 @@ def format_listing_header(container: DxbcContainer, default_values: bool = True)
             block += _format_cbuffer(cb, default_values)
         sections.append(block)
     if rdef and rdef.bindings:
-        sections.append(["//", "// Resource Bindings:", "//", *_RB_HEADER,
-                         *(_format_binding(b) for b in rdef.bindings), "//"])
+        sm51 = (rdef.target & 0xFFFF) >= 0x501
+        sections.append(["//", "// Resource Bindings:", "//", *(_RB_HEADER_51 if sm51 else _RB_HEADER),
+                         *((_format_binding_51 if sm51 else _format_binding)(b) for b in rdef.bindings), "//"])
     sigs = []
     pcsg = container.patch_constant_signature
     if pcsg is not None:

@@ -128,6 +128,8 @@ class VarDecl(Node):
     registers: tuple = ()
     #: ``register(profile, …)`` reservations for another profile: no binding, but their set is validated
     inactive_registers: tuple = ()
+    #: the register space of ``register(x#, spaceN)`` (shader model 5.1; 0 when none is named)
+    space: int = 0
 
 
 @dataclass(eq=False)
@@ -160,6 +162,7 @@ class CBufferDecl(Node):
     kind: str  # cbuffer / tbuffer
     register: int | None
     members: list[VarDecl]
+    space: int = 0  # ``register(b#, spaceN)`` (shader model 5.1)
 
 
 @dataclass(eq=False)

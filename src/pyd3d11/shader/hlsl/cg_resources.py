@@ -14,7 +14,7 @@ from .objects import allocate_registers, has_object, leaf_count
 from .operands import imm
 from .regclass import CATEGORIES, category, register_file
 from .types import DOUBLE, EFFECT_KINDS, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
-from .values import _DIM, CBuf, CbVar, Resource, Val
+from .values import _DIM, SPACE_STRIDE, CBuf, CbVar, Resource, Val
 
 
 class ResourceBinding:
@@ -22,6 +22,12 @@ class ResourceBinding:
 
     def add_resource(self, d: A.VarDecl, order: int) -> None:
         t = d.type
+        if isinstance(t, ArrayType) and t.count == 0 and (self.major, self.minor) >= (5, 1) and \
+                isinstance(array_leaf(t), ObjectType):
+            from .sm51 import add_unbounded
+
+            add_unbounded(self, d, order)
+            return
         if isinstance(t, ArrayType):  # elements flattened row-major onto consecutive registers
             leaf = array_leaf(t)
             if not isinstance(leaf, ObjectType):
@@ -32,7 +38,7 @@ class ResourceBinding:
             for i in range(leaf_count(t)):
                 reg = (d.register[0], d.register[1] + i, *d.register[2:]) if d.register is not None else None
                 sub = A.VarDecl(d.pos, f"{d.name}[{i}]", array_leaf(t), d.mods, None, reg,
-                                inactive_registers=d.inactive_registers)
+                                inactive_registers=d.inactive_registers, space=d.space)
                 self.add_resource(sub, order)
                 elems.append(self.globals.pop(sub.name))
             self.globals[d.name] = ("resarray", elems, t)
@@ -60,7 +66,15 @@ class ResourceBinding:
             if isinstance(e, ArrayType) or e.slots > 4:
                 raise self.err(d.pos, "elements of typed buffers and textures must fit in four 32-bit quantities",
                                3037)
-        r = Resource(d.name, t, file, decl_order=order, pos=d.pos)
+        r = Resource(d.name, t, file, decl_order=order, pos=d.pos, space=d.space)
+        if (self.major, self.minor) >= (5, 1) and file == "s" and "." not in d.name:
+            # 5.1 drops the Direct3D 9 pairing of a sampler reserved in t#: fxc's X3591 "incorrect bind semantic"
+            # whether or not the sampler is used (regclass.py: packreg at ps_5_1; vkd3d
+            # register-reservations-resources fails ``sampler2D unused : register(t0)`` from 5.1 on, and
+            # compiles ``Texture2D unused : register(s0)`` and a struct's unused sampler under register(t1))
+            for reservation in (d.register, *d.inactive_registers):
+                if reservation is not None and reservation[0] == "t":
+                    raise self.err(d.pos, "incorrect bind semantic", 3591)
         for reservation in (d.register, *d.inactive_registers):
             # a register that is no register type at all (``register(a0)``, ``register(z)``, ``register(t1x)``)
             # fails whether or not the object is used (fxc's X3530 text of the object's kind; regclass.py)
@@ -78,7 +92,7 @@ class ResourceBinding:
             if kind != file:  # an error only if the object is used (objects.allocate_registers, regclass.py)
                 self.bad_reservations.append((r, d.pos, kind))
             else:
-                r.reg, r.explicit = num, True
+                r.reg, r.explicit = num + d.space * SPACE_STRIDE, True
         for other in d.inactive_registers:  # fxc checks a reservation's set for every profile
             if other[0] != file and not any(b[0] is r for b in self.bad_reservations):
                 self.bad_reservations.append((r, d.pos, other[0]))
@@ -270,5 +284,6 @@ class ResourceBinding:
                 n += 1
             cb.slot = n
             cb_taken.add(n)
-        check_cb_slots(self)
+        if (self.major, self.minor) < (5, 1):  # shader model 5.1 binds constant buffers by range: no 14 slots
+            check_cb_slots(self)
         check_cb_entry_count(self)

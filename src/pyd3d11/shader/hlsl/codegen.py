@@ -74,6 +74,7 @@ from .values import (  # noqa: F401 - re-exported: the other hlsl modules import
     _PS_SPECIAL_OUT,
     _RET_TYPE,
     _SV_NAMES,
+    SPACE_STRIDE,
     CBuf,
     CbVar,
     Resource,
@@ -182,6 +183,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.params_cb: CBuf | None = None  # "$Params", made by collect()
         self.param_objects: dict = {}  # entry parameter -> its object leaves (objects.py)
         self.dead_resources: frozenset[str] = frozenset()  # found by a previous generation (deadres.py)
+        #: resource arrays indexed at run time (5.1, exprs._dynamic_element): every element is live (deadres.py)
+        self.dynamic_resarrays: set[str] = set()
         self.legacy_tex_uses: list = []  # D3D9-style sampler uses awaiting their t# (legacytex.py)
         self.linkage: LinkState | None = None  # interface calls (linkage.py), made on first use
         self.unrolled_iterations = 0  # loop iterations unrolled so far (unroll.py)
@@ -596,7 +599,9 @@ class Codegen(SignatureBinding, ResourceBinding):
                         raise self.err(d.pos, f"'{d.name}': function already has a body", 3083)
                 self.funcs.setdefault(d.name, []).append(d)
             elif isinstance(d, A.CBufferDecl):
-                cb = CBuf(d.name, d.kind, d.register, explicit=d.register is not None, pos=d.pos)
+                reg = d.register + d.space * SPACE_STRIDE if d.register is not None else None
+                cb = CBuf(d.name, d.kind, reg, explicit=d.register is not None, pos=d.pos, space=d.space)
+
                 def manual(m: A.VarDecl) -> bool:
                     return m.packoffset is not None or (m.register is not None and m.register[0] != "c")
 

@@ -58,11 +58,9 @@ _NOT_BUILT = [
     # the lib_* targets are compiled by D3DCompile through library.py, never as one entry point
     (re.compile(r"^lib_(4_0|4_1|5_0)(_level_9_[13](_vs_only|_ps_only)?)?$"),
      "shader libraries as an entry-point compile (D3DCompile builds lib_* targets: hlsl/library.py)"),
-    # documented targets of d3dcompiler_47 that are not built: shader model 5.1 (the "Shader Model 5.1" page:
-    # register spaces, ConstantBuffer<T>, resource arrays, for Direct3D 12), the Direct3D 9 software targets
+    # documented targets of d3dcompiler_47 that are not built: the Direct3D 9 software targets
     # (Specifying Compiler Targets: ps_2_sw, vs_2_sw, ps_3_sw, vs_3_sw) and the 9_0 level-9 profiles (the
     # Shader Models vs Shader Profiles page lists ps/vs_4_0_level_9_0 beside _9_1 and _9_3)
-    (re.compile(r"^(vs|ps|gs|hs|ds|cs)_5_1$"), "shader model 5.1 (Direct3D 12 targets)"),
     (re.compile(r"^(vs|ps)_(2|3)_sw$"), "Direct3D 9 software-processing targets (*_sw)"),
     (re.compile(r"^(vs|ps)_4_0_level_9_0$"), "the 4_0_level_9_0 profiles (built: _level_9_1 and _level_9_3)"),
 ]
@@ -152,6 +150,16 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         return prog
 
     def generate(dead: frozenset[str]) -> tuple[Codegen, str]:
+        try:
+            return _generate(dead)
+        except HlslError as exc:
+            if (major, minor) == (5, 1) and exc.code == 3512 and "resource array index" in str(exc):
+                # 5.1 indexes resource arrays at run time ("Dynamic indexing using HLSL 5.1"); not built here
+                raise NotSupportedError("shader model 5.1: run-time indexing of resource arrays is not built") \
+                    from None
+            raise
+
+    def _generate(dead: frozenset[str]) -> tuple[Codegen, str]:
         cg = None
         try:
             cg = Codegen(parse(target), entry, stage, major, minor, row_major)
@@ -161,6 +169,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             cg.d3d9 = d3d9
             cg.dead_resources = dead
             cg.run()
+        except NotSupportedError:
+            raise
         except NotImplementedError as exc:
             raise NotSupportedError(str(exc)) from None
         except HlslError as exc:
@@ -216,6 +226,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     from .uncalled import check_uncalled
 
     def probe_codegen(p_stage: str, p_major: int, p_minor: int) -> Codegen:
+        if (major, minor) == (5, 1) and (p_major, p_minor) == (5, 0):
+            p_minor = 1  # register spaces parse at 5.1 only: a 5.1 compile probes at 5.1
         pcg = Codegen(parse(f"{p_stage}_{p_major}_{p_minor}"), entry, p_stage, p_major, p_minor, row_major)
         pcg.compile_flags = flags
         return pcg
@@ -234,10 +246,22 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         attach_warnings(exc, all_warnings(cg))
         raise
     mark_read_cb_variables(cg)  # RDEF's per-variable used flags follow the optimised code (layout.py)
-    program = assemble_program(text)
+    program = program50 = assemble_program(text)
+    ranges = None
+    if (major, minor) == (5, 1):  # the 5.0 program in the 5.1 register form (hlsl/sm51.py, dxbc/sm51.py)
+        from ..dxbc.sm51 import to_sm51
+        from ..ir import Opcode
+        from .linkage import build_ifce as ifce_for
+        from .sm51 import register_ranges
+
+        if ifce_for(cg) is not None or program50.find(Opcode.DCL_INTERFACE, Opcode.DCL_FUNCTION_BODY):
+            # SM5.1's register ranges have no form for class linkage's this[]/fp registers here
+            raise NotSupportedError("shader model 5.1: interfaces (dynamic class linkage) are not built")
+        ranges = register_ranges(cg)
+        program = to_sm51(program50, ranges[0])
     from .debuginfo import debug_info
 
-    blob = build_blob(cg, program, debug_info(cg, source, file, pp.sources))
+    blob = build_blob(cg, program, debug_info(cg, source, file, pp.sources), program50, ranges)
     if d3d9:
         explicit = {cv.decl.name: cv.decl.register[1] for cb in cg.cbufs if cb.name == "$Globals"
                     for cv in cb.vars if cv.decl.register is not None and cv.decl.register[0] == "c"}
@@ -287,9 +311,15 @@ def _usage(cg: Codegen) -> tuple[dict, dict, dict, dict]:
     return reads, output_writes(cg.code), {(f, r): m for (f, r), m in reads.items() if f == "vpc"}, {}
 
 
-def build_blob(cg: Codegen, program, debug=None) -> bytes:
+def build_blob(cg: Codegen, program, debug=None, program50=None, ranges=None) -> bytes:
+    """``program50``/``ranges``: a shader-model-5.1 compile's program in the 5.0 register form and its register
+    ranges (hlsl/sm51.py), from which the RDEF bindings and the typed-UAV-load flag are read."""
     target = RDEF_PROGRAM_TYPE[int(program.program_type)] << 16 | program.major << 8 | program.minor
     rdef: Rdef = build_rdef_for(cg, target)
+    if ranges is not None:
+        from .sm51 import rdef_bindings
+
+        rdef_bindings(rdef, *ranges)
     reads, writes, pc_reads, pc_writes = _usage(cg)
     in_reads = {k: m for k, m in reads.items() if k[0] != "vpc"}
     isgn = _signature("ISGN", cg.inputs, False, in_reads)
@@ -309,7 +339,7 @@ def build_blob(cg: Codegen, program, debug=None) -> bytes:
     if ifce is not None:
         chunks.append(("IFCE", build_ifce(ifce)))
     chunks.append(("SHEX" if program.major >= 5 else "SHDR", encode_program(program)))
-    flags = program_feature_flags(program) | _typed_uav_load_flag(cg, program)
+    flags = program_feature_flags(program) | _typed_uav_load_flag(cg, program50 if program50 is not None else program)
     if flags:
         chunks.append(("SFI0", build_sfi0(flags)))
     chunks.append(("STAT", build_stat(program_stats(program))))

@@ -193,6 +193,14 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
 
         return known_elements(cg, index(cg, expr_raw(cg, e.a), e.index, e.pos))
     if isinstance(e, A.Call):
+        if e.name == "NonUniformResourceIndex" and (cg.major, cg.minor) >= (5, 1) and \
+                not any(e.name in sc for sc in cg.scopes) and e.name not in cg.funcs:
+            # "Resource binding in HLSL": marks a resource-array index that may differ between invocations;
+            # built where it is the index itself (_dynamic_element); carried through a variable it is not
+            from ...errors import NotSupportedError
+
+            raise NotSupportedError("shader model 5.1: NonUniformResourceIndex outside a resource array's "
+                                    "index is not built")
         from .inlining import call
 
         return call(cg, e)
@@ -778,6 +786,20 @@ def swizzle_indices(cg: CodegenContext, t: NumType, name: str, pos) -> list[int]
     return comps
 
 
+def _dynamic_element(cg: CodegenContext, v: Val, iv: Val, pos, nonuniform: bool = False) -> Val:
+    """``tex[i]`` with a run-time ``i`` at shader model 5.1 ("Dynamic indexing using HLSL 5.1"): the element
+    read through a relative register index, the index (as uint) in a temp of its own."""
+    from .operands import Reg
+    from .sm51 import DynamicElement
+
+    elems = v.obj[1]
+    cg.dynamic_resarrays.add(elems[0].name.split("[", 1)[0])
+    idx = cg.convert(iv, NumType(UINT), pos).slots[0]
+    t = cg.temp()
+    cg.emit("mov", Reg("r", (t,), None, (0,)), cg.src([idx]))
+    return _val(elems[0].type, [], DynamicElement(elems, ("r", (t,), None, 0), nonuniform))
+
+
 def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     t = v.type
     if isinstance(t, ObjectType):
@@ -787,11 +809,25 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     if objects.is_ref(v):
         return objects.element(cg, v, expr(cg, idx_node), pos)
     if isinstance(v.obj, tuple) and v.obj and v.obj[0] == "resarray":
+        nonuniform = isinstance(idx_node, A.Call) and idx_node.name == "NonUniformResourceIndex" and \
+            (cg.major, cg.minor) >= (5, 1) and len(idx_node.args) == 1 and idx_node.name not in cg.funcs
+        if nonuniform:
+            idx_node = idx_node.args[0]
         iv = expr(cg, idx_node)
+        if nonuniform and iv.const:
+            nonuniform = False  # a literal index names one element: nothing to mark
+        if (cg.major, cg.minor) >= (5, 1) and not iv.const and isinstance(iv.type, NumType) and \
+                not (isinstance(t, ArrayType) and isinstance(t.elem, ArrayType)):
+            return _dynamic_element(cg, v, iv, pos, nonuniform)
         if not iv.const or not isinstance(iv.type, NumType):
             raise cg.err(pos, "resource array index must be a literal expression", 3512)
         i = cg.convert(iv, NumType(UINT), pos).slots[0][3]  # a float index names element int(value)
         inner = objects.leaf_count(t.elem) if isinstance(t, ArrayType) else 1
+        if isinstance(t, ArrayType) and t.count == 0 and (cg.major, cg.minor) >= (5, 1):  # unbounded (sm51.py)
+            from .sm51 import unbounded_element
+
+            r = unbounded_element(cg, v.obj[1], i, pos)
+            return _val(r.type, [], r)
         if i * inner >= len(v.obj[1]):
             raise cg.err(pos, "array index out of bounds", 3504)
         if isinstance(t, ArrayType) and isinstance(t.elem, ArrayType):  # t[i] of t[n][m]: a row of bindings

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from .check import unmappable, unmappable_after_type_rules
-from .codegen import _DIM, Val, f2b
+from .codegen import _DIM, Resource, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .featuregates import IMPLICIT_LOD_METHODS, INTRINSICS, LANGUAGE, METHODS, PIXEL_ONLY_INTRINSICS, check_gate
 from .methodsig import no_matching
@@ -733,7 +733,25 @@ def mul(cg: CodegenContext, a: Val, b: Val, pos) -> Val:
 
 # --- resource objects ------------------------------------------------------------------------------------
 def _res_operand(r, n: int = 4) -> Reg:
-    return Reg(r.file, (r.reg,), None, tuple(range(4)))
+    return _object_operand(r, tuple(range(4)))
+
+
+def _bound(r) -> bool:
+    """Whether an object value names registers: a Resource with one, or a 5.1 run-time-indexed element."""
+    from .sm51 import DynamicElement
+
+    return isinstance(r, DynamicElement) or isinstance(getattr(r, "reg", None), int)
+
+
+def _object_operand(r, comps: tuple | None = None) -> Reg:
+    """A resource or sampler operand; an element picked by a run-time index (5.1, sm51.DynamicElement) is
+    ``t[rN.c + base]``."""
+    rel = getattr(r, "rel", None) if not isinstance(r, Resource) else None
+    if rel is not None:
+        from .linkage import NonUniformRelFirst, _RelFirst
+
+        return (NonUniformRelFirst if r.nonuniform else _RelFirst)(r.file, (r.base,), rel, comps)
+    return Reg(r.file, (r.reg,), None, comps)
 
 
 def _elem_type(t: ObjectType) -> NumType:
@@ -810,7 +828,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         dims = _coord_dims(k)
         if name in ("Sample", "SampleLevel", "SampleBias", "SampleGrad", "SampleCmp", "SampleCmpLevelZero"):
             s = args[0].obj
-            if not isinstance(getattr(s, "reg", None), int):
+            if not _bound(s):
                 if isinstance(args[0].type, ObjectType) and "ampler" in str(getattr(args[0].type, "kind", "")):
                     # a sampler reaching here without a register: an entry-point object parameter
                     raise NotImplementedError("sampler entry-point parameters")
@@ -835,7 +853,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
                 suffix = imm_offset_suffix(cg, tail["offset"], _GRAD_DIMS.get(k, dims), pos)
             clamp = cg.convert(tail["clamp"], _F, pos) if "clamp" in tail else None
             dst = cg.temp()
-            samp = Reg("s", (s.reg,), None, None)
+            samp = _object_operand(s, None)
             access(cg, op, Reg("r", (dst,), None, (0, 1, 2, 3)),
                    [cg.src(coord.slots), _res_operand(obj.obj), samp, *extra], suffix, clamp, status_node, pos)
             n = 1 if op in ("sample_c", "sample_c_lz") else et.n
@@ -928,7 +946,7 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
         check_gate(cg, METHODS[name], pos, name, "'{name}': requires shader model {need}")
         if len(args) != 2:
             raise no_matching(cg, name, len(args), pos)
-        cg.emit("lod", d, cg.src(coord.slots), _res_operand(obj.obj), Reg("s", (s.reg,)))
+        cg.emit("lod", d, cg.src(coord.slots), _res_operand(obj.obj), _object_operand(s))
         return Val(_F, [("r", (dst,), None, 1 if name.endswith("Unclamped") else 0)])
     cmp = name.startswith("GatherCmp")
     ch = _GATHER_CH.get(name[9:] if cmp else name[6:])
@@ -959,7 +977,7 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
                 check_gate(cg, po, pos, name, "texel offsets must be literal below shader model {need}")
                 op = "gather4_po_c" if cmp else "gather4_po"
                 offset = cg.src(off.slots)
-        samp = Reg("s", (s.reg,), None, (ch,))
+        samp = _object_operand(s, (ch,))
         ops = [cg.src(coord.slots)] + ([offset] if offset is not None else []) + [_res_operand(obj.obj), samp]
         access(cg, op, d, ops + extra, suffix, None, status, pos)
 
@@ -1086,7 +1104,7 @@ def object_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         return subscript_index(cg, v, idx_node, pos)
     t, r = v.type, v.obj
     k = t.kind
-    if not isinstance(getattr(r, "reg", None), int):
+    if not _bound(r):
         raise cg.err(pos, f"'{k}': object is not bound to a register here (resource arrays need literal indices)",
                      3512)
     from .texsub import check_index, index_dims

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
 from . import ast as A
 from .codegen import Resource, Val, f2b
 from .exprs import coerce_pair, numeric
@@ -343,6 +344,16 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
             op = "sample_d"
             for g in args[2:4]:
                 extra.append(cg.src(cg.convert(g, fd, pos).slots))
+    if (cg.major, cg.minor) >= (5, 1) and not (cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and
+                                               sk == "sampler2D" and name == "tex2D" and len(args) == 2):
+        # 5.1 binds every texture by its own range; of the sampler-only samples (the texture fxc pairs with a D3D9
+        # sampler, legacytex.py) fxc keeps tex2D(sampler2D, uv) under backwards compatibility (vkd3d point-sprite)
+        # and fails the others, backcompat or not (vkd3d sampler / sample-grad: sampler1D + tex1D, samplerCUBE +
+        # texCUBE, an untyped sampler with tex2D / tex2Dproj / tex3D, tex2D with gradients, "fail(sm>=5.1)").
+        # The rule is inferred from those records; the X4532 wording too.
+        from .check import unmappable
+
+        raise unmappable(cg, pos)
     dst = cg.temp()
     t_op = Reg("t", (tex.reg,), None, (0, 1, 2, 3))
     record_use(cg, s, tex, t_op)  # t# given once the body is known (legacytex.py)

@@ -284,7 +284,7 @@ def add_struct_objects(cg: CodegenContext, d: A.VarDecl, order: int) -> int:
         return order
     for path, t in leaves(d.type):
         cg.add_resource(A.VarDecl(d.pos, _leaf_name(d.name, path), t, d.mods, None,
-                                  struct_leaf_register(d, path, t)), order)
+                                  struct_leaf_register(d, path, t), space=d.space), order)
         order += 1
     return order
 

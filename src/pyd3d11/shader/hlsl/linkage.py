@@ -141,6 +141,16 @@ class _RelFirst(Reg):
         return s
 
 
+class NonUniformRelFirst(_RelFirst):
+    """``t[rN.c + base] {nonuniform}``: a 5.1 resource-array index NonUniformResourceIndex marks (asm_parser
+    reads the tag into the extended operand token's non-uniform bit)."""
+
+    __slots__ = ()
+
+    def render(self, tmap: dict[int, int], dst: bool = False) -> str:
+        return super().render(tmap, dst) + " {nonuniform}"
+
+
 class _ThisCb(Reg):
     """``cb[rT.x + 0][rT.y + k]``: the constant buffer and vector offset come from a ``this[]`` copy."""
 

@@ -104,6 +104,7 @@ class Parser(ExprParser):
         self.shadowed: set[str] = set()
         self.member_consts: list[tuple[str, object]] = []  # (bare name, shadowed constant) while in a type
         self.register_clean = True
+        self.register_space = 0
         self.mod_toks: dict[str, Token] = {}
         self.dup_usage: Token | None = None  # a repeated in/out/inout seen by parse_mods
         #: the compile target (``ps_5_0``): ``register(profile, …)`` bindings apply only where it matches
@@ -629,6 +630,8 @@ class Parser(ExprParser):
 
     # --- top level --------------------------------------------------------------------------------
     def parse_program(self) -> A.Program:
+        if self._sm51():
+            self._check_constant_buffer_templates()
         decls: list[A.Node] = []
         start = self.tok.pos
         while self.tok.kind != "eof":
@@ -652,6 +655,8 @@ class Parser(ExprParser):
         if self.at("cbuffer") or self.at("tbuffer"):
             hoisted: list[A.Node] = []
             return [self.parse_cbuffer(hoisted), *hoisted]
+        if self.tok.text == "ConstantBuffer" and self._sm51() and self.peek().text == "<":
+            return [self.parse_constant_buffer()]
         if self.tok.text in ("technique", "technique10", "technique11", "fxgroup") and self.tok.kind == "id":
             self.parse_technique()
             return []
@@ -784,6 +789,7 @@ class Parser(ExprParser):
         kind = self.next().text
         name_tok = self.ident()
         reg = None
+        space = 0
         while self.accept(":"):
             if self.at("register"):
                 reg_tok = self.next()
@@ -796,6 +802,7 @@ class Parser(ExprParser):
                 if reg is not None:
                     raise self.error("Buffers may only be bound to one slot.", reg_tok, 3530)
                 reg = r[1]
+                space = self.register_space
             elif self.tok.kind == "id":  # a semantic: ignored with a warning (fxc X3202)
                 t = self.next()
                 self.warnings.append((t.pos, 3202, "usage semantics do not apply to cbuffers"))
@@ -838,7 +845,7 @@ class Parser(ExprParser):
             if loose is not None:
                 raise HlslError(loose.pos.file, loose.pos.line, loose.pos.col, 3530,
                                 "cannot mix packoffset elements with nonpackoffset elements in a cbuffer")
-        return A.CBufferDecl(name_tok.pos, name_tok.text, kind, reg, members)
+        return A.CBufferDecl(name_tok.pos, name_tok.text, kind, reg, members, space)
 
     def _function_ahead(self) -> bool:
         """Whether the declaration at the cursor is a function (modifiers, a type, a name, then ``(``); the
@@ -916,6 +923,9 @@ class Parser(ExprParser):
             raise self.error(f"register space '{space_tok.text}' requires shader model 5.1 or higher "
                              f"(target {self.target})", space_tok, 3530)
         self.register_profile = profile
+        # the register space (Shader Model 5.1 "Resource binding in HLSL": ``register(t3, space1)``; space0 when
+        # none is named), read by the declaration that owns this register()
+        self.register_space = self._space_number(space_tok) if space_tok is not None else 0
         txt = t.text.lower()
         kind = txt[0]
         # a documented register type (MicrosoftDocs "register": b, t, c, s, u; i is Direct3D 9's integer
@@ -928,6 +938,56 @@ class Parser(ExprParser):
                 break
             digits += ch
         return kind, (int(digits) if digits else 0) + offset
+
+    def _check_constant_buffer_templates(self) -> None:
+        """``ConstantBuffer<T>`` (5.1, "Resource binding in HLSL") is built as a global ``ConstantBuffer<S> name
+        [: register(b#[, spaceN])];`` of a struct S (parse_constant_buffer); any other use (a local, a parameter
+        or return type, an array of them) refuses by name."""
+        toks, depth = self.toks, 0
+        for i, t in enumerate(toks):
+            if t.kind == "op" and t.text in ("{", "}"):
+                depth += 1 if t.text == "{" else -1
+            elif t.text == "ConstantBuffer" and i + 1 < len(toks) and toks[i + 1].text == "<":
+                shape = [u.text for u in toks[i + 3:i + 6]]
+                ends = "=" if depth else ";:"  # a local with its initialiser; a global with ; or a register
+                if len(shape) < 3 or shape[0] != ">" or toks[i + 4].kind != "id" or shape[2] not in ends:
+                    raise NotSupportedError("shader model 5.1: ConstantBuffer<T> other than a global or an "
+                                            "initialised local of a struct (a parameter, return value or array) "
+                                            "is not built")
+
+    def parse_constant_buffer(self) -> A.CBufferDecl:
+        """``ConstantBuffer<S> name [: register(b#[, spaceN])];``: a constant buffer holding one S, read as
+        ``name.member`` ("Resource binding in HLSL"): the buffer ``name`` with the single variable ``name``."""
+        pos = self.next().pos
+        self.expect("<")
+        type_tok = self.tok
+        t = self.parse_type()
+        self.expect(">")
+        if not isinstance(t, StructType):
+            raise NotSupportedError(f"shader model 5.1: ConstantBuffer<{type_tok.text}> of a non-struct type is "
+                                    "not built")
+        name_tok = self.ident()
+        reg, space = None, 0
+        if self.accept(":"):
+            reg_tok = self.tok
+            self.expect("register")
+            r = self.parse_register()
+            if r[0] != "b" or not self.register_clean or self.register_profile is not None:
+                raise self.error("incorrect bind semantic", reg_tok, 3591)
+            reg, space = r[1], self.register_space
+        self.expect(";")
+        return A.CBufferDecl(pos, name_tok.text, "cbuffer", reg, [A.VarDecl(name_tok.pos, name_tok.text, t)], space)
+
+    def _sm51(self) -> bool:
+        return bool(self.target) and self.target.endswith("_5_1")
+
+    def _space_number(self, tok) -> int:
+        """N of a ``spaceN`` register space (Shader Model 5.1 "Resource binding in HLSL": a space is named
+        ``space`` and a non-negative integer)."""
+        digits = tok.text[5:]
+        if not digits.isdigit():
+            raise self.error(f"invalid register space '{tok.text}'", tok, 3530)
+        return int(digits)
 
     def _profile_applies(self, profile: str | None) -> bool:
         """MicrosoftDocs "register": the optional shader profile is a target (``ps_5_0``) or a stage
@@ -944,10 +1004,13 @@ class Parser(ExprParser):
                     self.tok.text not in _SHADOWABLE_TYPES:
                 raise self.error()  # built-in object type names are keywords (`float4 VertexShader;`)
             name_tok = self.ident()
+            if name_tok.text == "ConstantBuffer" and self._sm51():  # a type name from 5.1 on, no variable's
+                raise self.error("syntax error: unexpected token 'ConstantBuffer'", name_tok, 3000)
             if name_tok.text in _SHADOWABLE_TYPES:
                 self.shadowed.add(name_tok.text)
             t = self._apply_major(self.parse_array_suffix(base, variable=True), mods)
             sem = reg = pack = None
+            space = 0
             regs: list = []
             all_regs: list[tuple[str, str, int]] = []  # (profile, set, number) of every register()
             inactive: list = []  # register()s for another profile
@@ -967,6 +1030,7 @@ class Parser(ExprParser):
                         inactive.append(r)  # no binding here, but its register set is still checked
                         continue
                     reg = r
+                    space = self.register_space
                     regs.append(reg)
                 elif self.accept("packoffset"):
                     self.expect("(")
@@ -1007,7 +1071,7 @@ class Parser(ExprParser):
                     per = max(1, _flat_count(t.elem))
                     t = ArrayType(t.elem, n // per)
             out.append(A.VarDecl(name_tok.pos, name_tok.text, t, frozenset(mods), sem, reg, pack, init,
-                                 frozenset(mods & _INTERP), tuple(regs), tuple(inactive)))
+                                 frozenset(mods & _INTERP), tuple(regs), tuple(inactive), space))
             if "const" in mods and init is not None:  # later array sizes may read it
                 cv = const_value(t, init, self.consts)
                 if cv is not None:
@@ -1251,6 +1315,8 @@ class Parser(ExprParser):
         if self.peek(k).text == "struct" or self.peek(k).text == "class" and self.peek(k + 1).kind == "id" and \
                 self.peek(k + 2).text in ("{", ":"):
             return True
+        if self.peek(k).text == "ConstantBuffer" and self.peek(k + 1).text == "<" and self._sm51():
+            return True  # a local ConstantBuffer<S> (parse_decl_stmt)
         if not self.is_type_start(k):
             return False
         nxt = self.peek(k + 1)
@@ -1276,6 +1342,18 @@ class Parser(ExprParser):
             for d in decls:
                 self.check_mods("local", mods, d.name, d.pos, d.init is not None)
             return A.DeclStmt(pos, decls)
+        elif self.at("ConstantBuffer") and self.peek().text == "<" and self._sm51():
+            # a local ConstantBuffer<S> makes no buffer: it acts as a constant S (vkd3d cbuffer.shader_test, fxc
+            # at 5.1: read after ``= (s)1``, an assignment to a member fails)
+            self.next()
+            self.expect("<")
+            type_tok = self.tok
+            base = self.parse_type()
+            self.expect(">")
+            if not isinstance(base, StructType):
+                raise NotSupportedError(f"shader model 5.1: ConstantBuffer<{type_tok.text}> of a non-struct type "
+                                        "is not built")
+            mods = {*mods, "const"}
         else:
             type_tok = self.tok
             base = self.parse_type()

@@ -36,6 +36,12 @@ class Val:
         return bool(self.slots) and all(is_imm(s) for s in self.slots)
 
 
+#: shader model 5.1: a register reserved in space N > 0 is numbered N * SPACE_STRIDE + register inside the compiler,
+#: so registers of different spaces never meet (overlap checks, the SM5.0-form program); the bytecode and RDEF
+#: get the register and space back (hlsl/sm51.py)
+SPACE_STRIDE = 1 << 20
+
+
 @dataclass(eq=False)
 class Resource:
     name: str
@@ -48,6 +54,7 @@ class Resource:
     stride: int = 0
     counter: bool = False  # RWStructuredBuffer whose hidden counter is used (IncrementCounter/DecrementCounter)
     pos: Any = None  # the declaration's source position (register-overlap errors)
+    space: int = 0  # register space (shader model 5.1)
 
 
 @dataclass(eq=False)
@@ -69,6 +76,7 @@ class CBuf:
     slot: int = -1
     explicit: bool = False
     pos: object = None  # the declaration's position (errors about the buffer as a whole)
+    space: int = 0  # register space (shader model 5.1)
 
 
 @dataclass(eq=False)

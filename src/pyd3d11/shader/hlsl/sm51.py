@@ -1,0 +1,178 @@
+"""Shader model 5.1 targets (``*_5_1``): the ranges of a compiled program's registers and its RDEF bindings.
+
+A 5.1 compile runs the 5.0 code generator (the language is 5.0's plus register spaces: MicrosoftDocs
+direct3dhlsl "Shader Model 5.1", "Resource binding in HLSL"), then turns the program into the 5.1 register form
+(dxbc/sm51.py). Each resource, sampler, UAV and constant buffer variable is one range: an array of objects one
+range of consecutive registers, anything else a range of one register, in the space its ``register(x#, spaceN)``
+names (space0 otherwise). IDs count the ranges of one register type in (space, lower register) order, the order
+of the "Bytecode changes in SM5.1" page's example (tex0 t5 space0 -> T0, tex1 t10 space0 -> T1, tex2 t0 space1
+-> T2), which is also the declaration order of its variables; the page states the reflection's bindings and the
+declarations are in one order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...errors import NotSupportedError
+from ..dxbc.rdef import Rdef, RdefBinding
+from ..dxbc.sm51 import UNBOUNDED, Range
+from .cgstate import CodegenContext
+from .values import SPACE_STRIDE, Resource
+
+#: D3D_SHADER_INPUT_TYPE -> the register type of its range (tbuffers, 1, are refused before this is reached)
+_INPUT_FILE = {0: "cb", 3: "s", 2: "t", 5: "t", 7: "t", 4: "u", 6: "u", 8: "u", 9: "u", 10: "u", 11: "u"}
+
+
+class DynamicElement:
+    """An element of a resource array chosen by a run-time index (5.1: "Dynamic indexing using HLSL 5.1"): the
+    array's registers from ``elems[0]``'s, plus the temp ``rel`` (a Slot) holding the index. It stands in for a
+    Resource where an instruction names the element (intrinsics._res_operand / _samp_operand render
+    ``t[rN.c + base]``); any other use reads ``reg``, which refuses by name (never the first element)."""
+
+    def __init__(self, elems: list[Resource], rel: tuple, nonuniform: bool = False) -> None:
+        self.elems = elems
+        self.rel = rel
+        #: NonUniformResourceIndex: the operand's extended-token non-uniform bit (spec-facts §2.6, bit 17)
+        self.nonuniform = nonuniform
+
+    @property
+    def base(self) -> int:
+        return self.elems[0].reg
+
+    def __getattr__(self, name: str):
+        if name == "reg":
+            raise NotSupportedError(f"shader model 5.1: a run-time index into the {self.elems[0].type.kind} array "
+                                    f"'{self.elems[0].name.split('[', 1)[0]}' in this operation is not built")
+        return getattr(self.elems[0], name)
+
+
+#: the most elements of an unbounded array a literal index may reach here (each is a Resource of the compiler)
+UNBOUNDED_LITERAL_LIMIT = 4096
+
+
+def add_unbounded(cg, d, order: int) -> None:
+    """``Texture2D t[] : register(t3, space1)`` ("Resource binding in HLSL": an unbounded range from its register
+    to the end of the space), compiled under D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES (fxc's
+    /enable_unbounded_descriptor_tables, DXC issue 1685). The array starts as its element 0; a literal index adds
+    the elements up to it (unbounded_element), a run-time one reads through element 0's register."""
+    from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES
+    from . import ast as A
+    from .types import ArrayType
+
+    t = d.type
+    if isinstance(t.elem, ArrayType):
+        raise NotSupportedError("shader model 5.1: unbounded arrays of arrays of resources are not built")
+    if not cg.compile_flags & D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES:
+        raise NotSupportedError("shader model 5.1: an unbounded resource array without "
+                                "D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES is not built")
+    if d.register is None:
+        raise NotSupportedError("shader model 5.1: an unbounded resource array without register() is not built")
+    sub = A.VarDecl(d.pos, f"{d.name}[0]", t.elem, d.mods, None, d.register,
+                    inactive_registers=d.inactive_registers, space=d.space)
+    cg.add_resource(sub, order)
+    first = cg.globals.pop(sub.name)
+    cg.globals[d.name] = ("resarray", [first], t, "unbounded")
+
+
+def unbounded_element(cg, elems: list, i: int, pos) -> Resource:
+    """Element ``i`` of an unbounded array (add_unbounded), made with those before it when first named."""
+    if i >= UNBOUNDED_LITERAL_LIMIT:
+        raise NotSupportedError(f"shader model 5.1: an unbounded array's element {i} (literal indices past "
+                                f"{UNBOUNDED_LITERAL_LIMIT - 1}) is not built")
+    base = elems[0]
+    while len(elems) <= i:
+        k = len(elems)
+        r = Resource(f"{base.name.split('[', 1)[0]}[{k}]", base.type, base.file, reg=base.reg + k,
+                     decl_order=base.decl_order, used=True, explicit=True, stride=base.stride, pos=base.pos,
+                     space=base.space)
+        cg.resources.append(r)
+        elems.append(r)
+    return elems[i]
+
+
+def _real(reg: int) -> tuple[int, int]:
+    """(register, space) of a compiler register number (values.SPACE_STRIDE)."""
+    return reg % SPACE_STRIDE, reg // SPACE_STRIDE
+
+
+def register_ranges(cg: CodegenContext) -> tuple[dict[str, list[Range]], dict[tuple[str, int], str]]:
+    """The ranges of each register type (``s``, ``t``, ``u``, ``cb``) in ID order, and the variable name of each
+    ``(type, ID)``. Raises NotSupportedError for what the 5.1 form here does not build (tbuffers)."""
+    found: dict[str, list[tuple[int, int, int, int, str]]] = {"s": [], "t": [], "u": [], "cb": []}
+    grouped: set[int] = set()
+    for name, g in cg.globals.items():
+        if not (isinstance(g, tuple) and g[:1] == ("resarray",) and g[3:] != ("alias",)):
+            continue
+        elems: list[Resource] = [r for r in g[1] if r.used and r.reg >= 0]
+        if not elems:
+            continue
+        if g[3:] == ("unbounded",):  # one range from element 0's register on (add_unbounded)
+            first = g[1][0]
+            low, space = _real(first.reg)
+            found[first.file].append((space, low, UNBOUNDED, first.reg, name))
+            grouped.update(id(r) for r in g[1])
+            continue
+        regs = [r.reg for r in elems]
+        if regs == list(range(regs[0], regs[0] + len(regs))) and len({r.file for r in elems}) == 1:
+            low, space = _real(regs[0])
+            found[elems[0].file].append((space, low, low + len(regs) - 1, regs[0], name))
+            grouped.update(id(r) for r in elems)
+    ranged = {name for name, g in cg.globals.items() if isinstance(g, tuple) and g[:1] == ("resarray",) and
+              any(id(r) in grouped for r in g[1])}
+    for name in cg.dynamic_resarrays - ranged:
+        # a run-time index reads past its element's register: only an array that is one range may take one
+        raise NotSupportedError(f"shader model 5.1: a run-time index into '{name}' (not one register range: a "
+                                "struct's member array or registers not consecutive) is not built")
+    for r in cg.resources:
+        if r.used and r.reg >= 0 and id(r) not in grouped:
+            low, space = _real(r.reg)
+            found[r.file].append((space, low, low, r.reg, r.name))
+    for cb in cg.cbufs:
+        if cb.slot is None or cb.slot < 0 or not cb.used:
+            continue
+        if cb.kind == "tbuffer":
+            raise NotSupportedError("shader model 5.1: tbuffer (a texture buffer's 5.1 range form is not built)")
+        low, space = _real(cb.slot)
+        found["cb"].append((space, low, low, cb.slot, cb.name))
+    ranges: dict[str, list[Range]] = {}
+    names: dict[tuple[str, int], str] = {}
+    for file, items in found.items():
+        items.sort()
+        for (sp0, _l0, up0, _s0, n0), (sp1, low1, _u1, _s1, _n1) in zip(items, items[1:]):
+            if sp0 == sp1 and low1 <= up0:  # an unbounded range reaching a later register of its space
+                from .diagnostics import Pos
+
+                raise cg.err(Pos("", 1, 1), f"overlapping register semantics not yet implemented "
+                                            f"'{file}{low1}' ('{n0}', space{sp0})", 4500)
+        ranges[file] = [Range(i, low, up, space, src) for i, (space, low, up, src, _n) in enumerate(items)]
+        for i, item in enumerate(items):
+            names[(file, i)] = item[4]
+    return ranges, names
+
+
+def _range_of(ranges: dict[str, list[Range]], file: str, reg: int) -> Range | None:
+    return next((r for r in ranges.get(file, ()) if r.holds(reg)), None)
+
+
+def rdef_bindings(rdef: Rdef, ranges: dict[str, list[Range]], names: dict[tuple[str, int], str]) -> None:
+    """Give ``rdef`` (built with the compiler's register numbers) the 5.1 bindings: one per range, its name the
+    variable's, bind point the range's lower register, bind count its length, with its space and ID."""
+    out: list[RdefBinding] = []
+    seen: set[tuple[str, int]] = set()
+    for b in rdef.bindings:
+        file = _INPUT_FILE.get(b.input_type)
+        r = _range_of(ranges, file, b.bind_point) if file is not None else None
+        if r is None:
+            raise NotSupportedError(f"shader model 5.1: binding '{b.name}' has no register range")
+        if (file, r.id) in seen:
+            continue
+        seen.add((file, r.id))
+        # an unbounded range's bind count is 0 (the listing's "unbounded"; inferred, no fxc RDEF of one was found)
+        count = 0 if r.upper == UNBOUNDED else r.upper - r.lower + 1
+        out.append(replace(b, name=names[(file, r.id)], bind_point=r.lower, bind_count=count, space=r.space,
+                           id=r.id))
+    # one order for the bindings and the declarations' IDs ("Bytecode changes in SM5.1"): samplers, SRVs, UAVs,
+    # constant buffers (the 5.0 table's order of kinds), each by ID
+    kinds = {"s": 0, "t": 1, "u": 2, "cb": 3}
+    rdef.bindings = sorted(out, key=lambda b: (kinds[_INPUT_FILE[b.input_type]], b.id))
