@@ -23,6 +23,7 @@ def test_record_totals_are_the_documented_figures():
     t = CE.totals(_RECORD)
     assert t.get("sm4 passed", 0) > 500 and t.get("sm5 passed", 0) > 500
     assert t.get("compile 4.0 agree", 0) > 800 and t.get("compile 5.0 agree", 0) > 1000
+    assert all(t.get(f"compile {m} agree", 0) > 600 for m in ("2.0", "3.0", "4.1", "5.1"))
     assert t.get("preproc agree", 0) > 0
 
 

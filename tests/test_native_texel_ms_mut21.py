@@ -120,15 +120,17 @@ def _query(rasterizer: bool):
     return SimpleNamespace(inst=SimpleNamespace(operands=[None, res]))
 
 
-@pytest.mark.parametrize("bindings,count", [
-    (SimpleNamespace(sample_count=4), 4), (SimpleNamespace(sample_count=0), 1), (SimpleNamespace(), 1), (None, 1),
+@pytest.mark.parametrize("bindings,count,quality", [
+    (SimpleNamespace(sample_count=4), 4, 0), (SimpleNamespace(sample_count=0), 1, 0), (SimpleNamespace(), 1, 0),
+    (None, 1, 0), (SimpleNamespace(sample_count=4, sample_quality=0xFFFFFFFF), 4, 0xFFFFFFFF),
 ])
-def test_rasterizer_count(bindings, count):
-    assert texel_ms._query_count(_query(True), bindings) == count
+def test_rasterizer_count(bindings, count, quality):
+    """(sample count, quality level) of the rasterizer: the bindings' plain values, 1 sample when unset."""
+    assert texel_ms._query_count(_query(True), bindings) == (count, quality)
 
 
 def test_resource_count():
-    st = SimpleNamespace(sample_count=8)
+    st = SimpleNamespace(sample_count=8, sample_quality=0xFFFFFFFE)
     srvs = [None] * 3 + [SimpleNamespace(storage=st)]
-    assert texel_ms._query_count(_query(False), SimpleNamespace(srvs=srvs, sample_count=2)) == 8
-    assert texel_ms._query_count(_query(False), SimpleNamespace(srvs=[None] * 4, sample_count=2)) == 0
+    assert texel_ms._query_count(_query(False), SimpleNamespace(srvs=srvs, sample_count=2)) == (8, 0xFFFFFFFE)
+    assert texel_ms._query_count(_query(False), SimpleNamespace(srvs=[None] * 4, sample_count=2)) == (0, 0)

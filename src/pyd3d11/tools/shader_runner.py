@@ -6,8 +6,8 @@ does, through pyd3d11's public API:
 - execution passes: minimum shader model 4.0 (runner range 4.0–5.0, as vkd3d's d3d11 runner) and
   minimum 5.0 (range 5.0–5.0); each ``[test]`` block passes, fails (with the reason) or is skipped
   (requirements, missing caps, or an expected compile failure of the last shader section);
-- compile-only expectations: every HLSL shader section is compiled at 4.0 and at 5.0 where its
-  ``[require]`` allows and the HRESULT compared with the header's ``fail``/``notimpl`` qualifiers;
+- compile-only expectations: every HLSL shader section is compiled at 2.0, 3.0, 4.0, 4.1, 5.0 and 5.1 where
+  its ``[require]`` allows (hull and domain shaders from 5.0) and the HRESULT compared with the header's ``fail``/``notimpl`` qualifiers;
   ``[preproc]`` / ``[preproc fail]`` blocks are run through D3DPreprocess.
 
 Output: one line per file, summary lines, and last ``N passed, N failed, N skipped`` over test blocks.
@@ -42,7 +42,10 @@ from .shader_test_format import (
 
 #: (runner minimum, runner maximum) of the two execution passes.
 PASSES: dict[str, tuple[Model, Model]] = {"4": ((4, 0), (5, 0)), "5": ((5, 0), (5, 0))}
-COMPILE_MODELS: tuple[Model, ...] = ((4, 0), (5, 0))
+#: every model d3dcompiler_47 compiles HLSL for: the compile-only expectations are checked at each one the block's
+#: [require] allows (FORMAT.md's compile-only mode compiles the minimum, both sides of each model where the
+#: expected HRESULT changes and a representative of SM1-3 and SM4-5.1; checking all of 2.0-5.1 covers those)
+COMPILE_MODELS: tuple[Model, ...] = ((2, 0), (3, 0), (4, 0), (4, 1), (5, 0), (5, 1))
 _HR_NAMES = {S_OK: "S_OK", E_FAIL: "E_FAIL", E_NOTIMPL: "E_NOTIMPL"}
 
 
