@@ -422,9 +422,12 @@ def test_compile_checks_count_models_and_expectations(tmp_path, monkeypatch):
             "00000000\n")
     checks, _ = SR.compile_checks(F.parse_file_text(text))
     got = [(c.line, c.stage, c.model, c.expected, c.got, c.agree) for c in checks]
-    assert got == [(1, "ps", "4.0", "S_OK", "S_OK", True), (1, "ps", "5.0", "S_OK", "S_OK", True),
-                   (3, "ps", "4.0", "E_FAIL", "E_FAIL", True), (3, "ps", "5.0", "S_OK", "E_FAIL", False),
-                   (8, "hs", "5.0", "S_OK", "S_OK", True), (12, "vs", "4.0", "E_FAIL", "S_OK", False)]
+    every = ("2.0", "3.0", "4.0", "4.1", "5.0", "5.1")  # each model d3dcompiler_47 builds
+    assert got == ([(1, "ps", m, "S_OK", "S_OK", True) for m in every]
+                   + [(3, "ps", m, "E_FAIL", "E_FAIL", True) for m in every[:4]]
+                   + [(3, "ps", m, "S_OK", "E_FAIL", False) for m in every[4:]]
+                   + [(8, "hs", m, "S_OK", "S_OK", True) for m in every[4:]]  # hull shaders from 5.0
+                   + [(12, "vs", m, "E_FAIL", "S_OK", False) for m in every[:4]])
     assert ("hs_5_0", H.D3DCOMPILE_PACK_MATRIX_ROW_MAJOR) in calls
 
 
