@@ -165,7 +165,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
             continue
         while True:
             ftok = p.tok
-            fname = p.ident().text
+            fname = p.decl_name().text
             p.check_mods("field", fmods, fname, ftok.pos)
             ft = p._apply_major(p.parse_array_suffix(ftype), fmods)
             a = ft

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ...errors import NotSupportedError
 from ...headers.d3dcompiler_types import (
     D3DCOMPILE_DEBUG,
     D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
@@ -545,6 +546,12 @@ class Codegen(SignatureBinding, ResourceBinding):
 
         self.called_funcs.add(func_key(fdef))
         self.entry_attrs = entry[0].attrs  # fxc takes the attributes of the first declaration
+        if self.stage == "vs" and "clipplanes" in self.entry_attrs:
+            # MicrosoftDocs "User clip planes on feature level 9 hardware": up to six float4 planes from
+            # constant buffers, for any vs_4_0+ target. Ignoring them would draw unclipped: refuse by name.
+            p = fdef.pos
+            raise NotSupportedError(f"{p.file}({p.line},{p.col}): the [clipplanes] attribute (user clip planes "
+                                    "of a vertex shader) is not built")
         self.func_index_stack = [self.func_order[id(fdef)]]
         self.mark_used(fdef)
         from .linkage import prepare

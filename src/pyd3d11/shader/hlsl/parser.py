@@ -13,7 +13,7 @@ from . import modifiers as M
 from .classes import derives_class, is_elaborated, parse_elaborated
 from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_binary, to_int
 from .diagnostics import HlslError, Pos
-from .keywords import RESERVED_WORDS
+from .keywords import KEYWORD_NAMES, RESERVED_WORDS
 from .lexer import Token, lex
 from .parse_exprs import ExprParser
 from .types import (
@@ -45,6 +45,12 @@ _LOWER_TEXTURES = {"texture1D": "Texture1D", "texture2D": "Texture2D", "texture3
 #: (DXC SemaHLSL indexing-operator: `Texture2DMS g;`, `RWBuffer g;`, `RWTexture1D/1DArray/2D/2DArray g;`)
 _TEMPLATE_REQUIRED = frozenset({"Texture2DMS", "Texture2DMSArray", "RWBuffer", "RWTexture1D", "RWTexture1DArray",
                                 "RWTexture2D", "RWTexture2DArray", "RWTexture3D"})
+#: modifiers that are also identifiers where no type or modifier follows. DXC's ParseDecl.cpp keeps fxc's
+#: behaviour ("'precise', 'globallycoherent', 'center' and 'sample' are keywords when used as modifiers, but in
+#: FXC they can also be used as identifiers": ``float precise = 1;``); point/line/triangle then fail as names
+#: (PRIMITIVE_MODIFIERS, rejected by ``ident``)
+_CONTEXTUAL_MODIFIERS = frozenset({"sample", "point", "line", "triangle", "single", "center", "precise",
+                                   "globallycoherent"})
 _INTERP = {"nointerpolation", "linear", "centroid", "noperspective", "sample"}
 #: deepest nesting of statements/expressions accepted; deeper input is a clean X1000-style error (fxc
 #: itself gives up on pathological nesting) instead of exhausting the Python stack
@@ -74,6 +80,10 @@ _CASELESS_TYPES = {"pixelshader": "PixelShader", "vertexshader": "VertexShader"}
 _SHADOWABLE_TYPES = frozenset({"Texture"})
 _EFFECT_WORDS = frozenset({"PixelShader", "pixelshader", "VertexShader", "vertexshader", "RenderTargetView",
                            "technique", "technique10", "technique11"})
+
+
+#: type keywords outside _NUMERIC_NAME and OBJECT_KINDS (MicrosoftDocs "Keywords")
+_BUILTIN_TYPE_WORDS = frozenset({"vector", "matrix", "string", "void"})
 
 
 class Parser(ExprParser):
@@ -162,9 +172,21 @@ class Parser(ExprParser):
     def ident(self) -> Token:
         t = self.tok
         if t.kind != "id" or t.text in _RESERVED or t.text in RESERVED_WORDS or t.text in PRIMITIVE_MODIFIERS or \
-                t.text in _EFFECT_WORDS:
+                t.text in _EFFECT_WORDS or t.text in KEYWORD_NAMES:
             raise self.error()
         return self.next()
+
+    def decl_name(self) -> Token:
+        """The name a declaration introduces (variable, parameter, member, function). MicrosoftDocs "Keywords":
+        the built-in type names — the numeric types with their vector/matrix expansions, ``vector``, ``matrix``,
+        ``string``, ``void`` and the object types — are keywords, and "you can't use them as identifiers": fxc
+        stops at the name (X3000 "unexpected token"). Exceptions: ``geometryshader`` (vkd3d's Windows-verified
+        effect-shader-objects-fx_5 compiles ``float4 geometryshader;``) and ``_SHADOWABLE_TYPES``."""
+        n = self.tok.text
+        if self.tok.kind == "id" and n not in _SHADOWABLE_TYPES and n != "geometryshader" and \
+                (n in OBJECT_KINDS or _NUMERIC_NAME.match(n) or n in _BUILTIN_TYPE_WORDS):
+            raise self.error()
+        return self.ident()
 
     # --- types ------------------------------------------------------------------------------------
     def is_type_start(self, k: int = 0) -> bool:
@@ -377,7 +399,7 @@ class Parser(ExprParser):
             self.check_type_mods(mods, ftype, type_tok)
             while True:
                 ftok = self.tok
-                fname = self.ident().text
+                fname = self.decl_name().text
                 ft = self.parse_array_suffix(ftype)
                 a = ft
                 while isinstance(a, ArrayType):
@@ -441,7 +463,7 @@ class Parser(ExprParser):
         mods = set()
         while self.tok.kind == "id" and self.tok.text in _MODIFIERS:
             # 'sample'/'point'/'line' etc. are also valid identifiers; treat as modifier only before a type
-            if self.tok.text in ("sample", "point", "line", "triangle", "single", "center") and not \
+            if self.tok.text in _CONTEXTUAL_MODIFIERS and not \
                     (self.is_type_start(1) or self.peek().text in _MODIFIERS):
                 break
             tok = self.next()
@@ -718,7 +740,7 @@ class Parser(ExprParser):
         return decls
 
     def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
-        name_tok = self.ident()
+        name_tok = self.decl_name()
         self.func_names.add(name_tok.text)
         self.expect("(")
         outer_shadowed = set(self.shadowed)  # parameters and locals shadow a type name until the function ends
@@ -743,7 +765,7 @@ class Parser(ExprParser):
             self.check_type_mods(pm, pt, type_tok)
             self.check_mods("param", pm, "", ppos)
             name_pos = self.tok.pos
-            pname = self.ident().text if self.tok.kind == "id" and not self.at(":") else f"__p{len(params)}"
+            pname = self.decl_name().text if self.tok.kind == "id" and not self.at(":") else f"__p{len(params)}"
             if pname in _SHADOWABLE_TYPES:
                 self.shadowed.add(pname)
             pt = self._apply_major(self.parse_array_suffix(pt), pm)
@@ -934,10 +956,7 @@ class Parser(ExprParser):
     def parse_var_list(self, base: Type, mods: set, pos: Pos) -> list[A.Node]:
         out: list[A.Node] = []
         while True:
-            if self.tok.text in OBJECT_KINDS and self.tok.text != "geometryshader" and \
-                    self.tok.text not in _SHADOWABLE_TYPES:
-                raise self.error()  # built-in object type names are keywords (`float4 VertexShader;`)
-            name_tok = self.ident()
+            name_tok = self.decl_name()  # built-in type names are keywords (`float4 VertexShader;`)
             if name_tok.text in _SHADOWABLE_TYPES:
                 self.shadowed.add(name_tok.text)
             t = self._apply_major(self.parse_array_suffix(base, variable=True), mods)
