@@ -60,7 +60,7 @@ class ResourceBinding:
             if isinstance(e, ArrayType) or e.slots > 4:
                 raise self.err(d.pos, "elements of typed buffers and textures must fit in four 32-bit quantities",
                                3037)
-        r = Resource(d.name, t, file, decl_order=order, pos=d.pos)
+        r = Resource(d.name, t, file, decl_order=order, pos=d.pos, coherent="globallycoherent" in d.mods)
         for reservation in (d.register, *d.inactive_registers):
             # a register that is no register type at all (``register(a0)``, ``register(z)``, ``register(t1x)``)
             # fails whether or not the object is used (fxc's X3530 text of the object's kind; regclass.py)

@@ -484,20 +484,25 @@ def check_texel_offsets(vals: list[int], pos: Pos) -> None:
 
 #: entry-point attributes fxc evaluates (unknown ones are ignored, their arguments unchecked)
 _EVALUATED_ATTRS = frozenset({"numthreads", "maxvertexcount", "instance", "domain", "partitioning",
-                              "outputtopology", "outputcontrolpoints", "patchconstantfunc", "maxtessfactor"})
+                              "outputtopology", "outputcontrolpoints", "patchconstantfunc", "maxtessfactor",
+                              "clipplanes"})
 
 
 def check_attr_side_effects(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
-    """Arguments of an evaluated attribute must not have side effects (``[numthreads(x++, 1, 1)]``)."""
+    """Arguments of an evaluated attribute must not have side effects (``[numthreads(x++, 1, 1)]``): fxc's
+    X3682 "expressions with side effects are illegal as attribute parameters" (DXC's SemaHLSL attributes.hlsl
+    records it for a call of a user function, ``[clipplanes(myexpr())]``; an assignment or increment is the
+    plain case)."""
     from .codegen import walk
 
     for name, args in attrs.items():
         if name not in _EVALUATED_ATTRS:
             continue
         for n in walk(args):
-            if isinstance(n, (A.Assign, A.Postfix)) or isinstance(n, A.Unary) and n.op in ("++", "--"):
-                raise cg.err(getattr(n, "pos", pos), f"'{name}': attribute arguments cannot have side effects",
-                             3000)
+            if isinstance(n, (A.Assign, A.Postfix)) or isinstance(n, A.Unary) and n.op in ("++", "--") or \
+                    isinstance(n, (A.Call, A.MethodCall)) and (isinstance(n, A.MethodCall) or n.name in cg.funcs):
+                raise cg.err(getattr(n, "pos", pos), "expressions with side effects are illegal as attribute "
+                             "parameters", 3682)
 
 
 # --- effect state blocks -------------------------------------------------------------------------------

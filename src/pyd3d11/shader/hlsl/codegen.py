@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ...errors import NotSupportedError
 from ...headers.d3dcompiler_types import (
     D3DCOMPILE_DEBUG,
     D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
@@ -546,12 +545,6 @@ class Codegen(SignatureBinding, ResourceBinding):
 
         self.called_funcs.add(func_key(fdef))
         self.entry_attrs = entry[0].attrs  # fxc takes the attributes of the first declaration
-        if self.stage == "vs" and "clipplanes" in self.entry_attrs:
-            # MicrosoftDocs "User clip planes on feature level 9 hardware": up to six float4 planes from
-            # constant buffers, for any vs_4_0+ target. Ignoring them would draw unclipped: refuse by name.
-            p = fdef.pos
-            raise NotSupportedError(f"{p.file}({p.line},{p.col}): the [clipplanes] attribute (user clip planes "
-                                    "of a vertex shader) is not built")
         self.func_index_stack = [self.func_order[id(fdef)]]
         self.mark_used(fdef)
         from .linkage import prepare
@@ -732,6 +725,9 @@ class Codegen(SignatureBinding, ResourceBinding):
 
         check_function(self, f)
         check_attr_side_effects(self, self.entry_attrs, f.pos)
+        from .entryattrs import clipplanes_attribute
+
+        clipplanes_attribute(self, self.entry_attrs, f.pos)
         if self.stage == "cs":
             from .entryattrs import numthreads_attribute
 
@@ -1317,18 +1313,21 @@ class Codegen(SignatureBinding, ResourceBinding):
             return f"dcl_sampler s{r.reg}, {mode}"
         if k in ("ByteAddressBuffer",):
             return f"dcl_resource_raw t{r.reg}"
+        # "globallycoherent" (MicrosoftDocs "Variable Syntax": UAV access coherent across the whole GPU, not only
+        # the thread group) is the declaration's D3D11_SB_GLOBALLY_COHERENT_ACCESS bit, listed ``_glc``
+        glc = "_glc" if r.coherent and r.file == "u" else ""
         if k == "RWByteAddressBuffer":
-            return f"dcl_uav_raw u{r.reg}"
+            return f"dcl_uav_raw{glc} u{r.reg}"
         if k == "StructuredBuffer":
             return f"dcl_resource_structured t{r.reg}, {r.stride}"
         if k in ("RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
-            return f"dcl_uav_structured{'_opc' if r.counter else ''} u{r.reg}, {r.stride}"
+            return f"dcl_uav_structured{glc}{'_opc' if r.counter else ''} u{r.reg}, {r.stride}"
         base = concrete(elem.base) if isinstance(elem, NumType) else FLOAT
         rt = r.type.norm or _RET_TYPE.get(base, "float")
         rts = ",".join([rt] * 4)
         if r.file == "u":
             dim = _DIM[k[2:]][0]
-            return f"dcl_uav_typed_{dim} ({rts}) u{r.reg}"
+            return f"dcl_uav_typed_{dim}{glc} ({rts}) u{r.reg}"
         dim = _DIM[k][0]
         if k in ("Texture2DMS", "Texture2DMSArray"):
             dim += f"({r.type.samples})"

@@ -602,6 +602,8 @@ class Parser(ExprParser):
 
     def parse_attributes(self, statement: bool = False) -> dict:
         attrs: dict = {}
+        ignored: list[tuple[Token, str]] = []  # statement attributes fxc ignores with its X3554 warning
+        toks: dict[str, Token] = {}
         while self.at("[") and self.peek().kind == "id":
             self.next()
             at = self.tok
@@ -626,8 +628,7 @@ class Parser(ExprParser):
                 if name in attrs or {name, *attrs} >= {"branch", "flatten"}:
                     raise self.error(f"'{raw}': duplicate or conflicting attribute", at, 3000)
                 if name not in M.STATEMENT_ATTRIBUTES:  # ignored, as fxc does, with its warning
-                    self.warnings.append((at.pos, 3554, f"unknown attribute {raw}, or attribute invalid for this "
-                                                        "statement"))
+                    ignored.append((at, raw))
                     continue
                 if name == "unroll" and args:
                     v = const_eval(args[0])
@@ -636,11 +637,24 @@ class Parser(ExprParser):
                     a0 = args[0]
                     if isinstance(a0, A.Literal) and (isinstance(a0.value, str) or
                                                       a0.base in ("lit_float", "float", "double")):
-                        # a float or string count: the attribute is ignored (a named constant still counts)
+                        # a float or string count: the attribute is ignored (a named constant still counts),
+                        # then reported as not matching the statement (DXC's attributes.hlsl: both warnings)
                         self.warnings.append((at.pos, 3554, "cannot match attribute unroll, parameter 1 is "
                                                             "expected to be of type int"))
+                        ignored.append((at, raw))
                         continue
             attrs[name] = args
+            toks[name] = at
+        if statement and (attrs or ignored):
+            # an attribute the following statement does not take is ignored with X3554 (MicrosoftDocs lists
+            # each statement's attributes; fxc's text for a loop ends with its list, DXC attributes.hlsl)
+            valid, listed = M.statement_attributes(self.tok.text if self.tok.kind == "id" else "")
+            for name in [n for n in attrs if n not in valid]:
+                ignored.append((toks[name], toks[name].text))
+                del attrs[name]
+            for at, raw in sorted(ignored, key=lambda x: (x[0].pos.line, x[0].pos.col)):
+                self.warnings.append((at.pos, 3554, f"unknown attribute {raw}, or attribute invalid for this "
+                                                    f"statement{listed}"))
         return attrs
 
     # --- top level --------------------------------------------------------------------------------
