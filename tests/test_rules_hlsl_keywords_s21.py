@@ -7,7 +7,7 @@ also names dword, half, double) to their vector (``float1``..``float4``) and mat
 keywords. fxc stops at such a word where a declaration names something: X3000 "syntax error: unexpected
 token '<word>'" (DXC's SemaHLSL effects-syntax.hlsl records this for ``int PixelShader = 1;``, varmods-syntax
 for ``point``). The rule holds in every position a name is declared: a global, a local, a parameter, a struct
-member, a function.
+member, a function, a typedef, a struct, a cbuffer.
 
 The exceptions are DXC's record of fxc's behaviour (tools/clang/lib/Parse/ParseDecl.cpp: "'precise',
 'globallycoherent', 'center' and 'sample' are keywords when used as modifiers, but in FXC they can also be
@@ -37,6 +37,9 @@ FORMS = {
     "parameter": "float f(float {w}) {{ return {w}; }}",
     "member": "struct S {{ float {w}; }};",
     "function": "float {w}(float x) {{ return x; }}",
+    "typedef": "typedef int {w};",
+    "struct": "struct {w} {{ float x; }};",
+    "cbuffer": "cbuffer {w} {{ float x; }}",
 }
 
 # --- the page's type keywords ----------------------------------------------------------------------------

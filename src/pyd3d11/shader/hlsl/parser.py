@@ -370,7 +370,7 @@ class Parser(ExprParser):
         self.expect("struct")
         name = ""
         if self.tok.kind == "id" and not self.at("{"):
-            name = self.ident().text
+            name = self.decl_name().text
             if not self.at("{") and not self.at(":"):
                 st = self.types.get(name)
                 if isinstance(st, StructType) and st.name == name:  # a struct tag, not a typedef of one
@@ -692,7 +692,7 @@ class Parser(ExprParser):
             base = self.parse_type()
             self.check_type_mods(mods, base, type_tok)
             while True:
-                ntok = self.ident()
+                ntok = self.decl_name()
                 name = ntok.text
                 t = self._apply_major(self.parse_array_suffix(base), mods)
                 a = t
@@ -812,7 +812,7 @@ class Parser(ExprParser):
         1012: fxc accepted them) and a nested block is a buffer of its own, bound after this one (hlsl-specs
         issue 357's FXC comparison): both go to ``hoisted``, which follows this buffer among the globals."""
         kind = self.next().text
-        name_tok = self.ident()
+        name_tok = self.decl_name()
         reg = None
         while self.accept(":"):
             if self.at("register"):
