@@ -149,3 +149,34 @@ def test_globallycoherent_marks_the_uav_declaration(decl, store, line):
         lines = blob_bytes(D3DDisassemble(code)).decode().splitlines()
         assert (line in lines) == coherent and (line.replace("_glc", "") in lines) != coherent, lines
         D3D11CreateDevice(None, 1, None, 0, [0xB000], 1, 7)[0].CreateComputeShader(blob_bytes(code))
+
+
+# --- parameters and the function body's scope ---------------------------------------------------------------
+# MicrosoftDocs "HLSL errors and warnings": ERR_REDEFINITION_FORMAL_PARAMETER 3036, "redefinition of the
+# specified formal parameter" -- a local of the body's outermost block named like a parameter (the parameters
+# and that block are one scope, as in C/C++); a nested block may hide a parameter like any outer name.
+@compile_only
+@pytest.mark.parametrize("body,code", [
+    ("float a = 1; return a;", "X3036"),
+    ("int a = 1; return a;", "X3036"),
+    ("float b = 1, a = 2; return a + b;", "X3036"),
+    ("float c = a; float a = c; return a;", "X3036"),
+    ("{ float a = 1; } return a;", None),
+    ("if (a > 0) { float a = 2; return a; } return a;", None),
+    ("for (int i = 0; i < 2; i++) { float a = i; } return a;", None),
+    ("while (a > 9) { float a = 1; return a; } return a;", None),
+])
+def test_a_local_of_the_outermost_block_cannot_redefine_a_parameter(body, code):
+    src = "float f(float a, int k) { " + body + " }" + MAIN
+    if code is None:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    else:
+        assert f"error {code}:" in _error(src)
+
+
+def test_a_nested_block_hides_a_parameter():
+    """g(2): r = 2, then r = 2 * 100 + 10 inside the block (its own a = 10), then r * 100 + the parameter 2."""
+    src = ("float g(float a) { float r = a; { float a = 10; r = r * 100 + a; } return r * 100 + a; }\n"
+           "float4 main(float4 v : A) : SV_Target { return g(v.x); }")
+    out = run_ps(src, {0: f32([[2, 0, 0, 0]])}, 1)[0].view(np.float32)
+    assert out[0, 0] == 21002
