@@ -171,3 +171,33 @@ def test_clipplanes_on_other_functions_is_not_read():
     src = CLIP_DECLS + ("[clipplanes(f4)] float4 g(float4 p) { return p; }\n"
                         "float4 main(float4 p : POSITION) : SV_Position { return g(p); }")
     D3DCompile(src, None, "t.hlsl", None, None, "main", "vs_5_0")
+
+
+# --- duplicates ---------------------------------------------------------------------------------------------
+# MicrosoftDocs "HLSL errors and warnings": ERR_DUPLICATE_ATTRIBUTE 3524, "Specific attributes can't be used
+# together, like loop and unroll, or a duplicate attribute was supplied".
+@pytest.mark.parametrize("attrs,stmt,text", [
+    ("[loop][loop]", "for (int k = 0; k < 4; k++) v *= 2;", "duplicate attribute loop"),
+    ("[fastopt][fastopt]", "while (v < 4) v *= 2;", "duplicate attribute fastopt"),
+    ("[branch][branch]", "if (g.x > 0) v = 1;", "duplicate attribute branch"),
+    ("[branch][flatten]", "if (g.x > 0) v = 1;", "can't use branch and flatten attributes together"),
+    ("[flatten][branch]", "switch (i) { default: v = 1; break; }", "can't use branch and flatten attributes together"),
+    ("[call][call]", "switch (i) { default: v = 1; break; }", "duplicate attribute call"),
+])
+def test_a_statement_attribute_twice_or_a_contradictory_pair_is_x3524(attrs, stmt, text):
+    src = "float4 g; int i; float4 main() : SV_Target { float v = g.x; " + attrs + " " + stmt + " return v; }"
+    assert f"error X3524: {text}" in _error(src)
+
+
+@pytest.mark.parametrize("attrs", ["[numthreads(1, 1, 1)][numthreads(2, 1, 1)]",
+                                   "[numthreads(1, 1, 1)][numthreads(1, 1, 1)]"])
+def test_an_entry_attribute_twice_is_x3524(attrs):
+    assert "error X3524: duplicate attribute numthreads" in _error(attrs + " void main() {}", "cs_5_0")
+
+
+@pytest.mark.parametrize("src", [
+    "[foo][foo][numthreads(1, 1, 1)] void main() {}",  # unknown attributes are not read
+    "[numthreads(1, 1, 1)][numthreads(2, 1, 1)] void f() {}\n[numthreads(1, 1, 1)] void main() { f(); }",
+])
+def test_duplicates_fxc_does_not_read(src):
+    D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
