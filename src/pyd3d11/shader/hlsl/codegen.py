@@ -85,6 +85,12 @@ from .values import (  # noqa: F401 - re-exported: the other hlsl modules import
     split_semantic,
 )
 
+#: the function attributes fxc reads on an entry point (MicrosoftDocs: numthreads, the tessellation and
+#: geometry attributes, earlydepthstencil, clipplanes); a duplicate of one of them is X3524
+_FUNCTION_ATTRIBUTES = frozenset({"numthreads", "maxvertexcount", "instance", "domain", "partitioning",
+                                  "outputtopology", "outputcontrolpoints", "patchconstantfunc", "maxtessfactor",
+                                  "earlydepthstencil", "clipplanes"})
+
 if TYPE_CHECKING:
     from .linkage import LinkState
 
@@ -725,6 +731,9 @@ class Codegen(SignatureBinding, ResourceBinding):
 
         check_function(self, f)
         check_attr_side_effects(self, self.entry_attrs, f.pos)
+        dup = self.entry_attrs.get("$duplicate")
+        if dup is not None and dup[0].lower() in _FUNCTION_ATTRIBUTES:
+            raise HlslError(dup[1].file, dup[1].line, dup[1].col, 3524, f"duplicate attribute {dup[0]}")
         from .entryattrs import clipplanes_attribute
 
         clipplanes_attribute(self, self.entry_attrs, f.pos)

@@ -159,9 +159,11 @@ def type_modifier_violation(mods: frozenset, elem, kind: str) -> tuple[int, str]
 #: statement attributes fxc knows (MicrosoftDocs "for"/"while"/"do"/"if"/"switch" Statement pages)
 STATEMENT_ATTRIBUTES = frozenset({"loop", "unroll", "fastopt", "allow_uav_condition", "branch", "flatten",
                                   "forcecase", "call"})
-#: pairs fxc refuses on one loop: X3524 "can't use A and B attributes together" (loop/unroll and
-#: fastopt/unroll as DXC's attributes test records); [branch][flatten] stays a plain conflict (X3000)
-EXCLUSIVE_STATEMENT_ATTRIBUTES = (("loop", "unroll"), ("fastopt", "unroll"))
+#: pairs fxc refuses on one statement: X3524 ERR_DUPLICATE_ATTRIBUTE, "Specific attributes can't be used
+#: together, like loop and unroll, or a duplicate attribute was supplied" (MicrosoftDocs "HLSL errors and
+#: warnings"); the text "can't use A and B attributes together" as DXC's attributes test records it for
+#: loop/unroll and fastopt/unroll; branch/flatten (if, switch) are the other contradictory pair
+EXCLUSIVE_STATEMENT_ATTRIBUTES = (("loop", "unroll"), ("fastopt", "unroll"), ("branch", "flatten"))
 #: the attributes each statement takes (MicrosoftDocs direct3dhlsl "for"/"while"/"do" Statement: unroll, loop,
 #: fastopt, allow_uav_condition; "if Statement": branch, flatten; "switch Statement": flatten, branch,
 #: forcecase, call); any other statement takes none

@@ -625,8 +625,8 @@ class Parser(ExprParser):
                 pair = next((p for p in M.EXCLUSIVE_STATEMENT_ATTRIBUTES if {name, *attrs} >= set(p)), None)
                 if pair is not None:
                     raise self.error(f"can't use {pair[0]} and {pair[1]} attributes together", at, 3524)
-                if name in attrs or {name, *attrs} >= {"branch", "flatten"}:
-                    raise self.error(f"'{raw}': duplicate or conflicting attribute", at, 3000)
+                if name in attrs:  # ERR_DUPLICATE_ATTRIBUTE ("… or a duplicate attribute was supplied")
+                    raise self.error(f"duplicate attribute {raw}", at, 3524)
                 if name not in M.STATEMENT_ATTRIBUTES:  # ignored, as fxc does, with its warning
                     ignored.append((at, raw))
                     continue
@@ -643,6 +643,11 @@ class Parser(ExprParser):
                                                             "expected to be of type int"))
                         ignored.append((at, raw))
                         continue
+            if not statement and name in attrs:
+                # a function attribute given twice in one list: ERR_DUPLICATE_ATTRIBUTE 3524 where fxc reads the
+                # list (the entry point, codegen.gen_entry); the first stays, as the first declaration's does
+                attrs.setdefault("$duplicate", (raw, at.pos))
+                continue
             attrs[name] = args
             toks[name] = at
         if statement and (attrs or ignored):
