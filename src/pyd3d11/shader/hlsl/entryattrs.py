@@ -113,7 +113,7 @@ _CLIP_NONLITERAL = "Clip plane attribute parameters must be non-literal constant
 _CLIP_INDEXED = "Indexed expressions are illegal as attribute parameters"
 
 
-def _clip_argument_error(cg: CodegenContext, e: A.Node, statics: set[str]) -> tuple[A.Node, str] | None:
+def _clip_argument_error(e: A.Node, statics: set[str]) -> tuple[A.Node, str] | None:
     """The first part of a [clipplanes] argument fxc refuses, with its text, or None. Allowed: a global
     (uniform) reference, an array element at a literal index, a member, a swizzle, a vector/matrix index,
     a constructor of allowed parts (the same file's "Things we can do in clipplanes")."""
@@ -124,12 +124,12 @@ def _clip_argument_error(cg: CodegenContext, e: A.Node, statics: set[str]) -> tu
     if isinstance(e, A.Index):
         if not isinstance(e.index, A.Literal):
             return e, _CLIP_INDEXED
-        return _clip_argument_error(cg, e.a, statics)
+        return _clip_argument_error(e.a, statics)
     if isinstance(e, A.Member):
-        return _clip_argument_error(cg, e.a, statics)
+        return _clip_argument_error(e.a, statics)
     if isinstance(e, (A.Construct, A.Cast)):
         for a in (e.args if isinstance(e, A.Construct) else [e.a]):
-            hit = _clip_argument_error(cg, a, statics)
+            hit = _clip_argument_error(a, statics)
             if hit is not None:
                 return hit
     return None
@@ -146,7 +146,7 @@ def clipplanes_attribute(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
         return
     statics = {d.name for d in cg.prog.decls if isinstance(d, A.VarDecl) and "static" in d.mods}
     for a in args:
-        hit = _clip_argument_error(cg, a, statics)
+        hit = _clip_argument_error(a, statics)
         if hit is not None:
             raise cg.err(getattr(hit[0], "pos", None) or pos, hit[1], 3084)
     raise NotSupportedError(f"{pos.file}({pos.line},{pos.col}): the [clipplanes] attribute (user clip planes of "
