@@ -180,3 +180,27 @@ def test_a_nested_block_hides_a_parameter():
            "float4 main(float4 v : A) : SV_Target { return g(v.x); }")
     out = run_ps(src, {0: f32([[2, 0, 0, 0]])}, 1)[0].view(np.float32)
     assert out[0, 0] == 21002
+
+
+# MicrosoftDocs "HLSL errors and warnings": ERR_COMP_GLC_INVALID 3679, "The storage class globallycoherent can only
+# be used with Unordered Access View (UAV) buffers and can't be used with append/consume buffers".
+@compile_only
+@pytest.mark.parametrize("decl,ok", [
+    ("RWBuffer<uint> u", True), ("RWBuffer<uint> u[2]", True), ("RWByteAddressBuffer u", True),
+    ("RWStructuredBuffer<uint> u", True), ("RWTexture2D<float> u", True), ("RWTexture3D<float4> u", True),
+    ("AppendStructuredBuffer<uint> u", False), ("ConsumeStructuredBuffer<uint> u", False),
+    ("Texture2D u", False), ("Buffer<uint> u", False), ("StructuredBuffer<uint> u", False),
+    ("ByteAddressBuffer u", False), ("SamplerState u", False), ("float u", False), ("uint4 u[2]", False),
+])
+def test_globallycoherent_only_on_uavs(decl, ok):
+    src = f"globallycoherent {decl}; [numthreads(1, 1, 1)] void main() {{}}"
+    if ok:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
+    else:
+        assert "error X3679:" in _error_at(src, "cs_5_0")
+
+
+def _error_at(src: str, target: str) -> str:
+    with pytest.raises(ShaderCompileError) as e:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", target)
+    return e.value.errors

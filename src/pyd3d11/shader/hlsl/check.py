@@ -240,6 +240,11 @@ def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
     from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
 
     t = array_leaf(d.type)
+    if "globallycoherent" in d.mods and not (isinstance(t, ObjectType) and t.kind.startswith(("RW", "RasterizerOrdered"))):
+        # ERR_COMP_GLC_INVALID 3679 (MicrosoftDocs "HLSL errors and warnings"): "The storage class globallycoherent
+        # can only be used with Unordered Access View (UAV) buffers and can't be used with append/consume buffers"
+        raise cg.err(d.pos, f"'{d.name}': globallycoherent can only be used with Unordered Access View buffers",
+                     3679)
     if isinstance(t, NumType) and t.prec == "half" and not d.mods & {"static", "groupshared"} and \
             cg.major < 6 and not cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
         raise cg.err(d.pos, f"'{d.name}': global variables cannot use the 'half' type in "
