@@ -201,3 +201,51 @@ def test_an_entry_attribute_twice_is_x3524(attrs):
 ])
 def test_duplicates_fxc_does_not_read(src):
     D3DCompile(src, None, "t.hlsl", None, None, "main", "cs_5_0")
+
+
+# --- hull/domain attribute values ---------------------------------------------------------------------------
+# MicrosoftDocs "domain", "partitioning", "outputtopology" attributes: tri/quad/isoline; integer, fractional_even,
+# fractional_odd, pow2; point, line, triangle_cw, triangle_ccw. ERR_HSATTRIBUTE_INVALID 3657 ("Expected the specified
+# parameter to be a certain value but got the specified value. Or, line or triangle output topologies are only
+# available with isoline domains" -- lines with isolines, triangles with tri/quad, points with any).
+PC = {"tri": "float e[3] : SV_TessFactor; float i : SV_InsideTessFactor;",
+      "quad": "float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor;",
+      "isoline": "float e[2] : SV_TessFactor;"}
+HS = """struct CP {{ float4 p : POSITION; }};
+struct PC {{ {pc} }};
+PC pcf(InputPatch<CP, 3> ip) {{ PC o = (PC)0; return o; }}
+[domain("{domain}")] [partitioning("{part}")] [outputtopology("{topo}")] [outputcontrolpoints(3)]
+[patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 3> ip, uint id : SV_OutputControlPointID) {{ return ip[id]; }}"""
+
+
+@pytest.mark.parametrize("topo", ["point", "line", "triangle_cw", "triangle_ccw"])
+@pytest.mark.parametrize("domain", ["tri", "quad", "isoline"])
+def test_output_topology_against_the_domain(domain, topo):
+    src = HS.format(pc=PC[domain], domain=domain, part="integer", topo=topo)
+    if topo == "point" or (topo == "line") == (domain == "isoline"):
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "hs_5_0")
+    else:
+        assert "error X3657:" in _error(src, "hs_5_0")
+
+
+@pytest.mark.parametrize("domain,part,topo", [
+    ("triangle", "integer", "triangle_cw"), ("tri", "fractional", "triangle_cw"), ("tri", "integer", "triangle"),
+    ("tri", "integer", "cw"), ("isoline", "pow3", "line"),
+])
+def test_an_attribute_value_outside_its_list_is_x3657(domain, part, topo):
+    src = HS.format(pc=PC.get(domain, PC["tri"]), domain=domain, part=part, topo=topo)
+    assert "error X3657:" in _error(src, "hs_5_0")
+
+
+@pytest.mark.parametrize("part", ["integer", "fractional_even", "fractional_odd", "pow2"])
+def test_every_documented_partitioning_compiles(part):
+    D3DCompile(HS.format(pc=PC["tri"], domain="tri", part=part, topo="triangle_cw"), None, "t.hlsl", None, None,
+               "main", "hs_5_0")
+
+
+def test_a_domain_shader_domain_outside_the_list_is_x3657():
+    src = """struct CP { float4 p : POSITION; }; struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+[domain("triangle")] float4 main(PC pc, float3 uvw : SV_DomainLocation, const OutputPatch<CP, 3> op) : SV_Position
+{ return op[0].p * uvw.x; }"""
+    assert "error X3657:" in _error(src, "ds_5_0")
