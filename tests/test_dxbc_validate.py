@@ -81,6 +81,7 @@ VALID = [
     ("thread group 32x32", "cs_5_0\ndcl_thread_group 32, 32, 1\nret\n"),
     ("tgsm 32 KB", CS + "dcl_tgsm_raw g0, 32768\nret\n"),
     ("gs 1024 scalars", GS + "dcl_output_siv o0.xyzw, position\ndcl_maxout 256\nemit\nret\n"),
+    ("gs 32 instances x maxout 32", GS + "dcl_output o0.x\ndcl_maxout 32\ndcl_gsinstances 32\nemit\nret\n"),
     ("x# 4095 + r1", VS + "dcl_temps 1\ndcl_indexableTemp x0[4095], 4\nmov o0.xyzw, v0.xyzw\nret\n"),
     ("icb 4096", PS + "dcl_immediateConstantBuffer {" + ", ".join(["{0, 0, 0, 0}"] * 4096) + "}\n"
      "mov o0.xyzw, icb[4095].xyzw\nret\n"),
@@ -125,6 +126,8 @@ INVALID = [
     ("gs maxout x scalars > 1024", GS + "dcl_output_siv o0.xyzw, position\ndcl_maxout 257\nemit\nret\n"),
     ("gs maxout 1025", GS + "dcl_output_siv o0.x, position\ndcl_maxout 1025\nemit\nret\n"),
     ("gs instances 33", GS + "dcl_output_siv o0.xyzw, position\ndcl_maxout 3\ndcl_gsinstances 33\nret\n"),
+    # "dcl_input vGSInstanceID (sm5 - asm)": instance count x dcl_maxOutputVertexCount <= 1024
+    ("gs 32 instances x maxout 33", GS + "dcl_output o0.x\ndcl_maxout 33\ndcl_gsinstances 32\nemit\nret\n"),
     ("hs 33 control points", HS.replace("dcl_input_control_point_count 3", "dcl_input_control_point_count 33")
      + "hs_fork_phase\nret\n"),
     ("ds 0 control points", DS.replace("count 3", "count 0") + "dcl_output_siv o0.xyzw, position\nret\n"),

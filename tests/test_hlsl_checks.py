@@ -271,8 +271,8 @@ def test_statement_attributes_duplicate_or_conflicting(attrs, ok):
           " if (u.x > 0.0) r = 1; else r = 2; return r; }"
     if ok:
         compiles(src)
-    else:
-        assert "error X3000" in compile_error(src)
+    else:  # ERR_DUPLICATE_ATTRIBUTE 3524 (MicrosoftDocs "HLSL errors and warnings"; session 21, was X3000)
+        assert "error X3524" in compile_error(src)
     loop = "float4 main() : sv_target { float r = 0; [loop] [unroll] for (int i = 0; i < 2; ++i) r += i; " \
            "return r; }"
     # fxc: "X3524: can't use loop and unroll attributes together" (DXC SemaHLSL attributes test, fxc-error)

@@ -55,9 +55,11 @@ def test_loop_attribute_conflicts(attrs, msg):
 
 @pytest.mark.parametrize("attrs", ["[loop][loop]", "[unroll][unroll]", "[branch][flatten]"])
 def test_duplicate_or_conflicting_attributes(attrs):
+    """MicrosoftDocs "HLSL errors and warnings": ERR_DUPLICATE_ATTRIBUTE 3524, "Specific attributes can't be used
+    together, like loop and unroll, or a duplicate attribute was supplied" (session 21; was X3000)."""
     src = _loop(attrs) if "branch" not in attrs else \
         "float4 g; float4 main() : SV_Target { float v = 0; " + attrs + " if (g.x > 0) v = 1; return v; }"
-    assert "error X3000" in _error(src)
+    assert "error X3524" in _error(src)
 
 
 def test_negative_unroll_count():

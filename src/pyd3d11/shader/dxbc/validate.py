@@ -259,6 +259,7 @@ class _Decls:
     input_cp: int | None = None
     output_cp: int | None = None
     maxout: int = 0
+    gs_instances: int = 1
     tgsm_bytes: int = 0
 
 
@@ -554,6 +555,7 @@ class _Validator:
             n = self.need(x, 1)[0]
             if not 1 <= n <= GS_MAX_INSTANCES:
                 raise self.fail(f"GS instance count {n} is not 1..{GS_MAX_INSTANCES}")
+            d.gs_instances = n
         elif op == O.DCL_STREAM:
             self.stage_only(P.GEOMETRY)
             if o.type != T.STREAM or reg >= STREAMS:
@@ -882,6 +884,10 @@ class _Validator:
             scalars = sum(bin(m).count("1") for m in d.output_masks.values())
             if d.maxout * max(scalars, 1) > GS_MAX_OUTPUT_SCALARS:
                 raise _bad(f"dcl_maxout {d.maxout} x {scalars} output scalars is past {GS_MAX_OUTPUT_SCALARS}")
+            # "dcl_input vGSInstanceID (sm5 - asm)": the instance count times dcl_maxOutputVertexCount must be
+            # <= 1024 (D3D11_GS_MAX_OUTPUT_VERTEX_COUNT_ACROSS_INSTANCES)
+            if d.maxout * d.gs_instances > GS_MAX_OUTPUT_SCALARS:
+                raise _bad(f"dcl_maxout {d.maxout} x {d.gs_instances} GS instances is past {GS_MAX_OUTPUT_SCALARS}")
 
 
 def validate_program(prog: ir.Program, words: list[int] | None = None, max_uavs: int = UAV_SLOTS_11_0) -> None:

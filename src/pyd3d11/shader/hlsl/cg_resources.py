@@ -66,7 +66,8 @@ class ResourceBinding:
             if isinstance(e, ArrayType) or e.slots > 4:
                 raise self.err(d.pos, "elements of typed buffers and textures must fit in four 32-bit quantities",
                                3037)
-        r = Resource(d.name, t, file, decl_order=order, pos=d.pos, space=d.space)
+        r = Resource(d.name, t, file, decl_order=order, pos=d.pos, space=d.space,
+                     coherent="globallycoherent" in d.mods)
         if (self.major, self.minor) >= (5, 1) and file == "s" and "." not in d.name:
             # 5.1 drops the Direct3D 9 pairing of a sampler reserved in t#: fxc's X3591 "incorrect bind semantic"
             # whether or not the sampler is used (regclass.py: packreg at ps_5_1; vkd3d

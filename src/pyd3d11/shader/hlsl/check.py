@@ -240,6 +240,11 @@ def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
     from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
 
     t = array_leaf(d.type)
+    if "globallycoherent" in d.mods and not (isinstance(t, ObjectType) and t.kind.startswith(("RW", "RasterizerOrdered"))):
+        # ERR_COMP_GLC_INVALID 3679 (MicrosoftDocs "HLSL errors and warnings"): "The storage class globallycoherent
+        # can only be used with Unordered Access View (UAV) buffers and can't be used with append/consume buffers"
+        raise cg.err(d.pos, f"'{d.name}': globallycoherent can only be used with Unordered Access View buffers",
+                     3679)
     if isinstance(t, NumType) and t.prec == "half" and not d.mods & {"static", "groupshared"} and \
             cg.major < 6 and not cg.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
         # the caller's flag: a Direct3D 9 target's implied compatibility does not lift it (vkd3d half.shader_test
@@ -493,20 +498,25 @@ def check_texel_offsets(vals: list[int], pos: Pos) -> None:
 
 #: entry-point attributes fxc evaluates (unknown ones are ignored, their arguments unchecked)
 _EVALUATED_ATTRS = frozenset({"numthreads", "maxvertexcount", "instance", "domain", "partitioning",
-                              "outputtopology", "outputcontrolpoints", "patchconstantfunc", "maxtessfactor"})
+                              "outputtopology", "outputcontrolpoints", "patchconstantfunc", "maxtessfactor",
+                              "clipplanes"})
 
 
 def check_attr_side_effects(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
-    """Arguments of an evaluated attribute must not have side effects (``[numthreads(x++, 1, 1)]``)."""
+    """Arguments of an evaluated attribute must not have side effects (``[numthreads(x++, 1, 1)]``): fxc's
+    X3682 "expressions with side effects are illegal as attribute parameters" (DXC's SemaHLSL attributes.hlsl
+    records it for a call of a user function, ``[clipplanes(myexpr())]``; an assignment or increment is the
+    plain case)."""
     from .codegen import walk
 
     for name, args in attrs.items():
         if name not in _EVALUATED_ATTRS:
             continue
         for n in walk(args):
-            if isinstance(n, (A.Assign, A.Postfix)) or isinstance(n, A.Unary) and n.op in ("++", "--"):
-                raise cg.err(getattr(n, "pos", pos), f"'{name}': attribute arguments cannot have side effects",
-                             3000)
+            if isinstance(n, (A.Assign, A.Postfix)) or isinstance(n, A.Unary) and n.op in ("++", "--") or \
+                    isinstance(n, (A.Call, A.MethodCall)) and (isinstance(n, A.MethodCall) or n.name in cg.funcs):
+                raise cg.err(getattr(n, "pos", pos), "expressions with side effects are illegal as attribute "
+                             "parameters", 3682)
 
 
 # --- effect state blocks -------------------------------------------------------------------------------

@@ -99,7 +99,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
     """``interface``/``class`` (or ``struct`` with methods) declaration at global scope (optionally
     followed by variables)."""
     kw = p.next().text
-    name_tok = p.ident()
+    name_tok = p.decl_name()
     order = sum(1 for t in p.types.values() if isinstance(t, (InterfaceType, ClassType)))
     if kw == "interface":
         # MicrosoftDocs "HLSL errors and warnings" (codes and descriptions; wordings inferred): X3107 interfaces
@@ -165,7 +165,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
             continue
         while True:
             ftok = p.tok
-            fname = p.ident().text
+            fname = p.decl_name().text
             p.check_mods("field", fmods, fname, ftok.pos)
             ft = p._apply_major(p.parse_array_suffix(ftype), fmods)
             a = ft

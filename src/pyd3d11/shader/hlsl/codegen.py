@@ -86,6 +86,12 @@ from .values import (  # noqa: F401 - re-exported: the other hlsl modules import
     split_semantic,
 )
 
+#: the function attributes fxc reads on an entry point (MicrosoftDocs: numthreads, the tessellation and
+#: geometry attributes, earlydepthstencil, clipplanes); a duplicate of one of them is X3524
+_FUNCTION_ATTRIBUTES = frozenset({"numthreads", "maxvertexcount", "instance", "domain", "partitioning",
+                                  "outputtopology", "outputcontrolpoints", "patchconstantfunc", "maxtessfactor",
+                                  "earlydepthstencil", "clipplanes"})
+
 if TYPE_CHECKING:
     from .linkage import LinkState
 
@@ -731,6 +737,12 @@ class Codegen(SignatureBinding, ResourceBinding):
 
         check_function(self, f)
         check_attr_side_effects(self, self.entry_attrs, f.pos)
+        dup = self.entry_attrs.get("$duplicate")
+        if dup is not None and dup[0].lower() in _FUNCTION_ATTRIBUTES:
+            raise HlslError(dup[1].file, dup[1].line, dup[1].col, 3524, f"duplicate attribute {dup[0]}")
+        from .entryattrs import clipplanes_attribute
+
+        clipplanes_attribute(self, self.entry_attrs, f.pos)
         if self.stage == "cs":
             from .entryattrs import numthreads_attribute
 
@@ -1321,18 +1333,21 @@ class Codegen(SignatureBinding, ResourceBinding):
             return f"dcl_sampler s{r.reg}, {mode}"
         if k in ("ByteAddressBuffer",):
             return f"dcl_resource_raw t{r.reg}"
+        # "globallycoherent" (MicrosoftDocs "Variable Syntax": UAV access coherent across the whole GPU, not only
+        # the thread group) is the declaration's D3D11_SB_GLOBALLY_COHERENT_ACCESS bit, listed ``_glc``
+        glc = "_glc" if r.coherent and r.file == "u" else ""
         if k == "RWByteAddressBuffer":
-            return f"dcl_uav_raw u{r.reg}"
+            return f"dcl_uav_raw{glc} u{r.reg}"
         if k == "StructuredBuffer":
             return f"dcl_resource_structured t{r.reg}, {r.stride}"
         if k in ("RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
-            return f"dcl_uav_structured{'_opc' if r.counter else ''} u{r.reg}, {r.stride}"
+            return f"dcl_uav_structured{glc}{'_opc' if r.counter else ''} u{r.reg}, {r.stride}"
         base = concrete(elem.base) if isinstance(elem, NumType) else FLOAT
         rt = r.type.norm or _RET_TYPE.get(base, "float")
         rts = ",".join([rt] * 4)
         if r.file == "u":
             dim = _DIM[k[2:]][0]
-            return f"dcl_uav_typed_{dim} ({rts}) u{r.reg}"
+            return f"dcl_uav_typed_{dim}{glc} ({rts}) u{r.reg}"
         dim = _DIM[k][0]
         if k in ("Texture2DMS", "Texture2DMSArray"):
             dim += f"({r.type.samples})"

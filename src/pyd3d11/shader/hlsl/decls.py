@@ -66,7 +66,7 @@ def check_declarations(prog: A.Program) -> None:
                 _declare(scope, m)
         elif isinstance(d, A.FuncDef) and d.body is not None:
             _parameters(d)
-            _body(d.body.stmts)
+            _function_body(d)
 
 
 def _parameters(f: A.FuncDef) -> None:
@@ -79,3 +79,20 @@ def _parameters(f: A.FuncDef) -> None:
             pos = p.name_pos or p.pos
             raise HlslError(pos.file, pos.line, pos.col, 3003, f"redefinition of '{p.name}'")
         seen.add(p.name)
+
+
+def _function_body(f: A.FuncDef) -> None:
+    """A function's outermost block: a local named like a parameter is fxc's X3036
+    ERR_REDEFINITION_FORMAL_PARAMETER (MicrosoftDocs "HLSL errors and warnings": "redefinition of the
+    specified formal parameter"; C and C++ put the parameters in the body's outermost scope alike), while a
+    nested block may hide a parameter as it hides any outer name."""
+    assert f.body is not None
+    params = {p.name for p in f.params}
+    scope: set[str] = set()
+    for s in f.body.stmts:
+        if isinstance(s, A.DeclStmt):
+            for d in s.decls:
+                if d.name in params:
+                    raise HlslError(d.pos.file, d.pos.line, d.pos.col, 3036,
+                                    f"'{d.name}': redefinition of formal parameter")
+        _stmt(s, scope)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ...errors import NotSupportedError
 from . import ast as A
 from .diagnostics import Pos
 from .featuregates import NUMTHREADS_LIMITS
@@ -104,3 +105,49 @@ def maxtessfactor_attribute(cg: CodegenContext, args: list[A.Node], pos: Pos) ->
     if not 1.0 <= value <= 64.0:
         raise cg.err(pos, "maximum tessellation factor must be in the range [1,64]", 3657)
     return value
+
+
+#: fxc's texts for a [clipplanes] argument it refuses (DXC's SemaHLSL attributes.hlsl, from fxc's output on
+#: each form: a literal or static const anywhere, ``?:``, a binary operator; an index that is no literal)
+_CLIP_NONLITERAL = "Clip plane attribute parameters must be non-literal constants"
+_CLIP_INDEXED = "Indexed expressions are illegal as attribute parameters"
+
+
+def _clip_argument_error(e: A.Node, statics: set[str]) -> tuple[A.Node, str] | None:
+    """The first part of a [clipplanes] argument fxc refuses, with its text, or None. Allowed: a global
+    (uniform) reference, an array element at a literal index, a member, a swizzle, a vector/matrix index,
+    a constructor of allowed parts (the same file's "Things we can do in clipplanes")."""
+    if isinstance(e, A.Literal) or isinstance(e, A.Ident) and e.name in statics:
+        return e, _CLIP_NONLITERAL
+    if isinstance(e, (A.Binary, A.Ternary)):
+        return e, _CLIP_NONLITERAL
+    if isinstance(e, A.Index):
+        if not isinstance(e.index, A.Literal):
+            return e, _CLIP_INDEXED
+        return _clip_argument_error(e.a, statics)
+    if isinstance(e, A.Member):
+        return _clip_argument_error(e.a, statics)
+    if isinstance(e, (A.Construct, A.Cast)):
+        for a in (e.args if isinstance(e, A.Construct) else [e.a]):
+            hit = _clip_argument_error(a, statics)
+            if hit is not None:
+                return hit
+    return None
+
+
+def clipplanes_attribute(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
+    """``[clipplanes(p0, …)]`` of a vertex-shader entry point (MicrosoftDocs "User clip planes on feature
+    level 9 hardware": up to six float4 plane constants from constant buffers, any vs_4_0+ target). Each
+    argument is checked as fxc checks it (X3084, texts above; calls are X3682, check_attr_side_effects);
+    the planes themselves are not built — ignoring them would draw unclipped — so a valid attribute is
+    NotSupportedError naming the feature."""
+    args = attrs.get("clipplanes")
+    if args is None or cg.stage != "vs":
+        return
+    statics = {d.name for d in cg.prog.decls if isinstance(d, A.VarDecl) and "static" in d.mods}
+    for a in args:
+        hit = _clip_argument_error(a, statics)
+        if hit is not None:
+            raise cg.err(getattr(hit[0], "pos", None) or pos, hit[1], 3084)
+    raise NotSupportedError(f"{pos.file}({pos.line},{pos.col}): the [clipplanes] attribute (user clip planes of "
+                            "a vertex shader) is not built")

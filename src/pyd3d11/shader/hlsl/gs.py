@@ -69,6 +69,10 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
         if v is not None:
             if not 1 <= v <= 32:
                 raise cg.err(f.pos, "instance count must be between 1 and 32", 3000)
+            if v * n > 1024:
+                # "dcl_input vGSInstanceID (sm5 - asm)": instance count × max vertex count per instance <= 1024
+                # (D3D11_GS_MAX_OUTPUT_VERTEX_COUNT_ACROSS_INSTANCES); ERR_MAX_OUTPUT_EXCEEDED as for the scalars
+                raise cg.err(f.pos, f"maxvertexcount ({n}) times the instance count ({v}) exceeds 1024", 4571)
             cg.gs.instances = v
     if f.ret is not VOID:
         raise cg.err(f.pos, "geometry shader entry points must return void", 3519)

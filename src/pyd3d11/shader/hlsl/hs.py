@@ -173,9 +173,12 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     topo = _string_attr(cg, attrs, "outputtopology", f.pos)
     pcf_name = _string_attr(cg, attrs, "patchconstantfunc", f.pos)
     if domain not in _DOMAINS or part not in _PART or topo not in _TOPO:
-        raise cg.err(f.pos, "invalid hull shader attribute value", 3000)
+        # ERR_HSATTRIBUTE_INVALID 3657 (MicrosoftDocs "HLSL errors and warnings": "Expected the specified
+        # parameter to be a certain value but got the specified value. Or, line or triangle output topologies
+        # are only available with isoline domains. …")
+        raise cg.err(f.pos, "invalid hull shader attribute value", 3657)
     if topo not in _TOPO_OK[domain]:
-        raise cg.err(f.pos, f"output topology '{topo}' is not valid for the '{domain}' domain", 3000)
+        raise cg.err(f.pos, f"output topology '{topo}' is not valid for the '{domain}' domain", 3657)
     ocp = attrs.get("outputcontrolpoints")
     if not ocp or len(ocp) != 1:
         raise cg.err(f.pos, "hull shader entry point must declare [outputcontrolpoints(n)]", 3525)
@@ -308,7 +311,7 @@ def gen_ds_entry(cg: CodegenContext, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
     attrs = cg.entry_attrs
     domain = _string_attr(cg, attrs, "domain", f.pos)
     if domain not in _DOMAINS:
-        raise cg.err(f.pos, "invalid domain", 3000)
+        raise cg.err(f.pos, "invalid domain", 3657)  # ERR_HSATTRIBUTE_INVALID, as in the hull shader
     cg.tess.domain = domain
     scope = cg.scopes[-1]
     outs: list[tuple[A.Param, Val]] = []

@@ -11,3 +11,11 @@ RESERVED_WORDS = frozenset({
     "long", "mutable", "new", "operator", "private", "protected", "public", "reinterpret_cast", "short",
     "signed", "sizeof", "static_cast", "template", "throw", "try", "typename", "union", "using", "virtual",
 })
+
+
+#: words of the "Keywords" page that no identifier may spell although the grammar reads them only in one
+#: place: ``class``/``interface`` (SM5 classes), ``namespace``, ``register`` and ``packoffset`` (the binding
+#: clauses ``: register(b0)``, ``: packoffset(c0)``). DXC, which follows fxc's keyword set, makes each of
+#: them a keyword too (TokenKinds.def: packoffset, interface KEYHLSL; class, namespace, register C++
+#: keywords, ``register`` "reserved for HLSL" in ParseDecl.cpp), so ``float register;`` is X3000 at the word.
+KEYWORD_NAMES = frozenset({"class", "interface", "namespace", "register", "packoffset"})

@@ -159,6 +159,24 @@ def type_modifier_violation(mods: frozenset, elem, kind: str) -> tuple[int, str]
 #: statement attributes fxc knows (MicrosoftDocs "for"/"while"/"do"/"if"/"switch" Statement pages)
 STATEMENT_ATTRIBUTES = frozenset({"loop", "unroll", "fastopt", "allow_uav_condition", "branch", "flatten",
                                   "forcecase", "call"})
-#: pairs fxc refuses on one loop: X3524 "can't use A and B attributes together" (loop/unroll and
-#: fastopt/unroll as DXC's attributes test records); [branch][flatten] stays a plain conflict (X3000)
-EXCLUSIVE_STATEMENT_ATTRIBUTES = (("loop", "unroll"), ("fastopt", "unroll"))
+#: pairs fxc refuses on one statement: X3524 ERR_DUPLICATE_ATTRIBUTE, "Specific attributes can't be used
+#: together, like loop and unroll, or a duplicate attribute was supplied" (MicrosoftDocs "HLSL errors and
+#: warnings"); the text "can't use A and B attributes together" as DXC's attributes test records it for
+#: loop/unroll and fastopt/unroll; branch/flatten (if, switch) are the other contradictory pair
+EXCLUSIVE_STATEMENT_ATTRIBUTES = (("loop", "unroll"), ("fastopt", "unroll"), ("branch", "flatten"))
+#: the attributes each statement takes (MicrosoftDocs direct3dhlsl "for"/"while"/"do" Statement: unroll, loop,
+#: fastopt, allow_uav_condition; "if Statement": branch, flatten; "switch Statement": flatten, branch,
+#: forcecase, call); any other statement takes none
+_LOOP_ATTRIBUTES = frozenset({"loop", "unroll", "fastopt", "allow_uav_condition"})
+_STATEMENT_ATTRIBUTES_BY_KEYWORD = {"for": _LOOP_ATTRIBUTES, "while": _LOOP_ATTRIBUTES, "do": _LOOP_ATTRIBUTES,
+                                    "if": frozenset({"branch", "flatten"}),
+                                    "switch": frozenset({"flatten", "branch", "forcecase", "call"})}
+
+
+def statement_attributes(keyword: str) -> tuple[frozenset, str]:
+    """(the attributes a statement starting with ``keyword`` takes, the tail fxc adds to its X3554 warning).
+    fxc's text for a loop, "…, valid attributes are: loop, fastopt, unroll, allow_uav_condition", is
+    recorded in DXC's attributes.hlsl; for if/switch the list is not recorded and is left out."""
+    valid = _STATEMENT_ATTRIBUTES_BY_KEYWORD.get(keyword, frozenset())
+    listed = ", valid attributes are: loop, fastopt, unroll, allow_uav_condition" if valid is _LOOP_ATTRIBUTES else ""
+    return valid, listed

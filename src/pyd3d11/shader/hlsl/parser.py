@@ -13,7 +13,7 @@ from . import modifiers as M
 from .classes import derives_class, is_elaborated, parse_elaborated
 from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_binary, to_int
 from .diagnostics import HlslError, Pos
-from .keywords import RESERVED_WORDS
+from .keywords import KEYWORD_NAMES, RESERVED_WORDS
 from .lexer import Token, lex
 from .parse_exprs import ExprParser
 from .types import (
@@ -46,6 +46,12 @@ _LOWER_TEXTURES = {"texture1D": "Texture1D", "texture2D": "Texture2D", "texture3
 _MS_KINDS = frozenset({"Texture2DMS", "Texture2DMSArray"})
 _TEMPLATE_REQUIRED = frozenset({"Texture2DMS", "Texture2DMSArray", "RWBuffer", "RWTexture1D", "RWTexture1DArray",
                                 "RWTexture2D", "RWTexture2DArray", "RWTexture3D"})
+#: modifiers that are also identifiers where no type or modifier follows. DXC's ParseDecl.cpp keeps fxc's
+#: behaviour ("'precise', 'globallycoherent', 'center' and 'sample' are keywords when used as modifiers, but in
+#: FXC they can also be used as identifiers": ``float precise = 1;``); point/line/triangle then fail as names
+#: (PRIMITIVE_MODIFIERS, rejected by ``ident``)
+_CONTEXTUAL_MODIFIERS = frozenset({"sample", "point", "line", "triangle", "single", "center", "precise",
+                                   "globallycoherent"})
 _INTERP = {"nointerpolation", "linear", "centroid", "noperspective", "sample"}
 #: deepest nesting of statements/expressions accepted; deeper input is a clean X1000-style error (fxc
 #: itself gives up on pathological nesting) instead of exhausting the Python stack
@@ -75,6 +81,10 @@ _CASELESS_TYPES = {"pixelshader": "PixelShader", "vertexshader": "VertexShader"}
 _SHADOWABLE_TYPES = frozenset({"Texture"})
 _EFFECT_WORDS = frozenset({"PixelShader", "pixelshader", "VertexShader", "vertexshader", "RenderTargetView",
                            "technique", "technique10", "technique11"})
+
+
+#: type keywords outside _NUMERIC_NAME and OBJECT_KINDS (MicrosoftDocs "Keywords")
+_BUILTIN_TYPE_WORDS = frozenset({"vector", "matrix", "string", "void"})
 
 
 class Parser(ExprParser):
@@ -164,9 +174,21 @@ class Parser(ExprParser):
     def ident(self) -> Token:
         t = self.tok
         if t.kind != "id" or t.text in _RESERVED or t.text in RESERVED_WORDS or t.text in PRIMITIVE_MODIFIERS or \
-                t.text in _EFFECT_WORDS:
+                t.text in _EFFECT_WORDS or t.text in KEYWORD_NAMES:
             raise self.error()
         return self.next()
+
+    def decl_name(self) -> Token:
+        """The name a declaration introduces (variable, parameter, member, function). MicrosoftDocs "Keywords":
+        the built-in type names — the numeric types with their vector/matrix expansions, ``vector``, ``matrix``,
+        ``string``, ``void`` and the object types — are keywords, and "you can't use them as identifiers": fxc
+        stops at the name (X3000 "unexpected token"). Exceptions: ``geometryshader`` (vkd3d's Windows-verified
+        effect-shader-objects-fx_5 compiles ``float4 geometryshader;``) and ``_SHADOWABLE_TYPES``."""
+        n = self.tok.text
+        if self.tok.kind == "id" and n not in _SHADOWABLE_TYPES and n != "geometryshader" and \
+                (n in OBJECT_KINDS or _NUMERIC_NAME.match(n) or n in _BUILTIN_TYPE_WORDS):
+            raise self.error()
+        return self.ident()
 
     # --- types ------------------------------------------------------------------------------------
     def is_type_start(self, k: int = 0) -> bool:
@@ -355,7 +377,7 @@ class Parser(ExprParser):
         self.expect("struct")
         name = ""
         if self.tok.kind == "id" and not self.at("{"):
-            name = self.ident().text
+            name = self.decl_name().text
             if not self.at("{") and not self.at(":"):
                 st = self.types.get(name)
                 if isinstance(st, StructType) and st.name == name:  # a struct tag, not a typedef of one
@@ -384,7 +406,7 @@ class Parser(ExprParser):
             self.check_type_mods(mods, ftype, type_tok)
             while True:
                 ftok = self.tok
-                fname = self.ident().text
+                fname = self.decl_name().text
                 ft = self.parse_array_suffix(ftype)
                 a = ft
                 while isinstance(a, ArrayType):
@@ -448,7 +470,7 @@ class Parser(ExprParser):
         mods = set()
         while self.tok.kind == "id" and self.tok.text in _MODIFIERS:
             # 'sample'/'point'/'line' etc. are also valid identifiers; treat as modifier only before a type
-            if self.tok.text in ("sample", "point", "line", "triangle", "single", "center") and not \
+            if self.tok.text in _CONTEXTUAL_MODIFIERS and not \
                     (self.is_type_start(1) or self.peek().text in _MODIFIERS):
                 break
             tok = self.next()
@@ -587,6 +609,8 @@ class Parser(ExprParser):
 
     def parse_attributes(self, statement: bool = False) -> dict:
         attrs: dict = {}
+        ignored: list[tuple[Token, str]] = []  # statement attributes fxc ignores with its X3554 warning
+        toks: dict[str, Token] = {}
         while self.at("[") and self.peek().kind == "id":
             self.next()
             at = self.tok
@@ -608,11 +632,10 @@ class Parser(ExprParser):
                 pair = next((p for p in M.EXCLUSIVE_STATEMENT_ATTRIBUTES if {name, *attrs} >= set(p)), None)
                 if pair is not None:
                     raise self.error(f"can't use {pair[0]} and {pair[1]} attributes together", at, 3524)
-                if name in attrs or {name, *attrs} >= {"branch", "flatten"}:
-                    raise self.error(f"'{raw}': duplicate or conflicting attribute", at, 3000)
+                if name in attrs:  # ERR_DUPLICATE_ATTRIBUTE ("… or a duplicate attribute was supplied")
+                    raise self.error(f"duplicate attribute {raw}", at, 3524)
                 if name not in M.STATEMENT_ATTRIBUTES:  # ignored, as fxc does, with its warning
-                    self.warnings.append((at.pos, 3554, f"unknown attribute {raw}, or attribute invalid for this "
-                                                        "statement"))
+                    ignored.append((at, raw))
                     continue
                 if name == "unroll" and args:
                     v = const_eval(args[0])
@@ -621,11 +644,29 @@ class Parser(ExprParser):
                     a0 = args[0]
                     if isinstance(a0, A.Literal) and (isinstance(a0.value, str) or
                                                       a0.base in ("lit_float", "float", "double")):
-                        # a float or string count: the attribute is ignored (a named constant still counts)
+                        # a float or string count: the attribute is ignored (a named constant still counts),
+                        # then reported as not matching the statement (DXC's attributes.hlsl: both warnings)
                         self.warnings.append((at.pos, 3554, "cannot match attribute unroll, parameter 1 is "
                                                             "expected to be of type int"))
+                        ignored.append((at, raw))
                         continue
+            if not statement and name in attrs:
+                # a function attribute given twice in one list: ERR_DUPLICATE_ATTRIBUTE 3524 where fxc reads the
+                # list (the entry point, codegen.gen_entry); the first stays, as the first declaration's does
+                attrs.setdefault("$duplicate", (raw, at.pos))
+                continue
             attrs[name] = args
+            toks[name] = at
+        if statement and (attrs or ignored):
+            # an attribute the following statement does not take is ignored with X3554 (MicrosoftDocs lists
+            # each statement's attributes; fxc's text for a loop ends with its list, DXC attributes.hlsl)
+            valid, listed = M.statement_attributes(self.tok.text if self.tok.kind == "id" else "")
+            for name in [n for n in attrs if n not in valid]:
+                ignored.append((toks[name], toks[name].text))
+                del attrs[name]
+            for at, raw in sorted(ignored, key=lambda x: (x[0].pos.line, x[0].pos.col)):
+                self.warnings.append((at.pos, 3554, f"unknown attribute {raw}, or attribute invalid for this "
+                                                    f"statement{listed}"))
         return attrs
 
     # --- top level --------------------------------------------------------------------------------
@@ -667,7 +708,7 @@ class Parser(ExprParser):
             base = self.parse_type()
             self.check_type_mods(mods, base, type_tok)
             while True:
-                ntok = self.ident()
+                ntok = self.decl_name()
                 name = ntok.text
                 t = self._apply_major(self.parse_array_suffix(base), mods)
                 a = t
@@ -729,7 +770,7 @@ class Parser(ExprParser):
         return decls
 
     def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
-        name_tok = self.ident()
+        name_tok = self.decl_name()
         self.func_names.add(name_tok.text)
         self.expect("(")
         outer_shadowed = set(self.shadowed)  # parameters and locals shadow a type name until the function ends
@@ -754,7 +795,7 @@ class Parser(ExprParser):
             self.check_type_mods(pm, pt, type_tok)
             self.check_mods("param", pm, "", ppos)
             name_pos = self.tok.pos
-            pname = self.ident().text if self.tok.kind == "id" and not self.at(":") else f"__p{len(params)}"
+            pname = self.decl_name().text if self.tok.kind == "id" and not self.at(":") else f"__p{len(params)}"
             if pname in _SHADOWABLE_TYPES:
                 self.shadowed.add(pname)
             pt = self._apply_major(self.parse_array_suffix(pt), pm)
@@ -787,7 +828,7 @@ class Parser(ExprParser):
         1012: fxc accepted them) and a nested block is a buffer of its own, bound after this one (hlsl-specs
         issue 357's FXC comparison): both go to ``hoisted``, which follows this buffer among the globals."""
         kind = self.next().text
-        name_tok = self.ident()
+        name_tok = self.decl_name()
         reg = None
         space = 0
         while self.accept(":"):
@@ -1000,10 +1041,7 @@ class Parser(ExprParser):
     def parse_var_list(self, base: Type, mods: set, pos: Pos) -> list[A.Node]:
         out: list[A.Node] = []
         while True:
-            if self.tok.text in OBJECT_KINDS and self.tok.text != "geometryshader" and \
-                    self.tok.text not in _SHADOWABLE_TYPES:
-                raise self.error()  # built-in object type names are keywords (`float4 VertexShader;`)
-            name_tok = self.ident()
+            name_tok = self.decl_name()  # built-in type names are keywords (`float4 VertexShader;`)
             if name_tok.text == "ConstantBuffer" and self._sm51():  # a type name from 5.1 on, no variable's
                 raise self.error("syntax error: unexpected token 'ConstantBuffer'", name_tok, 3000)
             if name_tok.text in _SHADOWABLE_TYPES:

@@ -53,6 +53,8 @@ class Resource:
     explicit: bool = False
     stride: int = 0
     counter: bool = False  # RWStructuredBuffer whose hidden counter is used (IncrementCounter/DecrementCounter)
+    #: declared ``globallycoherent``: the UAV declaration carries D3D11_SB_GLOBALLY_COHERENT_ACCESS (``_glc``)
+    coherent: bool = False
     pos: Any = None  # the declaration's source position (register-overlap errors)
     space: int = 0  # register space (shader model 5.1)
 
