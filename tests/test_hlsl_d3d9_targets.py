@@ -714,3 +714,29 @@ def test_legacy_sampling_intrinsics(call: str, op: str):
     assert any(line.split()[0] == op for line in text.splitlines() if line and not line.startswith("//"))
     if op in ("sample", "sample_b"):
         assert decode_program(compile_(src, "ps_2_0")).kind == "ps"  # texld / texldb at ps_2_0
+
+
+TWO_CBUFFERS_ONE_NAME = """cbuffer cb : register(b1) { float4 m1; };
+cbuffer cb { float4 m2; float4 m3; };
+float4 main(float4 x : TEXCOORD0) : COLOR { return m1 + m2 * x + m3; }"""
+
+
+@pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0"])
+def test_two_cbuffers_of_one_name_keep_their_own_constants(target: str):
+    """Two cbuffers may share a name (vkd3d cbuffer.shader_test compiles such a pair below SM 6): each one's
+    constants are found through its own buffer, not through the first binding of that name (E_NOTIMPL before:
+    "a constant-buffer register outside every variable"). The D3D9 program runs on the test's interpreter with
+    each constant loaded at its CTAB register; the expected colour is m1 + m2 * x + m3 computed here."""
+    blob = compile_(TWO_CBUFFERS_ONE_NAME, target)
+    ctab = {c["name"]: c for c in read_ctab(blob)["constants"]}
+    assert sorted(ctab) == ["m1", "m2", "m3"] and all(c["count"] == 1 for c in ctab.values())
+    rng = np.random.default_rng(5)
+    vals = {k: rng.uniform(-2, 2, 4).astype(F) for k in ctab}
+    consts = np.zeros((256, 4), F)
+    for k, c in ctab.items():
+        consts[c["index"]] = vals[k]
+    x = rng.uniform(-1, 1, (16, 4)).astype(F)
+    reg = TEXTURE if target == "ps_2_0" else Reg.INPUT  # TEXCOORD0: t0 at ps_2_0, v0 at ps_3_0
+    m = Sm2Machine(decode_program(blob), len(x), {(reg, 0): x}, consts).run()
+    want = (vals["m1"] + vals["m2"] * x) + vals["m3"]
+    np.testing.assert_allclose(m.out(Reg.COLOROUT, 0), want, rtol=1e-6, atol=1e-6)

@@ -272,8 +272,10 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         params = {p.name for d in entries[:1] for p in d.params}
         from .check import d3d9_other_set_reservations
 
+        # the b# of each RDEF constant buffer in order (reflect.build_rdef_for lists the used ones so)
+        cb_slots = tuple(cb.slot for cb in cg.cbufs if cb.slot >= 0 and cb.used)
         blob = d3d9_bytecode(blob, program, d3d9, file, explicit, orig_flags, params,
-                             d3d9_other_set_reservations(cg))
+                             d3d9_other_set_reservations(cg), cb_slots)
     elif level9:
         blob = add_level9_chunk(blob, program, level9, file)
     warnings = [render_warning(p, code, msg) for p, code, msg in all_warnings(cg)]
@@ -467,7 +469,7 @@ def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | N
 
 def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[str, int], flags: int,
                   params: set[str] | frozenset[str] = frozenset(),
-                  other_sets: frozenset[str] = frozenset()) -> bytes:
+                  other_sets: frozenset[str] = frozenset(), cb_slots: tuple[int, ...] = ()) -> bytes:
     """The Direct3D 9 bytecode (CTAB comment, then the program) of a vs_2_0 / vs_2_a / ps_2_0 / ps_2_a / ps_2_b
     compile whose SM4 program and blob are ``program`` / ``blob`` (sm2/d3d9.py); raises the first profile rule
     the final program breaks."""
@@ -481,7 +483,7 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
 
     def finish(tr, refl):
         rdef, isgn, osgn = refl
-        return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params, other_sets)
+        return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params, other_sets, cb_slots)
 
     if prof.static_flow_depth and any(i.opcode == ir.Opcode.IF for i in program.instructions):
         # branches on bool constants as ``if b#`` (sm2/static_branch.py), as fxc emits them; where that fails (a

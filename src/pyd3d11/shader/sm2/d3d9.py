@@ -165,12 +165,12 @@ class _Var:
 
 def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
                    explicit: dict[str, int], flags: int, params: set[str] | frozenset[str] = frozenset(),
-                   other_sets: frozenset[str] = frozenset()) -> Sm2Program:
+                   other_sets: frozenset[str] = frozenset(), cb_slots: tuple[int, ...] = ()) -> Sm2Program:
     """The D3D9 program (CTAB comment first) of translation ``tr`` of a ``target`` program whose SM4 blob has
     reflection ``rdef`` and signatures ``isgn`` / ``osgn``; ``explicit``: register(c#) of $Globals names;
     ``params``: the entry point's parameter names (a uniform sampler parameter is ``$name``, as fxc's
     uniformFuncParam listing names it); ``other_sets``: $Globals names reserved in i# / b# only (hlsl/check.py
-    d3d9_other_set_reservations), refused when read as float constants."""
+    d3d9_other_set_reservations), refused when read as float constants; ``cb_slots``: see _variables."""
     prof = TARGETS[target].profile
     prog = tr.program
     kind = prog.kind
@@ -190,7 +190,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     body = _face_sign(body)
     defs = [i for i in body if i.op == "def"]
     body = [i for i in body if i.op != "def"]
-    variables = _variables(rdef, explicit)
+    variables = _variables(rdef, explicit, cb_slots)
     by_reg: dict[tuple[int, int], _Var] = {}
     for v in variables:
         for r in range(v.start, v.start + v.regs):
@@ -373,20 +373,23 @@ def _drop_position_offset(body: list[Inst]) -> list[Inst]:
     return out
 
 
-def _variables(rdef, explicit: dict[str, int]) -> list[_Var]:
-    """Every constant of $Globals (then $Params, whose names fxc prefixes with $) in declaration order."""
+def _variables(rdef, explicit: dict[str, int], cb_slots: tuple[int, ...] = ()) -> list[_Var]:
+    """Every constant of $Globals (then $Params, whose names fxc prefixes with $) in declaration order.
+    ``cb_slots``: the b# of each RDEF constant buffer in order, from the compiler (two cbuffers may share a name,
+    so a binding found by name could be the other's)."""
     out: list[_Var] = []
     if rdef is None:
         return out
     slots = {b.name: b.bind_point for b in rdef.bindings if b.input_type == 0}
-    for cb in rdef.constant_buffers:
-        if cb.name not in slots:
-            continue
+    for i, cb in enumerate(rdef.constant_buffers):
+        if cb.type != 0 or cb.name not in slots:
+            continue  # (a tbuffer, or a buffer of bind information)
+        slot = cb_slots[i] if i < len(cb_slots) else slots[cb.name]
         prefix = "$" if cb.name == "$Params" else ""
         for v in cb.variables:
             start = v.start_offset // 16
             regs = (v.start_offset + v.size + 15) // 16 - start
-            out.append(_Var(prefix + v.name, slots[cb.name], start, max(regs, 1), v.type, set(),
+            out.append(_Var(prefix + v.name, slot, start, max(regs, 1), v.type, set(),
                             explicit.get(v.name) if cb.name == "$Globals" else None, 0, v.default_value))
     return out
 
