@@ -18,6 +18,7 @@ from ...headers.d3dcompiler_types import (
     D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
     D3DCOMPILE_SKIP_OPTIMIZATION,
 )
+from ..ops.fold import fold_alu
 from . import ast as A
 from .cg_resources import ResourceBinding
 from .cgstate import DebugState, GsState, IcbState, TessState
@@ -44,7 +45,6 @@ from .objects import has_object, holds_objects, patch_as_array, static_object_al
 from .objects import param_value as obj_param_value
 from .objects import resolve as obj_resolve
 from .operands import Ins, Reg, Slot, imm, is_imm
-from .optimize import fold_alu
 from .refactor import refactor_identity
 from .signatures import SignatureBinding
 from .types import (
@@ -418,7 +418,7 @@ class Codegen(SignatureBinding, ResourceBinding):
         return [np.array([s[3] for s in sl], np.uint32) for sl in slots_list]
 
     def try_fold(self, name: str, base: str, n: int, srcs: list[list[Slot]]) -> list[Slot] | None:
-        """The operation on immediates folded by the executor's own arithmetic (optimize.fold_alu), so a
+        """The operation on immediates folded by the executor's own arithmetic (ops.fold.fold_alu), so a
         folded constant has the bits the instruction would compute at run time (denormal flushing included)."""
         if name not in _CODEGEN_FOLDS or not all(all(is_imm(s) for s in sl) for sl in srcs):
             return None

@@ -30,6 +30,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..dxbc.opcodes import BY_NAME, OpClass
+from ..ops.fold import fold_alu
 from .operands import Ins, Reg
 
 #: module switch (tests compare outputs with the pass on and off; PYD3D11_HLSL_NO_OPT=1 turns it off
@@ -424,32 +425,6 @@ def _foldable(op: str, nsrc: int) -> bool:
     from ..ops.alu_int import INT_OPS
 
     return (op in FLOAT_OPS and FLOAT_OPS[op][0] == nsrc) or (op in INT_OPS and INT_OPS[op][:2] == (nsrc, 1))
-
-
-def fold_alu(name: str, vals: list[np.ndarray]) -> np.ndarray | None:
-    """``name`` applied to uint32 immediates by the executor's arithmetic (pyd3d11.shader.exec), or None when
-    it is not an ALU operation the tables define. Besides the tables' names: ``neg`` (the float negate
-    modifier: a sign-bit flip), ``movc``, ``urem`` (udiv's second result); ``imul``/``umul`` give the low
-    word and ``udiv`` the quotient, the results the code generator reads."""
-    from ..ops.alu_float import FLOAT_OPS
-    from ..ops.alu_int import INT_OPS
-
-    with np.errstate(all="ignore"):
-        if name == "neg" and len(vals) == 1:
-            return vals[0] ^ np.uint32(0x80000000)
-        if name == "movc" and len(vals) == 3:
-            return np.where(vals[0] != 0, vals[1], vals[2]).astype(np.uint32)
-        if name == "urem" and len(vals) == 2:
-            return np.asarray(INT_OPS["udiv"][2](*vals)[1], np.uint32)
-        if name in FLOAT_OPS and FLOAT_OPS[name][0] == len(vals):
-            return np.asarray(FLOAT_OPS[name][1](*vals), np.uint32)
-        if name in INT_OPS and INT_OPS[name][0] == len(vals):
-            nout, fn = INT_OPS[name][1], INT_OPS[name][2]
-            res = fn(*vals)
-            if nout == 2:
-                res = res[0] if name == "udiv" else res[1]
-            return np.asarray(res, np.uint32)
-    return None
 
 
 def _fold(ins: Ins, sh: _Shape) -> Ins | None:

@@ -187,27 +187,28 @@ class FlowControl:
             self._skip_rest(inst, self.switch_breaks[-1])  # out of the switch from inside a case
             pc += 1
         elif op in (O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC):
+            # the "left" register of the innermost loop when it is unrolled with predicated run-time breaks
             inner = next((f for f in reversed(frames) if f["kind"] in ("loop", "rep")), None)
+            brk = inner.get("brk") if inner is not None else None
             if op in (O.BREAKC, O.CONTINUEC):
                 cond = self._known_lane(inst.operands[0], 0)
                 if cond is None:
-                    if op == O.BREAKC and inner is not None and "brk" in inner:
-                        self._skip_rest(inst, inner["brk"])  # the lanes leaving an unrolled loop
+                    if brk is not None and op == O.BREAKC:
+                        self._skip_rest(inst, brk)  # the lanes leaving an unrolled loop
                         return pc + 1, steps
-                    if inner is not None and "brk" in inner:
+                    if brk is not None:
                         raise self._x3511()  # a continue on a shader value: fxc cannot unroll it either
                     raise _DynamicLoop(_unsupported("loops whose exit depends on shader inputs (dynamic loops)"))
                 if (cond != 0) != inst.test_nonzero:
                     pc += 1
                     return pc, steps
-            if op == O.BREAK and frames and frames[-1]["kind"] == "dynamic" and inner is not None \
-                    and "brk" in inner:
-                self._skip_rest(inst, inner["brk"])  # a break under a flattened branch of an unrolled loop
+            if brk is not None and op == O.BREAK and frames[-1]["kind"] == "dynamic":
+                self._skip_rest(inst, brk)  # a break under a flattened branch of an unrolled loop
                 return pc + 1, steps
             while frames and frames[-1]["kind"] == "static":
                 frames.pop()
             if not frames or frames[-1]["kind"] != "loop":
-                if inner is not None and "brk" in inner:
+                if brk is not None:
                     raise self._x3511()  # a continue under a branch on a shader value
                 raise _DynamicLoop(_unsupported("break / continue inside a branch on shader inputs"))
             loop = frames[-1]
@@ -562,16 +563,7 @@ class FlowControl:
         if known is not None and not returns:  # (a return needs the predicated path)
             chosen = next((g for g in groups if s32(known) in g[0]), None) or next((g for g in groups if g[1]), None)
             if chosen is not None:
-                self.sub_walks += 1
-                if nested_break:  # the chosen group alone, under the entry predicate, with its "left" register
-                    brk = self.begin_skip_region()
-                    self.switch_breaks.append(brk)
-                    self.walk(body[chosen[2]: chosen[3]])
-                    self.switch_breaks.pop()
-                    self.end_skip_region(brk)
-                else:
-                    self.walk(body[chosen[2]: chosen[3]])
-                self.sub_walks -= 1
+                self._walk_case(body[chosen[2]: chosen[3]], nested_break)  # alone, under the entry predicate
             return end + 1
         every = [v for g in groups for v in g[0]]
         sel = self.src(sel_op, lanes=(0,), as_int=True)
@@ -594,21 +586,26 @@ class FlowControl:
                 self.emit("mul", Dst(Reg.TEMP, p, 0x1), [Src(Reg.TEMP, p, (0,) * 4), outer])
             self.pred = Src(Reg.TEMP, p, (0,) * 4)
             self.masks = set(entry_masks)
-            self.sub_walks += 1
-            if nested_break:  # the group's "left the switch" register, cleared where the group starts
-                brk = self.begin_skip_region()
-                self.switch_breaks.append(brk)
-            self.walk(body[gstart: gend])
-            if nested_break:
-                self.switch_breaks.pop()
-                self.end_skip_region(brk)
-            self.sub_walks -= 1
+            self._walk_case(body[gstart: gend], nested_break)
             paths.append((set(self.masks), set(self.written)))
         self.pred = outer
         self.scratch_base -= 1
         self.masks = {k for k in set().union(*(m for m, _ in paths)) if all(
             k in m or (Reg.TEMP, *k) not in w for m, w in paths)}
         return end + 1
+
+    def _walk_case(self, code: list[ir.Instruction], nested_break: bool) -> None:
+        """A case group's code; with a break from inside it (``nested_break``), under a "left the switch" register
+        cleared where the group starts (a skip region: later writes predicated off where it was taken)."""
+        self.sub_walks += 1
+        brk = self.begin_skip_region() if nested_break else None
+        if brk is not None:
+            self.switch_breaks.append(brk)
+        self.walk(code)
+        if brk is not None:
+            self.switch_breaks.pop()
+            self.end_skip_region(brk)
+        self.sub_walks -= 1
 
     def _equals_any(self, p: int, lane: int, sel: Src, values: list[int]) -> None:
         """p.lane = 1.0 where the integer ``sel`` equals one of ``values``, else 0.0 (ps: cmp on -(s - v)^2;

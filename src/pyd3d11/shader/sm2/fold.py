@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import struct
 
+import numpy as np
+
 from .. import ir
+from ..ops.fold import fold_alu
 
 O = ir.Opcode
 
@@ -46,18 +49,9 @@ def _ftoi(v: int, lo: int, hi: int) -> int:
 
 
 def _alu(name: str):
-    """The executor's float operation ``name`` (shader/ops/alu_float.py: its rounding, denormal flushing and NaN
-    rule) on 32-bit words, so a folded value has the bits the SM4 program computes."""
-    import numpy as np
-
-    from ..ops.alu_float import FLOAT_OPS
-
-    fn = FLOAT_OPS[name][1]
-
-    def run(*words: int) -> int:
-        with np.errstate(all="ignore"):
-            return int(np.asarray(fn(*(np.array([w & 0xFFFFFFFF], np.uint32) for w in words)), np.uint32)[0])
-    return run
+    """The float operation ``name`` on 32-bit words by the executors' own arithmetic (ops.fold.fold_alu: its
+    rounding, denormal flushing and NaN rule), so a folded value has the bits the SM4 program computes."""
+    return lambda *words: int(fold_alu(name, [np.array([w & 0xFFFFFFFF], np.uint32) for w in words])[0])
 
 
 _TRUE = 0xFFFFFFFF

@@ -19,6 +19,7 @@ import dataclasses
 
 from .. import ir
 from ..dxbc.asm import assemble_instruction
+from .fold import match_blocks
 
 O = ir.Opcode
 
@@ -243,29 +244,18 @@ def one_trip_loops(body: list[ir.Instruction]) -> list[ir.Instruction]:
     switch (a switch with only a default runs its code once; nested loops and switches keep their own breaks).
     The HLSL compiler lowers early returns from inlined functions to such loops; ps_2_0 and the vertex targets
     have no loop a value computed in the shader can leave, while the switch is flattened (translate.py)."""
-    ends = _loop_ends(body)
+    blocks = match_blocks(body)
+    once = {i: end for i, (_else, end) in blocks.items() if body[i].opcode == O.LOOP and _runs_once(body, i, end)}
+    ends = set(once.values())
     out: list[ir.Instruction] = []
     for i, inst in enumerate(body):
-        if inst.opcode == O.LOOP and _runs_once(body, i, ends[i]):
+        if i in once:
             out += [assemble_instruction("switch l(0)"), assemble_instruction("default")]
-        elif inst.opcode == O.ENDLOOP and i in ends.values() and _runs_once(
-                body, next(k for k, e in ends.items() if e == i), i):
+        elif i in ends:
             out.append(assemble_instruction("endswitch"))
         else:
             out.append(inst)
     return out
-
-
-def _loop_ends(body: list[ir.Instruction]) -> dict[int, int]:
-    """Index of each ``loop`` -> index of its ``endloop``."""
-    ends: dict[int, int] = {}
-    stack: list[int] = []
-    for i, inst in enumerate(body):
-        if inst.opcode == O.LOOP:
-            stack.append(i)
-        elif inst.opcode == O.ENDLOOP and stack:
-            ends[stack.pop()] = i
-    return ends
 
 
 def _runs_once(body: list[ir.Instruction], start: int, end: int) -> bool:

@@ -854,28 +854,24 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
             if any(a is None for a in args):
                 return False
             results[lane] = fn(*args) & 0xFFFFFFFF
-        if any(used for _, used in self.skips):
+        skipped = any(used for _, used in self.skips)
+        if skipped:
             # some lanes left a switch case or an unrolled loop: they keep their values, so the write is made
             # (predicated) as well; the value stays known while those lanes' results do not matter, until the
             # skip's region ends (end_skip_region)
             self.instruction(inst)
-            for lane, v in results.items():
-                key = (d0.register, lane)
-                self.known[key] = v
-                self.materialized.add(key)
-                if self._def_int((lane,)):
-                    self.known_int.add(key)
-                elif self._def_mask((lane,)) and v in (0, 0xFFFFFFFF):
-                    self.known_mask.add(key)
-                self.skip_folded[-1].add(key)
-            return True
-        self._set_masks(d0, False)
+        else:
+            self._set_masks(d0, False)
         for lane, v in results.items():
-            self.known[(d0.register, lane)] = v
+            key = (d0.register, lane)
+            self.known[key] = v
             if self._def_int((lane,)):
-                self.known_int.add((d0.register, lane))
+                self.known_int.add(key)
             elif self._def_mask((lane,)) and v in (0, 0xFFFFFFFF):
-                self.known_mask.add((d0.register, lane))
+                self.known_mask.add(key)
+            if skipped:
+                self.materialized.add(key)
+                self.skip_folded[-1].add(key)
         return True
 
     def instruction(self, inst: ir.Instruction) -> None:
