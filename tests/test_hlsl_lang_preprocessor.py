@@ -1,8 +1,8 @@
 """The HLSL preprocessor from its definitions: C99 §6.10.3 macro replacement (the standard's own
 EXAMPLEs 3, 4, 5 and the ``hash_hash`` example of §6.10.3.3, whose expected text the standard gives),
-rescanning with the rest of the source and hide sets ("painted blue"), #if arithmetic as the HLSL #if
-page defines it (expressions "treated as signed long values ... evaluated using the same rules as
-expressions in C++", int the same as long, unsigned int the same as unsigned long: 32-bit), directives
+rescanning with the rest of the source and hide sets ("painted blue"), #if arithmetic as fxc evaluates it
+(every value an unsigned 32-bit integer: issue 15's statement of the rule; the strict C99 mode keeps the HLSL #if
+page's "treated as signed long values ... evaluated using the same rules as expressions in C++"), directives
 among macro arguments, and ID3DInclude (pParentData, Close after use, fxc's include search order)."""
 
 from __future__ import annotations
@@ -140,17 +140,19 @@ def test_rescanning_and_hide_sets(src, expected):
     assert pp(src) == expected
 
 
-# --- #if arithmetic: 32-bit long / unsigned long, C++ rules ---------------------------------------------
+# --- #if arithmetic: fxc's unsigned 32 bits ---------------------------------------------------------------
 IF_CASES = [
     ("-1 > 0u", True),                  # usual arithmetic conversions: -1 becomes 0xFFFFFFFF
-    ("-1 > 0", False),
+    ("-1 > 0", True),                   # fxc: every #if value is unsigned 32-bit
     ("0xFFFFFFFF + 1 == 0", True),      # 0xFFFFFFFF only fits unsigned long: wraps at 32 bits
-    ("0x7FFFFFFF + 1 < 0", True),       # signed long overflow wraps (two's complement)
+    ("0x7FFFFFFF + 1 < 0", False),      # 0x80000000 is no negative number
+    ("0x7FFFFFFF + 1 == 0x80000000", True),
     ("2147483648 > 0", True),           # a decimal constant too big for long is unsigned long
-    ("-2147483647 - 1 < 0", True),
+    ("-2147483647 - 1 < 0", False),
     ("0xFFFFFFFF == -1", True),
     ("(0u - 1) / 2 == 0x7FFFFFFF", True),
-    ("-7 / 2 == -3", True),             # division truncates toward zero
+    ("-7 / 2 == -3", False),            # unsigned division: 0xFFFFFFF9 / 2
+    ("-7 / 2 == 0x7FFFFFFC", True),
     ("-7 % 2 == -1", True),
     ("-1 >> 1 == -1", True),            # signed right shift keeps the sign
     ("0xFFFFFFFF >> 31 == 1", True),    # unsigned right shift does not
@@ -180,6 +182,29 @@ def test_if_expression_arithmetic(expr, truth):
             D3DPreprocess(src, None, "t.hlsl", None, None)
         return
     assert pp(src) == ("yes" if truth else "no")
+
+
+# The same expressions where fxc's unsigned 32 bits and C's 32-bit long part: (expression, fxc truth, strict C99
+# truth). Signed values follow from two's complement at 32 bits, division truncating toward zero (C99 §6.5.5p6).
+IF_STRICT_SIGNED = [
+    ("-1 < 0", False, True),
+    ("-1 > 0", True, False),
+    ("0x7FFFFFFF + 1 < 0", False, True),   # strict: 2147483647 + 1 wraps to LONG_MIN
+    ("-7 / 2 == -3", False, True),
+    ("-7 / 2 == 0x7FFFFFFC", True, False),
+    ("7 / -2 == 0", True, False),          # unsigned: 7 / 0xFFFFFFFE
+    ("-(1 < 2) < 0", False, True),         # a comparison's 1 is unsigned too in fxc's mode
+    ("-!0 < !0", False, True),
+    ("(0 || 0) - 1 > 0", True, False),
+    ("'\\xff' < 0", False, True),          # a char constant's value, converted
+]
+
+
+@pytest.mark.parametrize(("expr", "fxc", "c99"), IF_STRICT_SIGNED)
+def test_if_unsigned_in_fxc_signed_in_strict_c99(expr, fxc, c99):
+    src = f"#if {expr}\nyes\n#else\nno\n#endif"
+    assert pp(src) == ("yes" if fxc else "no")
+    assert ("yes" if c99 else "no") in preprocess(src, "t.hlsl", strict_c99=True).text.split()
 
 
 @pytest.mark.parametrize(("expr", "truth"), [("1 / 0", True), ("5 % 0", False), ("0 / 0", False), ("7 / 0 == 7", True)])

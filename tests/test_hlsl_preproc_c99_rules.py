@@ -76,8 +76,8 @@ IF_TRUTH = [
     ("1u - 2 > 0", True),
     ("0xFFFFFFFF == -1", True),               # the HLSL #if page: 32-bit long/unsigned long (C99's intmax_t differs)
     ("2147483648 < 0", False),                # unsigned: does not fit long
-    ("-2147483647 - 1 < 0", True),
-    ("-1 / 2 == 0", True),                    # division truncates toward zero
+    ("-2147483647 - 1 < 0", False),           # fxc: unsigned 32-bit values (issue 15)
+    ("-1 / 2 == 0x7FFFFFFF", True),
     ("-7 % 3 == -1", True),
     ("'a' == 97", True), ("'\\0' == 0", True),  # character constants
     ("010 == 8 && 0x10 == 16 && 10u == 10 && 1L == 1", True),

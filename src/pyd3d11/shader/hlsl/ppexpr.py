@@ -1,6 +1,9 @@
-"""The ``#if`` / ``#elif`` constant expression (C99 §6.10.1) as fxc evaluates it: 32-bit ``long`` / ``unsigned long``
-arithmetic (the HLSL "#if" page), C++'s usual arithmetic conversions, short-circuit evaluation, fxc's tolerance of
-a division by zero, and fxc's smaller operator set (no ``%``, ``~``, ``<<``, ``>>``; the strict C99 mode has them).
+"""The ``#if`` / ``#elif`` constant expression (C99 §6.10.1) as fxc evaluates it: every value an unsigned 32-bit
+integer (issue 15's statement of fxc's rule, "``#if`` arithmetic in unsigned 32-bit"; vkd3d-shader's preprocessor,
+written against d3dcompiler_47, types every ``#if`` value ``uint32_t``), short-circuit evaluation, fxc's tolerance of
+a division by zero, and fxc's smaller operator set (no ``%``, ``~``, ``<<``, ``>>``). The strict C99 mode (the GCC
+differential's) keeps C's typed arithmetic at 32 bits: ``long`` / ``unsigned long`` with the usual arithmetic
+conversions (the older HLSL "#if" page's wording, "treated as signed long values"), and the four operators.
 
 The preprocessor (preprocessor.py) resolves ``defined`` and expands macros first; this module only reads the
 resulting tokens.
@@ -111,13 +114,17 @@ def _char_values(body: str) -> list[int]:
 
 
 class CondExpr:
-    """Precedence-climbing evaluator for #if: 32-bit ``long`` / ``unsigned long`` arithmetic with C++'s
-    usual arithmetic conversions (either operand unsigned makes the operation unsigned), and C++'s
-    evaluation rules — the unevaluated operand of ``&&``, ``||`` and ``?:`` may divide by zero."""
+    """Precedence-climbing evaluator for #if. fxc's mode: unsigned 32-bit arithmetic throughout (``-1 > 0``,
+    ``-7 / 2`` is 0x7FFFFFFC). Strict C99 mode: 32-bit ``long`` / ``unsigned long`` with C++'s usual arithmetic
+    conversions (either operand unsigned makes the operation unsigned). Both: C++'s evaluation rules — the
+    unevaluated operand of ``&&``, ``||`` and ``?:`` may divide by zero."""
 
     def __init__(self, toks: list[str], pp: _Reader):
         self.toks, self.i, self.pp = toks, 0, pp
         self.skipping = 0  # > 0 inside an operand whose value is not used
+        # fxc's mode types every value unsigned, results of comparisons and logical operators included, so no
+        # operation is ever signed
+        self.all_unsigned = pp.lenient
 
     def peek(self) -> str | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
@@ -179,7 +186,7 @@ class CondExpr:
     def apply(self, op: str, x: tuple[int, bool], y: tuple[int, bool]) -> tuple[int, bool]:
         if op in ("&&", "||"):
             r = (bool(x[0]) and bool(y[0])) if op == "&&" else (bool(x[0]) or bool(y[0]))
-            return int(r), False
+            return int(r), self.all_unsigned
         if op in ("<<", ">>"):  # the result has the (promoted) left operand's type
             unsigned = x[1]
             a, n = x[0], y[0] & 31
@@ -196,7 +203,7 @@ class CondExpr:
             b = 1
         if op in ("==", "!=", "<", ">", "<=", ">="):
             r = {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
-            return int(r), False
+            return int(r), self.all_unsigned
         if op == "/":
             v = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)  # truncation toward zero
         elif op == "%":
@@ -220,12 +227,15 @@ class CondExpr:
                 raise self.pp.error("missing ')' in #if expression", ERR_INVALID_INT_EXPR)
             return v
         if t == "!":
-            return int(not self.unary()[0]), False
+            return int(not self.unary()[0]), self.all_unsigned
         if t in ("-", "~", "+"):
             self.fxc_operator(t)
             v, unsigned = self.unary()
             return _wrap(-v if t == "-" else ~v if t == "~" else v, unsigned), unsigned
         try:
-            return _pp_int(t)
+            v, unsigned = _pp_int(t)
+            if self.all_unsigned:
+                return _wrap(v, True), True
+            return v, unsigned
         except ValueError:
             raise self.pp.error(f"invalid token '{t}' in #if expression", ERR_INVALID_INT_EXPR) from None
