@@ -202,7 +202,7 @@ def _corpus(name: str) -> tuple[rc.GitTree, list[rc.Job]]:
     return rc.corpus_jobs(corpus, MIRROR)
 
 
-COUNTS = {"dxtk": 209, "dxtex": 21, "atg": 22}
+COUNTS = {"dxtk": 209, "dxtex": 21, "atg": 22, "atg12": 34}
 PART = 24  # entries per test item: the corpus is split so that parallel test workers share it
 
 

@@ -15,8 +15,9 @@ Release|x64 configuration's ShaderType, ShaderModel (the item's, else the projec
 point, defines and include folders, as MSBuild's FXC task passes them to fxc.
 
 Corpora (:data:`CORPORA`): ``dxtk`` (microsoft/DirectXTK Src/Shaders), ``dxtex`` (microsoft/DirectXTex: the GPU
-BC6H/BC7 compressor and DDSView), ``atg`` (microsoft/Xbox-ATG-Samples, the Direct3D 11 PC samples). Prints one line per failing compile and ``N/M as fxc`` per corpus; exit code 1
-when any fails.
+BC6H/BC7 compressor and DDSView), ``atg`` (microsoft/Xbox-ATG-Samples, the Direct3D 11 PC samples), ``atg12`` (the same repository's Direct3D 12
+PC samples' fxc items, shader model 5.1 included). Prints one line per failing compile and ``N/M as fxc`` per corpus; exit
+code 1 when any fails.
 """
 
 from __future__ import annotations
@@ -48,6 +49,9 @@ class Corpus:
     #: a regular expression over the repository's paths naming the Visual Studio projects whose FxCompile
     #: items are compiled (:func:`vcxproj_jobs`)
     projects: str | None = None
+    #: the FxCompile ShaderModel values built (fxc's models: 5.1 only where the corpus asks for it, since
+    #: Direct3D 11 itself runs up to 5.0 and a 5.1 object can only be compiled and reflected)
+    models: str = r"^(4\.0|4\.1|5\.0)(_level_9_[13])?$"
 
 
 CORPORA: dict[str, Corpus] = {c.name: c for c in (
@@ -55,6 +59,9 @@ CORPORA: dict[str, Corpus] = {c.name: c for c in (
     Corpus("dxtex", "microsoft+DirectXTex", ("DirectXTex/Shaders/CompileShaders.cmd", "DDSView/hlsl.cmd")),
     # the PC samples for Direct3D 11 (the *PC12 folders are Direct3D 12, shader model 5.1/6: not built)
     Corpus("atg", "microsoft+Xbox-ATG-Samples", projects=r"^PCSamples/.*(?<!12)/[^/]+\.vcxproj$"),
+    # the same repository's Direct3D 12 PC samples: their fxc items, 5.1 included (6.x items are DXC's)
+    Corpus("atg12", "microsoft+Xbox-ATG-Samples", projects=r"^PCSamples/.*PC12/[^/]+\.vcxproj$",
+           models=r"^(4\.0|4\.1|5\.0|5\.1)$"),
 )}
 
 
@@ -213,9 +220,10 @@ def _join(folder: str, rel: str) -> str:
     return f"{folder}/{rel}" if folder not in ("", ".") else rel
 
 
-def vcxproj_jobs(tree: GitTree, project: str) -> list[Job]:
+def vcxproj_jobs(tree: GitTree, project: str, models: str = Corpus.models) -> list[Job]:
     """The FxCompile items of one project for :data:`CONFIG`, as fxc command lines (see the module docstring).
-    An item without a ShaderType, excluded from the build, or of shader model 5.1 and later is left out."""
+    An item without a ShaderType, excluded from the build, or of a shader model ``models`` does not match is
+    left out."""
     import xml.etree.ElementTree as ET
 
     from pyd3d11.tools.fxc import FLAG_OPTIONS
@@ -240,7 +248,7 @@ def vcxproj_jobs(tree: GitTree, project: str) -> list[Job]:
         stage = _SHADER_TYPES.get(meta.get("ShaderType", ""))
         model = meta.get("ShaderModel", "4.0")
         if stage is None or meta.get("ExcludedFromBuild", "").lower() == "true" or \
-                not re.match(r"^(4\.0|4\.1|5\.0)(_level_9_[13])?$", model) or (stage == "fx" and model != "5.0"):
+                not re.match(models, model) or (stage == "fx" and model != "5.0"):
             continue
         defines = []
         for d in meta.get("PreprocessorDefinitions", "").split(";"):
@@ -265,7 +273,7 @@ def corpus_jobs(corpus: Corpus, mirror: Path = MIRROR) -> tuple[GitTree, list[Jo
     if corpus.projects:
         for name in tree.names():
             if re.search(corpus.projects, name):
-                jobs.extend(vcxproj_jobs(tree, name))
+                jobs.extend(vcxproj_jobs(tree, name, corpus.models))
     return tree, jobs
 
 
