@@ -290,3 +290,34 @@ def test_basic_effect_draws_hand_computed_pixels():
         rgb = diffuse[:3] + fog * (fog_color * diffuse[3] - diffuse[:3])  # ApplyFog: lerp(rgb, FogColor * a, f)
         expect[0:2, px] = [*rgb, diffuse[3]]
     np.testing.assert_allclose(got, expect, rtol=0, atol=2e-7)
+
+
+# --- the legacy SDK's Direct3D 10 samples' effect files (tools/legacy_samples) ------------------------------------
+def _legacy():
+    from pyd3d11.tools import legacy_samples as ls
+
+    tree = rc.GitTree(MIRROR / ls.REPO / "repo")
+    if not tree.exists():
+        pytest.skip(f"no mirror of {ls.REPO} under {MIRROR}")
+    return ls, tree, ls.jobs(tree)
+
+
+LEGACY_JOBS = 78  # 67 .fx files of 33 samples; the define sets and fx_4_0/fx_4_1 pairs their C++ can choose
+
+
+@pytest.mark.backend_independent
+def test_legacy_d3d10_sample_jobs_are_found():
+    ls, tree, jobs = _legacy()
+    assert len(jobs) == LEGACY_JOBS
+    # the define sets read from the C++ are jobs of their own
+    names = {j.name() for j in jobs}
+    assert "Direct3D10/TransparencyAA10.1/TransparencyAA10.1.fx fx_4_1 /D DX10_1_ENABLED=1,MSAA_SAMPLES=8" in names
+    assert "Direct3D10/TransparencyAA10.1/TransparencyAA10.1.fx fx_4_0" in names
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("part", range(-(-LEGACY_JOBS // PART)))
+def test_every_legacy_d3d10_effect_compiles(part):
+    ls, tree, jobs = _legacy()
+    failures = [(j.name(), err) for j in jobs[part * PART:(part + 1) * PART] if (err := ls.compile_job(tree, j))]
+    assert failures == []

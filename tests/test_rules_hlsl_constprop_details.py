@@ -39,6 +39,12 @@ uint read_static() { sg = 1; int y = 0; for (uint i = 0; i < U0; i++) { y = sg; 
 uint read_sincos() { float s = 5, c = 5; float y = 0; for (uint i = 0; i < U0; i++) { y = y * 10 + c; sincos(0.0, s, c); }
                      return (uint)y; }
 uint after_early() { int x = 0; int r = early(x); return (uint)(x * 10 + r); }
+void addto(int a, inout int b) { b += a; }
+void addto(float a, float b) { }
+int twice(int a) { a *= 2; return a; }
+uint read_mixed() { int x = 3; int y = 1; int z = 0; for (uint i = 0; i < U0; i++) { z = y; addto(x, y); }
+                    return (uint)(z * 100 + y * 10 + x); }
+uint read_in() { int x = 3; int y = 0; for (uint i = 0; i < U0; i++) y += twice(x); return (uint)(y * 10 + x); }
 """
 
 CASES = [
@@ -57,6 +63,10 @@ CASES = [
     ("read_out()", int("1" + "9" * (U0 - 1))),
     ("read_static()", 1 + 2 * (U0 - 1)),
     ("read_sincos()", int("5" + "1" * (U0 - 1))),
+    # an argument in an inout position of some overload is written (y); one in an in position is not (x)
+    ("read_mixed()", (1 + 3 * (U0 - 1)) * 100 + (1 + 3 * U0) * 10 + 3),
+    # an ``in`` parameter is the callee's copy: changing it leaves the caller's variable as it was
+    ("read_in()", 6 * U0 * 10 + 3),
 ]
 
 
@@ -96,3 +106,25 @@ Texture2D t;
     dims = re.search(r"resinfo_uint (r\d+)\.", text)
     assert dims, text
     assert re.search(rf"mov o1\.xy, {dims.group(1)}\.xy", text), text
+
+
+def test_an_in_argument_keeps_its_known_value_inside_a_loop():
+    """A ``static const`` flag passed down to a helper as an ``in`` argument inside a loop is still known in the
+    helper, so its dead branch is removed before the shader model is judged (MicrosoftDocs "Functions": ``in``
+    copies the value; the DirectX SDK sample HDAO10.1, built for fx_4_0 devices, calls ``Texture2D.Gather`` —
+    shader model 4.1 — only under such a flag from ps_4_0 code in a loop). The same call with the flag true is
+    refused: the rule is the shader model's, not a blanket acceptance."""
+    import pytest
+
+    from pyd3d11.errors import ShaderCompileError
+    from pyd3d11.shader.compile_api import D3DCompile
+
+    src = """Texture2D t; SamplerState s; uint n;
+static const bool GATHER = %s;
+float4 fetch(float2 uv, bool g) { if (g) return t.Gather(s, uv); return t.Sample(s, uv); }
+float4 main(float4 p : SV_Position) : SV_Target
+{ float4 r = 0; for (uint i = 0; i < n; i++) r += fetch(p.xy + i, GATHER); return r; }"""
+    D3DCompile(src % "false", None, "t.hlsl", None, None, "main", "ps_4_0")
+    D3DCompile(src % "true", None, "t.hlsl", None, None, "main", "ps_4_1")
+    with pytest.raises(ShaderCompileError, match="Gather"):
+        D3DCompile(src % "true", None, "t.hlsl", None, None, "main", "ps_4_0")

@@ -55,3 +55,37 @@ def test_the_refusal_names_the_type():
     src = _FORMS["global"].format(decl="Texture2DMS<float4>", use=_USE["Texture2DMS"])
     with pytest.raises(ShaderCompileError, match="Texture2DMS needs a sample count"):
         D3DCompile(src, len(src), "ms.hlsl", None, None, "main", "ps_4_0", 0, 0)
+
+
+# An effect file is parsed once, for the effect's target, whatever profile each CompileShader names: the DirectX
+# SDK sample DepthOfField10.1 (walbourn/directx-sdk-legacy-samples, built by D3DX10CreateEffectFromFile with
+# "fx_4_1") declares a bare ``Texture2DMS<float>`` and compiles ps_4_0 shaders beside its ps_4_1 ones.
+_EFFECT = """Texture2DMS<float> g_ms;
+float4 VS(float4 p : POSITION) : SV_Position { return p; }
+float4 PS(float4 p : SV_Position, uniform bool ms) : SV_Target
+{
+    if (ms) return g_ms.Load(int2(p.xy), 0);
+    return 1;
+}
+technique10 T
+{
+    pass P0 { SetVertexShader(CompileShader(vs_4_0, VS())); SetPixelShader(CompileShader(ps_4_0, PS(false))); }
+    pass P1 { SetVertexShader(CompileShader(%(vs)s, VS())); SetPixelShader(CompileShader(%(ps)s, PS(true))); }
+}
+"""
+_EFFECT_TARGETS = {"fx_4_0": ("vs_4_0", "ps_4_0", False), "fx_4_1": ("vs_4_1", "ps_4_1", True),
+                   "fx_5_0": ("vs_5_0", "ps_5_0", True)}
+
+
+@pytest.mark.parametrize("target", sorted(_EFFECT_TARGETS))
+def test_an_effect_judges_the_declaration_by_its_own_target(target: str):
+    vs, ps, ok = _EFFECT_TARGETS[target]
+    src = _EFFECT % {"vs": vs, "ps": ps}
+    src = src.replace("technique10", "technique11") if target == "fx_5_0" else src
+    try:
+        D3DCompile(src, len(src), "ms.fx", None, None, None, target, 0, 0)
+    except ShaderCompileError as exc:
+        assert not ok, str(exc)
+        assert "Texture2DMS needs a sample count" in str(exc)
+    else:
+        assert ok

@@ -336,7 +336,7 @@ def _compile_shader(ctx: _Ctx, call: A.Node, state_kind: str | None, pos) -> M.F
     if isinstance(call, A.Call) and call.name == "ConstructGSWithSO":
         if not call.args:
             raise ctx.error(pos, "ConstructGSWithSO needs a shader")
-        inner = _compile_shader(ctx, call.args[0], None, pos)
+        inner = _shader_variable(ctx, call.args[0], pos) or _compile_shader(ctx, call.args[0], None, pos)
         rest = call.args[1:]
         decls: list[str] = []
         stream = 0
@@ -373,9 +373,35 @@ def _compile_shader(ctx: _Ctx, call: A.Node, state_kind: str | None, pos) -> M.F
     blob = ctx.shader_cache.get(key)
     if blob is None:
         res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags,
-                           _bind_uniforms(fcall.name, fcall.args, ctx, pos))
+                           _bind_uniforms(fcall.name, fcall.args, ctx, pos), file_target=ctx.target)
         blob = ctx.shader_cache[key] = res.blob
     return M.FxShader(blob, [], 0, ctx.fx5)
+
+
+#: the shader variables ConstructGSWithSO may name (Effects "Stream Out Syntax": ShaderVar is "a geometry shader
+#: or vertex shader variable"; a vertex shader streams its outputs out with no geometry shader)
+_SO_SOURCE_EOTS = {M.EOT[n] for n in ("VertexShader", "VertexShader5", "GeometryShader", "GeometryShader5")}
+
+
+def _shader_variable(ctx: _Ctx, node, pos) -> M.FxShader | None:
+    """The compiled shader of ``name`` / ``name[k]`` (a shader variable declared earlier in the file), or None
+    where ``node`` names no variable (a CompileShader call)."""
+    index = 0
+    if isinstance(node, A.Index) and isinstance(node.a, A.Ident):
+        k = literal_number(node.index)
+        if k is None:
+            raise ctx.error(pos, "ConstructGSWithSO: a shader array element needs a literal index")
+        node, index = node.a, int(k)
+    if not isinstance(node, A.Ident) or node.name.upper() == "NULL":
+        return None
+    var = ctx.objects.get(node.name)
+    if var is None:
+        raise ctx.error(pos, f"'{node.name}': undeclared identifier", 3004)
+    if var.type.object_type not in _SO_SOURCE_EOTS:
+        raise ctx.error(pos, f"ConstructGSWithSO: '{node.name}' is not a vertex or geometry shader")
+    if not 0 <= index < len(var.shaders):
+        raise ctx.error(pos, f"'{node.name}[{index}]': array index out of bounds")
+    return var.shaders[index]
 
 
 # --- state values -------------------------------------------------------------------------------------------
@@ -667,10 +693,18 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
                 if t.name in seen:
                     raise ctx.error(t.pos, f"technique '{t.name}' is already defined", 3003)
                 seen.add(t.name)
+            if t.keyword == "technique":
+                # a Direct3D 9 technique is read but is no part of an fx_4_x / fx_5_0 effect (its passes' states
+                # and ``compile vs_2_0`` shaders are not built): a file may carry its D3D9 techniques beside the
+                # technique10/11 ones (vkd3d-shader's effect writer keeps technique versions 10 for fx_4, 10-11
+                # for fx_5; the DirectX SDK's Direct3D 10 samples ContentStreaming, DDSWithoutD3DX and
+                # MultiStreamRendering build such files for fx_4_0)
+                continue
             ft_ = M.FxTechnique(t.name, _annotations(ctx, t.annotations))
             for p in t.passes:
                 ft_.passes.append(M.FxPass(p.name, _annotations(ctx, p.annotations),
                                            _assignments(ctx, p.entries, S.EBT_Pass)))
             fg.techniques.append(ft_)
-        eff.groups.append(fg)
+        if gname is not None or fg.techniques:  # no unnamed group of Direct3D 9 techniques only
+            eff.groups.append(fg)
     return eff

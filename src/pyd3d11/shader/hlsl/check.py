@@ -286,9 +286,12 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
         # ConstructGSWithSO(shader, "decl"[, "decl1", "decl2", "decl3", rasterizedStream]): the shader is a
         # CompileShader expression or a shader variable; the declarations are strings (or NULL)
         inner = init.args[0]
-        if isinstance(inner, A.Ident) and inner.name in cg.globals or isinstance(inner, A.Ident) and any(
-                isinstance(x, A.VarDecl) and x.name == inner.name for x in cg.prog.decls):
-            return
+        base = inner.a if isinstance(inner, A.Index) else inner  # a shader array's element: vs[1]
+        if isinstance(base, A.Ident) and base.name.upper() != "NULL":
+            if base.name in cg.globals or any(isinstance(x, A.VarDecl) and x.name == base.name
+                                              for x in cg.prog.decls):
+                return
+            raise cg.err(d.pos, f"undeclared identifier '{base.name}'", 3004)
         init = inner
     ok = isinstance(init, A.Call) and init.name == "CompileShader" and len(init.args) == 2 and \
         isinstance(init.args[0], A.Ident) and re.fullmatch(r"(vs|ps|gs|hs|ds|cs)_[2-5]_[01x]",

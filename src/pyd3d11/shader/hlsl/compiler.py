@@ -94,13 +94,15 @@ def attach_warnings(exc: HlslError, found: list[tuple[Pos, int, str]]) -> None:
 
 def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None = None,
                  include_open: Callable | None = None, flags: int = 0,
-                 program_hook: Callable | None = None) -> CompileResult:
+                 program_hook: Callable | None = None, file_target: str | None = None) -> CompileResult:
     """``program_hook(program)`` (optional) edits each parsed program before code generation: the effects
-    compiler binds ``CompileShader(vs_5_0, VS(1, true))``'s uniform arguments through it."""
+    compiler binds ``CompileShader(vs_5_0, VS(1, true))``'s uniform arguments through it. ``file_target``
+    (optional) is the target the file's declarations are judged for where it is not ``target``: fxc parses an
+    effect file once, for the effect's ``fx_4_x`` target, whatever profile each CompileShader names."""
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
     try:
-        return _compile_hlsl(source, file, entry, target, defines, include_open, flags, program_hook)
+        return _compile_hlsl(source, file, entry, target, defines, include_open, flags, program_hook, file_target)
     except RecursionError:
         # backstop: nesting the parser limit does not see (macro expansion, generated trees)
         raise HlslError(file, 1, 1, 1000, "nesting too deep: compiler stack exhausted") from None
@@ -109,7 +111,8 @@ def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[
 
 
 def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None,
-                  include_open: Callable | None, flags: int, program_hook: Callable | None = None) -> CompileResult:
+                  include_open: Callable | None, flags: int, program_hook: Callable | None = None,
+                  file_target: str | None = None) -> CompileResult:
     orig_flags = flags
     d3d9 = target if _D3D9.match(target or "") else None
     if d3d9:
@@ -141,7 +144,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     policy: list[WarningPolicy] = []  # ``#pragma warning`` state by position, once the first parse has run
 
     def parse(profile: str):
-        prog = Parser(tokens, profile).parse_program()
+        parser = Parser(tokens, profile)
+        parser.file_target = file_target or profile
+        prog = parser.parse_program()
         if not policy:
             policy.append(WarningPolicy(tokens, prog.func_bodies))
         check_declarations(prog)

@@ -133,8 +133,11 @@ def _root(e: A.Node) -> str | None:
 
 
 def assigned_names(cg: CodegenContext, node: A.Node) -> set[str]:
-    """Identifiers ``node`` may assign: targets of =, op=, ++/--, and arguments of user functions and
-    out-parameter intrinsics (a conservative superset)."""
+    """Identifiers ``node`` may assign: targets of =, op=, ++/--, the arguments a user function takes as
+    ``out``/``inout`` in any of its overloads, and the arguments of out-parameter intrinsics (a conservative
+    superset). An ``in`` argument is copied into the callee, so passing a variable keeps its known value (a
+    ``static const`` flag handed down to helpers inside a loop still folds their branches, as fxc folds them:
+    the DirectX SDK sample HDAO10.1 calls ``Texture2D.Gather`` only under such a flag at ps_4_0)."""
     from .codegen import walk
 
     out: set[str] = set()
@@ -144,7 +147,9 @@ def assigned_names(cg: CodegenContext, node: A.Node) -> set[str]:
             targets = [n.target]
         elif isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
             targets = [n.a]
-        elif isinstance(n, A.Call) and (n.name in cg.funcs or n.name in _OUT_INTRINSICS):
+        elif isinstance(n, A.Call) and n.name in cg.funcs:
+            targets = [a for i, a in enumerate(n.args) if _written_argument(cg.funcs[n.name], i)]
+        elif isinstance(n, A.Call) and n.name in _OUT_INTRINSICS:
             targets = list(n.args)
         elif isinstance(n, A.MethodCall) and (n.name in _OUT_INTRINSICS or n.name in ("Load", "Sample")):
             targets = list(n.args)
@@ -153,6 +158,12 @@ def assigned_names(cg: CodegenContext, node: A.Node) -> set[str]:
             if r is not None:
                 out.add(r)
     return out
+
+
+def _written_argument(overloads: list[A.FuncDef], i: int) -> bool:
+    """Whether some overload takes its ``i``-th argument as ``out`` or ``inout`` (a call's overload is not
+    resolved here)."""
+    return any(i < len(f.params) and f.params[i].mods & {"out", "inout"} for f in overloads)
 
 
 def drop_names(cg: CodegenContext, names: set[str]) -> None:

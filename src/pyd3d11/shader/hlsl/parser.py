@@ -119,6 +119,8 @@ class Parser(ExprParser):
         self.dup_usage: Token | None = None  # a repeated in/out/inout seen by parse_mods
         #: the compile target (``ps_5_0``): ``register(profile, …)`` bindings apply only where it matches
         self.target = target
+        #: the target declarations are judged for (an effect file's fx_4_x: see compile_hlsl's file_target)
+        self.file_target = target
         self.register_profile: str | None = None  # profile of the last register() parsed
         self.warnings: list[tuple[Pos, int, str]] = []  # (position, X number, message)
         self.func_bodies: list[tuple[Pos, Pos]] = []  # (opening, closing brace) of each function definition
@@ -316,7 +318,7 @@ class Parser(ExprParser):
                 if self.accept(","):
                     samples = self.const_int(template=True)
                 self.expect(">")
-                if name in _MS_KINDS and not samples and self.target and self.target.endswith("_4_0"):
+                if name in _MS_KINDS and not samples and self.file_target and self.file_target.endswith("_4_0"):
                     # the sample count may be left out from shader model 4.1 on (the to-type page's form
                     # states it; fxc accepts the bare form at 4_1+): below that the declaration is an error
                     # (number not recorded: X3000 inferred)
