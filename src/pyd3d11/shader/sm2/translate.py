@@ -388,9 +388,12 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
             if self.kind == "vs":
                 s = Src(Reg.INPUT, o.register, swz)
             else:
-                if o.register == self.pos_in and self.prof.vpos:  # ps_3_0: vPos holds x and y only
+                if o.register == self.pos_in and self.prof.vpos:
+                    # "Registers - ps_3_0": vPos holds the pixel's (x, y); its (z, w) are undefined and its
+                    # declaration takes only the masks .x, .y, .xy, so SV_Position's z / w have no register
                     if any(swz[lane] > 1 for lane in lanes):
-                        raise _unsupported("SV_Position z / w in a ps_3_0 pixel shader (vPos has x and y)")
+                        raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: SV_Position .z / .w cannot "
+                                        "be read in a ps_3_0 pixel shader (vPos holds x and y only)")
                     self.uses_vpos = True
                     return self._modified(Src(Reg.MISCTYPE, 0, swz), o, lanes)
                 if o.register == self.pos_in:
