@@ -233,17 +233,10 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
                 s.num = new_const[s.num]
 
     # --- samplers: the HLSL sampler's register ---------------------------------------------------------
-    new_sampler: dict[int, int] = {}
-    sampler_names: dict[int, str] = {}
     names = {b.bind_point: b.name for b in (rdef.bindings if rdef else []) if b.input_type == 3}  # D3D_SIT_SAMPLER
-    for m in tr.sampler_mappings:
-        if m.sampler in new_sampler.values():
-            raise NotSupportedError(f"{target}: one sampler used with several textures (D3D9 binds a texture "
-                                    "to each sampler register)", "D3DCompile")
-        new_sampler[m.target] = m.sampler
-        name = names.get(m.sampler, f"s{m.sampler}")
-        sampler_names[m.sampler] = f"${name}" if name in params else name
-    sampler_types = {m.sampler: m.sampler_type for m in tr.sampler_mappings}
+    tex_names = {b.bind_point: b.name for b in (rdef.bindings if rdef else []) if b.input_type == 2}
+    new_sampler, sampler_names, sampler_types, pair_textures = _sampler_registers(
+        tr.sampler_mappings, names, tex_names, params, prof.samplers, target, file)
     for inst in body:
         for s in _srcs(inst):
             if s.reg == Reg.SAMPLER:
@@ -274,7 +267,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     # 2) tells it apart from a sampler2D.
     stype = {SamplerType.TEX_2D: 12, SamplerType.CUBE: 14, SamplerType.VOLUME: 13}
     dims = {b.bind_point: b.dimension for b in (rdef.bindings if rdef else []) if b.input_type == 2}  # D3D_SIT_TEXTURE
-    one_d = {m.sampler for m in tr.sampler_mappings if dims.get(m.resource) == 2}
+    one_d = {reg for reg, res in pair_textures.items() if dims.get(res) == 2}
     for reg, name in sampler_names.items():
         typ = 11 if reg in one_d else stype.get(sampler_types[reg], 10)
         consts.append(Constant(name, RegisterSet.SAMPLER, reg, 1, TypeInfo(CLASS_OBJECT, typ)))
@@ -282,6 +275,46 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     table = ConstantTable(out.version_token, target, consts, flags=(flags & 0xFFFF) | 0x100)
     out.instructions.insert(0, Inst("comment", values=encode_ctab(table)))
     return out
+
+
+def _sampler_registers(mappings: list, names: dict[int, str], tex_names: dict[int, str], params: set[str] | frozenset[str],
+                       count: int, target: str, file: str
+                       ) -> tuple[dict[int, int], dict[int, str], dict[int, int], dict[int, int]]:
+    """The D3D9 sampler register of each (texture, sampler) pair the translation samples.
+
+    A D3D9 sampler register is one texture with one sampler state ("Sampler (Direct3D 9 asm-ps)": s# names a
+    texture stage), so an HLSL sampler read with a single texture keeps its own register and name; one read
+    with several textures (separate Texture / SamplerState objects) becomes one combined sampler per pair,
+    named ``sampler+texture`` in the constant table (the combined-sampler naming vkd3d-shader's HLSL compiler
+    synthesises for shader model 1-3): the first pair in program order keeps the sampler's register, each
+    further one takes the lowest register no other sampler holds (X4510 past the target's sampler count).
+
+    Returns translation target -> D3D9 register, D3D9 register -> constant name, -> sampler type, -> the
+    pair's texture (t#) register."""
+    by_sampler: dict[int, list] = {}
+    for m in mappings:
+        by_sampler.setdefault(m.sampler, []).append(m)
+    taken = set(by_sampler)
+    new_sampler: dict[int, int] = {}
+    reg_names: dict[int, str] = {}
+    reg_types: dict[int, int] = {}
+    reg_tex: dict[int, int] = {}
+    for smp, pairs in by_sampler.items():
+        name = names.get(smp, f"s{smp}")
+        for k, m in enumerate(pairs):
+            reg = smp
+            if k:
+                reg = next(r for r in range(64) if r not in taken)
+                taken.add(reg)
+                if reg >= count:
+                    raise _err(file, 4510, f"{target}: sampler '{name}' with texture t{m.resource} needs sampler "
+                                           f"s{reg}, beyond the target's {count} samplers")
+            new_sampler[m.target] = reg
+            cname = name if len(pairs) == 1 else f"{name}+{tex_names.get(m.resource, f't{m.resource}')}"
+            reg_names[reg] = f"${cname}" if name in params else cname
+            reg_types[reg] = m.sampler_type
+            reg_tex[reg] = m.resource
+    return new_sampler, reg_names, reg_types, reg_tex
 
 
 def _copy(s: Src) -> Src:
