@@ -56,6 +56,7 @@ from .ctab import (
 from .peephole import optimize
 from .profile import _PS_PORTS, _VS_PORTS, Level9Profile
 from .program import Dst, Inst, Sm2Program, Src
+from .propagate import propagate_copies
 from .tokens import DSTMOD_CENTROID, TEXTURE, Reg, SamplerType, Usage
 
 
@@ -186,7 +187,9 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         body = _drop_position_offset(body)
     if TARGETS[target].major == 3:
         body = _sm3_sincos(body)
-    body = _drop_unread_defs(optimize(body, prof, outputs_any=TARGETS[target].major == 3))
+    for _ in range(2):  # optimize's rewrites (add of a zero -> mov) make further copies to propagate
+        body = optimize(propagate_copies(body, prof), prof, outputs_any=TARGETS[target].major == 3)
+    body = _drop_unread_defs(body)
     body = _face_sign(body)
     defs = [i for i in body if i.op == "def"]
     body = [i for i in body if i.op != "def"]
