@@ -42,6 +42,7 @@ import struct
 from dataclasses import dataclass
 
 from ...errors import NotSupportedError
+from ...headers.d3dcompiler_types import D3DCOMPILE_PARTIAL_PRECISION
 from ..hlsl.diagnostics import HlslError
 from .base import Translation
 from .ctab import (
@@ -57,7 +58,7 @@ from .peephole import optimize
 from .profile import _PS_PORTS, _VS_PORTS, Level9Profile
 from .program import Dst, Inst, Sm2Program, Src
 from .propagate import propagate_copies
-from .tokens import DSTMOD_CENTROID, TEXTURE, Reg, SamplerType, Usage
+from .tokens import DSTMOD_CENTROID, DSTMOD_PARTIALPRECISION, TEXTURE, Reg, SamplerType, Usage
 
 
 @dataclass(frozen=True)
@@ -255,6 +256,8 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         body = _ps3_io(body, isgn, prof, file) if spec.major == 3 else _ps_io(body, isgn, prof, file)
     # fxc's order of the setup instructions: def, defi / defb, then dcl (the listings of the SDK samples)
     body = sorted(defs + body, key=lambda i: _SETUP_RANK.get(i.op, 3))
+    if kind == "ps" and flags & D3DCOMPILE_PARTIAL_PRECISION:
+        _partial_precision(body)
     out = Sm2Program(kind, spec.major, prof.minor if spec.minor is None else spec.minor, body)
 
     # --- the constant table ------------------------------------------------------------------------------
@@ -278,6 +281,23 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     table = ConstantTable(out.version_token, target, consts, flags=(flags & 0xFFFF) | 0x100)
     out.instructions.insert(0, Inst("comment", values=encode_ctab(table)))
     return out
+
+
+#: instructions a partial-precision compile leaves at full precision: declarations, constants, texkill (its
+#: operand is the register it tests, not a result)
+_NO_PP = {"dcl", "def", "defi", "defb", "comment", "texkill"}
+
+
+def _partial_precision(body: list[Inst]) -> None:
+    """D3DCOMPILE_PARTIAL_PRECISION ("all computations with partial precision"): every pixel-shader instruction
+    that computes a result carries ``_pp`` (D3DSPDM_PARTIALPRECISION; "Modifiers for ps_2_0 and Above": the
+    modifier may be on any instruction including texture loads, and implementations may ignore it). Texture
+    coordinate declarations keep full precision: ``dcl_pp`` concerns how the inputs are passed, not a
+    computation."""
+    for inst in body:
+        if inst.dst is not None and inst.op not in _NO_PP:
+            inst.dst = Dst(inst.dst.reg, inst.dst.num, inst.dst.mask, inst.dst.mod | DSTMOD_PARTIALPRECISION,
+                           inst.dst.shift)
 
 
 def _sampler_registers(mappings: list, names: dict[int, str], tex_names: dict[int, str], params: set[str] | frozenset[str],
