@@ -18,7 +18,7 @@ from pyd3d11.shader.sm2.ctab import decode_ctab
 from pyd3d11.shader.sm2.d3d9 import TARGETS
 from pyd3d11.shader.sm2.profile import count_slots
 from pyd3d11.shader.sm2.program import Dst, Inst, Sm2Program, Src, decode_program
-from pyd3d11.shader.sm2.propagate import propagate_copies
+from pyd3d11.shader.sm2.propagate import eliminate_common, fold_constants, propagate_copies
 from pyd3d11.shader.sm2.tokens import TEXTURE, Reg, SrcMod
 
 pytestmark = pytest.mark.backend_independent  # runs no SM4 shader (checked by tests/conftest.py)
@@ -158,3 +158,85 @@ def test_array_copies_fit_ps_2_0():
     assert not [i for i in prog.instructions if i.op == "mov" and i.dst.reg == Reg.TEMP
                 and i.srcs[0].reg == Reg.CONST and i.srcs[0].num in xs]
     assert {s.num for i in prog.instructions if i.op == "cmp" for s in i.srcs if s.reg == Reg.CONST} == set(xs)
+
+
+# --- constant folding and common subexpressions --------------------------------------------------------------
+
+def _def(num: int, *vals: float) -> Inst:
+    return Inst("def", Dst(Reg.CONST, num), [], values=[int(w) for w in np.array(vals, np.float32).view(np.uint32)])
+
+
+def _run_fold(body: list[Inst]) -> tuple[list[Inst], np.ndarray, np.ndarray]:
+    before = [Inst(i.op, i.dst, list(i.srcs), values=list(i.values)) for i in body]
+    after = eliminate_common(fold_constants(body, 20))
+    rng = np.random.default_rng(3)
+    inputs = {(TEXTURE, k): rng.uniform(-4, 4, (5, 4)).astype(np.float32) for k in range(2)}
+    outs = []
+    for prog in (before, after):
+        consts = rng.uniform(-4, 4, (32, 4)).astype(np.float32)
+        for i in prog:
+            if i.op == "def":
+                consts[i.dst.num] = np.array(i.values, np.uint32).view(np.float32)
+        outs.append(Sm2Machine(Sm2Program("ps", 2, 0, [i for i in prog if i.op != "def"]), 5, inputs,
+                               consts).run().out(Reg.COLOROUT, 0))
+    return after, outs[0], outs[1]
+
+
+@pytest.mark.parametrize(("line", "want"), [
+    # "add - ps" .. "sge - vs": each lane computed from the def constants' values (want: the new def's lanes)
+    ("add r1, c0, -c1", [1.5 - 0.25, -2.0 - 0.5, 3.0 - 4.0, 0.0 - 8.0]),
+    ("mul r1, c0, c1.x", [1.5 * 0.25, -2.0 * 0.25, 3.0 * 0.25, 0.0]),
+    ("max r1, c0, c1", [1.5, 0.5, 4.0, 8.0]),
+    ("min r1, c0, c1", [0.25, -2.0, 3.0, 0.0]),
+    ("cmp r1, c0, c1, -c1", [0.25, -0.5, 4.0, 8.0]),  # src0 >= 0 (0 included) selects src1
+    ("slt r1, c0, c1", [0.0, 1.0, 1.0, 1.0]),
+    ("sge r1, c0, c1", [1.0, 0.0, 0.0, 0.0]),
+])
+def test_def_constant_arithmetic_is_folded(line: str, want: list[float]):
+    body = [_def(0, 1.5, -2.0, 3.0, 0.0), _def(1, 0.25, 0.5, 4.0, 8.0), _inst(line), _inst("mov oC0, r1")]
+    after, before_out, after_out = _run_fold(body)
+    (new,) = [i for i in after if i.op == "def" and i.dst.num >= 20]
+    assert np.array(new.values, np.uint32).view(np.float32).tolist() == want
+    assert [i.op for i in after if i.op != "def"] == ["mov", "mov"]
+    np.testing.assert_array_equal(before_out, after_out)
+
+
+def test_a_temp_copied_from_a_def_is_known_and_an_input_is_not():
+    body = [_def(0, 2.0, 2.0, 2.0, 2.0), _def(1, 0.5, 0.5, 0.5, 0.5), _inst("mov r0, c0"), _inst("mul r1, r0, c1"),
+            _inst("add r2, r1, t0"), _inst("mov r0.x, t1.x"), _inst("mul r3, r0, c1"), _inst("add r2, r2, r3"),
+            _inst("mov oC0, r2")]
+    after, before_out, after_out = _run_fold(body)
+    ops = [_text(i) for i in after if i.op != "def"]
+    assert ops[1] == "mov r1, c20"  # 2 * 0.5 from the copy of c0
+    assert ops[4] == "mul r3, r0, c1"  # r0.x was overwritten by an input: not known
+    np.testing.assert_array_equal(before_out, after_out)
+
+
+def test_repeated_computations_are_computed_once():
+    body = [_inst("mul r0.x, t0.x, t1.y"), _inst("add r1, r0.x, t0"), _inst("mul r0.x, t0.x, t1.y"),
+            _inst("mul r2.x, t0.x, t1.y"), _inst("add r1, r1, r2.x"), _inst("mov r3, t1"),
+            _inst("mul r4.x, t0.x, r3.y"), _inst("mov r3, t0"), _inst("mul r5.x, t0.x, r3.y"),
+            _inst("add r1, r1, r4.x"), _inst("add r1, r1, r5.x"), _inst("mov oC0, r1")]
+    after, before_out, after_out = _run_fold(body)
+    got = [_text(i) for i in after]
+    assert got[:4] == ["mul r0.x, t0.x, t1.y", "add r1, r0.x, t0", "mov r2.x, r0", "add r1, r1, r2.x"]
+    # r3 rewritten between the two reads of r3.y: the second multiply is computed again
+    assert got.count("mul r4.x, t0.x, r3.y") == 1 and got.count("mul r5.x, t0.x, r3.y") == 1
+    np.testing.assert_array_equal(before_out, after_out)
+
+
+def test_a_source_written_in_between_is_not_a_common_computation():
+    body = [_inst("add r0.x, t0.x, t1.x"), _inst("mov r1, t0"),
+            _inst("add r2.x, r1.x, t1.x"), _inst("mov r1.x, t1.z"), _inst("add r3.x, r1.x, t1.x"),
+            _inst("add r4, r2.x, r3.x"), _inst("add r4, r4, r0.x"), _inst("mov oC0, r4")]
+    after, before_out, after_out = _run_fold(body)
+    assert sum(i.op == "add" and i.srcs[0].reg == Reg.TEMP and i.srcs[0].num == 1 for i in after) == 2
+    np.testing.assert_array_equal(before_out, after_out)
+
+
+def test_an_overwritten_result_is_not_reused():
+    body = [_inst("mul r0.x, t0.x, t1.y"), _inst("add r1, r0.x, t0"), _inst("mov r0.x, t1.z"),
+            _inst("mul r2.x, t0.x, t1.y"), _inst("add r1, r1, r2.x"), _inst("add r1, r1, r0.x"), _inst("mov oC0, r1")]
+    after, before_out, after_out = _run_fold(body)
+    assert [_text(i) for i in after][3] == "mul r2.x, t0.x, t1.y"
+    np.testing.assert_array_equal(before_out, after_out)

@@ -57,7 +57,7 @@ from .ctab import (
 from .peephole import optimize
 from .profile import _PS_PORTS, _VS_PORTS, Level9Profile
 from .program import Dst, Inst, Sm2Program, Src
-from .propagate import propagate_copies
+from .propagate import eliminate_common, fold_constants, propagate_copies
 from .tokens import DSTMOD_CENTROID, DSTMOD_PARTIALPRECISION, TEXTURE, Reg, SamplerType, Usage
 
 
@@ -188,7 +188,11 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         body = _drop_position_offset(body)
     if TARGETS[target].major == 3:
         body = _sm3_sincos(body)
+    first_free = 1 + max([*old_cb, *(i.dst.num for i in body if i.op == "def"),
+                          *(s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST)], default=-1)
     for _ in range(2):  # optimize's rewrites (add of a zero -> mov) make further copies to propagate
+        body = eliminate_common(fold_constants(propagate_copies(body, prof), first_free))
+        first_free = 1 + max([first_free - 1, *(i.dst.num for i in body if i.op == "def")])
         body = optimize(propagate_copies(body, prof), prof, outputs_any=TARGETS[target].major == 3)
     body = _drop_unread_defs(body)
     body = _face_sign(body)

@@ -19,10 +19,12 @@ alone (the liveness here is straight-line, as in peephole.py).
 
 from __future__ import annotations
 
+import struct
+
 from .peephole import _COMPONENTWISE, _FLOW, _Liveness, _ports_ok, _reads, _swizzle
 from .profile import Level9Profile
-from .program import Inst, Src
-from .tokens import Reg
+from .program import Dst, Inst, Src
+from .tokens import Reg, SrcMod
 
 #: instructions whose sources may be any register file the read ports allow
 _REWRITABLE = _COMPONENTWISE | {"dp3", "dp4", "dp2add", "rcp", "rsq", "exp", "log", "pow", "mova"}
@@ -94,3 +96,126 @@ def _rewritten(inst: Inst, s: Src, src: Src, lanes: dict[int, int], valid: set[i
     if swz is None:
         return None
     return Src(src.reg, src.num, swz, s.mod, None)
+
+
+def _f32(bits: int) -> float:
+    return struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+
+
+def _bits(v: float) -> int:
+    return struct.unpack("<I", struct.pack("<f", v))[0]
+
+
+def _rnd(v: float) -> float:
+    """``v`` rounded to float32 (each SM2 operation's result is a float32)."""
+    return struct.unpack("<f", struct.pack("<f", v))[0]
+
+
+#: the component-wise arithmetic evaluated on def constants ("add - ps", "mul - ps", "mad - ps", "max - ps",
+#: "min - ps", "cmp - ps": src0 >= 0 ? src1 : src2, "slt - vs" / "sge - vs": 1.0 or 0.0, "mov - ps")
+_EVAL = {
+    "mov": lambda a: a,
+    "add": lambda a, b: _rnd(a + b),
+    "mul": lambda a, b: _rnd(a * b),
+    "mad": lambda a, b, c: _rnd(_rnd(a * b) + c),
+    "max": lambda a, b: a if a >= b else b,
+    "min": lambda a, b: a if a < b else b,
+    "cmp": lambda a, b, c: b if a >= 0 else c,
+    "slt": lambda a, b: 1.0 if a < b else 0.0,
+    "sge": lambda a, b: 1.0 if a >= b else 0.0,
+}
+
+
+def fold_constants(body: list[Inst], first_free: int) -> list[Inst]:
+    """Component-wise arithmetic whose every source is known -- a ``def`` constant, or a temp component last
+    written from one -- becomes a ``mov`` from a new ``def`` (numbered from ``first_free``) holding its result,
+    computed in float32 as the instruction would; copy propagation then reads that constant in place. Only
+    finite results are folded; straight-line code only."""
+    if any(i.op in _FLOW or i.predicated for i in body):
+        return body
+    defs = {i.dst.num: [_f32(w) for w in i.values] for i in body if i.op == "def" and i.dst is not None}
+    by_value: dict[tuple[int, ...], int] = {tuple(i.values): i.dst.num for i in body
+                                             if i.op == "def" and i.dst is not None}
+    temps: dict[tuple[int, int], float] = {}  # temp components holding a known value
+
+    def value(s: Src, k: int) -> float | None:
+        c = s.swizzle[k]
+        if s.rel is not None or s.mod not in (0, SrcMod.NEG):
+            return None
+        v = defs[s.num][c] if s.reg == Reg.CONST and s.num in defs else (
+            temps.get((s.num, c)) if s.reg == Reg.TEMP else None)
+        return None if v is None else -v if s.mod == SrcMod.NEG else v
+
+    new_defs: list[Inst] = []
+    out: list[Inst] = []
+    nxt = first_free
+    for inst in body:
+        fn = _EVAL.get(inst.op)
+        d = inst.dst
+        lanes = [k for k in range(4) if d is not None and d.mask >> k & 1]
+        results: dict[int, float] = {}
+        if fn is not None and d is not None and d.reg == Reg.TEMP and not d.mod:
+            for k in lanes:
+                args = [value(s, k) for s in inst.srcs]
+                if any(a is None for a in args):
+                    break
+                v = fn(*args)
+                if v != v or v in (float("inf"), float("-inf")):
+                    break
+                results[k] = v
+        if d is not None and d.reg == Reg.TEMP:
+            for k in lanes:
+                temps.pop((d.num, k), None)
+        if len(results) != len(lanes) or not lanes:
+            out.append(inst)
+            continue
+        for k, v in results.items():
+            temps[(d.num, k)] = v
+        if inst.op == "mov" and inst.srcs[0].reg == Reg.CONST:
+            out.append(inst)  # already a constant's copy
+            continue
+        words = [_bits(results.get(k, 0.0)) for k in range(4)]
+        key = tuple(words)
+        num = by_value.get(key)
+        if num is None:
+            num, nxt = nxt, nxt + 1
+            by_value[key] = num
+            defs[num] = [_f32(w) for w in words]
+            new_defs.append(Inst("def", Dst(Reg.CONST, num), [], values=list(words)))
+        out.append(Inst("mov", d, [Src(Reg.CONST, num, (0, 1, 2, 3))]))
+    return new_defs + out
+
+
+#: instructions computing each destination lane from the same lane of the sources, with no side effect
+_PURE = set(_EVAL) | {"abs", "frc", "lrp", "dp3", "dp4", "dp2add", "rcp", "rsq", "exp", "log", "pow"}
+
+
+def eliminate_common(body: list[Inst]) -> list[Inst]:
+    """An instruction computing what an earlier one computed -- same operation, sources, modifiers and
+    destination mask -- while neither the sources' components nor the earlier destination's were written in
+    between is dropped when it writes the same register, else becomes a ``mov`` from the earlier destination
+    (which copy propagation then removes). Straight-line code only."""
+    if any(i.op in _FLOW or i.predicated for i in body):
+        return body
+    avail: list[tuple[tuple, Inst]] = []
+    out: list[Inst] = []
+    for inst in body:
+        d = inst.dst
+        if inst.op in _PURE and d is not None and d.reg == Reg.TEMP and all(s.rel is None for s in inst.srcs):
+            key = (inst.op, d.mask, d.mod, tuple((s.reg, s.num, s.swizzle, s.mod) for s in inst.srcs))
+            prev = next((p for k, p in avail if k == key), None)
+            if prev is not None:
+                if prev.dst.num == d.num:
+                    continue  # the register already holds the result
+                inst = Inst("mov", d, [Src(Reg.TEMP, prev.dst.num, (0, 1, 2, 3))])
+        out.append(inst)
+        if d is None or d.reg != Reg.TEMP:
+            continue
+        lanes = {k for k in range(4) if d.mask >> k & 1}
+        avail = [(k, p) for k, p in avail if not (p.dst.num == d.num and p.dst.mask & d.mask) and not any(
+            s.reg == Reg.TEMP and s.num == d.num and _reads(p, n, s) & lanes for n, s in enumerate(p.srcs))]
+        if inst.op in _PURE and all(s.rel is None for s in inst.srcs) and not any(
+                s.reg == Reg.TEMP and s.num == d.num for s in inst.srcs):  # (d = f(d) no longer matches itself)
+            avail.append(((inst.op, d.mask, d.mod, tuple((s.reg, s.num, s.swizzle, s.mod) for s in inst.srcs)),
+                          inst))
+    return out
