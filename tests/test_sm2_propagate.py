@@ -15,7 +15,7 @@ from sm2_interp import Sm2Machine
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.shader.sm2.ctab import decode_ctab
-from pyd3d11.shader.sm2.d3d9 import TARGETS
+from pyd3d11.shader.sm2.d3d9 import TARGETS, _rewrite
 from pyd3d11.shader.sm2.profile import count_slots
 from pyd3d11.shader.sm2.program import Dst, Inst, Sm2Program, Src, decode_program
 from pyd3d11.shader.sm2.propagate import eliminate_common, fold_constants, propagate_copies
@@ -240,3 +240,27 @@ def test_an_overwritten_result_is_not_reused():
     after, before_out, after_out = _run_fold(body)
     assert [_text(i) for i in after][3] == "mul r2.x, t0.x, t1.y"
     np.testing.assert_array_equal(before_out, after_out)
+
+
+def _fold_case(repeat: int) -> list[Inst]:
+    """c0, c1: defs also read elsewhere; r0 * c1 with r0 = c0 folds into a third def, which the add beside the
+    uniform c2 cannot read in place (one constant register per instruction)."""
+    body = [_def(0, 2.0, 2.0, 2.0, 2.0), _def(1, 0.5, 0.5, 0.5, 0.5), _inst("mov r0, c0"), _inst("mov r5, t0")]
+    for _ in range(repeat):
+        body += [_inst("mul r1, r0, c1"), _inst("add r2, r1, c2"), _inst("add r3, r0, t0"), _inst("mul r4, c1, t0"),
+                 _inst("add r5, r5, r2"), _inst("add r5, r5, r3"), _inst("add r5, r5, r4")]
+    return body + [_inst("mov oC0, r5")]
+
+
+@pytest.mark.parametrize(("repeat", "folded"), [(1, False), (9, True)])
+def test_folding_adds_constants_only_where_the_program_needs_it(repeat: int, folded: bool):
+    """Folding r0 * c1 costs a def register; taken only when the program without it passes ps_2_0's 64
+    arithmetic slots (9 copies: 7 * 9 + 2 = 65 without, fewer with the repeated computations reused)."""
+    prof = TARGETS["ps_2_0"].profile
+    plain_slots = count_slots(Sm2Program("ps", 2, 0, _fold_case(repeat)))[2]
+    assert (plain_slots > 64) == folded
+    out = _rewrite(_fold_case(repeat), prof, {2}, False)
+    new_defs = [i for i in out if i.op == "def" and i.dst.num > 2]
+    assert bool(new_defs) == folded
+    if folded:
+        assert count_slots(Sm2Program("ps", 2, 0, out))[2] <= 64

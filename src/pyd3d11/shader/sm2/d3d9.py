@@ -55,7 +55,7 @@ from .ctab import (
     encode_ctab,
 )
 from .peephole import optimize
-from .profile import _PS_PORTS, _VS_PORTS, Level9Profile
+from .profile import _PS_PORTS, _VS_PORTS, Level9Profile, count_slots
 from .program import Dst, Inst, Sm2Program, Src
 from .propagate import eliminate_common, fold_constants, propagate_copies
 from .tokens import DSTMOD_CENTROID, DSTMOD_PARTIALPRECISION, TEXTURE, Reg, SamplerType, Usage
@@ -188,13 +188,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         body = _drop_position_offset(body)
     if TARGETS[target].major == 3:
         body = _sm3_sincos(body)
-    first_free = 1 + max([*old_cb, *(i.dst.num for i in body if i.op == "def"),
-                          *(s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST)], default=-1)
-    for _ in range(2):  # optimize's rewrites (add of a zero -> mov) make further copies to propagate
-        body = eliminate_common(fold_constants(propagate_copies(body, prof), first_free))
-        first_free = 1 + max([first_free - 1, *(i.dst.num for i in body if i.op == "def")])
-        body = optimize(propagate_copies(body, prof), prof, outputs_any=TARGETS[target].major == 3)
-    body = _drop_unread_defs(body)
+    body = _rewrite(body, prof, set(old_cb), TARGETS[target].major == 3)
     body = _face_sign(body)
     defs = [i for i in body if i.op == "def"]
     body = [i for i in body if i.op != "def"]
@@ -406,6 +400,42 @@ def _face_sign(body: list[Inst]) -> list[Inst]:
         Inst("endif"),
     ]
     return setup + prologue + rest
+
+
+def _clone(body: list[Inst]) -> list[Inst]:
+    return [Inst(i.op, i.dst, [_copy(s) for s in i.srcs], i.controls, i.decl, list(i.values), i.predicated)
+            for i in body]
+
+
+def _passes(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: bool, fold: bool) -> list[Inst]:
+    first_free = 1 + max([*taken, *(i.dst.num for i in body if i.op == "def"),
+                          *(s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST)], default=-1)
+    for _ in range(2):  # optimize's rewrites (add of a zero -> mov) make further copies to propagate
+        body = propagate_copies(body, prof)
+        if fold:
+            body = eliminate_common(fold_constants(body, first_free))
+            first_free = 1 + max([first_free - 1, *(i.dst.num for i in body if i.op == "def")])
+            body = propagate_copies(body, prof)
+        body = optimize(body, prof, outputs_any=sm3)
+    return _drop_unread_defs(body)
+
+
+def _rewrite(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: bool) -> list[Inst]:
+    """The D3D9-only rewrites: copy propagation and the peephole rewrites, with constant folding and reuse of
+    common computations (propagate.py). Folding may add ``def`` constants (a folded value that cannot be read
+    in place stays a ``mov`` from its own def): where it leaves more defs than the program without it and
+    that program keeps to the target's arithmetic slots, the program without it is taken, so folding never
+    pushes a program that fits past the constant registers. ``taken``: the translation's c# of uniforms."""
+    plain = _passes(_clone(body), prof, taken, sm3, fold=False)
+    folded = _passes(body, prof, taken, sm3, fold=True)
+    n_defs = [sum(i.op == "def" for i in b) for b in (plain, folded)]
+    if n_defs[1] > n_defs[0] and (prof.max_arith is None or _arith_slots(plain, prof.kind) <= prof.max_arith):
+        return plain
+    return folded
+
+
+def _arith_slots(body: list[Inst], kind: str) -> int:
+    return count_slots(Sm2Program(kind, 2, 0, body))[2]
 
 
 def _drop_unread_defs(body: list[Inst]) -> list[Inst]:
