@@ -415,7 +415,7 @@ def test_unbuilt_d3d9_targets_say_so(target: str):
 # shader-model-3 features the translation does not build: NotSupportedError naming them (fxc compiles them)
 SM3_UNBUILT = [
     ("float4 main(bool f : VFACE) : COLOR { return f ? 1 : 0; }", "ps_3_0", "vFace input read as a bool"),
-    ("float4 main(float4 p : VPOS) : COLOR { return p.zwzw; }", "ps_3_0", "vPos has x and y"),
+    # VPOS .z / .w: X4502 now ("Registers - ps_3_0": vPos has x and y), test_sm2_d3d9_rules.py
 ]
 
 # tex*lod -> texldl (shader model 3, pixel and vertex shaders): (source, target, sampler type name)

@@ -123,3 +123,21 @@ def test_d3d9_reservation_reads_place_the_constants():
     src = "float4 a : register(c3); float4 b : register(c3);\n" + _PS.format(ret="b")
     words = compile_(src, "ps_2_0")
     assert b"b\x00" in words
+
+
+# "Registers - ps_3_0", Position Register: vPos holds the pixel's (x, y); (z, w) are undefined and the
+# register is declared with .x, .y or .xy only, so a read of z or w has no D3D9 register (fxc: X4502)
+@pytest.mark.parametrize(("sem", "read", "ok"), [
+    ("VPOS", "p.x", True), ("VPOS", "p.y", True), ("VPOS", "p.xy", True), ("VPOS", "p.yx", True),
+    ("VPOS", "p.z", False), ("VPOS", "p.w", False), ("VPOS", "p.xyz", False), ("SV_Position", "p", False),
+    ("SV_Position", "p.xy", True), ("SV_Position", "p.zw", False),
+])
+def test_ps_3_0_position_reads_x_and_y_only(sem: str, read: str, ok: bool):
+    src = f"float4 main(float4 p : {sem}) : COLOR0 {{ float4 r = 0; r.x = dot({read}, 1); return r; }}"
+    if ok:
+        blob = compile_(src, "ps_3_0")
+        (dcl,) = [i for i in decode_program(blob).instructions if i.op == "dcl" and i.dst.reg == Reg.MISCTYPE]
+        assert dcl.dst.num == 0 and dcl.dst.mask in (1, 2, 3)  # vPos, declared .x / .y / .xy
+        return
+    with pytest.raises(D3D11Error, match="X4502"):
+        compile_(src, "ps_3_0")

@@ -9,7 +9,7 @@ of nesting as fxc allows):
            /Vn name (header variable; default ``g_<entry>``)   /Fe file (warnings and errors)
            /Fd file (the unstripped object with its debug data; /Fo is then stripped of debug data)
   inputs   /T profile   /E entry (default main)   /D name[=value]   /I include dir
-  flags    /Zi /Od /O0 /O1 /O2 /O3 /Zpr /Zpc /Gec /Ges /Gis /Gfa /Gfp /WX /Vd /nologo
+  flags    /Zi /Od /O0 /O1 /O2 /O3 /Zpr /Zpc /Gpp /Gec /Ges /Gis /Gfa /Gfp /WX /Vd /nologo
            /all_resources_bound /enable_unbounded_descriptor_tables /res_may_alias (D3DCOMPILE_* bits)
   strip    /Qstrip_reflect /Qstrip_debug /Qstrip_priv (D3DStripShader on the /Fo and /Fh object)
 
@@ -34,6 +34,7 @@ FLAG_OPTIONS = {
     "Od": 0x4,  # D3DCOMPILE_SKIP_OPTIMIZATION
     "Zpr": 0x8,  # D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
     "Zpc": 0x10,  # D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR
+    "Gpp": 0x20,  # D3DCOMPILE_PARTIAL_PRECISION
     "Gfa": 0x200,  # D3DCOMPILE_AVOID_FLOW_CONTROL
     "Gfp": 0x400,  # D3DCOMPILE_PREFER_FLOW_CONTROL
     "Ges": 0x800,  # D3DCOMPILE_ENABLE_STRICTNESS
@@ -53,7 +54,7 @@ FLAG_OPTIONS = {
 STRIP_OPTIONS = {"Qstrip_reflect": 0x1, "Qstrip_debug": 0x2, "Qstrip_priv": 0x8}
 VALUE_OPTIONS = ("Fo", "Fc", "Fh", "Fd", "Fe", "Vn", "T", "E", "D", "I")
 USAGE = ("usage: python -m pyd3d11.tools.fxc /T <profile> [/E <entry>] [/Fo <file>] [/Fc <file>] [/Fh <file> "
-         "[/Vn <name>]] [/Fd <file>] [/Fe <file>] [/D <id>=<text>] [/I <dir>] [/Zi /Od /O0-3 /Zpr /Zpc /Gec /Ges "
+         "[/Vn <name>]] [/Fd <file>] [/Fe <file>] [/D <id>=<text>] [/I <dir>] [/Zi /Od /O0-3 /Zpr /Zpc /Gpp /Gec /Ges "
          "/Gis /Gfa /Gfp /WX /Vd /nologo /all_resources_bound /enable_unbounded_descriptor_tables /res_may_alias] "
          "[/Qstrip_reflect /Qstrip_debug /Qstrip_priv] [@<response file>] <file>")
 

@@ -42,6 +42,7 @@ import struct
 from dataclasses import dataclass
 
 from ...errors import NotSupportedError
+from ...headers.d3dcompiler_types import D3DCOMPILE_PARTIAL_PRECISION
 from ..hlsl.diagnostics import HlslError
 from .base import Translation
 from .ctab import (
@@ -54,9 +55,10 @@ from .ctab import (
     encode_ctab,
 )
 from .peephole import optimize
-from .profile import _PS_PORTS, _VS_PORTS, Level9Profile
+from .profile import _PS_PORTS, _VS_PORTS, Level9Profile, count_slots
 from .program import Dst, Inst, Sm2Program, Src
-from .tokens import DSTMOD_CENTROID, TEXTURE, Reg, SamplerType, Usage
+from .propagate import eliminate_common, fold_constants, propagate_copies
+from .tokens import DSTMOD_CENTROID, DSTMOD_PARTIALPRECISION, TEXTURE, Reg, SamplerType, Usage
 
 
 @dataclass(frozen=True)
@@ -186,7 +188,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         body = _drop_position_offset(body)
     if TARGETS[target].major == 3:
         body = _sm3_sincos(body)
-    body = _drop_unread_defs(optimize(body, prof, outputs_any=TARGETS[target].major == 3))
+    body = _rewrite(body, prof, set(old_cb), TARGETS[target].major == 3)
     body = _face_sign(body)
     defs = [i for i in body if i.op == "def"]
     body = [i for i in body if i.op != "def"]
@@ -233,17 +235,10 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
                 s.num = new_const[s.num]
 
     # --- samplers: the HLSL sampler's register ---------------------------------------------------------
-    new_sampler: dict[int, int] = {}
-    sampler_names: dict[int, str] = {}
     names = {b.bind_point: b.name for b in (rdef.bindings if rdef else []) if b.input_type == 3}  # D3D_SIT_SAMPLER
-    for m in tr.sampler_mappings:
-        if m.sampler in new_sampler.values():
-            raise NotSupportedError(f"{target}: one sampler used with several textures (D3D9 binds a texture "
-                                    "to each sampler register)", "D3DCompile")
-        new_sampler[m.target] = m.sampler
-        name = names.get(m.sampler, f"s{m.sampler}")
-        sampler_names[m.sampler] = f"${name}" if name in params else name
-    sampler_types = {m.sampler: m.sampler_type for m in tr.sampler_mappings}
+    tex_names = {b.bind_point: b.name for b in (rdef.bindings if rdef else []) if b.input_type == 2}
+    new_sampler, sampler_names, sampler_types, pair_textures = _sampler_registers(
+        tr.sampler_mappings, names, tex_names, params, prof.samplers, target, file)
     for inst in body:
         for s in _srcs(inst):
             if s.reg == Reg.SAMPLER:
@@ -259,6 +254,8 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         body = _ps3_io(body, isgn, prof, file) if spec.major == 3 else _ps_io(body, isgn, prof, file)
     # fxc's order of the setup instructions: def, defi / defb, then dcl (the listings of the SDK samples)
     body = sorted(defs + body, key=lambda i: _SETUP_RANK.get(i.op, 3))
+    if kind == "ps" and flags & D3DCOMPILE_PARTIAL_PRECISION:
+        _partial_precision(body)
     out = Sm2Program(kind, spec.major, prof.minor if spec.minor is None else spec.minor, body)
 
     # --- the constant table ------------------------------------------------------------------------------
@@ -274,7 +271,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     # 2) tells it apart from a sampler2D.
     stype = {SamplerType.TEX_2D: 12, SamplerType.CUBE: 14, SamplerType.VOLUME: 13}
     dims = {b.bind_point: b.dimension for b in (rdef.bindings if rdef else []) if b.input_type == 2}  # D3D_SIT_TEXTURE
-    one_d = {m.sampler for m in tr.sampler_mappings if dims.get(m.resource) == 2}
+    one_d = {reg for reg, res in pair_textures.items() if dims.get(res) == 2}
     for reg, name in sampler_names.items():
         typ = 11 if reg in one_d else stype.get(sampler_types[reg], 10)
         consts.append(Constant(name, RegisterSet.SAMPLER, reg, 1, TypeInfo(CLASS_OBJECT, typ)))
@@ -282,6 +279,63 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     table = ConstantTable(out.version_token, target, consts, flags=(flags & 0xFFFF) | 0x100)
     out.instructions.insert(0, Inst("comment", values=encode_ctab(table)))
     return out
+
+
+#: instructions a partial-precision compile leaves at full precision: declarations, constants, texkill (its
+#: operand is the register it tests, not a result)
+_NO_PP = {"dcl", "def", "defi", "defb", "comment", "texkill"}
+
+
+def _partial_precision(body: list[Inst]) -> None:
+    """D3DCOMPILE_PARTIAL_PRECISION ("all computations with partial precision"): every pixel-shader instruction
+    that computes a result carries ``_pp`` (D3DSPDM_PARTIALPRECISION; "Modifiers for ps_2_0 and Above": the
+    modifier may be on any instruction including texture loads, and implementations may ignore it). Texture
+    coordinate declarations keep full precision: ``dcl_pp`` concerns how the inputs are passed, not a
+    computation."""
+    for inst in body:
+        if inst.dst is not None and inst.op not in _NO_PP:
+            inst.dst = Dst(inst.dst.reg, inst.dst.num, inst.dst.mask, inst.dst.mod | DSTMOD_PARTIALPRECISION,
+                           inst.dst.shift)
+
+
+def _sampler_registers(mappings: list, names: dict[int, str], tex_names: dict[int, str], params: set[str] | frozenset[str],
+                       count: int, target: str, file: str
+                       ) -> tuple[dict[int, int], dict[int, str], dict[int, int], dict[int, int]]:
+    """The D3D9 sampler register of each (texture, sampler) pair the translation samples.
+
+    A D3D9 sampler register is one texture with one sampler state ("Sampler (Direct3D 9 asm-ps)": s# names a
+    texture stage), so an HLSL sampler read with a single texture keeps its own register and name; one read
+    with several textures (separate Texture / SamplerState objects) becomes one combined sampler per pair,
+    named ``sampler+texture`` in the constant table (the combined-sampler naming vkd3d-shader's HLSL compiler
+    synthesises for shader model 1-3): the first pair in program order keeps the sampler's register, each
+    further one takes the lowest register no other sampler holds (X4510 past the target's sampler count).
+
+    Returns translation target -> D3D9 register, D3D9 register -> constant name, -> sampler type, -> the
+    pair's texture (t#) register."""
+    by_sampler: dict[int, list] = {}
+    for m in mappings:
+        by_sampler.setdefault(m.sampler, []).append(m)
+    taken = set(by_sampler)
+    new_sampler: dict[int, int] = {}
+    reg_names: dict[int, str] = {}
+    reg_types: dict[int, int] = {}
+    reg_tex: dict[int, int] = {}
+    for smp, pairs in by_sampler.items():
+        name = names.get(smp, f"s{smp}")
+        for k, m in enumerate(pairs):
+            reg = smp
+            if k:
+                reg = next(r for r in range(64) if r not in taken)
+                taken.add(reg)
+                if reg >= count:
+                    raise _err(file, 4510, f"{target}: sampler '{name}' with texture t{m.resource} needs sampler "
+                                           f"s{reg}, beyond the target's {count} samplers")
+            new_sampler[m.target] = reg
+            cname = name if len(pairs) == 1 else f"{name}+{tex_names.get(m.resource, f't{m.resource}')}"
+            reg_names[reg] = f"${cname}" if name in params else cname
+            reg_types[reg] = m.sampler_type
+            reg_tex[reg] = m.resource
+    return new_sampler, reg_names, reg_types, reg_tex
 
 
 def _copy(s: Src) -> Src:
@@ -346,6 +400,42 @@ def _face_sign(body: list[Inst]) -> list[Inst]:
         Inst("endif"),
     ]
     return setup + prologue + rest
+
+
+def _clone(body: list[Inst]) -> list[Inst]:
+    return [Inst(i.op, i.dst, [_copy(s) for s in i.srcs], i.controls, i.decl, list(i.values), i.predicated)
+            for i in body]
+
+
+def _passes(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: bool, fold: bool) -> list[Inst]:
+    first_free = 1 + max([*taken, *(i.dst.num for i in body if i.op == "def"),
+                          *(s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST)], default=-1)
+    for _ in range(2):  # optimize's rewrites (add of a zero -> mov) make further copies to propagate
+        body = propagate_copies(body, prof)
+        if fold:
+            body = eliminate_common(fold_constants(body, first_free))
+            first_free = 1 + max([first_free - 1, *(i.dst.num for i in body if i.op == "def")])
+            body = propagate_copies(body, prof)
+        body = optimize(body, prof, outputs_any=sm3)
+    return _drop_unread_defs(body)
+
+
+def _rewrite(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: bool) -> list[Inst]:
+    """The D3D9-only rewrites: copy propagation and the peephole rewrites, with constant folding and reuse of
+    common computations (propagate.py). Folding may add ``def`` constants (a folded value that cannot be read
+    in place stays a ``mov`` from its own def): where it leaves more defs than the program without it and
+    that program keeps to the target's arithmetic slots, the program without it is taken, so folding never
+    pushes a program that fits past the constant registers. ``taken``: the translation's c# of uniforms."""
+    plain = _passes(_clone(body), prof, taken, sm3, fold=False)
+    folded = _passes(body, prof, taken, sm3, fold=True)
+    n_defs = [sum(i.op == "def" for i in b) for b in (plain, folded)]
+    if n_defs[1] > n_defs[0] and (prof.max_arith is None or _arith_slots(plain, prof.kind) <= prof.max_arith):
+        return plain
+    return folded
+
+
+def _arith_slots(body: list[Inst], kind: str) -> int:
+    return count_slots(Sm2Program(kind, 2, 0, body))[2]
 
 
 def _drop_unread_defs(body: list[Inst]) -> list[Inst]:

@@ -60,6 +60,7 @@ from .base import (
     _unsupported,
 )
 from .calls import inline_calls
+from .congruence import IndexResidues, index_residues
 from .flow import FlowControl
 from .fold import FOLD, f32_bits, s32
 from .integers import IntegerArithmetic
@@ -127,6 +128,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         #: known components whose value is a comparison mask (kinds.py): stored as 1.0 / 0.0
         self.known_mask: set[tuple[int, int]] = set()
         self.kinds: Kinds | None = None
+        self.residues: IndexResidues = index_residues([])  # set per program (walk): relative indices' residues
         self.cur: ir.Instruction | None = None  # the SM4 instruction being translated (its kinds)
         #: temp components holding an integer, represented in SM2 as the float of the same value (exact below
         #: 2^24, as on 10Level9 hardware, which has no integers)
@@ -388,9 +390,12 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
             if self.kind == "vs":
                 s = Src(Reg.INPUT, o.register, swz)
             else:
-                if o.register == self.pos_in and self.prof.vpos:  # ps_3_0: vPos holds x and y only
+                if o.register == self.pos_in and self.prof.vpos:
+                    # "Registers - ps_3_0": vPos holds the pixel's (x, y); its (z, w) are undefined and its
+                    # declaration takes only the masks .x, .y, .xy, so SV_Position's z / w have no register
                     if any(swz[lane] > 1 for lane in lanes):
-                        raise _unsupported("SV_Position z / w in a ps_3_0 pixel shader (vPos has x and y)")
+                        raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: SV_Position .z / .w cannot "
+                                        "be read in a ps_3_0 pixel shader (vPos holds x and y only)")
                     self.uses_vpos = True
                     return self._modified(Src(Reg.MISCTYPE, 0, swz), o, lanes)
                 if o.register == self.pos_in:
@@ -530,8 +535,10 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
             return Src(Reg.CONST, reg, swz)
         if self.kind != "vs":  # ps_2_0 / ps_2_x have no relative addressing: select among the registers
             # an index below the base would read before the array: rows from the base on
+            # (and keys the index cannot take, by its residue: congruence.py)
+            res = self.residues.of(rel)
             cands = [(k - idx.value, Src(Reg.CONST, static(k))) for k in range(max(idx.value, 0), size)
-                     if static(k) is not None]
+                     if static(k) is not None and res.admits(k - idx.value)]
             comps = _mask_of(set(swz))
             r = self.tmp()
             self._select_chain(r, rel, cands, comps)
@@ -586,7 +593,9 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
                     sel += 1
                     comps = sorted(set(o.components()))
                     cands = []
-                    for e in range(size):
+                    # elements whose key the index cannot take (its residue: congruence.py) are not candidates
+                    reach = [e for e in range(size) if self.residues.of(idx.rel).admits(e - idx.value)]
+                    for e in reach:
                         for c in comps:
                             if (Reg.TEMP, base + e, c) not in self.written and (base + e, c) not in self.known:
                                 self.zero_init.add((Reg.TEMP, base + e, c))  # never written: reads 0
@@ -599,7 +608,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
                         self.known.pop(key, None)
                         self.materialized.discard(key)
                         self.written.add((Reg.TEMP, reg, c))
-                        elems = [(base + e, c) for e in range(size)]
+                        elems = [(base + e, c) for e in reach]
                         self.intf.discard(key)
                         self.masks.discard(key)
                         if all(el in self.intf for el in elems):
@@ -799,6 +808,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         self.prepass()
         body = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]
         self.kinds = Kinds(body)
+        self.residues = index_residues(body)
         for reg, t in sorted(self.out_temps.items()):
             if self.out_written.get(reg, 0) != 0xF:  # partially written outputs read as 0 elsewhere
                 self.body.append(Inst("mov", Dst(Reg.TEMP, t), [self.cscalar(ZERO)]))

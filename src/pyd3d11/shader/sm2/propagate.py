@@ -1,0 +1,221 @@
+"""Copy propagation of ``mov`` on straight-line shader-model-2 code, for the Direct3D 9 targets (d3d9.py).
+
+The translation writes each SM4 value into a temporary of its own: an array element copied from a constant
+(``mov r0.x, c0.x``), a literal operand materialised before an integer multiply (``mov r6, c10`` then
+``mul r7.x, c9.x, r6``), a select key of 0 copied before it is squared. Where a later instruction reads
+those components, it reads the ``mov``'s source instead ("mov - ps" / "mov - vs": the destination's
+components are the source's, swizzled, so reading the source with the swizzles composed reads the same
+values), and a ``mov`` no instruction reads any more is dropped. fxc's programs read constants directly in
+the arithmetic ("Registers - ps_2_0": c# is readable by every arithmetic instruction, two constant reads
+per instruction), which is how the programs fit ps_2_0's 64 arithmetic slots.
+
+A read is rewritten only while neither the ``mov``'s destination components nor its source's components are
+overwritten in between, when the composed swizzle is legal for the target (ps_2_0: a replicate or one of its
+full swizzles), when the instruction still keeps to the read-port rules, and only in instructions whose
+operands have no further rules on register files (texld / texkill coordinates, sincos's constants, matrix
+macros reading consecutive registers are left alone). Programs with flow control or predication are left
+alone (the liveness here is straight-line, as in peephole.py).
+"""
+
+from __future__ import annotations
+
+import struct
+
+from .peephole import _COMPONENTWISE, _FLOW, _Liveness, _ports_ok, _reads, _swizzle
+from .profile import Level9Profile
+from .program import Dst, Inst, Src
+from .tokens import Reg, SrcMod
+
+#: instructions whose sources may be any register file the read ports allow
+_REWRITABLE = _COMPONENTWISE | {"dp3", "dp4", "dp2add", "rcp", "rsq", "exp", "log", "pow", "mova"}
+
+
+def _source_ok(mov: Inst) -> bool:
+    d, (s,) = mov.dst, mov.srcs
+    return (d is not None and d.reg == Reg.TEMP and d.mod == 0 and not mov.predicated and s.mod == 0
+            and s.rel is None and s.reg in (Reg.CONST, Reg.TEMP))
+
+
+def propagate_copies(body: list[Inst], prof: Level9Profile) -> list[Inst]:
+    """``body`` with the reads of ``mov`` copies rewritten to the copies' sources and the ``mov``s that no
+    instruction reads any more removed (see the module's docstring)."""
+    if any(i.op in _FLOW or i.predicated for i in body):
+        return body
+    arbitrary = prof.arbitrary_swizzle or prof.kind == "vs"
+    drop: set[int] = set()
+    for n, mov in enumerate(body):
+        if mov.op != "mov" or len(mov.srcs) != 1 or not _source_ok(mov):
+            continue
+        d, src = mov.dst, mov.srcs[0]
+        assert d is not None
+        valid = {k for k in range(4) if d.mask >> k & 1}  # dst lanes still holding the copy
+        src_comps = {src.swizzle[k] for k in valid}
+        moved = set(valid)
+        all_rewritten = True
+        for j in range(n + 1, len(body)):
+            inst = body[j]
+            for i, s in enumerate(inst.srcs):
+                if s.rel is not None and s.rel.reg == Reg.TEMP and s.rel.num == d.num:
+                    all_rewritten = False
+                if s.reg != Reg.TEMP or s.num != d.num:
+                    continue
+                lanes = {k: s.swizzle[k] for k in _lanes(inst, i)}
+                if not set(lanes.values()) & valid:
+                    continue  # reads only components the copy no longer holds
+                new = _rewritten(inst, s, src, lanes, valid, arbitrary)
+                if new is None or not _ports_ok([new if m == i else o for m, o in enumerate(inst.srcs)], prof):
+                    all_rewritten = False
+                    continue
+                inst.srcs[i] = new
+            w = inst.dst
+            if w is not None and w.reg == Reg.TEMP and inst.op not in ("texkill", "dcl"):
+                lanes_w = {k for k in range(4) if w.mask >> k & 1}
+                if w.num == d.num:
+                    valid -= lanes_w
+                if src.reg == Reg.TEMP and w.num == src.num and lanes_w & src_comps:
+                    valid = set()  # the source changed: later reads of the copy keep reading the copy
+            if not valid:
+                break
+        if all_rewritten and _Liveness(body).dead_after(n + 1, d.num, moved):
+            drop.add(n)
+    return [inst for n, inst in enumerate(body) if n not in drop]
+
+
+def _lanes(inst: Inst, i: int) -> list[int]:
+    """The lanes of source ``i`` the instruction reads (before its swizzle), as peephole._reads counts them."""
+    identity = Src(Reg.TEMP, 0, (0, 1, 2, 3))
+    return sorted(_reads(inst, i, identity))
+
+
+def _rewritten(inst: Inst, s: Src, src: Src, lanes: dict[int, int], valid: set[int], arbitrary: bool) -> Src | None:
+    """A source ``s`` of ``inst`` reading the copy, made to read the copy's source ``src`` instead (None where
+    it cannot: another lane's value, an illegal swizzle, an instruction left alone)."""
+    if inst.op not in _REWRITABLE or not set(lanes.values()) <= valid:
+        return None
+    swz = _swizzle({k: src.swizzle[c] for k, c in lanes.items()}, arbitrary)
+    if swz is None:
+        return None
+    return Src(src.reg, src.num, swz, s.mod, None)
+
+
+def _f32(bits: int) -> float:
+    return struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+
+
+def _bits(v: float) -> int:
+    return struct.unpack("<I", struct.pack("<f", v))[0]
+
+
+def _rnd(v: float) -> float:
+    """``v`` rounded to float32 (each SM2 operation's result is a float32)."""
+    return struct.unpack("<f", struct.pack("<f", v))[0]
+
+
+#: the component-wise arithmetic evaluated on def constants ("add - ps", "mul - ps", "mad - ps", "max - ps",
+#: "min - ps", "cmp - ps": src0 >= 0 ? src1 : src2, "slt - vs" / "sge - vs": 1.0 or 0.0, "mov - ps")
+_EVAL = {
+    "mov": lambda a: a,
+    "add": lambda a, b: _rnd(a + b),
+    "mul": lambda a, b: _rnd(a * b),
+    "mad": lambda a, b, c: _rnd(_rnd(a * b) + c),
+    "max": lambda a, b: a if a >= b else b,
+    "min": lambda a, b: a if a < b else b,
+    "cmp": lambda a, b, c: b if a >= 0 else c,
+    "slt": lambda a, b: 1.0 if a < b else 0.0,
+    "sge": lambda a, b: 1.0 if a >= b else 0.0,
+}
+
+
+def fold_constants(body: list[Inst], first_free: int) -> list[Inst]:
+    """Component-wise arithmetic whose every source is known -- a ``def`` constant, or a temp component last
+    written from one -- becomes a ``mov`` from a new ``def`` (numbered from ``first_free``) holding its result,
+    computed in float32 as the instruction would; copy propagation then reads that constant in place. Only
+    finite results are folded; straight-line code only."""
+    if any(i.op in _FLOW or i.predicated for i in body):
+        return body
+    defs = {i.dst.num: [_f32(w) for w in i.values] for i in body if i.op == "def" and i.dst is not None}
+    by_value: dict[tuple[int, ...], int] = {tuple(i.values): i.dst.num for i in body
+                                             if i.op == "def" and i.dst is not None}
+    temps: dict[tuple[int, int], float] = {}  # temp components holding a known value
+
+    def value(s: Src, k: int) -> float | None:
+        c = s.swizzle[k]
+        if s.rel is not None or s.mod not in (0, SrcMod.NEG):
+            return None
+        v = defs[s.num][c] if s.reg == Reg.CONST and s.num in defs else (
+            temps.get((s.num, c)) if s.reg == Reg.TEMP else None)
+        return None if v is None else -v if s.mod == SrcMod.NEG else v
+
+    new_defs: list[Inst] = []
+    out: list[Inst] = []
+    nxt = first_free
+    for inst in body:
+        fn = _EVAL.get(inst.op)
+        d = inst.dst
+        lanes = [k for k in range(4) if d is not None and d.mask >> k & 1]
+        results: dict[int, float] = {}
+        if fn is not None and d is not None and d.reg == Reg.TEMP and not d.mod:
+            for k in lanes:
+                args = [value(s, k) for s in inst.srcs]
+                if any(a is None for a in args):
+                    break
+                v = fn(*args)
+                if v != v or v in (float("inf"), float("-inf")):
+                    break
+                results[k] = v
+        if d is not None and d.reg == Reg.TEMP:
+            for k in lanes:
+                temps.pop((d.num, k), None)
+        if len(results) != len(lanes) or not lanes:
+            out.append(inst)
+            continue
+        for k, v in results.items():
+            temps[(d.num, k)] = v
+        if inst.op == "mov" and inst.srcs[0].reg == Reg.CONST:
+            out.append(inst)  # already a constant's copy
+            continue
+        words = [_bits(results.get(k, 0.0)) for k in range(4)]
+        key = tuple(words)
+        num = by_value.get(key)
+        if num is None:
+            num, nxt = nxt, nxt + 1
+            by_value[key] = num
+            defs[num] = [_f32(w) for w in words]
+            new_defs.append(Inst("def", Dst(Reg.CONST, num), [], values=list(words)))
+        out.append(Inst("mov", d, [Src(Reg.CONST, num, (0, 1, 2, 3))]))
+    return new_defs + out
+
+
+#: instructions computing each destination lane from the same lane of the sources, with no side effect
+_PURE = set(_EVAL) | {"abs", "frc", "lrp", "dp3", "dp4", "dp2add", "rcp", "rsq", "exp", "log", "pow"}
+
+
+def eliminate_common(body: list[Inst]) -> list[Inst]:
+    """An instruction computing what an earlier one computed -- same operation, sources, modifiers and
+    destination mask -- while neither the sources' components nor the earlier destination's were written in
+    between is dropped when it writes the same register, else becomes a ``mov`` from the earlier destination
+    (which copy propagation then removes). Straight-line code only."""
+    if any(i.op in _FLOW or i.predicated for i in body):
+        return body
+    avail: list[tuple[tuple, Inst]] = []
+    out: list[Inst] = []
+    for inst in body:
+        d = inst.dst
+        if inst.op in _PURE and d is not None and d.reg == Reg.TEMP and all(s.rel is None for s in inst.srcs):
+            key = (inst.op, d.mask, d.mod, tuple((s.reg, s.num, s.swizzle, s.mod) for s in inst.srcs))
+            prev = next((p for k, p in avail if k == key), None)
+            if prev is not None:
+                if prev.dst.num == d.num:
+                    continue  # the register already holds the result
+                inst = Inst("mov", d, [Src(Reg.TEMP, prev.dst.num, (0, 1, 2, 3))])
+        out.append(inst)
+        if d is None or d.reg != Reg.TEMP:
+            continue
+        lanes = {k for k in range(4) if d.mask >> k & 1}
+        avail = [(k, p) for k, p in avail if not (p.dst.num == d.num and p.dst.mask & d.mask) and not any(
+            s.reg == Reg.TEMP and s.num == d.num and _reads(p, n, s) & lanes for n, s in enumerate(p.srcs))]
+        if inst.op in _PURE and all(s.rel is None for s in inst.srcs) and not any(
+                s.reg == Reg.TEMP and s.num == d.num for s in inst.srcs):  # (d = f(d) no longer matches itself)
+            avail.append(((inst.op, d.mask, d.mod, tuple((s.reg, s.num, s.swizzle, s.mod) for s in inst.srcs)),
+                          inst))
+    return out
