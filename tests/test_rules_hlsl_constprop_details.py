@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from test_rules_hlsl_types import VALS, run_words
 
 U0 = VALS["U0"]  # 3 iterations
@@ -108,14 +109,13 @@ Texture2D t;
     assert re.search(rf"mov o1\.xy, {dims.group(1)}\.xy", text), text
 
 
+@pytest.mark.backend_independent
 def test_an_in_argument_keeps_its_known_value_inside_a_loop():
     """A ``static const`` flag passed down to a helper as an ``in`` argument inside a loop is still known in the
     helper, so its dead branch is removed before the shader model is judged (MicrosoftDocs "Functions": ``in``
     copies the value; the DirectX SDK sample HDAO10.1, built for fx_4_0 devices, calls ``Texture2D.Gather`` —
     shader model 4.1 — only under such a flag from ps_4_0 code in a loop). The same call with the flag true is
     refused: the rule is the shader model's, not a blanket acceptance."""
-    import pytest
-
     from pyd3d11.errors import ShaderCompileError
     from pyd3d11.shader.compile_api import D3DCompile
 
@@ -128,3 +128,34 @@ float4 main(float4 p : SV_Position) : SV_Target
     D3DCompile(src % "true", None, "t.hlsl", None, None, "main", "ps_4_1")
     with pytest.raises(ShaderCompileError, match="Gather"):
         D3DCompile(src % "true", None, "t.hlsl", None, None, "main", "ps_4_0")
+
+
+@pytest.mark.backend_independent
+def test_a_function_local_static_const_is_a_constant_in_every_inlined_call():
+    """A ``static const`` local is initialised once and never written (MicrosoftDocs "Variable Syntax": static
+    locals keep their value between calls; const forbids writes), so an unrolled loop bounded by it gives literal
+    texel offsets in every call of the function — the first call sitting in one arm of an ``if`` included
+    (AMD's TiledLighting11 FilterShadow: ``static const int kernelLevel = 2`` bounds ``[unroll]`` loops whose
+    counters are SampleCmpLevelZero offsets). A plain ``static`` local is still no constant."""
+    from pyd3d11.errors import ShaderCompileError
+    from pyd3d11.shader.compile_api import D3DCompile
+
+    src = """Texture2D t; SamplerComparisonState s; float4 c;
+float filt(float3 uv)
+{
+    float r = 0;
+    %s int K = 2;
+    static const int W = 2 * K + 1;
+    [unroll] for (int i = -K; i <= K; i++)
+        [unroll] for (int j = -K; j <= K; j++) r += t.SampleCmpLevelZero(s, uv.xy, uv.z, int2(i, j));
+    return r / (W * W);
+}
+float4 main(float3 uv : T) : SV_Target
+{
+    float r = 0;
+    if (c.x > 0) r = filt(uv);
+    return r + filt(uv.yxz);
+}"""
+    D3DCompile(src % "static const", None, "t.hlsl", None, None, "main", "ps_5_0")
+    with pytest.raises(ShaderCompileError, match="X4566|offset"):
+        D3DCompile(src % "static", None, "t.hlsl", None, None, "main", "ps_5_0")

@@ -202,6 +202,9 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.double_flags: set[str] = set()  # global flags the double instructions need (doubles.py)
         self.min_precision_used = False  # reachable code names a min-precision type (globalflags.py)
         self.local_statics: dict[int, Val] = {}  # function-local statics by declaration
+        #: the known values of function-local ``static const`` variables (by declaration): never written after
+        #: their initialisation, so every inlined call may rely on them (constprop)
+        self.local_static_consts: dict[int, dict] = {}
         self.static_prologue: list[Ins] = []  # their initialisation, placed first by listing()
         self.untracked_slots: set[Slot] = set()  # never constant-propagated (constprop.py)
         #: fxc warnings ``(pos, code, message)``: returned beside the code, fatal with WARNINGS_ARE_ERRORS
@@ -925,10 +928,14 @@ class Codegen(SignatureBinding, ResourceBinding):
                 # inlining (unroll, constprop fences) stay valid
                 self.static_prologue.extend(self.code[mark:])
                 del self.code[mark:]
-                from .constprop import untrack
+                if "const" in d.mods:  # a constant: its initial value holds wherever the function is inlined
+                    self.local_static_consts[id(d)] = {s: self.kconst[s] for s in v.slots if s in self.kconst}
+                else:
+                    from .constprop import untrack
 
-                untrack(self, v.slots)
+                    untrack(self, v.slots)
                 self.local_statics[id(d)] = v
+            self.kconst.update(self.local_static_consts.get(id(d), {}))
             scope[d.name] = v
             return v
         v = self._declare_local(d, scope)
