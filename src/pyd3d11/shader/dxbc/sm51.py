@@ -78,7 +78,12 @@ def _operand(op: ir.Operand, ranges: dict[str, list[Range]]) -> None:
     first = op.indices[0]
     r = _find(ranges, file, first.value)
     value = r.lower + (first.value - r.source)
-    rep = ir.IndexRep.IMMEDIATE32_PLUS_RELATIVE if first.rel is not None and value else first.rep
+    rep = first.rep
+    if first.rel is not None:
+        # the register counted from the space's start: ``[rN.c + value]``, a zero offset as the relative index alone
+        # (the 5.0 operand's own offset counted from the compiler's numbering of the space, which may not be 0),
+        # the one encoding the listing ``[rN.c + 0]`` assembles back to
+        rep = ir.IndexRep.IMMEDIATE32_PLUS_RELATIVE if value else ir.IndexRep.RELATIVE
     reg = ir.Index(rep, value, first.rel)
     op.indices = [ir.Index(ir.IndexRep.IMMEDIATE32, r.id), reg, *op.indices[1:]]
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ...errors import NotSupportedError
 from ...headers.d3dcompiler_types import (
     D3DCOMPILE_DEBUG,
     D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
@@ -604,6 +605,8 @@ class Codegen(SignatureBinding, ResourceBinding):
                     if any(f.body is not None and signature(f) == sig for f in self.funcs.get(d.name, [])):
                         raise self.err(d.pos, f"'{d.name}': function already has a body", 3083)
                 self.funcs.setdefault(d.name, []).append(d)
+            elif isinstance(d, A.ConstantBufferArray):  # 5.1: declared; reading one refuses by name (lookup)
+                self.globals[d.name] = ("cbarray", d)
             elif isinstance(d, A.CBufferDecl):
                 reg = d.register + d.space * SPACE_STRIDE if d.register is not None else None
                 cb = CBuf(d.name, d.kind, reg, explicit=d.register is not None, pos=d.pos, space=d.space)
@@ -632,6 +635,10 @@ class Codegen(SignatureBinding, ResourceBinding):
                     self.cbufs.append(cb)
             elif isinstance(d, A.VarDecl):
                 check_global_decl(self, d)
+                if (self.major, self.minor) == (5, 1):
+                    from .sm51 import check_implicit_array
+
+                    check_implicit_array(self, d)
                 d = patch_as_array(d)  # a global InputPatch/OutputPatch is a uniform array
                 if d.packoffset is not None:
                     raise self.err(d.pos, "packoffset is only allowed in a constant buffer", 3091)
@@ -880,6 +887,9 @@ class Codegen(SignatureBinding, ResourceBinding):
                 return Val(t, [], ("tgsm", gi, stride))
             if g[0] == "static":
                 raise self.err(pos, f"static '{name}' used before initialisation", 3004)
+            if g[0] == "cbarray":
+                raise NotSupportedError(f"shader model 5.1: reading an element of the ConstantBuffer<T> array "
+                                        f"'{name}' is not built")
             if g[0] == "iface":  # only method calls through interface pointers are supported (linkage.py)
                 raise NotImplementedError("interface pointers used other than to call a method")
         raise self.err(_name_span(pos, name), f"undeclared identifier '{name}'", 3004)

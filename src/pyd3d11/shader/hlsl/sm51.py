@@ -20,8 +20,8 @@ from ..dxbc.sm51 import UNBOUNDED, Range
 from .cgstate import CodegenContext
 from .values import SPACE_STRIDE, Resource
 
-#: D3D_SHADER_INPUT_TYPE -> the register type of its range (tbuffers, 1, are refused before this is reached)
-_INPUT_FILE = {0: "cb", 3: "s", 2: "t", 5: "t", 7: "t", 4: "u", 6: "u", 8: "u", 9: "u", 10: "u", 11: "u"}
+#: D3D_SHADER_INPUT_TYPE -> the register type of its range (D3D_SIT_TBUFFER 1: an SRV range)
+_INPUT_FILE = {0: "cb", 1: "t", 3: "s", 2: "t", 5: "t", 7: "t", 4: "u", 6: "u", 8: "u", 9: "u", 10: "u", 11: "u"}
 
 
 class DynamicElement:
@@ -75,6 +75,22 @@ def add_unbounded(cg, d, order: int) -> None:
     cg.globals[d.name] = ("resarray", [first], t, "unbounded")
 
 
+def check_implicit_array(cg, d) -> None:
+    """A global ``T name[]`` with no initialiser at 5.1: only a resource, sampler or UAV array may be unbounded
+    ("Resource binding in HLSL": unbounded arrays are descriptor ranges); any other element type (numeric,
+    struct, string, effect object) has no size, X3074 "implicit array missing initial value" (fxc /T ps_5_1 on
+    DXC's HLSL spec.hlsl, ``extern int arr[];``). Statics and groupshared variables keep their own rules."""
+    from .types import EFFECT_KINDS, ArrayType, ObjectType, array_leaf
+
+    t = d.type
+    if not (isinstance(t, ArrayType) and t.count == 0) or d.init is not None or d.mods & {"static", "groupshared"}:
+        return
+    leaf = array_leaf(t)
+    if isinstance(leaf, ObjectType) and leaf.kind != "string" and leaf.kind not in EFFECT_KINDS:
+        return
+    raise cg.err(d.pos, f"'{d.name}': implicit array missing initial value", 3074)
+
+
 def unbounded_element(cg, elems: list, i: int, pos) -> Resource:
     """Element ``i`` of an unbounded array (add_unbounded), made with those before it when first named."""
     if i >= UNBOUNDED_LITERAL_LIMIT:
@@ -98,7 +114,7 @@ def _real(reg: int) -> tuple[int, int]:
 
 def register_ranges(cg: CodegenContext) -> tuple[dict[str, list[Range]], dict[tuple[str, int], str]]:
     """The ranges of each register type (``s``, ``t``, ``u``, ``cb``) in ID order, and the variable name of each
-    ``(type, ID)``. Raises NotSupportedError for what the 5.1 form here does not build (tbuffers)."""
+    ``(type, ID)``. Raises NotSupportedError for what the 5.1 form here does not build."""
     found: dict[str, list[tuple[int, int, int, int, str]]] = {"s": [], "t": [], "u": [], "cb": []}
     grouped: set[int] = set()
     for name, g in cg.globals.items():
@@ -131,10 +147,9 @@ def register_ranges(cg: CodegenContext) -> tuple[dict[str, list[Range]], dict[tu
     for cb in cg.cbufs:
         if cb.slot is None or cb.slot < 0 or not cb.used:
             continue
-        if cb.kind == "tbuffer":
-            raise NotSupportedError("shader model 5.1: tbuffer (a texture buffer's 5.1 range form is not built)")
         low, space = _real(cb.slot)
-        found["cb"].append((space, low, low, cb.slot, cb.name))
+        # a tbuffer is read from a t# register (tbuffer.py): a range of one SRV register
+        found["t" if cb.kind == "tbuffer" else "cb"].append((space, low, low, cb.slot, cb.name))
     ranges: dict[str, list[Range]] = {}
     names: dict[tuple[str, int], str] = {}
     for file, items in found.items():
