@@ -35,18 +35,6 @@ class Sm51Parser:
 
         return self._sm51() and count == 1 and isinstance(t, ArrayType) and isinstance(t.elem, ObjectType)
 
-    def _check_constant_buffer_templates(self) -> None:
-        """``ConstantBuffer<T>`` is built as a global (parse_constant_buffer), a function parameter (read as a
-        constant T) and an initialised local; it is no return type (vkd3d cbuffer.shader_test records fxc failing
-        ``ConstantBuffer<s> func(s arg)``)."""
-        toks, depth = self.toks, 0
-        for i, t in enumerate(toks):
-            if t.kind == "op" and t.text in ("{", "}"):
-                depth += 1 if t.text == "{" else -1
-            elif t.text == "ConstantBuffer" and i + 5 < len(toks) and toks[i + 1].text == "<" and not depth:
-                if toks[i + 3].text == ">" and toks[i + 4].kind == "id" and toks[i + 5].text == "(":
-                    raise self.error("ConstantBuffer<T> cannot be a function's return type", toks[i], 3000)
-
     def parse_constant_buffer_type(self) -> StructType:
         """``ConstantBuffer<S>``: the struct S it holds (a parameter or local of this type reads as a constant S)."""
         self.next()
@@ -62,7 +50,8 @@ class Sm51Parser:
     def parse_constant_buffer(self) -> A.Node:
         """``ConstantBuffer<S> name [: register(b#[, spaceN])];``: a constant buffer holding one S, read as
         ``name.member`` ("Resource binding in HLSL"): the buffer ``name`` with the single variable ``name``.
-        ``name[N]…`` / ``name[]`` is an array of them (A.ConstantBufferArray)."""
+        ``name[N]…`` / ``name[]`` is an array of them (A.ConstantBufferArray). As a return type (``ConstantBuffer<S>
+        f(…)``, which vkd3d cbuffer.shader_test records fxc failing) the ``(`` after the name is a syntax error."""
         pos = self.tok.pos
         t = self.parse_constant_buffer_type()
         name_tok = self.ident()

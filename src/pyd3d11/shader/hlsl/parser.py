@@ -325,6 +325,9 @@ class Parser(Sm51Parser, ExprParser):
             elif name in _TEMPLATE_REQUIRED:  # fxc's grammar has no bare form: a syntax error at the next token
                 raise self.error()
             return ObjectType(name, elem, samples, norm)
+        if name == "ConstantBuffer" and self._sm51():  # outside a global, parameter or local (parse_sm51)
+            raise NotSupportedError("shader model 5.1: ConstantBuffer<T> here (a struct member, typedef or cast) "
+                                    "is not built")
         raise self.error(f"unrecognized type '{name}'", t, 3000)
 
     def _template_norm(self) -> Token | None:
@@ -672,8 +675,6 @@ class Parser(Sm51Parser, ExprParser):
 
     # --- top level --------------------------------------------------------------------------------
     def parse_program(self) -> A.Program:
-        if self._sm51():
-            self._check_constant_buffer_templates()
         decls: list[A.Node] = []
         start = self.tok.pos
         while self.tok.kind != "eof":
