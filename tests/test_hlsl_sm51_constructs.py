@@ -44,6 +44,12 @@ def _rel(file_id: str, base: int) -> str:
     return re.escape(file_id) + r"\[r\d+\.x \+ " + str(base) + r"\]"
 
 
+#: vkd3d object-parameters: a uniform struct parameter's sampler array binds up to its last used element; the
+#: parameter ``samp`` takes the register after it, inside the array's whole range (fxc 5.1: X4609)
+STRUCT_SAMPLERS = ("Texture2D tex;\nstruct apple { sampler unused0; sampler sam[3]; sampler unused1; };\n"
+                   "float4 main(struct apple input, sampler samp) : SV_Target\n"
+                   "{ return tex.Sample(samp, float2(0.3, 0.3)) + tex.Sample(input.sam[1], float2(0.5, 0.5)); }")
+
 # --- constructs that compile: (name, target, source, the listing lines / regexes that must appear) ----------------
 RW_T = "RWTexture2D<float4> t[3] : register(u2, space1);\n"
 RAW = "RWByteAddressBuffer rb[2] : register(u0);\n"
@@ -90,6 +96,10 @@ ACCEPTED = [
      + PS.format(body="A a; a.v = 3; return a.f();"), ["mov o0.xyzw, l(3.000000,3.000000,3.000000,3.000000)"]),
     ("one state block for an array of samplers", "ps_5_1", "sampler sams[2]\n{\n    {\n    }\n};\n"
      + PS.format(body="return 0;"), []),
+    ("struct member array whose tail reaches nothing", "ps_5_1",
+     STRUCT_SAMPLERS.replace("float4 main(struct apple input, sampler samp)", "sampler samp;\n"
+                             "float4 main(struct apple input)"), []),
+    ("the same below 5.1", "ps_5_0", STRUCT_SAMPLERS, []),
     ("an implicit array sized by its initialiser", "ps_5_1", "static const float f[] = { 1, 2 };\n"
      + PS.format(body="return f[1];"), []),
 ]
@@ -131,6 +141,7 @@ REJECTED = [
      + PS.format(body="return 0;"), None),
     ("one state block for an array below 5.1", "ps_5_0", "sampler sams[2]\n{\n    {\n    }\n};\n"
      + PS.format(body="return 0;"), 3000),
+    ("struct member array whose tail reaches another sampler", "ps_5_1", STRUCT_SAMPLERS, 4609),
     ("run-time UAV array index below 5.1", "ps_5_0", "RWTexture2D<float4> tex[3];\nuniform int n;\n"
      + PS.format(body="tex[n][int2(0, 0)] = 0.6; return 0;"), 3512),
 ]

@@ -112,9 +112,40 @@ def _real(reg: int) -> tuple[int, int]:
     return reg % SPACE_STRIDE, reg // SPACE_STRIDE
 
 
+def _check_array_tails(cg: CodegenContext) -> None:
+    """An array of objects is one range of its whole length at 5.1 ("Resource binding in HLSL"); a uniform
+    struct's member array binds only the elements up to the last one used (the 5.0 allocation), so the registers
+    of its tail may be another object's. fxc fails such a shader at 5.1: vkd3d object-parameters records
+    ``struct { sampler unused0; sampler sam[3]; … } input`` with ``input.sam[1]`` used beside a sampler bound
+    right after it failing with X4609 "Overflow of resource binding range" (and, with a global sampler there, an
+    internal "Sampler s3 already declared")."""
+    arrays: dict[str, dict[int, Resource]] = {}
+    for r in cg.resources:
+        base, sep, tail = r.name.rpartition("[")
+        if sep and tail.endswith("]") and tail[:-1].isdigit():
+            arrays.setdefault(base, {})[int(tail[:-1])] = r
+    for name, by_index in arrays.items():
+        elems = [by_index.get(i) for i in range(max(by_index) + 1)]
+        bound = [r for r in elems if r is not None and r.reg >= 0]
+        if len(bound) == len(elems) or not any(r.used for r in bound) or None in elems:
+            continue
+        if [r.reg for r in bound] != list(range(bound[0].reg, bound[0].reg + len(bound))):
+            continue
+        last = bound[0].reg + len(elems) - 1
+        mine = {id(r) for r in elems}
+        for r in cg.resources:
+            if r.used and r.file == bound[0].file and id(r) not in mine and bound[-1].reg < r.reg <= last:
+                from .diagnostics import Pos
+
+                low, space = _real(bound[0].reg)
+                raise cg.err(Pos("", 1, 1), f"Overflow of resource binding range: '{name}' ({r.file}{low}-"
+                                            f"{r.file}{low + len(elems) - 1}, space{space}) reaches '{r.name}'", 4609)
+
+
 def register_ranges(cg: CodegenContext) -> tuple[dict[str, list[Range]], dict[tuple[str, int], str]]:
     """The ranges of each register type (``s``, ``t``, ``u``, ``cb``) in ID order, and the variable name of each
     ``(type, ID)``. Raises NotSupportedError for what the 5.1 form here does not build."""
+    _check_array_tails(cg)
     found: dict[str, list[tuple[int, int, int, int, str]]] = {"s": [], "t": [], "u": [], "cb": []}
     grouped: set[int] = set()
     for name, g in cg.globals.items():
