@@ -31,7 +31,8 @@ def counter_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.No
     imm_atomic_consume the post-decrement count (spec §22.17.20/21)."""
     from .codegen import Val
     from .exprs import expr
-    from .intrinsics import _mem_operand, _reg_of, mem_load, mem_store
+    from .intrinsics import mem_load, mem_store
+    from .sm51 import mem_operand, reg_of
 
     k = obj.type.kind
     want = _COUNTER_METHODS[k][name]
@@ -45,11 +46,11 @@ def counter_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.No
     value = expr(cg, arg_nodes[0]) if name == "Append" else None
     dst = cg.temp()
     op = "imm_atomic_consume" if name in ("DecrementCounter", "Consume") else "imm_atomic_alloc"
-    cg.emit(op, Reg("r", (dst,), None, (0,)), _mem_operand("u", _reg_of(r), None))
+    cg.emit(op, Reg("r", (dst,), None, (0,)), mem_operand("u", reg_of(r), None))
     idx = ("r", (dst,), None, 0)
     if name in ("IncrementCounter", "DecrementCounter"):
         return Val(NumType(UINT), [idx])
-    element = Val(obj.type.elem, [], ("mem", "struct", r.file, _reg_of(r), idx, 0))
+    element = Val(obj.type.elem, [], ("mem", "struct", r.file, reg_of(r), idx, 0))
     if name == "Consume":
         return mem_load(cg, element)
     mem_store(cg, element, value, pos)

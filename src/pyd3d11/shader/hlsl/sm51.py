@@ -47,6 +47,27 @@ class DynamicElement:
         return getattr(self.elems[0], name)
 
 
+def reg_of(r):
+    """What a ("mem", kind, file, reg, ...) value names: the register number, or the run-time-indexed element
+    itself (a DynamicElement), rendered by mem_operand."""
+    return r if isinstance(r, DynamicElement) else r.reg
+
+
+def regs_of(r) -> list[int]:
+    """The registers an object value may name: its own, or every element of a run-time-indexed array."""
+    return [e.reg for e in r.elems] if isinstance(r, DynamicElement) else [r.reg]
+
+
+def mem_operand(file: str, reg, comps: tuple | None):
+    """The operand of a memory access: ``u#`` / ``t#``, or ``u[rN.c + base]`` for a run-time index."""
+    from .intrinsics import _object_operand
+    from .operands import Reg
+
+    if isinstance(reg, int):
+        return Reg(file, (reg,), None, comps)
+    return _object_operand(reg, comps)
+
+
 #: the most elements of an unbounded array a literal index may reach here (each is a Resource of the compiler)
 UNBOUNDED_LITERAL_LIMIT = 4096
 
