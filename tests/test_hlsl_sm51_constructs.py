@@ -50,6 +50,9 @@ STRUCT_SAMPLERS = ("Texture2D tex;\nstruct apple { sampler unused0; sampler sam[
                    "float4 main(struct apple input, sampler samp) : SV_Target\n"
                    "{ return tex.Sample(samp, float2(0.3, 0.3)) + tex.Sample(input.sam[1], float2(0.5, 0.5)); }")
 
+TEX_2D = "Texture2D t[2][3] : register(t4);\n"
+PS2 = "float4 main(nointerpolation uint i : I, nointerpolation uint j : J) : SV_Target {{ {body} }}"
+
 # --- constructs that compile: (name, target, source, the listing lines / regexes that must appear) ----------------
 RW_T = "RWTexture2D<float4> t[3] : register(u2, space1);\n"
 RAW = "RWByteAddressBuffer rb[2] : register(u0);\n"
@@ -77,6 +80,17 @@ ACCEPTED = [
      ["dcl_uav_structured_opc U0[4:6], 4, space=0", re.compile(r"imm_atomic_alloc r\d+\.x, " + _rel("U0", 4))]),
     ("NonUniformResourceIndex on a UAV array", "cs_5_1", RAW + CS.format(
         body="rb[NonUniformResourceIndex(i)].Store(0, i);"), [re.compile(r"store_raw .*\{nonuniform\}")]),
+    # an array of arrays is one range of its elements in row-major order: t[i][j] of t[2][3] at t4 reads
+    # [rN.x + 4] with rN.x = i * 3 + j (the flat element number, counted from the range's first register)
+    ("run-time indices into an array of arrays", "ps_5_1", TEX_2D + PS2.format(body="return t[i][j].Load(0);"),
+     ["dcl_resource_texture2d (float,float,float,float) T0[4:9], space=0", re.compile(r"imul null, r\d+\.x, v\d\.x, l\(3\)"),
+      re.compile(r"ld \w+\.xyzw, l\(0, 0, 0, 0\), " + _rel("T0", 4))]),
+    ("run-time row, literal column", "ps_5_1", TEX_2D + PS2.format(body="return t[i][2].Load(0);"),
+     [re.compile(r"iadd r\d+\.x, r\d+\.x, l\(2\)"), re.compile(_rel("T0", 4))]),
+    ("literal row, run-time column: register 4 + 3", "ps_5_1", TEX_2D + PS2.format(body="return t[1][j].Load(0);"),
+     [re.compile(_rel("T0", 7))]),
+    ("NonUniformResourceIndex on the row", "ps_5_1", TEX_2D + PS2.format(
+        body="return t[NonUniformResourceIndex(i)][j].Load(0);"), [re.compile(_rel("T0", 4) + r".*\{nonuniform\}")]),
     ("tbuffer: a one-register SRV range", "ps_5_1",
      "tbuffer tb : register(t3, space1) { float4 a; float4 b; };\n" + PS.format(body="return a + b;"),
      ["dcl_resource_buffer (mixed,mixed,mixed,mixed) T0[3:3], space=1",
@@ -161,6 +175,8 @@ NOT_BUILT = [
      "ConstantBuffer<T> array"),
     ("interface I { float4 f(); };\nclass A : I { float4 f() { return 1; } };\nI i;\n"
      + PS.format(body="return i.f();"), "dynamic class linkage"),
+    (TEX_2D + "float4 f(Texture2D r[3]) { return r[1].Load(0); }\n" + PS2.format(body="return f(t[i]);"),
+     "a row of a resource array chosen at run time"),
     ("struct S { float4 m; };\nstruct T { ConstantBuffer<S> c; };\n" + PS.format(body="return 0;"),
      "ConstantBuffer<T> here"),
     ("struct S { float4 m; };\ntypedef ConstantBuffer<S> CB;\n" + PS.format(body="return 0;"),

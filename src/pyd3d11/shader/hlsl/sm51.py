@@ -47,6 +47,31 @@ class DynamicElement:
         return getattr(self.elems[0], name)
 
 
+def dynamic_index(cg, v, iv, pos, nonuniform: bool = False):
+    """``tex[i]`` with a run-time ``i`` ("Dynamic indexing using HLSL 5.1"): the element read through a relative
+    register index, the flat element number (as uint) in a temp of its own. In an array of arrays, ``tex[i]`` is a
+    row chosen at run time, ``("resrow", elements, offset slot, non-uniform)``: the flat offset ``i * row length``, to which the
+    next index (literal or not) adds its own, the elements staying the whole array's (one range)."""
+    from .codegen import Val
+    from .objects import leaf_count
+    from .operands import Reg, imm
+    from .types import INT, UINT, ArrayType, NumType
+
+    t, elems = v.type, v.obj[1]
+    cg.dynamic_resarrays.add(elems[0].name.split("[", 1)[0])
+    idx = cg.convert(iv, NumType(UINT), pos).slots[0]
+    inner = leaf_count(t.elem) if isinstance(t, ArrayType) else 1
+    flat = [idx] if inner == 1 else cg.alu("imul", INT, 1, [[idx], [imm(inner)]], dst_pos=1, ndst=2)
+    if v.obj[0] == "resrow":  # the row's run-time offset plus this index; a non-uniform row stays non-uniform
+        flat = cg.alu("iadd", INT, 1, [[v.obj[2]], flat])
+        nonuniform = nonuniform or v.obj[3]
+    if isinstance(t, ArrayType) and isinstance(t.elem, ArrayType):
+        return Val(t.elem, [], ("resrow", elems, flat[0], nonuniform))
+    tmp = cg.temp()
+    cg.emit("mov", Reg("r", (tmp,), None, (0,)), cg.src(flat))
+    return Val(elems[0].type, [], DynamicElement(elems, ("r", (tmp,), None, 0), nonuniform))
+
+
 def reg_of(r):
     """What a ("mem", kind, file, reg, ...) value names: the register number, or the run-time-indexed element
     itself (a DynamicElement), rendered by mem_operand."""
