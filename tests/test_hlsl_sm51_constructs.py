@@ -130,6 +130,53 @@ def test_accepted_and_instruction_shape(name, target, src, want):
             assert any(w.search(ln) for ln in lines), (w.pattern, text)
 
 
+#: "Resource binding in HLSL", "Bytecode changes in SM5.1": its example, compiled with unbounded tables
+DOCS_EXAMPLE = """Texture2D<float4> tex0          : register(t5,  space0);
+Texture2D<float4> tex1[][5][3]  : register(t10, space0);
+Texture2D<float4> tex2[8]       : register(t0,  space1);
+SamplerState samp0              : register(s5, space0);
+
+float4 main(float4 coord : COORD) : SV_TARGET
+{
+    float4 r = coord;
+    r += tex0.Sample(samp0, r.xy);
+    r += tex2[r.x].Sample(samp0, r.xy);
+    r += tex1[r.x][r.y][r.z].Sample(samp0, r.xy);
+    return r;
+}
+"""
+UNB_2D = "Texture2D<float4> tex1[][5][3] : register(t10);\n"
+
+UNBOUNDED = [
+    # the page's listing: three ranges, the unbounded one [10:*]; tex2's index counted from space1's t0 (+ 0),
+    # tex1's flattened (x * 15 + y * 3 + z) from t10 (+ 10)
+    ("the page's example", DOCS_EXAMPLE,
+     ["dcl_sampler S0[5:5], mode_default, space=0", "dcl_resource_texture2d (float,float,float,float) T0[5:5], space=0",
+      "dcl_resource_texture2d (float,float,float,float) T1[10:*], space=0",
+      "dcl_resource_texture2d (float,float,float,float) T2[0:7], space=1",
+      re.compile(r"sample r\d+\.xyzw, r\d+\.xyyy, " + _rel("T2", 0)), re.compile(r"imul null, r\d+\.\w, r\d+\.\w, l\(15\)"),
+      re.compile(r"imul null, r\d+\.\w, r\d+\.\w, l\(3\)"), re.compile(_rel("T1", 10))]),
+    ("a first dimension of 0 is unbounded", "Texture2D t[0] : register(t3);\n" + PS.format(body="return t[2].Load(0);"),
+     ["dcl_resource_texture2d (float,float,float,float) T0[3:*], space=0", "ld o0.xyzw, l(0, 0, 0, 0), T0[5].xyzw"]),
+    # tex1[2][1][0]: 10 + 2 * 15 + 1 * 3 = 43; tex1[2][j][1]: row 2 starts at 10 + 30 = 40, then j * 3 + 1
+    ("literal indices into an unbounded array of arrays", UNB_2D + PS2.format(
+        body="return tex1[2][1][0].Load(0) + tex1[2][j][1].Load(0);"),
+     [re.compile(r"ld r\d+\.xyzw, l\(0, 0, 0, 0\), T0\[43\]\.xyzw"), re.compile(r"imul null, r\d+\.x, v\d\.\w, l\(3\)"),
+      re.compile(r"iadd r\d+\.x, r\d+\.x, l\(1\)"), re.compile(_rel("T0", 40))]),
+]
+
+
+@pytest.mark.parametrize("name,src,want", UNBOUNDED, ids=[r[0] for r in UNBOUNDED])
+def test_unbounded_arrays(name, src, want):
+    text = disassemble(_compile(src, "ps_5_1", UNBOUNDED_TABLES))
+    lines = [ln.strip() for ln in text.splitlines()]
+    for w in want:
+        if isinstance(w, str):
+            assert w in lines, (w, text)
+        else:
+            assert any(w.search(ln) for ln in lines), (w.pattern, text)
+
+
 def test_tbuffer_reflection_at_5_1():
     """A tbuffer is a D3D_SIT_TBUFFER (1) binding of its space and register."""
     blob = _compile("tbuffer tb : register(t3, space1) { float4 a; };\n" + PS.format(body="return a;"))
@@ -156,6 +203,9 @@ REJECTED = [
     ("one state block for an array below 5.1", "ps_5_0", "sampler sams[2]\n{\n    {\n    }\n};\n"
      + PS.format(body="return 0;"), 3000),
     ("struct member array whose tail reaches another sampler", "ps_5_1", STRUCT_SAMPLERS, 4609),
+    ("a first dimension of 0 below 5.1", "ps_5_0", "Texture2D t[0] : register(t3);\n" + PS.format(body="return 0;"),
+     3059),
+    ("a first dimension of 0 of numbers", "ps_5_1", "float f[0];\n" + PS.format(body="return 0;"), 3059),
     ("run-time UAV array index below 5.1", "ps_5_0", "RWTexture2D<float4> tex[3];\nuniform int n;\n"
      + PS.format(body="tex[n][int2(0, 0)] = 0.6; return 0;"), 3512),
 ]

@@ -57,9 +57,11 @@ class Range:
 
 
 def _find(ranges: dict[str, list[Range]], file: str, reg: int) -> Range:
-    for r in ranges.get(file, ()):
-        if r.holds(reg):
-            return r
+    # the holding range that starts nearest below ``reg``: an unbounded range holds every later register of the
+    # program's numbering, including those of ranges the compiler numbered after it (another space's)
+    held = [r for r in ranges.get(file, ()) if r.holds(reg)]
+    if held:
+        return max(held, key=lambda r: r.source)
     raise NotSupportedError(f"shader model 5.1: register {file}{reg} belongs to no declared range")
 
 

@@ -811,10 +811,9 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         i = cg.convert(iv, NumType(UINT), pos).slots[0][3]  # a float index names element int(value)
         inner = objects.leaf_count(t.elem) if isinstance(t, ArrayType) else 1
         if isinstance(t, ArrayType) and t.count == 0 and (cg.major, cg.minor) >= (5, 1):  # unbounded (sm51.py)
-            from .sm51 import unbounded_element
+            from .sm51 import unbounded_index
 
-            r = unbounded_element(cg, v.obj[1], i, pos)
-            return _val(r.type, [], r)
+            return unbounded_index(cg, v, i, pos)
         if i * inner >= len(v.obj[1]):
             raise cg.err(pos, "array index out of bounds", 3504)
         if isinstance(t, ArrayType) and isinstance(t.elem, ArrayType):  # t[i] of t[n][m]: a row of bindings

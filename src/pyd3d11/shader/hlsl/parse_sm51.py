@@ -27,6 +27,13 @@ class Sm51Parser:
         if first.text.lower().startswith("space") and first.text[5:].isdigit():
             raise self.error(f"register space '{first.text}' must follow the register", first, 3530)
 
+    def unbounded_zero(self, t) -> bool:
+        """A resource array's first dimension written ``0`` is unbounded at 5.1, as ``[]`` is ("Resource binding
+        in HLSL": "declared by specifying the very first dimension to be empty or 0", ``tex3[0][5][3]``)."""
+        from .types import ObjectType
+
+        return self._sm51() and isinstance(t, ObjectType)
+
     def one_block_for_range(self, t, count: int) -> bool:
         """At 5.1 one state block may stand for a whole one-dimensional array of objects (a range of registers
         there): vkd3d state-block-syntax records fxc accepting ``sampler sams[2] { { } };`` from 5.1 on (failing it

@@ -460,6 +460,10 @@ class Parser(Sm51Parser, ExprParser):
                 continue
             tok = self.tok
             n = self.const_int(dimension=True)
+            if n == 0 and not dims and variable and self.unbounded_zero(t):  # 5.1: ``[0]`` first is ``[]``
+                dims.append(0)
+                self.expect("]")
+                continue
             if not 1 <= n <= 65536:  # fxc's bound on one array dimension
                 raise self.error("array dimension must be between 1 and 65536", tok, 3059)
             dims.append(n)

@@ -101,20 +101,19 @@ def add_unbounded(cg, d, order: int) -> None:
     """``Texture2D t[] : register(t3, space1)`` ("Resource binding in HLSL": an unbounded range from its register
     to the end of the space), compiled under D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES (fxc's
     /enable_unbounded_descriptor_tables, DXC issue 1685). The array starts as its element 0; a literal index adds
-    the elements up to it (unbounded_element), a run-time one reads through element 0's register."""
+    the elements up to it (unbounded_element), a run-time one reads through element 0's register. An unbounded array
+    of arrays (``tex1[][5][3]``, the page's "Bytecode changes in SM5.1" example) is flattened the same way."""
     from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES
     from . import ast as A
-    from .types import ArrayType
+    from .types import array_leaf
 
     t = d.type
-    if isinstance(t.elem, ArrayType):
-        raise NotSupportedError("shader model 5.1: unbounded arrays of arrays of resources are not built")
     if not cg.compile_flags & D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES:
         raise NotSupportedError("shader model 5.1: an unbounded resource array without "
                                 "D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES is not built")
     if d.register is None:
         raise NotSupportedError("shader model 5.1: an unbounded resource array without register() is not built")
-    sub = A.VarDecl(d.pos, f"{d.name}[0]", t.elem, d.mods, None, d.register,
+    sub = A.VarDecl(d.pos, f"{d.name}[0]", array_leaf(t), d.mods, None, d.register,
                     inactive_registers=d.inactive_registers, space=d.space)
     cg.add_resource(sub, order)
     first = cg.globals.pop(sub.name)
@@ -135,6 +134,22 @@ def check_implicit_array(cg, d) -> None:
     if isinstance(leaf, ObjectType) and leaf.kind != "string" and leaf.kind not in EFFECT_KINDS:
         return
     raise cg.err(d.pos, f"'{d.name}': implicit array missing initial value", 3074)
+
+
+def unbounded_index(cg, v, i: int, pos):
+    """``t[i]`` of an unbounded array with a literal ``i``: element ``i``, or for an array of arrays its row ``i``
+    (the elements ``i * row length`` on, made when first named)."""
+    from .codegen import Val
+    from .objects import leaf_count
+    from .types import ArrayType
+
+    t, elems = v.type, v.obj[1]
+    if not isinstance(t.elem, ArrayType):
+        r = unbounded_element(cg, elems, i, pos)
+        return Val(r.type, [], r)
+    inner = leaf_count(t.elem)
+    unbounded_element(cg, elems, (i + 1) * inner - 1, pos)
+    return Val(t.elem, [], ("resarray", elems[i * inner:(i + 1) * inner]))
 
 
 def unbounded_element(cg, elems: list, i: int, pos) -> Resource:
