@@ -177,6 +177,29 @@ def test_unbounded_arrays(name, src, want):
             assert any(w.search(ln) for ln in lines), (w.pattern, text)
 
 
+#: "Resource binding in HLSL", "Constant Buffers": ``myCB1`` of type Foo and size 6 at b2 of space1
+CB_ARRAY = ("struct Foo { float4 a; int2 b; };\nConstantBuffer<Foo> myCB1[2][3] : register(b2, space1);\n"
+            "ConstantBuffer<Foo> myCB2 : register(b0, space1);\n")
+
+
+def test_constant_buffer_array_literal_indices():
+    """``myCB1[i][j]`` is buffer ``i * 3 + j`` of the range b2-b7 (row-major, as resource arrays flatten): the 3-D
+    operand ``[ID][register][element]`` names register 2 + 5 for ``myCB1[1][2]``, 2 + 1 for ``myCB1[0][1]``; the
+    range is declared once with the most registers any element is read at (``b`` is register 1 of Foo); RDEF has one
+    constant buffer ``myCB1`` (its variable used) and one binding of 6 in space 1."""
+    blob = _compile(CB_ARRAY + PS.format(body="return myCB1[1][2].a + myCB2.b.yyyy + myCB1[0][1].b.xxxx;"))
+    lines = [ln.strip() for ln in disassemble(blob).splitlines()]
+    assert "dcl_constantbuffer CB1[2:7][2], immediateIndexed, space=1" in lines
+    assert any("CB1[7][0].xyzw" in ln for ln in lines) and any("CB1[3][1].xxxx" in ln for ln in lines)
+    rdef = parse_rdef(parse_container(blob).get("RDEF"))
+    assert [(c.name, [(v.name, v.flags & 2) for v in c.variables]) for c in rdef.constant_buffers] == \
+        [("myCB1", [("myCB1", 2)]), ("myCB2", [("myCB2", 2)])]
+    assert [(b.name, b.bind_point, b.bind_count, b.space) for b in rdef.bindings] == \
+        [("myCB2", 0, 1, 1), ("myCB1", 2, 6, 1)]
+    with pytest.raises(HlslError, match="X3504"):
+        _compile(CB_ARRAY + PS.format(body="return myCB1[2][0].a;"))
+
+
 def test_tbuffer_reflection_at_5_1():
     """A tbuffer is a D3D_SIT_TBUFFER (1) binding of its space and register."""
     blob = _compile("tbuffer tb : register(t3, space1) { float4 a; };\n" + PS.format(body="return a;"))
@@ -221,7 +244,11 @@ def test_rejected(name, target, src, code):
 
 # --- constructs not built here: NotSupportedError naming the feature ------------------------------------------
 NOT_BUILT = [
-    ("struct S { float4 m; };\nConstantBuffer<S> cb[2] : register(b1);\n" + PS.format(body="return cb[1].m;"),
+    ("struct S { float4 m; };\nConstantBuffer<S> cb[2] : register(b1);\n" + PS2.format(body="return cb[i].m;"),
+     "a run-time index into an array of ConstantBuffer<T>"),
+    ("struct S { float4 m; };\nConstantBuffer<S> cb[] : register(b1);\n" + PS.format(body="return cb[1].m;"),
+     "ConstantBuffer<T> array"),
+    ("struct S { float4 m; };\nConstantBuffer<S> cb[2];\n" + PS.format(body="return cb[1].m;"),
      "ConstantBuffer<T> array"),
     ("interface I { float4 f(); };\nclass A : I { float4 f() { return 1; } };\nI i;\n"
      + PS.format(body="return i.f();"), "dynamic class linkage"),

@@ -98,6 +98,14 @@ def to_sm51(program: ir.Program, ranges: dict[str, list[Range]]) -> ir.Program:
     register no range holds and for a relatively indexed declaration."""
     out: list[ir.Instruction] = []
     declared: set[tuple[str, int]] = set()
+    # a constant-buffer range declares the most registers any of its buffers' declarations does
+    cb_size: dict[int, int] = {}
+    for inst in program.instructions:
+        if inst.opcode == O.DCL_CONSTANTBUFFER and inst.operands[0].indices and inst.operands[0].indices[0].rel is None:
+            op = inst.operands[0]
+            r = _find(ranges, "cb", op.indices[0].value)
+            size = op.indices[1].value if len(op.indices) > 1 else 0
+            cb_size[r.id] = max(cb_size.get(r.id, 0), size)
     for inst in program.instructions:
         otype = _DECLS.get(inst.opcode)
         if otype is not None:
@@ -111,8 +119,7 @@ def to_sm51(program: ir.Program, ranges: dict[str, list[Range]]) -> ir.Program:
             declared.add((file, r.id))
             extra = list(inst.extra)
             if otype == T.CONSTANT_BUFFER:
-                size = op.indices[1].value if len(op.indices) > 1 else 0
-                extra = [size, *extra]
+                extra = [cb_size.get(r.id, 0), *extra]
             idx = [ir.Index(ir.IndexRep.IMMEDIATE32, v) for v in (r.id, r.lower, r.upper)]
             new_op = ir.Operand(otype, indices=idx, **_identity4())
             out.append(ir.Instruction(inst.opcode, [new_op], inst.controls, list(inst.extended), [*extra, r.space]))

@@ -249,6 +249,9 @@ class ResourceBinding:
             if isinstance(g, tuple) and g[0] == "resarray":
                 for r in g[1]:
                     r.used = True
+            if isinstance(g, tuple) and g[0] == "cbarray":  # an array of ConstantBuffer<S>: one range, all live
+                for cb in g[2] or ():
+                    cb.used = True
             if isinstance(g, CbVar):
                 g.used = True
                 g.cb.used = True

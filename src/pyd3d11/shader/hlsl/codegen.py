@@ -605,8 +605,10 @@ class Codegen(SignatureBinding, ResourceBinding):
                     if any(f.body is not None and signature(f) == sig for f in self.funcs.get(d.name, [])):
                         raise self.err(d.pos, f"'{d.name}': function already has a body", 3083)
                 self.funcs.setdefault(d.name, []).append(d)
-            elif isinstance(d, A.ConstantBufferArray):  # 5.1: declared; reading one refuses by name (lookup)
-                self.globals[d.name] = ("cbarray", d)
+            elif isinstance(d, A.ConstantBufferArray):  # 5.1: one constant buffer per element (sm51.py)
+                from .sm51 import add_cb_array
+
+                add_cb_array(self, d)
             elif isinstance(d, A.CBufferDecl):
                 reg = d.register + d.space * SPACE_STRIDE if d.register is not None else None
                 cb = CBuf(d.name, d.kind, reg, explicit=d.register is not None, pos=d.pos, space=d.space)
@@ -888,8 +890,10 @@ class Codegen(SignatureBinding, ResourceBinding):
             if g[0] == "static":
                 raise self.err(pos, f"static '{name}' used before initialisation", 3004)
             if g[0] == "cbarray":
-                raise NotSupportedError(f"shader model 5.1: reading an element of the ConstantBuffer<T> array "
-                                        f"'{name}' is not built")
+                if g[2] is None:
+                    raise NotSupportedError(f"shader model 5.1: reading an element of the ConstantBuffer<T> array "
+                                            f"'{name}' (unbounded or without register()) is not built")
+                return Val(g[1].type, [], ("cbarray", g[2]))
             if g[0] == "iface":  # only method calls through interface pointers are supported (linkage.py)
                 raise NotImplementedError("interface pointers used other than to call a method")
         raise self.err(_name_span(pos, name), f"undeclared identifier '{name}'", 3004)

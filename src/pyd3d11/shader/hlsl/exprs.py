@@ -794,6 +794,10 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         return object_index(cg, v, idx_node, pos)
     if objects.is_ref(v):
         return objects.element(cg, v, expr(cg, idx_node), pos)
+    if isinstance(v.obj, tuple) and v.obj and v.obj[0] == "cbarray":
+        from .sm51 import cb_array_index
+
+        return cb_array_index(cg, v, expr(cg, idx_node), pos)
     if isinstance(v.obj, tuple) and v.obj and v.obj[0] in ("resarray", "resrow"):
         nonuniform = isinstance(idx_node, A.Call) and idx_node.name == "NonUniformResourceIndex" and \
             (cg.major, cg.minor) >= (5, 1) and len(idx_node.args) == 1 and idx_node.name not in cg.funcs

@@ -72,6 +72,57 @@ def dynamic_index(cg, v, iv, pos, nonuniform: bool = False):
     return Val(elems[0].type, [], DynamicElement(elems, ("r", (tmp,), None, 0), nonuniform))
 
 
+def add_cb_array(cg, d) -> None:
+    """``ConstantBuffer<S> name[N]…[: register(b#[, spaceN])]`` ("Resource binding in HLSL": "a constant buffer
+    variable ... of type Foo and size 6", indexed as ``name[i][j].a``): one constant buffer per element, row-major
+    from its register, each holding the variable ``name`` of type S; the array is one range (register_ranges) and
+    one RDEF constant buffer and binding (rdef_bindings). An unbounded array, or one without register(), stays
+    declared only (reading it raises NotSupportedError)."""
+    from . import ast as A
+    from .types import ArrayType
+    from .values import CBuf, CbVar
+
+    dims, t = [], d.type
+    while isinstance(t, ArrayType):
+        dims.append(t.count)
+        t = t.elem
+    if 0 in dims or d.register is None:
+        cg.globals[d.name] = ("cbarray", d, None)
+        return
+    n = 1
+    for c in dims:
+        n *= c
+    cbufs = []
+    for k in range(n):
+        cb = CBuf(f"{d.name}[{k}]", "cbuffer", d.register + k + d.space * SPACE_STRIDE, explicit=True, pos=d.pos,
+                  space=d.space)
+        cb.array_name = d.name  # type: ignore[attr-defined]  # one range (register_ranges)
+        cb.vars.append(CbVar(A.VarDecl(d.pos, d.name, t), cb))
+        cg.cbufs.append(cb)
+        cbufs.append(cb)
+    cg.globals[d.name] = ("cbarray", d, cbufs)
+
+
+def cb_array_index(cg, v, iv, pos):
+    """``name[i]`` of an array of ConstantBuffer<S> (add_cb_array): a row, or element ``i``'s S (its buffer's
+    variable). A run-time index (a relative constant-buffer operand) is not built."""
+    from .codegen import Val
+    from .types import UINT, ArrayType, NumType
+
+    t, cbufs = v.type, v.obj[1]
+    if not iv.const or not isinstance(iv.type, NumType):
+        raise NotSupportedError("shader model 5.1: a run-time index into an array of ConstantBuffer<T> is not built")
+    i = cg.convert(iv, NumType(UINT), pos).slots[0][3]
+    if i >= t.count:
+        raise cg.err(pos, "array index out of bounds", 3504)
+    if isinstance(t.elem, ArrayType):
+        inner = len(cbufs) // t.count
+        return Val(t.elem, [], ("cbarray", cbufs[i * inner:(i + 1) * inner]))
+    cv = cbufs[i].vars[0]
+    cv.used = True
+    return cg.global_value(cv)
+
+
 def reg_of(r):
     """What a ("mem", kind, file, reg, ...) value names: the register number, or the run-time-indexed element
     itself (a DynamicElement), rendered by mem_operand."""
@@ -236,12 +287,19 @@ def register_ranges(cg: CodegenContext) -> tuple[dict[str, list[Range]], dict[tu
         if r.used and r.reg >= 0 and id(r) not in grouped:
             low, space = _real(r.reg)
             found[r.file].append((space, low, low, r.reg, r.name))
+    arrays: dict[str, list] = {}
     for cb in cg.cbufs:
         if cb.slot is None or cb.slot < 0 or not cb.used:
+            continue
+        if getattr(cb, "array_name", None) is not None:  # an array of ConstantBuffer<S>: one range (add_cb_array)
+            arrays.setdefault(cb.array_name, []).append(cb)
             continue
         low, space = _real(cb.slot)
         # a tbuffer is read from a t# register (tbuffer.py): a range of one SRV register
         found["t" if cb.kind == "tbuffer" else "cb"].append((space, low, low, cb.slot, cb.name))
+    for name, cbs in arrays.items():
+        low, space = _real(cbs[0].slot)
+        found["cb"].append((space, low, low + len(cbs) - 1, cbs[0].slot, name))
     ranges: dict[str, list[Range]] = {}
     names: dict[tuple[str, int], str] = {}
     for file, items in found.items():
@@ -279,6 +337,20 @@ def rdef_bindings(rdef: Rdef, ranges: dict[str, list[Range]], names: dict[tuple[
         count = 0 if r.upper == UNBOUNDED else r.upper - r.lower + 1
         out.append(replace(b, name=names[(file, r.id)], bind_point=r.lower, bind_count=count, space=r.space,
                            id=r.id))
+    # an array of ConstantBuffer<S> is one constant buffer description, named as its binding (add_cb_array)
+    # (its variable flagged used when any element's is)
+    bound = {b.name for b in out}
+    kept, firsts = [], {}
+    for c in rdef.constant_buffers:
+        base, sep, tail = c.name.rpartition("[")
+        if sep and tail[:-1].isdigit() and base in bound and c.name not in bound:
+            if base in firsts:
+                for v0, v in zip(firsts[base].variables, c.variables, strict=True):
+                    v0.flags |= v.flags
+                continue
+            c = firsts[base] = replace(c, name=base, variables=[replace(v) for v in c.variables])
+        kept.append(c)
+    rdef.constant_buffers = kept
     # one order for the bindings and the declarations' IDs ("Bytecode changes in SM5.1"): samplers, SRVs, UAVs,
     # constant buffers (the 5.0 table's order of kinds), each by ID
     kinds = {"s": 0, "t": 1, "u": 2, "cb": 3}
