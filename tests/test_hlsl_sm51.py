@@ -232,8 +232,8 @@ def test_5_1_accepts():
 
 
 @pytest.mark.parametrize("src,what", [
-    ("struct S { float4 m; };\nConstantBuffer<S> cb[2] : register(b1);\nuniform uint n;\nfloat4 main() : SV_Target "
-     "{ return cb[n].m; }", "array of ConstantBuffer<T>"),
+    ("struct S { float4 m; };\nConstantBuffer<S> cb[] : register(b1);\nuniform uint n;\nfloat4 main() : SV_Target "
+     "{ return cb[n].m; }", "ConstantBuffer<T> array"),
     ("Texture2D t[] : register(t0, space1);\nfloat4 main() : SV_Target { return t[1].Load(0); }", "unbounded"),
     ("interface I { float4 f(); };\nclass A : I { float4 f() { return 1; } };\nI i;\n"
      "float4 main() : SV_Target { return i.f(); }", "interfaces"),

@@ -192,6 +192,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.dead_resources: frozenset[str] = frozenset()  # found by a previous generation (deadres.py)
         #: resource arrays indexed at run time (5.1, exprs._dynamic_element): every element is live (deadres.py)
         self.dynamic_resarrays: set[str] = set()
+        #: 5.1: the first slot of an array of ConstantBuffer<S> read at a run-time index -> every slot of it
+        self.cb_array_slots: dict[int, list[int]] = {}
         self.legacy_tex_uses: list = []  # D3D9-style sampler uses awaiting their t# (legacytex.py)
         self.linkage: LinkState | None = None  # interface calls (linkage.py), made on first use
         self.unrolled_iterations = 0  # loop iterations unrolled so far (unroll.py)

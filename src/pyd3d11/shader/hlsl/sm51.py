@@ -105,13 +105,15 @@ def add_cb_array(cg, d) -> None:
 
 def cb_array_index(cg, v, iv, pos):
     """``name[i]`` of an array of ConstantBuffer<S> (add_cb_array): a row, or element ``i``'s S (its buffer's
-    variable). A run-time index (a relative constant-buffer operand) is not built."""
+    variable). A run-time index reads through the buffer index of the operand (cb_array_dynamic)."""
     from .codegen import Val
     from .types import UINT, ArrayType, NumType
 
     t, cbufs = v.type, v.obj[1]
-    if not iv.const or not isinstance(iv.type, NumType):
-        raise NotSupportedError("shader model 5.1: a run-time index into an array of ConstantBuffer<T> is not built")
+    if not isinstance(iv.type, NumType):
+        raise cg.err(pos, "array index must be a scalar", 3120)
+    if not iv.const or len(v.obj) > 2:
+        return cb_array_dynamic(cg, v, iv, pos)
     i = cg.convert(iv, NumType(UINT), pos).slots[0][3]
     if i >= t.count:
         raise cg.err(pos, "array index out of bounds", 3504)
@@ -121,6 +123,39 @@ def cb_array_index(cg, v, iv, pos):
     cv = cbufs[i].vars[0]
     cv.used = True
     return cg.global_value(cv)
+
+
+def cb_array_dynamic(cg, v, iv, pos):
+    """``myCB1[i][j].a`` with a run-time index ("Resource binding in HLSL", Constant Buffers): the buffer number
+    ``i * row length + j`` in a temp, read as the relative first index of the operand, ``cb[rN.c + first][element]``
+    (5.1: ``CB1[rN.c + register][element]``, "Bytecode changes in SM5.1": "index of the constant buffer, offset
+    into the particular instance"). A row chosen at run time is ``("cbarray", buffers, offset slot)``."""
+    from .codegen import Val, leaf_bases
+    from .objects import leaf_count
+    from .operands import Reg, imm
+    from .types import BOOL, INT, UINT, ArrayType, NumType
+
+    t, cbufs = v.type, v.obj[1]
+    idx = cg.convert(iv, NumType(UINT), pos).slots[0]
+    inner = leaf_count(t.elem) if isinstance(t.elem, ArrayType) else 1
+    flat = [idx] if inner == 1 else cg.alu("imul", INT, 1, [[idx], [imm(inner)]], dst_pos=1, ndst=2)
+    if len(v.obj) > 2:
+        flat = cg.alu("iadd", INT, 1, [[v.obj[2]], flat])
+    if isinstance(t.elem, ArrayType):
+        return Val(t.elem, [], ("cbarray", cbufs, flat[0]))
+    tmp = cg.temp()
+    cg.emit("mov", Reg("r", (tmp,), None, (0,)), cg.src(flat))
+    cg.cb_array_slots[cbufs[0].slot] = [cb.slot for cb in cbufs]
+    for cb in cbufs:
+        cb.vars[0].used = True
+    cv = cbufs[0].vars[0]
+    rel = ("r", (tmp,), None, 0, "buf")
+    slots = [("cb", (cbufs[0].slot, r), rel, c) for r, c in cg.cb_slots(cv.decl.type, cv.offset)]
+    bases = leaf_bases(cv.decl.type)
+    if BOOL in bases:  # stored 0/1, read as ~0/0 (as Codegen.global_value)
+        slots = [cg.alu("ine", INT, 1, [[s], [imm(0)]])[0] if b == BOOL else s for s, b in zip(slots, bases,
+                                                                                               strict=True)]
+    return Val(cv.decl.type, slots, ("cbvar", cv))
 
 
 def reg_of(r):
