@@ -76,8 +76,9 @@ def add_cb_array(cg, d) -> None:
     """``ConstantBuffer<S> name[N]…[: register(b#[, spaceN])]`` ("Resource binding in HLSL": "a constant buffer
     variable ... of type Foo and size 6", indexed as ``name[i][j].a``): one constant buffer per element, row-major
     from its register, each holding the variable ``name`` of type S; the array is one range (register_ranges) and
-    one RDEF constant buffer and binding (rdef_bindings). An unbounded array, or one without register(), stays
-    declared only (reading it raises NotSupportedError)."""
+    one RDEF constant buffer and binding (rdef_bindings); without register() the array takes the first hole of space0
+    it fits in (ResourceBinding.assign_bindings). An unbounded array stays declared only (reading it raises
+    NotSupportedError)."""
     from . import ast as A
     from .types import ArrayType
     from .values import CBuf, CbVar
@@ -86,7 +87,7 @@ def add_cb_array(cg, d) -> None:
     while isinstance(t, ArrayType):
         dims.append(t.count)
         t = t.elem
-    if 0 in dims or d.register is None:
+    if 0 in dims:
         cg.globals[d.name] = ("cbarray", d, None)
         return
     n = 1
@@ -94,8 +95,8 @@ def add_cb_array(cg, d) -> None:
         n *= c
     cbufs = []
     for k in range(n):
-        cb = CBuf(f"{d.name}[{k}]", "cbuffer", d.register + k + d.space * SPACE_STRIDE, explicit=True, pos=d.pos,
-                  space=d.space)
+        reg = None if d.register is None else d.register + k + d.space * SPACE_STRIDE  # None: placed as one range
+        cb = CBuf(f"{d.name}[{k}]", "cbuffer", reg, explicit=reg is not None, pos=d.pos, space=d.space)
         cb.array_name = d.name  # type: ignore[attr-defined]  # one range (register_ranges)
         cb.vars.append(CbVar(A.VarDecl(d.pos, d.name, t), cb))
         cg.cbufs.append(cb)
