@@ -156,6 +156,14 @@ UNBOUNDED = [
       "dcl_resource_texture2d (float,float,float,float) T2[0:7], space=1",
       re.compile(r"sample r\d+\.xyzw, r\d+\.xyyy, " + _rel("T2", 0)), re.compile(r"imul null, r\d+\.\w, r\d+\.\w, l\(15\)"),
       re.compile(r"imul null, r\d+\.\w, r\d+\.\w, l\(3\)"), re.compile(_rel("T1", 10))]),
+    # the page's unbounded ConstantBuffer<Stuff> myStuff[][3][8] at b2 of space3: [1][2][3] is buffer 24 + 16 + 3
+    # = 43 (register 45); [x][y][z] is x * 24 + y * 8 + z from register 2
+    ("unbounded array of ConstantBuffer<S>", "struct Stuff { float2 factor; uint drawID; };\n"
+     "ConstantBuffer<Stuff> myStuff[][3][8] : register(b2, space3);\nfloat4 main(nointerpolation uint3 i : I) : "
+     "SV_Target { return float4(myStuff[1][2][3].factor, myStuff[i.x][i.y][i.z].drawID, 0); }",
+     ["dcl_constantbuffer CB0[2:*][1], immediateIndexed, space=3", re.compile(r"CB0\[45\]\[0\]\.xy"),
+      re.compile(r"imul null, r\d+\.\w, v0\.x, l\(24\)"), re.compile(r"imul null, r\d+\.\w, v0\.y, l\(8\)"),
+      re.compile(r"CB0\[r\d+\.\w \+ 2\]\[0\]\.z")]),
     ("a first dimension of 0 is unbounded", "Texture2D t[0] : register(t3);\n" + PS.format(body="return t[2].Load(0);"),
      ["dcl_resource_texture2d (float,float,float,float) T0[3:*], space=0", "ld o0.xyzw, l(0, 0, 0, 0), T0[5].xyzw"]),
     # tex1[2][1][0]: 10 + 2 * 15 + 1 * 3 = 43; tex1[2][j][1]: row 2 starts at 10 + 30 = 40, then j * 3 + 1

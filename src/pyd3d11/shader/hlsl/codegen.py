@@ -894,7 +894,7 @@ class Codegen(SignatureBinding, ResourceBinding):
             if g[0] == "cbarray":
                 if g[2] is None:
                     raise NotSupportedError(f"shader model 5.1: reading an element of the ConstantBuffer<T> array "
-                                            f"'{name}' (unbounded or without register()) is not built")
+                                            f"'{name}' (unbounded, without register() or the unbounded-tables flag) is not built")
                 return Val(g[1].type, [], ("cbarray", g[2]))
             if g[0] == "iface":  # only method calls through interface pointers are supported (linkage.py)
                 raise NotImplementedError("interface pointers used other than to call a method")

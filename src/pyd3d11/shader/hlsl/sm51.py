@@ -77,37 +77,53 @@ def add_cb_array(cg, d) -> None:
     variable ... of type Foo and size 6", indexed as ``name[i][j].a``): one constant buffer per element, row-major
     from its register, each holding the variable ``name`` of type S; the array is one range (register_ranges) and
     one RDEF constant buffer and binding (rdef_bindings); without register() the array takes the first hole of space0
-    it fits in (ResourceBinding.assign_bindings). An unbounded array stays declared only (reading it raises
-    NotSupportedError)."""
-    from . import ast as A
+    it fits in (ResourceBinding.assign_bindings). An unbounded array (``myStuff[][3][8] : register(b2, space3)``, the
+    page's example; with register() and D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES, as unbounded resource arrays)
+    starts as its first row, the range ``[b#:*]``; a literal index adds the buffers up to it (cb_array_index)."""
+    from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES
     from .types import ArrayType
-    from .values import CBuf, CbVar
 
     dims, t = [], d.type
     while isinstance(t, ArrayType):
         dims.append(t.count)
         t = t.elem
-    if 0 in dims:
+    unbounded = dims[0] == 0
+    if unbounded and (d.register is None or not cg.compile_flags & D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES):
         cg.globals[d.name] = ("cbarray", d, None)
         return
     n = 1
-    for c in dims:
+    for c in dims[1:] if unbounded else dims:
         n *= c
-    cbufs = []
-    for k in range(n):
-        reg = None if d.register is None else d.register + k + d.space * SPACE_STRIDE  # None: placed as one range
-        cb = CBuf(f"{d.name}[{k}]", "cbuffer", reg, explicit=reg is not None, pos=d.pos, space=d.space)
-        cb.array_name = d.name  # type: ignore[attr-defined]  # one range (register_ranges)
-        cb.vars.append(CbVar(A.VarDecl(d.pos, d.name, t), cb))
-        cg.cbufs.append(cb)
-        cbufs.append(cb)
+    cbufs: list = []
+    for _ in range(n):
+        _new_cb(cg, d, t, cbufs, unbounded, placed=False)
     cg.globals[d.name] = ("cbarray", d, cbufs)
+
+
+def _new_cb(cg, d, t, cbufs: list, unbounded: bool, placed: bool) -> None:
+    """The next buffer of an array of ConstantBuffer<S> (add_cb_array); ``placed``: made while code is generated
+    (an unbounded array's literal index), so laid out and bound at once."""
+    from . import ast as A
+    from .values import CBuf, CbVar
+
+    k = len(cbufs)
+    reg = None if d.register is None else d.register + k + d.space * SPACE_STRIDE  # None: placed as one range
+    cb = CBuf(f"{d.name}[{k}]", "cbuffer", reg, explicit=reg is not None, pos=d.pos, space=d.space)
+    cb.array_name = d.name  # type: ignore[attr-defined]  # one range (register_ranges)
+    cb.array_unbounded = unbounded  # type: ignore[attr-defined]
+    cb.vars.append(CbVar(A.VarDecl(d.pos, d.name, t), cb))
+    if placed:
+        cg.layout_cbuffer(cb)
+        cb.slot, cb.used = reg, True
+    cg.cbufs.append(cb)
+    cbufs.append(cb)
 
 
 def cb_array_index(cg, v, iv, pos):
     """``name[i]`` of an array of ConstantBuffer<S> (add_cb_array): a row, or element ``i``'s S (its buffer's
     variable). A run-time index reads through the buffer index of the operand (cb_array_dynamic)."""
     from .codegen import Val
+    from .objects import leaf_count
     from .types import UINT, ArrayType, NumType
 
     t, cbufs = v.type, v.obj[1]
@@ -116,10 +132,17 @@ def cb_array_index(cg, v, iv, pos):
     if not iv.const or len(v.obj) > 2:
         return cb_array_dynamic(cg, v, iv, pos)
     i = cg.convert(iv, NumType(UINT), pos).slots[0][3]
-    if i >= t.count:
+    inner = leaf_count(t.elem) if isinstance(t.elem, ArrayType) else 1
+    if t.count == 0:  # unbounded: the buffers up to this row or element
+        if (i + 1) * inner > UNBOUNDED_LITERAL_LIMIT:
+            raise NotSupportedError(f"shader model 5.1: an unbounded ConstantBuffer<T> array's buffer {i * inner} "
+                                    f"(literal indices past {UNBOUNDED_LITERAL_LIMIT - 1}) is not built")
+        d = cg.globals[cbufs[0].array_name][1]
+        while len(cbufs) < (i + 1) * inner:
+            _new_cb(cg, d, cbufs[0].vars[0].decl.type, cbufs, True, placed=True)
+    elif i >= t.count:
         raise cg.err(pos, "array index out of bounds", 3504)
     if isinstance(t.elem, ArrayType):
-        inner = len(cbufs) // t.count
         return Val(t.elem, [], ("cbarray", cbufs[i * inner:(i + 1) * inner]))
     cv = cbufs[i].vars[0]
     cv.used = True
@@ -335,7 +358,8 @@ def register_ranges(cg: CodegenContext) -> tuple[dict[str, list[Range]], dict[tu
         found["t" if cb.kind == "tbuffer" else "cb"].append((space, low, low, cb.slot, cb.name))
     for name, cbs in arrays.items():
         low, space = _real(cbs[0].slot)
-        found["cb"].append((space, low, low + len(cbs) - 1, cbs[0].slot, name))
+        up = UNBOUNDED if cbs[0].array_unbounded else low + len(cbs) - 1
+        found["cb"].append((space, low, up, cbs[0].slot, name))
     ranges: dict[str, list[Range]] = {}
     names: dict[tuple[str, int], str] = {}
     for file, items in found.items():
