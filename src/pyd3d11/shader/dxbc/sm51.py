@@ -57,9 +57,11 @@ class Range:
 
 
 def _find(ranges: dict[str, list[Range]], file: str, reg: int) -> Range:
-    for r in ranges.get(file, ()):
-        if r.holds(reg):
-            return r
+    # the holding range that starts nearest below ``reg``: an unbounded range holds every later register of the
+    # program's numbering, including those of ranges the compiler numbered after it (another space's)
+    held = [r for r in ranges.get(file, ()) if r.holds(reg)]
+    if held:
+        return max(held, key=lambda r: r.source)
     raise NotSupportedError(f"shader model 5.1: register {file}{reg} belongs to no declared range")
 
 
@@ -78,7 +80,12 @@ def _operand(op: ir.Operand, ranges: dict[str, list[Range]]) -> None:
     first = op.indices[0]
     r = _find(ranges, file, first.value)
     value = r.lower + (first.value - r.source)
-    rep = ir.IndexRep.IMMEDIATE32_PLUS_RELATIVE if first.rel is not None and value else first.rep
+    rep = first.rep
+    if first.rel is not None:
+        # the register counted from the space's start: ``[rN.c + value]``, a zero offset as the relative index alone
+        # (the 5.0 operand's own offset counted from the compiler's numbering of the space, which may not be 0),
+        # the one encoding the listing ``[rN.c + 0]`` assembles back to
+        rep = ir.IndexRep.IMMEDIATE32_PLUS_RELATIVE if value else ir.IndexRep.RELATIVE
     reg = ir.Index(rep, value, first.rel)
     op.indices = [ir.Index(ir.IndexRep.IMMEDIATE32, r.id), reg, *op.indices[1:]]
 
@@ -91,6 +98,14 @@ def to_sm51(program: ir.Program, ranges: dict[str, list[Range]]) -> ir.Program:
     register no range holds and for a relatively indexed declaration."""
     out: list[ir.Instruction] = []
     declared: set[tuple[str, int]] = set()
+    # a constant-buffer range declares the most registers any of its buffers' declarations does
+    cb_size: dict[int, int] = {}
+    for inst in program.instructions:
+        if inst.opcode == O.DCL_CONSTANTBUFFER and inst.operands[0].indices and inst.operands[0].indices[0].rel is None:
+            op = inst.operands[0]
+            r = _find(ranges, "cb", op.indices[0].value)
+            size = op.indices[1].value if len(op.indices) > 1 else 0
+            cb_size[r.id] = max(cb_size.get(r.id, 0), size)
     for inst in program.instructions:
         otype = _DECLS.get(inst.opcode)
         if otype is not None:
@@ -104,8 +119,7 @@ def to_sm51(program: ir.Program, ranges: dict[str, list[Range]]) -> ir.Program:
             declared.add((file, r.id))
             extra = list(inst.extra)
             if otype == T.CONSTANT_BUFFER:
-                size = op.indices[1].value if len(op.indices) > 1 else 0
-                extra = [size, *extra]
+                extra = [cb_size.get(r.id, 0), *extra]
             idx = [ir.Index(ir.IndexRep.IMMEDIATE32, v) for v in (r.id, r.lower, r.upper)]
             new_op = ir.Operand(otype, indices=idx, **_identity4())
             out.append(ir.Instruction(inst.opcode, [new_op], inst.controls, list(inst.extended), [*extra, r.space]))

@@ -166,6 +166,16 @@ class CBufferDecl(Node):
 
 
 @dataclass(eq=False)
+class ConstantBufferArray(Node):
+    """``ConstantBuffer<S> name[N]…`` / ``name[]`` (shader model 5.1, "Resource binding in HLSL"): a range of
+    constant buffers, each holding one S."""
+    name: str
+    type: Any  # ArrayType of the StructType S
+    register: int | None
+    space: int = 0
+
+
+@dataclass(eq=False)
 class TypeDecl(Node):
     """A class or interface declaration; its type (classes.py) carries the members and methods."""
     type: Any

@@ -32,6 +32,7 @@ def counter_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.No
     from .codegen import Val
     from .exprs import expr
     from .intrinsics import mem_load, mem_store
+    from .sm51 import mem_operand, reg_of
 
     k = obj.type.kind
     want = _COUNTER_METHODS[k][name]
@@ -39,16 +40,17 @@ def counter_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.No
         raise no_matching(cg, name, len(arg_nodes), pos)
     r = obj.obj
     if k == "RWStructuredBuffer":
-        r.counter = True
+        for e in getattr(r, "elems", [r]):  # a 5.1 run-time-indexed element: each element's UAV has the counter
+            e.counter = True
     # Append's argument is evaluated before the slot is allocated (and only once: it may itself Consume)
     value = expr(cg, arg_nodes[0]) if name == "Append" else None
     dst = cg.temp()
     op = "imm_atomic_consume" if name in ("DecrementCounter", "Consume") else "imm_atomic_alloc"
-    cg.emit(op, Reg("r", (dst,), None, (0,)), Reg("u", (r.reg,)))
+    cg.emit(op, Reg("r", (dst,), None, (0,)), mem_operand("u", reg_of(r), None))
     idx = ("r", (dst,), None, 0)
     if name in ("IncrementCounter", "DecrementCounter"):
         return Val(NumType(UINT), [idx])
-    element = Val(obj.type.elem, [], ("mem", "struct", r.file, r.reg, idx, 0))
+    element = Val(obj.type.elem, [], ("mem", "struct", r.file, reg_of(r), idx, 0))
     if name == "Consume":
         return mem_load(cg, element)
     mem_store(cg, element, value, pos)

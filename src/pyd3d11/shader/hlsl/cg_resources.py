@@ -249,6 +249,9 @@ class ResourceBinding:
             if isinstance(g, tuple) and g[0] == "resarray":
                 for r in g[1]:
                     r.used = True
+            if isinstance(g, tuple) and g[0] == "cbarray":  # an array of ConstantBuffer<S>: one range, all live
+                for cb in g[2] or ():
+                    cb.used = True
             if isinstance(g, CbVar):
                 g.used = True
                 g.cb.used = True
@@ -278,13 +281,18 @@ class ResourceBinding:
             if cb.explicit:
                 cb.slot = cb.reg  # type: ignore[assignment]
                 continue
-            if not cb.used:
+            if not cb.used or cb.slot >= 0:  # (an array member placed with its array)
                 continue
+            # an array of ConstantBuffer<S> takes the first hole its whole length fits in ("Resource binding in
+            # HLSL": the compiler's "first-hole-fits heuristic"; sm51.add_cb_array)
+            name = getattr(cb, "array_name", None)
+            members = [c for c in self.cbufs if getattr(c, "array_name", None) == name] if name else [cb]
             n = 0
-            while n in cb_taken:
+            while any(n + k in cb_taken for k in range(len(members))):
                 n += 1
-            cb.slot = n
-            cb_taken.add(n)
+            for k, c in enumerate(members):
+                c.slot = n + k
+                cb_taken.add(n + k)
         if (self.major, self.minor) < (5, 1):  # shader model 5.1 binds constant buffers by range: no 14 slots
             check_cb_slots(self)
         check_cb_entry_count(self)

@@ -131,6 +131,7 @@ class CodegenContext(Protocol):
     param_objects: dict  # entry parameter -> its object leaves (objects.py)
     dead_resources: frozenset[str]  # resources a previous generation found dead (deadres.py)
     dynamic_resarrays: set[str]  # resource arrays indexed at run time (5.1: every element live)
+    cb_array_slots: dict[int, list[int]]  # 5.1: arrays of ConstantBuffer<S> read at a run-time index
     legacy_tex_uses: list  # D3D9-style sampler uses awaiting their t# (legacytex.py)
     linkage: LinkState | None  # interface calls (linkage.py), made on first use
     double_flags: set[str]  # global flags the double instructions need (doubles.py)

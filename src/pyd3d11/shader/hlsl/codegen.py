@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ...errors import NotSupportedError
 from ...headers.d3dcompiler_types import (
     D3DCOMPILE_DEBUG,
     D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
@@ -191,6 +192,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.dead_resources: frozenset[str] = frozenset()  # found by a previous generation (deadres.py)
         #: resource arrays indexed at run time (5.1, exprs._dynamic_element): every element is live (deadres.py)
         self.dynamic_resarrays: set[str] = set()
+        #: 5.1: the first slot of an array of ConstantBuffer<S> read at a run-time index -> every slot of it
+        self.cb_array_slots: dict[int, list[int]] = {}
         self.legacy_tex_uses: list = []  # D3D9-style sampler uses awaiting their t# (legacytex.py)
         self.linkage: LinkState | None = None  # interface calls (linkage.py), made on first use
         self.unrolled_iterations = 0  # loop iterations unrolled so far (unroll.py)
@@ -607,6 +610,10 @@ class Codegen(SignatureBinding, ResourceBinding):
                     if any(f.body is not None and signature(f) == sig for f in self.funcs.get(d.name, [])):
                         raise self.err(d.pos, f"'{d.name}': function already has a body", 3083)
                 self.funcs.setdefault(d.name, []).append(d)
+            elif isinstance(d, A.ConstantBufferArray):  # 5.1: one constant buffer per element (sm51.py)
+                from .sm51 import add_cb_array
+
+                add_cb_array(self, d)
             elif isinstance(d, A.CBufferDecl):
                 reg = d.register + d.space * SPACE_STRIDE if d.register is not None else None
                 cb = CBuf(d.name, d.kind, reg, explicit=d.register is not None, pos=d.pos, space=d.space)
@@ -635,6 +642,10 @@ class Codegen(SignatureBinding, ResourceBinding):
                     self.cbufs.append(cb)
             elif isinstance(d, A.VarDecl):
                 check_global_decl(self, d)
+                if (self.major, self.minor) == (5, 1):
+                    from .sm51 import check_implicit_array
+
+                    check_implicit_array(self, d)
                 d = patch_as_array(d)  # a global InputPatch/OutputPatch is a uniform array
                 if d.packoffset is not None:
                     raise self.err(d.pos, "packoffset is only allowed in a constant buffer", 3091)
@@ -883,6 +894,11 @@ class Codegen(SignatureBinding, ResourceBinding):
                 return Val(t, [], ("tgsm", gi, stride))
             if g[0] == "static":
                 raise self.err(pos, f"static '{name}' used before initialisation", 3004)
+            if g[0] == "cbarray":
+                if g[2] is None:
+                    raise NotSupportedError(f"shader model 5.1: reading an element of the ConstantBuffer<T> array "
+                                            f"'{name}' (unbounded, without register() or the unbounded-tables flag) is not built")
+                return Val(g[1].type, [], ("cbarray", g[2]))
             if g[0] == "iface":  # only method calls through interface pointers are supported (linkage.py)
                 raise NotImplementedError("interface pointers used other than to call a method")
         raise self.err(_name_span(pos, name), f"undeclared identifier '{name}'", 3004)

@@ -786,20 +786,6 @@ def swizzle_indices(cg: CodegenContext, t: NumType, name: str, pos) -> list[int]
     return comps
 
 
-def _dynamic_element(cg: CodegenContext, v: Val, iv: Val, pos, nonuniform: bool = False) -> Val:
-    """``tex[i]`` with a run-time ``i`` at shader model 5.1 ("Dynamic indexing using HLSL 5.1"): the element
-    read through a relative register index, the index (as uint) in a temp of its own."""
-    from .operands import Reg
-    from .sm51 import DynamicElement
-
-    elems = v.obj[1]
-    cg.dynamic_resarrays.add(elems[0].name.split("[", 1)[0])
-    idx = cg.convert(iv, NumType(UINT), pos).slots[0]
-    t = cg.temp()
-    cg.emit("mov", Reg("r", (t,), None, (0,)), cg.src([idx]))
-    return _val(elems[0].type, [], DynamicElement(elems, ("r", (t,), None, 0), nonuniform))
-
-
 def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     t = v.type
     if isinstance(t, ObjectType):
@@ -808,7 +794,11 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         return object_index(cg, v, idx_node, pos)
     if objects.is_ref(v):
         return objects.element(cg, v, expr(cg, idx_node), pos)
-    if isinstance(v.obj, tuple) and v.obj and v.obj[0] == "resarray":
+    if isinstance(v.obj, tuple) and v.obj and v.obj[0] == "cbarray":
+        from .sm51 import cb_array_index
+
+        return cb_array_index(cg, v, expr(cg, idx_node), pos)
+    if isinstance(v.obj, tuple) and v.obj and v.obj[0] in ("resarray", "resrow"):
         nonuniform = isinstance(idx_node, A.Call) and idx_node.name == "NonUniformResourceIndex" and \
             (cg.major, cg.minor) >= (5, 1) and len(idx_node.args) == 1 and idx_node.name not in cg.funcs
         if nonuniform:
@@ -816,18 +806,18 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         iv = expr(cg, idx_node)
         if nonuniform and iv.const:
             nonuniform = False  # a literal index names one element: nothing to mark
-        if (cg.major, cg.minor) >= (5, 1) and not iv.const and isinstance(iv.type, NumType) and \
-                not (isinstance(t, ArrayType) and isinstance(t.elem, ArrayType)):
-            return _dynamic_element(cg, v, iv, pos, nonuniform)
+        if (cg.major, cg.minor) >= (5, 1) and isinstance(iv.type, NumType) and (not iv.const or v.obj[0] == "resrow"):
+            from .sm51 import dynamic_index
+
+            return dynamic_index(cg, v, iv, pos, nonuniform)
         if not iv.const or not isinstance(iv.type, NumType):
             raise cg.err(pos, "resource array index must be a literal expression", 3512)
         i = cg.convert(iv, NumType(UINT), pos).slots[0][3]  # a float index names element int(value)
         inner = objects.leaf_count(t.elem) if isinstance(t, ArrayType) else 1
         if isinstance(t, ArrayType) and t.count == 0 and (cg.major, cg.minor) >= (5, 1):  # unbounded (sm51.py)
-            from .sm51 import unbounded_element
+            from .sm51 import unbounded_index
 
-            r = unbounded_element(cg, v.obj[1], i, pos)
-            return _val(r.type, [], r)
+            return unbounded_index(cg, v, i, pos)
         if i * inner >= len(v.obj[1]):
             raise cg.err(pos, "array index out of bounds", 3504)
         if isinstance(t, ArrayType) and isinstance(t.elem, ArrayType):  # t[i] of t[n][m]: a row of bindings

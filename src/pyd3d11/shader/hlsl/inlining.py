@@ -143,6 +143,8 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
                     cg.thread_aliases[local.slots[0]] = arg_slots[0]
         if "out" in p.mods or "inout" in p.mods:
             copy_back.append((arg_nodes[i], local))
+        elif "const" in p.mods:  # a const parameter (ConstantBuffer<S> ones included, parse_sm51) is read-only
+            local.readonly = True
         scope[p.name] = local
     # a function returning objects (alone, in a struct or an array) returns their bindings (objects.store)
     result_obj = objects.new_local(cg, f.ret) if f.ret is not VOID and objects.holds_objects(f.ret) else None

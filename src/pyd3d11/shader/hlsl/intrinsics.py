@@ -13,6 +13,7 @@ from .exprs import coerce_pair, expr, numeric
 from .featuregates import IMPLICIT_LOD_METHODS, INTRINSICS, LANGUAGE, METHODS, PIXEL_ONLY_INTRINSICS, check_gate
 from .methodsig import no_matching
 from .operands import Reg, imm
+from .sm51 import mem_operand, reg_of, regs_of
 from .types import (
     BOOL,
     DOUBLE,
@@ -868,7 +869,8 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
             d = Reg("r", (dst,), None, (0, 1, 2, 3))
             tail = dict(zip(roles, args[load_head(k):], strict=False))
             if k.startswith("RW"):
-                _typed_uav_load_check(cg, et, r.reg)
+                for one in regs_of(r):
+                    _typed_uav_load_check(cg, et, one)
                 access(cg, "ld_uav_typed", d, [cg.src(c.slots), _res_operand(r)], "", None, status_node, pos)
             elif ms:
                 si = cg.convert(args[1], NumType(INT), pos)
@@ -893,7 +895,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
     if k in ("StructuredBuffer", "RWStructuredBuffer") and name == "Load":
         idx = cg.convert(args[0], NumType(UINT), pos)
         start = len(cg.code)
-        v = mem_load(cg, Val(t.elem, [], ("mem", "struct", r.file, r.reg, idx.slots[0], 0)))
+        v = mem_load(cg, Val(t.elem, [], ("mem", "struct", r.file, reg_of(r), idx.slots[0], 0)))
         if status_node is not None:
             from .texops import upgrade_to_feedback
 
@@ -1087,12 +1089,12 @@ def raw_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node],
         from .texops import access
 
         access(cg, "ld_raw", Reg("r", (dst,), None, tuple(range(n))), [cg.src(addr.slots),
-               Reg(r.file, (r.reg,), None, tuple(range(n)))], "", None, status_node, pos)
+               mem_operand(r.file, reg_of(r), tuple(range(n)))], "", None, status_node, pos)
         return Val(NumType(UINT, 1, n, "v" if n > 1 else "s"), [("r", (dst,), None, c) for c in range(n)])
     if name.startswith("Store"):
         n = int(name[5:] or 1)
         v = cg.convert(args[1], NumType(UINT, 1, n, "v" if n > 1 else "s"), pos)
-        cg.emit("store_raw", Reg("u", (r.reg,), None, tuple(range(n))), cg.src(addr.slots), cg.src(v.slots))
+        cg.emit("store_raw", mem_operand("u", reg_of(r), tuple(range(n))), cg.src(addr.slots), cg.src(v.slots))
         return Val(VOID, [])
     raise cg.err(pos, f"'{name}': no matching method on '{obj.type}'", 3018)
 
@@ -1113,11 +1115,11 @@ def object_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     idx = check_index(cg, expr(cg, idx_node), dims, pos)
     if k in ("StructuredBuffer", "RWStructuredBuffer"):
         i = cg.convert(idx, NumType(UINT), pos)
-        return Val(t.elem, [], ("mem", "struct", r.file, r.reg, i.slots[0], 0))
+        return Val(t.elem, [], ("mem", "struct", r.file, reg_of(r), i.slots[0], 0))
     c = cg.convert(idx, NumType(UINT, 1, dims, "v") if dims > 1 else NumType(UINT), pos)
     # a multisampled texture's operator[] reads sample 0 with ld2dms (the spec's ld takes no multisampled resource)
     kind = "typed_ms" if k in ("Texture2DMS", "Texture2DMSArray") else "typed"
-    return Val(_elem_type(t), [], ("mem", kind, r.file, r.reg, c.slots, 0))
+    return Val(_elem_type(t), [], ("mem", kind, r.file, reg_of(r), c.slots, 0))
 
 
 def mem_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
@@ -1208,17 +1210,18 @@ def mem_load(cg: CodegenContext, v: Val) -> Val:
     if kind == "typed_ms":
         dst = cg.temp()
         cg.emit("ldms", Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(list(base)),
-                Reg(file, (reg,), None, (0, 1, 2, 3)), cg.src([imm(0)]))
+                mem_operand(file, reg, (0, 1, 2, 3)), cg.src([imm(0)]))
         return Val(t, [("r", (dst,), None, c) for c in range(n)])
     if kind == "typed":
         if file == "u":
-            _typed_uav_load_check(cg, t, reg)
+            for one in ([reg] if isinstance(reg, int) else regs_of(reg)):
+                _typed_uav_load_check(cg, t, one)
         dst = cg.temp()
         op = "ld_uav_typed" if file == "u" else "ld"
         coords = base
         if op == "ld":
             coords = list(base) + [imm(0)]
-        cg.emit(op, Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(coords), Reg(file, (reg,), None, (0, 1, 2, 3)))
+        cg.emit(op, Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(coords), mem_operand(file, reg, (0, 1, 2, 3)))
         return Val(t, [("r", (dst,), None, c) for c in range(n)])
     slots = []
     step = 1 if kind == "tgsm" and reg not in cg.tgsm_raw and reg not in cg.tgsm_elem else 4  # a 4-byte-stride g# reads word by word
@@ -1230,11 +1233,11 @@ def mem_load(cg: CodegenContext, v: Val) -> Val:
         dst = cg.temp()
         if kind == "tgsm" and reg in cg.tgsm_raw:  # raw groupshared: up to four consecutive words per load
             cg.emit("ld_raw", Reg("r", (dst,), None, tuple(range(k))), cg.src(idx),
-                    Reg(file, (reg,), None, tuple(range(k))))
+                    mem_operand(file, reg, tuple(range(k))))
         else:
             osrc = cg.src(o) if isinstance(o, list) else Reg("l", imm=(o,))
             cg.emit("ld_structured", Reg("r", (dst,), None, tuple(range(k))), cg.src(idx), osrc,
-                    Reg(file, (reg,), None, tuple(range(k))))
+                    mem_operand(file, reg, tuple(range(k))))
         slots += [("r", (dst,), None, c) for c in range(k)]
     perm = mem_order(cg, t) if kind == "struct" else None
     if perm is not None:
@@ -1299,7 +1302,7 @@ def mem_store(cg: CodegenContext, target: Val, v: Val, pos) -> None:
         _check_thread_region(cg, base, off, pos)
     if kind == "typed":
         vals = cv.slots + [cv.slots[-1]] * (4 - n) if n < 4 else cv.slots
-        cg.emit("store_uav_typed", Reg(file, (reg,), None, (0, 1, 2, 3)), cg.src(list(base)), cg.src(vals))
+        cg.emit("store_uav_typed", mem_operand(file, reg, (0, 1, 2, 3)), cg.src(list(base)), cg.src(vals))
         return
     step = 1 if kind == "tgsm" and reg not in cg.tgsm_raw and reg not in cg.tgsm_elem else 4  # see mem_load
     for c0 in range(0, n, step):
@@ -1307,10 +1310,10 @@ def mem_store(cg: CodegenContext, target: Val, v: Val, pos) -> None:
         o2 = ("dyn", off[1], off[2] + c0 * 4) if isinstance(off, tuple) else off + c0 * 4
         idx, o = _struct_addr(cg, ("mem", kind, file, reg, base, o2))
         if kind == "tgsm" and reg in cg.tgsm_raw:  # up to four consecutive words per store (see mem_load)
-            cg.emit("store_raw", Reg(file, (reg,), None, tuple(range(k))), cg.src(idx), cg.src(cv.slots[c0:c0 + k]))
+            cg.emit("store_raw", mem_operand(file, reg, tuple(range(k))), cg.src(idx), cg.src(cv.slots[c0:c0 + k]))
             continue
         osrc = cg.src(o) if isinstance(o, list) else Reg("l", imm=(o,))
-        cg.emit("store_structured", Reg(file, (reg,), None, tuple(range(k))), cg.src(idx), osrc,
+        cg.emit("store_structured", mem_operand(file, reg, tuple(range(k))), cg.src(idx), osrc,
                 cg.src(cv.slots[c0:c0 + k]))
 
 
@@ -1441,7 +1444,7 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
         r = target[1]
         if r.file != "u":
             raise cg.err(pos, "l-value specifies const object", 3025)
-        res = Reg("u", (r.reg,))
+        res = mem_operand("u", reg_of(r), None)
         at = args[0].type
         if not isinstance(at, NumType) or at.n != 1:  # a scalar byte address, as Load's (X3013)
             raise no_matching(cg, name, total, pos)
@@ -1462,7 +1465,7 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
         _, kind, file, reg, base, off = v.obj
         if file == "t":  # an SRV element is a const l-value
             raise cg.err(pos, "l-value specifies const object", 3025)
-        res = Reg(file, (reg,))
+        res = mem_operand(file, reg, None)
         base_t = v.type
         if kind == "typed":
             addr = list(base)

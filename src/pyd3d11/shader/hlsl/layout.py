@@ -191,6 +191,10 @@ def cb_reads(cg: CodegenContext, codes: list | None = None) -> CbReads:
                     continue
                 slot, reg = a.idx
                 comps = set(a.comps) if a.comps else {0, 1, 2, 3}
+                if a.rel is not None and a.rel[4:5] == ("buf",):  # 5.1: any buffer of its array (sm51.cb_array_index)
+                    for s in cg.cb_array_slots.get(slot, [slot]):
+                        out.words.setdefault(s, set()).update((reg, c) for c in comps)
+                    continue
                 if a.rel is None:
                     regs: range | list[int] = [reg]
                 else:

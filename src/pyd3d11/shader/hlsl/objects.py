@@ -278,6 +278,11 @@ def store(cg: CodegenContext, dst: Val, src: Val, pos) -> None:
         from .codegen import Val
 
         src_objs = [Val(r.type, [], r) for r in src.obj[1]]
+    elif isinstance(src.obj, tuple) and src.obj[:1] == ("resrow",):  # sm51.dynamic_index
+        from ...errors import NotSupportedError
+
+        raise NotSupportedError("shader model 5.1: a row of a resource array chosen at run time, copied or passed "
+                                "whole, is not built")
     else:
         from .exprs import object_aggregate_refusal
 

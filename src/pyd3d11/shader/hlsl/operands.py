@@ -53,6 +53,11 @@ class Reg:
             elif self.file in ("r", "v", "o", "t", "s", "u", "g", "m", "vpc"):
                 head = f"{self.file}{idx[0]}"
                 rest = idx[1:]
+            elif self.file == "cb" and self.rel is not None and self.rel[4:5] == ("buf",):
+                # 5.1: the buffer of a ConstantBuffer<T> array chosen at run time, ``cb[rN.c + first][element]``
+                r = self.rel
+                rn = tmap.get(r[1][0], r[1][0]) if r[0] == "r" else r[1][0]
+                head, rest = f"cb[{r[0]}{rn}.{_C[r[3]]} + {idx[0]}]", idx[1:]
             elif self.file in ("cb", "tb", "x"):
                 head = f"{self.file}{idx[0]}"
                 rest = idx[1:]
@@ -61,6 +66,8 @@ class Reg:
             parts = []
             # the relative index applies to the last dimension unless the slot names one (5th field)
             rel_dim = (self.rel[4] if len(self.rel) > 4 else len(rest) - 1) if self.rel is not None else -1
+            if rel_dim == "buf":  # rendered in the head
+                rel_dim = -1
             for k, v in enumerate(rest):
                 if k == rel_dim:
                     r = self.rel

@@ -16,6 +16,7 @@ from .diagnostics import HlslError, Pos
 from .keywords import KEYWORD_NAMES, RESERVED_WORDS
 from .lexer import Token, lex
 from .parse_exprs import ExprParser
+from .parse_sm51 import Sm51Parser
 from .types import (
     DOUBLE,
     DX8_TYPEDEFS,
@@ -87,7 +88,7 @@ _EFFECT_WORDS = frozenset({"PixelShader", "pixelshader", "VertexShader", "vertex
 _BUILTIN_TYPE_WORDS = frozenset({"vector", "matrix", "string", "void"})
 
 
-class Parser(ExprParser):
+class Parser(Sm51Parser, ExprParser):
     def __init__(self, tokens: list[Token], target: str | None = None):
         # ``#pragma`` lines may stand anywhere, even inside a declaration: they are taken out of the
         # token stream, and ``pack_at[i]`` keeps the pack_matrix orientation in force at token i
@@ -326,6 +327,9 @@ class Parser(ExprParser):
             elif name in _TEMPLATE_REQUIRED:  # fxc's grammar has no bare form: a syntax error at the next token
                 raise self.error()
             return ObjectType(name, elem, samples, norm)
+        if name == "ConstantBuffer" and self._sm51():  # outside a global, parameter or local (parse_sm51)
+            raise NotSupportedError("shader model 5.1: ConstantBuffer<T> here (a struct member, typedef or cast) "
+                                    "is not built")
         raise self.error(f"unrecognized type '{name}'", t, 3000)
 
     def _template_norm(self) -> Token | None:
@@ -458,6 +462,10 @@ class Parser(ExprParser):
                 continue
             tok = self.tok
             n = self.const_int(dimension=True)
+            if n == 0 and not dims and variable and self.unbounded_zero(t):  # 5.1: ``[0]`` first is ``[]``
+                dims.append(0)
+                self.expect("]")
+                continue
             if not 1 <= n <= 65536:  # fxc's bound on one array dimension
                 raise self.error("array dimension must be between 1 and 65536", tok, 3059)
             dims.append(n)
@@ -673,8 +681,6 @@ class Parser(ExprParser):
 
     # --- top level --------------------------------------------------------------------------------
     def parse_program(self) -> A.Program:
-        if self._sm51():
-            self._check_constant_buffer_templates()
         decls: list[A.Node] = []
         start = self.tok.pos
         while self.tok.kind != "eof":
@@ -792,7 +798,10 @@ class Parser(ExprParser):
             if self.dup_usage is not None:
                 raise self.error("duplicate usages specified", self.dup_usage, 3048)
             type_tok = self.tok
-            pt = self.parse_type()
+            if self._sm51() and self.at("ConstantBuffer") and self.peek().text == "<":
+                pt, pm = self.parse_constant_buffer_type(), {*pm, "const"}  # read as a constant S (parse_sm51)
+            else:
+                pt = self.parse_type()
             pm |= self.post_type_mods()
             self.check_type_mods(pm, pt, type_tok)
             self.check_mods("param", pm, "", ppos)
@@ -952,6 +961,7 @@ class Parser(ExprParser):
         space_tok = None
         if self.accept(","):  # register(profile, r#) / space
             t2 = self.ident()
+            self.check_space_order(t)
             if not t2.text.lower().startswith("space"):
                 profile, t = t.text, t2
                 offset = bracket()
@@ -981,48 +991,6 @@ class Parser(ExprParser):
                 break
             digits += ch
         return kind, (int(digits) if digits else 0) + offset
-
-    def _check_constant_buffer_templates(self) -> None:
-        """``ConstantBuffer<T>`` (5.1, "Resource binding in HLSL") is built as a global ``ConstantBuffer<S> name
-        [: register(b#[, spaceN])];`` of a struct S (parse_constant_buffer); any other use (a local, a parameter
-        or return type, an array of them) refuses by name."""
-        toks, depth = self.toks, 0
-        for i, t in enumerate(toks):
-            if t.kind == "op" and t.text in ("{", "}"):
-                depth += 1 if t.text == "{" else -1
-            elif t.text == "ConstantBuffer" and i + 1 < len(toks) and toks[i + 1].text == "<":
-                shape = [u.text for u in toks[i + 3:i + 6]]
-                ends = "=" if depth else ";:"  # a local with its initialiser; a global with ; or a register
-                if len(shape) < 3 or shape[0] != ">" or toks[i + 4].kind != "id" or shape[2] not in ends:
-                    raise NotSupportedError("shader model 5.1: ConstantBuffer<T> other than a global or an "
-                                            "initialised local of a struct (a parameter, return value or array) "
-                                            "is not built")
-
-    def parse_constant_buffer(self) -> A.CBufferDecl:
-        """``ConstantBuffer<S> name [: register(b#[, spaceN])];``: a constant buffer holding one S, read as
-        ``name.member`` ("Resource binding in HLSL"): the buffer ``name`` with the single variable ``name``."""
-        pos = self.next().pos
-        self.expect("<")
-        type_tok = self.tok
-        t = self.parse_type()
-        self.expect(">")
-        if not isinstance(t, StructType):
-            raise NotSupportedError(f"shader model 5.1: ConstantBuffer<{type_tok.text}> of a non-struct type is "
-                                    "not built")
-        name_tok = self.ident()
-        reg, space = None, 0
-        if self.accept(":"):
-            reg_tok = self.tok
-            self.expect("register")
-            r = self.parse_register()
-            if r[0] != "b" or not self.register_clean or self.register_profile is not None:
-                raise self.error("incorrect bind semantic", reg_tok, 3591)
-            reg, space = r[1], self.register_space
-        self.expect(";")
-        return A.CBufferDecl(pos, name_tok.text, "cbuffer", reg, [A.VarDecl(name_tok.pos, name_tok.text, t)], space)
-
-    def _sm51(self) -> bool:
-        return bool(self.target) and self.target.endswith("_5_1")
 
     def _space_number(self, tok) -> int:
         """N of a ``spaceN`` register space (Shader Model 5.1 "Resource binding in HLSL": a space is named
@@ -1161,7 +1129,7 @@ class Parser(ExprParser):
             if self.at("}"):
                 raise self.error()
         self.expect("}")
-        if count != max(1, _flat_count(t)):
+        if count != max(1, _flat_count(t)) and not self.one_block_for_range(t, count):
             raise self.error(f"expected {_flat_count(t)} state blocks, got {count}", start, 3000)
 
     def state_name(self) -> Token:
@@ -1385,14 +1353,7 @@ class Parser(ExprParser):
         elif self.at("ConstantBuffer") and self.peek().text == "<" and self._sm51():
             # a local ConstantBuffer<S> makes no buffer: it acts as a constant S (vkd3d cbuffer.shader_test, fxc
             # at 5.1: read after ``= (s)1``, an assignment to a member fails)
-            self.next()
-            self.expect("<")
-            type_tok = self.tok
-            base = self.parse_type()
-            self.expect(">")
-            if not isinstance(base, StructType):
-                raise NotSupportedError(f"shader model 5.1: ConstantBuffer<{type_tok.text}> of a non-struct type "
-                                        "is not built")
+            base = self.parse_constant_buffer_type()
             mods = {*mods, "const"}
         else:
             type_tok = self.tok
