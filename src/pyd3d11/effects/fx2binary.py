@@ -117,25 +117,26 @@ class _Writer:
         return at
 
     def typedef(self, t: Fx2Type) -> int:
-        name, sem = self.name(t.name), self.name(t.semantic)
-        at = self.u32(t.ptype, t.pclass, name, sem, t.elements)
-        self._typedef_tail(t)
+        # a struct's member definitions follow it inline: every name of the tree is written first
+        names: dict[int, tuple[int, int]] = {}
+        self._names(t, names)
+        at = len(self.data)
+        self._inline(t, names)
         return at
 
-    def _typedef_tail(self, t: Fx2Type) -> None:
+    def _names(self, t: Fx2Type, names: dict[int, tuple[int, int]]) -> None:
+        names[id(t)] = (self.name(t.name), self.name(t.semantic))
+        for m in t.members:
+            self._names(m, names)
+
+    def _inline(self, t: Fx2Type, names: dict[int, tuple[int, int]]) -> None:
+        self.u32(t.ptype, t.pclass, *names[id(t)], t.elements)
         if t.pclass == D3DXPC_STRUCT:
             self.u32(len(t.members))
-            for m in t.members:  # member definitions follow inline, names written after them
-                self._member(m)
+            for m in t.members:
+                self._inline(m, names)
         elif t.pclass != D3DXPC_OBJECT:
             self.u32(t.cols, t.rows)
-
-    def _member(self, t: Fx2Type) -> None:
-        # inline definitions cannot hold their own names in between: reserve, then patch
-        slot = len(self.data)
-        self.u32(t.ptype, t.pclass, 0, 0, t.elements)
-        self._typedef_tail(t)
-        struct.pack_into("<II", self.data, slot + 8, self.name(t.name), self.name(t.semantic))
 
     def value(self, raw: bytes) -> int:
         at = len(self.data)

@@ -1,0 +1,186 @@
+"""fx_2_0 (Direct3D 9 effect) compilation: the binary layout, parameter type classes and values,
+annotations, techniques and passes, and the errors fxc gives.
+
+Expected values come from the format (d3dx9shader.h's D3DXPARAMETER_CLASS/TYPE numbering, the 0xFEFF0901
+tag, four-byte values) and MicrosoftDocs' effect/annotation syntax, written here independently."""
+
+from __future__ import annotations
+
+import struct
+
+import pytest
+
+from pyd3d11.d3dcompiler import D3DCompile
+from pyd3d11.effects.fx2binary import (
+    D3DXPC_MATRIX_COLUMNS,
+    D3DXPC_MATRIX_ROWS,
+    D3DXPC_OBJECT,
+    D3DXPC_SCALAR,
+    D3DXPC_STRUCT,
+    D3DXPC_VECTOR,
+    Fx2Effect,
+    Fx2Param,
+    Fx2Pass,
+    Fx2State,
+    Fx2Technique,
+    Fx2Type,
+    read_fx2,
+    write_fx2,
+)
+from pyd3d11.errors import E_FAIL, NotSupportedError, ShaderCompileError
+
+# D3DXPARAMETER_TYPE numbers (d3dx9shader.h)
+PT_BOOL, PT_INT, PT_FLOAT, PT_STRING, PT_TEXTURE = 1, 2, 3, 4, 5
+PT_TEXTURE2D, PT_SAMPLER, PT_SAMPLER2D, PT_PIXELSHADER, PT_VERTEXSHADER = 7, 10, 12, 15, 16
+
+
+def fx2(src: str) -> bytes:
+    return bytes(D3DCompile(src, len(src), "t.fx", None, None, "", "fx_2_0").GetBufferPointer())
+
+
+def effect(src: str) -> Fx2Effect:
+    return read_fx2(fx2(src))
+
+
+def test_header_tag_and_data_size():
+    blob = fx2("float a; technique t { pass p {} }")
+    tag, size = struct.unpack_from("<II", blob)
+    assert tag == 0xFEFF0901
+    # the structured part starts right after the data block: 1 parameter, 1 technique
+    nparams, ntechs = struct.unpack_from("<II", blob, 8 + size)
+    assert (nparams, ntechs) == (1, 1)
+
+
+def test_round_trip_writer_reader():
+    t = Fx2Type(PT_FLOAT, D3DXPC_VECTOR, "v", "POSITION", 0, 1, 4)
+    ann = Fx2Param(Fx2Type(PT_INT, D3DXPC_SCALAR, "n", "", 0, 1, 1), struct.pack("<i", 7))
+    st = Fx2Type(0, D3DXPC_STRUCT, "s", "", 2, members=[Fx2Type(PT_FLOAT, D3DXPC_SCALAR, "x", "", 0, 1, 1)])
+    eff = Fx2Effect(
+        parameters=[Fx2Param(t, struct.pack("<4f", 1, 2, 3, 4), 1, [ann]),
+                    Fx2Param(st, struct.pack("<2f", 5, 6))],
+        techniques=[Fx2Technique("tech", [ann], [Fx2Pass("p0", [], [Fx2State(3, 0, ann)]), Fx2Pass(None)])],
+        strings={1: "hello"}, object_count=2)
+    back = read_fx2(write_fx2(eff))
+    assert back == eff
+
+
+# --- parameter type classes: (declaration, type, class, rows, cols, elements) ----------------------------------
+TYPE_ROWS = [
+    ("float a;", PT_FLOAT, D3DXPC_SCALAR, 1, 1, 0),
+    ("half a;", PT_FLOAT, D3DXPC_SCALAR, 1, 1, 0),
+    ("int a;", PT_INT, D3DXPC_SCALAR, 1, 1, 0),
+    ("bool a;", PT_BOOL, D3DXPC_SCALAR, 1, 1, 0),
+    ("float3 a;", PT_FLOAT, D3DXPC_VECTOR, 1, 3, 0),
+    ("int2 a;", PT_INT, D3DXPC_VECTOR, 1, 2, 0),
+    ("float2x4 a;", PT_FLOAT, D3DXPC_MATRIX_COLUMNS, 2, 4, 0),
+    ("column_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_COLUMNS, 3, 2, 0),
+    ("row_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 3, 2, 0),
+    ("float4 a[5];", PT_FLOAT, D3DXPC_VECTOR, 1, 4, 5),
+    ("texture a;", PT_TEXTURE, D3DXPC_OBJECT, 0, 0, 0),
+    ("Texture2D a;", PT_TEXTURE2D, D3DXPC_OBJECT, 0, 0, 0),
+    ("sampler a;", PT_SAMPLER, D3DXPC_OBJECT, 0, 0, 0),
+    ("sampler2D a;", PT_SAMPLER2D, D3DXPC_OBJECT, 0, 0, 0),
+    ("string a;", PT_STRING, D3DXPC_OBJECT, 0, 0, 0),
+    ("vertexshader a;", PT_VERTEXSHADER, D3DXPC_OBJECT, 0, 0, 0),
+    ("PixelShader a;", PT_PIXELSHADER, D3DXPC_OBJECT, 0, 0, 0),
+]
+
+
+@pytest.mark.parametrize("decl,ptype,pclass,rows,cols,elements", TYPE_ROWS)
+def test_parameter_type_classes(decl, ptype, pclass, rows, cols, elements):
+    p = effect(decl + " technique {}").parameters[0]
+    assert (p.type.name, p.type.ptype, p.type.pclass, p.type.rows, p.type.cols, p.type.elements) == \
+        ("a", ptype, pclass, rows, cols, elements)
+
+
+def test_struct_parameter_members_and_semantic():
+    p = effect("struct S { float4 f; int i; }; S s : MYSEM; technique {}").parameters[0]
+    assert (p.type.pclass, p.type.semantic) == (D3DXPC_STRUCT, "MYSEM")
+    assert [(m.name, m.ptype, m.pclass, m.cols) for m in p.type.members] == \
+        [("f", PT_FLOAT, D3DXPC_VECTOR, 4), ("i", PT_INT, D3DXPC_SCALAR, 1)]
+
+
+VALUE_ROWS = [
+    ("float a = 0.5;", struct.pack("<f", 0.5)),
+    ("float2 a = {0.25, 3};", struct.pack("<2f", 0.25, 3)),
+    ("int a = -2;", struct.pack("<i", -2)),
+    ("bool a = true;", struct.pack("<I", 1)),
+    ("float3 a = 2;", struct.pack("<3f", 2, 2, 2)),  # a scalar initialiser fills every component
+    ("row_major float2x2 a = {1, 2, 3, 4};", struct.pack("<4f", 1, 2, 3, 4)),
+    ("float a[2] = {7, 8};", struct.pack("<2f", 7, 8)),
+    ("float a;", b"\0" * 4),
+]
+
+
+@pytest.mark.parametrize("decl,raw", VALUE_ROWS)
+def test_initial_values(decl, raw):
+    assert effect(decl + " technique {}").parameters[0].value == raw
+
+
+def test_shared_flag_and_static_not_a_parameter():
+    eff = effect("shared float a; static float b = 1; float c; technique {}")
+    assert [(p.type.name, p.flags) for p in eff.parameters] == [("a", 1), ("c", 0)]
+
+
+def test_string_parameters_use_the_string_table():
+    eff = effect('string s = "abc"; technique {}')
+    (oid,) = struct.unpack("<I", eff.parameters[0].value)
+    assert eff.strings[oid] == "abc"
+
+
+def test_annotations_everywhere():
+    eff = effect('float4 v : SEM < int a = 1, b = 2; string n = "x"; > = 0;\n'
+                 'technique t < float f = 1.5; > { pass p < bool k = true; > {} pass {} }')
+    ann = eff.parameters[0].annotations
+    assert [a.type.name for a in ann] == ["a", "b", "n"]
+    assert ann[1].value == struct.pack("<i", 2)
+    assert eff.strings[struct.unpack("<I", ann[2].value)[0]] == "x"
+    t = eff.techniques[0]
+    assert (t.name, t.annotations[0].value) == ("t", struct.pack("<f", 1.5))
+    assert [p.name for p in t.passes] == ["p", None]
+    assert t.passes[0].annotations[0].value == struct.pack("<I", 1)
+
+
+def test_annotation_constant_expressions_and_majority():
+    eff = effect("static const int b = 123;\n"
+                 "technique < int a = 1 + 2; int c = b; row_major float2x2 m = {1, 2, 3, 4}; > {}")
+    a, c, m = eff.techniques[0].annotations
+    assert (a.value, c.value) == (struct.pack("<i", 3), struct.pack("<i", 123))
+    assert (m.type.pclass, m.value) == (D3DXPC_MATRIX_ROWS, struct.pack("<4f", 1, 2, 3, 4))
+
+
+def test_caseless_texture_word():
+    eff = effect("teXture t; technique {}")
+    assert eff.parameters[0].type.ptype == PT_TEXTURE
+
+
+ERROR_ROWS = [
+    ("technique < int a = 0; float a = 1.0; > {}", "X3003"),
+    ("technique { pass < int a = 0; int a = 1; > {} }", "X3003"),
+    ("technique < int a; > {}", "X3000"),
+    ("technique < int a = 1, b = a; > {}", "X3000"),
+    ("technique < static int a = 5; > {}", "X3000"),
+    ("float4 main() : sv_target { float v < int a = 1; > = 0; return v; } technique {}", "X3000"),
+    ("struct s { texture t; float4 f; }; s v; technique {}", "X3000"),
+    ("technique t {} technique t {}", "X3003"),
+    ("technique10 t {}", "X3000"),
+]
+
+
+@pytest.mark.parametrize("src,code", ERROR_ROWS)
+def test_errors(src, code):
+    errs: list = []
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(src, len(src), "t.fx", None, None, "", "fx_2_0", 0, 0, errs)
+    assert ei.value.hresult == E_FAIL
+    assert code in bytes(errs[0].GetBufferPointer()).decode()
+
+
+@pytest.mark.parametrize("src", [
+    "technique { pass { ZEnable = true; } }",
+    "sampler s = sampler_state { MinFilter = Linear; }; technique {}",
+])
+def test_not_built_raises(src):
+    with pytest.raises((NotSupportedError, ShaderCompileError)) as ei:
+        D3DCompile(src, len(src), "t.fx", None, None, "", "fx_2_0")
+    assert "fx_2_0" in str(ei.value)
