@@ -184,3 +184,29 @@ def test_not_built_raises(src):
     with pytest.raises((NotSupportedError, ShaderCompileError)) as ei:
         D3DCompile(src, len(src), "t.fx", None, None, "", "fx_2_0")
     assert "fx_2_0" in str(ei.value)
+
+
+# --- the state table: operation numbers at the D3DX9 runtime's 16-state marks (0x10, 0x20, …) ------------------
+STATE_OPS = [("ZEnable", 0x00), ("FogColor", 0x10), ("Wrap1", 0x20), ("Lighting", 0x30), ("PointScaleEnable", 0x40),
+             ("AntialiasedLineEnable", 0x50), ("BlendFactor", 0x60), ("BlendOpAlpha", 0x66), ("ColorOp", 0x67),
+             ("BumpEnvMat00", 0x70), ("MaterialAmbient", 0x80), ("LightPhi", 0x90), ("VertexShader", 0x92),
+             ("PixelShader", 0x93), ("PixelShaderConstant1", 0xA0), ("Texture", 0xA4), ("ElementIndex", 0xB0),
+             ("Sampler", 0xB2)]
+
+
+@pytest.mark.parametrize("name,op", STATE_OPS)
+def test_state_operation_numbers(name, op):
+    from pyd3d11.effects.fx2states import lookup_state
+
+    assert lookup_state(name)[0] == op
+    assert lookup_state(name.upper())[0] == op  # fxc matches state names in any case
+
+
+def test_state_table_size_and_enums():
+    from pyd3d11.effects.fx2states import STATES, enum_value, lookup_state
+
+    assert len(STATES) == 0xB3
+    assert lookup_state("NoSuchState") is None
+    # D3DCMPFUNC, D3DBLEND, D3DCULL, D3DTEXTUREFILTERTYPE values (d3d9types.h)
+    assert [enum_value("CMP", "LessEqual"), enum_value("BLEND", "InvSrcAlpha"), enum_value("CULL", "None"),
+            enum_value("TEXF", "Anisotropic"), enum_value("TOP", "Modulate")] == [4, 6, 1, 3, 4]
