@@ -21,6 +21,7 @@ from pyd3d11.effects.fx2binary import (
     Fx2Effect,
     Fx2Param,
     Fx2Pass,
+    Fx2Resource,
     Fx2State,
     Fx2Technique,
     Fx2Type,
@@ -59,7 +60,10 @@ def test_round_trip_writer_reader():
         parameters=[Fx2Param(t, struct.pack("<4f", 1, 2, 3, 4), 1, [ann]),
                     Fx2Param(st, struct.pack("<2f", 5, 6))],
         techniques=[Fx2Technique("tech", [ann], [Fx2Pass("p0", [], [Fx2State(3, 0, ann)]), Fx2Pass(None)])],
-        strings={1: "hello"}, object_count=2)
+        strings={1: "hello"}, object_count=2,
+        resources=[Fx2Resource(0, 0, 0xFFFFFFFF, 0, 1, b"name\0")])
+    sampler = Fx2Type(PT_SAMPLER, D3DXPC_OBJECT, "s", "", 0)
+    eff.parameters.append(Fx2Param(sampler, b"", sampler_states=[[Fx2State(0xA5, 0, ann)]]))
     back = read_fx2(write_fx2(eff))
     assert back == eff
 
@@ -176,9 +180,93 @@ def test_errors(src, code):
     assert code in bytes(errs[0].GetBufferPointer()).decode()
 
 
+# --- pass states: (assignment, operation, index, D3DXPARAMETER_TYPE, class, value) -----------------------------
+# operations from the D3DX9 runtime's table order; values from d3d9types.h's enumerations
+PASS_STATE_ROWS = [
+    ("ZEnable = false;", 0x00, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 0)),
+    ("ZWriteEnable = true;", 0x03, 0, PT_BOOL, D3DXPC_SCALAR, struct.pack("<I", 1)),
+    ("ZFunc = LessEqual;", 0x09, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 4)),
+    ("zfunc = GREATER;", 0x09, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 5)),
+    ("CullMode = None;", 0x08, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 1)),
+    ("SrcBlend = InvSrcAlpha;", 0x06, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 6)),
+    ("AlphaRef = 0x80;", 0x0A, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 0x80)),
+    ("FogStart = 0.25;", 0x12, 0, PT_FLOAT, D3DXPC_SCALAR, struct.pack("<f", 0.25)),
+    ("ColorOp[1] = Modulate;", 0x67, 1, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 4)),
+    ("MinFilter[2] = Anisotropic;", 0xAA, 2, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 3)),
+    ("LightDiffuse[3] = float4(1, 0.5, 0, 1);", 0x85, 3, PT_FLOAT, D3DXPC_VECTOR, struct.pack("<4f", 1, 0.5, 0, 1)),
+    ("ViewTransform = {1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1};", 0x7C, 0, PT_FLOAT, D3DXPC_MATRIX_ROWS,
+     struct.pack("<16f", 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)),
+]
+
+
+@pytest.mark.parametrize("assign,op,index,ptype,pclass,raw", PASS_STATE_ROWS)
+def test_pass_state_values(assign, op, index, ptype, pclass, raw):
+    (st,) = effect("technique { pass { " + assign + " } }").techniques[0].passes[0].states
+    assert (st.operation, st.index, st.value.type.ptype, st.value.type.pclass, st.value.value) == \
+        (op, index, ptype, pclass, raw)
+
+
+SHADER_FX = """
+float4x4 wvp;
+float4 vsmain(float4 p : POSITION) : POSITION { return mul(p, wvp); }
+float4 psmain() : COLOR { return float4(1, 0, 0, 1); }
+technique t { pass p { VertexShader = compile vs_2_0 vsmain(); PixelShader = compile ps_3_0 psmain(); } }
+"""
+
+
+def test_compiled_shaders_become_resources():
+    eff = effect(SHADER_FX)
+    vs, ps = eff.techniques[0].passes[0].states
+    assert (vs.operation, vs.value.type.ptype, ps.operation, ps.value.type.ptype) == \
+        (0x92, PT_VERTEXSHADER, 0x93, PT_PIXELSHADER)
+    res = {(r.technique, r.index, r.state): r for r in eff.resources}
+    # Direct3D 9 bytecode: the version token (0xFFFE0200 vs_2_0, 0xFFFF0300 ps_3_0) opens it, the end token closes it
+    assert struct.unpack_from("<I", res[(0, 0, 0)].data)[0] == 0xFFFE0200
+    assert struct.unpack_from("<I", res[(0, 0, 1)].data)[0] == 0xFFFF0300
+    assert all(r.usage == 0 and r.data[-4:] == b"\xff\xff\x00\x00" for r in res.values())
+
+
+def test_parameter_references_and_sampler_state_blocks():
+    eff = effect("texture tex;\n"
+                 "sampler2D s = sampler_state { Texture = <tex>; AddressU = Clamp; MagFilter = Point; };\n"
+                 "sampler a[2] = { sampler_state { MipFilter = Linear; }, sampler_state { MaxAnisotropy = 8; } };\n"
+                 "technique { pass { Texture[0] = <tex>; Sampler[1] = (s); } }")
+    s = eff.parameters[1]
+    (block,) = s.sampler_states
+    assert [(x.operation, x.value.value) for x in block[1:]] == [(0xA5, struct.pack("<I", 3)),
+                                                                 (0xA9, struct.pack("<I", 1))]
+    assert block[0].operation == 0xA4 and block[0].value.type.ptype == PT_TEXTURE
+    assert [[(x.operation, x.value.value) for x in b] for b in eff.parameters[2].sampler_states] == \
+        [[(0xAB, struct.pack("<I", 2))], [(0xAE, struct.pack("<I", 8))]]
+    refs = sorted((r.technique, r.index, r.element, r.state, r.usage, r.data) for r in eff.resources)
+    assert refs == [(0, 0, 0xFFFFFFFF, 0, 1, b"tex\0"), (0, 0, 0xFFFFFFFF, 1, 1, b"s\0"),
+                    (0xFFFFFFFF, 1, 0xFFFFFFFF, 0, 1, b"tex\0")]
+
+
+STATE_ERROR_ROWS = [
+    "technique { pass { NoSuchState = 1; } }",
+    "technique { pass { ZFunc = Sideways; } }",
+    "technique { pass { ZEnable[1] = true; } }",
+    "technique { pass { ColorOp[8] = Modulate; } }",
+    "sampler s = sampler_state { ZEnable = true; }; technique {}",
+    "float4 f() : COLOR { return 0; } technique { pass { VertexShader = compile ps_2_0 f(); } }",
+    "float4 f() : COLOR { return 0; } technique { pass { PixelShader = compile ps_4_0 f(); } }",
+    "float a; technique { pass { Texture[0] = <a>; } }",
+    "float a = 1; technique { pass { SetBlendState(a, a, a); } }",
+]
+
+
+@pytest.mark.parametrize("src", STATE_ERROR_ROWS)
+def test_state_errors(src):
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(src, len(src), "t.fx", None, None, "", "fx_2_0")
+    assert ei.value.hresult == E_FAIL
+
+
 @pytest.mark.parametrize("src", [
-    "technique { pass { ZEnable = true; } }",
-    "sampler s = sampler_state { MinFilter = Linear; }; technique {}",
+    "float a; technique { pass { FogStart = a; } }",  # a preshader
+    "technique { pass { VertexShaderConstantF[0] = float4(1, 2, 3, 4); } }",
+    "float4 f(uniform float k) : POSITION { return k; } technique { pass { VertexShader = compile vs_2_0 f(1); } }",
 ])
 def test_not_built_raises(src):
     with pytest.raises((NotSupportedError, ShaderCompileError)) as ei:

@@ -64,6 +64,8 @@ class Fx2Param:
     value: bytes
     flags: int = 0
     annotations: list[Fx2Param] = field(default_factory=list)
+    #: sampler parameters: per element, the sampler_state block's states (stored in place of a value)
+    sampler_states: list[list[Fx2State]] | None = None
 
 
 @dataclass
@@ -73,6 +75,20 @@ class Fx2State:
     operation: int
     index: int
     value: Fx2Param
+
+
+@dataclass
+class Fx2Resource:
+    """Data a state refers to, after the string table: the state is named by technique, pass (or parameter
+    and element when ``technique`` is 0xFFFFFFFF: a sampler_state block) and state index; ``usage`` 0 holds
+    shader bytecode, 1 the NUL-terminated name of the parameter the state takes its value from."""
+
+    technique: int
+    index: int
+    element: int
+    state: int
+    usage: int
+    data: bytes
 
 
 @dataclass
@@ -96,6 +112,7 @@ class Fx2Effect:
     #: object id -> string value (string parameters and annotations)
     strings: dict[int, str] = field(default_factory=dict)
     object_count: int = 1
+    resources: list[Fx2Resource] = field(default_factory=list)
 
 
 class _Writer:
@@ -154,7 +171,19 @@ def write_fx2(eff: Fx2Effect) -> bytes:
             tail.extend(struct.pack("<I", v & 0xFFFFFFFF))
 
     def param(p: Fx2Param) -> None:
-        put(w.typedef(p.type), w.value(p.value))
+        if p.sampler_states is None:
+            put(w.typedef(p.type), w.value(p.value))
+            return
+        t = w.typedef(p.type)
+        # the states' own type/value records go first: the sampler's value is then one contiguous run
+        recs = [[(s.operation, s.index, w.typedef(s.value.type), w.value(s.value.value)) for s in block]
+                for block in p.sampler_states]
+        at = len(w.data)
+        for block in recs:
+            w.u32(len(block))
+            for rec in block:
+                w.u32(*rec)
+        put(t, at)
 
     for p in eff.parameters:
         param(p)
@@ -174,11 +203,14 @@ def write_fx2(eff: Fx2Effect) -> bytes:
                 put(s.operation, s.index)
                 param(s.value)
     techs, tail = tail, bytearray()
-    put(len(eff.strings), 0)
+    put(len(eff.strings), len(eff.resources))
     for oid, s in sorted(eff.strings.items()):
         raw = s.encode() + b"\0"
         put(oid, len(raw))
         tail.extend(raw + b"\0" * (-len(raw) % 4))
+    for r in eff.resources:
+        put(r.technique, r.index, r.element, r.state, r.usage, len(r.data))
+        tail.extend(r.data + b"\0" * (-len(r.data) % 4))
     head = struct.pack("<IIII", len(eff.parameters), len(eff.techniques), 0, eff.object_count)
     return struct.pack("<II", FX2_TAG, len(w.data)) + bytes(w.data) + head + bytes(tail_params) + bytes(techs) \
         + bytes(tail)
@@ -221,9 +253,24 @@ class _Reader:
             off += 8
         return t, off
 
-    def param(self) -> Fx2Param:
+    def param(self, parameter: bool = False) -> Fx2Param:
         toff, voff = self.u32(), self.u32()
+        return self.param_at(toff, voff, parameter)
+
+    def param_at(self, toff: int, voff: int, parameter: bool = False) -> Fx2Param:
+        """A parameter's sampler value is its sampler_state blocks; a state's sampler value is an object id."""
         t = self.typedef(toff)[0]
+        if parameter and t.pclass == D3DXPC_OBJECT and D3DXPT["SAMPLER"] <= t.ptype <= D3DXPT["SAMPLERCUBE"]:
+            blocks = []
+            for _ in range(max(1, t.elements)):
+                n = struct.unpack_from("<I", self.data, voff)[0]
+                block = []
+                for i in range(n):
+                    op, idx, st, sv = struct.unpack_from("<4I", self.data, voff + 4 + 16 * i)
+                    block.append(Fx2State(op, idx, self.param_at(st, sv)))
+                blocks.append(block)
+                voff += 4 + 16 * n
+            return Fx2Param(t, b"", sampler_states=blocks)
         return Fx2Param(t, bytes(self.data[voff:voff + _value_size(t)]))
 
 
@@ -233,7 +280,7 @@ def read_fx2(blob: bytes) -> Fx2Effect:
     nparams, ntechs, _reserved, nobjects = (r.u32() for _ in range(4))
     eff = Fx2Effect(object_count=nobjects)
     for _ in range(nparams):
-        p = r.param()
+        p = r.param(parameter=True)
         p.flags, na = r.u32(), r.u32()
         p.annotations = [r.param() for _ in range(na)]
         eff.parameters.append(p)
@@ -248,9 +295,13 @@ def read_fx2(blob: bytes) -> Fx2Effect:
                 ps.states.append(Fx2State(op, idx, r.param()))
             t.passes.append(ps)
         eff.techniques.append(t)
-    nstrings, _nres = r.u32(), r.u32()
+    nstrings, nres = r.u32(), r.u32()
     for _ in range(nstrings):
         oid, n = r.u32(), r.u32()
         eff.strings[oid] = r.blob[r.pos:r.pos + n].rstrip(b"\0").decode()
+        r.pos += n + (-n % 4)
+    for _ in range(nres):
+        tech, index, element, state, usage, n = (r.u32() for _ in range(6))
+        eff.resources.append(Fx2Resource(tech, index, element, state, usage, bytes(r.blob[r.pos:r.pos + n])))
         r.pos += n + (-n % 4)
     return eff

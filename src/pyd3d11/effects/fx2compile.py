@@ -5,25 +5,31 @@ and texture/sampler/shader objects) with semantics, annotations and literal init
 passes with their annotations. D3D9 annotation syntax (MicrosoftDocs "Annotation Syntax (DirectX HLSL)"):
 ``<type name = value; ...>`` with comma-separated declarators and a majority modifier; annotation
 initialisers are literal expressions (a name of another annotation is no constant), and annotation names
-are unique within one list. Not built (NotSupportedError naming the feature): pass state assignments and
-sampler_state blocks (the fx_2_0 state table), shaders compiled in passes, preshaders, array selectors,
-asm blocks, fragments.
+are unique within one list. Pass state assignments and ``sampler_state`` blocks (arrays of them too) follow
+the :mod:`.fx2states` table: literal values, enumeration names, ``compile vs_2_0 f()`` shaders (compiled
+with the project's Direct3D 9 targets, stored as resources) and parameter references (``Texture[0] =
+<tex>;``, stored as resources naming the parameter). Not built (NotSupportedError naming the feature):
+states computed from parameters (preshaders), shader-constant states, uniform shader arguments, array
+selectors, asm blocks, fragments.
 """
 
 from __future__ import annotations
 
+import re
 import struct
 from collections.abc import Callable
 
 from ..errors import NotSupportedError
 from ..shader.hlsl import ast as A
+from ..shader.hlsl.compiler import compile_hlsl
 from ..shader.hlsl.constexpr import const_value
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.lexer import lex
 from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
 from . import fx2binary as B
-from .fxparse import Annotation, EffectParser
+from . import fx2states
+from .fxparse import Annotation, EffectParser, literal_number
 
 #: HLSL object kinds -> D3DXPARAMETER_TYPE (d3dx9shader.h)
 _OBJECT_PT = {
@@ -97,6 +103,9 @@ class _Ctx:
         self.file = file
         self.eff = B.Fx2Effect()
         self.consts: dict = {}
+        self.params: dict[str, B.Fx2Param] = {}
+        self.shader_cache: dict[tuple[str, str], bytes] = {}
+        self.source, self.defines, self.include_open, self.flags = "", None, None, 0
 
     def error(self, pos, msg: str, code: int = 3000) -> HlslError:
         if pos is None:
@@ -173,6 +182,8 @@ def _leaf_types(ft: B.Fx2Type, start: int = 0) -> list:
 def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, pos) -> bytes:
     """The value bytes of a parameter or annotation: object ids for objects, packed numbers otherwise."""
     n = max(1, ft.elements)
+    if ft.pclass == B.D3DXPC_OBJECT and B.D3DXPT["SAMPLER"] <= ft.ptype <= B.D3DXPT["SAMPLERCUBE"]:
+        return b""  # the value is the sampler_state blocks (compile_fx2 fills Fx2Param.sampler_states)
     if ft.pclass == B.D3DXPC_OBJECT:
         ids = [ctx.new_object() for _ in range(n)]
         if ft.ptype == B.D3DXPT["STRING"]:
@@ -202,6 +213,122 @@ def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[B.Fx2Param]:
     return out
 
 
+# --- state assignments ----------------------------------------------------------------------------------
+_SCALAR_KIND = {"bool": ("BOOL", "bool"), "dword": ("INT", "int"), "float": ("FLOAT", "float")}
+_OBJECT_KIND = {"vertexshader": "VERTEXSHADER", "pixelshader": "PIXELSHADER", "texture": "TEXTURE",
+                "sampler": "SAMPLER"}
+
+
+def _scalar(ptype: str, raw: bytes, cls: int = B.D3DXPC_SCALAR, rows: int = 1, cols: int = 1) -> B.Fx2Param:
+    return B.Fx2Param(B.Fx2Type(B.D3DXPT[ptype], cls, "", "", 0, rows, cols), raw)
+
+
+def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block: bool = False) -> list[B.Fx2State]:
+    """A pass's or a sampler_state block's assignments. ``where`` is (technique, pass, element) for the
+    resources that shader bytecode and parameter references become."""
+    out: list[B.Fx2State] = []
+    for e in entries:
+        if e.call:
+            raise ctx.error(e.pos, f"'{e.name}': state functions need an fx_4_0 or later target")
+        hit = fx2states.lookup_state(e.name)
+        if hit is None or (sampler_block and e.name.lower() not in fx2states.SAMPLER_BLOCK_STATES):
+            raise ctx.error(e.pos, f"unrecognized state '{e.name}'" + (" in a sampler_state" if hit else ""))
+        op, info = hit
+        if e.index is not None and (info.indices == 0 or e.index >= info.indices):
+            raise ctx.error(e.pos, f"state '{e.name}': index {e.index} out of range")
+        index = e.index or 0
+        tech, pass_, element = where
+        state_no = len(out)
+
+        def resource(usage: int, data: bytes, tech=tech, pass_=pass_, element=element, state_no=state_no) -> None:
+            ctx.eff.resources.append(B.Fx2Resource(tech, pass_, element, state_no, usage, data))
+
+        value = _state_value(ctx, e, info, resource)
+        out.append(B.Fx2State(op, index, value))
+    return out
+
+
+def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable) -> B.Fx2Param:
+    v = e.value
+    if info.kind == "constants":
+        raise NotSupportedError(f"fx_2_0: shader-constant state {info.name}")
+    if info.kind in _OBJECT_KIND:
+        pt = _OBJECT_KIND[info.kind]
+        if isinstance(v, A.Ident) and v.name.upper() == "NULL" and pt.endswith("SHADER"):
+            oid = ctx.new_object()
+            resource(0, b"")
+            return _object(pt, oid)
+        if isinstance(v, A.Ident) and v.name in ctx.params:
+            ref = ctx.params[v.name]
+            want = {"TEXTURE": range(B.D3DXPT["TEXTURE"], B.D3DXPT["TEXTURECUBE"] + 1),
+                    "SAMPLER": range(B.D3DXPT["SAMPLER"], B.D3DXPT["SAMPLERCUBE"] + 1)}.get(pt, [B.D3DXPT[pt]])
+            if ref.type.ptype not in want or ref.type.elements:
+                raise ctx.error(e.pos, f"state '{info.name}': '{v.name}' is not a {info.kind}")
+            oid = ctx.new_object()
+            resource(1, v.name.encode() + b"\0")
+            return _object(pt, oid)
+        if pt.endswith("SHADER") and isinstance(v, A.Call) and v.name == "CompileShader":
+            oid = ctx.new_object()
+            resource(0, _compile_shader(ctx, v, pt[:1].lower() + "s", e.pos))
+            return _object(pt, oid)
+        if isinstance(v, A.Node) and getattr(v, "name", None) == "asm":
+            raise NotSupportedError("fx_2_0: asm shader blocks")
+        raise ctx.error(e.pos, f"state '{info.name}' needs a {info.kind}")
+    if isinstance(v, A.Ident) and v.name in ctx.params:
+        raise NotSupportedError(f"fx_2_0: state '{info.name}' set from a parameter (preshaders)")
+    if info.kind in ("float4", "matrix"):
+        t = NumType("float", 4, 4, "m", row_major=True) if info.kind == "matrix" else NumType("float", 1, 4, "v")
+        cv = const_value(t, v, ctx.consts)
+        if cv is None:
+            raise NotSupportedError(f"fx_2_0: state '{info.name}' set from an expression (preshaders)")
+        raw = struct.pack(f"<{len(cv.vals)}f", *(float(x) for x in cv.vals))
+        if info.kind == "matrix":
+            return _scalar("FLOAT", raw, B.D3DXPC_MATRIX_ROWS, 4, 4)
+        return _scalar("FLOAT", raw, B.D3DXPC_VECTOR, 1, 4)
+    if info.kind in fx2states.ENUMS and isinstance(v, A.Ident):
+        n = fx2states.enum_value(info.kind, v.name)
+        if n is None:
+            raise ctx.error(e.pos, f"state '{info.name}': '{v.name}' is no value of this state")
+        return _scalar("INT", struct.pack("<I", n))
+    num = literal_number(v) if v is not None else None
+    if num is None:
+        cv = const_value(NumType("float"), v, ctx.consts) if v is not None else None
+        if cv is None:
+            raise NotSupportedError(f"fx_2_0: state '{info.name}' set from an expression (preshaders)")
+        num = cv.vals[0]
+    ptype, _k = _SCALAR_KIND.get(info.kind, ("INT", "int"))
+    if ptype == "FLOAT":
+        return _scalar("FLOAT", struct.pack("<f", float(num)))
+    if ptype == "BOOL":
+        return _scalar("BOOL", struct.pack("<I", 1 if num else 0))
+    return _scalar("INT", struct.pack("<I", int(num) & 0xFFFFFFFF))
+
+
+def _object(ptype: str, oid: int) -> B.Fx2Param:
+    return B.Fx2Param(B.Fx2Type(B.D3DXPT[ptype], B.D3DXPC_OBJECT), struct.pack("<I", oid))
+
+
+_D3D9_PROFILE = re.compile(r"^(vs_2_0|vs_2_a|vs_3_0|ps_2_0|ps_2_a|ps_2_b|ps_3_0|vs_1_1|ps_1_[1-4])$")
+
+
+def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos) -> bytes:
+    """``compile vs_2_0 f()``: the function compiled at that Direct3D 9 profile (the project's D3D9 targets)."""
+    if not (len(call.args) == 2 and isinstance(call.args[0], A.Ident) and isinstance(call.args[1], A.Call)):
+        raise ctx.error(pos, "a shader must be compile profile function(arguments)")
+    profile, fcall = call.args[0].name, call.args[1]
+    if not _D3D9_PROFILE.match(profile):
+        raise ctx.error(pos, f"invalid shader profile '{profile}' for fx_2_0")
+    if not profile.startswith(prefix):
+        raise ctx.error(pos, f"a {profile} shader cannot be assigned to this state")
+    if fcall.args:
+        raise NotSupportedError("fx_2_0: uniform arguments of compiled shaders")
+    key = (profile, fcall.name)
+    if key not in ctx.shader_cache:
+        res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags)
+        ctx.shader_cache[key] = res.blob
+    return ctx.shader_cache[key]
+
+
 def compile_fx2(source: str, file: str, defines: dict | None = None, include_open: Callable | None = None,
                 flags: int = 0) -> B.Fx2Effect:
     """Compile effect source for ``fx_2_0`` into :class:`fx2binary.Fx2Effect`."""
@@ -213,11 +340,10 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
     parser = Fx2Parser(toks)
     prog = parser.parse_program()
     ctx = _Ctx(file)
+    ctx.source, ctx.defines, ctx.include_open, ctx.flags = source, defines, include_open, flags
     ctx.consts = parser.consts
     if parser.groups:
         raise ctx.error(parser.groups[0].pos, "fxgroup needs the fx_5_0 target")
-    if any(parser.var_blocks.values()):
-        raise NotSupportedError("fx_2_0: sampler_state and state-block initial values (the fx_2_0 state table)")
     for d in prog.decls:
         if isinstance(d, A.CBufferDecl):
             raise NotSupportedError("fx_2_0: cbuffer/tbuffer declarations")
@@ -226,8 +352,20 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
         ft = fx2_type(d.type, d.name, d.semantic, ctx, d.pos)
         value = _value(ctx, ft, d.type, d.init, f"'{d.name}'", d.pos)
         flags_ = B.D3DX_PARAMETER_SHARED if "shared" in d.mods else 0
-        ctx.eff.parameters.append(B.Fx2Param(ft, value, flags_,
-                                             _annotations(ctx, parser.var_annotations.get(d.name, []))))
+        param = B.Fx2Param(ft, value, flags_, _annotations(ctx, parser.var_annotations.get(d.name, [])))
+        if not value and ft.pclass == B.D3DXPC_OBJECT and B.D3DXPT["SAMPLER"] <= ft.ptype <= B.D3DXPT["SAMPLERCUBE"]:
+            blocks = parser.var_blocks.get(d.name, [])
+            n = max(1, ft.elements)
+            if len(blocks) not in (0, n):
+                raise ctx.error(d.pos, f"'{d.name}': expected {n} sampler_state blocks, got {len(blocks)}")
+            where = len(ctx.eff.parameters)
+            param.sampler_states = [
+                _states(ctx, b, (0xFFFFFFFF, where, e if ft.elements else 0xFFFFFFFF), sampler_block=True)
+                for e, b in enumerate(blocks)] or [[] for _ in range(n)]
+        elif parser.var_blocks.get(d.name):
+            raise ctx.error(d.pos, f"'{d.name}': state blocks initialise samplers only in fx_2_0")
+        ctx.eff.parameters.append(param)
+        ctx.params[d.name] = param
     seen: set[str] = set()
     for t in parser.techniques:
         if t.keyword not in ("technique",):
@@ -237,9 +375,8 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
                 raise ctx.error(t.pos, f"technique '{t.name}' is already defined", 3003)
             seen.add(t.name)
         ft_ = B.Fx2Technique(t.name, _annotations(ctx, t.annotations))
-        for p in t.passes:
-            if p.entries:
-                raise NotSupportedError("fx_2_0: pass state assignments (the fx_2_0 state table)")
-            ft_.passes.append(B.Fx2Pass(p.name, _annotations(ctx, p.annotations)))
+        for pi, p in enumerate(t.passes):
+            ft_.passes.append(B.Fx2Pass(p.name, _annotations(ctx, p.annotations),
+                                        _states(ctx, p.entries, (len(ctx.eff.techniques), pi, 0xFFFFFFFF))))
         ctx.eff.techniques.append(ft_)
     return ctx.eff

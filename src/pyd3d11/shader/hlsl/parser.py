@@ -29,6 +29,7 @@ from .types import (
     ObjectType,
     StructType,
     Type,
+    array_leaf,
     concrete,
     numeric_from_name,
 )
@@ -1097,6 +1098,19 @@ class Parser(ExprParser):
                 self.next()
                 self.expect("{")
                 self._state_block_entries()
+            elif self.at("=") and self.peek().text == "{" and self.peek(2).text.lower() == "sampler_state":
+                # an array of samplers: ``= { sampler_state { … }, sampler_state { … } }``, a block per element
+                if not (isinstance(array_leaf(t), ObjectType) and "ampler" in array_leaf(t).kind):
+                    raise self.error("sampler_state initialises sampler objects only", self.peek(2), 3000)
+                self.next()
+                self.next()
+                while self.tok.text.lower() == "sampler_state":
+                    self.next()
+                    self.expect("{")
+                    self._state_block_entries()
+                    if not self.accept(","):
+                        break
+                self.expect("}")
             elif self.accept("="):
                 init = self.parse_initializer()
             elif self.at("{"):  # effect state block(s): parsed and ignored, like fxc outside fx profiles
