@@ -111,6 +111,8 @@ VALUE_ROWS = [
     ("bool a = true;", struct.pack("<I", 1)),
     ("float3 a = 2;", struct.pack("<3f", 2, 2, 2)),  # a scalar initialiser fills every component
     ("row_major float2x2 a = {1, 2, 3, 4};", struct.pack("<4f", 1, 2, 3, 4)),
+    # the runtime reads element (i, k) of either class at i * columns + k: row order in the binary too
+    ("float2x3 a = {1, 2, 3, 4, 5, 6};", struct.pack("<6f", 1, 2, 3, 4, 5, 6)),
     ("float a[2] = {7, 8};", struct.pack("<2f", 7, 8)),
     ("float a;", b"\0" * 4),
 ]
@@ -194,8 +196,8 @@ PASS_STATE_ROWS = [
     ("ColorOp[1] = Modulate;", 0x67, 1, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 4)),
     ("MinFilter[2] = Anisotropic;", 0xAA, 2, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 3)),
     ("LightDiffuse[3] = float4(1, 0.5, 0, 1);", 0x85, 3, PT_FLOAT, D3DXPC_VECTOR, struct.pack("<4f", 1, 0.5, 0, 1)),
-    ("ViewTransform = {1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1};", 0x7C, 0, PT_FLOAT, D3DXPC_MATRIX_ROWS,
-     struct.pack("<16f", 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)),
+    ("ViewTransform = {1,2,3,4, 5,6,7,8, 9,10,11,12, 13,14,15,16};", 0x7C, 0, PT_FLOAT, D3DXPC_MATRIX_ROWS,
+     struct.pack("<16f", *range(1, 17))),
 ]
 
 

@@ -147,14 +147,13 @@ def fx2_type(t: Type, name: str = "", semantic: str | None = None, ctx: _Ctx | N
 
 
 def _numeric_bytes(ft: B.Fx2Type, vals: list) -> bytes:
-    """Values in initialiser order, one DWORD each; a column-major matrix stores its columns in turn."""
+    """Values in initialiser order, one DWORD each. Matrices of either class keep row order: the D3DX9 runtime
+    copies the value as its parameter data and reads element (i, k) at ``i * columns + k`` whatever the class
+    (Wine's d3dx9 get_matrix; GetMatrixTranspose transposes on reading)."""
     leaves = _leaf_types(ft)
     out = bytearray()
-    for (pt, cls, rows, cols), chunk in leaves:
-        mine = vals[chunk[0]:chunk[1]]
-        if cls == B.D3DXPC_MATRIX_COLUMNS and mine:
-            mine = [mine[r * cols + c] for c in range(cols) for r in range(rows)]
-        for v in mine:
+    for (pt, _cls, _rows, _cols), chunk in leaves:
+        for v in vals[chunk[0]:chunk[1]]:
             if pt == B.D3DXPT["FLOAT"]:
                 out += struct.pack("<f", float(v))
             elif pt == B.D3DXPT["BOOL"]:
