@@ -228,6 +228,18 @@ def test_compiled_shaders_become_resources():
     assert all(r.usage == 0 and r.data[-4:] == b"\xff\xff\x00\x00" for r in res.values())
 
 
+def test_shader_parameters_hold_their_bytecode_in_the_object_section():
+    eff = effect("float4 f() : COLOR { return 1; }\nfloat4 g(float4 p : POSITION) : POSITION { return p; }\n"
+                 "PixelShader ps = compile ps_2_0 f(); VertexShader vs[2] = { compile vs_3_0 g(), NULL };\n"
+                 "technique { pass { PixelShader = (ps); } }")
+    (ps_id,) = struct.unpack("<I", eff.parameters[0].value)
+    vs_ids = struct.unpack("<2I", eff.parameters[1].value)
+    assert struct.unpack_from("<I", eff.blobs[ps_id])[0] == 0xFFFF0200  # ps_2_0's version token
+    assert struct.unpack_from("<I", eff.blobs[vs_ids[0]])[0] == 0xFFFE0300  # vs_3_0's
+    assert vs_ids[1] not in eff.blobs  # NULL: an object without data
+    assert [(r.usage, r.data) for r in eff.resources] == [(1, b"ps\0")]
+
+
 def test_parameter_references_and_sampler_state_blocks():
     eff = effect("texture tex;\n"
                  "sampler2D s = sampler_state { Texture = <tex>; AddressU = Clamp; MagFilter = Point; };\n"

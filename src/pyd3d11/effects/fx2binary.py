@@ -113,6 +113,9 @@ class Fx2Effect:
     strings: dict[int, str] = field(default_factory=dict)
     object_count: int = 1
     resources: list[Fx2Resource] = field(default_factory=list)
+    #: object id -> shader bytecode of shader parameters' initial values (``VertexShader v = compile …;``);
+    #: the object section holds them beside the strings
+    blobs: dict[int, bytes] = field(default_factory=dict)
 
 
 class _Writer:
@@ -203,9 +206,9 @@ def write_fx2(eff: Fx2Effect) -> bytes:
                 put(s.operation, s.index)
                 param(s.value)
     techs, tail = tail, bytearray()
-    put(len(eff.strings), len(eff.resources))
-    for oid, s in sorted(eff.strings.items()):
-        raw = s.encode() + b"\0"
+    put(len(eff.strings) + len(eff.blobs), len(eff.resources))
+    objects = {oid: s.encode() + b"\0" for oid, s in eff.strings.items()} | eff.blobs
+    for oid, raw in sorted(objects.items()):
         put(oid, len(raw))
         tail.extend(raw + b"\0" * (-len(raw) % 4))
     for r in eff.resources:
@@ -296,9 +299,17 @@ def read_fx2(blob: bytes) -> Fx2Effect:
             t.passes.append(ps)
         eff.techniques.append(t)
     nstrings, nres = r.u32(), r.u32()
+    shader_ids = set()
+    for p in eff.parameters:
+        if p.type.pclass == D3DXPC_OBJECT and p.type.ptype in (D3DXPT["VERTEXSHADER"], D3DXPT["PIXELSHADER"]):
+            shader_ids.update(struct.unpack(f"<{len(p.value) // 4}I", p.value))
     for _ in range(nstrings):
         oid, n = r.u32(), r.u32()
-        eff.strings[oid] = r.blob[r.pos:r.pos + n].rstrip(b"\0").decode()
+        raw = bytes(r.blob[r.pos:r.pos + n])
+        if oid in shader_ids:
+            eff.blobs[oid] = raw
+        else:
+            eff.strings[oid] = raw.rstrip(b"\0").decode()
         r.pos += n + (-n % 4)
     for _ in range(nres):
         tech, index, element, state, usage, n = (r.u32() for _ in range(6))

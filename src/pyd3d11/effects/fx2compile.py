@@ -191,8 +191,17 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
                 if v is not None and not (isinstance(v, A.Literal) and isinstance(v.value, str)):
                     raise ctx.error(pos, f"{what}: a string needs a string literal")
                 ctx.eff.strings[oid] = v.value if v is not None else ""
+        elif ft.ptype in (B.D3DXPT["VERTEXSHADER"], B.D3DXPT["PIXELSHADER"]) and init is not None:
+            items = init.items if isinstance(init, A.InitList) else [init]
+            prefix = "vs" if ft.ptype == B.D3DXPT["VERTEXSHADER"] else "ps"
+            for oid, v in zip(ids, items, strict=False):
+                if isinstance(v, A.Ident) and v.name.upper() == "NULL":
+                    continue
+                if not (isinstance(v, A.Call) and v.name == "CompileShader"):
+                    raise ctx.error(pos, f"{what}: a shader needs compile profile function()")
+                ctx.eff.blobs[oid] = _compile_shader(ctx, v, prefix, pos)
         elif init is not None:
-            raise NotSupportedError(f"fx_2_0: initial values of {what} (shaders and sampler_state blocks)")
+            raise NotSupportedError(f"fx_2_0: initial values of {what}")
         return struct.pack(f"<{n}I", *ids)
     if init is None:
         return b"\0" * (4 * ft.scalars() * n)
