@@ -13,7 +13,7 @@ import pytest
 from pyd3d11 import quick_device
 from pyd3d11.d3dcompiler import D3D_COMPILE_STANDARD_FILE_INCLUDE, D3DCompile
 from pyd3d11.effects import D3DX11CompileEffectFromFile, D3DX11CompileEffectFromMemory, D3DX11CreateEffectFromMemory
-from pyd3d11.errors import E_FAIL, D3D11Error, NotSupportedError, ShaderCompileError
+from pyd3d11.errors import E_FAIL, D3D11Error, ShaderCompileError
 
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
@@ -247,9 +247,11 @@ def test_effect_compile_errors(body, target, msg):
     assert msg in str(e.value)
 
 
-def test_fx_2_0_is_not_supported_and_interfaces_compile():
-    with pytest.raises(NotSupportedError):
-        D3DCompile("technique T { pass { } }", None, "x.fx", None, None, "", "fx_2_0", 0, 0)
+def test_fx_2_0_is_built_and_interfaces_compile():
+    # fx_2_0 is built since session 23 (tests/test_effects_fx2.py): the D3D9 effect tag opens the blob
+    blob = bytes(D3DCompile("technique T { pass { } }", None, "x.fx", None, None, "", "fx_2_0", 0, 0)
+                 .GetBufferPointer())
+    assert blob[:4] == bytes.fromhex("0109FFFE")
     # interface variables are built since session 6 (tests/test_effects_interfaces.py)
     src = "interface I { float f(); }; I g_i; technique11 T { pass { } }"
     h = header(bytes(D3DCompile(src, len(src), "i.fx", None, None, "", "fx_5_0", 0, 0).GetBufferPointer()))

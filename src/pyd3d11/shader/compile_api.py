@@ -131,6 +131,8 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
     text = _source_text(pSrcData, SrcDataSize)
     if pTarget in ("fx_4_0", "fx_4_1", "fx_5_0"):
         return _compile_effect(text, name, pDefines, pInclude, pTarget, Flags1, ppErrorMsgs)
+    if pTarget == "fx_2_0":
+        return _compile_effect_fx2(text, name, pDefines, pInclude, Flags1, ppErrorMsgs)
     from .hlsl.library import LIBRARY_TARGET, compile_library
 
     if LIBRARY_TARGET.match(pTarget or ""):  # a shader library: the entry point is not used
@@ -171,6 +173,21 @@ def _compile_effect(text: str, name: str, pDefines: Any, pInclude: Any, target: 
             ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
         raise ShaderCompileError(exc.text() + "\n", E_NOTIMPL if exc.notimpl else E_FAIL) from None
     return ID3DBlob(write_effect(eff))
+
+
+def _compile_effect_fx2(text: str, name: str, pDefines: Any, pInclude: Any, flags: int,  # noqa: N803
+                        ppErrorMsgs: list | None) -> ID3DBlob:  # noqa: N803
+    """fx_2_0: the Direct3D 9 effect binary (pyd3d11.effects.fx2compile; the entry point is ignored)."""
+    from ..effects.fx2binary import write_fx2
+    from ..effects.fx2compile import compile_fx2
+
+    try:
+        eff = compile_fx2(text, name, _defines(pDefines), _include_opener(pInclude, name), flags)
+    except HlslError as exc:
+        if ppErrorMsgs is not None:
+            ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
+        raise ShaderCompileError(exc.text() + "\n", E_NOTIMPL if exc.notimpl else E_FAIL) from None
+    return ID3DBlob(write_fx2(eff))
 
 
 def D3DCompile2(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any, pInclude: Any,  # noqa: N802,N803

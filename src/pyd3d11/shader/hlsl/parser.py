@@ -30,6 +30,7 @@ from .types import (
     ObjectType,
     StructType,
     Type,
+    array_leaf,
     concrete,
     numeric_from_name,
 )
@@ -1058,15 +1059,23 @@ class Parser(Sm51Parser, ExprParser):
                     sem = self.ident().text
             self.skip_annotations()
             init = None
-            if self.at("=") and self.peek().kind == "id" and self.peek().text.lower() == "sampler_state":
-                # ``sampler s = sampler_state { … };``: an effect state block, ignored outside fx profiles
-                kw = self.peek()
-                if not (isinstance(t, ObjectType) and "ampler" in t.kind):
-                    raise self.error("sampler_state initialises sampler objects only", kw, 3000)
-                self.next()
-                self.next()
-                self.expect("{")
-                self._state_block_entries()
+            arr = self.at("=") and self.peek().text == "{" and self.peek(2).text.lower() == "sampler_state"
+            if arr or (self.at("=") and self.peek().kind == "id" and self.peek().text.lower() == "sampler_state"):
+                # ``sampler s = sampler_state { … };`` (an array: ``= { sampler_state { … }, … }``, a block per
+                # element): effect state blocks, ignored outside fx profiles
+                leaf = array_leaf(t) if arr else t
+                if not (isinstance(leaf, ObjectType) and "ampler" in leaf.kind):
+                    raise self.error("sampler_state initialises sampler objects only", self.peek(1 + arr), 3000)
+                for _ in range(1 + arr):
+                    self.next()
+                while self.tok.text.lower() == "sampler_state":
+                    self.next()
+                    self.expect("{")
+                    self._state_block_entries()
+                    if not (arr and self.accept(",")):
+                        break
+                if arr:
+                    self.expect("}")
             elif self.accept("="):
                 init = self.parse_initializer()
             elif self.at("{"):  # effect state block(s): parsed and ignored, like fxc outside fx profiles

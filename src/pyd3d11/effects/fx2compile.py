@@ -1,0 +1,390 @@
+"""The ``fx_2_0`` compile target (Direct3D 9 effects): effect source -> :class:`fx2binary.Fx2Effect`.
+
+Built: global parameters of every type class (scalar, vector, matrix rows/columns, struct, arrays, string
+and texture/sampler/shader objects) with semantics, annotations and literal initial values; techniques and
+passes with their annotations. D3D9 annotation syntax (MicrosoftDocs "Annotation Syntax (DirectX HLSL)"):
+``<type name = value; ...>`` with comma-separated declarators and a majority modifier; annotation
+initialisers are literal expressions (a name of another annotation is no constant), and annotation names
+are unique within one list. Pass state assignments and ``sampler_state`` blocks (arrays of them too) follow
+the :mod:`.fx2states` table: literal values, enumeration names, ``compile vs_2_0 f()`` shaders (compiled
+with the project's Direct3D 9 targets, stored as resources) and parameter references (``Texture[0] =
+<tex>;``, stored as resources naming the parameter). Not built (NotSupportedError naming the feature):
+states computed from parameters (preshaders), shader-constant states, uniform shader arguments, array
+selectors, asm blocks, fragments.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+from collections.abc import Callable
+
+from ..errors import NotSupportedError
+from ..shader.hlsl import ast as A
+from ..shader.hlsl.compiler import compile_hlsl
+from ..shader.hlsl.constexpr import const_value
+from ..shader.hlsl.diagnostics import HlslError
+from ..shader.hlsl.lexer import lex
+from ..shader.hlsl.preprocessor import preprocess
+from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
+from . import fx2binary as B
+from . import fx2states
+from .fxparse import Annotation, EffectParser, literal_number
+
+#: HLSL object kinds -> D3DXPARAMETER_TYPE (d3dx9shader.h)
+_OBJECT_PT = {
+    "texture": "TEXTURE", "Texture": "TEXTURE", "Texture1D": "TEXTURE1D", "Texture2D": "TEXTURE2D",
+    "Texture3D": "TEXTURE3D", "TextureCube": "TEXTURECUBE", "sampler": "SAMPLER", "SamplerState": "SAMPLER",
+    "sampler1D": "SAMPLER1D", "sampler2D": "SAMPLER2D", "sampler3D": "SAMPLER3D", "samplerCUBE": "SAMPLERCUBE",
+    "PixelShader": "PIXELSHADER", "VertexShader": "VERTEXSHADER", "string": "STRING",
+}
+#: numeric bases -> D3DXPARAMETER_TYPE (half and double are stored as FLOAT, uint as INT in D3D9 effects)
+_NUMERIC_PT = {"bool": "BOOL", "int": "INT", "uint": "INT", "dword": "INT", "float": "FLOAT", "half": "FLOAT",
+               "double": "FLOAT", "min16float": "FLOAT", "min10float": "FLOAT", "min16int": "INT",
+               "min12int": "INT", "min16uint": "INT"}
+#: D3D9 effect type words fxc takes in any letter case at fx_2_0 (effect-variables: ``teXture tex3;``)
+_CASELESS = {"texture": "texture"}
+
+
+class Fx2Parser(EffectParser):
+    """The effect parser with fx_2_0's annotation rules (see the module docstring)."""
+
+    def __init__(self, tokens) -> None:
+        super().__init__(tokens)
+        self._in_function = 0
+
+    def parse_function(self, ret, mods, attrs, pos):  # type: ignore[override]
+        self._in_function += 1
+        try:
+            return super().parse_function(ret, mods, attrs, pos)
+        finally:
+            self._in_function -= 1
+
+    def skip_annotations(self) -> None:
+        if not self.at("<"):
+            self._last_annotations = []
+            return
+        start = self.next().pos
+        out: list[Annotation] = []
+        names: set[str] = set()
+        while not self.accept(">"):
+            if self._in_function:
+                raise self.error("annotations are not allowed on local variables")
+            if self.tok.text in ("static", "uniform", "extern", "shared", "const", "volatile"):
+                raise self.error(f"'{self.tok.text}' is not allowed on annotations")
+            major = None
+            while self.tok.text in ("row_major", "column_major"):
+                major = self.next().text == "row_major"
+            base = self.parse_type()
+            if isinstance(base, StructType):
+                raise self.error("struct types are not allowed in annotations")
+            if major is not None and isinstance(base, NumType) and base.shape == "m":
+                base = NumType(base.base, base.rows, base.cols, base.shape, row_major=major)
+            while True:
+                pos = self.tok.pos
+                tok = self.ident()
+                t = self.parse_array_suffix(base)
+                if tok.text in names:
+                    raise self.error(f"annotation '{tok.text}' is already defined", tok, 3003)
+                names.add(tok.text)
+                self.expect("=")
+                value = self.parse_initializer() if self.at("{") else self.parse_assign()
+                out.append(Annotation(tok.text, t, value, pos))
+                if not self.accept(","):
+                    break
+            self.expect(";")
+        self._last_annotations = out
+        self._annots.append((start, out))
+        self._log.append((start, out))
+
+
+class _Ctx:
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.eff = B.Fx2Effect()
+        self.consts: dict = {}
+        self.params: dict[str, B.Fx2Param] = {}
+        self.shader_cache: dict[tuple[str, str], bytes] = {}
+        self.source, self.defines, self.include_open, self.flags = "", None, None, 0
+
+    def error(self, pos, msg: str, code: int = 3000) -> HlslError:
+        if pos is None:
+            return HlslError(self.file, 1, 1, code, msg)
+        return HlslError(pos.file or self.file, pos.line, pos.col, code, msg)
+
+    def new_object(self) -> int:
+        oid = self.eff.object_count
+        self.eff.object_count += 1
+        return oid
+
+
+def fx2_type(t: Type, name: str = "", semantic: str | None = None, ctx: _Ctx | None = None, pos=None) -> B.Fx2Type:
+    """The D3DX type definition of an HLSL type (arrays give the element count of their element type)."""
+    elements = 0
+    if isinstance(t, ArrayType):
+        if isinstance(t.elem, ArrayType):
+            raise NotSupportedError("fx_2_0: multi-dimensional array parameters")
+        elements, t = t.count, t.elem
+    sem = semantic or ""
+    if isinstance(t, NumType):
+        pt = B.D3DXPT[_NUMERIC_PT.get(t.base, "FLOAT")]
+        if t.shape == "m":
+            cls = B.D3DXPC_MATRIX_ROWS if t.row_major else B.D3DXPC_MATRIX_COLUMNS
+        else:
+            cls = B.D3DXPC_VECTOR if t.shape == "v" else B.D3DXPC_SCALAR
+        return B.Fx2Type(pt, cls, name, sem, elements, t.rows, t.cols)
+    if isinstance(t, StructType):
+        members = [fx2_type(ft, fname, fsem, ctx, pos) for fname, ft, fsem, _m in t.fields]
+        if any(m.pclass == B.D3DXPC_OBJECT for m in members):
+            raise (ctx or _Ctx("")).error(pos, f"'{name}': structs holding objects cannot be effect parameters")
+        return B.Fx2Type(B.D3DXPT["VOID"], B.D3DXPC_STRUCT, name, sem, elements, members=members)
+    if isinstance(t, ObjectType):
+        kind = _OBJECT_PT.get(t.kind) or ("TEXTURE" if t.kind.startswith("Texture") else None)
+        if kind is None:
+            raise NotSupportedError(f"fx_2_0: {t.kind} parameters")
+        return B.Fx2Type(B.D3DXPT[kind], B.D3DXPC_OBJECT, name, sem, elements)
+    raise NotSupportedError(f"fx_2_0: parameters of type {t}")
+
+
+def _numeric_bytes(ft: B.Fx2Type, vals: list) -> bytes:
+    """Values in initialiser order, one DWORD each. Matrices of either class keep row order: the D3DX9 runtime
+    copies the value as its parameter data and reads element (i, k) at ``i * columns + k`` whatever the class
+    (Wine's d3dx9 get_matrix; GetMatrixTranspose transposes on reading)."""
+    leaves = _leaf_types(ft)
+    out = bytearray()
+    for (pt, _cls, _rows, _cols), chunk in leaves:
+        for v in vals[chunk[0]:chunk[1]]:
+            if pt == B.D3DXPT["FLOAT"]:
+                out += struct.pack("<f", float(v))
+            elif pt == B.D3DXPT["BOOL"]:
+                out += struct.pack("<I", 1 if v else 0)
+            else:
+                out += struct.pack("<I", int(v) & 0xFFFFFFFF)
+    return bytes(out)
+
+
+def _leaf_types(ft: B.Fx2Type, start: int = 0) -> list:
+    out = []
+    for _ in range(max(1, ft.elements)):
+        if ft.pclass == B.D3DXPC_STRUCT:
+            for m in ft.members:
+                sub = _leaf_types(m, start)
+                out += sub
+                start = sub[-1][1][1] if sub else start
+        else:
+            n = ft.rows * ft.cols
+            out.append(((ft.ptype, ft.pclass, ft.rows, ft.cols), (start, start + n)))
+            start += n
+    return out
+
+
+def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, pos) -> bytes:
+    """The value bytes of a parameter or annotation: object ids for objects, packed numbers otherwise."""
+    n = max(1, ft.elements)
+    if ft.pclass == B.D3DXPC_OBJECT and B.D3DXPT["SAMPLER"] <= ft.ptype <= B.D3DXPT["SAMPLERCUBE"]:
+        return b""  # the value is the sampler_state blocks (compile_fx2 fills Fx2Param.sampler_states)
+    if ft.pclass == B.D3DXPC_OBJECT:
+        ids = [ctx.new_object() for _ in range(n)]
+        if ft.ptype == B.D3DXPT["STRING"]:
+            items = init.items if isinstance(init, A.InitList) else [init] if init is not None else []
+            for oid, v in zip(ids, items + [None] * (n - len(items)), strict=False):
+                if v is not None and not (isinstance(v, A.Literal) and isinstance(v.value, str)):
+                    raise ctx.error(pos, f"{what}: a string needs a string literal")
+                ctx.eff.strings[oid] = v.value if v is not None else ""
+        elif ft.ptype in (B.D3DXPT["VERTEXSHADER"], B.D3DXPT["PIXELSHADER"]) and init is not None:
+            items = init.items if isinstance(init, A.InitList) else [init]
+            prefix = "vs" if ft.ptype == B.D3DXPT["VERTEXSHADER"] else "ps"
+            for oid, v in zip(ids, items, strict=False):
+                if isinstance(v, A.Ident) and v.name.upper() == "NULL":
+                    continue
+                if not (isinstance(v, A.Call) and v.name == "CompileShader"):
+                    raise ctx.error(pos, f"{what}: a shader needs compile profile function()")
+                ctx.eff.blobs[oid] = _compile_shader(ctx, v, prefix, pos)
+        elif init is not None:
+            raise NotSupportedError(f"fx_2_0: initial values of {what}")
+        return struct.pack(f"<{n}I", *ids)
+    if init is None:
+        return b"\0" * (4 * ft.scalars() * n)
+    cv = const_value(t, init, ctx.consts)
+    if cv is None:
+        raise ctx.error(pos, f"{what}: initializer must be a literal expression")
+    return _numeric_bytes(ft, list(cv.vals))
+
+
+def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[B.Fx2Param]:
+    out = []
+    for a in items:
+        ft = fx2_type(a.type, a.name, None, ctx, a.pos)
+        if ft.pclass == B.D3DXPC_OBJECT and ft.ptype != B.D3DXPT["STRING"]:
+            raise ctx.error(a.pos, f"annotation '{a.name}': only numeric and string annotations are allowed")
+        out.append(B.Fx2Param(ft, _value(ctx, ft, a.type, a.value, f"annotation '{a.name}'", a.pos)))
+    return out
+
+
+# --- state assignments ----------------------------------------------------------------------------------
+_SCALAR_KIND = {"bool": ("BOOL", "bool"), "dword": ("INT", "int"), "float": ("FLOAT", "float")}
+_OBJECT_KIND = {"vertexshader": "VERTEXSHADER", "pixelshader": "PIXELSHADER", "texture": "TEXTURE",
+                "sampler": "SAMPLER"}
+
+
+def _scalar(ptype: str, raw: bytes, cls: int = B.D3DXPC_SCALAR, rows: int = 1, cols: int = 1) -> B.Fx2Param:
+    return B.Fx2Param(B.Fx2Type(B.D3DXPT[ptype], cls, "", "", 0, rows, cols), raw)
+
+
+def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block: bool = False) -> list[B.Fx2State]:
+    """A pass's or a sampler_state block's assignments. ``where`` is (technique, pass, element) for the
+    resources that shader bytecode and parameter references become."""
+    out: list[B.Fx2State] = []
+    for e in entries:
+        if e.call:
+            raise ctx.error(e.pos, f"'{e.name}': state functions need an fx_4_0 or later target")
+        hit = fx2states.lookup_state(e.name)
+        if hit is None or (sampler_block and e.name.lower() not in fx2states.SAMPLER_BLOCK_STATES):
+            raise ctx.error(e.pos, f"unrecognized state '{e.name}'" + (" in a sampler_state" if hit else ""))
+        op, info = hit
+        if e.index is not None and (info.indices == 0 or e.index >= info.indices):
+            raise ctx.error(e.pos, f"state '{e.name}': index {e.index} out of range")
+        index = e.index or 0
+        tech, pass_, element = where
+        state_no = len(out)
+
+        def resource(usage: int, data: bytes, tech=tech, pass_=pass_, element=element, state_no=state_no) -> None:
+            ctx.eff.resources.append(B.Fx2Resource(tech, pass_, element, state_no, usage, data))
+
+        value = _state_value(ctx, e, info, resource)
+        out.append(B.Fx2State(op, index, value))
+    return out
+
+
+def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable) -> B.Fx2Param:
+    v = e.value
+    if info.kind == "constants":
+        raise NotSupportedError(f"fx_2_0: shader-constant state {info.name}")
+    if info.kind in _OBJECT_KIND:
+        pt = _OBJECT_KIND[info.kind]
+        if isinstance(v, A.Ident) and v.name.upper() == "NULL" and pt.endswith("SHADER"):
+            oid = ctx.new_object()
+            resource(0, b"")
+            return _object(pt, oid)
+        if isinstance(v, A.Ident) and v.name in ctx.params:
+            ref = ctx.params[v.name]
+            want = {"TEXTURE": range(B.D3DXPT["TEXTURE"], B.D3DXPT["TEXTURECUBE"] + 1),
+                    "SAMPLER": range(B.D3DXPT["SAMPLER"], B.D3DXPT["SAMPLERCUBE"] + 1)}.get(pt, [B.D3DXPT[pt]])
+            if ref.type.ptype not in want or ref.type.elements:
+                raise ctx.error(e.pos, f"state '{info.name}': '{v.name}' is not a {info.kind}")
+            oid = ctx.new_object()
+            resource(1, v.name.encode() + b"\0")
+            return _object(pt, oid)
+        if pt.endswith("SHADER") and isinstance(v, A.Call) and v.name == "CompileShader":
+            oid = ctx.new_object()
+            resource(0, _compile_shader(ctx, v, pt[:1].lower() + "s", e.pos))
+            return _object(pt, oid)
+        if isinstance(v, A.Node) and getattr(v, "name", None) == "asm":
+            raise NotSupportedError("fx_2_0: asm shader blocks")
+        raise ctx.error(e.pos, f"state '{info.name}' needs a {info.kind}")
+    if isinstance(v, A.Ident) and v.name in ctx.params:
+        raise NotSupportedError(f"fx_2_0: state '{info.name}' set from a parameter (preshaders)")
+    if info.kind in ("float4", "matrix"):
+        t = NumType("float", 4, 4, "m", row_major=True) if info.kind == "matrix" else NumType("float", 1, 4, "v")
+        cv = const_value(t, v, ctx.consts)
+        if cv is None:
+            raise NotSupportedError(f"fx_2_0: state '{info.name}' set from an expression (preshaders)")
+        raw = struct.pack(f"<{len(cv.vals)}f", *(float(x) for x in cv.vals))
+        if info.kind == "matrix":
+            return _scalar("FLOAT", raw, B.D3DXPC_MATRIX_ROWS, 4, 4)
+        return _scalar("FLOAT", raw, B.D3DXPC_VECTOR, 1, 4)
+    if info.kind in fx2states.ENUMS and isinstance(v, A.Ident):
+        n = fx2states.enum_value(info.kind, v.name)
+        if n is None:
+            raise ctx.error(e.pos, f"state '{info.name}': '{v.name}' is no value of this state")
+        return _scalar("INT", struct.pack("<I", n))
+    num = literal_number(v) if v is not None else None
+    if num is None:
+        cv = const_value(NumType("float"), v, ctx.consts) if v is not None else None
+        if cv is None:
+            raise NotSupportedError(f"fx_2_0: state '{info.name}' set from an expression (preshaders)")
+        num = cv.vals[0]
+    ptype, _k = _SCALAR_KIND.get(info.kind, ("INT", "int"))
+    if ptype == "FLOAT":
+        return _scalar("FLOAT", struct.pack("<f", float(num)))
+    if ptype == "BOOL":
+        return _scalar("BOOL", struct.pack("<I", 1 if num else 0))
+    return _scalar("INT", struct.pack("<I", int(num) & 0xFFFFFFFF))
+
+
+def _object(ptype: str, oid: int) -> B.Fx2Param:
+    return B.Fx2Param(B.Fx2Type(B.D3DXPT[ptype], B.D3DXPC_OBJECT), struct.pack("<I", oid))
+
+
+_D3D9_PROFILE = re.compile(r"^(vs_2_0|vs_2_a|vs_3_0|ps_2_0|ps_2_a|ps_2_b|ps_3_0|vs_1_1|ps_1_[1-4])$")
+
+
+def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos) -> bytes:
+    """``compile vs_2_0 f()``: the function compiled at that Direct3D 9 profile (the project's D3D9 targets)."""
+    if not (len(call.args) == 2 and isinstance(call.args[0], A.Ident) and isinstance(call.args[1], A.Call)):
+        raise ctx.error(pos, "a shader must be compile profile function(arguments)")
+    profile, fcall = call.args[0].name, call.args[1]
+    if not _D3D9_PROFILE.match(profile):
+        raise ctx.error(pos, f"invalid shader profile '{profile}' for fx_2_0")
+    if not profile.startswith(prefix):
+        raise ctx.error(pos, f"a {profile} shader cannot be assigned to this state")
+    if fcall.args:
+        raise NotSupportedError("fx_2_0: uniform arguments of compiled shaders")
+    key = (profile, fcall.name)
+    if key not in ctx.shader_cache:
+        res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags)
+        ctx.shader_cache[key] = res.blob
+    return ctx.shader_cache[key]
+
+
+def compile_fx2(source: str, file: str, defines: dict | None = None, include_open: Callable | None = None,
+                flags: int = 0) -> B.Fx2Effect:
+    """Compile effect source for ``fx_2_0`` into :class:`fx2binary.Fx2Effect`."""
+    pp = preprocess(source, file, defines, include_open)
+    toks = lex(pp.text, file)
+    for tk in toks:  # D3D9 effect type words are caseless at fx_2_0
+        if tk.kind == "id" and tk.text.lower() in _CASELESS:
+            tk.text = _CASELESS[tk.text.lower()]
+    parser = Fx2Parser(toks)
+    prog = parser.parse_program()
+    ctx = _Ctx(file)
+    ctx.source, ctx.defines, ctx.include_open, ctx.flags = source, defines, include_open, flags
+    ctx.consts = parser.consts
+    if parser.groups:
+        raise ctx.error(parser.groups[0].pos, "fxgroup needs the fx_5_0 target")
+    for d in prog.decls:
+        if isinstance(d, A.CBufferDecl):
+            raise NotSupportedError("fx_2_0: cbuffer/tbuffer declarations")
+        if not isinstance(d, A.VarDecl) or "static" in d.mods:
+            continue
+        ft = fx2_type(d.type, d.name, d.semantic, ctx, d.pos)
+        value = _value(ctx, ft, d.type, d.init, f"'{d.name}'", d.pos)
+        flags_ = B.D3DX_PARAMETER_SHARED if "shared" in d.mods else 0
+        param = B.Fx2Param(ft, value, flags_, _annotations(ctx, parser.var_annotations.get(d.name, [])))
+        if not value and ft.pclass == B.D3DXPC_OBJECT and B.D3DXPT["SAMPLER"] <= ft.ptype <= B.D3DXPT["SAMPLERCUBE"]:
+            blocks = parser.var_blocks.get(d.name, [])
+            n = max(1, ft.elements)
+            if len(blocks) not in (0, n):
+                raise ctx.error(d.pos, f"'{d.name}': expected {n} sampler_state blocks, got {len(blocks)}")
+            where = len(ctx.eff.parameters)
+            param.sampler_states = [
+                _states(ctx, b, (0xFFFFFFFF, where, e if ft.elements else 0xFFFFFFFF), sampler_block=True)
+                for e, b in enumerate(blocks)] or [[] for _ in range(n)]
+        elif parser.var_blocks.get(d.name):
+            raise ctx.error(d.pos, f"'{d.name}': state blocks initialise samplers only in fx_2_0")
+        ctx.eff.parameters.append(param)
+        ctx.params[d.name] = param
+    seen: set[str] = set()
+    for t in parser.techniques:
+        if t.keyword not in ("technique",):
+            raise ctx.error(t.pos, f"{t.keyword} needs an fx_4_0 or later target")
+        if t.name is not None:
+            if t.name in seen:
+                raise ctx.error(t.pos, f"technique '{t.name}' is already defined", 3003)
+            seen.add(t.name)
+        ft_ = B.Fx2Technique(t.name, _annotations(ctx, t.annotations))
+        for pi, p in enumerate(t.passes):
+            ft_.passes.append(B.Fx2Pass(p.name, _annotations(ctx, p.annotations),
+                                        _states(ctx, p.entries, (len(ctx.eff.techniques), pi, 0xFFFFFFFF))))
+        ctx.eff.techniques.append(ft_)
+    return ctx.eff
