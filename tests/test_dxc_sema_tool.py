@@ -41,6 +41,9 @@ _SM51 = "sm5.1-only: unused object in another documented register set"
     # constant and texture buffers are checked at every model
     ("cbuffer C : register(t1) { float c; } /* fxc-error {{X3591: incorrect bind semantic}} */", None),
     ("tbuffer T : register(c1) { float c; } /* fxc-error {{X3591: incorrect bind semantic}} */", None),
+    # ... but a cbuffer's c# is its slot below 5.1 (fxc 6.3.9600 at vs_5_0: AMD_UnitCube.hlsl)
+    ("cbuffer C : register(c2) { float c; } /* fxc-error {{X3591: incorrect bind semantic}} */",
+     "sm5.1-only: a cbuffer's c# register"),
     ("ConstantBuffer<S> C : register(u1); /* fxc-error {{X3591: incorrect bind semantic}} */", None),
     ("TextureBuffer<S> T : register(b1); /* fxc-error {{X3591: incorrect bind semantic}} */", None),
     # other errors and passes are never excused

@@ -140,20 +140,31 @@ def test_members_bound_to_resource_registers_do_not_count_as_unpacked():
     _compile("cbuffer cb { float4 foo : packoffset(c0); float4 bar : register(t1); }\n" + PS % "foo + bar")
 
 
+@pytest.mark.parametrize("target", ["ps_5_0", "ps_5_1"])
 @pytest.mark.parametrize("decl,ok", [
     ("cbuffer cb : register(b3) { float4 a; }", True), ("cbuffer cb : register(B3) { float4 a; }", True),
-    ("cbuffer cb : register(t1) { float4 a; }", False), ("cbuffer cb : register(c2) { float4 a; }", False),
+    ("cbuffer cb : register(t1) { float4 a; }", False), ("cbuffer cb : register(c2) { float4 a; }", "below 5.1"),
     ("cbuffer cb : register(u4) { float4 a; }", False), ("cbuffer cb : register(s20) { float4 a; }", False),
     ("tbuffer cb : register(t1) { float4 a; }", True), ("tbuffer cb : register(b1) { float4 a; }", False),
+    ("tbuffer cb : register(c1) { float4 a; }", False),
 ])
-def test_constant_buffer_register_class(decl, ok):
+def test_constant_buffer_register_class(decl, ok, target):
     """cbuffers bind to b#, tbuffers to t#; any other register set is fxc's X3591 "incorrect bind semantic"
-    (DXC packreg test)."""
+    (DXC packreg test: fxc's 5.1 verdicts) — except a cbuffer's c#, which fxc below 5.1 takes as the slot (AMD's
+    AMD_UnitCube.hlsl, ``cbuffer … : register(c0)``, built by fxc 6.3.9600 for vs_5_0 into a listing that binds
+    the cbuffer at slot 0)."""
     src = decl + "\n" + PS % "a"
+    if ok == "below 5.1":
+        ok = target != "ps_5_1"
     if ok:
-        _compile(src)
+        _compile(src, target)
     else:
-        assert "error X3591: incorrect bind semantic" in _error(src)
+        assert "error X3591: incorrect bind semantic" in _error(src, target)
+
+
+@pytest.mark.parametrize("target", ["ps_4_0", "ps_5_0"])
+def test_a_cbuffer_c_register_names_its_slot_below_5_1(target):
+    assert _bind_point("cbuffer cb : register(c3) { float4 a; }\n" + PS % "a", "cb", target) == 3
 
 
 @pytest.mark.parametrize("regs,code,msg", [

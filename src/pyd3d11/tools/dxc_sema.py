@@ -67,7 +67,12 @@ def known_difference(line_text: str) -> str | None:
     register set of another kind (``Texture2D t : register(u0)``, X3530; ``sampler s : register(t0)``,
     X3591) even when the program never uses it, fxc 4.0–5.0 ignores the reservation of an unused object (see the module doc). A register letter
     outside the documented sets fails at any model, so those lines are not excused."""
-    if not _SM51_CLASS.search(line_text) or _BUFFER_DECL.match(line_text):
+    if not _SM51_CLASS.search(line_text):
+        return None
+    if _BUFFER_DECL.match(line_text):
+        # a cbuffer's c# is its slot below 5.1 (AMD_UnitCube.hlsl, fxc 6.3.9600 at vs_5_0); other sets fail
+        if re.match(r"\s*cbuffer\b", line_text) and [x[0].lower() for x in _REG_LETTERS.findall(line_text)] == ["c"]:
+            return "sm5.1-only: a cbuffer's c# register"
         return None
     letters = _REG_LETTERS.findall(line_text.split("//")[0].split("/*")[0])
     if letters and all(x[0].lower() in _DOCUMENTED_SETS for x in letters):

@@ -847,8 +847,12 @@ class Parser(Sm51Parser, ExprParser):
             if self.at("register"):
                 reg_tok = self.next()
                 r = self.parse_register()
-                if r[0] != ("b" if kind == "cbuffer" else "t") or not self.register_clean:
-                    # fxc: X3591 "incorrect bind semantic" (DXC packreg test: cbuffers bound to t/c/s/u)
+                legacy_c = kind == "cbuffer" and r[0] == "c" and not (self.target or "").endswith("_5_1")
+                if (r[0] != ("b" if kind == "cbuffer" else "t") and not legacy_c) or not self.register_clean:
+                    # fxc: X3591 "incorrect bind semantic" (DXC packreg test: cbuffers bound to t/c/s/u — fxc's
+                    # 5.1 verdicts); below 5.1 a cbuffer's c# names its slot (AMD's ShadowFX/GeometryFX library
+                    # AMD_UnitCube.hlsl, `cbuffer … : register(c0)`, built by fxc 6.3.9600 for vs_5_0: its
+                    # committed listing binds the cbuffer at slot 0)
                     raise self.error("incorrect bind semantic", reg_tok, 3591)
                 if self.register_profile is not None:  # fxc X3515 (DXC packreg)
                     raise self.error("User defined constant buffer slots cannot be target specific", reg_tok, 3515)
