@@ -228,14 +228,7 @@ def test_vertex_and_instance_ids_instanced():
             assert 0 < got[4] == got[5]  # (the chunks with pixels: in one tile pass per instance)
 
 
-_POINTS_RACE = pytest.mark.xfail(
-    strict=False, reason="known bug (session 21): a point list drawn through the parallel front end (off by default, "
-    "front_chunks.ENABLED) sometimes differs in depth at 2-3 threads (a point lost; seen on the session-start tree "
-    "too, 1 in 2 to 1 in 5 runs); docs/features.md, parallel front end row")
-
-
-@pytest.mark.parametrize("topology,k", [(LINELIST, 2), pytest.param(POINTLIST, 1, marks=_POINTS_RACE),
-                                        (TRIANGLELIST_ADJ, 6)],
+@pytest.mark.parametrize("topology,k", [(LINELIST, 2), (POINTLIST, 1), (TRIANGLELIST_ADJ, 6)],
                          ids=["lines", "points", "triangles-adjacency"])
 def test_other_list_topologies(topology, k):
     verts = _verts(13, 600 // k * 2, k)

@@ -16,7 +16,7 @@ import pytest
 from pyd3d11.pipeline.geometry import gs_info, run_geometry_shader
 from pyd3d11.shader import native
 from pyd3d11.shader.dxbc.asm import assemble_program
-from pyd3d11.shader.native import runtime
+from pyd3d11.shader.native import runtime, staged
 
 pytestmark = [pytest.mark.skipif(not native.available(), reason="llvmlite not installed (the fast extra)"),
               pytest.mark.backend_specific]
@@ -392,17 +392,17 @@ def test_fuzz_geometry_cases_agree(seed):
     case = make_case(seed)
     assert "gs" in case.programs
     runs = []
-    orig = runtime.run_geometry
+    orig = staged.run_geometry
 
     def counting(*a, **k):
         r = orig(*a, **k)
         runs.append(r is not None)
         return r
 
-    runtime.run_geometry = counting
+    staged.run_geometry = counting
     try:
         status, detail = diff_case(case)
     finally:
-        runtime.run_geometry = orig
+        staged.run_geometry = orig
     assert status == "same", detail
     assert runs and all(runs)

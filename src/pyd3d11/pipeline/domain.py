@@ -59,7 +59,7 @@ def run_domain_shader(program: ir.Program, bindings: Any, domain_points: np.ndar
     r_pc = min(regs, pc.shape[1])
     per_patch[:, n_cp, :r_pc] = pc[:, :r_pc]
     from ..shader import native
-    from ..shader.native import runtime
+    from ..shader.native import staged
 
     use_native = native.use_native() and run_stage is None
     out = None
@@ -75,7 +75,7 @@ def run_domain_shader(program: ir.Program, bindings: Any, domain_points: np.ndar
         if use_native:  # lanes padded to whole 16-lane vectors: the kernel reads this file in place
             vp = np.zeros((n_cp + 1, regs, 4, -(-n // 16) * 16), U32)
             vp[..., :n] = per_patch[pp].transpose(1, 2, 3, 0)
-            o = runtime.run_staged(info.program, n, vp, bindings, sv, None, hooks)
+            o = staged.run_staged(info.program, n, vp, bindings, sv, None, hooks)
         if o is None:
             v = np.ascontiguousarray(per_patch[pp].transpose(1, 2, 3, 0))  # (CP + 1, regs, 4, n)
             st = new_state(c, n, v, bindings, sv, None, hooks)

@@ -239,11 +239,11 @@ class _NativeRecords:
 
 def _run_native(program: ir.Program, n: int, v: np.ndarray, bindings: Any, sv: dict, hooks: Any,
                 masks: dict[int, np.ndarray]) -> _NativeRecords | None:
-    """One GS batch on the native backend (shader.native.runtime.run_geometry); None: not compiled there
+    """One GS batch on the native backend (shader.native.staged.run_geometry); None: not compiled there
     (a counted fallback; the caller runs the reference)."""
-    from ..shader.native import runtime
+    from ..shader.native import staged
 
-    run = runtime.run_geometry(program, n, v, bindings, sv, hooks, set(masks))
+    run = staged.run_geometry(program, n, v, bindings, sv, hooks, set(masks))
     if run is None:
         return None
     mx = run.stream.shape[1]

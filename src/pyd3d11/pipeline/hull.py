@@ -70,9 +70,9 @@ def _native_phase(phase: Any, n: int, inputs: np.ndarray, bindings: Any, system_
     """``hull_phases.run_phase`` on the native backend where the phase compiles (else, counted, the
     reference's); the debugger's ``execute_fn`` always takes the reference."""
     if execute_fn is None:
-        from ..shader.native import runtime
+        from ..shader.native import staged
 
-        o = runtime.run_staged(phase.program, n, inputs, bindings, system_values, outputs, hooks)
+        o = staged.run_staged(phase.program, n, inputs, bindings, system_values, outputs, hooks)
         if o is not None:
             return o
     return run_phase(phase, n, inputs, bindings, system_values, outputs, hooks, execute_fn)

@@ -615,9 +615,10 @@ class FlushGen:
             self.decls.add("declare void @llvm.memset.p0.i64(ptr, i8, i64, i1 immarg)")
             tail = self.v("shl i64 " + self.v("sub i64 %n8, %n") + ", 2")
             self.e(f"call void @llvm.memset.p0.i64(ptr {self.gep('i32', lc, '%n')}, i8 0, i64 {tail}, i1 false)")
+        self._pad_lanes(lx, ly)
         self.br("om_head")
         self.put("om_head")
-        self.e("%g = phi i64 [ 0, %om_pre ], [ %gn, %om_body ]")
+        self.e("%g = phi i64 [ 0, %pad_done ], [ %gn, %om_body ]")
         c = self.v("icmp ult i64 %g, %n8")
         self.cbr(c, "om_body", "om_done")
         self.put("om_body")
@@ -690,6 +691,26 @@ class FlushGen:
         add = self.v("load i64, ptr %live, align 8")
         self.e(f"store i64 {self.v(f'add i64 {old}, {add}')}, ptr {p}, align 8")
         self.e("ret void")
+
+    def _pad_lanes(self, lx: str, ly: str) -> None:
+        """The lanes past the batch, [n, n8), take the pixel of its last lane. The merger chooses its layout (and
+        with it a whole-row read-modify-write, om_gen.ROW_RMW) from the lanes' pixels alone, coverage aside: with
+        the pixels of an earlier batch left in the lane buffers, a padding lane could read and write back a row of
+        another tile, undoing another worker's merge there (the parallel front end launches tiles at once). The
+        batch's own pixel is this tile's; a repeated pixel sends the group through the merger's lane-by-lane
+        path, where coverage 0 writes nothing. Ends the current block in ``pad_done``."""
+        self.br("pad_head")
+        self.put("pad_head")
+        self.e("%pj = phi i64 [ %n, %om_pre ], [ %pjn, %pad_body ]")
+        self.cbr(self.v("icmp ult i64 %pj, %n8"), "pad_body", "pad_done")
+        self.put("pad_body")
+        last = self.v("sub i64 %n, 1")  # n >= 1 here: n8 rounds n up, so n == 0 gives n8 == 0 and no padding
+        for buf in (lx, ly):
+            val = self.ld("i32", buf, last)
+            self.e(f"store i32 {val}, ptr {self.gep('i32', buf, '%pj')}, align 4")
+        self.e("%pjn = add i64 %pj, 1")
+        self.br("pad_head")
+        self.put("pad_done")
 
     def _om_cov(self, k, cov: str, valid: str, lp: str, front: str | None, cov2: str) -> None:
         """The merger's coverage words of eight lanes (0 past the batch; oMask folded in; bit 31: back face),

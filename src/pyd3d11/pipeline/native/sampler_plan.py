@@ -48,7 +48,7 @@ def build_plan(sampler, lw, bindings) -> Plan:
     """The plan for the texture instructions of lowered program ``lw`` under ``bindings``."""
     from .sampler_gen_cube import CubeEmitter
     from .texel_gen import GatherEmitter, LdEmitter, ResinfoEmitter, _gather_support, _ld_support, _resinfo_support
-    from .texel_ms import MS_EMITTERS
+    from .texel_ms import MS_EMITTERS, LdMsEmitter, LdMsKey
     from .uav_gen import UAV_OPCODES, UavEmitter, uav_support
 
     plan = Plan()
@@ -76,6 +76,8 @@ def build_plan(sampler, lw, bindings) -> Plan:
             plan.reasons[i] = r
             continue
         key, binder = r
+        if isinstance(key, LdMsKey):  # a plain ld on a multisample view (texel_gen._ld_support)
+            emitter = LdMsEmitter
         if emitter is SampleEmitter and key.cube:
             emitter = CubeEmitter
         plan.emitters[i] = emitter(key, i)

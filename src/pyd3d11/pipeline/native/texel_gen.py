@@ -16,6 +16,8 @@ from ..texture_cache import (
     SRV_1DARRAY,
     SRV_2D,
     SRV_2DARRAY,
+    SRV_2DMS,
+    SRV_2DMSARRAY,
     SRV_3D,
     SRV_BUFFER,
     SRV_BUFFEREX,
@@ -336,9 +338,13 @@ def _ld_support(sampler, t, bindings, ident: int):
         return "unbound SRV"
     if view.dimension in (SRV_BUFFER, SRV_BUFFEREX):
         return _ld_buffer_support(t, view, ident)
+    if view.dimension in (SRV_2DMS, SRV_2DMSARRAY):  # plain ld on a multisample view: sample 0 (texel_ms)
+        from .texel_ms import ld_plain_ms_support
+
+        return ld_plain_ms_support(t, view, ident)
     if view.dimension not in (SRV_1D, SRV_1DARRAY, SRV_2D, SRV_2DARRAY, SRV_3D, SRV_CUBE, SRV_CUBEARRAY) or \
             view.storage.sample_count > 1:
-        return "ld: view dimension not compiled (MS views call back)"
+        return "ld: view dimension not compiled"
     # block-compressed (BC1-BC7) and 2x1 subsampled views need nothing of their own: texture_data decodes each
     # subresource to its logical width x height (the blocks' padding texels dropped), the texels the reference's
     # _block_texels picks out of the addressed block, and ld's bounds are those logical sizes in both (§19.5)

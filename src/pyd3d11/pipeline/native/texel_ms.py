@@ -8,6 +8,8 @@ Rules (D3D11.3 §22.4 ld2dms / sampleinfo / samplepos; the Microsoft asm pages o
   .w is not read: a multisample view has one mip), immediate offsets add to .xy first (never to the array
   axis); sample ``sampleIndex`` (its first component, an integer) of that texel. Any coordinate, slice or sample index outside the view
   (the sample index against the resource's sample count) returns 0 in every component; an unbound t# returns 0.
+  A plain ``ld`` on such a view (session 23) is the reference's ld2dms of sample 0 (memory._texel_offsets: .w is
+  not a mip for a multisample kind, and no sample plane is added): the same emitter, sample index constant 0.
   The texels come from :func:`ms_texels`: every (slice, sample) plane of the view decoded by the reference's own
   decoder (memory.decode_texels) from the storage's bytes at the reference's offsets, once per storage version.
 - ``sampleinfo[_uint] dst, t#|rasterizer``: (sample count, 0, 0, 0) of the resource (0 when unbound) or of the
@@ -101,6 +103,7 @@ class LdMsKey:
     arrayed: bool
     offsets: tuple
     sel: tuple
+    sample0: bool = False  # a plain ld (no sample operand) on the view: sample 0 (ld_plain_ms_support)
 
 
 class LdMsEmitter:
@@ -127,7 +130,8 @@ class LdMsEmitter:
             return
         co = [g.src(_bits_src(op.srcs[0][i])) for i in range(3)]
         co = [g.v(f"add {VI} {co[i]}, {_is(k.offsets[i])}") if k.offsets[i] else co[i] for i in range(3)]
-        s = g.src(_bits_src(op.srcs[1][0]))
+        # a plain ld reads sample 0 (memory._texel_offsets adds no sample plane; the count is at least 1)
+        s = g.v(f"xor {VI} zeroinitializer, zeroinitializer") if k.sample0 else g.src(_bits_src(op.srcs[1][0]))
         w, h, S = (SampleEmitter._iv(self, g, n) for n in ("w", "h", "samples"))
         x, y = co[0], co[1]
         ok = g.v(f"icmp ult {VI} {x}, {w}")  # unsigned: a negative coordinate is out of range too
@@ -151,12 +155,22 @@ class LdMsEmitter:
             g.store(d, vals[ch], m)
 
 
+def ld_plain_ms_support(t, view, ident: int):
+    """(key, binder) for a plain ``ld`` (not ld2dms) on a 2DMS / 2DMS-array SRV, called by texel_gen's ld support.
+    The reference defines it as ld2dms of sample 0 (memory._texel_offsets: a multisample kind ignores .w as the
+    mip, and with no sample operand adds no sample plane): the same emitter with a constant sample index."""
+    r = _ms_view_support(t, view, ident)
+    if isinstance(r, str):
+        return r
+    key, bind = r
+    return replace(key, sample0=True), bind
+
+
 def _ld_ms_support(sampler, t, bindings, ident: int):
     """(key, binder) for a compiled ld_ms, or the reason it stays a callback."""
     if bindings is None:
         return "no bindings"
     view = bindings.srvs[t.t] if t.t < len(bindings.srvs) else None
-    p = f"tx{ident}_"
     if view is None:  # memory._ld: an unbound t# stores 0
         return LdMsKey(False, False, (0, 0, 0), tuple(t.sel)), lambda A: None
     if view.dimension not in (SRV_2DMS, SRV_2DMSARRAY):
@@ -167,6 +181,12 @@ def _ld_ms_support(sampler, t, bindings, ident: int):
             return f"ld_ms on a single-sample view: {r}"
         key, bind = r
         return replace(key, ms_samples=max(1, int(view.storage.sample_count))), bind
+    return _ms_view_support(t, view, ident)
+
+
+def _ms_view_support(t, view, ident: int):
+    """(key, binder) of an ld2dms-style read of bound 2DMS / 2DMS-array SRV ``view``, or why it is not compiled."""
+    p = f"tx{ident}_"
     S = int(view.storage.sample_count)
     w, h = _ms_extent(view)
     layers = _layers(view)

@@ -334,6 +334,7 @@ class FlowMixin:
             self.e(f"store i32 {self.v(f'add i32 {depth}, 1')}, ptr %cdepth, align 4")
             self.br(f"body_{info['label']}")
             self.put_label(f"csret_{site}")
+            self.retire_after_call(info["above"])
             self.br(f"csafter_{site}")
             self.put_label(f"csafter_{site}")
         elif k == "body":
@@ -352,6 +353,29 @@ class FlowMixin:
             self.put_label(bad)
             self.e("unreachable")
             self.put_label(self.label("dead"))
+
+    def retire_after_call(self, above: list) -> None:
+        """A geometry shader's call returned: the lanes an emit retired inside it (§22.3.5: the emit reaching
+        dcl_maxout ends the invocation as if the program had ended) leave the caller's mask and every frame
+        around the call site too. emit_gs clears only the frames it can name (the callee body's own, its call
+        frame holding the caller's mask); the caller's frames are another body's or the main program's. A lane is
+        retired exactly when its vertex count has reached dcl_maxout (only such an emit brings it there)."""
+        if not (self.lw.gs_max and any(o.kind == "gsemit" and o.info["emit"] for o in self.lw.ops)):
+            return
+        cnt_a = self.arg("gscount")
+        self.loop_begin(step=1, upper="%L")
+        lane = self.lane
+        gl = self.v(f"add i64 {lane}, %tb")
+        c = self.v(f"load i32, ptr {self.v(f'getelementptr i32, ptr {cnt_a}, i64 {gl}')}, align 4")
+        done, nx = self.label("rr"), self.label("rn")
+        self.e(f"br i1 {self.v(f'icmp uge i32 {c}, {self.lw.gs_max}')}, label %{done}, label %{nx}")
+        self.put_label(done)
+        for slot in [0] + [fr.slot for fr in above]:
+            p = self.v(f"getelementptr i32, ptr %masks, i64 {self.v(f'add i64 {lane}, {slot * self.TP}')}")
+            self.e(f"store i32 0, ptr {p}, align 4")
+        self.br(nx)
+        self.put_label(nx)
+        self.loop_end()
 
     def _has_else(self, f) -> bool:
         return any(o.kind == "else" and o.info["frame"] is f for o in self.lw.ops)

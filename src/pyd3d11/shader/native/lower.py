@@ -791,15 +791,16 @@ class _Lowerer:
             self.sites[lab] = []
             self.needed.append(lab)
         self.sites[lab].append(site)
-        self.lw.ops.append(LOp("callsite", info={"label": lab, "site": site, "cond": cond, "nz": nz}))
+        # "above": the caller's frames at the site, whose masks lose the lanes a GS emit retired inside the call
+        # (llvm_flow.retire_after_call)
+        self.lw.ops.append(LOp("callsite", info={"label": lab, "site": site, "cond": cond, "nz": nz,
+                                                 "above": list(self.stack)}))
 
     def outline_bodies(self) -> None:
         """(outline) The bodies the program calls, each lowered once after the main program's end (a halt) in a
         "call" frame of its own, on mask slots no other body or the main program uses (so a call saves and
         restores only its callee's slots); ``ret`` inside leaves that frame as in the inlined form."""
         lw = self.lw
-        if self.prog.program_type == ir.ProgramType.GEOMETRY:
-            raise Unsupported("out-of-line subroutines in a geometry shader (emit retires lanes of every caller)")
         if not lw.ops or lw.ops[-1].kind != "halt":
             lw.ops.append(LOp("halt"))
         k = 0
