@@ -69,7 +69,9 @@ class MemoryMixin:
         for s in info["sel"]:
             fs, good = self.in_range(g, flat, ok, avail, s)
             good = self.v(f"and {self.VB} {good}, {m}")
+            self.prefetch_ok = g["wpg"] is None  # buffers stream from memory; groupshared memory is in cache
             vals.append(self.gather_fast(g["words"], fs, good))
+            self.prefetch_ok = True
         for d, v in zip(op.dsts, vals):
             self.store(d, v, m)
 
