@@ -41,6 +41,8 @@ def _reflect_var(decl: str, name: str = "v"):
 def test_numeric_variables_reflect_their_own_type(t: str, dims: str, cls: int, rows: int, cols: int):
     vd, td, _ = _reflect_var(f"{t}{dims} v")
     spelled = ("float" if t == "half" else t) + dims
+    if spelled == "uint":  # fxc's RDEF name for the scalar uint (SlimShader corpus, test_rules_reflection_s23)
+        spelled = "dword"
     assert (td.Type, td.Class, td.Rows, td.Columns, td.Name) == (SVT[t], cls, rows, cols, spelled)
     # 32-bit storage: a column-major 2x3 takes three registers of two components (last one 8 bytes)
     assert vd.Size == {"": 4, "3": 12, "2x3": 40}[dims]

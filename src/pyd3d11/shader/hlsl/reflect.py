@@ -70,6 +70,10 @@ def rdef_type(cg: CodegenContext, t: Type) -> RdefType:
         if t.prec in _MIN_VT:  # a min-precision variable keeps its type (32-bit storage all the same)
             vt = _MIN_VT[t.prec]
             name = t.prec + name[len(base):]
+        elif base == "uint" and t.shape == "s":
+            # fxc names the scalar uint type "dword" in RDEF (its vectors stay "uint2".."uint4"); its listing
+            # prints "uint" all the same
+            name = "dword"
         name = t.alias or name  # a typedef's name when the declaration used one (fxc)
         if t.shape == "m":
             cls = 2 if cg.is_row_major(t) else 3
@@ -112,23 +116,27 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
         base = t.norm or base
         ncomp = t.elem.n if isinstance(t.elem, NumType) else 4
         flags = {1: 0, 2: 4, 3: 8, 4: 12}.get(ncomp, 12)
+        # D3D_SIF_USERPACKED: the resource has an explicit register() binding (fxc sets it on samplers,
+        # textures, buffers and UAVs alike, as on cbuffers)
+        packed = 1 if getattr(r, "explicit", False) else 0
         if r.file == "s":
-            binds.append(RdefBinding(r.name, 3, 0, 0, 0, r.reg, 1, 2 if k == "SamplerComparisonState" else 0))
+            binds.append(RdefBinding(r.name, 3, 0, 0, 0, r.reg, 1,
+                                     (2 if k == "SamplerComparisonState" else 0) | packed))
         elif k == "ByteAddressBuffer":
-            binds.append(RdefBinding(r.name, 7, 6, 1, 0, r.reg, 1, 0))
+            binds.append(RdefBinding(r.name, 7, 6, 1, 0, r.reg, 1, packed))
         elif k == "StructuredBuffer":
-            binds.append(RdefBinding(r.name, 5, 6, 1, r.stride, r.reg, 1, 0))
+            binds.append(RdefBinding(r.name, 5, 6, 1, r.stride, r.reg, 1, packed))
         elif k == "RWByteAddressBuffer":
-            binds.append(RdefBinding(r.name, 8, 6, 1, 0, r.reg, 1, 0))
+            binds.append(RdefBinding(r.name, 8, 6, 1, 0, r.reg, 1, packed))
         elif k in ("RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
             kind = {"RWStructuredBuffer": 11 if r.counter else 6, "AppendStructuredBuffer": 9,
                     "ConsumeStructuredBuffer": 10}[k]
-            binds.append(RdefBinding(r.name, kind, 6, 1, r.stride, r.reg, 1, 0))
+            binds.append(RdefBinding(r.name, kind, 6, 1, r.stride, r.reg, 1, packed))
         elif r.file == "u":
-            binds.append(RdefBinding(r.name, 4, _RT.get(base, 5), _UAV_DIM[k], 0xFFFFFFFF, r.reg, 1, flags))
+            binds.append(RdefBinding(r.name, 4, _RT.get(base, 5), _UAV_DIM[k], 0xFFFFFFFF, r.reg, 1, flags | packed))
         else:
             samples = t.samples if "MS" in k else 0xFFFFFFFF
-            binds.append(RdefBinding(r.name, 2, _RT.get(base, 5), _SRV_DIM[k], samples, r.reg, 1, flags))
+            binds.append(RdefBinding(r.name, 2, _RT.get(base, 5), _SRV_DIM[k], samples, r.reg, 1, flags | packed))
     cbs = []
     for cb in cg.cbufs:
         if cb.slot < 0 or not cb.used:
@@ -142,9 +150,12 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
         cbs.append(RdefConstantBuffer(cb.name, vars_, cb.size, 0, 1 if cb.kind == "tbuffer" else 0))
         binds.append(RdefBinding(cb.name, 1 if cb.kind == "tbuffer" else 0, 0, 0, 0, cb.slot, 1,
                                  1 if cb.explicit else 0))
-    cbs.extend(_bind_info_buffers(cg))
     order = {3: 0, 2: 1, 7: 1, 5: 1, 1: 1, 4: 2, 6: 2, 8: 2, 9: 2, 10: 2, 0: 3}
     rdef.bindings = sorted(binds, key=lambda b: (order.get(b.input_type, 4), b.bind_point))
+    # fxc lists the structured buffers' bind-info buffers in the order of their bindings (SRVs by register,
+    # then UAVs), not in declaration order
+    rank = {b.name: i for i, b in enumerate(rdef.bindings) if b.input_type not in (0, 1)}
+    cbs.extend(sorted(_bind_info_buffers(cg), key=lambda c: rank.get(c.name, len(rank))))
     rdef.constant_buffers = cbs
     from .linkage import rdef_additions
 
