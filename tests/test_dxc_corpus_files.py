@@ -223,3 +223,25 @@ def test_classes_of_compile_outcomes(tmp_path):
     cls, detail = compile_job(bad, job)
     assert cls == "error" and detail.startswith("X3004")
     assert compile_job(unbuilt, job)[0] == "notimpl"  # fxc's own E_NOTIMPL for recursion
+
+
+def test_include_folders_of_run_lines(tmp_path):
+    """DXC's ``-I <dir>`` adds a folder to the include search (``%S``: the test file's folder, lit's
+    substitution); the including file's folder is searched first. A command naming another input
+    ``.hlsl`` compiles that file, not this one, so it gives no job here."""
+    from pyd3d11.tools.dxc_corpus import compile_job, read_jobs
+
+    (tmp_path / "Inputs" / "sub").mkdir(parents=True)
+    (tmp_path / "Inputs" / "a.hlsli").write_text('#include "sub/b.hlsli"\nstatic const float A = B + 1;\n')
+    (tmp_path / "Inputs" / "sub" / "b.hlsli").write_text('#include "c.hlsli"\nstatic const float B = C * 2;\n')
+    (tmp_path / "Inputs" / "sub" / "c.hlsli").write_text("static const float C = 3;\n")
+    p = tmp_path / "t.hlsl"
+    p.write_text("// RUN: %dxc -E main -T ps_6_0 -I %S/Inputs %s\n"
+                 "// RUN: %dxc %S/Inputs/other.hlsl -E main -T vs_6_0\n"
+                 '#include "a.hlsli"\nfloat4 main() : SV_Target { return A; }\n')
+    fj = read_jobs(p, "t.hlsl")
+    assert [(j.entry, j.target, j.includes) for j in fj.jobs] == [("main", "ps_5_0", (str(tmp_path / "Inputs"),))]
+    assert compile_job(p, fj.jobs[0]) == ("compiled", "")
+    without = type(fj.jobs[0])("main", "ps_5_0")
+    cls, detail = compile_job(p, without)
+    assert cls == "error" and detail.startswith("X1507")
