@@ -232,6 +232,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.loops: list[dict] = []  # break/continue context
         self.func_ctx: list[dict] = []
         self.numthreads: tuple[int, int, int] | None = None
+        self.clip_planes: list = []  # [clipplanes] arguments of a vertex shader (entryattrs)
+        self.clip_pos: list | None = None  # the SV_Position components they are tested against
         self.precise_seen: bool | None = None  # the source declares something precise (refactor.py)
         self.cb_reach: dict[tuple[int, int], tuple[int, int]] = {}  # dynamic read (slot, register) -> (last, stride)
         self.statics_init: list[tuple[Val, A.Node]] = []
