@@ -491,6 +491,11 @@ class Codegen(SignatureBinding, ResourceBinding):
                 # conversion of a double (a ``1.6l`` literal too) to float, half, int, uint or a min-precision type;
                 # to bool no warning (``bool left6; double right6; left6 = right6;`` passes)
                 self.warn(pos, 3205, f"{pre}conversion from larger type to smaller, possible loss of data")
+            elif not explicit:
+                from .precision import narrows_to_min_precision
+
+                if narrows_to_min_precision(v.type, to):  # into min16/min12/min10 types (precision.py)
+                    self.warn(pos, 3205, f"{pre}conversion from larger type to smaller, possible loss of data")
             if v.type.base == DOUBLE and v.slots and isinstance(v.slots[0][0], str):  # not already pairs
                 from .doubles import convert_shape
 
