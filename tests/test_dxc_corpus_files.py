@@ -107,7 +107,15 @@ FIXED = [
     # session 17: exactly 4096 16-byte entries, the largest constant buffer (next to FXC_REFUSES' cbufferSize*)
     "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbufferSize2.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbufferSize4.hlsl",
+    # session 23: [clipplanes] built (SV_ClipDistance); RUN lines' -I folders (the headers: INPUTS)
+    "tools/clang/test/DXILValidation/clip_planes.hlsl",
+    "tools/clang/test/HLSLFileCheck/hlsl/semantics/sv_clipdistance/clip_planes.hlsl",
+    "tools/clang/test/DXC/TextVS.hlsl", "tools/clang/test/DXC/dump_dependency.hlsl",
 ]
+
+#: headers the FIXED files include through their RUN lines' -I folders (extracted beside them)
+INPUTS = ["tools/clang/test/DXC/Inputs/TextRS.hlsli"] + [
+    f"tools/clang/test/DXC/Inputs/include/dependency{i}.h" for i in range(6)]
 
 #: files fxc refuses (DXC accepting or not): file -> the fxc error each job gives (session 14: ``z[uint2(2, 3)].x = 16`` on a
 #: ``RWTexture2D<int3>`` writes one of three declared components, fxc's X4596 — compiled before as a read-modify-write)
@@ -131,7 +139,7 @@ def corpus(tmp_path_factory):
     if not _present():
         pytest.skip(f"no DirectXShaderCompiler checkout at {REPO} (set PYD3D11_DXC_REPO)")
     out = tmp_path_factory.mktemp("dxc")
-    paths = [DXBC2DXIL + f for f in FXC_BUILT] + FIXED + list(FXC_REFUSES)
+    paths = [DXBC2DXIL + f for f in FXC_BUILT] + FIXED + list(FXC_REFUSES) + INPUTS
     blobs = subprocess.run(["git", "-C", str(REPO), "cat-file", "--batch"], check=True, capture_output=True,
                            input="".join(f"HEAD:{p}\n" for p in paths).encode()).stdout
     pos = 0
@@ -176,7 +184,7 @@ def test_fxc_refused_files_fail_with_fxc_error(corpus):
 
 def test_corpus_lists_have_no_duplicates():
     assert len(set(FXC_BUILT)) == len(FXC_BUILT) == 117
-    assert len(set(FIXED)) == len(FIXED) == 62
+    assert len(set(FIXED)) == len(FIXED) == 66
     assert not set(FIXED) & set(FXC_REFUSES)
 
 
