@@ -107,7 +107,15 @@ FIXED = [
     # session 17: exactly 4096 16-byte entries, the largest constant buffer (next to FXC_REFUSES' cbufferSize*)
     "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbufferSize2.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbufferSize4.hlsl",
+    # session 23: [clipplanes] built (SV_ClipDistance); RUN lines' -I folders (the headers: INPUTS)
+    "tools/clang/test/DXILValidation/clip_planes.hlsl",
+    "tools/clang/test/HLSLFileCheck/hlsl/semantics/sv_clipdistance/clip_planes.hlsl",
+    "tools/clang/test/DXC/TextVS.hlsl", "tools/clang/test/DXC/dump_dependency.hlsl",
 ]
+
+#: headers the FIXED files include through their RUN lines' -I folders (extracted beside them)
+INPUTS = ["tools/clang/test/DXC/Inputs/TextRS.hlsli"] + [
+    f"tools/clang/test/DXC/Inputs/include/dependency{i}.h" for i in range(6)]
 
 #: files fxc refuses (DXC accepting or not): file -> the fxc error each job gives (session 14: ``z[uint2(2, 3)].x = 16`` on a
 #: ``RWTexture2D<int3>`` writes one of three declared components, fxc's X4596 — compiled before as a read-modify-write)
@@ -131,7 +139,7 @@ def corpus(tmp_path_factory):
     if not _present():
         pytest.skip(f"no DirectXShaderCompiler checkout at {REPO} (set PYD3D11_DXC_REPO)")
     out = tmp_path_factory.mktemp("dxc")
-    paths = [DXBC2DXIL + f for f in FXC_BUILT] + FIXED + list(FXC_REFUSES)
+    paths = [DXBC2DXIL + f for f in FXC_BUILT] + FIXED + list(FXC_REFUSES) + INPUTS
     blobs = subprocess.run(["git", "-C", str(REPO), "cat-file", "--batch"], check=True, capture_output=True,
                            input="".join(f"HEAD:{p}\n" for p in paths).encode()).stdout
     pos = 0
@@ -176,7 +184,7 @@ def test_fxc_refused_files_fail_with_fxc_error(corpus):
 
 def test_corpus_lists_have_no_duplicates():
     assert len(set(FXC_BUILT)) == len(FXC_BUILT) == 117
-    assert len(set(FIXED)) == len(FIXED) == 62
+    assert len(set(FIXED)) == len(FIXED) == 66
     assert not set(FIXED) & set(FXC_REFUSES)
 
 
@@ -223,3 +231,25 @@ def test_classes_of_compile_outcomes(tmp_path):
     cls, detail = compile_job(bad, job)
     assert cls == "error" and detail.startswith("X3004")
     assert compile_job(unbuilt, job)[0] == "notimpl"  # fxc's own E_NOTIMPL for recursion
+
+
+def test_include_folders_of_run_lines(tmp_path):
+    """DXC's ``-I <dir>`` adds a folder to the include search (``%S``: the test file's folder, lit's
+    substitution); the including file's folder is searched first. A command naming another input
+    ``.hlsl`` compiles that file, not this one, so it gives no job here."""
+    from pyd3d11.tools.dxc_corpus import compile_job, read_jobs
+
+    (tmp_path / "Inputs" / "sub").mkdir(parents=True)
+    (tmp_path / "Inputs" / "a.hlsli").write_text('#include "sub/b.hlsli"\nstatic const float A = B + 1;\n')
+    (tmp_path / "Inputs" / "sub" / "b.hlsli").write_text('#include "c.hlsli"\nstatic const float B = C * 2;\n')
+    (tmp_path / "Inputs" / "sub" / "c.hlsli").write_text("static const float C = 3;\n")
+    p = tmp_path / "t.hlsl"
+    p.write_text("// RUN: %dxc -E main -T ps_6_0 -I %S/Inputs %s\n"
+                 "// RUN: %dxc %S/Inputs/other.hlsl -E main -T vs_6_0\n"
+                 '#include "a.hlsli"\nfloat4 main() : SV_Target { return A; }\n')
+    fj = read_jobs(p, "t.hlsl")
+    assert [(j.entry, j.target, j.includes) for j in fj.jobs] == [("main", "ps_5_0", (str(tmp_path / "Inputs"),))]
+    assert compile_job(p, fj.jobs[0]) == ("compiled", "")
+    without = type(fj.jobs[0])("main", "ps_5_0")
+    cls, detail = compile_job(p, without)
+    assert cls == "error" and detail.startswith("X1507")

@@ -162,9 +162,11 @@ def test_clipplanes_arguments(args, expect, target):
     src = CLIP_DECLS + f"[clipplanes({args})] float4 main(float4 p : POSITION) : SV_Position {{ return p; }}"
     if expect is not None:
         assert expect in _error(src, target)
-    else:
+    elif "level_9" in target:  # the 9_x part's clip planes are not built
         with pytest.raises(NotSupportedError, match="clipplanes"):
             D3DCompile(src, None, "t.hlsl", None, None, "main", target)
+    else:  # valid planes compile (their clip distances: test_hlsl_clipplanes.py)
+        D3DCompile(src, None, "t.hlsl", None, None, "main", target)
 
 
 def test_clipplanes_on_other_functions_is_not_read():

@@ -118,6 +118,7 @@ class Job:
     target: str
     defines: tuple[tuple[str, str], ...] = ()
     flags: int = 0
+    includes: tuple[str, ...] = ()  # -I folders, %S (the file's folder) already substituted
 
 
 @dataclass
@@ -135,7 +136,7 @@ def _strip_comments(text: str) -> str:
 
 def _parse_options(toks: list[str]) -> tuple[dict, list[str]]:
     """DXC's (and fxc's ``/X``) options of one command: entry, profile, defines and the flags we map."""
-    opt: dict = {"E": None, "T": None, "D": [], "flags": 0, "HV": None}
+    opt: dict = {"E": None, "T": None, "D": [], "I": [], "flags": 0, "HV": None}
     seen: list[str] = []
     i = 0
     while i < len(toks):
@@ -173,6 +174,8 @@ def _parse_options(toks: list[str]) -> tuple[dict, list[str]]:
         if key == "D":
             name, _, value = val.partition("=")
             opt["D"].append((name, value if _ else "1"))
+        elif key == "I":
+            opt["I"].append(val)
         elif key in ("E", "T", "HV"):
             opt[key] = val
         seen.append("-" + key + " " + val if key == "HV" else "-" + key)
@@ -213,10 +216,12 @@ def read_jobs(path: Path, rel: str, max_jobs: int = 4) -> FileJobs:
             return fj
     for cmd in commands:
         try:
-            toks = shlex.split(cmd.replace("%s", "").replace("%t", "t"))
+            toks = shlex.split(cmd.replace("%s", "").replace("%t", "t").replace("%S", str(path.parent)))
         except ValueError:
             toks = cmd.split()
         opt, seen = _parse_options(toks)
+        if any(t.endswith((".hlsl", ".hlsli")) for t in seen):  # the command compiles another input file
+            continue
         joined = " ".join(seen)
         marker = next((feat for o, feat, _ in OPTION_MARKERS
                        if (o in seen) or (o.startswith("-HV ") and o in joined)), None)
@@ -237,12 +242,36 @@ def read_jobs(path: Path, rel: str, max_jobs: int = 4) -> FileJobs:
         if target is None:
             fj.skip = fj.skip or f"profile {prof or '(none)'} has no SM 5.0 stage"
             continue
-        job = Job(opt["E"] or "main", target, tuple(opt["D"]), opt["flags"])
+        job = Job(opt["E"] or "main", target, tuple(opt["D"]), opt["flags"], tuple(opt["I"]))
         if job not in fj.jobs and len(fj.jobs) < max_jobs:
             fj.jobs.append(job)
     if fj.jobs:
         fj.skip = ""
     return fj
+
+
+class IncludeDirs:
+    """An ID3DInclude (``Open(IncludeType, FileName, ParentData)``) searching as DXC's ``-I`` does: the
+    including file's folder first, then each ``-I`` folder in order (DXC's options: ``-I <value>`` "Add
+    directory to include search path"). The including file is known by the text Open returned for it."""
+
+    def __init__(self, source: Path, dirs: tuple[str, ...]) -> None:
+        self.source = source
+        self.dirs = [Path(d) for d in dirs]
+        self.parents: dict[int, Path] = {}
+
+    def Open(self, kind: int, name: str, parent: object) -> str:  # noqa: N802 - the COM method's name
+        here = self.parents.get(id(parent), self.source).parent
+        for base in (here, *self.dirs):
+            cand = base / name
+            if cand.is_file():
+                text = cand.read_bytes().decode("utf-8", "replace").lstrip("\ufeff")
+                self.parents[id(text)] = cand
+                return text
+        raise FileNotFoundError(name)
+
+    def Close(self, data: object) -> None:  # noqa: N802
+        self.parents.pop(id(data), None)
 
 
 class _Timeout(BaseException):
@@ -261,7 +290,8 @@ def compile_job(path: Path, job: Job, timeout: float = 60.0) -> tuple[str, str]:
     old = signal.signal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
-        D3DCompileFromFile(str(path), list(job.defines) or None, D.D3D_COMPILE_STANDARD_FILE_INCLUDE,
+        inc = IncludeDirs(path, job.includes) if job.includes else D.D3D_COMPILE_STANDARD_FILE_INCLUDE
+        D3DCompileFromFile(str(path), list(job.defines) or None, inc,
                            job.entry, job.target, job.flags, 0)
         return "compiled", ""
     except _Timeout:

@@ -238,6 +238,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.loops: list[dict] = []  # break/continue context
         self.func_ctx: list[dict] = []
         self.numthreads: tuple[int, int, int] | None = None
+        self.clip_planes: list = []  # [clipplanes] arguments of a vertex shader (entryattrs)
+        self.clip_pos: list | None = None  # the SV_Position components they are tested against
         self.precise_seen: bool | None = None  # the source declares something precise (refactor.py)
         self.cb_reach: dict[tuple[int, int], tuple[int, int]] = {}  # dynamic read (slot, register) -> (last, stride)
         self.statics_init: list[tuple[Val, A.Node]] = []
@@ -495,6 +497,11 @@ class Codegen(SignatureBinding, ResourceBinding):
                 # conversion of a double (a ``1.6l`` literal too) to float, half, int, uint or a min-precision type;
                 # to bool no warning (``bool left6; double right6; left6 = right6;`` passes)
                 self.warn(pos, 3205, f"{pre}conversion from larger type to smaller, possible loss of data")
+            elif not explicit:
+                from .precision import narrows_to_min_precision
+
+                if narrows_to_min_precision(v.type, to):  # into min16/min12/min10 types (precision.py)
+                    self.warn(pos, 3205, f"{pre}conversion from larger type to smaller, possible loss of data")
             if v.type.base == DOUBLE and v.slots and isinstance(v.slots[0][0], str):  # not already pairs
                 from .doubles import convert_shape
 

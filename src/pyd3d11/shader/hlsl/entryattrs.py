@@ -137,10 +137,10 @@ def _clip_argument_error(e: A.Node, statics: set[str]) -> tuple[A.Node, str] | N
 
 def clipplanes_attribute(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
     """``[clipplanes(p0, …)]`` of a vertex-shader entry point (MicrosoftDocs "User clip planes on feature
-    level 9 hardware": up to six float4 plane constants from constant buffers, any vs_4_0+ target). Each
-    argument is checked as fxc checks it (X3084, texts above; calls are X3682, check_attr_side_effects);
-    the planes themselves are not built — ignoring them would draw unclipped — so a valid attribute is
-    NotSupportedError naming the feature."""
+    level 9 hardware": up to six float4 plane constants, any vs_4_0+ target, the same shader object running
+    on every feature level — on 10+ hardware through SV_ClipDistance, the page's "Background"). Each argument
+    is checked as fxc checks it (X3084, texts above; calls are X3682, check_attr_side_effects); the valid
+    planes are kept in ``cg.clip_planes`` for :func:`bind_clip_distances`."""
     args = attrs.get("clipplanes")
     if args is None or cg.stage != "vs":
         return
@@ -149,5 +149,36 @@ def clipplanes_attribute(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
         hit = _clip_argument_error(a, statics)
         if hit is not None:
             raise cg.err(getattr(hit[0], "pos", None) or pos, hit[1], 3084)
-    raise NotSupportedError(f"{pos.file}({pos.line},{pos.col}): the [clipplanes] attribute (user clip planes of "
-                            "a vertex shader) is not built")
+    if cg.level9:  # the 9_x part's clip planes (the D3D9-style encoding the page describes) are not built
+        raise NotSupportedError(f"{pos.file}({pos.line},{pos.col}): the [clipplanes] attribute on a "
+                                f"{cg.level9} target (the feature level 9 part's user clip planes) is not built")
+    if len(args) > 6:  # the page: "up to 6"; fxc's verdict on a seventh is not recorded
+        raise NotSupportedError(f"{pos.file}({pos.line},{pos.col}): more than six [clipplanes] planes")
+    cg.clip_planes = list(args)
+
+
+def bind_clip_distances(cg: CodegenContext, pos: Pos) -> None:
+    """The clip distances of ``[clipplanes]``: plane i's distance is ``dot(position, plane_i)`` — the
+    homogeneous clip-space position (SV_Position) against the plane's four coefficients, D3D9's user clip
+    plane test (a vertex is kept where the dot product is >= 0, D3D11.3 functional spec §15.4 "Clip
+    distances": a distance below 0 is clipped). The distances are SV_ClipDistance outputs, four to a
+    register (SV_ClipDistance0 holds planes 0–3, SV_ClipDistance1 planes 4–5; §15.4: at most 8 clip/cull
+    distances in two registers). Without a four-component SV_Position output there is nothing to test:
+    X4502 (the project's number for this signature error; DXC's text, fxc's own is not recorded)."""
+    from .intrinsics import intrinsic_vals
+    from .values import Val
+
+    position = getattr(cg, "clip_pos", None)
+    if position is None:
+        raise cg.err(pos, "Cannot use clipplanes attribute without specifying a 4-component SV_Position output",
+                     4502)
+    float4 = NumType(FLOAT, 1, 4, "v")
+    dists = [intrinsic_vals(cg, "dot", [Val(float4, list(position)), cg.convert(cg.expr(a), float4, pos)], pos)
+             .slots[0] for a in cg.clip_planes]
+    owner = cg.out_owner
+    cg.out_owner = "$clipplanes"
+    for reg, first in enumerate(range(0, len(dists), 4)):
+        part = dists[first:first + 4]
+        t = NumType(FLOAT, 1, len(part), "v") if len(part) > 1 else NumType(FLOAT)
+        cg.bind_output(t, f"SV_ClipDistance{reg}", Val(t, part), pos)
+    cg.out_owner = owner

@@ -57,6 +57,8 @@ def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[st
                 methods.setdefault(name, []).extend(f for f in fl if f.body is not None)
     method_ids = {id(f) for fl in methods.values() for f in fl}
     done_methods: set[int] = set()
+    # a vertex shader's [clipplanes(...)] arguments are read by its clip distances (entryattrs)
+    clip_args = (getattr(cg, "entry_attrs", None) or {}).get("clipplanes") if cg.stage == "vs" else None
 
     def visit(node: A.Node) -> None:
         if isinstance(node, A.Ident):
@@ -66,6 +68,9 @@ def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[st
         if isinstance(node, (A.Call, A.MethodCall)) and methods:
             stack.extend(methods.get(node.name.rsplit("::", 1)[-1], ()))
 
+    for arg in clip_args or ():
+        for node in walk(arg):
+            visit(node)
     while True:
         while stack:
             f = stack.pop()

@@ -64,6 +64,10 @@ class SignatureBinding:
             self.entry_returns.append((at, list(v.slots), p.name))
             self.out_owner = p.name
             self.bind_output(p.type, p.semantic, v, p.pos)
+        if getattr(self, "clip_planes", None):
+            from .entryattrs import bind_clip_distances
+
+            bind_clip_distances(self, pos)
 
     def elem_list(self, t: Type, sem: str | None, pos: Pos, name: str, role: str = "input",
                   top: str | None = None, func: str | None = None) -> list[tuple[NumType, str, int, frozenset]]:
@@ -291,6 +295,8 @@ class SignatureBinding:
             n = lt.n
             vals = v.slots[k:k + n]
             k += n
+            if up == "SV_POSITION" and getattr(self, "clip_planes", None) and self.out_owner != "$clipplanes":
+                self.clip_pos = list(vals) if n == 4 else None  # [clipplanes] tests this position
             if up in VALUE_BASE and (self.stage == "ps" and up in _PS_SPECIAL_OUT or is_system_value_at(up, point)):
                 vals = self.sv_value(vals, up, lt, out=True)  # the register takes the system value's type
             if self.stage == "ps" and up in _PS_SPECIAL_OUT:

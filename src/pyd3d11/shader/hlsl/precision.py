@@ -1,0 +1,36 @@
+"""Precision ranks of HLSL's scalar types for warning X3205 ("conversion from larger type to smaller, possible
+loss of data") on implicit conversions into the minimum-precision types.
+
+Rule (fxc's per-assignment verdicts recorded in DXC's SemaHLSL scalar-assignments-exact-precision.hlsl, every
+pair of bool/int/uint/dword/half/float/double/min16float/min10float/min16int/min12int/min16uint; the
+MicrosoftDocs "Scalar Types" page gives the minimum bit counts): an implicit conversion warns when the source's
+precision exceeds the destination's, ranked double 64 > the 32-bit types (int, uint, dword, float and half,
+which fxc's SM 4/5 targets store as float) 32 > min16float/min16int/min16uint 16 > min12int 12 > min10float 10;
+bool ranks below every type (bool → min-precision passes). Conversions from double are handled with their
+own X3205 in Codegen.convert; this module adds the narrowings between two min-precision types."""
+
+from __future__ import annotations
+
+from .types import BOOL, DOUBLE, NumType
+
+#: bits of precision of the minimum-precision spellings (the Scalar Types page: "minimum 16-bit", "10-bit",
+#: "12-bit"); every other spelling takes its base type's rank (_BASE_RANK)
+_MIN_RANK = {"min16float": 16, "min16int": 16, "min16uint": 16, "min12int": 12, "min10float": 10}
+_BASE_RANK = {BOOL: 0, DOUBLE: 64}
+
+
+def precision_rank(t: NumType) -> int:
+    """The rank of ``t``'s element type in the X3205 order above (32 for int/uint/float/half)."""
+    if t.prec in _MIN_RANK:
+        return _MIN_RANK[t.prec]
+    return _BASE_RANK.get(t.base, 32)
+
+
+def narrows_to_min_precision(src: NumType, dst: NumType) -> bool:
+    """Whether an implicit conversion ``src`` → ``dst`` between two minimum-precision types is fxc's X3205
+    (min16* → min12int/min10float, min12int → min10float). Only spelled min-precision sources are judged:
+    the type of an arithmetic result does not carry its operands' spelling here (NumType.prec), so a 32-bit
+    source may be a min16 value in disguise and its warning (float → min16float in the records) is not
+    issued rather than issued falsely."""
+    return (dst.prec in _MIN_RANK and src.prec in _MIN_RANK and src.base != DOUBLE
+            and precision_rank(src) > precision_rank(dst))
