@@ -285,6 +285,7 @@ MODULES: dict[str, list[str]] = {
                                  "test_native_shared_tex.py"],
     # session 23: the SM5.0 -> SM5.1 register-form rewrite
     "shader/dxbc/sm51.py": ["test_hlsl_sm51.py", "test_dxbc_sm51_mut23.py"],
+    "shader/hlsl/sm51.py": ["test_hlsl_sm51.py", "test_hlsl_sm51_mut23.py"],
     "pipeline/texture_cache.py": ["test_native_sampler_row_pairs.py", "test_native_sampler_decode_rows.py",
                                   "test_native_sampler_unorm8.py", "test_native_sampler_unorm8_scaled.py",
                                   "test_native_sampler_address_paths.py", "test_native_sampler_ld.py::test_ld_typed_buffer"],
