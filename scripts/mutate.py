@@ -14,6 +14,7 @@ indices and seeded samples stay valid) but are never run: neither order is obser
     python scripts/mutate.py --module pipeline/blend.py --all -j 16
     python scripts/mutate.py --module pipeline/setup.py --index 72 --index 112   # re-check two survivors
     python scripts/mutate.py --list               # the mutation points, without running anything
+    python scripts/mutate.py --module shader/dxbc/sm51.py --tests test_hlsl_sm51.py --all -j 1   # chosen guards
     python scripts/mutate.py --module shader/native/runtime.py --function small_first --function Module.note_use --all
 
 The result is printed as a table (killed / total per module) and written as JSON with ``--json FILE``.
@@ -282,6 +283,9 @@ MODULES: dict[str, list[str]] = {
     # levels, the lanes dispatch / run_program pass): run with --index on those points only (docs/conformance.md)
     "shader/native/runtime.py": ["test_native_small_first_mut21.py", "test_native_small_first.py", "test_native_tiers.py",
                                  "test_native_shared_tex.py"],
+    # session 23: the SM5.0 -> SM5.1 register-form rewrite
+    "shader/dxbc/sm51.py": ["test_hlsl_sm51.py", "test_dxbc_sm51_mut23.py"],
+    "shader/hlsl/sm51.py": ["test_hlsl_sm51.py", "test_hlsl_sm51_mut23.py"],
     "pipeline/texture_cache.py": ["test_native_sampler_row_pairs.py", "test_native_sampler_decode_rows.py",
                                   "test_native_sampler_unorm8.py", "test_native_sampler_unorm8_scaled.py",
                                   "test_native_sampler_address_paths.py", "test_native_sampler_ld.py::test_ld_typed_buffer"],
@@ -509,10 +513,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=300.0)
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--json", help="write the per-mutant results here")
+    ap.add_argument("--tests", action="append", metavar="FILE",
+                    help="the test files (relative to tests/, ``FILE::name`` allowed) that judge the mutants, in place "
+                         "of MODULES' list; repeatable; needed for a module MODULES does not list")
     a = ap.parse_args(argv)
     modules = a.module or list(MODULES)
+    guards = {mod: (a.tests or MODULES.get(mod, [])) for mod in modules}
+    unguarded = [mod for mod in modules if not guards[mod]]
+    if unguarded and not a.list:
+        # no test file: pytest would run nothing and every mutant would "survive"
+        ap.error("no guard test files for " + ", ".join(unguarded) + " (add them to MODULES or pass --tests)")
     # a guard file that does not exist makes pytest fail at once, which would count every mutant as killed
-    missing = sorted({t for mod in modules for t in MODULES.get(mod, [])
+    missing = sorted({t for mod in modules for t in guards[mod]
                       if not (REPO / "tests" / t.split("::")[0]).is_file()})
     if missing:
         ap.error("guard test files not found: " + ", ".join(missing))
@@ -542,7 +554,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{m.module}:{m.line} #{m.index} {m.what}")
         return 0
     with ThreadPoolExecutor(max(1, a.jobs)) as ex:
-        done = list(ex.map(lambda m: run_mutant(m, MODULES.get(m.module, []), a.timeout), todo))
+        done = list(ex.map(lambda m: run_mutant(m, guards[m.module], a.timeout), todo))
     print(f"{'module':40} killed / total")
     for mod in modules:
         ms = [m for m in done if m.module == mod]

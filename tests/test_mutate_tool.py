@@ -51,3 +51,32 @@ def test_selected_points_lie_in_the_function():
     (lo, hi), = mutate.function_ranges(MODULE, ["TilePass.add"])
     inside = [i for i, (line, _) in enumerate(pts) if lo <= line <= hi]
     assert inside and len(inside) < len(pts)
+
+
+# --- session 23: ``--tests FILE`` chooses the test files that judge a module's mutants --------------------------
+UNLISTED = "shader/ops/fold.py"  # (not in MODULES when this was written; any module works with --tests)
+
+
+def test_tests_option_replaces_the_guard_list(monkeypatch):
+    seen = []
+    monkeypatch.setattr(mutate, "run_mutant", lambda m, tests, timeout: (seen.append(tests), m)[1])
+    assert mutate.main(["--module", "pipeline/blend.py", "--index", "0", "--tests", "test_hlsl_sm51.py",
+                        "--tests", "test_mutate_tool.py::test_nested_function_by_its_qualified_name"]) == 0
+    assert seen == [["test_hlsl_sm51.py", "test_mutate_tool.py::test_nested_function_by_its_qualified_name"]]
+
+
+def test_without_tests_option_the_module_list_guards(monkeypatch):
+    seen = []
+    monkeypatch.setattr(mutate, "run_mutant", lambda m, tests, timeout: (seen.append(tests), m)[1])
+    assert mutate.main(["--module", "pipeline/blend.py", "--index", "0"]) == 0
+    assert seen == [mutate.MODULES["pipeline/blend.py"]]
+
+
+@pytest.mark.parametrize("args", [
+    ["--module", UNLISTED, "--index", "0"],                             # no guard list and no --tests
+    ["--module", UNLISTED, "--index", "0", "--tests", "test_nothing_here.py"],  # a guard file that is missing
+])
+def test_unguarded_or_missing_guards_refused(args, monkeypatch):
+    monkeypatch.setattr(mutate, "run_mutant", lambda m, tests, timeout: pytest.fail("ran a mutant"))
+    with pytest.raises(SystemExit):
+        mutate.main(args)
