@@ -168,7 +168,7 @@ def bind_clip_distances(cg: CodegenContext, pos: Pos) -> None:
     from .intrinsics import intrinsic_vals
     from .values import Val
 
-    position = getattr(cg, "clip_pos", None)
+    position = cg.clip_pos
     if position is None:
         raise cg.err(pos, "Cannot use clipplanes attribute without specifying a 4-component SV_Position output",
                      4502)

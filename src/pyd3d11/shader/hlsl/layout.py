@@ -58,7 +58,7 @@ def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[st
     method_ids = {id(f) for fl in methods.values() for f in fl}
     done_methods: set[int] = set()
     # a vertex shader's [clipplanes(...)] arguments are read by its clip distances (entryattrs)
-    clip_args = (getattr(cg, "entry_attrs", None) or {}).get("clipplanes") if cg.stage == "vs" else None
+    clip_args = cg.entry_attrs.get("clipplanes") if cg.stage == "vs" else None
 
     def visit(node: A.Node) -> None:
         if isinstance(node, A.Ident):
