@@ -103,3 +103,27 @@ def test_construct_gs_with_so_refuses_what_is_no_vertex_or_geometry_shader(sourc
                                                         "VertexShader vsOut")
     with pytest.raises(ShaderCompileError, match=match):
         _compile(src, "fx_4_0")
+
+
+_PASS_CASE = {"fx_2_0": "technique T {{ {kw} P0 {{ VertexShader = compile vs_2_0 VS9(); }} }}",
+              "fx_4_0": "technique10 T {{ {kw} P0 {{ SetVertexShader(CompileShader(vs_4_0, VS())); }} }}",
+              "fx_5_0": "technique11 T {{ {kw} P0 {{ SetVertexShader(CompileShader(vs_5_0, VS())); }} }}"}
+
+
+@pytest.mark.parametrize("target", sorted(_PASS_CASE))
+@pytest.mark.parametrize("kw", ["pass", "Pass", "PASS"])
+def test_pass_is_read_in_any_letter_case(target: str, kw: str):
+    """``pass`` is read in any letter case, as ``technique`` is (the legacy SDK's D3D9 sample PIXGameDebugging.fx,
+    built by D3DXCreateEffectFromFile: ``Technique Caustic { Pass P0 { … } }``); a shader compile of the same file
+    skips the technique in any case too."""
+    src = _SHADERS + _PASS_CASE[target].format(kw=kw)
+    blob = bytes(D3DCompile(src, len(src), "t.fx", None, None, None, target, 0, 0))
+    assert blob[:4] != b"DXBC"
+    if target != "fx_2_0":
+        assert [p.name for g in read_effect(blob).groups for t in g.techniques for p in t.passes] == ["P0"]
+    D3DCompile(src, len(src), "t.fx", None, None, "PS", "ps_4_0", 0, 0)
+
+
+def test_another_word_is_no_pass():
+    with pytest.raises(ShaderCompileError):
+        _compile(_SHADERS + "technique10 T { passes P0 { } }", "fx_4_0")

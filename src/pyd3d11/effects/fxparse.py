@@ -212,7 +212,7 @@ class EffectParser(Parser):
         self.expect("{")
         tech = TechniqueDecl(name, kw.text, annots, [], None, kw.pos)
         while not self.accept("}"):
-            p = self.expect("pass")
+            p = self.expect_pass()
             pname = None
             if self.tok.kind == "id" and not self.at("{") and not self.at("<"):
                 pname = self.next().text

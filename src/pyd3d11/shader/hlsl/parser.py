@@ -175,6 +175,13 @@ class Parser(Sm51Parser, ExprParser):
             raise self.error()
         return self.next()
 
+    def expect_pass(self) -> Token:
+        """A technique's ``pass`` keyword, read in any letter case as ``technique`` is (the DirectX SDK's D3D9
+        sample PIXGameDebugging.fx writes ``Technique Caustic { Pass P0 { … } }``)."""
+        if self.tok.kind != "id" or self.tok.text.lower() != "pass":
+            raise self.error()
+        return self.next()
+
     def ident(self) -> Token:
         t = self.tok
         if t.kind != "id" or t.text in _RESERVED or t.text in RESERVED_WORDS or t.text in PRIMITIVE_MODIFIERS or \
@@ -1118,7 +1125,7 @@ class Parser(Sm51Parser, ExprParser):
                     raise self.error()
                 self.parse_technique()
                 continue
-            self.expect("pass")
+            self.expect_pass()
             if self.tok.kind == "id":
                 self.next()
             self.skip_annotations()
