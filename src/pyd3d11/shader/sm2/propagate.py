@@ -19,8 +19,7 @@ alone (the liveness here is straight-line, as in peephole.py).
 
 from __future__ import annotations
 
-import struct
-
+from .fold import _alu
 from .peephole import _COMPONENTWISE, _FLOW, _Liveness, _ports_ok, _reads, _swizzle
 from .profile import Level9Profile
 from .program import Dst, Inst, Src
@@ -98,31 +97,27 @@ def _rewritten(inst: Inst, s: Src, src: Src, lanes: dict[int, int], valid: set[i
     return Src(src.reg, src.num, swz, s.mod, None)
 
 
-def _f32(bits: int) -> float:
-    return struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+_ONE = 0x3F800000  # 1.0
 
 
-def _bits(v: float) -> int:
-    return struct.unpack("<I", struct.pack("<f", v))[0]
+def _finite(w: int) -> bool:
+    return (w >> 23) & 0xFF != 0xFF
 
 
-def _rnd(v: float) -> float:
-    """``v`` rounded to float32 (each SM2 operation's result is a float32)."""
-    return struct.unpack("<f", struct.pack("<f", v))[0]
-
-
-#: the component-wise arithmetic evaluated on def constants ("add - ps", "mul - ps", "mad - ps", "max - ps",
-#: "min - ps", "cmp - ps": src0 >= 0 ? src1 : src2, "slt - vs" / "sge - vs": 1.0 or 0.0, "mov - ps")
+#: the component-wise arithmetic evaluated on def constants' 32-bit words by the executors' own arithmetic
+#: (sm2/fold.py's ``_alu``: ops.fold.fold_alu, its rounding, denormal flushing and NaN rule) -- "add - ps",
+#: "mul - ps", "mad - ps", "max - ps", "min - ps", "cmp - ps": src0 >= 0 ? src1 : src2, "slt - vs" / "sge - vs":
+#: 1.0 or 0.0, "mov - ps"
 _EVAL = {
     "mov": lambda a: a,
-    "add": lambda a, b: _rnd(a + b),
-    "mul": lambda a, b: _rnd(a * b),
-    "mad": lambda a, b, c: _rnd(_rnd(a * b) + c),
-    "max": lambda a, b: a if a >= b else b,
-    "min": lambda a, b: a if a < b else b,
-    "cmp": lambda a, b, c: b if a >= 0 else c,
-    "slt": lambda a, b: 1.0 if a < b else 0.0,
-    "sge": lambda a, b: 1.0 if a >= b else 0.0,
+    "add": _alu("add"),
+    "mul": _alu("mul"),
+    "mad": _alu("mad"),
+    "max": _alu("max"),
+    "min": _alu("min"),
+    "cmp": lambda a, b, c: b if _alu("ge")(a, 0) else c,
+    "slt": lambda a, b: _ONE if _alu("lt")(a, b) else 0,
+    "sge": lambda a, b: _ONE if _alu("ge")(a, b) else 0,
 }
 
 
@@ -133,18 +128,18 @@ def fold_constants(body: list[Inst], first_free: int) -> list[Inst]:
     finite results are folded; straight-line code only."""
     if any(i.op in _FLOW or i.predicated for i in body):
         return body
-    defs = {i.dst.num: [_f32(w) for w in i.values] for i in body if i.op == "def" and i.dst is not None}
+    defs = {i.dst.num: [w & 0xFFFFFFFF for w in i.values] for i in body if i.op == "def" and i.dst is not None}
     by_value: dict[tuple[int, ...], int] = {tuple(i.values): i.dst.num for i in body
                                              if i.op == "def" and i.dst is not None}
-    temps: dict[tuple[int, int], float] = {}  # temp components holding a known value
+    temps: dict[tuple[int, int], int] = {}  # temp components holding a known value (its word)
 
-    def value(s: Src, k: int) -> float | None:
+    def value(s: Src, k: int) -> int | None:
         c = s.swizzle[k]
         if s.rel is not None or s.mod not in (0, SrcMod.NEG):
             return None
         v = defs[s.num][c] if s.reg == Reg.CONST and s.num in defs else (
             temps.get((s.num, c)) if s.reg == Reg.TEMP else None)
-        return None if v is None else -v if s.mod == SrcMod.NEG else v
+        return None if v is None else v ^ 0x80000000 if s.mod == SrcMod.NEG else v
 
     new_defs: list[Inst] = []
     out: list[Inst] = []
@@ -153,14 +148,14 @@ def fold_constants(body: list[Inst], first_free: int) -> list[Inst]:
         fn = _EVAL.get(inst.op)
         d = inst.dst
         lanes = [k for k in range(4) if d is not None and d.mask >> k & 1]
-        results: dict[int, float] = {}
+        results: dict[int, int] = {}
         if fn is not None and d is not None and d.reg == Reg.TEMP and not d.mod:
             for k in lanes:
                 args = [value(s, k) for s in inst.srcs]
                 if any(a is None for a in args):
                     break
-                v = fn(*args)
-                if v != v or v in (float("inf"), float("-inf")):
+                v = fn(*args) & 0xFFFFFFFF
+                if not _finite(v):
                     break
                 results[k] = v
         if d is not None and d.reg == Reg.TEMP:
@@ -174,13 +169,13 @@ def fold_constants(body: list[Inst], first_free: int) -> list[Inst]:
         if inst.op == "mov" and inst.srcs[0].reg == Reg.CONST:
             out.append(inst)  # already a constant's copy
             continue
-        words = [_bits(results.get(k, 0.0)) for k in range(4)]
+        words = [results.get(k, 0) for k in range(4)]
         key = tuple(words)
         num = by_value.get(key)
         if num is None:
             num, nxt = nxt, nxt + 1
             by_value[key] = num
-            defs[num] = [_f32(w) for w in words]
+            defs[num] = list(words)
             new_defs.append(Inst("def", Dst(Reg.CONST, num), [], values=list(words)))
         out.append(Inst("mov", d, [Src(Reg.CONST, num, (0, 1, 2, 3))]))
     return new_defs + out
