@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from pyd3d11.headers import d3dcompiler_types as D
-from pyd3d11.tools.real_corpora import MIRROR, GitTree
+from pyd3d11.tools.real_corpora import MIRROR, GitInclude, GitTree
 from pyd3d11.tools.sdk_samples import compile_outcome
 
 REPO = "walbourn+directx-sdk-legacy-samples"
@@ -106,19 +106,8 @@ def compile_job(tree: GitTree, job: Job) -> str | None:
     src = tree.read(job.path)
     if src is None:
         return f"missing {job.path}"
-    folder = PurePosixPath(job.path).parent
-
-    class Include:  # the including file's folder, as D3DX10's default include handler searches
-        def Open(self, IncludeType, pFileName, pParentData=None):  # noqa: N802,N803 - ID3DInclude
-            data = tree.read(str(folder / pFileName.replace("\\", "/")))
-            if data is None:
-                raise FileNotFoundError(pFileName)
-            return data
-
-        def Close(self, pData):  # noqa: N802,N803
-            pass
-
-    return compile_outcome(lambda errors: D3DCompile(src, len(src), job.path, list(job.defines), Include(), None,
+    include = GitInclude(tree, job.path, ())  # the including file's folder first, as D3DX10's handler searches
+    return compile_outcome(lambda errors: D3DCompile(src, len(src), job.path, list(job.defines), include, None,
                                                      job.target, job.flags, 0, errors))
 
 
