@@ -60,42 +60,37 @@ class Fx2Parser(EffectParser):
         finally:
             self._in_function -= 1
 
-    def skip_annotations(self) -> None:
-        if not self.at("<"):
-            self._last_annotations = []
-            return
-        start = self.next().pos
+    def annotation_declaration(self, earlier: list[Annotation]) -> list[Annotation]:
+        """fx_2_0's annotation declaration: comma-separated declarators, a majority modifier, no storage class,
+        no struct type, no name twice in one list, none on a function's local variable."""
+        if self._in_function:
+            raise self.error("annotations are not allowed on local variables")
+        if self.tok.text in ("static", "uniform", "extern", "shared", "const", "volatile"):
+            raise self.error(f"'{self.tok.text}' is not allowed on annotations")
+        major = None
+        while self.tok.text in ("row_major", "column_major"):
+            major = self.next().text == "row_major"
+        base = self.parse_type()
+        if isinstance(base, StructType):
+            raise self.error("struct types are not allowed in annotations")
+        if major is not None and isinstance(base, NumType) and base.shape == "m":
+            base = NumType(base.base, base.rows, base.cols, base.shape, row_major=major)
+        names = {a.name for a in earlier}
         out: list[Annotation] = []
-        names: set[str] = set()
-        while not self.accept(">"):
-            if self._in_function:
-                raise self.error("annotations are not allowed on local variables")
-            if self.tok.text in ("static", "uniform", "extern", "shared", "const", "volatile"):
-                raise self.error(f"'{self.tok.text}' is not allowed on annotations")
-            major = None
-            while self.tok.text in ("row_major", "column_major"):
-                major = self.next().text == "row_major"
-            base = self.parse_type()
-            if isinstance(base, StructType):
-                raise self.error("struct types are not allowed in annotations")
-            if major is not None and isinstance(base, NumType) and base.shape == "m":
-                base = NumType(base.base, base.rows, base.cols, base.shape, row_major=major)
-            while True:
-                pos = self.tok.pos
-                tok = self.ident()
-                t = self.parse_array_suffix(base)
-                if tok.text in names:
-                    raise self.error(f"annotation '{tok.text}' is already defined", tok, 3003)
-                names.add(tok.text)
-                self.expect("=")
-                value = self.parse_initializer() if self.at("{") else self.parse_assign()
-                out.append(Annotation(tok.text, t, value, pos))
-                if not self.accept(","):
-                    break
-            self.expect(";")
-        self._last_annotations = out
-        self._annots.append((start, out))
-        self._log.append((start, out))
+        while True:
+            pos = self.tok.pos
+            tok = self.ident()
+            t = self.parse_array_suffix(base)
+            if tok.text in names:
+                raise self.error(f"annotation '{tok.text}' is already defined", tok, 3003)
+            names.add(tok.text)
+            self.expect("=")
+            value = self.parse_initializer() if self.at("{") else self.parse_assign()
+            out.append(Annotation(tok.text, t, value, pos))
+            if not self.accept(","):
+                break
+        self.expect(";")
+        return out
 
 
 class _Ctx:

@@ -90,20 +90,22 @@ class EffectParser(Parser):
         start = self.next().pos
         out: list[Annotation] = []
         while not self.accept(">"):
-            pos = self.tok.pos
-            t = self.parse_type()
-            name = self.ident().text
-            t = self.parse_array_suffix(t)
-            self.expect("=")
-            if self.at("{"):
-                value = self.parse_initializer()
-            else:
-                value = self.parse_assign()
-            self.expect(";")
-            out.append(Annotation(name, t, value, pos))
+            out += self.annotation_declaration(out)
         self._last_annotations = out
         self._annots.append((start, out))
         self._log.append((start, out))
+
+    def annotation_declaration(self, earlier: list[Annotation]) -> list[Annotation]:
+        """One ``type name[…] = value;`` of an annotation list (fx_4/fx_5: one declarator; ``earlier`` holds the
+        list's annotations so far, for the fx_2_0 parser's rules)."""
+        pos = self.tok.pos
+        t = self.parse_type()
+        name = self.ident().text
+        t = self.parse_array_suffix(t)
+        self.expect("=")
+        value = self.parse_initializer() if self.at("{") else self.parse_assign()
+        self.expect(";")
+        return [Annotation(name, t, value, pos)]
 
     def parse_cbuffer(self, hoisted: list[A.Node]) -> A.CBufferDecl:
         """``cbuffer name [: register(bN)] [<annotations>] { ... }``: the buffer's own annotations are the
