@@ -50,6 +50,7 @@ from ..texture_cache import (
     SRV_CUBE,
     SRV_CUBEARRAY,
 )
+from . import sampler_prefetch
 
 Op = ir.Opcode
 F32 = np.float32
@@ -595,10 +596,11 @@ class SampleEmitter:
         k = self.key
         w, h, d, base = self.mip_rows(g, lvl)
         sizes = (w, h, d)
-        taps, borders, fracs = [], [], []
+        taps, borders, fracs, scs = [], [], [], []
         for ax in range(k.dims):
             n = sizes[ax]
             sc = g.v(f"fmul {g.VF} {c[ax]}, {g.v(f'sitofp {g.VI} {n} to {g.VF}')}")
+            scs.append(sc)
             if lin is True:
                 sc = g.v(f"fsub {g.VF} {sc}, {_fs(0.5)}")
             elif lin is not False:
@@ -624,12 +626,12 @@ class SampleEmitter:
             idxs = [g.v(f"add {g.VI} {i}, {o}") for o in offs for i in idxs]
             bms = [_or(g, b, bb) for bb in borders[ax] for b in bms]
         if k.packed and k.pairs and k.dims == 2 and len(idxs) == 4:
-            return self._fetch_quads(g, idxs, taps[0], taps[1]), bms, fracs
+            return self._fetch_quads(g, idxs, taps[0], taps[1], (scs, w)), bms, fracs
         if k.packed:
             return self._fetch_words(g, idxs, taps[0]), bms, fracs
         return self.fetch(g, idxs, taps[0]), bms, fracs
 
-    def _fetch_quads(self, g, idxs: list[str], xs: list[str], ys: list[str]) -> list[str]:
+    def _fetch_quads(self, g, idxs: list[str], xs: list[str], ys: list[str], below: tuple | None = None) -> list[str]:
         """The packed words of a 2D bilinear footprint (taps (x0, y0), (x1, y0), (x0, y1), (x1, y1)): where in
         every lane x1 = x0 + 1 and y1 = y0 + 1 (no wrap or clamp inside the footprint), the 16 bytes at word
         2 * idx(x0, y0) of the row-pair copy (TexData.row_pairs) hold texels idx, idx + w, idx + 1, idx + 1 + w
@@ -647,6 +649,8 @@ class SampleEmitter:
             e = g.v(f"zext i32 {e} to i64")
             ptr = g.v(f"getelementptr i64, ptr {pairs}, i64 {e}")  # word 2 * idx
             quads.append(g.v(f"load <4 x i32>, ptr {ptr}, align 4"))
+        if below is not None and sampler_prefetch.TEX_PREFETCH and self.key.quad and g.W >= 4:
+            sampler_prefetch.prefetch_below(g, pairs, idxs[0], *below)  # (hints: no value depends on them)
         cols = [[] for _ in range(4)]  # per copy word j: the 8-lane parts of every group of 8 lanes
         for k in range(0, g.W, 8):
             grp = quads[k:k + 8] + ["zeroinitializer"] * (8 - len(quads[k:k + 8]))
