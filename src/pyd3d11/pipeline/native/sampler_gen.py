@@ -98,6 +98,9 @@ SLICED_FILTER = os.environ.get("PYD3D11_NATIVE_SLICED_FILTER", "1") != "0"
 #: the one below it), one 16-byte load per lane for the whole 2x2 footprint (Session 18, K16:
 #: SampleEmitter._fetch_quads); ``PYD3D11_NATIVE_ROW_PAIRS=0``: two 8-byte row loads per lane (A/B)
 ROW_PAIRS = os.environ.get("PYD3D11_NATIVE_ROW_PAIRS", "1") != "0"
+#: a quick first build's sampling function leaves out the row-pair fetch's paired-row shortcut and the one-level
+#: filter (SampleEmitter.lean); ``PYD3D11_NATIVE_LEAN_QUICK_TEX=0``: every path in every build (A/B)
+LEAN_QUICK = os.environ.get("PYD3D11_NATIVE_LEAN_QUICK_TEX", "1") != "0"
 _FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
@@ -361,6 +364,8 @@ class SampleEmitter:
     """Emits one sample / sample_l / sample_b / sample_d on a 2D (array) float-class texture."""
 
     wide = True  # emits at the generator's width, 8 lanes times a power of two (llvm_gen.Gen.emit_tex)
+    # a quick first build's function (set per function by :meth:`function`): paths only for speed are left out
+    lean = False
     scaled = False  # packed taps decoded in the 2^24-scaled domain (set per function by compute)
 
     def __init__(self, key: SampleKey, ident: int) -> None:
@@ -670,7 +675,8 @@ class SampleEmitter:
         g.put_label(fast_end)
         g.br(done)
         g.put_label(slow)
-        sw = self._fetch_words(g, idxs, xs)
+        # (a lean function: the four taps' gathers, :meth:`_fetch_words`' general path)
+        sw = [self._word(g, i) for i in idxs] if self.lean else self._fetch_words(g, idxs, xs)
         slow_end = g.label("fqse")
         g.br(slow_end)
         g.put_label(slow_end)
@@ -1041,6 +1047,11 @@ class SampleEmitter:
         sg.args[("n", False)] = "%n"
         params = [f"{g.VF} %in{i}" for i in range(n_inputs)]
         inp = [f"%in{i}" for i in range(n_inputs)]
+        # a quick first build's function (TIER auto: it runs until the O2 rebuild) keeps only the general form
+        # of two shortcuts — where they are not taken the general form runs anyway, the same bits — so LLVM has
+        # less to compile (S3's cold sampler, Session 24: 1,515 -> 1,019 IR lines); a small build ("small") is the O2
+        # build's own text and keeps them
+        self.lean = g.quick_shared is True and LEAN_QUICK
         out = self.compute(sg, inp)
         agg = "poison"
         for i, v in enumerate(out):
@@ -1148,6 +1159,8 @@ class SampleEmitter:
                 g.br(join)
                 g.put_label(join)
                 tb = self._merge_footprints(g, tb, taps_b_end, ta, pre_t)  # (the first level's where unused)
+                if self.lean:  # both levels' path alone: where no lane weights the second it selects the first's
+                    return self._unscaled(g, self._sliced_filter(g, ta, tb, lin, wb, use))
                 # both levels' filters and their blend per register-wide slice of the lanes where any lane
                 # weights the second level, the first level's filter alone where none does
                 one, both, joined = g.label("smp1"), g.label("smp2"), g.label("smpj")
@@ -1168,6 +1181,9 @@ class SampleEmitter:
                 res = [g.v(f"phi {g.VF} [ {x}, %{one_end} ], [ {y}, %{both_end} ]") for x, y in zip(r1, r2)]
             else:
                 res = self._blend_levels(g, la, lb, lin, c, layer, wb, use, anyb)
+        return self._unscaled(g, res)
+
+    def _unscaled(self, g, res: list[str]) -> list[str]:
         if self.scaled:  # back from the 2^24-scaled domain: exact (no result is near the float32 range's ends)
             res = [g.v(f"fmul {g.VF} {r}, {_fs(2.0 ** -UNORM8_SCALE_EXP)}") for r in res]
         return res
