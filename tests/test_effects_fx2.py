@@ -280,12 +280,70 @@ def test_state_errors(src):
 @pytest.mark.parametrize("src", [
     "float a; technique { pass { FogStart = a; } }",  # a preshader
     "technique { pass { VertexShaderConstantF[0] = float4(1, 2, 3, 4); } }",
-    "float4 f(uniform float k) : POSITION { return k; } technique { pass { VertexShader = compile vs_2_0 f(1); } }",
 ])
 def test_not_built_raises(src):
     with pytest.raises((NotSupportedError, ShaderCompileError)) as ei:
         D3DCompile(src, len(src), "t.fx", None, None, "", "fx_2_0")
     assert "fx_2_0" in str(ei.value)
+
+
+# --- uniform shader arguments (MicrosoftDocs direct3d9 "Shader States" / "Writing an Effect": ``compile vs_2_0
+# RenderSceneVS(1, true, true)``): the arguments bind the function's uniform parameters, in order, as constants of
+# that shader. Expected bytecode: the same function with the values written into its body, compiled on its own.
+def _shader(src: str, entry: str, profile: str) -> bytes:
+    return bytes(D3DCompile(src, len(src), "t.fx", None, None, entry, profile).GetBufferPointer())
+
+
+UNIFORM_ROWS = [
+    # (uniform parameters, arguments, body using them, the same body with the values written in, profile)
+    ("uniform float k", "0.25", "return k;", "return 0.25;", "ps_2_0"),
+    ("uniform bool b, uniform float k", "true, 3", "return b ? k : g;", "return 3;", "ps_2_0"),
+    ("uniform bool b, uniform float k", "false, 3", "return b ? k : g;", "return g;", "ps_2_0"),
+    ("uniform int n", "2", "float4 s = 0; for (int i = 0; i < n; i++) s += g * i; return s;",
+     "float4 s = 0; for (int i = 0; i < 2; i++) s += g * i; return s;", "ps_2_0"),
+    ("uniform float4 c", "float4(1, 2, 3, 4)", "return c * g;", "return float4(1, 2, 3, 4) * g;", "ps_3_0"),
+    ("float4 p : POSITION, uniform float k", "0.5", "return p * k;", "return p * 0.5;", "vs_2_0"),
+    ("uniform float k, uniform float m = 4", "2", "return k * m * g;", "return 2 * 4 * g;", "ps_2_0"),
+    ("uniform float k", "g", "return k * 2;", "return g * 2;", "ps_2_0"),
+]
+
+
+@pytest.mark.parametrize("params,args,body,written,profile", UNIFORM_ROWS)
+def test_uniform_arguments_bind_constants(params, args, body, written, profile):
+    sem = "POSITION" if profile.startswith("vs") else "COLOR"
+    state = "VertexShader" if profile.startswith("vs") else "PixelShader"
+    eff = effect(f"float g; float4 f({params}) : {sem} {{ {body} }}\n"
+                 f"technique {{ pass {{ {state} = compile {profile} f({args}); }} }}")
+    (res,) = eff.resources
+    plain = [p for p in params.split(", ") if not p.startswith("uniform")]
+    expect = _shader(f"float g; float4 f({', '.join(plain)}) : {sem} {{ {written} }}", "f", profile)
+    assert res.data == expect
+
+
+def test_each_argument_list_is_its_own_shader_object():
+    eff = effect("float4 f(uniform float k) : COLOR { return k; }\n"
+                 "technique { pass a { PixelShader = compile ps_2_0 f(1); } pass b { PixelShader = compile ps_2_0 f(2); }"
+                 " pass c { PixelShader = compile ps_2_0 f(1); } }")
+    data = {r.index: r.data for r in eff.resources}
+    ids = [struct.unpack("<I", p.states[0].value.value)[0] for p in eff.techniques[0].passes]
+    assert len(set(ids)) == 3  # every state assignment creates an object
+    assert data[0] == data[2] == _shader("float4 f() : COLOR { return 1; }", "f", "ps_2_0")
+    assert data[1] == _shader("float4 f() : COLOR { return 2; }", "f", "ps_2_0")
+
+
+def test_uniform_arguments_of_shader_parameters():
+    eff = effect("float4 f(uniform float k) : COLOR { return k; }\n"
+                 "PixelShader ps[2] = { compile ps_2_0 f(1), compile ps_2_0 f(2) }; technique { pass { } }")
+    ids = struct.unpack("<2I", eff.parameters[0].value)
+    assert [eff.blobs[i] for i in ids] == [_shader(f"float4 f() : COLOR {{ return {k}; }}", "f", "ps_2_0")
+                                            for k in (1, 2)]
+
+
+def test_more_arguments_than_uniform_parameters_is_an_error():
+    src = "float4 f(uniform float k) : COLOR { return k; } technique { pass { PixelShader = compile ps_2_0 f(1, 2); } }"
+    with pytest.raises(ShaderCompileError) as ei:
+        fx2(src)
+    assert "X3013" in str(ei.value)
 
 
 # --- the state table: operation numbers at the D3DX9 runtime's 16-state marks (0x10, 0x20, …) ------------------

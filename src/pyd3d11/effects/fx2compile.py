@@ -9,8 +9,9 @@ are unique within one list. Pass state assignments and ``sampler_state`` blocks 
 the :mod:`.fx2states` table: literal values, enumeration names, ``compile vs_2_0 f()`` shaders (compiled
 with the project's Direct3D 9 targets, stored as resources) and parameter references (``Texture[0] =
 <tex>;``, stored as resources naming the parameter). Not built (NotSupportedError naming the feature):
-states computed from parameters (preshaders), shader-constant states, uniform shader arguments, array
-selectors, asm blocks, fragments.
+states computed from parameters (preshaders), shader-constant states, array selectors, asm blocks, fragments.
+``compile vs_2_0 f(1, true)`` binds f's uniform parameters to the arguments (MicrosoftDocs direct3d9 "Shader
+States"), one shader object per distinct argument list.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
 from . import fx2binary as B
 from . import fx2states
+from .fxcompile import _bind_uniforms, _node_key
 from .fxparse import Annotation, EffectParser, literal_number
 
 #: HLSL object kinds -> D3DXPARAMETER_TYPE (d3dx9shader.h)
@@ -99,7 +101,7 @@ class _Ctx:
         self.eff = B.Fx2Effect()
         self.consts: dict = {}
         self.params: dict[str, B.Fx2Param] = {}
-        self.shader_cache: dict[tuple[str, str], bytes] = {}
+        self.shader_cache: dict[tuple, bytes] = {}
         self.source, self.defines, self.include_open, self.flags = "", None, None, 0
 
     def error(self, pos, msg: str, code: int = 3000) -> HlslError:
@@ -323,11 +325,14 @@ def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos) -> bytes:
         raise ctx.error(pos, f"invalid shader profile '{profile}' for fx_2_0")
     if not profile.startswith(prefix):
         raise ctx.error(pos, f"a {profile} shader cannot be assigned to this state")
-    if fcall.args:
-        raise NotSupportedError("fx_2_0: uniform arguments of compiled shaders")
-    key = (profile, fcall.name)
+    # uniform arguments (MicrosoftDocs direct3d9 "Shader States": ``compile vs_2_0 VS(1, true)``): each call's
+    # arguments bind the function's uniform parameters in order as constants of its own shader object; the
+    # same profile, function and arguments give the same bytecode
+    key = (profile, fcall.name, _node_key(fcall.args))
     if key not in ctx.shader_cache:
-        res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags)
+        hook = _bind_uniforms(fcall.name, fcall.args, ctx, pos) if fcall.args else None
+        res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags,
+                           hook)
         ctx.shader_cache[key] = res.blob
     return ctx.shader_cache[key]
 
