@@ -12,7 +12,6 @@ import pytest
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.effects.fx2binary import (
-    D3DXPC_MATRIX_COLUMNS,
     D3DXPC_MATRIX_ROWS,
     D3DXPC_OBJECT,
     D3DXPC_SCALAR,
@@ -69,6 +68,8 @@ def test_round_trip_writer_reader():
 
 
 # --- parameter type classes: (declaration, type, class, rows, cols, elements) ----------------------------------
+# matrices of either majority are D3DXPC_MATRIX_ROWS: fxc writes every default (column-major) float4x4 of the SDK's
+# effects with class 2 (DXDecompiler ShadersDX9 objects)
 TYPE_ROWS = [
     ("float a;", PT_FLOAT, D3DXPC_SCALAR, 1, 1, 0),
     ("half a;", PT_FLOAT, D3DXPC_SCALAR, 1, 1, 0),
@@ -76,8 +77,9 @@ TYPE_ROWS = [
     ("bool a;", PT_BOOL, D3DXPC_SCALAR, 1, 1, 0),
     ("float3 a;", PT_FLOAT, D3DXPC_VECTOR, 1, 3, 0),
     ("int2 a;", PT_INT, D3DXPC_VECTOR, 1, 2, 0),
-    ("float2x4 a;", PT_FLOAT, D3DXPC_MATRIX_COLUMNS, 2, 4, 0),
-    ("column_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_COLUMNS, 3, 2, 0),
+    ("float2x4 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 2, 4, 0),
+    ("float4x4 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 4, 4, 0),
+    ("column_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 3, 2, 0),
     ("row_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 3, 2, 0),
     ("float4 a[5];", PT_FLOAT, D3DXPC_VECTOR, 1, 4, 5),
     ("texture a;", PT_TEXTURE, D3DXPC_OBJECT, 0, 0, 0),
@@ -183,29 +185,44 @@ def test_errors(src, code):
 
 
 # --- pass states: (assignment, operation, index, D3DXPARAMETER_TYPE, class, value) -----------------------------
-# operations from the D3DX9 runtime's table order; values from d3d9types.h's enumerations
+# operations from the D3DX9 runtime's table order; values from d3d9types.h's enumerations. Value types as fxc
+# writes them in the DirectX SDK's effect objects (DXDecompiler ShadersDX9, read with tools/d3d9_effects): class
+# D3DXPC_MATRIX_ROWS, INT for bool/dword/enumeration states (ConfigSystem: `NormalizeNormals = true` and `Lighting =
+# True` INT 1), FLOAT for float/float4/matrix states, the value's shape (`Ambient = float4(0, 0, 0, 0)`: INT 1x4).
+R = D3DXPC_MATRIX_ROWS
 PASS_STATE_ROWS = [
-    ("ZEnable = false;", 0x00, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 0)),
-    ("ZWriteEnable = true;", 0x03, 0, PT_BOOL, D3DXPC_SCALAR, struct.pack("<I", 1)),
-    ("ZFunc = LessEqual;", 0x09, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 4)),
-    ("zfunc = GREATER;", 0x09, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 5)),
-    ("CullMode = None;", 0x08, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 1)),
-    ("SrcBlend = InvSrcAlpha;", 0x06, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 6)),
-    ("AlphaRef = 0x80;", 0x0A, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 0x80)),
-    ("FogStart = 0.25;", 0x12, 0, PT_FLOAT, D3DXPC_SCALAR, struct.pack("<f", 0.25)),
-    ("ColorOp[1] = Modulate;", 0x67, 1, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 4)),
-    ("MinFilter[2] = Anisotropic;", 0xAA, 2, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 3)),
-    ("LightDiffuse[3] = float4(1, 0.5, 0, 1);", 0x85, 3, PT_FLOAT, D3DXPC_VECTOR, struct.pack("<4f", 1, 0.5, 0, 1)),
-    ("ViewTransform = {1,2,3,4, 5,6,7,8, 9,10,11,12, 13,14,15,16};", 0x7C, 0, PT_FLOAT, D3DXPC_MATRIX_ROWS,
+    ("ZEnable = false;", 0x00, 0, PT_INT, 1, 1, struct.pack("<I", 0)),
+    ("ZWriteEnable = true;", 0x03, 0, PT_INT, 1, 1, struct.pack("<I", 1)),
+    ("ZWriteEnable = TRUE;", 0x03, 0, PT_INT, 1, 1, struct.pack("<I", 1)),
+    ("Lighting = False;", 0x30, 0, PT_INT, 1, 1, struct.pack("<I", 0)),
+    ("ZEnable = TRUE;", 0x00, 0, PT_INT, 1, 1, struct.pack("<I", 1)),
+    ("ZFunc = LessEqual;", 0x09, 0, PT_INT, 1, 1, struct.pack("<I", 4)),
+    ("zfunc = GREATER;", 0x09, 0, PT_INT, 1, 1, struct.pack("<I", 5)),
+    ("CullMode = None;", 0x08, 0, PT_INT, 1, 1, struct.pack("<I", 1)),
+    ("SrcBlend = InvSrcAlpha;", 0x06, 0, PT_INT, 1, 1, struct.pack("<I", 6)),
+    ("AlphaRef = 0x80;", 0x0A, 0, PT_INT, 1, 1, struct.pack("<I", 0x80)),
+    ("FogStart = 0.25;", 0x12, 0, PT_FLOAT, 1, 1, struct.pack("<f", 0.25)),
+    ("FogEnd = 2;", 0x13, 0, PT_FLOAT, 1, 1, struct.pack("<f", 2)),
+    ("ColorOp[1] = Modulate;", 0x67, 1, PT_INT, 1, 1, struct.pack("<I", 4)),
+    ("MinFilter[2] = Anisotropic;", 0xAA, 2, PT_INT, 1, 1, struct.pack("<I", 3)),
+    ("LightDiffuse[3] = float4(1, 0.5, 0, 1);", 0x85, 3, PT_FLOAT, 1, 4, struct.pack("<4f", 1, 0.5, 0, 1)),
+    ("Ambient = float4(0, 0, 0, 0);", 0x31, 0, PT_INT, 1, 4, struct.pack("<4I", 0, 0, 0, 0)),
+    ("ViewTransform = {1,2,3,4, 5,6,7,8, 9,10,11,12, 13,14,15,16};", 0x7C, 0, PT_FLOAT, 4, 4,
      struct.pack("<16f", *range(1, 17))),
+    # NULL on a shader state: INT 0, no object (ConfigSystem, PostProcess: `VertexShader = null;`)
+    ("VertexShader = NULL;", 0x92, 0, PT_INT, 1, 1, struct.pack("<I", 0)),
+    ("PixelShader = null;", 0x93, 0, PT_INT, 1, 1, struct.pack("<I", 0)),
 ]
 
 
-@pytest.mark.parametrize("assign,op,index,ptype,pclass,raw", PASS_STATE_ROWS)
-def test_pass_state_values(assign, op, index, ptype, pclass, raw):
-    (st,) = effect("technique { pass { " + assign + " } }").techniques[0].passes[0].states
-    assert (st.operation, st.index, st.value.type.ptype, st.value.type.pclass, st.value.value) == \
-        (op, index, ptype, pclass, raw)
+@pytest.mark.parametrize("assign,op,index,ptype,rows,cols,raw", PASS_STATE_ROWS)
+def test_pass_state_values(assign, op, index, ptype, rows, cols, raw):
+    eff = effect("technique { pass { " + assign + " } }")
+    (st,) = eff.techniques[0].passes[0].states
+    t = st.value.type
+    assert (st.operation, st.index, t.ptype, t.pclass, t.rows, t.cols, st.value.value) == \
+        (op, index, ptype, R, rows, cols, raw)
+    assert eff.resources == []
 
 
 SHADER_FX = """
@@ -241,20 +258,28 @@ def test_shader_parameters_hold_their_bytecode_in_the_object_section():
 
 
 def test_parameter_references_and_sampler_state_blocks():
+    # fxc's objects (DXDecompiler ShadersDX9 Effect_SamplerArray, SimpleSample): sampler_state states carry index
+    # 256; their resources name the parameter and its element (0 for a sampler that is no array); a Sampler state
+    # names its parameter with object id 0; texture parameters list their objects with no data
     eff = effect("texture tex;\n"
                  "sampler2D s = sampler_state { Texture = <tex>; AddressU = Clamp; MagFilter = Point; };\n"
                  "sampler a[2] = { sampler_state { MipFilter = Linear; }, sampler_state { MaxAnisotropy = 8; } };\n"
                  "technique { pass { Texture[0] = <tex>; Sampler[1] = (s); } }")
     s = eff.parameters[1]
     (block,) = s.sampler_states
-    assert [(x.operation, x.value.value) for x in block[1:]] == [(0xA5, struct.pack("<I", 3)),
-                                                                 (0xA9, struct.pack("<I", 1))]
-    assert block[0].operation == 0xA4 and block[0].value.type.ptype == PT_TEXTURE
-    assert [[(x.operation, x.value.value) for x in b] for b in eff.parameters[2].sampler_states] == \
-        [[(0xAB, struct.pack("<I", 2))], [(0xAE, struct.pack("<I", 8))]]
+    assert [(x.operation, x.index, x.value.value) for x in block[1:]] == [(0xA5, 256, struct.pack("<I", 3)),
+                                                                          (0xA9, 256, struct.pack("<I", 1))]
+    assert block[0].operation == 0xA4 and block[0].index == 256 and block[0].value.type.ptype == PT_TEXTURE
+    assert [[(x.operation, x.index, x.value.value) for x in b] for b in eff.parameters[2].sampler_states] == \
+        [[(0xAB, 256, struct.pack("<I", 2))], [(0xAE, 256, struct.pack("<I", 8))]]
     refs = sorted((r.technique, r.index, r.element, r.state, r.usage, r.data) for r in eff.resources)
     assert refs == [(0, 0, 0xFFFFFFFF, 0, 1, b"tex\0"), (0, 0, 0xFFFFFFFF, 1, 1, b"s\0"),
-                    (0xFFFFFFFF, 1, 0xFFFFFFFF, 0, 1, b"tex\0")]
+                    (0xFFFFFFFF, 1, 0, 0, 1, b"tex\0")]
+    tex_state, sampler_state = eff.techniques[0].passes[0].states
+    (tex_id,) = struct.unpack("<I", eff.parameters[0].value)
+    assert struct.unpack("<I", sampler_state.value.value) == (0,)
+    assert struct.unpack("<I", tex_state.value.value)[0] not in (0, tex_id)
+    assert eff.blobs == {tex_id: b""} and eff.strings == {}
 
 
 STATE_ERROR_ROWS = [
@@ -285,6 +310,33 @@ def test_not_built_raises(src):
     with pytest.raises((NotSupportedError, ShaderCompileError)) as ei:
         D3DCompile(src, len(src), "t.fx", None, None, "", "fx_2_0")
     assert "fx_2_0" in str(ei.value)
+
+
+@pytest.mark.parametrize("literal,text", [
+    (r'"misc\\teapot.x"', "misc\\teapot.x"),  # SDK specular.fx: fxc stores one backslash
+    (r'"a\tb\n"', "a\tb\n"),
+    (r'"\x41\102\"\?"', 'AB"?'),
+])
+def test_string_escapes(literal, text):
+    eff = effect(f"string s = {literal}; technique {{}}")
+    (oid,) = struct.unpack("<I", eff.parameters[0].value)
+    assert eff.strings[oid] == text
+
+
+def test_semantic_spelling_kept_beside_caseless_texture_word():
+    eff = effect("texture t : Texture; TEXTURE u : TEXTURE; technique {}")
+    assert [(p.type.name, p.type.semantic, p.type.ptype) for p in eff.parameters] == \
+        [("t", "Texture", PT_TEXTURE), ("u", "TEXTURE", PT_TEXTURE)]
+
+
+def test_reference_values_have_the_parameters_type():
+    # LDPRT.fx: `Texture = <a textureCUBE>` is written with type TEXTURECUBE (9); D3DTA_TEXTURE is 2 (d3d9types.h)
+    eff = effect("textureCUBE c; sampler2D s = sampler_state { Texture = <c>; };\n"
+                 "technique { pass { Texture[0] = <c>; Sampler[0] = <s>; ColorArg1[0] = Texture; } }")
+    (block,) = eff.parameters[1].sampler_states
+    tex, smp, arg = eff.techniques[0].passes[0].states
+    assert (block[0].value.type.ptype, tex.value.type.ptype, smp.value.type.ptype) == (9, 9, PT_SAMPLER2D)
+    assert (arg.operation, arg.value.value) == (0x69, struct.pack("<I", 2))
 
 
 # --- uniform shader arguments (MicrosoftDocs direct3d9 "Shader States" / "Writing an Effect": ``compile vs_2_0

@@ -31,7 +31,7 @@ from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
 from . import fx2binary as B
 from . import fx2states
 from .fxcompile import _bind_uniforms, _node_key
-from .fxparse import Annotation, EffectParser, literal_number
+from .fxparse import Annotation, EffectParser
 
 #: HLSL object kinds -> D3DXPARAMETER_TYPE (d3dx9shader.h)
 _OBJECT_PT = {
@@ -126,7 +126,9 @@ def fx2_type(t: Type, name: str = "", semantic: str | None = None, ctx: _Ctx | N
     if isinstance(t, NumType):
         pt = B.D3DXPT[_NUMERIC_PT.get(t.base, "FLOAT")]
         if t.shape == "m":
-            cls = B.D3DXPC_MATRIX_ROWS if t.row_major else B.D3DXPC_MATRIX_COLUMNS
+            # fxc writes every matrix parameter as D3DXPC_MATRIX_ROWS (its SDK effect objects: the default
+            # column-major float4x4 of every sample; the majority decides only the shaders' constant layout)
+            cls = B.D3DXPC_MATRIX_ROWS
         else:
             cls = B.D3DXPC_VECTOR if t.shape == "v" else B.D3DXPC_SCALAR
         return B.Fx2Type(pt, cls, name, sem, elements, t.rows, t.cols)
@@ -187,7 +189,7 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
             for oid, v in zip(ids, items + [None] * (n - len(items)), strict=False):
                 if v is not None and not (isinstance(v, A.Literal) and isinstance(v.value, str)):
                     raise ctx.error(pos, f"{what}: a string needs a string literal")
-                ctx.eff.strings[oid] = v.value if v is not None else ""
+                ctx.eff.strings[oid] = _unescape(v.value) if v is not None else ""
         elif ft.ptype in (B.D3DXPT["VERTEXSHADER"], B.D3DXPT["PIXELSHADER"]) and init is not None:
             items = init.items if isinstance(init, A.InitList) else [init]
             prefix = "vs" if ft.ptype == B.D3DXPT["VERTEXSHADER"] else "ps"
@@ -199,6 +201,9 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
                 ctx.eff.blobs[oid] = _compile_shader(ctx, v, prefix, pos)
         elif init is not None:
             raise NotSupportedError(f"fx_2_0: initial values of {what}")
+        elif B.D3DXPT["TEXTURE"] <= ft.ptype <= B.D3DXPT["TEXTURECUBE"]:
+            # a texture parameter's objects are listed in the object section with no data (fxc's objects)
+            ctx.eff.blobs.update((oid, b"") for oid in ids)
         return struct.pack(f"<{n}I", *ids)
     if init is None:
         return b"\0" * (4 * ft.scalars() * n)
@@ -206,6 +211,24 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
     if cv is None:
         raise ctx.error(pos, f"{what}: initializer must be a literal expression")
     return _numeric_bytes(ft, list(cv.vals))
+
+
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)")
+_SIMPLE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
+
+
+def _unescape(text: str) -> str:
+    """A string literal's value: C escape sequences replaced (fxc stores SDK specular.fx's ``"misc\\\\teapot.x"``
+    as ``misc\\teapot.x``); ``\\x`` hexadecimal and ``\\ooo`` octal codes, other escaped characters stand for
+    themselves (``\\"``, ``\\\\``, ``\\'``, ``\\?``)."""
+    def one(m: re.Match) -> str:
+        body = m.group(1)
+        if body[0] == "x":
+            return chr(int(body[1:], 16) & 0xFF)
+        if body[0] in "01234567":
+            return chr(int(body, 8) & 0xFF)
+        return _SIMPLE_ESCAPES.get(body, body)
+    return _ESCAPE.sub(one, text)
 
 
 def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[B.Fx2Param]:
@@ -219,13 +242,15 @@ def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[B.Fx2Param]:
 
 
 # --- state assignments ----------------------------------------------------------------------------------
-_SCALAR_KIND = {"bool": ("BOOL", "bool"), "dword": ("INT", "int"), "float": ("FLOAT", "float")}
 _OBJECT_KIND = {"vertexshader": "VERTEXSHADER", "pixelshader": "PIXELSHADER", "texture": "TEXTURE",
                 "sampler": "SAMPLER"}
 
 
 def _scalar(ptype: str, raw: bytes, cls: int = B.D3DXPC_SCALAR, rows: int = 1, cols: int = 1) -> B.Fx2Param:
     return B.Fx2Param(B.Fx2Type(B.D3DXPT[ptype], cls, "", "", 0, rows, cols), raw)
+
+
+_SAMPLER_BLOCK_INDEX = 256
 
 
 def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block: bool = False) -> list[B.Fx2State]:
@@ -249,29 +274,43 @@ def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block
             ctx.eff.resources.append(B.Fx2Resource(tech, pass_, element, state_no, usage, data))
 
         value = _state_value(ctx, e, info, resource)
-        out.append(B.Fx2State(op, index, value))
+        # fxc writes index 256 on every state of a sampler_state block (its SDK effect objects); the runtime applies
+        # the block to whichever sampler the parameter is bound to
+        out.append(B.Fx2State(op, _SAMPLER_BLOCK_INDEX if sampler_block else index, value))
     return out
 
 
+#: the value type fxc writes for a state's literal value: INT for bool, dword and enumeration states (``true`` and
+#: ``TRUE`` alike), FLOAT for float, float4 and matrix states (fxc's SDK effect objects, DXDecompiler ShadersDX9)
+_STATE_FLOAT_KINDS = ("float", "float4", "matrix")
+#: the words a state value may spell in any letter case (MicrosoftDocs direct3d9 "Expressions": tokens are not
+#: case sensitive)
+_TRUTH = {"true": 1, "false": 0}
+
+
 def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable) -> B.Fx2Param:
+    """A state's value. fxc writes literal values with class D3DXPC_MATRIX_ROWS, the state's base type and the
+    value's shape (``Ambient = float4(0, 0, 0, 0)``: INT 1x4; ``LightRange[0] = 100.0f``: FLOAT 1x1; a transform:
+    FLOAT 4x4), and ``NULL`` on a shader or texture state as INT 0 with no object (fxc's SDK effect objects)."""
     v = e.value
     if info.kind == "constants":
         raise NotSupportedError(f"fx_2_0: shader-constant state {info.name}")
+    if isinstance(v, A.Ident) and v.name.upper() == "NULL" and info.kind in _OBJECT_KIND:
+        return _scalar("INT", struct.pack("<I", 0), B.D3DXPC_MATRIX_ROWS)
     if info.kind in _OBJECT_KIND:
         pt = _OBJECT_KIND[info.kind]
-        if isinstance(v, A.Ident) and v.name.upper() == "NULL" and pt.endswith("SHADER"):
-            oid = ctx.new_object()
-            resource(0, b"")
-            return _object(pt, oid)
         if isinstance(v, A.Ident) and v.name in ctx.params:
             ref = ctx.params[v.name]
             want = {"TEXTURE": range(B.D3DXPT["TEXTURE"], B.D3DXPT["TEXTURECUBE"] + 1),
                     "SAMPLER": range(B.D3DXPT["SAMPLER"], B.D3DXPT["SAMPLERCUBE"] + 1)}.get(pt, [B.D3DXPT[pt]])
             if ref.type.ptype not in want or ref.type.elements:
                 raise ctx.error(e.pos, f"state '{info.name}': '{v.name}' is not a {info.kind}")
-            oid = ctx.new_object()
             resource(1, v.name.encode() + b"\0")
-            return _object(pt, oid)
+            # the value has the referenced parameter's type (fxc: LDPRT's ``Texture = <textureCUBE param>`` is
+            # TEXTURECUBE); a Sampler state names its sampler with object id 0 (Effect_SamplerArray), the other
+            # references get an object of their own
+            oid = 0 if pt == "SAMPLER" else ctx.new_object()
+            return B.Fx2Param(B.Fx2Type(ref.type.ptype, B.D3DXPC_OBJECT), struct.pack("<I", oid))
         if pt.endswith("SHADER") and isinstance(v, A.Call) and v.name == "CompileShader":
             oid = ctx.new_object()
             resource(0, _compile_shader(ctx, v, pt[:1].lower() + "s", e.pos))
@@ -281,32 +320,31 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
         raise ctx.error(e.pos, f"state '{info.name}' needs a {info.kind}")
     if isinstance(v, A.Ident) and v.name in ctx.params:
         raise NotSupportedError(f"fx_2_0: state '{info.name}' set from a parameter (preshaders)")
-    if info.kind in ("float4", "matrix"):
-        t = NumType("float", 4, 4, "m", row_major=True) if info.kind == "matrix" else NumType("float", 1, 4, "v")
-        cv = const_value(t, v, ctx.consts)
-        if cv is None:
-            raise NotSupportedError(f"fx_2_0: state '{info.name}' set from an expression (preshaders)")
-        raw = struct.pack(f"<{len(cv.vals)}f", *(float(x) for x in cv.vals))
-        if info.kind == "matrix":
-            return _scalar("FLOAT", raw, B.D3DXPC_MATRIX_ROWS, 4, 4)
-        return _scalar("FLOAT", raw, B.D3DXPC_VECTOR, 1, 4)
-    if info.kind in fx2states.ENUMS and isinstance(v, A.Ident):
+    ptype = "FLOAT" if info.kind in _STATE_FLOAT_KINDS else "INT"
+    if info.kind in fx2states.ENUMS and isinstance(v, A.Ident) and v.name.lower() not in _TRUTH:
         n = fx2states.enum_value(info.kind, v.name)
         if n is None:
             raise ctx.error(e.pos, f"state '{info.name}': '{v.name}' is no value of this state")
-        return _scalar("INT", struct.pack("<I", n))
-    num = literal_number(v) if v is not None else None
-    if num is None:
-        cv = const_value(NumType("float"), v, ctx.consts) if v is not None else None
+        return _scalar("INT", struct.pack("<I", n), B.D3DXPC_MATRIX_ROWS)
+    if isinstance(v, A.Ident) and v.name.lower() in _TRUTH:
+        vals, rows, cols = [_TRUTH[v.name.lower()]], 1, 1
+    else:
+        if info.kind == "matrix":
+            t: Type = NumType("float", 4, 4, "m", row_major=True)
+        elif info.kind == "float4" or (isinstance(v, A.Construct) and isinstance(v.type, NumType)
+                                       and v.type.shape == "v"):
+            t = NumType("float", 1, v.type.cols if isinstance(v, A.Construct) and info.kind != "float4" else 4, "v")
+        else:
+            t = NumType("float")
+        cv = const_value(t, v, ctx.consts) if v is not None else None
         if cv is None:
             raise NotSupportedError(f"fx_2_0: state '{info.name}' set from an expression (preshaders)")
-        num = cv.vals[0]
-    ptype, _k = _SCALAR_KIND.get(info.kind, ("INT", "int"))
+        vals, rows, cols = list(cv.vals), t.rows, t.cols
     if ptype == "FLOAT":
-        return _scalar("FLOAT", struct.pack("<f", float(num)))
-    if ptype == "BOOL":
-        return _scalar("BOOL", struct.pack("<I", 1 if num else 0))
-    return _scalar("INT", struct.pack("<I", int(num) & 0xFFFFFFFF))
+        raw = struct.pack(f"<{len(vals)}f", *(float(x) for x in vals))
+    else:
+        raw = struct.pack(f"<{len(vals)}I", *(int(x) & 0xFFFFFFFF for x in vals))
+    return _scalar(ptype, raw, B.D3DXPC_MATRIX_ROWS, rows, cols)
 
 
 def _object(ptype: str, oid: int) -> B.Fx2Param:
@@ -342,8 +380,9 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
     """Compile effect source for ``fx_2_0`` into :class:`fx2binary.Fx2Effect`."""
     pp = preprocess(source, file, defines, include_open)
     toks = lex(pp.text, file)
-    for tk in toks:  # D3D9 effect type words are caseless at fx_2_0
-        if tk.kind == "id" and tk.text.lower() in _CASELESS:
+    for prev, tk in zip([None, *toks], toks, strict=False):  # D3D9 effect type words are caseless at fx_2_0
+        if tk.kind == "id" and tk.text.lower() in _CASELESS and not (prev is not None and prev.text == ":"):
+            # (a semantic keeps its spelling: MeshFromObj's ``texture g_MeshTexture : Texture``)
             tk.text = _CASELESS[tk.text.lower()]
     parser = Fx2Parser(toks)
     prog = parser.parse_program()
@@ -368,7 +407,7 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
                 raise ctx.error(d.pos, f"'{d.name}': expected {n} sampler_state blocks, got {len(blocks)}")
             where = len(ctx.eff.parameters)
             param.sampler_states = [
-                _states(ctx, b, (0xFFFFFFFF, where, e if ft.elements else 0xFFFFFFFF), sampler_block=True)
+                _states(ctx, b, (0xFFFFFFFF, where, e), sampler_block=True)
                 for e, b in enumerate(blocks)] or [[] for _ in range(n)]
         elif parser.var_blocks.get(d.name):
             raise ctx.error(d.pos, f"'{d.name}': state blocks initialise samplers only in fx_2_0")
