@@ -339,6 +339,32 @@ def test_reference_values_have_the_parameters_type():
     assert (arg.operation, arg.value.value) == (0x69, struct.pack("<I", 2))
 
 
+# intrinsics of constant arguments in initial values are folded (SDK CompiledEffect.fx's `normalize(float3(1, 1,
+# -1))`, stored by fxc as 0x3F13CD3A); expected values computed by hand from the functions' definitions
+FOLD_ROWS = [
+    ("float3 a = normalize(float3(1.0f, 1.0f, -1.0f));", [3 ** -0.5, 3 ** -0.5, -(3 ** -0.5)]),
+    ("float a = length(float2(3, 4));", [5]),
+    ("float a = dot(float3(1, 2, 3), float3(4, 5, 6));", [32]),
+    ("float3 a = cross(float3(1, 0, 0), float3(0, 1, 0));", [0, 0, 1]),
+    ("float2 a = saturate(float2(1.5, -2));", [1, 0]),
+    ("float a = lerp(2, 4, 0.25) + clamp(5, 0, 3) + pow(2, 3);", [2.5 + 3 + 8]),
+    ("float4 a = float4(normalize(float3(0, 3, 4)), max(1, 2));", [0, 0.6, 0.8, 2]),
+    ("float a = sqrt(16) * abs(-0.5) + floor(2.7) + frac(1.25);", [4 * 0.5 + 2 + 0.25]),
+]
+
+
+@pytest.mark.parametrize("decl,vals", FOLD_ROWS)
+def test_intrinsics_fold_in_initial_values(decl, vals):
+    value = effect(decl + " technique {}").parameters[0].value
+    assert value == struct.pack(f"<{len(vals)}f", *vals)
+
+
+def test_intrinsic_of_a_parameter_is_no_literal_initializer():
+    with pytest.raises(ShaderCompileError) as ei:
+        fx2("float3 d; float3 a = normalize(d); technique {}")
+    assert "literal" in str(ei.value)
+
+
 # --- uniform shader arguments (MicrosoftDocs direct3d9 "Shader States" / "Writing an Effect": ``compile vs_2_0
 # RenderSceneVS(1, true, true)``): the arguments bind the function's uniform parameters, in order, as constants of
 # that shader. Expected bytecode: the same function with the values written into its body, compiled on its own.

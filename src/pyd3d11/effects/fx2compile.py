@@ -30,6 +30,7 @@ from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
 from . import fx2binary as B
 from . import fx2states
+from .fx2fold import fold_intrinsics
 from .fxcompile import _bind_uniforms, _node_key
 from .fxparse import Annotation, EffectParser
 
@@ -207,7 +208,7 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
         return struct.pack(f"<{n}I", *ids)
     if init is None:
         return b"\0" * (4 * ft.scalars() * n)
-    cv = const_value(t, init, ctx.consts)
+    cv = const_value(t, fold_intrinsics(init, ctx.consts), ctx.consts)
     if cv is None:
         raise ctx.error(pos, f"{what}: initializer must be a literal expression")
     return _numeric_bytes(ft, list(cv.vals))
