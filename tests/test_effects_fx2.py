@@ -77,9 +77,11 @@ TYPE_ROWS = [
     ("bool a;", PT_BOOL, D3DXPC_SCALAR, 1, 1, 0),
     ("float3 a;", PT_FLOAT, D3DXPC_VECTOR, 1, 3, 0),
     ("int2 a;", PT_INT, D3DXPC_VECTOR, 1, 2, 0),
-    ("float2x4 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 2, 4, 0),
+    ("float2x4 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 4, 2, 0),  # column-major: 4 columns of 2 (register layout)
+    ("float4x3 a[26];", PT_FLOAT, D3DXPC_MATRIX_ROWS, 3, 4, 26),  # MultiAnimation's amPalette in fxc's object
+    ("row_major float4x3 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 4, 3, 0),
     ("float4x4 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 4, 4, 0),
-    ("column_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 3, 2, 0),
+    ("column_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 2, 3, 0),
     ("row_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 3, 2, 0),
     ("float4 a[5];", PT_FLOAT, D3DXPC_VECTOR, 1, 4, 5),
     ("texture a;", PT_TEXTURE, D3DXPC_OBJECT, 0, 0, 0),
@@ -113,8 +115,10 @@ VALUE_ROWS = [
     ("bool a = true;", struct.pack("<I", 1)),
     ("float3 a = 2;", struct.pack("<3f", 2, 2, 2)),  # a scalar initialiser fills every component
     ("row_major float2x2 a = {1, 2, 3, 4};", struct.pack("<4f", 1, 2, 3, 4)),
-    # the runtime reads element (i, k) of either class at i * columns + k: row order in the binary too
-    ("float2x3 a = {1, 2, 3, 4, 5, 6};", struct.pack("<6f", 1, 2, 3, 4, 5, 6)),
+    # a column-major matrix is described in its register layout (3 rows of 2: the columns), its value too
+    ("float2x3 a = {1, 2, 3, 4, 5, 6};", struct.pack("<6f", 1, 4, 2, 5, 3, 6)),
+    ("row_major float2x3 a = {1, 2, 3, 4, 5, 6};", struct.pack("<6f", 1, 2, 3, 4, 5, 6)),
+    ("struct S { float x; float2x2 m; }; S a = {9, 1, 2, 3, 4};", struct.pack("<5f", 9, 1, 3, 2, 4)),
     ("float a[2] = {7, 8};", struct.pack("<2f", 7, 8)),
     ("float a;", b"\0" * 4),
 ]
@@ -303,7 +307,7 @@ def test_state_errors(src):
 
 
 @pytest.mark.parametrize("src", [
-    "float a; technique { pass { FogStart = a; } }",  # a preshader
+    "float a; technique { pass { FogStart = a * 2; } }",  # a preshader computing an expression
     "technique { pass { VertexShaderConstantF[0] = float4(1, 2, 3, 4); } }",
 ])
 def test_not_built_raises(src):
@@ -363,6 +367,68 @@ def test_intrinsic_of_a_parameter_is_no_literal_initializer():
     with pytest.raises(ShaderCompileError) as ei:
         fx2("float3 d; float3 a = normalize(d); technique {}")
     assert "literal" in str(ei.value)
+
+
+# --- variable references and array selectors: expression resources. Expected bytes: fxc's own programs in its
+# objects of the SDK's ConfigSystem (`int g_MinFilter = 2; ... MinFilter[0] = <g_MinFilter>;`, `LightPosition[0] =
+# <g_vLightPos[0]>` of a float4[4]; compiled with /Gec) and SkinnedMesh (`VertexShader = (vsArray[CurNumBones]);`)
+_TAIL = ("7478004d6963726f736f66742028522920484c534c2053686164657220436f6d70696c65722031302e3100abfeff0200434c4954"
+         "00000000feff0c0046584c4301000000")
+FXC_MIN_FILTER = bytes.fromhex(
+    "00025846feff2300435441421c0000005f00000000025846010000001c000000001100205c0000003000000002000000010000003c00"
+    "00004c000000675f4d696e46696c746572000000020001000100010000000000000000000040000000000000000000000000" + _TAIL
+    + "0100001001000000000000000200000000000000000000000400000000000000f0f0f0f00f0f0f0fffff0000")
+FXC_LIGHT_POS = bytes.fromhex(
+    "00025846feff2f00435441421c0000008f00000000025846010000001c000000001100208c0000003000000002000000010000003c00"
+    "00004c000000675f764c69676874506f730001000300010004000400000000000000000060400000803f0000b0400000803f000060c0"
+    "0000803f0000b0c00000803f000060400000803f0000b0c00000803f000060c00000803f0000b0400000803f" + _TAIL
+    + "0400001001000000000000000200000000000000000000000400000000000000f0f0f0f00f0f0f0fffff0000")
+FXC_SELECTOR = bytes.fromhex(
+    "08000000767341727261790000025846feff2300435441421c0000005f00000000025846010000001c000000000100005c0000003000"
+    "000002000000010000003c0000004c0000004375724e756d426f6e657300000002000100010001000000000000000000004000000000"
+    "0000000000000000"
+    + _TAIL + "0100001001000000000000000200000000000000000000000400000000000000f0f0f0f00f0f0f0fffff0000")
+BACKCOMPAT = 0x1000
+
+
+def test_variable_references_are_fxcs_expression_programs():
+    src = ("int g_MinFilter = 2;\n"
+           "float4 g_vLightPos[4] = { float4(3.5f, 1.0f, 5.5f, 1.0f), float4(-3.5f, 1.0f, -5.5f, 1.0f),\n"
+           "    float4(3.5f, 1.0f, -5.5f, 1.0f), float4(-3.5f, 1.0f, 5.5f, 1.0f) };\n"
+           "technique { pass { MinFilter[0] = <g_MinFilter>; LightPosition[0] = <g_vLightPos[0]>; } }")
+    eff = read_fx2(bytes(D3DCompile(src, len(src), "t.fx", None, None, "", "fx_2_0", BACKCOMPAT, 0)
+                         .GetBufferPointer()))
+    a, b = eff.techniques[0].passes[0].states
+    # the state's value: the parameter's type and shape, class MATRIX_ROWS, zero-filled (fxc's objects)
+    assert (a.value.type.ptype, a.value.type.pclass, a.value.type.rows, a.value.type.cols, a.value.value) == \
+        (PT_INT, D3DXPC_MATRIX_ROWS, 1, 1, bytes(4))
+    assert (b.value.type.ptype, b.value.type.rows, b.value.type.cols, b.value.value) == (PT_FLOAT, 1, 4, bytes(16))
+    assert [(r.state, r.usage, r.data) for r in eff.resources] == [(0, 0, FXC_MIN_FILTER), (1, 0, FXC_LIGHT_POS)]
+
+
+def test_array_selector_is_fxcs_selector_resource():
+    eff = effect("int CurNumBones = 2;\nfloat4 f(uniform int n) : POSITION { return n; }\n"
+                 "VertexShader vsArray[2] = { compile vs_2_0 f(1), compile vs_2_0 f(2) };\n"
+                 "technique { pass { VertexShader = (vsArray[CurNumBones]); } }")
+    (st,) = eff.techniques[0].passes[0].states
+    assert st.value.type.ptype == PT_VERTEXSHADER
+    assert struct.unpack("<I", st.value.value)[0] not in struct.unpack("<2I", eff.parameters[1].value)
+    ((usage, data),) = [(r.usage, r.data) for r in eff.resources]
+    assert (usage, data) == (2, FXC_SELECTOR)
+    # the name's byte count includes its padding (fxc's Effect_ShaderArray: "vsArray20" -> 12)
+    from pyd3d11.effects.fx2preshader import selector_resource
+    assert selector_resource("vsArray20", b"") == struct.pack("<I", 12) + b"vsArray20\0\0\0"
+
+
+@pytest.mark.parametrize("src", [
+    "float a; technique { pass { FogStart = a * 2; } }",
+    "int i; float4 f() : POSITION { return 0; } VertexShader v[2] = { compile vs_2_0 f(), NULL };"
+    " technique { pass { VertexShader = (v[i + 1]); } }",
+])
+def test_computed_expressions_are_not_built(src):
+    with pytest.raises((NotSupportedError, ShaderCompileError)) as ei:
+        fx2(src)
+    assert "fx_2_0" in str(ei.value)
 
 
 # --- uniform shader arguments (MicrosoftDocs direct3d9 "Shader States" / "Writing an Effect": ``compile vs_2_0

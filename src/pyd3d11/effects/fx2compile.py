@@ -31,6 +31,7 @@ from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
 from . import fx2binary as B
 from . import fx2states
 from .fx2fold import fold_intrinsics
+from .fx2preshader import reference_program, selector_resource
 from .fxcompile import _bind_uniforms, _node_key
 from .fxparse import Annotation, EffectParser
 
@@ -102,6 +103,8 @@ class _Ctx:
         self.eff = B.Fx2Effect()
         self.consts: dict = {}
         self.params: dict[str, B.Fx2Param] = {}
+        #: parameters declared row_major (their expression programs read them by rows)
+        self.row_major: dict[str, bool] = {}
         self.shader_cache: dict[tuple, bytes] = {}
         self.source, self.defines, self.include_open, self.flags = "", None, None, 0
 
@@ -127,8 +130,11 @@ def fx2_type(t: Type, name: str = "", semantic: str | None = None, ctx: _Ctx | N
     if isinstance(t, NumType):
         pt = B.D3DXPT[_NUMERIC_PT.get(t.base, "FLOAT")]
         if t.shape == "m":
-            # fxc writes every matrix parameter as D3DXPC_MATRIX_ROWS (its SDK effect objects: the default
-            # column-major float4x4 of every sample; the majority decides only the shaders' constant layout)
+            # fxc writes every matrix parameter as D3DXPC_MATRIX_ROWS in its register layout: a column-major RxC
+            # matrix as C rows of R (its SDK effect objects: every default float4x4 has class 2, MultiAnimation's
+            # ``float4x3 amPalette[26]`` is 3 rows of 4); the value follows that layout (_effect_order)
+            if not t.row_major:
+                return B.Fx2Type(pt, B.D3DXPC_MATRIX_ROWS, name, sem, elements, t.cols, t.rows)
             cls = B.D3DXPC_MATRIX_ROWS
         else:
             cls = B.D3DXPC_VECTOR if t.shape == "v" else B.D3DXPC_SCALAR
@@ -211,7 +217,32 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
     cv = const_value(t, fold_intrinsics(init, ctx.consts), ctx.consts)
     if cv is None:
         raise ctx.error(pos, f"{what}: initializer must be a literal expression")
-    return _numeric_bytes(ft, list(cv.vals))
+    return _numeric_bytes(ft, _effect_order(t, list(cv.vals)))
+
+
+def _effect_order(t: Type, vals: list) -> list:
+    """Initialiser values (HLSL order: a matrix by rows) in the effect's layout: a column-major matrix by columns,
+    the rows of its D3DXPC_MATRIX_ROWS description (see fx2_type)."""
+    out: list = []
+    pos = 0
+
+    def walk(t: Type) -> None:
+        nonlocal pos
+        if isinstance(t, ArrayType):
+            for _ in range(t.count):
+                walk(t.elem)
+        elif isinstance(t, StructType):
+            for _n, ft, _s, _m in t.fields:
+                walk(ft)
+        elif isinstance(t, NumType):
+            n = t.rows * t.cols
+            chunk = vals[pos:pos + n]
+            pos += n
+            if t.shape == "m" and not t.row_major:
+                chunk = [chunk[c * t.cols + r] for r in range(t.cols) for c in range(t.rows)]
+            out.extend(chunk)
+    walk(t)
+    return out
 
 
 _ESCAPE = re.compile(r"\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)")
@@ -316,11 +347,22 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
             oid = ctx.new_object()
             resource(0, _compile_shader(ctx, v, pt[:1].lower() + "s", e.pos))
             return _object(pt, oid)
+        if pt.endswith("SHADER") and isinstance(v, A.Index) and isinstance(v.a, A.Ident) and v.a.name in ctx.params:
+            return _array_selector(ctx, e, info, pt, v, resource)
         if isinstance(v, A.Node) and getattr(v, "name", None) == "asm":
             raise NotSupportedError("fx_2_0: asm shader blocks")
         raise ctx.error(e.pos, f"state '{info.name}' needs a {info.kind}")
+    ref = _reference(ctx, v)
+    if ref is not None:
+        # a variable reference: the runtime reads the parameter through an expression resource; the state's value
+        # has the parameter's type and shape, zero-filled (fxc's ConfigSystem: ``MinFilter[0] = <g_MinFilter>``)
+        name, param, element = ref
+        resource(0, reference_program(name, param, element, ctx.row_major.get(name, False), ctx.flags))
+        t = param.type
+        return B.Fx2Param(B.Fx2Type(t.ptype, B.D3DXPC_MATRIX_ROWS, "", "", 0, t.rows, t.cols),
+                          bytes(4 * t.rows * t.cols))
     if isinstance(v, A.Ident) and v.name in ctx.params:
-        raise NotSupportedError(f"fx_2_0: state '{info.name}' set from a parameter (preshaders)")
+        raise NotSupportedError(f"fx_2_0: state '{info.name}' set from the parameter '{v.name}' of this type")
     ptype = "FLOAT" if info.kind in _STATE_FLOAT_KINDS else "INT"
     if info.kind in fx2states.ENUMS and isinstance(v, A.Ident) and v.name.lower() not in _TRUTH:
         n = fx2states.enum_value(info.kind, v.name)
@@ -346,6 +388,40 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
     else:
         raw = struct.pack(f"<{len(vals)}I", *(int(x) & 0xFFFFFFFF for x in vals))
     return _scalar(ptype, raw, B.D3DXPC_MATRIX_ROWS, rows, cols)
+
+
+def _reference(ctx: _Ctx, v) -> tuple[str, B.Fx2Param, int | None] | None:
+    """``param`` or ``param[k]`` (a literal index) naming a numeric parameter: (name, parameter, element)."""
+    element = None
+    if isinstance(v, A.Index) and isinstance(v.a, A.Ident):
+        k = const_value(NumType("int"), v.index, ctx.consts)
+        if k is None:
+            return None
+        v, element = v.a, int(k.vals[0])
+    if not (isinstance(v, A.Ident) and v.name in ctx.params):
+        return None
+    param = ctx.params[v.name]
+    if param.type.pclass not in (B.D3DXPC_SCALAR, B.D3DXPC_VECTOR, B.D3DXPC_MATRIX_ROWS):
+        return None
+    if element is not None and not 0 <= element < param.type.elements:
+        raise ctx.error(v.pos, f"'{v.name}[{element}]': array index out of bounds")
+    if element is None and param.type.elements:
+        raise NotSupportedError(f"fx_2_0: a state set from the whole array '{v.name}'")
+    return v.name, param, element
+
+
+def _array_selector(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, pt: str, v: A.Index, resource: Callable) -> B.Fx2Param:
+    """``VertexShader = (vsArray[CurNumBones]);``: the element of a shader array a parameter selects when the pass
+    is applied (an array selector, resource usage 2: the array's name, then the index expression's program)."""
+    array = ctx.params[v.a.name]
+    if array.type.ptype != B.D3DXPT[pt] or not array.type.elements:
+        raise ctx.error(e.pos, f"state '{info.name}': '{v.a.name}' is not an array of {info.kind}s")
+    ref = _reference(ctx, v.index)
+    if ref is None or ref[1].type.pclass != B.D3DXPC_SCALAR:
+        raise NotSupportedError(f"fx_2_0: array selector '{v.a.name}[...]' computed by an expression (preshaders)")
+    name, param, element = ref
+    resource(2, selector_resource(v.a.name, reference_program(name, param, element, False, ctx.flags)))
+    return _object(pt, ctx.new_object())
 
 
 def _object(ptype: str, oid: int) -> B.Fx2Param:
@@ -414,6 +490,8 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
             raise ctx.error(d.pos, f"'{d.name}': state blocks initialise samplers only in fx_2_0")
         ctx.eff.parameters.append(param)
         ctx.params[d.name] = param
+        leaf = d.type.elem if isinstance(d.type, ArrayType) else d.type
+        ctx.row_major[d.name] = bool(isinstance(leaf, NumType) and leaf.shape == "m" and leaf.row_major)
     seen: set[str] = set()
     for t in parser.techniques:
         if t.keyword not in ("technique",):

@@ -166,7 +166,7 @@ class EffectParser(Parser):
                 value = self.parse_primary()
             elif self.at("<"):  # ``Filter = <ANISOTROPIC>;`` (old syntax): the name inside the brackets
                 self.next()
-                value = self.parse_primary()
+                value = self.parse_postfix(self.parse_primary())  # ``<g_vLightPos[0]>``: an element too
                 self.expect(">")
             elif self.at("{"):
                 value = self.parse_initializer()
