@@ -599,7 +599,13 @@ def _vs_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> list
 def _ps_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]:
     inputs = _elements(isgn)
     in_map: dict[int, tuple[int, int]] = {}
+    # only the inputs the program reads have a register: an unread member of the input struct (PIXGameDebugging's
+    # ``float Fog : FOG`` beside COLOR0 and TEXCOORD0-1) is no input of the D3D9 shader, whatever its semantic
+    read = {s.num for inst in body for s in inst.srcs if s.reg == TEXTURE} | {
+        inst.dst.num for inst in body if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == TEXTURE}
     for t, el in _ps_texcoords(inputs).items():
+        if t not in read:
+            continue
         name, index, _centroid = _semantic(el)
         if name == "COLOR" and index < 2:
             in_map[t] = (Reg.INPUT, index)
