@@ -223,9 +223,17 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         v = by_reg.get((buf, r))
         if v is not None and v.used and id(v) not in loop_vars and id(v) not in bool_vars:
             new_const[old] = v.d3d9_reg + r - v.start
+    # def constants take the lowest registers no read constant holds (fxc's Instancing VS_ShaderInstancing: c12 and
+    # c15 between register(c#) reservations, c13-c14 of two unread variables); the rows of a table read a0-relative
+    # stay consecutive after the last constant
+    held = {r for v in float_vars for r in range(v.d3d9_reg, v.d3d9_reg + v.count)}
+    def_nums = {d.dst.num for d in defs}
+    table = any(s.reg == Reg.CONST and s.rel is not None and s.num in def_nums for inst in body for s in _srcs(inst))
+    free = [] if table else [r for r in range(prof.consts) if r not in held]
     for i, d in enumerate(sorted(defs, key=lambda d: d.dst.num)):  # in order: a table's rows stay consecutive
-        new_const[d.dst.num] = next_free + i
-        d.dst = Dst(Reg.CONST, next_free + i, d.dst.mask)
+        reg = free[i] if i < len(free) else next_free + i
+        new_const[d.dst.num] = reg
+        d.dst = Dst(Reg.CONST, reg, d.dst.mask)
     for inst in body:
         for s in _srcs(inst):
             if s.reg == Reg.CONST:
