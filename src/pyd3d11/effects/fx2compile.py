@@ -1,17 +1,20 @@
 """The ``fx_2_0`` compile target (Direct3D 9 effects): effect source -> :class:`fx2binary.Fx2Effect`.
 
-Built: global parameters of every type class (scalar, vector, matrix rows/columns, struct, arrays, string
-and texture/sampler/shader objects) with semantics, annotations and literal initial values; techniques and
-passes with their annotations. D3D9 annotation syntax (MicrosoftDocs "Annotation Syntax (DirectX HLSL)"):
-``<type name = value; ...>`` with comma-separated declarators and a majority modifier; annotation
-initialisers are literal expressions (a name of another annotation is no constant), and annotation names
-are unique within one list. Pass state assignments and ``sampler_state`` blocks (arrays of them too) follow
-the :mod:`.fx2states` table: literal values, enumeration names, ``compile vs_2_0 f()`` shaders (compiled
-with the project's Direct3D 9 targets, stored as resources) and parameter references (``Texture[0] =
-<tex>;``, stored as resources naming the parameter). Not built (NotSupportedError naming the feature):
-states computed from parameters (preshaders), shader-constant states, array selectors, asm blocks, fragments.
-``compile vs_2_0 f(1, true)`` binds f's uniform parameters to the arguments (MicrosoftDocs direct3d9 "Shader
-States"), one shader object per distinct argument list.
+Built: global parameters of every type class (scalar, vector, matrix, struct, arrays, string and
+texture/sampler/shader objects) with semantics, annotations and initial values (literal expressions, intrinsics
+of constants folded: :mod:`.fx2fold`); techniques and passes with their annotations. D3D9 annotation syntax
+(MicrosoftDocs "Annotation Syntax (DirectX HLSL)"): ``<type name = value; ...>`` with comma-separated declarators
+and a majority modifier; annotation initialisers are literal expressions (a name of another annotation is no
+constant), and annotation names are unique within one list. Pass state assignments and ``sampler_state`` blocks
+(arrays of them too) follow the :mod:`.fx2states` table: literal values, enumeration names, ``compile vs_2_0 f()``
+shaders (compiled with the project's Direct3D 9 targets, stored as resources; ``compile vs_2_0 f(1, true)`` binds
+f's uniform parameters to the arguments, MicrosoftDocs direct3d9 "Shader States", one shader object per distinct
+argument list), object references (``Texture[0] = <tex>;``, resources naming the parameter), numeric variable
+references (``MinFilter[0] = <g_MinFilter>;``) and array selectors (``VertexShader = (vs[n]);``) as the effect
+expression programs fxc writes (:mod:`.fx2preshader`). The binary's details (value classes and types, sampler
+block indices, the matrix layout, object entries) follow fxc's objects (tools/d3d9_effects). Not built
+(NotSupportedError naming the feature): state expressions that compute (``FogStart = a * 2``, ``vs[n + 1]``),
+shader-constant states, asm blocks, state blocks, fragments.
 """
 
 from __future__ import annotations
