@@ -431,6 +431,17 @@ def test_computed_expressions_are_not_built(src):
     assert "fx_2_0" in str(ei.value)
 
 
+# MicrosoftDocs direct3d9 "Expressions": assembly blocks and effect state blocks (not built: E_NOTIMPL naming them)
+@pytest.mark.parametrize("src,what", [
+    ("PixelShader p = asm { ps_2_0 mov oC0, c0 }; technique {}", "asm"),
+    ("technique { pass { PixelShader = asm { ps_2_0 mov oC0, c0 }; } }", "asm"),
+    ("stateblock s = stateblock_state { CullMode = None; }; technique {}", "state blocks"),
+])
+def test_asm_and_state_blocks_are_not_built(src, what):
+    with pytest.raises(NotSupportedError, match=what):
+        fx2(src)
+
+
 # --- uniform shader arguments (MicrosoftDocs direct3d9 "Shader States" / "Writing an Effect": ``compile vs_2_0
 # RenderSceneVS(1, true, true)``): the arguments bind the function's uniform parameters, in order, as constants of
 # that shader. Expected bytecode: the same function with the values written into its body, compiled on its own.

@@ -352,8 +352,6 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
             return _object(pt, oid)
         if pt.endswith("SHADER") and isinstance(v, A.Index) and isinstance(v.a, A.Ident) and v.a.name in ctx.params:
             return _array_selector(ctx, e, info, pt, v, resource)
-        if isinstance(v, A.Node) and getattr(v, "name", None) == "asm":
-            raise NotSupportedError("fx_2_0: asm shader blocks")
         raise ctx.error(e.pos, f"state '{info.name}' needs a {info.kind}")
     ref = _reference(ctx, v)
     if ref is not None:
@@ -464,6 +462,13 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
         if tk.kind == "id" and tk.text.lower() in _CASELESS and not (prev is not None and prev.text == ":"):
             # (a semantic keeps its spelling: MeshFromObj's ``texture g_MeshTexture : Texture``)
             tk.text = _CASELESS[tk.text.lower()]
+    for tk, nxt in zip(toks, toks[1:], strict=False):
+        # D3D9 effect expressions the parser does not take (MicrosoftDocs direct3d9 "Expressions": assembly blocks
+        # ``asm { ... }``, effect state blocks ``stateblock_state { ... }``): named, not a syntax error
+        if tk.kind == "id" and tk.text == "asm" and nxt.text == "{":
+            raise NotSupportedError("fx_2_0: asm shader blocks")
+        if tk.kind == "id" and tk.text in ("stateblock", "stateblock_state"):
+            raise NotSupportedError("fx_2_0: effect state blocks (stateblock)")
     parser = Fx2Parser(toks)
     prog = parser.parse_program()
     ctx = _Ctx(file)
