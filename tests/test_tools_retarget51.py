@@ -85,7 +85,7 @@ def test_reflection_of_a_5_0_program_at_5_1_is_sane():
 
 def test_declared_ranges_read_from_the_listing():
     src = "Texture2D t[4] : register(t2, space1); float4 main() : SV_Target { return t[1].Load(0); }"
-    assert R._declared_ranges(_blob(src, "ps_5_1")) == {("T", 0, 2, 5, 1)}
+    assert R._declared_ranges(_blob(src, "ps_5_1")) == [("T", 0, 2, 5, 1)]
 
 
 def _bind(name, type_, point, count, space, uid):
@@ -107,10 +107,18 @@ def _bind(name, type_, point, count, space, uid):
     # a binding whose range the program does not declare, and a declaration with no binding
     ([_bind("a", 0, 1, 1, 0, 0)], {("CB", 0, 1, 1, 2)}, "without a declaration"),
     ([_bind("a", 0, 1, 1, 0, 0)], {("CB", 0, 1, 1, 0), ("U", 0, 0, 0, 0)}, "declarations without a binding"),
+    # bindings and declarations of one register type in ID order ("Bytecode changes in SM5.1")
+    ([_bind("b", 2, 5, 1, 0, 1), _bind("a", 2, 0, 1, 0, 0)], [("T", 0, 0, 0, 0), ("T", 1, 5, 5, 0)],
+     "bindings of T not in ID order"),
+    ([_bind("a", 2, 0, 1, 0, 0), _bind("b", 2, 5, 1, 0, 1)], [("T", 1, 5, 5, 0), ("T", 0, 0, 0, 0)],
+     "declarations of T not in ID order"),
+    ([_bind("a", 2, 0, 1, 0, 0), _bind("s", 3, 0, 1, 0, 0), _bind("b", 2, 5, 1, 0, 1)],
+     [("S", 0, 0, 0, 0), ("T", 0, 0, 0, 0), ("T", 1, 5, 5, 0)], None),
 ])
 def test_reflection_problems_from_the_range_rules(bindings, decls, problem, monkeypatch):
     monkeypatch.setattr(R, "_bindings", lambda blob, d3d12: bindings)
-    monkeypatch.setattr(R, "_declared_ranges", lambda blob: decls)
+    monkeypatch.setattr(R, "_declared_ranges", lambda blob: sorted(decls, key=str) if isinstance(decls, set)
+                        else decls)
     got = R.reflection_problems(b"", None)
     if problem is None:
         assert got == []

@@ -231,19 +231,20 @@ def _bindings(blob: bytes, d3d12: bool) -> list[Any]:
     return [r.GetResourceBindingDesc(i) for i in range(r.GetDesc().BoundResources)]
 
 
-def _declared_ranges(blob: bytes) -> set[tuple[str, int, int, int | None, int]]:
-    """(register type, ID, lower, upper or None when unbounded, space) of each 5.1 range declaration."""
+def _declared_ranges(blob: bytes) -> list[tuple[str, int, int, int | None, int]]:
+    """(register type, ID, lower, upper or None when unbounded, space) of each 5.1 range declaration, in the
+    listing's order."""
     from pyd3d11.d3dcompiler import D3DDisassemble
 
     out = D3DDisassemble(blob, None, 0, None)
     out = out[0] if isinstance(out, tuple) else out
     text = bytes(out.GetBufferPointer())[: out.GetBufferSize()].decode("utf-8", "replace") \
         if hasattr(out, "GetBufferPointer") else str(out)
-    found = set()
+    found = []
     for ln in text.splitlines():
         m = _DCL51.match(ln.strip())
         if m:
-            found.add((m.group(1), int(m.group(2)), int(m.group(3)),
+            found.append((m.group(1), int(m.group(2)), int(m.group(3)),
                        None if m.group(4) == "*" else int(m.group(4)), int(m.group(5))))
     return found
 
@@ -274,7 +275,16 @@ def reflection_problems(blob51: bytes, blob50: bytes | None) -> list[str]:
     array, the same bindings (name, type, bind point, count, dimension, return type) as its 5.0 object."""
     problems: list[str] = []
     b51 = _bindings(blob51, True)
-    decls = _declared_ranges(blob51)
+    listed = _declared_ranges(blob51)
+    decls = set(listed)
+    # "The order of reflection resource bindings … and shader declaration instructions (dcl_*) is the same": of
+    # each register type, both in ID order
+    for what, ids in (("bindings", [(_FILE_OF_TYPE.get(int(b.Type), "?"), b.uID) for b in b51]),
+                      ("declarations", [(d[0], d[1]) for d in listed])):
+        for file in sorted({f for f, _ in ids}):
+            seq = [i for f, i in ids if f == file]
+            if seq != sorted(seq):
+                problems.append(f"{what} of {file} not in ID order: {seq}")
     seen_ids: dict[tuple[str, int], str] = {}
     spans: dict[tuple[str, int], list[tuple[int, int, str]]] = {}
     want_decls = set()
@@ -353,17 +363,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sdk", type=Path, default=None, help="a checkout of walbourn/directx-sdk-samples")
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--limit", type=int, default=0, help="at most N programs a source (0: all)")
-    ap.add_argument("--json", type=Path, default=None, help="write every program's record here")
+    ap.add_argument("--json", type=Path, default=None, help="write every program's record here (JSON lines, as "
+                    "each program is done)")
+    ap.add_argument("--every", type=int, default=1, help="only every N-th program of a source (with --offset)")
+    ap.add_argument("--offset", type=int, default=0)
     ap.add_argument("-v", action="store_true", help="one line per finding as it comes")
     a = ap.parse_args(argv)
     models = tuple(m.strip() for m in a.models.split(",") if m.strip())
     records: list[dict[str, Any]] = []
+    sink = a.json.open("w") if a.json else None
     for source in a.source or SOURCES:
         for i, p in enumerate(programs(source, a.sdk)):
             if a.limit and i >= a.limit:
                 break
+            if i % a.every != a.offset:
+                continue
             rec = run_program(p, models, a.timeout)
             records.append(rec)
+            if sink is not None:
+                sink.write(json.dumps(rec) + "\n")
+                sink.flush()
             if a.v:
                 bad = [f"{m} {v[0]} {v[1][:100]}" for m, v in rec["models"].items() if v[0] in ("crash", "hang",
                                                                                                   "notimpl")]
@@ -374,10 +393,15 @@ def main(argv: list[str] | None = None) -> int:
                     bad.append("reflection: " + "; ".join(rec["reflection"])[:300])
                 if bad:
                     print(f"{rec['source']} {rec['name']} [{rec['stage']}]: " + " | ".join(bad), flush=True)
-    if a.json:
-        a.json.write_text(json.dumps(records, indent=0))
+    if sink is not None:
+        sink.close()
     report(records, models)
     return 1 if any(v[0] in ("crash", "hang") for r in records for v in r["models"].values()) else 0
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    """The records a ``--json`` run wrote (one JSON object a line)."""
+    return [json.loads(ln) for ln in path.read_text().splitlines() if ln.strip()]
 
 
 def report(records: list[dict[str, Any]], models: tuple[str, ...]) -> None:
