@@ -380,19 +380,28 @@ def _range_of(ranges: dict[str, list[Range]], file: str, reg: int) -> Range | No
     return next((r for r in ranges.get(file, ()) if r.holds(reg)), None)
 
 
+#: D3D_SIT_UAV_RWSTRUCTURED and D3D_SIT_UAV_RWSTRUCTURED_WITH_COUNTER (d3dcommon.h)
+_RW_STRUCTURED, _RW_STRUCTURED_WITH_COUNTER = 6, 11
+
+
 def rdef_bindings(rdef: Rdef, ranges: dict[str, list[Range]], names: dict[tuple[str, int], str]) -> None:
     """Give ``rdef`` (built with the compiler's register numbers) the 5.1 bindings: one per range, its name the
     variable's, bind point the range's lower register, bind count its length, with its space and ID."""
     out: list[RdefBinding] = []
-    seen: set[tuple[str, int]] = set()
+    seen: dict[tuple[str, int], int] = {}
     for b in rdef.bindings:
         file = _INPUT_FILE.get(b.input_type)
         r = _range_of(ranges, file, b.bind_point) if file is not None else None
         if r is None:
             raise NotSupportedError(f"shader model 5.1: binding '{b.name}' has no register range")
         if (file, r.id) in seen:
+            # a range is one declaration: one element's hidden counter makes it dcl_uav_structured_opc (to_sm51),
+            # so its binding is RWStructuredBuffer-with-counter as the 5.0 binding of that element is
+            at = seen[(file, r.id)]
+            if b.input_type == _RW_STRUCTURED_WITH_COUNTER and out[at].input_type == _RW_STRUCTURED:
+                out[at] = replace(out[at], input_type=_RW_STRUCTURED_WITH_COUNTER)
             continue
-        seen.add((file, r.id))
+        seen[(file, r.id)] = len(out)
         # an unbounded range's bind count is 0 (the listing's "unbounded"; inferred, no fxc RDEF of one was found)
         count = 0 if r.upper == UNBOUNDED else r.upper - r.lower + 1
         out.append(replace(b, name=names[(file, r.id)], bind_point=r.lower, bind_count=count, space=r.space,

@@ -1,0 +1,81 @@
+"""Shader model 5.1: a resource array is one register range, declared once — so the range's declaration and its
+reflection binding describe every element of it.
+
+Sources: MicrosoftDocs direct3d12 "Resource binding in HLSL", "Bytecode changes in SM5.1": "each ID (such as 't1')
+is unambiguously associated with a single declaration that describes the required resource information"; "the
+order of reflection resource bindings … and shader declaration instructions (dcl_*) is the same". A structured UAV
+whose hidden counter is used is declared ``dcl_uav_structured_opc`` (the D3D11.3 functional spec §5.3.2.8: the
+declaration's "has order-preserving counter" flag; "dcl_uav_structured (sm5 - asm)") and reflected as
+D3D_SIT_UAV_RWSTRUCTURED_WITH_COUNTER; ``globallycoherent`` is the declaration's ``_glc`` flag. A range is one
+declaration, so it carries the flag when any element needs it, and its one binding has the counter type then.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pyd3d11.d3dcompiler import D3DDisassemble, D3DReflect
+from pyd3d11.headers.guids import IID_ID3D12ShaderReflection
+from pyd3d11.shader.compile_api import D3DCompile
+
+pytestmark = pytest.mark.backend_independent
+
+RW, WITH_COUNTER = 6, 11  # D3D_SIT_UAV_RWSTRUCTURED, D3D_SIT_UAV_RWSTRUCTURED_WITH_COUNTER
+CS = "[numthreads(1, 1, 1)] void main(uint i : SV_DispatchThreadID) {{ {body} }}"
+
+
+def _compile(src: str, target: str = "cs_5_1") -> bytes:
+    out = D3DCompile(src.encode(), None, None, None, None, "main", target, 0, 0)
+    out = out[0] if isinstance(out, tuple) else out
+    return bytes(out.GetBufferPointer())[: out.GetBufferSize()]
+
+
+def _bindings(blob: bytes) -> list[tuple]:
+    r = D3DReflect(blob, None, IID_ID3D12ShaderReflection)
+    return [(d.Name, int(d.Type), d.BindPoint, d.BindCount, d.uID)
+            for d in (r.GetResourceBindingDesc(i) for i in range(r.GetDesc().BoundResources))]
+
+
+def _uav_decls(blob: bytes) -> list[str]:
+    out = D3DDisassemble(blob, None, 0, None)
+    out = out[0] if isinstance(out, tuple) else out
+    text = bytes(out.GetBufferPointer())[: out.GetBufferSize()].decode("utf-8", "replace")
+    return [ln.strip() for ln in text.splitlines() if ln.startswith("dcl_uav")]
+
+
+SB2 = "RWStructuredBuffer<uint> a[2] : register(u0);\nRWStructuredBuffer<uint> c : register(u2);\n"
+
+# (name, source, the range's binding type, the UAV declarations)
+CASES = [
+    ("counter on element 0", SB2 + CS.format(body="a[0].IncrementCounter(); a[1][0] = 1; c[0] = 2;"), WITH_COUNTER,
+     ["dcl_uav_structured_opc U0[0:1], 4, space=0", "dcl_uav_structured U1[2:2], 4, space=0"]),
+    ("counter on element 1", SB2 + CS.format(body="a[1].IncrementCounter(); a[0][0] = 1; c[0] = 2;"), WITH_COUNTER,
+     ["dcl_uav_structured_opc U0[0:1], 4, space=0", "dcl_uav_structured U1[2:2], 4, space=0"]),
+    ("decrement on element 1", SB2 + CS.format(body="a[1].DecrementCounter(); a[0][0] = 1; c[0] = 2;"),
+     WITH_COUNTER, ["dcl_uav_structured_opc U0[0:1], 4, space=0", "dcl_uav_structured U1[2:2], 4, space=0"]),
+    ("no counter", SB2 + CS.format(body="a[1][0] = 3; a[0][0] = 1; c[0] = 2;"), RW,
+     ["dcl_uav_structured U0[0:1], 4, space=0", "dcl_uav_structured U1[2:2], 4, space=0"]),
+    ("counter outside the array", SB2 + CS.format(body="a[1][0] = 3; a[0][0] = 1; c.IncrementCounter();"), RW,
+     ["dcl_uav_structured U0[0:1], 4, space=0", "dcl_uav_structured_opc U1[2:2], 4, space=0"]),
+    ("globallycoherent array", "globallycoherent " + SB2 + CS.format(body="a[1][0] = 3; a[0][0] = 1; c[0] = 2;"),
+     RW, ["dcl_uav_structured_glc U0[0:1], 4, space=0", "dcl_uav_structured U1[2:2], 4, space=0"]),
+]
+
+
+@pytest.mark.parametrize("name,src,kind,decls", CASES, ids=[c[0] for c in CASES])
+def test_a_uav_range_declares_what_any_element_needs(name, src, kind, decls):
+    blob = _compile(src)
+    assert _uav_decls(blob) == decls
+    b = _bindings(blob)
+    assert b[0] == ("a", kind, 0, 2, 0)
+    assert b[1][:2] == ("c", WITH_COUNTER if "_opc U1" in decls[1] else RW)
+
+
+@pytest.mark.parametrize("name,src,kind,decls", CASES[:2], ids=[c[0] for c in CASES[:2]])
+def test_at_5_0_each_element_keeps_its_own_declaration(name, src, kind, decls):
+    """The 5.0 form the 5.1 ranges are made from: one declaration per register, the counter only on the element
+    whose counter is used (so the 5.1 rule above is a merge, not a property of the 5.0 program)."""
+    blob = _compile(src, "cs_5_0")
+    used = 0 if "a[0].Inc" in src else 1
+    got = {ln.split()[1].rstrip(","): ln.split()[0] for ln in _uav_decls(blob)}
+    assert got[f"u{used}"] == "dcl_uav_structured_opc" and got[f"u{1 - used}"] == "dcl_uav_structured"
