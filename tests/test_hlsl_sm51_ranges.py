@@ -79,3 +79,49 @@ def test_at_5_0_each_element_keeps_its_own_declaration(name, src, kind, decls):
     used = 0 if "a[0].Inc" in src else 1
     got = {ln.split()[1].rstrip(","): ln.split()[0] for ln in _uav_decls(blob)}
     assert got[f"u{used}"] == "dcl_uav_structured_opc" and got[f"u{1 - used}"] == "dcl_uav_structured"
+
+
+# --- unbounded descriptor tables need D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES ------------------------------
+# fxc's /enable_unbounded_descriptor_tables; without it an unbounded array of descriptors is X3596 (the error a 5.1
+# dynamic-indexing program got from D3DCompileFromFile without the flag: microsoft/DirectX-Graphics-Samples issue
+# 509). "An array resource may have an unbounded size, which is declared by specifying the very first dimension to
+# be empty or 0" ("Resource binding in HLSL"), for every kind of descriptor: SRV, UAV, sampler, ConstantBuffer<T>.
+UNBOUNDED_TABLES = 0x00100000  # D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES
+PSRET = "float4 main() : SV_Target {{ return {ret}; }}"
+S = "struct S { float4 a; };\n"
+UNBOUNDED = [
+    ("texture", "Texture2D t[] : register(t0);\n" + PSRET.format(ret="t[2].Load(0)")),
+    ("texture, 0 as the first size", "Texture2D t[0] : register(t0);\n" + PSRET.format(ret="t[2].Load(0)")),
+    ("texture array of arrays", "Texture2D t[][3] : register(t0, space1);\n" + PSRET.format(ret="t[1][2].Load(0)")),
+    ("unused texture", "Texture2D t[] : register(t0);\n" + PSRET.format(ret="0")),
+    ("sampler", "SamplerState s[] : register(s0); Texture2D t;\n" + PSRET.format(ret="t.Sample(s[1], 0.5)")),
+    ("UAV", "RWBuffer<float4> u[] : register(u1);\n" + PSRET.format(ret="u[3][0]")),
+    ("ConstantBuffer<S>", S + "ConstantBuffer<S> c[] : register(b0, space2);\n" + PSRET.format(ret="c[1].a")),
+    ("unused ConstantBuffer<S>", S + "ConstantBuffer<S> c[] : register(b0, space2);\n" + PSRET.format(ret="0")),
+]
+
+
+def _error(src: str, target: str, flags: int) -> str | None:
+    try:
+        D3DCompile(src.encode(), None, None, None, None, "main", target, flags, 0)
+    except Exception as e:  # noqa: BLE001 - the error's text is the result
+        return str(getattr(e, "errors", "") or e)
+    return None
+
+
+@pytest.mark.parametrize("name,src", UNBOUNDED, ids=[u[0] for u in UNBOUNDED])
+def test_unbounded_arrays_need_the_unbounded_descriptor_tables_flag(name, src):
+    err = _error(src, "ps_5_1", 0)
+    assert err is not None and "error X3596" in err and "E_NOTIMPL" not in err
+    assert _error(src, "ps_5_1", UNBOUNDED_TABLES) is None
+
+
+def test_bounded_arrays_need_no_flag():
+    for src in ("Texture2D t[4] : register(t0);\n" + PSRET.format(ret="t[2].Load(0)"),
+                S + "ConstantBuffer<S> c[2] : register(b0);\n" + PSRET.format(ret="c[1].a")):
+        assert _error(src, "ps_5_1", 0) is None
+
+
+def test_with_the_flag_unbounded_constant_buffer_arrays_read_at_run_time_compile():
+    src = (S + "ConstantBuffer<S> cb[] : register(b1);\nuniform uint n;\n" + PSRET.format(ret="cb[n].a"))
+    assert _error(src, "ps_5_1", UNBOUNDED_TABLES) is None

@@ -88,6 +88,8 @@ def add_cb_array(cg, d) -> None:
         dims.append(t.count)
         t = t.elem
     unbounded = dims[0] == 0
+    if unbounded:
+        check_unbounded_allowed(cg, d)
     if unbounded and (d.register is None or not cg.compile_flags & D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES):
         cg.globals[d.name] = ("cbarray", d, None)
         return
@@ -203,6 +205,21 @@ def mem_operand(file: str, reg, comps: tuple | None):
     return _object_operand(reg, comps)
 
 
+def check_unbounded_allowed(cg, d) -> None:
+    """An unbounded array of descriptors (``Texture2D t[]``, ``ConstantBuffer<S> cb[]``: an unbounded descriptor
+    table) needs D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES, fxc's /enable_unbounded_descriptor_tables: without
+    it fxc refuses the declaration with X3596, "by default, unbounded size descriptor tables are disabled …" (the
+    text quoted in microsoft/DirectX-Graphics-Samples issue 509, a 5.1 dynamic-indexing program compiled through
+    D3DCompileFromFile without the flag). Raised at the declaration, used or not: X35xx are fxc's declaration
+    checks (X3591, a sampler reserved in t#, fires for an unused one too); no record of an unused array."""
+    from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES
+
+    if not cg.compile_flags & D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES:
+        raise cg.err(d.pos, f"'{d.name}': unbounded size descriptor tables are disabled by default; compile with "
+                     "/enable_unbounded_descriptor_tables (D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES) or give "
+                     "the array a size", 3596)
+
+
 #: the most elements of an unbounded array a literal index may reach here (each is a Resource of the compiler)
 UNBOUNDED_LITERAL_LIMIT = 4096
 
@@ -213,14 +230,11 @@ def add_unbounded(cg, d, order: int) -> None:
     /enable_unbounded_descriptor_tables, DXC issue 1685). The array starts as its element 0; a literal index adds
     the elements up to it (unbounded_element), a run-time one reads through element 0's register. An unbounded array
     of arrays (``tex1[][5][3]``, the page's "Bytecode changes in SM5.1" example) is flattened the same way."""
-    from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES
     from . import ast as A
     from .types import array_leaf
 
     t = d.type
-    if not cg.compile_flags & D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES:
-        raise NotSupportedError("shader model 5.1: an unbounded resource array without "
-                                "D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES is not built")
+    check_unbounded_allowed(cg, d)
     if d.register is None:
         raise NotSupportedError("shader model 5.1: an unbounded resource array without register() is not built")
     sub = A.VarDecl(d.pos, f"{d.name}[0]", array_leaf(t), d.mods, None, d.register,
