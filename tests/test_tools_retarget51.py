@@ -62,11 +62,18 @@ def test_compare51(m50, m51, want):
     assert R.compare51({"models": {"5.0": m50}}) == ""
 
 
-def test_ranges50_merges_consecutive_elements_of_one_array():
-    rows = [("tex[1]", 2, 4, 1, 4, 5, -1, 12), ("tex[0]", 2, 3, 1, 4, 5, -1, 12), ("s", 3, 0, 1, 0, 0, 0, 0),
-            ("tex[3]", 2, 7, 1, 4, 5, -1, 12)]  # element 3 is not next to element 1's register
-    assert R._ranges50(rows) == [("tex", 2, 3, 2, 4, 5, -1, 12), ("tex", 2, 7, 1, 4, 5, -1, 12),
-                                 ("s", 3, 0, 1, 0, 0, 0, 0)]
+def test_registers_of_bindings_whatever_their_split():
+    # 5.0 names elements one by one; 5.1 gives the array one range: the registers are the same
+    by_element = [("tex[0]", 2, 3, 1, 4, 5, -1, 12), ("tex[1]", 2, 4, 1, 4, 5, -1, 12), ("s", 3, 0, 1, 0, 0, 0, 0)]
+    as_range = [("tex", 2, 3, 2, 4, 5, -1, 12), ("s", 3, 0, 1, 0, 0, 0, 0)]
+    assert R._registers(by_element) == R._registers(as_range) == {
+        ("tex", "T", 3, 4, 5, -1, 12), ("tex", "T", 4, 4, 5, -1, 12), ("s", "S", 0, 0, 0, 0, 0)}
+    # a struct member's array: the element index of the member is kept, the trailing one dropped
+    assert R._registers([("g[1].t[0]", 2, 5, 1, 4, 5, -1, 12)]) == {("g[1].t", "T", 5, 4, 5, -1, 12)}
+    # a counter changes the type, not the register type; a range one register longer differs
+    assert R._registers([("u", 11, 0, 2, 1, 6, 4, 0)]) == R._registers([("u", 6, 0, 1, 1, 6, 4, 0),
+                                                                         ("u", 11, 1, 1, 1, 6, 4, 0)])
+    assert R._registers([("tex", 2, 3, 3, 4, 5, -1, 12)]) != R._registers(as_range[:1])
 
 
 def _blob(src: str, target: str, flags: int = 0) -> bytes:

@@ -249,22 +249,19 @@ def _declared_ranges(blob: bytes) -> list[tuple[str, int, int, int | None, int]]
     return found
 
 
-def _ranges50(rows: list[tuple]) -> list[tuple]:
-    """5.0 bindings as 5.1 ranges: fxc's 5.0 reflection may name the elements of an object array one by one
-    (``tex[0]``, ``tex[1]``, each of count 1); at 5.1 an array is one range ("Resource Binding in HLSL": resource
-    arrays), so consecutive elements of one array are merged into ``tex`` of their count."""
-    merged: list[tuple] = []
-    for r in sorted(rows, key=lambda r: (r[1], r[2])):
-        m = re.fullmatch(r"(.+)\[(\d+)\]", r[0])
-        if m and merged and merged[-1][0] == m.group(1) and merged[-1][1:2] == r[1:2] \
-                and merged[-1][2] + merged[-1][3] == r[2] and merged[-1][4:] == r[4:]:
-            last = merged[-1]
-            merged[-1] = (last[0], last[1], last[2], last[3] + r[3], *last[4:])
-        elif m:
-            merged.append((m.group(1), *r[1:]))
-        else:
-            merged.append(r)
-    return merged
+def _registers(rows: list[tuple]) -> set[tuple]:
+    """Bindings as the registers they cover: (array name, register type, register, dimension, return type, samples,
+    flags) for each register of each binding. fxc's 5.0 reflection names the elements of some object arrays one by
+    one (``tex[0]``, ``tex[1]``, each of count 1) where 5.1 makes the array one range (``tex`` of count 2; "Resource
+    Binding in HLSL": resource arrays), and a hidden counter changes one element's type at 5.0 but the whole
+    range's at 5.1; the registers each array holds are the same either way. An unbounded range (count 0) is its
+    first register."""
+    out = set()
+    for name, type_, point, count, *rest in rows:
+        base = re.sub(r"(\[\d+\])+$", "", name)
+        for reg in range(point, point + max(count, 1)):
+            out.add((base, _FILE_OF_TYPE.get(type_, "?"), reg, *rest))
+    return out
 
 
 def reflection_problems(blob51: bytes, blob50: bytes | None) -> list[str]:
@@ -272,7 +269,7 @@ def reflection_problems(blob51: bytes, blob50: bytes | None) -> list[str]:
     "Bytecode changes in SM5.1"; D3D12_SHADER_INPUT_BIND_DESC): each range's ID unique and its registers disjoint
     from every other range of its register type and space, a bind count of 0 only for an unbounded range, one
     declaration ``[ID][lower][upper], space`` for each binding; and, where the program has no register space or
-    array, the same bindings (name, type, bind point, count, dimension, return type) as its 5.0 object."""
+    array, the same registers for each array or variable (``_registers``) as its 5.0 object."""
     problems: list[str] = []
     b51 = _bindings(blob51, True)
     listed = _declared_ranges(blob51)
@@ -308,11 +305,9 @@ def reflection_problems(blob51: bytes, blob50: bytes | None) -> list[str]:
         def row(b: Any) -> tuple:
             return (b.Name, int(b.Type), b.BindPoint, b.BindCount, int(b.Dimension), int(b.ReturnType),
                     b.NumSamples, b.uFlags)
-        r50, r51 = sorted(_ranges50(list(map(row, _bindings(blob50, False))))), sorted(map(row, b51))
+        r50, r51 = _registers(list(map(row, _bindings(blob50, False)))), _registers(list(map(row, b51)))
         if r50 != r51:
-            only50 = [r for r in r50 if r not in r51]
-            only51 = [r for r in r51 if r not in r50]
-            problems.append(f"5.0 bindings {only50} vs 5.1 {only51}")
+            problems.append(f"registers of 5.0 only {sorted(r50 - r51)[:6]}, of 5.1 only {sorted(r51 - r50)[:6]}")
     return problems
 
 
