@@ -125,3 +125,34 @@ def test_bounded_arrays_need_no_flag():
 def test_with_the_flag_unbounded_constant_buffer_arrays_read_at_run_time_compile():
     src = (S + "ConstantBuffer<S> cb[] : register(b1);\nuniform uint n;\n" + PSRET.format(ret="cb[n].a"))
     assert _error(src, "ps_5_1", UNBOUNDED_TABLES) is None
+
+
+#: the pixel shader of "Dynamic Indexing using HLSL 5.1" (the D3D12DynamicIndexing sample), which the page compiles
+#: with ``fxc /Zi /E"PSSceneMain" /Od /ps"_5_1" /enable_unbounded_descriptor_tables``: "to make use of unbounded
+#: arrays, the /enable_unbounded_descriptor_tables flag must also be used"
+DYNAMIC_INDEXING_PS = """Texture2D g_txDiffuse : register(t0);
+Texture2D g_txMats[] : register(t1);
+SamplerState g_sampler : register(s0);
+struct PSSceneIn { float4 pos : SV_Position; float2 tex : TEXCOORD0; };
+struct MaterialConstants { uint matIndex; };
+ConstantBuffer<MaterialConstants> materialConstants : register(b0, space0);
+float4 PSSceneMain(PSSceneIn input) : SV_Target
+{
+    float3 diffuse = g_txDiffuse.Sample(g_sampler, input.tex).rgb;
+    float3 mat = g_txMats[materialConstants.matIndex].Sample(g_sampler, input.tex).rgb;
+    return float4(diffuse * mat, 1.0f);
+}
+"""
+
+
+def test_the_dynamic_indexing_page_program_needs_the_flag():
+    def compile_(flags: int) -> str | None:
+        try:
+            D3DCompile(DYNAMIC_INDEXING_PS.encode(), None, None, None, None, "PSSceneMain", "ps_5_1", flags, 0)
+        except Exception as e:  # noqa: BLE001
+            return str(getattr(e, "errors", "") or e)
+        return None
+
+    skip_opt_debug = 0x4 | 0x1  # D3DCOMPILE_SKIP_OPTIMIZATION (/Od), D3DCOMPILE_DEBUG (/Zi)
+    assert compile_(skip_opt_debug | UNBOUNDED_TABLES) is None
+    assert "error X3596" in compile_(skip_opt_debug)
