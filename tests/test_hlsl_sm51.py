@@ -235,8 +235,7 @@ def test_5_1_accepts():
     # (an unbounded array without D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES is fxc's X3596: test_hlsl_sm51_ranges)
     ("interface I { float4 f(); };\nclass A : I { float4 f() { return 1; } };\nI i;\n"
      "float4 main() : SV_Target { return i.f(); }", "interfaces"),
-    ("Texture2DMS<float4> t[2];\nuniform int n;\nfloat4 main() : SV_Target { return float4(t[n].GetSamplePosition(0), "
-     "0, 0); }", "run-time index"),
+    # (GetSamplePosition at a run-time index: built, test_hlsl_sm51_nonuniform)
     ("Texture2D t[2];\nfloat4 main(uint i : I) : SV_Target { uint j = NonUniformResourceIndex(i); "
      "return t[j].Load(0); }", "NonUniformResourceIndex"),
 ])

@@ -41,3 +41,18 @@ def test_a_marked_sampler_index_with_a_side_effect_is_evaluated_once():
              "return c + k;"), "t.hlsl", "main", "ps_5_1").blob)
     assert text.count("iadd") == 1  # k++ once
     assert "{nonuniform}" in next(ln for ln in text.splitlines() if ln.startswith("sample "))
+
+
+# "Dynamic indexing using HLSL 5.1": an array element chosen at run time is an operand ``T[rN.c + lower]`` of any
+# instruction that names the resource; samplepos (Texture2DMS[Array].GetSamplePosition) names it as the 5.0 form
+# does (``tN.xyxx``, test_rules_hlsl_texops), with the non-uniform bit when marked
+@pytest.mark.parametrize("kind,index,want", [
+    ("Texture2DMS<float4>", "n", "samplepos o0.xy, T0[r0.x + 2].xyxx, l(1)"),
+    ("Texture2DMSArray<float4>", "NonUniformResourceIndex(n)", "samplepos o0.xy, T0[r0.x + 2].xyxx {nonuniform}, l(1)"),
+    ("Texture2DMS<float4>", "2", "samplepos o0.xy, T0[4].xyxx, l(1)"),
+])
+def test_get_sample_position_of_an_element_chosen_at_run_time(kind, index, want):
+    src = (f"{kind} t[3] : register(t2);\nfloat4 main(nointerpolation uint n : N) : SV_Target "
+           f"{{ return float4(t[{index}].GetSamplePosition(1), 0, 0); }}")
+    text = disassemble(compile_hlsl(src, "t.hlsl", "main", "ps_5_1").blob)
+    assert want in [ln.strip() for ln in text.splitlines()]
