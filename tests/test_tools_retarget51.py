@@ -131,3 +131,20 @@ def test_reflection_problems_from_the_range_rules(bindings, decls, problem, monk
         assert got == []
     else:
         assert any(problem in p for p in got), got
+
+
+def test_report_of_an_earlier_json_run(tmp_path, capsys):
+    import json
+
+    recs = [{"source": "x", "name": "a", "stage": "ps", "models": {"5.0": ["compiled", ""], "5.1": ["compiled", ""],
+                                                                  "4.0": ["error", "X3004: y"]}, "reflection": []},
+            {"source": "x", "name": "b", "stage": "hs", "models": {"5.0": ["compiled", ""],
+                                                                  "5.1": ["notimpl", "shader model 5.1: f"]}}]
+    path = tmp_path / "r.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in recs))
+    assert R.load(path) == recs
+    assert R.main(["--report", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "5.1: compiled 1, error 0, notimpl 1, crash 0, hang 0" in out
+    assert "4.0: compiled 0, error 1, notimpl 0" in out
+    assert "1  5.1 refuses what 5.0 compiles (notimpl)" in out and "1  same" in out

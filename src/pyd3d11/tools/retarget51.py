@@ -368,8 +368,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--every", type=int, default=1, help="only every N-th program of a source (with --offset)")
     ap.add_argument("--offset", type=int, default=0)
     ap.add_argument("-v", action="store_true", help="one line per finding as it comes")
+    ap.add_argument("--report", type=Path, default=None, help="only summarise the records of an earlier --json run")
     a = ap.parse_args(argv)
     models = tuple(m.strip() for m in a.models.split(",") if m.strip())
+    if a.report is not None:
+        records = load(a.report)
+        report(records, tuple(m for m in ("5.1", "4.0", "4.1") if any(m in r["models"] for r in records)))
+        return 0
     records: list[dict[str, Any]] = []
     sink = a.json.open("w") if a.json else None
     for source in a.source or SOURCES:
