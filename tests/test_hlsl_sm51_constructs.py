@@ -102,9 +102,6 @@ ACCEPTED = [
     ("unused array of ConstantBuffer<S> beside a cbuffer of its name", "ps_5_1",
      "struct s { float4 m; };\nfloat4 var;\nConstantBuffer<s> cb[2][3] : register(b1);\ncbuffer cb { float4 m2; };\n"
      + PS.format(body="return 0;"), ["mov o0.xyzw, l(0,0,0,0)"]),
-    ("unused unbounded array of ConstantBuffer<S>", "ps_5_1",
-     "struct s { float4 m; };\nConstantBuffer<s> cbs[] : register(b5, space6);\n" + PS.format(body="return 0;"),
-     ["mov o0.xyzw, l(0,0,0,0)"]),
     ("class declarations (no interface variable)", "ps_5_1",
      "interface I { float4 f(); };\nclass A : I { float4 v; float4 f() { return v; } };\n"
      + PS.format(body="A a; a.v = 3; return a.f();"), ["mov o0.xyzw, l(3.000000,3.000000,3.000000,3.000000)"]),
@@ -287,8 +284,6 @@ def test_rejected(name, target, src, code):
 
 # --- constructs not built here: NotSupportedError naming the feature ------------------------------------------
 NOT_BUILT = [
-    ("struct S { float4 m; };\nConstantBuffer<S> cb[] : register(b1);\n" + PS.format(body="return cb[1].m;"),
-     "ConstantBuffer<T> array"),
     ("interface I { float4 f(); };\nclass A : I { float4 f() { return 1; } };\nI i;\n"
      + PS.format(body="return i.f();"), "dynamic class linkage"),
     (TEX_2D + "float4 f(Texture2D r[3]) { return r[1].Load(0); }\n" + PS2.format(body="return f(t[i]);"),
@@ -302,8 +297,9 @@ NOT_BUILT = [
 
 @pytest.mark.parametrize("src,what", NOT_BUILT, ids=[r[1] for r in NOT_BUILT])
 def test_not_built(src, what):
+    # with unbounded descriptor tables enabled: without them an unbounded array is fxc's X3596 (test_hlsl_sm51_ranges)
     with pytest.raises(NotSupportedError, match=re.escape(what)):
-        _compile(src)
+        _compile(src, flags=UNBOUNDED_TABLES)
 
 
 def _store_raw_words(space: int) -> list[int]:

@@ -431,6 +431,26 @@ def test_compile_checks_count_models_and_expectations(tmp_path, monkeypatch):
     assert ("hs_5_0", H.D3DCOMPILE_PACK_MATRIX_ROW_MAJOR) in calls
 
 
+# d3dcompiler_47's legacy effect targets (MicrosoftDocs "Specifying Compiler Targets", "Legacy Effects"): fx_2_0,
+# fx_4_0, fx_4_1, fx_5_0 — each model compiles an [effect] section for the highest one not above it
+@pytest.mark.parametrize("model,want", [((2, 0), "fx_2_0"), ((3, 0), "fx_2_0"), ((4, 0), "fx_4_0"),
+                                        ((4, 1), "fx_4_1"), ((5, 0), "fx_5_0"), ((5, 1), "fx_5_0")])
+def test_effect_sections_compile_for_the_highest_effect_target_not_above_the_model(model, want, monkeypatch):
+    calls = []
+
+    def fake_compile(source, profile, flags):
+        from pyd3d11.tools.shader_test_exec import CompileResult
+
+        calls.append(profile)
+        return CompileResult(S_OK, b"x")
+
+    monkeypatch.setattr(SR, "compile_hlsl", fake_compile)
+    checks, _ = SR.compile_checks(F.parse_file_text("[effect]\ntechnique10 t { }\n[pixel shader]\ngood\n"),
+                                  models=(model,))
+    assert calls == [want, f"ps_{model[0]}_{model[1]}"]
+    assert all(c.agree for c in checks)
+
+
 # ---------------------------------------------------------------------------------------------------
 # the corpus
 

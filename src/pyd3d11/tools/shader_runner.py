@@ -49,6 +49,21 @@ COMPILE_MODELS: tuple[Model, ...] = ((2, 0), (3, 0), (4, 0), (4, 1), (5, 0), (5,
 _HR_NAMES = {S_OK: "S_OK", E_FAIL: "E_FAIL", E_NOTIMPL: "E_NOTIMPL"}
 
 
+#: the effect target compiled for an ``[effect]`` section at each model: d3dcompiler_47's legacy effect targets
+#: are fx_2_0, fx_4_0, fx_4_1 and fx_5_0 (MicrosoftDocs direct3dhlsl "Specifying Compiler Targets", "Legacy
+#: Effects"; there is no fx_3_0 or fx_5_1), so a model takes the highest of them not above it. The records agree:
+#: effect files that [require] "shader model >= 4.0 / 5.0, < 6.0" run at 5.1 and expect 5.0's verdicts there.
+EFFECT_PROFILES: dict[Model, str] = {(2, 0): "fx_2_0", (3, 0): "fx_2_0", (4, 0): "fx_4_0", (4, 1): "fx_4_1",
+                                     (5, 0): "fx_5_0", (5, 1): "fx_5_0"}
+
+
+def compile_profile(stage: str, model: Model) -> str:
+    """The D3DCompile target for a ``stage`` section (``vs``/``ps``/…/``fx``) compiled at ``model``."""
+    if stage == "fx":
+        return EFFECT_PROFILES[model]
+    return f"{stage}_{model[0]}_{model[1]}"
+
+
 def hr_name(hr: int | None) -> str:
     if hr is None:
         return "crash"
@@ -293,7 +308,7 @@ def compile_checks(sections: list[ParsedSection], models: tuple[Model, ...] = CO
                 if stage in ("hs", "ds") and m < (5, 0):
                     continue  # the C runner skips: no such profile
                 expected = ps.shader.expected_hr(m)
-                profile = f"{stage}_{m[0]}_{m[1]}"
+                profile = compile_profile(stage, m)
                 if ps.error:
                     checks.append(CompileCheck(ps.section.line, stage, model_str(m), hr_name(expected), "crash",
                                                False, ps.error))

@@ -35,6 +35,10 @@ _DECLS = {
     O.DCL_RESOURCE_RAW: T.RESOURCE, O.DCL_RESOURCE_STRUCTURED: T.RESOURCE, O.DCL_UAV_TYPED: T.UNORDERED_ACCESS_VIEW,
     O.DCL_UAV_RAW: T.UNORDERED_ACCESS_VIEW, O.DCL_UAV_STRUCTURED: T.UNORDERED_ACCESS_VIEW,
 }
+_UAV_DECLS = (O.DCL_UAV_TYPED, O.DCL_UAV_RAW, O.DCL_UAV_STRUCTURED)
+#: the UAV declaration flags, in the opcode token's controls field (bits 11-23): globally coherent (bit 16),
+#: rasterizer ordered (bit 17), has order-preserving counter (bit 23) (spec-facts §2.6; disasm._uav_flags)
+_UAV_RANGE_FLAGS = 1 << 5 | 1 << 6 | 1 << 12
 #: extended opcode tokens SM5.1 instructions no longer carry ("Bytecode changes in SM5.1")
 _DROPPED_EXT = (E.RESOURCE_DIM, E.RESOURCE_RETURN_TYPE)
 
@@ -100,12 +104,18 @@ def to_sm51(program: ir.Program, ranges: dict[str, list[Range]]) -> ir.Program:
     declared: set[tuple[str, int]] = set()
     # a constant-buffer range declares the most registers any of its buffers' declarations does
     cb_size: dict[int, int] = {}
+    # a UAV range declares every flag any of its registers' declarations has: an element's hidden counter (one
+    # element's IncrementCounter makes the range's declaration dcl_uav_structured_opc), globallycoherent, ROV
+    uav_flags: dict[int, int] = {}
     for inst in program.instructions:
         if inst.opcode == O.DCL_CONSTANTBUFFER and inst.operands[0].indices and inst.operands[0].indices[0].rel is None:
             op = inst.operands[0]
             r = _find(ranges, "cb", op.indices[0].value)
             size = op.indices[1].value if len(op.indices) > 1 else 0
             cb_size[r.id] = max(cb_size.get(r.id, 0), size)
+        elif inst.opcode in _UAV_DECLS and inst.operands[0].indices and inst.operands[0].indices[0].rel is None:
+            r = _find(ranges, "u", inst.operands[0].indices[0].value)
+            uav_flags[r.id] = uav_flags.get(r.id, 0) | inst.controls & _UAV_RANGE_FLAGS
     for inst in program.instructions:
         otype = _DECLS.get(inst.opcode)
         if otype is not None:
@@ -122,7 +132,8 @@ def to_sm51(program: ir.Program, ranges: dict[str, list[Range]]) -> ir.Program:
                 extra = [cb_size.get(r.id, 0), *extra]
             idx = [ir.Index(ir.IndexRep.IMMEDIATE32, v) for v in (r.id, r.lower, r.upper)]
             new_op = ir.Operand(otype, indices=idx, **_identity4())
-            out.append(ir.Instruction(inst.opcode, [new_op], inst.controls, list(inst.extended), [*extra, r.space]))
+            controls = inst.controls | (uav_flags.get(r.id, 0) if inst.opcode in _UAV_DECLS else 0)
+            out.append(ir.Instruction(inst.opcode, [new_op], controls, list(inst.extended), [*extra, r.space]))
             continue
         if inst.opcode == O.CUSTOMDATA:
             out.append(inst)

@@ -969,6 +969,13 @@ def _target_has_side_effects(target: A.Node) -> bool:
     return False
 
 
+def _is_nonuniform_mark(cg: CodegenContext, e: A.Node) -> bool:
+    """``NonUniformResourceIndex(i)`` as a 5.1 resource-array index ("Resource binding in HLSL"), not a user
+    function of that name."""
+    return (isinstance(e, A.Call) and e.name == "NonUniformResourceIndex" and len(e.args) == 1
+            and (cg.major, cg.minor) >= (5, 1) and e.name not in cg.funcs)
+
+
 def pin_indices(cg: CodegenContext, target: A.Node, every: bool = False) -> A.Node:
     """``target`` with each index expression that has side effects evaluated now, once: the l-value of an
     assignment or step is read and written by the one evaluation the language defines (MicrosoftDocs
@@ -981,7 +988,12 @@ def pin_indices(cg: CodegenContext, target: A.Node, every: bool = False) -> A.No
     if isinstance(target, A.Index):
         base = pin_indices(cg, target.a, every)
         idx = target.index
-        if (every and not isinstance(idx, (A.Evaluated, A.Literal))) or _has_side_effects(idx):
+        if _is_nonuniform_mark(cg, idx):
+            # the mark stays on the index (index() reads it there); what it marks is pinned like any index
+            inner = pin_indices(cg, A.Index(target.pos, base, idx.args[0]), every).index
+            if inner is not idx.args[0]:
+                idx = A.Call(idx.pos, idx.name, [inner])
+        elif (every and not isinstance(idx, (A.Evaluated, A.Literal))) or _has_side_effects(idx):
             v = expr(cg, idx)
             if not v.const:  # the index as it is now, whatever the rest of the expression writes
                 v = _val(v.type, cg.materialize_force(v.slots), v.obj)

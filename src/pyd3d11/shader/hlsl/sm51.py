@@ -88,6 +88,8 @@ def add_cb_array(cg, d) -> None:
         dims.append(t.count)
         t = t.elem
     unbounded = dims[0] == 0
+    if unbounded:
+        check_unbounded_allowed(cg, d)
     if unbounded and (d.register is None or not cg.compile_flags & D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES):
         cg.globals[d.name] = ("cbarray", d, None)
         return
@@ -203,6 +205,21 @@ def mem_operand(file: str, reg, comps: tuple | None):
     return _object_operand(reg, comps)
 
 
+def check_unbounded_allowed(cg, d) -> None:
+    """An unbounded array of descriptors (``Texture2D t[]``, ``ConstantBuffer<S> cb[]``: an unbounded descriptor
+    table) needs D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES, fxc's /enable_unbounded_descriptor_tables: without
+    it fxc refuses the declaration with X3596, "by default, unbounded size descriptor tables are disabled …" (the
+    text quoted in microsoft/DirectX-Graphics-Samples issue 509, a 5.1 dynamic-indexing program compiled through
+    D3DCompileFromFile without the flag). Raised at the declaration, used or not: X35xx are fxc's declaration
+    checks (X3591, a sampler reserved in t#, fires for an unused one too); no record of an unused array."""
+    from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES
+
+    if not cg.compile_flags & D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES:
+        raise cg.err(d.pos, f"'{d.name}': unbounded size descriptor tables are disabled by default; compile with "
+                     "/enable_unbounded_descriptor_tables (D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES) or give "
+                     "the array a size", 3596)
+
+
 #: the most elements of an unbounded array a literal index may reach here (each is a Resource of the compiler)
 UNBOUNDED_LITERAL_LIMIT = 4096
 
@@ -213,14 +230,11 @@ def add_unbounded(cg, d, order: int) -> None:
     /enable_unbounded_descriptor_tables, DXC issue 1685). The array starts as its element 0; a literal index adds
     the elements up to it (unbounded_element), a run-time one reads through element 0's register. An unbounded array
     of arrays (``tex1[][5][3]``, the page's "Bytecode changes in SM5.1" example) is flattened the same way."""
-    from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES
     from . import ast as A
     from .types import array_leaf
 
     t = d.type
-    if not cg.compile_flags & D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES:
-        raise NotSupportedError("shader model 5.1: an unbounded resource array without "
-                                "D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES is not built")
+    check_unbounded_allowed(cg, d)
     if d.register is None:
         raise NotSupportedError("shader model 5.1: an unbounded resource array without register() is not built")
     sub = A.VarDecl(d.pos, f"{d.name}[0]", array_leaf(t), d.mods, None, d.register,
@@ -380,19 +394,28 @@ def _range_of(ranges: dict[str, list[Range]], file: str, reg: int) -> Range | No
     return next((r for r in ranges.get(file, ()) if r.holds(reg)), None)
 
 
+#: D3D_SIT_UAV_RWSTRUCTURED and D3D_SIT_UAV_RWSTRUCTURED_WITH_COUNTER (d3dcommon.h)
+_RW_STRUCTURED, _RW_STRUCTURED_WITH_COUNTER = 6, 11
+
+
 def rdef_bindings(rdef: Rdef, ranges: dict[str, list[Range]], names: dict[tuple[str, int], str]) -> None:
     """Give ``rdef`` (built with the compiler's register numbers) the 5.1 bindings: one per range, its name the
     variable's, bind point the range's lower register, bind count its length, with its space and ID."""
     out: list[RdefBinding] = []
-    seen: set[tuple[str, int]] = set()
+    seen: dict[tuple[str, int], int] = {}
     for b in rdef.bindings:
         file = _INPUT_FILE.get(b.input_type)
         r = _range_of(ranges, file, b.bind_point) if file is not None else None
         if r is None:
             raise NotSupportedError(f"shader model 5.1: binding '{b.name}' has no register range")
         if (file, r.id) in seen:
+            # a range is one declaration: one element's hidden counter makes it dcl_uav_structured_opc (to_sm51),
+            # so its binding is RWStructuredBuffer-with-counter as the 5.0 binding of that element is
+            at = seen[(file, r.id)]
+            if b.input_type == _RW_STRUCTURED_WITH_COUNTER and out[at].input_type == _RW_STRUCTURED:
+                out[at] = replace(out[at], input_type=_RW_STRUCTURED_WITH_COUNTER)
             continue
-        seen.add((file, r.id))
+        seen[(file, r.id)] = len(out)
         # an unbounded range's bind count is 0 (the listing's "unbounded"; inferred, no fxc RDEF of one was found)
         count = 0 if r.upper == UNBOUNDED else r.upper - r.lower + 1
         out.append(replace(b, name=names[(file, r.id)], bind_point=r.lower, bind_count=count, space=r.space,
