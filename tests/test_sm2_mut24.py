@@ -7,6 +7,7 @@ Expected values come from the instructions' definitions ("iadd", "imul", "ishl (
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from pyd3d11.shader.dxbc.asm import assemble_instruction
@@ -35,3 +36,39 @@ def _scan(lines: list[str]) -> list[Residue]:
 ])
 def test_negative_literals_are_twos_complement_values(lines: list[str], want: list[Residue]):
     assert _scan(lines) == want
+
+
+# --- propagate.py: copy propagation and constant folding ------------------------------------------------------
+
+from test_sm2_propagate import _def, _inst, _run, _text  # noqa: E402  (the helpers of the module's own tests)
+
+from pyd3d11.shader.sm2.propagate import fold_constants  # noqa: E402
+
+
+@pytest.mark.parametrize(("lines", "target", "want"), [
+    # "mov - ps": a write to another register file with the copy's number (oC1 beside r1) leaves the copy intact
+    (["mov r1, c0", "mov oC1, t1", "add r2, r1, t0", "mov oC0, r2"], "ps_2_0",
+     ["mov oC1, t1", "add r2, c0, t0", "mov oC0, r2"]),
+    # a masked destination reads its own lanes' components: lane x of r0.yzxw is r0.y = c0.y ...
+    (["mov r1, t1", "mov r0, c0", "add r1.x, r0.yzxw, t0", "mov oC0, r1"], "ps_2_0",
+     ["mov r1, t1", "add r1.x, c0.y, t0", "mov oC0, r1"]),
+    # ... lane y of r0.yzxw is r0.z = c0.z
+    (["mov r1, t1", "mov r0, c0", "add r1.y, r0.yzxw, t0", "mov oC0, r1"], "ps_2_0",
+     ["mov r1, t1", "add r1.y, c0.z, t0", "mov oC0, r1"]),
+])
+def test_copy_propagation_lanes_and_files(lines: list[str], target: str, want: list[str]):
+    got, before, after = _run(lines, target)
+    assert got == want
+    np.testing.assert_array_equal(before, after)
+
+
+def test_a_copy_of_a_def_stays_a_copy():
+    """A ``mov`` already reading a def constant is left as it is (no new def for c0.y alone); a copy of a temp
+    holding a def's value reads that def."""
+    body = [_def(0, 1.0, 2.0, 3.0, 4.0), _inst("mov r0.x, c0.y"), _inst("mov r1, c0"), _inst("mov r2, r1"),
+            _inst("add r2, r2, r0.x"), _inst("mov oC0, r2")]
+    out = fold_constants(body, 20)
+    assert [_text(i) for i in out if i.op != "def"][:3] == ["mov r0.x, c0.y", "mov r1, c0", "mov r2, c0"]
+    assert sorted(i.dst.num for i in out if i.op == "def") == [0, 20]  # the add's result 1+2, 2+2, 3+2, 4+2
+    (new,) = [i for i in out if i.op == "def" and i.dst.num == 20]
+    assert np.array(new.values, np.uint32).view(np.float32).tolist() == [3.0, 4.0, 5.0, 6.0]
