@@ -72,3 +72,51 @@ def test_a_copy_of_a_def_stays_a_copy():
     assert sorted(i.dst.num for i in out if i.op == "def") == [0, 20]  # the add's result 1+2, 2+2, 3+2, 4+2
     (new,) = [i for i in out if i.op == "def" and i.dst.num == 20]
     assert np.array(new.values, np.uint32).view(np.float32).tolist() == [3.0, 4.0, 5.0, 6.0]
+
+
+# --- static_branch.py: the limits of ``if b#`` ------------------------------------------------------------------
+
+from sm2_interp import validate  # noqa: E402
+from test_hlsl_d3d9_targets import BOOL_SET, FLOAT_SET, compile_, read_ctab  # noqa: E402
+
+from pyd3d11.headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION  # noqa: E402
+from pyd3d11.shader.sm2.program import decode_program  # noqa: E402
+from pyd3d11.shader.sm2.tokens import Reg as _Reg  # noqa: E402
+
+
+def _bool_ifs(blob: bytes) -> tuple[list[str], dict[str, int]]:
+    prog = decode_program(blob)
+    assert validate(prog) == []
+    ops = [i.op for i in prog.instructions if i.op in ("if", "else") and (i.op == "else" or i.srcs[0].reg == _Reg.CONSTBOOL)]
+    return ops, {c["name"]: c["set"] for c in read_ctab(blob)["constants"]}
+
+
+def test_ps_3_0_static_nesting_stops_at_24():
+    """"Flow Control Limitations" (ps_3_0): static flow control nests 24 deep. 25 nested bool branches under /Od:
+    the outer 24 are ``if b#``, the innermost is flattened (its bool in c#)."""
+    n = 25
+    decl = "".join(f"bool b{k}; " for k in range(n))
+    body = "".join(f"if (b{k}) {{ r = r * 1.5 + {k}; " for k in range(n)) + "}" * n
+    src = decl + f"float4 main(float4 x : TEXCOORD0) : COLOR {{ float4 r = x; {body} return r; }}"
+    ops, sets = _bool_ifs(compile_(src, "ps_3_0", flags=D3DCOMPILE_SKIP_OPTIMIZATION))
+    assert ops == ["if"] * 24
+    assert [sets[f"b{k}"] for k in range(n)] == [BOOL_SET] * 24 + [FLOAT_SET]
+
+
+@pytest.mark.parametrize(("last", "static_last"), [
+    # 7 if/else pairs (14) + one if (15): an if/else needs 2 more, past 16 -> flattened
+    ("if (b8) r = r * 3; else r = r - 3;", False),
+    # a negated test without else is emitted as if b# / else (2): past 16 as well
+    ("if (!b8) r = r * 3;", False),
+    # a plain if needs 1: exactly 16
+    ("if (b8) r = r * 3;", True),
+])
+def test_vs_2_0_static_flow_count_counts_what_is_emitted(last: str, static_last: bool):
+    """"Flow Control Nesting Limits" (vs_2_0): ``if bool`` and its ``else`` count against a static flow count
+    of 16."""
+    decl = "".join(f"bool b{k}; " for k in range(9))
+    body = "".join(f"if (b{k}) r = r * 1.5 + {k}; else r = r - {k}; " for k in range(7)) + "if (b7) r = r + 7; " + last
+    src = decl + f"float4 main(float4 p : POSITION) : POSITION {{ float4 r = p; {body} return r; }}"
+    ops, sets = _bool_ifs(compile_(src, "vs_2_0", flags=D3DCOMPILE_SKIP_OPTIMIZATION))
+    assert ops.count("if") + ops.count("else") == (16 if static_last else 15)
+    assert sets["b8"] == (BOOL_SET if static_last else FLOAT_SET)
