@@ -170,6 +170,10 @@ class EffectParser(Parser):
                 self.expect(">")
             elif self.at("{"):
                 value = self.parse_initializer()
+            elif self.tok.text.lower() == "texture" and self.peek().text == ";":
+                # ``ColorArg1[0] = Texture;``: D3DTA_TEXTURE's value name ("Texture Stage States"), not the type word
+                tok = self.next()
+                value = A.Ident(tok.pos, tok.text)
             else:
                 value = self.parse_assign()
             self.expect(";")
