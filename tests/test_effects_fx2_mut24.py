@@ -158,3 +158,61 @@ def test_shader_constant_state_index_ranges(name: str, count: int):
         _compile(f"technique {{ pass {{ {name}[{count - 1}] = float4(1, 2, 3, 4); }} }}")
     with pytest.raises(ShaderCompileError):
         _compile(f"technique {{ pass {{ {name}[{count}] = float4(1, 2, 3, 4); }} }}")
+
+
+# --- fx2binary.py: the type numbers and the four-byte padding of the object and resource data --------------------
+from pyd3d11.effects.fx2binary import D3DXPT, Fx2Effect, Fx2Resource, write_fx2  # noqa: E402
+
+
+def test_parameter_type_numbers():
+    """D3DXPARAMETER_TYPE (d3dx9shader.h), every value."""
+    want = ["VOID", "BOOL", "INT", "FLOAT", "STRING", "TEXTURE", "TEXTURE1D", "TEXTURE2D", "TEXTURE3D", "TEXTURECUBE",
+            "SAMPLER", "SAMPLER1D", "SAMPLER2D", "SAMPLER3D", "SAMPLERCUBE", "PIXELSHADER", "VERTEXSHADER",
+            "PIXELFRAGMENT", "VERTEXFRAGMENT", "UNSUPPORTED"]
+    assert D3DXPT == {n: i for i, n in enumerate(want)}
+    eff = read_fx2(_compile("Texture3D a; TextureCube b; Texture1D c; technique {}"))
+    assert [p.type.ptype for p in eff.parameters] == [8, 9, 6]
+
+
+def test_resource_data_is_padded_to_four_bytes():
+    """Each resource's data is its byte length, the bytes, then zeros to a multiple of four: two references whose
+    names (with the NUL) are 3 and 5 bytes long, then one of 4, are read back intact."""
+    src = ("texture ab; texture abcd; texture abc; technique { pass { Texture[0] = <ab>; Texture[1] = <abcd>; "
+           "Texture[2] = <abc>; } }")
+    blob = _compile(src)
+    assert len(blob) % 4 == 0
+    # the resource records close the binary: (technique, pass, element, state, usage, length) + padded bytes
+    tail = b"".join(struct.pack("<6I", 0, 0, 0xFFFFFFFF, k, 1, len(n)) + n + b"\0" * (-len(n) % 4)
+                    for k, n in enumerate([b"ab\0", b"abcd\0", b"abc\0"]))
+    assert blob.endswith(tail)
+    assert [r.data for r in read_fx2(blob).resources] == [b"ab\0", b"abcd\0", b"abc\0"]
+
+
+def test_reader_skips_each_resources_padding():
+    eff = Fx2Effect(resources=[Fx2Resource(0, 0, 0xFFFFFFFF, k, 1, d) for k, d in
+                               enumerate([b"x\0", b"yyyyy\0", b"zz\0"])])
+    assert [(r.state, r.data) for r in read_fx2(write_fx2(eff)).resources] == \
+        [(0, b"x\0"), (1, b"yyyyy\0"), (2, b"zz\0")]
+
+
+# --- fx2compile.py ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("init", ["5", "1.5", "true", "{\"a\", 2}"])
+def test_a_string_parameter_needs_string_literals(init: str):
+    with pytest.raises(ShaderCompileError):
+        _compile(f"string s{'[2]' if init.startswith('{') else ''} = {init}; technique {{}}")
+
+
+def test_resources_name_their_technique_and_pass():
+    """A resource names the technique and the pass (their indices, in that order) of the state it belongs to."""
+    src = ("texture t; technique a { pass { Texture[0] = <t>; } pass { ZEnable = true; Texture[1] = <t>; } }"
+           "technique b { pass { Texture[2] = <t>; } pass { } pass { Texture[3] = <t>; } }")
+    refs = [(r.technique, r.index, r.element, r.state) for r in read_fx2(_compile(src)).resources]
+    assert refs == [(0, 0, 0xFFFFFFFF, 0), (0, 1, 0xFFFFFFFF, 1), (1, 0, 0xFFFFFFFF, 0), (1, 2, 0xFFFFFFFF, 0)]
+
+
+@pytest.mark.parametrize("state", ["ZEnable[0] = true;", "FogStart[0] = 1.0;", "VertexShader[0] = NULL;"])
+def test_a_state_without_index_takes_no_index_at_all(state: str):
+    """"Effect States": an index selects one of an array of states; a state that is no array takes none, 0 too."""
+    with pytest.raises(ShaderCompileError):
+        _compile("technique { pass { " + state + " } }")
