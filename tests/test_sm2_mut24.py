@@ -120,3 +120,46 @@ def test_vs_2_0_static_flow_count_counts_what_is_emitted(last: str, static_last:
     ops, sets = _bool_ifs(compile_(src, "vs_2_0", flags=D3DCOMPILE_SKIP_OPTIMIZATION))
     assert ops.count("if") + ops.count("else") == (16 if static_last else 15)
     assert sets["b8"] == (BOOL_SET if static_last else FLOAT_SET)
+
+
+def _definitely_written_reads(prog) -> list[str]:
+    """Temp reads not preceded by a write on every path ("if bool - ps": the then-part or the else part runs, so a
+    register is written after the endif only where both parts -- or the code before -- write it). Component-wise
+    instructions only (each lane reads the same lane of its sources, after the swizzle)."""
+    done: set[tuple[int, int]] = set()
+    stack: list[list] = []
+    errs = []
+    for n, i in enumerate(prog.instructions):
+        if i.op in ("def", "dcl", "comment", "end"):
+            continue
+        if i.op == "if":
+            stack.append([set(done), None])
+            continue
+        if i.op == "else":
+            stack[-1][1] = done
+            done = set(stack[-1][0])
+            continue
+        if i.op == "endif":
+            entry, then = stack.pop()
+            done = done & (then if then is not None else entry)
+            continue
+        assert i.op in ("mov", "add", "mul", "mad", "cmp"), i.op
+        lanes = [k for k in range(4) if i.dst.mask >> k & 1]
+        for s in i.srcs:
+            if s.reg == _Reg.TEMP:
+                errs += [f"{n}: r{s.num}.{'xyzw'[s.swizzle[k]]}" for k in lanes if (s.num, s.swizzle[k]) not in done]
+        if i.dst.reg == _Reg.TEMP:
+            done |= {(i.dst.num, k) for k in lanes}
+    return errs
+
+
+def test_an_array_element_written_in_one_part_only_is_zeroed_first():
+    """a[1] is written only when b is true, a[2] in both parts, and a[i] reads every element (ps_3_0 has no relative
+    addressing of r#): the element written in one part must hold a value on the other path too (the SM4 program
+    reads 0 there), so every temp read is written on every path before it."""
+    src = """bool b; int i; float4 main(float4 x : TEXCOORD0) : COLOR {
+      float a[3]; a[0] = x.x; if (b) { a[1] = x.y * 2; a[2] = x.z; } else { a[2] = x.w; } return a[i]; }"""
+    prog = decode_program(compile_(src, "ps_3_0", flags=D3DCOMPILE_SKIP_OPTIMIZATION))
+    assert [i.op for i in prog.instructions].count("if") == 1
+    assert _definitely_written_reads(prog) == []
+
