@@ -21,3 +21,13 @@ def test_a_comparison_made_before_a_static_branch_selects_after_it(on: int):
     assert ops == ["if"] and sets["b"] == BOOL_SET
     for expect, got, name in _run_both(src, "ps_3_0", seed=4, flags=D3DCOMPILE_SKIP_OPTIMIZATION, bools={"b": on}):
         np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=name)
+
+
+@pytest.mark.parametrize("cond", ["b == true", "b != false", "(int)b == 1", "b == false"])
+@pytest.mark.parametrize("on", [0, 1])
+def test_bool_compared_with_true_or_false(cond: str, on: int):
+    """``b == true`` is ``ieq t, (b != 0), l(-1)`` in SM4 (true is 0xFFFFFFFF): a test against a value other than 0
+    is no plain bool test; whatever form the branch takes, it runs its part when the condition holds."""
+    src = "bool b; float4 main(float4 x : TEXCOORD0) : COLOR { float4 r = x; if (" + cond + ") r = r * 2; return r; }"
+    for expect, got, name in _run_both(src, "ps_3_0", seed=5, flags=D3DCOMPILE_SKIP_OPTIMIZATION, bools={"b": on}):
+        np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=f"{name} {cond} {on}")
