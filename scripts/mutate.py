@@ -286,6 +286,16 @@ MODULES: dict[str, list[str]] = {
     # session 23: the SM5.0 -> SM5.1 register-form rewrite
     "shader/dxbc/sm51.py": ["test_hlsl_sm51.py", "test_dxbc_sm51_mut23.py"],
     "shader/hlsl/sm51.py": ["test_hlsl_sm51.py", "test_hlsl_sm51_mut23.py"],
+    # session 24 (MUT): session 23's shader-model-2 analyses and the fx_2_0 effect target
+    "shader/sm2/congruence.py": ["test_sm2_congruence.py", "test_sm2_mut24.py"],
+    "shader/sm2/propagate.py": ["test_sm2_propagate.py", "test_sm2_mut24.py"],
+    "shader/sm2/static_branch.py": ["test_sm2_bool_branches.py", "test_sm2_mut24.py", "test_sm2_static_branch_mut24.py"],
+    "shader/sm2/integers.py": ["test_level9_ints_loops.py::test_unsigned_division_and_shifts_are_emulated_exactly",
+                               "test_level9_ints_loops.py::test_integer_and_bool_constants_and_integer_vertex_inputs_agree",
+                               "test_level9_signed_div.py", "test_rules_sm2_translate.py", "test_level9_ints_mut24.py"],
+    "effects/fx2binary.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
+    "effects/fx2states.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
+    "effects/fx2compile.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
     "pipeline/texture_cache.py": ["test_native_sampler_row_pairs.py", "test_native_sampler_decode_rows.py",
                                   "test_native_sampler_unorm8.py", "test_native_sampler_unorm8_scaled.py",
                                   "test_native_sampler_address_paths.py", "test_native_sampler_ld.py::test_ld_typed_buffer"],
