@@ -222,7 +222,8 @@ MODULES: dict[str, list[str]] = {
     "pipeline/input_assembler.py": ["test_native_frontend_ia.py", "test_pipeline_ia_gather.py", "test_rules_input_assembler.py"],
     "shader/sm2/translate.py": ["test_level9_profiles.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py",
                                 "test_sm2_translate_mu17.py"],
-    "shader/sm2/flow.py": ["test_level9_kinds.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py"],
+    "shader/sm2/flow.py": ["test_level9_kinds.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py",
+                           "test_level9_switch_mut24.py"],
     "shader/hlsl/intrinsics.py": ["test_hlsl_structured_dynamic_mu18.py", "test_hlsl_texture_offset_dims_mu18.py", "test_rules_hlsl_intrinsic_precision_mu18.py", "test_rules_hlsl_determinant_mu18.py", "test_rules_hlsl_intrinsics.py", "test_hlsl_object_methods.py",
                                   "test_rules_hlsl_intrinsic_dispatch.py"],
     # session 13: struct-method receivers (in memory, known-constant elements) and the switch checks
@@ -293,6 +294,7 @@ MODULES: dict[str, list[str]] = {
     "shader/sm2/integers.py": ["test_level9_ints_loops.py::test_unsigned_division_and_shifts_are_emulated_exactly",
                                "test_level9_ints_loops.py::test_integer_and_bool_constants_and_integer_vertex_inputs_agree",
                                "test_level9_signed_div.py", "test_rules_sm2_translate.py", "test_level9_ints_mut24.py"],
+    "shader/sm2/fold.py": ["test_sm2_fold_mut24.py", "test_sm2_one_trip_loops.py", "test_level9_signed_div.py"],
     "effects/fx2binary.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
     "effects/fx2states.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
     "effects/fx2compile.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
