@@ -163,3 +163,27 @@ def test_an_array_element_written_in_one_part_only_is_zeroed_first():
     assert [i.op for i in prog.instructions].count("if") == 1
     assert _definitely_written_reads(prog) == []
 
+
+
+# --- d3d9.py: a sampler read with a second texture takes a free s# within the target's sampler count --------------
+
+def _pairs_source(n: int) -> str:
+    decl = "".join(f"SamplerState s{k} : register(s{k}); Texture2D a{k}; " for k in range(n))
+    reads = " + ".join(f"a{k}.Sample(s{k}, uv)" for k in range(n))
+    return decl + f"Texture2D b; float4 main(float2 uv : TEXCOORD0) : COLOR {{ return {reads} + b.Sample(s0, uv); }}"
+
+
+def test_a_second_texture_pair_takes_the_last_free_sampler():
+    """"Sampler (Direct3D 9 asm-ps)": ps_2_0 / ps_3_0 have 16 samplers s0-s15. 15 samplers read with one texture each,
+    s0 with a second: the second pair takes s15, the last one there is."""
+    prog = decode_program(compile_(_pairs_source(15), "ps_3_0"))
+    assert sorted(i.dst.num for i in prog.instructions if i.op == "dcl" and i.dst.reg == _Reg.SAMPLER) == \
+        list(range(16))
+
+
+def test_a_texture_pair_past_the_last_sampler_is_x4510():
+    from pyd3d11.errors import ShaderCompileError
+
+    with pytest.raises(ShaderCompileError) as ei:
+        compile_(_pairs_source(16), "ps_3_0")
+    assert "X4510" in str(ei.value)
