@@ -174,7 +174,7 @@ MODULES: dict[str, list[str]] = {
                                 "test_mu9_seed22_survivors.py"],
     "shader/hlsl/constprop.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_fold_semantics.py", "test_hlsl_const_errors.py",
                                  "test_hlsl_optimize.py", "test_rules_hlsl_constprop_details.py",
-                                 "test_hlsl_const_array_fold.py"],
+                                 "test_hlsl_const_array_fold.py", "test_rules_hlsl_constprop_mut24.py"],
     # session 10: rule-bearing modules not sampled before
     "pipeline/sampler.py": ["test_rules_sampler_border.py", "test_sampler_filter.py", "test_sampler_kinds.py", "test_sampler_mips.py", "test_sampler_helpers.py",
                             "test_rules_sampler_filter_decode.py", "test_rules_sampler_address.py", "test_native_sampler_kinds.py",
