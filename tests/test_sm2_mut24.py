@@ -187,3 +187,39 @@ def test_a_texture_pair_past_the_last_sampler_is_x4510():
     with pytest.raises(ShaderCompileError) as ei:
         compile_(_pairs_source(16), "ps_3_0")
     assert "X4510" in str(ei.value)
+
+
+def _paths(prog) -> list[list]:
+    """The two straight-line paths through a program with one ``if b#`` / ``else`` / ``endif``."""
+    ins = [i for i in prog.instructions if i.op not in ("def", "dcl", "comment", "end")]
+    ops = [i.op for i in ins]
+    k_if, k_else, k_end = ops.index("if"), ops.index("else"), ops.index("endif")
+    return [ins[:k_if] + ins[k_if + 1:k_else] + ins[k_end + 1:], ins[:k_if] + ins[k_else + 1:k_end] + ins[k_end + 1:]]
+
+
+def _dead_writes(path: list) -> set[int]:
+    """ids of the temp writes on a straight-line path whose every written lane is overwritten before any read."""
+    live: set[tuple[int, int]] = set()
+    dead = set()
+    for i in reversed(path):
+        lanes = [k for k in range(4) if i.dst.mask >> k & 1]
+        if i.dst.reg == _Reg.TEMP:
+            if not any((i.dst.num, k) in live for k in lanes):
+                dead.add(id(i))
+            live -= {(i.dst.num, k) for k in lanes}
+        for s in i.srcs:
+            if s.reg == _Reg.TEMP:
+                live |= {(s.num, s.swizzle[k]) for k in lanes}
+    return dead
+
+
+def test_an_array_element_written_in_both_parts_is_not_zeroed_first():
+    """Only the element written in one part needs a value before the branch: no write before ``if b0`` is dead on
+    both paths (an element written in both parts gets no zero write)."""
+    src = """bool b; int i; float4 main(float4 x : TEXCOORD0) : COLOR {
+      float a[3]; a[0] = x.x; if (b) { a[1] = x.y * 2; a[2] = x.z; } else { a[2] = x.w; } return a[i]; }"""
+    prog = decode_program(compile_(src, "ps_3_0", flags=D3DCOMPILE_SKIP_OPTIMIZATION))
+    then_path, else_path = _paths(prog)
+    ops = [i.op for i in prog.instructions]
+    before = {id(i) for i in prog.instructions[:ops.index("if")]}
+    assert before & _dead_writes(then_path) & _dead_writes(else_path) == set()
