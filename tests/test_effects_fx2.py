@@ -12,7 +12,6 @@ import pytest
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.effects.fx2binary import (
-    D3DXPC_MATRIX_COLUMNS,
     D3DXPC_MATRIX_ROWS,
     D3DXPC_OBJECT,
     D3DXPC_SCALAR,
@@ -69,6 +68,8 @@ def test_round_trip_writer_reader():
 
 
 # --- parameter type classes: (declaration, type, class, rows, cols, elements) ----------------------------------
+# matrices of either majority are D3DXPC_MATRIX_ROWS: fxc writes every default (column-major) float4x4 of the SDK's
+# effects with class 2 (DXDecompiler ShadersDX9 objects)
 TYPE_ROWS = [
     ("float a;", PT_FLOAT, D3DXPC_SCALAR, 1, 1, 0),
     ("half a;", PT_FLOAT, D3DXPC_SCALAR, 1, 1, 0),
@@ -76,8 +77,11 @@ TYPE_ROWS = [
     ("bool a;", PT_BOOL, D3DXPC_SCALAR, 1, 1, 0),
     ("float3 a;", PT_FLOAT, D3DXPC_VECTOR, 1, 3, 0),
     ("int2 a;", PT_INT, D3DXPC_VECTOR, 1, 2, 0),
-    ("float2x4 a;", PT_FLOAT, D3DXPC_MATRIX_COLUMNS, 2, 4, 0),
-    ("column_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_COLUMNS, 3, 2, 0),
+    ("float2x4 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 4, 2, 0),  # column-major: 4 columns of 2 (register layout)
+    ("float4x3 a[26];", PT_FLOAT, D3DXPC_MATRIX_ROWS, 3, 4, 26),  # MultiAnimation's amPalette in fxc's object
+    ("row_major float4x3 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 4, 3, 0),
+    ("float4x4 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 4, 4, 0),
+    ("column_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 2, 3, 0),
     ("row_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 3, 2, 0),
     ("float4 a[5];", PT_FLOAT, D3DXPC_VECTOR, 1, 4, 5),
     ("texture a;", PT_TEXTURE, D3DXPC_OBJECT, 0, 0, 0),
@@ -111,8 +115,10 @@ VALUE_ROWS = [
     ("bool a = true;", struct.pack("<I", 1)),
     ("float3 a = 2;", struct.pack("<3f", 2, 2, 2)),  # a scalar initialiser fills every component
     ("row_major float2x2 a = {1, 2, 3, 4};", struct.pack("<4f", 1, 2, 3, 4)),
-    # the runtime reads element (i, k) of either class at i * columns + k: row order in the binary too
-    ("float2x3 a = {1, 2, 3, 4, 5, 6};", struct.pack("<6f", 1, 2, 3, 4, 5, 6)),
+    # a column-major matrix is described in its register layout (3 rows of 2: the columns), its value too
+    ("float2x3 a = {1, 2, 3, 4, 5, 6};", struct.pack("<6f", 1, 4, 2, 5, 3, 6)),
+    ("row_major float2x3 a = {1, 2, 3, 4, 5, 6};", struct.pack("<6f", 1, 2, 3, 4, 5, 6)),
+    ("struct S { float x; float2x2 m; }; S a = {9, 1, 2, 3, 4};", struct.pack("<5f", 9, 1, 3, 2, 4)),
     ("float a[2] = {7, 8};", struct.pack("<2f", 7, 8)),
     ("float a;", b"\0" * 4),
 ]
@@ -183,29 +189,44 @@ def test_errors(src, code):
 
 
 # --- pass states: (assignment, operation, index, D3DXPARAMETER_TYPE, class, value) -----------------------------
-# operations from the D3DX9 runtime's table order; values from d3d9types.h's enumerations
+# operations from the D3DX9 runtime's table order; values from d3d9types.h's enumerations. Value types as fxc
+# writes them in the DirectX SDK's effect objects (DXDecompiler ShadersDX9, read with tools/d3d9_effects): class
+# D3DXPC_MATRIX_ROWS, INT for bool/dword/enumeration states (ConfigSystem: `NormalizeNormals = true` and `Lighting =
+# True` INT 1), FLOAT for float/float4/matrix states, the value's shape (`Ambient = float4(0, 0, 0, 0)`: INT 1x4).
+R = D3DXPC_MATRIX_ROWS
 PASS_STATE_ROWS = [
-    ("ZEnable = false;", 0x00, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 0)),
-    ("ZWriteEnable = true;", 0x03, 0, PT_BOOL, D3DXPC_SCALAR, struct.pack("<I", 1)),
-    ("ZFunc = LessEqual;", 0x09, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 4)),
-    ("zfunc = GREATER;", 0x09, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 5)),
-    ("CullMode = None;", 0x08, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 1)),
-    ("SrcBlend = InvSrcAlpha;", 0x06, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 6)),
-    ("AlphaRef = 0x80;", 0x0A, 0, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 0x80)),
-    ("FogStart = 0.25;", 0x12, 0, PT_FLOAT, D3DXPC_SCALAR, struct.pack("<f", 0.25)),
-    ("ColorOp[1] = Modulate;", 0x67, 1, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 4)),
-    ("MinFilter[2] = Anisotropic;", 0xAA, 2, PT_INT, D3DXPC_SCALAR, struct.pack("<I", 3)),
-    ("LightDiffuse[3] = float4(1, 0.5, 0, 1);", 0x85, 3, PT_FLOAT, D3DXPC_VECTOR, struct.pack("<4f", 1, 0.5, 0, 1)),
-    ("ViewTransform = {1,2,3,4, 5,6,7,8, 9,10,11,12, 13,14,15,16};", 0x7C, 0, PT_FLOAT, D3DXPC_MATRIX_ROWS,
+    ("ZEnable = false;", 0x00, 0, PT_INT, 1, 1, struct.pack("<I", 0)),
+    ("ZWriteEnable = true;", 0x03, 0, PT_INT, 1, 1, struct.pack("<I", 1)),
+    ("ZWriteEnable = TRUE;", 0x03, 0, PT_INT, 1, 1, struct.pack("<I", 1)),
+    ("Lighting = False;", 0x30, 0, PT_INT, 1, 1, struct.pack("<I", 0)),
+    ("ZEnable = TRUE;", 0x00, 0, PT_INT, 1, 1, struct.pack("<I", 1)),
+    ("ZFunc = LessEqual;", 0x09, 0, PT_INT, 1, 1, struct.pack("<I", 4)),
+    ("zfunc = GREATER;", 0x09, 0, PT_INT, 1, 1, struct.pack("<I", 5)),
+    ("CullMode = None;", 0x08, 0, PT_INT, 1, 1, struct.pack("<I", 1)),
+    ("SrcBlend = InvSrcAlpha;", 0x06, 0, PT_INT, 1, 1, struct.pack("<I", 6)),
+    ("AlphaRef = 0x80;", 0x0A, 0, PT_INT, 1, 1, struct.pack("<I", 0x80)),
+    ("FogStart = 0.25;", 0x12, 0, PT_FLOAT, 1, 1, struct.pack("<f", 0.25)),
+    ("FogEnd = 2;", 0x13, 0, PT_FLOAT, 1, 1, struct.pack("<f", 2)),
+    ("ColorOp[1] = Modulate;", 0x67, 1, PT_INT, 1, 1, struct.pack("<I", 4)),
+    ("MinFilter[2] = Anisotropic;", 0xAA, 2, PT_INT, 1, 1, struct.pack("<I", 3)),
+    ("LightDiffuse[3] = float4(1, 0.5, 0, 1);", 0x85, 3, PT_FLOAT, 1, 4, struct.pack("<4f", 1, 0.5, 0, 1)),
+    ("Ambient = float4(0, 0, 0, 0);", 0x31, 0, PT_INT, 1, 4, struct.pack("<4I", 0, 0, 0, 0)),
+    ("ViewTransform = {1,2,3,4, 5,6,7,8, 9,10,11,12, 13,14,15,16};", 0x7C, 0, PT_FLOAT, 4, 4,
      struct.pack("<16f", *range(1, 17))),
+    # NULL on a shader state: INT 0, no object (ConfigSystem, PostProcess: `VertexShader = null;`)
+    ("VertexShader = NULL;", 0x92, 0, PT_INT, 1, 1, struct.pack("<I", 0)),
+    ("PixelShader = null;", 0x93, 0, PT_INT, 1, 1, struct.pack("<I", 0)),
 ]
 
 
-@pytest.mark.parametrize("assign,op,index,ptype,pclass,raw", PASS_STATE_ROWS)
-def test_pass_state_values(assign, op, index, ptype, pclass, raw):
-    (st,) = effect("technique { pass { " + assign + " } }").techniques[0].passes[0].states
-    assert (st.operation, st.index, st.value.type.ptype, st.value.type.pclass, st.value.value) == \
-        (op, index, ptype, pclass, raw)
+@pytest.mark.parametrize("assign,op,index,ptype,rows,cols,raw", PASS_STATE_ROWS)
+def test_pass_state_values(assign, op, index, ptype, rows, cols, raw):
+    eff = effect("technique { pass { " + assign + " } }")
+    (st,) = eff.techniques[0].passes[0].states
+    t = st.value.type
+    assert (st.operation, st.index, t.ptype, t.pclass, t.rows, t.cols, st.value.value) == \
+        (op, index, ptype, R, rows, cols, raw)
+    assert eff.resources == []
 
 
 SHADER_FX = """
@@ -241,20 +262,28 @@ def test_shader_parameters_hold_their_bytecode_in_the_object_section():
 
 
 def test_parameter_references_and_sampler_state_blocks():
+    # fxc's objects (DXDecompiler ShadersDX9 Effect_SamplerArray, SimpleSample): sampler_state states carry index
+    # 256; their resources name the parameter and its element (0 for a sampler that is no array); a Sampler state
+    # names its parameter with object id 0; texture parameters list their objects with no data
     eff = effect("texture tex;\n"
                  "sampler2D s = sampler_state { Texture = <tex>; AddressU = Clamp; MagFilter = Point; };\n"
                  "sampler a[2] = { sampler_state { MipFilter = Linear; }, sampler_state { MaxAnisotropy = 8; } };\n"
                  "technique { pass { Texture[0] = <tex>; Sampler[1] = (s); } }")
     s = eff.parameters[1]
     (block,) = s.sampler_states
-    assert [(x.operation, x.value.value) for x in block[1:]] == [(0xA5, struct.pack("<I", 3)),
-                                                                 (0xA9, struct.pack("<I", 1))]
-    assert block[0].operation == 0xA4 and block[0].value.type.ptype == PT_TEXTURE
-    assert [[(x.operation, x.value.value) for x in b] for b in eff.parameters[2].sampler_states] == \
-        [[(0xAB, struct.pack("<I", 2))], [(0xAE, struct.pack("<I", 8))]]
+    assert [(x.operation, x.index, x.value.value) for x in block[1:]] == [(0xA5, 256, struct.pack("<I", 3)),
+                                                                          (0xA9, 256, struct.pack("<I", 1))]
+    assert block[0].operation == 0xA4 and block[0].index == 256 and block[0].value.type.ptype == PT_TEXTURE
+    assert [[(x.operation, x.index, x.value.value) for x in b] for b in eff.parameters[2].sampler_states] == \
+        [[(0xAB, 256, struct.pack("<I", 2))], [(0xAE, 256, struct.pack("<I", 8))]]
     refs = sorted((r.technique, r.index, r.element, r.state, r.usage, r.data) for r in eff.resources)
     assert refs == [(0, 0, 0xFFFFFFFF, 0, 1, b"tex\0"), (0, 0, 0xFFFFFFFF, 1, 1, b"s\0"),
-                    (0xFFFFFFFF, 1, 0xFFFFFFFF, 0, 1, b"tex\0")]
+                    (0xFFFFFFFF, 1, 0, 0, 1, b"tex\0")]
+    tex_state, sampler_state = eff.techniques[0].passes[0].states
+    (tex_id,) = struct.unpack("<I", eff.parameters[0].value)
+    assert struct.unpack("<I", sampler_state.value.value) == (0,)
+    assert struct.unpack("<I", tex_state.value.value)[0] not in (0, tex_id)
+    assert eff.blobs == {tex_id: b""} and eff.strings == {}
 
 
 STATE_ERROR_ROWS = [
@@ -278,14 +307,198 @@ def test_state_errors(src):
 
 
 @pytest.mark.parametrize("src", [
-    "float a; technique { pass { FogStart = a; } }",  # a preshader
+    "float a; technique { pass { FogStart = a * 2; } }",  # a preshader computing an expression
     "technique { pass { VertexShaderConstantF[0] = float4(1, 2, 3, 4); } }",
-    "float4 f(uniform float k) : POSITION { return k; } technique { pass { VertexShader = compile vs_2_0 f(1); } }",
 ])
 def test_not_built_raises(src):
     with pytest.raises((NotSupportedError, ShaderCompileError)) as ei:
         D3DCompile(src, len(src), "t.fx", None, None, "", "fx_2_0")
     assert "fx_2_0" in str(ei.value)
+
+
+@pytest.mark.parametrize("literal,text", [
+    (r'"misc\\teapot.x"', "misc\\teapot.x"),  # SDK specular.fx: fxc stores one backslash
+    (r'"a\tb\n"', "a\tb\n"),
+    (r'"\x41\102\"\?"', 'AB"?'),
+])
+def test_string_escapes(literal, text):
+    eff = effect(f"string s = {literal}; technique {{}}")
+    (oid,) = struct.unpack("<I", eff.parameters[0].value)
+    assert eff.strings[oid] == text
+
+
+def test_semantic_spelling_kept_beside_caseless_texture_word():
+    eff = effect("texture t : Texture; TEXTURE u : TEXTURE; technique {}")
+    assert [(p.type.name, p.type.semantic, p.type.ptype) for p in eff.parameters] == \
+        [("t", "Texture", PT_TEXTURE), ("u", "TEXTURE", PT_TEXTURE)]
+
+
+def test_reference_values_have_the_parameters_type():
+    # LDPRT.fx: `Texture = <a textureCUBE>` is written with type TEXTURECUBE (9); D3DTA_TEXTURE is 2 (d3d9types.h)
+    eff = effect("textureCUBE c; sampler2D s = sampler_state { Texture = <c>; };\n"
+                 "technique { pass { Texture[0] = <c>; Sampler[0] = <s>; ColorArg1[0] = Texture; } }")
+    (block,) = eff.parameters[1].sampler_states
+    tex, smp, arg = eff.techniques[0].passes[0].states
+    assert (block[0].value.type.ptype, tex.value.type.ptype, smp.value.type.ptype) == (9, 9, PT_SAMPLER2D)
+    assert (arg.operation, arg.value.value) == (0x69, struct.pack("<I", 2))
+
+
+# intrinsics of constant arguments in initial values are folded (SDK CompiledEffect.fx's `normalize(float3(1, 1,
+# -1))`, stored by fxc as 0x3F13CD3A); expected values computed by hand from the functions' definitions
+FOLD_ROWS = [
+    ("float3 a = normalize(float3(1.0f, 1.0f, -1.0f));", [3 ** -0.5, 3 ** -0.5, -(3 ** -0.5)]),
+    ("float a = length(float2(3, 4));", [5]),
+    ("float a = dot(float3(1, 2, 3), float3(4, 5, 6));", [32]),
+    ("float3 a = cross(float3(1, 0, 0), float3(0, 1, 0));", [0, 0, 1]),
+    ("float2 a = saturate(float2(1.5, -2));", [1, 0]),
+    ("float a = lerp(2, 4, 0.25) + clamp(5, 0, 3) + pow(2, 3);", [2.5 + 3 + 8]),
+    ("float4 a = float4(normalize(float3(0, 3, 4)), max(1, 2));", [0, 0.6, 0.8, 2]),
+    ("float a = sqrt(16) * abs(-0.5) + floor(2.7) + frac(1.25);", [4 * 0.5 + 2 + 0.25]),
+]
+
+
+@pytest.mark.parametrize("decl,vals", FOLD_ROWS)
+def test_intrinsics_fold_in_initial_values(decl, vals):
+    value = effect(decl + " technique {}").parameters[0].value
+    assert value == struct.pack(f"<{len(vals)}f", *vals)
+
+
+def test_intrinsic_of_a_parameter_is_no_literal_initializer():
+    with pytest.raises(ShaderCompileError) as ei:
+        fx2("float3 d; float3 a = normalize(d); technique {}")
+    assert "literal" in str(ei.value)
+
+
+# --- variable references and array selectors: expression resources. Expected bytes: fxc's own programs in its
+# objects of the SDK's ConfigSystem (`int g_MinFilter = 2; ... MinFilter[0] = <g_MinFilter>;`, `LightPosition[0] =
+# <g_vLightPos[0]>` of a float4[4]; compiled with /Gec) and SkinnedMesh (`VertexShader = (vsArray[CurNumBones]);`)
+_TAIL = ("7478004d6963726f736f66742028522920484c534c2053686164657220436f6d70696c65722031302e3100abfeff0200434c4954"
+         "00000000feff0c0046584c4301000000")
+FXC_MIN_FILTER = bytes.fromhex(
+    "00025846feff2300435441421c0000005f00000000025846010000001c000000001100205c0000003000000002000000010000003c00"
+    "00004c000000675f4d696e46696c746572000000020001000100010000000000000000000040000000000000000000000000" + _TAIL
+    + "0100001001000000000000000200000000000000000000000400000000000000f0f0f0f00f0f0f0fffff0000")
+FXC_LIGHT_POS = bytes.fromhex(
+    "00025846feff2f00435441421c0000008f00000000025846010000001c000000001100208c0000003000000002000000010000003c00"
+    "00004c000000675f764c69676874506f730001000300010004000400000000000000000060400000803f0000b0400000803f000060c0"
+    "0000803f0000b0c00000803f000060400000803f0000b0c00000803f000060c00000803f0000b0400000803f" + _TAIL
+    + "0400001001000000000000000200000000000000000000000400000000000000f0f0f0f00f0f0f0fffff0000")
+FXC_SELECTOR = bytes.fromhex(
+    "08000000767341727261790000025846feff2300435441421c0000005f00000000025846010000001c000000000100005c0000003000"
+    "000002000000010000003c0000004c0000004375724e756d426f6e657300000002000100010001000000000000000000004000000000"
+    "0000000000000000"
+    + _TAIL + "0100001001000000000000000200000000000000000000000400000000000000f0f0f0f00f0f0f0fffff0000")
+BACKCOMPAT = 0x1000
+
+
+def test_variable_references_are_fxcs_expression_programs():
+    src = ("int g_MinFilter = 2;\n"
+           "float4 g_vLightPos[4] = { float4(3.5f, 1.0f, 5.5f, 1.0f), float4(-3.5f, 1.0f, -5.5f, 1.0f),\n"
+           "    float4(3.5f, 1.0f, -5.5f, 1.0f), float4(-3.5f, 1.0f, 5.5f, 1.0f) };\n"
+           "technique { pass { MinFilter[0] = <g_MinFilter>; LightPosition[0] = <g_vLightPos[0]>; } }")
+    eff = read_fx2(bytes(D3DCompile(src, len(src), "t.fx", None, None, "", "fx_2_0", BACKCOMPAT, 0)
+                         .GetBufferPointer()))
+    a, b = eff.techniques[0].passes[0].states
+    # the state's value: the parameter's type and shape, class MATRIX_ROWS, zero-filled (fxc's objects)
+    assert (a.value.type.ptype, a.value.type.pclass, a.value.type.rows, a.value.type.cols, a.value.value) == \
+        (PT_INT, D3DXPC_MATRIX_ROWS, 1, 1, bytes(4))
+    assert (b.value.type.ptype, b.value.type.rows, b.value.type.cols, b.value.value) == (PT_FLOAT, 1, 4, bytes(16))
+    assert [(r.state, r.usage, r.data) for r in eff.resources] == [(0, 0, FXC_MIN_FILTER), (1, 0, FXC_LIGHT_POS)]
+
+
+def test_array_selector_is_fxcs_selector_resource():
+    eff = effect("int CurNumBones = 2;\nfloat4 f(uniform int n) : POSITION { return n; }\n"
+                 "VertexShader vsArray[2] = { compile vs_2_0 f(1), compile vs_2_0 f(2) };\n"
+                 "technique { pass { VertexShader = (vsArray[CurNumBones]); } }")
+    (st,) = eff.techniques[0].passes[0].states
+    assert st.value.type.ptype == PT_VERTEXSHADER
+    assert struct.unpack("<I", st.value.value)[0] not in struct.unpack("<2I", eff.parameters[1].value)
+    ((usage, data),) = [(r.usage, r.data) for r in eff.resources]
+    assert (usage, data) == (2, FXC_SELECTOR)
+    # the name's byte count includes its padding (fxc's Effect_ShaderArray: "vsArray20" -> 12)
+    from pyd3d11.effects.fx2preshader import selector_resource
+    assert selector_resource("vsArray20", b"") == struct.pack("<I", 12) + b"vsArray20\0\0\0"
+
+
+@pytest.mark.parametrize("src", [
+    "float a; technique { pass { FogStart = a * 2; } }",
+    "int i; float4 f() : POSITION { return 0; } VertexShader v[2] = { compile vs_2_0 f(), NULL };"
+    " technique { pass { VertexShader = (v[i + 1]); } }",
+])
+def test_computed_expressions_are_not_built(src):
+    with pytest.raises((NotSupportedError, ShaderCompileError)) as ei:
+        fx2(src)
+    assert "fx_2_0" in str(ei.value)
+
+
+# MicrosoftDocs direct3d9 "Expressions": assembly blocks and effect state blocks (not built: E_NOTIMPL naming them)
+@pytest.mark.parametrize("src,what", [
+    ("PixelShader p = asm { ps_2_0 mov oC0, c0 }; technique {}", "asm"),
+    ("technique { pass { PixelShader = asm { ps_2_0 mov oC0, c0 }; } }", "asm"),
+    ("stateblock s = stateblock_state { CullMode = None; }; technique {}", "state blocks"),
+])
+def test_asm_and_state_blocks_are_not_built(src, what):
+    with pytest.raises(NotSupportedError, match=what):
+        fx2(src)
+
+
+# --- uniform shader arguments (MicrosoftDocs direct3d9 "Shader States" / "Writing an Effect": ``compile vs_2_0
+# RenderSceneVS(1, true, true)``): the arguments bind the function's uniform parameters, in order, as constants of
+# that shader. Expected bytecode: the same function with the values written into its body, compiled on its own.
+def _shader(src: str, entry: str, profile: str) -> bytes:
+    return bytes(D3DCompile(src, len(src), "t.fx", None, None, entry, profile).GetBufferPointer())
+
+
+UNIFORM_ROWS = [
+    # (uniform parameters, arguments, body using them, the same body with the values written in, profile)
+    ("uniform float k", "0.25", "return k;", "return 0.25;", "ps_2_0"),
+    ("uniform bool b, uniform float k", "true, 3", "return b ? k : g;", "return 3;", "ps_2_0"),
+    ("uniform bool b, uniform float k", "false, 3", "return b ? k : g;", "return g;", "ps_2_0"),
+    ("uniform int n", "2", "float4 s = 0; for (int i = 0; i < n; i++) s += g * i; return s;",
+     "float4 s = 0; for (int i = 0; i < 2; i++) s += g * i; return s;", "ps_2_0"),
+    ("uniform float4 c", "float4(1, 2, 3, 4)", "return c * g;", "return float4(1, 2, 3, 4) * g;", "ps_3_0"),
+    ("float4 p : POSITION, uniform float k", "0.5", "return p * k;", "return p * 0.5;", "vs_2_0"),
+    ("uniform float k, uniform float m = 4", "2", "return k * m * g;", "return 2 * 4 * g;", "ps_2_0"),
+    ("uniform float k", "g", "return k * 2;", "return g * 2;", "ps_2_0"),
+]
+
+
+@pytest.mark.parametrize("params,args,body,written,profile", UNIFORM_ROWS)
+def test_uniform_arguments_bind_constants(params, args, body, written, profile):
+    sem = "POSITION" if profile.startswith("vs") else "COLOR"
+    state = "VertexShader" if profile.startswith("vs") else "PixelShader"
+    eff = effect(f"float g; float4 f({params}) : {sem} {{ {body} }}\n"
+                 f"technique {{ pass {{ {state} = compile {profile} f({args}); }} }}")
+    (res,) = eff.resources
+    plain = [p for p in params.split(", ") if not p.startswith("uniform")]
+    expect = _shader(f"float g; float4 f({', '.join(plain)}) : {sem} {{ {written} }}", "f", profile)
+    assert res.data == expect
+
+
+def test_each_argument_list_is_its_own_shader_object():
+    eff = effect("float4 f(uniform float k) : COLOR { return k; }\n"
+                 "technique { pass a { PixelShader = compile ps_2_0 f(1); } pass b { PixelShader = compile ps_2_0 f(2); }"
+                 " pass c { PixelShader = compile ps_2_0 f(1); } }")
+    data = {r.index: r.data for r in eff.resources}
+    ids = [struct.unpack("<I", p.states[0].value.value)[0] for p in eff.techniques[0].passes]
+    assert len(set(ids)) == 3  # every state assignment creates an object
+    assert data[0] == data[2] == _shader("float4 f() : COLOR { return 1; }", "f", "ps_2_0")
+    assert data[1] == _shader("float4 f() : COLOR { return 2; }", "f", "ps_2_0")
+
+
+def test_uniform_arguments_of_shader_parameters():
+    eff = effect("float4 f(uniform float k) : COLOR { return k; }\n"
+                 "PixelShader ps[2] = { compile ps_2_0 f(1), compile ps_2_0 f(2) }; technique { pass { } }")
+    ids = struct.unpack("<2I", eff.parameters[0].value)
+    assert [eff.blobs[i] for i in ids] == [_shader(f"float4 f() : COLOR {{ return {k}; }}", "f", "ps_2_0")
+                                            for k in (1, 2)]
+
+
+def test_more_arguments_than_uniform_parameters_is_an_error():
+    src = "float4 f(uniform float k) : COLOR { return k; } technique { pass { PixelShader = compile ps_2_0 f(1, 2); } }"
+    with pytest.raises(ShaderCompileError) as ei:
+        fx2(src)
+    assert "X3013" in str(ei.value)
 
 
 # --- the state table: operation numbers at the D3DX9 runtime's 16-state marks (0x10, 0x20, …) ------------------

@@ -218,13 +218,6 @@ def test_a_state_without_index_takes_no_index_at_all(state: str):
         _compile("technique { pass { " + state + " } }")
 
 
-def test_null_shader_state_is_an_empty_bytecode_resource():
-    """``VertexShader = NULL;``: an object whose resource holds shader bytecode (usage 0) of no bytes."""
-    eff = read_fx2(_compile("technique { pass { VertexShader = NULL; PixelShader = NULL; } }"))
-    assert [(r.technique, r.index, r.state, r.usage, r.data) for r in eff.resources] == \
-        [(0, 0, 0, 0, b""), (0, 0, 1, 0, b"")]
-
-
 def test_vector_and_matrix_state_value_shapes():
     """"Effect States": the transforms are float4x4 (rows 4, columns 4), the light and material colours float4."""
     eff = read_fx2(_compile("technique { pass { ViewTransform = {1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1}; "

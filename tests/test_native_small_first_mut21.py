@@ -135,8 +135,9 @@ def test_a_new_shared_function_of_a_quick_caller(rt, monkeypatch, quick, level, 
 #: rows: (quick, TIER, first-run lanes, register lanes, TEX_WIDTH, textured) ->
 #:       (first text's width, its texture width, quick_shared, code generation level, wide rebuild text generated)
 COMPILE = [
-    # a quick first build of a textured kernel samples at QUICK_TEX_WIDTH; its O2 rebuild at the full width
-    ((True, "auto", None, 16, 64, True), (64, 16, True, None, True)),
+    # a quick first build of a textured kernel samples and steps at QUICK_TEX_WIDTH (stepping too since session
+    # 24, S3); its O2 rebuild at the full width
+    ((True, "auto", None, 16, 64, True), (16, 16, True, None, True)),
     # TIER full: no quick first build, so no narrowing and no rebuild text (runtime #97: first = quick OR auto)
     ((True, "full", None, 16, 64, True), (64, None, False, None, False)),
     ((True, "quick", None, 16, 64, True), (64, None, False, None, False)),
@@ -144,7 +145,7 @@ COMPILE = [
     ((False, "auto", None, 16, 64, True), (64, None, False, None, False)),
     # TEX_WIDTH no wider than QUICK_TEX_WIDTH: nothing to narrow (runtime #104: > as >=)
     ((True, "auto", None, 16, 16, True), (64, None, True, None, False)),
-    ((True, "auto", None, 16, 32, True), (64, 16, True, None, True)),
+    ((True, "auto", None, 16, 32, True), (16, 16, True, None, True)),
     # no textures: nothing to narrow
     ((True, "auto", None, 16, 64, False), (64, None, True, None, False)),
     # AVX2: a quick first build steps one register (8 lanes); 8-lane sampling is not wider than 16
@@ -153,7 +154,7 @@ COMPILE = [
     ((True, "auto", 4096, 8, 64, True), (64, None, "small", 0, False)),
     ((True, "auto", 4096, 16, 64, True), (64, None, "small", 0, False)),
     # past SMALL_FIRST_LANES: an ordinary quick first build
-    ((True, "auto", 1 << 20, 16, 64, True), (64, 16, True, None, True)),
+    ((True, "auto", 1 << 20, 16, 64, True), (16, 16, True, None, True)),
 ]
 
 

@@ -321,3 +321,34 @@ def test_every_legacy_d3d10_effect_compiles(part):
     ls, tree, jobs = _legacy()
     failures = [(j.name(), err) for j in jobs[part * PART:(part + 1) * PART] if (err := ls.compile_job(tree, j))]
     assert failures == []
+
+
+# --- the legacy SDK's Direct3D 9 samples' effect files (tools/legacy_samples --d3d9, fx_2_0) -----------------------
+LEGACY_D3D9_JOBS = 66  # 64 .fx files; MultiAnimation's palette define both ways, BasicHLSL with and without /Op
+#: jobs that fail today, by the D3D9 shader translation (slot counts, temporaries, constant packing, indexable
+#: temporaries; docs/conformance.md "Session 24, helper FX9"): any other failure is a regression
+LEGACY_D3D9_KNOWN = {
+    "Direct3D/ConfigSystem/main.fx fx_2_0", "Direct3D/DepthOfField/DepthOfField.fx fx_2_0",
+    "Direct3D/EffectParam/reflect.fx fx_2_0", "Direct3D/HDRFormats/HDRFormats.fx fx_2_0",
+    "Direct3D/Instancing/Instancing.fx fx_2_0", "Direct3D/LocalDeformablePRT/LocalDeformablePRT.fx fx_2_0",
+    "Direct3D/ShadowMap/shadowmap.fx fx_2_0",
+}
+
+
+@pytest.mark.backend_independent
+def test_legacy_d3d9_sample_jobs_are_found():
+    ls, tree, _jobs = _legacy()
+    jobs = ls.d3d9_jobs(tree)
+    assert len(jobs) == LEGACY_D3D9_JOBS
+    names = {j.name() for j in jobs}
+    assert "Direct3D/PRTDemo/prt.fx fx_2_0 /D NUM_CLUSTERS=1,NUM_PCA=24" in names
+    assert "Direct3D/BasicHLSL/BasicHLSL.fx fx_2_0 /Op" in names
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("part", range(-(-LEGACY_D3D9_JOBS // PART)))
+def test_legacy_d3d9_effects_compile(part):
+    ls, tree, _jobs = _legacy()
+    jobs = ls.d3d9_jobs(tree)[part * PART:(part + 1) * PART]
+    failures = [(j.name(), err) for j in jobs if j.name() not in LEGACY_D3D9_KNOWN and (err := ls.compile_job(tree, j))]
+    assert failures == []

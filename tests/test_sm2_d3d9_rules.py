@@ -141,3 +141,34 @@ def test_ps_3_0_position_reads_x_and_y_only(sem: str, read: str, ok: bool):
         return
     with pytest.raises(D3D11Error, match="X4502"):
         compile_(src, "ps_3_0")
+
+
+# a member of the input struct the program does not read is no D3D9 input: its semantic is not judged (the SDK's
+# PIXGameDebugging.fx compiles its CausticPS at ps_2_0 beside an unread `float Fog : FOG`); a read one is (X4502)
+@pytest.mark.parametrize("target", ["ps_2_0", "ps_2_b"])
+@pytest.mark.parametrize("body,ok", [("return IN.c;", True), ("return IN.c * IN.f;", False),
+                                     ("return IN.c + IN.n.x;", False), ("return IN.c * 2;", True)])
+def test_unread_inputs_are_not_judged(target: str, body: str, ok: bool):
+    src = ("struct S { float4 c : COLOR0; float f : FOG; float3 n : NORMAL; };\n"
+           "float4 main(S IN) : COLOR { " + body + " }")
+    if ok:
+        prog = decode_program(compile_(src, target))
+        assert [i.dst.reg for i in prog.instructions if i.op == "dcl" and i.dst is not None
+                and i.dst.reg in (Reg.INPUT, TEXTURE)] == [Reg.INPUT]  # COLOR0 only
+    else:
+        with pytest.raises(D3D11Error, match="X4502"):
+            compile_(src, target)
+
+
+# def constants take the lowest registers no read constant holds: fxc's listing of the SDK's Instancing
+# VS_ShaderInstancing puts its defs in c12-c15, between register(c#) reservations (c0-c11, c16-c255) and over two
+# declared but unread variables (c13, c14)
+@pytest.mark.parametrize("target", ["vs_2_0", "vs_3_0", "ps_2_0"])
+def test_defs_fill_the_lowest_free_registers(target: str):
+    sem = "POSITION" if target.startswith("vs") else "TEXCOORD0"
+    out = "POSITION" if target.startswith("vs") else "COLOR"
+    src = ("float4 a : register(c0); float4 unread : register(c1); float4 b : register(c3);\n"
+           f"float4 main(float4 p : {sem}) : {out} {{ return p * a + b * float4(0.5, 2, 3, 4); }}")
+    prog = decode_program(compile_(src, target))
+    defs = [i.dst.num for i in prog.instructions if i.op == "def"]
+    assert defs and defs[0] == 1

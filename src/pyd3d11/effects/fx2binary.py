@@ -306,7 +306,7 @@ def read_fx2(blob: bytes) -> Fx2Effect:
     for _ in range(nstrings):
         oid, n = r.u32(), r.u32()
         raw = bytes(r.blob[r.pos:r.pos + n])
-        if oid in shader_ids:
+        if oid in shader_ids or n == 0:  # shader bytecode, or a texture parameter's object (no data)
             eff.blobs[oid] = raw
         else:
             eff.strings[oid] = raw.rstrip(b"\0").decode()

@@ -1,16 +1,20 @@
 """The ``fx_2_0`` compile target (Direct3D 9 effects): effect source -> :class:`fx2binary.Fx2Effect`.
 
-Built: global parameters of every type class (scalar, vector, matrix rows/columns, struct, arrays, string
-and texture/sampler/shader objects) with semantics, annotations and literal initial values; techniques and
-passes with their annotations. D3D9 annotation syntax (MicrosoftDocs "Annotation Syntax (DirectX HLSL)"):
-``<type name = value; ...>`` with comma-separated declarators and a majority modifier; annotation
-initialisers are literal expressions (a name of another annotation is no constant), and annotation names
-are unique within one list. Pass state assignments and ``sampler_state`` blocks (arrays of them too) follow
-the :mod:`.fx2states` table: literal values, enumeration names, ``compile vs_2_0 f()`` shaders (compiled
-with the project's Direct3D 9 targets, stored as resources) and parameter references (``Texture[0] =
-<tex>;``, stored as resources naming the parameter). Not built (NotSupportedError naming the feature):
-states computed from parameters (preshaders), shader-constant states, uniform shader arguments, array
-selectors, asm blocks, fragments.
+Built: global parameters of every type class (scalar, vector, matrix, struct, arrays, string and
+texture/sampler/shader objects) with semantics, annotations and initial values (literal expressions, intrinsics
+of constants folded: :mod:`.fx2fold`); techniques and passes with their annotations. D3D9 annotation syntax
+(MicrosoftDocs "Annotation Syntax (DirectX HLSL)"): ``<type name = value; ...>`` with comma-separated declarators
+and a majority modifier; annotation initialisers are literal expressions (a name of another annotation is no
+constant), and annotation names are unique within one list. Pass state assignments and ``sampler_state`` blocks
+(arrays of them too) follow the :mod:`.fx2states` table: literal values, enumeration names, ``compile vs_2_0 f()``
+shaders (compiled with the project's Direct3D 9 targets, stored as resources; ``compile vs_2_0 f(1, true)`` binds
+f's uniform parameters to the arguments, MicrosoftDocs direct3d9 "Shader States", one shader object per distinct
+argument list), object references (``Texture[0] = <tex>;``, resources naming the parameter), numeric variable
+references (``MinFilter[0] = <g_MinFilter>;``) and array selectors (``VertexShader = (vs[n]);``) as the effect
+expression programs fxc writes (:mod:`.fx2preshader`). The binary's details (value classes and types, sampler
+block indices, the matrix layout, object entries) follow fxc's objects (tools/d3d9_effects). Not built
+(NotSupportedError naming the feature): state expressions that compute (``FogStart = a * 2``, ``vs[n + 1]``),
+shader-constant states, asm blocks, state blocks, fragments.
 """
 
 from __future__ import annotations
@@ -29,7 +33,10 @@ from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
 from . import fx2binary as B
 from . import fx2states
-from .fxparse import Annotation, EffectParser, literal_number
+from .fx2fold import fold_intrinsics
+from .fx2preshader import reference_program, selector_resource
+from .fxcompile import _bind_uniforms, _node_key
+from .fxparse import Annotation, EffectParser
 
 #: HLSL object kinds -> D3DXPARAMETER_TYPE (d3dx9shader.h)
 _OBJECT_PT = {
@@ -99,7 +106,9 @@ class _Ctx:
         self.eff = B.Fx2Effect()
         self.consts: dict = {}
         self.params: dict[str, B.Fx2Param] = {}
-        self.shader_cache: dict[tuple[str, str], bytes] = {}
+        #: parameters declared row_major (their expression programs read them by rows)
+        self.row_major: dict[str, bool] = {}
+        self.shader_cache: dict[tuple, bytes] = {}
         self.source, self.defines, self.include_open, self.flags = "", None, None, 0
 
     def error(self, pos, msg: str, code: int = 3000) -> HlslError:
@@ -124,7 +133,12 @@ def fx2_type(t: Type, name: str = "", semantic: str | None = None, ctx: _Ctx | N
     if isinstance(t, NumType):
         pt = B.D3DXPT[_NUMERIC_PT.get(t.base, "FLOAT")]
         if t.shape == "m":
-            cls = B.D3DXPC_MATRIX_ROWS if t.row_major else B.D3DXPC_MATRIX_COLUMNS
+            # fxc writes every matrix parameter as D3DXPC_MATRIX_ROWS in its register layout: a column-major RxC
+            # matrix as C rows of R (its SDK effect objects: every default float4x4 has class 2, MultiAnimation's
+            # ``float4x3 amPalette[26]`` is 3 rows of 4); the value follows that layout (_effect_order)
+            if not t.row_major:
+                return B.Fx2Type(pt, B.D3DXPC_MATRIX_ROWS, name, sem, elements, t.cols, t.rows)
+            cls = B.D3DXPC_MATRIX_ROWS
         else:
             cls = B.D3DXPC_VECTOR if t.shape == "v" else B.D3DXPC_SCALAR
         return B.Fx2Type(pt, cls, name, sem, elements, t.rows, t.cols)
@@ -185,7 +199,7 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
             for oid, v in zip(ids, items + [None] * (n - len(items)), strict=False):
                 if v is not None and not (isinstance(v, A.Literal) and isinstance(v.value, str)):
                     raise ctx.error(pos, f"{what}: a string needs a string literal")
-                ctx.eff.strings[oid] = v.value if v is not None else ""
+                ctx.eff.strings[oid] = _unescape(v.value) if v is not None else ""
         elif ft.ptype in (B.D3DXPT["VERTEXSHADER"], B.D3DXPT["PIXELSHADER"]) and init is not None:
             items = init.items if isinstance(init, A.InitList) else [init]
             prefix = "vs" if ft.ptype == B.D3DXPT["VERTEXSHADER"] else "ps"
@@ -197,13 +211,59 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
                 ctx.eff.blobs[oid] = _compile_shader(ctx, v, prefix, pos)
         elif init is not None:
             raise NotSupportedError(f"fx_2_0: initial values of {what}")
+        elif B.D3DXPT["TEXTURE"] <= ft.ptype <= B.D3DXPT["TEXTURECUBE"]:
+            # a texture parameter's objects are listed in the object section with no data (fxc's objects)
+            ctx.eff.blobs.update((oid, b"") for oid in ids)
         return struct.pack(f"<{n}I", *ids)
     if init is None:
         return b"\0" * (4 * ft.scalars() * n)
-    cv = const_value(t, init, ctx.consts)
+    cv = const_value(t, fold_intrinsics(init, ctx.consts), ctx.consts)
     if cv is None:
         raise ctx.error(pos, f"{what}: initializer must be a literal expression")
-    return _numeric_bytes(ft, list(cv.vals))
+    return _numeric_bytes(ft, _effect_order(t, list(cv.vals)))
+
+
+def _effect_order(t: Type, vals: list) -> list:
+    """Initialiser values (HLSL order: a matrix by rows) in the effect's layout: a column-major matrix by columns,
+    the rows of its D3DXPC_MATRIX_ROWS description (see fx2_type)."""
+    out: list = []
+    pos = 0
+
+    def walk(t: Type) -> None:
+        nonlocal pos
+        if isinstance(t, ArrayType):
+            for _ in range(t.count):
+                walk(t.elem)
+        elif isinstance(t, StructType):
+            for _n, ft, _s, _m in t.fields:
+                walk(ft)
+        elif isinstance(t, NumType):
+            n = t.rows * t.cols
+            chunk = vals[pos:pos + n]
+            pos += n
+            if t.shape == "m" and not t.row_major:
+                chunk = [chunk[c * t.cols + r] for r in range(t.cols) for c in range(t.rows)]
+            out.extend(chunk)
+    walk(t)
+    return out
+
+
+_ESCAPE = re.compile(r"\\(x[0-9a-fA-F]+|[0-7]{1,3}|.)")
+_SIMPLE_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
+
+
+def _unescape(text: str) -> str:
+    """A string literal's value: C escape sequences replaced (fxc stores SDK specular.fx's ``"misc\\\\teapot.x"``
+    as ``misc\\teapot.x``); ``\\x`` hexadecimal and ``\\ooo`` octal codes, other escaped characters stand for
+    themselves (``\\"``, ``\\\\``, ``\\'``, ``\\?``)."""
+    def one(m: re.Match) -> str:
+        body = m.group(1)
+        if body[0] == "x":
+            return chr(int(body[1:], 16) & 0xFF)
+        if body[0] in "01234567":
+            return chr(int(body, 8) & 0xFF)
+        return _SIMPLE_ESCAPES.get(body, body)
+    return _ESCAPE.sub(one, text)
 
 
 def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[B.Fx2Param]:
@@ -217,13 +277,15 @@ def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[B.Fx2Param]:
 
 
 # --- state assignments ----------------------------------------------------------------------------------
-_SCALAR_KIND = {"bool": ("BOOL", "bool"), "dword": ("INT", "int"), "float": ("FLOAT", "float")}
 _OBJECT_KIND = {"vertexshader": "VERTEXSHADER", "pixelshader": "PIXELSHADER", "texture": "TEXTURE",
                 "sampler": "SAMPLER"}
 
 
 def _scalar(ptype: str, raw: bytes, cls: int = B.D3DXPC_SCALAR, rows: int = 1, cols: int = 1) -> B.Fx2Param:
     return B.Fx2Param(B.Fx2Type(B.D3DXPT[ptype], cls, "", "", 0, rows, cols), raw)
+
+
+_SAMPLER_BLOCK_INDEX = 256
 
 
 def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block: bool = False) -> list[B.Fx2State]:
@@ -247,64 +309,120 @@ def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block
             ctx.eff.resources.append(B.Fx2Resource(tech, pass_, element, state_no, usage, data))
 
         value = _state_value(ctx, e, info, resource)
-        out.append(B.Fx2State(op, index, value))
+        # fxc writes index 256 on every state of a sampler_state block (its SDK effect objects); the runtime applies
+        # the block to whichever sampler the parameter is bound to
+        out.append(B.Fx2State(op, _SAMPLER_BLOCK_INDEX if sampler_block else index, value))
     return out
 
 
+#: the value type fxc writes for a state's literal value: INT for bool, dword and enumeration states (``true`` and
+#: ``TRUE`` alike), FLOAT for float, float4 and matrix states (fxc's SDK effect objects, DXDecompiler ShadersDX9)
+_STATE_FLOAT_KINDS = ("float", "float4", "matrix")
+#: the words a state value may spell in any letter case (MicrosoftDocs direct3d9 "Expressions": tokens are not
+#: case sensitive)
+_TRUTH = {"true": 1, "false": 0}
+
+
 def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable) -> B.Fx2Param:
+    """A state's value. fxc writes literal values with class D3DXPC_MATRIX_ROWS, the state's base type and the
+    value's shape (``Ambient = float4(0, 0, 0, 0)``: INT 1x4; ``LightRange[0] = 100.0f``: FLOAT 1x1; a transform:
+    FLOAT 4x4), and ``NULL`` on a shader or texture state as INT 0 with no object (fxc's SDK effect objects)."""
     v = e.value
     if info.kind == "constants":
         raise NotSupportedError(f"fx_2_0: shader-constant state {info.name}")
+    if isinstance(v, A.Ident) and v.name.upper() == "NULL" and info.kind in _OBJECT_KIND:
+        return _scalar("INT", struct.pack("<I", 0), B.D3DXPC_MATRIX_ROWS)
     if info.kind in _OBJECT_KIND:
         pt = _OBJECT_KIND[info.kind]
-        if isinstance(v, A.Ident) and v.name.upper() == "NULL" and pt.endswith("SHADER"):
-            oid = ctx.new_object()
-            resource(0, b"")
-            return _object(pt, oid)
         if isinstance(v, A.Ident) and v.name in ctx.params:
             ref = ctx.params[v.name]
             want = {"TEXTURE": range(B.D3DXPT["TEXTURE"], B.D3DXPT["TEXTURECUBE"] + 1),
                     "SAMPLER": range(B.D3DXPT["SAMPLER"], B.D3DXPT["SAMPLERCUBE"] + 1)}.get(pt, [B.D3DXPT[pt]])
             if ref.type.ptype not in want or ref.type.elements:
                 raise ctx.error(e.pos, f"state '{info.name}': '{v.name}' is not a {info.kind}")
-            oid = ctx.new_object()
             resource(1, v.name.encode() + b"\0")
-            return _object(pt, oid)
+            # the value has the referenced parameter's type (fxc: LDPRT's ``Texture = <textureCUBE param>`` is
+            # TEXTURECUBE); a Sampler state names its sampler with object id 0 (Effect_SamplerArray), the other
+            # references get an object of their own
+            oid = 0 if pt == "SAMPLER" else ctx.new_object()
+            return B.Fx2Param(B.Fx2Type(ref.type.ptype, B.D3DXPC_OBJECT), struct.pack("<I", oid))
         if pt.endswith("SHADER") and isinstance(v, A.Call) and v.name == "CompileShader":
             oid = ctx.new_object()
             resource(0, _compile_shader(ctx, v, pt[:1].lower() + "s", e.pos))
             return _object(pt, oid)
-        if isinstance(v, A.Node) and getattr(v, "name", None) == "asm":
-            raise NotSupportedError("fx_2_0: asm shader blocks")
+        if pt.endswith("SHADER") and isinstance(v, A.Index) and isinstance(v.a, A.Ident) and v.a.name in ctx.params:
+            return _array_selector(ctx, e, info, pt, v, resource)
         raise ctx.error(e.pos, f"state '{info.name}' needs a {info.kind}")
+    ref = _reference(ctx, v)
+    if ref is not None:
+        # a variable reference: the runtime reads the parameter through an expression resource; the state's value
+        # has the parameter's type and shape, zero-filled (fxc's ConfigSystem: ``MinFilter[0] = <g_MinFilter>``)
+        name, param, element = ref
+        resource(0, reference_program(name, param, element, ctx.row_major.get(name, False), ctx.flags))
+        t = param.type
+        return B.Fx2Param(B.Fx2Type(t.ptype, B.D3DXPC_MATRIX_ROWS, "", "", 0, t.rows, t.cols),
+                          bytes(4 * t.rows * t.cols))
     if isinstance(v, A.Ident) and v.name in ctx.params:
-        raise NotSupportedError(f"fx_2_0: state '{info.name}' set from a parameter (preshaders)")
-    if info.kind in ("float4", "matrix"):
-        t = NumType("float", 4, 4, "m", row_major=True) if info.kind == "matrix" else NumType("float", 1, 4, "v")
-        cv = const_value(t, v, ctx.consts)
-        if cv is None:
-            raise NotSupportedError(f"fx_2_0: state '{info.name}' set from an expression (preshaders)")
-        raw = struct.pack(f"<{len(cv.vals)}f", *(float(x) for x in cv.vals))
-        if info.kind == "matrix":
-            return _scalar("FLOAT", raw, B.D3DXPC_MATRIX_ROWS, 4, 4)
-        return _scalar("FLOAT", raw, B.D3DXPC_VECTOR, 1, 4)
-    if info.kind in fx2states.ENUMS and isinstance(v, A.Ident):
+        raise NotSupportedError(f"fx_2_0: state '{info.name}' set from the parameter '{v.name}' of this type")
+    ptype = "FLOAT" if info.kind in _STATE_FLOAT_KINDS else "INT"
+    if info.kind in fx2states.ENUMS and isinstance(v, A.Ident) and v.name.lower() not in _TRUTH:
         n = fx2states.enum_value(info.kind, v.name)
         if n is None:
             raise ctx.error(e.pos, f"state '{info.name}': '{v.name}' is no value of this state")
-        return _scalar("INT", struct.pack("<I", n))
-    num = literal_number(v) if v is not None else None
-    if num is None:
-        cv = const_value(NumType("float"), v, ctx.consts) if v is not None else None
+        return _scalar("INT", struct.pack("<I", n), B.D3DXPC_MATRIX_ROWS)
+    if isinstance(v, A.Ident) and v.name.lower() in _TRUTH:
+        vals, rows, cols = [_TRUTH[v.name.lower()]], 1, 1
+    else:
+        if info.kind == "matrix":
+            t: Type = NumType("float", 4, 4, "m", row_major=True)
+        elif info.kind == "float4" or (isinstance(v, A.Construct) and isinstance(v.type, NumType)
+                                       and v.type.shape == "v"):
+            t = NumType("float", 1, v.type.cols if isinstance(v, A.Construct) and info.kind != "float4" else 4, "v")
+        else:
+            t = NumType("float")
+        cv = const_value(t, v, ctx.consts) if v is not None else None
         if cv is None:
             raise NotSupportedError(f"fx_2_0: state '{info.name}' set from an expression (preshaders)")
-        num = cv.vals[0]
-    ptype, _k = _SCALAR_KIND.get(info.kind, ("INT", "int"))
+        vals, rows, cols = list(cv.vals), t.rows, t.cols
     if ptype == "FLOAT":
-        return _scalar("FLOAT", struct.pack("<f", float(num)))
-    if ptype == "BOOL":
-        return _scalar("BOOL", struct.pack("<I", 1 if num else 0))
-    return _scalar("INT", struct.pack("<I", int(num) & 0xFFFFFFFF))
+        raw = struct.pack(f"<{len(vals)}f", *(float(x) for x in vals))
+    else:
+        raw = struct.pack(f"<{len(vals)}I", *(int(x) & 0xFFFFFFFF for x in vals))
+    return _scalar(ptype, raw, B.D3DXPC_MATRIX_ROWS, rows, cols)
+
+
+def _reference(ctx: _Ctx, v) -> tuple[str, B.Fx2Param, int | None] | None:
+    """``param`` or ``param[k]`` (a literal index) naming a numeric parameter: (name, parameter, element)."""
+    element = None
+    if isinstance(v, A.Index) and isinstance(v.a, A.Ident):
+        k = const_value(NumType("int"), v.index, ctx.consts)
+        if k is None:
+            return None
+        v, element = v.a, int(k.vals[0])
+    if not (isinstance(v, A.Ident) and v.name in ctx.params):
+        return None
+    param = ctx.params[v.name]
+    if param.type.pclass not in (B.D3DXPC_SCALAR, B.D3DXPC_VECTOR, B.D3DXPC_MATRIX_ROWS):
+        return None
+    if element is not None and not 0 <= element < param.type.elements:
+        raise ctx.error(v.pos, f"'{v.name}[{element}]': array index out of bounds")
+    if element is None and param.type.elements:
+        raise NotSupportedError(f"fx_2_0: a state set from the whole array '{v.name}'")
+    return v.name, param, element
+
+
+def _array_selector(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, pt: str, v: A.Index, resource: Callable) -> B.Fx2Param:
+    """``VertexShader = (vsArray[CurNumBones]);``: the element of a shader array a parameter selects when the pass
+    is applied (an array selector, resource usage 2: the array's name, then the index expression's program)."""
+    array = ctx.params[v.a.name]
+    if array.type.ptype != B.D3DXPT[pt] or not array.type.elements:
+        raise ctx.error(e.pos, f"state '{info.name}': '{v.a.name}' is not an array of {info.kind}s")
+    ref = _reference(ctx, v.index)
+    if ref is None or ref[1].type.pclass != B.D3DXPC_SCALAR:
+        raise NotSupportedError(f"fx_2_0: array selector '{v.a.name}[...]' computed by an expression (preshaders)")
+    name, param, element = ref
+    resource(2, selector_resource(v.a.name, reference_program(name, param, element, False, ctx.flags)))
+    return _object(pt, ctx.new_object())
 
 
 def _object(ptype: str, oid: int) -> B.Fx2Param:
@@ -323,11 +441,14 @@ def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos) -> bytes:
         raise ctx.error(pos, f"invalid shader profile '{profile}' for fx_2_0")
     if not profile.startswith(prefix):
         raise ctx.error(pos, f"a {profile} shader cannot be assigned to this state")
-    if fcall.args:
-        raise NotSupportedError("fx_2_0: uniform arguments of compiled shaders")
-    key = (profile, fcall.name)
+    # uniform arguments (MicrosoftDocs direct3d9 "Shader States": ``compile vs_2_0 VS(1, true)``): each call's
+    # arguments bind the function's uniform parameters in order as constants of its own shader object; the
+    # same profile, function and arguments give the same bytecode
+    key = (profile, fcall.name, _node_key(fcall.args))
     if key not in ctx.shader_cache:
-        res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags)
+        hook = _bind_uniforms(fcall.name, fcall.args, ctx, pos) if fcall.args else None
+        res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags,
+                           hook)
         ctx.shader_cache[key] = res.blob
     return ctx.shader_cache[key]
 
@@ -337,9 +458,17 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
     """Compile effect source for ``fx_2_0`` into :class:`fx2binary.Fx2Effect`."""
     pp = preprocess(source, file, defines, include_open)
     toks = lex(pp.text, file)
-    for tk in toks:  # D3D9 effect type words are caseless at fx_2_0
-        if tk.kind == "id" and tk.text.lower() in _CASELESS:
+    for prev, tk in zip([None, *toks], toks, strict=False):  # D3D9 effect type words are caseless at fx_2_0
+        if tk.kind == "id" and tk.text.lower() in _CASELESS and not (prev is not None and prev.text == ":"):
+            # (a semantic keeps its spelling: MeshFromObj's ``texture g_MeshTexture : Texture``)
             tk.text = _CASELESS[tk.text.lower()]
+    for tk, nxt in zip(toks, toks[1:], strict=False):
+        # D3D9 effect expressions the parser does not take (MicrosoftDocs direct3d9 "Expressions": assembly blocks
+        # ``asm { ... }``, effect state blocks ``stateblock_state { ... }``): named, not a syntax error
+        if tk.kind == "id" and tk.text == "asm" and nxt.text == "{":
+            raise NotSupportedError("fx_2_0: asm shader blocks")
+        if tk.kind == "id" and tk.text in ("stateblock", "stateblock_state"):
+            raise NotSupportedError("fx_2_0: effect state blocks (stateblock)")
     parser = Fx2Parser(toks)
     prog = parser.parse_program()
     ctx = _Ctx(file)
@@ -363,12 +492,14 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
                 raise ctx.error(d.pos, f"'{d.name}': expected {n} sampler_state blocks, got {len(blocks)}")
             where = len(ctx.eff.parameters)
             param.sampler_states = [
-                _states(ctx, b, (0xFFFFFFFF, where, e if ft.elements else 0xFFFFFFFF), sampler_block=True)
+                _states(ctx, b, (0xFFFFFFFF, where, e), sampler_block=True)
                 for e, b in enumerate(blocks)] or [[] for _ in range(n)]
         elif parser.var_blocks.get(d.name):
             raise ctx.error(d.pos, f"'{d.name}': state blocks initialise samplers only in fx_2_0")
         ctx.eff.parameters.append(param)
         ctx.params[d.name] = param
+        leaf = d.type.elem if isinstance(d.type, ArrayType) else d.type
+        ctx.row_major[d.name] = bool(isinstance(leaf, NumType) and leaf.shape == "m" and leaf.row_major)
     seen: set[str] = set()
     for t in parser.techniques:
         if t.keyword not in ("technique",):

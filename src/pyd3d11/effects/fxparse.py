@@ -166,14 +166,13 @@ class EffectParser(Parser):
                 value = self.parse_primary()
             elif self.at("<"):  # ``Filter = <ANISOTROPIC>;`` (old syntax): the name inside the brackets
                 self.next()
-                value = self.parse_primary()
+                value = self.parse_postfix(self.parse_primary())  # ``<g_vLightPos[0]>``: an element too
                 self.expect(">")
             elif self.at("{"):
                 value = self.parse_initializer()
-            elif self.tok.text.lower() == "texture" and self.peek().text == ";":
-                # ``ColorArg1[0] = Texture;``: D3DTA_TEXTURE's value name ("Texture Stage States"), not the type word
-                tok = self.next()
-                value = A.Ident(tok.pos, tok.text)
+            elif self.tok.kind == "id" and self.peek().text == ";" and self.tok.text not in ("true", "false"):
+                # one word: a value name, also where it spells a type (D3D9 ``ColorArg1[0] = Texture;``, D3DTA_TEXTURE)
+                value = A.Ident(self.tok.pos, self.next().text)
             else:
                 value = self.parse_assign()
             self.expect(";")

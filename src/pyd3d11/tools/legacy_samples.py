@@ -1,4 +1,4 @@
-"""``python -m pyd3d11.tools.legacy_samples [--mirror DIR] [-v]``
+"""``python -m pyd3d11.tools.legacy_samples [--mirror DIR] [--d3d9] [-v]``
 
 Compiles the Direct3D 10 effect files of Microsoft's legacy DirectX SDK samples (the public repository
 walbourn/directx-sdk-legacy-samples, read at run time from its git mirror; nothing of it is part of this
@@ -11,9 +11,14 @@ program can choose is a job of its own).
 
 Jobs are found in the sources: a C++ file that calls ``D3DX10CreateEffectFromFile`` names its effect files as
 ``L"name.fx"`` literals and its targets as ``"fx_4_x"`` literals; each named file is compiled for each target the
-file names (a sample that picks ``fx_4_1`` on a 10.1 device names both). The Direct3D 9 effects of the same
-repository (``D3DXCreateEffectFromFile``, target ``fx_2_0``) are not jobs here. Effect pools (EffectPools10: child
+file names (a sample that picks ``fx_4_1`` on a 10.1 device names both). Effect pools (EffectPools10: child
 effects) are not built (E_NOTIMPL) and counted apart.
+
+``--d3d9`` compiles the Direct3D 9 samples' effects instead (:func:`d3d9_jobs`): every ``.fx`` file under
+``Direct3D/`` for ``fx_2_0``, the target ``D3DXCreateEffectFromFile`` compiles for, with the ``D3DXSHADER_*`` flags
+and ``D3DXMACRO`` defines the C++ passes (:data:`D3D9_DEFINES`, :data:`D3D9_FLAGS`, read by hand). The samples'
+``dwShaderFlags`` start from ``D3DXFX_NOT_CLONEABLE``, an effect-creation flag that is no compiler flag; release
+builds add no ``D3DXSHADER_DEBUG``.
 
 Prints one line per failing compile and ``N/M as fxc``; exit code 1 when any fails.
 """
@@ -58,6 +63,21 @@ DEFINES: dict[tuple[str, str], list[dict[str, str]]] = {
 #: files the samples build as effect pools or their children (D3DX10CreateEffectPoolFromFile): not built here
 POOLS = ("EffectPools/",)
 
+#: Direct3D 9: sample-relative .fx path -> every define set the C++ passes (read by hand from the samples)
+_PRT = [{"NUM_CLUSTERS": "1", "NUM_PCA": "24"}]  # sprintf_s of the PRT options' defaults (PRTOptionsDlg.cpp)
+D3D9_DEFINES: dict[str, list[dict[str, str]]] = {
+    "PRTDemo/prt.fx": _PRT,
+    "IrradianceVolume/PRT.fx": _PRT,
+    # MultiAnimationLib.cpp: MATRIX_PALETTE_SIZE_DEFAULT 35 on a vs_2_0 device, no macros on a vs_1_1 one
+    "MultiAnimation/MultiAnimation.fx": [{"MATRIX_PALETTE_SIZE_DEFAULT": "35"}, {}],
+}
+#: Direct3D 9: sample folder -> every compiler flag set its C++ passes (default: none)
+D3D9_FLAGS: dict[str, list[int]] = {
+    "StateManager": [D.D3DCOMPILE_NO_PRESHADER],  # renderables.cpp: D3DXSHADER_NO_PRESHADER
+    "BasicHLSL": [0, D.D3DCOMPILE_NO_PRESHADER],  # the "Enable preshaders" check box
+}
+D3D9_ROOT = "Direct3D"
+
 _CALL = "D3DX10CreateEffectFromFile"
 _FX_NAME = re.compile(r'L"([^"%]+\.fx)"', re.I)
 _TARGET = re.compile(r'"(fx_4_[01])"')
@@ -72,7 +92,8 @@ class Job:
 
     def name(self) -> str:
         d = ",".join(f"{k}={v}" for k, v in self.defines)
-        return f"{self.path} {self.target}" + (f" /D {d}" if d else "")
+        f = " /Op" if self.flags & D.D3DCOMPILE_NO_PRESHADER else ""
+        return f"{self.path} {self.target}" + (f" /D {d}" if d else "") + f
 
 
 def jobs(tree: GitTree) -> list[Job]:
@@ -99,6 +120,17 @@ def jobs(tree: GitTree) -> list[Job]:
     return out
 
 
+def d3d9_jobs(tree: GitTree) -> list[Job]:
+    """Every fx_2_0 compile of the Direct3D 9 samples (see the module docstring), in path order."""
+    out: list[Job] = []
+    for path in sorted(n for n in tree.names() if n.startswith(D3D9_ROOT + "/") and n.lower().endswith(".fx")):
+        rel = path[len(D3D9_ROOT) + 1:]
+        for flags in D3D9_FLAGS.get(rel.split("/")[0], [0]):
+            for defs in D3D9_DEFINES.get(rel, [{}]):
+                out.append(Job(path, "fx_2_0", tuple(sorted(defs.items())), flags))
+    return out
+
+
 def compile_job(tree: GitTree, job: Job) -> str | None:
     """None when the effect compiles, else the error (``CRASH …`` for an exception that is no HRESULT)."""
     from pyd3d11.shader.compile_api import D3DCompile
@@ -116,12 +148,13 @@ def main(argv: list[str]) -> int:
 
     ap = argparse.ArgumentParser(prog="python -m pyd3d11.tools.legacy_samples")
     ap.add_argument("--mirror", default=str(MIRROR))
+    ap.add_argument("--d3d9", action="store_true", help="the Direct3D 9 samples' effects (fx_2_0)")
     ap.add_argument("-v", action="store_true", help="list every job")
     args = ap.parse_args(argv)
     from pathlib import Path
 
     tree = GitTree(Path(args.mirror) / REPO / "repo")
-    todo = jobs(tree)
+    todo = d3d9_jobs(tree) if args.d3d9 else jobs(tree)
     ok = notimpl = 0
     for job in todo:
         err = compile_job(tree, job)

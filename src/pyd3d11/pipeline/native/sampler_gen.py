@@ -50,6 +50,7 @@ from ..texture_cache import (
     SRV_CUBE,
     SRV_CUBEARRAY,
 )
+from . import sampler_prefetch
 
 Op = ir.Opcode
 F32 = np.float32
@@ -97,6 +98,9 @@ SLICED_FILTER = os.environ.get("PYD3D11_NATIVE_SLICED_FILTER", "1") != "0"
 #: the one below it), one 16-byte load per lane for the whole 2x2 footprint (Session 18, K16:
 #: SampleEmitter._fetch_quads); ``PYD3D11_NATIVE_ROW_PAIRS=0``: two 8-byte row loads per lane (A/B)
 ROW_PAIRS = os.environ.get("PYD3D11_NATIVE_ROW_PAIRS", "1") != "0"
+#: a quick first build's sampling function leaves out the row-pair fetch's paired-row shortcut and the one-level
+#: filter (SampleEmitter.lean); ``PYD3D11_NATIVE_LEAN_QUICK_TEX=0``: every path in every build (A/B)
+LEAN_QUICK = os.environ.get("PYD3D11_NATIVE_LEAN_QUICK_TEX", "1") != "0"
 _FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
@@ -360,6 +364,8 @@ class SampleEmitter:
     """Emits one sample / sample_l / sample_b / sample_d on a 2D (array) float-class texture."""
 
     wide = True  # emits at the generator's width, 8 lanes times a power of two (llvm_gen.Gen.emit_tex)
+    # a quick first build's function (set per function by :meth:`function`): paths only for speed are left out
+    lean = False
     scaled = False  # packed taps decoded in the 2^24-scaled domain (set per function by compute)
 
     def __init__(self, key: SampleKey, ident: int) -> None:
@@ -595,10 +601,11 @@ class SampleEmitter:
         k = self.key
         w, h, d, base = self.mip_rows(g, lvl)
         sizes = (w, h, d)
-        taps, borders, fracs = [], [], []
+        taps, borders, fracs, scs = [], [], [], []
         for ax in range(k.dims):
             n = sizes[ax]
             sc = g.v(f"fmul {g.VF} {c[ax]}, {g.v(f'sitofp {g.VI} {n} to {g.VF}')}")
+            scs.append(sc)
             if lin is True:
                 sc = g.v(f"fsub {g.VF} {sc}, {_fs(0.5)}")
             elif lin is not False:
@@ -624,12 +631,12 @@ class SampleEmitter:
             idxs = [g.v(f"add {g.VI} {i}, {o}") for o in offs for i in idxs]
             bms = [_or(g, b, bb) for bb in borders[ax] for b in bms]
         if k.packed and k.pairs and k.dims == 2 and len(idxs) == 4:
-            return self._fetch_quads(g, idxs, taps[0], taps[1]), bms, fracs
+            return self._fetch_quads(g, idxs, taps[0], taps[1], (scs, w)), bms, fracs
         if k.packed:
             return self._fetch_words(g, idxs, taps[0]), bms, fracs
         return self.fetch(g, idxs, taps[0]), bms, fracs
 
-    def _fetch_quads(self, g, idxs: list[str], xs: list[str], ys: list[str]) -> list[str]:
+    def _fetch_quads(self, g, idxs: list[str], xs: list[str], ys: list[str], below: tuple | None = None) -> list[str]:
         """The packed words of a 2D bilinear footprint (taps (x0, y0), (x1, y0), (x0, y1), (x1, y1)): where in
         every lane x1 = x0 + 1 and y1 = y0 + 1 (no wrap or clamp inside the footprint), the 16 bytes at word
         2 * idx(x0, y0) of the row-pair copy (TexData.row_pairs) hold texels idx, idx + w, idx + 1, idx + 1 + w
@@ -647,6 +654,8 @@ class SampleEmitter:
             e = g.v(f"zext i32 {e} to i64")
             ptr = g.v(f"getelementptr i64, ptr {pairs}, i64 {e}")  # word 2 * idx
             quads.append(g.v(f"load <4 x i32>, ptr {ptr}, align 4"))
+        if below is not None and sampler_prefetch.TEX_PREFETCH and self.key.quad and g.W >= 4:
+            sampler_prefetch.prefetch_below(g, pairs, idxs[0], *below)  # (hints: no value depends on them)
         cols = [[] for _ in range(4)]  # per copy word j: the 8-lane parts of every group of 8 lanes
         for k in range(0, g.W, 8):
             grp = quads[k:k + 8] + ["zeroinitializer"] * (8 - len(quads[k:k + 8]))
@@ -666,7 +675,8 @@ class SampleEmitter:
         g.put_label(fast_end)
         g.br(done)
         g.put_label(slow)
-        sw = self._fetch_words(g, idxs, xs)
+        # (a lean function: the four taps' gathers, :meth:`_fetch_words`' general path)
+        sw = [self._word(g, i) for i in idxs] if self.lean else self._fetch_words(g, idxs, xs)
         slow_end = g.label("fqse")
         g.br(slow_end)
         g.put_label(slow_end)
@@ -1037,6 +1047,11 @@ class SampleEmitter:
         sg.args[("n", False)] = "%n"
         params = [f"{g.VF} %in{i}" for i in range(n_inputs)]
         inp = [f"%in{i}" for i in range(n_inputs)]
+        # a quick first build's function (TIER auto: it runs until the O2 rebuild) keeps only the general form
+        # of two shortcuts — where they are not taken the general form runs anyway, the same bits — so LLVM has
+        # less to compile (S3's cold sampler, Session 24: 1,515 -> 1,019 IR lines); a small build ("small") is the O2
+        # build's own text and keeps them
+        self.lean = g.quick_shared is True and LEAN_QUICK
         out = self.compute(sg, inp)
         agg = "poison"
         for i, v in enumerate(out):
@@ -1144,6 +1159,8 @@ class SampleEmitter:
                 g.br(join)
                 g.put_label(join)
                 tb = self._merge_footprints(g, tb, taps_b_end, ta, pre_t)  # (the first level's where unused)
+                if self.lean:  # both levels' path alone: where no lane weights the second it selects the first's
+                    return self._unscaled(g, self._sliced_filter(g, ta, tb, lin, wb, use))
                 # both levels' filters and their blend per register-wide slice of the lanes where any lane
                 # weights the second level, the first level's filter alone where none does
                 one, both, joined = g.label("smp1"), g.label("smp2"), g.label("smpj")
@@ -1164,6 +1181,9 @@ class SampleEmitter:
                 res = [g.v(f"phi {g.VF} [ {x}, %{one_end} ], [ {y}, %{both_end} ]") for x, y in zip(r1, r2)]
             else:
                 res = self._blend_levels(g, la, lb, lin, c, layer, wb, use, anyb)
+        return self._unscaled(g, res)
+
+    def _unscaled(self, g, res: list[str]) -> list[str]:
         if self.scaled:  # back from the 2^24-scaled domain: exact (no result is near the float32 range's ends)
             res = [g.v(f"fmul {g.VF} {r}, {_fs(2.0 ** -UNORM8_SCALE_EXP)}") for r in res]
         return res

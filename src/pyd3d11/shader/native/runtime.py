@@ -578,6 +578,11 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = Fals
     # small runs check is the code the O2 rebuild runs
     qwidth = min(width, QUICK_WIDTH_AVX2) if first and not small and register_lanes() == 8 else width
     narrow = bool(tex) and first and not small and min(qwidth, TEX_WIDTH) > QUICK_TEX_WIDTH
+    if narrow and QUICK_TEX_WIDTH % 8 == 0:
+        # such a kernel also steps QUICK_TEX_WIDTH lanes: its machine code is about a quarter of a 64-lane step's
+        # (S3's first draw with a new sampler setup, AVX-512 host, kernel build 40 -> 17 ms, the draw 173 -> 148
+        # ms CPU; Session 24, S3); the O2 rebuild steps ``width``
+        qwidth = QUICK_TEX_WIDTH
     # a quick first build's shared sampling functions may be quick builds too (shared_function)
     # (a small first run's shared sampling functions are level-0 builds whose O2 rebuilds wait for a caller's:
     # runtime.shared_function)

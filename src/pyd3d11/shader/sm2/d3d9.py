@@ -223,9 +223,17 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         v = by_reg.get((buf, r))
         if v is not None and v.used and id(v) not in loop_vars and id(v) not in bool_vars:
             new_const[old] = v.d3d9_reg + r - v.start
+    # def constants take the lowest registers no read constant holds (fxc's Instancing VS_ShaderInstancing: c12 and
+    # c15 between register(c#) reservations, c13-c14 of two unread variables); the rows of a table read a0-relative
+    # stay consecutive after the last constant
+    held = {r for v in float_vars for r in range(v.d3d9_reg, v.d3d9_reg + v.count)}
+    def_nums = {d.dst.num for d in defs}
+    table = any(s.reg == Reg.CONST and s.rel is not None and s.num in def_nums for inst in body for s in _srcs(inst))
+    free = [] if table else [r for r in range(prof.consts) if r not in held]
     for i, d in enumerate(sorted(defs, key=lambda d: d.dst.num)):  # in order: a table's rows stay consecutive
-        new_const[d.dst.num] = next_free + i
-        d.dst = Dst(Reg.CONST, next_free + i, d.dst.mask)
+        reg = free[i] if i < len(free) else next_free + i
+        new_const[d.dst.num] = reg
+        d.dst = Dst(Reg.CONST, reg, d.dst.mask)
     for inst in body:
         for s in _srcs(inst):
             if s.reg == Reg.CONST:
@@ -598,7 +606,13 @@ def _vs_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> list
 def _ps_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst]:
     inputs = _elements(isgn)
     in_map: dict[int, tuple[int, int]] = {}
+    # only the inputs the program reads have a register: an unread member of the input struct (PIXGameDebugging's
+    # ``float Fog : FOG`` beside COLOR0 and TEXCOORD0-1) is no input of the D3D9 shader, whatever its semantic
+    read = {s.num for inst in body for s in inst.srcs if s.reg == TEXTURE} | {
+        inst.dst.num for inst in body if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == TEXTURE}
     for t, el in _ps_texcoords(inputs).items():
+        if t not in read:
+            continue
         name, index, _centroid = _semantic(el)
         if name == "COLOR" and index < 2:
             in_map[t] = (Reg.INPUT, index)

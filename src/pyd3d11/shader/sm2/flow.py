@@ -15,6 +15,7 @@ import copy
 
 from .. import ir
 from ..hlsl.diagnostics import HlslError
+from ..hlsl.unroll import MAX_ITERATIONS
 from .base import (
     _INT_READS,
     _INT_WRITES,
@@ -218,11 +219,11 @@ class FlowControl:
                 if "brk" in loop:
                     self.end_skip_region(loop["brk"])
             else:
-                pc = loop["start"]
+                pc = self._next_iteration(loop)
         elif op == O.ENDLOOP:
             while frames and frames[-1]["kind"] == "static":
                 frames.pop()
-            pc = frames[-1]["start"]
+            pc = self._next_iteration(frames[-1])
         elif op == O.RET and any(f["kind"] == "bool" for f in frames):
             pc += 1  # the last instruction of a static branch's part, with only ret after it (static_if)
         elif op in (O.RET, O.RETC):
@@ -243,6 +244,19 @@ class FlowControl:
             self.note_bool_test(inst)
             pc += 1
         return pc, steps
+
+    def _next_iteration(self, loop: dict) -> int:
+        """The back edge of an unrolled loop. A loop left only at run time (its frame has a skip region) is
+        unrolled under predication until a compile-time exit: one that has none stops where the HLSL
+        unroller stops any loop, after MAX_ITERATIONS copies, with fxc's X3511 text (hlsl/unroll.py) —
+        rather than after MAX_STEPS translated instructions, which took tens of seconds."""
+        if "brk" in loop:
+            loop["iterations"] = n = loop.get("iterations", 0) + 1
+            if n > MAX_ITERATIONS:
+                raise HlslError(self.file, 1, 1, 3511, f"unable to unroll loop, loop does not appear to terminate "
+                                f"in a timely manner ({MAX_ITERATIONS + 1} iterations) or unrolled loop is too "
+                                "large, use the [unroll(n)] attribute to force an exact higher number")
+        return loop["start"]
 
     def _dynamic_loop(self, body: list[ir.Instruction], pc: int, end: int) -> dict:
         """A loop that cannot be unrolled, in fxc's ps_2_x form ("rep - ps", "break_comp - ps", "defi - ps"):

@@ -19,6 +19,7 @@ pattern, asfloat / asint) is neither: the translation refuses it with fxc's X453
 from __future__ import annotations
 
 from .. import ir
+from .base import _NO_DST, _TWO_DST
 
 O = ir.Opcode
 T = ir.OperandType
@@ -38,9 +39,6 @@ FLOAT_OPS = {O.ADD, O.MUL, O.MAD, O.MIN, O.MAX, O.FRC, O.DP2, O.DP3, O.DP4, O.RC
              O.DIV, O.ROUND_NI, O.ROUND_PI, O.ROUND_NE, O.ROUND_Z, O.SINCOS, O.DERIV_RTX, O.DERIV_RTY,
              O.DERIV_RTX_COARSE, O.DERIV_RTY_COARSE, O.DERIV_RTX_FINE, O.DERIV_RTY_FINE, O.LT, O.GE, O.EQ, O.NE,
              O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_D}
-_NO_DST = {O.IF, O.ELSE, O.ENDIF, O.LOOP, O.ENDLOOP, O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC, O.RET, O.RETC,
-           O.DISCARD, O.SWITCH, O.CASE, O.DEFAULT, O.ENDSWITCH, O.CALL, O.CALLC, O.LABEL, O.CUSTOMDATA, O.NOP}
-_TWO_DST = {O.SINCOS, O.IMUL, O.UMUL, O.UDIV, O.SWAPC}
 _WHOLE = {O.DP2: (0, 1), O.DP3: (0, 1, 2), O.DP4: (0, 1, 2, 3)}  # sources read whatever the mask
 
 INT, OTHER, MASK = 1, 2, 4  # evidence bits: an integer, a float, a comparison mask (0 / 0xFFFFFFFF)

@@ -1,0 +1,38 @@
+"""tools/d3d9_effects: the fx_2_0 comparison with fxc's objects (run here on a corpus written by the test: an
+object equal to the compile, and one differing in a parameter's class, must be told apart)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyd3d11.d3dcompiler import D3DCompile
+from pyd3d11.effects.fx2binary import D3DXPC_MATRIX_COLUMNS, read_fx2, write_fx2
+from pyd3d11.tools import d3d9_effects
+
+pytestmark = pytest.mark.backend_independent
+
+SRC = "float4x4 m; float4 f() : COLOR { return m[0]; }\ntechnique t { pass p { PixelShader = compile ps_2_0 f(); } }"
+
+
+def _corpus(tmp_path, obj: bytes) -> str:
+    (tmp_path / "Fx").mkdir()
+    (tmp_path / "Fx" / "e.fx").write_text(SRC)
+    (tmp_path / "Fx" / "e_FX.o").write_bytes(obj)
+    (tmp_path / "CompileShaders.bat").write_text("CALL CompileShader2.bat Fx e.fx e_FX fx_2_0 || GOTO :error\n")
+    return str(tmp_path)
+
+
+def _ours() -> bytes:
+    return bytes(D3DCompile(SRC, len(SRC), "e.fx", None, None, "", "fx_2_0").GetBufferPointer())
+
+
+def test_equal_objects_agree(tmp_path):
+    tally = d3d9_effects.run(_corpus(tmp_path, _ours()))
+    assert (tally["compiled"], tally["effects equal"], tally["parameters agree"]) == (1, 1, 1)
+
+
+def test_a_different_class_is_reported(tmp_path):
+    eff = read_fx2(_ours())
+    eff.parameters[0].type.pclass = D3DXPC_MATRIX_COLUMNS
+    tally = d3d9_effects.run(_corpus(tmp_path, write_fx2(eff)))
+    assert (tally["effects equal"], tally["parameters differ"], tally["pass states agree"]) == (0, 1, 1)
