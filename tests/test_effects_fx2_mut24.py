@@ -225,3 +225,16 @@ def test_vector_and_matrix_state_value_shapes():
     view, diffuse = eff.techniques[0].passes[0].states
     assert (view.value.type.rows, view.value.type.cols) == (4, 4)
     assert (diffuse.value.type.rows, diffuse.value.type.cols) == (1, 4)
+
+
+def test_uninitialised_numeric_parameters_are_stored_as_zeros():
+    """A parameter without initialiser holds zeros: the binary equals the one with ``= 0`` written out (4 bytes per
+    scalar, unpadded)."""
+    assert _compile("float4 a; float b[3]; int2x2 m; technique {}") == \
+        _compile("float4 a = 0; float b[3] = {0, 0, 0}; int2x2 m = 0; technique {}")
+
+
+def test_string_escapes():
+    """C's simple escape sequences in a string parameter (\\n \\t \\r \\a \\b \\f \\v)."""
+    eff = read_fx2(_compile('string s = "1\\n2\\t3\\r4\\a5\\b6\\f7\\v8"; technique {}'))
+    assert list(eff.strings.values()) == ["1\n2\t3\r4\a5\b6\f7\v8"]
