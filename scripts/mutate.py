@@ -174,7 +174,7 @@ MODULES: dict[str, list[str]] = {
                                 "test_mu9_seed22_survivors.py"],
     "shader/hlsl/constprop.py": ["test_rules_hlsl_constexpr.py", "test_hlsl_fold_semantics.py", "test_hlsl_const_errors.py",
                                  "test_hlsl_optimize.py", "test_rules_hlsl_constprop_details.py",
-                                 "test_hlsl_const_array_fold.py"],
+                                 "test_hlsl_const_array_fold.py", "test_rules_hlsl_constprop_mut24.py"],
     # session 10: rule-bearing modules not sampled before
     "pipeline/sampler.py": ["test_rules_sampler_border.py", "test_sampler_filter.py", "test_sampler_kinds.py", "test_sampler_mips.py", "test_sampler_helpers.py",
                             "test_rules_sampler_filter_decode.py", "test_rules_sampler_address.py", "test_native_sampler_kinds.py",
@@ -222,7 +222,8 @@ MODULES: dict[str, list[str]] = {
     "pipeline/input_assembler.py": ["test_native_frontend_ia.py", "test_pipeline_ia_gather.py", "test_rules_input_assembler.py"],
     "shader/sm2/translate.py": ["test_level9_profiles.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py",
                                 "test_sm2_translate_mu17.py"],
-    "shader/sm2/flow.py": ["test_level9_kinds.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py"],
+    "shader/sm2/flow.py": ["test_level9_kinds.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py",
+                           "test_level9_switch_mut24.py"],
     "shader/hlsl/intrinsics.py": ["test_hlsl_structured_dynamic_mu18.py", "test_hlsl_texture_offset_dims_mu18.py", "test_rules_hlsl_intrinsic_precision_mu18.py", "test_rules_hlsl_determinant_mu18.py", "test_rules_hlsl_intrinsics.py", "test_hlsl_object_methods.py",
                                   "test_rules_hlsl_intrinsic_dispatch.py"],
     # session 13: struct-method receivers (in memory, known-constant elements) and the switch checks
@@ -286,6 +287,17 @@ MODULES: dict[str, list[str]] = {
     # session 23: the SM5.0 -> SM5.1 register-form rewrite
     "shader/dxbc/sm51.py": ["test_hlsl_sm51.py", "test_dxbc_sm51_mut23.py"],
     "shader/hlsl/sm51.py": ["test_hlsl_sm51.py", "test_hlsl_sm51_mut23.py"],
+    # session 24 (MUT): session 23's shader-model-2 analyses and the fx_2_0 effect target
+    "shader/sm2/congruence.py": ["test_sm2_congruence.py", "test_sm2_mut24.py"],
+    "shader/sm2/propagate.py": ["test_sm2_propagate.py", "test_sm2_mut24.py"],
+    "shader/sm2/static_branch.py": ["test_sm2_bool_branches.py", "test_sm2_mut24.py", "test_sm2_static_branch_mut24.py"],
+    "shader/sm2/integers.py": ["test_level9_ints_loops.py::test_unsigned_division_and_shifts_are_emulated_exactly",
+                               "test_level9_ints_loops.py::test_integer_and_bool_constants_and_integer_vertex_inputs_agree",
+                               "test_level9_signed_div.py", "test_rules_sm2_translate.py", "test_level9_ints_mut24.py"],
+    "shader/sm2/fold.py": ["test_sm2_fold_mut24.py", "test_sm2_one_trip_loops.py", "test_level9_signed_div.py"],
+    "effects/fx2binary.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
+    "effects/fx2states.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
+    "effects/fx2compile.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
     "pipeline/texture_cache.py": ["test_native_sampler_row_pairs.py", "test_native_sampler_decode_rows.py",
                                   "test_native_sampler_unorm8.py", "test_native_sampler_unorm8_scaled.py",
                                   "test_native_sampler_address_paths.py", "test_native_sampler_ld.py::test_ld_typed_buffer"],

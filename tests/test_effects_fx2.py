@@ -525,3 +525,12 @@ def test_state_table_size_and_enums():
     # D3DCMPFUNC, D3DBLEND, D3DCULL, D3DTEXTUREFILTERTYPE values (d3d9types.h)
     assert [enum_value("CMP", "LessEqual"), enum_value("BLEND", "InvSrcAlpha"), enum_value("CULL", "None"),
             enum_value("TEXF", "Anisotropic"), enum_value("TOP", "Modulate")] == [4, 6, 1, 3, 4]
+
+
+@pytest.mark.parametrize("word", ["Texture", "TEXTURE", "texture"])
+def test_texture_stage_argument_named_texture(word):
+    """``ColorArg1[0] = Texture;``: D3DTA_TEXTURE (2), the value name of the texture-stage arguments ("Texture Stage
+    States": D3DTA without its prefix), although ``texture`` is also a type word."""
+    (st,) = effect("technique { pass { ColorArg1[0] = " + word + "; AlphaArg2[3] = Diffuse; } }") \
+        .techniques[0].passes[0].states[:1]
+    assert (st.operation, st.index, st.value.value) == (0x69, 0, struct.pack("<I", 2))

@@ -299,7 +299,7 @@ def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block
         if hit is None or (sampler_block and e.name.lower() not in fx2states.SAMPLER_BLOCK_STATES):
             raise ctx.error(e.pos, f"unrecognized state '{e.name}'" + (" in a sampler_state" if hit else ""))
         op, info = hit
-        if e.index is not None and (info.indices == 0 or e.index >= info.indices):
+        if e.index is not None and e.index >= info.indices:  # a state that is no array (0 indices) takes none
             raise ctx.error(e.pos, f"state '{e.name}': index {e.index} out of range")
         index = e.index or 0
         tech, pass_, element = where

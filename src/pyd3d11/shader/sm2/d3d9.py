@@ -246,7 +246,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     names = {b.bind_point: b.name for b in (rdef.bindings if rdef else []) if b.input_type == 3}  # D3D_SIT_SAMPLER
     tex_names = {b.bind_point: b.name for b in (rdef.bindings if rdef else []) if b.input_type == 2}
     new_sampler, sampler_names, sampler_types, pair_textures = _sampler_registers(
-        tr.sampler_mappings, names, tex_names, params, prof.samplers, target, file)
+        tr.sampler_mappings, names, tex_names, params)
     for inst in body:
         for s in _srcs(inst):
             if s.reg == Reg.SAMPLER:
@@ -306,8 +306,7 @@ def _partial_precision(body: list[Inst]) -> None:
                            inst.dst.shift)
 
 
-def _sampler_registers(mappings: list, names: dict[int, str], tex_names: dict[int, str], params: set[str] | frozenset[str],
-                       count: int, target: str, file: str
+def _sampler_registers(mappings: list, names: dict[int, str], tex_names: dict[int, str], params: set[str] | frozenset[str]
                        ) -> tuple[dict[int, int], dict[int, str], dict[int, int], dict[int, int]]:
     """The D3D9 sampler register of each (texture, sampler) pair the translation samples.
 
@@ -316,7 +315,8 @@ def _sampler_registers(mappings: list, names: dict[int, str], tex_names: dict[in
     with several textures (separate Texture / SamplerState objects) becomes one combined sampler per pair,
     named ``sampler+texture`` in the constant table (the combined-sampler naming vkd3d-shader's HLSL compiler
     synthesises for shader model 1-3): the first pair in program order keeps the sampler's register, each
-    further one takes the lowest register no other sampler holds (X4510 past the target's sampler count).
+    further one takes the lowest register no other sampler holds (below the target's sampler count: the
+    translation refuses more pairs than samplers, X4510).
 
     Returns translation target -> D3D9 register, D3D9 register -> constant name, -> sampler type, -> the
     pair's texture (t#) register."""
@@ -333,11 +333,10 @@ def _sampler_registers(mappings: list, names: dict[int, str], tex_names: dict[in
         for k, m in enumerate(pairs):
             reg = smp
             if k:
+                # the lowest free register is below the count of pairs, which the translation kept within the
+                # target's samplers (sampling.py, X4510), so no pair lands past the last sampler here
                 reg = next(r for r in range(64) if r not in taken)
                 taken.add(reg)
-                if reg >= count:
-                    raise _err(file, 4510, f"{target}: sampler '{name}' with texture t{m.resource} needs sampler "
-                                           f"s{reg}, beyond the target's {count} samplers")
             new_sampler[m.target] = reg
             cname = name if len(pairs) == 1 else f"{name}+{tex_names.get(m.resource, f't{m.resource}')}"
             reg_names[reg] = f"${cname}" if name in params else cname
