@@ -57,10 +57,16 @@ def _default_value(cg: CodegenContext, decl, size: int) -> bytes | None:
     return bytes(out)
 
 
-def rdef_type(cg: CodegenContext, t: Type) -> RdefType:
+def rdef_type(cg: CodegenContext, t: Type, packed: bool = False) -> RdefType:
+    """D3D11_SHADER_TYPE_DESC of ``t``. ``packed``: the element type of a structured buffer, whose members lie
+    one after the other with no register alignment (each member's Offset is the sum of the 4-byte slots before
+    it, the layout of the buffer's stride); otherwise the constant-buffer packing rules place the members
+    (a member that would cross a 16-byte register starts the next one; arrays and structs start a register).
+    The structured layout: fxc 10.1's $Element types in DXDecompiler's corpus (3Dmigoto structured_buffers_4/_5:
+    ``float oopsie; float4 m4;`` puts m4 at 52, not 64)."""
     if isinstance(t, ArrayType):
         # fxc flattens multi-dimensional arrays: uint4 a[9][10] reflects as 90 elements of uint4
-        e = rdef_type(cg, t.elem)
+        e = rdef_type(cg, t.elem, packed)
         e.elements = t.count * max(1, e.elements)
         return e
     if isinstance(t, NumType):
@@ -83,6 +89,10 @@ def rdef_type(cg: CodegenContext, t: Type) -> RdefType:
         members = []
         off = 0
         for fname, ft, _s, _m in t.fields:
+            if packed:
+                members.append(RdefMember(fname, rdef_type(cg, ft, True), off))
+                off += 4 * ft.slots
+                continue
             size, al = cg.cb_size(ft)
             if al or (off % 16) + size > 16:
                 off = (off + 15) // 16 * 16
@@ -173,6 +183,6 @@ def _bind_info_buffers(cg: CodegenContext) -> list[RdefConstantBuffer]:
     out = []
     for r in cg.resources:
         if r.used and r.reg >= 0 and r.type.kind in _STRUCTURED and r.type.elem is not None:
-            elem = RdefVariable("$Element", 0, r.stride, 2, rdef_type(cg, r.type.elem))
+            elem = RdefVariable("$Element", 0, r.stride, 2, rdef_type(cg, r.type.elem, packed=True))
             out.append(RdefConstantBuffer(r.name, [elem], r.stride, 0, 3))
     return out
