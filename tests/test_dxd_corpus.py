@@ -71,3 +71,78 @@ def test_cbuffer_struct_offsets_keep_the_register_rules():
           "float4 main() : SV_Target { return s.b; }"
     t = _reflect(src).GetConstantBufferByName("c").GetVariableByName("s").GetType()
     assert _members(t) == [("a", 0), ("b", 16)]
+
+
+# -- type names --------------------------------------------------------------------------------------------------
+# An anonymous struct is "<unnamed>"; one declared as a member of struct S is "S::<unnamed>" — inferred from 3 fxc
+# 10.1 objects of DXDecompiler's corpus (ResourceDefinitions, AdvancedHLSL_VS, 3Dmigoto structured_buffers_extra_5:
+# ``struct bar { struct {..} inner_struct_1; struct {..} inner_struct_2[2]; }`` reflects "bar::<unnamed>" for both,
+# the cbuffer-level ``struct {..} anonStruct1`` "<unnamed>"). ``half`` keeps its spelling as the name of a float
+# type (Unity fog_test VS/PS: ``half4 unity_SHAr`` is "half4", D3D_SVT_FLOAT).
+_NAMES_SRC = """struct bar { float a; struct { float x; } inner1; struct { float y; } inner2[2]; };
+cbuffer c : register(b0) { bar b; struct { float v; } anon; half h; half3 h3; half2x3 hm; float f; }
+float4 main() : SV_Target { return b.a + b.inner1.x + b.inner2[1].y + anon.v + h
+                                   + h3.x + hm._m00 + f; }"""
+_NAMES = [
+    # (path from the cbuffer variable, reflected name, D3D_SVT type)
+    (("b",), "bar", 0), (("b", "inner1"), "bar::<unnamed>", 0), (("b", "inner2"), "bar::<unnamed>", 0),
+    (("anon",), "<unnamed>", 0), (("h",), "half", 3), (("h3",), "half3", 3), (("hm",), "half2x3", 3),
+    (("f",), "float", 3), (("b", "a"), "float", 3),
+]
+
+
+@pytest.fixture(scope="module")
+def names_cbuffer():
+    return _reflect(_NAMES_SRC).GetConstantBufferByName("c")
+
+
+@pytest.mark.parametrize(("path", "name", "vtype"), _NAMES)
+def test_reflected_type_names(names_cbuffer, path: tuple[str, ...], name: str, vtype: int):
+    t = names_cbuffer.GetVariableByName(path[0]).GetType()
+    for member in path[1:]:
+        t = t.GetMemberTypeByName(member)
+    d = t.GetDesc()
+    assert (d.Name, d.Type) == (name, vtype)
+
+
+# -- shader model 5.1 ----------------------------------------------------------------------------------------------
+# D3D_SIF_USERPACKED (d3dcommon.h: "the shader resource was declared with a register") marks every explicitly
+# placed binding at 4.x/5.0; at 5.1 fxc keeps it on constant buffers only — inferred from 4 fxc 10.1 objects of
+# DXDecompiler's corpus (BasicHLSL_PS_5_1, ResourceDefinitions_5_1, HLSLSample_PS_5_1, RasterOrderViews).
+_PLACED = """cbuffer cb : register(b1) { float4 k; }
+Texture2D tx : register(t2); SamplerState sm : register(s3); RWTexture2D<float4> uv : register(u4);
+Texture2D tauto; SamplerState sauto;
+float4 main(float4 p : SV_Position) : SV_Target { uv[uint2(0, 0)] = k; return tx.Sample(sm, p.xy) + tauto.Sample(sauto,
+p.xy); }"""
+# D3D_SIF_USERPACKED = 1, D3D_SIF_TEXTURE_COMPONENTS = 12 (a float4 texture / typed UAV)
+_PLACED_FLAGS = [("cb", 1, 1), ("tx", 13, 12), ("sm", 1, 0), ("uv", 13, 12), ("tauto", 12, 12), ("sauto", 0, 0)]
+
+
+@pytest.mark.parametrize(("name", "flags50", "flags51"), _PLACED_FLAGS)
+def test_userpacked_bind_flag_by_model(name: str, flags50: int, flags51: int):
+    for target, expected in (("ps_5_0", flags50), ("ps_5_1", flags51)):
+        assert _reflect(_PLACED, target).GetResourceBindingDescByName(name).uFlags == expected, target
+
+
+def test_ps_5_1_uavs_do_not_start_after_the_render_targets():
+    """ps_5_0: an automatically placed UAV takes the first u# after the render targets (Direct3D 11 binds UAVs
+    after the RTVs, OMSetRenderTargetsAndUnorderedAccessViews); ps_5_1 (Direct3D 12, UAVs bound apart): u0, as fxc
+    10.1's RasterOrderViews.o places rov1 beside an SV_Target."""
+    src = "RWBuffer<float> a; RWBuffer<float> b;\nstruct O { float4 c0 : SV_Target0; float4 c1 : SV_Target1; };\n" \
+          "O main() { a[0] = 1; b[0] = 2; O o; o.c0 = 0; o.c1 = 1; return o; }"
+    for target, first in (("ps_5_0", 2), ("ps_5_1", 0)):
+        r = _reflect(src, target)
+        assert [r.GetResourceBindingDescByName(n).BindPoint for n in ("a", "b")] == [first, first + 1], target
+
+
+# D3D11_SHADER_DESC.Flags: the compile's D3DCOMPILE_* flags with NO_PRESHADER (0x100); 5.1 adds 0x400, and
+# ENABLE_UNBOUNDED_DESCRIPTOR_TABLES (0x100000) is kept — inferred from the 7 ps/vs_5_1 objects of the corpus
+# (0x500, SM51_test.o compiled with /enable_unbounded_descriptor_tables 0x100500) against 0x100 at 4.x/5.0.
+_FLAGS = [("ps_5_0", 0, 0x100), ("ps_5_1", 0, 0x500), ("ps_5_1", 0x100000, 0x100500), ("ps_5_0", 0x4, 0x104),
+          ("ps_4_0", 0, 0x100)]
+
+
+@pytest.mark.parametrize(("target", "compile_flags", "expected"), _FLAGS)
+def test_shader_desc_flags(target: str, compile_flags: int, expected: int):
+    src = "float4 main() : SV_Target { return 1; }"
+    assert _reflect(src, target, flags=compile_flags).GetDesc().Flags == expected

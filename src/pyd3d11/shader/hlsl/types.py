@@ -147,6 +147,8 @@ class ArrayType(Type):
 class StructType(Type):
     name: str
     fields: list[tuple[str, Type, str | None, frozenset]] = field(default_factory=list)  # name, type, semantic, mods
+    #: an anonymous struct declared inside struct S: "S::<unnamed>", its reflected name (reflect.rdef_type)
+    scoped_name: str | None = None
 
     @property
     def slots(self) -> int:  # type: ignore[override]
