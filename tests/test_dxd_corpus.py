@@ -146,3 +146,41 @@ _FLAGS = [("ps_5_0", 0, 0x100), ("ps_5_1", 0, 0x500), ("ps_5_1", 0x100000, 0x100
 def test_shader_desc_flags(target: str, compile_flags: int, expected: int):
     src = "float4 main() : SV_Target { return 1; }"
     assert _reflect(src, target, flags=compile_flags).GetDesc().Flags == expected
+
+
+# -- D3D9-style samplers at SM4+ -------------------------------------------------------------------------------------
+# The texture fxc makes for a legacy sampler bears the sampler's name (fxc 10.1: Texture_Legacy's tex0..tex4, Unity
+# fog_test_PS's _MainTex, each a sampler and a texture of one name). Direct3D 9 has no 1D texture (D3DRESOURCETYPE:
+# surface, volume, texture, volume texture, cube texture…; tex1D reads a 2D texture), and the texture of a tex1D
+# sample is a Texture2D read at v = 0.5 with zero v derivatives (Texture_Legacy: ``sampler1D tex1`` → "2d",
+# ``mov r3.y, l(0.5)``). D3D_SRV_DIMENSION: TEXTURE2D 4, TEXTURE3D 8, TEXTURECUBE 9.
+_LEGACY = [
+    # (declaration, sample expression, texture dimension)
+    ("sampler1D s;", "tex1D(s, p.x)", 4), ("sampler1D s;", "tex1Dgrad(s, p.x, p.y, p.z)", 4),
+    ("sampler1D s;", "tex1Dproj(s, p)", 4), ("sampler1D s;", "tex1Dlod(s, p)", 4), ("sampler1D s;", "tex1Dbias(s, p)", 4),
+    ("sampler2D s;", "tex2D(s, p.xy)", 4), ("sampler3D s;", "tex3D(s, p.xyz)", 8), ("samplerCUBE s;", "texCUBE(s, p.xyz)", 9),
+    ("sampler s;", "texCUBE(s, p.xyz)", 9), ("sampler s;", "tex1D(s, p.x)", 4),
+]
+
+
+@pytest.mark.parametrize(("decl", "expr", "dim"), _LEGACY)
+def test_legacy_sampler_texture(decl: str, expr: str, dim: int):
+    r = _reflect(f"{decl}\nfloat4 main(float4 p : TEXCOORD) : SV_Target {{ return {expr}; }}")
+    d = r.GetDesc()
+    binds = [r.GetResourceBindingDesc(i) for i in range(d.BoundResources)]
+    # D3D_SIT_SAMPLER 3, D3D_SIT_TEXTURE 2
+    assert [(b.Name, b.Type) for b in binds] == [("s", 3), ("s", 2)]
+    assert binds[1].Dimension == dim
+
+
+def test_legacy_tex1d_reads_row_half():
+    """tex1D(s, u) samples (u, 0.5); tex1Dgrad's derivatives are (d, 0): the listing's immediates."""
+    from pyd3d11.d3dcompiler import D3DDisassemble
+
+    src = "sampler1D s;\nfloat4 main(float4 p : TEXCOORD) : SV_Target { return tex1Dgrad(s, p.x, p.y, p.z); }"
+    text = bytes(D3DDisassemble(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0"))).decode()
+    lines = [ln for ln in text.splitlines() if not ln.startswith("//")]
+    assert "dcl_resource_texture2d (float,float,float,float) t0" in lines
+    movs = [ln for ln in lines if ln.startswith("mov ")]
+    assert any("l(0,0.500000,0,0)" in ln or "l(0.500000" in ln for ln in movs)
+    assert sum("l(0,0,0,0)" in ln for ln in movs) == 2  # the two derivatives' v
