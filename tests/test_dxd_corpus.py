@@ -184,3 +184,23 @@ def test_legacy_tex1d_reads_row_half():
     movs = [ln for ln in lines if ln.startswith("mov ")]
     assert any("l(0,0.500000,0,0)" in ln or "l(0.500000" in ln for ln in movs)
     assert sum("l(0,0,0,0)" in ln for ln in movs) == 2  # the two derivatives' v
+
+
+# -- output signature: components never written ------------------------------------------------------------------
+# D3D11_SIGNATURE_PARAMETER_DESC.ReadWriteMask of an output: the components of its register the shader never
+# writes (MicrosoftDocs: "whether a given component is never written (if the signature is an output signature)").
+# An output without a register (oDepth, oMask, oDepthGE/LE, oStencilRef; one component, mask 1) stores 0xE: inferred
+# from 13 fxc objects of DXDecompiler's and SlimShader's corpora, none of which stores 0.
+_REGISTERLESS = [("float", "SV_Depth"), ("float", "SV_DepthGreaterEqual"), ("float", "SV_DepthLessEqual"),
+                 ("uint", "SV_Coverage"), ("uint", "SV_StencilRef")]
+
+
+@pytest.mark.parametrize(("ty", "sem"), _REGISTERLESS)
+def test_registerless_output_never_written_mask(ty: str, sem: str):
+    src = f"float4 main(float4 p : SV_Position, out {ty} d : {sem}) : SV_Target {{ d = ({ty})p.z; return p; }}"
+    r = _reflect(src, "ps_5_1" if sem == "SV_StencilRef" else "ps_5_0")
+    outs = [r.GetOutputParameterDesc(i) for i in range(r.GetDesc().OutputParameters)]
+    d = next(o for o in outs if o.SemanticName == sem)
+    assert (d.Register, d.Mask, d.ReadWriteMask) == (0xFFFFFFFF, 1, 0xE)
+    t = next(o for o in outs if o.SemanticName == "SV_Target")
+    assert (t.Mask, t.ReadWriteMask) == (0xF, 0)  # a register output written in full: none never written
