@@ -171,6 +171,16 @@ def test_legacy_sampler_texture(decl: str, expr: str, dim: int):
     # D3D_SIT_SAMPLER 3, D3D_SIT_TEXTURE 2
     assert [(b.Name, b.Type) for b in binds] == [("s", 3), ("s", 2)]
     assert binds[1].Dimension == dim
+    # the texture's t# is not the source's: no D3D_SIF_USERPACKED (1), only the 4-component flags (12)
+    assert binds[1].uFlags == 12
+
+
+def test_legacy_texture_of_a_placed_sampler_is_not_userpacked():
+    """``sampler2D s : register(s3)`` places the sampler (USERPACKED) but not its texture, which takes t0."""
+    r = _reflect("sampler2D s : register(s3);\n"
+                 "float4 main(float4 p : TEXCOORD) : SV_Target { return tex2D(s, p.xy); }")
+    binds = [r.GetResourceBindingDesc(i) for i in range(r.GetDesc().BoundResources)]
+    assert [(b.Type, b.BindPoint, b.uFlags) for b in binds] == [(3, 3, 1), (2, 0, 12)]
 
 
 def test_legacy_tex1d_reads_row_half():
@@ -204,3 +214,57 @@ def test_registerless_output_never_written_mask(ty: str, sem: str):
     assert (d.Register, d.Mask, d.ReadWriteMask) == (0xFFFFFFFF, 1, 0xE)
     t = next(o for o in outs if o.SemanticName == "SV_Target")
     assert (t.Mask, t.ReadWriteMask) == (0xF, 0)  # a register output written in full: none never written
+
+
+# -- which constant-buffer variables a shader uses ----------------------------------------------------------------
+# D3D_SVF_USED (2): the shader reads the variable. A global read only by an overload that another overload of the
+# same name calls (Unity's UnityObjectToClipPos(float4) → UnityObjectToClipPos(float3), fog_test VS: fxc 10.1 flags
+# unity_ObjectToWorld and unity_MatrixVP used) is used; the overloads were once walked by name, so the second was
+# never visited: its globals were flagged unused, and with no other global read the $Globals buffer got no slot
+# (the program read ``cb-1[..]`` and did not assemble).
+_OVERLOADS = """float4 pad[3]; float4x4 M; float4 unread; float4x4 VP;
+inline float4 f(in float3 pos) { return mul(VP, mul(M, float4(pos, 1.0))); }
+inline float4 f(float4 pos) { return f(pos.xyz); }
+float4 main(float4 p : POSITION) : SV_Position { return f(p); }"""
+
+
+def test_globals_read_by_an_overload_called_from_its_namesake_are_used():
+    cb = _reflect(_OVERLOADS, "vs_5_0").GetConstantBufferByName("$Globals")
+    flags = {cb.GetVariableByIndex(i).GetDesc().Name: cb.GetVariableByIndex(i).GetDesc().uFlags for i in range(4)}
+    assert flags == {"pad": 0, "M": 2, "unread": 0, "VP": 2}
+
+
+# -- rasterizer-ordered views and the stencil reference -----------------------------------------------------------
+# A RasterizerOrdered* object declares its UAV with the rasterizer-ordered bit (``_rov``; fxc 10.1's
+# RasterOrderViews.o: every rov declaration, none of the RW ones), and the shader then requires
+# D3D_SHADER_REQUIRES_ROVS (0x1000: "rasterizer ordered views"); writing SV_StencilRef requires
+# D3D_SHADER_REQUIRES_STENCIL_REF (0x200: "stencil reference values set by pixel shaders") — d3dcommon.h /
+# ID3D11ShaderReflection::GetRequiresFlags.
+_ROV_KINDS = [("RasterizerOrderedBuffer<float4>", "dcl_uav_typed_buffer_rov"),
+              ("RasterizerOrderedTexture2D<float4>", "dcl_uav_typed_texture2d_rov"),
+              ("RasterizerOrderedTexture1DArray<float4>", "dcl_uav_typed_texture1darray_rov"),
+              ("RasterizerOrderedByteAddressBuffer", "dcl_uav_raw_rov"),
+              ("RasterizerOrderedStructuredBuffer<float4>", "dcl_uav_structured_rov"),
+              ("RWTexture2D<float4>", "dcl_uav_typed_texture2d ")]
+_ROV_USE = {"RasterizerOrderedByteAddressBuffer": "u.Store(0, 1u)", "RasterizerOrderedStructuredBuffer<float4>":
+            "u[0] = 1", "RasterizerOrderedBuffer<float4>": "u[0] = 1", "RasterizerOrderedTexture2D<float4>":
+            "u[uint2(0, 0)] = 1", "RasterizerOrderedTexture1DArray<float4>": "u[uint2(0, 0)] = 1",
+            "RWTexture2D<float4>": "u[uint2(0, 0)] = 1"}
+
+
+@pytest.mark.parametrize(("decl", "dcl"), _ROV_KINDS)
+def test_rov_declaration_and_requires_flag(decl: str, dcl: str):
+    from pyd3d11.d3dcompiler import D3DDisassemble
+
+    src = f"{decl} u : register(u1);\nfloat4 main() : SV_Target {{ {_ROV_USE[decl]}; return 0; }}"
+    blob = D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    text = bytes(D3DDisassemble(blob)).decode()
+    assert any(ln.startswith(dcl) for ln in text.splitlines())
+    assert bool(D3DReflect(blob).GetRequiresFlags() & 0x1000) == ("_rov" in dcl)
+
+
+def test_stencil_ref_output_requires_flag():
+    with_ref = "float4 main(out uint s : SV_StencilRef) : SV_Target { s = 3; return 0; }"
+    without = "float4 main() : SV_Target { return 0; }"
+    assert _reflect(with_ref).GetRequiresFlags() & 0x200 == 0x200
+    assert _reflect(without).GetRequiresFlags() & 0x200 == 0

@@ -82,6 +82,12 @@ class Compile:
         return {"fx": "effect", "lib": "library"}.get(self.profile.split("_")[0], "shader")
 
 
+def _last_parameter(tree: GitTree, bat: str) -> int:
+    """The highest ``%N`` a called batch file uses (the CALL's words past it are not passed on)."""
+    raw = tree.read(f"{ROOT}/{bat}") or b""
+    return max((int(n) for n in re.findall(r"%([1-9])", raw.decode("latin-1"))), default=9)
+
+
 def jobs(tree: GitTree) -> list[Compile]:
     """Every compile of CompileShaders.bat, in order; an output written twice keeps the last compile (its
     object is the one stored)."""
@@ -103,7 +109,10 @@ def jobs(tree: GitTree) -> list[Compile]:
         with_entry = bat == "compileshader.bat"
         folder, file, out, profile = args[:4]
         entry = args[4] if with_entry else None
-        extra = args[5:] if with_entry else args[4:]
+        # the batch file hands fxc only the parameters its command line names (CompileShader.bat: %6 %7, two
+        # options after the entry point; CompileShader2.bat: %5 %6 %7): the rest of a CALL's words never reached
+        # fxc (Unity fog_test's /D options, ShaderWithRootSignature's /DRS1_0), and fxc's objects show it
+        extra = args[(5 if with_entry else 4):_last_parameter(tree, words[0])]
         kept: list[str] = []
         skip = flags2 = 0
         for a in extra:

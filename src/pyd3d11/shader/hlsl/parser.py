@@ -309,7 +309,8 @@ class Parser(Sm51Parser, ExprParser):
             if name == "matrix" and not 1 <= c <= 4:
                 raise self.error("matrix dimensions must be between 1 and 4", t, 3053)
             return NumType(base.base, 1, r, "v") if name == "vector" else NumType(base.base, r, c, "m")
-        if name.startswith("RasterizerOrdered") and "RW" + name[17:] in OBJECT_KINDS:
+        rov = name.startswith("RasterizerOrdered") and "RW" + name[17:] in OBJECT_KINDS
+        if rov:
             name = "RW" + name[17:]  # ROVs compile like their RW counterparts (ordering is a runtime property)
         if name in _LOWER_TEXTURES:
             name = _LOWER_TEXTURES[name]  # fxc accepts the d3d9-style lowercase spellings
@@ -335,7 +336,7 @@ class Parser(Sm51Parser, ExprParser):
                     raise self.error(f"{name} needs a sample count below shader model 4.1", t, 3000)
             elif name in _TEMPLATE_REQUIRED:  # fxc's grammar has no bare form: a syntax error at the next token
                 raise self.error()
-            return ObjectType(name, elem, samples, norm)
+            return ObjectType(name, elem, samples, norm, rov=rov)
         if name == "ConstantBuffer" and self._sm51():  # outside a global, parameter or local (parse_sm51)
             raise NotSupportedError("shader model 5.1: ConstantBuffer<T> here (a struct member, typedef or cast) "
                                     "is not built")

@@ -147,7 +147,9 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
         # only: inferred from fxc 10.1's 5.1 objects of DXDecompiler's corpus (BasicHLSL_PS_5_1's
         # ``g_samLinear : register(s0)`` 0 and ``g_txDiffuse : register(t0)`` 12 where the 5.0 compile has 1 and
         # 13; ResourceDefinitions_5_1's 20 textures, samplers and UAVs alike; its ``cbPerFrame : register(b1)`` 1)
-        packed = 1 if getattr(r, "explicit", False) and not sm51 else 0
+        # The texture made for a D3D9-style sampler (legacytex.py) takes the t# the body's first uses give it, never
+        # one the source names: not user-packed (fxc 10.1: Texture_Legacy's and Unity fog_test_PS's textures, 12)
+        packed = 1 if getattr(r, "explicit", False) and not sm51 and getattr(r, "legacy_sampler", None) is None else 0
         if r.file == "s":
             binds.append(RdefBinding(r.name, 3, 0, 0, 0, r.reg, 1,
                                      (2 if k == "SamplerComparisonState" else 0) | packed))
