@@ -268,3 +268,27 @@ def test_stencil_ref_output_requires_flag():
     without = "float4 main() : SV_Target { return 0; }"
     assert _reflect(with_ref).GetRequiresFlags() & 0x200 == 0x200
     assert _reflect(without).GetRequiresFlags() & 0x200 == 0
+
+
+# -- signature packing of clip and cull distances ------------------------------------------------------------------
+# SV_ClipDistance and SV_CullDistance share a register only with each other — inferred from 5 fxc 10.1 objects of
+# DXDecompiler's corpus (Clipping_VS, signatures_vs, signatures_ps_0/1/2); DXC's packer keeps them apart likewise.
+# (declarations of a VS output struct after SV_Position, expected (semantic, register, mask) of each)
+_CLIP_PACKING = [
+    ("float2 t : TEXCOORD1; float c : SV_ClipDistance;", [("TEXCOORD", 1, 0x3), ("SV_ClipDistance", 2, 0x1)]),
+    ("float c : SV_ClipDistance; float d : SV_CullDistance; float t : TEXCOORD0;",
+     [("SV_ClipDistance", 1, 0x1), ("SV_CullDistance", 1, 0x2), ("TEXCOORD", 2, 0x1)]),
+    ("float t : TEXCOORD0; float2 c : SV_ClipDistance; float u : TEXCOORD1;",
+     [("TEXCOORD", 1, 0x1), ("TEXCOORD", 1, 0x2), ("SV_ClipDistance", 2, 0x3)]),
+    ("float3 t : TEXCOORD0; float c : SV_CullDistance;", [("TEXCOORD", 1, 0x7), ("SV_CullDistance", 2, 0x1)]),
+]
+
+
+@pytest.mark.parametrize(("fields", "expected"), _CLIP_PACKING)
+def test_clip_and_cull_distances_pack_apart(fields: str, expected: list[tuple[str, int, int]]):
+    names = [f.split()[1] for f in fields.split(";") if f.strip()]
+    body = "; ".join(f"o.{n} = 0" for n in names)
+    src = f"struct O {{ float4 p : SV_Position; {fields} }};\nO main() {{ O o; o.p = 0; {body}; return o; }}"
+    r = _reflect(src, "vs_5_0")
+    outs = [r.GetOutputParameterDesc(i) for i in range(1, r.GetDesc().OutputParameters)]
+    assert [(d.SemanticName, d.Register, d.Mask) for d in outs] == expected
