@@ -12,8 +12,55 @@ import pytest
 
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.reflection import D3DReflect
+from pyd3d11.tools import dxd_corpus
+from pyd3d11.tools.real_corpora import MIRROR, GitTree
 
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
+# -- the corpus itself (a development resource: skipped without the git mirror) ----------------------------------
+_TREE = GitTree(MIRROR / dxd_corpus.REPO / "repo", dxd_corpus.REV)
+_needs_mirror = pytest.mark.skipif(not _TREE.exists(), reason="no git mirror of spacehamster/DXDecompiler")
+#: one compile per rule fixed with this oracle and per kind of stage (reflection equal to fxc's)
+_SUBSET = ["Internal/ResourceDefinitions", "Internal/ResourceDefinitions_5_1", "Internal/RasterOrderViews",
+           "Internal/Operations/Texture_Legacy", "3Dmigoto/structured_buffers_5", "3Dmigoto/signatures_ps_0",
+           "3Dmigoto/signatures_vs", "HlslCrossCompiler/apps/generic/Clipping_VS", "Unity/fog_test_Exp2_VS_50",
+           "Unity/fog_test_Exp2_PS_50", "HlslCrossCompiler/ps5/conservative_depth_ge",
+           "Internal/General/AdvancedHLSL_VS", "Sdk/Direct3D11/SimpleBezier11/SimpleBezier11_HS",
+           "Sdk/Direct3D11/SimpleBezier11/SimpleBezier11_DS", "Sdk/Direct3D11/NBodyGravityCS11/ParticleDraw_GS", "Sdk/Direct3D11/NBodyGravityCS11/NBodyGravityCS11",
+           "Internal/Level9_Test_PS_9_2"]
+
+
+@pytest.fixture(scope="module")
+def corpus_jobs() -> dict[str, dxd_corpus.Compile]:
+    return {j.name: j for j in dxd_corpus.jobs(_TREE)}
+
+
+@_needs_mirror
+@pytest.mark.parametrize("name", _SUBSET)
+def test_corpus_reflection_equals_fxc(corpus_jobs, name: str):
+    job = corpus_jobs[name]
+    blob, err = dxd_corpus._compile(_TREE, job)
+    assert err is None
+    assert dxd_corpus.compare(dxd_corpus.facts(blob), dxd_corpus.facts(_TREE.read(job.output("o")))) == []
+
+
+@_needs_mirror
+def test_batch_file_forwards_two_options(corpus_jobs):
+    """CompileShader.bat hands fxc ``%6 %7`` only: Unity's CALLs name /I, /Gec and three /D, fxc got the first two."""
+    job = corpus_jobs["Unity/fog_test_Exp2_VS_25"]
+    assert job.defines == () and job.flags == 0x1000  # D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY (/Gec)
+    assert job.include_dirs == (f"{dxd_corpus.ROOT}/Unity/CGIncludes",)
+
+
+def test_listing_sections_read_both_resource_tables():
+    """fxc 10.1's Resource Bindings rows (``HLSL Bind``/``Count``) and fxc 9.30's (``Slot``/``Elements``) compare
+    as the same (name, type, format, dim, slot, count) rows."""
+    new = ("// Resource Bindings:\n//\n// Name Type Format Dim HLSL Bind Count\n// ---\n"
+           "// tex0                              texture  float4        cube             t0      1 \n//\nps_5_0\n")
+    old = ("// Resource Bindings:\n//\n// Name Type Format Dim Slot Elements\n// ---\n"
+           "// tex0                              texture  float4        cube    0        1\n//\nps_5_0\n")
+    assert dxd_corpus.listing_sections(new) == dxd_corpus.listing_sections(old) == {
+        "Resource Bindings": [("tex0", "texture", "float4", "cube", 0, "1")]}
 
 
 def _reflect(src: str, target: str = "ps_5_0", entry: str = "main", flags: int = 0):
