@@ -339,3 +339,11 @@ def test_clip_and_cull_distances_pack_apart(fields: str, expected: list[tuple[st
     r = _reflect(src, "vs_5_0")
     outs = [r.GetOutputParameterDesc(i) for i in range(1, r.GetDesc().OutputParameters)]
     assert [(d.SemanticName, d.Register, d.Mask) for d in outs] == expected
+
+
+@pytest.mark.parametrize(("target", "expected"), [("ps_5_0", 0x2), ("ps_4_1", 0), ("ps_4_0", 0)])
+def test_earlydepthstencil_is_a_shader_model_5_flag(target: str, expected: int):
+    """[earlydepthstencil] sets forceEarlyDepthStencil (GetRequiresFlags D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL, 2)
+    from shader model 5; fxc 10.1 ignores it at ps_4_0 (3Dmigoto resource_types_4)."""
+    src = "[earlydepthstencil] float4 main() : SV_Target { return 1; }"
+    assert _reflect(src, target).GetRequiresFlags() & 0x2 == expected
