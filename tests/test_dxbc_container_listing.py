@@ -41,7 +41,7 @@ def test_header_matches_fxc_listing():
 
 def test_header_parse_rebuilds_signatures():
     exact = total = 0
-    for name, c, header in _pairs():
+    for _name, c, header in _pairs():
         h = parse_listing_header(header, c.rdef.target)
         assert h.creator == c.rdef.creator
         for sig, fourccs in ((h.input_signature, ("ISGN",)), (h.output_signature, ("OSGN", "OSG5")),
@@ -54,12 +54,8 @@ def test_header_parse_rebuilds_signatures():
             total += 1
             if build_signature(sig) == chunk.data:
                 exact += 1
-            else:
-                # only the written-mask of depth outputs (not printed by fxc) may differ
-                orig = c.output_signature
-                assert [e.semantic_name for e in sig.elements] == [e.semantic_name for e in orig.elements]
-                assert any(e.register == 0xFFFFFFFF for e in orig.elements), name
-    assert total == 251 and exact == 249
+    # every signature rebuilds exactly, the depth outputs' never-written mask (0xE for a "YES" row) included
+    assert total == 251 and exact == 251
 
 
 def test_header_parse_rebuilds_rdef_fields():

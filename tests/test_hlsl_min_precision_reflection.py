@@ -7,7 +7,7 @@ after D3D_SVT_CONSUME_STRUCTURED_BUFFER = 51; D3D_SVT_UINT16 = 59 follows); "Sca
 
 Rule: a constant-buffer variable (or struct member, array, matrix) declared with a minimum-precision type
 reflects with that type's D3D_SVT value and name (``min16float4``), size and offsets as 32-bit values;
-``half`` reflects as float; a typedef keeps its own name. ``cbuffer_dtype`` maps each to a 32-bit field
+``half`` reflects as float (D3D_SVT_FLOAT) named ``half4`` (fxc 10.1, tests/test_dxd_corpus.py); a typedef keeps its own name. ``cbuffer_dtype`` maps each to a 32-bit field
 (float32 / int32 / uint32). The disassembly's Buffer Definitions print the type names."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def _reflect_var(decl: str, name: str = "v"):
                                                 ("2x3", MATRIX_COLUMNS, 2, 3)])
 def test_numeric_variables_reflect_their_own_type(t: str, dims: str, cls: int, rows: int, cols: int):
     vd, td, _ = _reflect_var(f"{t}{dims} v")
-    spelled = ("float" if t == "half" else t) + dims
+    spelled = t + dims
     if spelled == "uint":  # fxc's RDEF name for the scalar uint (SlimShader corpus, test_rules_reflection_s23)
         spelled = "dword"
     assert (td.Type, td.Class, td.Rows, td.Columns, td.Name) == (SVT[t], cls, rows, cols, spelled)

@@ -472,7 +472,7 @@ def _parse_sig_row(line: str, is_output: bool) -> SignatureElement:
         used = parts[6] if len(parts) > 6 else "NO"
         d3d = _SYSVALUE_FROM_TEXT.get(sv, 0)
         return SignatureElement(name, idx, 0 if d3d in _STORED_AS_ZERO else d3d, _CTYPE_FROM_TEXT.get(ctype, 0),
-                                0xFFFFFFFF, 1, 0 if used == "YES" else 1)
+                                0xFFFFFFFF, 1, 0xE if used == "YES" else 0xF)  # never-written y, z, w (sigusage)
     # mask and used columns are positional ("x   ", " y  "): read by column, shifted by overlong names
     sh = max(0, len(name) - 20)
     mask = _mask_from(line[32 + sh:36 + sh])

@@ -320,6 +320,8 @@ def program_feature_flags(program) -> int:
             flags |= 0x40 if c & 0x80 else 0  # 11.1 shader extensions
         if inst.opcode == O.DCL_INPUT and inst.operands and inst.operands[0].type == OperandType.INNER_COVERAGE:
             flags |= 0x400  # PS inner coverage (fxc's DXC dxbc2dxil input2 object lists "PS Inner Coverage")
+        if inst.opcode == O.DCL_OUTPUT and inst.operands and inst.operands[0].type == OperandType.OUTPUT_STENCIL_REF:
+            flags |= 0x200  # D3D_SHADER_REQUIRES_STENCIL_REF: "stencil reference values set by pixel shaders"
         if O.GATHER4_FEEDBACK <= inst.opcode <= O.CHECK_ACCESS_FULLY_MAPPED:
             flags |= 0x100  # tiled resources: the residency-reporting accesses of D3D11.2
         if inst.opcode in (O.DCL_UAV_TYPED, O.DCL_UAV_RAW, O.DCL_UAV_STRUCTURED):
@@ -327,4 +329,6 @@ def program_feature_flags(program) -> int:
                 flags |= 0x4  # UAVs at every stage
             if inst.operands and inst.operands[0].register >= 8:
                 flags |= 0x8  # 64 UAVs
+            if inst.controls >> 6 & 1:  # the declaration's rasterizer-ordered bit (``_rov``)
+                flags |= 0x1000  # D3D_SHADER_REQUIRES_ROVS: "rasterizer ordered views (ROVs)"
     return flags

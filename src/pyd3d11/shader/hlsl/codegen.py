@@ -1366,6 +1366,9 @@ class Codegen(SignatureBinding, ResourceBinding):
         # "globallycoherent" (MicrosoftDocs "Variable Syntax": UAV access coherent across the whole GPU, not only
         # the thread group) is the declaration's D3D11_SB_GLOBALLY_COHERENT_ACCESS bit, listed ``_glc``
         glc = "_glc" if r.coherent and r.file == "u" else ""
+        # a RasterizerOrdered* UAV: D3D11_SB_RASTERIZER_ORDERED_ACCESS, listed ``_rov`` after ``_glc`` (fxc 10.1's
+        # RasterOrderViews.o of DXDecompiler's corpus: ``dcl_uav_typed_buffer_rov``, ``dcl_uav_raw_rov``, ...)
+        glc += "_rov" if getattr(r.type, "rov", False) and r.file == "u" else ""
         if k == "RWByteAddressBuffer":
             return f"dcl_uav_raw{glc} u{r.reg}"
         if k == "StructuredBuffer":

@@ -43,7 +43,7 @@ def dead_resources(cg: CodegenContext, listing: str) -> frozenset[str]:
     pinned = cg.linkage.instance_objects if cg.linkage is not None else set()
     # nor do the arrays a 5.1 program indexes at run time (t[r.x + k]): all their elements stay
     dynamic = cg.dynamic_resarrays
-    res = [r for r in cg.resources if isinstance(r, Resource) and not r.name.startswith("$") and
+    res = [r for r in cg.resources if isinstance(r, Resource) and r.legacy_sampler is None and
            r.name not in pinned and _group(r.name) not in dynamic]
     live_groups = {_group(r.name) for r in res if (r.file, r.reg) in refs}
     dead = {r.name for r in res if r.used and r.reg >= 0 and (r.file, r.reg) not in refs and

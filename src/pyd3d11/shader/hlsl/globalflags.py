@@ -77,7 +77,9 @@ def global_flags_decl(cg: CodegenContext, decls: list[str]) -> list[str]:
         flags.add("refactoringAllowed")
     if cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION and cg.major >= 5:  # an 11.1 flag: SM 5 only
         flags.add("skipOptimization")
-    if cg.stage == "ps" and "earlydepthstencil" in cg.entry_attrs:
+    if cg.stage == "ps" and "earlydepthstencil" in cg.entry_attrs and cg.major >= 5:
+        # an SM 5 flag: fxc 10.1 ignores the attribute on a ps_4_0 entry (DXDecompiler's 3Dmigoto resource_types_4:
+        # ``[earlydepthstencil]``, globalFlags without it; the docs' attribute page names Shader Model 5)
         flags.add("forceEarlyDepthStencil")
     if cg.major == 4 and cg.stage != "cs" and any(d.startswith(_RAW_OR_STRUCTURED) for d in decls):
         flags.add("enableRawAndStructuredBuffers")

@@ -299,7 +299,11 @@ def determinant4(cg: CodegenContext, s: list) -> list:
     return acc
 
 
-_LEGACY_DIM = {"1D": ("Texture1D", 1), "2D": ("Texture2D", 2), "3D": ("Texture3D", 3), "CUBE": ("TextureCube", 3)}
+#: the texture a legacy sample reads and its coordinate count. Direct3D 9 has no 1D texture (D3DRESOURCETYPE: 2D,
+#: volume and cube textures only; tex1D reads a 2D texture's first row), and fxc keeps that at SM4+: tex1D* samples
+#: a Texture2D at (u, 0.5) with (d, 0) derivatives (fxc 10.1's Texture_Legacy.o of DXDecompiler's corpus: all six
+#: tex1D forms on ``dcl_resource_texture2d``, ``mov r3.y, l(0.5)``, gradients' ``mov r1.y, l(0)``)
+_LEGACY_DIM = {"1D": ("Texture2D", 1), "2D": ("Texture2D", 2), "3D": ("Texture3D", 3), "CUBE": ("TextureCube", 3)}
 
 
 def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
@@ -316,11 +320,14 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
     sk = s.type.kind
     if sk.startswith("sampler") and sk not in ("sampler", "sampler_state") and sk[7:].upper() != key:
         raise cg.err(pos, f"'{name}': sampler type mismatch", 3013)
-    tex = next((r for r in cg.resources if r.file == "t" and r.reg == s.reg and r.name == "$" + s.name), None)
+    # the texture bears the sampler's name in RDEF (fxc 10.1: Texture_Legacy's tex0..tex4 and Unity fog_test's
+    # _MainTex are each listed as a sampler and a texture of one name)
+    tex = next((r for r in cg.resources if r.file == "t" and r.legacy_sampler is s), None)
     if tex is not None and tex.type.kind != kind:
         raise cg.err(pos, f"'{s.name}': sampler used with conflicting texture dimensions", 3013)
     if tex is None:
-        tex = Resource("$" + s.name, ObjectType(kind, NumType(FLOAT, 1, 4, "v")), "t", s.reg, used=True, explicit=True)
+        tex = Resource(s.name, ObjectType(kind, NumType(FLOAT, 1, 4, "v")), "t", s.reg, used=True, explicit=True,
+                       legacy_sampler=s)
         cg.resources.append(tex)
     f4 = NumType(FLOAT, 1, 4, "v")
     fd = NumType(FLOAT, 1, dims, "v") if dims > 1 else _F
@@ -343,7 +350,9 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
                 raise cg.err(pos, f"'{name}': no matching intrinsic overload", 3013)
             op = "sample_d"
             for g in args[2:4]:
-                extra.append(cg.src(cg.convert(g, fd, pos).slots))
+                extra.append(cg.src(cg.convert(g, fd, pos).slots + ([imm(0)] if key == "1D" else [])))
+    if key == "1D":  # a one-row 2D texture (see _LEGACY_DIM): v = 0.5, its derivatives 0
+        coord = [coord[0], imm(f2b(0.5))]
     if (cg.major, cg.minor) >= (5, 1) and not (cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and
                                                sk == "sampler2D" and name == "tex2D" and len(args) == 2):
         # 5.1 binds every texture by its own range; of the sampler-only samples (the texture fxc pairs with a D3D9

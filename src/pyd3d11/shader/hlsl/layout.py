@@ -56,7 +56,6 @@ def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[st
             for name, fl in d.type.methods.items():
                 methods.setdefault(name, []).extend(f for f in fl if f.body is not None)
     method_ids = {id(f) for fl in methods.values() for f in fl}
-    done_methods: set[int] = set()
     # a vertex shader's [clipplanes(...)] arguments are read by its clip distances (entryattrs)
     clip_args = cg.entry_attrs.get("clipplanes") if cg.stage == "vs" else None
 
@@ -71,16 +70,14 @@ def referenced_names(cg: CodegenContext, roots: list[A.FuncDef]) -> tuple[set[st
     for arg in clip_args or ():
         for node in walk(arg):
             visit(node)
+    done: set[int] = set()  # each function once; overloads share a name, so they are told apart by identity
     while True:
         while stack:
             f = stack.pop()
-            if id(f) in method_ids:
-                if id(f) in done_methods:
-                    continue
-                done_methods.add(id(f))
-            elif f.name in seen:
+            if id(f) in done:
                 continue
-            else:
+            done.add(id(f))
+            if id(f) not in method_ids:
                 seen.add(f.name)
             _walk_scoped(f, visit)
         pending = [n for n in inits if n in names and n not in walked]  # statics' initialisers may read

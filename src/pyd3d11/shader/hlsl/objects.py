@@ -380,7 +380,12 @@ def allocate_registers(cg: CodegenContext) -> None:
             raise cg.err(pos, wrong_set_message(r.name, r.type.kind, letter), 3530)
     taken = {f: {r.reg for r in cg.resources if r.explicit and r.file == f} for f in "tsu"}
     taken["t"] |= {cb.reg for cb in cg.cbufs if cb.kind == "tbuffer" and cb.explicit}  # register(t#) tbuffers
-    if cg.stage == "ps":  # a pixel shader's UAVs share slots with its render targets: u# start after them
+    # a pixel shader's UAVs share slots with its render targets: u# start after them (Direct3D 11's
+    # OMSetRenderTargetsAndUnorderedAccessViews: "For pixel shaders, UAVStartSlot should be equal to the number of
+    # render-target views being bound"). Shader model 5.1 is Direct3D 12's, whose UAVs are bound apart from the
+    # render targets: fxc 10.1's ps_5_1 RasterOrderViews.o (DXDecompiler's corpus) puts its first UAV at u0
+    # beside an SV_Target output
+    if cg.stage == "ps" and (cg.major, cg.minor) < (5, 1):
         taken["u"] |= set(range(_render_targets(cg)))
     group: dict[int, list] = {}
     for g in cg.globals.values():

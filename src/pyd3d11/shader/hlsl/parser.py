@@ -127,6 +127,7 @@ class Parser(Sm51Parser, ExprParser):
         self.warnings: list[tuple[Pos, int, str]] = []  # (position, X number, message)
         self.func_bodies: list[tuple[Pos, Pos]] = []  # (opening, closing brace) of each function definition
         self.nesting = 0
+        self._struct_stack: list[StructType] = []  # the structs whose bodies are being parsed, outermost first
         self.consts: dict = {}  # name -> constexpr.ConstValue of const variables (array sizes)
         self.state_values: list = []  # values in effect state blocks, type-checked later (check.py)
 
@@ -308,7 +309,8 @@ class Parser(Sm51Parser, ExprParser):
             if name == "matrix" and not 1 <= c <= 4:
                 raise self.error("matrix dimensions must be between 1 and 4", t, 3053)
             return NumType(base.base, 1, r, "v") if name == "vector" else NumType(base.base, r, c, "m")
-        if name.startswith("RasterizerOrdered") and "RW" + name[17:] in OBJECT_KINDS:
+        rov = name.startswith("RasterizerOrdered") and "RW" + name[17:] in OBJECT_KINDS
+        if rov:
             name = "RW" + name[17:]  # ROVs compile like their RW counterparts (ordering is a runtime property)
         if name in _LOWER_TEXTURES:
             name = _LOWER_TEXTURES[name]  # fxc accepts the d3d9-style lowercase spellings
@@ -334,7 +336,7 @@ class Parser(Sm51Parser, ExprParser):
                     raise self.error(f"{name} needs a sample count below shader model 4.1", t, 3000)
             elif name in _TEMPLATE_REQUIRED:  # fxc's grammar has no bare form: a syntax error at the next token
                 raise self.error()
-            return ObjectType(name, elem, samples, norm)
+            return ObjectType(name, elem, samples, norm, rov=rov)
         if name == "ConstantBuffer" and self._sm51():  # outside a global, parameter or local (parse_sm51)
             raise NotSupportedError("shader model 5.1: ConstantBuffer<T> here (a struct member, typedef or cast) "
                                     "is not built")
@@ -400,6 +402,9 @@ class Parser(Sm51Parser, ExprParser):
         if name and name in self.types and self.nesting == 0:  # a second definition of the name (X3003)
             raise self.error(f"redefinition of '{name}'", code=3003)
         st = StructType(name)
+        outer = self._struct_stack
+        if not name and outer:  # fxc reflects an anonymous member struct as "Outer::<unnamed>" (reflect.py)
+            st.scoped_name = f"{outer[-1].name or outer[-1].scoped_name or '<unnamed>'}::<unnamed>"
         inherited = 0
         if name and self.accept(":"):  # `struct b : a`: a's fields come first; b's may shadow them
             base_tok = self.tok
@@ -412,6 +417,16 @@ class Parser(Sm51Parser, ExprParser):
             self.types[name] = st
         self.expect("{")
         mark = len(self.member_consts)
+        self._struct_stack = [*outer, st]
+        try:
+            self._struct_body(st, inherited)
+        finally:
+            self._struct_stack = outer
+        self.end_member_consts(mark)
+        return st
+
+    def _struct_body(self, st: StructType, inherited: int) -> None:
+        """The member declarations of ``st`` up to its closing brace."""
         while not self.accept("}"):
             mods = self.parse_mods()
             type_tok = self.tok
@@ -445,8 +460,6 @@ class Parser(Sm51Parser, ExprParser):
                 if not self.accept(","):
                     break
             self.expect(";")
-        self.end_member_consts(mark)
-        return st
 
     def _apply_major(self, t: Type, mods: set) -> Type:
         if isinstance(t, NumType) and t.shape == "m" and ("row_major" in mods or "column_major" in mods):

@@ -57,10 +57,16 @@ def _default_value(cg: CodegenContext, decl, size: int) -> bytes | None:
     return bytes(out)
 
 
-def rdef_type(cg: CodegenContext, t: Type) -> RdefType:
+def rdef_type(cg: CodegenContext, t: Type, packed: bool = False) -> RdefType:
+    """D3D11_SHADER_TYPE_DESC of ``t``. ``packed``: the element type of a structured buffer, whose members lie
+    one after the other with no register alignment (each member's Offset is the sum of the 4-byte slots before
+    it, the layout of the buffer's stride); otherwise the constant-buffer packing rules place the members
+    (a member that would cross a 16-byte register starts the next one; arrays and structs start a register).
+    The structured layout: fxc 10.1's $Element types in DXDecompiler's corpus (3Dmigoto structured_buffers_4/_5:
+    ``float oopsie; float4 m4;`` puts m4 at 52, not 64)."""
     if isinstance(t, ArrayType):
         # fxc flattens multi-dimensional arrays: uint4 a[9][10] reflects as 90 elements of uint4
-        e = rdef_type(cg, t.elem)
+        e = rdef_type(cg, t.elem, packed)
         e.elements = t.count * max(1, e.elements)
         return e
     if isinstance(t, NumType):
@@ -70,6 +76,11 @@ def rdef_type(cg: CodegenContext, t: Type) -> RdefType:
         if t.prec in _MIN_VT:  # a min-precision variable keeps its type (32-bit storage all the same)
             vt = _MIN_VT[t.prec]
             name = t.prec + name[len(base):]
+        elif t.prec == "half":
+            # half is float on SM4/5 (D3D_SVT_FLOAT) but keeps its spelling as the type's name: fxc 10.1's
+            # objects of DXDecompiler's corpus (Unity fog_test VS/PS: ``half4 unity_SHAr`` reflects "half4",
+            # type 3, while the listing prints "float4")
+            name = "half" + name[len(base):]
         elif base == "uint" and t.shape == "s":
             # fxc names the scalar uint type "dword" in RDEF (its vectors stay "uint2".."uint4"); its listing
             # prints "uint" all the same
@@ -83,13 +94,21 @@ def rdef_type(cg: CodegenContext, t: Type) -> RdefType:
         members = []
         off = 0
         for fname, ft, _s, _m in t.fields:
+            if packed:
+                members.append(RdefMember(fname, rdef_type(cg, ft, True), off))
+                off += 4 * ft.slots
+                continue
             size, al = cg.cb_size(ft)
             if al or (off % 16) + size > 16:
                 off = (off + 15) // 16 * 16
             members.append(RdefMember(fname, rdef_type(cg, ft), off))
             off += size
         cols = sum(m.type.columns * m.type.rows * max(1, m.type.elements) for m in members)
-        rt = RdefType(5, 0, 1, cols, 0, members, name=t.name or "<unnamed>")  # fxc's name for an anonymous struct
+        # an anonymous struct is "<unnamed>"; declared as a member of a struct S it is "S::<unnamed>" (the
+        # parser records the enclosing struct's name): inferred from fxc 10.1's objects of DXDecompiler's corpus
+        # (ResourceDefinitions, AdvancedHLSL_VS, 3Dmigoto structured_buffers_extra_5: ``struct bar { struct {...}
+        # inner_struct_1; }`` reflects "bar::<unnamed>", a cbuffer's ``struct {...} anonStruct1`` "<unnamed>")
+        rt = RdefType(5, 0, 1, cols, 0, members, name=t.name or t.scoped_name or "<unnamed>")
         from .linkage import rdef_class_type
 
         rdef_class_type(cg, t, rt, rdef_type)  # classes: base class and interfaces
@@ -99,13 +118,20 @@ def rdef_type(cg: CodegenContext, t: Type) -> RdefType:
 
 #: RDEF's flags word: the D3DCOMPILE_* flags of the compile with D3DCOMPILE_NO_PRESHADER (0x100) set. fxc's
 #: objects in the corpus carry 0x100, and 0x1100 where compiled with ENABLE_BACKWARDS_COMPATIBILITY (0x1000:
-#: BasicHLSL11's D3D9-semantics shaders); only the low 16 bits are kept, as for the D3D9 constant table's flags
-#: (sm2/d3d9.py; inferred: no object compiled with a higher flag was found).
+#: BasicHLSL11's D3D9-semantics shaders); of the higher flags only D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES
+#: (0x100000) is known to be kept (fxc 10.1's SM51_test.o of DXDecompiler's corpus, /enable_unbounded_descriptor_tables:
+#: 0x100500), the others are left out as for the D3D9 constant table's flags (sm2/d3d9.py; inferred). A shader
+#: model 5.1 compile adds 0x400 (the bit of D3DCOMPILE_PREFER_FLOW_CONTROL, not asked for): inferred from the 7
+#: ps/vs_5_1 objects of that corpus, all 0x500 or 0x100500, against 0x100 for every 4.x/5.0 one compiled alike.
 RDEF_NO_PRESHADER = 0x100
+RDEF_KEPT_HIGH_FLAGS = 0x100000
+RDEF_SM51_FLAG = 0x400
 
 
 def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
-    rdef = Rdef(target=target, flags=RDEF_NO_PRESHADER | (cg.compile_flags & 0xFFFF), creator="pyd3d11 HLSL compiler")
+    sm51 = (cg.major, cg.minor) >= (5, 1)
+    flags = RDEF_NO_PRESHADER | (cg.compile_flags & (0xFFFF | RDEF_KEPT_HIGH_FLAGS)) | (RDEF_SM51_FLAG if sm51 else 0)
+    rdef = Rdef(target=target, flags=flags, creator="pyd3d11 HLSL compiler")
     binds: list[RdefBinding] = []
     for r in cg.resources:
         if not r.used or r.reg < 0:
@@ -117,8 +143,13 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
         ncomp = t.elem.n if isinstance(t.elem, NumType) else 4
         flags = {1: 0, 2: 4, 3: 8, 4: 12}.get(ncomp, 12)
         # D3D_SIF_USERPACKED: the resource has an explicit register() binding (fxc sets it on samplers,
-        # textures, buffers and UAVs alike, as on cbuffers)
-        packed = 1 if getattr(r, "explicit", False) else 0
+        # textures, buffers and UAVs alike, as on cbuffers). At shader model 5.1 fxc sets it on constant buffers
+        # only: inferred from fxc 10.1's 5.1 objects of DXDecompiler's corpus (BasicHLSL_PS_5_1's
+        # ``g_samLinear : register(s0)`` 0 and ``g_txDiffuse : register(t0)`` 12 where the 5.0 compile has 1 and
+        # 13; ResourceDefinitions_5_1's 20 textures, samplers and UAVs alike; its ``cbPerFrame : register(b1)`` 1)
+        # The texture made for a D3D9-style sampler (legacytex.py) takes the t# the body's first uses give it, never
+        # one the source names: not user-packed (fxc 10.1: Texture_Legacy's and Unity fog_test_PS's textures, 12)
+        packed = 1 if getattr(r, "explicit", False) and not sm51 and getattr(r, "legacy_sampler", None) is None else 0
         if r.file == "s":
             binds.append(RdefBinding(r.name, 3, 0, 0, 0, r.reg, 1,
                                      (2 if k == "SamplerComparisonState" else 0) | packed))
@@ -173,6 +204,6 @@ def _bind_info_buffers(cg: CodegenContext) -> list[RdefConstantBuffer]:
     out = []
     for r in cg.resources:
         if r.used and r.reg >= 0 and r.type.kind in _STRUCTURED and r.type.elem is not None:
-            elem = RdefVariable("$Element", 0, r.stride, 2, rdef_type(cg, r.type.elem))
+            elem = RdefVariable("$Element", 0, r.stride, 2, rdef_type(cg, r.type.elem, packed=True))
             out.append(RdefConstantBuffer(r.name, [elem], r.stride, 0, 3))
     return out

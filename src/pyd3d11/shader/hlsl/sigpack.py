@@ -98,9 +98,16 @@ _PS_GENERATED = frozenset({"SV_SAMPLEINDEX", "SV_ISFRONTFACE"})
 
 
 def packing_class(stage: str, up: str, interp: str) -> str:
-    """Elements share a register only within one class (the interpolation mode, see module doc)."""
+    """Elements share a register only within one class (the interpolation mode, see module doc). Clip and cull
+    distances share registers only with each other: fxc 10.1's objects of DXDecompiler's corpus (Clipping_VS:
+    ``float ClipD : SV_ClipDistance`` after a float2 TEXCOORD1 opens register 3 instead of taking its .z;
+    signatures_vs: SV_ClipDistance and SV_CullDistance together in register 1 .x/.y, the next TEXCOORD in
+    register 2; signatures_ps_0/1/2: the SV_ClipDistance input alone in its register); DXC's signature packer
+    keeps them apart likewise (DxilSignatureAllocator's clip/cull element kind)."""
     if stage == "ps" and up in _PS_GENERATED:
         return "generated"
+    if up.startswith(("SV_CLIPDISTANCE", "SV_CULLDISTANCE")):
+        return "clipcull:" + interp
     return interp
 
 

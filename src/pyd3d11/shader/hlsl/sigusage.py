@@ -148,4 +148,9 @@ def element_read_mask(reads: dict[tuple[str, int], int], files: tuple[str, ...],
 
 def element_never_written(writes: dict[int, int], reg: int, mask: int) -> int:
     """fxc's output byte: the components of the register this element never writes."""
-    return 0xF & ~(writes.get(reg, 0) & mask) if reg != 0xFFFFFFFF else 0
+    if reg == 0xFFFFFFFF:
+        # an output with no register (oDepth, oDepthGE/LE, oMask, oStencilRef: one component, mask 1) stores the
+        # other three as never written, 0xE: inferred from 13 fxc objects of DXDecompiler's and SlimShader's corpora
+        # (SV_Depth 1, SV_Coverage 4, SV_DepthGreaterEqual 3, SV_DepthLessEqual 3, SV_StencilRef 2; none has 0)
+        return 0xF & ~mask
+    return 0xF & ~(writes.get(reg, 0) & mask)

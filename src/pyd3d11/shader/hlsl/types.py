@@ -147,6 +147,8 @@ class ArrayType(Type):
 class StructType(Type):
     name: str
     fields: list[tuple[str, Type, str | None, frozenset]] = field(default_factory=list)  # name, type, semantic, mods
+    #: an anonymous struct declared inside struct S: "S::<unnamed>", its reflected name (reflect.rdef_type)
+    scoped_name: str | None = None
 
     @property
     def slots(self) -> int:  # type: ignore[override]
@@ -173,6 +175,9 @@ class ObjectType(Type):
     elem: Type | None = None  # template type (float4 default for textures)
     samples: int = 0
     norm: str | None = None  # 'unorm' / 'snorm' element modifier (the resource's return type)
+    #: a RasterizerOrdered* object: compiles as its RW form (``kind``), its declaration carrying the
+    #: rasterizer-ordered bit (``_rov``); not part of the type's identity
+    rov: bool = field(default=False, compare=False)
 
     @property
     def slots(self) -> int:  # type: ignore[override]

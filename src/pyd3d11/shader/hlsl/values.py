@@ -57,6 +57,9 @@ class Resource:
     coherent: bool = False
     pos: Any = None  # the declaration's source position (register-overlap errors)
     space: int = 0  # register space (shader model 5.1)
+    #: the D3D9-style sampler this texture was made for (``tex2D(s, uv)`` at SM4+: legacytex.py); it bears the
+    #: sampler's name
+    legacy_sampler: Any = None
 
 
 @dataclass(eq=False)
