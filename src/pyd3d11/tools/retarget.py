@@ -171,6 +171,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", action="append", default=[], help="print each program of this class")
     ap.add_argument("--grep", default="", help="only programs whose name contains this")
     ap.add_argument("--top", type=int, default=40)
+    ap.add_argument("--every", type=int, default=1, help="only every N-th program of each corpus (a sample)")
     a = ap.parse_args(sys.argv[1:] if argv is None else argv)
     sources = {"tests": lambda: test_programs(a.extra), "dxc": lambda: dxc_programs(a.extra),
                "dx9": lambda: dx9_programs(a.dx9 if Path(a.dx9).is_dir() else None, a.extra),
@@ -179,8 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     for corpus in a.corpus or list(sources):
         tally: Counter = Counter()
         causes: Counter = Counter()
-        for prog in sources[corpus]():
-            if a.grep and a.grep not in prog.name:
+        for n, prog in enumerate(sources[corpus]()):
+            if a.grep and a.grep not in prog.name or n % a.every:
                 continue
             cls, detail = outcome(prog.call, a.timeout)
             tally[cls] += 1
