@@ -296,9 +296,19 @@ def outcome(call, timeout: float = 60.0) -> tuple[str, str]:
     """Run ``call()`` (one D3DCompile*) under a time limit → (class, detail): ``compiled``; ``error`` (the fxc
     text from the X#### code on); ``notimpl`` (NotSupportedError / E_NOTIMPL, its first line); ``crash`` (any
     other exception, with its innermost frame); ``hang`` (over ``timeout`` seconds)."""
+    old = signal.signal(signal.SIGALRM, _on_alarm)
+    try:
+        return _outcome(call, timeout)
+    except _Timeout:  # the alarm fired as the compile ended, before it was cancelled
+        return "hang", f"over {timeout:g} s"
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _outcome(call, timeout: float) -> tuple[str, str]:
     from pyd3d11.errors import NotSupportedError, ShaderCompileError
 
-    old = signal.signal(signal.SIGALRM, _on_alarm)
     signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
         call()
@@ -325,7 +335,6 @@ def outcome(call, timeout: float = 60.0) -> tuple[str, str]:
         return "crash", f"{type(e).__name__}: {e} [{Path(tb.filename).name}:{tb.lineno}]"[:300]
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def extract(repo: Path, out: Path) -> None:
