@@ -646,9 +646,11 @@ def test_loops_compute_what_the_sm4_program_computes(src: str, good: list, bad: 
     for target in bad:
         with pytest.raises(D3D11Error) as info:
             compile_(src, target)
-        # a literal bound (i < 16) ends the unrolling, its break predicated: then too many slots
-        assert "X3511" in str(info.value) or ("i < 16" in src and ("X5608" in str(info.value) or
-                                                                     "X5609" in str(info.value)))
+        # a literal bound (i < 16) ends the unrolling, its break predicated: then too many slots; so does one
+        # and-ed with a run-time test (i < 60 here: fxc's MultiAnimation_SkinningVS listing, DXDecompiler's
+        # ShadersDX9, unrolls `(iBone < 3) && (iBone < iNumBones - 1)` three times; session 24 SM3G)
+        assert "X3511" in str(info.value) or (("i < 16" in src or "i < 60" in src) and (
+            "X5608" in str(info.value) or "X5609" in str(info.value)))
     if "int n" in src:  # the count lives in the INT4 register set (D3DXRS_INT4 = 1)
         assert registers(compile_(src, good[-1]))["n"][0] == INT_SET
 

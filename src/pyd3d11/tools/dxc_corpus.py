@@ -284,15 +284,34 @@ def _on_alarm(signum, frame):  # noqa: ARG001
 
 def compile_job(path: Path, job: Job, timeout: float = 60.0) -> tuple[str, str]:
     """(class, detail): compiled / error X#### / notimpl / crash / hang."""
-    from pyd3d11.errors import NotSupportedError, ShaderCompileError
     from pyd3d11.shader.compile_api import D3DCompileFromFile
 
+    def call() -> None:
+        inc = IncludeDirs(path, job.includes) if job.includes else D.D3D_COMPILE_STANDARD_FILE_INCLUDE
+        D3DCompileFromFile(str(path), list(job.defines) or None, inc, job.entry, job.target, job.flags, 0)
+    return outcome(call, timeout)
+
+
+def outcome(call, timeout: float = 60.0) -> tuple[str, str]:
+    """Run ``call()`` (one D3DCompile*) under a time limit → (class, detail): ``compiled``; ``error`` (the fxc
+    text from the X#### code on); ``notimpl`` (NotSupportedError / E_NOTIMPL, its first line); ``crash`` (any
+    other exception, with its innermost frame); ``hang`` (over ``timeout`` seconds)."""
     old = signal.signal(signal.SIGALRM, _on_alarm)
+    try:
+        return _outcome(call, timeout)
+    except _Timeout:  # the alarm fired as the compile ended, before it was cancelled
+        return "hang", f"over {timeout:g} s"
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _outcome(call, timeout: float) -> tuple[str, str]:
+    from pyd3d11.errors import NotSupportedError, ShaderCompileError
+
     signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
-        inc = IncludeDirs(path, job.includes) if job.includes else D.D3D_COMPILE_STANDARD_FILE_INCLUDE
-        D3DCompileFromFile(str(path), list(job.defines) or None, inc,
-                           job.entry, job.target, job.flags, 0)
+        call()
         return "compiled", ""
     except _Timeout:
         return "hang", f"over {timeout:g} s"
@@ -316,7 +335,6 @@ def compile_job(path: Path, job: Job, timeout: float = 60.0) -> tuple[str, str]:
         return "crash", f"{type(e).__name__}: {e} [{Path(tb.filename).name}:{tb.lineno}]"[:300]
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def extract(repo: Path, out: Path) -> None:

@@ -51,10 +51,10 @@ _INT_READS = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.
 _INT_WRITES = {O.IADD, O.IMUL, O.UMUL, O.IMAD, O.UMAD, O.INEG, O.IMIN, O.IMAX, O.UMIN, O.UMAX, O.ISHL, O.ISHR,
                 O.USHR, O.UDIV,
                O.FTOI, O.FTOU}
-#: instructions whose first operand is not a destination
+#: instructions whose first operand is not a destination (sync, emit, cut: no operand at all)
 _NO_DST = {O.IF, O.ELSE, O.ENDIF, O.LOOP, O.ENDLOOP, O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC, O.RET, O.RETC,
            O.DISCARD, O.SWITCH, O.CASE, O.DEFAULT, O.ENDSWITCH, O.CALL, O.CALLC, O.LABEL, O.CUSTOMDATA, O.NOP,
-           O.SYNC}
+           O.SYNC, O.EMIT, O.CUT, O.EMITTHENCUT}
 _TWO_DST = {O.SINCOS, O.IMUL, O.UMUL, O.UDIV, O.SWAPC}
 
 

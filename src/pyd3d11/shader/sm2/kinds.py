@@ -46,6 +46,16 @@ INT, OTHER, MASK = 1, 2, 4  # evidence bits: an integer, a float, a comparison m
 Def = tuple[int, int, int]  # (instruction index, register, component)
 
 
+def integer_word(word: int) -> bool:
+    """A 32-bit literal that only an integer writes (IEEE 754 binary32: sign, 8-bit exponent field, 23-bit
+    fraction). A float literal's exponent field is nonzero unless the value is +-0.0 or a denormal (below
+    2^-126), and all ones only for +-infinity / NaN; a bool's word is 0 or 0xFFFFFFFF. So 1 .. 2^23 - 1 (exponent
+    field 0: a denormal's bits) and -2 .. -(2^23 - 1) (0xFF800001 .. 0xFFFFFFFE: a NaN's bits) come from
+    integers. 0 (also 0.0 and false), -1 (also true) and every other word say nothing."""
+    word &= 0xFFFFFFFF
+    return 1 <= word <= 0x7FFFFF or 0xFF800001 <= word <= 0xFFFFFFFE
+
+
 def n_dst(op: int) -> int:
     return 0 if op in _NO_DST else (2 if op in _TWO_DST else 1)
 
@@ -77,6 +87,8 @@ def successors(body: list[ir.Instruction]) -> list[list[int]]:
         if op in (O.IF, O.LOOP, O.SWITCH):
             opened.append(i)
 
+    opener = {end: start for start, end in close.items()}
+
     def innermost(i: int, kinds: tuple[int, ...]) -> int | None:
         return next((s for s in reversed(owner[i]) if body[s].opcode in kinds), None)
 
@@ -89,8 +101,8 @@ def successors(body: list[ir.Instruction]) -> list[list[int]]:
         elif op == O.ELSE:
             s = innermost(i, (O.IF,))
             nxt = [close[s]] if s is not None and s in close else [i + 1]
-        elif op == O.ENDLOOP:
-            s = innermost(i, (O.LOOP,))
+        elif op == O.ENDLOOP:  # back to the top of the loop it closes (not in owner[i]: it ends there)
+            s = opener.get(i)
             nxt = [s + 1] if s is not None else [i + 1]
         elif op in (O.BREAK, O.BREAKC, O.CONTINUE, O.CONTINUEC):
             kinds = (O.LOOP,) if op in (O.CONTINUE, O.CONTINUEC) else (O.LOOP, O.SWITCH)
@@ -241,6 +253,9 @@ class Kinds:
                     note(node, INT)
                 elif op in MASK_DEFS or op in (O.OR, O.NOT):  # or / not of numbers are bit-level: X4532
                     note(node, MASK)
+                elif op in COPIES:
+                    if any(integer_word(w) for w in self._copied_words(inst, key[1])):
+                        note(node, INT)  # an integer literal copied (``found = 1``)
                 elif op not in COPIES:
                     if op == O.AND and not self._and_one(inst):
                         continue  # masks combined, or mask ? number : 0: the operands decide
@@ -269,6 +284,16 @@ class Kinds:
             root = uf.find(node)
             if root != node:
                 ev[root] = ev.get(root, 0) | ev.pop(node)
+
+    @staticmethod
+    def _copied_words(inst: ir.Instruction, comp: int) -> list[int]:
+        """The immediate words a move (mov / movc) copies into component ``comp`` of its destination."""
+        words = []
+        for k in COPIES[inst.opcode]:
+            if k < len(inst.operands) and inst.operands[k].type == T.IMMEDIATE32:
+                vals = inst.operands[k].values
+                words.append(vals[comp] if len(vals) == 4 else vals[0])
+        return words
 
     @staticmethod
     def _and_one(inst: ir.Instruction) -> bool:

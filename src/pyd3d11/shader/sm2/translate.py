@@ -77,6 +77,8 @@ __all__ = ["CbMapping", "SamplerMapping", "Translation", "translate"]
 
 #: instructions reading their sources as unsigned integers
 _UNSIGNED_READS = {O.ULT, O.UGE, O.UMIN, O.UMAX, O.UDIV, O.USHR, O.UTOF}
+#: the bitwise operations and the operand value that decides their result alone
+_ABSORBING = {O.AND: 0, O.OR: 0xFFFFFFFF}
 
 
 class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
@@ -861,6 +863,10 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         results = {}
         for lane in d0.written():
             args = [self._known_lane(o, lane) for o in inst.operands[1:]]
+            absorbing = _ABSORBING.get(inst.opcode)
+            if absorbing is not None and absorbing in args:  # x & 0 = 0, x | ~0 = ~0 whatever x holds
+                results[lane] = absorbing
+                continue
             if any(a is None for a in args):
                 return False
             results[lane] = fn(*args) & 0xFFFFFFFF
