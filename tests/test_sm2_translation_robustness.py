@@ -11,6 +11,7 @@ from pyd3d11.shader.compile_api import D3DCompile
 
 pytestmark = pytest.mark.backend_independent  # compile-only
 
+
 @pytest.mark.parametrize("target", ("ps_2_0", "ps_4_0_level_9_1"))
 @pytest.mark.parametrize("bound", ["int k : register(i0);", "int k;", "float k;"])
 def test_loop_on_a_uniform_bound_stops_at_the_unrollers_iteration_limit(target: str, bound: str):
