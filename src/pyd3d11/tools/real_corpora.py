@@ -11,10 +11,11 @@ body) is expanded as cmd.exe expands it for the PC build (``%1`` of the script e
 then the compiled file's, as fxc searches).
 
 Visual Studio projects build their shaders from ``<FxCompile Include=…>`` items (:func:`vcxproj_jobs`): the
-Release|x64 configuration's ShaderType, ShaderModel (the item's, else the project's ItemDefinitionGroup), entry
+Release|x64 configuration's ShaderType, ShaderModel (the item's, else the project's ItemDefinitionGroup or an imported
+property sheet's), entry
 point, defines and include folders, as MSBuild's FXC task passes them to fxc.
 
-Corpora (:data:`CORPORA`): ``dxtk`` (microsoft/DirectXTK Src/Shaders), ``dxtex`` (microsoft/DirectXTex: the GPU
+``-j N`` compiles in N worker processes. Corpora (:data:`CORPORA`): ``dxtk`` (microsoft/DirectXTK Src/Shaders), ``dxtex`` (microsoft/DirectXTex: the GPU
 BC6H/BC7 compressor and DDSView), ``atg`` (microsoft/Xbox-ATG-Samples, the Direct3D 11 PC samples), ``atg12`` (the same repository's Direct3D 12
 PC samples' fxc items, shader model 5.1 included). Prints one line per failing compile and ``N/M as fxc`` per corpus; exit
 code 1 when any fails.
@@ -52,8 +53,15 @@ class Corpus:
     #: the FxCompile ShaderModel values built (fxc's models: 5.1 only where the corpus asks for it, since
     #: Direct3D 11 itself runs up to 5.0 and a 5.1 object can only be compiled and reflected)
     models: str = r"^(4\.0|4\.1|5\.0)(_level_9_[13])?$"
+    #: sequential fxc batch files (GPUOpen-Effects ``fxc_compile_*.bat``; :func:`real_corpora_amd.batch_jobs`)
+    batches: tuple[str, ...] = ()
+    #: an AMD::ShaderCache sample of :data:`real_corpora_amd.SHADER_CACHE` (its run-time compiles)
+    cache: str | None = None
+    rev: str = "HEAD"  #: the commit read (a tag where the fxc-built version is not the newest)
 
 
+_AMD_LIB = ("amd_lib/shared/d3d11/src/Shaders/build/fxc_compile_fullscreen_pass.bat",
+            "amd_lib/shared/d3d11/src/Shaders/build/fxc_compile_unit_cube.bat")
 CORPORA: dict[str, Corpus] = {c.name: c for c in (
     Corpus("dxtk", "microsoft+DirectXTK", ("Src/Shaders/CompileShaders.cmd",)),
     Corpus("dxtex", "microsoft+DirectXTex", ("DirectXTex/Shaders/CompileShaders.cmd", "DDSView/hlsl.cmd")),
@@ -62,7 +70,48 @@ CORPORA: dict[str, Corpus] = {c.name: c for c in (
     # the same repository's Direct3D 12 PC samples: their fxc items, 5.1 included (6.x items are DXC's)
     Corpus("atg12", "microsoft+Xbox-ATG-Samples", projects=r"^PCSamples/.*PC12/[^/]+\.vcxproj$",
            models=r"^(4\.0|4\.1|5\.0|5\.1)$"),
+    # MiniEngine as of 2018 (the last fxc build: ShaderModel 5.0 and ShaderType Compute from the VS15.props sheet;
+    # later commits build it with DXC, shader model 6)
+    Corpus("miniengine", "microsoft+DirectX-Graphics-Samples", projects=r"^MiniEngine/.*_VS15\.vcxproj$",
+           rev="5c4ed29ba009327953ae17444eea02da821bef14"),
+    # AMD GPUOpen (tools/real_corpora_amd): run-time ShaderCache compiles and fxc batch files
+    Corpus("forwardplus11", "GPUOpen-LibrariesAndSDKs+ForwardPlus11", cache="forwardplus11"),
+    Corpus("tiledlighting11", "GPUOpen-LibrariesAndSDKs+TiledLighting11", cache="tiledlighting11"),
+    Corpus("gpuparticles11", "GPUOpen-LibrariesAndSDKs+GPUParticles11", cache="gpuparticles11"),
+    # the GPUOpen-Effects libraries' fxc batch files (the committed /Fh headers their C++ includes); amd_lib is the
+    # shared fullscreen-pass and unit-cube shaders each library links
+    Corpus("shadowfx", "GPUOpen-Effects+ShadowFX", batches=(
+        "amd_shadowfx/src/Shaders/build/fxc_compile_all_filtering.bat", *_AMD_LIB), cache="shadowfx_sample"),
+    Corpus("geometryfx", "GPUOpen-Effects+GeometryFX", batches=(
+        "amd_geometryfx/src/Shaders/build/fxc_compile_geometryfx_all.bat", *_AMD_LIB), cache="geometryfx_sample"),
+    Corpus("depthoffieldfx", "GPUOpen-Effects+DepthOfFieldFX", batches=(
+        "amd_depthoffieldfx/src/Shaders/build/fxc_compile_depthoffieldfx_all.bat", *_AMD_LIB),
+           cache="depthoffieldfx_sample"),
+    # TressFX 3.1.1, the last Direct3D 11 release (4.x is Direct3D 12 with shader model 6, DXC's)
+    Corpus("tressfx31", "GPUOpen-Effects+TressFX", rev="v3.1.1", batches=(
+        "amd_tressfx/src/Shaders/build/fxc_compile_tressfx_all.bat", *_AMD_LIB), cache="tressfx31_viewer"),
 )}
+
+
+def git_dir(mirror: Path, repo: str) -> Path:
+    """The git directory of a mirror: ``repo`` itself when bare, else its ``.git``."""
+    bare = mirror / repo / "repo"
+    return bare if (bare / "HEAD").is_file() else bare / ".git"
+
+
+def normpath(path: str) -> str:
+    """A repository path with ``\\`` as ``/`` and ``.``/``..`` folded (an include or a script may climb out of
+    its folder)."""
+    parts: list[str] = []
+    for p in path.replace("\\", "/").split("/"):
+        if p in ("", "."):
+            continue
+        if p == "..":
+            if parts:
+                parts.pop()
+        else:
+            parts.append(p)
+    return "/".join(parts)
 
 
 class GitTree:
@@ -92,15 +141,7 @@ class GitTree:
         return self._names.get(path.lower())
 
     def read(self, path: str) -> bytes | None:
-        norm = str(PurePosixPath(*[p for p in path.replace("\\", "/").split("/") if p not in ("", ".")]))
-        parts: list[str] = []
-        for p in norm.split("/"):  # fold ".." (an include may climb out of its folder)
-            if p == "..":
-                if parts:
-                    parts.pop()
-            else:
-                parts.append(p)
-        norm = "/".join(parts)
+        norm = normpath(path)
         if norm not in self._cache:
             real = self._lookup(norm)
             data = None
@@ -234,12 +275,29 @@ def vcxproj_jobs(tree: GitTree, project: str, models: str = Corpus.models) -> li
     root = ET.fromstring(raw.decode("utf-8-sig", "replace"))
     folder = str(PurePosixPath(project).parent)
     defaults: dict[str, str] = {}
-    for group in root.iter(f"{_MSBUILD}ItemDefinitionGroup"):
-        if _applies(group):
-            for fx in group.iter(f"{_MSBUILD}FXCompile"):
-                defaults.update(_metadata(fx))
-            for fx in group.iter(f"{_MSBUILD}FxCompile"):
-                defaults.update(_metadata(fx))
+
+    def definitions(node: Any, here: str, depth: int = 0) -> None:
+        """FxCompile item definitions in MSBuild's evaluation order: the document's, an ``<Import>``ed property
+        sheet's where the import stands (a path relative to the importing file; one naming an MSBuild property,
+        ``$(VCTargetsPath)`` etc., is the toolset's or the user's and is not read), a later one overriding."""
+        for el in node:
+            tag = el.tag.replace(_MSBUILD, "")
+            if not _applies(el):
+                continue
+            if tag == "ImportGroup":
+                definitions(el, here, depth)
+            elif tag == "Import" and "$(" not in el.get("Project", "$(") and depth < 8:
+                sheet = normpath(_join(here, el.get("Project")))
+                data = tree.read(sheet)
+                if data is not None:
+                    definitions(ET.fromstring(data.decode("utf-8-sig", "replace")), str(PurePosixPath(sheet).parent),
+                                depth + 1)
+            elif tag == "ItemDefinitionGroup":
+                for fx in el:
+                    if fx.tag.replace(_MSBUILD, "").lower() == "fxcompile" and _applies(fx):
+                        defaults.update(_metadata(fx))
+
+    definitions(root, folder)
     jobs: list[Job] = []
     for item in root.iter(f"{_MSBUILD}FxCompile"):
         if item.get("Include") is None:
@@ -268,8 +326,14 @@ def vcxproj_jobs(tree: GitTree, project: str, models: str = Corpus.models) -> li
 
 
 def corpus_jobs(corpus: Corpus, mirror: Path = MIRROR) -> tuple[GitTree, list[Job]]:
-    tree = GitTree(mirror / corpus.repo / "repo")
+    from pyd3d11.tools import real_corpora_amd as amd
+
+    tree = GitTree(git_dir(mirror, corpus.repo), corpus.rev)
     jobs = [j for s in corpus.scripts for j in script_jobs(tree, s)]
+    for b in corpus.batches:
+        jobs.extend(j for j in amd.batch_jobs(tree, b) if j not in jobs)  # scripts sharing a library: once
+    if corpus.cache:
+        jobs.extend(amd.shader_cache_jobs(tree, amd.SHADER_CACHE[corpus.cache]))
     if corpus.projects:
         for name in tree.names():
             if re.search(corpus.projects, name):
@@ -289,27 +353,47 @@ def compile_job(tree: GitTree, job: Job) -> str | None:
                                                      job.entry, job.target, job.flags, 0, errors))
 
 
+_WORKER: dict[tuple[str, str], tuple[GitTree, list[Job]]] = {}
+
+
+def _compile_index(args: tuple[str, str, int]) -> str | None:
+    """One job of a corpus in a worker process (``-j N``); the corpus is read once per process."""
+    name, mirror, index = args
+    if (name, mirror) not in _WORKER:
+        _WORKER[(name, mirror)] = corpus_jobs(CORPORA[name], Path(mirror))
+    tree, jobs = _WORKER[(name, mirror)]
+    return compile_job(tree, jobs[index])
+
+
 def main(argv: list[str]) -> int:
     names = [a.split("=", 1)[1] for a in argv if a.startswith("--corpus=")]
     names += [argv[i + 1] for i, a in enumerate(argv) if a == "--corpus" and i + 1 < len(argv)]
     mirror = next((Path(argv[i + 1]) for i, a in enumerate(argv) if a == "--mirror" and i + 1 < len(argv)), MIRROR)
+    workers = next((int(argv[i + 1]) for i, a in enumerate(argv) if a == "-j" and i + 1 < len(argv)), 1)
     verbose = "-v" in argv
     bad = 0
     for name in names or list(CORPORA):
         corpus = CORPORA[name]
-        tree, jobs = corpus_jobs(corpus, mirror) if (mirror / corpus.repo / "repo").is_dir() else (None, [])
+        tree, jobs = corpus_jobs(corpus, mirror) if git_dir(mirror, corpus.repo).is_dir() else (None, [])
         if tree is None:
             print(f"{name}: no mirror at {mirror / corpus.repo}")
             continue
+        if workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            with ProcessPoolExecutor(workers) as pool:
+                errors = list(pool.map(_compile_index, [(name, str(mirror), i) for i in range(len(jobs))],
+                                       chunksize=4))
+        else:
+            errors = (compile_job(tree, job) for job in jobs)
         failed = 0
-        for job in jobs:
-            err = compile_job(tree, job)
+        for job, err in zip(jobs, errors, strict=False):
             if err:
                 failed += 1
-                print(f"FAIL {name} {job.name()}: {err}")
+                print(f"FAIL {name} {job.name()}: {err}", flush=True)
             elif verbose:
-                print(f"ok   {name} {job.name()}")
-        print(f"{name}: {len(jobs) - failed}/{len(jobs)} as fxc")
+                print(f"ok   {name} {job.name()}", flush=True)
+        print(f"{name}: {len(jobs) - failed}/{len(jobs)} as fxc", flush=True)
         bad += failed
     return 1 if bad else 0
 
