@@ -57,6 +57,7 @@ class Corpus:
     batches: tuple[str, ...] = ()
     #: an AMD::ShaderCache sample of :data:`real_corpora_amd.SHADER_CACHE` (its run-time compiles)
     cache: str | None = None
+    sbt: tuple[str, ...] = ()  #: Visual Studio projects whose ShaderBuildTool custom builds are compiled
     rev: str = "HEAD"  #: the commit read (a tag where the fxc-built version is not the newest)
 
 
@@ -70,6 +71,9 @@ CORPORA: dict[str, Corpus] = {c.name: c for c in (
     # the same repository's Direct3D 12 PC samples: their fxc items, 5.1 included (6.x items are DXC's)
     Corpus("atg12", "microsoft+Xbox-ATG-Samples", projects=r"^PCSamples/.*PC12/[^/]+\.vcxproj$",
            models=r"^(4\.0|4\.1|5\.0|5\.1)$"),
+    # DirectX Tool Kit for Direct3D 12: its PC build compiles every effect with fxc for shader model 5.1 (root
+    # signatures in HLSL); the dxil/xbox labels are other builds
+    Corpus("dxtk12", "microsoft+DirectXTK12", ("Src/Shaders/CompileShaders.cmd",)),
     # MiniEngine as of 2018 (the last fxc build: ShaderModel 5.0 and ShaderType Compute from the VS15.props sheet;
     # later commits build it with DXC, shader model 6)
     Corpus("miniengine", "microsoft+DirectX-Graphics-Samples", projects=r"^MiniEngine/.*_VS15\.vcxproj$",
@@ -87,6 +91,10 @@ CORPORA: dict[str, Corpus] = {c.name: c for c in (
     Corpus("depthoffieldfx", "GPUOpen-Effects+DepthOfFieldFX", batches=(
         "amd_depthoffieldfx/src/Shaders/build/fxc_compile_depthoffieldfx_all.bat", *_AMD_LIB),
            cache="depthoffieldfx_sample"),
+    # NVIDIA FaceWorks: the Direct3D 11 sample and LUT generator's FxCompile items (the VS 2015 projects)
+    Corpus("faceworks", "NVIDIAGameWorks+FaceWorks", projects=r"^samples/build/vs2015/[^/]+\.vcxproj$"),
+    # NVIDIA HBAO+: the Direct3D 11 shader project's ShaderBuildTool permutations
+    Corpus("hbaoplus", "NVIDIAGameWorks+HBAOPlus", sbt=("build/platforms/vs2015/GFSDK_SSAO_Shaders_D3D11.vcxproj",)),
     # TressFX 3.1.1, the last Direct3D 11 release (4.x is Direct3D 12 with shader model 6, DXC's)
     Corpus("tressfx31", "GPUOpen-Effects+TressFX", rev="v3.1.1", batches=(
         "amd_tressfx/src/Shaders/build/fxc_compile_tressfx_all.bat", *_AMD_LIB), cache="tressfx31_viewer"),
@@ -325,6 +333,47 @@ def vcxproj_jobs(tree: GitTree, project: str, models: str = Corpus.models) -> li
     return jobs
 
 
+_SBT = re.compile(r"ShaderBuildTool\.exe\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)")
+
+
+def shader_build_tool_jobs(tree: GitTree, project: str) -> list[Job]:
+    """NVIDIA's ShaderBuildTool (HBAO+): each ``<CustomBuild>`` item of the project runs, for :data:`CONFIG`
+    (MSBuild compares the condition's strings case-insensitively), ``ShaderBuildTool.exe profile input entry
+    outdir compile.bat API``. The tool (build/tools/ShaderBuildTool) reads the input's lines that start with
+    ``#permutation NAME v1 v2 …`` and compiles every combination of the values (the first line varying slowest)
+    through the batch file: its ``set FXC_CMD_LINE=…`` with ``%SBT_PROFILE%``, ``%SBT_INPUT%``,
+    ``%SBT_ENTRY_POINT%`` and ``%SBT_DEFINES%`` (``/DAPI_<API>=1`` then ``/DNAME=value`` per permutation) filled
+    in; paths are relative to the project's folder."""
+    import itertools
+    import xml.etree.ElementTree as ET
+
+    raw = tree.read(project)
+    if raw is None:
+        raise FileNotFoundError(project)
+    folder = str(PurePosixPath(project).parent)
+    jobs: list[Job] = []
+    for item in ET.fromstring(raw.decode("utf-8-sig", "replace")).iter(f"{_MSBUILD}CustomBuild"):
+        for cmd in item.iter(f"{_MSBUILD}Command"):
+            if f"=='{CONFIG.lower()}'" not in (cmd.get("Condition") or "").replace(" ", "").lower():
+                continue
+            m = _SBT.search(cmd.text or "")
+            if not m:
+                continue
+            profile, source, entry, _, script, api = m.groups()
+            source = normpath(_join(folder, source))
+            perms = [line.split()[1:] for line in (tree.read(source) or b"").decode("latin-1").splitlines()
+                     if line.startswith("#permutation ") and len(line.split()) > 1]
+            text = (tree.read(normpath(_join(folder, script))) or b"").decode("latin-1")
+            line = next(ln for ln in text.splitlines() if ln.lstrip("@").lower().startswith("set fxc_cmd_line="))
+            for values in itertools.product(*[p[1:] for p in perms]):
+                defines = " ".join([f"/DAPI_{api}=1", *(f"/D{p[0]}={v}" for p, v in zip(perms, values, strict=True))])
+                env = {"SBT_PROFILE": profile, "SBT_INPUT": source, "SBT_ENTRY_POINT": entry, "SBT_DEFINES": defines,
+                       "SBT_VARIABLE_NAME": "g", "SBT_OUTPUT": "out.h"}
+                opts = parse_args(split_response(_expand(line.split("=", 1)[1], [], env)))
+                jobs.append(Job(source, opts["E"], opts["T"], tuple(opts["D"]), opts["flags"]))
+    return jobs
+
+
 def corpus_jobs(corpus: Corpus, mirror: Path = MIRROR) -> tuple[GitTree, list[Job]]:
     from pyd3d11.tools import real_corpora_amd as amd
 
@@ -334,6 +383,8 @@ def corpus_jobs(corpus: Corpus, mirror: Path = MIRROR) -> tuple[GitTree, list[Jo
         jobs.extend(j for j in amd.batch_jobs(tree, b) if j not in jobs)  # scripts sharing a library: once
     if corpus.cache:
         jobs.extend(amd.shader_cache_jobs(tree, amd.SHADER_CACHE[corpus.cache]))
+    for p in corpus.sbt:
+        jobs.extend(shader_build_tool_jobs(tree, p))
     if corpus.projects:
         for name in tree.names():
             if re.search(corpus.projects, name):
