@@ -119,6 +119,38 @@ def test_vcxproj_reads_imported_property_sheets(tmp_path):
     ]
 
 
+PROPS_PROJECT = r"""<?xml version="1.0" encoding="utf-8"?>
+<Project xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+  <PropertyGroup Label="Globals">
+    <SharedContentDir>$([MSBuild]::GetDirectoryNameOfFileAbove($(MSBuildThisFileDirectory), LICENSE))\Shared</SharedContentDir>
+    <GameDir>$(SharedContentDir)\Game</GameDir>
+  </PropertyGroup>
+  <PropertyGroup Condition="'$(Configuration)|$(Platform)'=='Debug|x64'"><GameDir>Wrong</GameDir></PropertyGroup>
+  <ItemDefinitionGroup><FxCompile><ShaderModel>5.0</ShaderModel></FxCompile></ItemDefinitionGroup>
+  <ItemGroup>
+    <FxCompile Include="$(GameDir)\PS.hlsl"><ShaderType>Pixel</ShaderType></FxCompile>
+    <FxCompile Include="Local\VS.hlsl"><ShaderType>Vertex</ShaderType>
+      <AdditionalIncludeDirectories>$(SharedContentDir)\Inc;$(VCInstallDir)\x;%(AdditionalIncludeDirectories)</AdditionalIncludeDirectories>
+    </FxCompile>
+  </ItemGroup>
+</Project>
+"""
+
+
+@pytest.mark.backend_independent
+def test_vcxproj_expands_msbuild_properties(tmp_path):
+    """$(Name) from the project's PropertyGroups (a property through another, the applying configuration's),
+    $(MSBuildThisFileDirectory), and $([MSBuild]::GetDirectoryNameOfFileAbove(dir, file)) — the nearest folder at
+    or above dir holding file — as MSBuild evaluates them; a toolset property (here $(VCInstallDir)) is not known
+    and its include folder is left out."""
+    tree = _git_repo(tmp_path, {"LICENSE": "x", "Samples/Game/cpp/Game.vcxproj": PROPS_PROJECT})
+    jobs = rc.vcxproj_jobs(tree, "Samples/Game/cpp/Game.vcxproj")
+    assert [(j.path, j.target, j.include_dirs) for j in jobs] == [
+        ("Shared/Game/PS.hlsl", "ps_5_0", ()),
+        ("Samples/Game/cpp/Local/VS.hlsl", "vs_5_0", ("Shared/Inc",)),
+    ]
+
+
 CPP = r"""
 void Build(AMD::ShaderCache& cache)
 {
@@ -165,7 +197,8 @@ def test_shader_cache_table_checked_against_the_cpp(tmp_path):
 # --- the corpora (skipped without the mirrors) -------------------------------------------------------------------
 #: corpus -> its job count (every compile its build or its C++ makes; see docs/conformance.md, session 24 GPU)
 COUNTS = {"forwardplus11": 29, "tiledlighting11": 124, "gpuparticles11": 57, "shadowfx": 1008, "geometryfx": 23,
-          "depthoffieldfx": 27, "tressfx31": 51, "miniengine": 142}
+          "depthoffieldfx": 27, "tressfx31": 51, "miniengine": 142, "d3d12samples": 40, "dxtk12": 198,
+          "faceworks": 15, "hbaoplus": 44, "uwp": 80}
 SAMPLE = 6  #: jobs compiled per corpus in the test (evenly spread); tools/real_corpora runs them all
 
 

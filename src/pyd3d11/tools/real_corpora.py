@@ -58,6 +58,7 @@ class Corpus:
     #: an AMD::ShaderCache sample of :data:`real_corpora_amd.SHADER_CACHE` (its run-time compiles)
     cache: str | None = None
     sbt: tuple[str, ...] = ()  #: Visual Studio projects whose ShaderBuildTool custom builds are compiled
+    runtime: str | None = None  #: C++ files (a regular expression) whose D3DCompileFromFile calls are read
     rev: str = "HEAD"  #: the commit read (a tag where the fxc-built version is not the newest)
 
 
@@ -74,9 +75,14 @@ CORPORA: dict[str, Corpus] = {c.name: c for c in (
     # DirectX Tool Kit for Direct3D 12: its PC build compiles every effect with fxc for shader model 5.1 (root
     # signatures in HLSL); the dxil/xbox labels are other builds
     Corpus("dxtk12", "microsoft+DirectXTK12", ("Src/Shaders/CompileShaders.cmd",)),
+    # the Windows universal samples' Direct3D 11 projects (holographic, 360 video, the DirectX game samples)
+    Corpus("uwp", "microsoft+Windows-universal-samples", projects=r"^Samples/[^/]+/cpp(winrt)?/(.*/)?[^/]+\.vcxproj$"),
     # MiniEngine as of 2018 (the last fxc build: ShaderModel 5.0 and ShaderType Compute from the VS15.props sheet;
     # later commits build it with DXC, shader model 6)
     Corpus("miniengine", "microsoft+DirectX-Graphics-Samples", projects=r"^MiniEngine/.*_VS15\.vcxproj$",
+           rev="5c4ed29ba009327953ae17444eea02da821bef14"),
+    # the same commit's Direct3D 12 desktop samples that compile at run time (D3DCompileFromFile, shader model 5.0)
+    Corpus("d3d12samples", "microsoft+DirectX-Graphics-Samples", runtime=r"^Samples/Desktop/.*\.cpp$",
            rev="5c4ed29ba009327953ae17444eea02da821bef14"),
     # AMD GPUOpen (tools/real_corpora_amd): run-time ShaderCache compiles and fxc batch files
     Corpus("forwardplus11", "GPUOpen-LibrariesAndSDKs+ForwardPlus11", cache="forwardplus11"),
@@ -266,7 +272,39 @@ def _metadata(el: Any) -> dict[str, str]:
 
 def _join(folder: str, rel: str) -> str:
     rel = rel.strip().replace("\\", "/")
+    if rel.startswith("/"):  # from the repository's root (msbuild_properties)
+        return rel.lstrip("/")
     return f"{folder}/{rel}" if folder not in ("", ".") else rel
+
+
+_ABOVE = re.compile(r"\$\(\[MSBuild\]::GetDirectoryNameOfFileAbove\(\s*([^,()]*)\s*,\s*([^()]+?)\s*\)\)")
+
+
+def msbuild_properties(tree: GitTree, text: str, known: dict[str, str], here: str) -> str:
+    """MSBuild's expansion of ``$(Name)`` in ``text`` (Microsoft Learn "MSBuild properties"): a property the
+    project or an imported sheet defined before (``known``), the reserved ``$(MSBuildThisFileDirectory)`` /
+    ``$(MSBuildProjectDirectory)`` (``here``, the folder of the file being read), and the property function
+    ``$([MSBuild]::GetDirectoryNameOfFileAbove(folder, file))`` — the nearest folder at or above ``folder``
+    holding ``file`` (empty when none). Any other reference (the toolset's, the environment's) is left as it
+    stands. A folder it yields starts with ``/``: a path from the repository's root (:func:`_join` keeps it)."""
+    def above(m: re.Match) -> str:
+        start, name = normpath(m.group(1).replace("\\", "/")), m.group(2).strip("'\"")
+        parts = start.split("/") if start else []
+        while True:
+            if tree.read("/".join([*parts, name])) is not None:
+                return "/" + "/".join(parts)
+            if not parts:
+                return ""
+            parts.pop()
+
+    for _ in range(8):  # properties defined through other properties
+        before = text
+        text = re.sub(r"\$\((MSBuildThisFileDirectory|MSBuildProjectDirectory)\)", lambda m: f"/{here}/", text)
+        text = re.sub(r"\$\(([A-Za-z_][\w.]*)\)", lambda m: known.get(m.group(1), m.group(0)), text)
+        text = _ABOVE.sub(above, text)
+        if text == before:
+            break
+    return text
 
 
 def vcxproj_jobs(tree: GitTree, project: str, models: str = Corpus.models) -> list[Job]:
@@ -283,6 +321,10 @@ def vcxproj_jobs(tree: GitTree, project: str, models: str = Corpus.models) -> li
     root = ET.fromstring(raw.decode("utf-8-sig", "replace"))
     folder = str(PurePosixPath(project).parent)
     defaults: dict[str, str] = {}
+    props: dict[str, str] = {}
+
+    def _properties(text: str, known: dict[str, str], here: str) -> str:
+        return msbuild_properties(tree, text, known, here)
 
     def definitions(node: Any, here: str, depth: int = 0) -> None:
         """FxCompile item definitions in MSBuild's evaluation order: the document's, an ``<Import>``ed property
@@ -300,6 +342,10 @@ def vcxproj_jobs(tree: GitTree, project: str, models: str = Corpus.models) -> li
                 if data is not None:
                     definitions(ET.fromstring(data.decode("utf-8-sig", "replace")), str(PurePosixPath(sheet).parent),
                                 depth + 1)
+            elif tag == "PropertyGroup":
+                for prop in el:
+                    if _applies(prop):
+                        props[prop.tag.replace(_MSBUILD, "")] = _properties((prop.text or "").strip(), props, here)
             elif tag == "ItemDefinitionGroup":
                 for fx in el:
                     if fx.tag.replace(_MSBUILD, "").lower() == "fxcompile" and _applies(fx):
@@ -326,9 +372,11 @@ def vcxproj_jobs(tree: GitTree, project: str, models: str = Corpus.models) -> li
         for key, opt in _FXC_BOOLS.items():
             if meta.get(key, "").lower() == "true":
                 flags |= FLAG_OPTIONS[opt]
-        dirs = tuple(_join(folder, d) for d in meta.get("AdditionalIncludeDirectories", "").split(";")
-                     if d.strip() and not d.strip().startswith("%(") and "$(" not in d)
-        jobs.append(Job(_join(folder, item.get("Include")), meta.get("EntryPointName") or "main",
+        dirs = tuple(normpath(_join(folder, msbuild_properties(tree, d, props, folder)))
+                     for d in meta.get("AdditionalIncludeDirectories", "").split(";")
+                     if d.strip() and not d.strip().startswith("%(") and "$(" not in msbuild_properties(tree, d, props, folder))
+        path = normpath(_join(folder, msbuild_properties(tree, item.get("Include"), props, folder)))
+        jobs.append(Job(path, meta.get("EntryPointName") or "main",
                         f"{stage}_{model.replace('.', '_')}", tuple(defines), flags, include_dirs=dirs))
     return jobs
 
@@ -374,6 +422,35 @@ def shader_build_tool_jobs(tree: GitTree, project: str) -> list[Job]:
     return jobs
 
 
+_RUNTIME_CALL = re.compile(r'D3DCompileFromFile\(\s*GetAssetFullPath\(L"([^"]+)"\)\.c_str\(\)\s*,\s*nullptr\s*,\s*nullptr\s*,'
+                           r'\s*"(\w+)"\s*,\s*"(\w+)"\s*,\s*compileFlags\b')
+_COMPILE_FLAGS = re.compile(r"UINT\s+compileFlags\s*=\s*([^;]+);")
+
+
+def runtime_jobs(tree: GitTree, pattern: str) -> list[Job]:
+    """The Direct3D 12 samples' run-time compiles: ``D3DCompileFromFile(GetAssetFullPath(L"file").c_str(),
+    nullptr, nullptr, "entry", "target", compileFlags, …)`` in the C++ files matching ``pattern``, the file
+    next to the C++ (the build copies it beside the executable). ``compileFlags`` is the Release build's: the
+    last ``UINT compileFlags = …;`` of the file (its ``#else`` branch after ``#if defined(_DEBUG)``)."""
+    from pyd3d11.headers import d3dcompiler_types as D
+
+    jobs: list[Job] = []
+    for name in tree.names():
+        if not re.search(pattern, name):
+            continue
+        text = (tree.read(name) or b"").decode("latin-1")
+        calls = _RUNTIME_CALL.findall(text)
+        if not calls:
+            continue
+        flags = 0
+        for word in (_COMPILE_FLAGS.findall(text) or ["0"])[-1].split("|"):
+            word = word.strip()
+            flags |= int(word, 0) if word[:1].isdigit() else getattr(D, word)
+        folder = str(PurePosixPath(name).parent)
+        jobs.extend(Job(f"{folder}/{f}", e, t, (), flags) for f, e, t in calls)
+    return jobs
+
+
 def corpus_jobs(corpus: Corpus, mirror: Path = MIRROR) -> tuple[GitTree, list[Job]]:
     from pyd3d11.tools import real_corpora_amd as amd
 
@@ -385,6 +462,8 @@ def corpus_jobs(corpus: Corpus, mirror: Path = MIRROR) -> tuple[GitTree, list[Jo
         jobs.extend(amd.shader_cache_jobs(tree, amd.SHADER_CACHE[corpus.cache]))
     for p in corpus.sbt:
         jobs.extend(shader_build_tool_jobs(tree, p))
+    if corpus.runtime:
+        jobs.extend(runtime_jobs(tree, corpus.runtime))
     if corpus.projects:
         for name in tree.names():
             if re.search(corpus.projects, name):
