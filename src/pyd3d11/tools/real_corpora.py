@@ -11,14 +11,19 @@ body) is expanded as cmd.exe expands it for the PC build (``%1`` of the script e
 then the compiled file's, as fxc searches).
 
 Visual Studio projects build their shaders from ``<FxCompile Include=…>`` items (:func:`vcxproj_jobs`): the
-Release|x64 configuration's ShaderType, ShaderModel (the item's, else the project's ItemDefinitionGroup or an imported
-property sheet's), entry
-point, defines and include folders, as MSBuild's FXC task passes them to fxc.
+Release|x64 configuration's ShaderType, ShaderModel (the item's, else the project's ItemDefinitionGroup or an
+imported property sheet's), entry point, defines and include folders, as MSBuild's FXC task passes them to fxc;
+``$(Name)`` MSBuild properties are expanded (:func:`msbuild_properties`). NVIDIA's ShaderBuildTool custom builds
+(:func:`shader_build_tool_jobs`) and the Direct3D 12 samples' ``D3DCompileFromFile`` calls (:func:`runtime_jobs`)
+are read too; AMD's batch files and ShaderCache samples are :mod:`pyd3d11.tools.real_corpora_amd`.
 
-``-j N`` compiles in N worker processes. Corpora (:data:`CORPORA`): ``dxtk`` (microsoft/DirectXTK Src/Shaders), ``dxtex`` (microsoft/DirectXTex: the GPU
-BC6H/BC7 compressor and DDSView), ``atg`` (microsoft/Xbox-ATG-Samples, the Direct3D 11 PC samples), ``atg12`` (the same repository's Direct3D 12
-PC samples' fxc items, shader model 5.1 included). Prints one line per failing compile and ``N/M as fxc`` per corpus; exit
-code 1 when any fails.
+``-j N`` compiles in N worker processes. Corpora (:data:`CORPORA`): ``dxtk`` (microsoft/DirectXTK Src/Shaders),
+``dxtex`` (microsoft/DirectXTex: the GPU BC6H/BC7 compressor and DDSView), ``atg`` (microsoft/Xbox-ATG-Samples, the
+Direct3D 11 PC samples), ``atg12`` (the same repository's Direct3D 12 PC samples' fxc items, shader model 5.1
+included), ``dxtk12``, ``uwp`` (Windows universal samples), ``miniengine`` and ``d3d12samples``
+(DirectX-Graphics-Samples as of 2018), ``faceworks`` and ``hbaoplus`` (NVIDIA GameWorks), and the AMD GPUOpen
+``forwardplus11``, ``tiledlighting11``, ``gpuparticles11``, ``shadowfx``, ``geometryfx``, ``depthoffieldfx``,
+``tressfx31``. Prints one line per failing compile and ``N/M as fxc`` per corpus; exit code 1 when any fails.
 """
 
 from __future__ import annotations
