@@ -102,7 +102,8 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         self.types = types if types is not None else ShaderTypes()
         self.body: list[Inst] = []
         self.decls: list[Inst] = []
-        #: input register -> (temporary holding its copy, body index after the copy): _read_ports' reusable copies
+        #: input register -> (temporary holding its copy, body index up to which it is known to hold): _read_ports'
+        #: reusable copies
         self._input_copies: dict[tuple[int, int], tuple[int, int]] = {}
         self._input_read_counts: dict[tuple[int, int], int] | None = None
         self.defs: dict[tuple[int, int, int, int], int] = {}
@@ -808,10 +809,12 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         if entry is None or s.rel is not None:
             return None
         t, at = entry
-        for inst in self.body[at:]:
+        for k in range(at, len(self.body)):  # only what was emitted since the last look (linear overall)
+            inst = self.body[k]
             if inst.op in _FLOW_OPS or (inst.dst is not None and inst.dst.reg == Reg.TEMP and inst.dst.num == t):
                 del self._input_copies[(s.reg, s.num)]
                 return None
+        self._input_copies[(s.reg, s.num)] = (t, len(self.body))
         return t
 
     def _read_ports(self, op: str, srcs: list[Src]) -> None:
@@ -821,10 +824,12 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         is written again, so an instruction over the limit first reads an input through a copy made earlier,
         and when a copy is still needed it is made of the input the program reads most (the one most likely to
         be read beside another input again: a lighting shader's normal against each light vector)."""
+        if len(srcs) < 2:
+            return  # one operand keeps to every file's one port and one read
         for reg, ports, reads in self.prof.read_ports:
-            idx = [i for i, s in enumerate(srcs) if s.reg == reg]
-            if not idx or self._fits([srcs[i] for i in idx], ports, reads):
+            if self._fits([s for s in srcs if s.reg == reg], ports, reads):
                 continue
+            idx = [i for i, s in enumerate(srcs) if s.reg == reg]
             inputs = reg in (TEXTURE, Reg.INPUT) and not (self.kind == "vs" and reg == TEXTURE)
             if inputs:
                 for i in idx:
@@ -854,6 +859,8 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
 
     @staticmethod
     def _fits(srcs: list[Src], ports: int, reads: int | None) -> bool:
+        if len(srcs) < 2:
+            return True
         keys = {s.num if s.rel is None else (s.num, "rel") for s in srcs}
         return len(keys) <= ports and (reads is None or len(srcs) <= reads)
 
