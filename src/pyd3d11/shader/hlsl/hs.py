@@ -157,6 +157,18 @@ def _special(cg: CodegenContext, t: Type, reg: str, comps: str = "") -> Val:
     return Val(t, cg.materialize_force([(reg, (), None, c) for c in lanes]))
 
 
+def carries_semantics(t: Type) -> bool:
+    """Whether a parameter without a semantic of its own still passes between stages: a struct whose every member
+    has a semantic, directly or through its own struct type (MicrosoftDocs "Semantics": a semantic is attached to
+    a parameter or to a structure member), or an array of such structs (every element reuses the members'
+    semantics, as signatures.elem_list lays it out). NVIDIA FaceWorks' tess_hs.hlsl writes its patch constants
+    through ``out PatchConstData o_pcd`` of such a struct."""
+    if isinstance(t, ArrayType):
+        return carries_semantics(t.elem)
+    return isinstance(t, StructType) and \
+        all(fsem is not None or carries_semantics(ft) for _, ft, fsem, _ in t.fields)
+
+
 def _phase(cg: CodegenContext) -> dict:
     """Detach the code/decl state of the phase generated so far."""
     st = {"code": cg.code, "in": cg.in_decls, "out": cg.out_decls, "var": cg.var_temps, "x": cg.indexable}
@@ -202,8 +214,8 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
         raise cg.err(f.pos, f"patch constant function '{pcf_name}' not found", 3004)
     for x in pcfs:
         for p in x.params:
-            if "uniform" in p.mods or (p.semantic is None and not (isinstance(p.type, ObjectType) and
-                                                                   p.type.kind in ("InputPatch", "OutputPatch"))):
+            patch = isinstance(p.type, ObjectType) and p.type.kind in ("InputPatch", "OutputPatch")
+            if "uniform" in p.mods or (p.semantic is None and not patch and not carries_semantics(p.type)):
                 raise cg.err(p.pos, f"'{p.name}': invalid patch constant function parameter", 4502)
     pcf = pcfs[-1]
     from .check import check_patch_params

@@ -75,6 +75,10 @@ from .types import BOOL, FLT, INT, UINT, ShaderTypes
 
 __all__ = ["CbMapping", "SamplerMapping", "Translation", "translate"]
 
+#: shader-model-2 flow control: a copy made before one of these is not known to hold on the other side
+_FLOW_OPS = frozenset({"rep", "endrep", "loop", "endloop", "if", "ifc", "else", "endif", "break", "breakc",
+                       "call", "callnz", "label", "ret", "setp"})
+
 #: instructions reading their sources as unsigned integers
 _UNSIGNED_READS = {O.ULT, O.UGE, O.UMIN, O.UMAX, O.UDIV, O.USHR, O.UTOF}
 #: the bitwise operations and the operand value that decides their result alone
@@ -100,6 +104,10 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         self.types = types if types is not None else ShaderTypes()
         self.body: list[Inst] = []
         self.decls: list[Inst] = []
+        #: input register -> (temporary holding its copy, body index up to which it is known to hold): _read_ports'
+        #: reusable copies
+        self._input_copies: dict[tuple[int, int], tuple[int, int]] = {}
+        self._input_read_counts: dict[tuple[int, int], int] | None = None
         self.defs: dict[tuple[int, int, int, int], int] = {}
         self.def_order: list[tuple[tuple[int, int, int, int], int]] = []
         self.cb_maps: list[CbMapping] = []
@@ -782,14 +790,62 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
             self.body.append(Inst("mov", Dst(Reg.TEMP, t, m), [Src(s.reg, s.num, (c,) * 4, 0, s.rel)]))
         return Src(Reg.TEMP, t, IDENTITY, 0 if op == "texld" else s.mod)
 
+    def _input_reads(self) -> dict[tuple[int, int], int]:
+        """How often the SM4 program reads each input register, keyed as the shader-model-2 register it becomes
+        (v# of a vertex shader; t# of a pixel shader, :meth:`texcoord`)."""
+        if self._input_read_counts is None:
+            counts: dict[tuple[int, int], int] = {}
+            for inst in self.p.instructions:
+                for o in inst.operands:
+                    if o.type == T.INPUT and o.register is not None:
+                        key = (Reg.INPUT, o.register) if self.kind == "vs" else (TEXTURE, self.texcoord(o.register))
+                        counts[key] = counts.get(key, 0) + 1
+            self._input_read_counts = counts
+        return self._input_read_counts
+
+    def _live_copy(self, s: Src) -> int | None:
+        """A temporary still holding the full copy of input register ``s`` that :meth:`_read_ports` made: no
+        instruction since wrote it, and no flow control came between (a copy made in one branch is not the
+        other's)."""
+        entry = self._input_copies.get((s.reg, s.num))
+        if entry is None or s.rel is not None:
+            return None
+        t, at = entry
+        for k in range(at, len(self.body)):  # only what was emitted since the last look (linear overall)
+            inst = self.body[k]
+            if inst.op in _FLOW_OPS or (inst.dst is not None and inst.dst.reg == Reg.TEMP and inst.dst.num == t):
+                del self._input_copies[(s.reg, s.num)]
+                return None
+        self._input_copies[(s.reg, s.num)] = (t, len(self.body))
+        return t
+
     def _read_ports(self, op: str, srcs: list[Src]) -> None:
-        """Copy operands into temporaries until every register file keeps to its read ports and reads."""
+        """Copy operands into temporaries until every register file keeps to its read ports and reads.
+
+        Input registers are read-only ("ps_2_0 Registers": t# and v#, R): a copy stays good until its temporary
+        is written again, so an instruction over the limit first reads an input through a copy made earlier,
+        and when a copy is still needed it is made of the input the program reads most (the one most likely to
+        be read beside another input again: a lighting shader's normal against each light vector)."""
+        if len(srcs) < 2:
+            return  # one operand keeps to every file's one port and one read
         for reg, ports, reads in self.prof.read_ports:
-            seen: list[int] = []
+            if self._fits([s for s in srcs if s.reg == reg], ports, reads):
+                continue
+            idx = [i for i, s in enumerate(srcs) if s.reg == reg]
+            inputs = reg in (TEXTURE, Reg.INPUT) and not (self.kind == "vs" and reg == TEXTURE)
+            if inputs:
+                for i in idx:
+                    t = self._live_copy(srcs[i])
+                    if t is not None:
+                        srcs[i] = Src(Reg.TEMP, t, srcs[i].swizzle, srcs[i].mod)
+                idx = [i for i in idx if srcs[i].reg == reg]
+                # keep the least-read inputs, copy the most-read ones (stable: operand order among equals)
+                counts = self._input_reads()
+                idx.sort(key=lambda i: counts.get((srcs[i].reg, srcs[i].num), 0))
+            seen: list[int | tuple[int, str]] = []
             count = 0
-            for i, s in enumerate(srcs):
-                if s.reg != reg:
-                    continue
+            for i in idx:
+                s = srcs[i]
                 key = s.num if s.rel is None else (s.num, "rel")
                 if (key in seen or len(seen) < ports) and (reads is None or count < reads):
                     if key not in seen:
@@ -799,7 +855,16 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
                 t = self.tmp()
                 self.body.append(Inst("mov", Dst(Reg.TEMP, t), [Src(s.reg, s.num, IDENTITY, 0, s.rel)]))
                 self.written.update((Reg.TEMP, t, lane) for lane in range(4))
+                if inputs and s.rel is None:
+                    self._input_copies[(s.reg, s.num)] = (t, len(self.body))
                 srcs[i] = Src(Reg.TEMP, t, s.swizzle, s.mod)
+
+    @staticmethod
+    def _fits(srcs: list[Src], ports: int, reads: int | None) -> bool:
+        if len(srcs) < 2:
+            return True
+        keys = {s.num if s.rel is None else (s.num, "rel") for s in srcs}
+        return len(keys) <= ports and (reads is None or len(srcs) <= reads)
 
     # --- instructions --------------------------------------------------------------------------
     def run(self) -> Translation:
@@ -934,7 +999,13 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
             self._set_masks(ops[0], False)
         elif op in _SCALAR or op == O.SQRT:
             d0 = ops[0]
-            s = self.src(ops[1], lanes=d0.written())
+            x = ops[1]
+            if op in (O.LOG, O.RSQ, O.SQRT) and x.modifier != ir.Modifier.NONE:
+                # shader model 2's log and rsq read the absolute value of their source ("log - ps": "a scalar
+                # source whose sign bit is ignored"; "rsq - ps/vs": "the absolute value is taken before
+                # processing"; sqrt is rcp(rsq)): a sign modifier (|x|, -|x|, -x) changes nothing, so no abs
+                x = dataclasses.replace(x, modifier=ir.Modifier.NONE)
+            s = self.src(x, lanes=d0.written())
             d = self.dst(d0, sat)
             if op == O.SQRT:  # sqrt(x) = 1 / rsq(x) (rsq(0) = inf, rcp(inf) = 0)
                 t = self.tmp()
