@@ -264,8 +264,11 @@ def _registers(rows: list[tuple]) -> set[tuple]:
     out = set()
     for name, type_, point, count, *rest in rows:
         base = re.sub(r"(\[\d+\])+$", "", name)
+        # D3D_SIF_USERPACKED is not compared: fxc 10.1 sets it at 5.1 on constant buffers only (docs/conformance.md
+        # "Session 24, helper REF"), so an explicit register(t#) is USERPACKED at 5.0 and not at 5.1
+        *rest, flags = rest
         for reg in range(point, point + max(count, 1)):
-            out.add((base, _FILE_OF_TYPE.get(type_, "?"), reg, *rest))
+            out.add((base, _FILE_OF_TYPE.get(type_, "?"), reg, *rest, flags & ~1))
     return out
 
 

@@ -315,6 +315,11 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
             not isinstance(args[0].obj, Resource):
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
     kind, dims = _LEGACY_DIM[key]
+    # a Direct3D 9 target keeps the 1D sampler (its constant table records D3DXPT_SAMPLER1D; the SM2 translation
+    # reads it as a 2D sampler at v = 0.5 itself)
+    row_1d = key == "1D" and not cg.d3d9
+    if key == "1D" and cg.d3d9:
+        kind = "Texture1D"
     suffix = name[3 + len(key):]
     s = args[0].obj
     sk = s.type.kind
@@ -350,8 +355,8 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
                 raise cg.err(pos, f"'{name}': no matching intrinsic overload", 3013)
             op = "sample_d"
             for g in args[2:4]:
-                extra.append(cg.src(cg.convert(g, fd, pos).slots + ([imm(0)] if key == "1D" else [])))
-    if key == "1D":  # a one-row 2D texture (see _LEGACY_DIM): v = 0.5, its derivatives 0
+                extra.append(cg.src(cg.convert(g, fd, pos).slots + ([imm(0)] if row_1d else [])))
+    if row_1d:  # a one-row 2D texture (see _LEGACY_DIM): v = 0.5, its derivatives 0
         coord = [coord[0], imm(f2b(0.5))]
     if (cg.major, cg.minor) >= (5, 1) and not (cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and
                                                sk == "sampler2D" and name == "tex2D" and len(args) == 2):
