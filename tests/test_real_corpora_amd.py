@@ -15,28 +15,16 @@ pyd3d11.tools.real_corpora, and a few representative jobs of each corpus where i
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
 import pytest
+from test_real_corpora import _git_repo
 
 from pyd3d11.headers import d3dcompiler_types as D
 from pyd3d11.tools import real_corpora as rc
 from pyd3d11.tools import real_corpora_amd as amd
 
 MIRROR = Path(os.environ.get("PYD3D11_MIRROR", "/work/.mirror"))
-
-
-def _git_repo(tmp_path: Path, files: dict[str, str]) -> rc.GitTree:
-    work = tmp_path / "w"
-    for name, text in files.items():
-        (work / name).parent.mkdir(parents=True, exist_ok=True)
-        (work / name).write_text(text)
-    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@t"}
-    for cmd in (["init", "-q"], ["add", "-A"], ["commit", "-qm", "x"]):
-        subprocess.run(["git", "-C", str(work), *cmd], check=True, env=env, capture_output=True)
-    return rc.GitTree(work / ".git")
 
 
 BATCH = r"""@echo off
