@@ -33,6 +33,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pyd3d11.headers import d3dcompiler_types as D
 
@@ -296,43 +297,47 @@ def outcome(call, timeout: float = 60.0) -> tuple[str, str]:
     """Run ``call()`` (one D3DCompile*) under a time limit → (class, detail): ``compiled``; ``error`` (the fxc
     text from the X#### code on); ``notimpl`` (NotSupportedError / E_NOTIMPL, its first line); ``crash`` (any
     other exception, with its innermost frame); ``hang`` (over ``timeout`` seconds)."""
+    return outcome_result(call, timeout)[:2]
+
+
+def outcome_result(call, timeout: float = 60.0) -> tuple[str, str, Any]:
+    """:func:`outcome` and what ``call()`` returned (None unless compiled)."""
     old = signal.signal(signal.SIGALRM, _on_alarm)
     try:
         return _outcome(call, timeout)
     except _Timeout:  # the alarm fired as the compile ended, before it was cancelled
-        return "hang", f"over {timeout:g} s"
+        return "hang", f"over {timeout:g} s", None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
 
 
-def _outcome(call, timeout: float) -> tuple[str, str]:
+def _outcome(call, timeout: float) -> tuple[str, str, Any]:
     from pyd3d11.errors import NotSupportedError, ShaderCompileError
 
     signal.setitimer(signal.ITIMER_REAL, timeout)
     try:
-        call()
-        return "compiled", ""
+        return "compiled", "", call()
     except _Timeout:
-        return "hang", f"over {timeout:g} s"
+        return "hang", f"over {timeout:g} s", None
     except NotSupportedError as e:
-        return "notimpl", str(e).splitlines()[0][:200] if str(e) else ""
+        return "notimpl", str(e).splitlines()[0][:200] if str(e) else "", None
     except ShaderCompileError as e:
         text = e.errors or str(e)
         if e.hresult == 0x80004001:
             first = next((ln for ln in text.splitlines() if "error" in ln), text)
-            return "notimpl", first.strip()[:200]
+            return "notimpl", first.strip()[:200], None
         m = _ERR.search(text)
         if m is None:
-            return "crash", "error without an X#### code: " + text.strip().splitlines()[0][:200]
+            return "crash", "error without an X#### code: " + text.strip().splitlines()[0][:200], None
         first = next(ln for ln in text.splitlines() if m.group(1) in ln)
-        return "error", first.split(": error ", 1)[-1].strip()[:200]
+        return "error", first.split(": error ", 1)[-1].strip()[:200], None
     except RecursionError as e:
-        return "crash", f"RecursionError: {e}"[:200]
+        return "crash", f"RecursionError: {e}"[:200], None
     except Exception as e:  # noqa: BLE001 - a raw exception is the finding
         import traceback
         tb = traceback.extract_tb(e.__traceback__)[-1]
-        return "crash", f"{type(e).__name__}: {e} [{Path(tb.filename).name}:{tb.lineno}]"[:300]
+        return "crash", f"{type(e).__name__}: {e} [{Path(tb.filename).name}:{tb.lineno}]"[:300], None
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
 

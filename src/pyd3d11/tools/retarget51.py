@@ -77,44 +77,20 @@ class Outcome:
 # classing one compile
 
 def classify(call: Callable[[], Any], timeout: float = 60.0) -> Outcome:
-    """Run one D3DCompile* call under a time limit and class its outcome."""
-    import signal
+    """Run one D3DCompile* call under a time limit and class its outcome (dxc_corpus.outcome_result), keeping
+    the compiled blob; an E_NOTIMPL that carries an X#### number (X3500 "recursive functions are not allowed")
+    is fxc's own refusal, so an error here, not a feature left unbuilt."""
+    from pyd3d11.tools.dxc_corpus import outcome_result
 
-    from pyd3d11.errors import NotSupportedError, ShaderCompileError
-    from pyd3d11.tools.dxc_corpus import _on_alarm, _Timeout
-
-    old = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, timeout)
-    try:
-        out = call()
-        blob = out[0] if isinstance(out, tuple) else out
-        data = bytes(blob.GetBufferPointer())[: blob.GetBufferSize()] if hasattr(blob, "GetBufferPointer") \
-            else bytes(blob)
-        return Outcome("compiled", "", data)
-    except _Timeout:
-        return Outcome("hang", f"over {timeout:g} s")
-    except NotSupportedError as e:
-        return Outcome("notimpl", _first_line(str(e)))
-    except ShaderCompileError as e:
-        text = e.errors or str(e)
-        m = _ERR.search(text)
-        if e.hresult == 0x80004001 and m is None:
-            return Outcome("notimpl", _first_line(next((ln for ln in text.splitlines() if "error" in ln), text)))
-        # an X#### error with E_NOTIMPL (X3500 "recursive functions are not allowed") is fxc's own refusal
-        if m is None:
-            return Outcome("crash", "error without an X#### code: " + _first_line(text))
-        first = next(ln for ln in text.splitlines() if m.group(1) in ln)
-        return Outcome("error", first.split(": error ", 1)[-1].strip()[:200])
-    except RecursionError as e:
-        return Outcome("crash", f"RecursionError: {e}"[:200])
-    except Exception as e:  # noqa: BLE001 - a raw exception is the finding
-        import traceback
-
-        tb = traceback.extract_tb(e.__traceback__)[-1]
-        return Outcome("crash", f"{type(e).__name__}: {e} [{Path(tb.filename).name}:{tb.lineno}]"[:300])
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+    cls, detail, out = outcome_result(call, timeout)
+    if cls == "notimpl" and (m := _ERR.search(detail)):
+        return Outcome("error", detail[m.start(1):])
+    if cls != "compiled":
+        return Outcome(cls, _first_line(detail))
+    blob = out[0] if isinstance(out, tuple) else out
+    data = bytes(blob.GetBufferPointer())[: blob.GetBufferSize()] if hasattr(blob, "GetBufferPointer") \
+        else bytes(blob)
+    return Outcome("compiled", "", data)
 
 
 def _first_line(text: str) -> str:
