@@ -65,6 +65,7 @@ from .flow import FlowControl
 from .fold import FOLD, f32_bits, s32
 from .integers import IntegerArithmetic
 from .kinds import OTHER, Kinds
+from .peephole import _FLOW  # flow control: a copy made before one is not known to hold after it
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .rewrite import float_sign_bits, one_trip_loops, pair_sincos, sign_of_xor
@@ -75,9 +76,6 @@ from .types import BOOL, FLT, INT, UINT, ShaderTypes
 
 __all__ = ["CbMapping", "SamplerMapping", "Translation", "translate"]
 
-#: shader-model-2 flow control: a copy made before one of these is not known to hold on the other side
-_FLOW_OPS = frozenset({"rep", "endrep", "loop", "endloop", "if", "ifc", "else", "endif", "break", "breakc",
-                       "call", "callnz", "label", "ret", "setp"})
 
 #: instructions reading their sources as unsigned integers
 _UNSIGNED_READS = {O.ULT, O.UGE, O.UMIN, O.UMAX, O.UDIV, O.USHR, O.UTOF}
@@ -813,7 +811,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         t, at = entry
         for k in range(at, len(self.body)):  # only what was emitted since the last look (linear overall)
             inst = self.body[k]
-            if inst.op in _FLOW_OPS or (inst.dst is not None and inst.dst.reg == Reg.TEMP and inst.dst.num == t):
+            if inst.op in _FLOW or (inst.dst is not None and inst.dst.reg == Reg.TEMP and inst.dst.num == t):
                 del self._input_copies[(s.reg, s.num)]
                 return None
         self._input_copies[(s.reg, s.num)] = (t, len(self.body))
