@@ -200,9 +200,14 @@ _CALL = re.compile(r"^\s*call\s+:(\S+)(.*)$", re.I)
 _LABEL = re.compile(r"^\s*:([A-Za-z_]\w*)\s*$")
 
 
+def expand_names(text: str, env: dict[str, str]) -> str:
+    """cmd.exe's expansion of ``%NAME%`` (the script's variables; an unknown name stays as written)."""
+    return re.sub(r"%([A-Za-z_]\w*)%", lambda m: env.get(m.group(1).upper(), m.group(0)), text)
+
+
 def _expand(text: str, args: list[str], env: dict[str, str]) -> str:
     """cmd.exe's expansion of ``%1``..``%9`` (the call's arguments) and ``%NAME%`` (the script's variables)."""
-    text = re.sub(r"%([A-Za-z_]\w*)%", lambda m: env.get(m.group(1).upper(), m.group(0)), text)
+    text = expand_names(text, env)
     return re.sub(r"%([0-9])", lambda m: args[int(m.group(1))] if int(m.group(1)) < len(args) else "", text)
 
 

@@ -29,14 +29,10 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 
 from pyd3d11.tools.fxc import parse_args, split_response
-from pyd3d11.tools.real_corpora import GitTree, Job, normpath
+from pyd3d11.tools.real_corpora import GitTree, Job, expand_names, normpath
 
 _SET = re.compile(r"^\s*set\s+([^=\s]+)=(.*)$", re.I)
 _NO_COMPILER = ("@", "echo", "rem", "::", "cd", "if", "pause", "goto", "exit", "setlocal", "endlocal")
-
-
-def _expand_vars(text: str, env: dict[str, str]) -> str:
-    return re.sub(r"%([A-Za-z_]\w*)%", lambda m: env.get(m.group(1).upper(), m.group(0)), text)
 
 
 def batch_jobs(tree: GitTree, script: str) -> list[Job]:
@@ -50,12 +46,12 @@ def batch_jobs(tree: GitTree, script: str) -> list[Job]:
     for line in raw.decode("utf-8", "replace").splitlines():
         m = _SET.match(line)
         if m:
-            env[m.group(1).upper()] = _expand_vars(m.group(2).strip(), env)
+            env[m.group(1).upper()] = expand_names(m.group(2).strip(), env)
             continue
         stripped = line.strip()
         if not stripped or stripped.lower().startswith(_NO_COMPILER):
             continue
-        argv = split_response(_expand_vars(stripped, env))
+        argv = split_response(expand_names(stripped, env))
         if not argv or argv[0].replace("\\", "/").rsplit("/", 1)[-1].lower() not in ("fxc", "fxc.exe"):
             continue
         if any(a in ("/P", "-P") for a in argv[1:]):
