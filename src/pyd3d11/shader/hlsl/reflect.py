@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from ...headers.d3dcommon import D3D_SHADER_VARIABLE_TYPE as SVT
 from ..dxbc.rdef import Rdef, RdefBinding, RdefConstantBuffer, RdefMember, RdefType, RdefVariable
 from .codegen import concrete_name
-from .constexpr import const_value, leaf_bases
+from .constexpr import leaf_bases
+from .foldinit import initializer_bits
 from .types import ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
@@ -33,27 +34,24 @@ _RT = {"unorm": 1, "snorm": 2, "float": 5, "int": 3, "uint": 4, "bool": 4, "doub
 def _default_value(cg: CodegenContext, decl, size: int) -> bytes | None:
     """D3D11_SHADER_VARIABLE_DESC.DefaultValue: a uniform's initializer in the constant buffer's register
     layout — each value at the (register, component) the packing rules give its slot (``cb_slots``: array
-    elements and matrix rows or columns each start a register), the bytes between left zero. None without
-    an initializer, when it is not a constant expression (the compile itself reports that), or for doubles
-    (not written: a double spans two components and its layout here is unverified)."""
+    elements and matrix rows or columns each start a register), the bytes between left zero. The values are
+    those the initialiser computes at run time (foldinit.initializer_bits: its code run on the reference
+    executor, intrinsic calls included). None without an initializer, when it is not a constant expression
+    (the compile itself reports that), or for doubles (not written: a double spans two components and its
+    layout here is unverified)."""
     if getattr(decl, "init", None) is None:
-        return None
-    c = const_value(decl.type, decl.init, {})
-    if c is None:
         return None
     bases = [concrete_name(b) if b is not None else None for b in leaf_bases(decl.type)]
     if "double" in bases or None in bases:
         return None
+    words = initializer_bits(cg, decl.init, decl.type, decl.pos)
+    if words is None or len(words) != len(bases):
+        return None
     out = bytearray(size)
-    for (reg, comp), v, base in zip(cg.cb_slots(decl.type, 0), c.vals, bases, strict=True):
+    for (reg, comp), w, base in zip(cg.cb_slots(decl.type, 0), words, bases, strict=True):
         at = 16 * reg + 4 * comp
-        if base == "float":
-            word = struct.pack("<f", float(v))
-        elif base == "bool":
-            word = struct.pack("<I", 1 if v else 0)
-        else:  # int / uint: the 32-bit two's-complement word
-            word = struct.pack("<I", int(v) & 0xFFFFFFFF)
-        out[at:at + 4] = word
+        # a bool is stored as 1 (fxc's objects), where a register holds all ones
+        out[at:at + 4] = struct.pack("<I", (1 if w else 0) if base == "bool" else w)
     return bytes(out)
 
 

@@ -1,0 +1,158 @@
+"""Initial values of variables computed by the instructions the compiler emits for them (issue 19 item 4).
+
+A value the compiler stores instead of computing at run time — D3D11_SHADER_VARIABLE_DESC.DefaultValue of a
+cbuffer or global variable, the initial value of an ``fx_2_0`` effect parameter — must be the value the same
+expression computes at run time. So there is no separate constant evaluator for it: the initialiser is
+generated as code by the code generator (``init_value``, exactly as for a local of that type: the same
+intrinsic expansions, conversions and folds of ops.fold.fold_alu), and that straight-line code is run on the
+reference executor (one lane). ``sin(1.0)`` is the executor's float32 ``sincos`` sequence
+(docs/transcendentals.md), ``normalize(v)`` is ``dp``/``rsq``/``mul``, ``lerp`` the compiler's ``mad``
+expansion, and a denormal operand or result is flushed as at run time (``1e-45 * 1e30`` is 0).
+
+fxc folds these in its own arithmetic (for transcendentals, closer to the exactly rounded value); where its
+bits are known from its objects the difference is documented in docs/conformance.md ("Session 25, helper
+FOLD"), not imitated.
+
+An initialiser that reads anything but literals and other constants (a cbuffer variable, an input, a
+resource) or whose code holds flow control is not a constant: :func:`initializer_bits` gives None.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .operands import Slot, is_imm
+
+if TYPE_CHECKING:
+    from . import ast as A
+    from .cgstate import CodegenContext
+    from .constexpr import ConstValue
+    from .types import Type
+
+#: register files straight-line constant code may name: temps, literals, an unused destination
+_CONSTANT_FILES = frozenset({"r", "l", "null"})
+#: operations that are not a per-lane computation of their sources (flow control, memory, resources...)
+_NOT_ARITHMETIC = frozenset({"if", "else", "endif", "loop", "endloop", "break", "breakc", "continue", "continuec",
+                             "switch", "case", "default", "endswitch", "ret", "retc", "call", "callc", "fcall",
+                             "label", "discard", "emit", "cut", "emit_stream", "cut_stream", "sync", "nop"})
+
+
+def _snapshot(cg: CodegenContext) -> tuple:
+    """What evaluating an expression may change in the code generator (see :func:`initializer_bits`)."""
+    return (len(cg.code), cg.ntemps, set(cg.var_temps), dict(cg.kconst), set(cg.untracked_slots),
+            len(cg.warnings), cg.expr_pos, [(r, r.used) for r in cg.resources],
+            [(v, v.used) for cb in cg.cbufs for v in cb.vars], [(cb, getattr(cb, "used", None)) for cb in cg.cbufs])
+
+
+def _restore(cg: CodegenContext, snap: tuple) -> None:
+    n_code, ntemps, var_temps, kconst, untracked, n_warn, expr_pos, res, cbvars, cbs = snap
+    del cg.code[n_code:]
+    cg.ntemps, cg.var_temps, cg.kconst, cg.untracked_slots, cg.expr_pos = ntemps, var_temps, kconst, untracked, expr_pos
+    del cg.warnings[n_warn:]
+    for r, u in res:
+        r.used = u
+    for v, u in cbvars:
+        v.used = u
+    for cb, u in cbs:
+        if u is not None:
+            cb.used = u
+
+
+def initializer_bits(cg: CodegenContext, init: A.Node, t: Type, pos) -> list[int] | None:
+    """The 32-bit words of ``init`` converted to ``t`` (one per slot, in the code generator's slot order: a
+    matrix by rows), computed by the code the compiler generates for it run on the reference executor; None when
+    it is not a constant (see the module). The code generator's state is left as it was."""
+    from ...errors import NotSupportedError
+    from .diagnostics import HlslError
+
+    snap = _snapshot(cg)
+    try:
+        try:
+            v = cg.init_value(init, t, pos)
+        except (HlslError, NotSupportedError, NotImplementedError, KeyError, TypeError, ValueError):
+            return None
+        slots = list(v.slots)
+        if not slots or v.obj is not None:
+            return None
+        if all(is_imm(s) for s in slots):
+            return [int(s[3]) & 0xFFFFFFFF for s in slots]
+        return _run(cg, cg.code[snap[0]:], slots)
+    finally:
+        _restore(cg, snap)
+
+
+def _run(cg: CodegenContext, code: list, slots: list[Slot]) -> list[int] | None:
+    """The words ``slots`` hold after the straight-line ``code`` runs on the reference executor, or None when
+    the code reads anything but temps and literals (then it is not a constant). The code is first optimised as
+    the compile optimises a program (unless /Od): the optimiser changes bits in places (a division by a
+    constant becomes a multiply by its reciprocal, optimize._div_as_mul), and the value must be the one the
+    compiled program computes. Each result is copied to an output register, which keeps it live through the
+    optimiser, then renamed to a temp of its own for the run."""
+    from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
+    from .operands import Ins, Reg
+    from .optimize import optimize_code
+    from .refactor import refactoring_allowed
+
+    if any(s[0] not in ("r", "l") or (s[0] == "r" and s[2] is not None) for s in slots):
+        return None
+    sinks = [Ins("mov", [Reg("o", (k // 4,), None, (k % 4,)), cg.src([s])]) for k, s in enumerate(slots)]
+    code = [*code, *sinks, Ins("ret", [])]
+    if not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:
+        code = optimize_code(code, refactoring_allowed(cg))
+    base = cg.ntemps
+    body = []
+    for ins in code[:-1] if code and code[-1].op == "ret" else code:
+        if ins.op in _NOT_ARITHMETIC or ins.op.startswith(("dcl_", "sample", "ld", "store", "atomic", "imm_atomic")):
+            return None
+        args = []
+        for a in ins.args:
+            if a.file == "o":  # a sink: its own temp
+                a = Reg("r", (base + a.idx[0],), None, a.comps)
+            elif a.file not in _CONSTANT_FILES or a.rel is not None:
+                return None
+            args.append(a)
+        body.append(Ins(ins.op, args, ins.suffix, ins.tail))
+    from ..dxbc.asm import assemble_program
+    from ..exec.reference import run_program
+
+    lines = ["cs_5_0", f"dcl_temps {base + (len(slots) + 3) // 4}", "dcl_thread_group 1, 1, 1"]
+    lines += [ins.render({}) for ins in body]
+    lines.append("ret")
+    try:
+        state = run_program(assemble_program("\n".join(lines)), 1, keep_state=True).state
+    except Exception:  # noqa: BLE001 - an instruction the assembler or executor does not take: not folded
+        return None
+    regs = np.asarray(state.r)
+    return [int(regs[base + k // 4, k % 4, 0]) & 0xFFFFFFFF for k in range(len(slots))]
+
+
+def bits_to_values(bits: list[int], bases: list) -> list:
+    """Words as Python values of each slot's base type (float, signed or unsigned int, bool as 0/1), the form
+    :class:`.constexpr.ConstValue` holds."""
+    out: list = []
+    for w, b in zip(bits, bases, strict=True):
+        if b in ("float", "half", "min16float", "min10float") or b is None:
+            out.append(struct.unpack("<f", struct.pack("<I", w))[0])
+        elif b == "bool":
+            out.append(1 if w else 0)
+        elif b == "uint" or b == "min16uint" or b == "dword":
+            out.append(w)
+        else:
+            out.append(w - (1 << 32) if w & 0x80000000 else w)
+    return out
+
+
+def values_to_bits(cv: ConstValue, bases: list) -> list[int]:
+    """A constant's values as the 32-bit words registers hold (float bits, two's complement, bool as all ones)."""
+    out = []
+    for v, b in zip(cv.vals, bases, strict=False):
+        if b in ("float", "half", "min16float", "min10float", "double"):
+            out.append(struct.unpack("<I", struct.pack("<f", float(v)))[0])
+        elif b == "bool":
+            out.append(0xFFFFFFFF if v else 0)
+        else:
+            out.append(int(v) & 0xFFFFFFFF)
+    return out
