@@ -2,8 +2,8 @@
 
 Built: global parameters of every type class (scalar, vector, matrix, struct, arrays, string and
 texture/sampler/shader objects) with semantics, annotations and initial values (literal expressions, intrinsics
-of constants folded: :mod:`.fx2fold`); techniques and passes with their annotations. D3D9 annotation syntax
-(MicrosoftDocs "Annotation Syntax (DirectX HLSL)"): ``<type name = value; ...>`` with comma-separated declarators
+of constants: the compiler's code for them run on the reference executor, shader.hlsl.foldinit); techniques and
+passes with their annotations. D3D9 annotation syntax (MicrosoftDocs "Annotation Syntax (DirectX HLSL)"): ``<type name = value; ...>`` with comma-separated declarators
 and a majority modifier; annotation initialisers are literal expressions (a name of another annotation is no
 constant), and annotation names are unique within one list. Pass state assignments and ``sampler_state`` blocks
 (arrays of them too) follow the :mod:`.fx2states` table: literal values, enumeration names, ``compile vs_2_0 f()``
@@ -28,12 +28,12 @@ from ..shader.hlsl import ast as A
 from ..shader.hlsl.compiler import compile_hlsl
 from ..shader.hlsl.constexpr import const_value
 from ..shader.hlsl.diagnostics import HlslError
+from ..shader.hlsl.foldinit import constant_value
 from ..shader.hlsl.lexer import lex
 from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
 from . import fx2binary as B
 from . import fx2states
-from .fx2fold import fold_intrinsics
 from .fx2preshader import reference_program, selector_resource
 from .fxcompile import _bind_uniforms, _node_key
 from .fxparse import Annotation, EffectParser
@@ -217,7 +217,9 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
         return struct.pack(f"<{n}I", *ids)
     if init is None:
         return b"\0" * (4 * ft.scalars() * n)
-    cv = const_value(t, fold_intrinsics(init, ctx.consts), ctx.consts)
+    # computed by the instructions the compiler emits for it, run on the reference executor (foldinit.py: one
+    # definition of every operation, intrinsics included); const_value only where that path has no value
+    cv = constant_value(t, init, ctx.consts, pos) or const_value(t, init, ctx.consts)
     if cv is None:
         raise ctx.error(pos, f"{what}: initializer must be a literal expression")
     return _numeric_bytes(ft, _effect_order(t, list(cv.vals)))

@@ -156,3 +156,30 @@ def values_to_bits(cv: ConstValue, bases: list) -> list[int]:
         else:
             out.append(int(v) & 0xFFFFFFFF)
     return out
+
+
+def constant_value(t: Type, init: A.Node, consts: dict, pos) -> ConstValue | None:
+    """The value of ``init`` converted to ``t`` outside any shader — an ``fx_2_0`` effect parameter's initial
+    value — by :func:`initializer_bits` on a code generator of its own (a 5.0 pixel shader's, whose
+    arithmetic is every target's: ops.fold and the executors), the earlier constants ``consts`` (name ->
+    :class:`.constexpr.ConstValue`) readable by name. None when it is not a constant."""
+    from . import ast as A
+    from .codegen import Codegen
+    from .constexpr import ConstValue, leaf_bases
+    from .operands import imm
+    from .values import Val
+
+    bases = leaf_bases(t)
+    if None in bases or "double" in bases:
+        return None
+    cg = Codegen(A.Program(pos, []), "main", "ps", 5, 0, False)
+    cg.global_decl_index = {}
+    scope = {}
+    for name, cv in consts.items():
+        cb = leaf_bases(cv.type) if cv.type is not None else ["float"] * len(cv.vals)
+        if cv.type is None or None in cb or "double" in cb:
+            continue
+        scope[name] = Val(cv.type, [imm(w) for w in values_to_bits(cv, cb)], readonly=True)
+    cg.scopes = [scope]
+    bits = initializer_bits(cg, init, t, pos)
+    return None if bits is None else ConstValue(t, bits_to_values(bits, bases))
