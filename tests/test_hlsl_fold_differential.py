@@ -1,0 +1,125 @@
+"""Differential check of constant folding over the intrinsic set (issue 19 item 4: an expression folded at compile
+time must never change meaning). Random expression trees of intrinsic calls on constant arguments are evaluated
+three ways, and every result word must be identical:
+
+1. in code, compiled with optimisation, the arguments written as literals (whatever the code generator and the
+   optimiser fold: ops.fold.fold_alu and its callers);
+2. as the DefaultValue of a cbuffer variable initialised by the expression (shader/hlsl/foldinit.py);
+3. at run time on the reference executor, every argument read from a constant buffer (nothing can fold).
+
+The oracle is (3). Arguments are written ``asfloat(0x…u)`` so a literal is exactly the word the constant buffer
+holds, and no operator joins two literals (literal arithmetic has its own rule: exprs._literal_fold, fxc's
+double-precision literal folding, a property of literal types rather than of an operation). ``pow`` and
+``normalize`` are left out: of literal operands they follow fxc's own folds (refactor.fold_constant_pow /
+fold_constant_normalize, session 18, from fxc's objects), and pow with an integral literal exponent is fxc's
+multiply chain — the known exceptions, listed in docs/conformance.md ("Session 25, helper FOLD")."""
+
+from __future__ import annotations
+
+import random
+import struct
+
+import numpy as np
+import pytest
+
+from pyd3d11 import d3dcompiler as dc
+from pyd3d11.shader.dxbc.container import parse_container
+from pyd3d11.shader.dxbc.decoder import decode_program
+from pyd3d11.shader.exec import run_program
+from pyd3d11.shader.exec.bindings import Bindings
+
+#: the folded sides compile under IEEE strictness: with refactoring allowed (fxc's default) the compiler also
+#: applies the float identities D3D permits there (x*0 -> 0, lerp(a, b, 0) -> a: refactor.py), which change a
+#: NaN or infinite operand's result by design; strictness leaves folding alone to be compared
+STRICT = dc.D3DCOMPILE_IEEE_STRICTNESS
+
+UNARY = ["sin", "cos", "tan", "exp", "exp2", "log", "log2", "log10", "sqrt", "rsqrt", "rcp", "abs", "floor", "ceil",
+         "frac", "round", "trunc", "saturate", "sign", "asin", "acos", "atan", "sinh", "cosh", "tanh", "degrees",
+         "radians"]
+BINARY = ["min", "max", "atan2", "step", "fmod", "ldexp"]
+TERNARY = ["lerp", "clamp", "mad", "smoothstep"]
+VECTOR = ["length({v})", "dot({v}, {w})", "distance({v}, {w})", "cross({v}, {w}).y", "reflect({v}, {w}).x"]
+#: argument words: ordinary values, zeros of both signs, a denormal (flushed by every float operation), huge
+#: and tiny magnitudes, infinities
+VALUES = [0.3096, -0.75, 1.0, 2.5, -3.25, 0.0, -0.0, 1e-40, 100.0, -1e30, 7.0, 0.5, 1e-3, float("inf")]
+
+
+def _word(x: float) -> int:
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+
+class _Gen:
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.args: list[int] = []
+
+    def leaf(self) -> tuple[str, str]:
+        k = len(self.args)
+        self.args.append(_word(self.rng.choice(VALUES)))
+        return f"asfloat({self.args[-1]:#010x}u)", f"a{k}"
+
+    def vec(self, depth: int) -> tuple[str, str]:
+        parts = [self.node(depth) for _ in range(3)]
+        return "float3(" + ", ".join(p[0] for p in parts) + ")", "float3(" + ", ".join(p[1] for p in parts) + ")"
+
+    def node(self, depth: int) -> tuple[str, str]:
+        """(folded text, run-time text) of one expression."""
+        if depth <= 0 or self.rng.random() < 0.25:
+            return self.leaf()
+        kind = self.rng.random()
+        if kind < 0.1:
+            v, w = self.vec(depth - 1), self.vec(depth - 1)
+            form = self.rng.choice(VECTOR)
+            return form.format(v=v[0], w=w[0]), form.format(v=v[1], w=w[1])
+        fn = self.rng.choice(UNARY if kind < 0.65 else BINARY if kind < 0.85 else TERNARY)
+        n = 1 if fn in UNARY else 2 if fn in BINARY else 3
+        subs = [self.node(depth - 1) for _ in range(n)]
+        return f"{fn}(" + ", ".join(s[0] for s in subs) + ")", f"{fn}(" + ", ".join(s[1] for s in subs) + ")"
+
+
+def _is_nan(w: int) -> bool:
+    return (w & 0x7F800000) == 0x7F800000 and bool(w & 0x7FFFFF)
+
+
+def _compile(src: str, flags: int = STRICT) -> bytes:
+    return bytes(dc.D3DCompile(src.encode(), None, None, None, None, "main", "ps_5_0", flags, 0))
+
+
+def _run(blob: bytes, cb: np.ndarray | None = None) -> int:
+    chunk = next(c for c in parse_container(blob).chunks if c.fourcc in ("SHDR", "SHEX"))
+    b = Bindings()
+    if cb is not None:
+        b.set_cbuffer(0, np.ascontiguousarray(cb))
+    return int(run_program(decode_program(chunk.data), 1, bindings=b).outputs[0].view(np.uint32)[0, 0])
+
+
+def _three_ways(folded: str, runtime: str, args: list[int]) -> tuple[int, int, int]:
+    in_code = _run(_compile(f"float4 main() : SV_Target {{ return float4({folded}, 0, 0, 0); }}"))
+    blob = _compile(f"cbuffer K {{ float v = {folded}; float4 pad; }}; float4 main() : SV_Target {{ return pad; }}")
+    dv = dc.D3DReflect(blob).GetVariableByName("v").GetDesc().DefaultValue
+    assert dv is not None, folded
+    default = struct.unpack("<I", bytes(dv)[:4])[0]
+    decl = " ".join(f"float a{k};" for k in range(len(args)))
+    cb = np.zeros(4 * ((len(args) + 3) // 4), np.uint32)
+    cb[:len(args)] = args
+    at_run_time = _run(_compile(f"cbuffer C {{ {decl} }}; float4 main() : SV_Target "
+                                f"{{ return float4({runtime}, 0, 0, 0); }}", 0), cb)
+    return in_code, default, at_run_time
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_folded_equals_run_time(seed):
+    gen = _Gen(1000 + seed)
+    checked = 0
+    for _ in range(8):
+        gen.args = []
+        folded, runtime = gen.node(3)
+        if not gen.args or len(gen.args) > 32:
+            continue
+        in_code, default, at_run_time = _three_ways(folded, runtime, gen.args)
+        if all(_is_nan(w) for w in (in_code, default, at_run_time)):
+            continue  # D3D leaves a NaN's payload undefined
+        assert in_code == at_run_time, (folded, hex(in_code), hex(at_run_time))
+        assert default == at_run_time, (folded, hex(default), hex(at_run_time))
+        checked += 1
+    assert checked >= 4

@@ -1,0 +1,227 @@
+"""Initial values that call intrinsics: D3D11_SHADER_VARIABLE_DESC.DefaultValue of cbuffer/global variables and
+fx_2_0 effect parameters' values are what the initialiser computes at run time (issue 19 item 4: one definition
+of each operation; shader/hlsl/foldinit.py).
+
+Expected words are computed here, independently of the compiler: the float32 transcendental sequences of
+docs/transcendentals.md as test_transcendental_definition.py evaluates them in pure Python (one float32 rounding
+per documented operation), IEEE float32 for sqrt/div/mul/add, and the intrinsics' expansions into instructions
+as MicrosoftDocs defines the functions (exp(x) = 2^(x·log2 e), log(x) = log2(x)·ln 2, tan = sin/cos,
+lerp(a, b, s) = a + s·(b − a) as ``mad``, normalize(v) = v·rsqrt(dot(v, v))). Each row is also cross-checked
+against the same expression computed at run time on the reference executor with its arguments read from a
+constant buffer (nothing folded there)."""
+
+from __future__ import annotations
+
+import math
+import struct
+
+import numpy as np
+import pytest
+from test_hlsl_features import run_ps
+from test_transcendental_definition import bits_of, py_instruction, r32, val
+
+from pyd3d11 import d3dcompiler as dc
+from pyd3d11.effects.fx2binary import read_fx2
+
+
+def fb(x: float) -> int:
+    """The float32 word of a literal (the one rounding of its decimal value)."""
+    return bits_of(x)
+
+
+def sin_(x: float) -> int:
+    return py_instruction("sin", fb(x))
+
+
+def cos_(x: float) -> int:
+    return py_instruction("cos", fb(x))
+
+
+def exp_(x: float) -> int:
+    return py_instruction("exp", bits_of(r32(val(fb(x)) * val(fb(1.4426950408889634)))))
+
+
+def log_(x: float) -> int:
+    return bits_of(r32(val(py_instruction("log", fb(x))) * val(fb(0.6931471805599453))))
+
+
+def rsq_(b: int) -> int:
+    return py_instruction("rsq", b)
+
+
+def div(a: int, b: int) -> int:
+    return bits_of(r32(val(a) / val(b)))
+
+
+def mul(a: int, b: int) -> int:
+    return bits_of(r32(val(a) * val(b)))
+
+
+def add(a: int, b: int) -> int:
+    return bits_of(r32(val(a) + val(b)))
+
+
+def lerp_(a: int, b: int, s: int) -> int:
+    return add(mul(s, add(b, fb(-val(a)))), a)  # mad(s, b - a, a): product and sum each rounded
+
+
+def normalize_(v: list[int]) -> list[int]:
+    d = fb(0.0)
+    for x in v:
+        d = add(d, mul(x, x))  # dp: products summed left to right
+    k = rsq_(d)
+    return [mul(x, k) for x in v]
+
+
+def default_value(src: str, name: str, target: str = "ps_5_0", flags: int = 0) -> bytes | None:
+    blob = dc.D3DCompile(src.encode(), None, None, None, None, "main", target, flags, 0)
+    d = dc.D3DReflect(blob).GetVariableByName(name).GetDesc()
+    return None if d.DefaultValue is None else bytes(d.DefaultValue)
+
+
+def words(*w: int) -> bytes:
+    return struct.pack(f"<{len(w)}I", *w)
+
+
+S1, C1 = sin_(0.3096), cos_(0.3096)
+# (declaration, expected DefaultValue bytes in the constant buffer's register layout)
+ROWS = [
+    # scalars: sin of 0.3096 is one ulp above float64 sin rounded to float32 (0x3e9bfeb6): the executor's value
+    ("float v = sin(0.3096);", words(S1)),
+    ("float v = cos(0.3096);", words(C1)),
+    ("float v = tan(0.3096);", words(div(S1, C1))),
+    ("float v = exp(1.25);", words(exp_(1.25))),
+    ("float v = log(3.0);", words(log_(3.0))),
+    ("float v = exp2(0.7);", words(py_instruction("exp", fb(0.7)))),
+    ("float v = log2(10.0);", words(py_instruction("log", fb(10.0)))),
+    ("float v = sqrt(2);", words(fb(math.sqrt(2)))),
+    ("float v = rsqrt(3.0);", words(rsq_(fb(3.0)))),
+    ("float v = lerp(1.0, 3.0, sin(0.3096));", words(lerp_(fb(1.0), fb(3.0), S1))),
+    # vectors
+    ("float4 v = float4(sin(1.0), 2, cos(2.0), exp(0.5));",
+     words(sin_(1.0), fb(2.0), cos_(2.0), exp_(0.5))),
+    ("float3 v = normalize(float3(sin(0.3096), 2, 3));", words(*normalize_([S1, fb(2.0), fb(3.0)]))),
+    ("float2 v = sin(float2(0.5, 0.3096)) * 2;", words(mul(sin_(0.5), fb(2.0)), mul(S1, fb(2.0)))),
+    # matrices: column-major (the default) keeps column c in register c, row_major row r in register r
+    ("float2x2 v = float2x2(sin(0.3096), 2, 3, cos(0.3096));",
+     words(S1, fb(3.0)) + bytes(8) + words(fb(2.0), C1)),
+    ("row_major float2x2 v = float2x2(sin(0.3096), 2, 3, cos(0.3096));",
+     words(S1, fb(2.0)) + bytes(8) + words(fb(3.0), C1)),
+    ("float2x3 v = { exp(1.25), 2, 3, 4, 5, log(3.0) };",
+     words(exp_(1.25), fb(4.0)) + bytes(8) + words(fb(2.0), fb(5.0)) + bytes(8) + words(fb(3.0), log_(3.0))),
+    # arrays: each element starts a register
+    ("float v[3] = { sin(0.3096), 2, cos(0.3096) };",
+     words(S1) + bytes(12) + words(fb(2.0)) + bytes(12) + words(C1)),
+    # structs: members packed by the packing rules (float then float2 share a register)
+    ("struct { float a; float2 b; int c; } v = { sin(0.3096), cos(0.3096), 2, abs(-3) };",
+     words(S1, C1, fb(2.0), 3)),
+    # integer and bool intrinsics
+    ("int v = abs(-7);", words(7)),
+    ("uint v = countbits(0xF0F0u);", words(8)),
+    ("uint v = reversebits(1u);", words(0x80000000)),
+    ("int v = firstbithigh(256);", words(8)),
+    ("int2 v = min(int2(-3, 4), 2);", words(0xFFFFFFFD, 2)),
+    ("bool v = any(float2(0, sin(0.3096)));", words(1)),
+    ("float v = asfloat(0x3f800000u) + sin(0.0);", words(fb(1.0))),
+]
+
+
+@pytest.mark.parametrize("decl,expect", ROWS)
+@pytest.mark.parametrize("target", ["ps_4_0", "ps_5_0"])
+def test_default_value_of_intrinsic_initialiser(decl, expect, target):
+    src = f"cbuffer K {{ {decl} float4 pad; }};\nfloat4 main() : SV_Target {{ return pad; }}"
+    got = default_value(src, "v", target)
+    assert got == expect, (decl, got and got.hex(), expect.hex())
+
+
+def test_global_variable_default_value():
+    """A global outside any cbuffer ($Globals) takes its value the same way."""
+    src = "float v = sin(0.3096); float4 main() : SV_Target { return v; }"
+    assert default_value(src, "v") == words(S1)
+
+
+def test_skip_optimization_keeps_the_division():
+    """/Od: the compiled code divides where the optimiser would multiply by the reciprocal (optimize._div_as_mul),
+    and the default value follows the code of the compile it belongs to."""
+    src = "cbuffer K { float v = sin(0.3096) / 3.0; float4 pad; }; float4 main() : SV_Target { return pad; }"
+    assert default_value(src, "v", flags=dc.D3DCOMPILE_SKIP_OPTIMIZATION) == words(div(S1, fb(3.0)))
+    assert default_value(src, "v") == words(mul(S1, div(fb(1.0), fb(3.0))))
+
+
+def test_initialiser_reading_a_cbuffer_variable_has_no_default_value():
+    src = "cbuffer K { float a; float v = sin(a); }; float4 main() : SV_Target { return a + v; }"
+    assert default_value(src, "v") is None
+
+
+# --- cross-check: the same expressions at run time, arguments from a constant buffer (nothing folds) -----------
+
+# (expression over a0..a3, argument values, result type)
+RUNTIME = [
+    ("sin(a0)", [0.3096], "float"), ("cos(a0)", [0.3096], "float"), ("tan(a0)", [1.1], "float"),
+    ("exp(a0)", [1.25], "float"), ("log(a0)", [3.0], "float"), ("log10(a0)", [7.0], "float"),
+    ("exp2(a0)", [0.7], "float"), ("log2(a0)", [10.0], "float"), ("sqrt(a0)", [2.0], "float"),
+    ("rsqrt(a0)", [3.0], "float"), ("rcp(a0)", [3.0], "float"), ("asin(a0)", [0.4], "float"),
+    ("acos(a0)", [0.4], "float"), ("atan(a0)", [2.5], "float"), ("atan2(a0, a1)", [1.0, -2.0], "float"),
+    ("sinh(a0)", [0.8], "float"), ("cosh(a0)", [0.8], "float"), ("tanh(a0)", [0.8], "float"),
+    # pow of a non-negative base and a non-integral exponent: log/mul/exp either way (an integral literal exponent
+    # is fxc's multiply chain, a different sequence: docs/conformance.md "Session 25, helper FOLD")
+    ("pow(a0, a1)", [2.5, 0.7], "float"), ("fmod(a0, a1)", [7.5, 2.25], "float"),
+    ("frac(a0)", [-1.25], "float"), ("round(a0)", [2.5], "float"), ("degrees(a0)", [1.0], "float"),
+    ("radians(a0)", [30.0], "float"), ("smoothstep(a0, a1, a2)", [0.0, 2.0, 0.7], "float"),
+    ("step(a0, a1)", [0.5, 0.25], "float"), ("sign(a0)", [-3.0], "float"),
+    ("lerp(a0, a1, a2)", [1.0, 3.0, 0.3096], "float"), ("mad(a0, a1, a2)", [1.1, 3.3, 0.7], "float"),
+    ("clamp(a0, a1, a2)", [5.0, 0.0, 3.0], "float"), ("saturate(a0)", [1.5], "float"),
+    ("length(float3(a0, a1, a2))", [1.0, 2.0, 3.0], "float"),
+    ("distance(float2(a0, a1), float2(a2, a3))", [1.0, 2.0, 4.0, 6.5], "float"),
+    ("dot(float3(a0, a1, a2), float3(a2, a1, a0))", [1.1, 2.2, 3.3], "float"),
+    ("normalize(float3(sin(a0), a1, a2))", [0.3096, 2.0, 3.0], "float3"),
+    ("cross(float3(a0, a1, a2), float3(a2, a0, a1))", [1.1, 2.2, 3.3], "float3"),
+    ("reflect(float3(a0, a1, a2), float3(0, 1, 0))", [1.0, -2.0, 0.5], "float3"),
+    ("ldexp(a0, a1)", [1.5, 3.0], "float"), ("exp(a0) * log(a1)", [0.5, 2.0], "float"),
+]
+
+
+def _literal(x: float) -> str:
+    return repr(float(x))
+
+
+@pytest.mark.parametrize("expr,args,typ", RUNTIME)
+def test_default_value_equals_run_time(expr, args, typ):
+    n = int(typ[-1]) if typ[-1].isdigit() else 1
+    lits = expr
+    for k in range(len(args) - 1, -1, -1):
+        lits = lits.replace(f"a{k}", _literal(args[k]))
+    src = f"cbuffer K {{ {typ} v = {lits}; float4 pad; }}; float4 main() : SV_Target {{ return pad; }}"
+    folded = default_value(src, "v")
+    assert folded is not None, expr
+    decl = " ".join(f"float a{k};" for k in range(len(args)))
+    rt_src = f"cbuffer C {{ {decl} }}; float4 main() : SV_Target {{ {typ} r = {expr}; return asfloat(asuint(" \
+             f"float4(r{', 0' * (4 - n)}))); }}"
+    cb = np.zeros(4 * ((len(args) + 3) // 4), np.float32)
+    cb[:len(args)] = args
+    out = run_ps(rt_src, {}, 1, cb=cb.tobytes())[0, 0].view(np.uint32)
+    assert [int(w) for w in out[:n]] == list(struct.unpack(f"<{n}I", folded[:4 * n])), expr
+
+
+# --- fx_2_0 effect parameters: the same values -------------------------------------------------------------------
+
+def _effect_value(decl: str) -> bytes:
+    src = f"{decl} technique T {{ pass P {{ }} }}"
+    blob = dc.D3DCompile(src.encode(), None, None, None, None, None, "fx_2_0", 0, 0)
+    return read_fx2(bytes(blob)).parameters[0].value
+
+
+@pytest.mark.parametrize("decl,expect", [
+    ("float v = sin(0.3096);", words(S1)),
+    ("float3 v = normalize(float3(sin(0.3096), 2, 3));", words(*normalize_([S1, fb(2.0), fb(3.0)]))),
+    ("float v = lerp(1.0, 3.0, sin(0.3096));", words(lerp_(fb(1.0), fb(3.0), S1))),
+    ("float v = exp(1.25) + log(3.0);", words(add(exp_(1.25), log_(3.0)))),
+    ("int v = abs(-7);", words(7)),
+])
+def test_fx2_initial_value_is_the_run_time_value(decl, expect):
+    assert _effect_value(decl) == expect
+
+
+def test_fx2_initial_value_reads_an_earlier_parameter():
+    """An effect parameter initialised from an earlier one's constant value (the SDK's effects do this)."""
+    assert _effect_value("static const float k = 0.3096; float v = sin(k);")[:4] in (words(S1),)
