@@ -126,7 +126,7 @@ ROWS = [
 ]
 
 
-@pytest.mark.parametrize("decl,expect", ROWS)
+@pytest.mark.parametrize("decl,expect", ROWS, ids=[r[0] for r in ROWS])
 @pytest.mark.parametrize("target", ["ps_4_0", "ps_5_0"])
 def test_default_value_of_intrinsic_initialiser(decl, expect, target):
     src = f"cbuffer K {{ {decl} float4 pad; }};\nfloat4 main() : SV_Target {{ return pad; }}"
@@ -211,13 +211,16 @@ def _effect_value(decl: str) -> bytes:
     return read_fx2(bytes(blob)).parameters[0].value
 
 
-@pytest.mark.parametrize("decl,expect", [
+FX2_ROWS = [
     ("float v = sin(0.3096);", words(S1)),
     ("float3 v = normalize(float3(sin(0.3096), 2, 3));", words(*normalize_([S1, fb(2.0), fb(3.0)]))),
     ("float v = lerp(1.0, 3.0, sin(0.3096));", words(lerp_(fb(1.0), fb(3.0), S1))),
     ("float v = exp(1.25) + log(3.0);", words(add(exp_(1.25), log_(3.0)))),
     ("int v = abs(-7);", words(7)),
-])
+]
+
+
+@pytest.mark.parametrize("decl,expect", FX2_ROWS, ids=[r[0] for r in FX2_ROWS])
 def test_fx2_initial_value_is_the_run_time_value(decl, expect):
     assert _effect_value(decl) == expect
 
