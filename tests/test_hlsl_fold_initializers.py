@@ -228,3 +228,25 @@ def test_fx2_initial_value_is_the_run_time_value(decl, expect):
 def test_fx2_initial_value_reads_an_earlier_parameter():
     """An effect parameter initialised from an earlier one's constant value (the SDK's effects do this)."""
     assert _effect_value("static const float k = 0.3096; float v = sin(k);")[:4] in (words(S1),)
+
+
+def test_static_const_is_read_and_a_non_const_static_is_no_constant():
+    """A ``static const`` global has its initial value everywhere; a plain static's value is what the program last
+    stored (here 7, written by main), not a constant the compiler may store as a default."""
+    src = """static const float k = 0.3096; static float s = 2.0;
+    cbuffer K { float v = sin(k); float x = s; float4 pad; };
+    float4 main() : SV_Target { s = 7; return pad + v + x + s; }"""
+    assert default_value(src, "v") == words(S1)
+    assert default_value(src, "x") is None
+
+
+def test_effects11_variable_default_is_the_run_time_value():
+    """fx_5_0: a constant buffer variable's default value in the effect is computed the same way (fxcompile.py)."""
+    from pyd3d11.effects.binary import read_effect
+
+    src = "cbuffer K { float v = sin(0.3096); float3 n = normalize(float3(sin(0.3096), 2, 3)); };" \
+          "technique11 T { pass P { } }"
+    eff = read_effect(bytes(dc.D3DCompile(src.encode(), None, None, None, None, None, "fx_5_0", 0, 0)))
+    v, n = eff.cbuffers[0].variables
+    assert v.default == words(S1)
+    assert n.default == words(*normalize_([S1, fb(2.0), fb(3.0)]))

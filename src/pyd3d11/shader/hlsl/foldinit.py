@@ -68,6 +68,8 @@ def initializer_bits(cg: CodegenContext, init: A.Node, t: Type, pos) -> list[int
     from ...errors import NotSupportedError
     from .diagnostics import HlslError
 
+    if _reads_a_variable(cg, init):
+        return None
     snap = _snapshot(cg)
     try:
         try:
@@ -82,6 +84,32 @@ def initializer_bits(cg: CodegenContext, init: A.Node, t: Type, pos) -> list[int
         return _run(cg, cg.code[snap[0]:], slots)
     finally:
         _restore(cg, snap)
+
+
+def _reads_a_variable(cg: CodegenContext, node) -> bool:
+    """Whether ``node`` names a static global that is not ``const``: its value when the code generator reaches
+    the initialiser is whatever the program last stored, not an initial value (the static's own initialiser
+    runs in the program, after the constant buffer is filled)."""
+    import dataclasses
+
+    from . import ast as A
+
+    statics = cg.scopes[0] if cg.scopes else {}
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Ident):
+            v = statics.get(n.name)
+            if v is not None and not v.readonly:
+                return True
+        if isinstance(n, A.Node):
+            for f in dataclasses.fields(n):
+                x = getattr(n, f.name)
+                if isinstance(x, A.Node):
+                    stack.append(x)
+                elif isinstance(x, list):
+                    stack.extend(y for y in x if isinstance(y, A.Node))
+    return False
 
 
 def _run(cg: CodegenContext, code: list, slots: list[Slot]) -> list[int] | None:
