@@ -178,6 +178,15 @@ RUNTIME = [
     ("cross(float3(a0, a1, a2), float3(a2, a0, a1))", [1.1, 2.2, 3.3], "float3"),
     ("reflect(float3(a0, a1, a2), float3(0, 1, 0))", [1.0, -2.0, 0.5], "float3"),
     ("ldexp(a0, a1)", [1.5, 3.0], "float"), ("exp(a0) * log(a1)", [0.5, 2.0], "float"),
+    ("determinant(float2x2(a0, a1, a2, a3))", [1.1, 2.2, 3.3, 4.5], "float"),
+    ("mul(float2x2(a0, a1, a2, a3), float2(a1, a0))", [1.1, 2.2, 3.3, 4.5], "float2"),
+    ("refract(float3(a0, a1, 0), float3(0, 1, 0), a2)", [0.6, -0.8, 0.9], "float3"),
+    ("faceforward(float2(a0, a1), float2(a1, a0), float2(1, 0))", [0.5, -2.0], "float2"),
+    ("lit(a0, a1, a2)", [0.5, 0.7, 12.0], "float4"), ("dst(float4(a0, a1, a2, a3), float4(a3, a2, a1, a0))",
+                                                     [1.5, 2.5, 3.5, 4.5], "float4"),
+    ("f32tof16(a0)", [0.3096], "uint"), ("f16tof32(asuint(a0))", [1e-41], "float"),
+    ("isnan(a0 / a1)", [0.0, 0.0], "bool"), ("isinf(a0 * a1)", [1e30, 1e30], "bool"),
+    ("abs(sin(a0)) + frac(cos(a1))", [-0.3096, 5.5], "float"),
 ]
 
 
@@ -188,6 +197,9 @@ def _literal(x: float) -> str:
 @pytest.mark.parametrize("expr,args,typ", RUNTIME)
 def test_default_value_equals_run_time(expr, args, typ):
     n = int(typ[-1]) if typ[-1].isdigit() else 1
+    pad = ", 0" * (4 - n)
+    # the result's own words: a float's bits, a uint or bool's value (bool true is 1 in a constant buffer)
+    ret = f"asfloat(uint4(r{pad}))" if typ in ("uint", "bool") else f"float4(r{pad})"
     lits = expr
     for k in range(len(args) - 1, -1, -1):
         lits = lits.replace(f"a{k}", _literal(args[k]))
@@ -195,8 +207,7 @@ def test_default_value_equals_run_time(expr, args, typ):
     folded = default_value(src, "v")
     assert folded is not None, expr
     decl = " ".join(f"float a{k};" for k in range(len(args)))
-    rt_src = f"cbuffer C {{ {decl} }}; float4 main() : SV_Target {{ {typ} r = {expr}; return asfloat(asuint(" \
-             f"float4(r{', 0' * (4 - n)}))); }}"
+    rt_src = f"cbuffer C {{ {decl} }}; float4 main() : SV_Target {{ {typ} r = {expr}; return {ret}; }}"
     cb = np.zeros(4 * ((len(args) + 3) // 4), np.float32)
     cb[:len(args)] = args
     out = run_ps(rt_src, {}, 1, cb=cb.tobytes())[0, 0].view(np.uint32)
