@@ -130,19 +130,25 @@ def _run(cg: CodegenContext, code: list, slots: list[Slot]) -> list[int] | None:
     code = [*code, *sinks, Ins("ret", [])]
     if not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:
         code = optimize_code(code, refactoring_allowed(cg))
-    base = cg.ntemps
+    # the temps the code names, numbered from 0 (a whole program's generator may have thousands), then the sinks'
+    temps: dict[int, int] = {}
     body = []
     for ins in code[:-1] if code and code[-1].op == "ret" else code:
         if ins.op in _NOT_ARITHMETIC or ins.op.startswith(("dcl_", "sample", "ld", "store", "atomic", "imm_atomic")):
             return None
         args = []
         for a in ins.args:
-            if a.file == "o":  # a sink: its own temp
-                a = Reg("r", (base + a.idx[0],), None, a.comps)
+            if a.file == "o":  # a sink: its own temp, numbered after the others (below)
+                a = Reg("o", a.idx, None, a.comps)
             elif a.file not in _CONSTANT_FILES or a.rel is not None:
                 return None
+            elif a.file == "r":
+                a = Reg("r", (temps.setdefault(a.idx[0], len(temps)),), None, a.comps, a.mod)
             args.append(a)
         body.append(Ins(ins.op, args, ins.suffix, ins.tail))
+    base = len(temps)
+    body = [Ins(ins.op, [Reg("r", (base + a.idx[0],), None, a.comps) if a.file == "o" else a for a in ins.args],
+                ins.suffix, ins.tail) for ins in body]
     from ..dxbc.asm import assemble_program
     from ..exec.reference import run_program
 
