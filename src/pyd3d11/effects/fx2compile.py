@@ -5,7 +5,8 @@ texture/sampler/shader objects) with semantics, annotations and initial values (
 of constants: the compiler's code for them run on the reference executor, shader.hlsl.foldinit); techniques and
 passes with their annotations. D3D9 annotation syntax (MicrosoftDocs "Annotation Syntax (DirectX HLSL)"):
 ``<type name = value; ...>`` with comma-separated declarators and a majority modifier; annotation initialisers are
-literal expressions (a name of another annotation is no constant), and annotation names are unique within one list. Pass state assignments and ``sampler_state`` blocks
+literal expressions (a name of another annotation is no constant), and annotation names are unique within one
+list. Pass state assignments and ``sampler_state`` blocks
 (arrays of them too) follow the :mod:`.fx2states` table: literal values, enumeration names, ``compile vs_2_0 f()``
 shaders (compiled with the project's Direct3D 9 targets, stored as resources; ``compile vs_2_0 f(1, true)`` binds
 f's uniform parameters to the arguments, MicrosoftDocs direct3d9 "Shader States", one shader object per distinct
