@@ -94,36 +94,46 @@ def _run(blob: bytes, cb: np.ndarray | None = None) -> int:
     return int(run_program(decode_program(chunk.data), 1, bindings=b).outputs[0].view(np.uint32)[0, 0])
 
 
-def _three_ways(folded: str, runtime: str, args: list[int]) -> tuple[int, int, int]:
-    in_code = _run(_compile(f"float4 main() : SV_Target {{ return float4({folded}, 0, 0, 0); }}"))
-    blob = _compile(f"cbuffer K {{ float v = {folded}; float4 pad; }}; float4 main() : SV_Target {{ return pad; }}")
+def _three_ways(folded: str, runtime: str, args: list[int], typ: str = "float") -> tuple[int, int, int]:
+    """(in code, DefaultValue, run time) words of one expression of scalar type ``typ``."""
+    in_code = _run(_compile(f"{typ}4 main() : SV_Target {{ return {typ}4({folded}, 0, 0, 0); }}"))
+    blob = _compile(f"cbuffer K {{ {typ} v = {folded}; float4 pad; }}; float4 main() : SV_Target {{ return pad; }}")
     dv = dc.D3DReflect(blob).GetVariableByName("v").GetDesc().DefaultValue
     assert dv is not None, folded
     default = struct.unpack("<I", bytes(dv)[:4])[0]
-    decl = " ".join(f"float a{k};" for k in range(len(args)))
+    decl = " ".join(f"{typ} a{k};" for k in range(len(args)))
     cb = np.zeros(4 * ((len(args) + 3) // 4), np.uint32)
     cb[:len(args)] = args
-    at_run_time = _run(_compile(f"cbuffer C {{ {decl} }}; float4 main() : SV_Target "
-                                f"{{ return float4({runtime}, 0, 0, 0); }}", 0), cb)
+    at_run_time = _run(_compile(f"cbuffer C {{ {decl} }}; {typ}4 main() : SV_Target "
+                                f"{{ return {typ}4({runtime}, 0, 0, 0); }}", 0), cb)
     return in_code, default, at_run_time
 
 
-@pytest.mark.parametrize("seed", range(24))
-def test_folded_equals_run_time(seed):
-    gen = _Gen(1000 + seed)
+def _check_trees(gen: _Gen, typ: str) -> None:
+    """Eight random trees of ``gen``: the three ways agree on each (NaN payloads excepted: D3D leaves them
+    undefined); a literal zero divisor is fxc's error X4010 there, not a value, and the tree is passed over."""
     checked = 0
     for _ in range(8):
         gen.args = []
         folded, runtime = gen.node(3)
         if not gen.args or len(gen.args) > 32:
             continue
-        in_code, default, at_run_time = _three_ways(folded, runtime, gen.args)
+        try:
+            in_code, default, at_run_time = _three_ways(folded, runtime, gen.args, typ)
+        except ShaderCompileError as e:
+            assert "X4010" in str(e.errors), e.errors
+            continue
         if all(_is_nan(w) for w in (in_code, default, at_run_time)):
-            continue  # D3D leaves a NaN's payload undefined
+            continue
         assert in_code == at_run_time, (folded, hex(in_code), hex(at_run_time))
         assert default == at_run_time, (folded, hex(default), hex(at_run_time))
         checked += 1
     assert checked >= 4
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_folded_equals_run_time(seed):
+    _check_trees(_Gen(1000 + seed), "float")
 
 
 INT_UNARY = ["abs", "countbits", "reversebits", "firstbithigh", "firstbitlow", "sign", "(int)asuint", "(int)~"]
@@ -157,29 +167,5 @@ class _IntGen(_Gen):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_integer_folded_equals_run_time(seed):
-    """The integer intrinsics the same three ways (a constant divisor of zero is fxc's error X4010, not a value:
-    such a tree is passed over)."""
-    gen = _IntGen(2000 + seed)
-    checked = 0
-    for _ in range(8):
-        gen.args = []
-        folded, runtime = gen.node(3)
-        if not gen.args or len(gen.args) > 32:
-            continue
-        try:
-            in_code = _run(_compile(f"int4 main() : SV_Target {{ return int4({folded}, 0, 0, 0); }}"))
-            blob = _compile(f"cbuffer K {{ int v = {folded}; float4 pad; }}; float4 main() : SV_Target "
-                            f"{{ return pad; }}")
-        except ShaderCompileError as e:
-            assert "X4010" in str(e.errors), e.errors
-            continue
-        default = struct.unpack("<I", bytes(dc.D3DReflect(blob).GetVariableByName("v").GetDesc().DefaultValue)[:4])[0]
-        decl = " ".join(f"int a{k};" for k in range(len(gen.args)))
-        cb = np.zeros(4 * ((len(gen.args) + 3) // 4), np.uint32)
-        cb[:len(gen.args)] = gen.args
-        at_run_time = _run(_compile(f"cbuffer C {{ {decl} }}; int4 main() : SV_Target "
-                                    f"{{ return int4({runtime}, 0, 0, 0); }}", 0), cb)
-        assert in_code == at_run_time, (folded, hex(in_code), hex(at_run_time))
-        assert default == at_run_time, (folded, hex(default), hex(at_run_time))
-        checked += 1
-    assert checked >= 4
+    """The integer intrinsics the same three ways."""
+    _check_trees(_IntGen(2000 + seed), "int")
