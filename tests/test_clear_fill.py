@@ -32,7 +32,11 @@ def test_fill_matches_the_element_loop(bpb, masked, rect):
     rng = np.random.default_rng(bpb * 4 + masked * 2 + (rect is not None))
     blocks = rng.integers(0, 256, (1, 2, 7, 9, bpb), dtype=np.uint8)  # (samples, depth, rows, cols, bpb)
     element = rng.integers(0, 256, bpb, dtype=np.uint8)
-    mask = (rng.random(bpb) < 0.5) if masked else None
+    _check_fill(blocks, element, (rng.random(bpb) < 0.5) if masked else None, rect)
+
+
+def _check_fill(blocks: np.ndarray, element: np.ndarray, mask, rect) -> None:
+    """copy._fill of ``blocks`` (or its ``rect`` sub-rectangle) against the element loop, the rest unchanged."""
     region = blocks if rect is None else blocks[:, :, rect[1]:rect[3], rect[0]:rect[2]]
     expect_blocks = blocks.copy()
     if rect is None:
@@ -64,15 +68,7 @@ def test_large_fill_split_over_workers_matches_the_element_loop(monkeypatch, thr
         rng = np.random.default_rng(len(calls) + threads + masked)
         blocks = rng.integers(0, 256, shape + (4,), dtype=np.uint8)
         element = rng.integers(0, 256, 4, dtype=np.uint8)
-        mask = np.array([True, False, True, True]) if masked else None
-        region = blocks if rect is None else blocks[:, :, rect[1]:rect[3], rect[0]:rect[2]]
-        expect = blocks.copy()
-        if rect is None:
-            expect = _loop_fill(blocks, element, mask)
-        else:
-            expect[:, :, rect[1]:rect[3], rect[0]:rect[2]] = _loop_fill(region, element, mask)
-        cp._fill(region, element, mask)
-        assert np.array_equal(blocks, expect)
+        _check_fill(blocks, element, np.array([True, False, True, True]) if masked else None, rect)
         assert calls and calls[0] > 1
     finally:
         pool.set_threads(None)
