@@ -103,7 +103,7 @@ def test_parallel_split_is_thread_count_independent():
 @pytest.mark.parametrize("P", [frontend._PARALLEL_MIN * 2 - 1, frontend._PARALLEL_MIN * 3 + 5,
                                frontend._PARALLEL_MIN * 9 + 7])
 def test_chunked_planes_match_numpy_at_chunk_edges(P):
-    """Pass-sized draws are split into pool chunks (from _PARALLEL_MIN pieces per chunk, RANGES_PER_THREAD chunks a
+    """Pass-sized draws are split into pool chunks (from _PARALLEL_MIN pieces per chunk, pool.RANGES_PER_THREAD chunks a
     thread at most): at 1, 2 and 3 threads the chunk edges fall on different pieces, and every split equals the numpy
     planes bit for bit."""
     from pyd3d11.shader.native import pool
@@ -120,7 +120,7 @@ def test_chunked_planes_match_numpy_at_chunk_edges(P):
     for n in (1, 2, 3):
         pool.set_threads(n)
         try:
-            per = n * frontend.RANGES_PER_THREAD if n > 1 else 1
+            per = n * pool.RANGES_PER_THREAD if n > 1 else 1
             assert len(frontend._ranges(P)) == max(1, min(per, P // frontend._PARALLEL_MIN))
             with np.errstate(all="ignore"):
                 it = make()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ctypes
 import math
-import os
 import sys
 import threading
 from dataclasses import dataclass
@@ -253,18 +252,9 @@ def _setup_ranges(T: int) -> list[tuple[int, int]]:
 
 
 def _ranges(count: int):
-    n = pool.threads()
-    parts = max(1, min(n * RANGES_PER_THREAD if n > 1 else 1, count // _PARALLEL_MIN))
+    parts = max(1, min(pool.range_count(), count // _PARALLEL_MIN))
     step = -(-count // max(parts, 1))
     return [(i, min(i + step, count)) for i in range(0, count, max(step, 1))]
-
-
-#: ranges per worker thread of a front-end loop on the pool (:func:`_run_parallel`): more than one, so a thread that
-#: starts late (woken late, or busy with an earlier job's tiles) leaves its share to the others instead of the caller
-#: waiting for it at the end (one thread: one range). S2 on the loaded 2-core host, least / median wall ms of 30
-#: frames, 1 -> 4 a thread, 3 alternating rounds: 228 / 268 -> 178 / 234, 196 / 252 -> 212 / 246, 223 / 249 ->
-#: 227 / 244; process CPU unchanged (Session 25)
-RANGES_PER_THREAD = int(os.environ.get("PYD3D11_FRONT_RANGES_PER_THREAD", "4"))
 
 
 def _run_parallel(fn, count: int, *args) -> None:
