@@ -32,7 +32,11 @@ def test_fill_matches_the_element_loop(bpb, masked, rect):
     rng = np.random.default_rng(bpb * 4 + masked * 2 + (rect is not None))
     blocks = rng.integers(0, 256, (1, 2, 7, 9, bpb), dtype=np.uint8)  # (samples, depth, rows, cols, bpb)
     element = rng.integers(0, 256, bpb, dtype=np.uint8)
-    mask = (rng.random(bpb) < 0.5) if masked else None
+    _check_fill(blocks, element, (rng.random(bpb) < 0.5) if masked else None, rect)
+
+
+def _check_fill(blocks: np.ndarray, element: np.ndarray, mask, rect) -> None:
+    """copy._fill of ``blocks`` (or its ``rect`` sub-rectangle) against the element loop, the rest unchanged."""
     region = blocks if rect is None else blocks[:, :, rect[1]:rect[3], rect[0]:rect[2]]
     expect_blocks = blocks.copy()
     if rect is None:
@@ -41,6 +45,33 @@ def test_fill_matches_the_element_loop(bpb, masked, rect):
         expect_blocks[:, :, rect[1]:rect[3], rect[0]:rect[2]] = _loop_fill(region, element, mask)
     cp._fill(region, element, mask)
     assert np.array_equal(blocks, expect_blocks)
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+@pytest.mark.parametrize("shape,rect", [((1, 2, 7, 9), None), ((1, 1, 7, 9), None), ((1, 1, 7, 9), (1, 2, 6, 7)),
+                                        ((2, 1, 5, 3), None)])
+@pytest.mark.parametrize("masked", [False, True])
+def test_large_fill_split_over_workers_matches_the_element_loop(monkeypatch, threads, shape, rect, masked):
+    """A region of at least PARALLEL_FILL_BYTES is filled in ranges of its first axis longer than 1 on the
+    worker threads (native backend): the same bytes as the element loop, and the split really happens."""
+    from pyd3d11.pipeline.native import frontend
+    from pyd3d11.shader.native import pool
+
+    if frontend.kernels() is None:
+        pytest.skip("native backend not available")
+    monkeypatch.setattr(cp, "PARALLEL_FILL_BYTES", 16)
+    pool.set_threads(threads)
+    calls = []
+    real = pool.parallel_for
+    monkeypatch.setattr(pool, "parallel_for", lambda n, fn, *a: (calls.append(n), real(n, fn, *a)))
+    try:
+        rng = np.random.default_rng(len(calls) + threads + masked)
+        blocks = rng.integers(0, 256, shape + (4,), dtype=np.uint8)
+        element = rng.integers(0, 256, 4, dtype=np.uint8)
+        _check_fill(blocks, element, np.array([True, False, True, True]) if masked else None, rect)
+        assert calls and calls[0] > 1
+    finally:
+        pool.set_threads(None)
 
 
 def _device():

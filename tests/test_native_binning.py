@@ -115,6 +115,9 @@ def test_thread_counts_give_the_same_lists(threads):
     bounds = np.concatenate([lo, lo + rng.integers(-4, 160, (P, 2))], 1).astype(np.int64)
     pool.set_threads(threads)
     try:
+        # pool.range_count() ranges (RANGES_PER_THREAD a thread, one at one thread) of at least BIN_CHUNK pieces
+        want_parts = 1 if threads == 1 else min(threads * pool.RANGES_PER_THREAD, P // binning.BIN_CHUNK)
+        assert len(binning._chunks(P, None)) == want_parts
         got = binning.bin_pieces(verts, bounds, W, H, 64)
     finally:
         pool.set_threads(None)

@@ -169,6 +169,36 @@ def test_plain_stream_matches_general(n, start, vid_base, inst_base):
         assert np.array_equal(a.unique, np.arange(n))
 
 
+def test_plain_stream_memo_shares_read_only_arrays_per_key(monkeypatch):
+    """The plain stream's arrays are memoised by (count, instance id base, vertex id base, start vertex) and
+    read-only (a consumer writing one would change every later draw's stream): the same key shares them, any
+    field changed builds new ones with that field's values, and the memo keeps at most PLAIN_STREAMS keys."""
+    from pyd3d11.pipeline import input_assembler as ia
+
+    monkeypatch.setattr(ia, "_PLAIN", {})
+    native.set_backend("native")
+    try:
+        keys = [(40, 0, 0, 0), (40, 7, 0, 0), (40, 0, 9, 0), (40, 0, 0, 11), (41, 0, 0, 0)]
+        first = {}
+        for n, start, vid, inst in keys + keys:  # the second round hits the memo
+            s = build_stream(DrawArgs(n, start_vertex=start, vertex_id_base=vid, instance_id_base=inst))
+            # the values the definition gives (§8.16.2: VertexID from vertex_id_base; fetch from start_vertex)
+            assert np.array_equal(s.fetch_index, np.arange(start, start + n, dtype=np.uint32))
+            assert np.array_equal(s.vertex_id, np.arange(vid, vid + n, dtype=np.uint32))
+            assert np.array_equal(s.instance_id, np.full(n, inst, np.uint32))
+            assert np.array_equal(s.instance_of_stream, np.full(n, inst, np.int64))
+            assert s.restart[0] and not s.restart[1:].any() and not s.cut.any()
+            for name in ("instance_of_stream", "restart", "cut", "unique", "vertex_id", "instance_id", "fetch_index"):
+                assert not getattr(s, name).flags.writeable, name
+            got = first.setdefault((n, start, vid, inst), s)
+            assert got.fetch_index is s.fetch_index and got.unique is s.unique
+        for i in range(ia.PLAIN_STREAMS + 3):
+            build_stream(DrawArgs(50 + i))
+        assert len(ia._PLAIN) == ia.PLAIN_STREAMS
+    finally:
+        native.set_backend(None)
+
+
 @pytest.mark.parametrize("V", [1, 63, 64, 65, 300])
 def test_component_major_clears_unfed_components_and_padding(monkeypatch, V):
     """The component-major file is allocated without clearing (fetch_vertices clears only what no element

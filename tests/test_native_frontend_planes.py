@@ -100,10 +100,12 @@ def test_parallel_split_is_thread_count_independent():
     assert out[0] == out[1] == out[2]
 
 
-@pytest.mark.parametrize("P", [frontend._PARALLEL_MIN * 2 - 1, frontend._PARALLEL_MIN * 3 + 5])
+@pytest.mark.parametrize("P", [frontend._PARALLEL_MIN * 2 - 1, frontend._PARALLEL_MIN * 3 + 5,
+                               frontend._PARALLEL_MIN * 9 + 7])
 def test_chunked_planes_match_numpy_at_chunk_edges(P):
-    """Pass-sized draws are split into pool chunks (from _PARALLEL_MIN pieces per chunk): at 1, 2 and 3 threads the
-    chunk edges fall on different pieces, and every split equals the numpy planes bit for bit."""
+    """Pass-sized draws are split into pool chunks (from _PARALLEL_MIN pieces per chunk, pool.RANGES_PER_THREAD chunks a
+    thread at most): at 1, 2 and 3 threads the chunk edges fall on different pieces, and every split equals the numpy
+    planes bit for bit."""
     from pyd3d11.shader.native import pool
 
     rng = np.random.default_rng(P)
@@ -118,7 +120,8 @@ def test_chunked_planes_match_numpy_at_chunk_edges(P):
     for n in (1, 2, 3):
         pool.set_threads(n)
         try:
-            assert len(frontend._ranges(P)) == min(n, P // frontend._PARALLEL_MIN)
+            per = n * pool.RANGES_PER_THREAD if n > 1 else 1
+            assert len(frontend._ranges(P)) == max(1, min(per, P // frontend._PARALLEL_MIN))
             with np.errstate(all="ignore"):
                 it = make()
                 assert (_bits(it._attr_plane(0, True)), _bits(it._inv_w_plane()), _bits(it._z_plane())) == want

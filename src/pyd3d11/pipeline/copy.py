@@ -377,7 +377,41 @@ def fill_view(view: ViewDescriptor, element: np.ndarray, rects: list[tuple[int, 
 _WORD = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 
+#: regions of at least this many bytes are filled in row ranges on the native backend's worker threads
+PARALLEL_FILL_BYTES = 1 << 20
+
+
 def _fill(region: np.ndarray, element: np.ndarray, byte_mask: np.ndarray | None) -> None:
+    """:func:`_fill_range` over ``region``; a large one (a full-target clear) in disjoint ranges of its first axis
+    longer than 1 on the native backend's worker threads (numpy's fills and in-place ufuncs release the GIL), so
+    a frame's clears are not serial work on the drawing thread. Each element is written by exactly one range with
+    the same operations, so the result is the same for any split."""
+    parts = 1
+    if region.nbytes >= PARALLEL_FILL_BYTES:
+        from .native import frontend
+
+        if frontend.active():
+            from ..shader.native import pool
+
+            axis = next((i for i, n in enumerate(region.shape[:-1]) if n > 1), None)
+            if axis is not None:
+                parts = min(pool.threads(), region.shape[axis], region.nbytes // PARALLEL_FILL_BYTES)
+    if parts <= 1:
+        _fill_range(region, element, byte_mask)
+        return
+    n = region.shape[axis]
+    step = -(-n // parts)
+    index = [slice(None)] * region.ndim
+
+    def run(i: int) -> None:
+        index_i = list(index)
+        index_i[axis] = slice(i * step, min(n, (i + 1) * step))
+        _fill_range(region[tuple(index_i)], element, byte_mask)
+
+    pool.parallel_for(-(-n // step), run)
+
+
+def _fill_range(region: np.ndarray, element: np.ndarray, byte_mask: np.ndarray | None) -> None:
     """Write ``element`` (the last axis, ``bpb`` bytes) into every element of ``region``; with ``byte_mask``
     only its set bytes (the other bytes keep their values).
 

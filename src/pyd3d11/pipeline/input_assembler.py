@@ -11,6 +11,7 @@ The VS runs once per distinct (fetch index, instance) pair: indexed draws reuse 
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -166,20 +167,41 @@ def _fast() -> bool:
     return frontend.active()
 
 
+#: read-only arrays of recent plain streams (:func:`_plain_stream`), by (vertex count, instance id base, vertex id
+#: base, start vertex): a draw repeated every frame, and each pass of a split draw (draw.py: equal pass lengths),
+#: reuses them instead of writing ~30 bytes per vertex of fresh memory (page faults included) on the drawing thread
+#: (S2's serial part, Session 25)
+_PLAIN: dict = {}
+_plain_lock = threading.Lock()  # (the parallel front end builds streams on worker threads: front_chunks.py)
+#: the memo keeps at most this many streams and drops the oldest past it
+PLAIN_STREAMS = 8
+
+
 def _plain_stream(args: DrawArgs) -> VertexStream:
     """build_stream of a non-indexed single-instance draw whose fetch indices do not wrap: every vertex is
-    distinct and in order, so the general path's unique/sort reduces to identities (same arrays)."""
+    distinct and in order, so the general path's unique/sort reduces to identities (same arrays). The arrays are
+    read-only and shared by draws with the same counts and bases (consumers only read a stream)."""
     n = args.vertex_count
-    ramp = np.arange(n, dtype=np.int64)
-    restart = np.zeros(n, bool)
-    restart[0] = True
-    vid0 = args.vertex_id_base & _MASK32
-    # VertexID counts from vertex_id_base modulo 2^32 (a wrap only past 2^32 - 1)
-    vid = np.arange(vid0, vid0 + n, dtype=np.uint32) if vid0 + n <= _MASK32 + 1 else \
-        ((args.vertex_id_base + ramp) & _MASK32).astype(np.uint32)
-    return VertexStream(np.full(n, args.instance_id_base, np.int64), restart, np.zeros(n, bool), ramp, vid,
-                        np.full(n, args.instance_id_base, np.uint32),
-                        np.arange(args.start_vertex, args.start_vertex + n, dtype=np.uint32), consecutive=True)
+    key = (n, args.instance_id_base, args.vertex_id_base, args.start_vertex)
+    got = _PLAIN.get(key)
+    if got is None:
+        ramp = np.arange(n, dtype=np.int64)
+        restart = np.zeros(n, bool)
+        restart[0] = True
+        vid0 = args.vertex_id_base & _MASK32
+        # VertexID counts from vertex_id_base modulo 2^32 (a wrap only past 2^32 - 1)
+        vid = np.arange(vid0, vid0 + n, dtype=np.uint32) if vid0 + n <= _MASK32 + 1 else \
+            ((args.vertex_id_base + ramp) & _MASK32).astype(np.uint32)
+        got = (np.full(n, args.instance_id_base, np.int64), restart, np.zeros(n, bool), ramp, vid,
+               np.full(n, args.instance_id_base, np.uint32),
+               np.arange(args.start_vertex, args.start_vertex + n, dtype=np.uint32))
+        for a in got:
+            a.flags.writeable = False
+        with _plain_lock:
+            while len(_PLAIN) >= PLAIN_STREAMS:
+                _PLAIN.pop(next(iter(_PLAIN)))
+            _PLAIN[key] = got
+    return VertexStream(*got, consecutive=True)
 
 
 def _gather_rows(data: np.ndarray, addr: np.ndarray, ok: np.ndarray, size: int, stride: int) -> np.ndarray:

@@ -60,6 +60,9 @@ class TexData:
     texels: np.ndarray | None = None  # (texels, 4) interleaved copy of ``data``, made on first use
     packed: object = None  # (texels,) uint32 UNORM8 codes (see :meth:`unorm8`); False: not representable
     pairs: np.ndarray | None = None  # (2 * texels,) uint32 row-pair copy of ``packed`` (see :meth:`row_pairs`)
+    #: the native sampler's per-op compile facts and argument binders for this entry, by the sampler state and op
+    #: fields they are derived from (pipeline/native/sampler_plan._sample_support): kept with the texels they bind
+    support: dict | None = None
 
     def interleaved(self) -> np.ndarray:
         """``data`` texel-major, (texels, 4) C-contiguous (the native sampler loads a texel's 4 channels at

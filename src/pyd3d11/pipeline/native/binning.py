@@ -231,7 +231,7 @@ def _chunks(P: int, parts: int | None) -> list[tuple[int, int]]:
     if parts is None:
         from ...shader.native import pool
 
-        parts = min(pool.threads(), P // BIN_CHUNK)
+        parts = min(pool.range_count(), P // BIN_CHUNK)
     parts = max(1, min(parts, P))
     step = -(-P // parts) if P else 1
     return [(i, min(i + step, P)) for i in range(0, P, step)] or [(0, 0)]
@@ -242,8 +242,8 @@ def bin_pieces(verts: np.ndarray, bounds: np.ndarray, W: int, H: int, tile: int,
     16.8 fixed-point vertices ``verts`` (P, 3, 2) int64 inside pixel ``bounds`` ((P, 4) or (1, 4) int64) on a
     W x H target cut into ``tile``-pixel tiles.
 
-    A draw of many pieces is binned in ``parts`` consecutive piece ranges on the worker pool (default: one per
-    thread, ranges of at least BIN_CHUNK): each range counts its pieces per tile, the counts give every range
+    A draw of many pieces is binned in ``parts`` consecutive piece ranges on the worker pool (default:
+    pool.range_count(), ranges of at least BIN_CHUNK): each range counts its pieces per tile, the counts give every range
     its own start in each tile's list (after all earlier ranges' pieces of that tile), and each range fills
     its slots — the same lists as one pass in submission order, for any number of ranges."""
     count, fill, _ = _functions(tile)

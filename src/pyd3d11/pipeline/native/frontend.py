@@ -252,7 +252,7 @@ def _setup_ranges(T: int) -> list[tuple[int, int]]:
 
 
 def _ranges(count: int):
-    parts = max(1, min(pool.threads(), count // _PARALLEL_MIN))
+    parts = max(1, min(pool.range_count(), count // _PARALLEL_MIN))
     step = -(-count // max(parts, 1))
     return [(i, min(i + step, count)) for i in range(0, count, max(step, 1))]
 

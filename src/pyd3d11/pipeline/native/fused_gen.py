@@ -47,8 +47,10 @@ _EXACT32_KINDS = frozenset(("persp", "linear", "flat", "front", "primid"))
 #: a batch's lane count is rounded up to this (the widest pixel-shader vector step: runtime.PIXEL_WIDTH lanes on
 #: AVX-512); batches are whole multiples of it (fused._sizes), so the rounded count always fits the batch's buffers
 LANE_QUANTUM = 64
-#: the rasterizer prefetches the per-piece data of the tile's piece this many list places ahead
-PREFETCH_AHEAD = int(os.environ.get("PYD3D11_FUSED_PREFETCH_AHEAD", "2"))
+#: the rasterizer prefetches the per-piece data of the tile's piece this many list places ahead (4: S2's process CPU
+#: 72-83 -> 70-75 ms a frame against 2, three alternating rounds on the loaded 2-core host, Session 25; the record
+#: loads were its rasterizer's hottest instructions)
+PREFETCH_AHEAD = int(os.environ.get("PYD3D11_FUSED_PREFETCH_AHEAD", "4"))
 #: pieces whose tile rectangle fits one 8x8-pixel block take the block rasterizer (``_small_block``; A/B:
 #: PYD3D11_FUSED_SMALL=0)
 #: the batch function prefetches the plane-table row of the quad this many quads ahead (0: none; A/B:
@@ -798,7 +800,7 @@ class _Gen(FlushGen, _Emit):
         return A, B, C, TL
 
     def _prefetch_piece(self, lst: str, j1: str, Rp: str) -> None:
-        """Prefetch the per-piece data of the tile's piece two places ahead (its record — rectangle and edge
+        """Prefetch the per-piece data of the tile's piece PREFETCH_AHEAD places ahead (its record — rectangle and edge
         equations, one line — and its interpolation planes): a tile's pieces are scattered over the draw's
         tables, and without this each piece starts with cache misses (profile of S2: 200k small triangles)."""
         self.decls.add("declare void @llvm.prefetch.p0(ptr, i32 immarg, i32 immarg, i32 immarg)")

@@ -171,8 +171,6 @@ def _pow2_mips(tex, dims: int) -> bool:
 
 def _sample_support(sampler, t, bindings, ident: int):
     """(SampleKey, binder) for a compiled sample* / lod, or the reason it calls back."""
-    from ..sampler import sampler_params
-
     if t.opcode not in COMPILED:
         return f"{Op(t.opcode).name.lower()} is not compiled"
     if t.s is None:
@@ -185,8 +183,52 @@ def _sample_support(sampler, t, bindings, ident: int):
     if view.dimension not in SAMPLED_DIMS or getattr(view.storage, "sample_count", 1) > 1:
         return "texture dimension not compiled (MS and buffers are not sampled)"
     tex = texture_data(view)
-    cube = tex.kind == "cube"
     desc = bindings.samplers[t.s] if t.s < len(bindings.samplers) else None
+    # A draw repeated every frame binds the same texture entry and sampler state: the key and binder are a function
+    # of the entry (a new one for every texture version, texture_cache.texture_data), the sampler state's fields
+    # sampler_params reads, the op's fields, the view's min-LOD clamps and the switches read below, so they are
+    # kept on the entry under those values (~90 us an op on S3's drawing thread, Session 25)
+    memo_key = (_desc_values(desc), t.opcode, t.s, tuple(t.offsets), tuple(t.sel), ident, float(view.min_lod),
+                float(view.storage.min_lod), view.first_mip, bool(getattr(sampler, "quad_derivatives", True)),
+                sg.UNORM8, sg.ROW_PAIRS)
+    memo = tex.support
+    if memo is None:
+        memo = tex.support = {}
+    got = memo.get(memo_key)
+    if got is None:
+        got = _sample_support_tex(sampler, t, view, tex, desc, ident)
+        if len(memo) >= SUPPORT_MEMO:
+            memo.clear()
+        memo[memo_key] = got
+    return got
+
+
+#: per texture entry, at most this many memoised (sampler state, op) results of :func:`_sample_support`
+SUPPORT_MEMO = 64
+#: the sampler-state fields sampler_params reads (pipeline/sampler.sampler_params), with its defaults
+_DESC_FIELDS = (("Filter", 0x15), ("AddressU", None), ("AddressV", None), ("AddressW", None), ("MipLODBias", 0.0),
+                ("MinLOD", None), ("MaxLOD", None), ("MaxAnisotropy", 1), ("ComparisonFunc", None),
+                ("BorderColor", (0.0, 0.0, 0.0, 0.0)))
+
+
+def _desc_values(desc) -> tuple:
+    """The values of a sampler state's fields that sampler_params reads (None: no state bound; a dict or an object,
+    as the reference takes them), as a hashable tuple: a state changed in place gives another tuple."""
+    if desc is None:
+        return ()
+    get = desc.get if isinstance(desc, dict) else lambda name, default: getattr(desc, name, default)
+    out = []
+    for name, default in _DESC_FIELDS:
+        v = get(name, default)
+        out.append(tuple(float(x) for x in v) if name == "BorderColor" else v)
+    return tuple(out)
+
+
+def _sample_support_tex(sampler, t, view, tex, desc, ident: int):
+    """_sample_support's result for the decoded entry ``tex`` of ``view`` and sampler state ``desc``."""
+    from ..sampler import sampler_params
+
+    cube = tex.kind == "cube"
     prm = sampler_params(desc, tex)
     cmp, ref_unorm = None, 0
     if t.opcode in (Op.SAMPLE_C, Op.SAMPLE_C_LZ):
