@@ -33,6 +33,7 @@ from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
 from . import fx2binary as B
 from . import fx2states
+from .fx2expr import expression_program, reads_parameter
 from .fx2fold import fold_intrinsics
 from .fx2preshader import reference_program, selector_resource
 from .fxcompile import _bind_uniforms, _node_key
@@ -364,6 +365,8 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
                           bytes(4 * t.rows * t.cols))
     if isinstance(v, A.Ident) and v.name in ctx.params:
         raise NotSupportedError(f"fx_2_0: state '{info.name}' set from the parameter '{v.name}' of this type")
+    if v is not None and reads_parameter(v, ctx.params):
+        return _computed_state(ctx, info, v, resource)
     ptype = "FLOAT" if info.kind in _STATE_FLOAT_KINDS else "INT"
     if info.kind in fx2states.ENUMS and isinstance(v, A.Ident) and v.name.lower() not in _TRUTH:
         n = fx2states.enum_value(info.kind, v.name)
@@ -389,6 +392,22 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
     else:
         raw = struct.pack(f"<{len(vals)}I", *(int(x) & 0xFFFFFFFF for x in vals))
     return _scalar(ptype, raw, B.D3DXPC_MATRIX_ROWS, rows, cols)
+
+
+#: the HLSL scalar type of a computed value -> the state value's D3DXPARAMETER_TYPE
+_COMPUTED_PT = {"bool": "BOOL", "int": "INT", "float": "FLOAT"}
+
+
+def _computed_state(ctx: _Ctx, info: fx2states.Fx2StateInfo, v, resource: Callable) -> B.Fx2Param:
+    """A state set from an expression that computes over parameters (``FogStart = g_f * 2``): the expression
+    program (:mod:`.fx2expr`) as the state's resource (usage 0, as a variable reference's), the value zero-filled
+    with the expression's type, class D3DXPC_MATRIX_ROWS and shape (1 x components), as fxc writes a reference's."""
+    if info.kind == "matrix":
+        raise NotSupportedError(f"fx_2_0 state expression (preshader): the matrix state '{info.name}'")
+    comps = 4 if info.kind == "float4" else 1
+    program, base, n = expression_program(v, ctx.params, ctx.consts, ctx.row_major, comps, ctx.flags)
+    resource(0, program)
+    return B.Fx2Param(B.Fx2Type(B.D3DXPT[_COMPUTED_PT[base]], B.D3DXPC_MATRIX_ROWS, "", "", 0, 1, n), bytes(4 * n))
 
 
 def _reference(ctx: _Ctx, v) -> tuple[str, B.Fx2Param, int | None] | None:
@@ -418,10 +437,16 @@ def _array_selector(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, pt: str, v: A.In
     if array.type.ptype != B.D3DXPT[pt] or not array.type.elements:
         raise ctx.error(e.pos, f"state '{info.name}': '{v.a.name}' is not an array of {info.kind}s")
     ref = _reference(ctx, v.index)
-    if ref is None or ref[1].type.pclass != B.D3DXPC_SCALAR:
-        raise NotSupportedError(f"fx_2_0: array selector '{v.a.name}[...]' computed by an expression (preshaders)")
-    name, param, element = ref
-    resource(2, selector_resource(v.a.name, reference_program(name, param, element, False, ctx.flags)))
+    if ref is not None and ref[1].type.pclass == B.D3DXPC_SCALAR:
+        name, param, element = ref
+        program = reference_program(name, param, element, False, ctx.flags, selector=True)
+    elif reads_parameter(v.index, ctx.params):
+        # a computed index (Effect_ShaderArray's ``vsArray20[CurNumBones + 1]``): one component
+        program, _base, _comps = expression_program(v.index, ctx.params, ctx.consts, ctx.row_major, 1, ctx.flags,
+                                                    selector=True)
+    else:
+        raise ctx.error(e.pos, f"state '{info.name}': a shader array selector must read a parameter")
+    resource(2, selector_resource(v.a.name, program))
     return _object(pt, ctx.new_object())
 
 
