@@ -435,7 +435,7 @@ def test_computed_expressions_are_not_built(src):
 @pytest.mark.parametrize("src,what", [
     ("PixelShader p = asm { ps_2_0 mov oC0, c0 }; technique {}", "asm"),
     ("technique { pass { PixelShader = asm { ps_2_0 mov oC0, c0 }; } }", "asm"),
-    ("stateblock s = stateblock_state { CullMode = None; }; technique {}", "state blocks"),
+    ("stateblock s; technique {}", "stateblock"),  # built with an initializer: tests/test_fx2_stateblocks.py
 ])
 def test_asm_and_state_blocks_are_not_built(src, what):
     with pytest.raises(NotSupportedError, match=what):

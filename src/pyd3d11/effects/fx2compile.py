@@ -111,6 +111,8 @@ class _Ctx:
         self.row_major: dict[str, bool] = {}
         self.shader_cache: dict[tuple, bytes] = {}
         self.source, self.defines, self.include_open, self.flags = "", None, None, 0
+        #: stateblock variables: name -> their state entries
+        self.state_blocks: dict[str, list] = {}
 
     def error(self, pos, msg: str, code: int = 3000) -> HlslError:
         if pos is None:
@@ -293,6 +295,7 @@ def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block
     """A pass's or a sampler_state block's assignments. ``where`` is (technique, pass, element) for the
     resources that shader bytecode and parameter references become."""
     out: list[B.Fx2State] = []
+    entries = _expand_state_blocks(ctx, entries, sampler_block)
     for e in entries:
         if e.call:
             raise ctx.error(e.pos, f"'{e.name}': state functions need an fx_4_0 or later target")
@@ -313,6 +316,21 @@ def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block
         # fxc writes index 256 on every state of a sampler_state block (its SDK effect objects); the runtime applies
         # the block to whichever sampler the parameter is bound to
         out.append(B.Fx2State(op, _SAMPLER_BLOCK_INDEX if sampler_block else index, value))
+    return out
+
+
+def _expand_state_blocks(ctx: _Ctx, entries: list, sampler_block: bool) -> list:
+    """A pass's ``StateBlock = <name>;`` (or ``= name``) replaced by that state block's entries (see
+    _take_state_blocks)."""
+    out = []
+    for e in entries:
+        if e.name.lower() != "stateblock" or e.call:
+            out.append(e)
+            continue
+        v = e.value
+        if sampler_block or e.index is not None or not isinstance(v, A.Ident) or v.name not in ctx.state_blocks:
+            raise ctx.error(e.pos, "StateBlock needs the name of a stateblock variable")
+        out += ctx.state_blocks[v.name]
     return out
 
 
@@ -478,6 +496,41 @@ def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos) -> bytes:
     return ctx.shader_cache[key]
 
 
+def _take_state_blocks(toks: list, file: str) -> tuple[list, dict[str, list]]:
+    """``stateblock NAME = stateblock_state { states };`` declarations, taken out of the token list: NAME ->
+    the block's state entries. fxc writes no parameter for a state block; a pass's ``StateBlock = <NAME>;``
+    stands for the block's states, written into the pass in their order (fxc's object of DXDecompiler's
+    Internal/Effect_StateBlock.fx: the pass holds CullMode, ZWriteEnable, VertexShader, PixelShader and the
+    effect no parameter)."""
+    out: list = []
+    blocks: dict[str, list] = {}
+    i = 0
+    while i < len(toks):
+        tk = toks[i]
+        if tk.kind == "id" and tk.text == "stateblock_state":
+            raise HlslError(tk.pos.file or file, tk.pos.line, tk.pos.col, 3000,
+                            "stateblock_state initialises a stateblock variable only")
+        if not (tk.kind == "id" and tk.text == "stateblock"):
+            out.append(tk)
+            i += 1
+            continue
+        name, eq, init, brace = (toks[i + k] if i + k < len(toks) else toks[-1] for k in range(1, 5))
+        if not (name.kind == "id" and eq.text == "=" and init.text == "stateblock_state" and brace.text == "{"):
+            if name.kind == "id" and eq.text == ";":
+                raise NotSupportedError("fx_2_0: a stateblock variable without a stateblock_state initializer")
+            raise HlslError(tk.pos.file or file, tk.pos.line, tk.pos.col, 3000,
+                            "syntax error: expected 'stateblock name = stateblock_state { ... };'")
+        parser = Fx2Parser(toks[i + 5:])
+        entries = parser._state_block_entries()  # noqa: SLF001 - the parser's state-list grammar
+        parser.expect(";")
+        if name.text in blocks:
+            raise HlslError(name.pos.file or file, name.pos.line, name.pos.col, 3003,
+                            f"redefinition of '{name.text}'")
+        blocks[name.text] = entries
+        i += 5 + parser.i
+    return out, blocks
+
+
 def compile_fx2(source: str, file: str, defines: dict | None = None, include_open: Callable | None = None,
                 flags: int = 0) -> B.Fx2Effect:
     """Compile effect source for ``fx_2_0`` into :class:`fx2binary.Fx2Effect`."""
@@ -487,16 +540,16 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
         if tk.kind == "id" and tk.text.lower() in _CASELESS and not (prev is not None and prev.text == ":"):
             # (a semantic keeps its spelling: MeshFromObj's ``texture g_MeshTexture : Texture``)
             tk.text = _CASELESS[tk.text.lower()]
+    toks, state_blocks = _take_state_blocks(toks, file)
     for tk, nxt in zip(toks, toks[1:], strict=False):
         # D3D9 effect expressions the parser does not take (MicrosoftDocs direct3d9 "Expressions": assembly blocks
-        # ``asm { ... }``, effect state blocks ``stateblock_state { ... }``): named, not a syntax error
+        # ``asm { ... }``): named, not a syntax error
         if tk.kind == "id" and tk.text == "asm" and nxt.text == "{":
             raise NotSupportedError("fx_2_0: asm shader blocks")
-        if tk.kind == "id" and tk.text in ("stateblock", "stateblock_state"):
-            raise NotSupportedError("fx_2_0: effect state blocks (stateblock)")
     parser = Fx2Parser(toks)
     prog = parser.parse_program()
     ctx = _Ctx(file)
+    ctx.state_blocks = state_blocks
     ctx.source, ctx.defines, ctx.include_open, ctx.flags = source, defines, include_open, flags
     ctx.consts = parser.consts
     if parser.groups:

@@ -730,6 +730,16 @@ class Parser(Sm51Parser, ExprParser):
         if self.tok.text in ("technique", "technique10", "technique11", "fxgroup") and self.tok.kind == "id":
             self.parse_technique()
             return []
+        if self.tok.text == "stateblock" and self.tok.kind == "id" and self.peek().kind == "id" and \
+                self.peek(2).text == "=" and self.peek(3).text == "stateblock_state":
+            # a D3D9 effect state block (MicrosoftDocs "Keywords": stateblock, stateblock_state): effect syntax,
+            # read for syntax only as techniques are (effects/fx2compile.py builds it)
+            for _ in range(4):
+                self.next()
+            self.expect("{")
+            self._state_block_entries()
+            self.expect(";")
+            return []
         if self.accept("typedef"):
             mods = self.parse_mods()
             self.check_mods("typedef", mods, "", pos)
