@@ -33,6 +33,7 @@ from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
 from . import fx2binary as B
 from . import fx2states
+from .fx2asm import assemble, shader_kind
 from .fx2expr import expression_program, reads_parameter
 from .fx2fold import fold_intrinsics
 from .fx2preshader import reference_program, selector_resource
@@ -209,6 +210,9 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
             for oid, v in zip(ids, items, strict=False):
                 if isinstance(v, A.Ident) and v.name.upper() == "NULL":
                     continue
+                if isinstance(v, A.AsmBlock):
+                    ctx.eff.blobs[oid] = _assemble(ctx, v, prefix)
+                    continue
                 if not (isinstance(v, A.Call) and v.name == "CompileShader"):
                     raise ctx.error(pos, f"{what}: a shader needs compile profile function()")
                 ctx.eff.blobs[oid] = _compile_shader(ctx, v, prefix, pos)
@@ -365,6 +369,10 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
             # references get an object of their own
             oid = 0 if pt == "SAMPLER" else ctx.new_object()
             return B.Fx2Param(B.Fx2Type(ref.type.ptype, B.D3DXPC_OBJECT), struct.pack("<I", oid))
+        if pt.endswith("SHADER") and isinstance(v, A.AsmBlock):
+            oid = ctx.new_object()
+            resource(0, _assemble(ctx, v, pt[:1].lower() + "s"))
+            return _object(pt, oid)
         if pt.endswith("SHADER") and isinstance(v, A.Call) and v.name == "CompileShader":
             oid = ctx.new_object()
             resource(0, _compile_shader(ctx, v, pt[:1].lower() + "s", e.pos))
@@ -475,6 +483,14 @@ def _object(ptype: str, oid: int) -> B.Fx2Param:
 _D3D9_PROFILE = re.compile(r"^(vs_2_0|vs_2_a|vs_3_0|ps_2_0|ps_2_a|ps_2_b|ps_3_0|vs_1_1|ps_1_[1-4])$")
 
 
+def _assemble(ctx: _Ctx, block: A.AsmBlock, prefix: str) -> bytes:
+    """``asm { ... }``: the assembled program (:mod:`.fx2asm`), which must be of the state's or variable's kind."""
+    data = assemble(block.lines, ctx.file)
+    if shader_kind(data) != prefix:
+        raise ctx.error(block.pos, f"a {'vertex' if prefix == 'vs' else 'pixel'} shader is expected here")
+    return data
+
+
 def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos) -> bytes:
     """``compile vs_2_0 f()``: the function compiled at that Direct3D 9 profile (the project's D3D9 targets)."""
     if not (len(call.args) == 2 and isinstance(call.args[0], A.Ident) and isinstance(call.args[1], A.Call)):
@@ -541,11 +557,6 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
             # (a semantic keeps its spelling: MeshFromObj's ``texture g_MeshTexture : Texture``)
             tk.text = _CASELESS[tk.text.lower()]
     toks, state_blocks = _take_state_blocks(toks, file)
-    for tk, nxt in zip(toks, toks[1:], strict=False):
-        # D3D9 effect expressions the parser does not take (MicrosoftDocs direct3d9 "Expressions": assembly blocks
-        # ``asm { ... }``): named, not a syntax error
-        if tk.kind == "id" and tk.text == "asm" and nxt.text == "{":
-            raise NotSupportedError("fx_2_0: asm shader blocks")
     parser = Fx2Parser(toks)
     prog = parser.parse_program()
     ctx = _Ctx(file)

@@ -274,6 +274,8 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     from .codegen import walk
 
     init = d.init
+    if isinstance(init, A.AsmBlock):
+        return  # a D3D9 effect's assembly shader: the effect compile assembles it (effects/fx2asm.py)
     if isinstance(init, A.Ident) and any(isinstance(x, A.VarDecl) and x.name == init.name and x is not d and
                                          isinstance(x.type, ObjectType) and x.type.kind.lower() in _SHADER_OBJECTS
                                          and {"static", "const"} <= set(x.mods) for x in cg.prog.decls):
