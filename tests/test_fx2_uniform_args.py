@@ -40,3 +40,12 @@ def test_vector_and_bool_arguments_together():
                   " pass p1 { PixelShader = compile ps_2_0 f(V * 2, K > 1); } }")
     a, b = (r.data for r in eff.resources)
     assert a == b == _shader("float4 g; float4 f() : COLOR { return float4(8, 10, 12, 14) * g; }")
+
+
+def test_second_argument_binds_the_second_uniform_and_lists_differ_by_value():
+    eff = _effect(CONSTS + "float4 g;\nfloat4 f(uniform float4 c, uniform bool b) : COLOR { return b ? c * g : g; }\n"
+                  "technique { pass p0 { PixelShader = compile ps_2_0 f(V * 2, K < 1); }"
+                  " pass p1 { PixelShader = compile ps_2_0 f(V, true); } }")
+    a, b = (r.data for r in eff.resources)
+    assert a == _shader("float4 g; float4 f() : COLOR { return g; }")
+    assert b == _shader("float4 g; float4 f() : COLOR { return float4(4, 5, 6, 7) * g; }")
