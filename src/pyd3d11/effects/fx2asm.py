@@ -22,35 +22,23 @@ import struct
 
 from ..errors import NotSupportedError
 from ..shader.hlsl.diagnostics import HlslError
+from ..shader.sm2 import tokens as T
 from ..shader.sm2.program import Dst, Inst, Sm2Program, Src, encode_program
-from ..shader.sm2.tokens import (
-    BY_NAME,
-    COMPARISONS,
-    DSTMOD_CENTROID,
-    DSTMOD_PARTIALPRECISION,
-    DSTMOD_SATURATE,
-    SAMPLER_NAMES,
-    TEXLD_BIAS,
-    TEXLD_PROJECT,
-    Reg,
-    SrcMod,
-    Usage,
-)
 
 _VERSIONS = {"vs_2_0": ("vs", 2, 0), "vs_2_x": ("vs", 2, 1), "vs_3_0": ("vs", 3, 0), "ps_2_0": ("ps", 2, 0),
              "ps_2_x": ("ps", 2, 1), "ps_3_0": ("ps", 3, 0),
              # the software-vertex-processing versions (minor 0xFF: "Asm Shader Reference", vs_2_sw ... ps_3_sw)
              "vs_2_sw": ("vs", 2, 0xFF), "vs_3_sw": ("vs", 3, 0xFF), "ps_2_sw": ("ps", 2, 0xFF),
              "ps_3_sw": ("ps", 3, 0xFF)}
-_COMPARE = {name: code for code, name in COMPARISONS.items()}
-_SAMPLERS = {name: int(t) for t, name in SAMPLER_NAMES.items()}
-_USAGES = {u.name.lower(): int(u) for u in Usage}
+_COMPARE = {name: code for code, name in T.COMPARISONS.items()}
+_SAMPLERS = {name: int(t) for t, name in T.SAMPLER_NAMES.items()}
+_USAGES = {u.name.lower(): int(u) for u in T.Usage}
 _SWZ = {c: i for i, c in enumerate("xyzw")} | {c: i for i, c in enumerate("rgba")}
-_NAMED = {"opos": (Reg.RASTOUT, 0), "ofog": (Reg.RASTOUT, 1), "opts": (Reg.RASTOUT, 2), "odepth": (Reg.DEPTHOUT, 0),
-          "vpos": (Reg.MISCTYPE, 0), "vface": (Reg.MISCTYPE, 1), "al": (Reg.LOOP, 0)}
-_PREFIX = [("od", Reg.ATTROUT), ("ot", Reg.TEXCRDOUT), ("oc", Reg.COLOROUT), ("o", Reg.TEXCRDOUT),
-           ("r", Reg.TEMP), ("v", Reg.INPUT), ("c", Reg.CONST), ("a", Reg.ADDR), ("t", Reg.ADDR),
-           ("s", Reg.SAMPLER), ("i", Reg.CONSTINT), ("b", Reg.CONSTBOOL), ("p", Reg.PREDICATE), ("l", Reg.LABEL)]
+_NAMED = {"opos": (T.Reg.RASTOUT, 0), "ofog": (T.Reg.RASTOUT, 1), "opts": (T.Reg.RASTOUT, 2), "odepth": (T.Reg.DEPTHOUT, 0),
+          "vpos": (T.Reg.MISCTYPE, 0), "vface": (T.Reg.MISCTYPE, 1), "al": (T.Reg.LOOP, 0)}
+_PREFIX = [("od", T.Reg.ATTROUT), ("ot", T.Reg.TEXCRDOUT), ("oc", T.Reg.COLOROUT), ("o", T.Reg.TEXCRDOUT),
+           ("r", T.Reg.TEMP), ("v", T.Reg.INPUT), ("c", T.Reg.CONST), ("a", T.Reg.ADDR), ("t", T.Reg.ADDR),
+           ("s", T.Reg.SAMPLER), ("i", T.Reg.CONSTINT), ("b", T.Reg.CONSTBOOL), ("p", T.Reg.PREDICATE), ("l", T.Reg.LABEL)]
 _REGISTER = re.compile(r"([a-z]+)(\d*)$")
 
 
@@ -151,7 +139,7 @@ def _src(line: _Line, kind: str, sm3: bool) -> Src:
     if line.at("."):
         line.next()
         swz = _swizzle(line, line.next().text)
-    mod = SrcMod.ABSNEG if neg and absolute else SrcMod.ABS if absolute else SrcMod.NEG if neg else SrcMod.NONE
+    mod = T.SrcMod.ABSNEG if neg and absolute else T.SrcMod.ABS if absolute else T.SrcMod.NEG if neg else T.SrcMod.NONE
     return Src(reg, num, swz, int(mod), rel)
 
 
@@ -169,7 +157,7 @@ def _dcl(line: _Line, name: str, kind: str, sm3: bool) -> Inst:
     parts = name.lower().split("_")[1:]
     decl, mod = 0, 0
     for p in [x for x in parts if x in ("centroid", "pp")]:
-        mod |= DSTMOD_CENTROID if p == "centroid" else DSTMOD_PARTIALPRECISION
+        mod |= T.DSTMOD_CENTROID if p == "centroid" else T.DSTMOD_PARTIALPRECISION
     parts = [x for x in parts if x not in ("centroid", "pp")]
     if len(parts) > 1:
         raise line.error(f"unknown declaration '{name}'")
@@ -212,14 +200,14 @@ def _instruction(line: _Line, kind: str, sm3: bool) -> Inst:
         controls = _COMPARE[rest.pop(0)]
         op = {"if": "ifc", "break": "breakc"}.get(op, op)
     if op in ("texldp", "texldb"):
-        op, controls = "texld", TEXLD_PROJECT if op == "texldp" else TEXLD_BIAS
+        op, controls = "texld", T.TEXLD_PROJECT if op == "texldp" else T.TEXLD_BIAS
     for r in rest:
-        bit = {"sat": DSTMOD_SATURATE, "pp": DSTMOD_PARTIALPRECISION, "centroid": DSTMOD_CENTROID}.get(r)
+        bit = {"sat": T.DSTMOD_SATURATE, "pp": T.DSTMOD_PARTIALPRECISION, "centroid": T.DSTMOD_CENTROID}.get(r)
         if bit is None:
             raise NotSupportedError(f"fx_2_0 asm: the instruction modifier '_{r}' ({name})") \
                 if r in ("x2", "x4", "x8", "d2", "d4", "d8") else line.error(f"unknown instruction '{name}'")
         mod |= bit
-    info = BY_NAME.get(op)
+    info = T.BY_NAME.get(op)
     if info is None or op in ("dcl", "def", "defi", "defb"):
         raise line.error(f"unknown instruction '{name}'")
     if (info.vs_slots if kind == "vs" else info.ps_slots) is None and not (sm3 and op == "texldl"):
