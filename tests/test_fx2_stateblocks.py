@@ -99,6 +99,25 @@ def test_state_block_errors(src):
         fx2(src)
 
 
+def test_nested_state_blocks_expand_in_order():
+    # MicrosoftDocs direct3d9 "Expressions": state blocks can be nested
+    eff = fx2("stateblock inner = stateblock_state { ZEnable = true; };\n"
+              "stateblock outer = stateblock_state { CullMode = CW; StateBlock = <inner>; ZWriteEnable = false; };\n"
+              "technique { pass { StateBlock = <outer>; } }")
+    assert [(s[0], s[3]) for s in _states(eff.techniques[0].passes[0])] == [(8, 2), (0, 1), (3, 0)]
+
+
+@pytest.mark.parametrize("src", [
+    "stateblock a = stateblock_state { StateBlock = <a>; }; technique { pass { StateBlock = <a>; } }",
+    "stateblock a = stateblock_state { StateBlock = <b>; }; stateblock b = stateblock_state { StateBlock = <a>; };"
+    " technique { pass { StateBlock = <a>; } }",
+])
+def test_circular_state_blocks_are_errors(src):
+    # "... but cannot contain circular references"
+    with pytest.raises(ShaderCompileError):
+        fx2(src)
+
+
 def test_state_block_variable_without_initializer_is_not_built():
     with pytest.raises(NotSupportedError) as ei:
         fx2("stateblock sb; technique {}")

@@ -323,9 +323,10 @@ def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block
     return out
 
 
-def _expand_state_blocks(ctx: _Ctx, entries: list, sampler_block: bool) -> list:
+def _expand_state_blocks(ctx: _Ctx, entries: list, sampler_block: bool, within: tuple[str, ...] = ()) -> list:
     """A pass's ``StateBlock = <name>;`` (or ``= name``) replaced by that state block's entries (see
-    _take_state_blocks)."""
+    _take_state_blocks). MicrosoftDocs direct3d9 "Expressions": state blocks can be nested, but cannot contain
+    circular references -- a block naming itself, directly or through others, is an error."""
     out = []
     for e in entries:
         if e.name.lower() != "stateblock" or e.call:
@@ -334,7 +335,9 @@ def _expand_state_blocks(ctx: _Ctx, entries: list, sampler_block: bool) -> list:
         v = e.value
         if sampler_block or e.index is not None or not isinstance(v, A.Ident) or v.name not in ctx.state_blocks:
             raise ctx.error(e.pos, "StateBlock needs the name of a stateblock variable")
-        out += ctx.state_blocks[v.name]
+        if v.name in within:
+            raise ctx.error(e.pos, f"state block '{v.name}' refers to itself")
+        out += _expand_state_blocks(ctx, ctx.state_blocks[v.name], False, (*within, v.name))
     return out
 
 
