@@ -92,6 +92,8 @@ def test_shader_targets_read_a_state_block_for_syntax():
     "stateblock sb = stateblock_state { CullMode = CW; }; stateblock sb = stateblock_state { ZEnable = 1; };"
     " technique {}",
     "float4 x = stateblock_state { CullMode = CW; }; technique {}",
+    "technique { pass { CullMode = stateblock_state { ZEnable = 1; }; } }",  # assigned to another state
+    "stateblock sb = stateblock_state { CullMode = CW; ; technique {}",
     "stateblock sb = stateblock_state { Unknown = 1; }; technique { pass { StateBlock = sb; } }",
 ])
 def test_state_block_errors(src):
@@ -105,6 +107,24 @@ def test_nested_state_blocks_expand_in_order():
               "stateblock outer = stateblock_state { CullMode = CW; StateBlock = <inner>; ZWriteEnable = false; };\n"
               "technique { pass { StateBlock = <outer>; } }")
     assert [(s[0], s[3]) for s in _states(eff.techniques[0].passes[0])] == [(8, 2), (0, 1), (3, 0)]
+
+
+def test_inline_state_block_assigned_to_the_stateblock_state():
+    # "State blocks must be assigned to the STATEBLOCK effect state": the expression form in a pass, and nested
+    eff = fx2("stateblock outer = stateblock_state { StateBlock = stateblock_state { ZEnable = true; }; };\n"
+              "technique { pass { CullMode = CW; StateBlock = stateblock_state { ZWriteEnable = false; }; }\n"
+              "  pass { StateBlock = outer; } }")
+    a, b = eff.techniques[0].passes
+    assert [(s[0], s[3]) for s in _states(a)] == [(8, 2), (3, 0)]
+    assert [(s[0], s[3]) for s in _states(b)] == [(0, 1)]
+    assert eff.parameters == []
+
+
+def test_shader_targets_read_an_inline_state_block_for_syntax():
+    src = (b"technique { pass { StateBlock = stateblock_state { CullMode = CW; }; } }\n"
+           b"float4 main() : COLOR { return 1; }")
+    blob = D3DCompile(src, len(src), "t.fx", None, None, "main", "ps_2_0", 0, 0)
+    assert bytes(blob.GetBufferPointer())[:4] == struct.pack("<I", 0xFFFF0200)
 
 
 @pytest.mark.parametrize("src", [

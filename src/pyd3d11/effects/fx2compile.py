@@ -515,38 +515,62 @@ def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos) -> bytes:
     return ctx.shader_cache[key]
 
 
-def _take_state_blocks(toks: list, file: str) -> tuple[list, dict[str, list]]:
-    """``stateblock NAME = stateblock_state { states };`` declarations, taken out of the token list: NAME ->
-    the block's state entries. fxc writes no parameter for a state block; a pass's ``StateBlock = <NAME>;``
-    stands for the block's states, written into the pass in their order (fxc's object of DXDecompiler's
-    Internal/Effect_StateBlock.fx: the pass holds CullMode, ZWriteEnable, VertexShader, PixelShader and the
-    effect no parameter)."""
+def _take_state_blocks(toks: list, file: str, blocks: dict[str, list] | None = None) -> tuple[list, dict[str, list]]:
+    """State blocks taken out of the token list (MicrosoftDocs direct3d9 "Expressions", Effect State State Block:
+    ``stateblock_state { states }``, assigned to the STATEBLOCK state, nested blocks allowed): a declaration
+    ``stateblock NAME = stateblock_state { states };`` and an inline ``StateBlock = stateblock_state { states };``
+    (a name of its own, ``$stateblockN``, put in its place) -> NAME: the block's state entries. fxc writes no
+    parameter for a state block; a pass's ``StateBlock = <NAME>;`` stands for the block's states, written into the
+    pass in their order (fxc's object of DXDecompiler's Internal/Effect_StateBlock.fx: the pass holds CullMode,
+    ZWriteEnable, VertexShader, PixelShader and the effect no parameter)."""
     out: list = []
-    blocks: dict[str, list] = {}
+    blocks = {} if blocks is None else blocks
     i = 0
+
+    def err(tk, msg: str, code: int = 3000) -> HlslError:
+        return HlslError(tk.pos.file or file, tk.pos.line, tk.pos.col, code, msg)
+
     while i < len(toks):
         tk = toks[i]
-        if tk.kind == "id" and tk.text == "stateblock_state":
-            raise HlslError(tk.pos.file or file, tk.pos.line, tk.pos.col, 3000,
-                            "stateblock_state initialises a stateblock variable only")
-        if not (tk.kind == "id" and tk.text == "stateblock"):
+        declared = tk.kind == "id" and tk.text == "stateblock"
+        inline = tk.kind == "id" and tk.text == "stateblock_state"
+        if not (declared or inline):
             out.append(tk)
             i += 1
             continue
-        name, eq, init, brace = (toks[i + k] if i + k < len(toks) else toks[-1] for k in range(1, 5))
-        if not (name.kind == "id" and eq.text == "=" and init.text == "stateblock_state" and brace.text == "{"):
-            if name.kind == "id" and eq.text == ";":
-                raise NotSupportedError("fx_2_0: a stateblock variable without a stateblock_state initializer")
-            raise HlslError(tk.pos.file or file, tk.pos.line, tk.pos.col, 3000,
-                            "syntax error: expected 'stateblock name = stateblock_state { ... };'")
-        parser = Fx2Parser(toks[i + 5:])
+        if declared:
+            name, eq, init, brace = (toks[i + k] if i + k < len(toks) else toks[-1] for k in range(1, 5))
+            if not (name.kind == "id" and eq.text == "=" and init.text == "stateblock_state" and brace.text == "{"):
+                if name.kind == "id" and eq.text == ";":
+                    raise NotSupportedError("fx_2_0: a stateblock variable without a stateblock_state initializer")
+                raise err(tk, "syntax error: expected 'stateblock name = stateblock_state { ... };'")
+            if name.text in blocks:
+                raise err(name, f"redefinition of '{name.text}'", 3003)
+            open_at = i + 4
+        else:
+            if not (len(out) > 1 and out[-1].text == "=" and out[-2].text.lower() == "stateblock"
+                    and i + 1 < len(toks) and toks[i + 1].text == "{"):
+                raise err(tk, "stateblock_state { ... } is assigned to a StateBlock state or a stateblock variable")
+            name = type(tk)(kind="id", text=f"$stateblock{len(blocks)}", pos=tk.pos)
+            open_at = i + 1
+        depth, close = 0, open_at
+        for close in range(open_at, len(toks)):
+            depth += {"{": 1, "}": -1}.get(toks[close].text, 0) if toks[close].kind == "op" else 0
+            if depth == 0:
+                break
+        if depth:
+            raise err(tk, "syntax error: unexpected end of file in a state block")
+        inner, _ = _take_state_blocks(toks[open_at + 1:close], file, blocks)  # nested inline blocks first
+        parser = Fx2Parser([*inner, toks[close], toks[-1]])
         entries = parser._state_block_entries()  # noqa: SLF001 - the parser's state-list grammar
-        parser.expect(";")
-        if name.text in blocks:
-            raise HlslError(name.pos.file or file, name.pos.line, name.pos.col, 3003,
-                            f"redefinition of '{name.text}'")
         blocks[name.text] = entries
-        i += 5 + parser.i
+        if declared:
+            if close + 1 >= len(toks) or toks[close + 1].text != ";":
+                raise err(toks[min(close + 1, len(toks) - 1)], "syntax error: expected ';'")
+            i = close + 2
+        else:
+            out.append(name)
+            i = close + 1
     return out, blocks
 
 

@@ -1206,6 +1206,11 @@ class Parser(Sm51Parser, ExprParser):
                 self.skip_annotations()
             elif self.at("{"):
                 self.parse_initializer()
+            elif self.tok.text == "stateblock_state" and self.peek().text == "{":
+                # a D3D9 effect's inline state block (``StateBlock = stateblock_state { ... };``): syntax only
+                self.next()
+                self.next()
+                self._state_block_entries()
             elif self.tok.text.lower() == "texture" and self.peek().text == ";":
                 # D3D9 effect states name D3DTA_TEXTURE "Texture" (``ColorArg1[0] = Texture;``, the DirectX SDK's
                 # ConfigSystem main.fx): a state enumeration value, not the type keyword
