@@ -730,12 +730,8 @@ class Parser(Sm51Parser, ExprParser):
         if self.tok.text in ("technique", "technique10", "technique11", "fxgroup") and self.tok.kind == "id":
             self.parse_technique()
             return []
-        if self.tok.text == "stateblock" and self.tok.kind == "id" and self.peek().kind == "id" and \
-                self.peek(2).text == "=" and self.peek(3).text == "stateblock_state":
-            # a D3D9 effect state block (MicrosoftDocs "Keywords": stateblock, stateblock_state): effect syntax,
-            # read for syntax only as techniques are (effects/fx2compile.py builds it)
-            for _ in range(4):
-                self.next()
+        if self.tok.text == "stateblock" and self.peek(2).text == "=" and self.peek(3).text == "stateblock_state":
+            self.i += 4  # D3D9 effect state blocks (MicrosoftDocs "Keywords"): syntax only (effects/fx2compile.py)
             self.expect("{")
             self._state_block_entries()
             self.expect(";")
@@ -1206,10 +1202,8 @@ class Parser(Sm51Parser, ExprParser):
                 self.skip_annotations()
             elif self.at("{"):
                 self.parse_initializer()
-            elif self.tok.text == "stateblock_state" and self.peek().text == "{":
-                # a D3D9 effect's inline state block (``StateBlock = stateblock_state { ... };``): syntax only
-                self.next()
-                self.next()
+            elif self.tok.text == "stateblock_state" and self.peek().text == "{":  # D3D9 inline block: syntax only
+                self.i += 2
                 self._state_block_entries()
             elif self.tok.text.lower() == "texture" and self.peek().text == ";":
                 # D3D9 effect states name D3DTA_TEXTURE "Texture" (``ColorArg1[0] = Texture;``, the DirectX SDK's
