@@ -197,6 +197,13 @@ def test_selector_index_computed_by_an_expression():
     assert run_program(data[8:], {"n": [1.0]})[0] == 1.0
 
 
+def test_element_past_the_array_is_an_error():
+    from pyd3d11.errors import ShaderCompileError
+
+    with pytest.raises(ShaderCompileError, match="out of bounds"):
+        fx2("float g_arr[3]; technique { pass { FogStart = g_arr[3] * 2; } }")
+
+
 @pytest.mark.parametrize("expr", [
     "g_a == 1", "g_a != 1", "g_a > 0 && g_b > 0", "g_a > 0 ? 1 : 2", "(int)g_a", "sin(g_a)", "g_v.yx.x",
     "g_i / 2", "g_i % 2",

@@ -434,7 +434,10 @@ def _computed_state(ctx: _Ctx, info: fx2states.Fx2StateInfo, v, resource: Callab
     if info.kind == "matrix":
         raise NotSupportedError(f"fx_2_0 state expression (preshader): the matrix state '{info.name}'")
     comps = 4 if info.kind == "float4" else 1
-    program, base, n = expression_program(v, ctx.params, ctx.consts, ctx.row_major, comps, ctx.flags)
+    try:
+        program, base, n = expression_program(v, ctx.params, ctx.consts, ctx.row_major, comps, ctx.flags)
+    except IndexError as exc:  # an element past the parameter's array (as _reference reports it)
+        raise ctx.error(v.pos, str(exc)) from None
     resource(0, program)
     return B.Fx2Param(B.Fx2Type(B.D3DXPT[_COMPUTED_PT[base]], B.D3DXPC_MATRIX_ROWS, "", "", 0, 1, n), bytes(4 * n))
 
@@ -471,8 +474,11 @@ def _array_selector(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, pt: str, v: A.In
         program = reference_program(name, param, element, False, ctx.flags, selector=True)
     elif reads_parameter(v.index, ctx.params):
         # a computed index (Effect_ShaderArray's ``vsArray20[CurNumBones + 1]``): one component
-        program, _base, _comps = expression_program(v.index, ctx.params, ctx.consts, ctx.row_major, 1, ctx.flags,
-                                                    selector=True)
+        try:
+            program, _base, _comps = expression_program(v.index, ctx.params, ctx.consts, ctx.row_major, 1,
+                                                        ctx.flags, selector=True)
+        except IndexError as exc:
+            raise ctx.error(v.pos, str(exc)) from None
     else:
         raise ctx.error(e.pos, f"state '{info.name}': a shader array selector must read a parameter")
     resource(2, selector_resource(v.a.name, program))

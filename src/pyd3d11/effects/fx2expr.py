@@ -118,6 +118,8 @@ class _Program:
             raise _unsupported(f"reading the matrix or object parameter '{name}'")
         if t.elements and element is None:
             raise _unsupported(f"reading the whole array '{name}'")
+        if element is not None and not 0 <= element < t.elements:
+            raise IndexError(f"'{name}[{element}]': array index out of bounds")
         reg = element or 0
         if name not in self.regs:
             base = sum(n for _b, n in self.regs.values())
@@ -285,7 +287,7 @@ def expression_program(node, params: dict, consts: dict, row_major: dict, comps:
     if out.table != _OUT:
         # a plain operand (a swizzle of a parameter, a literal): moved to the result
         prog.emit("mov", _Val(_OUT, 0, out.comps, out.base), [out])
-    if out.comps not in (1, comps):
+    if out.comps != comps:
         raise _unsupported(f"a value of {out.comps} components for a state of {comps}")
     constants = [param_constant(name, params[name], row_major.get(name, False), *prog.regs[name])
                  for name in prog.order]
