@@ -109,6 +109,12 @@ def test_version_tokens():
     "PixelShader p = asm { vs_2_0\n mov oPos, c0\n }; technique {}",  # a vertex shader for a pixel shader
     "PixelShader p = asm { mov oC0, c0\n }; technique {}",
     "technique { pass { VertexShader = asm { vs_2_0\n texld r0, t0, s0\n }; } }",  # texld: no vs_2_0 instruction
+    "PixelShader p = asm { ps_2_0\n mov r0\n }; technique {}",  # a source missing
+    "PixelShader p = asm { ps_2_0\n texld r0, t0\n }; technique {}",
+    "PixelShader p = asm { ps_2_0\n add r0, r1, r2, r3\n }; technique {}",  # one too many
+    "PixelShader p = asm { ps_2_0\n mov r2048, c0\n }; technique {}",  # past the 11-bit register number
+    "PixelShader p = asm { ps_3_0\n dcl_texcoord16 v0\n }; technique {}",  # past the 4-bit usage index
+    "VertexShader v = asm { vs_2_0\n defi i0, 1.5, 0, 0, 0\n }; technique {}",  # defi takes integers
 ])
 def test_asm_errors(src):
     with pytest.raises(ShaderCompileError):

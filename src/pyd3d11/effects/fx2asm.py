@@ -85,7 +85,10 @@ def _register(line: _Line, name: str, kind: str, sm3: bool) -> tuple[int, int]:
             if m.group(1) == prefix:
                 if prefix == "o" and not sm3 or prefix == "t" and kind != "ps" or prefix == "a" and kind != "vs":
                     break
-                return int(reg), int(m.group(2) or 0)
+                num = int(m.group(2) or 0)
+                if num > 0x7FF:  # the parameter token's 11-bit register number
+                    raise line.error(f"'{name}': register number out of range")
+                return int(reg), num
     raise line.error(f"'{name}' is no register of this shader")
 
 
@@ -143,13 +146,13 @@ def _src(line: _Line, kind: str, sm3: bool) -> Src:
     return Src(reg, num, swz, int(mod), rel)
 
 
-def _number(line: _Line) -> float:
+def _number(line: _Line, integer: bool = False) -> float:
     sign = -1.0 if line.at("-") else 1.0
     if sign < 0:
         line.next()
     tk = line.next()
-    if tk.kind not in ("int", "float"):
-        raise line.error(f"expected a number, not '{tk.text}'")
+    if tk.kind not in (("int",) if integer else ("int", "float")):
+        raise line.error(f"expected {'an integer' if integer else 'a number'}, not '{tk.text}'")
     return sign * float(tk.text.rstrip("fFhHlLuU") if tk.kind == "float" else int(tk.text.rstrip("uUlL"), 0))
 
 
@@ -167,6 +170,8 @@ def _dcl(line: _Line, name: str, kind: str, sm3: bool) -> Inst:
         m = re.fullmatch(r"([a-z]+?)(\d*)", parts[0])
         if m is None or m.group(1) not in _USAGES:
             raise line.error(f"unknown declaration '{name}'")
+        if int(m.group(2) or 0) > 15:  # the usage index is 4 bits of the dcl token
+            raise line.error(f"'{name}': usage index out of range")
         decl = _USAGES[m.group(1)] | int(m.group(2) or 0) << 16
     dst = _dst(line, kind, sm3)
     dst.mod = mod
@@ -189,7 +194,7 @@ def _instruction(line: _Line, kind: str, sm3: bool) -> Inst:
                     raise line.error("defb takes true or false")
                 values.append(int(word == "true"))
             elif low == "defi":
-                values.append(int(_number(line)) & 0xFFFFFFFF)
+                values.append(int(_number(line, integer=True)) & 0xFFFFFFFF)
             else:
                 values.append(struct.unpack("<I", struct.pack("<f", _number(line)))[0])
         return Inst(low, dst, values=values)
@@ -225,6 +230,10 @@ def _instruction(line: _Line, kind: str, sm3: bool) -> Inst:
             inst.srcs.append(_src(line, kind, sm3))
     if info.dst and inst.dst is None:
         raise line.error(f"'{name}' needs a destination")
+    # the source count of the opcode table (sincos takes one source at shader model 3: "sincos - vs"/"- ps")
+    want = 1 if op == "sincos" and sm3 else info.srcs
+    if len(inst.srcs) != want:
+        raise line.error(f"'{name}' takes {want} source operand{'s' if want != 1 else ''}")
     if mod and not info.dst:
         raise line.error(f"'{name}' takes no result modifier")
     return inst
