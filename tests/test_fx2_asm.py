@@ -130,3 +130,10 @@ def test_shader_targets_accept_an_asm_variable():
     src = (EMBED_ASSEMBLY_FX + "float4 main() : COLOR { return 1; }").encode()
     blob = D3DCompile(src, len(src), "t.fx", None, None, "main", "ps_2_0", 0, 0)
     assert bytes(blob.GetBufferPointer())[:4] == struct.pack("<I", 0xFFFF0200)
+
+
+def test_shader_model_4_targets_refuse_an_asm_variable():
+    src = (EMBED_ASSEMBLY_FX.replace("technique Technique1", "technique10 Technique1")
+           .replace("PixelShader = baz;", "") + "float4 main() : SV_Target { return 1; }").encode()
+    with pytest.raises(ShaderCompileError, match="Direct3D 9"):
+        D3DCompile(src, len(src), "t.fx", None, None, "main", "ps_4_0", 0, 0)
