@@ -274,6 +274,12 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     from .codegen import walk
 
     init = d.init
+    if isinstance(init, A.AsmBlock):
+        # a D3D9 effect's assembly shader (effects/fx2asm.py assembles it for fx_2_0): taken by the Direct3D 9
+        # targets compiling such a file; at shader model 4 and later an error, as the parser refused it before
+        if cg.d3d9 is None:
+            raise cg.err(init.pos, "asm blocks are Direct3D 9 effect syntax (fx_2_0 and the D3D9 targets)", 3000)
+        return
     if isinstance(init, A.Ident) and any(isinstance(x, A.VarDecl) and x.name == init.name and x is not d and
                                          isinstance(x.type, ObjectType) and x.type.kind.lower() in _SHADER_OBJECTS
                                          and {"static", "const"} <= set(x.mods) for x in cg.prog.decls):

@@ -730,6 +730,12 @@ class Parser(Sm51Parser, ExprParser):
         if self.tok.text in ("technique", "technique10", "technique11", "fxgroup") and self.tok.kind == "id":
             self.parse_technique()
             return []
+        if self.tok.text == "stateblock" and self.peek(2).text == "=" and self.peek(3).text == "stateblock_state":
+            self.i += 4  # D3D9 effect state blocks (MicrosoftDocs "Keywords"): syntax only (effects/fx2compile.py)
+            self.expect("{")
+            self._state_block_entries()
+            self.expect(";")
+            return []
         if self.accept("typedef"):
             mods = self.parse_mods()
             self.check_mods("typedef", mods, "", pos)
@@ -1196,6 +1202,9 @@ class Parser(Sm51Parser, ExprParser):
                 self.skip_annotations()
             elif self.at("{"):
                 self.parse_initializer()
+            elif self.tok.text == "stateblock_state" and self.peek().text == "{":  # D3D9 inline block: syntax only
+                self.i += 2
+                self._state_block_entries()
             elif self.tok.text.lower() == "texture" and self.peek().text == ";":
                 # D3D9 effect states name D3DTA_TEXTURE "Texture" (``ColorArg1[0] = Texture;``, the DirectX SDK's
                 # ConfigSystem main.fx): a state enumeration value, not the type keyword
