@@ -293,6 +293,7 @@ def run(tree: GitTree, only: str | None = None, verbose: bool = False,
     """Compile and compare every compile (``only``: an fnmatch pattern over ``FOLDER/OUT``, case-insensitive);
     returns the tallies (see :func:`main`)."""
     from pyd3d11.d3dcompiler import D3DDisassemble
+    from pyd3d11.headers.d3dcompiler_types import D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS
 
     tally: collections.Counter = collections.Counter()
     fields: collections.Counter = collections.Counter()
@@ -334,7 +335,9 @@ def run(tree: GitTree, only: str | None = None, verbose: bool = False,
             tally["reflection equal"] += 1
         asm = tree.read(job.output("asm"))
         if asm is not None:
-            mine = listing_sections(bytes(D3DDisassemble(blob, None, 0, None)).decode("latin-1"))
+            # fxc's /Fc listing prints the initialised constants' default values (the disassembler flag)
+            text = D3DDisassemble(blob, None, D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS, None)
+            mine = listing_sections(bytes(text).decode("latin-1"))
             fxc = listing_sections(asm.decode("latin-1"))
             for title in _SECTIONS:
                 if title in mine or title in fxc:

@@ -43,6 +43,9 @@ SYSVALUE_NAMES = {
 }
 # Outputs without a register: printed register name.
 SPECIAL_OUTPUT_REGISTERS = {65: "oDepth", 66: "oMask", 67: "oDepthGE", 68: "oDepthLE", 69: "oStencilRef"}
+# Inputs without a register (a geometry shader's SV_PrimitiveID, read from vPrim): fxc 10.1 prints
+# ``N/A   primID   PRIMID    uint    YES`` (DXDecompiler 3Dmigoto signatures_gs5.asm)
+SPECIAL_INPUT_REGISTERS = {7: "primID"}
 COMPONENT_TYPE_NAMES = {0: "unknown", 1: "uint", 2: "int", 3: "float"}
 
 INPUT_TYPE_NAMES = {0: "cbuffer", 1: "tbuffer", 2: "texture", 3: "sampler", 4: "UAV", 5: "texture", 6: "UAV",
@@ -200,15 +203,21 @@ def _format_binding_51(b: RdefBinding) -> str:
 # -- Signatures --------------------------------------------------------------------------------
 
 
-def _format_sig_row(e: SignatureElement, is_output: bool) -> str:
+def _format_sig_row(e: SignatureElement, is_output: bool, streams: bool = False) -> str:
+    """One signature row; ``streams``: prefix the name with its GS stream (``m1:TEXCOORD``), as fxc 10.1 does
+    in a geometry shader whose outputs are not all in stream 0 (DXDecompiler 3Dmigoto signatures_gs5.asm,
+    HlslCrossCompiler gs5/stream.asm; its single-stream gs_5_0 listings print bare names)."""
     name = e.d3d_name
     ctype = COMPONENT_TYPE_NAMES.get(e.component_type, "unknown")
-    if name in SPECIAL_OUTPUT_REGISTERS and e.register == 0xFFFFFFFF:
-        used = "YES" if (e.mask & ~e.rw_mask) or not is_output else "NO"
-        return (f"// {e.semantic_name:<20} {e.semantic_index:5d} {'N/A':>6} {SPECIAL_OUTPUT_REGISTERS[name]:>8} "
+    sem = f"m{e.stream}:{e.semantic_name}" if streams else e.semantic_name
+    special = (SPECIAL_OUTPUT_REGISTERS if is_output else SPECIAL_INPUT_REGISTERS).get(name)
+    if special is not None and e.register == 0xFFFFFFFF:
+        # outputs store the components never written, inputs those read ("NO" for an unread input: by analogy)
+        used = "YES" if (e.mask & ~e.rw_mask if is_output else e.rw_mask & e.mask) else "NO"
+        return (f"// {sem:<20} {e.semantic_index:5d} {'N/A':>6} {special:>8} "
                 f"{SYSVALUE_NAMES[name]:>8} {ctype:>7} {used:>6}")
     used = (~e.rw_mask & e.mask & 0xF) if is_output else e.rw_mask
-    return (f"// {e.semantic_name:<20} {e.semantic_index:5d}   {_mask_text(e.mask)} {e.register:8d} "
+    return (f"// {sem:<20} {e.semantic_index:5d}   {_mask_text(e.mask)} {e.register:8d} "
             f"{SYSVALUE_NAMES.get(name, str(name)):>8} {ctype:>7}   {_mask_text(used)}")
 
 
@@ -216,7 +225,8 @@ def _format_signature(title: str, sig: Signature | None, is_output: bool, empty:
     lines = [f"// {title}:", "//", *_SIG_HEADER]
     if sig is None or not sig.elements:
         return lines + [f"// {empty}"]
-    return lines + [_format_sig_row(e, is_output) for e in sig.elements] + ["//"]
+    streams = is_output and any(e.stream for e in sig.elements)
+    return lines + [_format_sig_row(e, is_output, streams) for e in sig.elements] + ["//"]
 
 
 # -- whole header ------------------------------------------------------------------------------
@@ -467,14 +477,21 @@ def _parse_sig_row(line: str, is_output: bool) -> SignatureElement:
     if len(parts) < 6:
         raise _bad(f"cannot read signature row {line!r}")
     name, idx = parts[0], int(parts[1])
+    printed = len(name)  # the column shift below follows the printed name, stream prefix included
+    stream_m = re.match(r"m([0-3]):(.+)$", name) if is_output else None
+    stream = 0
+    if stream_m:  # fxc 10.1's ``m1:NAME`` of a multi-stream geometry shader (_format_sig_row)
+        stream, name = int(stream_m.group(1)), stream_m.group(2)
     if parts[2] == "N/A":
         sv, ctype = parts[4], parts[5]
         used = parts[6] if len(parts) > 6 else "NO"
         d3d = _SYSVALUE_FROM_TEXT.get(sv, 0)
+        # outputs: never-written y, z, w (sigusage); inputs: the component read
+        rw = (0xE if used == "YES" else 0xF) if is_output else (1 if used == "YES" else 0)
         return SignatureElement(name, idx, 0 if d3d in _STORED_AS_ZERO else d3d, _CTYPE_FROM_TEXT.get(ctype, 0),
-                                0xFFFFFFFF, 1, 0xE if used == "YES" else 0xF)  # never-written y, z, w (sigusage)
+                                0xFFFFFFFF, 1, rw, stream)
     # mask and used columns are positional ("x   ", " y  "): read by column, shifted by overlong names
-    sh = max(0, len(name) - 20)
+    sh = max(0, printed - 20)
     mask = _mask_from(line[32 + sh:36 + sh])
     reg = int(line[37 + sh:45 + sh])
     sv = line[46 + sh:54 + sh].strip()
@@ -484,7 +501,7 @@ def _parse_sig_row(line: str, is_output: bool) -> SignatureElement:
     # outputs store "never written" (spec-facts §2.3), inputs the components read
     rw = (0xF ^ used) if is_output else used
     stored = 0 if d3d in _STORED_AS_ZERO else d3d
-    return SignatureElement(name, idx, stored, _CTYPE_FROM_TEXT.get(ctype, 0), reg, mask, rw)
+    return SignatureElement(name, idx, stored, _CTYPE_FROM_TEXT.get(ctype, 0), reg, mask, rw, stream)
 
 
 def _mask_from(text: str) -> int:

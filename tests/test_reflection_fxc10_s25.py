@@ -1,0 +1,163 @@
+"""Interface rules of d3dcompiler_47 (fxc 10.1) found with DXDecompiler's corpus as the oracle (tools/dxd_corpus.py,
+docs/conformance.md "Session 25, helper REF"). Expected values are fxc's recorded objects and listings (the file is
+named on each test: ``src/DXDecompiler.Tests/Shaders/…`` at spacehamster/DXDecompiler 7b48f44^) or the
+documentation, never this compiler's output.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pyd3d11.d3dcompiler import D3DDisassemble
+from pyd3d11.headers.d3dcompiler_types import D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS
+from pyd3d11.shader.blob import blob_bytes
+from pyd3d11.shader.compile_api import D3DCompile
+from pyd3d11.shader.reflection import D3DReflect
+
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
+D3D_NAME_PRIMITIVE_ID = 7  # d3dcommon.h
+D3D_REGISTER_COMPONENT_UINT32 = 1
+
+
+def _compile(src: str, profile: str, entry: str = "main") -> bytes:
+    data = src.encode()
+    return blob_bytes(D3DCompile(data, len(data), "t.hlsl", None, None, entry, profile, 0, 0, None))
+
+
+def _sig(blob: bytes, which: str = "in") -> list[tuple]:
+    r = D3DReflect(blob)
+    d = r.GetDesc()
+    count, get = {"in": (d.InputParameters, r.GetInputParameterDesc),
+                  "out": (d.OutputParameters, r.GetOutputParameterDesc)}[which]
+    out = []
+    for i in range(count):
+        p = get(i)
+        out.append((p.SemanticName, p.SemanticIndex, p.Register, p.SystemValueType, p.ComponentType, p.Mask,
+                    p.ReadWriteMask, p.Stream))
+    return out
+
+
+def _listing(blob: bytes) -> list[str]:
+    text = bytes(D3DDisassemble(blob, len(blob), D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS, None)).decode("latin-1")
+    return [line.rstrip() for line in text.splitlines()]
+
+
+# -- a geometry shader's SV_PrimitiveID is an input-signature element without a register ------------------------
+
+_GS = """
+struct O {{ float4 pos : SV_Position; float4 c : TEXCOORD0; }};
+[maxvertexcount(1)]
+void main(triangle float4 ipos[3] : SV_Position, inout PointStream<O> s, uint prim : SV_PrimitiveID)
+{{
+    O o = (O)0;
+    o.pos = ipos[0];
+    o.c = {value};
+    s.Append(o);
+}}
+"""
+
+
+@pytest.mark.parametrize("profile", ["gs_4_0", "gs_5_0"])
+def test_gs_primitive_id_is_a_registerless_input_element(profile: str):
+    """3Dmigoto/signatures_gs.o (gs_4_0) and signatures_gs5.o (gs_5_0): after the vertex elements, the element
+    (SV_PrimitiveID, 0, Register 0xFFFFFFFF, D3D_NAME_PRIMITIVE_ID, uint, Mask x, read x); the value itself is
+    read from vPrim (``dcl_input vPrim``)."""
+    blob = _compile(_GS.format(value="prim"), profile)
+    assert _sig(blob) == [("SV_Position", 0, 0, 1, 3, 0xF, 0xF, 0),
+                          ("SV_PrimitiveID", 0, 0xFFFFFFFF, D3D_NAME_PRIMITIVE_ID, D3D_REGISTER_COMPONENT_UINT32,
+                           1, 1, 0)]
+    assert D3DReflect(blob).GetDesc().InputParameters == 2
+
+
+def test_gs_primitive_id_before_the_vertices_still_lists_last():
+    """fxc lists signature elements by register (sigpack.signature_order); 0xFFFFFFFF sorts after every v#, so the
+    parameter's place in the list does not move the element (the corpus declares it last: the order of a first
+    declaration is this rule's consequence, not a separate record)."""
+    src = """
+struct O { float4 pos : SV_Position; };
+[maxvertexcount(1)]
+void main(uint prim : SV_PrimitiveID, point float4 ipos[1] : SV_Position, inout PointStream<O> s)
+{
+    O o;
+    o.pos = ipos[0] + prim;
+    s.Append(o);
+}
+"""
+    sig = _sig(_compile(src, "gs_5_0"))
+    assert [e[0] for e in sig] == ["SV_Position", "SV_PrimitiveID"]
+    assert sig[0][2] == 0 and sig[1][2] == 0xFFFFFFFF
+
+
+def test_gs_primitive_id_unread_has_no_read_mask():
+    """An input's ReadWriteMask holds the components read (D3D11_SIGNATURE_PARAMETER_DESC); the parameter unread
+    leaves the element with mask x and nothing read."""
+    sig = _sig(_compile(_GS.format(value="0"), "gs_5_0"))
+    assert sig[1][:6] == ("SV_PrimitiveID", 0, 0xFFFFFFFF, D3D_NAME_PRIMITIVE_ID, 1, 1)
+    assert sig[1][6] == 0
+
+
+def test_hs_primitive_id_has_no_element():
+    """3Dmigoto/signatures_hs.o reads vPrim in its control-point phase (``utof o0.x, vPrim``) and its input
+    signature holds only the control-point elements (WORLDPOS, TEXCOORD, TANGENT): no SV_PrimitiveID."""
+    src = """
+struct CP { float3 p : WORLDPOS; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC pcf(InputPatch<CP, 3> ip) { PC o; o.e[0] = o.e[1] = o.e[2] = 1; o.i = 1; return o; }
+[domain("tri")] [partitioning("integer")] [outputtopology("triangle_cw")] [outputcontrolpoints(3)]
+[patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 3> ip, uint i : SV_OutputControlPointID, uint id : SV_PrimitiveID)
+{ CP o; o.p = ip[i].p + id; return o; }
+"""
+    assert [e[0] for e in _sig(_compile(src, "hs_5_0"))] == ["WORLDPOS"]
+
+
+def test_gs_primitive_id_listing_row():
+    """The row fxc 10.1 prints for it (3Dmigoto/signatures_gs5.asm, trailing blanks aside)."""
+    rows = _listing(_compile(_GS.format(value="prim"), "gs_5_0"))
+    assert "// SV_PrimitiveID           0    N/A   primID   PRIMID    uint    YES" in rows
+
+
+# -- a multi-stream geometry shader's output rows name their stream -------------------------------------------
+
+_STREAMS = """
+struct A {{ float3 p : OUT_POSITION; }};
+struct B {{ int3 p : OUT_POSITION; }};
+[maxvertexcount(1)]
+void main(point float4 v[1] : SV_Position, inout PointStream<A> s0{second})
+{{
+    A a; a.p = v[0].xyz; s0.Append(a);
+    {append}
+}}
+"""
+
+
+def test_multistream_output_rows_carry_their_stream():
+    """HlslCrossCompiler gs5/stream.asm: ``// m0:OUT_POSITION          0   xyz         0     NONE   float   xyz``
+    and ``// m1:OUT_POSITION          0   xyz         0     NONE     int   xyz`` (the same semantic in two streams,
+    each at register 0 of its stream)."""
+    src = _STREAMS.format(second=", inout PointStream<B> s1", append="B b; b.p = (int3)v[0].xyz; s1.Append(b);")
+    blob = _compile(src, "gs_5_0")
+    rows = _listing(blob)
+    assert "// m0:OUT_POSITION          0   xyz         0     NONE   float   xyz" in rows
+    assert "// m1:OUT_POSITION          0   xyz         0     NONE     int   xyz" in rows
+    assert [(e[0], e[7]) for e in _sig(blob, "out")] == [("OUT_POSITION", 0), ("OUT_POSITION", 1)]
+
+
+def test_single_stream_output_rows_are_bare():
+    """Every single-stream gs_5_0 listing of the corpus (3Dmigoto geometry.asm, gs5/instance.asm, Particle_GS.asm…)
+    prints bare names."""
+    rows = _listing(_compile(_STREAMS.format(second="", append=""), "gs_5_0"))
+    assert "// OUT_POSITION             0   xyz         0     NONE   float   xyz" in rows
+    assert not any("m0:" in r for r in rows)
+
+
+def test_multistream_rows_read_back():
+    """The listing reader (rebuilding signatures from fxc text) takes the ``mN:`` prefix as the stream."""
+    from pyd3d11.shader.dxbc.listing_header import _parse_sig_row
+
+    e = _parse_sig_row("// m1:SV_RenderTargetArrayIndex     0    y          3  RTINDEX    uint    y  ", True)
+    assert (e.semantic_name, e.stream, e.register, e.mask, e.system_value) == ("SV_RenderTargetArrayIndex", 1, 3,
+                                                                                 2, 4)
+    p = _parse_sig_row("// SV_PrimitiveID           0    N/A   primID   PRIMID    uint    YES", False)
+    assert (p.register, p.system_value, p.mask, p.rw_mask) == (0xFFFFFFFF, 7, 1, 1)
