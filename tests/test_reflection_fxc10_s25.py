@@ -161,3 +161,73 @@ def test_multistream_rows_read_back():
                                                                                  2, 4)
     p = _parse_sig_row("// SV_PrimitiveID           0    N/A   primID   PRIMID    uint    YES", False)
     assert (p.register, p.system_value, p.mask, p.rw_mask) == (0xFFFFFFFF, 7, 1, 1)
+
+
+# -- STAT counting (D3D11_SHADER_DESC's statistics) as d3dcompiler_47 does it ----------------------------------
+
+def _stats(body: str, decls: str = "", version: str = "ps_5_0", compiler: int | None = None):
+    from pyd3d11.shader.dxbc.asm import assemble_program
+    from pyd3d11.shader.dxbc.stat import program_stats
+
+    prog = assemble_program(f"{version}\n{decls}dcl_temps 4\n{body}\nret\n")
+    return program_stats(prog) if compiler is None else program_stats(prog, compiler)
+
+
+def test_one_mad_is_one_float_instruction():
+    """HlslCrossCompiler/vs5/mad_imm.o (fxc 10.1): the program is one ``mad`` and a ``ret``, its STAT
+    FloatInstructionCount 1 (InstructionCount 2). A source written with the mad intrinsic (one mad here too)
+    reports the same through GetDesc."""
+    src = """float4 main(float4 a : A, float4 b : B) : SV_Position { return mad(b, float4(0.1, 0.2, 0.3, 0.4), a); }"""
+    d = D3DReflect(_compile(src, "vs_5_0")).GetDesc()
+    assert (d.InstructionCount, d.FloatInstructionCount) == (2, 1)
+
+
+def test_d3dcompiler_46_counts_no_mad():
+    """The SlimShader corpus's mad_imm.o of the same source (fxc 9.30.9200 = d3dcompiler_46): Float 0 — the
+    version switch program_stats(…, D3DCOMPILER_46) keeps that counting for comparisons with 9.30 objects."""
+    from pyd3d11.shader.dxbc.stat import D3DCOMPILER_46
+
+    assert _stats("mad r0, r1, r2, r3", compiler=D3DCOMPILER_46).FloatInstructionCount == 0
+    assert _stats("mad r0, r1, r2, r3").FloatInstructionCount == 1
+
+
+def test_imad_is_an_int_instruction():
+    """Sdk TessellatorCS40_TessellateIndicesCS.o: fxc 10.1's Int 389 is fxc 9.30's 338 plus the program's 51
+    ``imad``; one imad beside one iadd counts 2."""
+    st = _stats("imad r0.x, r1.x, r2.x, r3.x\niadd r0.y, r1.y, r2.y")
+    assert st.IntInstructionCount == 2
+
+
+def test_derivatives_are_float_instructions():
+    """fxc 10.1's TransparencyAA10_1_PS.o and fxc 9.30's POM_PS.o / RenderVarianceScene_PS.o count their two
+    derivative instructions among the float ones."""
+    st = _stats("deriv_rtx_coarse r0.xy, r1.xyxx\nderiv_rty_coarse r0.zw, r1.xxxy", "dcl_input_ps linear v0.xy\n")
+    assert st.FloatInstructionCount == 2
+
+
+def test_double_arithmetic_counts_in_no_float_counter():
+    """3Dmigoto/double_precision.o (fxc 10.1): its dmul, ddiv, drcp, dfma, dmin, dmax, deq, dne, dge, dlt are
+    not in FloatInstructionCount, and its dmovc not in MovcInstructionCount."""
+    st = _stats("dmul r0.xy, r1.xyxy, r2.xyxy\ndmax r0.zw, r1.xyxy, r2.xyxy\ndeq r3.x, r1.xyxy, r2.xyxy\n"
+                "dmovc r0.xy, r3.xx, r1.xyxy, r2.xyxy\nadd r3.y, r3.z, r3.w", "dcl_globalFlags enableDoublePrecisionFloatOps\n")
+    assert (st.FloatInstructionCount, st.MovcInstructionCount) == (1, 0)
+
+
+_TILED_DECLS = "dcl_sampler s0, mode_default\ndcl_sampler s1, mode_comparison\ndcl_resource_texture2d (float,float,float,float) t0\n"
+
+
+def test_tiled_resource_forms_count_with_their_operation():
+    """Internal/Operations/Texture_Texture2D.o (fxc 10.1): each ``*_cl_s`` sample form counts with its plain
+    operation (TextureNormal 7 = sample 3 + sample_cl_s 4; Bias, Gradient, Comp alike), ``ld_s`` as a load."""
+    st = _stats("sample_cl_s r0, r1, r1.xyxx, t0, s0, r1.z\nsample_b_cl_s r0, r1, r1.xyxx, t0, s0, r1.z, r1.w\n"
+                "sample_l_s r0, r1, r1.xyxx, t0, s0, r1.z\nld_s r0, r1, r2, t0", _TILED_DECLS)
+    assert (st.TextureNormalInstructions, st.TextureBiasInstructions, st.TextureLoadInstructions) == (1, 1, 2)
+
+
+def test_gather_counter_takes_every_feedback_gather():
+    """Texture_Texture2D.o: GatherInstructions 83 = gather4 15 + gather4_s 10 + gather4_po 16 + gather4_po_s 16 +
+    gather4_c_s 10 + gather4_po_c_s 16 — the comparison forms count only in their feedback form (gather4_c and
+    gather4_po_c, 15 + 16, do not)."""
+    st = _stats("gather4 r0, r1.xyxx, t0, s0.x\ngather4_c r0, r1.xyxx, t0, s1.x, r1.z\n"
+                "gather4_c_s r0, r2, r1.xyxx, t0, s1.x, r1.z\ngather4_s r0, r2, r1.xyxx, t0, s0.x", _TILED_DECLS)
+    assert st.GatherInstructions == 3
