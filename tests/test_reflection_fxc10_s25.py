@@ -231,3 +231,55 @@ def test_gather_counter_takes_every_feedback_gather():
     st = _stats("gather4 r0, r1.xyxx, t0, s0.x\ngather4_c r0, r1.xyxx, t0, s1.x, r1.z\n"
                 "gather4_c_s r0, r2, r1.xyxx, t0, s1.x, r1.z\ngather4_s r0, r2, r1.xyxx, t0, s0.x", _TILED_DECLS)
     assert st.GatherInstructions == 3
+
+
+# -- a tbuffer's automatic t# register -------------------------------------------------------------------------
+
+def _bindings(blob: bytes) -> dict[tuple[str, int], int]:
+    r = D3DReflect(blob)
+    out = {}
+    for i in range(r.GetDesc().BoundResources):
+        b = r.GetResourceBindingDesc(i)
+        out[(b.Name, b.Type)] = b.BindPoint
+    return out
+
+
+D3D_SIT_TBUFFER, D3D_SIT_TEXTURE, D3D_SIT_STRUCTURED = 1, 2, 5  # d3dcommon.h D3D_SHADER_INPUT_TYPE
+
+
+def test_tbuffer_declared_first_takes_the_first_texture_register():
+    """Internal/DynamicIndexing.o (fxc 10.1): ``tbuffer tbuffer1`` then ``StructuredBuffer<foo> tex``, both read —
+    tbuffer1 at t0, tex at t1 (DuplicateNames.o alike: tbuffer Test t0, StructuredBuffer TestBuffer t1)."""
+    src = """
+tbuffer tb { float4 tv[5]; };
+struct S { float4 v[5]; };
+StructuredBuffer<S> sb;
+cbuffer c { int i; };
+float4 main() : SV_Target { return tv[i] + sb.Load(i).v[1]; }
+"""
+    assert _bindings(_compile(src, "ps_5_0")) == {("tb", D3D_SIT_TBUFFER): 0, ("sb", D3D_SIT_STRUCTURED): 1,
+                                                  ("c", 0): 0}
+
+
+def test_tbuffer_and_textures_in_declaration_order():
+    """The rule behind those objects: a tbuffer is one more t# object placed in declaration order (no corpus
+    object declares a texture first: this case follows from the rule, it is no separate record)."""
+    src = """
+Texture2D a;
+tbuffer tb { float4 tv; };
+Texture2D b;
+float4 main() : SV_Target { return a.Load(int3(0, 0, 0)) + tv + b.Load(int3(0, 0, 0)); }
+"""
+    got = _bindings(_compile(src, "ps_5_0"))
+    assert (got[("a", D3D_SIT_TEXTURE)], got[("tb", D3D_SIT_TBUFFER)], got[("b", D3D_SIT_TEXTURE)]) == (0, 1, 2)
+
+
+def test_tbuffer_skips_reserved_texture_registers():
+    """Automatic placement takes the lowest free register: an explicit t0 pushes the tbuffer to t1."""
+    src = """
+tbuffer tb { float4 tv; };
+Texture2D a : register(t0);
+float4 main() : SV_Target { return a.Load(int3(0, 0, 0)) + tv; }
+"""
+    got = _bindings(_compile(src, "ps_4_0"))
+    assert (got[("tb", D3D_SIT_TBUFFER)], got[("a", D3D_SIT_TEXTURE)]) == (1, 0)

@@ -268,17 +268,10 @@ class ResourceBinding:
         # (docs/conformance.md, Session 25 helper REF)
         allocate_registers(self)
         cb_taken = {cb.reg for cb in self.cbufs if cb.explicit and cb.kind != "tbuffer"}
-        t_taken = {r.reg for r in self.resources if r.file == "t" and r.reg >= 0}
         for cb in self.cbufs:
-            if cb.kind == "tbuffer":  # a texture buffer: a t# register (after the textures, lowest free)
+            if cb.kind == "tbuffer":  # a texture buffer: its t# (an automatic one placed by allocate_registers)
                 if cb.explicit:
                     cb.slot = cb.reg  # type: ignore[assignment]
-                elif cb.used:
-                    n = 0
-                    while n in t_taken:
-                        n += 1
-                    cb.slot = n
-                    t_taken.add(n)
                 continue
             if cb.explicit:
                 cb.slot = cb.reg  # type: ignore[assignment]
