@@ -283,3 +283,77 @@ float4 main() : SV_Target { return a.Load(int3(0, 0, 0)) + tv; }
 """
     got = _bindings(_compile(src, "ps_4_0"))
     assert (got[("tb", D3D_SIT_TBUFFER)], got[("a", D3D_SIT_TEXTURE)]) == (1, 0)
+
+
+# -- listing text as d3dcompiler_47's disassembler prints it ---------------------------------------------------
+
+@pytest.mark.parametrize(("decl", "dim"), [("AppendStructuredBuffer<float4> u", "append"),
+                                           ("ConsumeStructuredBuffer<float4> u", "consume"),
+                                           ("RWStructuredBuffer<float4> u", "r/w+cnt")])
+def test_counter_uav_rows_name_their_use(decl: str, dim: str):
+    """Internal/Operations/UAV_AppendStructuredBuffer.asm / _Consume… / UAV_RWStructuredBuffer.asm (fxc 10.1):
+    the Dim column of a structured UAV with a hidden counter reads append, consume or r/w+cnt (the last for a
+    RWStructuredBuffer whose IncrementCounter is called)."""
+    use = {"append": "u.Append(1);", "consume": "o = u.Consume();", "r/w+cnt": "u[u.IncrementCounter()] = 1;"}[dim]
+    src = f"{decl};\nfloat4 main() : SV_Target {{ float4 o = 0; {use} return o; }}"
+    rows = [r for r in _listing(_compile(src, "ps_5_0")) if r.startswith("// u ")]
+    assert rows and rows[0].split()[2:5] == ["UAV", "struct", dim]
+
+
+def test_counter_clockwise_spelling():
+    """Internal/HullShaders/HullShader_QuadCCW.asm: ``// Counter-Clockwise Triangles    Integer``."""
+    src = """
+struct CP { float3 p : P; };
+struct PC { float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor; };
+PC pcf() { PC o = (PC)1; return o; }
+[domain("quad")] [partitioning("integer")] [outputtopology("triangle_ccw")] [outputcontrolpoints(4)]
+[patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 4> ip, uint i : SV_OutputControlPointID) { return ip[i]; }
+"""
+    assert "// Counter-Clockwise Triangles    Integer" in _listing(_compile(src, "hs_5_0"))
+
+
+def test_long_default_values_wrap_four_words_a_line():
+    """Internal/General/AdvancedHLSL_GS.asm: a matrix's 16 default words print as ``//      = `` and three
+    ``//        `` continuation lines of four words each (row_major here, so the words follow the source)."""
+    src = """
+row_major float4x4 m = { -1, 1, 0, 2,  1, 1, 0, 3,  -1, -1, 0, 4,  1, -1, 0, 5 };
+float4 main(float4 p : P) : SV_Position { return mul(p, m); }
+"""
+    rows = _listing(_compile(src, "vs_5_0"))
+    at = rows.index("//      = 0xbf800000 0x3f800000 0x00000000 0x40000000")
+    assert rows[at + 1:at + 4] == ["//        0x3f800000 0x3f800000 0x00000000 0x40400000",
+                                   "//        0xbf800000 0xbf800000 0x00000000 0x40800000",
+                                   "//        0x3f800000 0xbf800000 0x00000000 0x40a00000"]
+
+
+def test_wrapped_default_values_read_back():
+    """The listing reader joins the continuation lines into one default value."""
+    from pyd3d11.shader.dxbc.listing_header import _parse_block
+
+    lines = ["//   float4x4 m;                        // Offset:    0 Size:    64",
+             "//      = 0x00000001 0x00000002 0x00000003 0x00000004",
+             "//        0x00000005 0x00000006 0x00000007 0x00000008", "// }"]
+    out, _ = _parse_block(lines, 0, True)
+    import struct
+    assert struct.unpack("<8I", out[0][5]) == tuple(range(1, 9))
+
+
+def test_stencil_ref_row():
+    """Internal/RasterOrderViews.asm: ``// SV_StencilRef            0    N/A    oStencilRef STENCILREF    uint
+    YES`` (four blanks before oStencilRef)."""
+    src = "uint main() : SV_StencilRef { return 1; }"
+    assert ("// SV_StencilRef            0    N/A    oStencilRef STENCILREF    uint    YES"
+            in _listing(_compile(src, "ps_5_0")))
+
+
+def test_min_precision_format_column():
+    """3Dmigoto/signatures_vs.asm: a min16float element's Format column reads min16f (min16int min16i,
+    min16uint min16u)."""
+    src = """
+struct O { float4 p : SV_Position; min16float a : TEXCOORD0; min16int b : TEXCOORD1; min16uint c : TEXCOORD2; };
+O main(float4 p : P) { O o; o.p = p; o.a = p.x; o.b = (min16int)p.y; o.c = (min16uint)p.z; return o; }
+"""
+    rows = _listing(_compile(src, "vs_5_0"))
+    fmts = {r.split()[1] + r.split()[2]: r.split()[-2] for r in rows if r.startswith("// TEXCOORD")}
+    assert fmts == {"TEXCOORD0": "min16f", "TEXCOORD1": "min16i", "TEXCOORD2": "min16u"}
