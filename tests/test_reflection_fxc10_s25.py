@@ -357,3 +357,16 @@ O main(float4 p : P) { O o; o.p = p; o.a = p.x; o.b = (min16int)p.y; o.c = (min1
     rows = _listing(_compile(src, "vs_5_0"))
     fmts = {r.split()[1] + r.split()[2]: r.split()[-2] for r in rows if r.startswith("// TEXCOORD")}
     assert fmts == {"TEXCOORD0": "min16f", "TEXCOORD1": "min16i", "TEXCOORD2": "min16u"}
+
+
+def test_pow2_partitioning_spelling():
+    """Internal/HullShaders/HullShader_PartitioningPow2.asm: ``// Clockwise Triangles            Integer Power of 2``."""
+    src = """
+struct CP { float3 p : P; };
+struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };
+PC pcf() { PC o = (PC)1; return o; }
+[domain("tri")] [partitioning("pow2")] [outputtopology("triangle_cw")] [outputcontrolpoints(3)]
+[patchconstantfunc("pcf")]
+CP main(InputPatch<CP, 3> ip, uint i : SV_OutputControlPointID) { return ip[i]; }
+"""
+    assert "// Clockwise Triangles            Integer Power of 2" in _listing(_compile(src, "hs_5_0"))

@@ -64,7 +64,8 @@ VARIABLE_TYPE_NAMES = {0: "void", 1: "bool", 2: "int", 3: "float", 4: "string", 
 CBUFFER_KIND = {0: "cbuffer", 1: "tbuffer", 2: "interfaces", 3: "Resource bind info for"}
 TESS_DOMAIN_NAMES = {1: "Isoline", 2: "Triangle", 3: "Quadrilateral"}
 TESS_OUTPUT_NAMES = {1: "Point", 2: "Line", 3: "Clockwise Triangles", 4: "Counter-Clockwise Triangles"}  # fxc 10.1
-TESS_PARTITIONING_NAMES = {1: "Integer", 2: "Power2", 3: "Odd Fractional", 4: "Even Fractional"}
+#: fxc 10.1 spells pow2 "Integer Power of 2" (DXDecompiler HullShader_PartitioningPow2.asm, 3Dmigoto hull.asm)
+TESS_PARTITIONING_NAMES = {1: "Integer", 2: "Integer Power of 2", 3: "Odd Fractional", 4: "Even Fractional"}
 # SFI0 bits fxc lists under "Note: shader requires additional functionality:" (0x2, raw/structured
 # buffers on 4.x, is not listed by fxc). Only the doubles text is verified against the corpus.
 FEATURE_NOTES = {
