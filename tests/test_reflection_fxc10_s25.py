@@ -13,6 +13,8 @@ from pyd3d11.headers.d3dcompiler_types import D3D_DISASM_ENABLE_DEFAULT_VALUE_PR
 from pyd3d11.shader.blob import blob_bytes
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.reflection import D3DReflect
+from pyd3d11.tools import dxd_corpus
+from pyd3d11.tools.real_corpora import MIRROR, GitTree
 
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
@@ -370,3 +372,25 @@ PC pcf() { PC o = (PC)1; return o; }
 CP main(InputPatch<CP, 3> ip, uint i : SV_OutputControlPointID) { return ip[i]; }
 """
     assert "// Clockwise Triangles            Integer Power of 2" in _listing(_compile(src, "hs_5_0"))
+
+
+# -- the corpus compiles this session's rules made equal (skipped without the git mirror) -------------------------
+
+_TREE = GitTree(MIRROR / dxd_corpus.REPO / "repo", dxd_corpus.REV)
+_S25 = ["Internal/DynamicIndexing", "Internal/DuplicateNames", "3Dmigoto/signatures_gs5",
+        "Sdk/Direct3D11/SubD11/SubD11_PS", "Sdk/Direct3D11/SubD11/SubD11_DS",
+        "Sdk/Direct3D11/DetailTessellation11/Particle_PS"]
+
+
+@pytest.mark.skipif(not _TREE.exists(), reason="no git mirror of spacehamster/DXDecompiler")
+@pytest.mark.parametrize("name", _S25)
+def test_corpus_reflection_and_header_equal_fxc10(name: str):
+    """Reflection field by field and the listing header's sections equal fxc 10.1's for the compiles the rules above
+    fixed (GS primitive id, tbuffer order, unused constant buffers)."""
+    job = {j.name: j for j in dxd_corpus.jobs(_TREE)}[name]
+    blob, err = dxd_corpus._compile(_TREE, job)
+    assert err is None
+    assert dxd_corpus.compare(dxd_corpus.facts(blob), dxd_corpus.facts(_TREE.read(job.output("o")))) == []
+    mine = dxd_corpus.listing_sections("\n".join(_listing(blob)))
+    fxc = dxd_corpus.listing_sections(_TREE.read(job.output("asm")).decode("latin-1"))
+    assert mine == fxc
