@@ -394,3 +394,20 @@ def test_corpus_reflection_and_header_equal_fxc10(name: str):
     mine = dxd_corpus.listing_sections("\n".join(_listing(blob)))
     fxc = dxd_corpus.listing_sections(_TREE.read(job.output("asm")).decode("latin-1"))
     assert mine == fxc
+
+
+def test_hull_temp_count_is_the_largest_phase():
+    """Every hull shader of both fxc corpora (30 objects: SubD11_HS's phases declare 7, 1, …, 14 temps and its STAT
+    says 14; HullShader_QuadCCW.asm's two fork phases 1 each, STAT 1): TempRegisterCount is the largest phase's
+    dcl_temps, not their sum."""
+    text = ("hs_5_0\nhs_decls\ndcl_input_control_point_count 1\ndcl_output_control_point_count 1\n"
+            "dcl_tessellator_domain domain_isoline\ndcl_tessellator_partitioning partitioning_integer\n"
+            "dcl_tessellator_output_primitive output_line\n"
+            "hs_fork_phase\ndcl_output_siv o0.x, finalLineDetailTessFactor\ndcl_temps 2\nmov r1.x, l(1.0)\n"
+            "mov o0.x, r1.x\nret\n"
+            "hs_fork_phase\ndcl_output_siv o1.x, finalLineDensityTessFactor\ndcl_temps 3\nmov r2.x, l(1.0)\n"
+            "mov o1.x, r2.x\nret\n")
+    from pyd3d11.shader.dxbc.asm import assemble_program
+    from pyd3d11.shader.dxbc.stat import program_stats
+
+    assert program_stats(assemble_program(text)).TempRegisterCount == 3

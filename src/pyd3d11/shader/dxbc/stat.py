@@ -231,7 +231,7 @@ def program_stats(program, compiler: int = D3DCOMPILER_47) -> ShaderStats:
     """STAT counters from a program (the D3D11_SHADER_DESC fields, spec-facts §2.5), as fxc fills them:
     opcode counters from STAT_OPCODE_COUNTERS; InstructionCount every executable instruction; DclCount the
     input and output declarations; DefCount the vec4s of the immediate constant buffer; TempRegisterCount
-    dcl_temps; TempArrayCount the registers of the indexable temps and ArrayInstructionCount the
+    dcl_temps (a hull shader's: the largest of its phases'); TempArrayCount the registers of the indexable temps and ArrayInstructionCount the
     instructions that address them; the GS and tessellation fields the values their declarations hold
     (a hull shader's InputPrimitive the n-control-point patch of its input control point count,
     cControlPoints its output control point count; a domain shader's its input count);
@@ -257,6 +257,16 @@ def program_stats(program, compiler: int = D3DCOMPILER_47) -> ShaderStats:
     io = {getattr(O, n) for n in _IO_DECLS}
     st.DclCount = sum(1 for i in decls if i.opcode in io)
     st.TempRegisterCount = sum(i.extra[0] for i in decls if i.opcode == O.DCL_TEMPS and i.extra)
+    if program.program_type == ProgramType.HULL:
+        # each hull-shader phase declares its own temps; fxc reports the largest phase's count (all 30 hull
+        # objects of both fxc corpora: SubD11_HS 14 = its control-point phase's 7 / a fork phase's 14, …)
+        per_phase = [0]
+        for i in insts:
+            if OPCODES[i.opcode].cls == OpClass.HS_PHASE:
+                per_phase.append(0)
+            elif i.opcode == O.DCL_TEMPS and i.extra:
+                per_phase[-1] += i.extra[0]
+        st.TempRegisterCount = max(per_phase)
     loads = {getattr(O, n) for n in TEXTURE_LOADS}
     stores = {getattr(O, n) for n in TEXTURE_STORES}
     st.TextureLoadInstructions = sum(1 for i in code if i.opcode in loads and not _uses_shared_memory(i))
