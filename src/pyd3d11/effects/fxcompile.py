@@ -17,9 +17,9 @@ from ..errors import NotSupportedError
 from ..headers.d3dcompiler_types import D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.classes import ClassType, InterfaceType, is_interface_type
-from ..shader.hlsl.codegen import Codegen
+from ..shader.hlsl.codegen import Codegen, walk
 from ..shader.hlsl.compiler import compile_hlsl
-from ..shader.hlsl.constexpr import const_value
+from ..shader.hlsl.constexpr import const_value, eval_const
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.lexer import lex
 from ..shader.hlsl.preprocessor import preprocess
@@ -70,6 +70,7 @@ class _Ctx:
         self.objects: dict[str, M.FxObjectVar] = {}
         self.interfaces: dict[str, M.FxInterfaceVar] = {}
         self.consts: dict = {}
+        self.hex_literals: set[int] = set()
 
     def error(self, pos, msg: str, code: int = 3000) -> HlslError:
         if pos is None:
@@ -410,12 +411,36 @@ def _is_null(n) -> bool:
         isinstance(n, (A.Literal, A.Unary))
 
 
+def _integer_constant(ctx: _Ctx, n) -> int | None:
+    """The value of an integer constant expression (``1-1``, ``0u``, ``2*3``), or None for anything else
+    (names, bool or float values, calls)."""
+    if isinstance(n, A.Ident) or (isinstance(n, A.Literal) and n.base == "bool"):
+        return None
+    if _value_kinds(ctx, n) not in ([M.EST_Int], [M.EST_UInt]):
+        return None
+    v = eval_const(n, ctx.consts, scalar=True)
+    return None if v is None else int(v)
+
+
 def _object_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
+    """An object state's value: NULL or an integer constant expression of value 0 (fxc compiles
+    ``SetRasterizerState(1-1)`` and ``SetGeometryShader(0u)`` as NULL — vkd3d's effect-pass-states-fx_5 record;
+    any other constant is refused, as vkd3d-shader's fx writer refuses "only 0 integer constants are allowed
+    for object-typed fields"), an inline shader, a variable, or an array element."""
     if _is_null(node):
+        return M.ECAT_Constant, [(M.EST_Int, 0)]
+    k = _integer_constant(ctx, node)
+    if k is not None:
+        if k != 0:
+            raise ctx.error(pos, f"invalid value for state '{lv.name}': only a 0 integer constant may stand for NULL")
         return M.ECAT_Constant, [(M.EST_Int, 0)]
     if lv.name in S.SHADER_STATES and isinstance(node, A.Call):
         sh = _compile_shader(ctx, node, lv.name, pos)
-        return (M.ECAT_InlineShader5 if ctx.fx5 else M.ECAT_InlineShader), sh
+        # fxc writes the fx_5_0 record (SInlineShader5) only for what the fx_4 one (SInlineShader: the shader
+        # and one stream-output declaration) cannot hold: its fx_5_0 objects of DXDecompiler's AdvancedEffect
+        # and BasicEffect store every plain CompileShader as ECAT_InlineShader
+        extended = len(sh.so_decls) > 1 or sh.rasterized_stream != 0 or bool(sh.interface_bindings)
+        return (M.ECAT_InlineShader5 if ctx.fx5 and extended else M.ECAT_InlineShader), sh
     if isinstance(node, A.Ident):
         var = ctx.objects.get(node.name)
         if var is None:
@@ -457,14 +482,18 @@ def _check_object_kind(ctx: _Ctx, lv: S.LValue, var: M.FxObjectVar, pos) -> None
 
 
 def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
+    """A numeric state's value: a named value of the state's table or TRUE/FALSE (both stored as EST_Int, as
+    fxc stores them: ``CullMode = BACK`` -> Int 3, ``DepthEnable = TRUE`` -> Int 1 in its fx_5_0 objects), a
+    numeric variable (ECAT_Variable), or a constant expression whose components keep their own scalar type
+    (:func:`_value_kinds`; FX11's ExecuteConstantAssignment converts them to the state's type when applied)."""
     if isinstance(node, A.Ident):
         key = node.name.upper()
         if lv.values is not None:
             for name, v in lv.values.items():
                 if name.upper() == key:
-                    return M.ECAT_Constant, [(M.EST_Bool if lv.type == S.SVT_BOOL else M.EST_UInt, v)]
+                    return M.ECAT_Constant, [(M.EST_Int, v)]
         if key in ("TRUE", "FALSE") and lv.type in (S.SVT_BOOL, S.SVT_UINT, S.SVT_INT, S.SVT_UINT8):
-            return M.ECAT_Constant, [(M.EST_Bool, 1 if key == "TRUE" else 0)]
+            return M.ECAT_Constant, [(M.EST_Int, 1 if key == "TRUE" else 0)]
         var = ctx.numeric.get(node.name)
         if var is not None:
             if var.type.var_type != M.EVT_Numeric or var.type.rows * var.type.cols * max(1, var.type.elements) \
@@ -477,36 +506,65 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
     cv = const_value(want, node, ctx.consts)
     vals = None if cv is None else cv.vals
     if vals is None:
+        names = [n.name for n in walk(node) if isinstance(n, A.Ident)]
+        if names and all(n in ctx.numeric or n in ctx.consts for n in names) and not isinstance(node, A.Call):
+            # fxc compiles an expression over the effect's variables (``DepthFunc = i + 2;``, DXDecompiler's
+            # EffectExpressions.fx) to FXLVM code, which FX11 runs at Apply; not built here
+            raise NotSupportedError(f"Effects 11: state-assignment expressions over variables ('{lv.name}', FXLVM "
+                                    "code)")
         raise ctx.error(pos, f"invalid value for state '{lv.name}': not a literal expression")
-    # the constant's own scalar type: integers stay integers (ExecuteConstantAssignment converts)
-    raw = _literal_kinds(node)
+    kinds = _value_kinds(ctx, node)
+    if len(kinds) == 1 and lv.cols > 1:
+        kinds = kinds * lv.cols  # a scalar splat (``BorderColor = 0``)
     consts = []
     for i, v in enumerate(vals[:lv.cols]):
-        kind = raw[i] if i < len(raw) else M.EST_Float
+        kind = kinds[i] if i < len(kinds) else M.EST_Float
         consts.append((kind, float(v) if kind == M.EST_Float else int(v)))
     if len(consts) != lv.cols:
         raise ctx.error(pos, f"state '{lv.name}' needs {lv.cols} values")
     return M.ECAT_Constant, consts
 
 
-def _literal_kinds(node) -> list[int]:
+_KIND_OF_BASE = {"float": M.EST_Float, "half": M.EST_Float, "double": M.EST_Float, "lit_float": M.EST_Float,
+                 "min16float": M.EST_Float, "min10float": M.EST_Float, "int": M.EST_Int, "lit_int": M.EST_Int,
+                 "min16int": M.EST_Int, "min12int": M.EST_Int, "uint": M.EST_UInt, "dword": M.EST_UInt,
+                 "min16uint": M.EST_UInt, "bool": M.EST_Bool}
+
+
+def _value_kinds(ctx: _Ctx, node) -> list[int]:
+    """The scalar type fxc stores for each component of a constant state value (SBinaryConstant.Type): a
+    decimal integer literal EST_Int, a hexadecimal one or a ``u`` literal EST_UInt, a float literal EST_Float,
+    ``true``/``false`` EST_Bool; a cast or constructor gives its own type's; an
+    operator the usual promotion (float over uint over int)."""
+    if isinstance(node, A.Literal):
+        if node.base in ("lit_int", "int") and id(node) in ctx.hex_literals:
+            return [M.EST_UInt]
+        if node.base == "bool":  # the HLSL literal (``true``), unlike the named value ``TRUE``: Tutorial14's
+            return [M.EST_Bool]  # ``DepthEnable = false;`` is EST_Bool 0 in fxc's object
+        return [_KIND_OF_BASE.get(node.base, M.EST_Float)]
+    if isinstance(node, (A.Construct, A.Cast)) and isinstance(node.type, NumType):
+        return [_KIND_OF_BASE.get(node.type.base, M.EST_Float)] * node.type.slots
     if isinstance(node, A.Construct):
         out: list[int] = []
         for a in node.args:
-            out += _literal_kinds(a)
+            out += _value_kinds(ctx, a)
         return out
     if isinstance(node, A.InitList):
         out = []
         for a in node.items:
-            out += _literal_kinds(a)
+            out += _value_kinds(ctx, a)
         return out
-    v = literal_number(node)
-    if v is None:
-        return [M.EST_Float]
-    if isinstance(node, A.Literal) and node.base == "bool":
-        return [M.EST_Bool]
-    if isinstance(v, int):
-        return [M.EST_UInt if v >= 0 else M.EST_Int]
+    if isinstance(node, A.Unary):
+        return _value_kinds(ctx, node.a)
+    if isinstance(node, A.Binary):
+        a, b = _value_kinds(ctx, node.a), _value_kinds(ctx, node.b)
+        n = max(len(a), len(b))
+        a, b = (a * n if len(a) == 1 else a), (b * n if len(b) == 1 else b)
+        return [min(x, y, key=lambda k: (k != M.EST_Float, k != M.EST_UInt)) for x, y in zip(a, b, strict=False)]
+    if isinstance(node, A.Ident) and node.name in ctx.consts:
+        t = ctx.consts[node.name].type
+        if isinstance(t, NumType):
+            return [_KIND_OF_BASE.get(t.base, M.EST_Float)] * t.slots
     return [M.EST_Float]
 
 
@@ -544,15 +602,29 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
                 raise ctx.error(e.pos, f"state '{lv.name}' needs the fx_5_0 target")
             if lv.block != block:
                 raise ctx.error(e.pos, f"state '{lv.name}' is not valid in this block")
-            idx = index or 0
-            if not 0 <= idx < lv.indices:
-                raise ctx.error(e.pos, f"state '{lv.name}': index {idx} out of range (0..{lv.indices - 1})")
+            if lv.vector_scalar and ctx.target == "fx_4_0":
+                # Direct3D 10's blend description has one factor/operation for every target: a one-element
+                # state there, as FillMode is (index 0 or none)
+                if index:
+                    raise ctx.error(e.pos, f"state '{lv.name}': index {index} out of range at fx_4_0 (one value "
+                                           "for all render targets)")
+                indices = [0]
+            elif lv.vector_scalar and index is None:
+                indices = list(range(lv.indices))  # FX11's m_VectorScalar: the value for every target
+            else:
+                indices = [index or 0]
+            if not all(0 <= i < lv.indices for i in indices):
+                raise ctx.error(e.pos, f"state '{lv.name}': index {indices[0]} out of range (0..{lv.indices - 1})")
             if lv.type in _LV_OBJECT_EOTS:
                 kind, val = _object_value(ctx, lv, value, e.pos)
             else:
                 kind, val = _numeric_value(ctx, lv, value, e.pos)
-            out.append(M.FxAssignment(istate, idx, kind, val))
-    return out
+            out += [M.FxAssignment(istate, i, kind, val) for i in indices]
+    # a state assigned again later in the block keeps only its last assignment, where that one stands (fxc's
+    # objects hold one assignment per state and index; vkd3d-shader's fx writer skips "a property reassigned
+    # later" the same way)
+    last = {(a.state, a.index): i for i, a in enumerate(out)}
+    return [a for i, a in enumerate(out) if last[(a.state, a.index)] == i]
 
 
 # --- the effect ---------------------------------------------------------------------------------------------
@@ -599,6 +671,7 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
     parser = EffectParser(lex(pp.text, file))
     prog = parser.parse_program()
     ctx.consts = parser.consts
+    ctx.hex_literals = parser.hex_literals
     cg = Codegen(prog, "", "vs", 5, 0, ctx.row_major)
     try:
         cg.collect()
