@@ -122,11 +122,17 @@ def fx_type(t: Type, row_major_default: bool, fx5: bool = True, pos=None, file: 
             members.append((fname, sem, off, ft))
             off += ft.total_size
             packed += ft.packed_size
-        return M.FxType(t.name or "", M.EVT_Struct, 0, off, (off + 15) // 16 * 16, packed, members=members)
+        # an anonymous struct's SBinaryType name is "<unnamed>" in fxc's objects (DXDecompiler's EffectPacking,
+        # AdvancedHLSL)
+        return M.FxType(t.name or "<unnamed>", M.EVT_Struct, 0, off, (off + 15) // 16 * 16, packed,
+                        members=members)
     if isinstance(t, ObjectType):
         if t.kind in _SHADER_KIND:
             kind = _SHADER_KIND[t.kind]
-            name = kind + "5" if fx5 else kind
+            # fxc's fx_5_0 objects type a vertex/pixel/geometry shader variable as the fx_4 kind (a bare shader
+            # offset) unless it needs SBinaryShaderData5 (stream output, interface bindings: upgraded where its
+            # initialiser is compiled); hull, domain and compute shaders exist only as the *5 kinds
+            name = kind + "5" if fx5 and kind in ("HullShader", "DomainShader", "ComputeShader") else kind
             if not fx5 and kind in ("HullShader", "DomainShader", "ComputeShader"):
                 raise HlslError(file, pos.line if pos else 1, pos.col if pos else 1, 3000,
                                 f"{kind} objects need fx_5_0")
@@ -134,8 +140,10 @@ def fx_type(t: Type, row_major_default: bool, fx5: bool = True, pos=None, file: 
         name = _OBJECT_KIND.get(t.kind)
         if name is None:
             raise NotSupportedError(f"Effects 11: variables of type {t.kind}")
-        return M.FxType(str(t) if t.elem is not None and name not in ("Sampler",) else t.kind, M.EVT_Object,
-                        object_type=M.EOT[name])
+        # the object kind without its template arguments: fxc names ``Buffer<float4>`` "Buffer" and
+        # ``StructuredBuffer<BufType>`` "StructuredBuffer" in its fx_5_0 objects (DXDecompiler's EffectNoTechnique,
+        # AdvancedHLSL); textures follow the same rule (inferred: no templated texture in those objects)
+        return M.FxType(t.kind, M.EVT_Object, object_type=M.EOT[name])
     raise NotSupportedError(f"Effects 11: variables of type {t}")
 
 
@@ -715,8 +723,11 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
                 _interface_variable(ctx, eff, d, parser)
             continue
         ft = fx_type(d.type, ctx.row_major, ctx.fx5, d.pos, file)
-        bind = d.register[1] if d.register is not None else 0xFFFFFFFF
-        var = M.FxObjectVar(d.name, ft, d.semantic, bind, annotations=_annotations(
+        # fxc records no explicit bind point for object variables (``ByteAddressBuffer Buffer0 : register(t0)``
+        # and ``Buffer<float4> g_ParticleBuffer : register(t10)`` are 0xFFFFFFFF in its fx_5_0 objects of
+        # DXDecompiler's AdvancedEffect / EffectNoTechnique; only constant buffers keep theirs); the shaders'
+        # own reflection carries the register
+        var = M.FxObjectVar(d.name, ft, d.semantic, 0xFFFFFFFF, annotations=_annotations(
             ctx, parser.var_annotations.get(d.name, [])))
         ctx.objects[d.name] = var
         n = max(1, ft.elements)
@@ -735,8 +746,10 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
                     shaders.append(M.FxShader(b"", [], 0, ctx.fx5))
                 else:
                     sh = _compile_shader(ctx, init, kind, d.pos)
-                    if sh.so_decls and not ctx.fx5:
-                        var.type.object_type = M.EOT["GeometryShaderSO"]
+                    if sh.so_decls or sh.interface_bindings:
+                        # fx_4: SBinaryGSSOInitializer; fx_5_0: SBinaryShaderData5 (fxc's StreamOutEffect object
+                        # types both its ConstructGSWithSO variables GeometryShader5, one declaration or four)
+                        var.type.object_type = M.EOT[kind + "5" if ctx.fx5 else "GeometryShaderSO"]
                     shaders.append(sh)
             while len(shaders) < n:
                 shaders.append(M.FxShader(b"", [], 0, ctx.fx5))
