@@ -14,7 +14,7 @@ import struct
 from collections.abc import Callable
 
 from ..errors import NotSupportedError
-from ..headers.d3dcompiler_types import D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
+from ..headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY, D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.classes import ClassType, InterfaceType, is_interface_type
 from ..shader.hlsl.codegen import Codegen, walk
@@ -26,6 +26,7 @@ from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 from . import model as M
 from . import states as S
+from .fx2states import lookup_state
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 
 _SHADER_PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4_0|4_1|5_0)$|^(vs|ps)_4_0_level_9_[13]$")
@@ -54,6 +55,10 @@ _SHADER_KIND = {"VertexShader": "VertexShader", "vertexshader": "VertexShader", 
 #: the state a pass assigns for each shader kind, and the profile prefix a shader of that kind needs
 _SHADER_STATE_PREFIX = {"VertexShader": "vs", "PixelShader": "ps", "GeometryShader": "gs", "HullShader": "hs",
                         "DomainShader": "ds", "ComputeShader": "cs"}
+#: object kinds with no Direct3D 10 EObjectType (FX11 EffectBinaryFormat.h: the D3D11 additions), left out of an
+#: fx_4_x effect (the RW* kinds too)
+_FX5_ONLY_OBJECTS = frozenset({"HullShader", "DomainShader", "ComputeShader", "StructuredBuffer",
+                               "ByteAddressBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"})
 _SCALAR = {"float": M.EST_Float, "half": M.EST_Float, "min16float": M.EST_Float, "min10float": M.EST_Float,
            "int": M.EST_Int, "min16int": M.EST_Int, "min12int": M.EST_Int, "uint": M.EST_UInt, "dword": M.EST_UInt,
            "min16uint": M.EST_UInt, "bool": M.EST_Bool}
@@ -414,6 +419,13 @@ def _shader_variable(ctx: _Ctx, node, pos) -> M.FxShader | None:
 
 
 # --- state values -------------------------------------------------------------------------------------------
+def _profile_of(init) -> str:
+    """The profile of a ``CompileShader(profile, f())`` / ``compile profile f()`` initialiser ("" otherwise)."""
+    if isinstance(init, A.Call) and init.name == "CompileShader" and init.args and isinstance(init.args[0], A.Ident):
+        return init.args[0].name
+    return ""
+
+
 def _is_null(n) -> bool:
     return (isinstance(n, A.Ident) and n.name.upper() == "NULL") or literal_number(n) == 0 and \
         isinstance(n, (A.Literal, A.Unary))
@@ -603,6 +615,12 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
             pairs = [(e.name, e.index, e.value)]
         for name, index, value in pairs:
             found = S.LVALUE_BY_NAME.get(name.lower())
+            if found is None and not e.call and ctx.flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and \
+                    lookup_state(name) is not None:
+                # fxc /Gec reads a Direct3D 9 state (``MipFilter = Linear;`` in a sampler_state) and writes
+                # nothing for it: its fx_4_0 objects of DXDecompiler's ContentStreaming.fx and DDSWithoutD3DX.fx,
+                # compiled with /Gec and without their D3D10 define, hold only the samplers' Direct3D 10 states
+                continue
             if found is None:
                 raise ctx.error(e.pos, f"unrecognized state '{name}'", 3004)
             istate, lv = found
@@ -722,6 +740,13 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             if is_interface_type(d.type) and "static" not in d.mods:
                 _interface_variable(ctx, eff, d, parser)
             continue
+        if leaf.kind.startswith("RasterizerOrdered") or not ctx.fx5 and (
+                leaf.kind in _FX5_ONLY_OBJECTS or leaf.kind.startswith("RW")):
+            # no EObjectType holds them at this target: fxc leaves such variables out of the effect (its fx_4_0
+            # objects of DXDecompiler's AdvancedEffect.fx keep no ByteAddressBuffer, RWByteAddressBuffer or
+            # ComputeShader variable; vkd3d-shader's fx writer skips compute/hull/domain shaders and UAVs below
+            # fx_5_0 and rasterizer-ordered views at every target)
+            continue
         ft = fx_type(d.type, ctx.row_major, ctx.fx5, d.pos, file)
         # fxc records no explicit bind point for object variables (``ByteAddressBuffer Buffer0 : register(t0)``
         # and ``Buffer<float4> g_ParticleBuffer : register(t10)`` are 0xFFFFFFFF in its fx_5_0 objects of
@@ -742,7 +767,9 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             kind = next(k for k, p in _SHADER_STATE_PREFIX.items() if _SHADER_KIND.get(leaf.kind) == k)
             shaders = []
             for init in inits:
-                if init is None or _is_null(init):
+                if init is None or _is_null(init) or not ctx.fx5 and _profile_of(init).endswith("_5_0"):
+                    # fxc's fx_4_0 object of DXDecompiler's AdvancedEffect.fx stores ``VertexShader
+                    # TestVertexShader5 = CompileShader(vs_5_0, …)`` as NULL: an fx_4 effect holds no 5.0 shader
                     shaders.append(M.FxShader(b"", [], 0, ctx.fx5))
                 else:
                     sh = _compile_shader(ctx, init, kind, d.pos)
@@ -764,28 +791,24 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             var.strings = strs + [""] * (n - len(strs))
         eff.objects.append(var)
     # techniques: those outside any fxgroup form the unnamed group
-    loose = parser.techniques
-    if loose and not ctx.fx5 and any(t.keyword == "technique11" for t in loose):
-        bad = next(t for t in loose if t.keyword == "technique11")
-        raise ctx.error(bad.pos, "technique11 needs the fx_5_0 target")
-    if parser.groups and not ctx.fx5:
-        raise ctx.error(parser.groups[0].pos, "fxgroup needs the fx_5_0 target")
-    groups = ([(None, [], loose)] if loose else []) + [(g.name, g.annotations, g.techniques) for g in parser.groups]
+    # the techniques of the target's versions: technique10 at fx_4_x, technique10/technique11 at fx_5_0; the others
+    # (Direct3D 9 ``technique``, technique11 at fx_4_x) and fx_4_x's fxgroup blocks are read and left out, as fxc
+    # leaves them out (its fx_4_0/fx_4_1 objects of DXDecompiler's BasicEffect, AdvancedEffect and EffectsVersions
+    # keep only their technique10 blocks; vkd3d-shader's fx writer keeps technique versions 10 for fx_4, 10-11 for
+    # fx_5)
+    kept = ("technique10", "technique11") if ctx.fx5 else ("technique10",)
+    loose = [t for t in parser.techniques if t.keyword.lower() in kept]
+    groups = ([(None, [], loose)] if loose else []) + [(g.name, g.annotations, g.techniques) for g in parser.groups
+                                                       if ctx.fx5]
     seen: set[str] = set()
+    for t in parser.techniques + [t for g in parser.groups for t in g.techniques]:  # every version: one namespace
+        if t.name is not None:
+            if t.name in seen:
+                raise ctx.error(t.pos, f"technique '{t.name}' is already defined", 3003)
+            seen.add(t.name)
     for gname, gann, techs in groups:
         fg = M.FxGroup(gname, _annotations(ctx, gann))
         for t in techs:
-            if t.name is not None:
-                if t.name in seen:
-                    raise ctx.error(t.pos, f"technique '{t.name}' is already defined", 3003)
-                seen.add(t.name)
-            if t.keyword == "technique":
-                # a Direct3D 9 technique is read but is no part of an fx_4_x / fx_5_0 effect (its passes' states
-                # and ``compile vs_2_0`` shaders are not built): a file may carry its D3D9 techniques beside the
-                # technique10/11 ones (vkd3d-shader's effect writer keeps technique versions 10 for fx_4, 10-11
-                # for fx_5; the DirectX SDK's Direct3D 10 samples ContentStreaming, DDSWithoutD3DX and
-                # MultiStreamRendering build such files for fx_4_0)
-                continue
             ft_ = M.FxTechnique(t.name, _annotations(ctx, t.annotations))
             for p in t.passes:
                 ft_.passes.append(M.FxPass(p.name, _annotations(ctx, p.annotations),
