@@ -308,6 +308,67 @@ def _compile(tree: GitTree, job: Compile) -> tuple[bytes | None, str | None]:
     return blob_bytes(blob), None
 
 
+# -- effects ---------------------------------------------------------------------------------------------
+
+#: SBinaryHeader5.Tag of fx_5_0 (FX11 EffectBinaryFormat.h): fxc's fx_4_x objects are Direct3D 10's layout, which
+#: pyd3d11 does not write (effects/binary.py), so only fx_5_0 objects are compared
+_FX5_TAG = b"\x01\x20\xff\xfe"
+
+
+def effect_facts(blob: bytes) -> list[tuple]:
+    """What an fx_5_0 effect binary says, read with pyd3d11's FX11 reader: constant buffers (size, kind, bind
+    point) with their variables (offset, type, semantic, default bytes), object variables (type name, elements,
+    EObjectType, bind point, strings), every state-block and pass assignment (state, index, ECAT kind, value with
+    its scalar types; shaders by kind, SO declarations and rasterized stream), and the group/technique/pass names."""
+    from pyd3d11.effects import model as M
+    from pyd3d11.effects import states as S
+    from pyd3d11.effects.binary import read_effect
+
+    def value(v: Any) -> Any:
+        if isinstance(v, M.FxShader):
+            return ("shader", bool(v.bytecode), tuple(v.so_decls), v.rasterized_stream, tuple(v.interface_bindings))
+        return repr(v)
+
+    eff = read_effect(blob)
+    out: list[tuple] = []
+    for cb in eff.cbuffers:
+        out.append(("cbuffer", cb.name, cb.size, cb.flags, cb.bind_point))
+        out += [("variable", cb.name, v.name, v.offset, v.type.name, v.type.elements, v.semantic, v.default)
+                for v in cb.variables]
+    for o in eff.objects:
+        out.append(("object", o.name, o.type.name, o.type.elements, M.EOT_NAME.get(o.type.object_type),
+                    o.semantic, o.bind_point, tuple(o.strings)))
+        out += [("state", o.name, i, S.LVALUES[a.state].name, a.index, a.kind, value(a.value))
+                for i, blk in enumerate(o.blocks) for a in blk]
+        out += [("shader", o.name, i, value(sh)) for i, sh in enumerate(o.shaders)]
+    for g in eff.groups:
+        for t in g.techniques:
+            for p in t.passes:
+                out.append(("pass", g.name, t.name, p.name))
+                out += [("pass state", t.name, p.name, S.LVALUES[a.state].name, a.index, a.kind, value(a.value))
+                        for a in p.assignments]
+    return out
+
+
+def _compare_effect(tree: GitTree, job: Compile, blob: bytes, tally: collections.Counter,
+                    differing: dict[str, list], verbose: bool, out: Any) -> None:
+    ref = tree.read(job.output("o"))
+    if ref is None or not ref.startswith(_FX5_TAG):
+        return
+    tally["fx_5_0 effects"] += 1
+    ours, theirs = effect_facts(blob), effect_facts(ref)
+    if ours == theirs:
+        tally["fx_5_0 effects equal"] += 1
+        return
+    diffs = [("effect", repr(b), repr(a), None) for a, b in zip(ours, theirs, strict=False) if a != b]
+    if len(ours) != len(theirs):
+        diffs.append(("effect", "count", len(ours), len(theirs)))
+    differing[job.name] = diffs
+    if verbose:
+        for _cat, fxc, mine, _ in diffs[:8]:
+            print(f"EFFECT {job.name}: ours {mine} fxc {fxc}", file=out)
+
+
 def run(tree: GitTree, only: str | None = None, verbose: bool = False,
         out: Any = sys.stdout) -> dict[str, Any]:
     """Compile and compare every compile (``only``: an fnmatch pattern over ``FOLDER/OUT``, case-insensitive);
@@ -333,6 +394,9 @@ def run(tree: GitTree, only: str | None = None, verbose: bool = False,
             verbose and print(f"FAIL {job.name} {job.profile}: {err}", file=out)
             continue
         tally[f"{job.kind}s compiled"] += 1
+        if job.kind == "effect":
+            _compare_effect(tree, job, blob, tally, differing, verbose, out)
+            continue
         if job.kind != "shader":
             continue
         ref = tree.read(job.output("o"))
@@ -412,6 +476,9 @@ def main(argv: list[str] | None = None) -> int:
     for kind, plural in (("effect", "effects"), ("library", "libraries")):
         if t[f"{kind}s"]:
             print(f"{plural} compiled {t[f'{kind}s compiled']}/{t[f'{kind}s']}")
+    if t["fx_5_0 effects"]:
+        print(f"fx_5_0 effects equal to fxc's objects (effect_facts) {t['fx_5_0 effects equal']}/"
+              f"{t['fx_5_0 effects']}")
     if t["fxc unreadable"]:
         print(f"fxc objects our D3DReflect cannot read: {t['fxc unreadable']}")
     n = t["shaders compiled"]

@@ -288,6 +288,14 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
         # vkd3d's Windows-verified effect-compile fails ``PixelShader ps2 = ps1;`` from a uniform ``ps1``
         # ("Initializer must be literal expressions")
         return
+    if isinstance(init, A.Call) and init.name == "BindInterfaces" and init.args:
+        # fx_5_0's BindInterfaces(shader, iface0, iface1[k], ...): the shader is judged as a variable's own
+        # initialiser would be (DXDecompiler's EffectInterfaces.fx: ``PixelShader PS2 =
+        # BindInterfaces(CompileShader(ps_5_0, main()), gAbstractInterface2, gAbstractInterface3[2]);``)
+        init = init.args[0]
+        if isinstance(init, A.Ident) and (init.name in cg.globals or any(
+                isinstance(x, A.VarDecl) and x.name == init.name for x in cg.prog.decls)):
+            return
     if isinstance(init, A.Call) and init.name == "ConstructGSWithSO" and init.args:
         # ConstructGSWithSO(shader, "decl"[, "decl1", "decl2", "decl3", rasterizedStream]): the shader is a
         # CompileShader expression or a shader variable; the declarations are strings (or NULL)

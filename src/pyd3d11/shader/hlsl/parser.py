@@ -1215,7 +1215,8 @@ class Parser(Sm51Parser, ExprParser):
                 from .codegen import walk
 
                 for n in walk(v):
-                    if isinstance(n, A.Call) and n.name not in self.func_names or \
+                    if isinstance(n, A.Call) and n.name not in self.func_names and \
+                            n.name not in _EFFECT_SHADER_BUILTINS or \
                             isinstance(n, A.Cast) and isinstance(n.type, ObjectType):
                         raise self.error("invalid state block value", name, 3000)
                 self.state_values.append(v)
@@ -1419,6 +1420,11 @@ _STATE_FUNCS = {"SetBlendState": (3, 3), "SetDepthStencilState": (2, 2), "SetRas
                 "SetVertexShader": (1, 1), "SetDomainShader": (1, 1), "SetHullShader": (1, 1),
                 "SetGeometryShader": (1, 1), "SetPixelShader": (1, 1), "SetComputeShader": (1, 1),
                 "OMSetRenderTargets": (2, 9)}
+#: the effect framework's shader-building calls, which are no undefined functions on a state's right-hand side:
+#: ``VertexShader = CompileShader(vs_4_0, VS());`` is the assignment form of SetVertexShader's argument, and the
+#: same expression that initialises a shader variable (MicrosoftDocs "Effect Format", "Shader Type"; the
+#: fx_5_0 ``BindInterfaces`` and ``ConstructGSWithSO`` likewise)
+_EFFECT_SHADER_BUILTINS = frozenset({"CompileShader", "ConstructGSWithSO", "BindInterfaces"})
 
 
 def _count_init(n: A.Node) -> int | None:
