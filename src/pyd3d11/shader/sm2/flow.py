@@ -36,6 +36,9 @@ from .program import Dst, Inst, Src
 from .tokens import Reg, SrcMod
 from .types import INT
 
+#: the break an out-of-range access in a loop left at run time stands for (FlowControl._leaves_array)
+_BREAK = ir.Instruction(O.BREAK)
+
 
 class FlowControl:
     """Methods of the translator that walk the SM4 program's flow control (state lives in _Translator)."""
@@ -143,6 +146,8 @@ class FlowControl:
     def _walk_one(self, body, match, frames: list[dict], pc: int, steps: int) -> tuple[int, int]:
         inst = body[pc]
         op = inst.opcode
+        if self.x_size and self._leaves_array(inst, frames):
+            inst, op = _BREAK, O.BREAK  # the lanes reaching it leave the loop here (see _leaves_array)
         if op == O.IF:
             cond = self._known_lane(inst.operands[0], 0)
             if cond is not None:
@@ -244,6 +249,31 @@ class FlowControl:
             self.note_bool_test(inst)
             pc += 1
         return pc, steps
+
+    def _leaves_array(self, inst: ir.Instruction, frames: list[dict]) -> bool:
+        """True where an unrolled copy of a loop left only at run time (its frame has a skip region) would
+        read or write an indexable temporary at a known index outside the array. Such an access is undefined,
+        so fxc assumes no lane reaches it: the lanes that would are taken to leave the loop there, and the
+        unrolling stops (its ShadersDX9 listings SkinnedMesh_VS and LocalDeformablePRT_VS, vs_2_0:
+        ``for (iBone = 0; iBone < NumBones - 1; iBone++)`` over ``float BlendWeightsArray[4]``, NumBones a
+        uniform, has four copies, iBone = 0 .. 3, and no test of the fifth). Elsewhere the access stays an
+        error (_resolve_indexable)."""
+        inner = next((f for f in reversed(frames) if f["kind"] in ("loop", "rep")), None)
+        if inner is None or "brk" not in inner:
+            return False
+        for o in inst.operands:
+            if o.type != T.INDEXABLE_TEMP or o.indices[0].value not in self.x_size:
+                continue
+            idx = o.indices[1]
+            k = idx.value
+            if idx.rel is not None:
+                known = self._known_lane(idx.rel, 0)
+                if known is None:
+                    continue
+                k += s32(known)
+            if not 0 <= k < self.x_size[o.indices[0].value]:
+                return True
+        return False
 
     def _next_iteration(self, loop: dict) -> int:
         """The back edge of an unrolled loop. A loop left only at run time (its frame has a skip region) is

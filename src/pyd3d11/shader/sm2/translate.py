@@ -65,6 +65,7 @@ from .flow import FlowControl
 from .fold import FOLD, f32_bits, s32
 from .integers import IntegerArithmetic
 from .kinds import OTHER, Kinds
+from .liveness import Locality
 from .peephole import _FLOW  # flow control: a copy made before one is not known to hold after it
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
@@ -136,6 +137,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         #: known components whose value is a comparison mask (kinds.py): stored as 1.0 / 0.0
         self.known_mask: set[tuple[int, int]] = set()
         self.kinds: Kinds | None = None
+        self.locality = Locality([])  # which temp writes need no predication (run() analyses the program)
         self.residues: IndexResidues = index_residues([])  # set per program (walk): relative indices' residues
         self.cur: ir.Instruction | None = None  # the SM4 instruction being translated (its kinds)
         #: temp components holding an integer, represented in SM2 as the float of the same value (exact below
@@ -643,6 +645,8 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
     def dst(self, o: ir.Operand, sat: bool = False) -> Dst:
         mod = DSTMOD_SATURATE if sat else 0
         if o.type == T.TEMP:
+            if self.locality.unpredicated(self.cur, o.register, o.mask):  # no skipping lane reads it again
+                return Dst(Reg.TEMP, o.register, o.mask, mod)
             return self._predicated(Dst(Reg.TEMP, o.register, o.mask, mod))
         if o.type == T.OUTPUT:
             if self.kind == "vs":
@@ -873,6 +877,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         self.prepass()
         body = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]
         self.kinds = Kinds(body)
+        self.locality = Locality(body)
         self.residues = index_residues(body)
         for reg, t in sorted(self.out_temps.items()):
             if self.out_written.get(reg, 0) != 0xF:  # partially written outputs read as 0 elsewhere
