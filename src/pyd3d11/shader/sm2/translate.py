@@ -33,7 +33,6 @@ from .base import (
     _COMPARE,
     _COORDS,
     _DIRECT,
-    _FLT_MAX,
     _INT_OPS,
     _INV_TWO_PI,
     _NO_DST,
@@ -71,6 +70,7 @@ from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .rewrite import float_sign_bits, one_trip_loops, pair_sincos, sign_of_xor
 from .sampling import Sm3Sampling
+from .selects import PredicatedWrites
 from .static_branch import BoolBranches
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
 from .types import BOOL, FLT, INT, UINT, ShaderTypes
@@ -84,7 +84,7 @@ _UNSIGNED_READS = {O.ULT, O.UGE, O.UMIN, O.UMAX, O.UDIV, O.USHR, O.UTOF}
 _ABSORBING = {O.AND: 0, O.OR: 0xFFFFFFFF}
 
 
-class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
+class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, PredicatedWrites):
     def __init__(self, prog: ir.Program, prof: Level9Profile, file: str, types: ShaderTypes | None = None,
                  prefer_rep: bool = False, no_mapped_counts: bool = False, bool_branches: str | None = None):
         self.p, self.prof, self.kind, self.file = prog, prof, prof.kind, file
@@ -137,6 +137,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         #: known components whose value is a comparison mask (kinds.py): stored as 1.0 / 0.0
         self.known_mask: set[tuple[int, int]] = set()
         self.kinds: Kinds | None = None
+        self.select_outs: set[int] = set()  # ids of the Insts whose results are vs selects (finite: _vs_select)
         self.locality = Locality([])  # which temp writes need no predication (run() analyses the program)
         self.residues: IndexResidues = index_residues([])  # set per program (walk): relative indices' residues
         self.cur: ir.Instruction | None = None  # the SM4 instruction being translated (its kinds)
@@ -693,53 +694,6 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         """The SM4 instruction being translated writes integers on ``lanes`` (kinds.py)."""
         return self.kinds is not None and self.cur is not None and all(self.kinds.is_int(self.cur, ln)
                                                                        for ln in lanes)
-
-    def _predicated(self, d: Dst) -> Dst:
-        """Inside a flattened branch (or after some lanes returned), compute into a scratch register and
-        select it into ``d`` afterwards."""
-        if not self._gated():
-            return d
-        if d.reg == Reg.TEMP:  # the select reads the old value: known components must be in the register
-            need = [ln for ln in range(4) if d.mask >> ln & 1 and (d.num, ln) in self.known
-                    and (d.num, ln) not in self.materialized]
-            if need:
-                self._materialize(d.num, need)
-        t = self.tmp()
-        self.pending.append((Dst(d.reg, d.num, d.mask), t))
-        return Dst(Reg.TEMP, t, d.mask, d.mod)
-
-    def _flush_selects(self) -> None:
-        pending, self.pending = self.pending, []
-        assert self._gated() or not pending
-        eff = self._write_pred() if pending else None
-        for final, t in pending:
-            for lane in range(4):
-                if final.mask >> lane & 1 and (final.reg, final.num, lane) not in self.written:
-                    self.zero_init.add((final.reg, final.num, lane))
-            p = Src(eff.reg, eff.num, eff.swizzle)  # type: ignore[union-attr]
-            old = Src(final.reg, final.num)
-            if self.kind == "ps":  # cmp: -p >= 0 (p == 0) keeps the old value, else the branch's
-                self.emit("cmp", final, [Src(p.reg, p.num, p.swizzle, SrcMod.NEG), old, Src(Reg.TEMP, t)])
-            else:  # p * new + (1 - p) * old, exact for p in {0, 1} once both values are finite: the branch
-                # ran on every lane, so lanes that skip it may hold inf / NaN there (log(0), rcp(0)), and 0 * inf
-                # is NaN. max(x, -FLT_MAX) then min(.., FLT_MAX) makes any value finite ("max - vs": src0 >= src1
-                # ? src0 : src1, so a NaN src0 yields src1); a non-finite result of a taken branch becomes
-                # +-FLT_MAX -- the one difference from the SM4 program, documented.
-                self._vs_select(final, p, Src(Reg.TEMP, t), old)
-
-    def _vs_select(self, d: Dst, p: Src, a: Src, b: Src) -> None:
-        """d = p ? a : b for p in {0, 1} without cmp (vs_2_0): p * a' + (b' - p * b') with a', b' = a, b clamped
-        to +-FLT_MAX (max then min, "max - vs" / "min - vs" also turn NaN into the bound)."""
-        big, nbig = self.cscalar(_FLT_MAX), self.cscalar(_FLT_MAX | 0x80000000)
-        m = d.mask
-        ta, tb = self.tmp(), self.tmp()
-        for reg, v in ((ta, a), (tb, b)):
-            self.emit("max", Dst(Reg.TEMP, reg, m), [v, nbig])
-            self.emit("min", Dst(Reg.TEMP, reg, m), [Src(Reg.TEMP, reg), big])
-        self.emit("mul", Dst(Reg.TEMP, ta, m), [p, Src(Reg.TEMP, ta)])
-        self.emit("mad", Dst(Reg.TEMP, tb, m), [Src(p.reg, p.num, p.swizzle, p.mod ^ SrcMod.NEG), Src(Reg.TEMP, tb),
-                                                Src(Reg.TEMP, tb)])
-        self.emit("add", d, [Src(Reg.TEMP, ta), Src(Reg.TEMP, tb)])
 
     # --- emission with legalisation ------------------------------------------------------------
     def emit(self, op: str, d: Dst | None, srcs: list[Src], controls: int = 0) -> None:
