@@ -104,8 +104,10 @@ class Locality:
             if inst.opcode in _CLOSE and opened:
                 opened.pop()
             mask = 0
-            for s in opened:
-                mask |= live[s] | live[min(close.get(s, n - 1) + 1, n)]
+            for s in opened:  # the start: where each part begins (after the if / switch read their operand)
+                for t in succ[s]:
+                    mask |= live[t]
+                mask |= live[min(close.get(s, n - 1) + 1, n)]
             self._around.append(mask)
             if inst.opcode in _OPEN:
                 opened.append(i)
