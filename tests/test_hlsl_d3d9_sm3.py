@@ -70,6 +70,36 @@ PROGRAMS = [
 ]
 
 
+# SV_IsFrontFace / VFACE declared bool, int or uint (a D3D11 program retargeted; session 25): the D3D11 value is
+# 0xFFFFFFFF where front facing and 0 where back facing (SV_IsFrontFace), the face is front facing where vFace is
+# not less than zero ("Registers - ps_3_0"); so a bool is that truth, an int -1 / 0, a uint 4294967295 / 0. (source, expected oC0 from (front, t0))
+INTEGER_FACES = [
+    ("float4 main(float4 t : TEXCOORD0, bool f : SV_IsFrontFace) : COLOR { return f ? t : -t; }",
+     lambda front, t: np.where(front[:, None], t, -t)),
+    ("float4 main(bool f : VFACE, float4 t : TEXCOORD0) : COLOR { float4 r = t; if (f) r *= 2; return r; }",
+     lambda front, t: np.where(front[:, None], t * 2, t)),
+    ("float4 main(bool f : SV_IsFrontFace, float4 t : TEXCOORD0) : COLOR { return !f ? t + 1 : t; }",
+     lambda front, t: np.where(front[:, None], t, t + 1)),
+    ("float4 main(float4 t : TEXCOORD0, int f : SV_IsFrontFace) : COLOR { return t * f; }",
+     lambda front, t: t * np.where(front, -1, 0)[:, None]),
+    ("float4 main(float4 t : TEXCOORD0, uint f : SV_IsFrontFace) : COLOR { return t * min(f, 3u); }",
+     lambda front, t: t * np.where(front, 3, 0)[:, None]),
+]
+
+
+@pytest.mark.parametrize("idx", range(len(INTEGER_FACES)))
+def test_vface_declared_bool_or_integer_is_front_facing(idx: int):
+    src, expect = INTEGER_FACES[idx]
+    rng = np.random.default_rng(40 + idx)
+    n = 64
+    faces = _faces(n, rng)
+    t0 = rng.uniform(-3, 3, (n, 4)).astype(F)
+    prog, got = _run(src, {0: t0}, faces)
+    front = ~(faces[:, 0] < 0)
+    np.testing.assert_allclose(got, expect(front, t0), rtol=1e-6, atol=1e-6)
+    assert [i.op for i in prog.instructions if any((s.reg, s.num) == FACE for s in i.srcs)] == ["ifc"]
+
+
 @pytest.mark.parametrize("idx", range(len(PROGRAMS)))
 def test_vface_sign_selects_front_and_back(idx: int):
     src, expect = PROGRAMS[idx]

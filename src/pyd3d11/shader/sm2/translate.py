@@ -388,10 +388,19 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             # "Registers - ps_3_0": vFace is a float, negative for a back-facing primitive, otherwise front
             # facing; the D3D9 source declares VFACE as a float and compares its sign, which the SM4 program
             # reads as a float (compat.py names it SV_IsFrontFace only to carry it through the SM4 program)
-            if as_int:
-                raise _unsupported("the vFace input read as a bool or an integer (VFACE is a float at ps_3_0)")
             self.uses_vface = True
-            return self._modified(Src(Reg.MISCTYPE, 1, tuple(0 for _ in swz)), o, lanes)
+            face = Src(Reg.MISCTYPE, 1, tuple(0 for _ in swz))
+            if not as_int and not any((o.register, swz[ln]) in self.types.inputs for ln in lanes):
+                return self._modified(face, o, lanes)
+            # SV_IsFrontFace declared bool / int / uint (its D3D11 value 0xFFFFFFFF front facing, 0 back facing):
+            # the comparison mask of "front facing", 1.0 / 0.0 here, is max(sign, 0) of vFace's sign (-1 / +1
+            # after _face_sign), read as any mask is (-1 / 0 as an integer: _mask_as_int)
+            if not as_int and not mask_ok:
+                raise self._x4532("an integer input's bit pattern read as a float (asfloat)")
+            t = self.tmp()
+            self.emit("max", Dst(Reg.TEMP, t, 0x1), [face, self.cscalar(ZERO)])
+            s = Src(Reg.TEMP, t, (0, 0, 0, 0))
+            return self._mask_as_int(s, o) if as_int else self._modified(s, o, lanes)
         elif o.type == T.INPUT:
             ints = [(o.register, swz[lane]) in self.types.inputs for lane in lanes]
             if as_int and not all(ints):
