@@ -628,7 +628,8 @@ LOOPS = [
        doneA = doneA || r.x > 5; doneB = doneB || r.y > 3;
        if (doneA && doneB) break;
        if (!doneA) r.z += 1; }
-     return r; }""", ["ps_3_0"], PS2_TARGETS),
+     return r; }""", ["ps_3_0", "ps_2_a", "ps_2_b"], ["ps_2_0"]),  # 2_x: 16 predicated copies fit 512 slots
+    # since temps no skipping lane reads again are written unpredicated (session 25, sm2/liveness.py)
 ]
 
 
