@@ -229,3 +229,41 @@ def test_an_old_value_not_from_a_select_is_still_clamped():
             assert np.isfinite(got[inf]).all() and (np.sign(got[inf]) == np.sign(expect[inf])).all(), name
             assert (np.abs(got[inf]) >= big / 16).all(), name
             np.testing.assert_allclose(got[~inf], expect[~inf], rtol=2e-5, atol=2e-5, err_msg=name)
+
+
+# --- 5. a switch inside a loop left at run time (fxc: switch.shader_test L545 / L585 fail(sm<4)) -----------------
+
+SWITCH_IN_LOOP = """float4 v;
+float4 main(float4 x : TEXCOORD0) : COLOR {
+  float4 c = x;
+  for (int i = 0; i < BOUND; i++) {
+    switch ((int)v.x) {
+      case 0: c += 1.0f; break;
+      case 1: c -= 2.0f; break;
+      default: c *= 0.5f; break;
+    }
+  }
+  return c; }"""
+
+
+@pytest.mark.parametrize("target", ["ps_2_a", "ps_2_b", "ps_3_0"])
+def test_a_switch_in_a_loop_left_at_run_time_is_refused(target: str):
+    """The loop's bound is a uniform: the loop stays a loop (rep) and fxc refuses the switch inside it (the
+    shader tests mark both such programs fail(sm<4)); X3511 as for the other loops fxc cannot unroll."""
+    from pyd3d11.errors import D3D11Error
+
+    with pytest.raises(D3D11Error, match="X3511"):
+        compile_(SWITCH_IN_LOOP.replace("BOUND", "v.z"), target)
+
+
+@pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0"])
+def test_a_switch_in_a_loop_of_literal_bounds_compiles(target: str):
+    """switch.shader_test L405's shape: the loop is unrolled, the switch flattened in each copy."""
+    _agree(SWITCH_IN_LOOP.replace("BOUND", "2"), target, seeds=(1,))
+
+
+def test_a_switch_in_a_run_time_loop_compiles_at_level_9():
+    """The rule is the Direct3D 9 targets' (fxc's D3D9 code generator); ps_4_0_level_9_3 keeps its rep loop with
+    the switch flattened inside."""
+    src = SWITCH_IN_LOOP.replace("BOUND", "v.z").replace(") : COLOR", ") : SV_Target")
+    assert compile_(src, "ps_4_0_level_9_3")

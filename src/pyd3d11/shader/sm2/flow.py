@@ -609,6 +609,13 @@ class FlowControl:
             if chosen is not None:
                 self._walk_case(body[chosen[2]: chosen[3]], nested_break)  # alone, under the entry predicate
             return end + 1
+        if self.rep_depth and "level_9" not in self.prof.target:
+            # fxc refuses a switch on a run-time selector inside a loop it cannot unroll at the Direct3D 9
+            # targets: the shader tests' switch.shader_test L545 / L585 (a switch in `for (i = 0; i < v.z; i++)`,
+            # v a uniform) are fail(sm<4), while the same switch in a loop of literal bounds (L405) compiles
+            raise HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop, a switch on a "
+                            "value known only when the shader runs needs the loop around it unrolled, and the "
+                            "loop's bound is known only when the shader runs")
         every = [v for g in groups for v in g[0]]
         sel = self.src(sel_op, lanes=(0,), as_int=True)
         sel = Src(sel.reg, sel.num, (sel.swizzle[0],) * 4, sel.mod)
