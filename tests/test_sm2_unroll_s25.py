@@ -267,3 +267,23 @@ def test_a_switch_in_a_run_time_loop_compiles_at_level_9():
     the switch flattened inside."""
     src = SWITCH_IN_LOOP.replace("BOUND", "v.z").replace(") : COLOR", ") : SV_Target")
     assert compile_(src, "ps_4_0_level_9_3")
+
+
+# --- 6. values folded inside a part of a flattened branch (translate._fold / forget_folded) --------------------
+
+#: a counted loop inside a branch on a shader value: its counter is known in each unrolled copy (for the lanes
+#: that run the branch), so the x# writes at the counter name one element each (X3500 before: the counter was
+#: not folded under the branch's predicate, so the write's index looked like a run-time one)
+LOOP_IN_BRANCH = """float4 main(float4 a : TEXCOORD0, float4 b : TEXCOORD1) : COLOR {
+  float4 v[3]; v[0] = a; v[1] = b; v[2] = a * b; int k = (int)(b.y * 4);
+  if (a.x > 0) { for (int i = 0; i < 3; i++) v[i] *= b.w; k = 2; }
+  else { k = k + 5; }
+  return v[0] + v[1] * 2 + v[2] * 3 + k; }"""
+
+
+@pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0"])
+def test_a_counted_loop_in_a_flattened_branch_indexes_its_array_per_copy(target: str):
+    """k is 2 after the then part and (int)(b.y * 4) + 5 after the else part: the value folded in one part is not what the
+    other part reads nor the one after the branch (each lane gets its part's k), and v[i] is scaled only where
+    a.x > 0."""
+    _agree(LOOP_IN_BRANCH, target, seeds=(1, 2, 3))

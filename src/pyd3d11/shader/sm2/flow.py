@@ -173,6 +173,8 @@ class FlowControl:
                 pc = self._endif_of(match, body, pc) + 1
                 return pc, steps
             self.pred = Src(Reg.TEMP, f["p"], (1, 1, 1, 1))
+            self.forget_folded(f["fold"][1])
+            f["fold"][0] = self.pred
             f["then_masks"], f["written_then"] = set(self.masks), set(self.written)
             self.masks = set(f["saved_masks"])
             pc += 1
@@ -182,6 +184,8 @@ class FlowControl:
                 self.static_endif(f)
             elif f["kind"] == "dynamic":
                 self.pred = f["outer"]
+                self.forget_folded(f["fold"][1])
+                self.branch_folds.remove(f["fold"])
                 self.scratch_base -= 1
                 self._merge_masks(f)
             pc += 1
@@ -714,4 +718,6 @@ class FlowControl:
         frame = {"kind": "dynamic", "p": p, "outer": self.pred, "saved_masks": set(self.masks),
                  "written_entry": set(self.written)}
         self.pred = Src(Reg.TEMP, p, (0, 0, 0, 0))
+        frame["fold"] = [self.pred, set()]
+        self.branch_folds.append(frame["fold"])
         return frame

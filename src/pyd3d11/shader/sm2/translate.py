@@ -137,6 +137,8 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         #: known components whose value is a comparison mask (kinds.py): stored as 1.0 / 0.0
         self.known_mask: set[tuple[int, int]] = set()
         self.kinds: Kinds | None = None
+        #: per open flattened branch: [its current predicate, the keys folded under it] (_fold, forget_folded)
+        self.branch_folds: list[list] = []
         self.select_outs: set[int] = set()  # ids of the Insts whose results are vs selects (finite: _vs_select)
         self.locality = Locality([])  # which temp writes need no predication (run() analyses the program)
         self.residues: IndexResidues = index_residues([])  # set per program (walk): relative indices' residues
@@ -885,9 +887,11 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         """Evaluate an instruction whose inputs are all known at compile time (integer arithmetic on loop
         counters, conversions, comparisons, moves of constants); its result becomes known."""
         fn = FOLD.get(inst.opcode)
-        if fn is None or self.pred is not None or not inst.operands or inst.saturate or self.rep_depth \
-                or self.static_ifs:
+        if fn is None or not inst.operands or inst.saturate or self.rep_depth or self.static_ifs:
             return False  # inside a rep loop (static branch) the code runs for every iteration (either value)
+        scope = self.branch_folds[-1] if self.branch_folds else None
+        if self.pred is not None and (scope is None or scope[0] is not self.pred):
+            return False  # a switch case's predicate: not folded
         d0 = inst.operands[0]
         if d0.type != T.TEMP:
             return False
@@ -901,7 +905,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             if any(a is None for a in args):
                 return False
             results[lane] = fn(*args) & 0xFFFFFFFF
-        skipped = any(used for _, used in self.skips)
+        skipped = any(used for _, used in self.skips) or self.pred is not None
         if skipped:
             # some lanes left a switch case or an unrolled loop: they keep their values, so the write is made
             # (predicated) as well; the value stays known while those lanes' results do not matter, until the
@@ -919,7 +923,19 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             if skipped:
                 self.materialized.add(key)
                 self.skip_folded[-1].add(key)
+                if self.pred is not None:  # known for the branch's lanes only: forgotten where the part ends
+                    scope[1].add(key)  # type: ignore[index]
         return True
+
+    def forget_folded(self, keys: set[tuple[int, int]]) -> None:
+        """Values folded inside a part of a flattened branch: known for that part's lanes only (the others kept
+        their register, and the write was made predicated), so unknown where the part ends."""
+        for key in keys:
+            self.known.pop(key, None)
+            self.known_int.discard(key)
+            self.known_mask.discard(key)
+            self.materialized.discard(key)
+        keys.clear()
 
     def instruction(self, inst: ir.Instruction) -> None:
         op = inst.opcode
