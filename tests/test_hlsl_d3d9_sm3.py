@@ -87,22 +87,10 @@ INTEGER_FACES = [
 ]
 
 
-@pytest.mark.parametrize("idx", range(len(INTEGER_FACES)))
-def test_vface_declared_bool_or_integer_is_front_facing(idx: int):
-    src, expect = INTEGER_FACES[idx]
-    rng = np.random.default_rng(40 + idx)
-    n = 64
-    faces = _faces(n, rng)
-    t0 = rng.uniform(-3, 3, (n, 4)).astype(F)
-    prog, got = _run(src, {0: t0}, faces)
-    front = ~(faces[:, 0] < 0)
-    np.testing.assert_allclose(got, expect(front, t0), rtol=1e-6, atol=1e-6)
-    assert [i.op for i in prog.instructions if any((s.reg, s.num) == FACE for s in i.srcs)] == ["ifc"]
-
-
-@pytest.mark.parametrize("idx", range(len(PROGRAMS)))
+@pytest.mark.parametrize("idx", range(len(PROGRAMS + INTEGER_FACES)))
 def test_vface_sign_selects_front_and_back(idx: int):
-    src, expect = PROGRAMS[idx]
+    """PROGRAMS: VFACE declared float; INTEGER_FACES: declared bool / int / uint (session 25)."""
+    src, expect = (PROGRAMS + INTEGER_FACES)[idx]
     rng = np.random.default_rng(idx)
     n = 64
     faces = _faces(n, rng)
