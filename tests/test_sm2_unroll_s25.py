@@ -287,3 +287,34 @@ def test_a_counted_loop_in_a_flattened_branch_indexes_its_array_per_copy(target:
     other part reads nor the one after the branch (each lane gets its part's k), and v[i] is scaled only where
     a.x > 0."""
     _agree(LOOP_IN_BRANCH, target, seeds=(1, 2, 3))
+
+
+# --- 7. one mova per index ("mova - vs": a0 keeps its value until the next mova) ------------------------------
+
+ROWS = """float4x4 m[6];
+struct O { float4 p : POSITION; float4 t : TEXCOORD0; };
+O main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) {
+  int j = (int)abs(y.x) % 5;
+  O o; o.p = mul(x, m[j]); o.t = mul(y, m[j]); return o; }"""
+
+
+def test_reads_at_one_index_share_one_mova():
+    """Every read above is at row 4 j (plus the row's offset): a0.x = 4 j once serves both products' eight dp4
+    rows (before: one mova per row, 8); the results agree with the SM4 program."""
+    ops = [i.op for i in _program(compile_(ROWS, "vs_2_0")).instructions]
+    assert ops.count("mova") == 1, ops
+    _agree(ROWS, "vs_2_0", seeds=(1, 2))
+
+
+CHANGED_INDEX = """float4 k[8];
+struct O { float4 p : POSITION; float4 t : TEXCOORD0; };
+O main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) {
+  int j = (int)abs(y.x) % 3; float4 a = k[j]; j = j + (int)abs(y.y) % 3; float4 b = k[j];
+  O o; o.p = x; o.t = a * 2 + b; return o; }"""
+
+
+def test_a_changed_index_gets_its_own_mova():
+    """j is rewritten between the reads: the second needs a0.x loaded again."""
+    ops = [i.op for i in _program(compile_(CHANGED_INDEX, "vs_2_0")).instructions]
+    assert ops.count("mova") == 2, ops
+    _agree(CHANGED_INDEX, "vs_2_0", seeds=(1, 2))

@@ -81,8 +81,31 @@ def allocate_registers(prog: Sm2Program, temps: int | None = None) -> Sm2Program
     if temps is not None and _temps(out) > temps:
         split = _allocate(_split_webs(prog))
         if _temps(split) < _temps(out):
-            return split
-    return out
+            out = split
+    return drop_repeated_mova(out)
+
+
+def drop_repeated_mova(prog: Sm2Program) -> Sm2Program:
+    """``mova a0.x, s`` where a0.x already holds s: "mova - vs" writes a0, which keeps its value until the next
+    mova, so a second mova of the same source -- with no write of the source's component and no flow control
+    since the first -- changes nothing (the translation loads a0 for each constant read at a computed index;
+    copies made for each read become one register once coloured). fxc's SkinnedMesh_VS listing: one mova per
+    index, then the matrix rows c0[a0.x] .. c2[a0.x]."""
+    out: list[Inst] = []
+    held = None  # the source a0.x was last loaded from, while it still holds that value
+    for inst in prog.instructions:
+        if inst.op == "mova":
+            if held is not None and inst.srcs[0] == held and inst.dst is not None and inst.dst.mask == 0x1:
+                continue
+            held = inst.srcs[0] if inst.dst is not None and inst.dst.mask == 0x1 and inst.srcs[0].rel is None \
+                else None
+        elif inst.op in _FLOW:
+            held = None
+        elif held is not None and inst.dst is not None and inst.dst.reg == held.reg and inst.dst.num == held.num \
+                and inst.dst.mask >> held.swizzle[0] & 1:
+            held = None
+        out.append(inst)
+    return Sm2Program(prog.kind, prog.major, prog.minor, out)
 
 
 def _temps(prog: Sm2Program) -> int:
