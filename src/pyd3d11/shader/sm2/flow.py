@@ -616,7 +616,9 @@ class FlowControl:
         if self.rep_depth and "level_9" not in self.prof.target:
             # fxc refuses a switch on a run-time selector inside a loop it cannot unroll at the Direct3D 9
             # targets: the shader tests' switch.shader_test L545 / L585 (a switch in `for (i = 0; i < v.z; i++)`,
-            # v a uniform) are fail(sm<4), while the same switch in a loop of literal bounds (L405) compiles
+            # v a uniform) are fail(sm<4), while the same switch in a loop of literal bounds (L405) compiles.
+            # A rule fitted to those two records (last resort, docs/conformance.md "Session 25, helper SM3"): no
+            # documented fxc rule was found, and the X-code is this project's choice
             raise HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop, a switch on a "
                             "value known only when the shader runs needs the loop around it unrolled, and the "
                             "loop's bound is known only when the shader runs")
