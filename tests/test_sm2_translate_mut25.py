@@ -20,13 +20,16 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from level9_kit import compile_
-from sm2_interp import texcoord_index
+from sm2_interp import Sm2Machine, texcoord_index, validate
 from test_level9_kinds import run_sm2
 
+from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.sm2.optimize import _lanes_read as live_lanes_read
+from pyd3d11.shader.sm2.profile import PROFILES
 from pyd3d11.shader.sm2.program import Dst, Inst, Src
-from pyd3d11.shader.sm2.tokens import Reg
-from pyd3d11.shader.sm2.translate import _Translator
+from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
+from pyd3d11.shader.sm2.translate import _Translator, translate
+from pyd3d11.shader.sm2.types import ShaderTypes
 
 pytestmark = pytest.mark.backend_specific  # translator units and the SM2 interpreter: no shader backend involved
 
@@ -146,3 +149,44 @@ def test_two_dynamic_constant_reads_in_one_instruction(expr: str, want: np.ndarr
     words = np.concatenate([A, B]).view(np.uint32)
     m = run_sm2(compile_(src, target), words, {0: X}, len(X))
     np.testing.assert_array_equal(m.out(Reg.TEXCRDOUT, texcoord_index(1, 0)), want.astype(F))
+
+
+# integers given on one path only (HLSL: `int c = 2; if (x.x > 0) c = 5;`): the literal moves are integers,
+# stored as the floats of their values (was E_NOTIMPL under translate.py #575's mutant)
+BRANCH_INTS = ("float4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target "
+               "{ int c = 2; int d = 7; if (x.x > 0) { c = 5; d = -3; } return float4(c * y.x, c + d, d, 1); }")
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3"])
+def test_integer_literals_set_on_one_branch(target: str):
+    x = np.array([[1, 2, 3, 4], [-0.5, 8, 0.25, -16]], F)
+    y = np.array([[10, 100, 1000, 10000], [3, -2, 5, 7]], F)
+    m = run_sm2(compile_(BRANCH_INTS, target), np.zeros((4, 4), np.uint32), {0: x, 1: y}, len(x))
+    c = np.where(x[:, 0] > 0, 5, 2)
+    d = np.where(x[:, 0] > 0, -3, 7)
+    np.testing.assert_array_equal(m.out(Reg.COLOROUT, 0), np.stack([c * y[:, 0], c + d, d, np.ones(2)], 1).astype(F))
+
+
+# SM4 `and` of a comparison mask (0 / 0xFFFFFFFF) with a value (D3D11.3 functional spec, "and": bitwise): the
+# value where the mask is set, 0 elsewhere -- fxc's form of `cond ? v : 0` and of bool -> int (mask & 1). The
+# translation selects (cmp); the result may be a float or an integer, in a temp or an output.
+_HEAD = "dcl_input_ps linear v0.xyzw\ndcl_output o0.xyzw\ndcl_temps 3\n"
+XA = np.array([[1, 2, 3, 4], [-0.5, 8, 0.25, -16], [0, -3, 2, 1], [2.5, -7.75, 0, 1]], F)
+POS = (XA[:, 0] > 0)[:, None]
+AND_CASES = [
+    ("lt r0.x, l(0.0), v0.x\nand r1.xyzw, r0.xxxx, v0.xyzw\nmov o0.xyzw, r1.xyzw\nret\n", np.where(POS, XA, 0)),
+    ("lt r0.x, l(0.0), v0.x\nand o0.xyzw, r0.xxxx, v0.xyzw\nret\n", np.where(POS, XA, 0)),
+    ("lt r0.x, l(0.0), v0.x\nand r1.x, r0.x, l(1)\niadd r1.x, r1.x, l(2)\nitof o0.xyzw, r1.xxxx\nret\n",
+     np.repeat(np.where(POS, 3, 2), 4, 1)),
+    ("lt r0.x, l(0.0), v0.x\nftoi r2.x, v0.y\nand r1.x, r0.x, r2.x\nitof o0.xyzw, r1.xxxx\nret\n",
+     np.repeat(np.where(POS, np.trunc(XA[:, 1:2]), 0), 4, 1)),
+]
+
+
+@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3"])
+@pytest.mark.parametrize(("text", "want"), AND_CASES)
+def test_and_of_a_mask_selects(text: str, want: np.ndarray, target: str):
+    tr = translate(assemble_program("ps_4_0\n" + _HEAD + text), PROFILES[target], "t.hlsl", ShaderTypes())
+    assert validate(tr.program) == []
+    m = Sm2Machine(tr.program, len(XA), {(TEXTURE, 0): XA}, np.zeros((256, 4), F)).run()
+    np.testing.assert_array_equal(m.out(Reg.COLOROUT, 0), want.astype(F))
