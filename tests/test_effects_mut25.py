@@ -1,0 +1,77 @@
+"""Effect-file rules of effects/fxparse.py that the session-25 mutation round found unpinned (all 18 points of the
+module; guards test_effects_compile / _header_rules / _variables / _states). Expected values from the effect
+format, not from the code under test:
+
+- A technique's and a pass's name is optional ("Effect Format": ``technique11 [name] [<annotations>] { ... }``):
+  an unnamed technique has no name (FX11's TechniqueDesc.Name is NULL: the binary's name offset 0), at the top
+  level and inside an fxgroup, with or without annotations. An fxgroup holds technique10 / technique11 blocks
+  only; anything else there is a syntax error (X3000).
+- A numeric state value written as a signed integer literal (``SlopeScaledDepthBias = -2;``, ``DepthBias = +3;``)
+  is that number, converted to the state's type (FX11 ExecuteConstantAssignment): -2 -> -2.0 for a float state.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pyd3d11 import quick_device
+from pyd3d11.effects import D3DX11CompileEffectFromMemory
+from pyd3d11.errors import ShaderCompileError
+
+pytestmark = pytest.mark.backend_independent  # compiles and reads effects; runs no shader
+
+
+@pytest.fixture(scope="module")
+def device():
+    return quick_device()[0]
+
+
+VS = "float4 vs(float4 p : POSITION) : SV_Position { return p; }\n"
+
+
+def _effect(device, src: str):
+    return D3DX11CompileEffectFromMemory(src, len(src), "t.fx", None, None, 0, 0, device)
+
+
+@pytest.mark.parametrize(("body", "techniques"), [
+    ("technique11 { pass P0 { SetVertexShader(CompileShader(vs_5_0, vs())); } }", [(None, 1, 0)]),
+    ("technique11 <string a = \"x\";> { pass { } }", [(None, 1, 1)]),
+    ("technique10 { pass { } pass Q { } }", [(None, 2, 0)]),
+    ("technique11 T1 { pass { } } technique11 { pass { } }", [("T1", 1, 0), (None, 1, 0)]),
+    ("fxgroup G { technique11 { pass { } } technique11 T2 { pass { } } }", [(None, 1, 0), ("T2", 1, 0)]),
+    ("fxgroup G { technique11 <int k = 3; float f = 1;> { pass { } } }", [(None, 1, 2)]),
+    ("fxgroup G <int k = 3;> { technique10 { pass { } } }", [(None, 1, 0)]),
+])
+def test_unnamed_techniques(device, body: str, techniques):
+    eff = _effect(device, VS + body)
+    got = []
+    for i in range(eff.GetDesc().Techniques):
+        d = eff.GetTechniqueByIndex(i).GetDesc()
+        got.append((d.Name, d.Passes, d.Annotations))
+    assert got == techniques
+
+
+@pytest.mark.parametrize("body", [
+    "fxgroup G { pass P { } }",
+    "fxgroup G { technique T { pass P { } } }",
+    "fxgroup G { float x; }",
+])
+def test_an_fxgroup_holds_technique10_and_technique11_only(device, body: str):
+    with pytest.raises(ShaderCompileError, match="X3000"):
+        _effect(device, VS + body)
+
+
+@pytest.mark.parametrize(("kind", "body", "field", "want"), [
+    ("RasterizerState", "SlopeScaledDepthBias = -2;", "SlopeScaledDepthBias", -2.0),
+    ("RasterizerState", "SlopeScaledDepthBias = +2;", "SlopeScaledDepthBias", 2.0),
+    ("RasterizerState", "DepthBiasClamp = -1;", "DepthBiasClamp", -1.0),
+    ("RasterizerState", "DepthBias = -7;", "DepthBias", -7),
+    ("RasterizerState", "DepthBias = +3;", "DepthBias", 3),
+    ("SamplerState", "MipLODBias = -3;", "MipLODBias", -3.0),
+    ("SamplerState", "MinLOD = -1;", "MinLOD", -1.0),
+])
+def test_signed_integer_literals_on_numeric_states(device, kind: str, body: str, field: str, want):
+    src = f"{kind} s {{ {body} }};\n"
+    var = _effect(device, src).GetVariableByName("s")
+    iface = var.AsRasterizer() if kind == "RasterizerState" else var.AsSampler()
+    assert getattr(iface.GetBackingStore(0), field) == want
