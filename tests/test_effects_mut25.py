@@ -6,17 +6,24 @@ format, not from the code under test:
   an unnamed technique has no name (FX11's TechniqueDesc.Name is NULL: the binary's name offset 0), at the top
   level and inside an fxgroup, with or without annotations. An fxgroup holds technique10 / technique11 blocks
   only; anything else there is a syntax error (X3000).
+- FX11's loader (EffectLoad.cpp, Binary/EffectBinaryFormat.h) refuses with E_FAIL: a numeric type whose
+  packed TypeInfo (layout bits 0-2, scalar type 3-7, rows 8-10, columns 11-13) has any of rows, columns outside
+  1-4, a layout outside ENL_Scalar..ENL_Matrix (1-3) or a scalar type outside EST_Float..EST_Bool (1-4) -- each
+  field on its own; a header with more inline shaders than shaders (cInlineShaders > cTotalShaders).
 - A numeric state value written as a signed integer literal (``SlopeScaledDepthBias = -2;``, ``DepthBias = +3;``)
   is that number, converted to the state's type (FX11 ExecuteConstantAssignment): -2 -> -2.0 for a float state.
 """
 
 from __future__ import annotations
 
+import struct
+
 import pytest
 
 from pyd3d11 import quick_device
-from pyd3d11.effects import D3DX11CompileEffectFromMemory
-from pyd3d11.errors import ShaderCompileError
+from pyd3d11.d3dcompiler import D3DCompile
+from pyd3d11.effects import D3DX11CompileEffectFromMemory, D3DX11CreateEffectFromMemory
+from pyd3d11.errors import E_FAIL, D3D11Error, ShaderCompileError
 
 pytestmark = pytest.mark.backend_independent  # compiles and reads effects; runs no shader
 
@@ -75,3 +82,53 @@ def test_signed_integer_literals_on_numeric_states(device, kind: str, body: str,
     var = _effect(device, src).GetVariableByName("s")
     iface = var.AsRasterizer() if kind == "RasterizerState" else var.AsSampler()
     assert getattr(iface.GetBackingStore(0), field) == want
+
+
+ONE_VECTOR = "cbuffer C { float4 v; };\n" + VS + "technique11 T { pass P { SetVertexShader(CompileShader(vs_5_0, vs())); } }"
+
+
+def _blob() -> bytearray:
+    return bytearray(bytes(D3DCompile(ONE_VECTOR, len(ONE_VECTOR), "t.fx", None, None, "", "fx_5_0", 0, 0)))
+
+
+def _type_bits_offset(blob: bytes) -> int:
+    # SBinaryType of float4: oName, EVT_Numeric 1, Elements 0, TotalSize 16, Stride 16, PackedSize 16, TypeInfo
+    at = blob.find(struct.pack("<5I", 1, 0, 16, 16, 16))
+    assert at > 0 and blob.find(struct.pack("<5I", 1, 0, 16, 16, 16), at + 1) < 0
+    return at + 20
+
+
+def _bits(layout: int, scalar: int, rows: int, cols: int) -> int:
+    return layout | scalar << 3 | rows << 8 | cols << 11
+
+
+@pytest.mark.parametrize(("layout", "scalar", "rows", "cols", "ok"), [
+    (2, 1, 1, 4, True),  # the float4 as written
+    (2, 4, 1, 4, True),  # a bool4: still a valid type
+    (2, 1, 0, 4, False), (2, 1, 5, 4, False), (2, 1, 1, 0, False), (2, 1, 1, 5, False),
+    (0, 1, 1, 4, False), (4, 1, 1, 4, False), (2, 0, 1, 4, False), (2, 5, 1, 4, False),
+])
+def test_loader_checks_each_numeric_type_field(device, layout: int, scalar: int, rows: int, cols: int, ok: bool):
+    blob = _blob()
+    at = _type_bits_offset(blob)
+    assert struct.unpack_from("<I", blob, at)[0] & 0x3FFF == _bits(2, 1, 1, 4)
+    struct.pack_into("<I", blob, at, _bits(layout, scalar, rows, cols))
+    if ok:
+        assert D3DX11CreateEffectFromMemory(bytes(blob), len(blob), 0, device).IsValid()
+        return
+    with pytest.raises(D3D11Error) as e:
+        D3DX11CreateEffectFromMemory(bytes(blob), len(blob), 0, device)
+    assert e.value.hresult == E_FAIL
+
+
+@pytest.mark.parametrize(("total", "inline", "ok"), [(1, 1, True), (1, 0, True), (1, 2, False), (0, 1, False)])
+def test_loader_refuses_more_inline_shaders_than_shaders(device, total: int, inline: int, ok: bool):
+    blob = _blob()
+    assert struct.unpack_from("<2I", blob, 17 * 4) == (1, 1)  # cTotalShaders, cInlineShaders of the one VS
+    struct.pack_into("<2I", blob, 17 * 4, total, inline)
+    if ok:
+        D3DX11CreateEffectFromMemory(bytes(blob), len(blob), 0, device)
+        return
+    with pytest.raises(D3D11Error) as e:
+        D3DX11CreateEffectFromMemory(bytes(blob), len(blob), 0, device)
+    assert e.value.hresult == E_FAIL
