@@ -299,7 +299,7 @@ MODULES: dict[str, list[str]] = {
     "effects/fx2states.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
     "effects/fx2compile.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
     # session 25 (MUT): the level-9 kind analysis, the FX11 effect front end (parser, compiler, binary writer)
-    "shader/sm2/kinds.py": ["test_level9_kinds.py"],
+    "shader/sm2/kinds.py": ["test_level9_kinds.py", "test_sm2_kinds_mut25.py"],
     "effects/fxparse.py": ["test_effects_compile.py", "test_effects_header_rules.py", "test_effects_variables.py",
                            "test_effects_states.py", "test_effects_mut25.py"],
     "effects/fxcompile.py": ["test_effects_compile.py", "test_effects_header_rules.py", "test_effects_variables.py",
