@@ -132,3 +132,53 @@ def test_loader_refuses_more_inline_shaders_than_shaders(device, total: int, inl
     with pytest.raises(D3D11Error) as e:
         D3DX11CreateEffectFromMemory(bytes(blob), len(blob), 0, device)
     assert e.value.hresult == E_FAIL
+
+
+# effects/fxcompile.py (seed 27, 20 of 388 points). Every object type of "Effect Format" / HLSL objects has its
+# D3D_SHADER_VARIABLE_TYPE (d3dcommon.h; the values from pyd3d11's header module, not the effect tables)
+OBJECT_TYPES = {
+    "Texture1D": "TEXTURE1D", "Texture1DArray": "TEXTURE1DARRAY", "Texture2D": "TEXTURE2D",
+    "Texture2DArray": "TEXTURE2DARRAY", "Texture2DMS<float4>": "TEXTURE2DMS",
+    "Texture2DMSArray<float4>": "TEXTURE2DMSARRAY", "Texture3D": "TEXTURE3D", "TextureCube": "TEXTURECUBE",
+    "TextureCubeArray": "TEXTURECUBEARRAY", "Buffer<float4>": "BUFFER", "ByteAddressBuffer": "BYTEADDRESS_BUFFER",
+    "StructuredBuffer<float4>": "STRUCTURED_BUFFER", "RWTexture1D<float4>": "RWTEXTURE1D",
+    "RWTexture1DArray<float4>": "RWTEXTURE1DARRAY", "RWTexture2D<float4>": "RWTEXTURE2D",
+    "RWTexture2DArray<float4>": "RWTEXTURE2DARRAY", "RWTexture3D<float4>": "RWTEXTURE3D",
+    "RWBuffer<float4>": "RWBUFFER", "RWByteAddressBuffer": "RWBYTEADDRESS_BUFFER",
+    "RWStructuredBuffer<float4>": "RWSTRUCTURED_BUFFER", "AppendStructuredBuffer<float4>": "APPEND_STRUCTURED_BUFFER",
+    "ConsumeStructuredBuffer<float4>": "CONSUME_STRUCTURED_BUFFER",
+}
+
+
+def test_every_object_type_has_its_shader_variable_type(device):
+    import pyd3d11.d3d11 as d3d
+
+    src = "".join(f"{t} v{i};\n" for i, t in enumerate(OBJECT_TYPES))
+    eff = _effect(device, src)
+    got = {t: eff.GetVariableByName(f"v{i}").GetType().GetDesc() for i, t in enumerate(OBJECT_TYPES)}
+    assert {t: (d.TypeName, d.Type) for t, d in got.items()} == {
+        t: (t, getattr(d3d, "D3D_SVT_" + svt)) for t, svt in OBJECT_TYPES.items()}
+
+
+# HLSL constant packing ("Packing Rules for Constant Variables"): a member that would cross a 16-byte boundary
+# starts the next register; an array's elements and a struct start a register; the member after an array
+# packs into the array's last register
+@pytest.mark.parametrize(("members", "offsets"), [
+    ("float3 a; float2 b; float c; float d[2]; float e;", [0, 16, 24, 32, 52]),
+    ("float a; float3 b; float2 c; float2 d;", [0, 4, 16, 24]),
+    ("float2 a; float3 b; float4 c; float d;", [0, 16, 32, 48]),
+    ("float a; float2 b[2]; float c; float2 d;", [0, 16, 40, 48]),
+    ("float a; float4x2 m; float b;", [0, 16, 48]),  # column-major: two registers of four rows
+    ("float a; row_major float4x2 m; float b;", [0, 16, 72]),  # four registers of two, the last one short
+])
+def test_struct_member_offsets(device, members: str, offsets: list[int]):
+    src = f"struct S {{ {members} }};\ncbuffer C {{ float x; S s; }}\n"
+    v = _effect(device, src).GetVariableByName("s")
+    assert v.GetDesc().BufferOffset == 16  # a struct starts a register
+    assert [v.GetMemberByIndex(k).GetDesc().BufferOffset - 16 for k in range(len(offsets))] == offsets
+
+
+@pytest.mark.parametrize("decl", ["SamplerState s[3];", "BlendState s[3];", "RasterizerState s[3];",
+                                  "DepthStencilState s[3];"])
+def test_state_object_arrays_without_blocks_take_the_defaults(device, decl: str):
+    assert _effect(device, decl + "\n").GetVariableByName("s").GetType().GetDesc().Elements == 3
