@@ -182,3 +182,24 @@ def test_struct_member_offsets(device, members: str, offsets: list[int]):
                                   "DepthStencilState s[3];"])
 def test_state_object_arrays_without_blocks_take_the_defaults(device, decl: str):
     assert _effect(device, decl + "\n").GetVariableByName("s").GetType().GetDesc().Elements == 3
+
+
+@pytest.mark.parametrize(("target", "decl"), [
+    ("fx_5_0", "struct S { float3 a; float b; float c; }; cbuffer X { S v; }"),
+    ("fx_5_0", "class S { float3 a; float b; float c; }; cbuffer X { S v; }"),
+    ("fx_4_0", "struct S { float3 a; float b; float c; }; cbuffer X { S v; }"),
+    ("fx_4_0", "class S { float3 a; float b; float c; }; cbuffer X { S v; }"),  # fx_4_x: a class is a plain struct
+])
+def test_struct_and_class_type_descs(device, target: str, decl: str):
+    """D3DX11_EFFECT_TYPE_DESC of a 20-byte aggregate: its name, 3 members, sizes 20 and a 16-byte-rounded stride."""
+    blob = bytes(D3DCompile(decl, len(decl), "t.fx", None, None, "", target, 0, 0))
+    d = D3DX11CreateEffectFromMemory(blob, len(blob), 0, device).GetVariableByName("v").GetType().GetDesc()
+    assert (d.TypeName, d.Members, d.PackedSize, d.UnpackedSize, d.Stride) == ("S", 3, 20, 20, 32)
+
+
+def test_om_set_render_targets_in_a_pass(device):
+    """OMSetRenderTargets(rtv0[, ...], dsv): RenderTargetView[i] and DepthStencilView[0] (Effect Format)."""
+    src = ("RenderTargetView rtv; RenderTargetView rtv2; DepthStencilView dsv;\n"
+           "technique11 T { pass P { OMSetRenderTargets(rtv, dsv); } pass Q { OMSetRenderTargets(rtv, rtv2, dsv); } }")
+    t = _effect(device, src).GetTechniqueByIndex(0)
+    assert [t.GetPassByIndex(k).GetDesc().Name for k in range(2)] == ["P", "Q"]
