@@ -203,3 +203,38 @@ def test_om_set_render_targets_in_a_pass(device):
            "technique11 T { pass P { OMSetRenderTargets(rtv, dsv); } pass Q { OMSetRenderTargets(rtv, rtv2, dsv); } }")
     t = _effect(device, src).GetTechniqueByIndex(0)
     assert [t.GetPassByIndex(k).GetDesc().Name for k in range(2)] == ["P", "Q"]
+
+
+# effects/fx2preshader.py (seed 27, 20 of 78 points): a `<param[k]>` reference's FXLC program moves each register of
+# element k -- constant-table component offset 4 * (k * registers + r) -- to result offset 4 * r, one mov per
+# register (the module's documented layout: opcode 0x10000000 | components, 1 input, (0, table 2, offset), the
+# output (0, table 4, offset)); the rows of a float4x4 are its four registers
+def _fxlc(program: bytes) -> list[int]:
+    words = list(struct.unpack(f"<{len(program) // 4}I", program))
+    i = 1
+    while i < len(words):
+        if words[i] & 0xFFFF == 0xFFFE:
+            n = words[i] >> 16
+            if words[i + 1] == int.from_bytes(b"FXLC", "little"):
+                return words[i + 2: i + 1 + n]
+            i += n + 1
+        else:
+            i += 1
+    raise AssertionError("no FXLC comment")
+
+
+@pytest.mark.parametrize(("decl", "state", "element", "regs", "comps"), [
+    ("float4 p[4];", "LightPosition[0]", 2, 1, 4),
+    ("float4 p[4];", "LightPosition[0]", 0, 1, 4),
+    ("row_major float4x4 p[3];", "WorldTransform[0]", 1, 4, 4),
+    ("row_major float4x4 p[3];", "WorldTransform[0]", 2, 4, 4),
+])
+def test_fx2_reference_programs_move_each_register_of_the_element(decl: str, state: str, element: int, regs: int,
+                                                                  comps: int):
+    from pyd3d11.effects.fx2binary import read_fx2
+
+    src = f"{decl}\ntechnique {{ pass {{ {state} = <p[{element}]>; }} }}"
+    eff = read_fx2(bytes(D3DCompile(src, len(src), "t.fx", None, None, "", "fx_2_0", 0, 0)))
+    (res,) = eff.resources
+    code = [w for r in range(regs) for w in (0x10000000 | comps, 1, 0, 2, 4 * (element * regs + r), 0, 4, 4 * r)]
+    assert _fxlc(res.data) == [regs, *code, 0xF0F0F0F0, 0x0F0F0F0F]
