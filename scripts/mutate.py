@@ -120,7 +120,7 @@ MODULES: dict[str, list[str]] = {
                                  "test_hlsl_d3d9_targets.py", "test_rules_hlsl_sysvalue_messages.py"],
     "shader/hlsl/warnpragma.py": ["test_rules_hlsl_pragma_warning.py"],
     "shader/sm2/d3d9.py": ["test_hlsl_d3d9_targets.py", "test_sm2_peephole.py", "test_sm2_d3d9_rules.py",
-                           "test_sm2_ctab_rules.py", "test_hlsl_d3d9_sm3.py"],
+                           "test_sm2_ctab_rules.py", "test_hlsl_d3d9_sm3.py", "test_mut_sm2_d3d9.py"],
     "shader/sm2/ctab.py": ["test_hlsl_d3d9_targets.py", "test_sm2_peephole.py", "test_sm2_ctab_rules.py"],
     "shader/sm2/peephole.py": ["test_sm2_peephole.py", "test_hlsl_d3d9_targets.py", "test_sm2_peephole_rules.py",
                                "test_sm2_peephole_mu17.py"],
@@ -221,9 +221,9 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/ifacelocals.py": ["test_hlsl_interface_locals.py", "test_rules_hlsl_varying_interface_warning.py"],
     "pipeline/input_assembler.py": ["test_native_frontend_ia.py", "test_pipeline_ia_gather.py", "test_rules_input_assembler.py"],
     "shader/sm2/translate.py": ["test_level9_profiles.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py",
-                                "test_sm2_translate_mu17.py"],
+                                "test_sm2_translate_mu17.py", "test_mut_sm2_translate.py"],
     "shader/sm2/flow.py": ["test_level9_kinds.py", "test_hlsl_d3d9_sm3.py", "test_rules_sm2_translate.py",
-                           "test_level9_switch_mut24.py"],
+                           "test_level9_switch_mut24.py", "test_sm2_translation_robustness.py"],
     "shader/hlsl/intrinsics.py": ["test_hlsl_structured_dynamic_mu18.py", "test_hlsl_texture_offset_dims_mu18.py", "test_rules_hlsl_intrinsic_precision_mu18.py", "test_rules_hlsl_determinant_mu18.py", "test_rules_hlsl_intrinsics.py", "test_hlsl_object_methods.py",
                                   "test_rules_hlsl_intrinsic_dispatch.py"],
     # session 13: struct-method receivers (in memory, known-constant elements) and the switch checks
@@ -246,7 +246,7 @@ MODULES: dict[str, list[str]] = {
                                "test_hlsl_interface_params.py"],
     # session 13: reflection's invalid objects and requirement flags (HL2), X3578 (HL4), run-time interface choices (HL1)
     "shader/reflection.py": ["test_rules_d3dcompiler_reflection_s13.py", "test_reflection.py",
-                             "test_rules_d3dcompiler_api_surface.py"],
+                             "test_rules_d3dcompiler_api_surface.py", "test_mut_reflection.py"],
     # session 17 (MU7): session 16's changed modules not sampled before — the optimiser (empty if-arms, dead
     # status loads), the transcendental sequences' LLVM operations, X4603's varying-index analysis. The corpus
     # differential (test_hlsl_optimizer_differential.py) is left out: its vertex/pixel half alone ran past 600 s on
@@ -298,6 +298,15 @@ MODULES: dict[str, list[str]] = {
     "effects/fx2binary.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
     "effects/fx2states.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
     "effects/fx2compile.py": ["test_effects_fx2.py", "test_effects_fx2_mut24.py"],
+    # session 25 (MUT): the level-9 kind analysis, the FX11 effect front end (parser, compiler, binary writer)
+    "shader/sm2/kinds.py": ["test_level9_kinds.py", "test_mut_sm2_kinds.py"],
+    "effects/fxparse.py": ["test_effects_compile.py", "test_effects_header_rules.py", "test_effects_variables.py",
+                           "test_effects_states.py", "test_mut_effects.py"],
+    "effects/fxcompile.py": ["test_effects_compile.py", "test_effects_header_rules.py", "test_effects_variables.py",
+                             "test_effects_states.py", "test_mut_effects.py"],
+    "effects/fx2preshader.py": ["test_effects_fx2.py", "test_mut_effects.py"],
+    "effects/binary.py": ["test_effects_compile.py", "test_effects_header_rules.py", "test_effects_variables.py",
+                          "test_effects_states.py", "test_mut_effects.py"],
     "pipeline/texture_cache.py": ["test_native_sampler_row_pairs.py", "test_native_sampler_decode_rows.py",
                                   "test_native_sampler_unorm8.py", "test_native_sampler_unorm8_scaled.py",
                                   "test_native_sampler_address_paths.py", "test_native_sampler_ld.py::test_ld_typed_buffer"],

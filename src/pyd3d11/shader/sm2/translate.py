@@ -115,6 +115,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         self.masks: set[tuple[int, int]] = set()  # (temp, component) holding a comparison mask (1.0 / 0.0)
         self.scratch = 0
         self.max_scratch = 0
+        self._a0_read: tuple[int, Src] | None = None  # the last a0-relative read, the body length after its mova
         self.resources: dict[int, int] = {}
         self.pos_out: int | None = None
         self.pos_in: int | None = None
@@ -566,8 +567,16 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             self._select_chain(r, rel, cands, comps)
             return Src(Reg.TEMP, r, swz)
         a = self.src(rel, lanes=(0,), as_int=True)
+        if self._a0_read is not None:  # a0 is one register: a read not made yet (T[i] + U[j]) is copied first
+            pos, s = self._a0_read
+            if not any(r.rel is not None and r.rel.reg == Reg.ADDR for i in self.body[pos:] for r in i.srcs):
+                t = self.tmp()
+                self.body.append(Inst("mov", Dst(Reg.TEMP, t), [Src(s.reg, s.num, IDENTITY, 0, s.rel)]))
+                s.reg, s.num, s.rel = Reg.TEMP, t, None  # the operand already handed out now reads the copy
         self.body.append(Inst("mova", Dst(Reg.ADDR, 0, 0x1), [Src(a.reg, a.num, (a.swizzle[0],) * 4, a.mod)]))
-        return Src(Reg.CONST, dynamic_base(idx.value), swz, 0, Src(Reg.ADDR, 0, (0, 0, 0, 0)))
+        s = Src(Reg.CONST, dynamic_base(idx.value), swz, 0, Src(Reg.ADDR, 0, (0, 0, 0, 0)))
+        self._a0_read = (len(self.body), s)
+        return s
 
     def _select_chain(self, r: int, rel: ir.Operand, cands: list[tuple[int, Src]], m: int) -> None:
         """r.m = the candidate whose key equals the integer ``rel`` (0 when none does): how shader model 2
@@ -1263,7 +1272,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
 
     @staticmethod
     def _neg(s: Src) -> tuple:
-        return (s.reg, s.num, s.swizzle, s.mod ^ SrcMod.NEG)
+        return (s.reg, s.num, s.swizzle, s.mod ^ SrcMod.NEG, s.rel)  # a relative read stays relative
 
     def _sincos(self, inst: ir.Instruction) -> None:
         """SM2 sincos takes an angle in [-pi, pi] and the D3DSINCOSCONST1/2 registers ("sincos - ps"/"- vs") and
