@@ -110,6 +110,9 @@ ROW_PAIRS = os.environ.get("PYD3D11_NATIVE_ROW_PAIRS", "1") != "0"
 #: a quick first build's sampling function leaves out the row-pair fetch's paired-row shortcut and the one-level
 #: filter (SampleEmitter.lean); ``PYD3D11_NATIVE_LEAN_QUICK_TEX=0``: every path in every build (A/B)
 LEAN_QUICK = os.environ.get("PYD3D11_NATIVE_LEAN_QUICK_TEX", "1") != "0"
+#: lanes of one group of a wide step's row-pair fetch (SampleEmitter._fetch_quad_groups): one vector register's
+#: (runtime.register_lanes: 16 with AVX-512, else 8); ``PYD3D11_NATIVE_QUAD_GROUP=0``: the whole step at once (A/B)
+QUAD_GROUPS = os.environ.get("PYD3D11_NATIVE_QUAD_GROUP", "1") != "0"
 _FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
 
 
@@ -527,6 +530,8 @@ class SampleEmitter:
         — exactly the four taps' words, since y0 + 1 is a row of the same mip and slice (the copy's 0 after a
         last row is never read here) and x0 + 1 a texel of the same row. One index extracted and one load per
         lane, then a 4 x 4 word transpose per 8 lanes; other footprints keep :meth:`_fetch_words`."""
+        if QUAD_GROUPS and g.W > runtime.register_lanes() and g.W % runtime.register_lanes() == 0:
+            return self._fetch_quad_groups(g, idxs, xs, ys, below)
         alladj = self._quad_neighbours(g, xs, ys)
         fast, slow, done = g.label("fqf"), g.label("fqs"), g.label("fqd")
         g.e(f"br i1 {alladj}, label %{fast}, label %{slow}")
@@ -567,6 +572,31 @@ class SampleEmitter:
         g.br(done)
         g.put_label(done)
         return [g.v(f"phi {g.VI} [ {a}, %{fast_end} ], [ {b}, %{slow_end} ]") for a, b in zip(fw, sw)]
+
+    def _fetch_quad_groups(self, g, idxs: list[str], xs: list[str], ys: list[str], below: tuple | None) -> list[str]:
+        """:meth:`_fetch_quads` of a step wider than a vector register, one group of a register's lanes (8 or 16)
+        after the other: each group decides the row-pair loads or the general taps for its own lanes (a texture's wrap seam
+        or clamped edge in one lane sends only its group to the gathers, not the whole step), and a group's
+        indices, loads and transpose are done before the next group's start (fewer values live: the whole
+        step's 4 x W words are only the joined result). The same words in every lane either way."""
+        W, n = g.W, runtime.register_lanes()
+        if below is not None and sampler_prefetch.TEX_PREFETCH and self.key.quad:
+            sampler_prefetch.prefetch_below(g, g.arg(self.p + "pairs"), idxs[0], *below)  # (hints only)
+
+        def part(x: str, h: int) -> str:
+            lanes = ", ".join(f"i32 {n * h + i}" for i in range(n))
+            return g.v(f"shufflevector <{W} x i32> {x}, <{W} x i32> poison, <{n} x i32> <{lanes}>")
+
+        words = [[] for _ in idxs]
+        for h in range(W // n):
+            pi, px, py = [part(i, h) for i in idxs], [part(x, h) for x in xs], [part(y, h) for y in ys]
+            g._set_width(n)
+            try:
+                for j, w in enumerate(self._fetch_quads(g, pi, px, py)):
+                    words[j].append(w)
+            finally:
+                g._set_width(W)
+        return [g.concat(ws, "i32") for ws in words]
 
     def _quad_neighbours(self, g, xs: list[str], ys: list[str]) -> str:
         """i1: in every lane the second column is the first plus one and so is the second row."""
