@@ -574,25 +574,25 @@ class SampleEmitter:
         return [g.v(f"phi {g.VI} [ {a}, %{fast_end} ], [ {b}, %{slow_end} ]") for a, b in zip(fw, sw)]
 
     def _fetch_quad_groups(self, g, idxs: list[str], xs: list[str], ys: list[str], below: tuple | None) -> list[str]:
-        """:meth:`_fetch_quads` of a step wider than a vector register, one group of a register's lanes (8 or 16)
-        after the other: each group decides the row-pair loads or the general taps for its own lanes (a texture's wrap seam
-        or clamped edge in one lane sends only its group to the gathers, not the whole step), and a group's
-        indices, loads and transpose are done before the next group's start (fewer values live: the whole
-        step's 4 x W words are only the joined result). The same words in every lane either way."""
+        """:meth:`_fetch_quads` of a step wider than a vector register, one group of a register's lanes (8 or
+        16) after the other: each group decides the row-pair loads or the general taps for its own lanes (a wrap
+        seam or clamped edge in one lane sends only its group to the gathers, not the whole step), and a group's
+        index extractions, prefetch hints, loads and transpose come before the next group's (fewer values live:
+        the step's 4 x W words are only the joined result). The same words in every lane either way."""
         W, n = g.W, runtime.register_lanes()
-        if below is not None and sampler_prefetch.TEX_PREFETCH and self.key.quad:
-            sampler_prefetch.prefetch_below(g, g.arg(self.p + "pairs"), idxs[0], *below)  # (hints only)
 
-        def part(x: str, h: int) -> str:
+        def part(x: str, h: int, t: str = "i32") -> str:
             lanes = ", ".join(f"i32 {n * h + i}" for i in range(n))
-            return g.v(f"shufflevector <{W} x i32> {x}, <{W} x i32> poison, <{n} x i32> <{lanes}>")
+            return g.v(f"shufflevector <{W} x {t}> {x}, <{W} x {t}> poison, <{n} x i32> <{lanes}>")
 
         words = [[] for _ in idxs]
         for h in range(W // n):
             pi, px, py = [part(i, h) for i in idxs], [part(x, h) for x in xs], [part(y, h) for y in ys]
+            # a group's quads are whole (n is a multiple of 4): its prefetches are the whole step's for its lanes
+            pb = None if below is None else ([part(sc, h, "float") for sc in below[0]], part(below[1], h))
             g._set_width(n)
             try:
-                for j, w in enumerate(self._fetch_quads(g, pi, px, py)):
+                for j, w in enumerate(self._fetch_quads(g, pi, px, py, pb)):
                     words[j].append(w)
             finally:
                 g._set_width(W)
