@@ -224,8 +224,6 @@ def test_so_declaration_parsing():
 
 
 COMPILE_ERRORS = [
-    ("technique11 T { pass { SetPixelShader(CompileShader(ps_5_0, PS())); } }", "fx_4_0", "technique11 needs"),
-    ("fxgroup G { technique10 T { pass { } } }", "fx_4_0", "fxgroup needs"),
     ("technique10 T { pass { SetPixelShader(CompileShader(ps_5_0, PS())); } }", "fx_4_0", "need the fx_5_0"),
     ("technique11 T { pass { SetPixelShader(CompileShader(vs_5_0, PS())); } }", "fx_5_0", "cannot be assigned"),
     ("technique11 T { pass { SetBlendState(Missing, float4(0, 0, 0, 0), 0xFFFFFFFF); } }", "fx_5_0", "undeclared"),

@@ -307,7 +307,7 @@ def test_state_errors(src):
 
 
 @pytest.mark.parametrize("src", [
-    "float a; technique { pass { FogStart = a * 2; } }",  # a preshader computing an expression
+    "float a; technique { pass { FogStart = a == 2; } }",  # an operator fx2expr does not build
     "technique { pass { VertexShaderConstantF[0] = float4(1, 2, 3, 4); } }",
 ])
 def test_not_built_raises(src):
@@ -420,10 +420,10 @@ def test_array_selector_is_fxcs_selector_resource():
     assert selector_resource("vsArray20", b"") == struct.pack("<I", 12) + b"vsArray20\0\0\0"
 
 
-@pytest.mark.parametrize("src", [
-    "float a; technique { pass { FogStart = a * 2; } }",
+@pytest.mark.parametrize("src", [  # what effects/fx2expr.py does not build (tests/test_fx2_expressions.py: the rest)
+    "float4x4 m; technique { pass { WorldTransform[0] = m * 2; } }",
     "int i; float4 f() : POSITION { return 0; } VertexShader v[2] = { compile vs_2_0 f(), NULL };"
-    " technique { pass { VertexShader = (v[i + 1]); } }",
+    " technique { pass { VertexShader = (v[i / 2]); } }",
 ])
 def test_computed_expressions_are_not_built(src):
     with pytest.raises((NotSupportedError, ShaderCompileError)) as ei:
@@ -433,9 +433,10 @@ def test_computed_expressions_are_not_built(src):
 
 # MicrosoftDocs direct3d9 "Expressions": assembly blocks and effect state blocks (not built: E_NOTIMPL naming them)
 @pytest.mark.parametrize("src,what", [
-    ("PixelShader p = asm { ps_2_0 mov oC0, c0 }; technique {}", "asm"),
-    ("technique { pass { PixelShader = asm { ps_2_0 mov oC0, c0 }; } }", "asm"),
-    ("stateblock s = stateblock_state { CullMode = None; }; technique {}", "state blocks"),
+    # asm blocks of shader models 2-3 are built (tests/test_fx2_asm.py); shader model 1 is not
+    ("PixelShader p = asm { ps_1_1\n mov r0, c0\n }; technique {}", "asm"),
+    ("technique { pass { PixelShader = asm { ps_1_4\n mov r0, c0\n }; } }", "asm"),
+    ("stateblock s; technique {}", "stateblock"),  # built with an initializer: tests/test_fx2_stateblocks.py
 ])
 def test_asm_and_state_blocks_are_not_built(src, what):
     with pytest.raises(NotSupportedError, match=what):

@@ -137,48 +137,40 @@ _SPARE_SAMPLER = "SamplerState s_spare : register(s1);"
 _BOTH = "t_0.Sample(s_used, uv) + t_1.Sample(s_used, uv)"
 
 
-def test_unused_sampler_keeps_explicit_cbuffers_at_used_texture_slots():
-    """SubD11_PS (t0..t2 and b2 used, a second sampler unused): fxc keeps b0 and b1 with every variable
-    unused and drops b3, whose slot no used object has."""
+def test_unused_sampler_does_not_keep_explicit_cbuffers():
+    """d3dcompiler_47 (fxc 10.1) binds no constant buffer the shader reads nothing from, explicit register or
+    not: DXDecompiler's SubD11_PS.o (t0..t2 and b2 used, a second sampler unused) has cbPerFrame at b2 alone.
+    (d3dcompiler_46, fxc 9.30, kept b0 and b1 here: tests/test_hlsl_slimshader.py D3DCOMPILER_46_KEEPS_UNUSED.)"""
     blob = compile_(_EXPLICIT % (_SPARE_SAMPLER, _BOTH))
-    assert cb_bindings(blob) == {"c0": 0, "c1": 1, "c2": 2}
-    cbs = cbuffers(blob)
-    assert cbs["c0"][1] == [("x0", 0, 16, False, 0)]
-    assert cbs["c1"][1] == [("x1", 0, 16, False, 0)]
-    assert cbs["c2"][1] == [("x2", 0, 16, True, 0)]
-
-
-def test_kept_cbuffers_only_at_slots_of_used_objects():
-    """SubD11_DS (t0/s0 used, b1 unused and no object at slot 1): b0 kept, b1 dropped."""
-    blob = compile_(_EXPLICIT % (_SPARE_SAMPLER, "t_0.Sample(s_used, uv)"))
-    assert cb_bindings(blob) == {"c0": 0, "c2": 2}
-
-
-def test_all_samplers_used_drops_unused_explicit_cbuffers():
-    """DDSWithoutD3DX_PS / DecalTessellation11_PS: every declared sampler is used, so the unused
-    buffers at the slots of used textures are dropped."""
-    blob = compile_(_EXPLICIT % ("", _BOTH))
     assert cb_bindings(blob) == {"c2": 2}
+    assert cbuffers(blob)["c2"][1] == [("x2", 0, 16, True, 0)]
+    assert cb_decls(blob) == {2: 1}
 
 
-def test_rule_holds_in_every_stage():
-    """SubD11_DS keeps b0 like the pixel shaders; a vertex shader using no object keeps nothing
-    (SubD11_VS_MeshSkinning)."""
+def test_no_kept_cbuffer_in_any_stage():
+    """DXDecompiler's SubD11_DS.o (t0/s0 used, a sampler unused): its unused b0 is gone too; likewise a vertex
+    shader with or without objects."""
     src = _SPARE_SAMPLER + """
     Texture2D t_0 : register(t0);
     SamplerState s_used : register(s0);
     cbuffer c0 : register(b0) { float4 x0; };
     cbuffer c2 : register(b2) { float4 x2; };
     float4 main(float2 uv : TEXCOORD) : SV_Position { return x2 + %s; }"""
-    assert cb_bindings(compile_(src % "t_0.SampleLevel(s_used, uv, 0)", "vs_5_0")) == {"c0": 0, "c2": 2}
+    assert cb_bindings(compile_(src % "t_0.SampleLevel(s_used, uv, 0)", "vs_5_0")) == {"c2": 2}
     assert cb_bindings(compile_(src % "0", "vs_5_0")) == {"c2": 2}
+    assert cb_bindings(compile_(_EXPLICIT % (_SPARE_SAMPLER, "t_0.Sample(s_used, uv)"))) == {"c2": 2}
 
 
-def test_kept_cbuffer_does_not_change_what_the_shader_reads():
-    """The kept buffers are declared (cb0[1], cb1[1]) but the shader still reads its value from b2 (the
-    unbound textures load as zero)."""
+def test_all_samplers_used_drops_unused_explicit_cbuffers():
+    """DDSWithoutD3DX_PS / DecalTessellation11_PS: every declared sampler is used, the unused buffers dropped."""
+    blob = compile_(_EXPLICIT % ("", _BOTH))
+    assert cb_bindings(blob) == {"c2": 2}
+
+
+def test_shader_reads_its_value_from_the_used_buffer():
+    """Only b2 is declared and read (the unbound textures load as zero)."""
     blob = compile_(_EXPLICIT % (_SPARE_SAMPLER, "t_0.Load(int3(0, 0, 0)) + t_1.Load(int3(0, 0, 0))"))
-    assert set(cb_bindings(blob)) == {"c0", "c1", "c2"}
+    assert set(cb_bindings(blob)) == {"c2"}
     data = np.float32([5, 6, 7, 8])
     np.testing.assert_array_equal(run_ps(blob, {2: data}), data)
 
@@ -390,16 +382,10 @@ def test_variable_read_only_by_removed_code_is_reflected_unused():
     assert cb_decls(blob) == {0: 2}
 
 
-def test_unused_kept_buffer_is_declared_one_register():
-    """Particle_PS / SubD11_DS: the kept buffer reads nothing and fxc declares it cb0[1]."""
-    blob = compile_(_EXPLICIT % (_SPARE_SAMPLER, _BOTH))
-    assert cb_decls(blob) == {0: 1, 1: 1, 2: 1}
-
-
-def test_kept_unused_cbuffer_never_shares_a_slot_with_another_buffer():
+def test_unused_cbuffer_never_shares_a_slot_with_another_buffer():
     """Several entry points in one file reuse b0 (peer_bench's CBMesh and CBSaxpy): the compute shader
-    reads CBSaxpy@b0 and uses t0/u0 while the file's sampler is unused — CBMesh must not be kept at b0
-    too (one buffer per slot), nor two unused buffers at one slot."""
+    reads CBSaxpy@b0 and uses t0/u0 while the file's sampler is unused — CBMesh is not bound, and two unused
+    buffers at one slot bind nothing."""
     src = """
     cbuffer CBMesh : register(b0) { float4x4 mvp; };
     SamplerState spare : register(s0);
@@ -417,4 +403,4 @@ def test_kept_unused_cbuffer_never_shares_a_slot_with_another_buffer():
     SamplerState used : register(s0);
     SamplerState spare : register(s1);
     float4 main(float2 uv : UV) : SV_Target { return t.Sample(used, uv); }"""
-    assert cb_bindings(compile_(two_unused)) == {"A": 0}
+    assert cb_bindings(compile_(two_unused)) == {}

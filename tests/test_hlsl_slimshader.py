@@ -222,6 +222,26 @@ _CB_DECL_DIFFERS = {
 }
 _CB_DECL = re.compile(r"^dcl_constantbuffer (cb\d+\[\d+\], \w+)", re.M)
 
+#: Compiler-version switch. The SlimShader objects are fxc 9.30.9200 (d3dcompiler_46, the Windows 8 SDK); the
+#: project follows d3dcompiler_47 (fxc 10.1). d3dcompiler_46 reflected these explicitly bound constant buffers,
+#: none of whose variables the shader reads, and declared them ``cbN[1]``; fxc 10.1 drops every one of them
+#: (DXDecompiler's objects of the same five shaders; docs/conformance.md, Session 25 helper REF). Object ->
+#: {buffer name: slot}; both the reflection and the declaration comparisons leave them out of fxc 9.30's side.
+D3DCOMPILER_46_KEEPS_UNUSED = {
+    "Sdk/Direct3D11/DetailTessellation11/DetailTessellation11_PS.o": {"cbMain": 0},
+    "Sdk/Direct3D11/DetailTessellation11/POM_PS.o": {"cbMain": 0},
+    "Sdk/Direct3D11/DetailTessellation11/Particle_PS.o": {"cbMain": 0},
+    "Sdk/Direct3D11/SubD11/SubD11_DS.o": {"cbTangentStencilConstants": 0},
+    "Sdk/Direct3D11/SubD11/SubD11_PS.o": {"cbTangentStencilConstants": 0, "cbPerMesh": 1},
+}
+
+
+def _as_d3dcompiler_47(obj: str, summary: dict[str, list]) -> dict[str, list]:
+    """fxc 9.30's reflection summary without the buffers only d3dcompiler_46 keeps."""
+    drop = D3DCOMPILER_46_KEEPS_UNUSED.get(obj, {})
+    return dict(summary, cbuffers=[c for c in summary["cbuffers"] if c[0] not in drop],
+                bindings=[b for b in summary["bindings"] if not (b[1] == 0 and b[0] in drop)])
+
 
 def _cb_decl_params():
     for obj, entry, _ in ENTRIES:
@@ -238,7 +258,8 @@ def test_constant_buffer_declarations_match_fxc(obj: str, entry: str):
     from pyd3d11.shader.dxbc.disasm import disassemble
 
     o = conformance_path("dxbc-corpus", "slimshader", obj)
-    ref = sorted(_CB_DECL.findall(o.with_suffix(".asm").read_text(errors="replace")))
+    dropped = {f"cb{slot}[1], immediateIndexed" for slot in D3DCOMPILER_46_KEEPS_UNUSED.get(obj, {}).values()}
+    ref = sorted(d for d in _CB_DECL.findall(o.with_suffix(".asm").read_text(errors="replace")) if d not in dropped)
     got = sorted(_CB_DECL.findall(disassemble(bytes(blob_bytes(compile_for(o, entry))))))
     assert got == ref
 
@@ -256,7 +277,7 @@ def test_compiles_and_reflection_matches_fxc(obj: str, entry: str):
         blob = compile_for(o, entry)
     except D3D11Error as exc:
         pytest.fail(f"does not compile: {exc}")
-    got, ref = reflection_summary(blob), reflection_summary(o.read_bytes())
+    got, ref = reflection_summary(blob), _as_d3dcompiler_47(obj, reflection_summary(o.read_bytes()))
     for part in ref:
         assert got[part] == ref[part], part
 

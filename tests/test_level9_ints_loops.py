@@ -306,13 +306,15 @@ def test_loops_that_cannot_be_unrolled_fail_like_fxc_without_dynamic_flow_contro
     src = LOOP_PS[idx][0]
     if target.startswith("vs"):
         src = src.replace(": SV_Target", ": SV_Position")
+    if idx == 3 and target.startswith("ps"):
+        # a literal bound (i < 6) ends the unrolling: its run-time break is predicated (test_sm2_one_trip_loops);
+        # the six flattened copies fit ps_2_0's 64 arithmetic slots since the comparison temporaries are written
+        # unpredicated (sm2/liveness.py; before, 111 slots: X5608), and they agree with the SM4 program
+        for seed in range(3):
+            assert_agree(run_both(src, target, 80 + seed, LOOP_PS[idx][1]), tol=1e-4)
+        return
     with pytest.raises(D3D11Error) as info:
         compile_(src, target)
-    if idx == 3 and target.startswith("ps"):
-        # a literal bound (i < 6) ends the unrolling: its run-time break is predicated (test_sm2_one_trip_loops),
-        # and the six flattened copies then exceed ps_2_0's 64 arithmetic slots
-        assert info.value.name == "E_FAIL" and "X5608" in str(info.value)
-        return
     assert info.value.name == "E_FAIL" and "X3511" in str(info.value) and "unroll" in str(info.value)
 
 

@@ -35,6 +35,8 @@ from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
 from . import fx2binary as B
 from . import fx2states
+from .fx2asm import assemble, shader_kind
+from .fx2expr import expression_program, reads_parameter
 from .fx2preshader import reference_program, selector_resource
 from .fxcompile import _bind_uniforms, _node_key
 from .fxparse import Annotation, EffectParser
@@ -111,6 +113,8 @@ class _Ctx:
         self.row_major: dict[str, bool] = {}
         self.shader_cache: dict[tuple, bytes] = {}
         self.source, self.defines, self.include_open, self.flags = "", None, None, 0
+        #: stateblock variables: name -> their state entries
+        self.state_blocks: dict[str, list] = {}
 
     def error(self, pos, msg: str, code: int = 3000) -> HlslError:
         if pos is None:
@@ -207,6 +211,9 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
             for oid, v in zip(ids, items, strict=False):
                 if isinstance(v, A.Ident) and v.name.upper() == "NULL":
                     continue
+                if isinstance(v, A.AsmBlock):
+                    ctx.eff.blobs[oid] = _assemble(ctx, v, prefix)
+                    continue
                 if not (isinstance(v, A.Call) and v.name == "CompileShader"):
                     raise ctx.error(pos, f"{what}: a shader needs compile profile function()")
                 ctx.eff.blobs[oid] = _compile_shader(ctx, v, prefix, pos)
@@ -295,6 +302,7 @@ def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block
     """A pass's or a sampler_state block's assignments. ``where`` is (technique, pass, element) for the
     resources that shader bytecode and parameter references become."""
     out: list[B.Fx2State] = []
+    entries = _expand_state_blocks(ctx, entries, sampler_block)
     for e in entries:
         if e.call:
             raise ctx.error(e.pos, f"'{e.name}': state functions need an fx_4_0 or later target")
@@ -315,6 +323,24 @@ def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block
         # fxc writes index 256 on every state of a sampler_state block (its SDK effect objects); the runtime applies
         # the block to whichever sampler the parameter is bound to
         out.append(B.Fx2State(op, _SAMPLER_BLOCK_INDEX if sampler_block else index, value))
+    return out
+
+
+def _expand_state_blocks(ctx: _Ctx, entries: list, sampler_block: bool, within: tuple[str, ...] = ()) -> list:
+    """A pass's ``StateBlock = <name>;`` (or ``= name``) replaced by that state block's entries (see
+    _take_state_blocks). MicrosoftDocs direct3d9 "Expressions": state blocks can be nested, but cannot contain
+    circular references -- a block naming itself, directly or through others, is an error."""
+    out = []
+    for e in entries:
+        if e.name.lower() != "stateblock" or e.call:
+            out.append(e)
+            continue
+        v = e.value
+        if sampler_block or e.index is not None or not isinstance(v, A.Ident) or v.name not in ctx.state_blocks:
+            raise ctx.error(e.pos, "StateBlock needs the name of a stateblock variable")
+        if v.name in within:
+            raise ctx.error(e.pos, f"state block '{v.name}' refers to itself")
+        out += _expand_state_blocks(ctx, ctx.state_blocks[v.name], False, (*within, v.name))
     return out
 
 
@@ -349,6 +375,10 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
             # references get an object of their own
             oid = 0 if pt == "SAMPLER" else ctx.new_object()
             return B.Fx2Param(B.Fx2Type(ref.type.ptype, B.D3DXPC_OBJECT), struct.pack("<I", oid))
+        if pt.endswith("SHADER") and isinstance(v, A.AsmBlock):
+            oid = ctx.new_object()
+            resource(0, _assemble(ctx, v, pt[:1].lower() + "s"))
+            return _object(pt, oid)
         if pt.endswith("SHADER") and isinstance(v, A.Call) and v.name == "CompileShader":
             oid = ctx.new_object()
             resource(0, _compile_shader(ctx, v, pt[:1].lower() + "s", e.pos))
@@ -367,6 +397,8 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
                           bytes(4 * t.rows * t.cols))
     if isinstance(v, A.Ident) and v.name in ctx.params:
         raise NotSupportedError(f"fx_2_0: state '{info.name}' set from the parameter '{v.name}' of this type")
+    if v is not None and reads_parameter(v, ctx.params):
+        return _computed_state(ctx, info, v, resource)
     ptype = "FLOAT" if info.kind in _STATE_FLOAT_KINDS else "INT"
     if info.kind in fx2states.ENUMS and isinstance(v, A.Ident) and v.name.lower() not in _TRUTH:
         n = fx2states.enum_value(info.kind, v.name)
@@ -392,6 +424,25 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
     else:
         raw = struct.pack(f"<{len(vals)}I", *(int(x) & 0xFFFFFFFF for x in vals))
     return _scalar(ptype, raw, B.D3DXPC_MATRIX_ROWS, rows, cols)
+
+
+#: the HLSL scalar type of a computed value -> the state value's D3DXPARAMETER_TYPE
+_COMPUTED_PT = {"bool": "BOOL", "int": "INT", "float": "FLOAT"}
+
+
+def _computed_state(ctx: _Ctx, info: fx2states.Fx2StateInfo, v, resource: Callable) -> B.Fx2Param:
+    """A state set from an expression that computes over parameters (``FogStart = g_f * 2``): the expression
+    program (:mod:`.fx2expr`) as the state's resource (usage 0, as a variable reference's), the value zero-filled
+    with the expression's type, class D3DXPC_MATRIX_ROWS and shape (1 x components), as fxc writes a reference's."""
+    if info.kind == "matrix":
+        raise NotSupportedError(f"fx_2_0 state expression (preshader): the matrix state '{info.name}'")
+    comps = 4 if info.kind == "float4" else 1
+    try:
+        program, base, n = expression_program(v, ctx.params, ctx.consts, ctx.row_major, comps, ctx.flags)
+    except IndexError as exc:  # an element past the parameter's array (as _reference reports it)
+        raise ctx.error(v.pos, str(exc)) from None
+    resource(0, program)
+    return B.Fx2Param(B.Fx2Type(B.D3DXPT[_COMPUTED_PT[base]], B.D3DXPC_MATRIX_ROWS, "", "", 0, 1, n), bytes(4 * n))
 
 
 def _reference(ctx: _Ctx, v) -> tuple[str, B.Fx2Param, int | None] | None:
@@ -421,10 +472,19 @@ def _array_selector(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, pt: str, v: A.In
     if array.type.ptype != B.D3DXPT[pt] or not array.type.elements:
         raise ctx.error(e.pos, f"state '{info.name}': '{v.a.name}' is not an array of {info.kind}s")
     ref = _reference(ctx, v.index)
-    if ref is None or ref[1].type.pclass != B.D3DXPC_SCALAR:
-        raise NotSupportedError(f"fx_2_0: array selector '{v.a.name}[...]' computed by an expression (preshaders)")
-    name, param, element = ref
-    resource(2, selector_resource(v.a.name, reference_program(name, param, element, False, ctx.flags)))
+    if ref is not None and ref[1].type.pclass == B.D3DXPC_SCALAR:
+        name, param, element = ref
+        program = reference_program(name, param, element, False, ctx.flags, selector=True)
+    elif reads_parameter(v.index, ctx.params):
+        # a computed index (Effect_ShaderArray's ``vsArray20[CurNumBones + 1]``): one component
+        try:
+            program, _base, _comps = expression_program(v.index, ctx.params, ctx.consts, ctx.row_major, 1,
+                                                        ctx.flags, selector=True)
+        except IndexError as exc:
+            raise ctx.error(v.pos, str(exc)) from None
+    else:
+        raise ctx.error(e.pos, f"state '{info.name}': a shader array selector must read a parameter")
+    resource(2, selector_resource(v.a.name, program))
     return _object(pt, ctx.new_object())
 
 
@@ -433,6 +493,14 @@ def _object(ptype: str, oid: int) -> B.Fx2Param:
 
 
 _D3D9_PROFILE = re.compile(r"^(vs_2_0|vs_2_a|vs_3_0|ps_2_0|ps_2_a|ps_2_b|ps_3_0|vs_1_1|ps_1_[1-4])$")
+
+
+def _assemble(ctx: _Ctx, block: A.AsmBlock, prefix: str) -> bytes:
+    """``asm { ... }``: the assembled program (:mod:`.fx2asm`), which must be of the state's or variable's kind."""
+    data = assemble(block.lines, ctx.file)
+    if shader_kind(data) != prefix:
+        raise ctx.error(block.pos, f"a {'vertex' if prefix == 'vs' else 'pixel'} shader is expected here")
+    return data
 
 
 def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos) -> bytes:
@@ -456,6 +524,65 @@ def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos) -> bytes:
     return ctx.shader_cache[key]
 
 
+def _take_state_blocks(toks: list, file: str, blocks: dict[str, list] | None = None) -> tuple[list, dict[str, list]]:
+    """State blocks taken out of the token list (MicrosoftDocs direct3d9 "Expressions", Effect State State Block:
+    ``stateblock_state { states }``, assigned to the STATEBLOCK state, nested blocks allowed): a declaration
+    ``stateblock NAME = stateblock_state { states };`` and an inline ``StateBlock = stateblock_state { states };``
+    (a name of its own, ``$stateblockN``, put in its place) -> NAME: the block's state entries. fxc writes no
+    parameter for a state block; a pass's ``StateBlock = <NAME>;`` stands for the block's states, written into the
+    pass in their order (fxc's object of DXDecompiler's Internal/Effect_StateBlock.fx: the pass holds CullMode,
+    ZWriteEnable, VertexShader, PixelShader and the effect no parameter)."""
+    out: list = []
+    blocks = {} if blocks is None else blocks
+    i = 0
+
+    def err(tk, msg: str, code: int = 3000) -> HlslError:
+        return HlslError(tk.pos.file or file, tk.pos.line, tk.pos.col, code, msg)
+
+    while i < len(toks):
+        tk = toks[i]
+        declared = tk.kind == "id" and tk.text == "stateblock"
+        inline = tk.kind == "id" and tk.text == "stateblock_state"
+        if not (declared or inline):
+            out.append(tk)
+            i += 1
+            continue
+        if declared:
+            name, eq, init, brace = (toks[i + k] if i + k < len(toks) else toks[-1] for k in range(1, 5))
+            if not (name.kind == "id" and eq.text == "=" and init.text == "stateblock_state" and brace.text == "{"):
+                if name.kind == "id" and eq.text == ";":
+                    raise NotSupportedError("fx_2_0: a stateblock variable without a stateblock_state initializer")
+                raise err(tk, "syntax error: expected 'stateblock name = stateblock_state { ... };'")
+            if name.text in blocks:
+                raise err(name, f"redefinition of '{name.text}'", 3003)
+            open_at = i + 4
+        else:
+            if not (len(out) > 1 and out[-1].text == "=" and out[-2].text.lower() == "stateblock"
+                    and i + 1 < len(toks) and toks[i + 1].text == "{"):
+                raise err(tk, "stateblock_state { ... } is assigned to a StateBlock state or a stateblock variable")
+            name = type(tk)(kind="id", text=f"$stateblock{len(blocks)}", pos=tk.pos)
+            open_at = i + 1
+        depth, close = 0, open_at
+        for close in range(open_at, len(toks)):
+            depth += {"{": 1, "}": -1}.get(toks[close].text, 0) if toks[close].kind == "op" else 0
+            if depth == 0:
+                break
+        if depth:
+            raise err(tk, "syntax error: unexpected end of file in a state block")
+        inner, _ = _take_state_blocks(toks[open_at + 1:close], file, blocks)  # nested inline blocks first
+        parser = Fx2Parser([*inner, toks[close], toks[-1]])
+        entries = parser._state_block_entries()  # noqa: SLF001 - the parser's state-list grammar
+        blocks[name.text] = entries
+        if declared:
+            if close + 1 >= len(toks) or toks[close + 1].text != ";":
+                raise err(toks[min(close + 1, len(toks) - 1)], "syntax error: expected ';'")
+            i = close + 2
+        else:
+            out.append(name)
+            i = close + 1
+    return out, blocks
+
+
 def compile_fx2(source: str, file: str, defines: dict | None = None, include_open: Callable | None = None,
                 flags: int = 0) -> B.Fx2Effect:
     """Compile effect source for ``fx_2_0`` into :class:`fx2binary.Fx2Effect`."""
@@ -465,16 +592,11 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
         if tk.kind == "id" and tk.text.lower() in _CASELESS and not (prev is not None and prev.text == ":"):
             # (a semantic keeps its spelling: MeshFromObj's ``texture g_MeshTexture : Texture``)
             tk.text = _CASELESS[tk.text.lower()]
-    for tk, nxt in zip(toks, toks[1:], strict=False):
-        # D3D9 effect expressions the parser does not take (MicrosoftDocs direct3d9 "Expressions": assembly blocks
-        # ``asm { ... }``, effect state blocks ``stateblock_state { ... }``): named, not a syntax error
-        if tk.kind == "id" and tk.text == "asm" and nxt.text == "{":
-            raise NotSupportedError("fx_2_0: asm shader blocks")
-        if tk.kind == "id" and tk.text in ("stateblock", "stateblock_state"):
-            raise NotSupportedError("fx_2_0: effect state blocks (stateblock)")
+    toks, state_blocks = _take_state_blocks(toks, file)
     parser = Fx2Parser(toks)
     prog = parser.parse_program()
     ctx = _Ctx(file)
+    ctx.state_blocks = state_blocks
     ctx.source, ctx.defines, ctx.include_open, ctx.flags = source, defines, include_open, flags
     ctx.consts = parser.consts
     if parser.groups:

@@ -40,9 +40,11 @@ _END = 0x0000FFFF
 #: FXLC operand tables (inputs from the constant table, the output)
 _TABLE_CONST, _TABLE_OUT = 2, 4
 _MOV = 0x10000000
-#: the CTAB flags fxc records in its preshaders: NO_PRESHADER, the caller's flags, and 0x20000000 beside
-#: ENABLE_BACKWARDS_COMPATIBILITY (ConfigSystem, compiled with /Gec: 0x20001100; the others 0x100)
-_BACKCOMPAT = 0x1000
+#: the CTAB flags fxc records in its expression programs: NO_PRESHADER and the caller's flags, with 0x20000000 on
+#: a state's value program and not on an array selector's index (one object holds both: Effect_ShaderArray's
+#: ``LightAttenuation0[0] = light`` 0x20000100, its ``vsArray20[CurNumBones + 1]`` 0x100; ConfigSystem, compiled
+#: with /Gec, 0x20001100; SkinnedMesh's and MultiAnimation's selectors 0x100)
+_STATE_VALUE_FLAG = 0x20000000
 
 
 def _comment(dwords: list[int]) -> list[int]:
@@ -83,8 +85,9 @@ def _default(t: B.Fx2Type, raw: bytes) -> bytes:
     return struct.pack(f"<{len(out)}f", *out)
 
 
-def reference_program(name: str, param: B.Fx2Param, element: int | None, row_major: bool, flags: int) -> bytes:
-    """The preshader that yields parameter ``name`` (element ``element`` of an array), see the module."""
+def param_constant(name: str, param: B.Fx2Param, row_major: bool, base: int, count: int) -> C.Constant:
+    """The ``tx`` constant-table entry of a parameter an expression reads: registers ``base`` .. ``base + count``
+    (up to the last register read), its HLSL type and its initial value as float4 registers."""
     from ..errors import NotSupportedError
 
     t = param.type
@@ -92,23 +95,38 @@ def reference_program(name: str, param: B.Fx2Param, element: int | None, row_maj
         raise NotSupportedError(f"fx_2_0: an effect expression reading the {t.pclass} parameter '{name}'")
     if t.ptype not in (B.D3DXPT["BOOL"], B.D3DXPT["INT"], B.D3DXPT["FLOAT"]):
         raise NotSupportedError(f"fx_2_0: an effect expression reading '{name}'")
-    regs, comps = _registers(t)
-    first = (element or 0) * regs
     if t.pclass in (B.D3DXPC_MATRIX_ROWS, B.D3DXPC_MATRIX_COLUMNS):
         # the constant table spells the HLSL type, as a shader's does (a column-major RxC: C registers of R)
         info = C.TypeInfo(C.CLASS_MATRIX_ROWS, t.ptype, t.rows, t.cols, max(1, t.elements)) if row_major else \
             C.TypeInfo(C.CLASS_MATRIX_COLUMNS, t.ptype, t.cols, t.rows, max(1, t.elements))
     else:
         info = C.TypeInfo(t.pclass, t.ptype, t.rows, t.cols, max(1, t.elements))
-    table = C.ConstantTable(FX_VERSION, "tx", [C.Constant(name, C.RegisterSet.FLOAT4, 0, first + regs, info,
-                                                          _default(t, param.value))],
-                            flags=(flags & 0xFFFF) | 0x100 | (0x20000000 if flags & _BACKCOMPAT else 0))
-    code: list[int] = []
-    for r in range(regs):
-        code += [_MOV | comps, 1, 0, _TABLE_CONST, 4 * (first + r), 0, _TABLE_OUT, 4 * r]
-    dwords = [FX_VERSION, *_comment(C.encode_ctab(table)), *_comment([_fourcc(b"CLIT"), 0]),
-              *_comment([_fourcc(b"FXLC"), regs, *code, 0xF0F0F0F0, 0x0F0F0F0F]), _END]
+    return C.Constant(name, C.RegisterSet.FLOAT4, base, count, info, _default(t, param.value))
+
+
+def encode_program(constants: list[C.Constant], literals: list[float], instructions: list[list[int]],
+                   flags: int, selector: bool) -> bytes:
+    """An effect expression program (see the module): the ``tx`` constant table, the literal table (doubles)
+    and the FXLC instructions, each already encoded as its DWORDs; ``selector`` for an array selector's index."""
+    table = C.ConstantTable(FX_VERSION, "tx", constants,
+                            flags=(flags & 0xFFFF) | 0x100 | (0 if selector else _STATE_VALUE_FLAG))
+    clit = [_fourcc(b"CLIT"), len(literals)]
+    for x in literals:
+        clit += list(struct.unpack("<2I", struct.pack("<d", x)))
+    code = [d for ins in instructions for d in ins]
+    dwords = [FX_VERSION, *_comment(C.encode_ctab(table)), *_comment(clit),
+              *_comment([_fourcc(b"FXLC"), len(instructions), *code, 0xF0F0F0F0, 0x0F0F0F0F]), _END]
     return struct.pack(f"<{len(dwords)}I", *dwords)
+
+
+def reference_program(name: str, param: B.Fx2Param, element: int | None, row_major: bool, flags: int,
+                      selector: bool = False) -> bytes:
+    """The preshader that yields parameter ``name`` (element ``element`` of an array), see the module."""
+    regs, comps = _registers(param.type)
+    first = (element or 0) * regs
+    constant = param_constant(name, param, row_major, 0, first + regs)
+    code = [[_MOV | comps, 1, 0, _TABLE_CONST, 4 * (first + r), 0, _TABLE_OUT, 4 * r] for r in range(regs)]
+    return encode_program([constant], [], code, flags, selector)
 
 
 def selector_resource(array: str, program: bytes) -> bytes:

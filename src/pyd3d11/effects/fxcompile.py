@@ -14,12 +14,12 @@ import struct
 from collections.abc import Callable
 
 from ..errors import NotSupportedError
-from ..headers.d3dcompiler_types import D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
+from ..headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY, D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.classes import ClassType, InterfaceType, is_interface_type
-from ..shader.hlsl.codegen import Codegen
+from ..shader.hlsl.codegen import Codegen, walk
 from ..shader.hlsl.compiler import compile_hlsl
-from ..shader.hlsl.constexpr import const_value
+from ..shader.hlsl.constexpr import const_value, eval_const
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import constant_value
 from ..shader.hlsl.lexer import lex
@@ -27,6 +27,7 @@ from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 from . import model as M
 from . import states as S
+from .fx2states import lookup_state
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 
 _SHADER_PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4_0|4_1|5_0)$|^(vs|ps)_4_0_level_9_[13]$")
@@ -55,6 +56,10 @@ _SHADER_KIND = {"VertexShader": "VertexShader", "vertexshader": "VertexShader", 
 #: the state a pass assigns for each shader kind, and the profile prefix a shader of that kind needs
 _SHADER_STATE_PREFIX = {"VertexShader": "vs", "PixelShader": "ps", "GeometryShader": "gs", "HullShader": "hs",
                         "DomainShader": "ds", "ComputeShader": "cs"}
+#: object kinds with no Direct3D 10 EObjectType (FX11 EffectBinaryFormat.h: the D3D11 additions), left out of an
+#: fx_4_x effect (the RW* kinds too)
+_FX5_ONLY_OBJECTS = frozenset({"HullShader", "DomainShader", "ComputeShader", "StructuredBuffer",
+                               "ByteAddressBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"})
 _SCALAR = {"float": M.EST_Float, "half": M.EST_Float, "min16float": M.EST_Float, "min10float": M.EST_Float,
            "int": M.EST_Int, "min16int": M.EST_Int, "min12int": M.EST_Int, "uint": M.EST_UInt, "dword": M.EST_UInt,
            "min16uint": M.EST_UInt, "bool": M.EST_Bool}
@@ -71,6 +76,7 @@ class _Ctx:
         self.objects: dict[str, M.FxObjectVar] = {}
         self.interfaces: dict[str, M.FxInterfaceVar] = {}
         self.consts: dict = {}
+        self.hex_literals: set[int] = set()
 
     def error(self, pos, msg: str, code: int = 3000) -> HlslError:
         if pos is None:
@@ -122,11 +128,17 @@ def fx_type(t: Type, row_major_default: bool, fx5: bool = True, pos=None, file: 
             members.append((fname, sem, off, ft))
             off += ft.total_size
             packed += ft.packed_size
-        return M.FxType(t.name or "", M.EVT_Struct, 0, off, (off + 15) // 16 * 16, packed, members=members)
+        # an anonymous struct's SBinaryType name is "<unnamed>" in fxc's objects (DXDecompiler's EffectPacking,
+        # AdvancedHLSL)
+        return M.FxType(t.name or "<unnamed>", M.EVT_Struct, 0, off, (off + 15) // 16 * 16, packed,
+                        members=members)
     if isinstance(t, ObjectType):
         if t.kind in _SHADER_KIND:
             kind = _SHADER_KIND[t.kind]
-            name = kind + "5" if fx5 else kind
+            # fxc's fx_5_0 objects type a vertex/pixel/geometry shader variable as the fx_4 kind (a bare shader
+            # offset) unless it needs SBinaryShaderData5 (stream output, interface bindings: upgraded where its
+            # initialiser is compiled); hull, domain and compute shaders exist only as the *5 kinds
+            name = kind + "5" if fx5 and kind in ("HullShader", "DomainShader", "ComputeShader") else kind
             if not fx5 and kind in ("HullShader", "DomainShader", "ComputeShader"):
                 raise HlslError(file, pos.line if pos else 1, pos.col if pos else 1, 3000,
                                 f"{kind} objects need fx_5_0")
@@ -134,8 +146,10 @@ def fx_type(t: Type, row_major_default: bool, fx5: bool = True, pos=None, file: 
         name = _OBJECT_KIND.get(t.kind)
         if name is None:
             raise NotSupportedError(f"Effects 11: variables of type {t.kind}")
-        return M.FxType(str(t) if t.elem is not None and name not in ("Sampler",) else t.kind, M.EVT_Object,
-                        object_type=M.EOT[name])
+        # the object kind without its template arguments: fxc names ``Buffer<float4>`` "Buffer" and
+        # ``StructuredBuffer<BufType>`` "StructuredBuffer" in its fx_5_0 objects (DXDecompiler's EffectNoTechnique,
+        # AdvancedHLSL); textures follow the same rule (inferred: no templated texture in those objects)
+        return M.FxType(t.kind, M.EVT_Object, object_type=M.EOT[name])
     raise NotSupportedError(f"Effects 11: variables of type {t}")
 
 
@@ -406,17 +420,48 @@ def _shader_variable(ctx: _Ctx, node, pos) -> M.FxShader | None:
 
 
 # --- state values -------------------------------------------------------------------------------------------
+def _profile_of(init) -> str:
+    """The profile of a ``CompileShader(profile, f())`` / ``compile profile f()`` initialiser ("" otherwise)."""
+    if isinstance(init, A.Call) and init.name == "CompileShader" and init.args and isinstance(init.args[0], A.Ident):
+        return init.args[0].name
+    return ""
+
+
 def _is_null(n) -> bool:
     return (isinstance(n, A.Ident) and n.name.upper() == "NULL") or literal_number(n) == 0 and \
         isinstance(n, (A.Literal, A.Unary))
 
 
+def _integer_constant(ctx: _Ctx, n) -> int | None:
+    """The value of an integer constant expression (``1-1``, ``0u``, ``2*3``), or None for anything else
+    (names, bool or float values, calls)."""
+    if isinstance(n, A.Ident) or (isinstance(n, A.Literal) and n.base == "bool"):
+        return None
+    if _value_kinds(ctx, n) not in ([M.EST_Int], [M.EST_UInt]):
+        return None
+    v = eval_const(n, ctx.consts, scalar=True)
+    return None if v is None else int(v)
+
+
 def _object_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
+    """An object state's value: NULL or an integer constant expression of value 0 (fxc compiles
+    ``SetRasterizerState(1-1)`` and ``SetGeometryShader(0u)`` as NULL — vkd3d's effect-pass-states-fx_5 record;
+    any other constant is refused, as vkd3d-shader's fx writer refuses "only 0 integer constants are allowed
+    for object-typed fields"), an inline shader, a variable, or an array element."""
     if _is_null(node):
+        return M.ECAT_Constant, [(M.EST_Int, 0)]
+    k = _integer_constant(ctx, node)
+    if k is not None:
+        if k != 0:
+            raise ctx.error(pos, f"invalid value for state '{lv.name}': only a 0 integer constant may stand for NULL")
         return M.ECAT_Constant, [(M.EST_Int, 0)]
     if lv.name in S.SHADER_STATES and isinstance(node, A.Call):
         sh = _compile_shader(ctx, node, lv.name, pos)
-        return (M.ECAT_InlineShader5 if ctx.fx5 else M.ECAT_InlineShader), sh
+        # fxc writes the fx_5_0 record (SInlineShader5) only for what the fx_4 one (SInlineShader: the shader
+        # and one stream-output declaration) cannot hold: its fx_5_0 objects of DXDecompiler's AdvancedEffect
+        # and BasicEffect store every plain CompileShader as ECAT_InlineShader
+        extended = len(sh.so_decls) > 1 or sh.rasterized_stream != 0 or bool(sh.interface_bindings)
+        return (M.ECAT_InlineShader5 if ctx.fx5 and extended else M.ECAT_InlineShader), sh
     if isinstance(node, A.Ident):
         var = ctx.objects.get(node.name)
         if var is None:
@@ -458,14 +503,18 @@ def _check_object_kind(ctx: _Ctx, lv: S.LValue, var: M.FxObjectVar, pos) -> None
 
 
 def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
+    """A numeric state's value: a named value of the state's table or TRUE/FALSE (both stored as EST_Int, as
+    fxc stores them: ``CullMode = BACK`` -> Int 3, ``DepthEnable = TRUE`` -> Int 1 in its fx_5_0 objects), a
+    numeric variable (ECAT_Variable), or a constant expression whose components keep their own scalar type
+    (:func:`_value_kinds`; FX11's ExecuteConstantAssignment converts them to the state's type when applied)."""
     if isinstance(node, A.Ident):
         key = node.name.upper()
         if lv.values is not None:
             for name, v in lv.values.items():
                 if name.upper() == key:
-                    return M.ECAT_Constant, [(M.EST_Bool if lv.type == S.SVT_BOOL else M.EST_UInt, v)]
+                    return M.ECAT_Constant, [(M.EST_Int, v)]
         if key in ("TRUE", "FALSE") and lv.type in (S.SVT_BOOL, S.SVT_UINT, S.SVT_INT, S.SVT_UINT8):
-            return M.ECAT_Constant, [(M.EST_Bool, 1 if key == "TRUE" else 0)]
+            return M.ECAT_Constant, [(M.EST_Int, 1 if key == "TRUE" else 0)]
         var = ctx.numeric.get(node.name)
         if var is not None:
             if var.type.var_type != M.EVT_Numeric or var.type.rows * var.type.cols * max(1, var.type.elements) \
@@ -478,36 +527,65 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
     cv = const_value(want, node, ctx.consts)
     vals = None if cv is None else cv.vals
     if vals is None:
+        names = [n.name for n in walk(node) if isinstance(n, A.Ident)]
+        if names and all(n in ctx.numeric or n in ctx.consts for n in names) and not isinstance(node, A.Call):
+            # fxc compiles an expression over the effect's variables (``DepthFunc = i + 2;``, DXDecompiler's
+            # EffectExpressions.fx) to FXLVM code, which FX11 runs at Apply; not built here
+            raise NotSupportedError(f"Effects 11: state-assignment expressions over variables ('{lv.name}', FXLVM "
+                                    "code)")
         raise ctx.error(pos, f"invalid value for state '{lv.name}': not a literal expression")
-    # the constant's own scalar type: integers stay integers (ExecuteConstantAssignment converts)
-    raw = _literal_kinds(node)
+    kinds = _value_kinds(ctx, node)
+    if len(kinds) == 1 and lv.cols > 1:
+        kinds = kinds * lv.cols  # a scalar splat (``BorderColor = 0``)
     consts = []
     for i, v in enumerate(vals[:lv.cols]):
-        kind = raw[i] if i < len(raw) else M.EST_Float
+        kind = kinds[i] if i < len(kinds) else M.EST_Float
         consts.append((kind, float(v) if kind == M.EST_Float else int(v)))
     if len(consts) != lv.cols:
         raise ctx.error(pos, f"state '{lv.name}' needs {lv.cols} values")
     return M.ECAT_Constant, consts
 
 
-def _literal_kinds(node) -> list[int]:
+_KIND_OF_BASE = {"float": M.EST_Float, "half": M.EST_Float, "double": M.EST_Float, "lit_float": M.EST_Float,
+                 "min16float": M.EST_Float, "min10float": M.EST_Float, "int": M.EST_Int, "lit_int": M.EST_Int,
+                 "min16int": M.EST_Int, "min12int": M.EST_Int, "uint": M.EST_UInt, "dword": M.EST_UInt,
+                 "min16uint": M.EST_UInt, "bool": M.EST_Bool}
+
+
+def _value_kinds(ctx: _Ctx, node) -> list[int]:
+    """The scalar type fxc stores for each component of a constant state value (SBinaryConstant.Type): a
+    decimal integer literal EST_Int, a hexadecimal one or a ``u`` literal EST_UInt, a float literal EST_Float,
+    ``true``/``false`` EST_Bool; a cast or constructor gives its own type's; an
+    operator the usual promotion (float over uint over int)."""
+    if isinstance(node, A.Literal):
+        if node.base in ("lit_int", "int") and id(node) in ctx.hex_literals:
+            return [M.EST_UInt]
+        if node.base == "bool":  # the HLSL literal (``true``), unlike the named value ``TRUE``: Tutorial14's
+            return [M.EST_Bool]  # ``DepthEnable = false;`` is EST_Bool 0 in fxc's object
+        return [_KIND_OF_BASE.get(node.base, M.EST_Float)]
+    if isinstance(node, (A.Construct, A.Cast)) and isinstance(node.type, NumType):
+        return [_KIND_OF_BASE.get(node.type.base, M.EST_Float)] * node.type.slots
     if isinstance(node, A.Construct):
         out: list[int] = []
         for a in node.args:
-            out += _literal_kinds(a)
+            out += _value_kinds(ctx, a)
         return out
     if isinstance(node, A.InitList):
         out = []
         for a in node.items:
-            out += _literal_kinds(a)
+            out += _value_kinds(ctx, a)
         return out
-    v = literal_number(node)
-    if v is None:
-        return [M.EST_Float]
-    if isinstance(node, A.Literal) and node.base == "bool":
-        return [M.EST_Bool]
-    if isinstance(v, int):
-        return [M.EST_UInt if v >= 0 else M.EST_Int]
+    if isinstance(node, A.Unary):
+        return _value_kinds(ctx, node.a)
+    if isinstance(node, A.Binary):
+        a, b = _value_kinds(ctx, node.a), _value_kinds(ctx, node.b)
+        n = max(len(a), len(b))
+        a, b = (a * n if len(a) == 1 else a), (b * n if len(b) == 1 else b)
+        return [min(x, y, key=lambda k: (k != M.EST_Float, k != M.EST_UInt)) for x, y in zip(a, b, strict=False)]
+    if isinstance(node, A.Ident) and node.name in ctx.consts:
+        t = ctx.consts[node.name].type
+        if isinstance(t, NumType):
+            return [_KIND_OF_BASE.get(t.base, M.EST_Float)] * t.slots
     return [M.EST_Float]
 
 
@@ -538,6 +616,12 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
             pairs = [(e.name, e.index, e.value)]
         for name, index, value in pairs:
             found = S.LVALUE_BY_NAME.get(name.lower())
+            if found is None and not e.call and ctx.flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and \
+                    lookup_state(name) is not None:
+                # fxc /Gec reads a Direct3D 9 state (``MipFilter = Linear;`` in a sampler_state) and writes
+                # nothing for it: its fx_4_0 objects of DXDecompiler's ContentStreaming.fx and DDSWithoutD3DX.fx,
+                # compiled with /Gec and without their D3D10 define, hold only the samplers' Direct3D 10 states
+                continue
             if found is None:
                 raise ctx.error(e.pos, f"unrecognized state '{name}'", 3004)
             istate, lv = found
@@ -545,15 +629,29 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
                 raise ctx.error(e.pos, f"state '{lv.name}' needs the fx_5_0 target")
             if lv.block != block:
                 raise ctx.error(e.pos, f"state '{lv.name}' is not valid in this block")
-            idx = index or 0
-            if not 0 <= idx < lv.indices:
-                raise ctx.error(e.pos, f"state '{lv.name}': index {idx} out of range (0..{lv.indices - 1})")
+            if lv.vector_scalar and ctx.target == "fx_4_0":
+                # Direct3D 10's blend description has one factor/operation for every target: a one-element
+                # state there, as FillMode is (index 0 or none)
+                if index:
+                    raise ctx.error(e.pos, f"state '{lv.name}': index {index} out of range at fx_4_0 (one value "
+                                           "for all render targets)")
+                indices = [0]
+            elif lv.vector_scalar and index is None:
+                indices = list(range(lv.indices))  # FX11's m_VectorScalar: the value for every target
+            else:
+                indices = [index or 0]
+            if not all(0 <= i < lv.indices for i in indices):
+                raise ctx.error(e.pos, f"state '{lv.name}': index {indices[0]} out of range (0..{lv.indices - 1})")
             if lv.type in _LV_OBJECT_EOTS:
                 kind, val = _object_value(ctx, lv, value, e.pos)
             else:
                 kind, val = _numeric_value(ctx, lv, value, e.pos)
-            out.append(M.FxAssignment(istate, idx, kind, val))
-    return out
+            out += [M.FxAssignment(istate, i, kind, val) for i in indices]
+    # a state assigned again later in the block keeps only its last assignment, where that one stands (fxc's
+    # objects hold one assignment per state and index; vkd3d-shader's fx writer skips "a property reassigned
+    # later" the same way)
+    last = {(a.state, a.index): i for i, a in enumerate(out)}
+    return [a for i, a in enumerate(out) if last[(a.state, a.index)] == i]
 
 
 # --- the effect ---------------------------------------------------------------------------------------------
@@ -600,6 +698,7 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
     parser = EffectParser(lex(pp.text, file))
     prog = parser.parse_program()
     ctx.consts = parser.consts
+    ctx.hex_literals = parser.hex_literals
     cg = Codegen(prog, "", "vs", 5, 0, ctx.row_major)
     try:
         cg.collect()
@@ -643,9 +742,19 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             if is_interface_type(d.type) and "static" not in d.mods:
                 _interface_variable(ctx, eff, d, parser)
             continue
+        if leaf.kind.startswith("RasterizerOrdered") or not ctx.fx5 and (
+                leaf.kind in _FX5_ONLY_OBJECTS or leaf.kind.startswith("RW")):
+            # no EObjectType holds them at this target: fxc leaves such variables out of the effect (its fx_4_0
+            # objects of DXDecompiler's AdvancedEffect.fx keep no ByteAddressBuffer, RWByteAddressBuffer or
+            # ComputeShader variable; vkd3d-shader's fx writer skips compute/hull/domain shaders and UAVs below
+            # fx_5_0 and rasterizer-ordered views at every target)
+            continue
         ft = fx_type(d.type, ctx.row_major, ctx.fx5, d.pos, file)
-        bind = d.register[1] if d.register is not None else 0xFFFFFFFF
-        var = M.FxObjectVar(d.name, ft, d.semantic, bind, annotations=_annotations(
+        # fxc records no explicit bind point for object variables (``ByteAddressBuffer Buffer0 : register(t0)``
+        # and ``Buffer<float4> g_ParticleBuffer : register(t10)`` are 0xFFFFFFFF in its fx_5_0 objects of
+        # DXDecompiler's AdvancedEffect / EffectNoTechnique; only constant buffers keep theirs); the shaders'
+        # own reflection carries the register
+        var = M.FxObjectVar(d.name, ft, d.semantic, 0xFFFFFFFF, annotations=_annotations(
             ctx, parser.var_annotations.get(d.name, [])))
         ctx.objects[d.name] = var
         n = max(1, ft.elements)
@@ -660,12 +769,16 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             kind = next(k for k, p in _SHADER_STATE_PREFIX.items() if _SHADER_KIND.get(leaf.kind) == k)
             shaders = []
             for init in inits:
-                if init is None or _is_null(init):
+                if init is None or _is_null(init) or not ctx.fx5 and _profile_of(init).endswith("_5_0"):
+                    # fxc's fx_4_0 object of DXDecompiler's AdvancedEffect.fx stores ``VertexShader
+                    # TestVertexShader5 = CompileShader(vs_5_0, …)`` as NULL: an fx_4 effect holds no 5.0 shader
                     shaders.append(M.FxShader(b"", [], 0, ctx.fx5))
                 else:
                     sh = _compile_shader(ctx, init, kind, d.pos)
-                    if sh.so_decls and not ctx.fx5:
-                        var.type.object_type = M.EOT["GeometryShaderSO"]
+                    if sh.so_decls or sh.interface_bindings:
+                        # fx_4: SBinaryGSSOInitializer; fx_5_0: SBinaryShaderData5 (fxc's StreamOutEffect object
+                        # types both its ConstructGSWithSO variables GeometryShader5, one declaration or four)
+                        var.type.object_type = M.EOT[kind + "5" if ctx.fx5 else "GeometryShaderSO"]
                     shaders.append(sh)
             while len(shaders) < n:
                 shaders.append(M.FxShader(b"", [], 0, ctx.fx5))
@@ -680,28 +793,24 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             var.strings = strs + [""] * (n - len(strs))
         eff.objects.append(var)
     # techniques: those outside any fxgroup form the unnamed group
-    loose = parser.techniques
-    if loose and not ctx.fx5 and any(t.keyword == "technique11" for t in loose):
-        bad = next(t for t in loose if t.keyword == "technique11")
-        raise ctx.error(bad.pos, "technique11 needs the fx_5_0 target")
-    if parser.groups and not ctx.fx5:
-        raise ctx.error(parser.groups[0].pos, "fxgroup needs the fx_5_0 target")
-    groups = ([(None, [], loose)] if loose else []) + [(g.name, g.annotations, g.techniques) for g in parser.groups]
+    # the techniques of the target's versions: technique10 at fx_4_x, technique10/technique11 at fx_5_0; the others
+    # (Direct3D 9 ``technique``, technique11 at fx_4_x) and fx_4_x's fxgroup blocks are read and left out, as fxc
+    # leaves them out (its fx_4_0/fx_4_1 objects of DXDecompiler's BasicEffect, AdvancedEffect and EffectsVersions
+    # keep only their technique10 blocks; vkd3d-shader's fx writer keeps technique versions 10 for fx_4, 10-11 for
+    # fx_5)
+    kept = ("technique10", "technique11") if ctx.fx5 else ("technique10",)
+    loose = [t for t in parser.techniques if t.keyword.lower() in kept]
+    groups = ([(None, [], loose)] if loose else []) + [(g.name, g.annotations, g.techniques) for g in parser.groups
+                                                       if ctx.fx5]
     seen: set[str] = set()
+    for t in parser.techniques + [t for g in parser.groups for t in g.techniques]:  # every version: one namespace
+        if t.name is not None:
+            if t.name in seen:
+                raise ctx.error(t.pos, f"technique '{t.name}' is already defined", 3003)
+            seen.add(t.name)
     for gname, gann, techs in groups:
         fg = M.FxGroup(gname, _annotations(ctx, gann))
         for t in techs:
-            if t.name is not None:
-                if t.name in seen:
-                    raise ctx.error(t.pos, f"technique '{t.name}' is already defined", 3003)
-                seen.add(t.name)
-            if t.keyword == "technique":
-                # a Direct3D 9 technique is read but is no part of an fx_4_x / fx_5_0 effect (its passes' states
-                # and ``compile vs_2_0`` shaders are not built): a file may carry its D3D9 techniques beside the
-                # technique10/11 ones (vkd3d-shader's effect writer keeps technique versions 10 for fx_4, 10-11
-                # for fx_5; the DirectX SDK's Direct3D 10 samples ContentStreaming, DDSWithoutD3DX and
-                # MultiStreamRendering build such files for fx_4_0)
-                continue
             ft_ = M.FxTechnique(t.name, _annotations(ctx, t.annotations))
             for p in t.passes:
                 ft_.passes.append(M.FxPass(p.name, _annotations(ctx, p.annotations),

@@ -81,6 +81,17 @@ class EffectParser(Parser):
         self._blocks: list[tuple[object, list[StateEntry]]] = []
         self._last_annotations: list[Annotation] = []
         self._log: list[tuple[object, list[Annotation]]] = []  # every annotation list, in source order
+        #: ids of the hexadecimal integer literals parsed: fxc stores a hex constant of a state assignment as
+        #: EST_UInt and a decimal one as EST_Int (its fx_5_0 objects of DXDecompiler's AdvancedEffect.fx:
+        #: ``RenderTargetWriteMask[0] = 0x0F`` -> UInt 15, ``DepthBias = 5`` -> Int 5), which the AST does not keep
+        self.hex_literals: set[int] = set()
+
+    def parse_primary(self) -> A.Node:
+        hex_token = self.tok.kind == "int" and self.tok.text.lower().startswith("0x")
+        node = super().parse_primary()
+        if hex_token:
+            self.hex_literals.add(id(node))
+        return node
 
     # --- annotations ------------------------------------------------------------------------------
     def skip_annotations(self) -> None:

@@ -47,8 +47,11 @@ _FILTER = {"MIN_MAG_MIP_POINT": 0x0, "MIN_MAG_POINT_MIP_LINEAR": 0x1, "MIN_POINT
 class LValue:
     """One assignable state: ``name`` as written in the effect source, the block kind it belongs to, its
     value type and component count, how many indices it takes (``BlendEnable[0..7]``), the names its value
-    may be written as (None: numbers only), and the D3D11 description field it sets (None for pass
-    objects)."""
+    may be written as (None: numbers only), the D3D11 description field it sets (None for pass
+    objects), and FX11's ``m_VectorScalar``: an assignment without an index sets every element (the six
+    per-target blend factors and operations; fxc writes the eight indexed assignments at fx_4_1 and fx_5_0 —
+    its listings of DXDecompiler's AdvancedEffect — and one for target 0 at fx_4_0, whose Direct3D 10
+    ``D3D10_BLEND_DESC`` has a single SrcBlend/DestBlend/BlendOp/SrcBlendAlpha/DestBlendAlpha/BlendOpAlpha)."""
 
     name: str
     block: int
@@ -57,6 +60,7 @@ class LValue:
     indices: int
     values: dict | None
     field: str | None
+    vector_scalar: bool = False
 
 
 #: g_lvGeneral, in the binary format's order (SBinaryAssignment.iState indexes this list)
@@ -99,12 +103,12 @@ LVALUES: tuple[LValue, ...] = (
     LValue("BackFaceStencilFunc", EBT_DepthStencil, SVT_UINT, 1, 1, _CMP, "BackFace.StencilFunc"),
     LValue("AlphaToCoverageEnable", EBT_Blend, SVT_BOOL, 1, 1, _BOOL, "AlphaToCoverageEnable"),
     LValue("BlendEnable", EBT_Blend, SVT_BOOL, 1, 8, _BOOL, "BlendEnable"),
-    LValue("SrcBlend", EBT_Blend, SVT_UINT, 1, 8, _BLEND, "SrcBlend"),
-    LValue("DestBlend", EBT_Blend, SVT_UINT, 1, 8, _BLEND, "DestBlend"),
-    LValue("BlendOp", EBT_Blend, SVT_UINT, 1, 8, _BLENDOP, "BlendOp"),
-    LValue("SrcBlendAlpha", EBT_Blend, SVT_UINT, 1, 8, _BLEND, "SrcBlendAlpha"),
-    LValue("DestBlendAlpha", EBT_Blend, SVT_UINT, 1, 8, _BLEND, "DestBlendAlpha"),
-    LValue("BlendOpAlpha", EBT_Blend, SVT_UINT, 1, 8, _BLENDOP, "BlendOpAlpha"),
+    LValue("SrcBlend", EBT_Blend, SVT_UINT, 1, 8, _BLEND, "SrcBlend", True),
+    LValue("DestBlend", EBT_Blend, SVT_UINT, 1, 8, _BLEND, "DestBlend", True),
+    LValue("BlendOp", EBT_Blend, SVT_UINT, 1, 8, _BLENDOP, "BlendOp", True),
+    LValue("SrcBlendAlpha", EBT_Blend, SVT_UINT, 1, 8, _BLEND, "SrcBlendAlpha", True),
+    LValue("DestBlendAlpha", EBT_Blend, SVT_UINT, 1, 8, _BLEND, "DestBlendAlpha", True),
+    LValue("BlendOpAlpha", EBT_Blend, SVT_UINT, 1, 8, _BLENDOP, "BlendOpAlpha", True),
     LValue("RenderTargetWriteMask", EBT_Blend, SVT_UINT8, 1, 8, None, "RenderTargetWriteMask"),
     LValue("Filter", EBT_Sampler, SVT_UINT, 1, 1, _FILTER, "Filter"),
     LValue("AddressU", EBT_Sampler, SVT_UINT, 1, 1, _TADDRESS, "AddressU"),

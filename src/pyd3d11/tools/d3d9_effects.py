@@ -11,7 +11,8 @@ by :func:`pyd3d11.effects.fx2binary.read_fx2` on both sides:
   the initial value of numeric parameters;
 - annotations of parameters, techniques and passes: name, type and value (strings by text);
 - techniques and passes: names, and each pass's states (operation, index, value type, literal values);
-- shaders: which states and parameter elements hold shader bytecode, and which states name a parameter.
+- shaders: which states and parameter elements hold shader bytecode, and which states name a parameter;
+- effect expression programs (states set from parameters, array selectors): byte for byte.
 
 fxc compiled these objects with its defaults (preshaders on), so shader bytecode is not compared byte for byte
 (``tools/d3d9_corpus.py`` compares the shaders' constant tables). A development measurement, not a test: the
@@ -74,7 +75,12 @@ def _state(s: B.Fx2State, res: dict) -> tuple:
     t = s.value.type
     if _is_object(t):
         return (s.operation, s.index, t.ptype, res.get("usage"), res.get("what"))
-    return (s.operation, s.index, t.ptype, t.pclass, s.value.value)
+    # a numeric state computed by an expression program: the program too
+    return (s.operation, s.index, t.ptype, t.pclass, s.value.value, res.get("usage"), res.get("what"))
+
+
+#: the version token of an effect expression program (effects/fx2preshader.py)
+_FX_PROGRAM = struct.pack("<I", 0x46580200)
 
 
 def describe(eff: B.Fx2Effect) -> dict[str, list]:
@@ -82,9 +88,11 @@ def describe(eff: B.Fx2Effect) -> dict[str, list]:
     res: dict[tuple, dict] = {}
     for r in eff.resources:
         what = ("shader" if r.data else "NULL") if r.usage == 0 else r.data.split(b"\0")[0].split(b"\0")[0]
+        if r.usage == 0 and r.data[:4] == _FX_PROGRAM:
+            what = r.data  # an effect expression program (a state's value): compared byte for byte
         if r.usage == 2:  # an array selector: the array's name (a DWORD length and the text), then the preshader
             (n,) = struct.unpack_from("<I", r.data)
-            what = r.data[4:4 + n].rstrip(b"\0")
+            what = (r.data[4:4 + n].rstrip(b"\0"), r.data[4 + n:])
         if r.usage == 1:
             what = r.data.rstrip(b"\0")
         res[(r.technique, r.index, r.element, r.state)] = {"usage": r.usage, "what": what}

@@ -12,13 +12,17 @@ this repository.
 Each shader compile is repeated with pyd3d11's D3DCompile (same profile, entry point, ``/D`` defines, ``/I``
 folders, flags; ``#include`` through :class:`~pyd3d11.tools.real_corpora.GitInclude`), then both objects are read
 with the project's own D3DReflect (an fxc object our reader cannot read is counted as ``fxc unreadable``: a bug of
-the reader) and compared field by field (:func:`facts`): the D3D11_SHADER_DESC interface fields (not instruction or
-temp counts, which belong to code generation), every constant buffer with its variables and their types (members
+the reader) and compared field by field (:func:`facts`): the D3D11_SHADER_DESC interface fields (instruction and temp
+counts apart: see the STAT comparison below), every constant buffer with its variables and their types (members
 recursively, type names included), every resource binding (D3D12 form: Space and uID too), every input/output/
 patch-constant signature element, the required-feature flags, the thread group size. The listing header our
 D3DDisassemble prints is compared section by section with fxc's (:func:`listing_sections`): Buffer Definitions
 and the signature tables as text, the Resource Bindings table as (name, type, format, dimension, slot, count)
 rows, since fxc 10.1 spells that table differently (``HLSL Bind Count``) from the fxc 9.30 layout pyd3d11 prints.
+
+The STAT chunk (D3D11_SHADER_DESC's statistics) is compared twice (:func:`stat_facts`): our compile's counters
+against fxc's (code generation and counting together), and fxc's own program recounted by the project's
+program_stats against fxc's counters (the counting rules alone).
 
 Effects (fx_4_x / fx_5_0) and libraries (lib_*) are counted separately: compiled or not.
 
@@ -208,6 +212,22 @@ def facts(blob: bytes) -> Facts:
     return out
 
 
+def stat_facts(blob: bytes, recount: bool = False) -> dict[str, int]:
+    """The STAT chunk's counters (D3D11_SHADER_DESC's statistics: InstructionCount, TempRegisterCount, the
+    per-class instruction counts...), or with ``recount`` the counters :func:`~pyd3d11.shader.dxbc.stat.
+    program_stats` derives from the object's own program: run over fxc's object, a check of the counting rules
+    apart from code generation. Empty when the object has no STAT."""
+    from pyd3d11.shader.dxbc.container import parse_container
+    from pyd3d11.shader.dxbc.decoder import decode_program
+    from pyd3d11.shader.dxbc.stat import STAT_FIELDS_SM5, program_stats
+
+    c = parse_container(blob, verify_checksum=False)
+    if c.stats is None or c.program is None:
+        return {}
+    st = program_stats(decode_program(c.program)) if recount else c.stats
+    return {f: getattr(st, f) for f in STAT_FIELDS_SM5[:c.stats.dword_count]}
+
+
 def compare(ours: Facts, theirs: Facts) -> list[tuple[str, str, Any, Any]]:
     """(category, locator, ours, fxc's) for every fact that differs. A constant buffer, variable, binding or
     signature element only one side has is one ``... present`` difference (its fields are not listed)."""
@@ -288,15 +308,79 @@ def _compile(tree: GitTree, job: Compile) -> tuple[bytes | None, str | None]:
     return blob_bytes(blob), None
 
 
+# -- effects ---------------------------------------------------------------------------------------------
+
+#: SBinaryHeader5.Tag of fx_5_0 (FX11 EffectBinaryFormat.h): fxc's fx_4_x objects are Direct3D 10's layout, which
+#: pyd3d11 does not write (effects/binary.py), so only fx_5_0 objects are compared
+_FX5_TAG = b"\x01\x20\xff\xfe"
+
+
+def effect_facts(blob: bytes) -> list[tuple]:
+    """What an fx_5_0 effect binary says, read with pyd3d11's FX11 reader: constant buffers (size, kind, bind
+    point) with their variables (offset, type, semantic, default bytes), object variables (type name, elements,
+    EObjectType, bind point, strings), every state-block and pass assignment (state, index, ECAT kind, value with
+    its scalar types; shaders by kind, SO declarations and rasterized stream), and the group/technique/pass names."""
+    from pyd3d11.effects import model as M
+    from pyd3d11.effects import states as S
+    from pyd3d11.effects.binary import read_effect
+
+    def value(v: Any) -> Any:
+        if isinstance(v, M.FxShader):
+            return ("shader", bool(v.bytecode), tuple(v.so_decls), v.rasterized_stream, tuple(v.interface_bindings))
+        return repr(v)
+
+    eff = read_effect(blob)
+    out: list[tuple] = []
+    for cb in eff.cbuffers:
+        out.append(("cbuffer", cb.name, cb.size, cb.flags, cb.bind_point))
+        out += [("variable", cb.name, v.name, v.offset, v.type.name, v.type.elements, v.semantic, v.default)
+                for v in cb.variables]
+    for o in eff.objects:
+        out.append(("object", o.name, o.type.name, o.type.elements, M.EOT_NAME.get(o.type.object_type),
+                    o.semantic, o.bind_point, tuple(o.strings)))
+        out += [("state", o.name, i, S.LVALUES[a.state].name, a.index, a.kind, value(a.value))
+                for i, blk in enumerate(o.blocks) for a in blk]
+        out += [("shader", o.name, i, value(sh)) for i, sh in enumerate(o.shaders)]
+    for g in eff.groups:
+        for t in g.techniques:
+            for p in t.passes:
+                out.append(("pass", g.name, t.name, p.name))
+                out += [("pass state", t.name, p.name, S.LVALUES[a.state].name, a.index, a.kind, value(a.value))
+                        for a in p.assignments]
+    return out
+
+
+def _compare_effect(tree: GitTree, job: Compile, blob: bytes, tally: collections.Counter,
+                    differing: dict[str, list], verbose: bool, out: Any) -> None:
+    ref = tree.read(job.output("o"))
+    if ref is None or not ref.startswith(_FX5_TAG):
+        return
+    tally["fx_5_0 effects"] += 1
+    ours, theirs = effect_facts(blob), effect_facts(ref)
+    if ours == theirs:
+        tally["fx_5_0 effects equal"] += 1
+        return
+    diffs = [("effect", repr(b), repr(a), None) for a, b in zip(ours, theirs, strict=False) if a != b]
+    if len(ours) != len(theirs):
+        diffs.append(("effect", "count", len(ours), len(theirs)))
+    differing[job.name] = diffs
+    if verbose:
+        for _cat, fxc, mine, _ in diffs[:8]:
+            print(f"EFFECT {job.name}: ours {mine} fxc {fxc}", file=out)
+
+
 def run(tree: GitTree, only: str | None = None, verbose: bool = False,
         out: Any = sys.stdout) -> dict[str, Any]:
     """Compile and compare every compile (``only``: an fnmatch pattern over ``FOLDER/OUT``, case-insensitive);
     returns the tallies (see :func:`main`)."""
     from pyd3d11.d3dcompiler import D3DDisassemble
+    from pyd3d11.headers.d3dcompiler_types import D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS
 
     tally: collections.Counter = collections.Counter()
     fields: collections.Counter = collections.Counter()
     listing: collections.Counter = collections.Counter()
+    stats: collections.Counter = collections.Counter()  #: STAT counter -> compiles where ours differs
+    stat_rules: collections.Counter = collections.Counter()  #: ... where fxc's program recounted differs
     failures: list[str] = []
     differing: dict[str, list] = {}
     for job in jobs(tree):
@@ -310,6 +394,9 @@ def run(tree: GitTree, only: str | None = None, verbose: bool = False,
             verbose and print(f"FAIL {job.name} {job.profile}: {err}", file=out)
             continue
         tally[f"{job.kind}s compiled"] += 1
+        if job.kind == "effect":
+            _compare_effect(tree, job, blob, tally, differing, verbose, out)
+            continue
         if job.kind != "shader":
             continue
         ref = tree.read(job.output("o"))
@@ -332,9 +419,20 @@ def run(tree: GitTree, only: str | None = None, verbose: bool = False,
                     print(f"DIFF {job.name} {job.profile} {cat} {where}: ours {a!r} fxc {b!r}", file=out)
         else:
             tally["reflection equal"] += 1
+        fxc_stat = stat_facts(ref)
+        for key, counter in (("stat", stats), ("stat rule", stat_rules)):
+            mine_stat = stat_facts(blob) if key == "stat" else stat_facts(ref, recount=True)
+            for f, v in fxc_stat.items():
+                if mine_stat.get(f) != v:
+                    counter[f] += 1
+                    if verbose:
+                        print(f"{key.upper()} {job.name} {f}: ours {mine_stat.get(f)} fxc {v}", file=out)
+            tally[f"{key} objects"] += bool(fxc_stat)
         asm = tree.read(job.output("asm"))
         if asm is not None:
-            mine = listing_sections(bytes(D3DDisassemble(blob, None, 0, None)).decode("latin-1"))
+            # fxc's /Fc listing prints the initialised constants' default values (the disassembler flag)
+            text = D3DDisassemble(blob, None, D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS, None)
+            mine = listing_sections(bytes(text).decode("latin-1"))
             fxc = listing_sections(asm.decode("latin-1"))
             for title in _SECTIONS:
                 if title in mine or title in fxc:
@@ -343,7 +441,8 @@ def run(tree: GitTree, only: str | None = None, verbose: bool = False,
                     if not same and verbose:
                         print(f"LISTING {job.name} {title}:\n  ours {mine.get(title)}\n  fxc  {fxc.get(title)}",
                               file=out)
-    return {"tally": tally, "fields": fields, "listing": listing, "failures": failures, "differing": differing}
+    return {"tally": tally, "fields": fields, "listing": listing, "failures": failures, "differing": differing,
+            "stats": stats, "stat_rules": stat_rules}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -368,9 +467,18 @@ def main(argv: list[str] | None = None) -> int:
         eq, ne = res["listing"][(title, True)], res["listing"][(title, False)]
         if eq or ne:
             print(f"  {title}: {eq}/{eq + ne}")
+    for key, title in (("stats", "stat"), ("stat_rules", "stat rule")):
+        n_obj = t[f"{title} objects"]
+        print(f"STAT counters differing ({'our compile' if key == 'stats' else 'fxc program recounted'}, "
+              f"of {n_obj} objects):")
+        for f, n in sorted(res[key].items()):
+            print(f"  {f}: {n}")
     for kind, plural in (("effect", "effects"), ("library", "libraries")):
         if t[f"{kind}s"]:
             print(f"{plural} compiled {t[f'{kind}s compiled']}/{t[f'{kind}s']}")
+    if t["fx_5_0 effects"]:
+        print(f"fx_5_0 effects equal to fxc's objects (effect_facts) {t['fx_5_0 effects equal']}/"
+              f"{t['fx_5_0 effects']}")
     if t["fxc unreadable"]:
         print(f"fxc objects our D3DReflect cannot read: {t['fxc unreadable']}")
     n = t["shaders compiled"]

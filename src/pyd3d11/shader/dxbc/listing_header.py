@@ -42,8 +42,15 @@ SYSVALUE_NAMES = {
     69: "STENCILREF", 70: "INNERCOV",
 }
 # Outputs without a register: printed register name.
-SPECIAL_OUTPUT_REGISTERS = {65: "oDepth", 66: "oMask", 67: "oDepthGE", 68: "oDepthLE", 69: "oStencilRef"}
+#: (fxc 10.1 prints oStencilRef four blanks after N/A, where the 8-wide column would give one: RasterOrderViews.asm)
+SPECIAL_OUTPUT_REGISTERS = {65: "oDepth", 66: "oMask", 67: "oDepthGE", 68: "oDepthLE", 69: "   oStencilRef"}
+# Inputs without a register (a geometry shader's SV_PrimitiveID, read from vPrim): fxc 10.1 prints
+# ``N/A   primID   PRIMID    uint    YES`` (DXDecompiler 3Dmigoto signatures_gs5.asm)
+SPECIAL_INPUT_REGISTERS = {7: "primID"}
 COMPONENT_TYPE_NAMES = {0: "unknown", 1: "uint", 2: "int", 3: "float"}
+#: D3D_MIN_PRECISION -> the Format column fxc 10.1 prints for a minimum-precision element, with the component
+#: type it stands for (3Dmigoto signatures_vs.asm: min16f, min2_8f, min16i, min16u; min_precision.asm)
+MIN_PRECISION_FORMATS = {1: ("min16f", 3), 2: ("min2_8f", 3), 4: ("min16i", 2), 5: ("min16u", 1)}
 
 INPUT_TYPE_NAMES = {0: "cbuffer", 1: "tbuffer", 2: "texture", 3: "sampler", 4: "UAV", 5: "texture", 6: "UAV",
                     7: "texture", 8: "UAV", 9: "UAV", 10: "UAV", 11: "UAV"}
@@ -56,8 +63,9 @@ VARIABLE_TYPE_NAMES = {0: "void", 1: "bool", 2: "int", 3: "float", 4: "string", 
                        **{int(v): v.name[len("D3D_SVT_"):].lower() for v in SVT if v.name.startswith("D3D_SVT_MIN")}}
 CBUFFER_KIND = {0: "cbuffer", 1: "tbuffer", 2: "interfaces", 3: "Resource bind info for"}
 TESS_DOMAIN_NAMES = {1: "Isoline", 2: "Triangle", 3: "Quadrilateral"}
-TESS_OUTPUT_NAMES = {1: "Point", 2: "Line", 3: "Clockwise Triangles", 4: "Counter-clockwise Triangles"}
-TESS_PARTITIONING_NAMES = {1: "Integer", 2: "Power2", 3: "Odd Fractional", 4: "Even Fractional"}
+TESS_OUTPUT_NAMES = {1: "Point", 2: "Line", 3: "Clockwise Triangles", 4: "Counter-Clockwise Triangles"}  # fxc 10.1
+#: fxc 10.1 spells pow2 "Integer Power of 2" (DXDecompiler HullShader_PartitioningPow2.asm, 3Dmigoto hull.asm)
+TESS_PARTITIONING_NAMES = {1: "Integer", 2: "Integer Power of 2", 3: "Odd Fractional", 4: "Even Fractional"}
 # SFI0 bits fxc lists under "Note: shader requires additional functionality:" (0x2, raw/structured
 # buffers on 4.x, is not listed by fxc). Only the doubles text is verified against the corpus.
 FEATURE_NOTES = {
@@ -156,7 +164,9 @@ def _format_cbuffer(cb: RdefConstantBuffer, default_values: bool = True) -> list
         _format_var(lines, "   ", v.name, v.type, v.start_offset, tail, k == 0)
         if v.default_value and default_values:
             words = struct.unpack(f"<{len(v.default_value) // 4}I", v.default_value[: len(v.default_value) // 4 * 4])
-            lines.append("//      = " + "".join(f"0x{w:08x} " for w in words))
+            # four words a line, the rest indented under the first (fxc 10.1: AdvancedHLSL_GS.asm's float4x4)
+            for i in range(0, len(words), 4):
+                lines.append(("//      = " if i == 0 else "//        ") + "".join(f"0x{w:08x} " for w in words[i:i + 4]))
     lines += ["//", "// }", "//"]
     return lines
 
@@ -173,7 +183,10 @@ def binding_columns(b: RdefBinding) -> tuple[str, str, str]:
     if it in (0, 1, 3):
         return kind, "NA", "NA"
     rw = "r/w" if kind == "UAV" else "r/o"
-    if it in (5, 6, 9, 10, 11):
+    if it in (9, 10, 11):  # fxc 10.1 names the structured UAVs with a hidden counter by their use
+        # (DXDecompiler Internal/Operations/UAV_AppendStructuredBuffer / _Consume… / _RWStructuredBuffer.asm)
+        return kind, "struct", {9: "append", 10: "consume", 11: "r/w+cnt"}[it]
+    if it in (5, 6):
         return kind, "struct", rw
     if it in (7, 8):
         return kind, "byte", rw
@@ -200,15 +213,23 @@ def _format_binding_51(b: RdefBinding) -> str:
 # -- Signatures --------------------------------------------------------------------------------
 
 
-def _format_sig_row(e: SignatureElement, is_output: bool) -> str:
+def _format_sig_row(e: SignatureElement, is_output: bool, streams: bool = False) -> str:
+    """One signature row; ``streams``: prefix the name with its GS stream (``m1:TEXCOORD``), as fxc 10.1 does
+    in a geometry shader whose outputs are not all in stream 0 (DXDecompiler 3Dmigoto signatures_gs5.asm,
+    HlslCrossCompiler gs5/stream.asm; its single-stream gs_5_0 listings print bare names)."""
     name = e.d3d_name
     ctype = COMPONENT_TYPE_NAMES.get(e.component_type, "unknown")
-    if name in SPECIAL_OUTPUT_REGISTERS and e.register == 0xFFFFFFFF:
-        used = "YES" if (e.mask & ~e.rw_mask) or not is_output else "NO"
-        return (f"// {e.semantic_name:<20} {e.semantic_index:5d} {'N/A':>6} {SPECIAL_OUTPUT_REGISTERS[name]:>8} "
+    if e.min_precision in MIN_PRECISION_FORMATS:
+        ctype = MIN_PRECISION_FORMATS[e.min_precision][0]
+    sem = f"m{e.stream}:{e.semantic_name}" if streams else e.semantic_name
+    special = (SPECIAL_OUTPUT_REGISTERS if is_output else SPECIAL_INPUT_REGISTERS).get(name)
+    if special is not None and e.register == 0xFFFFFFFF:
+        # outputs store the components never written, inputs those read ("NO" for an unread input: by analogy)
+        used = "YES" if (e.mask & ~e.rw_mask if is_output else e.rw_mask & e.mask) else "NO"
+        return (f"// {sem:<20} {e.semantic_index:5d} {'N/A':>6} {special:>8} "
                 f"{SYSVALUE_NAMES[name]:>8} {ctype:>7} {used:>6}")
     used = (~e.rw_mask & e.mask & 0xF) if is_output else e.rw_mask
-    return (f"// {e.semantic_name:<20} {e.semantic_index:5d}   {_mask_text(e.mask)} {e.register:8d} "
+    return (f"// {sem:<20} {e.semantic_index:5d}   {_mask_text(e.mask)} {e.register:8d} "
             f"{SYSVALUE_NAMES.get(name, str(name)):>8} {ctype:>7}   {_mask_text(used)}")
 
 
@@ -216,7 +237,8 @@ def _format_signature(title: str, sig: Signature | None, is_output: bool, empty:
     lines = [f"// {title}:", "//", *_SIG_HEADER]
     if sig is None or not sig.elements:
         return lines + [f"// {empty}"]
-    return lines + [_format_sig_row(e, is_output) for e in sig.elements] + ["//"]
+    streams = is_output and any(e.stream for e in sig.elements)
+    return lines + [_format_sig_row(e, is_output, streams) for e in sig.elements] + ["//"]
 
 
 # -- whole header ------------------------------------------------------------------------------
@@ -413,6 +435,11 @@ def _parse_block(lines: list[str], i: int, sm5: bool) -> tuple[list[tuple], int]
             out[-1] = (*out[-1][:5], struct.pack(f"<{len(words)}I", *words))
             i += 1
             continue
+        if body.startswith("0x") and out and out[-1][5:]:  # fxc 10.1's continuation line: four words each
+            words = [int(w, 16) for w in body.split()]
+            out[-1] = (*out[-1][:5], out[-1][5] + struct.pack(f"<{len(words)}I", *words))
+            i += 1
+            continue
         if body.startswith("struct"):
             sname = body[len("struct"):].strip()
             members, i = _parse_block(lines, i + 1, sm5)
@@ -467,14 +494,21 @@ def _parse_sig_row(line: str, is_output: bool) -> SignatureElement:
     if len(parts) < 6:
         raise _bad(f"cannot read signature row {line!r}")
     name, idx = parts[0], int(parts[1])
+    printed = len(name)  # the column shift below follows the printed name, stream prefix included
+    stream_m = re.match(r"m([0-3]):(.+)$", name) if is_output else None
+    stream = 0
+    if stream_m:  # fxc 10.1's ``m1:NAME`` of a multi-stream geometry shader (_format_sig_row)
+        stream, name = int(stream_m.group(1)), stream_m.group(2)
     if parts[2] == "N/A":
         sv, ctype = parts[4], parts[5]
         used = parts[6] if len(parts) > 6 else "NO"
         d3d = _SYSVALUE_FROM_TEXT.get(sv, 0)
+        # outputs: never-written y, z, w (sigusage); inputs: the component read
+        rw = (0xE if used == "YES" else 0xF) if is_output else (1 if used == "YES" else 0)
         return SignatureElement(name, idx, 0 if d3d in _STORED_AS_ZERO else d3d, _CTYPE_FROM_TEXT.get(ctype, 0),
-                                0xFFFFFFFF, 1, 0xE if used == "YES" else 0xF)  # never-written y, z, w (sigusage)
+                                0xFFFFFFFF, 1, rw, stream)
     # mask and used columns are positional ("x   ", " y  "): read by column, shifted by overlong names
-    sh = max(0, len(name) - 20)
+    sh = max(0, printed - 20)
     mask = _mask_from(line[32 + sh:36 + sh])
     reg = int(line[37 + sh:45 + sh])
     sv = line[46 + sh:54 + sh].strip()
@@ -484,7 +518,9 @@ def _parse_sig_row(line: str, is_output: bool) -> SignatureElement:
     # outputs store "never written" (spec-facts §2.3), inputs the components read
     rw = (0xF ^ used) if is_output else used
     stored = 0 if d3d in _STORED_AS_ZERO else d3d
-    return SignatureElement(name, idx, stored, _CTYPE_FROM_TEXT.get(ctype, 0), reg, mask, rw)
+    prec = next((p for p, (text, _c) in MIN_PRECISION_FORMATS.items() if text == ctype), 0)
+    comp = MIN_PRECISION_FORMATS[prec][1] if prec else _CTYPE_FROM_TEXT.get(ctype, 0)
+    return SignatureElement(name, idx, stored, comp, reg, mask, rw, stream, prec)
 
 
 def _mask_from(text: str) -> int:
@@ -584,6 +620,8 @@ def _parse_binding(line: str, rdef: Rdef) -> RdefBinding:
     if fmt == "struct":
         # SRV and UAV buffer dimensions are both 1 (D3D_SRV_DIMENSION_BUFFER / D3D_UAV_DIMENSION_BUFFER)
         b.input_type, b.return_type, b.dimension, b.num_samples = (6 if uav else 5), 6, 1, elem_size
+        if uav:  # the counter-carrying kinds by their Dim text (binding_columns)
+            b.input_type = {"append": 9, "consume": 10, "r/w+cnt": 11}.get(dim, 6)
         return b
     if fmt == "byte":
         b.input_type, b.return_type, b.dimension = (8 if uav else 7), 6, 1

@@ -145,8 +145,11 @@ def build_sfi0(flags: int) -> bytes:
 #: STAT counters that count opcodes: counter -> the opcode names it counts. Fitted against the STAT chunks
 #: fxc wrote for the shader corpus (../shared/conformance/dxbc-corpus, every field below reproduces fxc's
 #: count on every non-hull shader there; tests/test_rules_d3dcompiler_stat.py) and, for opcodes the corpus
-#: does not use, the same classification as the opcode's neighbours. fxc counts ``mad``/``imad`` in
-#: neither the float nor the int counter, ``itof`` only as a conversion, the roundings and ``frc`` as conversions as well as floats, ``sample_l`` and the raw/structured/UAV reads of t#/u# (not of g#) as texture loads,
+#: does not use, the same classification as the opcode's neighbours, and checked again against DXDecompiler's
+#: fxc 10.1 objects (tools/dxd_corpus.py, session 25). fxc 9.30 counts ``mad``/``imad`` in neither the float
+#: nor the int counter (fxc 10.1 does: _COUNTERS_47_EXTRA), the double-precision arithmetic in no counter (fxc
+#: 10.1's 3Dmigoto double_precision.o: dmul, ddiv, drcp, dfma, dmin, dmax, deq, dne, dge, dlt are not float
+#: instructions and dmovc is no movc; 9.30's corpus has only dadd, not counted either), ``itof`` only as a conversion, the roundings and ``frc`` as conversions as well as floats, ``sample_l`` and the raw/structured/UAV reads of t#/u# (not of g#) as texture loads,
 #: the bitwise ``and``/``or``/``xor``/``not`` as uint instructions (its bitwise counter stays 0), and
 #: ``gather4_c`` in no texture counter. The SM5 counters (barrier, interlocked, texture store) follow the
 #: D3D11_SHADER_DESC page: sync, the atomic and immediate-atomic operations, and UAV stores.
@@ -154,18 +157,23 @@ STAT_OPCODE_COUNTERS: dict[str, tuple[str, ...]] = {
     "FloatInstructionCount": (
         "ADD", "DIV", "DP2", "DP3", "DP4", "EQ", "EXP", "FRC", "GE", "LT", "MIN", "MAX", "MUL", "NE",
         "ROUND_NE", "ROUND_NI", "ROUND_PI", "ROUND_Z", "RSQ", "SQRT", "SINCOS", "LOG", "RCP",
-        "DMAX", "DMIN", "DMUL", "DEQ", "DGE", "DLT", "DNE", "DDIV", "DFMA", "DRCP"),
+        # the derivatives (both versions: 9.30's POM_PS / RenderVarianceScene_PS, 10.1's TransparencyAA10_1_PS)
+        "DERIV_RTX", "DERIV_RTY", "DERIV_RTX_COARSE", "DERIV_RTY_COARSE", "DERIV_RTX_FINE", "DERIV_RTY_FINE"),
     "IntInstructionCount": ("IADD", "IEQ", "IGE", "ILT", "IMAX", "IMIN", "IMUL", "INE", "INEG", "ISHL", "ISHR"),
     "UintInstructionCount": ("UDIV", "ULT", "UGE", "UMUL", "UMAX", "UMIN", "USHR", "AND", "OR", "XOR", "NOT"),
     "ConversionInstructionCount": ("ITOF", "FTOI", "FTOU", "UTOF", "DTOU", "UTOD", "DTOF", "FTOD", "DTOI", "ITOD",
                                    "F32TOF16", "F16TOF32", "ROUND_NE", "ROUND_NI", "ROUND_PI", "ROUND_Z", "FRC"),
     "MovInstructionCount": ("MOV", "DMOV"),
-    "MovcInstructionCount": ("MOVC", "DMOVC"),
-    "TextureNormalInstructions": ("SAMPLE",),
-    "TextureCompInstructions": ("SAMPLE_C", "SAMPLE_C_LZ"),
-    "TextureBiasInstructions": ("SAMPLE_B",),
-    "TextureGradientInstructions": ("SAMPLE_D",),
-    "GatherInstructions": ("GATHER4", "GATHER4_PO"),
+    "MovcInstructionCount": ("MOVC",),
+    # the tiled-resource forms (D3D11.2 ``*_s`` / ``*_cl_s``) count with their plain operation; of the
+    # gathers every feedback form counts, gather4_c_s / gather4_po_c_s too (DXDecompiler Texture_Texture2D.o:
+    # 83 = gather4 15 + _s 10 + gather4_po 16 + _s 16 + gather4_c_s 10 + gather4_po_c_s 16)
+    "TextureNormalInstructions": ("SAMPLE", "SAMPLE_CLAMP_FEEDBACK"),
+    "TextureCompInstructions": ("SAMPLE_C", "SAMPLE_C_LZ", "SAMPLE_C_CLAMP_FEEDBACK", "SAMPLE_C_LZ_FEEDBACK"),
+    "TextureBiasInstructions": ("SAMPLE_B", "SAMPLE_B_CLAMP_FEEDBACK"),
+    "TextureGradientInstructions": ("SAMPLE_D", "SAMPLE_D_CLAMP_FEEDBACK"),
+    "GatherInstructions": ("GATHER4", "GATHER4_PO", "GATHER4_FEEDBACK", "GATHER4_PO_FEEDBACK", "GATHER4_C_FEEDBACK",
+                           "GATHER4_PO_C_FEEDBACK"),
     "LodInstructions": ("LOD",),
     "EmitInstructionCount": ("EMIT", "EMIT_STREAM", "EMITTHENCUT", "EMITTHENCUT_STREAM"),
     "CutInstructionCount": ("CUT", "CUT_STREAM", "EMITTHENCUT", "EMITTHENCUT_STREAM"),
@@ -180,7 +188,19 @@ STAT_OPCODE_COUNTERS: dict[str, tuple[str, ...]] = {
 }
 #: Resource reads and writes, counted when they address a t# or u# register (thread-group shared memory is
 #: no texture): TextureLoadInstructions and cTextureStoreInstructions.
-TEXTURE_LOADS = ("LD", "LD_MS", "SAMPLE_L", "LD_RAW", "LD_STRUCTURED", "LD_UAV_TYPED")
+TEXTURE_LOADS = ("LD", "LD_MS", "SAMPLE_L", "LD_RAW", "LD_STRUCTURED", "LD_UAV_TYPED", "LD_FEEDBACK", "LD_MS_FEEDBACK",
+                 "SAMPLE_L_FEEDBACK", "LD_RAW_FEEDBACK", "LD_STRUCTURED_FEEDBACK", "LD_UAV_TYPED_FEEDBACK")
+#: The compiler whose STAT counting program_stats follows by default: d3dcompiler_47 (fxc 10.x), the project's
+#: target. d3dcompiler_46 (fxc 9.30.9200, the Windows 8 SDK: the SlimShader corpus) counts the multiply-adds in
+#: no counter; d3dcompiler_47 counts ``mad`` as a float and ``imad`` as an int instruction (DXDecompiler's fxc
+#: 10.1 objects: HlslCrossCompiler vs5/mad_imm is one ``mad``, Float 1 where 9.30's object of the same source
+#: has 0; TessellatorCS40_TessellateIndicesCS Int 389 where 9.30 has 338, its ``imad`` 51).
+D3DCOMPILER_47 = 47
+D3DCOMPILER_46 = 46
+_COUNTERS_47_EXTRA: dict[str, tuple[str, ...]] = {
+    "FloatInstructionCount": ("MAD",),
+    "IntInstructionCount": ("IMAD",),
+}
 TEXTURE_STORES = ("STORE_UAV_TYPED", "STORE_RAW", "STORE_STRUCTURED")
 #: The counters of the declarations: input and output registers (DclCount).
 _IO_DECLS = ("DCL_INPUT", "DCL_INPUT_SGV", "DCL_INPUT_SIV", "DCL_INPUT_PS", "DCL_INPUT_PS_SGV", "DCL_INPUT_PS_SIV",
@@ -207,16 +227,17 @@ def _uses_shared_memory(inst) -> bool:
     return any(o.type == OperandType.THREAD_GROUP_SHARED_MEMORY for o in inst.operands)
 
 
-def program_stats(program) -> ShaderStats:
+def program_stats(program, compiler: int = D3DCOMPILER_47) -> ShaderStats:
     """STAT counters from a program (the D3D11_SHADER_DESC fields, spec-facts §2.5), as fxc fills them:
     opcode counters from STAT_OPCODE_COUNTERS; InstructionCount every executable instruction; DclCount the
     input and output declarations; DefCount the vec4s of the immediate constant buffer; TempRegisterCount
-    dcl_temps; TempArrayCount the registers of the indexable temps and ArrayInstructionCount the
+    dcl_temps (a hull shader's: the largest of its phases'); TempArrayCount the registers of the indexable temps and ArrayInstructionCount the
     instructions that address them; the GS and tessellation fields the values their declarations hold
     (a hull shader's InputPrimitive the n-control-point patch of its input control point count,
     cControlPoints its output control point count; a domain shader's its input count);
     IsSampleFrequencyShader a pixel shader with a sample-interpolated input or an SV_SampleIndex input (the
-    two ways HLSL asks for per-sample execution)."""
+    two ways HLSL asks for per-sample execution). ``compiler``: D3DCOMPILER_47 (the default, the project's
+    target) or D3DCOMPILER_46 (fxc 9.30's counting, to compare with objects it wrote)."""
     from ..ir import Opcode as O
     from ..ir import ProgramType
     from .opcodes import OPCODES, OpClass
@@ -230,10 +251,22 @@ def program_stats(program) -> ShaderStats:
     st = ShaderStats(dword_count=37 if program.major >= 5 else 29)
     st.InstructionCount = len(code)
     for counter, names in STAT_OPCODE_COUNTERS.items():
+        if compiler >= D3DCOMPILER_47:
+            names = names + _COUNTERS_47_EXTRA.get(counter, ())
         setattr(st, counter, sum(hist.get(getattr(O, n), 0) for n in names))
     io = {getattr(O, n) for n in _IO_DECLS}
     st.DclCount = sum(1 for i in decls if i.opcode in io)
     st.TempRegisterCount = sum(i.extra[0] for i in decls if i.opcode == O.DCL_TEMPS and i.extra)
+    if program.program_type == ProgramType.HULL:
+        # each hull-shader phase declares its own temps; fxc reports the largest phase's count (all 30 hull
+        # objects of both fxc corpora: SubD11_HS 14 = its control-point phase's 7 / a fork phase's 14, …)
+        per_phase = [0]
+        for i in insts:
+            if OPCODES[i.opcode].cls == OpClass.HS_PHASE:
+                per_phase.append(0)
+            elif i.opcode == O.DCL_TEMPS and i.extra:
+                per_phase[-1] += i.extra[0]
+        st.TempRegisterCount = max(per_phase)
     loads = {getattr(O, n) for n in TEXTURE_LOADS}
     stores = {getattr(O, n) for n in TEXTURE_STORES}
     st.TextureLoadInstructions = sum(1 for i in code if i.opcode in loads and not _uses_shared_memory(i))

@@ -107,6 +107,13 @@ class Comma(Node):
 
 
 @dataclass(eq=False)
+class AsmBlock(Node):
+    """A D3D9 effect's ``asm { ... }`` shader (effects syntax; effects/fx2asm.py assembles it): its tokens, one
+    list per source line."""
+    lines: list
+
+
+@dataclass(eq=False)
 class Evaluated(Node):
     """A sub-expression already evaluated by the code generator (an l-value's index with side effects,
     evaluated once: ``a[k++] += 1``); ``value`` is the generator's value. Never produced by the parser."""

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from . import ast as A
 from .check import check_cb_entry_count, check_cb_overlap, check_cb_slots, check_uav_model
-from .layout import check_packoffset_objects, kept_unused_cbuffers, mark_struct_objects, referenced_names, shader_roots
+from .layout import check_packoffset_objects, mark_struct_objects, referenced_names, shader_roots
 from .objects import allocate_registers, has_object, leaf_count
 from .operands import imm
 from .regclass import CATEGORIES, category, register_file
@@ -262,21 +262,16 @@ class ResourceBinding:
         check_uav_model(self)
         check_cb_overlap(self)
         check_packoffset_objects(self)
+        # A constant buffer none of whose variables the shader reads is not bound, explicit register or not:
+        # d3dcompiler_47 (fxc 10.1: DXDecompiler's SubD11_PS/_DS, Particle_PS, POM_PS, DetailTessellation11_PS)
+        # drops it where d3dcompiler_46 (fxc 9.30.9200, the SlimShader corpus) kept some explicit ones
+        # (docs/conformance.md, Session 25 helper REF)
         allocate_registers(self)
-        for cb in kept_unused_cbuffers(self):
-            cb.used = True  # reflected with every variable flagged unused
         cb_taken = {cb.reg for cb in self.cbufs if cb.explicit and cb.kind != "tbuffer"}
-        t_taken = {r.reg for r in self.resources if r.file == "t" and r.reg >= 0}
         for cb in self.cbufs:
-            if cb.kind == "tbuffer":  # a texture buffer: a t# register (after the textures, lowest free)
+            if cb.kind == "tbuffer":  # a texture buffer: its t# (an automatic one placed by allocate_registers)
                 if cb.explicit:
                     cb.slot = cb.reg  # type: ignore[assignment]
-                elif cb.used:
-                    n = 0
-                    while n in t_taken:
-                        n += 1
-                    cb.slot = n
-                    t_taken.add(n)
                 continue
             if cb.explicit:
                 cb.slot = cb.reg  # type: ignore[assignment]

@@ -274,6 +274,12 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     from .codegen import walk
 
     init = d.init
+    if isinstance(init, A.AsmBlock):
+        # a D3D9 effect's assembly shader (effects/fx2asm.py assembles it for fx_2_0): taken by the Direct3D 9
+        # targets compiling such a file; at shader model 4 and later an error, as the parser refused it before
+        if cg.d3d9 is None:
+            raise cg.err(init.pos, "asm blocks are Direct3D 9 effect syntax (fx_2_0 and the D3D9 targets)", 3000)
+        return
     if isinstance(init, A.Ident) and any(isinstance(x, A.VarDecl) and x.name == init.name and x is not d and
                                          isinstance(x.type, ObjectType) and x.type.kind.lower() in _SHADER_OBJECTS
                                          and {"static", "const"} <= set(x.mods) for x in cg.prog.decls):
@@ -282,6 +288,14 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
         # vkd3d's Windows-verified effect-compile fails ``PixelShader ps2 = ps1;`` from a uniform ``ps1``
         # ("Initializer must be literal expressions")
         return
+    if isinstance(init, A.Call) and init.name == "BindInterfaces" and init.args:
+        # fx_5_0's BindInterfaces(shader, iface0, iface1[k], ...): the shader is judged as a variable's own
+        # initialiser would be (DXDecompiler's EffectInterfaces.fx: ``PixelShader PS2 =
+        # BindInterfaces(CompileShader(ps_5_0, main()), gAbstractInterface2, gAbstractInterface3[2]);``)
+        init = init.args[0]
+        if isinstance(init, A.Ident) and (init.name in cg.globals or any(
+                isinstance(x, A.VarDecl) and x.name == init.name for x in cg.prog.decls)):
+            return
     if isinstance(init, A.Call) and init.name == "ConstructGSWithSO" and init.args:
         # ConstructGSWithSO(shader, "decl"[, "decl1", "decl2", "decl3", rasterizedStream]): the shader is a
         # CompileShader expression or a shader variable; the declarations are strings (or NULL)

@@ -623,7 +623,8 @@ class Codegen(SignatureBinding, ResourceBinding):
                 add_cb_array(self, d)
             elif isinstance(d, A.CBufferDecl):
                 reg = d.register + d.space * SPACE_STRIDE if d.register is not None else None
-                cb = CBuf(d.name, d.kind, reg, explicit=d.register is not None, pos=d.pos, space=d.space)
+                cb = CBuf(d.name, d.kind, reg, explicit=d.register is not None, pos=d.pos, space=d.space,
+                          decl_order=order)  # a tbuffer takes its t# in declaration order (objects.py)
 
                 def manual(m: A.VarDecl) -> bool:
                     return m.packoffset is not None or (m.register is not None and m.register[0] != "c")

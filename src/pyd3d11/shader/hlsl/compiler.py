@@ -437,7 +437,7 @@ def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | N
         return profile_errors(p, prof, by_dimension=finish is not None)
 
     tr = translate(program, prof, file, types, no_mapped_counts=no_mapped_counts, bool_branches=bool_branches)
-    tr.program = allocate_registers(remove_dead_code(tr.program))
+    tr.program = allocate_registers(remove_dead_code(tr.program), prof.temps)
 
     prog = final(tr)
     errs = check(prog)
@@ -448,7 +448,7 @@ def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | N
         except (HlslError, NotSupportedError):
             again = None
         if again is not None:
-            again.program = allocate_registers(remove_dead_code(again.program))
+            again.program = allocate_registers(remove_dead_code(again.program), prof.temps)
             again_prog = final(again)
             if not check(again_prog):
                 tr, prog, errs = again, again_prog, []
@@ -462,7 +462,7 @@ def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | N
 
         p = tr.program
         fused = allocate_registers(remove_dead_code(Sm2Program(p.kind, p.major, p.minor,
-                                                               peephole(list(p.instructions), prof))))
+                                                               peephole(list(p.instructions), prof))), prof.temps)
         if not check(fused):
             tr.program = prog = fused
             errs = []

@@ -15,6 +15,7 @@ from .featuregates import GS_INSTANCE_ID, LANGUAGE, check_gate, denial
 from .operands import Reg
 from .signatures import check_clip_cull
 from .sigpack import add_decl, comp_mask, place_element
+from .sigusage import REGISTERLESS
 from .sysvalues import GS_V_IN, is_system_value_at, system_value_error, vertex_element_error
 from .types import STREAM_KINDS, VOID, ArrayType, NumType, ObjectType, StructType, Type
 
@@ -78,6 +79,7 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
         raise cg.err(f.pos, "geometry shader entry points must return void", 3519)
     scope: dict[str, Val] = {}
     prim: tuple[str, int] | None = None
+    prim_elem = None
     streams = 0
     from .codegen import walk
 
@@ -129,6 +131,8 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
             decl = f"dcl_input {special}"
             if decl not in cg.in_decls:
                 cg.in_decls.append(decl)
+                if special == "vPrim":
+                    prim_elem = _primitive_id_element(cg, p.semantic or "")
             v = Val(t, [(special, (), None, 0)] * t.n)
             scope[p.name] = Val(t, cg.materialize_force(v.slots))
             continue
@@ -141,8 +145,24 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
             scope[p.name].readonly = True
     if prim is None:
         raise cg.err(f.pos, "geometry shader entry point needs an input primitive parameter", 3000)
+    if prim_elem is not None:  # after the vertex elements: it takes no register of theirs
+        cg.inputs.append(prim_elem)
     cg.gs.prim = prim[0].replace("patch:", "")
     return scope
+
+
+def _primitive_id_element(cg: CodegenContext, semantic: str):
+    """The input-signature element of a geometry shader's SV_PrimitiveID parameter. The value lives in the
+    register-less ``vPrim`` (D3D11.3 §13.8: the GS receives the primitive ID as a scalar input of its own), but
+    fxc 10.1 (d3dcompiler_47) still lists it in the input signature: register 0xFFFFFFFF, D3D_NAME_PRIMITIVE_ID,
+    uint, mask x (listing ``N/A primID PRIMID uint``) -- DXDecompiler's 3Dmigoto signatures_gs.o / _gs5.o. A
+    hull or domain shader's vPrim gets no element (3Dmigoto signatures_hs.o reads vPrim with none); a pixel
+    shader's SV_PrimitiveID is an ordinary v# element (signatures.py). Read mask: sigusage's vPrim reads."""
+    from .codegen import _SV_NAMES, SigElem, split_semantic
+
+    base, idx = split_semantic(semantic)
+    base = compat_semantic(cg, base, False)
+    return SigElem(base, idx, _SV_NAMES["SV_PRIMITIVEID"][0], 1, REGISTERLESS, 1)
 
 
 def bind_gs_array(cg: CodegenContext, elem: Type, count: int, p: A.Param, body: A.Node | None = None) -> Val:

@@ -138,32 +138,6 @@ def _walk_scoped(f: A.FuncDef, visit) -> None:
     scan(f.body, [{prm.name for prm in f.params}])
 
 
-def kept_unused_cbuffers(cg: CodegenContext) -> list:
-    """Explicitly bound (``register(bN)``) constant buffers fxc reflects although the shader reads none
-    of their variables (all flagged unused, declared ``cbN[1]``).
-
-    Empirical rule (the mechanism inside fxc is not known): when the source declares a sampler that the
-    shader does not use, an unused explicit ``bN`` is kept if the shader uses a texture or sampler bound
-    at slot N. It accounts for every such buffer in the SDK listings of the dxbc-corpus, which all come
-    from the two samples that declare a sampler their pixel/domain shaders leave unused: SubD11_PS keeps
-    b0/b1 (t0..t2 used) and drops b3, SubD11_DS keeps b0 (t0/s0 used) and drops b1/b3, Particle_PS,
-    POM_PS and DetailTessellation11_PS keep b0 (t0/s0 used). Shaders of sources whose samplers are all
-    used drop such buffers even when slot N holds a used texture (DecalTessellation11_DS/PS,
-    DDSWithoutD3DX_PS, Skybox11_PS), as do shaders using no texture or sampler (SubD11_VS_*, Particle_VS,
-    TessellatorCS40_TessellateVerticesCS)."""
-    objects = [r for r in cg.resources if r.file in "ts"]
-    if not any(r.file == "s" and not r.used for r in objects):
-        return []
-    slots = {r.reg for r in objects if r.used}
-    taken = {cb.reg for cb in cg.cbufs if cb.explicit and cb.used}  # a slot holds one buffer
-    kept = []
-    for cb in cg.cbufs:
-        if cb.explicit and not cb.used and cb.reg in slots and cb.reg not in taken:
-            kept.append(cb)
-            taken.add(cb.reg)
-    return kept
-
-
 def _final_code(cg: CodegenContext) -> list:
     return [ph["code"] for _, ph in cg.tess.hs_phases] if cg.stage == "hs" else [cg.code]
 

@@ -28,6 +28,7 @@ from .types import (
     Type,
     array_leaf,
 )
+from .values import CBuf
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -403,7 +404,19 @@ def allocate_registers(cg: CodegenContext) -> None:
             group[id(r)] = blk
             partial.add(id(r))
     done: set[int] = set()
-    for r in sorted(cg.resources, key=lambda r: r.decl_order):
+    # A tbuffer is bound as a shader resource (a t# register) and placed with the textures in declaration order:
+    # fxc 10.1's DynamicIndexing.o / DuplicateNames.o put a tbuffer declared before a StructuredBuffer at t0 and
+    # the buffer at t1 (DXC likewise allocates a TextureBuffer among the SRVs in declaration order). A tbuffer and
+    # the object declared right after it share a decl_order: the tbuffer, declared first, sorts first.
+    tbuffers = [cb for cb in cg.cbufs if cb.kind == "tbuffer" and not cb.explicit and cb.used]
+    for r in sorted([*cg.resources, *tbuffers], key=lambda r: (r.decl_order, not isinstance(r, CBuf))):
+        if isinstance(r, CBuf):  # one t# register, the lowest free
+            n = 0
+            while n in taken["t"]:
+                n += 1
+            r.slot = n
+            taken["t"].add(n)
+            continue
         if r.explicit or id(r) in done:
             continue
         block = group.get(id(r), [r])

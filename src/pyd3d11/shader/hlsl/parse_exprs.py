@@ -192,6 +192,18 @@ class ExprParser:
             if t.text in ("true", "false"):
                 self.next()
                 return A.Literal(t.pos, t.text == "true", "bool")
+            if t.text == "asm" and self.peek().text == "{":
+                # a D3D9 effect's assembly shader: its lines up to the closing brace (assembly has no braces)
+                self.next()
+                self.next()
+                lines: dict = {}
+                while not self.at("}"):
+                    if self.tok.kind == "eof":
+                        raise self.error(tok=self.tok)
+                    tk = self.next()
+                    lines.setdefault((tk.pos.file, tk.pos.line), []).append(tk)
+                self.next()
+                return A.AsmBlock(t.pos, list(lines.values()))
             if t.text == "compile" and self.peek().kind == "id" and self.peek(2).kind == "id":
                 self.next()  # effects: `compile ps_4_0 f(args)` is CompileShader(ps_4_0, f(args))
                 prof = self.ident()

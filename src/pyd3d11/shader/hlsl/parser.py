@@ -15,6 +15,7 @@ from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_bi
 from .diagnostics import HlslError, Pos
 from .keywords import KEYWORD_NAMES, RESERVED_WORDS
 from .lexer import Token, lex
+from .parse_effects import EffectSyntaxParser
 from .parse_exprs import ExprParser
 from .parse_sm51 import Sm51Parser
 from .types import (
@@ -89,7 +90,7 @@ _EFFECT_WORDS = frozenset({"PixelShader", "pixelshader", "VertexShader", "vertex
 _BUILTIN_TYPE_WORDS = frozenset({"vector", "matrix", "string", "void"})
 
 
-class Parser(Sm51Parser, ExprParser):
+class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
     def __init__(self, tokens: list[Token], target: str | None = None):
         # ``#pragma`` lines may stand anywhere, even inside a declaration: they are taken out of the
         # token stream, and ``pack_at[i]`` keeps the pack_matrix orientation in force at token i
@@ -730,6 +731,12 @@ class Parser(Sm51Parser, ExprParser):
         if self.tok.text in ("technique", "technique10", "technique11", "fxgroup") and self.tok.kind == "id":
             self.parse_technique()
             return []
+        if self.tok.text == "stateblock" and self.peek(2).text == "=" and self.peek(3).text == "stateblock_state":
+            self.i += 4  # D3D9 effect state blocks (MicrosoftDocs "Keywords"): syntax only (effects/fx2compile.py)
+            self.expect("{")
+            self._state_block_entries()
+            self.expect(";")
+            return []
         if self.accept("typedef"):
             mods = self.parse_mods()
             self.check_mods("typedef", mods, "", pos)
@@ -1124,28 +1131,6 @@ class Parser(Sm51Parser, ExprParser):
         self.expect(";")
         return out
 
-    def parse_technique(self) -> None:
-        """``technique[10|11] [name] [<annotations>] { pass [name] [<...>] { state entries } ... }`` (fxgroups
-        hold techniques). Effects are parsed for syntax only."""
-        kw = self.next().text
-        if self.tok.kind == "id":
-            self.next()
-        self.skip_annotations()
-        self.expect("{")
-        while not self.accept("}"):
-            if kw == "fxgroup":
-                if self.tok.text not in ("technique10", "technique11"):
-                    raise self.error()
-                self.parse_technique()
-                continue
-            self.expect_pass()
-            if self.tok.kind == "id":
-                self.next()
-            self.skip_annotations()
-            self.expect("{")
-            self._state_block_entries()
-        self.accept(";")
-
     def parse_state_blocks(self, t: Type) -> None:
         """``{ name[idx] = expr; ... }`` or a list ``{ {...}, {...} }`` with one block per component."""
         start = self.expect("{")
@@ -1164,53 +1149,6 @@ class Parser(Sm51Parser, ExprParser):
         self.expect("}")
         if count != max(1, _flat_count(t)) and not self.one_block_for_range(t, count):
             raise self.error(f"expected {_flat_count(t)} state blocks, got {count}", start, 3000)
-
-    def state_name(self) -> Token:
-        """The name of a state-block entry: any identifier, effect keywords included (``PixelShader =
-        compile ps_4_0 PS();``), which ``ident`` refuses as variable names."""
-        if self.tok.kind != "id":
-            raise self.error()
-        return self.next()
-
-    def _state_block_entries(self) -> None:
-        while not self.accept("}"):
-            name = self.state_name()
-            if self.at("("):
-                lo_hi = _STATE_FUNCS.get(name.text)
-                if lo_hi is None:
-                    raise self.error(f"unknown state block function '{name.text}'", name, 3000)
-                args = self.parse_args()
-                if not lo_hi[0] <= len(args) <= lo_hi[1]:
-                    raise self.error(f"'{name.text}': wrong number of arguments", name, 3000)
-                self.expect(";")
-                continue
-            if self.accept("["):
-                if self.tok.kind != "int":
-                    raise self.error()
-                self.next()
-                self.expect("]")
-            self.expect("=")
-            if self.at("compile"):
-                self.state_values.append(self.parse_primary())
-            elif self.at("<"):
-                self.skip_annotations()
-            elif self.at("{"):
-                self.parse_initializer()
-            elif self.tok.text.lower() == "texture" and self.peek().text == ";":
-                # D3D9 effect states name D3DTA_TEXTURE "Texture" (``ColorArg1[0] = Texture;``, the DirectX SDK's
-                # ConfigSystem main.fx): a state enumeration value, not the type keyword
-                tok = self.next()
-                self.state_values.append(A.Ident(tok.pos, tok.text))
-            else:
-                v = self.parse_assign()
-                from .codegen import walk
-
-                for n in walk(v):
-                    if isinstance(n, A.Call) and n.name not in self.func_names or \
-                            isinstance(n, A.Cast) and isinstance(n.type, ObjectType):
-                        raise self.error("invalid state block value", name, 3000)
-                self.state_values.append(v)
-            self.expect(";")
 
     def parse_initializer(self) -> A.Node:
         if self.at("{"):
@@ -1405,11 +1343,6 @@ class Parser(Sm51Parser, ExprParser):
     # (expressions: parse_exprs.ExprParser)
 
 
-#: effect state-block functions -> (min, max) argument counts
-_STATE_FUNCS = {"SetBlendState": (3, 3), "SetDepthStencilState": (2, 2), "SetRasterizerState": (1, 1),
-                "SetVertexShader": (1, 1), "SetDomainShader": (1, 1), "SetHullShader": (1, 1),
-                "SetGeometryShader": (1, 1), "SetPixelShader": (1, 1), "SetComputeShader": (1, 1),
-                "OMSetRenderTargets": (2, 9)}
 
 
 def _count_init(n: A.Node) -> int | None:

@@ -15,6 +15,11 @@ from .operands import Ins, Reg
 
 #: files of input registers whose reads are reported, and the signature they belong to
 INPUT_FILES = ("v", "vicp", "vpc")
+#: the Register of a signature element that has no v#/o# register (oDepth, a GS's SV_PrimitiveID in vPrim)
+REGISTERLESS = 0xFFFFFFFF
+#: register-less input files with a signature element: their reads count as reads of register REGISTERLESS
+#: (a geometry shader's ``vPrim``, gs.py; the hull and domain shaders' vPrim has no element)
+_REGISTERLESS_INPUTS = frozenset({"vPrim"})
 #: operations that are computed per component (destination lane i reads source lane i)
 _COMPONENTWISE_CLASSES = {"float", "int", "uint", "bit", "convert"}
 #: per-component ops whose class the opcode table files elsewhere, and horizontal ops that do not
@@ -68,7 +73,10 @@ def input_reads(code: list[Ins]) -> dict[tuple[str, int], int]:
         if r.rel is not None and r.rel[0] == "r":
             k = ("r", r.rel[1][0])
             out[k] = out.get(k, 0) | 1 << r.rel[3]
-        if r.file in ("r", "x") or r.file in INPUT_FILES:
+        if r.file in _REGISTERLESS_INPUTS:
+            k = (r.file, REGISTERLESS)
+            out[k] = out.get(k, 0) | 1
+        elif r.file in ("r", "x") or r.file in INPUT_FILES:
             sw = _padded(r)
             mask = 0
             for ln in lanes:
@@ -122,7 +130,7 @@ def input_reads(code: list[Ins]) -> dict[tuple[str, int], int]:
                 if demand.get(k, 0) | m != demand.get(k, 0):
                     demand[k] = demand.get(k, 0) | m
                     changed = True
-    return {k: m for k, m in demand.items() if k[0] in INPUT_FILES}
+    return {k: m for k, m in demand.items() if k[0] in INPUT_FILES or k[0] in _REGISTERLESS_INPUTS}
 
 
 def output_writes(code: list[Ins]) -> dict[int, int]:
@@ -141,6 +149,10 @@ def output_writes(code: list[Ins]) -> dict[int, int]:
 
 def element_read_mask(reads: dict[tuple[str, int], int], files: tuple[str, ...], reg: int, mask: int) -> int:
     m = 0
+    if reg == REGISTERLESS:
+        for f in _REGISTERLESS_INPUTS:
+            m |= reads.get((f, reg), 0)
+        return m & mask
     for f in files:
         m |= reads.get((f, reg), 0) | reads.get((f, -1), 0)
     return m & mask
@@ -148,7 +160,7 @@ def element_read_mask(reads: dict[tuple[str, int], int], files: tuple[str, ...],
 
 def element_never_written(writes: dict[int, int], reg: int, mask: int) -> int:
     """fxc's output byte: the components of the register this element never writes."""
-    if reg == 0xFFFFFFFF:
+    if reg == REGISTERLESS:
         # an output with no register (oDepth, oDepthGE/LE, oMask, oStencilRef: one component, mask 1) stores the
         # other three as never written, 0xE: inferred from 13 fxc objects of DXDecompiler's and SlimShader's corpora
         # (SV_Depth 1, SV_Coverage 4, SV_DepthGreaterEqual 3, SV_DepthLessEqual 3, SV_StencilRef 2; none has 0)

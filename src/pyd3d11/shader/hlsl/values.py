@@ -82,6 +82,7 @@ class CBuf:
     explicit: bool = False
     pos: object = None  # the declaration's position (errors about the buffer as a whole)
     space: int = 0  # register space (shader model 5.1)
+    decl_order: int = 0  # the resource declaration order at this buffer (a tbuffer's t# follows it)
 
 
 @dataclass(eq=False)

@@ -54,6 +54,7 @@ from .ctab import (
     TypeInfo,
     encode_ctab,
 )
+from .optimize import drop_repeated_mova
 from .peephole import optimize
 from .profile import _PS_PORTS, _VS_PORTS, Level9Profile, count_slots
 from .program import Dst, Inst, Sm2Program, Src
@@ -424,6 +425,7 @@ def _passes(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: bool, f
             first_free = 1 + max([first_free - 1, *(i.dst.num for i in body if i.op == "def")])
             body = propagate_copies(body, prof)
         body = optimize(body, prof, outputs_any=sm3)
+    body = drop_repeated_mova(Sm2Program(prof.kind, 2, 0, body)).instructions  # copies propagated: equal now
     return _drop_unread_defs(body)
 
 

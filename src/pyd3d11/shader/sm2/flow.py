@@ -36,6 +36,9 @@ from .program import Dst, Inst, Src
 from .tokens import Reg, SrcMod
 from .types import INT
 
+#: the break an out-of-range access in a loop left at run time stands for (FlowControl._leaves_array)
+_BREAK = ir.Instruction(O.BREAK)
+
 
 class FlowControl:
     """Methods of the translator that walk the SM4 program's flow control (state lives in _Translator)."""
@@ -143,6 +146,8 @@ class FlowControl:
     def _walk_one(self, body, match, frames: list[dict], pc: int, steps: int) -> tuple[int, int]:
         inst = body[pc]
         op = inst.opcode
+        if self.x_size and self._leaves_array(inst, frames):
+            inst, op = _BREAK, O.BREAK  # the lanes reaching it leave the loop here (see _leaves_array)
         if op == O.IF:
             cond = self._known_lane(inst.operands[0], 0)
             if cond is not None:
@@ -168,6 +173,8 @@ class FlowControl:
                 pc = self._endif_of(match, body, pc) + 1
                 return pc, steps
             self.pred = Src(Reg.TEMP, f["p"], (1, 1, 1, 1))
+            self.forget_folded(f["fold"][1])
+            f["fold"][0] = self.pred
             f["then_masks"], f["written_then"] = set(self.masks), set(self.written)
             self.masks = set(f["saved_masks"])
             pc += 1
@@ -177,6 +184,8 @@ class FlowControl:
                 self.static_endif(f)
             elif f["kind"] == "dynamic":
                 self.pred = f["outer"]
+                self.forget_folded(f["fold"][1])
+                self.branch_folds.remove(f["fold"])
                 self.scratch_base -= 1
                 self._merge_masks(f)
             pc += 1
@@ -244,6 +253,31 @@ class FlowControl:
             self.note_bool_test(inst)
             pc += 1
         return pc, steps
+
+    def _leaves_array(self, inst: ir.Instruction, frames: list[dict]) -> bool:
+        """True where an unrolled copy of a loop left only at run time (its frame has a skip region) would
+        read or write an indexable temporary at a known index outside the array. Such an access is undefined,
+        so fxc assumes no lane reaches it: the lanes that would are taken to leave the loop there, and the
+        unrolling stops (its ShadersDX9 listings SkinnedMesh_VS and LocalDeformablePRT_VS, vs_2_0:
+        ``for (iBone = 0; iBone < NumBones - 1; iBone++)`` over ``float BlendWeightsArray[4]``, NumBones a
+        uniform, has four copies, iBone = 0 .. 3, and no test of the fifth). Elsewhere the access stays an
+        error (_resolve_indexable)."""
+        inner = next((f for f in reversed(frames) if f["kind"] in ("loop", "rep")), None)
+        if inner is None or "brk" not in inner:
+            return False
+        for o in inst.operands:
+            if o.type != T.INDEXABLE_TEMP or o.indices[0].value not in self.x_size:
+                continue
+            idx = o.indices[1]
+            k = idx.value
+            if idx.rel is not None:
+                known = self._known_lane(idx.rel, 0)
+                if known is None:
+                    continue
+                k += s32(known)
+            if not 0 <= k < self.x_size[o.indices[0].value]:
+                return True
+        return False
 
     def _next_iteration(self, loop: dict) -> int:
         """The back edge of an unrolled loop. A loop left only at run time (its frame has a skip region) is
@@ -579,6 +613,15 @@ class FlowControl:
             if chosen is not None:
                 self._walk_case(body[chosen[2]: chosen[3]], nested_break)  # alone, under the entry predicate
             return end + 1
+        if self.rep_depth and "level_9" not in self.prof.target:
+            # fxc refuses a switch on a run-time selector inside a loop it cannot unroll at the Direct3D 9
+            # targets: the shader tests' switch.shader_test L545 / L585 (a switch in `for (i = 0; i < v.z; i++)`,
+            # v a uniform) are fail(sm<4), while the same switch in a loop of literal bounds (L405) compiles.
+            # A rule fitted to those two records (last resort, docs/conformance.md "Session 25, helper SM3"): no
+            # documented fxc rule was found, and the X-code is this project's choice
+            raise HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop, a switch on a "
+                            "value known only when the shader runs needs the loop around it unrolled, and the "
+                            "loop's bound is known only when the shader runs")
         every = [v for g in groups for v in g[0]]
         sel = self.src(sel_op, lanes=(0,), as_int=True)
         sel = Src(sel.reg, sel.num, (sel.swizzle[0],) * 4, sel.mod)
@@ -677,4 +720,6 @@ class FlowControl:
         frame = {"kind": "dynamic", "p": p, "outer": self.pred, "saved_masks": set(self.masks),
                  "written_entry": set(self.written)}
         self.pred = Src(Reg.TEMP, p, (0, 0, 0, 0))
+        frame["fold"] = [self.pred, set()]
+        self.branch_folds.append(frame["fold"])
         return frame

@@ -33,7 +33,6 @@ from .base import (
     _COMPARE,
     _COORDS,
     _DIRECT,
-    _FLT_MAX,
     _INT_OPS,
     _INV_TWO_PI,
     _NO_DST,
@@ -65,11 +64,13 @@ from .flow import FlowControl
 from .fold import FOLD, f32_bits, s32
 from .integers import IntegerArithmetic
 from .kinds import OTHER, Kinds
+from .liveness import Locality
 from .peephole import _FLOW  # flow control: a copy made before one is not known to hold after it
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .rewrite import float_sign_bits, one_trip_loops, pair_sincos, sign_of_xor
 from .sampling import Sm3Sampling
+from .selects import PredicatedWrites
 from .static_branch import BoolBranches
 from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
 from .types import BOOL, FLT, INT, UINT, ShaderTypes
@@ -83,7 +84,7 @@ _UNSIGNED_READS = {O.ULT, O.UGE, O.UMIN, O.UMAX, O.UDIV, O.USHR, O.UTOF}
 _ABSORBING = {O.AND: 0, O.OR: 0xFFFFFFFF}
 
 
-class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
+class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, PredicatedWrites):
     def __init__(self, prog: ir.Program, prof: Level9Profile, file: str, types: ShaderTypes | None = None,
                  prefer_rep: bool = False, no_mapped_counts: bool = False, bool_branches: str | None = None):
         self.p, self.prof, self.kind, self.file = prog, prof, prof.kind, file
@@ -136,6 +137,10 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         #: known components whose value is a comparison mask (kinds.py): stored as 1.0 / 0.0
         self.known_mask: set[tuple[int, int]] = set()
         self.kinds: Kinds | None = None
+        #: per open flattened branch: [its current predicate, the keys folded under it] (_fold, forget_folded)
+        self.branch_folds: list[list] = []
+        self.select_outs: set[int] = set()  # ids of the Insts whose results are vs selects (finite: _vs_select)
+        self.locality = Locality([])  # which temp writes need no predication (run() analyses the program)
         self.residues: IndexResidues = index_residues([])  # set per program (walk): relative indices' residues
         self.cur: ir.Instruction | None = None  # the SM4 instruction being translated (its kinds)
         #: temp components holding an integer, represented in SM2 as the float of the same value (exact below
@@ -385,10 +390,19 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
             # "Registers - ps_3_0": vFace is a float, negative for a back-facing primitive, otherwise front
             # facing; the D3D9 source declares VFACE as a float and compares its sign, which the SM4 program
             # reads as a float (compat.py names it SV_IsFrontFace only to carry it through the SM4 program)
-            if as_int:
-                raise _unsupported("the vFace input read as a bool or an integer (VFACE is a float at ps_3_0)")
             self.uses_vface = True
-            return self._modified(Src(Reg.MISCTYPE, 1, tuple(0 for _ in swz)), o, lanes)
+            face = Src(Reg.MISCTYPE, 1, tuple(0 for _ in swz))
+            if not as_int and not any((o.register, swz[ln]) in self.types.inputs for ln in lanes):
+                return self._modified(face, o, lanes)
+            # SV_IsFrontFace declared bool / int / uint (its D3D11 value 0xFFFFFFFF front facing, 0 back facing):
+            # the comparison mask of "front facing", 1.0 / 0.0 here, is max(sign, 0) of vFace's sign (-1 / +1
+            # after _face_sign), read as any mask is (-1 / 0 as an integer: _mask_as_int)
+            if not as_int and not mask_ok:
+                raise self._x4532("an integer input's bit pattern read as a float (asfloat)")
+            t = self.tmp()
+            self.emit("max", Dst(Reg.TEMP, t, 0x1), [face, self.cscalar(ZERO)])
+            s = Src(Reg.TEMP, t, (0, 0, 0, 0))
+            return self._mask_as_int(s, o) if as_int else self._modified(s, o, lanes)
         elif o.type == T.INPUT:
             ints = [(o.register, swz[lane]) in self.types.inputs for lane in lanes]
             if as_int and not all(ints):
@@ -643,6 +657,8 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
     def dst(self, o: ir.Operand, sat: bool = False) -> Dst:
         mod = DSTMOD_SATURATE if sat else 0
         if o.type == T.TEMP:
+            if self.locality.unpredicated(self.cur, o.register, o.mask):  # no skipping lane reads it again
+                return Dst(Reg.TEMP, o.register, o.mask, mod)
             return self._predicated(Dst(Reg.TEMP, o.register, o.mask, mod))
         if o.type == T.OUTPUT:
             if self.kind == "vs":
@@ -689,53 +705,6 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         """The SM4 instruction being translated writes integers on ``lanes`` (kinds.py)."""
         return self.kinds is not None and self.cur is not None and all(self.kinds.is_int(self.cur, ln)
                                                                        for ln in lanes)
-
-    def _predicated(self, d: Dst) -> Dst:
-        """Inside a flattened branch (or after some lanes returned), compute into a scratch register and
-        select it into ``d`` afterwards."""
-        if not self._gated():
-            return d
-        if d.reg == Reg.TEMP:  # the select reads the old value: known components must be in the register
-            need = [ln for ln in range(4) if d.mask >> ln & 1 and (d.num, ln) in self.known
-                    and (d.num, ln) not in self.materialized]
-            if need:
-                self._materialize(d.num, need)
-        t = self.tmp()
-        self.pending.append((Dst(d.reg, d.num, d.mask), t))
-        return Dst(Reg.TEMP, t, d.mask, d.mod)
-
-    def _flush_selects(self) -> None:
-        pending, self.pending = self.pending, []
-        assert self._gated() or not pending
-        eff = self._write_pred() if pending else None
-        for final, t in pending:
-            for lane in range(4):
-                if final.mask >> lane & 1 and (final.reg, final.num, lane) not in self.written:
-                    self.zero_init.add((final.reg, final.num, lane))
-            p = Src(eff.reg, eff.num, eff.swizzle)  # type: ignore[union-attr]
-            old = Src(final.reg, final.num)
-            if self.kind == "ps":  # cmp: -p >= 0 (p == 0) keeps the old value, else the branch's
-                self.emit("cmp", final, [Src(p.reg, p.num, p.swizzle, SrcMod.NEG), old, Src(Reg.TEMP, t)])
-            else:  # p * new + (1 - p) * old, exact for p in {0, 1} once both values are finite: the branch
-                # ran on every lane, so lanes that skip it may hold inf / NaN there (log(0), rcp(0)), and 0 * inf
-                # is NaN. max(x, -FLT_MAX) then min(.., FLT_MAX) makes any value finite ("max - vs": src0 >= src1
-                # ? src0 : src1, so a NaN src0 yields src1); a non-finite result of a taken branch becomes
-                # +-FLT_MAX -- the one difference from the SM4 program, documented.
-                self._vs_select(final, p, Src(Reg.TEMP, t), old)
-
-    def _vs_select(self, d: Dst, p: Src, a: Src, b: Src) -> None:
-        """d = p ? a : b for p in {0, 1} without cmp (vs_2_0): p * a' + (b' - p * b') with a', b' = a, b clamped
-        to +-FLT_MAX (max then min, "max - vs" / "min - vs" also turn NaN into the bound)."""
-        big, nbig = self.cscalar(_FLT_MAX), self.cscalar(_FLT_MAX | 0x80000000)
-        m = d.mask
-        ta, tb = self.tmp(), self.tmp()
-        for reg, v in ((ta, a), (tb, b)):
-            self.emit("max", Dst(Reg.TEMP, reg, m), [v, nbig])
-            self.emit("min", Dst(Reg.TEMP, reg, m), [Src(Reg.TEMP, reg), big])
-        self.emit("mul", Dst(Reg.TEMP, ta, m), [p, Src(Reg.TEMP, ta)])
-        self.emit("mad", Dst(Reg.TEMP, tb, m), [Src(p.reg, p.num, p.swizzle, p.mod ^ SrcMod.NEG), Src(Reg.TEMP, tb),
-                                                Src(Reg.TEMP, tb)])
-        self.emit("add", d, [Src(Reg.TEMP, ta), Src(Reg.TEMP, tb)])
 
     # --- emission with legalisation ------------------------------------------------------------
     def emit(self, op: str, d: Dst | None, srcs: list[Src], controls: int = 0) -> None:
@@ -873,6 +842,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         self.prepass()
         body = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]
         self.kinds = Kinds(body)
+        self.locality = Locality(body)
         self.residues = index_residues(body)
         for reg, t in sorted(self.out_temps.items()):
             if self.out_written.get(reg, 0) != 0xF:  # partially written outputs read as 0 elsewhere
@@ -917,9 +887,11 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
         """Evaluate an instruction whose inputs are all known at compile time (integer arithmetic on loop
         counters, conversions, comparisons, moves of constants); its result becomes known."""
         fn = FOLD.get(inst.opcode)
-        if fn is None or self.pred is not None or not inst.operands or inst.saturate or self.rep_depth \
-                or self.static_ifs:
+        if fn is None or not inst.operands or inst.saturate or self.rep_depth or self.static_ifs:
             return False  # inside a rep loop (static branch) the code runs for every iteration (either value)
+        scope = self.branch_folds[-1] if self.branch_folds else None
+        if self.pred is not None and (scope is None or scope[0] is not self.pred):
+            return False  # a switch case's predicate: not folded
         d0 = inst.operands[0]
         if d0.type != T.TEMP:
             return False
@@ -933,7 +905,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
             if any(a is None for a in args):
                 return False
             results[lane] = fn(*args) & 0xFFFFFFFF
-        skipped = any(used for _, used in self.skips)
+        skipped = any(used for _, used in self.skips) or self.pred is not None
         if skipped:
             # some lanes left a switch case or an unrolled loop: they keep their values, so the write is made
             # (predicated) as well; the value stays known while those lanes' results do not matter, until the
@@ -951,7 +923,19 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling):
             if skipped:
                 self.materialized.add(key)
                 self.skip_folded[-1].add(key)
+                if self.pred is not None:  # known for the branch's lanes only: forgotten where the part ends
+                    scope[1].add(key)  # type: ignore[index]
         return True
+
+    def forget_folded(self, keys: set[tuple[int, int]]) -> None:
+        """Values folded inside a part of a flattened branch: known for that part's lanes only (the others kept
+        their register, and the write was made predicated), so unknown where the part ends."""
+        for key in keys:
+            self.known.pop(key, None)
+            self.known_int.discard(key)
+            self.known_mask.discard(key)
+            self.materialized.discard(key)
+        keys.clear()
 
     def instruction(self, inst: ir.Instruction) -> None:
         op = inst.opcode

@@ -1,0 +1,99 @@
+"""Writes inside flattened flow control: computed into a scratch register, then selected into their register
+where the branch runs (translate.py's _Translator mixes this in).
+
+A pixel shader selects with ``cmp`` ("cmp - ps"); a vertex shader has no cmp (vs_2_0) and selects with
+p * a + (1 - p) * b for p in {0, 1}, exact once both values are finite: the values are clamped to +-FLT_MAX
+first ("max - vs" / "min - vs": src0 >= src1 ? src0 : src1, so a NaN becomes the bound).
+"""
+
+from __future__ import annotations
+
+from .base import _FLT_MAX
+from .peephole import _FLOW
+from .program import Dst, Src
+from .tokens import Reg, SrcMod
+
+#: how far back _selected_last looks for the last writes of a select's old value (a bound on its cost)
+_SELECT_LOOKBACK = 256
+
+
+class PredicatedWrites:
+    """Needs the translator's ``body``, ``pending``, ``known``, ``materialized``, ``written``, ``zero_init``,
+    ``select_outs``, ``kind``, ``tmp``, ``emit``, ``cscalar``, ``_gated``, ``_write_pred`` and ``_materialize``."""
+
+    def _predicated(self, d: Dst) -> Dst:
+        """Inside a flattened branch (or after some lanes returned), compute into a scratch register and
+        select it into ``d`` afterwards."""
+        if not self._gated():
+            return d
+        if d.reg == Reg.TEMP:  # the select reads the old value: known components must be in the register
+            need = [ln for ln in range(4) if d.mask >> ln & 1 and (d.num, ln) in self.known
+                    and (d.num, ln) not in self.materialized]
+            if need:
+                self._materialize(d.num, need)
+        t = self.tmp()
+        self.pending.append((Dst(d.reg, d.num, d.mask), t))
+        return Dst(Reg.TEMP, t, d.mask, d.mod)
+
+    def _flush_selects(self) -> None:
+        pending, self.pending = self.pending, []
+        assert self._gated() or not pending
+        eff = self._write_pred() if pending else None
+        for final, t in pending:
+            for lane in range(4):
+                if final.mask >> lane & 1 and (final.reg, final.num, lane) not in self.written:
+                    self.zero_init.add((final.reg, final.num, lane))
+            p = Src(eff.reg, eff.num, eff.swizzle)  # type: ignore[union-attr]
+            old = Src(final.reg, final.num)
+            if self.kind == "ps":  # cmp: -p >= 0 (p == 0) keeps the old value, else the branch's
+                self.emit("cmp", final, [Src(p.reg, p.num, p.swizzle, SrcMod.NEG), old, Src(Reg.TEMP, t)])
+            else:  # p * new + (1 - p) * old, exact for p in {0, 1} once both values are finite: the branch
+                # ran on every lane, so lanes that skip it may hold inf / NaN there (log(0), rcp(0)), and 0 * inf
+                # is NaN. max(x, -FLT_MAX) then min(.., FLT_MAX) makes any value finite ("max - vs": src0 >= src1
+                # ? src0 : src1, so a NaN src0 yields src1); a non-finite result of a taken branch becomes
+                # +-FLT_MAX -- the one difference from the SM4 program, documented.
+                self._vs_select(final, p, Src(Reg.TEMP, t), old)
+
+    def _vs_select(self, d: Dst, p: Src, a: Src, b: Src) -> None:
+        """d = p ? a : b for p in {0, 1} without cmp (vs_2_0): p * a' + (b' - p * b') with a', b' = a, b clamped
+        to +-FLT_MAX (max then min, "max - vs" / "min - vs" also turn NaN into the bound)."""
+        big, nbig = self.cscalar(_FLT_MAX), self.cscalar(_FLT_MAX | 0x80000000)
+        m = d.mask
+        ta, tb = self.tmp(), self.tmp()
+        if self._selected_last(b, m):  # b is finite: b' = b, and p * a' + (b - p * b) is two mads
+            self.emit("max", Dst(Reg.TEMP, ta, m), [a, nbig])
+            self.emit("min", Dst(Reg.TEMP, ta, m), [Src(Reg.TEMP, ta), big])
+            self.emit("mad", Dst(Reg.TEMP, tb, m), [Src(p.reg, p.num, p.swizzle, p.mod ^ SrcMod.NEG), b, b])
+            self.emit("mad", d, [p, Src(Reg.TEMP, ta), Src(Reg.TEMP, tb)])
+            self.select_outs.add(id(self.body[-1]))
+            return
+        for reg, v in ((ta, a), (tb, b)):
+            self.emit("max", Dst(Reg.TEMP, reg, m), [v, nbig])
+            self.emit("min", Dst(Reg.TEMP, reg, m), [Src(Reg.TEMP, reg), big])
+        self.emit("mul", Dst(Reg.TEMP, ta, m), [p, Src(Reg.TEMP, ta)])
+        self.emit("mad", Dst(Reg.TEMP, tb, m), [Src(p.reg, p.num, p.swizzle, p.mod ^ SrcMod.NEG), Src(Reg.TEMP, tb),
+                                                Src(Reg.TEMP, tb)])
+        self.emit("add", d, [Src(Reg.TEMP, ta), Src(Reg.TEMP, tb)])
+        self.select_outs.add(id(self.body[-1]))
+
+    def _selected_last(self, b: Src, mask: int) -> bool:
+        """Every lane of ``mask`` of the temp ``b`` was last written, on the straight path back to it, by a
+        vertex-shader select (_vs_select): a sum of products of values clamped to +-FLT_MAX by 0 and 1, so
+        finite, and clamping it again changes nothing. A flow-control instruction or a lane not found in the
+        last _SELECT_LOOKBACK instructions answers False (the clamp stays)."""
+        if b.reg != Reg.TEMP or b.rel is not None or b.mod:
+            return False
+        lanes = {b.swizzle[ln] for ln in range(4) if mask >> ln & 1}
+        for inst in reversed(self.body[-_SELECT_LOOKBACK:]):
+            if inst.op in _FLOW:
+                return False
+            d = inst.dst
+            if d is None or d.reg != Reg.TEMP or d.num != b.num or inst.op == "texkill":
+                continue
+            hit = {ln for ln in lanes if d.mask >> ln & 1}
+            if hit and id(inst) not in self.select_outs:
+                return False
+            lanes -= hit
+            if not lanes:
+                return True
+        return False
