@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import struct
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -40,7 +39,6 @@ from pyd3d11.shader import ir
 from pyd3d11.shader.native import runtime
 
 from ..sampler_address import BORDER, MIRROR, MIRROR_ONCE, WRAP
-from ..sampler_lod import INV_LN2, LOG2_TERMS, SQRT2
 from ..texture_cache import (
     SRV_1D,
     SRV_1DARRAY,
@@ -51,6 +49,17 @@ from ..texture_cache import (
     SRV_CUBEARRAY,
 )
 from . import sampler_prefetch
+from .sampler_log2 import (  # noqa: F401 (re-exported: the log2 and literal helpers' names as before the split)
+    _QNAN,
+    LOG2_FAST_TERMS,
+    LOG2_R_MARGIN,
+    LOG2_S_MARGIN,
+    Z_MAX,
+    _dlit,
+    _flit,
+    _fs,
+    log2_f32,
+)
 
 Op = ir.Opcode
 F32 = np.float32
@@ -101,8 +110,10 @@ ROW_PAIRS = os.environ.get("PYD3D11_NATIVE_ROW_PAIRS", "1") != "0"
 #: a quick first build's sampling function leaves out the row-pair fetch's paired-row shortcut and the one-level
 #: filter (SampleEmitter.lean); ``PYD3D11_NATIVE_LEAN_QUICK_TEX=0``: every path in every build (A/B)
 LEAN_QUICK = os.environ.get("PYD3D11_NATIVE_LEAN_QUICK_TEX", "1") != "0"
+#: lanes of one group of a wide step's row-pair fetch (SampleEmitter._fetch_quad_groups): one vector register's
+#: (runtime.register_lanes: 16 with AVX-512, else 8); ``PYD3D11_NATIVE_QUAD_GROUP=0``: the whole step at once (A/B)
+QUAD_GROUPS = os.environ.get("PYD3D11_NATIVE_QUAD_GROUP", "1") != "0"
 _FN = "__pyd3d11_texfn__"  # the sampling function's name until its text (hence its final name) is known
-_QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
 
 def scaled_decode_applies(key, emitter: type) -> bool:
@@ -115,15 +126,6 @@ def scaled_decode_applies(key, emitter: type) -> bool:
     filter (cube maps weight their taps in their own)."""
     return (UNORM8_SCALED and key.packed and key.cmp is None and key.reduction == 0 and BORDER not in key.modes
             and emitter.level is SampleEmitter.level and emitter.level_filter is SampleEmitter.level_filter)
-
-
-def _flit(x: float) -> str:
-    """LLVM literal of a float32 value (hex of its exact double)."""
-    return f"0x{struct.unpack('<Q', struct.pack('<d', float(F32(x))))[0]:016X}"
-
-
-def _fs(x: float) -> str:
-    return f"splat (float {_flit(x)})"
 
 
 def _is(x: int) -> str:
@@ -204,121 +206,6 @@ def quantize_ref(g, x: str, unorm_bits: int) -> str:
     code = g.v(f"fptoui {VD} {d} to {g.VI}")
     f = g.v(f"uitofp {g.VI} {code} to {g.VF}")
     return g.v(f"fdiv {g.VF} {f}, {_fs(scale)}")
-
-
-def _dlit(x: float) -> str:
-    return f"0x{struct.unpack('<Q', struct.pack('<d', float(x)))[0]:016X}"
-
-
-#: terms of the atanh series the quick log2 evaluates (LOG2_FAST_TERMS of LOG2_TERMS; see log2_f32)
-LOG2_FAST_TERMS = 8
-#: s_max = (sqrt 2 - 1) / (sqrt 2 + 1) bounds |s| (m in [sqrt(1/2), sqrt 2]); z = s^2 <= Z_MAX
-Z_MAX = ((SQRT2 - 1.0) / (SQRT2 + 1.0)) ** 2
-#: the quick log2's acceptance interval r ± (|s| * LOG2_S_MARGIN + |r| * LOG2_R_MARGIN) (bounds in log2_f32)
-LOG2_S_MARGIN = 2.0 ** -42
-LOG2_R_MARGIN = 2.0 ** -50
-
-
-def log2_f32(g, x: str, width: int | None = None, path: str = "auto") -> str:
-    """sampler_lod.log2_f32 of <w x float> ``x`` (``width`` lanes, default the step's): the same float32 bits
-    as the reference's defined float64 sequence, computed by a short path that proves its own result and falls
-    back to the defined sequence, operation by operation, where it cannot.
-
-    Both paths share the defined sequence up to z = s^2 (exponent split, s = (m - 1) / (m + 1): identical IEEE
-    double operations). The reference then evaluates the 12-term atanh series by Horner's rule (11 dependent
-    multiply-add pairs: the longest dependency chain of trilinear sampling); the short path evaluates its first
-    LOG2_FAST_TERMS terms by Estrin's scheme with fused multiply-adds and forms r_c = s * p * (2 / ln 2) + e.
-    Bound on |r_full - r_c| (both against R = e + 2 INV_LN2 s P(z), P the whole series, u = 2^-53):
-    the reference's Horner sum is within 1.06 u of P (each step's rounding, later multiplied by z <= 0.0295),
-    its three products add 3 u relative and its final add u |r|; the short path's Estrin sum is within 3.1 u
-    of its truncated series, whose tail is <= Z_MAX^8 / 17 / (1 - Z_MAX) < 3.4e-14 (relative: P >= 1),
-    its product and fused add ~2 u relative and u |r|. With |2 INV_LN2 s P| <= 2.92 |s|:
-    |r_full - r_c| <= 1.03e-13 |s| + 2.3e-16 |r|, and the margin used, |s| 2^-42 (2.27e-13) + |r| 2^-50
-    (8.9e-16), covers that more than twice over (also the rounding of r_c ± margin itself, <= u |r|).
-    float32 rounding is monotone, so where fptrunc(r_c - margin) == fptrunc(r_c + margin) every value
-    between — r_full among them — rounds to that float: the result. Where any lane's interval straddles a
-    float32 rounding boundary (about 1 lane in 10^6) the whole vector takes the defined Horner sequence.
-    ``path`` (tests): "auto", or "full" / "short" to take that path whatever the check says, or "probe": the
-    check's decision instead of the logarithm (1.0 in every lane where the vector took the short path, else 0.0).
-    tests/test_native_sampler_log2.py checks both paths against the reference, near-boundary inputs included."""
-    w = g.W if width is None else width
-    VD, VQ, VF, VB, VI = f"<{w} x double>", f"<{w} x i64>", f"<{w} x float>", f"<{w} x i1>", f"<{w} x i32>"
-
-    def ds(v: float) -> str:
-        return f"splat (double {_dlit(v)})"
-
-    def fma(a: str, b: str, c: str) -> str:
-        g.intr(f"declare {VD} @llvm.fma.v{w}f64({VD}, {VD}, {VD})")
-        return g.v(f"call {VD} @llvm.fma.v{w}f64({VD} {a}, {VD} {b}, {VD} {c})")
-
-    def fabs(a: str) -> str:
-        g.intr(f"declare {VD} @llvm.fabs.v{w}f64({VD})")
-        return g.v(f"call {VD} @llvm.fabs.v{w}f64({VD} {a})")
-
-    d = g.v(f"fpext {VF} {x} to {VD}")
-    bits = g.v(f"bitcast {VD} {d} to {VQ}")
-    e = g.v(f"lshr {VQ} {bits}, splat (i64 52)")
-    e = g.v(f"and {VQ} {e}, splat (i64 2047)")
-    e = g.v(f"sub {VQ} {e}, splat (i64 1023)")
-    mb = g.v(f"and {VQ} {bits}, splat (i64 4503599627370495)")
-    mb = g.v(f"or {VQ} {mb}, splat (i64 4607182418800017408)")
-    m = g.v(f"bitcast {VQ} {mb} to {VD}")
-    big = g.v(f"fcmp ogt {VD} {m}, {ds(SQRT2)}")
-    m = g.v(f"select {VB} {big}, {VD} {g.v(f'fmul {VD} {m}, {ds(0.5)}')}, {VD} {m}")
-    e = g.v(f"add {VQ} {e}, {g.v(f'zext {VB} {big} to {VQ}')}")
-    ef = g.v(f"sitofp {VQ} {e} to {VD}")
-    sn = g.v(f"fsub {VD} {m}, {ds(1.0)}")
-    sd = g.v(f"fadd {VD} {m}, {ds(1.0)}")
-    sv = g.v(f"fdiv {VD} {sn}, {sd}")
-    z = g.v(f"fmul {VD} {sv}, {sv}")
-    # the short path: Estrin's scheme over LOG2_TERMS[:8]
-    c = LOG2_TERMS[:LOG2_FAST_TERMS]
-    z2 = g.v(f"fmul {VD} {z}, {z}")
-    z4 = g.v(f"fmul {VD} {z2}, {z2}")
-    q = [fma(ds(c[2 * i + 1]), z, ds(c[2 * i])) for i in range(LOG2_FAST_TERMS // 2)]
-    h = [fma(q[1], z2, q[0]), fma(q[3], z2, q[2])]
-    pc = fma(h[1], z4, h[0])
-    t = g.v(f"fmul {VD} {sv}, {pc}")
-    rc = fma(t, ds(2.0 * INV_LN2), ef)
-    margin = fma(fabs(sv), ds(LOG2_S_MARGIN), g.v(f"fmul {VD} {fabs(rc)}, {ds(LOG2_R_MARGIN)}"))
-    lo = g.v(f"fptrunc {VD} {g.v(f'fsub {VD} {rc}, {margin}')} to {VF}")
-    lo = g.v(f"bitcast {VF} {lo} to {VI}")
-    hi = g.v(f"fptrunc {VD} {g.v(f'fadd {VD} {rc}, {margin}')} to {VF}")
-    same = g.v(f"icmp eq {VI} {lo}, {g.v(f'bitcast {VF} {hi} to {VI}')}")
-    zero = g.v(f"fcmp oeq {VF} {x}, zeroinitializer")
-    inf = g.v(f"fcmp oeq {VF} {x}, {_fs(float('inf'))}")
-    bad = g.v(f"fcmp ult {VF} {x}, zeroinitializer")  # negative or NaN
-    special = g.v(f"or {VB} {g.v(f'or {VB} {zero}, {inf}')}, {bad}")
-    ok = g.v(f"or {VB} {same}, {special}")
-    g.intr(f"declare i1 @llvm.vector.reduce.and.v{w}i1({VB})")
-    allok = g.v(f"call i1 @llvm.vector.reduce.and.v{w}i1({VB} {ok})")
-    allok = {"auto": allok, "probe": allok, "full": "false", "short": "true"}[path]
-    fast, slow, done = g.label("lgf"), g.label("lgs"), g.label("lgd")
-    g.e(f"br i1 {allok}, label %{fast}, label %{slow}")
-    g.put_label(fast)
-    short = g.v(f"fptrunc {VD} {rc} to {VF}")  # = fptrunc(lo) = fptrunc(hi) where the check holds
-    g.br(done)
-    # the defined sequence (sampler_lod.log2_f32): Horner's rule over every term, separate IEEE operations
-    g.put_label(slow)
-    p = ds(LOG2_TERMS[-1])
-    for k in LOG2_TERMS[-2::-1]:
-        p = g.v(f"fadd {VD} {g.v(f'fmul {VD} {p}, {z}')}, {ds(k)}")
-    r = g.v(f"fmul {VD} {sv}, {p}")
-    r = g.v(f"fmul {VD} {r}, {ds(2.0)}")
-    r = g.v(f"fmul {VD} {r}, {ds(INV_LN2)}")
-    r = g.v(f"fadd {VD} {r}, {ef}")
-    rs = g.v(f"fptrunc {VD} {r} to {VF}")
-    slow_end = g.label("lgse")
-    g.br(slow_end)
-    g.put_label(slow_end)
-    g.br(done)
-    g.put_label(done)
-    if path == "probe":
-        return g.v(f"phi {VF} [ {_fs(1.0)}, %{fast} ], [ zeroinitializer, %{slow_end} ]")
-    res = g.v(f"phi {VF} [ {short}, %{fast} ], [ {rs}, %{slow_end} ]")
-    res = g.v(f"select {VB} {zero}, {VF} {_fs(float('-inf'))}, {VF} {res}")
-    res = g.v(f"select {VB} {inf}, {VF} {_fs(float('inf'))}, {VF} {res}")
-    return g.v(f"select {VB} {bad}, {VF} splat (float {_QNAN}), {VF} {res}")
 
 
 def _and(g, a, b):
@@ -643,6 +530,8 @@ class SampleEmitter:
         — exactly the four taps' words, since y0 + 1 is a row of the same mip and slice (the copy's 0 after a
         last row is never read here) and x0 + 1 a texel of the same row. One index extracted and one load per
         lane, then a 4 x 4 word transpose per 8 lanes; other footprints keep :meth:`_fetch_words`."""
+        if QUAD_GROUPS and g.W > runtime.register_lanes() and g.W % runtime.register_lanes() == 0:
+            return self._fetch_quad_groups(g, idxs, xs, ys, below)
         alladj = self._quad_neighbours(g, xs, ys)
         fast, slow, done = g.label("fqf"), g.label("fqs"), g.label("fqd")
         g.e(f"br i1 {alladj}, label %{fast}, label %{slow}")
@@ -683,6 +572,31 @@ class SampleEmitter:
         g.br(done)
         g.put_label(done)
         return [g.v(f"phi {g.VI} [ {a}, %{fast_end} ], [ {b}, %{slow_end} ]") for a, b in zip(fw, sw)]
+
+    def _fetch_quad_groups(self, g, idxs: list[str], xs: list[str], ys: list[str], below: tuple | None) -> list[str]:
+        """:meth:`_fetch_quads` of a step wider than a vector register, one group of a register's lanes (8 or
+        16) after the other: each group decides the row-pair loads or the general taps for its own lanes (a wrap
+        seam or clamped edge in one lane sends only its group to the gathers, not the whole step), and a group's
+        index extractions, prefetch hints, loads and transpose come before the next group's (fewer values live:
+        the step's 4 x W words are only the joined result). The same words in every lane either way."""
+        W, n = g.W, runtime.register_lanes()
+
+        def part(x: str, h: int, t: str = "i32") -> str:
+            lanes = ", ".join(f"i32 {n * h + i}" for i in range(n))
+            return g.v(f"shufflevector <{W} x {t}> {x}, <{W} x {t}> poison, <{n} x i32> <{lanes}>")
+
+        words = [[] for _ in idxs]
+        for h in range(W // n):
+            pi, px, py = [part(i, h) for i in idxs], [part(x, h) for x in xs], [part(y, h) for y in ys]
+            # a group's quads are whole (n is a multiple of 4): its prefetches are the whole step's for its lanes
+            pb = None if below is None else ([part(sc, h, "float") for sc in below[0]], part(below[1], h))
+            g._set_width(n)
+            try:
+                for j, w in enumerate(self._fetch_quads(g, pi, px, py, pb)):
+                    words[j].append(w)
+            finally:
+                g._set_width(W)
+        return [g.concat(ws, "i32") for ws in words]
 
     def _quad_neighbours(self, g, xs: list[str], ys: list[str]) -> str:
         """i1: in every lane the second column is the first plus one and so is the second row."""
