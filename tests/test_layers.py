@@ -24,7 +24,18 @@ FORBIDDEN = {
 #: (package, module) pairs allowed despite FORBIDDEN: formats/numerics holds the D3D11.3 §3.2 conversion rules and
 #: imports no project module (test below), so the instruction-set arithmetic can use the one definition of a rule
 #: both apply (f32tof16 "follows D3D rules for floating point conversion", §22.13.2) without a cycle
+#: shader/hlsl/foldinit evaluates a constant initialiser (a cbuffer variable's DefaultValue, an effect
+#: parameter's initial value) by running the initialiser's own compiled code on the reference executor, so the
+#: stored value is by construction what the instruction sequence computes at run time (issue 19 item 4: no
+#: second evaluator of the intrinsics). The executor imports no compiler module (FORBIDDEN above), so no cycle;
+#: a deliberate exception to DESIGN §2, stated in session 25's closing note
 ALLOWED = {("shader/ops", "formats/numerics")}
+#: (package, module) pairs of one layer allowed to use a lower one. shader/hlsl/foldinit evaluates a constant
+#: initialiser (a cbuffer variable's DefaultValue, an effect parameter's initial value) by running the
+#: initialiser's own compiled code on the reference executor, so the stored value is by construction what the
+#: instruction sequence computes at run time (issue 19 item 4: no second evaluator of the intrinsics). A deliberate
+#: exception to DESIGN §2, stated in session 25's closing note; the test below checks it opens no path upwards.
+ALLOWED_LOWER = {("shader/hlsl", "shader/exec/reference")}
 
 
 def _imports(path: Path) -> list[str]:
@@ -58,7 +69,7 @@ def test_layer_imports(pkg):
     bad = []
     for path in _modules(pkg):
         for imp in _imports(path):
-            if any(pkg == a and (imp == m or imp.startswith(m + "/")) for a, m in ALLOWED):
+            if any(pkg == a and (imp == m or imp.startswith(m + "/")) for a, m in ALLOWED | ALLOWED_LOWER):
                 continue
             for f in FORBIDDEN[pkg]:
                 if imp == f or imp.startswith(f + "/"):
@@ -70,3 +81,12 @@ def test_layer_imports(pkg):
 def test_allowed_exceptions_are_leaves(pkg, module):
     """An allowed module imports no project module at all, so allowing it cannot open a path to any layer."""
     assert _imports(SRC / f"{module}.py") == []
+
+
+@pytest.mark.parametrize("pkg,module", sorted(ALLOWED_LOWER))
+def test_allowed_lower_layers_open_no_path_upwards(pkg, module):
+    """The used layer may not import the user (no cycle) and forbids at least what the user's layer forbids, so
+    nothing forbidden to ``pkg`` is reachable through ``module``."""
+    layer = next(k for k in FORBIDDEN if module.startswith(k + "/"))
+    assert pkg in FORBIDDEN[layer]
+    assert set(FORBIDDEN[pkg]) - {layer} <= set(FORBIDDEN[layer])

@@ -156,8 +156,10 @@ def test_every_object_type_has_its_shader_variable_type(device):
     src = "".join(f"{t} v{i};\n" for i, t in enumerate(OBJECT_TYPES))
     eff = _effect(device, src)
     got = {t: eff.GetVariableByName(f"v{i}").GetType().GetDesc() for i, t in enumerate(OBJECT_TYPES)}
+    # fxc's fx_5_0 objects name an object type without its template arguments (`Buffer<float4>` is "Buffer":
+    # docs/conformance.md "Session 25, helper GEN", rule 6)
     assert {t: (d.TypeName, d.Type) for t, d in got.items()} == {
-        t: (t, getattr(d3d, "D3D_SVT_" + svt)) for t, svt in OBJECT_TYPES.items()}
+        t: (t.split("<")[0], getattr(d3d, "D3D_SVT_" + svt)) for t, svt in OBJECT_TYPES.items()}
 
 
 # HLSL constant packing ("Packing Rules for Constant Variables"): a member that would cross a 16-byte boundary

@@ -107,6 +107,8 @@ class CodegenContext(Protocol):
     # --- instructions and registers ----------------------------------------------------------------
     code: list[Ins]
     var_temps: set[int]  # temps that hold variables (kept apart by the register allocator)
+    ntemps: int  # temps allocated so far (new_temp's next r#)
+    global_decl_index: dict[str, int]  # a global's name -> its declaration's index in the program (codegen)
     indexable: dict[int, int]  # x# -> registers
     input_origin: dict[Slot, Slot]
     untracked_slots: set[Slot]  # never constant-propagated (constprop.py)

@@ -162,6 +162,7 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.row_major_default = row_major_default or prog.pack_row_major
         self.code: list[Ins] = []
         self.ntemps = 0
+        self.global_decl_index: dict[str, int] = {}  # filled by the declaration walk below (foldinit reads it)
         self.var_temps: set[int] = set()
         self.indexable: dict[int, int] = {}  # x# -> registers
         self.kconst: dict = {}  # variable temp slot -> known constant bits (constprop)
