@@ -310,6 +310,12 @@ MODULES: dict[str, list[str]] = {
     "pipeline/texture_cache.py": ["test_native_sampler_row_pairs.py", "test_native_sampler_decode_rows.py",
                                   "test_native_sampler_unorm8.py", "test_native_sampler_unorm8_scaled.py",
                                   "test_native_sampler_address_paths.py", "test_native_sampler_ld.py::test_ld_typed_buffer"],
+    # session 25's new modules (first sampled by the lead on the device, seed 28: docs/conformance.md "Session 25, the lead")
+    "shader/hlsl/foldinit.py": ["test_hlsl_fold_initializers.py", "test_hlsl_fold_differential.py"],
+    "effects/fx2expr.py": ["test_fx2_expressions.py"],
+    "effects/fx2asm.py": ["test_fx2_asm.py"],
+    "shader/sm2/liveness.py": ["test_sm2_unroll_s25.py", "test_hlsl_d3d9_targets.py"],
+    "shader/sm2/selects.py": ["test_sm2_unroll_s25.py", "test_hlsl_d3d9_targets.py"],
 }
 
 _CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
