@@ -228,6 +228,11 @@ FX2_ROWS = [
     ("float v = lerp(1.0, 3.0, sin(0.3096));", words(lerp_(fb(1.0), fb(3.0), S1))),
     ("float v = exp(1.25) + log(3.0);", words(add(exp_(1.25), log_(3.0)))),
     ("int v = abs(-7);", words(7)),
+    # a static const initialised by an intrinsic is a constant later initialisers read (its value by the same path)
+    ("static const float k = sin(0.3096); float v = k;", words(S1)),
+    ("static const int k = -abs(3); float v = k;", words(fb(-3.0))),
+    ("static const uint k = asuint(-abs(2.0)); float v = k;", words(fb(3221225472.0))),  # 0xC0000000 as a uint
+    ("static const bool k = any(float2(0, 1)); int v = k;", words(1)),
 ]
 
 

@@ -604,6 +604,13 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
     for d in prog.decls:
         if isinstance(d, A.CBufferDecl):
             raise NotSupportedError("fx_2_0: cbuffer/tbuffer declarations")
+        if isinstance(d, A.VarDecl) and "static" in d.mods and "const" in d.mods and d.init is not None \
+                and d.name not in ctx.consts:
+            # a static const the parser could not fold (an intrinsic call: `static const float k = sin(0.3);`) is
+            # still a constant later initialisers read: its value by the same path as a parameter's (foldinit)
+            cv = constant_value(d.type, d.init, ctx.consts, d.pos)
+            if cv is not None:
+                ctx.consts[d.name] = cv
         if not isinstance(d, A.VarDecl) or "static" in d.mods:
             continue
         ft = fx2_type(d.type, d.name, d.semantic, ctx, d.pos)
