@@ -136,7 +136,7 @@ class FlushGen:
                 vf, vi = f"<{w} x float>", f"<{w} x i32>"
                 if fma:
                     self.decls.add(f"declare {vf} @llvm.fma.v{w}f32({vf}, {vf}, {vf})")
-                halff = fg._vec("float", [fg._fconst(0.5)] * w)
+                halff = fg._vec("float", [fg.dconst(0.5)] * w)
                 xw = self.v(f"load {vi}, ptr {self.gep('i32', lx, at)}, align 4")
                 yw = self.v(f"load {vi}, ptr {self.gep('i32', ly, at)}, align 4")
                 xf = self.v(f"fadd {vf} {self.v(f'sitofp {vi} {xw} to {vf}')}, {halff}")
@@ -209,7 +209,7 @@ class FlushGen:
             bits32 = eval32(4, "%q")
             self.br("q_join")
             self.put("q64")
-        half = fg._vec("double", [fg._fconst(0.5)] * 4)
+        half = fg._vec("double", [fg.dconst(0.5)] * 4)
         xd = self.v(f"fadd {fg.V4D} {self.v(f'sitofp {fg.V4I} {xi} to {fg.V4D}')}, {half}")
         yd = self.v(f"fadd {fg.V4D} {self.v(f'sitofp {fg.V4I} {yi} to {fg.V4D}')}, {half}")
 
@@ -228,7 +228,7 @@ class FlushGen:
             si = self.v(f"sext i32 {sq} to i64")
             n_s = len(k.samples)
             for name, col in (("sox", 0), ("soy", 1)):
-                vals = ", ".join(f"double {fg._fconst(o[col] / 256.0)}" for o in k.samples)
+                vals = ", ".join(f"double {fg.dconst(o[col] / 256.0)}" for o in k.samples)
                 self.decls.add(f"@{name} = private unnamed_addr constant [{n_s} x double] [{vals}]")
             ox = self.v(f"load double, ptr {self.v(f'getelementptr [{n_s} x double], ptr @sox, i64 0, i64 {si}')}")
             oy = self.v(f"load double, ptr {self.v(f'getelementptr [{n_s} x double], ptr @soy, i64 0, i64 {si}')}")
@@ -254,8 +254,8 @@ class FlushGen:
             elif k.need_z:
                 # depth per sample at interpolate.lane_location(px, py, offset): (px + 0.5) + ox / 256 in float64
                 for s, (ox, oy) in enumerate(k.samples):
-                    xs = self.v(f"fadd {fg.V4D} {xd}, {fg._vec('double', [fg._fconst(ox / 256.0)] * 4)}")
-                    ys = self.v(f"fadd {fg.V4D} {yd}, {fg._vec('double', [fg._fconst(oy / 256.0)] * 4)}")
+                    xs = self.v(f"fadd {fg.V4D} {xd}, {fg._vec('double', [fg.dconst(ox / 256.0)] * 4)}")
+                    ys = self.v(f"fadd {fg.V4D} {yd}, {fg._vec('double', [fg.dconst(oy / 256.0)] * 4)}")
                     zs = self.v(f"fptrunc {fg.V4D} {plane(i_z, xs, ys)} to {fg.V4F}")
                     at = self.v(f"add i64 %q, {self.v(f'mul i64 %n8, {s}')}")
                     self.e(f"store {fg.V4F} {zs}, ptr {self.gep('float', dep, at)}, align 4")
@@ -271,7 +271,7 @@ class FlushGen:
         # interpolation — are skipped for that quad.
         persp = {i: plane(idx) for i, (kind, reg, comp, idx) in enumerate(k.inputs) if kind == "persp"}
         if persp:
-            one = fg._vec("double", [fg._fconst(1.0)] * 4)
+            one = fg._vec("double", [fg.dconst(1.0)] * 4)
             self.decls.add("declare i1 @llvm.vector.reduce.and.v4i1(<4 x i1>)")
             if unit_w:
                 self.cbr("%unitw", "pw_same", "pw_test")
@@ -308,7 +308,7 @@ class FlushGen:
                 elif base == "posz":
                     bits = f32bits(plane(i_z, x, y))
                 else:
-                    bits = f32bits(self.v(f"fdiv {fg.V4D} {fg._vec('double', [fg._fconst(1.0)] * 4)}, {iwl}"))
+                    bits = f32bits(self.v(f"fdiv {fg.V4D} {fg._vec('double', [fg.dconst(1.0)] * 4)}, {iwl}"))
             elif kind == "sidx":
                 bits = self.splat_t("i32", sq)
             elif kind == "posx":
@@ -318,7 +318,7 @@ class FlushGen:
             elif kind == "posz":
                 bits = self.v(f"bitcast {fg.V4F} {zf} to {fg.V4I}")
             elif kind == "posw":
-                one = fg._vec("double", [fg._fconst(1.0)] * 4)
+                one = fg._vec("double", [fg.dconst(1.0)] * 4)
                 w = self.v(f"fdiv {fg.V4D} {one}, {iw}")
                 bits = self.v(f"bitcast {fg.V4F} {self.v(f'fptrunc {fg.V4D} {w} to {fg.V4F}')} to {fg.V4I}")
             elif kind == "flat":
@@ -433,7 +433,7 @@ class FlushGen:
         biased = self.v(f"add i64 {E}, {23 + 1023}")
         lim = self.v(f"bitcast i64 {self.v(f'shl i64 {biased}, 52')} to double")
         a = [self.v(f"call double @llvm.fabs.f64(double {c})") for c in cs]
-        xy = fg._fconst(fg.EXACT32_XY)
+        xy = fg.dconst(fg.EXACT32_XY)
         bound = self.v(f"fadd double {self.v(f'fmul double {a[0]}, {xy}')}, {self.v(f'fmul double {a[1]}, {xy}')}")
         bound = self.v(f"fadd double {bound}, {a[2]}")
         return self.v(f"and i1 {ok}, {self.v(f'fcmp ole double {bound}, {lim}')}")
@@ -475,7 +475,7 @@ class FlushGen:
         self.decls.add("declare <4 x double> @llvm.masked.gather.v4f64.v4p0(<4 x ptr>, i32 immarg, <4 x i1>, "
                        "<4 x double>)")
         for name, col, base in (("cox", 0, xd), ("coy", 1, yd)):
-            vals = ", ".join(f"double {fg._fconst(o[col] / 256.0)}" for o in k.samples) + f", double {fg._fconst(0.0)}"
+            vals = ", ".join(f"double {fg.dconst(o[col] / 256.0)}" for o in k.samples) + f", double {fg.dconst(0.0)}"
             self.decls.add(f"@{name} = private unnamed_addr constant [{S + 1} x double] [{vals}]")
             ptrs = self.v(f"getelementptr [{S + 1} x double], ptr @{name}, i64 0, {fg.V4L} {idx}")
             o = self.v(f"call <4 x double> @llvm.masked.gather.v4f64.v4p0(<4 x ptr> {ptrs}, i32 8, "

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, fields
 from ...shader.native.ir_text import IrText
 from . import piece_records as pr
 from .fused_flush_gen import FlushGen
+from .lane_ir import dconst
 from .om_gen import om_function
 
 #: up to this many planes per piece, the batch function keeps the piece's plane coefficients in registers across
@@ -210,10 +211,6 @@ class _Emit(IrText):
         return self.v(f"load {t}, ptr {self.gep(t.split(' x ')[-1].rstrip('>') if t.startswith('<') else t, base, idx)}, align {align}")
 
 
-def _fconst(x: float) -> str:
-    import struct
-
-    return "0x{:016X}".format(struct.unpack("<Q", struct.pack("<d", float(x)))[0])
 
 
 def _vec(t: str, vals) -> str:
@@ -526,7 +523,7 @@ class _Gen(FlushGen, _Emit):
         inside = self.v(f"and {V8B} {yin}, {xin}")
         words = None
         if k.clip:
-            half = _vec("double", [_fconst(0.5)] * 8)
+            half = _vec("double", [dconst(0.5)] * 8)
             cx = self.v(f"fadd <8 x double> {self.v(f'sitofp {V8I} {pxv} to <8 x double>')}, {half}")
             cy = self.v(f"fadd <8 x double> {self.v(f'sitofp {V8I} {pyv} to <8 x double>')}, {half}")
         if full is not None:
@@ -621,8 +618,8 @@ class _Gen(FlushGen, _Emit):
         V8D = "<8 x double>"
         x, y = cx, cy
         if offset is not None:
-            x = self.v(f"fadd {V8D} {cx}, {_vec('double', [_fconst(offset[0] / 256.0)] * 8)}")
-            y = self.v(f"fadd {V8D} {cy}, {_vec('double', [_fconst(offset[1] / 256.0)] * 8)}")
+            x = self.v(f"fadd {V8D} {cx}, {_vec('double', [dconst(offset[0] / 256.0)] * 8)}")
+            y = self.v(f"fadd {V8D} {cy}, {_vec('double', [dconst(offset[1] / 256.0)] * 8)}")
 
         def at(cs: list) -> str:
             out = self.v(f"fmul {V8D} {cs[0]}, {x}")

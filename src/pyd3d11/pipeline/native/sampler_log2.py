@@ -4,27 +4,18 @@ sampler_gen.py. Moved out of sampler_gen.py unchanged (module size); sampler_gen
 
 from __future__ import annotations
 
-import struct
-
 import numpy as np
 
 from ..sampler_lod import INV_LN2, LOG2_TERMS, SQRT2
+from .lane_ir import dconst as _dlit  # LLVM literals: the one definition in lane_ir
+from .lane_ir import fconst as _flit
 
 F32 = np.float32
 _QNAN = "0x7FF8000000000000"  # float 0x7FC00000 as an LLVM literal (the reference's canonical filtered NaN)
 
 
-def _flit(x: float) -> str:
-    """LLVM literal of a float32 value (hex of its exact double)."""
-    return f"0x{struct.unpack('<Q', struct.pack('<d', float(F32(x))))[0]:016X}"
-
-
 def _fs(x: float) -> str:
     return f"splat (float {_flit(x)})"
-
-
-def _dlit(x: float) -> str:
-    return f"0x{struct.unpack('<Q', struct.pack('<d', float(x)))[0]:016X}"
 
 
 #: terms of the atanh series the quick log2 evaluates (LOG2_FAST_TERMS of LOG2_TERMS; see log2_f32)
