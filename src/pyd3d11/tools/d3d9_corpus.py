@@ -121,14 +121,20 @@ def run(root: str, verbose: bool = False) -> collections.Counter:
     return tally
 
 
-def main(argv: list[str] | None = None) -> int:
+def tally_main(run_fn, doc: str | None, argv: list[str] | None) -> int:
+    """``TOOL DIR [-v]``: ``run_fn(DIR, verbose)``'s tally printed as ``name: count`` pairs (this tool and
+    tools/d3d9_effects)."""
     args = sys.argv[1:] if argv is None else argv
     if not args:
-        print(__doc__)
+        print(doc)
         return 2
-    tally = run(args[0], "-v" in args)
+    tally = run_fn(args[0], "-v" in args)
     print(", ".join(f"{k}: {v}" for k, v in sorted(tally.items())))
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return tally_main(run, __doc__, argv)
 
 
 if __name__ == "__main__":

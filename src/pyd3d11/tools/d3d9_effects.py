@@ -28,7 +28,7 @@ import struct
 import sys
 
 from ..effects import fx2binary as B
-from .d3d9_corpus import _find, _Include
+from .d3d9_corpus import _find, _Include, tally_main
 
 
 def jobs(root: str) -> list[list[str]]:
@@ -167,13 +167,7 @@ def run(root: str, verbose: bool = False) -> collections.Counter:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if not args:
-        print(__doc__)
-        return 2
-    tally = run(args[0], "-v" in args)
-    print(", ".join(f"{k}: {v}" for k, v in sorted(tally.items())))
-    return 0
+    return tally_main(run, __doc__, argv)
 
 
 if __name__ == "__main__":
