@@ -27,9 +27,9 @@ from collections.abc import Callable
 from ..errors import NotSupportedError
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.compiler import compile_hlsl
-from ..shader.hlsl.constexpr import const_value
+from ..shader.hlsl.constexpr import const_value, leaf_bases
 from ..shader.hlsl.diagnostics import HlslError
-from ..shader.hlsl.foldinit import effect_initial_value
+from ..shader.hlsl.foldinit import constant_value
 from ..shader.hlsl.lexer import lex
 from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
@@ -226,8 +226,12 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
     if init is None:
         return b"\0" * (4 * ft.scalars() * n)
     # computed by the instructions the compiler emits for it, run on the reference executor (foldinit.py: one
-    # definition of every operation, intrinsics included)
-    cv = effect_initial_value(t, init, ctx.consts, pos)
+    # definition of every operation, intrinsics included). Doubles have no such path (foldinit leaves them out;
+    # fx_2_0 stores them as floats): only they take the parser's const_value, so no other value can come from a
+    # second evaluator
+    cv = constant_value(t, init, ctx.consts, pos)
+    if cv is None and "double" in leaf_bases(t):
+        cv = const_value(t, init, ctx.consts)
     if cv is None:
         raise ctx.error(pos, f"{what}: initializer must be a literal expression")
     return _numeric_bytes(ft, _effect_order(t, list(cv.vals)))
@@ -608,7 +612,7 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
                 and d.name not in ctx.consts:
             # a static const the parser could not fold (an intrinsic call: `static const float k = sin(0.3);`) is
             # still a constant later initialisers read: its value by the same path as a parameter's (foldinit)
-            cv = effect_initial_value(d.type, d.init, ctx.consts, d.pos)
+            cv = constant_value(d.type, d.init, ctx.consts, d.pos)
             if cv is not None:
                 ctx.consts[d.name] = cv
         if not isinstance(d, A.VarDecl) or "static" in d.mods:

@@ -217,15 +217,3 @@ def constant_value(t: Type, init: A.Node, consts: dict, pos) -> ConstValue | Non
     cg.scopes = [scope]
     bits = initializer_bits(cg, init, t, pos)
     return None if bits is None else ConstValue(t, bits_to_values(bits, bases))
-
-
-def effect_initial_value(t: Type, init: A.Node, consts: dict, pos) -> ConstValue | None:
-    """An effect variable's initial value (fx_2_0 parameters, Effects 11 constant buffer defaults):
-    :func:`constant_value`; only a double, which that path leaves out, takes the parser's ``const_value`` (fx_2_0
-    stores it as a float), so no other value comes from a second evaluator."""
-    from .constexpr import const_value, leaf_bases
-
-    cv = constant_value(t, init, consts, pos)
-    if cv is None and "double" in leaf_bases(t):
-        cv = const_value(t, init, consts)
-    return cv
