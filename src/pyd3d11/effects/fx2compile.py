@@ -27,7 +27,7 @@ from collections.abc import Callable
 from ..errors import NotSupportedError
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.compiler import compile_hlsl
-from ..shader.hlsl.constexpr import const_value, leaf_bases
+from ..shader.hlsl.constexpr import const_value
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import constant_value
 from ..shader.hlsl.lexer import lex
@@ -226,12 +226,8 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
     if init is None:
         return b"\0" * (4 * ft.scalars() * n)
     # computed by the instructions the compiler emits for it, run on the reference executor (foldinit.py: one
-    # definition of every operation, intrinsics included). Doubles have no such path (foldinit leaves them out;
-    # fx_2_0 stores them as floats): only they take the parser's const_value, so no other value can come from a
-    # second evaluator
-    cv = constant_value(t, init, ctx.consts, pos)
-    if cv is None and "double" in leaf_bases(t):
-        cv = const_value(t, init, ctx.consts)
+    # definition of every operation, intrinsics included); const_value only where that path has no value
+    cv = constant_value(t, init, ctx.consts, pos) or const_value(t, init, ctx.consts)
     if cv is None:
         raise ctx.error(pos, f"{what}: initializer must be a literal expression")
     return _numeric_bytes(ft, _effect_order(t, list(cv.vals)))
