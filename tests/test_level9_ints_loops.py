@@ -306,10 +306,12 @@ def test_loops_that_cannot_be_unrolled_fail_like_fxc_without_dynamic_flow_contro
     src = LOOP_PS[idx][0]
     if target.startswith("vs"):
         src = src.replace(": SV_Target", ": SV_Position")
-    if idx == 3 and target.startswith("ps"):
+    if idx == 3:
         # a literal bound (i < 6) ends the unrolling: its run-time break is predicated (test_sm2_one_trip_loops);
         # the six flattened copies fit ps_2_0's 64 arithmetic slots since the comparison temporaries are written
-        # unpredicated (sm2/liveness.py; before, 111 slots: X5608), and they agree with the SM4 program
+        # unpredicated (sm2/liveness.py; before, 111 slots: X5608), and they agree with the SM4 program. The
+        # vertex targets unroll it too (session 26): their rep could not take the break (no break_comp), and
+        # the copies need no flow control (before, the loop was kept as rep and refused with X3511)
         for seed in range(3):
             assert_agree(run_both(src, target, 80 + seed, LOOP_PS[idx][1]), tol=1e-4)
         return

@@ -40,6 +40,30 @@ from .types import INT
 _BREAK = ir.Instruction(O.BREAK)
 
 
+def _continues(body: list[ir.Instruction], pc: int, end: int) -> bool:
+    """Whether the loop body[pc:end] holds a continue of its own (not only of a loop nested in it)."""
+    level = 0
+    for inst in body[pc + 1: end]:
+        level += inst.opcode == O.LOOP
+        level -= inst.opcode == O.ENDLOOP
+        if level == 0 and inst.opcode in (O.CONTINUE, O.CONTINUEC):
+            return True
+    return False
+
+
+def _leaves_early(body: list[ir.Instruction], pc: int, end: int, test: set[int]) -> bool:
+    """Whether the loop body[pc:end] holds a break of its own other than its count test (the body indices
+    ``test``): one that only dynamic flow control (break_comp) could take inside a rep loop."""
+    level = 0
+    for k in range(pc + 1, end):
+        op = body[k].opcode
+        level += op in (O.LOOP, O.SWITCH)
+        level -= op in (O.ENDLOOP, O.ENDSWITCH)
+        if level == 0 and op in (O.BREAK, O.BREAKC) and k not in test:
+            return True
+    return False
+
+
 class FlowControl:
     """Methods of the translator that walk the SM4 program's flow control (state lives in _Translator)."""
 
@@ -173,7 +197,10 @@ class FlowControl:
                 pc = self._endif_of(match, body, pc) + 1
                 return pc, steps
             self.pred = Src(Reg.TEMP, f["p"], (1, 1, 1, 1))
+            f["then_folded"] = set(f["fold"][1])
+            f["then_known"] = self._known_state()
             self.forget_folded(f["fold"][1])
+            self._restore_known(f["known_entry"], f["then_folded"])  # the else lanes hold the entry values
             f["fold"][0] = self.pred
             f["then_masks"], f["written_then"] = set(self.masks), set(self.written)
             self.masks = set(f["saved_masks"])
@@ -184,7 +211,20 @@ class FlowControl:
                 self.static_endif(f)
             elif f["kind"] == "dynamic":
                 self.pred = f["outer"]
-                self.forget_folded(f["fold"][1])
+                folded = set(f["fold"][1])
+                then_folded = f.get("then_folded", set())
+                left = f.get("left")
+                if left == "then" and "then_masks" in f:
+                    pass  # the then lanes all continued: the else part's values are every running lane's
+                else:
+                    self.forget_folded(f["fold"][1])
+                    self.forget_folded(then_folded)
+                if left == "then" and "then_masks" not in f:
+                    # ``if (c) { …; continue; }``: the lanes that ran the then part skip the rest of the copy,
+                    # so what the others hold is what they held on entry
+                    self._restore_known(f["known_entry"], folded)
+                elif left == "else":  # the else lanes all continued: the then part's values are the rest's
+                    self._restore_known(f["then_known"], then_folded | folded)
                 self.branch_folds.remove(f["fold"])
                 self.scratch_base -= 1
                 self._merge_masks(f)
@@ -206,14 +246,20 @@ class FlowControl:
                     if brk is not None and op == O.BREAKC:
                         self._skip_rest(inst, brk)  # the lanes leaving an unrolled loop
                         return pc + 1, steps
-                    if brk is not None:
-                        raise self._x3511()  # a continue on a shader value: fxc cannot unroll it either
+                    if brk is not None:  # the lanes skipping to the next copy of an unrolled loop
+                        self._continue(inst, inner)
+                        return pc + 1, steps
                     raise _DynamicLoop(_unsupported("loops whose exit depends on shader inputs (dynamic loops)"))
                 if (cond != 0) != inst.test_nonzero:
                     pc += 1
                     return pc, steps
-            if brk is not None and op == O.BREAK and frames[-1]["kind"] == "dynamic":
-                self._skip_rest(inst, brk)  # a break under a flattened branch of an unrolled loop
+            if brk is not None and op in (O.BREAK, O.CONTINUE) and frames[-1]["kind"] == "dynamic":
+                # a break / continue under a flattened branch of an unrolled loop
+                if op == O.BREAK:
+                    self._skip_rest(inst, brk)
+                else:
+                    self._continue(inst, inner)
+                    frames[-1]["left"] = "else" if "then_masks" in frames[-1] else "then"  # its lanes all continued
                 return pc + 1, steps
             while frames and frames[-1]["kind"] == "static":
                 frames.pop()
@@ -226,6 +272,7 @@ class FlowControl:
                 frames.pop()
                 pc = loop["end"] + 1
                 if "brk" in loop:
+                    self._end_continue_region(loop)
                     self.end_skip_region(loop["brk"])
             else:
                 pc = self._next_iteration(loop)
@@ -285,6 +332,8 @@ class FlowControl:
         unroller stops any loop, after MAX_ITERATIONS copies, with fxc's X3511 text (hlsl/unroll.py) —
         rather than after MAX_STEPS translated instructions, which took tens of seconds."""
         if "brk" in loop:
+            if self._end_continue_region(loop):
+                self._begin_continue_region(loop)
             loop["iterations"] = n = loop.get("iterations", 0) + 1
             if n > MAX_ITERATIONS:
                 raise HlslError(self.file, 1, 1, 3511, f"unable to unroll loop, loop does not appear to terminate "
@@ -303,10 +352,16 @@ class FlowControl:
         counted = self._counted_loop(body, pc, end)
         if counted is not None and counted[0] is not None and self.no_mapped_counts:
             counted = None  # left on the SM4 loop's own test (the bound read from its float register)
+        if counted is not None and counted[0] is None and self.prof.dynamic_flow_depth == 0 and \
+                _leaves_early(body, pc, end, counted[3]):
+            counted = None  # a literal count and a break a rep loop could not take here: unrolled instead
         if counted is None and self.prof.dynamic_flow_depth == 0 or self.prof.static_flow_depth == 0:
             # no loop here that a shader value can leave: unrolled, its run-time breaks predicating the rest
             # off (X3511 still where no compile-time exit ends the unrolling: MAX_STEPS)
-            return {"kind": "loop", "start": pc + 1, "end": end, "brk": self.begin_skip_region()}
+            frame = {"kind": "loop", "start": pc + 1, "end": end, "brk": self.begin_skip_region()}
+            if _continues(body, pc, end):
+                self._begin_continue_region(frame)
+            return frame
         if self.rep_depth + 1 > self.prof.static_flow_depth:
             raise HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop: loops nested "
                             f"deeper than {self.prof.static_flow_depth} ({self.prof.sm2} rep nesting)")
@@ -399,17 +454,12 @@ class FlowControl:
             self.uses_rep = True
         self.rep_depth += 1
         cont = None
-        level = 0
-        for inst in body[pc + 1: end]:  # a continue of this loop (not of a nested one)
-            level += inst.opcode == O.LOOP
-            level -= inst.opcode == O.ENDLOOP
-            if level == 0 and inst.opcode in (O.CONTINUE, O.CONTINUEC):
-                cont = [self.scratch_base, False]
-                self.scratch_base += 1
-                self.skips.append(cont)
-                self.body.append(Inst("mov", Dst(Reg.TEMP, cont[0], 0x1), [self.cscalar(ZERO)]))
-                self.written.add((Reg.TEMP, cont[0], 0))
-                break
+        if _continues(body, pc, end):
+            cont = [self.scratch_base, False]
+            self.scratch_base += 1
+            self.skips.append(cont)
+            self.body.append(Inst("mov", Dst(Reg.TEMP, cont[0], 0x1), [self.cscalar(ZERO)]))
+            self.written.add((Reg.TEMP, cont[0], 0))
         frame = {"kind": "rep", "start": pc + 1, "end": end, "written": written & carried, "old_ints": self.rep_ints,
                  "written_entry": set(self.written),
                  "skip": skip, "cont": cont,
@@ -417,6 +467,59 @@ class FlowControl:
                  "intf": {k for k in self.intf if k in written & carried}}
         self.rep_ints = self.rep_ints | ints
         return frame
+
+    def _begin_continue_region(self, loop: dict) -> None:
+        """The "continued" register of one unrolled copy of a loop left only at run time: lanes that run a
+        ``continue`` on a shader value skip the rest of this copy (their writes predicated off) and run the
+        next copy again. It starts at each copy's start, outside every flattened branch, so the scratch
+        registers of the branches inside stay a stack."""
+        loop["cont"] = self.begin_skip_region()
+        loop["cont_clear"] = self.body[-1]  # its clearing mov, dropped again when no lane can have continued
+
+    def _known_state(self) -> tuple:
+        return dict(self.known), set(self.known_int), set(self.known_mask), set(self.materialized)
+
+    def _restore_known(self, state: tuple, keys: set) -> None:
+        """Put back what ``state`` (_known_state) knew of ``keys``."""
+        known, known_int, known_mask, materialized = state
+        for key in keys:
+            if key in known:
+                self.known[key] = known[key]
+                for now, then in ((self.known_int, known_int), (self.known_mask, known_mask),
+                                  (self.materialized, materialized)):
+                    if key in then:
+                        now.add(key)
+
+    def _continue(self, inst: ir.Instruction, loop: dict) -> None:
+        """A run-time continue in an unrolled copy: the lanes taking it skip the rest of the copy, carrying the
+        values known here (a ``for`` loop's step, which the HLSL compiler writes before its continue)."""
+        self._skip_rest(inst, loop["cont"])
+        loop.setdefault("cont_known", []).append(dict(self.known))
+
+    def _end_continue_region(self, loop: dict) -> bool:
+        """End the current copy's continue region (True when the loop has one). A value folded in the copy
+        stays known where every lane that continued carried the same value (the loop counter's step, done
+        on both paths): without that the counter would be unknown and the copies would never end."""
+        cont = loop.pop("cont", None)
+        if cont is None:
+            return False
+        snaps = loop.pop("cont_known", [])
+        keep = {key: (self.known[key], key in self.known_int, key in self.known_mask)
+                for key in self.skip_folded[-1]
+                if key in self.known and all(snap.get(key) == self.known[key] for snap in snaps)}
+        self.end_skip_region(cont)
+        for key, (value, is_int, is_mask) in keep.items():
+            self.known[key] = value
+            if is_int:
+                self.known_int.add(key)
+            if is_mask:
+                self.known_mask.add(key)
+            self.materialized.add(key)
+            if self.skip_folded:
+                self.skip_folded[-1].add(key)  # still written under the enclosing region's predicate
+        if not cont[1] and self.body and self.body[-1] is loop.pop("cont_clear"):
+            self.body.pop()  # the copy ended before anything could continue: no clearing needed
+        return True
 
     def _x3511(self) -> HlslError:
         return HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop, loop does not appear "
@@ -718,7 +821,7 @@ class FlowControl:
         if self.pred is not None:
             self.emit("mul", Dst(Reg.TEMP, p, 0x3), [Src(Reg.TEMP, p), self.pred])
         frame = {"kind": "dynamic", "p": p, "outer": self.pred, "saved_masks": set(self.masks),
-                 "written_entry": set(self.written)}
+                 "written_entry": set(self.written), "known_entry": self._known_state()}
         self.pred = Src(Reg.TEMP, p, (0, 0, 0, 0))
         frame["fold"] = [self.pred, set()]
         self.branch_folds.append(frame["fold"])
