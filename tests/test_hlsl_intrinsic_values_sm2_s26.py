@@ -4,7 +4,7 @@
 Each case is an intrinsic call on float4 arguments a, b, c with the reference written from its MicrosoftDocs page
 (direct3dhlsl dx-graphics-hlsl-*.md: abs ... trunc; lit's "ambient, diffuse, specular" rule; dst's vector; the
 reflect/refract/faceforward/smoothstep/lerp formulas; D3DCOLORtoUBYTE4's swizzle and scale by 255.001953; frexp's
-mantissa in [0.5, 1) and exponent; modf's signed parts) evaluated in float64 by numpy, never by the code under
+mantissa in [0.5, 1) and exponent; modf's signed parts; min/max/clamp of bools, false < true) evaluated in float64 by numpy, never by the code under
 test. The same expression is compiled for ps_2_0, ps_3_0 and vs_2_0 and run on the test-side SM2 interpreter
 (tests/sm2_interp.py, which also validates the program), and for vs_4_0 on the reference executor
 (tests/hlsl_docs_kit.run_expr); every one must agree with the reference within the case's tolerance: exact for
@@ -135,6 +135,12 @@ CASES = {
                          0, 0),
     "modf": ("modf(a, p) + p * 10", ANY, ANY, ANY, lambda a, b, c: (a - np.trunc(a)) + np.trunc(a) * 10, 1e-4, 1e-6),
     "sincos": ("(sincos(a, p, q), p + q * 3)", SMALL, ANY, ANY, lambda a, b, c: np.sin(a) + np.cos(a) * 3, 6e-3, 0),
+    # bool arguments of min / max / clamp: false < true (the max-min page's 'numeric' template over bool); at
+    # shader model 2 the SM4 umax / umin of the 0 / 0xFFFFFFFF masks (was NotSupportedError there)
+    "max_bool": ("(float4)max(a > 0, b > 0)", ANY, ANY, ANY, lambda a, b, c: np.maximum(a > 0, b > 0).astype(D), 0, 0),
+    "min_bool": ("(float4)min(a > 0, b > 0)", ANY, ANY, ANY, lambda a, b, c: np.minimum(a > 0, b > 0).astype(D), 0, 0),
+    "clamp_bool": ("(float4)clamp(a > 0, b > 0, c > 0)", ANY, ANY, ANY,
+                   lambda a, b, c: np.minimum(np.maximum(a > 0, b > 0), c > 0).astype(D), 0, 0),
     # frexp: shader model 3 and ps_2_x (tests/test_hlsl_intrinsic_models_s26.py), at 4.0 the bit form
     "frexp": ("frexp(a, p) + p * 10", ANY, ANY, ANY, lambda a, b, c: _frexp(a), 1e-6, 1e-6),
 }
