@@ -5,7 +5,7 @@ Each case is an intrinsic call on float4 arguments a, b, c with the reference wr
 (direct3dhlsl dx-graphics-hlsl-*.md: abs ... trunc; lit's "ambient, diffuse, specular" rule; dst's vector; the
 reflect/refract/faceforward/smoothstep/lerp formulas; D3DCOLORtoUBYTE4's swizzle and scale by 255.001953; frexp's
 mantissa in [0.5, 1) and exponent; modf's signed parts; min/max/clamp of bools, false < true) evaluated in float64 by numpy, never by the code under
-test. The same expression is compiled for ps_2_0, ps_3_0 and vs_2_0 and run on the test-side SM2 interpreter
+test. The same expression is compiled for ps_2_0, ps_3_0, vs_2_0 and vs_3_0 and run on the test-side SM2 interpreter
 (tests/sm2_interp.py, which also validates the program), and for vs_4_0 on the reference executor
 (tests/hlsl_docs_kit.run_expr); every one must agree with the reference within the case's tolerance: exact for
 the operations D3D9 and D3D10+ define exactly (abs, floor, ceil, trunc, round's ties to even, sign, saturate, min,
@@ -31,7 +31,7 @@ from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
 F = np.float32
 D = np.float64
 N = 40
-TARGETS = ("ps_2_0", "ps_3_0", "vs_2_0", "vs_4_0")
+TARGETS = ("ps_2_0", "ps_3_0", "vs_2_0", "vs_3_0", "vs_4_0")
 ANY, POS, UNIT, SMALL, NZ = "any", "pos", "unit", "small", "nz"
 
 
@@ -189,7 +189,10 @@ def _sm2(expr: str, target: str, a, b, c) -> np.ndarray:
         m = Sm2Machine(prog, len(a), regs, np.zeros((256, 4), F)).run()
     if target.startswith("ps"):
         return m.out(Reg.COLOROUT, 0)
-    return m.out(Reg.TEXCRDOUT, 0)
+    # vs_3_0 declares its outputs (dcl_texcoord o#); vs_2_0 writes TEXCOORD0 to oT0
+    out = next((i.dst.num for i in prog.instructions if i.op == "dcl" and i.dst.reg == Reg.TEXCRDOUT
+                and i.decl & 0xF == 5), 0)
+    return m.out(Reg.TEXCRDOUT, out)
 
 
 def _sm4(expr: str, a, b, c) -> np.ndarray:
