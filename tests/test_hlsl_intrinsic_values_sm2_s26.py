@@ -216,3 +216,31 @@ def test_intrinsic_value_at_each_model(name: str, target: str):
     bad = np.argwhere(~ok)
     assert not len(bad), [(a[i].tolist(), b[i].tolist(), c[i].tolist(), j, float(got[i, j]), float(want[i, j]))
                           for i, j in bad[:3]]
+
+
+#: the numeric intrinsics over int / uint arguments (the pages' int overloads; shader model 2 keeps integers as
+#: floats of the same value): expression over ia, ib (any integers) and ic (1..9) -> reference
+INT_CASES = {
+    "abs((int4)a)": lambda a, b, c: np.abs(a),
+    "sign((int4)a)": lambda a, b, c: np.sign(a),
+    "min((int4)a, (int4)b)": lambda a, b, c: np.minimum(a, b),
+    "max((int4)a, (int4)b)": lambda a, b, c: np.maximum(a, b),
+    "clamp((int4)a, (int4)b, (int4)b + (int4)c)": lambda a, b, c: np.clip(a, b, b + c),
+    "dot((int4)a, (int4)b)": lambda a, b, c: _rep((a * b).sum(1, keepdims=True)),
+    "mad((int4)a, (int4)b, (int4)c)": lambda a, b, c: a * b + c,
+    "max((uint4)abs(a), (uint4)abs(b))": lambda a, b, c: np.maximum(np.abs(a), np.abs(b)),
+    "step((int4)a, (int4)b)": lambda a, b, c: (b >= a).astype(D),
+    "any((int4)a)": lambda a, b, c: _rep(np.any(a != 0, 1, keepdims=True).astype(D)),
+    "all((int4)a)": lambda a, b, c: _rep(np.all(a != 0, 1, keepdims=True).astype(D)),
+}
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("expr", sorted(INT_CASES))
+def test_integer_intrinsic_value_at_each_model(expr: str, target: str):
+    rng = np.random.default_rng(7)
+    a, b = (np.round(rng.uniform(-50, 50, (N, 4))).astype(F) for _ in range(2))
+    c = np.round(rng.uniform(1, 9, (N, 4))).astype(F)
+    a[0], b[0], a[1] = [0, -1, 1, -7], [3, -3, 0, 0], [0, 0, 0, 0]
+    got = _sm4(f"(float4)({expr})", a, b, c) if target == "vs_4_0" else _sm2(f"(float4)({expr})", target, a, b, c)
+    np.testing.assert_array_equal(got, INT_CASES[expr](a.astype(D), b.astype(D), c.astype(D)).astype(F))
