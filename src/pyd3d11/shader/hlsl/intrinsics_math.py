@@ -234,7 +234,9 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
 
         (v,) = _fvals(cg, args[:1], pos)
         n = len(v.slots)
-        if cg.level9 == "ps_4_0_level_9_3":
+        # the frexp page: shader model 3 (vs_3_0, ps_3_0) and ps_2_x; the other level-9 / D3D9 targets keep the
+        # bit form, which their translation refuses (X4532)
+        if cg.level9 == "ps_4_0_level_9_3" or cg.d3d9 in ("vs_3_0", "ps_3_0"):
             m, e = _frexp_floats(cg, v.slots, n)
             assign_to(cg, arg_nodes[1], Val(v.type, e), pos)
             return Val(v.type, m)
@@ -358,6 +360,14 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
                 extra.append(cg.src(cg.convert(g, fd, pos).slots + ([imm(0)] if row_1d else [])))
     if row_1d:  # a one-row 2D texture (see _LEGACY_DIM): v = 0.5, its derivatives 0
         coord = [coord[0], imm(f2b(0.5))]
+    if op in ("sample", "sample_b") and cg.stage != "ps":
+        # tex*, tex*bias, tex*proj take their level of detail from screen-space derivatives: each page's
+        # "yes (pixel shader only)" at every model, the sample / sample_b instructions being pixel-shader ones
+        # (D3D11.3 §22.4.15-§22.4.16; D3D9 texld / texldb / texldp are ps instructions): the X4532 of the
+        # Sample / SampleBias methods (featuregates.METHODS). tex*lod and tex*grad stay in every stage.
+        from .check import unmappable
+
+        raise unmappable(cg, pos)
     if (cg.major, cg.minor) >= (5, 1) and not (cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and
                                                sk == "sampler2D" and name == "tex2D" and len(args) == 2):
         # 5.1 binds every texture by its own range; of the sampler-only samples (the texture fxc pairs with a D3D9

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from .. import ir
 from ..hlsl.diagnostics import HlslError
-from .base import _COORDS, SamplerMapping, _unsupported
+from .base import _COORDS, SamplerMapping
 from .program import Dst, Inst, Src
 from .tokens import Reg
 
 
 class Sm3Sampling:
     """Needs the translator's ``samplers``, ``resources``, ``one_d``, ``prof``, ``file``, ``body``, ``src``, ``tmp``,
-    ``emit``, ``dst`` and ``_set_masks``."""
+    ``emit``, ``dst``, ``cscalar`` and ``_set_masks``."""
 
     def sampler_for(self, res: ir.Operand, smp: ir.Operand) -> int:
         """The D3D9 sampler register of the (texture, sampler) pair, assigned on first use."""
@@ -40,16 +40,18 @@ class Sm3Sampling:
             raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texel offsets have no shader model 3 "
                             "equivalent")
         d0, coord, res, smp, lod = inst.operands[:5]
-        if res.register in self.one_d:
-            raise _unsupported("texldl of a Texture1D")
+        # a Texture1D is a 2D texture of one row (tex1Dlod: sampler1D, D3DXPT_SAMPLER1D): u, v = 0.5, as texld's
+        one_d = res.register in self.one_d
         target = self.sampler_for(res, smp)
-        ncoord = _COORDS[self.resources[res.register]]
+        ncoord = 1 if one_d else _COORDS[self.resources[res.register]]
         c = self.src(coord, lanes=tuple(range(ncoord)))
         e = self.src(lod, lanes=(0,))
         t = self.tmp()
         whole = (*c.swizzle[:ncoord], *(c.swizzle[ncoord - 1],) * (4 - ncoord))
         self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
         self.emit("mov", Dst(Reg.TEMP, t, 0x8), [Src(e.reg, e.num, (e.swizzle[0],) * 4, e.mod, e.rel)])
+        if one_d:  # v = 0.5: the row's centre
+            self.emit("mov", Dst(Reg.TEMP, t, 0x2), [self.cscalar(0x3F000000)])
         r = Dst(Reg.TEMP, self.tmp())
         self.body.append(Inst("texldl", r, [Src(Reg.TEMP, t), Src(Reg.SAMPLER, target)]))
         self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])

@@ -1031,6 +1031,9 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             self._movc(ops, sat)
         elif op in (O.AND, O.OR, O.NOT):
             self._logic(op, ops)
+        elif op in (O.UMAX, O.UMIN, O.IMAX, O.IMIN) and all(self._is_mask(o, ops[0].written()) for o in ops[1:3]):
+            # min / max / clamp of bools: on the 0 / 0xFFFFFFFF masks umax and imin are or, umin and imax and
+            self._logic(O.OR if op in (O.UMAX, O.IMIN) else O.AND, ops)
         elif op in (O.IEQ, O.INE) and any(self._is_zero(o, ops[0].written()) for o in ops[1:]) and any(
                 self._is_mask(o, ops[0].written()) for o in ops[1:]):
             # mask == 0 is "not mask", mask != 0 the mask itself
