@@ -181,11 +181,22 @@ def test_counted_loop_with_a_run_time_break_unrolls_at_level_9_1():
     np.testing.assert_array_equal(out, np.array(want, F))
 
 
-def test_a_run_time_continue_in_an_unrolled_loop_stays_x3511():
+def test_a_run_time_continue_in_an_unrolled_loop():
+    """Session 26: a lane taking the continue skips the rest of its copy and runs the next one ("continue
+    Statement": the loop variables are updated); before, X3511 (tests/test_sm2_continue_s26.py has more)."""
     src = ("float4 main(float4 t : TEXCOORD0) : SV_Target { float s = 0; for (int i = 0; i < 3; ++i) {"
            " if (t.x < s) continue; s += t.y; } return s; }")
-    with pytest.raises(D3D11Error, match="X3511"):
-        compile_(src, "ps_4_0_level_9_1")
+    x = np.array([[0, 1, 0, 0], [-1, 1, 0, 0], [1.5, 1, 0, 0], [5, 2, 0, 0], [2.5, 1.25, 0, 0]], F)
+    out = run_sm2(compile_(src, "ps_4_0_level_9_1"), np.zeros((4, 4), np.uint32), {0: x}, len(x)).out(Reg.COLOROUT, 0)
+    want = []
+    for tx, ty in x[:, :2]:
+        s = np.float32(0)
+        for _ in range(3):
+            if tx < s:
+                continue
+            s = np.float32(s + ty)
+        want.append([s] * 4)
+    np.testing.assert_array_equal(out, np.array(want, F))
 
 
 def test_a_run_time_breakc_in_an_unrolled_loop():
