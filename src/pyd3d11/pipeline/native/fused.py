@@ -25,7 +25,6 @@ import time
 from dataclasses import dataclass, field
 from itertools import compress
 from itertools import count as _numbers
-from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -1035,28 +1034,14 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
         after: list = []
         if bk is None:
             bk = _buffer_key(key)
-        Ts, counts, t_addrs = [], [], []
-        A0 = None
-        for w in range(sc.workers):
-            bufs = sc.buffers.get((bk, w))
-            if bufs is None:
-                bufs = sc.buffers[(bk, w)] = _take_buffers(key)
-            if A0 is None:
-                T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs, template, t_addrs)
-                A0 = k[-1] if kernel is not None else None
-            else:
-                T, cnt, k = _worker_copy(key, kernel, A0, bufs, t_addrs)
-            Ts.append(T)
-            counts.append(cnt)
-            keep.append(k)
+        Ts, t_addrs, live_lanes = worker_rows.bind_workers(sc, key, kernel, state, plan, bk, template, after, keep)
         passed_before = int(ctx.samples_passed)
 
         def finish() -> None:
             for fn in after:
                 fn()
-            live = int(sum(map(_first, counts)))  # (each worker's live-lane counter: an int64 word)
             if has_ps:
-                stats_out.ps_invocations += live
+                stats_out.ps_invocations += live_lanes()  # (the workers' live-lane counters)
             stats_out.samples_passed += int(ctx.samples_passed) - passed_before
 
         keep.append(targets)
@@ -1249,7 +1234,6 @@ def _give_back(key: fg.FusedKey, scratch: list) -> None:
 
 
 _TWO_ZEROS = np.zeros(2, np.int64)
-_first = itemgetter(0)
 
 
 def _t_with_counts(src: np.ndarray, sl, addrs: list | None) -> tuple:
@@ -1263,34 +1247,6 @@ def _t_with_counts(src: np.ndarray, sl, addrs: list | None) -> tuple:
     if addrs is not None:
         addrs.append(addr)
     return T, T[n:]
-
-
-def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict, t_addrs: list | None = None):
-    """Another worker's (T array, counters, objects to keep) for a quiet draw whose first worker's pixel-shader
-    arguments are ``A0``: the same constant buffers, views and sampler bindings, this worker's own scratch and
-    lane buffers (saves binding the draw's resources once per worker)."""
-    sl = fg.slots()
-    T, cnt = _t_with_counts(bufs["T"], sl, t_addrs)
-    keep: list = [T]
-    T[sl.t["ps_args"]] = 0
-    if kernel is not None:
-        A = nrt._Args(kernel.layout)
-        A.a[:] = A0.a
-        A.keep.append(A0)  # what A0's pointers point at
-        nrt._scratch_args(kernel, A, bufs.setdefault("scratch", {}))
-        A.ptr("v", bufs["v"])
-        A.ptr("o", bufs["o"])
-        A.ptr("active", bufs["active"])
-        A.ptr("discarded", bufs["disc"])
-        A.ptr("helpers", bufs["helpers"])
-        for t, kind in _SV_KIND.items():
-            if kind in key.sv:
-                A.ptr(f"sv{t}", bufs["sv" + kind])
-        for kind, t in key.so:
-            A.ptr(f"so{t}", bufs["so" + kind])
-        keep.append(A)
-        T[sl.t["ps_args"]] = nrt.address(A.a)
-    return T, cnt, keep
 
 
 def _give_back_sets(sets: dict) -> None:
@@ -1384,3 +1340,6 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
         keep.append(A)
         T[sl.t["ps_args"]] = nrt.address(A.a)
     return T, cnt, keep, host, bufs
+
+
+from . import worker_rows  # noqa: E402 (it builds on this module's buffer sets and argument binding)

@@ -109,6 +109,7 @@ class Scene:
         self.afters: list = []  # callables run once the scene is finished (fused.after_queued)
         self.release = None  # called after the scene finished: gives the lane buffer sets back
         self.buffers: dict = {}  # (lane buffer key, worker) -> lane buffer set shared by the draws of that key
+        self.rows: dict = {}  # (lane buffer key, kernel) -> worker_rows.Rows: the other workers' fixed words
         self.job: Any = None
         self._S: list = []
         self._counter = np.zeros(1, np.int64)
