@@ -43,24 +43,33 @@ def _overlay(key, kernel, bufs: dict) -> tuple[list, list, list]:
 
 
 class Rows:
-    """One scene's fixed per-worker words for draws of one buffer layout and kernel layout (workers 1..n-1): the
-    buffer sets' T words, and the overlay slots with each worker's words."""
+    """One scene's fixed per-worker words for draws of one buffer layout and kernel (workers 1..n-1): the T
+    arrays' words but the two addresses a draw sets (a template with the counters at 0), and each worker's
+    pixel-shader argument words at the overlay slots (``over``, where ``mask`` is set; the draw's own words
+    elsewhere)."""
 
-    __slots__ = ("TB", "idx", "V", "keep", "offs_t")
+    __slots__ = ("TW", "mask", "over", "keep", "offs_t", "offs_a", "t_base")
 
     def __init__(self, key, kernel, sets: list) -> None:
-        self.TB = np.stack([b["T"] for b in sets])  # (m, nT): each worker's lane buffer addresses
+        m = len(sets)
+        TB = np.stack([b["T"] for b in sets])  # (m, nT): each worker's lane buffer addresses
+        nT = TB.shape[1]
+        self.TW = np.zeros((m, nT + 2), np.int64)
+        self.TW[:, :nT] = TB
+        self.t_base = 8 * nT  # (the counters' offset in a row)
+        self.offs_t = np.arange(m, dtype=np.int64) * (8 * (nT + 2))
         self.keep: list = []
-        self.idx = self.V = None
+        self.mask = self.over = self.offs_a = None
         if kernel is not None:
-            words = []
-            for b in sets:
-                slots, w, keep = _overlay(key, kernel, b)
+            L = max(1, len(kernel.layout.slots))
+            self.mask = np.zeros((m, L), bool)
+            self.over = np.zeros((m, L), np.int64)
+            for w, b in enumerate(sets):
+                slots, words, keep = _overlay(key, kernel, b)
                 self.keep.append(keep)
-                words.append(w)
-            self.idx = np.asarray(slots, np.intp)
-            self.V = np.asarray(words, np.int64).reshape(len(sets), len(slots))
-        self.offs_t = np.arange(len(sets), dtype=np.int64) * (8 * (self.TB.shape[1] + 2))
+                self.mask[w, slots] = True
+                self.over[w, slots] = words
+            self.offs_a = np.arange(m, dtype=np.int64) * (8 * L)
 
 
 def bind_workers(sc, key, kernel, state, plan, bk: tuple, template, after: list, keep: list):
@@ -73,8 +82,7 @@ def bind_workers(sc, key, kernel, state, plan, bk: tuple, template, after: list,
         bufs = sc.buffers[(bk, 0)] = fused._take_buffers(key)
     T0, cnt0, k0, _host, _ = fused._thread_args(key, kernel, state, after, plan, bufs, template, t_addrs)
     keep.append(k0)
-    m = sc.workers - 1
-    if m <= 0:
+    if sc.workers == 1:
         return [T0], t_addrs, lambda: int(cnt0[0])
     rows = sc.rows.get((bk, id(kernel)))  # (the scene's entries keep the kernel alive: its id stays its)
     if rows is None:
@@ -86,26 +94,17 @@ def bind_workers(sc, key, kernel, state, plan, bk: tuple, template, after: list,
             sets.append(b)
         rows = sc.rows[(bk, id(kernel))] = Rows(key, kernel, sets)
     sl = fg.slots().t
-    nT = rows.TB.shape[1]
-    TW = np.empty((m, nT + 2), np.int64)
-    TW[:, :nT] = rows.TB
-    TW[:, nT:] = 0
+    TW = rows.TW.copy()
     base = nrt.address(TW)
-    TW[:, sl["count"]] = rows.offs_t + (base + 8 * nT)
+    TW[:, sl["count"]] = rows.offs_t + (base + rows.t_base)
     if kernel is not None:
-        A0 = k0[-1].a
-        L = A0.shape[0]
-        AW = np.empty((m, L), np.int64)
-        AW[:] = A0
-        AW[:, rows.idx] = rows.V
-        TW[:, sl["ps_args"]] = np.arange(0, 8 * L * m, 8 * L, dtype=np.int64) + nrt.address(AW)
+        AW = np.where(rows.mask, rows.over, k0[-1].a)  # (the first worker's words, each worker's own over them)
+        TW[:, sl["ps_args"]] = rows.offs_a + nrt.address(AW)
         keep.append(AW)
-    else:
-        TW[:, sl["ps_args"]] = 0
     keep.append(TW)
     keep.append(rows)  # (its overlay arrays: the scratch the words point at stays in the buffer sets)
     t_addrs.extend((rows.offs_t + base).tolist())
     Ts = [T0]
     Ts.extend(TW)
-    col = TW[:, nT]
+    col = TW[:, -2]
     return Ts, t_addrs, lambda: int(cnt0[0]) + int(col.sum())
