@@ -135,16 +135,19 @@ class Scene:
         from ...shader.native.runtime import address
 
         run = _driver()
-        nd = len(self.entries)
-        for w in range(self.workers):
-            S = np.empty(3 + 3 * nd, np.int64)
-            S[0], S[1], S[2] = nd, self.n_tiles, address(self._counter)
-            for i, e in enumerate(self.entries):
-                S[3 + 3 * i] = e.fn
-                S[4 + 3 * i] = address(e.D) if e.d_addr is None else e.d_addr
-                S[5 + 3 * i] = address(e.T[w]) if e.t_addrs is None else e.t_addrs[w]
-            self._S.append(S)
-        S = [address(x) for x in self._S]
+        nd, nw = len(self.entries), self.workers
+        # one (workers, 3 + 3 draws) matrix, filled by column (a loop over workers x draws costs ~0.1 ms a scene
+        # at 16 threads on the drawing thread)
+        S = np.empty((nw, 3 + 3 * nd), np.int64)
+        S[:, 0], S[:, 1], S[:, 2] = nd, self.n_tiles, address(self._counter)
+        body = S[:, 3:].reshape(nw, nd, 3)
+        body[:, :, 0] = [e.fn for e in self.entries]
+        body[:, :, 1] = [address(e.D) if e.d_addr is None else e.d_addr for e in self.entries]
+        body[:, :, 2] = np.array([e.t_addrs if e.t_addrs is not None else [address(t) for t in e.T]
+                                  for e in self.entries], np.int64).T
+        self._S.append(S)
+        base = address(S)
+        S = [base + 8 * S.shape[1] * w for w in range(nw)]
         self.job = pool.start(self.workers, lambda w: run(S[w]), self.workers)
 
     def finish(self) -> None:
