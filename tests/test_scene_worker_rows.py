@@ -210,11 +210,11 @@ def test_each_workers_words_name_its_own_buffers(threads, monkeypatch):
     seen: list = []
     real = scene.Scene.launch
 
-    def launch(self):
+    def launch(self, prev=None):
         if self.job is None:
             seen.append(self)
             self.checked = _check_scene(self)
-        return real(self)
+        return real(self, prev)
 
     monkeypatch.setattr(scene.Scene, "launch", launch)
     want = _run("reference", 1, CASES["state changes"], verts)
@@ -285,3 +285,81 @@ def test_the_rows_are_built_once_a_scene(monkeypatch):
     _run("native", 3, CASES["blend only"], verts)
     assert fused.stats.scene_draws == N
     assert len(builds) == fused.stats.scenes == N // 8
+
+
+# --- chained scenes: no barrier between consecutive scenes (fused.SCENE_CHAIN, scene.py's tile flags) ------------
+
+def test_a_chained_tile_waits_for_the_same_tile_of_the_scene_before():
+    """The scene driver itself, on a thread: with the previous scene's flags [1, 0, 1] it does tile 0, then waits
+    at tile 1 (tile 2 not started) until that flag is set, then finishes; each tile's own flag is set once its
+    draws ran (here none: the order of the flags is what is checked). Without previous flags nothing waits."""
+    import threading
+    import time
+
+    from pyd3d11.shader.native.runtime import address
+
+    run, _engine, yield_fn = scene._driver()
+
+    def words(prev):
+        ctr = np.zeros(1, np.int64)
+        mine = np.zeros(3, np.int32)
+        S = np.array([0, 3, address(ctr), address(mine), 0 if prev is None else address(prev), yield_fn], np.int64)
+        return S, ctr, mine
+
+    prev = np.array([1, 0, 1], np.int32)
+    S, ctr, mine = words(prev)
+    th = threading.Thread(target=run, args=(address(S),))
+    th.start()
+    deadline = time.monotonic() + 5
+    while mine[0] == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.2)
+    assert th.is_alive() and mine.tolist() == [1, 0, 0]
+    prev[1] = 1
+    th.join(5)
+    assert not th.is_alive() and mine.tolist() == [1, 1, 1]
+    S, ctr, mine = words(None)
+    run(address(S))
+    assert mine.tolist() == [1, 1, 1]
+
+
+@pytest.mark.parametrize("name", ["overlapping", "blend only", "state changes", "rt then srv then rt"])
+def test_chained_scenes_give_the_bytes_of_unchained_ones(name, monkeypatch):
+    """Scenes of 3 draws on every worker, 2, 3 and 8 threads: with the chain most scenes start while the one
+    before runs, and the bytes and counts are the reference's (per-pixel order: a tile of scene k+1 runs after
+    the same tile of scene k, D3D11.3 §3.4)."""
+    verts = _verts(name)
+    want = _run("reference", 1, ALL[name], verts)
+    monkeypatch.setattr(fused, "WORK_PER_WORKER", 1)
+    monkeypatch.setattr(fused, "SCENE_DRAWS", 3)
+    monkeypatch.setattr(fused, "SCENE_CHAIN", True)
+    for threads in (2, 3, 8):
+        fused.stats.reset()
+        assert _run("native", threads, ALL[name], verts) == want, f"{threads} threads"
+        assert fused.stats.chained_scenes > 0
+
+
+def test_a_scene_reading_what_the_running_scene_writes_is_not_chained(monkeypatch):
+    """Scene.chains_after refuses a scene whose pixel shaders read a target of the running scene, or that
+    writes what the running scene reads (a tile reads other tiles' pixels); a different tile grid; a running
+    scene without worker threads."""
+    from types import SimpleNamespace
+
+    a, b = object(), object()
+
+    def sc(grid, targets, reads, workers=2, futures=True, finished=False):
+        s = scene.Scene(grid, 9, workers)
+        s.target_ids, s.read_ids = {id(t) for t in targets}, {id(t) for t in reads}
+        s.job = SimpleNamespace(has_workers=lambda: futures)
+        s.finished = finished
+        return s
+
+    g = (64, 150, 130)
+    prev = sc(g, [a], [])
+    assert sc(g, [a], []).chains_after(prev)
+    assert not sc(g, [b], [a]).chains_after(prev)  # reads what prev writes
+    assert not sc(g, [b], []).chains_after(sc(g, [a], [b]))  # writes what prev reads
+    assert not sc((64, 150, 131), [a], []).chains_after(prev)  # another grid
+    assert not sc(g, [a], []).chains_after(sc(g, [a], [], futures=False))
+    assert not sc(g, [a], [], workers=1).chains_after(prev)
+    assert not sc(g, [a], []).chains_after(sc(g, [a], [], finished=True))

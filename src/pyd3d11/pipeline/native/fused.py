@@ -103,6 +103,7 @@ class Stats:
     geometry_reuses: int = 0  # draws that took the previous draw's geometry entry (_geometry)
     scenes: int = 0  # scenes opened (scene.py: draws whose tiles run together, tile by tile)
     scene_draws: int = 0  # draws that went into a scene
+    chained_scenes: int = 0  # scenes started while the one before ran (each tile after its tile there)
     reasons: dict = field(default_factory=dict)
 
     def reset(self) -> None:
@@ -850,6 +851,9 @@ SCENE_DRAWS = max(1, int(os.environ.get("PYD3D11_SCENE_DRAWS", "8")))
 #: next scene (queue_pending, _beside_launched); ``PYD3D11_SCENE_OVERLAP=0``: the draw that fills a scene waits
 #: for its tiles (A/B)
 SCENE_OVERLAP = os.environ.get("PYD3D11_SCENE_OVERLAP", "1") != "0"
+#: a scene launched while the one before still runs starts at once, each of its tiles after the same tile of that
+#: one (scene.py's done flags), instead of after all of it; ``PYD3D11_SCENE_CHAIN=0``: the barrier between (A/B)
+SCENE_CHAIN = os.environ.get("PYD3D11_SCENE_CHAIN", "1") != "0"
 # The work that runs past its draw call (llvmpipe's scene queue): ``_queued`` is started work, (finish,
 # targets, callbacks after it) — one draw's tiles or a launched scene — and ``_open`` the scene still collecting
 # draws, which runs after it. A draw that cannot join the open scene sets itself up meanwhile and joins both
@@ -946,26 +950,36 @@ def join() -> None:
 
 
 def _launch_open(which: Scene) -> None:
-    """Start the full open scene on the workers (after the started work before it, which is finished first) and
-    make it the started work; the next draw opens a new scene."""
+    """Start the full open scene on the workers and make it the started work; the next draw opens a new scene.
+    The started work before it is finished first, unless it is a scene the new one may chain after
+    (Scene.chains_after: then the new scene's tiles each wait for the same tile of it, not for all of it — no
+    barrier between the scenes; at most two scenes run, so the one before that is finished first)."""
     global _queued, _open, _queued_by
     with _queue_lock:
         q, sc = _queued, _open
         if sc is None or sc is not which:  # (finished meanwhile by a join on another thread)
             return
-        if q is not None:
-            _queued = None
-            storage.clear_pending_writes()
-            q[0]()
-            for fn in q[2]:
-                fn()
+        prev = q[3] if q is not None and len(q) > 3 else None
+        if prev is not None and SCENE_CHAIN:
+            prev.finish_prev()  # (the scene before it: two run at most)
+        if prev is None or not SCENE_CHAIN or not sc.chains_after(prev):
+            prev = None
+            if q is not None:
+                _queued = None
+                storage.clear_pending_writes()
+                q[0]()
+                for fn in q[2]:
+                    fn()
         _open = None
-        sc.launch()
-        _queued = [sc.finish, sc.targets, sc.afters]
+        sc.launch(prev)
+        stats.chained_scenes += prev is not None
+        # the chained scene's finish finishes the one before it first (Scene.finish_prev); the storages of both
+        # stay registered as pending writes
+        _queued = [sc.finish, sc.targets if prev is None else prev.targets + sc.targets, sc.afters, sc]
         # (a scene on one worker has no worker thread: its tiles run when it is joined, so leaving it queued
         # would only keep two scenes' buffers alive)
         _queued_by = sc.owner if sc.workers > 1 else 0
-        storage.pending_writes(sc.targets, join_queued)
+        storage.pending_writes(_queued[1], join_queued)
 
 
 def _quiet(kernel, plan) -> bool:
