@@ -16,6 +16,8 @@ the same code on the same data: the bits do not change.
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from ...shader.native import runtime as nrt
@@ -25,7 +27,14 @@ from . import fused_gen as fg
 
 def _overlay(key, kernel, bufs: dict) -> tuple[list, list, list]:
     """The (slots, words, arrays to keep) a worker with the buffer set ``bufs`` puts over the first worker's
-    pixel-shader arguments of ``kernel``: its scratch (runtime._scratch_args) and lane buffers."""
+    pixel-shader arguments of ``kernel``: its scratch (runtime._scratch_args) and lane buffers. Kept in the
+    buffer set per kernel (a set outlives its scene: the next scene usually takes the same sets back)."""
+    kept = bufs.setdefault("overlays", {})
+    got = kept.get(id(kernel))
+    if got is not None and got[0]() is kernel:  # (a weak reference: a set kept free holds no kernel alive)
+        return got[1]
+    if len(kept) >= 8:
+        kept.clear()
     A = nrt._Args(kernel.layout)
     nrt._scratch_args(kernel, A, bufs.setdefault("scratch", {}))
     A.ptr("v", bufs["v"])
@@ -39,7 +48,9 @@ def _overlay(key, kernel, bufs: dict) -> tuple[list, list, list]:
     for kind, t in key.so:
         A.ptr(f"so{t}", bufs["so" + kind])
     slots = [kernel.layout.slots[n] for n in A.ptr_names]
-    return slots, [int(A.a[i]) for i in slots], A.keep
+    got = slots, [int(A.a[i]) for i in slots], A.keep
+    kept[id(kernel)] = (weakref.ref(kernel), got)
+    return got
 
 
 class Rows:
