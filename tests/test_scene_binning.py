@@ -299,10 +299,10 @@ def test_a_scene_running_its_draws_out_of_order_is_seen(monkeypatch):
     want = _run("reference", 1, _overlapping, verts)
     real = scene.Scene.launch
 
-    def reversed_launch(self):
+    def reversed_launch(self, prev=None):
         if self.job is None:
             self.entries.reverse()
-        return real(self)
+        return real(self, prev)
 
     monkeypatch.setattr(scene.Scene, "launch", reversed_launch)
     monkeypatch.setattr(fused, "SCENE_DRAWS", 64)
@@ -330,10 +330,11 @@ def test_a_view_hazard_starts_a_new_scene(name, monkeypatch):
 
 # --- a launched scene runs while the next one collects (fused._beside_launched, queue_pending) -------------------
 
-def _finish_points(monkeypatch, overlap: bool, draws: int, per_scene: int):
+def _finish_points(monkeypatch, overlap: bool, draws: int, per_scene: int, chain: bool = False):
     """(image and counts of _blend_only's draws, the scene draws collected when each scene was finished)."""
     monkeypatch.setattr(fused, "SCENE_DRAWS", per_scene)
     monkeypatch.setattr(fused, "SCENE_OVERLAP", overlap)
+    monkeypatch.setattr(fused, "SCENE_CHAIN", chain)
     monkeypatch.setattr(fused, "WORK_PER_WORKER", 1)  # scenes on every worker (a one-worker scene is joined at once)
     points: list[int] = []
     real = scene.Scene.finish
@@ -352,7 +353,8 @@ def _finish_points(monkeypatch, overlap: bool, draws: int, per_scene: int):
 def test_a_launched_scene_runs_while_the_next_one_collects(monkeypatch):
     """Scenes of 4 draws, 12 draws: with the overlap, scene k (draws 4k..4k+3) is finished only when scene k+1 is
     full and launched (8, then 12 draws collected) and the last at the read; without it, at the draw that filled
-    it. The bytes and counts are the reference's either way."""
+    it. The bytes and counts are the reference's either way. (Without chained scenes: with them see
+    test_a_full_scene_chains_after_the_running_one.)"""
     want = _run("reference", 1, _blend_only, _verts("overlapping"), 12)
     got, points = _finish_points(monkeypatch, True, 12, 4)
     assert got == want
@@ -360,6 +362,19 @@ def test_a_launched_scene_runs_while_the_next_one_collects(monkeypatch):
     got, points = _finish_points(monkeypatch, False, 12, 4)
     assert got == want
     assert points == [4, 8, 12]
+
+
+def test_a_full_scene_chains_after_the_running_one(monkeypatch):
+    """With chained scenes (fused.SCENE_CHAIN), scene k+1 starts when it is full without finishing scene k (its
+    tiles wait tile by tile); scene k is finished when scene k+2 is launched (two run at most): scenes of 4, 12
+    draws — scene 1 at 12 (scene 3 launched), then scenes 2 and 3 at the read. Every scene after the first was
+    chained. Same bytes and counts as the reference."""
+    want = _run("reference", 1, _blend_only, _verts("overlapping"), 12)
+    fused.stats.reset()
+    got, points = _finish_points(monkeypatch, True, 12, 4, chain=True)
+    assert got == want
+    assert points == [12, 12, 12]
+    assert fused.stats.chained_scenes == 2
 
 
 def _read_launched_target(sc: _Scene, n: int) -> None:
@@ -405,5 +420,5 @@ def test_a_draw_reading_the_launched_scenes_target_waits_for_it(monkeypatch):
         assert "scene finished while the draw was set up" not in fused.stats.reasons
         # the scene of draws 11-12 (the last into rt2) finished before draw 13, which reads rt2, was added;
         # the scenes before it when the next one was launched (overlap; one thread: no worker thread to run a
-        # launched scene, which is joined at once)
-        assert points[:6] == ([2, 4, 6, 8, 10, 12] if threads == 1 else [4, 6, 8, 10, 12, 12]), points
+        # launched scene, which is joined at once; chained scenes: scene k when scene k+2 is launched, two running)
+        assert points[:6] == ([2, 4, 6, 8, 10, 12] if threads == 1 else [6, 8, 10, 12, 12, 12]), points

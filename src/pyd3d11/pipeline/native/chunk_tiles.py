@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...shader.native.pool import threads
-from . import fused
+from . import fused, worker_rows
 from .scene import Entry, Scene
 
 
@@ -90,24 +90,11 @@ class TilePass:
         owner = bound is None
         if owner:
             after: list = []
-            bk = fused._buffer_key(c.key)
-            Ts, counts, t_addrs = [], [], []
-            A0 = None
-            for w in range(sc.workers):
-                bufs = sc.buffers.get((bk, w))
-                if bufs is None:
-                    bufs = sc.buffers[(bk, w)] = fused._take_buffers(c.key)
-                if w == 0:
-                    T, cnt, k, _host, _ = fused._thread_args(c.key, c.kernel, c.state, after, c.plan, bufs,
-                                                             self.template, t_addrs)
-                    A0 = k[-1] if c.kernel is not None else None
-                else:
-                    T, cnt, k = fused._worker_copy(c.key, c.kernel, A0, bufs, t_addrs)
-                Ts.append(T)
-                counts.append(cnt)
-                c.keep.append(k)
-            bound = self.bound[share] = (Ts, t_addrs, counts, after, c.keep)
-        Ts, t_addrs, counts, after, _ = bound
+            Ts, t_addrs, live_lanes = worker_rows.bind_workers(sc, c.key, c.kernel, c.state, c.plan,
+                                                               fused._buffer_key(c.key), self.template, after,
+                                                               c.keep)
+            bound = self.bound[share] = (Ts, t_addrs, live_lanes, after, c.keep)
+        Ts, t_addrs, live_lanes, after, _ = bound
         c.keep.append(c.targets)
         stats_out, has_ps = c.stats_out, c.has_ps
 
@@ -118,7 +105,7 @@ class TilePass:
                 for fn in after:
                     fn()
                 if has_ps:
-                    stats_out.ps_invocations += sum(int(x[0]) for x in counts)
+                    stats_out.ps_invocations += live_lanes()
             stats_out.samples_passed += int(ctx.samples_passed)
 
         sc.add(Entry(c.comp.tile, c.D, Ts, c.keep, finish, None, t_addrs), c.touched, c.reads)

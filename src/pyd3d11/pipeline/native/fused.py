@@ -25,7 +25,6 @@ import time
 from dataclasses import dataclass, field
 from itertools import compress
 from itertools import count as _numbers
-from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -104,6 +103,7 @@ class Stats:
     geometry_reuses: int = 0  # draws that took the previous draw's geometry entry (_geometry)
     scenes: int = 0  # scenes opened (scene.py: draws whose tiles run together, tile by tile)
     scene_draws: int = 0  # draws that went into a scene
+    chained_scenes: int = 0  # scenes started while the one before ran (each tile after its tile there)
     reasons: dict = field(default_factory=dict)
 
     def reset(self) -> None:
@@ -851,6 +851,9 @@ SCENE_DRAWS = max(1, int(os.environ.get("PYD3D11_SCENE_DRAWS", "8")))
 #: next scene (queue_pending, _beside_launched); ``PYD3D11_SCENE_OVERLAP=0``: the draw that fills a scene waits
 #: for its tiles (A/B)
 SCENE_OVERLAP = os.environ.get("PYD3D11_SCENE_OVERLAP", "1") != "0"
+#: a scene launched while the one before still runs starts at once, each of its tiles after the same tile of that
+#: one (scene.py's done flags), instead of after all of it; ``PYD3D11_SCENE_CHAIN=0``: the barrier between (A/B)
+SCENE_CHAIN = os.environ.get("PYD3D11_SCENE_CHAIN", "1") != "0"
 # The work that runs past its draw call (llvmpipe's scene queue): ``_queued`` is started work, (finish,
 # targets, callbacks after it) — one draw's tiles or a launched scene — and ``_open`` the scene still collecting
 # draws, which runs after it. A draw that cannot join the open scene sets itself up meanwhile and joins both
@@ -947,26 +950,36 @@ def join() -> None:
 
 
 def _launch_open(which: Scene) -> None:
-    """Start the full open scene on the workers (after the started work before it, which is finished first) and
-    make it the started work; the next draw opens a new scene."""
+    """Start the full open scene on the workers and make it the started work; the next draw opens a new scene.
+    The started work before it is finished first, unless it is a scene the new one may chain after
+    (Scene.chains_after: then the new scene's tiles each wait for the same tile of it, not for all of it — no
+    barrier between the scenes; at most two scenes run, so the one before that is finished first)."""
     global _queued, _open, _queued_by
     with _queue_lock:
         q, sc = _queued, _open
         if sc is None or sc is not which:  # (finished meanwhile by a join on another thread)
             return
-        if q is not None:
-            _queued = None
-            storage.clear_pending_writes()
-            q[0]()
-            for fn in q[2]:
-                fn()
+        prev = q[3] if q is not None and len(q) > 3 else None
+        if prev is not None and SCENE_CHAIN:
+            prev.finish_prev()  # (the scene before it: two run at most)
+        if prev is None or not SCENE_CHAIN or not sc.chains_after(prev):
+            prev = None
+            if q is not None:
+                _queued = None
+                storage.clear_pending_writes()
+                q[0]()
+                for fn in q[2]:
+                    fn()
         _open = None
-        sc.launch()
-        _queued = [sc.finish, sc.targets, sc.afters]
+        sc.launch(prev)
+        stats.chained_scenes += prev is not None
+        # the chained scene's finish finishes the one before it first (Scene.finish_prev); the storages of both
+        # stay registered as pending writes
+        _queued = [sc.finish, sc.targets if prev is None else prev.targets + sc.targets, sc.afters, sc]
         # (a scene on one worker has no worker thread: its tiles run when it is joined, so leaving it queued
         # would only keep two scenes' buffers alive)
         _queued_by = sc.owner if sc.workers > 1 else 0
-        storage.pending_writes(sc.targets, join_queued)
+        storage.pending_writes(_queued[1], join_queued)
 
 
 def _quiet(kernel, plan) -> bool:
@@ -1035,28 +1048,14 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
         after: list = []
         if bk is None:
             bk = _buffer_key(key)
-        Ts, counts, t_addrs = [], [], []
-        A0 = None
-        for w in range(sc.workers):
-            bufs = sc.buffers.get((bk, w))
-            if bufs is None:
-                bufs = sc.buffers[(bk, w)] = _take_buffers(key)
-            if A0 is None:
-                T, cnt, k, _host, _ = _thread_args(key, kernel, state, after, plan, bufs, template, t_addrs)
-                A0 = k[-1] if kernel is not None else None
-            else:
-                T, cnt, k = _worker_copy(key, kernel, A0, bufs, t_addrs)
-            Ts.append(T)
-            counts.append(cnt)
-            keep.append(k)
+        Ts, t_addrs, live_lanes = worker_rows.bind_workers(sc, key, kernel, state, plan, bk, template, after, keep)
         passed_before = int(ctx.samples_passed)
 
         def finish() -> None:
             for fn in after:
                 fn()
-            live = int(sum(map(_first, counts)))  # (each worker's live-lane counter: an int64 word)
             if has_ps:
-                stats_out.ps_invocations += live
+                stats_out.ps_invocations += live_lanes()  # (the workers' live-lane counters)
             stats_out.samples_passed += int(ctx.samples_passed) - passed_before
 
         keep.append(targets)
@@ -1249,7 +1248,6 @@ def _give_back(key: fg.FusedKey, scratch: list) -> None:
 
 
 _TWO_ZEROS = np.zeros(2, np.int64)
-_first = itemgetter(0)
 
 
 def _t_with_counts(src: np.ndarray, sl, addrs: list | None) -> tuple:
@@ -1263,34 +1261,6 @@ def _t_with_counts(src: np.ndarray, sl, addrs: list | None) -> tuple:
     if addrs is not None:
         addrs.append(addr)
     return T, T[n:]
-
-
-def _worker_copy(key: fg.FusedKey, kernel, A0, bufs: dict, t_addrs: list | None = None):
-    """Another worker's (T array, counters, objects to keep) for a quiet draw whose first worker's pixel-shader
-    arguments are ``A0``: the same constant buffers, views and sampler bindings, this worker's own scratch and
-    lane buffers (saves binding the draw's resources once per worker)."""
-    sl = fg.slots()
-    T, cnt = _t_with_counts(bufs["T"], sl, t_addrs)
-    keep: list = [T]
-    T[sl.t["ps_args"]] = 0
-    if kernel is not None:
-        A = nrt._Args(kernel.layout)
-        A.a[:] = A0.a
-        A.keep.append(A0)  # what A0's pointers point at
-        nrt._scratch_args(kernel, A, bufs.setdefault("scratch", {}))
-        A.ptr("v", bufs["v"])
-        A.ptr("o", bufs["o"])
-        A.ptr("active", bufs["active"])
-        A.ptr("discarded", bufs["disc"])
-        A.ptr("helpers", bufs["helpers"])
-        for t, kind in _SV_KIND.items():
-            if kind in key.sv:
-                A.ptr(f"sv{t}", bufs["sv" + kind])
-        for kind, t in key.so:
-            A.ptr(f"so{t}", bufs["so" + kind])
-        keep.append(A)
-        T[sl.t["ps_args"]] = nrt.address(A.a)
-    return T, cnt, keep
 
 
 def _give_back_sets(sets: dict) -> None:
@@ -1384,3 +1354,6 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
         keep.append(A)
         T[sl.t["ps_args"]] = nrt.address(A.a)
     return T, cnt, keep, host, bufs
+
+
+from . import worker_rows  # noqa: E402 (it builds on this module's buffer sets and argument binding)

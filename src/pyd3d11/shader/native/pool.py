@@ -115,6 +115,10 @@ class Job:
         _drain(self._fn, lambda: once.pop() if once else self._count, self._count, self._watch)
         return True
 
+    def has_workers(self) -> bool:
+        """Whether worker threads take items of this job (else they run only in :meth:`finish`)."""
+        return bool(self._futures)
+
     def finish(self) -> None:
         """Run the remaining items here and wait for the rest; the first exception an item raised is
         re-raised. A second call does nothing."""
