@@ -32,9 +32,13 @@ from .base import (
     _unsupported,
 )
 from .fold import MAX_STEPS, f32_bits, match_blocks, s32
+from .peephole import _FLOW
 from .program import Dst, Inst, Src
 from .tokens import Reg, SrcMod
 from .types import INT
+
+#: the temp number _write_pred keeps its product in during the translation (translate._number_pred_cache)
+PRED_CACHE_REG = 2047
 
 #: the break an out-of-range access in a loop left at run time stands for (FlowControl._leaves_array)
 _BREAK = ir.Instruction(O.BREAK)
@@ -57,11 +61,34 @@ class FlowControl:
         factors += [Src(Reg.TEMP, reg, (1,) * 4) for reg, used in self.skips if used]
         if len(factors) <= 1:
             return factors[0] if factors else None
-        t = self.tmp()
+        # the product is kept in a register of its own and read again by the next writes under the same
+        # factors, as long as no instruction since wrote a factor's register or the product's, and no flow
+        # control came between (every write of a flattened branch's part reads it: computing it again for each
+        # cost one mul per factor per write)
+        t = PRED_CACHE_REG
+        key = tuple((f.reg, f.num, f.swizzle, f.mod) for f in factors)
+        if self.pred_cache is not None and self.pred_cache[0] == key and self._pred_still_holds(key, t):
+            return Src(Reg.TEMP, t, (0,) * 4)
         self.emit("mul", Dst(Reg.TEMP, t, 0x1), factors[:2])
         for f in factors[2:]:
             self.emit("mul", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), f])
+        self.pred_cache = (key, len(self.body))
         return Src(Reg.TEMP, t, (0,) * 4)
+
+    def _pred_still_holds(self, key: tuple, t: int) -> bool:
+        """No instruction after the cached product's computation wrote a temp it was made of (or the product's
+        register), and none is flow control."""
+        start = self.pred_cache[1]  # type: ignore[index]
+        if start > len(self.body):
+            return False
+        regs = {num for reg, num, _, _ in key if reg == Reg.TEMP} | {t}
+        for inst in self.body[start:]:
+            if inst.op in _FLOW or inst.op.startswith(("break", "if")) or inst.predicated:
+                return False
+            d = inst.dst
+            if d is not None and d.reg == Reg.TEMP and d.num in regs:
+                return False
+        return True
 
     def _return(self, inst: ir.Instruction, frames: list[dict]) -> bool:
         """ret / retc: True when the whole program ends here. A return where only some lanes run (inside a
@@ -80,14 +107,23 @@ class FlowControl:
             cond = self.cscalar(ONE)  # in a rep loop: every lane returns, the loop runs on with nothing to write
         if self.dead_reg is None:
             raise _unsupported("a return the translation did not reserve a register for")
-        cond = self._and_masks(cond, eff)
-        d = self.dead_reg
-        if not self.returned:
-            self.zero_init.add((Reg.TEMP, d, 0))
-        self.emit("max", Dst(Reg.TEMP, d, 0x1), [Src(Reg.TEMP, d, (0,) * 4), cond])  # type: ignore[list-item]
-        self.emit("add", Dst(Reg.TEMP, d, 0x2), [Src(Reg.TEMP, d, (0,) * 4, SrcMod.NEG), self.cscalar(ONE)])
+        self._still_running(self.dead_reg, self._and_masks(cond, eff), self.returned)
         self.returned = True
         return False
+
+    def _still_running(self, reg: int, cond: Src | None, before: bool) -> None:
+        """reg.y (1 where a lane still runs, 0 where it returned / left / continued) after lanes where the 0/1
+        ``cond`` holds (None: every lane) stop: 1 - cond the first time (``before`` False), else y * (1 - cond)
+        as one ``mad y, -cond, y, y`` (exact for 0 and 1). Only y is kept: every reader of the register reads y
+        (_write_pred's factors)."""
+        y = Dst(Reg.TEMP, reg, 0x2)
+        if cond is None:
+            self.emit("mov", y, [self.cscalar(ZERO)])
+        elif not before:
+            self.emit("add", y, [Src(*self._neg(cond)), self.cscalar(ONE)])
+        else:
+            old = Src(Reg.TEMP, reg, (1,) * 4)
+            self.emit("mad", y, [Src(*self._neg(cond)), old, old])
 
     def walk(self, body: list[ir.Instruction]) -> None:
         """Loops are unrolled first; one whose exit turns out to depend on values known only when the shader
@@ -381,9 +417,7 @@ class FlowControl:
         if not self.returned and self.dead_reg is not None and any(
                 i.opcode in (O.RET, O.RETC) for i in body[pc + 1: end]):
             # the body runs again after some lanes returned in it: every write in it is gated from its start
-            self.zero_init.add((Reg.TEMP, self.dead_reg, 0))
-            self.emit("add", Dst(Reg.TEMP, self.dead_reg, 0x2), [Src(Reg.TEMP, self.dead_reg, (0,) * 4, SrcMod.NEG),
-                                                                 self.cscalar(ONE)])
+            self.emit("mov", Dst(Reg.TEMP, self.dead_reg, 0x2), [self.cscalar(ONE)])
             self.returned = True
         if counted is not None:  # rep i#: i# the constant-buffer bound (the Aon9 loop-register mapping) or defi
             buf, reg, comp, skip = counted
@@ -407,8 +441,8 @@ class FlowControl:
                 cont = [self.scratch_base, False]
                 self.scratch_base += 1
                 self.skips.append(cont)
-                self.body.append(Inst("mov", Dst(Reg.TEMP, cont[0], 0x1), [self.cscalar(ZERO)]))
-                self.written.add((Reg.TEMP, cont[0], 0))
+                self.body.append(Inst("mov", Dst(Reg.TEMP, cont[0], 0x2), [self.cscalar(ONE)]))  # _still_running
+                self.written.add((Reg.TEMP, cont[0], 1))
                 break
         frame = {"kind": "rep", "start": pc + 1, "end": end, "written": written & carried, "old_ints": self.rep_ints,
                  "written_entry": set(self.written),
@@ -512,12 +546,7 @@ class FlowControl:
         if cond is False:
             return
         eff = self._write_pred()
-        cond = self._and_masks(cond, eff)
-        if cond is None:
-            self.emit("mov", Dst(Reg.TEMP, sk[0], 0x1), [self.cscalar(ONE)])
-        else:
-            self.emit("max", Dst(Reg.TEMP, sk[0], 0x1), [Src(Reg.TEMP, sk[0], (0,) * 4), cond])
-        self.emit("add", Dst(Reg.TEMP, sk[0], 0x2), [Src(Reg.TEMP, sk[0], (0,) * 4, SrcMod.NEG), self.cscalar(ONE)])
+        self._still_running(sk[0], self._and_masks(cond, eff), True)  # y = 1 from the region's start
         sk[1] = True
 
     def _rep_flow(self, inst: ir.Instruction, frames: list[dict]) -> bool:

@@ -60,7 +60,7 @@ from .base import (
 )
 from .calls import inline_calls
 from .congruence import IndexResidues, index_residues
-from .flow import FlowControl
+from .flow import PRED_CACHE_REG, FlowControl
 from .fold import FOLD, f32_bits, s32
 from .integers import IntegerArithmetic
 from .kinds import OTHER, Kinds
@@ -115,6 +115,10 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         self.masks: set[tuple[int, int]] = set()  # (temp, component) holding a comparison mask (1.0 / 0.0)
         self.scratch = 0
         self.max_scratch = 0
+        #: (factors, body length when computed): the product _write_pred left in PRED_CACHE_REG, a number
+        #: outside the translation's own that assemble() turns into the lowest one the program leaves free (a
+        #: program with loops keeps the translation's numbering: no register is added where it is not used)
+        self.pred_cache: tuple[tuple, int] | None = None
         self._a0_read: tuple[int, Src] | None = None  # the last a0-relative read, the body length after its mova
         self.resources: dict[int, int] = {}
         self.pos_out: int | None = None
@@ -874,10 +878,10 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         return None
 
     def begin_skip_region(self) -> list:
-        """A "left" register (x: 1 where a lane left, y: 1 - x; _skip_rest), cleared where the region starts."""
+        """A "still running" register (y: 0 where a lane left, else 1; _skip_rest), set where the region starts."""
         brk = [self.scratch_base, False]
         self.scratch_base += 1
-        self.emit("mov", Dst(Reg.TEMP, brk[0], 0x1), [self.cscalar(ZERO)])
+        self.emit("mov", Dst(Reg.TEMP, brk[0], 0x2), [self.cscalar(ONE)])
         self.skips.append(brk)
         self.skip_folded.append(set())
         return brk
@@ -1451,6 +1455,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             decls.append(Inst("defi", Dst(Reg.CONSTINT, reg), values=[count, 0, 0, 0]))
         if self.uses_rep:  # "rep - ps": the iteration count is i#.x, at most 255
             decls.append(Inst("defi", Dst(Reg.CONSTINT, self.rep_reg), values=[REP_COUNT, 0, 0, 0]))
+        _number_pred_cache(self.body)
         prog = Sm2Program(self.kind, 2, self.prof.minor, decls + zero + self.body)
         out = Translation(prog, self.cb_maps, list(self.samplers.values()))
         if self.kind == "vs" and self.pos_out is not None:
@@ -1458,6 +1463,18 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         out.loop_mappings = list(self.loop_maps)
         out.bool_mappings = list(self.bool_maps)
         return out
+
+
+def _number_pred_cache(body: list[Inst]) -> None:
+    """PRED_CACHE_REG (flow.py's cached write predicate) becomes the lowest temp number no instruction uses."""
+    regs = [r for i in body for r in ([i.dst] if i.dst is not None else []) + list(i.srcs) if r.reg == Reg.TEMP]
+    if all(r.num != PRED_CACHE_REG for r in regs):
+        return
+    used = {r.num for r in regs}
+    free = next(n for n in range(len(used) + 1) if n not in used)
+    for r in regs:
+        if r.num == PRED_CACHE_REG:
+            r.num = free
 
 
 def translate(program: ir.Program, prof: Level9Profile, file: str = "",
