@@ -40,6 +40,9 @@ from .types import INT
 #: the temp number _write_pred keeps its product in during the translation (translate._number_pred_cache)
 PRED_CACHE_REG = 2047
 
+#: the longest stretch of translated code _unwritten_since scans
+_SCAN_LIMIT = 4096
+
 #: the break an out-of-range access in a loop left at run time stands for (FlowControl._leaves_array)
 _BREAK = ir.Instruction(O.BREAK)
 
@@ -55,10 +58,7 @@ class FlowControl:
     def _write_pred(self) -> Src | None:
         """Where a write takes effect: the branch predicate, times "still running" once some lanes returned,
         times "not continued" in rep loops where some lanes continued (None: everywhere)."""
-        factors = [] if self.pred is None else [self.pred]
-        if self.returned:
-            factors.append(Src(Reg.TEMP, self.dead_reg, (1,) * 4))  # type: ignore[arg-type]
-        factors += [Src(Reg.TEMP, reg, (1,) * 4) for reg, used in self.skips if used]
+        factors = ([] if self.pred is None else [self.pred]) + self._running_factors()
         if len(factors) <= 1:
             return factors[0] if factors else None
         # the product is kept in a register of its own and read again by the next writes under the same
@@ -74,6 +74,34 @@ class FlowControl:
             self.emit("mul", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), f])
         self.pred_cache = (key, len(self.body))
         return Src(Reg.TEMP, t, (0,) * 4)
+
+    def _running_factors(self, covered: bool = True) -> list[Src]:
+        """The "still running" factors (y of the returned register once some lanes returned, y of each skip
+        region where some lanes left). ``covered``: a skip region whose y started as the product of the factors
+        around it (begin_skip_region), none of them written since, stands for them (its y is 0 wherever one of
+        them is), so nested unrolled loops multiply one factor, not one per loop."""
+        factors = [Src(Reg.TEMP, self.dead_reg, (1,) * 4)] if self.returned else []  # type: ignore[arg-type]
+        factors += [Src(Reg.TEMP, reg, (1,) * 4) for reg, used in self.skips if used]
+        if not covered:
+            return factors
+        for reg, _ in reversed(self.skips):
+            cover = self.skip_covers.get(reg)
+            if cover is not None and self._unwritten_since(cover[1], cover[0]):
+                return [f for f in factors if f.num not in cover[0] and f.num != reg] + [Src(Reg.TEMP, reg, (1,) * 4)]
+        return factors
+
+    def _unwritten_since(self, start: int, regs: frozenset[int] | set[int]) -> bool:
+        """No instruction from body index ``start`` on writes one of the temps ``regs`` or is flow control
+        (a long stretch answers False: the scan's cost is bounded)."""
+        if start > len(self.body) or len(self.body) - start > _SCAN_LIMIT:
+            return False
+        for inst in self.body[start:]:
+            if inst.op in _FLOW or inst.op.startswith(("break", "if")) or inst.predicated:
+                return False
+            d = inst.dst
+            if d is not None and d.reg == Reg.TEMP and d.num in regs:
+                return False
+        return True
 
     def _pred_still_holds(self, key: tuple, t: int) -> bool:
         """No instruction after the cached product's computation wrote a temp it was made of (or the product's

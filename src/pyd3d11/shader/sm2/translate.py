@@ -173,6 +173,8 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         self.sub_walks = 0
         #: per open rep loop with a continue: [register (x = continued this iteration, y = 1 - x), used yet]
         self.skips: list[list] = []
+        #: skip register -> (the temps of the factors its y started from, body index after that start)
+        self.skip_covers: dict[int, tuple[frozenset[int], int]] = {}
         #: per open skip region (a switch with breaks from its cases, an unrolled loop with run-time breaks): the
         #: temp components folded while some lanes had left, forgotten when the region ends
         self.skip_folded: list[set[tuple[int, int]]] = [set()]
@@ -878,10 +880,20 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         return None
 
     def begin_skip_region(self) -> list:
-        """A "still running" register (y: 0 where a lane left, else 1; _skip_rest), set where the region starts."""
+        """A "still running" register (y: 0 where a lane left, else 1; _skip_rest), set where the region starts:
+        to 1, or to the product of the "still running" factors around it (FlowControl._running_factors), which
+        it then stands for while none of them is written."""
+        outer = self._running_factors()
         brk = [self.scratch_base, False]
         self.scratch_base += 1
-        self.emit("mov", Dst(Reg.TEMP, brk[0], 0x2), [self.cscalar(ONE)])
+        y = Dst(Reg.TEMP, brk[0], 0x2)
+        if not outer:
+            self.emit("mov", y, [self.cscalar(ONE)])
+        else:
+            self.emit("mul" if len(outer) > 1 else "mov", y, outer[:2])
+            for f in outer[2:]:
+                self.emit("mul", y, [Src(Reg.TEMP, brk[0], (1,) * 4), f])
+            self.skip_covers[brk[0]] = (frozenset(f.num for f in self._running_factors(False)), len(self.body))
         self.skips.append(brk)
         self.skip_folded.append(set())
         return brk
@@ -889,6 +901,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
     def end_skip_region(self, brk: list) -> None:
         """The region's lanes run together again: values folded while some had left are no longer uniform."""
         self.skips.remove(brk)
+        self.skip_covers.pop(brk[0], None)
         self.scratch_base -= 1
         for key in self.skip_folded.pop():
             self.known.pop(key, None)
