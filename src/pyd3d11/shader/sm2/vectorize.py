@@ -100,10 +100,10 @@ def _writes(inst: Inst, regs: set[tuple[int, int]]) -> bool:
 
 def merge_lanes(body: list[Inst], prof: Level9Profile, first_free: int) -> list[Inst]:
     """The merges above, repeated while one is found; new def constants are numbered from ``first_free``."""
-    if any(s.reg == Reg.CONST and s.rel is not None for i in body for s in i.srcs):
-        return body  # a table read a0-relative: its def registers keep their numbers and neighbours
     arbitrary = prof.arbitrary_swizzle or prof.kind == "vs"
     defs = _Defs(body, first_free)
+    if any(s.reg == Reg.CONST and s.rel is not None and s.num in defs.words for i in body for s in i.srcs):
+        return body  # an immediate table read a0-relative: its def registers keep their numbers and neighbours
     body = list(body)
     n = 0
     while n < len(body):
