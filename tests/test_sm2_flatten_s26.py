@@ -190,3 +190,68 @@ def test_ps20_merges_only_into_legal_swizzles():
     merged = merge_lanes(list(body), PS20, 8)
     assert len(merged) == 1 and merged[0].srcs[0].swizzle == (2, 0, 1, 3)
     np.testing.assert_array_equal(_run(merged, r)[:2], _run(body, r)[:2])
+
+
+# --- def packing (sm2/defpack.py) ---------------------------------------------------------------------------------
+
+from pyd3d11.shader.sm2.defpack import pack_defs  # noqa: E402
+
+#: 20 steps, 40 distinct scalar literals: 40 splatted defs pass ps_2_0's 32 constant registers (X4507 before);
+#: packed four to a register they take 10
+LITERALS = "float4 main(float4 x : TEXCOORD0) : COLOR { float4 s = x;" + "".join(
+    f" s = s * {1.0 + k / 8:.4f} + {0.25 + k / 16:.4f};" for k in range(20)) + " return s; }"
+
+
+@pytest.mark.parametrize("target", ["ps_2_0", "vs_2_0"])
+def test_forty_scalar_literals_fit_the_constant_registers(target: str):
+    src = LITERALS
+    if target.startswith("vs"):
+        src = src.replace(": COLOR {", ": TEXCOORD0 {").replace(
+            "float4 main(", "float4 main(float4 p : POSITION, out float4 q : POSITION, ").replace(
+            "float4 s = x;", "float4 s = x; q = p;")
+    blob = compile_(src, target)
+    defs = [i for i in decode_program(blob).instructions if i.op == "def"]
+    assert len(defs) <= 11
+    _agree(src, target)
+
+
+SCALAR_DEFS = [_def(4, 2, 2, 2, 2), _def(5, 3, 3, 3, 3), _def(6, 0.5, 7, 0.5, 0.5),
+               Inst("mul", Dst(Reg.TEMP, 0), [Src(Reg.TEMP, 1), Src(Reg.CONST, 4, (0, 1, 2, 3))]),
+               Inst("mad", Dst(Reg.TEMP, 0, 0x3), [Src(Reg.TEMP, 0), Src(Reg.CONST, 5, (1,) * 4),
+                                                   Src(Reg.CONST, 6, (0,) * 4, SrcMod.NEG)]),
+               Inst("add", Dst(Reg.TEMP, 0, 0x4), [Src(Reg.TEMP, 0), Src(Reg.CONST, 6, (1,) * 4)])]
+
+
+@INDEPENDENT
+def test_scalar_reads_share_one_def_and_compute_the_same():
+    """Three defs, each read as one word (c4 through .xyzw: every lane the same word), become one; the mad's
+    two words stay in one register (one constant register per instruction)."""
+    out = pack_defs(list(SCALAR_DEFS), 8, False)
+    defs = [i for i in out if i.op == "def"]
+    assert len(defs) == 1
+    for inst in out:
+        assert len({s.num for s in inst.srcs if s.reg == Reg.CONST}) <= 1
+        assert all(len(set(s.swizzle)) == 1 for s in inst.srcs if s.reg == Reg.CONST)
+    r = np.random.default_rng(2).normal(size=(3, 4)).astype(np.float32)
+    np.testing.assert_array_equal(_run(out, r), _run(SCALAR_DEFS, r))
+
+
+@INDEPENDENT
+def test_a_def_read_in_several_words_moves_only_with_arbitrary_swizzles():
+    """``mul r0, r1, c6`` reads 0.5, 7, 0.5, 0.5: ps_2_0 keeps c6 (a packed read would need a free swizzle);
+    a vertex shader packs it with the others and reads it re-swizzled, computing the same."""
+    body = SCALAR_DEFS[:3] + [Inst("mul", Dst(Reg.TEMP, 0), [Src(Reg.TEMP, 1), Src(Reg.CONST, 6)])] + SCALAR_DEFS[3:]
+    ps = pack_defs(list(body), 8, False)
+    assert any(i.op == "def" and i.dst.num == 6 for i in ps)
+    vs = pack_defs(list(body), 8, True)
+    assert sum(i.op == "def" for i in vs) == 1
+    r = np.random.default_rng(3).normal(size=(3, 4)).astype(np.float32)
+    np.testing.assert_array_equal(_run(vs, r), _run(body, r))
+    np.testing.assert_array_equal(_run(ps, r), _run(body, r))
+
+
+@INDEPENDENT
+def test_a_def_table_read_a0_relative_is_left_alone():
+    body = SCALAR_DEFS[:3] + [Inst("mov", Dst(Reg.TEMP, 0), [Src(Reg.CONST, 4, (0, 1, 2, 3), 0,
+                                                                 Src(Reg.ADDR, 0, (0,) * 4))])]
+    assert pack_defs(list(body), 8, True) == body
