@@ -255,3 +255,21 @@ def test_a_def_table_read_a0_relative_is_left_alone():
     body = SCALAR_DEFS[:3] + [Inst("mov", Dst(Reg.TEMP, 0), [Src(Reg.CONST, 4, (0, 1, 2, 3), 0,
                                                                  Src(Reg.ADDR, 0, (0,) * 4))])]
     assert pack_defs(list(body), 8, True) == body
+
+
+#: returns at two depths and a break in the inner loop: the inner loop's y starts from the factors around it
+RETURNS_AT_TWO_DEPTHS = """uniform float4 f[3];
+float4 main(float4 x : TEXCOORD0) : COLOR {
+  float4 r = x;
+  for (int i = 0; i < 2; i++) {
+    if (x.x > f[i].y) return r + 1;
+    for (int j = 0; j < 3; j++) {
+      if (x.y > f[j].x) break;
+      if (x.z > f[j].z) return r * 2;
+      r += f[j] * x.w; } }
+  return r; }"""
+
+
+@pytest.mark.parametrize("target", ["ps_2_b", "ps_3_0"])
+def test_returns_at_two_loop_depths_agree(target: str):
+    _agree(RETURNS_AT_TWO_DEPTHS, target, seeds=(3, 4, 5))
