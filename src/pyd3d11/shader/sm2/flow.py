@@ -37,7 +37,7 @@ from .program import Dst, Inst, Src
 from .tokens import Reg, SrcMod
 from .types import INT
 
-#: the temp number _write_pred keeps its product in during the translation (translate._number_pred_cache)
+#: the temp number _write_pred keeps its product in during the translation (number_pred_cache)
 PRED_CACHE_REG = 2047
 
 #: the longest stretch of translated code _unwritten_since scans
@@ -780,3 +780,16 @@ class FlowControl:
         frame["fold"] = [self.pred, set()]
         self.branch_folds.append(frame["fold"])
         return frame
+
+
+def number_pred_cache(body: list[Inst]) -> None:
+    """PRED_CACHE_REG (FlowControl._write_pred's cached product) becomes the lowest temp number no instruction
+    uses (translate's assemble calls it)."""
+    regs = [r for i in body for r in ([i.dst] if i.dst is not None else []) + list(i.srcs) if r.reg == Reg.TEMP]
+    if all(r.num != PRED_CACHE_REG for r in regs):
+        return
+    used = {r.num for r in regs}
+    free = next(n for n in range(len(used) + 1) if n not in used)
+    for r in regs:
+        if r.num == PRED_CACHE_REG:
+            r.num = free

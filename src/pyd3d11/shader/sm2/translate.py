@@ -60,7 +60,7 @@ from .base import (
 )
 from .calls import inline_calls
 from .congruence import IndexResidues, index_residues
-from .flow import PRED_CACHE_REG, FlowControl
+from .flow import FlowControl, number_pred_cache
 from .fold import FOLD, f32_bits, s32
 from .integers import IntegerArithmetic
 from .kinds import OTHER, Kinds
@@ -1468,7 +1468,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             decls.append(Inst("defi", Dst(Reg.CONSTINT, reg), values=[count, 0, 0, 0]))
         if self.uses_rep:  # "rep - ps": the iteration count is i#.x, at most 255
             decls.append(Inst("defi", Dst(Reg.CONSTINT, self.rep_reg), values=[REP_COUNT, 0, 0, 0]))
-        _number_pred_cache(self.body)
+        number_pred_cache(self.body)
         prog = Sm2Program(self.kind, 2, self.prof.minor, decls + zero + self.body)
         out = Translation(prog, self.cb_maps, list(self.samplers.values()))
         if self.kind == "vs" and self.pos_out is not None:
@@ -1476,18 +1476,6 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         out.loop_mappings = list(self.loop_maps)
         out.bool_mappings = list(self.bool_maps)
         return out
-
-
-def _number_pred_cache(body: list[Inst]) -> None:
-    """PRED_CACHE_REG (flow.py's cached write predicate) becomes the lowest temp number no instruction uses."""
-    regs = [r for i in body for r in ([i.dst] if i.dst is not None else []) + list(i.srcs) if r.reg == Reg.TEMP]
-    if all(r.num != PRED_CACHE_REG for r in regs):
-        return
-    used = {r.num for r in regs}
-    free = next(n for n in range(len(used) + 1) if n not in used)
-    for r in regs:
-        if r.num == PRED_CACHE_REG:
-            r.num = free
 
 
 def translate(program: ir.Program, prof: Level9Profile, file: str = "",
