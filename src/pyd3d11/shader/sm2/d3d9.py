@@ -54,12 +54,14 @@ from .ctab import (
     TypeInfo,
     encode_ctab,
 )
+from .defpack import pack_defs
 from .optimize import drop_repeated_mova
 from .peephole import optimize
 from .profile import _PS_PORTS, _VS_PORTS, Level9Profile, count_slots
 from .program import Dst, Inst, Sm2Program, Src
 from .propagate import eliminate_common, fold_constants, propagate_copies
 from .tokens import DSTMOD_CENTROID, DSTMOD_PARTIALPRECISION, TEXTURE, Reg, SamplerType, Usage
+from .vectorize import merge_lanes
 
 
 @dataclass(frozen=True)
@@ -439,8 +441,27 @@ def _rewrite(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: bool) 
     folded = _passes(body, prof, taken, sm3, fold=True)
     n_defs = [sum(i.op == "def" for i in b) for b in (plain, folded)]
     if n_defs[1] > n_defs[0] and (prof.max_arith is None or _arith_slots(plain, prof.kind) <= prof.max_arith):
-        return plain
-    return folded
+        folded = plain
+    body = _merged(folded, prof, taken)
+    body = _drop_unread_defs(pack_defs(body, _first_free(body, taken), prof.arbitrary_swizzle or prof.kind == "vs"))
+    # literals packed into one register: a mul and an add that read two of them may now fuse into a mad (one
+    # constant register per instruction)
+    return _drop_unread_defs(optimize(body, prof, outputs_any=sm3))
+
+
+def _first_free(body: list[Inst], taken: set[int]) -> int:
+    return 1 + max([*taken, *(i.dst.num for i in body if i.op == "def"),
+                    *(s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST)], default=-1)
+
+
+def _merged(body: list[Inst], prof: Level9Profile, taken: set[int]) -> list[Inst]:
+    """Instructions writing lanes of one register merged (sm2/vectorize.py); as with folding, the program
+    without the merges is kept where they leave more def constants and it keeps to the arithmetic slots."""
+    merged = _drop_unread_defs(merge_lanes(_clone(body), prof, _first_free(body, taken)))
+    n_defs = [sum(i.op == "def" for i in b) for b in (body, merged)]
+    if n_defs[1] > n_defs[0] and (prof.max_arith is None or _arith_slots(body, prof.kind) <= prof.max_arith):
+        return body
+    return merged
 
 
 def _arith_slots(body: list[Inst], kind: str) -> int:

@@ -32,9 +32,16 @@ from .base import (
     _unsupported,
 )
 from .fold import MAX_STEPS, f32_bits, match_blocks, s32
+from .peephole import _FLOW
 from .program import Dst, Inst, Src
 from .tokens import Reg, SrcMod
 from .types import INT
+
+#: the temp number _write_pred keeps its product in during the translation (number_pred_cache)
+PRED_CACHE_REG = 2047
+
+#: the longest stretch of translated code _unwritten_since scans
+_SCAN_LIMIT = 4096
 
 #: the break an out-of-range access in a loop left at run time stands for (FlowControl._leaves_array)
 _BREAK = ir.Instruction(O.BREAK)
@@ -75,17 +82,65 @@ class FlowControl:
     def _write_pred(self) -> Src | None:
         """Where a write takes effect: the branch predicate, times "still running" once some lanes returned,
         times "not continued" in rep loops where some lanes continued (None: everywhere)."""
-        factors = [] if self.pred is None else [self.pred]
-        if self.returned:
-            factors.append(Src(Reg.TEMP, self.dead_reg, (1,) * 4))  # type: ignore[arg-type]
-        factors += [Src(Reg.TEMP, reg, (1,) * 4) for reg, used in self.skips if used]
+        factors = ([] if self.pred is None else [self.pred]) + self._running_factors()
         if len(factors) <= 1:
             return factors[0] if factors else None
-        t = self.tmp()
+        # the product is kept in a register of its own and read again by the next writes under the same
+        # factors, as long as no instruction since wrote a factor's register or the product's, and no flow
+        # control came between (every write of a flattened branch's part reads it: computing it again for each
+        # cost one mul per factor per write)
+        t = PRED_CACHE_REG
+        key = tuple((f.reg, f.num, f.swizzle, f.mod) for f in factors)
+        if self.pred_cache is not None and self.pred_cache[0] == key and self._pred_still_holds(key, t):
+            return Src(Reg.TEMP, t, (0,) * 4)
         self.emit("mul", Dst(Reg.TEMP, t, 0x1), factors[:2])
         for f in factors[2:]:
             self.emit("mul", Dst(Reg.TEMP, t, 0x1), [Src(Reg.TEMP, t, (0,) * 4), f])
+        self.pred_cache = (key, len(self.body))
         return Src(Reg.TEMP, t, (0,) * 4)
+
+    def _running_factors(self, covered: bool = True) -> list[Src]:
+        """The "still running" factors (y of the returned register once some lanes returned, y of each skip
+        region where some lanes left). ``covered``: a skip region whose y started as the product of the factors
+        around it (begin_skip_region), none of them written since, stands for them (its y is 0 wherever one of
+        them is), so nested unrolled loops multiply one factor, not one per loop."""
+        factors = [Src(Reg.TEMP, self.dead_reg, (1,) * 4)] if self.returned else []  # type: ignore[arg-type]
+        factors += [Src(Reg.TEMP, reg, (1,) * 4) for reg, used in self.skips if used]
+        if not covered:
+            return factors
+        for reg, _ in reversed(self.skips):
+            cover = self.skip_covers.get(reg)
+            if cover is not None and self._unwritten_since(cover[1], cover[0]):
+                return [f for f in factors if f.num not in cover[0] and f.num != reg] + [Src(Reg.TEMP, reg, (1,) * 4)]
+        return factors
+
+    def _unwritten_since(self, start: int, regs: frozenset[int] | set[int]) -> bool:
+        """No instruction from body index ``start`` on writes one of the temps ``regs`` or is flow control
+        (a long stretch answers False: the scan's cost is bounded)."""
+        if start > len(self.body) or len(self.body) - start > _SCAN_LIMIT:
+            return False
+        for inst in self.body[start:]:
+            if inst.op in _FLOW or inst.op.startswith(("break", "if")) or inst.predicated:
+                return False
+            d = inst.dst
+            if d is not None and d.reg == Reg.TEMP and d.num in regs:
+                return False
+        return True
+
+    def _pred_still_holds(self, key: tuple, t: int) -> bool:
+        """No instruction after the cached product's computation wrote a temp it was made of (or the product's
+        register), and none is flow control."""
+        start = self.pred_cache[1]  # type: ignore[index]
+        if start > len(self.body):
+            return False
+        regs = {num for reg, num, _, _ in key if reg == Reg.TEMP} | {t}
+        for inst in self.body[start:]:
+            if inst.op in _FLOW or inst.op.startswith(("break", "if")) or inst.predicated:
+                return False
+            d = inst.dst
+            if d is not None and d.reg == Reg.TEMP and d.num in regs:
+                return False
+        return True
 
     def _return(self, inst: ir.Instruction, frames: list[dict]) -> bool:
         """ret / retc: True when the whole program ends here. A return where only some lanes run (inside a
@@ -104,14 +159,23 @@ class FlowControl:
             cond = self.cscalar(ONE)  # in a rep loop: every lane returns, the loop runs on with nothing to write
         if self.dead_reg is None:
             raise _unsupported("a return the translation did not reserve a register for")
-        cond = self._and_masks(cond, eff)
-        d = self.dead_reg
-        if not self.returned:
-            self.zero_init.add((Reg.TEMP, d, 0))
-        self.emit("max", Dst(Reg.TEMP, d, 0x1), [Src(Reg.TEMP, d, (0,) * 4), cond])  # type: ignore[list-item]
-        self.emit("add", Dst(Reg.TEMP, d, 0x2), [Src(Reg.TEMP, d, (0,) * 4, SrcMod.NEG), self.cscalar(ONE)])
+        self._still_running(self.dead_reg, self._and_masks(cond, eff), self.returned)
         self.returned = True
         return False
+
+    def _still_running(self, reg: int, cond: Src | None, before: bool) -> None:
+        """reg.y (1 where a lane still runs, 0 where it returned / left / continued) after lanes where the 0/1
+        ``cond`` holds (None: every lane) stop: 1 - cond the first time (``before`` False), else y * (1 - cond)
+        as one ``mad y, -cond, y, y`` (exact for 0 and 1). Only y is kept: every reader of the register reads y
+        (_write_pred's factors)."""
+        y = Dst(Reg.TEMP, reg, 0x2)
+        if cond is None:
+            self.emit("mov", y, [self.cscalar(ZERO)])
+        elif not before:
+            self.emit("add", y, [Src(*self._neg(cond)), self.cscalar(ONE)])
+        else:
+            old = Src(Reg.TEMP, reg, (1,) * 4)
+            self.emit("mad", y, [Src(*self._neg(cond)), old, old])
 
     def walk(self, body: list[ir.Instruction]) -> None:
         """Loops are unrolled first; one whose exit turns out to depend on values known only when the shader
@@ -436,9 +500,7 @@ class FlowControl:
         if not self.returned and self.dead_reg is not None and any(
                 i.opcode in (O.RET, O.RETC) for i in body[pc + 1: end]):
             # the body runs again after some lanes returned in it: every write in it is gated from its start
-            self.zero_init.add((Reg.TEMP, self.dead_reg, 0))
-            self.emit("add", Dst(Reg.TEMP, self.dead_reg, 0x2), [Src(Reg.TEMP, self.dead_reg, (0,) * 4, SrcMod.NEG),
-                                                                 self.cscalar(ONE)])
+            self.emit("mov", Dst(Reg.TEMP, self.dead_reg, 0x2), [self.cscalar(ONE)])
             self.returned = True
         if counted is not None:  # rep i#: i# the constant-buffer bound (the Aon9 loop-register mapping) or defi
             buf, reg, comp, skip = counted
@@ -458,8 +520,8 @@ class FlowControl:
             cont = [self.scratch_base, False]
             self.scratch_base += 1
             self.skips.append(cont)
-            self.body.append(Inst("mov", Dst(Reg.TEMP, cont[0], 0x1), [self.cscalar(ZERO)]))
-            self.written.add((Reg.TEMP, cont[0], 0))
+            self.body.append(Inst("mov", Dst(Reg.TEMP, cont[0], 0x2), [self.cscalar(ONE)]))  # _still_running
+            self.written.add((Reg.TEMP, cont[0], 1))
         frame = {"kind": "rep", "start": pc + 1, "end": end, "written": written & carried, "old_ints": self.rep_ints,
                  "written_entry": set(self.written),
                  "skip": skip, "cont": cont,
@@ -473,8 +535,10 @@ class FlowControl:
         ``continue`` on a shader value skip the rest of this copy (their writes predicated off) and run the
         next copy again. It starts at each copy's start, outside every flattened branch, so the scratch
         registers of the branches inside stay a stack."""
+        start = len(self.body)
         loop["cont"] = self.begin_skip_region()
-        loop["cont_clear"] = self.body[-1]  # its clearing mov, dropped again when no lane can have continued
+        # the instructions that set it up, dropped again when the copy ends before any lane could continue
+        loop["cont_setup"] = (start, len(self.body), self.body[-1])
 
     def _known_state(self) -> tuple:
         return dict(self.known), set(self.known_int), set(self.known_mask), set(self.materialized)
@@ -517,8 +581,9 @@ class FlowControl:
             self.materialized.add(key)
             if self.skip_folded:
                 self.skip_folded[-1].add(key)  # still written under the enclosing region's predicate
-        if not cont[1] and self.body and self.body[-1] is loop.pop("cont_clear"):
-            self.body.pop()  # the copy ended before anything could continue: no clearing needed
+        start, stop, last = loop.pop("cont_setup")
+        if not cont[1] and len(self.body) == stop and self.body[-1] is last:
+            del self.body[start:]  # the copy ended before anything could continue: nothing to set up
         return True
 
     def _x3511(self) -> HlslError:
@@ -615,12 +680,7 @@ class FlowControl:
         if cond is False:
             return
         eff = self._write_pred()
-        cond = self._and_masks(cond, eff)
-        if cond is None:
-            self.emit("mov", Dst(Reg.TEMP, sk[0], 0x1), [self.cscalar(ONE)])
-        else:
-            self.emit("max", Dst(Reg.TEMP, sk[0], 0x1), [Src(Reg.TEMP, sk[0], (0,) * 4), cond])
-        self.emit("add", Dst(Reg.TEMP, sk[0], 0x2), [Src(Reg.TEMP, sk[0], (0,) * 4, SrcMod.NEG), self.cscalar(ONE)])
+        self._still_running(sk[0], self._and_masks(cond, eff), True)  # y = 1 from the region's start
         sk[1] = True
 
     def _rep_flow(self, inst: ir.Instruction, frames: list[dict]) -> bool:
@@ -826,3 +886,16 @@ class FlowControl:
         frame["fold"] = [self.pred, set()]
         self.branch_folds.append(frame["fold"])
         return frame
+
+
+def number_pred_cache(body: list[Inst]) -> None:
+    """PRED_CACHE_REG (FlowControl._write_pred's cached product) becomes the lowest temp number no instruction
+    uses (translate's assemble calls it)."""
+    regs = [r for i in body for r in ([i.dst] if i.dst is not None else []) + list(i.srcs) if r.reg == Reg.TEMP]
+    if all(r.num != PRED_CACHE_REG for r in regs):
+        return
+    used = {r.num for r in regs}
+    free = next(n for n in range(len(used) + 1) if n not in used)
+    for r in regs:
+        if r.num == PRED_CACHE_REG:
+            r.num = free

@@ -60,7 +60,7 @@ from .base import (
 )
 from .calls import inline_calls
 from .congruence import IndexResidues, index_residues
-from .flow import FlowControl
+from .flow import FlowControl, number_pred_cache
 from .fold import FOLD, f32_bits, s32
 from .integers import IntegerArithmetic
 from .kinds import OTHER, Kinds
@@ -115,6 +115,10 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         self.masks: set[tuple[int, int]] = set()  # (temp, component) holding a comparison mask (1.0 / 0.0)
         self.scratch = 0
         self.max_scratch = 0
+        #: (factors, body length when computed): the product _write_pred left in PRED_CACHE_REG, a number
+        #: outside the translation's own that assemble() turns into the lowest one the program leaves free (a
+        #: program with loops keeps the translation's numbering: no register is added where it is not used)
+        self.pred_cache: tuple[tuple, int] | None = None
         self._a0_read: tuple[int, Src] | None = None  # the last a0-relative read, the body length after its mova
         self.resources: dict[int, int] = {}
         self.pos_out: int | None = None
@@ -169,6 +173,8 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         self.sub_walks = 0
         #: per open rep loop with a continue: [register (x = continued this iteration, y = 1 - x), used yet]
         self.skips: list[list] = []
+        #: skip register -> (the temps of the factors its y started from, body index after that start)
+        self.skip_covers: dict[int, tuple[frozenset[int], int]] = {}
         #: per open skip region (a switch with breaks from its cases, an unrolled loop with run-time breaks): the
         #: temp components folded while some lanes had left, forgotten when the region ends
         self.skip_folded: list[set[tuple[int, int]]] = [set()]
@@ -874,10 +880,20 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         return None
 
     def begin_skip_region(self) -> list:
-        """A "left" register (x: 1 where a lane left, y: 1 - x; _skip_rest), cleared where the region starts."""
+        """A "still running" register (y: 0 where a lane left, else 1; _skip_rest), set where the region starts:
+        to 1, or to the product of the "still running" factors around it (FlowControl._running_factors), which
+        it then stands for while none of them is written."""
+        outer = self._running_factors()
         brk = [self.scratch_base, False]
         self.scratch_base += 1
-        self.emit("mov", Dst(Reg.TEMP, brk[0], 0x1), [self.cscalar(ZERO)])
+        y = Dst(Reg.TEMP, brk[0], 0x2)
+        if not outer:
+            self.emit("mov", y, [self.cscalar(ONE)])
+        else:
+            self.emit("mul" if len(outer) > 1 else "mov", y, outer[:2])
+            for f in outer[2:]:
+                self.emit("mul", y, [Src(Reg.TEMP, brk[0], (1,) * 4), f])
+            self.skip_covers[brk[0]] = (frozenset(f.num for f in self._running_factors(False)), len(self.body))
         self.skips.append(brk)
         self.skip_folded.append(set())
         return brk
@@ -885,6 +901,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
     def end_skip_region(self, brk: list) -> None:
         """The region's lanes run together again: values folded while some had left are no longer uniform."""
         self.skips.remove(brk)
+        self.skip_covers.pop(brk[0], None)
         self.scratch_base -= 1
         for key in self.skip_folded.pop():
             self.known.pop(key, None)
@@ -1454,6 +1471,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             decls.append(Inst("defi", Dst(Reg.CONSTINT, reg), values=[count, 0, 0, 0]))
         if self.uses_rep:  # "rep - ps": the iteration count is i#.x, at most 255
             decls.append(Inst("defi", Dst(Reg.CONSTINT, self.rep_reg), values=[REP_COUNT, 0, 0, 0]))
+        number_pred_cache(self.body)
         prog = Sm2Program(self.kind, 2, self.prof.minor, decls + zero + self.body)
         out = Translation(prog, self.cb_maps, list(self.samplers.values()))
         if self.kind == "vs" and self.pos_out is not None:
