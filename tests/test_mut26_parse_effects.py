@@ -43,3 +43,19 @@ def test_state_function_argument_counts(func):
 def test_an_unknown_state_function_is_x3000(func):
     with pytest.raises(ShaderCompileError, match="X3000.*unknown state block function"):
         _compile(f"{func}(0);")
+
+
+@pytest.mark.parametrize("entry", [
+    "ColorArg1[0] = Texture;",   # D3DTA_TEXTURE's state name (the DirectX SDK's ConfigSystem main.fx), not the type
+    "ColorArg2[1] = texture;",
+    "StencilRef = 1;",           # one-token values of other kinds stay expressions
+    "BlendFactor = 1.5;",
+    "StencilRef = 2 + 3;",
+])
+def test_one_token_state_values(entry):
+    _compile(entry)
+
+
+def test_texture_followed_by_more_is_an_expression():
+    with pytest.raises(ShaderCompileError):
+        _compile("ColorArg1[0] = Texture + 1;")
