@@ -59,3 +59,9 @@ def test_one_token_state_values(entry):
 def test_texture_followed_by_more_is_an_expression():
     with pytest.raises(ShaderCompileError):
         _compile("ColorArg1[0] = Texture + 1;")
+
+
+@pytest.mark.parametrize("entry", ["StencilRef = );", "StencilRef = ,;", "StencilRef = ];"])
+def test_a_one_token_value_that_is_no_expression_is_a_syntax_error(entry):
+    with pytest.raises(ShaderCompileError):
+        _compile(entry)
