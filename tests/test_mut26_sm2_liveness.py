@@ -116,3 +116,14 @@ def test_an_instruction_not_of_the_body_or_a_register_it_does_not_write():
     assert loc.unpredicated(other, 1, 0xF) is False
     assert loc.unpredicated(None, 1, 0xF) is False
     assert loc.unpredicated(b[2], 3, 0xF) is False  # mul writes r1, not r3
+
+
+def test_register_zero_is_no_different():
+    code = """mov r3.xyzw, v0.xyzw
+if_nz v0.x
+  mul r0.xyzw, v0.xyzw, v0.xyzw
+  mov o0.xyzw, r0.xyzw
+endif
+mov o0.xyzw, r3.xyzw"""
+    b = _body(code)
+    assert Locality(b).unpredicated(b[2], 0, 0xF) is True
