@@ -314,8 +314,8 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/foldinit.py": ["test_hlsl_fold_initializers.py", "test_hlsl_fold_differential.py"],
     "effects/fx2expr.py": ["test_fx2_expressions.py", "test_mut26_fx2.py"],
     "effects/fx2asm.py": ["test_fx2_asm.py", "test_mut26_fx2.py"],
-    "shader/sm2/liveness.py": ["test_sm2_unroll_s25.py", "test_hlsl_d3d9_targets.py"],
-    "shader/sm2/selects.py": ["test_sm2_unroll_s25.py", "test_hlsl_d3d9_targets.py"],
+    "shader/sm2/liveness.py": ["test_sm2_unroll_s25.py", "test_hlsl_d3d9_targets.py", "test_mut26_sm2_liveness.py"],
+    "shader/sm2/selects.py": ["test_sm2_unroll_s25.py", "test_hlsl_d3d9_targets.py", "test_mut26_sm2_selects.py"],
     # session 26 (MUT): never sampled before; the one definition of the lanes an sm2 instruction reads
     "tools/dxc_sema.py": ["test_dxc_sema_tool.py", "test_rules_hlsl_type_check_scope.py", "test_mut26_dxc_sema.py"],
     "shader/hlsl/parse_effects.py": ["test_rules_hlsl_grammar.py", "test_hlsl_checks.py", "test_fx2_stateblocks.py",
