@@ -312,10 +312,15 @@ MODULES: dict[str, list[str]] = {
                                   "test_native_sampler_address_paths.py", "test_native_sampler_ld.py::test_ld_typed_buffer"],
     # session 25's new modules (first sampled by the lead on the device, seed 28: docs/conformance.md "Session 25, the lead")
     "shader/hlsl/foldinit.py": ["test_hlsl_fold_initializers.py", "test_hlsl_fold_differential.py"],
-    "effects/fx2expr.py": ["test_fx2_expressions.py"],
-    "effects/fx2asm.py": ["test_fx2_asm.py"],
-    "shader/sm2/liveness.py": ["test_sm2_unroll_s25.py", "test_hlsl_d3d9_targets.py"],
-    "shader/sm2/selects.py": ["test_sm2_unroll_s25.py", "test_hlsl_d3d9_targets.py"],
+    "effects/fx2expr.py": ["test_fx2_expressions.py", "test_mut26_fx2.py"],
+    "effects/fx2asm.py": ["test_fx2_asm.py", "test_mut26_fx2.py"],
+    "shader/sm2/liveness.py": ["test_sm2_unroll_s25.py", "test_hlsl_d3d9_targets.py", "test_mut26_sm2_liveness.py"],
+    "shader/sm2/selects.py": ["test_sm2_unroll_s25.py", "test_hlsl_d3d9_targets.py", "test_mut26_sm2_selects.py"],
+    # session 26 (MUT): never sampled before; the one definition of the lanes an sm2 instruction reads
+    "tools/dxc_sema.py": ["test_dxc_sema_tool.py", "test_rules_hlsl_type_check_scope.py", "test_mut26_dxc_sema.py"],
+    "shader/hlsl/parse_effects.py": ["test_rules_hlsl_grammar.py", "test_hlsl_checks.py", "test_fx2_stateblocks.py",
+                                     "test_mut26_parse_effects.py"],
+    "shader/sm2/lanes.py": ["test_mut26_sm2_lanes.py"],
 }
 
 _CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}

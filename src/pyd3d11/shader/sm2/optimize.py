@@ -5,6 +5,7 @@ slots, same results. Programs with loops are left alone."""
 
 from __future__ import annotations
 
+from .lanes import lanes_read
 from .program import Inst, Sm2Program
 from .tokens import Reg
 
@@ -16,21 +17,10 @@ _STATIC_IF = {"if", "else", "endif"}
 
 def _unhandled(prog: Sm2Program) -> bool:
     return any(i.op in _FLOW and i.op not in _STATIC_IF for i in prog.instructions)
-_SCALAR = {"rcp", "rsq", "exp", "log", "sincos"}
 
 
-def _lanes_read(inst: Inst, i: int) -> set[int]:
-    op = inst.op
-    if op in ("dp4", "texld", "texldd", "texkill"):
-        return {0, 1, 2, 3}
-    if op == "dp3":
-        return {0, 1, 2}
-    if op == "dp2add":
-        return {0, 1} if i < 2 else {0}
-    if op in _SCALAR:
-        return {0}
-    mask = inst.dst.mask if inst.dst is not None else 0xF
-    return {lane for lane in range(4) if mask >> lane & 1}
+def _lanes_read(inst: Inst, i: int) -> tuple[int, ...]:
+    return lanes_read(inst.op, i, inst.dst.mask if inst.dst is not None else None)  # the one definition: lanes.py
 
 
 def remove_dead_code(prog: Sm2Program) -> Sm2Program:
@@ -55,7 +45,7 @@ def remove_dead_code(prog: Sm2Program) -> Sm2Program:
             continue
         d = inst.dst
         if inst.op == "texkill":
-            live.update((d.num, c) for c in range(3) if d.reg == Reg.TEMP)  # type: ignore[union-attr]
+            live.update((d.num, c) for c in lanes_read("texkill", 0, None) if d.reg == Reg.TEMP)  # type: ignore[union-attr]
             kept.append(inst)
             continue
         if d is not None and d.reg == Reg.TEMP:

@@ -15,6 +15,7 @@ Programs with flow control are left alone (liveness here is straight-line).
 
 from __future__ import annotations
 
+from .lanes import lanes_read
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import Dst, Inst, Src
 from .tokens import Reg, SrcMod
@@ -23,23 +24,11 @@ _FLOW = {"rep", "endrep", "loop", "endloop", "if", "ifc", "else", "endif", "brea
          "label", "ret", "setp"}
 #: instructions computing each destination lane from the same lane of every source
 _COMPONENTWISE = {"mov", "add", "mul", "mad", "min", "max", "cmp", "lrp", "abs", "frc", "slt", "sge"}
-_SCALAR_READS = {"rcp", "rsq", "exp", "log", "sincos"}
 
 
 def _reads(inst: Inst, i: int, s: Src) -> set[int]:
     """The components of source ``i`` the instruction reads (after its swizzle)."""
-    op = inst.op
-    if op in ("dp4", "texld", "texldd", "texldl", "texkill"):
-        lanes = {0, 1, 2, 3}
-    elif op == "dp3":
-        lanes = {0, 1, 2}
-    elif op == "dp2add":
-        lanes = {0, 1} if i < 2 else {0}
-    elif op in _SCALAR_READS:
-        lanes = {0}
-    else:
-        mask = inst.dst.mask if inst.dst is not None else 0xF
-        lanes = {k for k in range(4) if mask >> k & 1}
+    lanes = lanes_read(inst.op, i, inst.dst.mask if inst.dst is not None else None)  # the one definition: lanes.py
     return {s.swizzle[k] for k in lanes}
 
 

@@ -64,6 +64,7 @@ from .flow import FlowControl, number_pred_cache
 from .fold import FOLD, f32_bits, s32
 from .integers import IntegerArithmetic
 from .kinds import OTHER, Kinds
+from .lanes import lanes_read
 from .liveness import Locality
 from .peephole import _FLOW  # flow control: a copy made before one is not known to hold after it
 from .profile import PS20_SWIZZLES, Level9Profile
@@ -739,16 +740,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             self.written.update((d.reg, d.num, lane) for lane in range(4) if d.mask >> lane & 1)
 
     def _lanes_read(self, op: str, i: int, d: Dst | None) -> tuple[int, ...]:
-        if op == "dp4" or op == "texld" or op == "texkill":
-            return (0, 1, 2, 3)
-        if op == "dp3":
-            return (0, 1, 2)
-        if op == "dp2add":
-            return (0, 1) if i < 2 else (0,)
-        if op in ("rcp", "rsq", "exp", "log"):
-            return (0,)
-        mask = d.mask if d is not None else 0xF
-        return tuple(lane for lane in range(4) if mask >> lane & 1)
+        return lanes_read(op, i, d.mask if d is not None else None)  # the one definition: sm2/lanes.py
 
     def _legal_swizzle(self, op: str, i: int, s: Src, d: Dst | None) -> Src:
         if s.reg == Reg.SAMPLER:
