@@ -11,7 +11,7 @@ from .check import unmappable, unmappable_after_type_rules
 from .codegen import _DIM, Resource, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .featuregates import IMPLICIT_LOD_METHODS, INTRINSICS, LANGUAGE, METHODS, PIXEL_ONLY_INTRINSICS, check_gate
-from .methodsig import no_matching
+from .methodsig import check_buffer_info, check_raw_load_args, no_matching
 from .operands import Reg, imm
 from .sm51 import mem_operand, reg_of, regs_of
 from .types import (
@@ -1029,6 +1029,7 @@ def get_dimensions(cg: CodegenContext, obj: Val, arg_nodes: list[A.Node], pos) -
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))
     if k in ("Buffer", "RWBuffer", "ByteAddressBuffer", "RWByteAddressBuffer") or k in _STRUCTURED:
+        check_buffer_info(cg, pos)
         cg.emit("bufinfo", d, _res_operand(r))
         outs = [("r", (dst,), None, 0)]
         if k in _STRUCTURED:
@@ -1074,8 +1075,7 @@ def raw_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node],
     if counts is None or (name.startswith("Store") and r.file != "u"):
         # a ByteAddressBuffer (an SRV) is read-only: its page lists GetDimensions and Load* only
         raise cg.err(pos, f"'{name}': no matching method on '{obj.type}'", 3018)
-    if len(arg_nodes) not in counts:
-        raise no_matching(cg, name, len(arg_nodes), pos)
+    check_raw_load_args(cg, name, len(arg_nodes), pos, counts)
     status_node = arg_nodes[1] if name.startswith("Load") and len(arg_nodes) == 2 else None
     args = [expr(cg, a) for a in arg_nodes[:1 if status_node is not None else None]]
     at = args[0].type

@@ -75,6 +75,25 @@ def tail_roles(cg: CodegenContext, kind: str, name: str, head: int, options: tup
     raise no_matching(cg, name, nargs, pos)
 
 
+def check_raw_load_args(cg: CodegenContext, name: str, nargs: int, pos, counts: frozenset[int]) -> None:
+    """A byte-address method's argument count is one of ``counts``; a Load*'s (address, out status) overload is
+    shader model 5's (a tiled-resource one, as tail_roles' texture forms). X3013 otherwise."""
+    from .featuregates import LANGUAGE, denial
+
+    if nargs not in counts or (name.startswith("Load") and nargs == 2 and
+                               denial(LANGUAGE["feedback_overloads"], cg.stage, cg.major, cg.minor)):
+        raise no_matching(cg, name, nargs, pos)
+
+
+def check_buffer_info(cg: CodegenContext, pos) -> None:
+    """GetDimensions of a buffer object compiles to bufinfo, which only shader model 5 has
+    (featuregates.LANGUAGE['buffer_info'])."""
+    from .featuregates import LANGUAGE, check_gate
+
+    check_gate(cg, LANGUAGE["buffer_info"], pos, "GetDimensions",
+               "invalid subscript '{name}' ({target} has no buffer-size query)")
+
+
 #: the residency-reporting (D3D11.2 "_s") form of each access instruction; sample, sample_b, sample_c and
 #: sample_d exist only with a clamp operand in that form (an absent clamp is 0, no clamp)
 FEEDBACK = {"ld": "ld_s", "ldms": "ldms_s", "ld_uav_typed": "ld_uav_typed_s", "ld_raw": "ld_raw_s",
