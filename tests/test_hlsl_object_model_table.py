@@ -10,7 +10,8 @@ Each row is an object declaration, a statement using it, and the lowest model at
   ``_s`` (status) forms are tiled-resource ones (D3D11.2); cs_4_x "takes the VS_4_0 instruction set" plus raw
   and structured loads/stores, one raw or structured UAV, and "the absence of atomic operations,
   append/consume, or typed UAV access" (§18.7.2.5); TextureCubeArray is D3D10.1 (§5.x "[D3D10.1]
-  TextureCubeArray resources added").
+  TextureCubeArray resources added"); "[D3D10.1] ld2dms: (1) sampleIndex does not have to be a literal" (so a
+  4.0 multisample load takes a literal sample index).
 - MicrosoftDocs direct3dhlsl: the Sample/SampleBias/SampleCmp pages (pixel shaders); Gather (4.1), the
   GatherRed..Alpha/GatherCmp* pages (shader model 5); CalculateLevelOfDetail (ps_4_1); the status and clamp
   overloads ("Minimum Shader Model 5"); the 4.x GetDimensions page (texture objects only: Texture1D..
@@ -115,6 +116,11 @@ TABLE = [
     ("ms_subscript", MS4, "r = t[uint2(0, 0)];", ALL40),
     ("ms_sample_position", MS4, "r.xy = t.GetSamplePosition(1);", ALL41),
     ("ms_no_count", MS, "r = t.Load(int2(0, 0), 0);", ALL41),
+    # ld2dms's sample index is a literal at 4.0 (ch. 22 "[D3D10.1] ld2dms: (1) sampleIndex does not have to be a
+    # literal"); a loop counter is one once the loop unrolls
+    ("ms_load_runtime_index", "Texture2DMS<float4, 4> t; uint i;", "r = t.Load(int2(0, 0), i);", ALL41),
+    ("ms_sample_runtime_index", "Texture2DMS<float4, 4> t; uint i;", "r = t.sample[i][uint2(0, 0)];", ALL41),
+    ("ms_load_unrolled_index", MS4, "for (int k = 0; k < 4; k++) r += t.Load(int2(0, 0), k);", ALL40),
     ("ms_array_load", "Texture2DMSArray<float4, 2> t;", "r = t.Load(int3(0, 0, 1), 1);", ALL40),
     # buffers: ld everywhere; bufinfo and the status forms 5.0
     ("buffer_load", BUF, "r = t.Load(3);", ALL40),
@@ -180,4 +186,4 @@ def test_method_models(row, target):
 
 
 def test_table_size():
-    assert len(TABLE) == 70 and len(_CASES) == 597
+    assert len(TABLE) == 73 and len(_CASES) == 624

@@ -873,13 +873,12 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
                     _typed_uav_load_check(cg, et, one)
                 access(cg, "ld_uav_typed", d, [cg.src(c.slots), _res_operand(r)], "", None, status_node, pos)
             elif ms:
-                si = cg.convert(args[1], NumType(INT), pos)
-                from .texops import imm_offset_suffix
+                from .texops import imm_offset_suffix, literal_sample_index
 
+                si = literal_sample_index(cg, cg.convert(args[1], NumType(INT), pos).slots, pos)
                 suffix = imm_offset_suffix(cg, tail["offset"], 2, pos) if "offset" in tail else ""
                 # fxc's spelling (the assembler knows no "ld_ms"): ldms[_aoffimmi]
-                access(cg, "ldms", d, [cg.src(c.slots), _res_operand(r), cg.src(si.slots)], suffix, None,
-                       status_node, pos)
+                access(cg, "ldms", d, [cg.src(c.slots), _res_operand(r), cg.src(si)], suffix, None, status_node, pos)
             else:
                 suffix = ""
                 if "offset" in tail:  # as Sample's: an int of the dimension without the array index

@@ -131,3 +131,19 @@ def upgrade_to_feedback(cg: CodegenContext, status_node, pos, op: str, start: in
     for s in statuses[1:]:
         cg.emit("and", statuses[0], statuses[0], s)
     store_status(cg, status_node, statuses[0], pos)
+
+
+def literal_sample_index(cg: CodegenContext, slots: list, pos) -> list:
+    """The sample index of an ld2dms (Texture2DMS(Array).Load, ``.sample[s][p]``): shader model 4.0 takes only a
+    literal (D3D11.3 ch. 22 "[D3D10.1] ld2dms: (1) sampleIndex does not have to be a literal", the 10.1 change;
+    §22.4.7 "otherwise it is identical to the DX10 version"). An index that unrolling or folding left a literal
+    passes; any other is X4532 at 4.0 (fxc's number for an operation the target has no instruction for)."""
+    from .operands import is_imm
+
+    if (cg.major, cg.minor) < (4, 1) and not all(is_imm(s) for s in slots):
+        from .check import unmappable
+
+        exc = unmappable(cg, pos)
+        exc.wants_literal = True  # a loop counter becomes a literal once the loop unrolls (unroll.needs_unroll)
+        raise exc
+    return slots
