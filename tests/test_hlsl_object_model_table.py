@@ -12,7 +12,8 @@ Each row is an object declaration, a statement using it, and the lowest model at
   append/consume, or typed UAV access" (§18.7.2.5); TextureCubeArray is D3D10.1 (§5.x "[D3D10.1]
   TextureCubeArray resources added"); "[D3D10.1] ld2dms: (1) sampleIndex does not have to be a literal" (so a
   4.0 multisample load takes a literal sample index).
-- MicrosoftDocs direct3dhlsl: the Sample/SampleBias/SampleCmp pages (pixel shaders); Gather (4.1), the
+- MicrosoftDocs direct3dhlsl: the Sample/SampleBias/SampleCmp pages (pixel shaders; SampleCmp and
+  SampleCmpLevelZero on 1D, 2D and cube textures and their arrays, no Texture3D — as DXC's intrinsic table); Gather (4.1), the
   GatherRed..Alpha/GatherCmp* pages (shader model 5); CalculateLevelOfDetail (ps_4_1); the status and clamp
   overloads ("Minimum Shader Model 5"); the 4.x GetDimensions page (texture objects only: Texture1D..
   Texture2DMSArray, vs/ps/gs_4_0) and the shader model 5 Buffer page ("Buffer type as it exists in Shader Model
@@ -67,6 +68,10 @@ TABLE = [
     ("sample_bias", T2, "r = t.SampleBias(s, p.xy, 0.5);", PS40),
     ("sample_bias_clamp", T2, "r = t.SampleBias(s, p.xy, 0.5, int2(0, 1), 2.0);", PS50),
     ("sample_cmp", T2C, "r = t.SampleCmp(s, p.xy, 0.5);", PS40),
+    ("sample_cmp_3d", "Texture3D t; SamplerComparisonState s;", "r = t.SampleCmp(s, p.xyz, 0.5);", {}),
+    ("sample_cmp_level_zero_3d", "Texture3D t; SamplerComparisonState s;", "r = t.SampleCmpLevelZero(s, p.xyz, 0.5);",
+     {}),
+    ("sample_cmp_cube", "TextureCube t; SamplerComparisonState s;", "r = t.SampleCmp(s, p.xyz, 0.5);", PS40),
     ("sample_cube", TC, "r = t.Sample(s, p.xyz);", PS40),
     ("sample_cube_array", TCA, "r = t.Sample(s, p);", PS41),
     # explicit-LOD sampling: every stage
@@ -186,4 +191,4 @@ def test_method_models(row, target):
 
 
 def test_table_size():
-    assert len(TABLE) == 73 and len(_CASES) == 624
+    assert len(TABLE) == 76 and len(_CASES) == 651

@@ -108,13 +108,16 @@ _SAMPLING = frozenset({"Sample", "SampleBias", "SampleCmp", "SampleCmpLevelZero"
                        "CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped"})
 _GATHER = frozenset(n for n in HEAD if n.startswith("Gather"))
 #: the methods each texture object has (the reference's page of each object); Gather exists for the 2-D and
-#: cube forms only, Load for everything but cubes, GetSamplePosition for multisampled textures only
+#: cube forms only, Load for everything but cubes, GetSamplePosition for multisampled textures only, the
+#: comparison samples for everything but Texture3D
 _TEXTURE_METHODS = {
     "Texture1D": _SAMPLING | {"GetDimensions", "Load"},
     "Texture1DArray": _SAMPLING | {"GetDimensions", "Load"},
     "Texture2D": _SAMPLING | _GATHER | {"GetDimensions", "Load"},
     "Texture2DArray": _SAMPLING | _GATHER | {"GetDimensions", "Load"},
-    "Texture3D": _SAMPLING | {"GetDimensions", "Load"},
+    # no comparison sampling of volumes: the SampleCmp/SampleCmpLevelZero pages list 1D, 2D and cube textures and
+    # their arrays, sample_c's resource is no Texture3D (D3D11.3 §22.4.19), DXC's table gives Texture3D neither
+    "Texture3D": (_SAMPLING - {"SampleCmp", "SampleCmpLevelZero"}) | {"GetDimensions", "Load"},
     "TextureCube": _SAMPLING | _GATHER | {"GetDimensions"},
     "TextureCubeArray": _SAMPLING | _GATHER | {"GetDimensions"},
     "Texture2DMS": frozenset({"GetDimensions", "GetSamplePosition", "Load"}),
