@@ -5,7 +5,8 @@ Compile rules:
   type only (MicrosoftDocs direct3dhlsl "Texture-Object": a bare texture type is its float4 instantiation);
   fxc's X3017 "cannot implicitly convert" names any other pair (DXC SemaHLSL's fxc records of X3017);
 - elements of typed buffers and textures fit four 32-bit words (DXC SemaHLSL template-checks' fxc record X3037);
-  a double element that fits is not built (NotSupportedError, never an internal error).
+  a double element that fits is not built (NotSupportedError where it is read or written, never an internal
+  error; declared and unused it compiles).
 
 Run-time rules (D3D11.3 functional spec), with expected values computed here from the texel contents:
 - resinfo and ld address the view, not the resource (§22.4.14 "all aspects of this instruction are based on the
@@ -81,6 +82,8 @@ def test_double_elements_of_typed_resources_are_reported(decl):
     src = decl + "\n" + _PS.format(body=f"r = (float){use}.x;")
     with pytest.raises(NotSupportedError):
         D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    # declared and unused, it compiles (vkd3d uav-rwbuffer: ``RWBuffer<double2> u;`` in a [pixel shader])
+    D3DCompile(decl + "\n" + _PS.format(body=""), None, "t.hlsl", None, None, "main", "ps_5_0")
     with pytest.raises(ShaderCompileError) as e:  # wider than four words: fxc's X3037
         D3DCompile("RWBuffer<double3> t;\n" + _PS.format(body="r = (float)t[0].x;"), None, "t.hlsl", None, None,
                    "main", "ps_5_0")

@@ -66,13 +66,6 @@ class ResourceBinding:
             if isinstance(e, ArrayType) or e.slots > 4:
                 raise self.err(d.pos, "elements of typed buffers and textures must fit in four 32-bit quantities",
                                3037)
-            if isinstance(e, NumType) and e.base == DOUBLE and self.major >= 5:  # 4.x: X3650 where read
-                # double / double2 fit the four words fxc allows (DXC template-checks), but no typed view returns
-                # doubles: how fxc declares and reads them is unrecorded
-                from ...errors import NotSupportedError
-
-                raise NotSupportedError(f"'{d.name}': a typed buffer or texture of {e} elements (fxc's form of "
-                                        "a double element of a typed resource is not built)")
         r = Resource(d.name, t, file, decl_order=order, pos=d.pos, space=d.space,
                      coherent="globallycoherent" in d.mods)
         if (self.major, self.minor) >= (5, 1) and file == "s" and "." not in d.name:

@@ -14,6 +14,7 @@ from .featuregates import IMPLICIT_LOD_METHODS, INTRINSICS, LANGUAGE, METHODS, P
 from .methodsig import check_buffer_info, check_raw_load_args, no_matching
 from .operands import Reg, imm
 from .sm51 import mem_operand, reg_of, regs_of
+from .texops import typed_element
 from .types import (
     BOOL,
     DOUBLE,
@@ -758,7 +759,7 @@ def _object_operand(r, comps: tuple | None = None) -> Reg:
 def _elem_type(t: ObjectType) -> NumType:
     e = t.elem
     if isinstance(e, NumType):
-        return e
+        return typed_element(e)  # a double element: NotSupportedError (texops)
     return NumType(FLOAT, 1, 4, "v")
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .methodsig import no_matching
 from .operands import Reg, Slot
-from .types import FLOAT, INT, NumType
+from .types import DOUBLE, FLOAT, INT, NumType
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -147,3 +147,16 @@ def literal_sample_index(cg: CodegenContext, slots: list, pos) -> list:
         exc.wants_literal = True  # a loop counter becomes a literal once the loop unrolls (unroll.needs_unroll)
         raise exc
     return slots
+
+
+def typed_element(e: NumType) -> NumType:
+    """The element type of a typed buffer or texture read or written. double / double2 fit the four 32-bit words
+    fxc allows (DXC SemaHLSL template-checks' X3037 record), but no typed view returns doubles and how fxc
+    declares and reads them is unrecorded: reported when such an element is accessed (a declared, unused one
+    compiles, vkd3d uav-rwbuffer's ``RWBuffer<double2> u;``)."""
+    if e.base == DOUBLE:
+        from ...errors import NotSupportedError
+
+        raise NotSupportedError(f"a typed buffer or texture of {e} elements read or written (fxc's form of a "
+                                "double element of a typed resource is not built)")
+    return e
