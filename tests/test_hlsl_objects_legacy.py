@@ -7,8 +7,8 @@ status)``, shader model 5, the status of a tiled-resource access: D3D11.2 reside
 shader creation); "tex2D (DirectX HLSL)" and the /Gec compatibility mode
 (D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY): each sampler gets the texture fxc makes for it, textures take t#
 in order of first use, one contiguous range per sampler variable sized to its highest element used, from the
-lowest t# the other resources leave free (vkd3d's Windows-verified sampler.shader_test: samC[2], samB[0],
-samA used in that order read t2, t3, t4); "Keywords": NULL initialises object variables.
+lowest t# no reservation holds, before the shader's own unreserved textures (vkd3d's Windows-verified
+sampler.shader_test: samC[2], samB[0], samA used in that order read t2, t3, t4); "Keywords": NULL initialises object variables.
 """
 
 from __future__ import annotations
@@ -82,12 +82,24 @@ def test_legacy_textures_in_order_of_first_use():
     assert [t for t, _s in _sample_regs(_listing(src, GEC))] == [2, 3, 4]
 
 
-def test_legacy_textures_after_the_declared_textures():
+def test_legacy_textures_before_the_declared_textures():
+    """Session 26: the legacy textures come first and the shader's unreserved textures move up past them
+    (vkd3d-shader's sort_synthetic_separated_samplers_first and its combined-samplers test, recorded against
+    d3dcompiler_47: ``10 * tex.Sample(sam, uv) + tex2D(sam, uv)`` reads sam's texture at t0, tex at t1); a
+    reservation keeps its register. Before, the legacy textures took the registers the others left free."""
     src = ("sampler s1; sampler s2; Texture2D tx; SamplerState ss;\nfloat4 main(float2 uv : UV) : SV_Target "
            "{ return tx.Sample(ss, uv) + tex2D(s2, uv) + tex2D(s1, uv); }")
     regs = _sample_regs(_listing(src, GEC))
-    assert [t for t, _s in regs] == [0, 1, 2]  # tx keeps t0; s2's texture, then s1's
+    assert [t for t, _s in regs] == [2, 0, 1]  # s2's texture, then s1's, then tx
     assert len({s for _t, s in regs}) == 3  # three distinct samplers
+    src = ("Texture2D tex; sampler sam;\nfloat4 main(float2 uv : UV) : SV_Target "
+           "{ return 10 * tex.Sample(sam, uv) + tex2D(sam, uv); }")
+    assert _sample_regs(_listing(src, GEC)) == [(1, 0), (0, 0)]
+    src = ("Texture2D tex; sampler sam[2]; Texture2D arr[2]; Texture2D kept : register(t1);\n"
+           "float4 main(float2 uv : UV) : SV_Target { return tex.Sample(sam[0], uv) + tex2D(sam[1], uv) + "
+           "arr[1].Sample(sam[0], uv) + kept.Sample(sam[0], uv); }")
+    # sam's two textures need two free registers: t2-t3 (t1 is reserved); tex t0; arr one range t4-t5
+    assert [t for t, _s in _sample_regs(_listing(src, GEC))] == [0, 3, 5, 1]
 
 
 @pytest.mark.parametrize("fn,coord", [("tex1D", "uv.x"), ("tex2D", "uv.xy"), ("tex3D", "uv"), ("texCUBE", "uv")])

@@ -98,6 +98,7 @@ LANGUAGE_DOCS = {
     "groupshared_any_write": (every(M50, "cs"), None, 3000),
     "programmable_offset": (every(M50), None, None),
     "feedback_overloads": (every(M50), None, None),
+    "buffer_info": (every(M50), 3018, None),
 }
 SV_DOCS = {
     ("SV_COVERAGE", "out"): (M41, 4502), ("SV_SAMPLEINDEX", "in"): (M41, 4502), ("SV_COVERAGE", "in"): (M50, 4502),

@@ -38,6 +38,12 @@ def counter_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.No
     want = _COUNTER_METHODS[k][name]
     if len(arg_nodes) != want:
         raise no_matching(cg, name, len(arg_nodes), pos)
+    if k == "RWStructuredBuffer":
+        from .featuregates import INTRINSICS, check_gate
+
+        # imm_atomic_alloc/consume are UAV atomics: cs_4_x has "no atomic operations, append/consume" (D3D11.3
+        # §18.7.2.5), the counter pages 'Shader Model 5'; the Interlocked* gate states the same models
+        check_gate(cg, INTRINSICS["InterlockedAdd"], pos, name, "'{name}': requires shader model {need}")
     r = obj.obj
     if k == "RWStructuredBuffer":
         for e in getattr(r, "elems", [r]):  # a 5.1 run-time-indexed element: each element's UAV has the counter

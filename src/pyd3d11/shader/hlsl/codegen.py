@@ -41,6 +41,7 @@ from .layout import (
     global_var_decls,
     struct_object_ref,
 )
+from .objcompat import objects_compatible
 from .objects import declare_local as obj_declare_local
 from .objects import has_object, holds_objects, patch_as_array, static_object_alias
 from .objects import param_value as obj_param_value
@@ -489,7 +490,7 @@ class Codegen(SignatureBinding, ResourceBinding):
         if v.type is VOID or (isinstance(v.type, NumType) and not v.slots):
             raise self.err(pos, f"{pre}cannot convert from 'void' to '{to}'", 3017)
         if isinstance(to, ObjectType) or isinstance(v.type, ObjectType):
-            if isinstance(to, ObjectType) and isinstance(v.type, ObjectType):
+            if isinstance(to, ObjectType) and isinstance(v.type, ObjectType) and objects_compatible(v.type, to):
                 return v
             raise self.err(pos, f"{pre}cannot implicitly convert from '{v.type}' to '{to}'", 3017)
         if isinstance(to, NumType) and isinstance(v.type, NumType):

@@ -261,6 +261,12 @@ LANGUAGE: dict[str, Gate] = {
     "programmable_offset": Gate(_every((5, 0)), None, None, "a texel offset that is not a literal (or one outside "
                                 "[-8, 7]): gather4_po (D3D11.3 §22.4.4); the Gather page: 'previous shader model "
                                 "shaders: offsets need to be immediate integers between -8 and 7'"),
+    "buffer_info": Gate(_every((5, 0)), 3018, None, "GetDimensions of a buffer (Buffer, the byte-address and "
+                        "structured buffers, their RW forms): bufinfo is a D3D11 instruction (D3D11.3 ch. 22 "
+                        "'New instructions for D3D11: bufinfo'); cs_4_x 'takes the VS_4_0 instruction set' plus "
+                        "raw/structured loads and stores only (§18.7.2.5); the Buffer page: 'Buffer type as it "
+                        "exists in Shader Model 4 plus ... buffer info', its GetDimensions a Shader Model 5 method, "
+                        "and the 4.x GetDimensions page lists texture objects only"),
     "feedback_overloads": Gate(_every((5, 0)), None, None, "the Sample/Load overloads with a clamp or a status "
                                "argument: each overload's page 'Minimum Shader Model 5' (tiled resources)"),
     "groupshared_any_write": Gate(_every((5, 0), "cs"), None, 3000, "a groupshared write other than to the writing "

@@ -11,9 +11,10 @@ from .check import unmappable, unmappable_after_type_rules
 from .codegen import _DIM, Resource, Val, f2b
 from .exprs import coerce_pair, expr, numeric
 from .featuregates import IMPLICIT_LOD_METHODS, INTRINSICS, LANGUAGE, METHODS, PIXEL_ONLY_INTRINSICS, check_gate
-from .methodsig import no_matching
+from .methodsig import check_buffer_info, check_raw_load_args, no_matching
 from .operands import Reg, imm
 from .sm51 import mem_operand, reg_of, regs_of
+from .texops import typed_element
 from .types import (
     BOOL,
     DOUBLE,
@@ -758,7 +759,7 @@ def _object_operand(r, comps: tuple | None = None) -> Reg:
 def _elem_type(t: ObjectType) -> NumType:
     e = t.elem
     if isinstance(e, NumType):
-        return e
+        return typed_element(e)  # a double element: NotSupportedError (texops)
     return NumType(FLOAT, 1, 4, "v")
 
 
@@ -873,13 +874,12 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
                     _typed_uav_load_check(cg, et, one)
                 access(cg, "ld_uav_typed", d, [cg.src(c.slots), _res_operand(r)], "", None, status_node, pos)
             elif ms:
-                si = cg.convert(args[1], NumType(INT), pos)
-                from .texops import imm_offset_suffix
+                from .texops import imm_offset_suffix, literal_sample_index
 
+                si = literal_sample_index(cg, cg.convert(args[1], NumType(INT), pos).slots, pos)
                 suffix = imm_offset_suffix(cg, tail["offset"], 2, pos) if "offset" in tail else ""
                 # fxc's spelling (the assembler knows no "ld_ms"): ldms[_aoffimmi]
-                access(cg, "ldms", d, [cg.src(c.slots), _res_operand(r), cg.src(si.slots)], suffix, None,
-                       status_node, pos)
+                access(cg, "ldms", d, [cg.src(c.slots), _res_operand(r), cg.src(si)], suffix, None, status_node, pos)
             else:
                 suffix = ""
                 if "offset" in tail:  # as Sample's: an int of the dimension without the array index
@@ -1029,6 +1029,7 @@ def get_dimensions(cg: CodegenContext, obj: Val, arg_nodes: list[A.Node], pos) -
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))
     if k in ("Buffer", "RWBuffer", "ByteAddressBuffer", "RWByteAddressBuffer") or k in _STRUCTURED:
+        check_buffer_info(cg, pos)
         cg.emit("bufinfo", d, _res_operand(r))
         outs = [("r", (dst,), None, 0)]
         if k in _STRUCTURED:
@@ -1074,8 +1075,7 @@ def raw_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node],
     if counts is None or (name.startswith("Store") and r.file != "u"):
         # a ByteAddressBuffer (an SRV) is read-only: its page lists GetDimensions and Load* only
         raise cg.err(pos, f"'{name}': no matching method on '{obj.type}'", 3018)
-    if len(arg_nodes) not in counts:
-        raise no_matching(cg, name, len(arg_nodes), pos)
+    check_raw_load_args(cg, name, len(arg_nodes), pos, counts)
     status_node = arg_nodes[1] if name.startswith("Load") and len(arg_nodes) == 2 else None
     args = [expr(cg, a) for a in arg_nodes[:1 if status_node is not None else None]]
     at = args[0].type

@@ -2,8 +2,15 @@
 
 fxc pairs each legacy sampler with a texture of its own and gives those textures registers once the
 body is known: sampler variables in order of first use, each taking one contiguous range sized to the
-highest element used (+1), at the lowest t# left free by the other resources. (vkd3d's
+highest element used (+1), at the lowest t# no reservation (``register(t#)``) holds. (vkd3d's
 hlsl/sampler.shader_test: ``samC[2]``, ``samB[0]``, ``samA`` used in that order land on t2, t3, t4.)
+
+Those textures are placed before the shader's own unreserved textures, which move up past them (vkd3d-shader
+sorts its synthetic separated textures first for this, `sort_synthetic_separated_samplers_first`, its
+combined-samplers test recording d3dcompiler_47: ``Texture2D tex; sampler sam;`` with ``tex.Sample(sam, uv)``
+and ``tex2D(sam, uv)`` reads ``sam``'s texture at t0 and ``tex`` at t1). Where moving them would also move
+registers that class linkage or tbuffers lay out (this[] offsets, automatic tbuffer slots), or in shader
+model 5.1 and hull shaders, the earlier rule stays: the legacy textures take the registers left free.
 """
 
 from __future__ import annotations
@@ -45,7 +52,11 @@ def assign_registers(cg: CodegenContext) -> None:
             size[var] = 0
         size[var] = max(size[var], i + 1)
     legacy = {id(t) for _s, t, _o in uses}
-    taken = {r.reg for r in cg.resources if r.file == "t" and r.reg >= 0 and r.used and id(r) not in legacy}
+    movable = _movable_textures(cg, legacy)
+    taken = {r.reg for r in cg.resources if r.file == "t" and r.reg >= 0 and (r.used or r in movable) and
+             id(r) not in legacy and r not in movable}
+    if movable is not None:
+        taken |= {cb.reg for cb in cg.cbufs if cb.kind == "tbuffer" and cb.explicit}
     start: dict[str, int] = {}
     for var in order:
         n = 0
@@ -53,7 +64,54 @@ def assign_registers(cg: CodegenContext) -> None:
             n += 1
         start[var] = n
         taken.update(range(n, n + size[var]))
+    if movable:
+        _move_after(cg, movable, taken)
     for _s, tex, op in uses:
         var, i = elem[id(tex)]
         tex.reg = start[var] + i
         op.idx = (tex.reg,)
+
+
+def _movable_textures(cg: CodegenContext, legacy: set[int]) -> list | None:
+    """The shader's own textures placed by allocation (no reservation), in register order; None where they
+    may not move (see the module's note)."""
+    if (cg.major, cg.minor) >= (5, 1) or cg.stage == "hs" or (cg.linkage is not None and
+                                                               cg.linkage.instance_objects):
+        return None
+    if any(cb.kind == "tbuffer" and not cb.explicit for cb in cg.cbufs):
+        return None
+    return sorted((r for r in cg.resources if r.file == "t" and r.reg >= 0 and not r.explicit and
+                   id(r) not in legacy), key=lambda r: r.reg)
+
+
+def _move_after(cg: CodegenContext, movable: list, taken: set[int]) -> None:
+    """Re-place ``movable`` (contiguous runs kept together: an array is one range) at the lowest registers
+    ``taken`` leaves, in their old order, and rewrite the t# operands that name them."""
+    runs: list[list] = []
+    for r in movable:
+        if runs and runs[-1][-1].reg + 1 == r.reg and _same_array(runs[-1][-1], r):
+            runs[-1].append(r)
+        else:
+            runs.append([r])
+    remap: dict[int, int] = {}
+    for run in runs:
+        n = 0
+        while any(n + k in taken for k in range(len(run))):
+            n += 1
+        for k, r in enumerate(run):
+            remap[r.reg] = n + k
+            taken.add(n + k)
+    if all(old == new for old, new in remap.items()):
+        return
+    seen: set[int] = set()
+    for ins in [*cg.static_prologue, *cg.code]:
+        for a in ins.args:
+            if getattr(a, "file", None) == "t" and a.idx and id(a) not in seen and a.idx[0] in remap:
+                seen.add(id(a))
+                a.idx = (remap[a.idx[0]], *a.idx[1:])
+    for r in movable:
+        r.reg = remap[r.reg]
+
+
+def _same_array(a, b) -> bool:
+    return "[" in a.name and a.name.split("[", 1)[0] == b.name.split("[", 1)[0]

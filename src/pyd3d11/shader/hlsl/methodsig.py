@@ -75,6 +75,25 @@ def tail_roles(cg: CodegenContext, kind: str, name: str, head: int, options: tup
     raise no_matching(cg, name, nargs, pos)
 
 
+def check_raw_load_args(cg: CodegenContext, name: str, nargs: int, pos, counts: frozenset[int]) -> None:
+    """A byte-address method's argument count is one of ``counts``; a Load*'s (address, out status) overload is
+    shader model 5's (a tiled-resource one, as tail_roles' texture forms). X3013 otherwise."""
+    from .featuregates import LANGUAGE, denial
+
+    if nargs not in counts or (name.startswith("Load") and nargs == 2 and
+                               denial(LANGUAGE["feedback_overloads"], cg.stage, cg.major, cg.minor)):
+        raise no_matching(cg, name, nargs, pos)
+
+
+def check_buffer_info(cg: CodegenContext, pos) -> None:
+    """GetDimensions of a buffer object compiles to bufinfo, which only shader model 5 has
+    (featuregates.LANGUAGE['buffer_info'])."""
+    from .featuregates import LANGUAGE, check_gate
+
+    check_gate(cg, LANGUAGE["buffer_info"], pos, "GetDimensions",
+               "invalid subscript '{name}' ({target} has no buffer-size query)")
+
+
 #: the residency-reporting (D3D11.2 "_s") form of each access instruction; sample, sample_b, sample_c and
 #: sample_d exist only with a clamp operand in that form (an absent clamp is 0, no clamp)
 FEEDBACK = {"ld": "ld_s", "ldms": "ldms_s", "ld_uav_typed": "ld_uav_typed_s", "ld_raw": "ld_raw_s",
@@ -89,13 +108,16 @@ _SAMPLING = frozenset({"Sample", "SampleBias", "SampleCmp", "SampleCmpLevelZero"
                        "CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped"})
 _GATHER = frozenset(n for n in HEAD if n.startswith("Gather"))
 #: the methods each texture object has (the reference's page of each object); Gather exists for the 2-D and
-#: cube forms only, Load for everything but cubes, GetSamplePosition for multisampled textures only
+#: cube forms only, Load for everything but cubes, GetSamplePosition for multisampled textures only, the
+#: comparison samples for everything but Texture3D
 _TEXTURE_METHODS = {
     "Texture1D": _SAMPLING | {"GetDimensions", "Load"},
     "Texture1DArray": _SAMPLING | {"GetDimensions", "Load"},
     "Texture2D": _SAMPLING | _GATHER | {"GetDimensions", "Load"},
     "Texture2DArray": _SAMPLING | _GATHER | {"GetDimensions", "Load"},
-    "Texture3D": _SAMPLING | {"GetDimensions", "Load"},
+    # no comparison sampling of volumes: the SampleCmp/SampleCmpLevelZero pages list 1D, 2D and cube textures and
+    # their arrays, sample_c's resource is no Texture3D (D3D11.3 §22.4.19), DXC's table gives Texture3D neither
+    "Texture3D": (_SAMPLING - {"SampleCmp", "SampleCmpLevelZero"}) | {"GetDimensions", "Load"},
     "TextureCube": _SAMPLING | _GATHER | {"GetDimensions"},
     "TextureCubeArray": _SAMPLING | _GATHER | {"GetDimensions"},
     "Texture2DMS": frozenset({"GetDimensions", "GetSamplePosition", "Load"}),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import ast as A
 from .diagnostics import HlslError, Pos
+from .objcompat import objects_compatible
 from .types import (
     BUFFER_KINDS,
     RW_KINDS,
@@ -153,7 +154,9 @@ def _init_list(cg: CodegenContext, v: Val, init: A.InitList, pos) -> None:
     if len(objs) != len(targets) or len(units) != len(nums):
         raise cg.err(pos, f"initializer does not match type: expected {len(nums) + len(targets)} components, "
                           f"got {len(units) + len(objs)}", 3017)
-    for (path, _t), o in zip(targets, objs, strict=True):
+    for (path, t), o in zip(targets, objs, strict=True):
+        if isinstance(o.type, ObjectType):
+            cg.convert(o, t, pos)  # each object leaf takes its own kind and element type (objcompat.py)
         _set(cg, v, path, o, pos)
     out: list = []
     for (b, comp), lt in zip(units, nums, strict=True):
@@ -270,6 +273,8 @@ def target(cg: CodegenContext, e: A.Node) -> Val | None:
 def store(cg: CodegenContext, dst: Val, src: Val, pos) -> None:
     """Copies the objects (and numbers) of ``src`` into the object-bearing storage ``dst``."""
     if isinstance(dst.type, ObjectType):
+        if isinstance(src.type, ObjectType):
+            cg.convert(src, dst.type, pos)  # the kind and element type must match (objcompat.py): X3017
         _set(cg, dst, (), resolve(cg, src, pos), pos)
         return
     src_objs: list[Val]
@@ -289,8 +294,8 @@ def store(cg: CodegenContext, dst: Val, src: Val, pos) -> None:
 
         raise cg.err(pos, object_aggregate_refusal(src.type, dst.type), 3017)
     dl = leaves(dst.type)
-    if len(dl) != len(src_objs) or any(str(o.type.kind) != t.kind for o, (_p, t) in zip(src_objs, dl,
-                                                                                           strict=False)):
+    if len(dl) != len(src_objs) or any(not objects_compatible(o.type, t) for o, (_p, t) in zip(src_objs, dl,
+                                                                                                  strict=False)):
         from .exprs import object_aggregate_refusal
 
         raise cg.err(pos, object_aggregate_refusal(src.type, dst.type), 3017)

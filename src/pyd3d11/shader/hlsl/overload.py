@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
+from .objcompat import objects_compatible
 from .types import (
     DOUBLE,
     LIT_FLOAT,
@@ -106,6 +107,8 @@ def _flat(t: Type) -> list[str] | None:
 
 
 def _object_compatible(a: ObjectType, p: ObjectType) -> bool:
+    if not objects_compatible(a, p):  # two D3D10+ resources of another kind or element type (objcompat.py)
+        return False
     if a.kind == p.kind or a.kind in _GENERIC or p.kind in _GENERIC:
         return p.kind not in ("InputPatch", "OutputPatch") or not a.samples or a.samples == p.samples
     return a.kind in _SAMPLERS and p.kind in _SAMPLERS

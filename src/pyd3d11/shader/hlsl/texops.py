@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .methodsig import no_matching
 from .operands import Reg, Slot
-from .types import FLOAT, INT, NumType
+from .types import DOUBLE, FLOAT, INT, NumType
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -131,3 +131,32 @@ def upgrade_to_feedback(cg: CodegenContext, status_node, pos, op: str, start: in
     for s in statuses[1:]:
         cg.emit("and", statuses[0], statuses[0], s)
     store_status(cg, status_node, statuses[0], pos)
+
+
+def literal_sample_index(cg: CodegenContext, slots: list, pos) -> list:
+    """The sample index of an ld2dms (Texture2DMS(Array).Load, ``.sample[s][p]``): shader model 4.0 takes only a
+    literal (D3D11.3 ch. 22 "[D3D10.1] ld2dms: (1) sampleIndex does not have to be a literal", the 10.1 change;
+    §22.4.7 "otherwise it is identical to the DX10 version"). An index that unrolling or folding left a literal
+    passes; any other is X4532 at 4.0 (fxc's number for an operation the target has no instruction for)."""
+    from .operands import is_imm
+
+    if (cg.major, cg.minor) < (4, 1) and not all(is_imm(s) for s in slots):
+        from .check import unmappable
+
+        exc = unmappable(cg, pos)
+        exc.wants_literal = True  # a loop counter becomes a literal once the loop unrolls (unroll.needs_unroll)
+        raise exc
+    return slots
+
+
+def typed_element(e: NumType) -> NumType:
+    """The element type of a typed buffer or texture read or written. double / double2 fit the four 32-bit words
+    fxc allows (DXC SemaHLSL template-checks' X3037 record), but no typed view returns doubles and how fxc
+    declares and reads them is unrecorded: reported when such an element is accessed (a declared, unused one
+    compiles, vkd3d uav-rwbuffer's ``RWBuffer<double2> u;``)."""
+    if e.base == DOUBLE:
+        from ...errors import NotSupportedError
+
+        raise NotSupportedError(f"a typed buffer or texture of {e} elements read or written (fxc's form of a "
+                                "double element of a typed resource is not built)")
+    return e

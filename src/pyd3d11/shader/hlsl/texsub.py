@@ -88,6 +88,8 @@ def subscript_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     if name == "mips":
         cg.emit("ld", d, cg.src(c.slots + [v.obj[3]]), _res_operand(r))
     else:
-        cg.emit("ldms", d, cg.src(c.slots), _res_operand(r), cg.src([v.obj[3]]))
+        from .texops import literal_sample_index
+
+        cg.emit("ldms", d, cg.src(c.slots), _res_operand(r), cg.src(literal_sample_index(cg, [v.obj[3]], pos)))
     et = _elem_type(v.type)
     return Val(et, [("r", (dst,), None, i) for i in range(et.n)])

@@ -2,7 +2,7 @@
 
 fxc unrolls a loop when ``[unroll]`` asks for it, and also when the loop body needs compile-time
 values that only unrolling provides: a write through a run-time index into a non-array value
-(X3500), a texel offset or a resource-array index built from the loop counter. This module generates
+(X3500), a texel offset, a resource-array index or a 4.0 multisample index built from the loop counter. This module generates
 a loop as a ``loop ... endloop`` first; when that fails for one of those reasons (or ``[unroll]`` is
 given) it rolls the generated code back and emits the body once per iteration instead, with the
 counter a known constant in each copy (see :mod:`.constprop`). Loops whose trip count is not a
@@ -43,7 +43,8 @@ class _RunTimeExit(Exception):
 def needs_unroll(exc: BaseException) -> bool:
     """Errors that fxc avoids by unrolling the enclosing loop."""
     if isinstance(exc, HlslError):
-        return (exc.code == 3500 and "dynamic index" in str(exc)) or exc.code in (3512, TEXEL_OFFSET_ERROR[0])
+        return (exc.code == 3500 and "dynamic index" in str(exc)) or exc.code in (3512, TEXEL_OFFSET_ERROR[0]) or \
+            getattr(exc, "wants_literal", False)  # a 4.0 ld2dms sample index (texops.literal_sample_index)
     return False
 
 

@@ -1,0 +1,31 @@
+"""Which object values an object variable, parameter or return value of another object type accepts.
+
+An object type is its kind and its element type: a ``Texture3D`` is no ``Texture2D``, a ``Texture2D<float>``
+no ``Texture2D<float4>`` (the bare texture and ``Buffer`` forms are their ``float4`` instantiations: MicrosoftDocs
+direct3dhlsl "Texture-Object": "the default is float4"), and a sampler is no texture. fxc reports a mismatch as
+X3017 "cannot implicitly convert from 'A' to 'B'" (its conversion message for every other type pair). Only the
+Direct3D 10+ resource objects are compared here: the Direct3D 9 ``texture``/``sampler*`` spellings and the sampler
+kinds among themselves keep their looser pairing (sampler.shader_test binds a ``sampler`` where SamplerState
+methods expect one)."""
+
+from __future__ import annotations
+
+from .types import BUFFER_KINDS, FLOAT4, RW_KINDS, SAMPLER_KINDS, TEXTURE_KINDS, ObjectType
+
+#: the Direct3D 10+ resource kinds, whose identity is kind + element type
+_RESOURCE_KINDS = (TEXTURE_KINDS - {"texture", "Texture"}) | RW_KINDS | BUFFER_KINDS
+
+
+def _elem(t: ObjectType):
+    if t.elem is None and t.kind in TEXTURE_KINDS:
+        return FLOAT4
+    return t.elem
+
+
+def objects_compatible(src: ObjectType, dst: ObjectType) -> bool:
+    """Whether a value of object type ``src`` converts implicitly to ``dst``."""
+    if (src.kind in SAMPLER_KINDS) != (dst.kind in SAMPLER_KINDS):
+        return not ({src.kind, dst.kind} & _RESOURCE_KINDS)
+    if src.kind in _RESOURCE_KINDS and dst.kind in _RESOURCE_KINDS:
+        return src.kind == dst.kind and src.rov == dst.rov and _elem(src) == _elem(dst)
+    return True
