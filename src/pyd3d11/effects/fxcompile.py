@@ -21,7 +21,7 @@ from ..shader.hlsl.codegen import Codegen, walk
 from ..shader.hlsl.compiler import compile_hlsl
 from ..shader.hlsl.constexpr import const_value, eval_const
 from ..shader.hlsl.diagnostics import HlslError
-from ..shader.hlsl.foldinit import constant_value
+from ..shader.hlsl.foldinit import effect_initial_value
 from ..shader.hlsl.lexer import lex
 from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type, array_leaf
@@ -720,7 +720,8 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             default = None
             if d.init is not None:
                 # the value the initialiser computes at run time, intrinsic calls included (foldinit.py)
-                c = constant_value(d.type, d.init, ctx.consts, d.pos) or const_value(d.type, d.init, ctx.consts)
+                # (a double alone through the parser's const_value: foldinit.effect_initial_value)
+                c = effect_initial_value(d.type, d.init, ctx.consts, d.pos)
                 if c is None:
                     raise ctx.error(d.pos, f"'{d.name}': initializer must be a literal expression")
                 default = pack_values(ft, c.vals)
