@@ -267,3 +267,67 @@ def test_selector_with_integer_division():
     ((data,),) = [(r.data,) for r in eff.resources if r.technique == 0]
     for n in range(6):
         assert run(data[8:], {"n": [float(n)]})[0][0] == n // 2
+
+
+# --- matrix parameters read by element and by mul ---------------------------------------------------------------
+#: an HLSL 3x4 matrix (3 rows, 4 columns) M[i][j] = 10 * (i + 1) + (j + 1), i.e. _11 = 11, _34 = 34
+M34 = [[10.0 * (i + 1) + (j + 1) for j in range(4)] for i in range(3)]
+
+
+def _registers(m: list[list[float]], row_major: bool) -> list[float]:
+    """The parameter's float4 registers (D3D9 constant layout: a column-major matrix one column per register,
+    a row_major one one row per register; each padded to four components)."""
+    lines = m if row_major else [list(c) for c in zip(*m, strict=True)]
+    return [x for line in lines for x in [*line, *[0.0] * (4 - len(line))]]
+
+
+def _matrix_program(decl: str, expr: str, state: str = "FogStart"):
+    eff = fx2(f"{decl} float4 g_v; float3 g_w; technique {{ pass {{ {state} = {expr}; }} }}")
+    (res,) = [r for r in eff.resources if r.technique == 0]
+    return res.data
+
+
+@pytest.mark.parametrize("major", ["", "row_major "])
+@pytest.mark.parametrize("expr,expected", [
+    ("g_m._11", [11.0]), ("g_m._34", [34.0]), ("g_m._m12 * 2", [46.0]), ("g_m._21 + g_m._13", [34.0]),
+])
+def test_matrix_elements(major, expr, expected):
+    data = _matrix_program(f"{major}float3x4 g_m;", expr)
+    out, _ops = run(data, {"g_m": _registers(M34, bool(major)), "g_v": [0.0] * 4, "g_w": [0.0] * 3})
+    assert out[:len(expected)] == expected
+
+
+@pytest.mark.parametrize("major", ["", "row_major "])
+def test_matrix_rows_and_mul(major):
+    v = [1.0, -2.0, 0.5, 3.0]  # float4 for mul(M, v): M is 3x4
+    w = [2.0, 1.0, -1.0]  # float3 for mul(w, M)
+    regs = {"g_m": _registers(M34, bool(major)), "g_v": v, "g_w": w}
+    mv = [sum(M34[i][j] * v[j] for j in range(4)) for i in range(3)]
+    wm = [sum(w[i] * M34[i][j] for i in range(3)) for j in range(4)]
+    for expr, want in [("float4(mul(g_m, g_v), 1)", [*mv, 1.0]), ("mul(g_w, g_m)", wm),
+                       ("g_m[1]", M34[1]), ("g_m[2] * g_m._11", [x * 11 for x in M34[2]]),
+                       ("float4(g_m._11_22_33, 0)", [11.0, 22.0, 33.0, 0.0])]:
+        data = _matrix_program(f"{major}float3x4 g_m;", expr, "MaterialAmbient")
+        out, _ops = run(data, regs)
+        assert out[:4] == want, expr
+
+
+def test_matrix_array_element():
+    m2 = [[x + 100 for x in row] for row in M34]
+    data = _matrix_program("float3x4 g_ms[2];", "g_ms[1]._23 - g_ms[0]._23")
+    out, _ops = run(data, {"g_ms": _registers(M34, False) + _registers(m2, False), "g_v": [0.0] * 4,
+                           "g_w": [0.0] * 3})
+    assert out[0] == 100.0
+
+
+@pytest.mark.parametrize("src", [
+    "float4x4 g_m; technique { pass { WorldTransform[0] = mul(g_m, g_m); } }",
+    "float4x4 g_m; technique { pass { FogStart = (g_m * 2)._11; } }",
+    "float4x4 g_m; technique { pass { FogStart = transpose(g_m)._11; } }",
+])
+def test_matrix_values_not_built(src):
+    from pyd3d11.errors import NotSupportedError, ShaderCompileError
+
+    with pytest.raises((NotSupportedError, ShaderCompileError)) as ei:
+        fx2(src)
+    assert "fx_2_0" in str(ei.value)

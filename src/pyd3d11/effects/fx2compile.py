@@ -461,6 +461,8 @@ def _reference(ctx: _Ctx, v) -> tuple[str, B.Fx2Param, int | None] | None:
     param = ctx.params[v.name]
     if param.type.pclass not in (B.D3DXPC_SCALAR, B.D3DXPC_VECTOR, B.D3DXPC_MATRIX_ROWS):
         return None
+    if element is not None and not param.type.elements:
+        return None  # `M[1]` of a matrix that is no array: its row, an expression program (fx2expr)
     if element is not None and not 0 <= element < param.type.elements:
         raise ctx.error(v.pos, f"'{v.name}[{element}]': array index out of bounds")
     if element is None and param.type.elements:

@@ -35,8 +35,11 @@ functions and atan2 as the runtime's operations; swizzles that are not an ascend
 constructors, as one-component movs; the state's value typed by the expression (INT for int arithmetic, BOOL
 for a comparison or logic, FLOAT otherwise; fxc writes the parameter's type for a plain reference).
 
-Not built (NotSupportedError naming "fx_2_0 state expression (preshader)"): matrices (parameters, ``mul``,
-matrix states), bitwise and shift operators, vector casts, run-time array indices, and other intrinsics.
+Matrix parameters are read by element (``M._12``, ``M._m01``, ``M[1]``: a row) and by ``mul(v, M)`` / ``mul(M, v)``
+(a vector: per component the runtime's ``dot`` where the column / row is one register, multiply-adds otherwise;
+inferred). Not built (NotSupportedError naming "fx_2_0 state expression (preshader)"): matrix values (matrix
+arithmetic, ``mul`` of two matrices, transpose, computed matrix states: the result table's layout for a transform
+is shown by no fxc object), bitwise and shift operators, vector casts, run-time array indices, other intrinsics.
 """
 
 from __future__ import annotations
@@ -159,6 +162,48 @@ class _Program:
                 raise _unsupported(f"'{name}' read past an element of it already laid out")
         ptype = {B.D3DXPT["BOOL"]: "bool", B.D3DXPT["INT"]: "int"}.get(t.ptype, "float")
         return _Val(_PARAM, 4 * (self.regs[name][0] + reg) + first, comps, ptype)
+
+
+@dataclass
+class _Mat:
+    """A matrix parameter (an element of an array of them) as the expression reads it: element (i, j) of the
+    HLSL matrix is component i of register j for a column-major parameter, component j of register i for a
+    row_major one (the D3D9 constant-table layout the program's CTAB declares: fx2preshader.param_constant)."""
+
+    reg0: int
+    rows: int
+    cols: int
+    row_major: bool
+    base: str
+
+    def elem(self, i: int, j: int) -> _Val:
+        reg, comp = (i, j) if self.row_major else (j, i)
+        return _Val(_PARAM, 4 * (self.reg0 + reg) + comp, 1, self.base)
+
+    def row(self, i: int) -> _Val | None:
+        return _Val(_PARAM, 4 * (self.reg0 + i), self.cols, self.base) if self.row_major else None
+
+    def col(self, j: int) -> _Val | None:
+        return None if self.row_major else _Val(_PARAM, 4 * (self.reg0 + j), self.rows, self.base)
+
+
+def _matrix_param(prog: _Program, name: str, element: int | None) -> _Mat:
+    t = prog.params[name].type
+    if t.elements and element is None:
+        raise _unsupported(f"reading the whole array '{name}'")
+    if element is not None and not 0 <= element < t.elements:
+        raise IndexError(f"'{name}[{element}]': array index out of bounds")
+    per = t.rows  # registers per element (the effect describes a matrix in its register layout)
+    need = ((element or 0) + 1) * per
+    if name not in prog.regs:
+        prog.regs[name] = (sum(n for _b, n in prog.regs.values()), need)
+        prog.order.append(name)
+    elif need > prog.regs[name][1]:
+        raise _unsupported(f"'{name}' read past an element of it already laid out")
+    row_major = prog.row_major.get(name, False)
+    rows, cols = (t.rows, t.cols) if row_major else (t.cols, t.rows)
+    base = {B.D3DXPT["BOOL"]: "bool", B.D3DXPT["INT"]: "int"}.get(t.ptype, "float")
+    return _Mat(prog.regs[name][0] + (element or 0) * per, rows, cols, row_major, base)
 
 
 def _result_base(a: str, b: str) -> str:
@@ -310,6 +355,14 @@ class _Compiler:
             if v is None:
                 raise _unsupported("a constant subexpression this compiler cannot evaluate")
             return v
+        m = self.matrix(node.a) if isinstance(node, (A.Member, A.Index)) else None
+        if m is not None and isinstance(node, A.Member):
+            return self.matrix_swizzle(m, node.name)
+        if m is not None:  # M[i]: row i
+            k = const_value(NumType("int"), node.index, self.p.consts)
+            if k is None or not 0 <= int(k.vals[0]) < m.rows:
+                raise _unsupported("a matrix row chosen at run time or out of range")
+            return self.gather([m.elem(int(k.vals[0]), j) for j in range(m.cols)], m.row(int(k.vals[0])))
         if isinstance(node, A.Ident):
             return self.p.param(node.name, None, 0, self._width(node.name))
         if isinstance(node, A.Index) and isinstance(node.a, A.Ident) and node.a.name in self.p.params:
@@ -367,6 +420,8 @@ class _Compiler:
 
     def call(self, node: A.Call, dest: _Val | None) -> _Val:  # noqa: C901 - one dispatch over intrinsics
         name, args = node.name, node.args
+        if name == "mul" and len(args) == 2:
+            return self.mul(node, dest)
         if len(args) == 1:
             if name in _UNARY_OPS:
                 return self.un(_UNARY_OPS[name], self.value(args[0]), dest, base="float")
@@ -447,6 +502,81 @@ class _Compiler:
             if name == "lerp":  # a + t * (b - a)
                 return self.op("add", a, self.op("mul", c, self.sub(b, a)), dest, base="float")
         raise _unsupported(f"the intrinsic '{name}' with {len(args)} arguments")
+
+    def matrix(self, node) -> _Mat | None:
+        """``node`` naming a matrix parameter (``M``, ``Ms[k]`` with a literal k), or None."""
+        element = None
+        if isinstance(node, A.Index) and isinstance(node.a, A.Ident):
+            t = self.p.params.get(node.a.name)
+            if t is None or t.type.pclass != B.D3DXPC_MATRIX_ROWS or not t.type.elements:
+                return None
+            k = const_value(NumType("int"), node.index, self.p.consts)
+            if k is None:
+                raise _unsupported(f"an element of '{node.a.name}' chosen at run time")
+            node, element = node.a, int(k.vals[0])
+        if not isinstance(node, A.Ident) or node.name not in self.p.params:
+            return None
+        t = self.p.params[node.name].type
+        if t.pclass != B.D3DXPC_MATRIX_ROWS or (t.elements and element is None):
+            return None
+        return _matrix_param(self.p, node.name, element)
+
+    def gather(self, parts: list[_Val], whole: _Val | None = None) -> _Val:
+        """Components read in place when they are one run (``whole``), else moved one by one into a temporary."""
+        if whole is not None:
+            return whole
+        if len(parts) == 1:
+            return parts[0]
+        out = self.p.temp(len(parts), parts[0].base)
+        for c, v in enumerate(parts):
+            self.p.emit("mov", out.comp(c), [v])
+        return out
+
+    def matrix_swizzle(self, m: _Mat, name: str) -> _Val:
+        """``M._11_22`` (one-based) or ``M._m00_m11`` (zero-based) elements."""
+        import re
+
+        one = re.fullmatch(r"(?:_[1-4][1-4])+", name)
+        zero = re.fullmatch(r"(?:_m[0-3][0-3])+", name)
+        if not (one or zero):
+            raise _unsupported(f"the matrix member .{name}")
+        pairs = re.findall(r"_m?([0-3])([0-3])" if zero else r"_([1-4])([1-4])", name)
+        off = 0 if zero else 1
+        idx = [(int(i) - off, int(j) - off) for i, j in pairs]
+        if any(i >= m.rows or j >= m.cols for i, j in idx) or len(idx) > 4:
+            raise _unsupported(f"the matrix member .{name} of a {m.rows}x{m.cols} matrix")
+        return self.gather([m.elem(i, j) for i, j in idx])
+
+    def mul(self, node: A.Call, dest: _Val | None) -> _Val:
+        """``mul(v, M)`` and ``mul(M, v)`` (a vector result): each component a dot of the vector with a column
+        (row) of the matrix, the runtime's ``dot`` where that column (row) is one register, else multiply-adds of
+        its elements; ``mul`` of scalars or a scalar and a vector is ``*``."""
+        a_node, b_node = node.args
+        ma, mb = self.matrix(a_node), self.matrix(b_node)
+        if ma is not None and mb is not None:
+            raise _unsupported("mul of two matrices (a matrix value)")
+        if ma is None and mb is None:
+            return self.op("mul", self.value(a_node), self.value(b_node), dest)
+        m = ma or mb
+        v = self.value(b_node if ma is not None else a_node)
+        n = m.cols if ma is not None else m.rows  # the vector's width: M's columns for mul(M, v)
+        if v.comps != n:
+            raise _unsupported(f"mul of a {v.comps}-component vector and a {m.rows}x{m.cols} matrix")
+        count = m.rows if ma is not None else m.cols
+        out = dest or self.p.temp(count, "float")
+        out = _Val(out.table, out.index, count, _result_base(v.base, m.base))
+        for k in range(count):
+            line = m.row(k) if ma is not None else m.col(k)
+            elems = [m.elem(k, i) for i in range(n)] if ma is not None else [m.elem(i, k) for i in range(n)]
+            target = out.comp(k) if count > 1 else out
+            if line is not None and n > 1:
+                self.p.code.append([(_OPS["dot"] << 20) | n, 2, 0, v.table, v.index, 0, line.table, line.index,
+                                    0, target.table, target.index])
+                continue
+            acc = self.op("mul", v.comp(0), elems[0], target if n == 1 else None)
+            for i in range(1, n):
+                acc = self.op("add", acc, self.op("mul", v.comp(i), elems[i]), target if i == n - 1 else None)
+        return out
 
     def _width(self, name: str) -> int:
         t = self.p.params[name].type
