@@ -157,3 +157,20 @@ def test_effects11_defaults_take_the_same_path():
     v, a = eff.cbuffers[0].variables
     assert v.default == f32(mul32(0.3, 3))
     assert (a.type.elements, a.default) == (2, f32(1, 2))  # two elements (the default tightly packed)
+
+
+@pytest.mark.parametrize("assign,ptype,raw", [
+    # an INT state takes an integer exactly (0xFFFFFFFF is no float)
+    ("FogColor = 0xFFFFFFFF;", 2, struct.pack("<I", 0xFFFFFFFF)),
+    ("StencilRef = 7 / 2;", 2, i32(3)),
+    # static constants summed in float32 as the code computes them: 1 + 5e-8 is 1 in float32, twice (a double sum
+    # rounded once would be 0x3F800001)
+    ("FogStart = A + B + B;", 3, f32(add32(add32(1.0, 5e-8), 5e-8))),
+    ("FogEnd = sqrt(A * 4);", 3, f32(2.0)),
+    ("MaterialAmbient = float4(A, B * 0, 0.5, 1);", 3, f32(1.0, 0.0, 0.5, 1.0)),
+])
+def test_state_literal_values(assign, ptype, raw):
+    """A state's constant value is computed by the same path as an initial value (foldinit), in the state's type."""
+    eff = _effect(f"static const float A = 1; static const float B = 5e-8;\ntechnique T {{ pass P {{ {assign} }} }}")
+    st = eff.techniques[0].passes[0].states[0]
+    assert (st.value.type.ptype, st.value.value) == (ptype, raw)

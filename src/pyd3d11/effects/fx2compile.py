@@ -228,7 +228,7 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
     if init is None:
         return b"\0" * (4 * ft.scalars() * n)
     # computed by the instructions the compiler emits for it, run on the reference executor (foldinit.py: one
-    # definition of every operation, intrinsics included; a double alone takes the parser's const_value)
+    # definition of every operation, intrinsics included; doubles too)
     cv = effect_initial_value(t, init, ctx.consts, pos)
     if cv is None:
         raise ctx.error(pos, f"{what}: initializer must be a literal expression")
@@ -411,14 +411,17 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
     if isinstance(v, A.Ident) and v.name.lower() in _TRUTH:
         vals, rows, cols = [_TRUTH[v.name.lower()]], 1, 1
     else:
+        # the value in the state's base type (an INT state takes `0xFFFFFFFF` exactly), computed as an initial value
+        # is (foldinit: the compiler's code run on the reference executor)
+        base = "float" if ptype == "FLOAT" else "int"
         if info.kind == "matrix":
             t: Type = NumType("float", 4, 4, "m", row_major=True)
         elif info.kind == "float4" or (isinstance(v, A.Construct) and isinstance(v.type, NumType)
                                        and v.type.shape == "v"):
-            t = NumType("float", 1, v.type.cols if isinstance(v, A.Construct) and info.kind != "float4" else 4, "v")
+            t = NumType(base, 1, v.type.cols if isinstance(v, A.Construct) and info.kind != "float4" else 4, "v")
         else:
-            t = NumType("float")
-        cv = const_value(t, v, ctx.consts) if v is not None else None
+            t = NumType(base)
+        cv = effect_initial_value(t, v, ctx.consts, v.pos) if v is not None else None
         if cv is None:
             raise NotSupportedError(f"fx_2_0: state '{info.name}' set from an expression (preshaders)")
         vals, rows, cols = list(cv.vals), t.rows, t.cols
