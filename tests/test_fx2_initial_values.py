@@ -174,3 +174,17 @@ def test_state_literal_values(assign, ptype, raw):
     eff = _effect(f"static const float A = 1; static const float B = 5e-8;\ntechnique T {{ pass P {{ {assign} }} }}")
     st = eff.techniques[0].passes[0].states[0]
     assert (st.value.type.ptype, st.value.value) == (ptype, raw)
+
+
+@pytest.mark.parametrize("profile,tech", [("fx_5_0", "technique11"), ("fx_4_0", "technique10")])
+def test_effects11_annotation_values(profile, tech):
+    """Effects 10/11 annotations take the same path: an unsized array sized by its initialiser (before: an
+    E_INVALIDARG from the writer), intrinsics and integer division computed as at run time."""
+    from pyd3d11.effects.binary import read_effect
+
+    src = (f"static const float A = 0.3; static const float B = A * 3; {tech} T < float a[] = {{1, 2}};"
+           " int b = 7 / 2; float c = sqrt(4); float d = B; > { pass P { } }")
+    eff = read_effect(bytes(D3DCompile(src, len(src), "t.fx", None, None, "", profile).GetBufferPointer()))
+    t = eff.techniques[0] if getattr(eff, "techniques", None) else eff.groups[0].techniques[0]
+    got = {a.name: (a.type.elements, a.value) for a in t.annotations}
+    assert got == {"a": (2, f32(1, 2)), "b": (0, i32(3)), "c": (0, f32(2)), "d": (0, f32(mul32(0.3, 3)))}
