@@ -36,3 +36,17 @@ def test_a_different_class_is_reported(tmp_path):
     eff.parameters[0].type.pclass = D3DXPC_MATRIX_COLUMNS
     tally = d3d9_effects.run(_corpus(tmp_path, write_fx2(eff)))
     assert (tally["effects equal"], tally["parameters differ"], tally["pass states agree"]) == (0, 1, 1)
+
+
+def test_fxc_preshaders_are_counted(tmp_path):
+    """A shader of fxc's object holding a PRES comment (its parameter-only code moved to a preshader) is counted;
+    the project's own compile has none (it compiles as under D3DXSHADER_NO_PRESHADER)."""
+    import struct
+
+    eff = read_fx2(_ours())
+    (res,) = [r for r in eff.resources if r.data[2:4] == b"\xff\xff"]
+    pres = b"PRES" + struct.pack("<2I", 0x46580201, 0x0000FFFF)
+    res.data = res.data[:4] + struct.pack("<I", 0xFFFE | (len(pres) // 4 << 16)) + pres + res.data[4:]
+    tally = d3d9_effects.run(_corpus(tmp_path, write_fx2(eff)))
+    assert tally["fxc shaders with a preshader"] == 1
+    assert d3d9_effects._preshaders(read_fx2(_ours())) == 0

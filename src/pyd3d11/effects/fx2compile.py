@@ -27,9 +27,9 @@ from collections.abc import Callable
 from ..errors import NotSupportedError
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.compiler import compile_hlsl
-from ..shader.hlsl.constexpr import const_value
+from ..shader.hlsl.constexpr import const_value, leaf_bases
 from ..shader.hlsl.diagnostics import HlslError
-from ..shader.hlsl.foldinit import constant_value
+from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.lexer import lex
 from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
@@ -134,6 +134,8 @@ def fx2_type(t: Type, name: str = "", semantic: str | None = None, ctx: _Ctx | N
         if isinstance(t.elem, ArrayType):
             raise NotSupportedError("fx_2_0: multi-dimensional array parameters")
         elements, t = t.count, t.elem
+        if not elements:  # an implicit size no initialiser list gave (see foldinit.sized_type)
+            raise (ctx or _Ctx("")).error(pos, f"'{name}': array dimensions must be literal integers", 3058)
     sem = semantic or ""
     if isinstance(t, NumType):
         pt = B.D3DXPT[_NUMERIC_PT.get(t.base, "FLOAT")]
@@ -226,8 +228,8 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
     if init is None:
         return b"\0" * (4 * ft.scalars() * n)
     # computed by the instructions the compiler emits for it, run on the reference executor (foldinit.py: one
-    # definition of every operation, intrinsics included); const_value only where that path has no value
-    cv = constant_value(t, init, ctx.consts, pos) or const_value(t, init, ctx.consts)
+    # definition of every operation, intrinsics included; doubles too)
+    cv = effect_initial_value(t, init, ctx.consts, pos)
     if cv is None:
         raise ctx.error(pos, f"{what}: initializer must be a literal expression")
     return _numeric_bytes(ft, _effect_order(t, list(cv.vals)))
@@ -279,10 +281,11 @@ def _unescape(text: str) -> str:
 def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[B.Fx2Param]:
     out = []
     for a in items:
-        ft = fx2_type(a.type, a.name, None, ctx, a.pos)
+        t = sized_type(a.type, a.value, ctx.consts, a.pos)  # `float a[] = {1, 2};` has two elements
+        ft = fx2_type(t, a.name, None, ctx, a.pos)
         if ft.pclass == B.D3DXPC_OBJECT and ft.ptype != B.D3DXPT["STRING"]:
             raise ctx.error(a.pos, f"annotation '{a.name}': only numeric and string annotations are allowed")
-        out.append(B.Fx2Param(ft, _value(ctx, ft, a.type, a.value, f"annotation '{a.name}'", a.pos)))
+        out.append(B.Fx2Param(ft, _value(ctx, ft, t, a.value, f"annotation '{a.name}'", a.pos)))
     return out
 
 
@@ -408,14 +411,17 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
     if isinstance(v, A.Ident) and v.name.lower() in _TRUTH:
         vals, rows, cols = [_TRUTH[v.name.lower()]], 1, 1
     else:
+        # the value in the state's base type (an INT state takes `0xFFFFFFFF` exactly), computed as an initial value
+        # is (foldinit: the compiler's code run on the reference executor)
+        base = "float" if ptype == "FLOAT" else "int"
         if info.kind == "matrix":
             t: Type = NumType("float", 4, 4, "m", row_major=True)
         elif info.kind == "float4" or (isinstance(v, A.Construct) and isinstance(v.type, NumType)
                                        and v.type.shape == "v"):
-            t = NumType("float", 1, v.type.cols if isinstance(v, A.Construct) and info.kind != "float4" else 4, "v")
+            t = NumType(base, 1, v.type.cols if isinstance(v, A.Construct) and info.kind != "float4" else 4, "v")
         else:
-            t = NumType("float")
-        cv = const_value(t, v, ctx.consts) if v is not None else None
+            t = NumType(base)
+        cv = effect_initial_value(t, v, ctx.consts, v.pos) if v is not None else None
         if cv is None:
             raise NotSupportedError(f"fx_2_0: state '{info.name}' set from an expression (preshaders)")
         vals, rows, cols = list(cv.vals), t.rows, t.cols
@@ -458,6 +464,8 @@ def _reference(ctx: _Ctx, v) -> tuple[str, B.Fx2Param, int | None] | None:
     param = ctx.params[v.name]
     if param.type.pclass not in (B.D3DXPC_SCALAR, B.D3DXPC_VECTOR, B.D3DXPC_MATRIX_ROWS):
         return None
+    if element is not None and not param.type.elements:
+        return None  # `M[1]` of a matrix that is no array: its row, an expression program (fx2expr)
     if element is not None and not 0 <= element < param.type.elements:
         raise ctx.error(v.pos, f"'{v.name}[{element}]': array index out of bounds")
     if element is None and param.type.elements:
@@ -604,15 +612,19 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
     for d in prog.decls:
         if isinstance(d, A.CBufferDecl):
             raise NotSupportedError("fx_2_0: cbuffer/tbuffer declarations")
-        if isinstance(d, A.VarDecl) and "static" in d.mods and "const" in d.mods and d.init is not None \
-                and d.name not in ctx.consts:
-            # a static const the parser could not fold (an intrinsic call: `static const float k = sin(0.3);`) is
-            # still a constant later initialisers read: its value by the same path as a parameter's (foldinit)
-            cv = constant_value(d.type, d.init, ctx.consts, d.pos)
+        if isinstance(d, A.VarDecl) and "static" in d.mods and "const" in d.mods and d.init is not None:
+            # a static const is a constant later initialisers, states and uniform arguments read: its value by the
+            # same path as a parameter's (foldinit: `static const float k = sin(0.3);`, `K2 = K * 3` in float32
+            # as at run time), replacing the parser's (Python arithmetic, kept for array sizes)
+            cv = effect_initial_value(d.type, d.init, ctx.consts, d.pos)
             if cv is not None:
                 ctx.consts[d.name] = cv
+            elif None not in leaf_bases(d.type):  # numeric and not a constant: no value from a second evaluator
+                ctx.consts.pop(d.name, None)
         if not isinstance(d, A.VarDecl) or "static" in d.mods:
             continue
+        if isinstance(d.type, ArrayType) and d.type.count == 0:  # `float a[] = {K, sin(1)};`
+            d.type = sized_type(d.type, d.init, ctx.consts, d.pos)
         ft = fx2_type(d.type, d.name, d.semantic, ctx, d.pos)
         value = _value(ctx, ft, d.type, d.init, f"'{d.name}'", d.pos)
         flags_ = B.D3DX_PARAMETER_SHARED if "shared" in d.mods else 0

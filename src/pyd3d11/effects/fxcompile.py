@@ -21,7 +21,7 @@ from ..shader.hlsl.codegen import Codegen, walk
 from ..shader.hlsl.compiler import compile_hlsl
 from ..shader.hlsl.constexpr import const_value, eval_const
 from ..shader.hlsl.diagnostics import HlslError
-from ..shader.hlsl.foldinit import constant_value
+from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.lexer import lex
 from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type, array_leaf
@@ -223,8 +223,10 @@ def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[M.FxAnnotation]:
                 strs.append(v.value)
             out.append(M.FxAnnotation(a.name, ft, strs))
             continue
-        ft = fx_type(a.type, ctx.row_major, ctx.fx5)
-        cv = const_value(a.type, a.value, ctx.consts)
+        t = sized_type(a.type, a.value, ctx.consts, a.pos)  # `float a[] = {1, 2};` has two elements
+        ft = fx_type(t, ctx.row_major, ctx.fx5)
+        # the value the initialiser computes at run time (foldinit.py), as for a variable's default
+        cv = effect_initial_value(t, a.value, ctx.consts, a.pos)
         if cv is None:
             raise ctx.error(a.pos, f"annotation '{a.name}': initializer must be a literal expression")
         out.append(M.FxAnnotation(a.name, ft, pack_values(ft, cv.vals)))
@@ -698,6 +700,14 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
     parser = EffectParser(lex(pp.text, file))
     prog = parser.parse_program()
     ctx.consts = parser.consts
+    for d in prog.decls:
+        # a static const's value, read by later defaults, annotations and states, is the one its initialiser computes
+        # at run time (foldinit: `B = A * 3` in float32), not the parser's (Python doubles, kept for array sizes)
+        if isinstance(d, A.VarDecl) and {"static", "const"} <= d.mods and d.init is not None \
+                and not isinstance(array_leaf(d.type), ObjectType):
+            cv = effect_initial_value(d.type, d.init, ctx.consts, d.pos)
+            if cv is not None:
+                ctx.consts[d.name] = cv
     ctx.hex_literals = parser.hex_literals
     cg = Codegen(prog, "", "vs", 5, 0, ctx.row_major)
     try:
@@ -720,7 +730,8 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             default = None
             if d.init is not None:
                 # the value the initialiser computes at run time, intrinsic calls included (foldinit.py)
-                c = constant_value(d.type, d.init, ctx.consts, d.pos) or const_value(d.type, d.init, ctx.consts)
+                # (a double alone through the parser's const_value: foldinit.effect_initial_value)
+                c = effect_initial_value(d.type, d.init, ctx.consts, d.pos)
                 if c is None:
                     raise ctx.error(d.pos, f"'{d.name}': initializer must be a literal expression")
                 default = pack_values(ft, c.vals)

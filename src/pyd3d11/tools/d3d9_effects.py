@@ -124,6 +124,15 @@ def _first_difference(a: list, b: list) -> str:
     return ""
 
 
+def _preshaders(eff: B.Fx2Effect) -> int:
+    """How many of an effect's shaders (object blobs and state resources) hold a PRES preshader."""
+    from ..effects.fx2pres import find_preshader
+
+    shaders = [*eff.blobs.values(), *(r.data for r in eff.resources)]
+    return sum(1 for d in shaders if len(d) >= 4 and d[2:4] in (b"\xfe\xff", b"\xff\xff")
+               and find_preshader(d) is not None)
+
+
 def run(root: str, verbose: bool = False) -> collections.Counter:
     from ..d3dcompiler import D3DCompile
     from ..errors import D3D11Error, NotSupportedError
@@ -138,7 +147,11 @@ def run(root: str, verbose: bool = False) -> collections.Counter:
         with open(src_path, "rb") as f:
             src = f.read()
         with open(obj, "rb") as f:
-            theirs = describe(B.read_fx2(f.read()))
+            fxc_effect = B.read_fx2(f.read())
+        theirs = describe(fxc_effect)
+        # fxc's shaders carrying a PRES preshader (parameter-only code moved out; effects/fx2pres.py reads them,
+        # this project compiles as under D3DXSHADER_NO_PRESHADER): counted, not compared
+        tally["fxc shaders with a preshader"] += _preshaders(fxc_effect)
         defines = [tuple((x[2:].split("=", 1) + ["1"])[:2]) for x in flags if x.startswith("/D")]
         cflags = D.D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY if "/Gec" in flags else 0
         try:

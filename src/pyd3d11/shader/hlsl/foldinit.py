@@ -192,28 +192,113 @@ def values_to_bits(cv: ConstValue, bases: list) -> list[int]:
     return out
 
 
-def constant_value(t: Type, init: A.Node, consts: dict, pos) -> ConstValue | None:
-    """The value of ``init`` converted to ``t`` outside any shader — an ``fx_2_0`` effect parameter's initial
-    value — by :func:`initializer_bits` on a code generator of its own (a 5.0 pixel shader's, whose
-    arithmetic is every target's: ops.fold and the executors), the earlier constants ``consts`` (name ->
-    :class:`.constexpr.ConstValue`) readable by name. None when it is not a constant."""
+def _constant_codegen(consts: dict, pos) -> CodegenContext:
+    """A code generator of its own (a 5.0 pixel shader's, whose arithmetic is every target's: ops.fold and the
+    executors) with the constants ``consts`` (name -> :class:`.constexpr.ConstValue`) readable by name."""
     from . import ast as A
     from .codegen import Codegen
-    from .constexpr import ConstValue, leaf_bases
+    from .constexpr import leaf_bases
     from .operands import imm
     from .values import Val
 
-    bases = leaf_bases(t)
-    if None in bases or "double" in bases:
-        return None
     cg = Codegen(A.Program(pos, []), "main", "ps", 5, 0, False)
     cg.global_decl_index = {}
     scope = {}
     for name, cv in consts.items():
         cb = leaf_bases(cv.type) if cv.type is not None else ["float"] * len(cv.vals)
-        if cv.type is None or None in cb or "double" in cb:
+        if cv.type is None or None in cb:
             continue
-        scope[name] = Val(cv.type, [imm(w) for w in values_to_bits(cv, cb)], readonly=True)
+        words = _words(cv, cb)
+        if words is not None:
+            scope[name] = Val(cv.type, [imm(w) for w in words], readonly=True)
     cg.scopes = [scope]
+    return cg
+
+
+def _words(cv: ConstValue, bases: list) -> list[int] | None:
+    """The slot words of a constant (a double as its low and high words, as :func:`constant_value` reads them),
+    or None when the values do not fill the type (an unsized array the parser left empty)."""
+    from .constexpr import ConstValue
+
+    out: list[int] = []
+    vals = iter(cv.vals)
+    k = 0
+    try:
+        while k < len(bases):
+            v = next(vals)
+            if bases[k] == "double":
+                out += struct.unpack("<2I", struct.pack("<d", float(v)))
+                k += 2
+            else:
+                out += values_to_bits(ConstValue(None, [v]), [bases[k]])
+                k += 1
+    except StopIteration:
+        return None
+    return out if next(vals, None) is None else None
+
+
+def _sized(cg: CodegenContext, t: Type, init: A.Node, pos) -> Type:
+    """``T a[] = { … }``: the array sized by its initialiser as the compiler sizes a variable's
+    (codegen.size_unsized_array: as many elements as the items' scalar components fill, counted from the items'
+    types); any other type as it is. An unsized array whose initialiser is no list stays unsized."""
+    from . import ast as A
+    from .types import ArrayType
+
+    if not (isinstance(t, ArrayType) and t.count == 0 and isinstance(init, A.InitList)):
+        return t
+    snap = _snapshot(cg)
+    try:
+        return cg.size_unsized_array(t, init, pos)
+    except Exception:  # noqa: BLE001 - an item the code generator cannot type: the array stays unsized
+        return t
+    finally:
+        _restore(cg, snap)
+
+
+def sized_type(t: Type, init: A.Node | None, consts: dict, pos) -> Type:
+    """``t`` with an implicit first dimension taken from ``init`` (see :func:`_sized`), the constants ``consts``
+    readable by name (``float a[] = {K, 2};``)."""
+    from . import ast as A
+    from .types import ArrayType
+
+    if not (isinstance(t, ArrayType) and t.count == 0 and isinstance(init, A.InitList)):
+        return t
+    return _sized(_constant_codegen(consts, pos), t, init, pos)
+
+
+def constant_value(t: Type, init: A.Node, consts: dict, pos) -> ConstValue | None:
+    """The value of ``init`` converted to ``t`` outside any shader — an ``fx_2_0`` effect parameter's initial
+    value — by :func:`initializer_bits` on a code generator of its own (:func:`_constant_codegen`), the earlier
+    constants ``consts`` (name -> :class:`.constexpr.ConstValue`) readable by name. An unsized array is sized by
+    its initialiser first (the value's type is the sized one). None when it is not a constant."""
+    from .constexpr import ConstValue, leaf_bases
+
+    cg = _constant_codegen(consts, pos)
+    t = _sized(cg, t, init, pos)
+    bases = leaf_bases(t)
+    if not bases or None in bases:
+        return None
     bits = initializer_bits(cg, init, t, pos)
-    return None if bits is None else ConstValue(t, bits_to_values(bits, bases))
+    if bits is None:
+        return None
+    if "double" not in bases:
+        return ConstValue(t, bits_to_values(bits, bases))
+    # a double is two consecutive words, low then high (its two slots, leaf_bases naming it twice; the functional
+    # spec's double in a register pair, .xy / .zw): one value of the double
+    vals: list = []
+    k = 0
+    while k < len(bases):
+        if bases[k] == "double":
+            vals.append(struct.unpack("<d", struct.pack("<2I", bits[k], bits[k + 1]))[0])
+            k += 2
+        else:
+            vals += bits_to_values([bits[k]], [bases[k]])
+            k += 1
+    return ConstValue(t, vals)
+
+
+def effect_initial_value(t: Type, init: A.Node, consts: dict, pos) -> ConstValue | None:
+    """An effect variable's initial value (``fx_2_0`` parameters, annotations and static constants, Effects 11
+    constant buffer defaults): :func:`constant_value`, doubles included, so no value comes from a second
+    evaluator. The value's type is ``t`` sized by the initialiser."""
+    return constant_value(t, init, consts, pos)

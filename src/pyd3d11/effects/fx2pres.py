@@ -1,0 +1,147 @@
+"""fxc's preshaders of compiled Direct3D 9 shaders (``PRES``): read and listed, not generated.
+
+With preshaders on (fxc's default for the D3D9 targets and fx_2_0), fxc moves the instructions of a shader that
+read only parameters out of the shader into a preshader the effect runtime evaluates on the CPU when the shader's
+parameters change; the shader then reads their results as constants. The preshader is a comment block ``PRES`` in
+the shader's token stream (after its CTAB) holding an FX 2.1 expression program: the version token 0x46580201,
+then comment blocks CTAB (the parameters it reads), CLIT (the literal table, doubles), FXLC (the instructions, the
+layout :mod:`.fx2expr` writes for state expressions) and PRSI (the shader registers it writes: the output-register
+offset and count, then a mapping list; fields after DXDecompiler's PrsiToken), and the end token. Its output table
+(4) is the shader's float constants (``c#``).
+
+This project compiles every shader as under D3DXSHADER_NO_PRESHADER (docs/conformance.md "Session 25, helper
+FX9"); this module recognises fxc's preshaders in its objects and prints them in fxc's listing form (``preshader``
+then ``add r0.x, c2.x, (5.5)`` ..., as fxc's /Fc listings show them; checked line for line against the listings of
+DXDecompiler's ShadersDX9 corpus in tests/test_fx2_pres.py).
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+
+_COMMENT = 0xFFFE
+FX_PRESHADER_VERSION = 0x46580201
+#: FXLC opcodes -> fxc's listing mnemonics (the D3DX9 runtime's operation table: Wine's preshader.c; the FX 4
+#: operations DXDecompiler's enum also lists never occur in an FX 2 program and are not named here)
+MNEMONICS = {0x000: "nop", 0x100: "mov", 0x101: "neg", 0x103: "rcp", 0x104: "frc", 0x105: "exp", 0x106: "log",
+             0x107: "rsq", 0x108: "sin", 0x109: "cos", 0x10A: "asin", 0x10B: "acos", 0x10C: "atan", 0x200: "min",
+             0x201: "max", 0x202: "lt", 0x203: "ge", 0x204: "add", 0x205: "mul", 0x206: "atan2", 0x208: "div",
+             0x300: "cmp", 0x500: "dot", 0x70E: "d3ds_dotswiz"}
+_TABLE_PREFIX = {2: "c", 4: "c", 7: "r"}
+
+
+def _fourcc(text: bytes) -> int:
+    return struct.unpack("<I", text)[0]
+
+
+@dataclass
+class FxOperand:
+    table: int
+    offset: int
+    #: relative addressing: (table, offset) of the index register, or None
+    index: tuple[int, int] | None = None
+
+
+@dataclass
+class FxInstruction:
+    opcode: int
+    comps: int
+    scalar: bool
+    inputs: list[FxOperand]
+    output: FxOperand
+
+
+@dataclass
+class FxProgram:
+    version: int
+    literals: list[float] = field(default_factory=list)
+    instructions: list[FxInstruction] = field(default_factory=list)
+    ctab: list[int] = field(default_factory=list)
+    prsi: list[int] = field(default_factory=list)
+
+
+def _comments(dw: list[int], i: int) -> tuple[dict[int, list[int]], int]:
+    """The comment blocks from ``i`` on: fourcc -> body after the fourcc; and the index after them."""
+    out: dict[int, list[int]] = {}
+    while i < len(dw) and dw[i] & 0xFFFF == _COMMENT:
+        n = (dw[i] >> 16) & 0x7FFF
+        body = dw[i + 1:i + 1 + n]
+        if body:
+            out.setdefault(body[0], body[1:])
+        i += 1 + n
+    return out, i
+
+
+def find_preshader(shader: bytes) -> list[int] | None:
+    """The FX program of a D3D9 shader's PRES comment (its DWORDs from the version token), or None."""
+    dw = list(struct.unpack(f"<{len(shader) // 4}I", shader[:len(shader) // 4 * 4]))
+    if not dw or dw[0] >> 16 not in (0xFFFE, 0xFFFF):
+        return None
+    blocks, _ = _comments(dw, 1)
+    body = blocks.get(_fourcc(b"PRES"))
+    return body if body and body[0] == FX_PRESHADER_VERSION else None
+
+
+def read_program(dw: list[int]) -> FxProgram:
+    """An FX expression program (a preshader's or a state's, versions 0x4658xxxx) from its DWORDs."""
+    if dw[0] >> 16 != 0x4658:
+        raise ValueError(f"not an FX expression program: version {dw[0]:#x}")
+    blocks, _ = _comments(dw, 1)
+    prog = FxProgram(dw[0], ctab=blocks.get(_fourcc(b"CTAB"), []), prsi=blocks.get(_fourcc(b"PRSI"), []))
+    clit = blocks.get(_fourcc(b"CLIT"), [0])
+    prog.literals = [struct.unpack("<d", struct.pack("<2I", clit[1 + 2 * k], clit[2 + 2 * k]))[0]
+                     for k in range(clit[0])]
+    code = blocks.get(_fourcc(b"FXLC"), [0])
+    j = 1
+    for _ in range(code[0]):
+        token, n_in = code[j], code[j + 1]
+        j += 2
+        operands = []
+        for _k in range(n_in + 1):
+            if code[j] == 0:
+                operands.append(FxOperand(code[j + 1], code[j + 2]))
+                j += 3
+            else:  # relative: (1, index table, index offset, table, offset)
+                operands.append(FxOperand(code[j + 3], code[j + 4], (code[j + 1], code[j + 2])))
+                j += 5
+        prog.instructions.append(FxInstruction((token >> 20) & 0x7FF, token & 0xFFFF, bool(token >> 31),
+                                               operands[:-1], operands[-1]))
+    return prog
+
+
+def _number(x: float) -> str:
+    """A literal as fxc's listings print it: nine significant digits, a three-digit exponent."""
+    text = f"{x:.9g}"
+    if "e" in text:
+        mant, exp = text.split("e")
+        text = f"{mant}e{exp[0]}{int(exp[1:]):03d}"
+    return text
+
+
+def _operand(prog: FxProgram, o: FxOperand, comps: int, broadcast: bool = False) -> str:
+    if o.table == 1:
+        # the runtime reads consecutive literals, one for a scalar-form input 0, which fxc prints repeated
+        vals = [prog.literals[o.offset]] * comps if broadcast else prog.literals[o.offset:o.offset + comps]
+        return "(" + ", ".join(_number(v) for v in vals) + ")"
+    prefix = _TABLE_PREFIX.get(o.table, f"t{o.table}_")
+    reg, first = divmod(o.offset, 4)
+    mask = "" if comps == 4 and first == 0 else "." + "".join("xyzw"[(first + c) % 4] for c in range(comps))
+    if o.index is not None:
+        itable, ioff = o.index
+        return f"{prefix}{reg}[{_TABLE_PREFIX.get(itable, 't')}{ioff // 4}.{'xyzw'[ioff % 4]}]{mask}"
+    return f"{prefix}{reg}{mask}"
+
+
+def listing(prog: FxProgram) -> list[str]:
+    """fxc's listing of a preshader: ``preshader`` then one line per instruction, the output first; an input of
+    the scalar form is one component (a literal there printed once per component of the instruction)."""
+    out = ["preshader"]
+    for ins in prog.instructions:
+        name = MNEMONICS.get(ins.opcode, f"op{ins.opcode:#x}")
+        ops = [_operand(prog, ins.output, ins.comps)]
+        for k, o in enumerate(ins.inputs):
+            first = ins.scalar and k == 0
+            ops.append(_operand(prog, o, 1 if first and o.table != 1 else ins.comps, broadcast=first))
+        out.append(f"{name} {', '.join(ops)}")
+    return out
