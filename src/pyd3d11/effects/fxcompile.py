@@ -480,8 +480,10 @@ def _object_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
             return M.ECAT_ConstIndex, (node.a.name, int(idx))
         if isinstance(node.index, A.Ident) and node.index.name in ctx.numeric:
             return M.ECAT_VariableIndex, (node.a.name, node.index.name)
-        raise NotSupportedError("Effects 11: state-assignment index expressions (FXLVM code; FX11 does not run "
-                                "them either)")
+        if _reads_variables(ctx, node.index):
+            # ``DepthStencilArray[i * 3 + j]``: fxc's ECAT_ExpressionIndex, the index as FXLVM code
+            return M.ECAT_ExpressionIndex, (node.a.name, _fxlvm(ctx, node.index, 1, "u"))
+        raise ctx.error(pos, f"invalid index for state '{lv.name}': not a literal expression")
     raise ctx.error(pos, f"invalid value for state '{lv.name}'")
 
 
@@ -527,12 +529,11 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
     cv = const_value(want, node, ctx.consts)
     vals = None if cv is None else cv.vals
     if vals is None:
-        names = [n.name for n in walk(node) if isinstance(n, A.Ident)]
-        if names and all(n in ctx.numeric or n in ctx.consts for n in names) and not isinstance(node, A.Call):
+        if _reads_variables(ctx, node):
             # fxc compiles an expression over the effect's variables (``DepthFunc = i + 2;``, DXDecompiler's
-            # EffectExpressions.fx) to FXLVM code, which FX11 runs at Apply; not built here
-            raise NotSupportedError(f"Effects 11: state-assignment expressions over variables ('{lv.name}', FXLVM "
-                                    "code)")
+            # EffectExpressions.fx) to FXLVM code (ECAT_Expression), which the runtime runs at Apply
+            kind = {S.SVT_FLOAT: "f", S.SVT_BOOL: "b", S.SVT_INT: "i"}.get(lv.type, "u")
+            return M.ECAT_Expression, _fxlvm(ctx, node, lv.cols, kind)
         raise ctx.error(pos, f"invalid value for state '{lv.name}': not a literal expression")
     kinds = _value_kinds(ctx, node)
     if len(kinds) == 1 and lv.cols > 1:
@@ -544,6 +545,18 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
     if len(consts) != lv.cols:
         raise ctx.error(pos, f"state '{lv.name}' needs {lv.cols} values")
     return M.ECAT_Constant, consts
+
+
+def _reads_variables(ctx: _Ctx, node) -> bool:
+    """Whether an expression reads a numeric effect variable (so fxc compiles it to FXLVM code)."""
+    return any(isinstance(n, A.Ident) and n.name in ctx.numeric for n in walk(node))
+
+
+def _fxlvm(ctx: _Ctx, node, comps: int, kind: str) -> bytes:
+    from . import fxexpr, fxlvm
+
+    program = fxexpr.compile_expression(node, ctx.numeric, ctx.consts, ctx.target, comps, kind)
+    return fxlvm.encode(program, ctx.target)
 
 
 _KIND_OF_BASE = {"float": M.EST_Float, "half": M.EST_Float, "double": M.EST_Float, "lit_float": M.EST_Float,

@@ -1,0 +1,561 @@
+"""Compiling an fx_4/fx_5 state expression over effect variables to an FXLVM program (:mod:`.fxlvm`).
+
+``DepthFunc = i + 2;``, ``BlendEnable[0] = f * g;`` and the index of ``DepthStencilArray[i * 3 + j]`` are
+computed by the effect runtime from the variables' current values. The expression is taken apart into its
+scalar components (each a small graph of operations, shared where equal), converted to the state's type
+(``ftob`` for a bool state, ``ftoi``/``itof`` for int/float, as fxc's objects do), and written out one
+instruction per component; an operation of the same kind over components that lie one after another in every
+operand is written once as a vector instruction (fxc's ``sin r1, r0``; ``mul r0.x, a.x, m[3].z`` stays scalar).
+
+What fxc's objects fix (DXDecompiler's EffectExpressions_4_0/5_0 objects; byte-equal for
+``DepthFunc = i + 2``, ``BlendEnable[0] = f * g`` and ``DepthStencilArray[i * 3 + j]``, tests in
+tests/test_fx11_fxlvm.py): operands in source order; the operation that makes the value writes the result
+table; temporaries from r0.x; literals in the order the program first reads them, padded to a register;
+a bool variable read as ``bine v, 0``; bool to number as ``and mask, 1`` / ``and mask, 1.0f``; ``a - b`` as
+``neg`` then ``add``; int division through ``imax(x, -x)``, ``udiv`` and the sign (``xor``, ``and 0x80000000``,
+``movc``); ``tan`` as ``sin / cos``; the constant table registers given largest first, then in constant-buffer
+order (inferred from two programs: bar 0-4, m 5-8, a 9; i, j, l, b1, a, b in buffer order).
+
+Inferred where fxc's objects are silent (the result is the HLSL value either way): temporaries take the lowest
+free component; float ``<``/``>=`` are ``lt``/``ge`` (1.0 / 0.0) then ``ftob``; ``==``/``!=`` of floats
+combine two ``ge``; ``exp``/``log`` scale ``exp``/``log`` (base 2); ``%`` is ``x - trunc(x / y) * y``.
+Not built (NotSupportedError naming "FXLVM state expression"): calls of user functions (fxc inlines them,
+locals and flow control included -- EffectExpressions' ``func()``), run-time array indices into variables,
+intrinsics outside :data:`_UNARY` / :data:`_BINARY` and the few composed below, doubles.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+
+from ..errors import NotSupportedError
+from ..shader.hlsl import ast as A
+from ..shader.sm2 import ctab as C
+from . import fxlvm as L
+from . import model as M
+
+
+def _unsupported(what: str) -> NotSupportedError:
+    return NotSupportedError(f"Effects 11: FXLVM state expression: {what}")
+
+
+_FBITS = lambda x: struct.unpack("<I", struct.pack("<f", x))[0]  # noqa: E731
+_UNARY = {"sin": "sin", "cos": "cos", "asin": "asin", "acos": "acos", "atan": "atan", "sqrt": "sqrt",
+          "rsqrt": "rsq", "rcp": "rcp", "frac": "frc", "floor": "floor", "ceil": "ceil", "round": "round",
+          "exp2": "exp", "log2": "log"}
+_BINARY = {"atan2": "atan2"}
+_SCALAR_OF = {M.EST_Float: "f", M.EST_Int: "i", M.EST_UInt: "u", M.EST_Bool: "b"}
+_BASE = {"float": "f", "half": "f", "min16float": "f", "min10float": "f", "int": "i", "min16int": "i",
+         "min12int": "i", "uint": "u", "dword": "u", "min16uint": "u", "bool": "b", "lit_float": "f",
+         "lit_int": "i"}
+
+
+class _Compiler:
+    def __init__(self, numeric: dict, consts: dict, target: str) -> None:
+        self.numeric, self.consts, self.target = numeric, consts, target
+        #: node key -> scalar type; keys: ("var", name, component) | ("lit", bits) | (op, *keys)
+        self.types: dict[tuple, str] = {}
+        self.reads: dict[str, int] = {}  # variable -> highest component read
+
+    # -- building nodes --------------------------------------------------------------------------------------
+    def lit(self, bits: int, t: str) -> tuple:
+        k = ("lit", bits & 0xFFFFFFFF)
+        self.types.setdefault(k, t)
+        return k
+
+    def op(self, name: str, t: str, *args: tuple) -> tuple:
+        k = (name, *args)
+        self.types[k] = t
+        return k
+
+    def convert(self, k: tuple, to: str) -> tuple:
+        t = self.types[k]
+        if t == to or {t, to} == {"i", "u"}:
+            if t != to:
+                k2 = ("as", to, k)
+                self.types[k2] = to
+                return k2
+            return k
+        if k[0] == "lit":
+            v = self._lit_value(k, t)
+            return self.lit(_to_bits(v, to), to)
+        if to == "b":
+            return self.op("ftob" if t == "f" else "itob", "b", k)
+        if t == "b":
+            return self.op("and", to, k, self.lit(_FBITS(1.0) if to == "f" else 1, to))
+        if to == "f":
+            return self.op("itof" if t == "i" else "utof", "f", k)
+        return self.op("ftoi" if to == "i" else "ftou", to, k)
+
+    def _lit_value(self, k: tuple, t: str) -> float | int:
+        bits = k[1]
+        if t == "f":
+            return struct.unpack("<f", struct.pack("<I", bits))[0]
+        if t == "i":
+            return bits - (1 << 32) if bits & 0x80000000 else bits
+        return bits
+
+    # -- expressions -> lists of component keys ----------------------------------------------------------------
+    def value(self, n) -> list[tuple]:
+        if isinstance(n, A.Literal):
+            t = _BASE.get(n.base)
+            if t is None:
+                raise _unsupported(f"{n.base} literals")
+            return [self.lit(_to_bits(n.value, t), t)]
+        if isinstance(n, A.Ident):
+            if n.name in self.numeric:
+                var = self.numeric[n.name]
+                return self._var_components(n.name, var.type, 0)
+            if n.name in self.consts:
+                return self._const(n)
+            raise _unsupported(f"'{n.name}' is no numeric effect variable")
+        if isinstance(n, (A.Index, A.Member)):
+            path = self._path(n)
+            if path is not None:
+                return path
+            base = self.value(n.a)
+            if isinstance(n, A.Member):
+                return [base[i] for i in _swizzle(n.name, len(base))]
+            raise _unsupported("indexing a computed value")
+        if isinstance(n, A.Unary):
+            a = self.value(n.a)
+            if n.op == "+":
+                return a
+            if n.op == "-":
+                return [self.op("neg" if self.types[c] == "f" else "ineg", self.types[c], c)
+                        for c in self._promote_ints(a)]
+            if n.op == "!":
+                return [self.op("bieq", "b", self.convert(c, "b"), self.lit(0, "i")) for c in a]
+            if n.op == "~":
+                return [self.op("not", self.types[c], c) for c in self._promote_ints(a)]
+            raise _unsupported(f"operator {n.op}")
+        if isinstance(n, A.Binary):
+            return self._binary(n.op, self.value(n.a), self.value(n.b))
+        if isinstance(n, A.Ternary):
+            cond, a, b = self.value(n.cond), self.value(n.a), self.value(n.b)
+            width = max(len(cond), len(a), len(b))
+            cond, a, b = (_splat(v, width) for v in (cond, a, b))
+            t = _arith_type([self.types[c] for c in a + b])
+            return [self.op("movc", t, self.convert(c, "b"), self.convert(x, t), self.convert(y, t))
+                    for c, x, y in zip(cond, a, b, strict=True)]
+        if isinstance(n, (A.Cast, A.Construct)):
+            t = n.type
+            base = _BASE.get(getattr(t, "base", None))
+            if base is None:
+                raise _unsupported(f"casts to {t}")
+            comps = [c for a in (n.args if isinstance(n, A.Construct) else [n.a]) for c in self.value(a)]
+            size = getattr(t, "rows", 1) * getattr(t, "cols", 1)
+            if len(comps) == 1:
+                comps = comps * size
+            return [self.convert(c, base) for c in comps[:size]]
+        if isinstance(n, A.Call):
+            return self._call(n)
+        raise _unsupported(f"{type(n).__name__} expressions")
+
+    def _const(self, n) -> list[tuple]:
+        from ..shader.hlsl.constexpr import const_value
+
+        cv = const_value(None, n, self.consts)
+        if cv is None or cv.vals is None:
+            raise _unsupported(f"the constant '{getattr(n, 'name', n)}'")
+        t = _BASE.get(getattr(cv.type, "base", "float"), "f")
+        return [self.lit(_to_bits(v, t), t) for v in cv.vals]
+
+    def _path(self, n) -> list[tuple] | None:
+        """A variable element, member, row or swizzle at constant indices: its components."""
+        chain = []
+        cur = n
+        while isinstance(cur, (A.Index, A.Member)):
+            chain.append(cur)
+            cur = cur.a
+        if not (isinstance(cur, A.Ident) and cur.name in self.numeric):
+            return None
+        name = cur.name
+        t: M.FxType = self.numeric[name].type
+        offset = 0
+        comps: list[tuple] | None = None
+        for node in reversed(chain):
+            if comps is not None:  # a swizzle of a vector already taken
+                if not isinstance(node, A.Member):
+                    raise _unsupported("indexing a vector")
+                comps = [comps[i] for i in _swizzle(node.name, len(comps))]
+                continue
+            if isinstance(node, A.Index):
+                from .fxparse import literal_number
+
+                idx = literal_number(node.index)
+                if idx is None:
+                    raise _unsupported("run-time indices into variables")
+                idx = int(idx)
+                if t.elements:
+                    el = t.element()
+                    if not 0 <= idx < t.elements:
+                        raise _unsupported("an index past the array")
+                    offset += idx * t.stride
+                    t = el
+                elif t.layout == M.ENL_Matrix:
+                    comps = [self._var_comp(name, offset, t, idx, c) for c in range(t.cols)]
+                elif t.layout == M.ENL_Vector:
+                    comps = [self._var_components(name, t, offset)[idx]]
+                else:
+                    raise _unsupported("indexing a scalar")
+            else:
+                if t.var_type == M.EVT_Struct:
+                    m = next((m for m in t.members if m[0] == node.name), None)
+                    if m is None:
+                        raise _unsupported(f"member '{node.name}'")
+                    offset += m[2]
+                    t = m[3]
+                elif t.layout == M.ENL_Matrix:
+                    comps = [self._var_comp(name, offset, t, r, c) for r, c in _matrix_swizzle(node.name)]
+                else:
+                    base = self._var_components(name, t, offset)
+                    comps = [base[i] for i in _swizzle(node.name, len(base))]
+        if comps is None:
+            comps = self._var_components(name, t, offset)
+        return comps
+
+    def _var_comp(self, name: str, offset: int, t: M.FxType, r: int, c: int) -> tuple:
+        off = offset + (16 * c + 4 * r if t.column_major else 16 * r + 4 * c)
+        return self._read(name, off // 4, _SCALAR_OF.get(t.scalar, "f"))
+
+    def _var_components(self, name: str, t: M.FxType, offset: int) -> list[tuple]:
+        if t.var_type != M.EVT_Numeric or t.elements:
+            raise _unsupported(f"reading the whole {t.name} '{name}'")
+        if t.layout == M.ENL_Matrix:
+            return [self._var_comp(name, offset, t, r, c) for r in range(t.rows) for c in range(t.cols)]
+        return [self._read(name, offset // 4 + k, _SCALAR_OF.get(t.scalar, "f")) for k in range(t.cols)]
+
+    def _read(self, name: str, comp: int, t: str) -> tuple:
+        self.reads[name] = max(self.reads.get(name, -1), comp)
+        k = ("var", name, comp)
+        if t == "b":
+            # a bool variable holds any non-zero value for true: fxc normalises it (``bine b1.x, (0)``)
+            self.types[k] = "i"
+            return self.op("bine", "b", k, self.lit(0, "i"))
+        self.types[k] = t
+        return k
+
+    # -- operators ---------------------------------------------------------------------------------------------
+    def _promote_ints(self, comps: list[tuple]) -> list[tuple]:
+        return [self.convert(c, "i") if self.types[c] == "b" else c for c in comps]
+
+    def _binary(self, op: str, a: list[tuple], b: list[tuple]) -> list[tuple]:
+        width = max(len(a), len(b)) if min(len(a), len(b)) == 1 else min(len(a), len(b))
+        a, b = _splat(a, width)[:width], _splat(b, width)[:width]
+        if op in ("&&", "||"):
+            name = "and" if op == "&&" else "or"
+            return [self.op(name, "b", self.convert(x, "b"), self.convert(y, "b")) for x, y in zip(a, b, strict=True)]
+        t = _arith_type([self.types[c] for c in a + b])
+        a, b = [self.convert(c, t) for c in a], [self.convert(c, t) for c in b]
+        out = []
+        for x, y in zip(a, b, strict=True):
+            out.append(self._scalar_binary(op, t, x, y))
+        return out
+
+    def _scalar_binary(self, op: str, t: str, x: tuple, y: tuple) -> tuple:
+        f = t == "f"
+        if op == "+":
+            return self.op("add" if f else "iadd", t, x, y)
+        if op == "-":
+            return self.op("add" if f else "iadd", t, x, self.op("neg" if f else "ineg", t, y))
+        if op == "*":
+            return self.op("mul" if f else "imul", t, x, y)
+        if op == "/":
+            if f:
+                return self.op("div", t, x, y)
+            if t == "u":
+                return self.op("udiv", t, x, y)
+            return self._idiv(x, y)
+        if op == "%":
+            if f:
+                q = self.op("div", t, x, y)
+                trunc = self.op("cmp", t, q, self.op("floor", t, q), self.op("ceil", t, q))
+                return self.op("add", t, x, self.op("neg", t, self.op("mul", t, trunc, y)))
+            q = self.op("udiv", t, x, y) if t == "u" else self._idiv(x, y)
+            return self.op("iadd", t, x, self.op("ineg", t, self.op("imul", t, q, y)))
+        if op in ("&", "|", "^", "<<", ">>"):
+            if f:
+                raise _unsupported(f"operator {op} on floats")
+            name = {"&": "and", "|": "or", "^": "xor", "<<": "ishl", ">>": "ishr" if t == "i" else "ushr"}[op]
+            return self.op(name, t, x, y)
+        if op in ("<", ">", "<=", ">=", "==", "!="):
+            if op in (">", "<="):
+                x, y, op = y, x, {">": "<", "<=": ">="}[op]
+            if f:
+                if op == "<":
+                    return self.op("ftob", "b", self.op("lt", "f", x, y))
+                if op == ">=":
+                    return self.op("ftob", "b", self.op("ge", "f", x, y))
+                both = self.op("and", "b", self.op("ftob", "b", self.op("ge", "f", x, y)),
+                               self.op("ftob", "b", self.op("ge", "f", y, x)))
+                return both if op == "==" else self.op("bieq", "b", both, self.lit(0, "i"))
+            name = {"<": "bilt" if t == "i" else "bult", ">=": "bige" if t == "i" else "buge",
+                    "==": "bieq", "!=": "bine"}[op]
+            return self.op(name, "b", x, y)
+        raise _unsupported(f"operator {op}")
+
+    def _idiv(self, x: tuple, y: tuple) -> tuple:
+        ax = self.op("imax", "i", x, self.op("ineg", "i", x))
+        ay = self.op("imax", "i", y, self.op("ineg", "i", y))
+        sign = self.op("and", "i", self.op("xor", "i", x, y), self.lit(0x80000000, "i"))
+        q = self.op("udiv", "i", ax, ay)
+        return self.op("movc", "i", sign, self.op("ineg", "i", q), q)
+
+    def _call(self, n: A.Call) -> list[tuple]:
+        name = n.name
+        args = [self.value(a) for a in n.args]
+        if name in _UNARY and len(args) == 1:
+            return [self.op(_UNARY[name], "f", self.convert(c, "f")) for c in args[0]]
+        if name in _BINARY and len(args) == 2:
+            a, b = _splat(args[0], len(args[1])), _splat(args[1], len(args[0]))
+            return [self.op(_BINARY[name], "f", self.convert(x, "f"), self.convert(y, "f"))
+                    for x, y in zip(a, b, strict=False)]
+        if name == "tan" and len(args) == 1:
+            return [self.op("div", "f", self.op("sin", "f", c), self.op("cos", "f", c))
+                    for c in (self.convert(c, "f") for c in args[0])]
+        if name in ("exp", "log", "log10") and len(args) == 1:
+            k = {"exp": 1 / math.log(2), "log": math.log(2), "log10": math.log10(2)}[name]
+            out = []
+            for c in (self.convert(c, "f") for c in args[0]):
+                if name == "exp":
+                    out.append(self.op("exp", "f", self.op("mul", "f", c, self.lit(_FBITS(k), "f"))))
+                else:
+                    out.append(self.op("mul", "f", self.op("log", "f", c), self.lit(_FBITS(k), "f")))
+            return out
+        if name in ("min", "max") and len(args) == 2:
+            w = max(len(args[0]), len(args[1]))
+            a, b = _splat(args[0], w), _splat(args[1], w)
+            t = _arith_type([self.types[c] for c in a + b])
+            opname = {"f": name, "i": "i" + name, "u": "u" + name}[t]
+            return [self.op(opname, t, self.convert(x, t), self.convert(y, t)) for x, y in zip(a, b, strict=True)]
+        if name == "abs" and len(args) == 1:
+            out = []
+            for c in self._promote_ints(args[0]):
+                f = self.types[c] == "f"
+                out.append(self.op("max" if f else "imax", self.types[c], c,
+                                   self.op("neg" if f else "ineg", self.types[c], c)))
+            return out
+        if name == "dot" and len(args) == 2:
+            a, b = [self.convert(c, "f") for c in args[0]], [self.convert(c, "f") for c in args[1]]
+            return [self.op("dot", "f", tuple(a), tuple(b))]
+        if name == "saturate" and len(args) == 1:
+            return [self.op("min", "f", self.op("max", "f", self.convert(c, "f"), self.lit(0, "f")),
+                            self.lit(_FBITS(1.0), "f")) for c in args[0]]
+        if name == "lerp" and len(args) == 3:
+            w = max(len(a) for a in args)
+            x, y, s = ([self.convert(c, "f") for c in _splat(a, w)] for a in args)
+            return [self.op("add", "f", xi, self.op("mul", "f", self.op("add", "f", yi, self.op("neg", "f", xi)), si))
+                    for xi, yi, si in zip(x, y, s, strict=True)]
+        raise _unsupported(f"the call {name}()")
+
+
+def _to_bits(v, t: str) -> int:
+    if t == "f":
+        return _FBITS(float(v))
+    if t == "b":
+        return 0xFFFFFFFF if v else 0
+    return int(v) & 0xFFFFFFFF
+
+
+def _arith_type(ts: list[str]) -> str:
+    if "f" in ts:
+        return "f"
+    if "u" in ts:
+        return "u"
+    return "i"
+
+
+def _splat(v: list, n: int) -> list:
+    return v * n if len(v) == 1 else v
+
+
+def _swizzle(s: str, n: int) -> list[int]:
+    sets = ("xyzw", "rgba")
+    for letters in sets:
+        if all(ch in letters for ch in s):
+            idx = [letters.index(ch) for ch in s]
+            if max(idx) >= n:
+                raise _unsupported(f"swizzle .{s}")
+            return idx
+    raise _unsupported(f"member .{s}")
+
+
+def _matrix_swizzle(s: str) -> list[tuple[int, int]]:
+    out = []
+    import re
+
+    for m in re.finditer(r"_m(\d)(\d)|_(\d)(\d)", s):
+        if m.group(1):
+            out.append((int(m.group(1)), int(m.group(2))))
+        else:
+            out.append((int(m.group(3)) - 1, int(m.group(4)) - 1))
+    if not out:
+        raise _unsupported(f"matrix member .{s}")
+    return out
+
+
+# --- emission -----------------------------------------------------------------------------------------------
+class _Emitter:
+    def __init__(self, comp: _Compiler, layout: dict[str, int]) -> None:
+        self.c, self.layout = comp, layout
+        self.code: list[L.Instruction] = []
+        self.literals: list[int] = []
+        self.where: dict[tuple, L.Operand] = {}
+        self.uses: dict[tuple, int] = {}
+        self.free_at: set[int] = set()
+        self.busy: set[int] = set()
+
+    def count_uses(self, k: tuple, seen: set) -> None:
+        for a in _children(k):
+            self.uses[a] = self.uses.get(a, 0) + 1
+            if a not in seen:
+                seen.add(a)
+                self.count_uses(a, seen)
+
+    def operand(self, k: tuple) -> L.Operand:
+        if k[0] == "lit":
+            bits = k[1]
+            if bits not in self.literals:
+                self.literals.append(bits)
+            return L.Operand(L.LIT, self.literals.index(bits))
+        if k[0] == "var":
+            return L.Operand(L.VAR, 4 * self.layout[k[1]] + k[2])
+        if k[0] == "as":
+            return self.operand(k[2])
+        return self.where[k]
+
+    def release(self, k: tuple) -> None:
+        if k[0] == "as":
+            return self.release(k[2])
+        if k[0] in ("lit", "var"):
+            return None
+        self.uses[k] -= 1
+        if self.uses[k] == 0:
+            o = self.where[k]
+            if o.table == L.TEMP:
+                self.busy.discard(o.index)
+        return None
+
+    def temp(self) -> L.Operand:
+        i = 0
+        while i in self.busy:
+            i += 1
+        self.busy.add(i)
+        return L.Operand(L.TEMP, i)
+
+    def emit(self, k: tuple, dest: L.Operand | None = None) -> None:
+        if k[0] == "as" and k not in self.where:  # a reinterpretation (int <-> uint) is no instruction
+            self.emit(k[2], dest if k[2] not in self.where else None)
+            self.where[k] = self.where.get(k[2], dest)
+            if k[2] in self.where and dest is not None and self.where[k[2]] != dest:
+                self.code.append(L.Instruction("mov", 1, (self.operand(k[2]),), dest))
+            return
+        if k[0] in ("lit", "var", "as") or k in self.where:
+            if dest is not None:
+                self.code.append(L.Instruction("mov", 1, (self.operand(k),), dest))
+            return
+        for a in _children(k):
+            self.emit(a)
+        if k[0] == "dot":
+            a, b = k[1], k[2]
+            srcs = [self.operand(x) for x in a + b]
+            for x in a + b:
+                self.release(x)
+            out = dest or self.temp()
+            if _run(srcs[:len(a)]) and _run(srcs[len(a):]):
+                self.code.append(L.Instruction("dot", len(a), (srcs[0], srcs[len(a)]), out))
+            else:
+                self.code.append(L.Instruction("d3ds_dotswiz", 1, tuple(srcs), out))
+            self.where[k] = out
+            return
+        ins = [self.operand(a) for a in k[1:]]
+        for a in k[1:]:
+            self.release(a)
+        out = dest or self.temp()
+        self.code.append(L.Instruction(k[0], 1, tuple(ins), out))
+        self.where[k] = out
+
+
+def _children(k: tuple) -> list[tuple]:
+    if k[0] in ("lit", "var"):
+        return []
+    if k[0] == "as":
+        return [k[2]]
+    if k[0] == "dot":
+        return list(k[1]) + list(k[2])
+    return list(k[1:])
+
+
+def _run(ops: list[L.Operand]) -> bool:
+    return all(o.table == ops[0].table and o.index == ops[0].index + i for i, o in enumerate(ops))
+
+
+def _ctab_type(t: M.FxType, upto: int | None = None) -> C.TypeInfo:
+    """The constant-table type of an effect variable (fxc's FXLVM tables: uint is INT, as D3D9 has no uint; a
+    column-major matrix is MATRIX_COLUMNS with its rows and columns as declared)."""
+    ptype = {M.EST_Float: 3, M.EST_Int: 2, M.EST_UInt: 2, M.EST_Bool: 1}.get(t.scalar, 3)
+    if t.var_type == M.EVT_Struct:
+        info = C.TypeInfo(C.CLASS_STRUCT, 0, 1, 0, max(1, t.elements))
+        for name, _sem, _off, mt in t.members:
+            info.members.append((name, _ctab_type(mt)))
+        info.columns = sum(m[1].columns * m[1].rows * m[1].elements for m in info.members)
+        return info
+    if t.layout == M.ENL_Matrix:
+        cls = C.CLASS_MATRIX_COLUMNS if t.column_major else C.CLASS_MATRIX_ROWS
+        return C.TypeInfo(cls, ptype, t.rows, t.cols, max(1, t.elements))
+    cls = C.CLASS_VECTOR if t.layout == M.ENL_Vector else C.CLASS_SCALAR
+    return C.TypeInfo(cls, ptype, 1, t.cols, max(1, t.elements))
+
+
+def compile_expression(node, numeric: dict, consts: dict, target: str, comps: int, state_type: str
+                       ) -> L.Program:
+    """The FXLVM program of ``node`` for a state of ``comps`` components of scalar type ``state_type``
+    ("f", "i", "u", "b"); the index of an ECAT_ExpressionIndex is ``comps=1, state_type="u"``."""
+    comp = _Compiler(numeric, consts, target)
+    vals = comp.value(node)
+    if len(vals) == 1 and comps > 1:
+        vals = vals * comps
+    if len(vals) < comps:
+        raise _unsupported(f"{len(vals)} components for a state of {comps}")
+    vals = [comp.convert(v, state_type) for v in vals[:comps]]
+    # the constant table: each variable read gets registers up to the last one read; largest first, then in
+    # the constant buffer's order
+    regs = {name: hi // 4 + 1 for name, hi in comp.reads.items()}
+    order = sorted(regs, key=lambda n: (-regs[n], numeric[n].offset))
+    layout, nxt = {}, 0
+    for name in order:
+        layout[name] = nxt
+        nxt += regs[name]
+    em = _Emitter(comp, layout)
+    seen: set = set()
+    for v in vals:
+        em.count_uses(v, seen)
+    for i, v in enumerate(vals):
+        em.emit(v, L.Operand(L.OUT, i))
+    p = L.Program(literals=em.literals, code=_vectorize(em.code), result_comps=comps)
+    for name in order:
+        p.variables.append(L.Variable(name, layout[name], regs[name], _ctab_type(numeric[name].type)))
+    return p
+
+
+def _vectorize(code: list[L.Instruction]) -> list[L.Instruction]:
+    """Adjacent scalar instructions of one operation whose operands and outputs continue each other become one
+    vector instruction (fxc: ``sin r1, r0``)."""
+    out: list[L.Instruction] = []
+    for ins in code:
+        prev = out[-1] if out else None
+        if prev is not None and prev.op == ins.op and ins.op not in ("dot", "d3ds_dotswiz") and not prev.scalar \
+                and prev.output.table == ins.output.table and ins.output.index == prev.output.index + prev.comps \
+                and prev.comps < 4 and all(
+                    a.table == b.table and b.index == a.index + prev.comps
+                    for a, b in zip(prev.inputs, ins.inputs, strict=True)) \
+                and all(o.table != prev.output.table or not (prev.output.index <= o.index <
+                                                              prev.output.index + prev.comps)
+                        for o in ins.inputs) \
+                and not any(o.table == L.LIT for o in ins.inputs):
+            out[-1] = L.Instruction(ins.op, prev.comps + 1, prev.inputs, prev.output)
+            continue
+        out.append(ins)
+    return out
