@@ -77,6 +77,8 @@ class _Ctx:
         self.interfaces: dict[str, M.FxInterfaceVar] = {}
         self.consts: dict = {}
         self.hex_literals: set[int] = set()
+        #: names of the functions the program defines (a state expression calling one is FXLVM code)
+        self.functions: set[str] = set()
 
     def error(self, pos, msg: str, code: int = 3000) -> HlslError:
         if pos is None:
@@ -549,13 +551,15 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
 
 def _reads_variables(ctx: _Ctx, node) -> bool:
     """Whether an expression reads a numeric effect variable (so fxc compiles it to FXLVM code)."""
-    return any(isinstance(n, A.Ident) and n.name in ctx.numeric for n in walk(node))
+    return any(isinstance(n, A.Ident) and n.name in ctx.numeric or isinstance(n, A.Call) and n.name in ctx.functions
+               for n in walk(node))
 
 
 def _fxlvm(ctx: _Ctx, node, comps: int, kind: str) -> bytes:
     from . import fxexpr, fxlvm
 
-    program = fxexpr.compile_expression(node, ctx.numeric, ctx.consts, ctx.target, comps, kind)
+    program = fxexpr.compile_expression(node, ctx.numeric, ctx.consts, ctx.target, comps, kind,
+                                         frozenset(ctx.functions))
     return fxlvm.encode(program, ctx.target)
 
 
@@ -742,6 +746,7 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             fcb.variables.append(var)
             ctx.numeric[d.name] = var
         eff.cbuffers.append(fcb)
+    ctx.functions = {d.name for d in prog.decls if isinstance(d, A.FuncDef)}
     # object variables, in declaration order
     decls: list[A.VarDecl] = []
     for d in prog.decls:

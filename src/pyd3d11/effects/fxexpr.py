@@ -52,8 +52,8 @@ _BASE = {"float": "f", "half": "f", "min16float": "f", "min10float": "f", "int":
 
 
 class _Compiler:
-    def __init__(self, numeric: dict, consts: dict, target: str) -> None:
-        self.numeric, self.consts, self.target = numeric, consts, target
+    def __init__(self, numeric: dict, consts: dict, target: str, functions: frozenset = frozenset()) -> None:
+        self.numeric, self.consts, self.target, self.functions = numeric, consts, target, functions
         #: node key -> scalar type; keys: ("var", name, component) | ("lit", bits) | (op, *keys)
         self.types: dict[tuple, str] = {}
         self.reads: dict[str, int] = {}  # variable -> highest component read
@@ -305,6 +305,9 @@ class _Compiler:
 
     def _call(self, n: A.Call) -> list[tuple]:
         name = n.name
+        if name in self.functions:
+            # fxc inlines the function, its locals and flow control flattened (EffectExpressions' func())
+            raise _unsupported(f"a call of the user function {name}()")
         args = [self.value(a) for a in n.args]
         if name in _UNARY and len(args) == 1:
             return [self.op(_UNARY[name], "f", self.convert(c, "f")) for c in args[0]]
@@ -509,11 +512,11 @@ def _ctab_type(t: M.FxType, upto: int | None = None) -> C.TypeInfo:
     return C.TypeInfo(cls, ptype, 1, t.cols, max(1, t.elements))
 
 
-def compile_expression(node, numeric: dict, consts: dict, target: str, comps: int, state_type: str
-                       ) -> L.Program:
+def compile_expression(node, numeric: dict, consts: dict, target: str, comps: int, state_type: str,
+                       functions: frozenset = frozenset()) -> L.Program:
     """The FXLVM program of ``node`` for a state of ``comps`` components of scalar type ``state_type``
     ("f", "i", "u", "b"); the index of an ECAT_ExpressionIndex is ``comps=1, state_type="u"``."""
-    comp = _Compiler(numeric, consts, target)
+    comp = _Compiler(numeric, consts, target, functions)
     vals = comp.value(node)
     if len(vals) == 1 and comps > 1:
         vals = vals * comps
