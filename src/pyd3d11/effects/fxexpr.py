@@ -57,6 +57,9 @@ class _Compiler:
         #: node key -> scalar type; keys: ("var", name, component) | ("lit", bits) | (op, *keys)
         self.types: dict[tuple, str] = {}
         self.reads: dict[str, int] = {}  # variable -> highest component read
+        self.order: list[tuple] = []  # operation nodes in the order they were made
+        self.group: dict[tuple, tuple] = {}
+        self.epoch = 0
 
     # -- building nodes --------------------------------------------------------------------------------------
     def lit(self, bits: int, t: str) -> tuple:
@@ -66,6 +69,12 @@ class _Compiler:
 
     def op(self, name: str, t: str, *args: tuple) -> tuple:
         k = (name, *args)
+        if k not in self.types:
+            # the scalar operations one vector operation of the source makes form one group: the program is
+            # written group by group in the order the source's operations are taken (fxc: the four ``mul``
+            # of ``a * m[2].wyzx``, then ``sin r1, r0``, then the four ``add``)
+            self.group[k] = (self.epoch, name)
+            self.order.append(k)
         self.types[k] = t
         return k
 
@@ -98,6 +107,12 @@ class _Compiler:
 
     # -- expressions -> lists of component keys ----------------------------------------------------------------
     def value(self, n) -> list[tuple]:
+        self.epoch += 1
+        out = self._value(n)
+        self.epoch += 1
+        return out
+
+    def _value(self, n) -> list[tuple]:
         if isinstance(n, A.Literal):
             t = _BASE.get(n.base)
             if t is None:
@@ -401,21 +416,17 @@ def _matrix_swizzle(s: str) -> list[tuple[int, int]]:
 
 # --- emission -----------------------------------------------------------------------------------------------
 class _Emitter:
+    """Writes the operation nodes group by group; each group's outputs take consecutive free temporaries
+    (allocated before its inputs are released, so a vector instruction never writes what it reads), and a
+    group whose every operand position reads consecutive components is one vector instruction."""
+
     def __init__(self, comp: _Compiler, layout: dict[str, int]) -> None:
         self.c, self.layout = comp, layout
         self.code: list[L.Instruction] = []
         self.literals: list[int] = []
         self.where: dict[tuple, L.Operand] = {}
         self.uses: dict[tuple, int] = {}
-        self.free_at: set[int] = set()
         self.busy: set[int] = set()
-
-    def count_uses(self, k: tuple, seen: set) -> None:
-        for a in _children(k):
-            self.uses[a] = self.uses.get(a, 0) + 1
-            if a not in seen:
-                seen.add(a)
-                self.count_uses(a, seen)
 
     def operand(self, k: tuple) -> L.Operand:
         if k[0] == "lit":
@@ -430,55 +441,86 @@ class _Emitter:
         return self.where[k]
 
     def release(self, k: tuple) -> None:
-        if k[0] == "as":
-            return self.release(k[2])
+        while k[0] == "as":
+            k = k[2]
         if k[0] in ("lit", "var"):
-            return None
+            return
         self.uses[k] -= 1
-        if self.uses[k] == 0:
-            o = self.where[k]
-            if o.table == L.TEMP:
-                self.busy.discard(o.index)
-        return None
+        if self.uses[k] == 0 and self.where[k].table == L.TEMP:
+            self.busy.discard(self.where[k].index)
 
-    def temp(self) -> L.Operand:
+    def temps(self, n: int) -> list[L.Operand]:
         i = 0
-        while i in self.busy:
+        while any(i + k in self.busy for k in range(n)):
             i += 1
-        self.busy.add(i)
-        return L.Operand(L.TEMP, i)
+        self.busy.update(range(i, i + n))
+        return [L.Operand(L.TEMP, i + k) for k in range(n)]
 
-    def emit(self, k: tuple, dest: L.Operand | None = None) -> None:
-        if k[0] == "as" and k not in self.where:  # a reinterpretation (int <-> uint) is no instruction
-            self.emit(k[2], dest if k[2] not in self.where else None)
-            self.where[k] = self.where.get(k[2], dest)
-            if k[2] in self.where and dest is not None and self.where[k[2]] != dest:
-                self.code.append(L.Instruction("mov", 1, (self.operand(k[2]),), dest))
+    def run(self, results: list[tuple]) -> None:
+        needed: set[tuple] = set()
+        stack = [_strip(r) for r in results]
+        while stack:
+            k = stack.pop()
+            if k in needed or k[0] in ("lit", "var"):
+                continue
+            needed.add(k)
+            for a in _children(k):
+                a = _strip(a)
+                self.uses[a] = self.uses.get(a, 0) + 1
+                stack.append(a)
+        out_of = {}
+        for i, r in enumerate(results):
+            r = _strip(r)
+            if r[0] not in ("lit", "var") and r not in out_of:
+                out_of[r] = L.Operand(L.OUT, i)
+        groups: dict[tuple, list[tuple]] = {}
+        for k in self.c.order:
+            if k in needed:
+                groups.setdefault(self.c.group[k], []).append(k)
+        for members in groups.values():
+            temps = [k for k in members if k not in out_of]
+            for k, o in zip(temps, self.temps(len(temps)), strict=True):
+                self.where[k] = o
+            for k in members:
+                if k in out_of:
+                    self.where[k] = out_of[k]
+            ins = [[self.operand(a) for a in _inputs(k)] for k in members]
+            for k in members:
+                for a in _children(k):
+                    self.release(a)
+            self._write(members, ins)
+        for i, r in enumerate(results):  # a result that is a variable or a literal itself
+            r = _strip(r)
+            if r[0] in ("lit", "var") or out_of.get(r) != L.Operand(L.OUT, i):
+                self.code.append(L.Instruction("mov", 1, (self.operand(r),), L.Operand(L.OUT, i)))
+
+    def _write(self, members: list[tuple], ins: list[list[L.Operand]]) -> None:
+        name = members[0][0]
+        outs = [self.where[k] for k in members]
+        if name == "dot":
+            for k, srcs, o in zip(members, ins, outs, strict=True):
+                n = len(k[1])
+                if _run(srcs[:n]) and _run(srcs[n:]):
+                    self.code.append(L.Instruction("dot", n, (srcs[0], srcs[n]), o))
+                else:
+                    self.code.append(L.Instruction("d3ds_dotswiz", 1, tuple(srcs), o))
             return
-        if k[0] in ("lit", "var", "as") or k in self.where:
-            if dest is not None:
-                self.code.append(L.Instruction("mov", 1, (self.operand(k),), dest))
+        if len(members) > 1 and _run(outs) and all(
+                _run([srcs[pos] for srcs in ins]) and ins[0][pos].table != L.LIT for pos in range(len(ins[0]))):
+            self.code.append(L.Instruction(name, len(members), tuple(ins[0]), outs[0]))
             return
-        for a in _children(k):
-            self.emit(a)
-        if k[0] == "dot":
-            a, b = k[1], k[2]
-            srcs = [self.operand(x) for x in a + b]
-            for x in a + b:
-                self.release(x)
-            out = dest or self.temp()
-            if _run(srcs[:len(a)]) and _run(srcs[len(a):]):
-                self.code.append(L.Instruction("dot", len(a), (srcs[0], srcs[len(a)]), out))
-            else:
-                self.code.append(L.Instruction("d3ds_dotswiz", 1, tuple(srcs), out))
-            self.where[k] = out
-            return
-        ins = [self.operand(a) for a in k[1:]]
-        for a in k[1:]:
-            self.release(a)
-        out = dest or self.temp()
-        self.code.append(L.Instruction(k[0], 1, tuple(ins), out))
-        self.where[k] = out
+        for srcs, o in zip(ins, outs, strict=True):
+            self.code.append(L.Instruction(name, 1, tuple(srcs), o))
+
+
+def _strip(k: tuple) -> tuple:
+    while k[0] == "as":
+        k = k[2]
+    return k
+
+
+def _inputs(k: tuple) -> list[tuple]:
+    return list(k[1]) + list(k[2]) if k[0] == "dot" else list(k[1:])
 
 
 def _children(k: tuple) -> list[tuple]:
@@ -532,33 +574,8 @@ def compile_expression(node, numeric: dict, consts: dict, target: str, comps: in
         layout[name] = nxt
         nxt += regs[name]
     em = _Emitter(comp, layout)
-    seen: set = set()
-    for v in vals:
-        em.count_uses(v, seen)
-    for i, v in enumerate(vals):
-        em.emit(v, L.Operand(L.OUT, i))
-    p = L.Program(literals=em.literals, code=_vectorize(em.code), result_comps=comps)
+    em.run(vals)
+    p = L.Program(literals=em.literals, code=em.code, result_comps=comps)
     for name in order:
         p.variables.append(L.Variable(name, layout[name], regs[name], _ctab_type(numeric[name].type)))
     return p
-
-
-def _vectorize(code: list[L.Instruction]) -> list[L.Instruction]:
-    """Adjacent scalar instructions of one operation whose operands and outputs continue each other become one
-    vector instruction (fxc: ``sin r1, r0``)."""
-    out: list[L.Instruction] = []
-    for ins in code:
-        prev = out[-1] if out else None
-        if prev is not None and prev.op == ins.op and ins.op not in ("dot", "d3ds_dotswiz") and not prev.scalar \
-                and prev.output.table == ins.output.table and ins.output.index == prev.output.index + prev.comps \
-                and prev.comps < 4 and all(
-                    a.table == b.table and b.index == a.index + prev.comps
-                    for a, b in zip(prev.inputs, ins.inputs, strict=True)) \
-                and all(o.table != prev.output.table or not (prev.output.index <= o.index <
-                                                              prev.output.index + prev.comps)
-                        for o in ins.inputs) \
-                and not any(o.table == L.LIT for o in ins.inputs):
-            out[-1] = L.Instruction(ins.op, prev.comps + 1, prev.inputs, prev.output)
-            continue
-        out.append(ins)
-    return out
