@@ -60,6 +60,7 @@ class _Compiler:
         self.order: list[tuple] = []  # operation nodes in the order they were made
         self.group: dict[tuple, tuple] = {}
         self.epoch = 0
+        self.runs = 0
 
     # -- building nodes --------------------------------------------------------------------------------------
     def lit(self, bits: int, t: str) -> tuple:
@@ -70,10 +71,15 @@ class _Compiler:
     def op(self, name: str, t: str, *args: tuple) -> tuple:
         k = (name, *args)
         if k not in self.types:
-            # the scalar operations one vector operation of the source makes form one group: the program is
-            # written group by group in the order the source's operations are taken (fxc: the four ``mul``
-            # of ``a * m[2].wyzx``, then ``sin r1, r0``, then the four ``add``)
-            self.group[k] = (self.epoch, name)
+            # the scalar operations one vector operation of the source makes (made one after another, none
+            # reading another) form one group: the program is written group by group in the order the source's
+            # operations are taken (fxc: the four ``mul`` of ``a * m[2].wyzx``, then ``sin r1, r0``, then the
+            # four ``add``)
+            prev = self.order[-1] if self.order else None
+            if prev is None or prev[0] != name or self.group[prev][0] != self.epoch or any(
+                    self.group.get(a) == self.group[prev] for a in _children(k)):
+                self.runs += 1
+            self.group[k] = (self.epoch, self.runs)
             self.order.append(k)
         self.types[k] = t
         return k
@@ -264,6 +270,8 @@ class _Compiler:
             return [self.op(name, "b", self.convert(x, "b"), self.convert(y, "b")) for x, y in zip(a, b, strict=True)]
         t = _arith_type([self.types[c] for c in a + b])
         a, b = [self.convert(c, t) for c in a], [self.convert(c, t) for c in b]
+        if op == "-":  # ``a - b`` is neg then add (fxc), every component's neg first
+            b, op = [self.op("neg" if t == "f" else "ineg", t, y) for y in b], "+"
         out = []
         for x, y in zip(a, b, strict=True):
             out.append(self._scalar_binary(op, t, x, y))
