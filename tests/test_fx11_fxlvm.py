@@ -95,6 +95,11 @@ def test_uint_binary(op, fn, a, b):
     assert run(op, a, b)[0] == fn(a, b) & 0xFFFFFFFF
 
 
+def test_log_of_zero_is_minus_flt_max():
+    """Direct3D 9's ``log`` instruction: -FLT_MAX for 0 (so exp(log(0)) is 0, as fxc's folding assumes)."""
+    assert b2f(run("log", f2b(0.0))[0]) == float(np.finfo(np.float32).min)
+
+
 def test_udiv_by_zero_is_all_ones():
     assert run("udiv", 5, 0) == [0xFFFFFFFF]
 
@@ -246,10 +251,17 @@ def test_sampler_expressions(fx):
     assert samp.GetBackingStore(0).MaxAnisotropy == int((-4 - 7) / 2) + 10  # -11/2 = -5
 
 
-def test_user_function_calls_are_not_built():
+def test_user_functions_are_inlined_loops_are_not_built():
+    from pyd3d11.effects.fxcompile import compile_effect
     from pyd3d11.errors import NotSupportedError
-    from pyd3d11.shader.compile_api import D3DCompile
 
-    src = "int i; int f() { return i * 2; } DepthStencilState d { DepthFunc = f(); };"
+    src = ("int i; int f(int x) { int y = x * 2; if (i > 3) { y += 1; return y; } y -= 5; return y; }"
+           "DepthStencilState d { DepthFunc = f(i); };")
+    eff = compile_effect(src, "f.fx", "fx_5_0")
+    p = L.decode(eff.objects[0].blocks[0][0].value)
+    for i in (-2, 0, 3, 4, 9):
+        want = i * 2 + 1 if i > 3 else i * 2 - 5
+        assert L.evaluate(p, L.variable_table(p, lambda _n, i=i: struct.pack("<i", i)))[0] == want & 0xFFFFFFFF
+    src = "int i; int f() { for (int k = 0; k < i; k++) {} return i; } DepthStencilState d { DepthFunc = f(); };"
     with pytest.raises(NotSupportedError, match="FXLVM"):
-        D3DCompile(src, len(src), "f.fx", None, None, None, "fx_5_0", 0, 0, None)
+        compile_effect(src, "f.fx", "fx_5_0")

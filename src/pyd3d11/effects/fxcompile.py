@@ -77,8 +77,8 @@ class _Ctx:
         self.interfaces: dict[str, M.FxInterfaceVar] = {}
         self.consts: dict = {}
         self.hex_literals: set[int] = set()
-        #: names of the functions the program defines (a state expression calling one is FXLVM code)
-        self.functions: set[str] = set()
+        #: the functions the program defines, by name (a state expression calling one is FXLVM code)
+        self.functions: dict[str, list] = {}
 
     def error(self, pos, msg: str, code: int = 3000) -> HlslError:
         if pos is None:
@@ -559,8 +559,8 @@ def _fxlvm(ctx: _Ctx, node, comps: int, kind: str) -> bytes:
     from . import fxexpr, fxlvm
 
     program = fxexpr.compile_expression(node, ctx.numeric, ctx.consts, ctx.target, comps, kind,
-                                         frozenset(ctx.functions))
-    return fxlvm.encode(program, ctx.target)
+                                         ctx.functions)
+    return fxlvm.encode(program, ctx.target, ctx.flags)
 
 
 _KIND_OF_BASE = {"float": M.EST_Float, "half": M.EST_Float, "double": M.EST_Float, "lit_float": M.EST_Float,
@@ -746,7 +746,9 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             fcb.variables.append(var)
             ctx.numeric[d.name] = var
         eff.cbuffers.append(fcb)
-    ctx.functions = {d.name for d in prog.decls if isinstance(d, A.FuncDef)}
+    for d in prog.decls:
+        if isinstance(d, A.FuncDef) and d.body is not None:
+            ctx.functions.setdefault(d.name, []).append(d)
     # object variables, in declaration order
     decls: list[A.VarDecl] = []
     for d in prog.decls:

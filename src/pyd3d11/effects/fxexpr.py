@@ -52,8 +52,10 @@ _BASE = {"float": "f", "half": "f", "min16float": "f", "min10float": "f", "int":
 
 
 class _Compiler:
-    def __init__(self, numeric: dict, consts: dict, target: str, functions: frozenset = frozenset()) -> None:
-        self.numeric, self.consts, self.target, self.functions = numeric, consts, target, functions
+    def __init__(self, numeric: dict, consts: dict, target: str, functions: dict | None = None) -> None:
+        self.numeric, self.consts, self.target, self.functions = numeric, consts, target, functions or {}
+        #: the inlined function's locals and parameters: name -> (scalar type, components)
+        self.env: dict[str, tuple[str, list[tuple]]] = {}
         #: node key -> scalar type; keys: ("var", name, component) | ("lit", bits) | (op, *keys)
         self.types: dict[tuple, str] = {}
         self.reads: dict[str, int] = {}  # variable -> highest component read
@@ -125,6 +127,8 @@ class _Compiler:
                 raise _unsupported(f"{n.base} literals")
             return [self.lit(_to_bits(n.value, t), t)]
         if isinstance(n, A.Ident):
+            if n.name in self.env:
+                return list(self.env[n.name][1])
             if n.name in self.numeric:
                 var = self.numeric[n.name]
                 return self._var_components(n.name, var.type, 0)
@@ -174,6 +178,30 @@ class _Compiler:
             return self._call(n)
         raise _unsupported(f"{type(n).__name__} expressions")
 
+    def _inline(self, n: A.Call) -> list[tuple]:
+        funcs = [f for f in self.functions[n.name] if len(f.params) == len(n.args)]
+        if len(funcs) != 1:
+            raise _unsupported(f"the call {n.name}() (overloads)")
+        f = funcs[0]
+        if any(m in p.mods for p in f.params for m in ("out", "inout")):
+            raise _unsupported(f"out parameters of {n.name}()")
+        args = [self.value(a) for a in n.args]
+        saved = self.env
+        self.env = {}
+        for p, a in zip(f.params, args, strict=True):
+            t, size = _type_of(p.type)
+            self.env[p.name] = (t, [self.convert(x, t) for x in _splat(a, size)[:size]])
+        inl = _Inliner(self, f)
+        try:
+            inl.block(f.body.stmts, None)
+        except _Return:
+            pass
+        finally:
+            self.env = saved
+        if inl.ret is None:
+            raise _unsupported(f"{n.name}() returns no value")
+        return inl.ret
+
     def _const(self, n) -> list[tuple]:
         from ..shader.hlsl.constexpr import const_value
 
@@ -190,7 +218,7 @@ class _Compiler:
         while isinstance(cur, (A.Index, A.Member)):
             chain.append(cur)
             cur = cur.a
-        if not (isinstance(cur, A.Ident) and cur.name in self.numeric):
+        if not (isinstance(cur, A.Ident) and cur.name in self.numeric) or cur.name in self.env:
             return None
         name = cur.name
         t: M.FxType = self.numeric[name].type
@@ -329,8 +357,7 @@ class _Compiler:
     def _call(self, n: A.Call) -> list[tuple]:
         name = n.name
         if name in self.functions:
-            # fxc inlines the function, its locals and flow control flattened (EffectExpressions' func())
-            raise _unsupported(f"a call of the user function {name}()")
+            return self._inline(n)
         args = [self.value(a) for a in n.args]
         if name in _UNARY and len(args) == 1:
             return [self.op(_UNARY[name], "f", self.convert(c, "f")) for c in args[0]]
@@ -375,6 +402,103 @@ class _Compiler:
             return [self.op("add", "f", xi, self.op("mul", "f", self.op("add", "f", yi, self.op("neg", "f", xi)), si))
                     for xi, yi, si in zip(x, y, s, strict=True)]
         raise _unsupported(f"the call {name}()")
+
+
+class _Return(Exception):
+    pass
+
+
+class _Inliner:
+    """A user function called from a state expression, inlined as fxc does: parameters bound to the
+    arguments, locals as values, assignments under an ``if`` selected with ``movc`` on the path's condition,
+    a ``return`` taken where the path is live and no earlier return was (flow control flattened)."""
+
+    def __init__(self, comp: _Compiler, func: A.FuncDef) -> None:
+        self.c, self.f = comp, func
+        self.ret: list[tuple] | None = None
+        self.done: tuple | None = None  # the mask of lanes that returned; None: none did
+        self.rtype = _type_of(func.ret)
+
+    def active(self, path: tuple | None) -> tuple | None:
+        """The condition under which a statement on ``path`` runs (None: always)."""
+        c = self.c
+        if self.done is None:
+            return path
+        live = c.op("bieq", "b", self.done, c.lit(0, "i"))
+        return live if path is None else c.op("and", "b", path, live)
+
+    def select(self, cond: tuple | None, new: list[tuple], old: list[tuple] | None, t: str) -> list[tuple]:
+        c = self.c
+        new = [c.convert(x, t) for x in new]
+        if cond is None or old is None:
+            return new
+        return [c.op("movc", t, cond, x, c.convert(y, t)) for x, y in zip(new, old, strict=True)]
+
+    def block(self, stmts: list, path: tuple | None) -> None:
+        for st in stmts:
+            self.stmt(st, path)
+
+    def stmt(self, st, path: tuple | None) -> None:
+        c = self.c
+        if isinstance(st, A.Block):
+            return self.block(st.stmts, path)
+        if isinstance(st, A.DeclStmt):
+            for d in st.decls:
+                t, size = _type_of(d.type)
+                vals = c.value(d.init) if d.init is not None else [c.lit(0, t)]
+                vals = _splat(vals, size)[:size]
+                c.env[d.name] = (t, [c.convert(x, t) for x in vals])
+            return None
+        if isinstance(st, A.ExprStmt):
+            if st.expr is None:
+                return None
+            if isinstance(st.expr, A.Assign):
+                return self.assign(st.expr, path)
+            raise _unsupported("expression statements other than assignments")
+        if isinstance(st, A.If):
+            cond = c.convert(c.value(st.cond)[0], "b")
+            then = cond if path is None else c.op("and", "b", path, cond)
+            self.stmt(st.then, then)
+            if st.other is not None:
+                neg = c.op("bieq", "b", cond, c.lit(0, "i"))
+                self.stmt(st.other, neg if path is None else c.op("and", "b", path, neg))
+            return None
+        if isinstance(st, A.Return):
+            t, size = self.rtype
+            vals = _splat(c.value(st.value), size)[:size]
+            act = self.active(path)
+            self.ret = self.select(act, vals, self.ret, t)
+            if act is None:
+                raise _Return
+            self.done = act if self.done is None else c.op("or", "b", self.done, act)
+            return None
+        raise _unsupported(f"{type(st).__name__} statements in an inlined function")
+
+    def assign(self, a: A.Assign, path: tuple | None) -> None:
+        c = self.c
+        target, swz = a.target, None
+        if isinstance(target, A.Member) and isinstance(target.a, A.Ident):
+            target, swz = target.a, target.name
+        if not isinstance(target, A.Ident) or target.name not in c.env:
+            raise _unsupported("assignments to anything but a local")
+        t, old = c.env[target.name]
+        value = c.value(a.value)
+        if a.op != "=":
+            cur = old if swz is None else [old[i] for i in _swizzle(swz, len(old))]
+            value = c._binary(a.op[:-1], cur, value)
+        new = list(old)
+        idx = range(len(old)) if swz is None else _swizzle(swz, len(old))
+        value = _splat(value, len(idx))
+        for k, i in enumerate(idx):
+            new[i] = value[k]
+        c.env[target.name] = (t, self.select(self.active(path), new, old, t))
+
+
+def _type_of(t) -> tuple[str, int]:
+    base = _BASE.get(getattr(t, "base", None))
+    if base is None:
+        raise _unsupported(f"locals of type {t}")
+    return base, getattr(t, "rows", 1) * getattr(t, "cols", 1)
 
 
 def _to_bits(v, t: str) -> int:
@@ -563,7 +687,7 @@ def _ctab_type(t: M.FxType, upto: int | None = None) -> C.TypeInfo:
 
 
 def compile_expression(node, numeric: dict, consts: dict, target: str, comps: int, state_type: str,
-                       functions: frozenset = frozenset()) -> L.Program:
+                       functions: dict | None = None) -> L.Program:
     """The FXLVM program of ``node`` for a state of ``comps`` components of scalar type ``state_type``
     ("f", "i", "u", "b"); the index of an ECAT_ExpressionIndex is ``comps=1, state_type="u"``."""
     comp = _Compiler(numeric, consts, target, functions)

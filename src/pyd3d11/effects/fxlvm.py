@@ -8,7 +8,7 @@ DXBC container with three chunks (fxc's objects, DXDecompiler's EffectExpression
 byte by byte):
 
 - ``CTAB``: the D3D9 constant table layout (:mod:`..shader.sm2.ctab`), version ``0x46580400`` / ``0x46580500``
-  ('FX' 4.0 / 5.0 by target), flags 0x100, target ``tx``, one FLOAT4-set entry per variable read, each given
+  ('FX' 4.0 / 5.0 by target), flags 0x100 with the compile flags' low bits, target ``tx``, one FLOAT4-set entry per variable read, each given
   ``RegisterCount`` registers of the machine's variable table (the variable's own register layout from its
   start, as its constant buffer holds it: a column-major matrix one register per column, a struct one
   register per member);
@@ -101,6 +101,8 @@ class Program:
     code: list[Instruction] = field(default_factory=list)
     #: components of the result the program writes
     result_comps: int = 1
+    #: the constant table's flags (read back from a container; :func:`encode` computes them from the compile flags)
+    ctab_flags: int = 0x100
 
     def text(self) -> list[str]:
         """One line per instruction, fxc's listing spelling (``iadd expr.x, i.x, (2)``), for messages."""
@@ -124,13 +126,16 @@ def _operand_dwords(o: Operand) -> list[int]:
     return [1, o.table, o.index, o.array[0], o.array[1]]
 
 
-def encode(program: Program, target: str) -> bytes:
-    """The DXBC container fxc stores for an expression (without the size prefix of the effect binary)."""
+def encode(program: Program, target: str, flags: int | None = None) -> bytes:
+    """The DXBC container fxc stores for an expression (without the size prefix of the effect binary);
+    ``flags`` the compile flags, whose low 16 bits the constant table records with 0x100 (fxc's objects:
+    0x100, 0x104 under /Od -- D3DCOMPILE_SKIP_OPTIMIZATION --, as fx_2_0's preshader tables)."""
     from ..shader.dxbc.container import build_container
 
     table = C.ConstantTable(CTAB_VERSION[target], "tx", [
         C.Constant(v.name, C.RegisterSet.FLOAT4, v.register, v.count, v.type) for v in
-        sorted(program.variables, key=lambda v: v.name.encode())])
+        sorted(program.variables, key=lambda v: v.name.encode())],
+        flags=program.ctab_flags if flags is None else (flags & 0xFFFF) | 0x100)
     ctab = b"".join(struct.pack("<I", d) for d in C.encode_ctab(table, share_types=False))[4:]
     lits = list(program.literals) + [0] * (-len(program.literals) % 4)
     cli4 = struct.pack(f"<{len(lits) + 1}I", len(lits), *lits)
@@ -155,7 +160,7 @@ def decode(data: bytes) -> Program:
     ct = chunks["CTAB"]
     ct += b"\0" * (-len(ct) % 4)
     table = C.decode_ctab([struct.unpack("<I", b"CTAB")[0], *struct.unpack(f"<{len(ct) // 4}I", ct)])
-    p = Program()
+    p = Program(ctab_flags=table.flags if table else 0x100)
     for c in table.constants if table else []:
         p.variables.append(Variable(c.name, c.register_index, c.register_count, c.type))
     lit = chunks["CLI4"]
@@ -231,8 +236,11 @@ def _fop(name: str, a: list[float]) -> float:
             return x - math.floor(x) if math.isfinite(x) else math.nan
         if name == "exp":
             return 2.0 ** x
-        if name == "log":  # Wine: log2|x|, 0 for 0 (Direct3D 9 preshader log)
-            return 0.0 if x == 0 else math.log2(abs(x)) if math.isfinite(x) else abs(x)
+        if name == "log":
+            # log2|x|, and -FLT_MAX for 0 as the Direct3D 9 ``log`` instruction defines it (MicrosoftDocs
+            # "log - vs"); Wine's 0 for 0 disagrees with fxc, which folds exp(log(x)) to x (its
+            # EffectExpressions program: ``rcp`` of the floor where 0 must give inf)
+            return -3.4028234663852886e38 if x == 0 else math.log2(abs(x)) if math.isfinite(x) else abs(x)
         if name == "rsq":
             return math.inf if x == 0 else math.nan if x < 0 else 1.0 / math.sqrt(x)
         if name == "sqrt":
