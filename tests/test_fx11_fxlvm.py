@@ -20,6 +20,7 @@ from pyd3d11 import quick_device
 from pyd3d11.effects import D3DX11CompileEffectFromMemory
 from pyd3d11.effects import fxlvm as L
 
+SLOW_OPS = 0x2  # D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS (fxc /Gdp)
 MIRROR = Path("/work/.mirror/spacehamster+DXDecompiler/repo")
 EFFECTS = "src/DXDecompiler.Tests/Shaders/Internal/Effects"
 
@@ -174,7 +175,7 @@ def test_simple_expressions_byte_equal_to_fxc(target):
         pytest.skip("no DXDecompiler mirror")
     text = src.decode().replace("MipLODBias = func();", "").replace("MinLOD = func2();", "")
     text = text.replace("BorderColor = sin(a * m[2].wyzx) + bar.v5.wyzx;", "")
-    ours = blob_bytes(D3DCompile(text, len(text), "e.fx", None, None, None, target, 0, 0, None))
+    ours = blob_bytes(D3DCompile(text, len(text), "e.fx", None, None, None, target, 0, SLOW_OPS, None))
     want = [c for c in _containers(ref) if len(L.decode(c).code) <= 2]
     got = _containers(ours)
     assert len(want) == (4 if target == "fx_5_0" else 3) and all(c in got for c in want)
@@ -202,7 +203,7 @@ technique11 T {
 @pytest.fixture
 def fx():
     dev, ctx = quick_device()
-    eff = D3DX11CompileEffectFromMemory(FX, len(FX), "expr.fx", None, None, 0, 0, dev)
+    eff = D3DX11CompileEffectFromMemory(FX, len(FX), "expr.fx", None, None, 0, SLOW_OPS, dev)
     return dev, ctx, eff
 
 
@@ -257,11 +258,56 @@ def test_user_functions_are_inlined_loops_are_not_built():
 
     src = ("int i; int f(int x) { int y = x * 2; if (i > 3) { y += 1; return y; } y -= 5; return y; }"
            "DepthStencilState d { DepthFunc = f(i); };")
-    eff = compile_effect(src, "f.fx", "fx_5_0")
+    eff = compile_effect(src, "f.fx", "fx_5_0", flags2=SLOW_OPS)
     p = L.decode(eff.objects[0].blocks[0][0].value)
     for i in (-2, 0, 3, 4, 9):
         want = i * 2 + 1 if i > 3 else i * 2 - 5
         assert L.evaluate(p, L.variable_table(p, lambda _n, i=i: struct.pack("<i", i)))[0] == want & 0xFFFFFFFF
     src = "int i; int f() { for (int k = 0; k < i; k++) {} return i; } DepthStencilState d { DepthFunc = f(); };"
     with pytest.raises(NotSupportedError, match="FXLVM"):
-        compile_effect(src, "f.fx", "fx_5_0")
+        compile_effect(src, "f.fx", "fx_5_0", flags2=SLOW_OPS)
+
+
+@pytest.mark.parametrize("target", ["fx_4_0", "fx_4_1", "fx_5_0"])
+def test_performance_mode_refuses_expressions_in_state_objects(target):
+    """D3DCOMPILE_EFFECT constants: "Performance mode disallows mutable state objects by preventing non-literal
+    expressions from appearing in state object definitions"; ALLOW_SLOW_OPS (/Gdp) lifts it. A pass is no state
+    object: its expressions compile either way."""
+    from pyd3d11.effects.fxcompile import compile_effect
+    from pyd3d11.shader.hlsl.diagnostics import HlslError
+
+    block = "int i; DepthStencilState d { DepthFunc = i + 2; };"
+    with pytest.raises(HlslError, match="ALLOW_SLOW_OPS"):
+        compile_effect(block, "f.fx", target)
+    assert compile_effect(block, "f.fx", target, flags2=SLOW_OPS).objects[0].blocks[0][0].kind == 6
+    tech = "technique10" if target != "fx_5_0" else "technique11"
+    pas = f"int i; DepthStencilState d[2]; {tech} t {{ pass p {{ SetDepthStencilState(d[i + 1], i * 2); }} }}"
+    kinds = [a.kind for a in compile_effect(pas, "f.fx", target).groups[0].techniques[0].passes[0].assignments]
+    assert sorted(kinds) == [5, 6]  # ExpressionIndex, Expression
+
+
+@pytest.mark.parametrize("target", ["fx_4_0", "fx_4_1"])
+def test_child_effects_at_fx_4_are_not_built(target):
+    """fxc /Gch at fx_4_x writes a child effect whose shared variables live in the pool (its *_Child objects);
+    Effects 11 refuses pools, so pyd3d11 does not write them."""
+    from pyd3d11.errors import NotSupportedError
+    from pyd3d11.shader.compile_api import D3DCompile
+
+    src = "shared cbuffer S { float4 v; }; technique10 t { pass p { } }"
+    with pytest.raises(NotSupportedError, match="child effects"):
+        D3DCompile(src, len(src), "c.fx", None, None, None, target, 0, 0x1, None)
+
+
+def test_child_flag_is_ignored_at_fx_5_0():
+    """fxc's AdvancedEffect_5_0_Child and EffectNoTechnique_5_0_Child objects are byte-equal to the plain ones."""
+    from pyd3d11.shader.blob import blob_bytes
+    from pyd3d11.shader.compile_api import D3DCompile
+
+    src = "shared cbuffer S { float4 v = 1; }; shared Texture2D tx; technique11 t { pass p { } }"
+    plain, child = (blob_bytes(D3DCompile(src, len(src), "c.fx", None, None, None, "fx_5_0", 0, f2, None))
+                    for f2 in (0, 0x1))
+    assert plain == child
+    for name in ("AdvancedEffect", "EffectNoTechnique"):
+        a, b = _git(f"{EFFECTS}/{name}_5_0_FX.o"), _git(f"{EFFECTS}/{name}_5_0_Child_FX.o")
+        if a is not None:
+            assert a == b

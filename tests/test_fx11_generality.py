@@ -282,10 +282,12 @@ ACCEPTANCE = [  # (body, outcome at fx_4_0, fx_4_1, fx_5_0)
     ('technique10 t { pass p { GeometryShader = ConstructGSWithSO(CompileShader(vs_4_0, vs()), '
      '"SV_Position.xyzw"); } }', "ok", "ok", "ok"),
     ("interface I { float f(); }; class C : I { float f() { return 1; } }; C c; I i = c;", "error", "error", "ok"),
-    # FXLVM code (session 26, helper FX11: built, user functions inlined; test_fx11_fxlvm.py)
-    ("uint d; DepthStencilState s { DepthFunc = d + 2; };", "ok", "ok", "ok"),
-    ("uint d; uint f() { return d; } DepthStencilState s { DepthFunc = f(); };", "ok", "ok", "ok"),  # inlined
-    ("uint d; uint f() { for (;;) {} return d; } DepthStencilState s { DepthFunc = f(); };",
+    # FXLVM code (session 26, helper FX11: built, user functions inlined; test_fx11_fxlvm.py); in a state object
+    # only under D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS (performance mode refuses it), in a pass always
+    ("uint d; DepthStencilState s { DepthFunc = d + 2; };", "error", "error", "error"),
+    ("uint d; uint f() { return d; } DepthStencilState s[2]; technique10 t { pass p { "
+     "SetDepthStencilState(s[f()], d * 2); } }", "ok", "ok", "ok"),  # inlined
+    ("uint d; uint f() { for (;;) {} return d; } technique10 t { pass p { SetDepthStencilState(NULL, f()); } }",
      "notimpl", "notimpl", "notimpl"),  # loops in an inlined function: not built
 ]
 

@@ -14,7 +14,12 @@ import struct
 from collections.abc import Callable
 
 from ..errors import NotSupportedError
-from ..headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY, D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
+from ..headers.d3dcompiler_types import (
+    D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS,
+    D3DCOMPILE_EFFECT_CHILD_EFFECT,
+    D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
+    D3DCOMPILE_PACK_MATRIX_ROW_MAJOR,
+)
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.classes import ClassType, InterfaceType, is_interface_type
 from ..shader.hlsl.codegen import Codegen, walk
@@ -69,6 +74,7 @@ class _Ctx:
     def __init__(self, source: str, file: str, target: str, defines, include_open, flags: int):
         self.source, self.file, self.target = source, file, target
         self.defines, self.include_open, self.flags = defines, include_open, flags
+        self.flags2 = 0  #: D3DCOMPILE_EFFECT_* bits
         self.fx5 = target == "fx_5_0"
         self.row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
         self.shader_cache: dict[tuple, bytes] = {}
@@ -663,6 +669,13 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
                 kind, val = _object_value(ctx, lv, value, e.pos)
             else:
                 kind, val = _numeric_value(ctx, lv, value, e.pos)
+            if kind == M.ECAT_Expression and block != S.EBT_Pass and \
+                    not ctx.flags2 & D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS:
+                # "Performance mode disallows mutable state objects by preventing non-literal expressions from
+                # appearing in state object definitions" (D3DCOMPILE_EFFECT constants; fxc /Gdp lifts it, as
+                # EffectExpressions.fx is compiled). fxc's error number is not known: X3000 here
+                raise ctx.error(e.pos, f"state '{lv.name}': a non-literal expression in a state object needs "
+                                       "D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS (/Gdp)")
             out += [M.FxAssignment(istate, i, kind, val) for i in indices]
     # a state assigned again later in the block keeps only its last assignment, where that one stands (fxc's
     # objects hold one assignment per state and index; vkd3d-shader's fx writer skips "a property reassigned
@@ -706,11 +719,21 @@ _BLOCK_OF_EOT = {M.EOT["Blend"]: S.EBT_Blend, M.EOT["DepthStencil"]: S.EBT_Depth
 
 
 def compile_effect(source: str, file: str, target: str, defines: dict | None = None,
-                   include_open: Callable | None = None, flags: int = 0) -> M.FxEffect:
-    """Compile effect source for ``fx_4_0``/``fx_4_1``/``fx_5_0`` into the effect model."""
+                   include_open: Callable | None = None, flags: int = 0, flags2: int = 0) -> M.FxEffect:
+    """Compile effect source for ``fx_4_0``/``fx_4_1``/``fx_5_0`` into the effect model; ``flags2`` the
+    D3DCOMPILE_EFFECT_* bits (D3DCompile's Flags2: fxc /Gch, /Gdp)."""
     if not _FX_TARGET.match(target):
         raise NotSupportedError(f"HLSL compilation for {target}")
+    if flags2 & D3DCOMPILE_EFFECT_CHILD_EFFECT and target != "fx_5_0":
+        # a child effect leaves its ``shared`` buffers and objects to the effect pool (fxc's fx_4_0/fx_4_1
+        # objects of DXDecompiler's AdvancedEffect/BasicEffect/EffectNoTechnique *_Child: "Child effect
+        # (requires effect pool): true", the shared ones listed apart); Effects 11 has no pools and refuses
+        # such a binary (EffectLoad.cpp "Effect11 does not support EffectPools"), so it is not written. At
+        # fx_5_0 fxc ignores /Gch: its *_5_0_Child objects are byte-equal to the plain ones
+        raise NotSupportedError(f"Effects 11: child effects (effect pools, D3DCOMPILE_EFFECT_CHILD_EFFECT / fxc "
+                                f"/Gch) at {target}")
     ctx = _Ctx(source, file, target, defines, include_open, flags)
+    ctx.flags2 = flags2
     pp = preprocess(source, file, defines, include_open)
     parser = EffectParser(lex(pp.text, file))
     prog = parser.parse_program()
