@@ -311,3 +311,27 @@ def test_child_flag_is_ignored_at_fx_5_0():
         a, b = _git(f"{EFFECTS}/{name}_5_0_FX.o"), _git(f"{EFFECTS}/{name}_5_0_Child_FX.o")
         if a is not None:
             assert a == b
+
+
+def test_listing_prints_programs_as_fxc():
+    """fxc's /Fc listing of EffectExpressions_5_0: ``eval(`` programs with registers, ``expr``, variables with
+    their register offsets (``m[3].z``, ``bar[4].w``) and literals; the lines of the states whose code is
+    byte-equal must be fxc's lines."""
+    from pyd3d11.effects.listing import effect_listing
+    from pyd3d11.shader.blob import blob_bytes
+    from pyd3d11.shader.compile_api import D3DCompile
+
+    src, ref = _git(f"{EFFECTS}/EffectExpressions.fx"), _git(f"{EFFECTS}/EffectExpressions_5_0_FX.asm")
+    if src is None or ref is None:
+        pytest.skip("no DXDecompiler mirror")
+    text = src.decode()
+    mine = effect_listing(blob_bytes(D3DCompile(text, len(text), "e.fx", None, None, None, "fx_5_0", 0, SLOW_OPS,
+                                                None))).splitlines()
+    theirs = set(ref.decode().splitlines())
+    start = next(i for i, line in enumerate(mine) if "BorderColor = eval(" in line)
+    border = mine[start:start + 9]
+    assert border[-1].endswith("bar[4].x);") and all(line in theirs for line in border)
+    blend = [line for line in mine if "BlendEnable[0] = eval(" in line]
+    assert blend and blend[0] in theirs
+    index = [i for i, line in enumerate(mine) if "DepthStencilArray[eval(" in line]
+    assert len(index) == 2 and all(mine[i] in theirs and mine[i + 1] in theirs for i in index)

@@ -405,3 +405,52 @@ def variable_table(program: Program, read_variable) -> list[int]:
         words = struct.unpack(f"<{len(raw) // 4}I", raw)
         table[4 * v.register:4 * v.register + len(words)] = words
     return table
+
+
+# --- listing ------------------------------------------------------------------------------------------------
+#: operations whose literals fxc's listings print as integers (the others as %f floats, ``and``/``or``/``xor`` too:
+#: ``and r0.x, r1.x, (1.000000)``, ``(-0.000000)`` for 0x80000000 in its EffectExpressions listing)
+_INT_LITERAL_OPS = frozenset({"ineg", "iadd", "imul", "udiv", "imin", "imax", "umin", "umax", "ishl", "ishr",
+                              "ushr", "bilt", "bige", "bieq", "bine", "buge", "bult", "movc", "itof", "utof",
+                              "itob", "btoi", "btof"})
+
+
+def _swizzle_text(start: int, n: int) -> str:
+    if n == 4 and start == 0:
+        return ""
+    return "." + "".join("xyzw"[(start + k) % 4] for k in range(n))
+
+
+def _listing_operand(p: Program, ins: Instruction, o: Operand, n: int) -> str:
+    if o.array is not None:
+        return "?[?]"
+    if o.table == LIT:
+        vals = p.literals[o.index:o.index + n] or [0]
+        if ins.op in _INT_LITERAL_OPS:
+            text = ", ".join(str(v - (1 << 32) if v & 0x80000000 else v) for v in vals)
+        else:
+            text = ", ".join(f"{struct.unpack('<f', struct.pack('<I', v))[0]:f}" for v in vals)
+        return f"({text})"
+    sw = _swizzle_text(o.index % 4, n)
+    if o.table == TEMP:
+        return f"r{o.index // 4}{sw}"
+    if o.table == OUT:
+        return f"expr{sw}" if o.index < 4 and (n > 1 or o.index == 0) else f"expr{o.index // 4}{sw}"
+    for v in p.variables:
+        if v.register <= o.index // 4 < v.register + v.count:
+            r = o.index // 4 - v.register
+            return f"{v.name}{f'[{r}]' if v.count > 1 else ''}{sw}"
+    return f"c{o.index // 4}{sw}"
+
+
+def listing(p: Program) -> list[str]:
+    """The program as fxc's effect listings print it inside ``eval( … )``: one instruction a line, registers
+    ``r#``, the result ``expr``, variables by name with their register offset, literals in parentheses."""
+    lines = []
+    for ins in p.code:
+        n_out = ins.comps
+        parts = [_listing_operand(p, ins, ins.output, n_out)]
+        parts += [_listing_operand(p, ins, o, 1 if ins.scalar and k == 0 else ins.comps)
+                  for k, o in enumerate(ins.inputs)]
+        lines.append(f"{ins.op} " + ", ".join(parts))
+    return lines
