@@ -19,9 +19,14 @@ order (inferred from two programs: bar 0-4, m 5-8, a 9; i, j, l, b1, a, b in buf
 Inferred where fxc's objects are silent (the result is the HLSL value either way): temporaries take the lowest
 free component; float ``<``/``>=`` are ``lt``/``ge`` (1.0 / 0.0) then ``ftob``; ``==``/``!=`` of floats
 combine two ``ge``; ``exp``/``log`` scale ``exp``/``log`` (base 2); ``%`` is ``x - trunc(x / y) * y``.
-Not built (NotSupportedError naming "FXLVM state expression"): calls of user functions (fxc inlines them,
-locals and flow control included -- EffectExpressions' ``func()``), run-time array indices into variables,
-intrinsics outside :data:`_UNARY` / :data:`_BINARY` and the few composed below, doubles.
+A user function called from the expression is inlined (:class:`_Inliner`): parameters bound to the arguments,
+locals as values, assignments under an ``if`` and returns selected with ``movc`` -- fxc's own code for
+EffectExpressions' ``func()`` / ``func2()`` is ordered and folded by its optimiser, so those programs are compared
+by what they compute (tests/test_fx11_fxlvm.py), not byte for byte.
+
+Not built (NotSupportedError naming "FXLVM state expression"): loops, ``out`` parameters and overloads in an
+inlined function, run-time array indices into variables, intrinsics outside :data:`_UNARY` / :data:`_BINARY` and
+the few composed below, doubles.
 """
 
 from __future__ import annotations
@@ -40,7 +45,8 @@ def _unsupported(what: str) -> NotSupportedError:
     return NotSupportedError(f"Effects 11: FXLVM state expression: {what}")
 
 
-_FBITS = lambda x: struct.unpack("<I", struct.pack("<f", x))[0]  # noqa: E731
+def _FBITS(x: float) -> int:  # noqa: N802 - the float's bit pattern, as the literal table holds it
+    return struct.unpack("<I", struct.pack("<f", x))[0]
 _UNARY = {"sin": "sin", "cos": "cos", "asin": "asin", "acos": "acos", "atan": "atan", "sqrt": "sqrt",
           "rsqrt": "rsq", "rcp": "rcp", "frac": "frc", "floor": "floor", "ceil": "ceil", "round": "round",
           "exp2": "exp", "log2": "log"}
@@ -669,7 +675,7 @@ def _run(ops: list[L.Operand]) -> bool:
     return all(o.table == ops[0].table and o.index == ops[0].index + i for i, o in enumerate(ops))
 
 
-def _ctab_type(t: M.FxType, upto: int | None = None) -> C.TypeInfo:
+def _ctab_type(t: M.FxType) -> C.TypeInfo:
     """The constant-table type of an effect variable (fxc's FXLVM tables: uint is INT, as D3D9 has no uint; a
     column-major matrix is MATRIX_COLUMNS with its rows and columns as declared)."""
     ptype = {M.EST_Float: 3, M.EST_Int: 2, M.EST_UInt: 2, M.EST_Bool: 1}.get(t.scalar, 3)
