@@ -282,7 +282,13 @@ ACCEPTANCE = [  # (body, outcome at fx_4_0, fx_4_1, fx_5_0)
     ('technique10 t { pass p { GeometryShader = ConstructGSWithSO(CompileShader(vs_4_0, vs()), '
      '"SV_Position.xyzw"); } }', "ok", "ok", "ok"),
     ("interface I { float f(); }; class C : I { float f() { return 1; } }; C c; I i = c;", "error", "error", "ok"),
-    ("uint d; DepthStencilState s { DepthFunc = d + 2; };", "notimpl", "notimpl", "notimpl"),  # FXLVM code
+    # FXLVM code (session 26, helper FX11: built, user functions inlined; test_fx11_fxlvm.py); in a state object
+    # only under D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS (performance mode refuses it), in a pass always
+    ("uint d; DepthStencilState s { DepthFunc = d + 2; };", "error", "error", "error"),
+    ("uint d; uint f() { return d; } DepthStencilState s[2]; technique10 t { pass p { "
+     "SetDepthStencilState(s[f()], d * 2); } }", "ok", "ok", "ok"),  # inlined
+    ("uint d; uint f() { for (;;) {} return d; } technique10 t { pass p { SetDepthStencilState(NULL, f()); } }",
+     "notimpl", "notimpl", "notimpl"),  # loops in an inlined function: not built
 ]
 
 
@@ -313,4 +319,10 @@ def test_fx5_effects_equal_fxc_objects():
     res = dxd_corpus.run(tree, "*Effects/*5*FX")
     t = res["tally"]
     assert t["fx_5_0 effects"] >= 10
-    assert t["fx_5_0 effects equal"] == t["fx_5_0 effects"], res["differing"]
+    # session 26 (helper FX11): EffectExpressions compiles; its two states computed by user functions (func(),
+    # func2(): fxc's optimiser orders and folds that code its own way) are FXLVM programs that compute what
+    # fxc's do (test_fx11_fxlvm.py runs both), not the same bytes; every other item of every object is equal
+    for job, diffs in res["differing"].items():
+        assert job.startswith("Internal/Effects/EffectExpressions_5_0"), (job, diffs)
+        assert sorted(d[1].split(",")[3].strip() for d in diffs) == ["'MinLOD'", "'MipLODBias'"], (job, diffs)
+    assert t["fx_5_0 effects equal"] == t["fx_5_0 effects"] - len(res["differing"])

@@ -113,6 +113,10 @@ class _Writer:
                 init = self.raw(struct.pack("<2I", self.string(a.value[0]), a.value[1]))
             elif a.kind == M.ECAT_VariableIndex:
                 init = self.raw(struct.pack("<2I", self.string(a.value[0]), self.string(a.value[1])))
+            elif a.kind == M.ECAT_Expression:
+                init = self.block(a.value)
+            elif a.kind == M.ECAT_ExpressionIndex:
+                init = self.raw(struct.pack("<2I", self.string(a.value[0]), self.block(a.value[1])))
             elif a.kind == M.ECAT_InlineShader5:
                 init = self.raw(self.shader5(a.value))
             elif a.kind == M.ECAT_InlineShader:
@@ -333,10 +337,12 @@ class _Reader:
             elif kind == M.ECAT_InlineShader:
                 sh, so = struct.unpack("<2I", self.at(init, 8))
                 value = M.FxShader(self.block(sh), [self.string(so) or ""] if so else [], 0, False)
-            elif kind in (M.ECAT_Expression, M.ECAT_ExpressionIndex):
-                from ..errors import NotSupportedError
-                raise NotSupportedError("Effects 11: FXLVM expressions in state assignments (FX11 does not run "
-                                        "them either)")
+            elif kind == M.ECAT_Expression:
+                # FXLVM code (effects/fxlvm.py): kept as fxc's container bytes, evaluated by the runtime
+                value = self.block(init)
+            elif kind == M.ECAT_ExpressionIndex:
+                a, code = struct.unpack("<2I", self.at(init, 8))
+                value = (self.string(a), self.block(code))
             else:
                 raise _bad("invalid assignment type")
             out.append(M.FxAssignment(state, index, kind, value))

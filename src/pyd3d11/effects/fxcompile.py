@@ -14,7 +14,12 @@ import struct
 from collections.abc import Callable
 
 from ..errors import NotSupportedError
-from ..headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY, D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
+from ..headers.d3dcompiler_types import (
+    D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS,
+    D3DCOMPILE_EFFECT_CHILD_EFFECT,
+    D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
+    D3DCOMPILE_PACK_MATRIX_ROW_MAJOR,
+)
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.classes import ClassType, InterfaceType, is_interface_type
 from ..shader.hlsl.codegen import Codegen, walk
@@ -69,6 +74,7 @@ class _Ctx:
     def __init__(self, source: str, file: str, target: str, defines, include_open, flags: int):
         self.source, self.file, self.target = source, file, target
         self.defines, self.include_open, self.flags = defines, include_open, flags
+        self.flags2 = 0  #: D3DCOMPILE_EFFECT_* bits
         self.fx5 = target == "fx_5_0"
         self.row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
         self.shader_cache: dict[tuple, bytes] = {}
@@ -77,6 +83,8 @@ class _Ctx:
         self.interfaces: dict[str, M.FxInterfaceVar] = {}
         self.consts: dict = {}
         self.hex_literals: set[int] = set()
+        #: the functions the program defines, by name (a state expression calling one is FXLVM code)
+        self.functions: dict[str, list] = {}
 
     def error(self, pos, msg: str, code: int = 3000) -> HlslError:
         if pos is None:
@@ -482,8 +490,10 @@ def _object_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
             return M.ECAT_ConstIndex, (node.a.name, int(idx))
         if isinstance(node.index, A.Ident) and node.index.name in ctx.numeric:
             return M.ECAT_VariableIndex, (node.a.name, node.index.name)
-        raise NotSupportedError("Effects 11: state-assignment index expressions (FXLVM code; FX11 does not run "
-                                "them either)")
+        if _reads_variables(ctx, node.index):
+            # ``DepthStencilArray[i * 3 + j]``: fxc's ECAT_ExpressionIndex, the index as FXLVM code
+            return M.ECAT_ExpressionIndex, (node.a.name, _fxlvm(ctx, node.index, 1, "u"))
+        raise ctx.error(pos, f"invalid index for state '{lv.name}': not a literal expression")
     raise ctx.error(pos, f"invalid value for state '{lv.name}'")
 
 
@@ -529,12 +539,11 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
     cv = const_value(want, node, ctx.consts)
     vals = None if cv is None else cv.vals
     if vals is None:
-        names = [n.name for n in walk(node) if isinstance(n, A.Ident)]
-        if names and all(n in ctx.numeric or n in ctx.consts for n in names) and not isinstance(node, A.Call):
+        if _reads_variables(ctx, node):
             # fxc compiles an expression over the effect's variables (``DepthFunc = i + 2;``, DXDecompiler's
-            # EffectExpressions.fx) to FXLVM code, which FX11 runs at Apply; not built here
-            raise NotSupportedError(f"Effects 11: state-assignment expressions over variables ('{lv.name}', FXLVM "
-                                    "code)")
+            # EffectExpressions.fx) to FXLVM code (ECAT_Expression), which the runtime runs at Apply
+            kind = {S.SVT_FLOAT: "f", S.SVT_BOOL: "b", S.SVT_INT: "i"}.get(lv.type, "u")
+            return M.ECAT_Expression, _fxlvm(ctx, node, lv.cols, kind)
         raise ctx.error(pos, f"invalid value for state '{lv.name}': not a literal expression")
     kinds = _value_kinds(ctx, node)
     if len(kinds) == 1 and lv.cols > 1:
@@ -546,6 +555,20 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
     if len(consts) != lv.cols:
         raise ctx.error(pos, f"state '{lv.name}' needs {lv.cols} values")
     return M.ECAT_Constant, consts
+
+
+def _reads_variables(ctx: _Ctx, node) -> bool:
+    """Whether an expression reads a numeric effect variable (so fxc compiles it to FXLVM code)."""
+    return any(isinstance(n, A.Ident) and n.name in ctx.numeric or isinstance(n, A.Call) and n.name in ctx.functions
+               for n in walk(node))
+
+
+def _fxlvm(ctx: _Ctx, node, comps: int, kind: str) -> bytes:
+    from . import fxexpr, fxlvm
+
+    program = fxexpr.compile_expression(node, ctx.numeric, ctx.consts, ctx.target, comps, kind,
+                                         ctx.functions)
+    return fxlvm.encode(program, ctx.target, ctx.flags)
 
 
 _KIND_OF_BASE = {"float": M.EST_Float, "half": M.EST_Float, "double": M.EST_Float, "lit_float": M.EST_Float,
@@ -648,6 +671,13 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
                 kind, val = _object_value(ctx, lv, value, e.pos)
             else:
                 kind, val = _numeric_value(ctx, lv, value, e.pos)
+            if kind == M.ECAT_Expression and block != S.EBT_Pass and \
+                    not ctx.flags2 & D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS:
+                # "Performance mode disallows mutable state objects by preventing non-literal expressions from
+                # appearing in state object definitions" (D3DCOMPILE_EFFECT constants; fxc /Gdp lifts it, as
+                # EffectExpressions.fx is compiled). fxc's error number is not known: X3000 here
+                raise ctx.error(e.pos, f"state '{lv.name}': a non-literal expression in a state object needs "
+                                       "D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS (/Gdp)")
             out += [M.FxAssignment(istate, i, kind, val) for i in indices]
     # a state assigned again later in the block keeps only its last assignment, where that one stands (fxc's
     # objects hold one assignment per state and index; vkd3d-shader's fx writer skips "a property reassigned
@@ -691,11 +721,21 @@ _BLOCK_OF_EOT = {M.EOT["Blend"]: S.EBT_Blend, M.EOT["DepthStencil"]: S.EBT_Depth
 
 
 def compile_effect(source: str, file: str, target: str, defines: dict | None = None,
-                   include_open: Callable | None = None, flags: int = 0) -> M.FxEffect:
-    """Compile effect source for ``fx_4_0``/``fx_4_1``/``fx_5_0`` into the effect model."""
+                   include_open: Callable | None = None, flags: int = 0, flags2: int = 0) -> M.FxEffect:
+    """Compile effect source for ``fx_4_0``/``fx_4_1``/``fx_5_0`` into the effect model; ``flags2`` the
+    D3DCOMPILE_EFFECT_* bits (D3DCompile's Flags2: fxc /Gch, /Gdp)."""
     if not _FX_TARGET.match(target):
         raise NotSupportedError(f"HLSL compilation for {target}")
+    if flags2 & D3DCOMPILE_EFFECT_CHILD_EFFECT and target != "fx_5_0":
+        # a child effect leaves its ``shared`` buffers and objects to the effect pool (fxc's fx_4_0/fx_4_1
+        # objects of DXDecompiler's AdvancedEffect/BasicEffect/EffectNoTechnique *_Child: "Child effect
+        # (requires effect pool): true", the shared ones listed apart); Effects 11 has no pools and refuses
+        # such a binary (EffectLoad.cpp "Effect11 does not support EffectPools"), so it is not written. At
+        # fx_5_0 fxc ignores /Gch: its *_5_0_Child objects are byte-equal to the plain ones
+        raise NotSupportedError(f"Effects 11: child effects (effect pools, D3DCOMPILE_EFFECT_CHILD_EFFECT / fxc "
+                                f"/Gch) at {target}")
     ctx = _Ctx(source, file, target, defines, include_open, flags)
+    ctx.flags2 = flags2
     pp = preprocess(source, file, defines, include_open)
     parser = EffectParser(lex(pp.text, file))
     prog = parser.parse_program()
@@ -740,6 +780,9 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             fcb.variables.append(var)
             ctx.numeric[d.name] = var
         eff.cbuffers.append(fcb)
+    for d in prog.decls:
+        if isinstance(d, A.FuncDef) and d.body is not None:
+            ctx.functions.setdefault(d.name, []).append(d)
     # object variables, in declaration order
     decls: list[A.VarDecl] = []
     for d in prog.decls:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import struct
 
+from . import fxlvm
 from . import model as M
 from . import states as S
 from .binary import read_effect
@@ -144,6 +145,16 @@ def _assignments(items: list[M.FxAssignment], indent: str) -> list[str]:
             out.append(head + f"{a.value[0]}[{a.value[1]}];")
         elif a.kind == M.ECAT_VariableIndex:
             out.append(head + f"{a.value[0]}[{a.value[1]}];")
+        elif a.kind in (M.ECAT_Expression, M.ECAT_ExpressionIndex):
+            # FXLVM code, as fxc prints it: ``eval(iadd expr.x, i.x, (2))``, continuation lines under the first
+            code = a.value if a.kind == M.ECAT_Expression else a.value[1]
+            text = fxlvm.listing(fxlvm.decode(code))
+            lead = head + ("eval(" if a.kind == M.ECAT_Expression else f"{a.value[0]}[eval(")
+            pad = " " * (len(indent) + 16)
+            close = ");" if a.kind == M.ECAT_Expression else ")];"
+            body = [lead + text[0]] + [pad + t for t in text[1:]]
+            body[-1] += close
+            out += body
         else:  # an inline shader
             lines = _shader(a.value, indent)
             out.append(head + lines[0])

@@ -141,7 +141,8 @@ class FxShader:
 class FxAssignment:
     """``state`` indexes states.LVALUES; ``value`` by kind: Constant -> [(EST, number)], Variable -> name,
     ConstIndex -> (array name, index), VariableIndex -> (array name, index variable name),
-    InlineShader(5) -> FxShader."""
+    InlineShader(5) -> FxShader, Expression -> the FXLVM container (bytes, effects/fxlvm.py), ExpressionIndex ->
+    (array name, FXLVM container computing the index)."""
 
     state: int
     index: int

@@ -779,6 +779,10 @@ class ID3DX11Effect:
             n = var._t.rows * var._t.cols
             dst = "f" if lv.type == S.SVT_FLOAT else "i"
             vals = [var._get(16 * r + 4 * c, dst) for r in range(var._t.rows) for c in range(var._t.cols)][:n]
+        elif a.kind == M.ECAT_Expression:
+            # FXLVM code (fxc's ECAT_Expression): computed from the variables' current values, its result
+            # already of the state's type (fxc converts inside the program); FX11 itself refuses these at load
+            vals = [_fxlvm_bits_to(b, lv.type) for b in self._run_fxlvm(a.value)][:lv.cols]
         else:
             raise _fail("ID3DX11EffectPass::Apply", "invalid numeric state assignment")
         if lv.type == S.SVT_FLOAT:
@@ -786,6 +790,26 @@ class ID3DX11Effect:
         else:
             vals = [int(v) for v in vals]
         return vals if raw_list or lv.cols > 1 else vals[0]
+
+    def _run_fxlvm(self, code: bytes) -> list[int]:
+        from . import fxlvm
+
+        key = bytes(code)
+        cache = self.__dict__.setdefault("_fxlvm_programs", {})
+        program = cache.get(key)
+        if program is None:
+            try:
+                program = cache[key] = fxlvm.decode(key)
+            except ValueError as exc:
+                raise _fail("ID3DX11EffectPass::Apply", f"malformed FXLVM expression: {exc}") from None
+
+        def read(name: str) -> bytes | None:
+            var = self._numeric.get(name)
+            if var is None:
+                return None
+            return bytes(var._store.data[var._offset:var._offset + var._t.total_size])
+
+        return fxlvm.evaluate(program, fxlvm.variable_table(program, read))
 
     def _object_ref(self, a: M.FxAssignment, what: str) -> Any:
         """Resolve an object assignment: shaders -> (ShaderBlock | None, variable, index); states ->
@@ -800,6 +824,10 @@ class ID3DX11Effect:
             name = a.value[0]
             iv = self._numeric.get(a.value[1])
             idx = iv._get(0, "i") if iv is not None else 0
+        elif a.kind == M.ECAT_ExpressionIndex:
+            name = a.value[0]
+            idx = self._run_fxlvm(a.value[1])[0]
+            idx = idx - (1 << 32) if idx & 0x80000000 else idx
         else:
             raise _fail("ID3DX11EffectPass::Apply", "invalid object assignment")
         slots = self._slots.get(name)
@@ -853,6 +881,17 @@ class ID3DX11Effect:
             set_shader(block.shader, instances, len(instances))
         else:
             set_shader(block.shader, None, 0)
+
+
+def _fxlvm_bits_to(bits: int, svt: int) -> Any:
+    """A 32-bit FXLVM result read as the state's scalar type."""
+    if svt == S.SVT_FLOAT:
+        return struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
+    if svt == S.SVT_BOOL:
+        return 1 if bits & 0xFFFFFFFF else 0
+    if svt == S.SVT_INT:
+        return bits - (1 << 32) if bits & 0x80000000 else bits
+    return bits & 0xFFFFFFFF
 
 
 def _split_index(name: str) -> tuple[str, int]:

@@ -130,7 +130,7 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
     name = pSourceName or "source"
     text = _source_text(pSrcData, SrcDataSize)
     if pTarget in ("fx_4_0", "fx_4_1", "fx_5_0"):
-        return _compile_effect(text, name, pDefines, pInclude, pTarget, Flags1, ppErrorMsgs)
+        return _compile_effect(text, name, pDefines, pInclude, pTarget, Flags1, ppErrorMsgs, Flags2)
     if pTarget == "fx_2_0":
         return _compile_effect_fx2(text, name, pDefines, pInclude, Flags1, ppErrorMsgs)
     from .hlsl.library import LIBRARY_TARGET, compile_library
@@ -160,14 +160,15 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
 
 
 def _compile_effect(text: str, name: str, pDefines: Any, pInclude: Any, target: str, flags: int,  # noqa: N803
-                    ppErrorMsgs: list | None) -> ID3DBlob:  # noqa: N803
+                    ppErrorMsgs: list | None, flags2: int = 0) -> ID3DBlob:  # noqa: N803
     """fx_4_0/fx_4_1/fx_5_0: the effect binary FX11 reads (pyd3d11.effects; the entry point is ignored, as
-    fxc ignores it for effect targets)."""
+    fxc ignores it for effect targets); ``flags2`` the D3DCOMPILE_EFFECT_* bits."""
     from ..effects.binary import write_effect
     from ..effects.fxcompile import compile_effect
 
     try:
-        eff = compile_effect(text, name, target, _defines(pDefines), _include_opener(pInclude, name), flags)
+        eff = compile_effect(text, name, target, _defines(pDefines), _include_opener(pInclude, name), flags,
+                             flags2)
     except HlslError as exc:
         if ppErrorMsgs is not None:
             ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))

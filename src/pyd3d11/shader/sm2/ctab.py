@@ -91,12 +91,13 @@ def _type_key(t: TypeInfo) -> tuple:
     return (t.cls, t.type, t.rows, t.columns, t.elements, tuple((n, _type_key(m)) for n, m in t.members))
 
 
-def encode_ctab(table: ConstantTable) -> list[int]:
+def encode_ctab(table: ConstantTable, share_types: bool = True) -> list[int]:
     """The comment block's DWORDs after the comment token: ``CTAB`` then the table. After the header and the
     ConstantInfo array come, per constant in table order, its name (strings unaligned), its type and its default
     value (structures 4-byte aligned, padding 0xAB); equal types and equal default values are written once and
     shared -- as in fxc's objects (DepthOfField's LightAmbient and LightDiffuse share one float4 type and one
-    default; mWorld, mWorldView, mWorldViewProjection one float4x4 type)."""
+    default; mWorld, mWorldView, mWorldViewProjection one float4x4 type). ``share_types=False``: every constant
+    and member writes its own type, as fxc's FXLVM tables of the fx_4/fx_5 targets do (effects/fxlvm.py)."""
     n = len(table.constants)
     body = bytearray(HEADER_SIZE + 20 * n)
     types: dict[tuple, int] = {}
@@ -111,7 +112,7 @@ def encode_ctab(table: ConstantTable) -> list[int]:
         return off
 
     def add_type(t: TypeInfo) -> int:
-        key = _type_key(t)
+        key = _type_key(t) if share_types else id(t)
         if key in types:
             return types[key]
         members = [(add_string(m_name), add_type(m_type)) for m_name, m_type in t.members]
