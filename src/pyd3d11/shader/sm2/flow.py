@@ -130,17 +130,8 @@ class FlowControl:
     def _pred_still_holds(self, key: tuple, t: int) -> bool:
         """No instruction after the cached product's computation wrote a temp it was made of (or the product's
         register), and none is flow control."""
-        start = self.pred_cache[1]  # type: ignore[index]
-        if start > len(self.body):
-            return False
         regs = {num for reg, num, _, _ in key if reg == Reg.TEMP} | {t}
-        for inst in self.body[start:]:
-            if inst.op in _FLOW or inst.op.startswith(("break", "if")) or inst.predicated:
-                return False
-            d = inst.dst
-            if d is not None and d.reg == Reg.TEMP and d.num in regs:
-                return False
-        return True
+        return self._unwritten_since(self.pred_cache[1], regs)  # type: ignore[index]
 
     def _return(self, inst: ir.Instruction, frames: list[dict]) -> bool:
         """ret / retc: True when the whole program ends here. A return where only some lanes run (inside a
