@@ -203,7 +203,8 @@ technique11 T {
 @pytest.fixture
 def fx():
     dev, ctx = quick_device()
-    eff = D3DX11CompileEffectFromMemory(FX, len(FX), "expr.fx", None, None, 0, SLOW_OPS, dev)
+    # Effects 11 refuses FXLVM at load (test_fx11_fxlvm_load.py); the evaluator runs behind the opt-in
+    eff = D3DX11CompileEffectFromMemory(FX, len(FX), "expr.fx", None, None, 0, SLOW_OPS, dev, evaluate_fxlvm=True)
     return dev, ctx, eff
 
 

@@ -906,10 +906,31 @@ def _split_index(name: str) -> tuple[str, int]:
 
 
 # --- creation functions -------------------------------------------------------------------------------------
+#: FX11 EffectLoad.cpp CEffectLoader::LoadAssignments, its debug text for both expression kinds
+FXLVM_REFUSAL = "FXLVM Expressions (complex assignments like myVar[i*2]) are not supported in Effects11."
+
+
+def _refuse_fxlvm(model: M.FxEffect) -> None:
+    """E_NOTIMPL as FX11's loader gives it: LoadAssignments, run on every state block of a state-object variable
+    (LoadObjectVariables) and on every pass (LoadTechnique), fails with E_NOTIMPL on the first ECAT_Expression or
+    ECAT_ExpressionIndex assignment, whatever its state and the effect's target (fx_4_0, fx_4_1, fx_5_0 all load
+    through it); a constant, a variable, a constant index or a variable index loads."""
+    blocks = [blk for o in model.objects for blk in o.blocks]
+    blocks += [p.assignments for g in model.groups for t in g.techniques for p in t.passes]
+    for assignments in blocks:
+        if any(a.kind in (M.ECAT_Expression, M.ECAT_ExpressionIndex) for a in assignments):
+            raise error_for(E_NOTIMPL, FXLVM_REFUSAL, "D3DX11CreateEffectFromMemory")
+
+
 def D3DX11CreateEffectFromMemory(pData: Any, DataLength: int | None, FXFlags: int, pDevice: Any,  # noqa: N802,N803
-                                 srcName: str | None = None) -> ID3DX11Effect:
+                                 srcName: str | None = None, *, evaluate_fxlvm: bool = False) -> ID3DX11Effect:
     """Create an effect from a compiled fx_4_0/fx_4_1/fx_5_0 binary (FX11 D3DX11CreateEffectFromMemory):
-    E_INVALIDARG for no data or no device; E_FAIL for malformed data (FX11 LoadEffect)."""
+    E_INVALIDARG for no data or no device; E_FAIL for malformed data (FX11 LoadEffect); E_NOTIMPL for an effect
+    with FXLVM expressions, as FX11 (:func:`_refuse_fxlvm`).
+
+    ``evaluate_fxlvm`` (a pyd3d11 extension, off by default; no Windows API has it) loads such an effect anyway and
+    evaluates its expressions at Apply as Direct3D 10's effect runtime (d3d10.dll) did -- pyd3d11 has no
+    D3D10CreateEffectFromMemory to put that behaviour behind."""
     from ..shader.blob import blob_bytes
 
     if pData is None or pDevice is None or DataLength == 0:
@@ -919,16 +940,21 @@ def D3DX11CreateEffectFromMemory(pData: Any, DataLength: int | None, FXFlags: in
         data = data[:DataLength]
     if not data:
         raise _badarg("D3DX11CreateEffectFromMemory", "empty data")
-    return ID3DX11Effect(pDevice, read_effect(data), data)
+    model = read_effect(data)
+    if not evaluate_fxlvm:
+        _refuse_fxlvm(model)
+    return ID3DX11Effect(pDevice, model, data)
 
 
-def D3DX11CreateEffectFromFile(pFileName: str, FXFlags: int, pDevice: Any) -> ID3DX11Effect:  # noqa: N802,N803
+def D3DX11CreateEffectFromFile(pFileName: str, FXFlags: int, pDevice: Any, *,  # noqa: N802,N803
+                               evaluate_fxlvm: bool = False) -> ID3DX11Effect:
     """Create an effect from a compiled effect file (a .fxo written by fxc /T fx_5_0 /Fo)."""
     if not pFileName or pDevice is None:
         raise _badarg("D3DX11CreateEffectFromFile", "pFileName and pDevice are required")
     with open(pFileName, "rb") as f:
         data = f.read()
-    return D3DX11CreateEffectFromMemory(data, len(data), FXFlags, pDevice, str(pFileName))
+    return D3DX11CreateEffectFromMemory(data, len(data), FXFlags, pDevice, str(pFileName),
+                                        evaluate_fxlvm=evaluate_fxlvm)
 
 
 def _check_child(FXFlags: int) -> None:  # noqa: N803
@@ -941,19 +967,21 @@ def _check_child(FXFlags: int) -> None:  # noqa: N803
 
 def D3DX11CompileEffectFromMemory(pData: Any, DataLength: int | None, srcName: str | None, pDefines: Any,  # noqa: N802,N803
                                   pInclude: Any, HLSLFlags: int, FXFlags: int, pDevice: Any,
-                                  ppErrors: list | None = None) -> ID3DX11Effect:
-    """Compile effect source for fx_5_0 (D3DCompile) and create the effect from the blob."""
+                                  ppErrors: list | None = None, *, evaluate_fxlvm: bool = False) -> ID3DX11Effect:
+    """Compile effect source for fx_5_0 (D3DCompile) and create the effect from the blob (``evaluate_fxlvm``:
+    see :func:`D3DX11CreateEffectFromMemory`)."""
     from ..shader.compile_api import D3DCompile
 
     if pData is None or pDevice is None or DataLength == 0:
         raise _badarg("D3DX11CompileEffectFromMemory", "pData, DataLength and pDevice are required")
     _check_child(FXFlags)
     blob = D3DCompile(pData, DataLength, srcName, pDefines, pInclude, "", "fx_5_0", HLSLFlags, FXFlags, ppErrors)
-    return D3DX11CreateEffectFromMemory(blob, None, FXFlags, pDevice, srcName)
+    return D3DX11CreateEffectFromMemory(blob, None, FXFlags, pDevice, srcName, evaluate_fxlvm=evaluate_fxlvm)
 
 
 def D3DX11CompileEffectFromFile(pFileName: str, pDefines: Any, pInclude: Any, HLSLFlags: int, FXFlags: int,  # noqa: N802,N803
-                                pDevice: Any, ppErrors: list | None = None) -> ID3DX11Effect:
+                                pDevice: Any, ppErrors: list | None = None, *,
+                                evaluate_fxlvm: bool = False) -> ID3DX11Effect:
     """D3DCompileFromFile for fx_5_0, then D3DX11CreateEffectFromMemory."""
     from ..shader.compile_api import D3DCompileFromFile
 
@@ -961,4 +989,4 @@ def D3DX11CompileEffectFromFile(pFileName: str, pDefines: Any, pInclude: Any, HL
         raise _badarg("D3DX11CompileEffectFromFile", "pFileName and pDevice are required")
     _check_child(FXFlags)
     blob = D3DCompileFromFile(str(pFileName), pDefines, pInclude, "", "fx_5_0", HLSLFlags, FXFlags, ppErrors)
-    return D3DX11CreateEffectFromMemory(blob, None, FXFlags, pDevice, str(pFileName))
+    return D3DX11CreateEffectFromMemory(blob, None, FXFlags, pDevice, str(pFileName), evaluate_fxlvm=evaluate_fxlvm)
