@@ -5,10 +5,9 @@ A D3D9 effect state may be set from an expression of effect parameters (Microsof
 The effect runtime evaluates it on the CPU each time the pass is applied; fxc stores it as an effect expression
 program (a preshader, :mod:`.fx2preshader`) in the state's resource. This module compiles such an expression.
 
-The instruction encoding (fxc's objects, read with the layout :mod:`.fx2preshader` gives): one token per
-instruction -- the component count in the low bits, the opcode in bits 20-30, bit 31 the scalar form (input 0 is
-one component, applied to every component of the others) --, the input count, each input and then the output as
-(0, table, component offset); tables 1 = the literal table (CLIT, doubles), 2 = the parameters (CTAB), 4 = the
+The instruction encoding is :mod:`.fxlc`'s (one token per instruction -- the component count, the opcode, the
+scalar form: input 0 is one component, applied to every component of the others --, the input count, each input
+and then the output as (table, component offset)); tables 1 = the literal table (CLIT, doubles), 2 = the parameters (CTAB), 4 = the
 result, 7 = temporaries. The operations are the D3DX9 runtime's (Wine's d3dx9 preshader.c, from tests of the
 native runtime): mov neg rcp frc exp (2^x) log (log2|x|) rsq sin cos asin acos atan, min max lt ge add mul atan2,
 cmp (a >= 0 ? b : c), dot; its ``div`` evaluates to 0 and is never written. Every value is a float in the machine
@@ -52,14 +51,10 @@ from ..shader.hlsl import ast as A
 from ..shader.hlsl.constexpr import const_value
 from ..shader.hlsl.types import NumType
 from . import fx2binary as B
+from . import fxlc
 from .fx2preshader import encode_program, param_constant
 
 _LIT, _PARAM, _OUT, _TEMP = 1, 2, 4, 7
-#: the D3DX9 expression machine's opcodes (the runtime's table: Wine's d3dx9 preshader.c, written from tests of the
-#: native runtime; the same numbers DXDecompiler's FXLC decoder reads in fxc's objects)
-_OPS = {"mov": 0x100, "neg": 0x101, "rcp": 0x103, "frc": 0x104, "exp": 0x105, "log": 0x106, "rsq": 0x107,
-        "sin": 0x108, "cos": 0x109, "asin": 0x10A, "acos": 0x10B, "atan": 0x10C, "min": 0x200, "max": 0x201,
-        "lt": 0x202, "ge": 0x203, "add": 0x204, "mul": 0x205, "atan2": 0x206, "cmp": 0x300, "dot": 0x500}
 #: HLSL intrinsics of one argument that are one operation of the machine applied per component
 _UNARY_OPS = {"frac": "frc", "exp2": "exp", "log2": "log"}
 #: ... and those whose operation fxc applies one component at a time (the D3D9 scalar instructions rcp / rsq: fxc's
@@ -74,6 +69,12 @@ _RGBA = "rgba"
 _LOG2_E = 1.4426950408889634
 _LN_2 = 0.6931471805599453
 _TWO_PI = 6.283185307179586
+
+
+def _instruction(op: str, comps: int, ins: list, out, scalar: bool = False) -> list[int]:
+    """The words of one instruction over values (:class:`_Val`: a table and a component offset)."""
+    return fxlc.encode_instruction(fxlc.Instruction(op, comps, tuple(fxlc.Operand(v.table, v.index) for v in ins),
+                                                    fxlc.Operand(out.table, out.index), scalar))
 
 
 def _unsupported(what: str) -> NotSupportedError:
@@ -136,11 +137,7 @@ class _Program:
         return _Val(_TEMP, 4 * (self.temps - 1), comps, base)
 
     def emit(self, op: str, out: _Val, ins: list[_Val], scalar: bool = False) -> None:
-        token = (_OPS[op] << 20) | out.comps | (0x80000000 if scalar else 0)
-        words = [token, len(ins)]
-        for v in [*ins, out]:
-            words += [0, v.table, v.index]
-        self.code.append(words)
+        self.code.append(_instruction(op, out.comps, ins, out, scalar))
 
     def param(self, name: str, element: int | None, first: int, comps: int) -> _Val:
         p = self.params[name]
@@ -479,9 +476,7 @@ class _Compiler:
                 out = _Val(out.table, out.index, 1, _result_base(a.base, b.base))
                 # the runtime's dot sums the products of all the inputs' components into one (component count:
                 # the inputs')
-                words = [(_OPS["dot"] << 20) | a.comps, 2, 0, a.table, a.index, 0, b.table, b.index,
-                         0, out.table, out.index]
-                self.p.code.append(words)
+                self.p.code.append(_instruction("dot", a.comps, [a, b], out))
                 return out
             if name == "step":  # b >= a
                 return self.op("ge", b, a, dest, base="float")
@@ -570,8 +565,7 @@ class _Compiler:
             elems = [m.elem(k, i) for i in range(n)] if ma is not None else [m.elem(i, k) for i in range(n)]
             target = out.comp(k) if count > 1 else out
             if line is not None and n > 1:
-                self.p.code.append([(_OPS["dot"] << 20) | n, 2, 0, v.table, v.index, 0, line.table, line.index,
-                                    0, target.table, target.index])
+                self.p.code.append(_instruction("dot", n, [v, line], target))
                 continue
             acc = self.op("mul", v.comp(0), elems[0], target if n == 1 else None)
             for i in range(1, n):

@@ -4,8 +4,8 @@ With preshaders on (fxc's default for the D3D9 targets and fx_2_0), fxc moves th
 read only parameters out of the shader into a preshader the effect runtime evaluates on the CPU when the shader's
 parameters change; the shader then reads their results as constants. The preshader is a comment block ``PRES`` in
 the shader's token stream (after its CTAB) holding an FX 2.1 expression program: the version token 0x46580201,
-then comment blocks CTAB (the parameters it reads), CLIT (the literal table, doubles), FXLC (the instructions, the
-layout :mod:`.fx2expr` writes for state expressions) and PRSI (the shader registers it writes: the output-register
+then comment blocks CTAB (the parameters it reads), CLIT (the literal table, doubles), FXLC (the instructions, read
+by :mod:`.fxlc`, the one definition of their encoding) and PRSI (the shader registers it writes: the output-register
 offset and count, then a mapping list; fields after DXDecompiler's PrsiToken), and the end token. Its output table
 (4) is the shader's float constants (``c#``).
 
@@ -20,14 +20,10 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
+from .fxlc import FX9_OPCODES, Instruction, Operand, decode, decode_clit
+
 _COMMENT = 0xFFFE
 FX_PRESHADER_VERSION = 0x46580201
-#: FXLC opcodes -> fxc's listing mnemonics (the D3DX9 runtime's operation table: Wine's preshader.c; the FX 4
-#: operations DXDecompiler's enum also lists never occur in an FX 2 program and are not named here)
-MNEMONICS = {0x000: "nop", 0x100: "mov", 0x101: "neg", 0x103: "rcp", 0x104: "frc", 0x105: "exp", 0x106: "log",
-             0x107: "rsq", 0x108: "sin", 0x109: "cos", 0x10A: "asin", 0x10B: "acos", 0x10C: "atan", 0x200: "min",
-             0x201: "max", 0x202: "lt", 0x203: "ge", 0x204: "add", 0x205: "mul", 0x206: "atan2", 0x208: "div",
-             0x300: "cmp", 0x500: "dot", 0x70E: "d3ds_dotswiz"}
 _TABLE_PREFIX = {2: "c", 4: "c", 7: "r"}
 
 
@@ -36,27 +32,10 @@ def _fourcc(text: bytes) -> int:
 
 
 @dataclass
-class FxOperand:
-    table: int
-    offset: int
-    #: relative addressing: (table, offset) of the index register, or None
-    index: tuple[int, int] | None = None
-
-
-@dataclass
-class FxInstruction:
-    opcode: int
-    comps: int
-    scalar: bool
-    inputs: list[FxOperand]
-    output: FxOperand
-
-
-@dataclass
 class FxProgram:
     version: int
     literals: list[float] = field(default_factory=list)
-    instructions: list[FxInstruction] = field(default_factory=list)
+    instructions: list[Instruction] = field(default_factory=list)
     ctab: list[int] = field(default_factory=list)
     prsi: list[int] = field(default_factory=list)
 
@@ -89,24 +68,10 @@ def read_program(dw: list[int]) -> FxProgram:
         raise ValueError(f"not an FX expression program: version {dw[0]:#x}")
     blocks, _ = _comments(dw, 1)
     prog = FxProgram(dw[0], ctab=blocks.get(_fourcc(b"CTAB"), []), prsi=blocks.get(_fourcc(b"PRSI"), []))
-    clit = blocks.get(_fourcc(b"CLIT"), [0])
-    prog.literals = [struct.unpack("<d", struct.pack("<2I", clit[1 + 2 * k], clit[2 + 2 * k]))[0]
-                     for k in range(clit[0])]
-    code = blocks.get(_fourcc(b"FXLC"), [0])
-    j = 1
-    for _ in range(code[0]):
-        token, n_in = code[j], code[j + 1]
-        j += 2
-        operands = []
-        for _k in range(n_in + 1):
-            if code[j] == 0:
-                operands.append(FxOperand(code[j + 1], code[j + 2]))
-                j += 3
-            else:  # relative: (1, index table, index offset, table, offset)
-                operands.append(FxOperand(code[j + 3], code[j + 4], (code[j + 1], code[j + 2])))
-                j += 5
-        prog.instructions.append(FxInstruction((token >> 20) & 0x7FF, token & 0xFFFF, bool(token >> 31),
-                                               operands[:-1], operands[-1]))
+    prog.literals = decode_clit(blocks.get(_fourcc(b"CLIT"), [0]))
+    prog.instructions = decode(blocks.get(_fourcc(b"FXLC"), [0]))
+    if any(i.opcode not in FX9_OPCODES for i in prog.instructions):
+        raise ValueError("an FX10 operation in an FX 2 expression program")
     return prog
 
 
@@ -119,16 +84,16 @@ def _number(x: float) -> str:
     return text
 
 
-def _operand(prog: FxProgram, o: FxOperand, comps: int, broadcast: bool = False) -> str:
+def _operand(prog: FxProgram, o: Operand, comps: int, broadcast: bool = False) -> str:
     if o.table == 1:
         # the runtime reads consecutive literals, one for a scalar-form input 0, which fxc prints repeated
-        vals = [prog.literals[o.offset]] * comps if broadcast else prog.literals[o.offset:o.offset + comps]
+        vals = [prog.literals[o.index]] * comps if broadcast else prog.literals[o.index:o.index + comps]
         return "(" + ", ".join(_number(v) for v in vals) + ")"
     prefix = _TABLE_PREFIX.get(o.table, f"t{o.table}_")
-    reg, first = divmod(o.offset, 4)
+    reg, first = divmod(o.index, 4)
     mask = "" if comps == 4 and first == 0 else "." + "".join("xyzw"[(first + c) % 4] for c in range(comps))
-    if o.index is not None:
-        itable, ioff = o.index
+    if o.rel is not None:
+        itable, ioff = o.rel
         return f"{prefix}{reg}[{_TABLE_PREFIX.get(itable, 't')}{ioff // 4}.{'xyzw'[ioff % 4]}]{mask}"
     return f"{prefix}{reg}{mask}"
 
@@ -138,7 +103,7 @@ def listing(prog: FxProgram) -> list[str]:
     the scalar form is one component (a literal there printed once per component of the instruction)."""
     out = ["preshader"]
     for ins in prog.instructions:
-        name = MNEMONICS.get(ins.opcode, f"op{ins.opcode:#x}")
+        name = ins.op
         ops = [_operand(prog, ins.output, ins.comps)]
         for k, o in enumerate(ins.inputs):
             first = ins.scalar and k == 0

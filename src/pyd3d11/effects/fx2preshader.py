@@ -18,9 +18,8 @@ MicrosoftDocs (D3DXSHADER_CONSTANTTABLE):
   shader constant tables spell it (a matrix column-major unless declared row_major), registers up to the last one
   read, and its initial value as float4 registers;
 - a ``CLIT`` comment: the literal table (here empty);
-- an ``FXLC`` comment: the instruction count, then per instruction its opcode (``0x10000000 | components`` for a
-  move), the input count, each input as (0, table 2 = the constants, component offset) and the output as (0, table 4
-  = the result, component offset); then the DWORDs 0xF0F0F0F0, 0x0F0F0F0F;
+- an ``FXLC`` comment: the instructions in the encoding of :mod:`.fxlc` (here ``mov`` of each register of the
+  parameter: the input (table 2 = the constants, component offset), the output (table 4 = the result, offset));
 - the end token ``0x0000FFFF``.
 
 Only a reference to a parameter or an element of a parameter array with a literal index is built here; other
@@ -33,13 +32,10 @@ import struct
 
 from ..shader.sm2 import ctab as C
 from . import fx2binary as B
+from . import fxlc
 
 FX_VERSION = 0x46580200
 _COMMENT = 0xFFFE
-_END = 0x0000FFFF
-#: FXLC operand tables (inputs from the constant table, the output)
-_TABLE_CONST, _TABLE_OUT = 2, 4
-_MOV = 0x10000000
 #: the CTAB flags fxc records in its expression programs: NO_PRESHADER and the caller's flags, with 0x20000000 on
 #: a state's value program and not on an array selector's index (one object holds both: Effect_ShaderArray's
 #: ``LightAttenuation0[0] = light`` 0x20000100, its ``vsArray20[CurNumBones + 1]`` 0x100; ConfigSystem, compiled
@@ -110,12 +106,8 @@ def encode_program(constants: list[C.Constant], literals: list[float], instructi
     and the FXLC instructions, each already encoded as its DWORDs; ``selector`` for an array selector's index."""
     table = C.ConstantTable(FX_VERSION, "tx", constants,
                             flags=(flags & 0xFFFF) | 0x100 | (0 if selector else _STATE_VALUE_FLAG))
-    clit = [_fourcc(b"CLIT"), len(literals)]
-    for x in literals:
-        clit += list(struct.unpack("<2I", struct.pack("<d", x)))
-    code = [d for ins in instructions for d in ins]
-    dwords = [FX_VERSION, *_comment(C.encode_ctab(table)), *_comment(clit),
-              *_comment([_fourcc(b"FXLC"), len(instructions), *code, 0xF0F0F0F0, 0x0F0F0F0F]), _END]
+    dwords = [FX_VERSION, *_comment(C.encode_ctab(table)), *_comment([_fourcc(b"CLIT"), *fxlc.encode_clit(literals)]),
+              *_comment([_fourcc(b"FXLC"), *fxlc.encode(instructions)]), fxlc.PROGRAM_END]
     return struct.pack(f"<{len(dwords)}I", *dwords)
 
 
@@ -125,7 +117,8 @@ def reference_program(name: str, param: B.Fx2Param, element: int | None, row_maj
     regs, comps = _registers(param.type)
     first = (element or 0) * regs
     constant = param_constant(name, param, row_major, 0, first + regs)
-    code = [[_MOV | comps, 1, 0, _TABLE_CONST, 4 * (first + r), 0, _TABLE_OUT, 4 * r] for r in range(regs)]
+    code = [fxlc.encode_instruction(fxlc.Instruction("mov", comps, (fxlc.Operand(fxlc.VAR, 4 * (first + r)),),
+                                                      fxlc.Operand(fxlc.OUT, 4 * r))) for r in range(regs)]
     return encode_program([constant], [], code, flags, selector)
 
 

@@ -14,11 +14,8 @@ byte by byte):
   register per member);
 - ``CLI4``: a count and that many 32-bit literals (the bits of an int, uint or float), padded to whole
   registers of four;
-- ``FXLC``: the instruction count, then per instruction a token (component count in bits 0-2, opcode in bits
-  20-30, bit 31 the scalar form: input 0 is one component applied to every component of the others), the input
-  count, each input and then the output as (0, table, component index) -- or (1, table, index, array table,
-  array index) for an indexed input --, and the end marker 0xF0F0F0F0 0x0F0F0F0F 0xFFFF. Tables: 1 literals,
-  2 variables, 4 the result, 7 temporaries; an operand of ``n`` components reads the ``n`` consecutive
+- ``FXLC``: the instructions, in the encoding every expression program of fxc shares (:mod:`.fxlc`). Tables: 1
+  literals, 2 variables, 4 the result, 7 temporaries; an operand of ``n`` components reads the ``n`` consecutive
   components from its index.
 
 Every register holds 32 bits, read as float, int or uint by the operation. The opcode set and the meaning of
@@ -27,8 +24,9 @@ each operation: DXDecompiler's ``FxlcOpcode`` (the numbers of fxc's objects) and
 each operation where Wine's code is silent or takes one component only (see :data:`OPS`).
 
 Effects 11 itself never runs these programs: microsoft/FX11 EffectLoad.cpp refuses them at load ("FXLVM
-Expressions (complex assignments like myVar[i*2]) are not supported in Effects11.", E_NOTIMPL); Direct3D 10's
-effect runtime did. pyd3d11's runtime evaluates them at Apply (docs/conformance.md "Session 26, helper FX11").
+Expressions (complex assignments like myVar[i*2]) are not supported in Effects11.", E_NOTIMPL), and so does
+pyd3d11's D3DX11CreateEffectFromMemory; Direct3D 10's effect runtime ran them. This evaluator runs them at Apply
+only behind that function's ``evaluate_fxlvm=True`` opt-in (docs/conformance.md "Session 27, helper FXC").
 """
 
 from __future__ import annotations
@@ -39,48 +37,10 @@ from dataclasses import dataclass, field
 
 from ..errors import NotSupportedError
 from ..shader.sm2 import ctab as C
+from . import fxlc
+from .fxlc import LIT, OPCODE, OPS, OUT, TEMP, VAR, Instruction, Operand  # noqa: F401 (this module's API)
 
-LIT, VAR, OUT, TEMP = 1, 2, 4, 7
-_END = [0xF0F0F0F0, 0x0F0F0F0F, 0xFFFF]
 CTAB_VERSION = {"fx_4_0": 0x46580400, "fx_4_1": 0x46580400, "fx_5_0": 0x46580500}
-
-#: opcode -> (name, input count, kind): kind says how the inputs are read and the output written --
-#: "f" float -> float, "i" int -> int, "u" uint -> uint, "b" bits, or a conversion "xy" (x in, y out)
-OPS: dict[int, tuple[str, int, str]] = {
-    0x100: ("mov", 1, "b"), 0x101: ("neg", 1, "f"), 0x103: ("rcp", 1, "f"), 0x104: ("frc", 1, "f"),
-    0x105: ("exp", 1, "f"), 0x106: ("log", 1, "f"), 0x107: ("rsq", 1, "f"), 0x108: ("sin", 1, "f"),
-    0x109: ("cos", 1, "f"), 0x10A: ("asin", 1, "f"), 0x10B: ("acos", 1, "f"), 0x10C: ("atan", 1, "f"),
-    0x112: ("sqrt", 1, "f"), 0x120: ("ineg", 1, "i"), 0x121: ("not", 1, "u"),
-    0x130: ("itof", 1, "if"), 0x131: ("utof", 1, "uf"), 0x132: ("ftoi", 1, "fi"), 0x133: ("ftou", 1, "fu"),
-    0x134: ("btof", 1, "bf"), 0x135: ("btoi", 1, "bi"), 0x136: ("itob", 1, "ib"), 0x137: ("ftob", 1, "fb"),
-    0x138: ("round", 1, "f"), 0x139: ("floor", 1, "f"), 0x13A: ("ceil", 1, "f"),
-    0x200: ("min", 2, "f"), 0x201: ("max", 2, "f"), 0x202: ("lt", 2, "f"), 0x203: ("ge", 2, "f"),
-    0x204: ("add", 2, "f"), 0x205: ("mul", 2, "f"), 0x206: ("atan2", 2, "f"), 0x208: ("div", 2, "f"),
-    0x210: ("bilt", 2, "i"), 0x211: ("bige", 2, "i"), 0x212: ("bieq", 2, "i"), 0x213: ("bine", 2, "i"),
-    0x214: ("buge", 2, "u"), 0x215: ("bult", 2, "u"), 0x216: ("iadd", 2, "i"), 0x219: ("imul", 2, "i"),
-    0x21A: ("udiv", 2, "u"), 0x21D: ("imin", 2, "i"), 0x21E: ("imax", 2, "i"), 0x21F: ("umin", 2, "u"),
-    0x220: ("umax", 2, "u"), 0x230: ("and", 2, "u"), 0x231: ("or", 2, "u"), 0x233: ("xor", 2, "u"),
-    0x234: ("ishl", 2, "i"), 0x235: ("ishr", 2, "i"), 0x236: ("ushr", 2, "u"),
-    0x300: ("cmp", 3, "f"), 0x301: ("movc", 3, "b"), 0x500: ("dot", 2, "f"), 0x70E: ("d3ds_dotswiz", -1, "f"),
-}
-OPCODE = {name: code for code, (name, _n, _k) in OPS.items()}
-
-
-@dataclass(frozen=True)
-class Operand:
-    table: int
-    index: int
-    #: an indexed operand ``table[array index] `` : (array table, array index) of the index value
-    array: tuple[int, int] | None = None
-
-
-@dataclass(frozen=True)
-class Instruction:
-    op: str
-    comps: int
-    inputs: tuple[Operand, ...]
-    output: Operand
-    scalar: bool = False
 
 
 @dataclass
@@ -120,12 +80,6 @@ def _operand_text(p: Program, o: Operand, n: int) -> str:
 
 
 # --- encoding -----------------------------------------------------------------------------------------------
-def _operand_dwords(o: Operand) -> list[int]:
-    if o.array is None:
-        return [0, o.table, o.index]
-    return [1, o.table, o.index, o.array[0], o.array[1]]
-
-
 def encode(program: Program, target: str, flags: int | None = None) -> bytes:
     """The DXBC container fxc stores for an expression (without the size prefix of the effect binary);
     ``flags`` the compile flags, whose low 16 bits the constant table records with 0x100 (fxc's objects:
@@ -137,16 +91,9 @@ def encode(program: Program, target: str, flags: int | None = None) -> bytes:
         sorted(program.variables, key=lambda v: v.name.encode())],
         flags=program.ctab_flags if flags is None else (flags & 0xFFFF) | 0x100)
     ctab = b"".join(struct.pack("<I", d) for d in C.encode_ctab(table, share_types=False))[4:]
-    lits = list(program.literals) + [0] * (-len(program.literals) % 4)
-    cli4 = struct.pack(f"<{len(lits) + 1}I", len(lits), *lits)
-    code = [len(program.code)]
-    for ins in program.code:
-        code += [ins.comps | (OPCODE[ins.op] << 20) | (0x80000000 if ins.scalar else 0), len(ins.inputs)]
-        for o in ins.inputs:
-            code += _operand_dwords(o)
-        code += _operand_dwords(ins.output)
-    code += _END
-    return build_container([("CTAB", ctab), ("CLI4", cli4), ("FXLC", struct.pack(f"<{len(code)}I", *code))])
+    code = fxlc.encode(program.code, program_end=True)
+    return build_container([("CTAB", ctab), ("CLI4", fxlc.encode_cli4(program.literals)),
+                            ("FXLC", struct.pack(f"<{len(code)}I", *code))])
 
 
 def decode(data: bytes) -> Program:
@@ -163,37 +110,9 @@ def decode(data: bytes) -> Program:
     p = Program(ctab_flags=table.flags if table else 0x100)
     for c in table.constants if table else []:
         p.variables.append(Variable(c.name, c.register_index, c.register_count, c.type))
-    lit = chunks["CLI4"]
-    n = struct.unpack_from("<I", lit)[0]
-    if 4 + 4 * n > len(lit):
-        raise ValueError("CLI4 chunk shorter than its count")
-    p.literals = list(struct.unpack_from(f"<{n}I", lit, 4))
+    p.literals = fxlc.decode_cli4(chunks["CLI4"])
     fx = chunks["FXLC"]
-    words = list(struct.unpack(f"<{len(fx) // 4}I", fx[:len(fx) // 4 * 4]))
-    pos = 1
-
-    def operand() -> Operand:
-        nonlocal pos
-        is_array, table_, index = words[pos:pos + 3]
-        pos += 3
-        if is_array:
-            arr = (words[pos], words[pos + 1])
-            pos += 2
-            return Operand(table_, index, arr)
-        return Operand(table_, index)
-
-    try:
-        for _ in range(words[0]):
-            tok, nin = words[pos], words[pos + 1]
-            pos += 2
-            code = (tok >> 20) & 0x7FF
-            if code not in OPS:
-                raise ValueError(f"unknown FXLVM opcode {code:#x}")
-            ins = tuple(operand() for _ in range(nin))
-            out = operand()
-            p.code.append(Instruction(OPS[code][0], tok & 7, ins, out, bool(tok >> 31)))
-    except IndexError:
-        raise ValueError("FXLC chunk shorter than its instructions") from None
+    p.code = fxlc.decode(list(struct.unpack(f"<{len(fx) // 4}I", fx[:len(fx) // 4 * 4])))
     outs = [i.output.index + (1 if i.op in ("dot", "d3ds_dotswiz") else i.comps) for i in p.code
             if i.output.table == OUT]
     p.result_comps = max(outs, default=1)
@@ -347,9 +266,9 @@ def evaluate(program: Program, variables: list[int]) -> list[int]:
         return tab[k] if 0 <= k < len(tab) else 0
 
     def read(o: Operand, n: int) -> list[int]:
-        if o.array is not None:
-            # the indexed operand form (is-array 1) appears in no object of fxc in reach and Wine ignores it,
-            # so what its index counts (registers or components) is not known
+        if o.rel is not None:
+            # the relative operand appears in no FX10 object of fxc in reach, and Wine's d3d10 evaluator does not
+            # run it, so how the machine rounds and bounds its index is not known (:mod:`.fxlc` reads its layout)
             raise NotSupportedError("Effects 11: FXLVM indexed operands (relative addressing)")
         return [cell(o.table, o.index + k) for k in range(n)]
 
@@ -422,8 +341,9 @@ def _swizzle_text(start: int, n: int) -> str:
 
 
 def _listing_operand(p: Program, ins: Instruction, o: Operand, n: int) -> str:
-    if o.array is not None:
-        return "?[?]"
+    if o.rel is not None:
+        base = _listing_operand(p, ins, Operand(o.table, o.index), n)
+        return f"{base}[{_listing_operand(p, ins, Operand(*o.rel), 1)}]"
     if o.table == LIT:
         vals = p.literals[o.index:o.index + n] or [0]
         if ins.op in _INT_LITERAL_OPS:
