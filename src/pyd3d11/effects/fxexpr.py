@@ -24,8 +24,9 @@ locals as values, assignments under an ``if`` and returns selected with ``movc``
 EffectExpressions' ``func()`` / ``func2()`` is ordered and folded by its optimiser, so those programs are compared
 by what they compute (tests/test_fx11_fxlvm.py), not byte for byte.
 
-Not built (NotSupportedError naming "FXLVM state expression"): loops, ``out`` parameters and overloads in an
-inlined function, run-time array indices into variables, intrinsics outside :data:`_UNARY` / :data:`_BINARY` and
+Loops in an inlined function are unrolled (:meth:`_Inliner.loop`: the machine has no branch, so only loops whose
+conditions fold to constants compile). Not built (NotSupportedError naming "FXLVM state expression"): loops whose
+condition reads a variable, ``break``/``continue``, ``out`` parameters and overloads in an inlined function, run-time array indices into variables, intrinsics outside :data:`_UNARY` / :data:`_BINARY` and
 the few composed below, doubles.
 """
 
@@ -456,11 +457,9 @@ class _Inliner:
                 c.env[d.name] = (t, [c.convert(x, t) for x in vals])
             return None
         if isinstance(st, A.ExprStmt):
-            if st.expr is None:
-                return None
-            if isinstance(st.expr, A.Assign):
-                return self.assign(st.expr, path)
-            raise _unsupported("expression statements other than assignments")
+            return self.effect(st.expr, path)
+        if isinstance(st, (A.For, A.While, A.DoWhile)):
+            return self.loop(st, path)
         if isinstance(st, A.If):
             cond = c.convert(c.value(st.cond)[0], "b")
             then = cond if path is None else c.op("and", "b", path, cond)
@@ -480,6 +479,42 @@ class _Inliner:
             return None
         raise _unsupported(f"{type(st).__name__} statements in an inlined function")
 
+    def effect(self, e, path: tuple | None) -> None:
+        """An expression statement: an assignment, or ``++`` / ``--`` (as ``+= 1`` / ``-= 1``)."""
+        if e is None:
+            return None
+        if isinstance(e, A.Assign):
+            return self.assign(e, path)
+        if isinstance(e, (A.Postfix, A.Unary)) and e.op in ("++", "--"):
+            return self.assign(A.Assign(e.pos, e.op[0] + "=", e.a, A.Literal(e.pos, 1, "lit_int")), path)
+        raise _unsupported("expression statements other than assignments")
+
+    def loop(self, st, path: tuple | None) -> None:
+        """A loop, unrolled: the machine has no branch (no flow-control operation in its opcode table), so a loop
+        compiles only when each test of its condition is known at compile time -- the locals it reads folded to
+        literals after every iteration; a condition that reads an effect variable (or a local set under one)
+        cannot be unrolled, and more than :data:`_MAX_UNROLL` iterations are not unrolled either. ``break`` and
+        ``continue`` are not built."""
+        c = self.c
+        if isinstance(st, A.For) and st.init is not None:
+            self.stmt(st.init, path)
+        test = not isinstance(st, A.DoWhile)
+        for _ in range(_MAX_UNROLL):
+            if test and st.cond is not None:
+                bits = _fold(c, c.convert(c.value(st.cond)[0], "b"))
+                if bits is None:
+                    raise _unsupported("a loop whose condition is not known at compile time (unrolled loops only)")
+                if not bits:
+                    return None
+            test = True
+            self.stmt(st.body, path)
+            if isinstance(st, A.For):
+                self.effect(st.step, path)
+            for name, (t, vals) in list(c.env.items()):
+                folded = [_fold(c, v) for v in vals]
+                c.env[name] = (t, [v if b is None else c.lit(b, t) for v, b in zip(vals, folded, strict=True)])
+        raise _unsupported(f"a loop of more than {_MAX_UNROLL} iterations")
+
     def assign(self, a: A.Assign, path: tuple | None) -> None:
         c = self.c
         target, swz = a.target, None
@@ -498,6 +533,23 @@ class _Inliner:
         for k, i in enumerate(idx):
             new[i] = value[k]
         c.env[target.name] = (t, self.select(self.active(path), new, old, t))
+
+
+#: the most iterations a loop of an inlined function is unrolled to
+_MAX_UNROLL = 1024
+
+
+def _fold(c: _Compiler, k: tuple) -> int | None:
+    """The 32-bit value of node ``k`` when it reads only literals (the machine's own operation, :func:`.fxlvm.
+    component`), else None."""
+    if k[0] == "lit":
+        return k[1]
+    if k[0] == "as":
+        return _fold(c, k[2])
+    if k[0] not in L.OPCODE or k[0] in ("dot", "d3ds_dotswiz"):
+        return None
+    args = [_fold(c, a) for a in k[1:]]
+    return None if None in args else L.component(k[0], args)
 
 
 def _type_of(t) -> tuple[str, int]:

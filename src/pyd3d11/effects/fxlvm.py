@@ -252,6 +252,23 @@ def _conv(name: str, bits: int) -> int:
     raise AssertionError(name)
 
 
+def component(name: str, comp: list[int]) -> int:
+    """One component of a per-component operation (not ``dot`` / ``d3ds_dotswiz``) over its inputs' 32-bit
+    patterns; the compiler folds constant loop conditions with it (:mod:`.fxexpr`)."""
+    kind = OPS[OPCODE[name]][2]
+    if name == "mov":
+        return comp[0]
+    if name == "movc":
+        return comp[1] if comp[0] & _MASK else comp[2]
+    if kind == "f":
+        return _bits(_f32(_fop(name, [_f(x) for x in comp])))
+    if kind == "i":
+        return _iop(name, _i(comp[0]), _i(comp[1]) if len(comp) > 1 else 0) & _MASK
+    if kind == "u":
+        return _iop(name, comp[0] & _MASK, comp[1] & _MASK if len(comp) > 1 else 0) & _MASK
+    return _conv(name, comp[0])
+
+
 def evaluate(program: Program, variables: list[int]) -> list[int]:
     """Run ``program`` over the variable table ``variables`` (32-bit registers components, laid out as its
     CTAB says); returns the result table's components (32-bit patterns)."""
@@ -291,22 +308,7 @@ def evaluate(program: Program, variables: list[int]) -> list[int]:
             half = len(args) // 2
             write(ins.output, [_bits(sum(_f(args[k][0]) * _f(args[k + half][0]) for k in range(half)))])
             continue
-        out = []
-        for c in range(n):
-            comp = [a[c] for a in args]
-            if name == "mov":
-                out.append(comp[0])
-            elif name == "movc":
-                out.append(comp[1] if comp[0] & _MASK else comp[2])
-            elif kind == "f":
-                out.append(_bits(_f32(_fop(name, [_f(x) for x in comp]))))
-            elif kind == "i":
-                out.append(_iop(name, _i(comp[0]), _i(comp[1]) if len(comp) > 1 else 0))
-            elif kind == "u":
-                out.append(_iop(name, comp[0] & _MASK, comp[1] & _MASK if len(comp) > 1 else 0))
-            else:
-                out.append(_conv(name, comp[0]))
-        write(ins.output, out)
+        write(ins.output, [component(name, [a[c] for a in args]) for c in range(n)])
     return tables[OUT][:program.result_comps]
 
 
