@@ -26,7 +26,8 @@ by what they compute (tests/test_fx11_fxlvm.py), not byte for byte.
 
 Loops in an inlined function are unrolled (:meth:`_Inliner.loop`: the machine has no branch, so only loops whose
 conditions fold to constants compile). Not built (NotSupportedError naming "FXLVM state expression"): loops whose
-condition reads a variable, ``break``/``continue``, ``out`` parameters and overloads in an inlined function, run-time array indices into variables, intrinsics outside :data:`_UNARY` / :data:`_BINARY` and
+condition reads a variable, ``break``/``continue``, overloads without one exact match of the arguments' types,
+``out`` arguments that are no local of a calling function, run-time array indices into variables, intrinsics outside :data:`_UNARY` / :data:`_BINARY` and
 the few composed below, doubles.
 """
 
@@ -37,6 +38,7 @@ import struct
 
 from ..errors import NotSupportedError
 from ..shader.hlsl import ast as A
+from ..shader.hlsl.types import VoidType
 from ..shader.sm2 import ctab as C
 from . import fxlvm as L
 from . import model as M
@@ -63,6 +65,8 @@ class _Compiler:
         self.numeric, self.consts, self.target, self.functions = numeric, consts, target, functions or {}
         #: the inlined function's locals and parameters: name -> (scalar type, components)
         self.env: dict[str, tuple[str, list[tuple]]] = {}
+        #: the inlined function and path of the statement being compiled (out arguments are written under it)
+        self.caller: tuple | None = None
         #: node key -> scalar type; keys: ("var", name, component) | ("lit", bits) | (op, *keys)
         self.types: dict[tuple, str] = {}
         self.reads: dict[str, int] = {}  # variable -> highest component read
@@ -185,18 +189,31 @@ class _Compiler:
             return self._call(n)
         raise _unsupported(f"{type(n).__name__} expressions")
 
-    def _inline(self, n: A.Call) -> list[tuple]:
+    def _inline(self, n: A.Call, statement: bool = False) -> list[tuple]:
         funcs = [f for f in self.functions[n.name] if len(f.params) == len(n.args)]
-        if len(funcs) != 1:
-            raise _unsupported(f"the call {n.name}() (overloads)")
+        outs = [any(m in p.mods for m in ("out", "inout")) for f in funcs for p in f.params]
+        # an out argument is a local of the calling function, not read as a value when only ``out``
+        args = [None if isinstance(a, A.Ident) and a.name in self.env and len(funcs) == 1 and
+                "out" in funcs[0].params[k].mods and "inout" not in funcs[0].params[k].mods else self.value(a)
+                for k, a in enumerate(n.args)]
+        if len(funcs) > 1:
+            # HLSL overload resolution: an exact match of every argument's type wins over any conversion; only that
+            # case is built (a literal argument keeps its literal type, which HLSL ranks its own way)
+            exact = [f for f in funcs if all(a is not None and not any(x[0] == "lit" for x in a) and
+                                             _type_of(p.type) == (self.types[a[0]], len(a))
+                                             for p, a in zip(f.params, args, strict=True))]
+            if len(exact) != 1 or any(outs):
+                raise _unsupported(f"the call {n.name}() (overloads without one exact match)")
+            funcs = exact
+        if not funcs:
+            raise _unsupported(f"the call {n.name}() with {len(n.args)} arguments")
         f = funcs[0]
-        if any(m in p.mods for p in f.params for m in ("out", "inout")):
-            raise _unsupported(f"out parameters of {n.name}()")
-        args = [self.value(a) for a in n.args]
         saved = self.env
         self.env = {}
         for p, a in zip(f.params, args, strict=True):
             t, size = _type_of(p.type)
+            if "out" in p.mods and "inout" not in p.mods:
+                a = [self.lit(0, t)]  # an out parameter starts undefined; zero here
             self.env[p.name] = (t, [self.convert(x, t) for x in _splat(a, size)[:size]])
         inl = _Inliner(self, f)
         try:
@@ -204,10 +221,23 @@ class _Compiler:
         except _Return:
             pass
         finally:
-            self.env = saved
-        if inl.ret is None:
+            callee, self.env = self.env, saved
+        if inl.ret is None and not (statement and inl.rtype is None):
             raise _unsupported(f"{n.name}() returns no value")
-        return inl.ret
+        for p, a in zip(f.params, n.args, strict=True):
+            if "out" in p.mods or "inout" in p.mods:
+                self._copy_out(n.name, a, callee[p.name][1])
+        return inl.ret or []
+
+    def _copy_out(self, fname: str, arg, vals: list[tuple]) -> None:
+        """An out / inout parameter's value copied to its argument when the call returns (HLSL's copy-out), in
+        the lanes where the calling statement runs."""
+        caller = self.caller
+        if caller is None or not isinstance(arg, A.Ident) or arg.name not in self.env:
+            raise _unsupported(f"the out argument of {fname}() is no local of a calling function")
+        inl, path = caller
+        t, old = self.env[arg.name]
+        self.env[arg.name] = (t, inl.select(inl.active(path), _splat(vals, len(old))[:len(old)], old, t))
 
     def _const(self, n) -> list[tuple]:
         from ..shader.hlsl.constexpr import const_value
@@ -424,7 +454,7 @@ class _Inliner:
         self.c, self.f = comp, func
         self.ret: list[tuple] | None = None
         self.done: tuple | None = None  # the mask of lanes that returned; None: none did
-        self.rtype = _type_of(func.ret)
+        self.rtype = None if isinstance(func.ret, VoidType) else _type_of(func.ret)
 
     def active(self, path: tuple | None) -> tuple | None:
         """The condition under which a statement on ``path`` runs (None: always)."""
@@ -446,6 +476,14 @@ class _Inliner:
             self.stmt(st, path)
 
     def stmt(self, st, path: tuple | None) -> None:
+        c = self.c
+        saved, c.caller = c.caller, (self, path)
+        try:
+            return self._stmt(st, path)
+        finally:
+            c.caller = saved
+
+    def _stmt(self, st, path: tuple | None) -> None:
         c = self.c
         if isinstance(st, A.Block):
             return self.block(st.stmts, path)
@@ -469,10 +507,11 @@ class _Inliner:
                 self.stmt(st.other, neg if path is None else c.op("and", "b", path, neg))
             return None
         if isinstance(st, A.Return):
-            t, size = self.rtype
-            vals = _splat(c.value(st.value), size)[:size]
             act = self.active(path)
-            self.ret = self.select(act, vals, self.ret, t)
+            if self.rtype is not None:
+                t, size = self.rtype
+                vals = _splat(c.value(st.value), size)[:size]
+                self.ret = self.select(act, vals, self.ret, t)
             if act is None:
                 raise _Return
             self.done = act if self.done is None else c.op("or", "b", self.done, act)
@@ -485,6 +524,9 @@ class _Inliner:
             return None
         if isinstance(e, A.Assign):
             return self.assign(e, path)
+        if isinstance(e, A.Call) and e.name in self.c.functions:
+            self.c._inline(e, statement=True)  # a call for its out arguments (a void function)
+            return None
         if isinstance(e, (A.Postfix, A.Unary)) and e.op in ("++", "--"):
             return self.assign(A.Assign(e.pos, e.op[0] + "=", e.a, A.Literal(e.pos, 1, "lit_int")), path)
         raise _unsupported("expression statements other than assignments")
