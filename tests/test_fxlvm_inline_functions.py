@@ -80,6 +80,28 @@ def test_constant_loops_unroll_to_the_hlsl_value(func, meaning):
         assert _run(p, i) == meaning(i) & 0xFFFFFFFF, (func, i)
 
 
+def _guarded(x):
+    acc, k = 1, 0
+    if x > 0:
+        for k in range(3):
+            acc *= x + k
+        k = 3
+    if x < -5:
+        return 0
+    for m in range(2):
+        acc += k * 10 + m
+    return acc
+
+
+def test_loops_under_a_variable_condition_unroll():
+    """A loop inside ``if (x > 0)`` and one after a conditional return: where the condition is false every write
+    of the loop is discarded, so the trip count is the one where it holds."""
+    p = _program("int f(int x) { int acc = 1; int k = 0; if (x > 0) { for (k = 0; k < 3; k++) acc *= x + k; } "
+                 "if (x < -5) return 0; for (int m = 0; m < 2; m++) acc += k * 10 + m; return acc; }")
+    for i in (-9, -6, -5, 0, 1, 2, 4):
+        assert _run(p, i) == _guarded(i) & 0xFFFFFFFF, i
+
+
 @pytest.mark.parametrize("func,what", [
     ("int f(int x) { int acc = 0; for (int k = 0; k < x; k++) acc += k; return acc; }", "not known at compile"),
     ("int f(int x) { int acc = 0; for (int k = 0; k < 4; k++) { if (k == 2) break; acc += x; } return acc; }",

@@ -540,10 +540,15 @@ class _Inliner:
         c = self.c
         if isinstance(st, A.For) and st.init is not None:
             self.stmt(st.init, path)
+        # under a condition (an ``if`` around the loop, an earlier conditional return) the loop's writes are
+        # selected on ``act``; where it is false they are all discarded, so the trip count that matters is the one
+        # where it is true: the condition is folded assuming ``act`` (while no return inside changes it)
+        act, done = self.active(path), self.done
         test = not isinstance(st, A.DoWhile)
         for _ in range(_MAX_UNROLL):
+            assume = {act: _MASK32} if act is not None and self.done is done else {}
             if test and st.cond is not None:
-                bits = _fold(c, c.convert(c.value(st.cond)[0], "b"))
+                bits = _fold(c, c.convert(c.value(st.cond)[0], "b"), assume)
                 if bits is None:
                     raise _unsupported("a loop whose condition is not known at compile time (unrolled loops only)")
                 if not bits:
@@ -553,9 +558,25 @@ class _Inliner:
             if isinstance(st, A.For):
                 self.effect(st.step, path)
             for name, (t, vals) in list(c.env.items()):
-                folded = [_fold(c, v) for v in vals]
-                c.env[name] = (t, [v if b is None else c.lit(b, t) for v, b in zip(vals, folded, strict=True)])
+                c.env[name] = (t, [self._folded(v, t, act if assume else None) for v in vals])
         raise _unsupported(f"a loop of more than {_MAX_UNROLL} iterations")
+
+    def _folded(self, v: tuple, t: str, act: tuple | None) -> tuple:
+        """A local's value after an iteration, its known parts made literals: a literal when it reads only
+        literals; ``movc(act, literal, value before the loop)`` when it does so where ``act`` holds."""
+        c = self.c
+        bits = _fold(c, v)
+        if bits is not None:
+            return c.lit(bits, t)
+        if act is None or v[0] != "movc" or v[1] != act:
+            return v
+        bits = _fold(c, v[2], {act: _MASK32})
+        if bits is None:
+            return v
+        base = v[3]
+        while base[0] == "movc" and base[1] == act:  # the pre-loop value where ``act`` is false
+            base = base[3]
+        return c.op("movc", t, act, c.lit(bits, t), base)
 
     def assign(self, a: A.Assign, path: tuple | None) -> None:
         c = self.c
@@ -581,16 +602,23 @@ class _Inliner:
 _MAX_UNROLL = 1024
 
 
-def _fold(c: _Compiler, k: tuple) -> int | None:
-    """The 32-bit value of node ``k`` when it reads only literals (the machine's own operation, :func:`.fxlvm.
-    component`), else None."""
+_MASK32 = 0xFFFFFFFF
+
+
+def _fold(c: _Compiler, k: tuple, assume: dict | None = None) -> int | None:
+    """The 32-bit value of node ``k`` when it reads only literals and the nodes of ``assume`` (node -> value;
+    computed with the machine's own operation, :func:`.fxlvm.component`), else None."""
+    if assume and k in assume:
+        return assume[k]
     if k[0] == "lit":
         return k[1]
     if k[0] == "as":
-        return _fold(c, k[2])
+        return _fold(c, k[2], assume)
     if k[0] not in L.OPCODE or k[0] in ("dot", "d3ds_dotswiz"):
         return None
-    args = [_fold(c, a) for a in k[1:]]
+    args = [_fold(c, a, assume) for a in k[1:]]
+    if k[0] == "movc" and args[0] is not None:  # the other operand of a known selection does not matter
+        return args[1] if args[0] else args[2]
     return None if None in args else L.component(k[0], args)
 
 
