@@ -24,6 +24,10 @@ class Sm2Machine:
     """Runs one program over N lanes. ``inputs``: {(reg type, num): (N, 4) float32}; ``consts``: (count, 4)
     float32 (``def`` overrides); ``sample(sampler, coords (N, 4), controls) -> (N, 4)``."""
 
+    #: log(0). The "log - vs" / "log - ps" pages define it as -FLT_MAX; this interpreter has used -inf (the SM4
+    #: value) since it was written, and its tests keep that; tests of the D3D9 value set F(-3.4028235e38)
+    LOG_ZERO = F(-np.inf)
+
     def __init__(self, prog: Sm2Program, n: int, inputs: dict, consts: np.ndarray,
                  sample: Callable | None = None, iconsts: dict | None = None, bconsts: dict | None = None):
         self.prog, self.n = prog, n
@@ -183,7 +187,7 @@ class Sm2Machine:
             self._write(d, np.exp2(self._scalar_src(s[0])))
         elif op == "log":
             x = np.abs(self._scalar_src(s[0]))
-            self._write(d, np.where(x == 0, F(-np.inf), np.log2(x)))
+            self._write(d, np.where(x == 0, self.LOG_ZERO, np.log2(x)))
         elif op == "frc":
             x = r(s[0])
             self._write(d, x - np.floor(x))

@@ -10,8 +10,8 @@ a page, the row says so and follows the record:
 
 - rcp, countbits, firstbithigh/low, reversebits, f32tof16/f16tof32 are compiled by fxc for 4.0 (rcp.shader_test at
   every model 2.0-5.1; bitwise.shader_test, f32tof16.shader_test at "shader model >= 4.0"); mad and dst, listed
-  "5" (the precise-mad page), are plain arithmetic fxc compiles at every model like rcp (left open below 4.0:
-  no record either way).
+  "5", are accepted at every model: mad's page was corrected to "Shader Model 2 and higher" (MicrosoftDocs
+  commit 25055fcf63), dst's page is the vs_1_1+ dst instruction's functionality (session 27; were open).
 - the legacy tex* samplers fail at 5.1 without backwards compatibility (vkd3d sampler.shader_test,
   sample-grad.shader_test "fail(sm>=5.1)").
 - the derivative forms ddx/ddy/fwidth and tex*grad need ps_2_x's gradient instructions (the ddx/ddy pages:
@@ -20,9 +20,9 @@ a page, the row says so and follows the record:
   shader model 3's texldl ("texldl - vs", "texldl - ps": every sampler type in both stages).
 
 Each cell is one D3DCompile of a small shader calling the intrinsic at a profile; the expectation is accept or
-reject (E_FAIL). Cells the pages leave undecided are marked open and not asserted (abort/errorf/printf below 4.0:
-"Shader Model 4 or later" on pages written for D3D10, while their remark says they do "nothing on devices that
-do not support it").
+reject (E_FAIL). No cell is left open: abort/errorf/printf below 4.0 (open until session 27) follow their pages'
+only row, "Shader Model 4 or later" (their remark, "nothing on devices that do not support it", is about devices,
+not compile targets; no fxc record of a D3D9 target either way).
 """
 
 from __future__ import annotations
@@ -76,14 +76,18 @@ def recorded_sm4_up(p: str) -> bool:
     return model(p) >= (4, 0)
 
 
-def sm4_up_open_below(p: str) -> bool | None:
-    """abort / errorf / printf: 'Shader Model 4 or later'; below 4.0 undecided (module doc)."""
-    return True if model(p) >= (4, 0) else OPEN
+def sm4_up_only_row(p: str) -> bool:
+    """abort / errorf / printf: 'Shader Model 4 (DirectX HLSL) or later: yes' is their tables' only row (no SM1-3
+    row); no fxc record of a D3D9 target either way, so the page decides (session 27: were open)."""
+    return model(p) >= (4, 0)
 
 
-def arithmetic_every_model(p: str) -> bool | None:
-    """mad / dst: every 4.0+ model (plain arithmetic, as rcp's record); below 4.0 open."""
-    return True if model(p) >= (4, 0) else OPEN
+def arithmetic_every_model(p: str) -> bool:
+    """mad: its page since MicrosoftDocs win32 commit 25055fcf63 (2025-11-18, "Changing minimum Shader Model from
+    SM50 to SM20"): 'Shader Model 2 (DirectX HLSL) and higher shader models: yes' (the list's "5" was the
+    precise-mad remark's). dst: its page defines it as 'the same functionality as the Vertex Shader instruction
+    dst' (vs_1_1 ... vs_3_0 in "dst - vs"); the list's "5" beside mad's is the same stale column. Every model."""
+    return True
 
 
 def pixel_only(p: str) -> bool:
@@ -190,7 +194,7 @@ RULES = {
     **{n: sm4_up for n in ("asfloat", "asint", "asuint")},
     **{n: recorded_sm4_up for n in ("countbits", "firstbithigh", "firstbitlow", "reversebits", "f16tof32",
                                     "f32tof16")},
-    **{n: sm4_up_open_below for n in ("abort", "errorf", "printf")},
+    **{n: sm4_up_only_row for n in ("abort", "errorf", "printf")},
     **{n: arithmetic_every_model for n in ("mad", "dst")},
     "clip": pixel_only, "ddx": derivative, "ddy": derivative, "fwidth": derivative, "frexp": frexp,
     **{f"tex{d}{s}": legacy_implicit for d in ("1D", "2D", "3D", "CUBE") for s in ("", "bias", "proj")},
@@ -241,7 +245,7 @@ def test_the_table_covers_the_reference_list():
                                     "clip", "ddx", "ddy", "fwidth", "frexp", "msad4", "asdouble", "fma", "noise"}
     assert listed <= set(CALLS) and set(CALLS) == set(RULES)
     assert len(CALLS) == 109 and len(PROFILES) == 19
-    assert len(CELLS) == 2041  # 2,071 cells less 30 open ones
+    assert len(CELLS) == 2071  # no open cell left (session 27: the 30 of abort/errorf/printf/mad/dst below 4.0)
 
 
 @pytest.mark.parametrize("name", sorted(CALLS))

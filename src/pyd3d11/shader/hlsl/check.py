@@ -667,3 +667,12 @@ def d3d9_other_set_reservations(cg: CodegenContext) -> frozenset[str]:
             if regs and all(r[0] != "c" for r in regs):
                 others.add(d.name)
     return frozenset(others)
+
+
+def const_groupshared(cg, name: str) -> bool:
+    """``name`` is a global ``const groupshared`` variable (not hidden by a local): the type-modifier page's
+    "const: Mark a variable that cannot be changed by the shader" holds for groupshared memory too, so an
+    element write or an Interlocked* destination inside it is X3025 like a static const's (DXC's
+    atomic_restypes.hlsl gs_var / gs_arr cases reject the same destinations)."""
+    g = cg.globals.get(name)
+    return isinstance(g, tuple) and g[0] == "tgsm" and "const" in g[1].mods

@@ -901,7 +901,8 @@ class Codegen(SignatureBinding, ResourceBinding):
                     elif array_leaf(g[1].type).slots > 1:
                         self.tgsm_raw.add(len(self.tgsm) - 1)
                 gi, stride, t = self.tgsm[name]
-                return Val(t, [], ("tgsm", gi, stride))
+                # a const groupshared variable is read-only like any const (X3025; const_groupshared)
+                return Val(t, [], ("tgsm", gi, stride), readonly="const" in g[1].mods)
             if g[0] == "static":
                 raise self.err(pos, f"static '{name}' used before initialisation", 3004)
             if g[0] == "cbarray":

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from . import objects
+from .check import const_groupshared
 from .diagnostics import HlslError, Pos
 from .operands import Slot, imm, is_imm
 from .types import (
@@ -1240,7 +1241,7 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
             root = root.a
         if isinstance(root, A.Ident):  # an element of a read-only value (const array, input patch)
             rv = next((sc[root.name] for sc in reversed(cg.scopes) if root.name in sc), None)
-            if getattr(rv, "readonly", False):
+            if getattr(rv, "readonly", False) or rv is None and const_groupshared(cg, root.name):
                 raise cg.err(e.pos, "l-value specifies const object", 3025)
         v = expr_for_index_base(cg, e.a)
         if isinstance(v, tuple) and v[0] == "memdyn":

@@ -176,8 +176,8 @@ INTRINSICS: dict[str, Gate] = {
                     ("f32tof16", "f32tof16.shader_test, 'shader model >= 4.0'"),
                     ("f16tof32", "the f32tof16 family: f32tof16.shader_test"), ("rcp", "rcp.shader_test"))},
     "mad": Gate(_every((4, 0)), None, None, "mad: the float form is the SM4 mad instruction (D3D11.3 §22.10.9); "
-                "the integer form the SM4 imad/umad (§22.12.3, §22.12.10): the table's 5 is the precise-mad page's",
-                docs=(5, 0)),
+                "the integer form the SM4 imad/umad (§22.12.3, §22.12.10): the list's 5 is stale, the page says "
+                "'Shader Model 2 and higher' since MicrosoftDocs win32 25055fcf63", docs=(5, 0)),
     "dst": Gate(_every((4, 0)), None, None, "dst: compiled as arithmetic at every model (the D3D9 dst "
                 "instruction's definition); the table's 5 is unconfirmed by any recorded fxc run", docs=(5, 0)),
     # noise: texture-fill shaders (tx_1_0) only: no 4.x/5.x stage has it

@@ -1476,7 +1476,8 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
             else:
                 addr = idx + (o if isinstance(o, list) else [imm(o)])
     if not isinstance(base_t, NumType) or base_t.shape != "s" or concrete(base_t.base) not in (INT, UINT):
-        raise cg.err(pos, f"'{name}': the destination must be a scalar integer", 3013)
+        raise cg.err(pos, f"'{name}': {cg.stage}_{cg.major}_{cg.minor} only supports interlocked operations on "
+                          "scalar int or uint data", 3013)  # fxc's words (DXC issue #2483)
     signed = isinstance(base_t, NumType) and concrete(base_t.base) == INT
     if op in ("min", "max"):
         op = ("i" if signed else "u") + op

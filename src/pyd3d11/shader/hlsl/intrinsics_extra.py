@@ -234,4 +234,11 @@ def _message(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
         bool(args) and is_string(args[0]) and all(isinstance(a.type, NumType) for a in args[1:]))
     if not ok:
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+    if cg.d3d9:
+        # the abort/printf/errorf pages: "Shader Model 4 (DirectX HLSL) or later" is the only row of their
+        # minimum-model tables (no SM2/SM3 row, unlike every 1¹/2 intrinsic); no fxc record of a D3D9 target
+        # either way, so the page decides. A code-generation error like countbits' at these targets: the type
+        # rules above first, dead or uncalled code compiles
+        raise cg.err(pos, f"cannot map expression to {cg.d3d9} instruction set ('{name}' needs shader model 4 "
+                          "or later)", 4532)
     return Val(VOID, [])
