@@ -323,6 +323,14 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/parse_effects.py": ["test_rules_hlsl_grammar.py", "test_hlsl_checks.py", "test_fx2_stateblocks.py",
                                      "test_mut26_parse_effects.py"],
     "shader/sm2/lanes.py": ["test_mut26_sm2_lanes.py"],
+    # session 27 (MUT): session 26's new modules, never sampled before
+    "shader/sm2/vectorize.py": ["test_sm2_flatten_s26.py", "test_mut27_sm2_vectorize.py"],
+    "shader/sm2/defpack.py": ["test_sm2_flatten_s26.py", "test_mut27_sm2_vectorize.py"],
+    "shader/hlsl/objcompat.py": ["test_hlsl_object_views.py", "test_mut27_objcompat.py"],
+    "pipeline/native/worker_rows.py": ["test_scene_worker_rows.py"],
+    "effects/fxexpr.py": ["test_fx11_fxlvm.py", "test_mut27_fxexpr.py"],
+    "effects/fxlvm.py": ["test_fx11_fxlvm.py", "test_fx11_generality.py", "test_mut27_fxexpr.py"],
+    "effects/fx2pres.py": ["test_fx2_pres.py", "test_effects_fx2.py"],
 }
 
 _CMP_SWAP = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt, ast.Eq: ast.NotEq, ast.NotEq: ast.Eq}
