@@ -17,7 +17,7 @@ import pytest
 from pyd3d11.shader.sm2.d3d9 import TARGETS
 from pyd3d11.shader.sm2.defpack import pack_defs
 from pyd3d11.shader.sm2.program import Dst, Inst, Src
-from pyd3d11.shader.sm2.tokens import Reg, SrcMod
+from pyd3d11.shader.sm2.tokens import DSTMOD_SATURATE, Reg, SrcMod
 from pyd3d11.shader.sm2.vectorize import merge_lanes
 
 pytestmark = pytest.mark.backend_independent  # runs no shader
@@ -78,6 +78,8 @@ def run(body: list[Inst], r_in: np.ndarray) -> np.ndarray:
                 v = (consts[s.num] if s.reg == Reg.CONST else regs[s.num])[list(s.swizzle)].astype(np.float32)
                 a.append(-v if s.mod == SrcMod.NEG else v)
             v = np.asarray(_EVAL[i.op](a), np.float32)
+            if i.dst.mod & DSTMOD_SATURATE:  # _sat: clamp to [0, 1] ("Destination Register Modifiers")
+                v = np.clip(v, 0, 1)
             for k in range(4):
                 if i.dst.mask >> k & 1:
                     regs[i.dst.num][k] = v[k]
@@ -227,3 +229,59 @@ def test_packed_defs_compute_the_same_on_random_programs(arbitrary):
                 assert len(set(words)) == len(set(words[:len(set(words))]))
         saved += n_in - n_out
     assert saved >= 40
+
+
+# --- merges that must happen (the module's rule: same operation, same destination register and modifiers,
+# disjoint masks, sources one operand can read) ------------------------------------------------------------------
+
+def _mov(num: int, mask: int, src: Src, mod: int = 0) -> Inst:
+    return Inst("mov", Dst(Reg.TEMP, num, mask, mod), [src])
+
+
+@pytest.mark.parametrize("num", [0, 1, 5])
+@pytest.mark.parametrize("mod", [0, DSTMOD_SATURATE])
+def test_a_pair_merges_on_any_register_with_its_modifier(num, mod):
+    """``add r#.x, r2, c4`` then ``add r#.y, r2, c4`` (the same modifier): one ``add r#.xy`` on every register."""
+    body = [_def(4, 0.25, 2, -3, 0.5),
+            Inst("add", Dst(Reg.TEMP, num, 0x1, mod), [Src(Reg.TEMP, 2), Src(Reg.CONST, 4)]),
+            Inst("add", Dst(Reg.TEMP, num, 0x2, mod), [Src(Reg.TEMP, 2), Src(Reg.CONST, 4)])]
+    for prof in (PS20, VS20):
+        out = merge_lanes(list(body), prof, FIRST_FREE)
+        code = [i for i in out if i.op != "def"]
+        assert len(code) == 1 and code[0].dst == Dst(Reg.TEMP, num, 0x3, mod)
+        r = np.random.default_rng(num).normal(size=(8, 4)).astype(np.float32)
+        np.testing.assert_array_equal(_run_wide(out, r), _run_wide(body, r))
+
+
+def test_different_modifiers_do_not_merge():
+    body = [_mov(1, 0x1, Src(Reg.TEMP, 2), DSTMOD_SATURATE), _mov(1, 0x2, Src(Reg.TEMP, 2))]
+    assert len(merge_lanes(list(body), VS20, FIRST_FREE)) == 2
+
+
+def _run_wide(body, r):
+    """As :func:`run`, over as many temporaries as ``r`` has rows."""
+    regs = r.astype(np.float32).copy()
+    consts = {i.dst.num: np.array(i.values, np.uint32).view(np.float32) for i in body if i.op == "def"}
+    for i in body:
+        if i.op == "def":
+            continue
+        a = [((consts[s.num] if s.reg == Reg.CONST else regs[s.num])[list(s.swizzle)]) for s in i.srcs]
+        v = np.asarray(_EVAL[i.op](a), np.float32)
+        if i.dst.mod & DSTMOD_SATURATE:
+            v = np.clip(v, 0, 1)
+        for k in range(4):
+            if i.dst.mask >> k & 1:
+                regs[i.dst.num][k] = v[k]
+    return regs
+
+
+def test_ps_2_a_reads_arbitrary_swizzles():
+    """ps_2_a has arbitrary swizzles (D3DPS20CAPS_ARBITRARYSWIZZLE; "ps_2_x": "Arbitrary swizzle"):
+    ``mov r0.x, r1.y`` + ``mov r0.y, r1.x`` merge there as at vs_2_0 (r1.yx..), not at ps_2_0."""
+    body = [_mov(0, 0x1, Src(Reg.TEMP, 1, (1,) * 4)), _mov(0, 0x2, Src(Reg.TEMP, 1, (0,) * 4))]
+    assert len(merge_lanes(list(body), PS20, FIRST_FREE)) == 2
+    for prof in (PS2A, VS20):
+        out = merge_lanes(list(body), prof, FIRST_FREE)
+        assert len(out) == 1
+        r = np.arange(16, dtype=np.float32).reshape(4, 4)
+        np.testing.assert_array_equal(run(out, r)[0, :2], run(body, r)[0, :2])
