@@ -35,6 +35,8 @@ float arr[3] = {0.5, 1.5, 2.5};
 struct S { float a; float2 b; };
 S st = { 3.0, float2(4.0, 5.5) };
 float mix(float x) { float2 v = float2(x, x * 2); return v.x + v.y; }
+float g(float x) { float y = x * 3; float z = y - 1; return z * y; }
+float h(float x) { float y = 0; if (x > 1) y = x; else y = -x * 2; return y; }
 """
 S, T, I, N, U = 1.25, -2.75, 7, -9, 5
 M = np.arange(1, 17, dtype=np.float32).reshape(4, 4)
@@ -53,7 +55,9 @@ FLOATS = [
     ("m[2].y", M[2, 1]), ("m[0].w", M[0, 3]),
     ("arr[0]", ARR[0]), ("arr[1] + arr[2]", ARR[1] + ARR[2]),
     ("st.a", 3.0), ("st.b.y", 5.5), ("st.b.x + st.a", 7.0),
-    ("mix(s)", S + 2 * S),
+    ("mix(s)", S + 2 * S), ("g(s)", (3 * S - 1) * (3 * S)), ("h(s)", S), ("h(s - 1)", -(S - 1) * 2),
+    ("dot(float2(s, t) * 2, float2(1, s))", f32(2 * S) + f32(2 * T) * f32(S)),
+    ("dot(float3(s, t, 1) + 1, float3(s, 1, t) - 1)", (S + 1) * (S - 1) + (T + 1) * 0 + 2 * (T - 1)),
     ("u * s", U * S), ("i / 2 + s", 3 + S), ("n / 2 + s", -4 + S), ("(float)(n % 4)", -1.0),
 ]
 
