@@ -285,3 +285,18 @@ def test_ps_2_a_reads_arbitrary_swizzles():
         assert len(out) == 1
         r = np.arange(16, dtype=np.float32).reshape(4, 4)
         np.testing.assert_array_equal(run(out, r)[0, :2], run(body, r)[0, :2])
+
+
+@pytest.mark.parametrize("arbitrary", [False, True])
+def test_two_scalar_defs_become_one(arbitrary):
+    """Two literals each in a def of its own, read as scalars (``add r0, r1, c4.x``, ``mul r0, r0, c5.y``): one def
+    holds both, a register saved (the least the packing saves: "unchanged where the packing would not save a
+    register")."""
+    body = [_def(4, 2, 2, 2, 2), _def(5, 0.5, 3, 0.5, 0.5),
+            Inst("add", Dst(Reg.TEMP, 0), [Src(Reg.TEMP, 1), Src(Reg.CONST, 4, (0,) * 4)]),
+            Inst("mul", Dst(Reg.TEMP, 0), [Src(Reg.TEMP, 0), Src(Reg.CONST, 5, (1,) * 4)])]
+    out = pack_defs(list(body), FIRST_FREE, arbitrary)
+    defs = [i for i in out if i.op == "def"]
+    assert len(defs) == 1 and defs[0].dst.num == FIRST_FREE
+    assert sorted(set(defs[0].values)) == sorted({_f(2), _f(3)})
+    _same(body, out, 5)
