@@ -71,9 +71,9 @@ def test_operands_tables_and_relative_reads():
             _ins(0x100, 1, [[1, 2, 31, 2, 12]], [0, 7, 0]))
     prog = read_program(_program(code, 2))
     a, b = prog.instructions
-    assert (a.comps, a.scalar, [(o.table, o.offset) for o in a.inputs], (a.output.table, a.output.offset)) == \
+    assert (a.comps, a.scalar, [(o.table, o.index) for o in a.inputs], (a.output.table, a.output.index)) == \
         (2, False, [(2, 8), (7, 6)], (4, 21))
-    assert (b.inputs[0].table, b.inputs[0].offset, b.inputs[0].index) == (2, 12, (2, 31))
+    assert (b.inputs[0].table, b.inputs[0].index, b.inputs[0].rel) == (2, 12, (2, 31))
     assert listing(prog)[1:] == ["add c5.yz, c2.xy, r1.zw", "mov r0.x, c3[c7.w].x"]
     assert prog.prsi == [1, 2, 3]  # (the PRSI block's body, exactly its words)
 

@@ -77,7 +77,7 @@ def _fx(exprs: list[tuple[str, str]]) -> str:
 def _stores(exprs, target="fx_5_0"):
     dev, _ctx = quick_device()[:2]
     src = _fx(exprs)
-    eff = D3DX11CompileEffectFromMemory(src, len(src), "e.fx", None, None, 0, SLOW_OPS, dev)
+    eff = D3DX11CompileEffectFromMemory(src, len(src), "e.fx", None, None, 0, SLOW_OPS, dev, evaluate_fxlvm=True)
     return [eff.GetVariableByName(f"r{k}").AsRasterizer().GetBackingStore(0) for k in range(len(exprs))]
 
 
