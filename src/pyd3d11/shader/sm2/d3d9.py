@@ -263,6 +263,11 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         body = _vs3_io(body, isgn, osgn, prof, file) if spec.major == 3 else _vs_io(body, isgn, osgn, prof, file)
     else:
         body = _ps3_io(body, isgn, prof, file) if spec.major == 3 else _ps_io(body, isgn, prof, file)
+        if spec.major == 2 and any(s.reg == Reg.INPUT for i in body for s in i.srcs):
+            # the translation read every input as a t#, one t# per instruction ("ps_2_0 Registers": read port
+            # limit 1), and copied one of two inputs read together; a COLOR input is a v# now, with a port of
+            # its own, so its copies are read in place where the ports allow
+            body = propagate_copies(body, prof)
     # fxc's order of the setup instructions: def, defi / defb, then dcl (the listings of the SDK samples)
     body = sorted(defs + body, key=lambda i: _SETUP_RANK.get(i.op, 3))
     if kind == "ps" and flags & D3DCOMPILE_PARTIAL_PRECISION:
