@@ -132,3 +132,83 @@ def test_input_copies_read_in_place(lines: list[str], want: list[str]):
     got, before, after = _run(lines, "ps_2_0")
     assert got == want
     np.testing.assert_array_equal(before, after)
+
+
+# --- selects on a comparison mask read the comparison (sm2/mask_selects.py) ------------------------------------
+
+def _fold(lines: list[str], target: str = "ps_2_0"):
+    """(the program after fold_mask_selects, outputs before, outputs after) on the SM2 interpreter, t0 / t1 holding
+    0, -0, NaN, +-inf and ordinary values (the comparison's edge cases)."""
+    from sm2_interp import Sm2Machine
+    from test_sm2_propagate import _inst, _text
+
+    from pyd3d11.shader.sm2.d3d9 import TARGETS
+    from pyd3d11.shader.sm2.mask_selects import fold_mask_selects
+    from pyd3d11.shader.sm2.program import Inst, Sm2Program
+
+    body = [_inst(t) for t in lines if not t.startswith("def ")]
+    for t in lines:  # def cN, a, b, c, d
+        if t.startswith("def "):
+            name, *vals = [x.strip() for x in t[4:].split(",")]
+            words = [int(np.float32(float(v)).view(np.uint32)) for v in vals]
+            body.insert(0, Inst("def", _inst(f"mov {name}, {name}").dst, [], 0, None, words))
+    before = [Inst(i.op, i.dst, list(i.srcs), 0, None, list(i.values)) for i in body]
+    after = fold_mask_selects(body, TARGETS[target].profile)
+    edge = np.array([0.0, -0.0, np.nan, np.inf, -np.inf, 1.5, -2.0, 3.0], np.float32)
+    rng = np.random.default_rng(5)
+    inputs = {(TEXTURE, k): np.stack([np.roll(edge, k + c) for c in range(4)], 1) * (1 + k) for k in range(2)}
+    inputs[(TEXTURE, 2)] = rng.uniform(-4, 4, (8, 4)).astype(np.float32)
+    consts = rng.uniform(-4, 4, (32, 4)).astype(np.float32)
+    outs = []
+    for prog in (before, after):
+        m = Sm2Machine(Sm2Program("ps", 2, 0, prog), 8, inputs, consts).run()
+        outs.append(m.out(Reg.COLOROUT, 0))
+    return [_text(i) for i in after if i.op != "def"], outs[0], outs[1]
+
+
+from pyd3d11.shader.sm2.tokens import TEXTURE, Reg  # noqa: E402
+
+MASK_CASES = [
+    # K0 = 0 (not positive), K1 = 1: the select reads s; the mask, unread now, dropped
+    (["def c5, 0, 1, 0, 0", "add r1.x, t1.x, -t0.x", "cmp r2.x, r1.x, c5.x, c5.y", "cmp r3, -r2.x, t2, c0",
+      "mov oC0, r3"],
+     ["add r1.x, t1.x, -t0.x", "cmp r3, r1.x, t2, c0", "mov oC0, r3"]),
+    # K0 = 1, K1 = 0: the operands swap
+    (["def c5, 0, 1, 0, 0", "add r1.x, t1.x, -t0.x", "cmp r2.x, r1.x, c5.y, c5.x", "cmp r3, -r2.x, t2, c0",
+      "mov oC0, r3"],
+     ["add r1.x, t1.x, -t0.x", "cmp r3, r1.x, c0, t2", "mov oC0, r3"]),
+    # the mask written over its own comparison: read in place once the mask is gone
+    (["def c5, 0, 1, 0, 0", "add r1.x, t1.x, -t0.x", "cmp r1.x, r1.x, c5.x, c5.y", "cmp r3, -r1.x, t2, c0",
+      "mov oC0, r3"],
+     ["add r1.x, t1.x, -t0.x", "cmp r3, r1.x, t2, c0", "mov oC0, r3"]),
+    # ... but not where something else reads the mask (an add of it): all stays
+    (["def c5, 0, 1, 0, 0", "add r1.x, t1.x, -t0.x", "cmp r1.x, r1.x, c5.x, c5.y", "cmp r3, -r1.x, t2, c0",
+      "add r3, r3, r1.x", "mov oC0, r3"],
+     ["add r1.x, t1.x, -t0.x", "cmp r1.x, r1.x, c5.x, c5.y", "cmp r3, -r1.x, t2, c0", "add r3, r3, r1.x",
+      "mov oC0, r3"]),
+    # the comparison overwritten before the select: the select keeps the mask
+    (["def c5, 0, 1, 0, 0", "add r1.x, t1.x, -t0.x", "cmp r2.x, r1.x, c5.x, c5.y", "mov r1.x, t2.y",
+      "cmp r3, -r2.x, t2, c0", "add r3, r3, r1.x", "mov oC0, r3"],
+     ["add r1.x, t1.x, -t0.x", "cmp r2.x, r1.x, c5.x, c5.y", "mov r1.x, t2.y", "cmp r3, -r2.x, t2, c0",
+      "add r3, r3, r1.x", "mov oC0, r3"]),
+    # K0 and K1 both positive (2 and 1): no comparison to read, left alone
+    (["def c5, 2, 1, 0, 0", "add r1.x, t1.x, -t0.x", "cmp r2.x, r1.x, c5.x, c5.y", "cmp r3, -r2.x, t2, c0",
+      "mov oC0, r3"],
+     ["add r1.x, t1.x, -t0.x", "cmp r2.x, r1.x, c5.x, c5.y", "cmp r3, -r2.x, t2, c0", "mov oC0, r3"]),
+    # the mask read without the negation (p >= 0: always src1 here) is not a select on it: left alone
+    (["def c5, 0, 1, 0, 0", "add r1.x, t1.x, -t0.x", "cmp r2.x, r1.x, c5.x, c5.y", "cmp r3, r2.x, t2, c0",
+      "mov oC0, r3"],
+     ["add r1.x, t1.x, -t0.x", "cmp r2.x, r1.x, c5.x, c5.y", "cmp r3, r2.x, t2, c0", "mov oC0, r3"]),
+    # a comparison read through a modifier, two lanes: the select on lane y reads -s lane y, replicated
+    (["def c5, 0, 1, 0, 0", "add r1, t1, -t0", "cmp r2.xy, -r1, c5.x, c5.y", "cmp r3, -r2.y, t2, c0",
+      "mov oC0, r3"],
+     ["add r1, t1, -t0", "cmp r3, -r1.y, t2, c0", "mov oC0, r3"]),
+]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("lines", "want"), MASK_CASES)
+def test_selects_on_a_mask_read_the_comparison(lines: list[str], want: list[str]):
+    got, before, after = _fold(lines)
+    assert got == want
+    np.testing.assert_array_equal(before, after)  # NaN in the same places: bit-exact selects

@@ -55,6 +55,7 @@ from .ctab import (
     encode_ctab,
 )
 from .defpack import pack_defs
+from .mask_selects import fold_mask_selects
 from .optimize import drop_repeated_mova
 from .peephole import optimize
 from .profile import _PS_PORTS, _VS_PORTS, Level9Profile, count_slots
@@ -431,7 +432,7 @@ def _passes(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: bool, f
             body = eliminate_common(fold_constants(body, first_free))
             first_free = 1 + max([first_free - 1, *(i.dst.num for i in body if i.op == "def")])
             body = propagate_copies(body, prof)
-        body = optimize(body, prof, outputs_any=sm3)
+        body = fold_mask_selects(optimize(body, prof, outputs_any=sm3), prof)
     body = drop_repeated_mova(Sm2Program(prof.kind, 2, 0, body)).instructions  # copies propagated: equal now
     return _drop_unread_defs(body)
 
