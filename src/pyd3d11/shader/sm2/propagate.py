@@ -65,7 +65,11 @@ def propagate_copies(body: list[Inst], prof: Level9Profile) -> list[Inst]:
                 lanes = {k: s.swizzle[k] for k in _lanes(inst, i)}
                 if not set(lanes.values()) & valid:
                     continue  # reads only components the copy no longer holds
-                new = _rewritten(inst, s, src, lanes, valid, arbitrary)
+                # a mov of an input's copy stays a mov of the copy: reading the input in place saves nothing there,
+                # and the copy's one register lets the peephole merge the movs of its lanes (a texture
+                # coordinate's .x / .yzw written from its copy's .x / .y become one mov of the input's .xy)
+                inputs_mov = inst.op == "mov" and src.reg not in (Reg.CONST, Reg.TEMP)
+                new = None if inputs_mov else _rewritten(inst, s, src, lanes, valid, arbitrary)
                 if new is None or not _ports_ok([new if m == i else o for m, o in enumerate(inst.srcs)], prof):
                     all_rewritten = False
                     continue
