@@ -100,9 +100,10 @@ CASES = [
     (["mov r0.x, c0.x", "add r1.x, r0.x, c1.x", "mov oC0, r1.x"], "ps_2_0",
      ["mov r0.x, c0.x", "add r1.x, r0.x, c1.x", "mov oC0, r1.x"]),
     # the copy's source overwritten before the read: the read keeps the copy
-    # (the later copy of c0 into r1 is read in place)
-    (["mov r1, t1", "mov r0, r1", "mov r1, c0", "add r2, r0, r1", "mov oC0, r2"], "ps_2_0",
-     ["mov r1, t1", "mov r0, r1", "add r2, r0, c0", "mov oC0, r2"]),
+    # (the later copy of c0 into r1 is read in place; r1 is computed first, not a copy of t1, which is read in
+    # place since session 27)
+    (["mul r1, t1, t1", "mov r0, r1", "mov r1, c0", "add r2, r0, r1", "mov oC0, r2"], "ps_2_0",
+     ["mul r1, t1, t1", "mov r0, r1", "add r2, r0, c0", "mov oC0, r2"]),
     # one lane of the copy overwritten: a read of all four lanes is not the copy's
     (["mov r0, c0", "mov r0.y, t1.x", "add r2, r0, t0", "mov oC0, r2"], "ps_2_0",
      ["mov r0, c0", "mov r0.y, t1.x", "add r2, r0, t0", "mov oC0, r2"]),

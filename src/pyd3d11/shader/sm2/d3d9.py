@@ -55,6 +55,7 @@ from .ctab import (
     encode_ctab,
 )
 from .defpack import pack_defs
+from .mask_selects import fold_mask_selects
 from .optimize import drop_repeated_mova
 from .peephole import optimize
 from .profile import _PS_PORTS, _VS_PORTS, Level9Profile, count_slots
@@ -263,6 +264,11 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         body = _vs3_io(body, isgn, osgn, prof, file) if spec.major == 3 else _vs_io(body, isgn, osgn, prof, file)
     else:
         body = _ps3_io(body, isgn, prof, file) if spec.major == 3 else _ps_io(body, isgn, prof, file)
+        if spec.major == 2 and any(s.reg == Reg.INPUT for i in body for s in i.srcs):
+            # the translation read every input as a t#, one t# per instruction ("ps_2_0 Registers": read port
+            # limit 1), and copied one of two inputs read together; a COLOR input is a v# now, with a port of
+            # its own, so its copies are read in place where the ports allow
+            body = propagate_copies(body, prof)
     # fxc's order of the setup instructions: def, defi / defb, then dcl (the listings of the SDK samples)
     body = sorted(defs + body, key=lambda i: _SETUP_RANK.get(i.op, 3))
     if kind == "ps" and flags & D3DCOMPILE_PARTIAL_PRECISION:
@@ -426,7 +432,7 @@ def _passes(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: bool, f
             body = eliminate_common(fold_constants(body, first_free))
             first_free = 1 + max([first_free - 1, *(i.dst.num for i in body if i.op == "def")])
             body = propagate_copies(body, prof)
-        body = optimize(body, prof, outputs_any=sm3)
+        body = fold_mask_selects(optimize(body, prof, outputs_any=sm3), prof)
     body = drop_repeated_mova(Sm2Program(prof.kind, 2, 0, body)).instructions  # copies propagated: equal now
     return _drop_unread_defs(body)
 

@@ -252,6 +252,8 @@ class FlowControl:
                 pc = self._endif_of(match, body, pc) + 1
                 return pc, steps
             self.pred = Src(Reg.TEMP, f["p"], (1, 1, 1, 1))
+            if f["outer"] is None:  # p.x + p.y == 1: the else part's selects may read p.x (selects.py)
+                self.complements[f["p"]] = f["start"]
             f["then_folded"] = set(f["fold"][1])
             f["then_known"] = self._known_state()
             self.forget_folded(f["fold"][1])
@@ -281,6 +283,7 @@ class FlowControl:
                 elif left == "else":  # the else lanes all continued: the then part's values are the rest's
                     self._restore_known(f["then_known"], then_folded | folded)
                 self.branch_folds.remove(f["fold"])
+                self.complements.pop(f["p"], None)
                 self.scratch_base -= 1
                 self._merge_masks(f)
             pc += 1
@@ -871,7 +874,7 @@ class FlowControl:
         self.emit("add", Dst(Reg.TEMP, p, else_y), [cneg, self.cscalar(ONE)])
         if self.pred is not None:
             self.emit("mul", Dst(Reg.TEMP, p, 0x3), [Src(Reg.TEMP, p), self.pred])
-        frame = {"kind": "dynamic", "p": p, "outer": self.pred, "saved_masks": set(self.masks),
+        frame = {"kind": "dynamic", "p": p, "outer": self.pred, "start": len(self.body), "saved_masks": set(self.masks),
                  "written_entry": set(self.written), "known_entry": self._known_state()}
         self.pred = Src(Reg.TEMP, p, (0, 0, 0, 0))
         frame["fold"] = [self.pred, set()]

@@ -23,16 +23,20 @@ from .fold import _alu
 from .peephole import _COMPONENTWISE, _FLOW, _Liveness, _ports_ok, _reads, _swizzle
 from .profile import Level9Profile
 from .program import Dst, Inst, Src
-from .tokens import Reg, SrcMod
+from .tokens import TEXTURE, Reg, SrcMod
 
 #: instructions whose sources may be any register file the read ports allow
 _REWRITABLE = _COMPONENTWISE | {"dp3", "dp4", "dp2add", "rcp", "rsq", "exp", "log", "pow", "mova"}
 
 
-def _source_ok(mov: Inst) -> bool:
+def _source_ok(mov: Inst, kind: str) -> bool:
+    """Copies of constants, temporaries and input registers (read-only: "Registers - ps_2_0" / "- vs_2_0", v#
+    and a pixel shader's t# are read by every arithmetic instruction, within the read ports _ports_ok checks;
+    register type 3 is a vertex shader's address register, never copied from)."""
     d, (s,) = mov.dst, mov.srcs
+    files = (Reg.CONST, Reg.TEMP, Reg.INPUT) + ((TEXTURE,) if kind == "ps" else ())
     return (d is not None and d.reg == Reg.TEMP and d.mod == 0 and not mov.predicated and s.mod == 0
-            and s.rel is None and s.reg in (Reg.CONST, Reg.TEMP))
+            and s.rel is None and s.reg in files)
 
 
 def propagate_copies(body: list[Inst], prof: Level9Profile) -> list[Inst]:
@@ -43,7 +47,7 @@ def propagate_copies(body: list[Inst], prof: Level9Profile) -> list[Inst]:
     arbitrary = prof.arbitrary_swizzle or prof.kind == "vs"
     drop: set[int] = set()
     for n, mov in enumerate(body):
-        if mov.op != "mov" or len(mov.srcs) != 1 or not _source_ok(mov):
+        if mov.op != "mov" or len(mov.srcs) != 1 or not _source_ok(mov, prof.kind):
             continue
         d, src = mov.dst, mov.srcs[0]
         assert d is not None
@@ -61,7 +65,11 @@ def propagate_copies(body: list[Inst], prof: Level9Profile) -> list[Inst]:
                 lanes = {k: s.swizzle[k] for k in _lanes(inst, i)}
                 if not set(lanes.values()) & valid:
                     continue  # reads only components the copy no longer holds
-                new = _rewritten(inst, s, src, lanes, valid, arbitrary)
+                # a mov of an input's copy stays a mov of the copy: reading the input in place saves nothing there,
+                # and the copy's one register lets the peephole merge the movs of its lanes (a texture
+                # coordinate's .x / .yzw written from its copy's .x / .y become one mov of the input's .xy)
+                inputs_mov = inst.op == "mov" and src.reg not in (Reg.CONST, Reg.TEMP)
+                new = None if inputs_mov else _rewritten(inst, s, src, lanes, valid, arbitrary)
                 if new is None or not _ports_ok([new if m == i else o for m, o in enumerate(inst.srcs)], prof):
                     all_rewritten = False
                     continue

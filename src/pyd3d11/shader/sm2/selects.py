@@ -9,8 +9,9 @@ first ("max - vs" / "min - vs": src0 >= src1 ? src0 : src1, so a NaN becomes the
 from __future__ import annotations
 
 from .base import _FLT_MAX
+from .lanes import lanes_read
 from .peephole import _FLOW
-from .program import Dst, Src
+from .program import Dst, Inst, Src
 from .tokens import Reg, SrcMod
 
 #: how far back _selected_last looks for the last writes of a select's old value (a bound on its cost)
@@ -45,7 +46,15 @@ class PredicatedWrites:
                     self.zero_init.add((final.reg, final.num, lane))
             p = Src(eff.reg, eff.num, eff.swizzle)  # type: ignore[union-attr]
             old = Src(final.reg, final.num)
-            if self.kind == "ps":  # cmp: -p >= 0 (p == 0) keeps the old value, else the branch's
+            then_p = self._complement(eff) if self.kind == "ps" else None
+            if then_p is not None:
+                # the else part of a branch whose two predicates sum to 1: p.y > 0 exactly where p.x == 0, so
+                # select on p.x with the operands swapped (p.y itself is then often unread), and a then-part
+                # select of these lanes that nothing reads since becomes a plain write (the value is chosen here)
+                self._unselect_then(final, then_p)
+                self.emit("cmp", final, [Src(then_p.reg, then_p.num, then_p.swizzle, SrcMod.NEG),
+                                         Src(Reg.TEMP, t), old])
+            elif self.kind == "ps":  # cmp: -p >= 0 (p == 0) keeps the old value, else the branch's
                 self.emit("cmp", final, [Src(p.reg, p.num, p.swizzle, SrcMod.NEG), old, Src(Reg.TEMP, t)])
             else:  # p * new + (1 - p) * old, exact for p in {0, 1} once both values are finite: the branch
                 # ran on every lane, so lanes that skip it may hold inf / NaN there (log(0), rcp(0)), and 0 * inf
@@ -53,6 +62,52 @@ class PredicatedWrites:
                 # ? src0 : src1, so a NaN src0 yields src1); a non-finite result of a taken branch becomes
                 # +-FLT_MAX -- the one difference from the SM4 program, documented.
                 self._vs_select(final, p, Src(Reg.TEMP, t), old)
+
+    def _complement(self, eff: Src) -> Src | None:
+        """The then predicate p.x where ``eff`` is the else predicate p.y of a flattened branch entered with no
+        predicate around it (flow._enter_branch: p.x = c, p.y = 1 - c for a comparison mask c in {0, 1}, so
+        exactly one of them is 1), read alone (no "still running" factor)."""
+        if eff.reg != Reg.TEMP or eff.num not in self.complements or tuple(eff.swizzle) != (1,) * 4 or eff.mod:
+            return None
+        return Src(Reg.TEMP, eff.num, (0,) * 4)
+
+    def _unselect_then(self, final: Dst, then_p: Src) -> None:
+        """The else part's select of ``final`` (every lane of its mask) chooses between the two parts' values
+        everywhere the branch runs, so a then-part select ``cmp final, -p.x, final, T`` of lanes inside that mask
+        may write T unconditionally (``mov``): where p.x == 0 the else select overwrites it. Only where no
+        instruction between reads or writes those lanes of ``final`` (the else lanes would otherwise see T where
+        they read the entry value) and no flow control comes between."""
+        start = self.complements[then_p.num]
+        read: set[int] = set()  # lanes of final read / written by the instructions after the one looked at
+        written: set[int] = set()
+        for i in range(len(self.body) - 1, start - 1, -1):
+            inst = self.body[i]
+            if inst.op in _FLOW or inst.op.startswith(("break", "if")) or inst.predicated:
+                return
+            d = inst.dst
+            if d is not None and d.reg == final.reg and d.num == final.num:
+                lanes = {ln for ln in range(4) if d.mask >> ln & 1}
+                if (self._is_then_select(inst, then_p) and not d.mod and d.mask & ~final.mask == 0
+                        and not lanes & (read | written)):
+                    self.body[i] = Inst("mov", Dst(d.reg, d.num, d.mask), [inst.srcs[2]])
+                    written |= lanes
+                    continue
+                written |= lanes
+            for k, s in enumerate(inst.srcs):
+                if s.reg == final.reg and s.num == final.num:
+                    read |= {s.swizzle[ln] for ln in lanes_read(inst.op, k, d.mask if d is not None else None)}
+
+    @staticmethod
+    def _is_then_select(inst: Inst, then_p: Src) -> bool:
+        """``cmp d, -p.x, d, T``: _flush_selects' select of a then-part write (the old value read in place)."""
+        if inst.op != "cmp" or len(inst.srcs) != 3:
+            return False
+        c, old, _ = inst.srcs
+        lanes = [ln for ln in range(4) if inst.dst.mask >> ln & 1]
+        return (c.reg == then_p.reg and c.num == then_p.num and c.mod == SrcMod.NEG and c.rel is None
+                and all(c.swizzle[ln] == then_p.swizzle[0] for ln in lanes)
+                and old.reg == inst.dst.reg and old.num == inst.dst.num and not old.mod and old.rel is None
+                and all(old.swizzle[ln] == ln for ln in lanes))
 
     def _vs_select(self, d: Dst, p: Src, a: Src, b: Src) -> None:
         """d = p ? a : b for p in {0, 1} without cmp (vs_2_0): p * a' + (b' - p * b') with a', b' = a, b clamped

@@ -120,6 +120,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         #: outside the translation's own that assemble() turns into the lowest one the program leaves free (a
         #: program with loops keeps the translation's numbering: no register is added where it is not used)
         self.pred_cache: tuple[tuple, int] | None = None
+        self.complements: dict[int, int] = {}  # branch predicate temp p with p.x + p.y == 1 -> its then part's start
         self._a0_read: tuple[int, Src] | None = None  # the last a0-relative read, the body length after its mova
         self.resources: dict[int, int] = {}
         self.pos_out: int | None = None
