@@ -63,17 +63,17 @@ def test_the_lean_text_has_the_general_bodies_only():
     om = _blend_state(True)
     # any merger key: take the one the standalone merger builds for a blended RGBA8 target
     seen: list = []
-    real = om_runtime.compiled
+    real = om_runtime.module
 
     def spy(k):
         seen.append(k)
         return real(k)
 
-    om_runtime.compiled = spy
+    om_runtime.module = spy
     try:
         run_both(om, [target(28, rng, QW, QH)], None, [quad_fragments(rng, 4, 1)])
     finally:
-        om_runtime.compiled = real
+        om_runtime.module = real
     assert seen
     full_text, name = om_gen.om_function(seen[0])
     lean_text, lean_name = om_gen.om_function(seen[0], lean=True)

@@ -49,20 +49,29 @@ stats = OMStats()
 #: callables ``fn(reason)`` told about each fallback (the api layer turns them into debug-layer INFO messages)
 fallback_listeners: list = []
 _lock = threading.Lock()
-_COMPILED: dict = {}  # key -> (ctypes function, engine)
+_COMPILED: dict = {}  # key -> runtime.Module of the merger function
 
 
-def compiled(key: om_gen.OMKey):
-    """The callable merger function of ``key`` (compiled once per process)."""
+def module(key: om_gen.OMKey):
+    """The compiled merger module of ``key`` (built once per process): a quick build first — LLVM's IR passes off,
+    machine code at level 0: an 8-target merger's O2 build costs seconds, far past a first draw's budget — rebuilt
+    at O2 in the background once it has applied runtime.TIER_UP_LANES fragments (:meth:`NativeBatch.run` counts
+    them), as the fused pixel kernels are; an O2 object already on disk is taken at once. Every build computes the
+    same bits (runtime.QUICK_CODEGEN)."""
     got = _COMPILED.get(key)
     if got is not None:
-        return got[0]
+        return got
     with _lock:
         got = _COMPILED.get(key)
         if got is None:
-            got = _compile(key)
-            _COMPILED[key] = got
-    return got[0]
+            got = _COMPILED[key] = _compile(key)
+    return got
+
+
+def compiled(key: om_gen.OMKey):
+    """The callable merger function of ``key`` as built now (the quick build until its O2 rebuild is in)."""
+    m = module(key)
+    return m.cfunc(m.names[0], _FN)
 
 
 def _compile(key: om_gen.OMKey):
@@ -71,12 +80,11 @@ def _compile(key: om_gen.OMKey):
     t0 = time.perf_counter()
     llvm = rt._init_llvm()
     text, name = om_gen.om_function(key)
-    engine, cached = rt.o2_engine(llvm, text)
-    fn = _FN(engine.get_function_address(name))
-    stats.disk_hits += cached
+    m = rt.build_module(llvm, text, (name,), counted=True, codegen=0)
+    stats.disk_hits += m.from_disk
     stats.compiled += 1
     stats.compile_seconds += time.perf_counter() - t0
-    return fn, engine
+    return m
 
 
 def ir_text(key: om_gen.OMKey) -> str:
@@ -94,7 +102,7 @@ class NativeBatch:
         """``rt_bases``: 8 entries of (uint8 array whose first byte is sample 0 of pixel (0, 0), row pitch,
         sample pitch) or None; ``ds_base`` likewise for the depth-stencil view."""
         self.key = key
-        self.fn = compiled(key)
+        self.module = module(key)
         self.ctx = om_gen.OMContext()
         self.keep = []
         for i, b in enumerate(rt_bases):
@@ -137,7 +145,10 @@ class NativeBatch:
         self.ctx.vp_min = float(vp_min)
         self.ctx.vp_max = float(vp_max)
         before = self.ctx.samples_passed
-        self.fn(ctypes.addressof(self.ctx), n, _ptr(xi), _ptr(yi), _ptr(cv), _ptr(z), _ptr(col), _ptr(alive))
+        m = self.module
+        m.cfunc(m.names[0], _FN)(ctypes.addressof(self.ctx), n, _ptr(xi), _ptr(yi), _ptr(cv), _ptr(z), _ptr(col),
+                                 _ptr(alive))
+        m.note_use(n)
         stats.batches += 1
         stats.fragments += n
         return int(self.ctx.samples_passed - before)
