@@ -16,8 +16,8 @@ programs only (the liveness here is straight-line, as in peephole.py).
 from __future__ import annotations
 
 import math
-import struct
 
+from .fold import _f as _float_of
 from .peephole import _FLOW, _Liveness, _ports_ok
 from .profile import Level9Profile
 from .program import Inst, Src
@@ -29,7 +29,7 @@ _SCAN = 256
 
 def _sign(word: int) -> int | None:
     """-1 for a value that is not positive, +1 for a positive one, None for NaN."""
-    v = struct.unpack("<f", struct.pack("<I", word & 0xFFFFFFFF))[0]
+    v = _float_of(word)  # (the constant folder's reading of a def word)
     if math.isnan(v):
         return None
     return 1 if v > 0 else -1
