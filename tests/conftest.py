@@ -21,6 +21,14 @@ from pathlib import Path
 
 import pytest
 
+# The suite's native build policy: a kernel's background O2 rebuild (shader/native/runtime.TIER_UP_LANES) is left
+# to the tests that ask for one (test_native_tiers.py, test_native_small_first*.py, test_native_om_tiers.py, …
+# set the threshold themselves). A test's draws end before a rebuild would pay for itself, and on CI's two cores
+# the rebuild thread takes CPU from the other worker (session 28: 112 s of rebuilds in the first fifth of a cold
+# run). The quick builds compute the same bits as the O2 ones; those tests check both. Set before pyd3d11 is
+# imported (runtime reads it once); subprocesses the tests start inherit it.
+os.environ.setdefault("PYD3D11_NATIVE_TIER_UP_LANES", str(1 << 62))
+
 REPO = Path(__file__).resolve().parent.parent
 CONFORMANCE = REPO.parent / "shared" / "conformance"
 

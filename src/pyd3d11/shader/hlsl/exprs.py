@@ -903,6 +903,25 @@ def _vertex_element(cg: CodegenContext, v: Val, es: int, count: int, i: Slot, fi
     return [(f[0], f[1], rel, f[3]) for f in first]
 
 
+_REGULAR: dict[tuple, bool] = {}  # _regular_elements' answers: a global array is indexed many times
+
+
+def _regular_elements(slots: tuple, es: int, count: int, stride: int) -> bool:
+    """Whether element e of an array value (``count`` elements of ``es`` slots) is element 0 moved by e * stride
+    registers (same register file and components): one relative-indexed operand can then read any element."""
+    key = (slots, es, count, stride)
+    hit = _REGULAR.get(key)
+    if hit is None:
+        first = slots[:es]
+        hit = stride > 0 and all(
+            s[:2] == (f[0], f[1][:-1] + (f[1][-1] + e * stride,)) and s[2:] == f[2:]
+            for e in range(count) for s, f in zip(slots[e * es:(e + 1) * es], first, strict=True))
+        if len(_REGULAR) > 4096:
+            _REGULAR.clear()
+        _REGULAR[key] = hit
+    return hit
+
+
 def dynamic_element(cg: CodegenContext, v: Val, et: Type, count: int, i: Slot, pos) -> Val:
     from .icb import constant_element
 
@@ -916,12 +935,8 @@ def dynamic_element(cg: CodegenContext, v: Val, et: Type, count: int, i: Slot, p
         return _val(et, vertex)
     if files <= {"x", "cb", "tb", "icb"} and len(files) == 1:
         first = v.slots[:es]
-        # element e must be element 0 moved by e * stride registers (same register file and components)
         stride = v.slots[es][1][-1] - first[0][1][-1] if count > 1 else 1
-        regular = stride > 0 and all(
-            s[:2] == (f[0], f[1][:-1] + (f[1][-1] + e * stride,)) and s[2:] == f[2:]
-            for e in range(count) for s, f in zip(v.slots[e * es:(e + 1) * es], first, strict=True))
-        if not regular:
+        if not _regular_elements(tuple(v.slots), es, count, stride):
             return dynamic_pick(cg, v.slots, count, es, i, et, pos)  # type: ignore[arg-type]
         ri = i
         if stride != 1:

@@ -116,7 +116,9 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
         cg.stmt(s.init)
     cg.scopes.append({})
     try:
-        force = _attr(s, "unroll")
+        # a probe of an uncalled function (uncalled.py) looks for type errors, which do not depend on values:
+        # its loops are generated once, unrolled only where a loop cannot be generated otherwise
+        force = _attr(s, "unroll") if cg.probe_skip is None else None
         exact = None
         if force:
             from .parser import const_eval

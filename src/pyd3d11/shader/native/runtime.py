@@ -263,14 +263,18 @@ def upgrade(m: Module) -> None:
     llvm = _init_llvm()
     ctx = llvm.create_context()
     mod = llvm.parse_assembly(m.upgrade_text or m.text, context=ctx)
-    mod.verify()
-    _optimise(llvm, mod, _target_machine(llvm))
-    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm))
     # stored under the quick build's text: a later process finds this O2 object for that text at its first
-    # build (build_module), also where it was compiled from upgrade_text (the same function and bits)
+    # build (build_module), also where it was compiled from upgrade_text (the same function and bits); a second
+    # module of the same text queued before the first's rebuild was stored loads that object instead
     path = _disk_path(m.text)
+    stored = path is not None and path.exists()
+    if not stored:
+        mod.verify()
+        _optimise(llvm, mod, _target_machine(llvm))
+    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm))
     if path is not None:
-        engine.set_object_cache(lambda _m, buf: _disk_store(path, buf), lambda _m: None)
+        engine.set_object_cache(lambda _m, buf: _disk_store(path, buf),
+                                lambda _m: path.read_bytes() if stored else None)
     engine.finalize_object()
     addrs = {n: engine.get_function_address(n) for n in m.names}
     _CONTEXTS.append(ctx)  # never disposed: an engine must be disposed before the context of its module
@@ -573,10 +577,11 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = Fals
     width = vector_width(lw, tile)
     first = quick and TIER == "auto"
     small = first and small_first(first_lanes() if callable(first_lanes) else first_lanes)
-    # a quick first build steps one register wide on AVX2 hosts (QUICK_WIDTH_AVX2); a small one is the O2 build's
-    # own text (its width, its sampling functions), only compiled without IR passes at level 0: the code a test's
-    # small runs check is the code the O2 rebuild runs
-    qwidth = min(width, QUICK_WIDTH_AVX2) if first and not small and register_lanes() == 8 else width
+    # a quick first build steps one register wide on AVX2 hosts (QUICK_WIDTH_AVX2), a small one too: LLVM's time
+    # grows with the machine code, a 32-lane pixel step is four ymm operations per IR operation, and a small run
+    # gains nothing from the wider step (the class-linkage pixel shader of tests/test_native_class_linkage.py at
+    # level 0: 37 -> 14 s CPU). The O2 rebuild steps ``width`` lanes (upgrade below)
+    qwidth = min(width, QUICK_WIDTH_AVX2) if first and register_lanes() == 8 else width
     narrow = bool(tex) and first and not small and min(qwidth, TEX_WIDTH) > QUICK_TEX_WIDTH
     if narrow and QUICK_TEX_WIDTH % 8 == 0:
         # such a kernel also steps QUICK_TEX_WIDTH lanes: its machine code is about a quarter of a 64-lane step's

@@ -1,0 +1,81 @@
+"""An O2 rebuild (shader/native/runtime.upgrade) of a module whose text another module's rebuild already stored in
+the on-disk object cache loads that object instead of optimising and compiling the text again (session 28: the
+shader-test corpus queued the same quick text's rebuild twice when two draws built it before the first rebuild
+ended). The loaded object is the same function: its results are the first rebuild's."""
+
+from __future__ import annotations
+
+import ctypes
+
+import pytest
+
+from pyd3d11.shader import native
+from pyd3d11.shader.native import runtime
+
+pytestmark = [pytest.mark.backend_specific,
+              pytest.mark.skipif(not native.available(), reason="llvmlite (the native backend) is not installed")]
+
+#: a function whose result shows which text was compiled: (x * 3 + k) as a 32-bit integer
+_IR = """define i32 @{name}(i32 %x) {{
+  %a = mul i32 %x, 3
+  %b = add i32 %a, {k}
+  ret i32 %b
+}}
+"""
+
+
+@pytest.fixture
+def stored(monkeypatch, tmp_path):
+    """An empty object cache of the test's own; records each module the O2 pipeline optimises."""
+    monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "1")
+    monkeypatch.setenv("PYD3D11_CACHE_DIR", str(tmp_path))
+    optimised: list[str] = []
+    real = runtime._optimise
+    monkeypatch.setattr(runtime, "_optimise",
+                        lambda llvm, mod, tm=None: (optimised.append(str(mod)), real(llvm, mod, tm))[1])
+    return optimised
+
+
+def _quick(name: str, k: int):
+    llvm = runtime._init_llvm()
+    m = runtime.build_module(llvm, _IR.format(name=name, k=k), (name,), counted=True, codegen=0)
+    assert not m.full
+    return m
+
+
+def _call(m, name: str, x: int) -> int:
+    return m.cfunc(name, ctypes.CFUNCTYPE(ctypes.c_int32, ctypes.c_int32))(x)
+
+
+@pytest.mark.parametrize("k", [7, 1000])
+def test_a_second_rebuild_of_the_same_text_loads_the_stored_object(stored, monkeypatch, k):
+    monkeypatch.setattr(runtime, "TIER", "auto")
+    name = f"pyd3d11_upgrade_stored_{k}"
+    first, second = _quick(name, k), _quick(name, k)  # two modules of one text, both quick (nothing stored yet)
+    assert not stored
+    runtime.upgrade(first)
+    assert first.full and len(stored) == 1, "the first rebuild optimises the text"
+    assert runtime._disk_path(first.text).exists()
+    runtime.upgrade(second)
+    assert second.full and len(stored) == 1, "the second loads the stored object"
+    assert _call(first, name, 5) == _call(second, name, 5) == 5 * 3 + k
+
+
+def test_without_a_stored_object_each_rebuild_optimises(stored, monkeypatch):
+    """Different texts: nothing to load, each rebuild optimises its own (the cache key is the text)."""
+    monkeypatch.setattr(runtime, "TIER", "auto")
+    a, b = _quick("pyd3d11_upgrade_stored_a", 1), _quick("pyd3d11_upgrade_stored_b", 2)
+    runtime.upgrade(a)
+    runtime.upgrade(b)
+    assert len(stored) == 2
+    assert (_call(a, "pyd3d11_upgrade_stored_a", 4), _call(b, "pyd3d11_upgrade_stored_b", 4)) == (13, 14)
+
+
+def test_with_the_cache_off_every_rebuild_optimises(stored, monkeypatch):
+    monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "0")
+    monkeypatch.setattr(runtime, "TIER", "auto")
+    name = "pyd3d11_upgrade_stored_off"
+    first, second = _quick(name, 3), _quick(name, 3)
+    runtime.upgrade(first)
+    runtime.upgrade(second)
+    assert len(stored) == 2 and _call(second, name, 2) == 9
