@@ -39,6 +39,9 @@ from pyd3d11.d3d11 import (
 )
 from pyd3d11.errors import DXGI_ERROR_INVALID_CALL, E_INVALIDARG, D3D11Error
 
+# argument checks: the methods' validation, not shader execution (checked by conftest)
+pytestmark = pytest.mark.backend_independent
+
 CORRUPTED_PARAMETER1 = 13  # D3D11_MESSAGE_ID_CORRUPTED_PARAMETER1 (d3d11sdklayers.h); n-th is 12 + n
 SKIP = {"SwapDeviceContextState", "Flush1"}  # swap whole pipeline states / take OS events: not argument sweeps
 GROUPS = ("context", "deferred", "device", "unknown", "resource", "class_linkage", "debug", "info_queue", "multithread",

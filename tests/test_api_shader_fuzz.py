@@ -4,11 +4,15 @@ never another exception, never a hang (issue: DXBC robustness)."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from conftest import conformance_path
 
 from pyd3d11.api import D3D11CreateDevice
 from pyd3d11.errors import D3D11Error
 from pyd3d11.shader.dxbc.checksum import dxbc_checksum
+
+# shader creation only: nothing runs a shader (checked by conftest)
+pytestmark = pytest.mark.backend_independent
 
 N_CASES = 10_000
 FL_11_0 = 0xB000

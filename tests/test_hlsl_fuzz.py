@@ -19,6 +19,9 @@ from conftest import CONFORMANCE
 from pyd3d11.errors import D3D11Error, ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
 
+# compiling only: no shader runs, so the outcome cannot depend on the shader backend (checked by conftest)
+pytestmark = pytest.mark.backend_independent
+
 CASES = 5200          # total fuzzed compilations (deterministic subset)
 SEED = 0x5EED_D3D
 CASE_BUDGET_S = 5     # per-case wall-clock budget (SIGALRM)

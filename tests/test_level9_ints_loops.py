@@ -300,21 +300,30 @@ def test_counted_loop_listing_prints_the_loop_register_mapping():
     assert any(line.split()[:5] == ["//", "i0", "cb0", "1", "0"] for line in text.splitlines())
 
 
-@pytest.mark.parametrize("idx", range(1, len(LOOP_PS)))
-@pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+_NO_DYNAMIC_FLOW = ["ps_4_0_level_9_1", "vs_4_0_level_9_1", "vs_4_0_level_9_3"]
+
+
+def _for_target(src: str, target: str) -> str:
+    return src.replace(": SV_Target", ": SV_Position") if target.startswith("vs") else src
+
+
+@pytest.mark.parametrize("target", _NO_DYNAMIC_FLOW)
+def test_a_literal_bound_loop_with_a_run_time_break_unrolls_without_dynamic_flow_control(target: str):
+    """LOOP_PS[3]: a literal bound (i < 6) ends the unrolling: its run-time break is predicated
+    (test_sm2_one_trip_loops); the six flattened copies fit ps_2_0's 64 arithmetic slots since the comparison
+    temporaries are written unpredicated (sm2/liveness.py; before, 111 slots: X5608), and they agree with the SM4
+    program. The vertex targets unroll it too (session 26): their rep could not take the break (no break_comp),
+    and the copies need no flow control (before, the loop was kept as rep and refused with X3511)."""
+    src, kinds = LOOP_PS[3]
+    for seed in range(3):
+        assert_agree(run_both(_for_target(src, target), target, 80 + seed, kinds), tol=1e-4)
+
+
+@pytest.mark.backend_independent  # compiling only (checked by conftest)
+@pytest.mark.parametrize("idx", [i for i in range(1, len(LOOP_PS)) if i != 3])
+@pytest.mark.parametrize("target", _NO_DYNAMIC_FLOW)
 def test_loops_that_cannot_be_unrolled_fail_like_fxc_without_dynamic_flow_control(idx: int, target: str):
-    src = LOOP_PS[idx][0]
-    if target.startswith("vs"):
-        src = src.replace(": SV_Target", ": SV_Position")
-    if idx == 3:
-        # a literal bound (i < 6) ends the unrolling: its run-time break is predicated (test_sm2_one_trip_loops);
-        # the six flattened copies fit ps_2_0's 64 arithmetic slots since the comparison temporaries are written
-        # unpredicated (sm2/liveness.py; before, 111 slots: X5608), and they agree with the SM4 program. The
-        # vertex targets unroll it too (session 26): their rep could not take the break (no break_comp), and
-        # the copies need no flow control (before, the loop was kept as rep and refused with X3511)
-        for seed in range(3):
-            assert_agree(run_both(src, target, 80 + seed, LOOP_PS[idx][1]), tol=1e-4)
-        return
+    src = _for_target(LOOP_PS[idx][0], target)
     with pytest.raises(D3D11Error) as info:
         compile_(src, target)
     assert info.value.name == "E_FAIL" and "X3511" in str(info.value) and "unroll" in str(info.value)

@@ -3,6 +3,8 @@ SFI0, STAT)."""
 
 from __future__ import annotations
 
+import hashlib
+
 import re
 import struct
 import sys
@@ -237,8 +239,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         pcg.compile_flags = flags
         return pcg
 
+    memo = (hashlib.sha256(pp.text.encode()).hexdigest(), file, flags, row_major, file_target, (major, minor) == (5, 1))
     try:
-        check_uncalled(probe_codegen, cg.called_funcs)
+        check_uncalled(probe_codegen, cg.called_funcs, memo, entry)
     except HlslError as exc:
         attach_warnings(exc, all_warnings(cg))
         raise

@@ -168,10 +168,16 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
             body, early = moved, False
     ctx = {"ret": f.ret, "result": result, "tail": not early, "flag": None, "depth": len(cg.loops), "fdef": f,
            "result_obj": result_obj, "result_iface": result_iface}
+    # in the type probe of a function nothing calls (uncalled.py) a call is checked (overload, arguments, out
+    # copies) but the callee's body is not generated: its type errors do not depend on the caller (a parameter's
+    # type is fixed), and that body is checked where it is compiled or by its own probe. Generating it in every
+    # caller's probe made a file of small functions calling each other cost minutes (ProceduralMaterials.fx)
+    probe_call = cg.probe_skip is not None and result_obj is None and result_iface is None
     saved_scopes = cg.scopes
     cg.scopes = [cg.scopes[0], scope]
     try:
-        run_inlined_body(cg, body, ctx, early, e.name, cg.func_order.get(id(f), 0))
+        if not probe_call:
+            run_inlined_body(cg, body, ctx, early, e.name, cg.func_order.get(id(f), 0))
     finally:
         cg.scopes = saved_scopes
     for node, local in copy_back:

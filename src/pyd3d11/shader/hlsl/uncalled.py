@@ -71,13 +71,23 @@ def func_key(f: A.FuncDef) -> tuple:
     return (f.name, f.pos.file, f.pos.line, f.pos.col)
 
 
-def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], called: set[tuple]) -> None:
+#: probe outcomes by (source key, function key): an effect compiles one file once per shader, and each compile
+#: probes the same functions (the outcome depends on the source and settings only, not on the entry point)
+_MEMO: dict[tuple, HlslError | None] = {}
+
+
+def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], called: set[tuple],
+                   memo_key: tuple | None = None, entry: str | None = None) -> None:
     """Raise the first type error of a function whose key is not in ``called`` (see the module doc).
 
     ``make_codegen(stage, major, minor)`` builds a fresh code generator over the same source. A probe
     runs as a ps_5_0 and as a cs_5_0 program — the stages that allow the most intrinsics and methods —
     and an error counts only when both report it (same code and line): what depends on the stage or
-    model is left to the stage that calls the function."""
+    model is left to the stage that calls the function.
+
+    ``memo_key`` (the preprocessed source and the settings the probes depend on) lets a later compile of the
+    same source reuse each function's outcome; not for functions named ``entry``, which a program hook may
+    have edited for this compile (the effects compiler binds an entry's uniform parameters)."""
     from .classes import is_interface_type
     from .objects import holds_objects
 
@@ -91,12 +101,36 @@ def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], call
         probes.append(func_key(f))
     cache: dict[str, object] = {}
     for key in probes:
-        first = _probe(make_codegen, "ps", key, cache)
-        if first is None:
-            continue
-        second = _probe(make_codegen, "cs", key, cache)
-        if second is not None and (second.code, second.line) == (first.code, first.line):
-            raise first
+        mk = None if memo_key is None or key[0] == entry else (memo_key, key)
+        if mk is not None and mk in _MEMO:
+            found = _MEMO[mk]
+        else:
+            found = _both_stages(make_codegen, key, cache)
+            if mk is not None:
+                if len(_MEMO) > 4096:
+                    _MEMO.clear()
+                _MEMO[mk] = found
+        if found is not None:
+            raise _copied(found)  # (the raiser attaches warnings to it: the stored one stays as found)
+
+
+def _copied(exc: HlslError) -> HlslError:
+    out = type(exc).__new__(type(exc))
+    out.args = exc.args
+    out.__dict__.update({k: list(v) if isinstance(v, list) else v for k, v in exc.__dict__.items()})
+    return out
+
+
+def _both_stages(make_codegen: Callable[[str, int, int], CodegenContext], key: tuple,
+                 cache: dict[str, object]) -> HlslError | None:
+    """The error both the ps_5_0 and the cs_5_0 probe of function ``key`` report, or None."""
+    first = _probe(make_codegen, "ps", key, cache)
+    if first is None:
+        return None
+    second = _probe(make_codegen, "cs", key, cache)
+    if second is not None and (second.code, second.line) == (first.code, first.line):
+        return first
+    return None
 
 
 def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, key: tuple,

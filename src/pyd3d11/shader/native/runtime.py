@@ -45,6 +45,7 @@ class Stats:
     compiled: int = 0  # kernels compiled
     cache_hits: int = 0  # kernels found in the in-memory cache
     disk_hits: int = 0  # kernels loaded from the on-disk object cache
+    quick_disk_hits: int = 0  # quick builds (any module) whose machine code came from the on-disk object cache
     native_runs: int = 0  # runs / dispatches executed natively
     fallbacks: int = 0  # runs that went to the reference executor
     upgraded: int = 0  # quick builds rebuilt at O2 in the background (TIER)
@@ -311,11 +312,21 @@ def build_module(llvm, text: str, names: tuple, counted: bool = False, codegen: 
     quick = TIER == "quick" or (TIER == "auto" and counted)
     path = _disk_path(text) if quick else None
     if quick and not (path is not None and path.exists()):
-        mod = llvm.parse_assembly(text)
-        mod.verify()
         level = QUICK_CODEGEN if codegen is None else codegen
+        # quick objects are stored too, under a key of their own (the level is part of it): a text built again
+        # (another draw's variant with the same text, another process, a test worker beside this one) loads its
+        # machine code instead of generating it — LLVM's code generation is most of a quick build
+        qpath = _disk_path(text, f"quick{level}")
+        stored = qpath is not None and qpath.exists()
+        mod = llvm.parse_assembly(text)
+        if not stored:
+            mod.verify()
         engine, cached = llvm.create_mcjit_compiler(mod, _target_machine(llvm, level)), False
-        engine.finalize_object()  # (quick objects stay off the disk: only O2 objects go there)
+        if qpath is not None:
+            engine.set_object_cache(lambda _m, buf: _disk_store(qpath, buf),
+                                    lambda _m: qpath.read_bytes() if stored else None)
+        engine.finalize_object()
+        stats.quick_disk_hits += stored
     else:
         engine, cached = o2_engine(llvm, text)
     if cached:
@@ -647,15 +658,18 @@ def _disk_dir():
     return Path(base) if base else Path.home() / ".cache" / "pyd3d11" / "native"
 
 
-def _disk_path(text: str):
-    """Cache file of one kernel: keyed by the LLVM IR, the backend version, LLVM and the host CPU."""
+def _disk_path(text: str, build: str = "o2"):
+    """Cache file of one module: keyed by the LLVM IR, the build (``o2``, or ``quick<level>``: IR passes off, code
+    generation at that level), the backend version, LLVM and the host CPU."""
     d = _disk_dir()
     if d is None:
         return None
     llvm = _init_llvm()
     h = hashlib.sha256()
     _, cpu, features = _host_cpu(llvm)
-    for part in (str(BACKEND_VERSION), str(llvm.llvm_version_info), cpu, features, text):
+    # (an O2 object's key has no build part: the objects stored before quick ones were keep their names)
+    for part in (str(BACKEND_VERSION), str(llvm.llvm_version_info), cpu, features, text) + \
+            (() if build == "o2" else (build,)):
         h.update(part.encode())
         h.update(b"\0")
     return d / f"{h.hexdigest()}.o"
