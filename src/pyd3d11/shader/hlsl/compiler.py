@@ -4,7 +4,6 @@ SFI0, STAT)."""
 from __future__ import annotations
 
 import hashlib
-
 import re
 import struct
 import sys
