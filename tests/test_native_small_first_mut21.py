@@ -150,11 +150,12 @@ COMPILE = [
     ((True, "auto", None, 16, 64, False), (64, None, True, None, False)),
     # AVX2: a quick first build steps one register (8 lanes); 8-lane sampling is not wider than 16
     ((True, "auto", None, 8, 64, True), (8, None, True, None, True)),
-    # a small first run: level 0, shared functions "small"; on AVX2 one register wide (8 lanes) with the full-width
-    # rebuild text (session 28: LLVM's time follows the machine code), on AVX-512 the O2 build's own text
+    # a small first run: level 0, shared functions "small", one register wide (AVX2 8 lanes, AVX-512 16) with the
+    # full-width rebuild text (session 28: LLVM's time follows the machine code)
     ((True, "auto", 4096, 8, 64, True), (8, None, "small", 0, True)),
     ((True, "auto", 4096, 8, 64, False), (8, None, "small", 0, True)),
-    ((True, "auto", 4096, 16, 64, True), (64, None, "small", 0, False)),
+    ((True, "auto", 4096, 16, 64, True), (16, None, "small", 0, True)),
+    ((True, "auto", 4096, 16, 64, False), (16, None, "small", 0, True)),
     # past SMALL_FIRST_LANES: an ordinary quick first build
     ((True, "auto", 1 << 20, 16, 64, True), (16, 16, True, None, True)),
 ]

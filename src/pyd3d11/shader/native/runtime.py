@@ -588,11 +588,13 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = Fals
     width = vector_width(lw, tile)
     first = quick and TIER == "auto"
     small = first and small_first(first_lanes() if callable(first_lanes) else first_lanes)
-    # a quick first build steps one register wide on AVX2 hosts (QUICK_WIDTH_AVX2), a small one too: LLVM's time
-    # grows with the machine code, a 32-lane pixel step is four ymm operations per IR operation, and a small run
-    # gains nothing from the wider step (the class-linkage pixel shader of tests/test_native_class_linkage.py at
-    # level 0: 37 -> 14 s CPU). The O2 rebuild steps ``width`` lanes (upgrade below)
+    # a quick first build steps one register wide on AVX2 hosts (QUICK_WIDTH_AVX2), a small one on every host: LLVM's
+    # time grows with the machine code, a 32-lane pixel step is four ymm operations per IR operation (64 lanes four
+    # zmm ones), and a small run gains nothing from the wider step (the class-linkage pixel shader of
+    # tests/test_native_class_linkage.py at level 0, AVX2: 37 -> 14 s CPU). The O2 rebuild steps ``width`` lanes
     qwidth = min(width, QUICK_WIDTH_AVX2) if first and register_lanes() == 8 else width
+    if small:
+        qwidth = min(width, register_lanes())
     narrow = bool(tex) and first and not small and min(qwidth, TEX_WIDTH) > QUICK_TEX_WIDTH
     if narrow and QUICK_TEX_WIDTH % 8 == 0:
         # such a kernel also steps QUICK_TEX_WIDTH lanes: its machine code is about a quarter of a 64-lane step's
