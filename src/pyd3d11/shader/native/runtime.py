@@ -592,8 +592,8 @@ def _compile(lw: Lowered, tile: int, tex: dict | None = None, quick: bool = Fals
     # time grows with the machine code, a 32-lane pixel step is four ymm operations per IR operation (64 lanes four
     # zmm ones), and a small run gains nothing from the wider step (the class-linkage pixel shader of
     # tests/test_native_class_linkage.py at level 0, AVX2: 37 -> 14 s CPU). The O2 rebuild steps ``width`` lanes
-    qwidth = min(width, QUICK_WIDTH_AVX2) if first and register_lanes() == 8 else width
-    if small:
+    qwidth = min(width, QUICK_WIDTH_AVX2) if first and not small and register_lanes() == 8 else width
+    if small and not os.environ.get("PYD3D11_NATIVE_WIDTH"):  # a width asked for is the width a small run checks
         qwidth = min(width, register_lanes())
     narrow = bool(tex) and first and not small and min(qwidth, TEX_WIDTH) > QUICK_TEX_WIDTH
     if narrow and QUICK_TEX_WIDTH % 8 == 0:
