@@ -75,6 +75,19 @@ def _backends(config) -> list[str]:
     return [choice]
 
 
+#: test files whose items take longest (session 28: a cold CI run's per-test times): collected first, so that the
+#: two CI workers do not end with one of them alone on a long item while the other is idle (longest first: the
+#: rest of the suite is thousands of short items that even the workers out)
+SLOW_FIRST = ("test_real_corpora.py", "test_real_corpora_amd.py", "test_pipeline_fuzz.py",
+              "test_hlsl_optimizer_differential.py", "test_debug_capture_examples.py", "test_native_class_linkage.py",
+              "test_conformance_enforced.py")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FIRST)))  # stable: the rest keep their order
+
+
 def pytest_generate_tests(metafunc):
     if "shader_backend" not in metafunc.fixturenames or "both_backends" in metafunc.fixturenames:
         return

@@ -7,6 +7,8 @@ uninitialised values and run-away loops, reads .shader_test files) is checked on
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from conftest import conformance_path
 from test_hlsl_slimshader import DEFINES, ENTRIES, ROOT, profile_of, source_for
@@ -36,11 +38,19 @@ _CS_GS = [(o, e) for o, e, _ in ENTRIES if (ROOT / o).exists() and _stage_of(o) 
           and o.rsplit("/", 1)[-1] not in _HEAVY]
 
 
-def _compile(obj: str, entry: str) -> tuple[bytes, bytes]:
-    o = conformance_path("dxbc-corpus", "slimshader", obj)
+@functools.cache
+def _compiled(obj: str, entry: str) -> tuple[bytes, bytes]:
+    """Both programs of a corpus entry, compiled once per process: the test runs on each backend with the same
+    bytecode (the compile does not depend on the backend)."""
+    o = ROOT / obj
     h = source_for(o)
     return compile_both(h.read_bytes(), str(h), entry, profile_of(o), DEFINES.get(o.name),
                         D3D_COMPILE_STANDARD_FILE_INCLUDE)
+
+
+def _compile(obj: str, entry: str) -> tuple[bytes, bytes]:
+    conformance_path("dxbc-corpus", "slimshader", obj)  # (skips, or fails in CI, without the corpus)
+    return _compiled(obj, entry)
 
 
 @pytest.mark.parametrize(("obj", "entry"), _CASES, ids=[c[0].rsplit("/", 1)[-1] for c in _CASES])
