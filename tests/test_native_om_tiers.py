@@ -79,25 +79,3 @@ def test_other_tiers_build_once_at_their_level(cold, tier, full):
     mods = _modules()
     assert mods and all(m.full == full for m in mods)  # only TIER auto rebuilds
 
-
-def test_the_quick_build_is_the_lean_text_and_the_rebuild_the_full_one(cold):
-    """The quick build compiles om_gen.om_function's lean text (the general bodies and the wide full rows, about half
-    the machine code), naming the full text it stands for; its O2 rebuild compiles the full text (session 28).
-    Under TIER full the one build is the full text."""
-    import hashlib
-
-    from pyd3d11.pipeline.native import om_gen
-
-    cold.setattr(runtime, "TIER", "auto")
-    cold.setattr(runtime, "TIER_UP_LANES", 1 << 40)
-    assert_same(_run(5))
-    for key, m in om_runtime._COMPILED.items():
-        full, _name = om_gen.om_function(key)
-        lean, _name = om_gen.om_function(key, lean=True)
-        assert m.text.startswith(lean) and m.upgrade_text == full
-        assert f"; O2 rebuild: {hashlib.sha256(full.encode()).hexdigest()}" in m.text
-    cold.setattr(om_runtime, "_COMPILED", {})
-    cold.setattr(runtime, "TIER", "full")
-    assert_same(_run(5))
-    for key, m in om_runtime._COMPILED.items():
-        assert m.text == om_gen.om_function(key)[0] and m.full

@@ -7,7 +7,6 @@ counted in :data:`stats` (reasons kept).
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import os
 import threading
 import time
@@ -81,16 +80,7 @@ def _compile(key: om_gen.OMKey):
     t0 = time.perf_counter()
     llvm = rt._init_llvm()
     text, name = om_gen.om_function(key)
-    if rt.TIER == "auto":
-        # the quick build compiles the lean text (the same bits, about half the machine code: om_function), its O2
-        # rebuild the full one; the O2 object goes to the disk cache under the quick text, which names the text it
-        # is built from (as fused._module does)
-        lean = om_gen.om_function(key, lean=True)[0] + f"\n; O2 rebuild: {hashlib.sha256(text.encode()).hexdigest()}\n"
-        m = rt.build_module(llvm, lean, (name,), counted=True, codegen=0)
-        if not m.full:
-            m.upgrade_text = text
-    else:
-        m = rt.build_module(llvm, text, (name,), counted=True, codegen=0)
+    m = rt.build_module(llvm, text, (name,), counted=True, codegen=0)
     stats.disk_hits += m.from_disk
     stats.compiled += 1
     stats.compile_seconds += time.perf_counter() - t0
