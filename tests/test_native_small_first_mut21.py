@@ -161,59 +161,26 @@ COMPILE = [
 ]
 
 
-@pytest.mark.parametrize("reg", [8, 16])
-def test_a_small_build_keeps_a_width_asked_for(monkeypatch, reg):
-    """PYD3D11_NATIVE_WIDTH set: a small first build steps that width (tests that ask for 32 lanes check 32-lane
-    code), not one register; a larger first run on AVX2 still steps one register (QUICK_WIDTH_AVX2)."""
-    monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", "32")
-    assert _choices(monkeypatch, (True, "auto", 4096, reg, 64, False))[0][0] == 32
-    assert _choices(monkeypatch, (True, "auto", 1 << 20, 8, 64, False))[0][0] == 8
-
-
-def _choices(monkeypatch, row) -> list:
-    """The widths _compile passes to the generator for ``row`` (COMPILE's columns), the generator stubbed."""
+def _stubbed(monkeypatch, row, vector: int = 64) -> tuple[list, list]:
+    """``row``'s settings (COMPILE's columns) with the generator and build_module stubbed: the lists they record,
+    (width, texture width, quick_shared, shared_tex) per generated text and (counted, codegen) per build."""
     from types import SimpleNamespace
 
     from pyd3d11.shader.native import llvm_gen
 
-    quick, tier, lanes, reg, tex_width, textured = row
-    monkeypatch.setattr(runtime, "TIER", tier)
-    monkeypatch.setattr(runtime, "TEX_WIDTH", tex_width)
-    monkeypatch.setattr(runtime, "register_lanes", lambda: reg)
-    monkeypatch.setattr(runtime, "vector_width", lambda lw, tile: 32)
-    gens: list = []
-
-    def generate(lw, tile, tex, width, tex_width=None, shared_tex=None, quick_shared=False, reg_lanes=16,
-                 slots=None, x86_ops=None):
-        gens.append((width, tex_width, quick_shared, shared_tex))
-        return f"; text {len(gens)}\n", SimpleNamespace(slots={"a": 0}, width=width)
-
-    monkeypatch.setattr(llvm_gen, "generate", generate)
-    monkeypatch.setattr(runtime, "build_module", lambda *a, **k: SimpleNamespace(full=False, upgrade_text=None))
-    runtime._compile(SimpleNamespace(), 64, {0: object()} if textured else None, quick, lanes)
-    return gens
-
-
-@pytest.mark.parametrize("row,want", COMPILE)
-def test_compile_choices(monkeypatch, row, want):
-    from types import SimpleNamespace
-
-    from pyd3d11.shader.native import llvm_gen
-
-    quick, tier, lanes, reg, tex_width, textured = row
+    _quick, tier, _lanes, reg, tex_width, _textured = row
     monkeypatch.setattr(runtime, "TIER", tier)
     monkeypatch.setattr(runtime, "TEX_WIDTH", tex_width)
     monkeypatch.setattr(runtime, "QUICK_TEX_WIDTH", 16)
     monkeypatch.setattr(runtime, "register_lanes", lambda: reg)
-    monkeypatch.setattr(runtime, "vector_width", lambda lw, tile: 64)
+    monkeypatch.setattr(runtime, "vector_width", lambda lw, tile: vector)
     gens: list = []
+    levels: list = []
 
     def generate(lw, tile, tex, width, tex_width=None, shared_tex=None, quick_shared=False, reg_lanes=16,
                  slots=None, x86_ops=None):
         gens.append((width, tex_width, quick_shared, shared_tex))
         return f"; text {len(gens)}\n", SimpleNamespace(slots={"a": 0}, width=width)
-
-    levels: list = []
 
     def build_module(llvm, text, names, counted=False, codegen=None):
         levels.append((counted, codegen))
@@ -221,6 +188,28 @@ def test_compile_choices(monkeypatch, row, want):
 
     monkeypatch.setattr(llvm_gen, "generate", generate)
     monkeypatch.setattr(runtime, "build_module", build_module)
+    return gens, levels
+
+
+@pytest.mark.parametrize("reg", [8, 16])
+def test_a_small_build_keeps_a_width_asked_for(monkeypatch, reg):
+    """PYD3D11_NATIVE_WIDTH set: a small first build steps that width (tests that ask for 32 lanes check 32-lane
+    code), not one register; a larger first run on AVX2 still steps one register (QUICK_WIDTH_AVX2)."""
+    from types import SimpleNamespace
+
+    monkeypatch.setenv("PYD3D11_NATIVE_WIDTH", "32")
+    for row, want in (((True, "auto", 4096, reg, 64, False), 32), ((True, "auto", 1 << 20, 8, 64, False), 8)):
+        gens, _levels = _stubbed(monkeypatch, row, 32)
+        runtime._compile(SimpleNamespace(), 64, None, True, row[2])
+        assert gens[0][0] == want
+
+
+@pytest.mark.parametrize("row,want", COMPILE)
+def test_compile_choices(monkeypatch, row, want):
+    from types import SimpleNamespace
+
+    quick, tier, lanes, reg, tex_width, textured = row
+    gens, levels = _stubbed(monkeypatch, row)
     tex = {0: object()} if textured else None
     st = runtime.stats
     before = (st.compiled, st.compile_seconds)
