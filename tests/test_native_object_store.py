@@ -43,9 +43,13 @@ def stored(monkeypatch, tmp_path):
     return optimised
 
 
+def _built(name: str, k: int, level: int = 0):
+    """A counted build of _IR (a quick one under TIER auto unless the text's O2 object is stored) at ``level``."""
+    return runtime.build_module(runtime._init_llvm(), _IR.format(name=name, k=k), (name,), counted=True, codegen=level)
+
+
 def _quick(name: str, k: int):
-    llvm = runtime._init_llvm()
-    m = runtime.build_module(llvm, _IR.format(name=name, k=k), (name,), counted=True, codegen=0)
+    m = _built(name, k)
     assert not m.full
     return m
 
@@ -86,10 +90,6 @@ def test_with_the_cache_off_every_rebuild_optimises(stored, monkeypatch):
     runtime.upgrade(first)
     runtime.upgrade(second)
     assert len(stored) == 2 and _call(second, name, 2) == 9
-
-
-def _built(name: str, k: int, level: int):
-    return runtime.build_module(runtime._init_llvm(), _IR.format(name=name, k=k), (name,), counted=True, codegen=level)
 
 
 def test_a_quick_build_of_a_stored_text_loads_its_machine_code(stored, monkeypatch):

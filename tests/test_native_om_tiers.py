@@ -78,4 +78,3 @@ def test_other_tiers_build_once_at_their_level(cold, tier, full):
     runtime.wait_upgrades()
     mods = _modules()
     assert mods and all(m.full == full for m in mods)  # only TIER auto rebuilds
-

@@ -227,9 +227,10 @@ class Codegen(SignatureBinding, ResourceBinding):
         #: set by the type check of an uncalled function (uncalled.py): runs each expression statement,
         #: so one that needs an unbuilt feature or a code-generation-time rule is passed over
         self.probe_skip = None
-        # a cbuffer global's (register, component) list, by global: a large constant array's list is walked
-        # element by element (cb_slots), and every use of the name asks for it again
-        self._cb_regs: dict[int, tuple] = {}
+        # a cbuffer global's (register, component) list by (global, its offset, the default majority): a large
+        # constant array's list is walked element by element (cb_slots), and every use of the name asks for it again
+        # (the globals live as long as this generator, so their ids are not reused)
+        self._cb_regs: dict[tuple, list] = {}
         self.compile_flags = 0  # D3DCOMPILE_* Flags1
         self.requested_flags = 0  # the caller's Flags1 (cgstate)
         self.level9: str | None = None  # the 4_0_level_9_x target when compiling for one (the Aon9 chunk)
@@ -869,12 +870,10 @@ class Codegen(SignatureBinding, ResourceBinding):
 
     def global_value(self, g: CbVar) -> Val:
         cb = g.cb
-        key = (g.offset, self.row_major_default)
-        hit = self._cb_regs.get(id(g))
-        if hit is None or hit[0] is not g or hit[1] != key:
-            hit = (g, key, self.cb_slots(g.decl.type, g.offset))
-            self._cb_regs[id(g)] = hit
-        regs = hit[2]
+        key = (id(g), g.offset, self.row_major_default)
+        regs = self._cb_regs.get(key)
+        if regs is None:
+            regs = self._cb_regs[key] = self.cb_slots(g.decl.type, g.offset)
         # tbuffer members are texture-buffer elements, read with ld from t# (tbuffer.py lowers "tb" operands)
         file = "tb" if cb.kind == "tbuffer" else "cb"
         slots = [(file, (cb.slot, r), None, c) for r, c in regs]

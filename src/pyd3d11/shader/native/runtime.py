@@ -267,16 +267,7 @@ def upgrade(m: Module) -> None:
     # stored under the quick build's text: a later process finds this O2 object for that text at its first
     # build (build_module), also where it was compiled from upgrade_text (the same function and bits); a second
     # module of the same text queued before the first's rebuild was stored loads that object instead
-    path = _disk_path(m.text)
-    stored = path is not None and path.exists()
-    if not stored:
-        mod.verify()
-        _optimise(llvm, mod, _target_machine(llvm))
-    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm))
-    if path is not None:
-        engine.set_object_cache(lambda _m, buf: _disk_store(path, buf),
-                                lambda _m: path.read_bytes() if stored else None)
-    engine.finalize_object()
+    engine, _ = _engine(llvm, mod, _disk_path(m.text), 3, _target_machine(llvm))
     addrs = {n: engine.get_function_address(n) for n in m.names}
     _CONTEXTS.append(ctx)  # never disposed: an engine must be disposed before the context of its module
     m.retired.append(m.engine)
@@ -286,22 +277,28 @@ def upgrade(m: Module) -> None:
     stats.upgraded += 1
 
 
+def _engine(llvm, mod, path, level: int, o2: Any = None) -> tuple[Any, bool]:
+    """(MCJIT engine, whether its object came from disk) of parsed module ``mod``: the object stored at ``path`` (the
+    object cache; None: no cache) when there is one, else ``mod`` is compiled — after the O2 passes when ``o2`` is
+    given (the target machine they tune for; True: the shared one) — with machine code at ``level`` and stored."""
+    stored = path is not None and path.exists()
+    if not stored:
+        mod.verify()
+        if o2 is not None:
+            _optimise(llvm, mod, None if o2 is True else o2)
+    # an execution engine owns the target machine it is given (llvmlite): each gets its own
+    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm, level))
+    if path is not None:
+        engine.set_object_cache(lambda _m, buf: _disk_store(path, buf),
+                                lambda _m: path.read_bytes() if stored else None)
+    engine.finalize_object()
+    return engine, stored
+
+
 def o2_engine(llvm, text: str) -> tuple[Any, bool]:
     """(MCJIT engine, whether its object came from disk) of LLVM IR ``text`` at O2: the object from the on-disk
     cache (keyed by the IR, backend version, LLVM and CPU) when present, else optimised and stored there."""
-    mod = llvm.parse_assembly(text)
-    path = _disk_path(text)
-    cached = path is not None and path.exists()
-    if not cached:
-        mod.verify()
-        _optimise(llvm, mod)
-    # an execution engine owns the target machine it is given (llvmlite): each gets its own
-    engine = llvm.create_mcjit_compiler(mod, _target_machine(llvm))
-    if path is not None:
-        engine.set_object_cache(lambda m, buf: _disk_store(path, buf),
-                                lambda m: path.read_bytes() if path.exists() else None)
-    engine.finalize_object()
-    return engine, cached
+    return _engine(llvm, llvm.parse_assembly(text), _disk_path(text), 3, True)
 
 
 def build_module(llvm, text: str, names: tuple, counted: bool = False, codegen: int | None = None) -> Module:
@@ -316,16 +313,8 @@ def build_module(llvm, text: str, names: tuple, counted: bool = False, codegen: 
         # quick objects are stored too, under a key of their own (the level is part of it): a text built again
         # (another draw's variant with the same text, another process, a test worker beside this one) loads its
         # machine code instead of generating it — LLVM's code generation is most of a quick build
-        qpath = _disk_path(text, f"quick{level}")
-        stored = qpath is not None and qpath.exists()
-        mod = llvm.parse_assembly(text)
-        if not stored:
-            mod.verify()
-        engine, cached = llvm.create_mcjit_compiler(mod, _target_machine(llvm, level)), False
-        if qpath is not None:
-            engine.set_object_cache(lambda _m, buf: _disk_store(qpath, buf),
-                                    lambda _m: qpath.read_bytes() if stored else None)
-        engine.finalize_object()
+        engine, stored = _engine(llvm, llvm.parse_assembly(text), _disk_path(text, f"quick{level}"), level)
+        cached = False  # (an O2 object from disk: Module.full, from_disk)
         stats.quick_disk_hits += stored
     else:
         engine, cached = o2_engine(llvm, text)
