@@ -50,8 +50,25 @@ def corpus_files(root: Path = CORPUS) -> list[str]:
     return sorted(p.relative_to(root).as_posix() for p in root.rglob("*.shader_test"))
 
 
-def run_one(rel: str, root: Path = CORPUS) -> dict[str, str]:
-    return outcomes(run_file(root / rel, timeout=TIMEOUT))
+#: what :func:`run_one` runs: every item; the ``[test]`` blocks only (they execute shaders: the part that depends
+#: on the shader backend); the compile and preprocessor expectations only (compiling never executes a shader)
+PARTS = ("all", "blocks", "checks")
+
+
+def run_one(rel: str, root: Path = CORPUS, part: str = "all") -> dict[str, str]:
+    """The outcomes of one corpus file's items of ``part`` (:data:`PARTS`)."""
+    if part not in PARTS:
+        raise ValueError(f"part {part!r}: one of {PARTS}")
+    fr = run_file(root / rel, timeout=TIMEOUT, check_compile=part != "blocks", compile_only=part == "checks")
+    return outcomes(fr)
+
+
+def part_of(items: dict[str, str], part: str) -> dict[str, str]:
+    """The entries of a file's record that :func:`run_one` reports for ``part`` (an ``error`` entry: every part)."""
+    if part == "all":
+        return dict(items)
+    blocks = part == "blocks"
+    return {k: v for k, v in items.items() if k == "error" or k.startswith("sm") == blocks}
 
 
 def load_record(path: Path = RECORD) -> dict[str, dict[str, str]]:
