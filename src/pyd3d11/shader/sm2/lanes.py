@@ -32,6 +32,8 @@ reading fewer is not.
 
 from __future__ import annotations
 
+import functools
+
 X, XY, XYZ, ALL = (0,), (0, 1), (0, 1, 2), (0, 1, 2, 3)
 
 #: a source rule: for each destination lane k (x, y, z, w), the source lanes read to compute it
@@ -66,6 +68,8 @@ READS: dict[str, tuple[Rule, ...]] = {
 }
 
 
+@functools.cache  # a pure function of its arguments over the constant tables above; the SM2 passes ask it
+# millions of times (peephole liveness)
 def lanes_read(op: str, i: int, mask: int | None) -> tuple[int, ...]:
     """The lanes of source ``i`` that ``op`` reads when it writes the lanes of ``mask`` (None: no destination, or
     texkill's operand: every lane)."""

@@ -15,6 +15,8 @@ Programs with flow control are left alone (liveness here is straight-line).
 
 from __future__ import annotations
 
+import functools
+
 from .lanes import lanes_read
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import Dst, Inst, Src
@@ -26,10 +28,21 @@ _FLOW = {"rep", "endrep", "loop", "endloop", "if", "ifc", "else", "endif", "brea
 _COMPONENTWISE = {"mov", "add", "mul", "mad", "min", "max", "cmp", "lrp", "abs", "frc", "slt", "sge"}
 
 
-def _reads(inst: Inst, i: int, s: Src) -> set[int]:
+def _reads(inst: Inst, i: int, s: Src) -> frozenset[int]:
     """The components of source ``i`` the instruction reads (after its swizzle)."""
     lanes = lanes_read(inst.op, i, inst.dst.mask if inst.dst is not None else None)  # the one definition: lanes.py
-    return {s.swizzle[k] for k in lanes}
+    return _swizzled(lanes, s.swizzle)
+
+
+@functools.cache
+def _swizzled(lanes: tuple[int, ...], swizzle: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(swizzle[k] for k in lanes)
+
+
+@functools.cache
+def _read_bits(lanes: tuple[int, ...], swizzle: tuple[int, ...]) -> int:
+    """:func:`_swizzled` as a 4-bit mask (bit k: component k)."""
+    return sum(1 << c for c in _swizzled(lanes, swizzle))
 
 
 class _Liveness:
@@ -64,10 +77,10 @@ class _Liveness:
                         gen |= 0xF << 4 * d.num
                     elif not inst.predicated:
                         kill = d.mask << 4 * d.num
+                mask = d.mask if d is not None else None
                 for n, s in enumerate(inst.srcs):
                     if s.reg == Reg.TEMP:
-                        for k in _reads(inst, n, s):
-                            gen |= 1 << 4 * s.num + k
+                        gen |= _read_bits(lanes_read(inst.op, n, mask), s.swizzle) << 4 * s.num  # = _reads
                     if s.rel is not None and s.rel.reg == Reg.TEMP:
                         gen |= 0xF << 4 * s.rel.num
                 cur = gen | cur & ~kill  # type: ignore[operator]
