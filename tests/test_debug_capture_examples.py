@@ -20,11 +20,14 @@ import pytest
 
 from pyd3d11.debug import Capture
 
-# the programs and the replay run in subprocesses with the default shader backend: the module runs once
+# the programs and the replay run in subprocesses on the reference backend: the module runs once. A capture records
+# API calls and resource contents, which no backend choice touches (tests/test_debug_capture.py captures and replays
+# in-process on each backend); the reference spares each of the 38 fresh processes its native kernels' compiles
 pytestmark = pytest.mark.backend_specific
 
 ROOT = Path(__file__).resolve().parents[1]
-ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests")])}
+ENV = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT / "tests")]),
+       "PYD3D11_BACKEND": "reference"}
 SMALL = ["--frames", "2", "--size", "48", "32"]
 
 #: program -> (capture mode, arguments); demo.py is tested in test_debug_capture.py (in-process)

@@ -223,11 +223,14 @@ def test_unclipped_draw_seeds_depth_and_inv_w_planes(cull, ccw, bias):
     assert res[1] == (1 if bias[0] else 2)
 
 
-def test_chunked_setup_is_thread_count_independent():
+def test_chunked_setup_is_thread_count_independent(monkeypatch):
     """Large draws are set up in chunks on the worker pool and compacted in source order: the same arrays
     for 1, 2, 3 and 5 threads, and the numpy path's."""
     from pyd3d11.shader.native import pool
 
+    # chunks of 1,024 triangles instead of 8,192: the same chunking and compaction over an eighth of the draw (the
+    # numpy path it is compared with costs most of the test's time)
+    monkeypatch.setattr(frontend, "SETUP_CHUNK", 1024)
     rng = np.random.default_rng(21)
     V, T = 20000, 5 * frontend.SETUP_CHUNK + 77
     pos = _positions(rng, V)
