@@ -12,7 +12,9 @@ Tests whose outcome cannot depend on the backend — they never ask which one is
 parsing, reflection, validation: nothing executes a shader) — are marked ``backend_independent`` and run
 once, so CI's time goes to tests where the two backends differ. The mark is checked, not trusted: every
 decision between the backends goes through ``pyd3d11.shader.native.backend()``, and a marked test that
-calls it fails (remove the mark, or move the test)."""
+calls it fails (remove the mark, or move the test). Functions listed in ``tests/data/backend_free_tests.txt``
+are treated the same way: scripts/backend_free.py writes the list from a run that counts each test's backend
+queries (a function none of whose items asked computes the same thing under either backend)."""
 
 from __future__ import annotations
 
@@ -92,16 +94,35 @@ SLOW_FIRST = ("test_real_corpora.py", "test_real_corpora_amd.py", "test_pipeline
               "test_conformance_enforced.py")
 
 
+#: a recording run (scripts/backend_free.py): the reference half of every backend-parametrized test runs (the list
+#: below ignored), and each writes its function's id and how many times it consulted the backend to this file
+USE_LOG = os.environ.get("PYD3D11_BACKEND_USE_LOG")
+#: test functions a recorded run found never consulting the shader backend (tests/data/backend_free_tests.txt, written
+#: by scripts/backend_free.py): they run once, as if marked ``backend_independent``, and are held to it the same way
+#: (consulting the backend fails them: take the function out of the list)
+_FREE_LIST = Path(__file__).resolve().parent / "data" / "backend_free_tests.txt"
+BACKEND_FREE = frozenset() if USE_LOG or not _FREE_LIST.exists() else frozenset(
+    line.strip() for line in _FREE_LIST.read_text().splitlines() if line.strip() and not line.startswith("#"))
+
+
+def _independent(node) -> bool:
+    return node.get_closest_marker("backend_independent") is not None or node.nodeid.split("[")[0] in BACKEND_FREE
+
+
 def pytest_collection_modifyitems(session, config, items):
     rank = {name: i for i, name in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FIRST)))  # stable: the rest keep their order
+    if USE_LOG:
+        keep = [it for it in items if getattr(it, "callspec", None) and it.callspec.params.get("shader_backend")
+                == "reference"]
+        config.hook.pytest_deselected(items=[it for it in items if it not in set(keep)])
+        items[:] = keep
 
 
 def pytest_generate_tests(metafunc):
     if "shader_backend" not in metafunc.fixturenames or "both_backends" in metafunc.fixturenames:
         return
-    if metafunc.definition.get_closest_marker("backend_specific") or \
-            metafunc.definition.get_closest_marker("backend_independent"):
+    if metafunc.definition.get_closest_marker("backend_specific") or _independent(metafunc.definition):
         return
     names = _backends(metafunc.config)
     metafunc.parametrize("shader_backend", names, indirect=True, ids=names)
@@ -112,7 +133,7 @@ def shader_backend(request):
     """The shader backend this run of the test uses (None: the test selects backends itself)."""
     name = getattr(request, "param", None)
     if name is None:
-        if request.node.get_closest_marker("backend_independent") is None:
+        if not _independent(request.node):
             yield None
             return
         yield from _no_backend_query(request)
@@ -120,8 +141,17 @@ def shader_backend(request):
     from pyd3d11.shader import native
 
     native.set_backend(name)
-    yield name
-    native.set_backend(None)
+    if USE_LOG:
+        real, asked = native.backend, []
+        native.backend = lambda: asked.append(1) or real()
+    try:
+        yield name
+    finally:
+        if USE_LOG:
+            native.backend = real
+            with open(USE_LOG, "a") as f:
+                f.write(f"{request.node.nodeid.split('[')[0]}\t{len(asked)}\n")
+        native.set_backend(None)
 
 
 def _no_backend_query(request):
@@ -141,7 +171,8 @@ def _no_backend_query(request):
     finally:
         native.backend = real
     if asked:
-        pytest.fail(f"{request.node.nodeid} is marked backend_independent but consulted the shader backend "
+        pytest.fail(f"{request.node.nodeid} is marked backend_independent (or listed in "
+                    f"tests/data/backend_free_tests.txt) but consulted the shader backend "
                     f"{len(asked)} times: its outcome may depend on it (remove the mark)", pytrace=False)
 
 
