@@ -40,8 +40,7 @@ _CS_GS = [(o, e) for o, e, _ in ENTRIES if (ROOT / o).exists() and _stage_of(o) 
 
 @functools.cache
 def _compiled(obj: str, entry: str) -> tuple[bytes, bytes]:
-    """Both programs of a corpus entry, compiled once per process: the test runs on each backend with the same
-    bytecode (the compile does not depend on the backend)."""
+    """Both programs of a corpus entry, compiled once per process."""
     o = ROOT / obj
     h = source_for(o)
     return compile_both(h.read_bytes(), str(h), entry, profile_of(o), DEFINES.get(o.name),
@@ -53,6 +52,21 @@ def _compile(obj: str, entry: str) -> tuple[bytes, bytes]:
     return _compiled(obj, entry)
 
 
+@pytest.fixture
+def on_reference():
+    """The corpus programs run on the reference executor only: the claim is that both programs compute the same bits
+    on one executor, whichever it is; the native backend's bits on the corpus are compared with the reference's in
+    test_native_backend.py (test_slimshader_corpus_bit_identical), and its kernels of these large unoptimised
+    programs cost the file most of its time (ContactHardeningShadows11_PS: 57 s of a CI worker)."""
+    from pyd3d11.shader import native
+
+    native.set_backend("reference")
+    yield
+    native.set_backend(None)
+
+
+@pytest.mark.backend_specific
+@pytest.mark.usefixtures("on_reference")
 @pytest.mark.parametrize(("obj", "entry"), _CASES, ids=[c[0].rsplit("/", 1)[-1] for c in _CASES])
 def test_optimised_and_unoptimised_programs_agree(obj: str, entry: str):
     on, off = _compile(obj, entry)
@@ -60,6 +74,8 @@ def test_optimised_and_unoptimised_programs_agree(obj: str, entry: str):
     assert run_same_inputs(on, off, lanes=8, seed=1) is None
 
 
+@pytest.mark.backend_specific
+@pytest.mark.usefixtures("on_reference")
 @pytest.mark.parametrize(("obj", "entry"), _CS_GS, ids=[c[0].rsplit("/", 1)[-1] for c in _CS_GS])
 def test_optimised_and_unoptimised_compute_and_geometry_programs_agree(obj: str, entry: str):
     """Two thread groups (CS) or eight random primitives (GS); small-integer constants keep the
