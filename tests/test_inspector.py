@@ -28,6 +28,9 @@ import pyd3d11.debug as dbg
 from pyd3d11.tools import inspect as insp
 
 ROOT = Path(__file__).resolve().parents[1]
+#: the browser tests run once (on the default backend): a page shows what the inspector's Python API returns, which
+#: the other tests check on each backend; Chromium's start and the page steps are most of their time
+ONCE = pytest.mark.backend_specific
 
 
 @pytest.fixture(scope="module")
@@ -225,6 +228,7 @@ def cube_capture(tmp_path_factory) -> str:
     return str(path)
 
 
+@ONCE
 def test_browser_end_to_end(browser_path, cube_capture, tmp_path):
     from playwright.sync_api import sync_playwright
 
@@ -331,6 +335,7 @@ def test_stage_invocations_of_the_bezier_draw(bezier_capture):
         assert any("Output.vPosition = p[i].vPosition" in h["text"] for h in t["hlsl"])
 
 
+@ONCE
 def test_browser_steps_hull_and_domain_invocations(browser_path, bezier_capture, tmp_path):
     from playwright.sync_api import sync_playwright
 
