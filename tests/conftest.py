@@ -18,6 +18,7 @@ queries (a function none of whose items asked computes the same thing under eith
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -113,10 +114,9 @@ def pytest_collection_modifyitems(session, config, items):
     rank = {name: i for i, name in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FIRST)))  # stable: the rest keep their order
     if USE_LOG:
-        keep = [it for it in items if getattr(it, "callspec", None) and it.callspec.params.get("shader_backend")
-                == "reference"]
-        config.hook.pytest_deselected(items=[it for it in items if it not in set(keep)])
-        items[:] = keep
+        ref = [getattr(it, "callspec", None) and it.callspec.params.get("shader_backend") == "reference" for it in items]
+        config.hook.pytest_deselected(items=[it for it, r in zip(items, ref) if not r])
+        items[:] = [it for it, r in zip(items, ref) if r]
 
 
 def pytest_generate_tests(metafunc):
@@ -141,22 +141,21 @@ def shader_backend(request):
     from pyd3d11.shader import native
 
     native.set_backend(name)
-    if USE_LOG:
-        real, asked = native.backend, []
-        native.backend = lambda: asked.append(1) or real()
     try:
-        yield name
+        if not USE_LOG:
+            yield name
+            return
+        with _counted_backend_queries() as asked:
+            yield name
+        with open(USE_LOG, "a") as f:
+            f.write(f"{request.node.nodeid.split('[')[0]}\t{len(asked)}\n")
     finally:
-        if USE_LOG:
-            native.backend = real
-            with open(USE_LOG, "a") as f:
-                f.write(f"{request.node.nodeid.split('[')[0]}\t{len(asked)}\n")
         native.set_backend(None)
 
 
-def _no_backend_query(request):
-    """Run a ``backend_independent`` test, failing it when it asks which backend is selected (every
-    backend decision calls ``native.backend()``, directly or through ``use_native()``)."""
+@contextlib.contextmanager
+def _counted_backend_queries():
+    """A list that gains an entry at each call of ``native.backend()`` inside the block."""
     from pyd3d11.shader import native
 
     real, asked = native.backend, []
@@ -167,9 +166,16 @@ def _no_backend_query(request):
 
     native.backend = backend
     try:
-        yield None
+        yield asked
     finally:
         native.backend = real
+
+
+def _no_backend_query(request):
+    """Run a ``backend_independent`` test, failing it when it asks which backend is selected (every
+    backend decision calls ``native.backend()``, directly or through ``use_native()``)."""
+    with _counted_backend_queries() as asked:
+        yield None
     if asked:
         pytest.fail(f"{request.node.nodeid} is marked backend_independent (or listed in "
                     f"tests/data/backend_free_tests.txt) but consulted the shader backend "
