@@ -73,6 +73,20 @@ def test_checksum_padding_both_branches(n):
     assert dxbc_checksum_of(data) == _dxbc_padding_reference(data)
 
 
+@pytest.mark.parametrize("n", [0, 64, 128, 640, 4096])
+def test_openssl_blocks_equal_the_python_compression(n):
+    """The whole-block path through OpenSSL's MD5_Update (where the interpreter's hashlib has it) computes the
+    same chained state as RFC 1321's compression function here, from the MD5 start state and from others."""
+    from pyd3d11.shader.dxbc import checksum as ck
+
+    if ck._OPENSSL is None:
+        pytest.skip("this interpreter's hashlib is not built on OpenSSL")
+    assert ck._blocks is ck._blocks_openssl  # the fast path is the one in use
+    data = bytes((i * 131 + 7) & 0xFF for i in range(n))
+    for state in (_INIT, (0, 0xFFFFFFFF, 0x12345678, 0x80000000)):
+        assert ck._blocks_openssl(state, data) == ck._blocks_python(state, data)
+
+
 def test_corpus_checksums():
     root, files = corpus_files()
     mismatched = set()

@@ -78,8 +78,26 @@ class CompileResult:
     message: str = ""
 
 
+#: compile results by (source, profile, flags): the runner compiles a file's shaders for its compile expectations
+#: and again for its [test] blocks (once per backend where a caller runs them on each); D3DCompile without defines
+#: or an include handler is a function of these three
+_COMPILED: dict[tuple[str, str, int], CompileResult] = {}
+
+
 def compile_hlsl(source: str, profile: str, flags: int) -> CompileResult:
     """D3DCompile(source, ..., "main", profile, flags, 0) → its HRESULT, bytecode and error text."""
+    key = (source, profile, flags)
+    got = _COMPILED.get(key)
+    if got is None:
+        if len(_COMPILED) >= 4096:
+            _COMPILED.clear()
+        got = _compile(source, profile, flags)
+        if got.hr is not None:  # (not a crash: one may be a time limit's, which another caller's limit may not hit)
+            _COMPILED[key] = got
+    return got
+
+
+def _compile(source: str, profile: str, flags: int) -> CompileResult:
     try:
         compile_fn = _compiler()
     except Exception as e:  # the compiler is not importable yet
@@ -179,7 +197,6 @@ class D3D11Harness:
         self.state = HarnessState()
         self.log = _ErrorLog()
         logging.getLogger("pyd3d11").addHandler(self.log)
-        self._compile_cache: dict[tuple[str, str, int], CompileResult] = {}
         try:
             create_device = H.D3D11CreateDevice
             self.device, _level, self.ctx = create_device(
@@ -363,13 +380,11 @@ class D3D11Harness:
             return parse_hex(source)
         if header.source_format != "hlsl":
             raise StepFailed(f"{header.source_format} shaders are not D3D11 bytecode")
-        key = (source, self._profile(stage), self.compile_options)
-        res = self._compile_cache.get(key)
-        if res is None:
-            res = self._compile_cache[key] = compile_hlsl(source, key[1], key[2])
+        profile = self._profile(stage)
+        res = compile_hlsl(source, profile, self.compile_options)  # (remembered: compile_hlsl)
         if res.hr != S_OK or res.code is None:
             hr = "crash" if res.hr is None else f"0x{res.hr:08x}"
-            raise StepFailed(f"compiling {key[1]} failed ({hr}): {res.message}")
+            raise StepFailed(f"compiling {profile} failed ({hr}): {res.message}")
         return res.code
 
     def _create_shader(self, stage: str, code: bytes) -> Any:

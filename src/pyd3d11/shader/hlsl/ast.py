@@ -198,6 +198,8 @@ class Program(Node):
     warnings: list = field(default_factory=list)
     #: (opening brace, closing brace) positions of each function definition's body
     func_bodies: list = field(default_factory=list)
+    #: whether the word ``precise`` occurs among the tokens (refactor.uses_precise looks for a declaration only then)
+    mentions_precise: bool = True
 
 
 # --- statements -----------------------------------------------------------------------------------

@@ -240,7 +240,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
 
     memo = (hashlib.sha256(pp.text.encode()).hexdigest(), file, flags, row_major, file_target, (major, minor) == (5, 1))
     try:
-        check_uncalled(probe_codegen, cg.called_funcs, memo, entry)
+        check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None)
     except HlslError as exc:
         attach_warnings(exc, all_warnings(cg))
         raise

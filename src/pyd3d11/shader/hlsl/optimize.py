@@ -1094,19 +1094,25 @@ def optimize_code(code: list[Ins], refactor: bool = False) -> list[Ins]:
         from .adce import sweep
         from .cse import cse
 
+        # sweep: values that only feed themselves around loops (adce.py)
+        passes = (cse, _propagate, _eliminate, _dead_stores, sweep, _retarget, _constant_branches, _empty_branches)
+        # each pass is a function of the code alone: one that changed nothing at some version of the code would
+        # change nothing again while no other pass has changed it since (the rounds give the same code, the same
+        # number of rounds, without those runs — most of the round that finds the fixed point)
+        version = 0
+        clean_at: dict = {}  # pass -> the version of the code it last ran on and left unchanged
         for _ in range(_MAX_ROUNDS):
-            out, c0 = cse(out)
-            out, c1 = _propagate(out)
-            c1 = c1 or c0
-            out, c2 = _eliminate(out)
-            out, c4 = _dead_stores(out)
-            out, c6 = sweep(out)  # values that only feed themselves around loops (adce.py)
-            c2 = c2 or c4 or c6
-            out, c3 = _retarget(out)
-            out, c5 = _constant_branches(out)
-            out, c7 = _empty_branches(out)
-            c3 = c3 or c5 or c7
-            if not (c1 or c2 or c3):
+            changed = False
+            for run_pass in passes:
+                if clean_at.get(run_pass) == version:
+                    continue
+                out, c = run_pass(out)
+                if c:
+                    version += 1
+                    changed = True
+                else:
+                    clean_at[run_pass] = version
+            if not changed:
                 break
         return out
     except _Bail:

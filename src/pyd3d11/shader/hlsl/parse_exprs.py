@@ -16,6 +16,7 @@ _BIN_PREC = [
     {"||"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="}, {"<", ">", "<=", ">="}, {"<<", ">>"}, {"+", "-"},
     {"*", "/", "%"},
 ]
+_BIN_LEVEL = {op: level for level, ops in enumerate(_BIN_PREC) for op in ops}
 
 
 class ExprParser:
@@ -57,15 +58,18 @@ class ExprParser:
         return c
 
     def parse_binary(self, level: int) -> A.Node:
-        if level == len(_BIN_PREC):
-            return self.parse_unary()
-        lhs = self.parse_binary(level + 1)
-        ops = _BIN_PREC[level]
-        while self.tok.kind == "op" and self.tok.text in ops:
-            t = self.next()
-            rhs = self.parse_binary(level + 1)
+        """Binary operators of ``_BIN_PREC[level:]`` (all left-associative), by precedence climbing: the same
+        tree as one recursive call per precedence level, without descending through every level for each
+        operand (most operands have no operator)."""
+        lhs = self.parse_unary()
+        while True:
+            t = self.tok
+            op_level = _BIN_LEVEL.get(t.text, -1) if t.kind == "op" else -1
+            if op_level < level:
+                return lhs
+            self.next()
+            rhs = self.parse_binary(op_level + 1)
             lhs = self.ended(A.Binary(t.pos, t.text, lhs, rhs))
-        return lhs
 
     def parse_unary(self) -> A.Node:
         self._enter()

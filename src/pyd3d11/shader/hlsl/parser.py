@@ -713,7 +713,8 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             self.pending_globals.clear()
             decls.extend(got)
         self.undefined_static_members()
-        return A.Program(start, decls, self.pack_row_major, self.state_values, self.warnings, self.func_bodies)
+        return A.Program(start, decls, self.pack_row_major, self.state_values, self.warnings, self.func_bodies,
+                         any(t.text == "precise" for t in self.toks))
 
     def parse_toplevel(self) -> list[A.Node]:
         pos = self.tok.pos

@@ -13,6 +13,7 @@ Output keeps one output line per input line (directives become blank lines) and 
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable
@@ -74,6 +75,14 @@ class PreprocessResult:
 def tokenize_line(line: str, pp_numbers: bool = False) -> list[str]:
     """Split one logical line into preprocessing tokens (whitespace kept as single ' ' tokens); ``pp_numbers``:
     C99's pp-numbers instead of HLSL's numbers."""
+    # (the cache keys on an exact str: a subclass's own __eq__ may tokenize again)
+    return list(_line_tokens(line if type(line) is str else str.__str__(line), pp_numbers))
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _line_tokens(line: str, pp_numbers: bool) -> tuple[str, ...]:
+    """tokenize_line's tokens, remembered by the line's text: a file compiled once per entry point (and its
+    includes, once per file that includes them) reads the same lines again."""
     out: list[str] = []
     for m in (_TOKEN_C99 if pp_numbers else _TOKEN).finditer(line):
         if m.lastgroup == "ws":
@@ -81,11 +90,13 @@ def tokenize_line(line: str, pp_numbers: bool = False) -> list[str]:
                 out.append(" ")
         else:
             out.append(m.group())
-    return out
+    return tuple(out)
 
 
 def _strip_comments(text: str, state: list[bool]) -> str:
     """Remove comments from ``text`` (one line); ``state[0]`` carries 'inside /* */' across lines."""
+    if not state[0] and "/" not in text:
+        return text  # no comment can start here (the walk below would copy it character by character)
     res = []
     i, n = 0, len(text)
     while i < n:

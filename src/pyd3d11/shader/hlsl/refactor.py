@@ -33,6 +33,8 @@ def uses_precise(cg: CodegenContext) -> bool:
     """Whether the source declares anything ``precise`` (D3D11.3 §22.19.2: precise results must not be
     refactored). Which computations feed a precise value is not tracked, so one such declaration turns
     the identities off for the whole shader (the safe side)."""
+    if cg.precise_seen is None and not cg.prog.mentions_precise:
+        cg.precise_seen = False
     if cg.precise_seen is None:
         from . import ast as A
         from .codegen import walk

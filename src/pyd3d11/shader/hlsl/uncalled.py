@@ -74,10 +74,13 @@ def func_key(f: A.FuncDef) -> tuple:
 #: probe outcomes by (source key, function key): an effect compiles one file once per shader, and each compile
 #: probes the same functions (the outcome depends on the source and settings only, not on the entry point)
 _MEMO: dict[tuple, HlslError | None] = {}
+#: the functions with a body, each with whether a probe models its parameters, by (source key, entry point where
+#: a program hook edits it): a file compiled once per entry point lists them from one parse, not one per compile
+_FUNCS: dict[tuple, list[tuple[tuple, bool]]] = {}
 
 
 def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], called: set[tuple],
-                   memo_key: tuple | None = None, entry: str | None = None) -> None:
+                   memo_key: tuple | None = None, entry: str | None = None, hooked: bool = False) -> None:
     """Raise the first type error of a function whose key is not in ``called`` (see the module doc).
 
     ``make_codegen(stage, major, minor)`` builds a fresh code generator over the same source. A probe
@@ -87,18 +90,16 @@ def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], call
 
     ``memo_key`` (the preprocessed source and the settings the probes depend on) lets a later compile of the
     same source reuse each function's outcome; not for functions named ``entry``, which a program hook may
-    have edited for this compile (the effects compiler binds an entry's uniform parameters)."""
-    from .classes import is_interface_type
-    from .objects import holds_objects
-
-    probes = []
-    for f in _functions(make_codegen):
-        if func_key(f) in called or f.body is None:
-            continue
-        if not all(_has_stand_in(p.type) or not holds_objects(p.type) and not is_interface_type(p.type)
-                   for p in f.params):
-            continue  # structs of objects, interfaces, strings, effect objects: not modelled here
-        probes.append(func_key(f))
+    have edited for this compile (the effects compiler binds an entry's uniform parameters: ``hooked``)."""
+    funcs_key = None if memo_key is None else (memo_key, entry if hooked else None)
+    listed = _FUNCS.get(funcs_key) if funcs_key is not None else None
+    if listed is None:
+        listed = [(func_key(f), _modelled(f)) for f in _functions(make_codegen) if f.body is not None]
+        if funcs_key is not None:
+            if len(_FUNCS) > 256:
+                _FUNCS.clear()
+            _FUNCS[funcs_key] = listed
+    probes = [key for key, modelled in listed if modelled and key not in called]
     cache: dict[str, object] = {}
     for key in probes:
         mk = None if memo_key is None or key[0] == entry else (memo_key, key)
@@ -112,6 +113,16 @@ def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], call
                 _MEMO[mk] = found
         if found is not None:
             raise _copied(found)  # (the raiser attaches warnings to it: the stored one stays as found)
+
+
+def _modelled(f: A.FuncDef) -> bool:
+    """Whether a probe can give each parameter of ``f`` a value: structs of objects, interfaces, strings and
+    effect objects are not modelled here."""
+    from .classes import is_interface_type
+    from .objects import holds_objects
+
+    return all(_has_stand_in(p.type) or not holds_objects(p.type) and not is_interface_type(p.type)
+               for p in f.params)
 
 
 def _copied(exc: HlslError) -> HlslError:

@@ -200,8 +200,8 @@ class FlowControl:
     def _walk_step(self, body, match, frames: list[dict], pc: int, steps: int, attempts: list) -> tuple[int, int]:
         steps += 1
         if steps > MAX_STEPS:  # a loop unrolled this far does not end in a timely manner: fxc's X3511
-            raise HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop, loop does not "
-                            f"appear to terminate in a timely manner (more than {MAX_STEPS} instructions unrolled)")
+            raise self._too_many_steps()
+        self.steps = steps  # (read at an unrolled loop's back edge: _next_iteration)
         inst = body[pc]
         op = inst.opcode
         self.scratch = 0
@@ -394,10 +394,29 @@ class FlowControl:
                 self._begin_continue_region(loop)
             loop["iterations"] = n = loop.get("iterations", 0) + 1
             if n > MAX_ITERATIONS:
-                raise HlslError(self.file, 1, 1, 3511, f"unable to unroll loop, loop does not appear to terminate "
-                                f"in a timely manner ({MAX_ITERATIONS + 1} iterations) or unrolled loop is too "
-                                "large, use the [unroll(n)] attribute to force an exact higher number")
+                raise self._too_many_iterations()
+            # what the walk knows at compile time is all that decides its path and its compile-time exits: where
+            # it is the same at two back edges, every later copy repeats the last one (same path, same number of
+            # steps) and none exits, so the walk would end at one of its limits. The error it would reach
+            # first is raised now, instead of after up to MAX_ITERATIONS copies (seconds of translation).
+            known = self._known_state()
+            last = loop.get("back_edge")
+            loop["back_edge"] = (known, self.steps)
+            if last is not None and last[0] == known:
+                per_copy = self.steps - last[1]
+                if self.steps + per_copy * (MAX_ITERATIONS + 1 - n) > MAX_STEPS:
+                    raise self._too_many_steps()
+                raise self._too_many_iterations()
         return loop["start"]
+
+    def _too_many_iterations(self) -> HlslError:
+        return HlslError(self.file, 1, 1, 3511, f"unable to unroll loop, loop does not appear to terminate in a "
+                         f"timely manner ({MAX_ITERATIONS + 1} iterations) or unrolled loop is too large, use the "
+                         "[unroll(n)] attribute to force an exact higher number")
+
+    def _too_many_steps(self) -> HlslError:
+        return HlslError(self.file, 1, 1, 3511, f"{self.prof.target}: unable to unroll loop, loop does not appear "
+                         f"to terminate in a timely manner (more than {MAX_STEPS} instructions unrolled)")
 
     def _dynamic_loop(self, body: list[ir.Instruction], pc: int, end: int) -> dict:
         """A loop that cannot be unrolled, in fxc's ps_2_x form ("rep - ps", "break_comp - ps", "defi - ps"):

@@ -25,6 +25,7 @@ target: ps_2_0 has no arbitrary swizzle (lowered to replicate moves), vs_2_0 no 
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 from .. import ir
 from ..hlsl.diagnostics import HlslError
@@ -83,6 +84,19 @@ __all__ = ["CbMapping", "SamplerMapping", "Translation", "translate"]
 _UNSIGNED_READS = {O.ULT, O.UGE, O.UMIN, O.UMAX, O.UDIV, O.USHR, O.UTOF}
 #: the bitwise operations and the operand value that decides their result alone
 _ABSORBING = {O.AND: 0, O.OR: 0xFFFFFFFF}
+
+
+@functools.cache
+def _swizzle_plan(op: str, lanes: tuple[int, ...], swizzle: tuple[int, ...], unmodified: bool) -> tuple | str | None:
+    """How a source swizzle reads the lanes ``op`` reads, as ps_2_0 allows (_Translator._legal_swizzle): "keep"
+    (as it is), an allowed swizzle that agrees on those lanes, or None (the components are moved to a temp)."""
+    comps = [swizzle[lane] for lane in lanes]
+    if op == "texld":
+        return "keep" if swizzle == IDENTITY and unmodified else None
+    if len(set(comps)) == 1:
+        return (comps[0],) * 4
+    # any allowed swizzle that agrees on the lanes read
+    return next((a for a in PS20_SWIZZLES if all(a[lane] == c for lane, c in zip(lanes, comps))), None)
 
 
 class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, PredicatedWrites):
@@ -749,16 +763,10 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         lanes = self._lanes_read(op, i, d)
         if op in ("rcp", "rsq", "exp", "log"):
             return s  # replicate swizzles by construction
+        plan = _swizzle_plan(op, lanes, tuple(s.swizzle), s.mod == 0)
+        if plan is not None:
+            return s if plan == "keep" else Src(s.reg, s.num, plan, s.mod, s.rel)
         comps = [s.swizzle[lane] for lane in lanes]
-        if op == "texld":
-            if tuple(s.swizzle) == IDENTITY and s.mod == 0:
-                return s
-        elif len(set(comps)) == 1:
-            return Src(s.reg, s.num, (comps[0],) * 4, s.mod, s.rel)
-        else:
-            for allowed in PS20_SWIZZLES:  # any allowed swizzle that agrees on the lanes read
-                if all(allowed[lane] == c for lane, c in zip(lanes, comps)):
-                    return Src(s.reg, s.num, allowed, s.mod, s.rel)
         t = self.tmp()
         for c in sorted(set(comps)):
             m = _mask_of(lane for lane, cc in zip(lanes, comps) if cc == c)
