@@ -93,3 +93,55 @@ float4 main(float4 c : COLOR) : SV_Target
     # i = (1, 2, 3, 4): y <- 1, w <- 2, z stays 3
     got = _run_ps(src, {0: [1.0, 2.0, 3.0, 4.0]}, True)
     assert got.tolist() == [1.0, 1.0, 3.0, 2.0]
+
+
+_FIXPOINT_SOURCES = [
+    """float4 main(float4 p : TEXCOORD0) : SV_Target { float4 r = p; float a[4] = {p.x, p.y, 1, 2};
+       for (int i = 0; i < 4; i++) { r = r * a[i] + r.yzwx; if (r.x > a[(i + 1) & 3]) r.y -= 1; }
+       float4 u = r * 0 + p; return u.x > 0 ? r * 2 - r : u; }""",
+    """cbuffer C { float4 k[3]; int n; };
+       float4 main(float4 p : TEXCOORD0) : SV_Target { float4 r = 0; float4 t = p;
+       [loop] for (int i = 0; i < n; i++) { t = t.yzwx * k[i % 3] + 1; r += dot(t, p) * t; if (r.w > 9) break; }
+       float4 dead = r * 3; return r + (p.x > 2 ? t : t * 1); }""",
+    """float4 main(float4 p : TEXCOORD0, float4 q : TEXCOORD1) : SV_Target { float4 r = p;
+       [unroll] for (int i = 0; i < 3; i++) { float4 s = r * q; s = s + 0; r = i == 1 ? s : r + s; }
+       switch ((int)q.x) { case 0: r.x = p.y; break; case 1: r.xy = q.zw; break; default: r *= 1; break; }
+       return r; }""",
+]
+
+
+@pytest.mark.backend_independent  # compiling only (checked by conftest)
+@pytest.mark.parametrize("src", _FIXPOINT_SOURCES)
+def test_skipped_passes_give_the_all_passes_fixpoint(monkeypatch, src):
+    """optimize_code skips a pass whose last run found nothing while no pass has changed the code since: its
+    result must be the one of running every pass in every round until a round changes nothing (the loop as the
+    optimiser states it, run here on each instruction list the compiles optimise)."""
+    from pyd3d11.shader.hlsl.adce import sweep
+    from pyd3d11.shader.hlsl.cse import cse
+
+    seen: list[tuple[list, bool, list]] = []
+    real = optimize.optimize_code
+
+    def recording(code, refactor=False):
+        out = real(code, refactor)
+        seen.append((list(code), refactor, list(out)))
+        return out
+
+    monkeypatch.setattr(optimize, "optimize_code", recording)
+    D3DCompile(src.encode(), None, "t.hlsl", None, None, "main", "ps_5_0")
+    assert seen
+    passes = (cse, optimize._propagate, optimize._eliminate, optimize._dead_stores, sweep, optimize._retarget,
+              optimize._constant_branches, optimize._empty_branches)
+    for code, refactor, got in seen:
+        monkeypatch.setattr(optimize, "_REFACTOR", refactor)
+        optimize._MEMO.clear()
+        out = list(code)
+        for _ in range(optimize._MAX_ROUNDS):
+            changed = False
+            for run_pass in passes:
+                out, c = run_pass(out)
+                changed = changed or c
+            if not changed:
+                break
+        optimize._MEMO.clear()
+        assert out == got

@@ -103,3 +103,38 @@ def test_the_entry_name_is_not_taken_from_the_memo(monkeypatch):
                       "float4 main(float4 p : POSITION) : SV_Position { return p; }", 1)
     _compile(src)
     assert memo and not any(key[0] == "main" for _src, key in memo)
+
+
+def _counting_function_lists(monkeypatch) -> list[int]:
+    monkeypatch.setattr(uncalled, "_MEMO", {})
+    monkeypatch.setattr(uncalled, "_FUNCS", {})
+    reads: list[int] = []
+    real = uncalled._functions
+    monkeypatch.setattr(uncalled, "_functions", lambda mk: (reads.append(1), real(mk))[1])
+    return reads
+
+
+def test_the_function_list_is_read_once_per_source(monkeypatch):
+    """Each entry point of one file (DirectXTK compiles its files once per entry) finds the functions to probe
+    without parsing the file again for them; another source is read afresh; the outcome is the same."""
+    reads = _counting_function_lists(monkeypatch)
+    src = _CHAIN.replace("return x * 2;", "return x.q;") + \
+        "float4 ps(float4 p : SV_Position) : SV_Target { return p; }\n"
+    for entry, target in (("main", "vs_5_0"), ("ps", "ps_5_0")):
+        with pytest.raises(ShaderCompileError, match="X3018"):
+            _compile(src, entry, target)
+    assert len(reads) == 1
+    _compile(_CHAIN)
+    assert len(reads) == 2
+
+
+def test_a_hooked_compile_reads_the_list_per_entry_point(monkeypatch):
+    """Where a program hook edits the entry point (the effects compiler binding uniform parameters), the list is
+    kept per entry point: the hook's edits belong to that compile."""
+    from pyd3d11.shader.hlsl.compiler import compile_hlsl
+
+    reads = _counting_function_lists(monkeypatch)
+    src = _CHAIN + "float4 ps(float4 p : SV_Position) : SV_Target { return p; }\n"
+    for entry, target in (("main", "vs_5_0"), ("main", "vs_4_0"), ("ps", "ps_5_0")):
+        compile_hlsl(src, "t.hlsl", entry, target, program_hook=lambda prog: None)
+    assert len(reads) == 2

@@ -329,6 +329,53 @@ def test_loops_that_cannot_be_unrolled_fail_like_fxc_without_dynamic_flow_contro
     assert info.value.name == "E_FAIL" and "X3511" in str(info.value) and "unroll" in str(info.value)
 
 
+def _walk_errors(monkeypatch, src: str, target: str, detect: bool) -> tuple[str, int]:
+    """The X3511 text of compiling ``src`` and the back edges walked; ``detect`` False: the walk never sees its
+    compile-time knowledge repeat at a back edge (each state taken there is a fresh object), as before session 30."""
+    from pyd3d11.shader.sm2 import flow
+
+    edges = []
+    real_next, real_known = flow.FlowControl._next_iteration, flow.FlowControl._known_state
+
+    def next_iteration(self, loop):
+        edges.append(1)
+        self._at_back_edge = True
+        try:
+            return real_next(self, loop)
+        finally:
+            self._at_back_edge = False
+
+    def known_state(self):
+        state = real_known(self)
+        return (object(), state) if getattr(self, "_at_back_edge", False) and not detect else state
+
+    monkeypatch.setattr(flow.FlowControl, "_next_iteration", next_iteration)
+    monkeypatch.setattr(flow.FlowControl, "_known_state", known_state)
+    with pytest.raises(D3D11Error) as info:
+        compile_(src, target)
+    return str(info.value), len(edges)
+
+
+@pytest.mark.backend_independent  # compiling only (checked by conftest)
+@pytest.mark.parametrize("max_steps,limit", [(None, "(1024 iterations)"),
+                                             (4096, "(more than 4096 instructions unrolled)")])
+def test_an_unrolling_that_repeats_itself_stops_with_the_whole_walks_error(monkeypatch, max_steps, limit: str):
+    """A loop with no compile-time exit (its test reads a value computed in the shader) unrolled where the target
+    has no dynamic flow control: once what the walk knows at compile time is the same at two back edges, every
+    later copy repeats the last one, so the walk raises then the X3511 it would reach at its limits: the same text
+    as walking on to them (the iteration limit, MAX_ITERATIONS + 1 copies, or the step limit first where each copy
+    is long: here with the step limit lowered to 4,096), after a few copies instead of a thousand."""
+    from pyd3d11.shader.sm2 import flow
+
+    if max_steps is not None:
+        monkeypatch.setattr(flow, "MAX_STEPS", max_steps)
+    src = LOOP_PS[1][0]  # while (r.x < 4) r.x += r.y * r.y + 1
+    early, early_edges = _walk_errors(monkeypatch, src, "ps_4_0_level_9_1", detect=True)
+    whole, whole_edges = _walk_errors(monkeypatch, src, "ps_4_0_level_9_1", detect=False)
+    assert early == whole and "X3511" in early and limit in early
+    assert early_edges <= 3 < 500 < whole_edges
+
+
 @pytest.mark.parametrize("src", [
     """cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {
       float r = 0; for (int i = 0; i < n; i++) r += 1; return r; }""",

@@ -90,7 +90,20 @@ class _Shape:
 _SHAPES: dict[tuple[str, int, bool], _Shape] = {}
 
 
+#: per optimisation run: id(ins) -> (ins, its shape); every pass asks each instruction's shape again
+_SHAPE_OF: dict[int, tuple] = {}
+
+
 def _shape(ins: Ins) -> _Shape:
+    m = _SHAPE_OF.get(id(ins))
+    if m is not None and m[0] is ins:
+        return m[1]
+    sh = _shape_of(ins)
+    _SHAPE_OF[id(ins)] = (ins, sh)
+    return sh
+
+
+def _shape_of(ins: Ins) -> _Shape:
     n = len(ins.args)
     key = (ins.op, n, False)
     sh = _SHAPES.get(key)
@@ -1088,6 +1101,7 @@ def optimize_code(code: list[Ins], refactor: bool = False) -> list[Ins]:
     if not ENABLED or not code:
         return code
     _MEMO.clear()
+    _SHAPE_OF.clear()
     _REFACTOR = refactor
     try:
         out = list(code)
@@ -1119,6 +1133,7 @@ def optimize_code(code: list[Ins], refactor: bool = False) -> list[Ins]:
         return code
     finally:
         _MEMO.clear()
+        _SHAPE_OF.clear()
         _REFACTOR = False
 
 
