@@ -105,36 +105,41 @@ def test_the_entry_name_is_not_taken_from_the_memo(monkeypatch):
     assert memo and not any(key[0] == "main" for _src, key in memo)
 
 
-def _counting_function_lists(monkeypatch) -> list[int]:
+def _function_lists(monkeypatch) -> tuple[dict, list[int]]:
+    """The per-source lists (uncalled._FUNCS, emptied) and a count of the file's re-parses to list functions."""
     monkeypatch.setattr(uncalled, "_MEMO", {})
-    monkeypatch.setattr(uncalled, "_FUNCS", {})
-    reads: list[int] = []
+    lists: dict = {}
+    monkeypatch.setattr(uncalled, "_FUNCS", lists)
+    reparses: list[int] = []
     real = uncalled._functions
-    monkeypatch.setattr(uncalled, "_functions", lambda mk: (reads.append(1), real(mk))[1])
-    return reads
+    monkeypatch.setattr(uncalled, "_functions", lambda mk: (reparses.append(1), real(mk))[1])
+    return lists, reparses
 
 
-def test_the_function_list_is_read_once_per_source(monkeypatch):
-    """Each entry point of one file (DirectXTK compiles its files once per entry) finds the functions to probe
-    without parsing the file again for them; another source is read afresh; the outcome is the same."""
-    reads = _counting_function_lists(monkeypatch)
+def test_the_function_list_is_made_once_per_source(monkeypatch):
+    """Each entry point of one file (DirectXTK compiles its files once per entry) finds the functions to probe in
+    the list the first compile made, from its own parse (the file is not parsed again to list them); another
+    source makes its own; the outcome is the same."""
+    lists, reparses = _function_lists(monkeypatch)
     src = _CHAIN.replace("return x * 2;", "return x.q;") + \
         "float4 ps(float4 p : SV_Position) : SV_Target { return p; }\n"
     for entry, target in (("main", "vs_5_0"), ("ps", "ps_5_0")):
         with pytest.raises(ShaderCompileError, match="X3018"):
             _compile(src, entry, target)
-    assert len(reads) == 1
+    assert len(lists) == 1
+    listed = next(iter(lists.values()))
+    assert sorted(key[0] for key, _modelled in listed) == ["leaf", "main", "mid", "ps", "top"]
     _compile(_CHAIN)
-    assert len(reads) == 2
+    assert len(lists) == 2 and reparses == []
 
 
-def test_a_hooked_compile_reads_the_list_per_entry_point(monkeypatch):
+def test_a_hooked_compile_keeps_the_list_per_entry_point(monkeypatch):
     """Where a program hook edits the entry point (the effects compiler binding uniform parameters), the list is
     kept per entry point: the hook's edits belong to that compile."""
     from pyd3d11.shader.hlsl.compiler import compile_hlsl
 
-    reads = _counting_function_lists(monkeypatch)
+    lists, _reparses = _function_lists(monkeypatch)
     src = _CHAIN + "float4 ps(float4 p : SV_Position) : SV_Target { return p; }\n"
     for entry, target in (("main", "vs_5_0"), ("main", "vs_4_0"), ("ps", "ps_5_0")):
         compile_hlsl(src, "t.hlsl", entry, target, program_hook=lambda prog: None)
-    assert len(reads) == 2
+    assert len(lists) == 2

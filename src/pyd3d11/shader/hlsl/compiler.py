@@ -27,6 +27,7 @@ from ..dxbc.encoder import encode_program
 from ..dxbc.rdef import RDEF_PROGRAM_TYPE, Rdef
 from ..dxbc.signature import Signature, SignatureElement, build_signature
 from ..dxbc.stat import build_sfi0, build_stat, program_feature_flags, program_stats
+from . import ast as A
 from .codegen import Codegen
 from .deadres import dead_resources
 from .decls import check_declarations
@@ -240,7 +241,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
 
     memo = (hashlib.sha256(pp.text.encode()).hexdigest(), file, flags, row_major, file_target, (major, minor) == (5, 1))
     try:
-        check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None)
+        functions = [d for d in cg.prog.decls if isinstance(d, A.FuncDef)]
+        check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None, functions)
     except HlslError as exc:
         attach_warnings(exc, all_warnings(cg))
         raise
@@ -272,8 +274,6 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     if d3d9:
         explicit = {cv.decl.name: cv.decl.register[1] for cb in cg.cbufs if cb.name == "$Globals"
                     for cv in cb.vars if cv.decl.register is not None and cv.decl.register[0] == "c"}
-        from . import ast as A
-
         # the entry point's uniform object parameters are named $name in the constant table, like its values
         entries = [d for d in cg.prog.decls if isinstance(d, A.FuncDef) and d.name == entry and d.body is not None]
         params = {p.name for d in entries[:1] for p in d.params}

@@ -80,7 +80,8 @@ _FUNCS: dict[tuple, list[tuple[tuple, bool]]] = {}
 
 
 def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], called: set[tuple],
-                   memo_key: tuple | None = None, entry: str | None = None, hooked: bool = False) -> None:
+                   memo_key: tuple | None = None, entry: str | None = None, hooked: bool = False,
+                   functions: list[A.FuncDef] | None = None) -> None:
     """Raise the first type error of a function whose key is not in ``called`` (see the module doc).
 
     ``make_codegen(stage, major, minor)`` builds a fresh code generator over the same source. A probe
@@ -90,11 +91,14 @@ def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], call
 
     ``memo_key`` (the preprocessed source and the settings the probes depend on) lets a later compile of the
     same source reuse each function's outcome; not for functions named ``entry``, which a program hook may
-    have edited for this compile (the effects compiler binds an entry's uniform parameters: ``hooked``)."""
+    have edited for this compile (the effects compiler binds an entry's uniform parameters: ``hooked``).
+    ``functions``: the file's function definitions as this compile parsed them (the same tokens give the same
+    functions at every profile), instead of parsing the file again to list them."""
     funcs_key = None if memo_key is None else (memo_key, entry if hooked else None)
     listed = _FUNCS.get(funcs_key) if funcs_key is not None else None
     if listed is None:
-        listed = [(func_key(f), _modelled(f)) for f in _functions(make_codegen) if f.body is not None]
+        found = _functions(make_codegen) if functions is None else functions
+        listed = [(func_key(f), _modelled(f)) for f in found if f.body is not None]
         if funcs_key is not None:
             if len(_FUNCS) > 256:
                 _FUNCS.clear()
