@@ -145,3 +145,13 @@ def test_skipped_passes_give_the_all_passes_fixpoint(monkeypatch, src):
                 break
         optimize._MEMO.clear()
         assert out == got
+
+
+@pytest.mark.backend_independent  # compiling only (checked by conftest)
+@pytest.mark.parametrize("optimise", [True, False], ids=["opt", "noopt"])
+def test_instruction_shapes_are_kept_only_during_a_run(monkeypatch, optimise):
+    """The per-run shape memo holds instructions alive: after a compile (optimised, or not — uninit.py asks shapes
+    outside any run) nothing is kept, so a process compiling many programs does not accumulate them."""
+    monkeypatch.setattr(optimize, "ENABLED", optimise)
+    D3DCompile(_FIXPOINT_SOURCES[0].encode(), None, "t.hlsl", None, None, "main", "ps_5_0")
+    assert optimize._SHAPE_OF is None

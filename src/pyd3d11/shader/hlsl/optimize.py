@@ -90,16 +90,20 @@ class _Shape:
 _SHAPES: dict[tuple[str, int, bool], _Shape] = {}
 
 
-#: per optimisation run: id(ins) -> (ins, its shape); every pass asks each instruction's shape again
-_SHAPE_OF: dict[int, tuple] = {}
+#: during an optimisation run (optimize_code): id(ins) -> (ins, its shape); every pass asks each instruction's shape
+#: again. Outside a run (uninit.py, ifacevarying.py ask too) nothing is kept: nothing would clear it.
+_SHAPE_OF: dict[int, tuple] | None = None
 
 
 def _shape(ins: Ins) -> _Shape:
-    m = _SHAPE_OF.get(id(ins))
+    memo = _SHAPE_OF
+    if memo is None:
+        return _shape_of(ins)
+    m = memo.get(id(ins))
     if m is not None and m[0] is ins:
         return m[1]
     sh = _shape_of(ins)
-    _SHAPE_OF[id(ins)] = (ins, sh)
+    memo[id(ins)] = (ins, sh)
     return sh
 
 
@@ -1097,11 +1101,11 @@ def _empty_branches(code: list[Ins]) -> tuple[list[Ins], bool]:
 def optimize_code(code: list[Ins], refactor: bool = False) -> list[Ins]:
     """The optimised instruction list (``code`` itself when disabled or when its shape is unexpected);
     ``refactor``: the float identities fxc applies when refactoring is allowed (refactor.py)."""
-    global _REFACTOR
+    global _REFACTOR, _SHAPE_OF
     if not ENABLED or not code:
         return code
     _MEMO.clear()
-    _SHAPE_OF.clear()
+    _SHAPE_OF = {}
     _REFACTOR = refactor
     try:
         out = list(code)
@@ -1133,7 +1137,7 @@ def optimize_code(code: list[Ins], refactor: bool = False) -> list[Ins]:
         return code
     finally:
         _MEMO.clear()
-        _SHAPE_OF.clear()
+        _SHAPE_OF = None
         _REFACTOR = False
 
 
