@@ -337,11 +337,11 @@ def _walk_errors(monkeypatch, src: str, target: str, detect: bool) -> tuple[str,
     edges = []
     real_next, real_known = flow.FlowControl._next_iteration, flow.FlowControl._known_state
 
-    def next_iteration(self, loop):
+    def next_iteration(self, loop, steps):
         edges.append(1)
         self._at_back_edge = True
         try:
-            return real_next(self, loop)
+            return real_next(self, loop, steps)
         finally:
             self._at_back_edge = False
 

@@ -201,7 +201,6 @@ class FlowControl:
         steps += 1
         if steps > MAX_STEPS:  # a loop unrolled this far does not end in a timely manner: fxc's X3511
             raise self._too_many_steps()
-        self.steps = steps  # (read at an unrolled loop's back edge: _next_iteration)
         inst = body[pc]
         op = inst.opcode
         self.scratch = 0
@@ -333,11 +332,11 @@ class FlowControl:
                     self._end_continue_region(loop)
                     self.end_skip_region(loop["brk"])
             else:
-                pc = self._next_iteration(loop)
+                pc = self._next_iteration(loop, steps)
         elif op == O.ENDLOOP:
             while frames and frames[-1]["kind"] == "static":
                 frames.pop()
-            pc = self._next_iteration(frames[-1])
+            pc = self._next_iteration(frames[-1], steps)
         elif op == O.RET and any(f["kind"] == "bool" for f in frames):
             pc += 1  # the last instruction of a static branch's part, with only ret after it (static_if)
         elif op in (O.RET, O.RETC):
@@ -384,7 +383,7 @@ class FlowControl:
                 return True
         return False
 
-    def _next_iteration(self, loop: dict) -> int:
+    def _next_iteration(self, loop: dict, steps: int) -> int:
         """The back edge of an unrolled loop. A loop left only at run time (its frame has a skip region) is
         unrolled under predication until a compile-time exit: one that has none stops where the HLSL
         unroller stops any loop, after MAX_ITERATIONS copies, with fxc's X3511 text (hlsl/unroll.py) —
@@ -401,10 +400,10 @@ class FlowControl:
             # first is raised now, instead of after up to MAX_ITERATIONS copies (seconds of translation).
             known = self._known_state()
             last = loop.get("back_edge")
-            loop["back_edge"] = (known, self.steps)
+            loop["back_edge"] = (known, steps)
             if last is not None and last[0] == known:
-                per_copy = self.steps - last[1]
-                if self.steps + per_copy * (MAX_ITERATIONS + 1 - n) > MAX_STEPS:
+                per_copy = steps - last[1]
+                if steps + per_copy * (MAX_ITERATIONS + 1 - n) > MAX_STEPS:
                     raise self._too_many_steps()
                 raise self._too_many_iterations()
         return loop["start"]
