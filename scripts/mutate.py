@@ -253,6 +253,11 @@ MODULES: dict[str, list[str]] = {
     # status loads), the transcendental sequences' LLVM operations, X4603's varying-index analysis. The corpus
     # differential (test_hlsl_optimizer_differential.py) is left out: its vertex/pixel half alone ran past 600 s on
     # the loaded 2-core host, so every optimize.py mutant timed out whatever it did
+    # session 31 (the session-30 speed changes' own rules): the OpenSSL block path is used only where it agrees with
+    # RFC 1321; the function list of the uncalled-function probes comes from the compile's parse; `precise` found by token
+    "shader/dxbc/checksum.py": ["test_dxbc_container.py", "test_dxbc_container_blob.py"],
+    "shader/hlsl/uncalled.py": ["test_hlsl_uncalled_probe_cost.py", "test_hlsl_lang_rules.py", "test_rules_hlsl_entry_rules.py"],
+    "shader/hlsl/refactor.py": ["test_hlsl_optimizer_regressions.py", "test_hlsl_features.py", "test_rules_hlsl_modifiers.py"],
     "shader/hlsl/optimize.py": ["test_hlsl_empty_branches_mu20.py", "test_hlsl_optimize.py", "test_hlsl_optimizer_regressions.py",
                                 "test_rules_hlsl_uninitialized_dead_reads.py", "test_fxc_oracle.py", "test_hlsl_classes.py",
                                 "test_hlsl_tess_factor_helpers.py", "test_hlsl_mu21_survivors.py"],

@@ -81,10 +81,28 @@ def test_openssl_blocks_equal_the_python_compression(n):
 
     if ck._OPENSSL is None:
         pytest.skip("this interpreter's hashlib is not built on OpenSSL")
-    assert ck._blocks is ck._blocks_openssl  # the fast path is the one in use
+    assert ck._blocks is not ck._blocks_python  # the fast path is the one in use
     data = bytes((i * 131 + 7) & 0xFF for i in range(n))
     for state in (_INIT, (0, 0xFFFFFFFF, 0x12345678, 0x80000000)):
-        assert ck._blocks_openssl(state, data) == ck._blocks_python(state, data)
+        assert ck._blocks(state, data) == ck._blocks_openssl(state, data, ck._OPENSSL) == ck._blocks_python(state, data)
+
+
+def test_a_compression_that_disagrees_is_not_used():
+    """The fast path is taken only after it reproduces RFC 1321 on a probe: an ``MD5_Update`` stand-in whose context
+    layout differs (it writes the state one word off) or that does nothing leaves the Python compression in use;
+    none at all as well."""
+    from pyd3d11.shader.dxbc import checksum as ck
+
+    def shifted(ctx, data, n):
+        words = list(ctx.state)
+        ck._OPENSSL(ctx, data, n) if ck._OPENSSL is not None else None
+        ctx.state[:] = words[1:] + words[:1]
+
+    assert ck._agreeing(None) is ck._blocks_python
+    assert ck._agreeing(lambda ctx, data, n: 1) is ck._blocks_python
+    assert ck._agreeing(shifted) is ck._blocks_python
+    if ck._OPENSSL is not None:
+        assert ck._agreeing(ck._OPENSSL) is not ck._blocks_python
 
 
 def test_corpus_checksums():

@@ -13,8 +13,10 @@ container and every shader creation verifies one, and the Python compression fun
 from __future__ import annotations
 
 import ctypes
+import functools
 import math
 import struct
+from collections.abc import Callable
 
 _MASK = 0xFFFFFFFF
 # RFC 1321 round constants: floor(abs(sin(i + 1)) * 2**32).
@@ -82,19 +84,28 @@ def _blocks_python(state: tuple[int, int, int, int], blocks: bytes | memoryview)
     return state
 
 
-def _blocks_openssl(state: tuple[int, int, int, int], blocks: bytes | memoryview) -> tuple[int, int, int, int]:
+def _blocks_openssl(state: tuple[int, int, int, int], blocks: bytes | memoryview, update) -> tuple[int, int, int, int]:
     ctx = _Md5Ctx()
     ctx.state[:] = state
     if blocks:
-        _OPENSSL(ctx, bytes(blocks), len(blocks))  # whole blocks only: nothing is left buffered in ctx
+        update(ctx, bytes(blocks), len(blocks))  # whole blocks only: nothing is left buffered in ctx
     return tuple(ctx.state)  # type: ignore[return-value]
+
+
+def _agreeing(update) -> Callable:
+    """The whole-block compression to use: ``_blocks_openssl`` through ``update`` (``MD5_Update``, or None) where it exists and
+    gives RFC 1321's chained state on a probe from two start states, else ``_blocks_python`` (a libcrypto whose
+    ``MD5_CTX`` layout differed from _Md5Ctx would fail the probe, not the checksums)."""
+    if update is None:
+        return _blocks_python
+    fast = functools.partial(_blocks_openssl, update=update)
+    ok = all(fast(s, _PROBE) == _blocks_python(s, _PROBE) for s in (_INIT, (1, 2, 3, 4)))
+    return fast if ok else _blocks_python
 
 
 _OPENSSL = _load_openssl()
 _PROBE = bytes(range(256)) * 2
-#: the compression of whole 64-byte blocks: OpenSSL's where it is there and agrees with RFC 1321's here
-_blocks = _blocks_openssl if _OPENSSL is not None and all(
-    _blocks_openssl(s, _PROBE) == _blocks_python(s, _PROBE) for s in (_INIT, (1, 2, 3, 4))) else _blocks_python
+_blocks = _agreeing(_OPENSSL)
 
 
 def dxbc_checksum_of(data: bytes | bytearray | memoryview) -> bytes:
