@@ -84,7 +84,8 @@ def _blocks_python(state: tuple[int, int, int, int], blocks: bytes | memoryview)
     return state
 
 
-def _blocks_openssl(state: tuple[int, int, int, int], blocks: bytes | memoryview, update) -> tuple[int, int, int, int]:
+def _blocks_openssl(state: tuple[int, int, int, int], blocks: bytes | memoryview,
+                    update: Callable) -> tuple[int, int, int, int]:
     ctx = _Md5Ctx()
     ctx.state[:] = state
     if blocks:
@@ -92,10 +93,10 @@ def _blocks_openssl(state: tuple[int, int, int, int], blocks: bytes | memoryview
     return tuple(ctx.state)  # type: ignore[return-value]
 
 
-def _agreeing(update) -> Callable:
-    """The whole-block compression to use: ``_blocks_openssl`` through ``update`` (``MD5_Update``, or None) where it exists and
-    gives RFC 1321's chained state on a probe from two start states, else ``_blocks_python`` (a libcrypto whose
-    ``MD5_CTX`` layout differed from _Md5Ctx would fail the probe, not the checksums)."""
+def _agreeing(update: Callable | None) -> Callable:
+    """The whole-block compression to use: ``_blocks_openssl`` through ``update`` (``MD5_Update``, or None) where it
+    exists and gives RFC 1321's chained state on a probe from two start states, else ``_blocks_python`` (a libcrypto
+    whose ``MD5_CTX`` layout differed from _Md5Ctx would fail the probe, not the checksums)."""
     if update is None:
         return _blocks_python
     fast = functools.partial(_blocks_openssl, update=update)
