@@ -215,17 +215,22 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
         starts.append((t0, n, c, nf, cf))
         n += c
         nf += cf
-    if len(ranges) > 1:
-        movers = [o[name] for name in names[:-1] if o[name].shape[0]] + [planes.reshape(6, T)]
+    # a chunk whose rows already start where the compacted list puts them (no triangle of an earlier chunk culled or
+    # sent to the fallback list) stays where it is: copying rows onto themselves changes nothing, and with every
+    # triangle visible (S2) that was a copy of every output array a draw (~400 bytes a triangle)
+    row_moves = [(t0, dst, c) for t0, dst, c, _, _ in starts[1:] if dst != t0 and c]
+    fb_moves = [(t0, dst, cf) for t0, _, _, dst, cf in starts[1:] if dst != t0 and cf]
+    if row_moves or fb_moves:
+        movers = [o[name] for name in names[:-1] if o[name].shape[0]] + [planes.reshape(6, T)] if row_moves else []
 
         def compact(j: int) -> None:
             if j == len(movers):
                 fb = o["fallback"]
-                for t0, _, _, dst, cf in starts[1:]:
+                for t0, dst, cf in fb_moves:
                     fb[dst:dst + cf] = fb[t0:t0 + cf]
                 return
             a = movers[j]
-            for t0, dst, c, _, _ in starts[1:]:
+            for t0, dst, c in row_moves:
                 if j == len(movers) - 1:
                     a[:, dst:dst + c] = a[:, t0:t0 + c]
                 else:
