@@ -221,7 +221,7 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
     row_moves = [(t0, dst, c) for t0, dst, c, _, _ in starts[1:] if dst != t0 and c]
     fb_moves = [(t0, dst, cf) for t0, _, _, dst, cf in starts[1:] if dst != t0 and cf]
     if row_moves or fb_moves:
-        movers = [o[name] for name in names[:-1] if o[name].shape[0]] + [planes.reshape(6, T)] if row_moves else []
+        movers = [o[name] for name in names[:-1] if o[name].shape[0]] + [planes.reshape(6, T)]
 
         def compact(j: int) -> None:
             if j == len(movers):
