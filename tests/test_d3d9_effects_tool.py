@@ -40,7 +40,8 @@ def test_a_different_class_is_reported(tmp_path):
 
 def test_fxc_preshaders_are_counted(tmp_path):
     """A shader of fxc's object holding a PRES comment (its parameter-only code moved to a preshader) is counted;
-    the project's own compile has none (it compiles as under D3DXSHADER_NO_PRESHADER)."""
+    the project's own compile has one too since session 32 (``m[0]`` of a column-major matrix gathered from four
+    registers by the preshader), none under D3DXSHADER_NO_PRESHADER."""
     import struct
 
     eff = read_fx2(_ours())
@@ -49,4 +50,6 @@ def test_fxc_preshaders_are_counted(tmp_path):
     res.data = res.data[:4] + struct.pack("<I", 0xFFFE | (len(pres) // 4 << 16)) + pres + res.data[4:]
     tally = d3d9_effects.run(_corpus(tmp_path, write_fx2(eff)))
     assert tally["fxc shaders with a preshader"] == 1
-    assert d3d9_effects._preshaders(read_fx2(_ours())) == 0
+    assert d3d9_effects._preshaders(read_fx2(_ours())) == 1
+    plain = bytes(D3DCompile(SRC, len(SRC), "e.fx", None, None, "", "fx_2_0", 0x100).GetBufferPointer())
+    assert d3d9_effects._preshaders(read_fx2(plain)) == 0

@@ -450,6 +450,12 @@ def _shader(src: str, entry: str, profile: str) -> bytes:
     return bytes(D3DCompile(src, len(src), "t.fx", None, None, entry, profile).GetBufferPointer())
 
 
+def _effect_op(src: str) -> Fx2Effect:
+    """The effect compiled with D3DXSHADER_NO_PRESHADER (/Op): its shaders then hold all their code, as a
+    stand-alone compile does (with preshaders, a body of uniform values only moves to the preshader: session 32)."""
+    return read_fx2(bytes(D3DCompile(src, len(src), "t.fx", None, None, "", "fx_2_0", 0x100).GetBufferPointer()))
+
+
 UNIFORM_ROWS = [
     # (uniform parameters, arguments, body using them, the same body with the values written in, profile)
     ("uniform float k", "0.25", "return k;", "return 0.25;", "ps_2_0"),
@@ -468,7 +474,7 @@ UNIFORM_ROWS = [
 def test_uniform_arguments_bind_constants(params, args, body, written, profile):
     sem = "POSITION" if profile.startswith("vs") else "COLOR"
     state = "VertexShader" if profile.startswith("vs") else "PixelShader"
-    eff = effect(f"float g; float4 f({params}) : {sem} {{ {body} }}\n"
+    eff = _effect_op(f"float g; float4 f({params}) : {sem} {{ {body} }}\n"
                  f"technique {{ pass {{ {state} = compile {profile} f({args}); }} }}")
     (res,) = eff.resources
     plain = [p for p in params.split(", ") if not p.startswith("uniform")]
@@ -477,7 +483,7 @@ def test_uniform_arguments_bind_constants(params, args, body, written, profile):
 
 
 def test_each_argument_list_is_its_own_shader_object():
-    eff = effect("float4 f(uniform float k) : COLOR { return k; }\n"
+    eff = _effect_op("float4 f(uniform float k) : COLOR { return k; }\n"
                  "technique { pass a { PixelShader = compile ps_2_0 f(1); } pass b { PixelShader = compile ps_2_0 f(2); }"
                  " pass c { PixelShader = compile ps_2_0 f(1); } }")
     data = {r.index: r.data for r in eff.resources}
@@ -488,7 +494,7 @@ def test_each_argument_list_is_its_own_shader_object():
 
 
 def test_uniform_arguments_of_shader_parameters():
-    eff = effect("float4 f(uniform float k) : COLOR { return k; }\n"
+    eff = _effect_op("float4 f(uniform float k) : COLOR { return k; }\n"
                  "PixelShader ps[2] = { compile ps_2_0 f(1), compile ps_2_0 f(2) }; technique { pass { } }")
     ids = struct.unpack("<2I", eff.parameters[0].value)
     assert [eff.blobs[i] for i in ids] == [_shader(f"float4 f() : COLOR {{ return {k}; }}", "f", "ps_2_0")

@@ -25,6 +25,7 @@ import struct
 from collections.abc import Callable
 
 from ..errors import NotSupportedError
+from ..headers.d3dcompiler_types import D3DCOMPILE_NO_PRESHADER
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.compiler import compile_hlsl
 from ..shader.hlsl.constexpr import const_value, leaf_bases
@@ -526,8 +527,10 @@ def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos) -> bytes:
     key = (profile, fcall.name, _node_key(fcall.args))
     if key not in ctx.shader_cache:
         hook = _bind_uniforms(fcall.name, fcall.args, ctx, pos) if fcall.args else None
+        # preshaders (shader/sm2/preshader.py): fxc's default inside an effect, off under
+        # D3DXSHADER_NO_PRESHADER (/Op; D3DCOMPILE_NO_PRESHADER has the same bit)
         res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags,
-                           hook)
+                           hook, preshader=not ctx.flags & D3DCOMPILE_NO_PRESHADER)
         ctx.shader_cache[key] = res.blob
     return ctx.shader_cache[key]
 

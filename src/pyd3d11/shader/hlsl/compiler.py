@@ -96,15 +96,19 @@ def attach_warnings(exc: HlslError, found: list[tuple[Pos, int, str]]) -> None:
 
 def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None = None,
                  include_open: Callable | None = None, flags: int = 0,
-                 program_hook: Callable | None = None, file_target: str | None = None) -> CompileResult:
+                 program_hook: Callable | None = None, file_target: str | None = None,
+                 preshader: bool = False) -> CompileResult:
     """``program_hook(program)`` (optional) edits each parsed program before code generation: the effects
     compiler binds ``CompileShader(vs_5_0, VS(1, true))``'s uniform arguments through it. ``file_target``
     (optional) is the target the file's declarations are judged for where it is not ``target``: fxc parses an
-    effect file once, for the effect's ``fx_4_x`` target, whatever profile each CompileShader names."""
+    effect file once, for the effect's ``fx_4_x`` target, whatever profile each CompileShader names.
+    ``preshader``: a Direct3D 9 target compiled inside an ``fx_2_0`` effect with preshaders on (sm2/preshader.py);
+    only the effect compiler asks for it (fxc writes no preshader in a stand-alone shader)."""
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
     try:
-        return _compile_hlsl(source, file, entry, target, defines, include_open, flags, program_hook, file_target)
+        return _compile_hlsl(source, file, entry, target, defines, include_open, flags, program_hook, file_target,
+                             preshader)
     except RecursionError:
         # backstop: nesting the parser limit does not see (macro expansion, generated trees)
         raise HlslError(file, 1, 1, 1000, "nesting too deep: compiler stack exhausted") from None
@@ -114,7 +118,7 @@ def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[
 
 def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None,
                   include_open: Callable | None, flags: int, program_hook: Callable | None = None,
-                  file_target: str | None = None) -> CompileResult:
+                  file_target: str | None = None, preshader: bool = False) -> CompileResult:
     orig_flags = flags
     d3d9 = target if _D3D9.match(target or "") else None
     if d3d9:
@@ -282,7 +286,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         # the b# of each RDEF constant buffer in order (reflect.build_rdef_for lists the used ones so)
         cb_slots = tuple(cb.slot for cb in cg.cbufs if cb.slot >= 0 and cb.used)
         blob = d3d9_bytecode(blob, program, d3d9, file, explicit, orig_flags, params,
-                             d3d9_other_set_reservations(cg), cb_slots)
+                             d3d9_other_set_reservations(cg), cb_slots, preshader)
     elif level9:
         blob = add_level9_chunk(blob, program, level9, file)
     warnings = [render_warning(p, code, msg) for p, code, msg in all_warnings(cg)]
@@ -476,10 +480,11 @@ def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | N
 
 def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[str, int], flags: int,
                   params: set[str] | frozenset[str] = frozenset(),
-                  other_sets: frozenset[str] = frozenset(), cb_slots: tuple[int, ...] = ()) -> bytes:
+                  other_sets: frozenset[str] = frozenset(), cb_slots: tuple[int, ...] = (),
+                  preshader: bool = False) -> bytes:
     """The Direct3D 9 bytecode (CTAB comment, then the program) of a vs_2_0 / vs_2_a / ps_2_0 / ps_2_a / ps_2_b
     compile whose SM4 program and blob are ``program`` / ``blob`` (sm2/d3d9.py); raises the first profile rule
-    the final program breaks."""
+    the final program breaks. ``preshader``: see compile_hlsl."""
     from .. import ir
     from ..sm2.d3d9 import TARGETS, BothUses, check_sm3, native_program
     from ..sm2.program import encode_program as encode_sm2
@@ -490,7 +495,8 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
 
     def finish(tr, refl):
         rdef, isgn, osgn = refl
-        return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params, other_sets, cb_slots)
+        return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params, other_sets, cb_slots,
+                              preshader)
 
     if prof.static_flow_depth and any(i.opcode == ir.Opcode.IF for i in program.instructions):
         # branches on bool constants as ``if b#`` (sm2/static_branch.py), as fxc emits them; where that fails (a

@@ -171,12 +171,15 @@ class _Var:
 
 def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
                    explicit: dict[str, int], flags: int, params: set[str] | frozenset[str] = frozenset(),
-                   other_sets: frozenset[str] = frozenset(), cb_slots: tuple[int, ...] = ()) -> Sm2Program:
+                   other_sets: frozenset[str] = frozenset(), cb_slots: tuple[int, ...] = (),
+                   preshader: bool = False) -> Sm2Program:
     """The D3D9 program (CTAB comment first) of translation ``tr`` of a ``target`` program whose SM4 blob has
     reflection ``rdef`` and signatures ``isgn`` / ``osgn``; ``explicit``: register(c#) of $Globals names;
     ``params``: the entry point's parameter names (a uniform sampler parameter is ``$name``, as fxc's
     uniformFuncParam listing names it); ``other_sets``: $Globals names reserved in i# / b# only (hlsl/check.py
-    d3d9_other_set_reservations), refused when read as float constants; ``cb_slots``: see _variables."""
+    d3d9_other_set_reservations), refused when read as float constants; ``cb_slots``: see _variables;
+    ``preshader``: a shader of an fx_2_0 effect compiled with preshaders (fxc's default there): parameter-only
+    code moves into a PRES preshader (preshader.py) and the CTAB carries the effect's flags."""
     prof = TARGETS[target].profile
     prog = tr.program
     kind = prog.kind
@@ -201,6 +204,16 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     for v in variables:
         for r in range(v.start, v.start + v.regs):
             by_reg[(v.buffer, r)] = v
+    plan = None
+    if preshader:
+        plan, body, defs = _with_preshader(body, defs, old_cb, by_reg, prof)
+    outs: list[_Var] = []  # the preshader's output registers, allocated as one-register constants
+    if plan is not None:
+        for k in range(len(plan.outputs)):
+            outs.append(_Var(f"$preshader{k}", -1, k, 1, None, set()))
+            old_cb[plan.base + k] = (-1, k)
+            by_reg[(-1, k)] = outs[-1]
+        variables = outs + variables
     for inst in body:
         for s in _srcs(inst):
             if s.reg != Reg.CONST or s.num not in old_cb:
@@ -277,7 +290,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
 
     # --- the constant table ------------------------------------------------------------------------------
     consts = [Constant(v.name, RegisterSet.FLOAT4, v.d3d9_reg, v.count, _type_info(v.rdef_type), v.default_registers())
-              for v in float_vars]
+              for v in float_vars if v.buffer != -1]
     for v in used:
         if id(v) in loop_vars:
             consts.append(Constant(v.name, RegisterSet.INT4, loop_vars[id(v)], 1, _type_info(v.rdef_type)))
@@ -293,9 +306,76 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         typ = 11 if reg in one_d else stype.get(sampler_types[reg], 10)
         consts.append(Constant(name, RegisterSet.SAMPLER, reg, 1, TypeInfo(CLASS_OBJECT, typ)))
     consts.sort(key=lambda c: c.name.encode())
-    table = ConstantTable(out.version_token, target, consts, flags=(flags & 0xFFFF) | 0x100)
+    # inside an effect with preshaders, fxc's shader tables carry 0x20000000 and not NO_PRESHADER (every effect
+    # shader of DXDecompiler's ShadersDX9 corpus; its stand-alone shaders carry 0x100)
+    ctab_flags = (flags & 0xFFFF) | (0x20000000 if preshader else 0x100)
+    table = ConstantTable(out.version_token, target, consts, flags=ctab_flags)
     out.instructions.insert(0, Inst("comment", values=encode_ctab(table)))
+    if plan is not None:
+        out.instructions.insert(1, Inst("comment", values=_pres_block(plan, outs, variables, by_reg, old_cb,
+                                                                       prof, target, file, flags)))
     return out
+
+
+def _with_preshader(body: list[Inst], defs: list[Inst], old_cb: dict, by_reg: dict, prof: Level9Profile):
+    """(plan, body, defs): the program with its parameter-only code moved into a preshader (preshader.py) where
+    that leaves fewer instruction slots, else (None, body, defs) unchanged."""
+    from .optimize import remove_dead_code
+    from .peephole import _ports_ok, _swizzle
+    from .preshader import hoist
+
+    params = {c for c, key in old_cb.items() if key in by_reg}
+    values = {d.dst.num: list(struct.unpack("<4f", struct.pack("<4I", *d.values))) for d in defs}
+    base = 1 + max([*old_cb, *values, *(s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST)], default=-1)
+    arbitrary = prof.arbitrary_swizzle or prof.kind == "vs"
+    res = hoist(body, values, params, base, lambda srcs: _ports_ok(srcs, prof),
+                lambda lanes: _swizzle(lanes, arbitrary))
+    if res is None:
+        return None, body, defs
+    new_body, plan = res
+    # the literal-only code the moved code read and nothing else does any more
+    new_body = remove_dead_code(Sm2Program(prof.kind, 2, 0, new_body)).instructions
+
+    def cost(b: list[Inst]) -> tuple[int, int]:
+        total, _tex, arith = count_slots(Sm2Program(prof.kind, 2, 0, b))
+        return total, arith
+
+    if cost(new_body) >= cost(body) or not plan.outputs:
+        return None, body, defs
+    if not any(s.reg == Reg.CONST and s.rel is not None for i in new_body for s in i.srcs):
+        read = {s.num for i in new_body for s in _srcs(i) if s.reg == Reg.CONST}
+        defs = [d for d in defs if d.dst.num in read]
+    return plan, new_body, defs
+
+
+def _pres_block(plan, outs: list[_Var], variables: list[_Var], by_reg: dict, old_cb: dict, prof: Level9Profile,
+                target: str, file: str, flags: int) -> list[int]:
+    """The PRES comment's words: the preshader's own constant table (the parameters it reads, registers of
+    their own by the shader's rule), its outputs at the registers ``outs`` were given."""
+    from .preshader import PRES_VERSION, encode_pres
+
+    read: dict[int, set[int]] = {}
+    for step in plan.steps + [None]:
+        refs = step.inputs if step is not None else [r for comps in plan.outputs for r in comps if r is not None]
+        for r in refs:
+            if r[0] == "p":
+                v = by_reg[old_cb[r[1]]]
+                read.setdefault(id(v), set()).add(old_cb[r[1]][1])
+    copies = {id(v): _Var(v.name, v.buffer, v.start, v.regs, v.rdef_type, read[id(v)], None, 0, v.default)
+              for v in variables if id(v) in read}
+    ordered = [copies[id(v)] for v in variables if id(v) in copies]
+    _assign(ordered, prof.consts, target, file)
+
+    def param_offset(num: int, comp: int) -> int:
+        buf, reg = old_cb[num]
+        c = copies[id(by_reg[(buf, reg)])]
+        return 4 * (c.d3d9_reg + reg - c.start) + comp
+
+    consts = [Constant(c.name, RegisterSet.FLOAT4, c.d3d9_reg, c.count, _type_info(c.rdef_type), c.default_registers())
+              for c in ordered]
+    consts.sort(key=lambda c: c.name.encode())
+    table = ConstantTable(PRES_VERSION, "tx", consts, flags=(flags & 0xFFFF) | 0x20000100)
+    return encode_pres(plan, param_offset, lambda k: outs[k].d3d9_reg, encode_ctab(table))
 
 
 #: instructions a partial-precision compile leaves at full precision: declarations, constants, texkill (its

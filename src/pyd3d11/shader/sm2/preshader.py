@@ -1,0 +1,598 @@
+"""PRES preshaders of the ``fx_2_0`` target's shaders: parameter-only code moved out of a Direct3D 9 shader.
+
+With preshaders on (fxc's default inside an ``fx_2_0`` effect; D3DXSHADER_NO_PRESHADER / D3DCOMPILE's equivalent
+``/Op`` turns it off), fxc moves the instructions of a shader whose inputs are all uniform -- effect parameters and
+literals, the same for every vertex or pixel of a draw -- out of the shader into a *preshader*: an FX 2.1
+expression program the D3DX9 effect runtime evaluates on the CPU when the shader's parameters are set, writing its
+results into float constant registers the shader then reads ("the compiler pulls out static expressions" --
+MicrosoftDocs direct3d9 "Effect-Compiler Tool" (/Op: "Disable preshaders") and ``D3DXSHADER_NO_PRESHADER``: "Disables
+preshaders. Using this flag will cause the compiler to not pull out static expressions for evaluation on the host
+cpu"). Plain ``D3DCompile`` of vs_2_0 / ps_2_0 writes none: fxc's 200 stand-alone shader objects in DXDecompiler's
+ShadersDX9 corpus (7b48f44^) have no PRES block, 60 of its effect shaders have one.
+
+The rule built here (:func:`hoist`), read off those 60 preshaders of fxc 10.1 (their listings ``preshader`` /
+``add r0.x, c2.x, (5.5)`` ... and the shaders they belong to; ``effects/fx2pres.py`` reads and lists them):
+
+- what moves: an instruction outside flow control whose every source is a float parameter constant, a ``def``
+  literal or a temporary such an instruction wrote, which writes a temporary, and whose operation the runtime's
+  machine has (BasicHLSL: ``sin(g_fTime + 5.5) + 0.5`` and ``g_MaterialAmbientColor * g_LightAmbient`` moved,
+  the vertex-dependent ``* 5`` kept; LocalDeformablePRT: the arithmetic on the loop bound ``g_NumBones``). Each
+  D3D9 operation becomes the runtime's operations (Wine dlls/d3dx9_36/preshader.c's table: mov neg rcp frc exp log
+  rsq sin cos asin acos atan min max lt ge add mul atan2 cmp dot; never ``div``, which returns 0 there): mad as
+  mul + add, slt / sge as lt / ge, abs as max(a, -a), lrp as neg + add + mul + add, dp3 / dp4 as ``dot`` (mul and
+  add where an operand is not one run of components: an FXLC operand is a run, it has no swizzle), pow as log +
+  mul + exp, sincos as cos / sin, ``_sat`` as max with 0 then min with 1, a negated source as ``neg``. An
+  instruction of another operation (texld, mova, nrm, crs, ...), a relative read, a predicated write and any
+  instruction inside ``if`` / ``rep`` / ``loop`` stays in the shader.
+- where the results go: new float constant registers of the shader (table 4, the runtime's output constants),
+  allocated with the shader's own constants by the same rule (largest first, the outputs before the parameters
+  among equals: BasicHLSL's c7 / c9 between g_mWorld c4-c6 and g_MaterialDiffuseColor c10; AlphaTest's five output
+  registers c0-c4 before its three-register parameter) and not listed in the shader's constant table, which names
+  only the parameters the shader still reads. A shader read of such a value reads the constant; where the read
+  port rule ("Registers - vs_2_0" / "ps_2_0": one constant register per instruction) or the operand's register
+  file (texld's coordinate) forbids it, a ``mov`` into the temporary the value was in goes before the reader, as
+  fxc's BasicHLSL does (``mov r1.xyz, c10`` before ``mad oD0.xyz, r1, r0.x, c9``).
+- the block: a ``PRES`` comment after the shader's CTAB holding the FX 2.1 program (version 0x46580201): its own
+  CTAB (target ``tx``, the parameters it reads with registers of their own in the same order rule, flags
+  0x20000100 with the compile flags), ``PRSI`` (the output registers: the first, 0, 0, how many from the first to
+  the last, 0, 0, the number of runs of consecutive output registers, each run as (first, count), then 0, 0 --
+  every one of the 60 PRSI blocks of the corpus has this form), ``CLIT`` (the literals as doubles, a multiple of
+  four: Wine refuses another count), ``FXLC`` (:mod:`pyd3d11.effects.fxlc`), then the end token. The shader's own
+  CTAB flags inside an effect are 0x20000000 with the compile flags (all 248 effect shaders of the corpus; the
+  stand-alone shaders carry 0x100).
+
+Inferred, not fxc's exact form (our shader code differs from fxc's, so its preshaders do too): a value is written
+to its output register at the end of the program by a ``mov`` of its temporary (fxc writes the computing
+instruction's result there where it can); an instruction whose sources are the same on every component is
+computed once; the preshader is kept only when the shader needs fewer instruction slots with it than without
+(fxc keeps every move). The runtime evaluates in double precision and stores float temporaries (Wine: "TODO:
+use double precision for 64 bit" on the temporaries' table), so results agree with the shader's float32 code to
+rounding, not bit for bit.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+
+from .lanes import lanes_read
+from .program import Dst, Inst, Src
+from .tokens import Reg, SrcMod
+
+PRES_VERSION = 0x46580201
+#: instructions that open a flow-control block / close one
+_OPEN = {"if", "ifc", "rep", "loop"}
+_CLOSE = {"endif", "endrep", "endloop"}
+#: instructions the hoisting refuses to look at (subroutines: their bodies run from several places)
+_ABORT = {"call", "callnz", "label", "ret"}
+#: instructions whose operands may not read a float constant (texld's coordinate is t# or r#, sincos's operands
+#: are fixed, if_comp / break_comp and setp are left as they are)
+_NO_CONST = {"texld", "texldl", "texldd", "texldp", "texldb", "texkill", "sincos", "ifc", "breakc", "setp",
+             "nrm", "crs", "m4x4", "m4x3", "m3x4", "m3x3", "m3x2"}
+#: D3D9 operations the preshader computes
+HOISTABLE = {"mov", "add", "mul", "mad", "min", "max", "slt", "sge", "cmp", "frc", "rcp", "rsq", "exp", "log",
+             "abs", "dp3", "dp4", "dp2add", "lrp", "pow", "sincos"}
+_COMMUTATIVE = {"add", "mul", "min", "max"}
+_SAT, _PP = 1, 2
+
+
+def _fourcc(text: bytes) -> int:
+    return struct.unpack("<I", text)[0]
+
+
+def _comment(words: list[int]) -> list[int]:
+    return [0xFFFE | (len(words) << 16), *words]
+
+
+# a reference to one float value the preshader knows:
+#   ("p", c#, comp)  a parameter's component (the shader's constant number before register assignment)
+#   ("l", value)     a literal
+#   ("t", vreg, comp) a component of a preshader temporary
+Ref = tuple
+
+
+@dataclass
+class Step:
+    """One FXLC instruction before registers are known: ``comps`` components, the scalar form, inputs and output
+    as the reference of their first component (literal inputs: ("L", offset into the literal table))."""
+
+    op: str
+    comps: int
+    inputs: list[Ref]
+    output: Ref
+    scalar: bool = False
+
+
+@dataclass
+class Plan:
+    """What :func:`hoist` decided: the steps, the literal table, and the output registers -- ``outputs[k]``: the
+    references each component of output k holds (None: not needed); the shader reads output k as constant
+    ``base + k``."""
+
+    base: int
+    steps: list[Step] = field(default_factory=list)
+    literals: list[float] = field(default_factory=list)
+    outputs: list[list[Ref | None]] = field(default_factory=list)
+    _lit_index: dict[tuple, int] = field(default_factory=dict)
+
+    def literal_block(self, values: tuple[float, ...]) -> int:
+        bits = tuple(struct.pack("<d", v) for v in values)
+        if bits not in self._lit_index:
+            self._lit_index[bits] = len(self.literals)
+            self.literals.extend(values)
+        return self._lit_index[bits]
+
+
+class _Builder:
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.vregs = 0
+
+    def new_vreg(self) -> int:
+        self.vregs += 1
+        return self.vregs - 1
+
+    # -- one operation over several components ---------------------------------------------------------------
+    def emit(self, op: str, inputs: list[list[Ref]], one: bool = False) -> list[Ref]:
+        """``op`` of each component: ``inputs[j][k]`` is input j of component k. The results' references; a
+        component whose inputs repeat an earlier component's is not computed again."""
+        n = len(inputs[0]) if inputs else 0
+        if op == "mov":
+            return list(inputs[0])
+        out: list[Ref | None] = [None] * n
+        seen: dict[tuple, Ref] = {}
+        todo = []
+        for k in range(n):
+            key = tuple(inp[k] for inp in inputs)
+            if key in seen:
+                out[k] = seen[key]
+            else:
+                todo.append(k)
+        if not todo:
+            return out  # type: ignore[return-value]
+        v = self.new_vreg()
+        # the distinct components take consecutive components of a new temporary
+        slot = {k: i for i, k in enumerate(todo)}
+        if len(todo) > 4:
+            raise ValueError("more than four components")
+        for k in todo:
+            out[k] = ("t", v, slot[k])
+            seen.setdefault(tuple(inp[k] for inp in inputs), out[k])
+        a = 0
+        while a < len(todo):
+            b = a + 1
+            while b < len(todo) and self._run_ok(op, [inp for inp in inputs], todo[a:b + 1]):
+                b += 1
+            self._put(op, inputs, todo[a:b], ("t", v, slot[todo[a]]))
+            a = b
+        return out  # type: ignore[return-value]
+
+    @staticmethod
+    def _contiguous(refs: list[Ref]) -> bool:
+        if all(r[0] == "l" for r in refs):
+            return True
+        first = refs[0]
+        for i, r in enumerate(refs):
+            if r[0] != first[0] or r[0] == "l" or r[:-1] != first[:-1] or r[-1] != first[-1] + i:
+                return False
+        return first[-1] + len(refs) <= 4
+
+    def _run_ok(self, op: str, inputs: list[list[Ref]], ks: list[int]) -> bool:
+        cols = [[inp[k] for k in ks] for inp in inputs]
+        bad = [j for j, c in enumerate(cols) if not self._contiguous(c)]
+        if not bad:
+            return True
+        if len(bad) == 1 and all(r == cols[bad[0]][0] for r in cols[bad[0]]):
+            return bad[0] == 0 or (op in _COMMUTATIVE and len(inputs) == 2)
+        return False
+
+    def _put(self, op: str, inputs: list[list[Ref]], ks: list[int], output: Ref) -> None:
+        cols = [[inp[k] for k in ks] for inp in inputs]
+        scalar = False
+        if len(ks) > 1:
+            bad = [j for j, c in enumerate(cols) if not self._contiguous(c)]
+            if bad:
+                j = bad[0]
+                if j != 0:
+                    cols[0], cols[j] = cols[j], cols[0]
+                scalar = True
+        firsts = []
+        for j, c in enumerate(cols):
+            if scalar and j == 0:
+                r = c[0]
+                firsts.append(("L", self.plan.literal_block((r[1],))) if r[0] == "l" else r)
+            elif c[0][0] == "l":
+                firsts.append(("L", self.plan.literal_block(tuple(r[1] for r in c))))
+            else:
+                firsts.append(c[0])
+        self.plan.steps.append(Step(op, len(ks), firsts, output, scalar))
+
+    # -- helpers over lists of components --------------------------------------------------------------------
+    def neg(self, refs: list[Ref]) -> list[Ref]:
+        if all(r[0] == "l" for r in refs):
+            return [("l", -r[1]) for r in refs]
+        return self.emit("neg", [refs])
+
+    def dot(self, a: list[Ref], b: list[Ref]) -> Ref:
+        if self._contiguous(a) and self._contiguous(b):
+            v = self.new_vreg()
+            firsts = [("L", self.plan.literal_block(tuple(r[1] for r in x))) if x[0][0] == "l" else x[0]
+                      for x in (a, b)]
+            self.plan.steps.append(Step("dot", len(a), firsts, ("t", v, 0)))
+            return ("t", v, 0)
+        prods = self.emit("mul", [a, b])
+        acc = prods[0]
+        for p in prods[1:]:
+            acc = self.emit("add", [[acc], [p]])[0]
+        return acc
+
+
+def _src_refs(s: Src, comps: list[int], state: dict, defs: dict[int, list[float]], params: set[int]) \
+        -> list[Ref] | None:
+    """The references of components ``comps`` of source register ``s`` (before its modifier), or None when one
+    is not uniform."""
+    out = []
+    for c in comps:
+        if s.reg == Reg.TEMP:
+            e = state.get((s.num, c))
+            if e is None:
+                return None
+            out.append(e[0])
+        elif s.reg == Reg.CONST and s.num in defs:
+            out.append(("l", defs[s.num][c]))
+        elif s.reg == Reg.CONST and s.num in params:
+            out.append(("p", s.num, c))
+        else:
+            return None
+    return out
+
+
+def _modified(b: _Builder, refs: list[Ref], mod: int) -> list[Ref]:
+    if mod == SrcMod.NONE:
+        return refs
+    if mod == SrcMod.NEG:
+        return b.neg(refs)
+    absolute = b.emit("max", [refs, b.neg(refs)]) if not all(r[0] == "l" for r in refs) else \
+        [("l", abs(r[1])) for r in refs]
+    return absolute if mod == SrcMod.ABS else b.neg(absolute)
+
+
+_MODS = {SrcMod.NONE, SrcMod.NEG, SrcMod.ABS, SrcMod.ABSNEG}
+
+
+def _lower(b: _Builder, inst: Inst, state: dict, defs: dict, params: set[int]) -> dict[int, Ref] | None:
+    """The references of each written lane of a hoistable instruction, its steps emitted; None when it reads
+    something that is not uniform (nothing emitted then: the reads are checked first)."""
+    d = inst.dst
+    lanes = [k for k in range(4) if d.mask >> k & 1]
+    op = inst.op
+    srcs = inst.srcs if op != "sincos" else inst.srcs[:1]
+    # per source: the components each written lane reads
+    per: list[list[list[int]]] = []
+    for i, s in enumerate(srcs):
+        if s.rel is not None or s.mod not in _MODS:
+            return None
+        if op in ("dp3", "dp4"):
+            n = 3 if op == "dp3" else 4
+            per.append([[s.swizzle[j] for j in range(n)] for _ in lanes])
+        elif op == "dp2add":
+            per.append([[s.swizzle[0], s.swizzle[1]] if i < 2 else [s.swizzle[0]] for _ in lanes])
+        elif op in ("rcp", "rsq", "exp", "log", "pow", "sincos"):
+            per.append([[s.swizzle[0]] for _ in lanes])
+        else:
+            per.append([[s.swizzle[k]] for k in lanes])
+    raw = []
+    for i, s in enumerate(srcs):
+        comps = sorted({c for lane in per[i] for c in lane})
+        refs = _src_refs(s, comps, state, defs, params)
+        if refs is None:
+            return None
+        raw.append((s, dict(zip(comps, refs, strict=True))))
+    vals = []  # per source: {component: reference after the modifier}
+    for s, m in raw:
+        comps = sorted(m)
+        mod = _modified(b, [m[c] for c in comps], s.mod)
+        vals.append(dict(zip(comps, mod, strict=True)))
+
+    def col(i: int, j: int = 0) -> list[Ref]:
+        return [vals[i][per[i][n][j]] for n in range(len(lanes))]
+
+    if op in ("mov", "add", "mul", "min", "max", "frc", "rcp", "rsq", "exp", "log"):
+        fx = {"frc": "frc", "rcp": "rcp", "rsq": "rsq", "exp": "exp", "log": "log"}.get(op, op)
+        res = b.emit(fx, [col(i) for i in range(len(srcs))])
+    elif op in ("slt", "sge"):
+        res = b.emit("lt" if op == "slt" else "ge", [col(0), col(1)])
+    elif op == "cmp":
+        res = b.emit("cmp", [col(0), col(1), col(2)])
+    elif op == "mad":
+        res = b.emit("add", [b.emit("mul", [col(0), col(1)]), col(2)])
+    elif op == "abs":
+        res = b.emit("max", [col(0), b.neg(col(0))])
+    elif op == "lrp":
+        diff = b.emit("add", [col(1), b.neg(col(2))])
+        res = b.emit("add", [b.emit("mul", [col(0), diff]), col(2)])
+    elif op == "pow":
+        res = b.emit("exp", [b.emit("mul", [col(1), b.emit("log", [col(0)])])])
+    elif op in ("dp3", "dp4"):
+        n = 3 if op == "dp3" else 4
+        r = b.dot([vals[0][per[0][0][j]] for j in range(n)], [vals[1][per[1][0][j]] for j in range(n)])
+        res = [r] * len(lanes)
+    elif op == "dp2add":
+        r = b.dot([vals[0][per[0][0][j]] for j in range(2)], [vals[1][per[1][0][j]] for j in range(2)])
+        r = b.emit("add", [[r], [vals[2][per[2][0][0]]]])[0]
+        res = [r] * len(lanes)
+    elif op == "sincos":
+        if any(k > 1 for k in lanes):
+            return None
+        a = vals[0][per[0][0][0]]
+        res = [b.emit("cos" if k == 0 else "sin", [[a]])[0] for k in lanes]
+    else:
+        return None
+    if d.mod & _SAT:
+        res = b.emit("min", [b.emit("max", [res, [("l", 0.0)] * len(res)]), [("l", 1.0)] * len(res)])
+    return dict(zip(lanes, res, strict=True))
+
+
+def _reads_uniform(inst: Inst, state: dict, defs: dict, params: set[int]) -> bool:
+    for i, s in enumerate(inst.srcs[:1] if inst.op == "sincos" else inst.srcs):
+        if s.rel is not None or s.mod not in _MODS:
+            return False
+        comps = {s.swizzle[k] for k in lanes_read(inst.op, i, inst.dst.mask)}
+        if _src_refs(s, sorted(comps), state, defs, params) is None:
+            return False
+    return True
+
+
+def _reads_param(inst: Inst, dep: dict, params: set[int]) -> bool:
+    for i, s in enumerate(inst.srcs[:1] if inst.op == "sincos" else inst.srcs):
+        if s.reg == Reg.CONST and s.num in params:
+            return True
+        if s.reg == Reg.TEMP and any(dep.get((s.num, s.swizzle[k])) for k in lanes_read(inst.op, i, inst.dst.mask)):
+            return True
+    return False
+
+
+def _hoistable(inst: Inst) -> bool:
+    d = inst.dst
+    return (inst.op in HOISTABLE and d is not None and d.reg == Reg.TEMP and d.shift == 0
+            and d.mod & ~(_SAT | _PP) == 0 and not inst.predicated and bool(inst.srcs))
+
+
+def _written_temps(block: list[Inst]) -> set[tuple[int, int]]:
+    out = set()
+    for inst in block:
+        d = inst.dst
+        if d is not None and d.reg == Reg.TEMP and inst.op not in ("texkill", "dcl"):
+            out |= {(d.num, k) for k in range(4) if d.mask >> k & 1}
+    return out
+
+
+def _block_end(body: list[Inst], n: int) -> int:
+    depth = 0
+    for j in range(n, len(body)):
+        op = body[j].op
+        depth += (op in _OPEN) - (op in _CLOSE)
+        if depth == 0:
+            return j
+    return len(body) - 1
+
+
+def hoist(body: list[Inst], defs: dict[int, list[float]], params: set[int], base: int,
+          ports_ok, swizzle_of) -> tuple[list[Inst], Plan] | None:
+    """The shader without its parameter-only instructions and the preshader that computes them (see the module),
+    or None when nothing moves. ``defs``: the program's def constants (c# -> four floats); ``params``: the c# of
+    float parameters; ``base``: the first c# number free for the output registers; ``ports_ok(srcs)``: whether an
+    instruction may read these sources (the profile's read ports); ``swizzle_of(lanes)``: the source swizzle
+    that reads component ``lanes[k]`` in lane k for the target, or None where the target has none."""
+    if any(i.op in _ABORT for i in body):
+        return None
+    plan = Plan(base)
+    b = _Builder(plan)
+    #: (temp, component) -> (reference, physically in the register)
+    state: dict[tuple[int, int], tuple[Ref, bool]] = {}
+    #: (temp, component) -> whether its value depends on a parameter (values of literals only are not moved)
+    dep: dict[tuple[int, int], bool] = {}
+    out_index: dict[tuple, int] = {}
+    out: list[Inst] = []
+    moved = 0
+    depth = 0
+
+    def const_src(num: int, comps: dict[int, Ref], mod: int, swz: tuple[int, ...], lanes: list[int]) -> Src:
+        """A constant source reading, in each lane of ``lanes``, the value the temp's component swz[lane]
+        held (``comps``: component -> reference): a parameter register in place where every value is one of its
+        components, else an output register (one per state of the temp: reads of the same values share it)."""
+        refs = [comps[swz[k]] for k in lanes]
+        if all(r[0] == "p" and r[1] == refs[0][1] for r in refs):
+            new = swizzle_of({k: r[2] for k, r in zip(lanes, refs, strict=True)})
+            if new is not None:
+                return Src(Reg.CONST, refs[0][1], new, mod)
+        key = (num, tuple(state[(num, c)][0] if (num, c) in state and not state[(num, c)][1] else None
+                          for c in range(4)))
+        if key not in out_index:
+            out_index[key] = len(plan.outputs)
+            plan.outputs.append([None] * 4)
+        k = out_index[key]
+        for c, r in comps.items():
+            plan.outputs[k][c] = r
+        return Src(Reg.CONST, base + k, swz, mod)
+
+    def materialize(num: int, comps: set[int]) -> None:
+        """mov temp.comps, <its values' constant> before the next instruction; the values count as in the
+        register from here on only outside flow control (a branch not taken does not run the mov)."""
+        held = {c: state[(num, c)][0] for c in comps}
+        lanes = sorted(comps)
+        src = const_src(num, held, SrcMod.NONE, (0, 1, 2, 3), lanes)
+        out.append(Inst("mov", Dst(Reg.TEMP, num, sum(1 << c for c in lanes)), [src]))
+        if depth == 0:
+            for c in comps:
+                state[(num, c)] = (state[(num, c)][0], True)
+
+    def virtual(num: int, comps) -> set[int]:
+        return {c for c in comps if (num, c) in state and not state[(num, c)][1]}
+
+    for n, inst in enumerate(body):
+        op = inst.op
+        if op in ("comment", "dcl", "def", "defi", "defb"):
+            out.append(inst)
+            continue
+        if op in _OPEN and depth == 0:
+            # the block's writes: their old values must be in the registers where the block does not run
+            # them (a branch not taken, a loop's later iterations read what an earlier one wrote)
+            for t, c in _written_temps(body[n + 1:_block_end(body, n) + 1]):
+                if (t, c) in state:
+                    if not state[(t, c)][1]:
+                        materialize(t, {c})
+        if op in _OPEN and depth >= 0:
+            for t, c in _written_temps(body[n + 1:_block_end(body, n) + 1]):
+                state.pop((t, c), None)
+        known = None  # the values of an instruction of literals only: it stays, later moved code may use them
+        if depth == 0 and _hoistable(inst) and _reads_uniform(inst, state, defs, params):
+            res = _lower(b, inst, state, defs, params)
+            if res is not None:
+                if not _reads_param(inst, dep, params):
+                    known = res
+                else:
+                    for k, r in res.items():
+                        state[(inst.dst.num, k)] = (r, False)
+                        dep[(inst.dst.num, k)] = True
+                    moved += 1
+                    continue
+        # stays in the shader: its reads of moved values read constants (or the values are put back first)
+        d = inst.dst
+        if inst.predicated and d is not None and d.reg == Reg.TEMP:
+            comps = virtual(d.num, {k for k in range(4) if d.mask >> k & 1})
+            if comps:
+                materialize(d.num, comps)
+        if op == "texkill" and d is not None and d.reg == Reg.TEMP:
+            comps = virtual(d.num, range(4))
+            if comps:
+                materialize(d.num, comps)
+        new_srcs = list(inst.srcs)
+        for i, s in enumerate(inst.srcs):
+            if s.reg != Reg.TEMP or s.rel is not None:
+                continue
+            lanes = list(lanes_read(op, i, d.mask if d is not None else None))
+            comps = {s.swizzle[k] for k in lanes}
+            virt = virtual(s.num, comps)
+            if not virt:
+                continue
+            if virt == comps and op not in _NO_CONST:
+                held = {c: state[(s.num, c)][0] for c in comps}
+                cand = const_src(s.num, held, s.mod, s.swizzle, lanes)
+                trial = [cand if m == i else o for m, o in enumerate(new_srcs)]
+                if ports_ok(trial):
+                    new_srcs[i] = cand
+                    continue
+            materialize(s.num, virt)
+        out.append(Inst(op, d, new_srcs, inst.controls, inst.decl, inst.values, inst.predicated))
+        if d is not None and d.reg == Reg.TEMP and op not in ("texkill", "dcl"):
+            for k in range(4):
+                if d.mask >> k & 1:
+                    state.pop((d.num, k), None)
+            if op == "sincos":  # writes .z undefined too ("sincos - vs")
+                state.pop((d.num, 2), None)
+            for k, r in (known or {}).items():
+                state[(d.num, k)] = (r, True)
+                dep[(d.num, k)] = False
+        depth += (op in _OPEN) - (op in _CLOSE)
+    if not moved:
+        return None
+    return out, plan
+
+
+# --- the FX 2.1 program ------------------------------------------------------------------------------------------
+def _output_movs(plan: Plan) -> list[Step]:
+    steps = []
+    for k, comps in enumerate(plan.outputs):
+        cs = [c for c in range(4) if comps[c] is not None]
+        a = 0
+        while a < len(cs):
+            bnd = a + 1
+            while bnd < len(cs) and cs[bnd] == cs[bnd - 1] + 1 and (
+                    _Builder._contiguous([comps[c] for c in cs[a:bnd + 1]])
+                    or all(comps[c] == comps[cs[a]] for c in cs[a:bnd + 1])):
+                bnd += 1
+            run = [comps[c] for c in cs[a:bnd]]
+            scalar = len(run) > 1 and not _Builder._contiguous(run)
+            if run[0][0] == "l":
+                first = ("L", plan.literal_block((run[0][1],) if scalar else tuple(r[1] for r in run)))
+            else:
+                first = run[0]
+            steps.append(Step("mov", len(run), [first], ("o", k, cs[a]), scalar))
+            a = bnd
+    return steps
+
+
+def _live(steps: list[Step]) -> list[Step]:
+    """The steps whose results are read (by a later step or an output): an instruction's unused lanes (sincos's
+    cosine where only the sine is read) and values only the shader's own code uses are not computed."""
+    needed: set[int] = set()
+    keep = []
+    for s in reversed(steps):
+        if s.output[0] == "t" and s.output[1] not in needed:
+            continue
+        keep.append(s)
+        needed |= {r[1] for r in s.inputs if r[0] == "t"}
+    return keep[::-1]
+
+
+def _allocate(steps: list[Step]) -> dict[int, int]:
+    """vreg -> physical temporary register, reused once no later step reads it."""
+    last: dict[int, int] = {}
+    for n, s in enumerate(steps):
+        for r in s.inputs:
+            if r[0] == "t":
+                last[r[1]] = n
+    phys: dict[int, int] = {}
+    free: list[int] = []
+    top = 0
+    for n, s in enumerate(steps):
+        o = s.output
+        if o[0] == "t" and o[1] not in phys:
+            if free:
+                phys[o[1]] = free.pop(0)
+            else:
+                phys[o[1]] = top
+                top += 1
+        for v in {r[1] for r in s.inputs if r[0] == "t"}:
+            if last[v] == n and not (o[0] == "t" and o[1] == v):
+                free.append(phys[v])
+                free.sort()
+    return phys
+
+
+def encode_pres(plan: Plan, param_offset, out_register, ctab_words: list[int]) -> list[int]:
+    """The PRES comment's words (from the ``PRES`` FOURCC on). ``param_offset(c#, comp)``: the component offset
+    of a parameter component in the preshader's own constant table (described by ``ctab_words``, the CTAB
+    comment's words from its FOURCC); ``out_register(k)``: the shader's c# of output k."""
+    from ...effects import fxlc
+
+    steps = _live(plan.steps + _output_movs(plan))
+    phys = _allocate(steps)
+
+    def operand(r: Ref) -> fxlc.Operand:
+        if r[0] == "p":
+            return fxlc.Operand(fxlc.VAR, param_offset(r[1], r[2]))
+        if r[0] == "L":
+            return fxlc.Operand(fxlc.LIT, r[1])
+        if r[0] == "t":
+            return fxlc.Operand(fxlc.TEMP, 4 * phys[r[1]] + r[2])
+        if r[0] == "o":
+            return fxlc.Operand(fxlc.OUT, 4 * out_register(r[1]) + r[2])
+        raise ValueError(f"unresolved preshader operand {r}")
+
+    code = [fxlc.Instruction(s.op, s.comps, tuple(operand(r) for r in s.inputs), operand(s.output), s.scalar)
+            for s in steps]
+    lits = list(plan.literals) + [0.0] * (-len(plan.literals) % 4)
+    regs = sorted({out_register(k) for k in range(len(plan.outputs))})
+    runs: list[list[int]] = []
+    for r in regs:
+        if runs and runs[-1][0] + runs[-1][1] == r:
+            runs[-1][1] += 1
+        else:
+            runs.append([r, 1])
+    prsi = [regs[0], 0, 0, regs[-1] - regs[0] + 1, 0, 0, len(runs), *(x for run in runs for x in run), 0, 0]
+    words = [PRES_VERSION, *_comment(ctab_words), *_comment([_fourcc(b"PRSI"), *prsi]),
+             *_comment([_fourcc(b"CLIT"), *fxlc.encode_clit(lits)]),
+             *_comment([_fourcc(b"FXLC"), *fxlc.encode(code)]), fxlc.PROGRAM_END]
+    return [_fourcc(b"PRES"), *words]
