@@ -195,7 +195,11 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         body = _drop_position_offset(body)
     if TARGETS[target].major == 3:
         body = _sm3_sincos(body)
-    body = _rewrite(body, prof, set(old_cb), TARGETS[target].major == 3)
+    plan = None
+    if preshader:
+        plan, body = _with_preshader(body, old_cb, prof, TARGETS[target].major == 3)
+    else:
+        body = _rewrite(body, prof, set(old_cb), TARGETS[target].major == 3)
     body = _face_sign(body)
     defs = [i for i in body if i.op == "def"]
     body = [i for i in body if i.op != "def"]
@@ -204,9 +208,6 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     for v in variables:
         for r in range(v.start, v.start + v.regs):
             by_reg[(v.buffer, r)] = v
-    plan = None
-    if preshader:
-        plan, body, defs = _with_preshader(body, defs, old_cb, by_reg, prof)
     outs: list[_Var] = []  # the preshader's output registers, allocated as one-register constants
     if plan is not None:
         for k in range(len(plan.outputs)):
@@ -317,35 +318,39 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     return out
 
 
-def _with_preshader(body: list[Inst], defs: list[Inst], old_cb: dict, by_reg: dict, prof: Level9Profile):
-    """(plan, body, defs): the program with its parameter-only code moved into a preshader (preshader.py) where
-    that leaves fewer instruction slots, else (None, body, defs) unchanged."""
+def _with_preshader(body: list[Inst], old_cb: dict, prof: Level9Profile, sm3: bool):
+    """(plan, body): the translation's program with its parameter-only code moved into a preshader
+    (preshader.py), then the D3D9 rewrites (_rewrite), where that leaves fewer instruction slots than the
+    rewrites alone; else (None, the rewritten program). The moving comes first: the rewrites fuse a product of
+    parameters into a mad with a per-vertex addend (BasicHLSL's g_MaterialAmbientColor * g_LightAmbient), which
+    fxc's preshader holds."""
     from .optimize import remove_dead_code
     from .peephole import _ports_ok, _swizzle
     from .preshader import hoist
 
-    params = {c for c, key in old_cb.items() if key in by_reg}
-    values = {d.dst.num: list(struct.unpack("<4f", struct.pack("<4I", *d.values))) for d in defs}
+    taken = set(old_cb)
+    plain = _rewrite(_clone(body), prof, taken, sm3)
+    values = {d.dst.num: list(struct.unpack("<4f", struct.pack("<4I", *d.values))) for d in body if d.op == "def"}
     base = 1 + max([*old_cb, *values, *(s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST)], default=-1)
     arbitrary = prof.arbitrary_swizzle or prof.kind == "vs"
-    res = hoist(body, values, params, base, lambda srcs: _ports_ok(srcs, prof),
+    res = hoist(_clone(body), values, taken, base, lambda srcs: _ports_ok(srcs, prof),
                 lambda lanes: _swizzle(lanes, arbitrary))
     if res is None:
-        return None, body, defs
-    new_body, plan = res
+        return None, plain
+    moved, plan = res
+    if not plan.outputs:
+        return None, plain
     # the literal-only code the moved code read and nothing else does any more
-    new_body = remove_dead_code(Sm2Program(prof.kind, 2, 0, new_body)).instructions
+    moved = remove_dead_code(Sm2Program(prof.kind, 2, 0, moved)).instructions
+    moved = _rewrite(moved, prof, taken | {base + k for k in range(len(plan.outputs))}, sm3)
 
     def cost(b: list[Inst]) -> tuple[int, int]:
         total, _tex, arith = count_slots(Sm2Program(prof.kind, 2, 0, b))
         return total, arith
 
-    if cost(new_body) >= cost(body) or not plan.outputs:
-        return None, body, defs
-    if not any(s.reg == Reg.CONST and s.rel is not None for i in new_body for s in i.srcs):
-        read = {s.num for i in new_body for s in _srcs(i) if s.reg == Reg.CONST}
-        defs = [d for d in defs if d.dst.num in read]
-    return plan, new_body, defs
+    if cost(moved) >= cost(plain):
+        return None, plain
+    return plan, moved
 
 
 def _pres_block(plan, outs: list[_Var], variables: list[_Var], by_reg: dict, old_cb: dict, prof: Level9Profile,

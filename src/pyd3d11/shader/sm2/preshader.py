@@ -536,6 +536,32 @@ def _live(steps: list[Step]) -> list[Step]:
     return keep[::-1]
 
 
+def _direct(steps: list[Step]) -> list[Step]:
+    """An output ``mov`` of a temporary nothing else reads is dropped and the instructions computing that
+    temporary write the output register instead (fxc's form: BasicHLSL's ``add c7.x, r0.y, (0.5)``)."""
+    readers: dict[int, int] = {}
+    for s in steps:
+        for r in s.inputs:
+            if r[0] == "t":
+                readers[r[1]] = readers.get(r[1], 0) + 1
+    writers: dict[int, list[Step]] = {}
+    for s in steps:
+        if s.output[0] == "t":
+            writers.setdefault(s.output[1], []).append(s)
+    drop = set()
+    for n, s in enumerate(steps):
+        if s.op != "mov" or s.output[0] != "o" or s.scalar or s.inputs[0][0] != "t":
+            continue
+        _t, v, first = s.inputs[0]
+        if readers.get(v) != 1 or not all(first <= w.output[2] and w.output[2] + (1 if w.op == "dot" else w.comps)
+                                          <= first + s.comps for w in writers[v]):
+            continue
+        for w in writers[v]:
+            w.output = ("o", s.output[1], s.output[2] + w.output[2] - first)
+        drop.add(n)
+    return [s for n, s in enumerate(steps) if n not in drop]
+
+
 def _allocate(steps: list[Step]) -> dict[int, int]:
     """vreg -> physical temporary register, reused once no later step reads it."""
     last: dict[int, int] = {}
@@ -567,7 +593,7 @@ def encode_pres(plan: Plan, param_offset, out_register, ctab_words: list[int]) -
     comment's words from its FOURCC); ``out_register(k)``: the shader's c# of output k."""
     from ...effects import fxlc
 
-    steps = _live(plan.steps + _output_movs(plan))
+    steps = _direct(_live(plan.steps + _output_movs(plan)))
     phys = _allocate(steps)
 
     def operand(r: Ref) -> fxlc.Operand:
