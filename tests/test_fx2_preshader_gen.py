@@ -279,6 +279,14 @@ PROGRAMS = {
     "ps_2_a": _ps("return c * (a * b + k) / (abs(m) + 1) + tex2D(S, uv * (k + 1));", "ps_2_a"),
     "ps_3_0": _ps("return c * (a * b + k) / (abs(m) + 1) + frac(a * m);", "ps_3_0"),
     "vs_3_0": _vs("o.p = mul(p, mul(W, VP)); o.d = a * k + b; o.uv = uv * m;", "vs_3_0"),
+    "comparisons_vs": _vs("o.p = p * (float4)(a < b) + (float4)(b >= k) + (float4)(int4)(a * 3); o.d = p;"
+                          " o.uv = uv;"),
+    # flow control kept: a value moved before the block and written in it is put back before the block
+    "rep_vs": _vs("float4 s = a * b; for (int i = 0; i < n; i++) s = s * k + p; o.p = s; o.d = a; o.uv = uv;"),
+    "branch_ps_3_0": _ps("float4 r = a * b; if (flag) r = tex2D(S, uv) * k; return r + c;", "ps_3_0"),
+    # a value put back inside a branch is not in its register after the block (the branch may not run)
+    "put_back_in_branch_ps_3_0": _ps("float4 u = a * b + k; float4 r = c; if (flag) r = tex2D(S, u.xy) * m;"
+                                     " return r + tex2D(S, u.xy);", "ps_3_0"),
 }
 
 

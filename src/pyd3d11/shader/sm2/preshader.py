@@ -438,10 +438,12 @@ def hoist(body: list[Inst], defs: dict[int, list[float]], params: set[int], base
         if op in _OPEN and depth == 0:
             # the block's writes: their old values must be in the registers where the block does not run
             # them (a branch not taken, a loop's later iterations read what an earlier one wrote)
+            pending: dict[int, set[int]] = {}
             for t, c in _written_temps(body[n + 1:_block_end(body, n) + 1]):
-                if (t, c) in state:
-                    if not state[(t, c)][1]:
-                        materialize(t, {c})
+                if (t, c) in state and not state[(t, c)][1]:
+                    pending.setdefault(t, set()).add(c)
+            for t in sorted(pending):
+                materialize(t, pending[t])
         if op in _OPEN and depth >= 0:
             for t, c in _written_temps(body[n + 1:_block_end(body, n) + 1]):
                 state.pop((t, c), None)
