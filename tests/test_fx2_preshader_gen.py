@@ -287,6 +287,8 @@ PROGRAMS = {
     # a value put back inside a branch is not in its register after the block (the branch may not run)
     "put_back_in_branch_ps_3_0": _ps("float4 u = a * b + k; float4 r = c; if (flag) r = tex2D(S, u.xy) * m;"
                                      " return r + tex2D(S, u.xy);", "ps_3_0"),
+    "put_back_in_branch_2_ps_3_0": _ps("float4 u = a * b + k; float4 r = c; if (flag) r = tex2D(S, uv) * u + a;"
+                                       " return r + u * c;", "ps_3_0"),
 }
 
 
@@ -429,3 +431,55 @@ def test_basic_hlsl_runs_as_without_preshader():
         assert "g_fTime" not in {c.name for c in _shader_ctab(d).constants}
         timed += "g_fTime" in pres_names
     assert timed == 3
+
+
+# --- the moving rule on hand-written programs (shader/sm2/preshader.hoist) ---------------------------------------
+def _hoist(body):
+    from pyd3d11.shader.sm2.peephole import _swizzle
+    from pyd3d11.shader.sm2.preshader import hoist
+
+    return hoist(body, {}, {0, 1}, 10, lambda srcs: sum(s.reg == Reg.CONST for s in srcs) <= 1,
+                 lambda lanes: _swizzle(lanes, True))
+
+
+def _texld(dst: int, coord: int):
+    from pyd3d11.shader.sm2.program import Dst, Inst, Src
+
+    return Inst("texld", Dst(Reg.TEMP, dst, 0xF), [Src(Reg.TEMP, coord), Src(Reg.SAMPLER, 0)])
+
+
+def test_a_value_put_back_inside_a_branch_is_put_back_again_after_it():
+    """mul r0, c0, c1 moves; texld reads r0 (no constant there) inside ``if b0`` and after ``endif``: the mov
+    that puts r0 back inside the branch does not run when the branch is skipped, so another follows endif."""
+    from pyd3d11.shader.sm2.program import Dst, Inst, Src
+
+    body = [Inst("mul", Dst(Reg.TEMP, 0, 0xF), [Src(Reg.CONST, 0), Src(Reg.CONST, 1)]),
+            Inst("if", None, [Src(Reg.CONSTBOOL, 0)]), _texld(1, 0), Inst("endif"), _texld(2, 0),
+            Inst("add", Dst(Reg.COLOROUT, 0, 0xF), [Src(Reg.TEMP, 1), Src(Reg.TEMP, 2)])]
+    out, plan = _hoist(body)
+    ops = [(i.op, i.dst.reg if i.dst is not None else None, i.dst.num if i.dst is not None else None) for i in out]
+    assert ops == [("if", None, None), ("mov", Reg.TEMP, 0), ("texld", Reg.TEMP, 1), ("endif", None, None),
+                   ("mov", Reg.TEMP, 0), ("texld", Reg.TEMP, 2), ("add", Reg.COLOROUT, 0)]
+    assert [s.op for s in plan.steps] == ["mul"] and len(plan.outputs) == 1
+
+
+def test_a_value_a_loop_overwrites_is_put_back_before_it():
+    """rep: the second iteration reads what the first wrote, so the moved value is in r0 before the loop."""
+    from pyd3d11.shader.sm2.program import Dst, Inst, Src
+
+    body = [Inst("mul", Dst(Reg.TEMP, 0, 0xF), [Src(Reg.CONST, 0), Src(Reg.CONST, 1)]),
+            Inst("rep", None, [Src(Reg.CONSTINT, 0)]),
+            Inst("add", Dst(Reg.TEMP, 0, 0xF), [Src(Reg.TEMP, 0), Src(Reg.INPUT, 0)]), Inst("endrep"),
+            Inst("mov", Dst(Reg.RASTOUT, 0, 0xF), [Src(Reg.TEMP, 0)])]
+    out, _plan = _hoist(body)
+    assert [i.op for i in out] == ["mov", "rep", "add", "endrep", "mov"]
+    assert out[0].dst.reg == Reg.TEMP and out[0].srcs[0].reg == Reg.CONST and out[0].srcs[0].num == 10
+    assert out[2].srcs[0].reg == Reg.TEMP  # read in the loop from its register, not the constant
+
+
+def test_an_instruction_reading_a_vertex_input_stays():
+    from pyd3d11.shader.sm2.program import Dst, Inst, Src
+
+    body = [Inst("mul", Dst(Reg.TEMP, 0, 0xF), [Src(Reg.CONST, 0), Src(Reg.INPUT, 0)]),
+            Inst("mov", Dst(Reg.RASTOUT, 0, 0xF), [Src(Reg.TEMP, 0)])]
+    assert _hoist(body) is None
