@@ -111,17 +111,29 @@ def test_viewport_lists_are_matched_by_identity_then_by_their_rectangles():
     sc.ctx.RSGetViewports()  # hands out copies: the context's list stays
     sc.ctx.RSGetScissorRects()
     assert sc.draw() == first and (plans.hits, plans.misses) == (hits + 1, misses)
-    # the same rectangles set again: a new list of new copies, so a new plan (as before), the same image
+    # the same rectangles set again (as a program does every frame): the bound values do not change, so the
+    # context keeps its lists and the plan holds
+    bound = sc.ctx._state.rs_viewports, sc.ctx._state.rs_scissors
     sc.ctx.RSSetViewports(1, [D3D11_VIEWPORT(0, 0, 16, 16, 0, 1)])
+    sc.ctx.RSSetScissorRects(len(bound[1]), list(bound[1]))
+    assert (sc.ctx._state.rs_viewports, sc.ctx._state.rs_scissors) == bound
+    assert sc.ctx._state.rs_viewports is bound[0] and sc.ctx._state.rs_scissors is bound[1]
+    assert sc.draw() == first and (plans.hits, plans.misses) == (hits + 2, misses)
+    # a value equal under == but not bit for bit (-0.0): another binding, a new plan, the same image
+    sc.ctx.RSSetViewports(1, [D3D11_VIEWPORT(-0.0, 0, 16, 16, 0, 1)])
+    assert sc.ctx._state.rs_viewports is not bound[0]
     assert sc.draw() == first and plans.misses == misses + 1
-    # another viewport: a new plan and another image; back to the first: the first image
+    # another viewport: a new plan and another image; the first again: a new plan, the first image
     sc.ctx.RSSetViewports(1, [D3D11_VIEWPORT(2, 3, 9, 11, 0, 1)])
     other = sc.draw()
     assert other != first and plans.misses == misses + 2
-    assert sc.draw() == other and plans.hits == hits + 2
+    assert sc.draw() == other and plans.hits == hits + 3
     sc.ctx.RSSetViewports(1, [D3D11_VIEWPORT(0, 0, 16, 16, 0, 1)])
     sc.ctx.RSSetScissorRects(1, [D3D11_RECT(0, 0, 12, 14)])
-    assert sc.draw() == first
+    assert sc.draw() == first and plans.misses == misses + 3
+    # fewer viewports than bound: a change
+    sc.ctx.RSSetViewports(0, [])
+    assert sc.ctx._state.rs_viewports == []
 
 
 @pytest.mark.backend_specific  # (the default backend: the counting rule is the api layer's)

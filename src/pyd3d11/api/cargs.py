@@ -207,16 +207,25 @@ def _struct_class(ctype: str) -> Any:
     return cls if isinstance(cls, type) and hasattr(cls, "__struct_fields__") else None
 
 
+@functools.cache
+def _type_traits(tp: type) -> tuple[bool, bool, bool]:
+    """(a string, bytes or number; a Mapping; a Sequence) for values of type ``tp``: the abstract-base-class
+    checks of check_struct and _field, decided once per type (an ABC isinstance is a Python-level call, and a
+    struct argument's fields took dozens of them per API call)."""
+    return issubclass(tp, (str, bytes, bytearray, numbers.Number)), issubclass(tp, Mapping), issubclass(tp, Sequence)
+
+
 def check_struct(value: Any, ctype: str, where: str) -> None:
     """A struct argument: an object or dict with the fields of ``ctype`` whose scalars are numbers where the
     C field is numeric (zero-valued defaults say which: ``0`` an integer, ``0.0`` a float)."""
-    if value is None or isinstance(value, (str, bytes, bytearray, numbers.Number)) or _is_com(value):
+    scalar, mapping, sequence = _type_traits(type(value))
+    if value is None or scalar or _is_com(value):
         raise TypeError(f"{where}: {type(value).__name__} where {ctype}* is declared")
     cls = _struct_class(ctype)
     if cls is None:
         return
-    if not isinstance(value, Mapping):
-        if isinstance(value, Sequence):
+    if not mapping:
+        if sequence:
             raise TypeError(f"{where}: a {type(value).__name__} where {ctype}* is declared")
         if not isinstance(value, cls) and not all(hasattr(value, f) for f in cls.__struct_fields__):
             raise TypeError(f"{where}: {type(value).__name__} is not a {ctype}")
@@ -224,7 +233,7 @@ def check_struct(value: Any, ctype: str, where: str) -> None:
 
 
 def _field(value: Any, name: str) -> Any:
-    return value.get(name) if isinstance(value, Mapping) else getattr(value, name, None)
+    return value.get(name) if _type_traits(type(value))[1] else getattr(value, name, None)
 
 
 def _check_fields(value: Any, cls: type, where: str, depth: int) -> None:
@@ -263,6 +272,9 @@ def _defaults(cls: type) -> dict[str, Any]:
 
 
 def _check_scalar(v: Any, default: Any, where: str) -> None:
+    tv = type(v)
+    if tv is float or (tv is int and -(1 << 63) <= v < (1 << 64)):
+        return  # the common values: a number no field type refuses (what the checks below conclude for them)
     if isinstance(default, bool) or default is None or isinstance(default, (str, bytes)):
         return  # BOOL fields accept any truthy value; strings/pointers are the method's business
     if isinstance(default, (int, float)):

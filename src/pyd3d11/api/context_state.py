@@ -14,6 +14,7 @@ method family, with the C parameter names.
 from __future__ import annotations
 
 import copy as _copy
+import struct
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -146,6 +147,24 @@ class BoundState:
 # -------------------------------------------------------------------------------------------------
 # small helpers
 # -------------------------------------------------------------------------------------------------
+
+_VIEWPORT_FIELDS = ("TopLeftX", "TopLeftY", "Width", "Height", "MinDepth", "MaxDepth")
+_RECT_FIELDS = ("left", "top", "right", "bottom")
+
+
+def _same_rectangles(old: list[Any], new: list[Any], names: tuple[str, ...]) -> bool:
+    """Whether two lists of viewports or scissor rectangles hold the same values, floats bit for bit (a viewport
+    at -0.0 is not the one at +0.0): setting the bound values again changes no binding, so the context keeps its
+    list — the draw plan compares these lists by identity (api/draw_plan.py), and a program that sets its
+    viewport every frame would otherwise rebuild its draws' plans every frame."""
+    if len(old) != len(new):
+        return False
+    a = [F(r, n) for r in old for n in names]
+    b = [F(r, n) for r in new for n in names]
+    if any(type(x) is float for x in a + b):
+        return struct.pack(f"{len(a)}d", *a) == struct.pack(f"{len(b)}d", *b)
+    return a == b
+
 
 def F(obj: Any, name: str, default: Any = 0) -> Any:  # noqa: N802 - struct field accessor
     """Field of a struct, attribute object or dict (``default`` when missing or None)."""
@@ -554,7 +573,7 @@ class StateMethods(StageMethods):
         vps = []
         lo, hi = _viewport_bounds(self._feature_level())
         for i, v in enumerate(_items(pViewports, NumViewports)):
-            vals = [float(F(v, n, 0.0)) for n in ("TopLeftX", "TopLeftY", "Width", "Height", "MinDepth", "MaxDepth")]
+            vals = [float(F(v, n, 0.0)) for n in _VIEWPORT_FIELDS]
             x, y, w, h, mn, mx = vals
             if (w < 0 or h < 0 or x < lo or y < lo or x + w > hi or y + h > hi
                     or not (0.0 <= mn <= 1.0) or not (0.0 <= mx <= 1.0) or mn > mx):
@@ -565,6 +584,8 @@ class StateMethods(StageMethods):
                 # 9_x keeps the extents as unsigned integers (RSSetViewports remarks): fractions are dropped.
                 vals[:4] = [float(int(v)) for v in vals[:4]]
             vps.append(cls(*vals))
+        if _same_rectangles(self._state.rs_viewports, vps, _VIEWPORT_FIELDS):
+            return  # the bound viewports again: the list stays, and with it a draw plan made from it (draw_plan.py)
         self._state.rs_viewports = vps
 
     def RSGetViewports(self, pNumViewports: int | None = None) -> list[Any]:  # noqa: N802,N803
@@ -579,8 +600,9 @@ class StateMethods(StageMethods):
         if not self._range_ok("RSSetScissorRects", 0, NumRects, VIEWPORT_SLOTS, "Rects"):
             return
         cls = rect_cls()
-        self._state.rs_scissors = [cls(*[int(F(r, n)) for n in ("left", "top", "right", "bottom")])
-                                   for r in _items(pRects, NumRects)]
+        rects = [cls(*[int(F(r, n)) for n in _RECT_FIELDS]) for r in _items(pRects, NumRects)]
+        if not _same_rectangles(self._state.rs_scissors, rects, _RECT_FIELDS):
+            self._state.rs_scissors = rects
 
     def RSGetScissorRects(self, pNumRects: int | None = None) -> list[Any]:  # noqa: N802,N803
         rects = [_copy.copy(r) for r in self._state.rs_scissors]

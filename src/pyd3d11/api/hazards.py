@@ -29,6 +29,15 @@ DSV_READ_ONLY_STENCIL = 0x2
 STAGES = ("VS", "HS", "DS", "GS", "PS", "CS")
 
 
+def bound(slots: list[Any]) -> list[tuple[int, Any]]:
+    """(slot, object) for the slots of ``slots`` that hold something. A list with nothing bound (most of a
+    stage's 128 shader-resource slots, most stages) is recognised by one C-speed count, not a Python step per
+    slot: binding an output scans every stage's inputs, a few times a frame in a typical program."""
+    if slots.count(None) == len(slots):
+        return []
+    return [(i, v) for i, v in enumerate(slots) if v is not None]
+
+
 def storage_of(obj: Any) -> Any:
     """The ResourceStorage behind a resource or a view (None when the object has none)."""
     if obj is None:
@@ -137,20 +146,20 @@ def unbind_inputs(state: Any, new_output: Any, method: str, report: Any, release
     """Force to NULL every input binding overlapping ``new_output`` (warning per slot)."""
     for stage in STAGES:
         st = state.stages[stage]
-        for i, v in enumerate(st.srvs):
-            if v is not None and overlaps(v, new_output):
+        for i, v in bound(st.srvs):
+            if overlaps(v, new_output):
                 release(v)
                 st.srvs[i] = None
                 report(f"{method}: Resource being set is still bound on input! Forcing {stage} shader "
                        f"resource slot {i} to NULL.", f"DEVICE_{stage}SETSHADERRESOURCES_HAZARD")
-        for i, v in enumerate(st.cbs):
-            if v is not None and overlaps(v, new_output):
+        for i, v in bound(st.cbs):
+            if overlaps(v, new_output):
                 release(v)
                 st.cbs[i] = None
                 report(f"{method}: Resource being set is still bound on input! Forcing {stage} constant "
                        f"buffer slot {i} to NULL.", f"DEVICE_{stage}SETCONSTANTBUFFERS_HAZARD")
-    for i, v in enumerate(state.ia_vbs):
-        if v is not None and overlaps(v, new_output):
+    for i, v in bound(state.ia_vbs):
+        if overlaps(v, new_output):
             release(v)
             state.ia_vbs[i] = None
             report(f"{method}: Resource being set is still bound on input! Forcing IA vertex buffer slot {i} "
@@ -166,8 +175,8 @@ def unbind_other_pipeline_outputs(state: Any, new_output: Any, pipeline: str, me
                                   release: Any) -> None:
     """OM outputs and CS UAVs may not share a subresource: binding one side unbinds the other."""
     if pipeline == "graphics":
-        for i, v in enumerate(state.cs_uavs):
-            if v is not None and overlaps(v, new_output):
+        for i, v in bound(state.cs_uavs):
+            if overlaps(v, new_output):
                 release(v)
                 state.cs_uavs[i] = None
                 report(f"{method}: Resource being set is still bound on output! Forcing "
@@ -175,8 +184,8 @@ def unbind_other_pipeline_outputs(state: Any, new_output: Any, pipeline: str, me
     else:
         for lst, name in ((state.om_rtvs, "OM render target"), (state.om_uavs, "OM unordered access view"),
                           (state.so_targets, "SO target")):
-            for i, v in enumerate(lst):
-                if v is not None and overlaps(v, new_output):
+            for i, v in bound(lst):
+                if overlaps(v, new_output):
                     release(v)
                     lst[i] = None
                     report(f"{method}: Resource being set is still bound on output! Forcing {name} slot {i} "
