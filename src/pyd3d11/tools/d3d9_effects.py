@@ -133,6 +133,56 @@ def _preshaders(eff: B.Fx2Effect) -> int:
                and find_preshader(d) is not None)
 
 
+def _shader_slots(eff: B.Fx2Effect) -> dict[tuple, bytes]:
+    """The effect's shaders by where they sit: a state's resource (technique, pass, element, state) or a
+    parameter's object (its blob id's rank)."""
+    out: dict[tuple, bytes] = {}
+    for r in eff.resources:
+        if len(r.data) >= 4 and r.data[2:4] in (b"\xfe\xff", b"\xff\xff"):
+            out[("state", r.technique, r.index, r.element, r.state)] = r.data
+    for n, oid in enumerate(sorted(eff.blobs)):
+        d = eff.blobs[oid]
+        if len(d) >= 4 and d[2:4] in (b"\xfe\xff", b"\xff\xff"):
+            out[("object", n)] = d
+    return out
+
+
+def compare_preshaders(ours: B.Fx2Effect, theirs: B.Fx2Effect, tally: collections.Counter) -> list[str]:
+    """Tallies the preshaders of fxc's shaders against the project's shader at the same place: whether ours has
+    one, whether it reads the same parameters (its constant table's names), and whether its listing is fxc's line
+    for line. Returns a line per difference."""
+    from ..effects.fx2pres import _comments, find_preshader, listing, read_program
+    from ..shader.sm2.ctab import decode_ctab
+
+    def names(words: list[int]) -> set[str]:
+        blocks, _ = _comments(words, 1)
+        body = blocks.get(struct.unpack("<I", b"CTAB")[0])
+        table = decode_ctab([struct.unpack("<I", b"CTAB")[0], *body]) if body is not None else None
+        return {c.name for c in table.constants} if table else set()
+
+    notes = []
+    mine = _shader_slots(ours)
+    for key, data in _shader_slots(theirs).items():
+        theirs_p = find_preshader(data)
+        ours_d = mine.get(key)
+        ours_p = find_preshader(ours_d) if ours_d is not None else None
+        if ours_p is not None and theirs_p is None:
+            tally["our shaders with a preshader where fxc has none"] += 1
+        if theirs_p is None:
+            continue
+        if ours_p is None:
+            notes.append(f"{key}: fxc has a preshader, ours none")
+            continue
+        tally["fxc's preshaders we also write"] += 1
+        if names(ours_p) == names(theirs_p):
+            tally["of those, reading the same parameters"] += 1
+        else:
+            notes.append(f"{key}: preshader parameters {sorted(names(ours_p))}, fxc {sorted(names(theirs_p))}")
+        if listing(read_program(ours_p)) == listing(read_program(theirs_p)):
+            tally["of those, listing equal to fxc's"] += 1
+    return notes
+
+
 def run(root: str, verbose: bool = False) -> collections.Counter:
     from ..d3dcompiler import D3DCompile
     from ..errors import D3D11Error, NotSupportedError
@@ -150,7 +200,7 @@ def run(root: str, verbose: bool = False) -> collections.Counter:
             fxc_effect = B.read_fx2(f.read())
         theirs = describe(fxc_effect)
         # fxc's shaders carrying a PRES preshader (parameter-only code moved out; effects/fx2pres.py reads them,
-        # this project compiles as under D3DXSHADER_NO_PRESHADER): counted, not compared
+        # shader/sm2/preshader.py writes the project's): counted, and paired with ours below
         tally["fxc shaders with a preshader"] += _preshaders(fxc_effect)
         defines = [tuple((x[2:].split("=", 1) + ["1"])[:2]) for x in flags if x.startswith("/D")]
         cflags = D.D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY if "/Gec" in flags else 0
@@ -166,7 +216,10 @@ def run(root: str, verbose: bool = False) -> collections.Counter:
             verbose and print(out, "ERROR", str(e).splitlines()[0][-200:])
             continue
         tally["compiled"] += 1
-        ours = describe(B.read_fx2(blob))
+        our_effect = B.read_fx2(blob)
+        for note in compare_preshaders(our_effect, fxc_effect, tally):
+            verbose and print(out, "PRESHADER", note)
+        ours = describe(our_effect)
         same = True
         for what in theirs:
             if ours[what] == theirs[what]:
