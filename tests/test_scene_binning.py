@@ -375,6 +375,40 @@ def test_a_full_scene_chains_after_the_running_one(monkeypatch):
     assert got == want
     assert points == [12, 12, 12]
     assert fused.stats.chained_scenes == 2
+    assert fused.stats.chained_at_join == 0  # (every scene full: nothing left open at the read)
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_the_open_scene_chains_at_the_join(monkeypatch, threads):
+    """10 draws in scenes of 4: scene 2 is chained when full; the read finds scene 2 running and scene 3 (2
+    draws) open, and starts scene 3 chained after scene 2 before waiting (fused.join_queued), instead of after
+    all of scene 2. Same bytes and counts as the reference; each scene finished once, in order; a callback
+    waiting for the queue (fused.after_queued) runs once."""
+    want = _run("reference", 1, _blend_only, _verts("overlapping"), 10)
+    monkeypatch.setattr(fused, "SCENE_DRAWS", 4)
+    monkeypatch.setattr(fused, "SCENE_OVERLAP", True)
+    monkeypatch.setattr(fused, "SCENE_CHAIN", True)
+    monkeypatch.setattr(fused, "WORK_PER_WORKER", 1)
+    finished, called = [], []
+    real_finish, real_case = scene.Scene.finish, _blend_only
+
+    def finish(self):  # (recorded when done: a chained scene finishes the one before it first)
+        was = self.finished
+        real_finish(self)
+        if not was:
+            finished.append(len(self.entries))
+
+    def case(sc, n):
+        real_case(sc, n)
+        fused.after_queued(lambda: called.append(1))
+
+    monkeypatch.setattr(scene.Scene, "finish", finish)
+    fused.stats.reset()
+    got = _run("native", threads, case, _verts("overlapping"), 10)
+    assert got == want
+    assert fused.stats.chained_scenes == 2 and fused.stats.chained_at_join == 1
+    assert finished == [4, 4, 2]
+    assert called == [1]
 
 
 def _read_launched_target(sc: _Scene, n: int) -> None:

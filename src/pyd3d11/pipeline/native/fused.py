@@ -104,6 +104,7 @@ class Stats:
     scenes: int = 0  # scenes opened (scene.py: draws whose tiles run together, tile by tile)
     scene_draws: int = 0  # draws that went into a scene
     chained_scenes: int = 0  # scenes started while the one before ran (each tile after its tile there)
+    chained_at_join: int = 0  # of those, the open scene chained when the queue was joined (join_queued)
     reasons: dict = field(default_factory=dict)
 
     def reset(self) -> None:
@@ -929,6 +930,17 @@ def join_queued() -> None:
             return
         _queued = _open = None
         storage.clear_pending_writes()
+        prev = q[3] if q is not None and len(q) > 3 else None
+        if prev is not None and sc is not None and SCENE_CHAIN and sc.chains_after(prev):
+            # the open scene starts now, chained as _launch_open chains a full one (each tile after the same tile
+            # of the started scene), instead of after the whole started scene: the workers that finish its last
+            # tiles go on with this scene's while this thread waits (at most two run: the one before it first).
+            # The started scene's finish and callbacks then run in this one's (Scene.finish_prev)
+            prev.finish_prev()
+            sc.launch(prev)
+            stats.chained_scenes += 1
+            stats.chained_at_join += 1
+            q = None
         if q is not None:
             q[0]()
             for fn in q[2]:
