@@ -495,8 +495,16 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
 
     def finish(tr, refl):
         rdef, isgn, osgn = refl
+        if preshader:
+            try:
+                return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params, other_sets,
+                                      cb_slots, True)
+            except HlslError as e:
+                if e.code != 4507:
+                    raise
+                # the preshader's outputs took the constant registers the target lacks: the shader keeps its code
         return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params, other_sets, cb_slots,
-                              preshader)
+                              preshader, move=False)
 
     if prof.static_flow_depth and any(i.opcode == ir.Opcode.IF for i in program.instructions):
         # branches on bool constants as ``if b#`` (sm2/static_branch.py), as fxc emits them; where that fails (a

@@ -172,14 +172,15 @@ class _Var:
 def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
                    explicit: dict[str, int], flags: int, params: set[str] | frozenset[str] = frozenset(),
                    other_sets: frozenset[str] = frozenset(), cb_slots: tuple[int, ...] = (),
-                   preshader: bool = False) -> Sm2Program:
+                   preshader: bool = False, move: bool = True) -> Sm2Program:
     """The D3D9 program (CTAB comment first) of translation ``tr`` of a ``target`` program whose SM4 blob has
     reflection ``rdef`` and signatures ``isgn`` / ``osgn``; ``explicit``: register(c#) of $Globals names;
     ``params``: the entry point's parameter names (a uniform sampler parameter is ``$name``, as fxc's
     uniformFuncParam listing names it); ``other_sets``: $Globals names reserved in i# / b# only (hlsl/check.py
     d3d9_other_set_reservations), refused when read as float constants; ``cb_slots``: see _variables;
     ``preshader``: a shader of an fx_2_0 effect compiled with preshaders (fxc's default there): parameter-only
-    code moves into a PRES preshader (preshader.py) and the CTAB carries the effect's flags."""
+    code moves into a PRES preshader (preshader.py) and the CTAB carries the effect's flags; ``move=False``: the
+    effect's flags without moving anything (where the preshader's outputs do not fit the constant registers)."""
     prof = TARGETS[target].profile
     prog = tr.program
     kind = prog.kind
@@ -196,7 +197,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     if TARGETS[target].major == 3:
         body = _sm3_sincos(body)
     plan = None
-    if preshader:
+    if preshader and move:
         plan, body = _with_preshader(body, old_cb, prof, TARGETS[target].major == 3)
     else:
         body = _rewrite(body, prof, set(old_cb), TARGETS[target].major == 3)
@@ -320,8 +321,8 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
 
 def _with_preshader(body: list[Inst], old_cb: dict, prof: Level9Profile, sm3: bool):
     """(plan, body): the translation's program with its parameter-only code moved into a preshader
-    (preshader.py), then the D3D9 rewrites (_rewrite), where that leaves fewer instruction slots than the
-    rewrites alone; else (None, the rewritten program). The moving comes first: the rewrites fuse a product of
+    (preshader.py), then the D3D9 rewrites (_rewrite), unless that leaves more instruction slots than the
+    rewrites alone (then (None, the rewritten program)). The moving comes first: the rewrites fuse a product of
     parameters into a mad with a per-vertex addend (BasicHLSL's g_MaterialAmbientColor * g_LightAmbient), which
     fxc's preshader holds."""
     from .optimize import remove_dead_code
@@ -348,7 +349,7 @@ def _with_preshader(body: list[Inst], old_cb: dict, prof: Level9Profile, sm3: bo
         total, _tex, arith = count_slots(Sm2Program(prof.kind, 2, 0, b))
         return total, arith
 
-    if cost(moved) >= cost(plain):
+    if cost(moved) > cost(plain):
         return None, plain
     return plan, moved
 

@@ -352,9 +352,13 @@ def _reads_param(inst: Inst, dep: dict, params: set[int]) -> bool:
     return False
 
 
-def _hoistable(inst: Inst) -> bool:
+#: the output register files (the translation's: oPos / oFog / oPts, oD#, oT# (o# at shader model 3), oC#, oDepth)
+_OUTPUTS = frozenset({Reg.RASTOUT, Reg.ATTROUT, Reg.TEXCRDOUT, Reg.COLOROUT, Reg.DEPTHOUT})
+
+
+def _hoistable(inst: Inst, files=frozenset({Reg.TEMP})) -> bool:
     d = inst.dst
-    return (inst.op in HOISTABLE and d is not None and d.reg == Reg.TEMP and d.shift == 0
+    return (inst.op in HOISTABLE and d is not None and d.reg in files and d.shift == 0
             and d.mod & ~(_SAT | _PP) == 0 and not inst.predicated and bool(inst.srcs))
 
 
@@ -447,6 +451,19 @@ def hoist(body: list[Inst], defs: dict[int, list[float]], params: set[int], base
         if op in _OPEN and depth >= 0:
             for t, c in _written_temps(body[n + 1:_block_end(body, n) + 1]):
                 state.pop((t, c), None)
+        if depth == 0 and _hoistable(inst, _OUTPUTS) and _reads_uniform(inst, state, defs, params) \
+                and _reads_param(inst, dep, params):
+            # an output written with a value of parameters: the preshader computes the value, the shader moves it
+            # (fxc: ShadowVolume's ``return g_vShadowColor;`` is ``mov oC0, c0`` after the preshader's ``mov c0,
+            # c0``; its ``g_vLightColor * g_vMatColor`` a preshader ``mul c8, c0, c1`` and ``mov oD0, c8``)
+            res = _lower(b, inst, state, defs, params)
+            if res is not None:
+                plan.outputs.append([res.get(c) for c in range(4)])
+                d = inst.dst
+                out.append(Inst("mov", Dst(d.reg, d.num, d.mask, d.mod & ~_SAT), [Src(Reg.CONST, base +
+                                                                                       len(plan.outputs) - 1)]))
+                moved += 1
+                continue
         known = None  # the values of an instruction of literals only: it stays, later moved code may use them
         if depth == 0 and _hoistable(inst) and _reads_uniform(inst, state, defs, params):
             res = _lower(b, inst, state, defs, params)
