@@ -544,3 +544,29 @@ def test_fxcs_preshaders_disassemble_as_its_listings():
             end = next(n for n, ln in enumerate(ours) if ln.startswith("// approximately")) + 1
             equal += any(b[:end] == ours[:end] for b in blocks)
     assert (seen, model1, equal) == (60, 4, 54)
+
+
+# --- outputs written with parameter values; the constant registers running out -------------------------------------
+def test_an_output_of_parameter_values_comes_from_the_preshader():
+    """fxc's ShadowVolume ``return float4(g_vShadowColor.xyz, 0.1)``: the preshader ``mov c0.xyz, c0.xyz`` /
+    ``mov c0.w, (0.100000001)``, the shader ``mov oC0, c0`` and no parameter in its table."""
+    src = ("float4 g_vShadowColor; float4 f() : COLOR { return float4(g_vShadowColor.xyz, 0.1); }\n"
+           "technique T { pass P { PixelShader = compile ps_2_0 f(); } }")
+    (data,) = shaders(src)
+    assert listing(read_program(find_preshader(data))) == ["preshader", "mov c0.xyz, c0.xyz",
+                                                           "mov c0.w, (0.100000001)"]
+    insts = [i for i in decode_program(data).instructions if i.op not in ("comment", "dcl")]
+    assert [(i.op, i.dst.reg, i.srcs[0].reg, i.srcs[0].num) for i in insts] == [("mov", Reg.COLOROUT, Reg.CONST, 0)]
+    assert _shader_ctab(data).constants == []
+    assert_same_results(src)
+
+
+def test_outputs_that_do_not_fit_the_constant_registers_leave_the_code_in_the_shader():
+    """ps_2_0 has 32 float constants: 30 taken by A, the four values of a and b would need four registers where
+    a and b took two (X4507 with the preshader), so the shader computes them itself."""
+    src = ("float4 A[30]; float4 a; float4 b;\nfloat4 f(float4 c : COLOR0) : COLOR { float4 s = c;"
+           " for (int i = 0; i < 30; i++) s += A[i] * c.x;"
+           " return s * (a * b) + (a + b) * c.y + (a * b.yzwx) * c.z + (b - a) * c.w; }\n"
+           "technique T { pass P { PixelShader = compile ps_2_0 f(); } }")
+    (data,) = shaders(src)
+    assert _pres_blocks(data) is None and _shader_ctab(data).flags == 0x20000000
