@@ -570,3 +570,19 @@ def test_outputs_that_do_not_fit_the_constant_registers_leave_the_code_in_the_sh
            "technique T { pass P { PixelShader = compile ps_2_0 f(); } }")
     (data,) = shaders(src)
     assert _pres_blocks(data) is None and _shader_ctab(data).flags == 0x20000000
+
+
+def test_a_moved_value_beside_another_constant_is_put_back_in_its_register():
+    """"Registers - vs_2_0": one constant register per instruction. mad reads the moved r0 beside c5: r0 is put
+    back (mov r0, c10) rather than read as c10, as fxc's BasicHLSL does (mov r1.xyz, c10 before its mad)."""
+    from pyd3d11.shader.sm2.program import Dst, Inst, Src
+
+    body = [Inst("mul", Dst(Reg.TEMP, 0, 0xF), [Src(Reg.CONST, 0), Src(Reg.CONST, 1)]),
+            Inst("mad", Dst(Reg.ATTROUT, 0, 0xF), [Src(Reg.TEMP, 0), Src(Reg.CONST, 5), Src(Reg.INPUT, 0)])]
+    out, _plan = _hoist(body)
+    assert [(i.op, i.dst.reg, [s.reg for s in i.srcs]) for i in out] == [
+        ("mov", Reg.TEMP, [Reg.CONST]), ("mad", Reg.ATTROUT, [Reg.TEMP, Reg.CONST, Reg.INPUT])]
+    body[1] = Inst("mad", Dst(Reg.ATTROUT, 0, 0xF), [Src(Reg.TEMP, 0), Src(Reg.INPUT, 1), Src(Reg.INPUT, 0)])
+    out, _plan = _hoist(body)
+    assert [(i.op, [(s.reg, s.num) for s in i.srcs]) for i in out] == [
+        ("mad", [(Reg.CONST, 10), (Reg.INPUT, 1), (Reg.INPUT, 0)])]
