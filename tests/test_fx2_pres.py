@@ -90,7 +90,8 @@ def test_found_in_a_shader_token_stream():
 
 
 def test_the_projects_shaders_have_none():
-    """This project compiles as under D3DXSHADER_NO_PRESHADER: no PRES block (docs/conformance.md)."""
+    """A stand-alone compile has no PRES block: fxc writes preshaders only inside effects (docs/conformance.md
+    "Session 32, helper PRE"; tests/test_fx2_preshader_gen.py)."""
     from pyd3d11.d3dcompiler import D3DCompile
 
     src = "float4 a; float4 b; float4 main() : POSITION { return a * b; }"

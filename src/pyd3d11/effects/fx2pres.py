@@ -1,18 +1,19 @@
-"""fxc's preshaders of compiled Direct3D 9 shaders (``PRES``): read and listed, not generated.
+"""fxc's preshaders of compiled Direct3D 9 shaders (``PRES``): read and listed (shader/sm2/preshader.py writes).
 
-With preshaders on (fxc's default for the D3D9 targets and fx_2_0), fxc moves the instructions of a shader that
-read only parameters out of the shader into a preshader the effect runtime evaluates on the CPU when the shader's
-parameters change; the shader then reads their results as constants. The preshader is a comment block ``PRES`` in
-the shader's token stream (after its CTAB) holding an FX 2.1 expression program: the version token 0x46580201,
-then comment blocks CTAB (the parameters it reads), CLIT (the literal table, doubles), FXLC (the instructions, read
-by :mod:`.fxlc`, the one definition of their encoding) and PRSI (the shader registers it writes: the output-register
-offset and count, then a mapping list; fields after DXDecompiler's PrsiToken), and the end token. Its output table
+With preshaders on (fxc's default inside fx_2_0 effects; its stand-alone shaders have none), fxc moves the
+instructions of a shader that read only parameters out of the shader into a preshader the effect runtime evaluates
+on the CPU when the shader's parameters change; the shader then reads their results as constants. The preshader
+is a comment block ``PRES`` in the shader's token stream (after its CTAB) holding an FX 2.1 expression program:
+the version token 0x46580201, then comment blocks CTAB (the parameters it reads), CLIT (the literal table,
+doubles), FXLC (the instructions, read by :mod:`.fxlc`, the one definition of their encoding) and PRSI (the shader
+registers it writes: the output-register offset and count, then a mapping list; fields after DXDecompiler's
+PrsiToken), and the end token. Its output table
 (4) is the shader's float constants (``c#``).
 
-This project compiles every shader as under D3DXSHADER_NO_PRESHADER (docs/conformance.md "Session 25, helper
-FX9"); this module recognises fxc's preshaders in its objects and prints them in fxc's listing form (``preshader``
-then ``add r0.x, c2.x, (5.5)`` ..., as fxc's /Fc listings show them; checked line for line against the listings of
-DXDecompiler's ShadersDX9 corpus in tests/test_fx2_pres.py).
+Since session 32 the project writes them too, for the shaders of fx_2_0 effects (shader/sm2/preshader.py;
+docs/conformance.md "Session 32, helper PRE"); this module recognises preshaders and prints them in fxc's listing
+form (``preshader`` then ``add r0.x, c2.x, (5.5)`` ..., as fxc's /Fc listings show them; checked line for line
+against the listings of DXDecompiler's ShadersDX9 corpus in tests/test_fx2_pres.py).
 """
 
 from __future__ import annotations

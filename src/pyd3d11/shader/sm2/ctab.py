@@ -16,7 +16,8 @@ The order of the pieces inside the block (encode_ctab) follows fxc's objects (DX
 objects); readers use the offsets only. A default value is RegisterCount float4 registers (16 bytes each: a
 float3 is padded with 0, a scalar fills .x). fxc lists the constants sorted by name
 (byte order, as the "Parameters" section of its listings shows) and records the compile flags with
-D3DCOMPILE_NO_PRESHADER (0x100) set -- every object in that corpus carries 0x100, 0x104 under /Od (inferred).
+D3DCOMPILE_NO_PRESHADER (0x100) set -- every stand-alone object in that corpus carries 0x100, 0x104 under /Od
+(inferred); the shaders inside its fx_2_0 effects carry 0x20000000 instead (sm2/d3d9.py, preshader.py).
 """
 
 from __future__ import annotations

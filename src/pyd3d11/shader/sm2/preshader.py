@@ -14,16 +14,20 @@ The rule built here (:func:`hoist`), read off those 60 preshaders of fxc 10.1 (t
 ``add r0.x, c2.x, (5.5)`` ... and the shaders they belong to; ``effects/fx2pres.py`` reads and lists them):
 
 - what moves: an instruction outside flow control whose every source is a float parameter constant, a ``def``
-  literal or a temporary such an instruction wrote, which writes a temporary, and whose operation the runtime's
+  literal or a temporary such an instruction wrote, which depends on a parameter, and whose operation the runtime's
   machine has (BasicHLSL: ``sin(g_fTime + 5.5) + 0.5`` and ``g_MaterialAmbientColor * g_LightAmbient`` moved,
-  the vertex-dependent ``* 5`` kept; LocalDeformablePRT: the arithmetic on the loop bound ``g_NumBones``). Each
-  D3D9 operation becomes the runtime's operations (Wine dlls/d3dx9_36/preshader.c's table: mov neg rcp frc exp log
-  rsq sin cos asin acos atan min max lt ge add mul atan2 cmp dot; never ``div``, which returns 0 there): mad as
-  mul + add, slt / sge as lt / ge, abs as max(a, -a), lrp as neg + add + mul + add, dp3 / dp4 as ``dot`` (mul and
-  add where an operand is not one run of components: an FXLC operand is a run, it has no swizzle), pow as log +
-  mul + exp, sincos as cos / sin, ``_sat`` as max with 0 then min with 1, a negated source as ``neg``. An
-  instruction of another operation (texld, mova, nrm, crs, ...), a relative read, a predicated write and any
-  instruction inside ``if`` / ``rep`` / ``loop`` stays in the shader.
+  the vertex-dependent ``* 5`` kept; LocalDeformablePRT: the arithmetic on the loop bound ``g_NumBones``). An
+  instruction writing an output with such a value moves too, the shader then moving the constant into the output
+  (ShadowVolume: ``return g_vShadowColor;`` is the preshader's ``mov c0, c0`` and the shader's ``mov oC0, c0``;
+  ``float4(g_vShadowColor.xyz, 0.1)`` is ``mov c0.xyz, c0.xyz`` / ``mov c0.w, (0.100000001)``; HDRCubeMap's
+  ``mov oT1, c8``). Each D3D9 operation becomes the runtime's operations (Wine dlls/d3dx9_36/preshader.c's table:
+  mov neg rcp frc exp log rsq sin cos asin acos atan min max lt ge add mul atan2 cmp dot; never ``div``, which
+  returns 0 there): mad as mul + add, slt / sge as lt / ge, abs as max(a, -a), lrp as neg + add + mul + add, dp3 /
+  dp4 as ``dot`` (mul and add where an operand is not one run of components: an FXLC operand is a run, it has no
+  swizzle), pow as log + mul + exp, sincos as cos / sin, ``_sat`` as max with 0 then min with 1, a negated source
+  as ``neg``. An instruction of another operation (texld, mova, nrm, crs, ...), a relative read, a predicated
+  write and any instruction inside ``if`` / ``rep`` / ``loop`` stays in the shader; an instruction of literals
+  only stays too (the D3D9 rewrites fold those), its values known to the moved code.
 - where the results go: new float constant registers of the shader (table 4, the runtime's output constants),
   allocated with the shader's own constants by the same rule (largest first, the outputs before the parameters
   among equals: BasicHLSL's c7 / c9 between g_mWorld c4-c6 and g_MaterialDiffuseColor c10; AlphaTest's five output
@@ -31,7 +35,9 @@ The rule built here (:func:`hoist`), read off those 60 preshaders of fxc 10.1 (t
   only the parameters the shader still reads. A shader read of such a value reads the constant; where the read
   port rule ("Registers - vs_2_0" / "ps_2_0": one constant register per instruction) or the operand's register
   file (texld's coordinate) forbids it, a ``mov`` into the temporary the value was in goes before the reader, as
-  fxc's BasicHLSL does (``mov r1.xyz, c10`` before ``mad oD0.xyz, r1, r0.x, c9``).
+  fxc's BasicHLSL does (``mov r1.xyz, c10`` before ``mad oD0.xyz, r1, r0, c9``); the same before a flow block
+  that writes the temporary (a branch not taken, a loop's next iteration, read the register) and before a
+  predicated write of it. Reads of the same values of one temporary share an output register.
 - the block: a ``PRES`` comment after the shader's CTAB holding the FX 2.1 program (version 0x46580201): its own
   CTAB (target ``tx``, the parameters it reads with registers of their own in the same order rule, flags
   0x20000100 with the compile flags), ``PRSI`` (the output registers: the first, 0, 0, how many from the first to
@@ -41,13 +47,17 @@ The rule built here (:func:`hoist`), read off those 60 preshaders of fxc 10.1 (t
   CTAB flags inside an effect are 0x20000000 with the compile flags (all 248 effect shaders of the corpus; the
   stand-alone shaders carry 0x100).
 
-Inferred, not fxc's exact form (our shader code differs from fxc's, so its preshaders do too): a value is written
-to its output register at the end of the program by a ``mov`` of its temporary (fxc writes the computing
-instruction's result there where it can); an instruction whose sources are the same on every component is
-computed once; the preshader is kept only when the shader needs fewer instruction slots with it than without
-(fxc keeps every move). The runtime evaluates in double precision and stores float temporaries (Wine: "TODO:
-use double precision for 64 bit" on the temporaries' table), so results agree with the shader's float32 code to
-rounding, not bit for bit.
+Inferred, not fxc's exact form (our shader code differs from fxc's, so its preshaders do too): the moving runs on
+the translation's program before the D3D9 rewrites (sm2/d3d9.py: they would fuse a product of parameters into a
+per-vertex mad first); a value goes to its output register by a ``mov`` at the end of the program unless the
+instructions computing it can write it there (nothing else reading it: fxc's ``add c7.x, r0.y, (0.5)``); an
+instruction whose components compute the same thing computes it once; a value that is a plain parameter component
+is read from the parameter in place (fxc sometimes copies it through the preshader: LocalDeformablePRT skybox's
+``mov c1.x, c0.x``); the preshader is kept unless the shader needs more instruction slots with it, and dropped
+where its outputs do not fit the target's constant registers (X4507: compiler.d3d9_bytecode compiles the shader
+without it). The runtime evaluates in double precision and stores float temporaries (Wine: "TODO: use double
+precision for 64 bit" on the temporaries' table), so results agree with the shader's float32 code to rounding,
+not bit for bit; Wine's log(0) is 0 where D3D9's ``log`` gives -inf.
 """
 
 from __future__ import annotations
