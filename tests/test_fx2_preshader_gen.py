@@ -299,8 +299,9 @@ def test_preshader_and_shader_compute_what_the_shader_alone_computes(name):
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
-def test_the_preshader_saves_instruction_slots(name):
-    """A preshader is written only where the shader needs fewer instruction slots with it (inferred rule)."""
+def test_the_preshader_costs_no_instruction_slots(name):
+    """A preshader is kept only where the shader needs no more instruction slots with it (inferred rule); these
+    programs all need fewer."""
     from pyd3d11.shader.sm2.profile import count_slots
 
     for a, b in zip(shaders(PROGRAMS[name]), shaders(PROGRAMS[name], NO_PRESHADER), strict=True):
