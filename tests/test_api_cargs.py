@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 import math
 import struct
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -82,6 +83,21 @@ STRUCT_CASES = [  # (ctype, value, accepted)
     ("D3D11_BLEND_DESC", dict(RenderTarget=[dict(BlendEnable=1, SrcBlend="one")]), False),
     ("D3D11_BLEND_DESC", dict(RenderTarget="all"), False),
     ("D3D11_TEXTURE2D_DESC", dict(Width=2 ** 70), False),
+    # an integer field takes any integer a 64-bit C field could hold, signed or not: [-2^63, 2^64)
+    ("D3D11_TEXTURE2D_DESC", dict(Width=2 ** 64 - 1), True),
+    ("D3D11_TEXTURE2D_DESC", dict(Width=2 ** 64), False),
+    ("D3D11_TEXTURE2D_DESC", dict(Width=-(2 ** 63)), True),
+    ("D3D11_TEXTURE2D_DESC", dict(Width=-(2 ** 63) - 1), False),
+    ("D3D11_TEXTURE2D_DESC", dict(Width=np.uint64(2 ** 64 - 1), Height=True), True),
+    ("D3D11_TEXTURE2D_DESC", dict(Width=np.int64(-5)), True),
+    ("D3D11_TEXTURE2D_DESC", dict(Width=np.int64(-(2 ** 63))), True),
+    # the struct check tests kinds, not values: a float in an integer field passes here (the method converts it)
+    ("D3D11_TEXTURE2D_DESC", dict(Width=2.5), True),
+    ("D3D11_TEXTURE2D_DESC", dict(Width=b"2"), False),
+    # any object with every field of the struct stands for it (duck typing); one lacking a field does not
+    ("D3D11_BOX", SimpleNamespace(left=0, top=0, front=0, right=1, bottom=1, back=1), True),
+    ("D3D11_BOX", SimpleNamespace(left=0, top=0, front=0, right=1, bottom=1), False),
+    ("D3D11_BOX", None, False),
 ]
 
 

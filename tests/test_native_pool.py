@@ -202,3 +202,60 @@ def test_pool_grows_when_more_workers_are_asked(monkeypatch):
         pool.parallel_for(4, lambda i: barrier.wait())  # four items in flight at once, or this times out
     finally:
         pool.set_threads(None)
+
+
+def test_switch_interval_is_short_while_worker_items_wait_and_restored_after(monkeypatch):
+    """pool.SWITCH_INTERVAL: the interpreter's switch interval is lowered from a job's start (with worker items)
+    until the last such job is finished, then it is the value found before; a job without worker items (one
+    thread) leaves it alone, and so does SWITCH_INTERVAL = 0."""
+    import sys
+
+    monkeypatch.setattr(pool, "SWITCH_INTERVAL", 0.0003)
+    before = sys.getswitchinterval()
+    seen = []
+    try:
+        pool.set_threads(2)
+        a = pool.start(2, lambda i: seen.append(sys.getswitchinterval()), 2)
+        assert sys.getswitchinterval() == pytest.approx(0.0003)
+        b = pool.start(2, lambda i: None, 2)  # a second job: the interval stays until both are finished
+        a.finish()
+        assert sys.getswitchinterval() == pytest.approx(0.0003)
+        b.finish()
+        assert sys.getswitchinterval() == before
+        assert seen and all(v == pytest.approx(0.0003) for v in seen)
+        b.finish()  # a second finish changes nothing
+        assert sys.getswitchinterval() == before
+        pool.set_threads(1)
+        c = pool.start(2, lambda i: None)
+        assert sys.getswitchinterval() == before
+        c.finish()
+        pool.set_threads(2)
+        monkeypatch.setattr(pool, "SWITCH_INTERVAL", 0.0)
+        d = pool.start(2, lambda i: None, 2)
+        assert sys.getswitchinterval() == before
+        d.finish()
+    finally:
+        pool.set_threads(None)
+        sys.setswitchinterval(before)
+
+
+def test_an_error_raised_only_on_a_worker_reaches_finish():
+    """Job.finish re-raises an item's exception also when every item the caller ran succeeded (the error came
+    from a worker thread's item)."""
+    started = threading.Event()
+
+    def item(i):
+        if threading.current_thread() is threading.main_thread():
+            started.wait(5)  # the caller's items wait until a worker has taken one (and failed)
+            return
+        started.set()
+        raise ValueError(f"item {i}")
+
+    pool.set_threads(2)
+    try:
+        job = pool.start(4, item)
+        with pytest.raises(ValueError):
+            job.finish()
+        assert started.is_set()
+    finally:
+        pool.set_threads(None)

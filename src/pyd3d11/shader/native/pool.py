@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -72,6 +73,35 @@ def range_count() -> int:
     return n * RANGES_PER_THREAD if n > 1 else 1
 
 
+#: the interpreter's thread switch interval (seconds) while worker items submitted to the pool may still be waiting
+#: to start: a worker needs the GIL for the few Python steps before its native call, and at Python's default
+#: (5 ms) a drawing thread busy in Python (setting up the next draws while a launched scene runs) kept the workers
+#: from starting for milliseconds (a 16-thread device timeline: a scene's items began 2-3 ms after its launch).
+#: The interval returns to its previous value when the last such job is finished; ``PYD3D11_SWITCH_INTERVAL=0``
+#: leaves it alone (A/B)
+SWITCH_INTERVAL = float(os.environ.get("PYD3D11_SWITCH_INTERVAL", "0.0002") or 0)
+_switch_jobs = 0  # jobs with worker items not yet finished (Job.finish), under _lock
+_switch_saved = 0.0
+
+
+def _quick_switch(on: bool) -> None:
+    """Count a job with worker items in (``on``) or out; the first in sets SWITCH_INTERVAL, the last out restores
+    the interval it found."""
+    global _switch_jobs, _switch_saved
+    if SWITCH_INTERVAL <= 0:
+        return
+    with _lock:
+        if on:
+            _switch_jobs += 1
+            if _switch_jobs == 1:
+                _switch_saved = sys.getswitchinterval()
+                sys.setswitchinterval(min(SWITCH_INTERVAL, _switch_saved))
+        else:
+            _switch_jobs -= 1
+            if _switch_jobs == 0:
+                sys.setswitchinterval(_switch_saved)
+
+
 def _executor(n: int) -> ThreadPoolExecutor:
     global _pool, _pool_size
     with _lock:
@@ -103,6 +133,8 @@ class Job:
     def __init__(self, fn, take, count, watch, futures):
         self._fn, self._take, self._count, self._watch, self._futures = fn, take, count, watch, futures
         self._done = False
+        if futures:
+            _quick_switch(True)
 
     def run_one(self) -> bool:
         """Run the next item no thread has taken on the calling thread (as a worker item: nested pool calls run
@@ -125,6 +157,8 @@ class Job:
         if self._done:
             return
         self._done = True
+        if self._futures:
+            _quick_switch(False)
         error: BaseException | None = None
         try:
             _drain(self._fn, self._take, self._count, self._watch)
