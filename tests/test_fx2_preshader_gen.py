@@ -587,3 +587,17 @@ def test_a_moved_value_beside_another_constant_is_put_back_in_its_register():
     out, _plan = _hoist(body)
     assert [(i.op, [(s.reg, s.num) for s in i.srcs]) for i in out] == [
         ("mad", [(Reg.CONST, 10), (Reg.INPUT, 1), (Reg.INPUT, 0)])]
+
+
+def test_a_register_bound_parameter_is_no_preshader_input():
+    """fxc's NdotL (LightsDir : register(c10) times g_mWorldInv) and Instancing (g_BoxInstance_Position :
+    register(c13)) keep that code in their shaders: the application may set a bound register itself (D3DX9's
+    pSkipConstants must be register-bound)."""
+    src = ("float4 a : register(c10); float4 b; float4 d;\n"
+           "float4 f(float4 p : POSITION) : POSITION { return p * (a * b) + p.x * (b * d); }\n"
+           "technique T { pass P { VertexShader = compile vs_2_0 f(); } }")
+    (data,) = shaders(src)
+    pres = decode_ctab(_pres_blocks(data)[_fourcc(b"CTAB")])
+    assert {c.name for c in pres.constants} == {"b", "d"}
+    assert {c.name for c in _shader_ctab(data).constants} >= {"a", "b"}
+    assert_same_results(src)

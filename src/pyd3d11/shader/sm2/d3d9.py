@@ -198,7 +198,14 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         body = _sm3_sincos(body)
     plan = None
     if preshader and move:
-        plan, body = _with_preshader(body, old_cb, prof, TARGETS[target].major == 3)
+        # a register(c#)-bound parameter is no preshader input: the application may set its register itself (the
+        # D3DX9 effect's pSkipConstants, "application-managed constants", must be register-bound: Wine's effect
+        # loader refuses others); fxc moves nothing reading one (NdotL's LightsDir : register(c10) times
+        # g_mWorldInv, Instancing's g_BoxInstance_Position : register(c13) stay in their shaders)
+        bound = {(v.buffer, r) for v in _variables(rdef, explicit, cb_slots) if v.explicit is not None
+                 for r in range(v.start, v.start + v.regs)}
+        movable = {c for c, key in old_cb.items() if key not in bound}
+        plan, body = _with_preshader(body, old_cb, prof, TARGETS[target].major == 3, movable)
     else:
         body = _rewrite(body, prof, set(old_cb), TARGETS[target].major == 3)
     body = _face_sign(body)
@@ -319,12 +326,12 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     return out
 
 
-def _with_preshader(body: list[Inst], old_cb: dict, prof: Level9Profile, sm3: bool):
+def _with_preshader(body: list[Inst], old_cb: dict, prof: Level9Profile, sm3: bool, movable: set[int]):
     """(plan, body): the translation's program with its parameter-only code moved into a preshader
     (preshader.py), then the D3D9 rewrites (_rewrite), unless that leaves more instruction slots than the
     rewrites alone (then (None, the rewritten program)). The moving comes first: the rewrites fuse a product of
     parameters into a mad with a per-vertex addend (BasicHLSL's g_MaterialAmbientColor * g_LightAmbient), which
-    fxc's preshader holds."""
+    fxc's preshader holds. ``movable``: the translation's c# of the parameters a preshader may read."""
     from .optimize import remove_dead_code
     from .peephole import _ports_ok, _swizzle
     from .preshader import hoist
@@ -334,7 +341,7 @@ def _with_preshader(body: list[Inst], old_cb: dict, prof: Level9Profile, sm3: bo
     values = {d.dst.num: list(struct.unpack("<4f", struct.pack("<4I", *d.values))) for d in body if d.op == "def"}
     base = 1 + max([*old_cb, *values, *(s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST)], default=-1)
     arbitrary = prof.arbitrary_swizzle or prof.kind == "vs"
-    res = hoist(_clone(body), values, taken, base, lambda srcs: _ports_ok(srcs, prof),
+    res = hoist(_clone(body), values, movable, base, lambda srcs: _ports_ok(srcs, prof),
                 lambda lanes: _swizzle(lanes, arbitrary))
     if res is None:
         return None, plain
