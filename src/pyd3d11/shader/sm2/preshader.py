@@ -27,7 +27,10 @@ The rule built here (:func:`hoist`), read off those 60 preshaders of fxc 10.1 (t
   swizzle), pow as log + mul + exp, sincos as cos / sin, ``_sat`` as max with 0 then min with 1, a negated source
   as ``neg``. An instruction of another operation (texld, mova, nrm, crs, ...), a relative read, a predicated
   write and any instruction inside ``if`` / ``rep`` / ``loop`` stays in the shader; an instruction of literals
-  only stays too (the D3D9 rewrites fold those), its values known to the moved code.
+  only stays too (the D3D9 rewrites fold those), its values known to the moved code. A ``register(c#)``-bound
+  parameter is no input (sm2/d3d9.py leaves it out of ``params``): fxc's NdotL and Instancing keep their
+  parameter-only code reading ``LightsDir : register(c10)`` / ``g_BoxInstance_Position : register(c13)`` in the
+  shader -- the application may set such a register itself (D3DX9's application-managed constants).
 - where the results go: new float constant registers of the shader (table 4, the runtime's output constants),
   allocated with the shader's own constants by the same rule (largest first, the outputs before the parameters
   among equals: BasicHLSL's c7 / c9 between g_mWorld c4-c6 and g_MaterialDiffuseColor c10; AlphaTest's five output
