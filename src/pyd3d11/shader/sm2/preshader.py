@@ -595,28 +595,39 @@ def _direct(steps: list[Step]) -> list[Step]:
 
 
 def _allocate(steps: list[Step]) -> dict[int, int]:
-    """vreg -> physical temporary register, reused once no later step reads it."""
+    """vreg -> the component offset of its first component in the temporaries: each vreg takes as many
+    consecutive components of one register as it uses (an FXLC operand is a run of components and an output may not
+    cross a register), freed after the last step that reads it (fxc's preshaders use r0-r6)."""
+    width: dict[int, int] = {}
     last: dict[int, int] = {}
     for n, s in enumerate(steps):
-        for r in s.inputs:
+        o = s.output
+        if o[0] == "t":
+            width[o[1]] = max(width.get(o[1], 0), o[2] + (1 if s.op == "dot" else s.comps))
+        for j, r in enumerate(s.inputs):
             if r[0] == "t":
+                width[r[1]] = max(width.get(r[1], 0), r[2] + (1 if s.scalar and j == 0 else s.comps))
                 last[r[1]] = n
-    phys: dict[int, int] = {}
-    free: list[int] = []
-    top = 0
+    used: list[int] = []  # per physical register: a mask of the components taken
+    place: dict[int, int] = {}
     for n, s in enumerate(steps):
         o = s.output
-        if o[0] == "t" and o[1] not in phys:
-            if free:
-                phys[o[1]] = free.pop(0)
-            else:
-                phys[o[1]] = top
-                top += 1
+        if o[0] == "t" and o[1] not in place:
+            w = width[o[1]]
+            bits = (1 << w) - 1
+            spot = next(((reg, off) for reg, mask in enumerate(used) for off in range(5 - w)
+                         if not mask & bits << off), None)
+            if spot is None:
+                used.append(0)
+                spot = (len(used) - 1, 0)
+            reg, off = spot
+            used[reg] |= bits << off
+            place[o[1]] = 4 * reg + off
         for v in {r[1] for r in s.inputs if r[0] == "t"}:
             if last[v] == n and not (o[0] == "t" and o[1] == v):
-                free.append(phys[v])
-                free.sort()
-    return phys
+                reg, off = divmod(place[v], 4)
+                used[reg] &= ~(((1 << width[v]) - 1) << off)
+    return place
 
 
 def encode_pres(plan: Plan, param_offset, out_register, ctab_words: list[int]) -> list[int]:
@@ -634,7 +645,7 @@ def encode_pres(plan: Plan, param_offset, out_register, ctab_words: list[int]) -
         if r[0] == "L":
             return fxlc.Operand(fxlc.LIT, r[1])
         if r[0] == "t":
-            return fxlc.Operand(fxlc.TEMP, 4 * phys[r[1]] + r[2])
+            return fxlc.Operand(fxlc.TEMP, phys[r[1]] + r[2])
         if r[0] == "o":
             return fxlc.Operand(fxlc.OUT, 4 * out_register(r[1]) + r[2])
         raise ValueError(f"unresolved preshader operand {r}")
