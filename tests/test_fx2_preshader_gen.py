@@ -333,6 +333,8 @@ def test_the_block_has_fxcs_form(name):
         assert blocks[_fourcc(b"CLIT")][1] % 4 == 0  # Wine refuses another literal count
         code = _decode_fxlc(blocks[_fourcc(b"FXLC")][1:])
         assert {op for op, *_ in code} <= set(_OPS) - {0x208}  # the runtime's operations, never div
+        # temporaries reused as fxc's are (its 60 preshaders use r0-r6)
+        assert all(o[1] < 4 * 7 for *_x, ins, out in code for o in (*ins, out) if o[0] == 7)
         # PRSI: first output, 0, 0, span, 0, 0, runs, (first, count) per run, 0, 0 (all 60 of fxc's corpus)
         outs = sorted(_outputs_written(blocks))
         runs: list[list[int]] = []
