@@ -603,3 +603,15 @@ def test_a_register_bound_parameter_is_no_preshader_input():
     assert {c.name for c in pres.constants} == {"b", "d"}
     assert {c.name for c in _shader_ctab(data).constants} >= {"a", "b"}
     assert_same_results(src)
+
+
+def test_a_replicated_operation_is_computed_once():
+    """rcp r0.xy, c0.x: both components are the same reciprocal -- one 1-component rcp, read by both lanes."""
+    from pyd3d11.shader.sm2.program import Dst, Inst, Src
+
+    body = [Inst("rcp", Dst(Reg.TEMP, 0, 0x3), [Src(Reg.CONST, 0, (0, 0, 0, 0))]),
+            Inst("mul", Dst(Reg.ATTROUT, 0, 0x3), [Src(Reg.TEMP, 0), Src(Reg.INPUT, 0)])]
+    out, plan = _hoist(body)
+    assert [(s.op, s.comps) for s in plan.steps] == [("rcp", 1)]
+    assert plan.outputs == [[plan.steps[0].output, plan.steps[0].output, None, None]]
+    assert out[0].srcs[0].reg == Reg.CONST and out[0].srcs[0].num == 10

@@ -146,39 +146,32 @@ class _Builder:
         return self.vregs - 1
 
     # -- one operation over several components ---------------------------------------------------------------
-    def emit(self, op: str, inputs: list[list[Ref]], one: bool = False) -> list[Ref]:
+    def emit(self, op: str, inputs: list[list[Ref]]) -> list[Ref]:
         """``op`` of each component: ``inputs[j][k]`` is input j of component k. The results' references; a
-        component whose inputs repeat an earlier component's is not computed again."""
+        component whose inputs repeat an earlier component's is not computed again (``rcp r0.xy, c1.x``: one rcp)."""
         n = len(inputs[0]) if inputs else 0
         if op == "mov":
             return list(inputs[0])
-        out: list[Ref | None] = [None] * n
-        seen: dict[tuple, Ref] = {}
+        first: dict[tuple, int] = {}  # the inputs of a component -> the first component computing them
         todo = []
         for k in range(n):
             key = tuple(inp[k] for inp in inputs)
-            if key in seen:
-                out[k] = seen[key]
-            else:
+            if key not in first:
+                first[key] = k
                 todo.append(k)
-        if not todo:
-            return out  # type: ignore[return-value]
+        if len(todo) > 4:
+            raise ValueError("more than four components")
         v = self.new_vreg()
         # the distinct components take consecutive components of a new temporary
         slot = {k: i for i, k in enumerate(todo)}
-        if len(todo) > 4:
-            raise ValueError("more than four components")
-        for k in todo:
-            out[k] = ("t", v, slot[k])
-            seen.setdefault(tuple(inp[k] for inp in inputs), out[k])
         a = 0
         while a < len(todo):
             b = a + 1
-            while b < len(todo) and self._run_ok(op, [inp for inp in inputs], todo[a:b + 1]):
+            while b < len(todo) and self._run_ok(op, inputs, todo[a:b + 1]):
                 b += 1
             self._put(op, inputs, todo[a:b], ("t", v, slot[todo[a]]))
             a = b
-        return out  # type: ignore[return-value]
+        return [("t", v, slot[first[tuple(inp[k] for inp in inputs)]]) for k in range(n)]
 
     @staticmethod
     def _contiguous(refs: list[Ref]) -> bool:
