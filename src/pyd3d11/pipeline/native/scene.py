@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from ...shader.native import pool
+from . import crew
 
 #: ``void @scene_run(ptr S)``; S (int64 words): draws, tiles, address of the shared tile counter, address of this
 #: scene's tile-done flags (int32 a tile), address of the previous scene's flags or 0, address of a yield function
@@ -207,7 +208,13 @@ class Scene:
                                   for e in self.entries], np.int64).T
         self._S.append(S)
         base = address(S)
-        S = [base + 8 * S.shape[1] * w for w in range(nw)]
+        stride = 8 * S.shape[1]
+        c = crew.get(ctypes.cast(run, ctypes.c_void_p).value) if nw > 1 else None
+        if c is not None:
+            # native crew threads take rows 1.. at once (crew.py); this thread runs row 0 in finish
+            self.job = c.post(base, stride, nw, lambda: run(base))
+            return
+        S = [base + stride * w for w in range(nw)]
         self.job = pool.start(self.workers, lambda w: run(S[w]), self.workers)
 
     def finish_prev(self) -> None:

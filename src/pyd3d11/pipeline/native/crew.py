@@ -1,0 +1,309 @@
+"""Native worker threads for scenes (issue 12: all cores): each crew thread waits for scene runs in native code,
+with the GIL released, instead of starting each scene's share through the Python worker pool.
+
+Why: a scene is run by every worker thread at once (scene.py: each takes tiles from one shared counter). Through
+shader/native/pool.py each worker must take the GIL to start its share — a Python thread wakes, runs a few
+Python steps, then calls the native scene driver — so 16 workers started one after another: a 16-thread device
+timeline showed a scene's shares beginning 0.94 ... 3.03 ms after its launch, one every 0.13 ms, in a 5 ms frame.
+A crew thread calls :func:`crew_loop` once and stays in it: it waits on the posted-job counter (a short spin,
+then a futex wait), runs its row of each posted scene (row ``me`` of the scene's driver words, as the pool's
+item ``me`` did), and counts the job done; posting a job wakes every crew thread with one futex call and no
+Python on their side. The drawing thread runs row 0 in :meth:`CrewJob.finish`, then waits for the crew's count.
+
+Jobs are processed by every crew thread in posting order (a ring of RING slots; a slot is reused once every
+crew thread counted its job), so a chained scene (scene.py) is always taken after the scene it waits for, and
+a crew thread whose index is past a scene's rows only counts it. The results do not depend on which thread runs
+which row: tiles come from the scene's shared counter, each row's lane buffers are used by one thread at a time.
+
+Only Linux on x86-64 / AArch64 (the futex system call's number); elsewhere, or with ``PYD3D11_NATIVE_CREW=0``,
+scenes start on the worker pool as before. The crew is stopped and joined at interpreter exit, and forgotten in
+a forked child (its threads do not exist there).
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import os
+import platform
+import sys
+import threading
+
+import numpy as np
+
+#: scene runs through the crew (``PYD3D11_NATIVE_CREW=0``: through the worker pool, as before — A/B)
+ENABLED = os.environ.get("PYD3D11_NATIVE_CREW", "1") != "0"
+#: jobs in flight at most (a slot is reused once the crew counted its job)
+RING = 16
+#: spin iterations before a waiting thread sleeps in the kernel (each one pause / yield instruction)
+SPIN = 4096
+_FUTEX = {"x86_64": 202, "amd64": 202, "aarch64": 98, "arm64": 98}
+_PAUSE = {"x86_64": "pause", "amd64": "pause", "aarch64": "yield", "arm64": "yield"}
+FUTEX_WAIT_PRIVATE, FUTEX_WAKE_PRIVATE = 128, 129
+
+#: words of the control array (int32): posted jobs, stop flag, crew size, then RING done counts from DONE
+POSTED, STOP, SIZE, DONE = 0, 1, 2, 8
+
+_IR = """
+define void @crew_loop(ptr %w, ptr %ring, i64 %me, ptr %run, ptr %sys, i64 %nr) {
+entry:
+  %pstop = getelementptr i32, ptr %w, i64 1
+  %psize = getelementptr i32, ptr %w, i64 2
+  br label %wait
+wait:
+  %next = phi i32 [ 0, %entry ], [ %next1, %counted ], [ %next, %sleep ]
+  br label %spin
+spin:
+  %k = phi i32 [ 0, %wait ], [ %k1, %again ]
+  %posted = load atomic i32, ptr %w acquire, align 4
+  %have = icmp ne i32 %posted, %next
+  br i1 %have, label %work, label %check
+check:
+  %stop = load atomic i32, ptr %pstop acquire, align 4
+  %halt = icmp ne i32 %stop, 0
+  br i1 %halt, label %exit, label %count
+count:
+  %k1 = add i32 %k, 1
+  %more = icmp ult i32 %k1, SPIN_COUNT
+  br i1 %more, label %again, label %sleep
+again:
+  call void asm sideeffect "PAUSE_INSN", ""()
+  br label %spin
+sleep:
+  %nz = zext i32 %next to i64
+  %r = call i64 (i64, ...) %sys(i64 %nr, ptr %w, i64 128, i64 %nz, ptr null)
+  br label %wait
+work:
+  %slot = and i32 %next, RING_MASK
+  %s64 = zext i32 %slot to i64
+  %ri = mul i64 %s64, 4
+  %pb = getelementptr i64, ptr %ring, i64 %ri
+  %base = load i64, ptr %pb, align 8
+  %ps = getelementptr i64, ptr %pb, i64 1
+  %stride = load i64, ptr %ps, align 8
+  %pr = getelementptr i64, ptr %pb, i64 2
+  %rows = load i64, ptr %pr, align 8
+  %mine = icmp ult i64 %me, %rows
+  br i1 %mine, label %run_row, label %mark
+run_row:
+  %off = mul i64 %me, %stride
+  %sa = add i64 %base, %off
+  %sp = inttoptr i64 %sa to ptr
+  call void %run(ptr %sp)
+  br label %mark
+mark:
+  %di = add i64 %s64, 8
+  %pd = getelementptr i32, ptr %w, i64 %di
+  %old = atomicrmw add ptr %pd, i32 1 release
+  %new = add i32 %old, 1
+  %size = load i32, ptr %psize, align 4
+  %last = icmp eq i32 %new, %size
+  br i1 %last, label %wake, label %counted
+wake:
+  %rw = call i64 (i64, ...) %sys(i64 %nr, ptr %pd, i64 129, i64 2147483647)
+  br label %counted
+counted:
+  %next1 = add i32 %next, 1
+  br label %wait
+exit:
+  ret void
+}
+
+define void @crew_wait(ptr %w, i64 %idx, i32 %target, ptr %sys, i64 %nr) {
+entry:
+  %p = getelementptr i32, ptr %w, i64 %idx
+  br label %outer
+outer:
+  br label %spin
+spin:
+  %k = phi i32 [ 0, %outer ], [ %k1, %again ]
+  %v = load atomic i32, ptr %p acquire, align 4
+  %ok = icmp eq i32 %v, %target
+  br i1 %ok, label %exit, label %count
+count:
+  %k1 = add i32 %k, 1
+  %more = icmp ult i32 %k1, SPIN_COUNT
+  br i1 %more, label %again, label %sleep
+again:
+  call void asm sideeffect "PAUSE_INSN", ""()
+  br label %spin
+sleep:
+  %vz = zext i32 %v to i64
+  %r = call i64 (i64, ...) %sys(i64 %nr, ptr %p, i64 128, i64 %vz, ptr null)
+  br label %outer
+exit:
+  ret void
+}
+
+define i64 @crew_post(ptr %w, ptr %ring, i64 %base, i64 %stride, i64 %rows, ptr %sys, i64 %nr) {
+entry:
+  %posted = load atomic i32, ptr %w monotonic, align 4
+  %slot = and i32 %posted, RING_MASK
+  %s64 = zext i32 %slot to i64
+  %ri = mul i64 %s64, 4
+  %pb = getelementptr i64, ptr %ring, i64 %ri
+  store i64 %base, ptr %pb, align 8
+  %ps = getelementptr i64, ptr %pb, i64 1
+  store i64 %stride, ptr %ps, align 8
+  %pr = getelementptr i64, ptr %pb, i64 2
+  store i64 %rows, ptr %pr, align 8
+  %di = add i64 %s64, 8
+  %pd = getelementptr i32, ptr %w, i64 %di
+  store atomic i32 0, ptr %pd monotonic, align 4
+  %p1 = add i32 %posted, 1
+  store atomic i32 %p1, ptr %w release, align 4
+  %r = call i64 (i64, ...) %sys(i64 %nr, ptr %w, i64 129, i64 2147483647)
+  ret i64 %s64
+}
+
+define void @crew_stop(ptr %w, ptr %sys, i64 %nr) {
+entry:
+  %pstop = getelementptr i32, ptr %w, i64 1
+  store atomic i32 1, ptr %pstop release, align 4
+  %r = call i64 (i64, ...) %sys(i64 %nr, ptr %w, i64 129, i64 2147483647)
+  ret void
+}
+"""
+
+_LOOP = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p,
+                         ctypes.c_int64)
+_WAIT = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int32, ctypes.c_void_p, ctypes.c_int64)
+_POST = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64,
+                         ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64)
+_STOP = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)
+
+
+def _platform() -> tuple[int, str] | None:
+    """(futex system call number, spin-wait instruction) of this host, or None where the crew is not built."""
+    if not sys.platform.startswith("linux"):
+        return None
+    m = platform.machine().lower()
+    if m not in _FUTEX:
+        return None
+    return _FUTEX[m], _PAUSE[m]
+
+
+def _syscall_address() -> int:
+    try:
+        return ctypes.cast(ctypes.CDLL(None).syscall, ctypes.c_void_p).value or 0
+    except (OSError, AttributeError, TypeError):  # pragma: no cover - platform dependent
+        return 0
+
+
+class CrewJob:
+    """One scene run posted to the crew (the interface Scene keeps from pool.start's Job: finish, has_workers)."""
+
+    __slots__ = ("_crew", "_slot", "_row0", "_done")
+
+    def __init__(self, crew: Crew, slot: int, row0) -> None:
+        self._crew, self._slot, self._row0, self._done = crew, slot, row0, False
+
+    def has_workers(self) -> bool:
+        return True
+
+    def finish(self) -> None:
+        """Run row 0 on the calling thread, then wait until every crew thread counted the job (GIL released in
+        both calls). A second call does nothing."""
+        if self._done:
+            return
+        self._done = True
+        self._row0()
+        self._crew.wait(self._slot)
+
+
+class Crew:
+    """``size`` threads in :func:`crew_loop`, row ``1 .. size`` of every posted job each."""
+
+    def __init__(self, size: int, run_address: int) -> None:
+        plat = _platform()
+        sysc = _syscall_address()
+        if plat is None or not sysc:
+            raise OSError("no native crew on this platform")
+        self.nr, pause = plat
+        self.sys = sysc
+        from ...shader.native import runtime as rt
+
+        text = (_IR.replace("SPIN_COUNT", str(SPIN)).replace("RING_MASK", str(RING - 1))
+                .replace("PAUSE_INSN", pause))
+        self._engine, _ = rt.o2_engine(rt._init_llvm(), text)
+        addr = self._engine.get_function_address
+        self._loop, self._wait = _LOOP(addr("crew_loop")), _WAIT(addr("crew_wait"))
+        self._post, self._stop = _POST(addr("crew_post")), _STOP(addr("crew_stop"))
+        self.size = size
+        self.w = np.zeros(DONE + RING, np.int32)
+        self.w[SIZE] = size
+        self.ring = np.zeros(RING * 4, np.int64)
+        self.pw, self.pring = self.w.ctypes.data, self.ring.ctypes.data
+        self.run_address = run_address
+        self.lock = threading.Lock()
+        self.posted = 0
+        self.threads = [threading.Thread(target=self._loop, args=(self.pw, self.pring, i + 1, run_address,
+                                                                  self.sys, self.nr),
+                                         name=f"pyd3d11-crew-{i + 1}", daemon=True) for i in range(size)]
+        for t in self.threads:
+            t.start()
+
+    def post(self, base: int, stride: int, rows: int, row0) -> CrewJob:
+        """Post a scene run (its driver words at ``base``, ``stride`` bytes a row, ``rows`` rows) and return its
+        job. A slot is reused only once the crew counted the job RING posts before it (waited for here)."""
+        with self.lock:
+            if self.posted >= RING:
+                self._wait(self.pw, DONE + self.posted % RING, self.size, self.sys, self.nr)
+            slot = self._post(self.pw, self.pring, base, stride, rows, self.sys, self.nr)
+            self.posted += 1
+        return CrewJob(self, int(slot), row0)
+
+    def wait(self, slot: int) -> None:
+        self._wait(self.pw, DONE + slot, self.size, self.sys, self.nr)
+
+    def stop(self) -> None:
+        self._stop(self.pw, self.sys, self.nr)
+        for t in self.threads:
+            t.join(5)
+
+
+_crew: Crew | None = None
+_crew_lock = threading.Lock()
+_failed = False
+
+
+def get(run_address: int) -> Crew | None:
+    """The process's crew (made on first use: one thread fewer than the CPUs, at least the configured worker
+    count less one), or None where it cannot be built or ``ENABLED`` is off."""
+    global _crew, _failed
+    if not ENABLED or _failed:
+        return None
+    c = _crew
+    if c is not None:
+        return c
+    with _crew_lock:
+        if _crew is None:
+            from ...shader.native import pool
+
+            size = max(pool.cpu_count(), pool.threads()) - 1
+            if size < 1:
+                return None
+            try:
+                _crew = Crew(size, run_address)
+            except OSError:
+                _failed = True
+                return None
+        return _crew
+
+
+def _shutdown() -> None:
+    global _crew
+    c, _crew = _crew, None
+    if c is not None:
+        c.stop()
+
+
+def _forget_in_child() -> None:
+    global _crew
+    _crew = None  # (the parent's crew threads do not exist in a forked child: a new crew is made on use)
+
+
+atexit.register(_shutdown)
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_in_child)
+

@@ -1,0 +1,112 @@
+"""The native crew (pipeline/native/crew.py): threads that wait for scene runs in native code. Every posted job's
+rows run exactly once (row 0 on the finishing thread, rows 1..size on the crew, rows past a job's count on
+nobody), jobs past the ring's size wait for their slot, a stopped crew's threads exit, a forked child forgets the
+parent's crew, and scenes give the reference's bytes through the crew and through the worker pool."""
+
+from __future__ import annotations
+
+import ctypes
+
+import numpy as np
+import pytest
+
+from pyd3d11.pipeline.native import crew
+from pyd3d11.shader import native
+from pyd3d11.shader.native import runtime as rt
+
+pytestmark = [pytest.mark.backend_specific,
+              pytest.mark.skipif(not native.available(), reason="llvmlite (the native backend) is not installed")]
+
+_BUMP = """
+define void @bump(ptr %p) {
+entry:
+  %old = atomicrmw add ptr %p, i64 1 seq_cst
+  ret void
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def bump():
+    if crew._platform() is None:
+        pytest.skip("no native crew on this platform (Linux x86-64 / AArch64 only)")
+    engine, _ = rt.o2_engine(rt._init_llvm(), _BUMP)
+    addr = engine.get_function_address("bump")
+    return addr, ctypes.CFUNCTYPE(None, ctypes.c_void_p)(addr), engine
+
+
+@pytest.mark.parametrize("size", [1, 3])
+@pytest.mark.parametrize("rows", [1, 2, 4, 6])
+def test_every_row_of_every_job_runs_once(bump, size, rows):
+    addr, fn, _ = bump
+    c = crew.Crew(size, addr)
+    try:
+        words = np.zeros((40, 8), np.int64)  # 40 jobs (past the ring's 16), 8 rows of one word each
+        jobs = []
+        for j in range(40):
+            base = words[j].ctypes.data
+            jobs.append(c.post(base, 8, rows, lambda base=base: fn(base)))
+        for job in jobs:
+            job.finish()
+            job.finish()  # a second finish does nothing
+        want = np.zeros(8, np.int64)
+        want[:min(rows, size + 1)] = 1  # row 0 here, rows 1..size on the crew; none past the job's rows
+        assert (words == want).all()
+    finally:
+        c.stop()
+    assert not any(t.is_alive() for t in c.threads)
+
+
+def test_a_job_finished_late_still_sees_its_rows(bump):
+    """The crew runs a job's rows without waiting for its finish; finishing later (after the slot was reused
+    by a later job) returns once that job is counted too."""
+    addr, fn, _ = bump
+    c = crew.Crew(2, addr)
+    try:
+        words = np.zeros((crew.RING + 3, 4), np.int64)
+        first = c.post(words[0].ctypes.data, 8, 3, lambda: fn(words[0].ctypes.data))
+        later = [c.post(words[j].ctypes.data, 8, 3, lambda j=j: fn(words[j].ctypes.data))
+                 for j in range(1, crew.RING + 3)]
+        first.finish()
+        for job in later:
+            job.finish()
+        assert (words[:, :3] == 1).all() and (words[:, 3] == 0).all()
+    finally:
+        c.stop()
+
+
+def test_a_forked_child_forgets_the_crew(monkeypatch):
+    monkeypatch.setattr(crew, "_crew", object())
+    crew._forget_in_child()
+    assert crew._crew is None
+
+
+def test_off_or_unbuildable_means_no_crew(monkeypatch):
+    monkeypatch.setattr(crew, "_crew", None)
+    monkeypatch.setattr(crew, "ENABLED", False)
+    assert crew.get(0) is None
+    monkeypatch.setattr(crew, "ENABLED", True)
+    monkeypatch.setattr(crew, "_platform", lambda: None)
+    monkeypatch.setattr(crew, "_failed", False)
+    assert crew.get(0) is None and crew._failed
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_scenes_match_the_reference_through_crew_and_pool(monkeypatch, enabled):
+    """The scene tests' cases (tests/test_scene_binning.py) at 2 and 3 threads with the crew on and off: the
+    reference's bytes and counts either way (the crew runs rows 1.. of every scene; the pool's items otherwise)."""
+    import test_scene_binning as tsb
+
+    from pyd3d11.pipeline.native import fused
+
+    monkeypatch.setattr(crew, "ENABLED", enabled)
+    monkeypatch.setattr(fused, "SCENE_DRAWS", 3)
+    monkeypatch.setattr(fused, "WORK_PER_WORKER", 1)
+    for name in ("overlapping", "blend only", "state changes"):
+        verts = tsb._verts(name)
+        want = tsb._run("reference", 1, tsb.CASES[name], verts)
+        for threads in (2, 3):
+            posted = crew._crew.posted if crew._crew is not None else 0
+            assert tsb._run("native", threads, tsb.CASES[name], verts) == want, (name, threads)
+            used = (crew._crew.posted if crew._crew is not None else 0) > posted
+            assert used == (enabled and crew._platform() is not None), (name, threads)
