@@ -62,17 +62,7 @@ check:
   %stop = load atomic i32, ptr %pstop acquire, align 4
   %halt = icmp ne i32 %stop, 0
   br i1 %halt, label %exit, label %count
-count:
-  %k1 = add i32 %k, 1
-  %more = icmp ult i32 %k1, SPIN_COUNT
-  br i1 %more, label %again, label %sleep
-again:
-  call void asm sideeffect "PAUSE_INSN", ""()
-  br label %spin
-sleep:
-  %nz = zext i32 %next to i64
-  %r = call i64 (i64, ...) %sys(i64 %nr, ptr %w, i64 128, i64 %nz, ptr null)
-  br label %wait
+BACKOFF(%w, %next, wait)
 work:
   %slot = and i32 %next, RING_MASK
   %s64 = zext i32 %slot to i64
@@ -120,17 +110,7 @@ spin:
   %v = load atomic i32, ptr %p acquire, align 4
   %ok = icmp eq i32 %v, %target
   br i1 %ok, label %exit, label %count
-count:
-  %k1 = add i32 %k, 1
-  %more = icmp ult i32 %k1, SPIN_COUNT
-  br i1 %more, label %again, label %sleep
-again:
-  call void asm sideeffect "PAUSE_INSN", ""()
-  br label %spin
-sleep:
-  %vz = zext i32 %v to i64
-  %r = call i64 (i64, ...) %sys(i64 %nr, ptr %p, i64 128, i64 %vz, ptr null)
-  br label %outer
+BACKOFF(%p, %v, outer)
 exit:
   ret void
 }
@@ -164,6 +144,30 @@ entry:
   ret void
 }
 """
+
+#: the blocks after a failed check of a spin loop (both functions above): count the round and pause, back to
+#: ``spin``; after SPIN rounds sleep in the kernel while the word at PTR still holds VALUE, then go to AFTER
+_BACKOFF = """count:
+  %k1 = add i32 %k, 1
+  %more = icmp ult i32 %k1, SPIN_COUNT
+  br i1 %more, label %again, label %sleep
+again:
+  call void asm sideeffect "PAUSE_INSN", ""()
+  br label %spin
+sleep:
+  %sv = zext i32 VALUE to i64
+  %r = call i64 (i64, ...) %sys(i64 %nr, ptr PTR, i64 128, i64 %sv, ptr null)
+  br label %AFTER"""
+
+
+def _text(pause: str) -> str:
+    """The crew's module for a host whose spin-wait instruction is ``pause``."""
+    text = _IR
+    for ptr, value, after in (("%w", "%next", "wait"), ("%p", "%v", "outer")):
+        text = text.replace(f"BACKOFF({ptr}, {value}, {after})",
+                            _BACKOFF.replace("PTR", ptr).replace("VALUE", value).replace("AFTER", after))
+    return text.replace("SPIN_COUNT", str(SPIN)).replace("RING_MASK", str(RING - 1)).replace("PAUSE_INSN", pause)
+
 
 _LOOP = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p,
                          ctypes.c_int64)
@@ -223,9 +227,7 @@ class Crew:
         self.sys = sysc
         from ...shader.native import runtime as rt
 
-        text = (_IR.replace("SPIN_COUNT", str(SPIN)).replace("RING_MASK", str(RING - 1))
-                .replace("PAUSE_INSN", pause))
-        self._engine, _ = rt.o2_engine(rt._init_llvm(), text)
+        self._engine, _ = rt.o2_engine(rt._init_llvm(), _text(pause))
         addr = self._engine.get_function_address
         self._loop, self._wait = _LOOP(addr("crew_loop")), _WAIT(addr("crew_wait"))
         self._post, self._stop = _POST(addr("crew_post")), _STOP(addr("crew_stop"))
