@@ -335,10 +335,8 @@ LEGACY_D3D9_JOBS = 66  # 64 .fx files; MultiAnimation's palette define both ways
 #: temporaries; docs/conformance.md "Session 24, helper FX9"): any other failure is a regression
 LEGACY_D3D9_KNOWN = {
     "Direct3D/ConfigSystem/main.fx fx_2_0", "Direct3D/DepthOfField/DepthOfField.fx fx_2_0",
-    "Direct3D/EffectParam/reflect.fx fx_2_0", "Direct3D/HDRFormats/HDRFormats.fx fx_2_0",
-    "Direct3D/Instancing/Instancing.fx fx_2_0", "Direct3D/LocalDeformablePRT/LocalDeformablePRT.fx fx_2_0",
-    "Direct3D/ShadowMap/shadowmap.fx fx_2_0",
-}
+    "Direct3D/LocalDeformablePRT/LocalDeformablePRT.fx fx_2_0", "Direct3D/ShadowMap/shadowmap.fx fx_2_0",
+}  # (session 32: reflect, HDRFormats and Instancing compile since earlier sessions and are checked again)
 
 
 @pytest.mark.backend_independent
