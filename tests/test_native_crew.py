@@ -100,6 +100,7 @@ def test_scenes_match_the_reference_through_crew_and_pool(monkeypatch, enabled):
     from pyd3d11.pipeline.native import fused
 
     monkeypatch.setattr(crew, "ENABLED", enabled)
+    monkeypatch.setattr(crew, "MIN_WORKERS", 2)  # (the crew on 2 and 3 threads, as on a many-core host)
     monkeypatch.setattr(fused, "SCENE_DRAWS", 3)
     monkeypatch.setattr(fused, "WORK_PER_WORKER", 1)
     for name in ("overlapping", "blend only", "state changes"):
@@ -110,3 +111,23 @@ def test_scenes_match_the_reference_through_crew_and_pool(monkeypatch, enabled):
             assert tsb._run("native", threads, tsb.CASES[name], verts) == want, (name, threads)
             used = (crew._crew.posted if crew._crew is not None else 0) > posted
             assert used == (enabled and crew._platform() is not None), (name, threads)
+
+
+def test_scenes_on_fewer_workers_than_the_minimum_take_the_pool(monkeypatch):
+    """crew.MIN_WORKERS: a scene on fewer workers starts on the worker pool (the reference's bytes, no crew job)."""
+    import test_scene_binning as tsb
+
+    from pyd3d11.pipeline.native import fused
+
+    monkeypatch.setattr(crew, "MIN_WORKERS", 4)
+    monkeypatch.setattr(fused, "SCENE_DRAWS", 3)
+    monkeypatch.setattr(fused, "WORK_PER_WORKER", 1)
+    verts = tsb._verts("overlapping")
+    want = tsb._run("reference", 1, tsb.CASES["overlapping"], verts)
+    posted = crew._crew.posted if crew._crew is not None else 0
+    assert tsb._run("native", 3, tsb.CASES["overlapping"], verts) == want
+    assert (crew._crew.posted if crew._crew is not None else 0) == posted
+    if crew._platform() is not None:
+        monkeypatch.setattr(crew, "MIN_WORKERS", 3)
+        assert tsb._run("native", 3, tsb.CASES["overlapping"], verts) == want
+        assert crew._crew.posted > posted

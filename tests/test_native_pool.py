@@ -205,12 +205,13 @@ def test_pool_grows_when_more_workers_are_asked(monkeypatch):
 
 
 def test_switch_interval_is_short_while_worker_items_wait_and_restored_after(monkeypatch):
-    """pool.SWITCH_INTERVAL: the interpreter's switch interval is lowered from a job's start (with worker items)
-    until the last such job is finished, then it is the value found before; a job without worker items (one
-    thread) leaves it alone, and so does SWITCH_INTERVAL = 0."""
+    """pool.SWITCH_INTERVAL: the interpreter's switch interval is lowered from a job's start (on at least
+    SWITCH_MIN_THREADS threads) until the last such job is finished, then it is the value found before; a job on
+    fewer threads (one thread: no worker items) leaves it alone, and so does SWITCH_INTERVAL = 0."""
     import sys
 
     monkeypatch.setattr(pool, "SWITCH_INTERVAL", 0.0003)
+    monkeypatch.setattr(pool, "SWITCH_MIN_THREADS", 2)
     before = sys.getswitchinterval()
     seen = []
     try:
@@ -234,6 +235,18 @@ def test_switch_interval_is_short_while_worker_items_wait_and_restored_after(mon
         d = pool.start(2, lambda i: None, 2)
         assert sys.getswitchinterval() == before
         d.finish()
+        # a job on fewer threads than SWITCH_MIN_THREADS leaves it too (and its finish restores nothing)
+        monkeypatch.setattr(pool, "SWITCH_INTERVAL", 0.0003)
+        monkeypatch.setattr(pool, "SWITCH_MIN_THREADS", 3)
+        e = pool.start(2, lambda i: None, 2)
+        assert sys.getswitchinterval() == before
+        pool.set_threads(3)
+        f = pool.start(3, lambda i: None, 3)
+        assert sys.getswitchinterval() == pytest.approx(0.0003)
+        e.finish()
+        assert sys.getswitchinterval() == pytest.approx(0.0003)
+        f.finish()
+        assert sys.getswitchinterval() == before
     finally:
         pool.set_threads(None)
         sys.setswitchinterval(before)

@@ -33,6 +33,10 @@ import numpy as np
 
 #: scene runs through the crew (``PYD3D11_NATIVE_CREW=0``: through the worker pool, as before — A/B)
 ENABLED = os.environ.get("PYD3D11_NATIVE_CREW", "1") != "0"
+#: scenes on fewer workers start on the worker pool (``PYD3D11_NATIVE_CREW_MIN``): the crew's gain is the start
+#: of many workers at once; on the 2-core host, two workers through the crew ran S1z / S3 frames 8-15 % slower than
+#: through the pool (alternating A/B, session 32), an extra thread beside the pool's competing for two cores
+MIN_WORKERS = max(2, int(os.environ.get("PYD3D11_NATIVE_CREW_MIN", "4") or 4))
 #: jobs in flight at most (a slot is reused once the crew counted its job)
 RING = 16
 #: spin iterations before a waiting thread sleeps in the kernel (each one pause / yield instruction)

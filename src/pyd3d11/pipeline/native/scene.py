@@ -209,7 +209,7 @@ class Scene:
         self._S.append(S)
         base = address(S)
         stride = 8 * S.shape[1]
-        c = crew.get(ctypes.cast(run, ctypes.c_void_p).value) if nw > 1 else None
+        c = crew.get(ctypes.cast(run, ctypes.c_void_p).value) if nw >= crew.MIN_WORKERS else None
         if c is not None:
             # native crew threads take rows 1.. at once (crew.py); this thread runs row 0 in finish
             self.job = c.post(base, stride, nw, lambda: run(base))

@@ -80,6 +80,9 @@ def range_count() -> int:
 #: The interval returns to its previous value when the last such job is finished; ``PYD3D11_SWITCH_INTERVAL=0``
 #: leaves it alone (A/B)
 SWITCH_INTERVAL = float(os.environ.get("PYD3D11_SWITCH_INTERVAL", "0.0002") or 0)
+#: threads a job must run on for SWITCH_INTERVAL to apply: with one worker its start is one GIL hand-over, and on
+#: the 2-core host the shorter interval only added switches (S1z frames a few per cent slower, session 32)
+SWITCH_MIN_THREADS = int(os.environ.get("PYD3D11_SWITCH_MIN_THREADS", "4") or 4)
 _switch_jobs = 0  # jobs with worker items not yet finished (Job.finish), under _lock
 _switch_saved = 0.0
 
@@ -88,8 +91,6 @@ def _quick_switch(on: bool) -> None:
     """Count a job with worker items in (``on``) or out; the first in sets SWITCH_INTERVAL, the last out restores
     the interval it found."""
     global _switch_jobs, _switch_saved
-    if SWITCH_INTERVAL <= 0:
-        return
     with _lock:
         if on:
             _switch_jobs += 1
@@ -128,12 +129,14 @@ class Job:
     """Items of :func:`start` running on the worker threads; :meth:`finish` takes the items no worker has
     taken yet on the calling thread, then waits for the workers."""
 
-    __slots__ = ("_fn", "_take", "_count", "_watch", "_futures", "_done")
+    __slots__ = ("_fn", "_take", "_count", "_watch", "_futures", "_done", "_switch")
 
     def __init__(self, fn, take, count, watch, futures):
         self._fn, self._take, self._count, self._watch, self._futures = fn, take, count, watch, futures
         self._done = False
-        if futures:
+        # (decided once: finish undoes exactly what this did)
+        self._switch = len(futures) + 1 >= SWITCH_MIN_THREADS and SWITCH_INTERVAL > 0
+        if self._switch:
             _quick_switch(True)
 
     def run_one(self) -> bool:
@@ -157,7 +160,7 @@ class Job:
         if self._done:
             return
         self._done = True
-        if self._futures:
+        if self._switch:
             _quick_switch(False)
         error: BaseException | None = None
         try:
