@@ -94,7 +94,7 @@ mark:
   %last = icmp eq i32 %new, %size
   br i1 %last, label %wake, label %counted
 wake:
-  %rw = call i64 (i64, ...) %sys(i64 %nr, ptr %pd, i64 129, i64 2147483647)
+  %rw = call i64 (i64, ...) %sys(i64 %nr, ptr %pd, i64 FUTEX_WAKE, i64 2147483647)
   br label %counted
 counted:
   %next1 = add i32 %next, 1
@@ -136,7 +136,7 @@ entry:
   store atomic i32 0, ptr %pd monotonic, align 4
   %p1 = add i32 %posted, 1
   store atomic i32 %p1, ptr %w release, align 4
-  %r = call i64 (i64, ...) %sys(i64 %nr, ptr %w, i64 129, i64 2147483647)
+  %r = call i64 (i64, ...) %sys(i64 %nr, ptr %w, i64 FUTEX_WAKE, i64 2147483647)
   ret i64 %s64
 }
 
@@ -144,7 +144,7 @@ define void @crew_stop(ptr %w, ptr %sys, i64 %nr) {
 entry:
   %pstop = getelementptr i32, ptr %w, i64 1
   store atomic i32 1, ptr %pstop release, align 4
-  %r = call i64 (i64, ...) %sys(i64 %nr, ptr %w, i64 129, i64 2147483647)
+  %r = call i64 (i64, ...) %sys(i64 %nr, ptr %w, i64 FUTEX_WAKE, i64 2147483647)
   ret void
 }
 """
@@ -160,7 +160,7 @@ again:
   br label %spin
 sleep:
   %sv = zext i32 VALUE to i64
-  %r = call i64 (i64, ...) %sys(i64 %nr, ptr PTR, i64 128, i64 %sv, ptr null)
+  %r = call i64 (i64, ...) %sys(i64 %nr, ptr PTR, i64 FUTEX_WAIT, i64 %sv, ptr null)
   br label %AFTER"""
 
 
@@ -170,7 +170,10 @@ def _text(pause: str) -> str:
     for ptr, value, after in (("%w", "%next", "wait"), ("%p", "%v", "outer")):
         text = text.replace(f"BACKOFF({ptr}, {value}, {after})",
                             _BACKOFF.replace("PTR", ptr).replace("VALUE", value).replace("AFTER", after))
-    return text.replace("SPIN_COUNT", str(SPIN)).replace("RING_MASK", str(RING - 1)).replace("PAUSE_INSN", pause)
+    for name, value in (("SPIN_COUNT", SPIN), ("RING_MASK", RING - 1), ("PAUSE_INSN", pause),
+                        ("FUTEX_WAIT", FUTEX_WAIT_PRIVATE), ("FUTEX_WAKE", FUTEX_WAKE_PRIVATE)):
+        text = text.replace(name, str(value))
+    return text
 
 
 _LOOP = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p,
