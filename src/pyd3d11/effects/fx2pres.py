@@ -21,15 +21,11 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
+from . import fxlc
 from .fxlc import FX9_OPCODES, Instruction, Operand, decode, decode_clit
 
-_COMMENT = 0xFFFE
-FX_PRESHADER_VERSION = 0x46580201
+FX_PRESHADER_VERSION = fxlc.FX_PRESHADER_VERSION
 _TABLE_PREFIX = {2: "c", 4: "c", 7: "r"}
-
-
-def _fourcc(text: bytes) -> int:
-    return struct.unpack("<I", text)[0]
 
 
 @dataclass
@@ -44,7 +40,7 @@ class FxProgram:
 def _comments(dw: list[int], i: int) -> tuple[dict[int, list[int]], int]:
     """The comment blocks from ``i`` on: fourcc -> body after the fourcc; and the index after them."""
     out: dict[int, list[int]] = {}
-    while i < len(dw) and dw[i] & 0xFFFF == _COMMENT:
+    while i < len(dw) and dw[i] & 0xFFFF == fxlc.COMMENT:
         n = (dw[i] >> 16) & 0x7FFF
         body = dw[i + 1:i + 1 + n]
         if body:
@@ -59,7 +55,7 @@ def find_preshader(shader: bytes) -> list[int] | None:
     if not dw or dw[0] >> 16 not in (0xFFFE, 0xFFFF):
         return None
     blocks, _ = _comments(dw, 1)
-    body = blocks.get(_fourcc(b"PRES"))
+    body = blocks.get(fxlc.fourcc(b"PRES"))
     return body if body and body[0] == FX_PRESHADER_VERSION else None
 
 
@@ -68,9 +64,9 @@ def read_program(dw: list[int]) -> FxProgram:
     if dw[0] >> 16 != 0x4658:
         raise ValueError(f"not an FX expression program: version {dw[0]:#x}")
     blocks, _ = _comments(dw, 1)
-    prog = FxProgram(dw[0], ctab=blocks.get(_fourcc(b"CTAB"), []), prsi=blocks.get(_fourcc(b"PRSI"), []))
-    prog.literals = decode_clit(blocks.get(_fourcc(b"CLIT"), [0]))
-    prog.instructions = decode(blocks.get(_fourcc(b"FXLC"), [0]))
+    prog = FxProgram(dw[0], ctab=blocks.get(fxlc.fourcc(b"CTAB"), []), prsi=blocks.get(fxlc.fourcc(b"PRSI"), []))
+    prog.literals = decode_clit(blocks.get(fxlc.fourcc(b"CLIT"), [0]))
+    prog.instructions = decode(blocks.get(fxlc.fourcc(b"FXLC"), [0]))
     if any(i.opcode not in FX9_OPCODES for i in prog.instructions):
         raise ValueError("an FX10 operation in an FX 2 expression program")
     return prog

@@ -34,21 +34,12 @@ from ..shader.sm2 import ctab as C
 from . import fx2binary as B
 from . import fxlc
 
-FX_VERSION = 0x46580200
-_COMMENT = 0xFFFE
+FX_VERSION = fxlc.FX_EXPRESSION_VERSION
 #: the CTAB flags fxc records in its expression programs: NO_PRESHADER and the caller's flags, with 0x20000000 on
 #: a state's value program and not on an array selector's index (one object holds both: Effect_ShaderArray's
 #: ``LightAttenuation0[0] = light`` 0x20000100, its ``vsArray20[CurNumBones + 1]`` 0x100; ConfigSystem, compiled
 #: with /Gec, 0x20001100; SkinnedMesh's and MultiAnimation's selectors 0x100)
-_STATE_VALUE_FLAG = 0x20000000
-
-
-def _comment(dwords: list[int]) -> list[int]:
-    return [_COMMENT | (len(dwords) << 16), *dwords]
-
-
-def _fourcc(text: bytes) -> int:
-    return struct.unpack("<I", text)[0]
+_STATE_VALUE_FLAG = C.FLAG_EFFECT
 
 
 def _registers(t: B.Fx2Type) -> tuple[int, int]:
@@ -105,9 +96,8 @@ def encode_program(constants: list[C.Constant], literals: list[float], instructi
     """An effect expression program (see the module): the ``tx`` constant table, the literal table (doubles)
     and the FXLC instructions, each already encoded as its DWORDs; ``selector`` for an array selector's index."""
     table = C.ConstantTable(FX_VERSION, "tx", constants,
-                            flags=(flags & 0xFFFF) | 0x100 | (0 if selector else _STATE_VALUE_FLAG))
-    dwords = [FX_VERSION, *_comment(C.encode_ctab(table)), *_comment([_fourcc(b"CLIT"), *fxlc.encode_clit(literals)]),
-              *_comment([_fourcc(b"FXLC"), *fxlc.encode(instructions)]), fxlc.PROGRAM_END]
+                            flags=(flags & 0xFFFF) | C.D3DCOMPILE_NO_PRESHADER | (0 if selector else _STATE_VALUE_FLAG))
+    dwords = fxlc.d3d9_program(FX_VERSION, C.encode_ctab(table), literals, instructions)
     return struct.pack(f"<{len(dwords)}I", *dwords)
 
 

@@ -169,6 +169,34 @@ def encode_clit(values: list[float]) -> list[int]:
     return out
 
 
+#: versions of the D3D9 forms' programs: an fx_2_0 state expression, a shader's preshader (``PRES``)
+FX_EXPRESSION_VERSION, FX_PRESHADER_VERSION = 0x46580200, 0x46580201
+#: a D3D9 comment token's low word (the dword count in the high word)
+COMMENT = 0xFFFE
+
+
+def fourcc(text: bytes) -> int:
+    """The four characters as the little-endian dword fxc's comment blocks start with."""
+    return struct.unpack("<I", text)[0]
+
+
+def comment(words: list[int]) -> list[int]:
+    """A D3D9 comment block: its token, then ``words``."""
+    return [COMMENT | (len(words) << 16), *words]
+
+
+def d3d9_program(version: int, ctab_words: list[int], literals: list[float], code: list,
+                 prsi: list[int] | None = None) -> list[int]:
+    """The D3D9 forms' program as tokens: ``version``, the ``CTAB`` comment (``ctab_words`` from its FOURCC on),
+    a preshader's ``PRSI`` comment (its output registers), ``CLIT`` (the literals), ``FXLC`` (``code``: encoded
+    instructions or Instruction records), the end token -- the order of fxc's objects."""
+    words = [version, *comment(ctab_words)]
+    if prsi is not None:
+        words += comment([fourcc(b"PRSI"), *prsi])
+    return words + [*comment([fourcc(b"CLIT"), *encode_clit(literals)]), *comment([fourcc(b"FXLC"), *encode(code)]),
+                    PROGRAM_END]
+
+
 def decode_cli4(data: bytes) -> list[int]:
     """The FX10 form's ``CLI4`` chunk: a count, then that many 32-bit literals (their bits)."""
     n = struct.unpack_from("<I", data)[0]

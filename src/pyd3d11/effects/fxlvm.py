@@ -89,7 +89,7 @@ def encode(program: Program, target: str, flags: int | None = None) -> bytes:
     table = C.ConstantTable(CTAB_VERSION[target], "tx", [
         C.Constant(v.name, C.RegisterSet.FLOAT4, v.register, v.count, v.type) for v in
         sorted(program.variables, key=lambda v: v.name.encode())],
-        flags=program.ctab_flags if flags is None else (flags & 0xFFFF) | 0x100)
+        flags=program.ctab_flags if flags is None else (flags & 0xFFFF) | C.D3DCOMPILE_NO_PRESHADER)
     ctab = b"".join(struct.pack("<I", d) for d in C.encode_ctab(table, share_types=False))[4:]
     code = fxlc.encode(program.code, program_end=True)
     return build_container([("CTAB", ctab), ("CLI4", fxlc.encode_cli4(program.literals)),
@@ -107,7 +107,7 @@ def decode(data: bytes) -> Program:
     ct = chunks["CTAB"]
     ct += b"\0" * (-len(ct) % 4)
     table = C.decode_ctab([struct.unpack("<I", b"CTAB")[0], *struct.unpack(f"<{len(ct) // 4}I", ct)])
-    p = Program(ctab_flags=table.flags if table else 0x100)
+    p = Program(ctab_flags=table.flags if table else C.D3DCOMPILE_NO_PRESHADER)
     for c in table.constants if table else []:
         p.variables.append(Variable(c.name, c.register_index, c.register_count, c.type))
     p.literals = fxlc.decode_cli4(chunks["CLI4"])

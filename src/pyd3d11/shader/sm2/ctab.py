@@ -29,6 +29,9 @@ CREATOR = "Microsoft (R) HLSL Shader Compiler 10.1"
 FOURCC = b"CTAB"
 HEADER_SIZE = 28
 D3DCOMPILE_NO_PRESHADER = 0x100
+#: the flag fxc's tables carry in an fx_2_0 effect: its shaders' (with preshaders on, instead of NO_PRESHADER),
+#: its preshaders' and its state-value expression programs' (with NO_PRESHADER)
+FLAG_EFFECT = 0x20000000
 
 
 class RegisterSet:

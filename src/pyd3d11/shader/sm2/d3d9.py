@@ -48,6 +48,8 @@ from .base import Translation
 from .ctab import (
     CLASS_OBJECT,
     CLASS_STRUCT,
+    D3DCOMPILE_NO_PRESHADER,
+    FLAG_EFFECT,
     Constant,
     ConstantTable,
     RegisterSet,
@@ -298,8 +300,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     out = Sm2Program(kind, spec.major, prof.minor if spec.minor is None else spec.minor, body)
 
     # --- the constant table ------------------------------------------------------------------------------
-    consts = [Constant(v.name, RegisterSet.FLOAT4, v.d3d9_reg, v.count, _type_info(v.rdef_type), v.default_registers())
-              for v in float_vars if v.buffer != -1]
+    consts = [_float_constant(v) for v in float_vars if v.buffer != -1]
     for v in used:
         if id(v) in loop_vars:
             consts.append(Constant(v.name, RegisterSet.INT4, loop_vars[id(v)], 1, _type_info(v.rdef_type)))
@@ -317,13 +318,18 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     consts.sort(key=lambda c: c.name.encode())
     # inside an effect with preshaders, fxc's shader tables carry 0x20000000 and not NO_PRESHADER (every effect
     # shader of DXDecompiler's ShadersDX9 corpus; its stand-alone shaders carry 0x100)
-    ctab_flags = (flags & 0xFFFF) | (0x20000000 if preshader else 0x100)
+    ctab_flags = (flags & 0xFFFF) | (FLAG_EFFECT if preshader else D3DCOMPILE_NO_PRESHADER)
     table = ConstantTable(out.version_token, target, consts, flags=ctab_flags)
     out.instructions.insert(0, Inst("comment", values=encode_ctab(table)))
     if plan is not None:
         out.instructions.insert(1, Inst("comment", values=_pres_block(plan, outs, variables, by_reg, old_cb,
                                                                        prof, target, file, flags)))
     return out
+
+
+def _float_constant(v: _Var) -> Constant:
+    """The constant table's entry of a float parameter at its assigned registers."""
+    return Constant(v.name, RegisterSet.FLOAT4, v.d3d9_reg, v.count, _type_info(v.rdef_type), v.default_registers())
 
 
 def _with_preshader(body: list[Inst], old_cb: dict, prof: Level9Profile, sm3: bool, movable: set[int]):
@@ -365,7 +371,8 @@ def _pres_block(plan, outs: list[_Var], variables: list[_Var], by_reg: dict, old
                 target: str, file: str, flags: int) -> list[int]:
     """The PRES comment's words: the preshader's own constant table (the parameters it reads, registers of
     their own by the shader's rule), its outputs at the registers ``outs`` were given."""
-    from .preshader import PRES_VERSION, encode_pres
+    from ...effects.fxlc import FX_PRESHADER_VERSION
+    from .preshader import encode_pres
 
     read: dict[int, set[int]] = {}
     for step in plan.steps + [None]:
@@ -384,10 +391,10 @@ def _pres_block(plan, outs: list[_Var], variables: list[_Var], by_reg: dict, old
         c = copies[id(by_reg[(buf, reg)])]
         return 4 * (c.d3d9_reg + reg - c.start) + comp
 
-    consts = [Constant(c.name, RegisterSet.FLOAT4, c.d3d9_reg, c.count, _type_info(c.rdef_type), c.default_registers())
-              for c in ordered]
+    consts = [_float_constant(c) for c in ordered]
     consts.sort(key=lambda c: c.name.encode())
-    table = ConstantTable(PRES_VERSION, "tx", consts, flags=(flags & 0xFFFF) | 0x20000100)
+    table = ConstantTable(FX_PRESHADER_VERSION, "tx", consts,
+                         flags=(flags & 0xFFFF) | FLAG_EFFECT | D3DCOMPILE_NO_PRESHADER)
     return encode_pres(plan, param_offset, lambda k: outs[k].d3d9_reg, encode_ctab(table))
 
 

@@ -72,7 +72,6 @@ from .lanes import lanes_read
 from .program import Dst, Inst, Src
 from .tokens import Reg, SrcMod
 
-PRES_VERSION = 0x46580201
 #: instructions that open a flow-control block / close one
 _OPEN = {"if", "ifc", "rep", "loop"}
 _CLOSE = {"endif", "endrep", "endloop"}
@@ -87,14 +86,6 @@ HOISTABLE = {"mov", "add", "mul", "mad", "min", "max", "slt", "sge", "cmp", "frc
              "abs", "dp3", "dp4", "dp2add", "lrp", "pow", "sincos"}
 _COMMUTATIVE = {"add", "mul", "min", "max"}
 _SAT, _PP = 1, 2
-
-
-def _fourcc(text: bytes) -> int:
-    return struct.unpack("<I", text)[0]
-
-
-def _comment(words: list[int]) -> list[int]:
-    return [0xFFFE | (len(words) << 16), *words]
 
 
 # a reference to one float value the preshader knows:
@@ -654,7 +645,4 @@ def encode_pres(plan: Plan, param_offset, out_register, ctab_words: list[int]) -
         else:
             runs.append([r, 1])
     prsi = [regs[0], 0, 0, regs[-1] - regs[0] + 1, 0, 0, len(runs), *(x for run in runs for x in run), 0, 0]
-    words = [PRES_VERSION, *_comment(ctab_words), *_comment([_fourcc(b"PRSI"), *prsi]),
-             *_comment([_fourcc(b"CLIT"), *fxlc.encode_clit(lits)]),
-             *_comment([_fourcc(b"FXLC"), *fxlc.encode(code)]), fxlc.PROGRAM_END]
-    return [_fourcc(b"PRES"), *words]
+    return [fxlc.fourcc(b"PRES"), *fxlc.d3d9_program(fxlc.FX_PRESHADER_VERSION, ctab_words, lits, code, prsi)]
