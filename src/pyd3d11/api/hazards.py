@@ -117,21 +117,17 @@ def _is_fully_read_only_dsv(view_obj: Any) -> bool:
 def output_bindings(state: Any, pipeline: str | None = None) -> Iterator[tuple[str, int, Any]]:
     """(binding name, slot, object) for every bound output; pipeline "graphics"/"compute"/None (both)."""
     if pipeline in (None, "graphics"):
-        for i, v in enumerate(state.om_rtvs):
-            if v is not None:
-                yield "OMSetRenderTargets", i, v
+        for i, v in bound(state.om_rtvs):
+            yield "OMSetRenderTargets", i, v
         if state.om_dsv is not None and not _is_fully_read_only_dsv(state.om_dsv):
             yield "OMSetRenderTargets(DSV)", 0, state.om_dsv
-        for i, v in enumerate(state.om_uavs):
-            if v is not None:
-                yield "OMSetRenderTargetsAndUnorderedAccessViews(UAV)", i, v
-        for i, v in enumerate(state.so_targets):
-            if v is not None:
-                yield "SOSetTargets", i, v
+        for i, v in bound(state.om_uavs):
+            yield "OMSetRenderTargetsAndUnorderedAccessViews(UAV)", i, v
+        for i, v in bound(state.so_targets):
+            yield "SOSetTargets", i, v
     if pipeline in (None, "compute"):
-        for i, v in enumerate(state.cs_uavs):
-            if v is not None:
-                yield "CSSetUnorderedAccessViews", i, v
+        for i, v in bound(state.cs_uavs):
+            yield "CSSetUnorderedAccessViews", i, v
 
 
 def is_bound_for_output(state: Any, obj: Any) -> str | None:

@@ -931,14 +931,10 @@ def join_queued() -> None:
         _queued = _open = None
         storage.clear_pending_writes()
         prev = q[3] if q is not None and len(q) > 3 else None
-        if prev is not None and sc is not None and SCENE_CHAIN and sc.chains_after(prev):
-            # the open scene starts now, chained as _launch_open chains a full one (each tile after the same tile
-            # of the started scene), instead of after the whole started scene: the workers that finish its last
-            # tiles go on with this scene's while this thread waits (at most two run: the one before it first).
-            # The started scene's finish and callbacks then run in this one's (Scene.finish_prev)
-            prev.finish_prev()
-            sc.launch(prev)
-            stats.chained_scenes += 1
+        if sc is not None and _chain(sc, prev):
+            # the open scene started now, chained as _launch_open chains a full one, instead of after the whole
+            # started scene: the workers that finish its last tiles go on with this scene's while this thread
+            # waits. The started scene's finish and callbacks then run in this one's (Scene.finish_prev)
             stats.chained_at_join += 1
             q = None
         if q is not None:
@@ -972,9 +968,7 @@ def _launch_open(which: Scene) -> None:
         if sc is None or sc is not which:  # (finished meanwhile by a join on another thread)
             return
         prev = q[3] if q is not None and len(q) > 3 else None
-        if prev is not None and SCENE_CHAIN:
-            prev.finish_prev()  # (the scene before it: two run at most)
-        if prev is None or not SCENE_CHAIN or not sc.chains_after(prev):
+        if not _chain(sc, prev):
             prev = None
             if q is not None:
                 _queued = None
@@ -982,9 +976,8 @@ def _launch_open(which: Scene) -> None:
                 q[0]()
                 for fn in q[2]:
                     fn()
+            sc.launch()
         _open = None
-        sc.launch(prev)
-        stats.chained_scenes += prev is not None
         # the chained scene's finish finishes the one before it first (Scene.finish_prev); the storages of both
         # stay registered as pending writes
         _queued = [sc.finish, sc.targets if prev is None else prev.targets + sc.targets, sc.afters, sc]
@@ -992,6 +985,20 @@ def _launch_open(which: Scene) -> None:
         # would only keep two scenes' buffers alive)
         _queued_by = sc.owner if sc.workers > 1 else 0
         storage.pending_writes(_queued[1], join_queued)
+
+
+def _chain(sc: Scene, prev: Scene | None) -> bool:
+    """Launch ``sc`` chained after the started scene ``prev`` (each tile after the same tile there, not after all
+    of it) when SCENE_CHAIN and Scene.chains_after allow; the scene before ``prev`` is finished first (two run at
+    most). False: nothing launched (the caller finishes ``prev``'s work first)."""
+    if prev is None or not SCENE_CHAIN:
+        return False
+    prev.finish_prev()
+    if not sc.chains_after(prev):
+        return False
+    sc.launch(prev)
+    stats.chained_scenes += 1
+    return True
 
 
 def _quiet(kernel, plan) -> bool:
