@@ -154,7 +154,11 @@ class Sm2Machine:
             self.iconst[d.num] = np.array(inst.values, np.uint32).view(np.int32)
             return
         r = self._read
-        if op == "mov":
+        if op == "mov" and d.reg == Reg.ADDR and self.prog.kind == "vs":
+            # vs_1_1 writes a0.x with mov ("mov - vs", "Address Register": rounded to the nearest integer)
+            assert self.prog.major == 1 and d.mask == 1, "mov to a0 is vs_1_1's (a0.x), mova the later models'"
+            self._write(d, np.floor(r(s[0]) + F(0.5)))
+        elif op == "mov":
             self._write(d, r(s[0]))
         elif op == "add":
             self._write(d, r(s[0]) + r(s[1]))
@@ -188,6 +192,12 @@ class Sm2Machine:
         elif op == "log":
             x = np.abs(self._scalar_src(s[0]))
             self._write(d, np.where(x == 0, self.LOG_ZERO, np.log2(x)))
+        elif op == "expp" and self.prog.major == 1:  # "expp - vs", vs_1_1: (2^floor(v), v - floor(v), 2^v, 1)
+            v = self._scalar_src(s[0])
+            fl = np.floor(v)
+            self._write(d, np.stack([np.exp2(fl), v - fl, np.exp2(v), np.ones_like(v)], axis=1))
+        elif op == "expp":  # vs_2_0 and up: 2^v (partial precision) in every component
+            self._write(d, np.exp2(self._scalar_src(s[0])))
         elif op == "frc":
             x = r(s[0])
             self._write(d, x - np.floor(x))

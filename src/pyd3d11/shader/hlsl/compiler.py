@@ -45,14 +45,10 @@ _PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4|5)_(0|1)$")
 #: the 10Level9 targets: the SM4 program plus an Aon9 chunk with its shader-model-2 equivalent (sm2/)
 _LEVEL9 = re.compile(r"^(vs|ps)_4_0_level_9_[13]$")
 #: the Direct3D 9 targets built (raw D3D9 bytecode with a CTAB block: sm2/d3d9.py)
-_D3D9 = re.compile(r"^(vs_2_0|vs_2_a|vs_3_0|ps_2_0|ps_2_a|ps_2_b|ps_3_0)$")
+_D3D9 = re.compile(r"^(vs_1_1|vs_2_0|vs_2_a|vs_3_0|ps_2_0|ps_2_a|ps_2_b|ps_3_0)$")
 #: targets d3dcompiler_47 accepts that this compiler does not build yet (E_NOTIMPL, never a wrong blob)
 _NOT_BUILT = [
     (re.compile(r"^fx_(2_0|4_0|4_1|5_0)$"), "effects (fx_* targets)"),
-    # vs_1_1 ("vs_1_1 Instructions"): no abs, sincos, mova, lrp or flow control, which the shader-model-2
-    # translation (sm2/) relies on; a vs_1_1 program would need its own instruction selection
-    (re.compile(r"^vs_1_1$"), "Direct3D 9 shader model 1 (vs_1_1: the shader-model-2 translation uses abs, "
-                              "sincos, mova and flow control, which vs_1_1 has not)"),
     # tx_1_0: texture shaders for D3DXCreateTextureShader / D3DXFillTextureTX, a D3DX-private program format
     # the documentation does not define (and no D3DX9 texture filler here runs one)
     (re.compile(r"^tx_1_0$"), "D3DX9 texture shaders (tx_1_0, for D3DXFillTextureTX: a D3DX-private "

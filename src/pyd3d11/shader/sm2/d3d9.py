@@ -28,7 +28,8 @@ runtime reads:
   temporary an ``if_lt vFace`` sets (_face_sign); sincos takes the angle alone; tex*lod is texldl; then the
   D3D9-only peephole rewrites (peephole.py).
 
-vs_1_1 and tx_1_0 raise NotSupportedError naming them (compiler.py); Load / GetDimensions and vertex sampling
+vs_1_1 is vs_2_0 without flow control, its vs_2_0-only instructions expanded (vs11.py); tx_1_0 raises
+NotSupportedError naming it (compiler.py); Load / GetDimensions and vertex sampling
 other than texldl are X4532 (check_sm3). Profile limits: "Vertex Shader Differences", "Pixel Shader Differences" (instruction slots),
 D3DVSHADERCAPS2_0 / D3DPSHADERCAPS2_0 and the D3DX profile definitions of vs_2_a (13 temporaries, static flow
 depth 4, dynamic 24, predication), ps_2_a (512 slots, 22 temporaries, arbitrary swizzle, gradient
@@ -65,6 +66,7 @@ from .program import Dst, Inst, Sm2Program, Src
 from .propagate import eliminate_common, fold_constants, propagate_copies
 from .tokens import DSTMOD_CENTROID, DSTMOD_PARTIALPRECISION, TEXTURE, Reg, SamplerType, Usage
 from .vectorize import merge_lanes
+from .vs11 import VS11
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,8 @@ TARGETS: dict[str, D3D9Target] = {
     # 10 v# pixel inputs, 4 vertex samplers; 512 instruction slots at least; static flow depth 4, dynamic 24
     "vs_3_0": D3D9Target(Level9Profile("vs_3_0", "vs", "vs_3_0", 1, 0, 512, None, None, 32, 256, 16, 12, 4, None,
                                        True, False, 4, 24, _VS_PORTS, texldl=True), "vs_4_0_level_9_3", 3, 0),
+    # vs_1_1 (vs11.py): compiled as vs_2_0 without flow control, then restricted to the vs_1_1 instructions
+    "vs_1_1": D3D9Target(VS11, "vs_4_0_level_9_1", 1, 1),
     "ps_3_0": D3D9Target(Level9Profile("ps_3_0", "ps", "ps_3_0", 1, 0, 512, None, None, 32, 224, 10, 4, 16, None,
                                        True, True, 4, 24, _PS_PORTS, texldl=True, vpos=True,
                                        vface=True), "ps_4_0_level_9_3", 3,
@@ -211,6 +215,12 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     else:
         body = _rewrite(body, prof, set(old_cb), TARGETS[target].major == 3)
     body = _face_sign(body)
+    if TARGETS[target].major == 1:  # vs_1_1: the vs_2_0-only instructions expanded (vs11.py)
+        from .vs11 import check, lower
+
+        taken = set(old_cb) | ({plan.base + k for k in range(len(plan.outputs))} if plan is not None else set())
+        body = _drop_unread_defs(lower(body, _first_free(body, taken), file, prof.temps))
+        check(body, file)
     defs = [i for i in body if i.op == "def"]
     body = [i for i in body if i.op != "def"]
     variables = _variables(rdef, explicit, cb_slots)

@@ -81,12 +81,17 @@ def count_slots(prog: Sm2Program) -> tuple[int, int, int]:
     cubes = {i.dst.num for i in prog.instructions if i.op == "dcl" and i.dst is not None and i.dst.reg == Reg.SAMPLER
              and (i.decl or 0) >> 27 & 0xF == 3}
     notexlimit = prog.kind == "ps" and (prog.minor >= 1 or prog.major >= 3)  # ps_2_x / ps_3_0
+    sm1: dict[str, int] = {}
+    if prog.major == 1:  # vs_1_1's own counts ("Instructions - vs_1_1": exp / log 10, frc 3, lit 1)
+        from .vs11 import VS11_SLOTS
+
+        sm1 = VS11_SLOTS
     tex = arith = 0
     for inst in prog.instructions:
         if inst.op == "comment":
             continue
         info = BY_NAME[inst.op]
-        n = (info.ps_slots if prog.kind == "ps" else info.vs_slots) or 0
+        n = sm1.get(inst.op, (info.ps_slots if prog.kind == "ps" else info.vs_slots) or 0)
         if notexlimit and inst.op == "texkill":
             n = 2
         elif notexlimit and inst.op == "texld":

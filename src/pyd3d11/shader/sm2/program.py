@@ -66,7 +66,7 @@ class Sm2Program:
     @property
     def profile(self) -> str:
         """The listing name fxc prints: vs_2_0 / ps_2_0, and vs_2_x / ps_2_x for version 2.1."""
-        return f"{self.kind}_{self.major}_{'x' if self.minor == 1 else self.minor}"
+        return f"{self.kind}_{self.major}_{'x' if self.minor == 1 and self.major == 2 else self.minor}"
 
 
 def _type_bits(reg: int) -> int:
@@ -82,12 +82,14 @@ def encode_dst(d: Dst) -> int:
         d.shift & 0xF) << 24
 
 
-def encode_src(s: Src) -> list[int]:
+def encode_src(s: Src, sm1: bool = False) -> list[int]:
+    """``sm1``: shader model 1 ("Shader Relative Addressing": the relative-addressing token follows only from
+    vs_2_0 on; vs_1_1's bit 13 means c[a0.x + n] alone)."""
     swz = sum((c & 3) << (2 * i) for i, c in enumerate(s.swizzle))
     tok = 0x80000000 | _type_bits(s.reg) | (s.num & 0x7FF) | swz << 16 | (s.mod & 0xF) << 24
     if s.rel is None:
         return [tok]
-    return [tok | 1 << 13, *encode_src(s.rel)]
+    return [tok | 1 << 13] if sm1 else [tok | 1 << 13, *encode_src(s.rel)]
 
 
 def decode_dst(tok: int) -> Dst:
@@ -95,8 +97,10 @@ def decode_dst(tok: int) -> Dst:
 
 
 def encode_program(prog: Sm2Program) -> list[int]:
-    """The token stream (version token ... end token)."""
+    """The token stream (version token ... end token). Shader model 1 ("Instruction Token": bits 24-27 and 28
+    reserved, 0, before version 2_0) writes no instruction length: a reader counts the opcode's parameters."""
     out = [prog.version_token]
+    sm1 = prog.major < 2
     for inst in prog.instructions:
         if inst.op == "comment":
             out.append(COMMENT_OPCODE | len(inst.values) << 16)
@@ -111,7 +115,11 @@ def encode_program(prog: Sm2Program) -> list[int]:
         if inst.op in ("def", "defi", "defb"):
             params.extend(v & 0xFFFFFFFF for v in inst.values)
         for s in inst.srcs:
-            params.extend(encode_src(s))
+            params.extend(encode_src(s, sm1))
+        if sm1:
+            out.append(info.code | (inst.controls & 0xFF) << 16)
+            out.extend(params)
+            continue
         if len(params) > 15:
             raise ValueError(f"{inst.op}: {len(params)} parameter tokens do not fit the 4-bit length field")
         out.append(info.code | (inst.controls & 0xFF) << 16 | len(params) << 24 | int(inst.predicated) << 28)
@@ -147,7 +155,7 @@ def decode_program(data: bytes | list[int]) -> Sm2Program:
         info = BY_CODE.get(tok & 0xFFFF)
         if info is None:
             raise ValueError(f"unknown D3D9 opcode {tok & 0xFFFF} at token {i}")
-        n = tok >> 24 & 0xF
+        n = _sm1_length(info) if prog.major < 2 else tok >> 24 & 0xF
         params = toks[i + 1: i + 1 + n]
         if len(params) != n:
             raise ValueError("truncated instruction")
@@ -168,19 +176,37 @@ def decode_program(data: bytes | list[int]) -> Sm2Program:
             inst.values = params[p:]
             p = n
         while p < n:
-            s, p = _decode_src(params, p)
+            s, p = _decode_src(params, p, prog.major < 2)
             inst.srcs.append(s)
         prog.instructions.append(inst)
         i += 1 + n
     raise ValueError("shader-model-2 program without an end token")
 
 
-def _decode_src(params: list[int], p: int) -> tuple[Src, int]:
+def _sm1_length(info) -> int:
+    """The parameter tokens of a shader-model-1 instruction, which carries no length: the usage token and the
+    register of ``dcl``, the register and four values of ``def``, else the destination and the sources (one
+    token each: vs_1_1's relative addressing adds none)."""
+    if info.name == "dcl":
+        return 2
+    if info.name == "def":
+        return 5
+    return int(info.dst) + info.srcs
+
+
+#: vs_1_1's relative source: c[a0.x + n], the address register implied
+_SM1_REL = Src(3, 0, (0, 0, 0, 0))
+
+
+def _decode_src(params: list[int], p: int, sm1: bool = False) -> tuple[Src, int]:
     if p >= len(params):
         raise ValueError("relative-addressing token missing")
     tok = params[p]
     s = Src(_type_of(tok), tok & 0x7FF, tuple(tok >> (16 + 2 * c) & 3 for c in range(4)), tok >> 24 & 0xF)  # type: ignore[arg-type]
     p += 1
     if tok >> 13 & 1:
-        s.rel, p = _decode_src(params, p)
+        if sm1:
+            s.rel = Src(_SM1_REL.reg, 0, _SM1_REL.swizzle)
+        else:
+            s.rel, p = _decode_src(params, p)
     return s, p

@@ -178,6 +178,10 @@ OPCODES: tuple[OpInfo, ...] = (
     OpInfo("defi", 48, True, 0, 0, 0, "s"),
     OpInfo("texkill", 65, True, 0, None, 1, "t"),  # its register is a destination-parameter token
     OpInfo("texld", 66, True, 2, None, 1, "t"),
+    # "expp - vs" / "logp - vs": partial-precision 2^x and log2(x), 1 slot, vertex shaders only (vs_1_1 has them
+    # in place of the full-precision forms' 10-slot macros; its expp also returns the fraction in .y)
+    OpInfo("expp", 78, True, 1, 1, None, "a"),
+    OpInfo("logp", 79, True, 1, 1, None, "a"),
     OpInfo("def", 81, True, 0, 0, 0, "s"),
     OpInfo("cmp", 88, True, 3, None, 1, "a"),
     OpInfo("dp2add", 90, True, 3, None, 2, "a"),
