@@ -60,6 +60,26 @@ def conformance() -> Path:
     return conformance_path()
 
 
+#: the shared data CI must have (issue 19 item 2: "CI fails when ../shared is missing instead of silently
+#: skipping"): besides the tests that ask conformance_path, many build their parameters from these folders at
+#: collection time, and an absent folder gives them no items at all -- nothing a single test could notice
+SHARED_REQUIRED = (CONFORMANCE / "shader-tests", CONFORMANCE / "instruction-vectors",
+                   CONFORMANCE / "dxbc-corpus" / "slimshader", REPO.parent / "shared" / "bench" / "peer_bench.py")
+
+
+def missing_shared_data(env: dict[str, str], required: tuple[Path, ...] = SHARED_REQUIRED) -> list[Path]:
+    """The required shared paths that are absent where ``env`` marks a CI run (``CI`` set); none elsewhere."""
+    if not env.get("CI"):
+        return []
+    return [p for p in required if not p.exists()]
+
+
+def pytest_sessionstart(session):
+    missing = missing_shared_data(dict(os.environ))
+    if missing:
+        raise pytest.UsageError("CI run without the shared data (../shared): " + ", ".join(map(str, missing)))
+
+
 def pytest_addoption(parser):
     parser.addoption("--backends", default="all",
                      help="shader backends every test runs under: all (native where llvmlite imports, and "

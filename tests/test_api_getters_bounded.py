@@ -7,8 +7,6 @@ D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE 16, D3D11_SHADER_MAX_IN
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from pyd3d11.api import D3D11CreateDevice
@@ -29,14 +27,12 @@ CASES = [(f"{s}GetShaderResources", 128) for s in STAGES] + [(f"{s}GetSamplers",
 @pytest.mark.parametrize("num", HUGE)
 def test_stage_getters_clamp(name, slots, num):
     ctx = _ctx()
-    t0 = time.perf_counter()
     out = getattr(ctx, name)(0, num)
     assert len(out) == slots and all(v is None for v in out)
     assert len(getattr(ctx, name)(slots - 2, num)) == 2
     assert getattr(ctx, name)(slots, num) == []
     assert getattr(ctx, name)(0xFFFFFFFF, num) == []
     assert len(getattr(ctx, name)(1, 3)) == 3  # in-range requests unchanged
-    assert time.perf_counter() - t0 < 1.0
 
 
 @pytest.mark.parametrize("stage", STAGES)

@@ -69,3 +69,36 @@ def test_the_scanners_see_what_they_guard():
     assert _own_imports_under_import_error(ast.parse(src)) == [2]
     src = "try:\n    import PIL\nexcept ImportError:\n    PIL = None\n"
     assert _own_imports_under_import_error(ast.parse(src)) == []
+
+
+def test_a_ci_run_without_the_shared_data_stops_at_the_start(tmp_path):
+    # issue 19 item 2: a CI run whose ../shared is missing must fail, not drop the tests that need it; the session
+    # hook refuses the run when missing_shared_data names anything
+    from conftest import SHARED_REQUIRED, missing_shared_data
+
+    absent = (tmp_path / "conformance" / "shader-tests", tmp_path / "bench" / "peer_bench.py")
+    assert missing_shared_data({"CI": "true"}, absent) == list(absent)
+    assert missing_shared_data({}, absent) == []  # an end user's clone: the tests skip one by one
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "bench" / "peer_bench.py").write_text("")
+    assert missing_shared_data({"CI": "1"}, absent) == [absent[0]]
+    # the folders the collection-time parameter lists read are all required
+    names = {p.name for p in SHARED_REQUIRED}
+    assert {"shader-tests", "instruction-vectors", "slimshader", "peer_bench.py"} <= names
+
+
+def test_a_ci_run_without_the_shared_data_exits_with_an_error(tmp_path):
+    import subprocess
+    import sys
+
+    # a copy of the conftest beside a trivial test, in a tree without ../shared: CI set, pytest refuses to start
+    (tmp_path / "repo" / "tests").mkdir(parents=True)
+    (tmp_path / "repo" / "tests" / "conftest.py").write_text((REPO / "tests" / "conftest.py").read_text())
+    (tmp_path / "repo" / "tests" / "test_x.py").write_text("def test_x():\n    pass\n")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "CI"}
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-o", "addopts=",
+           "tests/test_x.py", "--backends", "reference"]
+    ok = subprocess.run(cmd, cwd=tmp_path / "repo", env=env, capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    bad = subprocess.run(cmd, cwd=tmp_path / "repo", env=dict(env, CI="true"), capture_output=True, text=True)
+    assert bad.returncode != 0 and "without the shared data" in bad.stdout + bad.stderr
