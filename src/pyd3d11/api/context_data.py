@@ -25,6 +25,7 @@ from pyd3d11.pipeline import copy as pcopy
 from pyd3d11.storage import ResourceStorage, StorageDimension, ViewKind
 
 from . import commands as cmds
+from . import device_consts as C
 from .context_state import (
     CAT_EXECUTION,
     CAT_RESOURCE_MANIPULATION,
@@ -484,7 +485,7 @@ class DataMethods:
         if view_kind(pUnorderedAccessView) != ViewKind.UAV:
             return self._drop("ClearUnorderedAccessViewUint", "not an unordered access view.")
         v = pUnorderedAccessView._view
-        if not (v.raw or v.structured or v.format == 0) and not pcopy.encodable(v.format):
+        if not (v.raw or v.structured or v.format == C.FMT_UNKNOWN) and not pcopy.encodable(v.format):
             return self._drop("ClearUnorderedAccessViewUint", f"format {v.format} cannot be cleared.")
         self._submit(cmds.ClearUintCmd(v, tuple(int(x) & 0xFFFFFFFF for x in list(Values)[:4])))
         return None

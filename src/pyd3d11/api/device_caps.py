@@ -44,7 +44,7 @@ class DeviceCapsMixin:
             # every format answers one level at one sample; a video format only where the device offers it
             if is_video(fmt):
                 return 1 if format_support(fmt, self._feature_level) else 0
-            return 1 if format_facts(fmt) is not None and fmt != 0 else 0
+            return 1 if format_facts(fmt) is not None and fmt != C.FMT_UNKNOWN else 0
         if count not in self._caps.msaa_counts:
             return 0
         sup = format_support(fmt, self._feature_level)

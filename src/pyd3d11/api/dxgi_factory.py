@@ -29,6 +29,7 @@ from pyd3d11.headers.dxgi_types import (
     DXGI_ADAPTER_DESC,
     DXGI_ADAPTER_DESC1,
     DXGI_ADAPTER_DESC2,
+    DXGI_FORMAT_UNKNOWN,
     DXGI_MODE_DESC,
     DXGI_MODE_DESC1,
     DXGI_OUTPUT_DESC,
@@ -125,8 +126,8 @@ class IDXGIOutput1(IDXGIObject):
     def FindClosestMatchingMode(self, pModeToMatch: Any, pConcernedDevice: Any = None) -> DXGI_MODE_DESC:  # noqa: N802,N803
         """Closest mode by area; Format UNKNOWN needs pConcernedDevice (then R8G8B8A8_UNORM), else
         DXGI_ERROR_INVALID_CALL (IDXGIOutput::FindClosestMatchingMode docs)."""
-        fmt = int(F(pModeToMatch, "Format", 0))
-        if fmt == 0:
+        fmt = int(F(pModeToMatch, "Format", DXGI_FORMAT_UNKNOWN))
+        if fmt == DXGI_FORMAT_UNKNOWN:
             if pConcernedDevice is None:
                 raise _fail(DXGI_ERROR_INVALID_CALL, "Format UNKNOWN needs pConcernedDevice", "FindClosestMatchingMode")
             fmt = 28

@@ -326,7 +326,7 @@ def validate_input_layout(caps: FeatureLevelCaps, descs: Any, NumElements: Any, 
         names.add(key)
         fmt = int(e.Format)
         facts = format_facts(fmt)
-        if facts is None or fmt == 0 or not format_support(fmt, caps.level) & FS_IA_VERTEX_BUFFER:
+        if facts is None or fmt == C.FMT_UNKNOWN or not format_support(fmt, caps.level) & FS_IA_VERTEX_BUFFER:
             raise reject(f"{where}.Format {format_name(fmt)} cannot be read by the input assembler",
                          P + "INVALIDFORMAT")
         slot = int(e.InputSlot)

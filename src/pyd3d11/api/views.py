@@ -336,7 +336,7 @@ def validate_view(caps: FeatureLevelCaps, kind: str, version: int, resource: Any
     desc = _fill_default(kind, cls, resource) if pDesc is None else coerce(cls, pDesc)
     vd = int(desc.ViewDimension)
     fmt = int(desc.Format)
-    if fmt == 0 and pDesc is not None and resource.GetType() != C.RES_DIM_BUFFER:
+    if fmt == C.FMT_UNKNOWN and pDesc is not None and resource.GetType() != C.RES_DIM_BUFFER:
         # DXGI_FORMAT_UNKNOWN in a texture view desc means "the resource's format" (a typed one; typeless
         # resources still need an explicit format) — wine d3d11 test_create_{shader_resource,
         # rendertarget,depthstencil}_view, which Windows passes.
@@ -444,7 +444,7 @@ def validate_view(caps: FeatureLevelCaps, kind: str, version: int, resource: Any
             raise reject(f"{what}: Flags 0x{flags:X} has unknown bits", "INVALIDDESC")
         if flags and caps.level < C.FL_11_0:
             raise reject(f"{what}: read-only DSV flags need feature level 11_0", "INVALIDDESC")
-        if flags & C.DSV_READ_ONLY_STENCIL and fmt not in (20, 45):
+        if flags & C.DSV_READ_ONLY_STENCIL and fmt not in (C.FMT_D24_UNORM_S8_UINT, C.FMT_D32_FLOAT_S8X24_UINT):
             raise reject(f"{what}: READ_ONLY_STENCIL on {format_name(fmt)}, which has no stencil", "INVALIDDESC")
         view.flags = flags
     if kind == "uav" and count > 1:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import E_INVALIDARG, InvalidArgError, NotSupportedError
+from .table import format_value
 
 __all__ = ["decode_bc1", "decode_bc2", "decode_bc3", "decode_bc4", "decode_bc5", "encode_blocks", "expand_565"]
 
@@ -224,15 +225,15 @@ def _encode_bc4(chan: np.ndarray, signed: bool) -> np.ndarray:
 
 
 def encode_blocks(fmt: int, rgba: np.ndarray) -> np.ndarray:
-    """Encode float RGBA (H, W, 4), H and W multiples of 4, for BC1_UNORM (71), BC4 (80/81), BC5 (83/84)."""
+    """Encode float RGBA (H, W, 4), H and W multiples of 4, for BC1_UNORM, BC4 and BC5 (UNORM / SNORM)."""
     rgba = np.asarray(rgba, dtype=np.float64)
     if rgba.ndim != 3 or rgba.shape[2] != 4 or rgba.shape[0] % 4 or rgba.shape[1] % 4:
         raise InvalidArgError(E_INVALIDARG, f"encode_bc needs (H, W, 4) with H, W multiples of 4, got {rgba.shape}")
-    if fmt == 71:
+    if fmt == format_value("BC1_UNORM"):
         return _encode_bc1(rgba[..., :3])
-    if fmt in (80, 81):
-        return _encode_bc4(rgba[..., 0], signed=fmt == 81)
-    if fmt in (83, 84):
-        signed = fmt == 84
+    if fmt in (format_value("BC4_UNORM"), format_value("BC4_SNORM")):
+        return _encode_bc4(rgba[..., 0], signed=fmt == format_value("BC4_SNORM"))
+    if fmt in (format_value("BC5_UNORM"), format_value("BC5_SNORM")):
+        signed = fmt == format_value("BC5_SNORM")
         return np.concatenate([_encode_bc4(rgba[..., 0], signed), _encode_bc4(rgba[..., 1], signed)], axis=-1)
     raise NotSupportedError(f"BC encoder for DXGI_FORMAT {fmt}")

@@ -19,6 +19,7 @@ import numpy as np
 from pyd3d11.errors import InvalidArgError, NotSupportedError
 from pyd3d11.formats import codecs
 from pyd3d11.formats.table import FormatInfo, FormatKind, format_info
+from pyd3d11.headers.dxgi_types import DXGI_FORMAT
 from pyd3d11.storage import ResourceStorage, StorageDimension, ViewDescriptor, ViewKind
 
 Box = tuple[int, int, int, int, int, int]  # left, top, front, right, bottom, back (texels; bytes for buffers)
@@ -457,7 +458,7 @@ def clear_uint(view: ViewDescriptor, values: object) -> None:
     """ClearUnorderedAccessViewUint: raw bits of each component truncated to the channel width; raw
     and structured buffer views get values[0] in every 32-bit word."""
     v = [int(x) & 0xFFFFFFFF for x in values]
-    if view.raw or view.structured or view.format == 0:
+    if view.raw or view.structured or view.format == DXGI_FORMAT.DXGI_FORMAT_UNKNOWN:
         word = np.array([v[0]], np.uint32).view(np.uint8)
         fill_view(_as_words(view), word)
         return

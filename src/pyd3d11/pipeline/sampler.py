@@ -44,6 +44,7 @@ from pyd3d11.shader import ir
 from pyd3d11.shader.exec.reference import SamplingHooks
 
 from ..headers.d3d11_enums import D3D11_COMPARISON_FUNC as CF
+from ..headers.dxgi_types import DXGI_FORMAT
 from . import sampler_cube as cube
 from .comparison import comparison_passes
 from .sampler_address import CLAMP, address, reduce_range, snap
@@ -166,7 +167,7 @@ def border_values(rgba, fmt: int) -> np.ndarray:
         suffix = info.name.rsplit("_", 1)[-1]
         lo[:], hi[:] = _BC_RANGE.get(suffix, (0.0, 1.0))
         signed_zero[:] = suffix == "SF16"
-    elif fmt in (68, 69):
+    elif fmt in (DXGI_FORMAT.DXGI_FORMAT_R8G8_B8G8_UNORM, DXGI_FORMAT.DXGI_FORMAT_G8R8_G8B8_UNORM):
         lo[:], hi[:] = 0.0, 1.0
     else:
         for ch in info.channels:

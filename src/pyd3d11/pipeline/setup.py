@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..headers.d3d11_enums import D3D11_CULL_MODE, D3D11_FILL_MODE
+from ..headers.dxgi_types import DXGI_FORMAT
 from ..shader import ir
 from .clip import clip_triangles
 from .interpolate import PieceSet, barycentric_planes
@@ -88,7 +89,7 @@ def _depth_bias(state: Any, zs: np.ndarray, screen: np.ndarray) -> np.ndarray:
             dzdx = (e1z * e2y - e2z * e1y) / det
             dzdy = (e2z * e1x - e1z * e2x) / det
             slope = (slope_scale * np.maximum(np.abs(dzdx), np.abs(dzdy))).astype(np.float32)
-        if fmt in (40, 20):  # float depth
+        if fmt in (DXGI_FORMAT.DXGI_FORMAT_D32_FLOAT, DXGI_FORMAT.DXGI_FORMAT_D32_FLOAT_S8X24_UINT):  # float depth
             maxz = np.abs(zs).max(axis=1)
             e = np.frexp(maxz)[1] - 1
             r = np.ldexp(np.float32(1), e - 23).astype(np.float32)

@@ -22,6 +22,7 @@ import numpy as np
 from pyd3d11.formats import codecs
 from pyd3d11.formats.numerics import NumberClass
 from pyd3d11.formats.table import FormatKind, format_info
+from pyd3d11.headers.dxgi_types import DXGI_FORMAT
 from pyd3d11.storage import ResourceStorage, ViewDescriptor
 
 # D3D11_SRV_DIMENSION values
@@ -198,7 +199,7 @@ def present_components(fmt: int) -> tuple[bool, bool, bool, bool]:
         c = ch.component
         if c is not None and ch.kind != FormatKind.TYPELESS:
             have[c] = True
-    if info.compressed or fmt in (68, 69):
+    if info.compressed or fmt in (DXGI_FORMAT.DXGI_FORMAT_R8G8_B8G8_UNORM, DXGI_FORMAT.DXGI_FORMAT_G8R8_G8B8_UNORM):
         have = list(_BLOCK_PRESENT.get(info.typeless, (True, True, True, False)))
     return tuple(have)  # type: ignore[return-value]
 

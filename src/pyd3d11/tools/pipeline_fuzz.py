@@ -44,6 +44,7 @@ import numpy as np
 from .. import d3d11 as D
 from ..api.cargs import FENCED
 from ..errors import NotSupportedError
+from ..formats.table import is_compressed
 from ..pipeline.native import stats as fused_stats
 from ..shader import native
 from ..shader.dxbc.asm import assemble_shader
@@ -96,7 +97,7 @@ def _sampler(rng: np.random.Generator, compare: bool) -> dict:
 def _textures(rng: np.random.Generator) -> dict:
     """Resource descriptions for t4..t8 (program_gen.TEXTURES)."""
     fmt = int(rng.choice(TEX_FORMATS))
-    bc = 70 <= fmt <= 84 or 94 <= fmt <= 99  # block-compressed: the top level in whole 4x4 blocks
+    bc = is_compressed(fmt)  # block-compressed: the top level in whole 4x4 blocks
     w, h = int(rng.choice([4, 8, 16] if bc else [4, 8, 13, 16])), int(rng.choice([4, 8, 16] if bc else [4, 8, 16, 7]))
     return {"t4": dict(fmt=fmt, w=w, h=h, mips=0, arr=1),
             "t5": dict(fmt=int(rng.choice(CMP_FORMATS)), w=8, h=8, mips=0, arr=1),
