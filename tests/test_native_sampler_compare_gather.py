@@ -168,11 +168,11 @@ def test_float16_comparison(func):
 
 def test_mutation_comparison_predicate_fails(monkeypatch):
     """LESS compiled as LESS_EQUAL must be caught (texels equal to the quantised reference)."""
-    from pyd3d11.pipeline.native import sampler_gen
+    from pyd3d11.pipeline import comparison
 
     monkeypatch.setenv("PYD3D11_NATIVE_DISK_CACHE", "0")
     monkeypatch.setattr(runtime, "_KERNELS", {})
-    monkeypatch.setitem(sampler_gen._FCMP, 2, "ole")
+    monkeypatch.setitem(comparison.LLVM_FCMP, 2, "ole")  # the native form only: the reference keeps np.less
     rng = np.random.default_rng(9)
     st = _storage(R8_UNORM, 8, 8, 1, rng)
     b = Bindings()

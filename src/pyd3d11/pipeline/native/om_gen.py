@@ -41,6 +41,7 @@ from functools import cache
 
 from ...formats.table import FormatKind, format_info
 from .. import blend as bl
+from .. import comparison as cmpf
 from ..depth_stencil import D16_UNORM, D24_UNORM_S8_UINT, D32_FLOAT, D32_FLOAT_S8X24_UINT
 from .lane_ir import SIZES, SUFFIX, LaneIR, channel_code, word_type
 
@@ -249,13 +250,13 @@ def om_key(om_state, rt_formats, ds_format, sample_count: int, *, written_target
         if desc.DepthEnable or stencil:
             def face(fo) -> tuple[int, int, int, int]:
                 return int(fo.StencilFailOp), int(fo.StencilDepthFailOp), int(fo.StencilPassOp), int(fo.StencilFunc)
-            if not 1 <= int(desc.DepthFunc) <= 8 and desc.DepthEnable:
+            if int(desc.DepthFunc) not in cmpf.FUNCTIONS and desc.DepthEnable:
                 return None
             f, bk = (face(desc.FrontFace), face(desc.BackFace)) if stencil else ((1, 1, 1, 8), (1, 1, 1, 8))
             if stencil and not all(1 <= o <= 8 for o in f + bk):
                 return None
             ds = DSKey(fmt, bool(desc.DepthEnable), bool(desc.DepthEnable and desc.DepthWriteMask and not flags & 1),
-                       int(desc.DepthFunc) if desc.DepthEnable else 8, stencil, stencil and not flags & 2,
+                       int(desc.DepthFunc) if desc.DepthEnable else int(cmpf.ALWAYS), stencil, stencil and not flags & 2,
                        int(desc.StencilReadMask) & 0xFF if stencil else 0xFF,
                        int(desc.StencilWriteMask) & 0xFF if stencil else 0, f, bk)
     a2c = bool(b is not None and b.AlphaToCoverageEnable and not omask)
@@ -507,10 +508,6 @@ class _Body(LaneIR):
         return self.v(f"load {ty}, ptr {p}, align 4")
 
 
-_ICMP = {2: "ult", 3: "eq", 4: "ule", 5: "ugt", 6: "ne", 7: "uge"}
-_FCMP = {2: "olt", 3: "oeq", 4: "ole", 5: "ogt", 6: "une", 7: "oge"}
-
-
 def _full_ok(key: OMKey) -> bool:
     """Whether the merger has a fully-covered quad-pair body (``_f``): one sample, no alpha to coverage (the
     dispatcher then knows from ``alive`` and ``cov`` alone that every lane writes, before any test)."""
@@ -617,11 +614,12 @@ def _emit_sample(B: _Body, key: OMKey, s: int, live: str, x64: str, y64: str, co
             sb = B.cast("zext", B.gather("i8", ps, live, 8), "i8", "i32")
 
         def cmp(func: int, a: str, b: str, integer: bool) -> str:
-            if func == 1:
-                return B.sp("i1", "false")
-            if func == 8:
-                return B.sp("i1", "true")
-            return B.icmp(_ICMP[func], "i32", a, b) if integer else B.fcmp(_FCMP[func], a, b)
+            constant = cmpf.passes_constant(func)
+            if constant is not None:
+                return B.sp("i1", "true" if constant else "false")
+            if integer:
+                return B.icmp(cmpf.LLVM_ICMP[func], "i32", a, b)
+            return B.fcmp(cmpf.LLVM_FCMP[func], a, b)
 
         dpass = cmp(ds.depth_func, q, stored, unorm) if ds.depth_enable else B.sp("i1", "true")
         spass = B.sp("i1", "true")

@@ -38,6 +38,7 @@ import numpy as np
 from pyd3d11.shader import ir
 from pyd3d11.shader.native import runtime
 
+from .. import comparison
 from ..sampler_address import BORDER, MIRROR, MIRROR_ONCE, WRAP
 from ..texture_cache import (
     SRV_1D,
@@ -136,9 +137,6 @@ def _bits(x: float) -> int:
     return int(np.asarray(x, F32).view(np.uint32))
 
 
-_FCMP = {2: "olt", 3: "oeq", 4: "ole", 5: "ogt", 6: "une", 7: "oge"}  # D3D11_COMPARISON_FUNC → fcmp
-
-
 def _ret4(g) -> str:
     """The sampling function's return type: 4 channel vectors of the generator's width."""
     return f"{{ {g.VF}, {g.VF}, {g.VF}, {g.VF} }}"
@@ -176,11 +174,10 @@ def ftz(g, x: str) -> str:
 def compare(g, func: int, ref: str, texel: str) -> str:
     """sampler.compare: ``ref FUNC flushed texel`` → 1.0 / 0.0 (comparison.comparison_passes: IEEE
     comparisons, a NaN fails all but NOT_EQUAL; NEVER / ALWAYS ignore both)."""
-    if func == 1:
-        return "zeroinitializer"
-    if func == 8:
-        return _fs(1.0)
-    c = g.v(f"fcmp {_FCMP[func]} {g.VF} {ref}, {ftz(g, texel)}")
+    constant = comparison.passes_constant(func)
+    if constant is not None:
+        return _fs(1.0) if constant else "zeroinitializer"
+    c = g.v(f"fcmp {comparison.LLVM_FCMP[func]} {g.VF} {ref}, {ftz(g, texel)}")
     return g.v(f"uitofp {g.VB} {c} to {g.VF}")
 
 
