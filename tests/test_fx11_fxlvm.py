@@ -52,11 +52,14 @@ FLOAT_UNARY = [("neg", lambda x: -x), ("rcp", lambda x: 1 / x), ("frc", lambda x
                ("sqrt", math.sqrt), ("floor", math.floor), ("ceil", math.ceil), ("round", lambda x: float(np.rint(x)))]
 
 
-@pytest.mark.parametrize("op,fn", FLOAT_UNARY, ids=[o for o, _ in FLOAT_UNARY])
-@pytest.mark.parametrize("x", [0.25, 0.5, 0.75, 2.5])
+#: (op, function, x) over each function's domain: asin / acos are defined on [-1, 1] only, so 2.5 is left out for
+#: them rather than skipped (a skip that always skips is a dead one, issue 19 item 5)
+FLOAT_UNARY_CASES = [(op, fn, x) for op, fn in FLOAT_UNARY for x in (0.25, 0.5, 0.75, 2.5)
+                     if not (op in ("asin", "acos") and abs(x) > 1)]
+
+
+@pytest.mark.parametrize("op,fn,x", FLOAT_UNARY_CASES, ids=[f"{o}-{x}" for o, _, x in FLOAT_UNARY_CASES])
 def test_float_unary(op, fn, x):
-    if op in ("asin", "acos") and abs(x) > 1:
-        pytest.skip("outside the domain")
     assert b2f(run(op, f2b(x))[0]) == pytest.approx(float(np.float32(fn(x))), rel=1e-6)
 
 
