@@ -150,7 +150,16 @@ class _Lowering:
         self.out.append(Inst(op, dst, srcs))
 
     def run(self) -> list[Inst]:
+        values = {i.dst.num: struct.unpack("<4f", struct.pack("<4I", *i.values)) for i in self.body
+                  if i.op == "def"}
+        skip = 0
         for i, inst in enumerate(self.body):
+            if skip:
+                skip -= 1
+                continue
+            if inst.op == "log" and self.integer_power(i, values):
+                skip = 2
+                continue
             self.step(i, inst)
         defs = [Inst("def", Dst(Reg.CONST, num), values=_words(v)) for v, num in self.defs.items()]
         return defs + self.out
@@ -194,6 +203,48 @@ class _Lowering:
             raise _cannot_map(self.file, f"{op}: vs_1_1 has no flow control")
         else:
             raise _cannot_map(self.file, op)
+
+    def integer_power(self, i: int, values: dict[int, tuple[float, ...]]) -> bool:
+        """``log t, x`` / ``mul u, t, n`` / ``exp d, u`` (pow(x, n), n a literal whole number 2-64, its
+        intermediate values read nowhere else) as square-and-multiply ``mul``s of |x| (the ``log`` reads |x|:
+        "log - vs"): the two 10-slot macros of vs_1_1 otherwise. fxc's own listing for such a pow is not known
+        here; ConfigSystem's vertex shader says its "power is hardcoded to not exceed inst limit" (pow(x, 40)
+        four times within vs_1_1's 128 slots), which multiplication allows and the macros do not."""
+        if i + 2 >= len(self.body):
+            return False
+        lg, ml, ex = self.body[i: i + 3]
+        if ml.op != "mul" or ex.op != "exp" or lg.dst.reg != Reg.TEMP or ml.dst.reg != Reg.TEMP:
+            return False
+        t = (lg.dst.num, _lanes(lg.dst.mask)[0])
+        u = (ml.dst.num, _lanes(ml.dst.mask)[0])
+        ops = [(s.reg, s.num, s.swizzle[_lanes(ml.dst.mask)[0]], s.mod) for s in ml.srcs]
+        k = next((o for o in ops if o[0] == Reg.CONST), None)
+        if k is None or (Reg.TEMP, t[0], t[1], SrcMod.NONE) not in ops or k[1] not in values or k[3]:
+            return False
+        n = values[k[1]][k[2]]
+        e = ex.srcs[0]
+        if not (n == int(n) and 2 <= n <= 64) or (e.reg, e.num, e.swizzle[0]) != (Reg.TEMP, *u) or e.mod \
+                or t in self.live[i + 1] or u in self.live[i + 2] or lg.srcs[0].rel is not None:
+            return False
+        scratch = self.scratch(i + 2, Inst("mul", ex.dst, [lg.srcs[0], *ex.srcs]))
+        x = _rep(lg.srcs[0], _X)
+        x = Src(x.reg, x.num, x.swizzle, SrcMod.NONE)
+        acc = Dst(Reg.TEMP, scratch, 1 << _Y)
+        base = x
+        if int(n) % 2:  # an even power of x is one of |x|
+            self.emit("max", Dst(Reg.TEMP, scratch, 1 << _X), [x, _neg(x)])
+            base = _temp(scratch, _X)
+        bits = bin(int(n))[3:]  # after the leading 1: square, then multiply by the base where the bit is set
+        steps: list[tuple[Src, Src]] = []
+        cur = base
+        for bit in bits:
+            steps.append((cur, cur))
+            cur = _temp(scratch, _Y)
+            if bit == "1":
+                steps.append((cur, base))
+        for k2, (a, b) in enumerate(steps):
+            self.emit("mul", ex.dst if k2 == len(steps) - 1 else acc, [a, b])
+        return True
 
     def address(self, inst: Inst) -> None:
         """Constants read ``c[a0.k + n]``: vs_1_1 has a0.x only, so a read through another vs_2_0 component
