@@ -41,6 +41,11 @@ Rule = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 PER_LANE: Rule = ((0,), (1,), (2,), (3,))
 
 
+def mask_lanes(mask: int) -> tuple[int, ...]:
+    """The lanes a write mask names, x to w ("Destination Parameter Token": bits 16..19 of the token, here 0..3)."""
+    return tuple(k for k in range(4) if mask >> k & 1)
+
+
 def _whole(lanes: tuple[int, ...]) -> Rule:
     """A source read the same whatever lane is written."""
     return (lanes, lanes, lanes, lanes)
@@ -76,4 +81,4 @@ def lanes_read(op: str, i: int, mask: int | None) -> tuple[int, ...]:
     rules = READS.get(op)
     rule = PER_LANE if rules is None else rules[min(i, len(rules) - 1)]
     m = 0xF if mask is None else mask
-    return tuple(sorted({lane for k in range(4) if m >> k & 1 for lane in rule[k]}))
+    return tuple(sorted({lane for k in mask_lanes(m) for lane in rule[k]}))

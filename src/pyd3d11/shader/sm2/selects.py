@@ -9,7 +9,7 @@ first ("max - vs" / "min - vs": src0 >= src1 ? src0 : src1, so a NaN becomes the
 from __future__ import annotations
 
 from .base import _FLT_MAX
-from .lanes import lanes_read
+from .lanes import lanes_read, mask_lanes
 from .peephole import _FLOW
 from .program import Dst, Inst, Src
 from .tokens import Reg, SrcMod
@@ -28,7 +28,7 @@ class PredicatedWrites:
         if not self._gated():
             return d
         if d.reg == Reg.TEMP:  # the select reads the old value: known components must be in the register
-            need = [ln for ln in range(4) if d.mask >> ln & 1 and (d.num, ln) in self.known
+            need = [ln for ln in mask_lanes(d.mask) if (d.num, ln) in self.known
                     and (d.num, ln) not in self.materialized]
             if need:
                 self._materialize(d.num, need)
@@ -41,8 +41,8 @@ class PredicatedWrites:
         assert self._gated() or not pending
         eff = self._write_pred() if pending else None
         for final, t in pending:
-            for lane in range(4):
-                if final.mask >> lane & 1 and (final.reg, final.num, lane) not in self.written:
+            for lane in mask_lanes(final.mask):
+                if (final.reg, final.num, lane) not in self.written:
                     self.zero_init.add((final.reg, final.num, lane))
             p = Src(eff.reg, eff.num, eff.swizzle)  # type: ignore[union-attr]
             old = Src(final.reg, final.num)
@@ -86,7 +86,7 @@ class PredicatedWrites:
                 return
             d = inst.dst
             if d is not None and d.reg == final.reg and d.num == final.num:
-                lanes = {ln for ln in range(4) if d.mask >> ln & 1}
+                lanes = set(mask_lanes(d.mask))
                 if (self._is_then_select(inst, then_p) and not d.mod and d.mask & ~final.mask == 0
                         and not lanes & (read | written)):
                     self.body[i] = Inst("mov", Dst(d.reg, d.num, d.mask), [inst.srcs[2]])
@@ -103,7 +103,7 @@ class PredicatedWrites:
         if inst.op != "cmp" or len(inst.srcs) != 3:
             return False
         c, old, _ = inst.srcs
-        lanes = [ln for ln in range(4) if inst.dst.mask >> ln & 1]
+        lanes = mask_lanes(inst.dst.mask)
         return (c.reg == then_p.reg and c.num == then_p.num and c.mod == SrcMod.NEG and c.rel is None
                 and all(c.swizzle[ln] == then_p.swizzle[0] for ln in lanes)
                 and old.reg == inst.dst.reg and old.num == inst.dst.num and not old.mod and old.rel is None
@@ -138,7 +138,7 @@ class PredicatedWrites:
         last _SELECT_LOOKBACK instructions answers False (the clamp stays)."""
         if b.reg != Reg.TEMP or b.rel is not None or b.mod:
             return False
-        lanes = {b.swizzle[ln] for ln in range(4) if mask >> ln & 1}
+        lanes = {b.swizzle[ln] for ln in mask_lanes(mask)}
         for inst in reversed(self.body[-_SELECT_LOOKBACK:]):
             if inst.op in _FLOW:
                 return False
