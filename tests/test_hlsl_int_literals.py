@@ -140,3 +140,12 @@ def test_model_matches_the_recorded_values():
     """The definition's two recorded values (vkd3d initializer-numeric, SM < 6)."""
     assert float(np.float32(lit("3000000000")[0])) == -1294967296.0
     assert lit("3000000000U") == (3000000000, True)
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("digits", ["08", "09", "018", "0779"])
+def test_an_octal_literal_takes_octal_digits_only(digits):
+    # "Grammar (DirectX HLSL)": an integer literal starting with 0 is octal, digits 0-7 (C's octal-constant,
+    # C99 6.4.4.1); two-digit forms too (parse_exprs read "08" as decimal 8 under a length bound off by one)
+    with pytest.raises(ShaderCompileError, match="X3000"):
+        D3DCompile(CS.format(body=f"r.x = {digits};"), None, "t.hlsl", None, None, "main", "cs_5_0")

@@ -228,8 +228,9 @@ def common_base(a: str, b: str) -> str:
         return b
     if b == LIT_FLOAT and a in (FLOAT, DOUBLE):
         return a
-    r = a if _RANK[a] >= _RANK[b] else b
-    return concrete(r) if r in (LIT_INT, LIT_FLOAT) and {a, b} != {r} else r
+    # a != b here (equal bases returned above): the higher-ranked operand's type, a literal's as its concrete
+    # type (concrete leaves a typed base as it is)
+    return concrete(a if _RANK[a] >= _RANK[b] else b)
 
 
 def array_leaf(t: Type) -> Type:
