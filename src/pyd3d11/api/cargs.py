@@ -271,16 +271,21 @@ def _defaults(cls: type) -> dict[str, Any]:
     return {n: getattr(inst, n, None) for n in cls.__struct_fields__}
 
 
+#: the integers a numeric field takes: a 64-bit field, signed or unsigned (INT64 / UINT64 both fit), the widest
+#: a header struct declares; the fast path below and the check after it read the one range
+FIELD_INT_MIN, FIELD_INT_END = -(1 << 63), 1 << 64
+
+
 def _check_scalar(v: Any, default: Any, where: str) -> None:
     tv = type(v)
-    if tv is float or (tv is int and -(1 << 63) <= v < (1 << 64)):
+    if tv is float or (tv is int and FIELD_INT_MIN <= v < FIELD_INT_END):
         return  # the common values: a number no field type refuses (what the checks below conclude for them)
     if isinstance(default, bool) or default is None or isinstance(default, (str, bytes)):
         return  # BOOL fields accept any truthy value; strings/pointers are the method's business
     if isinstance(default, (int, float)):
         if isinstance(v, (str, bytes, bytearray)) or not isinstance(v, (numbers.Number, np.generic)):
             raise TypeError(f"{where}: {type(v).__name__} where a number is declared")
-        if isinstance(default, int) and isinstance(v, numbers.Integral) and not -(1 << 63) <= int(v) < (1 << 64):
+        if isinstance(default, int) and isinstance(v, numbers.Integral) and not FIELD_INT_MIN <= int(v) < FIELD_INT_END:
             raise OverflowError(f"{where}: {int(v)} does not fit the field")
 
 
