@@ -102,3 +102,17 @@ def test_a_ci_run_without_the_shared_data_exits_with_an_error(tmp_path):
     assert ok.returncode == 0, ok.stdout + ok.stderr
     bad = subprocess.run(cmd, cwd=tmp_path / "repo", env=dict(env, CI="true"), capture_output=True, text=True)
     assert bad.returncode != 0 and "without the shared data" in bad.stdout + bad.stderr
+
+
+def _exec_calls(tree: ast.AST) -> list[int]:
+    return [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+            and n.func.id in ("exec", "eval")]
+
+
+def test_no_product_code_defines_by_exec():
+    # issue 19 item 6: every method a reader looks for is written out (the per-stage context methods were once
+    # made by exec from a template, so no search found VSSetShader's definition)
+    bad = [f"{p.relative_to(REPO)}:{n}" for p in sorted((REPO / "src" / "pyd3d11").rglob("*.py"))
+           for n in _exec_calls(ast.parse(p.read_text()))]
+    assert bad == []
+    assert _exec_calls(ast.parse("exec(src, ns)\nx = eval('1')\nobj.exec(1)\n")) == [1, 2]
