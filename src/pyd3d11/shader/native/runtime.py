@@ -115,8 +115,23 @@ def _host_cpu(llvm) -> tuple:
     disk cache's key), so they are read once per process."""
     global _HOST
     if _HOST is None:
-        _HOST = (llvm.Target.from_default_triple(), llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten())
+        _HOST = (llvm.Target.from_default_triple(), llvm.get_host_cpu_name(),
+                 _masked_features(llvm.get_host_cpu_features().flatten()))
     return _HOST
+
+
+#: ``PYD3D11_NATIVE_NO_AVX512=1``: generate code as for an AVX2 host on an AVX-512 one (every ``+avx512*`` feature
+#: turned off before the target machine, the lane widths and the disk cache's key see them) — to measure the
+#: AVX2 kernels against llvmpipe, whose vectors are 256 bits wide, on whatever host the session has. The bits do
+#: not change (the kernels' arithmetic is lane-wise IEEE float32 at every width)
+NO_AVX512 = os.environ.get("PYD3D11_NATIVE_NO_AVX512", "0") not in ("", "0")
+
+
+def _masked_features(features: str) -> str:
+    """The host's LLVM feature string, with the AVX-512 family switched off under NO_AVX512."""
+    if not NO_AVX512:
+        return features
+    return ",".join("-" + f[1:] if f.startswith("+avx512") else f for f in features.split(","))
 
 
 def _target_machine(llvm, opt: int = 3):
