@@ -359,3 +359,123 @@ def test_fx_2_0_compiles_a_vs_1_1_shader():
     while (end - start) % 4:
         end = blob.index(struct.pack("<I", 0xFFFF), end) + 4
     assert vs11_problems(decode_program(blob[start:end])) == []
+
+
+# --- the expansions one by one, on hand-written vs_2_0 bodies (sm2/vs11.lower) ----------------------------
+def _lowered_run(body: list[Inst], inputs: dict, consts: np.ndarray, n: int) -> Sm2Machine:
+    from pyd3d11.shader.sm2.vs11 import check, lower
+
+    out = lower(body, first_const=len(consts), file="t.hlsl")
+    check(out, "t.hlsl")
+    prog = Sm2Program("vs", 1, 1, out)
+    assert vs11_problems(prog) == []
+    table = np.zeros((96, 4), F)
+    table[: len(consts)] = consts
+    return Sm2Machine(prog, n, inputs, table).run()
+
+
+def _r(num: int, swz=(0, 1, 2, 3), mod=SrcMod.NONE) -> Src:
+    return Src(Reg.TEMP, num, swz, mod)
+
+
+def test_sincos_writing_its_own_angle_register():
+    """``sincos r0.xy, r0.x``: the cosine written to r0.x must not change the angle the sine reads."""
+    x = np.linspace(-3.1, 3.1, 32, dtype=F)[:, None].repeat(4, 1)
+    # r1 lives across the sincos: the expansion's scratch register must be another one
+    body = [Inst("mov", Dst(Reg.TEMP, 1), [Src(Reg.INPUT, 0, mod=SrcMod.NEG)]),
+            Inst("mov", Dst(Reg.TEMP, 0), [Src(Reg.INPUT, 0)]),
+            Inst("sincos", Dst(Reg.TEMP, 0, 3), [_r(0, (0,) * 4), Src(Reg.CONST, 0), Src(Reg.CONST, 1)]),
+            Inst("mov", Dst(Reg.TEXCRDOUT, 0), [_r(0)]),
+            Inst("mov", Dst(Reg.TEXCRDOUT, 1), [_r(1)])]
+    m = _lowered_run(body, {(Reg.INPUT, 0): x}, np.zeros((2, 4), F), 32)
+    np.testing.assert_array_equal(m.out(Reg.TEXCRDOUT, 1), -x)
+    np.testing.assert_allclose(m.out(Reg.TEXCRDOUT, 0)[:, :2], np.stack([np.cos(x[:, 0]), np.sin(x[:, 0])], 1),
+                               atol=1e-4)
+
+
+def test_mova_of_two_components_reads_each_through_a0_x():
+    """vs_2_0's ``mova a0.xy`` and reads through a0.y and a0.x: vs_1_1 moves each value into a0.x before its
+    read (vs_1_1 has a0.x only)."""
+    idx = np.array([[1, 4, 0, 0], [3, 0, 0, 0], [6, 2, 0, 0]], F)
+    consts = np.arange(10 * 4, dtype=F).reshape(10, 4)
+    a0 = Src(Reg.ADDR, 0, (1,) * 4)
+    body = [Inst("mova", Dst(Reg.ADDR, 0, 3), [Src(Reg.INPUT, 0)]),
+            Inst("mov", Dst(Reg.TEXCRDOUT, 0), [Src(Reg.CONST, 1, rel=a0)]),
+            Inst("mov", Dst(Reg.TEXCRDOUT, 1), [Src(Reg.CONST, 0, rel=Src(Reg.ADDR, 0, (0,) * 4))]),
+            Inst("mov", Dst(Reg.TEXCRDOUT, 2), [Src(Reg.CONST, 2, rel=a0)])]
+    m = _lowered_run(body, {(Reg.INPUT, 0): idx}, consts, 3)
+    np.testing.assert_array_equal(m.out(Reg.TEXCRDOUT, 0), consts[[5, 1, 3]])
+    np.testing.assert_array_equal(m.out(Reg.TEXCRDOUT, 1), consts[[1, 3, 6]])
+    np.testing.assert_array_equal(m.out(Reg.TEXCRDOUT, 2), consts[[6, 2, 4]])
+
+
+def test_lrp_abs_frc_and_pow_expansions():
+    rng = np.random.default_rng(3)
+    a, b, c = (rng.uniform(-3, 3, (16, 4)).astype(F) for _ in range(3))
+    consts = np.array([[3, 40, 0.5, 0]], F)
+    body = [Inst("def", Dst(Reg.CONST, 0), values=list(consts[0].view(np.uint32))),
+            Inst("mov", Dst(Reg.TEMP, 0), [Src(Reg.INPUT, 0)]),
+            Inst("mov", Dst(Reg.TEMP, 4), [Src(Reg.INPUT, 2)]),  # one input register per instruction
+            Inst("lrp", Dst(Reg.TEXCRDOUT, 0), [_r(0), Src(Reg.INPUT, 1), _r(4)]),
+            Inst("abs", Dst(Reg.TEXCRDOUT, 1), [_r(0, mod=SrcMod.NEG)]),
+            Inst("frc", Dst(Reg.TEXCRDOUT, 2, 0xB), [_r(0, (3, 2, 1, 0))]),
+            # pow(r0.x, 3) and pow(r0.y, 40) as the translation writes them: log, mul by the literal, exp
+            Inst("log", Dst(Reg.TEMP, 1, 1), [_r(0, (0,) * 4)]),
+            Inst("mul", Dst(Reg.TEMP, 1, 1), [_r(1, (0,) * 4), Src(Reg.CONST, 0, (0,) * 4)]),
+            Inst("exp", Dst(Reg.TEXCRDOUT, 3, 1), [_r(1, (0,) * 4)]),
+            Inst("log", Dst(Reg.TEMP, 2, 2), [_r(0, (1,) * 4)]),
+            Inst("mul", Dst(Reg.TEMP, 2, 2), [Src(Reg.CONST, 0, (1,) * 4), _r(2, (1,) * 4)]),
+            Inst("exp", Dst(Reg.TEXCRDOUT, 3, 2), [_r(2, (1,) * 4)])]
+    x = a * F(0.3)  # |x| < 1: x^40 stays well inside float range
+    m = _lowered_run(body, {(Reg.INPUT, 0): x, (Reg.INPUT, 1): b, (Reg.INPUT, 2): c}, consts, 16)
+    ops = {i.op for i in m.prog.instructions}
+    assert not ops & {"lrp", "abs", "log", "exp"} and "frc" not in ops
+    np.testing.assert_allclose(m.out(Reg.TEXCRDOUT, 0), x * (b - c) + c, rtol=1e-6, atol=1e-6)
+    np.testing.assert_array_equal(m.out(Reg.TEXCRDOUT, 1), np.abs(x))
+    frac = x[:, ::-1] - np.floor(x[:, ::-1])
+    np.testing.assert_allclose(m.out(Reg.TEXCRDOUT, 2)[:, [0, 1, 3]], frac[:, [0, 1, 3]], atol=1e-7)
+    # "log - vs" reads |x|: the odd power is one of |x|
+    np.testing.assert_allclose(m.out(Reg.TEXCRDOUT, 3)[:, 0], np.abs(x[:, 0]) ** 3, rtol=1e-5)
+    np.testing.assert_allclose(m.out(Reg.TEXCRDOUT, 3)[:, 1], x[:, 1].astype(np.float64) ** 40, rtol=1e-4,
+                               atol=1e-30)
+
+
+def test_vs_2_0_instructions_without_an_expansion_are_x4532():
+    from pyd3d11.shader.hlsl.diagnostics import HlslError
+    from pyd3d11.shader.sm2.vs11 import lower
+
+    for op, srcs in (("sgn", [_r(0), _r(1), _r(2)]), ("crs", [_r(0), _r(1)]), ("rep", [])):
+        body = [Inst(op, Dst(Reg.TEMP, 3) if op != "rep" else None, srcs)]
+        with pytest.raises(HlslError) as info:
+            lower(body, 0, "t.hlsl")
+        assert info.value.code == 4532 and "vs_1_1" in str(info.value)
+        assert op != "rep" or "no flow control" in str(info.value)
+
+
+def test_the_final_check_refuses_what_vs_1_1_lacks():
+    """vs11.check, the guard after the expansions: frc masks other than .y / .xy ("frc - vs"), a0 written by
+    anything but mov a0.x, source modifiers other than negation."""
+    from pyd3d11.shader.hlsl.diagnostics import HlslError
+    from pyd3d11.shader.sm2.vs11 import check
+
+    bad = [Inst("frc", Dst(Reg.TEMP, 0, 1), [_r(1)]), Inst("mova", Dst(Reg.ADDR, 0, 1), [_r(1)]),
+           Inst("mov", Dst(Reg.ADDR, 0, 3), [_r(1)]), Inst("mov", Dst(Reg.TEMP, 0), [_r(1, mod=SrcMod.ABS)])]
+    for inst in bad:
+        with pytest.raises(HlslError, match="X4532|cannot map"):
+            check([inst], "t.hlsl")
+    check([Inst("frc", Dst(Reg.TEMP, 0, 3), [_r(1)]), Inst("mov", Dst(Reg.ADDR, 0, 1), [_r(1, (2,) * 4)])], "t.hlsl")
+
+
+def test_pow_keeps_log_and_exp_where_the_logarithm_is_read_again():
+    x = np.random.default_rng(4).uniform(0.1, 2, (8, 4)).astype(F)
+    consts = np.array([[3, 0, 0, 0]], F)
+    body = [Inst("def", Dst(Reg.CONST, 0), values=list(consts[0].view(np.uint32))),
+            Inst("mov", Dst(Reg.TEMP, 0), [Src(Reg.INPUT, 0)]),
+            Inst("log", Dst(Reg.TEMP, 1, 1), [_r(0, (0,) * 4)]),
+            Inst("mul", Dst(Reg.TEMP, 1, 2), [_r(1, (0,) * 4), Src(Reg.CONST, 0, (0,) * 4)]),
+            Inst("exp", Dst(Reg.TEXCRDOUT, 0, 1), [_r(1, (1,) * 4)]),
+            Inst("mov", Dst(Reg.TEXCRDOUT, 1, 1), [_r(1, (0,) * 4)])]
+    m = _lowered_run(body, {(Reg.INPUT, 0): x}, consts, 8)
+    assert [i.op for i in m.prog.instructions].count("log") == 1
+    np.testing.assert_allclose(m.out(Reg.TEXCRDOUT, 0)[:, 0], x[:, 0] ** 3, rtol=1e-5)
+    np.testing.assert_allclose(m.out(Reg.TEXCRDOUT, 1)[:, 0], np.log2(x[:, 0]), rtol=1e-5)

@@ -224,7 +224,7 @@ class _Lowering:
         n = values[k[1]][k[2]]
         e = ex.srcs[0]
         if not (n == int(n) and 2 <= n <= 64) or (e.reg, e.num, e.swizzle[0]) != (Reg.TEMP, *u) or e.mod \
-                or t in self.live[i + 1] or u in self.live[i + 2] or lg.srcs[0].rel is not None:
+                or (t != u and t in self.live[i + 1]) or u in self.live[i + 2] or lg.srcs[0].rel is not None:
             return False
         scratch = self.scratch(i + 2, Inst("mul", ex.dst, [lg.srcs[0], *ex.srcs]))
         x = _rep(lg.srcs[0], _X)
