@@ -43,10 +43,11 @@ SRC = REPO / "src" / "pyd3d11"
 #: module (relative to src/pyd3d11) -> the test files that guard its rules
 MODULES: dict[str, list[str]] = {
     "pipeline/blend.py": ["test_rules_blend.py", "test_pipeline_blend_factors.py", "test_rules_output_merger.py", "test_pipeline_output.py"],
-    "pipeline/comparison.py": ["test_rules_output_merger.py"],
+    "pipeline/comparison.py": ["test_rules_output_merger.py", "test_rules_comparison_forms.py"],
     "pipeline/depth_stencil.py": ["test_rules_depth_stencil.py", "test_rules_output_merger.py", "test_pipeline_output.py"],
     "pipeline/sampler_address.py": ["test_rules_sampler_address.py", "test_audit_pipeline.py", "test_sampler_filter.py", "test_sampler_helpers.py"],
-    "formats/numerics.py": ["test_rules_f32tof16_mu19.py", "test_rules_numerics.py", "test_formats_numerics.py", "test_formats_codecs.py", "test_rules_output_merger.py"],
+    "formats/numerics.py": ["test_rules_f32tof16_mu19.py", "test_rules_numerics.py", "test_formats_numerics.py", "test_formats_codecs.py", "test_rules_output_merger.py",
+                            "test_rules_narrow_unorm_ties.py"],
     "shader/ops/alu_float.py": ["test_rules_alu.py", "test_rules_f32tof16.py", "test_rules_f32tof16_mu19.py", "test_exec_alu.py", "test_instruction_vectors.py", "test_hlsl_fold_semantics.py"],
     "shader/ops/alu_int.py": ["test_rules_alu.py", "test_exec_alu.py", "test_instruction_vectors.py", "test_hlsl_fold_semantics.py"],
     "pipeline/primitives.py": ["test_rules_primitive_assembly.py", "test_api_draw.py", "test_pipeline_triangles.py", "test_geometry_shader.py",
