@@ -25,7 +25,8 @@ fxc's code shape for sin / cos at vs_1_1 is taken from its listing of the Compil
 plus 0.25 (sin) or 0.5 (cos), its fraction from ``expp .y``, mapped back to [-pi, pi) by ``mad`` with 2pi and
 -pi, then cos of that as a degree-10 even polynomial in Horner form on the constants
 (-2.52398507e-07, 2.47609005e-05, -0.00138883968, 0.0416666418, -0.5, 1) -- sin(x) being cos(x - pi/2). fxc's
-own register allocation is not knowable; this module's sequence is 9 slots per component. ``abs`` becomes
+own register allocation is not knowable; this module's sequence is 9 slots for sin, and 6 for cos, whose
+vs_2_0 angle is already in [-pi, pi] (the reduction fxc's listing shows is the translation's, before sincos). ``abs`` becomes
 ``max x, -x``; ``lrp`` an ``add`` and a ``mad``; ``frc`` ``expp`` (and a ``mov`` for a component other than
 y); ``mova`` ``mov a0.x``, with a second ``mov`` where the vs_2_0 program read another a0 component.
 Programs needing anything else vs_1_1 lacks fail with fxc's X4532 ("cannot map expression to vs_1_1
@@ -55,9 +56,9 @@ VS11_OPS = frozenset({"add", "dcl", "def", "dp3", "dp4", "dst", "exp", "expp", "
 #: the instruction slots of "Instructions - vs_1_1" that differ from vs_2_0's (tokens.OPCODES)
 VS11_SLOTS = {"exp": 10, "log": 10, "frc": 3, "lit": 1}
 
-#: fxc's sin / cos constants (its CompiledEffect vs_1_1 listing): (1/2pi, sin shift, cos shift, -),
+#: fxc's sin / cos constants (its CompiledEffect vs_1_1 listing): (1/2pi, sin shift, -, -),
 #: (2pi, -pi, c2, c0), the Horner coefficients c10, c8, c6, c4 of cos t = 1 - t^2/2 + ... on [-pi, pi)
-_TURNS = (1 / (2 * math.pi), 0.25, 0.5, 0.0)
+_TURNS = (1 / (2 * math.pi), 0.25, 0.0, 0.0)
 _RANGE = (2 * math.pi, -math.pi, -0.5, 1.0)
 _POLY = (-2.52398507e-07, 2.47609005e-05, -0.00138883968, 0.0416666418)
 
@@ -309,16 +310,20 @@ class _Lowering:
             a = _temp(t, _X)
         turns, rng, poly = self.const(_TURNS), self.const(_RANGE), self.const(_POLY)
         w, z = _temp(t, _W), _temp(t, _Z)
-        # the translation writes both results; a component nothing reads later is not computed (9 slots each)
+        # the translation writes both results; a component nothing reads later is not computed (6 or 9 slots)
         lanes = [k for k in _lanes(d.mask) if (d.num, k) in self.live[i]] or _lanes(d.mask)[:1]
         for lane in lanes:
-            shift = _Z if lane == _X else _Y  # cos: + 0.5 turn; sin x = cos(x - pi/2): + 0.25 turn
-            self.emit("mad", Dst(Reg.TEMP, t, 1 << _W), [a, Src(Reg.CONST, turns, (_X,) * 4),
-                                                          Src(Reg.CONST, turns, (shift,) * 4)])
-            self.emit("expp", Dst(Reg.TEMP, t, 1 << _Y), [w])
-            self.emit("mad", Dst(Reg.TEMP, t, 1 << _W), [_temp(t, _Y), Src(Reg.CONST, rng, (_X,) * 4),
-                                                          Src(Reg.CONST, rng, (_Y,) * 4)])
-            self.emit("mul", Dst(Reg.TEMP, t, 1 << _W), [w, w])
+            if lane == _X:
+                # cos: vs_2_0's angle is in [-pi, pi] already ("sincos - vs"), the polynomial's own range
+                self.emit("mul", Dst(Reg.TEMP, t, 1 << _W), [a, a])
+            else:
+                # sin x = cos(x - pi/2): a quarter turn back, then into [-pi, pi) again (fxc's + 0.25 turn)
+                self.emit("mad", Dst(Reg.TEMP, t, 1 << _W), [a, Src(Reg.CONST, turns, (_X,) * 4),
+                                                              Src(Reg.CONST, turns, (_Y,) * 4)])
+                self.emit("expp", Dst(Reg.TEMP, t, 1 << _Y), [w])
+                self.emit("mad", Dst(Reg.TEMP, t, 1 << _W), [_temp(t, _Y), Src(Reg.CONST, rng, (_X,) * 4),
+                                                              Src(Reg.CONST, rng, (_Y,) * 4)])
+                self.emit("mul", Dst(Reg.TEMP, t, 1 << _W), [w, w])
             self.emit("mad", Dst(Reg.TEMP, t, 1 << _Z), [w, Src(Reg.CONST, poly, (_X,) * 4),
                                                           Src(Reg.CONST, poly, (_Y,) * 4)])
             self.emit("mad", Dst(Reg.TEMP, t, 1 << _Z), [w, z, Src(Reg.CONST, poly, (_Z,) * 4)])
