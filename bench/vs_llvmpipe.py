@@ -134,8 +134,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--scenes", default="S1z,S2,S3,S5,S4a,S4b")
-    ap.add_argument("--runs", type=int, default=1, help="timed pyd3d11 frames per round (median)")
-    ap.add_argument("--warmup", type=int, default=0, help="pyd3d11 warm-up frames after the first")
+    # the same protocol as the peer's (peer_bench.py: median of 5 timed frames after 2 warm-up frames); one timed
+    # frame per round, as before session 33, let a single slow frame on a shared host stand for a round
+    ap.add_argument("--runs", type=int, default=5, help="timed pyd3d11 frames per round (median)")
+    ap.add_argument("--warmup", type=int, default=2, help="pyd3d11 warm-up frames after the first")
     ap.add_argument("--peer-runs", type=int, default=5)
     ap.add_argument("--peer-warmup", type=int, default=2)
     ap.add_argument("--peer-python", default=None)

@@ -241,7 +241,7 @@ def test_front_end_gather_and_copy_in_ranges_equal_numpy(monkeypatch, threads, n
     copies) split their rows over the pool: the result is numpy's ``table[index]`` / ``dst[...] = src``."""
     from pyd3d11.pipeline.native import frontend
 
-    monkeypatch.setattr(frontend, "_PARALLEL_MIN", 8)  # ranges of a few rows
+    monkeypatch.setattr(frontend, "_COPY_MIN", 8)  # ranges of a few rows
     calls = []
     real = pool.parallel_for
     monkeypatch.setattr(pool, "parallel_for", lambda c, fn, workers=None: (calls.append(c), real(c, fn, workers)))

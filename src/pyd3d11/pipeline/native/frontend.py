@@ -29,6 +29,12 @@ ENABLED = True
 # Pieces per plane-setup chunk at least: fewer run on the calling thread (a pool hand-off costs more than it
 # saves); a draw pass of 20k triangles is split (issue 12: per-triangle work off the main thread).
 _PARALLEL_MIN = 1 << 12
+#: rows per range at least of the numpy row copies and gathers (copy_rows, take_rows): a row costs a few
+#: nanoseconds there, against ~30 us of native plane setup per 4096 rows, while each range is a pool item whose
+#: Python steps need the GIL. S2 on the 16-core device (session 33, per-frame pool probe): the input assembler's
+#: copies ran 288 items a frame in 5.9 ms (48 items, 2.4 ms at 2 threads); with this least 32 items in 2.95 ms,
+#: S2's frame 30.4-32.9 -> 28.0-28.9 ms (medians of 6 frames, 3 alternating rounds)
+_COPY_MIN = 1 << 15
 
 
 # tri_setup flags (frontend_ir's; llvmlite is imported only when the kernels are compiled)
@@ -256,14 +262,14 @@ def _setup_ranges(T: int) -> list[tuple[int, int]]:
     return [(i, min(i + step, T)) for i in range(0, T, step)]
 
 
-def _ranges(count: int):
-    parts = max(1, min(pool.range_count(), count // _PARALLEL_MIN))
+def _ranges(count: int, least: int | None = None):
+    parts = max(1, min(pool.range_count(), count // (least or _PARALLEL_MIN)))
     step = -(-count // max(parts, 1))
     return [(i, min(i + step, count)) for i in range(0, count, max(step, 1))]
 
 
-def _run_parallel(fn, count: int, *args) -> None:
-    ranges = _ranges(count)
+def _run_parallel(fn, count: int, *args, least: int | None = None) -> None:
+    ranges = _ranges(count, least)
     if len(ranges) <= 1:
         if count:
             fn(*args, 0, count)
@@ -277,7 +283,7 @@ def take_rows(table: np.ndarray, index: np.ndarray) -> np.ndarray:
     rows, so the result does not depend on the split)."""
     index = np.asarray(index)
     out = np.empty((index.shape[0],) + table.shape[1:], table.dtype)
-    _run_parallel(lambda a, b: np.take(table, index[a:b], axis=0, out=out[a:b]), index.shape[0])
+    _run_parallel(lambda a, b: np.take(table, index[a:b], axis=0, out=out[a:b]), index.shape[0], least=_COPY_MIN)
     return out
 
 
@@ -288,7 +294,7 @@ def copy_rows(dst: np.ndarray, src: np.ndarray) -> None:
         dst[a:b] = src[a:b]
 
     if dst.shape[0]:
-        _run_parallel(copy, dst.shape[0])
+        _run_parallel(copy, dst.shape[0], least=_COPY_MIN)
     else:
         dst[...] = src
 
