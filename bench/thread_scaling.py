@@ -47,7 +47,7 @@ def measure(threads: int, scenes: list[str], runs: int, src: str, env: dict | No
     old = {k: os.environ.get(k) for k in settings}
     os.environ.update(settings)
     try:
-        return run_pyd3d11(src, scenes, runs, 1)
+        return run_pyd3d11(src, scenes, runs, 2)  # peer_bench.py's protocol: 2 warm-up frames, median of 5
     finally:
         for k, v in old.items():
             if v is None:
@@ -73,7 +73,7 @@ def main() -> None:
     ap.add_argument("--threads", default="1,2,4,8,16")
     ap.add_argument("--scenes", default="S1z,S2,S3,S5,S4a,S4b")
     ap.add_argument("--rounds", type=int, default=1)
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--pyd3d11-src", default=str(HERE.parent / "src"))
     ap.add_argument("--peer-table", choices=("host16", "none"),
                     default="host16" if (os.cpu_count() or 1) >= 16 else "none")
