@@ -47,7 +47,13 @@ class MemoryMixin:
         offw = self.v(f"lshr {self.VL} {x1}, {splat(2, 'i64')}")
         avail = self.v(f"sub {self.VL} {sw}, {offw}")
         avail = self.v(f"select {self.VB} {ok}, {self.VL} {avail}, {self.VL} zeroinitializer")
-        w = self.v(f"mul {self.VL} {x0}, {sw}")
+        # the element index times the stride in words, both below 2^32 (a structure stride is at most 2048 bytes,
+        # D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES; groupshared strides are literals): written as a product
+        # of two zero-extended 32-bit values so that AVX2 hosts multiply with one vpmuludq per four lanes instead
+        # of the three-multiply 64-bit sequence (AVX2 has no 64-bit lane multiply); the product is the same
+        sw32 = self.v(f"trunc {self.VL} {sw} to {self.VI}")
+        sw = self.v(f"zext {self.VI} {sw32} to {self.VL}")
+        w = self.v(f"mul nuw {self.VL} {x0}, {sw}")
         w = self.v(f"add {self.VL} {w}, {offw}")
         return w, ok, avail
 
