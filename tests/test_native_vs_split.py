@@ -235,10 +235,11 @@ def test_draw_with_split_vertex_shader_equals_reference_at_any_thread_count(smal
 
 
 @pytest.mark.parametrize("threads", [1, 2, 4])
-@pytest.mark.parametrize("n", [0, 1, 37, 1000])
+@pytest.mark.parametrize("n", [0, 1, 15, 16, 37, 1000])
 def test_front_end_gather_and_copy_in_ranges_equal_numpy(monkeypatch, threads, n):
     """frontend.take_rows (the pieces' source vertex rows) and frontend.copy_rows (the input assembler's word
-    copies) split their rows over the pool: the result is numpy's ``table[index]`` / ``dst[...] = src``."""
+    copies) split their rows over the pool: the result is numpy's ``table[index]`` / ``dst[...] = src``, in
+    ``min(pool.range_count(), n // _COPY_MIN)`` ranges (at least _COPY_MIN rows each; one range runs here)."""
     from pyd3d11.pipeline.native import frontend
 
     monkeypatch.setattr(frontend, "_COPY_MIN", 8)  # ranges of a few rows
@@ -259,3 +260,24 @@ def test_front_end_gather_and_copy_in_ranges_equal_numpy(monkeypatch, threads, n
     assert got.dtype == table.dtype and np.array_equal(got, table[index])
     assert np.array_equal(dst, src)
     assert bool(calls) == (threads > 1 and n >= 16)
+    parts = min(pool.RANGES_PER_THREAD * threads, n // 8)
+    assert calls == ([parts, parts] if threads > 1 and parts > 1 else [])
+
+
+@pytest.mark.parametrize("n", [0, 1, 40])
+def test_front_end_copy_of_opaque_items(monkeypatch, n):
+    """copy_rows on the one-dimensional arrays of opaque items the input assembler copies (a vertex's run of words
+    as one ``V<bytes>`` item, input_assembler._put_words), empty ones included."""
+    from pyd3d11.pipeline.native import frontend
+
+    monkeypatch.setattr(frontend, "_COPY_MIN", 8)
+    rng = np.random.default_rng(n)
+    src = rng.integers(0, 1 << 32, (n, 3), dtype=np.uint64).astype(U32)
+    dst = np.zeros((n, 4), U32)
+    pool.set_threads(2)
+    try:
+        frontend.copy_rows(dst[:, 1:].view("V12")[:, 0] if n else dst[:, 1:].reshape(0).view("V12"),
+                           src.view("V12")[:, 0] if n else src.reshape(0).view("V12"))
+    finally:
+        pool.set_threads(None)
+    assert np.array_equal(dst[:, 1:], src) and not dst[:, 0].any()
