@@ -77,6 +77,9 @@ def _pytest_in(tmp_path: Path, files: dict[str, str]) -> str:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(tests.parent / "src"),
                                                                       os.environ.get("PYTHONPATH", "")])))
     env.pop("PYD3D11_BACKEND", None)
+    # the inner run is a made-up project, not the CI run: its copied conftest finds no ../shared beside tmp_path,
+    # which conftest.missing_shared_data refuses when CI is set
+    env.pop("CI", None)
     return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist",
                            "-o", "addopts=", "-rA", str(tmp_path)], capture_output=True, text=True, env=env,
                           cwd=tmp_path, timeout=300).stdout

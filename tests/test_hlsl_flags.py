@@ -118,10 +118,10 @@ def test_backwards_compatibility_maps_the_d3d9_semantics_to_system_values():
 
 
 @pytest.mark.parametrize(("target", "hr"), [
-    # vs_2_0 ... ps_3_0 are built since session 10 (tests/test_hlsl_d3d9_targets.py); vs_1_1 / tx_1_0 are not
-    # the lib_* targets are built since session 18 (issue 15: tests/test_hlsl_library_linking.py); fx_2_0 since
-    # session 23 (tests/test_effects_fx2.py)
-    ("vs_1_1", "E_NOTIMPL"), ("tx_1_0", "E_NOTIMPL"),
+    # vs_2_0 ... ps_3_0 are built since session 10 (tests/test_hlsl_d3d9_targets.py), vs_1_1 since session 33
+    # (tests/test_sm2_vs11.py); tx_1_0 is not. The lib_* targets are built since session 18 (issue 15:
+    # tests/test_hlsl_library_linking.py); fx_2_0 since session 23 (tests/test_effects_fx2.py)
+    ("tx_1_0", "E_NOTIMPL"),
     # documented d3dcompiler_47 targets (Specifying Compiler Targets; Shader Models vs Shader Profiles) not
     # built: E_NOTIMPL naming them, never "invalid target" (the *_5_1 targets are built since session 21:
     # tests/test_hlsl_sm51.py)
