@@ -290,17 +290,20 @@ def test_a_parameter_shadows_a_global():
 def test_inner_coverage_input_is_the_vinnercoverage_register():
     """fxc's DXC dxbc2dxil input2 object: SV_InnerCoverage has no input-signature element, the program declares
     ``dcl_input vInnerCoverage`` and the listing notes "PS Inner Coverage" (SFI0 0x400), as SV_Coverage reads
-    vCoverage."""
+    vCoverage. (input2 reads no SV_Coverage: sv-innercoverage.md "This input is mutually exclusive with
+    SV_Coverage - both cannot be used", test_rules_hlsl_sv_stages.py.)"""
     from pyd3d11.shader.dxbc.container import parse_container
     from pyd3d11.shader.reflection import D3DReflect
 
-    blob = _blob("float4 main(float4 a : A, uint ic : SV_InnerCoverage, uint c : SV_Coverage) : SV_Target "
-                 "{ return a + ic + c; }", "ps_5_0")
+    blob = _blob("float4 main(float4 a : A, uint ic : SV_InnerCoverage) : SV_Target "
+                 "{ return a + ic; }", "ps_5_0")
     r = D3DReflect(blob)
     names = [r.GetInputParameterDesc(i).SemanticName for i in range(r.GetDesc().InputParameters)]
     assert names == ["A"]
     listing = disassemble(blob)
-    assert "dcl_input vInnerCoverage" in listing and "dcl_input vCoverage" in listing
+    assert "dcl_input vInnerCoverage" in listing and "dcl_input vCoverage" not in listing
+    assert "dcl_input vCoverage" in disassemble(_blob("float4 main(float4 a : A, uint c : SV_Coverage) : SV_Target "
+                                                      "{ return a + c; }", "ps_5_0"))
     assert "PS Inner Coverage" in listing
     sfi0 = parse_container(blob).get("SFI0")
     assert int.from_bytes(sfi0[:4], "little") & 0x400

@@ -146,9 +146,18 @@ def _bind_patch(cg: CodegenContext, elem: Type, count: int, p: A.Param, file: st
     return Val(ArrayType(elem, count), slots, readonly=True)
 
 
-def _special(cg: CodegenContext, t: Type, reg: str, comps: str = "") -> Val:
+def _special(cg: CodegenContext, t: Type, reg: str, comps: str = "", p: A.Param | None = None,
+             point: str = "") -> Val:
     from .codegen import Val
 
+    if p is not None and isinstance(t, NumType):
+        # one value each (D3D11.3 §23.2 PrimitiveID, §23.7 OutputControlPointID: a 32-bit scalar; the Semantics
+        # table's Type "uint"): ``uint2 id : SV_OutputControlPointID`` is refused as at every other point
+        from .sysvalues import component_count_error
+
+        bad = component_count_error(p.semantic or "", t.n, f"{cg.stage}_{cg.major}_{cg.minor}", "in", point)
+        if bad is not None:
+            raise cg.err(p.pos, bad, 4502)
     decl = f"dcl_input {reg}{comps}"
     if decl not in cg.in_decls:
         cg.in_decls.append(decl)
@@ -238,9 +247,9 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
                 raise cg.err(p.pos, "InputPatch size must be in [1, 32]", 3000)
             scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "v", False)
         elif sem == "SV_OUTPUTCONTROLPOINTID":
-            scope[p.name] = _special(cg, t, "vOutputControlPointID")
+            scope[p.name] = _special(cg, t, "vOutputControlPointID", p=p, point="hs_in")
         elif sem == "SV_PRIMITIVEID":
-            scope[p.name] = _special(cg, t, "vPrim")
+            scope[p.name] = _special(cg, t, "vPrim", p=p, point="hs_in")
         elif isinstance(t, ObjectType) and t.kind == "OutputPatch":
             raise cg.err(p.pos, "OutputPatch is only valid in the patch constant function and domain shaders", 3000)
         else:
@@ -283,7 +292,7 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
         elif isinstance(t, ObjectType) and t.kind == "OutputPatch":
             scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vocp", True, saved_outs)
         elif sem == "SV_PRIMITIVEID":
-            scope[p.name] = _special(cg, t, "vPrim")
+            scope[p.name] = _special(cg, t, "vPrim", p=p, point="pc_in")
         else:
             raise cg.err(p.pos, f"'{p.name}': invalid patch constant function input", 4502)
     cg.scopes.append(scope)
@@ -349,7 +358,7 @@ def gen_ds_entry(cg: CodegenContext, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
                 raise cg.err(p.pos, "SV_DomainLocation has the wrong size for the domain", 4502)
             scope[p.name] = _special(cg, t, "vDomain", "." + "xyz"[:n])
         elif sem == "SV_PRIMITIVEID":
-            scope[p.name] = _special(cg, t, "vPrim")
+            scope[p.name] = _special(cg, t, "vPrim", p=p, point="ds_in")
         else:
             v = _bind_patch_constants(cg, t, p)
             if "inout" in p.mods:  # an input and an output of one semantic: the output is what the body writes

@@ -155,6 +155,12 @@ class SignatureBinding:
                 # registers of their own, not signature elements: vCoverage; vInnerCoverage (fxc's DXC dxbc2dxil
                 # input2 object: no SV_InnerCoverage element, ``dcl_input vInnerCoverage``, "PS Inner Coverage")
                 reg = _PS_SPECIAL_IN[up]
+                other = "vCoverage" if reg == "vInnerCoverage" else "vInnerCoverage"
+                if f"dcl_input {other}" in self.in_decls:
+                    # MicrosoftDocs direct3dhlsl sv-innercoverage: "This input is mutually exclusive with
+                    # SV_Coverage - both cannot be used" (fxc's wording not recorded: inferred)
+                    raise self.err(pos, f"invalid {self.stage}_{self.major}_{self.minor} input semantic '{base}':"
+                                   " SV_InnerCoverage and SV_Coverage cannot both be inputs", 4502)
                 if f"dcl_input {reg}" not in self.in_decls:
                     self.in_decls.append(f"dcl_input {reg}")
                 slots += self.sv_value([(reg, (), None, 0)], up, lt)
