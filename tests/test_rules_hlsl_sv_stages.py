@@ -121,7 +121,7 @@ INPUTS = [
     # [T] "Can be read by the hull shader only"
     ("SV_OutputControlPointID", "uint", {"hs"}, "T"),
 ]
-#: rows a stage reaches otherwise (the compute shader's has no vertex data; see the module's notes)
+#: rows the documents leave open
 _IN_SKIP = {
     # a vertex shader's input other than SV_VertexID / SV_InstanceID is vertex data from the input assembler,
     # and the documents do not say whether fxc then refuses an SV_ name there
