@@ -475,3 +475,55 @@ def test_multisampled_get_dimensions_float_outputs():
     }"""
     # Width, Height, (Elements,) NumberOfSamples of the resource, as floats
     assert _run_cs(dev, ctx, src, [ms, msa], 7).view(np.float32).tolist() == [6, 4, 4, 5, 3, 2, 2]
+
+
+# --- values: SampleCmpLevelZero on the 1D and array types the compare tests do not run (Texture2D there) ---------
+@pytest.mark.parametrize("kind", ["Texture1D", "Texture1DArray", "Texture2DArray"])
+def test_sample_cmp_level_zero_per_type(kind):
+    """SampleCmp page: the result is 1 where the comparison of the compare value against the texel passes, else 0
+    (point filtering: one texel); D3D11_COMPARISON_LESS passes when the source (the compare value) is less than
+    the destination (the texel). The array slice is the location's last component (rounded, clamped)."""
+    from test_hlsl_object_methods import _device, _run_cs
+
+    from pyd3d11.d3d11 import (
+        D3D11_BIND_SHADER_RESOURCE,
+        D3D11_COMPARISON_LESS,
+        D3D11_FILTER_COMPARISON_MIN_MAG_MIP_POINT,
+        D3D11_SAMPLER_DESC,
+        D3D11_SUBRESOURCE_DATA,
+        D3D11_TEXTURE1D_DESC,
+        D3D11_TEXTURE2D_DESC,
+        D3D11_TEXTURE_ADDRESS_CLAMP,
+    )
+    from pyd3d11.dxgi import DXGI_FORMAT_R32_FLOAT, DXGI_SAMPLE_DESC
+
+    dev, ctx = _device()
+    W, H, SL = 8, (2 if kind == "Texture2DArray" else 1), (1 if kind == "Texture1D" else 2)
+    # texel (slice k, row y, column x) = (x + 8y) / 16 + k / 2
+    tex = (np.arange(SL)[:, None, None] / 2 + (np.arange(W)[None, None, :] + 8 * np.arange(H)[None, :, None]) / 16)
+    tex = tex.astype(np.float32)
+    data = [D3D11_SUBRESOURCE_DATA(pSysMem=np.ascontiguousarray(tex[k]), SysMemPitch=4 * W) for k in range(SL)]
+    if kind == "Texture2DArray":
+        res = dev.CreateTexture2D(D3D11_TEXTURE2D_DESC(
+            Width=W, Height=H, MipLevels=1, ArraySize=SL, Format=DXGI_FORMAT_R32_FLOAT,
+            SampleDesc=DXGI_SAMPLE_DESC(Count=1), BindFlags=D3D11_BIND_SHADER_RESOURCE), data)
+    else:
+        res = dev.CreateTexture1D(D3D11_TEXTURE1D_DESC(
+            Width=W, MipLevels=1, ArraySize=SL, Format=DXGI_FORMAT_R32_FLOAT,
+            BindFlags=D3D11_BIND_SHADER_RESOURCE), data)
+    ctx.CSSetSamplers(0, 1, [dev.CreateSamplerState(D3D11_SAMPLER_DESC(
+        Filter=D3D11_FILTER_COMPARISON_MIN_MAG_MIP_POINT, AddressU=D3D11_TEXTURE_ADDRESS_CLAMP,
+        AddressV=D3D11_TEXTURE_ADDRESS_CLAMP, AddressW=D3D11_TEXTURE_ADDRESS_CLAMP,
+        ComparisonFunc=D3D11_COMPARISON_LESS, MaxLOD=3.4e38))])
+    # (x, y, slice, compare value) per output word
+    probes = [(x, y, k, cv) for k in range(SL) for y in range(H) for x in (0, 3, 5, 7) for cv in (0.2, 0.7)]
+    loc = {"Texture1D": "(x + 0.5) / 8", "Texture1DArray": "float2((x + 0.5) / 8, k)",
+           "Texture2DArray": "float3((x + 0.5) / 8, (y + 0.5) / 2, k)"}[kind]
+    body = "".join(f"{{ float x = {x}, y = {y}, k = {k}; o.Store({4 * i}, asuint(t.SampleCmpLevelZero(c, {loc}, {cv}))); }}\n"
+                   for i, (x, y, k, cv) in enumerate(probes))
+    src = f"""{kind} t : register(t0); SamplerComparisonState c : register(s0); RWByteAddressBuffer o : register(u0);
+    [numthreads(1, 1, 1)] void main() {{
+    {body} }}"""
+    got = _run_cs(dev, ctx, src, [dev.CreateShaderResourceView(res, None)], len(probes)).view(np.float32)
+    want = [1.0 if np.float32(cv) < tex[k, y, x] else 0.0 for x, y, k, cv in probes]
+    assert got.tolist() == want
