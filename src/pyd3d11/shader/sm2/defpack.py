@@ -18,6 +18,7 @@ alone.
 
 from __future__ import annotations
 
+from .lanes import mask_lanes
 from .program import Dst, Inst, Src
 from .tokens import Reg
 
@@ -32,7 +33,7 @@ def _lanes(inst: Inst, k: int) -> tuple[int, ...] | None:
     cannot be moved to other components (sincos's constants, texture coordinates, flow control, unknown)."""
     op = inst.op
     if op in _COMPONENTWISE and inst.dst is not None:
-        return tuple(ln for ln in range(4) if inst.dst.mask >> ln & 1)
+        return mask_lanes(inst.dst.mask)
     if op == "dp3":
         return (0, 1, 2)
     if op == "dp4":

@@ -16,6 +16,7 @@ predicated instructions end a search (straight-line windows only).
 
 from __future__ import annotations
 
+from .lanes import mask_lanes
 from .peephole import _FLOW, _ports_ok, _reads, _swizzle
 from .profile import Level9Profile
 from .program import Dst, Inst, Src
@@ -26,9 +27,6 @@ _MERGEABLE = {"mov", "add", "mul", "mad", "min", "max", "cmp", "lrp", "frc", "sl
 #: how many instructions after the first one the second is looked for
 _WINDOW = 12
 
-
-def _lanes(mask: int) -> list[int]:
-    return [k for k in range(4) if mask >> k & 1]
 
 
 def _barrier(inst: Inst) -> bool:
@@ -70,7 +68,7 @@ class _Defs:
         return _swizzle({k: (k if k in c else c[0]) for k, c in choices.items()}, False)
 
 
-def _merged_src(s1: Src, m1: list[int], s2: Src, m2: list[int], defs: _Defs, arbitrary: bool) -> Src | None:
+def _merged_src(s1: Src, m1: tuple[int, ...], s2: Src, m2: tuple[int, ...], defs: _Defs, arbitrary: bool) -> Src | None:
     if s1.rel is not None or s2.rel is not None:
         if s1 != s2:
             return None
@@ -112,7 +110,7 @@ def merge_lanes(body: list[Inst], prof: Level9Profile, first_free: int) -> list[
             n += 1
             continue
         d1 = first.dst
-        m1 = set(_lanes(d1.mask))
+        m1 = set(mask_lanes(d1.mask))
         read1 = {(s.reg, s.num) for s in first.srcs} | {(Reg.ADDR, 0) for s in first.srcs if s.rel is not None}
         merged = False
         for j in range(n + 1, min(len(body), n + 1 + _WINDOW)):
@@ -140,7 +138,7 @@ def merge_lanes(body: list[Inst], prof: Level9Profile, first_free: int) -> list[
 
 
 def _merge(first: Inst, second: Inst, defs: _Defs, prof: Level9Profile, arbitrary: bool) -> Inst | None:
-    m1, m2 = _lanes(first.dst.mask), _lanes(second.dst.mask)
+    m1, m2 = mask_lanes(first.dst.mask), mask_lanes(second.dst.mask)
     saved = (dict(defs.words), list(defs.new), defs.next)
     srcs = []
     for s1, s2 in zip(first.srcs, second.srcs):

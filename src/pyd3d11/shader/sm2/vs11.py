@@ -39,7 +39,7 @@ import math
 import struct
 
 from ..hlsl.diagnostics import HlslError
-from .lanes import lanes_read
+from .lanes import lanes_read, mask_lanes
 from .profile import _VS_PORTS, Level9Profile
 from .program import Dst, Inst, Src
 from .tokens import Reg, SrcMod
@@ -85,9 +85,6 @@ def _temp(num: int, comp: int) -> Src:
     return Src(Reg.TEMP, num, (comp,) * 4)
 
 
-def _lanes(mask: int) -> list[int]:
-    return [k for k in range(4) if mask >> k & 1]
-
 
 def _reads(inst: Inst) -> set[int]:
     return {s.num for s in inst.srcs if s.reg == Reg.TEMP}
@@ -105,7 +102,7 @@ def _live_after(body: list[Inst]) -> list[set[tuple[int, int]]]:
             continue
         d = inst.dst
         if d is not None and d.reg == Reg.TEMP:
-            live -= {(d.num, k) for k in _lanes(d.mask)}
+            live -= {(d.num, k) for k in mask_lanes(d.mask)}
         mask = d.mask if d is not None else None
         for n, src in enumerate(inst.srcs):
             if src.reg == Reg.TEMP:
@@ -216,9 +213,9 @@ class _Lowering:
         lg, ml, ex = self.body[i: i + 3]
         if ml.op != "mul" or ex.op != "exp" or lg.dst.reg != Reg.TEMP or ml.dst.reg != Reg.TEMP:
             return False
-        t = (lg.dst.num, _lanes(lg.dst.mask)[0])
-        u = (ml.dst.num, _lanes(ml.dst.mask)[0])
-        ops = [(s.reg, s.num, s.swizzle[_lanes(ml.dst.mask)[0]], s.mod) for s in ml.srcs]
+        t = (lg.dst.num, mask_lanes(lg.dst.mask)[0])
+        u = (ml.dst.num, mask_lanes(ml.dst.mask)[0])
+        ops = [(s.reg, s.num, s.swizzle[mask_lanes(ml.dst.mask)[0]], s.mod) for s in ml.srcs]
         k = next((o for o in ops if o[0] == Reg.CONST), None)
         if k is None or (Reg.TEMP, t[0], t[1], SrcMod.NONE) not in ops or k[1] not in values or k[3]:
             return False
@@ -270,19 +267,19 @@ class _Lowering:
 
     def mova(self, inst: Inst) -> None:
         s = inst.srcs[0]
-        for k in _lanes(inst.dst.mask):
+        for k in mask_lanes(inst.dst.mask):
             self.a0[k] = _rep(s, k)
         if inst.dst.mask & 1:
             self.emit("mov", Dst(Reg.ADDR, 0, 1 << _X), [self.a0[_X]])
             self.a0_x_holds = _X
-        elif self.a0_x_holds in _lanes(inst.dst.mask):
+        elif self.a0_x_holds in mask_lanes(inst.dst.mask):
             self.a0_x_holds = None  # a0.x holds the old value of a component just rewritten
 
     def frc(self, i: int, inst: Inst) -> None:
         """frc through ``expp``'s .y (the exact fraction, one slot): a lone .y of a temporary directly; other
         components through a scratch register, y last, then one ``mov`` into the destination."""
         d, s = inst.dst, inst.srcs[0]
-        lanes = _lanes(d.mask)
+        lanes = mask_lanes(d.mask)
         if lanes == [_Y] and d.reg == Reg.TEMP:
             self.emit("expp", Dst(Reg.TEMP, d.num, 1 << _Y), [_rep(s, _Y)])
             return
@@ -311,7 +308,7 @@ class _Lowering:
         turns, rng, poly = self.const(_TURNS), self.const(_RANGE), self.const(_POLY)
         w, z = _temp(t, _W), _temp(t, _Z)
         # the translation writes both results; a component nothing reads later is not computed (6 or 9 slots)
-        lanes = [k for k in _lanes(d.mask) if (d.num, k) in self.live[i]] or _lanes(d.mask)[:1]
+        lanes = [k for k in mask_lanes(d.mask) if (d.num, k) in self.live[i]] or mask_lanes(d.mask)[:1]
         for lane in lanes:
             if lane == _X:
                 # cos: vs_2_0's angle is in [-pi, pi] already ("sincos - vs"), the polynomial's own range
