@@ -440,6 +440,17 @@ def test_lrp_abs_frc_and_pow_expansions():
                                atol=1e-30)
 
 
+def test_frc_of_a_temporary_y_is_one_expp():
+    """"expp - vs": vs_1_1's expp writes the exact fraction in .y, so frc into a temporary's .y alone is that one
+    instruction, in place (one slot; frc itself costs 3, "Instructions - vs_1_1")."""
+    from pyd3d11.shader.sm2.vs11 import lower
+
+    body = [Inst("frc", Dst(Reg.TEMP, 1, 0x2), [_r(0, (2,) * 4)])]
+    out = [i for i in lower(body, 0, "t.hlsl") if i.op != "def"]
+    assert [(i.op, i.dst.reg, i.dst.num, i.dst.mask) for i in out] == [("expp", Reg.TEMP, 1, 0x2)]
+    assert out[0].srcs[0].swizzle == (2,) * 4
+
+
 def test_vs_2_0_instructions_without_an_expansion_are_x4532():
     from pyd3d11.shader.hlsl.diagnostics import HlslError
     from pyd3d11.shader.sm2.vs11 import lower

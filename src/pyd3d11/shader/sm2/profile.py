@@ -72,6 +72,11 @@ PROFILES: dict[str, Level9Profile] = {p.target: p for p in (
 )}
 
 
+#: the instruction slots of "Instructions - vs_1_1" that differ from vs_2_0's (tokens.OPCODES): exp / log 10,
+#: frc 3, lit 1
+VS11_SLOTS = {"exp": 10, "log": 10, "frc": 3, "lit": 1}
+
+
 def count_slots(prog: Sm2Program) -> tuple[int, int, int]:
     """(total, texture, arithmetic) instruction slots, from the per-instruction slot table. ps_2_x as
     ps_4_0_level_9_3 uses it has D3DPS20CAPS_NOTEXINSTRUCTIONLIMIT, where "ps_2_x Instructions" (notes 1-4)
@@ -81,11 +86,7 @@ def count_slots(prog: Sm2Program) -> tuple[int, int, int]:
     cubes = {i.dst.num for i in prog.instructions if i.op == "dcl" and i.dst is not None and i.dst.reg == Reg.SAMPLER
              and (i.decl or 0) >> 27 & 0xF == 3}
     notexlimit = prog.kind == "ps" and (prog.minor >= 1 or prog.major >= 3)  # ps_2_x / ps_3_0
-    sm1: dict[str, int] = {}
-    if prog.major == 1:  # vs_1_1's own counts ("Instructions - vs_1_1": exp / log 10, frc 3, lit 1)
-        from .vs11 import VS11_SLOTS
-
-        sm1 = VS11_SLOTS
+    sm1 = VS11_SLOTS if prog.major == 1 else {}
     tex = arith = 0
     for inst in prog.instructions:
         if inst.op == "comment":

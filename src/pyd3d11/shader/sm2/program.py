@@ -14,7 +14,7 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
-from .tokens import BY_CODE, BY_NAME, COMMENT_OPCODE, END_TOKEN, PS_VERSION_PREFIX, VS_VERSION_PREFIX
+from .tokens import BY_CODE, BY_NAME, COMMENT_OPCODE, END_TOKEN, PS_VERSION_PREFIX, VS_VERSION_PREFIX, Reg
 
 IDENTITY = (0, 1, 2, 3)
 
@@ -194,10 +194,6 @@ def _sm1_length(info) -> int:
     return int(info.dst) + info.srcs
 
 
-#: vs_1_1's relative source: c[a0.x + n], the address register implied
-_SM1_REL = Src(3, 0, (0, 0, 0, 0))
-
-
 def _decode_src(params: list[int], p: int, sm1: bool = False) -> tuple[Src, int]:
     if p >= len(params):
         raise ValueError("relative-addressing token missing")
@@ -206,7 +202,7 @@ def _decode_src(params: list[int], p: int, sm1: bool = False) -> tuple[Src, int]
     p += 1
     if tok >> 13 & 1:
         if sm1:
-            s.rel = Src(_SM1_REL.reg, 0, _SM1_REL.swizzle)
+            s.rel = Src(Reg.ADDR, 0, (0, 0, 0, 0))  # vs_1_1: c[a0.x + n], the address register implied
         else:
             s.rel, p = _decode_src(params, p)
     return s, p

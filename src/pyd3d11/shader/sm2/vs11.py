@@ -53,8 +53,6 @@ VS11 = Level9Profile("vs_1_1", "vs", "vs_1_1", 0, 0, 128, None, None, 12, 96, 16
 VS11_OPS = frozenset({"add", "dcl", "def", "dp3", "dp4", "dst", "exp", "expp", "frc", "lit", "log", "logp",
                       "m3x2", "m3x3", "m3x4", "m4x3", "m4x4", "mad", "max", "min", "mov", "mul", "nop", "rcp",
                       "rsq", "sge", "slt", "sub", "comment"})
-#: the instruction slots of "Instructions - vs_1_1" that differ from vs_2_0's (tokens.OPCODES)
-VS11_SLOTS = {"exp": 10, "log": 10, "frc": 3, "lit": 1}
 
 #: fxc's sin / cos constants (its CompiledEffect vs_1_1 listing): (1/2pi, sin shift, -, -),
 #: (2pi, -pi, c2, c0), the Horner coefficients c10, c8, c6, c4 of cos t = 1 - t^2/2 + ... on [-pi, pi)
@@ -280,7 +278,7 @@ class _Lowering:
         components through a scratch register, y last, then one ``mov`` into the destination."""
         d, s = inst.dst, inst.srcs[0]
         lanes = mask_lanes(d.mask)
-        if lanes == [_Y] and d.reg == Reg.TEMP:
+        if lanes == (_Y,) and d.reg == Reg.TEMP:
             self.emit("expp", Dst(Reg.TEMP, d.num, 1 << _Y), [_rep(s, _Y)])
             return
         t = self.scratch(i, inst)
