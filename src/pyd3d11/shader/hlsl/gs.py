@@ -16,7 +16,7 @@ from .operands import Reg
 from .signatures import check_clip_cull
 from .sigpack import add_decl, comp_mask, place_element
 from .sigusage import REGISTERLESS
-from .sysvalues import GS_V_IN, component_count_error, is_system_value_at, system_value_error, vertex_element_error
+from .sysvalues import GS_V_IN, input_count_error, is_system_value_at, system_value_error, vertex_element_error
 from .types import STREAM_KINDS, VOID, ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
@@ -128,8 +128,7 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
                 raise cg.err(p.pos, f"'{p.name}': geometry shader inputs must be primitive arrays", 3000)
             # one value each (D3D11.3 §23.2 PrimitiveID: a 32-bit scalar; the Semantics table's Type "uint" for
             # SV_PrimitiveID and SV_GSInstanceID): ``uint2 i : SV_GSInstanceID`` is refused as elsewhere
-            target = f"{cg.stage}_{cg.major}_{cg.minor}"
-            bad = component_count_error((p.semantic or "").rstrip("0123456789"), t.n, target, "in", "gs_in")
+            bad = input_count_error(cg, (p.semantic or "").rstrip("0123456789"), t.n, "gs_in")
             if bad is not None:
                 raise cg.err(p.pos, bad, 4502)
             if special == "vGSInstanceID":

@@ -153,9 +153,9 @@ def _special(cg: CodegenContext, t: Type, reg: str, comps: str = "", p: A.Param 
     if p is not None and isinstance(t, NumType):
         # one value each (D3D11.3 §23.2 PrimitiveID, §23.7 OutputControlPointID: a 32-bit scalar; the Semantics
         # table's Type "uint"): ``uint2 id : SV_OutputControlPointID`` is refused as at every other point
-        from .sysvalues import component_count_error
+        from .sysvalues import input_count_error
 
-        bad = component_count_error(p.semantic or "", t.n, f"{cg.stage}_{cg.major}_{cg.minor}", "in", point)
+        bad = input_count_error(cg, p.semantic or "", t.n, point)
         if bad is not None:
             raise cg.err(p.pos, bad, 4502)
     decl = f"dcl_input {reg}{comps}"
@@ -373,13 +373,13 @@ def _bind_patch_constants(cg: CodegenContext, t: Type, p: A.Param) -> Val:
     from .codegen import SigElem, Val
 
     slots: list = []
-    from .sysvalues import component_count_error, system_value_error
+    from .sysvalues import input_count_error, system_value_error
 
     for lt, base, idx, fm in cg.elem_list(t, p.semantic, p.pos, p.name):
         up = base.upper()
         n = lt.n
         bad = system_value_error(cg.stage, cg.major, cg.minor, "in", base, idx) or \
-            component_count_error(base, n, f"{cg.stage}_{cg.major}_{cg.minor}", "in", "ds_in")
+            input_count_error(cg, base, n, "ds_in")
         if bad is not None:  # another stage's system value among the patch constants
             raise cg.err(p.pos, bad, 4502)
         reg, first = place_element(cg, cg.tess.pc_outputs, n, up, cg.interp_mode(lt, fm), fm)

@@ -177,11 +177,17 @@ def clip_cull_error(elems: list[tuple[str, int, int]], target: str, direction: s
     return None
 
 
+def input_count_error(cg, name: str, n: int, point: str) -> str | None:
+    """Why an input of ``n`` components at ``point`` of cg's target cannot carry ``name`` (component_count_error),
+    or None."""
+    return component_count_error(name, n, f"{cg.stage}_{cg.major}_{cg.minor}", "in", point)
+
+
 def vertex_element_error(cg, name: str, idx: int, n: int, point: str) -> str | None:
     """Why one element of a geometry shader's vertex array or a patch's control points (``point``) cannot
     carry ``name``, or None."""
     return system_value_error(cg.stage, cg.major, cg.minor, "in", name, idx, point) or \
-        component_count_error(name, n, f"{cg.stage}_{cg.major}_{cg.minor}", "in", point)
+        input_count_error(cg, name, n, point)
 
 
 #: the component type of each system value's register (the Semantics page's "Type" column; D3D11.3 §23/§24
