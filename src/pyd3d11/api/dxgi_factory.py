@@ -29,6 +29,7 @@ from pyd3d11.headers.dxgi_types import (
     DXGI_ADAPTER_DESC,
     DXGI_ADAPTER_DESC1,
     DXGI_ADAPTER_DESC2,
+    DXGI_FORMAT_R8G8B8A8_UNORM,
     DXGI_FORMAT_UNKNOWN,
     DXGI_MODE_DESC,
     DXGI_MODE_DESC1,
@@ -130,7 +131,7 @@ class IDXGIOutput1(IDXGIObject):
         if fmt == DXGI_FORMAT_UNKNOWN:
             if pConcernedDevice is None:
                 raise _fail(DXGI_ERROR_INVALID_CALL, "Format UNKNOWN needs pConcernedDevice", "FindClosestMatchingMode")
-            fmt = 28
+            fmt = DXGI_FORMAT_R8G8B8A8_UNORM
         modes = self.GetDisplayModeList(fmt)
         if not modes:
             raise _fail(DXGI_ERROR_NOT_FOUND, f"no display mode in format {fmt}", "FindClosestMatchingMode")
