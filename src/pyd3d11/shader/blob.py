@@ -150,7 +150,8 @@ def check_dxbc_header(data: bytes, method: str) -> None:
 
 
 def _container(pSrcData: Any, SrcDataSize: int | None, method: str) -> DxbcContainer:  # noqa: N803
-    data = blob_bytes(pSrcData)
+    # NULL data (None) is no data: D3DERR_INVALIDCALL from the header check, as for an empty buffer
+    data = b"" if pSrcData is None else blob_bytes(pSrcData)
     if SrcDataSize is not None:
         data = data[:SrcDataSize]
     check_dxbc_header(data, method)

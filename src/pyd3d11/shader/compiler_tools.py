@@ -77,10 +77,13 @@ def _container(data: bytes, method: str) -> DxbcContainer:
 
 
 def source_bytes(pSrcData: Any, SrcDataSize: int | None) -> bytes:  # noqa: N803
+    """The ``SrcDataSize`` bytes a C caller passes (all of them when the size is left out). NULL data and a size
+    of 0 are no data: each function then fails as it fails for an empty buffer, never by reading the whole
+    buffer (a size of 0 was taken as "left out")."""
     if pSrcData is None:
         return b""
     data = blob_bytes(pSrcData)
-    return data[:SrcDataSize] if SrcDataSize else data
+    return data if SrcDataSize is None else data[:SrcDataSize]
 
 
 def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method: str = "D3DDisassemble") -> str:

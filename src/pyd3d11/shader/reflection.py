@@ -38,6 +38,7 @@ from .dxbc.signature import Signature, SignatureElement
 from .dxbc.stat import ShaderStats
 
 __all__ = [
+    "D3D11Reflect",
     "D3DReflect",
     "ID3D11ShaderReflection",
     "ID3D11ShaderReflectionConstantBuffer",
@@ -441,7 +442,7 @@ def D3DReflect(pSrcData: Any, SrcDataSize: int | None = None,  # noqa: N802,N803
         pInterface, SrcDataSize = SrcDataSize, None
     from .blob import blob_bytes, check_dxbc_header
 
-    data = blob_bytes(pSrcData)
+    data = b"" if pSrcData is None else blob_bytes(pSrcData)  # NULL data: no data (D3DERR_INVALIDCALL below)
     if SrcDataSize is not None:
         data = data[:SrcDataSize]
     if len(data) < 32 or int.from_bytes(data[24:28], "little") != len(data):
@@ -458,3 +459,9 @@ def D3DReflect(pSrcData: Any, SrcDataSize: int | None = None,  # noqa: N802,N803
     except InvalidArgError as exc:
         raise InvalidArgError(E_INVALIDARG, exc.message, "D3DReflect") from exc
     return ID3D11ShaderReflection(container, d3d12)
+
+
+def D3D11Reflect(pSrcData: Any, SrcDataSize: int | None = None) -> ID3D11ShaderReflection:  # noqa: N802,N803
+    """D3D11Reflect (D3DCompiler.inl; direct3dhlsl "D3D11Reflect function"): the inline wrapper of D3DReflect that
+    asks for IID_ID3D11ShaderReflection and nothing else -- the same object, the same HRESULTs."""
+    return D3DReflect(pSrcData, SrcDataSize, IID_ID3D11ShaderReflection)

@@ -83,6 +83,7 @@ GLOBAL_FLAGS = [
     (0x1, "refactoringAllowed"), (0x2, "enableDoublePrecisionFloatOps"), (0x4, "forceEarlyDepthStencil"),
     (0x8, "enableRawAndStructuredBuffers"), (0x10, "skipOptimization"), (0x20, "enableMinimumPrecision"),
     (0x40, "enable11_1DoubleExtensions"), (0x80, "enable11_1ShaderExtensions"),
+    (0x100, "allResourcesBound"),  # D3D12_SB_GLOBAL_FLAG_ALL_RESOURCES_BOUND (1 << 19), shader model 5.1
 ]
 GS_INPUT_PRIMITIVE = {1: "point", 2: "line", 3: "triangle", 6: "lineadj", 7: "triangleadj",
                       **{7 + n: f"patch{n}" for n in range(1, 33)}}

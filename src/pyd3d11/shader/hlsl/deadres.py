@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from .cgstate import CodegenContext
 
 _OPERAND = re.compile(r"(?<![\w$.])([tsu])(\d+)\b")
+#: an element of a one-dimensional object array declared at global scope (``tex[3]``), not a struct's leaf
+_ARRAY_ELEMENT = re.compile(r"\w+\[\d+\]")
 
 
 def referenced_registers(listing: str) -> set[tuple[str, int]]:
@@ -48,10 +50,15 @@ def dead_resources(cg: CodegenContext, listing: str) -> frozenset[str]:
     live_groups = {_group(r.name) for r in res if (r.file, r.reg) in refs}
     dead = {r.name for r in res if r.used and r.reg >= 0 and (r.file, r.reg) not in refs and
             _group(r.name) not in live_groups}
-    # a sampler array keeps only the elements up to its last one read (they reserve s# registers)
+    # an object array keeps only the elements up to its last one read: a sampler array's reserve s# registers;
+    # a texture or UAV array's whole range stays reserved (objects.allocate_registers), but fxc declares and
+    # binds only the elements up to the last one read (FxDis test_PS.o: tex4[0] and tex4[1] of ``tex4[6]``)
+    # (below shader model 5.1, where each element is a binding of its own; a 5.1 range keeps its declared count)
+    per_element = (cg.major, cg.minor) < (5, 1)
     groups: dict[str, list] = {}
     for r in res:
-        if r.file == "s" and "[" in r.name and r.used and r.reg >= 0:
+        if (r.file == "s" and "[" in r.name or per_element and _ARRAY_ELEMENT.fullmatch(r.name)) and r.used and \
+                r.reg >= 0:
             groups.setdefault(_group(r.name), []).append(r)
     for members in groups.values():
         last = max((i for i, r in enumerate(members) if (r.file, r.reg) in refs), default=-1)

@@ -8,6 +8,10 @@ choices read from the corpus listings).
   structured buffer (they are optional on 10.x hardware; ParticleDraw_VS of the corpus shows it).
 - ``enable11_1ShaderExtensions``: the D3D11.1 instructions (msad).
 - ``skipOptimization``: D3DCOMPILE_SKIP_OPTIMIZATION (fxc /Od) at shader model 5 (a D3D11.1 flag).
+- ``allResourcesBound``: D3DCOMPILE_ALL_RESOURCES_BOUND (fxc /all_resources_bound) at shader model 5.1 -- the
+  D3DCOMPILE constants page: "Directs the compiler to ensure all resources are bound", "Only applies to DirectX 12 /
+  Shader Model 5.1"; the program's D3D12_SB_GLOBAL_FLAG_ALL_RESOURCES_BOUND (D3D12TokenizedProgramFormat.hpp,
+  bit 19). Below 5.1 the flag is ignored (inferred from the page's note: no 11.x bit exists for it).
 - ``enableMinimumPrecision``: the code reachable from the entry point names a minimum-precision type
   (min16float, min10float, min16int, min12int, min16uint: MicrosoftDocs "Scalar Types" and "Using HLSL
   minimum precision" — D3D11.1; ``half`` is float on SM4/5 and sets nothing). Its SFI0 bit is
@@ -20,7 +24,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...headers.d3dcompiler_types import D3DCOMPILE_IEEE_STRICTNESS, D3DCOMPILE_SKIP_OPTIMIZATION
+from ...headers.d3dcompiler_types import (
+    D3DCOMPILE_ALL_RESOURCES_BOUND,
+    D3DCOMPILE_IEEE_STRICTNESS,
+    D3DCOMPILE_SKIP_OPTIMIZATION,
+)
 from .types import MIN_PRECISION, ArrayType, NumType, StructType
 
 if TYPE_CHECKING:
@@ -34,7 +42,7 @@ _EXTENSION_OPS = frozenset({"msad"})
 #: asm names in bit order (the order fxc prints them)
 _ORDER = ("refactoringAllowed", "enableDoublePrecisionFloatOps", "forceEarlyDepthStencil",
           "enableRawAndStructuredBuffers", "skipOptimization", "enableMinimumPrecision", "enable11_1DoubleExtensions",
-          "enable11_1ShaderExtensions")
+          "enable11_1ShaderExtensions", "allResourcesBound")
 
 
 def _min_precision(t, seen: set[int] | None = None) -> bool:
@@ -87,5 +95,7 @@ def global_flags_decl(cg: CodegenContext, decls: list[str]) -> list[str]:
         flags.add("enable11_1ShaderExtensions")
     if cg.min_precision_used:
         flags.add("enableMinimumPrecision")
+    if cg.compile_flags & D3DCOMPILE_ALL_RESOURCES_BOUND and (cg.major, cg.minor) >= (5, 1):
+        flags.add("allResourcesBound")
     ordered = [f for f in _ORDER if f in flags]
     return ["dcl_globalFlags " + " | ".join(ordered)] if ordered else []

@@ -394,10 +394,12 @@ def allocate_registers(cg: CodegenContext) -> None:
     if cg.stage == "ps" and (cg.major, cg.minor) < (5, 1):
         taken["u"] |= set(range(_render_targets(cg)))
     group: dict[int, list] = {}
+    arrays: set[int] = set()  # elements of a declared object array (not a class instance's block)
     for g in cg.globals.values():
         if isinstance(g, tuple) and g[:1] == ("resarray",) and g[3:] != ("alias",):  # an alias array: no block
             for r in g[1]:
                 group[id(r)] = g[1]
+                arrays.add(id(r))
     from .linkage import instance_blocks
 
     for blk in instance_blocks(cg):  # a class instance's objects, one block per set (this[] bases)
@@ -428,15 +430,19 @@ def allocate_registers(cg: CodegenContext) -> None:
         done.update(id(x) for x in block)
         if not any(x.used for x in block):
             continue
+        last = max(i for i, x in enumerate(block) if x.used)
         if r.file == "s":  # a sampler array reserves only up to its last used element (fxc)
-            block = block[:max(i for i, x in enumerate(block) if x.used) + 1]
+            block = block[:last + 1]
         free = taken[r.file]
         n = 0
         while any(n + i in free for i in range(len(block))):
             n += 1
         for i, x in enumerate(block):
             x.reg = n + i
-            x.used = x.used or id(x) not in partial
+            # a texture or UAV array keeps its whole range reserved, but fxc declares and binds (RDEF) its elements
+            # only up to the last used one: FxDis test_PS.o of the corpus reads tex4[0] and tex4[1] of
+            # ``Texture2D tex4[6]`` and declares t4 and t5 alone, listing ``tex4[0]`` and ``tex4[1]``
+            x.used = x.used or (id(x) not in partial and (i <= last or id(x) not in arrays))
             free.add(n + i)
 
 
