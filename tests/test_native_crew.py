@@ -1,4 +1,4 @@
-"""The native crew (pipeline/native/crew.py): threads that wait for scene runs in native code. Every posted job's
+"""The native crew (shader/native/crew.py): threads that wait for jobs in native code. Every posted job's
 rows run exactly once (row 0 on the finishing thread, rows 1..size on the crew, rows past a job's count on
 nobody), jobs past the ring's size wait for their slot, a stopped crew's threads exit, a forked child forgets the
 parent's crew, and scenes give the reference's bytes through the crew and through the worker pool."""
@@ -10,8 +10,8 @@ import ctypes
 import numpy as np
 import pytest
 
-from pyd3d11.pipeline.native import crew
 from pyd3d11.shader import native
+from pyd3d11.shader.native import crew
 from pyd3d11.shader.native import runtime as rt
 
 pytestmark = [pytest.mark.backend_specific,
@@ -39,13 +39,13 @@ def bump():
 @pytest.mark.parametrize("rows", [1, 2, 4, 6])
 def test_every_row_of_every_job_runs_once(bump, size, rows):
     addr, fn, _ = bump
-    c = crew.Crew(size, addr)
+    c = crew.Crew(size)
     try:
         words = np.zeros((40, 8), np.int64)  # 40 jobs (past the ring's 16), 8 rows of one word each
         jobs = []
         for j in range(40):
             base = words[j].ctypes.data
-            jobs.append(c.post(base, 8, rows, lambda base=base: fn(base)))
+            jobs.append(c.post(addr, base, 8, rows, lambda base=base: fn(base)))
         for job in jobs:
             job.finish()
             job.finish()  # a second finish does nothing
@@ -61,11 +61,11 @@ def test_a_job_finished_late_still_sees_its_rows(bump):
     """The crew runs a job's rows without waiting for its finish; finishing later (after the slot was reused
     by a later job) returns once that job is counted too."""
     addr, fn, _ = bump
-    c = crew.Crew(2, addr)
+    c = crew.Crew(2)
     try:
         words = np.zeros((crew.RING + 3, 4), np.int64)
-        first = c.post(words[0].ctypes.data, 8, 3, lambda: fn(words[0].ctypes.data))
-        later = [c.post(words[j].ctypes.data, 8, 3, lambda j=j: fn(words[j].ctypes.data))
+        first = c.post(addr, words[0].ctypes.data, 8, 3, lambda: fn(words[0].ctypes.data))
+        later = [c.post(addr, words[j].ctypes.data, 8, 3, lambda j=j: fn(words[j].ctypes.data))
                  for j in range(1, crew.RING + 3)]
         first.finish()
         for job in later:
@@ -84,11 +84,11 @@ def test_a_forked_child_forgets_the_crew(monkeypatch):
 def test_off_or_unbuildable_means_no_crew(monkeypatch):
     monkeypatch.setattr(crew, "_crew", None)
     monkeypatch.setattr(crew, "ENABLED", False)
-    assert crew.get(0) is None
+    assert crew.get() is None
     monkeypatch.setattr(crew, "ENABLED", True)
     monkeypatch.setattr(crew, "_platform", lambda: None)
     monkeypatch.setattr(crew, "_failed", False)
-    assert crew.get(0) is None and crew._failed
+    assert crew.get() is None and crew._failed
 
 
 @pytest.mark.parametrize("enabled", [True, False])

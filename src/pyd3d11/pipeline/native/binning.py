@@ -17,6 +17,7 @@ import threading
 
 import numpy as np
 
+from ...shader.native import rows as row_jobs
 from ..rasterizer import SUBPIXEL_BITS, SUBPIXEL_ONE
 
 #: the per-piece loop over the tiles its rectangle [r0, r2) x [r1, r3) touches, row by row: both functions run it
@@ -261,12 +262,18 @@ def bin_pieces(verts: np.ndarray, bounds: np.ndarray, W: int, H: int, tile: int,
     area = np.zeros(C, np.int64)
     pv, pb, pr, pc, pa = v.ctypes.data, b.ctypes.data, rect.ctypes.data, counts.ctypes.data, area.ctypes.data
 
-    def count_range(i: int) -> None:
-        p0, p1 = ranges[i]
-        count(p1 - p0, pv + 48 * p0, pb + 8 * bstride * p0, bstride, W, H, tile, tx_n, pr + 16 * p0,
-              pc + 8 * (n_tiles + 1) * i, pa + 8 * i)
-
-    _run(C, count_range)
+    p0 = np.array([r[0] for r in ranges], np.int64)
+    p1 = np.array([r[1] for r in ranges], np.int64)
+    if C == 1:
+        count(P, pv, pb, bstride, W, H, tile, tx_n, pr, pc, pa)
+    else:
+        # each range on the crew (shader/native/rows.py): its pieces' rectangles, counts and area
+        t = np.empty((C, 12), np.int64)
+        t[:, 0] = row_jobs.function_address(count)
+        t[:, 1], t[:, 2], t[:, 3] = p1 - p0, pv + 48 * p0, pb + 8 * bstride * p0
+        t[:, 4:9] = (bstride, W, H, tile, tx_n)
+        t[:, 9], t[:, 10], t[:, 11] = pr + 16 * p0, pc + 8 * (n_tiles + 1) * np.arange(C), pa + 8 * np.arange(C)
+        row_jobs.run_rows(t)
     if C == 1:
         off = counts[0]
         np.cumsum(off, out=off)
@@ -281,21 +288,18 @@ def bin_pieces(verts: np.ndarray, bounds: np.ndarray, W: int, H: int, tile: int,
     if lst.size:
         pl, pcur = lst.ctypes.data, cursor.ctypes.data
 
-        def fill_range(i: int) -> None:
-            p0, p1 = ranges[i]
-            fill(p1 - p0, pr + 16 * p0, tile, tx_n, pcur + 8 * n_tiles * i, pl, p0)
-
-        _run(C, fill_range)
+        if C == 1:
+            fill(P, pr, tile, tx_n, pcur, pl, 0)
+        else:
+            t = np.empty((C, 8), np.int64)
+            t[:, 0] = row_jobs.function_address(fill)
+            t[:, 1], t[:, 2], t[:, 3], t[:, 4] = p1 - p0, pr + 16 * p0, tile, tx_n
+            t[:, 5], t[:, 6], t[:, 7] = pcur + 8 * n_tiles * np.arange(C), pl, p0
+            row_jobs.run_rows(t)
     return rect, off, lst, tx_n, n_tiles, int(area.sum())
 
 
-def _run(n: int, fn) -> None:
-    if n == 1:
-        fn(0)
-        return
-    from ...shader.native import pool
 
-    pool.parallel_for(n, fn)
 
 
 def bin_numpy(verts: np.ndarray, bounds: np.ndarray, W: int, H: int, tile: int):

@@ -19,6 +19,7 @@ import numpy as np
 
 from ...shader import native
 from ...shader.native import pool
+from ...shader.native import rows as row_jobs
 
 _lock = threading.Lock()
 _kernels: dict | None = None
@@ -201,17 +202,24 @@ def triangle_setup(k: dict, pos: np.ndarray, rows: np.ndarray, vp: np.ndarray, d
     row_bytes = [(addr[n], o[n].strides[0] if o[n].shape[0] else 0) for n in names]
     p_pos, p_rows, p_vp, p_counts, p_planes = _ptr(pos), _ptr(rows), _ptr(vp), _ptr(counts), addr["planes"]
 
-    def run(i: int) -> None:
-        # chunk i writes its visible triangles (and fallback list) from row t0 of every output
-        t0, t1 = ranges[i]
-        k[SETUP_KERNEL](p_pos, pos_rs, pos_cs, p_rows, t0, t1, p_vp, vp_stride, flags,
-                       *(a + t0 * rb for a, rb in row_bytes),
-                       p_counts + 16 * i, p_planes + 8 * t0, p_planes + 8 * (3 * T + t0), T)
-
     if len(ranges) > 1:
-        pool.parallel_for(len(ranges), run)
+        # one native call a chunk, all on the crew (shader/native/rows.py); chunk i writes its visible triangles
+        # (and fallback list) from row t0 of every output
+        t0 = np.array([r[0] for r in ranges], np.int64)
+        table = np.empty((len(ranges), 1 + 9 + len(row_bytes) + 4), np.int64)
+        table[:, :10] = (row_jobs.function_address(k[SETUP_KERNEL]), p_pos, pos_rs, pos_cs, p_rows, 0, 0, p_vp,
+                         vp_stride, flags)
+        table[:, 5:7] = ranges
+        table[:, 10:10 + len(row_bytes)] = np.array([a for a, _ in row_bytes], np.int64) \
+            + t0[:, None] * np.array([rb for _, rb in row_bytes], np.int64)
+        table[:, -4] = p_counts + 16 * np.arange(len(ranges))
+        table[:, -3] = p_planes + 8 * t0
+        table[:, -2] = p_planes + 8 * (3 * T + t0)
+        table[:, -1] = T
+        row_jobs.run_rows(table)
     elif T:
-        run(0)
+        k[SETUP_KERNEL](p_pos, pos_rs, pos_cs, p_rows, 0, T, p_vp, vp_stride, flags, *(a for a, _ in row_bytes),
+                       p_counts, p_planes, p_planes + 8 * 3 * T, T)
     # chunks in order, each compacted down onto the end of the previous one: source order, any thread count.
     # Chunk i's destination may overlap chunk i-1's source rows, so one array's moves run in chunk order; the
     # arrays are independent of each other and move in parallel (numpy copies release the GIL).
@@ -268,35 +276,47 @@ def _ranges(count: int, least: int | None = None):
     return [(i, min(i + step, count)) for i in range(0, count, max(step, 1))]
 
 
-def _run_parallel(fn, count: int, *args, least: int | None = None) -> None:
+def _run_parallel(fn, count: int, *args: int, least: int | None = None) -> None:
+    """Native ``fn(*args, a, b)`` over row ranges of ``count`` rows, on the crew (shader/native/rows.py)."""
     ranges = _ranges(count, least)
     if len(ranges) <= 1:
         if count:
             fn(*args, 0, count)
         return
-    pool.parallel_for(len(ranges), lambda i: fn(*args, *ranges[i]))
+    row_jobs.run_rows(row_jobs.ranges_table(row_jobs.function_address(fn), ranges, *args))
+
+
+def _run_numpy(fn, count: int, least: int) -> None:
+    """Python ``fn(a, b)`` over row ranges on the worker pool (numpy's copies release the GIL)."""
+    ranges = _ranges(count, least)
+    if len(ranges) <= 1:
+        if count:
+            fn(0, count)
+        return
+    pool.parallel_for(len(ranges), lambda i: fn(*ranges[i]))
 
 
 def take_rows(table: np.ndarray, index: np.ndarray) -> np.ndarray:
     """``table[index]`` for a 2-D ``table`` and a 1-D integer ``index`` (the same array), gathered in index
-    ranges on the worker pool when the index is long (numpy's take releases the GIL; each range writes its own
-    rows, so the result does not depend on the split)."""
+    ranges (each range writes its own rows, so the result does not depend on the split): by the native gather
+    on the crew (row_jobs.take_rows), else by numpy on the worker pool (numpy's take releases the GIL)."""
     index = np.asarray(index)
     out = np.empty((index.shape[0],) + table.shape[1:], table.dtype)
-    _run_parallel(lambda a, b: np.take(table, index[a:b], axis=0, out=out[a:b]), index.shape[0], least=_COPY_MIN)
+    if not row_jobs.take_rows(out, table, index, _COPY_MIN):
+        _run_numpy(lambda a, b: np.take(table, index[a:b], axis=0, out=out[a:b]), index.shape[0], _COPY_MIN)
     return out
 
 
 def copy_rows(dst: np.ndarray, src: np.ndarray) -> None:
-    """``dst[...] = src`` for arrays of one shape, copied in row ranges (axis 0) on the worker pool when there
-    are many rows (numpy's copy releases the GIL; the ranges are disjoint)."""
+    """``dst[...] = src`` for arrays of one shape: contiguous ones as byte ranges on the crew (row_jobs.copy_rows),
+    others in row ranges (axis 0) on the worker pool (numpy's copy releases the GIL; the ranges are disjoint)."""
     def copy(a: int, b: int) -> None:
         dst[a:b] = src[a:b]
 
-    if dst.shape[0]:
-        _run_parallel(copy, dst.shape[0], least=_COPY_MIN)
-    else:
+    if not dst.shape[0]:
         dst[...] = src
+    elif not row_jobs.copy_rows(dst, src, _COPY_MIN):
+        _run_numpy(copy, dst.shape[0], _COPY_MIN)
 
 
 def plane_einsum(k: dict, bp: np.ndarray, q: np.ndarray) -> np.ndarray:
@@ -354,6 +374,13 @@ class PlaneSource:
         self.k, self.perspective = k, bool(perspective)
         self.arrays = (bp, attr, rows, weights, inv_w)  # alive while the addresses below are used
         self.args = (_ptr(bp), _ptr(attr), rs, cs, _ptr(rows), _ptr(weights), _ptr(inv_w))
+
+    def fill_rows(self, table: np.ndarray, cols: np.ndarray, ranges) -> np.ndarray:
+        """:meth:`fill`'s calls for piece ranges ``ranges`` as rows of a native row job (shader/native/rows.py)."""
+        assert table.dtype == np.float64 and table.strides[1:] == (24, 8) and table.strides[0] % 8 == 0
+        assert cols.dtype == np.int64
+        return row_jobs.ranges_table(row_jobs.function_address(self.k["attr_plane"]), ranges, *self.args,
+                                     _ptr(table), table.strides[0] // 8, 1, _ptr(cols), int(self.perspective))
 
     def fill(self, table: np.ndarray, cols: np.ndarray, p0: int, p1: int) -> None:
         """Pieces [p0, p1) of ``table`` (P, planes, 3) float64, each row's planes contiguous (rows may be padded:

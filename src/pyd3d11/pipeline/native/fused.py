@@ -32,7 +32,7 @@ import numpy as np
 from ... import storage
 from ...shader import ir, native
 from ...shader.exec import reference
-from ...shader.native import pool
+from ...shader.native import pool, rows
 from ...shader.native import runtime as nrt
 from ...shader.native.lower import unconditional_outputs
 from ...shader.native.pool import threads
@@ -433,15 +433,14 @@ class _Geometry:
             raw = np.empty(P * stride + 8, np.float64)
             off = (-raw.ctypes.data % 64) // 8
             table = np.lib.stride_tricks.as_strided(raw[off:], (P, n_planes, 3), (8 * stride, 24, 8))
-            fill = self._plane_filler(table, i_invw, i_z)
-            # a pass of many pieces fills its table in row ranges on the pool (native calls and numpy copies
-            # release the GIL); each range is written by one item, so the table is the same for any split
-            parts = min(threads(), P // PLANE_CHUNK)
-            if parts > 1:
-                step = -(-P // parts)
-                pool.parallel_for(parts, lambda j: fill(j * step, min(P, (j + 1) * step)))
-            else:
-                fill(0, P)
+            # a pass of many pieces fills its table in row ranges, native calls on the crew (shader/native/rows.py);
+            # each range of each column is written by one call, so the table is the same for any split
+            parts = max(1, min(threads(), P // PLANE_CHUNK))
+            step = -(-P // parts)
+            if P:
+                calls, keep = self._plane_rows(table, i_invw, i_z, [(a, min(P, a + step)) for a in range(0, P, step)])
+                rows.run_rows(calls)
+                del keep
             self._tables[k] = table
         return table
 
@@ -453,14 +452,14 @@ class _Geometry:
             got = self._tables[k] = self.plane_table(n_planes, i_invw, i_z).ctypes.data
         return got
 
-    def _plane_filler(self, table: np.ndarray, i_invw: int, i_z: int):
-        """``fill(a, b)``: rows [a, b) of the plane table. With the native front end each register's attribute
-        planes are computed straight into their columns (frontend.PlaneSource: the values Interpolator's
-        _attr_plane gives, without the coefficient-major array and its copy); 1/w and z are copied from the
-        planes triangle setup produced (or Interpolator computes)."""
+    def _plane_rows(self, table: np.ndarray, i_invw: int, i_z: int, ranges: list) -> tuple[np.ndarray, list]:
+        """The native calls (shader/native/rows.py) that fill rows ``ranges`` of the plane table, and the arrays
+        they read (alive until the calls ran). With the native
+        front end each register's attribute planes are computed straight into their columns
+        (frontend.PlaneSource: the values Interpolator's _attr_plane gives, without the coefficient-major array
+        and its copy); other registers' planes and 1/w and z (from triangle setup, or Interpolator) are copied."""
         interp = self.interp
-        copies = []  # (column, (P, 3) planes)
-        sources = []  # (PlaneSource, (4,) int64 columns)
+        tables, keep = [], []
         groups: dict = {}
         for i, (r, persp, c) in enumerate(self.inputs[1] or ()):
             groups.setdefault((r, persp), []).append((c, i))
@@ -471,24 +470,22 @@ class _Geometry:
                 cols = np.full(4, -1, np.int64)
                 for c, i in members:
                     cols[c] = 3 * i
-                sources.append((frontend.PlaneSource(interp._native, interp.bp, interp.attr[r], interp._rows,
-                                                     interp.p.weights, interp.p.inv_w, persp), cols))
+                src = frontend.PlaneSource(interp._native, interp.bp, interp.attr[r], interp._rows,
+                                           interp.p.weights, interp.p.inv_w, persp)
+                keep.extend((src, cols))
+                tables.append(src.fill_rows(table, cols, ranges))
             else:
                 coef = interp._attr_plane(r, persp)  # (P, 4, 3): the values interpolate.py evaluates
-                copies.extend((i, coef[:, c, :]) for c, i in members)
+                keep.append(coef)
+                tables.extend(rows.grid8_rows(table[:, i], coef[:, c, :], ranges) for c, i in members)
         for i, name, planes in ((i_invw, "invw", interp._inv_w_plane), (i_z, "z", interp._z_plane)):
             if i < 0:
                 continue
             split = interp._cache.get(("split", name))  # (3, P) from the native triangle setup: same values
-            copies.append((i, split.T if split is not None else planes()))
-
-        def fill(a: int, b: int) -> None:
-            for src, cols in sources:
-                src.fill(table, cols, a, b)
-            for i, pl in copies:
-                table[a:b, i] = pl[a:b]
-
-        return fill
+            pl = split.T if split is not None else planes()
+            keep.append(pl)
+            tables.append(rows.grid8_rows(table[:, i], pl, ranges))
+        return rows.stack(tables), keep
 
     def primitive_ids(self) -> np.ndarray:
         got = self._tables.get("primid")

@@ -157,12 +157,14 @@ def piece_records(A: np.ndarray, B: np.ndarray, C: np.ndarray, rect: np.ndarray)
     a, b, c, r = (np.ascontiguousarray(x, t) for x, t in ((A, np.int64), (B, np.int64), (C, np.int64),
                                                           (rect, np.int32)))
     pa, pb, pc, pr, po = a.ctypes.data, b.ctypes.data, c.ctypes.data, r.ctypes.data, out.ctypes.data
-    from ...shader.native import pool
+    from ...shader.native import pool, rows
 
     parts = min(pool.threads(), P // PACK_CHUNK)
     if parts > 1:
         step = -(-P // parts)
-        pool.parallel_for(parts, lambda j: fn(j * step, min(P, (j + 1) * step), pa, pb, pc, pr, po))
+        # the ranges on the crew (shader/native/rows.py)
+        rows.run_rows(rows.ranges_table(rows.function_address(fn), [(a, min(P, a + step)) for a in range(0, P, step)],
+                                        after=(pa, pb, pc, pr, po)))
     else:
         fn(0, P, pa, pb, pc, pr, po)
     return out

@@ -22,8 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ...shader.native import pool
-from . import crew
+from ...shader.native import crew, pool
 
 #: ``void @scene_run(ptr S)``; S (int64 words): draws, tiles, address of the shared tile counter, address of this
 #: scene's tile-done flags (int32 a tile), address of the previous scene's flags or 0, address of a yield function
@@ -209,10 +208,10 @@ class Scene:
         self._S.append(S)
         base = address(S)
         stride = 8 * S.shape[1]
-        c = crew.get(ctypes.cast(run, ctypes.c_void_p).value) if nw >= crew.MIN_WORKERS else None
+        c = crew.get() if nw >= crew.MIN_WORKERS else None
         if c is not None:
             # native crew threads take rows 1.. at once (crew.py); this thread runs row 0 in finish
-            self.job = c.post(base, stride, nw, lambda: run(base))
+            self.job = c.post(ctypes.cast(run, ctypes.c_void_p).value, base, stride, nw, lambda: run(base))
             return
         S = [base + stride * w for w in range(nw)]
         self.job = pool.start(self.workers, lambda w: run(S[w]), self.workers)

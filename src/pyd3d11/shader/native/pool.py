@@ -223,8 +223,8 @@ ZEROS_PARALLEL_BYTES = 1 << 20
 
 
 def zeros(shape, dtype) -> np.ndarray:
-    """``numpy.zeros(shape, dtype)``; a large array is cleared in byte ranges on the workers (numpy's fill releases
-    the GIL), so the clearing of a pass's big register files is not serial work on the calling thread."""
+    """``numpy.zeros(shape, dtype)``; a large array is cleared in byte ranges on the workers, so the clearing of a
+    pass's big register files is not serial work on the calling thread."""
     a = np.empty(shape, dtype)
     flat = a.reshape(-1).view(np.uint8)
     n = flat.shape[0]
@@ -232,7 +232,8 @@ def zeros(shape, dtype) -> np.ndarray:
     if parts <= 1:
         flat.fill(0)
         return a
-    step = -(-n // parts)
-    parallel_for(parts, lambda i: flat[i * step:(i + 1) * step].fill(0))
+    from . import rows
+
+    rows.zero_bytes(flat, ZEROS_PARALLEL_BYTES)  # byte ranges cleared natively on the crew (no Python between the ranges)
     return a
 

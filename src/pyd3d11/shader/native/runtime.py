@@ -25,7 +25,7 @@ import numpy as np
 from .. import ir, watchdog
 from ..exec import reference
 from ..exec.state import ExecResult
-from . import pool
+from . import pool, rows
 from .lower import Lowered, Unsupported, lower
 
 OT = ir.OperandType
@@ -966,6 +966,21 @@ def _run_on_pool(k: Kernel, A: _Args, n_items: int, fill: Callable[[_Args, int],
     polls the watchdog gets its own guard, and a signal handler raising inside a poll is re-raised here."""
     import sys
 
+    if not A.wants("poll"):
+        # every item's arguments made here, the calls on the crew (rows.py: no Python between the items)
+        items = []
+        for i in range(n_items):
+            a = _Args(A.layout)
+            a.a[:] = A.a
+            a.keep = []
+            _scratch_args(k, a)
+            fill(a, i)
+            items.append(a)
+        table = np.empty((n_items, 2), np.int64)
+        table[:, 0] = rows.function_address(k.fn)
+        table[:, 1] = [address(a.a) for a in items]
+        rows.run_rows(table)
+        return
     errors: list[BaseException] = []
     guards: list[_Interrupted] = []
 

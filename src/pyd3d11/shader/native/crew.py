@@ -1,13 +1,15 @@
-"""Native worker threads for scenes (issue 12: all cores): each crew thread waits for scene runs in native code,
-with the GIL released, instead of starting each scene's share through the Python worker pool.
+"""Native worker threads (issue 12: all cores): each crew thread waits for jobs in native code, with the GIL
+released, instead of starting each job's share through the Python worker pool. A job is a native function and
+rows of arguments: the scenes' tile driver (pipeline/native/scene.py) and the row loops of :mod:`.rows` (the
+front end's setup, planes, binning, vertex-shader batches, copies).
 
 Why: a scene is run by every worker thread at once (scene.py: each takes tiles from one shared counter). Through
 shader/native/pool.py each worker must take the GIL to start its share — a Python thread wakes, runs a few
 Python steps, then calls the native scene driver — so 16 workers started one after another: a 16-thread device
 timeline showed a scene's shares beginning 0.94 ... 3.03 ms after its launch, one every 0.13 ms, in a 5 ms frame.
 A crew thread calls :func:`crew_loop` once and stays in it: it waits on the posted-job counter (a short spin,
-then a futex wait), runs its row of each posted scene (row ``me`` of the scene's driver words, as the pool's
-item ``me`` did), and counts the job done; posting a job wakes every crew thread with one futex call and no
+then a futex wait), runs its row of each posted job (the job's function on row ``me`` of its words, as the
+pool's item ``me`` did), and counts the job done; posting a job wakes every crew thread with one futex call and no
 Python on their side. The drawing thread runs row 0 in :meth:`CrewJob.finish`, then waits for the crew's count.
 
 Jobs are processed by every crew thread in posting order (a ring of RING slots; a slot is reused once every
@@ -16,7 +18,7 @@ a crew thread whose index is past a scene's rows only counts it. The results do 
 which row: tiles come from the scene's shared counter, each row's lane buffers are used by one thread at a time.
 
 Only Linux on x86-64 / AArch64 (the futex system call's number); elsewhere, or with ``PYD3D11_NATIVE_CREW=0``,
-scenes start on the worker pool as before. The crew is stopped and joined at interpreter exit, and forgotten in
+jobs run on the worker pool as before. The crew is stopped and joined at interpreter exit, and forgotten in
 a forked child (its threads do not exist there).
 """
 
@@ -49,7 +51,7 @@ FUTEX_WAIT_PRIVATE, FUTEX_WAKE_PRIVATE = 128, 129
 POSTED, STOP, SIZE, DONE = 0, 1, 2, 8
 
 _IR = """
-define void @crew_loop(ptr %w, ptr %ring, i64 %me, ptr %run, ptr %sys, i64 %nr) {
+define void @crew_loop(ptr %w, ptr %ring, i64 %me, ptr %sys, i64 %nr) {
 entry:
   %pstop = getelementptr i32, ptr %w, i64 1
   %psize = getelementptr i32, ptr %w, i64 2
@@ -77,6 +79,8 @@ work:
   %stride = load i64, ptr %ps, align 8
   %pr = getelementptr i64, ptr %pb, i64 2
   %rows = load i64, ptr %pr, align 8
+  %pf = getelementptr i64, ptr %pb, i64 3
+  %run = load ptr, ptr %pf, align 8
   %mine = icmp ult i64 %me, %rows
   br i1 %mine, label %run_row, label %mark
 run_row:
@@ -119,7 +123,7 @@ exit:
   ret void
 }
 
-define i64 @crew_post(ptr %w, ptr %ring, i64 %base, i64 %stride, i64 %rows, ptr %sys, i64 %nr) {
+define i64 @crew_post(ptr %w, ptr %ring, i64 %base, i64 %stride, i64 %rows, i64 %fn, ptr %sys, i64 %nr) {
 entry:
   %posted = load atomic i32, ptr %w monotonic, align 4
   %slot = and i32 %posted, RING_MASK
@@ -131,6 +135,8 @@ entry:
   store i64 %stride, ptr %ps, align 8
   %pr = getelementptr i64, ptr %pb, i64 2
   store i64 %rows, ptr %pr, align 8
+  %pf = getelementptr i64, ptr %pb, i64 3
+  store i64 %fn, ptr %pf, align 8
   %di = add i64 %s64, 8
   %pd = getelementptr i32, ptr %w, i64 %di
   store atomic i32 0, ptr %pd monotonic, align 4
@@ -176,11 +182,10 @@ def _text(pause: str) -> str:
     return text
 
 
-_LOOP = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p,
-                         ctypes.c_int64)
+_LOOP = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64)
 _WAIT = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int32, ctypes.c_void_p, ctypes.c_int64)
 _POST = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64, ctypes.c_int64,
-                         ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64)
+                         ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64)
 _STOP = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64)
 
 
@@ -202,7 +207,7 @@ def _syscall_address() -> int:
 
 
 class CrewJob:
-    """One scene run posted to the crew (the interface Scene keeps from pool.start's Job: finish, has_workers)."""
+    """One job posted to the crew (the interface of pool.start's Job that Scene keeps: finish, has_workers)."""
 
     __slots__ = ("_crew", "_slot", "_row0", "_done")
 
@@ -225,14 +230,14 @@ class CrewJob:
 class Crew:
     """``size`` threads in :func:`crew_loop`, row ``1 .. size`` of every posted job each."""
 
-    def __init__(self, size: int, run_address: int) -> None:
+    def __init__(self, size: int) -> None:
         plat = _platform()
         sysc = _syscall_address()
         if plat is None or not sysc:
             raise OSError("no native crew on this platform")
         self.nr, pause = plat
         self.sys = sysc
-        from ...shader.native import runtime as rt
+        from . import runtime as rt
 
         self._engine, _ = rt.o2_engine(rt._init_llvm(), _text(pause))
         addr = self._engine.get_function_address
@@ -243,22 +248,22 @@ class Crew:
         self.w[SIZE] = size
         self.ring = np.zeros(RING * 4, np.int64)
         self.pw, self.pring = self.w.ctypes.data, self.ring.ctypes.data
-        self.run_address = run_address
         self.lock = threading.Lock()
         self.posted = 0
-        self.threads = [threading.Thread(target=self._loop, args=(self.pw, self.pring, i + 1, run_address,
-                                                                  self.sys, self.nr),
+        self.threads = [threading.Thread(target=self._loop, args=(self.pw, self.pring, i + 1, self.sys,
+                                                                  self.nr),
                                          name=f"pyd3d11-crew-{i + 1}", daemon=True) for i in range(size)]
         for t in self.threads:
             t.start()
 
-    def post(self, base: int, stride: int, rows: int, row0) -> CrewJob:
-        """Post a scene run (its driver words at ``base``, ``stride`` bytes a row, ``rows`` rows) and return its
-        job. A slot is reused only once the crew counted the job RING posts before it (waited for here)."""
+    def post(self, fn: int, base: int, stride: int, rows: int, row0) -> CrewJob:
+        """Post a job — native ``void fn(ptr)`` called on row ``me`` of ``rows`` rows, ``base + me * stride`` — and
+        return it; ``row0`` runs row 0 on the finishing thread. A slot is reused only once the crew counted the
+        job RING posts before it (waited for here)."""
         with self.lock:
             if self.posted >= RING:
                 self._wait(self.pw, DONE + self.posted % RING, self.size, self.sys, self.nr)
-            slot = self._post(self.pw, self.pring, base, stride, rows, self.sys, self.nr)
+            slot = self._post(self.pw, self.pring, base, stride, rows, fn, self.sys, self.nr)
             self.posted += 1
         return CrewJob(self, int(slot), row0)
 
@@ -276,7 +281,7 @@ _crew_lock = threading.Lock()
 _failed = False
 
 
-def get(run_address: int) -> Crew | None:
+def get() -> Crew | None:
     """The process's crew (made on first use: one thread fewer than the CPUs, at least the configured worker
     count less one), or None where it cannot be built or ``ENABLED`` is off."""
     global _crew, _failed
@@ -287,13 +292,13 @@ def get(run_address: int) -> Crew | None:
         return c
     with _crew_lock:
         if _crew is None:
-            from ...shader.native import pool
+            from . import pool
 
             size = max(pool.cpu_count(), pool.threads()) - 1
             if size < 1:
                 return None
             try:
-                _crew = Crew(size, run_address)
+                _crew = Crew(size)
             except OSError:
                 _failed = True
                 return None
