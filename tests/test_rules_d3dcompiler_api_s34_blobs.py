@@ -436,3 +436,60 @@ def test_backwards_compatibility_accepts_half_globals():
     with pytest.raises(ShaderCompileError):
         _flags_compile(0, src=src)
     assert _flags_compile(dc.D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY, src=src)
+
+
+# -- D3DCompile's parameters ------------------------------------------------------------------------------------------
+
+TARGET_SOURCES = {
+    "vs_5_0": "float4 main() : SV_Position { return 0; }",
+    "ps_4_0": "float4 main() : SV_Target { return 0; }",
+    "cs_5_0": "[numthreads(1, 1, 1)] void main() {}",
+    "vs_4_0_level_9_1": "float4 main() : SV_Position { return 0; }",
+    "ps_2_0": "float4 main() : COLOR { return 0; }",
+}
+
+
+@pytest.mark.parametrize("target", list(TARGET_SOURCES))
+def test_a_shader_target_needs_an_entry_point(target: str):
+    """pEntrypoint: "For all other shader profiles [than fx_*], a valid pEntrypoint is required" -- NULL is a missing
+    required argument (E_INVALIDARG; it compiled ``main`` before), an empty or unknown name is fxc's X3501
+    "entrypoint not found" (E_FAIL)."""
+    src = TARGET_SOURCES[target].encode()
+    with pytest.raises(D3D11Error) as e:
+        dc.D3DCompile(src, None, None, None, None, None, target, 0, 0)
+    assert e.value.hresult == 0x80070057  # E_INVALIDARG
+    for name in ("", "nope"):
+        messages: list = []
+        with pytest.raises(ShaderCompileError) as e:
+            dc.D3DCompile(src, None, None, None, None, name, target, 0, 0, messages)
+        assert e.value.hresult == E_FAIL and f"error X3501: '{name}': entrypoint not found" in bytes(messages[0]).decode()
+    assert dc.D3DCompile(src, None, None, None, None, "main", target, 0, 0)
+
+
+@pytest.mark.parametrize(("target", "src"), [
+    ("fx_5_0", "float4 main() : SV_Target { return 0; } technique11 T { pass P { SetPixelShader(CompileShader(ps_5_0, "
+               "main())); } }"),
+    ("fx_4_0", "float4 main() : SV_Target { return 0; } technique10 T { pass P { SetPixelShader(CompileShader(ps_4_0, "
+               "main())); } }"),
+    ("lib_5_0", "export float f(float x) { return x * 2; }"),
+])
+def test_effect_and_library_targets_ignore_the_entry_point(target: str, src: str):
+    """"When you compile using a fx profile ... D3DCompile ignores pEntrypoint" (libraries compile every export):
+    NULL, empty and unknown names give the same bytes."""
+    blobs = {bytes(dc.D3DCompile(src.encode(), None, "x.fx", None, None, e, target, 0, 0)) for e in (None, "", "nope")}
+    assert len(blobs) == 1
+
+
+@pytest.mark.parametrize("flags2", [dc.D3DCOMPILE_EFFECT_CHILD_EFFECT, dc.D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS, 0xFF])
+def test_shader_targets_ignore_flags2(flags2: int):
+    """Flags2: "When you compile a shader and not an effect file, D3DCompile ignores Flags2"."""
+    src = FLAG_SRC.encode()
+    plain = bytes(dc.D3DCompile(src, None, "f.hlsl", None, None, "main", "ps_5_0", 0, 0))
+    assert bytes(dc.D3DCompile(src, None, "f.hlsl", None, None, "main", "ps_5_0", 0, flags2)) == plain
+
+
+def test_d3dcompile2_without_secondary_data_is_d3dcompile():
+    """D3DCompile2's page: the difference is the optional secondary-data parameters; without them the same bytes."""
+    src = FLAG_SRC.encode()
+    assert bytes(dc.D3DCompile2(src, None, "f.hlsl", None, None, "main", "ps_5_0", 0, 0, 0, None, 0)) == \
+        bytes(dc.D3DCompile(src, None, "f.hlsl", None, None, "main", "ps_5_0", 0, 0))

@@ -557,3 +557,135 @@ def test_requires_flags(src: str, target: str, flag: int):
 
 def test_requires_nothing():
     assert _reflect("float4 main() : SV_Target { return 0; }").GetRequiresFlags() == 0
+
+
+# -- signature parameters ----------------------------------------------------------------------------------------
+
+# D3D_NAME and D3D_REGISTER_COMPONENT_TYPE (d3dcommon.h)
+NAME_UNDEFINED, NAME_POSITION, NAME_VERTEX_ID, NAME_IS_FRONT_FACE = 0, 1, 6, 9
+NAME_TARGET, NAME_DEPTH, NAME_COVERAGE = 64, 65, 66
+COMP_UINT32, COMP_SINT32, COMP_FLOAT32 = 1, 2, 3
+
+VS_SIG = """struct O { float4 p : SV_Position; float2 t : TEXCOORD2; nointerpolation uint i : IDX; };
+O main(float4 p : POSITION, uint id : SV_VertexID, int2 k : BLENDINDICES3, float3 n : NORMAL)
+{ O o; o.p = p + n.x; o.t = k; o.i = id; return o; }"""
+PS_SIG = """void main(float4 p : SV_Position, bool ff : SV_IsFrontFace, out float4 a : SV_Target0,
+          out float4 b : SV_Target1, out float d : SV_Depth) { a = p; b = ff; d = 0; }"""
+
+
+def _params(r, method: str, count: str) -> list[tuple]:
+    out = []
+    for i in range(getattr(r.GetDesc(), count)):
+        d = getattr(r, method)(i)
+        out.append((d.SemanticName, d.SemanticIndex, d.Register, d.SystemValueType, d.ComponentType, d.Mask,
+                    d.ReadWriteMask))
+    return out
+
+
+def test_vertex_shader_signature_parameters():
+    """D3D11_SIGNATURE_PARAMETER_DESC: one register per parameter in declaration order; SystemValueType the
+    D3D_NAME of an SV_ semantic (else UNDEFINED); ComponentType from the declared scalar type; Mask the declared
+    components; ReadWriteMask "always read (input)" -- the components the code reads (n.x only) -- and "never
+    written (output)" over the four components (the TEXCOORD2 float2's .zw, the uint's .yzw)."""
+    r = _reflect(VS_SIG, "vs_5_0")
+    assert _params(r, "GetInputParameterDesc", "InputParameters") == [
+        ("POSITION", 0, 0, NAME_UNDEFINED, COMP_FLOAT32, 0xF, 0xF),
+        ("SV_VertexID", 0, 1, NAME_VERTEX_ID, COMP_UINT32, 0x1, 0x1),
+        ("BLENDINDICES", 3, 2, NAME_UNDEFINED, COMP_SINT32, 0x3, 0x3),
+        ("NORMAL", 0, 3, NAME_UNDEFINED, COMP_FLOAT32, 0x7, 0x1)]
+    assert _params(r, "GetOutputParameterDesc", "OutputParameters") == [
+        ("SV_Position", 0, 0, NAME_POSITION, COMP_FLOAT32, 0xF, 0x0),
+        ("TEXCOORD", 2, 1, NAME_UNDEFINED, COMP_FLOAT32, 0x3, 0xC),
+        ("IDX", 0, 2, NAME_UNDEFINED, COMP_UINT32, 0x1, 0xE)]
+
+
+def test_pixel_shader_signature_parameters():
+    """Pixel-shader outputs: SV_TargetN is D3D_NAME_TARGET in register N; SV_Depth is D3D_NAME_DEPTH in no
+    register (0xFFFFFFFF: spec-facts §2.3, fxc's objects); SV_IsFrontFace an input of D3D_NAME_IS_FRONT_FACE."""
+    r = _reflect(PS_SIG)
+    assert _params(r, "GetInputParameterDesc", "InputParameters") == [
+        ("SV_Position", 0, 0, NAME_POSITION, COMP_FLOAT32, 0xF, 0xF),
+        ("SV_IsFrontFace", 0, 1, NAME_IS_FRONT_FACE, COMP_UINT32, 0x1, 0x1)]
+    assert _params(r, "GetOutputParameterDesc", "OutputParameters") == [
+        ("SV_Target", 0, 0, NAME_TARGET, COMP_FLOAT32, 0xF, 0x0),
+        ("SV_Target", 1, 1, NAME_TARGET, COMP_FLOAT32, 0xF, 0x0),
+        ("SV_Depth", 0, 0xFFFFFFFF, NAME_DEPTH, COMP_FLOAT32, 0x1, 0xE)]
+
+
+@pytest.mark.parametrize(("method", "count"), [("GetInputParameterDesc", 4), ("GetOutputParameterDesc", 3),
+                                               ("GetPatchConstantParameterDesc", 0)])
+@pytest.mark.parametrize("past", [0, 1, 50])
+def test_parameter_index_past_the_end_is_invalid_arg(method: str, count: int, past: int):
+    r = _reflect(VS_SIG, "vs_5_0")
+    with pytest.raises(D3D11Error) as e:
+        getattr(r, method)(count + past)
+    assert e.value.hresult == E_INVALIDARG
+
+
+# -- variable flags and default values -------------------------------------------------------------------------------
+
+def test_variable_used_flag_and_default_values():
+    """D3D11_SHADER_VARIABLE_DESC.uFlags: D3D_SVF_USED (2) on a variable the shader reads; DefaultValue: "the default
+    value for initializing the variable" (its initialiser's bytes in the variable's layout), NULL without one."""
+    src = "cbuffer c { float used; float unused; float4 init = float4(1, 2, 3, 4); int k = 7; };\n" \
+          "float4 main() : SV_Target { return used + init + k; }"
+    cb = _reflect(src).GetConstantBufferByName("c")
+    descs = {d.Name: d for d in (cb.GetVariableByIndex(i).GetDesc() for i in range(4))}
+    assert {n: d.uFlags for n, d in descs.items()} == {"used": 2, "unused": 0, "init": 2, "k": 2}
+    assert descs["used"].DefaultValue is None and descs["unused"].DefaultValue is None
+    assert bytes(descs["init"].DefaultValue) == b"".join(int(v).to_bytes(4, "little") for v in
+                                                         (0x3F800000, 0x40000000, 0x40400000, 0x40800000))
+    assert bytes(descs["k"].DefaultValue) == (7).to_bytes(4, "little")
+
+
+def test_sm5_variable_texture_and_sampler_fields_are_unused():
+    """StartTexture / StartSampler "Offset ... to the beginning of the texture / sampler": a plain numeric variable
+    holds none -- -1 (0xFFFFFFFF) with sizes 0, as fxc writes them."""
+    d = _reflect("cbuffer c { float4 k; }; float4 main() : SV_Target { return k; }").GetVariableByName("k").GetDesc()
+    assert (d.StartTexture, d.TextureSize, d.StartSampler, d.SamplerSize) == (0xFFFFFFFF, 0, 0xFFFFFFFF, 0)
+
+
+# -- classes and interfaces ------------------------------------------------------------------------------------------
+
+CLASS_SRC = """interface ILight { float3 L(); };
+class Base : ILight { float3 c; float3 L() { return c; } };
+class Derived : Base { float3 e; float3 L() { return c * 2 + e; } };
+ILight g; cbuffer cb { Derived d; Base b; };
+float4 main() : SV_Target { return float4(g.L(), 1); }"""
+
+
+def test_class_types():
+    """ID3D11ShaderReflectionType for classes: GetBaseClass names the base, GetNumInterfaces / GetInterfaceByIndex the
+    interfaces a class lists itself (Derived lists none, Base lists ILight, whose class is D3D_SVC_INTERFACE_CLASS);
+    IsOfType holds for a type and its bases, ImplementsInterface through a base; an interface instance's type is
+    D3D_SVC_INTERFACE_POINTER."""
+    r = _reflect(CLASS_SRC)
+    derived, base = r.GetVariableByName("d").GetType(), r.GetVariableByName("b").GetType()
+    assert derived.GetBaseClass().GetDesc().Name == "Base" and base.GetBaseClass() is None
+    assert (derived.GetNumInterfaces(), base.GetNumInterfaces()) == (0, 1)
+    iface = base.GetInterfaceByIndex(0)
+    assert (iface.GetDesc().Class, iface.GetDesc().Name) == (INTERFACE_CLASS, "ILight")
+    assert base.GetInterfaceByIndex(1) is None
+    assert derived.IsOfType(base) and derived.IsOfType(derived) and not base.IsOfType(derived)
+    assert derived.ImplementsInterface(iface) and base.ImplementsInterface(iface)
+    g = r.GetVariableByName("g").GetType().GetDesc()
+    assert (g.Class, g.Name) == (INTERFACE_POINTER, "ILight")
+
+
+# -- the default constant buffers --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("src", "buffer", "variable"), [
+    ("float4 g; cbuffer c { float4 k; }; float4 main() : SV_Target { return g + k; }", "$Globals", "g"),
+    ("float4 main(uniform float4 u, float4 p : SV_Position) : SV_Target { return u * p; }", "$Params", "u"),
+])
+def test_default_constant_buffers(src: str, buffer: str, variable: str):
+    """direct3dhlsl "Shader Constants": "Variables that are placed in the global scope are added implicitly to the
+    $Global cbuffer ... Uniform parameters in the parameter list of a function appear in the $Param constant buffer".
+    fxc spells them ``$Globals`` and ``$Params`` (the SlimShader corpus listings, e.g. HlslCrossCompiler
+    vs4/switch.asm); the default buffer takes the first free b# (b0) before the declared ones."""
+    r = _reflect(src)
+    cb = r.GetConstantBufferByName(buffer)
+    assert cb.GetDesc().Type == CT_CBUFFER and cb.GetVariableByName(variable).GetDesc().StartOffset == 0
+    assert r.GetVariableByName(variable).GetBuffer().GetDesc().Name == buffer
+    b = r.GetResourceBindingDescByName(buffer)
+    assert (b.Type, b.BindPoint, b.BindCount) == (SIT_CBUFFER, 0, 1)

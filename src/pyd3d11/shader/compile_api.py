@@ -8,9 +8,9 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..errors import E_FAIL, E_NOTIMPL, NotSupportedError, ShaderCompileError
+from ..errors import E_FAIL, E_INVALIDARG, E_NOTIMPL, InvalidArgError, NotSupportedError, ShaderCompileError
 from .blob import ID3DBlob, blob_bytes
-from .hlsl.compiler import compile_hlsl
+from .hlsl.compiler import compile_hlsl, is_shader_profile
 from .hlsl.diagnostics import HlslError
 from .hlsl.preprocessor import preprocess
 
@@ -147,8 +147,15 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
         if warnings and ppErrorMsgs is not None:
             ppErrorMsgs.append(ID3DBlob(("\n".join(warnings) + "\n").encode()))
         return ID3DBlob(blob)
+    if pEntrypoint is None and is_shader_profile(pTarget):
+        # the D3DCompile page: "For all other shader profiles [than fx_*], a valid pEntrypoint is required" -- NULL
+        # is no entry point at all (a required argument missing: E_INVALIDARG, as for a NULL pTarget), never
+        # "main" (fxc.exe's /E default, not the API's); an empty or unknown name is X3501 from the compiler. A
+        # target the compiler does not build or know is diagnosed as such first (NotSupportedError, X3000)
+        raise InvalidArgError(E_INVALIDARG, f"pEntrypoint: NULL, but target {pTarget!r} needs an entry point",
+                              "D3DCompile")
     try:
-        res = compile_hlsl(text, name, pEntrypoint or "main", pTarget or "", _defines(pDefines),
+        res = compile_hlsl(text, name, pEntrypoint or "", pTarget or "", _defines(pDefines),
                            _include_opener(pInclude, name), Flags1)
     except HlslError as exc:
         if ppErrorMsgs is not None:

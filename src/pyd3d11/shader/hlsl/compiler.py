@@ -46,6 +46,12 @@ _PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4|5)_(0|1)$")
 _LEVEL9 = re.compile(r"^(vs|ps)_4_0_level_9_[13]$")
 #: the Direct3D 9 targets built (raw D3D9 bytecode with a CTAB block: sm2/d3d9.py)
 _D3D9 = re.compile(r"^(vs_1_1|vs_2_0|vs_2_a|vs_3_0|ps_2_0|ps_2_a|ps_2_b|ps_3_0)$")
+
+
+def is_shader_profile(target: str) -> bool:
+    """Whether ``target`` is a shader profile this compiler builds from one entry point (SM4/5, level 9, D3D9)."""
+    return any(p.match(target or "") for p in (_PROFILE, _LEVEL9, _D3D9))
+
 #: targets d3dcompiler_47 accepts that this compiler does not build yet (E_NOTIMPL, never a wrong blob)
 _NOT_BUILT = [
     (re.compile(r"^fx_(2_0|4_0|4_1|5_0)$"), "effects (fx_* targets)"),
