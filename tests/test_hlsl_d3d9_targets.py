@@ -616,8 +616,10 @@ LOOPS = [
      ["vs_2_0"]),
     ("""int n; float4 k; float4 main(float4 x : TEXCOORD0) : COLOR { float4 r = x;
      for (int i = 0; i < n; i++) r = r * 0.75 + k; return r; }""", ["ps_3_0"], PS2_TARGETS),
+    # (60 predicated copies: 424 slots at ps_2_a / 2_b since session 34's smaller selects, within their 512)
     ("""float4 k; float4 main(float4 x : TEXCOORD0) : COLOR { float4 r = abs(x) + 0.1; int i = 0;
-     while (r.x < 10 && i < 60) { r = r * 1.5 + abs(k); i++; } return r; }""", ["ps_3_0"], PS2_TARGETS),
+     while (r.x < 10 && i < 60) { r = r * 1.5 + abs(k); i++; } return r; }""", ["ps_3_0", "ps_2_a", "ps_2_b"],
+     ["ps_2_0"]),
     # bools carried around a rep loop, starting false and or-ed with comparisons (fxaa's doneN / doneP), read by
     # ``!done`` (an integer test of the mask against 0) and combined by ``&&``
     ("""float4 k; float4 main(float4 x : TEXCOORD0) : COLOR {

@@ -59,8 +59,8 @@ from .ctab import (
 )
 from .defpack import pack_defs
 from .mask_selects import fold_mask_selects
-from .optimize import drop_repeated_mova
-from .peephole import optimize
+from .optimize import _self_move, _split_webs, _temps, allocate_registers, drop_repeated_mova
+from .peephole import _FLOW, optimize
 from .profile import _PS_PORTS, _VS_PORTS, Level9Profile, count_slots
 from .program import Dst, Inst, Sm2Program, Src
 from .propagate import eliminate_common, fold_constants, propagate_copies
@@ -82,7 +82,7 @@ class D3D9Target:
 
 def _ps(target, sm2, minor, slots, arith, tex, temps, dep, swz, grad) -> Level9Profile:
     return Level9Profile(target, "ps", sm2, minor, 0, slots, arith, tex, temps, 32, 8, 4, 16, dep, swz, grad, 0, 0,
-                         _PS_PORTS)
+                         _PS_PORTS, coords_by_dimension=True)
 
 
 TARGETS: dict[str, D3D9Target] = {
@@ -101,7 +101,7 @@ TARGETS: dict[str, D3D9Target] = {
     "vs_1_1": D3D9Target(VS11, "vs_4_0_level_9_1", 1, 1),
     "ps_3_0": D3D9Target(Level9Profile("ps_3_0", "ps", "ps_3_0", 1, 0, 512, None, None, 32, 224, 10, 4, 16, None,
                                        True, True, 4, 24, _PS_PORTS, texldl=True, vpos=True,
-                                       vface=True), "ps_4_0_level_9_3", 3,
+                                       vface=True, coords_by_dimension=True), "ps_4_0_level_9_3", 3,
                          0),
 }
 
@@ -548,11 +548,32 @@ def _passes(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: bool, f
 
 
 def _rewrite(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: bool) -> list[Inst]:
-    """The D3D9-only rewrites: copy propagation and the peephole rewrites, with constant folding and reuse of
+    """The D3D9-only rewrites (_rewrite_once) of the translation's program, and of straight-line code also on
+    its values -- each value a register of its own (optimize._split_webs), coloured after the rewrites: the
+    translation's colouring reuses registers, which stops copy propagation and common-subexpression reuse where
+    a register was written again (LocalDeformablePRT's skinning VS: 265 slots, 232 on values). The form on
+    values is kept unless it costs instruction slots (total, then arithmetic): the translation's colouring
+    sometimes keeps a copied literal in one register that reuse then drops (test_sm2_flatten_s26's nested
+    early return)."""
+    kept = _rewrite_once(_clone(body), prof, taken, sm3, False)
+    if any(i.op in _FLOW or i.predicated for i in body):
+        return kept
+    split = _rewrite_once(_split_webs(Sm2Program(prof.kind, 2, 0, body)).instructions, prof, taken, sm3, True)
+
+    def cost(b: list[Inst]) -> tuple[int, int]:
+        total, _tex, arith = count_slots(Sm2Program(prof.kind, 2, 0, b))
+        return total, arith
+
+    return split if cost(split) <= cost(kept) else kept
+
+
+def _rewrite_once(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: bool, split: bool) -> list[Inst]:
+    """Copy propagation and the peephole rewrites, with constant folding and reuse of
     common computations (propagate.py). Folding may add ``def`` constants (a folded value that cannot be read
     in place stays a ``mov`` from its own def): where it leaves more defs than the program without it and
     that program keeps to the target's arithmetic slots, the program without it is taken, so folding never
-    pushes a program that fits past the constant registers. ``taken``: the translation's c# of uniforms."""
+    pushes a program that fits past the constant registers. ``taken``: the translation's c# of uniforms;
+    ``split``: ``body`` holds one value per register (coloured at the end)."""
     plain = _passes(_clone(body), prof, taken, sm3, fold=False)
     folded = _passes(body, prof, taken, sm3, fold=True)
     n_defs = [sum(i.op == "def" for i in b) for b in (plain, folded)]
@@ -561,8 +582,24 @@ def _rewrite(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: bool) 
     body = _merged(folded, prof, taken)
     body = _drop_unread_defs(pack_defs(body, _first_free(body, taken), prof.arbitrary_swizzle or prof.kind == "vs"))
     # literals packed into one register: a mul and an add that read two of them may now fuse into a mad (one
-    # constant register per instruction)
-    return _drop_unread_defs(optimize(body, prof, outputs_any=sm3))
+    # constant register per instruction); and a literal copied into a temporary because its def was not the
+    # other operand's register may now be read in place (one register, two reads), which frees the comparison a
+    # select reads (mask_selects.py)
+    body = fold_mask_selects(propagate_copies(body, prof), prof)
+    return _recoloured(_drop_unread_defs(optimize(body, prof, outputs_any=sm3)), prof, split)
+
+
+def _recoloured(body: list[Inst], prof: Level9Profile, split: bool) -> list[Inst]:
+    """The rewritten program's copies of a register into itself dropped ("mov - ps": a mov of each written lane
+    from itself changes nothing; the translation's registers were coloured before the rewrites, which leave
+    such copies), and its temporaries coloured (optimize.allocate_registers): always for a program rewritten on
+    its values (``split``), else where they pass the target's r# count (the rewrites shorten lifetimes: copies
+    propagated, lanes merged, so fewer registers may hold the same values)."""
+    body = [i for i in body if not _self_move(i.op, i.dst, i.srcs, i.predicated)]
+    prog = Sm2Program(prof.kind, 2, 0, body)
+    if split or _temps(prog) > prof.temps:
+        prog = allocate_registers(prog, prof.temps)
+    return prog.instructions
 
 
 def _first_free(body: list[Inst], taken: set[int]) -> int:

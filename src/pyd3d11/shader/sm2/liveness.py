@@ -100,14 +100,27 @@ class Locality:
                 stack.append(i)
             elif inst.opcode in _CLOSE and stack:
                 close[stack.pop()] = i
+        in_else: set[int] = set()  # the ifs whose else part the walk is in
         for i, inst in enumerate(body):
             if inst.opcode in _CLOSE and opened:
-                opened.pop()
+                in_else.discard(opened.pop())
+            elif inst.opcode == O.ELSE and opened:
+                in_else.add(opened[-1])
             mask = 0
-            for s in opened:  # the start: where each part begins (after the if / switch read their operand)
-                for t in succ[s]:
-                    mask |= live[t]
-                mask |= live[min(close.get(s, n - 1) + 1, n)]
+            for s in opened:
+                end = live[min(close.get(s, n - 1) + 1, n)]  # after the construct
+                if body[s].opcode == O.IF and len(succ[s]) == 2:
+                    # an if is flattened in program order, its then part first (flow.py): a lane that skips a
+                    # then-part write runs the else part next, from its start (succ[s][1]; the end when there
+                    # is none), whose liveness holds what it reads there and after the end; one that skips an
+                    # else-part write ran the then part before and reads next after the end. Neither enters
+                    # the then part again. (Lanes that skip a write because they left a loop or a switch, or
+                    # continued, read where that construct's own entry below says.)
+                    mask |= end if s in in_else else live[succ[s][1]]
+                else:
+                    for t in succ[s]:  # where each part begins: a loop's next copy, a switch's cases
+                        mask |= live[t]
+                    mask |= end
             self._around.append(mask)
             if inst.opcode in _OPEN:
                 opened.append(i)

@@ -52,6 +52,11 @@ class Level9Profile:
     #: a pixel shader reads SV_IsFrontFace (VFACE) from vFace (the misc register 1, a float whose sign is the
     #: facing: "Registers - ps_3_0"): ps_3_0
     vface: bool = False
+    #: a plain texld reads only as many coordinate components as its texture has ("texld - ps_2_0 and up": 2D
+    #: u, v; cube / volume u, v, w), so a temporary written on those lanes alone is a coordinate (fxc writes
+    #: r0.xy before ``texld r1, r0, s0``): the D3D9 pixel-shader targets (sm2/d3d9.py); the level-9 programs keep
+    #: every coordinate lane written
+    coords_by_dimension: bool = False
 
 
 # "Registers - ps_2_0" / "ps_2_x" and "Registers - vs_2_0" / "vs_2_x": read ports and reads per instruction

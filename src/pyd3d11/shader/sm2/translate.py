@@ -1360,6 +1360,12 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         self.emit("mov", Dst(Reg.TEMP, t), [Src(k.reg, k.num, k.swizzle, SrcMod.NEG)])  # kill where k = 1
         self.body.append(Inst("texkill", Dst(Reg.TEMP, t)))
 
+    def _coordinate_lanes(self, inst: ir.Instruction, lanes: tuple[int, ...]) -> tuple[int, ...]:
+        """The lanes of a temporary read in place as a texld coordinate that must have been written: a plain
+        texld reads only its texture's coordinates at the D3D9 targets (Level9Profile.coords_by_dimension);
+        texldd and the level-9 programs read all four."""
+        return lanes if self.prof.coords_by_dimension and inst.opcode == O.SAMPLE else (0, 1, 2, 3)
+
     def _sample(self, inst: ir.Instruction) -> None:
         if self.kind != "ps":
             raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texture sampling is not available in a "
@@ -1396,7 +1402,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         elif c.reg == TEXTURE and c.mod == 0 and all(c.swizzle[ln] == ln for ln in lanes):
             c = Src(c.reg, c.num)
         elif c.reg == Reg.TEMP and c.mod == 0 and all(c.swizzle[ln] == ln for ln in lanes) and all(
-                (Reg.TEMP, c.num, ln) in self.written for ln in range(4)):
+                (Reg.TEMP, c.num, ln) in self.written for ln in self._coordinate_lanes(inst, lanes)):
             c = Src(c.reg, c.num)
         else:
             self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
