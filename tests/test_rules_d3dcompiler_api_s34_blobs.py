@@ -366,6 +366,8 @@ REFACTORING_ALLOWED, SKIP_OPTIMIZATION, ALL_RESOURCES_BOUND = 0x1, 0x10, 0x100
     (dc.D3DCOMPILE_SKIP_OPTIMIZATION, "ps_5_0", REFACTORING_ALLOWED | SKIP_OPTIMIZATION),
     (dc.D3DCOMPILE_SKIP_OPTIMIZATION, "ps_4_0", REFACTORING_ALLOWED),  # skipOptimization is a D3D11.1 flag
     (dc.D3DCOMPILE_ALL_RESOURCES_BOUND, "ps_5_1", REFACTORING_ALLOWED | ALL_RESOURCES_BOUND),
+    (0, "ps_5_1", REFACTORING_ALLOWED),
+    (dc.D3DCOMPILE_SKIP_OPTIMIZATION, "ps_5_1", REFACTORING_ALLOWED | SKIP_OPTIMIZATION),
     (dc.D3DCOMPILE_ALL_RESOURCES_BOUND, "ps_5_0", REFACTORING_ALLOWED),  # "Only applies to ... Shader Model 5.1"
     (dc.D3DCOMPILE_ALL_RESOURCES_BOUND | dc.D3DCOMPILE_IEEE_STRICTNESS, "ps_5_1", ALL_RESOURCES_BOUND),
 ])
@@ -493,3 +495,71 @@ def test_d3dcompile2_without_secondary_data_is_d3dcompile():
     src = FLAG_SRC.encode()
     assert bytes(dc.D3DCompile2(src, None, "f.hlsl", None, None, "main", "ps_5_0", 0, 0, 0, None, 0)) == \
         bytes(dc.D3DCompile(src, None, "f.hlsl", None, None, "main", "ps_5_0", 0, 0))
+
+
+# -- the blob object, the smallest container, the keyword forms -----------------------------------------------------
+
+def test_blob_reference_counts():
+    """ID3DBlob is an IUnknown: AddRef and Release return the new reference count (a new blob holds one)."""
+    b = dc.D3DCreateBlob(4)
+    assert (b.AddRef(), b.AddRef(), b.Release(), b.Release(), b.Release()) == (2, 3, 2, 1, 0)
+
+
+def test_a_container_of_no_chunks():
+    """The 32-byte header alone (chunk count 0) is a well-formed container: it has no part (E_FAIL, not the
+    short-header D3DERR_INVALIDCALL), strips to itself, and takes private data."""
+    from pyd3d11.shader.dxbc.container import build_container
+
+    empty = bytes(build_container([]))
+    assert len(empty) == 32
+    with pytest.raises(D3D11Error) as e:
+        dc.D3DGetBlobPart(empty, None, dc.D3D_BLOB_INPUT_SIGNATURE_BLOB, 0)
+    assert e.value.hresult == E_FAIL
+    assert bytes(dc.D3DStripShader(empty, None, dc.D3DCOMPILER_STRIP_REFLECTION_DATA)) == empty
+    assert chunks(dc.D3DSetBlobPart(empty, None, dc.D3D_BLOB_PRIVATE_DATA, 0, b"p", 1)) == ["PRIV"]
+
+
+def test_keyword_forms():
+    """The Python spellings without a size: D3DGetBlobPart(data, Part=...) (Flags 0 by default) and
+    D3DStripShader(data, uStripFlags=...)."""
+    data = blob("ps")
+    assert bytes(dc.D3DGetBlobPart(data, Part=dc.D3D_BLOB_INPUT_SIGNATURE_BLOB)) == \
+        bytes(dc.D3DGetBlobPart(data, len(data), dc.D3D_BLOB_INPUT_SIGNATURE_BLOB, 0))
+    assert "RDEF" not in chunks(dc.D3DStripShader(data, uStripFlags=dc.D3DCOMPILER_STRIP_REFLECTION_DATA))
+
+
+# -- D3DReadFileToBlob / D3DWriteBlobToFile ---------------------------------------------------------------------------
+
+#: HRESULT_FROM_WIN32 of the CreateFile errors (winerror.h)
+FILE_NOT_FOUND, PATH_NOT_FOUND, ACCESS_DENIED, FILE_EXISTS = 0x80070002, 0x80070003, 0x80070005, 0x80070050
+
+
+def test_file_round_trip(tmp_path):
+    path = tmp_path / "shader.cso"
+    dc.D3DWriteBlobToFile(blob("ps"), str(path), True)
+    assert bytes(dc.D3DReadFileToBlob(str(path))) == blob("ps")
+
+
+@pytest.mark.parametrize(("case", "hresult"), [("missing file", FILE_NOT_FOUND), ("missing folder", PATH_NOT_FOUND),
+                                               ("a folder", ACCESS_DENIED)])
+def test_read_file_errors(tmp_path, case: str, hresult: int):
+    """D3DReadFileToBlob opens an existing file (CreateFile OPEN_EXISTING): a missing file is ERROR_FILE_NOT_FOUND,
+    a missing folder on the path ERROR_PATH_NOT_FOUND, a folder ERROR_ACCESS_DENIED."""
+    path = {"missing file": tmp_path / "none.cso", "missing folder": tmp_path / "no" / "none.cso",
+            "a folder": tmp_path}[case]
+    with pytest.raises(D3D11Error) as e:
+        dc.D3DReadFileToBlob(str(path))
+    assert e.value.hresult & 0xFFFFFFFF == hresult
+
+
+def test_write_file_errors(tmp_path):
+    """bOverwrite FALSE keeps an existing file (CREATE_NEW: ERROR_FILE_EXISTS, the file unchanged); a missing folder
+    is ERROR_PATH_NOT_FOUND."""
+    path = tmp_path / "x.cso"
+    path.write_bytes(b"old")
+    with pytest.raises(D3D11Error) as e:
+        dc.D3DWriteBlobToFile(blob("ps"), str(path), False)
+    assert e.value.hresult & 0xFFFFFFFF == FILE_EXISTS and path.read_bytes() == b"old"
+    with pytest.raises(D3D11Error) as e:
+        dc.D3DWriteBlobToFile(blob("ps"), str(tmp_path / "no" / "x.cso"), True)
+    assert e.value.hresult & 0xFFFFFFFF == PATH_NOT_FOUND

@@ -262,6 +262,12 @@ def _file_error(exc: OSError, method: str) -> D3D11Error:
     hr = {FileNotFoundError: HRESULT_FILE_NOT_FOUND, FileExistsError: HRESULT_FILE_EXISTS,
           PermissionError: HRESULT_ACCESS_DENIED, NotADirectoryError: HRESULT_PATH_NOT_FOUND,
           IsADirectoryError: HRESULT_ACCESS_DENIED}.get(type(exc), E_FAIL)
+    if hr == HRESULT_FILE_NOT_FOUND and exc.filename is not None and \
+            not os.path.isdir(os.path.dirname(os.path.abspath(os.fsdecode(exc.filename)))):
+        # POSIX says ENOENT for a missing folder as for a missing file; CreateFile tells them apart: a folder of
+        # the path that does not exist is ERROR_PATH_NOT_FOUND (winerror.h: "The system cannot find the path
+        # specified"), only a missing last component ERROR_FILE_NOT_FOUND
+        hr = HRESULT_PATH_NOT_FOUND
     return error_for(hr, f"{exc.strerror or exc}: {exc.filename}", method)
 
 
