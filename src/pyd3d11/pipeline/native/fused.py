@@ -477,14 +477,14 @@ class _Geometry:
             else:
                 coef = interp._attr_plane(r, persp)  # (P, 4, 3): the values interpolate.py evaluates
                 keep.append(coef)
-                tables.extend(rows.grid8_rows(table[:, i], coef[:, c, :], ranges) for c, i in members)
+                tables.extend(rows.grid_rows(table[:, i], coef[:, c, :], ranges) for c, i in members)
         for i, name, planes in ((i_invw, "invw", interp._inv_w_plane), (i_z, "z", interp._z_plane)):
             if i < 0:
                 continue
             split = interp._cache.get(("split", name))  # (3, P) from the native triangle setup: same values
             pl = split.T if split is not None else planes()
             keep.append(pl)
-            tables.append(rows.grid8_rows(table[:, i], pl, ranges))
+            tables.append(rows.grid_rows(table[:, i], pl, ranges))
         return rows.stack(tables), keep
 
     def primitive_ids(self) -> np.ndarray:

@@ -19,7 +19,7 @@ arguments than the table's width are padded with zeros (:func:`stack`): under bo
 the argument area, and a callee never reads past its own parameters.
 
 The module also holds three row kernels of its own, for numpy operations the front end ran on the pool:
-:func:`copy_rows` (a copy in byte or row ranges), :func:`take_rows` (a row gather by an int32/int64
+:func:`copy_rows` (a copy in byte, row or element ranges), :func:`take_rows` (a row gather by an int32/int64
 index) and :func:`zero_bytes` (a clear in byte ranges).
 """
 
@@ -140,6 +140,42 @@ def stack(tables: list[np.ndarray]) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------------------------
 # byte-range kernels: copies, gathers and clears the front end ran as numpy calls in pool items
 
+# dst[r, k] = src[r, k] for rows r in [a, b) and k < cols, elements of 4 or 8 bytes, strides in bytes
+_GRID_IR = """
+define void @copy_grid{B}(ptr noalias %dst, i64 %drs, i64 %dcs, ptr noalias %src, i64 %srs, i64 %scs, i64 %cols,
+                        i64 %a, i64 %b) {{
+entry:
+  br label %row
+row:
+  %r = phi i64 [ %a, %entry ], [ %r1, %next ]
+  %more = icmp ult i64 %r, %b
+  br i1 %more, label %body, label %done
+body:
+  %so = mul i64 %r, %srs
+  %ps = getelementptr i8, ptr %src, i64 %so
+  %do = mul i64 %r, %drs
+  %pd = getelementptr i8, ptr %dst, i64 %do
+  br label %col
+col:
+  %k = phi i64 [ 0, %body ], [ %k1, %col ]
+  %sk = mul i64 %k, %scs
+  %s = getelementptr i8, ptr %ps, i64 %sk
+  %v = load {T}, ptr %s, align 1
+  %dk = mul i64 %k, %dcs
+  %d = getelementptr i8, ptr %pd, i64 %dk
+  store {T} %v, ptr %d, align 1
+  %k1 = add i64 %k, 1
+  %w = icmp ult i64 %k1, %cols
+  br i1 %w, label %col, label %next
+next:
+  %r1 = add i64 %r, 1
+  br label %row
+done:
+  ret void
+}}
+
+"""
+
 _BYTES_IR = """
 declare void @llvm.memcpy.p0.p0.i64(ptr noalias, ptr noalias, i64, i1)
 declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
@@ -175,38 +211,6 @@ word:
   %k1 = add i64 %k, 1
   %w = icmp ult i64 %k1, %words
   br i1 %w, label %word, label %next
-next:
-  %r1 = add i64 %r, 1
-  br label %row
-done:
-  ret void
-}
-
-define void @copy_grid8(ptr noalias %dst, i64 %drs, i64 %dcs, ptr noalias %src, i64 %srs, i64 %scs, i64 %cols,
-                        i64 %a, i64 %b) {
-entry:
-  br label %row
-row:
-  %r = phi i64 [ %a, %entry ], [ %r1, %next ]
-  %more = icmp ult i64 %r, %b
-  br i1 %more, label %body, label %done
-body:
-  %so = mul i64 %r, %srs
-  %ps = getelementptr i8, ptr %src, i64 %so
-  %do = mul i64 %r, %drs
-  %pd = getelementptr i8, ptr %dst, i64 %do
-  br label %col
-col:
-  %k = phi i64 [ 0, %body ], [ %k1, %col ]
-  %sk = mul i64 %k, %scs
-  %s = getelementptr i8, ptr %ps, i64 %sk
-  %v = load i64, ptr %s, align 1
-  %dk = mul i64 %k, %dcs
-  %d = getelementptr i8, ptr %pd, i64 %dk
-  store i64 %v, ptr %d, align 1
-  %k1 = add i64 %k, 1
-  %w = icmp ult i64 %k1, %cols
-  br i1 %w, label %col, label %next
 next:
   %r1 = add i64 %r, 1
   br label %row
@@ -277,10 +281,10 @@ def _byte_kernels() -> dict:
             if _kernels is None:
                 from . import runtime as rt
 
-                text = _BYTES_IR + "".join(_gather_ir(*g) for g in (("i64", "i64", None), ("i32", "i32", "sext"),
+                text = _BYTES_IR + _GRID_IR.format(B=4, T="i32") + _GRID_IR.format(B=8, T="i64") + "".join(_gather_ir(*g) for g in (("i64", "i64", None), ("i32", "i32", "sext"),
                                                                      ("u32", "i32", "zext")))
                 engine, _ = rt.o2_engine(rt._init_llvm(), text)
-                names = ("copy_bytes", "copy_items", "copy_grid8", "zero_bytes", "gather_i64", "gather_i32",
+                names = ("copy_bytes", "copy_items", "copy_grid4", "copy_grid8", "zero_bytes", "gather_i64", "gather_i32",
                          "gather_u32")
                 k = {n: engine.get_function_address(n) for n in names}
                 k["engine"] = engine
@@ -322,9 +326,10 @@ def _row_bytes(a: np.ndarray) -> int | None:
 
 
 def copy_rows(dst: np.ndarray, src: np.ndarray, least: int) -> bool:
-    """``dst[...] = src`` for arrays of one dtype and shape on the crew: C-contiguous ones as byte ranges, others
-    whose rows (axis 0) are each contiguous, of whole 4-byte words, row by row in ranges of at least ``least``
-    rows; False (nothing done) for any other layout."""
+    """``dst[...] = src`` for arrays of one dtype and shape on the crew: C-contiguous ones as byte ranges; others
+    whose rows (axis 0) are each contiguous, of whole 4-byte words, row by row; one- or two-dimensional ones of
+    4- or 8-byte elements with any strides element by element — in ranges of at least ``least`` rows. False
+    (nothing done) for any other layout."""
     if dst.dtype != src.dtype or dst.shape != src.shape or not dst.flags.writeable:
         return False
     k = _byte_kernels()
@@ -333,26 +338,33 @@ def copy_rows(dst: np.ndarray, src: np.ndarray, least: int) -> bool:
         if n:
             run_rows(ranges_table(k["copy_bytes"], byte_ranges(n, BYTES_LEAST), dst.ctypes.data, src.ctypes.data))
         return True
-    row = _row_bytes(dst)
-    if row is None or row != _row_bytes(src) or row % 4:
-        return False
-    R = dst.shape[0]
-    if not R or not row:
-        return True
+    R = dst.shape[0] if dst.ndim else 0
+    if not R or not n:
+        return bool(dst.ndim)
     parts = max(1, min(pool.range_count(), R // max(least, 1)))
     step = -(-R // parts)
-    run_rows(ranges_table(k["copy_items"], [(a, min(a + step, R)) for a in range(0, R, step)], dst.ctypes.data,
-                          dst.strides[0], src.ctypes.data, src.strides[0], row // 4))
-    return True
+    ranges = [(a, min(a + step, R)) for a in range(0, R, step)]
+    row = _row_bytes(dst)
+    if row is not None and row == _row_bytes(src) and not row % 4:
+        run_rows(ranges_table(k["copy_items"], ranges, dst.ctypes.data, dst.strides[0], src.ctypes.data,
+                              src.strides[0], row // 4))
+        return True
+    if dst.ndim <= 2 and dst.itemsize in (4, 8) and dst.dtype.kind != "V":
+        d2, s2 = (dst, src) if dst.ndim == 2 else (dst[:, None], src[:, None])
+        run_rows(grid_rows(d2, s2, ranges))
+        return True
+    return False
 
 
-def grid8_rows(dst: np.ndarray, src: np.ndarray, ranges) -> np.ndarray:
-    """Table rows copying rows ``ranges`` of ``src`` into ``dst``, both (R, C) arrays of 8-byte elements with any
-    strides (``copy_grid8``), for :func:`run_rows` (with :func:`stack`, beside other calls)."""
-    if dst.shape != src.shape or dst.ndim != 2 or dst.itemsize != 8 or src.itemsize != 8 or not dst.shape[1]:
-        raise ValueError("grid8_rows copies (rows, columns) arrays of 8-byte elements")
-    return ranges_table(_byte_kernels()["copy_grid8"], ranges, dst.ctypes.data, dst.strides[0], dst.strides[1],
-                        src.ctypes.data, src.strides[0], src.strides[1], dst.shape[1])
+def grid_rows(dst: np.ndarray, src: np.ndarray, ranges) -> np.ndarray:
+    """Table rows copying rows ``ranges`` of ``src`` into ``dst``, both (R, C) arrays of one 4- or 8-byte element
+    type with any strides (``copy_grid4`` / ``copy_grid8``), for :func:`run_rows` (with :func:`stack`, beside
+    other calls)."""
+    if (dst.shape != src.shape or dst.ndim != 2 or dst.itemsize != src.itemsize or dst.itemsize not in (4, 8)
+            or not dst.shape[1]):
+        raise ValueError("grid_rows copies (rows, columns) arrays of one 4- or 8-byte element type")
+    return ranges_table(_byte_kernels()[f"copy_grid{dst.itemsize}"], ranges, dst.ctypes.data, dst.strides[0],
+                        dst.strides[1], src.ctypes.data, src.strides[0], src.strides[1], dst.shape[1])
 
 
 _GATHERS = {np.dtype(np.int64): "gather_i64", np.dtype(np.int32): "gather_i32", np.dtype(np.uint32): "gather_u32"}
