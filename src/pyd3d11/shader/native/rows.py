@@ -140,13 +140,15 @@ def stack(tables: list[np.ndarray]) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------------------------
 # byte-range kernels: copies, gathers and clears the front end ran as numpy calls in pool items
 
-# dst[r, k] = src[r, k] for rows r in [a, b) and k < cols, elements of 4 or 8 bytes, strides in bytes
+# dst[r, k] = src[r, k] for rows r in [a, b) and k < cols, elements of 4 or 8 bytes, strides in bytes: copy_gridB
+# walks each row's columns, copy_gridB_t each column's rows (for a destination whose rows are closer together
+# than its columns — a transposed register file —, so that consecutive stores are neighbours)
 _GRID_IR = """
 define void @copy_grid{B}(ptr noalias %dst, i64 %drs, i64 %dcs, ptr noalias %src, i64 %srs, i64 %scs, i64 %cols,
                         i64 %a, i64 %b) {{
 entry:
-  br label %row
-row:
+  br label %outer
+outer:
   %r = phi i64 [ %a, %entry ], [ %r1, %next ]
   %more = icmp ult i64 %r, %b
   br i1 %more, label %body, label %done
@@ -155,9 +157,9 @@ body:
   %ps = getelementptr i8, ptr %src, i64 %so
   %do = mul i64 %r, %drs
   %pd = getelementptr i8, ptr %dst, i64 %do
-  br label %col
-col:
-  %k = phi i64 [ 0, %body ], [ %k1, %col ]
+  br label %inner
+inner:
+  %k = phi i64 [ 0, %body ], [ %k1, %inner ]
   %sk = mul i64 %k, %scs
   %s = getelementptr i8, ptr %ps, i64 %sk
   %v = load {T}, ptr %s, align 1
@@ -166,14 +168,44 @@ col:
   store {T} %v, ptr %d, align 1
   %k1 = add i64 %k, 1
   %w = icmp ult i64 %k1, %cols
-  br i1 %w, label %col, label %next
+  br i1 %w, label %inner, label %next
 next:
   %r1 = add i64 %r, 1
-  br label %row
+  br label %outer
 done:
   ret void
 }}
 
+define void @copy_grid{B}_t(ptr noalias %dst, i64 %drs, i64 %dcs, ptr noalias %src, i64 %srs, i64 %scs, i64 %cols,
+                          i64 %a, i64 %b) {{
+entry:
+  %empty = icmp uge i64 %a, %b
+  br i1 %empty, label %done, label %outer
+outer:
+  %k = phi i64 [ 0, %entry ], [ %k1, %next ]
+  %sk = mul i64 %k, %scs
+  %ps = getelementptr i8, ptr %src, i64 %sk
+  %dk = mul i64 %k, %dcs
+  %pd = getelementptr i8, ptr %dst, i64 %dk
+  br label %inner
+inner:
+  %r = phi i64 [ %a, %outer ], [ %r1, %inner ]
+  %so = mul i64 %r, %srs
+  %s = getelementptr i8, ptr %ps, i64 %so
+  %v = load {T}, ptr %s, align 1
+  %do = mul i64 %r, %drs
+  %d = getelementptr i8, ptr %pd, i64 %do
+  store {T} %v, ptr %d, align 1
+  %r1 = add i64 %r, 1
+  %w = icmp ult i64 %r1, %b
+  br i1 %w, label %inner, label %next
+next:
+  %k1 = add i64 %k, 1
+  %more = icmp ult i64 %k1, %cols
+  br i1 %more, label %outer, label %done
+done:
+  ret void
+}}
 """
 
 _BYTES_IR = """
@@ -284,8 +316,8 @@ def _byte_kernels() -> dict:
                 text = _BYTES_IR + _GRID_IR.format(B=4, T="i32") + _GRID_IR.format(B=8, T="i64") + "".join(_gather_ir(*g) for g in (("i64", "i64", None), ("i32", "i32", "sext"),
                                                                      ("u32", "i32", "zext")))
                 engine, _ = rt.o2_engine(rt._init_llvm(), text)
-                names = ("copy_bytes", "copy_items", "copy_grid4", "copy_grid8", "zero_bytes", "gather_i64", "gather_i32",
-                         "gather_u32")
+                names = ("copy_bytes", "copy_items", "copy_grid4", "copy_grid8", "copy_grid4_t", "copy_grid8_t",
+                         "zero_bytes", "gather_i64", "gather_i32", "gather_u32")
                 k = {n: engine.get_function_address(n) for n in names}
                 k["engine"] = engine
                 _kernels = k
@@ -358,13 +390,16 @@ def copy_rows(dst: np.ndarray, src: np.ndarray, least: int) -> bool:
 
 def grid_rows(dst: np.ndarray, src: np.ndarray, ranges) -> np.ndarray:
     """Table rows copying rows ``ranges`` of ``src`` into ``dst``, both (R, C) arrays of one 4- or 8-byte element
-    type with any strides (``copy_grid4`` / ``copy_grid8``), for :func:`run_rows` (with :func:`stack`, beside
+    type with any strides (``copy_grid4`` / ``copy_grid8``, ``_t`` where the destination's rows are closer
+    together than its columns), for :func:`run_rows` (with :func:`stack`, beside
     other calls)."""
     if (dst.shape != src.shape or dst.ndim != 2 or dst.itemsize != src.itemsize or dst.itemsize not in (4, 8)
             or not dst.shape[1]):
         raise ValueError("grid_rows copies (rows, columns) arrays of one 4- or 8-byte element type")
-    return ranges_table(_byte_kernels()[f"copy_grid{dst.itemsize}"], ranges, dst.ctypes.data, dst.strides[0],
-                        dst.strides[1], src.ctypes.data, src.strides[0], src.strides[1], dst.shape[1])
+    by_columns = abs(dst.strides[0]) < abs(dst.strides[1])
+    return ranges_table(_byte_kernels()[f"copy_grid{dst.itemsize}{'_t' if by_columns else ''}"], ranges,
+                        dst.ctypes.data, dst.strides[0], dst.strides[1], src.ctypes.data, src.strides[0],
+                        src.strides[1], dst.shape[1])
 
 
 _GATHERS = {np.dtype(np.int64): "gather_i64", np.dtype(np.int32): "gather_i32", np.dtype(np.uint32): "gather_u32"}
