@@ -689,3 +689,62 @@ def test_default_constant_buffers(src: str, buffer: str, variable: str):
     assert r.GetVariableByName(variable).GetBuffer().GetDesc().Name == buffer
     b = r.GetResourceBindingDescByName(buffer)
     assert (b.Type, b.BindPoint, b.BindCount) == (SIT_CBUFFER, 0, 1)
+
+
+# -- edges of the getters ------------------------------------------------------------------------------------------
+
+def test_thread_group_size_after_an_immediate_constant_buffer():
+    """dcl_thread_group is found past a customdata block (the immediate constant buffer of a dynamically indexed
+    ``static const`` array: its length is in the token after the opcode, not in the opcode's length bits)."""
+    src = "static const float t[4] = {1, 2, 3, 4}; RWBuffer<float> o;\n" \
+          "[numthreads(3, 5, 7)] void main(uint i : SV_GroupIndex) { o[i] = t[i & 3]; }"
+    assert _reflect(src, "cs_5_0").GetThreadGroupSize() == (105, 3, 5, 7)
+
+
+def test_num_interface_slots_below_5_is_zero():
+    assert _reflect("float4 main() : SV_Target { return 0; }", "ps_4_0").GetNumInterfaceSlots() == 0
+
+
+def test_version_of_a_blob_without_a_program():
+    """D3D11_SHADER_DESC.Version of a container holding only its RDEF (no SHDR / SHEX): the RDEF's target word gives
+    the same version (program type in the high word, model in bits 7:4 and 3:0)."""
+    from pyd3d11.shader.dxbc.container import build_container, parse_container
+
+    for target, expected in (("ps_5_0", 0x00000050), ("vs_4_1", 0x00010041), ("cs_5_0", 0x00050050)):
+        src = "[numthreads(1, 1, 1)] void main() {}" if target.startswith("cs") else \
+            "float4 main() : SV_Position { return 0; }" if target.startswith("vs") else \
+            "float4 main() : SV_Target { return 0; }"
+        full = _compile(src, target)
+        rdef_only = bytes(build_container([("RDEF", bytes(parse_container(full).get("RDEF")))]))
+        assert dc.D3DReflect(full).GetDesc().Version == expected
+        assert dc.D3DReflect(rdef_only).GetDesc().Version == expected
+
+
+def test_default_interface_gives_d3d11_binding_descs():
+    """D3DReflect with IID_ID3D11ShaderReflection (and D3D11Reflect) answers D3D11_SHADER_INPUT_BIND_DESC, which has
+    no D3D12 Space / uID fields."""
+    data = _compile(LOOKUP_SRC)
+    for r in (dc.D3DReflect(data), dc.D3D11Reflect(data)):
+        b = r.GetResourceBindingDescByName("tx")
+        assert type(b).__name__ == "D3D11_SHADER_INPUT_BIND_DESC" and not hasattr(b, "Space")
+
+
+def test_type_lookups_past_the_end_and_with_no_type():
+    """A member index past the members, or a NULL name, gives the sentinel type (GetDesc E_FAIL, never a Python
+    IndexError); the sentinel has no interfaces; IsOfType / ImplementsInterface of NULL or of the sentinel are S_FALSE;
+    an interface instance that is no array has one slot."""
+    r = _reflect(STRUCT_SRC)
+    o = r.GetVariableByName("o").GetType()
+    for bad in (o.GetMemberTypeByIndex(3), o.GetMemberTypeByIndex(99), o.GetMemberTypeByName(None),
+                o.GetMemberTypeByName("nope")):
+        with pytest.raises(D3D11Error) as e:
+            bad.GetDesc()
+        assert e.value.hresult == E_FAIL
+        assert bad.GetNumInterfaces() == 0
+    sentinel = o.GetMemberTypeByIndex(3)
+    assert not o.IsOfType(None) and not o.IsOfType(sentinel)
+    assert not o.ImplementsInterface(None) and not o.ImplementsInterface(sentinel)
+    src = "interface I { float f(); }; class C : I { float f() { return 1; } }; I a;\n" \
+          "float4 main() : SV_Target { return a.f(); }"
+    a = _reflect(src).GetVariableByName("a")
+    assert (a.GetInterfaceSlot(0), a.GetInterfaceSlot(1)) == (0, 0xFFFFFFFF)
