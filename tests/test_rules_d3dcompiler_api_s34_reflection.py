@@ -748,3 +748,56 @@ def test_type_lookups_past_the_end_and_with_no_type():
           "float4 main() : SV_Target { return a.f(); }"
     a = _reflect(src).GetVariableByName("a")
     assert (a.GetInterfaceSlot(0), a.GetInterfaceSlot(1)) == (0, 0xFFFFFFFF)
+
+
+# -- library reflection ----------------------------------------------------------------------------------------------
+
+LIBRARY_SRC = """cbuffer cb { float4 k; }; Texture2D t; SamplerState s;
+export float4 F(float3 a, out float b, inout int2 c, nointerpolation float d : DEE)
+{ b = a.x; c += 1; return t.SampleLevel(s, a.xy, 0) * k + d; }
+export void G(float x) { }"""
+D3D_PF_IN, D3D_PF_OUT = 1, 2  # D3D_PARAMETER_FLAGS
+D3D_INTERPOLATION_CONSTANT = 1
+
+
+@pytest.fixture(scope="module")
+def library():
+    return dc.D3DReflectLibrary(bytes(dc.D3DCompile(LIBRARY_SRC.encode(), None, None, None, None, None, "lib_5_0", 0,
+                                                    0)))
+
+
+def test_library_and_function_descs(library):
+    """D3D11_LIBRARY_DESC.FunctionCount counts the exported functions; D3D11_FUNCTION_DESC names each with its
+    parameter count, HasReturn, and the constant buffers and resources it binds (F: cb, t, s; G: none)."""
+    assert library.GetDesc().FunctionCount == 2
+    f, g = (library.GetFunctionByIndex(i).GetDesc() for i in range(2))
+    assert (f.Name, f.FunctionParameterCount, f.HasReturn, f.ConstantBuffers, f.BoundResources) == ("F", 4, True, 1, 3)
+    assert (g.Name, g.FunctionParameterCount, g.HasReturn, g.ConstantBuffers, g.BoundResources) == ("G", 1, False, 0, 0)
+
+
+@pytest.mark.parametrize("index", [2, 50, -1])
+def test_function_index_past_the_end_is_the_sentinel(library, index: int):
+    with pytest.raises(D3D11Error) as e:
+        library.GetFunctionByIndex(index).GetDesc()
+    assert e.value.hresult == E_FAIL
+
+
+def test_function_parameters(library):
+    """D3D11_PARAMETER_DESC: Name, SemanticName (NULL without one), Type / Class / Rows / Columns of the declared type,
+    InterpolationMode (``nointerpolation``: D3D_INTERPOLATION_CONSTANT), Flags D3D_PF_IN / D3D_PF_OUT from in / out /
+    inout; D3D_RETURN_PARAMETER_INDEX (-1) is the return value of a function that has one, the sentinel otherwise."""
+    f = library.GetFunctionByIndex(0)
+    got = [(d.Name, d.SemanticName, d.Type, d.Class, d.Rows, d.Columns, d.Flags) for d in
+           (f.GetFunctionParameter(i).GetDesc() for i in range(4))]
+    assert got == [("a", None, SVT_FLOAT, VECTOR, 1, 3, D3D_PF_IN), ("b", None, SVT_FLOAT, SCALAR, 1, 1, D3D_PF_OUT),
+                   ("c", None, SVT_INT, VECTOR, 1, 2, D3D_PF_IN | D3D_PF_OUT), ("d", "DEE", SVT_FLOAT, SCALAR, 1, 1, D3D_PF_IN)]
+    assert f.GetFunctionParameter(3).GetDesc().InterpolationMode == D3D_INTERPOLATION_CONSTANT
+    ret = f.GetFunctionParameter(dc.D3D_RETURN_PARAMETER_INDEX).GetDesc()
+    assert dc.D3D_RETURN_PARAMETER_INDEX == -1
+    assert (ret.Type, ret.Class, ret.Columns, ret.Flags) == (SVT_FLOAT, VECTOR, 4, D3D_PF_OUT)
+    g = library.GetFunctionByIndex(1)
+    for bad in (g.GetFunctionParameter(dc.D3D_RETURN_PARAMETER_INDEX), g.GetFunctionParameter(1),
+                f.GetFunctionParameter(4)):
+        with pytest.raises(D3D11Error) as e:
+            bad.GetDesc()
+        assert e.value.hresult == E_FAIL
