@@ -270,3 +270,50 @@ def test_grid_rows_copy_any_strides(mode, threads, n_threads):
         row_jobs.grid_rows(table[:, 2].astype(np.float16), split.T.astype(np.float16), ranges)
     with pytest.raises(ValueError):
         row_jobs.grid_rows(table[:, 2], split.T.astype(np.float32), ranges)
+
+
+@pytest.mark.parametrize("n_threads", [1, 4])
+@pytest.mark.parametrize("eb", [4, 8, 12, 16])
+def test_fill_elements_repeats_the_element(mode, threads, n_threads, eb):
+    threads(n_threads)
+    rng = np.random.default_rng(eb)
+    element = _fresh((eb,), np.uint8, rng)
+    big = np.full(2 + 1001 * eb, 0xAB, np.uint8)
+    a = big[1:-1].reshape(1001, eb)
+    assert row_jobs.fill_elements(a, element, 64)
+    assert (a == element).all()
+    assert big[0] == 0xAB and big[-1] == 0xAB
+
+
+def test_fill_elements_refuses_what_it_cannot_fill():
+    element = np.arange(4, dtype=np.uint8)
+    assert not row_jobs.fill_elements(np.zeros((10, 2), np.uint8), element[:2])  # 2-byte elements
+    assert not row_jobs.fill_elements(np.zeros((10, 8), np.uint8)[:, :4], element)  # not contiguous
+    assert not row_jobs.fill_elements(np.zeros(10, np.uint8), element)  # not whole elements
+    ro = np.zeros(8, np.uint8)
+    ro.flags.writeable = False
+    assert not row_jobs.fill_elements(ro, element)
+
+
+@pytest.mark.parametrize("mask", [None, "some bytes"])
+@pytest.mark.parametrize("bpb", [2, 4, 16])
+def test_clear_fill_native_equals_numpy(monkeypatch, threads, mask, bpb):
+    """pipeline/copy.py's _fill (the clears): the native pattern fill, taken for unmasked whole-word elements of
+    regions of at least PARALLEL_FILL_BYTES, writes the bytes numpy's fill writes; masked or 2-byte elements stay
+    numpy's."""
+    from pyd3d11.pipeline import copy as copy_mod
+    from pyd3d11.pipeline.native import frontend
+
+    if not frontend.active():
+        pytest.skip("the native front end is not selected")
+    monkeypatch.setattr(copy_mod, "PARALLEL_FILL_BYTES", 256)
+    threads(4)
+    rng = np.random.default_rng(bpb)
+    element = _fresh((bpb,), np.uint8, rng)
+    byte_mask = None if mask is None else np.arange(bpb) % 3 != 1
+    start = _fresh((1, 1, 37, 29, bpb), np.uint8, rng)
+    want = start.copy()
+    copy_mod._fill_range(want, element, byte_mask)
+    got = start.copy()
+    copy_mod._fill(got, element, byte_mask)
+    assert np.array_equal(got, want)
