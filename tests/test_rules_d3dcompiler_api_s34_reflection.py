@@ -801,3 +801,38 @@ def test_function_parameters(library):
         with pytest.raises(D3D11Error) as e:
             bad.GetDesc()
         assert e.value.hresult == E_FAIL
+
+
+def _with_program(tokens: list[int]) -> bytes:
+    """A compute shader's container with its SHEX program replaced by ``tokens`` (re-checksummed)."""
+    import struct
+
+    from pyd3d11.shader.dxbc.container import build_container, parse_container
+
+    c = parse_container(_compile("[numthreads(2, 3, 4)] void main() {}", "cs_5_0"))
+    program = struct.pack(f"<{len(tokens)}I", *tokens)
+    return bytes(build_container([(ch.fourcc, program if ch.fourcc == "SHEX" else bytes(ch.data)) for ch in c.chunks]))
+
+
+@pytest.mark.parametrize(("tokens", "why"), [
+    ([0x00050050, 3, 53], "a customdata opcode with no length token after it"),
+    ([0x00050050, 4, 0x00000036, 0], "an instruction whose length field is 0"),
+    ([0x00050050, 5, 0x0400009B, 2, 3], "a dcl_thread_group cut short"),
+    ([0x00050050, 2], "no instruction at all"),
+])
+def test_malformed_programs_give_no_thread_group(tokens: list[int], why: str):
+    """GetThreadGroupSize and GetRequiresFlags walk the program: a truncated or zero-length instruction ends the walk
+    (no group size, no global flags), never a Python IndexError or an endless loop."""
+    r = dc.D3DReflect(_with_program(tokens))
+    assert r.GetThreadGroupSize() == (0, 0, 0, 0), why
+    assert r.GetRequiresFlags() == 0, why
+
+
+def test_creator_and_sentinel_member_lookup():
+    """D3D11_SHADER_DESC.Creator names the compiler (a non-empty string); the sentinel type answers a member lookup by
+    name with itself."""
+    r = _reflect(STRUCT_SRC)
+    assert r.GetDesc().Creator
+    sentinel = r.GetVariableByName("o").GetType().GetMemberTypeByIndex(99)
+    with pytest.raises(D3D11Error):
+        sentinel.GetMemberTypeByName("i").GetDesc()
