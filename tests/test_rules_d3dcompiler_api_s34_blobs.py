@@ -526,6 +526,9 @@ def test_keyword_forms():
     assert bytes(dc.D3DGetBlobPart(data, Part=dc.D3D_BLOB_INPUT_SIGNATURE_BLOB)) == \
         bytes(dc.D3DGetBlobPart(data, len(data), dc.D3D_BLOB_INPUT_SIGNATURE_BLOB, 0))
     assert "RDEF" not in chunks(dc.D3DStripShader(data, uStripFlags=dc.D3DCOMPILER_STRIP_REFLECTION_DATA))
+    # two positional arguments are (data, flags); the data alone strips nothing
+    assert "RDEF" not in chunks(dc.D3DStripShader(data, dc.D3DCOMPILER_STRIP_REFLECTION_DATA))
+    assert chunks(dc.D3DStripShader(data)) == chunks(data)
 
 
 # -- D3DReadFileToBlob / D3DWriteBlobToFile ---------------------------------------------------------------------------
