@@ -566,3 +566,44 @@ def test_write_file_errors(tmp_path):
     with pytest.raises(D3D11Error) as e:
         dc.D3DWriteBlobToFile(blob("ps"), str(tmp_path / "no" / "x.cso"), True)
     assert e.value.hresult & 0xFFFFFFFF == PATH_NOT_FOUND
+
+
+# -- D3DCOMPILE_EFFECT_* -----------------------------------------------------------------------------------------------
+
+EFFECT_SRC = """shared cbuffer S { float4 k; }; float4 v;
+BlendState B { BlendEnable[0] = %s; };
+float4 main() : SV_Target { return k + v; }
+technique11 T { pass P { SetPixelShader(CompileShader(ps_5_0, main())); SetBlendState(B, float4(0, 0, 0, 0), 0xFFFFFFFF); } }
+"""
+
+
+def _effect(target: str, flags2: int, state: str = "TRUE") -> bytes:
+    src = EFFECT_SRC % state
+    if target != "fx_5_0":
+        src = src.replace("technique11", "technique10").replace("ps_5_0", "ps_4_0")
+    return bytes(dc.D3DCompile(src.encode(), None, "e.fx", None, None, None, target, 0, flags2))
+
+
+def test_effect_flag_values():
+    """The D3DCOMPILE_EFFECT constants page: CHILD_EFFECT (1 << 0), ALLOW_SLOW_OPS (1 << 1)."""
+    assert (dc.D3DCOMPILE_EFFECT_CHILD_EFFECT, dc.D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS) == (1, 2)
+
+
+def test_child_effect():
+    """CHILD_EFFECT: "Effect pools are supported by Effects 10 (FX10) but not by Effects 11": at fx_4_x a child effect
+    is a binary FX11 refuses, so it is not built (NotSupportedError, E_NOTIMPL); at fx_5_0 fxc ignores /Gch (its
+    *_5_0_Child objects equal the plain ones: docs/conformance.md session 26 FX11)."""
+    assert _effect("fx_5_0", dc.D3DCOMPILE_EFFECT_CHILD_EFFECT) == _effect("fx_5_0", 0)
+    with pytest.raises(D3D11Error) as e:
+        _effect("fx_4_0", dc.D3DCOMPILE_EFFECT_CHILD_EFFECT)
+    assert e.value.hresult == 0x80004001  # E_NOTIMPL
+
+
+def test_allow_slow_ops():
+    """ALLOW_SLOW_OPS: "Performance mode disallows mutable state objects by preventing non-literal expressions from
+    appearing in state object definitions" -- a state computed from a variable fails without the flag, compiles with
+    it; a literal state compiles either way."""
+    assert _effect("fx_5_0", 0, "TRUE") and _effect("fx_5_0", dc.D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS, "TRUE")
+    with pytest.raises(ShaderCompileError):
+        _effect("fx_5_0", 0, "v.x > 0")
+    assert _effect("fx_5_0", dc.D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS, "v.x > 0")
