@@ -150,6 +150,39 @@ def test_texldd_reads_a_whole_coordinate(src: str, target: str):
     np.testing.assert_allclose(got[:, :2], x[:, :2] + k[:2], rtol=1e-6)
 
 
+#: an SM4 program sampling a 2D texture at r0.xy after writing r0 on ``{mask}`` (translated directly: the
+#: HLSL compiler packs a variable's lanes, so a coordinate register written on x, y and w alone comes from asm)
+SAMPLE_ASM = ("ps_4_0\ndcl_sampler s0, mode_default\ndcl_resource_texture2d (float,float,float,float) t0\n"
+              "dcl_input_ps linear v0.xyzw\ndcl_output o0.xyzw\ndcl_temps 2\n"
+              "add r0.{mask}, v0.{mask}, v0.{mask}\n{op}\nmul o0.xyzw, r1.xyzw, r0.xxxx\nret\n")
+SAMPLE = "sample r1.xyzw, r0.xyxx, t0.xyzw, s0"
+SAMPLE_D = "sample_d r1.xyzw, r0.xyxx, t0.xyzw, s0, v0.zwzz, v0.wzww"
+
+
+@pytest.mark.parametrize("target,op,mask,in_place", [
+    # "texld - ps_2_0 and up": a 2D sampler's texld reads .xy, so r0 is its coordinate once x and y are written
+    ("ps_2_a", SAMPLE, "xy", True), ("ps_2_a", SAMPLE, "xyw", True), ("ps_2_a", SAMPLE, "xyzw", True),
+    # "texldd - ps" counts no coordinates by texture type: r0 in place only when every lane is written
+    ("ps_2_a", SAMPLE_D, "xy", False), ("ps_2_a", SAMPLE_D, "xyw", False), ("ps_2_a", SAMPLE_D, "xyzw", True),
+    # the level-9 programs keep a whole coordinate (test_sm2_size_s34: the flag's targets)
+    ("ps_4_0_level_9_1", SAMPLE, "xy", False), ("ps_4_0_level_9_1", SAMPLE, "xyw", False),
+    ("ps_4_0_level_9_1", SAMPLE, "xyzw", True),
+])
+def test_which_written_lanes_make_a_temporary_the_coordinate(target: str, op: str, mask: str, in_place: bool):
+    from pyd3d11.shader.dxbc.asm import assemble_program
+    from pyd3d11.shader.sm2.profile import PROFILES
+    from pyd3d11.shader.sm2.translate import translate
+    from pyd3d11.shader.sm2.types import ShaderTypes
+
+    prof = TARGETS[target].profile if target in TARGETS else PROFILES[target]
+    tr = translate(assemble_program(SAMPLE_ASM.format(mask=mask, op=op)), prof, "t.hlsl", ShaderTypes())
+    assert validate(tr.program) == []
+    code = _code(tr.program)
+    add = next(i for i in code if i.op == "add")
+    tex = next(i for i in code if i.op in ("texld", "texldd"))
+    assert ((tex.srcs[0].reg, tex.srcs[0].num) == (Reg.TEMP, add.dst.num)) is in_place
+
+
 # --- rule 4: on values, coloured after ------------------------------------------------------------------------
 
 #: two matrix-vector products, the second of abs(): on the translation's colouring the abs result is copied
