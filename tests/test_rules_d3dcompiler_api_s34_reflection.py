@@ -551,8 +551,8 @@ def test_instruction_count_getters(body: str, mov: int, movc: int, conv: int, bi
     ("RWBuffer<float> u : register(u9); [numthreads(1, 1, 1)] void main() { u[0] = 1; }", "cs_5_0", 0x8),  # 64_UAVS
 ])
 def test_requires_flags(src: str, target: str, flag: int):
-    """GetRequiresFlags: the D3D_SHADER_REQUIRES_* bits of what the shader uses (d3d11shader.h)."""
-    assert _reflect(src, target).GetRequiresFlags() & flag == flag
+    """GetRequiresFlags: the D3D_SHADER_REQUIRES_* bits of what the shader uses (d3d11shader.h), that bit alone."""
+    assert _reflect(src, target).GetRequiresFlags() == flag
 
 
 def test_requires_nothing():
@@ -819,6 +819,7 @@ def _with_program(tokens: list[int]) -> bytes:
     ([0x00050050, 4, 0x00000036, 0], "an instruction whose length field is 0"),
     ([0x00050050, 5, 0x0400009B, 2, 3], "a dcl_thread_group cut short"),
     ([0x00050050, 2], "no instruction at all"),
+    ([0x00050050], "a program of one token"),
 ])
 def test_malformed_programs_give_no_thread_group(tokens: list[int], why: str):
     """GetThreadGroupSize and GetRequiresFlags walk the program: a truncated or zero-length instruction ends the walk
@@ -836,3 +837,16 @@ def test_creator_and_sentinel_member_lookup():
     sentinel = r.GetVariableByName("o").GetType().GetMemberTypeByIndex(99)
     with pytest.raises(D3D11Error):
         sentinel.GetMemberTypeByName("i").GetDesc()
+
+
+def test_thread_group_declared_last():
+    """A dcl_thread_group that ends the program (no instruction after it) is still read."""
+    assert dc.D3DReflect(_with_program([0x00050050, 6, 0x0400009B, 2, 3, 4])).GetThreadGroupSize() == (24, 2, 3, 4)
+
+
+def test_sm4_variable_texture_and_sampler_fields():
+    """A shader model 4 RDEF has no StartTexture / StartSampler words: the fields read -1 with sizes 0, as for a
+    shader model 5 variable without them."""
+    d = _reflect("cbuffer c { float4 k; }; float4 main() : SV_Target { return k; }", "ps_4_0").GetVariableByName("k")
+    d = d.GetDesc()
+    assert (d.StartTexture, d.TextureSize, d.StartSampler, d.SamplerSize) == (0xFFFFFFFF, 0, 0xFFFFFFFF, 0)
