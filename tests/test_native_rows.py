@@ -5,6 +5,8 @@ numpy's own operations on the same arrays."""
 
 from __future__ import annotations
 
+import ctypes
+
 import numpy as np
 import pytest
 
@@ -19,6 +21,14 @@ pytestmark = [pytest.mark.backend_specific,
 # add(p, i, v): p[i] += v (atomic: a row run twice, or by two threads, shows as a wrong count, never a lost one);
 # add3(p, i, v, w, x): p[i] += v + 2w + 3x (more arguments than ``add``: padding and argument order show)
 _IR = """
+@ctr = global i64 0
+
+define void @count0() {
+entry:
+  %old = atomicrmw add ptr @ctr, i64 1 seq_cst
+  ret void
+}
+
 define void @add(ptr %p, i64 %i, i64 %v) {
 entry:
   %q = getelementptr i64, ptr %p, i64 %i
@@ -78,6 +88,16 @@ def test_every_row_runs_exactly_once(fns, mode, threads, n_threads, R):
     assert (out == np.arange(R) * 7 + 1).all()
     on_crew = (crew._crew.posted if crew._crew is not None else 0) > posted
     assert on_crew == (mode == "crew" and min(n_threads, R) >= 2)
+
+
+def test_functions_of_no_arguments(fns, mode, threads):
+    """A table of one column (the function alone) is a job of calls with no arguments."""
+    _, _, engine = fns
+    threads(4)
+    ctr = np.ctypeslib.as_array((ctypes.c_int64 * 1).from_address(engine.get_global_value_address("ctr")))
+    before = int(ctr[0])
+    row_jobs.run_rows(np.full((37, 1), engine.get_function_address("count0"), np.int64))
+    assert int(ctr[0]) - before == 37
 
 
 def test_rows_of_different_functions_and_widths(fns, mode, threads):
