@@ -528,20 +528,20 @@ def test_gs_input_primitive(prim: str, value: int):
     assert _reflect(src, "gs_5_0").GetGSInputPrimitive() == value
 
 
-@pytest.mark.parametrize(("body", "mov", "movc", "conv", "bitwise"), [
-    ("return asfloat(asuint(a) & 7u);", 0, 0, 0, 0),  # and counts as a uint instruction (fxc), no bitwise count
-    ("return (float)(int)a;", 0, 0, 2, 0),  # ftoi + itof
-    ("return a > 0 ? b : c;", 0, 1, 0, 0),
+@pytest.mark.parametrize(("body", "movc", "conv", "bitwise"), [
+    ("return asfloat(asuint(a) & 7u);", 0, 0, 0),  # and counts as a uint instruction (fxc), no bitwise count
+    ("return (float)(int)a;", 0, 2, 0),  # ftoi + itof
+    ("return a > 0 ? b : c;", 1, 0, 0),
 ])
-def test_instruction_count_getters(body: str, mov: int, movc: int, conv: int, bitwise: int):
+def test_instruction_count_getters(body: str, movc: int, conv: int, bitwise: int):
     """GetMovcInstructionCount, GetConversionInstructionCount, GetBitwiseInstructionCount count the program's
     instructions of each kind by fxc's rules (docs/conformance.md session 8 HL4, tests/test_rules_d3dcompiler_stat.py:
-    ftoi/itof are conversions, and/or/xor count as uint and the bitwise counter stays 0)."""
+    ftoi/itof are conversions, and/or/xor count as uint and the bitwise counter stays 0). GetMovInstructionCount is
+    fxc's count before optimisation, not rebuildable from the program (session 8): not asserted here."""
     src = f"cbuffer c {{ float a; float b; float c; }}\nfloat4 main() : SV_Target {{ {body} }}"
     r = _reflect(src)
     assert (r.GetMovcInstructionCount(), r.GetConversionInstructionCount(), r.GetBitwiseInstructionCount()) == \
         (movc, conv, bitwise)
-    assert r.GetMovInstructionCount() >= mov
 
 
 @pytest.mark.parametrize(("src", "target", "flag"), [
