@@ -165,19 +165,19 @@ def test_zero_bytes_clears_every_byte(mode, threads, n_threads, least, shape, dt
 
 
 def test_byte_ranges_split():
-    """At least ``least`` bytes a range (one range below), pool.range_count() at most, every start on a 64-byte
-    boundary, the ranges covering [0, n) in order without overlap."""
-    for threads_, n, least in ((1, 1000, 1), (4, 1000, 1), (4, 100, 64), (4, 10 ** 6, 1 << 18), (3, 4097, 100)):
+    """The split's definition: ``parts = max(1, min(pool.range_count(), n // least))`` (range_count: 4 a thread, one
+    at one thread), each range ``ceil(n / parts)`` bytes rounded up to a multiple of 64, the last one shorter; the
+    ranges cover [0, n) in order."""
+    for threads_, n, least, want_step in ((1, 1000, 1, 1024), (4, 1000, 1, 64), (4, 100, 64, 128),
+                                          (4, 10 ** 6, 1 << 18, 333376), (3, 4097, 100, 384), (2, 64, 1, 64)):
         pool.set_threads(threads_)
         try:
             r = row_jobs.byte_ranges(n, least)
-            most = 1 if threads_ == 1 else 4 * threads_
         finally:
             pool.set_threads(None)
         assert r[0][0] == 0 and r[-1][1] == n
-        assert all(a % 64 == 0 and a < b for a, b in r)
+        assert all(b - a == want_step for a, b in r[:-1]) and 0 < r[-1][1] - r[-1][0] <= want_step
         assert all(r[i][1] == r[i + 1][0] for i in range(len(r) - 1))
-        assert 1 <= len(r) <= max(1, min(most, n // least))
 
 
 def _copy_cases(rng, n):
@@ -194,6 +194,12 @@ def _copy_cases(rng, n):
     yield "rows of 6 bytes", np.zeros((n, 4), np.uint16)[:, :3], _fresh((n, 3), np.uint16, rng), False
     yield "three dimensions strided", np.zeros((n, 2, 4), np.uint32)[:, :, ::2], _fresh((n, 2, 2), np.uint32, rng), \
         False
+    yield "three dimensions strided alike", np.zeros((n, 2, 4), np.uint32)[:, :, ::2], \
+        _fresh((n, 2, 4), np.uint32, rng)[:, :, ::2], False
+    yield "a length-one axis with its own stride", np.zeros((n, 3, 2), np.uint32)[:, ::2][:, :1], \
+        _fresh((n, 1, 2), np.uint32, rng), True
+    yield "three dimensions, contiguous rows apart", np.zeros((n, 3, 2), np.uint32)[:, :2], \
+        _fresh((n, 2, 2), np.uint32, rng), True
     yield "other dtype", np.zeros((n, 3), np.int32), src, False
 
 
@@ -206,8 +212,11 @@ def test_copy_rows_equals_numpy_or_refuses(mode, threads, n_threads, n):
         # (a single row of a transposed or reversed view is a contiguous array: one byte copy)
         taken = taken or (dst.dtype == src.dtype and dst.flags.c_contiguous and src.flags.c_contiguous)
         before = dst.copy()
+        base = dst.base.copy() if dst.base is not None else None
         got = row_jobs.copy_rows(dst, src, 2)
         assert got == taken, name
+        if not taken and base is not None:
+            assert np.array_equal(dst.base, base), name  # not a byte of the underlying buffer written
         if taken:
             if dst.dtype.kind == "V":
                 assert [bytes(x) for x in dst] == [bytes(x) for x in src], name
@@ -216,6 +225,14 @@ def test_copy_rows_equals_numpy_or_refuses(mode, threads, n_threads, n):
                                       np.ascontiguousarray(src).view(np.uint8)), name
         else:
             assert np.array_equal(dst, before), name  # refused: untouched
+
+
+def test_copy_rows_of_empty_rows_writes_nothing(threads):
+    """Rows of no bytes ((R, 0) views): nothing to copy, and no byte of the buffer around them written."""
+    threads(2)
+    buf = np.full((5, 4), 7, np.uint32)
+    assert row_jobs.copy_rows(buf[:, :0], np.zeros((5, 0), np.uint32), 1)
+    assert (buf == 7).all()
 
 
 def test_copy_rows_leaves_the_bytes_around_each_row(threads):
@@ -267,6 +284,9 @@ def test_take_rows_refuses_layouts_it_does_not_gather():
     assert not row_jobs.take_rows(np.empty((4, 3), np.uint16), np.zeros((10, 3), np.uint16), idx, 1)  # 6-byte rows
     assert not row_jobs.take_rows(np.empty((4, 2), np.uint32), table, idx, 1)  # shape
     assert row_jobs.take_rows(np.empty((0, 3), np.uint32), table, idx[:0], 1)  # nothing to gather
+    out = np.full((4, 0), 3, np.uint32)
+    assert not row_jobs.take_rows(out, np.zeros((10, 0), np.uint32), idx, 1)  # rows of no bytes: numpy's
+    assert not row_jobs.take_rows(np.empty(4, np.uint32), np.array(5, np.uint32), idx, 1)  # a 0-d table
 
 
 @pytest.mark.parametrize("n_threads", [1, 4])
@@ -292,16 +312,26 @@ def test_grid_rows_copy_any_strides(mode, threads, n_threads):
         row_jobs.grid_rows(table[:, 2], split.T.astype(np.float32), ranges)
 
 
+@pytest.mark.parametrize("least", [64, 4096])
 @pytest.mark.parametrize("n_threads", [1, 4])
 @pytest.mark.parametrize("eb", [4, 8, 12, 16])
-def test_fill_elements_repeats_the_element(mode, threads, n_threads, eb):
+def test_fill_elements_repeats_the_element(mode, threads, n_threads, eb, least):
     threads(n_threads)
     rng = np.random.default_rng(eb)
     element = _fresh((eb,), np.uint8, rng)
     big = np.full(2 + 1001 * eb, 0xAB, np.uint8)
     a = big[1:-1].reshape(1001, eb)
-    assert row_jobs.fill_elements(a, element, 64)
+    jobs = []
+    real = row_jobs.run_rows
+    try:
+        row_jobs.run_rows = lambda t, workers=None: (jobs.append(t.shape[0]), real(t, workers))
+        assert row_jobs.fill_elements(a, element, least)
+    finally:
+        row_jobs.run_rows = real
     assert (a == element).all()
+    # ranges of elements: max(1, min(range_count, bytes // least)) of them
+    parts = max(1, min(1 if n_threads == 1 else 4 * n_threads, a.nbytes // least))
+    assert jobs == [-(-1001 // -(-1001 // parts))]
     assert big[0] == 0xAB and big[-1] == 0xAB
 
 

@@ -414,9 +414,7 @@ def copy_rows(dst: np.ndarray, src: np.ndarray, least: int) -> bool:
         if n:
             run_rows(ranges_table(k["copy_bytes"], byte_ranges(n, BYTES_LEAST), dst.ctypes.data, src.ctypes.data))
         return True
-    R = dst.shape[0] if dst.ndim else 0
-    if not R or not n:
-        return bool(dst.ndim)
+    R = dst.shape[0]  # (numpy flags every empty or 0-d array C-contiguous: those were copied above)
     parts = max(1, min(pool.range_count(), R // max(least, 1)))
     step = -(-R // parts)
     ranges = [(a, min(a + step, R)) for a in range(0, R, step)]
