@@ -76,19 +76,36 @@ def test_a_job_finished_late_still_sees_its_rows(bump):
 
 
 def test_a_forked_child_forgets_the_crew(monkeypatch):
+    # (both stand-ins: a real crew dropped here would be freed under its running threads)
     monkeypatch.setattr(crew, "_crew", object())
+    monkeypatch.setattr(crew, "_rows_crew", object())
     crew._forget_in_child()
-    assert crew._crew is None
+    assert crew._crew is None and crew._rows_crew is None
 
 
 def test_off_or_unbuildable_means_no_crew(monkeypatch):
     monkeypatch.setattr(crew, "_crew", None)
+    monkeypatch.setattr(crew, "_rows_crew", None)
     monkeypatch.setattr(crew, "ENABLED", False)
-    assert crew.get() is None
+    assert crew.get() is None and crew.get_rows() is None
     monkeypatch.setattr(crew, "ENABLED", True)
     monkeypatch.setattr(crew, "_platform", lambda: None)
     monkeypatch.setattr(crew, "_failed", False)
     assert crew.get() is None and crew._failed
+    monkeypatch.setattr(crew, "_failed", False)
+    assert crew.get_rows() is None and crew._failed
+
+
+def test_row_jobs_have_their_own_crew_unless_shared(monkeypatch):
+    """crew.ROWS_OWN: row jobs on a second crew (the scenes' crew stays free for tiles); off, on the scenes'."""
+    if crew._platform() is None:
+        pytest.skip("no native crew on this platform")
+    assert crew.ROWS_OWN  # the default
+    rows_crew, scenes_crew = crew.get_rows(), crew.get()
+    assert rows_crew is not None and scenes_crew is not None and rows_crew is not scenes_crew
+    assert crew.get_rows() is rows_crew  # made once
+    monkeypatch.setattr(crew, "ROWS_OWN", False)
+    assert crew.get_rows() is scenes_crew
 
 
 @pytest.mark.parametrize("enabled", [True, False])

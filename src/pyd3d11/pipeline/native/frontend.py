@@ -35,7 +35,7 @@ _PARALLEL_MIN = 1 << 12
 #: Python steps need the GIL. S2 on the 16-core device (session 33, per-frame pool probe): the input assembler's
 #: copies ran 288 items a frame in 5.9 ms (48 items, 2.4 ms at 2 threads); with this least 32 items in 2.95 ms,
 #: S2's frame 30.4-32.9 -> 28.0-28.9 ms (medians of 6 frames, 3 alternating rounds)
-_COPY_MIN = 1 << 15
+_COPY_MIN = 1 << 12
 
 
 # tri_setup flags (frontend_ir's; llvmlite is imported only when the kernels are compiled)

@@ -276,45 +276,74 @@ class Crew:
             t.join(5)
 
 
-_crew: Crew | None = None
+_crew: Crew | None = None  # the scenes' crew
+_rows_crew: Crew | None = None  # the row jobs' crew (rows.py), when they have their own (ROWS_OWN)
 _crew_lock = threading.Lock()
 _failed = False
 
+#: row jobs (rows.py) on a crew of their own (``PYD3D11_ROWS_CREW=shared``: on the scenes' crew — A/B). Why: the
+#: drawing thread sets up the next pass while a launched scene's tiles run; on one crew that pass's row jobs wait
+#: until every crew thread has left the scene (jobs are taken in posting order), so front end and tiles no longer
+#: overlap. Two crews oversubscribe the cores while both are busy, as the worker pool beside the crew did before.
+ROWS_OWN = os.environ.get("PYD3D11_ROWS_CREW", "own") != "shared"
+
+
+def _make() -> Crew | None:
+    global _failed
+    from . import pool
+
+    size = max(pool.cpu_count(), pool.threads()) - 1
+    if size < 1:
+        return None
+    try:
+        return Crew(size)
+    except OSError:
+        _failed = True
+        return None
+
 
 def get() -> Crew | None:
-    """The process's crew (made on first use: one thread fewer than the CPUs, at least the configured worker
-    count less one), or None where it cannot be built or ``ENABLED`` is off."""
-    global _crew, _failed
+    """The process's crew for scenes (made on first use: one thread fewer than the CPUs, at least the configured
+    worker count less one), or None where it cannot be built or ``ENABLED`` is off."""
+    global _crew
     if not ENABLED or _failed:
         return None
     c = _crew
     if c is not None:
         return c
     with _crew_lock:
-        if _crew is None:
-            from . import pool
-
-            size = max(pool.cpu_count(), pool.threads()) - 1
-            if size < 1:
-                return None
-            try:
-                _crew = Crew(size)
-            except OSError:
-                _failed = True
-                return None
+        if _crew is None and not _failed:
+            _crew = _make()
         return _crew
 
 
-def _shutdown() -> None:
-    global _crew
-    c, _crew = _crew, None
+def get_rows() -> Crew | None:
+    """The crew row jobs run on: a second crew of the same size (ROWS_OWN), else the scenes' (:func:`get`)."""
+    global _rows_crew
+    if not ROWS_OWN:
+        return get()
+    if not ENABLED or _failed:
+        return None
+    c = _rows_crew
     if c is not None:
-        c.stop()
+        return c
+    with _crew_lock:
+        if _rows_crew is None and not _failed:
+            _rows_crew = _make()
+        return _rows_crew
+
+
+def _shutdown() -> None:
+    global _crew, _rows_crew
+    crews, _crew, _rows_crew = (_crew, _rows_crew), None, None
+    for c in crews:
+        if c is not None:
+            c.stop()
 
 
 def _forget_in_child() -> None:
-    global _crew
-    _crew = None  # (the parent's crew threads do not exist in a forked child: a new crew is made on use)
+    global _crew, _rows_crew
+    _crew = _rows_crew = None  # (the parent's crew threads do not exist in a forked child: made again on use)
 
 
 atexit.register(_shutdown)

@@ -92,8 +92,9 @@ def function_address(cfunc) -> int:
 
 def run_rows(table: np.ndarray, workers: int | None = None) -> None:
     """Make the call of every row of ``table`` ((R, 1 + N) int64, C-contiguous: a native function's address and
-    its N arguments) on ``min(workers or pool.threads(), R)`` threads: the native crew's when there are at least
-    crew.MIN_WORKERS of them, else worker-pool items; returns when every row has run."""
+    its N arguments) on ``min(workers or pool.threads(), R)`` threads: the native crew's (crew.get_rows) when
+    ``workers or pool.threads()`` is at least crew.MIN_WORKERS, else worker-pool items; returns when every row has
+    run."""
     if table.dtype != np.int64 or table.ndim != 2 or not table.flags.c_contiguous or table.shape[1] < 1:
         raise ValueError("run_rows takes a C-contiguous (rows, function + arguments) int64 table")
     R, N = table.shape[0], table.shape[1] - 1
@@ -102,11 +103,13 @@ def run_rows(table: np.ndarray, workers: int | None = None) -> None:
     drain, drain_addr, _ = _drain(N)
     head = np.array([0, R, table.ctypes.data], np.int64)
     h = head.ctypes.data
-    n = min(workers or pool.threads(), R)
+    threads = workers or pool.threads()
+    n = min(threads, R)
     if n <= 1 or getattr(pool._local, "inside", False):
         drain(h)
         return
-    c = crew.get() if n >= crew.MIN_WORKERS else None
+    # (the crew from the configured thread count, whatever the rows: a job of 2 rows on the pool is a GIL hand-over)
+    c = crew.get_rows() if threads >= crew.MIN_WORKERS else None
     if c is not None:
         # every participating crew thread gets the same header (stride 0); this thread drains as row 0
         c.post(drain_addr, h, 0, n, lambda: drain(h)).finish()
