@@ -30,11 +30,10 @@ ENABLED = True
 # Pieces per plane-setup chunk at least: fewer run on the calling thread (a pool hand-off costs more than it
 # saves); a draw pass of 20k triangles is split (issue 12: per-triangle work off the main thread).
 _PARALLEL_MIN = 1 << 12
-#: rows per range at least of the numpy row copies and gathers (copy_rows, take_rows): a row costs a few
-#: nanoseconds there, against ~30 us of native plane setup per 4096 rows, while each range is a pool item whose
-#: Python steps need the GIL. S2 on the 16-core device (session 33, per-frame pool probe): the input assembler's
-#: copies ran 288 items a frame in 5.9 ms (48 items, 2.4 ms at 2 threads); with this least 32 items in 2.95 ms,
-#: S2's frame 30.4-32.9 -> 28.0-28.9 ms (medians of 6 frames, 3 alternating rounds)
+#: rows per range at least of the row copies and gathers (copy_rows, take_rows). Session 33 raised it to 32k: each
+#: range was a pool item whose Python steps need the GIL (S2 at 16 threads: 288 items a frame in 5.9 ms). Since
+#: session 34 the ranges are native row jobs (shader/native/rows.py), with no Python per range, so ranges are
+#: cheap and only the numpy fallback (layouts the row kernels refuse) still runs a range per pool item
 _COPY_MIN = 1 << 12
 
 
