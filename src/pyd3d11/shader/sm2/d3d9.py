@@ -59,7 +59,7 @@ from .ctab import (
 )
 from .defpack import pack_defs
 from .mask_selects import fold_mask_selects
-from .optimize import _self_move, _split_webs, _temps, allocate_registers, drop_repeated_mova
+from .optimize import _self_move, _split_webs, _temps, allocate_registers, drop_repeated_mova, remove_dead_code
 from .peephole import _FLOW, optimize
 from .profile import _PS_PORTS, _VS_PORTS, Level9Profile, count_slots
 from .program import Dst, Inst, Sm2Program, Src
@@ -382,15 +382,14 @@ def _pres_block(plan, outs: list[_Var], variables: list[_Var], by_reg: dict, old
     """The PRES comment's words: the preshader's own constant table (the parameters it reads, registers of
     their own by the shader's rule), its outputs at the registers ``outs`` were given."""
     from ...effects.fxlc import FX_PRESHADER_VERSION
-    from .preshader import encode_pres
+    from .preshader import encode_pres, parameter_reads
 
     read: dict[int, set[int]] = {}
     for step in plan.steps + [None]:
         refs = step.inputs if step is not None else [r for comps in plan.outputs for r in comps if r is not None]
-        for r in refs:
-            if r[0] == "p":
-                v = by_reg[old_cb[r[1]]]
-                read.setdefault(id(v), set()).add(old_cb[r[1]][1])
+        for num, whole in (x for r in refs for x in parameter_reads(r)):
+            v = by_reg[old_cb[num]]
+            read.setdefault(id(v), set()).update(range(v.start, v.start + v.regs) if whole else {old_cb[num][1]})
     copies = {id(v): _Var(v.name, v.buffer, v.start, v.regs, v.rdef_type, read[id(v)], None, 0, v.default)
               for v in variables if id(v) in read}
     ordered = [copies[id(v)] for v in variables if id(v) in copies]
@@ -539,7 +538,9 @@ def _passes(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: bool, f
     for _ in range(2):  # optimize's rewrites (add of a zero -> mov) make further copies to propagate
         body = propagate_copies(body, prof)
         if fold:
-            body = eliminate_common(fold_constants(body, first_free))
+            # what a repeated computation read may be dead once it is a copy (eliminate_common)
+            body = remove_dead_code(Sm2Program(prof.kind, 2, 0, eliminate_common(fold_constants(body, first_free)))
+                                    ).instructions
             first_free = 1 + max([first_free - 1, *(i.dst.num for i in body if i.op == "def")])
             body = propagate_copies(body, prof)
         body = fold_mask_selects(optimize(body, prof, outputs_any=sm3), prof)
@@ -572,12 +573,19 @@ def _rewrite_once(body: list[Inst], prof: Level9Profile, taken: set[int], sm3: b
     common computations (propagate.py). Folding may add ``def`` constants (a folded value that cannot be read
     in place stays a ``mov`` from its own def): where it leaves more defs than the program without it and
     that program keeps to the target's arithmetic slots, the program without it is taken, so folding never
-    pushes a program that fits past the constant registers. ``taken``: the translation's c# of uniforms;
-    ``split``: ``body`` holds one value per register (coloured at the end)."""
+    pushes a program that fits past the constant registers -- except that a vertex shader (no arithmetic limit
+    of its own, 256 c#) takes the folded program where it needs fewer instruction slots and its defs and the
+    uniforms' registers together fit the c# count (a repeated select of one bone index: the reuse of common
+    computations comes with the folding; the pixel targets keep the rule test_sm2_propagate pins).
+    ``taken``: the translation's c# of uniforms; ``split``: ``body`` holds one value per register (coloured at
+    the end)."""
     plain = _passes(_clone(body), prof, taken, sm3, fold=False)
     folded = _passes(body, prof, taken, sm3, fold=True)
     n_defs = [sum(i.op == "def" for i in b) for b in (plain, folded)]
-    if n_defs[1] > n_defs[0] and (prof.max_arith is None or _arith_slots(plain, prof.kind) <= prof.max_arith):
+    cheaper = prof.kind == "vs" and len(taken) + n_defs[1] <= prof.consts and \
+        count_slots(Sm2Program(prof.kind, 2, 0, folded))[0] < count_slots(Sm2Program(prof.kind, 2, 0, plain))[0]
+    if n_defs[1] > n_defs[0] and (prof.max_arith is None or _arith_slots(plain, prof.kind) <= prof.max_arith) \
+            and not cheaper:
         folded = plain
     body = _merged(folded, prof, taken)
     body = _drop_unread_defs(pack_defs(body, _first_free(body, taken), prof.arbitrary_swizzle or prof.kind == "vs"))

@@ -54,7 +54,10 @@ Inferred, not fxc's exact form (our shader code differs from fxc's, so its presh
 the translation's program before the D3D9 rewrites (sm2/d3d9.py: they would fuse a product of parameters into a
 per-vertex mad first); a value goes to its output register by a ``mov`` at the end of the program unless the
 instructions computing it can write it there (nothing else reading it: fxc's ``add c7.x, r0.y, (0.5)``); an
-instruction whose components compute the same thing computes it once; a value that is a plain parameter component
+instruction whose components compute the same thing computes it once, and so does an operation on inputs an earlier
+one took (the preshader's temporaries are written once: LocalDeformablePRT's three reads of one bone index were
+three sets of comparisons, 117 instructions, now 53; fxc writes 19), and a value already in an output register is
+read from it where the layout agrees (one register for the three reads); a value that is a plain parameter component
 is read from the parameter in place (fxc sometimes copies it through the preshader: LocalDeformablePRT skybox's
 ``mov c1.x, c0.x``); the preshader is kept unless the shader needs more instruction slots with it, and dropped
 where its outputs do not fit the target's constant registers (X4507: compiler.d3d9_bytecode compiles the shader
@@ -131,6 +134,10 @@ class _Builder:
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
         self.vregs = 0
+        #: (operation, its inputs) -> the reference of the component that computed it: a preshader temporary is
+        #: written once (each operation takes a new one), so a later operation on the same inputs is the same
+        #: value (LocalDeformablePRT's VS reads IndexArray[NumBones - 1] three times: one set of comparisons)
+        self.known: dict[tuple, Ref] = {}
 
     def new_vreg(self) -> int:
         self.vregs += 1
@@ -147,11 +154,13 @@ class _Builder:
         todo = []
         for k in range(n):
             key = tuple(inp[k] for inp in inputs)
-            if key not in first:
+            if key not in first and (op, key) not in self.known:
                 first[key] = k
                 todo.append(k)
         if len(todo) > 4:
             raise ValueError("more than four components")
+        if not todo:  # every component computed before
+            return [self.known[(op, tuple(inp[k] for inp in inputs))] for k in range(n)]
         v = self.new_vreg()
         # the distinct components take consecutive components of a new temporary
         slot = {k: i for i, k in enumerate(todo)}
@@ -162,7 +171,9 @@ class _Builder:
                 b += 1
             self._put(op, inputs, todo[a:b], ("t", v, slot[todo[a]]))
             a = b
-        return [("t", v, slot[first[tuple(inp[k] for inp in inputs)]]) for k in range(n)]
+        for key, k in first.items():
+            self.known[(op, key)] = ("t", v, slot[k])
+        return [self.known[(op, tuple(inp[k] for inp in inputs))] for k in range(n)]
 
     @staticmethod
     def _contiguous(refs: list[Ref]) -> bool:
@@ -212,11 +223,14 @@ class _Builder:
 
     def dot(self, a: list[Ref], b: list[Ref]) -> Ref:
         if self._contiguous(a) and self._contiguous(b):
-            v = self.new_vreg()
-            firsts = [("L", self.plan.literal_block(tuple(r[1] for r in x))) if x[0][0] == "l" else x[0]
-                      for x in (a, b)]
-            self.plan.steps.append(Step("dot", len(a), firsts, ("t", v, 0)))
-            return ("t", v, 0)
+            key = ("dot", (tuple(a), tuple(b)))
+            if key not in self.known:
+                v = self.new_vreg()
+                firsts = [("L", self.plan.literal_block(tuple(r[1] for r in x))) if x[0][0] == "l" else x[0]
+                          for x in (a, b)]
+                self.plan.steps.append(Step("dot", len(a), firsts, ("t", v, 0)))
+                self.known[key] = ("t", v, 0)
+            return self.known[key]
         prods = self.emit("mul", [a, b])
         acc = prods[0]
         for p in prods[1:]:
@@ -409,10 +423,20 @@ def hoist(body: list[Inst], defs: dict[int, list[float]], params: set[int], base
                 return Src(Reg.CONST, refs[0][1], new, mod)
         key = (num, tuple(state[(num, c)][0] if (num, c) in state and not state[(num, c)][1] else None
                           for c in range(4)))
-        if key not in out_index:
-            out_index[key] = len(plan.outputs)
+
+        def fits(k: int) -> bool:  # output k holds these values where it holds anything at these components
+            return all(plan.outputs[k][c] in (None, r) for c, r in comps.items())
+
+        # the register of this state of the temp, else one already holding the same values in those components
+        # (equal computations are one reference: LocalDeformablePRT's three reads of one bone index), else a new one
+        k = out_index.get(key)
+        if k is None or not fits(k):
+            k = next((j for j in range(len(plan.outputs)) if fits(j) and any(
+                plan.outputs[j][c] == r for c, r in comps.items())), None)
+        if k is None:
+            k = len(plan.outputs)
             plan.outputs.append([None] * 4)
-        k = out_index[key]
+        out_index[key] = k
         for c, r in comps.items():
             plan.outputs[k][c] = r
         return Src(Reg.CONST, base + k, swz, mod)

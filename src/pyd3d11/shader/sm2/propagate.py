@@ -20,6 +20,7 @@ alone (the liveness here is straight-line, as in peephole.py).
 from __future__ import annotations
 
 from .fold import _alu
+from .lanes import lanes_read
 from .peephole import _COMPONENTWISE, _FLOW, _Liveness, _ports_ok, _reads, _swizzle
 from .profile import Level9Profile
 from .program import Dst, Inst, Src
@@ -193,32 +194,94 @@ def fold_constants(body: list[Inst], first_free: int) -> list[Inst]:
 _PURE = set(_EVAL) | {"abs", "frc", "lrp", "dp3", "dp4", "dp2add", "rcp", "rsq", "exp", "log", "pow"}
 
 
+def _holder(result: dict[int, tuple], lanes: list[int], where: dict[tuple, set[tuple[int, int]]]) -> Src | None:
+    """A temporary read that gives the values ``result`` in ``lanes``: one register holding each in the lane
+    itself (read as it is), or, for one lane, holding it in any component (a replicate swizzle, legal at every
+    target: "Source Register Swizzling")."""
+    homes = set.intersection(*({num for num, c in where.get(result[k], ()) if c == k} for k in lanes))
+    if homes:
+        return Src(Reg.TEMP, min(homes), (0, 1, 2, 3))
+    if len(lanes) == 1 and where.get(result[lanes[0]]):
+        num, c = min(where[result[lanes[0]]])
+        return Src(Reg.TEMP, num, (c,) * 4)
+    return None
+
+
 def eliminate_common(body: list[Inst]) -> list[Inst]:
-    """An instruction computing what an earlier one computed -- same operation, sources, modifiers and
-    destination mask -- while neither the sources' components nor the earlier destination's were written in
-    between is dropped when it writes the same register, else becomes a ``mov`` from the earlier destination
-    (which copy propagation then removes). Straight-line code only."""
+    """Value numbering of straight-line code: each component a temporary holds is a value; a read-only register's
+    component (c#, v#, t#) is one, and an instruction of the operations above computes, per written lane, the
+    value of its operation, destination mask and modifier applied to the values its sources hold in the lanes it
+    reads ("lanes.py": a lane the operation does not read does not count) -- the same operation on the same
+    values is the same value, wherever the operands sit ("mov - vs": a copy holds its source's values). An
+    instruction whose values some temporary still holds, each in the lane it writes, is dropped when that is its
+    own destination, else becomes a ``mov`` from that temporary (which copy propagation then removes); the code
+    that computed its operands may then be dead (remove_dead_code). So a computation repeated from values an
+    earlier one also reached -- its intermediate registers reused in between -- is found in one pass
+    (LocalDeformablePRT's VS selects IndexArray[NumBones - 1] three times: one select). Straight-line code
+    only."""
     if any(i.op in _FLOW or i.predicated for i in body):
         return body
-    avail: list[tuple[tuple, Inst]] = []
+    held: dict[tuple[int, int], tuple] = {}  # (temp, component) -> the value it holds
+    where: dict[tuple, set[tuple[int, int]]] = {}  # value -> the (temp, component)s holding it
+    numbers: dict[tuple, int] = {}  # (operation, mask, modifiers, the values read) -> its number
+    fresh = [0]
+
+    literals = {i.dst.num: i.values for i in body if i.op == "def" and i.dst is not None}
+
+    def value(reg: int, num: int, comp: int) -> tuple:
+        if reg == Reg.CONST and num in literals:  # a def's component is its bits, in whichever register or lane
+            return ("k", literals[num][comp])
+        if reg != Reg.TEMP:
+            return ("r", reg, num, comp)
+        v = held.get((num, comp))
+        if v is None:  # read before any write here (an input of the block): a value of its own
+            fresh[0] += 1
+            v = held[(num, comp)] = ("u", fresh[0])
+            where.setdefault(v, set()).add((num, comp))
+        return v
+
+    def write(num: int, comp: int, v: tuple) -> None:
+        old = held.get((num, comp))
+        if old is not None:
+            where[old].discard((num, comp))
+        held[(num, comp)] = v
+        where.setdefault(v, set()).add((num, comp))
+
     out: list[Inst] = []
     for inst in body:
         d = inst.dst
-        if inst.op in _PURE and d is not None and d.reg == Reg.TEMP and all(s.rel is None for s in inst.srcs):
-            key = (inst.op, d.mask, d.mod, tuple((s.reg, s.num, s.swizzle, s.mod) for s in inst.srcs))
-            prev = next((p for k, p in avail if k == key), None)
-            if prev is not None:
-                if prev.dst.num == d.num:
-                    continue  # the register already holds the result
-                inst = Inst("mov", d, [Src(Reg.TEMP, prev.dst.num, (0, 1, 2, 3))])
-        out.append(inst)
         if d is None or d.reg != Reg.TEMP:
+            out.append(inst)
             continue
-        lanes = {k for k in range(4) if d.mask >> k & 1}
-        avail = [(k, p) for k, p in avail if not (p.dst.num == d.num and p.dst.mask & d.mask) and not any(
-            s.reg == Reg.TEMP and s.num == d.num and _reads(p, n, s) & lanes for n, s in enumerate(p.srcs))]
-        if inst.op in _PURE and all(s.rel is None for s in inst.srcs) and not any(
-                s.reg == Reg.TEMP and s.num == d.num for s in inst.srcs):  # (d = f(d) no longer matches itself)
-            avail.append(((inst.op, d.mask, d.mod, tuple((s.reg, s.num, s.swizzle, s.mod) for s in inst.srcs)),
-                          inst))
+        lanes = [k for k in range(4) if d.mask >> k & 1]
+        copy = inst.op == "mov" and d.mod == 0 and d.shift == 0 and inst.srcs[0].mod == 0 \
+            and inst.srcs[0].rel is None
+        if copy:
+            s = inst.srcs[0]
+            result = {k: value(s.reg, s.num, s.swizzle[k]) for k in lanes}
+            if all(held.get((d.num, k)) == result[k] for k in lanes):
+                continue  # a copy of what the register holds
+        elif inst.op in _PURE and all(s.rel is None for s in inst.srcs):
+            if inst.op in _COMPONENTWISE:  # lane k from the sources' lane k: a value per lane, wherever it sits
+                keys = {k: (inst.op, d.mod, d.shift, tuple((s.mod, value(s.reg, s.num, s.swizzle[k]))
+                                                           for s in inst.srcs)) for k in lanes}
+            else:  # dp3 / dp4 / dp2add, and the scalar operations: one value in every written lane
+                key = (inst.op, d.mod, d.shift, tuple(
+                    (s.mod, tuple(value(s.reg, s.num, s.swizzle[k]) for k in lanes_read(inst.op, i, d.mask)))
+                    for i, s in enumerate(inst.srcs)))
+                keys = dict.fromkeys(lanes, key)
+            result = {k: ("v", numbers.setdefault(keys[k], len(numbers))) for k in lanes}
+            if all(held.get((d.num, k)) == result[k] for k in lanes):
+                continue  # the register already holds the result
+            src = _holder(result, lanes, where)
+            if src is not None:
+                inst = Inst("mov", d, [src])
+        else:  # anything else writes values of its own ("sincos - vs" at 2_0 / 2_x: x, y and z undefined but
+            # for the lanes it writes)
+            fresh[0] += 1
+            lanes = sorted(set(lanes) | ({0, 1, 2} if inst.op == "sincos" else set()))
+            result = {k: ("u", fresh[0], k) for k in lanes}
+        out.append(inst)
+        for k in lanes:
+            write(d.num, k, result[k])
     return out
