@@ -357,24 +357,31 @@ def _with_preshader(body: list[Inst], old_cb: dict, prof: Level9Profile, sm3: bo
     values = {d.dst.num: list(struct.unpack("<4f", struct.pack("<4I", *d.values))) for d in body if d.op == "def"}
     base = 1 + max([*old_cb, *values, *(s.num for i in body for s in _srcs(i) if s.reg == Reg.CONST)], default=-1)
     arbitrary = prof.arbitrary_swizzle or prof.kind == "vs"
-    res = hoist(_clone(body), values, movable, base, lambda srcs: _ports_ok(srcs, prof),
-                lambda lanes: _swizzle(lanes, arbitrary))
-    if res is None:
-        return None, plain
-    moved, plan = res
-    if not plan.outputs:
-        return None, plain
-    # the literal-only code the moved code read and nothing else does any more
-    moved = remove_dead_code(Sm2Program(prof.kind, 2, 0, moved)).instructions
-    moved = _rewrite(moved, prof, taken | {base + k for k in range(len(plan.outputs))}, sm3)
 
     def cost(b: list[Inst]) -> tuple[int, int]:
         total, _tex, arith = count_slots(Sm2Program(prof.kind, 2, 0, b))
         return total, arith
 
-    if cost(moved) > cost(plain):
+    def attempt(split: bool):
+        res = hoist(_clone(body), values, movable, base, lambda srcs: _ports_ok(srcs, prof),
+                    lambda lanes: _swizzle(lanes, arbitrary), split)
+        if res is None or not res[1].outputs:
+            return None
+        moved, plan = res
+        # the literal-only code the moved code read and nothing else does any more
+        moved = remove_dead_code(Sm2Program(prof.kind, 2, 0, moved)).instructions
+        return plan, _rewrite(moved, prof, taken | {base + k for k in range(len(plan.outputs))}, sm3)
+
+    best = attempt(True)
+    if best is not None and best[0].split:
+        # an output's parameter lanes moved apart from its other lanes (fxc's form) cost a shader mov: kept
+        # where that costs no slots (SHIrradianceEnvMap: the literal lane it read dies)
+        whole = attempt(False)
+        if whole is not None and cost(whole[1]) < cost(best[1]):
+            best = whole
+    if best is None or cost(best[1]) > cost(plain):
         return None, plain
-    return plan, moved
+    return best
 
 
 def _pres_block(plan, outs: list[_Var], variables: list[_Var], by_reg: dict, old_cb: dict, prof: Level9Profile,

@@ -78,6 +78,7 @@ from .tokens import Reg, SrcMod
 #: instructions that open a flow-control block / close one
 _OPEN = {"if", "ifc", "rep", "loop"}
 _CLOSE = {"endif", "endrep", "endloop"}
+_LOOPS = {"rep", "loop"}
 #: instructions the hoisting refuses to look at (subroutines: their bodies run from several places)
 _ABORT = {"call", "callnz", "label", "ret"}
 #: instructions whose operands may not read a float constant (texld's coordinate is t# or r#, sincos's operands
@@ -88,6 +89,8 @@ _NO_CONST = {"texld", "texldl", "texldd", "texldp", "texldb", "texkill", "sincos
 HOISTABLE = {"mov", "add", "mul", "mad", "min", "max", "slt", "sge", "cmp", "frc", "rcp", "rsq", "exp", "log",
              "abs", "dp3", "dp4", "dp2add", "lrp", "pow", "sincos"}
 _COMMUTATIVE = {"add", "mul", "min", "max"}
+#: operations computing each lane from the same lane of their sources
+_PER_LANE = {"mov", "add", "mul", "mad", "min", "max", "cmp", "lrp", "abs", "frc", "slt", "sge"}
 _SAT, _PP = 1, 2
 
 
@@ -95,7 +98,11 @@ _SAT, _PP = 1, 2
 #   ("p", c#, comp)  a parameter's component (the shader's constant number before register assignment)
 #   ("l", value)     a literal
 #   ("t", vreg, comp) a component of a preshader temporary
+#   ("r", c#, index, comp) component comp of the parameter register c# + the value of reference ``index`` (a
+#                    relative read: FXLC's ``c0[c10.x]``, fxc's Effect_ArrayIndex)
 Ref = tuple
+#: the key of the address register a0 in hoist's state (the temporaries' keys are their numbers)
+A0 = "a0"
 
 
 @dataclass
@@ -121,6 +128,8 @@ class Plan:
     literals: list[float] = field(default_factory=list)
     outputs: list[list[Ref | None]] = field(default_factory=list)
     _lit_index: dict[tuple, int] = field(default_factory=dict)
+    #: whether the lanes of an output write were split between the preshader and the shader
+    split: bool = False
 
     def literal_block(self, values: tuple[float, ...]) -> int:
         bits = tuple(struct.pack("<d", v) for v in values)
@@ -150,6 +159,10 @@ class _Builder:
         n = len(inputs[0]) if inputs else 0
         if op == "mov":
             return list(inputs[0])
+        if op == "mul":  # x * 1 is x exactly (fxc's SHIrradianceEnvMap: 1 * MaterialDiffuseColor.a, a mov)
+            for j in (0, 1):
+                if all(r == ("l", 1.0) for r in inputs[j]):
+                    return list(inputs[1 - j])
         first: dict[tuple, int] = {}  # the inputs of a component -> the first component computing them
         todo = []
         for k in range(n):
@@ -242,6 +255,9 @@ def _src_refs(s: Src, comps: list[int], state: dict, defs: dict[int, list[float]
         -> list[Ref] | None:
     """The references of components ``comps`` of source register ``s`` (before its modifier), or None when one
     is not uniform."""
+    if s.rel is not None:
+        idx = _index_ref(s, state, params)
+        return None if idx is None else [("r", s.num, idx, c) for c in comps]
     out = []
     for c in comps:
         if s.reg == Reg.TEMP:
@@ -256,6 +272,17 @@ def _src_refs(s: Src, comps: list[int], state: dict, defs: dict[int, list[float]
         else:
             return None
     return out
+
+
+def _index_ref(s: Src, state: dict, params: set[int]) -> Ref | None:
+    """The value selecting the register of a relative read ``c#[a0.c]`` of a parameter, where a ``mova`` of a
+    value the preshader knows wrote that a0 component, else None. The value before rounding: the runtime's
+    relative operand rounds it to the nearest integer (Wine's d3dx9 preshader.c: ``lrint`` of the index register),
+    as ``mova`` does ("mova - vs": "rounding to nearest"); a literal index is left to the shader."""
+    if s.reg != Reg.CONST or s.num not in params or s.rel.reg != Reg.ADDR:
+        return None
+    e = state.get((A0, s.rel.swizzle[0]))
+    return e[0] if e is not None and e[0][0] in ("p", "t") else None
 
 
 def _modified(b: _Builder, refs: list[Ref], mod: int) -> list[Ref]:
@@ -281,7 +308,7 @@ def _lower(b: _Builder, inst: Inst, state: dict, defs: dict, params: set[int]) -
     # per source: the components each written lane reads
     per: list[list[list[int]]] = []
     for i, s in enumerate(srcs):
-        if s.rel is not None or s.mod not in _MODS:
+        if s.mod not in _MODS:
             return None
         if op in ("dp3", "dp4"):
             n = 3 if op == "dp3" else 4
@@ -308,8 +335,8 @@ def _lower(b: _Builder, inst: Inst, state: dict, defs: dict, params: set[int]) -
     def col(i: int, j: int = 0) -> list[Ref]:
         return [vals[i][per[i][n][j]] for n in range(len(lanes))]
 
-    if op in ("mov", "add", "mul", "min", "max", "frc", "rcp", "rsq", "exp", "log"):
-        fx = {"frc": "frc", "rcp": "rcp", "rsq": "rsq", "exp": "exp", "log": "log"}.get(op, op)
+    if op in ("mov", "mova", "add", "mul", "min", "max", "frc", "rcp", "rsq", "exp", "log"):
+        fx = "mov" if op == "mova" else op
         res = b.emit(fx, [col(i) for i in range(len(srcs))])
     elif op in ("slt", "sge"):
         res = b.emit("lt" if op == "slt" else "ge", [col(0), col(1)])
@@ -346,12 +373,21 @@ def _lower(b: _Builder, inst: Inst, state: dict, defs: dict, params: set[int]) -
 
 def _reads_uniform(inst: Inst, state: dict, defs: dict, params: set[int]) -> bool:
     for i, s in enumerate(inst.srcs[:1] if inst.op == "sincos" else inst.srcs):
-        if s.rel is not None or s.mod not in _MODS:
+        if s.mod not in _MODS:
             return False
         comps = {s.swizzle[k] for k in lanes_read(inst.op, i, inst.dst.mask)}
         if _src_refs(s, sorted(comps), state, defs, params) is None:
             return False
     return True
+
+
+def _uniform_lane(inst: Inst, lane: int, state: dict, defs: dict, params: set[int], dep: dict | None = None) \
+        -> bool:
+    """Whether lane ``lane`` of an instruction computes a value of parameters and literals (with ``dep``: of
+    parameters)."""
+    d = inst.dst
+    sub = Inst(inst.op, Dst(d.reg, d.num, 1 << lane, d.mod, d.shift), inst.srcs)
+    return _reads_uniform(sub, state, defs, params) and (dep is None or _reads_param(sub, dep, params))
 
 
 def _reads_param(inst: Inst, dep: dict, params: set[int]) -> bool:
@@ -373,12 +409,69 @@ def _hoistable(inst: Inst, files=frozenset({Reg.TEMP})) -> bool:
             and d.mod & ~(_SAT | _PP) == 0 and not inst.predicated and bool(inst.srcs))
 
 
-def _written_temps(block: list[Inst]) -> set[tuple[int, int]]:
+@dataclass
+class _Frame:
+    """An open flow-control block in :func:`hoist`: where it starts and ends (body indices), the state and the
+    dependences at its start, the keys its instructions write."""
+
+    start: int
+    end: int
+    state: dict
+    dep: dict
+    writes: set
+
+
+def _movable_mova(inst: Inst) -> bool:
+    d = inst.dst
+    return inst.op == "mova" and d is not None and d.reg == Reg.ADDR and d.mod == 0 and not inst.predicated
+
+
+def _written(inst: Inst) -> set[tuple]:
+    """The state keys an instruction writes: (temp, component), (A0, component) for a write of a0 (a vertex
+    shader's; the same register type is a pixel shader's t#, which the translation's ps_2_0+ code never writes)."""
+    d = inst.dst
+    if d is None or inst.op in ("texkill", "dcl") or d.reg not in (Reg.TEMP, Reg.ADDR):
+        return set()
+    num = d.num if d.reg == Reg.TEMP else A0
+    out = {(num, k) for k in range(4) if d.mask >> k & 1}
+    if inst.op == "sincos" and d.reg == Reg.TEMP:  # writes .z undefined too ("sincos - vs")
+        out.add((num, 2))
+    return out
+
+
+def _written_temps(block: list[Inst]) -> set[tuple]:
+    return set().union(*(_written(i) for i in block))
+
+
+def _read(inst: Inst) -> set[tuple]:
+    """The state keys an instruction reads: the temps' components of its sources, a0's component of a relative
+    read, texkill's operand, a predicated write's destination (the lanes it leaves keep their old values)."""
+    d = inst.dst
     out = set()
-    for inst in block:
-        d = inst.dst
-        if d is not None and d.reg == Reg.TEMP and inst.op not in ("texkill", "dcl"):
-            out |= {(d.num, k) for k in range(4) if d.mask >> k & 1}
+    for i, s in enumerate(inst.srcs):
+        if s.reg == Reg.TEMP:
+            out |= {(s.num, s.swizzle[k]) for k in lanes_read(inst.op, i, d.mask if d is not None else None)}
+        if s.rel is not None and s.rel.reg == Reg.ADDR:
+            out.add((A0, s.rel.swizzle[0]))
+    if d is not None and inst.predicated:
+        out |= _written(inst)
+    if inst.op == "texkill" and d is not None and d.reg == Reg.TEMP:
+        out |= {(d.num, k) for k in range(4)}
+    return out
+
+
+def _exposed(body: list[Inst], start: int, end: int) -> set[tuple]:
+    """The keys the loop from ``start`` to ``end`` may read before writing them (what an iteration reads of the
+    one before): a write ends a key only at the body's own level, before any break."""
+    killed: set[tuple] = set()
+    out: set[tuple] = set()
+    depth, broken = 0, False
+    for inst in body[start + 1:end]:
+        broken = broken or inst.op.startswith("break")
+        out |= _read(inst) - killed
+        if depth == 0 and not broken and not inst.predicated:
+            killed |= _written(inst)
+        depth += (inst.op in _OPEN) - (inst.op in _CLOSE)
     return out
 
 
@@ -393,34 +486,50 @@ def _block_end(body: list[Inst], n: int) -> int:
 
 
 def hoist(body: list[Inst], defs: dict[int, list[float]], params: set[int], base: int,
-          ports_ok, swizzle_of) -> tuple[list[Inst], Plan] | None:
+          ports_ok, swizzle_of, split_outputs: bool = True) -> tuple[list[Inst], Plan] | None:
     """The shader without its parameter-only instructions and the preshader that computes them (see the module),
     or None when nothing moves. ``defs``: the program's def constants (c# -> four floats); ``params``: the c# of
     float parameters; ``base``: the first c# number free for the output registers; ``ports_ok(srcs)``: whether an
     instruction may read these sources (the profile's read ports); ``swizzle_of(lanes)``: the source swizzle
-    that reads component ``lanes[k]`` in lane k for the target, or None where the target has none."""
+    that reads component ``lanes[k]`` in lane k for the target, or None where the target has none;
+    ``split_outputs``: whether an output's parameter-only lanes move where its other lanes stay (``plan.split``
+    says whether one did)."""
     if any(i.op in _ABORT for i in body):
         return None
     plan = Plan(base)
     b = _Builder(plan)
-    #: (temp, component) -> (reference, physically in the register)
-    state: dict[tuple[int, int], tuple[Ref, bool]] = {}
+    #: (temp, component) or (A0, component) -> (reference, physically in the register)
+    state: dict[tuple, tuple[Ref, bool]] = {}
     #: (temp, component) -> whether its value depends on a parameter (values of literals only are not moved)
-    dep: dict[tuple[int, int], bool] = {}
+    dep: dict[tuple, bool] = {}
     out_index: dict[tuple, int] = {}
     out: list[Inst] = []
     moved = 0
-    depth = 0
+    # the keys some instruction from n on reads (a superset of what is live there: writes do not end it)
+    later: list[set[tuple]] = [set() for _ in range(len(body) + 1)]
+    for n in range(len(body) - 1, -1, -1):
+        later[n] = later[n + 1] | _read(body[n])
+    #: the open blocks, outermost first
+    frames: list[_Frame] = []
 
-    def const_src(num: int, comps: dict[int, Ref], mod: int, swz: tuple[int, ...], lanes: list[int]) -> Src:
+    def const_src(num, comps: dict[int, Ref], mod: int, swz: tuple[int, ...], lanes: list[int],
+                  in_place: bool = True) -> Src:
         """A constant source reading, in each lane of ``lanes``, the value the temp's component swz[lane]
         held (``comps``: component -> reference): a parameter register in place where every value is one of its
-        components, else an output register (one per state of the temp: reads of the same values share it)."""
+        components (unless not ``in_place``), else an output register (one per state of the temp: reads of the
+        same values share it)."""
         refs = [comps[swz[k]] for k in lanes]
-        if all(r[0] == "p" and r[1] == refs[0][1] for r in refs):
+        if in_place and all(r[0] == "p" and r[1] == refs[0][1] for r in refs):
             new = swizzle_of({k: r[2] for k, r in zip(lanes, refs, strict=True)})
             if new is not None:
                 return Src(Reg.CONST, refs[0][1], new, mod)
+        if len(set(refs)) == 1:
+            # one value in every lane read: an output of its own at .x read with the replicate swizzle
+            k = next((j for j, o in enumerate(plan.outputs) if o[0] == refs[0]), None)
+            if k is None:
+                k = len(plan.outputs)
+                plan.outputs.append([refs[0], None, None, None])
+            return Src(Reg.CONST, base + k, (0, 0, 0, 0), mod)
         key = (num, tuple(state[(num, c)][0] if (num, c) in state and not state[(num, c)][1] else None
                           for c in range(4)))
 
@@ -441,52 +550,101 @@ def hoist(body: list[Inst], defs: dict[int, list[float]], params: set[int], base
             plan.outputs[k][c] = r
         return Src(Reg.CONST, base + k, swz, mod)
 
-    def materialize(num: int, comps: set[int]) -> None:
-        """mov temp.comps, <its values' constant> before the next instruction; the values count as in the
-        register from here on only outside flow control (a branch not taken does not run the mov)."""
+    def materialize(num, comps: set[int], in_place: bool = True) -> None:
+        """mov temp.comps, <its values' constant> (``mova a0``, for the address register) before the next
+        instruction; the values are in the register from here on, on this path: the end of the enclosing block
+        takes back the state its start had (a branch not taken does not run the mov)."""
         held = {c: state[(num, c)][0] for c in comps}
         lanes = sorted(comps)
-        src = const_src(num, held, SrcMod.NONE, (0, 1, 2, 3), lanes)
-        out.append(Inst("mov", Dst(Reg.TEMP, num, sum(1 << c for c in lanes)), [src]))
-        if depth == 0:
-            for c in comps:
-                state[(num, c)] = (state[(num, c)][0], True)
+        src = const_src(num, held, SrcMod.NONE, (0, 1, 2, 3), lanes, in_place)
+        mask = sum(1 << c for c in lanes)
+        out.append(Inst("mova", Dst(Reg.ADDR, 0, mask), [src]) if num == A0 else
+                   Inst("mov", Dst(Reg.TEMP, num, mask), [src]))
+        for c in comps:
+            state[(num, c)] = (state[(num, c)][0], True)
 
-    def virtual(num: int, comps) -> set[int]:
+    def virtual(num, comps) -> set[int]:
         return {c for c in comps if (num, c) in state and not state[(num, c)][1]}
+
+    def put_back(keys: set[tuple], live: set[tuple]) -> None:
+        """Moves into their registers the moved values of ``keys`` that a later instruction may read there."""
+        pending: dict = {}
+        for t, c in keys:
+            if (t, c) in live and (t, c) in state and not state[(t, c)][1]:
+                pending.setdefault(t, set()).add(c)
+        for t in sorted(pending, key=str):
+            materialize(t, pending[t])
+
+    def live_after(end: int, loops: list[_Frame]) -> set[tuple]:
+        """What may read a register after the block ending at ``end``: the instructions after it, and the next
+        iteration of each of ``loops`` (its reads before its writes)."""
+        live = set(later[end + 1])
+        for f in loops:
+            live |= _exposed(body, f.start, f.end)
+        return live
+
+    def loops_of(fs: list[_Frame]) -> list[_Frame]:
+        return [f for f in fs if body[f.start].op in _LOOPS]
 
     for n, inst in enumerate(body):
         op = inst.op
         if op in ("comment", "dcl", "def", "defi", "defb"):
             out.append(inst)
             continue
-        if op in _OPEN and depth == 0:
-            # the block's writes: their old values must be in the registers where the block does not run
-            # them (a branch not taken, a loop's later iterations read what an earlier one wrote)
-            pending: dict[int, set[int]] = {}
-            for t, c in _written_temps(body[n + 1:_block_end(body, n) + 1]):
-                if (t, c) in state and not state[(t, c)][1]:
-                    pending.setdefault(t, set()).add(c)
-            for t in sorted(pending):
-                materialize(t, pending[t])
-        if op in _OPEN and depth >= 0:
-            for t, c in _written_temps(body[n + 1:_block_end(body, n) + 1]):
-                state.pop((t, c), None)
-        if depth == 0 and _hoistable(inst, _OUTPUTS) and _reads_uniform(inst, state, defs, params) \
-                and _reads_param(inst, dep, params):
+        end = _block_end(body, n) if op in _OPEN else None
+        if op in _OPEN:
+            # the block's writes: their old values must be in the registers where the block does not run them (a
+            # branch not taken, a loop's later iterations, read the registers)
+            frame = _Frame(n, end, {}, {}, _written_temps(body[n + 1:end + 1]))
+            put_back(frame.writes, live_after(end, loops_of([*frames, frame])))
+        elif (op == "else" or op in _CLOSE) and frames:
+            # the values the part computed go into their registers: after the block they depend on the path
+            put_back(frames[-1].writes, live_after(frames[-1].end, loops_of(frames)))
+        elif op.startswith("break"):
+            # leaving the loop: what it computed goes into the registers read after it
+            loops = loops_of(frames)
+            if loops:
+                put_back(loops[-1].writes, live_after(loops[-1].end, loops[:-1]))
+        if _hoistable(inst, _OUTPUTS):
             # an output written with a value of parameters: the preshader computes the value, the shader moves it
             # (fxc: ShadowVolume's ``return g_vShadowColor;`` is ``mov oC0, c0`` after the preshader's ``mov c0,
-            # c0``; its ``g_vLightColor * g_vMatColor`` a preshader ``mul c8, c0, c1`` and ``mov oD0, c8``)
+            # c0``; its ``g_vLightColor * g_vMatColor`` a preshader ``mul c8, c0, c1`` and ``mov oD0, c8``); with
+            # ``split_outputs``, the lanes of such values of a per-lane operation whose other lanes stay (fxc's
+            # SHIrradianceEnvMap: ``Diffuse.a = 1; Diffuse *= MaterialDiffuseColor`` is the preshader's ``mov
+            # c12.x, c0.w`` and the shader's ``mul oD0.xyz, r0, c4`` / ``mov oD0.w, c12.x``)
+            d = inst.dst
+            lanes = [k for k in range(4) if d.mask >> k & 1]
+            part = [k for k in lanes if _uniform_lane(inst, k, state, defs, params)]
+            if any(_uniform_lane(inst, k, state, defs, params, dep) for k in part) and (
+                    part == lanes or (split_outputs and inst.op in _PER_LANE)):
+                sub = Inst(op, Dst(d.reg, d.num, sum(1 << k for k in part), d.mod, d.shift), inst.srcs)
+                res = _lower(b, sub, state, defs, params)
+                if res is not None:
+                    values = [res[k] for k in part]
+                    if len(set(values)) == 1:  # one value: a register of its own at .x (fxc's scalar outputs)
+                        plan.outputs.append([values[0], None, None, None])
+                        src = Src(Reg.CONST, base + len(plan.outputs) - 1, (0, 0, 0, 0))
+                    else:
+                        plan.outputs.append([res.get(c) for c in range(4)])
+                        src = Src(Reg.CONST, base + len(plan.outputs) - 1)
+                    out.append(Inst("mov", Dst(d.reg, d.num, sub.dst.mask, d.mod & ~_SAT), [src]))
+                    moved += 1
+                    if part == lanes:
+                        continue
+                    plan.split = True
+                    inst = Inst(op, Dst(d.reg, d.num, d.mask & ~sub.dst.mask, d.mod, d.shift), inst.srcs,
+                                inst.controls, inst.decl, inst.values, inst.predicated)
+        if _movable_mova(inst) and _reads_uniform(inst, state, defs, params) and _reads_param(inst, dep, params):
+            # a0 loaded with a value the preshader knows: the relative reads at it move too (fxc's Effect_ArrayIndex
+            # ``mov c0, c0[c10.x]``); a read that stays has the mova put back before it
             res = _lower(b, inst, state, defs, params)
             if res is not None:
-                plan.outputs.append([res.get(c) for c in range(4)])
-                d = inst.dst
-                out.append(Inst("mov", Dst(d.reg, d.num, d.mask, d.mod & ~_SAT), [Src(Reg.CONST, base +
-                                                                                       len(plan.outputs) - 1)]))
+                for k, r in res.items():
+                    state[(A0, k)] = (r, False)
                 moved += 1
                 continue
         known = None  # the values of an instruction of literals only: it stays, later moved code may use them
-        if depth == 0 and _hoistable(inst) and _reads_uniform(inst, state, defs, params):
+        if _hoistable(inst) and _reads_uniform(inst, state, defs, params):
             res = _lower(b, inst, state, defs, params)
             if res is not None:
                 if not _reads_param(inst, dep, params):
@@ -509,6 +667,8 @@ def hoist(body: list[Inst], defs: dict[int, list[float]], params: set[int], base
                 materialize(d.num, comps)
         new_srcs = list(inst.srcs)
         for i, s in enumerate(inst.srcs):
+            if s.rel is not None and s.rel.reg == Reg.ADDR and virtual(A0, {s.rel.swizzle[0]}):
+                materialize(A0, {s.rel.swizzle[0]})
             if s.reg != Reg.TEMP or s.rel is not None:
                 continue
             lanes = list(lanes_read(op, i, d.mask if d is not None else None))
@@ -523,18 +683,29 @@ def hoist(body: list[Inst], defs: dict[int, list[float]], params: set[int], base
                 if ports_ok(trial):
                     new_srcs[i] = cand
                     continue
-            materialize(s.num, virt)
+            # a put-back of some of the lanes read, beside lanes the shader computed: fxc's vector built from parts,
+            # a parameter's component included (skybox's ``color.a = g_fAlpha``: the preshader's ``mov c1.x,
+            # c0.x``, the shader's ``mov r0.w, c1.x``); of all of them (the read ports, texld's coordinate): the
+            # parameter in place, as fxc's BasicHLSL ``mov r1.xyz, c10``
+            materialize(s.num, virt, virt == comps)
         out.append(Inst(op, d, new_srcs, inst.controls, inst.decl, inst.values, inst.predicated))
-        if d is not None and d.reg == Reg.TEMP and op not in ("texkill", "dcl"):
-            for k in range(4):
-                if d.mask >> k & 1:
-                    state.pop((d.num, k), None)
-            if op == "sincos":  # writes .z undefined too ("sincos - vs")
-                state.pop((d.num, 2), None)
+        for key in _written(inst):
+            state.pop(key, None)
+        if d is not None and d.reg == Reg.TEMP:
             for k, r in (known or {}).items():
                 state[(d.num, k)] = (r, True)
                 dep[(d.num, k)] = False
-        depth += (op in _OPEN) - (op in _CLOSE)
+        if op in _OPEN:
+            frames.append(_Frame(n, end, dict(state), dict(dep), _written_temps(body[n + 1:end + 1])))
+            if op in _LOOPS:  # an iteration reads what the one before wrote
+                for key in frames[-1].writes:
+                    state.pop(key, None)
+        elif op == "else" and frames:  # the else part starts from the state before the block
+            state, dep = dict(frames[-1].state), dict(frames[-1].dep)
+        elif op in _CLOSE and frames:
+            f = frames.pop()
+            state = {k: v for k, v in f.state.items() if k not in f.writes}
+            dep = dict(f.dep)
     if not moved:
         return None
     return out, plan
@@ -563,6 +734,28 @@ def _output_movs(plan: Plan) -> list[Step]:
     return steps
 
 
+def parameter_reads(r: Ref) -> list[tuple[int, bool]]:
+    """The parameter registers a reference reads: (c#, whether every register of its parameter may be read --
+    a relative read's base, which the index may move anywhere in the array)."""
+    if r[0] == "p":
+        return [(r[1], False)]
+    if r[0] == "r":
+        return [(r[1], True), *parameter_reads(r[2])]
+    return []
+
+
+def _temp_reads(s: Step) -> list[tuple[int, int, int]]:
+    """(vreg, first component, component count) of each temporary a step reads: its inputs, and the index of a
+    relative input (one component)."""
+    out = []
+    for j, r in enumerate(s.inputs):
+        if r[0] == "t":
+            out.append((r[1], r[2], 1 if s.scalar and j == 0 else s.comps))
+        elif r[0] == "r" and r[2][0] == "t":
+            out.append((r[2][1], r[2][2], 1))
+    return out
+
+
 def _live(steps: list[Step]) -> list[Step]:
     """The steps whose results are read (by a later step or an output): an instruction's unused lanes (sincos's
     cosine where only the sine is read) and values only the shader's own code uses are not computed."""
@@ -572,7 +765,7 @@ def _live(steps: list[Step]) -> list[Step]:
         if s.output[0] == "t" and s.output[1] not in needed:
             continue
         keep.append(s)
-        needed |= {r[1] for r in s.inputs if r[0] == "t"}
+        needed |= {v for v, _c, _w in _temp_reads(s)}
     return keep[::-1]
 
 
@@ -581,9 +774,8 @@ def _direct(steps: list[Step]) -> list[Step]:
     temporary write the output register instead (fxc's form: BasicHLSL's ``add c7.x, r0.y, (0.5)``)."""
     readers: dict[int, int] = {}
     for s in steps:
-        for r in s.inputs:
-            if r[0] == "t":
-                readers[r[1]] = readers.get(r[1], 0) + 1
+        for v, _c, _w in _temp_reads(s):
+            readers[v] = readers.get(v, 0) + 1
     writers: dict[int, list[Step]] = {}
     for s in steps:
         if s.output[0] == "t":
@@ -612,10 +804,9 @@ def _allocate(steps: list[Step]) -> dict[int, int]:
         o = s.output
         if o[0] == "t":
             width[o[1]] = max(width.get(o[1], 0), o[2] + (1 if s.op == "dot" else s.comps))
-        for j, r in enumerate(s.inputs):
-            if r[0] == "t":
-                width[r[1]] = max(width.get(r[1], 0), r[2] + (1 if s.scalar and j == 0 else s.comps))
-                last[r[1]] = n
+        for v, c, w in _temp_reads(s):
+            width[v] = max(width.get(v, 0), c + w)
+            last[v] = n
     used: list[int] = []  # per physical register: a mask of the components taken
     place: dict[int, int] = {}
     for n, s in enumerate(steps):
@@ -631,7 +822,7 @@ def _allocate(steps: list[Step]) -> dict[int, int]:
             reg, off = spot
             used[reg] |= bits << off
             place[o[1]] = 4 * reg + off
-        for v in {r[1] for r in s.inputs if r[0] == "t"}:
+        for v in {v for v, _c, _w in _temp_reads(s)}:
             if last[v] == n and not (o[0] == "t" and o[1] == v):
                 reg, off = divmod(place[v], 4)
                 used[reg] &= ~(((1 << width[v]) - 1) << off)
@@ -656,6 +847,9 @@ def encode_pres(plan: Plan, param_offset, out_register, ctab_words: list[int]) -
             return fxlc.Operand(fxlc.TEMP, phys[r[1]] + r[2])
         if r[0] == "o":
             return fxlc.Operand(fxlc.OUT, 4 * out_register(r[1]) + r[2])
+        if r[0] == "r":  # the index operand's (table, component offset) selects the register
+            index = operand(r[2])
+            return fxlc.Operand(fxlc.VAR, param_offset(r[1], r[3]), (index.table, index.index))
         raise ValueError(f"unresolved preshader operand {r}")
 
     code = [fxlc.Instruction(s.op, s.comps, tuple(operand(r) for r in s.inputs), operand(s.output), s.scalar)
