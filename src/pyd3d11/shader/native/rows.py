@@ -253,33 +253,6 @@ done:
   ret void
 }
 
-define void @fill_words(ptr noalias %dst, ptr noalias %pattern, i64 %words, i64 %a, i64 %b) {
-entry:
-  br label %elem
-elem:
-  %e = phi i64 [ %a, %entry ], [ %e1, %next ]
-  %more = icmp ult i64 %e, %b
-  br i1 %more, label %body, label %done
-body:
-  %o = mul i64 %e, %words
-  %pd = getelementptr i32, ptr %dst, i64 %o
-  br label %word
-word:
-  %k = phi i64 [ 0, %body ], [ %k1, %word ]
-  %s = getelementptr i32, ptr %pattern, i64 %k
-  %v = load i32, ptr %s, align 4
-  %d = getelementptr i32, ptr %pd, i64 %k
-  store i32 %v, ptr %d, align 1
-  %k1 = add i64 %k, 1
-  %w = icmp ult i64 %k1, %words
-  br i1 %w, label %word, label %next
-next:
-  %e1 = add i64 %e, 1
-  br label %elem
-done:
-  ret void
-}
-
 define void @zero_bytes(ptr %dst, i64 %a, i64 %b) {
 entry:
   %d = getelementptr i8, ptr %dst, i64 %a
@@ -347,7 +320,7 @@ def _byte_kernels() -> dict:
                                                                      ("u32", "i32", "zext")))
                 engine, _ = rt.o2_engine(rt._init_llvm(), text)
                 names = ("copy_bytes", "copy_items", "copy_grid4", "copy_grid8", "copy_grid4_t", "copy_grid8_t",
-                         "fill_words", "zero_bytes", "gather_i64", "gather_i32", "gather_u32")
+                         "zero_bytes", "gather_i64", "gather_i32", "gather_u32")
                 k = {n: engine.get_function_address(n) for n in names}
                 k["engine"] = engine
                 _kernels = k
@@ -399,8 +372,9 @@ def fill_elements(a: np.ndarray, element: np.ndarray, least: int = BYTES_LEAST) 
         pattern = np.frombuffer(np.ascontiguousarray(element).tobytes(), np.uint32)
         parts = max(1, min(pool.range_count(), a.nbytes // max(least, 1)))
         step = -(-n // parts)
-        run_rows(ranges_table(_byte_kernels()["fill_words"], [(e, min(n, e + step)) for e in range(0, n, step)],
-                              a.ctypes.data, pattern.ctypes.data, eb // 4))
+        # (copy_items from a source row stride of 0: every element reads the pattern)
+        run_rows(ranges_table(_byte_kernels()["copy_items"], [(e, min(n, e + step)) for e in range(0, n, step)],
+                              a.ctypes.data, eb, pattern.ctypes.data, 0, eb // 4))
     return True
 
 
