@@ -294,7 +294,9 @@ _FLOW_ALL = {"call", "callnz", "loop", "endloop", "rep", "endrep", "if", "ifc", 
 _FLOW_OK = {("ps", 0): set(), ("ps", 1): {"rep", "endrep", "if", "ifc", "else", "endif", "break", "breakc", "call",
                                           "callnz", "label", "ret"},
             ("vs", 0): {"call", "callnz", "loop", "endloop", "rep", "endrep", "if", "else", "endif", "label", "ret"},
-            ("vs", 1): {"call", "callnz", "loop", "endloop", "rep", "endrep", "if", "else", "endif", "label", "ret"}}
+            # vs_2_a / vs_3_0: dynamic flow control too ("if_comp - vs", "break_comp - vs": 2_x, 3_0)
+            ("vs", 1): {"call", "callnz", "loop", "endloop", "rep", "endrep", "if", "ifc", "else", "endif", "break",
+                        "breakc", "label", "ret"}}
 _STATIC_DEPTH = {("ps", 1): 4, ("vs", 0): 1, ("vs", 1): 4}  # loop / rep nesting ("... flow control nesting")
 #: "Flow Control Nesting Limits" (vs_2_0, vs_2_x): if bool, its else, rep, loop, call, callnz bool count against a
 #: static flow count of 16; vs_3_0 and "Flow Control Limitations" (ps_2_x, ps_3_0): if bool nests 24 deep

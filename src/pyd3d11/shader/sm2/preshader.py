@@ -460,6 +460,21 @@ def _read(inst: Inst) -> set[tuple]:
     return out
 
 
+def _live_from(body: list[Inst], start: int) -> set[tuple]:
+    """The keys an instruction from ``start`` on may read before they are written (a superset of what is live
+    there): a write ends a key only at ``start``'s own level, before any break or the end of a block around it."""
+    killed: set[tuple] = set()
+    out: set[tuple] = set()
+    depth, sure = 0, True
+    for inst in body[start:]:
+        out |= _read(inst) - killed
+        depth += (inst.op in _OPEN) - (inst.op in _CLOSE)
+        sure = sure and depth >= 0 and inst.op != "else" and not inst.op.startswith("break")
+        if sure and depth == 0 and not inst.predicated:
+            killed |= _written(inst)
+    return out
+
+
 def _exposed(body: list[Inst], start: int, end: int) -> set[tuple]:
     """The keys the loop from ``start`` to ``end`` may read before writing them (what an iteration reads of the
     one before): a write ends a key only at the body's own level, before any break."""
@@ -505,10 +520,6 @@ def hoist(body: list[Inst], defs: dict[int, list[float]], params: set[int], base
     out_index: dict[tuple, int] = {}
     out: list[Inst] = []
     moved = 0
-    # the keys some instruction from n on reads (a superset of what is live there: writes do not end it)
-    later: list[set[tuple]] = [set() for _ in range(len(body) + 1)]
-    for n in range(len(body) - 1, -1, -1):
-        later[n] = later[n + 1] | _read(body[n])
     #: the open blocks, outermost first
     frames: list[_Frame] = []
 
@@ -578,7 +589,7 @@ def hoist(body: list[Inst], defs: dict[int, list[float]], params: set[int], base
     def live_after(end: int, loops: list[_Frame]) -> set[tuple]:
         """What may read a register after the block ending at ``end``: the instructions after it, and the next
         iteration of each of ``loops`` (its reads before its writes)."""
-        live = set(later[end + 1])
+        live = _live_from(body, end + 1)
         for f in loops:
             live |= _exposed(body, f.start, f.end)
         return live
