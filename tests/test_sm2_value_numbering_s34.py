@@ -30,7 +30,7 @@ from test_sm2_propagate import _inst, _run_fold, _text
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.shader.sm2.profile import count_slots
-from pyd3d11.shader.sm2.program import Dst, Inst, decode_program
+from pyd3d11.shader.sm2.program import Dst, Inst, Src, decode_program
 from pyd3d11.shader.sm2.tokens import Reg
 
 _HEAD = "int n; float4x3 M[8];\n"
@@ -134,3 +134,21 @@ def test_sincos_leaves_x_y_z_undefined(mask: int, lane: str):
     body = [_inst(f"add r0.{lane}, t0.x, t1.x"), Inst("sincos", Dst(Reg.TEMP, 0, mask), [angle]),
             _inst(f"add r1.{lane}, t0.x, t1.x")]
     assert [i.op for i in eliminate_common(body)][2] == "add"
+
+
+def test_a_register_read_before_any_write_holds_one_value():
+    # r7 is not written in the block: two reads of r7.x read the same value, so the second sum is the first's
+    body = [_inst("add r0.x, r7.x, t1.x"), _inst("add r1.x, r7.x, t1.x"), _inst("add r2, r0.x, r1.x"),
+            _inst("mov oC0, r2")]
+    from pyd3d11.shader.sm2.propagate import eliminate_common
+
+    assert [_text(i) for i in eliminate_common(body)][1] == "mov r1.x, r0"
+
+
+def test_code_with_flow_control_is_left_alone():
+    # the sum inside the block is not in r0.x where b0 is false: the one after the block is computed
+    body = [Inst("if", None, [Src(Reg.CONSTBOOL, 0)]), _inst("add r0.x, t0.x, t1.x"), Inst("endif"),
+            _inst("add r1.x, t0.x, t1.x"), _inst("mov oC0, r1.x")]
+    from pyd3d11.shader.sm2.propagate import eliminate_common
+
+    assert [i.op for i in eliminate_common(body)] == ["if", "add", "endif", "add", "mov"]
