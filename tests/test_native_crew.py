@@ -96,55 +96,18 @@ def test_off_or_unbuildable_means_no_crew(monkeypatch):
     assert crew.get_rows() is None and crew._failed
 
 
-def test_row_jobs_have_their_own_crew_unless_shared(monkeypatch):
-    """crew.ROWS_OWN: row jobs on a second crew (the scenes' crew stays free for tiles); off, on the scenes'."""
+def test_row_jobs_share_the_scenes_crew_unless_own(monkeypatch):
+    """crew.ROWS_OWN: row jobs on the scenes' crew by default; on, on a second crew made once."""
     if crew._platform() is None:
         pytest.skip("no native crew on this platform")
-    assert crew.ROWS_OWN  # the default
-    rows_crew, scenes_crew = crew.get_rows(), crew.get()
-    assert rows_crew is not None and scenes_crew is not None and rows_crew is not scenes_crew
-    assert crew.get_rows() is rows_crew  # made once
-    monkeypatch.setattr(crew, "ROWS_OWN", False)
-    assert crew.get_rows() is scenes_crew
-
-
-@pytest.mark.parametrize("enabled", [True, False])
-def test_scenes_match_the_reference_through_crew_and_pool(monkeypatch, enabled):
-    """The scene tests' cases (tests/test_scene_binning.py) at 2 and 3 threads with the crew on and off: the
-    reference's bytes and counts either way (the crew runs rows 1.. of every scene; the pool's items otherwise)."""
-    import test_scene_binning as tsb
-
-    from pyd3d11.pipeline.native import fused
-
-    monkeypatch.setattr(crew, "ENABLED", enabled)
-    monkeypatch.setattr(crew, "MIN_WORKERS", 2)  # (the crew on 2 and 3 threads, as on a many-core host)
-    monkeypatch.setattr(fused, "SCENE_DRAWS", 3)
-    monkeypatch.setattr(fused, "WORK_PER_WORKER", 1)
-    for name in ("overlapping", "blend only", "state changes"):
-        verts = tsb._verts(name)
-        want = tsb._run("reference", 1, tsb.CASES[name], verts)
-        for threads in (2, 3):
-            posted = crew._crew.posted if crew._crew is not None else 0
-            assert tsb._run("native", threads, tsb.CASES[name], verts) == want, (name, threads)
-            used = (crew._crew.posted if crew._crew is not None else 0) > posted
-            assert used == (enabled and crew._platform() is not None), (name, threads)
-
-
-def test_scenes_on_fewer_workers_than_the_minimum_take_the_pool(monkeypatch):
-    """crew.MIN_WORKERS: a scene on fewer workers starts on the worker pool (the reference's bytes, no crew job)."""
-    import test_scene_binning as tsb
-
-    from pyd3d11.pipeline.native import fused
-
-    monkeypatch.setattr(crew, "MIN_WORKERS", 4)
-    monkeypatch.setattr(fused, "SCENE_DRAWS", 3)
-    monkeypatch.setattr(fused, "WORK_PER_WORKER", 1)
-    verts = tsb._verts("overlapping")
-    want = tsb._run("reference", 1, tsb.CASES["overlapping"], verts)
-    posted = crew._crew.posted if crew._crew is not None else 0
-    assert tsb._run("native", 3, tsb.CASES["overlapping"], verts) == want
-    assert (crew._crew.posted if crew._crew is not None else 0) == posted
-    if crew._platform() is not None:
-        monkeypatch.setattr(crew, "MIN_WORKERS", 3)
-        assert tsb._run("native", 3, tsb.CASES["overlapping"], verts) == want
-        assert crew._crew.posted > posted
+    assert not crew.ROWS_OWN  # the default
+    scenes_crew = crew.get()
+    assert scenes_crew is not None and crew.get_rows() is scenes_crew
+    monkeypatch.setattr(crew, "ROWS_OWN", True)
+    monkeypatch.setattr(crew, "_rows_crew", None)
+    rows_crew = crew.get_rows()
+    try:
+        assert rows_crew is not None and rows_crew is not scenes_crew
+        assert crew.get_rows() is rows_crew  # made once
+    finally:
+        rows_crew.stop()

@@ -281,11 +281,13 @@ _rows_crew: Crew | None = None  # the row jobs' crew (rows.py), when they have t
 _crew_lock = threading.Lock()
 _failed = False
 
-#: row jobs (rows.py) on a crew of their own (``PYD3D11_ROWS_CREW=shared``: on the scenes' crew — A/B). Why: the
-#: drawing thread sets up the next pass while a launched scene's tiles run; on one crew that pass's row jobs wait
-#: until every crew thread has left the scene (jobs are taken in posting order), so front end and tiles no longer
-#: overlap. Two crews oversubscribe the cores while both are busy, as the worker pool beside the crew did before.
-ROWS_OWN = os.environ.get("PYD3D11_ROWS_CREW", "own") != "shared"
+#: row jobs (rows.py) on a crew of their own (``PYD3D11_ROWS_CREW=own``; default ``shared``: on the scenes' crew).
+#: On one crew the next pass's row jobs wait until every crew thread has left a launched scene (jobs are taken in
+#: posting order), so a pass's front end no longer overlaps the previous pass's tiles; a second crew restores the
+#: overlap but oversubscribes the cores while both are busy, and its threads spin after each job (SPIN rounds)
+#: beside the tiles. Measured on the 16-core device only shared (S2 31-35 -> 24-28 ms a frame against the
+#: session-start tree); ``own`` is kept for the A/B the device did not allow this session
+ROWS_OWN = os.environ.get("PYD3D11_ROWS_CREW", "shared") == "own"
 
 
 def _make() -> Crew | None:
