@@ -18,9 +18,10 @@ functions taking floating-point or narrower arguments must not be run here. Rows
 arguments than the table's width are padded with zeros (:func:`stack`): under both conventions the caller owns
 the argument area, and a callee never reads past its own parameters.
 
-The module also holds three row kernels of its own, for numpy operations the front end ran on the pool:
-:func:`copy_rows` (a copy in byte, row or element ranges), :func:`take_rows` (a row gather by an int32/int64
-index), :func:`zero_bytes` (a clear in byte ranges) and :func:`fill_elements` (a clear to an element's bytes).
+The module also holds row kernels of its own, for numpy operations the front end ran on the pool:
+:func:`copy_rows` (a copy in byte, row or element ranges), :func:`take_rows` (a row gather by an int64 / int32 /
+uint32 index), :func:`zero_bytes` (a clear in byte ranges) and :func:`fill_elements` (a clear to an element's
+bytes).
 """
 
 from __future__ import annotations
