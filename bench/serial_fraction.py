@@ -23,6 +23,14 @@ import bench_graphics as bg
 from pyd3d11.shader.native import pool
 
 try:
+    from pyd3d11.shader.native import crew
+except ImportError:  # a tree before session 34 (the crew in pipeline/native) or 32 (no crew)
+    try:
+        from pyd3d11.pipeline.native import crew
+    except ImportError:
+        crew = None
+
+try:
     from pyd3d11.pipeline import front_chunks
 except ImportError:  # a tree before session 18 (A/B runs against a baseline)
     class front_chunks:  # noqa: N801
@@ -30,22 +38,26 @@ except ImportError:  # a tree before session 18 (A/B runs against a baseline)
 
 
 def count_pool_items_on_main() -> list[float]:
-    """Wrap the pool's item runner so the main thread's CPU inside pool items is summed into the returned
-    one-element list (reset it to 0.0 before a measurement); other threads run items unwrapped."""
+    """Wrap the pool's item runner (and the native crew's job finish, where the main thread runs a scene's or a
+    row job's row 0 and waits for the crew) so the main thread's CPU inside pool items and crew jobs is summed into
+    the returned one-element list (reset it to 0.0 before a measurement); other threads run items unwrapped."""
     main_thread = threading.main_thread()
     inside = [0.0]
-    orig = pool._drain
 
-    def drain(*args, **kw):
-        if threading.current_thread() is not main_thread:
-            return orig(*args, **kw)
-        t0 = time.thread_time()
-        try:
-            return orig(*args, **kw)
-        finally:
-            inside[0] += time.thread_time() - t0
+    def wrap(orig):
+        def run(*args, **kw):
+            if threading.current_thread() is not main_thread:
+                return orig(*args, **kw)
+            t0 = time.thread_time()
+            try:
+                return orig(*args, **kw)
+            finally:
+                inside[0] += time.thread_time() - t0
+        return run
 
-    pool._drain = drain
+    pool._drain = wrap(pool._drain)
+    if crew is not None:  # (a tree before session 32 has no crew)
+        crew.CrewJob.finish = wrap(crew.CrewJob.finish)
     return inside
 
 
