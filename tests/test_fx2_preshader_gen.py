@@ -846,6 +846,25 @@ def test_a_loops_value_read_by_the_next_iteration_is_put_back():
     assert _ops(out)[3:6] == [("add", T0, [T0, T1]), ("mov", T1, [(Reg.CONST, 10)]), ("endrep", None, [])]
 
 
+def test_a_write_inside_a_later_block_does_not_end_a_loops_value():
+    """r1, computed in the loop, is read after it past an ``if b0`` that may overwrite it: still put back."""
+    body = [_inst("mov", T0, V0), _inst("rep", None, I0), _inst("mul", T1, C0, C1), _inst("add", T0, T0, T1),
+            _inst("endrep"), _inst("if", None, B0), _inst("mov", T1, V0), _inst("endif"), _inst("add", OPOS, T0, T1)]
+    out, _plan = _hoist_at(body, {0, 1})
+    assert _ops(out)[3:5] == [("mov", T1, [(Reg.CONST, 10)]), ("endrep", None, [])]
+
+
+def test_the_else_part_reads_the_values_before_the_block():
+    """The then-part's mul r0, c0, c0 moves; the else part reads r0 as it was before the block (c0 * c1)."""
+    body = [_inst("mul", T0, C0, C1), _inst("if", None, B0), _inst("mul", T0, C0, C0), _inst("mov", OPOS, T0),
+            _inst("else"), _inst("add", OPOS, T0, V0), _inst("endif")]
+    out, plan = _hoist_at(body, {0, 1})
+    assert [i.op for i in out] == ["if", "mov", "else", "add", "endif"]
+    before, then = plan.steps[0].output, plan.steps[1].output
+    assert plan.outputs[out[1].srcs[0].num - 10][0] == then
+    assert plan.outputs[out[3].srcs[0].num - 10][0] == before
+
+
 def test_a_loops_value_is_put_back_before_a_break():
     body = [_inst("mov", T0, V0), _inst("rep", None, I0), _inst("mul", T1, C0, C1), _inst("break"),
             _inst("endrep"), _inst("add", OPOS, T0, T1)]
@@ -874,6 +893,19 @@ def test_a_mova_of_a_parameter_moves_with_the_reads_at_it():
         ("mova", [C0]), ("mul", [V0, (Reg.CONST, 4)])]
 
 
+def test_a_mova_that_stays_ends_what_a0_held():
+    """mova a0.x, c0.x moves; mova a0.x, v0.x stays and overwrites it: the read at a0 is per-vertex, it stays."""
+    from pyd3d11.shader.sm2.program import Dst, Inst, Src
+
+    rel = Src(Reg.CONST, 4, rel=Src(Reg.ADDR, 0, (0, 0, 0, 0)))
+    body = [Inst("mova", Dst(Reg.ADDR, 0, 1), [Src(Reg.CONST, 0, (0, 0, 0, 0))]),
+            Inst("mova", Dst(Reg.ADDR, 0, 1), [Src(Reg.INPUT, 0, (0, 0, 0, 0))]),
+            Inst("mov", Dst(Reg.TEMP, 0, 0xF), [rel]), _inst("mov", OPOS, T0)]
+    out, plan = _hoist_at(body, {0, 4, 5, 6, 7})
+    assert plan.outputs == [] and [i.op for i in out] == ["mova", "mov", "mov"]
+    assert out[1].srcs[0].rel is not None
+
+
 def test_a_literal_or_vertex_index_keeps_the_read():
     """A mova of a vertex input or of literals: a0 holds nothing the preshader knows, the read stays."""
     from pyd3d11.shader.sm2.program import Dst, Inst, Src
@@ -891,11 +923,12 @@ def test_a_parameter_component_beside_computed_lanes_goes_through_the_preshader(
     the shader's ``mov r0.w, c1.x``: the put-back of a lane beside lanes the shader computed reads an output
     register (the value at .x); a put-back of every lane read (read ports) reads the parameter in place."""
     body = [_inst("texld", T0, (TEXTURE, 0), (Reg.SAMPLER, 0)), _inst("mov", T0, C0, mask=8),
-            _inst("mov", (Reg.COLOROUT, 0), T0)]
+            _inst("mul", T1, T0, V0), _inst("mov", (Reg.COLOROUT, 0), T1)]
     body[1].srcs[0].swizzle = (0, 0, 0, 0)
     out, plan = _hoist_at(body, {0})
     assert plan.outputs == [[("p", 0, 0), None, None, None]]
-    assert (out[1].op, out[1].dst.mask, out[1].srcs[0].num, out[1].srcs[0].swizzle) == ("mov", 8, 10, (0, 0, 0, 0))
+    assert (out[1].op, out[1].dst.reg, out[1].dst.mask, out[1].srcs[0].num, out[1].srcs[0].swizzle) == (
+        "mov", Reg.TEMP, 8, 10, (0, 0, 0, 0))
     body = [_inst("mov", T0, C0), _inst("mad", (Reg.ATTROUT, 0), T0, (Reg.CONST, 5), V0),
             _inst("mul", T1, C0, C1), _inst("add", OPOS, T1, V0)]
     out, _plan = _hoist_at(body, {0, 1, 5})
@@ -917,10 +950,12 @@ def test_an_outputs_parameter_lanes_move_apart_from_its_other_lanes():
 
 def test_a_split_that_costs_a_slot_is_not_made():
     """q = float4(p.xyz, 1) read by two outputs: moving the parameter lane of ``q * Diff`` adds a mov and frees
-    nothing (q.w stays for oPos), so the instruction stays whole (d3d9._with_preshader compares both)."""
-    src = _vs("float4 q = float4(p.xyz, 1); o.d = q * Diff; o.p = q; o.uv = uv;")
+    nothing (q.w stays for oPos), so the instruction stays whole (d3d9._with_preshader compares both), while the
+    product a * Amb moves."""
+    src = _vs("float4 q = float4(p.xyz, 1); o.d = q * Diff; o.p = q * (a * Amb); o.uv = uv;")
     (data,) = shaders(src)
-    assert _pres_blocks(data) is None and not any(line.startswith("mov oD0.w") for line in _code(data))
+    assert _pres_blocks(data) is not None and not any(line.startswith("mov oD0.w") for line in _code(data))
+    assert_same_results(src)
 
 
 @pytest.mark.parametrize(("name", "shader_line"), [("vector_parts_ps", r"mov (r\d|oC0)\.w, c\d+\.x"),

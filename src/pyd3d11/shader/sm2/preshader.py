@@ -13,8 +13,9 @@ ShadersDX9 corpus (7b48f44^) have no PRES block, 60 of its effect shaders have o
 The rule built here (:func:`hoist`), read off those 60 preshaders of fxc 10.1 (their listings ``preshader`` /
 ``add r0.x, c2.x, (5.5)`` ... and the shaders they belong to; ``effects/fx2pres.py`` reads and lists them):
 
-- what moves: an instruction outside flow control whose every source is a float parameter constant, a ``def``
-  literal or a temporary such an instruction wrote, which depends on a parameter, and whose operation the runtime's
+- what moves: an instruction whose every source is a float parameter constant, a ``def`` literal, a temporary
+  such an instruction wrote or a relative read of a parameter array at such a value, which depends on a
+  parameter, and whose operation the runtime's
   machine has (BasicHLSL: ``sin(g_fTime + 5.5) + 0.5`` and ``g_MaterialAmbientColor * g_LightAmbient`` moved,
   the vertex-dependent ``* 5`` kept; LocalDeformablePRT: the arithmetic on the loop bound ``g_NumBones``). An
   instruction writing an output with such a value moves too, the shader then moving the constant into the output
@@ -25,9 +26,23 @@ The rule built here (:func:`hoist`), read off those 60 preshaders of fxc 10.1 (t
   returns 0 there): mad as mul + add, slt / sge as lt / ge, abs as max(a, -a), lrp as neg + add + mul + add, dp3 /
   dp4 as ``dot`` (mul and add where an operand is not one run of components: an FXLC operand is a run, it has no
   swizzle), pow as log + mul + exp, sincos as cos / sin, ``_sat`` as max with 0 then min with 1, a negated source
-  as ``neg``. An instruction of another operation (texld, mova, nrm, crs, ...), a relative read, a predicated
-  write and any instruction inside ``if`` / ``rep`` / ``loop`` stays in the shader; an instruction of literals
-  only stays too (the D3D9 rewrites fold those), its values known to the moved code. A ``register(c#)``-bound
+  as ``neg``; x * 1 is x (fxc's SHIrradianceEnvMap ``mov c12.x, c0.w`` for ``1 * MaterialDiffuseColor.a``). An
+  instruction of another operation (texld, nrm, crs, ...) and a predicated write stay in the shader; an
+  instruction of literals only stays too (the D3D9 rewrites fold those), its values known to the moved code.
+  Relative reads (session 34): a ``mova`` of such a value moves, a0 then holding it for the preshader; a read
+  ``c#[a0.c]`` of a parameter array at it is the FXLC relative operand ``c0[c10.x]`` (fxc's Effect_ArrayIndex:
+  ``mov c0, c0[c10.x]``, the shader ``mov oPos, c0``; its index a preshader temporary as fxc's Effect_Structs
+  ``c0[r0.x]``), the whole array in the preshader's table; the runtime rounds the index to the nearest integer
+  (Wine's exec_get_arg: ``lrint``, ties to even; past the table it wraps modulo the power of two at or above the
+  table's size, 0 beyond the table), as ``mova`` rounds ("mova - vs": rounding to nearest) -- HLSL's index
+  reaches it already an integer (its float-to-int conversion truncates). A relative read that stays has the mova
+  put back before it. Code inside ``if`` / ``rep`` / ``loop`` moves by the same rule (fxc's
+  ParallaxOcclusionMapping: ``g_nMinSamples - g_nMaxSamples`` inside its ``if_ge`` block is the preshader's
+  ``add c12.x, r0.x, c0.x``): the preshader computes it whether the block runs or not (it has no side effects),
+  and the values a block computed go into their registers before its ``else``, its end and a ``break``, where an
+  instruction after the block or the loop's next iteration may read them (reads before writes); a block's
+  ``else`` part starts from the state before the block, and after the block what it wrote is in the registers.
+  A ``register(c#)``-bound
   parameter is no input (sm2/d3d9.py leaves it out of ``params``): fxc's NdotL and Instancing keep their
   parameter-only code reading ``LightsDir : register(c10)`` / ``g_BoxInstance_Position : register(c13)`` in the
   shader -- the application may set such a register itself (D3DX9's application-managed constants).
@@ -40,7 +55,15 @@ The rule built here (:func:`hoist`), read off those 60 preshaders of fxc 10.1 (t
   file (texld's coordinate) forbids it, a ``mov`` into the temporary the value was in goes before the reader, as
   fxc's BasicHLSL does (``mov r1.xyz, c10`` before ``mad oD0.xyz, r1, r0, c9``); the same before a flow block
   that writes the temporary (a branch not taken, a loop's next iteration, read the register) and before a
-  predicated write of it. Reads of the same values of one temporary share an output register.
+  predicated write of it. Reads of the same values of one temporary share an output register; one value read
+  in every lane is an output register's ``.x``, read with the replicate swizzle (fxc's scalar outputs: 41 of
+  the corpus's one-component outputs are at .x, the others parts of vectors). A put-back of some of the lanes an
+  instruction reads, beside lanes the shader computed, reads an output register even for a parameter's component
+  (fxc's vector built from parts, skybox: ``color.a = g_fAlpha`` is the preshader's ``mov c1.x, c0.x`` and the
+  shader's ``mov r0.w, c1.x``); a put-back of all of them reads the parameter in place. An output write whose
+  parameter lanes are computed from parameters while its other lanes stay has those lanes moved (fxc's
+  SHIrradianceEnvMap ``mul oD0.xyz, r0, c4`` / ``mov oD0.w, c12.x``) unless that costs the shader an instruction
+  slot (sm2/d3d9.py compiles both).
 - the block: a ``PRES`` comment after the shader's CTAB holding the FX 2.1 program (version 0x46580201): its own
   CTAB (target ``tx``, the parameters it reads with registers of their own in the same order rule, flags
   0x20000100 with the compile flags), ``PRSI`` (the output registers: the first, 0, 0, how many from the first to
@@ -58,8 +81,8 @@ instruction whose components compute the same thing computes it once, and so doe
 one took (the preshader's temporaries are written once: LocalDeformablePRT's three reads of one bone index were
 three sets of comparisons, 117 instructions, now 53; fxc writes 19), and a value already in an output register is
 read from it where the layout agrees (one register for the three reads); a value that is a plain parameter component
-is read from the parameter in place (fxc sometimes copies it through the preshader: LocalDeformablePRT skybox's
-``mov c1.x, c0.x``); the preshader is kept unless the shader needs more instruction slots with it, and dropped
+is read from the parameter in place where every lane read is one (fxc's BasicHLSL legalising ``mov r1.xyz, c10``);
+the preshader is kept unless the shader needs more instruction slots with it, and dropped
 where its outputs do not fit the target's constant registers (X4507: compiler.d3d9_bytecode compiles the shader
 without it). The runtime evaluates in double precision and stores float temporaries (Wine: "TODO: use double
 precision for 64 bit" on the temporaries' table), so results agree with the shader's float32 code to rounding,
