@@ -28,12 +28,16 @@ _LEGACY = {
 _D3D9 = {("ps", False, "VPOS"): "SV_Position", ("ps", False, "VFACE"): "SV_IsFrontFace"}
 
 
-def compat_semantic(cg: CodegenContext, base: str, output: bool) -> str:
-    """The semantic name ``base`` (without its index) means under the compile flags."""
+def compat_semantic(cg: CodegenContext, base: str, output: bool, index: int) -> str:
+    """The semantic name ``base`` (index ``index``) means under the compile flags. Only POSITION0 is the
+    rasterizer's position: POSITION1 ... are ordinary attributes ("Semantics": POSITION[n], a Direct3D 9 vertex
+    shader's ``dcl_position1 o1``), while COLORn of a pixel shader is render target n."""
     if cg.d3d9 is not None:
         name = _D3D9.get((cg.stage, output, base.upper()))
         if name is not None:
             return name
     if not cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
+        return base
+    if index and base.upper() == "POSITION":
         return base
     return _LEGACY.get((cg.stage, output, base.upper()), base)

@@ -166,7 +166,7 @@ def _primitive_id_element(cg: CodegenContext, semantic: str):
     from .codegen import _SV_NAMES, SigElem, split_semantic
 
     base, idx = split_semantic(semantic)
-    base = compat_semantic(cg, base, False)
+    base = compat_semantic(cg, base, False, idx)
     return SigElem(base, idx, _SV_NAMES["SV_PRIMITIVEID"][0], 1, REGISTERLESS, 1)
 
 
@@ -177,7 +177,7 @@ def bind_gs_array(cg: CodegenContext, elem: Type, count: int, p: A.Param, body: 
 
     per_vertex: list = []
     for lt, base, idx, fm in cg.elem_list(elem, p.semantic, p.pos, p.name):
-        base = compat_semantic(cg, base, False)
+        base = compat_semantic(cg, base, False, idx)
         up = base.upper()
         n = lt.n
         bad = vertex_element_error(cg, base, idx, n, GS_V_IN)

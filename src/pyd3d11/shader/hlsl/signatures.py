@@ -130,7 +130,7 @@ class SignatureBinding:
     def bind_input(self, t: Type, sem: str | None, mods: frozenset, pos: Pos, name: str) -> Val:
         slots: list[Slot] = []
         for lt, base, idx, fmods in self.elem_list(t, sem, pos, name):
-            base = compat_semantic(self, base, False)
+            base = compat_semantic(self, base, False, idx)
             up = base.upper()
             point = default_point(self.stage, "in")
             bad = system_value_error(self.stage, self.major, self.minor, "in", base, idx) or \
@@ -291,7 +291,7 @@ class SignatureBinding:
         for lt, base, idx, _m in self.elem_list(t, sem, pos, "return value" if ret else str(self.out_owner),
                                                 "return" if ret else "output"):
             _no_double_element(lt, pos)
-            base = compat_semantic(self, base, True)
+            base = compat_semantic(self, base, True, idx)
             up = base.upper()
             point = default_point(self.stage, "out", self.tess.in_pcf)
             bad = system_value_error(self.stage, self.major, self.minor, "out", base, idx, point) or \
