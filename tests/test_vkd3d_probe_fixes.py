@@ -162,7 +162,8 @@ def test_legacy_sampler_textures_take_registers_in_order_of_first_use():
         return 100 * tex2D(samC[2], float2(0, 0)) + 10 * tex2D(samB[0], float2(0, 0))
              + tex2D(samA, float2(0, 0)) + other.Sample(ss, float2(0, 0));
     }"""
-    text = bytes(D3DDisassemble(_blob(src, "ps_4_0"), 0, 0)).decode("ascii", "replace")
+    blob = _blob(src, "ps_4_0")
+    text = bytes(D3DDisassemble(blob, len(blob), 0, None)).decode("ascii", "replace")
     used = [int(m) for m in re.findall(r"\bsample r\d+\.xyzw, .*?, t(\d+)\.xyzw", text)]
     # t0 is reserved; samC (used first, up to element 2) takes t1..t3, then samB[0] t4, samA t5;
     # `other` is sampled last
