@@ -52,9 +52,8 @@ def _check_fill(blocks: np.ndarray, element: np.ndarray, mask, rect) -> None:
                                         ((2, 1, 5, 3), None)])
 @pytest.mark.parametrize("masked", [False, True])
 def test_large_fill_split_over_workers_matches_the_element_loop(monkeypatch, threads, shape, rect, masked):
-    """A region of at least PARALLEL_FILL_BYTES is filled in ranges on the worker threads (native backend: masked
-    ones in ranges of the first axis longer than 1, unmasked whole-word elements as native row jobs of element
-    ranges): the same bytes as the element loop, and the split really happens."""
+    """A region of at least PARALLEL_FILL_BYTES is filled in ranges of its first axis longer than 1 on the
+    worker threads (native backend): the same bytes as the element loop, and the split really happens."""
     from pyd3d11.pipeline.native import frontend
     from pyd3d11.shader.native import pool
 

@@ -392,10 +392,8 @@ def _fill(region: np.ndarray, element: np.ndarray, byte_mask: np.ndarray | None)
         from .native import frontend
 
         if frontend.active():
-            from ..shader.native import pool, rows
+            from ..shader.native import pool
 
-            if byte_mask is None and rows.fill_elements(region, element, min(rows.BYTES_LEAST, PARALLEL_FILL_BYTES)):
-                return  # the native pattern fill in element ranges on the crew (no Python between the ranges)
             axis = next((i for i, n in enumerate(region.shape[:-1]) if n > 1), None)
             if axis is not None:
                 parts = min(pool.threads(), region.shape[axis], region.nbytes // PARALLEL_FILL_BYTES)
