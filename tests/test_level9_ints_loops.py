@@ -22,9 +22,9 @@ import struct
 
 import numpy as np
 import pytest
+from sm2_helpers import compile_
 from sm2_interp import Sm2Machine, constants_for, int_constants_for, position_register, texcoord_index, validate
 
-from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error, NotSupportedError
 from pyd3d11.shader import ir
 from pyd3d11.shader.dxbc.aon9 import parse_aon9
@@ -36,10 +36,6 @@ from pyd3d11.shader.sm2.program import decode_program
 from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
 
 F = np.float32
-
-
-def compile_(src: str, target: str) -> bytes:
-    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0))
 
 
 def sm2_of(blob: bytes):

@@ -14,6 +14,7 @@ import struct
 
 import numpy as np
 import pytest
+from sm2_helpers import compile_
 from sm2_interp import Sm2Machine, constants_for, position_register, texcoord_index, validate
 
 from pyd3d11.d3dcompiler import D3DCompile, D3DDisassemble, D3DReflect
@@ -29,10 +30,6 @@ from pyd3d11.shader.sm2.tokens import TEXTURE, Reg, SrcMod
 
 F = np.float32
 TARGETS = ["vs_4_0_level_9_1", "vs_4_0_level_9_3", "ps_4_0_level_9_1", "ps_4_0_level_9_3"]
-
-
-def compile_(src: str, target: str) -> bytes:
-    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0))
 
 
 def _listing(blob: bytes) -> str:

@@ -9,17 +9,13 @@ shader computes it: fxc's listings write oPos with one ``mov`` / ``dp4``s, never
 from __future__ import annotations
 
 import pytest
+from sm2_helpers import compile_
 
-from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error
 from pyd3d11.shader.sm2.program import decode_program
 from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
 
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
-
-
-def compile_(src: str, target: str) -> bytes:
-    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0))
 
 
 @pytest.mark.parametrize("index", [1, 2, 7])

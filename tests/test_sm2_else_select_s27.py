@@ -19,25 +19,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from sm2_helpers import agree as _agree
+from sm2_helpers import compile_
+from sm2_helpers import ops as _ops
 
-from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.shader.sm2.program import decode_program
-
-
-def compile_(src: str, target: str) -> bytes:
-    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0))
-
-
-def _agree(src: str, target: str, seeds=(3, 4), bools=None) -> None:
-    from test_hlsl_d3d9_targets import _run_both
-
-    for seed in seeds:
-        for expect, got, name in _run_both(src, target, seed=seed, bools=bools):
-            np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=f"{target} {name} seed {seed}")
-
-
-def _ops(blob: bytes) -> list[str]:
-    return [i.op for i in decode_program(blob).instructions]
 
 
 def _arith(blob: bytes) -> int:
@@ -165,6 +151,7 @@ def _fold(lines: list[str], target: str = "ps_2_0"):
         m = Sm2Machine(Sm2Program("ps", 2, 0, prog), 8, inputs, consts).run()
         outs.append(m.out(Reg.COLOROUT, 0))
     return [_text(i) for i in after if i.op != "def"], outs[0], outs[1]
+
 
 
 from pyd3d11.shader.sm2.tokens import TEXTURE, Reg  # noqa: E402

@@ -18,30 +18,16 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from sm2_helpers import agree as _agree
+from sm2_helpers import compile_
+from sm2_helpers import ops as _ops
 
-from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.shader.sm2.d3d9 import TARGETS
 from pyd3d11.shader.sm2.program import Dst, Inst, Src, decode_program
 from pyd3d11.shader.sm2.tokens import Reg, SrcMod
 from pyd3d11.shader.sm2.vectorize import merge_lanes
 
 INDEPENDENT = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
-
-
-def compile_(src: str, target: str) -> bytes:
-    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0))
-
-
-def _agree(src: str, target: str, seeds=(3, 4)) -> None:
-    from test_hlsl_d3d9_targets import _run_both
-
-    for seed in seeds:
-        for expect, got, name in _run_both(src, target, seed=seed):
-            np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=f"{target} {name} seed {seed}")
-
-
-def _ops(blob: bytes) -> list[str]:
-    return [i.op for i in decode_program(blob).instructions]
 
 
 def _arith(blob: bytes) -> int:
@@ -193,6 +179,7 @@ def test_ps20_merges_only_into_legal_swizzles():
 
 
 # --- def packing (sm2/defpack.py) ---------------------------------------------------------------------------------
+
 
 from pyd3d11.shader.sm2.defpack import pack_defs  # noqa: E402
 

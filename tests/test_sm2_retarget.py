@@ -12,15 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from sm2_helpers import compile_
 
-from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import NotSupportedError
 
 INDEPENDENT = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
-
-
-def compile_(src: str, target: str) -> bytes:
-    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0))
 
 
 @INDEPENDENT

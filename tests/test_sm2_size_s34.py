@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from sm2_helpers import agree as _agree
+from sm2_helpers import compile_
+from sm2_helpers import ops as _ops
 
-from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.shader.dxbc.asm import assemble_program
 from pyd3d11.shader.sm2.liveness import Locality
 from pyd3d11.shader.sm2.program import decode_program
@@ -37,22 +39,6 @@ HEAD = "ps_4_0\ndcl_constantbuffer cb0[4], dynamicIndexed\ndcl_input_ps linear v
 
 def _body(code: str):
     return assemble_program(HEAD + code + "\nret\n").instructions[4:]
-
-
-def compile_(src: str, target: str) -> bytes:
-    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0))
-
-
-def _agree(src: str, target: str, seeds=(3, 4)) -> None:
-    from test_hlsl_d3d9_targets import _run_both
-
-    for seed in seeds:
-        for expect, got, name in _run_both(src, target, seed=seed):
-            np.testing.assert_allclose(got, expect, rtol=2e-5, atol=2e-5, err_msg=f"{target} {name} seed {seed}")
-
-
-def _ops(blob: bytes) -> list[str]:
-    return [i.op for i in decode_program(blob).instructions]
 
 
 # --- rule 1: the parts of a flattened if ----------------------------------------------------------------------

@@ -20,17 +20,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from sm2_helpers import compile_
 from sm2_interp import Sm2Machine, validate
 
-from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.shader.sm2.d3d9 import TARGETS, _recoloured
 from pyd3d11.shader.sm2.profile import count_slots
 from pyd3d11.shader.sm2.program import Inst, Sm2Program, decode_program
 from pyd3d11.shader.sm2.tokens import TEXTURE, Reg
-
-
-def compile_(src: str, target: str) -> bytes:
-    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0))
 
 
 def _code(prog: Sm2Program) -> list[Inst]:
