@@ -967,3 +967,101 @@ def test_fxcs_forms_of_parameter_copies(name, shader_line):
     lines = listing(read_program(find_preshader(data)))
     assert len(lines) == 2 and re.fullmatch(r"mov c\d+\.x, c\d+\.[xw]", lines[1])
     assert any(re.fullmatch(shader_line, line) for line in _code(data))
+
+
+# --- from the mutation round's survivors ------------------------------------------------------------------------------
+def _rel(base: int):
+    from pyd3d11.shader.sm2.program import Src
+
+    return Src(Reg.CONST, base, rel=Src(Reg.ADDR, 0, (0, 0, 0, 0)))
+
+
+def _mova(src):
+    from pyd3d11.shader.sm2.program import Dst, Inst, Src
+
+    return Inst("mova", Dst(Reg.ADDR, 0, 1), [Src(src[0], src[1], (0, 0, 0, 0))])
+
+
+def test_a_relative_read_of_a_def_array_stays():
+    """The base c20 is a def (literals), not a parameter: the read at a parameter index stays in the shader."""
+    from pyd3d11.shader.sm2.program import Dst, Inst
+
+    body = [_mova(C0), Inst("mov", Dst(Reg.TEMP, 0, 0xF), [_rel(20)]), _inst("mul", T1, C0, C1),
+            _inst("add", OPOS, T0, T1)]
+    out, plan = _hoist_at(body, {0, 1}, {20: [1.0, 2.0, 3.0, 4.0]})
+    assert [i.op for i in out] == ["mova", "mov", "add"] and out[1].srcs[0].rel is not None
+    assert all(r[0] != "r" for o in plan.outputs for r in o if r is not None)
+
+
+def test_a0_loaded_in_a_loop_is_put_back_for_a_read_after_it():
+    """mova a0.x, c0.x moves inside ``rep``; the relative read after the loop stays (beside v0): a0 is loaded
+    before endrep (after the loop a0 holds whatever the last iteration loaded, read from the register)."""
+    from pyd3d11.shader.sm2.program import Dst, Inst
+
+    body = [_inst("mov", T0, V0), _inst("rep", None, I0), _mova(C0), _inst("mul", T1, C0, C1),
+            _inst("add", T0, T0, T1), _inst("endrep"),
+            Inst("mul", Dst(Reg.RASTOUT, 0, 0xF), [_rel(4), _inst("mov", T0, T0).srcs[0]])]
+    out, _plan = _hoist_at(body, {0, 1, 4, 5, 6, 7})
+    ops = [i.op for i in out]
+    assert ops[ops.index("endrep") - 1] == "mova" and "mova" not in ops[ops.index("endrep") + 1:]
+
+
+def test_the_else_part_of_a_block_around_a_loop_does_not_end_its_value():
+    """``if b0 { rep { r1 = c0 * c1 } } else { r1 = v0 }``, r1 read after endif: the else part's write runs on the
+    other path only, so r1 is put back before endrep."""
+    body = [_inst("if", None, B0), _inst("rep", None, I0), _inst("mul", T1, C0, C1), _inst("endrep"),
+            _inst("else"), _inst("mov", T1, V0), _inst("endif"), _inst("mov", OPOS, T1)]
+    out, _plan = _hoist_at(body, {0, 1})
+    assert _ops(out)[:4] == [("if", None, [B0]), ("rep", None, [I0]), ("mov", T1, [(Reg.CONST, 10)]),
+                             ("endrep", None, [])]
+
+
+def test_a_write_inside_a_branch_of_the_loop_does_not_end_the_next_iterations_read():
+    """Loop body: ``if b0 { r1 = v0 }``, then r0 += r1, then r1 = c0 * c1 (moved): the next iteration reads this
+    one's r1 when the branch is not taken, so r1 is put back before endrep."""
+    body = [_inst("mov", T0, V0), _inst("mov", T1, V0), _inst("rep", None, I0), _inst("if", None, B0),
+            _inst("mov", T1, V0), _inst("endif"), _inst("add", T0, T0, T1), _inst("mul", T1, C0, C1),
+            _inst("endrep"), _inst("mov", OPOS, T0)]
+    out, _plan = _hoist_at(body, {0, 1})
+    ops = _ops(out)
+    assert ops[ops.index(("endrep", None, [])) - 1] == ("mov", T1, [(Reg.CONST, 10)])
+
+
+def test_a_break_in_a_nested_loop_keeps_what_the_outer_loop_reads():
+    """An inner loop's value read by the outer loop's next iteration (before it is written there) is put back
+    before the inner loop's break."""
+    body = [_inst("mov", T0, V0), _inst("mov", T1, V0), _inst("rep", None, I0), _inst("add", T0, T0, T1),
+            _inst("rep", None, I0), _inst("mul", T1, C0, C1), _inst("break"), _inst("endrep"), _inst("endrep"),
+            _inst("mov", OPOS, T0)]
+    out, _plan = _hoist_at(body, {0, 1})
+    ops = _ops(out)
+    assert ops[ops.index(("break", None, [])) - 1] == ("mov", T1, [(Reg.CONST, 10)])
+
+
+def test_one_value_read_twice_takes_one_output_register():
+    """rcp r0.x, c0.x read by two instructions: one output register, its .x, read by both."""
+    body = [_inst("rcp", T0, C0, mask=1), _inst("mul", OPOS, V0, T0), _inst("mul", (Reg.ATTROUT, 0), T0, V0)]
+    for i in body:
+        for s in i.srcs:
+            s.swizzle = (0, 0, 0, 0) if s.reg in (Reg.TEMP, Reg.CONST) else s.swizzle
+    out, plan = _hoist_at(body, {0})
+    assert len(plan.outputs) == 1 and {s.num for i in out for s in i.srcs if s.reg == Reg.CONST} == {10}
+
+
+def test_a_value_put_back_is_still_known_to_moved_code():
+    """mul r0 moves; texld reads r0 (put back: mov r0, c10); add r1, r0, c1 after it still moves, reading the
+    product: the preshader's add reads the mul's result."""
+    body = [_inst("mul", T0, C0, C1), _inst("texld", T2, T0, (Reg.SAMPLER, 0)), _inst("add", T1, T0, C1),
+            _inst("mul", (Reg.COLOROUT, 0), T1, T2)]
+    out, plan = _hoist_at(body, {0, 1})
+    assert [s.op for s in plan.steps] == ["mul", "add"] and plan.steps[1].inputs[0] == plan.steps[0].output
+    assert [i.op for i in out] == ["mov", "texld", "mul"]
+
+
+def test_texkill_after_a_loop_reads_the_loops_value():
+    """texkill r0 after ``rep { r0 = c0 * c1 }``: texkill reads r0's four components, so r0 is put back before
+    endrep."""
+    body = [_inst("mov", T0, V0), _inst("rep", None, I0), _inst("mul", T0, C0, C1), _inst("endrep"),
+            _inst("texkill", T0), _inst("mov", (Reg.COLOROUT, 0), V0)]
+    out, _plan = _hoist_at(body, {0, 1})
+    assert _ops(out)[1:4] == [("rep", None, [I0]), ("mov", T0, [(Reg.CONST, 10)]), ("endrep", None, [])]
