@@ -270,9 +270,7 @@ def _setup_ranges(T: int) -> list[tuple[int, int]]:
 
 
 def _ranges(count: int, least: int | None = None):
-    parts = max(1, min(pool.range_count(), count // (least or _PARALLEL_MIN)))
-    step = -(-count // max(parts, 1))
-    return [(i, min(i + step, count)) for i in range(0, count, max(step, 1))]
+    return row_jobs.split(count, least or _PARALLEL_MIN)
 
 
 def _run_parallel(fn, count: int, *args: int, least: int | None = None) -> None:

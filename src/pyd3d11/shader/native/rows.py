@@ -328,13 +328,19 @@ def _byte_kernels() -> dict:
     return _kernels
 
 
-def byte_ranges(n: int, least: int) -> list[tuple[int, int]]:
-    """``n`` bytes in pool.range_count() ranges of at least ``least`` bytes (one range when there are fewer),
-    each starting on a 64-byte boundary."""
+def split(n: int, least: int, align: int = 1) -> list[tuple[int, int]]:
+    """``[0, n)`` in ``max(1, min(pool.range_count(), n // least))`` ranges of equal length (the last shorter),
+    each length rounded up to a multiple of ``align``; none for ``n`` = 0. The one rule of every row loop's split
+    (pipeline/native/frontend.py's too)."""
     parts = max(1, min(pool.range_count(), n // max(least, 1)))
     step = -(-n // parts)
-    step = -(-step // 64) * 64
+    step = -(-step // align) * align
     return [(a, min(a + step, n)) for a in range(0, n, step)]
+
+
+def byte_ranges(n: int, least: int) -> list[tuple[int, int]]:
+    """``n`` bytes in :func:`split`'s ranges of at least ``least`` bytes, each starting on a 64-byte boundary."""
+    return split(n, least, 64)
 
 
 #: bytes per range at least of the byte kernels (a copy moves ~10 GB/s a core: 256 KiB is ~25 us, several times a
@@ -374,10 +380,8 @@ def copy_rows(dst: np.ndarray, src: np.ndarray, least: int) -> bool:
         if n:
             run_rows(ranges_table(k["copy_bytes"], byte_ranges(n, BYTES_LEAST), dst.ctypes.data, src.ctypes.data))
         return True
-    R = dst.shape[0]  # (numpy flags every empty or 0-d array C-contiguous: those were copied above)
-    parts = max(1, min(pool.range_count(), R // max(least, 1)))
-    step = -(-R // parts)
-    ranges = [(a, min(a + step, R)) for a in range(0, R, step)]
+    # (numpy flags every empty or 0-d array C-contiguous: those were copied above)
+    ranges = split(dst.shape[0], least)
     row = _row_bytes(dst)
     if row is not None and row == _row_bytes(src) and not row % 4:
         run_rows(ranges_table(k["copy_items"], ranges, dst.ctypes.data, dst.strides[0], src.ctypes.data,
@@ -426,9 +430,6 @@ def take_rows(out: np.ndarray, table: np.ndarray, index: np.ndarray, least: int)
     if row_bytes == 0:
         return False  # (rows of no bytes: numpy's gather, which still checks the indices)
     bad = np.zeros(1, np.int32)
-    parts = max(1, min(pool.range_count(), n // max(least, 1)))
-    step = -(-n // parts)
-    ranges = [(a, min(a + step, n)) for a in range(0, n, step)]
-    run_rows(ranges_table(_byte_kernels()[kernel], ranges, out.ctypes.data, table.ctypes.data, index.ctypes.data,
+    run_rows(ranges_table(_byte_kernels()[kernel], split(n, least), out.ctypes.data, table.ctypes.data, index.ctypes.data,
                           row_bytes // 4, rows, bad.ctypes.data))
     return not bad[0]
