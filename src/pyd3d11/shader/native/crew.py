@@ -304,35 +304,28 @@ def _make() -> Crew | None:
         return None
 
 
+def _held(name: str) -> Crew | None:
+    """The crew in module global ``name``, made on first use; None where it cannot be built or ``ENABLED`` is off."""
+    if not ENABLED or _failed:
+        return None
+    c = globals()[name]
+    if c is None:
+        with _crew_lock:
+            if globals()[name] is None and not _failed:
+                globals()[name] = _make()
+            c = globals()[name]
+    return c
+
+
 def get() -> Crew | None:
     """The process's crew for scenes (made on first use: one thread fewer than the CPUs, at least the configured
     worker count less one), or None where it cannot be built or ``ENABLED`` is off."""
-    global _crew
-    if not ENABLED or _failed:
-        return None
-    c = _crew
-    if c is not None:
-        return c
-    with _crew_lock:
-        if _crew is None and not _failed:
-            _crew = _make()
-        return _crew
+    return _held("_crew")
 
 
 def get_rows() -> Crew | None:
     """The crew row jobs run on: a second crew of the same size (ROWS_OWN), else the scenes' (:func:`get`)."""
-    global _rows_crew
-    if not ROWS_OWN:
-        return get()
-    if not ENABLED or _failed:
-        return None
-    c = _rows_crew
-    if c is not None:
-        return c
-    with _crew_lock:
-        if _rows_crew is None and not _failed:
-            _rows_crew = _make()
-        return _rows_crew
+    return _held("_rows_crew") if ROWS_OWN else get()
 
 
 def _shutdown() -> None:
