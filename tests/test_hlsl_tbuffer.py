@@ -74,3 +74,16 @@ def test_tbuffer_takes_a_t_register_beside_textures():
     binds = {refl.GetResourceBindingDesc(k).Name: refl.GetResourceBindingDesc(k) for k in
              range(refl.GetDesc().BoundResources)}
     assert binds["T"].BindPoint == 1 and binds["tex"].BindPoint == 0 and binds["C"].BindPoint == 0
+
+
+@pytest.mark.parametrize("profile", ["ps_4_0", "ps_5_0"])
+@pytest.mark.parametrize("body,row", [("return b;", 1), ("return a;", 0), ("float4 r = b; return r;", 1),
+                                      ("return c.xxxx;", 2)])
+def test_tbuffer_member_returned_as_it_is(profile, body, row):
+    """A member copied to the output with no arithmetic: the SM5 load is ``ld`` with its _indexable(buffer)
+    suffix, so the pass that drops moves of undefined values sees that the load defines its temp (before,
+    ps_5_0 dropped the move and the target kept its clear colour; found comparing with fxc 10.1, session 35)."""
+    src = "tbuffer T { float4 a; float4 b; float4 c; };\nfloat4 main() : SV_Target { " + body + " }"
+    got, _ = _render(src, profile, ELEMENTS, 0)
+    want = ELEMENTS[row] if "xxxx" not in body else np.full(4, ELEMENTS[row, 0])
+    assert np.array_equal(got, want.astype(np.float32))

@@ -34,9 +34,11 @@ def lower_tbuffer_reads(cg: Any, code: list[Ins]) -> None:
                 out.append(Ins("iadd", [Reg("r", (a_t,), None, (0,)), Reg(a.rel[0], a.rel[1], None, (a.rel[3],)),
                                         Reg("l", imm=(reg,))], loc=ins.loc, epos=ins.epos))
                 addr = Reg("r", (a_t,), None, (0, 0, 0, 0))
-            op = "ld_indexable(buffer)(mixed,mixed,mixed,mixed)" if sm5 else "ld"
-            out.append(Ins(op, [Reg("r", (t,), None, (0, 1, 2, 3)), addr, Reg("t", (slot,), None, (0, 1, 2, 3))],
-                           loc=ins.loc, epos=ins.epos))
+            # the SM5 form is ``ld`` with its _indexable text as the suffix, so every pass that reads an
+            # instruction's shape by its mnemonic (the optimiser, the undefined-output pass) knows it writes r#
+            suffix = "_indexable(buffer)(mixed,mixed,mixed,mixed)" if sm5 else ""
+            out.append(Ins("ld", [Reg("r", (t,), None, (0, 1, 2, 3)), addr, Reg("t", (slot,), None, (0, 1, 2, 3))],
+                           suffix, loc=ins.loc, epos=ins.epos))
             args[k] = Reg("r", (t,), None, a.comps, a.mod)
         out.append(Ins(ins.op, args, ins.suffix, ins.tail, ins.loc, ins.epos))
     code[:] = out
