@@ -65,3 +65,20 @@ class TokenText(str):
         return not self == other
 
     __hash__ = str.__hash__
+
+
+def fxc_errors(src: str, files: dict[str, str] | None = None) -> str:
+    """The errors of preprocessing ``src`` as fxc gives them: D3DPreprocess's failure text (#error, a file that does
+    not open), or the errors its message blob holds when it returns S_OK -- d3dcompiler_47 10.1 (under Wine,
+    session 35) goes on after every other preprocessor error and returns its text, and a compile of the source
+    fails on them. An AssertionError when there is none."""
+    from pyd3d11.errors import ShaderCompileError
+
+    msgs: list = []
+    try:
+        D3DPreprocess(src, None, "t.hlsl", None, MemoryInclude(files or {}), msgs)
+    except ShaderCompileError as exc:
+        return exc.errors
+    text = "".join(bytes(m).decode() for m in msgs)
+    assert "error" in text, (src, text)
+    return "\n".join(ln for ln in text.splitlines() if ": error" in ln)

@@ -9,9 +9,8 @@ the C99 rule is checked in the strict mode the GCC differential uses.
 from __future__ import annotations
 
 import pytest
-from preproc_kit import MemoryInclude, run, toks
+from preproc_kit import MemoryInclude, fxc_errors, run, toks
 
-from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DPreprocess
 from pyd3d11.shader.hlsl.diagnostics import HlslError
 from pyd3d11.shader.hlsl.preprocessor import preprocess
@@ -20,9 +19,7 @@ pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests
 
 
 def fails(src: str, files: dict[str, str] | None = None) -> str:
-    with pytest.raises(ShaderCompileError) as ei:
-        D3DPreprocess(src, None, "t.hlsl", None, MemoryInclude(files or {}))
-    return ei.value.errors
+    return fxc_errors(src, files)
 
 
 def strict(src: str) -> list[str]:

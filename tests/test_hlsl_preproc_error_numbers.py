@@ -19,9 +19,8 @@ table's one argument-count code; its text names the other case), and every malfo
 from __future__ import annotations
 
 import pytest
-from preproc_kit import MemoryInclude
+from preproc_kit import fxc_errors
 
-from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DPreprocess
 from pyd3d11.shader.hlsl.diagnostics import HlslError
 from pyd3d11.shader.hlsl.preprocessor import preprocess
@@ -30,9 +29,7 @@ pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests
 
 
 def error_code(src: str, files: dict[str, str] | None = None) -> str:
-    with pytest.raises(ShaderCompileError) as ei:
-        D3DPreprocess(src, None, "t.hlsl", None, MemoryInclude(files or {}))
-    return ei.value.errors
+    return fxc_errors(src, files)
 
 
 def warnings_of(src: str) -> str:

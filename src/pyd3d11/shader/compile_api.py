@@ -244,14 +244,18 @@ def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | Non
     preprocessing fails, or with the warnings (an unknown ``#pragma``: X3568) when it succeeds."""
     name = pSourceName or "source"
     try:
-        res = preprocess(_source_text(pSrcData, SrcDataSize), name, _defines(pDefines), _include_opener(pInclude, name))
+        res = preprocess(_source_text(pSrcData, SrcDataSize), name, _defines(pDefines), _include_opener(pInclude, name),
+                         keep_errors=True)
     except HlslError as exc:
         if ppErrorMsgs is not None:
             ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
         raise ShaderCompileError(exc.text() + "\n", method="D3DPreprocess") from None
     found = _pragma_filtered(res, name)
-    if found and ppErrorMsgs is not None:
-        text = "".join(f"{f}({line},1): warning X{code}: {msg}\n" for f, line, code, msg in found)
+    # the errors fxc's preprocessor goes on after: d3dcompiler_47 10.1 (session 35) returns S_OK and the text,
+    # the errors in the message blob (a compile of the same source fails on them)
+    text = "".join(e.text() + "\n" for e in res.errors)
+    text += "".join(f"{f}({line},1): warning X{code}: {msg}\n" for f, line, code, msg in found)
+    if text and ppErrorMsgs is not None:
         ppErrorMsgs.append(ID3DBlob(text.encode()))
     return ID3DBlob(res.text.encode())
 

@@ -17,16 +17,20 @@ from .diagnostics import HlslError
 
 ERR_DIVZERO = 1503  # division or remainder by zero in an evaluated #if operand
 ERR_INVALID_INT_EXPR = 1518  # "An integer constant expression is invalid or unsupported": any bad #if expression
+#: fxc's number for every malformed #if expression (d3dcompiler_47 10.1, session 35: X1518 never appears; the
+#: message names what its grammar met, "syntax error : unexpected token '~'" / "unexpected end of line" / ...)
+ERR_PP_SYNTAX = 1500
 
 
 class _Reader(Protocol):
     """What the evaluator needs of the preprocessor: its mode and its diagnostics."""
 
     lenient: bool
+    errors: list[HlslError]
 
     def error(self, msg: str, code: int = 1000, col: int = 1) -> HlslError: ...
 
-    def tolerate(self, error: str, warning: str, code: int) -> None: ...
+    def tolerate(self, message: str, code: int, col: int = 1) -> None: ...
 
 
 _BIN_PREC = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7, ">=": 7,
@@ -132,14 +136,28 @@ class CondExpr:
     def take(self) -> str:
         t = self.peek()
         if t is None:
-            raise self.pp.error("syntax error in #if expression", ERR_INVALID_INT_EXPR)
+            raise self.bad(None, "syntax error in #if expression")
         self.i += 1
         return t
+
+    def bad(self, tok: str | None, c99: str) -> HlslError:
+        """The error for ``tok`` (None: the end of the line) where the grammar wants something else: C99's
+        wording with X1518 strictly; fxc's X1500 and its words (d3dcompiler_47 10.1, session 35), which name the
+        token's kind for literals: "unexpected integer '4294967296'", "unexpected float '1.5'", "unexpected
+        string constant", else "unexpected token 'X'" or "unexpected end of line"."""
+        if not self.pp.lenient:
+            return self.pp.error(c99, ERR_INVALID_INT_EXPR)
+        return self.pp.error("syntax error : " + fxc_unexpected(tok), ERR_PP_SYNTAX)
 
     def parse(self) -> int:
         v, _ = self.ternary()
         if self.peek() is not None:
-            raise self.pp.error(f"unexpected token '{self.peek()}' in #if expression", ERR_INVALID_INT_EXPR)
+            err = self.bad(self.peek(), f"unexpected token '{self.peek()}' in #if expression")
+            if not self.pp.lenient:
+                raise err
+            # fxc reports tokens after a complete expression and keeps the value: the group is still decided by
+            # it (``#if 1 2`` includes its group; no "unexpected #endif" follows, as after other syntax errors)
+            self.pp.errors.append(err)
         return v
 
     def ternary(self) -> tuple[int, bool]:
@@ -149,8 +167,9 @@ class CondExpr:
             self.skipping += not c[0]
             a = self.ternary()
             self.skipping -= not c[0]
-            if self.take() != ":":
-                raise self.pp.error("expected ':' in #if expression", ERR_INVALID_INT_EXPR)
+            if self.peek() != ":":
+                raise self.bad(self.peek(), "expected ':' in #if expression")
+            self.take()
             self.skipping += bool(c[0])
             b = self.ternary()
             self.skipping -= bool(c[0])
@@ -181,7 +200,8 @@ class CondExpr:
         ``#if`` "bit operations" rejected and the four arithmetic operations accepted. The strict C99 mode keeps
         them."""
         if op in _FXC_MISSING_OPERATORS and self.pp.lenient:
-            raise self.pp.error(f"invalid token '{op}' in #if expression", ERR_INVALID_INT_EXPR)
+            # d3dcompiler_47 10.1 (session 35): "syntax error : unexpected token '~'" (X1500) for each of the four
+            raise self.bad(op, "")
 
     def apply(self, op: str, x: tuple[int, bool], y: tuple[int, bool]) -> tuple[int, bool]:
         if op in ("&&", "||"):
@@ -194,12 +214,17 @@ class CondExpr:
         unsigned = x[1] or y[1]
         a, b = _wrap(x[0], unsigned), _wrap(y[0], unsigned)
         if op in ("/", "%") and b == 0:
+            if self.pp.lenient:
+                # d3dcompiler_47 10.1 (session 35): X1503, in an unevaluated operand too (``#if 0 && 1/0``), and the
+                # directive is dropped as after a syntax error (``#if 1/0`` opens no group: its lines are written and
+                # its #endif is "unexpected")
+                raise self.pp.error("division by zero in preprocessor expression", ERR_DIVZERO)
             if self.skipping:
                 return 0, unsigned
             # C99 §6.6p4 (a constant expression evaluates to a representable value) makes this a constraint
             # violation; fxc warns and goes on, dividing by 1 (vkd3d's record of it: "Division by zero", the
             # divisor replaced by 1), so x / 0 is x and x % 0 is 0
-            self.pp.tolerate("division by zero in #if expression", "division by zero in #if expression", ERR_DIVZERO)
+            self.pp.tolerate("division by zero in preprocessor expression", ERR_DIVZERO)
             b = 1
         if op in ("==", "!=", "<", ">", "<=", ">="):
             r = {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
@@ -218,13 +243,17 @@ class CondExpr:
         if t == "(":
             v = self.ternary()
             while self.peek() == ",":
-                # "( expression )" may hold a comma operator only where it is not evaluated (C99 §6.6p3)
+                # "( expression )" may hold a comma operator only where it is not evaluated (C99 §6.6p3); fxc's
+                # grammar has no comma at all (X1500 "unexpected token ','", evaluated or not)
+                if self.pp.lenient:
+                    raise self.bad(",", "")
                 if not self.skipping:
                     raise self.pp.error("comma operator in an evaluated #if expression", ERR_INVALID_INT_EXPR)
                 self.take()
                 v = self.ternary()
-            if self.take() != ")":
-                raise self.pp.error("missing ')' in #if expression", ERR_INVALID_INT_EXPR)
+            if self.peek() != ")":
+                raise self.bad(self.peek(), "missing ')' in #if expression")
+            self.take()
             return v
         if t == "!":
             return int(not self.unary()[0]), self.all_unsigned
@@ -232,6 +261,8 @@ class CondExpr:
             self.fxc_operator(t)
             v, unsigned = self.unary()
             return _wrap(-v if t == "-" else ~v if t == "~" else v, unsigned), unsigned
+        if self.pp.lenient:
+            return fxc_constant(t, self), True
         try:
             v, unsigned = _pp_int(t)
             if self.all_unsigned:
@@ -239,3 +270,39 @@ class CondExpr:
             return v, unsigned
         except ValueError:
             raise self.pp.error(f"invalid token '{t}' in #if expression", ERR_INVALID_INT_EXPR) from None
+
+
+def fxc_unexpected(tok: str | None) -> str:
+    """fxc's words for a token its #if grammar did not expect (d3dcompiler_47 10.1, session 35)."""
+    if tok is None:
+        return "unexpected end of line"
+    if tok[:1].isdigit() or (tok[:1] == "." and tok[1:2].isdigit()):
+        is_float = not tok.lower().startswith("0x") and any(c in tok for c in ".eE")
+        return f"unexpected {'float' if is_float else 'integer'} '{tok}'"
+    if tok.startswith('"'):
+        return "unexpected string constant"
+    if tok.startswith("'"):
+        return "unexpected token '''"
+    return f"unexpected token '{tok}'"
+
+
+def fxc_constant(tok: str, expr: CondExpr) -> int:
+    """An operand of fxc's #if as d3dcompiler_47 10.1 reads it (session 35): an integer constant that fits 32
+    bits (decimal, octal, hexadecimal; ``u``/``l`` suffixes), or a character constant of exactly one character
+    other than the quote, taken as written (``'\\'`` is 92); an escape sequence (``'\\n'``, ``'\\0'``,
+    ``'\\x41'``), several characters or none are its X1500 "unexpected token '''". A larger integer is its
+    "unexpected integer", anything else (a float, a string, an operator) its syntax error for that token."""
+    if tok.startswith("'"):
+        if len(tok) == 3 and tok[1] != "'":
+            return ord(tok[1]) & _MASK
+        raise expr.bad(tok, "")
+    try:
+        v, _ = _pp_int(tok)
+    except ValueError:
+        raise expr.bad(tok, "") from None
+    body = tok.rstrip("uUlL")
+    hexa, octal = body.lower().startswith("0x"), body.startswith("0") and body.isdigit()
+    raw = int(body, 16) if hexa else int(body, 8) if octal else int(body)
+    if raw > _MASK:
+        raise expr.bad(tok, "")
+    return v & _MASK

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from .diagnostics import HlslError
 from .ppexpr import ERR_DIVZERO as ERR_DIVZERO  # the #if numbers live with the evaluator (ppexpr.py)
-from .ppexpr import ERR_INVALID_INT_EXPR, CondExpr
+from .ppexpr import ERR_INVALID_INT_EXPR, CondExpr, fxc_unexpected
 from .warnpragma import parse_warning_pragma
 
 #: preprocessing tokens as fxc reads them: a number is an HLSL literal (the #define page: pasted "tokens must be
@@ -70,6 +70,8 @@ class PreprocessResult:
     warning_specs: dict[int, str] = field(default_factory=dict)
     #: the text of every file the run read, by the name ``#line`` markers give it (the main file, includes)
     sources: dict[str, str] = field(default_factory=dict)
+    #: the errors fxc reports and goes on after (``preprocess(keep_errors=True)``; see ``Preprocessor.tolerate``)
+    errors: list[HlslError] = field(default_factory=list)
 
 
 def tokenize_line(line: str, pp_numbers: bool = False) -> list[str]:
@@ -371,6 +373,10 @@ RESERVED_NAMES = PREDEFINED | {"defined"}
 MAX_EXPANSION_WORK = 1 << 21
 
 
+#: what Preprocessor._soft returns for a run that failed with an error fxc goes on after
+_FAILED = object()
+
+
 class Preprocessor:
     """One preprocessing run. ``include_open(kind, name, parent_file) -> (text, file_name)`` loads includes."""
 
@@ -404,6 +410,9 @@ class Preprocessor:
         self._expansion_line = 0  # the line of the outermost macro name being expanded
         self._open_at = 0  # set by _needs_more
         self.warnings: list[tuple[str, int, int, str]] = []
+        #: the errors fxc's preprocessor reports and goes on after (``tolerate``; every error but #error, a file
+        #: that fails to open and the resource limits): D3DPreprocess returns its text and these messages
+        self.errors: list[HlslError] = []
         self.warning_specs: dict[int, str] = {}
         self.depth = 0
         #: the files a ``#pragma once`` marked (_file_key of the name the include handler gave)
@@ -420,18 +429,38 @@ class Preprocessor:
         """A preprocessor warning at the current line (D3DPreprocess's ppErrorMsgs, the compile's warnings)."""
         self.warnings.append((self.file, self.line, code, msg))
 
-    def tolerate(self, error: str, warning: str, code: int) -> None:
-        """Input C99 requires a diagnostic for and fxc accepts (``lenient``): strictly the error ``error``, else
-        the warning ``warning`` (the same number) and the caller ignores the input."""
+    def tolerate(self, message: str, code: int, col: int = 1) -> None:
+        """An error after which fxc's preprocessor goes on (``lenient``): strictly raised; in fxc's mode recorded
+        in ``errors`` and the caller ignores the input. d3dcompiler_47 10.1 (under Wine, session 35) reports
+        these as errors -- D3DCompile fails -- while D3DPreprocess still returns S_OK and its text."""
         if not self.lenient:
-            raise self.error(error, code)
-        self.warn(code, warning)
+            raise self.error(message, code, col)
+        self.errors.append(self.error(message, code, col))
+
+    #: the errors that end fxc's preprocessing (D3DPreprocess fails): #error, a file that does not open, the
+    #: resource limits; every other error is reported and the run goes on (d3dcompiler_47 10.1, session 35)
+    FATAL_CODES = frozenset({1000, 1003, 1506, 1507})
+
+    def _soft(self, run: Callable[..., object], *args: object) -> object:
+        """``run(*args)``; in fxc's mode an error of it that fxc goes on after is recorded and ``_FAILED``
+        returned (the directive or line has no effect: ``#if`` with a malformed expression opens no group, so its
+        ``#endif`` is then "unexpected", as fxc reports)."""
+        try:
+            return run(*args)
+        except _Unterminated:
+            raise
+        except HlslError as exc:
+            if not self.lenient or exc.code in self.FATAL_CODES:
+                raise
+            self.errors.append(exc)
+            return _FAILED
 
     # --- driving ------------------------------------------------------------------------------------
     def run(self, text: str, file: str) -> PreprocessResult:
         self.process(text, file)
         return PreprocessResult("\n".join(self.out) + "\n", self.pack_matrix_row_major,
-                                warnings=self.warnings, warning_specs=self.warning_specs, sources=self.sources)
+                                warnings=self.warnings, warning_specs=self.warning_specs, sources=self.sources,
+                                errors=self.errors)
 
     def process(self, text: str, file: str) -> None:
         self.depth += 1
@@ -461,14 +490,17 @@ class Preprocessor:
             active = all(c.active for c in conds[-1:]) if conds else True
             s = code.strip()
             if active and (not s.startswith("#") or re.match(r"#\s*define\b", s)):
-                self._check_string(code, i, len(lines))
+                if self._soft(self._check_string, code, i, len(lines)) is _FAILED:
+                    self.out.extend([""] * (i - start))  # fxc goes on after the line's error
+                    continue
             if s.startswith("#") and not was_in_comment:
                 while incomment[0] and i < len(lines):
                     # a comment is one space (C99 5.1.1.2 phase 3, before directives are read in phase 4): a
                     # block comment that opens on a directive line carries the directive on past its end
                     s += " " + _strip_comments(lines[i], incomment).strip()
                     i += 1
-                emitted = self.directive(s[1:].strip(), conds, active, start)
+                emitted = self._soft(self.directive, s[1:].strip(), conds, active, start)
+                emitted = False if emitted is _FAILED else emitted
                 if self._line_directive is not None:
                     # "#line N": the line after the directive (physical line i + 1) is line N
                     self.line_delta = self._line_directive - (i + 1)
@@ -502,7 +534,7 @@ class Preprocessor:
                                 toks = toks[self._open_at:]
                             self.line = i + 1 + self.line_delta
                             here = all(c.active for c in conds[-1:]) if conds else True
-                            self.directive(d[1:].strip(), conds, here, i)
+                            self._soft(self.directive, d[1:].strip(), conds, here, i)
                             i = nxt.next_i
                             if self._line_directive is not None:
                                 # "#line N" among the arguments numbers the line after it N, as it would
@@ -571,8 +603,7 @@ class Preprocessor:
                             "comment continues past the end of the file")
         if conds:
             # C99 §6.10.1 wants each group closed in its own file; fxc warns and ends the group with the file
-            self.tolerate("unterminated conditional directive",
-                          "unterminated conditional directive: #endif assumed at the end of the file", ERR_UNEXPECTEDEOF)
+            self.tolerate("unexpected end of file", ERR_UNEXPECTEDEOF)
         self.file, self.line = saved_file, saved_line
         self.real_file, self.line_delta = saved_real, saved_delta
         self._open_end = saved_open_end
@@ -619,8 +650,7 @@ class Preprocessor:
         """The end of the file inside a macro's argument list (C99 §6.10.3p10 wants the closing parenthesis):
         strictly an error; fxc warns, keeps the macro's name and drops the unfinished arguments (vkd3d's
         "Unterminated macro invocation", which writes the name alone)."""
-        self.tolerate("unexpected end of file in macro expansion",
-                      "unexpected end of file in a macro invocation: its arguments are dropped", ERR_UNEXPECTEDEOF_MACRO)
+        self.tolerate("unexpected end of file in macro expansion", ERR_UNEXPECTEDEOF_MACRO)
         try:
             self.expand(toks)
         except _Unterminated as e:
@@ -688,11 +718,9 @@ class Preprocessor:
             if s == "":
                 if not self.lenient:
                     return False  # C99 §6.10.7: the null directive has no effect
-                # fxc has no null directive: a line holding only '#' is an error when compiled (a 2007 test of
-                # fxc10), and vkd3d's record of fxc's preprocessor passes the '#' on as text: kept as text here,
-                # which the compiler then rejects (lexer.py)
-                self.warn(ERR_INVALIDCOMMAND, "'#' alone on a line is no directive: kept as text")
-                return "#"
+                # fxc has no null directive: d3dcompiler_47 10.1 (session 35) reports "syntax error : unexpected
+                # end of line" (X1500) and goes on
+                raise self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
             return self.unknown_directive(s)
         name, rest = m.group(1), m.group(2).strip()
         if name in ("if", "ifdef", "ifndef"):
@@ -713,31 +741,35 @@ class Preprocessor:
         if name in ("elif", "else", "endif"):
             if not conds:
                 # C99 §6.10.1: these only continue a group the same file opened; fxc ignores a stray one
-                self.tolerate(f"#{name} without #if", f"#{name} without #if ignored",
-                              {"elif": ERR_ELIF, "else": ERR_ELSE, "endif": ERR_ENDIF}[name])
+                self.tolerate(f"unexpected #{name}", {"elif": ERR_ELIF, "else": ERR_ELSE, "endif": ERR_ENDIF}[name])
                 return False
             c = conds[-1]
             if name != "elif" and rest and c.parent_active:
                 # "# else new-line", "# endif new-line": nothing may follow (a comment is white space)
-                self.warn(ERR_UNEXPECTEDTOKENS, f"unexpected tokens following preprocessor directive #{name}")
+                self._check_end(name, rest)
             if name == "endif":
                 conds.pop()
             elif name == "else":
                 if c.seen_else:
-                    self.tolerate("#else after #else", "#else after #else ignored", ERR_ELSE_ELSE)
+                    self.tolerate("unexpected #else following #else", ERR_ELSE_ELSE)
                     return False
                 c.seen_else = True
                 c.active = c.parent_active and not c.taken
                 c.taken = True
             else:
                 if c.seen_else:
-                    self.tolerate("#elif after #else", "#elif after #else ignored", ERR_ELIF_ELSE)
+                    self.tolerate("unexpected #elif following #else", ERR_ELIF_ELSE)
                     return False
                 if c.parent_active and not c.taken:
                     v = self.eval_expr(rest) != 0
                     c.active = v
                     c.taken = v
                 else:
+                    if c.parent_active and self.lenient:
+                        # fxc evaluates an #elif after a taken group too (C99 §6.10.1p6 does not): its errors are
+                        # reported, and one that drops the directive leaves the taken group going on (d3dcompiler_47
+                        # 10.1, session 35: ``#if 1 / a / #elif ~1 / b / #endif`` writes a and b)
+                        self.eval_expr(rest)
                     c.active = False
             return False
         if not active:
@@ -749,7 +781,9 @@ class Preprocessor:
             if not im:  # "# undef identifier" (C99 §6.10.3.5)
                 raise self.error("#undef requires an identifier", ERR_PP_SYNTAX)
             self._check_end(name, rest[im.end():])
-            if im.group(0) in RESERVED_NAMES:
+            if self.lenient and im.group(0) == "defined":
+                raise self.error("syntax error : unexpected token 'defined'", ERR_PP_SYNTAX)
+            if im.group(0) in RESERVED_NAMES and not self.lenient:
                 self.warn(W_RESERVED_NAME, f"macro name '{im.group(0)}' is reserved, '#undef' ignored")
             else:
                 self.macros.pop(im.group(0), None)
@@ -768,7 +802,11 @@ class Preprocessor:
             return self.pragma(rest)
         elif name == "line":
             parts = self._tokens(rest)
-            parts = [p for p in self.expand(parts) if p != " "]
+            # C99 §6.10.4p5 replaces macros in a #line that matches neither form; fxc does not (d3dcompiler_47
+            # 10.1, session 35: ``#line L`` is "syntax error : unexpected token 'L'")
+            parts = [p for p in (parts if self.lenient else self.expand(parts)) if p != " "]
+            if self.lenient and (not parts or not parts[0].isdigit()):
+                raise self.error("syntax error : " + fxc_unexpected(parts[0] if parts else None), ERR_PP_SYNTAX)
             if not parts or not parts[0].isdigit():
                 raise self.error("#line directive requires a line number", ERR_PP_SYNTAX)
             # the presumed file name as written: the HLSL "Preprocessor Directives" page has "escape sequences are
@@ -776,7 +814,7 @@ class Preprocessor:
             # §6.10.4p4 would read the string literal's escapes)
             fname = parts[1][1:-1] if len(parts) > 1 and parts[1].startswith('"') else self.file
             if len(parts) > 2 or (len(parts) > 1 and not parts[1].startswith('"')):
-                self.warn(ERR_UNEXPECTEDTOKENS, "unexpected tokens following preprocessor directive #line")
+                self._check_end("line", " ".join(parts[1 if not parts[1].startswith('"') else 2:]))
             self.file = fname
             self._line_directive = int(parts[0])
             return f'#line {int(parts[0])} "{fname}"'  # the marker names the line after it
@@ -785,22 +823,26 @@ class Preprocessor:
         return False
 
     def _check_end(self, name: str, tail: str) -> None:
-        """C99 §6.10.1/§6.10.3.5: the directive's new-line follows its identifier; anything else is warned about
-        (as MSVC's C4067 does) and ignored."""
-        if tail.strip():
+        """C99 §6.10.1/§6.10.3.5: the directive's new-line follows its operands. Strictly a warning (as MSVC's
+        C4067); fxc reports the first extra token as its X1500 syntax error and the directive still takes effect
+        (d3dcompiler_47 10.1, session 35: ``#ifdef A B`` opens its group, ``#endif x``, ``#undef A B``,
+        ``#line 5 foo`` are errors)."""
+        if not tail.strip():
+            return
+        if self.lenient:
+            first = next(t for t in self._tokens(tail.strip()) if t != " ")
+            self.errors.append(self.error(f"syntax error : unexpected token '{first}'", ERR_PP_SYNTAX))
+        else:
             self.warn(ERR_UNEXPECTEDTOKENS, f"unexpected tokens following preprocessor directive #{name}")
 
     def unknown_directive(self, s: str) -> str:
         """A ``#`` line in an active group that names no directive (C99 §6.10p1 "non-directive": the standard
         leaves it undefined). Strictly an error; fxc warns and keeps the line as text (vkd3d's "Ignoring unknown
         directive"), which the compiler then rejects as a syntax error (lexer.py)."""
-        if not self.lenient:
-            raise self.error(f"invalid preprocessor command '{s.split()[0] if s.split() else s}'", ERR_INVALIDCOMMAND)
-        self.warn(ERR_INVALIDCOMMAND, f"unknown preprocessor directive '#{s.split()[0]}' ignored")
-        try:
-            return "#" + _join(self.expand(self._tokens(s)))
-        except _Unterminated:
-            return "#" + s
+        # d3dcompiler_47 10.1 (session 35): X1504 "invalid preprocessor command 'foo'", an error fxc goes on after
+        # (D3DPreprocess writes an empty line for it)
+        self.tolerate(f"invalid preprocessor command '{s.split()[0] if s.split() else s}'", ERR_INVALIDCOMMAND)
+        return ""
 
     def pragma(self, rest: str) -> str:
         # "#pragma Directive": the token-string "is subject to macro expansion"
@@ -837,7 +879,9 @@ class Preprocessor:
         if not m:
             raise self.error("#define requires a macro name", ERR_PP_SYNTAX)
         name = m.group(1)
-        if name in RESERVED_NAMES:
+        if self.lenient and name == "defined":
+            raise self.error("syntax error : unexpected token 'defined'", ERR_PP_SYNTAX)
+        if name in RESERVED_NAMES and not self.lenient:
             self.warn(W_RESERVED_NAME, f"macro name '{name}' is reserved, '#define' ignored")
             return
         params = None
@@ -855,6 +899,10 @@ class Preprocessor:
             params = [p.strip() for p in plist.split(",")] if plist else []
             body_text = body_text[close + 1:]
             # C99 §6.10.3p12: a final "..." makes the macro variadic; its parameter is named __VA_ARGS__
+            if self.lenient and "..." in plist:
+                # fxc has no variadic macros: d3dcompiler_47 10.1 and 6.3 (session 35) report "syntax error :
+                # unexpected token '...'" (X1500) and ignore the definition
+                raise self.error("syntax error : unexpected token '...'", ERR_PP_SYNTAX)
             if params and params[-1] == "...":
                 params[-1] = _VA_ARGS
             # C99 §6.10.3 constraints: an identifier list without repeats (p6); __VA_ARGS__ is no parameter
@@ -869,7 +917,7 @@ class Preprocessor:
                 if p in params[:k]:
                     raise self.error(f"duplicate macro parameter '{p}' in '{name}'", ERR_DUPLICATEPARAMATER)
         body = self._tokens(body_text.strip())
-        if _VA_ARGS in body and not (params and params[-1] == _VA_ARGS):
+        if _VA_ARGS in body and not (params and params[-1] == _VA_ARGS) and not self.lenient:
             # C99 §6.10.3p5: only in the replacement list of a macro that uses the ellipsis notation
             raise self.error(f"'__VA_ARGS__' can only appear in the expansion of a variadic macro ('{name}')", ERR_PP_SYNTAX)
         self._check_replacement_list(name, params, [t for t in body if t != " "])
@@ -883,7 +931,9 @@ class Preprocessor:
         """C99 §6.10.3.3p1: ``##`` neither begins nor ends a replacement list; §6.10.3.2p1: in a function-like
         macro each ``#`` is followed by a parameter. fxc (``lenient``) has neither for ``#`` (see ``_subst``) nor
         for an object-like macro's ``##`` (no operator there); the charizing ``#@`` keeps its parameter rule."""
-        if toks and (toks[0] == "##" or toks[-1] == "##") and (params is not None or not self.lenient):
+        # fxc takes ``##`` at either end of a function-like macro's list too and writes it out (d3dcompiler_47
+        # 10.1, session 35: ``#define F(x) x ##`` then ``F(a) b`` is ``a ## b``)
+        if toks and (toks[0] == "##" or toks[-1] == "##") and not self.lenient:
             raise self.error(f"'##' cannot begin or end the replacement list of '{name}'", ERR_PP_SYNTAX)
         if params is not None:
             for k, t in enumerate(toks):
@@ -966,10 +1016,10 @@ class Preprocessor:
                 # macros that double at every level (#define A1 A0 A0 ...) grow exponentially; fxc runs out of
                 # memory on them, here the run stops after a bounded amount of work
                 raise self.error(f"out of memory: macro expansion exceeds {MAX_EXPANSION_WORK} tokens", 1000)
-            if t == "__LINE__":
+            if t == "__LINE__" and t not in self.macros:
                 out.append(str(getattr(t, "line", 0) or self._expansion_line))
                 continue
-            if t == "__FILE__":
+            if t == "__FILE__" and t not in self.macros:
                 out.append('"' + self.file.replace("\\", "\\\\") + '"')
                 continue
             if t == "_Pragma" and not self._in_if:
@@ -1026,17 +1076,29 @@ class Preprocessor:
                 # fxc's number and wording, recorded in DXC's SemaHLSL tests (literals.hlsl: X1516). fxc counts
                 # an empty argument as a missing one: DXC issue 3315 quotes fxc's X1516 for A(,), A(a,) and
                 # A(,b) of `#define A(x,y) x##y` (C99 §6.10.3p4 allows empty arguments; strict_c99 keeps that).
-                # That a one-parameter macro called as B() fails the same way is inferred from the same rule.
+                # d3dcompiler_47 10.1 (session 35) confirms both, B() of a one-parameter macro included, and goes on:
+                # the invocation is replaced by the macro's name alone
+                if self.lenient:
+                    self.errors.append(self.error(f"not enough actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO))
+                    out.append(t)
+                    del pending[rest:]
+                    source_left = min(source_left, rest)
+                    continue
                 raise self.error(f"not enough actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO)
             if len(args) > len(m.params):
                 # C99 §6.10.3p4 wants as many arguments as parameters. fxc's table of preprocessor errors has no
                 # entry for too many (X1516 is "not enough"): its preprocessor family (MSVC C4002, the resource
                 # compiler's RC4002, "too many actual parameters for macro") warns and the extra arguments are
                 # "collected but ignored during expansion"; vkd3d's record warns too. The number is inferred.
+                # d3dcompiler_47 10.1 (session 35) settles it: an error, worded "not enough actual parameters", the
+                # invocation replaced by the macro's name alone
                 if not self.lenient:
                     raise self.error(f"too many actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO)
-                self.warn(ERR_PARAMETERS_MACRO, f"too many actual parameters for macro '{t}'")
-                args = args[:len(m.params)]
+                self.errors.append(self.error(f"not enough actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO))
+                out.append(t)
+                del pending[rest:]
+                source_left = min(source_left, rest)
+                continue
             amap = dict(zip(m.params, args, strict=True))
             inner = (ths & (_hs(rparen) | hide)) | {m.name}
             body = _add_hide(self._paste(self._subst(m.body, amap, inner)), inner)
@@ -1182,6 +1244,10 @@ class Preprocessor:
 
     # --- #if expressions -----------------------------------------------------------------------
     def eval_expr(self, text: str) -> int:
+        if self.lenient:
+            # fxc's character constant is one character between quotes, taken as written: ``'\'`` is 92
+            # (d3dcompiler_47 10.1, session 35), where C's tokens would leave the quote open
+            text = re.sub(r"(?<![\w'])'\\'", "92", text)
         toks = [t for t in self._tokens(text) if t != " "]
         # defined X / defined(X) before expansion (C99 §6.10.1p1); a ``defined`` that an expansion produces is
         # undefined behaviour in C99 and evaluated the same way afterwards (as GCC, Clang and MSVC do)
@@ -1193,6 +1259,8 @@ class Preprocessor:
         exp = self._resolve_defined(exp)
         exp = ["0" if re.match(r"[A-Za-z_]", t) else t for t in exp]
         if not exp:
+            if self.lenient:
+                raise self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
             raise self.error("#if requires an expression", ERR_INVALID_INT_EXPR)
         return CondExpr(exp, self).parse()
 
@@ -1209,6 +1277,10 @@ class Preprocessor:
             k = i + 2 if paren else i + 1
             name = toks[k] if k < len(toks) else ""
             if not re.match(r"[A-Za-z_]\w*$", name) or (paren and (k + 1 >= len(toks) or toks[k + 1] != ")")):
+                if self.lenient:
+                    bad = k if not re.match(r"[A-Za-z_]\w*$", name) else k + 1
+                    raise self.error("syntax error : " + fxc_unexpected(toks[bad] if bad < len(toks) else None),
+                                     ERR_PP_SYNTAX)
                 raise self.error("'defined' requires an identifier, optionally in parentheses", ERR_INVALID_INT_EXPR)
             res.append("1" if name in self.macros or name in PREDEFINED else "0")
             i = k + 2 if paren else k + 1
@@ -1313,7 +1385,13 @@ def _trim(a: list[str]) -> list[str]:
 
 def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
                include_open: Callable[[int, str, str], tuple[str, str]] | None = None,
-               strict_c99: bool = False) -> PreprocessResult:
+               strict_c99: bool = False, keep_errors: bool = False) -> PreprocessResult:
     """Preprocess ``text``; raises :class:`HlslError` on #error and malformed directives. ``strict_c99``: paste
-    ``##`` operands unexpanded as C99 does (fxc expands them first; see ``Preprocessor._subst``)."""
-    return Preprocessor(defines, include_open, strict_c99).run(text, file)
+    ``##`` operands unexpanded as C99 does (fxc expands them first; see ``Preprocessor._subst``).
+    ``keep_errors``: the errors fxc goes on after stay in the result's ``errors`` (D3DPreprocess returns its text
+    with them); otherwise the first is raised, as a compile fails on it."""
+    pp = Preprocessor(defines, include_open, strict_c99)
+    res = pp.run(text, file)
+    if pp.errors and not keep_errors:
+        raise pp.errors[0]
+    return res
