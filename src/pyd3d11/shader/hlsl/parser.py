@@ -68,15 +68,26 @@ _RESERVED = {"if", "else", "for", "while", "do", "switch", "case", "default", "b
 #: (DXC SemaHLSL varmods-syntax: `int point;`, `float4 point g;`, `struct point S`, a `point` global, field,
 #: local, typedef or return type are all X3000 "unexpected token 'point'"; two on one parameter X3083)
 PRIMITIVE_MODIFIERS = frozenset({"point", "line", "triangle", "lineadj", "triangleadj"})
-#: the technique keywords, which fxc's lexer reads in any letter case (DXC SemaHLSL effects-syntax.hlsl:
-#: `Technique`, `TechNiQue` pass fxc; `int TechNiQue = 1;` is X3000 at the keyword)
-_CASELESS_KEYWORDS = {"technique": "technique", "technique10": "technique10", "technique11": "technique11"}
+#: the technique keyword, which fxc's lexer reads in any letter case (DXC SemaHLSL effects-syntax.hlsl:
+#: `Technique`, `TechNiQue` pass fxc; `int TechNiQue = 1;` is X3000 at the keyword). ``technique10`` and
+#: ``technique11`` are exact spellings: d3dcompiler_47 10.1 fails `Technique10 T { … }` (X3000 "unrecognized
+#: identifier") and compiles `int Technique10;` (tests/test_rules_fx_fxc_verdicts_s35.py)
+_CASELESS_KEYWORDS = {"technique": "technique"}
+#: effect words no declaration may name in any letter case (d3dcompiler_47 10.1: `int PASS;`, `int Asm;`,
+#: `int Decl;`, `int TechNiQue;` are X3000 at the name) ...
+_CASELESS_RESERVED = frozenset({"technique", "pass", "asm", "decl"})
+#: ... and those reserved in this spelling only (`int fxgroup;`, `int CompileShader;`, `int NULL;`, `int String;`
+#: are X3000 where `int FxGroup;`, `int compileshader;`, `int null;`, `int STRING;` compile)
+_EXACT_RESERVED = frozenset({"technique10", "technique11", "fxgroup", "compile", "CompileShader", "compile_fragment",
+                             "stateblock", "stateblock_state", "NULL", "String", "sampler_state"})
 #: the shader object types are found in any letter case where a type is expected (effects-syntax:
 #: `PixelShadeR ps`, `VertexShadeR vs;` pass), but only these spellings are reserved words: vkd3d's
 #: Windows-verified effect-shader-objects-fx_5 compiles `float4 vertexshadeR; float4 geometryshader;` and
 #: fails `float4 vertexshader;` / `float4 VertexShader;`; effects-syntax fails `int RenderTargetView = 1;`,
 #: `int PixelShader = 1;` and `int pixelshader = 1;`
 _CASELESS_TYPES = {"pixelshader": "PixelShader", "vertexshader": "VertexShader"}
+#: the Direct3D 10 state objects a ``sampler_state { … }`` block initialises as it does a sampler
+_STATE_BLOCK_KINDS = frozenset({"BlendState", "DepthStencilState", "RasterizerState"})
 #: type names that are no keywords: MicrosoftDocs "Keywords" lists ``texture`` (lowercase) and not ``Texture``, the
 #: D3D9 spelling fxc still takes as a type (vkd3d effect-variables-fx_2: ``Texture tex1;``). Like a typedef name,
 #: a declaration may name a variable so (DirectXTK's effects, built by fxc with /WX: ``Texture2D<float4> Texture :
@@ -199,8 +210,12 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
         effect-shader-objects-fx_5 compiles ``float4 geometryshader;``) and ``_SHADOWABLE_TYPES``."""
         n = self.tok.text
         if self.tok.kind == "id" and n not in _SHADOWABLE_TYPES and n != "geometryshader" and \
-                (n in OBJECT_KINDS or _NUMERIC_NAME.match(n) or n in _BUILTIN_TYPE_WORDS):
+                (n in OBJECT_KINDS or _NUMERIC_NAME.match(n) or n in _BUILTIN_TYPE_WORDS or n in _LOWER_TEXTURES):
             raise self.error()
+        if self.tok.kind == "id" and (n.lower() in _CASELESS_RESERVED or n in _EXACT_RESERVED):
+            raise self.error()
+        if self.tok.kind == "id" and n.lower() == "string":  # `int STRING;`: a variable, no type, in its scope
+            self.shadowed.add(n)
         return self.ident()
 
     # --- types ------------------------------------------------------------------------------------
@@ -211,7 +226,7 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
         n = t.text
         if n in self.shadowed:
             return False
-        if n in _LOWER_TEXTURES or n.lower() in _CASELESS_TYPES:
+        if n in _LOWER_TEXTURES or n.lower() in _CASELESS_TYPES or n.lower() == "string":
             return True
         if n.startswith("RasterizerOrdered") and "RW" + n[17:] in OBJECT_KINDS:
             return True
@@ -249,6 +264,10 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             return self.parse_struct()
         if name in ("class", "interface") and is_elaborated(self):
             return parse_elaborated(self)
+        if name in ("geometryshader", "sampler_state"):
+            # words of the effect grammar, no type names: d3dcompiler_47 10.1 fails `geometryshader g;` and
+            # `sampler_state s;` (X3000 at the word; `GeometryShader g;` compiles)
+            raise self.error()
         self.next()
         if name == "unsigned":  # modifies an int type (also through a typedef): int2x2 -> uint2x2
             if not self.is_type_start():
@@ -268,7 +287,7 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             name = _CASELESS_TYPES[name.lower()]
         if name == "void":
             return VOID
-        if name == "string":
+        if name.lower() == "string" and name not in self.types:  # any letter case (fxc 10.1: `sTrInG s;`)
             return ObjectType("string")
         if name in self.types:
             t = self.types[name]
@@ -1091,16 +1110,20 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                     sem = self.ident().text
             self.skip_annotations()
             init = None
-            arr = self.at("=") and self.peek().text == "{" and self.peek(2).text.lower() == "sampler_state"
-            if arr or (self.at("=") and self.peek().kind == "id" and self.peek().text.lower() == "sampler_state"):
+            arr = self.at("=") and self.peek().text == "{" and self.peek(2).text == "sampler_state"
+            if arr or (self.at("=") and self.peek().kind == "id" and self.peek().text == "sampler_state"):
                 # ``sampler s = sampler_state { … };`` (an array: ``= { sampler_state { … }, … }``, a block per
-                # element): effect state blocks, ignored outside fx profiles
+                # element): effect state blocks, ignored outside fx profiles. d3dcompiler_47 10.1 takes the block
+                # for the sampler kinds and the three Direct3D 10 state objects (`BlendState b = sampler_state
+                # { … };` compiles) and reads it as a 'const StateBlock' elsewhere: X3017 "cannot implicitly
+                # convert"; the keyword is spelled exactly (`SAMPLER_STATE` is an undeclared identifier)
                 leaf = array_leaf(t) if arr else t
-                if not (isinstance(leaf, ObjectType) and "ampler" in leaf.kind):
-                    raise self.error("sampler_state initialises sampler objects only", self.peek(1 + arr), 3000)
+                if not (isinstance(leaf, ObjectType) and ("ampler" in leaf.kind or leaf.kind in _STATE_BLOCK_KINDS)):
+                    raise self.error(f"cannot implicitly convert from 'const StateBlock' to 'const {leaf}'",
+                                     self.peek(1 + arr), 3017)
                 for _ in range(1 + arr):
                     self.next()
-                while self.tok.text.lower() == "sampler_state":
+                while self.tok.text == "sampler_state":
                     self.next()
                     self.expect("{")
                     self._state_block_entries()
@@ -1154,6 +1177,8 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
     def parse_initializer(self) -> A.Node:
         if self.at("{"):
             pos = self.next().pos
+            if self.at("}"):  # an empty list is fxc's syntax error at the `}` (10.1: `float a[2] = { };`,
+                raise self.error()  # `S s = { };`, `Texture2D t = { { } };` are X3000)
             items = []
             while not self.accept("}"):
                 items.append(self.parse_initializer())
