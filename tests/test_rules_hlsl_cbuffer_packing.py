@@ -205,9 +205,10 @@ PACKOFFSET_ERRORS = [
      "error X3530: register or offset bind c2.y not valid"),
     ("cbuffer cb { float a[2] : packoffset(c0.z); }", "error X3530: register or offset bind c0.z not valid"),
     ("cbuffer cb { float2x2 a : packoffset(c0.y); }", "error X3530: register or offset bind c0.y not valid"),
-    # a double is a component pair: .xy or .zw only
-    ("cbuffer cb { double a : packoffset(c0.y); }", "error X3530: register or offset bind c0.y not valid"),
-    ("cbuffer cb { double2 a : packoffset(c0.z); }", "error X3530: register or offset bind c0.z not valid"),
+    # (a double at c0.y and a double2 at c0.z were listed here as errors, inferred from §22.14's component pairs;
+    # fxc 10.1 compiles both and moves the double on to an 8-byte boundary, or to the next register:
+    # tests/test_rules_hlsl_fxc_layout_packoffset.py records its answers)
+    ("cbuffer cb { double2 a : packoffset(c0.w); }", "error X3530: register or offset bind c0.w not valid"),
     # two members at one location (DXC issue #3724: fxc X4019)
     ("cbuffer cb { float a : packoffset(c0); float b : packoffset(c0); }",
      "error X4019: multiple variables found with the same user-specified location"),

@@ -13,7 +13,7 @@ from .layout import check_packoffset_objects, mark_struct_objects, referenced_na
 from .objects import allocate_registers, has_object, leaf_count
 from .operands import imm
 from .regclass import CATEGORIES, category, register_file
-from .types import DOUBLE, EFFECT_KINDS, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
+from .types import DOUBLE, EFFECT_KINDS, MIN_PRECISION, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 from .values import _DIM, SPACE_STRIDE, CBuf, CbVar, Resource, Val
 
 
@@ -130,14 +130,21 @@ class ResourceBinding:
                 off_new = d.packoffset[0] * 16 + d.packoffset[1] * 4
                 is_double = isinstance(d.type, NumType) and d.type.base == DOUBLE
                 # fxc X3530 "register or offset bind c3.w not valid" (DXC packreg; DXC issue #3724 for a
-                # struct): an aggregate or matrix starts a register, a vector may not straddle one, and a
-                # double sits in .xy or .zw (inferred from §22.14's component pairs)
+                # struct): an aggregate or matrix starts a register and a vector may not straddle one. A double
+                # vector is judged as if its components were 32-bit (double at .w, double2 at .z and double3 at
+                # .y are valid, double2 at .w is not), and the double then moves on to an 8-byte boundary, and
+                # to the next register when it would straddle: double at c1.y sits at byte 24, at c1.w at 32,
+                # double2 at c1.y at 32 (fxc 10.1 under Wine, session 35; tests/test_rules_hlsl_fxc_layout_*)
+                width = 4 * d.type.n if is_double else size
                 if (d.packoffset[1] and (align_reg or isinstance(d.type, NumType) and d.type.shape == "m")) or (
-                        d.packoffset[1] * 4 + size > 16 and not align_reg and not (
-                            isinstance(d.type, NumType) and d.type.shape == "m")) or (
-                        is_double and d.packoffset[1] % 2):
+                        d.packoffset[1] * 4 + width > 16 and not align_reg and not (
+                            isinstance(d.type, NumType) and d.type.shape == "m")):
                     raise self.err(d.pos, f"register or offset bind c{d.packoffset[0]}.{'xyzw'[d.packoffset[1]]} "
                                           "not valid", 3530)
+                if is_double:
+                    off_new = (off_new + 7) // 8 * 8
+                    if off_new % 16 + size > 16:
+                        off_new = (off_new + 15) // 16 * 16
                 cv.offset = off_new
                 off = max(off, off_new + size)
                 continue
@@ -198,9 +205,13 @@ class ResourceBinding:
             return off, True
         return 0, False
 
-    def cb_slots(self, t: Type, off: int) -> list[tuple[int, int]]:
-        """(register, component) of each slot of a cbuffer variable of type t at byte offset off."""
+    def cb_slots(self, t: Type, off: int, only_32bit: bool = False) -> list[tuple[int, int]]:
+        """(register, component) of each slot of a cbuffer variable of type t at byte offset off; with
+        ``only_32bit`` the double and minimum-precision parts hold none (fxc's packoffset overlap check:
+        check.py)."""
         if isinstance(t, NumType):
+            if only_32bit and (t.base == DOUBLE or t.prec in MIN_PRECISION):
+                return []
             reg, comp = off // 16, off % 16 // 4
             if t.shape == "m":
                 out = []
@@ -222,7 +233,7 @@ class ResourceBinding:
             stride = (es + 15) // 16 * 16
             out = []
             for e in range(t.count):
-                out += self.cb_slots(t.elem, off + e * stride)
+                out += self.cb_slots(t.elem, off + e * stride, only_32bit)
             return out
         if isinstance(t, StructType):
             out = []
@@ -231,7 +242,7 @@ class ResourceBinding:
                 s, al = self.cb_size(f[1])
                 if al or (o % 16) + s > 16:
                     o = (o + 15) // 16 * 16
-                out += self.cb_slots(f[1], o)
+                out += self.cb_slots(f[1], o, only_32bit)
                 o += s
             return out
         return []

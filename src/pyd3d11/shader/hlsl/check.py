@@ -17,6 +17,7 @@ from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type, array
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
+    from .values import CbVar
 
 
 def _const_true(e: A.Node | None) -> bool:
@@ -366,12 +367,25 @@ def check_cb_overlap(cg: CodegenContext) -> None:
     for cb in cg.cbufs:
         if not cb.used:
             continue
-        spans = sorted(((cv.offset, cv.offset + cg.cb_size(cv.decl.type)[0], cv) for cv in cb.vars
-                        if cv.decl.packoffset is not None), key=lambda x: x[:2])
-        for (_s0, e0, _a), (s1, _e1, b) in zip(spans, spans[1:], strict=False):
-            if s1 < e0:
+        # Overlap is judged on the components each member occupies, not on its byte span: the padding after
+        # an array element or a matrix column that does not fill its register is free, so `float3x3 m :
+        # packoffset(c0); float b : packoffset(c1.w);` compiles (fxc 10.1 under Wine, session 35:
+        # tests/test_rules_hlsl_fxc_layout_packoffset.py). A double or minimum-precision value holds no component
+        # in this check, whichever member it is: `float4 h : packoffset(c0); double p : packoffset(c0);` compiles,
+        # p at byte 0 (fxc 10.1).
+        # Of the two, the member placed further on is named
+        # (fxc: `float b : packoffset(c1.y); float4 a : packoffset(c1);` points at b), the later one on a tie.
+        taken: dict[tuple[int, int], CbVar] = {}
+        for cv in cb.vars:
+            if cv.decl.packoffset is None:
+                continue
+            mine = cg.cb_slots(cv.decl.type, cv.offset, only_32bit=True)
+            other = next((taken[c] for c in mine if c in taken), None)
+            if other is not None:
+                named = other if other.offset > cv.offset else cv
                 # fxc's wording (DXC issue #3724, packoffset members sharing c2.y)
-                raise cg.err(b.decl.pos, "multiple variables found with the same user-specified location", 4019)
+                raise cg.err(named.decl.pos, "multiple variables found with the same user-specified location", 4019)
+            taken.update((c, cv) for c in mine)
 
 
 #: D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
