@@ -14,8 +14,13 @@ given register/component; the rest is fxc's behaviour):
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from fxc_layout_helpers import cbuffer_members
+
+from pyd3d11.errors import D3D11Error
+from pyd3d11.shader.compile_api import D3DCompile
 
 pytestmark = pytest.mark.backend_independent  # runs no shader
 
@@ -145,3 +150,31 @@ MIN_PRECISION_PLACED = [
 @pytest.mark.parametrize("decl,use,want", MIN_PRECISION_PLACED)
 def test_min_precision_members_hold_no_component(decl, use, want):
     assert cbuffer_members(f"cbuffer P {{ {decl} }}" + _MAIN.format(use)) == want
+
+
+#: (members, use, fxc's (line, column) of its X4019: the member placed further on, the later one on a tie)
+NAMED = [
+    ('float4 a : packoffset(c1); float b : packoffset(c1.y);', 'a + b', (1, 46)),
+    ('float b : packoffset(c1.y); float4 a : packoffset(c1);', 'a + b', (1, 19)),
+    ('float a : packoffset(c0.y); float b : packoffset(c0.y);', 'a + b', (1, 47)),
+    ('float4 u : packoffset(c2); float3x3 m : packoffset(c0);', 'u + m[0][0]', (1, 49)),
+    ('float3x3 m : packoffset(c0); float4 u : packoffset(c2);', 'u + m[0][0]', (1, 22)),
+    ('float2 a : packoffset(c0.z); float2 b : packoffset(c0.z);', 'a.x + b.x', (1, 49)),
+]
+
+#: rows whose named member this project does not reproduce yet: fxc names the float3x3 over the float4 whichever
+#: is placed further on (its rule is not known; the offset rule above covers the other rows)
+_NAMED_UNKNOWN = {3, 4}
+
+
+@pytest.mark.parametrize("k", range(len(NAMED)))
+def test_member_named_by_x4019(k):
+    decl, use, want = NAMED[k]
+    if k in _NAMED_UNKNOWN:
+        pytest.xfail("fxc's choice of the member X4019 names between a matrix and a vector is not built")
+    msgs: list = []
+    src = f"cbuffer P {{ {decl} }}" + _MAIN.format(use)
+    with pytest.raises(D3D11Error):
+        D3DCompile(src, len(src), "t.hlsl", None, None, "main", "ps_5_0", 0, 0, msgs)
+    text = bytes(msgs[0].GetBufferPointer()).decode("latin-1")
+    assert tuple(int(x) for x in re.findall(r"t\.hlsl\((\d+),(\d+)", text)[0]) == want

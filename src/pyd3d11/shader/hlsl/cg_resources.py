@@ -16,6 +16,32 @@ from .regclass import CATEGORIES, category, register_file
 from .types import DOUBLE, EFFECT_KINDS, MIN_PRECISION, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 from .values import _DIM, SPACE_STRIDE, CBuf, CbVar, Resource, Val
 
+#: the precision classes of fxc's constant-buffer packing; any other numeric type is 32-bit ("32")
+_PRECISION_CLASS = {"min16float": "16", "min16int": "16", "min16uint": "16", "min10float": "10", "min12int": "12"}
+
+
+def _precision_class(t: Type, last: bool) -> str:
+    """The precision class of a type's first (or ``last``) numeric leaf."""
+    while True:
+        if isinstance(t, ArrayType):
+            t = t.elem
+        elif isinstance(t, StructType) and t.fields:
+            t = t.fields[-1 if last else 0][1]
+        else:
+            break
+    return _PRECISION_CLASS.get(t.prec or "", "32") if isinstance(t, NumType) else "32"
+
+
+def same_precision_class(prev: Type | None, t: Type) -> bool:
+    """Whether a member of type ``t`` may share a register with the member of type ``prev`` before it.
+
+    fxc 10.1 (under Wine, session 35; tests/test_rules_hlsl_fxc_layout_minprec.py) starts a register whenever the
+    precision class changes from the last numeric leaf of the previous member to the next one: 32-bit types
+    (float, int, uint, bool, double, half) share registers, min16float / min16int / min16uint share theirs, and
+    min10float and min12int each keep to themselves -- `float a; min16float b; float c;` places b at byte 16
+    and c at 32, `min16float a; min16int b;` b at 4. A struct's members follow the same rule."""
+    return prev is None or _precision_class(prev, True) == _precision_class(t, False)
+
 
 class ResourceBinding:
     """The resource and constant-buffer half of the code generator (a mixin of :class:`.codegen.Codegen`)."""
@@ -104,6 +130,7 @@ class ResourceBinding:
 
     def layout_cbuffer(self, cb: CBuf) -> None:
         off = 0
+        prev: Type | None = None  # the member placed last (same_precision_class)
         reserved: list[tuple[int, int, CbVar]] = []
         # Direct3D 9 targets judge overlapping register(c#) reservations on the registers each variable's
         # program reads (sm2/d3d9.py), so an overlapping one gets registers of its own in the intermediate SM4
@@ -152,10 +179,11 @@ class ResourceBinding:
                 # placed above (register(c#) only means something in $Globals); packing goes on after it,
                 # so `float a : register(c2); float b;` puts b at c2.y (vkd3d register-reservations-numeric)
                 off = max(off, cv.offset + size)
+                prev = d.type
                 continue
             if isinstance(d.type, NumType) and d.type.base == DOUBLE:
                 off = (off + 7) // 8 * 8  # a double sits in .xy or .zw (8-byte aligned)
-            if align_reg or (off % 16) + size > 16:
+            if align_reg or (off % 16) + size > 16 or not same_precision_class(prev, d.type):
                 off = (off + 15) // 16 * 16
             while True:  # skip registers reserved with register(c#)
                 hit = next((e for s0, e, _c in reserved if s0 < off + size and off < e), None)
@@ -164,6 +192,7 @@ class ResourceBinding:
                 off = (hit + 15) // 16 * 16
             cv.offset = off
             off += size
+            prev = d.type
         for cv in relocated:
             off = max([off] + [e for _s, e, _c in reserved])
             cv.offset = (off + 15) // 16 * 16
@@ -196,14 +225,23 @@ class ResourceBinding:
             stride = (es + 15) // 16 * 16
             return stride * (t.count - 1) + es, True
         if isinstance(t, StructType):
-            off = 0
-            for f in t.fields:
-                s, al = self.cb_size(f[1])
-                if al or (off % 16) + s > 16:
-                    off = (off + 15) // 16 * 16
-                off += s
-            return off, True
+            return self.field_offsets(t)[1], True
         return 0, False
+
+    def field_offsets(self, t: StructType) -> tuple[list[int], int]:
+        """The byte offset of each member of a struct in a constant buffer, and the struct's size: the
+        packing of the buffer's own members (spec-facts §5), a change of precision class included
+        (starts_register)."""
+        offsets: list[int] = []
+        off, prev = 0, None
+        for f in t.fields:
+            s, al = self.cb_size(f[1])
+            if al or (off % 16) + s > 16 or not same_precision_class(prev, f[1]):
+                off = (off + 15) // 16 * 16
+            offsets.append(off)
+            off += s
+            prev = f[1]
+        return offsets, off
 
     def cb_slots(self, t: Type, off: int, only_32bit: bool = False) -> list[tuple[int, int]]:
         """(register, component) of each slot of a cbuffer variable of type t at byte offset off; with
@@ -237,18 +275,16 @@ class ResourceBinding:
             return out
         if isinstance(t, StructType):
             out = []
-            o = off
-            for f in t.fields:
-                s, al = self.cb_size(f[1])
-                if al or (o % 16) + s > 16:
-                    o = (o + 15) // 16 * 16
-                out += self.cb_slots(f[1], o, only_32bit)
-                o += s
+            for f, o in zip(t.fields, self.field_offsets(t)[0], strict=True):
+                out += self.cb_slots(f[1], off + o, only_32bit)
             return out
         return []
 
     def mark_used(self, fdef: A.FuncDef) -> None:
         names, seen = referenced_names(self, shader_roots(self, fdef))
+        from .precision import check_level9_min16uint
+
+        check_level9_min16uint(self, self.prog, [x for n in seen for x in self.funcs.get(n, []) if x.body is not None])
         from .globalflags import uses_min_precision
 
         self.min_precision_used = uses_min_precision(self, names, seen)

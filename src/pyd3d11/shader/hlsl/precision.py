@@ -34,3 +34,24 @@ def narrows_to_min_precision(src: NumType, dst: NumType) -> bool:
     issued rather than issued falsely."""
     return (dst.prec in _MIN_RANK and src.prec in _MIN_RANK and src.base != DOUBLE
             and precision_rank(src) > precision_rank(dst))
+
+
+
+def check_level9_min16uint(cg, prog, compiled: list) -> None:
+    """X3703 "<target> does not support 16-bit uint minimum-precision data": a level-9 target (4_0_level_9_x)
+    has no min16uint. fxc 10.1 (under Wine, session 35; tests/test_rules_hlsl_fxc_layout_minprec.py) rejects
+    every global declared with a min16uint scalar, vector or matrix type, a typedef of one included -- static or
+    not, a cbuffer member, used or not -- and every such local or parameter of the functions it compiles
+    (``compiled``: a function the entry point never calls is not judged); an array of min16uint, a struct member
+    of the type and a cast to it pass. The first such declaration in the source is named."""
+    if not cg.level9:
+        return
+    from . import ast as A
+    from .codegen import walk
+
+    tops = [d for d in prog.decls if not isinstance(d, A.FuncDef)]
+    found = [(n.pos.line, n.pos.col, n) for n in walk([tops, compiled]) if isinstance(n, (A.VarDecl, A.Param))
+             and isinstance(n.type, NumType) and n.type.prec == "min16uint" and n.pos is not None]
+    if found:
+        n = min(found, key=lambda x: x[:2])[2]
+        raise cg.err(n.pos, f"{cg.level9} does not support 16-bit uint minimum-precision data", 3703)

@@ -91,16 +91,13 @@ def rdef_type(cg: CodegenContext, t: Type, packed: bool = False) -> RdefType:
     if isinstance(t, StructType):
         members = []
         off = 0
-        for fname, ft, _s, _m in t.fields:
-            if packed:
+        offsets = None if packed else cg.field_offsets(t)[0]
+        for k, (fname, ft, _s, _m) in enumerate(t.fields):
+            if offsets is None:
                 members.append(RdefMember(fname, rdef_type(cg, ft, True), off))
                 off += 4 * ft.slots
                 continue
-            size, al = cg.cb_size(ft)
-            if al or (off % 16) + size > 16:
-                off = (off + 15) // 16 * 16
-            members.append(RdefMember(fname, rdef_type(cg, ft), off))
-            off += size
+            members.append(RdefMember(fname, rdef_type(cg, ft), offsets[k]))
         cols = sum(m.type.columns * m.type.rows * max(1, m.type.elements) for m in members)
         # an anonymous struct is "<unnamed>"; declared as a member of a struct S it is "S::<unnamed>" (the
         # parser records the enclosing struct's name): inferred from fxc 10.1's objects of DXDecompiler's corpus
