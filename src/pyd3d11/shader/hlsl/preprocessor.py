@@ -27,7 +27,7 @@ from .warnpragma import parse_warning_pragma
 #: preprocessing tokens as fxc reads them: a number is an HLSL literal (the #define page: pasted "tokens must be
 #: valid tokens on their own", so ``4x4`` is ``4`` ``x4``), not C's pp-number
 _TOKEN = re.compile(
-    r"""(?P<ws>[ \t\f\v\r]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>0[xX][0-9A-Fa-f]+[uUlL]*|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlLuU]*)|
+    r"""(?P<ws>[ \t\f\v\r\x01]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>0[xX][0-9A-Fa-f]+[uUlL]*|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlLuU]*)|
     (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\.|[^'\\])*')|
     (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
     re.X,
@@ -89,14 +89,27 @@ def _line_tokens(line: str, pp_numbers: bool) -> tuple[str, ...]:
     for m in (_TOKEN_C99 if pp_numbers else _TOKEN).finditer(line):
         if m.lastgroup == "ws":
             if out and out[-1] != " ":
-                out.append(" ")
+                out.append(_GAP if "\x01" in m.group() else " ")
         else:
             out.append(m.group())
     return tuple(out)
 
 
-def _strip_comments(text: str, state: list[bool]) -> str:
-    """Remove comments from ``text`` (one line); ``state[0]`` carries 'inside /* */' across lines."""
+class _Gap(str):
+    """White space that held a comment or a new-line: fxc invokes a function-like macro only when its ``(`` follows
+    the name on the same line with nothing but blanks between (d3dcompiler_47 10.1, session 35: ``F /**/ (1)``,
+    ``F`` then ``(1)`` on the next line, even through a line splice, leave ``F`` as it is; inside a macro's
+    arguments ``F/**/(1)`` is still invoked). It equals ``" "`` everywhere else."""
+
+
+_GAP = _Gap(" ")
+#: what fxc's mode writes for a comment before tokenizing (a blank that remembers it was a comment)
+_COMMENT_MARK = "\x01"
+
+
+def _strip_comments(text: str, state: list[bool], mark: str = " ") -> str:
+    """Remove comments from ``text`` (one line); ``state[0]`` carries 'inside /* */' across lines. Each comment
+    character becomes ``mark`` (fxc's mode: ``_COMMENT_MARK``, see ``_Gap``)."""
     if not state[0] and "/" not in text:
         return text  # no comment can start here (the walk below would copy it character by character)
     res = []
@@ -105,9 +118,10 @@ def _strip_comments(text: str, state: list[bool]) -> str:
         if state[0]:
             j = text.find("*/", i)
             if j < 0:
+                res.append(mark)  # the comment goes on past the line: a gap
                 return "".join(res)
             state[0] = False
-            res.append(" " * (j + 2 - i))  # one space (phase 3); the length keeps later offsets valid
+            res.append(mark * (j + 2 - i))  # one space (phase 3); the length keeps later offsets valid
             i = j + 2
             continue
         c = text[i]
@@ -121,7 +135,7 @@ def _strip_comments(text: str, state: list[bool]) -> str:
             break
         elif text.startswith("/*", i):
             state[0] = True
-            res.append("  ")
+            res.append(mark * 2)
             i += 2
         else:
             res.append(c)
@@ -192,12 +206,15 @@ class _NextLine:
     next_i: int  # the physical line after it
     breaks: list[tuple[int, int]]  # as _logical_line gives them
     in_comment: bool  # it starts inside a block comment
+    marked: str  # the text with each comment character _COMMENT_MARK (fxc's mode), else the text
 
     @staticmethod
-    def read(lines: list[str], i: int, incomment: list[bool]) -> _NextLine:
+    def read(lines: list[str], i: int, incomment: list[bool], mark: str = " ") -> _NextLine:
         in_comment = incomment[0]
         raw, next_i, breaks = _logical_line(lines, i)
-        return _NextLine(_strip_comments(raw, incomment), next_i, breaks, in_comment)
+        marked = _strip_comments(raw, incomment, mark)
+        text = marked.replace(_COMMENT_MARK, " ") if mark != " " else marked
+        return _NextLine(text, next_i, breaks, in_comment, marked)
 
     @property
     def is_directive(self) -> bool:
@@ -207,6 +224,28 @@ class _NextLine:
         incomment[0] = self.in_comment
 
 
+def _split_args(toks: list[str]) -> list[list[str]]:
+    """An argument list's tokens split at the commas no parenthesis, bracket or brace holds (fxc's reading, see
+    ``Preprocessor._collect_args``), each argument trimmed of white space."""
+    args: list[list[str]] = [[]]
+    depth = 0
+    for t in toks:
+        if t in ("(", "[", "{"):
+            depth += 1
+        elif t in (")", "]", "}") and depth:
+            depth -= 1
+        elif t == "," and depth == 0:
+            args.append([])
+            continue
+        args[-1].append(t)
+    return [_trim(a) for a in args]
+
+
+def _gap_between(toks: list[str], a: int, b: int) -> bool:
+    """A ``_Gap`` among ``toks[a + 1:b]``."""
+    return any(t.__class__ is _Gap for t in toks[a + 1:b])
+
+
 def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int, pp_numbers: bool = False) -> list[str]:
     """``tokenize_line`` where the text spans physical lines: each identifier that starts on a later physical
     line carries that line's number (``__LINE__`` is the line of its token, a macro's expansion the line of
@@ -214,11 +253,17 @@ def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int, pp_num
     if not breaks:
         return tokenize_line(code, pp_numbers)
     out: list[str] = []
+    gap_at = set() if pp_numbers else {off for off, _phys in breaks}  # fxc's mode: a splice is a gap
     for m in (_TOKEN_C99 if pp_numbers else _TOKEN).finditer(code):
         if m.lastgroup == "ws":
             if out and out[-1] != " ":
-                out.append(" ")
+                gap = "\x01" in m.group() or any(m.start() <= off <= m.end() for off in gap_at)
+                out.append(_GAP if gap else " ")
+            elif out and gap_at and any(m.start() <= off <= m.end() for off in gap_at):
+                out[-1] = _GAP
             continue
+        if out and out[-1] != " " and m.start() in gap_at:
+            out.append(_GAP)  # a splice right between two tokens
         t = m.group()
         if m.lastgroup == "id":
             line = None
@@ -391,6 +436,7 @@ class Preprocessor:
         #: "Ignoring #else after #else", "Ignoring #endif without prior #if", "Unterminated #if block",
         #: "Ignoring unknown directive", "Division by zero", "Unterminated macro invocation" are all warnings there
         self.lenient = not strict_c99
+        self._mark = _COMMENT_MARK if self.lenient else " "  # what _strip_comments writes for a comment
         self.macros: dict[str, Macro] = {}
         for k, v in (defines or {}).items():
             # a definition given as None is 1 (fxc's /D NAME); an empty one is an empty replacement list
@@ -438,8 +484,8 @@ class Preprocessor:
         self.errors.append(self.error(message, code, col))
 
     #: the errors that end fxc's preprocessing (D3DPreprocess fails): #error, a file that does not open, the
-    #: resource limits; every other error is reported and the run goes on (d3dcompiler_47 10.1, session 35)
-    FATAL_CODES = frozenset({1000, 1003, 1506, 1507})
+    #: resource limits, an #if that macro replacement leaves empty (X1518); every other error is reported and the run goes on (d3dcompiler_47 10.1, session 35)
+    FATAL_CODES = frozenset({1000, 1003, 1506, 1507, ERR_INVALID_INT_EXPR})
 
     def _soft(self, run: Callable[..., object], *args: object) -> object:
         """``run(*args)``; in fxc's mode an error of it that fxc goes on after is recorded and ``_FAILED``
@@ -486,7 +532,8 @@ class Preprocessor:
             raw, i, breaks = _logical_line(lines, i)
             self.line = start + 1 + self.line_delta
             was_in_comment = incomment[0]
-            code = _strip_comments(raw, incomment)
+            marked = _strip_comments(raw, incomment, self._mark)
+            code = marked.replace(_COMMENT_MARK, " ") if self.lenient else marked
             active = all(c.active for c in conds[-1:]) if conds else True
             s = code.strip()
             if active and (not s.startswith("#") or re.match(r"#\s*define\b", s)):
@@ -517,9 +564,9 @@ class Preprocessor:
                     first_line = self.line
                     pragma_ops_before = self.pragma_ops
                     done: list[str] = []  # the expansion of the tokens before a directive among arguments
-                    toks = _tokenize_lines(code, breaks, self.line_delta, self.strict_c99)
+                    toks = _tokenize_lines(marked, breaks, self.line_delta, self.strict_c99)
                     while (more := self._needs_more(toks)) and i < len(lines):
-                        nxt = _NextLine.read(lines, i, incomment)
+                        nxt = _NextLine.read(lines, i, incomment, self._mark)
                         d = nxt.text.strip()
                         if nxt.is_directive:
                             if more == "name" or re.match(r"#\s*include\b", d):
@@ -558,11 +605,12 @@ class Preprocessor:
                         # one that opens an invocation takes the next lines until it closes
                         try:
                             expanded = self.expand(toks)
-                            more = self._ends_with_function_name(expanded)
+                            # (fxc takes no "(" from the next line: see _Gap)
+                            more = not self.lenient and self._ends_with_function_name(expanded)
                         except _Unterminated:
                             expanded, more = None, True
                         if more and i < len(lines):
-                            nxt = _NextLine.read(lines, i, incomment)
+                            nxt = _NextLine.read(lines, i, incomment, self._mark)
                             if not nxt.is_directive and (expanded is None or nxt.text.strip().startswith("(")):
                                 toks = self._fold(toks, nxt, i)
                                 i = nxt.next_i
@@ -661,14 +709,15 @@ class Preprocessor:
     def _fold(self, toks: list[str], nxt: _NextLine, i: int) -> list[str]:
         """``toks`` continued by the tokens of the following logical line (one space between); those carry
         their own physical line (for __LINE__, as GCC does)."""
-        return toks + ([] if toks[-1:] == [" "] else [" "]) + _tokenize_lines(
-            nxt.text, [(0, i)] + nxt.breaks, self.line_delta, self.strict_c99)
+        # the new-line between is a gap (fxc's mode: no invocation across it, see _Gap)
+        return toks + ([] if toks[-1:] == [" "] else [_GAP]) + _tokenize_lines(
+            nxt.marked, [(0, i)] + nxt.breaks, self.line_delta, self.strict_c99)
 
     def _invokes(self, t: str) -> bool:
         """``t`` takes a parenthesized operand that may continue on later lines: a function-like macro's name, or
         the ``_Pragma`` operator (C99 §6.10.9: its operand is pp-tokens like an invocation's, so new-lines may
         separate them, as GCC reads it)."""
-        if t == "_Pragma":
+        if t == "_Pragma" and not self.lenient:
             return True
         m = self.macros.get(t)
         return m is not None and m.params is not None
@@ -693,7 +742,7 @@ class Preprocessor:
                     self._open_at = k
                 continue
             if pending and depth == 0:
-                if t == "(":
+                if t == "(" and not (self.lenient and _gap_between(toks, self._open_at, k)):
                     depth = 1
                 else:
                     pending = self._invokes(t)
@@ -707,7 +756,7 @@ class Preprocessor:
                     pending = False
         if depth > 0:
             return True
-        return "name" if pending else False
+        return "name" if pending and not self.lenient else False
 
     # --- directives ------------------------------------------------------------------------------
     def directive(self, s: str, conds: list[_Cond], active: bool, start: int) -> bool | str:
@@ -1022,7 +1071,8 @@ class Preprocessor:
             if t == "__FILE__" and t not in self.macros:
                 out.append('"' + self.file.replace("\\", "\\\\") + '"')
                 continue
-            if t == "_Pragma" and not self._in_if:
+            # fxc has no _Pragma operator: d3dcompiler_47 10.1 (session 35) passes ``_Pragma("x")`` on as text
+            if t == "_Pragma" and not self._in_if and not self.lenient:
                 out.append(self._pragma_operator(pending))
                 continue
             if self._in_if and t == "defined":
@@ -1055,7 +1105,8 @@ class Preprocessor:
             j = len(pending) - 1
             while j >= 0 and pending[j] == " ":
                 j -= 1
-            if j < 0 or pending[j] != "(":
+            if j < 0 or pending[j] != "(" or (self.lenient and self._expand_depth == 1
+                                              and any(g.__class__ is _Gap for g in pending[j + 1:])):
                 out.append(t)
                 continue
             variadic = bool(m.params) and m.params[-1] == _VA_ARGS
@@ -1065,6 +1116,15 @@ class Preprocessor:
                 if e.partial is None and self._expand_depth == 1:
                     e.partial = [*out, t]  # what the text gives up to the open invocation's name
                 raise
+            if self.lenient:
+                # fxc replaces the macros of the whole argument list first and splits it at its commas after, so
+                # a comma a macro produces separates arguments and # spells the replaced argument (d3dcompiler_47
+                # 10.1, session 35: with #define C , F(1 C 2) gives a two-parameter F its two arguments, and
+                # S(A) of #define A 1 is "1"); C99 §6.10.3.1 splits first and replaces each argument alone
+                whole: list[str] = []
+                for k, a in enumerate(args):
+                    whole += ([","] if k else []) + a
+                args = _split_args(self.expand(whole))
             if len(args) == 1 and not [a for a in args[0] if a != " "] and not m.params:
                 args = []
             if variadic and len(args) == len(m.params) - 1:
@@ -1259,6 +1319,10 @@ class Preprocessor:
         exp = self._resolve_defined(exp)
         exp = ["0" if re.match(r"[A-Za-z_]", t) else t for t in exp]
         if not exp:
+            if self.lenient and toks:
+                # tokens that macro replacement leaves empty (``#define E`` then ``#if E``): d3dcompiler_47 10.1
+                # (session 35) stops there with X1518, D3DPreprocess failing
+                raise self.error("invalid or unsupported integer constant expression", ERR_INVALID_INT_EXPR)
             if self.lenient:
                 raise self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
             raise self.error("#if requires an expression", ERR_INVALID_INT_EXPR)
