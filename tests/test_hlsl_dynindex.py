@@ -137,8 +137,9 @@ def test_dynamic_index_write_outside_a_loop_stays_x3500():
                    None, "t.hlsl", None, None, "main", "ps_5_0")
 
 
-def test_loop_attribute_forbids_the_unroll_and_keeps_x3500():
-    with pytest.raises(D3D11Error, match="X3500"):
+def test_loop_attribute_forbids_the_unroll_x3531():
+    """d3dcompiler_47 10.1 (session 35): X3531 "can't unroll loops marked with loop attribute"."""
+    with pytest.raises(D3D11Error, match="X3531"):
         D3DCompile("float4 main() : SV_Target { float2x2 m = 0; [loop] for (int j = 0; j < 2; j++) m[j].x = j;"
                    " return m[0].xyxy; }", None, "t.hlsl", None, None, "main", "ps_5_0")
 

@@ -1,8 +1,11 @@
 """Run-time row/element index into a LOCAL matrix as an assignment destination (issue 15, helper HL9).
 
 HLSL's ``m[i]`` names the logical row ``i`` of a matrix whatever its packing (row_major/column_major only change
-the register layout), and ``m[i][j]`` its component ``j``; fxc compiles a write through a run-time ``i``/``j``
-inside a loop. Each shader fills a local matrix, writes it through indices taken from the run-time ``int4 q`` in a
+the register layout), and ``m[i][j]`` its component ``j``. HL9 took fxc to compile a write through a run-time
+``i``/``j`` inside a loop; Microsoft's d3dcompiler_47 10.1 (run under Wine in session 35) refuses every one of these
+shaders with X3511 "forced to unroll loop, but unrolling failed": it must unroll the loop to make the index a
+literal, and a loop bounded by the run-time ``q.w`` whose copies keep a run-time index never ends. The cases are
+kept as that verdict (the values below are what the writes would give, kept for a loop fxc can unroll). Each shader fills a local matrix, writes it through indices taken from the run-time ``int4 q`` in a
 loop whose bound is ``q.w``, then reads it back; the expected values are computed here in Python."""
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from hlsl_docs_language_kit import Case, run_case
+
+from pyd3d11.errors import ShaderCompileError
 
 PARAMS = [[0, 1, 0, 1], [1, 0, 0, 2], [2, 2, 0, 3], [0, 2, 0, 0]]  # q.x row, q.y col, q.w loop count
 
@@ -105,4 +110,7 @@ CASES = make_cases()
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_local_matrix_dynamic_destination(case):
-    run_case(case)
+    """fxc's verdict (d3dcompiler_47 10.1, recorded session 35): X3511 for all 36."""
+    with pytest.raises(ShaderCompileError) as e:
+        run_case(case)
+    assert "X3511" in e.value.errors, e.value.errors

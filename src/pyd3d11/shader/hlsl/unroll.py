@@ -43,7 +43,7 @@ class _RunTimeExit(Exception):
 def needs_unroll(exc: BaseException) -> bool:
     """Errors that fxc avoids by unrolling the enclosing loop."""
     if isinstance(exc, HlslError):
-        return (exc.code == 3500 and "dynamic index" in str(exc)) or exc.code in (3512, TEXEL_OFFSET_ERROR[0]) or \
+        return _is_dynamic_write(exc) or exc.code in (3512, TEXEL_OFFSET_ERROR[0]) or \
             getattr(exc, "wants_literal", False)  # a 4.0 ld2dms sample index (texops.literal_sample_index)
     return False
 
@@ -136,9 +136,15 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
         try:
             _emit_loop(cg, s)
         except (HlslError, NotImplementedError) as exc:
+            if _attr(s, "loop") is not None and force is None and _is_dynamic_write(exc):
+                # fxc would have to unroll the loop for the write; [loop] forbids it (d3dcompiler_47 10.1)
+                raise HlslError(s.pos.file, s.pos.line, s.pos.col, 3531,
+                                "can't unroll loops marked with loop attribute") from exc
             if _attr(s, "loop") is not None or force is not None or not needs_unroll(exc):
                 raise
             _rollback(cg, snap)
+            if _is_dynamic_write(exc) and _forced_unroll(cg, s):
+                return
             try:
                 if _unroll(cg, s, None):
                     return
@@ -159,9 +165,56 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
         cg.scopes.pop()
 
 
+def _forced_unroll(cg: CodegenContext, s: A.Node) -> bool:
+    """fxc's answer to a write through a run-time index into a vector or matrix inside a loop (probed with
+    d3dcompiler_47 10.1, session 35): the loop is unrolled whatever its bound, each copy guarded by the
+    loop's condition when that is known only at run time (``breakc_z`` out of a once-loop). Unrolling ends
+    where the condition folds to false, or at the copy whose constant index falls outside the vector (that
+    iteration and the rest are dropped: ``for (k = 0; k < n; k++) v[k] = …`` gives four guarded copies);
+    after 1024 copies it is X3511 ("loop does not appear to terminate in a timely manner (1024
+    iterations)": ``v[k & 3]`` under a run-time bound, a literal bound of 2000); an index still not a
+    constant in the copies is the write's X3500 (fxc adds X3511 "forced to unroll loop, but unrolling
+    failed"). False (nothing emitted) where this unroller does not go: a ``continue`` aimed at the loop."""
+    if _targets_loop(s.body, A.Continue):
+        return False
+    saved = getattr(cg, "_unroll_met_runtime", False)
+    cg._unroll_met_runtime = False
+    snap = _snapshot(cg)
+    try:
+        # copies without a guard while the condition folds (no once-loop around them); guarded ones otherwise
+        # (a literal loop's copy past the vector's end is X3504 "literal loop terminated early due to out of
+        # bounds array access"; only copies under a run-time condition end there quietly)
+        return _unroll(cg, s, None, forced=True) or \
+            _unroll(cg, s, None, forced=True, guarded=True, stop_out_of_range=True)
+    except HlslError as exc:
+        if not _is_dynamic_write(exc):
+            raise
+        runtime = cg._unroll_met_runtime
+        # fxc checks the body's types before it unrolls: an error there (a repeated or missing component of the
+        # destination, X3025 / X3018) is its answer, so the body is generated once as a loop to find one
+        _rollback(cg, snap)
+        cg.select_writes += 1
+        try:
+            _emit_loop(cg, s)
+        finally:
+            cg.select_writes -= 1
+        _rollback(cg, snap)
+        if not runtime:
+            raise
+        # under a run-time bound fxc's copies never end (the index never goes out of range): it reports the
+        # failed unroll alone, without the write's X3500
+        err = HlslError(s.pos.file, s.pos.line, s.pos.col, 3511, "forced to unroll loop, but unrolling failed.")
+        err.dynamic_write = True  # an enclosing loop may still unroll and make the index a literal
+        raise err from exc
+    finally:
+        cg._unroll_met_runtime = saved
+
+
 def _is_dynamic_write(exc: BaseException) -> bool:
-    """The X3500 of a write through a run-time index into a vector, matrix or register-held array."""
-    return isinstance(exc, HlslError) and exc.code == 3500 and "dynamic index" in str(exc)
+    """The X3500 of a write through a run-time index into a vector, matrix or register-held array (or the
+    X3511 :func:`_forced_unroll` made of it)."""
+    return isinstance(exc, HlslError) and ((exc.code == 3500 and "dynamic index" in str(exc))
+                                           or getattr(exc, "dynamic_write", False))
 
 
 def _emit_loop(cg: CodegenContext, s: A.Node) -> None:
@@ -237,7 +290,15 @@ def _exits(code: list) -> bool:
     return False
 
 
-def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = False, guarded: bool = False) -> bool:
+def _straight(code: list) -> bool:
+    """Whether ``code`` (one copy's body so far) has no ``break``/``continue``/``ret`` on the way: fxc ends a
+    run-time-bounded unroll at an out-of-range index also under an ``if`` of its own (``if (c) v[k] = …``),
+    but not after a run-time exit (``if (k == n) break; v[k] = …`` runs to its 1024-copy X3511)."""
+    return not any(ins.op.startswith(("break", "continue", "ret")) for ins in code)
+
+
+def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = False, guarded: bool = False,
+            stop_out_of_range: bool = False) -> bool:
     """Emit the body once per iteration while the condition folds to a constant; False (nothing
     emitted) when it does not, when a ``continue`` targets the loop or when it runs too long.
     ``[unroll(n)]`` emits at most n iterations and drops the rest, as fxc does (unroll.shader_test);
@@ -262,12 +323,15 @@ def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = Fal
         n = 0
         first = True
         while True:
+            it_snap = _snapshot(cg) if stop_out_of_range else None
             if not (isinstance(s, A.DoWhile) and first):
                 if s.cond is not None:
                     c = cg.cond_slot(s.cond)
                     if not is_imm(c):
-                        if exact is None:  # no count: a loop (fxc's behaviour here is not settled; see below)
+                        if exact is None and not guarded:  # no count: a loop (fxc's behaviour: see below)
                             raise _CannotUnroll
+                        if stop_out_of_range:
+                            cg._unroll_met_runtime = True
                         if not guarded:
                             _rollback(cg, snap)
                             raise _RunTimeExit
@@ -301,7 +365,15 @@ def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = Fal
                 raise _CannotUnroll
             n += 1
             it = len(cg.code)
-            cg.scoped(s.body)
+            try:
+                cg.scoped(s.body)
+            except HlslError as oob:
+                if it_snap is None or oob.code != 3504 or not _straight(cg.code[it:]):
+                    raise
+                # a constant index out of range in code every run of the copy reaches: fxc takes the copy
+                # to be past the loop's end and stops there (one under a condition of its own is not)
+                _rollback(cg, it_snap)
+                break
             if _exits(cg.code[it:]):
                 break
             if isinstance(s, A.For) and s.step is not None:
