@@ -187,4 +187,5 @@ def test_sampler_state_initialisers_are_ignored_outside_effects():
 
 
 def test_sampler_state_on_a_numeric_variable_is_an_error():
-    assert "X3000" in error_code("float f = sampler_state { a = 1; };\nfloat4 main() : SV_Target { return f; }")
+    # d3dcompiler_47 10.1 (session 35): X3017 "cannot implicitly convert from 'const StateBlock' to 'const float'"
+    assert "X3017" in error_code("float f = sampler_state { a = 1; };\nfloat4 main() : SV_Target { return f; }")

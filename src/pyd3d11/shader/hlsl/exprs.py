@@ -36,6 +36,18 @@ if TYPE_CHECKING:
 _SWZ = {c: i for i, c in enumerate("xyzw")} | {c: i for i, c in enumerate("rgba")}
 
 
+def _names_variable(cg: CodegenContext, name: str) -> bool:
+    """Whether ``name`` is a variable where a call to it stands: the innermost declaration wins, so a local,
+    parameter or earlier global hides the functions and intrinsics of that name (d3dcompiler_47 10.1, session
+    35: ``float abs = -2; abs(abs)`` and ``static float sin; … sin(sin)`` are X3005 "identifier represents a
+    variable, not a function")."""
+    if any(name in sc for sc in cg.scopes[1:]):
+        return True
+    if cg.global_decl_index.get(name, -1) > (cg.func_index_stack or [1 << 30])[-1]:
+        return False  # declared after the calling function: not visible there
+    return name in cg.scopes[0] or name in cg.globals
+
+
 def _val(t: Type, slots: list, obj=None):
     from .codegen import Val
 
@@ -202,6 +214,8 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
 
             raise NotSupportedError("shader model 5.1: NonUniformResourceIndex outside a resource array's "
                                     "index is not built")
+        if _names_variable(cg, e.name):
+            raise cg.err(e.pos, f"'{e.name}': identifier represents a variable, not a function", 3005)
         from .inlining import call
 
         return call(cg, e)

@@ -8,7 +8,7 @@ import math
 
 from . import ast as A
 from .classes import member_method, static_method
-from .types import DX8_TYPEDEFS, OBJECT_KINDS
+from .types import OBJECT_KINDS, dx8_typedef
 
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
 #: binary operators by C's precedence, loosest first (C99 §6.5.5-6.5.14)
@@ -212,8 +212,11 @@ class ExprParser:
                 self.next()  # effects: `compile ps_4_0 f(args)` is CompileShader(ps_4_0, f(args))
                 prof = self.ident()
                 return A.Call(t.pos, "CompileShader", [A.Ident(prof.pos, prof.text), self.parse_primary()])
-            named = t.text in self.types or t.text in DX8_TYPEDEFS  # typedef names may also name variables
-            if self.is_type_start() and not named or (named and self.peek().text == "("):
+            named = t.text in self.types or dx8_typedef(t.text) is not None  # typedef names may also name variables
+            # a function the program declared under a typedef's name is called (fxc 10.1: ``float VECTOR(float a)``
+            # then ``VECTOR(x)`` calls it)
+            if self.is_type_start() and not named or (named and self.peek().text == "(" and
+                                                      t.text not in self.func_names):
                 ty = self.parse_type()
                 if self.at("("):
                     return A.Construct(t.pos, ty, self.parse_args())

@@ -33,6 +33,7 @@ from .types import (
     Type,
     array_leaf,
     concrete,
+    dx8_typedef,
     numeric_from_name,
 )
 
@@ -139,6 +140,13 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
         self.warnings: list[tuple[Pos, int, str]] = []  # (position, X number, message)
         self.func_bodies: list[tuple[Pos, Pos]] = []  # (opening, closing brace) of each function definition
         self.nesting = 0
+        #: blocks open around the token being read (0: the global scope)
+        self.block_depth = 0
+        #: the struct and typedef names each open scope declared, the global scope's first (a block may declare a
+        #: type of a name an outer scope holds: fxc 10.1 compiles a local ``typedef float T;`` under a global one)
+        self.type_scopes: list[set[str]] = [set()]
+        #: what each global name is: "variable", "function" or "type" (one name space: declare_global)
+        self.global_kinds: dict[str, str] = {}
         self._struct_stack: list[StructType] = []  # the structs whose bodies are being parsed, outermost first
         self.consts: dict = {}  # name -> constexpr.ConstValue of const variables (array sizes)
         self.state_values: list = []  # values in effect state blocks, type-checked later (check.py)
@@ -202,13 +210,19 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             raise self.error()
         return self.next()
 
-    def decl_name(self) -> Token:
+    def decl_name(self, local: bool = False) -> Token:
         """The name a declaration introduces (variable, parameter, member, function). MicrosoftDocs "Keywords":
         the built-in type names — the numeric types with their vector/matrix expansions, ``vector``, ``matrix``,
         ``string``, ``void`` and the object types — are keywords, and "you can't use them as identifiers": fxc
         stops at the name (X3000 "unexpected token"). Exceptions: ``geometryshader`` (vkd3d's Windows-verified
         effect-shader-objects-fx_5 compiles ``float4 geometryshader;``) and ``_SHADOWABLE_TYPES``."""
         n = self.tok.text
+        if local and self.tok.kind == "id" and _NUMERIC_NAME.match(n):
+            # a local, parameter or member may take a numeric type's name (d3dcompiler_47 10.1: ``float half =
+            # 0.5;``, ``float4 f(float4 float4 : T)``, ``struct S { float int; }``); until its scope closes the
+            # name is that variable, no type (``half h2;`` after it is X3000), a global of the name is X3003
+            self.shadowed.add(n)
+            return self.next()
         if self.tok.kind == "id" and n not in _SHADOWABLE_TYPES and n != "geometryshader" and \
                 (n in OBJECT_KINDS or _NUMERIC_NAME.match(n) or n in _BUILTIN_TYPE_WORDS or n in _LOWER_TEXTURES):
             raise self.error()
@@ -233,7 +247,7 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
         if n in ("class", "interface"):  # an elaborated type specifier (not a definition)
             return is_elaborated(self, k)
         # a lookahead only: a type name that is not built (double matrices) is still a type name here
-        return (n in self.types or _NUMERIC_NAME.match(n) is not None or n in OBJECT_KINDS or n in DX8_TYPEDEFS
+        return (n in self.types or _NUMERIC_NAME.match(n) is not None or n in OBJECT_KINDS or dx8_typedef(n)
                 or n in ("vector", "matrix", "struct", "void", "unsigned", "string"))
 
     def _numeric(self, name: str, tok: Token) -> NumType | None:
@@ -271,7 +285,9 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
         self.next()
         if name == "unsigned":  # modifies an int type (also through a typedef): int2x2 -> uint2x2
             if not self.is_type_start():
-                return NumType("uint")
+                # bare ``unsigned`` is no type: d3dcompiler_47 10.1 fails ``unsigned u;``, ``typedef unsigned U;``
+                # and ``unsigned(1)`` with X3000 at the token after it (session 35)
+                raise self.error()
             m = _NUMERIC_NAME.match(self.tok.text)
             if m and (m.group(1) or m.group(2)) != "int":  # before the type is built (a double matrix is not built at all)
                 raise self.error("unsigned can not be used with type", t, 3085)
@@ -296,8 +312,8 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             if isinstance(t, ArrayType) and t.alias is None:  # messages spell it `typedef int[1]`
                 return ArrayType(t.elem, t.count, alias=name)
             return t
-        if name in DX8_TYPEDEFS:  # the super-global typedefs, below any the program declares itself
-            spelled = DX8_TYPEDEFS[name]
+        if dx8_typedef(name):  # the super-global typedefs, below any the program declares itself
+            spelled = DX8_TYPEDEFS[dx8_typedef(name)]
             num = self._numeric(spelled, t)
             if num is not None:
                 return NumType(num.base, num.rows, num.cols, num.shape, num.row_major, prec=num.prec, alias=name)
@@ -328,7 +344,9 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                 raise self.error(f"{name} dimension must be between 1 and 4", t, 3052 if name == "vector" else 3053)
             if name == "matrix" and not 1 <= c <= 4:
                 raise self.error("matrix dimensions must be between 1 and 4", t, 3053)
-            return NumType(base.base, 1, r, "v") if name == "vector" else NumType(base.base, r, c, "m")
+            # the element's precision stays (``vector<half, 3>`` is a half3: a global of it is X3650)
+            return NumType(base.base, 1, r, "v", prec=base.prec) if name == "vector" else \
+                NumType(base.base, r, c, "m", prec=base.prec)
         rov = name.startswith("RasterizerOrdered") and "RW" + name[17:] in OBJECT_KINDS
         if rov:
             name = "RW" + name[17:]  # ROVs compile like their RW counterparts (ordering is a runtime property)
@@ -419,8 +437,12 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                 if isinstance(st, StructType) and st.name == name:  # a struct tag, not a typedef of one
                     return st
                 raise self.error(f"undeclared struct '{name}'")
-        if name and name in self.types and self.nesting == 0:  # a second definition of the name (X3003)
+        if name and name in self.type_scopes[-1]:  # a second definition of the name in one scope (X3003)
             raise self.error(f"redefinition of '{name}'", code=3003)
+        if name:
+            self.type_scopes[-1].add(name)
+            if self.block_depth == 0 and not self._struct_stack:
+                self.declare_global(name, "type", self.toks[self.i - 1])
         st = StructType(name)
         outer = self._struct_stack
         if not name and outer:  # fxc reflects an anonymous member struct as "Outer::<unnamed>" (reflect.py)
@@ -438,10 +460,12 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
         self.expect("{")
         mark = len(self.member_consts)
         self._struct_stack = [*outer, st]
+        shadowed = set(self.shadowed)  # a member named like a numeric type hides it to the closing brace
         try:
             self._struct_body(st, inherited)
         finally:
             self._struct_stack = outer
+            self.shadowed = shadowed
         self.end_member_consts(mark)
         return st
 
@@ -455,7 +479,7 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             self.check_type_mods(mods, ftype, type_tok)
             while True:
                 ftok = self.tok
-                fname = self.decl_name().text
+                fname = self.decl_name(local=True).text
                 ft = self.parse_array_suffix(ftype)
                 a = ft
                 while isinstance(a, ArrayType):
@@ -521,8 +545,10 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
         mods = set()
         while self.tok.kind == "id" and self.tok.text in _MODIFIERS:
             # 'sample'/'point'/'line' etc. are also valid identifiers; treat as modifier only before a type
+            # ... and a struct or typedef of the name makes it that type (d3dcompiler_47 10.1: ``struct precise {
+            # float a; }; precise s;``, ``typedef float sample; sample x;``)
             if self.tok.text in _CONTEXTUAL_MODIFIERS and not \
-                    (self.is_type_start(1) or self.peek().text in _MODIFIERS):
+                    (self.is_type_start(1) or self.peek().text in _MODIFIERS and self.tok.text not in self.types):
                 break
             tok = self.next()
             if tok.text in PRIMITIVE_MODIFIERS and mods & PRIMITIVE_MODIFIERS:
@@ -774,8 +800,11 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                     a = a.elem
                 # any second typedef of a name fails, even of the same type (DXC's typemods-syntax records fxc's
                 # X3003 for `row_major t_mat_sno` over an identical earlier typedef)
-                if name in self.types:
+                if name in self.type_scopes[-1]:
                     raise self.error(f"redefinition of '{name}'", ntok, 3003)
+                if self.block_depth == 0:
+                    self.declare_global(name, "type", ntok)
+                self.type_scopes[-1].add(name)
                 self.types[name] = t
                 if not self.accept(","):
                     break
@@ -820,6 +849,7 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
         decls = self.parse_var_list(base, mods, pos)
         for d in decls:
             if isinstance(d, A.VarDecl):
+                self.declare_global(d.name, "variable", Token("id", d.name, d.pos))
                 self.check_mods("global", mods, d.name, d.pos, d.init is not None)
                 if M.const_global_initializer(mods, d.init is not None):
                     self.warnings.append((d.pos, 3207, M.CONST_GLOBAL_INITIALIZER))
@@ -827,6 +857,7 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
 
     def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
         name_tok = self.decl_name()
+        self.declare_global(name_tok.text, "function", name_tok)
         self.func_names.add(name_tok.text)
         self.expect("(")
         outer_shadowed = set(self.shadowed)  # parameters and locals shadow a type name until the function ends
@@ -854,7 +885,8 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             self.check_type_mods(pm, pt, type_tok)
             self.check_mods("param", pm, "", ppos)
             name_pos = self.tok.pos
-            pname = self.decl_name().text if self.tok.kind == "id" and not self.at(":") else f"__p{len(params)}"
+            pname = self.decl_name(local=True).text if self.tok.kind == "id" and not self.at(":") else \
+                f"__p{len(params)}"
             if pname in _SHADOWABLE_TYPES:
                 self.shadowed.add(pname)
             pt = self._apply_major(self.parse_array_suffix(pt), pm)
@@ -887,7 +919,10 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
         1012: fxc accepted them) and a nested block is a buffer of its own, bound after this one (hlsl-specs
         issue 357's FXC comparison): both go to ``hoisted``, which follows this buffer among the globals."""
         kind = self.next().text
-        name_tok = self.decl_name()
+        # a buffer's name is in no scope: a numeric type's name may name it and stays a type (d3dcompiler_47
+        # 10.1 compiles ``cbuffer float { float x; } float y;``)
+        numeric = self.tok.kind == "id" and _NUMERIC_NAME.match(self.tok.text)
+        name_tok = self.next() if numeric else self.decl_name()
         reg = None
         space = 0
         while self.accept(":"):
@@ -1063,7 +1098,8 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
     def parse_var_list(self, base: Type, mods: set, pos: Pos) -> list[A.Node]:
         out: list[A.Node] = []
         while True:
-            name_tok = self.decl_name()  # built-in type names are keywords (`float4 VertexShader;`)
+            # built-in type names are keywords (`float4 VertexShader;`), but a local may take a numeric one's
+            name_tok = self.decl_name(local=self.block_depth > 0)
             if name_tok.text == "ConstantBuffer" and self._sm51():  # a type name from 5.1 on, no variable's
                 raise self.error("syntax error: unexpected token 'ConstantBuffer'", name_tok, 3000)
             if name_tok.text in _SHADOWABLE_TYPES:
@@ -1189,13 +1225,34 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
 
     # --- statements -------------------------------------------------------------------------------
     def parse_block(self) -> A.Block:
+        """A ``{ }`` block: the types it declares and the type names its variables take end with it."""
         pos = self.expect("{").pos
         stmts = []
-        while not self.accept("}"):
-            if self.tok.kind == "eof":
-                raise self.error()
-            stmts.append(self.parse_stmt())
+        types, shadowed = dict(self.types), set(self.shadowed)
+        self.type_scopes.append(set())
+        self.block_depth += 1
+        try:
+            while not self.accept("}"):
+                if self.tok.kind == "eof":
+                    raise self.error()
+                stmts.append(self.parse_stmt())
+        finally:
+            self.block_depth -= 1
+            self.type_scopes.pop()
+            self.types, self.shadowed = types, shadowed
         return A.Block(pos, stmts)
+
+    def declare_global(self, name: str, kind: str, tok: Token) -> None:
+        """Globals, functions and global types share one name space (d3dcompiler_47 10.1, X3003): a function
+        named like an earlier variable or type is "'f' already defined as a variable" / "... as a type", a
+        variable or type named like an earlier declaration of another kind "redefinition of 'f'". Declarations
+        of one kind follow their own rules (overloads; decls.py for variables; typedef/struct here)."""
+        prev = self.global_kinds.setdefault(name, kind)
+        if prev == kind:
+            return
+        if kind == "function":
+            raise self.error(f"'{name}' already defined as a {prev}", tok, 3003)
+        raise self.error(f"redefinition of '{name}'", tok, 3003)
 
     def _enter(self) -> None:
         self.nesting += 1
@@ -1315,7 +1372,8 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
 
     def is_decl_start(self) -> bool:
         k = 0
-        while self.peek(k).kind == "id" and self.peek(k).text in _MODIFIERS and self.peek(k + 1).kind == "id":
+        while self.peek(k).kind == "id" and self.peek(k).text in _MODIFIERS and self.peek(k + 1).kind == "id" and \
+                not (self.peek(k).text in _CONTEXTUAL_MODIFIERS and self.peek(k).text in self.types):  # parse_mods
             k += 1
         if self.peek(k).text == "struct" or self.peek(k).text == "class" and self.peek(k + 1).kind == "id" and \
                 self.peek(k + 2).text in ("{", ":"):

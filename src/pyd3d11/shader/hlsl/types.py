@@ -22,8 +22,18 @@ SCALAR_NAMES = {
 #: are automatically defined at super-global scope" -- typedef names (not keywords: a declaration may reuse the
 #: name), each to the spelled type it stands for. Other upper-case spellings (INT, UINT, BOOL, HALF...) are not
 #: defined and are unknown names.
-DX8_TYPEDEFS = {"DWORD": "int", "FLOAT": "float", "VECTOR": "float4", "MATRIX": "float4x4", "STRING": "string",
+#: Microsoft's compiler (d3dcompiler_47 10.1 and 6.3.9600, run under Wine in session 35) parts from the page
+#: twice, and wins: DWORD is ``uint`` (it reflects as uint, ``DWORD x = -1; x > 5`` holds), and the names are
+#: found in any letter case but all-lower-case (the keyword): ``Float``, ``fLOAT``, ``Dword``, ``Vector``,
+#: ``tEXTURE`` are these types, ``Float4`` or ``Vector<float, 4>`` are not.
+DX8_TYPEDEFS = {"DWORD": "uint", "FLOAT": "float", "VECTOR": "float4", "MATRIX": "float4x4", "STRING": "string",
                 "TEXTURE": "texture", "PIXELSHADER": "pixelshader", "VERTEXSHADER": "vertexshader"}
+
+
+def dx8_typedef(name: str) -> str | None:
+    """The DX8_TYPEDEFS key ``name`` spells (any letter case but all-lower-case), else None."""
+    key = name.upper()
+    return key if key in DX8_TYPEDEFS and name != name.lower() else None
 #: 16-bit-or-less spellings (their own types for overload resolution; 32-bit storage in SM4/5)
 LOW_PRECISION = {n: n for n in ("half", "min16float", "min10float", "min16int", "min12int", "min16uint")}
 #: D3D_MIN_PRECISION of each minimum-precision type (d3dcommon.h), as signatures record it; min12int has no 12-bit
