@@ -208,6 +208,21 @@ ROWS = [
     ('_Pragma("pack_matrix(row_major)") pass\n', True, None, '_Pragma ( "pack_matrix(row_major)" ) pass'),
     ('a _Pragma\n("message(\\"x\\")") b\n', True, None, 'a _Pragma ( "message(\\"x\\")" ) b'),
     ('#define P _Pragma("foo")\nP pass\n\n', True, None, '_Pragma ( "foo" ) pass'),
+    ('#if 1\n#elif 0\n#elif 1/0\n#endif\npass\n', True, None, 'pass'),
+    ('#if 0\n#elif 1\n#elif 1/0\n#endif\npass\n', True, 'X1503', None),
+    ('#if 0\n#elif 1\n#elif 0\n#elif 1/0\n#endif\npass\n', True, None, 'pass'),
+    ('#if 1\n#else\n#endif\n#if 1\n#elif 1/0\n#else\n#endif\n\n', True, 'X1503', None),
+    ('#define G(x,y) [x|y]\nG(1,\n2) G(3,4)\n', True, None, '[ 1 | 2 ] [ 3 | 4 ]'),
+    ('#define G(x,y) [x|y]\n#define A a\nG(1,\n2) A G(3,4)\n', True, None, '[ 1 | 2 ] a [ 3 | 4 ]'),
+    ('#define G(x,y) [x|y]\nG(1,\\\n2) G(3,4)\n\n', True, None, '[ 1 | 2 ] [ 3 | 4 ]'),
+    ('#define E(p) ,\n#define F(x, y) [x]\nF(1, E(0))\n', True, 'X1516', None),
+    ('#define F(x, y) [x]\n#define H(a, b) a\nF(1, H(2, ))\n', True, 'X1516', None),
+    ('#define F(x, y) [x|y]\n#define H(a, b) a\nF(1, H(2, ))\n', True, 'X1516', None),
+    ('#define F(x) [x]\n#define G(x) x\n#define U(x) 0\nU(F(1,2))\n', True, 'X1516', None),
+    ('#define G(x) x\n#define F(x, y) [x]\nG(F(1, F(2, )))\n', True, 'X1516', None),
+    ('#define C ,\n#define F(x, y) [x]\nF(1 C 2)\n', True, None, '[ 1 ]'),
+    ('#define F(x) x\n#define FB(p, q) - p ,\nFB(a, FB /**/ (FB(b,1), ))\n', True, None, '- a ,'),
+    ('#define F(x) x\n#define FB(p, q) - p , q\nFB(a, FB /**/ (FB(b,1), ))\n\n', True, 'X1516', None),
 ]
 
 #: (generator, seed, D3DPreprocess returned S_OK, first error number or None)

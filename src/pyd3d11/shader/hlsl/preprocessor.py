@@ -814,10 +814,11 @@ class Preprocessor:
                     c.active = v
                     c.taken = v
                 else:
-                    if c.parent_active and self.lenient:
-                        # fxc evaluates an #elif after a taken group too (C99 §6.10.1p6 does not): its errors are
-                        # reported, and one that drops the directive leaves the taken group going on (d3dcompiler_47
-                        # 10.1, session 35: ``#if 1 / a / #elif ~1 / b / #endif`` writes a and b)
+                    if c.active and self.lenient:
+                        # fxc evaluates the #elif right after the taken group too (C99 §6.10.1p6 does not), not the
+                        # later ones: its errors are reported, and one that drops the directive leaves the taken group
+                        # going on (d3dcompiler_47 10.1, session 35: ``#if 1 / a / #elif ~1 / b / #endif`` writes a
+                        # and b; ``#if 1 / #elif 0 / #elif 1/0`` reports nothing)
                         self.eval_expr(rest)
                     c.active = False
             return False
@@ -1105,8 +1106,7 @@ class Preprocessor:
             j = len(pending) - 1
             while j >= 0 and pending[j] == " ":
                 j -= 1
-            if j < 0 or pending[j] != "(" or (self.lenient and self._expand_depth == 1
-                                              and any(g.__class__ is _Gap for g in pending[j + 1:])):
+            if j < 0 or pending[j] != "(" or (self.lenient and any(g.__class__ is _Gap for g in pending[j + 1:])):
                 out.append(t)
                 continue
             variadic = bool(m.params) and m.params[-1] == _VA_ARGS
@@ -1124,7 +1124,10 @@ class Preprocessor:
                 whole: list[str] = []
                 for k, a in enumerate(args):
                     whole += ([","] if k else []) + a
-                args = _split_args(self.expand(whole))
+                # the list is read as source, so a gap keeps a name there uninvoked too (``FB /**/ (x)`` stays, its
+                # argument unused is never replaced: no error); once substituted the gaps are plain blanks (G's
+                # replacement F (1) of G(F/**/(1)) is invoked)
+                args = [[" " if t.__class__ is _Gap else t for t in a] for a in _split_args(self.expand(whole))]
             if len(args) == 1 and not [a for a in args[0] if a != " "] and not m.params:
                 args = []
             if variadic and len(args) == len(m.params) - 1:
