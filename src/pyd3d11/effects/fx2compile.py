@@ -582,6 +582,9 @@ def _take_state_blocks(toks: list, file: str, blocks: dict[str, list] | None = N
             raise err(tk, "syntax error: unexpected end of file in a state block")
         inner, _ = _take_state_blocks(toks[open_at + 1:close], file, blocks)  # nested inline blocks first
         parser = Fx2Parser([*inner, toks[close], toks[-1]])
+        # the block is parsed apart from the program, before its functions are: any name of the file passes
+        # for a declared function here (a shader of a function the file lacks still fails when it is compiled)
+        parser.func_names = {t.text for t in toks if t.kind == "id"}
         entries = parser._state_block_entries()  # noqa: SLF001 - the parser's state-list grammar
         blocks[name.text] = entries
         if declared:

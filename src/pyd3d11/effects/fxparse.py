@@ -162,6 +162,7 @@ class EffectParser(Parser):
             name = self.state_name()
             if self.at("("):
                 args = self.parse_args()
+                self.check_state_call(name, args)
                 entries.append(StateEntry(name.text, None, None, args, True, name.pos))
                 self.expect(";")
                 continue

@@ -20,6 +20,16 @@ _STATE_FUNCS = {"SetBlendState": (3, 3), "SetDepthStencilState": (2, 2), "SetRas
 #: same expression that initialises a shader variable (MicrosoftDocs "Effect Format", "Shader Type"; the
 #: fx_5_0 ``BindInterfaces`` and ``ConstructGSWithSO`` likewise)
 _EFFECT_SHADER_BUILTINS = frozenset({"CompileShader", "ConstructGSWithSO", "BindInterfaces"})
+#: the profiles ``compile`` / ``CompileShader`` name, as spelled: d3dcompiler_47 10.1 takes exactly these (every
+#: other word, ``VS_4_0``, ``vs_6_0``, ``hs_4_1``, ``gs_3_0``, ``tx_1_0``, ``fx_5_0`` and ``lib_*`` included, is
+#: X3041 "unsupported compiler target" while the effect is parsed, at every target)
+COMPILE_PROFILES = frozenset(
+    [f"vs_{m}" for m in ("1_0", "1_1", "2_0", "2_a", "2_sw", "3_0", "3_sw", "4_0", "4_1", "5_0", "5_1",
+                         "4_0_level_9_0", "4_0_level_9_1", "4_0_level_9_3")]
+    + [f"ps_{m}" for m in ("1_0", "1_1", "1_2", "1_3", "1_4", "2_0", "2_a", "2_b", "2_sw", "3_0", "3_sw", "4_0",
+                           "4_1", "5_0", "5_1", "4_0_level_9_0", "4_0_level_9_1", "4_0_level_9_3")]
+    + [f"{s}_{m}" for s in ("gs", "cs") for m in ("4_0", "4_1", "5_0", "5_1")]
+    + [f"{s}_{m}" for s in ("hs", "ds") for m in ("5_0", "5_1")])
 
 
 class EffectSyntaxParser:
@@ -47,6 +57,29 @@ class EffectSyntaxParser:
             self._state_block_entries()
         self.accept(";")
 
+    def check_compile_call(self, call: A.Call) -> A.Call:
+        """``compile profile f(args)`` / ``CompileShader(profile, f(args))`` as fxc reads them while it parses: the
+        profile is one of COMPILE_PROFILES (else X3041) and ``f`` a function declared above (else X3004: 10.1
+        fails a technique that compiles a function defined after it, or ``compileshader``'s lower-case call, at
+        ps_5_0 as at the fx targets)."""
+        args = call.args
+        if args and isinstance(args[0], A.Ident) and args[0].name not in COMPILE_PROFILES:
+            raise self.error(f"unsupported compiler target '{args[0].name}'", Token("id", args[0].name, args[0].pos),
+                             3041)
+        if len(args) > 1 and isinstance(args[1], A.Call) and args[1].name not in self.func_names:
+            raise self.error(f"undeclared identifier '{args[1].name}'", Token("id", args[1].name, args[1].pos), 3004)
+        return call
+
+    def check_state_call(self, name: Token, args: list) -> None:
+        """A state-block function call, checked while parsing in every technique of every target (d3dcompiler_47
+        10.1 fails ``SetFoo(1)``, ``setvertexshader(NULL)`` and a two-argument ``SetBlendState`` even in a Direct3D 9
+        ``technique`` an fx_4/fx_5 effect leaves out): the name as spelled, then the argument count; X3000."""
+        lo_hi = _STATE_FUNCS.get(name.text)
+        if lo_hi is None:
+            raise self.error(f"Unrecognized FX function call ({name.text})", name, 3000)
+        if not lo_hi[0] <= len(args) <= lo_hi[1]:
+            raise self.error(f"parameter count mismatch ({name.text})", name, 3000)
+
     def state_name(self) -> Token:
         """The name of a state-block entry: any identifier, effect keywords included (``PixelShader =
         compile ps_4_0 PS();``), which ``ident`` refuses as variable names."""
@@ -58,12 +91,7 @@ class EffectSyntaxParser:
         while not self.accept("}"):
             name = self.state_name()
             if self.at("("):
-                lo_hi = _STATE_FUNCS.get(name.text)
-                if lo_hi is None:
-                    raise self.error(f"unknown state block function '{name.text}'", name, 3000)
-                args = self.parse_args()
-                if not lo_hi[0] <= len(args) <= lo_hi[1]:
-                    raise self.error(f"'{name.text}': wrong number of arguments", name, 3000)
+                self.check_state_call(name, self.parse_args())
                 self.expect(";")
                 continue
             if self.accept("["):

@@ -211,7 +211,8 @@ class ExprParser:
             if t.text == "compile" and self.peek().kind == "id" and self.peek(2).kind == "id":
                 self.next()  # effects: `compile ps_4_0 f(args)` is CompileShader(ps_4_0, f(args))
                 prof = self.ident()
-                return A.Call(t.pos, "CompileShader", [A.Ident(prof.pos, prof.text), self.parse_primary()])
+                return self.check_compile_call(A.Call(t.pos, "CompileShader", [A.Ident(prof.pos, prof.text),
+                                                                               self.parse_primary()]))
             named = t.text in self.types or dx8_typedef(t.text) is not None  # typedef names may also name variables
             # a function the program declared under a typedef's name is called (fxc 10.1: ``float VECTOR(float a)``
             # then ``VECTOR(x)`` calls it)
@@ -223,7 +224,8 @@ class ExprParser:
                 raise self.error(tok=t)
             self.next()
             if self.at("("):
-                return A.Call(t.pos, t.text, self.parse_args())
+                call = A.Call(t.pos, t.text, self.parse_args())
+                return self.check_compile_call(call) if t.text == "CompileShader" else call
             if self.at("::") and self.peek().kind == "id" and (t.text, self.peek().text) in self.static_members:
                 self.next()
                 return A.Ident(t.pos, f"{t.text}::{self.next().text}")  # a static data member
