@@ -25,7 +25,20 @@ flushed by the other's arithmetic); ``uninit``
 (either program's results change when its temps start with another word — the source reads a never-written
 value, whose value is undefined); ``diff``; ``incomparable`` (signatures or bindings differ, so the same
 inputs do not mean the same thing); ``unrunnable`` (hull/domain shaders, interfaces, or anything the
-executor refuses); ``nocompile``; ``timeout``."""
+executor refuses); ``nocompile``; ``timeout``.
+
+``--real`` (issue 15, session 35) takes fxc's object from Microsoft's d3dcompiler_47.dll itself, run under Wine
+(tools/wine_d3dcompiler; ``$PYD3D11_D3DCOMPILER_DLL`` names the DLL) instead of a stored corpus, so any source
+can be put to the oracle:
+
+    python -m pyd3d11.tools.fxc_oracle --real --gen N [--profiles ps_5_0,cs_5_0,vs_5_0,ps_4_0] [--od] [--first S]
+    python -m pyd3d11.tools.fxc_oracle --real --shader-tests DIR      # every HLSL section of vkd3d .shader_test files
+    python -m pyd3d11.tools.fxc_oracle --real --sdk-samples DIR       # tools/sdk_samples' compiles (vs/ps/gs/cs)
+
+``--gen`` compiles seeds ``S .. S+N-1`` of tools/hlsl_gen at each profile (``--od``: with
+D3DCOMPILE_SKIP_OPTIMIZATION too). Besides the outcomes above, a source fxc refuses is ``fxc-rejects`` (we
+refuse it too) or ``accept-only-ours`` (we compile what fxc refuses: a verdict to fix), and ``nocompile``
+is a source fxc compiles and we refuse."""
 
 from __future__ import annotations
 
@@ -472,8 +485,117 @@ def _slim_tables(tests_dir: Path):
     return t.ENTRIES, t.DEFINES
 
 
+# ---------------------------------------------------------------------------------------------------
+# the live compiler (--real)
+
+@dataclass(frozen=True)
+class Source:
+    """One compile to put to the live fxc: the source, its file name (includes resolve beside it), entry,
+    profile, D3DCOMPILE_* flags and defines."""
+
+    label: str
+    source: bytes
+    name: str
+    entry: str
+    profile: str
+    flags: int = 0
+    defines: tuple[tuple[str, str], ...] = ()
+
+
+def real_outcome(real, src: Source, seeds: tuple[int, ...] = (0,), timeout: int = 10) -> tuple[str, str]:
+    """Compile ``src`` with the live d3dcompiler_47 (``real``: a wine_d3dcompiler.WineD3DCompiler) and, when
+    it compiles, classify our compile against its object (:func:`run_pair`); when fxc refuses it,
+    ``fxc-rejects`` if we refuse it too, else ``accept-only-ours``."""
+    from .wine_d3dcompiler import windows_path
+
+    fname = windows_path(src.name) if "/" in src.name else src.name
+    got = real.compile(src.source, src.profile, src.entry, src.flags, 0, dict(src.defines) or None, fname)
+    if not got.ok:
+        if "internal error" in got.messages:  # fxc crashed on it: no verdict to compare with
+            return "fxc-internal-error", _first_error(got.messages)
+        try:
+            with optdiff.time_limit(120):
+                optdiff._compile(src.source, src.name, src.entry, src.profile, dict(src.defines) or None,
+                                 D3D_COMPILE_STANDARD_FILE_INCLUDE, src.flags, True)
+        except Exception:  # noqa: BLE001 - both refuse: agreement
+            return "fxc-rejects", _first_error(got.messages)
+        return "accept-only-ours", _first_error(got.messages)
+    pair = Pair(src.label, src.source, src.name, src.entry, src.profile, got.blob, src.defines, src.flags)
+    return run_pair(pair, seeds, timeout=timeout)
+
+
+def _first_error(messages: str) -> str:
+    lines = messages.strip().splitlines()
+    return next((ln for ln in lines if " error " in ln), lines[0] if lines else "")[:300]
+
+
+def generated_sources(first: int, count: int, profiles: list[str], od: bool) -> Iterator[Source]:
+    """tools/hlsl_gen's programs ``first .. first+count-1`` at each of ``profiles`` (and /Od with ``od``)."""
+    from .hlsl_gen import random_hlsl
+
+    for seed in range(first, first + count):
+        for prof in profiles:
+            stage, model = prof[:2], int(prof[3])
+            text = random_hlsl(seed, stage, model).encode()
+            for flags in ((0, 1 << 2) if od else (0,)):
+                yield Source(f"gen{seed}:{prof}{'/Od' if flags else ''}", text, "gen.hlsl", "main", prof, flags)
+
+
+def shader_test_sources(folder: Path) -> Iterator[Source]:
+    """Every vertex/pixel/compute/geometry HLSL section of the ``.shader_test`` files under ``folder``, at the
+    models 4.0 / 5.0 its ``[require]`` allows (optdiff.shader_test_cases; only a source of programs: the
+    files' expected values are not read here)."""
+    for f in sorted(folder.rglob("*.shader_test")):
+        try:
+            cases = optdiff.shader_test_cases(f)
+        except Exception:  # noqa: BLE001 - an unreadable file is skipped, as optdiff does
+            continue
+        for label, text, prof, flags in cases:
+            yield Source(label, text.encode() if isinstance(text, str) else text, "shader.hlsl", "main", prof, flags)
+
+
+def sdk_sample_sources(root: Path) -> Iterator[Source]:
+    """The DirectX SDK samples' stand-alone compiles (tools/sdk_samples: jobs and effect entry points) of
+    vertex, pixel, geometry and compute shaders, read from ``root`` (walbourn/directx-sdk-samples)."""
+    from . import sdk_samples
+
+    for job in list(sdk_samples.jobs()) + list(sdk_samples.effect_jobs(root)):
+        if job.target[:2] not in ("vs", "ps", "gs", "cs") or "#" in job.path or job.expect_error:
+            continue
+        path = root / job.path
+        if path.is_file():
+            yield Source(job.name(), path.read_bytes(), str(path), job.entry, job.target, job.flags, job.defines)
+
+
+def run_real(sources: Iterator[Source], seeds: tuple[int, ...], timeout: int, verbose: bool,
+             label: str) -> Counter[str]:
+    """Put every source to the live compiler and the executor; print each disagreement and the counts."""
+    from .wine_d3dcompiler import WineD3DCompiler
+
+    counts: Counter[str] = Counter()
+    with WineD3DCompiler() as real:
+        for src in sources:
+            try:
+                outcome, detail = real_outcome(real, src, seeds, timeout)
+            except Exception as e:  # noqa: BLE001 - a crash of the harness is counted and shown
+                outcome, detail = "crash", f"{type(e).__name__}: {e}"[:300]
+            counts[outcome] += 1
+            if outcome in ("diff", "nanbits", "timeout", "nocompile", "accept-only-ours", "crash") or verbose:
+                print(f"{src.label} {src.entry}/{src.profile}: {outcome} {detail}", flush=True)
+    print(f"{label}: {sum(counts.values())} sources: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())),
+          flush=True)
+    return counts
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m pyd3d11.tools.fxc_oracle")
+    ap.add_argument("--real", action="store_true", help="fxc's objects from the live d3dcompiler_47 (Wine)")
+    ap.add_argument("--gen", type=int, default=0, help="with --real: this many tools/hlsl_gen programs")
+    ap.add_argument("--first", type=int, default=0, help="with --gen: the first seed")
+    ap.add_argument("--profiles", default="ps_5_0,cs_5_0,vs_5_0,ps_4_0", help="with --gen")
+    ap.add_argument("--od", action="store_true", help="with --gen: also compile with /Od")
+    ap.add_argument("--shader-tests", type=Path, help="with --real: a folder of .shader_test files")
+    ap.add_argument("--sdk-samples", type=Path, help="with --real: walbourn/directx-sdk-samples' work tree")
     ap.add_argument("--dxc-repo", type=Path, default=DEFAULT_DXC_REPO)
     ap.add_argument("--slimshader", type=Path, default=Path("../shared/conformance/dxbc-corpus/slimshader"))
     ap.add_argument("--tests", type=Path, default=Path(__file__).resolve().parents[3] / "tests")
@@ -485,6 +607,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", action="append", choices=CORPORA,
                     help="run only this corpus (repeatable; default: every corpus whose data is present)")
     a = ap.parse_args(argv)
+    if a.real:
+        seeds = tuple(range(a.seeds))
+        found = 0
+        if a.gen:
+            c = run_real(generated_sources(a.first, a.gen, a.profiles.split(","), a.od), seeds, a.timeout, a.v,
+                         "generated")
+            found += c["diff"] + c["nocompile"] + c["accept-only-ours"]
+        if a.shader_tests:
+            c = run_real(shader_test_sources(a.shader_tests), seeds, a.timeout, a.v, "shader-tests")
+            found += c["diff"] + c["nocompile"] + c["accept-only-ours"]
+        if a.sdk_samples:
+            c = run_real(sdk_sample_sources(a.sdk_samples), seeds, a.timeout, a.v, "sdk-samples")
+            found += c["diff"] + c["nocompile"] + c["accept-only-ours"]
+        return 1 if found else 0
     want = set(a.corpus or CORPORA)
     corpora: dict[str, list[Pair]] = {}
     if "dxbc2dxil" in want and a.dxc_repo.exists():

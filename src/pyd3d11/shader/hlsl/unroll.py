@@ -368,8 +368,12 @@ def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = Fal
             try:
                 cg.scoped(s.body)
             except HlslError as oob:
-                if it_snap is None or oob.code != 3504 or not _straight(cg.code[it:]):
+                if it_snap is None or oob.code != 3504:
                     raise
+                if not _straight(cg.code[it:]):  # past a run-time exit fxc copies on to its limit
+                    raise HlslError(s.pos.file, s.pos.line, s.pos.col, 3511,
+                                    "unable to unroll loop, loop does not appear to terminate in a timely manner "
+                                    f"({MAX_ITERATIONS + 1} iterations)") from oob
                 # a constant index out of range in code every run of the copy reaches: fxc takes the copy
                 # to be past the loop's end and stops there (one under a condition of its own is not)
                 _rollback(cg, it_snap)

@@ -1,0 +1,723 @@
+"""Seeded generator of random, well-typed HLSL programs for the run-time comparison with Microsoft's fxc
+(tools/fxc_oracle.py ``--real --gen N``, issue 15).
+
+tools/program_gen.py writes shader *assembly*; this module writes *source* that both compilers translate, so
+a difference in what the two objects compute on the reference executor points at our front end, optimiser or
+code generator. Each program is a pixel (``ps_4_0`` / ``ps_5_0``), vertex or compute shader over:
+
+* locals of every scalar kind (float, int, uint, bool) and width 1-4, float matrices of every shape 1x1-4x4
+  (``row_major`` / ``column_major`` declared, ``#pragma pack_matrix`` at random), local arrays, structs and
+  arrays of structs;
+* helper functions taking structs and vectors with ``in`` / ``out`` / ``inout`` parameters;
+* ``for`` loops with run-time bounds (masked to at most 7 trips) and ``break`` / ``continue`` under
+  conditions, ``while`` / ``do`` loops, ``if`` / ``else``, ``switch`` with empty-label and statement fallthrough;
+* arithmetic, bitwise and shift operators on negative and large integers, integer division and modulo,
+  comparisons into bool vectors, ``&&`` / ``||`` / ``!`` and the ternary on vectors, casts between all four
+  kinds at their edges (NaN, ±inf, 2^31, -0.0 literals), ``asuint`` / ``asint`` / ``asfloat``;
+* swizzled writes, dynamic indexing (indices masked into range: an out-of-range local index is undefined)
+  of local arrays, vectors and matrices as sources, of arrays (and arrays of structs) as destinations (a vector or
+  matrix destination takes a literal index: a run-time one is fxc's X3500 / X3511);
+* ``mul`` in both orders and matrix-matrix, ``transpose``, a few intrinsics;
+* constant-buffer reads (floats, ints, matrices of both majorities, arrays) and, when resources are on,
+  ``Texture2D.Load`` / ``SampleLevel`` and ``Buffer.Load``.
+
+The words of the variables live at the end reach the outputs through ``asuint`` (at most 32 / 24 of them, a
+seeded choice when there are more): a pixel shader writes ``uint4`` render targets, a vertex shader ``uint4``
+TEXCOORDs, a compute shader a ``RWStructuredBuffer<uint4>`` (6 rows per thread, 4 threads per group: optdiff's
+48-element structured UAV holds two groups' rows), so every bit of them is compared. A program may still be one fxc refuses (a type rule the generator does not model): the oracle
+counts those apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+SCALARS = ("float", "int", "uint", "bool")
+#: literals at the edges of each kind (the brief's conversions at NaN, ±inf, 2^31, -0.0)
+_FLOAT_EDGES = ("-0.0", "0.5", "-1.5", "2.5", "1e20", "-1e20", "3.0e38", "2147483648.0", "4294967296.0",
+                "-2147483648.0", "0.49999997", "asfloat(0x7f800000u)", "asfloat(0xff800000u)",
+                "asfloat(0x7fc00000u)", "asfloat(0x80000000u)", "1e-40", "-7.75", "8388608.5")
+_INT_EDGES = ("-1", "-7", "7", "0x7fffffff", "(-2147483647 - 1)", "-2147483647", "13", "-13", "31", "32", "33",
+              "-32", "65535", "0", "1")
+_UINT_EDGES = ("0xffffffffu", "0x80000000u", "7u", "13u", "31u", "32u", "33u", "0u", "1u", "65536u", "3u")
+
+
+@dataclass(frozen=True)
+class T:
+    """A value type: ``base`` float/int/uint/bool, ``n`` components (vector/scalar), or a float matrix
+    ``rows`` x ``n`` when ``rows`` > 0."""
+
+    base: str
+    n: int = 1
+    rows: int = 0
+
+    @property
+    def name(self) -> str:
+        if self.rows:
+            return f"{self.base}{self.rows}x{self.n}"
+        return self.base if self.n == 1 else f"{self.base}{self.n}"
+
+    @property
+    def is_matrix(self) -> bool:
+        return self.rows > 0
+
+
+@dataclass
+class Var:
+    name: str
+    t: T
+    length: int = 0        # > 0: a local array of that many elements
+    struct: str | None = None  # a struct type's name (then t is unused)
+    writable: bool = True
+
+
+def M(rows: int, cols: int) -> T:
+    """The float matrix type ``float{rows}x{cols}``."""
+    return T("float", cols, rows)
+
+
+#: the structs every program declares: name → [(field, type)]
+STRUCTS = {
+    "SA": [("f", T("float", 3)), ("i", T("int")), ("u", T("uint", 2))],
+    "SB": [("m", T("float", 2, 2)), ("b", T("bool", 2)), ("g", T("float"))],
+}
+
+_SW = "xyzw"
+
+
+class HlslGen:
+    """One random program for ``stage`` ('ps', 'vs', 'cs') at shader model ``model`` (4 or 5)."""
+
+    def __init__(self, rng: np.random.Generator, stage: str, model: int = 5, n_stmts: int = 14,
+                 resources: bool = True) -> None:
+        self.rng = rng
+        self.stage = stage
+        self.model = model
+        self.n_stmts = n_stmts
+        self.resources = resources
+        self.lines: list[str] = []
+        self.indent = 1
+        self.scopes: list[list[Var]] = [[]]
+        self.counter = 0
+        self.loop_depth = 0
+        self.depth = 0
+        self.funcs: list[tuple[str, list[tuple[str, str, T]], T]] = []  # name, [(mode, pname, type)], return
+        self.in_func = False   # inside a helper: the entry point's inputs are not in scope
+        self.in_switch = 0
+        self.if_attr = self.pick(("", "[branch] ", "[flatten] "))  # fxc: X3524 for the two nested
+        self.idx_nest = 0      # run-time indices inside run-time indices stop at literals
+
+    # ---- random helpers ----------------------------------------------------------------------------
+    def r(self, n: int) -> int:
+        return int(self.rng.integers(0, n))
+
+    def pick(self, seq):
+        return seq[self.r(len(seq))]
+
+    def fresh(self, prefix: str = "v") -> str:
+        self.counter += 1
+        return f"{prefix}{self.counter}"
+
+    def emit(self, s: str) -> None:
+        self.lines.append("    " * self.indent + s)
+
+    def vars(self) -> list[Var]:
+        return [v for s in self.scopes for v in s]
+
+    def rand_type(self, matrices: bool = True) -> T:
+        c = self.r(10)
+        if matrices and c == 0:
+            return M(1 + self.r(4), 1 + self.r(4))
+        return T(self.pick(("float", "float", "int", "uint", "bool")), 1 + self.r(4))
+
+    # ---- leaves ------------------------------------------------------------------------------------
+    def literal(self, t: T) -> str:
+        if t.is_matrix:
+            return f"{t.name}({', '.join(self.literal(T('float')) for _ in range(t.rows * t.n))})"
+        if t.n > 1:
+            return f"{t.name}({', '.join(self.literal(T(t.base)) for _ in range(t.n))})"
+        if t.base == "float":
+            return self.pick(_FLOAT_EDGES) if self.r(3) == 0 else f"{(self.r(64) - 32) / 4:g}"
+        if t.base == "int":
+            return self.pick(_INT_EDGES) if self.r(3) == 0 else str(self.r(40) - 20)
+        if t.base == "uint":
+            return self.pick(_UINT_EDGES) if self.r(3) == 0 else f"{self.r(40)}u"
+        return self.pick(("true", "false"))
+
+    def swizzle(self, have: int, n: int) -> str:
+        return "".join(_SW[self.r(have)] for _ in range(n))
+
+    def input_leaf(self, t: T) -> str:
+        """A read of the stage's inputs or the constant buffer, converted to ``t`` (a scalar or vector)."""
+        c = self.r(3 if self.in_func else 6)
+        sw = self.swizzle(4, t.n)
+        if c == 0:
+            src, base = f"cf[{self.r(4)}].{sw}", "float"
+        elif c == 1:
+            src, base = f"ci[{self.r(2)}].{sw}", "int"
+        elif c == 2:
+            src, base = f"cu[{self.r(2)}].{sw}", "uint"
+        elif c == 3:
+            src, base = f"IN_I.{sw}", "int"
+        elif c == 4:
+            src, base = f"IN_U.{sw}", "uint"
+        else:
+            src, base = f"IN_F{self.r(2)}.{sw}", "float"
+        if self.r(4) == 0 and t.base in ("float", "int", "uint") and base != t.base:
+            fn = {"float": "asfloat", "int": "asint", "uint": "asuint"}[t.base]
+            return f"{fn}({src})"
+        return src if base == t.base else f"({t.name})({src})"
+
+    def var_leaf(self, t: T) -> str | None:
+        """A variable (or element / field / component of one) of type ``t``, or None."""
+        cands = []
+        for v in self.vars():
+            if v.struct:
+                for f, ft in STRUCTS[v.struct]:
+                    cands.append((f"{self.elem(v)}.{f}", ft))
+            elif v.length:
+                cands.append((self.elem(v), v.t))
+            else:
+                cands.append((v.name, v.t))
+        self.rng.shuffle(cands)
+        for expr, vt in cands:
+            if vt == t:
+                return expr
+            if not t.is_matrix and not vt.is_matrix and vt.base == t.base:
+                if vt.n > 1 and (self.r(2) or t.n > 1):
+                    if self.r(3) == 0 and t.n == 1:
+                        return f"{expr}[{self.index(vt.n)}]"
+                    return f"{expr}.{self.swizzle(vt.n, t.n)}"
+                if vt.n == 1 and t.n > 1 and self.r(3) == 0:
+                    return f"{expr}.{'x' * t.n}"
+            if vt.is_matrix and not t.is_matrix and t.base == "float":
+                if t.n == vt.n and self.r(2):
+                    return f"{expr}[{self.index(vt.rows)}]"
+                if t.n == 1:
+                    if self.r(2):
+                        return f"{expr}[{self.index(vt.rows)}][{self.index(vt.n)}]"
+                    return f"{expr}._m{self.r(vt.rows)}{self.r(vt.n)}"
+        return None
+
+    def elem(self, v: Var) -> str:
+        return f"{v.name}[{self.index(v.length)}]" if v.length else v.name
+
+    def index(self, n: int) -> str:
+        """An in-range index into ``n`` elements: a literal or a run-time value masked (power of two) or
+        taken modulo ``n`` as uint."""
+        c = self.r(4)
+        if c == 0 or self.idx_nest:
+            return str(self.r(n))
+        self.idx_nest += 1
+        e = self.expr(T(self.pick(("int", "uint"))), 2)
+        self.idx_nest -= 1
+        if n & (n - 1) == 0:
+            return f"(({e}) & {n - 1})"
+        return f"((uint)({e}) % {n}u)"
+
+    # ---- expressions -------------------------------------------------------------------------------
+    def expr(self, t: T, depth: int = 3) -> str:
+        if t.is_matrix:
+            return self.mexpr(t, depth)
+        if depth <= 0 or self.r(5) == 0:
+            c = self.r(5)
+            if c == 0:
+                return self.literal(t)
+            if c <= 2:
+                leaf = self.var_leaf(t)
+                if leaf is not None:
+                    return leaf
+            return self.input_leaf(t)
+        d = depth - 1
+        c = self.r(16)
+        if t.base == "bool":
+            return self.bool_expr(t, d, c)
+        if c <= 4:
+            return self.arith(t, d)
+        if c == 5:  # conversion from another kind
+            other = T(self.pick([b for b in SCALARS if b != t.base]), t.n)
+            return f"({t.name})({self.expr(other, d)})"
+        if c == 6:  # ternary, scalar or vector condition
+            cond = self.expr(T("bool", self.pick((1, t.n))), d)
+            return f"(({cond}) ? ({self.expr(t, d)}) : ({self.expr(t, d)}))"
+        if c == 7:
+            return self.intrinsic(t, d)
+        if c == 8 and t.base == "float" and t.n <= 4:
+            return self.mul_vec(t, d)
+        if c == 9 and self.funcs:
+            call = self.call_expr(t, d)
+            if call:
+                return call
+        if c == 10 and t.n > 1:  # constructor from parts
+            parts, left = [], t.n
+            while left:
+                k = 1 + self.r(left)
+                parts.append(self.expr(T(t.base, k), d))
+                left -= k
+            return f"{t.name}({', '.join(parts)})"
+        if c == 11 and t.base == "float" and self.resources:
+            return self.resource_read(t, d)
+        if c == 12 and t.n == 1 and t.base in ("float", "int", "uint"):
+            src = T(t.base, 2 + self.r(3))
+            if t.base == "float" and self.r(2):
+                return f"dot({self.expr(src, d)}, {self.expr(src, d)})"
+            return f"({self.expr(src, d)})[{self.index(src.n)}]"
+        return self.arith(t, d)
+
+    def arith(self, t: T, d: int) -> str:
+        a = self.expr(t, d)
+        b = self.expr(self.pick((t, T(t.base))) if t.n > 1 else t, d)
+        if t.base == "float":
+            op = self.pick(("+", "-", "*", "/", "%", "+", "*"))
+            if self.r(6) == 0:
+                return f"(-({a}))"
+        else:
+            op = self.pick(("+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "+", "*"))
+            if self.r(8) == 0:
+                return f"(~({a}))"
+            if self.r(8) == 0 and t.base == "int":
+                return f"(-({a}))"
+            if op in ("/", "%"):  # a divisor that folds to 0 is fxc's error X4010: an odd one never does
+                one = "1" if t.base == "int" else "1u"
+                b = f"(({b}) | {one})"
+        return f"(({a}) {op} ({b}))"
+
+    def bool_expr(self, t: T, d: int, c: int) -> str:
+        if c <= 6:
+            base = self.pick(("float", "int", "uint"))
+            op = self.pick(("<", "<=", ">", ">=", "==", "!="))
+            return f"(({self.expr(T(base, t.n), d)}) {op} ({self.expr(T(base, t.n), d)}))"
+        if c <= 8:
+            op = self.pick(("&&", "||"))
+            return f"(({self.expr(t, d)}) {op} ({self.expr(t, d)}))"
+        if c == 9:
+            return f"(!({self.expr(t, d)}))"
+        if c == 10:
+            return f"(({self.expr(T('bool', self.pick((1, t.n))), d)}) ? ({self.expr(t, d)}) : ({self.expr(t, d)}))"
+        if c == 11:
+            other = T(self.pick(("float", "int", "uint")), t.n)
+            return f"({t.name})({self.expr(other, d)})"
+        if c == 12 and t.n == 1:
+            src = T(self.pick(("bool", "float", "int")), 2 + self.r(3))
+            return f"{self.pick(('any', 'all'))}({self.expr(src, d)})"
+        leaf = self.var_leaf(t)
+        return leaf if leaf is not None else self.literal(t)
+
+    def intrinsic(self, t: T, d: int) -> str:
+        e = lambda: self.expr(t, d)  # noqa: E731
+        if t.base == "float":
+            fn = self.pick(("abs", "min", "max", "clamp", "saturate", "floor", "ceil", "frac", "round", "trunc",
+                            "sqrt", "rsqrt", "lerp", "mad", "sign", "exp2", "log2", "step", "normalize"))
+            if fn in ("min", "max", "step"):
+                return f"{fn}({e()}, {e()})"
+            if fn in ("clamp", "lerp", "mad"):
+                return f"{fn}({e()}, {e()}, {e()})"
+            if fn == "sign":
+                return f"(float{t.n if t.n > 1 else ''})(sign({e()}))"
+            if fn == "normalize" and t.n == 1:
+                fn = "abs"
+            return f"{fn}({e()})"
+        if t.base == "int":
+            fn = self.pick(("abs", "min", "max", "clamp", "sign") + (("firstbithigh", "firstbitlow", "countbits",
+                                                                        "reversebits") if self.model >= 5 else ()))
+            if fn in ("min", "max"):
+                return f"{fn}({e()}, {e()})"
+            if fn == "clamp":
+                return f"clamp({e()}, {e()}, {e()})"
+            if fn in ("countbits", "reversebits"):
+                return f"(int{t.n if t.n > 1 else ''})({fn}((uint{t.n if t.n > 1 else ''})({e()})))"
+            return f"{fn}({e()})"
+        fn = self.pick(("min", "max", "clamp") + (("countbits", "reversebits", "firstbithigh", "firstbitlow")
+                                                  if self.model >= 5 else ()))
+        if fn in ("min", "max"):
+            return f"{fn}({e()}, {e()})"
+        if fn == "clamp":
+            return f"clamp({e()}, {e()}, {e()})"
+        return f"{fn}({e()})"
+
+    def mul_vec(self, t: T, d: int) -> str:
+        """``mul(v, M)`` or ``mul(M, v)`` giving a float vector of ``t.n`` components."""
+        k = 1 + self.r(4)
+        if self.r(2):
+            m = self.mexpr(M(t.n, k), d)
+            v = self.expr(T("float", k), d)
+            return f"mul({m}, {v})"
+        m = self.mexpr(M(k, t.n), d)
+        v = self.expr(T("float", k), d)
+        return f"mul({v}, {m})"
+
+    def mexpr(self, t: T, depth: int) -> str:
+        if depth <= 0 or self.r(4) == 0:
+            leaf = self.var_leaf(t)
+            if leaf is not None and self.r(3):
+                return leaf
+            if (t.rows, t.n) == (4, 4) and self.r(2):
+                return self.pick(("cm", "crm"))
+            if (t.rows, t.n) == (3, 2) and self.r(2):
+                return "cm32"
+            return self.literal(t)
+        d = depth - 1
+        c = self.r(6)
+        if c == 0:
+            k = 1 + self.r(4)
+            return f"mul({self.mexpr(M(t.rows, k), d)}, {self.mexpr(M(k, t.n), d)})"
+        if c == 1:
+            return f"transpose({self.mexpr(M(t.n, t.rows), d)})"
+        if c == 2:
+            return f"(({self.mexpr(t, d)}) {self.pick(('+', '-', '*'))} ({self.mexpr(t, d)}))"
+        if c == 3:
+            return f"(({self.mexpr(t, d)}) * ({self.expr(T('float'), d)}))"
+        if c == 4:
+            rows = ", ".join(self.expr(T("float", t.n), d) for _ in range(t.rows))
+            return f"{t.name}({rows})"
+        return f"(({t.name})({self.mexpr(M(t.rows + (t.rows < 4), t.n + (t.n < 4)), d)}))"
+
+    def resource_read(self, t: T, d: int) -> str:
+        c = self.r(4)
+        sw = self.swizzle(4, t.n)
+        if c == 0:
+            return f"tex.Load(int3(({self.expr(T('int', 2), d)}) & int2(7, 3), ({self.expr(T('int'), d)}) & 1)).{sw}"
+        if c == 1:
+            return f"buf.Load(({self.expr(T('int'), d)}) & 63).{sw}"
+        if c == 2:
+            return f"tex.SampleLevel(smp, {self.expr(T('float', 2), d)}, {self.expr(T('float'), d)}).{sw}"
+        return f"tex.Load(int3(({self.expr(T('int', 2), d)}) & int2(7, 3), 0), int2(1, -1)).{sw}"
+
+    def call_expr(self, t: T, d: int, outs: bool = False) -> str | None:
+        """A call of a helper returning ``t``; one with out/inout parameters only when ``outs`` (a
+        statement of its own: inside an expression the order of its writes against other reads of the same
+        variables would be the question)."""
+        cands = [f for f in self.funcs if f[2] == t and (outs or all(m == "in" for m, _p, _t in f[1]))]
+        if not cands:
+            return None
+        name, params, _ = self.pick(cands)
+        args, used = [], set()
+        for mode, _p, pt in params:
+            if mode == "in":
+                args.append(self.struct_value(pt.base) if pt.base in STRUCTS else self.expr(pt, d))
+            else:
+                target = self.lvalue(pt, need_whole=True)
+                root = target.split("[")[0].split(".")[0] if target else None
+                if target is None or root in used:
+                    return None  # two out arguments naming one variable: the copy-back order decides
+                used.add(root)
+                args.append(target)
+        return f"{name}({', '.join(args)})"
+
+    def struct_value(self, sname: str) -> str:
+        for v in self.vars():
+            if v.struct == sname:
+                return self.elem(v)
+        return f"make{sname}({', '.join(self.expr(ft, 1) for _f, ft in STRUCTS[sname])})"
+
+    # ---- statements --------------------------------------------------------------------------------
+    def lvalue(self, t: T, need_whole: bool = False) -> str | None:
+        """A writable place of type ``t``: a variable, array element, struct field, swizzle (distinct
+        components), vector component or matrix row/element by dynamic index."""
+        cands = []
+        for v in self.vars():
+            if not v.writable:
+                continue
+            if v.struct:
+                if t.base == v.struct:
+                    cands.append(self.elem(v))
+                for f, ft in STRUCTS[v.struct]:
+                    if ft == t:
+                        cands.append(f"{self.elem(v)}.{f}")
+                continue
+            if t.base in STRUCTS:
+                continue
+            place = self.elem(v)
+            if v.t == t:
+                cands.append(place)
+            elif not need_whole and not v.t.is_matrix and not t.is_matrix and v.t.base == t.base and v.t.n > t.n:
+                if t.n == 1 and self.r(2):
+                    cands.append(f"{place}[{self.r(v.t.n)}]")  # a run-time one is X3500 / X3511 (fxc)
+                else:
+                    comps = list(_SW[:v.t.n])
+                    self.rng.shuffle(comps)
+                    cands.append(f"{place}.{''.join(comps[:t.n])}")
+            elif not need_whole and v.t.is_matrix and t.base == "float" and not t.is_matrix:
+                if t.n == v.t.n:
+                    cands.append(f"{place}[{self.r(v.t.rows)}]")
+                elif t.n == 1:
+                    cands.append(f"{place}[{self.r(v.t.rows)}][{self.r(v.t.n)}]")
+        return self.pick(cands) if cands else None
+
+    def declare(self) -> None:
+        c = self.r(10)
+        if c == 0:  # local array
+            t = self.rand_type(matrices=False)
+            n = 2 + self.r(4)
+            name = self.fresh("a")
+            init = ", ".join(self.expr(t, 2) for _ in range(n))
+            self.emit(f"{t.name} {name}[{n}] = {{ {init} }};")
+            self.scopes[-1].append(Var(name, t, n))
+            return
+        if c == 1:  # struct or array of structs
+            s = self.pick(list(STRUCTS))
+            name = self.fresh("s")
+            if self.r(2):
+                n = 2 + self.r(2)
+                self.emit(f"{s} {name}[{n}];")
+                for k in range(n):
+                    self.emit(f"{name}[{k}] = {self.struct_value(s)};")
+                self.scopes[-1].append(Var(name, T(s), n, s))
+            else:
+                self.emit(f"{s} {name} = {self.struct_value(s)};")
+                self.scopes[-1].append(Var(name, T(s), 0, s))
+            return
+        t = self.rand_type()
+        name = self.fresh()
+        prefix = ""
+        if t.is_matrix and self.r(2):
+            prefix = self.pick(("row_major ", "column_major "))
+        self.emit(f"{prefix}{t.name} {name} = {self.expr(t)};")
+        self.scopes[-1].append(Var(name, t))
+
+    def assign(self) -> None:
+        t = self.rand_type()
+        place = self.lvalue(t)
+        if place is None:
+            self.declare()
+            return
+        if t.base in ("float", "int", "uint") and self.r(3) == 0:
+            ops = ("+=", "-=", "*=", "/=") if t.base == "float" or t.is_matrix else \
+                ("+=", "-=", "*=", "&=", "|=", "^=", "<<=", ">>=", "/=", "%=")
+            self.emit(f"{place} {self.pick(ops)} {self.expr(t)};")
+        else:
+            self.emit(f"{place} = {self.expr(t)};")
+
+    def block(self, n: int) -> None:
+        self.scopes.append([])
+        self.indent += 1
+        for _ in range(max(1, n)):
+            self.statement()
+        self.indent -= 1
+        self.scopes.pop()
+
+    def statement(self) -> None:
+        c = self.r(20)
+        nested = self.depth < 2
+        if c < 5:
+            self.declare()
+        elif c < 11:
+            self.assign()
+        elif c < 13 and nested:
+            self.if_stmt()
+        elif c < 15 and nested:
+            self.for_stmt()
+        elif c == 15 and nested:
+            self.switch_stmt()
+        elif c == 16 and nested:
+            self.while_stmt()
+        elif c == 17 and self.funcs:
+            self.call_stmt()
+        elif c == 18 and self.loop_depth:
+            jump = "break" if self.in_switch else self.pick(("break", "continue"))  # fxc: X3708 in a switch
+            self.emit(f"if ({self.expr(T('bool'), 2)}) {jump};")
+        else:
+            self.assign()
+
+    def if_stmt(self) -> None:
+        self.depth += 1
+        self.emit(f"{self.pick(('', self.if_attr))}if ({self.expr(T('bool'), 2)}) {{")
+        self.block(1 + self.r(3))
+        if self.r(2):
+            self.emit("} else {")
+            self.block(1 + self.r(3))
+        self.emit("}")
+        self.depth -= 1
+
+    def bound(self) -> str:
+        """A run-time trip count of 0..7 (an input or constant masked), or a literal."""
+        if self.r(4) == 0:
+            return str(self.r(6))
+        srcs = ("ci[0].x", "ci[1].y", "(int)cu[0].w") + (() if self.in_func else ("IN_I.x", "IN_I.z", "(int)IN_U.y"))
+        return f"({self.pick(srcs)} & 7)"
+
+    def for_stmt(self) -> None:
+        self.depth += 1
+        self.loop_depth += 1
+        i = self.fresh("i")
+        attr = self.pick(("", "", "[loop] ", "[fastopt] "))
+        bound = self.bound()
+        self.emit(f"{attr}for (int {i} = 0; {i} < {bound}; {i}++) {{")
+        self.scopes.append([Var(i, T("int"), writable=False)])
+        self.indent += 1
+        for _ in range(1 + self.r(3)):
+            self.statement()
+        self.indent -= 1
+        self.scopes.pop()
+        self.emit("}")
+        self.loop_depth -= 1
+        self.depth -= 1
+
+    def while_stmt(self) -> None:
+        self.depth += 1
+        self.loop_depth += 1
+        k = self.fresh("w")
+        self.emit(f"int {k} = {self.bound()};")
+        self.scopes[-1].append(Var(k, T("int"), writable=False))
+        if self.r(2):
+            self.emit(f"while ({k} > 0) {{")
+            self.emit(f"    {k}--;")
+            self.block(1 + self.r(2))
+            self.emit("}")
+        else:
+            self.emit("do {")
+            self.block(1 + self.r(2))
+            self.emit(f"}} while (--{k} > 0);")
+        self.loop_depth -= 1
+        self.depth -= 1
+
+    def switch_stmt(self) -> None:
+        self.depth += 1
+        kind = self.pick(("int", "uint"))
+        sel = self.expr(T(kind), 2)
+        self.emit(f"switch ({sel}) {{")
+        labels = sorted({int(x) for x in self.rng.integers(-2 if kind == "int" else 0, 6, 2 + self.r(3))})
+        self.in_switch += 1
+        for k, lab in enumerate(labels):
+            self.emit(f"case {lab}:")
+            if self.r(3) == 0 and k + 1 < len(labels):
+                continue  # an empty label falls into the next (fxc: X3533 for a non-empty one)
+            self.block(1 + self.r(2))
+            self.emit("    break;")
+        if self.r(2):
+            self.emit("default:")
+            self.block(1)
+            self.emit("    break;")
+        self.in_switch -= 1
+        self.emit("}")
+        self.depth -= 1
+
+    def call_stmt(self) -> None:
+        name, params, ret = self.pick(self.funcs)
+        call = self.call_expr(ret, 1, outs=True)
+        if call is None:
+            self.assign()
+            return
+        v = self.fresh()  # a new variable takes the result: the call may write the ones it could go to
+        self.emit(f"{ret.name} {v} = {call};")
+        self.scopes[-1].append(Var(v, ret))
+
+    # ---- helper functions --------------------------------------------------------------------------
+    def function(self) -> list[str]:
+        """A helper with 1-3 parameters (``in`` / ``out`` / ``inout``, vectors, matrices and structs)."""
+        name = self.fresh("fn")
+        ret = self.rand_type(matrices=False)
+        params = []
+        for _ in range(1 + self.r(3)):
+            mode = self.pick(("in", "in", "out", "inout"))
+            pt = T(self.pick(list(STRUCTS))) if self.r(4) == 0 else self.rand_type()
+            params.append((mode, self.fresh("p"), pt))
+        saved = self.lines, self.indent, self.scopes, self.depth, self.loop_depth
+        self.lines, self.indent, self.depth, self.loop_depth = [], 1, 1, 0
+        self.in_func = True
+        self.scopes = [[Var(p, pt, 0, pt.base if pt.base in STRUCTS else None, True)
+                        for mode, p, pt in params if mode != "out"]]
+        for mode, p, pt in params:  # an out parameter is written before anything reads it
+            if mode == "out":
+                value = self.struct_value(pt.base) if pt.base in STRUCTS else self.expr(pt, 2)
+                self.emit(f"{p} = {value};")
+                self.scopes[0].append(Var(p, pt, 0, pt.base if pt.base in STRUCTS else None, True))
+        for _ in range(2 + self.r(3)):
+            self.statement()
+        self.emit(f"return {self.expr(ret)};")
+        body = self.lines
+        self.lines, self.indent, self.scopes, self.depth, self.loop_depth = saved
+        self.in_func = False
+        sig = ", ".join(f"{'' if m == 'in' else m + ' '}{pt.name} {p}" for m, p, pt in params)
+        self.funcs.append((name, params, ret))
+        return [f"{ret.name} {name}({sig})", "{", *body, "}", ""]
+
+    # ---- the whole program -------------------------------------------------------------------------
+    def header(self) -> list[str]:
+        out = []
+        if self.r(4) == 0:
+            out.append(f"#pragma pack_matrix({self.pick(('row_major', 'column_major'))})")
+        out += ["cbuffer Params : register(b0)", "{", "    float4 cf[4];", "    int4 ci[2];", "    uint4 cu[2];",
+                "    float4x4 cm;", "    row_major float4x4 crm;", "    column_major float3x2 cm32;", "};"]
+        if self.resources:
+            out += ["Texture2D<float4> tex : register(t0);", "Buffer<float4> buf : register(t1);",
+                    "SamplerState smp : register(s0);"]
+        for s, fields in STRUCTS.items():
+            out.append(f"struct {s} {{ " + " ".join(f"{ft.name} {f};" for f, ft in fields) + " };")
+            args = ", ".join(f"{ft.name} {f}" for f, ft in fields)
+            sets = " ".join(f"r.{f} = {f};" for f, _ in fields)
+            out.append(f"{s} make{s}({args}) {{ {s} r; {sets} return r; }}")
+        return out
+
+    def outputs(self) -> int:
+        return {"ps": 8, "vs": 6, "cs": 6}[self.stage]
+
+    def dump(self) -> list[str]:
+        """Every live scalar word, as uint, into the output rows (at most ``outputs() * 4`` words)."""
+        words = []
+        for v in self.vars():
+            if v.struct:
+                for k in range(max(1, v.length)):
+                    base = f"{v.name}[{k}]" if v.length else v.name
+                    for f, ft in STRUCTS[v.struct]:
+                        words += self.words(f"{base}.{f}", ft)
+            else:
+                for k in range(max(1, v.length)):
+                    words += self.words(f"{v.name}[{k}]" if v.length else v.name, v.t)
+        cap = self.outputs() * 4
+        if len(words) > cap:  # a seeded choice of them: folding the rest in (xor) would hide a NaN-only difference
+            keep = sorted(int(k) for k in self.rng.choice(len(words), cap, replace=False))
+            words = [words[k] for k in keep]
+        words += ["0u"] * (cap - len(words))
+        return [f"uint4({', '.join(words[4 * r:4 * r + 4])})" for r in range(self.outputs())]
+
+    @staticmethod
+    def words(expr: str, t: T) -> list[str]:
+        comps = ([f"{expr}[{r}][{c}]" for r in range(t.rows) for c in range(t.n)] if t.is_matrix else
+                 [expr] if t.n == 1 else [f"{expr}.{_SW[c]}" for c in range(t.n)])
+        return [f"(uint)({c})" if t.base == "bool" else f"asuint({c})" for c in comps]
+
+    def program(self) -> str:
+        head = self.header()
+        funcs: list[str] = []
+        for _ in range(self.r(3)):
+            funcs += self.function()
+        self.lines, self.indent = [], 1
+        for _ in range(self.n_stmts):
+            self.statement()
+        rows = self.dump()
+        body = self.lines
+        if self.stage == "ps":
+            sig = ("uint4 main(float4 IN_F0 : TEXCOORD0, float4 IN_F1 : TEXCOORD1, nointerpolation int4 IN_I : TEXCOORD2, "
+                   "nointerpolation uint4 IN_U : TEXCOORD3, out uint4 o1 : SV_Target1, out uint4 o2 : SV_Target2, "
+                   "out uint4 o3 : SV_Target3, out uint4 o4 : SV_Target4, out uint4 o5 : SV_Target5, "
+                   "out uint4 o6 : SV_Target6, out uint4 o7 : SV_Target7) : SV_Target0")
+            tail = [f"    o{k} = {rows[k]};" for k in range(1, 8)] + [f"    return {rows[0]};"]
+            entry = [sig, "{", *body, *tail, "}"]
+        elif self.stage == "vs":
+            sig = ("float4 main(float4 IN_F0 : TEXCOORD0, float4 IN_F1 : TEXCOORD1, int4 IN_I : TEXCOORD2, "
+                   "uint4 IN_U : TEXCOORD3, " + ", ".join(f"out uint4 o{k} : TEXCOORD{k}" for k in range(6))
+                   + ") : SV_Position")
+            tail = [f"    o{k} = {rows[k]};" for k in range(6)] + ["    return IN_F0;"]
+            entry = [sig, "{", *body, *tail, "}"]
+        else:
+            pre = ["StructuredBuffer<float4> inF : register(t2);", "StructuredBuffer<int4> inI : register(t3);",
+                   "RWStructuredBuffer<uint4> outb : register(u0);"]
+            head += pre
+            sig = "[numthreads(4, 1, 1)]\nvoid main(uint3 tid : SV_DispatchThreadID)"
+            init = ["    float4 IN_F0 = inF[tid.x];", "    float4 IN_F1 = inF[tid.x + 8];",
+                    "    int4 IN_I = inI[tid.x];", "    uint4 IN_U = asuint(inI[tid.x + 8]) ^ tid.xyzx;"]
+            tail = [f"    outb[tid.x * 6 + {k}] = {rows[k]};" for k in range(6)]
+            entry = [sig, "{", *init, *body, *tail, "}"]
+        return "\n".join(head + [""] + funcs + entry) + "\n"
+
+
+def random_hlsl(seed: int, stage: str, model: int = 5, n_stmts: int = 14, resources: bool | None = None) -> str:
+    """The program of ``seed`` for ``stage`` ('ps', 'vs', 'cs') at shader model ``model`` (4 or 5);
+    resources are on for half the seeds unless ``resources`` says."""
+    rng = np.random.default_rng([seed, {"ps": 0, "vs": 1, "cs": 2}[stage], model])
+    if resources is None:
+        resources = bool(rng.integers(0, 2))
+    return HlslGen(rng, stage, model, n_stmts, resources).program()
