@@ -543,7 +543,7 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
         if op == "/":
             return _val(rt, cg.alu("div", FLOAT, n, [a2.slots, b2.slots]))
         if op == "%":
-            return _val(rt, fmod(cg, n, a2.slots, b2.slots))
+            return _val(rt, fmod_operator(cg, n, a2.slots, b2.slots))
     else:
         if op == "+":
             return _val(rt, cg.alu("iadd", cb, n, [a2.slots, b2.slots]))
@@ -622,6 +622,20 @@ def fmod(cg: CodegenContext, n: int, a: list, b: list) -> list:
     fr = cg.alu("frc", FLOAT, n, [d], ["abs"])
     sel = cg.alu("movc", FLOAT, n, [ge, fr, fr], ["", "", "-"])
     return cg.alu("mul", FLOAT, n, [sel, b])
+
+
+def fmod_operator(cg: CodegenContext, n: int, a: list, b: list) -> list:
+    """The ``%`` operator on floats, as d3dcompiler_47 10.1 builds it (its listings, session 35; the fmod
+    intrinsic keeps :func:`fmod`'s division): y takes the sign that makes x / y non-negative
+    (``ge x*y, -(x*y)`` picks y or -y), then ``frc(x * (1 / y')) * y'``. The two round differently from
+    ``frc(|x / y|) * y`` (a reciprocal and a multiply against one division; and a zero or NaN x*y picks the
+    sign the product gives), so an fxc object and ours agree bit for bit only with this sequence."""
+    p = cg.alu("mul", FLOAT, n, [a, b])
+    ge = cg.alu("ge", FLOAT, n, [p, p], ["", "-"])
+    bs = cg.alu("movc", FLOAT, n, [ge, b, b], ["", "", "-"])
+    r = cg.alu("div", FLOAT, n, [[imm(0x3F800000)] * n, bs])
+    fr = cg.alu("frc", FLOAT, n, [cg.alu("mul", FLOAT, n, [r, a])])
+    return cg.alu("mul", FLOAT, n, [bs, fr])
 
 
 def unary(cg: CodegenContext, op: str, v: Val, pos) -> Val:
