@@ -50,19 +50,17 @@ def dead_resources(cg: CodegenContext, listing: str) -> frozenset[str]:
     live_groups = {_group(r.name) for r in res if (r.file, r.reg) in refs}
     dead = {r.name for r in res if r.used and r.reg >= 0 and (r.file, r.reg) not in refs and
             _group(r.name) not in live_groups}
-    # an object array keeps only the elements up to its last one read: a sampler array's reserve s# registers;
-    # a texture or UAV array's whole range stays reserved (objects.allocate_registers), but fxc declares and
-    # binds only the elements up to the last one read (FxDis test_PS.o: tex4[0] and tex4[1] of ``tex4[6]``)
+    # an object array keeps only the elements read: fxc 10.1 declares and binds no other element (``t[2]`` of
+    # ``Texture2D t[4]`` alone is declared, t2, and reflected as ``t[2]`` at shader model 5.0; below 5.0 the one
+    # binding ``t`` counts the elements up to the last one read: reflect.py). A sampler array reserves s#
+    # registers only up to its last element read; a texture or UAV array's whole range stays reserved
+    # (objects.allocate_registers). Recorded under Wine, session 35: tests/test_rules_hlsl_fxc_layout_bindings.py
     # (below shader model 5.1, where each element is a binding of its own; a 5.1 range keeps its declared count)
     per_element = (cg.major, cg.minor) < (5, 1)
-    groups: dict[str, list] = {}
     for r in res:
         if (r.file == "s" and "[" in r.name or per_element and _ARRAY_ELEMENT.fullmatch(r.name)) and r.used and \
-                r.reg >= 0:
-            groups.setdefault(_group(r.name), []).append(r)
-    for members in groups.values():
-        last = max((i for i, r in enumerate(members) if (r.file, r.reg) in refs), default=-1)
-        dead.update(r.name for r in members[last + 1:])
+                r.reg >= 0 and (r.file, r.reg) not in refs:
+            dead.add(r.name)
     return frozenset(dead)
 
 

@@ -439,10 +439,9 @@ def allocate_registers(cg: CodegenContext) -> None:
             n += 1
         for i, x in enumerate(block):
             x.reg = n + i
-            # a texture or UAV array keeps its whole range reserved, but fxc declares and binds (RDEF) its elements
-            # only up to the last used one: FxDis test_PS.o of the corpus reads tex4[0] and tex4[1] of
-            # ``Texture2D tex4[6]`` and declares t4 and t5 alone, listing ``tex4[0]`` and ``tex4[1]``
-            x.used = x.used or (id(x) not in partial and (i <= last or id(x) not in arrays))
+            # a texture or UAV array keeps its whole range reserved, but fxc declares and binds (RDEF) only the
+            # elements read (deadres.py; fxc 10.1 under Wine, session 35)
+            x.used = x.used or (id(x) not in partial and id(x) not in arrays)
             free.add(n + i)
 
 

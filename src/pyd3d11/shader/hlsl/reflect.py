@@ -3,7 +3,9 @@ resource-binding table (samplers, SRVs, UAVs, cbuffers in fxc's order)."""
 
 from __future__ import annotations
 
+import re
 import struct
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...headers.d3dcommon import D3D_SHADER_VARIABLE_TYPE as SVT
@@ -176,6 +178,8 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
         cbs.append(RdefConstantBuffer(cb.name, vars_, cb.size, 0, 1 if cb.kind == "tbuffer" else 0))
         binds.append(RdefBinding(cb.name, 1 if cb.kind == "tbuffer" else 0, 0, 0, 0, cb.slot, 1,
                                  1 if cb.explicit else 0))
+    if cg.major < 5:
+        binds = _whole_array_bindings(binds)
     order = {3: 0, 2: 1, 7: 1, 5: 1, 1: 1, 4: 2, 6: 2, 8: 2, 9: 2, 10: 2, 0: 3}
     rdef.bindings = sorted(binds, key=lambda b: (order.get(b.input_type, 4), b.bind_point))
     # fxc lists the structured buffers' bind-info buffers in the order of their bindings (SRVs by register,
@@ -187,6 +191,32 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
 
     rdef_additions(cg, rdef)  # $ThisPointer and the interface-slot count
     return rdef
+
+
+_ELEMENT = re.compile(r"(\w+)\[(\d+)\]")
+
+
+def _whole_array_bindings(binds: list[RdefBinding]) -> list[RdefBinding]:
+    """Below shader model 5, fxc reflects an object array as one binding named after the array, from its first
+    element's register, counting the elements up to the last one read (``Texture2D t[4]`` read at t[2]:
+    ``t``, t0, count 3; read at t[0] and t[3]: count 4), where shader model 5.0 lists each element read
+    (``t[2]``). Recorded from fxc 10.1 under Wine, session 35 (tests/test_rules_hlsl_fxc_layout_bindings.py)."""
+    out: list[RdefBinding] = []
+    arrays: dict[tuple[str, int], RdefBinding] = {}
+    for b in binds:
+        m = _ELEMENT.fullmatch(b.name)
+        if m is None:
+            out.append(b)
+            continue
+        k = int(m.group(2))
+        key = (m.group(1), b.input_type)
+        whole = arrays.get(key)
+        if whole is None:
+            whole = arrays[key] = replace(b, name=m.group(1), bind_point=b.bind_point - k, bind_count=k + 1)
+            out.append(whole)
+        else:
+            whole.bind_count = max(whole.bind_count, k + 1)
+    return out
 
 
 _STRUCTURED = {"StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"}
