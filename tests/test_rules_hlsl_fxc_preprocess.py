@@ -223,6 +223,16 @@ ROWS = [
     ('#define C ,\n#define F(x, y) [x]\nF(1 C 2)\n', True, None, '[ 1 ]'),
     ('#define F(x) x\n#define FB(p, q) - p ,\nFB(a, FB /**/ (FB(b,1), ))\n', True, None, '- a ,'),
     ('#define F(x) x\n#define FB(p, q) - p , q\nFB(a, FB /**/ (FB(b,1), ))\n\n', True, 'X1516', None),
+    ('#pragma warning(disable: 3206)\n#pragma warning( once : 3205 ; error : 3204 )\nx\n#pragma def(vs_4_0, c0, 1, 2, 3, 4)\ny\n', True, None, '# pragma def ( vs_4_0 , c0 , 1 , 2 , 3 , 4 ) # pragma warning ( error : 3204 ) # pragma warning ( once : 3205 ) # pragma warning ( disable : 3206 ) x y'),
+    ('#pragma pack_matrix( column_major )\n#define M row_major\n#pragma pack_matrix(M)\nx\n', True, None, '# pragma pack_matrix ( column_major ) x'),
+    ('a\n#pragma message "hi"\nb\n', True, None, 'a b'),
+    ('#define W warning\n#pragma W(disable:1)\nx\n\n', True, None, 'x'),
+    ('x\n#pragma warning(disable: 3206)\ny\n', True, None, '# pragma warning ( disable : 3206 ) x y'),
+    ('#pragma def(vs_4_0, c0, 1, 2, 3, 4)\nx\n', True, None, '# pragma def ( vs_4_0 , c0 , 1 , 2 , 3 , 4 ) x'),
+    ('x\n#pragma def(vs_4_0, c0, 1, 2, 3, 4)\n', True, None, '# pragma def ( vs_4_0 , c0 , 1 , 2 , 3 , 4 ) x'),
+    ('#pragma def(ps_4_0, c1, 1, 2, 3, 4)\n#pragma def(vs_4_0, c0, 1, 2, 3, 4)\nx\n', True, None, '# pragma def ( vs_4_0 , c0 , 1 , 2 , 3 , 4 ) # pragma def ( ps_4_0 , c1 , 1 , 2 , 3 , 4 ) x'),
+    ('#pragma warning(disable: 3206)\n#pragma warning(default: 3206)\nx\n', True, None, 'x'),
+    ('#pragma warning(disable: 5)\nx\n\n', True, None, '# pragma warning ( disable : 5 ) x'),
 ]
 
 #: (generator, seed, D3DPreprocess returned S_OK, first error number or None)

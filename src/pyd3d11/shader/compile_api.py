@@ -12,6 +12,7 @@ from ..errors import E_FAIL, E_INVALIDARG, E_NOTIMPL, InvalidArgError, NotSuppor
 from .blob import ID3DBlob, blob_bytes
 from .hlsl.compiler import compile_hlsl, is_shader_profile
 from .hlsl.diagnostics import HlslError
+from .hlsl.pptext import fxc_pragma_layout
 from .hlsl.preprocessor import preprocess
 
 
@@ -79,16 +80,18 @@ def resolve_include_path(base: str, name: str) -> str | None:
 
 def _include_opener(pInclude: Any, source_name: str):  # noqa: N803
     """Adapt an ID3DInclude-like object (Open(IncludeType, FileName, ParentData) -> text/bytes, Close(data))
-    or D3D_COMPILE_STANDARD_FILE_INCLUDE (files relative to the including file)."""
+    or D3D_COMPILE_STANDARD_FILE_INCLUDE (files relative to the initial source file's folder, then the current
+    directory)."""
     if pInclude is None:
         return None
     if repr(pInclude) == "D3D_COMPILE_STANDARD_FILE_INCLUDE":
         def open_std(kind: int, name: str, parent: str) -> tuple[str, str]:
-            # the including file's folder first (as fxc's /I search starts there), then what the D3DCompile page
-            # names: "files that are relative to the current directory and files that are relative to the
-            # directory of the initial source file"
-            base = os.path.dirname(parent or source_name or "")
-            bases = dict.fromkeys([base, os.getcwd(), os.path.dirname(source_name or "")])
+            # what the D3DCompile page names, "files that are relative to the current directory and files that are
+            # relative to the directory of the initial source file", and nothing else: d3dcompiler_47 10.1 (session
+            # 35) looks in the initial source file's folder first, then the current directory, for a nested
+            # include too (sub/b.h's #include "a.h" opens the source folder's a.h, never sub/a.h)
+            base = os.path.dirname(source_name or "")
+            bases = dict.fromkeys([base, os.getcwd()])
             path = next((p for b in bases if (p := resolve_include_path(b, name))), None) or os.path.join(base, name)
             # read as D3DCompileFromFile reads its file (the byte order mark dropped: inferred, the same
             # file reader)
@@ -257,7 +260,7 @@ def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | Non
     text += "".join(f"{f}({line},1): warning X{code}: {msg}\n" for f, line, code, msg in found)
     if text and ppErrorMsgs is not None:
         ppErrorMsgs.append(ID3DBlob(text.encode()))
-    return ID3DBlob(res.text.encode())
+    return ID3DBlob(fxc_pragma_layout(res.text).encode())
 
 
 __all__ = ["D3DCompile", "D3DCompile2", "D3DCompileFromFile", "D3DPreprocess"]

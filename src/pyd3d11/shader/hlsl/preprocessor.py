@@ -895,16 +895,20 @@ class Preprocessor:
         return ""
 
     def pragma(self, rest: str) -> str:
-        # "#pragma Directive": the token-string "is subject to macro expansion"
-        toks = [t for t in self.expand(self._tokens(rest)) if t != " "]
+        # "#pragma Directive": the token-string "is subject to macro expansion"; fxc does not replace it
+        # (d3dcompiler_47 10.1, session 35: #pragma pack_matrix(M) of #define M row_major leaves matrices
+        # column-major, #pragma P of #define P pack_matrix(row_major) is the unknown pragma 'P')
+        toks = [t for t in (self._tokens(rest) if self.lenient else self.expand(self._tokens(rest))) if t != " "]
         if toks[:1] == ["pack_matrix"] and len(toks) >= 4 and toks[2] in ("row_major", "column_major"):
             self.pack_matrix_row_major = toks[2] == "row_major"
             return f"#pragma pack_matrix({toks[2]})"  # the parser applies it from this point on
+        if toks[:1] == ["pack_matrix"] and self.lenient:
+            return ""  # any other operand: ignored without a word (fxc, as above)
         if toks[:1] == ["warning"]:
             self.warning_pragma(toks[1:])
             # kept in the output: the compiler applies it from this position on (warnpragma.py)
             return "#pragma warning " + " ".join(toks[1:])
-        if toks[:1] == ["once"]:
+        if toks[:1] == ["once"] and not self.lenient:
             # the file is read once: a later #include of it adds nothing (fxc honours it in included files,
             # as MSVC does; the main file is never included again, so there it changes nothing)
             self.once_files.add(_file_key(self.real_file))
@@ -1004,6 +1008,11 @@ class Preprocessor:
             kind, fname, tail = (0, m.group(1), text[m.end():]) if m.group(1) is not None else \
                 (1, m.group(2), text[m.end():])
         else:
+            if self.lenient:
+                # fxc replaces no macros in #include: d3dcompiler_47 10.1 (session 35) reports the first token
+                # as its X1500 ("#include INC" of #define INC "a.h": "unexpected token 'INC'") and goes on
+                first = next((t for t in self._tokens(rest) if t != " "), None)
+                raise self.error("syntax error : " + fxc_unexpected(first), ERR_PP_SYNTAX)
             # §6.10.2p4: any other form is macro-replaced first and must then match one of the two
             toks = [t for t in self.expand(self._tokens(rest)) if t != " "]
             if toks and toks[0].startswith('"'):
