@@ -317,9 +317,11 @@ CP main(InputPatch<CP, 4> ip, uint i : SV_OutputControlPointID) { return ip[i]; 
 
 def test_long_default_values_wrap_four_words_a_line():
     """Internal/General/AdvancedHLSL_GS.asm: a matrix's 16 default words print as ``//      = `` and three
-    ``//        `` continuation lines of four words each (row_major here, so the words follow the source)."""
+    ``//        `` continuation lines of four words each (column-major, the default, so the words follow the source:
+    fxc reads a matrix's initializer list column by column, which a row_major matrix would print transposed --
+    d3dcompiler_47 10.1 under Wine, session 35, tests/test_rules_hlsl_fxc_layout_defaults.py)."""
     src = """
-row_major float4x4 m = { -1, 1, 0, 2,  1, 1, 0, 3,  -1, -1, 0, 4,  1, -1, 0, 5 };
+float4x4 m = { -1, 1, 0, 2,  1, 1, 0, 3,  -1, -1, 0, 4,  1, -1, 0, 5 };
 float4 main(float4 p : P) : SV_Position { return mul(p, m); }
 """
     rows = _listing(_compile(src, "vs_5_0"))

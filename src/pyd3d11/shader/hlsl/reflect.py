@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING
 from ...headers.d3dcommon import D3D_SHADER_VARIABLE_TYPE as SVT
 from ..dxbc.rdef import Rdef, RdefBinding, RdefConstantBuffer, RdefMember, RdefType, RdefVariable
 from .codegen import concrete_name
-from .constexpr import leaf_bases
 from .foldinit import initializer_bits
-from .types import ArrayType, NumType, ObjectType, StructType, Type
+from .types import BOOL, DOUBLE, ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -33,27 +32,61 @@ _UAV_DIM = {"RWBuffer": 1, "RWTexture1D": 2, "RWTexture1DArray": 3, "RWTexture2D
 _RT = {"unorm": 1, "snorm": 2, "float": 5, "int": 3, "uint": 4, "bool": 4, "double": 7}
 
 
+def _numeric_leaves(t: Type) -> list:
+    """The numeric leaves of ``t`` in slot order (array elements expanded, struct members in order); None for a
+    non-numeric leaf."""
+    if isinstance(t, NumType):
+        return [t]
+    if isinstance(t, ArrayType):
+        return _numeric_leaves(t.elem) * t.count
+    if isinstance(t, StructType):
+        return [leaf for f in t.fields for leaf in _numeric_leaves(f[1])]
+    return [None]
+
+
 def _default_value(cg: CodegenContext, decl, size: int) -> bytes | None:
     """D3D11_SHADER_VARIABLE_DESC.DefaultValue: a uniform's initializer in the constant buffer's register
-    layout — each value at the (register, component) the packing rules give its slot (``cb_slots``: array
+    layout -- each value at the (register, component) the packing rules give its slot (``cb_slots``: array
     elements and matrix rows or columns each start a register), the bytes between left zero. The values are
     those the initialiser computes at run time (foldinit.initializer_bits: its code run on the reference
-    executor, intrinsic calls included). None without an initializer, when it is not a constant expression
-    (the compile itself reports that), or for doubles (not written: a double spans two components and its
-    layout here is unverified)."""
+    executor, intrinsic calls included); None without an initializer or when it is not a constant expression
+    (the compile itself reports that).
+
+    Three things fxc 10.1 does its own way (both d3dcompiler_47 10.1 and 6.3 under Wine, session 35;
+    tests/test_rules_hlsl_fxc_layout_defaults.py): a true bool is all ones; a matrix's initializer list is read
+    column by column -- the value written at element [r][c] of an R x C matrix is the list's item c * R + r,
+    whatever the majority (``float2x2 m = {1,2,3,4}`` holds 1, 2 in its first column register); and the k-th
+    component of a double vector is written 4 * k bytes on from the vector's start, each 8-byte write over the
+    one before (``double2 d = {1.5, 2.5}`` leaves 0, 0, 2.5's high word, 0), where a double scalar, array element
+    or matrix element sits in its own 8 bytes."""
     if getattr(decl, "init", None) is None:
         return None
-    bases = [concrete_name(b) if b is not None else None for b in leaf_bases(decl.type)]
-    if "double" in bases or None in bases:
+    leaves = _numeric_leaves(decl.type)
+    if None in leaves:
         return None
     words = initializer_bits(cg, decl.init, decl.type, decl.pos)
-    if words is None or len(words) != len(bases):
+    if words is None or len(words) != sum(leaf.slots for leaf in leaves):
         return None
     out = bytearray(size)
-    for (reg, comp), w, base in zip(cg.cb_slots(decl.type, 0), words, bases, strict=True):
-        at = 16 * reg + 4 * comp
-        # a bool is stored as 1 (fxc's objects), where a register holds all ones
-        out[at:at + 4] = struct.pack("<I", (1 if w else 0) if base == "bool" else w)
+    slots = cg.cb_slots(decl.type, 0)
+    i = 0
+    for leaf in leaves:
+        n = leaf.slots
+        w, where = words[i:i + n], slots[i:i + n]
+        i += n
+        if leaf.base == BOOL:
+            w = [0xFFFFFFFF if x else 0 for x in w]
+        per = 2 if leaf.base == DOUBLE else 1  # words per element
+        if leaf.shape == "m":
+            rows, cols = leaf.rows, leaf.cols
+            w = [x for r in range(rows) for c in range(cols) for x in w[(c * rows + r) * per:(c * rows + r + 1) * per]]
+        if leaf.base == DOUBLE and leaf.shape == "v":
+            start = 16 * where[0][0] + 4 * where[0][1]
+            for k in range(leaf.n):
+                out[start + 4 * k:start + 4 * k + 8] = struct.pack("<2I", w[2 * k], w[2 * k + 1])
+            continue
+        for (reg, comp), x in zip(where, w, strict=True):
+            out[16 * reg + 4 * comp:16 * reg + 4 * comp + 4] = struct.pack("<I", x)
     return bytes(out)
 
 
