@@ -20,13 +20,13 @@ from .values import _DIM, SPACE_STRIDE, CBuf, CbVar, Resource, Val
 _PRECISION_CLASS = {"min16float": "16", "min16int": "16", "min16uint": "16", "min10float": "10", "min12int": "12"}
 
 
-def _precision_class(t: Type, last: bool) -> str:
-    """The precision class of a type's first (or ``last``) numeric leaf."""
+def _precision_class(t: Type) -> str:
+    """The precision class of a type's last numeric leaf."""
     while True:
         if isinstance(t, ArrayType):
             t = t.elem
         elif isinstance(t, StructType) and t.fields:
-            t = t.fields[-1 if last else 0][1]
+            t = t.fields[-1][1]
         else:
             break
     return _PRECISION_CLASS.get(t.prec or "", "32") if isinstance(t, NumType) else "32"
@@ -40,7 +40,8 @@ def same_precision_class(prev: Type | None, t: Type) -> bool:
     (float, int, uint, bool, double, half) share registers, min16float / min16int / min16uint share theirs, and
     min10float and min12int each keep to themselves -- `float a; min16float b; float c;` places b at byte 16
     and c at 32, `min16float a; min16int b;` b at 4. A struct's members follow the same rule."""
-    return prev is None or _precision_class(prev, True) == _precision_class(t, False)
+    # an array or a struct starts a register of its own whatever precedes it: only a numeric type is judged
+    return prev is None or not isinstance(t, NumType) or _precision_class(prev) == _precision_class(t)
 
 
 class ResourceBinding:
