@@ -55,9 +55,9 @@ INTRINSICS: dict[str, Row] = {
     **_rows("any all", Row(1, "any", "any", "bool1")),
     # bit functions (int or uint). fxc's X3013 candidate lists (DXC SemaHLSL literals.hlsl) are countbits(uint),
     # firstbitlow(uint) — an int converts, the result is uint — and firstbithigh(int|uint), whose page gives
-    # "int firstbithigh(int value)": the argument's type (DXC's table returns uint; fxc wins)
-    **_rows("countbits firstbitlow", Row(1, "vec_open", "int", "uint")),
-    "firstbithigh": Row(1, "vec_open", "int", "same"),
+    # "int firstbithigh(int value)"; d3dcompiler_47 10.1 (session 35, INTR) names a uint result for an int
+    # argument too (DXC's table agrees), so the page's int is not followed
+    **_rows("countbits firstbitlow firstbithigh", Row(1, "vec_open", "int", "uint")),
     # reinterpretation: same layout, the named component type
     "asfloat": Row(1, "any", "reinterp", "float"),
     "asint": Row(1, "any", "reinterp", "int"),
@@ -146,7 +146,20 @@ def comp_ok(rule: str, base: str) -> bool | None:
     raise ValueError(rule)
 
 
+def fxc_spelling(name: str) -> str:
+    """A type as fxc 10.1 names it in X3017 messages: a one-row matrix as the vector of its columns
+    (``float1x4`` is ``float4``, ``int1x1`` is ``int1``; recorded session 35, INTR, for every intrinsic)."""
+    for base in BASES:
+        if name.startswith(base + "1x"):
+            return base + name[len(base) + 2:]
+    return name
+
+
 def result_type(row: Row, base: str, shape: str) -> str:
+    return fxc_spelling(_result_type(row, base, shape))
+
+
+def _result_type(row: Row, base: str, shape: str) -> str:
     r = row.result
     if r == "same":
         return type_name(base, shape)

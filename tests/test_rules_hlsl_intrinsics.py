@@ -171,7 +171,9 @@ TABLE: dict[str, list[C]] = {
     "asfloat": [C("asuint(asfloat(M))", M, "uint"), C("asfloat(N.z) == asfloat(13u)", 1, "bool")],
     "countbits": [C("countbits(M)", [1, 8, 1, 0], "uint"), C("countbits(N)", [30, 0, 3, 31], "uint")],
     "firstbithigh": [C("firstbithigh(M)", [31, 15, 0, 0xFFFFFFFF], "uint"),
-                     C("firstbithigh(N)", [2, 0xFFFFFFFF, 3, 30], "int")],  # signed: first bit unlike the sign
+                     # signed: first bit unlike the sign; a uint result (fxc 10.1, session 35 INTR: "uint" in its
+                     # X3017 text, utof of the result, 0xFFFFFFFF for -1 and 0)
+                     C("firstbithigh(N)", [2, 0xFFFFFFFF, 3, 30], "uint")],
     "firstbitlow": [C("firstbitlow(M)", [31, 4, 0, 0xFFFFFFFF], "uint"), C("firstbitlow(N.x)", 0, "uint")],
     "reversebits": [C("reversebits(M)", [1, 0x0F0F0000, 0x80000000, 0], "uint")],
     "f32tof16": [C("f32tof16(float4(1, -2, 65504, 0.5))", [0x3C00, 0xC000, 0x7BFF, 0x3800], "uint"),

@@ -431,11 +431,17 @@ _REINTERPRET = frozenset({"asfloat", "asint", "asuint"})
 
 def check_intrinsic_args(cg: CodegenContext, name: str, args: list, pos: Pos) -> None:
     """Argument shapes fxc's intrinsic overloads do not accept (X3013): matrices for the vector-only
-    functions, a (true) matrix mixed with a vector in component-wise functions, bool reinterpretation."""
+    functions, a matrix mixed with a vector in component-wise functions, bool reinterpretation.
+
+    fxc 10.1's verdicts (session 35, INTR: tests/test_rules_hlsl_fxc_verdicts_intrinsics.py) make the shape
+    classes strict: a ``float1x1``, ``float1x4`` or ``float4x1`` is a matrix, a ``float1`` a vector, and only a
+    scalar goes with either. ``dot(float1x1, float1x1)`` and ``length(float1x4)`` are X3013, and so are
+    ``lerp(float1, float1x1, float1)`` and ``max(float4, float1x4)``; matrices with matrices keep the common
+    leading block, vectors with vectors the shortest length."""
     nts = [a.type for a in args if isinstance(a.type, NumType)]
-    if name in _VECTOR_ONLY and any(t.shape == "m" and t.n > 1 for t in nts):
+    if name in _VECTOR_ONLY and any(t.shape == "m" for t in nts):
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
-    if name in _ELEMENTWISE and any(_true_mat(t) for t in nts) and any(t.shape == "v" for t in nts):
+    if name in _ELEMENTWISE and any(t.shape == "m" for t in nts) and any(t.shape == "v" for t in nts):
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function (matrix and vector "
                           "arguments)", 3013)
     if name == "transpose" and len(args) == 1 and nts and nts[0].shape == "v":

@@ -1070,6 +1070,12 @@ class Codegen(SignatureBinding, ResourceBinding):
                     out += self.convert_base(Val(NumType(b), s), lt.base).slots
             return Val(t, out)
         v = self.expr(init)
+        # an initializer without braces converts as an assignment does: a scalar, vector or matrix never
+        # initialises a struct or an array, nor an aggregate a number (fxc 10.1: ``S r = float2(..)`` and
+        # ``float2 r = s`` are X3017 "cannot convert", ``S r = float_array2`` passes; session 35 INTR)
+        from .exprs import check_aggregate_assignment
+
+        check_aggregate_assignment(self, v.type, t, pos)
         return self.convert(v, t, pos)
 
     def init_flat(self, item: A.Node) -> Val:

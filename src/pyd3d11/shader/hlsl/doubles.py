@@ -269,7 +269,7 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
         if len(args) != 2:
             raise cg.err(pos, f"'asdouble': no matching {len(args)} parameter intrinsic function", 3013)
         check_profile(cg, pos)
-        lo, hi, rt = coerce_pair(cg, args[0], args[1], pos, UINT)
+        lo, hi, rt = coerce_pair(cg, args[0], args[1], pos, UINT, intrinsic=True)
         out: list[Slot] = []
         for k in range(rt.n):
             out += [lo.slots[k], hi.slots[k]]
@@ -288,7 +288,7 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
         if len(args) != 3 or not any(is_double(a) for a in args):
             raise cg.err(pos, f"'fma': no matching {len(args)} parameter intrinsic function", 3013)
         check_profile(cg, pos)
-        a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE)
+        a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE, intrinsic=True)
         c = cg.convert(args[2], rt, pos)
         return _val(rt, dop(cg, "dfma", rt.n, [a.slots, b.slots, c.slots]))
     if not any(is_double(a) for a in args):
@@ -308,12 +308,16 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
         return _val(v.type, dop(cg, "dmov", v.type.n, [v.slots], sat=True))
     if name in ("min", "max") and len(args) == 2:
         check_profile(cg, pos)
-        a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE)
+        a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE, intrinsic=True)
         return _val(rt, dop(cg, "d" + name, rt.n, [a.slots, b.slots]))
     if name == "clamp" and len(args) == 3:
         check_profile(cg, pos)
-        mx = intrinsic(cg, "max", args[:2], arg_nodes[:2], pos)
-        return intrinsic(cg, "min", [mx, args[2]], arg_nodes[1:], pos)  # type: ignore[list-item]
+        # min(max(x, lo), hi) in double whichever argument is the double one (``clamp(int3, int3, double3)``
+        # passes fxc 10.1 as a double3; the max of two non-doubles is not a double intrinsic)
+        a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE, intrinsic=True)
+        mx = _val(rt, dop(cg, "dmax", rt.n, [a.slots, b.slots]))
+        m, c, rt = coerce_pair(cg, mx, args[2], pos, DOUBLE, intrinsic=True)
+        return _val(rt, dop(cg, "dmin", rt.n, [m.slots, c.slots]))
     if name in ("asuint", "asint", "asfloat") and len(args) == 1:
         raise cg.err(pos, f"'{name}': no matching 1 parameter intrinsic function", 3013)
     if name in ("dot", "mad", "sign", "mul"):
@@ -345,9 +349,9 @@ def _numeric_double(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
         above = compare(cg, "dlt", t.n, z, args[0].slots)
         below = compare(cg, "dlt", t.n, args[0].slots, z)
         return _val(t.with_base(INT), cg.alu("iadd", INT, t.n, [above, below], ["-", ""]))
-    a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE)
+    a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE, intrinsic=True)
     if name == "mad":  # the widest of the three operands, as the float form
-        c, _, rt = coerce_pair(cg, args[2], _val(rt, a.slots), pos, DOUBLE)
+        c, _, rt = coerce_pair(cg, args[2], _val(rt, a.slots), pos, DOUBLE, intrinsic=True)
         a, b = cg.convert(a, rt, pos), cg.convert(b, rt, pos)
         return _val(rt, dop(cg, "dadd", rt.n, [dop(cg, "dmul", rt.n, [a.slots, b.slots]), c.slots]))
     m = dop(cg, "dmul", rt.n, [a.slots, b.slots])

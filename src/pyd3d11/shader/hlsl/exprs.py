@@ -373,9 +373,31 @@ def result_shape(cg: CodegenContext, a: NumType, b: NumType, pos) -> NumType:
     return NumType(a.base, 1, n, "v" if n > 1 or (a.shape == "v" and b.shape == "v") else "s")
 
 
-def coerce_pair(cg: CodegenContext, a: Val, b: Val, pos, base: str | None = None) -> tuple[Val, Val, NumType]:
+def intrinsic_shape(cg: CodegenContext, a: NumType, b: NumType, pos) -> NumType:
+    """The common shape of two arguments of an intrinsic's template: unlike an operator's operands (where a
+    ``float1`` or ``float1x1`` broadcasts, :func:`result_shape`), only a scalar broadcasts; vectors truncate
+    to the shortest, matrices to the common leading block. fxc 10.1's verdicts (session 35, INTR):
+    ``atan2(float1, float4)`` and ``lerp(float1, float3, f)`` are a ``float1`` (X3206), ``max(float1x1,
+    float2x2)`` a ``float1x1``, ``min(float4x1, float2x2)`` a ``float2x1``. A vector beside a matrix is
+    refused before this (check.check_intrinsic_args); the operator rule stays for the intrinsics without
+    that check."""
+    if a.shape == "s":
+        return NumType(a.base, b.rows, b.cols, b.shape)
+    if b.shape == "s":
+        return a
+    if a.shape == "m" and b.shape == "m":
+        return NumType(a.base, min(a.rows, b.rows), min(a.cols, b.cols), "m")
+    if a.shape == "v" and b.shape == "v":
+        return NumType(a.base, 1, min(a.n, b.n), "v")
+    return result_shape(cg, a, b, pos)
+
+
+def coerce_pair(cg: CodegenContext, a: Val, b: Val, pos, base: str | None = None,
+                intrinsic: bool = False) -> tuple[Val, Val, NumType]:
+    """``a`` and ``b`` converted to their common type (``base`` when given); ``intrinsic``: the shape rule
+    of an intrinsic's arguments (:func:`intrinsic_shape`) instead of an operator's."""
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
-    shape = result_shape(cg, ta, tb, pos)
+    shape = (intrinsic_shape if intrinsic else result_shape)(cg, ta, tb, pos)
     cb = base or common_base(ta.base, tb.base)
     rt = NumType(cb, shape.rows, shape.cols, shape.shape)
     return cg.convert(a, rt, pos), cg.convert(b, rt, pos), rt

@@ -194,22 +194,26 @@ def _i_firstbithigh(cg: CodegenContext, name: str, args: list[Val], arg_nodes: l
         need: Callable[[int], None]) -> Val:
     need(1)
     t = numeric(cg, args[0], pos)
-    op = "firstbit_shi" if concrete(t.base) == INT else "firstbit_hi"
+    # fxc 10.1 (session 35, INTR): the signed overload (firstbit_shi) for every argument but a uint one — a
+    # float converts with ftoi, a bool to 0 / 1 — and a uint result either way (the page's "int
+    # firstbithigh(int)" aside): no bit found is 0xFFFFFFFF, which reads as 4294967296.0 as a float, not -1.0
+    op = "firstbit_hi" if concrete(t.base) == UINT else "firstbit_shi"
     v = cg.convert_base(args[0], INT if op == "firstbit_shi" else UINT)
     fb = cg.alu(op, UINT, t.n, [v.slots])
     # firstbit_hi counts from the MSB; HLSL's result is the bit index (31 - n), -1 kept (as fxc emits)
     rev = cg.alu("iadd", INT, t.n, [fb, [imm(31)] * t.n], ["-", ""])
     none = cg.alu("ieq", INT, t.n, [fb, [imm(-1)] * t.n])
     res = cg.alu("movc", UINT, t.n, [none, [imm(-1)] * t.n, rev])
-    return Val(t.with_base(UINT if op == "firstbit_hi" else INT), res)
+    return Val(t.with_base(UINT), res)
 
 
 def _i_abs(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     t = numeric(cg, args[0], pos)
-    if concrete(t.base) == FLOAT:
-        return Val(t, cg.op("mov", t.n, [args[0].slots], ["abs"]))
+    if concrete(t.base) in (FLOAT, BOOL):  # abs(bool) takes the float overload (_numeric_pair): 1.0 / 0.0
+        v = _fv(cg, args[0], pos)
+        return Val(v.type, cg.op("mov", t.n, [v.slots], ["abs"]))
     if concrete(t.base) == UINT:
         return args[0]
     v = cg.convert_base(args[0], INT)
@@ -226,13 +230,24 @@ def _i_saturate(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[
     return Val(v.type, cg.op("mov", len(v.slots), [v.slots], sat=True))
 
 
+def _numeric_pair(cg: CodegenContext, x: Val, y: Val, pos) -> tuple[Val, Val, NumType]:
+    """Two arguments of a ``numeric`` template intrinsic (abs, min, max, clamp, mad, dot) in their common type.
+    These have int, uint, float, double and min-precision overloads but no bool one: where the arguments meet
+    as bool, fxc 10.1 takes the float overload (``max(bool3, bool3)`` is a float3, ``dot(bool4, bool4)`` of
+    four trues is 4.0, ``mad(true, true, true)`` 2.0: ``movc`` to 1.0 / 0.0 first; session 35, INTR); a bool
+    beside an int is an int (``max(bool3, int3)``: int3)."""
+    a, b, rt = coerce_pair(cg, x, y, pos, intrinsic=True)
+    if concrete(rt.base) == BOOL:
+        rt = NumType(FLOAT, rt.rows, rt.cols, rt.shape)
+        a, b = cg.convert(a, rt, pos), cg.convert(b, rt, pos)
+    return a, b, rt
+
+
 def _i_min(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
-    a, b, rt = coerce_pair(cg, args[0], args[1], pos)
+    a, b, rt = _numeric_pair(cg, args[0], args[1], pos)
     cb = concrete(rt.base)
-    # bools are 0 / 0xFFFFFFFF masks: the unsigned compare orders false < true (max = or, min = and); the
-    # signed one would read true as -1 (max(true, false) = false)
     op = name if cb == FLOAT else ("i" if cb == INT else "u") + name
     return Val(rt, cg.alu(op, cb, rt.n, [a.slots, b.slots]))
 
@@ -247,18 +262,18 @@ def _i_clamp(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.N
 def _i_lerp(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(3)
-    a, b, rt = coerce_pair(cg, args[0], args[1], pos)
-    c, _, rt = coerce_pair(cg, args[2], Val(rt, a.slots), pos)  # the widest of the three operands
+    a, b, rt = coerce_pair(cg, args[0], args[1], pos, intrinsic=True)
+    c, _, rt = coerce_pair(cg, args[2], Val(rt, a.slots), pos, intrinsic=True)  # the widest of the three operands
     a, b = cg.convert(a, rt, pos), cg.convert(b, rt, pos)
     if name == "lerp" and concrete(rt.base) != FLOAT:  # lerp only has float overloads
         a, b, c = (_fv(cg, x, pos) for x in (a, b, c))
         rt = a.type
     if name == "mad":
+        if concrete(rt.base) == BOOL:  # no bool overload: three bools meet as float (_numeric_pair)
+            rt = NumType(FLOAT, rt.rows, rt.cols, rt.shape)
+            a, b, c = (cg.convert(x, rt, pos) for x in (a, b, c))
         if concrete(rt.base) == FLOAT:
             return Val(rt, cg.alu("mad", FLOAT, rt.n, [a.slots, b.slots, c.slots]))
-        if concrete(rt.base) == BOOL:
-            # on 0 / 0xFFFFFFFF masks a * b + c != 0 is (a and b) or c (imul/iadd of masks: true * true + true = 0)
-            return Val(rt, cg.alu("or", INT, rt.n, [cg.alu("and", INT, rt.n, [a.slots, b.slots]), c.slots]))
         m = cg.alu("imul", INT, rt.n, [a.slots, b.slots], dst_pos=1, ndst=2)
         return Val(rt, cg.alu("iadd", INT, rt.n, [m, c.slots]))
     a, b, c = (_fv(cg, x, pos) for x in (a, b, c))
@@ -269,16 +284,12 @@ def _i_lerp(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.No
 def _i_dot(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
-    a, b, rt = coerce_pair(cg, args[0], args[1], pos)
+    a, b, rt = _numeric_pair(cg, args[0], args[1], pos)
     if concrete(rt.base) != FLOAT:
         m = cg.alu("imul", INT, rt.n, [a.slots, b.slots], dst_pos=1, ndst=2)
         acc = [m[0]]
         for k in range(1, rt.n):
             acc = cg.alu("iadd", INT, 1, [acc, [m[k]]])
-        if concrete(rt.base) == BOOL:
-            # bool masks multiply to 1 (true * true) or 0: the sum counts the true products, and the bool
-            # result is whether any is (a mask again; the raw count would read as 0 after bool -> int's and 1)
-            acc = cg.alu("ine", INT, 1, [acc, [imm(0)]])
         return Val(NumType(rt.base), acc)
     return Val(_F, dot(cg, a.slots, b.slots))
 
@@ -287,7 +298,7 @@ def _i_length(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
         need: Callable[[int], None]) -> Val:
     if name == "distance":
         need(2)
-        a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+        a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos, intrinsic=True)
         v = Val(rt, cg.alu("add", FLOAT, rt.n, [a.slots, b.slots], ["", "-"]))
     else:
         need(1)
@@ -362,7 +373,7 @@ def _i_exp(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
 def _i_pow(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
-    a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+    a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos, intrinsic=True)
     from .refactor import fold_constant_pow, pow_by_multiplies
 
     folded = fold_constant_pow(cg, rt.n, a.slots, b.slots)
@@ -381,14 +392,14 @@ def _i_fmod(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.No
     need(2)
     from .exprs import fmod
 
-    a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+    a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos, intrinsic=True)
     return Val(rt, fmod(cg, rt.n, a.slots, b.slots))
 
 
 def _i_step(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
-    a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
+    a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos, intrinsic=True)
     ge = cg.alu("ge", FLOAT, rt.n, [b.slots, a.slots])
     return Val(rt, cg.alu("and", UINT, rt.n, [ge, [imm(f2b(1.0))] * rt.n]))
 
@@ -398,8 +409,8 @@ def _i_smoothstep(cg: CodegenContext, name: str, args: list[Val], arg_nodes: lis
     need(3)
     # one template type for all three (DXC gen_intrin_main: smoothstep(a, $type1 b, $type1 x)): scalars
     # broadcast to the widest shape, so smoothstep(0, 1, float4) is a float4
-    a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos)
-    x, _, rt = coerce_pair(cg, _fv(cg, args[2], pos), Val(rt, a.slots), pos)
+    a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos, intrinsic=True)
+    x, _, rt = coerce_pair(cg, _fv(cg, args[2], pos), Val(rt, a.slots), pos, intrinsic=True)
     a, b = cg.convert(a, rt, pos), cg.convert(b, rt, pos)
     n = rt.n
     num = cg.alu("add", FLOAT, n, [x.slots, a.slots], ["", "-"])
@@ -419,6 +430,12 @@ def _i_sign(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.No
         z = [imm(0)] * n
         p = cg.alu("lt", FLOAT, n, [z, args[0].slots])
         m = cg.alu("lt", FLOAT, n, [args[0].slots, z])
+    elif concrete(t.base) == UINT:
+        # a uint is never below zero: fxc 10.1 compares unsigned (``ult 0, x``), so sign(0x80000000u) is 1
+        # (a signed compare would give -1; session 35, INTR)
+        z = [imm(0)] * n
+        p = cg.alu("ult", UINT, n, [z, args[0].slots])
+        return Val(t.with_base(INT), cg.alu("iadd", INT, n, [p, z], ["-", ""]))
     else:
         v = cg.convert_base(args[0], INT)
         z = [imm(0)] * n
@@ -560,11 +577,11 @@ def same_shape(cg: CodegenContext, vals: list[Val], pos) -> list[Val]:
     """The arguments of a ``$type1`` intrinsic family (reflect, refract's vectors, faceforward) in their one common
     shape: a scalar broadcasts, vectors truncate to the shortest with fxc's X3206 warning (the conversion rules of
     an implicit cast, as for the binary operators)."""
-    from .exprs import result_shape
+    from .exprs import intrinsic_shape
 
     t = numeric(cg, vals[0], pos)
     for v in vals[1:]:
-        t = result_shape(cg, t, numeric(cg, v, pos), pos)
+        t = intrinsic_shape(cg, t, numeric(cg, v, pos), pos)
     t = NumType(FLOAT, t.rows, t.cols, t.shape)
     return [cg.convert(v, t, pos) for v in vals]
 

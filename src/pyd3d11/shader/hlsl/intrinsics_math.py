@@ -178,7 +178,7 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         return Val(v.type, _atan(cg, v.slots, n))
     if name == "atan2":
         need(2)
-        y, x, rt = coerce_pair(cg, *_fvals(cg, args, pos), pos)
+        y, x, rt = coerce_pair(cg, *_fvals(cg, args, pos), pos, intrinsic=True)
         return Val(rt, _atan2(cg, y.slots, x.slots, rt.n))
     if name == "lit":
         need(3)
@@ -226,7 +226,7 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         return Val(v.type, cg.alu("add", FLOAT, n, [v.slots, ip], ["", "-"]))
     if name == "ldexp":
         need(2)
-        x, e, rt = coerce_pair(cg, *_fvals(cg, args, pos), pos)
+        x, e, rt = coerce_pair(cg, *_fvals(cg, args, pos), pos, intrinsic=True)
         return Val(rt, cg.alu("mul", FLOAT, rt.n, [x.slots, cg.alu("exp", FLOAT, rt.n, [e.slots])]))
     if name == "frexp":
         need(2)
