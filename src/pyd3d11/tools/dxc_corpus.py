@@ -20,6 +20,13 @@ Classes: ``compiled``; ``error`` (an fxc-style ``X####`` error, the code tallied
 limit — always a bug). Files whose RUN lines expect DXC to fail (``not %dxc``, ``-verify`` with
 ``expected-error``, ``CHECK: … error``) are tallied apart ("dxc expects an error"): a rejection there is no
 finding, a crash still is.
+
+``--real`` (session 35) puts Microsoft's own d3dcompiler_47.dll beside each job (run under Wine by
+:mod:`pyd3d11.tools.wine_d3dcompiler`; needs ``$PYD3D11_D3DCOMPILER_DLL``): the same source, entry point,
+defines and flags at the same ``<stage>_5_0`` target, and tallies the verdict differential (:func:`verdict_class`):
+both compile; both reject with the same error number; both reject with different numbers; we reject what fxc
+compiles; we compile what fxc rejects; not built here. ``--json FILE`` writes one record per job (ours and, with
+``--real``, fxc's class, error number and first message) for triage.
 """
 
 from __future__ import annotations
@@ -342,6 +349,46 @@ def _outcome(call, timeout: float) -> tuple[str, str, Any]:
         signal.setitimer(signal.ITIMER_REAL, 0)
 
 
+def real_outcome(real, path: Path, job: Job, target: str | None = None) -> tuple[str, str]:
+    """fxc's (class, detail) for ``job``: ``compiled``, ``error`` (its first ``X####: text``), ``failed`` (a
+    failure without an error number) or ``hang`` (no answer in the driver's time limit). ``real`` is a
+    :class:`pyd3d11.tools.wine_d3dcompiler.WineD3DCompiler`; includes resolve beside the source, as fxc's
+    standard include handler does (``-I`` folders are not passed)."""
+    from pyd3d11.tools.wine_d3dcompiler import windows_path
+
+    try:
+        r = real.compile(path.read_bytes(), target or job.target, job.entry, job.flags, 0, dict(job.defines),
+                         windows_path(path))
+    except (TimeoutError, RuntimeError) as e:
+        return "hang", str(e)[:200]
+    if r.ok:
+        return "compiled", ""
+    m = re.search(r"error (X\d{4}): ?(.*)", r.messages)
+    return ("error", f"{m.group(1)}: {m.group(2).strip()}"[:200]) if m else ("failed", r.messages.strip()[:200])
+
+
+#: the classes of :func:`verdict_class`, in the order the summary prints them
+VERDICTS = ("both compile", "both reject, same number", "both reject, numbers differ", "we reject, fxc compiles",
+            "we compile, fxc rejects", "not built here", "fxc fails without a number")
+
+
+def verdict_class(ours: tuple[str, str], fxc: tuple[str, str]) -> str:
+    """One job's place in the differential (ours and fxc's (class, detail) pairs)."""
+    if ours[0] == "notimpl":
+        return "not built here"
+    if fxc[0] in ("failed", "hang"):
+        return "fxc fails without a number"
+    we_ok, fxc_ok = ours[0] == "compiled", fxc[0] == "compiled"
+    if we_ok and fxc_ok:
+        return "both compile"
+    if we_ok:
+        return "we compile, fxc rejects"
+    if fxc_ok:
+        return "we reject, fxc compiles"
+    same = ours[0] == "error" and ours[1].split(":")[0] == fxc[1].split(":")[0]
+    return "both reject, same number" if same else "both reject, numbers differ"
+
+
 def extract(repo: Path, out: Path) -> None:
     """Every file of :data:`TREES` at the mirror's HEAD into ``out`` (``git archive``; idempotent)."""
     if (out / TREES[0]).is_dir():
@@ -389,6 +436,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("-j", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--under", default="", help="only files whose path contains this")
+    ap.add_argument("--real", action="store_true", help="the verdict differential against d3dcompiler_47.dll")
+    ap.add_argument("--json", type=Path, default=None, help="write one record per job to this file")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args(argv)
     extract(a.repo, a.out)
@@ -431,7 +480,46 @@ def main(argv: list[str]) -> int:
     print("  causes (jobs):")
     for (cls, key), n in causes.most_common(60):
         print(f"    {n:5d}  {cls:8s} {key}")
+    if a.real or a.json:
+        _differential(a.out, done, a.real, a.json, a.v)
     return 1 if classes["crash"] or classes["hang"] or classes_err["crash"] or classes_err["hang"] else 0
+
+
+def _differential(out: Path, done, real_on: bool, json_path: Path | None, verbose: bool) -> None:
+    """fxc's verdict beside ours for every job (``--real``), the tally by :data:`VERDICTS` and the
+    disagreements grouped by fxc's and our first error number; ``--json`` keeps the records."""
+    import json
+
+    real = None
+    if real_on:
+        from pyd3d11.tools.wine_d3dcompiler import WineD3DCompiler
+
+        real = WineD3DCompiler(timeout_s=20.0)
+    records = []
+    tally: Counter = Counter()
+    groups: Counter = Counter()
+    for fj, results in done:
+        for job, cls, detail in results:
+            rec = {"path": fj.path, "entry": job.entry, "target": job.target, "defines": job.defines,
+                   "flags": job.flags, "dxc_expects_error": fj.expects_error, "ours": [cls, detail]}
+            if real is not None:
+                fxc = real_outcome(real, out / fj.path, job)
+                verdict = verdict_class((cls, detail), fxc)
+                rec["fxc"], rec["verdict"] = list(fxc), verdict
+                tally[verdict] += 1
+                if verdict not in ("both compile", "both reject, same number"):
+                    groups[(verdict, fxc[1].split(":")[0], detail.split(":")[0] if cls == "error" else cls)] += 1
+                    if verbose:
+                        print(f"{fj.path} {job.entry}/{job.target}: {verdict}: ours {cls} {detail[:80]} | fxc {fxc[1][:80]}")
+            records.append(rec)
+    if real is not None:
+        real.close()
+        print(f"verdicts against d3dcompiler_47 ({sum(tally.values())} jobs): "
+              + ", ".join(f"{k} {tally[k]}" for k in VERDICTS))
+        for (verdict, fxc_code, ours_code), n in groups.most_common(60):
+            print(f"    {n:5d}  {verdict:28s} fxc {fxc_code or '-':6s} ours {ours_code}")
+    if json_path is not None:
+        json_path.write_text(json.dumps(records, indent=0))
 
 
 def _report(it, verbose: bool):

@@ -162,43 +162,67 @@ def _target(args: str | None) -> tuple[str, str, int]:
     return entry, target, flags
 
 
-def run_file(path: Path, max_rounds: int = 2000) -> FileResult:
+def _ours(src: str, entry: str, target: str, flags: int) -> tuple[str, bool]:
+    """Our D3DCompile of one round: (error text, or "" when it compiled; whether the failure is "not built")."""
     from pyd3d11.errors import NotSupportedError, ShaderCompileError
     from pyd3d11.shader.compile_api import D3DCompile
 
+    try:
+        D3DCompile(src, None, "t.hlsl", [("VERIFY_FXC", "1")], None, entry, target, flags, 0)
+        return "", False
+    except (ShaderCompileError, NotSupportedError) as e:
+        notimpl = isinstance(e, NotSupportedError) or getattr(e, "hresult", 0) == 0x80004001
+        return str(getattr(e, "errors", "") or e) or " ", notimpl  # " ": a failure naming no line ends the run
+
+
+def _fxc(real):
+    """A round compiler for :func:`run_file` that asks Microsoft's d3dcompiler_47.dll (``real``, a
+    :class:`pyd3d11.tools.wine_d3dcompiler.WineD3DCompiler`) instead of ours."""
+    def compile_round(src: str, entry: str, target: str, flags: int) -> tuple[str, bool]:
+        r = real.compile(src, target, entry, flags, 0, {"VERIFY_FXC": "1"}, "t.hlsl")
+        # fxc names the source by its full path (Z:\\dir\\t.hlsl(12,5-9): error …): keep the bare name
+        return ("" if r.ok else re.sub(r"^[^\n(]*?t\.hlsl\(", "t.hlsl(", r.messages, flags=re.M) or " "), False
+    return compile_round
+
+
+def run_file(path: Path, max_rounds: int = 2000, compile_round=None) -> FileResult:
+    """VerifierHelper's procedure on one file: compile, comment out the statement of the first error by line,
+    repeat. ``compile_round`` (default: ours) is ``(source, entry, target, flags) -> (error text or "", not
+    built)``."""
     text = path.read_text("utf-8", "replace")
     lines = text.replace("\r\n", "\n").split("\n")
     res = FileResult(path.name, fxc_expectations(lines))
     res.known = {i: why for i in res.expected if (why := known_difference(lines[i - 1]))}
     args = HAND_ARGS.get(path.name) or next((m.group(1) for ln in lines if (m := _ARGS.search(ln))), None)
     entry, target, flags = _target(args)
+    compile_round = compile_round or _ours
     commented = list(lines)
     for _ in range(max_rounds):
         src = "\n".join(commented) + ("\n" + STUB + "\n" if args is None else "\n")
         try:
-            D3DCompile(src, None, "t.hlsl", [("VERIFY_FXC", "1")], None, entry, target, flags, 0)
-            break
-        except (ShaderCompileError, NotSupportedError) as e:
-            errors = str(getattr(e, "errors", "") or e)
-            m = _ERR_LINE.search(errors)
-            if m is None:
-                m2 = re.search(r"t\.hlsl\((\d+)", errors)
-                if m2 is None:
-                    break
-                line, code = int(m2.group(1)), "notimpl"
-            else:
-                line, code = int(m.group(1)), m.group(2)
-            if isinstance(e, NotSupportedError) or getattr(e, "hresult", 0) == 0x80004001:
-                res.notimpl.add(line)
-            if line > len(commented) or line in res.ours:
-                break
-            res.ours[line] = code
-            end = _statement_end(commented, line - 1)
-            for k in range(line - 1, max(end, line)):
-                commented[k] = "//  " + commented[k]
+            errors, notimpl = compile_round(src, entry, target, flags)
         except Exception as e:  # noqa: BLE001 - a crash is a finding
             res.crash = f"{type(e).__name__}: {e}"
             break
+        if not errors:
+            break
+        m = _ERR_LINE.search(errors)
+        if m is None:
+            # an error whose text is not fxc's X#### form (not built here); a warning's line is no verdict
+            m2 = re.search(r"^t\.hlsl\((\d+)[^\n]*\berror\b", errors, re.M)
+            if m2 is None:
+                break
+            line, code = int(m2.group(1)), "notimpl"
+        else:
+            line, code = int(m.group(1)), m.group(2)
+        if notimpl:
+            res.notimpl.add(line)
+        if line > len(commented) or line in res.ours:
+            break
+        res.ours[line] = code
+        end = _statement_end(commented, line - 1)
+        for k in range(line - 1, max(end, line)):
+            commented[k] = "//  " + commented[k]
     return res
 
 
@@ -213,8 +237,10 @@ def main(argv: list[str]) -> int:
         return 2
     repo = Path(argv[0])
     verbose = "-v" in argv
-    only = [a for a in argv[1:] if a != "-v"]
+    only = [a for a in argv[1:] if a not in ("-v", "--real")]
     files = [p for p in sema_files(repo) if not only or p.name in only]
+    if "--real" in argv:
+        return _main_real(files, verbose)
     total: dict[str, int] = {}
     for p in files:
         r = run_file(p)
@@ -239,6 +265,44 @@ def main(argv: list[str]) -> int:
           f"not built {total.get('notimpl', 0)}")
     print(f"of the {n - agree - total.get('notimpl', 0)} disagreements, {known} are known differences of the "
           f"SM 5.0 run (known_difference), {n - agree - total.get('notimpl', 0) - known} unexplained")
+    return 0
+
+
+def compare_real(ours: FileResult, fxc: FileResult) -> dict[str, list[int]]:
+    """Per line, our procedure's verdict beside the live fxc's (both at the same target): the lines where
+    both report the same error number, both report errors with different numbers, only fxc reports one,
+    only we do. Lines neither reports are agreements and are not listed."""
+    out: dict[str, list[int]] = {"same": [], "number": [], "fxc only": [], "ours only": []}
+    for line in sorted(set(ours.ours) | set(fxc.ours)):
+        a, b = ours.ours.get(line), fxc.ours.get(line)
+        key = "fxc only" if a is None else "ours only" if b is None else "same" if a == b else "number"
+        out[key].append(line)
+    return out
+
+
+def _main_real(files: list[Path], verbose: bool) -> int:
+    """``--real``: VerifierHelper's procedure run twice per file at the file's target taken to 5.0 — through
+    Microsoft's d3dcompiler_47.dll (``$PYD3D11_D3DCOMPILER_DLL``, under Wine) and through ours — and compared
+    line by line (the recorded annotations came from an older fxc at 5.1; this compares with 10.1 at 5.0)."""
+    from pyd3d11.tools.wine_d3dcompiler import WineD3DCompiler
+
+    total = {"same": 0, "number": 0, "fxc only": 0, "ours only": 0}
+    with WineD3DCompiler() as real:
+        for p in files:
+            fxc = run_file(p, compile_round=_fxc(real))
+            ours = run_file(p)
+            diff = compare_real(ours, fxc)
+            for k, v in diff.items():
+                total[k] += len(v)
+            print(f"{p.name}: " + ", ".join(f"{k} {len(v)}" for k, v in diff.items())
+                  + (f"  CRASH {ours.crash or fxc.crash}" if ours.crash or fxc.crash else ""), flush=True)
+            if verbose:
+                lines = p.read_text("utf-8", "replace").replace("\r\n", "\n").split("\n")
+                for k in ("number", "fxc only", "ours only"):
+                    for line in diff[k]:
+                        print(f"   line {line}: fxc {fxc.ours.get(line, 'accept')}, ours {ours.ours.get(line, 'accept')}"
+                              f"   {lines[line - 1].strip()[:100]}")
+    print("lines with an error from either compiler: " + ", ".join(f"{k} {v}" for k, v in total.items()))
     return 0
 
 

@@ -451,7 +451,7 @@ def call_on_class(cg: CodegenContext, this: Val, name: str, arg_nodes: list[A.No
 
     # an out/inout argument is an l-value evaluated once, before the call (as for a free function: inlining)
     outs = {i for m in found[1] for i, p in enumerate(m.params) if "out" in p.mods or "inout" in p.mods}
-    arg_nodes = [pin_indices(cg, a, every=True) if i in outs else a for i, a in enumerate(arg_nodes)]
+    arg_nodes = [pin_indices(cg, a, every=True, designate=True) if i in outs else a for i, a in enumerate(arg_nodes)]
     args = eval_args(cg, arg_nodes)
     f = pick_method(cg, found[1], args, cls.name, name, pos)
     if f.body is None:

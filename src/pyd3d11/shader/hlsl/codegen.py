@@ -180,6 +180,7 @@ class Codegen(SignatureBinding, ResourceBinding):
         #: groupshared element bases addressed by SV_GroupIndex itself (the thread's own region, cs_4_x)
         self.tgsm_own_bases: dict = {}
         self.tgsm_thread_writes: list = []  # (pos, SV_GroupIndex working slot) of each such write
+        self.pixel_ops_elsewhere: list = []  # derivative/clip calls outside ps, judged after dead code (X4532)
         self.thread_aliases: dict = {}  # an inlined parameter's copy -> the argument slot it copies
         self.scopes: list[dict[str, Val]] = []
         self.input_origin: dict[Slot, Slot] = {}
@@ -1313,6 +1314,10 @@ class Codegen(SignatureBinding, ResourceBinding):
         if nregs:
             lines.append(f"dcl_temps {nregs}")
         if self.stage == "gs":
+        if self.pixel_ops_elsewhere:
+            from .intrinsics import check_pixel_ops_elsewhere
+
+            check_pixel_ops_elsewhere(self)  # X4532, judged after dead code is removed
             from .gs import gs_decls
 
             lines += gs_decls(self)

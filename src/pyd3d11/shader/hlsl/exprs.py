@@ -128,7 +128,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         return _literal_fold(e, v)
     if isinstance(e, A.Unary):
         if e.op in ("++", "--"):
-            target = pin_indices(cg, e.a)
+            target = pin_indices(cg, e.a, designate=True)
             v = expr(cg, target)
             _no_bool_lvalue(cg, v, e.pos)
             _step_non_numeric(cg, target, v, e.op)
@@ -139,7 +139,19 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         v = expr(cg, e.a)
         return unary(cg, e.op, v, e.pos)
     if isinstance(e, A.Postfix):
-        target = pin_indices(cg, e.a)
+        if _designating(e.a):
+            # fxc 10.1 reads a designating operand, then evaluates it again as the target, and steps the
+            # variable's value at that point: ``(a += 2)++`` from a = 5 leaves 10 and yields 7 (fxc's own code,
+            # run; test_rules_hlsl_fxc_verdicts_acc)
+            old = expr(cg, e.a)
+            old = old if old.const else _val(old.type, cg.materialize_force(old.slots))
+            target = pin_indices(cg, e.a, designate=True)
+            v = expr(cg, target)
+            _no_bool_lvalue(cg, v, e.pos)
+            one = _val(NumType(LIT_INT), [imm(1)])
+            assign_to(cg, target, binary(cg, "+" if e.op == "++" else "-", v, one, e.pos), e.pos, direct=True)
+            return old
+        target = pin_indices(cg, e.a, designate=True)
         v = expr(cg, target)
         _no_bool_lvalue(cg, v, e.pos)
         _step_non_numeric(cg, target, v, e.op)
@@ -162,15 +174,25 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         # and clang/DXC emit the right side first): ``a[i++] = i`` stores the old i into a[0], ``b[j] = j++``
         # stores the old j into b[j + 1]. A right-side value read from a variable the target's index then
         # changes is copied first, so it stays the value read.
-        rhs = expr(cg, e.value)
-        if _target_has_side_effects(e.target) and rhs.slots and not rhs.const and \
-                not isinstance(rhs.type, ObjectType):
-            rhs = _val(rhs.type, cg.materialize_force(rhs.slots), rhs.obj)
-        target = pin_indices(cg, e.target)
+        designating = _designating(e.target)
+        if designating:
+            # fxc 10.1 evaluates a designating target (``++a = a + 10``, ``(a += b) *= 3``) before the right
+            # side, and for ``op=`` evaluates it once more as the value read: from a = 5, b = 2 that leaves 27
+            # (fxc's own code, run; test_rules_hlsl_fxc_verdicts_acc)
+            target = pin_indices(cg, e.target, designate=True)
+            rhs = expr(cg, e.value)
+            if e.op != "=" and rhs.slots and not rhs.const and not isinstance(rhs.type, ObjectType):
+                rhs = _val(rhs.type, cg.materialize_force(rhs.slots), rhs.obj)  # read before the second pass
+        else:
+            rhs = expr(cg, e.value)
+            if _target_has_side_effects(e.target) and rhs.slots and not rhs.const and \
+                    not isinstance(rhs.type, ObjectType):
+                rhs = _val(rhs.type, cg.materialize_force(rhs.slots), rhs.obj)
+            target = pin_indices(cg, e.target, designate=True)
         if e.op == "=":
             v = rhs
         else:
-            cur = expr(cg, target)
+            cur = expr(cg, e.target if designating else target)
             # the operator's operand rule comes first: fxc reports ``bools += SamplerStates`` as X3022 and
             # ``bools &= f3_ss`` as X3082, not as a bool l-value (DXC object-operators.hlsl's fxc records)
             check_operand_kinds(cg, e.op[:-1], (cur, rhs), e.pos)
@@ -1042,7 +1064,14 @@ def _is_nonuniform_mark(cg: CodegenContext, e: A.Node) -> bool:
             and (cg.major, cg.minor) >= (5, 1) and e.name not in cg.funcs)
 
 
-def pin_indices(cg: CodegenContext, target: A.Node, every: bool = False) -> A.Node:
+def _designating(target: A.Node) -> bool:
+    """Whether an l-value is (a member or element of) a prefix step or an assignment (:func:`pin_indices`)."""
+    while isinstance(target, (A.Member, A.Index)):
+        target = target.a
+    return isinstance(target, A.Assign) or (isinstance(target, A.Unary) and target.op in ("++", "--"))
+
+
+def pin_indices(cg: CodegenContext, target: A.Node, every: bool = False, designate: bool = False) -> A.Node:
     """``target`` with each index expression that has side effects evaluated now, once: the l-value of an
     assignment or step is read and written by the one evaluation the language defines (MicrosoftDocs
     "Operators": HLSL's operators are C's; ``a[k++] += 1`` adds to one element and steps ``k`` once).
@@ -1050,9 +1079,31 @@ def pin_indices(cg: CodegenContext, target: A.Node, every: bool = False) -> A.No
     ``every``: pin every index (an out/inout argument). The argument is an l-value evaluated once, before
     the call, and the copy-back writes that element: ``f(i, a[i])`` with ``inout int i`` writes the element
     ``i`` named at the call, not the one ``i`` names afterwards (clang's HLSL FunctionCalls design: the
-    out-parameter temporary is written back to the argument's l-value; DXC and vkd3d alike)."""
+    out-parameter temporary is written back to the argument's l-value; DXC and vkd3d alike).
+
+    ``designate``: ``target`` is written (an assignment's left side, the operand of ``++``/``--``, an out/inout
+    argument). A prefix ``++``/``--`` or an assignment (``=``, ``op=``) there is carried out now and the
+    variable it wrote is returned, which the write then names: C++'s rule ([expr.pre.incr], [expr.ass]: the
+    result "is an lvalue referring to the left operand"), which fxc keeps — d3dcompiler_47 10.1 compiles
+    ``++a = b``, ``(a += b) = c``, ``(++v).x = 1``, ``--(++a)`` and ``f(++a)`` for an inout parameter, and
+    rejects the postfix ``a++ = b`` and a conditional ``(c ? a : b) = 1`` (X3025; test_rules_hlsl_fxc_verdicts_acc)."""
+    if designate and isinstance(target, A.Unary) and target.op in ("++", "--"):
+        inner = pin_indices(cg, target.a, True, True)
+        expr(cg, A.Unary(target.pos, target.op, inner))
+        return inner
+    if designate and isinstance(target, A.Assign):
+        value = target.value
+        if _target_has_side_effects(target.target):
+            # the right side first, as in an assignment's own evaluation (expr_raw)
+            rv = expr(cg, value)
+            if rv.slots and not rv.const and not isinstance(rv.type, ObjectType):
+                rv = _val(rv.type, cg.materialize_force(rv.slots), rv.obj)
+            value = A.Evaluated(value.pos, rv)
+        inner = pin_indices(cg, target.target, True, True)
+        expr(cg, A.Assign(target.pos, target.op, inner, value))
+        return inner
     if isinstance(target, A.Index):
-        base = pin_indices(cg, target.a, every)
+        base = pin_indices(cg, target.a, every, designate)
         idx = target.index
         if _is_nonuniform_mark(cg, idx):
             # the mark stays on the index (index() reads it there); what it marks is pinned like any index
@@ -1068,7 +1119,7 @@ def pin_indices(cg: CodegenContext, target: A.Node, every: bool = False) -> A.No
             return target
         return A.Index(target.pos, base, idx)
     if isinstance(target, A.Member):
-        base = pin_indices(cg, target.a, every)
+        base = pin_indices(cg, target.a, every, designate)
         return target if base is target.a else A.Member(target.pos, base, target.name)
     return target
 

@@ -88,7 +88,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         if any(i < len(f.params) and ("out" in f.params[i].mods or "inout" in f.params[i].mods) for f in cands):
             # copied back after the call to the element named at the call: `f(a[k++])` steps k once and
             # `f(k, a[k])` with an inout k writes a[k] of k's value before the call
-            a = arg_nodes[i] = pin_indices(cg, a, every=True)
+            a = arg_nodes[i] = pin_indices(cg, a, every=True, designate=True)
         # an out-only argument is never read: its (dead) evaluation must not count as a typed UAV load
         out_only = any(i < len(f.params) and "out" in f.params[i].mods and "inout" not in f.params[i].mods
                        for f in cands)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
 from .check import unmappable, unmappable_after_type_rules
 from .codegen import _DIM, Resource, Val, f2b
@@ -105,8 +106,63 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
             raise unmappable(cg, pos) from None
         raise
     if pixel_only:
+        if cg.stage in _JUDGED_AFTER_DEAD_CODE and not cg.level9 and not cg.d3d9 and \
+                not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:
+            return _pixel_op_elsewhere(cg, name, args, arg_nodes, pos)
         unmappable_after_type_rules(cg, pos, lambda: _apply(cg, name, args, arg_nodes, pos))
     return _apply(cg, name, args, arg_nodes, pos)
+
+
+#: the stages whose derivative/clip calls are judged on the finished code (hull shaders, whose listing is built
+#: per phase, and the Direct3D 9 / level-9 targets keep the immediate X4532)
+_JUDGED_AFTER_DEAD_CODE = frozenset({"vs", "gs", "ds", "cs"})
+_PIXEL_OPCODES = ("deriv_rt", "discard")
+
+
+def _uniform_slot(s) -> bool:
+    """A component the same for every invocation of a draw: a literal, or a constant-buffer (or immediate
+    constant buffer) element read at a fixed index."""
+    return s[0] == "l" or (s[0] in ("cb", "icb") and s[2] is None)
+
+
+def _pixel_op_elsewhere(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
+    """A derivative or ``clip`` outside a pixel shader, as d3dcompiler_47 10.1 treats it: X4532 ("cannot map
+    expression to vs_5_0 instruction set") only when the instruction is still there once dead code is gone.
+    fxc compiles ``ddx(0.5)``, ``fwidth(float4(1, 2, 3, 4))``, ``ddy(k)`` of a cbuffer value (the derivative of a
+    value uniform over the draw is 0), a derivative whose result nothing uses (DXC's ddx.compute.hlsl and
+    texture.sample-invalid-implicit-lod.hlsl at cs_5_0/vs_5_0) and ``clip(1.0)``, and refuses ``clip(-1.0)`` and
+    ``ddx(input)`` that reaches an output. The call is generated as a pixel shader's; the listing checks what
+    survives (:func:`check_pixel_ops_elsewhere`). Tests: test_rules_hlsl_fxc_verdicts_acc.py."""
+    from .values import b2f
+
+    plain = len(args) == 1 and isinstance(args[0].type, NumType) and not isinstance(args[0].type, StructType) \
+        and concrete(args[0].type.base) != DOUBLE and bool(args[0].slots) and all(_uniform_slot(s) for s in args[0].slots)
+    if plain and name != "clip":
+        # d/dx of a value uniform over the draw is 0, folded before the stage or model is looked at (fxc 10.1
+        # compiles ``ddx_coarse(1.0)`` at vs_4_0, where the model alone would refuse ddx_coarse)
+        t = args[0].type
+        return Val(t if concrete(t.base) == FLOAT else t.with_base(FLOAT), [imm(0)] * len(args[0].slots))
+    if plain and all(s[0] == "l" and b2f(s[3]) >= 0 for s in args[0].slots):
+        return Val(VOID, [])  # clip of a literal never below 0 never discards: nothing to generate
+    stage, cg.stage = cg.stage, "ps"
+    try:
+        v = _apply(cg, name, args, arg_nodes, pos)
+    except Exception as exc:  # noqa: BLE001 - as unmappable_after_type_rules: only a type rule outranks X4532
+        if is_type_error(exc):
+            raise
+        cg.stage = stage
+        raise unmappable(cg, pos) from None
+    finally:
+        cg.stage = stage
+    cg.pixel_ops_elsewhere.append(pos)
+    return v
+
+
+def check_pixel_ops_elsewhere(cg: CodegenContext) -> None:
+    """X4532 at the first derivative/clip call outside a pixel shader whose instruction survived dead-code
+    removal (:func:`_pixel_op_elsewhere`)."""
+    if any(ins.op.startswith(_PIXEL_OPCODES) for ins in cg.code):
+        raise unmappable(cg, cg.pixel_ops_elsewhere[0])
 
 
 def _apply(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
@@ -1425,7 +1481,19 @@ def check_thread_region_writes(cg: CodegenContext, entry_pos) -> None:
 def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
     from .exprs import lvalue
 
-    lv = lvalue(cg, arg_nodes[0])
+    # fxc looks through scalar casts on the destination (d3dcompiler_47 10.1 compiles ``InterlockedOr((int)
+    # buf[0], 1)`` on an RWBuffer<uint>, DXC's atomic_cast1, and ``(float)``/``(bool)``/``(uint)(int)`` alike):
+    # the element written is the memory's own, and the outermost cast's type only picks Min/Max's signedness
+    # (umin/umax for uint, imin/imax for any other type). A cast to a vector is no overload (X3013); an
+    # element that is not scalar int/uint memory is refused as without the cast (test_rules_hlsl_fxc_verdicts_acc)
+    dest, view = arg_nodes[0], None
+    while isinstance(dest, A.Cast):
+        view = view or dest.type
+        dest = dest.a
+    if view is not None and not (isinstance(view, NumType) and not isinstance(view, StructType)
+                                 and view.shape == "s"):
+        raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic function", 3013)
+    lv = lvalue(cg, dest)
     if isinstance(lv, tuple) and lv[0] == "memswz" and lv[2] == [0] and isinstance(lv[1].type, NumType) \
             and lv[1].type.shape == "s":
         # ``.x``/``.r`` of a scalar in memory is that scalar (rwTex[p].x, sb[i].u.x: DXC issue 2434)
@@ -1436,11 +1504,14 @@ def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
         # InterlockedOr(m[1][0], v)): its own word, where a column_major matrix puts it in a structured buffer
         lv = ("mem", mem_member(cg, lv[1], mem_words(cg, lv[1], lv[2])[0], NumType(lv[1].type.base)))
     if not (isinstance(lv, tuple) and lv[0] == "mem"):
+        if view is not None:  # fxc's words for a cast of a non-memory destination (10.1)
+            raise cg.err(pos, "interlocked targets must be groupshared or UAV elements", 3549)
         raise cg.err(pos, f"{name}: destination must be groupshared or UAV memory", 3000)
-    return atomic_on(cg, ("mem", lv[1]), name, arg_nodes[1:], pos, skip_first=True)
+    return atomic_on(cg, ("mem", lv[1]), name, arg_nodes[1:], pos, skip_first=True, view=view)
 
 
-def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], pos, skip_first: bool = False) -> Val:
+def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], pos, skip_first: bool = False,
+              view: Type | None = None) -> Val:
     # D3D11.3 §18.7.2.5: cs_4_0/cs_4_1 have no atomic operations; the Interlocked* pages give shader model 5
     # (featuregates.INTRINSICS); a name that is no atomic is X3018 below
     check_gate(cg, INTRINSICS.get(name, INTRINSICS["InterlockedAdd"]), pos, name, _SM_MSG)
@@ -1493,9 +1564,10 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
             else:
                 addr = idx + (o if isinstance(o, list) else [imm(o)])
     if not isinstance(base_t, NumType) or base_t.shape != "s" or concrete(base_t.base) not in (INT, UINT):
-        raise cg.err(pos, f"'{name}': {cg.stage}_{cg.major}_{cg.minor} only supports interlocked operations on "
-                          "scalar int or uint data", 3013)  # fxc's words (DXC issue #2483)
-    signed = isinstance(base_t, NumType) and concrete(base_t.base) == INT
+        # fxc's words (DXC issue #2483) and number (d3dcompiler_47 6.3.9600 and 10.1 alike: X3681)
+        raise cg.err(pos, f"{cg.stage}_{cg.major}_{cg.minor} only supports interlocked operations on "
+                          "scalar int or uint data", 3681)
+    signed = concrete((view or base_t).base) != UINT
     if op in ("min", "max"):
         op = ("i" if signed else "u") + op
     # fxc: Min/Max values take the destination's type but a float always converts through int (ftoi);

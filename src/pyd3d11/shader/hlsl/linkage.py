@@ -253,7 +253,7 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
 
     # an out/inout argument is an l-value evaluated once, before the call (as inlining.inline_call does)
     outs = {i for m in protos for i, p in enumerate(m.params) if "out" in p.mods or "inout" in p.mods}
-    arg_nodes = [pin_indices(cg, a, every=True) if i in outs else a for i, a in enumerate(e.args)]
+    arg_nodes = [pin_indices(cg, a, every=True, designate=True) if i in outs else a for i, a in enumerate(e.args)]
     args = eval_args(cg, arg_nodes)
     proto = pick_method(cg, protos, args, var.iface.name, e.name, e.pos)
     from .objects import has_object
