@@ -331,7 +331,9 @@ def _outcome(call, timeout: float) -> tuple[str, str, Any]:
         return "notimpl", str(e).splitlines()[0][:200] if str(e) else "", None
     except ShaderCompileError as e:
         text = e.errors or str(e)
-        if e.hresult == 0x80004001:
+        if e.hresult == 0x80004001 and not _ERR.search(text):
+            # E_NOTIMPL with an X#### error is fxc's own answer for some errors (X4532, X3500 recursion, X3535:
+            # d3dcompiler_47 10.1 returns E_NOTIMPL for them too); without one it is "not built here"
             first = next((ln for ln in text.splitlines() if "error" in ln), text)
             return "notimpl", first.strip()[:200], None
         m = _ERR.search(text)
