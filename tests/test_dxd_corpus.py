@@ -15,6 +15,8 @@ from pyd3d11.shader.reflection import D3DReflect
 from pyd3d11.tools import dxd_corpus
 from pyd3d11.tools.real_corpora import MIRROR, GitTree
 
+BACKCOMPAT = 0x1000  # D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
+
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
 # -- the corpus itself (a development resource: skipped without the git mirror) ----------------------------------
@@ -212,7 +214,9 @@ _LEGACY = [
 
 @pytest.mark.parametrize(("decl", "expr", "dim"), _LEGACY)
 def test_legacy_sampler_texture(decl: str, expr: str, dim: int):
-    r = _reflect(f"{decl}\nfloat4 main(float4 p : TEXCOORD) : SV_Target {{ return {expr}; }}")
+    # DX9-style intrinsics need backwards compatibility at shader model 4+ (fxc 10.1's X3523; the corpus objects
+    # were built with /Gec)
+    r = _reflect(f"{decl}\nfloat4 main(float4 p : TEXCOORD) : SV_Target {{ return {expr}; }}", flags=BACKCOMPAT)
     d = r.GetDesc()
     binds = [r.GetResourceBindingDesc(i) for i in range(d.BoundResources)]
     # D3D_SIT_SAMPLER 3, D3D_SIT_TEXTURE 2
@@ -225,7 +229,7 @@ def test_legacy_sampler_texture(decl: str, expr: str, dim: int):
 def test_legacy_texture_of_a_placed_sampler_is_not_userpacked():
     """``sampler2D s : register(s3)`` places the sampler (USERPACKED) but not its texture, which takes t0."""
     r = _reflect("sampler2D s : register(s3);\n"
-                 "float4 main(float4 p : TEXCOORD) : SV_Target { return tex2D(s, p.xy); }")
+                 "float4 main(float4 p : TEXCOORD) : SV_Target { return tex2D(s, p.xy); }", flags=BACKCOMPAT)
     binds = [r.GetResourceBindingDesc(i) for i in range(r.GetDesc().BoundResources)]
     assert [(b.Type, b.BindPoint, b.uFlags) for b in binds] == [(3, 3, 1), (2, 0, 12)]
 
@@ -235,7 +239,7 @@ def test_legacy_tex1d_reads_row_half():
     from pyd3d11.d3dcompiler import D3DDisassemble
 
     src = "sampler1D s;\nfloat4 main(float4 p : TEXCOORD) : SV_Target { return tex1Dgrad(s, p.x, p.y, p.z); }"
-    text = bytes(D3DDisassemble(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0"))).decode()
+    text = bytes(D3DDisassemble(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", BACKCOMPAT))).decode()
     lines = [ln for ln in text.splitlines() if not ln.startswith("//")]
     assert "dcl_resource_texture2d (float,float,float,float) t0" in lines
     movs = [ln for ln in lines if ln.startswith("mov ")]

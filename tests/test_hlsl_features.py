@@ -227,7 +227,7 @@ def test_stat_counts_and_single_ret():
      "ps_4_0", "X3530"),
     ("RWBuffer<float> u; float4 main() : SV_Target { u[0] = 1; return 0; }", "ps_4_0", "X3000"),
     ("float4 main(float2 a : TEXCOORD0, float3 b : TEXCOORD0) : SV_Target { return 0; }", "ps_5_0", "X4502"),
-    ("struct D { float4 p : SV_Position; }; [maxvertexcount(1025)] void main(point D v[1]) {}", "gs_5_0", "X3539"),
+    ("struct D { float4 p : SV_Position; }; [maxvertexcount(1025)] void main(point D v[1]) {}", "gs_5_0", "X8000"),
     ("struct D { float4 p : SV_Position; }; void main(point D v[1]) {}", "gs_4_0", "X3514"),
     ("float4 main() : SV_Target { float2x2 m = 0; float3 v = (float3)m; return 0; }", "ps_5_0", "X3017"),
     # ERR_MAX_GROUP_SHARED_MEMORY_EXCEEDED (MicrosoftDocs "HLSL errors and warnings"; X3000 until session 19)

@@ -127,14 +127,17 @@ def test_backwards_compatibility_maps_the_d3d9_semantics_to_system_values():
     # tests/test_hlsl_sm51.py)
     ("vs_3_sw", "E_NOTIMPL"), ("ps_2_sw", "E_NOTIMPL"),
     ("vs_4_0_level_9_0", "E_NOTIMPL"), ("ps_4_0_level_9_0", "E_NOTIMPL"),
-    ("xs_4_0", "E_FAIL"), ("ps_6_0", "E_FAIL"), ("ps_5_2", "E_FAIL"), ("PS_5_0", "E_FAIL"),
+    # unrecognised: X3506 with D3DERR_INVALIDCALL (d3dcompiler_47 10.1 under Wine, session 35; the whole table is
+    # tests/test_rules_d3dcompiler_targets_s35.py)
+    ("xs_4_0", "D3DERR_INVALIDCALL"), ("ps_6_0", "D3DERR_INVALIDCALL"), ("ps_5_2", "D3DERR_INVALIDCALL"),
+    ("PS_5_0", "D3DERR_INVALIDCALL"),
 ])
 def test_targets_d3dcompiler_knows_but_we_do_not_build_are_e_notimpl(target: str, hr: str):
     from pyd3d11.errors import D3D11Error
 
     with pytest.raises(D3D11Error) as info:
         D3DCompile("float4 main() : SV_Target { return 0; }", None, "t.hlsl", None, None, "main", target)
-    assert info.value.name == hr and (hr == "E_FAIL" or target in str(info.value))
+    assert info.value.name == hr and target in str(info.value)
 
 
 def test_skip_optimization_marks_sm5_programs_and_keeps_the_code_unoptimised():

@@ -12,8 +12,9 @@ a page, the row says so and follows the record:
   every model 2.0-5.1; bitwise.shader_test, f32tof16.shader_test at "shader model >= 4.0"); mad and dst, listed
   "5", are accepted at every model: mad's page was corrected to "Shader Model 2 and higher" (MicrosoftDocs
   commit 25055fcf63), dst's page is the vs_1_1+ dst instruction's functionality (session 27; were open).
-- the legacy tex* samplers fail at 5.1 without backwards compatibility (vkd3d sampler.shader_test,
-  sample-grad.shader_test "fail(sm>=5.1)").
+- the legacy tex* samplers fail at every shader model 4+ target without backwards compatibility (fxc 10.1's X3523
+  "DX9-style intrinsics are disabled when not in dx9 compatibility mode", session 35; these cells compile without
+  flags).
 - the derivative forms ddx/ddy/fwidth and tex*grad need ps_2_x's gradient instructions (the ddx/ddy pages:
   "yes in ps_2_x; unsupported in ps_2_0"; "texldd - ps": "only supported by ps_2_a. It is not supported by
   ps_2_b"); tex*lod is
@@ -107,24 +108,23 @@ def frexp(p: str) -> bool:
 
 
 def legacy_implicit(p: str) -> bool:
-    """tex1D/2D/3D/CUBE (s, t), *bias, *proj: 'yes (pixel shader only)' at SM2, 3 and 4 (the level of detail from
-    derivatives: texld / sample); 5.1 refuses them without backwards compatibility (recorded)."""
-    return p.startswith("ps") and model(p) < (5, 1)
+    """tex1D/2D/3D/CUBE (s, t), *bias, *proj: 'yes (pixel shader only)' at SM2 and 3 (texld); shader model 4+
+    refuses them without backwards compatibility (fxc 10.1 X3523)."""
+    return p.startswith("ps") and model(p) < (4, 0)
 
 
 def legacy_grad(p: str) -> bool:
-    """tex*grad: pixel shader only at SM2/3 with ps_2_a's texldd (not ps_2_0 / ps_2_b); SM4/5: sample_d in every stage
-    (SampleGrad's page); 5.1 refused (recorded)."""
-    if model(p) >= (5, 1):
-        return False
+    """tex*grad: pixel shader only at SM2/3 with ps_2_a's texldd (not ps_2_0 / ps_2_b); shader model 4+ refuses it
+    without backwards compatibility (fxc 10.1 X3523)."""
     if model(p) >= (4, 0):
-        return True
+        return False
     return gradients(p)
 
 
 def legacy_lod(p: str) -> bool:
-    """tex*lod: 'Shader Model 3 and higher: yes', 'Shader Model 2: no' (texldl, both stages); 5.1 refused."""
-    return (3, 0) <= model(p) < (5, 1)
+    """tex*lod: 'Shader Model 3 and higher: yes', 'Shader Model 2: no' (texldl, both stages); shader model 4+ refuses
+    it without backwards compatibility (fxc 10.1 X3523)."""
+    return (3, 0) <= model(p) < (4, 0)
 
 
 def sm5(p: str) -> bool:

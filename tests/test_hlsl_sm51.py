@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyd3d11.errors import InvalidArgError, NotSupportedError
+from pyd3d11.errors import D3D11Error, InvalidArgError, NotSupportedError
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.dxbc.decoder import as_words, decode_program, decode_program_positions
 from pyd3d11.shader.dxbc.disasm import disassemble, instruction_text
@@ -203,8 +203,8 @@ def test_each_stage_compiles_at_5_1(target, src, entry):
     ("float4 ConstantBuffer;\nfloat4 main() : SV_Target { return ConstantBuffer; }", True),  # a 5.1 type name
     # the D3D9 texture/sampler register pairing: X3591 from 5.1 on, used or not
     ("sampler2D unused : register(t0);\nTexture2D t;\nfloat4 main() : SV_Target { return t.Load(0); }", True),
-    # a sampler alone (tex2D): the texture fxc pairs with it has no range of its own
-    ("sampler s;\nfloat4 main() : SV_Target { return tex2D(s, float2(0, 0)); }", True),
+    # a DX9-style intrinsic without backwards compatibility: X3523 at every shader model 4+ target (fxc 10.1)
+    ("sampler s;\nfloat4 main() : SV_Target { return tex2D(s, float2(0, 0)); }", False),
     # a run-time index into an array of structs holding objects: no register to read (fails before 6.0)
     ("struct F { Texture2D t; };\nTexture2D tex[2];\nuniform int n;\nfloat4 main() : SV_Target "
      "{ F s[2]; s[0].t = tex[0]; s[1].t = tex[1]; return s[n].t.Load(0); }", False),
@@ -221,7 +221,8 @@ def test_5_1_rejects(src, ok_at_50):
 
 def test_5_1_accepts():
     """An unused texture reserved in s# and a struct's unused sampler under register(t1) compile at 5.1 (vkd3d
-    register-reservations-resources); tex2D compiles under D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY (point-sprite)
+    register-reservations-resources). tex2D under D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY, which D3DCompile
+    refuses at 5.1 (X3723, fxc 10.1), still compiles through the compiler's own entry (an effect's inner compile)
     and its texture gets a range of its own."""
     _compile("Texture2D unused : register(s0);\nTexture2D t;\nfloat4 main() : SV_Target { return t.Load(0); }")
     _compile("struct { Texture2D tex; sampler sam; } foo : register(t1);\n"
@@ -333,10 +334,13 @@ def test_constant_buffer_template_is_a_buffer_holding_one_struct():
     "sampler2D s;\nfloat4 g;\nfloat4 main() : SV_Target { return tex2Dgrad(s, float2(0, 0), g.xy, g.zw); }",
 ])
 def test_sampler_only_sampling_fails_at_5_1_even_under_backcompat(src):
-    """vkd3d sampler / sample-grad record fxc failing these from 5.1 on, under the backcompat option; each
-    compiles at 5.0."""
-    with pytest.raises(HlslError, match="X4532"):
-        compile_hlsl(src, "t.hlsl", "main", "ps_5_1", flags=0x1000)
+    """d3dcompiler_47 10.1 (session 35): at 5.1 the backcompat option itself is X3723 and without it a DX9-style
+    intrinsic is X3523 (vkd3d sampler / sample-grad "fail(sm>=5.1)"); each compiles at 5.0 under backcompat."""
+    from pyd3d11.d3dcompiler import D3DCompile
+
+    for flags, code in ((0x1000, "X3723"), (0, "X3523")):
+        with pytest.raises(D3D11Error, match=code):
+            D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_1", flags)
     compile_hlsl(src, "t.hlsl", "main", "ps_5_0", flags=0x1000)
 
 

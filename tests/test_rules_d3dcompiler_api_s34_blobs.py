@@ -453,13 +453,14 @@ TARGET_SOURCES = {
 
 @pytest.mark.parametrize("target", list(TARGET_SOURCES))
 def test_a_shader_target_needs_an_entry_point(target: str):
-    """pEntrypoint: "For all other shader profiles [than fx_*], a valid pEntrypoint is required" -- NULL is a missing
-    required argument (E_INVALIDARG; it compiled ``main`` before), an empty or unknown name is fxc's X3501
-    "entrypoint not found" (E_FAIL)."""
+    """pEntrypoint: "For all other shader profiles [than fx_*], a valid pEntrypoint is required" -- NULL is
+    D3DERR_INVALIDCALL with fxc's "D3DCompile: pEntrypoint pointer is invalid" (d3dcompiler_47 10.1 under Wine,
+    session 35; E_INVALIDARG before), an empty or unknown name is fxc's X3501 "entrypoint not found" (E_FAIL)."""
     src = TARGET_SOURCES[target].encode()
     with pytest.raises(D3D11Error) as e:
         dc.D3DCompile(src, None, None, None, None, None, target, 0, 0)
-    assert e.value.hresult == 0x80070057  # E_INVALIDARG
+    assert e.value.hresult == 0x8876086C  # D3DERR_INVALIDCALL
+    assert "D3DCompile: pEntrypoint pointer is invalid" in str(e.value)
     for name in ("", "nope"):
         messages: list = []
         with pytest.raises(ShaderCompileError) as e:
@@ -476,8 +477,16 @@ def test_a_shader_target_needs_an_entry_point(target: str):
     ("lib_5_0", "export float f(float x) { return x * 2; }"),
 ])
 def test_effect_and_library_targets_ignore_the_entry_point(target: str, src: str):
-    """"When you compile using a fx profile ... D3DCompile ignores pEntrypoint" (libraries compile every export):
-    NULL, empty and unknown names give the same bytes."""
+    """"When you compile using a fx profile ... D3DCompile ignores pEntrypoint": NULL, empty and unknown names give
+    the same bytes. A library takes only NULL: any name, "" included, is X3713 with D3DERR_INVALIDCALL
+    (d3dcompiler_47 10.1 under Wine, session 35: "Entry point cannot be specified for a library")."""
+    if target.startswith("lib"):
+        assert dc.D3DCompile(src.encode(), None, "x.fx", None, None, None, target, 0, 0)
+        for e in ("", "nope"):
+            with pytest.raises(D3D11Error) as err:
+                dc.D3DCompile(src.encode(), None, "x.fx", None, None, e, target, 0, 0)
+            assert err.value.hresult == 0x8876086C and "error X3713" in str(err.value)
+        return
     blobs = {bytes(dc.D3DCompile(src.encode(), None, "x.fx", None, None, e, target, 0, 0)) for e in (None, "", "nope")}
     assert len(blobs) == 1
 

@@ -62,8 +62,10 @@ def _gs_error(attrs: str) -> tuple[str, list[str]]:
     ("1.5", "X3514", "'main' must have a max vertex count"),
     ("sc_float", "X3514", "'main' must have a max vertex count"),
     ("f_count", "X3514", "'main' must have a max vertex count"),
-    ("0", "X3539", "maxvertexcount"),
-    ("1025", "X3539", "maxvertexcount"),
+    # recorded from d3dcompiler_47 10.1 (session 35): 0 is X3514, over 1024 the bytecode validator's X8000
+    ("0", "X3514", "'main' must have a max vertex count greater then 0"),
+    ("1025", "X8000", "D3D11 Internal Compiler Error: Invalid Bytecode: GS output vertex count declaration can't "
+                      "be more than 1024 vertices (1025 specified)."),
 ])
 def test_maxvertexcount_rejections(arg, code, text):
     err, _ = _gs_error(f"[maxvertexcount({arg})]")

@@ -18,8 +18,8 @@ R32_UINT, R32_SINT = 42, 43  # DXGI_FORMAT values
 UAV_DIMENSION_BUFFER = 1
 
 
-def _blob(src: str, target: str) -> bytes:
-    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target))
+def _blob(src: str, target: str, flags: int = 0) -> bytes:
+    return bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", target, flags))
 
 
 def _program(src: str, target: str):
@@ -162,7 +162,7 @@ def test_legacy_sampler_textures_take_registers_in_order_of_first_use():
         return 100 * tex2D(samC[2], float2(0, 0)) + 10 * tex2D(samB[0], float2(0, 0))
              + tex2D(samA, float2(0, 0)) + other.Sample(ss, float2(0, 0));
     }"""
-    blob = _blob(src, "ps_4_0")
+    blob = _blob(src, "ps_4_0", 0x1000)  # DX9-style intrinsics need backwards compatibility (fxc 10.1 X3523)
     text = bytes(D3DDisassemble(blob, len(blob), 0, None)).decode("ascii", "replace")
     used = [int(m) for m in re.findall(r"\bsample r\d+\.xyzw, .*?, t(\d+)\.xyzw", text)]
     # t0 is reserved; samC (used first, up to element 2) takes t1..t3, then samB[0] t4, samA t5;

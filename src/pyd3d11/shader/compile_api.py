@@ -8,12 +8,13 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..errors import E_FAIL, E_INVALIDARG, E_NOTIMPL, InvalidArgError, NotSupportedError, ShaderCompileError
+from ..errors import D3DERR_INVALIDCALL, NotSupportedError, ShaderCompileError
 from .blob import ID3DBlob, blob_bytes
-from .hlsl.compiler import compile_hlsl, is_shader_profile
+from .hlsl.compiler import compile_hlsl
 from .hlsl.diagnostics import HlslError
 from .hlsl.pptext import fxc_pragma_layout
 from .hlsl.preprocessor import preprocess
+from .hlsl.targets import EntryPointPointerInvalid, check_target, hresult_of
 
 
 def _source_text(pSrcData: Any, SrcDataSize: int | None) -> str:  # noqa: N803
@@ -131,6 +132,18 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
     ``ppErrorMsgs`` mirrors the C out-parameter: pass a list and the message blob (warnings on success,
     errors on failure; fxc's text format) is appended to it when there is one."""
     name = pSourceName or "source"
+    lead: list[str] = []
+    if isinstance(pTarget, str):
+        try:
+            pTarget, lead = check_target(pTarget, pEntrypoint, Flags1)
+        except EntryPointPointerInvalid as exc:  # fxc's words, without a file or an X number
+            if ppErrorMsgs is not None:
+                ppErrorMsgs.append(ID3DBlob((exc.text + "\n").encode()))
+            raise ShaderCompileError(exc.text + "\n", D3DERR_INVALIDCALL) from None
+        except HlslError as exc:
+            if ppErrorMsgs is not None:
+                ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
+            raise ShaderCompileError(exc.text() + "\n", hresult_of(exc, pTarget)) from None
     text = _source_text(pSrcData, SrcDataSize)
     if pTarget in ("fx_4_0", "fx_4_1", "fx_5_0"):
         return _compile_effect(text, name, pDefines, pInclude, pTarget, Flags1, ppErrorMsgs, Flags2)
@@ -146,26 +159,21 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
         except HlslError as exc:
             if ppErrorMsgs is not None:
                 ppErrorMsgs.append(ID3DBlob((exc.report() + "\n").encode()))
-            raise ShaderCompileError(exc.report() + "\n", E_NOTIMPL if exc.notimpl else E_FAIL) from None
+            raise ShaderCompileError(exc.report() + "\n", hresult_of(exc, pTarget)) from None
         if warnings and ppErrorMsgs is not None:
             ppErrorMsgs.append(ID3DBlob(("\n".join(warnings) + "\n").encode()))
         return ID3DBlob(blob)
-    if pEntrypoint is None and is_shader_profile(pTarget):
-        # the D3DCompile page: "For all other shader profiles [than fx_*], a valid pEntrypoint is required" -- NULL
-        # is no entry point at all (a required argument missing: E_INVALIDARG, as for a NULL pTarget), never
-        # "main" (fxc.exe's /E default, not the API's); an empty or unknown name is X3501 from the compiler. A
-        # target the compiler does not build or know is diagnosed as such first (NotSupportedError, X3000)
-        raise InvalidArgError(E_INVALIDARG, f"pEntrypoint: NULL, but target {pTarget!r} needs an entry point",
-                              "D3DCompile")
     try:
         res = compile_hlsl(text, name, pEntrypoint or "", pTarget or "", _defines(pDefines),
                            _include_opener(pInclude, name), Flags1)
     except HlslError as exc:
+        exc.warnings[:0] = lead
         if ppErrorMsgs is not None:
             ppErrorMsgs.append(ID3DBlob((exc.report() + "\n").encode()))
-        raise ShaderCompileError(exc.report() + "\n", E_NOTIMPL if exc.notimpl else E_FAIL) from None
-    if res.warnings and ppErrorMsgs is not None:
-        ppErrorMsgs.append(ID3DBlob(("\n".join(res.warnings) + "\n").encode()))
+        raise ShaderCompileError(exc.report() + "\n", hresult_of(exc, pTarget)) from None
+    warnings = lead + res.warnings
+    if warnings and ppErrorMsgs is not None:
+        ppErrorMsgs.append(ID3DBlob(("\n".join(warnings) + "\n").encode()))
     return ID3DBlob(res.blob)
 
 
@@ -182,7 +190,7 @@ def _compile_effect(text: str, name: str, pDefines: Any, pInclude: Any, target: 
     except HlslError as exc:
         if ppErrorMsgs is not None:
             ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
-        raise ShaderCompileError(exc.text() + "\n", E_NOTIMPL if exc.notimpl else E_FAIL) from None
+        raise ShaderCompileError(exc.text() + "\n", hresult_of(exc)) from None
     return ID3DBlob(write_effect(eff))
 
 
@@ -197,7 +205,7 @@ def _compile_effect_fx2(text: str, name: str, pDefines: Any, pInclude: Any, flag
     except HlslError as exc:
         if ppErrorMsgs is not None:
             ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
-        raise ShaderCompileError(exc.text() + "\n", E_NOTIMPL if exc.notimpl else E_FAIL) from None
+        raise ShaderCompileError(exc.text() + "\n", hresult_of(exc)) from None
     return ID3DBlob(write_fx2(eff))
 
 

@@ -108,7 +108,10 @@ def _build_driver() -> Path:
     return exe
 
 
-def _field(data: bytes | str) -> bytes:
+def _field(data: bytes | str | None) -> bytes:
+    """A length-prefixed field; None is the driver's NULL pointer (length 0xFFFFFFFF)."""
+    if data is None:
+        return b"\xff\xff\xff\xff"
     if isinstance(data, str):
         data = data.encode("latin-1")
     return struct.pack("<I", len(data)) + data
@@ -166,19 +169,19 @@ class WineD3DCompiler:
             (n,) = struct.unpack("<I", self._read(proc, 4))
             return Result(hr, blob, self._read(proc, n))
 
-    def compile(self, source: str | bytes, target: str, entry: str | None = "main", flags1: int = 0,
-                flags2: int = 0, defines: dict[str, str] | None = None, name: str = "") -> Result:
-        """D3DCompile2 (no secondary data); ``entry`` None passes NULL (effect targets)."""
-        return self._call(b"C" + _field(source) + _field(name) + _field(entry or "") + _field(target)
+    def compile(self, source: str | bytes, target: str | None, entry: str | None = "main", flags1: int = 0,
+                flags2: int = 0, defines: dict[str, str] | None = None, name: str | None = None) -> Result:
+        """D3DCompile2 (no secondary data); None passes NULL (``entry`` for effect targets, ``name``)."""
+        return self._call(b"C" + _field(source) + _field(name) + _field(entry) + _field(target)
                           + _field(_defines(defines)) + struct.pack("<II", flags1, flags2))
 
-    def preprocess(self, source: str | bytes, defines: dict[str, str] | None = None, name: str = "") -> Result:
+    def preprocess(self, source: str | bytes, defines: dict[str, str] | None = None, name: str | None = None) -> Result:
         """D3DPreprocess: ``blob`` is the preprocessed text."""
         return self._call(b"P" + _field(source) + _field(name) + _field(_defines(defines)))
 
     def disassemble(self, obj: bytes, flags: int = 0, comments: str | None = None) -> Result:
         """D3DDisassemble: ``blob`` is the listing."""
-        return self._call(b"D" + _field(obj) + struct.pack("<I", flags) + _field(comments or ""))
+        return self._call(b"D" + _field(obj) + struct.pack("<I", flags) + _field(comments))
 
     def close(self) -> None:
         proc, self._proc = self._proc, None

@@ -3,7 +3,8 @@
  * Built with mingw-w64 by the Python client; it loads the DLL named on its command line and serves requests on
  * stdin/stdout in binary: a request is one op byte then length-prefixed fields (u32 little-endian length, bytes);
  * a reply is u32 HRESULT, then the length-prefixed result blob and error/text blob.
- *   'C' compile:     source, source name, entry ("" = NULL), target, defines ("N=V\0N=V\0"), u32 flags1, u32 flags2
+ *   'C' compile:     source, source name, entry, target, defines ("N=V\0N=V\0"), u32 flags1, u32 flags2
+ *                    (a field whose length is 0xFFFFFFFF is a NULL pointer)
  *   'P' preprocess:  source, source name, defines
  *   'D' disassemble: object, u32 flags, comments ("" = NULL)
  *   'Q' quit
@@ -30,8 +31,10 @@ typedef HRESULT(WINAPI *Disassemble)(const void *, SIZE_T, UINT, const char *, B
 
 static int read_exact(void *buf, size_t n) { return n == 0 || fread(buf, 1, n, stdin) == n; }
 static UINT read_u32(void) { UINT v = 0; if (!read_exact(&v, 4)) exit(0); return v; }
+/* a length of 0xFFFFFFFF is a NULL pointer (entry points, names) */
 static char *read_field(UINT *len) {
     UINT n = read_u32();
+    if (n == 0xFFFFFFFFu) { if (len) *len = 0; return NULL; }
     char *b = malloc(n + 1);
     if (!b || !read_exact(b, n)) exit(0);
     b[n] = 0;
@@ -81,10 +84,9 @@ int main(int argc, char **argv) {
             Macro *m = macros(defs, def_len);
             if (op == 'C') {
                 UINT f1 = read_u32(), f2 = read_u32();
-                hr = compile2(src, src_len, name[0] ? name : NULL, m, std_include, entry[0] ? entry : NULL, target,
-                              f1, f2, 0, NULL, 0, &out, &err);
+                hr = compile2(src, src_len, name, m, std_include, entry, target, f1, f2, 0, NULL, 0, &out, &err);
             } else {
-                hr = preprocess(src, src_len, name[0] ? name : NULL, m, std_include, &out, &err);
+                hr = preprocess(src, src_len, name, m, std_include, &out, &err);
             }
             free(src); free(name); free(entry); free(target); free(defs); free(m);
         } else if (op == 'D') {
@@ -92,7 +94,7 @@ int main(int argc, char **argv) {
             char *obj = read_field(&len);
             UINT flags = read_u32();
             char *comments = read_field(NULL);
-            hr = disassemble(obj, len, flags, comments[0] ? comments : NULL, &out);
+            hr = disassemble(obj, len, flags, comments, &out);
             free(obj); free(comments);
         } else {
             return 3;

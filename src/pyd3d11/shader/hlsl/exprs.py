@@ -518,6 +518,19 @@ def _literal_fold(e: A.Binary, v: Val) -> Val:
     return _val(t, [imm(f2b(r[0]))])
 
 
+def _legacy_bitwise(cg: CodegenContext, result: Val, pos) -> Val:
+    """Below shader model 4 (the Direct3D 9 targets and 4_0_level_9_x) an integer or bool ``&``, ``|``, ``^``, ``~``,
+    ``<<`` or ``>>`` (compound assignments too) that constant folding does not remove is fxc's X3535 with E_NOTIMPL,
+    wherever codegen emits it -- an unused local's initialiser and a static's included; a folded one (literals, static
+    consts, array sizes) and one in a branch pruned as constant-false compile (fxc's d3dcompiler_47 10.1, session 35)."""
+    target = cg.d3d9 or cg.level9
+    if target and not result.const:
+        err = cg.err(pos, f"Bitwise operations not supported on target {target}.", 3535)
+        err.notimpl = True
+        raise err
+    return result
+
+
 def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
     if op in ("==", "!=") and isinstance(a.type, ObjectType) and isinstance(b.type, ObjectType):
         return objects.compare(cg, op, a, b, pos)
@@ -553,7 +566,7 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
         a2, b2, rt = coerce_pair(cg, a, b, pos, concrete(base) if base != BOOL else BOOL)
         name = {"&": "and", "|": "or", "^": "xor", "<<": "ishl"}.get(op) or (
             "ushr" if concrete(rt.base) == UINT else "ishr")
-        return _val(rt, cg.alu(name, rt.base, rt.n, [a2.slots, b2.slots]))
+        return _legacy_bitwise(cg, _val(rt, cg.alu(name, rt.base, rt.n, [a2.slots, b2.slots])), pos)
     base = common_base(ta.base, tb.base)
     if base == BOOL:
         base = INT
@@ -695,7 +708,7 @@ def unary(cg: CodegenContext, op: str, v: Val, pos) -> Val:
             raise cg.err(pos, "int or unsigned int type required", 3082)
         base = INT if t.base in (BOOL, LIT_INT) else t.base
         v = cg.convert_base(v, base)
-        return _val(t.with_base(base), cg.alu("not", base, t.n, [v.slots]))
+        return _legacy_bitwise(cg, _val(t.with_base(base), cg.alu("not", base, t.n, [v.slots])), pos)
     if op == "-" and t.base == DOUBLE:
         from . import doubles
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from . import ast as A
 from .compat import compat_semantic
 from .constprop import assigned_names
+from .diagnostics import HlslError
 from .featuregates import GS_INSTANCE_ID, LANGUAGE, check_gate, denial
 from .operands import Reg
 from .signatures import check_clip_cull
@@ -60,8 +61,13 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
     n = uint_attribute(cg, "maxvertexcount", mvc, f.pos) if mvc and len(mvc) == 1 else None
     if n is None:
         raise cg.err(f.pos, f"'{f.name}' must have a max vertex count", 3514)
-    if not 1 <= n <= 1024:
-        raise cg.err(f.pos, "maxvertexcount must be between 1 and 1024", 3539)
+    if n == 0:  # fxc 10.1's words (session 35; "then" sic)
+        raise cg.err(f.pos, f"'{f.name}' must have a max vertex count greater then 0", 3514)
+    if n > 1024:
+        # fxc accepts the attribute and its bytecode validator refuses the dcl_maxout (D3D11.3 §22.3.26: 1024 at
+        # most), an X8000 without a source position; the "Opcode #k" fxc appends is not reproduced
+        raise HlslError("", 0, 0, 8000, "D3D11 Internal Compiler Error: Invalid Bytecode: GS output vertex count "
+                                        f"declaration can't be more than 1024 vertices ({n} specified).")
     cg.gs.maxout = n
     inst = f.attrs.get("instance")
     if inst is not None:

@@ -316,6 +316,12 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
     if key is None or len(args) not in nargs or not isinstance(args[0].type, ObjectType) or \
             not isinstance(args[0].obj, Resource):
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+    if not cg.d3d9 and not cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
+        # every shader-model-4+ target, 4_0_level_9_x and 5.1 included, refuses them outside backwards
+        # compatibility once an overload is chosen (a wrong argument count is still X3013; a SamplerState is taken
+        # for the sampler), wherever codegen reaches (an unused local's initialiser too; not an uncalled function
+        # or a branch folded away): fxc 10.1, session 35
+        raise cg.err(pos, "DX9-style intrinsics are disabled when not in dx9 compatibility mode.", 3523)
     kind, dims = _LEGACY_DIM[key]
     # a Direct3D 9 target keeps the 1D sampler (its constant table records D3DXPT_SAMPLER1D; the SM2 translation
     # reads it as a 2D sampler at v = 0.5 itself)
@@ -365,16 +371,6 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
         # "yes (pixel shader only)" at every model, the sample / sample_b instructions being pixel-shader ones
         # (D3D11.3 §22.4.15-§22.4.16; D3D9 texld / texldb / texldp are ps instructions): the X4532 of the
         # Sample / SampleBias methods (featuregates.METHODS). tex*lod and tex*grad stay in every stage.
-        from .check import unmappable
-
-        raise unmappable(cg, pos)
-    if (cg.major, cg.minor) >= (5, 1) and not (cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and
-                                               sk == "sampler2D" and name == "tex2D" and len(args) == 2):
-        # 5.1 binds every texture by its own range; of the sampler-only samples (the texture fxc pairs with a D3D9
-        # sampler, legacytex.py) fxc keeps tex2D(sampler2D, uv) under backwards compatibility (vkd3d point-sprite)
-        # and fails the others, backcompat or not (vkd3d sampler / sample-grad: sampler1D + tex1D, samplerCUBE +
-        # texCUBE, an untyped sampler with tex2D / tex2Dproj / tex3D, tex2D with gradients, "fail(sm>=5.1)").
-        # The rule is inferred from those records; the X4532 wording too.
         from .check import unmappable
 
         raise unmappable(cg, pos)
