@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from .diagnostics import HlslError
 from .ppexpr import ERR_DIVZERO as ERR_DIVZERO  # the #if numbers live with the evaluator (ppexpr.py)
 from .ppexpr import ERR_INVALID_INT_EXPR, CondExpr, fxc_unexpected
+from .ppfxc import COMMENT_MARK, GAP, Gap, gap_between, identifier_zero, same_definition, split_args
 from .warnpragma import parse_warning_pragma
 
 #: preprocessing tokens as fxc reads them: a number is an HLSL literal (the #define page: pasted "tokens must be
@@ -89,27 +90,15 @@ def _line_tokens(line: str, pp_numbers: bool) -> tuple[str, ...]:
     for m in (_TOKEN_C99 if pp_numbers else _TOKEN).finditer(line):
         if m.lastgroup == "ws":
             if out and out[-1] != " ":
-                out.append(_GAP if "\x01" in m.group() else " ")
+                out.append(GAP if "\x01" in m.group() else " ")
         else:
             out.append(m.group())
     return tuple(out)
 
 
-class _Gap(str):
-    """White space that held a comment or a new-line: fxc invokes a function-like macro only when its ``(`` follows
-    the name on the same line with nothing but blanks between (d3dcompiler_47 10.1, session 35: ``F /**/ (1)``,
-    ``F`` then ``(1)`` on the next line, even through a line splice, leave ``F`` as it is; inside a macro's
-    arguments ``F/**/(1)`` is still invoked). It equals ``" "`` everywhere else."""
-
-
-_GAP = _Gap(" ")
-#: what fxc's mode writes for a comment before tokenizing (a blank that remembers it was a comment)
-_COMMENT_MARK = "\x01"
-
-
 def _strip_comments(text: str, state: list[bool], mark: str = " ") -> str:
     """Remove comments from ``text`` (one line); ``state[0]`` carries 'inside /* */' across lines. Each comment
-    character becomes ``mark`` (fxc's mode: ``_COMMENT_MARK``, see ``_Gap``)."""
+    character becomes ``mark`` (fxc's mode: ``COMMENT_MARK``, see ``Gap``)."""
     if not state[0] and "/" not in text:
         return text  # no comment can start here (the walk below would copy it character by character)
     res = []
@@ -206,14 +195,14 @@ class _NextLine:
     next_i: int  # the physical line after it
     breaks: list[tuple[int, int]]  # as _logical_line gives them
     in_comment: bool  # it starts inside a block comment
-    marked: str  # the text with each comment character _COMMENT_MARK (fxc's mode), else the text
+    marked: str  # the text with each comment character COMMENT_MARK (fxc's mode), else the text
 
     @staticmethod
     def read(lines: list[str], i: int, incomment: list[bool], mark: str = " ") -> _NextLine:
         in_comment = incomment[0]
         raw, next_i, breaks = _logical_line(lines, i)
         marked = _strip_comments(raw, incomment, mark)
-        text = marked.replace(_COMMENT_MARK, " ") if mark != " " else marked
+        text = marked.replace(COMMENT_MARK, " ") if mark != " " else marked
         return _NextLine(text, next_i, breaks, in_comment, marked)
 
     @property
@@ -222,28 +211,6 @@ class _NextLine:
 
     def unread(self, incomment: list[bool]) -> None:
         incomment[0] = self.in_comment
-
-
-def _split_args(toks: list[str]) -> list[list[str]]:
-    """An argument list's tokens split at the commas no parenthesis, bracket or brace holds (fxc's reading, see
-    ``Preprocessor._collect_args``), each argument trimmed of white space."""
-    args: list[list[str]] = [[]]
-    depth = 0
-    for t in toks:
-        if t in ("(", "[", "{"):
-            depth += 1
-        elif t in (")", "]", "}") and depth:
-            depth -= 1
-        elif t == "," and depth == 0:
-            args.append([])
-            continue
-        args[-1].append(t)
-    return [_trim(a) for a in args]
-
-
-def _gap_between(toks: list[str], a: int, b: int) -> bool:
-    """A ``_Gap`` among ``toks[a + 1:b]``."""
-    return any(t.__class__ is _Gap for t in toks[a + 1:b])
 
 
 def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int, pp_numbers: bool = False) -> list[str]:
@@ -258,12 +225,12 @@ def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int, pp_num
         if m.lastgroup == "ws":
             if out and out[-1] != " ":
                 gap = "\x01" in m.group() or any(m.start() <= off <= m.end() for off in gap_at)
-                out.append(_GAP if gap else " ")
+                out.append(GAP if gap else " ")
             elif out and gap_at and any(m.start() <= off <= m.end() for off in gap_at):
-                out[-1] = _GAP
+                out[-1] = GAP
             continue
         if out and out[-1] != " " and m.start() in gap_at:
-            out.append(_GAP)  # a splice right between two tokens
+            out.append(GAP)  # a splice right between two tokens
         t = m.group()
         if m.lastgroup == "id":
             line = None
@@ -436,7 +403,7 @@ class Preprocessor:
         #: "Ignoring #else after #else", "Ignoring #endif without prior #if", "Unterminated #if block",
         #: "Ignoring unknown directive", "Division by zero", "Unterminated macro invocation" are all warnings there
         self.lenient = not strict_c99
-        self._mark = _COMMENT_MARK if self.lenient else " "  # what _strip_comments writes for a comment
+        self._mark = COMMENT_MARK if self.lenient else " "  # what _strip_comments writes for a comment
         self.macros: dict[str, Macro] = {}
         for k, v in (defines or {}).items():
             # a definition given as None is 1 (fxc's /D NAME); an empty one is an empty replacement list
@@ -533,7 +500,7 @@ class Preprocessor:
             self.line = start + 1 + self.line_delta
             was_in_comment = incomment[0]
             marked = _strip_comments(raw, incomment, self._mark)
-            code = marked.replace(_COMMENT_MARK, " ") if self.lenient else marked
+            code = marked.replace(COMMENT_MARK, " ") if self.lenient else marked
             active = all(c.active for c in conds[-1:]) if conds else True
             s = code.strip()
             if active and (not s.startswith("#") or re.match(r"#\s*define\b", s)):
@@ -605,7 +572,7 @@ class Preprocessor:
                         # one that opens an invocation takes the next lines until it closes
                         try:
                             expanded = self.expand(toks)
-                            # (fxc takes no "(" from the next line: see _Gap)
+                            # (fxc takes no "(" from the next line: see Gap)
                             more = not self.lenient and self._ends_with_function_name(expanded)
                         except _Unterminated:
                             expanded, more = None, True
@@ -709,8 +676,8 @@ class Preprocessor:
     def _fold(self, toks: list[str], nxt: _NextLine, i: int) -> list[str]:
         """``toks`` continued by the tokens of the following logical line (one space between); those carry
         their own physical line (for __LINE__, as GCC does)."""
-        # the new-line between is a gap (fxc's mode: no invocation across it, see _Gap)
-        return toks + ([] if toks[-1:] == [" "] else [_GAP]) + _tokenize_lines(
+        # the new-line between is a gap (fxc's mode: no invocation across it, see Gap)
+        return toks + ([] if toks[-1:] == [" "] else [GAP]) + _tokenize_lines(
             nxt.marked, [(0, i)] + nxt.breaks, self.line_delta, self.strict_c99)
 
     def _invokes(self, t: str) -> bool:
@@ -742,7 +709,7 @@ class Preprocessor:
                     self._open_at = k
                 continue
             if pending and depth == 0:
-                if t == "(" and not (self.lenient and _gap_between(toks, self._open_at, k)):
+                if t == "(" and not (self.lenient and gap_between(toks, self._open_at, k)):
                     depth = 1
                 else:
                     pending = self._invokes(t)
@@ -899,7 +866,10 @@ class Preprocessor:
         # (d3dcompiler_47 10.1, session 35: #pragma pack_matrix(M) of #define M row_major leaves matrices
         # column-major, #pragma P of #define P pack_matrix(row_major) is the unknown pragma 'P')
         toks = [t for t in (self._tokens(rest) if self.lenient else self.expand(self._tokens(rest))) if t != " "]
-        if toks[:1] == ["pack_matrix"] and len(toks) >= 4 and toks[2] in ("row_major", "column_major"):
+        # only ``pack_matrix ( row_major|column_major )`` with nothing after it counts: fxc ignores
+        # ``(row_major);``, ``(row_major) extra`` and ``(row_major, column_major)`` silently (session 35 AREA)
+        if toks[:2] == ["pack_matrix", "("] and len(toks) == 4 and toks[2] in ("row_major", "column_major") and \
+                toks[3] == ")":
             self.pack_matrix_row_major = toks[2] == "row_major"
             return f"#pragma pack_matrix({toks[2]})"  # the parser applies it from this point on
         if toks[:1] == ["pack_matrix"] and self.lenient:
@@ -976,7 +946,8 @@ class Preprocessor:
             raise self.error(f"'__VA_ARGS__' can only appear in the expansion of a variadic macro ('{name}')", ERR_PP_SYNTAX)
         self._check_replacement_list(name, params, [t for t in body if t != " "])
         old = self.macros.get(name)
-        if old is not None and (old.params != params or old.body != body):
+        if old is not None and (old.params != params or old.body != body) and not (
+                self.lenient and same_definition(old, params, body)):
             # C99 §6.10.3p2 allows only an identical redefinition; fxc warns (X1519) and the new one holds
             self.warnings.append((self.file, self.line, 1519, f"'{name}' : macro redefinition"))
         self.macros[name] = Macro(name, params, body)
@@ -1115,7 +1086,7 @@ class Preprocessor:
             j = len(pending) - 1
             while j >= 0 and pending[j] == " ":
                 j -= 1
-            if j < 0 or pending[j] != "(" or (self.lenient and any(g.__class__ is _Gap for g in pending[j + 1:])):
+            if j < 0 or pending[j] != "(" or (self.lenient and any(g.__class__ is Gap for g in pending[j + 1:])):
                 out.append(t)
                 continue
             variadic = bool(m.params) and m.params[-1] == _VA_ARGS
@@ -1136,7 +1107,7 @@ class Preprocessor:
                 # the list is read as source, so a gap keeps a name there uninvoked too (``FB /**/ (x)`` stays, its
                 # argument unused is never replaced: no error); once substituted the gaps are plain blanks (G's
                 # replacement F (1) of G(F/**/(1)) is invoked)
-                args = [[" " if t.__class__ is _Gap else t for t in a] for a in _split_args(self.expand(whole))]
+                args = [[" " if t.__class__ is Gap else t for t in a] for a in split_args(self.expand(whole))]
             if len(args) == 1 and not [a for a in args[0] if a != " "] and not m.params:
                 args = []
             if variadic and len(args) == len(m.params) - 1:
@@ -1329,7 +1300,7 @@ class Preprocessor:
         finally:
             self._in_if = False
         exp = self._resolve_defined(exp)
-        exp = ["0" if re.match(r"[A-Za-z_]", t) else t for t in exp]
+        exp = [identifier_zero(t) if re.match(r"[A-Za-z_]", t) else t for t in exp]
         if not exp:
             if self.lenient and toks:
                 # tokens that macro replacement leaves empty (``#define E`` then ``#if E``): d3dcompiler_47 10.1
