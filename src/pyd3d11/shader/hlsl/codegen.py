@@ -1240,7 +1240,13 @@ class Codegen(SignatureBinding, ResourceBinding):
 
             objects.store(self, ctx["result_obj"], self.expr(s.value), s.pos)
         elif s.value is not None:
-            val = self.convert(self.expr(s.value), ctx["ret"], s.pos)
+            v = self.expr(s.value)
+            # a return converts as an assignment does: a struct or array never returns as a vector (d3dcompiler_47
+            # 10.1, session 35: ``return s;`` of an S {float4 a;} from a float4 function is X3017)
+            from .exprs import check_aggregate_assignment
+
+            check_aggregate_assignment(self, v.type, ctx["ret"], s.pos)
+            val = self.convert(v, ctx["ret"], s.pos)
             if ctx["ret"] is VOID:
                 raise self.err(s.pos, "void functions cannot return a value", 3079)
         elif ctx["ret"] is not VOID:

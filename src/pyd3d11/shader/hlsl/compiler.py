@@ -17,6 +17,7 @@ from ...headers.d3dcommon import (
 )
 from ...headers.d3dcompiler_types import (
     D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
+    D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR,
     D3DCOMPILE_PACK_MATRIX_ROW_MAJOR,
     D3DCOMPILE_SKIP_OPTIMIZATION,
     D3DCOMPILE_WARNINGS_ARE_ERRORS,
@@ -145,6 +146,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         raise NotSupportedError(f"HLSL compilation for {target}")
     pp = preprocess(source, file, defines, include_open)
     row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
+    flag_pack = True if row_major else False if flags & D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR else None
     try:
         tokens = lex(pp.text, file)  # lexed once: every parse below reads the same list (Parser copies it)
     except HlslError as exc:
@@ -154,7 +156,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     policy: list[WarningPolicy] = []  # ``#pragma warning`` state by position, once the first parse has run
 
     def parse(profile: str):
-        parser = Parser(tokens, profile)
+        parser = Parser(tokens, profile, flag_pack)
         parser.file_target = file_target or profile
         prog = parser.parse_program()
         if not policy:

@@ -216,6 +216,10 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         return construct(cg, e.type, [expr(cg, a) for a in e.args], e.pos)
     if isinstance(e, A.Cast):
         v = expr(cg, e.a)
+        if e.type is VOID:  # d3dcompiler_47 10.1 (session 35): ``(void)v`` is X3017, no discarding cast
+            from .overload import type_spelling
+
+            raise cg.err(e.pos, f"cannot convert from '{type_spelling(v.type)}' to 'void'", 3017)
         return cast(cg, v, e.type, e.pos)
     if isinstance(e, A.Member):
         base = expr_raw(cg, e.a)

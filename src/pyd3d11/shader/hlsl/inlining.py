@@ -11,7 +11,7 @@ from . import objects
 from .diagnostics import HlslError
 from .exprs import _val, assign_to, expr, pin_indices
 from .operands import imm
-from .types import VOID, ObjectType
+from .types import VOID, NumType, ObjectType
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -114,7 +114,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
 
     cg.called_funcs.add(func_key(f))
     scope: dict = {}
-    copy_back: list[tuple[A.Node, Val]] = []
+    copy_back: list[tuple[A.Node, Val, bool]] = []
     for i, p in enumerate(f.params):
         if i < len(args):
             a = args[i]
@@ -142,7 +142,8 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
                 if thread_index_chain(cg, arg_slots[0]) is not None:  # SV_GroupIndex passed on (cs_4_x rule)
                     cg.thread_aliases[local.slots[0]] = arg_slots[0]
         if "out" in p.mods or "inout" in p.mods:
-            copy_back.append((arg_nodes[i], local))
+            _check_output_shape(cg, e, p, args[i] if i < len(args) else None)
+            copy_back.append((arg_nodes[i], local, "inout" not in p.mods))
         elif "const" in p.mods:  # a const parameter (ConstantBuffer<S> ones included, parse_sm51) is read-only
             local.readonly = True
         scope[p.name] = local
@@ -180,8 +181,8 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
             run_inlined_body(cg, body, ctx, early, e.name, cg.func_order.get(id(f), 0))
     finally:
         cg.scopes = saved_scopes
-    for node, local in copy_back:
-        assign_to(cg, node, local, e.pos)
+    for node, local, out_only in copy_back:
+        _copy_back(cg, node, local, e.pos, out_only)
     if result_obj is not None:
         return objects.resolve(cg, result_obj, e.pos, e.name)
     if result_iface is not None:
@@ -192,6 +193,32 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
 
     # a result the body left a known constant reads as one (an array index, a texel offset), as a local does
     return cp.known_value(cg, _val(f.ret, result))
+
+
+def _check_output_shape(cg: CodegenContext, e: A.Call, p: A.Param, arg: Val | None) -> None:
+    """An out/inout argument of a number type takes the parameter's component count exactly: d3dcompiler_47
+    10.1 (session 35) fails a float argument for an out float4 parameter and a float4 one for an out float
+    (X3017 "cannot convert output parameter"), where an in parameter would promote or truncate; float, float1
+    and float1x1, or float4 and float2x2, stay interchangeable."""
+    if arg is None or not (isinstance(p.type, NumType) and isinstance(arg.type, NumType)) or p.type.n == arg.type.n:
+        return
+    how = "cannot implicitly convert" if 1 < p.type.n < arg.type.n else "cannot convert"
+    raise cg.err(e.pos, f"'{e.name}': {how} output parameter from '{p.type}' to '{arg.type}'", 3017)
+
+
+def _copy_back(cg: CodegenContext, node: A.Node, local: Val, pos, out_only: bool) -> None:
+    """Store an out/inout parameter's value into the argument. Through an out-only argument's converting
+    cast, fxc converts the value back into the variable under the cast: d3dcompiler_47 10.1 (session 35)
+    compiles ``int x; f((float)x);`` for ``f(out float o)`` as ``x = (int)o`` (``ftou`` for a uint), and
+    ``(float)(int)x`` alike; an inout argument through one stays an error (assign_to)."""
+    while True:
+        try:
+            assign_to(cg, node, local, pos)
+            return
+        except HlslError as exc:
+            if not (out_only and exc.code == 3025 and isinstance(node, A.Cast) and isinstance(node.type, NumType)):
+                raise
+            node = node.a
 
 
 def run_inlined_body(cg: CodegenContext, body: list[A.Node], ctx: dict, early: bool, key: str, func_index: int) -> None:

@@ -139,9 +139,11 @@ def type_modifier_violation(mods: frozenset, elem, kind: str) -> tuple[int, str]
     from .types import DOUBLE, FLOAT, NumType
 
     major = [m for m in ("row_major", "column_major") if m in mods]
+    if major and not (isinstance(elem, NumType) and elem.shape == "m"):
+        # a struct or object too (d3dcompiler_47 10.1, session 35: ``row_major S s;`` of a struct holding a
+        # matrix, ``row_major Texture2D t;``, ``(row_major float4)v`` are X3077)
+        return 3077, "non-matrix types cannot be declared 'row_major' or 'column_major'"
     if major and isinstance(elem, NumType):
-        if elem.shape != "m":
-            return 3077, "non-matrix types cannot be declared 'row_major' or 'column_major'"
         # a typedef keeps the majority it was declared with: the other one conflicts like both written
         if len(major) == 2 or kind == "typedef" and elem.row_major is not None and \
                 elem.row_major != (major[0] == "row_major"):

@@ -88,7 +88,9 @@ class ExprParser:
             mods = self.parse_mods()
             type_tok = self.tok
             ty = self.parse_type()
-            if mods & {"snorm", "unorm"}:  # the declaration rules of the normalisation modifiers (X3085 / X3000)
+            if mods & {"snorm", "unorm", "row_major", "column_major"}:
+                # the declaration rules of the normalisation and majority modifiers (X3085 / X3000 / X3077 /
+                # X3048: d3dcompiler_47 10.1 fails ``(row_major float4)v`` and ``(row_major column_major M)m``)
                 self.check_type_mods(mods, ty, type_tok)
             ty = self.parse_array_suffix(ty)
             self.expect(")")

@@ -57,6 +57,10 @@ _TEMPLATE_REQUIRED = frozenset({"Texture2DMS", "Texture2DMSArray", "RWBuffer", "
 _CONTEXTUAL_MODIFIERS = frozenset({"sample", "point", "line", "triangle", "single", "center", "precise",
                                    "globallycoherent"})
 _INTERP = {"nointerpolation", "linear", "centroid", "noperspective", "sample"}
+#: the one form of ``#pragma pack_matrix`` fxc honours (d3dcompiler_47 10.1, session 35): one argument, spelled in
+#: lower case, nothing after the parenthesis (``(row_major) extra``, ``(row_major);``, ``(row_major,
+#: column_major)`` and ``(ROW_MAJOR)`` change nothing, silently)
+_PACK_MATRIX = re.compile(r"#\s*pragma\s+pack_matrix\s*\(\s*(row_major|column_major)\s*\)\s*$")
 #: deepest nesting of statements/expressions accepted; deeper input is a clean X1000-style error (fxc
 #: itself gives up on pathological nesting) instead of exhausting the Python stack
 MAX_NESTING = 256
@@ -103,18 +107,22 @@ _BUILTIN_TYPE_WORDS = frozenset({"vector", "matrix", "string", "void"})
 
 
 class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
-    def __init__(self, tokens: list[Token], target: str | None = None):
+    def __init__(self, tokens: list[Token], target: str | None = None, pack: bool | None = None):
         # ``#pragma`` lines may stand anywhere, even inside a declaration: they are taken out of the
         # token stream, and ``pack_at[i]`` keeps the pack_matrix orientation in force at token i
         self.toks: list[Token] = []
         self.pack_at: list[bool | None] = []
-        pack: bool | None = None
+        # ``pack``: the majority a compile flag (/Zpr, /Zpc) sets, in force from the first token as a pragma
+        # would be: a typedef declared before any pragma keeps it (d3dcompiler_47 10.1 under /Zpr: ``typedef
+        # float4x4 T;`` then ``#pragma pack_matrix(column_major)`` leaves T row-major; without a flag T
+        # follows the pragma where it is used)
         for t in tokens:
             if t.kind == "id" and t.text.lower() in _CASELESS_KEYWORDS and t.text not in _CASELESS_KEYWORDS.values():
                 t = Token(t.kind, _CASELESS_KEYWORDS[t.text.lower()], t.pos)
             if t.kind == "pragma":
-                if "pack_matrix" in t.text and ("row_major" in t.text or "column_major" in t.text):
-                    pack = "row_major" in t.text
+                m = _PACK_MATRIX.match(t.text)
+                if m:
+                    pack = m.group(1) == "row_major"
                 continue
             self.toks.append(t)
             self.pack_at.append(pack)
@@ -553,6 +561,10 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             tok = self.next()
             if tok.text in PRIMITIVE_MODIFIERS and mods & PRIMITIVE_MODIFIERS:
                 raise self.error("conflicting geometry types", tok, 3083)
+            if tok.text in mods and tok.text not in ("snorm", "unorm"):
+                # any modifier written twice (d3dcompiler_47 10.1, session 35: ``static static``, ``const const``,
+                # ``row_major row_major``, ``precise precise``, ``linear linear`` ... at every site they may stand)
+                raise self.error("duplicate usages specified", tok, 3048)
             if tok.text in ("snorm", "unorm") and tok.text in mods:  # part of the type: one only (fxc X3000 at
                 raise self.error(None, tok)                          # the second, DXC scalar-assignments)
             self.mod_toks[tok.text] = tok  # where a misplaced modifier is reported (modifiers.py)
