@@ -231,6 +231,21 @@ def mark_read_cb_variables(cg: CodegenContext) -> None:
         for v in cb.vars:
             if v.used and not has_class_instance(v.decl.type):
                 v.used = read(v, cp_reads if v.decl.name in cg.tess.cp_names else reads)
+    # A tbuffer's variables: fxc flags, for each element its code loads, only the variable holding the first
+    # component the load reads -- `tbuffer T { float a; float b; float c; }` read whole flags a alone, `return
+    # c + b;` b alone (fxc 10.1 under Wine, session 35: tests/test_rules_hlsl_fxc_layout_tbuffer.py). Judged on
+    # the components the generated code reads of each element (tbuffer.lower_tbuffer_reads).
+    tb_reads: dict[int, set[tuple[int, int]]] = getattr(cg, "tb_reads", {})
+    for cb in cg.cbufs:
+        if cb.kind != "tbuffer" or cb.slot < 0 or not cb.used:
+            continue
+        first: dict[int, int] = {}
+        for r, c in tb_reads.get(cb.slot, ()):
+            first[r] = min(c, first.get(r, c))
+        loads = {cb.slot: set(first.items())}
+        for v in cb.vars:
+            if v.used:
+                v.used = read(v, loads)
 
 
 def check_packoffset_objects(cg: CodegenContext) -> None:

@@ -17,6 +17,8 @@ def lower_tbuffer_reads(cg: Any, code: list[Ins]) -> None:
     """Rewrite ``code`` in place: each instruction reading ``tb`` operands gets one ``ld`` per operand first."""
     sm5 = cg.major >= 5
     out: list[Ins] = []
+    # the (element, component) pairs each tbuffer's code reads, by t# slot: RDEF's used flags (layout.py)
+    reads: dict[int, set[tuple[int, int]]] = cg.__dict__.setdefault("tb_reads", {})
     for ins in code:
         if not any(type(a) is Reg and a.file == "tb" for a in ins.args):
             out.append(ins)
@@ -26,6 +28,13 @@ def lower_tbuffer_reads(cg: Any, code: list[Ins]) -> None:
             if type(a) is not Reg or a.file != "tb":
                 continue
             slot, reg = a.idx
+            comps = set(a.comps) if a.comps else {0, 1, 2, 3}
+            if a.rel is None:
+                elements: range | list[int] = [reg]
+            else:  # a run-time element: any of the indexed array's (exprs.dynamic_element records its reach)
+                last, stride = cg.cb_reach.get((slot, reg), (reg, 1))
+                elements = range(reg, last + 1, stride)
+            reads.setdefault(slot, set()).update((e, c) for e in elements for c in comps)
             t = cg.temp()
             if a.rel is None:
                 addr = Reg("l", imm=(reg, 0, 0, 0))
