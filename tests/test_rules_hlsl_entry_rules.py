@@ -49,38 +49,29 @@ PS = "float4 main() : SV_Target { return 0; }\n"
 
 
 # --- return paths --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("func,code", [
-    ("float f(float x) { }", "X3080"),  # no return statement at all
-    ("float f(float x) { x += 1; }", "X3080"),
-    ("float f(float x) { if (x > 0) return 1; }", "X3507"),  # some paths only
-    ("float f(float x) { if (x > 0) return 1; else x = 2; }", "X3507"),
-    ("float f(float x) { for (int i = 0; i < 4; i++) { if (x > i) return i; } }", "X3507"),
-    ("float f(uint x) { switch (x) { case 0: return 1; } }", "X3507"),  # no default
-    ("float2 f(float x) { while (x > 0) { return 1; } }", "X3507"),
-])
-def test_missing_returns_in_uncalled_functions(func, code):
-    assert _codes(_fail(func + "\n" + PS)) == [code]
-    # and the same function called from the entry point
-    called = func + "\nfloat4 main() : SV_Target { f(1); return 0; }"
-    assert _codes(_fail(called)) == [code]
-
-
+# Verdicts recorded from d3dcompiler_47 10.1 under Wine (session 35): a function nothing calls is not judged
+# for its return paths (these rows said X3080 / X3507 for it, after DXC's varmods-syntax annotations), and a
+# called one with no return at all is X3507, not X3080 (tests/test_rules_hlsl_fxc_return_paths_s35.py has
+# the whole table)
 @pytest.mark.parametrize("func", [
-    "float f(float x) { if (x > 0) return 1; else return 2; }",
-    "float f(float x) { while (true) { return x; } }",
-    "float f(float x) { do { return x; } while (x > 0); }",
-    "float f(uint x) { switch (x) { case 0: return 1; default: return 2; } }",
-    "float f(float x) { { return x; } }",
-    "void f(float x) { }",
-    "float f(float x);",  # a prototype has no body to check
+    "float f(float x) { }",  # no return statement at all
+    "float f(float x) { x += 1; }",
+    "float f(float x) { if (x > 0) return 1; }",  # some paths only
+    "float f(float x) { if (x > 0) return 1; else x = 2; }",
+    "float f(float x) { for (int i = 0; i < 4; i++) { if (x > i) return i; } }",
+    "float f(uint x) { switch (x) { case 0: return 1; } }",  # no default
+    "float2 f(float x) { while (x > 0) { return 1; } }",
 ])
-def test_complete_return_paths_pass(func):
-    D3DCompile(func + "\n" + PS, None, "t.hlsl", None, None, "main", "ps_5_0")
+def test_missing_returns_in_uncalled_functions(func):
+    D3DCompile(func + "\n" + PS, None, "t.hlsl", None, None, "main", "ps_5_0")  # not judged
+    # and the same function called with a run-time argument from the entry point
+    called = func + "\nfloat4 main(float a : A) : SV_Target { f(a); return 0; }"
+    assert _codes(_fail(called)) == ["X3507"]
 
 
 def test_missing_return_names_the_function():
-    text = _fail("float4 main() : SV_Target { }")
-    assert "error X3080: 'main': function must return a value" in text
+    text = _fail("float4 main() : SV_Target { }")  # X3507, not X3080: d3dcompiler_47 10.1 (session 35)
+    assert "error X3507: 'main': Not all control paths return a value" in text
 
 
 # --- [numthreads] ---------------------------------------------------------------------------------------

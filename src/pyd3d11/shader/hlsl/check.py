@@ -20,15 +20,6 @@ if TYPE_CHECKING:
     from .values import CbVar
 
 
-def _const_true(e: A.Node | None) -> bool:
-    from .parser import const_eval
-
-    if e is None:
-        return True
-    v = const_eval(e)
-    return v is not None and bool(v)
-
-
 def _has_break(s: A.Node) -> bool:
     """A break that leaves this loop (not one inside a nested loop/switch)."""
     if isinstance(s, A.Break):
@@ -42,23 +33,64 @@ def _has_break(s: A.Node) -> bool:
     return False
 
 
-def always_returns(s: A.Node) -> bool:
+def always_returns(s: A.Node, endless: bool = True) -> bool:
+    """Whether every path through ``s`` ends in a return, judged as d3dcompiler_47 10.1 judges it (session 35):
+    an ``if`` whose condition is a constant expression keeps only the branch it takes (``if (1 > 0) return
+    1;`` ends the function, ``[branch]`` or not); a loop returns when its first pass surely runs and returns
+    with no break before (``do { return x; } while (c);``, ``while (true) { return x; }``); a switch returns
+    when it has a default and every non-empty case returns, or when its constant selector's case returns.
+    ``endless``: a loop that never ends (a constant true condition, no break) counts as returning, as fxc
+    counts it in a function it inlines (``while (true) { if (x > 0) return 1; }`` compiles there) but not in
+    an entry point's own body (X3507). Constants known only while generating (a call's argument, a local's
+    value, an unrolled iteration) are the inliner's part (``ended`` in :func:`check_end_reachable`)."""
     if isinstance(s, A.Return):
         return True
     if isinstance(s, A.Block):
-        return any(always_returns(x) for x in s.stmts)
+        return any(always_returns(x, endless) for x in s.stmts)
     if isinstance(s, A.If):
-        return s.other is not None and always_returns(s.then) and always_returns(s.other)
-    if isinstance(s, (A.While, A.For)):
-        cond = s.cond
-        return _const_true(cond) and not _has_break(s.body)
-    if isinstance(s, A.DoWhile):
-        return always_returns(s.body) or (_const_true(s.cond) and not _has_break(s.body))
+        from .parser import const_eval
+
+        known = const_eval(s.cond)
+        if known is not None:
+            if known:
+                return always_returns(s.then, endless)
+            return s.other is not None and always_returns(s.other, endless)
+        return s.other is not None and always_returns(s.then, endless) and always_returns(s.other, endless)
+    if isinstance(s, (A.While, A.For, A.DoWhile)):
+        from .parser import const_eval
+
+        forever = True if s.cond is None else bool(const_eval(s.cond))
+        first = forever or isinstance(s, A.DoWhile)  # a do loop's first pass always runs
+        if _has_break(s.body):
+            return False
+        return first and always_returns(s.body, endless) or endless and forever
     if isinstance(s, A.Switch):
+        taken = _constant_case(s)
+        if taken is not None:  # a constant selector runs its case (and the empty cases' fall into the next)
+            return any(always_returns(x, endless) for x in s.cases[taken][1])
         if not any(None in labels for labels, _ in s.cases):
             return False
-        return all(any(always_returns(x) for x in body) for _labels, body in s.cases if body)
+        return all(any(always_returns(x, endless) for x in body) for _labels, body in s.cases if body)
     return False
+
+
+def _constant_case(s: A.Switch) -> int | None:
+    """The index of the first non-empty case group a constant selector runs (its label's group, or the
+    default's, then past empty groups), or None for a run-time selector or one no group takes."""
+    from .parser import const_eval
+
+    v = const_eval(s.expr)
+    if v is None:
+        return None
+    k = to_int(v) & 0xFFFFFFFF
+    hit = next((i for i, (labels, _b) in enumerate(s.cases)
+                if any(lab is not None and (c := const_eval(lab)) is not None and to_int(c) & 0xFFFFFFFF == k
+                       for lab in labels)), None)
+    if hit is None:
+        hit = next((i for i, (labels, _b) in enumerate(s.cases) if None in labels), None)
+    while hit is not None and hit < len(s.cases) and not s.cases[hit][1]:
+        hit += 1
+    return hit if hit is not None and hit < len(s.cases) else None
 
 
 def _terminates(s: A.Node) -> bool:
@@ -156,19 +188,41 @@ def _continue_in_switch(stmts: list[A.Node]) -> A.Continue | None:
 
 
 def check_function(cg: CodegenContext, f: A.FuncDef) -> None:
-    """Checks on one function body before it is generated (entry point or inlined callee)."""
+    """Checks on one function body before it is generated (entry point, inlined callee or method, or the probe
+    of a function nothing calls): its return statements. fxc fails a bare ``return;`` in a function with a
+    result (X3080 "function must return a value") and a ``return value;`` in a void one (X3079), at the
+    statement, in every function, called or not (d3dcompiler_47 10.1, session 35)."""
     if f.body is None:
-        return
-    if f.ret is VOID or always_returns(f.body):
         return
     from .codegen import walk
 
-    # fxc tells a body with no return statement at all (X3080) from one where only some paths return
-    # (X3507); DXC's SemaHLSL varmods-syntax.hlsl records X3080 for functions nothing calls, so both
-    # are checked on every function body, called or not (uncalled.py)
-    if not any(isinstance(n, A.Return) for n in walk(f.body)):
-        raise cg.err(f.pos, f"'{f.name}': function must return a value", 3080)
-    raise cg.err(f.pos, f"'{f.name}': not all control paths return a value", 3507)
+    for n in walk(f.body):
+        if not isinstance(n, A.Return):
+            continue
+        if n.value is None and f.ret is not VOID:
+            raise cg.err(n.pos, f"'{f.name}': function must return a value", 3080)
+        if n.value is not None and f.ret is VOID and not _is_void_expr(n.value):
+            raise cg.err(n.pos, f"'{f.name}': void functions cannot return a value", 3079)
+
+
+def _is_void_expr(e: A.Node) -> bool:
+    """``return (void)0;`` is not X3079 in fxc: its cast fails first (X3017 'int' to 'void', in codegen)."""
+    return isinstance(e, A.Cast) and e.type is VOID
+
+
+def check_end_reachable(cg: CodegenContext, f: A.FuncDef, ended: bool = False, entry: bool = False) -> None:
+    """X3507 "Not all control paths return a value" for a function with a result whose end can be reached.
+
+    fxc judges it on the function as compiled, not on its text (d3dcompiler_47 10.1, session 35): only
+    functions that are compiled (the entry point and what it calls; a function nothing calls is never judged,
+    even one with no return at all) and only after constants fold, so ``float f(float x) { if (x > 0) return
+    1; }`` compiles when called as ``f(1)`` and fails as ``f(-1)`` or ``f(a)``. ``ended``: generating the body
+    reached a return through no run-time branch (codegen.ret), which the source alone cannot show. ``entry``:
+    ``f`` is an entry point (or a hull shader's patch-constant function), whose endless loops do not count
+    as returning (:func:`always_returns`)."""
+    if f.body is None or f.ret is VOID or ended or always_returns(f.body, endless=not entry):
+        return
+    raise cg.err(f.pos, f"'{f.name}': Not all control paths return a value", 3507)
 
 
 RW_KINDS_TYPED = frozenset({"RWTexture1D", "RWTexture1DArray", "RWTexture2D", "RWTexture2DArray", "RWTexture3D",
@@ -427,6 +481,35 @@ _VECTOR_ONLY = frozenset({"normalize", "noise", "length", "distance", "dot", "cr
 _ELEMENTWISE = frozenset({"min", "max", "lerp", "clamp", "mad", "pow", "atan2", "fmod", "step", "smoothstep",
                           "ldexp"})
 _REINTERPRET = frozenset({"asfloat", "asint", "asuint"})
+#: intrinsics whose parameters are fixed scalars and vectors (each page's signature): the component count of
+#: each parameter, 1 for a scalar. fxc 10.1 (session 35, INTR) takes a scalar for any of them, a vector only
+#: for a vector parameter of no more components (it truncates: ``cross(float4, float4)``), and nothing else:
+#: ``lit(float1, f, f)``, ``msad4(uint, uint2, uint3)``, ``cross(float2, float3)`` and matrices are X3013
+_FIXED_VECTOR = {"msad4": (1, 2, 4), "cross": (3, 3), "lit": (1, 1, 1), "D3DCOLORtoUBYTE4": (4,), "dst": (4, 4)}
+#: the component types a reinterpreting intrinsic's 32-bit overloads take: fxc 10.1 refuses bool, double and
+#: the min-precision types (X3013) and converts a half as a float (session 35, INTR)
+_REINTERPRETABLE = frozenset({"int", "uint", "float", "lit_int", "lit_float"})
+
+
+#: template intrinsics with out parameters (their pages): the positions of the out arguments
+_OUT_ARGS = {"frexp": (1,), "modf": (1,), "sincos": (1, 2)}
+
+
+def _check_out_template(cg: CodegenContext, name: str, nts: list[NumType], outs: tuple[int, ...], pos: Pos) -> None:
+    """An out argument shares the template with the inputs (fxc 10.1, session 35, INTR): a vector beside a matrix
+    is X3013 (``frexp(float3, out float2x3)``), and a scalar cannot receive a vector or matrix result: X3017
+    "cannot convert output parameter" (``frexp(float3, out float)``; a ``float1`` takes it with X3206, as a
+    shorter vector does; a longer one is the assignment's X3017)."""
+    from .exprs import intrinsic_shape
+
+    if any(t.shape == "m" for t in nts) and any(t.shape == "v" for t in nts):
+        raise cg.err(pos, f"'{name}': no matching {len(nts)} parameter intrinsic function", 3013)
+    template = nts[0]
+    for t in nts[1:]:
+        template = intrinsic_shape(cg, template, t, pos)
+    for i in outs:
+        if nts[i].shape == "s" and template.shape != "s":
+            raise cg.err(pos, f"'{name}': cannot convert output parameter from '{template}' to '{nts[i]}'", 3017)
 
 
 def check_intrinsic_args(cg: CodegenContext, name: str, args: list, pos: Pos) -> None:
@@ -448,6 +531,20 @@ def check_intrinsic_args(cg: CodegenContext, name: str, args: list, pos: Pos) ->
         raise cg.err(pos, "'transpose': no matching 1 parameter intrinsic function for a vector", 3013)
     if name in _REINTERPRET and len(args) == 1 and nts and nts[0].base == "bool":
         raise cg.err(pos, f"'{name}': no matching 1 parameter intrinsic function for 'bool'", 3013)
+    if name in _REINTERPRET and len(args) == 1 and nts and (nts[0].base not in _REINTERPRETABLE or
+                                                             nts[0].prec not in (None, "half")):
+        raise cg.err(pos, f"'{name}': no matching 1 parameter intrinsic function for '{nts[0]}'", 3013)
+    sizes = _FIXED_VECTOR.get(name)
+    if sizes is not None and len(args) == len(sizes) and len(nts) == len(args):
+        for t, size in zip(nts, sizes, strict=True):
+            if t.shape != "s" and (size == 1 or t.shape != "v" or t.n < size):
+                raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+    outs = _OUT_ARGS.get(name)
+    if outs is not None and len(nts) == len(args) == outs[-1] + 1:
+        _check_out_template(cg, name, nts, outs, pos)
+    if name == "asdouble" and any(t.base not in ("uint", "lit_int") or t.prec is not None for t in nts):
+        # asdouble(uint, uint) only: an int, float or bool argument does not convert (fxc 10.1, X3013)
+        raise cg.err(pos, "'asdouble': no matching 2 parameter intrinsic function", 3013)
 
 
 def _patches(f: A.FuncDef, kind: str) -> list[A.Param]:

@@ -423,6 +423,9 @@ def gen_method_body(cg: CodegenContext, f: A.FuncDef, cls: ClassType, this: Val,
         run_inlined_body(cg, body, ctx, early, key, 1 << 30)  # methods see every global function
     finally:
         cg.scopes, cg.loops = saved_scopes, saved_loops
+    from .check import check_end_reachable
+
+    check_end_reachable(cg, f, bool(ctx.get("done") or ctx.get("ended")))
 
 
 def eval_args(cg: CodegenContext, args: list[A.Node]) -> list[Val]:

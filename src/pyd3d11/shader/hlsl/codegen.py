@@ -225,6 +225,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.expr_pos: Pos | None = None
         #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
         self.called_funcs: set[tuple] = set()
+        #: id() of the position of each entry function a return left through no run-time branch (codegen.ret)
+        self.ended_entries: set[int] = set()
         #: set by the type check of an uncalled function (uncalled.py): runs each expression statement,
         #: so one that needs an unbuilt feature or a code-generation-time rule is passed over
         self.probe_skip = None
@@ -595,6 +597,9 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.scopes = [{}]
         self.init_statics()
         self.gen_entry(fdef)
+        from .check import check_end_reachable
+
+        check_end_reachable(self, fdef, id(fdef.pos) in self.ended_entries, entry=True)
         if self.tgsm:
             from .intrinsics import check_thread_region_writes
 
@@ -1252,6 +1257,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         elif ctx["ret"] is not VOID:
             raise self.err(s.pos, "non-void functions must return a value", 3080)
         if ctx.get("entry"):
+            if _straight(self.code, -1):  # every run returns here (check.check_end_reachable)
+                self.ended_entries.add(id(ctx["pos"]))
             self.write_entry_outputs(val, s.pos)
             self.emit("ret")
             return
@@ -1259,7 +1266,10 @@ class Codegen(SignatureBinding, ResourceBinding):
             self.store(ctx["result"], val.slots)
         if ctx.get("tail"):
             return
-        if not ctx.get("returned") and _straight(self.code, ctx.get("fence")):
+        straight = _straight(self.code, ctx.get("fence"))
+        if straight:
+            ctx["ended"] = True  # the function's end is never reached (check.check_end_reachable)
+        if not ctx.get("returned") and straight:
             # the first return of an inlined body, reached through no run-time branch (constant conditions
             # fold; a constant switch keeps one case): every call returns here, so the value stays a known
             # constant and nothing after it is generated (as fxc folds ``f(3)`` before resolving an index)

@@ -269,9 +269,10 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     cg.scopes.pop()
     cp_phase = _phase(cg)
     # --- fork phase: the patch-constant function -----------------------------------------------------
-    from .check import check_function
+    from .check import check_end_reachable, check_function
 
     check_function(cg, pcf)
+    check_end_reachable(cg, pcf, entry=True)
     check_tess_factor_outputs(cg, pcf, domain)
     saved_outs, saved_owner = cg.outputs, cg.output_owner
     cg.outputs, cg.output_owner = cg.tess.pc_outputs, {}

@@ -181,6 +181,10 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
             run_inlined_body(cg, body, ctx, early, e.name, cg.func_order.get(id(f), 0))
     finally:
         cg.scopes = saved_scopes
+    if not probe_call:
+        from .check import check_end_reachable
+
+        check_end_reachable(cg, f, bool(ctx.get("done") or ctx.get("ended")))
     for node, local, out_only in copy_back:
         _copy_back(cg, node, local, e.pos, out_only)
     if result_obj is not None:

@@ -161,9 +161,18 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
     target = next((g for g in cg.funcs.get(key[0], []) if func_key(g) == key), None)
     if target is None or target.body is None:
         return None
-    try:
-        from .check import check_function
+    from .check import check_function
 
+    # return statements (X3080 a bare return in a function with a result, X3079 a value from a void one) are
+    # judged in every body, called or not; whether every path returns (X3507) only where a function is
+    # compiled (check.check_end_reachable; d3dcompiler_47 10.1, session 35). fxc lists errors in source order:
+    # a type error before the faulty return comes first
+    ret_err: HlslError | None = None
+    try:
+        check_function(cg, target)
+    except HlslError as exc:
+        ret_err = exc
+    try:
         scope = {p.name: _param_value(cg, p) for p in target.params}
         result = cg.alloc_slots(target.ret.slots, var=True) if target.ret is not VOID else []
         body = target.body.stmts
@@ -171,20 +180,14 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
         ctx = {"ret": target.ret, "result": result, "tail": not early, "flag": None, "depth": 0, "fdef": target}
         cg.scopes = [cg.scopes[0], scope]
         cg.probe_skip = _skip_untyped_failure
-        # the body's errors come first (fxc reports a missing return only of a body that type-checks)
         run_inlined_body(cg, body, ctx, early, target.name, cg.func_order.get(id(target), 0))
         cache[stage] = cg
-        try:
-            check_function(cg, target)
-        except HlslError as exc:
-            # return paths (X3080 "must return a value", X3507) are checked on every body: DXC's
-            # varmods-syntax records fxc's X3080 for functions nothing calls
-            return exc
     except HlslError as exc:
-        if is_type_error(exc):
+        if is_type_error(exc) and (ret_err is None or (exc.line, exc.col) < (ret_err.line, ret_err.col)):
             return exc
     except Exception:  # noqa: BLE001 - a probe that trips over an unbuilt path proves nothing
         pass
+    return ret_err
     return None
 
 
