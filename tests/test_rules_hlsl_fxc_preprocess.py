@@ -427,3 +427,23 @@ def test_recorded_rows_against_the_live_dll():
         r = real.preprocess(src, name="t.hlsl")
         m = re.search(r": error (X\d+)?", r.messages)
         assert r.ok == hr_ok and ((m.group(1) or "X?") if m else None) == error, src
+
+
+def test_pp_diff_fxc_measures_with_a_recorded_answer():
+    """tools/pp_diff.py --fxc's comparison, given one of the answers recorded above in place of the live DLL."""
+    from pyd3d11.tools.wine_d3dcompiler import Result
+
+    class Recorded:
+        def __init__(self, hr: int, text: bytes, messages: bytes):
+            self.answer = Result(hr, text, messages)
+
+        def preprocess(self, src, name=""):
+            return self.answer
+
+    ok = Recorded(0, b'#line 1 "t.hlsl"\n\n[ 1 | 2 ] \n\0', b"")
+    assert pp_diff.compare_fxc("#define C ,\n#define F(x,y) [x|y]\nF(1 C 2)\n", ok, "t.hlsl") == {
+        "verdict": True, "hr": True, "tokens": True, "text": False}
+    failed = Recorded(0, b"", b"t.hlsl(2,1): error X1516: not enough actual parameters for macro 'F'\n")
+    assert pp_diff.compare_fxc("#define F(x) [x]\nF()\n", failed, "t.hlsl") == {
+        "verdict": True, "hr": True, "first error": True}
+    assert pp_diff.compare_fxc("#define F(x) [x]\nF(1)\n", failed, "t.hlsl")["verdict"] is False

@@ -20,6 +20,11 @@ cpp reports an invalid ``##`` result (undefined behaviour, C99 §6.10.3.3p3) is 
 ``python -m pyd3d11.tools.pp_diff [first] [count] [-v] [--variadic]`` prints the disagreeing seeds;
 ``--store FILE`` writes cpp's verdicts for the seeds (the stored expectations the tests use when cpp is
 absent).
+
+``--fxc`` compares the same programs with Microsoft's own D3DPreprocess instead (d3dcompiler_47.dll under Wine,
+``tools/wine_d3dcompiler.py``; fxc's mode, not the strict C99 one): per measure, how many agree -- the verdict (an
+error reported or none: a compile fails on any), D3DPreprocess's HRESULT, the first error number where both
+fail, the tokens and the text byte for byte where neither reports an error (``compare_fxc``).
 """
 
 from __future__ import annotations
@@ -340,8 +345,61 @@ def agree(ours: dict, ref: dict) -> bool:
     return not ours["ok"] or ours["tokens"] == ref["tokens"]
 
 
+def _fxc_answer(ok: bool, text: str, messages: str) -> dict:
+    errors = re.findall(r": error (X\d+)?", messages)
+    return {"ok": ok, "error": bool(errors) or not ok, "first": errors[0] if errors else None, "text": text,
+            "tokens": tokens(text) if ok else None}
+
+
+def compare_fxc(src: str, real, name: str) -> dict[str, bool]:
+    """One program through the real D3DPreprocess (``real``: a WineD3DCompiler) and this project's (both named
+    ``name``): {measure: agreed} for the measures that apply."""
+    from ..errors import ShaderCompileError
+    from ..shader.compile_api import D3DPreprocess
+
+    r = real.preprocess(src, name=name)
+    theirs = _fxc_answer(r.ok, r.blob.rstrip(b"\0").decode("latin-1"), r.messages)
+    msgs: list = []
+    try:
+        blob = D3DPreprocess(src, None, name, None, None, msgs)
+        mine = _fxc_answer(True, bytes(blob).decode("latin-1"), "".join(bytes(m).decode() for m in msgs))
+    except ShaderCompileError as exc:
+        mine = _fxc_answer(False, "", exc.errors)
+    res = {"verdict": theirs["error"] == mine["error"], "hr": theirs["ok"] == mine["ok"]}
+    if theirs["error"] and mine["error"]:
+        res["first error"] = theirs["first"] == mine["first"]
+    elif not theirs["error"] and not mine["error"]:
+        res["tokens"] = theirs["tokens"] == mine["tokens"]
+        res["text"] = theirs["text"] == mine["text"]
+    return res
+
+
+def main_fxc(first: int, count: int, variadic: bool, verbose: bool) -> int:
+    from .wine_d3dcompiler import WineD3DCompiler, windows_path
+
+    totals: dict[str, list[int]] = {}
+    bad: dict[str, list[int]] = {}
+    name = windows_path("pp_diff.hlsl")
+    with WineD3DCompiler() as real:
+        for seed in range(first, first + count):
+            src = generate_variadic(seed) if variadic else generate(seed)
+            for k, v in compare_fxc(src, real, name).items():
+                t = totals.setdefault(k, [0, 0])
+                t[0] += v
+                t[1] += 1
+                if not v:
+                    bad.setdefault(k, []).append(seed)
+    for k, (agreed, n) in totals.items():
+        print(f"{k}: {agreed}/{n} agree" + (f"; disagree: {bad[k][:20]}" if verbose and k in bad else ""))
+    return 1 if bad.get("verdict") else 0
+
+
 def main(argv: list[str]) -> int:
     verbose = "-v" in argv
+    if "--fxc" in argv:
+        nums = [int(a) for a in argv if a.isdigit()]
+        first, count = (nums + [0, 200])[:2] if nums else (0, 200)
+        return main_fxc(first, count, "--variadic" in argv, verbose)
     store = None
     if "--store" in argv:
         k = argv.index("--store")
