@@ -20,6 +20,12 @@ runtime. The rows were generated to cover each rule's extent, not only the corpu
   texture.sample-invalid-implicit-lod). The ddx page lists the pixel stage only (dx-graphics-hlsl-ddx.md); fxc's
   verdict wins where the page is silent on dead code.
 
+* a function declared void with a semantic (or ``: register(…)``) is X3076 "'f': void function cannot have a
+  semantic", defined or declared, called or not, a method too (DXC's semantic.group-index.cs).
+* a semantic in the system-value namespace that names no Direct3D 11 system value (``SV_Foo``, SM 6.x's
+  ``SV_ViewID``/``SV_Barycentrics``, any case) is X4502 on an entry point's inputs and outputs at every stage; a
+  pixel shader's invalid output is X4502 too (was X4506 here). The list: the Semantics page's system values.
+
 Rows fxc decides by value-range analysis or its own internal errors are kept in ``NOT_MATCHED`` with why.
 """
 
@@ -130,6 +136,44 @@ PIXEL_OP_ROWS = [
     ('', 'return ddx_fine(p) + 1;', {'vs_5_0': 'X4532', 'vs_4_0': 'X4532', 'ds_5_0': 'X4532', 'gs_5_0': 'X4532', 'cs_5_0': 'X4532'}),
 ]
 
+VOID_SEMANTIC_ROWS = [
+    ('void main(float4 p : P) : SV_Target { }', 'ps_5_0', 'X3076'),
+    ('void main(float4 p : P) : COLOR { }', 'ps_5_0', 'X3076'),
+    ('void f() : FOO { } float4 main(float4 p : P) : SV_Target { return p; }', 'ps_5_0', 'X3076'),
+    ('void f() : FOO; float4 main(float4 p : P) : SV_Target { return p; }', 'ps_5_0', 'X3076'),
+    ('float4 main(float4 p : P) : SV_Target { return p; } void g() : SV_Target { }', 'ps_5_0', 'X3076'),
+    ('void main(float4 p : P, out float4 c : SV_Target) : register(c0) { c = p; }', 'ps_5_0', 'X3076'),
+    ('struct S { void m() : FOO { } }; float4 main(float4 p : P) : SV_Target { return p; }', 'ps_5_0', 'X3076'),
+    ('interface I { void m() : FOO; }; float4 main(float4 p : P) : SV_Target { return p; }', 'ps_5_0', 'X3076'),
+    ('typedef void V; V f() : FOO { } float4 main(float4 p : P) : SV_Target { return p; }', 'ps_5_0', 'X3076'),
+    ('[numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) : SV_GroupIndex { }', 'cs_5_0', 'X3076'),
+    ('[numthreads(1, 1, 1)] void main(uint i : SV_GroupIndex) { }', 'cs_5_0', 'ok'),
+    ('void f(out float4 c : FOO) { c = 0; } float4 main(float4 p : P) : SV_Target { return p; }', 'ps_5_0', 'ok'),
+    ('float f() : FOO { return 1; } float4 main(float4 p : P) : SV_Target { return p; }', 'ps_5_0', 'ok'),
+]
+SV_NAME_ROWS = [
+    ('vs_5_0', 'float4 main(float4 p : P) : SV_Foo { return p; }', 'X4502'),
+    ('vs_5_0', 'float4 main(float4 p : SV_Foo) : SV_Position { return p; }', 'X4502'),
+    ('vs_5_0', 'struct O { float4 p : SV_Position; float4 c : SV_Bar; }; O main(float4 p : P) { O o; o.p = p; o.c = p; return o; }', 'X4502'),
+    ('ps_5_0', 'float4 main(uint v : sv_viewid, float4 p : SV_Position) : SV_Target { return p + v; }', 'X4502'),
+    ('ps_5_0', 'float4 main(uint v : SV_ViewID, float4 p : SV_Position) : SV_Target { return p + v; }', 'X4502'),
+    ('ps_5_0', 'float4 main(float3 v : SV_Barycentrics0, float4 p : SV_Position) : SV_Target { return p + v.x; }', 'X4502'),
+    ('ps_5_0', 'float4 main(uint v : SV_ShadingRate, float4 p : SV_Position) : SV_Target { return p + v; }', 'X4502'),
+    ('ps_5_0', 'float4 main(uint v : SV_, float4 p : SV_Position) : SV_Target { return p + v; }', 'ok'),
+    ('ps_5_0', 'float4 main(uint v : SVX_Foo, float4 p : SV_Position) : SV_Target { return p + v; }', 'ok'),
+    ('ps_5_0', 'float4 main(float4 p : P) : SV_Foo { return p; }', 'X4502'),
+    ('ps_5_0', 'float4 main(float4 p : P) : SV_Position { return p; }', 'X4502'),
+    ('ps_5_0', 'float4 main(float4 p : P, out float d : SV_VertexID) : SV_Target { d = 1; return p; }', 'X4502'),
+    ('ps_5_0', 'float4 main(float4 p : P, out float d : COLOR1) : SV_Target { d = 1; return p; }', 'X4502'),
+    ('ps_5_0', 'float4 f(uint v : SV_Foo) { return v; } float4 main(float4 p : SV_Position) : SV_Target { return p + f(1); }', 'ok'),
+    ('ps_5_0', 'struct I { uint v : SV_Foo; }; float4 main(I i) : SV_Target { return i.v; }', 'X4502'),
+    ('cs_5_0', '[numthreads(1, 1, 1)] void main(uint3 t : SV_Foo) { }', 'X4502'),
+    ('gs_5_0', 'struct V { float4 p : SV_Position; }; struct W { float4 p : SV_Position; float c : SV_Foo; }; '
+               '[maxvertexcount(1)] void main(point V v[1], inout PointStream<W> o) { W w; w.p = v[0].p; w.c = 1; '
+               'o.Append(w); }', 'X4502'),  # fxc's text calls the stream member an "input semantic"
+    ('ds_5_0', 'struct PC { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; }; [domain("tri")] float4 main(PC pc, float3 uvw : SV_DomainLocation) : SV_Foo { return uvw.xyzx; }', 'X4502'),
+]
+
 #: rows of the tables above that fxc decides by means this compiler does not model (kept out of the checks)
 NOT_MATCHED = {
     ("clip(p); return 0;", "cs_5_0"): "fxc proves float(uint) >= 0, so the clip never discards (value ranges)",
@@ -232,6 +276,16 @@ def test_pixel_only_intrinsics_outside_a_pixel_shader(decl, stmt, target, want):
     assert _verdict(WRAP[target].format(d=decl, s=stmt), target) == want
 
 
+@pytest.mark.parametrize("src, target, want", VOID_SEMANTIC_ROWS, ids=[r[0][:50] for r in VOID_SEMANTIC_ROWS])
+def test_void_function_with_a_semantic(src, target, want):
+    assert _verdict(src, target) == want
+
+
+@pytest.mark.parametrize("target, src, want", SV_NAME_ROWS, ids=[f"{r[0]}:{r[1][:50]}" for r in SV_NAME_ROWS])
+def test_names_in_the_system_value_namespace(target, src, want):
+    assert _verdict(src, target) == want
+
+
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None,
                     reason=str(wine_d3dcompiler.unavailable_reason()))
 def test_recorded_verdicts_match_the_live_dll():
@@ -248,4 +302,30 @@ def test_recorded_verdicts_match_the_live_dll():
     bad += [s for d, s, w in ATOMIC_ROWS if live(CS.format(decl=d, stmt=s), "cs_5_0") != w]
     bad += [f"{t}:{s}" for d, s, by in PIXEL_OP_ROWS for t, w in by.items()
             if live(WRAP[t].format(d=d, s=s), t) != w]
+    bad += [s for s, t, w in VOID_SEMANTIC_ROWS if live(s, t) != w]
+    bad += [s for t, s, w in SV_NAME_ROWS if live(s, t) != w]
     assert not bad, bad
+
+
+#: (ours, fxc, class) — the differential's classes (tools/dxc_corpus.verdict_class), one row per class and edge
+VERDICT_CLASSES = [
+    (("compiled", ""), ("compiled", ""), "both compile"),
+    (("error", "X3004: undeclared identifier 'a'"), ("error", "X3004: undeclared identifier 'a'"),
+     "both reject, same number"),
+    (("error", "X3004: x"), ("error", "X3000: y"), "both reject, numbers differ"),
+    (("crash", "KeyError"), ("error", "X3000: y"), "both reject, numbers differ"),
+    (("error", "X3004: x"), ("compiled", ""), "we reject, fxc compiles"),
+    (("hang", "over 60 s"), ("compiled", ""), "we reject, fxc compiles"),
+    (("compiled", ""), ("error", "X3000: y"), "we compile, fxc rejects"),
+    (("notimpl", "feature"), ("compiled", ""), "not built here"),
+    (("notimpl", "feature"), ("hang", ""), "not built here"),
+    (("compiled", ""), ("hang", "no answer"), "fxc fails without a number"),
+    (("error", "X3004: x"), ("failed", "internal error"), "fxc fails without a number"),
+]
+
+
+@pytest.mark.parametrize("ours, fxc, want", VERDICT_CLASSES)
+def test_differential_classes(ours, fxc, want):
+    from pyd3d11.tools.dxc_corpus import verdict_class
+
+    assert verdict_class(ours, fxc) == want

@@ -208,8 +208,9 @@ def run_file(path: Path, max_rounds: int = 2000, compile_round=None) -> FileResu
             break
         m = _ERR_LINE.search(errors)
         if m is None:
-            # an error whose text is not fxc's X#### form (not built here); a warning's line is no verdict
-            m2 = re.search(r"^t\.hlsl\((\d+)[^\n]*\berror\b", errors, re.M)
+            # an error whose text is not fxc's X#### form (not built here: its line); a warning's line is no verdict
+            m2 = re.search(r"^t\.hlsl\((\d+)[^\n]*\berror\b", errors, re.M) or \
+                (re.search(r"t\.hlsl\((\d+)", errors) if notimpl else None)
             if m2 is None:
                 break
             line, code = int(m2.group(1)), "notimpl"

@@ -925,6 +925,11 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             # where its braces stand: a ``#pragma warning`` between them is inside a function (warnpragma.py)
             self.func_bodies.append((body.pos, self.toks[self.i - 1].pos))
         return A.FuncDef(name_tok.pos, name_tok.text, ret, params, sem, body, attrs, frozenset(mods))
+            if ret is VOID:
+                # fxc's X3076 for any function declared void with a semantic (or a register), defined or only
+                # declared, called or not, a struct's method too (d3dcompiler_47 10.1, session 35; DXC's
+                # semantic.group-index.cs: ``void main(…) : SV_GroupIndex``; test_rules_hlsl_fxc_verdicts_acc)
+                raise self.error(f"'{name_tok.text}': void function cannot have a semantic", name_tok, 3076)
 
     def parse_cbuffer(self, hoisted: list[A.Node]) -> A.CBufferDecl:
         """A ``cbuffer``/``tbuffer`` block. Functions defined or declared in it are global functions (DXC PR

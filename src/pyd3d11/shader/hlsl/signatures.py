@@ -317,7 +317,9 @@ class SignatureBinding:
                 continue
             if self.stage == "ps":
                 if up != "SV_TARGET":
-                    raise self.err(pos, f"invalid ps output semantic '{base}'", 4506)
+                    # fxc 10.1's number and words for any other pixel-shader output (SV_Position, SV_Foo, a plain
+                    # name; session 35, test_rules_hlsl_fxc_verdicts_acc): X4502, as for every other stage
+                    raise self.err(pos, f"invalid ps_{self.major}_{self.minor} output semantic '{base}'", 4502)
                 reg, first = idx, 0
                 existing = [e for e in self.outputs if e.reg == reg and e.name.upper() == up]
                 if self.output_owner.setdefault((up, idx), (self.out_owner, k)) != (self.out_owner, k):

@@ -55,7 +55,7 @@ ALLOWED_POINTS: dict[str, frozenset[str]] = {
     # "Can be written to by the geometry or pixel shaders, and read by the geometry, pixel, hull or domain
     # shaders"; §23.2: HS/DS/GS have a per-primitive vPrim register -- never a vertex's (the docs: "cannot be
     # interpreted by the vertex-shader stage because a vertex can be a member of multiple primitives"); the
-    # pixel shader's write is its own X4506
+    # pixel shader's write is its X4502 (fxc 10.1)
     "SV_PRIMITIVEID": frozenset({HS_IN, PC_IN, DS_IN, GS_IN, GS_OUT, PS_IN}),
     # "Can be written to by the geometry shader, and read by the pixel shader"; §23.5: received by the
     # Pixel Shader
@@ -105,6 +105,17 @@ CLIP_CULL_ELEMENTS = 2
 MAX_TARGET_INDEX = 7
 
 
+#: the system values of Direct3D 11 (MicrosoftDocs direct3dhlsl dx-graphics-hlsl-semantics.md, "System-value
+#: semantics", without the SM 6.x ones fxc does not know: SV_Barycentrics, SV_ShadingRate, SV_ViewID, …)
+SYSTEM_VALUES = frozenset({
+    "SV_CLIPDISTANCE", "SV_CULLDISTANCE", "SV_COVERAGE", "SV_DEPTH", "SV_DEPTHGREATEREQUAL", "SV_DEPTHLESSEQUAL",
+    "SV_DISPATCHTHREADID", "SV_DOMAINLOCATION", "SV_GROUPID", "SV_GROUPINDEX", "SV_GROUPTHREADID", "SV_GSINSTANCEID",
+    "SV_INNERCOVERAGE", "SV_INSIDETESSFACTOR", "SV_INSTANCEID", "SV_ISFRONTFACE", "SV_OUTPUTCONTROLPOINTID",
+    "SV_POSITION", "SV_PRIMITIVEID", "SV_RENDERTARGETARRAYINDEX", "SV_SAMPLEINDEX", "SV_STENCILREF", "SV_TARGET",
+    "SV_TESSFACTOR", "SV_VERTEXID", "SV_VIEWPORTARRAYINDEX",
+})
+
+
 def default_point(stage: str, direction: str, in_pcf: bool = False) -> str:
     """The signature point of a stage's loose inputs / outputs (``in_pcf``: the hull shader's patch-constant
     function)."""
@@ -123,11 +134,16 @@ def system_value_error(stage: str, major: int, minor: int, direction: str, name:
     word = "output" if direction == "out" else "input"
     up = name.upper()
     point = point or default_point(stage, direction)
+    if up.startswith("SV_") and len(up) > 3 and up not in SYSTEM_VALUES:
+        # a name in the system-value namespace that names none (``SV_Foo``, ``SV_ViewID`` of SM 6.1, in any case)
+        # is fxc's X4502 at every stage, input or output (d3dcompiler_47 10.1, session 35); a bare ``SV_`` is an
+        # ordinary semantic there
+        return f"invalid {target} {word} semantic '{name}'"
     if direction == "out" and up in PS_ONLY_OUTPUTS and stage != "ps":
         return f"invalid {target} output semantic '{name}'"
     allowed = ALLOWED_POINTS.get(up)
-    # (a pixel shader writes only targets, depth, coverage and stencil: the signature code reports the rest
-    # as X4506)
+    # (a pixel shader writes only targets, depth, coverage and stencil: the signature code reports the rest,
+    # X4502 as fxc 10.1 does)
     if allowed is not None and point not in allowed and point != PS_OUT:
         return f"invalid {target} {word} semantic '{name}'"
     if stage == "ps":
