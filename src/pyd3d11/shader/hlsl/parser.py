@@ -352,9 +352,13 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                 raise self.error(f"{name} dimension must be between 1 and 4", t, 3052 if name == "vector" else 3053)
             if name == "matrix" and not 1 <= c <= 4:
                 raise self.error("matrix dimensions must be between 1 and 4", t, 3053)
-            # the element's precision stays (``vector<half, 3>`` is a half3: a global of it is X3650)
-            return NumType(base.base, 1, r, "v", prec=base.prec) if name == "vector" else \
-                NumType(base.base, r, c, "m", prec=base.prec)
+            # the element's precision stays (``vector<half, 3>`` is a half3: a global of it is X3650). The template
+            # spelling reflects as "<anonymous>" (fxc 10.1 under Wine, session 35: ``vector<float, 3> v;`` in a
+            # cbuffer; bare ``vector`` is float4; tests/test_rules_hlsl_fxc_layout_names.py); a min-precision
+            # element keeps its own name (the alias also keys min-precision overloads: overload._type_key)
+            alias = "<anonymous>" if base.prec is None else None
+            return NumType(base.base, 1, r, "v", prec=base.prec, alias=alias) if name == "vector" else \
+                NumType(base.base, r, c, "m", prec=base.prec, alias=alias)
         rov = name.startswith("RasterizerOrdered") and "RW" + name[17:] in OBJECT_KINDS
         if rov:
             name = "RW" + name[17:]  # ROVs compile like their RW counterparts (ordering is a runtime property)
@@ -817,6 +821,10 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                 if self.block_depth == 0:
                     self.declare_global(name, "type", ntok)
                 self.type_scopes[-1].add(name)
+                if isinstance(t, StructType) and not t.name and t.scoped_name is None:
+                    # an anonymous struct reflects under the name its typedef gives it: `typedef struct { ... } T;`
+                    # is "T" (fxc 10.1 under Wine, session 35: tests/test_rules_hlsl_fxc_layout_names.py)
+                    t.scoped_name = name
                 self.types[name] = t
                 if not self.accept(","):
                     break
@@ -975,13 +983,18 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                 hoisted.append(self.parse_cbuffer(inner))
                 hoisted.extend(inner)
                 continue
-            if self.at("[") or self._function_ahead():
+            # a typedef, and a struct defined with no member declared (``struct S { ... };``), are global types
+            # declared inside the buffer (fxc 10.1 under Wine, session 35: tests/test_rules_hlsl_fxc_layout_names.py)
+            if self.at("[") or self._function_ahead() or self.at("typedef"):
                 hoisted.extend(self.parse_toplevel())
                 continue
             pos = self.tok.pos
             mods = self.parse_mods()
             type_tok = self.tok
+            named = self.at("struct") and self.peek().kind == "id"  # `struct { ... };` alone is X3000 (fxc)
             base = self.parse_type()
+            if named and not mods and self.at(";"):
+                continue
             mods |= self.post_type_mods()
             self.check_type_mods(mods, base, type_tok)
             for d in self.parse_var_list(base, mods, pos):
