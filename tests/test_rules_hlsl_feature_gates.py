@@ -65,7 +65,8 @@ DOCS: dict[str, tuple[dict, int | None, int | None]] = {
     **{f"Process{d}TessFactors{k}": (every(M50, "hs"), None, 4532)
        for d in ("Tri", "Quad", "2DQuad") for k in ("Avg", "Max", "Min")},
     "ProcessIsolineTessFactors": (every(M50, "hs"), None, 4532),
-    "asdouble": (every(M50), 3650, None), "fma": (every(M50), 3650, None),
+    # below 5.0 d3dcompiler_47 10.1 says "ps_4_0 does not support doubles" (X3651; session 35 INTR)
+    "asdouble": (every(M50), 3651, None), "fma": (every(M50), 3651, None),
     **{n: (every(M40), None, None) for n in ("countbits", "firstbithigh", "firstbitlow", "reversebits",
                                              "f32tof16", "f16tof32", "rcp", "mad", "dst")},
     "noise": ({}, None, 3004),
@@ -86,7 +87,7 @@ OBJECT_DOCS = {
     **{k: (every(M50), None, None) for k in ("AppendStructuredBuffer", "ConsumeStructuredBuffer")},
 }
 LANGUAGE_DOCS = {
-    "double": (every(M50), 3650, None),
+    "double": (every(M50), 3651, None),
     "sample": ({**every(M40), "ps": M41}, None, None),
     "instance": (every(M50, "gs"), 3000, None),
     "streams": (every(M50, "gs"), 3000, None),

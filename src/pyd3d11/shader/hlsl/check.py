@@ -497,9 +497,9 @@ _OUT_ARGS = {"frexp": (1,), "modf": (1,), "sincos": (1, 2)}
 
 def _check_out_template(cg: CodegenContext, name: str, nts: list[NumType], outs: tuple[int, ...], pos: Pos) -> None:
     """An out argument shares the template with the inputs (fxc 10.1, session 35, INTR): a vector beside a matrix
-    is X3013 (``frexp(float3, out float2x3)``), and a scalar cannot receive a vector or matrix result: X3017
-    "cannot convert output parameter" (``frexp(float3, out float)``; a ``float1`` takes it with X3206, as a
-    shorter vector does; a longer one is the assignment's X3017)."""
+    is X3013 (``frexp(float3, out float2x3)``), and a scalar cannot receive a result of several components:
+    X3017 "cannot convert output parameter" (``frexp(float3, out float)``; ``modf(float1x1, out float)`` passes;
+    a ``float1`` takes a float3 with X3206, as a shorter vector does; a longer one is the assignment's X3017)."""
     from .exprs import intrinsic_shape
 
     if any(t.shape == "m" for t in nts) and any(t.shape == "v" for t in nts):
@@ -508,7 +508,7 @@ def _check_out_template(cg: CodegenContext, name: str, nts: list[NumType], outs:
     for t in nts[1:]:
         template = intrinsic_shape(cg, template, t, pos)
     for i in outs:
-        if nts[i].shape == "s" and template.shape != "s":
+        if nts[i].shape == "s" and template.n > 1:
             raise cg.err(pos, f"'{name}': cannot convert output parameter from '{template}' to '{nts[i]}'", 3017)
 
 

@@ -50,11 +50,18 @@ def _val(t, slots: list) -> Val:
 
 # --- flags and profile checks ----------------------------------------------------------------------
 def check_profile(cg: CodegenContext, pos) -> None:
-    """fxc accepts ``double`` only for shader model 5 targets (featuregates.LANGUAGE['double'])."""
-    from .featuregates import LANGUAGE, check_gate
+    """fxc accepts ``double`` only for shader model 5 targets (featuregates.LANGUAGE['double']). Below, the
+    words and number name the target's family (d3dcompiler_47 10.1, session 35 INTR): X3651 "ps_4_0 does not
+    support doubles" at the 4.x targets, X3684 "ps_4_0_level_9_3 does not support double-precision
+    floating-point" at the 4_0_level_9_x and Direct3D 9 targets (which compile through a 4_0 program here)."""
+    from .featuregates import LANGUAGE, gate_error
 
-    check_gate(cg, LANGUAGE["double"], pos, "double",
-               "double precision floating point is not supported on target '{target}'")
+    if gate_error(cg, LANGUAGE["double"], pos, "double") is None:
+        return
+    legacy = cg.d3d9 or cg.level9
+    if legacy:
+        raise cg.err(pos, f"{legacy} does not support double-precision floating-point", 3684)
+    raise cg.err(pos, f"{cg.stage}_{cg.major}_{cg.minor} does not support doubles", 3651)
 
 
 def _note(cg: CodegenContext, name: str) -> None:
@@ -274,10 +281,14 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
         for k in range(rt.n):
             out += [lo.slots[k], hi.slots[k]]
         return _val(rt.with_base(DOUBLE), out)
-    if name == "asuint" and len(args) == 3 and is_double(args[0]):
+    if name == "asuint" and len(args) == 3:
+        # asuint(double, out uint, out uint) is the only three-argument overload: any other number converts to
+        # double first (fxc 10.1 compiles ``asuint(1.5f, lo, hi)`` and ``asuint(true, lo, hi)``; session 35, INTR)
         t = numeric(cg, args[0], pos)
         check_profile(cg, pos)
-        s = args[0].slots
+        if t.base != DOUBLE:
+            t = t.with_base(DOUBLE)
+        s = cg.convert(args[0], t, pos).slots
         ut = t.with_base(UINT)
         assign_to(cg, arg_nodes[1], _val(ut, s[0::2]), pos)
         assign_to(cg, arg_nodes[2], _val(ut, s[1::2]), pos)

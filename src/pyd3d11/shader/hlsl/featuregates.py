@@ -165,8 +165,8 @@ INTRINSICS: dict[str, Gate] = {
     # the tessellation-factor helpers: Hull only (each page)
     **{n: Gate(_every((5, 0), "hs"), None, 4532, f"{n}: page 'Minimum Shader Model 5', Hull only")
        for n in DOCS_INTRINSIC_MINIMUM if n.startswith("Process")},
-    # doubles: the double type itself is gated (LANGUAGE['double'], X3650) before the call is reached
-    **{n: Gate(_every((5, 0)), 3650, None, f"{n}: page 'Minimum Shader Model 5' (double precision)")
+    # doubles: the double type itself is gated (LANGUAGE['double'], X3651) before the call is reached
+    **{n: Gate(_every((5, 0)), 3651, None, f"{n}: page 'Minimum Shader Model 5' (double precision)")
        for n in ("asdouble", "fma")},
     # documented as shader model 5 but compiled by fxc for 4.0 (recorded behaviour outranks the table)
     **{n: Gate(_every((4, 0)), None, None, f"{n}: " + _VKD3D_SM4.format(test=t), docs=(5, 0))
@@ -246,8 +246,9 @@ CS4_MAX_UAVS = 1
 # --- language features -----------------------------------------------------------------------------------------
 
 LANGUAGE: dict[str, Gate] = {
-    "double": Gate(_every((5, 0)), 3650, None, "double: D3D11.3 §22.14 double-precision instructions; §18.7.2.5: no 4_x shader exposes doubles; "
-                   "fxc X3650 'double precision floating point is not supported on target'"),
+    "double": Gate(_every((5, 0)), 3651, None, "double: D3D11.3 §22.14 double-precision instructions; §18.7.2.5: no 4_x shader exposes doubles; "
+                   "d3dcompiler_47 10.1: X3651 'ps_4_0 does not support doubles' (X3684 at level 9 and "
+                   "Direct3D 9 targets: doubles.check_profile)"),
     "sample": Gate({**_every((4, 0)), "ps": (4, 1)}, None, None, "the 'sample' interpolation modifier (struct "
                    "page, Interpolation Modifiers table): 'Available in shader model 4.1 and later' — a pixel "
                    "shader input's mode (linear_sample is a 4.1 dcl_input_ps mode)"),
