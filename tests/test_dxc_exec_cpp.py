@@ -74,12 +74,12 @@ def test_cpp_literals_decode():
 
 @pytest.mark.backend_independent
 def test_numthreads_spelling():
-    """ATOWriteMSAATest as written is refused for cs_5_0, as fxc refuses it (X3656: no [numthreads])."""
+    """ATOWriteMSAATest as written is refused for cs_5_0, as fxc refuses it (X3084: no [numthreads]; d3dcompiler_47 10.1)."""
     from pyd3d11.errors import ShaderCompileError
 
     src = T.cpp_shader(CPP, "ATOWriteMSAATest", "pWriteShader")
     assert "[NumThreads(32, 32, 1)]" in src
-    with pytest.raises(ShaderCompileError, match="X3656"):
+    with pytest.raises(ShaderCompileError, match="X3084"):
         D3DCompile(src, None, "w.hlsl", None, None, "main", "cs_5_0")
     assert D3DCompile(fxc_spelling(src), None, "w.hlsl", None, None, "main", "cs_5_0")
 

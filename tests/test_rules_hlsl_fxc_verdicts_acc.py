@@ -26,6 +26,10 @@ runtime. The rows were generated to cover each rule's extent, not only the corpu
   ``SV_ViewID``/``SV_Barycentrics``, any case) is X4502 on an entry point's inputs and outputs at every stage; a
   pixel shader's invalid output is X4502 too (was X4506 here). The list: the Semantics page's system values.
 
+* ``[numthreads]``: a missing or unreadable size is X3084 (fxc 6.3.9600 and 10.1; the error list's
+  ERR_THREAD_GROUP_SIZE_MISSING 3656 is not what fxc prints); sizes are X3655 in fxc's order (product below 1,
+  product above 768/1024, last dimension above 64 — at cs_4_x too, where the D3D11 limit Z = 1 is not fxc's).
+
 Rows fxc decides by value-range analysis or its own internal errors are kept in ``NOT_MATCHED`` with why.
 """
 
@@ -304,7 +308,47 @@ def test_recorded_verdicts_match_the_live_dll():
             if live(WRAP[t].format(d=d, s=s), t) != w]
     bad += [s for s, t, w in VOID_SEMANTIC_ROWS if live(s, t) != w]
     bad += [s for t, s, w in SV_NAME_ROWS if live(s, t) != w]
+    bad += [a + t for a, t, w in NUMTHREADS_ROWS if live(_numthreads_src(a), t) != w.split(":")[0]]
     assert not bad, bad
+
+
+#: (attribute, target, fxc 10.1's error line or "ok"): [numthreads] sizes and their order of checks
+NUMTHREADS_ROWS = [
+    ("[numthreads(1, 1, 2)]", "cs_4_0", "ok"),
+    ("[numthreads(1, 1, 64)]", "cs_4_0", "ok"),
+    ("[numthreads(768, 1, 1)]", "cs_4_0", "ok"),
+    ("[numthreads(1024, 1, 1)]", "cs_5_0", "ok"),
+    ("[numthreads(1, 1, 65)]", "cs_4_0",
+     "X3655: the final dimension specified (65) for numthreads must be less than or equal to 64"),
+    ("[numthreads(1, 1, 65)]", "cs_5_0",
+     "X3655: the final dimension specified (65) for numthreads must be less than or equal to 64"),
+    ("[numthreads(0, 1, 1)]", "cs_5_0", "X3655: the product of the arguments of numthreads(0,1,1) must be at least 1"),
+    ("[numthreads(0, 1, 65)]", "cs_5_0", "X3655: the product of the arguments of numthreads(0,1,65) must be at least 1"),
+    ("[numthreads(2000, 1, 1)]", "cs_5_0",
+     "X3655: the product of the arguments of numthreads(2000,1,1) must be less than or equal to 1024"),
+    ("[numthreads(20, 1, 65)]", "cs_4_0",
+     "X3655: the product of the arguments of numthreads(20,1,65) must be less than or equal to 768"),
+    ("[numthreads(1024, 1, 1)]", "cs_4_0",
+     "X3655: the product of the arguments of numthreads(1024,1,1) must be less than or equal to 768"),
+    ("", "cs_5_0",
+     "X3084: 'numthreads(X,Y,Z)' attribute expected, where 'X,Y,Z' are the dimensions of the thread group"),
+    ("", "cs_4_0",
+     "X3084: 'numthreads(X,Y,Z)' attribute expected, where 'X,Y,Z' are the dimensions of the thread group"),
+]
+
+
+def _numthreads_src(attr: str) -> str:
+    return f"{attr} void main() {{ }}"
+
+
+@pytest.mark.parametrize("attr, target, want", NUMTHREADS_ROWS)
+def test_numthreads_sizes_as_fxc_words_them(attr, target, want):
+    try:
+        D3DCompile(_numthreads_src(attr), None, "t.hlsl", None, None, "main", target, 0, 0)
+        got = "ok"
+    except ShaderCompileError as e:
+        got = re.search(r"error (X\d{4}: [^\n]*)", e.errors).group(1)
+    assert got == want
 
 
 #: (ours, fxc, class) — the differential's classes (tools/dxc_corpus.verdict_class), one row per class and edge

@@ -60,13 +60,20 @@ def uint_attribute(cg: CodegenContext, name: str, args: list[A.Node], pos: Pos, 
 #: [numthreads] limits per compute model: featuregates.NUMTHREADS_LIMITS
 
 
+#: the last dimension fxc allows at every compute model (D3D11_CS_THREAD_GROUP_MAX_Z)
+_FXC_MAX_Z = 64
+
+
 def numthreads_attribute(cg: CodegenContext, attrs: dict, pos: Pos) -> tuple[int, int, int]:
     """``[numthreads(X, Y, Z)]`` of a compute entry point, each argument read as ``uint_attribute``
     reads one. A missing attribute, one with another number of arguments (fxc: X3554 "unknown
-    attribute", then ignored) or a float argument (X3554, ignored) is X3656 "thread group size
-    missing"; a size outside the model's limits, or 0, is X3655 "thread group size invalid"
-    (MicrosoftDocs "HLSL errors and warnings": ERR_THREAD_GROUP_SIZE_MISSING 3656,
-    ERR_THREAD_GROUP_SIZE_INVALID 3655)."""
+    attribute", then ignored) or a float argument (X3554, ignored) is X3084 "'numthreads(X,Y,Z)' attribute
+    expected" — d3dcompiler_47 6.3.9600 and 10.1 both, where the error list names ERR_THREAD_GROUP_SIZE_MISSING
+    3656 (MicrosoftDocs "HLSL errors and warnings"); fxc's number wins. A size is X3655 (ERR_THREAD_GROUP_SIZE_
+    INVALID) in fxc 10.1's order and words: a product below 1, a product above the model's thread count
+    (768 at cs_4_x, 1024 at cs_5_0), then a last dimension above 64 — at cs_4_x too, where D3D11's
+    D3D11_CS_4_X_THREAD_GROUP_MAX_Z is 1 but fxc compiles ``numthreads(1, 1, 64)`` (session 35,
+    test_rules_hlsl_fxc_verdicts_acc)."""
     args = attrs.get("numthreads")
     vals: list[int | None] = []
     if args is not None and len(args) != 3:
@@ -74,13 +81,18 @@ def numthreads_attribute(cg: CodegenContext, attrs: dict, pos: Pos) -> tuple[int
     elif args is not None:
         vals = [uint_attribute(cg, "numthreads", args, pos, k) for k in range(3)]
     if len(vals) != 3 or any(v is None for v in vals):
-        raise cg.err(pos, "compute shader must declare the number of threads per group with "
-                     "[numthreads(X, Y, Z)]", 3656)
+        raise cg.err(pos, "'numthreads(X,Y,Z)' attribute expected, where 'X,Y,Z' are the dimensions of the thread "
+                     "group", 3084)
     x, y, z = (int(v) for v in vals)  # type: ignore[arg-type]
-    lx, ly, lz, lt = NUMTHREADS_LIMITS[min(max(cg.major, 4), 5)]
-    if min(x, y, z) < 1 or x > lx or y > ly or z > lz or x * y * z > lt:
-        raise cg.err(pos, f"thread group size numthreads({x}, {y}, {z}) is invalid for cs_{cg.major}_{cg.minor}: "
-                     f"X <= {lx}, Y <= {ly}, Z <= {lz}, X*Y*Z <= {lt}, each at least 1", 3655)
+    most = NUMTHREADS_LIMITS[min(max(cg.major, 4), 5)][3]
+    size = f"numthreads({x},{y},{z})"
+    if x * y * z < 1:
+        raise cg.err(pos, f"the product of the arguments of {size} must be at least 1", 3655)
+    if x * y * z > most:
+        raise cg.err(pos, f"the product of the arguments of {size} must be less than or equal to {most}", 3655)
+    if z > _FXC_MAX_Z:
+        raise cg.err(pos, f"the final dimension specified ({z}) for numthreads must be less than or equal to "
+                     f"{_FXC_MAX_Z}", 3655)
     return x, y, z
 
 
