@@ -351,6 +351,26 @@ def test_numthreads_sizes_as_fxc_words_them(attr, target, want):
     assert got == want
 
 
+#: (expression, value stored) in a compute shader: the derivative of a uniform value is 0 (fxc 10.1's listing
+#: stores the folded constant: ``store_uav_typed … l(0,0,0,0)`` for ``ddx(0.5) + ddy_fine(2) + fwidth(3.0)``)
+DERIVATIVE_VALUES = [
+    ("ddx(0.5) + 7.0", 7.0),
+    ("ddy_fine(2.0) * 3.0 + 1.0", 1.0),
+    ("fwidth(3.0) + 2.5", 2.5),
+    ("ddx_coarse(k) + 4.0", 4.0),
+    ("ddy(float2(1, 2)).y + 6.0", 6.0),
+]
+
+
+@pytest.mark.parametrize("e, want", DERIVATIVE_VALUES)
+def test_uniform_derivatives_outside_ps_are_zero(e, want):
+    import struct
+
+    src = (f"RWByteAddressBuffer g; cbuffer C {{ float k; }};\n[numthreads(1, 1, 1)] void main() "
+           f"{{ g.Store(0, asuint({e})); }}")
+    assert struct.unpack("<f", struct.pack("<I", _run_cs(src)[0]))[0] == want
+
+
 #: (ours, fxc, class) — the differential's classes (tools/dxc_corpus.verdict_class), one row per class and edge
 VERDICT_CLASSES = [
     (("compiled", ""), ("compiled", ""), "both compile"),
