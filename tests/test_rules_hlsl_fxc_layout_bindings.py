@@ -191,3 +191,39 @@ def test_array_bindings(kind, reg, read, target, binds, declared):
     regs = sorted(int(m) for x in d["dcl"] if x.startswith(("dcl_resource", "dcl_sampler", "dcl_uav"))
                   for m in re.findall(r"[tsu](\d+)(?:,|$)", x)[-1:])
     assert regs == declared
+
+
+#: (entry parameters, expression returned, target, fxc's bindings (name, bind point, count) in its order)
+PARAM_OBJECTS = [
+    ('uniform Texture2D t, uniform SamplerState s', 't.Sample(s, 0.5)', 'ps_5_0', [('$s', 0, 1), ('$t', 0, 1)]),
+    ('uniform Texture2D t, uniform SamplerState s', 't.Sample(s, 0.5)', 'ps_4_0', [('$s', 0, 1), ('$t', 0, 1)]),
+    ('Texture2D t, SamplerState s', 't.Sample(s, 0.5)', 'ps_5_0', [('s', 0, 1), ('t', 0, 1)]),
+    ('Texture2D t, SamplerState s', 't.Sample(s, 0.5)', 'ps_4_0', [('s', 0, 1), ('t', 0, 1)]),
+    ('uniform Texture2D t[2], uniform SamplerState s', 't[1].Sample(s, 0.5)', 'ps_5_0', [('$s', 0, 1), ('$t[1]', 1, 1)]),
+    ('uniform Texture2D t[2], uniform SamplerState s', 't[1].Sample(s, 0.5)', 'ps_4_0', [('$s', 0, 1), ('$t', 0, 2)]),
+    ('uniform Texture2D t[3], SamplerState s', 't[0].Sample(s, 0.5) + t[2].Sample(s, 0.5)', 'ps_5_0', [('s', 0, 1), ('$t[0]', 0, 1), ('$t[2]', 2, 1)]),
+    ('uniform Texture2D t[3], SamplerState s', 't[0].Sample(s, 0.5) + t[2].Sample(s, 0.5)', 'ps_4_0', [('s', 0, 1), ('$t', 0, 3)]),
+    ('uniform Buffer<float4> b, uniform float4 k', 'b[0] + k', 'ps_5_0', [('$b', 0, 1), ('$Params', 0, 1)]),
+    ('uniform Buffer<float4> b, uniform float4 k', 'b[0] + k', 'ps_4_0', [('$b', 0, 1), ('$Params', 0, 1)]),
+    ('Buffer<float4> b, uniform float4 k', 'b[0] + k', 'ps_5_0', [('b', 0, 1), ('$Params', 0, 1)]),
+    ('Buffer<float4> b, uniform float4 k', 'b[0] + k', 'ps_4_0', [('b', 0, 1), ('$Params', 0, 1)]),
+    ('uniform SamplerState s[3], Texture2D t', 't.Sample(s[1], 0.5)', 'ps_5_0', [('$s[1]', 1, 1), ('t', 0, 1)]),
+    ('uniform SamplerState s[3], Texture2D t', 't.Sample(s[1], 0.5)', 'ps_4_0', [('$s', 0, 2), ('t', 0, 1)]),
+]
+
+#: rows this project does not compile yet (found while recording): an array among the entry point's object
+#: parameters reads as uninitialised (X4000), and an object parameter beside a uniform value ($Params) is given
+#: no register
+_PARAM_NOT_BUILT = {"uniform Texture2D t[2], uniform SamplerState s", "uniform Texture2D t[3], SamplerState s",
+                    "uniform Buffer<float4> b, uniform float4 k", "Buffer<float4> b, uniform float4 k",
+                    "uniform SamplerState s[3], Texture2D t"}
+
+
+@pytest.mark.parametrize("params,body,target,want", PARAM_OBJECTS)
+def test_entry_object_parameters(params, body, target, want):
+    """An object parameter declared ``uniform`` binds as "$name"; one without the keyword under its own name."""
+    if params in _PARAM_NOT_BUILT:
+        pytest.xfail("object-parameter arrays and objects beside $Params are not compiled yet")
+    got = compile_or_error(f"float4 main({params}) : SV_Target {{ return {body}; }}", target)
+    assert not isinstance(got, str), got
+    assert [(b["Name"], b["BindPoint"], b["BindCount"]) for b in describe(got)["bindings"]] == want

@@ -181,6 +181,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.tgsm_own_bases: dict = {}
         self.tgsm_thread_writes: list = []  # (pos, SV_GroupIndex working slot) of each such write
         self.pixel_ops_elsewhere: list = []  # derivative/clip calls outside ps, judged after dead code (X4532)
+        #: the first local of a minimum-precision type at a Direct3D 9 target: (pos, name), X3703 after the body
+        self.min_precision_local: tuple | None = None
         self.thread_aliases: dict = {}  # an inlined parameter's copy -> the argument slot it copies
         self.scopes: list[dict[str, Val]] = []
         self.input_origin: dict[Slot, Slot] = {}
@@ -987,6 +989,11 @@ class Codegen(SignatureBinding, ResourceBinding):
 
     def _declare_local(self, d: A.VarDecl, scope: dict[str, Val]) -> Val:
         t = d.type
+        if self.d3d9 and self.min_precision_local is None:
+            from .globalflags import _min_precision
+
+            if _min_precision(t):
+                self.min_precision_local = (d.pos, d.name)
         if holds_objects(t):
             return obj_declare_local(self, d, scope)
         if isinstance(t, InterfaceType):  # a compile-time name for a pointer or class instance
@@ -1309,6 +1316,12 @@ class Codegen(SignatureBinding, ResourceBinding):
         from .optimize import optimize_in_place
         from .uninit import warn_incomplete_outputs
 
+        if self.min_precision_local is not None:
+            # d3dcompiler_47 10.1 (session 35, INTR): "'x': ps_3_0 does not support minimum-precision data" for a
+            # min16float/min10float/min16int/min12int/min16uint local at a Direct3D 9 target, after the type
+            # rules (a call's overload error comes first); the 4_0_level_9_x targets take them
+            pos, name = self.min_precision_local
+            raise self.err(pos, f"'{name}': {self.d3d9} does not support minimum-precision data", 3703)
         warn_incomplete_outputs(self)  # X3578, judged on the code as generated (before copies are folded)
         if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
             from .refactor import refactoring_allowed

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 _OPERAND = re.compile(r"(?<![\w$.])([tsu])(\d+)\b")
 #: an element of a one-dimensional object array declared at global scope (``tex[3]``), not a struct's leaf
-_ARRAY_ELEMENT = re.compile(r"\w+\[\d+\]")
+_ARRAY_ELEMENT = re.compile(r"\$?\w+\[\d+\]")  # ``$t[1]``: a uniform entry parameter's (objects.py)
 
 
 def referenced_registers(listing: str) -> set[tuple[str, int]]:

@@ -374,16 +374,23 @@ def _render_targets(cg: CodegenContext) -> int:
 def allocate_registers(cg: CodegenContext) -> None:
     """t#/s#/u# for used resources without a reservation, in declaration order, lowest free register
     first; an array takes one contiguous range (all its registers once any element is used). A
-    reservation in another register set (``Texture2D t : register(s0)``) is ignored while the object is
-    unused and is an error (X3530) once it is used (regclass.py)."""
+    reservation in another register set that passed the declaration's check (cg_resources: a texture in s#,
+    a sampler in t#, an array's or a struct member's in any) is ignored while the object is unused; once it is
+    used, d3dcompiler_47 10.1 (session 35) fails a sampler's (X4509, "s register binding required") and binds
+    any other object as if it had no reservation. The Direct3D 9 targets keep X3530 (regclass.py)."""
     from .deadres import drop_dead
 
     drop_dead(cg)  # used by name only in code that generated nothing (deadres.py)
     from .regclass import wrong_set_message
 
-    for r, pos, letter in cg.bad_reservations:
-        if r.used:
-            raise cg.err(pos, wrong_set_message(r.name, r.type.kind, letter), 3530)
+    for r, pos, reservation in cg.bad_reservations:
+        if not r.used:
+            continue
+        if cg.d3d9 is not None:
+            raise cg.err(pos, wrong_set_message(r.name, r.type.kind, reservation[0]), 3530)
+        if r.file == "s":
+            raise cg.err(pos, f"invalid register semantic '{reservation}', or variable must be bound to multiple "
+                              "register banks (s register binding required)", 4509)
     taken = {f: {r.reg for r in cg.resources if r.explicit and r.file == f} for f in "tsu"}
     taken["t"] |= {cb.reg for cb in cg.cbufs if cb.kind == "tbuffer" and cb.explicit}  # register(t#) tbuffers
     # a pixel shader's UAVs share slots with its render targets: u# start after them (Direct3D 11's
@@ -579,10 +586,14 @@ def add_param_objects(cg: CodegenContext, f: A.FuncDef) -> None:
         uses = _param_uses(f, p.name)
         cells: dict = {}
         blocks: dict[str, list] = {}
+        # a parameter declared ``uniform`` binds as "$name" (``uniform Texture2D t`` reflects "$t", ``Texture2D t``
+        # "t": fxc 10.1 under Wine, session 35; tests/test_rules_hlsl_fxc_layout_bindings.py)
+        prefix = "$" if "uniform" in p.mods else ""
         for path, t in leaves(p.type):
-            cg.add_resource(A.VarDecl(p.pos, _leaf_name(p.name, path), t, frozenset()), order)
+            name = prefix + _leaf_name(p.name, path)
+            cg.add_resource(A.VarDecl(p.pos, name, t, frozenset()), order)
             order += 1
-            r = cg.globals.pop(_leaf_name(p.name, path))
+            r = cg.globals.pop(name)
             if not isinstance(r, Resource):
                 continue
             r.used = any(path[:len(u)] == u for u in uses)

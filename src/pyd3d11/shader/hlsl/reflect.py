@@ -226,7 +226,7 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
     return rdef
 
 
-_ELEMENT = re.compile(r"(\w+)\[(\d+)\]")
+_ELEMENT = re.compile(r"(\$?\w+)\[(\d+)\]")
 
 
 def _whole_array_bindings(binds: list[RdefBinding]) -> list[RdefBinding]:
