@@ -614,8 +614,11 @@ class Preprocessor:
         if incomment[0]:
             # C99 5.1.1.2p1: "A source file shall not end ... in a partial comment"; fxc's ERR_COMMENTEOF
             li, col = _open_comment_at(lines)
-            raise HlslError(self.file, li + 1 + self.line_delta, col + 1, ERR_COMMENTEOF,
+            err = HlslError(self.file, li + 1 + self.line_delta, col + 1, ERR_COMMENTEOF,
                             "comment continues past the end of the file")
+            if not self.lenient:
+                raise err
+            self.errors.append(err)  # fxc goes on (D3DPreprocess S_OK: d3dcompiler_47 10.1, session 35)
         if conds:
             # C99 §6.10.1 wants each group closed in its own file; fxc warns and ends the group with the file
             self.tolerate("unexpected end of file", ERR_UNEXPECTEDEOF)
