@@ -286,3 +286,26 @@ def test_values_follow_fxc_instruction_choice():
         elif int(got) != want:
             bad.append(f"{e}: {int(got):#x} want {want:#x}")
     assert not bad, "\n".join(bad)
+
+
+# --- 10. minimum precision at the Direct3D 9 targets ---------------------------------------------------------
+MIN_PRECISION_LOCALS = [("ps_3_0", "min16float", "X3703"), ("ps_2_0", "min16int3", "X3703"),
+                        ("vs_3_0", "min10float2", "X3703"), ("ps_3_0", "min16uint", "X3703"),
+                        ("ps_4_0_level_9_1", "min16float", "ok"), ("ps_4_0_level_9_3", "min12int", "ok"),
+                        ("ps_3_0", "half", "ok")]
+
+
+@COMPILE_ONLY
+@pytest.mark.parametrize(("target", "type_name", "want"), MIN_PRECISION_LOCALS)
+def test_min_precision_local_at_a_d3d9_target(target: str, type_name: str, want: str):
+    """A local of a minimum-precision type: "'x': ps_3_0 does not support minimum-precision data" (X3703)."""
+    sem = "SV_Position" if target.startswith("vs") else "SV_Target"
+    src = f"float4 G; float4 main() : {sem} {{ {type_name} x = ({type_name})G.x; return (float)x; }}"
+    try:
+        D3DCompile(src.encode(), None, "t.hlsl", None, None, "main", target, 0, 0, [])
+        got = "ok"
+    except D3D11Error as exc:
+        got = _ERROR.findall(str(exc))[0]
+        if type_name != "min16uint":  # fxc words that one "ps_3_0 does not support 16-bit uint minimum-precision data"
+            assert f"'x': {target} does not support minimum-precision data" in str(exc)
+    assert got == want
