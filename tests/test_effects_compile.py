@@ -300,11 +300,12 @@ def test_sdk_dynamic_shader_linkage_effect_compiles_and_loads():
 
 def test_shared_variables_are_ordinary_in_effects_11():
     """``shared`` marks effect-pool variables; Effects 11 has no pools (FX11 refuses pooled binaries), so
-    shared buffers and variables are ordinary ones and the header's pool counts stay 0."""
+    shared buffers and objects are ordinary ones and the header's pool counts stay 0 (a shared numeric variable is
+    no effect at all: d3dcompiler_47 10.1 "Numeric variables ('g_f') can't be shared", session 35)."""
     src = r"""
 shared cbuffer cbShared { float4 g_c; };
 shared Texture2D g_t;
-shared float g_f = 2;
+float g_f = 2;
 float4 PS() : SV_Target { return g_c * g_f; }
 technique11 T { pass { SetPixelShader(CompileShader(ps_5_0, PS())); } }"""
     h = header(compile_fx(src))

@@ -28,7 +28,7 @@ SOURCES = {
     "shaders and states": r"""
 cbuffer cb { float4 c; float s; };
 Texture2D tx; SamplerState sm { Filter = MIN_MAG_MIP_POINT; AddressU = Wrap; };
-BlendState bs { BlendEnable[0] = TRUE; SrcBlend[0] = SRC_ALPHA; };
+BlendState bs { BlendEnable[0] = TRUE; SrcBlend = SRC_ALPHA; };  // fx_4_0 takes no SrcBlend index (fxc 10.1)
 RasterizerState rs { CullMode = NONE; };
 DepthStencilState ds { DepthEnable = FALSE; };
 float4 VS(float4 p : POSITION) : SV_Position { return p * s; }

@@ -12,6 +12,7 @@ import pyd3d11.d3d11 as d3d
 from pyd3d11 import quick_device
 from pyd3d11.effects import D3DX11CompileEffectFromMemory
 from pyd3d11.errors import ShaderCompileError
+from pyd3d11.headers.d3dcompiler_types import D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS
 
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
@@ -158,8 +159,9 @@ def test_block_defaults(device):
 
 
 def test_scalar_splats_to_vector_state(device):
-    """HLSL promotes a scalar to the vector a state needs (BorderColor = 1 is (1, 1, 1, 1))."""
-    assert list(backing(device, "SamplerState", "BorderColor = 1;").BorderColor) == [1.0, 1.0, 1.0, 1.0]
+    """A swizzled scalar fills the vector a state needs (BorderColor = (1).xxxx is (1, 1, 1, 1)); a bare scalar does not
+    compile (d3dcompiler_47 10.1: "Dimensionality mismatch (LHS expects 4, RHS has 1)", session 35)."""
+    assert list(backing(device, "SamplerState", "BorderColor = (1).xxxx;").BorderColor) == [1.0, 1.0, 1.0, 1.0]
 
 
 def test_later_assignment_wins_and_indices_are_independent(device):
@@ -194,9 +196,13 @@ def test_state_object_matches_backing_store(device):
 
 
 def test_state_from_numeric_variable(device):
-    """A state may read a numeric global; its value is taken when the object is needed."""
+    """A state may read a numeric global; its value is taken when the object is needed. Only outside performance
+    mode (fxc /Gdp, D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS): without it d3dcompiler_47 10.1 fails "only literal right-hand
+    side values are allowed in state blocks in Effects performance mode" (session 35)."""
     src = "uint g_ref = 3; float g_bias = 0.5; SamplerState s { MipLODBias = g_bias; MaxAnisotropy = g_ref; };"
-    eff = D3DX11CompileEffectFromMemory(src, len(src), "v.fx", None, None, 0, 0, device)
+    with pytest.raises(ShaderCompileError, match="performance mode"):
+        D3DX11CompileEffectFromMemory(src, len(src), "v.fx", None, None, 0, 0, device)
+    eff = D3DX11CompileEffectFromMemory(src, len(src), "v.fx", None, None, 0, D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS, device)
     s = eff.GetVariableByName("s").AsSampler()
     assert (s.GetBackingStore(0).MipLODBias, s.GetBackingStore(0).MaxAnisotropy) == (0.5, 3)
     eff.GetVariableByName("g_bias").AsScalar().SetFloat(2.0)
@@ -209,7 +215,7 @@ BAD = [
     ("RasterizerState", "SrcBlend[0] = ONE;", "not valid in this block"),
     ("BlendState", "BlendEnable[8] = TRUE;", "out of range"),
     ("DepthStencilState", "DepthFunc = SOMETIMES;", "invalid value"),
-    ("SamplerState", "BorderColor = float2(1, 2);", "invalid value for state 'BorderColor'"),
+    ("SamplerState", "BorderColor = float2(1, 2);", "Dimensionality mismatch"),
     ("SamplerState", "VertexShader = NULL;", "not valid in this block"),
 ]
 

@@ -78,7 +78,8 @@ def test_unindexed_blend_state_sets_every_target_from_fx_4_1(state, target):
     assert [(n, i) for n, i, _k, _v in got] == [(state, i) for i in want_indices]
 
 
-@pytest.mark.parametrize("target,index,ok", [("fx_4_0", 0, True), ("fx_4_0", 1, False), ("fx_4_0", 7, False),
+# fx_4_0 takes no index at all (d3dcompiler_47 10.1: `SrcBlend[0] = ONE;` fails "State 'SrcBlend' is not indexed")
+@pytest.mark.parametrize("target,index,ok", [("fx_4_0", 0, False), ("fx_4_0", 1, False), ("fx_4_0", 7, False),
                                              ("fx_4_1", 7, True), ("fx_5_0", 7, True), ("fx_5_0", 8, False)])
 @pytest.mark.parametrize("state", VECTOR_SCALAR)
 def test_indexed_blend_state_per_target(state, target, index, ok):
@@ -138,14 +139,17 @@ def test_pass_function_values_keep_their_types():
 
 
 # -- 3. object states: NULL and integer zero -------------------------------------------------------------------
-NULL_FORMS = [("NULL", True), ("null", True), ("0", True), ("1-1", True), ("0u", True), ("2*0", True),
+# a function's argument spells NULL exactly (10.1: `SetVertexShader(null)` fails "Unrecognized token null")
+NULL_FORMS = [("NULL", True), ("null", False), ("0", True), ("1-1", True), ("0u", True), ("2*0", True),
               ("1", False), ("2-1", False), ("0x1", False)]
 
 
 @pytest.mark.parametrize("call", ["SetRasterizerState({})", "SetDepthStencilState({}, 4)",
                                   "SetBlendState({}, float4(5, 6, 7, 8), 0xf0)", "SetVertexShader({})",
-                                  "SetPixelShader({})", "SetGeometryShader({})", "SetHullShader({})",
-                                  "SetDomainShader({})", "SetComputeShader({})", "OMSetRenderTargets({}, {})"])
+                                  "SetPixelShader({})", "SetGeometryShader({})",
+                                  # a pass sets both tessellation stages or neither (10.1)
+                                  "SetHullShader({}); SetDomainShader(NULL)", "SetDomainShader({}); SetHullShader(NULL)",
+                                  "SetComputeShader({})", "OMSetRenderTargets({}, {})"])
 @pytest.mark.parametrize("spelling,ok", NULL_FORMS)
 def test_object_state_null_is_an_integer_zero(call, spelling, ok):
     body = f"technique11 t {{ pass p {{ {call.format(spelling, spelling)}; }} }}"
@@ -214,7 +218,7 @@ def test_shader_variable_object_type(decl, target, eot):
 
 # -- 6. what each target keeps ------------------------------------------------------------------------------
 def test_fx4_leaves_out_technique11_and_fxgroup():
-    body = ("technique10 a { pass { } }\ntechnique11 b { pass { SetHullShader(NULL); } }\n"
+    body = ("technique10 a { pass { } }\ntechnique11 b { pass { SetHullShader(NULL); SetDomainShader(NULL); } }\n"
             "fxgroup g { technique11 c { pass { } } }\ntechnique d { pass { } }")
     for target, want in (("fx_4_0", ["a"]), ("fx_4_1", ["a"]), ("fx_5_0", ["a", "b", "c"])):
         names = [t.name for g in build(body, target).groups for t in g.techniques]
@@ -263,13 +267,15 @@ ACCEPTANCE = [  # (body, outcome at fx_4_0, fx_4_1, fx_5_0)
     ("RenderTargetView r; technique10 t { pass p { OMSetRenderTargets(r); } }", "error", "error", "error"),
     ("RenderTargetView r[8]; DepthStencilView d; technique10 t { pass p { OMSetRenderTargets(r[0], r[1], r[2], "
      "r[3], r[4], r[5], r[6], r[7], d); } }", "ok", "ok", "ok"),
-    ("technique10 t { pass p { SetHullShader(NULL); } }", "error", "error", "ok"),
+    ("technique10 t { pass p { SetHullShader(NULL); SetDomainShader(NULL); } }", "error", "error", "ok"),
+    ("technique10 t { pass p { SetHullShader(NULL); } }", "error", "error", "error"),  # both or neither (10.1)
     ("technique10 t { pass p { Foo = 1; } }", "error", "error", "error"),
     ("BlendState b { FillMode = SOLID; };", "error", "error", "error"),  # a state of another block
     ("BlendState b { SrcBlend = BOGUS; };", "error", "error", "error"),
     ("BlendState b { srcblend = one; };", "ok", "ok", "ok"),  # state names and values without regard to case
     ("SamplerState s { BorderColor = float3(1, 1, 1); };", "error", "error", "error"),  # 4 components
-    ("SamplerState s { BorderColor = 1; };", "ok", "ok", "ok"),  # a scalar splat
+    ("SamplerState s { BorderColor = 1; };", "error", "error", "error"),  # no splat (10.1: dimensionality)
+    ("SamplerState s { BorderColor = (1).xxxx; };", "ok", "ok", "ok"),
     ("Texture2D tx; SamplerState s { Texture = <tx>; };", "ok", "ok", "ok"),
     ("BlendState b; DepthStencilState d; technique10 t { pass p { RasterizerState = b; } }",
      "error", "error", "error"),

@@ -529,12 +529,24 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
             return M.ECAT_Constant, [(M.EST_Int, 1 if key == "TRUE" else 0)]
         var = ctx.numeric.get(node.name)
         if var is not None:
-            if var.type.var_type != M.EVT_Numeric or var.type.rows * var.type.cols * max(1, var.type.elements) \
-                    != lv.cols:
+            # d3dcompiler_47 10.1 takes a numeric variable of any shape but an array (`SetBlendState(b, g1, m)`,
+            # `SetBlendState(b, f, gMatrix)` compile; `SetBlendState(b, gArray, m)` fails "Assignment
+            # AB_BlendFactor: Non-array right-hand type expected"); a struct is no numeric value
+            if var.type.var_type != M.EVT_Numeric:
                 raise ctx.error(pos, f"'{node.name}' cannot be assigned to state '{lv.name}' (type mismatch)")
+            if var.type.elements:
+                raise ctx.error(pos, f"Assignment {lv.name}: Non-array right-hand type expected")
+            n = var.type.rows * var.type.cols
+            if 1 < n < lv.cols:  # a float2 for the blend factor: 10.1 "invalid sequence/cast expression"
+                raise ctx.error(pos, f"Assignment {lv.name}: invalid sequence/cast expression")
             return M.ECAT_Variable, node.name
         if node.name not in ctx.consts:
             raise ctx.error(pos, f"'{node.name}': invalid value for state '{lv.name}'", 3004)
+    comps = _component_count(ctx, node, lv, pos)
+    if comps is not None and comps != lv.cols:
+        # a constant has the state's own width: no splat (10.1: `BorderColor = 1;`, `float1(1)`,
+        # `SetBlendState(b, 0, m)` and `DepthBias = float2(1, 1);` fail "Dimensionality mismatch")
+        raise ctx.error(pos, f"Assignment {lv.name}: Dimensionality mismatch (LHS expects {lv.cols}, RHS has {comps})")
     want = NumType("float", 1, lv.cols, "v") if lv.cols > 1 else NumType("float")
     cv = const_value(want, node, ctx.consts)
     vals = None if cv is None else cv.vals
@@ -547,7 +559,7 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
         raise ctx.error(pos, f"invalid value for state '{lv.name}': not a literal expression")
     kinds = _value_kinds(ctx, node)
     if len(kinds) == 1 and lv.cols > 1:
-        kinds = kinds * lv.cols  # a scalar splat (``BorderColor = 0``)
+        kinds = kinds * lv.cols  # a swizzled scalar (``BorderColor = 0.xxxx``)
     consts = []
     for i, v in enumerate(vals[:lv.cols]):
         kind = kinds[i] if i < len(kinds) else M.EST_Float
@@ -555,6 +567,29 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
     if len(consts) != lv.cols:
         raise ctx.error(pos, f"state '{lv.name}' needs {lv.cols} values")
     return M.ECAT_Constant, consts
+
+
+def _component_count(ctx: _Ctx, node, lv: S.LValue, pos) -> int | None:
+    """How many components a constant state value has as written (None where it cannot be told here: calls,
+    variables, FXLVM expressions); a brace list is no value at all (10.1: "Non-array right-hand type expected")."""
+    if isinstance(node, A.InitList):
+        if len(node.items) == 1:  # `DepthBias = {1};` compiles
+            return _component_count(ctx, node.items[0], lv, pos)
+        raise ctx.error(pos, f"Assignment {lv.name}: Non-array right-hand type expected")
+    if isinstance(node, A.Literal):
+        return 1
+    if isinstance(node, (A.Construct, A.Cast)) and isinstance(node.type, NumType):
+        return node.type.slots
+    if isinstance(node, A.Member) and re.fullmatch(r"[xyzw]{1,4}|[rgba]{1,4}", node.name):
+        return len(node.name)
+    if isinstance(node, A.Unary) and node.op in ("-", "+", "~", "!"):
+        return _component_count(ctx, node.a, lv, pos)
+    if isinstance(node, A.Binary):
+        a, b = _component_count(ctx, node.a, lv, pos), _component_count(ctx, node.b, lv, pos)
+        return None if a is None or b is None else max(a, b) if 1 in (a, b) else min(a, b)
+    if isinstance(node, A.Ident) and node.name in ctx.consts and isinstance(ctx.consts[node.name].type, NumType):
+        return ctx.consts[node.name].type.slots
+    return None
 
 
 def _reads_variables(ctx: _Ctx, node) -> bool:
@@ -620,6 +655,12 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
         if e.call:
             if block != S.EBT_Pass:
                 raise ctx.error(e.pos, f"'{e.name}' is only valid in a pass")
+            for a in e.args:
+                if isinstance(a, A.Ident) and a.name.upper() == "NULL" and a.name != "NULL":
+                    # only the assignment form reads a shader state's named values in any case (`VertexShader =
+                    # null;` compiles); a function's argument is an expression (10.1: `SetVertexShader(null)` fails
+                    # "Unrecognized token null")
+                    raise ctx.error(e.pos, f"Unrecognized token {a.name}")
             names = S.STATE_FUNCTIONS.get(e.name)
             if names is None:
                 if e.name != "OMSetRenderTargets":
@@ -650,16 +691,23 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
             if found is None:
                 raise ctx.error(e.pos, f"unrecognized state '{name}'", 3004)
             istate, lv = found
-            if not ctx.fx5 and lv.name in ("HullShader", "DomainShader", "ComputeShader"):
+            if not ctx.fx5 and lv.name in ("HullShader", "DomainShader", "ComputeShader") and (
+                    e.call or not _is_null(value)):
+                # 10.1 at fx_4_x: `SetHullShader(…)` "is not supported on fx_4_0", a shader "Shader model cs_4_0
+                # is not allowed in D3D10 techniques"; `ComputeShader = NULL;` compiles (its listing keeps it)
                 raise ctx.error(e.pos, f"state '{lv.name}' needs the fx_5_0 target")
             if lv.block != block:
                 raise ctx.error(e.pos, f"state '{lv.name}' is not valid in this block")
+            # d3dcompiler_47 10.1 in a state object's block: a one-element state takes no index (`FillMode[0] =`,
+            # `DepthEnable[0] =`, `Filter[0] =` fail "State 'X' is not indexed"), nor do the six blend factors and
+            # operations at fx_4_0, where Direct3D 10's blend description has one for every target; the other
+            # per-target states need one (`BlendEnable = TRUE;` fails "Index is required for state 'BlendEnable'")
+            one_value = lv.indices == 1 or lv.vector_scalar and ctx.target == "fx_4_0"
+            if block != S.EBT_Pass and one_value and index is not None:
+                raise ctx.error(e.pos, f"State '{lv.name}' is not indexed")
+            if block != S.EBT_Pass and not one_value and not lv.vector_scalar and index is None:
+                raise ctx.error(e.pos, f"Index is required for state '{lv.name}'")
             if lv.vector_scalar and ctx.target == "fx_4_0":
-                # Direct3D 10's blend description has one factor/operation for every target: a one-element
-                # state there, as FillMode is (index 0 or none)
-                if index:
-                    raise ctx.error(e.pos, f"state '{lv.name}': index {index} out of range at fx_4_0 (one value "
-                                           "for all render targets)")
                 indices = [0]
             elif lv.vector_scalar and index is None:
                 indices = list(range(lv.indices))  # FX11's m_VectorScalar: the value for every target
@@ -671,13 +719,16 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
                 kind, val = _object_value(ctx, lv, value, e.pos)
             else:
                 kind, val = _numeric_value(ctx, lv, value, e.pos)
-            if kind == M.ECAT_Expression and block != S.EBT_Pass and \
+            numeric_variable = kind == M.ECAT_Variable and lv.type not in _LV_OBJECT_EOTS
+            if (kind == M.ECAT_Expression or numeric_variable) and block != S.EBT_Pass and \
                     not ctx.flags2 & D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS:
                 # "Performance mode disallows mutable state objects by preventing non-literal expressions from
                 # appearing in state object definitions" (D3DCOMPILE_EFFECT constants; fxc /Gdp lifts it, as
-                # EffectExpressions.fx is compiled). fxc's error number is not known: X3000 here
-                raise ctx.error(e.pos, f"state '{lv.name}': a non-literal expression in a state object needs "
-                                       "D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS (/Gdp)")
+                # EffectExpressions.fx is compiled); a numeric variable alone too (10.1: `DepthBias = g;` fails
+                # "only literal right-hand side values are allowed in state blocks in Effects performance mode",
+                # with no error number: X3000 here)
+                raise ctx.error(e.pos, f"state '{lv.name}': only literal right-hand side values are allowed in state "
+                                       "blocks in Effects performance mode (D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS, /Gdp)")
             out += [M.FxAssignment(istate, i, kind, val) for i in indices]
     # a state assigned again later in the block keeps only its last assignment, where that one stands (fxc's
     # objects hold one assignment per state and index; vkd3d-shader's fx writer skips "a property reassigned
@@ -714,6 +765,16 @@ def _interface_variable(ctx: _Ctx, eff: M.FxEffect, d: A.VarDecl, parser: Effect
     iv = M.FxInterfaceVar(d.name, ft, defaults, 0, _annotations(ctx, parser.var_annotations.get(d.name, [])))
     ctx.interfaces[d.name] = iv
     eff.interfaces.append(iv)
+
+
+def _check_tessellation_pair(ctx: _Ctx, fp: M.FxPass, t, p) -> None:
+    """A pass sets both tessellation stages or neither, NULL counting as set (10.1: "If either a HullShader or
+    DomainShader is set then both must be set. Technique T, Pass P.", technique10 and technique11, fx_4_x's
+    `HullShader = NULL;` too, no error number)."""
+    names = {S.LVALUES[a.state].name for a in fp.assignments}
+    if ("HullShader" in names) != ("DomainShader" in names):
+        raise ctx.error(p.pos, "If either a HullShader or DomainShader is set then both must be set. "
+                               f"Technique {t.name}, Pass {p.name}.")
 
 
 _BLOCK_OF_EOT = {M.EOT["Blend"]: S.EBT_Blend, M.EOT["DepthStencil"]: S.EBT_DepthStencil,
@@ -764,6 +825,11 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
                                  _annotations(ctx, parser.cb_annotations.get(cb.name, [])))
         for cv in cb.vars:
             d = cv.decl
+            if "shared" in d.mods:
+                # an effect pool shares whole buffers (10.1: "Numeric variables ('f') can't be shared; share the
+                # containing cbuffer instead", no error number), a global's and a buffer member's alike
+                raise ctx.error(d.pos, f"Numeric variables ('{d.name}') can't be shared; share the containing "
+                                       "cbuffer instead")
             if is_interface_type(d.type) or is_interface_type(array_leaf(d.type)):
                 raise NotSupportedError("Effects 11: interface variables (dynamic shader linkage in effects)")
             ft = fx_type(d.type, ctx.row_major or prog.pack_row_major, ctx.fx5, d.pos, file)
@@ -789,7 +855,11 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
         if isinstance(d, A.VarDecl):
             decls.append(d)
         elif isinstance(d, A.CBufferDecl):
-            decls += [m for m in d.members if isinstance(array_leaf(m.type), ObjectType)]
+            for m in d.members:
+                if isinstance(array_leaf(m.type), ObjectType):
+                    # HLSL takes an object in a buffer (it lives outside it); the effect compiler does not (10.1:
+                    # "Only numeric variables ('t') can be added to a cbuffer", strings and shaders too, tbuffers too)
+                    raise ctx.error(m.pos, f"Only numeric variables ('{m.name}') can be added to a cbuffer")
     for d in decls:
         leaf = array_leaf(d.type)
         if not isinstance(leaf, ObjectType) or "static" in d.mods or leaf.kind in ("InputPatch", "OutputPatch"):
@@ -867,8 +937,9 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
         for t in techs:
             ft_ = M.FxTechnique(t.name, _annotations(ctx, t.annotations))
             for p in t.passes:
-                ft_.passes.append(M.FxPass(p.name, _annotations(ctx, p.annotations),
-                                           _assignments(ctx, p.entries, S.EBT_Pass)))
+                fp = M.FxPass(p.name, _annotations(ctx, p.annotations), _assignments(ctx, p.entries, S.EBT_Pass))
+                _check_tessellation_pair(ctx, fp, t, p)
+                ft_.passes.append(fp)
             fg.techniques.append(ft_)
         if gname is not None or fg.techniques:  # no unnamed group of Direct3D 9 techniques only
             eff.groups.append(fg)

@@ -111,7 +111,10 @@ class EffectParser(Parser):
         list's annotations so far, for the fx_2_0 parser's rules)."""
         pos = self.tok.pos
         t = self.parse_type()
-        name = self.ident().text
+        name_tok = self.ident()
+        name = name_tok.text
+        if any(a.name == name for a in earlier):  # 10.1: X3003 in the annotations of any object kind
+            raise self.error(f"redefinition of '{name}'", name_tok, 3003)
         t = self.parse_array_suffix(t)
         self.expect("=")
         value = self.parse_initializer() if self.at("{") else self.parse_assign()

@@ -331,6 +331,8 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     from .codegen import walk
 
     init = d.init
+    if isinstance(init, A.Ident) and init.name == "NULL":
+        return  # no shader: d3dcompiler_47 10.1 compiles `VertexShader v = NULL;` (an fx_4/fx_5 NULL shader variable)
     if isinstance(init, A.AsmBlock):
         # a D3D9 effect's assembly shader (effects/fx2asm.py assembles it for fx_2_0): taken by the Direct3D 9
         # targets compiling such a file; at shader model 4 and later an error, as the parser refused it before

@@ -20,6 +20,15 @@ _STATE_FUNCS = {"SetBlendState": (3, 3), "SetDepthStencilState": (2, 2), "SetRas
 #: same expression that initialises a shader variable (MicrosoftDocs "Effect Format", "Shader Type"; the
 #: fx_5_0 ``BindInterfaces`` and ``ConstructGSWithSO`` likewise)
 _EFFECT_SHADER_BUILTINS = frozenset({"CompileShader", "ConstructGSWithSO", "BindInterfaces"})
+#: words no state-block entry may start with: d3dcompiler_47 10.1 fails `BlendState = NULL;`, `RasterizerState =
+#: r;`, `SamplerState = …`, `Buffer = …`, `sampler2D = …`, `string = …`, `matrix = …` (X3000 "unexpected token") in a
+#: pass of every target, where `VertexShader`, `Texture2D`, `sampler`, `float4` or `blendstate` are state names
+NOT_STATE_NAMES = frozenset({
+    "BlendState", "DepthStencilState", "RasterizerState", "RenderTargetView", "DepthStencilView", "SamplerState",
+    "SamplerComparisonState", "Buffer", "sampler1D", "sampler2D", "sampler3D", "samplerCUBE", "matrix", "vector",
+    "void", "struct", "cbuffer", "tbuffer", "sampler_state", "stateblock_state", "compile", "CompileShader",
+    "string", "String", "vertexfragment", "pixelfragment", "technique10", "technique11", "fxgroup", "NULL", "true",
+    "false"})
 #: the profiles ``compile`` / ``CompileShader`` name, as spelled: d3dcompiler_47 10.1 takes exactly these (every
 #: other word, ``VS_4_0``, ``vs_6_0``, ``hs_4_1``, ``gs_3_0``, ``tx_1_0``, ``fx_5_0`` and ``lib_*`` included, is
 #: X3041 "unsupported compiler target" while the effect is parsed, at every target)
@@ -82,8 +91,10 @@ class EffectSyntaxParser:
 
     def state_name(self) -> Token:
         """The name of a state-block entry: any identifier, effect keywords included (``PixelShader =
-        compile ps_4_0 PS();``), which ``ident`` refuses as variable names."""
-        if self.tok.kind != "id":
+        compile ps_4_0 PS();``), which ``ident`` refuses as variable names, but for the words fxc's lexer
+        makes tokens of their own (NOT_STATE_NAMES)."""
+        if self.tok.kind != "id" or self.tok.text in NOT_STATE_NAMES or \
+                self.tok.text.lower() in ("technique", "pass", "asm", "decl"):
             raise self.error()
         return self.next()
 
