@@ -165,9 +165,11 @@ def test_reinterpretation_overloads(expr: str, want: str):
 
 
 @COMPILE_ONLY
-@pytest.mark.parametrize("arg", ["f", "b", "i", "d"])
-def test_asuint_three_arguments_converts_to_double(arg: str):
-    assert probe("", stmt=f"uint lo, hi; asuint({arg}, lo, hi);") == "ok"
+@pytest.mark.parametrize(("arg", "want"), [("f", "ok"), ("b", "ok"), ("i", "ok"), ("d", "ok"), ("1", "ok"),
+                                          ("1.0h", "ok"), ("1.0", "X3543")])
+def test_asuint_three_arguments_converts_to_double(arg: str, want: str):
+    """Any number converts to double but an untyped float literal: "asuint can only be used on double values"."""
+    assert probe("", stmt=f"uint lo, hi; asuint({arg}, lo, hi);") == want
 
 
 # --- 7. out arguments share the template -------------------------------------------------------------------

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..ops.alu_double import dfma
 from .operands import Reg, Slot, imm, is_imm
-from .types import BOOL, DOUBLE, FLOAT, INT, UINT, NumType
+from .types import BOOL, DOUBLE, FLOAT, INT, LIT_FLOAT, UINT, NumType
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -285,6 +285,8 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
         # asuint(double, out uint, out uint) is the only three-argument overload: any other number converts to
         # double first (fxc 10.1 compiles ``asuint(1.5f, lo, hi)`` and ``asuint(true, lo, hi)``; session 35, INTR)
         t = numeric(cg, args[0], pos)
+        if t.base == LIT_FLOAT:  # an untyped float literal is refused, a float variable converts (fxc 10.1)
+            raise cg.err(pos, f"asuint can only be used on double values on {cg.stage}_{cg.major}_{cg.minor}", 3543)
         check_profile(cg, pos)
         if t.base != DOUBLE:
             t = t.with_base(DOUBLE)
