@@ -47,7 +47,7 @@ from .objects import has_object, holds_objects, patch_as_array, static_object_al
 from .objects import param_value as obj_param_value
 from .objects import resolve as obj_resolve
 from .operands import Ins, Reg, Slot, imm, is_imm
-from .refactor import refactor_identity
+from .refactor import refactor_identity, same_value_identity
 from .signatures import SignatureBinding
 from .types import (
     BOOL,
@@ -448,6 +448,10 @@ class Codegen(SignatureBinding, ResourceBinding):
 
     def alu(self, name: str, base: str, n: int, srcs: list[list[Slot]], mods: list[str] | None = None,
             sat: bool = False, dst_pos: int = 0, ndst: int = 1) -> list[Slot]:
+        if not sat:
+            same = same_value_identity(self, name, n, srcs, mods, dst_pos)
+            if same is not None:
+                return same
         if not mods or all(m == "" for m in mods):
             folded = self.try_fold(name if name != "udiv" or dst_pos == 0 else "urem", base, n, srcs)
             if folded is not None and not sat:
@@ -679,6 +683,12 @@ class Codegen(SignatureBinding, ResourceBinding):
                         continue
                     self.add_resource(d, order)
                     order += 1
+                elif "groupshared" in d.mods and self.stage != "cs":
+                    # outside compute shaders fxc drops the storage class with its warning X3579 and the variable
+                    # is an ordinary static (d3dcompiler_47 10.1, session 35, at ps_5_0, vs_5_0, ps_4_0, ps_3_0)
+                    target = self.d3d9 or self.level9 or f"{self.stage}_{self.major}_{self.minor}"
+                    self.warn(d.pos, 3579, f"{target} does not support groupshared, groupshared ignored")
+                    self.globals[d.name] = ("static", d)
                 elif "groupshared" in d.mods:
                     tgsm_bytes += d.type.slots * 4
                     limit = GROUPSHARED_BYTES[min(max(self.major, 4), 5)]  # featuregates: §18.7.2.7
@@ -1327,6 +1337,10 @@ class Codegen(SignatureBinding, ResourceBinding):
             from .refactor import refactoring_allowed
 
             optimize_in_place(self.code, self.indexable, refactoring_allowed(self))  # copies, dead code, retargeting
+        if self.pixel_ops_elsewhere:
+            from .intrinsics import check_pixel_ops_elsewhere
+
+            check_pixel_ops_elsewhere(self)  # X4532, judged after dead code is removed
         from .uninit import check_uninitialized_reads, drop_unwritten_output_decls
 
         check_uninitialized_reads(self)  # X4000, judged on the code as fxc's back end sees it (copies folded)
@@ -1343,10 +1357,6 @@ class Codegen(SignatureBinding, ResourceBinding):
         if nregs:
             lines.append(f"dcl_temps {nregs}")
         if self.stage == "gs":
-        if self.pixel_ops_elsewhere:
-            from .intrinsics import check_pixel_ops_elsewhere
-
-            check_pixel_ops_elsewhere(self)  # X4532, judged after dead code is removed
             from .gs import gs_decls
 
             lines += gs_decls(self)
