@@ -9,10 +9,11 @@ Sources:
   records them (fxc at ps_5_1): textures "texture requires a 't' or 's' register", samplers "sampler requires
   an 's' or 't' register", Buffer/StructuredBuffer/ByteAddressBuffer "buffer requires a 't' register", RW*,
   Append/Consume "UAV requires a 'u' register"; register letters in either case (``register(T3)`` passes).
-- Shader model 4.0-5.0 ignore the reservation of an object the shader does not use (vkd3d's Windows-verified
-  register-reservations-resources, in the shared conformance tests: ``Texture2D unused : register(s0)``
-  compiles below 6.0, ``sampler2D unused : register(t0)`` fails only from 5.1); a used object must be in
-  its own set (X3530). A letter that is no register type (register-reservations-numeric:
+- d3dcompiler_47 10.1 under Wine (session 35) for which letters fail (FXC_FAILING_LETTERS, recorded): a letter
+  the object's kind does not name fails at the declaration, used or not (X3530); of the pairings it names, a
+  texture in s# binds as if unreserved and a used sampler in t# is X4509. (Before session 35 these tests held
+  that an unused object's reservation is never judged, generalising vkd3d's register-reservations-resources,
+  whose cases are all pairings.) A letter that is no register type (register-reservations-numeric:
   ``register(samply)`` is a parse failure) fails used or not.
 """
 
@@ -81,14 +82,26 @@ def _error(src: str, target: str = "ps_5_0") -> str:
     return info.value.errors
 
 
-def _expected_error(kind: str, letter: str) -> str | None:
-    """The X3530 text a used object of ``kind`` reserved with ``letter`` gets, or None when it binds."""
-    file, text, named = KINDS[kind][2:]
-    if letter.lower() == file:
+#: recorded from d3dcompiler_47 10.1 under Wine (session 35): per X3530 text (the kind's category), the
+#: register letters (either case) that fail an unused object and a used one. The rows before session 35 said
+#: an unused object's reservation is never judged (after vkd3d's records, whose letters are all pairings)
+FXC_FAILING_LETTERS = {  # text -> (unused, used)
+    _TEX[1]: ("bcui", "bcui"),  # a texture in s# binds as if unreserved
+    _BUF[1]: ("bcsui", "bcsui"),
+    _SMP[1]: ("bcui", "btcui"),  # a used sampler in t# is X4509
+    _UAV[1]: ("btcsi", "btcsi"),
+}
+
+
+def _expected_error(kind: str, letter: str, used: bool = True) -> str | None:
+    """The error a ``kind`` object reserved with ``letter`` gets (fxc's number and text), or None."""
+    text = KINDS[kind][3]
+    if letter.lower() not in FXC_FAILING_LETTERS[text][used]:
         return None
-    if letter.lower() in named:  # the Direct3D 9 pairing: no register of the set the object needs
-        return f"'o': invalid register specification, expected '{file}' binding"
-    return text
+    if text == _SMP[1] and letter.lower() == "t":
+        return (f"X4509: invalid register semantic '{letter.lower()}2', or variable must be bound to multiple "
+                "register banks (s register binding required)")
+    return f"X3530: {text}"
 
 
 CASES = [(k, letter) for k in KINDS for letter in LETTERS]
@@ -100,16 +113,23 @@ def test_used_object_register_letter(kind, letter):
     expected = _expected_error(kind, letter)
     if expected is None:
         desc = D3DReflect(_compile(src)).GetResourceBindingDescByName("o")
-        assert desc.BindPoint == 2
+        # its own set binds the reservation; a texture in s# takes the first free t#
+        assert desc.BindPoint == (2 if letter.lower() == KINDS[kind][2] else 0)
     else:
         err = _error(src)
-        assert f"error X3530: {expected}" in err, err
+        assert f"error {expected}" in err, err
 
 
 @pytest.mark.parametrize("kind,letter", CASES)
-def test_unused_object_reservation_is_ignored(kind, letter):
-    """Any documented register letter on an unused object compiles (shader model 4.0-5.0)."""
-    _compile(_source(kind, f" : register({letter}2)", used=False))
+def test_unused_object_reservation_letter(kind, letter):
+    """An unused object's reservation is judged at its declaration: a letter its kind does not name is X3530."""
+    src = _source(kind, f" : register({letter}2)", used=False)
+    expected = _expected_error(kind, letter, used=False)
+    if expected is None:
+        _compile(src)
+    else:
+        err = _error(src)
+        assert f"error {expected}" in err, err
 
 
 @pytest.mark.parametrize("kind", list(KINDS))
@@ -155,20 +175,27 @@ def test_documented_sampler_example_binds_s0():
     assert D3DReflect(_compile(src)).GetResourceBindingDescByName("myVar").BindPoint == 0
 
 
-@pytest.mark.parametrize("reg", [" : register(vs, t0)", " : register(vs, u0)", " : register(vs, b0)"])
-def test_reservation_for_another_profile_is_still_checked_when_used(reg):
-    """A reservation for another profile binds nothing here, but its set is checked once the object is used
-    (DXC packreg: ``sampler myVar4 : register(vs, t0)``)."""
-    src = ("SamplerState o" + reg + "; Texture2D tx;\n"
-           "float4 main() : SV_Target { return tx.Sample(o, float2(0, 0)); }\n")
-    assert "error X3530" in _error(src)
-    _compile("SamplerState o" + reg + ";\nfloat4 main() : SV_Target { return 0; }\n")
+@pytest.mark.parametrize("reg,verdict", [(" : register(vs, t0)", None), (" : register(vs, u0)", "X3530"),
+                                         (" : register(vs, b0)", "X3530")])
+def test_reservation_for_another_profile_is_checked_at_its_declaration(reg, verdict):
+    """A reservation for another profile binds nothing here; its letter is judged at the declaration, used or
+    not (d3dcompiler_47 10.1, session 35: a sampler's ``register(vs, t0)`` compiles used under ps_5_0, which
+    DXC packreg's ps_5_1 annotation and this test's earlier rows had as an X3530 once used)."""
+    for src in ("SamplerState o" + reg + "; Texture2D tx;\n"
+                "float4 main() : SV_Target { return tx.Sample(o, float2(0, 0)); }\n",
+                "SamplerState o" + reg + ";\nfloat4 main() : SV_Target { return 0; }\n"):
+        if verdict is None:
+            _compile(src)
+        else:
+            assert f"error {verdict}" in _error(src)
 
 
 @pytest.mark.parametrize("kind", ["Texture2D", "Buffer", "SamplerState", "RWBuffer", "StructuredBuffer"])
 def test_array_of_objects_takes_its_range_from_the_reservation(kind):
     """An array's elements bind consecutive registers from its reservation (reflected one per element,
-    ``o[1]`` at the base + 1); its letter rules are the element's."""
+    ``o[1]`` at the base + 1). A reservation in another set is not judged at an array's declaration:
+    d3dcompiler_47 10.1 (session 35) binds a used array as if unreserved, and fails a used sampler array's
+    (X4509); these rows said X3530 before."""
     decl, use, file = KINDS[kind][:3]
     arr_decl = decl.replace(" o{reg}", f" o[3] : register({file}4)")
     arr_use = use.replace("o.", "o[1].").replace("o[0]", "o[1][0]").replace("o[uint", "o[1][uint").replace(
@@ -176,10 +203,14 @@ def test_array_of_objects_takes_its_range_from_the_reservation(kind):
     src = arr_decl + f"\nfloat4 main() : SV_Target {{ float4 r = 0; {arr_use} return r; }}\n"
     desc = D3DReflect(_compile(src)).GetResourceBindingDescByName("o[1]")
     assert (desc.BindPoint, desc.BindCount) == (5, 1)
-    wrong = "c" if file != "c" else "b"
-    err = _error(arr_decl.replace(f"register({file}4)", f"register({wrong}4)") +
-                 f"\nfloat4 main() : SV_Target {{ float4 r = 0; {arr_use} return r; }}\n")
-    assert "error X3530" in err, err
+    wrong = arr_decl.replace(f"register({file}4)", "register(c4)") + \
+        f"\nfloat4 main() : SV_Target {{ float4 r = 0; {arr_use} return r; }}\n"
+    if file == "s":
+        assert "error X4509: invalid register semantic 'c" in _error(wrong)
+    else:
+        # o[0] at the first free register, o[1] next (a pixel shader's u# start after its one render target;
+        # fxc 10.1 reflects RWBuffer o[1] at u2)
+        assert D3DReflect(_compile(wrong)).GetResourceBindingDescByName("o[1]").BindPoint == 1 + (file == "u")
 
 
 @pytest.mark.parametrize("reg", [" : register(t0, space1)", " : register(ps, t0, space0)", " : register(space1)"])

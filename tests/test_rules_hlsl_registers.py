@@ -178,38 +178,46 @@ def test_cbuffer_registers_are_single_and_unqualified(regs, code, msg):
     assert f"error {code}: {msg}" in _error(f"cbuffer cb : {regs} {{ float4 a; }}\n" + PS % "a")
 
 
-def test_register_set_checked_for_other_profiles():
-    """A reservation for another profile binds nothing here, but a wrong register set is still an error once
-    the object is used (fxc, DXC packreg: ``sampler s : register(vs, t0)`` under ps)."""
-    err = _error("SamplerState smp : register(vs, t0); Texture2D tex;\n" + PS % "tex.Sample(smp, 0)")
+def test_register_set_of_another_profile_judged_at_the_declaration():
+    """A reservation for another profile binds nothing here; d3dcompiler_47 10.1 (session 35) compiles a used
+    ``sampler s : register(vs, t0)`` under ps (a pairing letter) and fails ``register(vs, u0)`` at the
+    declaration (X3530), used or not."""
+    D3DCompile("SamplerState smp : register(vs, t0); Texture2D tex;\n" + PS % "tex.Sample(smp, 0)", None, "t.hlsl",
+               None, None, "main", "ps_5_0")
+    err = _error("SamplerState smp : register(vs, u0);\n" + PS % "0")
     assert "error X3530" in err, err
 
 
-#: (declaration, use, expected X3530 text): an object reserved in another register set. A letter its kind's
-#: fxc text does not name gets that text (fxc's wording, DXC packreg: "buffer requires a 't' register",
-#: "UAV requires a 'u' register"); the Direct3D 9 pairings it names (a texture in s, a sampler in t) the set
-#: the object needs (tests/test_rules_hlsl_register_classes.py has the whole table)
+#: (declaration, use, verdict unused, verdict used): an object reserved in another register set, recorded from
+#: d3dcompiler_47 10.1 under Wine (session 35); a letter its kind's fxc text does not name fails at the
+#: declaration (tests/test_rules_hlsl_register_classes.py has the whole table)
 WRONG_SET = [
-    ("Texture2D obj : register(s0);", "obj.Load(int3(0, 0, 0))", "'obj': invalid register specification, "
-                                                                 "expected 't' binding"),
-    ("SamplerState obj : register(t0); Texture2D tx;", "tx.Sample(obj, float2(0, 0))",
-     "'obj': invalid register specification, expected 's' binding"),
-    ("RWTexture2D<float> obj : register(t1);", "obj[uint2(0, 0)]", "UAV requires a 'u' register"),
-    ("StructuredBuffer<float4> obj : register(u1);", "obj[0]", "buffer requires a 't' register"),
-    ("Buffer<float4> obj : register(b2);", "obj[0]", "buffer requires a 't' register"),
+    ("Texture2D obj : register(s0);", "obj.Load(int3(0, 0, 0))", None, None),
+    ("SamplerState obj : register(t0); Texture2D tx;", "tx.Sample(obj, float2(0, 0))", None,
+     "X4509: invalid register semantic 't0', or variable must be bound to multiple register banks "
+     "(s register binding required)"),
+    ("RWTexture2D<float> obj : register(t1);", "obj[uint2(0, 0)]", "X3530: UAV requires a 'u' register",
+     "X3530: UAV requires a 'u' register"),
+    ("StructuredBuffer<float4> obj : register(u1);", "obj[0]", "X3530: buffer requires a 't' register",
+     "X3530: buffer requires a 't' register"),
+    ("Buffer<float4> obj : register(b2);", "obj[0]", "X3530: buffer requires a 't' register",
+     "X3530: buffer requires a 't' register"),
+    ("Texture2D obj[2] : register(b2);", "obj[1].Load(int3(0, 0, 0))", None, None),  # an array: bound freely
+    ("SamplerState obj[2] : register(b2); Texture2D tx;", "tx.Sample(obj[1], float2(0, 0))", None,
+     "X4509: invalid register semantic"),
 ]
 
 
-@pytest.mark.parametrize("decl,use,text", WRONG_SET)
-def test_wrong_register_set_is_an_error_only_when_used(decl, use, text):
-    """fxc 4.0-5.0 ignores the reservation of an unused object in the wrong register set (vkd3d's Windows-verified
-    register-reservations-resources: ``Texture2D unused : register(s0)`` compiles and ``sampler2D unused :
-    register(t0)`` fails only at sm >= 5.1); a used one is X3530."""
-    D3DCompile(f"{decl}\nfloat4 main() : SV_Target {{ return 0; }}", None, "t.hlsl", None, None, "main", "ps_5_0")
-    with pytest.raises(ShaderCompileError) as info:
-        D3DCompile(f"{decl}\nfloat4 main() : SV_Target {{ return {use}; }}", None, "t.hlsl", None, None, "main",
-                   "ps_5_0")
-    assert f"error X3530: {text}" in info.value.errors
+@pytest.mark.parametrize("decl,use,unused,used", WRONG_SET)
+def test_wrong_register_set(decl, use, unused, used):
+    for body, verdict in (("0", unused), (use, used)):
+        src = f"{decl}\nfloat4 main() : SV_Target {{ return {body}; }}"
+        if verdict is None:
+            D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+            continue
+        with pytest.raises(ShaderCompileError) as info:
+            D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+        assert f"error {verdict}" in info.value.errors
 
 
 #: (declarations, body reading them, overlapping register or None): two objects reserved at one register

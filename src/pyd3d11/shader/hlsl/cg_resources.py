@@ -108,6 +108,12 @@ class ResourceBinding:
             # fails whether or not the object is used (fxc's X3530 text of the object's kind; regclass.py)
             if reservation is not None and len(reservation) > 2 and not reservation[2]:
                 raise self.err(d.pos, CATEGORIES[category(k)][2], 3530)
+            # a letter the object's kind does not take (a texture in b#/c#/u#, a buffer in s#, a UAV in t#) fails
+            # at the declaration, used or not and for any profile it names (d3dcompiler_47 10.1, session 35: the
+            # used/unused difference regclass.py drew from vkd3d's records is only the Direct3D 9 pairing)
+            if (reservation is not None and "." not in d.name and "[" not in d.name and self.d3d9 is None
+                    and reservation[0].lower() not in CATEGORIES[category(k)][1]):
+                raise self.err(d.pos, CATEGORIES[category(k)][2], 3530)
         own = [r for r in d.registers if r[0] == file]
         if self.d3d9 is not None and own and d.register is not None and d.register[0] != file:
             # a Direct3D 9 target binds a sampler in s# alone: ``sampler2D s : register(s0) : register(t0)``
@@ -117,13 +123,13 @@ class ResourceBinding:
                                                              r[0] not in CATEGORIES[category(k)][1]))
         if d.register is not None:
             kind, num = d.register[:2]
-            if kind != file:  # an error only if the object is used (objects.allocate_registers, regclass.py)
-                self.bad_reservations.append((r, d.pos, kind))
+            if kind != file:  # judged only if the object is used (objects.allocate_registers, regclass.py)
+                self.bad_reservations.append((r, d.pos, f"{kind}{num}"))
             else:
                 r.reg, r.explicit = num + d.space * SPACE_STRIDE, True
-        for other in d.inactive_registers:  # fxc checks a reservation's set for every profile
-            if other[0] != file and not any(b[0] is r for b in self.bad_reservations):
-                self.bad_reservations.append((r, d.pos, other[0]))
+        for other in d.inactive_registers:  # another profile's: its letter was checked above (D3D9: its set too)
+            if self.d3d9 is not None and other[0] != file and not any(b[0] is r for b in self.bad_reservations):
+                self.bad_reservations.append((r, d.pos, f"{other[0]}{other[1]}"))
         if k in ("StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
             r.stride = (t.elem.slots if t.elem is not None else 4) * 4
         self.resources.append(r)

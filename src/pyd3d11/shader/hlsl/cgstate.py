@@ -133,7 +133,7 @@ class CodegenContext(Protocol):
     params_cb: CBuf | None  # "$Params" (uniform entry-point parameters), after collect()
     cb_reach: dict[tuple[int, int], tuple[int, int]]  # dynamic cbuffer read (slot, register) -> (last, stride)
     reg_overlaps: list[tuple[CbVar, CbVar]]
-    bad_reservations: list  # (resource, position, letter): reservations in another register set (objects.py)
+    bad_reservations: list  # (resource, position, "t2"): reservations in another register set (objects.py)
     reserved_blocks: list  # registers reserved by struct/array objects (objects.py)
     param_objects: dict  # entry parameter -> its object leaves (objects.py)
     dead_resources: frozenset[str]  # resources a previous generation found dead (deadres.py)

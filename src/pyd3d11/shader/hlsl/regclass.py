@@ -8,14 +8,16 @@ the letters it takes (its X3530 texts, recorded in packreg): a texture "requires
 sampler "an 's' or 't' register" (the Direct3D 9 pairing of samplers and textures), a buffer "a 't'
 register", a UAV "a 'u' register".
 
-Which of those checks fxc 4.0-5.0 applies to an object the shader never uses: none. vkd3d's
-Windows-verified register-reservations-resources compiles ``Texture2D unused : register(s0)`` at every
-model below 6 and fails ``sampler2D unused : register(t0)`` only from 5.1 on. So a reservation in another
-set is ignored while the object is unused; once it is used it is an error (X3530; the number of fxc's
-texts above, the used case at 5.0 itself inferred). packreg.hlsl,
-compiled by fxc at ps_5_1, records the 5.1 verdicts (every such reservation rejected, X3591 "incorrect
-bind semantic" for the pairings 5.1 no longer allows); the tally of that file counts those lines as
-misses at 5.0 (tools/dxc_sema.py).
+What d3dcompiler_47 10.1 does with them (session 35, recorded in tests/test_rules_hlsl_register_classes.py):
+a single object reserved with a letter its kind does not name fails at its declaration, used or not and
+whatever profile the reservation names (X3530, the texts above; cg_resources.py). The letters a kind names
+but does not bind in pass the declaration: a texture in ``s#`` binds as if unreserved, a sampler in ``t#``
+fails once used (X4509 "invalid register semantic 't2', or variable must be bound to multiple register banks
+(s register binding required)"); an array's or a struct member's reservation in another set is judged the
+same way when used (any letter: ``Texture2D o[2] : register(b2)`` compiles). vkd3d's records (``Texture2D
+unused : register(s0)`` compiles below 6.0, ``sampler2D unused : register(t0)`` fails from 5.1 on) agree.
+packreg.hlsl, compiled by fxc at ps_5_1, records the 5.1 verdicts (X3591 "incorrect bind semantic" for the
+pairings 5.1 no longer allows); the tally of that file counts those lines as misses at 5.0 (tools/dxc_sema.py).
 
 Constant buffers (``b`` only, either case: cbuffer.shader_test binds ``register(B1)``) and texture buffers
 (``t`` only) are checked where they are declared, used or not (X3591, parser.py); numeric globals take
