@@ -920,11 +920,22 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             default = self.parse_initializer() if self.accept("=") else None  # `= {1, 2, 3, 4}` too
             if "in" in pm and "out" in pm:
                 pm = {*pm, "inout"}  # ``in out T x`` is ``inout T x``
+            if pm & {"out", "inout"} and "uniform" in pm or "const" in pm and "out" in pm and "inout" not in pm:
+                # d3dcompiler_47 10.1 (session 35): X3062 for ``uniform out`` / ``uniform inout``, X3046 for
+                # ``const out`` (``const inout`` compiles; entry points and other functions alike)
+                code, what = (3062, "function parameters cannot be declared 'uniform out'") if "uniform" in pm else \
+                    (3046, "output parameters cannot be declared 'const'")
+                raise HlslError(name_pos.file, name_pos.line, name_pos.col, code, f"'{pname}': {what}")
             params.append(A.Param(ppos, pname, pt, frozenset(pm), sem, default, name_pos))
             if not self.at(")"):
                 self.expect(",")
         sem = None
         while self.accept(":"):
+            if ret is VOID:
+                # fxc's X3076 for any function declared void with a semantic (or a register), defined or only
+                # declared, called or not, a struct's method too (d3dcompiler_47 10.1, session 35; DXC's
+                # semantic.group-index.cs: ``void main(…) : SV_GroupIndex``; test_rules_hlsl_fxc_verdicts_acc)
+                raise self.error(f"'{name_tok.text}': void function cannot have a semantic", name_tok, 3076)
             sem = self.ident().text
         if self.accept(";"):
             body = None
@@ -933,11 +944,6 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             # where its braces stand: a ``#pragma warning`` between them is inside a function (warnpragma.py)
             self.func_bodies.append((body.pos, self.toks[self.i - 1].pos))
         return A.FuncDef(name_tok.pos, name_tok.text, ret, params, sem, body, attrs, frozenset(mods))
-            if ret is VOID:
-                # fxc's X3076 for any function declared void with a semantic (or a register), defined or only
-                # declared, called or not, a struct's method too (d3dcompiler_47 10.1, session 35; DXC's
-                # semantic.group-index.cs: ``void main(…) : SV_GroupIndex``; test_rules_hlsl_fxc_verdicts_acc)
-                raise self.error(f"'{name_tok.text}': void function cannot have a semantic", name_tok, 3076)
 
     def parse_cbuffer(self, hoisted: list[A.Node]) -> A.CBufferDecl:
         """A ``cbuffer``/``tbuffer`` block. Functions defined or declared in it are global functions (DXC PR
@@ -999,6 +1005,9 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             self.check_type_mods(mods, base, type_tok)
             for d in self.parse_var_list(base, mods, pos):
                 assert isinstance(d, A.VarDecl)
+                # a member is a global for the storage-class rules (d3dcompiler_47 10.1, session 35: ``in``/``out``
+                # X3000, ``volatile`` X3008, ``uniform static`` X3007, ``nointerpolation linear`` X3048 in a cbuffer)
+                self.check_mods("global", mods, d.name, d.pos, d.init is not None)
                 members.append(d)
         self.accept(";")
         from .classes import is_interface_type
