@@ -82,6 +82,41 @@ def refactor_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slo
     return None
 
 
+#: comparisons of a value with itself, by fxc's refactoring (true: ~0)
+_SELF_COMPARE = {"eq": 0xFFFFFFFF, "ge": 0xFFFFFFFF, "ieq": 0xFFFFFFFF, "ige": 0xFFFFFFFF, "uge": 0xFFFFFFFF,
+                 "ne": 0, "lt": 0, "ine": 0, "ilt": 0, "ult": 0}
+
+
+def same_value_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slot]], mods: list[str] | None,
+                        dst_pos: int = 0) -> list[Slot] | None:
+    """fxc's identities on a value against itself, and on a zero dividend, when refactoring is allowed
+    (d3dcompiler_47 10.1's listings, session 35; /Od and IEEE strictness keep the instructions): ``x / x = 1``
+    (float ``div``; ``udiv``'s quotient), ``x - x = 0``, ``min(x, x) = max(x, x) = x``, ``x == x``,
+    ``x >= x`` true and ``x != x``, ``x < x`` false, ``0 / x = 0`` (float) -- even where x is 0, an
+    infinity or NaN, whose IEEE answers differ. "The same value" is the same register components with the same
+    modifiers (``a / -a`` stays a division, as in fxc's listing); None when no identity applies."""
+    if len(srcs) != 2 or not refactoring_allowed(cg):
+        return None
+    a, b = srcs[0][:n], srcs[1][:n]
+    if len(a) < n or len(b) < n:
+        return None
+    ma, mb = ((mods or []) + ["", ""])[:2]
+    same = a == b and ma == mb and not any(is_imm(x) for x in a)
+    if name == "div" and same:
+        return [imm(_ONE)] * n
+    if name == "div" and not ma and _all_imm(a, _ZERO) and not any(is_imm(x) for x in b):
+        return [imm(0)] * n
+    if name == "udiv" and same and dst_pos == 0:
+        return [imm(1)] * n
+    if name in ("add", "iadd") and a == b and {ma, mb} == {"", "-"} and not any(is_imm(x) for x in a):
+        return [imm(0)] * n
+    if name in ("min", "max", "imin", "imax", "umin", "umax") and same and not ma:
+        return list(a)
+    if name in _SELF_COMPARE and same:
+        return [imm(_SELF_COMPARE[name])] * n
+    return None
+
+
 #: pow(x, k) for a literal k that fxc writes as multiplies, and the grouping it uses (fxc's own objects):
 #: k = 2 ``x·x`` (SlimShader SubD11_PS, ``pow(saturate(…), 2)``); k = 3 ``x·(x·x)`` (FluidCS11 ForceCS_*,
 #: ``pow(density / g_fRestDensity, 3)``: mul t, y, y; mad r, y, t, -1); k = 4 ``(x·x)·(x·x)`` (VarianceShadows11
