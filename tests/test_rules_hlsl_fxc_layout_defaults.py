@@ -66,3 +66,50 @@ def test_default_value(holder, decl, use, want):
     got = compile_or_error(f"{body}\nfloat4 main() : SV_Target {{ return {use}; }}")
     assert not isinstance(got, str), got
     assert tuple(v["default"] for v in describe(got)["cbuffers"][0]["variables"]) == want
+
+
+#: the Direct3D 9 and level-9 targets: (declarations, use, target, fxc's (name, default bytes) per constant)
+D3D9_DEFAULTS = [
+    ('float2x2 q = {1,2,3,4};', 'q[1].xyxy', 'ps_2_0', (('q', '0000803f00004040000000000000000000000040000080400000000000000000'),)),
+    ('row_major float2x2 q = {1,2,3,4};', 'q[1].xyxy', 'ps_2_0', (('q', '0000803f00000040000000000000000000004040000080400000000000000000'),)),
+    ('float2x3 q = {1,2,3,4,5,6};', 'q[1].xyzz', 'ps_2_0', (('q', '0000803f000080400000000000000000000000400000a0400000000000000000000040400000c0400000000000000000'),)),
+    ('bool b = true; float4 f = {1,2,3,4};', 'f * b', 'ps_2_0', (('b', '0000803f000000000000000000000000'), ('f', '0000803f000000400000404000008040'))),
+    ('int i = 3; bool b = false;', 'i + b', 'ps_2_0', (('b', '00000000000000000000000000000000'), ('i', '00004040000000000000000000000000'))),
+    ('float a[2] = {5, 6};', 'a[1]', 'ps_2_0', (('a', '0000a0400000000000000000000000000000c040000000000000000000000000'),)),
+    ('struct { float2x2 m; float k; } s = {1,2,3,4,5};', 's.m[1].xyxy + s.k', 'ps_2_0', (('s', '0000803f000040400000000000000000000000400000804000000000000000000000a040000000000000000000000000'),)),
+    ('float2x2 q = {1,2,3,4};', 'q[1].xyxy', 'vs_3_0', (('q', '0000803f00004040000000000000000000000040000080400000000000000000'),)),
+    ('row_major float2x2 q = {1,2,3,4};', 'q[1].xyxy', 'vs_3_0', (('q', '0000803f00000040000000000000000000004040000080400000000000000000'),)),
+    ('float2x3 q = {1,2,3,4,5,6};', 'q[1].xyzz', 'vs_3_0', (('q', '0000803f000080400000000000000000000000400000a0400000000000000000000040400000c0400000000000000000'),)),
+    ('bool b = true; float4 f = {1,2,3,4};', 'f * b', 'vs_3_0', (('b', '0000803f000000000000000000000000'), ('f', '0000803f000000400000404000008040'))),
+    ('int i = 3; bool b = false;', 'i + b', 'vs_3_0', (('b', '00000000000000000000000000000000'), ('i', '00004040000000000000000000000000'))),
+    ('float a[2] = {5, 6};', 'a[1]', 'vs_3_0', (('a', '0000a0400000000000000000000000000000c040000000000000000000000000'),)),
+    ('struct { float2x2 m; float k; } s = {1,2,3,4,5};', 's.m[1].xyxy + s.k', 'vs_3_0', (('s', '0000803f000040400000000000000000000000400000804000000000000000000000a040000000000000000000000000'),)),
+    ('float2x2 q = {1,2,3,4};', 'q[1].xyxy', 'ps_4_0_level_9_1', (('q', '0000803f0000004000000000000000000000404000008040'),)),
+    ('row_major float2x2 q = {1,2,3,4};', 'q[1].xyxy', 'ps_4_0_level_9_1', (('q', '0000803f0000404000000000000000000000004000008040'),)),
+    ('float2x3 q = {1,2,3,4,5,6};', 'q[1].xyzz', 'ps_4_0_level_9_1', (('q', '0000803f000000400000000000000000000040400000804000000000000000000000a0400000c040'),)),
+    ('bool b = true; float4 f = {1,2,3,4};', 'f * b', 'ps_4_0_level_9_1', (('b', 'ffffffff'), ('f', '0000803f000000400000404000008040'))),
+    ('int i = 3; bool b = false;', 'i + b', 'ps_4_0_level_9_1', (('i', '03000000'), ('b', '00000000'))),
+    ('float a[2] = {5, 6};', 'a[1]', 'ps_4_0_level_9_1', (('a', '0000a0400000000000000000000000000000c040'),)),
+    ('struct { float2x2 m; float k; } s = {1,2,3,4,5};', 's.m[1].xyxy + s.k', 'ps_4_0_level_9_1', (('s', '0000803f00000040000000000000000000004040000080400000a040'),)),
+    ('float2x2 q = {1,2,3,4};', 'q[1].xyxy', 'vs_4_0_level_9_3', (('q', '0000803f0000004000000000000000000000404000008040'),)),
+    ('row_major float2x2 q = {1,2,3,4};', 'q[1].xyxy', 'vs_4_0_level_9_3', (('q', '0000803f0000404000000000000000000000004000008040'),)),
+    ('float2x3 q = {1,2,3,4,5,6};', 'q[1].xyzz', 'vs_4_0_level_9_3', (('q', '0000803f000000400000000000000000000040400000804000000000000000000000a0400000c040'),)),
+    ('bool b = true; float4 f = {1,2,3,4};', 'f * b', 'vs_4_0_level_9_3', (('b', 'ffffffff'), ('f', '0000803f000000400000404000008040'))),
+    ('int i = 3; bool b = false;', 'i + b', 'vs_4_0_level_9_3', (('i', '03000000'), ('b', '00000000'))),
+    ('float a[2] = {5, 6};', 'a[1]', 'vs_4_0_level_9_3', (('a', '0000a0400000000000000000000000000000c040'),)),
+    ('struct { float2x2 m; float k; } s = {1,2,3,4,5};', 's.m[1].xyxy + s.k', 'vs_4_0_level_9_3', (('s', '0000803f00000040000000000000000000004040000080400000a040'),)),
+]
+
+
+@pytest.mark.parametrize("decl,use,target,want", D3D9_DEFAULTS)
+def test_d3d9_and_level9_default_values(decl, use, target, want):
+    """A Direct3D 9 constant table keeps the initializer list in source order (a column-major float2x2 {1,2,3,4}
+    holds 1, 3 in its first register, as the layout reads it); the level-9 targets' RDEF reads it by columns as
+    the SM4/5 targets do."""
+    d3d9 = not target.endswith(("level_9_1", "level_9_3"))
+    ret = ("POSITION" if target[0] == "v" else "COLOR") if d3d9 else ("SV_Position" if target[0] == "v" else "SV_Target")
+    got = compile_or_error(f"{decl}\nfloat4 main() : {ret} {{ return {use}; }}\n", target)
+    assert not isinstance(got, str), got
+    d = describe(got)
+    names = d["constants"] if d3d9 else d["cbuffers"][0]["variables"]
+    assert tuple((c["name"], c["default"]) for c in names) == want

@@ -77,7 +77,7 @@ def _default_value(cg: CodegenContext, decl, size: int) -> bytes | None:
         if leaf.base == BOOL:
             w = [0xFFFFFFFF if x else 0 for x in w]
         per = 2 if leaf.base == DOUBLE else 1  # words per element
-        if leaf.shape == "m":
+        if leaf.shape == "m" and cg.d3d9 is None:  # a D3D9 constant table keeps the source order (fxc 10.1)
             rows, cols = leaf.rows, leaf.cols
             w = [x for r in range(rows) for c in range(cols) for x in w[(c * rows + r) * per:(c * rows + r + 1) * per]]
         if leaf.base == DOUBLE and leaf.shape == "v":
