@@ -176,6 +176,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
     probe_call = cg.probe_skip is not None and result_obj is None and result_iface is None
     saved_scopes = cg.scopes
     cg.scopes = [cg.scopes[0], scope]
+    body_start = len(cg.code)
     try:
         if not probe_call:
             run_inlined_body(cg, body, ctx, early, e.name, cg.func_order.get(id(f), 0))
@@ -185,6 +186,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         from .check import check_end_reachable
 
         check_end_reachable(cg, f, bool(ctx.get("done") or ctx.get("ended")))
+        _check_outputs_written(cg, f, scope, body_start)
     for node, local, out_only in copy_back:
         _copy_back(cg, node, local, e.pos, out_only)
     if result_obj is not None:
@@ -208,6 +210,33 @@ def _check_output_shape(cg: CodegenContext, e: A.Call, p: A.Param, arg: Val | No
         return
     how = "cannot implicitly convert" if 1 < p.type.n < arg.type.n else "cannot convert"
     raise cg.err(e.pos, f"'{e.name}': {how} output parameter from '{p.type}' to '{arg.type}'", 3017)
+
+
+def _check_outputs_written(cg: CodegenContext, f: A.FuncDef, scope: dict, start: int) -> None:
+    """fxc's X3508 "'f': output parameter 'g' not completely initialized" (MicrosoftDocs "HLSL errors and
+    warnings"): d3dcompiler_47 10.1 (session 35) fails a call of a function whose body writes no value to some
+    component of an ``out`` parameter -- a scalar never assigned, ``g.x`` alone of a float2, ``s.a`` alone of a
+    struct, an assignment after ``return`` -- while a write on one path (``if (b) g = 1;``) is enough; an array
+    parameter is not judged (``g[0] = 1;`` alone passes), nor an ``inout`` one, nor a function nobody calls.
+    Judged here on the inlined body: a component is written when an instruction of the body has it as its
+    destination."""
+    from .optimize import _shape, _writes_of
+    from .types import ArrayType
+
+    written: set[tuple[int, int]] | None = None
+    for p in f.params:
+        if "out" not in p.mods or "inout" in p.mods or isinstance(p.type, (ArrayType, ObjectType)):
+            continue
+        local = scope.get(p.name)
+        slots = getattr(local, "slots", None)
+        if not slots or not all(isinstance(s, tuple) and len(s) == 4 and s[0] == "r" and s[2] is None for s in slots):
+            continue
+        if written is None:
+            written = {w for ins in cg.code[start:] for w in _writes_of(ins, _shape(ins))}
+        if any((s[1][0], s[3]) not in written for s in slots):
+            pos = p.name_pos or p.pos
+            raise HlslError(pos.file, pos.line, pos.col, 3508,
+                            f"'{f.name}': output parameter '{p.name}' not completely initialized")
 
 
 def _copy_back(cg: CodegenContext, node: A.Node, local: Val, pos, out_only: bool) -> None:

@@ -63,8 +63,10 @@ ALLOWED_POINTS: dict[str, frozenset[str]] = {
     # "Available to all shaders to be read or written to, except the vertex shader which can write the value
     # but not take it as input" (loose hull/geometry inputs are not attributes; patch constants: inferred)
     # (a hull or geometry shader's loose inputs: the shape rule's X3000 reports them)
-    "SV_CLIPDISTANCE": (ATTRIBUTE_POINTS - {VS_IN}) | {GS_IN, HS_IN, PC_IN},
-    "SV_CULLDISTANCE": (ATTRIBUTE_POINTS - {VS_IN}) | {GS_IN, HS_IN, PC_IN},
+    # d3dcompiler_47 10.1 (session 35) compiles a vertex shader's SV_ClipDistance / SV_CullDistance input
+    # (vs_4_0, vs_5_0): vertex data like any other, so the vertex input is kept
+    "SV_CLIPDISTANCE": ATTRIBUTE_POINTS | {GS_IN, HS_IN, PC_IN},
+    "SV_CULLDISTANCE": ATTRIBUTE_POINTS | {GS_IN, HS_IN, PC_IN},
     # "A mask that can be specified on input, output, or both of a pixel shader"
     "SV_COVERAGE": frozenset({PS_IN, PS_OUT}),
     # "Available to be read or written to by the pixel shader only"
@@ -141,6 +143,14 @@ def system_value_error(stage: str, major: int, minor: int, direction: str, name:
         return f"invalid {target} {word} semantic '{name}'"
     if direction == "out" and up in PS_ONLY_OUTPUTS and stage != "ps":
         return f"invalid {target} output semantic '{name}'"
+    if direction == "in" and up in PS_ONLY_OUTPUTS - {"SV_COVERAGE"}:
+        # a pixel shader's outputs are no input anywhere (d3dcompiler_47 10.1, session 35: SV_Target, SV_Target0-8,
+        # SV_Depth, SV_DepthGreaterEqual / LessEqual, SV_StencilRef into vs_4_0, vs_5_0, ps_4_0, ps_5_0 are X4502;
+        # SV_Coverage is a pixel shader input as well)
+        return f"invalid {target} input semantic '{name}'"
+    if up == "SV_VERTEXID" and point in (VS_OUT, PS_IN):
+        # generated for the vertex shader's input only: fxc 10.1 fails it as a vertex output and a pixel input
+        return f"invalid {target} {word} semantic '{name}'"
     allowed = ALLOWED_POINTS.get(up)
     # (a pixel shader writes only targets, depth, coverage and stencil: the signature code reports the rest,
     # X4502 as fxc 10.1 does)
