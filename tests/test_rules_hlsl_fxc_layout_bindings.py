@@ -227,3 +227,31 @@ def test_entry_object_parameters(params, body, target, want):
     got = compile_or_error(f"float4 main({params}) : SV_Target {{ return {body}; }}", target)
     assert not isinstance(got, str), got
     assert [(b["Name"], b["BindPoint"], b["BindCount"]) for b in describe(got)["bindings"]] == want
+
+
+#: shader model 5.1 constant buffers: (declarations, use, fxc's buffers (name, ((variable, type name, Elements,
+#: flags), ...)), fxc's bindings (name, bind point, count, uFlags, space))
+CB51 = [
+    ('struct S { float4 a; float b; }; ConstantBuffer<S> cbs[3] : register(b0, space2);', 'cbs[1].a + cbs[2].b', (('cbs', (('cbs', 'S', 1, 2),)),), (('cbs', 0, 3, 0, 2),)),
+    ('struct S { float4 a; float b; }; ConstantBuffer<S> cbs[3];', 'cbs[1].a', (('cbs', (('cbs', 'S', 1, 2),)),), (('cbs', 0, 3, 0, 0),)),
+    ('struct S { float4 a; }; ConstantBuffer<S> cb : register(b1);', 'cb.a', (('cb', (('cb', 'S', 0, 2),)),), (('cb', 1, 1, 0, 0),)),
+    ('struct S { float4 a; }; ConstantBuffer<S> cb;', 'cb.a', (('cb', (('cb', 'S', 0, 2),)),), (('cb', 0, 1, 0, 0),)),
+    ('cbuffer C : register(b2) { float4 x; }', 'x', (('C', (('x', 'float4', 0, 2),)),), (('C', 2, 1, 1, 0),)),
+    ('cbuffer C : register(b2, space1) { float4 x; }', 'x', (('C', (('x', 'float4', 0, 2),)),), (('C', 2, 1, 1, 1),)),
+    ('cbuffer C { float4 x; }', 'x', (('C', (('x', 'float4', 0, 2),)),), (('C', 0, 1, 0, 0),)),
+    ('struct S { float4 a; }; ConstantBuffer<S> cbs[2] : register(b3);', 'cbs[0].a', (('cbs', (('cbs', 'S', 1, 2),)),), (('cbs', 3, 2, 0, 0),)),
+    ('struct S { float4 a; }; ConstantBuffer<S> cbs[2][2] : register(b3);', 'cbs[1][0].a', (('cbs', (('cbs', 'S', 1, 2),)),), (('cbs', 3, 4, 0, 0),)),
+    ('struct S { float4 a; }; ConstantBuffer<S> cb : register(b1, space4); cbuffer C : register(b1) { float4 x; }', 'cb.a + x', (('cb', (('cb', 'S', 0, 2),)), ('C', (('x', 'float4', 0, 2),))), (('C', 1, 1, 1, 0), ('cb', 1, 1, 0, 4))),
+]
+
+
+@pytest.mark.parametrize("decl,use,buffers,binds", CB51)
+def test_sm51_constant_buffers(decl, use, buffers, binds):
+    """At 5.1 a ConstantBuffer<S> never carries D3D_SIF_USERPACKED (a `cbuffer` with register() does), and an
+    array of them reflects its variable as one element (Elements 1)."""
+    got = compile_or_error(f"{decl}\nfloat4 main() : SV_Target {{ return {use}; }}", "ps_5_1")
+    assert not isinstance(got, str), got
+    d = describe(got)
+    assert tuple((c["name"], tuple((v["name"], v["type"]["name"], v["type"]["elements"], v["flags"])
+                                   for v in c["variables"])) for c in d["cbuffers"]) == buffers
+    assert tuple((b["Name"], b["BindPoint"], b["BindCount"], b["uFlags"], b["Space"]) for b in d["bindings"]) == binds

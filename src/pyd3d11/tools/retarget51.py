@@ -133,8 +133,14 @@ def reflection_problems(blob51: bytes, blob50: bytes | None) -> list[str]:
             return (b.Name, int(b.Type), b.BindPoint, b.BindCount, int(b.Dimension), int(b.ReturnType),
                     b.NumSamples, b.uFlags)
         r50, r51 = _registers(list(map(row, _bindings(blob50, False)))), _registers(list(map(row, b51)))
-        if r50 != r51:
-            problems.append(f"registers of 5.0 only {sorted(r50 - r51)[:6]}, of 5.1 only {sorted(r51 - r50)[:6]}")
+        # 5.0 binds only the elements of an array that are read (fxc 10.1: t[0] and t[2] of ``t[3]``), 5.1 the
+        # range from its first register to the last element read: the unread elements between are 5.1's alone
+        held: dict[tuple, list[int]] = {}
+        for key in r50:
+            held.setdefault(key[:2], []).append(key[2])
+        extra = {x for x in r51 - r50 if not (x[:2] in held and min(held[x[:2]]) < x[2] < max(held[x[:2]]))}
+        if r50 - r51 or extra:
+            problems.append(f"registers of 5.0 only {sorted(r50 - r51)[:6]}, of 5.1 only {sorted(extra)[:6]}")
     return problems
 
 

@@ -74,4 +74,6 @@ class Sm51Parser:
         self.expect(";")
         if isinstance(at, ArrayType):
             return A.ConstantBufferArray(pos, name_tok.text, at, reg, space)
-        return A.CBufferDecl(pos, name_tok.text, "cbuffer", reg, [A.VarDecl(name_tok.pos, name_tok.text, t)], space)
+        decl = A.CBufferDecl(pos, name_tok.text, "cbuffer", reg, [A.VarDecl(name_tok.pos, name_tok.text, t)], space)
+        decl.template = True  # type: ignore[attr-defined]  # ConstantBuffer<S>, not `cbuffer` (reflect.py)
+        return decl

@@ -199,6 +199,7 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
             samples = t.samples if "MS" in k else 0xFFFFFFFF
             binds.append(RdefBinding(r.name, 2, _RT.get(base, 5), _SRV_DIM[k], samples, r.reg, 1, flags | packed))
     cbs = []
+    templates = {d.name for d in cg.prog.decls if getattr(d, "template", False)}  # ConstantBuffer<S> (parse_sm51)
     for cb in cg.cbufs:
         if cb.slot < 0 or not cb.used:
             continue
@@ -209,8 +210,11 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
             v.default_value = _default_value(cg, cv.decl, size)
             vars_.append(v)
         cbs.append(RdefConstantBuffer(cb.name, vars_, cb.size, 0, 1 if cb.kind == "tbuffer" else 0))
+        # D3D_SIF_USERPACKED on a buffer bound with register(), but never on a ConstantBuffer<S> (single or
+        # array): fxc 10.1 under Wine, session 35 (tests/test_rules_hlsl_fxc_layout_bindings.py)
+        templated = cb.name in templates or getattr(cb, "array_name", None) is not None
         binds.append(RdefBinding(cb.name, 1 if cb.kind == "tbuffer" else 0, 0, 0, 0, cb.slot, 1,
-                                 1 if cb.explicit else 0))
+                                 1 if cb.explicit and not templated else 0))
     if cg.major < 5:
         binds = _whole_array_bindings(binds)
     order = {3: 0, 2: 1, 7: 1, 5: 1, 1: 1, 4: 2, 6: 2, 8: 2, 9: 2, 10: 2, 0: 3}

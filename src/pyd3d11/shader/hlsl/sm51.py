@@ -431,7 +431,10 @@ def rdef_bindings(rdef: Rdef, ranges: dict[str, list[Range]], names: dict[tuple[
                 for v0, v in zip(firsts[base].variables, c.variables, strict=True):
                     v0.flags |= v.flags
                 continue
-            c = firsts[base] = replace(c, name=base, variables=[replace(v) for v in c.variables])
+            # the variable of an array's description reflects one element (Elements 1), whatever the array's
+            # shape (fxc 10.1 under Wine, session 35: ``ConstantBuffer<S> cbs[2][2]`` too)
+            c = firsts[base] = replace(c, name=base, variables=[replace(v, type=replace(v.type, elements=1))
+                                                               for v in c.variables])
         kept.append(c)
     rdef.constant_buffers = kept
     # one order for the bindings and the declarations' IDs ("Bytecode changes in SM5.1"): samplers, SRVs, UAVs,
