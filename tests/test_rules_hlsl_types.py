@@ -37,13 +37,18 @@ MTAGS = "\n".join(f"uint tag(float{r}x{c} x) {{ return {100 + 10 * r + c}; }}"
 MATRIX_TAGS = "\n".join(f"uint mtag(float{r}x{c} x) {{ return {100 + 10 * r + c}; }}"
                          for r in (1, 2, 3, 4) for c in (1, 2, 3, 4))
 
-#: cbuffer operands: each type's first value is chosen so the promoted type shows in the result's value
+#: cbuffer operands: each type's first value is chosen so the promoted type shows in the result's value. A
+#: constant-buffer member may not be typed half below shader model 6 (X3650 in d3dcompiler_47 10.1, session
+#: 35), so the buffer holds float H0_/H1_ (the same 32-bit layout) and run_words' main copies them into half
+#: locals H0/H1
 CB_DECL = """cbuffer C : register(b0) {
     bool B0; bool B1; int I0; int I1;
-    uint U0; uint U1; half H0; half H1;
+    uint U0; uint U1; float H0_; float H1_;
     float F0; float F1; float F2; float F3;
     double D0; double D1;
-};"""
+};
+"""
+HALF_LOCALS = "    half H0 = H0_; half H1 = H1_;"
 VALS = {"B0": True, "B1": True, "I0": -7, "I1": 2, "U0": 3, "U1": 5, "H0": 1.0 / 3.0, "H1": -0.25,
         "F0": -2.5, "F1": 4.0, "F2": 0.5, "F3": 1e-3, "D0": 1.0 / 3.0, "D1": -3.0}
 CB_BYTES = struct.pack("<4I4I4f2d", 1, 1, -7 & 0xFFFFFFFF, 2, 3, 5,
@@ -62,6 +67,7 @@ def run_words(exprs: list[str], decls: str = "", msgs: list | None = None, cb1: 
 {decls}
 RWByteAddressBuffer o : register(u0);
 [numthreads(1, 1, 1)] void main() {{
+{HALF_LOCALS}
 {body}
 }}"""
     dev, ctx = _device()
@@ -142,14 +148,16 @@ def apply_op(op: str, x, y, typ: str):
         else:
             r = {"+": x + y, "-": x - y, "*": x * y}[op]
         return r & 0xFFFFFFFF
-    if typ == "float":
+    if typ in ("float", "half"):  # half is float32 below shader model 6; its % lowers as float's does
+        # (d3dcompiler_47 10.1's own code for half % int, run here, gives 0x3eaaaaac for (1/3) % -7: session 35)
         x, y = np.float32(x), np.float32(y)
         if op == "%":
-            # float % is not fmod-exact: fxc lowers it to q = x / y; (q >= 0 ? frac(|q|) : -frac(|q|)) * y, so
-            # a quotient that rounds to an integer gives 0 (1 % (1/3) is 0, not 0.333)
-            q = np.float32(x / y)
-            f = np.float32(abs(q) - np.floor(abs(q)))
-            return np.float32((f if q >= 0 else -f) * y)
+            # float % is not fmod-exact: fxc lowers it to t = (x * y >= -(x * y)) ? y : -y; frac(x * (1 / t)) * t
+            # (d3dcompiler_47 10.1's listing: mul, ge, movc, div 1/t, mul, frc, mul), so a quotient that rounds
+            # to an integer gives 0 (1 % (1/3) is 0, not 0.333) and (1/3) % -7 is 0x3eaaaaac, not 1/3's bits
+            t = y if np.float32(x * y) >= -np.float32(x * y) else -y
+            q = np.float32(x * np.float32(np.float32(1) / t))
+            return np.float32(np.float32(q - np.floor(q)) * t)
         return x / y if op == "/" else {"+": x + y, "-": x - y, "*": x * y}[op]
     x, y = float(x), float(y)
     return {"+": x + y, "-": x - y, "*": x * y}[op]

@@ -292,14 +292,21 @@ def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
         raise cg.err(d.pos, f"'{d.name}': geometry primitive modifiers are only valid on GS parameters", 3000)
     if _contains_stream(d.type):
         raise cg.err(d.pos, f"'{d.name}': stream output objects cannot be declared globally", 3000)
-    from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
-
     t = array_leaf(d.type)
     if "globallycoherent" in d.mods and not (isinstance(t, ObjectType) and t.kind.startswith(("RW", "RasterizerOrdered"))):
         # ERR_COMP_GLC_INVALID 3679 (MicrosoftDocs "HLSL errors and warnings"): "The storage class globallycoherent
         # can only be used with Unordered Access View (UAV) buffers and can't be used with append/consume buffers"
         raise cg.err(d.pos, f"'{d.name}': globallycoherent can only be used with Unordered Access View buffers",
                      3679)
+    check_half_global(cg, d)
+
+
+def check_half_global(cg: CodegenContext, d: A.VarDecl) -> None:
+    """X3650: a global whose type is ``half`` (scalar or vector; not an array, not a struct holding one) below
+    shader model 6 without the backwards-compatibility flag, a constant-buffer member included
+    (d3dcompiler_47 10.1, session 35: ``cbuffer C { half h; }`` fails at every vs/ps/cs 4.0-5.0 target)."""
+    from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
+
     if isinstance(d.type, NumType) and d.type.prec == "half" and \
             cg.major < 6 and not cg.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
         # the caller's flag: a Direct3D 9 target's implied compatibility does not lift it (vkd3d half.shader_test

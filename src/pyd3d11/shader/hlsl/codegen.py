@@ -27,6 +27,7 @@ from .check import (
     _true_mat,
     check_compile_shader,
     check_global_decl,
+    check_half_global,
     check_params,
     check_state_values,
 )
@@ -653,6 +654,7 @@ class Codegen(SignatureBinding, ResourceBinding):
                             raise self.err(m.pos, f"'{m.name}': packoffset must be used on every constant-buffer "
                                                   "member once one uses it", 3530)
                 for m in d.members:
+                    check_half_global(self, m)
                     if isinstance(m.type, ObjectType):
                         self.add_resource(m, order)
                         order += 1
