@@ -30,6 +30,9 @@ runtime. The rows were generated to cover each rule's extent, not only the corpu
   ERR_THREAD_GROUP_SIZE_MISSING 3656 is not what fxc prints); sizes are X3655 in fxc's order (product below 1,
   product above 768/1024, last dimension above 64 — at cs_4_x too, where the D3D11 limit Z = 1 is not fxc's).
 
+* geometry-shader entry rules in fxc's numbers and words (X3513 for the primitive arrays, X3514 for the
+  parameters and ``[instance]``, X3507 for an ``out`` that is no stream; each was X3000 here).
+
 Rows fxc decides by value-range analysis or its own internal errors are kept in ``NOT_MATCHED`` with why.
 """
 
@@ -309,6 +312,8 @@ def test_recorded_verdicts_match_the_live_dll():
     bad += [s for s, t, w in VOID_SEMANTIC_ROWS if live(s, t) != w]
     bad += [s for t, s, w in SV_NAME_ROWS if live(s, t) != w]
     bad += [a + t for a, t, w in NUMTHREADS_ROWS if live(_numthreads_src(a), t) != w.split(":")[0]]
+    bad += [b for b, w in GS_ENTRY_ROWS
+            if live("struct V { float4 p : SV_Position; };\n" + b, "gs_5_0") != ("ok" if w == "ok" else w[:5])]
     assert not bad, bad
 
 
@@ -369,6 +374,52 @@ def test_uniform_derivatives_outside_ps_are_zero(e, want):
     src = (f"RWByteAddressBuffer g; cbuffer C {{ float k; }};\n[numthreads(1, 1, 1)] void main() "
            f"{{ g.Store(0, asuint({e})); }}")
     assert struct.unpack("<f", struct.pack("<I", _run_cs(src)[0]))[0] == want
+
+
+GS_ENTRY_ROWS = [  # (entry point after `struct V { float4 p : SV_Position; };`, fxc 10.1's first error or ok)
+    ('[maxvertexcount(1)] void main(point V e, inout PointStream<V> o) { o.Append(e); }',
+     'X3513: input types for geometry shader must be arrays'),
+    ('[maxvertexcount(1)] void main(line V e[3], inout PointStream<V> o) { o.Append(e[0]); }',
+     'X3513: array dimension for line must be 2'),
+    ('[maxvertexcount(1)] void main(point V e[2], inout PointStream<V> o) { o.Append(e[0]); }',
+     'X3513: array dimension for point must be 1'),
+    ('[maxvertexcount(1)] void main(triangle V e[2], inout PointStream<V> o) { o.Append(e[0]); }',
+     'X3513: array dimension for triangle must be 3'),
+    ('[maxvertexcount(1)] void main(lineadj V e[2], inout PointStream<V> o) { o.Append(e[0]); }',
+     'X3513: array dimension for lineadj must be 4'),
+    ('[maxvertexcount(1)] void main(triangleadj V e[3], inout PointStream<V> o) { o.Append(e[0]); }',
+     'X3513: array dimension for triangleadj must be 6'),
+    ('[maxvertexcount(1)] void main(point V e[1], line V e2[2], inout PointStream<V> o) { o.Append(e[0]); }',
+     "X3514: 'main': input parameter 'e2' conflicts with geometry specifier of previous input parameters"),
+    ('[maxvertexcount(1)] void main(point V e[1], point V e2[1], inout PointStream<V> o) { o.Append(e[0]); }',
+     'ok'),
+    ('[maxvertexcount(1)] void main(point V e[1], PointStream<V> o) { o.Append(e[0]); }',
+     "X3514: 'main': stream input parameter 'o' must be an inout parameter "),
+    ('[maxvertexcount(1)] void main(point V e[1], out PointStream<V> o) { o.Append(e[0]); }',
+     "X3514: 'main': stream output parameter 'o' must be an inout parameter "),
+    ('[maxvertexcount(1)] void main(inout PointStream<V> o) { V v = (V)0; o.Append(v); }',
+     "X3514: 'main': no input primitive specified, if your shader doesn't require inputs, then define an empty "
+     "struct and give it the proper primitive type."),
+    ('[instance(33)] [maxvertexcount(1)] void main(point V e[1], inout PointStream<V> o) { o.Append(e[0]); }',
+     'X3514: gs_5_0 only allows up to 32 instances'),
+    ('[instance(0)] [maxvertexcount(1)] void main(point V e[1], inout PointStream<V> o) { o.Append(e[0]); }',
+     'X3514: GS instance count must be at least 1'),
+    ('[maxvertexcount(1)] void main(point V e[1], float x : FOO, inout PointStream<V> o) { o.Append(e[0]); }',
+     "X3514: 'main': input parameter 'x' must have a geometry specifier"),
+    ('[maxvertexcount(1)] void main(point V e[1], out float x : FOO, inout PointStream<V> o) { x = 1; o.Append(e[0]); }',
+     "X3507: 'main': Geometry shaders can't return values, outputs must be written to streams."),
+]
+
+
+@pytest.mark.parametrize("body, want", GS_ENTRY_ROWS, ids=[w[:40] for _b, w in GS_ENTRY_ROWS])
+def test_geometry_shader_entry_rules_in_fxc_words(body, want):
+    src = "struct V { float4 p : SV_Position; };\n" + body
+    try:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "gs_5_0", 0, 0)
+        got = "ok"
+    except ShaderCompileError as e:
+        got = re.search(r"error (X\d{4}: [^\n]*)", e.errors).group(1)
+    assert got == want
 
 
 #: (ours, fxc, class) — the differential's classes (tools/dxc_corpus.verdict_class), one row per class and edge

@@ -74,8 +74,11 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
         check_gate(cg, LANGUAGE["instance"], f.pos, "instance", "[instance] requires gs_5_0")
         v = uint_attribute(cg, "instance", inst, f.pos) if len(inst) == 1 else None
         if v is not None:
-            if not 1 <= v <= 32:
-                raise cg.err(f.pos, "instance count must be between 1 and 32", 3000)
+            # fxc 10.1's numbers and words (session 35; test_rules_hlsl_fxc_verdicts_acc GS_ENTRY_ROWS)
+            if v < 1:
+                raise cg.err(f.pos, "GS instance count must be at least 1", 3514)
+            if v > 32:
+                raise cg.err(f.pos, f"gs_{cg.major}_{cg.minor} only allows up to 32 instances", 3514)
             if v * n > 1024:
                 # "dcl_input vGSInstanceID (sm5 - asm)": instance count × max vertex count per instance <= 1024
                 # (D3D11_GS_MAX_OUTPUT_VERTEX_COUNT_ACROSS_INSTANCES); ERR_MAX_OUTPUT_EXCEEDED as for the scalars
@@ -101,15 +104,17 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
             if cg.major < 5 and not (isinstance(t, ObjectType) or isinstance(t, ArrayType) and
                                      isinstance(t.elem, ObjectType)):
                 raise cg.err(p.pos, f"'{p.name}': invalid stream output object", 3000)
-            if "inout" not in mods:
-                raise cg.err(p.pos, f"'{p.name}': stream output objects must be declared inout", 3000)
+            if "inout" not in mods:  # fxc's words, trailing space included
+                word = "output" if "out" in mods else "input"
+                raise cg.err(p.pos, f"'{f.name}': stream {word} parameter '{p.name}' must be an inout parameter ", 3514)
             scope[p.name] = Val(t, [], ("stream", streams, st, p.pos))
             streams += 1
             if p.name in used:
                 cg.gs.stream_count += 1
             continue
         if "out" in mods and "inout" not in mods:
-            raise cg.err(p.pos, f"'{p.name}': geometry shader outputs must be stream objects", 3000)
+            raise cg.err(p.pos, f"'{f.name}': Geometry shaders can't return values, outputs must be written to "
+                         "streams.", 3507)
         if isinstance(t, ObjectType) and t.kind == "InputPatch":
             check_gate(cg, LANGUAGE["gs_patch"], p.pos, "InputPatch", "InputPatch requires shader model {need}")
             count, elem = t.samples, t.elem
@@ -120,10 +125,10 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
                 raise cg.err(p.pos, "invalid patch size", 3000)
         elif pm:
             if not isinstance(t, ArrayType):
-                raise cg.err(p.pos, f"'{p.name}': geometry primitive inputs must be arrays", 3000)
+                raise cg.err(p.pos, "input types for geometry shader must be arrays", 3513)
             count, elem, name = t.count, t.elem, pm[0]
             if GS_PRIMS[name][0] != count:
-                raise cg.err(p.pos, f"'{p.name}': array dimension does not match the primitive type", 3000)
+                raise cg.err(p.pos, f"array dimension for {name} must be {GS_PRIMS[name][0]}", 3513)
         else:
             sem = (p.semantic or "").upper()
             bad = system_value_error(cg.stage, cg.major, cg.minor, "in", (p.semantic or "").rstrip("0123456789"), 0)
@@ -131,7 +136,7 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
                 raise cg.err(p.pos, bad, 4502)
             special = _GS_SPECIAL.get(sem.rstrip("0123456789"))
             if special is None or not isinstance(t, NumType):
-                raise cg.err(p.pos, f"'{p.name}': geometry shader inputs must be primitive arrays", 3000)
+                raise cg.err(p.pos, f"'{f.name}': input parameter '{p.name}' must have a geometry specifier", 3514)
             # one value each (D3D11.3 §23.2 PrimitiveID: a 32-bit scalar; the Semantics table's Type "uint" for
             # SV_PrimitiveID and SV_GSInstanceID): ``uint2 i : SV_GSInstanceID`` is refused as elsewhere
             bad = input_count_error(cg, (p.semantic or "").rstrip("0123456789"), t.n, "gs_in")
@@ -149,13 +154,15 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
             continue
         name = ("patch:" if isinstance(t, ObjectType) else "") + name
         if prim is not None and prim != (name, count):
-            raise cg.err(p.pos, "all geometry primitive inputs must have the same type and size", 3000)
+            raise cg.err(p.pos, f"'{f.name}': input parameter '{p.name}' conflicts with geometry specifier of "
+                         "previous input parameters", 3514)
         prim = (name, count)
         scope[p.name] = bind_gs_array(cg, elem, count, p, f.body)
         if name.startswith("patch:"):  # an InputPatch is read-only (fxc X3025, DXC InputPatch-const.hlsl)
             scope[p.name].readonly = True
     if prim is None:
-        raise cg.err(f.pos, "geometry shader entry point needs an input primitive parameter", 3000)
+        raise cg.err(f.pos, f"'{f.name}': no input primitive specified, if your shader doesn't require inputs, then "
+                     "define an empty struct and give it the proper primitive type.", 3514)
     if prim_elem is not None:  # after the vertex elements: it takes no register of theirs
         cg.inputs.append(prim_elem)
     cg.gs.prim = prim[0].replace("patch:", "")
