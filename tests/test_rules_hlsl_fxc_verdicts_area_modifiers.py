@@ -8,7 +8,9 @@ Interpolation Modifiers), "Function Parameters" (in / out / inout / uniform) and
 semantics, which stage reads or writes each): the 18 storage classes and modifiers alone and in every pair
 (171) at 9 sites (global, local, parameter, entry input, struct member, cbuffer member, return type, typedef,
 vertex output member); each modifier written twice at 4 sites; 41 semantics as an input and as an output of
-vs_5_0, ps_5_0, vs_4_0, ps_4_0, vs_3_0 and ps_3_0.
+vs_5_0, ps_5_0, vs_4_0, ps_4_0, vs_3_0 and ps_3_0; and 68 struct / array parameter and return cases (member
+semantics, a parameter's semantic overriding its members', nesting, arrays and arrays of structs, duplicates,
+missing semantics, numbering), compared through the signatures each object reflects.
 
 fxc's rules these record beside the pages: a cbuffer member follows the global variables' storage-class
 rules (``in``/``out`` X3000, ``volatile`` X3008, ``uniform static`` X3007); any modifier written twice is
@@ -16,7 +18,8 @@ X3048; ``uniform out`` / ``uniform inout`` parameters are X3062, ``const out`` X
 compiles); a called function that leaves a component of an ``out`` parameter unwritten is X3508 (an array
 or inout parameter is not judged); ``groupshared`` outside a compute shader is dropped with warning X3579;
 a pixel shader's outputs (SV_Target*, SV_Depth*, SV_StencilRef) are no input anywhere, SV_VertexID is no
-vertex output nor pixel input, and a vertex shader may take SV_ClipDistance / SV_CullDistance as input.
+vertex output nor pixel input, a vertex shader may take SV_ClipDistance / SV_CullDistance as input, and
+SV_Position takes index 0 only (an array or an expanded struct past it is X4502 "Legal indices are in [0,0]").
 A live re-check against the DLL runs where Wine and the DLL are present.
 """
 
@@ -294,3 +297,241 @@ def test_recorded_verdicts_match_the_live_dll():
     real = wine_d3dcompiler.shared()
     bad = [k for k, s, t, w in [*_modifier_rows(), *_semantic_rows()] if real.compile(s, t, "main").ok != (w == "Y")]
     assert not bad, bad
+
+
+#: struct / array parameters and returns: (case, target, program, fxc's signatures or None where it fails) -- each
+#: element (semantic, index, register, D3D_NAME system value, component type, mask), inputs then outputs
+SIGNATURE_CASES = [
+    ('struct_members', 'ps_5_0',
+     'struct I { float4 a : TEXCOORD0; float2 b : TEXCOORD1; };\nfloat4 main(I i) : SV_Target { return i.a + i.b.x; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15), ('TEXCOORD', 1, 1, 0, 3, 3)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('struct_param_semantic_overrides', 'ps_5_0',
+     'struct I { float4 a : TEXCOORD0; float2 b : TEXCOORD1; };\nfloat4 main(I i : COLOR3) : SV_Target { return i.a + i.b.x; }\n',
+     ((('COLOR', 3, 0, 0, 3, 15), ('COLOR', 4, 1, 0, 3, 3)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('struct_no_member_semantics_param_sem', 'ps_5_0',
+     'struct I { float4 a; float2 b; };\nfloat4 main(I i : TEXCOORD2) : SV_Target { return i.a + i.b.x; }\n',
+     ((('TEXCOORD', 2, 0, 0, 3, 15), ('TEXCOORD', 3, 1, 0, 3, 3)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('struct_missing_member_semantic', 'ps_5_0',
+     'struct I { float4 a : TEXCOORD0; float2 b; };\nfloat4 main(I i) : SV_Target { return i.a + i.b.x; }\n',
+     None),
+    ('struct_nested', 'ps_5_0',
+     'struct J { float2 c : TEXCOORD5; };\nstruct I { float4 a : TEXCOORD0; J j; };\nfloat4 main(I i) : SV_Target { return i.a + i.j.c.x; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15), ('TEXCOORD', 5, 1, 0, 3, 3)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('struct_nested_param_sem', 'ps_5_0',
+     'struct J { float2 c; };\nstruct I { float4 a; J j; };\nfloat4 main(I i : TEXCOORD1) : SV_Target { return i.a + i.j.c.x; }\n',
+     ((('TEXCOORD', 1, 0, 0, 3, 15), ('TEXCOORD', 2, 1, 0, 3, 3)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('array_param', 'ps_5_0',
+     'float4 main(float4 a[2] : TEXCOORD0) : SV_Target { return a[0] + a[1]; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15), ('TEXCOORD', 1, 1, 0, 3, 15)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('array_param_index3', 'ps_5_0',
+     'float4 main(float4 a[3] : TEXCOORD4) : SV_Target { return a[0] + a[2]; }\n',
+     ((('TEXCOORD', 4, 0, 0, 3, 15), ('TEXCOORD', 5, 1, 0, 3, 15), ('TEXCOORD', 6, 2, 0, 3, 15)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('array_param_no_index', 'ps_5_0',
+     'float4 main(float2 a[2] : COLOR) : SV_Target { return a[0].x + a[1].y; }\n',
+     ((('COLOR', 0, 0, 0, 3, 3), ('COLOR', 1, 1, 0, 3, 3)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('array_member', 'ps_5_0',
+     'struct I { float4 a[2] : TEXCOORD0; float b : TEXCOORD2; };\nfloat4 main(I i) : SV_Target { return i.a[1] + i.b; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15), ('TEXCOORD', 1, 1, 0, 3, 15), ('TEXCOORD', 2, 2, 0, 3, 1)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('array_member_overlap', 'ps_5_0',
+     'struct I { float4 a[2] : TEXCOORD0; float b : TEXCOORD1; };\nfloat4 main(I i) : SV_Target { return i.a[1] + i.b; }\n',
+     None),
+    ('array_of_struct', 'ps_5_0',
+     'struct I { float4 a : TEXCOORD0; float b : TEXCOORD1; };\nfloat4 main(I i[2] : COLOR) : SV_Target { return i[1].a + i[0].b; }\n',
+     ((('COLOR', 0, 0, 0, 3, 15), ('COLOR', 1, 1, 0, 3, 3), ('COLOR', 2, 2, 0, 3, 15)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('array_of_struct_no_sem', 'ps_5_0',
+     'struct I { float4 a : TEXCOORD0; float b : TEXCOORD1; };\nfloat4 main(I i[2]) : SV_Target { return i[1].a + i[0].b; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15), ('TEXCOORD', 1, 1, 0, 3, 1)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('dup_input', 'ps_5_0',
+     'float4 main(float4 a : TEXCOORD0, float4 b : TEXCOORD0) : SV_Target { return a + b; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15),), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('dup_input_struct', 'ps_5_0',
+     'struct I { float4 a : TEXCOORD0; float4 b : TEXCOORD0; };\nfloat4 main(I i) : SV_Target { return i.a + i.b; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15),), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('dup_output', 'ps_5_0',
+     'struct O { float4 a : SV_Target0; float4 b : SV_Target0; };\nO main() { O o; o.a = 1; o.b = 2; return o; }\n',
+     None),
+    ('dup_output_vs', 'ps_5_0',
+     'struct O { float4 p : SV_Position; float4 a : TEXCOORD0; float4 b : TEXCOORD0; };\nO main() { O o; o.p = 0; o.a = 1; o.b = 2; return o; }\n',
+     None),
+    ('output_struct_return_sem', 'ps_5_0',
+     'struct O { float4 a : SV_Target0; float4 b : SV_Target1; };\nO main() : SV_Target2 { O o; o.a = 1; o.b = 2; return o; }\n',
+     ((), (('SV_Target', 2, 2, 64, 3, 15), ('SV_Target', 3, 3, 64, 3, 15)))),
+    ('output_struct_no_sem', 'ps_5_0',
+     'struct O { float4 a; };\nO main() { O o; o.a = 1; return o; }\n',
+     None),
+    ('output_struct_ret_sem_nomember', 'ps_5_0',
+     'struct O { float4 a; float4 b; };\nO main() : SV_Target0 { O o; o.a = 1; o.b = 2; return o; }\n',
+     ((), (('SV_Target', 0, 0, 64, 3, 15), ('SV_Target', 1, 1, 64, 3, 15)))),
+    ('output_array_return', 'ps_5_0',
+     'typedef float4 A2[2];\nA2 main() : SV_Target0 { A2 a = {1,2,3,4,5,6,7,8}; return a; }\n',
+     ((), (('SV_Target', 0, 0, 64, 3, 15), ('SV_Target', 1, 1, 64, 3, 15)))),
+    ('out_param_array', 'ps_5_0',
+     'void main(out float4 o[2] : SV_Target0) { o[0] = 1; o[1] = 2; }\n',
+     ((), (('SV_Target', 0, 0, 64, 3, 15), ('SV_Target', 1, 1, 64, 3, 15)))),
+    ('out_param_struct', 'ps_5_0',
+     'struct O { float4 a : SV_Target0; float4 b : SV_Target1; };\nvoid main(out O o) { o.a = 1; o.b = 2; }\n',
+     ((), (('SV_Target', 0, 0, 64, 3, 15), ('SV_Target', 1, 1, 64, 3, 15)))),
+    ('missing_param_sem', 'ps_5_0',
+     'float4 main(float4 a) : SV_Target { return a; }\n',
+     None),
+    ('missing_return_sem', 'ps_5_0',
+     'float4 main(float4 a : A) { return a; }\n',
+     None),
+    ('semantic_numbered_big', 'ps_5_0',
+     'float4 main(float4 a : TEXCOORD31, float4 b : TEXCOORD32) : SV_Target { return a + b; }\n',
+     ((('TEXCOORD', 31, 0, 0, 3, 15), ('TEXCOORD', 32, 1, 0, 3, 15)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('semantic_trailing_digits', 'ps_5_0',
+     'float4 main(float4 a : TEX007) : SV_Target { return a; }\n',
+     ((('TEX', 7, 0, 0, 3, 15),), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('semantic_case_dup', 'ps_5_0',
+     'float4 main(float4 a : texcoord0, float4 b : TEXCOORD0) : SV_Target { return a + b; }\n',
+     ((('texcoord', 0, 0, 0, 3, 15),), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('sv_position_array', 'ps_5_0',
+     'float4 main(float4 p[2] : SV_Position) : SV_Target { return p[0]; }\n',
+     None),
+    ('sv_target_array_out', 'ps_5_0',
+     'void main(out float4 t[3] : SV_Target1) { t[0] = 1; t[1] = 2; t[2] = 3; }\n',
+     ((), (('SV_Target', 1, 1, 64, 3, 15), ('SV_Target', 2, 2, 64, 3, 15), ('SV_Target', 3, 3, 64, 3, 15)))),
+    ('sv_target_array_over', 'ps_5_0',
+     'void main(out float4 t[8] : SV_Target1) { for (int i = 0; i < 8; i++) t[i] = i; }\n',
+     None),
+    ('struct_with_sv_and_user', 'ps_5_0',
+     'struct I { float4 p : SV_Position; float4 c : COLOR0; };\nfloat4 main(I i) : SV_Target { return i.p + i.c; }\n',
+     ((('SV_Position', 0, 0, 1, 3, 15), ('COLOR', 0, 1, 0, 3, 15)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('two_structs_same_sem', 'ps_5_0',
+     'struct I { float4 c : COLOR0; };\nfloat4 main(I a, I b) : SV_Target { return a.c + b.c; }\n',
+     ((('COLOR', 0, 0, 0, 3, 15),), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('matrix_param', 'ps_5_0',
+     'float4 main(float4x4 m : TEXCOORD0) : SV_Target { return m[3]; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15), ('TEXCOORD', 1, 1, 0, 3, 15), ('TEXCOORD', 2, 2, 0, 3, 15), ('TEXCOORD', 3, 3, 0, 3, 15)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('matrix_param_rowmajor', 'ps_5_0',
+     'float4 main(row_major float3x2 m : TEXCOORD0) : SV_Target { return m[2].x; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 3), ('TEXCOORD', 1, 1, 0, 3, 3), ('TEXCOORD', 2, 2, 0, 3, 3)), (('SV_Target', 0, 0, 64, 3, 15),))),
+    ('matrix_member_overlap', 'ps_5_0',
+     'struct I { float2x2 m : TEXCOORD0; float4 x : TEXCOORD1; };\nfloat4 main(I i) : SV_Target { return i.m[0].x + i.x; }\n',
+     None),
+    ('struct_members@vs', 'vs_5_0',
+     'struct I { float4 a : TEXCOORD0; float2 b : TEXCOORD1; };\nfloat4 main(I i) : SV_Position { return i.a + i.b.x; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15), ('TEXCOORD', 1, 1, 0, 3, 3)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('struct_param_semantic_overrides@vs', 'vs_5_0',
+     'struct I { float4 a : TEXCOORD0; float2 b : TEXCOORD1; };\nfloat4 main(I i : COLOR3) : SV_Position { return i.a + i.b.x; }\n',
+     ((('COLOR', 3, 0, 0, 3, 15), ('COLOR', 4, 1, 0, 3, 3)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('struct_no_member_semantics_param_sem@vs', 'vs_5_0',
+     'struct I { float4 a; float2 b; };\nfloat4 main(I i : TEXCOORD2) : SV_Position { return i.a + i.b.x; }\n',
+     ((('TEXCOORD', 2, 0, 0, 3, 15), ('TEXCOORD', 3, 1, 0, 3, 3)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('struct_missing_member_semantic@vs', 'vs_5_0',
+     'struct I { float4 a : TEXCOORD0; float2 b; };\nfloat4 main(I i) : SV_Position { return i.a + i.b.x; }\n',
+     None),
+    ('struct_nested@vs', 'vs_5_0',
+     'struct J { float2 c : TEXCOORD5; };\nstruct I { float4 a : TEXCOORD0; J j; };\nfloat4 main(I i) : SV_Position { return i.a + i.j.c.x; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15), ('TEXCOORD', 5, 1, 0, 3, 3)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('struct_nested_param_sem@vs', 'vs_5_0',
+     'struct J { float2 c; };\nstruct I { float4 a; J j; };\nfloat4 main(I i : TEXCOORD1) : SV_Position { return i.a + i.j.c.x; }\n',
+     ((('TEXCOORD', 1, 0, 0, 3, 15), ('TEXCOORD', 2, 1, 0, 3, 3)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('array_param@vs', 'vs_5_0',
+     'float4 main(float4 a[2] : TEXCOORD0) : SV_Position { return a[0] + a[1]; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15), ('TEXCOORD', 1, 1, 0, 3, 15)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('array_param_index3@vs', 'vs_5_0',
+     'float4 main(float4 a[3] : TEXCOORD4) : SV_Position { return a[0] + a[2]; }\n',
+     ((('TEXCOORD', 4, 0, 0, 3, 15), ('TEXCOORD', 5, 1, 0, 3, 15), ('TEXCOORD', 6, 2, 0, 3, 15)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('array_param_no_index@vs', 'vs_5_0',
+     'float4 main(float2 a[2] : COLOR) : SV_Position { return a[0].x + a[1].y; }\n',
+     ((('COLOR', 0, 0, 0, 3, 3), ('COLOR', 1, 1, 0, 3, 3)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('array_member@vs', 'vs_5_0',
+     'struct I { float4 a[2] : TEXCOORD0; float b : TEXCOORD2; };\nfloat4 main(I i) : SV_Position { return i.a[1] + i.b; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15), ('TEXCOORD', 1, 1, 0, 3, 15), ('TEXCOORD', 2, 2, 0, 3, 1)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('array_member_overlap@vs', 'vs_5_0',
+     'struct I { float4 a[2] : TEXCOORD0; float b : TEXCOORD1; };\nfloat4 main(I i) : SV_Position { return i.a[1] + i.b; }\n',
+     None),
+    ('array_of_struct@vs', 'vs_5_0',
+     'struct I { float4 a : TEXCOORD0; float b : TEXCOORD1; };\nfloat4 main(I i[2] : COLOR) : SV_Position { return i[1].a + i[0].b; }\n',
+     ((('COLOR', 0, 0, 0, 3, 15), ('COLOR', 1, 1, 0, 3, 1), ('COLOR', 2, 2, 0, 3, 15), ('COLOR', 3, 3, 0, 3, 1)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('array_of_struct_no_sem@vs', 'vs_5_0',
+     'struct I { float4 a : TEXCOORD0; float b : TEXCOORD1; };\nfloat4 main(I i[2]) : SV_Position { return i[1].a + i[0].b; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15), ('TEXCOORD', 1, 1, 0, 3, 1)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('dup_input@vs', 'vs_5_0',
+     'float4 main(float4 a : TEXCOORD0, float4 b : TEXCOORD0) : SV_Position { return a + b; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15),), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('dup_input_struct@vs', 'vs_5_0',
+     'struct I { float4 a : TEXCOORD0; float4 b : TEXCOORD0; };\nfloat4 main(I i) : SV_Position { return i.a + i.b; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15),), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('dup_output@vs', 'vs_5_0',
+     'struct O { float4 a : SV_Position0; float4 b : SV_Position0; };\nO main() { O o; o.a = 1; o.b = 2; return o; }\n',
+     None),
+    ('dup_output_vs@vs', 'vs_5_0',
+     'struct O { float4 p : SV_Position; float4 a : TEXCOORD0; float4 b : TEXCOORD0; };\nO main() { O o; o.p = 0; o.a = 1; o.b = 2; return o; }\n',
+     None),
+    ('output_struct_no_sem@vs', 'vs_5_0',
+     'struct O { float4 a; };\nO main() { O o; o.a = 1; return o; }\n',
+     None),
+    ('output_struct_ret_sem_nomember@vs', 'vs_5_0',
+     'struct O { float4 a; float4 b; };\nO main() : SV_Position0 { O o; o.a = 1; o.b = 2; return o; }\n',
+     None),
+    ('output_array_return@vs', 'vs_5_0',
+     'typedef float4 A2[2];\nA2 main() : SV_Position0 { A2 a = {1,2,3,4,5,6,7,8}; return a; }\n',
+     None),
+    ('out_param_array@vs', 'vs_5_0',
+     'void main(out float4 o[2] : SV_Position0) { o[0] = 1; o[1] = 2; }\n',
+     None),
+    ('missing_param_sem@vs', 'vs_5_0',
+     'float4 main(float4 a) : SV_Position { return a; }\n',
+     None),
+    ('missing_return_sem@vs', 'vs_5_0',
+     'float4 main(float4 a : A) { return a; }\n',
+     None),
+    ('semantic_numbered_big@vs', 'vs_5_0',
+     'float4 main(float4 a : TEXCOORD31, float4 b : TEXCOORD32) : SV_Position { return a + b; }\n',
+     ((('TEXCOORD', 31, 0, 0, 3, 15), ('TEXCOORD', 32, 1, 0, 3, 15)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('semantic_trailing_digits@vs', 'vs_5_0',
+     'float4 main(float4 a : TEX007) : SV_Position { return a; }\n',
+     ((('TEX', 7, 0, 0, 3, 15),), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('semantic_case_dup@vs', 'vs_5_0',
+     'float4 main(float4 a : texcoord0, float4 b : TEXCOORD0) : SV_Position { return a + b; }\n',
+     ((('texcoord', 0, 0, 0, 3, 15),), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('sv_position_array@vs', 'vs_5_0',
+     'float4 main(float4 p[2] : SV_Position) : SV_Position { return p[0]; }\n',
+     None),
+    ('struct_with_sv_and_user@vs', 'vs_5_0',
+     'struct I { float4 p : SV_Position; float4 c : COLOR0; };\nfloat4 main(I i) : SV_Position { return i.p + i.c; }\n',
+     ((('SV_Position', 0, 0, 0, 3, 15), ('COLOR', 0, 1, 0, 3, 15)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('two_structs_same_sem@vs', 'vs_5_0',
+     'struct I { float4 c : COLOR0; };\nfloat4 main(I a, I b) : SV_Position { return a.c + b.c; }\n',
+     ((('COLOR', 0, 0, 0, 3, 15),), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('matrix_param@vs', 'vs_5_0',
+     'float4 main(float4x4 m : TEXCOORD0) : SV_Position { return m[3]; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 15), ('TEXCOORD', 1, 1, 0, 3, 15), ('TEXCOORD', 2, 2, 0, 3, 15), ('TEXCOORD', 3, 3, 0, 3, 15)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('matrix_param_rowmajor@vs', 'vs_5_0',
+     'float4 main(row_major float3x2 m : TEXCOORD0) : SV_Position { return m[2].x; }\n',
+     ((('TEXCOORD', 0, 0, 0, 3, 3), ('TEXCOORD', 1, 1, 0, 3, 3), ('TEXCOORD', 2, 2, 0, 3, 3)), (('SV_Position', 0, 0, 1, 3, 15),))),
+    ('matrix_member_overlap@vs', 'vs_5_0',
+     'struct I { float2x2 m : TEXCOORD0; float4 x : TEXCOORD1; };\nfloat4 main(I i) : SV_Position { return i.m[0].x + i.x; }\n',
+     None),
+]
+#: a case this compiler does not yet lay out as fxc does: an array of structs' scalar members (fxc merges i[0].b and
+#: i[1].b into one two-component COLOR1)
+SIGNATURE_GAPS = {"array_of_struct"}
+
+
+def _signatures(blob: bytes) -> tuple:
+    from pyd3d11.shader.reflection import D3DReflect
+
+    r = D3DReflect(blob)
+    d = r.GetDesc()
+
+    def one(get, n: int) -> tuple:
+        return tuple((p.SemanticName, p.SemanticIndex, p.Register, p.SystemValueType, p.ComponentType, p.Mask)
+                     for p in (get(i) for i in range(n)))
+    return one(r.GetInputParameterDesc, d.InputParameters), one(r.GetOutputParameterDesc, d.OutputParameters)
+
+
+@compile_only
+@pytest.mark.parametrize("name,target,src,want", SIGNATURE_CASES, ids=[f"{c[0]}-{c[1]}" for c in SIGNATURE_CASES])
+def test_struct_and_array_semantics(name, target, src, want):
+    try:
+        got = _signatures(D3DCompile(src, None, "t.hlsl", None, None, "main", target))
+    except ShaderCompileError:
+        got = None
+    if name in SIGNATURE_GAPS:
+        assert got != want, "agrees now: drop it from SIGNATURE_GAPS"
+    else:
+        assert got == want

@@ -456,3 +456,21 @@ def test_recorded_verdicts_match_the_live_dll():
     rows += [(("scope", t, n), s, w, t) for n, s, v, _ in SCOPE_CASES for t, w in zip(TARGETS, v, strict=True)]
     bad = [k for k, s, w, t in rows if real.compile(s, t, "main").ok != (w == "Y")]
     assert not bad, bad
+
+
+#: (program, the text of fxc 10.1's X3003) for one name declared as two kinds at global scope
+NAME_SPACE_MESSAGES = [
+    ("static float f = 1;\nfloat f(float a) { return a; }", "'f' already defined as a variable"),
+    ("float f;\nfloat f(float a) { return a; }", "'f' already defined as a variable"),
+    ("struct f { float a; };\nfloat f(float a) { return a; }", "'f' already defined as a type"),
+    ("typedef float f;\nfloat f(float a) { return a; }", "'f' already defined as a type"),
+    ("float f(float a) { return a; }\nstatic float f = 1;", "redefinition of 'f'"),
+    ("float f(float a) { return a; }\nstruct f { float a; };", "redefinition of 'f'"),
+]
+
+
+@compile_only
+@pytest.mark.parametrize("src,message", NAME_SPACE_MESSAGES)
+def test_one_global_name_space_messages(src, message):
+    ok, err = _verdict(src + "\nfloat4 main() : SV_Target { return 0; }")
+    assert not ok and f"error X3003: {message}" in err

@@ -143,6 +143,10 @@ def system_value_error(stage: str, major: int, minor: int, direction: str, name:
         return f"invalid {target} {word} semantic '{name}'"
     if direction == "out" and up in PS_ONLY_OUTPUTS and stage != "ps":
         return f"invalid {target} output semantic '{name}'"
+    if up == "SV_POSITION" and idx > 0:
+        # one position per signature: d3dcompiler_47 10.1 (session 35) fails ``float4 p[2] : SV_Position`` (input,
+        # vertex input included) and a struct or array return expanded from ``: SV_Position0`` past index 0
+        return f"invalid {word} semantic '{name}': Legal indices are in [0,0]"
     if direction == "in" and up in PS_ONLY_OUTPUTS - {"SV_COVERAGE"}:
         # a pixel shader's outputs are no input anywhere (d3dcompiler_47 10.1, session 35: SV_Target, SV_Target0-8,
         # SV_Depth, SV_DepthGreaterEqual / LessEqual, SV_StencilRef into vs_4_0, vs_5_0, ps_4_0, ps_5_0 are X4502;
