@@ -240,3 +240,79 @@ def test_percent_and_guarded_copies_match_the_live_objects():
         out, detail = fxc_oracle.real_outcome(real, fxc_oracle.Source(f"s{n}", src.encode(), "t.hlsl", "main",
                                                                      "ps_5_0"), (0, 1))
         assert out in ("same", "nanbits", "flushed"), (src, out, detail)
+
+
+# --- a value against itself: fxc's refactoring identities ---------------------------------------------------
+_NAN = float("nan")
+_INF = float("inf")
+#: the input a = (0, 1.5, +inf, NaN) per component
+_A = np.array([0.0, 1.5, _INF, _NAN], np.float32)
+
+#: (expression, result with refactoring allowed -- fxc 10.1's listing is ``mov o0, l(...)`` for the folded ones --,
+#: result with /Od or IEEE strictness, where fxc keeps the instructions and IEEE arithmetic decides; None: not
+#: asserted). ``x == x``, ``x != x``, ``x >= x``, ``isnan`` and ``isfinite`` are not here: fxc folds them for a
+#: shader input like ``a`` but not for a value from ``asfloat``, a quotient or ``sqrt`` (refactor._SELF_COMPARE)
+IDENTITIES = [
+    ("a / a", [1, 1, 1, 1], [_NAN, 1, _NAN, _NAN]),
+    ("a - a", [0, 0, 0, 0], [0, 0, _NAN, _NAN]),
+    ("a % a", [0, 0, 0, 0], None),
+    ("0 / a", [0, 0, 0, 0], [_NAN, 0, 0, _NAN]),
+    ("a * 0 / a", [0, 0, 0, 0], None),
+    ("(float4)(a < a)", [0, 0, 0, 0], [0, 0, 0, 0]),
+    ("(float4)(a > a)", [0, 0, 0, 0], [0, 0, 0, 0]),
+    ("(float4)isinf(a)", [0, 0, 1, 0], [0, 0, 1, 0]),
+    ("min(a, a)", [0, 1.5, _INF, _NAN], [0, 1.5, _INF, _NAN]),
+    ("(float4)(asuint(a) % asuint(a))", [4294967296.0, 0, 0, 0], [4294967296.0, 0, 0, 0]),  # urem kept: 0 % 0
+    ("(float4)(asuint(a) / asuint(a))", [1, 1, 1, 1], [4294967296.0, 1, 1, 1]),
+    ("(float4)(asint(a) / asint(a))", [1, 1, 1, 1], None),
+    ("a / -a", [_NAN, -1, _NAN, _NAN], [_NAN, -1, _NAN, _NAN]),  # other modifiers: a division in fxc too
+    ("a.xyzw / a.yxzw", [0, _INF, _NAN, _NAN], None),  # other components: a division
+]
+
+
+def _run_ps(expr: str, flags: int) -> np.ndarray:
+    from pyd3d11.shader.blob import blob_bytes
+    from pyd3d11.shader.exec import run_program
+    from pyd3d11.shader.exec.bindings import Bindings
+    from pyd3d11.tools.optdiff import _program
+
+    src = f"float4 main(float4 a : A) : SV_Target {{ return {expr}; }}"
+    p = _program(bytes(blob_bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", flags))))
+    inputs = np.zeros((32, 1, 4), np.uint32)
+    inputs[0, 0] = _A.view(np.uint32)
+    return run_program(p, 1, inputs=inputs, bindings=Bindings()).outputs[0][0].view(np.float32)
+
+
+def _same(got: np.ndarray, want: list) -> bool:
+    w = np.array(want, np.float32)
+    return bool(np.all((got == w) | (np.isnan(got) & np.isnan(w))))
+
+
+@pytest.mark.parametrize(("expr", "folded", "kept"), IDENTITIES, ids=[e for e, _, _ in IDENTITIES])
+def test_same_value_identities(expr, folded, kept):
+    got = _run_ps(expr, 0)
+    assert _same(got, folded), (expr, got)
+    if kept is not None:
+        for flags in (1 << 2, 1 << 13):  # D3DCOMPILE_SKIP_OPTIMIZATION, D3DCOMPILE_IEEE_STRICTNESS
+            got = _run_ps(expr, flags)
+            assert _same(got, kept), (expr, hex(flags), got)
+
+
+@pytest.mark.skipif(_LIVE is not None, reason=f"live d3dcompiler_47: {_LIVE}")
+def test_identities_against_the_live_objects():
+    """fxc's own objects of the same shaders, run on the reference executor, give the recorded values."""
+    from pyd3d11.shader.exec import run_program
+    from pyd3d11.shader.exec.bindings import Bindings
+    from pyd3d11.tools.optdiff import _program
+
+    real = wine_d3dcompiler.shared()
+    for expr, folded, kept in IDENTITIES:
+        for flags, want in ((0, folded), (1 << 2, kept)):
+            if want is None:
+                continue
+            src = f"float4 main(float4 a : A) : SV_Target {{ return {expr}; }}"
+            got = real.compile(src, "ps_5_0", "main", flags)
+            inputs = np.zeros((32, 1, 4), np.uint32)
+            inputs[0, 0] = _A.view(np.uint32)
+            out = run_program(_program(got.blob), 1, inputs=inputs, bindings=Bindings()).outputs[0][0]
+            assert _same(out.view(np.float32), want), (expr, flags, out.view(np.float32))

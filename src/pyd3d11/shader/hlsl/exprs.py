@@ -667,7 +667,13 @@ def iabs(cg: CodegenContext, n: int, s: list) -> list:
 
 
 def idiv(cg: CodegenContext, n: int, a: list, b: list, rem: bool) -> list:
-    """Signed division/remainder via udiv on magnitudes (DXBC has no signed divide)."""
+    """Signed division/remainder via udiv on magnitudes (DXBC has no signed divide); ``x / x`` is 1 when
+    refactoring is allowed, as fxc folds it (refactor.same_value_identity; ``x % x`` stays)."""
+    if not rem and a[:n] == b[:n]:
+        from .refactor import refactoring_allowed
+
+        if refactoring_allowed(cg) and not any(is_imm(s) for s in a[:n]):
+            return [imm(1)] * n
     aa, ab = iabs(cg, n, a), iabs(cg, n, b)
     q = cg.alu("udiv", UINT, n, [aa, ab], dst_pos=1 if rem else 0, ndst=2)
     sign_src = a if rem else cg.alu("xor", UINT, n, [a, b])
@@ -690,7 +696,13 @@ def fmod_operator(cg: CodegenContext, n: int, a: list, b: list) -> list:
     intrinsic keeps :func:`fmod`'s division): y takes the sign that makes x / y non-negative
     (``ge x*y, -(x*y)`` picks y or -y), then ``frc(x * (1 / y')) * y'``. The two round differently from
     ``frc(|x / y|) * y`` (a reciprocal and a multiply against one division; and a zero or NaN x*y picks the
-    sign the product gives), so an fxc object and ours agree bit for bit only with this sequence."""
+    sign the product gives), so an fxc object and ours agree bit for bit only with this sequence. ``x % x``
+    is 0 when refactoring is allowed (fxc's listing: ``mov o0, l(0)``; refactor.same_value_identity)."""
+    if a[:n] == b[:n] and not any(is_imm(s) for s in a[:n]):
+        from .refactor import refactoring_allowed
+
+        if refactoring_allowed(cg):
+            return [imm(0)] * n
     p = cg.alu("mul", FLOAT, n, [a, b])
     ge = cg.alu("ge", FLOAT, n, [p, p], ["", "-"])
     bs = cg.alu("movc", FLOAT, n, [ge, b, b], ["", "", "-"])

@@ -82,18 +82,20 @@ def refactor_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slo
     return None
 
 
-#: comparisons of a value with itself, by fxc's refactoring (true: ~0)
-_SELF_COMPARE = {"eq": 0xFFFFFFFF, "ge": 0xFFFFFFFF, "ieq": 0xFFFFFFFF, "ige": 0xFFFFFFFF, "uge": 0xFFFFFFFF,
-                 "ne": 0, "lt": 0, "ine": 0, "ilt": 0, "ult": 0}
+#: comparisons of a value with itself that fxc folds whatever the value (true: ~0). The float ``eq`` / ``ne`` /
+#: ``ge`` of a value with itself (``x == x``, ``isnan``) fxc folds only for some values -- a shader input, a
+#: constant-buffer float, a product of them; not one from ``asfloat``, a quotient, ``sqrt`` or a structured
+#: buffer (its listings, session 35) -- a may-be-NaN analysis this compiler does not make: they stay run-time
+_SELF_COMPARE = {"lt": 0, "ieq": 0xFFFFFFFF, "ige": 0xFFFFFFFF, "uge": 0xFFFFFFFF, "ine": 0, "ilt": 0, "ult": 0}
 
 
 def same_value_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slot]], mods: list[str] | None,
                         dst_pos: int = 0) -> list[Slot] | None:
     """fxc's identities on a value against itself, and on a zero dividend, when refactoring is allowed
     (d3dcompiler_47 10.1's listings, session 35; /Od and IEEE strictness keep the instructions): ``x / x = 1``
-    (float ``div``; ``udiv``'s quotient), ``x - x = 0``, ``min(x, x) = max(x, x) = x``, ``x == x``,
-    ``x >= x`` true and ``x != x``, ``x < x`` false, ``0 / x = 0`` (float) -- even where x is 0, an
-    infinity or NaN, whose IEEE answers differ. "The same value" is the same register components with the same
+    (float ``div``; ``udiv``'s quotient), ``x - x = 0``, ``min(x, x) = max(x, x) = x``, ``x < x`` false,
+    ``0 / x = 0`` (float) -- even where x is 0, an infinity or NaN, whose IEEE answers differ (fxc folds these
+    for a value of any origin; see _SELF_COMPARE for the comparisons it does not). "The same value" is the same register components with the same
     modifiers (``a / -a`` stays a division, as in fxc's listing); None when no identity applies."""
     if len(srcs) != 2 or not refactoring_allowed(cg):
         return None
