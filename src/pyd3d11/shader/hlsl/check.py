@@ -402,6 +402,7 @@ def check_uav_model(cg: CodegenContext) -> None:
     from .featuregates import CS4_MAX_UAVS, OBJECTS, UNRECORDED_CODE, gate_error
 
     used = [r for r in cg.resources if r.used]
+    _uav_model_numbers(cg, used)
     for r in used:
         kind = getattr(array_leaf(r.type), "kind", None)
         gate = OBJECTS.get(kind or "")
@@ -422,13 +423,33 @@ def check_uav_model(cg: CodegenContext) -> None:
         raise cg.err(Pos("", 1, 1), f"{cg.stage}_{cg.major}_{cg.minor} uses one UAV at most: "
                      f"{', '.join(repr(u) for u in uavs)}", UNRECORDED_CODE)
 
+def _uav_model_numbers(cg: CodegenContext, used: list) -> None:
+    """UAVs below shader model 5 with d3dcompiler_47 10.1's numbers and words (session 35, every 4.x stage):
+    an append/consume buffer is X3660 "<target> does not support interlocked operations" (first, in any
+    stage), a UAV outside a compute shader X4585 "maximum <target> UAV register index (0) exceeded - note that
+    the target doesn't support UAVs", a typed UAV in cs_4_x X3666 "<target> does not support typed UAVs"."""
+    if cg.major >= 5:
+        return
+    target = cg.level9 or f"{cg.stage}_{cg.major}_{cg.minor}"
+    kinds = [getattr(array_leaf(r.type), "kind", "") or "" for r in used if r.file == "u"]
+    if any(kind.startswith(("Append", "Consume")) for kind in kinds):
+        raise cg.err(Pos("", 1, 1), f"{target} does not support interlocked operations", 3660)
+    if kinds and cg.stage != "cs":
+        raise cg.err(Pos("", 1, 1), f"maximum {target} UAV register index (0) exceeded - note that the target "
+                                    "doesn't support UAVs", 4585)
+    for kind in kinds:
+        if kind in RW_KINDS_TYPED:
+            raise cg.err(Pos("", 1, 1), f"{target} does not support typed UAVs", 3666)
+
+
 def check_cb_overlap(cg: CodegenContext) -> None:
     """Members placed with packoffset may not overlap in a constant buffer that is used; register(c#)
     reservations in $Globals may not overlap when either variable is used (shader model 4-5; a Direct3D 9
     target judges the registers each variable reads instead: sm2/d3d9.py)."""
     for a, b in cg.reg_overlaps:
         if (a.used or b.used) and not cg.d3d9:  # Direct3D 9: on the registers read (cg_resources, sm2/d3d9.py)
-            raise cg.err(b.decl.pos, f"'{b.decl.name}': overlapping register(c#) reservations", 3530)
+            # d3dcompiler_47 10.1's number and words (session 35; X3530 before)
+            raise cg.err(b.decl.pos, "multiple variables found with the same user-specified location", 4019)
     for cb in cg.cbufs:
         if not cb.used:
             continue

@@ -229,10 +229,12 @@ _DOWNLEVEL = "Compute Shaders on Downlevel Hardware"
 OBJECTS: dict[str, Gate] = {
     "TextureCubeArray": Gate(_every((4, 1)), None, None, "TextureCubeArray: 'available in Shader Model 4.1 or "
                              "higher' (footnote of the Sample/Gather/CalculateLevelOfDetail pages)"),
-    **{k: Gate(_every((5, 0)), 3000, None, f"{k}: {_DOWNLEVEL}: typed UAVs are not supported below 5.0; D3D11.3 "
+    # below 5.0 a used UAV's number depends on the stage (X4585 outside cs, X3666 typed in cs_4_x, X3660 append /
+    # consume: d3dcompiler_47 10.1, session 35), given by check._uav_model_numbers before these gates: no one code
+    **{k: Gate(_every((5, 0)), None, None, f"{k}: {_DOWNLEVEL}: typed UAVs are not supported below 5.0; D3D11.3 "
                "§18.7.2.2, §18.7.2.5; UAVs in the vertex/hull/domain/geometry stages at 5.0 are the 11.1 feature")
        for k in _TYPED_UAVS},
-    **{k: Gate({**_every((5, 0)), "cs": (4, 0)}, 3000, None, f"{k}: {_DOWNLEVEL}: raw and structured UAVs in "
+    **{k: Gate({**_every((5, 0)), "cs": (4, 0)}, None, None, f"{k}: {_DOWNLEVEL}: raw and structured UAVs in "
                "cs_4_x; no UAV in a 4.x pixel shader (D3D11.3 §18.7.2.2)") for k in ("RWStructuredBuffer", "RWByteAddressBuffer")},
     **{k: Gate(_every((5, 0)), None, None, f"{k}: {_DOWNLEVEL}: only RWStructuredBuffer and RWByteAddressBuffer "
                "UAVs in cs_4_x; D3D11.3 §18.7.2.5: 'the absence of ... append/consume'") for k in ("AppendStructuredBuffer", "ConsumeStructuredBuffer")},

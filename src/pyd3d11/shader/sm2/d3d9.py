@@ -694,7 +694,10 @@ def _assign(variables: list[_Var], limit: int, target: str, file: str) -> None:
                 # register(c#) reservations may share registers unless the registers the program reads of both
                 # meet (vkd3d register-reservations-numeric: two reservations of c3 compile below SM 4 when
                 # one variable is read; ``float4 a[2] : register(c3)`` read at a[0] only beside ``b : c4``)
-                raise _err(file, 3530, f"'{v.name}': overlapping register(c#) reservations")
+                # d3dcompiler_47 10.1's number and words, naming the first shared register (session 35; X3530
+                # before): ``float4 a[2] : register(c0); float b : register(c1);`` is X4500 ... 'c1'
+                raise _err(file, 4500, f"overlapping register semantics not yet implemented 'c"
+                                       f"{min(span & taken)}'")
             taken |= span
     for v in sorted((v for v in variables if v.explicit is None), key=lambda v: -v.count):
         r = 0
