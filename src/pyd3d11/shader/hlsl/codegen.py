@@ -723,7 +723,8 @@ class Codegen(SignatureBinding, ResourceBinding):
             if f.body is None:
                 continue
             for p in f.params:
-                if "uniform" in p.mods and not isinstance(p.type, ObjectType):
+                # objects, arrays and structs of them included, bind as resources (objects.add_param_objects)
+                if "uniform" in p.mods and not holds_objects(p.type):
                     cv = CbVar(A.VarDecl(p.pos, p.name, p.type, p.mods), params_cb, used=True)
                     params_cb.vars.append(cv)
             break

@@ -268,6 +268,20 @@ def _leaf_name(base: str, path: tuple) -> str:
     return base + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
 
 
+def check_compound_objects(cg: CodegenContext, t, name: str, pos) -> None:
+    """X3090 "<target> does not allow textures or samplers to be members of compound types": below shader model
+    5 (4_0, 4_1 and the level-9 targets) a global -- used or not, a cbuffer member too -- or an entry-point
+    parameter whose struct type (or array of it) holds an object. Locals and other functions' parameters of such a
+    type compile, as do arrays of objects (fxc 10.1 under Wine, session 35:
+    tests/test_rules_hlsl_fxc_layout_bindings.py). The Direct3D 9 targets are not judged here."""
+    from .objects import has_object
+    from .types import StructType, array_leaf
+
+    if cg.major < 5 and cg.d3d9 is None and isinstance(array_leaf(t), StructType) and has_object(t):
+        target = cg.level9 or f"{cg.stage}_{cg.major}_{cg.minor}"
+        raise cg.err(pos, f"{target} does not allow textures or samplers to be members of compound types", 3090)
+
+
 def add_struct_objects(cg: CodegenContext, d: A.VarDecl, order: int) -> int:
     """A uniform struct holding objects (``struct apple { float2 a; Texture2D tex; float b; } bar;``,
     global or cbuffer member): its numbers live in the constant buffer (objects take no space there) and
@@ -277,6 +291,7 @@ def add_struct_objects(cg: CodegenContext, d: A.VarDecl, order: int) -> int:
 
     if not has_object(d.type):
         return order
+    check_compound_objects(cg, d.type, d.name, d.pos)
     for path, t in leaves(d.type):
         cg.add_resource(A.VarDecl(d.pos, _leaf_name(d.name, path), t, d.mods, None,
                                   struct_leaf_register(d, path, t), space=d.space), order)

@@ -582,7 +582,10 @@ def add_param_objects(cg: CodegenContext, f: A.FuncDef) -> None:
 
     cg.param_objects = {}
     order = _PARAM_ORDER
+    from .layout import check_compound_objects
+
     for p in _param_needed(f):
+        check_compound_objects(cg, p.type, p.name, p.pos)
         uses = _param_uses(f, p.name)
         cells: dict = {}
         blocks: dict[str, list] = {}
@@ -596,7 +599,8 @@ def add_param_objects(cg: CodegenContext, f: A.FuncDef) -> None:
             r = cg.globals.pop(name)
             if not isinstance(r, Resource):
                 continue
-            r.used = any(path[:len(u)] == u for u in uses)
+            # a use reaches the leaf it names or lies within (``b[0]`` of a Buffer parameter indexes the object)
+            r.used = any(path[:len(u)] == u or u[:len(path)] == path for u in uses)
             cells[path] = (r, 0)
             blocks.setdefault(r.file, []).append(r)
         cg.param_objects[p.name] = cells
