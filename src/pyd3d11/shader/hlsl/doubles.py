@@ -313,6 +313,11 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
     if name == "abs" and len(args) == 1:
         check_profile(cg, pos)
         return _val(args[0].type, dmov(cg, args[0].type.n, args[0].slots, "abs"))
+    if name == "rcp" and len(args) == 1:
+        # rcp of a double stays double: d3dcompiler_47 10.1 emits drcp (a D3D11.1 double extension; session 35
+        # INTR: `drcp r0.xyzw, r0.xyzw` in its listing of rcp(double4)), not float's rcp
+        check_profile(cg, pos)
+        return _val(args[0].type, dop(cg, "drcp", args[0].type.n, [args[0].slots]))
     if name == "saturate" and len(args) == 1:
         check_profile(cg, pos)
         v = args[0]
