@@ -1864,6 +1864,138 @@ STATE_ROWS = [
     ('RasterizerState r { DepthBias = float4(1, 1, 1, 1).rgba; };\ntechnique10 T { pass P { } }', 'fx_5_0', 'fail'),
 ]
 
+#: fx_2_0 (D3DX9 effects): SetVertexShader/SetPixelShader as the two shader states, a literal element of a shader
+#: array, asm blocks (instructions on one line, `;` comments, ASM in any case), the component types D3DX has,
+#: and an effect without a technique: (source, target, fxc 10.1)
+FX2_ROWS = [
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\nPixelShader ps = compile ps_2_0 PS(); technique T { pass P { SetPixelShader(ps); } }', 'fx_2_0', 'ok'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\nPixelShader ps[2] = { compile ps_2_0 PS(), compile ps_2_0 PS() }; technique T { pass P { SetPixelShader(ps[1]); } }', 'fx_2_0', 'ok'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\nPixelShader ps[2] = { compile ps_2_0 PS(), compile ps_2_0 PS() }; technique T { pass P { PixelShader = (ps[1]); } }', 'fx_2_0', 'ok'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\nPixelShader ps[2] = { compile ps_2_0 PS(), compile ps_2_0 PS() }; technique T { pass P { PixelShader = ps[0]; } }', 'fx_2_0', 'ok'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\nPixelShader ps[2] = { compile ps_2_0 PS(), compile ps_2_0 PS() }; technique T { pass P { PixelShader = <ps[1]>; } }', 'fx_2_0', 'ok'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\nPixelShader ps[2] = { compile ps_2_0 PS(), compile ps_2_0 PS() }; technique T { pass P { PixelShader = (ps[2]); } }', 'fx_2_0', 'fail'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\nVertexShader vs[2] = { compile vs_2_0 VS(), compile vs_2_0 VS() }; technique T { pass P { VertexShader = (vs[1]); } }', 'fx_2_0', 'ok'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\nVertexShader vs[2] = { compile vs_2_0 VS(), compile vs_2_0 VS() }; technique T { pass P { PixelShader = (vs[1]); } }', 'fx_2_0', 'fail'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\nPixelShader ps[2] = { compile ps_2_0 PS(), compile ps_2_0 PS() }; int k; technique T { pass P { SetPixelShader(ps[k]); } }', 'fx_2_0', 'ok'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\ntechnique T { pass P { SetVertexShader(NULL); } }', 'fx_2_0', 'ok'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\ntechnique T { pass P { SetPixelShader(compile ps_2_0 PS()); } }', 'fx_2_0', 'ok'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\ntechnique T { pass P { SetPixelShader(CompileShader(ps_2_0, PS())); } }', 'fx_2_0', 'ok'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\ntechnique T { pass P { SetVertexShader(compile vs_2_0 VS()); SetPixelShader(compile ps_2_0 PS()); } }', 'fx_2_0', 'ok'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\ntechnique T { pass P { SetVertexShader(compile ps_2_0 PS()); } }', 'fx_2_0', 'fail'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\ntechnique T { pass P { SetGeometryShader(NULL); } }', 'fx_2_0', 'fail'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\ntechnique T { pass P { SetRasterizerState(NULL); } }', 'fx_2_0', 'fail'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\ntechnique T { pass P { SetBlendState(NULL, float4(0, 0, 0, 0), 1); } }', 'fx_2_0', 'fail'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\ntechnique T { pass P { setpixelshader(NULL); } }', 'fx_2_0', 'X3000'),
+    ('technique T { pass P { PixelShader = asm { ps_2_0 mov oC0, c0 mov r0, c1 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = ASM { ps_2_0 mov oC0, c0 mov r0, c1 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = Asm { ps_2_0 mov oC0, c0 mov r0, c1 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = asm { ps_2_0 def c0, 1, 2, 3, 4 mov oC0, c0 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = ASM { ps_2_0 def c0, 1, 2, 3, 4 mov oC0, c0 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = Asm { ps_2_0 def c0, 1, 2, 3, 4 mov oC0, c0 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = asm { ps_2_0 dcl t0 mov oC0, t0 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = ASM { ps_2_0 dcl t0 mov oC0, t0 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = Asm { ps_2_0 dcl t0 mov oC0, t0 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = asm { ps_2_0 mov oC0, c0 nop }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = ASM { ps_2_0 mov oC0, c0 nop }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = Asm { ps_2_0 mov oC0, c0 nop }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = asm { ps_2_0 mov r0, c0 mov oC0 r0 }; } }', 'fx_2_0', 'X2000'),
+    ('technique T { pass P { PixelShader = ASM { ps_2_0 mov r0, c0 mov oC0 r0 }; } }', 'fx_2_0', 'X2000'),
+    ('technique T { pass P { PixelShader = Asm { ps_2_0 mov r0, c0 mov oC0 r0 }; } }', 'fx_2_0', 'X2000'),
+    ('technique T { pass P { PixelShader = asm { ps_2_0 mov oC0, c0, c1 }; } }', 'fx_2_0', 'X2000'),
+    ('technique T { pass P { PixelShader = ASM { ps_2_0 mov oC0, c0, c1 }; } }', 'fx_2_0', 'X2000'),
+    ('technique T { pass P { PixelShader = Asm { ps_2_0 mov oC0, c0, c1 }; } }', 'fx_2_0', 'X2000'),
+    ('technique T { pass P { PixelShader = asm { ps_2_0 mov oC0 }; } }', 'fx_2_0', 'X2000'),
+    ('technique T { pass P { PixelShader = ASM { ps_2_0 mov oC0 }; } }', 'fx_2_0', 'X2000'),
+    ('technique T { pass P { PixelShader = Asm { ps_2_0 mov oC0 }; } }', 'fx_2_0', 'X2000'),
+    ('technique T { pass P { PixelShader = asm { ps_2_0\n mov oC0, c0 ; a comment\n }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = ASM { ps_2_0\n mov oC0, c0 ; a comment\n }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = Asm { ps_2_0\n mov oC0, c0 ; a comment\n }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = asm { ps_2_0 ; a comment\n mov oC0, c0 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = ASM { ps_2_0 ; a comment\n mov oC0, c0 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = Asm { ps_2_0 ; a comment\n mov oC0, c0 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = asm { ps_3_0 mov oC0, c0 mov oC1, c1 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = ASM { ps_3_0 mov oC0, c0 mov oC1, c1 }; } }', 'fx_2_0', 'ok'),
+    ('technique T { pass P { PixelShader = Asm { ps_3_0 mov oC0, c0 mov oC1, c1 }; } }', 'fx_2_0', 'ok'),
+    ('VertexShader v = asm { vs_2_0 dcl_position v0 mov oPos, v0 };\ntechnique T { pass P { VertexShader = (v); } }', 'fx_2_0', 'ok'),
+    ('VertexShader v = asm { vs_2_0 dcl_position v0 dcl_texcoord v1 mov oPos, v0 mov oT0, v1 };\ntechnique T { pass P { VertexShader = (v); } }', 'fx_2_0', 'ok'),
+    ('VertexShader v = asm { vs_2_0 dcl_position v0\n mov oPos, v0 ;\n };\ntechnique T { pass P { VertexShader = (v); } }', 'fx_2_0', 'ok'),
+    ('double g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('technique T < double a = 1; > { pass P { } }', 'fx_2_0', 'fail'),
+    ('static double g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { double a; }; S g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('min16float g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('technique T < min16float a = 1; > { pass P { } }', 'fx_2_0', 'fail'),
+    ('static min16float g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { min16float a; }; S g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('min10float g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('technique T < min10float a = 1; > { pass P { } }', 'fx_2_0', 'fail'),
+    ('static min10float g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { min10float a; }; S g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('min16int g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('technique T < min16int a = 1; > { pass P { } }', 'fx_2_0', 'fail'),
+    ('static min16int g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { min16int a; }; S g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('min12int g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('technique T < min12int a = 1; > { pass P { } }', 'fx_2_0', 'fail'),
+    ('static min12int g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { min12int a; }; S g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('min16uint g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('technique T < min16uint a = 1; > { pass P { } }', 'fx_2_0', 'fail'),
+    ('static min16uint g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { min16uint a; }; S g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('half g; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('technique T < half a = 1; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static half g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { half a; }; S g; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('uint g; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('technique T < uint a = 1; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static uint g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { uint a; }; S g; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('dword g; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('technique T < dword a = 1; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static dword g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { dword a; }; S g; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('int g; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('technique T < int a = 1; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static int g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { int a; }; S g; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('bool g; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('technique T < bool a = 1; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static bool g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { bool a; }; S g; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float g; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('technique T < float a = 1; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static float g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { float a; }; S g; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('double2 g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('technique T < double2 a = 1; > { pass P { } }', 'fx_2_0', 'fail'),
+    ('static double2 g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { double2 a; }; S g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('min16float4 g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('technique T < min16float4 a = 1; > { pass P { } }', 'fx_2_0', 'fail'),
+    ('static min16float4 g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { min16float4 a; }; S g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('double4x4 g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('technique T < double4x4 a = 1; > { pass P { } }', 'fx_2_0', 'fail'),
+    ('static double4x4 g = 1; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { double4x4 a; }; S g; technique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('', 'fx_2_0', 'fail'),
+    ('float f;', 'fx_2_0', 'fail'),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\n', 'fx_2_0', 'fail'),
+    ('technique T { }', 'fx_2_0', 'ok'),
+    ('technique { }', 'fx_2_0', 'ok'),
+    ('float f; technique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('technique10 T { pass P { } }', 'fx_2_0', 'fail'),
+]
+
+#: what fxc wrote for three passes: (source, pass states (operation, index, type, value hex), resources (usage,
+#: data hex)) -- the assembled bytecode of one-line asm blocks and the reference of a literal shader element
+FX2_BINARY_ROWS = [
+    ('technique T { pass P { PixelShader = asm { ps_2_0 mov oC0, c0 mov r0, c1 }; } }', [[147, 0, 15, '01000000']], [[0, '0002ffff0100000200080f800000e4a00100000200000f800100e4a0ffff0000']]),
+    ('technique T { pass P { PixelShader = asm { ps_2_0 def c0, 1, 2, 3, 4 mov oC0, c0 ; x\n }; } }', [[147, 0, 15, '01000000']], [[0, '0002ffff5100000500000fa00000803f0000004000004040000080400100000200080f800000e4a0ffff0000']]),
+    ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\nPixelShader ps[2] = { compile ps_2_0 PS(), compile ps_2_0 PS() }; technique T { pass P { PixelShader = (ps[1]); } }', [[147, 0, 15, '03000000']], [[1, '70735b315d00']]),
+]
+
 
 #: rows whose verdict agrees but whose number does not: fxc resolves a name while it parses, so the undeclared
 #: ``SAMPLER_STATE`` is X3004 before the ``{`` after it; this parser reports the syntax error at the ``{`` (X3000)
@@ -1934,6 +2066,22 @@ def test_a_variable_of_another_width_is_not_applied_silently() -> None:
         eff.GetTechniqueByName("T").GetPassByName("B").Apply(0, context)
 
 
+@pytest.mark.parametrize("src,target,expected", FX2_ROWS)
+def test_fx2_verdicts(src: str, target: str, expected: str) -> None:
+    _check(src, target, None, expected)
+
+
+@pytest.mark.parametrize("src,states,resources", FX2_BINARY_ROWS)
+def test_fx2_pass_bytes_equal_fxc(src: str, states: list, resources: list) -> None:
+    from pyd3d11.effects.fx2binary import read_fx2
+
+    data = src.encode()
+    eff = read_fx2(bytes(dc.D3DCompile(data, len(data), "t.fx", None, None, None, "fx_2_0", 0, 0).GetBufferPointer()))
+    got = [[x.operation, x.index, x.value.type.ptype, x.value.value.hex()] for x in eff.techniques[0].passes[0].states]
+    assert got == [list(x) for x in states]
+    assert [[r.usage, r.data.hex()] for r in eff.resources] == [list(r) for r in resources]
+
+
 def _live(src: str, target: str, entry: str | None) -> str:
     r = wine_d3dcompiler.shared().compile(src, target, entry)
     if r.ok:
@@ -1952,5 +2100,7 @@ def test_recorded_rows_are_the_live_dll_answers() -> None:
         assert _live(src, target, "main" if target.startswith("ps") else None) == expected, (src, target)
     for src, target, expected in STATE_ROWS:
         assert _live(src, target, "main" if target.startswith("ps") else None) == expected, (src, target)
+    for src, target, expected in FX2_ROWS:
+        assert _live(src, target, None) == expected, (src, target)
     for src, target, expected in EFFECT_ROWS:
         assert _live(src, target, None) == expected, (src, target)

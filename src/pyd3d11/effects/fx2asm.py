@@ -3,7 +3,9 @@
 A D3D9 effect may give a shader as assembly (MicrosoftDocs direct3d9 "Effect Format" / "Shader States":
 ``PixelShader ps = asm { ps_2_0 ... };``, or in a pass ``VertexShader = asm { ... };``); fxc assembles it and
 stores the bytecode as it stores a compiled shader. The language is the D3D9 "Asm Shader Reference"
-(direct3dhlsl dx9-graphics-reference-asm): one instruction per line -- the version (``vs_2_0``, ``vs_2_x``,
+(direct3dhlsl dx9-graphics-reference-asm), its instructions one after another (on lines of their own or not:
+each ends after the operands its opcode takes; ``;`` begins a comment to the end of the line) -- the version
+(``vs_2_0``, ``vs_2_x``,
 ``vs_3_0``, ``ps_2_0``, ``ps_2_x``, ``ps_3_0`` and the ``_sw`` ones), ``dcl_usage[N]`` / ``dcl`` / ``dcl_2d|cube|volume`` declarations,
 ``def`` / ``defi`` / ``defb`` constants and instructions ``op[_comparison][_sat][_pp] dst, src, ...`` with source
 negation ``-``, the ``_abs`` modifier, swizzles (one to four of xyzw or rgba, the last repeated) and relative
@@ -49,8 +51,10 @@ class _Line:
         self.toks, self.i, self.file = toks, 0, file
 
     def error(self, msg: str) -> HlslError:
+        # the assembler's own error number (d3dcompiler_47 10.1: `mov oC0 r0`, `mov oC0, c0, c1` and a missing operand
+        # are X2000 "syntax error : unexpected token" in an fx_2_0 asm block)
         tk = self.toks[min(self.i, len(self.toks) - 1)]
-        return HlslError(tk.pos.file or self.file, tk.pos.line, tk.pos.col, 3000, f"asm: {msg}")
+        return HlslError(tk.pos.file or self.file, tk.pos.line, tk.pos.col, 2000, f"asm: {msg}")
 
     @property
     def tok(self):
@@ -218,22 +222,19 @@ def _instruction(line: _Line, kind: str, sm3: bool) -> Inst:
     if (info.vs_slots if kind == "vs" else info.ps_slots) is None and not (sm3 and op == "texldl"):
         raise line.error(f"'{name}' is no {kind} instruction")
     inst = Inst(op, controls=controls)
-    first = True
-    while line.tok is not None:
-        if not first:
+    # the opcode table says how many operands follow (sincos takes one source at shader model 3: "sincos - vs" /
+    # "- ps"), so the instruction ends there: fxc assembles `ps_2_0 mov oC0, c0 mov r0, c1` on one line
+    want = 1 if op == "sincos" and sm3 else info.srcs
+    for k in range(int(bool(info.dst)) + want):
+        if k:
             line.expect(",")
-        first = False
+        if line.tok is None:
+            raise line.error(f"'{name}' takes {want} source operand{'s' if want != 1 else ''}")
         if info.dst and inst.dst is None:
             inst.dst = _dst(line, kind, sm3)
             inst.dst.mod = mod
         else:
             inst.srcs.append(_src(line, kind, sm3))
-    if info.dst and inst.dst is None:
-        raise line.error(f"'{name}' needs a destination")
-    # the source count of the opcode table (sincos takes one source at shader model 3: "sincos - vs"/"- ps")
-    want = 1 if op == "sincos" and sm3 else info.srcs
-    if len(inst.srcs) != want:
-        raise line.error(f"'{name}' takes {want} source operand{'s' if want != 1 else ''}")
     if mod and not info.dst:
         raise line.error(f"'{name}' takes no result modifier")
     return inst
@@ -241,22 +242,24 @@ def _instruction(line: _Line, kind: str, sm3: bool) -> Inst:
 
 def assemble(lines: list[list], file: str) -> bytes:
     """The bytecode of an asm block given as its tokens, one list per source line (see the module)."""
-    lines = [ln for ln in lines if ln]
-    if not lines:
+    # `;` begins a comment to the end of its line, as `//` does (the D3D9 assembler: fxc reads `asm { ps_2_0;
+    # mov oC0, c0; }` as an empty program); the instructions need no line of their own (see _instruction)
+    toks = []
+    for ln in lines:
+        cut = next((i for i, t in enumerate(ln) if t.text == ";"), len(ln))
+        toks += ln[:cut]
+    if not toks:
         raise HlslError(file, 1, 1, 3000, "asm: an empty asm block")
-    head = _Line(lines[0], file)
-    version = head.next().text.lower()
+    line = _Line(toks, file)
+    version = line.next().text.lower()
     if version not in _VERSIONS:
         if re.fullmatch(r"(vs_1_1|ps_1_[0-4])", version):
             raise NotSupportedError(f"fx_2_0 asm: shader model 1 assembly ({version})")
-        raise head.error(f"expected a shader version, not '{version}'")
-    head.done()
+        raise line.error(f"expected a shader version, not '{version}'")
     kind, major, minor = _VERSIONS[version]
     prog = Sm2Program(kind, major, minor)
-    for toks in lines[1:]:
-        line = _Line(toks, file)
+    while line.tok is not None:
         prog.instructions.append(_instruction(line, kind, major == 3))
-        line.done()
     words = encode_program(prog)
     return struct.pack(f"<{len(words)}I", *words)
 

@@ -40,7 +40,7 @@ from .fx2asm import assemble, shader_kind
 from .fx2expr import expression_program, reads_parameter
 from .fx2preshader import reference_program, selector_resource
 from .fxcompile import _bind_uniforms, _node_key
-from .fxparse import Annotation, EffectParser
+from .fxparse import Annotation, EffectParser, StateEntry
 
 #: HLSL object kinds -> D3DXPARAMETER_TYPE (d3dx9shader.h)
 _OBJECT_PT = {
@@ -50,6 +50,7 @@ _OBJECT_PT = {
     "PixelShader": "PIXELSHADER", "VertexShader": "VERTEXSHADER", "string": "STRING",
 }
 #: numeric bases -> D3DXPARAMETER_TYPE (half and double are stored as FLOAT, uint as INT in D3D9 effects)
+_NO_D3DX_COMPONENT = frozenset({"double", "min16float", "min10float", "min16int", "min12int", "min16uint"})
 _NUMERIC_PT = {"bool": "BOOL", "int": "INT", "uint": "INT", "dword": "INT", "float": "FLOAT", "half": "FLOAT",
                "double": "FLOAT", "min16float": "FLOAT", "min10float": "FLOAT", "min16int": "INT",
                "min12int": "INT", "min16uint": "INT"}
@@ -139,6 +140,12 @@ def fx2_type(t: Type, name: str = "", semantic: str | None = None, ctx: _Ctx | N
             raise (ctx or _Ctx("")).error(pos, f"'{name}': array dimensions must be literal integers", 3058)
     sem = semantic or ""
     if isinstance(t, NumType):
+        if (t.prec or t.base) in _NO_D3DX_COMPONENT:
+            # D3DX9's types have no such component: d3dcompiler_47 10.1 fails a double or minimum-precision
+            # parameter, annotation or struct member ("ID3DXEffectCompiler: Unexpected component type", no error
+            # number); a static one is no parameter and compiles
+            raise (ctx or _Ctx("")).error(pos, f"'{name}': unexpected component type '{t.prec or t.base}' "
+                                               "(ID3DXEffectCompiler)")
         pt = B.D3DXPT[_NUMERIC_PT.get(t.base, "FLOAT")]
         if t.shape == "m":
             # fxc writes every matrix parameter as D3DXPC_MATRIX_ROWS in its register layout: a column-major RxC
@@ -308,6 +315,11 @@ def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block
     out: list[B.Fx2State] = []
     entries = _expand_state_blocks(ctx, entries, sampler_block)
     for e in entries:
+        if e.call and e.name in ("SetVertexShader", "SetPixelShader") and not sampler_block:
+            # the Direct3D 10 spelling of the two D3D9 shader states: d3dcompiler_47 10.1 compiles
+            # `SetPixelShader(compile ps_2_0 PS());` in an fx_2_0 pass as `PixelShader = …` (the other state
+            # functions fail: "Geometry shader can only be set in fx_4_0 or higher", "unrecognized SB API Call")
+            e = StateEntry(e.name[3:], None, e.args[0], [], False, e.pos)
         if e.call:
             raise ctx.error(e.pos, f"'{e.name}': state functions need an fx_4_0 or later target")
         hit = fx2states.lookup_state(e.name)
@@ -388,6 +400,18 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
             resource(0, _compile_shader(ctx, v, pt[:1].lower() + "s", e.pos))
             return _object(pt, oid)
         if pt.endswith("SHADER") and isinstance(v, A.Index) and isinstance(v.a, A.Ident) and v.a.name in ctx.params:
+            k = const_value(NumType("int"), v.index, ctx.consts)
+            if k is not None:
+                # a literal element: fxc names it as a parameter reference "ps[1]" (usage 1; its object of
+                # `PixelShader = (ps[1]);`), where a run-time index is an array selector
+                array = ctx.params[v.a.name]
+                element = int(k.vals[0])
+                if array.type.ptype != B.D3DXPT[pt] or not array.type.elements:
+                    raise ctx.error(e.pos, f"state '{info.name}': '{v.a.name}' is not an array of {info.kind}s")
+                if not 0 <= element < array.type.elements:
+                    raise ctx.error(v.pos, f"'{v.a.name}[{element}]': array index out of bounds")
+                resource(1, f"{v.a.name}[{element}]".encode() + b"\0")
+                return B.Fx2Param(B.Fx2Type(array.type.ptype, B.D3DXPC_OBJECT), struct.pack("<I", ctx.new_object()))
             return _array_selector(ctx, e, info, pt, v, resource)
         raise ctx.error(e.pos, f"state '{info.name}' needs a {info.kind}")
     ref = _reference(ctx, v)
@@ -663,4 +687,8 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
             ft_.passes.append(B.Fx2Pass(p.name, _annotations(ctx, p.annotations),
                                         _states(ctx, p.entries, (len(ctx.eff.techniques), pi, 0xFFFFFFFF))))
         ctx.eff.techniques.append(ft_)
+    if not parser.techniques:
+        # 10.1 refuses an fx_2_0 effect without one ("ID3DXEffectCompiler: There were no techniques"), where an
+        # fx_4/fx_5 effect may have none
+        raise ctx.error(None, "ID3DXEffectCompiler: There were no techniques")
     return ctx.eff

@@ -198,7 +198,7 @@ class ExprParser:
             if t.text in ("true", "false"):
                 self.next()
                 return A.Literal(t.pos, t.text == "true", "bool")
-            if t.text == "asm" and self.peek().text == "{":
+            if t.text.lower() == "asm" and self.peek().text == "{":  # any letter case (10.1: `ASM { … }`)
                 # a D3D9 effect's assembly shader: its lines up to the closing brace (assembly has no braces)
                 self.next()
                 self.next()
