@@ -18,9 +18,12 @@ table's one argument-count code; its text names the other case), and every malfo
 
 from __future__ import annotations
 
-import pytest
-from preproc_kit import fxc_errors
+import re
 
+import pytest
+from preproc_kit import MemoryInclude, fxc_errors
+
+from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DPreprocess
 from pyd3d11.shader.hlsl.diagnostics import HlslError
 from pyd3d11.shader.hlsl.preprocessor import preprocess
@@ -86,9 +89,82 @@ ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("src,code", ERRORS)
+@pytest.mark.parametrize("src,code", [row for row in ERRORS if "include" in row[0]])
 def test_error_number(src, code):
     assert f"error X{code}:" in error_code(src, {"self.h": '#include "self.h"\n'})
+
+
+#: fxc's answers for the sources of ERRORS, TOLERATED and WARNINGS (the include rows aside), recorded from
+#: d3dcompiler_47.dll 10.1 under Wine, session 35: (source, D3DPreprocess returned S_OK, the first error's number or
+#: None, the warnings' numbers). They overturn the numbers inferred above for fxc's mode: every #if error is X1500
+#: (X1518 is left to an #if that replacement empties), the "tolerated" inputs are errors fxc goes on after (S_OK, the
+#: compile fails), tokens after a directive's operands are X1500, __VA_ARGS__ / ## at an end / _Pragma are plain
+#: text, #undef of a predefined name is silent; the strict C99 mode keeps the table's numbers (the _strict tests).
+FXC_ANSWERS = [
+    ('#define\n', True, 'X1500', []),
+    ('#define 3 x\n', True, 'X1500', []),
+    ('#define F(a x\n', True, 'X1500', []),
+    ('#define F(a, 1) a\n', True, 'X1500', []),
+    ('#define F(..., a) a\n', True, 'X1500', []),
+    ('#define G __VA_ARGS__\n', True, None, []),
+    ('#define F(a) ## a\n', True, None, []),
+    ('#define F(a) #@ b\n', True, None, []),
+    ('#undef\n', True, 'X1500', []),
+    ('#undef 3\n', True, 'X1500', []),
+    ('#ifdef\n#endif\n', True, 'X1500', []),
+    ('#ifndef 3\n#endif\n', True, 'X1500', []),
+    ('#line\n', True, 'X1500', []),
+    ('#line x\n', True, 'X1500', []),
+    ('_Pragma(x)\n', True, None, []),
+    ('#define F(a, a) a\n', True, 'X1511', []),
+    ('#define F(a, b, a) a\n', True, 'X1511', []),
+    ('#define F(a, b) a\nF(1)\n', True, 'X1516', []),
+    ('#if\n#endif\n', True, 'X1500', []),
+    ('#if 1 +\n#endif\n', True, 'X1500', []),
+    ('#if (1\n#endif\n', True, 'X1500', []),
+    ('#if 1 2\n#endif\n', True, 'X1500', []),
+    ('#if 1 ? 2\n#endif\n', True, 'X1500', []),
+    ('#if 1.5\n#endif\n', True, 'X1500', []),
+    ('#if "s"\n#endif\n', True, 'X1500', []),
+    ('#if defined(\n#endif\n', True, 'X1500', []),
+    ('#if defined 3\n#endif\n', True, 'X1500', []),
+    ('#if (1, 2)\n#endif\n', True, 'X1500', []),
+    ('#if 0\n#elif 1 +\n#endif\n', True, 'X1500', []),
+    ('#elif 1\n', True, 'X1508', []),
+    ('#else\n', True, 'X1509', []),
+    ('#endif\n', True, 'X1510', []),
+    ('#if 1\n#else\n#elif 1\n#endif\n', True, 'X1513', []),
+    ('#if 1\n#else\n#else\n#endif\n', True, 'X1514', []),
+    ('#if 1\n', True, 'X1502', []),
+    ('#ifdef X\n', True, 'X1502', []),
+    ('#if 1 / 0\n#endif\n', True, 'X1503', []),
+    ('#if 3 / 0 == 3\n#endif\n', True, 'X1503', []),
+    ('#define F(a) a\nF(1\n', True, 'X1515', []),
+    ('#foo\n', True, 'X1504', []),
+    ('#ifdef X junk\n#endif\n', True, 'X1500', []),
+    ('#if 1\n#else junk\n#endif\n', True, 'X1500', []),
+    ('#if 1\n#endif junk\n', True, 'X1500', []),
+    ('#undef X junk\n', True, 'X1500', []),
+    ('#line 5 "a" junk\n', True, 'X1500', []),
+    ('#define X 1\n#define X 2\n', True, None, ['X1519']),
+    ('#undef __LINE__\n', True, None, []),
+    ('#pragma frobnicate\n', True, None, ['X3568']),
+    ('#define F() 1\nF(2)\n', True, 'X1500', []),
+]
+
+
+@pytest.mark.parametrize(("src", "hr_ok", "error", "warnings"), FXC_ANSWERS)
+def test_fxc_answer(src, hr_ok, error, warnings):
+    msgs: list = []
+    try:
+        D3DPreprocess(src, None, "t.hlsl", None, MemoryInclude({}), msgs)
+        ok, text = True, "".join(bytes(m).decode() for m in msgs)
+    except ShaderCompileError as exc:
+        ok, text = False, exc.errors
+    assert ok == hr_ok
+    first = re.search(r": error (X\d+)", text)
+    assert (first.group(1) if first else None) == error
+    assert sorted(set(re.findall(r": warning (X\d+)", text))) == warnings
 
 
 @pytest.mark.parametrize("src,code", ERRORS)
@@ -125,11 +201,6 @@ TOLERATED = [
 
 
 @pytest.mark.parametrize("src,code", TOLERATED)
-def test_tolerated_warning_number(src, code):
-    assert f"warning X{code}:" in warnings_of(src)
-
-
-@pytest.mark.parametrize("src,code", TOLERATED)
 def test_tolerated_strict_error_number(src, code):
     assert strict_code(src) == code
 
@@ -147,7 +218,7 @@ WARNINGS = [
 ]
 
 
-@pytest.mark.parametrize("src,code", WARNINGS)
+@pytest.mark.parametrize("src,code", [row for row in WARNINGS if row[1] in (1519, 3568) and "__LINE__" not in row[0]])
 def test_warning_number(src, code):
     assert f"warning X{code}:" in warnings_of(src)
 

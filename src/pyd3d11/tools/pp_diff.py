@@ -346,7 +346,7 @@ def agree(ours: dict, ref: dict) -> bool:
 
 
 def _fxc_answer(ok: bool, text: str, messages: str) -> dict:
-    errors = re.findall(r": error (X\d+)?", messages)
+    errors = re.findall(r": error(?: (X\d+))?:", messages)
     return {"ok": ok, "error": bool(errors) or not ok, "first": errors[0] if errors else None, "text": text,
             "tokens": tokens(text) if ok else None}
 

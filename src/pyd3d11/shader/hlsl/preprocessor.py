@@ -967,10 +967,12 @@ class Preprocessor:
             for k, t in enumerate(toks):
                 if t != "#":
                     continue
+                if self.lenient:
+                    # fxc: # and #@ before anything (d3dcompiler_47 10.1, session 35: #@ b gives 'b', #@ at the end
+                    # nothing; see _subst)
+                    continue
                 if toks[k + 1:k + 2] == ["@"]:  # #@ charizes its operand (the #define page)
                     k += 1
-                elif self.lenient:
-                    continue
                 if k + 1 >= len(toks) or toks[k + 1] not in params:
                     raise self.error(f"'#' is not followed by a macro parameter in '{name}'", ERR_PP_SYNTAX)
 
@@ -1227,6 +1229,13 @@ class Preprocessor:
                     j += 1
                 if j < len(body) and body[j] in amap:
                     out.append(quote + _spelling(amap[body[j]], quote) + quote)
+                    i = j + 1
+                    continue
+                if self.lenient and quote == "'":
+                    # fxc charizes whatever token follows #@ as written, and #@ at the end gives nothing
+                    # (d3dcompiler_47 10.1, session 35)
+                    if j < len(body):
+                        out.append("'" + body[j] + "'")
                     i = j + 1
                     continue
                 if self.lenient and quote == '"' and j < len(body) and _IDENT.fullmatch(body[j]):
