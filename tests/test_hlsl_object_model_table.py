@@ -81,8 +81,9 @@ TABLE = [
     ("sample_grad", T2, "r = t.SampleGrad(s, p.xy, p.zw, p.wz);", ALL40),
     ("sample_grad_clamp", T2, "r = t.SampleGrad(s, p.xy, p.zw, p.wz, int2(1, 1), 0.5);", ALL50),
     ("sample_cmp_level_zero", T2C, "r = t.SampleCmpLevelZero(s, p.xy, 0.5);", ALL40),
+    # comparison sampling of a texture array: 4.1 in every stage (d3dcompiler_47 10.1 under Wine, session 35: X4532)
     ("sample_cmp_level_zero_array", "Texture2DArray t; SamplerComparisonState s;",
-     "r = t.SampleCmpLevelZero(s, p.xyz, 0.5, int2(1, 0));", ALL40),
+     "r = t.SampleCmpLevelZero(s, p.xyz, 0.5, int2(1, 0));", ALL41),
     ("sample_level_cube_array", TCA, "r = t.SampleLevel(s, p, 0);", ALL41),
     # gather4 (10.1) and its D3D11 forms
     ("gather", T2, "r = t.Gather(s, p.xy);", ALL41),

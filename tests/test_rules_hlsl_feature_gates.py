@@ -72,10 +72,13 @@ DOCS: dict[str, tuple[dict, int | None, int | None]] = {
     "noise": ({}, None, 3004),
 }
 METHOD_DOCS = {
-    "Gather": (every(M41), 3018, None), "GatherRed": (every(M41), 3018, None),
-    **{n: (every(M50), 3018, None) for n in ("GatherGreen", "GatherBlue", "GatherAlpha", "GatherCmp", "GatherCmpRed",
-                                             "GatherCmpGreen", "GatherCmpBlue", "GatherCmpAlpha")},
-    **{n: (every(M41, "ps"), 3018, 4532) for n in ("CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped")},
+    # the numbers below each model are d3dcompiler_47 10.1's (under Wine, session 35): X4532 for gather4 / gather4_c
+    # / lod, X3535 "GatherGreen requires shader model 5 or higher" for a channel select
+    "Gather": (every(M41), 4532, None), "GatherRed": (every(M41), 4532, None),
+    **{n: (every(M50), 3535, None) for n in ("GatherGreen", "GatherBlue", "GatherAlpha")},
+    **{n: (every(M50), 4532, None) for n in ("GatherCmp", "GatherCmpRed", "GatherCmpGreen", "GatherCmpBlue",
+                                             "GatherCmpAlpha")},
+    **{n: (every(M41, "ps"), 4532, 4532) for n in ("CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped")},
     **{n: (every(M40, "ps"), None, 4532) for n in ("Sample", "SampleBias", "SampleCmp")},
     "GetSamplePosition": (every(M41), None, None),
 }

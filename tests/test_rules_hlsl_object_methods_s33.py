@@ -37,8 +37,7 @@ Pages and what is taken from them:
 
 A narrower location vector than the page's is refused (no implicit vector widening); a scalar would splat and a
 wider vector truncate, so neither is used as a reject row. Rows a page leaves open (a cube offset at shader
-model 5, where a third/fifth argument is the clamp overload's; SampleCmp on Texture2DArray at ps_4_0, whose
-footnote says 4.1 while the D3D10 instruction set has it; a multisampled Load without SampleIndex, "optional"
+model 5, where a third/fifth argument is the clamp overload's; a multisampled Load without SampleIndex, "optional"
 on the Load page) are left out and listed in docs/conformance.md (session 33, helper OBJ).
 """
 
@@ -137,16 +136,20 @@ for T, (loc, off, grad, load, lodw, dims, first) in TEX.items():
         _row(f"{T}-sample_narrow_location", S, f"r = t.Sample(s, {_f(loc - 1)});", None)
         _row(f"{T}-sample_level_narrow_location", S, f"r = t.SampleLevel(s, {_f(loc - 1)}, 0);", None, ANY_TARGETS)
     # SampleCmp / SampleCmpLevelZero: a comparison sampler, no Texture3D
-    arr_cmp_skip = ("ps_4_0", "vs_4_0") if T in ("Texture2DArray", "TextureCubeArray") else ()
+    # comparison sampling of Texture1DArray / Texture2DArray needs 4.1 in every stage (d3dcompiler_47 10.1 under
+    # Wine, session 35: X4532 at 4.0; the page's footnote; TextureCube and the non-array kinds compile at 4.0)
+    arr_cmp_skip = ("ps_4_0", "vs_4_0") if T == "TextureCubeArray" else ()
+    cmp_need = max(first, (4, 1)) if T in ("Texture1DArray", "Texture2DArray") else first
     if T in CMP_TYPES:
-        _row(f"{T}-sample_cmp", S, f"r = t.SampleCmp(c, {L}, 0.5);", first, skip=arr_cmp_skip)
-        _row(f"{T}-sample_cmp_lz", S, f"r = t.SampleCmpLevelZero(c, {L}, 0.5);", first, ANY_TARGETS,
+        _row(f"{T}-sample_cmp", S, f"r = t.SampleCmp(c, {L}, 0.5);", cmp_need, skip=arr_cmp_skip)
+        _row(f"{T}-sample_cmp_lz", S, f"r = t.SampleCmpLevelZero(c, {L}, 0.5);", cmp_need, ANY_TARGETS,
              skip=arr_cmp_skip)
         _row(f"{T}-sample_cmp_plain_sampler", S, f"r = t.SampleCmp(s, {L}, 0.5);", None)
         _row(f"{T}-sample_cmp_lz_plain_sampler", S, f"r = t.SampleCmpLevelZero(s, {L}, 0.5);", None, ANY_TARGETS)
         if off is not None:
-            _row(f"{T}-sample_cmp_offset", S, f"r = t.SampleCmp(c, {L}, 0.5, {_i(off)});", first, skip=arr_cmp_skip)
-            _row(f"{T}-sample_cmp_lz_offset", S, f"r = t.SampleCmpLevelZero(c, {L}, 0.5, {_i(off)});", first,
+            _row(f"{T}-sample_cmp_offset", S, f"r = t.SampleCmp(c, {L}, 0.5, {_i(off)});", cmp_need,
+                 skip=arr_cmp_skip)
+            _row(f"{T}-sample_cmp_lz_offset", S, f"r = t.SampleCmpLevelZero(c, {L}, 0.5, {_i(off)});", cmp_need,
                  ANY_TARGETS, skip=arr_cmp_skip)
     # Gather family
     if T in GATHER_TYPES:

@@ -52,7 +52,7 @@ UNCALLED = [
     ("struct V { float4 p : P; };\nfloat4 g(InputPatch<V, 3> pts) { return pts[2].p; }", None),
     ("float4 g(Texture2D t) { return t.Load(); }", "X3013"),
     ("float4 g(Texture2D t) { return t.Load(int3(0, 0, 0), int2(0, 0), 1, 2); }", "X3013"),
-    ("float4 g(Texture2D t) { return t.Consume(); }", "X3018"),
+    ("float4 g(Texture2D t) { return t.Consume(); }", "X3088"),  # fxc 10.1's number (session 35)
     ("float4 g(Texture2D t) { return t.Load(int3(0, 0, 0)); }", None),
     ("float4 g(Texture2D t, SamplerState s) { return t.Sample(s, undeclared); }", "X3004"),
     ("float4 g(Texture2D tex[12], SamplerState s, float2 c) { return tex[3].Sample(s, -dot(c, -foo)); }", "X3004"),
@@ -82,7 +82,7 @@ def test_unassigned_object_method_type_error_comes_first():
     """fxc's type check (X3013) precedes its flow analysis (X4000): DXC template-checks."""
     for body, code in [("AppendStructuredBuffer<float4> asb; asb.Append();", "X3013"),
                        ("AppendStructuredBuffer<float4> asb; asb.Append(1, 2);", "X3013"),
-                       ("Texture2D t; t.Nope(0);", "X3018"),
+                       ("Texture2D t; t.Nope(0);", "X3088"),
                        ("Texture2D t; float4 x = t.Load(int3(0, 0, 0));", "X4000")]:
         assert _code("float4 main() : SV_Target { " + body + " return 0; }") == code, body
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from . import ast as A
 from .check import check_cb_entry_count, check_cb_overlap, check_cb_slots, check_uav_model
+from .diagnostics import HlslError
 from .layout import check_packoffset_objects, mark_struct_objects, referenced_names, shader_roots
 from .objects import allocate_registers, has_object, leaf_count
 from .operands import imm
@@ -313,7 +314,13 @@ class ResourceBinding:
                 g.used = True
 
     def assign_bindings(self) -> None:
-        check_uav_model(self)
+        try:
+            check_uav_model(self)
+        except HlslError as exc:
+            # a back-end refusal in fxc (X4585, typed UAVs below 5.0, ...): the body's own errors come first (fxc
+            # 10.1 reports "RWTexture2D<float4> object does not have method 'Sample'" at ps_4_0), so it is raised
+            # once the entry point's body is generated (codegen.run)
+            self.deferred_target_error = exc
         check_cb_overlap(self)
         check_packoffset_objects(self)
         # A constant buffer none of whose variables the shader reads is not bound, explicit register or not:

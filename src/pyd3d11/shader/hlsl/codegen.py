@@ -240,6 +240,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.compile_flags = 0  # D3DCOMPILE_* Flags1
         self.requested_flags = 0  # the caller's Flags1 (cgstate)
         self.level9: str | None = None  # the 4_0_level_9_x target when compiling for one (the Aon9 chunk)
+        #: a target refusal found while binding (cg_resources.assign_bindings), raised after the body's own errors
+        self.deferred_target_error: Exception | None = None
         self.d3d9: str | None = None  # the Direct3D 9 target when compiling for one (sm2/d3d9.py)
         self.call_stack: list[str] = []
         self.inputs: list[SigElem] = []
@@ -604,6 +606,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.scopes = [{}]
         self.init_statics()
         self.gen_entry(fdef)
+        if self.deferred_target_error is not None:
+            raise self.deferred_target_error
         from .check import check_end_reachable
 
         check_end_reachable(self, fdef, id(fdef.pos) in self.ended_entries, entry=True)

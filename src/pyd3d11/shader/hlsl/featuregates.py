@@ -199,14 +199,17 @@ PIXEL_ONLY_INTRINSICS = frozenset(n for n, g in INTRINSICS.items() if "pixel" in
 METHODS: dict[str, Gate] = {
     # gather4 (D3D11.3 §22.4.2): 4.1 per its page; the channel select, gather4_c and gather4_po (§22.4.3-§22.4.5)
     # are shader model 5 (the pages)
-    "Gather": Gate(_every((4, 1)), 3018, None, "Gather: page lists vs/ps/gs_4_1 (D3D10.1 gather4)"),
-    "GatherRed": Gate(_every((4, 1)), 3018, None, "GatherRed: page 'Shader Model 5', but fxc compiles it for 4.1 as "
+    # the numbers below a form's model are fxc 10.1's (session 35): X4532 "cannot map expression" for the gather4
+    # forms (gather4, gather4_c) and lod, X3535 "<name> requires shader model 5 or higher" for a channel select
+    "Gather": Gate(_every((4, 1)), 4532, None, "Gather: page lists vs/ps/gs_4_1 (D3D10.1 gather4)"),
+    "GatherRed": Gate(_every((4, 1)), 4532, None, "GatherRed: page 'Shader Model 5', but fxc compiles it for 4.1 as "
                       "plain gather4 (vkd3d gather.shader_test, shader model >= 4.1)", docs=(5, 0)),
-    **{n: Gate(_every((5, 0)), 3018, None, f"{n}: page 'Shader Model 5' (gather4 channel select / gather4_c)")
-       for n in ("GatherGreen", "GatherBlue", "GatherAlpha", "GatherCmp", "GatherCmpRed", "GatherCmpGreen",
-                 "GatherCmpBlue", "GatherCmpAlpha")},
+    **{n: Gate(_every((5, 0)), 3535, None, f"{n}: page 'Shader Model 5' (gather4 channel select)")
+       for n in ("GatherGreen", "GatherBlue", "GatherAlpha")},
+    **{n: Gate(_every((5, 0)), 4532, None, f"{n}: page 'Shader Model 5' (gather4_c)")
+       for n in ("GatherCmp", "GatherCmpRed", "GatherCmpGreen", "GatherCmpBlue", "GatherCmpAlpha")},
     # lod (D3D11.3 §22.5.6, a pixel-shader instruction: its implicit derivatives); 4.1 per the page
-    **{n: Gate(_every((4, 1), "ps"), 3018, 4532, f"{n}: page lists ps_4_1; D3D11.3 §22.5.6 lod: Pixel Shader",
+    **{n: Gate(_every((4, 1), "ps"), 4532, 4532, f"{n}: page lists ps_4_1; D3D11.3 §22.5.6 lod: Pixel Shader",
                tags=frozenset({"pixel"})) for n in ("CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped")},
     # implicit-LOD sampling: D3D11.3 §22.4.15, §22.4.16, §22.4.19 Stage(s): Pixel Shader
     **{n: Gate(_every((4, 0), "ps"), None, 4532, f"{n}: D3D11.3 §22.4.15/§22.4.16/§22.4.19 sample, sample_b, sample_c: Pixel Shader",
@@ -215,6 +218,10 @@ METHODS: dict[str, Gate] = {
     "GetSamplePosition": Gate(_every((4, 1)), None, None, "Texture2DMS GetSamplePosition: page lists the 4_1 "
                               "profiles; D3D11.3 §22.4.22 samplepos"),
 }
+
+#: fxc 10.1's words where a method's gate refuses the model (its number is the gate's)
+METHOD_MODEL_MESSAGES = {4532: "cannot map expression to {target} instruction set",
+                         3535: "{name} requires shader model 5 or higher"}
 
 #: methods whose instruction takes its LOD from screen-space derivatives (pixel shaders only)
 IMPLICIT_LOD_METHODS = frozenset(n for n, g in METHODS.items() if "pixel" in g.tags)
@@ -227,8 +234,8 @@ _DOWNLEVEL = "Compute Shaders on Downlevel Hardware"
 
 #: object kind -> its gate where a shader uses it (a declared, unused object costs nothing)
 OBJECTS: dict[str, Gate] = {
-    "TextureCubeArray": Gate(_every((4, 1)), None, None, "TextureCubeArray: 'available in Shader Model 4.1 or "
-                             "higher' (footnote of the Sample/Gather/CalculateLevelOfDetail pages)"),
+    "TextureCubeArray": Gate(_every((4, 1)), 4539, None, "TextureCubeArray: 'available in Shader Model 4.1 or "
+                             "higher' (footnote of the Sample/Gather/CalculateLevelOfDetail pages); fxc 10.1's X4539"),
     # below 5.0 a used UAV's number depends on the stage (X4585 outside cs, X3666 typed in cs_4_x, X3660 append /
     # consume: d3dcompiler_47 10.1, session 35), given by check._uav_model_numbers before these gates: no one code
     **{k: Gate(_every((5, 0)), None, None, f"{k}: {_DOWNLEVEL}: typed UAVs are not supported below 5.0; D3D11.3 "

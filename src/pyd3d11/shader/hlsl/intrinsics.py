@@ -11,7 +11,15 @@ from . import ast as A
 from .check import unmappable, unmappable_after_type_rules
 from .codegen import _DIM, Resource, Val, f2b
 from .exprs import coerce_pair, expr, numeric
-from .featuregates import IMPLICIT_LOD_METHODS, INTRINSICS, LANGUAGE, METHODS, PIXEL_ONLY_INTRINSICS, check_gate
+from .featuregates import (
+    IMPLICIT_LOD_METHODS,
+    INTRINSICS,
+    LANGUAGE,
+    METHOD_MODEL_MESSAGES,
+    METHODS,
+    PIXEL_ONLY_INTRINSICS,
+    check_gate,
+)
 from .methodsig import check_buffer_info, check_raw_load_args, no_matching
 from .operands import Reg, imm
 from .sm51 import mem_operand, reg_of, regs_of
@@ -863,7 +871,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
     from .methodsig import has_method
 
     if has_method(k, name) is False:
-        raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
+        raise no_such_method(cg, t, name, pos)
     from .bufmethods import counter_method, is_counter_method
 
     # methods with out or side-effecting arguments evaluate their own argument nodes (once)
@@ -912,6 +920,10 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
             extra: list[Reg] = []
             op = {"Sample": "sample", "SampleLevel": "sample_l", "SampleBias": "sample_b", "SampleGrad": "sample_d",
                   "SampleCmp": "sample_c", "SampleCmpLevelZero": "sample_c_lz"}[name]
+            if op.startswith("sample_c") and k in ("Texture1DArray", "Texture2DArray") and (cg.major, cg.minor) < (4, 1):
+                # comparison sampling of a texture array is a 4.1 (D3D10.1) capability: fxc 10.1's X4532 at 4.0
+                # (TextureCube and the non-array textures compile there; session 35, recorded under Wine)
+                raise cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
             for a in args[2:HEAD[name]]:
                 if op == "sample_d":
                     gdims = _GRAD_DIMS.get(k, dims)  # no array index
@@ -976,7 +988,26 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         return v
     if k in _STRUCTURED and name == "GetDimensions":
         return get_dimensions(cg, obj, arg_nodes, pos)
-    raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
+    raise no_such_method(cg, t, name, pos)
+
+
+#: fxc's spelling of an object type in its messages where it differs from the declaration's keyword
+_FXC_OBJECT_NAMES = {"Texture2DMSArray": "Texture2DArrayMS"}
+#: the element type fxc prints for the objects that take none
+_FXC_DEFAULT_ELEMENT = {"ByteAddressBuffer": "uint", "RWByteAddressBuffer": "uint"}
+
+
+def fxc_object_spelling(t: ObjectType) -> str:
+    """An object type as fxc 10.1 prints it in X3088 / X3013: ``Texture2D<float4>`` for a bare ``Texture2D``,
+    ``Texture2DMS<float4>`` without its sample count, ``Texture2DArrayMS`` for Texture2DMSArray,
+    ``ByteAddressBuffer<uint>`` (session 35, recorded under Wine)."""
+    elem = t.elem if t.elem is not None else _FXC_DEFAULT_ELEMENT.get(t.kind, "float4")
+    return f"{_FXC_OBJECT_NAMES.get(t.kind, t.kind)}<{elem}>"
+
+
+def no_such_method(cg: CodegenContext, t: ObjectType, name: str, pos) -> Exception:
+    """X3088: the object type has no method of that name (checked before the target's model gates: fxc 10.1)."""
+    return cg.err(pos, f"{fxc_object_spelling(t)} object does not have method '{name}'", 3088)
 
 
 _GATHER_CH = {"": 0, "Red": 0, "Green": 1, "Blue": 2, "Alpha": 3}
@@ -1018,7 +1049,7 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))
     if name.startswith("CalculateLevelOfDetail"):
-        check_gate(cg, METHODS[name], pos, name, "'{name}': requires shader model {need}")
+        check_gate(cg, METHODS[name], pos, name, METHOD_MODEL_MESSAGES[METHODS[name].code])
         if len(args) != 2:
             raise no_matching(cg, name, len(args), pos)
         cg.emit("lod", d, cg.src(coord.slots), _res_operand(obj.obj), _object_operand(s))
@@ -1027,8 +1058,8 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
     ch = _GATHER_CH.get(name[9:] if cmp else name[6:])
     # the model of each Gather form: featuregates.METHODS (GatherRed is plain gather4, so 4.1 has it too)
     if ch is None or name not in METHODS:
-        raise cg.err(pos, f"'{name}': no matching method on '{t}'", 3018)
-    check_gate(cg, METHODS[name], pos, name, f"'{{name}}': no matching method on '{t}' for this shader model")
+        raise no_such_method(cg, t, name, pos)
+    check_gate(cg, METHODS[name], pos, name, METHOD_MODEL_MESSAGES[METHODS[name].code])
     rest = args[2:]
     extra: list[Reg] = []
     if cmp:
@@ -1147,7 +1178,7 @@ def raw_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node],
     counts = _RAW_ARGS.get(name)
     if counts is None or (name.startswith("Store") and r.file != "u"):
         # a ByteAddressBuffer (an SRV) is read-only: its page lists GetDimensions and Load* only
-        raise cg.err(pos, f"'{name}': no matching method on '{obj.type}'", 3018)
+        raise no_such_method(cg, obj.type, name, pos)
     check_raw_load_args(cg, name, len(arg_nodes), pos, counts)
     status_node = arg_nodes[1] if name.startswith("Load") and len(arg_nodes) == 2 else None
     args = [expr(cg, a) for a in arg_nodes[:1 if status_node is not None else None]]
@@ -1169,7 +1200,7 @@ def raw_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node],
         v = cg.convert(args[1], NumType(UINT, 1, n, "v" if n > 1 else "s"), pos)
         cg.emit("store_raw", mem_operand("u", reg_of(r), tuple(range(n))), cg.src(addr.slots), cg.src(v.slots))
         return Val(VOID, [])
-    raise cg.err(pos, f"'{name}': no matching method on '{obj.type}'", 3018)
+    raise no_such_method(cg, obj.type, name, pos)
 
 
 def object_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:

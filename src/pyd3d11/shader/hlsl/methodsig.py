@@ -72,6 +72,12 @@ def tail_roles(cg: CodegenContext, kind: str, name: str, head: int, options: tup
     for tail in options:
         if head + len(tail) == nargs and (sm5 or not (set(tail) & {_C, _S})):
             return tail
+    if not sm5 and name != "Load" and any(head + len(t) == nargs and {_C, _S} & set(t) for t in options):
+        # the argument count is a clamp or status overload's: fxc 10.1 names the model (session 35, recorded under
+        # Wine: "Texture1D Sample method for tiled resources requires shader model 5 or higher"; a cube's third
+        # argument is its clamp; Gather is spelled GatherRed; Load's status form reaches fxc's validator instead)
+        spelled = "GatherRed" if name == "Gather" else name
+        raise cg.err(pos, f"{kind} {spelled} method for tiled resources requires shader model 5 or higher", 3535)
     raise no_matching(cg, name, nargs, pos)
 
 

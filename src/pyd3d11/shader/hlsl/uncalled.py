@@ -47,6 +47,7 @@ TYPE_RULE_CODES = frozenset({
     3020,  # type mismatch / operator on a bool l-value
     3022,  # scalar, vector, or matrix expected
     3025,  # l-value specifies const object
+    3088,  # the object type has no such method (fxc 10.1 reports it in functions nothing calls: session 35)
     3037,  # constructors only defined for numeric base types
     3067,  # ambiguous function call
     3082,  # int or unsigned int type required
