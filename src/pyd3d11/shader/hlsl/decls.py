@@ -67,6 +67,30 @@ def check_declarations(prog: A.Program) -> None:
         elif isinstance(d, A.FuncDef) and d.body is not None:
             _parameters(d)
             _function_body(d)
+    _prototype_returns(prog)
+
+
+def _prototype_returns(prog: A.Program) -> None:
+    """A function declared again with the same parameters must return the same type, as spelled: d3dcompiler_47
+    10.1 (session 35) fails ``float f(float a);`` then ``int f(float a) { … }`` -- and ``half``, or a typedef ``F``
+    of float, after ``float`` -- with X3068 "'f': function return value differs from prototype" (two bodies are
+    the redefinition rule's, not this one)."""
+    from .overload import signature
+
+    first: dict[tuple, A.FuncDef] = {}
+    for d in prog.decls:
+        if not isinstance(d, A.FuncDef):
+            continue
+        seen = first.setdefault((d.name, signature(d)), d)
+        if seen is d or (seen.body is not None and d.body is not None):
+            continue
+        if _spelled(seen.ret) != _spelled(d.ret):
+            raise HlslError(d.pos.file, d.pos.line, d.pos.col, 3068,
+                            f"'{d.name}': function return value differs from prototype")
+
+
+def _spelled(t: object) -> tuple:
+    return str(t), getattr(t, "alias", None), getattr(t, "prec", None)
 
 
 def _parameters(f: A.FuncDef) -> None:
