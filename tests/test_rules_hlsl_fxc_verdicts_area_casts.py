@@ -335,3 +335,33 @@ def test_recorded_verdicts_match_the_live_dll():
     rows += [((n, t), _statement_source(s), w, t) for n, s, v, _ in STATEMENT_CASES for t, w in zip(TARGETS, v, strict=True)]
     bad = [k for k, s, w, t in rows if real.compile(s, t, "main").ok != (w == "Y")]
     assert not bad, bad
+
+
+#: (parameter, argument type, fxc 10.1's message): "implicitly" where the parameter has 2 or more components and
+#: fewer than the argument
+OUTPUT_MESSAGES = [
+    ("inout float", "float4", "cannot convert output parameter from 'float' to 'float4'"),
+    ("inout float4", "float", "cannot convert output parameter from 'float4' to 'float'"),
+    ("out float2", "float4", "cannot implicitly convert output parameter from 'float2' to 'float4'"),
+    ("out float", "float2", "cannot convert output parameter from 'float' to 'float2'"),
+    ("out float3", "float4", "cannot implicitly convert output parameter from 'float3' to 'float4'"),
+    ("out float2", "float3", "cannot implicitly convert output parameter from 'float2' to 'float3'"),
+    ("out float4", "float", "cannot convert output parameter from 'float4' to 'float'"),
+]
+
+
+@compile_only
+@pytest.mark.parametrize("param,arg,message", OUTPUT_MESSAGES)
+def test_output_parameter_messages(param, arg, message):
+    src = f"void f({param} o) {{ o = 1; }}\nfloat4 main(float4 v : V) : SV_Target {{ {arg} x = v.x; f(x); " \
+        "return (float)x; }\n"
+    ok, err = _verdict(src)
+    assert not ok and f"error X3017: 'f': {message}" in err
+
+
+@compile_only
+def test_struct_out_argument_of_its_own_type():
+    # an aggregate parameter is not judged by component count (fxc 10.1 compiles it)
+    src = "struct S { float a; float2 b; };\nvoid f(out S o) { o.a = 1; o.b = 2; }\n" \
+        "float4 main() : SV_Target { S s; f(s); return s.a; }"
+    assert _verdict(src)[0]
