@@ -182,11 +182,13 @@ def test_resource_arrays_take_contiguous_registers_and_reservations_count():
     assert _regs(unused, "ld") == ["t0"]
 
 
-def test_reservation_in_wrong_register_set_ignored_unless_used():
+def test_texture_reserved_in_s_binds_as_unreserved():
+    """d3dcompiler_47 10.1 (session 35): a texture's register(s#) (the Direct3D 9 pairing) binds nothing, used
+    or not; the used texture takes the first free t# (this test said X3530 once used before)."""
     assert _regs("Texture2D unused : register(s0); Texture2D tex;\n"
                  "float4 main() : sv_target { return tex.Load(0); }", "ld") == ["t0"]
-    assert "error X3530" in compile_error("Texture2D tex : register(s0);\n"
-                                          "float4 main() : sv_target { return tex.Load(0); }")
+    assert _regs("Texture2D tex : register(s0);\n"
+                 "float4 main() : sv_target { return tex.Load(0); }", "ld") == ["t0"]
 
 
 def test_constant_buffer_slots_limit_x4567():
@@ -349,7 +351,9 @@ def test_global_half_needs_backwards_compatibility_x3650():
     src = "uniform half h;\nfloat4 main() : sv_target { return h; }"
     assert "error X3650" in compile_error(src)
     D3DCompile(src, None, "c.hlsl", None, None, "main", "ps_5_0", BACKCOMPAT)
-    compiles("static half h = 1; float4 main() : sv_target { half4 r = h + 0.5; return r; }")
+    # a static one too (d3dcompiler_47 10.1, session 35); a local compiles
+    assert "error X3650" in compile_error("static half h = 1; float4 main() : sv_target { return h; }")
+    compiles("float4 main() : sv_target { half h = 1; half4 r = h + 0.5; return r; }")
 
 
 @pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0", "vs_2_0", "ps_4_0_level_9_1", "ps_4_0", "ps_5_0"])
@@ -373,12 +377,14 @@ def test_global_half_x3650_at_every_target_below_sm6(target: str):
     ("in float4 a : TEXCOORD0, row_major float1x4 b : TEXCOORD0", False),
     ("row_major float1x2 a : TEXCOORD0, row_major float1x2 b : TEXCOORD0", True),
 ])
-def test_shared_input_semantic_needs_the_same_layout_x4502(params, ok):
+def test_shared_input_semantic_needs_the_same_layout_x3536(params, ok):
+    """X3536 "Duplicated input semantics can't change type, size, or layout" (d3dcompiler_47 10.1, session 35;
+    X4502 before)."""
     src = f"float4 main({params}) : sv_target {{ return 0; }}"
     if ok:
         compiles(src)
     else:
-        assert "error X4502" in compile_error(src)
+        assert "error X3536" in compile_error(src)
 
 
 def test_pixel_outputs_may_not_overlap_x4502():
@@ -515,10 +521,11 @@ def test_entry_point_struct_parameter_objects_can_be_reassigned():
     assert _regs(src, "ld") == ["t0"]
 
 
-def test_struct_reserving_one_register_set_must_reserve_every_used_one_x3530():
+def test_struct_reserving_one_register_set_must_reserve_every_used_one_x4509():
     body = "float4 main() : sv_target { return foo.tex.Sample(foo.sam, float2(0.4, 0)); }"
     one = "struct { Texture2D tex; sampler sam; } foo : register(t1);\n"
-    assert "error X3530" in compile_error(one + body)
+    # the used sampler member has no s# (d3dcompiler_47 10.1, session 35: X4509; X3530 before)
+    assert "error X4509" in compile_error(one + body)
     res = compile_hlsl("struct { Texture2D tex; sampler sam; } foo : register(t1) : register(s1);\n" + body, "t",
                        "main", "ps_5_0").listing
     assert "dcl_sampler s1" in res and "t1.xyzw, s1" in res

@@ -213,8 +213,9 @@ def test_stat_counts_and_single_ret():
 
 # --- rejections with fxc's error numbers ----------------------------------------------------------------
 @pytest.mark.parametrize("src,target,code", [
+    # a label with no statement before '}' is fxc's syntax error (d3dcompiler_47 10.1, session 35; X3533 before)
     ("float4 main() : SV_Target { switch (1) { case 0: return 1; case 1: return 2; case 2: } return 0; }",
-     "ps_4_0", "X3533"),
+     "ps_4_0", "X3000"),
     ("uint4 v; float4 main() : SV_Target { float4 c = 0; switch (v.x) { case 0: c = 1; case 1: c = 2; break; }"
      " return c; }", "ps_5_0", "X3533"),
     # f(1) compiles in d3dcompiler_47 10.1 (session 35: the path without a return folds away); f(-1) is X3507
@@ -234,15 +235,25 @@ def test_stat_counts_and_single_ret():
     ("struct D { float4 p : SV_Position; }; [maxvertexcount(1025)] void main(point D v[1]) {}", "gs_5_0", "X8000"),
     ("struct D { float4 p : SV_Position; }; void main(point D v[1]) {}", "gs_4_0", "X3514"),
     ("float4 main() : SV_Target { float2x2 m = 0; float3 v = (float3)m; return 0; }", "ps_5_0", "X3017"),
-    # ERR_MAX_GROUP_SHARED_MEMORY_EXCEEDED (MicrosoftDocs "HLSL errors and warnings"; X3000 until session 19)
-    ("groupshared float g[5000]; [numthreads(1, 1, 1)] void main() { g[0] = 1; }", "cs_4_0", "X4586"),
-    ("float4 main() : SV_Target { return GroupMemoryBarrierWithGroupSync(); }", "ps_5_0", "X3000"),
+    # ERR_MAX_GROUP_SHARED_MEMORY_EXCEEDED's row (a dead array over the cs_4_0 limit) moved out: fxc 10.1
+    # compiles it (test_dead_groupshared_array_over_the_cs_4_0_limit_compiles)
+    pytest.param("float4 main() : SV_Target { return GroupMemoryBarrierWithGroupSync(); }", "ps_5_0", "X3017",
+                 marks=pytest.mark.xfail(strict=True, reason="fxc 10.1: X3017 'void' to 'float4' before the barrier's "
+                                                             "stage rule (ours: the stage's X3000 first)")),
 ])
 def test_rejections_use_fxc_error_numbers(src, target, code):
     with pytest.raises(ShaderCompileError) as ei:
         D3DCompile(src, None, "e.hlsl", None, None, "main", target)
     assert f"error {code}:" in ei.value.errors
-    assert ei.value.hresult == E_FAIL
+    # X3536 fails with 0x80010064, not E_FAIL (d3dcompiler_47 10.1 under Wine, session 35)
+    assert ei.value.hresult == (0x80010064 if code == "X3536" else E_FAIL)
+
+
+@pytest.mark.xfail(strict=True, reason="fxc 10.1 compiles it: the array's only store is dead, and the groupshared "
+                                       "limit is judged on what stays (not built: X4586 at the declaration)")
+def test_dead_groupshared_array_over_the_cs_4_0_limit_compiles():
+    D3DCompile("groupshared float g[5000]; [numthreads(1, 1, 1)] void main() { g[0] = 1; }", None, "e.hlsl", None,
+               None, "main", "cs_4_0")
 
 
 def test_recursion_is_e_notimpl_like_fxc():

@@ -1366,7 +1366,14 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                 self.expect("{")
                 cases: list[tuple[list, list]] = []
                 label_pos: list = []
-                while not self.accept("}"):
+                while True:
+                    if self.at("}"):
+                        # fxc's grammar wants a statement after the last label, and a label in the body: ``case 2:
+                        # }`` and ``switch (x) { }`` are X3000 at the '}' (d3dcompiler_47 10.1, session 35)
+                        if not cases or not cases[-1][1]:
+                            raise self.error()
+                        self.next()
+                        break
                     if self.at("case") or self.at("default"):
                         label_pos.append(self.tok.pos)
                         labels = []

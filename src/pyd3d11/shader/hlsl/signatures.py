@@ -173,7 +173,9 @@ class SignatureBinding:
                 # the same semantic twice: allowed only with the same layout (then both read one register)
                 # a row_major matrix's row vector does not share a plain vector's layout (fxc)
                 if self.input_types.get((up, idx)) != (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods):
-                    raise self.err(pos, f"'{name}': input semantic '{base}{idx}' is used with different types", 4502)
+                    # d3dcompiler_47 10.1's number and words (session 35; X4502 before)
+                    raise self.err(pos, "Duplicated input semantics can't change type, size, or layout "
+                                        f"('{base}{idx}').", 3536)
                 first = (prev.mask & -prev.mask).bit_length() - 1
                 vslots = [("v", (prev.reg,), None, first + c) for c in range(n)]
                 if concrete(lt.base) == BOOL:
