@@ -143,28 +143,33 @@ def test_members_bound_to_resource_registers_do_not_count_as_unpacked():
 @pytest.mark.parametrize("target", ["ps_5_0", "ps_5_1"])
 @pytest.mark.parametrize("decl,ok", [
     ("cbuffer cb : register(b3) { float4 a; }", True), ("cbuffer cb : register(B3) { float4 a; }", True),
-    ("cbuffer cb : register(t1) { float4 a; }", False), ("cbuffer cb : register(c2) { float4 a; }", "below 5.1"),
+    ("cbuffer cb : register(t1) { float4 a; }", False), ("cbuffer cb : register(c2) { float4 a; }", "X3530 below 5.1"),
     ("cbuffer cb : register(u4) { float4 a; }", False), ("cbuffer cb : register(s20) { float4 a; }", False),
-    ("tbuffer cb : register(t1) { float4 a; }", True), ("tbuffer cb : register(b1) { float4 a; }", False),
-    ("tbuffer cb : register(c1) { float4 a; }", False),
+    ("tbuffer cb : register(t1) { float4 a; }", True), ("tbuffer cb : register(b1) { float4 a; }", "X3530 t below 5.1"),
+    ("tbuffer cb : register(c1) { float4 a; }", "X3530 t below 5.1"),
 ])
 def test_constant_buffer_register_class(decl, ok, target):
     """cbuffers bind to b#, tbuffers to t#; any other register set is fxc's X3591 "incorrect bind semantic"
-    (DXC packreg test: fxc's 5.1 verdicts) — except a cbuffer's c#, which fxc below 5.1 takes as the slot (AMD's
-    AMD_UnitCube.hlsl, ``cbuffer … : register(c0)``, built by fxc 6.3.9600 for vs_5_0 into a listing that binds
-    the cbuffer at slot 0)."""
+    (DXC packreg test: fxc's 5.1 verdicts) -- except below 5.1, where d3dcompiler_47 10.1 answers a cbuffer's c# with
+    X3530 "invalid register specification, expected 'b' binding" and a tbuffer's b# or c# with "... expected 't'
+    binding" (Wine, session 35; fxc 6.3.9600 took the c# as the slot: AMD's AMD_UnitCube.hlsl)."""
     src = decl + "\n" + PS % "a"
-    if ok == "below 5.1":
-        ok = target != "ps_5_1"
+    if isinstance(ok, str) and ok.startswith("X3530"):
+        if target != "ps_5_1":
+            want = "t" if " t " in ok else "b"
+            assert f"error X3530: invalid register specification, expected '{want}' binding" in _error(src, target)
+            return
+        ok = False
     if ok:
         _compile(src, target)
     else:
         assert "error X3591: incorrect bind semantic" in _error(src, target)
 
 
-@pytest.mark.parametrize("target", ["ps_4_0", "ps_5_0"])
-def test_a_cbuffer_c_register_names_its_slot_below_5_1(target):
-    assert _bind_point("cbuffer cb : register(c3) { float4 a; }\n" + PS % "a", "cb", target) == 3
+@pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0"])
+def test_a_cbuffer_c_register_compiles_at_the_d3d9_targets(target):
+    """fxc 10.1 keeps a cbuffer's c# only at the Direct3D 9 targets (at 4.x / 5.0 it is X3530: above)."""
+    _compile("cbuffer cb : register(c3) { float4 a; }\nfloat4 main() : COLOR { return a; }", target)
 
 
 @pytest.mark.parametrize("regs,code,msg", [

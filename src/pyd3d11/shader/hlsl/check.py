@@ -482,6 +482,8 @@ def check_cb_slots(cg: CodegenContext) -> None:
     """Every constant buffer, reserved ones included even when unused, needs one of the 14 slots (X4567
     class: fxc cannot place the buffer)."""
     for cb in cg.cbufs:
+        if cb.kind == "tbuffer":  # a t# register: objects.check_register_limits
+            continue
         slot = cb.reg if cb.explicit else cb.slot
         if slot is not None and slot >= CB_SLOTS and (cb.used or cb.explicit):
             raise cg.err(cb.pos or Pos("", 1, 1), f"'{cb.name}': constant buffer register b{slot} is out of range "

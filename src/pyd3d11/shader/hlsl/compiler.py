@@ -158,6 +158,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     def parse(profile: str):
         parser = Parser(tokens, profile, flag_pack)
         parser.file_target = file_target or profile
+        parser.d3d9_target = d3d9  # the Direct3D 9 target the level-9 profile stands for (parse_cbuffer)
         prog = parser.parse_program()
         if not policy:
             policy.append(WarningPolicy(tokens, prog.func_bodies))

@@ -452,6 +452,42 @@ def allocate_registers(cg: CodegenContext) -> None:
             free.add(n + i)
 
 
+#: the t#/s#/u# registers a shader model 4.x / 5.0 target has (D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT 128,
+#: D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT 16, D3D11_1_UAV_SLOT_COUNT 64) and fxc's words for each
+_SLOTS = {"t": (128, "texture"), "s": (16, "sampler"), "u": (64, "UAV")}
+#: fxc's number for an array element past the last register (the first element being within)
+_PAST_END = {"t": 4565, "s": 4510, "u": 4585}
+
+
+def check_register_limits(cg: CodegenContext) -> None:
+    """A used object bound past its register set's last slot below shader model 5.1 (fxc 10.1 under Wine, session 35;
+    tests/test_rules_hlsl_fxc_layout_registers.py): X4509 "maximum texture register index exceeded, target has 128
+    slots, manual bind to slot t128 failed" where its own reservation is past the end (a tbuffer's t# too, at 5.1
+    as well), X4565 / X4510 / X4585 "maximum ps_5_0 texture (sampler, UAV) register index (128) exceeded" for an element of an
+    array that starts within. An unused object is not judged; UAVs are judged at shader model 5.0 only."""
+    if cg.d3d9 is not None:
+        return
+    sm51 = (cg.major, cg.minor) >= (5, 1)
+    for cb in cg.cbufs:
+        if cb.kind == "tbuffer" and cb.explicit and cb.used and cb.reg >= 128:
+            raise cg.err(cb.pos, "maximum texture register index exceeded, target has 128 slots, manual bind to "
+                                 f"slot t{cb.reg} failed", 4509)
+    if sm51:
+        return
+    for r in sorted(cg.resources, key=lambda r: r.decl_order):
+        if not r.used or r.file not in _SLOTS or (r.file == "u" and cg.major < 5):
+            continue
+        limit, word = _SLOTS[r.file]
+        if r.reg < limit:
+            continue
+        k = int(r.name.rsplit("[", 1)[1][:-1]) if r.name.endswith("]") and "[" in r.name else 0
+        if r.reg - k < limit and r.file in _PAST_END:
+            target = cg.level9 or f"{cg.stage}_{cg.major}_{cg.minor}"
+            raise cg.err(r.pos, f"maximum {target} {word} register index ({limit}) exceeded", _PAST_END[r.file])
+        raise cg.err(r.pos, f"maximum {word} register index exceeded, target has {limit} slots, manual bind to slot "
+                            f"{r.file}{r.reg} failed", 4509)
+
+
 def check_register_overlaps(cg: CodegenContext) -> None:
     """Two used objects reserved at one register of a set: fxc X4500 "overlapping register semantics not yet
     implemented 't1'" (a texture or UAV array counts with its whole range once any element is used, as the
@@ -459,6 +495,7 @@ def check_register_overlaps(cg: CodegenContext) -> None:
     tells by register and so cannot separate from another sampler on the same register. Unused objects
     reserve nothing. Run on the final generation, where usage follows dead-code removal (deadres.py; a
     resource read only by dead code that shares its register with a live one still counts as used)."""
+    check_register_limits(cg)
     group: dict[int, list] = {}
     for g in cg.globals.values():
         if isinstance(g, tuple) and g[:1] == ("resarray",) and g[3:] != ("alias",):

@@ -966,7 +966,16 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                     # 5.1 verdicts); below 5.1 a cbuffer's c# names its slot (AMD's ShadowFX/GeometryFX library
                     # AMD_UnitCube.hlsl, `cbuffer … : register(c0)`, built by fxc 6.3.9600 for vs_5_0: its
                     # committed listing binds the cbuffer at slot 0)
+                    if kind == "tbuffer" and self.register_clean and \
+                            not (self.target or "").endswith("_5_1"):
+                        raise self.error("invalid register specification, expected 't' binding", reg_tok, 3530)
                     raise self.error("incorrect bind semantic", reg_tok, 3591)
+                if legacy_c and getattr(self, "d3d9_target", None) is None and \
+                        (self.target or "x_4")[3:4] not in ("1", "2", "3"):
+                    # ... but d3dcompiler_47 10.1 refuses that c# at every 4.x / 5.0 target, level 9 included (6.3
+                    # compiled it); only the Direct3D 9 targets keep it (Wine, session 35:
+                    # tests/test_rules_hlsl_fxc_layout_registers.py)
+                    raise self.error("invalid register specification, expected 'b' binding", reg_tok, 3530)
                 if self.register_profile is not None:  # fxc X3515 (DXC packreg)
                     raise self.error("User defined constant buffer slots cannot be target specific", reg_tok, 3515)
                 if reg is not None:
@@ -1018,8 +1027,10 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                             f"'{bad.name}': interfaces cannot be declared in buffers")
         if any(m.packoffset is not None for m in members):  # packoffset is all or nothing (fxc X3530)
             # a member bound to a t/s/u register (an object, or one in a struct) is not packed
+            # a static member is no buffer member: it takes no offset (fxc 10.1 compiles `float a :
+            # packoffset(c1); static float s = 2;` in one cbuffer)
             loose = next((m for m in members if m.packoffset is None and not _is_object(m.type) and
-                          not (m.register is not None and m.register[0] != "c")), None)
+                          "static" not in m.mods and not (m.register is not None and m.register[0] != "c")), None)
             if loose is not None:
                 raise HlslError(loose.pos.file, loose.pos.line, loose.pos.col, 3530,
                                 "cannot mix packoffset elements with nonpackoffset elements in a cbuffer")
