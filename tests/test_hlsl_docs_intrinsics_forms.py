@@ -86,18 +86,19 @@ def test_interlocked_original_into_a_vector_component_and_array_element():
     ("min(a, b)", ["float4", "float2"], "float2", [[[1.0, 5.0, 9.0, 9.0]], [[2.0, 3.0]]], [[1.0, 3.0]]),
     ("dot(a, b)", ["float4", "float3"], "float", [[[1.0, 2.0, 3.0, 100.0]], [[1.0, 1.0, 1.0]]], [[6.0]]),
     ("a * b", ["float4", "float2"], "float2", [[[1.0, 2.0, 3.0, 4.0]], [[3.0, 3.0]]], [[3.0, 6.0]]),
-    # dot / mul of bool vectors keep bool: whether any product (and) is true
+    # dot of bool vectors takes the float overload (d3dcompiler_47 10.1: movc to 1.0 / 0.0, then dp3; session 35
+    # INTR): the count of true products, true as a bool when any
     ("dot(a, b)", ["bool3", "bool3"], "bool", [[[1, 1, 1], [1, 0, 0], [0, 1, 0]], [[1, 0, 1], [0, 1, 1], [1, 0, 1]]],
      [[True], [False], [False]]),
-    # (converted to int: 1 for any count of true products, two included)
+    # (converted to int: the count itself)
     ("dot(a, b)", ["bool3", "bool3"], "int", [[[1, 1, 1], [0, 0, 0], [1, 1, 0]], [[1, 1, 1], [1, 1, 1], [1, 1, 1]]],
-     [[1], [0], [1]]),
-    ("(float)dot(a, b)", ["bool2", "bool2"], "float", [[[1, 1]], [[1, 1]]], [[1.0]]),
+     [[3], [0], [2]]),
+    ("(float)dot(a, b)", ["bool2", "bool2"], "float", [[[1, 1]], [[1, 1]]], [[2.0]]),
     ("mul(a, b)", ["bool2", "bool2"], "bool", [[[1, 1], [1, 0]], [[1, 1], [0, 1]]], [[True], [False]]),
-    # mad of bools: a * b + c != 0, i.e. (a and b) or c
+    # mad of bools: the float overload, a * b + c of 1.0 / 0.0 (fxc 10.1: true * true + true is 2.0)
     ("mad(a, b, c)", ["bool4", "bool4", "bool4"], "bool4", [[[1, 1, 0, 0]], [[1, 1, 1, 0]], [[1, 0, 0, 1]]],
      [[True, True, False, True]]),
-    ("mad(a, b, c)", ["bool2", "bool2", "bool2"], "int2", [[[1, 0]], [[1, 1]], [[1, 0]]], [[1, 0]]),
+    ("mad(a, b, c)", ["bool2", "bool2", "bool2"], "int2", [[[1, 0]], [[1, 1]], [[1, 0]]], [[2, 0]]),
     # bool comparisons order false < true
     ("a < b", ["bool2", "bool2"], "bool2", [[[0, 1]], [[1, 0]]], [[True, False]]),
     ("a >= b", ["bool2", "bool2"], "bool2", [[[0, 1]], [[1, 0]]], [[False, True]]),
