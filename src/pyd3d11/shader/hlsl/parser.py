@@ -1194,6 +1194,14 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                     pack = (int(c[1:]), comp)
                 else:
                     sem = self.ident().text
+            if isinstance(array_leaf(t), ObjectType) and not self._sm51() and \
+                    getattr(self, "d3d9_target", None) is None and \
+                    any(a[0] == b[0] and a[1] != b[1] for i, a in enumerate(regs) for b in regs[i + 1:]):
+                # an object's general register() and one for this target's profile or stage, both applying and
+                # naming different registers of one set: fxc 10.1's X4017, used or not (Wine, session 35:
+                # tests/test_rules_hlsl_fxc_layout_registers.py); a number (c#) keeps the later one
+                raise self.error("cannot bind the same variable to multiple constants in the same constant bank",
+                                 name_tok, 4017)
             self.skip_annotations()
             init = None
             arr = self.at("=") and self.peek().text == "{" and self.peek(2).text == "sampler_state"
