@@ -19,6 +19,14 @@ pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests
 
 #: (source, D3DPreprocess returned S_OK, its messages without "file(line,col): ", the words of its text)
 ROWS = [
+    ('#if 1 2147483647\n#endif\n', True, ["error X1500: syntax error : unexpected integer '2147483647l'"], ''),
+    ('#if 1 2147483648\n#endif\n', True, ["error X1500: syntax error : unexpected integer '-2147483648l'"], ''),
+    ('#if 1 4294967295\n#endif\n', True, ["error X1500: syntax error : unexpected integer '-1l'"], ''),
+    ('#if 1 0\n#endif\n', True, ["error X1500: syntax error : unexpected integer '0l'"], ''),
+    ('#if 1 00\n#endif\n', True, ["error X1500: syntax error : unexpected integer '0l'"], ''),
+    ('#if 1 2u\n#endif\n', True, ["error X1500: syntax error : unexpected integer '2ul'"], ''),
+    ('#if 1 0xFFFFFFFF\n#endif\n', True, ["error X1500: syntax error : unexpected integer '4294967295ul'"], ''),
+    ('#if 1 07\n#endif\n\n', True, ["error X1500: syntax error : unexpected integer '7ul'"], ''),
     ('#if 1 2\n#endif\n', True, ["error X1500: syntax error : unexpected integer '2l'"], ''),
     ('#if 0\n#elif 1 2\n#endif\n', True, ["error X1500: syntax error : unexpected integer '2l'"], ''),
     ('#if 0\n#elif 1 22\n#endif\n', True, ["error X1500: syntax error : unexpected integer '22l'"], ''),

@@ -279,22 +279,26 @@ def fxc_unexpected(tok: str | None) -> str:
     if hasattr(tok, "ident"):  # an identifier read as 0 (ppfxc.IdentifierZero): fxc names it
         return f"unexpected token '{tok.ident}'"
     if tok[:1].isdigit() or (tok[:1] == "." and tok[1:2].isdigit()):
-        # fxc spells the constant's value with its type's suffix: a float as %g does (1e3 is '1000', .5 is
-        # '0.5'); an integer in decimal, 'l' (long) for a decimal one up to 0x7FFFFFFF, 'ul' for a hexadecimal,
-        # octal or u-suffixed one or a larger decimal up to 0xFFFFFFFF, past that 'u64' (hexadecimal, octal,
-        # u-suffixed) or nothing (decimal): '2l', '2ul' for 0x2, '4294967296', '4294967296u64' for 0x100000000
-        body = tok.rstrip("uUlLfFhH")
-        is_float = not tok.lower().startswith("0x") and any(c in tok for c in ".eE")
+        # fxc spells the constant's value with its type's suffix (d3dcompiler_47 10.1, session 35): a float as %g
+        # does (1e3 is '1000', .5 is '0.5'); a decimal integer that fits 32 bits as a signed long ('2l',
+        # 2147483648 is '-2147483648l', 4294967295 '-1l'), a u-suffixed, hexadecimal or octal one as unsigned
+        # long ('2ul' for 2u and 0x2, '7ul' for 07; 00 is '0l'); past 32 bits 'u64' for those, nothing for a
+        # decimal one ('4294967296')
+        hexa = tok.lower().startswith("0x")
+        is_float = not hexa and any(c in tok for c in ".eE")
+        body = tok.rstrip("uUlL") if hexa else tok.rstrip("uUlLfFhH")
         try:
             if is_float:
                 return f"unexpected float '{float(body):g}'"
-            based = body.lower().startswith("0x") or (body.startswith("0") and body.isdigit() and len(body) > 1)
-            v = int(body, 16 if body.lower().startswith("0x") else 8) if based else int(body)
+            based = hexa or (body.startswith("0") and body.isdigit() and len(body) > 1)
+            v = int(body, 16 if hexa else 8) if based else int(body)
         except ValueError:
             return f"unexpected token '{tok}'"
-        unsigned = based or "u" in tok[len(body):].lower()
+        unsigned = (based and v != 0) or "u" in tok[len(body):].lower()
         if v <= _MASK:
-            suffix = "l" if not unsigned and v <= 0x7FFFFFFF else "ul"
+            if not unsigned:
+                v = v - (1 << 32) if v > 0x7FFFFFFF else v
+            suffix = "ul" if unsigned else "l"
         else:
             suffix = "u64" if unsigned else ""
         return f"unexpected integer '{v}{suffix}'"
