@@ -29,6 +29,7 @@ from ..dxbc.rdef import RDEF_PROGRAM_TYPE, Rdef
 from ..dxbc.signature import Signature, SignatureElement, build_signature
 from ..dxbc.stat import build_sfi0, build_stat, program_feature_flags, program_stats
 from . import ast as A
+from .arraysizes import check_unsized_arrays
 from .codegen import Codegen
 from .deadres import dead_resources
 from .decls import check_declarations
@@ -163,6 +164,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         if not policy:
             policy.append(WarningPolicy(tokens, prog.func_bodies))
         check_declarations(prog)
+        check_unsized_arrays(prog, profile.endswith("_5_1"))  # X3074 / X3072 (arraysizes.py)
         if program_hook is not None:
             program_hook(prog)
         return prog

@@ -524,16 +524,17 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             return ArrayType(self._apply_major(t.elem, mods), t.count, alias=t.alias)
         return t
 
-    def parse_array_suffix(self, t: Type, variable: bool = False) -> Type:
+    def parse_array_suffix(self, t: Type, variable: bool = False, param: bool = False) -> Type:
         """``[n]…`` after a declarator. ``variable``: a variable's declarator (global, local, cbuffer member),
         where an implicit dimension after the first is X3073; typedefs and struct members report any implicit
         dimension as X3072 later (DXC incomp_array_err.hlsl: ``typedef float A[2][]``; ``class foo5 { int a[2][];
-        }``), and parameters keep theirs (no record)."""
+        }``). ``param``: a parameter's, X3073 as a variable's (d3dcompiler_47 10.1, session 35: ``float t[2][]``;
+        an implicit first dimension is arraysizes.py's X3072)."""
         dims = []
         while self.at("["):
             open_tok = self.next()
             if self.accept("]"):
-                if dims and variable:  # ERR_ARRAY_IMPLICIT_ORDER (DXC invalid-unbounded-resource-arrays.hlsl: ``Buf[3][]``, ``[3][][2]``)
+                if dims and (variable or param):  # ERR_ARRAY_IMPLICIT_ORDER (DXC invalid-unbounded-resource-arrays.hlsl: ``Buf[3][]``, ``[3][][2]``)
                     raise self.error("secondary array dimensions must be explicit", open_tok, 3073)
                 dims.append(0)
                 continue
@@ -909,7 +910,7 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                 f"__p{len(params)}"
             if pname in _SHADOWABLE_TYPES:
                 self.shadowed.add(pname)
-            pt = self._apply_major(self.parse_array_suffix(pt), pm)
+            pt = self._apply_major(self.parse_array_suffix(pt, param=True), pm)
             sem = None
             while self.accept(":"):
                 if self.at("register") and self.peek().text == "(":  # fxc: no effect on a parameter (SM4+)
