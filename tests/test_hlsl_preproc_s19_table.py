@@ -176,9 +176,96 @@ IF_TABLE = [
 ]
 
 
-@pytest.mark.parametrize(("expr", "value"), IF_TABLE)
+#: the same expressions as d3dcompiler_47.dll 10.1 answered them (under Wine, session 35): the group chosen, or the
+#: first error's number. They overturn IF_TABLE's C readings for fxc's mode where they differ: a ?: inside a ?:'s
+#: middle operand needs parentheses, 0X is no hexadecimal prefix, a constant past 32 bits, an escape sequence or
+#: several characters in a character constant are X1500, division by zero is X1503 even where unevaluated
+FXC_IF_TABLE = [
+    ('1', True),
+    ('0', False),
+    ('-1', True),
+    ('!1', False),
+    ('!0', True),
+    ('+1 == 1', True),
+    ('1 + 2 * 3 == 7', True),
+    ('(1 + 2) * 3 == 9', True),
+    ('10 / 3 == 3', True),
+    ('-7 / 2 == -3', False),
+    ('7 / -2 == 0', True),
+    ('1 < 2', True),
+    ('2 <= 2', True),
+    ('3 > 4', False),
+    ('3 >= 4', False),
+    ('1 == 1 == 1', True),
+    ('3 > 2 > 1', False),
+    ('1 != 2', True),
+    ('6 & 3', True),
+    ('6 & 1', False),
+    ('4 | 1 == 5', True),
+    ('(4 | 1) == 5', True),
+    ('(6 ^ 3) == 5', True),
+    ('0 || 2', True),
+    ('0 && 1', False),
+    ('(2 || 3) == 1', True),
+    ('1 ? 0 : 1', False),
+    ('0 ? 0 : 1', True),
+    ('1 ? 2 ? 0 : 1 : 1', 'X1500'),
+    ('-1 < 0', False),
+    ('-1 < 0u', False),
+    ('-1 > 0U', True),
+    ('1 - 2u > 0', True),
+    ('0xFFFFFFFF == -1', True),
+    ('0xFFFFFFFF > 0', True),
+    ('4294967295 > 0', True),
+    ('2147483647 + 1 < 0', False),
+    ('2147483648 > 0', True),
+    ('-2147483648 > 0', True),
+    ('(0 ? 1u : -1) > 0', True),
+    ('0x7FFFFFFF + 0x7FFFFFFF == -2', True),
+    ('4294967296 == 0', 'X1500'),
+    ('0xFFFFFFFF / 2 == 0x7FFFFFFF', True),
+    ('-2 / 2u == 0x7FFFFFFF', True),
+    ('-1 * -1 == 1', True),
+    ('010 == 8', True),
+    ('0x1F == 31', True),
+    ('0X1f == 31', 'X1500'),
+    ('0 == 00', True),
+    ('10u == 10', True),
+    ('10U == 10', True),
+    ('10l == 10', True),
+    ('10L == 10', True),
+    ('10ul == 10', True),
+    ('10LU == 10', True),
+    ("'a' == 97", True),
+    ("'0' == 48", True),
+    ("'\\n' == 10", 'X1500'),
+    ("'\\\\' == 92", 'X1500'),
+    ("'\\'' == 39", 'X1500'),
+    ("'\\x41' == 65", 'X1500'),
+    ("'\\101' == 65", 'X1500'),
+    ("'\\0' == 0", 'X1500'),
+    ("'\\377' == -1", 'X1500'),
+    ("'\\xff' < 0", 'X1500'),
+    ("'ab' == 0x6162", 'X1500'),
+    ("'abcd' == 0x61626364", 'X1500'),
+    ("'abcde' == 0x62636465", 'X1500'),
+    ('UNDEFINED', False),
+    ('UNDEFINED == 0', True),
+    ('true', False),
+    ('float', False),
+    ('0 && 1 / 0', 'X1503'),
+    ('1 || 1 / 0', 'X1503'),
+    ('1 ? 1 : 1 / 0', 'X1503'),
+    ('0 ? 1 / 0 : 0', 'X1503'),
+]
+
+
+@pytest.mark.parametrize(("expr", "value"), FXC_IF_TABLE)
 def test_if_arithmetic(expr, value):
-    assert if_true(expr) is value
+    if isinstance(value, bool):
+        assert if_true(expr) is value
+    else:
+        assert f"error {value}" in fails(f"#if {expr}\nyes\n#else\nno\n#endif\n")
 
 
 #: C99's remaining operators: fxc's #if has no %, ~, << or >> (vkd3d's record of fxc lexes them as text; a 2007
@@ -194,22 +281,25 @@ C_ONLY_IF_TABLE = [
 def test_c_only_operators(expr, value):
     out = strict(f"#if {expr}\nyes\n#else\nno\n#endif\n")
     assert out == (["yes"] if value else ["no"])
-    assert "error X1518: invalid token" in fails(f"#if {expr}\n#endif\n")
+    # d3dcompiler_47 10.1 (session 35): "syntax error : unexpected token" X1500 for each
+    assert "error X1500: syntax error : unexpected token" in fails(f"#if {expr}\n#endif\n")
 
 
 @pytest.mark.parametrize("expr", ["", "1 +", "(1", "1)", "1 2", "1.0", "1e3", "2.5f", "\"s\"", "defined",
                                   "defined(", "defined(X", "defined 3", "(1, 2)", "1 ? 2", "#", "=", "1 = 1"])
-def test_if_syntax_errors_are_x1518(expr):
-    """§6.10.1p1: an integer constant expression; fxc's X1518 (ERR_INVALID_INT_EXPR) for any bad one (floating
-    constants are no integer constants: vkd3d's record lexes them as text)."""
-    assert "error X1518" in fails(f"#if {expr}\n#endif\n")
+def test_if_syntax_errors_are_x1500(expr):
+    """§6.10.1p1: an integer constant expression; d3dcompiler_47 10.1 (under Wine, session 35) answers X1500 for
+    every one of these (floating constants included)."""
+    assert "error X1500" in fails(f"#if {expr}\n#endif\n")
 
 
-def test_division_by_zero_warns_and_divides_by_one():
-    """vkd3d's record of fxc: "Division by zero" is a warning and the divisor becomes 1 (C99 §6.6p4 makes it a
-    constraint violation; the strict mode raises X1503)."""
+def test_division_by_zero_is_an_error():
+    """d3dcompiler_47 10.1 (under Wine, session 35): X1503 "division by zero in preprocessor expression", an error
+    after which the directive opens no group (its lines are written, its #endif is X1510); C99 §6.6p4 makes it a
+    constraint violation, and the strict mode raises X1503 too."""
     out, msgs = run("#if 5 / 0 == 5 && 0 / 0 == 0\nyes\n#endif\n")
-    assert out == ["yes"] and "warning X1503" in msgs
+    assert out == ["yes"] and "error X1503: division by zero in preprocessor expression" in msgs
+    assert "error X1510: unexpected #endif" in msgs
     with pytest.raises(HlslError):
         preprocess("#if 1 / 0\n#endif\n", strict_c99=True)
 

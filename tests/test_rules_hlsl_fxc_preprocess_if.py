@@ -19,6 +19,15 @@ pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests
 
 #: (source, D3DPreprocess returned S_OK, its messages without "file(line,col): ", the words of its text)
 ROWS = [
+    ('#if 1 ? 2 ? 0 : 1 : 1\n#endif\n', True, ["error X1500: syntax error : unexpected token '?'", 'error X1510: unexpected #endif'], ''),
+    ('#if 0 ? 1 : 0 ? 2 : 3\npass\n#endif\n', True, [], 'pass'),
+    ('#if 1 ? (2 ? 0 : 1) : 1\n#endif\npass\n', True, [], 'pass'),
+    ('#if 0X1f == 31\n#endif\n', True, ["error X1500: syntax error : unexpected token 'X1f'"], ''),
+    ('#if 0X0\n#endif\n', True, ["error X1500: syntax error : unexpected token 'X0'"], ''),
+    ('#if 1 ? 2 : 3 ? 4 : 5\npass\n#endif\n', True, [], 'pass'),
+    ('#if (1 ? 2 : 3) ? 4 : 5\npass\n#endif\n', True, [], 'pass'),
+    ('#if 1 ? 2 || 3 : 4\npass\n#endif\n', True, [], 'pass'),
+    ('#if 0 ? 1 : 2, 3\n#endif\n\n', True, ["error X1500: syntax error : unexpected token ','"], ''),
     ('#if 1 2147483647\n#endif\n', True, ["error X1500: syntax error : unexpected integer '2147483647l'"], ''),
     ('#if 1 2147483648\n#endif\n', True, ["error X1500: syntax error : unexpected integer '-2147483648l'"], ''),
     ('#if 1 4294967295\n#endif\n', True, ["error X1500: syntax error : unexpected integer '-1l'"], ''),

@@ -165,7 +165,9 @@ class CondExpr:
         if self.peek() == "?":
             self.take()
             self.skipping += not c[0]
-            a = self.ternary()
+            # fxc's middle operand is a logical-or expression: a ?: there needs parentheses (d3dcompiler_47 10.1,
+            # session 35: ``1 ? 2 ? 0 : 1 : 1`` is "unexpected token '?'"; C's grammar takes any expression)
+            a = self.binary(1) if self.pp.lenient else self.ternary()
             self.skipping -= not c[0]
             if self.peek() != ":":
                 raise self.bad(self.peek(), "expected ':' in #if expression")
@@ -262,6 +264,12 @@ class CondExpr:
             v, unsigned = self.unary()
             return _wrap(-v if t == "-" else ~v if t == "~" else v, unsigned), unsigned
         if self.pp.lenient:
+            if t[:2] == "0X":
+                # fxc's #if knows only the 0x prefix: 0X1f is the integer 0 and then the token X1f, its syntax error
+                # after a complete operand, the value kept (d3dcompiler_47 10.1, session 35)
+                self.pp.errors.append(self.pp.error(f"syntax error : unexpected token '{t[1:]}'", ERR_PP_SYNTAX))
+                self.i = len(self.toks)
+                return 0, True
             return fxc_constant(t, self), True
         try:
             v, unsigned = _pp_int(t)
