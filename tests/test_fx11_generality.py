@@ -202,8 +202,12 @@ SHADER_VARIABLES = [  # (declaration, target, EObjectType name)
     ("VertexShader v = CompileShader(vs_4_0, vs());", "fx_5_0", "VertexShader"),
     ("PixelShader v = CompileShader(ps_5_0, ps());", "fx_5_0", "PixelShader"),
     ("GeometryShader v = CompileShader(gs_5_0, gs());", "fx_5_0", "GeometryShader"),
+    # the two-argument form stays GeometryShaderSO at fx_5_0 (d3dcompiler_47 10.1's object, session 35); the fx_5 form
+    # with four declarations and a stream is GeometryShader5
     ('GeometryShader v = ConstructGSWithSO(CompileShader(vs_4_0, vs()), "SV_Position.xyzw");', "fx_5_0",
-     "GeometryShader5"),
+     "GeometryShaderSO"),
+    ('GeometryShader v = ConstructGSWithSO(CompileShader(vs_4_0, vs()), "SV_Position.xyzw", NULL, NULL, NULL, -1);',
+     "fx_5_0", "GeometryShader5"),
     ('GeometryShader v = ConstructGSWithSO(CompileShader(vs_4_0, vs()), "SV_Position.xyzw");', "fx_4_0",
      "GeometryShaderSO"),
     ("VertexShader v = CompileShader(vs_4_0, vs());", "fx_4_0", "VertexShader"),

@@ -1996,6 +1996,23 @@ FX2_BINARY_ROWS = [
     ('float4 PS() : COLOR { return 1; }\nfloat4 VS() : POSITION { return 1; }\nPixelShader ps[2] = { compile ps_2_0 PS(), compile ps_2_0 PS() }; technique T { pass P { PixelShader = (ps[1]); } }', [[147, 0, 15, '03000000']], [[1, '70735b315d00']]),
 ]
 
+#: what fxc's fx_5_0 objects say, read with tools.dxd_corpus.effect_facts (buffers, variables, objects, every
+#: state assignment with its value kinds, passes): the String type name, GeometryShaderSO for ConstructGSWithSO's
+#: two-argument form, OMSetRenderTargets's order, sampler_state blocks of other state objects, NULL shader
+#: variables, fx_4-style NULL tessellation states, a swizzled int constant: (source, repr of each fact)
+FX5_BINARY_ROWS = [
+    ('string s = "abc"; string t[2] = { "a", "b" };\ntechnique11 T { pass P { } }', ["('object', 's', 'String', 0, 'String', None, 4294967295, ('abc',))", "('object', 't', 'String', 2, 'String', None, 4294967295, ('a', 'b'))", "('pass', None, 'T', 'P')"]),
+    ('struct V { float4 p : SV_Position; }; [maxvertexcount(1)] void GS(point V i[1], inout PointStream<V> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_5_0, GS()), "SV_Position.xyzw");\ntechnique11 T { pass P { SetGeometryShader(g); } }', ["('object', 'g', 'GeometryShader', 0, 'GeometryShaderSO', None, 4294967295, ())", "('shader', 'g', 0, ('shader', True, ('SV_Position.xyzw',), 0, ()))", "('pass', None, 'T', 'P')", '(\'pass state\', \'T\', \'P\', \'GeometryShader\', 0, 2, "\'g\'")']),
+    ('struct V { float4 p : SV_Position; }; [maxvertexcount(1)] void GS(point V i[1], inout PointStream<V> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_5_0, GS()), "SV_Position.xyzw", NULL, NULL, NULL, 0);\ntechnique11 T { pass P { SetGeometryShader(g); } }', ["('object', 'g', 'GeometryShader', 0, 'GeometryShader5', None, 4294967295, ())", "('shader', 'g', 0, ('shader', True, ('SV_Position.xyzw', '', '', ''), 0, ()))", "('pass', None, 'T', 'P')", '(\'pass state\', \'T\', \'P\', \'GeometryShader\', 0, 2, "\'g\'")']),
+    ('RenderTargetView r0; DepthStencilView d;\ntechnique11 T { pass P { OMSetRenderTargets(r0, d); } }', ["('object', 'r0', 'RenderTargetView', 0, 'RenderTargetView', None, 4294967295, ())", "('object', 'd', 'DepthStencilView', 0, 'DepthStencilView', None, 4294967295, ())", "('pass', None, 'T', 'P')", '(\'pass state\', \'T\', \'P\', \'DepthStencilView\', 0, 2, "\'d\'")', '(\'pass state\', \'T\', \'P\', \'RenderTargetView\', 0, 2, "\'r0\'")']),
+    ('RenderTargetView r0; RenderTargetView r1; RenderTargetView r2; DepthStencilView d;\ntechnique11 T { pass P { OMSetRenderTargets(r0, r1, r2, NULL); } }', ["('object', 'r0', 'RenderTargetView', 0, 'RenderTargetView', None, 4294967295, ())", "('object', 'r1', 'RenderTargetView', 0, 'RenderTargetView', None, 4294967295, ())", "('object', 'r2', 'RenderTargetView', 0, 'RenderTargetView', None, 4294967295, ())", "('object', 'd', 'DepthStencilView', 0, 'DepthStencilView', None, 4294967295, ())", "('pass', None, 'T', 'P')", '(\'pass state\', \'T\', \'P\', \'RenderTargetView\', 1, 2, "\'r1\'")', '(\'pass state\', \'T\', \'P\', \'RenderTargetView\', 2, 2, "\'r2\'")', "('pass state', 'T', 'P', 'DepthStencilView', 0, 1, '[(2, 0)]')", '(\'pass state\', \'T\', \'P\', \'RenderTargetView\', 0, 2, "\'r0\'")']),
+    ('BlendState b = sampler_state { SrcBlend = ONE; BlendEnable[1] = TRUE; };\ntechnique11 T { pass P { SetBlendState(b, float4(0, 0, 0, 0), 0xFFFFFFFF); } }', ["('object', 'b', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('state', 'b', 0, 'SrcBlend', 0, 1, '[(2, 2)]')", "('state', 'b', 0, 'SrcBlend', 1, 1, '[(2, 2)]')", "('state', 'b', 0, 'SrcBlend', 2, 1, '[(2, 2)]')", "('state', 'b', 0, 'SrcBlend', 3, 1, '[(2, 2)]')", "('state', 'b', 0, 'SrcBlend', 4, 1, '[(2, 2)]')", "('state', 'b', 0, 'SrcBlend', 5, 1, '[(2, 2)]')", "('state', 'b', 0, 'SrcBlend', 6, 1, '[(2, 2)]')", "('state', 'b', 0, 'SrcBlend', 7, 1, '[(2, 2)]')", "('state', 'b', 0, 'BlendEnable', 1, 1, '[(2, 1)]')", "('pass', None, 'T', 'P')", "('pass state', 'T', 'P', 'AB_BlendFactor', 0, 1, '[(1, 0.0), (1, 0.0), (1, 0.0), (1, 0.0)]')", "('pass state', 'T', 'P', 'AB_SampleMask', 0, 1, '[(3, 4294967295)]')", '(\'pass state\', \'T\', \'P\', \'BlendState\', 0, 2, "\'b\'")']),
+    ('RasterizerState r[2] = { sampler_state { CullMode = NONE; }, sampler_state { FillMode = WIREFRAME; } };\ntechnique11 T { pass P { SetRasterizerState(r[1]); } }', ["('object', 'r', 'RasterizerState', 2, 'Rasterizer', None, 4294967295, ())", "('state', 'r', 0, 'CullMode', 0, 1, '[(2, 1)]')", "('state', 'r', 1, 'FillMode', 0, 1, '[(2, 2)]')", "('pass', None, 'T', 'P')", '(\'pass state\', \'T\', \'P\', \'RasterizerState\', 0, 3, "(\'r\', 1)")']),
+    ('VertexShader v = NULL; PixelShader p[2] = { NULL, NULL };\ntechnique11 T { pass P { SetVertexShader(v); } }', ["('object', 'v', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'v', 0, ('shader', False, (), 0, ()))", "('object', 'p', 'PixelShader', 2, 'PixelShader', None, 4294967295, ())", "('shader', 'p', 0, ('shader', False, (), 0, ()))", "('shader', 'p', 1, ('shader', False, (), 0, ()))", "('pass', None, 'T', 'P')", '(\'pass state\', \'T\', \'P\', \'VertexShader\', 0, 2, "\'v\'")']),
+    ('technique11 T { pass P { HullShader = NULL; DomainShader = NULL; ComputeShader = NULL; } }', ["('pass', None, 'T', 'P')", "('pass state', 'T', 'P', 'HullShader', 0, 1, '[(2, 0)]')", "('pass state', 'T', 'P', 'DomainShader', 0, 1, '[(2, 0)]')", "('pass state', 'T', 'P', 'ComputeShader', 0, 1, '[(2, 0)]')"]),
+    ('SamplerState s { BorderColor = (1).xxxx; MipLODBias = {2}; };\ntechnique11 T { pass P { } }', ["('object', 's', 'SamplerState', 0, 'Sampler', None, 4294967295, ())", "('state', 's', 0, 'BorderColor', 0, 1, '[(2, 1), (2, 1), (2, 1), (2, 1)]')", "('state', 's', 0, 'MipLODBias', 0, 1, '[(2, 2)]')", "('pass', None, 'T', 'P')"]),
+]
+
 
 #: rows whose verdict agrees but whose number does not: fxc resolves a name while it parses, so the undeclared
 #: ``SAMPLER_STATE`` is X3004 before the ``{`` after it; this parser reports the syntax error at the ``{`` (X3000)
@@ -2050,36 +2067,29 @@ def test_state_values_and_objects(src: str, target: str, expected: str) -> None:
     _check(src, target, "main" if target.startswith("ps") else None, expected)
 
 
-def test_a_variable_of_another_width_is_not_applied_silently() -> None:
-    """fxc 10.1 compiles `SetBlendState(b, gScalar, mask)` (STATE_ROWS); what Windows' runtime reads for the three
-    missing components is not known, so Apply raises NotSupportedError naming it instead of guessing."""
+def test_a_variable_of_another_width_is_converted_as_fxc_converts_it() -> None:
+    """fxc 10.1 compiles `SetBlendState(b, gScalar, mask)` to FXLVM code that copies the scalar to the four
+    components (its object's FXLC program: four movs from c0.x); Apply sets that factor."""
     from pyd3d11 import quick_device
     from pyd3d11.effects import D3DX11CompileEffectFromMemory
-    from pyd3d11.errors import NotSupportedError
 
-    src = ("float g1 = 0.5; float4 g4 = 1; BlendState b { };\n"
+    src = ("float g1 = 0.5; float4 g4 = float4(1, 2, 3, 4); BlendState b { };\n"
            "technique11 T { pass A { SetBlendState(b, g4, 0xFFFFFFFF); } pass B { SetBlendState(b, g1, 0xFFFFFFFF); } }")
     device, context = quick_device()
-    eff = D3DX11CompileEffectFromMemory(src, len(src), "w.fx", None, None, 0, 0, device)
+    eff = D3DX11CompileEffectFromMemory(src, len(src), "w.fx", None, None, 0, 0, device, evaluate_fxlvm=True)
     eff.GetTechniqueByName("T").GetPassByName("A").Apply(0, context)
-    with pytest.raises(NotSupportedError, match="1-component variable 'g1'"):
-        eff.GetTechniqueByName("T").GetPassByName("B").Apply(0, context)
+    assert list(context.OMGetBlendState()[1]) == [1.0, 2.0, 3.0, 4.0]
+    eff.GetTechniqueByName("T").GetPassByName("B").Apply(0, context)
+    assert list(context.OMGetBlendState()[1]) == [0.5, 0.5, 0.5, 0.5]
 
 
-@pytest.mark.parametrize("src,target,expected", FX2_ROWS)
-def test_fx2_verdicts(src: str, target: str, expected: str) -> None:
-    _check(src, target, None, expected)
-
-
-@pytest.mark.parametrize("src,states,resources", FX2_BINARY_ROWS)
-def test_fx2_pass_bytes_equal_fxc(src: str, states: list, resources: list) -> None:
-    from pyd3d11.effects.fx2binary import read_fx2
+@pytest.mark.parametrize("src,facts", FX5_BINARY_ROWS)
+def test_fx5_objects_say_what_fxc_objects_say(src: str, facts: list) -> None:
+    from pyd3d11.tools.dxd_corpus import effect_facts
 
     data = src.encode()
-    eff = read_fx2(bytes(dc.D3DCompile(data, len(data), "t.fx", None, None, None, "fx_2_0", 0, 0).GetBufferPointer()))
-    got = [[x.operation, x.index, x.value.type.ptype, x.value.value.hex()] for x in eff.techniques[0].passes[0].states]
-    assert got == [list(x) for x in states]
-    assert [[r.usage, r.data.hex()] for r in eff.resources] == [list(r) for r in resources]
+    blob = bytes(dc.D3DCompile(data, len(data), "t.fx", None, None, None, "fx_5_0", 0, 0).GetBufferPointer())
+    assert [repr(x) for x in effect_facts(blob)] == facts
 
 
 def _live(src: str, target: str, entry: str | None) -> str:

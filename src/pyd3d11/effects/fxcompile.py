@@ -156,8 +156,9 @@ def fx_type(t: Type, row_major_default: bool, fx5: bool = True, pos=None, file: 
             raise NotSupportedError(f"Effects 11: variables of type {t.kind}")
         # the object kind without its template arguments: fxc names ``Buffer<float4>`` "Buffer" and
         # ``StructuredBuffer<BufType>`` "StructuredBuffer" in its fx_5_0 objects (DXDecompiler's EffectNoTechnique,
-        # AdvancedHLSL); textures follow the same rule (inferred: no templated texture in those objects)
-        return M.FxType(t.kind, M.EVT_Object, object_type=M.EOT[name])
+        # AdvancedHLSL); textures follow the same rule (inferred: no templated texture in those objects). A string
+        # variable's type is named "String" (d3dcompiler_47 10.1's fx_5_0 objects, session 35)
+        return M.FxType("String" if name == "String" else t.kind, M.EVT_Object, object_type=M.EOT[name])
     raise NotSupportedError(f"Effects 11: variables of type {t}")
 
 
@@ -539,6 +540,11 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
             n = var.type.rows * var.type.cols
             if 1 < n < lv.cols:  # a float2 for the blend factor: 10.1 "invalid sequence/cast expression"
                 raise ctx.error(pos, f"Assignment {lv.name}: invalid sequence/cast expression")
+            if n != lv.cols:
+                # another width is converted by FXLVM code (10.1's objects: `SetBlendState(b, gScalar, m)` and
+                # `SetBlendState(b, gMatrix, m)` are ECAT_Expression programs), the same width read in place
+                kind = {S.SVT_FLOAT: "f", S.SVT_BOOL: "b", S.SVT_INT: "i"}.get(lv.type, "u")
+                return M.ECAT_Expression, _fxlvm(ctx, node, lv.cols, kind)
             return M.ECAT_Variable, node.name
         if node.name not in ctx.consts:
             raise ctx.error(pos, f"'{node.name}': invalid value for state '{lv.name}'", 3004)
@@ -635,6 +641,10 @@ def _value_kinds(ctx: _Ctx, node) -> list[int]:
         for a in node.items:
             out += _value_kinds(ctx, a)
         return out
+    if isinstance(node, A.Member) and re.fullmatch(r"[xyzw]{1,4}|[rgba]{1,4}", node.name):
+        # a swizzle keeps its source's component types (10.1: `BorderColor = (1).xxxx` is four Int 1)
+        base = _value_kinds(ctx, node.a)
+        return [base[min("xyzwrgba".index(c) % 4, len(base) - 1)] for c in node.name]
     if isinstance(node, A.Unary):
         return _value_kinds(ctx, node.a)
     if isinstance(node, A.Binary):
@@ -670,6 +680,9 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
                     raise ctx.error(e.pos, f"'{e.name}': wrong number of arguments ({len(e.args)}, expected 2 to 9)")
                 pairs = [("RenderTargetView", i, a) for i, a in enumerate(e.args[:-1])]
                 pairs.append(("DepthStencilView", 0, e.args[-1]))
+                # the first argument last, as for the other functions (10.1's fx_5_0 objects: `OMSetRenderTargets(r0,
+                # r1, d)` is RenderTargetView[1], DepthStencilView, RenderTargetView[0])
+                pairs = pairs[1:] + pairs[:1]
             elif len(e.args) != len(names):
                 raise ctx.error(e.pos, f"'{e.name}': wrong number of arguments ({len(e.args)}, expected "
                                        f"{len(names)})")
@@ -900,9 +913,12 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
                 else:
                     sh = _compile_shader(ctx, init, kind, d.pos)
                     if sh.so_decls or sh.interface_bindings:
-                        # fx_4: SBinaryGSSOInitializer; fx_5_0: SBinaryShaderData5 (fxc's StreamOutEffect object
-                        # types both its ConstructGSWithSO variables GeometryShader5, one declaration or four)
-                        var.type.object_type = M.EOT[kind + "5" if ctx.fx5 else "GeometryShaderSO"]
+                        # SBinaryShaderData5 only for what SBinaryGSSOInitializer cannot hold: the fx_5 form of
+                        # ConstructGSWithSO (four declarations and a rasterized stream: fxc's StreamOutEffect object)
+                        # or interface bindings; the two-argument form is GeometryShaderSO at fx_5_0 too
+                        # (d3dcompiler_47 10.1, session 35)
+                        extended = len(sh.so_decls) > 1 or bool(sh.interface_bindings)
+                        var.type.object_type = M.EOT[kind + "5" if ctx.fx5 and extended else "GeometryShaderSO"]
                     shaders.append(sh)
             while len(shaders) < n:
                 shaders.append(M.FxShader(b"", [], 0, ctx.fx5))

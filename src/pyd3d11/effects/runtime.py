@@ -777,11 +777,6 @@ class ID3DX11Effect:
             if var is None:
                 raise _fail("ID3DX11EffectPass::Apply", f"variable '{a.value}' not found")
             n = var._t.rows * var._t.cols
-            if n != lv.cols:
-                # fxc compiles a variable of another width (`SetBlendState(b, gScalar, m)`); what Windows' runtime
-                # then reads for the missing or extra components is not known here
-                raise NotSupportedError(f"Effects 11: a {n}-component variable '{a.value}' applied to the "
-                                        f"{lv.cols}-component state {lv.name}")
             dst = "f" if lv.type == S.SVT_FLOAT else "i"
             vals = [var._get(16 * r + 4 * c, dst) for r in range(var._t.rows) for c in range(var._t.cols)][:n]
         elif a.kind == M.ECAT_Expression:
