@@ -97,6 +97,9 @@ MIXED = [
     ("dot(m11, f)", "X3013"), ("length(m14)", "X3013"), ("normalize(m11)", "X3013"), ("distance(m41, m41)", "X3013"),
     ("reflect(m22, m22)", "X3013"), ("faceforward(m11, m11, m11)", "X3013"),
     ("max(f, m11)", "T:float1"), ("dot(f1, f)", "T:float"), ("length(f1)", "T:float"), ("dot(f, f)", "T:float"),
+    # transpose takes matrices (a scalar as a 1x1), no vector
+    ("transpose(f3)", "X3013"), ("transpose(f1)", "X3013"), ("transpose(f)", "T:float1"),
+    ("transpose(m23)", "T:float3x2"), ("transpose(m41)", "T:float4"),
 ]
 
 
