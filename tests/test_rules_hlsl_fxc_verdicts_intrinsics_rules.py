@@ -243,7 +243,8 @@ VALUES = [
     ("asuint((float)max((bool)KU.z, (bool)KU.y))", _f(1.0)),
     # fxc: ult 0, x — a uint's sign is 1 or 0, even above 0x7FFFFFFF
     ("asuint(sign(KU.x))", 1), ("asuint(sign(KU.y))", 0), ("asuint(sign(KU.z))", 1),
-    ("asuint(sign(KI.y))", 0xFFFFFFFF), ("asuint(sign(KI.z))", 0xFFFFFFFF),
+    ("asuint(sign(KI.y))", 0xFFFFFFFF), ("asuint(sign(KI.z))", 0xFFFFFFFF), ("asuint(sign((int)KU.w))", 1),
+    ("asuint(sign(KI.x))", 0), ("asuint(sign(KF.x))", 0xFFFFFFFF), ("asuint(sign(KF.y))", 1), ("asuint(sign(KF.z))", 0),
     # fxc: firstbit_shi of the int (ftoi of a float), 31 - n, 0xFFFFFFFF where none; a uint result
     ("firstbithigh(KI.x)", 0xFFFFFFFF), ("firstbithigh(KI.y)", 0xFFFFFFFF), ("firstbithigh(KI.z)", 2),
     ("firstbithigh(KI.w)", 20), ("firstbithigh(KF.x)", 2), ("firstbithigh(KF.z)", 0xFFFFFFFF),
