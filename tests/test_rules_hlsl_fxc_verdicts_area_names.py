@@ -351,8 +351,6 @@ KNOWN_GAPS = {
     ("type", "param", "VertexShader"), ("type", "param", "vertexshader"),  # a shader-object uniform as argument
     ("scope", "ps_5_0", "local_shadow_nested_use"), ("scope", "ps_4_0", "local_shadow_nested_use"),
     ("scope", "ps_3_0", "local_shadow_nested_use"), ("scope", "ps_3_0", "local_uses_self_init"),
-    ("scope", "ps_5_0", "for_var_after_redecl"), ("scope", "ps_4_0", "for_var_after_redecl"),
-    ("scope", "ps_3_0", "for_var_after_redecl"),
     ("scope", "ps_5_0", "main_overload"), ("scope", "ps_4_0", "main_overload"), ("scope", "ps_3_0", "main_overload"),
     ("scope", "ps_5_0", "main_overload_after"), ("scope", "ps_4_0", "main_overload_after"),
     ("scope", "ps_3_0", "main_overload_after"), ("scope", "ps_3_0", "main_overload_2"),
@@ -513,3 +511,22 @@ def test_prototype_return_types(src, compiles):
     assert ok == compiles, err
     if not compiles:
         assert "error X3068: 'f': function return value differs from prototype" in err
+
+
+#: a for-initialiser's names live in the enclosing scope: (function body, fxc 10.1 compiles?)
+FOR_INIT_NAMES = [
+    ("float s = 0; for (int i = 0; i < 3; i++) s += i; float i = 5; return s + i;", False),
+    ("float s = 0; for (int i = 0, j = 1; i < 3; i++) s += i; int j = 5; return s + j;", False),
+    ("float s = 0; { for (int i = 0; i < 3; i++) s += i; } int i = 5; return s + i;", True),
+    ("float s = 0; for (int i = 0; i < 3; i++) s += i; for (int i = 0; i < 2; i++) s += i; return s;", True),
+    ("float s = 0; for (int i = 0; i < 3; i++) s += i; return s + i;", True),
+]
+
+
+@compile_only
+@pytest.mark.parametrize("body,compiles", FOR_INIT_NAMES)
+def test_for_initialiser_names_in_the_enclosing_scope(body, compiles):
+    ok, err = _verdict("float4 main() : SV_Target { " + body + " }")
+    assert ok == compiles, err
+    if not compiles:
+        assert "error X3003: redefinition of" in err

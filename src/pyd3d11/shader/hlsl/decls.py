@@ -19,9 +19,15 @@ def _redefinition(d: A.VarDecl) -> HlslError:
 
 
 def _declare(scope: set[str], d: A.VarDecl) -> None:
-    if d.name in scope:
+    if d.name in scope or _FOR + d.name in scope:
         raise _redefinition(d)
     scope.add(d.name)
+
+
+#: how a scope remembers a name a ``for`` initialiser declared in it: a later plain declaration of the name in that
+#: scope is X3003 (d3dcompiler_47 10.1, session 35: ``for (int i = 0; …) …; float i = 5;``, also the second name of
+#: ``for (int i = 0, j = 1; …)``), while another ``for`` declaring it again only warns (codegen's X3078)
+_FOR = "for:"
 
 
 def _stmt(s: A.Node | None, scope: set[str]) -> None:
@@ -36,7 +42,9 @@ def _stmt(s: A.Node | None, scope: set[str]) -> None:
         _nested(s.then)
         _nested(s.other)
     elif isinstance(s, A.For):
-        _nested(s.body)  # the initialiser's variables: see the module docstring
+        if isinstance(s.init, A.DeclStmt):  # the initialiser's variables: see _FOR and the module docstring
+            scope.update(_FOR + d.name for d in s.init.decls)
+        _nested(s.body)
     elif isinstance(s, (A.While, A.DoWhile)):
         _nested(s.body)
     elif isinstance(s, A.Switch):
