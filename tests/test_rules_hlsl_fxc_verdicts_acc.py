@@ -369,6 +369,8 @@ DERIVATIVE_VALUES = [
     ("fwidth(3.0) + 2.5", 2.5),
     ("ddx_coarse(k) + 4.0", 4.0),
     ("ddy(float2(1, 2)).y + 6.0", 6.0),
+    ("ddx(0.5)", 0.0),  # the bits themselves: +0.0
+    ("fwidth(k)", 0.0),
 ]
 
 
