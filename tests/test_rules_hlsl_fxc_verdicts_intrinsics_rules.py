@@ -158,6 +158,8 @@ REINTERPRET = [
     ("asint(1.0)", "T:int"), ("asfloat(1)", "T:float"),
     ("asdouble(u, u)", "T:double"), ("asdouble(u, 1)", "T:double"), ("asdouble(u1, u2)", "T:double1"),
     ("asdouble(i, u)", "X3013"), ("asdouble(f, u)", "X3013"), ("asdouble(u, b)", "X3013"),
+    ("asdouble(u4, um22)", "X3013"), ("asdouble(u1, um22)", "X3013"), ("asdouble(um22, u1)", "X3013"),
+    ("asdouble(um22, um22)", "T:double2x2"), ("asdouble(u2, u4)", "T:double2"),
     # rcp of a double stays double (fxc's drcp)
     ("rcp(d)", "T:double"), ("rcp(f)", "T:float"),
 ]

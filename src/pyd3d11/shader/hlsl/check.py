@@ -511,7 +511,7 @@ _VECTOR_ONLY = frozenset({"normalize", "noise", "length", "distance", "dot", "cr
                           "faceforward"})
 #: component-wise intrinsics whose arguments share one shape
 _ELEMENTWISE = frozenset({"min", "max", "lerp", "clamp", "mad", "pow", "atan2", "fmod", "step", "smoothstep",
-                          "ldexp"})
+                          "ldexp", "asdouble"})  # asdouble(uint4, uint2x2): X3013 (fxc 10.1, session 35 INTR)
 _REINTERPRET = frozenset({"asfloat", "asint", "asuint"})
 #: intrinsics whose parameters are fixed scalars and vectors (each page's signature): the component count of
 #: each parameter, 1 for a scalar. fxc 10.1 (session 35, INTR) takes a scalar for any of them, a vector only
