@@ -141,8 +141,6 @@ def _pixel_op_elsewhere(cg: CodegenContext, name: str, args: list[Val], arg_node
     texture.sample-invalid-implicit-lod.hlsl at cs_5_0/vs_5_0) and ``clip(1.0)``, and refuses ``clip(-1.0)`` and
     ``ddx(input)`` that reaches an output. The call is generated as a pixel shader's; the listing checks what
     survives (:func:`check_pixel_ops_elsewhere`). Tests: test_rules_hlsl_fxc_verdicts_acc.py."""
-    from .values import b2f
-
     plain = len(args) == 1 and isinstance(args[0].type, NumType) and not isinstance(args[0].type, StructType) \
         and concrete(args[0].type.base) != DOUBLE and bool(args[0].slots) and all(_uniform_slot(s) for s in args[0].slots)
     if plain and name != "clip":
@@ -150,8 +148,8 @@ def _pixel_op_elsewhere(cg: CodegenContext, name: str, args: list[Val], arg_node
         # compiles ``ddx_coarse(1.0)`` at vs_4_0, where the model alone would refuse ddx_coarse)
         t = args[0].type
         return Val(t if concrete(t.base) == FLOAT else t.with_base(FLOAT), [imm(0)] * len(args[0].slots))
-    if plain and all(s[0] == "l" and b2f(s[3]) >= 0 for s in args[0].slots):
-        return Val(VOID, [])  # clip of a literal never below 0 never discards: nothing to generate
+    # (``clip`` of a literal never below 0 needs no case of its own: the optimizer drops a discard_nz whose
+    # condition is a literal 0, so nothing is left for the check)
     stage, cg.stage = cg.stage, "ps"
     try:
         v = _apply(cg, name, args, arg_nodes, pos)
