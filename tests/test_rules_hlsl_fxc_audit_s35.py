@@ -7,7 +7,8 @@ number it prints. Each table samples one rule whose earlier tests held a number 
 - UAV_ROWS: UAVs below shader model 5 (check._uav_model_numbers). An append/consume buffer is X3660 "<target>
   does not support interlocked operations" in every 4.x stage; any UAV outside a compute shader X4585 "maximum
   <target> UAV register index (0) exceeded - note that the target doesn't support UAVs"; a typed UAV in cs_4_x
-  X3666 "<target> does not support typed UAVs"; an unused one nothing. (X3000 in the earlier tests.)
+  X3666 "<target> does not support typed UAVs"; an unused one nothing. (X3000 in the earlier tests.) A UAV
+  reserved past the target's UAV slots, or at ps_5_0 below its render targets, is X4509 (UAV_RESERVED_ROWS).
 - HALF_ROWS: a global typed half below shader model 6 is X3650, a constant-buffer member included (a struct
   holding one, an array of half and min16float compile).
 - OVERLAP_ROWS: two register(c#) reservations sharing a register when either is read: X4019 "multiple variables
@@ -316,7 +317,84 @@ OVERLAP_ROWS = [
     ('float4x4 m : register(c0); float b : register(c4);\nfloat4 main() : COLOR { return m[0] + b; }', 'ps_3_0', 'ok'),
 ]
 
-ROWS = UAV_ROWS + HALF_ROWS + OVERLAP_ROWS
+#: (source, target, fxc's verdict): UAVs reserved at u0/u1/u3: past the target's UAV slots (none outside cs below
+#: 5.0, one in cs_4_x) X4509, and at ps_5_0 below the render targets (which share the slots) X4509 too
+UAV_RESERVED_ROWS = [
+    ('RWBuffer<float> u : register(u0);\nfloat4 main() : SV_Position { u[0] = 1; return 0; }', 'vs_4_0', 'X4509'),
+    ('RWBuffer<float> u : register(u1);\nfloat4 main() : SV_Position { u[0] = 1; return 0; }', 'vs_4_0', 'X4509'),
+    ('RWBuffer<float> u : register(u3);\nfloat4 main() : SV_Position { u[0] = 1; return 0; }', 'vs_4_0', 'X4509'),
+    ('RWBuffer<float> u : register(u0);\nfloat4 main() : SV_Target { u[0] = 1; return 0; }', 'ps_4_1', 'X4509'),
+    ('RWBuffer<float> u : register(u1);\nfloat4 main() : SV_Target { u[0] = 1; return 0; }', 'ps_4_1', 'X4509'),
+    ('RWBuffer<float> u : register(u3);\nfloat4 main() : SV_Target { u[0] = 1; return 0; }', 'ps_4_1', 'X4509'),
+    ('RWBuffer<float> u : register(u0);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_4_0', 'X3666'),
+    ('RWBuffer<float> u : register(u1);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_4_0', 'X4509'),
+    ('RWBuffer<float> u : register(u3);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_4_0', 'X4509'),
+    ('RWBuffer<float> u : register(u0);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_4_1', 'X3666'),
+    ('RWBuffer<float> u : register(u1);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_4_1', 'X4509'),
+    ('RWBuffer<float> u : register(u3);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_4_1', 'X4509'),
+    ('RWBuffer<float> u : register(u0);\nfloat4 main() : SV_Target { u[0] = 1; return 0; }', 'ps_5_0', 'X4509'),
+    ('RWBuffer<float> u : register(u1);\nfloat4 main() : SV_Target { u[0] = 1; return 0; }', 'ps_5_0', 'ok'),
+    ('RWBuffer<float> u : register(u3);\nfloat4 main() : SV_Target { u[0] = 1; return 0; }', 'ps_5_0', 'ok'),
+    ('RWBuffer<float> u : register(u0);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_5_0', 'ok'),
+    ('RWBuffer<float> u : register(u1);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_5_0', 'ok'),
+    ('RWBuffer<float> u : register(u3);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_5_0', 'ok'),
+    ('RWStructuredBuffer<float> u : register(u0);\nfloat4 main() : SV_Position { u[0] = 1; return 0; }', 'vs_4_0', 'X4509'),
+    ('RWStructuredBuffer<float> u : register(u1);\nfloat4 main() : SV_Position { u[0] = 1; return 0; }', 'vs_4_0', 'X4509'),
+    ('RWStructuredBuffer<float> u : register(u3);\nfloat4 main() : SV_Position { u[0] = 1; return 0; }', 'vs_4_0', 'X4509'),
+    ('RWStructuredBuffer<float> u : register(u0);\nfloat4 main() : SV_Target { u[0] = 1; return 0; }', 'ps_4_1', 'X4509'),
+    ('RWStructuredBuffer<float> u : register(u1);\nfloat4 main() : SV_Target { u[0] = 1; return 0; }', 'ps_4_1', 'X4509'),
+    ('RWStructuredBuffer<float> u : register(u3);\nfloat4 main() : SV_Target { u[0] = 1; return 0; }', 'ps_4_1', 'X4509'),
+    ('RWStructuredBuffer<float> u : register(u0);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_4_0', 'ok'),
+    ('RWStructuredBuffer<float> u : register(u1);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_4_0', 'X4509'),
+    ('RWStructuredBuffer<float> u : register(u3);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_4_0', 'X4509'),
+    ('RWStructuredBuffer<float> u : register(u0);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_4_1', 'ok'),
+    ('RWStructuredBuffer<float> u : register(u1);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_4_1', 'X4509'),
+    ('RWStructuredBuffer<float> u : register(u3);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_4_1', 'X4509'),
+    ('RWStructuredBuffer<float> u : register(u0);\nfloat4 main() : SV_Target { u[0] = 1; return 0; }', 'ps_5_0', 'X4509'),
+    ('RWStructuredBuffer<float> u : register(u1);\nfloat4 main() : SV_Target { u[0] = 1; return 0; }', 'ps_5_0', 'ok'),
+    ('RWStructuredBuffer<float> u : register(u3);\nfloat4 main() : SV_Target { u[0] = 1; return 0; }', 'ps_5_0', 'ok'),
+    ('RWStructuredBuffer<float> u : register(u0);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_5_0', 'ok'),
+    ('RWStructuredBuffer<float> u : register(u1);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_5_0', 'ok'),
+    ('RWStructuredBuffer<float> u : register(u3);\n[numthreads(1,1,1)] void main() { u[0] = 1; }', 'cs_5_0', 'ok'),
+    ('RWByteAddressBuffer u : register(u0);\nfloat4 main() : SV_Position { u.Store(0, 1); return 0; }', 'vs_4_0', 'X4509'),
+    ('RWByteAddressBuffer u : register(u1);\nfloat4 main() : SV_Position { u.Store(0, 1); return 0; }', 'vs_4_0', 'X4509'),
+    ('RWByteAddressBuffer u : register(u3);\nfloat4 main() : SV_Position { u.Store(0, 1); return 0; }', 'vs_4_0', 'X4509'),
+    ('RWByteAddressBuffer u : register(u0);\nfloat4 main() : SV_Target { u.Store(0, 1); return 0; }', 'ps_4_1', 'X4509'),
+    ('RWByteAddressBuffer u : register(u1);\nfloat4 main() : SV_Target { u.Store(0, 1); return 0; }', 'ps_4_1', 'X4509'),
+    ('RWByteAddressBuffer u : register(u3);\nfloat4 main() : SV_Target { u.Store(0, 1); return 0; }', 'ps_4_1', 'X4509'),
+    ('RWByteAddressBuffer u : register(u0);\n[numthreads(1,1,1)] void main() { u.Store(0, 1); }', 'cs_4_0', 'ok'),
+    ('RWByteAddressBuffer u : register(u1);\n[numthreads(1,1,1)] void main() { u.Store(0, 1); }', 'cs_4_0', 'X4509'),
+    ('RWByteAddressBuffer u : register(u3);\n[numthreads(1,1,1)] void main() { u.Store(0, 1); }', 'cs_4_0', 'X4509'),
+    ('RWByteAddressBuffer u : register(u0);\n[numthreads(1,1,1)] void main() { u.Store(0, 1); }', 'cs_4_1', 'ok'),
+    ('RWByteAddressBuffer u : register(u1);\n[numthreads(1,1,1)] void main() { u.Store(0, 1); }', 'cs_4_1', 'X4509'),
+    ('RWByteAddressBuffer u : register(u3);\n[numthreads(1,1,1)] void main() { u.Store(0, 1); }', 'cs_4_1', 'X4509'),
+    ('RWByteAddressBuffer u : register(u0);\nfloat4 main() : SV_Target { u.Store(0, 1); return 0; }', 'ps_5_0', 'X4509'),
+    ('RWByteAddressBuffer u : register(u1);\nfloat4 main() : SV_Target { u.Store(0, 1); return 0; }', 'ps_5_0', 'ok'),
+    ('RWByteAddressBuffer u : register(u3);\nfloat4 main() : SV_Target { u.Store(0, 1); return 0; }', 'ps_5_0', 'ok'),
+    ('RWByteAddressBuffer u : register(u0);\n[numthreads(1,1,1)] void main() { u.Store(0, 1); }', 'cs_5_0', 'ok'),
+    ('RWByteAddressBuffer u : register(u1);\n[numthreads(1,1,1)] void main() { u.Store(0, 1); }', 'cs_5_0', 'ok'),
+    ('RWByteAddressBuffer u : register(u3);\n[numthreads(1,1,1)] void main() { u.Store(0, 1); }', 'cs_5_0', 'ok'),
+    ('AppendStructuredBuffer<float> u : register(u0);\nfloat4 main() : SV_Position { u.Append(1); return 0; }', 'vs_4_0', 'X3660'),
+    ('AppendStructuredBuffer<float> u : register(u1);\nfloat4 main() : SV_Position { u.Append(1); return 0; }', 'vs_4_0', 'X3660'),
+    ('AppendStructuredBuffer<float> u : register(u3);\nfloat4 main() : SV_Position { u.Append(1); return 0; }', 'vs_4_0', 'X3660'),
+    ('AppendStructuredBuffer<float> u : register(u0);\nfloat4 main() : SV_Target { u.Append(1); return 0; }', 'ps_4_1', 'X3660'),
+    ('AppendStructuredBuffer<float> u : register(u1);\nfloat4 main() : SV_Target { u.Append(1); return 0; }', 'ps_4_1', 'X3660'),
+    ('AppendStructuredBuffer<float> u : register(u3);\nfloat4 main() : SV_Target { u.Append(1); return 0; }', 'ps_4_1', 'X3660'),
+    ('AppendStructuredBuffer<float> u : register(u0);\n[numthreads(1,1,1)] void main() { u.Append(1); }', 'cs_4_0', 'X3660'),
+    ('AppendStructuredBuffer<float> u : register(u1);\n[numthreads(1,1,1)] void main() { u.Append(1); }', 'cs_4_0', 'X3660'),
+    ('AppendStructuredBuffer<float> u : register(u3);\n[numthreads(1,1,1)] void main() { u.Append(1); }', 'cs_4_0', 'X3660'),
+    ('AppendStructuredBuffer<float> u : register(u0);\n[numthreads(1,1,1)] void main() { u.Append(1); }', 'cs_4_1', 'X3660'),
+    ('AppendStructuredBuffer<float> u : register(u1);\n[numthreads(1,1,1)] void main() { u.Append(1); }', 'cs_4_1', 'X3660'),
+    ('AppendStructuredBuffer<float> u : register(u3);\n[numthreads(1,1,1)] void main() { u.Append(1); }', 'cs_4_1', 'X3660'),
+    ('AppendStructuredBuffer<float> u : register(u0);\nfloat4 main() : SV_Target { u.Append(1); return 0; }', 'ps_5_0', 'X4509'),
+    ('AppendStructuredBuffer<float> u : register(u1);\nfloat4 main() : SV_Target { u.Append(1); return 0; }', 'ps_5_0', 'ok'),
+    ('AppendStructuredBuffer<float> u : register(u3);\nfloat4 main() : SV_Target { u.Append(1); return 0; }', 'ps_5_0', 'ok'),
+    ('AppendStructuredBuffer<float> u : register(u0);\n[numthreads(1,1,1)] void main() { u.Append(1); }', 'cs_5_0', 'ok'),
+    ('AppendStructuredBuffer<float> u : register(u1);\n[numthreads(1,1,1)] void main() { u.Append(1); }', 'cs_5_0', 'ok'),
+    ('AppendStructuredBuffer<float> u : register(u3);\n[numthreads(1,1,1)] void main() { u.Append(1); }', 'cs_5_0', 'ok'),
+]
+
+ROWS = UAV_ROWS + UAV_RESERVED_ROWS + HALF_ROWS + OVERLAP_ROWS
 
 
 def _verdict(src: str, target: str) -> str:

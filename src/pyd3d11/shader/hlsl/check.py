@@ -403,6 +403,16 @@ def check_uav_model(cg: CodegenContext) -> None:
 
     used = [r for r in cg.resources if r.used]
     _uav_model_numbers(cg, used)
+    if cg.stage == "ps" and (cg.major, cg.minor) == (5, 0):
+        # a 5.0 pixel shader's UAVs share slots with its render targets (objects._render_targets): a reservation
+        # below one past the highest SV_Target is X4509 (d3dcompiler_47 10.1, session 35)
+        from .objects import _render_targets
+
+        first = _render_targets(cg)
+        for r in used:
+            if r.file == "u" and r.explicit and r.reg < first:
+                raise cg.err(Pos("", 1, 1), "UAV registers live in the same name space as outputs, so they must be "
+                                            f"bound to at least u{first}, manual bind to slot u{r.reg} failed", 4509)
     for r in used:
         kind = getattr(array_leaf(r.type), "kind", None)
         gate = OBJECTS.get(kind or "")
@@ -426,7 +436,8 @@ def check_uav_model(cg: CodegenContext) -> None:
 def _uav_model_numbers(cg: CodegenContext, used: list) -> None:
     """UAVs below shader model 5 with d3dcompiler_47 10.1's numbers and words (session 35, every 4.x stage):
     an append/consume buffer is X3660 "<target> does not support interlocked operations" (first, in any
-    stage), a UAV outside a compute shader X4585 "maximum <target> UAV register index (0) exceeded - note that
+    stage), a UAV reserved past the target's UAV slots (none outside cs, one in cs_4_x) X4509 "maximum UAV register
+    index exceeded, target has 0 slots, manual bind to slot u1 failed", a UAV outside a compute shader X4585 "maximum <target> UAV register index (0) exceeded - note that
     the target doesn't support UAVs", a typed UAV in cs_4_x X3666 "<target> does not support typed UAVs"."""
     if cg.major >= 5:
         return
@@ -434,6 +445,11 @@ def _uav_model_numbers(cg: CodegenContext, used: list) -> None:
     kinds = [getattr(array_leaf(r.type), "kind", "") or "" for r in used if r.file == "u"]
     if any(kind.startswith(("Append", "Consume")) for kind in kinds):
         raise cg.err(Pos("", 1, 1), f"{target} does not support interlocked operations", 3660)
+    slots = 1 if cg.stage == "cs" else 0  # a reservation past them is X4509, before the kind's own rule
+    for r in used:
+        if r.file == "u" and r.explicit and r.reg >= slots:
+            raise cg.err(Pos("", 1, 1), f"maximum UAV register index exceeded, target has {slots} slots, manual bind "
+                                        f"to slot u{r.reg} failed", 4509)
     if kinds and cg.stage != "cs":
         raise cg.err(Pos("", 1, 1), f"maximum {target} UAV register index (0) exceeded - note that the target "
                                     "doesn't support UAVs", 4585)
