@@ -75,19 +75,18 @@ def always_returns(s: A.Node, endless: bool = True) -> bool:
 
 
 def _constant_case(s: A.Switch) -> int | None:
-    """The index of the first non-empty case group a constant selector runs (its label's group, or the
-    default's, then past empty groups), or None for a run-time selector or one no group takes."""
+    """The index of the first non-empty case group a constant selector runs, or None. fxc folds only a
+    non-negative constant that a label names (d3dcompiler_47 10.1, session 35): ``switch (1) { case 1: return
+    1; }`` returns, ``switch (-2) { case -2: … }``, ``switch (-1) { case 0xFFFFFFFF: … }`` and a selector that
+    only the default takes (``switch (7) { default: case 1: return 1; }``) do not (X3507 where nothing else
+    returns); the empty groups after the label's fall into the next."""
     from .parser import const_eval
 
     v = const_eval(s.expr)
-    if v is None:
+    if v is None or v < 0:
         return None
-    k = to_int(v) & 0xFFFFFFFF
     hit = next((i for i, (labels, _b) in enumerate(s.cases)
-                if any(lab is not None and (c := const_eval(lab)) is not None and to_int(c) & 0xFFFFFFFF == k
-                       for lab in labels)), None)
-    if hit is None:
-        hit = next((i for i, (labels, _b) in enumerate(s.cases) if None in labels), None)
+                if any(lab is not None and const_eval(lab) == v for lab in labels)), None)
     while hit is not None and hit < len(s.cases) and not s.cases[hit][1]:
         hit += 1
     return hit if hit is not None and hit < len(s.cases) else None
