@@ -340,7 +340,8 @@ def _outcome(call, timeout: float) -> tuple[str, str, Any]:
         if m is None:
             return "crash", "error without an X#### code: " + text.strip().splitlines()[0][:200], None
         first = next(ln for ln in text.splitlines() if m.group(1) in ln)
-        return "error", first.split(": error ", 1)[-1].strip()[:200], None
+        # "file(l,c): error X####: text", or without a position (a signature error) "error X####: text"
+        return "error", first[m.start(1):].strip()[:200], None
     except RecursionError as e:
         return "crash", f"RecursionError: {e}"[:200], None
     except Exception as e:  # noqa: BLE001 - a raw exception is the finding
