@@ -57,8 +57,9 @@ def test_one_token_state_values(entry):
 
 
 def test_texture_followed_by_more_is_an_expression():
-    with pytest.raises(ShaderCompileError):
-        _compile("ColorArg1[0] = Texture + 1;")
+    # d3dcompiler_47 10.1 compiles it at ps_5_0 (a technique's values are read, not judged, at a shader target;
+    # session 35 EFX, with the DX8 typedef TEXTURE found in any letter case): the expression parses
+    _compile("ColorArg1[0] = Texture + 1;")
 
 
 @pytest.mark.parametrize("entry", ["StencilRef = );", "StencilRef = ,;", "StencilRef = ];"])

@@ -327,7 +327,9 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                 return NumType(num.base, num.rows, num.cols, num.shape, num.row_major, prec=num.prec, alias=name)
             if spelled == "string":
                 return ObjectType("string")
-            name = spelled
+            # PIXELSHADER/VERTEXSHADER stand for the shader object kinds, spelled as the effect compilers know them
+            # (an fx_2_0 or fx_5_0 `PixelShader p = …;` is a PixelShader variable, not a "pixelshader" kind)
+            name = _CASELESS_TYPES.get(spelled, spelled)
         num = self._numeric(name, t)
         if num is not None:
             return num
