@@ -16,6 +16,8 @@ from __future__ import annotations
 import pytest
 from fxc_layout_helpers import compile_or_error
 
+from pyd3d11.tools.reflect_diff import describe
+
 pytestmark = pytest.mark.backend_independent  # runs no shader
 
 #: register indices past the last slot: (declarations, use, fxc's verdict at ps_5_0, ps_4_0, ps_5_1, cs_5_0;
@@ -114,3 +116,60 @@ def test_profile_registers(decl, use, want):
             continue
         got = compile_or_error(f"{decl}\nfloat4 main() : SV_Target {{ return {use}; }}", target)
         assert (got if isinstance(got, str) else "ok") == expected, target
+
+
+#: packoffset and register(c#) in a cbuffer at the Direct3D 9 targets: (declarations, use, target, fxc's
+#: constants (name, register, count) or error)
+D3D9_CBUFFERS = [
+    ('cbuffer C { float4 a : packoffset(c3); float4 b : packoffset(c1); }', 'a + b', 'ps_3_0', (('a', 0, 1), ('b', 1, 1))),
+    ('cbuffer C { float4 a : packoffset(c3); float4 b : packoffset(c1); }', 'a + b', 'vs_2_0', (('a', 0, 1), ('b', 1, 1))),
+    ('cbuffer C { float4 a : packoffset(c0.y); }', 'a', 'ps_3_0', (('a', 0, 1),)),
+    ('cbuffer C { float4 a : packoffset(c0.y); }', 'a', 'vs_2_0', (('a', 0, 1),)),
+    ('cbuffer C { float a : packoffset(b0); float4 k : packoffset(c0); }', 'a + k', 'ps_3_0', (('a', 0, 1), ('k', 1, 1))),
+    ('cbuffer C { float a : packoffset(b0); float4 k : packoffset(c0); }', 'a + k', 'vs_2_0', (('a', 0, 1), ('k', 1, 1))),
+    ('cbuffer C { float4 a : packoffset(c1); float4 b; }', 'a + b', 'ps_3_0', (('a', 0, 1), ('b', 1, 1))),
+    ('cbuffer C { float4 a : packoffset(c1); float4 b; }', 'a + b', 'vs_2_0', (('a', 0, 1), ('b', 1, 1))),
+    ('float4 g : packoffset(c1);', 'g', 'ps_3_0', 'X3091'),
+    ('float4 g : packoffset(c1);', 'g', 'vs_2_0', 'X3091'),
+    ('cbuffer C { float4 a : packoffset(c1); float4 b : packoffset(c1); }', 'a + b', 'ps_3_0', (('a', 0, 1), ('b', 1, 1))),
+    ('cbuffer C { float4 a : packoffset(c1); float4 b : packoffset(c1); }', 'a + b', 'vs_2_0', (('a', 0, 1), ('b', 1, 1))),
+    ('cbuffer C { float4 a : packoffset(zz); }', 'a', 'ps_3_0', (('a', 0, 1),)),
+    ('cbuffer C { float4 a : packoffset(zz); }', 'a', 'vs_2_0', (('a', 0, 1),)),
+    ('cbuffer C { float4 a : packoffset(c1) : register(c5); }', 'a', 'ps_3_0', (('a', 5, 1),)),
+    ('cbuffer C { float4 a : packoffset(c1) : register(c5); }', 'a', 'vs_2_0', (('a', 5, 1),)),
+    ('cbuffer C { float a : packoffset(c4096); }', 'a', 'ps_3_0', (('a', 0, 1),)),
+    ('cbuffer C { float a : packoffset(c4096); }', 'a', 'vs_2_0', (('a', 0, 1),)),
+    ('cbuffer C { float a[2] : packoffset(c1.y); }', 'a[1]', 'ps_3_0', (('a', 0, 2),)),
+    ('cbuffer C { float a[2] : packoffset(c1.y); }', 'a[1]', 'vs_2_0', (('a', 0, 2),)),
+    ('cbuffer C { float a : packoffset(c0.xy); }', 'a', 'ps_3_0', (('a', 0, 1),)),
+    ('cbuffer C { float a : packoffset(c0.xy); }', 'a', 'vs_2_0', (('a', 0, 1),)),
+    ('cbuffer C { float2 a : packoffset(c0.z); float2 b : packoffset(c0); }', 'a.x + b.y', 'ps_3_0', (('a', 0, 1), ('b', 1, 1))),
+    ('cbuffer C { float2 a : packoffset(c0.z); float2 b : packoffset(c0); }', 'a.x + b.y', 'vs_2_0', (('a', 0, 1), ('b', 1, 1))),
+    ('cbuffer C { float4 a : register(c2); }', 'a', 'ps_3_0', (('a', 2, 1),)),
+    ('cbuffer C { float4 a : register(c2); }', 'a', 'vs_2_0', (('a', 2, 1),)),
+    ('cbuffer C { float4 a : register(c2); float4 b; }', 'a + b', 'ps_3_0', 'X3530'),
+    ('cbuffer C { float4 a : register(c2); float4 b; }', 'a + b', 'vs_2_0', 'X3530'),
+    ('cbuffer C { float4 a : register(c2); float4 b : register(c0); }', 'a + b', 'ps_3_0', (('a', 2, 1), ('b', 0, 1))),
+    ('cbuffer C { float4 a : register(c2); float4 b : register(c0); }', 'a + b', 'vs_2_0', (('a', 2, 1), ('b', 0, 1))),
+    ('cbuffer C { float4 a; } cbuffer D { float4 b : register(c4); }', 'a + b', 'ps_3_0', (('a', 0, 1), ('b', 4, 1))),
+    ('cbuffer C { float4 a; } cbuffer D { float4 b : register(c4); }', 'a + b', 'vs_2_0', (('a', 0, 1), ('b', 4, 1))),
+]
+
+#: not reproduced yet: a cbuffer member's register(c#) at a Direct3D 9 target places it in the constant table
+#: (fxc: `cbuffer C { float4 a : register(c2); }` is c2); only $Globals' are placed here
+_D3D9_NOT_BUILT = {"cbuffer C { float4 a : packoffset(c1) : register(c5); }", "cbuffer C { float4 a : register(c2); }",
+                   "cbuffer C { float4 a : register(c2); float4 b : register(c0); }",
+                   "cbuffer C { float4 a; } cbuffer D { float4 b : register(c4); }"}
+
+
+@pytest.mark.parametrize("decl,use,target,want", D3D9_CBUFFERS)
+def test_d3d9_cbuffer_packoffset(decl, use, target, want):
+    """A Direct3D 9 target reads no packoffset in a cbuffer (whatever stands in it compiles and the member keeps the
+    packing's place; a global's is still X3091), and a member's register(c#) is all or nothing there (X3530)."""
+    if decl in _D3D9_NOT_BUILT:
+        pytest.xfail("a cbuffer member's register(c#) at a Direct3D 9 target is not placed")
+    ret = "COLOR" if target[0] == "p" else "POSITION"
+    got = compile_or_error(f"{decl}\nfloat4 main() : {ret} {{ return {use}; }}", target)
+    if not isinstance(got, str):
+        got = tuple((c["name"], c["index"], c["count"]) for c in describe(got)["constants"])
+    assert got == want

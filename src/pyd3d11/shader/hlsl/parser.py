@@ -1022,6 +1022,16 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                 self.check_mods("global", mods, d.name, d.pos, d.init is not None)
                 members.append(d)
         self.accept(";")
+        if getattr(self, "d3d9_target", None) is not None:  # packoffset means nothing there (parse_var_list)
+            for m in members:
+                m.packoffset = None
+            # ... where a member's register(c#) places it, and is then all or nothing as packoffset is elsewhere
+            placed = [m for m in members if m.register is not None and m.register[0] == "c"]
+            loose = next((m for m in members if m.register is None and not _is_object(m.type) and
+                          "static" not in m.mods), None)
+            if placed and loose is not None:
+                raise HlslError(loose.pos.file, loose.pos.line, loose.pos.col, 3530,
+                                "cannot mix packoffset elements with nonpackoffset elements in a cbuffer")
         from .classes import is_interface_type
 
         bad = next((m for m in members if is_interface_type(m.type)), None)
@@ -1181,6 +1191,14 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                     reg = r
                     space = self.register_space
                     regs.append(reg)
+                elif getattr(self, "d3d9_target", None) is not None and self.accept("packoffset"):
+                    # a Direct3D 9 target reads no packoffset: whatever stands in it compiles (``b0``, ``c0.xy``,
+                    # ``zz``) and a cbuffer member keeps the place the packing gives it; outside a cbuffer it is
+                    # still X3091 (fxc 10.1 under Wine, session 35: tests/test_rules_hlsl_fxc_layout_registers.py)
+                    self.expect("(")
+                    while not self.accept(")"):
+                        self.next()
+                    pack = (0, 0)  # dropped by parse_cbuffer
                 elif self.accept("packoffset"):
                     self.expect("(")
                     ct = self.ident()
