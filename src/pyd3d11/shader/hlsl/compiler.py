@@ -346,6 +346,11 @@ def build_blob(cg: Codegen, program, debug=None, program50=None, ranges=None) ->
     in_reads = {k: m for k, m in reads.items() if k[0] != "vpc"}
     isgn = _signature("ISGN", cg.inputs, False, in_reads)
     osgn = _signature("OSG5" if cg.stage == "gs" and cg.major >= 5 else "OSGN", cg.outputs, True, writes)
+    if cg.level9 is None and cg.d3d9 is None:
+        from .svtypes import check_signature_types
+
+        check_signature_types(signature_order(cg.inputs), False, cg.stage)
+        check_signature_types(signature_order(cg.outputs), True, cg.stage)
     chunks = [("RDEF", rdef.to_bytes()), (isgn.fourcc, build_signature(isgn))]
     pcsg = _signature("PCSG", cg.tess.pc_outputs, cg.stage == "hs",
                       pc_writes if cg.stage == "hs" else {("v", r): m for (_f, r), m in pc_reads.items()})

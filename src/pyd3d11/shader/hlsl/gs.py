@@ -199,7 +199,8 @@ def bind_gs_array(cg: CodegenContext, elem: Type, count: int, p: A.Param, body: 
         reg, first = place_element(cg, cg.inputs, n, up, cg.interp_mode(lt, fm | p.mods), fm)
         sv = _SV_NAMES.get(up) if is_system_value_at(up, GS_V_IN) else None
         ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
-        cg.inputs.append(SigElem(base, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n)))
+        cg.inputs.append(SigElem(base, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n),
+                                 declared=concrete(lt.base)))
         check_clip_cull(cg, cg.inputs, "in", p.pos)
         m = "xyzw"[first:first + n]
         if sv and up == "SV_POSITION":

@@ -208,7 +208,7 @@ class SignatureBinding:
                 ctype = 3 if VALUE_BASE[up] == FLOAT else 1
             disp = base  # the source's spelling: fxc writes `SV_POSITION` as spelled (slimshader corpus objects)
             self.inputs.append(SigElem(disp, idx, sv[0] if sv else 0, ctype, reg, mask,
-                                       min_precision=sig_min_precision(lt)))
+                                       min_precision=sig_min_precision(lt), declared=concrete(lt.base)))
             check_clip_cull(self, self.inputs, "in", pos)
             m = "xyzw"[first:first + n]
             if self.stage == "ps":
@@ -314,7 +314,7 @@ class SignatureBinding:
                 if decl not in self.out_decls:
                     self.out_decls.append(decl)
                     self.outputs.append(SigElem(base, idx, 0, 1 if up in ("SV_COVERAGE",
-                                                "SV_STENCILREF") else 3, 0xFFFFFFFF, 1))
+                                                "SV_STENCILREF") else 3, 0xFFFFFFFF, 1, declared=concrete(lt.base)))
                 self.store([(reg_name, (), None, 0)], vals[:1])
                 continue
             if self.stage == "ps":
@@ -349,7 +349,7 @@ class SignatureBinding:
                 if sv is not None and up in VALUE_BASE:
                     ctype = 3 if VALUE_BASE[up] == FLOAT else 1
                 elem = SigElem(base, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n),
-                               min_precision=sig_min_precision(lt))
+                               min_precision=sig_min_precision(lt), declared=concrete(lt.base))
                 self.outputs.append(elem)
                 m = "xyzw"[first:first + n]
                 decl = f"dcl_output_siv o{reg}.{m}, {sv[1]}" if sv and self.stage != "ps" else f"dcl_output o{reg}.{m}"

@@ -96,6 +96,9 @@ class SigElem:
     interp: str = ""
     stream: int = 0  # GS output stream (OSG5)
     min_precision: int = 0  # D3D_MIN_PRECISION of a min-precision element (ISG1/OSG1/PSG1)
+    #: the declared base type ('float', 'int', 'uint', 'bool'; '' unknown) where ``ctype`` is the system value's own
+    #: (svtypes.py checks it as fxc does)
+    declared: str = ""
 
 
 #: scalar system-value registers written without a component selector (fxc: ``vPrim``, not ``vPrim.x``)

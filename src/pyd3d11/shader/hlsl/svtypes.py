@@ -1,0 +1,74 @@
+"""The types a system-value signature element must have, as d3dcompiler_47 10.1 checks them (session 35).
+
+Recorded under Wine (tools/wine_d3dcompiler; tests/test_rules_hlsl_svtypes_s35.py) over 3,150 programs putting 30
+semantic spellings on inputs and outputs of every type at vs/ps/gs/cs 4.0-5.0. fxc checks the declared type of
+each element of the built signature, in signature order:
+
+* an index system value (SV_VertexID, SV_InstanceID, SV_PrimitiveID, SV_RenderTargetArrayIndex,
+  SV_ViewportArrayIndex, SV_SampleIndex) declared float or bool is X4555 "invalid type used for 'SV_x' input
+  semantics, must be integral" (a geometry shader's stream outputs say "input": the stream is an inout parameter);
+  declared int — like SV_IsFrontFace declared float or int — X4576 "Input signature parameter  (1-based Entry N)
+  type must be a scalar uint." (fxc's text: an empty name, the element's 0-based position);
+* SV_Position must be float32 with mask xyzw, SV_ClipDistance / SV_CullDistance float32 (X4576);
+* a pixel shader's SV_Depth* output must be float32, SV_Coverage / SV_StencilRef uint32: the bytecode validator's
+  X8000 "Output signature parameter SV_Depth (1-based Entry n) type must be float32." (here 1-based);
+* SV_ClipDistance / SV_CullDistance take the indices 0 and 1 only (X4502 "Legal indices are in [0,1]").
+
+The elements' ``ctype`` is the system value's own type (what the signature records); ``declared`` is the source's.
+Only elements that are system values at their signature point (``sv`` set, or a pixel shader's depth / coverage /
+stencil output) are judged.
+"""
+
+from __future__ import annotations
+
+from .diagnostics import HlslError
+
+_INDEX_VALUES = {"SV_VERTEXID", "SV_INSTANCEID", "SV_PRIMITIVEID", "SV_RENDERTARGETARRAYINDEX", "SV_VIEWPORTARRAYINDEX",
+                 "SV_SAMPLEINDEX"}
+#: where a bool declaration of an index value compiles (fxc 10.1's record, no documented rule: the values the
+#: pipeline generates for that stage's inputs)
+_BOOL_TAKEN = {("vs", "SV_VERTEXID"), ("vs", "SV_INSTANCEID"), ("ps", "SV_PRIMITIVEID")}
+_ANYWHERE_INTEGRAL = {"SV_VERTEXID", "SV_INSTANCEID"}
+_PS_OUTPUT_TYPES = {"SV_DEPTH": "float", "SV_DEPTHGREATEREQUAL": "float", "SV_DEPTHLESSEQUAL": "float",
+                    "SV_COVERAGE": "uint", "SV_STENCILREF": "uint"}
+
+
+def check_signature_types(elements: list, output: bool, stage: str) -> None:
+    """Raise fxc's error for the first element (in signature order) whose system value has the wrong declared type
+    (module docstring); ``elements`` are the code generator's SigElem records in signature order."""
+    side = "Output" if output else "Input"
+    word = "input" if (not output or stage == "gs") else "output"
+    for i, e in enumerate(elements):
+        declared = getattr(e, "declared", "")
+        up = e.name.upper()
+        if not declared:
+            continue
+        if output and stage == "ps" and up in _PS_OUTPUT_TYPES:
+            want = _PS_OUTPUT_TYPES[up]
+            if declared != want and not (want == "uint" and declared == "bool"):  # a bool is stored as a uint
+                raise HlslError("", 0, 0, 8000, "D3D11 Internal Compiler Error: Invalid Bytecode: Output signature "
+                                                f"parameter {e.name} (1-based Entry {i + 1}) type must be "
+                                                f"{want}32.")
+            continue
+        if up in ("SV_CLIPDISTANCE", "SV_CULLDISTANCE") and e.index > 1:
+            # two registers of four distances each at most (D3D11.3 §15.7: eight clip-or-cull distances), whatever
+            # the signature point: fxc 10.1's X4502 with the semantic as spelled
+            raise HlslError("", 0, 0, 4502, f"invalid {'output' if output else 'input'} semantic "
+                                            f"'{e.name}{e.index}': Legal indices are in [0,1]")
+        if not e.sv:
+            # SV_VertexID / SV_InstanceID must be integral wherever they are declared, system values or not (a vertex
+            # shader's outputs, a geometry shader's vertices); a pixel shader's SV_InstanceID input is left out: fxc
+            # refuses float2 / float4 / bool there but compiles float, a rule not found
+            if up in _ANYWHERE_INTEGRAL and declared in ("float", "bool") and not (stage == "ps" and not output):
+                raise HlslError("", 0, 0, 4555, f"invalid type used for '{e.name}' {word} semantics, must be integral")
+            continue
+        if up in _INDEX_VALUES and (declared == "float" or (declared == "bool" and (stage, up) not in _BOOL_TAKEN)):
+            raise HlslError("", 0, 0, 4555, f"invalid type used for '{e.name}' {word} semantics, must be integral")
+        if (up in _INDEX_VALUES and declared == "int") or (up == "SV_ISFRONTFACE" and declared in ("float", "int")):
+            raise HlslError("", 0, 0, 4576, f"{side} signature parameter  (1-based Entry {i}) type must be a "
+                                            "scalar uint.")
+        if up == "SV_POSITION" and (declared != "float" or e.mask != 0xF):
+            raise HlslError("", 0, 0, 4576, f"{side} signature parameter  (1-based Entry {i}) type must be float32 "
+                                            "and mask must be xyzw.")
+        if up.startswith(("SV_CLIPDISTANCE", "SV_CULLDISTANCE")) and declared != "float":
+            raise HlslError("", 0, 0, 4576, f"{side} signature parameter  (1-based Entry {i}) type must be float32.")
