@@ -248,14 +248,16 @@ def assemble(lines: list[list], file: str) -> bytes:
     for ln in lines:
         cut = next((i for i, t in enumerate(ln) if t.text == ";"), len(ln))
         toks += ln[:cut]
+    # no version first (an empty block, a comment only, `mov …`, `ps_9_0`): 10.1's X2001 "shader version expected"
     if not toks:
-        raise HlslError(file, 1, 1, 3000, "asm: an empty asm block")
+        raise HlslError(file, 1, 1, 2001, "asm: shader version expected")
     line = _Line(toks, file)
     version = line.next().text.lower()
     if version not in _VERSIONS:
         if re.fullmatch(r"(vs_1_1|ps_1_[0-4])", version):
             raise NotSupportedError(f"fx_2_0 asm: shader model 1 assembly ({version})")
-        raise line.error(f"expected a shader version, not '{version}'")
+        tk = toks[0]
+        raise HlslError(tk.pos.file or file, tk.pos.line, tk.pos.col, 2001, "asm: shader version expected")
     kind, major, minor = _VERSIONS[version]
     prog = Sm2Program(kind, major, minor)
     while line.tok is not None:
