@@ -108,7 +108,8 @@ def test_run_time_switch_still_rejects_a_local_object():
         switch (sel) { case 0: l = a; break; default: l = b; break; }
         o[id.x] = l[id.x];
     }"""
-    with pytest.raises(D3D11Error, match="X3500"):
+    # subscripting it is fxc's X3669 (d3dcompiler_47 10.1, session 35; was X3500 here)
+    with pytest.raises(D3D11Error, match="X3669"):
         _compile(src, "cs_5_0")
 
 

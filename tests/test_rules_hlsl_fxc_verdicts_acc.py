@@ -37,6 +37,9 @@ runtime. The rows were generated to cover each rule's extent, not only the corpu
   statics, locals, cbuffer/tbuffer members; unbounded resource arrays at 5.1 excepted), a parameter's is X3072,
   a secondary ``[]`` of a parameter X3073 (shader/hlsl/arraysizes.py).
 
+* a subscript (read or write) of a resource that run-time control flow picks is X3669 "Resources being indexed
+  cannot come from conditional expressions, they must come from literal expressions." (was X3500; DXC's selectObj*).
+
 Rows fxc decides by value-range analysis or its own internal errors are kept in ``NOT_MATCHED`` with why.
 """
 
@@ -317,6 +320,7 @@ def test_recorded_verdicts_match_the_live_dll():
     bad += [s for t, s, w in SV_NAME_ROWS if live(s, t) != w]
     bad += [a + t for a, t, w in NUMTHREADS_ROWS if live(_numthreads_src(a), t) != w.split(":")[0]]
     bad += [f"{t}:{src}" for src, by in UNSIZED_ARRAY_ROWS for t, w in by.items() if live(src, t) != w]
+    bad += [src for src, w in SELECTED_RESOURCE_ROWS if live(src, "cs_5_0") != w]
     bad += [b for b, w in GS_ENTRY_ROWS
             if live("struct V { float4 p : SV_Position; };\n" + b, "gs_5_0") != ("ok" if w == "ok" else w[:5])]
     assert not bad, bad
@@ -482,6 +486,31 @@ _UNSIZED_CASES = [(src, t, w) for src, by in UNSIZED_ARRAY_ROWS for t, w in by.i
 @pytest.mark.parametrize("src, target, want", _UNSIZED_CASES, ids=[f"{c[1]}:{c[0][:40]}" for c in _UNSIZED_CASES])
 def test_unsized_arrays(src, target, want):
     assert _verdict(src, target) == want
+
+
+SELECTED_RESOURCE_ROWS = [  # (cs_5_0 source, fxc 10.1's verdict)
+    ('StructuredBuffer<float> a, b; RWBuffer<float> o; int i; [numthreads(1, 1, 1)] void main() { StructuredBuffer<float> l; if (i > 0) l = a; else l = b; o[0] = l[i]; }',
+     'X3669'),
+    ('Texture2D a, b; RWBuffer<float> o; int i; [numthreads(1, 1, 1)] void main() { Texture2D l; if (i > 0) l = a; else l = b; o[0] = l[int2(0, 0)].x; }',
+     'X3669'),
+    ('StructuredBuffer<float> a, b; RWBuffer<float> o; int i; [numthreads(1, 1, 1)] void main() { o[0] = (i > 0 ? a : b)[i]; }',
+     'X3669'),
+    ('RWStructuredBuffer<float> a, b; int i; [numthreads(1, 1, 1)] void main() { RWStructuredBuffer<float> l; if (i > 0) l = a; else l = b; l[0] = 1; }',
+     'X3669'),
+    ('RWBuffer<float> a, b; int i; [numthreads(1, 1, 1)] void main() { RWBuffer<float> l; if (i > 0) l = a; else l = b; l[0] += 1; }',
+     'X3669'),
+    ('Buffer<float> a, b; RWBuffer<float> o; int i; [numthreads(1, 1, 1)] void main() { Buffer<float> l = a; switch (i) { case 1: l = b; break; } o[0] = l[0]; }',
+     'X3669'),
+    ('StructuredBuffer<float> a, b; RWBuffer<float> o; [numthreads(1, 1, 1)] void main() { StructuredBuffer<float> l; if (1 > 0) l = a; else l = b; o[0] = l[0]; }',
+     'ok'),
+]
+#: kept out: a local given the same resource on every path (``l = a; if (i > 0) l = a; … l[0]``), which fxc 10.1
+#: compiles and objects.py still refuses (it tracks the branch depth of an assignment, not its resource)
+
+
+@pytest.mark.parametrize("src, want", SELECTED_RESOURCE_ROWS, ids=[str(k) for k in range(len(SELECTED_RESOURCE_ROWS))])
+def test_subscript_of_a_resource_picked_at_run_time(src, want):
+    assert _verdict(src, "cs_5_0") == want
 
 
 #: (ours, fxc, class) — the differential's classes (tools/dxc_corpus.verdict_class), one row per class and edge

@@ -4,6 +4,7 @@ casts. Function calls and inlining (in/out/inout): :mod:`.inlining`; intrinsics 
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from . import ast as A
@@ -230,7 +231,9 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.Index):
         from .constprop import known_elements
 
-        return known_elements(cg, index(cg, expr_raw(cg, e.a), e.index, e.pos))
+        with _indexed_resource(cg, e):
+            base = expr_raw(cg, e.a)
+        return known_elements(cg, index(cg, base, e.index, e.pos))
     if isinstance(e, A.Call):
         if e.name == "NonUniformResourceIndex" and (cg.major, cg.minor) >= (5, 1) and \
                 not any(e.name in sc for sc in cg.scopes) and e.name not in cg.funcs:
@@ -1093,6 +1096,22 @@ def _is_nonuniform_mark(cg: CodegenContext, e: A.Node) -> bool:
             and (cg.major, cg.minor) >= (5, 1) and e.name not in cg.funcs)
 
 
+@contextmanager
+def _indexed_resource(cg: CodegenContext, e: A.Index):
+    """fxc's X3669 for a subscript (read or written) of a resource that run-time control flow picks (a local
+    assigned in both arms of an ``if``, ``c ? a : b``): "Resources being indexed cannot come from conditional
+    expressions, they must come from literal expressions." (d3dcompiler_47 10.1, session 35; DXC's selectObj*,
+    09-if-stmt-select-fail). Other uses of such a resource keep objects.py's X3500 (fxc 10.1 fails a Texture2D
+    Load or GetDimensions of one with an internal X8000)."""
+    try:
+        yield
+    except HlslError as exc:
+        if exc.code == 3500 and "depends on run-time control flow" in exc.message:
+            raise cg.err(span_pos(e) or e.pos, "Resources being indexed cannot come from conditional expressions, "
+                         "they must come from literal expressions.", 3669) from None
+        raise
+
+
 def _designating(target: A.Node) -> bool:
     """Whether an l-value is (a member or element of) a prefix step or an assignment (:func:`pin_indices`)."""
     while isinstance(target, (A.Member, A.Index)):
@@ -1388,7 +1407,8 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
             rv = next((sc[root.name] for sc in reversed(cg.scopes) if root.name in sc), None)
             if getattr(rv, "readonly", False) or rv is None and const_groupshared(cg, root.name):
                 raise cg.err(e.pos, "l-value specifies const object", 3025)
-        v = expr_for_index_base(cg, e.a)
+        with _indexed_resource(cg, e):
+            v = expr_for_index_base(cg, e.a)
         if isinstance(v, tuple) and v[0] == "memdyn":
             return _mem_dynamic_component(cg, v, [], expr(cg, e.index), e.pos)
         if isinstance(v, tuple) and v[0] == "dynsel":
