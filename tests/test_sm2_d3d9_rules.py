@@ -88,29 +88,32 @@ def test_d3d9_switch_selector_is_an_integer(target: str, decl: str, sel: str, ok
 _PS = "float4 main() : sv_target {{ return {ret}; }}"
 
 
-@pytest.mark.parametrize(("decls", "ret", "d3d9_ok", "sm4_ok"), [
-    ("float a : register(c0); float b : register(c0);", "a + b", False, False),
-    ("float4 a : register(c3); float4 b : register(c3);", "b", True, False),
-    ("float4 a : register(c3); float4 b : register(c3);", "42", True, True),
-    ("float4 a[2] : register(c3); float4 b : register(c4);", "a[0] + b", True, False),
-    ("float4 a[2] : register(c3); float4 b : register(c4);", "a[1] + b", False, False),
-    ("float4 a[2] : register(c3); float4 b : register(c5);", "a[1] + b", True, True),
-    ("int k : register(i0);", "k", False, True),
-    ("int k : register(i0) : register(c1);", "k", True, True),
-    ("bool k : register(b0);", "k", False, True),
-    ("float a : register(banana);", "a", False, True),
-    ("float a : register(b1x);", "a", False, True),
-    ("float a : register(c1manymanyletters);", "a", True, True),
-    ("float a : register(i2abc) : register(c0);", "a", True, True),
+#: (declarations, value returned, verdict at ps_2_0/ps_3_0, verdict at ps_4_0): "ok" or fxc's first error number,
+#: recorded from d3dcompiler_47 10.1 under Wine (session 35; overlaps were X3530 here before: X4500 at D3D9 targets,
+#: X4019 at 4.0)
+@pytest.mark.parametrize(("decls", "ret", "d3d9", "sm4"), [
+    ("float a : register(c0); float b : register(c0);", "a + b", "X4500", "X4019"),
+    ("float4 a : register(c3); float4 b : register(c3);", "b", "ok", "X4019"),
+    ("float4 a : register(c3); float4 b : register(c3);", "42", "ok", "ok"),
+    ("float4 a[2] : register(c3); float4 b : register(c4);", "a[0] + b", "ok", "X4019"),
+    ("float4 a[2] : register(c3); float4 b : register(c4);", "a[1] + b", "X4500", "X4019"),
+    ("float4 a[2] : register(c3); float4 b : register(c5);", "a[1] + b", "ok", "ok"),
+    pytest.param("int k : register(i0);", "k", "X4509", "ok", marks=pytest.mark.xfail(strict=True, reason="fxc 10.1: X4509 for a D3D9 i#/b# reservation a float or an int/bool alone takes (ours: X3530)")),
+    ("int k : register(i0) : register(c1);", "k", "ok", "ok"),
+    pytest.param("bool k : register(b0);", "k", "X4509", "ok", marks=pytest.mark.xfail(strict=True, reason="fxc 10.1: X4509 for a D3D9 i#/b# reservation a float or an int/bool alone takes (ours: X3530)")),
+    ("float a : register(banana);", "a", "X3530", "ok"),
+    pytest.param("float a : register(b1x);", "a", "X4509", "ok", marks=pytest.mark.xfail(strict=True, reason="fxc 10.1: X4509 for a D3D9 i#/b# reservation a float or an int/bool alone takes (ours: X3530)")),
+    ("float a : register(c1manymanyletters);", "a", "ok", "ok"),
+    ("float a : register(i2abc) : register(c0);", "a", "ok", "ok"),
 ])
 @pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0"])
-def test_d3d9_numeric_register_reservations(target: str, decls: str, ret: str, d3d9_ok: bool, sm4_ok: bool):
+def test_d3d9_numeric_register_reservations(target: str, decls: str, ret: str, d3d9: str, sm4: str):
     src = decls + "\n" + _PS.format(ret=ret)
-    for t, ok in ((target, d3d9_ok), ("ps_4_0", sm4_ok)):
-        if ok:
+    for t, want in ((target, d3d9), ("ps_4_0", sm4)):
+        if want == "ok":
             compile_(src, t)
         else:
-            with pytest.raises(D3D11Error, match="X3530"):
+            with pytest.raises(D3D11Error, match=want):
                 compile_(src, t)
 
 
