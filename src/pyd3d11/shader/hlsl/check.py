@@ -79,17 +79,16 @@ def _constant_case(s: A.Switch) -> int | None:
     non-negative constant that a label names (d3dcompiler_47 10.1, session 35): ``switch (1) { case 1: return
     1; }`` returns, ``switch (-2) { case -2: … }``, ``switch (-1) { case 0xFFFFFFFF: … }`` and a selector that
     only the default takes (``switch (7) { default: case 1: return 1; }``) do not (X3507 where nothing else
-    returns); the empty groups after the label's fall into the next."""
+    returns)."""
     from .parser import const_eval
 
     v = const_eval(s.expr)
     if v is None or v < 0:
         return None
-    hit = next((i for i, (labels, _b) in enumerate(s.cases)
-                if any(lab is not None and const_eval(lab) == v for lab in labels)), None)
-    while hit is not None and hit < len(s.cases) and not s.cases[hit][1]:
-        hit += 1
-    return hit if hit is not None and hit < len(s.cases) else None
+    # consecutive labels share one group (parser), and a group without statements is X3000 at the '}': the
+    # group a label names has statements
+    return next((i for i, (labels, _b) in enumerate(s.cases)
+                 if any(lab is not None and const_eval(lab) == v for lab in labels)), None)
 
 
 def _terminates(s: A.Node) -> bool:
