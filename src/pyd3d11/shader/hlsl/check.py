@@ -435,8 +435,9 @@ def _uav_model_numbers(cg: CodegenContext, used: list) -> None:
     """UAVs below shader model 5 with d3dcompiler_47 10.1's numbers and words (session 35, every 4.x stage):
     an append/consume buffer is X3660 "<target> does not support interlocked operations" (first, in any
     stage), a UAV reserved past the target's UAV slots (none outside cs, one in cs_4_x) X4509 "maximum UAV register
-    index exceeded, target has 0 slots, manual bind to slot u1 failed", a UAV outside a compute shader X4585 "maximum <target> UAV register index (0) exceeded - note that
-    the target doesn't support UAVs", a typed UAV in cs_4_x X3666 "<target> does not support typed UAVs"."""
+    index exceeded, target has 0 slots, manual bind to slot u1 failed", a UAV outside a compute shader X4585
+    "maximum <target> UAV register index (0) exceeded - note that the target doesn't support UAVs", a typed UAV in
+    cs_4_x X3666 "<target> does not support typed UAVs"."""
     if cg.major >= 5:
         return
     target = cg.level9 or f"{cg.stage}_{cg.major}_{cg.minor}"
