@@ -100,7 +100,6 @@ FIXED = [
     "tools/clang/test/HLSLFileCheck/samples/SimpleHs10.hlsl", "tools/clang/test/HLSLFileCheck/samples/SimpleHs11.hlsl",
     # session 13: a local named in its own initialiser; a method writing a known-constant static array element
     "tools/clang/test/HLSLFileCheck/validation/UndefStore.hlsl",
-    "tools/clang/test/CodeGenSPIRV/spirv.debug.opline.function.hlsl",
     # session 17: functions defined inside a cbuffer/tbuffer are global functions (fxc accepted them, DXC PR 1012)
     "tools/clang/test/CodeGenSPIRV/fn.ctbuffer.hlsl",
     "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbuffer_fn.hlsl",
@@ -127,6 +126,9 @@ FXC_REFUSES = {
     "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbufferSize3.hlsl": "X4601",
     "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbufferSize5.hlsl": "X4601",
     "tools/clang/test/HLSLFileCheck/hlsl/objects/CbufferLegacy/cbufferSize6.hlsl": "X4601",
+    # session 35: 'bar' leaves a component of its out parameter unwritten — d3dcompiler_47 10.1 under Wine gives
+    # "X3508: 'bar': output parameter 'c' not completely initialized" (moved from FIXED; the rule is helper AREA's)
+    "tools/clang/test/CodeGenSPIRV/spirv.debug.opline.function.hlsl": "X3508",
 }
 
 
@@ -184,7 +186,7 @@ def test_fxc_refused_files_fail_with_fxc_error(corpus):
 
 def test_corpus_lists_have_no_duplicates():
     assert len(set(FXC_BUILT)) == len(FXC_BUILT) == 117
-    assert len(set(FIXED)) == len(FIXED) == 66
+    assert len(set(FIXED)) == len(FIXED) == 65
     assert not set(FIXED) & set(FXC_REFUSES)
 
 
