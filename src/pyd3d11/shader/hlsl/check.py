@@ -591,7 +591,7 @@ def check_intrinsic_args(cg: CodegenContext, name: str, args: list, pos: Pos) ->
         _check_out_template(cg, name, nts, outs, pos)
     if name == "asdouble" and any(t.base not in ("uint", "lit_int") or t.prec is not None for t in nts):
         # asdouble(uint, uint) only: an int, float or bool argument does not convert (fxc 10.1, X3013)
-        raise cg.err(pos, "'asdouble': no matching 2 parameter intrinsic function", 3013)
+        raise cg.err(pos, f"'asdouble': no matching {len(args)} parameter intrinsic function", 3013)
 
 
 def _patches(f: A.FuncDef, kind: str) -> list[A.Param]:
