@@ -122,7 +122,8 @@ def test_argument_unification_values(expr, types, res, vals, exp):
 def test_vector_truncation_warns():
     from pyd3d11.d3dcompiler import D3DCompile
     msgs: list = []
-    D3DCompile("float2 main(float4 a : A, float2 b : B) : SV_Position { return min(a, b).xyxy.xy; }", None, "t",
+    # a float4 output (a float2 SV_Position is fxc 10.1's X4576 "type must be float32 and mask must be xyzw")
+    D3DCompile("float4 main(float4 a : A, float2 b : B) : SV_Position { return min(a, b).xyxy; }", None, "t",
                None, None, "main", "vs_5_0", 0, 0, msgs)
     assert any("X3206" in bytes(m).decode() for m in msgs)
 
