@@ -131,16 +131,18 @@ def _independent(node) -> bool:
 
 
 #: preprocessor tests the real fxc's answers supersede (tests/data/fxc_superseded_preprocessor_tests.txt): strict xfail
-_SUPERSEDED_LIST = Path(__file__).resolve().parent / "data" / "fxc_superseded_preprocessor_tests.txt"
-FXC_SUPERSEDED = frozenset() if not _SUPERSEDED_LIST.exists() else frozenset(
-    line.strip() for line in _SUPERSEDED_LIST.read_text().splitlines() if line.strip() and not line.startswith("#"))
+_SUPERSEDED_LISTS = [Path(__file__).resolve().parent / "data" / name for name in
+                     ("fxc_superseded_preprocessor_tests.txt", "fxc_superseded_session35_tests.txt")]
+FXC_SUPERSEDED = frozenset(
+    line.strip() for path in _SUPERSEDED_LISTS if path.exists() for line in path.read_text().splitlines()
+    if line.strip() and not line.startswith("#"))
 
 
 def pytest_collection_modifyitems(session, config, items):
     for item in items:
         if item.nodeid in FXC_SUPERSEDED:
             item.add_marker(pytest.mark.xfail(strict=True, reason="superseded by d3dcompiler_47 10.1's answer "
-                                              "(tests/data/fxc_superseded_preprocessor_tests.txt)"))
+                                              "(tests/data/fxc_superseded_*_tests.txt)"))
     rank = {name: i for i, name in enumerate(SLOW_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FIRST)))  # stable: the rest keep their order
     if USE_LOG:

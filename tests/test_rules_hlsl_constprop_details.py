@@ -126,7 +126,7 @@ float4 main(float4 p : SV_Position) : SV_Target
 { float4 r = 0; for (uint i = 0; i < n; i++) r += fetch(p.xy + i, GATHER); return r; }"""
     D3DCompile(src % "false", None, "t.hlsl", None, None, "main", "ps_4_0")
     D3DCompile(src % "true", None, "t.hlsl", None, None, "main", "ps_4_1")
-    with pytest.raises(ShaderCompileError, match="Gather"):
+    with pytest.raises(ShaderCompileError, match="X4532"):  # fxc 10.1's number for gather4 below 4.1 (session 35)
         D3DCompile(src % "true", None, "t.hlsl", None, None, "main", "ps_4_0")
 
 

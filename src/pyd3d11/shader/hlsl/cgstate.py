@@ -115,6 +115,8 @@ class CodegenContext(Protocol):
     untracked_slots: set[Slot]  # never constant-propagated (constprop.py)
     kconst: dict  # variable temp slot -> known constant bits (constprop.py)
     tgsm: dict  # groupshared name -> (g#, stride bytes, type)
+    tb_reads: dict  # tbuffer number -> the (register, component) pairs its loads read (tbuffer.py)
+    unroll_met_runtime: bool  # an unrolled copy met a run-time condition (unroll.py's forced unroll)
     tgsm_raw: set[int]  # g# declared raw
     tgsm_elem: set[int]  # cs_4_x g#: structured, one element per thread (index, byte offset)
     tgsm_own_bases: dict  # groupshared element base -> the SV_GroupIndex slot indexing it (intrinsics.mem_index)

@@ -173,6 +173,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.resources: list[Resource] = []
         self.cbufs: list[CBuf] = []
         self.tgsm: dict[str, tuple[int, int, Type]] = {}  # name -> (g#, stride bytes, type)
+        self.tb_reads: dict[int, set[tuple[int, int]]] = {}
+        self.unroll_met_runtime = False
         #: g# registers declared raw (their elements are wider than one word: vector loads and stores);
         #: the others are structured with a 4-byte stride (one word per access, no byte-address shift)
         self.tgsm_raw: set[int] = set()

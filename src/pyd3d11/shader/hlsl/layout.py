@@ -235,7 +235,7 @@ def mark_read_cb_variables(cg: CodegenContext) -> None:
     # component the load reads -- `tbuffer T { float a; float b; float c; }` read whole flags a alone, `return
     # c + b;` b alone (fxc 10.1 under Wine, session 35: tests/test_rules_hlsl_fxc_layout_tbuffer.py). Judged on
     # the components the generated code reads of each element (tbuffer.lower_tbuffer_reads).
-    tb_reads: dict[int, set[tuple[int, int]]] = getattr(cg, "tb_reads", {})
+    tb_reads: dict[int, set[tuple[int, int]]] = cg.tb_reads
     for cb in cg.cbufs:
         if cb.kind != "tbuffer" or cb.slot < 0 or not cb.used:
             continue

@@ -29,7 +29,7 @@ from .types import (
     Type,
     array_leaf,
 )
-from .values import CBuf
+from .values import SPACE_STRIDE, CBuf
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -469,9 +469,13 @@ def check_register_limits(cg: CodegenContext) -> None:
         return
     sm51 = (cg.major, cg.minor) >= (5, 1)
     for cb in cg.cbufs:
-        if cb.kind == "tbuffer" and cb.explicit and cb.used and cb.reg >= 128:
+        # at 5.1 a register of space N > 0 is numbered N * SPACE_STRIDE + register inside the compiler (values.py)
+        if cb.kind != "tbuffer" or not cb.explicit or not cb.used or cb.reg is None:
+            continue
+        reg = cb.reg % SPACE_STRIDE if sm51 else cb.reg
+        if reg >= 128:
             raise cg.err(cb.pos, "maximum texture register index exceeded, target has 128 slots, manual bind to "
-                                 f"slot t{cb.reg} failed", 4509)
+                                 f"slot t{reg} failed", 4509)
     if sm51:
         return
     for r in sorted(cg.resources, key=lambda r: r.decl_order):

@@ -18,7 +18,7 @@ def lower_tbuffer_reads(cg: Any, code: list[Ins]) -> None:
     sm5 = cg.major >= 5
     out: list[Ins] = []
     # the (element, component) pairs each tbuffer's code reads, by t# slot: RDEF's used flags (layout.py)
-    reads: dict[int, set[tuple[int, int]]] = cg.__dict__.setdefault("tb_reads", {})
+    reads: dict[int, set[tuple[int, int]]] = cg.tb_reads
     for ins in code:
         if not any(type(a) is Reg and a.file == "tb" for a in ins.args):
             out.append(ins)

@@ -177,8 +177,8 @@ def _forced_unroll(cg: CodegenContext, s: A.Node) -> bool:
     failed"). False (nothing emitted) where this unroller does not go: a ``continue`` aimed at the loop."""
     if _targets_loop(s.body, A.Continue):
         return False
-    saved = getattr(cg, "_unroll_met_runtime", False)
-    cg._unroll_met_runtime = False
+    saved = cg.unroll_met_runtime
+    cg.unroll_met_runtime = False
     snap = _snapshot(cg)
     try:
         # copies without a guard while the condition folds (no once-loop around them); guarded ones otherwise
@@ -189,7 +189,7 @@ def _forced_unroll(cg: CodegenContext, s: A.Node) -> bool:
     except HlslError as exc:
         if not _is_dynamic_write(exc):
             raise
-        runtime = cg._unroll_met_runtime
+        runtime = cg.unroll_met_runtime
         # fxc checks the body's types before it unrolls: an error there (a repeated or missing component of the
         # destination, X3025 / X3018) is its answer, so the body is generated once as a loop to find one
         _rollback(cg, snap)
@@ -207,7 +207,7 @@ def _forced_unroll(cg: CodegenContext, s: A.Node) -> bool:
         err.dynamic_write = True  # an enclosing loop may still unroll and make the index a literal
         raise err from exc
     finally:
-        cg._unroll_met_runtime = saved
+        cg.unroll_met_runtime = saved
 
 
 def _is_dynamic_write(exc: BaseException) -> bool:
@@ -331,7 +331,7 @@ def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = Fal
                         if exact is None and not guarded:  # no count: a loop (fxc's behaviour: see below)
                             raise _CannotUnroll
                         if stop_out_of_range:
-                            cg._unroll_met_runtime = True
+                            cg.unroll_met_runtime = True
                         if not guarded:
                             _rollback(cg, snap)
                             raise _RunTimeExit
