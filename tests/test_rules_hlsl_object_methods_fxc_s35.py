@@ -13,13 +13,10 @@ sampling of a Texture1DArray / Texture2DArray at 4.0 (X4532).
 """
 
 import json
-import re
 from pathlib import Path
 
 import pytest
-
-from pyd3d11 import d3dcompiler as dc
-from pyd3d11.errors import D3D11Error
+from fxc_record_helpers import first_error
 
 DATA = json.loads((Path(__file__).with_name("data") / "object_methods_fxc10_1.json").read_text())
 ROWS = DATA["rows"]
@@ -27,14 +24,6 @@ STATUS_BELOW_5 = "Load_status"
 #: the X4532 rows whose number this compiler gives: the method gates built from these records
 X4532_FORMS = ("Gather", "GatherRed_off", "GatherCmp", "GatherCmpRed", "CalcLOD", "CalcLODUnclamped", "SampleCmp",
                "SampleCmpLevelZero")
-
-
-def _first_error(src: str, target: str) -> str:
-    try:
-        dc.D3DCompile(src.encode(), len(src), None, None, None, "main", target, 0, 0)
-    except D3D11Error as e:
-        return (re.findall(r"X\d{4}", str(e)) or ["-"])[0]
-    return "ok"
 
 
 def test_the_record_spans_the_matrix():
@@ -46,7 +35,7 @@ def test_the_record_spans_the_matrix():
 @pytest.mark.backend_independent
 @pytest.mark.parametrize("src,target,fxc,form", ROWS, ids=[f"{i}-{r[3]}-{r[1]}" for i, r in enumerate(ROWS)])
 def test_object_method_as_fxc(src: str, target: str, fxc: str, form: str):
-    ours = _first_error(src, target)
+    ours = first_error(src, target)
     if form == STATUS_BELOW_5 and target in ("ps_4_0", "ps_4_1") and fxc == "ok":
         assert ours == "X3013"  # a stated difference (module docstring)
         return

@@ -11,23 +11,12 @@ this compiler may answer first for the others), except two stated gaps (``_known
 """
 
 import json
-import re
 from pathlib import Path
 
 import pytest
-
-from pyd3d11 import d3dcompiler as dc
-from pyd3d11.errors import D3D11Error
+from fxc_record_helpers import first_error
 
 ROWS = json.loads((Path(__file__).with_name("data") / "sv_types_fxc10_1.json").read_text())["rows"]
-
-
-def _first_error(src: str, target: str) -> str:
-    try:
-        dc.D3DCompile(src.encode(), len(src), None, None, None, "main", target, 0, 0)
-    except D3D11Error as e:
-        return (re.findall(r"X\d{4}", str(e)) or ["-"])[0]
-    return "ok"
 
 
 def test_the_record():
@@ -47,7 +36,7 @@ def _known_gap(src: str, fxc: str) -> str | None:
 @pytest.mark.backend_independent
 @pytest.mark.parametrize("src,target,fxc", ROWS, ids=[f"{i}-{r[1]}-{r[2]}" for i, r in enumerate(ROWS)])
 def test_system_value_type_as_fxc(src: str, target: str, fxc: str):
-    ours = _first_error(src, target)
+    ours = first_error(src, target)
     gap = _known_gap(src, fxc)
     if gap is not None and ours == "ok":
         pytest.xfail(gap)
