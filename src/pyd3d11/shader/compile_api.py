@@ -124,6 +124,13 @@ def _include_opener(pInclude: Any, source_name: str):  # noqa: N803
     return open_obj
 
 
+def _fail(text: str, hresult: int, ppErrorMsgs: list | None) -> None:  # noqa: N803
+    """A failed compile: the message blob (the C out-parameter) and the exception with fxc's HRESULT."""
+    if ppErrorMsgs is not None:
+        ppErrorMsgs.append(ID3DBlob((text + "\n").encode()))
+    raise ShaderCompileError(text + "\n", hresult) from None
+
+
 def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any, pInclude: Any,  # noqa: N802,N803
                pEntrypoint: str, pTarget: str, Flags1: int = 0, Flags2: int = 0,
                ppErrorMsgs: list | None = None) -> ID3DBlob:
@@ -137,13 +144,9 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
         try:
             pTarget, lead = check_target(pTarget, pEntrypoint, Flags1)
         except EntryPointPointerInvalid as exc:  # fxc's words, without a file or an X number
-            if ppErrorMsgs is not None:
-                ppErrorMsgs.append(ID3DBlob((exc.text + "\n").encode()))
-            raise ShaderCompileError(exc.text + "\n", D3DERR_INVALIDCALL) from None
+            _fail(exc.text, D3DERR_INVALIDCALL, ppErrorMsgs)
         except HlslError as exc:
-            if ppErrorMsgs is not None:
-                ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
-            raise ShaderCompileError(exc.text() + "\n", hresult_of(exc, pTarget)) from None
+            _fail(exc.text(), hresult_of(exc, pTarget), ppErrorMsgs)
     text = _source_text(pSrcData, SrcDataSize)
     if pTarget in ("fx_4_0", "fx_4_1", "fx_5_0"):
         return _compile_effect(text, name, pDefines, pInclude, pTarget, Flags1, ppErrorMsgs, Flags2)

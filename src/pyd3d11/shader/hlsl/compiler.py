@@ -41,13 +41,14 @@ from .preprocessor import preprocess
 from .reflect import build_rdef_for
 from .sigpack import signature_order
 from .sigusage import INPUT_FILES, element_never_written, element_read_mask, input_reads, output_writes
+from .targets import D3D9_TARGETS
 from .warnpragma import WarningPolicy
 
 _PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4|5)_(0|1)$")
 #: the 10Level9 targets: the SM4 program plus an Aon9 chunk with its shader-model-2 equivalent (sm2/)
 _LEVEL9 = re.compile(r"^(vs|ps)_4_0_level_9_[13]$")
 #: the Direct3D 9 targets built (raw D3D9 bytecode with a CTAB block: sm2/d3d9.py)
-_D3D9 = re.compile(r"^(vs_1_1|vs_2_0|vs_2_a|vs_3_0|ps_2_0|ps_2_a|ps_2_b|ps_3_0)$")
+_D3D9 = re.compile("^(" + "|".join(sorted(D3D9_TARGETS)) + ")$")
 
 
 def is_shader_profile(target: str) -> bool:

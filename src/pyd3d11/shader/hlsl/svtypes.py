@@ -22,6 +22,7 @@ stencil output) are judged.
 from __future__ import annotations
 
 from .diagnostics import HlslError
+from .sysvalues import VALUE_BASE
 
 _INDEX_VALUES = {"SV_VERTEXID", "SV_INSTANCEID", "SV_PRIMITIVEID", "SV_RENDERTARGETARRAYINDEX", "SV_VIEWPORTARRAYINDEX",
                  "SV_SAMPLEINDEX"}
@@ -29,8 +30,8 @@ _INDEX_VALUES = {"SV_VERTEXID", "SV_INSTANCEID", "SV_PRIMITIVEID", "SV_RENDERTAR
 #: pipeline generates for that stage's inputs)
 _BOOL_TAKEN = {("vs", "SV_VERTEXID"), ("vs", "SV_INSTANCEID"), ("ps", "SV_PRIMITIVEID")}
 _ANYWHERE_INTEGRAL = {"SV_VERTEXID", "SV_INSTANCEID"}
-_PS_OUTPUT_TYPES = {"SV_DEPTH": "float", "SV_DEPTHGREATEREQUAL": "float", "SV_DEPTHLESSEQUAL": "float",
-                    "SV_COVERAGE": "uint", "SV_STENCILREF": "uint"}
+_PS_OUTPUT_TYPES = {n: VALUE_BASE[n] for n in ("SV_DEPTH", "SV_DEPTHGREATEREQUAL", "SV_DEPTHLESSEQUAL", "SV_COVERAGE",
+                                              "SV_STENCILREF")}
 
 
 def check_signature_types(elements: list, output: bool, stage: str) -> None:
