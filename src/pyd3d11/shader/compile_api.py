@@ -6,7 +6,7 @@ Failures raise :class:`pyd3d11.errors.ShaderCompileError` (E_FAIL) whose ``error
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, NoReturn
 
 from ..errors import D3DERR_INVALIDCALL, NotSupportedError, ShaderCompileError
 from .blob import ID3DBlob, blob_bytes
@@ -124,7 +124,7 @@ def _include_opener(pInclude: Any, source_name: str):  # noqa: N803
     return open_obj
 
 
-def _fail(text: str, hresult: int, ppErrorMsgs: list | None) -> None:  # noqa: N803
+def _fail(text: str, hresult: int, ppErrorMsgs: list | None) -> NoReturn:  # noqa: N803
     """A failed compile: the message blob (the C out-parameter) and the exception with fxc's HRESULT."""
     if ppErrorMsgs is not None:
         ppErrorMsgs.append(ID3DBlob((text + "\n").encode()))
@@ -160,9 +160,7 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
             blob = compile_library(text, name, pTarget, _defines(pDefines), _include_opener(pInclude, name), Flags1,
                                    warnings)
         except HlslError as exc:
-            if ppErrorMsgs is not None:
-                ppErrorMsgs.append(ID3DBlob((exc.report() + "\n").encode()))
-            raise ShaderCompileError(exc.report() + "\n", hresult_of(exc, pTarget)) from None
+            _fail(exc.report(), hresult_of(exc, pTarget), ppErrorMsgs)
         if warnings and ppErrorMsgs is not None:
             ppErrorMsgs.append(ID3DBlob(("\n".join(warnings) + "\n").encode()))
         return ID3DBlob(blob)
@@ -171,9 +169,7 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
                            _include_opener(pInclude, name), Flags1)
     except HlslError as exc:
         exc.warnings[:0] = lead
-        if ppErrorMsgs is not None:
-            ppErrorMsgs.append(ID3DBlob((exc.report() + "\n").encode()))
-        raise ShaderCompileError(exc.report() + "\n", hresult_of(exc, pTarget)) from None
+        _fail(exc.report(), hresult_of(exc, pTarget), ppErrorMsgs)
     warnings = lead + res.warnings
     if warnings and ppErrorMsgs is not None:
         ppErrorMsgs.append(ID3DBlob(("\n".join(warnings) + "\n").encode()))
@@ -191,9 +187,7 @@ def _compile_effect(text: str, name: str, pDefines: Any, pInclude: Any, target: 
         eff = compile_effect(text, name, target, _defines(pDefines), _include_opener(pInclude, name), flags,
                              flags2)
     except HlslError as exc:
-        if ppErrorMsgs is not None:
-            ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
-        raise ShaderCompileError(exc.text() + "\n", hresult_of(exc)) from None
+        _fail(exc.text(), hresult_of(exc), ppErrorMsgs)
     return ID3DBlob(write_effect(eff))
 
 
@@ -206,9 +200,7 @@ def _compile_effect_fx2(text: str, name: str, pDefines: Any, pInclude: Any, flag
     try:
         eff = compile_fx2(text, name, _defines(pDefines), _include_opener(pInclude, name), flags)
     except HlslError as exc:
-        if ppErrorMsgs is not None:
-            ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
-        raise ShaderCompileError(exc.text() + "\n", hresult_of(exc)) from None
+        _fail(exc.text(), hresult_of(exc), ppErrorMsgs)
     return ID3DBlob(write_fx2(eff))
 
 
