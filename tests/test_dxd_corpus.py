@@ -127,7 +127,9 @@ def test_cbuffer_struct_offsets_keep_the_register_rules():
 # 10.1 objects of DXDecompiler's corpus (ResourceDefinitions, AdvancedHLSL_VS, 3Dmigoto structured_buffers_extra_5:
 # ``struct bar { struct {..} inner_struct_1; struct {..} inner_struct_2[2]; }`` reflects "bar::<unnamed>" for both,
 # the cbuffer-level ``struct {..} anonStruct1`` "<unnamed>"). ``half`` keeps its spelling as the name of a float
-# type (Unity fog_test VS/PS: ``half4 unity_SHAr`` is "half4", D3D_SVT_FLOAT).
+# type (Unity fog_test VS/PS: ``half4 unity_SHAr`` is "half4", D3D_SVT_FLOAT). A ``half`` cbuffer member is fxc's
+# X3650 at shader model 4+ without D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY (Unity's objects were built with it),
+# so the fixture compiles with BACKCOMPAT; d3dcompiler_47 10.1 under Wine (session 36) reflects every _NAMES row.
 _NAMES_SRC = """struct bar { float a; struct { float x; } inner1; struct { float y; } inner2[2]; };
 cbuffer c : register(b0) { bar b; struct { float v; } anon; half h; half3 h3; half2x3 hm; float f; }
 float4 main() : SV_Target { return b.a + b.inner1.x + b.inner2[1].y + anon.v + h
@@ -142,7 +144,7 @@ _NAMES = [
 
 @pytest.fixture(scope="module")
 def names_cbuffer():
-    return _reflect(_NAMES_SRC).GetConstantBufferByName("c")
+    return _reflect(_NAMES_SRC, flags=BACKCOMPAT).GetConstantBufferByName("c")
 
 
 @pytest.mark.parametrize(("path", "name", "vtype"), _NAMES)

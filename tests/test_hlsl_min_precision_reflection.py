@@ -17,6 +17,7 @@ import pytest
 
 import pyd3d11
 from pyd3d11.d3dcompiler import D3DCompile, D3DReflect
+from pyd3d11.headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
 from pyd3d11.shader.dxbc.disasm import disassemble
 
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
@@ -30,7 +31,10 @@ SCALAR, VECTOR, MATRIX_ROWS, MATRIX_COLUMNS = 0, 1, 2, 3
 def _reflect_var(decl: str, name: str = "v"):
     src = f"cbuffer c {{ {decl}; float pad; }}\nfloat4 main() : SV_Target {{ return (float){name}" \
           f"{'' if '[' not in decl else '[0]'}{'._m00' if 'x' in decl.split()[0][-3:] else ''}; }}"
-    blob = bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0"))
+    # a ``half`` global is fxc's X3650 at shader model 4+ unless D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY is
+    # given; with it d3dcompiler_47 10.1 under Wine (session 36) reflects half / half3 / half2x3 as the rows say
+    flags = D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY if decl.startswith("half") else 0
+    blob = bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", flags))
     var = D3DReflect(blob).GetConstantBufferByName("c").GetVariableByName(name)
     return var.GetDesc(), var.GetType().GetDesc(), blob
 

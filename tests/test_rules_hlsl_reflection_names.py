@@ -3,12 +3,17 @@ DXC issue 3969, ``typedef float scalar;`` reflects as "scalar" with d3dcompiler 
 "<unnamed>" for an anonymous struct, "<anonymous>" for the template spellings ``vector<float, 3>`` and
 ``matrix<float, 2, 2>`` (d3dcompiler_47 10.1 under Wine, session 35: tests/test_rules_hlsl_fxc_layout_names.py),
 the built-in spelling otherwise (float4, float4x4; ``half`` keeps its
-spelling although its type is float: fxc 10.1's Unity objects in DXDecompiler's corpus, tests/test_dxd_corpus.py)."""
+spelling although its type is float: fxc 10.1's Unity objects in DXDecompiler's corpus, tests/test_dxd_corpus.py).
+
+A ``half`` cbuffer member is fxc's X3650 at shader model 4+ unless D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
+(0x1000) is given, so the fixture compiles with that flag; with it d3dcompiler_47 10.1 under Wine (session 36)
+reflects every row of EXPECTED exactly as listed ("h" as "half", class scalar, type float)."""
 
 from __future__ import annotations
 
 import pytest
 
+from pyd3d11.headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.shader.reflection import D3DReflect
 
@@ -31,7 +36,8 @@ EXPECTED = [("A", "scalar"), ("C", "color"), ("M", "mat"), ("anon", "<unnamed>")
 
 @pytest.fixture(scope="module")
 def cbuffer():
-    return D3DReflect(D3DCompile(SRC, None, "t.hlsl", None, None, "main", "ps_5_0")).GetConstantBufferByName("cb")
+    return D3DReflect(D3DCompile(SRC, None, "t.hlsl", None, None, "main", "ps_5_0",
+                                 D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY)).GetConstantBufferByName("cb")
 
 
 @pytest.mark.parametrize("var,name", EXPECTED)

@@ -112,8 +112,10 @@ def test_storage_class_acceptances(src):
 
 # --- type names -------------------------------------------------------------------------------------------------------
 
+# hh is float: a ``half`` cbuffer member is fxc's X3650 at shader model 4+ (d3dcompiler_47 10.1 under Wine,
+# session 36: "global variables cannot use the 'half' type in cs_5_0"); half locals stay below (half_is_float).
 TYPE_DECLS = """
-cbuffer CB1 : register(b1) { min16float ma; min16float2 mb; min16int mi; min16uint mu; half hh; min10float m10;
+cbuffer CB1 : register(b1) { min16float ma; min16float2 mb; min16int mi; min16uint mu; float hh; min10float m10;
                              min12int m12; };
 typedef float4 F4;
 typedef vector<int, 2> I2;
@@ -121,8 +123,8 @@ typedef matrix<float, 2, 2> M22;
 typedef F4 G4;
 typedef vector<int, 2 + 2> V4I;
 typedef matrix<float, 4 - 2, 1 + 1> M22B;
-typedef float F3[3];
-typedef F3 F3x2[2];
+typedef float FA3[3];
+typedef FA3 FA3x2[2];
 typedef const float CF;
 typedef row_major float2x2 RM;
 static const int N = 3;
@@ -132,7 +134,7 @@ uint spellings() {
     return (uint)(a.x + b.y + m[1][1] + c.z + d[0][1] + e + f + g + v.w + mm[3][3]);
 }
 uint template_exprs() { V4I v = {1, 2, 3, 4}; M22B m = {1, 2, 3, 4}; vector<float, N> w = 5; return v.w + (uint)m._m11 + (uint)w.z; }
-uint typedef_arrays() { F3 x = {4, 5, 6}; F3x2 z = {1, 2, 3, 4, 5, 6}; CF c = 3; RM r = {1, 2, 3, 4};
+uint typedef_arrays() { FA3 x = {4, 5, 6}; FA3x2 z = {1, 2, 3, 4, 5, 6}; CF c = 3; RM r = {1, 2, 3, 4};
                         return (uint)(x[1] + z[1][0] + c + r[1][0]); }
 uint unsigned_spelling() { unsigned int a = 3; unsigned int4 b = 4; return a + b.w; }
 uint min_precision_cb() { return (uint)(ma * 10) + (uint)(mb.y * 10) * 100; }
@@ -158,7 +160,14 @@ TYPE_ROWS = [
 
 
 def test_type_names_table():
-    cb1 = (struct.pack("<f2fiIffi", 1.5, 2.5, 3.5, -7, 9, 0.25, 0.75, 12) + b"\0" * 16)
+    # CB1's offsets are fxc's (d3dcompiler_47 10.1 under Wine, session 36, reflected): each precision class starts a
+    # register -- ma 0, mb 4, mi 12, mu 16, hh 32, m10 48, m12 64
+    cb1 = bytearray(80)
+    struct.pack_into("<f2fiI", cb1, 0, 1.5, 2.5, 3.5, -7, 9)
+    struct.pack_into("<f", cb1, 32, 0.25)
+    struct.pack_into("<f", cb1, 48, 0.75)
+    struct.pack_into("<i", cb1, 64, 12)
+    cb1 = bytes(cb1)
     check_words(TYPE_ROWS, TYPE_DECLS, cb1=cb1)
 
 
