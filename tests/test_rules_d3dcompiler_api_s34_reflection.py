@@ -538,7 +538,8 @@ def test_gs_input_primitive(prim: str, value: int):
 
 @pytest.mark.parametrize(("body", "movc", "conv", "bitwise"), [
     ("return asfloat(asuint(a) & 7u);", 0, 0, 0),  # and counts as a uint instruction (fxc), no bitwise count
-    ("return (float)(int)a;", 0, 2, 0),  # ftoi + itof
+    # fxc writes the pair as one round_z, a conversion (d3dcompiler_47 10.1's STAT, session 36; ftoi + itof under /Od)
+    ("return (float)(int)a;", 0, 1, 0),
     ("return a > 0 ? b : c;", 1, 0, 0),
 ])
 def test_instruction_count_getters(body: str, movc: int, conv: int, bitwise: int):

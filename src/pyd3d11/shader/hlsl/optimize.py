@@ -1110,10 +1110,13 @@ def optimize_code(code: list[Ins], refactor: bool = False) -> list[Ins]:
     try:
         out = list(code)
         from .adce import sweep
+        from .convpairs import fold_conversion_pairs
         from .cse import cse
 
         # sweep: values that only feed themselves around loops (adce.py)
         passes = (cse, _propagate, _eliminate, _dead_stores, sweep, _retarget, _constant_branches, _empty_branches)
+        if refactor:  # fxc's round_z for (float)(int)x and the like (convpairs.py)
+            passes = (fold_conversion_pairs, *passes)
         # each pass is a function of the code alone: one that changed nothing at some version of the code would
         # change nothing again while no other pass has changed it since (the rounds give the same code, the same
         # number of rounds, without those runs — most of the round that finds the fixed point)
