@@ -219,12 +219,12 @@ uint4 main() : SV_Target {
     "struct V { double3 c : C; }; float4 main(V v) : SV_Position { return float4(v.c.z, 0, 0, 1); }",
     "double2 main() : SV_Target { return 1; }",
 ])
-def test_double_signature_elements_are_named_not_built(src: str):
-    """A double shader input/output (two words per component in the register) is not built: it is
-    NotSupportedError naming the feature, not a half-bound value."""
-    from pyd3d11.errors import NotSupportedError
+def test_double_signature_elements_are_fxc_x3687(src: str):
+    """A double shader input/output is d3dcompiler_47 10.1's X3687 "doubles cannot be used as shader inputs or
+    outputs" (recorded under Wine, session 36; NotSupportedError before)."""
+    from pyd3d11.errors import D3D11Error
 
-    with pytest.raises(NotSupportedError, match="double signature elements"):
+    with pytest.raises(D3D11Error, match="X3687"):
         _compile(src, "ps_5_0" if "SV_Target" in src else "vs_5_0")
 
 

@@ -91,11 +91,11 @@ def test_uint_vertex_id_draws():
 
 
 def test_double_system_value_keeps_the_double_rules():
-    """Doubles take two words per component: the conversion is not applied to them (a double vertex-ID
-    input stays the NotSupportedError it was)."""
-    from pyd3d11.errors import NotSupportedError
+    """A double signature element, a system value's too, is d3dcompiler_47 10.1's X3687 "doubles cannot be used
+    as shader inputs or outputs" (recorded under Wine, session 36; NotSupportedError before)."""
+    from pyd3d11.errors import ShaderCompileError
 
-    with pytest.raises(NotSupportedError, match="double"):
+    with pytest.raises(ShaderCompileError, match="X3687"):
         _blob("float4 main(double id : SV_VertexID) : SV_Position { return float4(id, 0, 0, 1); }", "vs_5_0")
 
 

@@ -7,7 +7,8 @@ number Microsoft's compiler gave under Wine (session 35). Asserted for every row
 for each row fxc refuses with the signature-type errors (X4555 "must be integral", X4576 "type must be a scalar
 uint" / "float32 and mask must be xyzw" / "float32", X8000 the validator's depth / coverage / stencil types), this
 compiler refuses it too (the number asserted for X8000 and the clip / cull index X4502; an earlier X4502 rule of
-this compiler may answer first for the others), except two stated gaps (``_known_gap``).
+this compiler may answer first for the others). The two gaps session 35 left (compute thread IDs declared float /
+bool, a pixel shader's SV_InstanceID input) were built in session 36 (tests/test_rules_hlsl_svtypes_s36.py).
 """
 
 import json
@@ -24,22 +25,10 @@ def test_the_record():
     assert {r[2] for r in ROWS} == {"ok", "X4502", "X4555", "X4576", "X8000"}
 
 
-def _known_gap(src: str, fxc: str) -> str | None:
-    """Rows fxc refuses that this compiler still compiles (stated in docs/conformance.md, session 35 lead)."""
-    if fxc == "X4555" and "[numthreads" in src:
-        return "compute thread-ID inputs declared float / bool: not judged here"
-    if fxc == "X4555" and ": SV_InstanceID) : SV_Target" in src:
-        return "a pixel shader's SV_InstanceID input: fxc refuses float2 / float4 / bool but compiles float (no rule found)"
-    return None
-
-
 @pytest.mark.backend_independent
 @pytest.mark.parametrize("src,target,fxc", ROWS, ids=[f"{i}-{r[1]}-{r[2]}" for i, r in enumerate(ROWS)])
 def test_system_value_type_as_fxc(src: str, target: str, fxc: str):
     ours = first_error(src, target)
-    gap = _known_gap(src, fxc)
-    if gap is not None and ours == "ok":
-        pytest.xfail(gap)
     assert (ours == "ok") == (fxc == "ok"), (ours, fxc)
     if fxc == "X8000" or (fxc == "X4502" and ours != "ok"):
         assert ours == fxc  # the validator's depth / coverage / stencil types; the clip / cull index rule

@@ -186,10 +186,12 @@ def _primitive_id_element(cg: CodegenContext, semantic: str):
 def bind_gs_array(cg: CodegenContext, elem: Type, count: int, p: A.Param, body: A.Node | None = None) -> Val:
     """Inputs of every vertex: slot ('v', (vertex, reg), None, comp); per-vertex order = element order."""
     from .codegen import _SV_NAMES, SigElem, Val, split_semantic
+    from .signatures import no_double_element
     from .types import BOOL, FLOAT, INT, UINT, concrete
 
     per_vertex: list = []
     for lt, base, idx, fm in cg.elem_list(elem, p.semantic, p.pos, p.name):
+        no_double_element(lt, p.pos)  # X3687 (fxc 10.1, session 36)
         base = compat_semantic(cg, base, False, idx)
         up = base.upper()
         n = lt.n

@@ -10,6 +10,7 @@ from .compat import compat_semantic
 from .diagnostics import Pos
 from .operands import Slot, imm
 from .sigpack import ALIGN, ROW_VECTOR, add_decl, comp_mask, place_element
+from .svtypes import compute_id_error
 from .sysvalues import (
     VALUE_BASE,
     clip_cull_error,
@@ -35,6 +36,8 @@ from .types import (
 )
 from .values import _CANON, _CS_SV, _PS_SPECIAL_OUT, _SV_NAMES, SigElem, Val, split_semantic
 
+#: marker placed in the modifier set of an array's elements after the first (``T t[N] : SEM``)
+ARRAY_ELEMENT = "$arrayelem"
 #: pixel-shader inputs read from a special register rather than a signature element
 _PS_SPECIAL_IN = {"SV_COVERAGE": "vCoverage", "SV_INNERCOVERAGE": "vInnerCoverage"}
 
@@ -115,7 +118,8 @@ class SignatureBinding:
         if isinstance(t, ArrayType):
             inner = self.elem_list(t.elem, f"{base}", pos, name)
             for e in range(t.count):  # each element takes as many indexes as it has registers
-                out += [(lt, b, idx + e * len(inner) + k, m | {ALIGN} if k == 0 else m)
+                later = {ARRAY_ELEMENT} if e else set()  # compute IDs judge an array's later indices apart
+                out += [(lt, b, idx + e * len(inner) + k, (m | {ALIGN} if k == 0 else m) | later)
                         for k, (lt, b, _i, m) in enumerate(inner)]
             return out
         if isinstance(t, NumType):
@@ -133,12 +137,17 @@ class SignatureBinding:
             base = compat_semantic(self, base, False, idx)
             up = base.upper()
             point = default_point(self.stage, "in")
+            if self.stage == "cs" and up in _CS_SV:
+                # the thread IDs' types and indices, before the component count (fxc 10.1's order; svtypes)
+                why = compute_id_error(base, idx, concrete(lt.base), lt.n, ARRAY_ELEMENT in fmods)
+                if why is not None:
+                    raise self.err(pos, why[1], why[0])
             bad = system_value_error(self.stage, self.major, self.minor, "in", base, idx) or \
                 component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "in",
                                       point)
             if bad is not None:
                 raise self.err(pos, bad, 4502)
-            _no_double_element(lt, pos)
+            no_double_element(lt, pos)
             n = lt.n
             allm = mods | fmods
             if self.stage == "cs":
@@ -292,7 +301,7 @@ class SignatureBinding:
         ret = self.out_owner == "$return"
         for lt, base, idx, _m in self.elem_list(t, sem, pos, "return value" if ret else str(self.out_owner),
                                                 "return" if ret else "output"):
-            _no_double_element(lt, pos)
+            no_double_element(lt, pos)
             base = compat_semantic(self, base, True, idx)
             up = base.upper()
             point = default_point(self.stage, "out", self.tess.in_pcf)
@@ -377,10 +386,13 @@ def sig_min_precision(t) -> int:
     return int(MIN_PRECISION.get(getattr(t, "prec", None) or "", 0))
 
 
-def _no_double_element(lt: NumType, pos: Pos) -> None:
-    """A double signature element (two 32-bit words per component in the register) is not built: named
-    instead of binding half its words."""
+def no_double_element(lt: NumType, pos: Pos) -> None:
+    """A double signature element is fxc 10.1's X3687 at every target and signature point (recorded under Wine,
+    session 36: vs/ps/cs inputs and outputs, struct members, vs_3_0 to 5.0)."""
     if concrete(lt.base) == DOUBLE:
-        from ...errors import NotSupportedError
+        from .diagnostics import HlslError
 
-        raise NotSupportedError(f"{pos.file}({pos.line},{pos.col}): HLSL double signature elements")
+        raise HlslError(pos.file, pos.line, pos.col, 3687,
+                        "doubles cannot be used as shader inputs or outputs. If you need to pass a double between "
+                        "shader stages you must pass it as two uints and use asuint and asdouble to convert between "
+                        "forms", end=getattr(pos, "end", 0))

@@ -22,7 +22,7 @@ stencil output) are judged.
 from __future__ import annotations
 
 from .diagnostics import HlslError
-from .sysvalues import VALUE_BASE
+from .sysvalues import MAX_COMPONENTS, VALUE_BASE
 
 _INDEX_VALUES = {"SV_VERTEXID", "SV_INSTANCEID", "SV_PRIMITIVEID", "SV_RENDERTARGETARRAYINDEX", "SV_VIEWPORTARRAYINDEX",
                  "SV_SAMPLEINDEX"}
@@ -58,9 +58,9 @@ def check_signature_types(elements: list, output: bool, stage: str) -> None:
                                             f"'{e.name}{e.index}': Legal indices are in [0,1]")
         if not e.sv:
             # SV_VertexID / SV_InstanceID must be integral wherever they are declared, system values or not (a vertex
-            # shader's outputs, a geometry shader's vertices); a pixel shader's SV_InstanceID input is left out: fxc
-            # refuses float2 / float4 / bool there but compiles float, a rule not found
-            if up in _ANYWHERE_INTEGRAL and declared in ("float", "bool") and not (stage == "ps" and not output):
+            # shader's outputs, a geometry shader's vertices, a pixel shader's SV_InstanceID input: float, half,
+            # min16float, bool, vectors and matrices of them, read or not; session 36's record)
+            if up in _ANYWHERE_INTEGRAL and declared in ("float", "bool"):
                 raise HlslError("", 0, 0, 4555, f"invalid type used for '{e.name}' {word} semantics, must be integral")
             continue
         if up in _INDEX_VALUES and (declared == "float" or (declared == "bool" and (stage, up) not in _BOOL_TAKEN)):
@@ -73,3 +73,35 @@ def check_signature_types(elements: list, output: bool, stage: str) -> None:
                                             "and mask must be xyzw.")
         if up.startswith(("SV_CLIPDISTANCE", "SV_CULLDISTANCE")) and declared != "float":
             raise HlslError("", 0, 0, 4576, f"{side} signature parameter  (1-based Entry {i}) type must be float32.")
+
+
+#: the compute thread-ID values whose array declarations fxc 10.1 numbers without judging the index (session 36:
+#: ``uint t[2] : SV_GroupIndex`` and ``uint t[3] : SV_GroupThreadID`` compile, ``uint t[2] : SV_GroupID`` and
+#: ``uint t[2] : SV_DispatchThreadID`` are X4502 "Legal indices are in [0,0]"; no documented rule, recorded)
+_CS_ARRAYS_TAKEN = frozenset({"SV_GROUPINDEX", "SV_GROUPTHREADID"})
+
+
+def compute_id_error(name: str, idx: int, base: str, n: int, array_element: bool) -> tuple[int, str] | None:
+    """fxc 10.1's (number, message) for one element of a compute shader's thread-ID input (SV_DispatchThreadID,
+    SV_GroupThreadID, SV_GroupID, SV_GroupIndex), or None. The "Semantics" page gives uint3 / uint; fxc
+    (recorded under Wine, session 36, tests/test_rules_hlsl_svtypes_s36.py) takes int, uint and the integer
+    minimum-precision types of one to the value's width, and judges each element in this order:
+
+    * a float, half, min-precision float or bool component: X4555 "invalid type used for 'SV_x' input semantics,
+      must be integral";
+    * more components than the value has (SV_GroupIndex 1, the others 3): X4555 without the last words;
+    * a semantic index above 0 (spelled, or a matrix's later column / row): X4502 "Legal indices are in [0,0]",
+      except the later elements of an array of SV_GroupIndex or SV_GroupThreadID (``array_element``).
+
+    ``base`` is the element's concrete scalar kind ('int', 'uint', 'float', 'bool'; a double is X3687 elsewhere),
+    ``name`` the semantic as spelled (without its index)."""
+    if base == "double":
+        return None
+    spelled = f"{name}{idx}" if idx else name
+    if base not in ("int", "uint"):
+        return 4555, f"invalid type used for '{spelled}' input semantics, must be integral"
+    if n > MAX_COMPONENTS[name.upper()]:
+        return 4555, f"invalid type used for '{spelled}' input semantics"
+    if idx > 0 and not (array_element and name.upper() in _CS_ARRAYS_TAKEN):
+        return 4502, f"invalid input semantic '{spelled}': Legal indices are in [0,0]"
+    return None
