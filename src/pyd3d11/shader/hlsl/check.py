@@ -60,10 +60,14 @@ def always_returns(s: A.Node, endless: bool = True) -> bool:
         from .parser import const_eval
 
         forever = True if s.cond is None else bool(const_eval(s.cond))
-        first = forever or isinstance(s, A.DoWhile)  # a do loop's first pass always runs
+        # a do loop's first pass always runs; a for loop's when its condition holds for the constants its
+        # initialiser sets (``for (int i = 0; i < 2; ++i)``)
+        first = forever or isinstance(s, A.DoWhile) or isinstance(s, A.For) and bool(_fold(s.cond, _set_by(s.init)))
+        if first and returns_on_first_pass(s.body, endless, loops_ok=endless or isinstance(s, A.DoWhile)):
+            return True
         if _has_break(s.body):
             return False
-        return first and always_returns(s.body, endless) or endless and forever
+        return endless and forever
     if isinstance(s, A.Switch):
         taken = _constant_case(s)
         if taken is not None:  # a constant selector runs its case (and the empty cases' fall into the next)
@@ -71,6 +75,78 @@ def always_returns(s: A.Node, endless: bool = True) -> bool:
         if not any(None in labels for labels, _ in s.cases):
             return False
         return all(any(always_returns(x, endless) for x in body) for _labels, body in s.cases if body)
+    return False
+
+
+def _set_by(init: A.Node | None) -> dict[str, int | float]:
+    """The names a for loop's initialiser sets to constants (``int i = 0, j = 2`` or ``i = 0``)."""
+    from .parser import const_eval
+
+    out: dict[str, int | float] = {}
+    if isinstance(init, A.DeclStmt):
+        for d in init.decls:
+            v = None if d.init is None else const_eval(d.init)
+            if v is not None:
+                out[d.name] = v
+    elif isinstance(init, A.ExprStmt):
+        exprs = init.expr.items if isinstance(init.expr, A.Comma) else [init.expr]
+        for e in exprs:
+            if isinstance(e, A.Assign) and e.op == "=" and isinstance(e.target, A.Ident):
+                v = const_eval(e.value)
+                if v is not None:
+                    out[e.target.name] = v
+    return out
+
+
+def _fold(e: A.Node | None, known: dict[str, int | float]) -> int | float | None:
+    """``e`` folded with the names of ``known`` taking their values (parser.const_eval's arithmetic)."""
+    from .constexpr import UNARY, fold_binary
+    from .parser import const_eval
+
+    if e is None or not known:
+        return None if e is None else const_eval(e)
+    if isinstance(e, A.Ident):
+        return known.get(e.name)
+    if isinstance(e, A.Unary):
+        v = _fold(e.a, known)
+        return UNARY[e.op](v) if v is not None and e.op in UNARY else None
+    if isinstance(e, A.Binary):
+        a, b = _fold(e.a, known), _fold(e.b, known)
+        if a is None or b is None or e.op in ("/", "%") and not b:
+            return None
+        return fold_binary(e.op, a, b)
+    return const_eval(e)
+
+
+def _leaves_loop(s: A.Node) -> bool:
+    """A ``break`` or ``continue`` in ``s`` that ends the enclosing loop's pass (not one of a nested loop or
+    switch)."""
+    if isinstance(s, (A.Break, A.Continue)):
+        return True
+    if isinstance(s, (A.For, A.While, A.DoWhile, A.Switch)):  # (a continue in a switch is X3708 of its own)
+        return False
+    if isinstance(s, A.Block):
+        return any(_leaves_loop(x) for x in s.stmts)
+    if isinstance(s, A.If):
+        return _leaves_loop(s.then) or (s.other is not None and _leaves_loop(s.other))
+    return False
+
+
+def returns_on_first_pass(body: A.Node, endless: bool = True, loops_ok: bool = True) -> bool:
+    """Whether a loop body's pass surely returns before any ``break``/``continue`` can end it: fxc judges
+    X3507 on the loop's first pass where that pass surely runs, so ``for (;;) { return 0; break; }`` returns
+    (the break is never reached) and ``for (…) { continue; return x; }`` does not (d3dcompiler_47 10.1 under
+    Wine, session 36). ``loops_ok`` False: a return inside a loop nested in the body does not count, as in
+    an entry point's own for/while loop (``for (int j = 0; j < 2; ++j) { while (true) { return 1; } }`` is
+    X3507 there, and compiles in a function fxc inlines or under a do loop)."""
+    from .codegen import walk
+
+    for x in body.stmts if isinstance(body, A.Block) else [body]:
+        nested = not loops_ok and any(isinstance(n, (A.For, A.While, A.DoWhile)) for n in walk(x))
+        if not nested and always_returns(x, endless):
+            return True
+        if _leaves_loop(x):
+            return False
     return False
 
 
@@ -633,6 +709,11 @@ def check_patch_params(cg: CodegenContext, f: A.FuncDef, pcf: A.FuncDef | None =
 def unmappable(cg, pos) -> HlslError:
     """fxc's X4532 for an operation the target stage has no instruction for (pixel-only intrinsics and
     methods, hull-shader-only helpers), found at code generation."""
+    if getattr(cg, "level9", None) or getattr(cg, "d3d9", None):
+        # fxc 10.1 names the Direct3D 9 instruction set by its stage there: "cannot map expression to vertex
+        # shader instruction set" at vs_4_0_level_9_1, vs_3_0, vs_2_0 (session 36 INTR)
+        words = {"ps": "pixel", "vs": "vertex"}.get(cg.stage, cg.stage)
+        return cg.err(pos, f"cannot map expression to {words} shader instruction set", 4532)
     return cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
 
 

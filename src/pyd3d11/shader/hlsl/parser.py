@@ -106,6 +106,14 @@ _EFFECT_WORDS = frozenset({"PixelShader", "pixelshader", "VertexShader", "vertex
 _BUILTIN_TYPE_WORDS = frozenset({"vector", "matrix", "string", "void"})
 
 
+def _ends_in_selection(stmt: A.Node) -> bool:
+    """Whether ``stmt`` ends in an if or switch statement, looking through the bodies of for/while loops (a
+    do-while and a block end in their own tokens). fxc refuses an ``else`` after such a then-branch."""
+    while isinstance(stmt, (A.For, A.While)):
+        stmt = stmt.body
+    return isinstance(stmt, (A.If, A.Switch))
+
+
 class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
     def __init__(self, tokens: list[Token], target: str | None = None, pack: bool | None = None):
         # ``#pragma`` lines may stand anywhere, even inside a declaration: they are taken out of the
@@ -1366,6 +1374,11 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                 c = self.parse_expr()
                 self.expect(")")
                 th = self.parse_stmt()
+                if self.at("else") and _ends_in_selection(th):
+                    # fxc's grammar gives an 'else' only to an if whose then-branch does not end in an unbraced
+                    # if or switch (a loop's body counts): 'if (a) if (b) s; else t; else u;' is X3000 at the second
+                    # 'else' (d3dcompiler_47 10.1 under Wine, session 36; C would accept it)
+                    raise self.error()
                 el = self.parse_stmt() if self.accept("else") else None
                 return A.If(pos, c, th, el, attrs)
             if k == "for":

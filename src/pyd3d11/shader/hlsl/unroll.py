@@ -132,6 +132,7 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
                 done = _unroll(cg, s, exact, forced=True, guarded=True)
             if done:
                 return
+        _note_first_pass_return(cg, s)
         snap = _snapshot(cg)
         try:
             _emit_loop(cg, s)
@@ -163,6 +164,39 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
                 cg.select_writes -= 1
     finally:
         cg.scopes.pop()
+
+
+def _note_first_pass_return(cg: CodegenContext, s: A.Node) -> None:
+    """A loop kept as a loop whose first pass surely runs (its condition folds to true with the constants known
+    at its top: ``for (int i = 0; i < 2; ++i)``, ``float i = 0; while (i < 2)``) and surely returns before any
+    break or continue ends the function's reachable paths there, as a return reached straight does
+    (codegen.ret): fxc judges X3507 after folding, so ``for (int i = 0; i < 2; ++i) { return x; }`` ends a
+    function and ``for (int i = 0; i < n; ++i) { return x; }`` with a uniform ``n`` does not (d3dcompiler_47
+    10.1 under Wine, session 36)."""
+    from .check import returns_on_first_pass
+    from .codegen import _straight
+
+    if not cg.func_ctx:
+        return
+    entry = bool(cg.func_ctx[-1].get("entry"))
+    if not returns_on_first_pass(s.body, endless=not entry, loops_ok=not entry or isinstance(s, A.DoWhile)):
+        return
+    if not isinstance(s, A.DoWhile) and s.cond is not None:
+        snap = _snapshot(cg)
+        try:
+            c = cg.cond_slot(s.cond)
+        except HlslError:
+            return  # the loop's own generation reports it
+        finally:
+            _rollback(cg, snap)
+        if not (is_imm(c) and c[3]):
+            return
+    ctx = cg.func_ctx[-1]
+    if entry:
+        if _straight(cg.code, -1):
+            cg.ended_entries.add(id(ctx["pos"]))
+    elif not ctx.get("tail") and _straight(cg.code, ctx.get("fence")):
+        ctx["ended"] = True
 
 
 def _forced_unroll(cg: CodegenContext, s: A.Node) -> bool:

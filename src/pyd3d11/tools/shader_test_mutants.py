@@ -1,0 +1,455 @@
+"""Mutants of the shader-test corpus's HLSL programs, judged by Microsoft's d3dcompiler_47 (issue 15).
+
+The project's measure is a set of vkd3d shader tests it has not seen; their compile expectations agree
+with fxc at 4.0/4.1/5.0, so close variants of the programs it has seen (``../shared/conformance/
+shader-tests``), compiled both by this project and by the real DLL (:mod:`pyd3d11.tools.wine_d3dcompiler`),
+show where the two compilers' verdicts part. Each HLSL shader section is a seed; each mutation operator
+below makes small textual changes of one kind (a target, a scalar type, a vector width, a literal, a
+swizzle, a modifier, an intrinsic within its family, an operator, a cast, a semicolon or brace, a name
+turned into a keyword, a statement wrapped in ``if``/``for``). The choice of sites is deterministic (a hash
+of the seed and the operator), so two runs make the same mutants and a before/after figure compares like
+with like.
+
+Every mutant is compiled with entry ``main`` at its target (the options of the seed's ``[require]``, as the
+C runner passes them) and classed: ``agree`` (both accept, or both reject with the same first error
+number), ``number`` (both reject, different first numbers), ``we-accept`` (fxc rejects), ``we-reject`` (fxc
+accepts), ``crash`` (our compiler raised something other than a D3D11Error, or ran past the time limit); a mutant
+that crashes the DLL itself is ``fxc-crash`` and judges nothing.
+
+The DLL's answers are cached (``--cache``) so that a second run after a compiler change costs only our
+side's compiles::
+
+    python -m pyd3d11.tools.shader_test_mutants [--per-op N] [--cache FILE] [--json OUT] [--show CLASS]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .shader_test_format import MODELS, Model, parse_file_text
+
+REPO = Path(__file__).resolve().parents[3]
+CORPUS = REPO.parent / "shared" / "conformance" / "shader-tests"
+#: models d3dcompiler_47 compiles shaders for (FORMAT.md's compile-only checks cover 2.0-5.1)
+TARGET_MODELS: tuple[Model, ...] = tuple(m for m in MODELS if m < (6, 0))
+#: the stages that have a profile at each model: SM2/3 have only vs/ps; gs/cs from 4.0; hs/ds from 5.0
+#: (MicrosoftDocs direct3dhlsl "Specifying Compiler Targets")
+STAGE_MODELS: dict[str, tuple[Model, ...]] = {
+    "vs": TARGET_MODELS, "ps": TARGET_MODELS,
+    "gs": tuple(m for m in TARGET_MODELS if m >= (4, 0)), "cs": tuple(m for m in TARGET_MODELS if m >= (4, 0)),
+    "hs": ((5, 0), (5, 1)), "ds": ((5, 0), (5, 1)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Seed:
+    """One HLSL shader section of the corpus."""
+
+    file: str
+    line: int
+    stage: str
+    source: str
+    options: int
+    models: tuple[Model, ...]  # the models its [require] allows, among STAGE_MODELS[stage]
+
+
+@dataclass(frozen=True, slots=True)
+class Mutant:
+    seed: Seed
+    op: str
+    source: str
+    target: str
+
+
+def seeds(root: Path = CORPUS) -> list[Seed]:
+    """Every HLSL vs/ps/gs/cs/hs/ds section of the corpus (effects are left out: their targets are fx_*)."""
+    out: list[Seed] = []
+    for path in sorted(root.rglob("*.shader_test")):
+        rel = path.relative_to(root).as_posix()
+        try:
+            sections = parse_file_text(path.read_text(encoding="utf-8"))
+        except Exception:  # a file the parser refuses has no seeds
+            continue
+        options, lo, hi = 0, (0, 0), (99, 0)
+        for ps in sections:
+            if ps.kind == "require" and ps.require is not None:
+                options, lo, hi = ps.require.compile_options, ps.require.min_model, ps.require.max_model_exclusive
+            elif ps.kind == "shader" and ps.shader is not None and ps.shader.source_format == "hlsl":
+                stage = ps.shader.stage
+                if stage not in STAGE_MODELS:
+                    continue
+                models = tuple(m for m in STAGE_MODELS[stage] if lo <= m < hi)
+                out.append(Seed(rel, ps.section.line, stage, ps.source, options, models))
+    return out
+
+
+def profile(stage: str, model: Model) -> str:
+    return f"{stage}_{model[0]}_{model[1]}"
+
+
+# ---------------------------------------------------------------------------------------------------
+# mutation operators: each yields (operator name, new source) for the sites of one seed
+
+_TYPE_WORDS = ("float", "int", "uint", "bool", "half", "double", "min16float", "min10float", "min16int",
+               "min16uint", "dword")
+_TYPE_RE = re.compile(r"\b(float|int|uint|bool|half|double|min16float|min10float|min16int|min16uint|dword)"
+                      r"([1-4](?:x[1-4])?)?\b")
+_NUM_RE = re.compile(r"(?<![\w.])(\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?([fFhHlLuU]*)(?![\w.])")
+_SWZ_RE = re.compile(r"(?<=[\w)\]])\.([xyzw]{1,4}|[rgba]{1,4})\b")
+_IDENT_DECL_RE = re.compile(r"\b(?:float|int|uint|bool|half|double)(?:[1-4](?:x[1-4])?)?\s+([A-Za-z_]\w*)\s*(?=[;=,)\[:])")
+_STMT_RE = re.compile(r"^([ \t]+)([^\n{}]*;)[ \t]*$", re.M)
+_MODIFIERS = ("static", "const", "uniform", "precise", "row_major", "column_major", "nointerpolation",
+              "volatile", "extern", "shared", "groupshared", "linear", "centroid", "noperspective", "sample",
+              "in", "out", "inout", "snorm", "unorm", "inline", "static const", "const static")
+_KEYWORDS = ("float", "int", "vector", "matrix", "texture", "sampler", "string", "pixelshader", "vertexshader",
+             "compile", "line", "point", "triangle", "linear", "centroid", "sample", "in", "out", "register",
+             "packoffset", "true", "NULL", "half", "dword", "snorm", "asm", "technique", "pass", "Buffer",
+             "Texture2D", "SamplerState", "min16float", "auto", "class", "interface", "namespace", "struct",
+             "template", "this", "typedef", "fxgroup", "stateblock", "decl", "sampler_state", "shared", "cbuffer",
+             "tbuffer", "precise", "unsigned", "export", "inline", "discard", "lineadj", "triangleadj",
+             "compile_fragment", "Texture", "texture2D", "POSITION", "main", "uint2", "abs", "sin", "max",
+             "row_major", "nointerpolation", "RWTexture2D", "groupshared", "globallycoherent", "const")
+_INTRINSIC_FAMILIES = (
+    ("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh"),
+    ("exp", "exp2", "log", "log2", "log10", "sqrt", "rsqrt", "rcp"),
+    ("frac", "floor", "ceil", "round", "trunc", "abs", "saturate", "sign"),
+    ("ddx", "ddy", "ddx_fine", "ddy_coarse", "fwidth"),
+    ("min", "max", "step", "pow", "atan2", "fmod", "ldexp", "dot", "distance", "cross", "reflect"),
+    ("lerp", "clamp", "smoothstep", "mad", "fma"),
+    ("all", "any", "isnan", "isinf", "isfinite"),
+    ("asfloat", "asint", "asuint"),
+    ("length", "normalize", "determinant", "transpose"),
+    ("countbits", "firstbithigh", "firstbitlow", "reversebits"),
+    ("f32tof16", "f16tof32"),
+)
+_FAMILY_OF = {name: fam for fam in _INTRINSIC_FAMILIES for name in fam}
+_CALL_RE = re.compile(r"\b(" + "|".join(sorted(_FAMILY_OF, key=len, reverse=True)) + r")(?=\s*\()")
+_BINOPS = ("+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "&&", "||", "<", ">", "<=", ">=", "==", "!=",
+           ",")
+_BINOP_RE = re.compile(r"(?<=[\w)\]])\s*(<<|>>|&&|\|\||<=|>=|==|!=|[-+*/%&|^<>])\s*(?=[\w(.])")
+_ASSIGN_RE = re.compile(r"(?<=[\w)\]])\s*(\+=|-=|\*=|/=|%=|&=|\|=|\^=|<<=|>>=|=)(?!=)\s*")
+_CAST_RE = re.compile(r"\((?:float|int|uint|bool|half|double)(?:[1-4](?:x[1-4])?)?\)")
+_CASTS = ("(float)", "(int)", "(uint)", "(bool)", "(half)", "(double)", "(float4)", "(int2)", "(bool3)",
+          "(float2x2)", "(min16float)", "(uint4)", "(float1)", "(float1x1)")
+_LITERALS = ("0", "1", "-1", "0x1", "0xffffffff", "0x100000000", "4294967296", "2147483648", "-2147483648",
+             "010", "08", "1e40", "1e-50", "1.5f", "1.5h", "1.5l", "1.5L", "1.5lf", "1u", "1U", "1l", "1ul",
+             "1.", ".5", "1e3", "1.0e", "0.0f", "-0.0", "1.#INF", "true", "false", "1h", "1f", "0x1u", "1ll",
+             "3000000000", "1.5e+3f", "0b1", "1_0", "'a'", "\"s\"")
+
+
+def _rng_pick(key: str, items: list, n: int) -> list:
+    """``n`` of ``items`` chosen by a hash of ``key`` (deterministic, spread over the list)."""
+    if len(items) <= n:
+        return list(items)
+    ranked = sorted(range(len(items)), key=lambda i: hashlib.sha1(f"{key}/{i}".encode()).digest())
+    return [items[i] for i in sorted(ranked[:n])]
+
+
+def _subst(src: str, start: int, end: int, text: str) -> str:
+    return src[:start] + text + src[end:]
+
+
+def _choices(key: str, options: tuple[str, ...] | list[str], exclude: str, n: int = 2) -> list[str]:
+    return _rng_pick(key, [o for o in options if o != exclude], n)
+
+
+def op_type(src: str, key: str) -> Iterator[tuple[str, str]]:
+    for m in _TYPE_RE.finditer(src):
+        for t in _choices(f"{key}/{m.start()}", _TYPE_WORDS, m.group(1), 2):
+            yield "type", _subst(src, m.start(1), m.end(1), t)
+
+
+def op_width(src: str, key: str) -> Iterator[tuple[str, str]]:
+    widths = ("", "1", "2", "3", "4", "1x1", "2x2", "3x4", "4x1", "1x4", "4x4", "5", "0", "2x")
+    for m in _TYPE_RE.finditer(src):
+        for w in _choices(f"{key}/{m.start()}", widths, m.group(2) or "", 2):
+            yield "width", _subst(src, m.start(), m.end(), m.group(1) + w)
+
+
+def op_literal(src: str, key: str) -> Iterator[tuple[str, str]]:
+    for m in _NUM_RE.finditer(src):
+        if src[max(0, m.start() - 9):m.start()].rstrip().endswith(("register(", "[", "numthreads(")):
+            pass  # still mutated: array sizes and register numbers are rules too
+        for lit in _choices(f"{key}/{m.start()}", _LITERALS, m.group(0), 3):
+            yield "literal", _subst(src, m.start(), m.end(), lit)
+
+
+def op_swizzle(src: str, key: str) -> Iterator[tuple[str, str]]:
+    swz = ("x", "xy", "xyz", "xyzw", "w", "wzyx", "xx", "rgba", "r", "xg", "xyzwx", "q", "_m00", "_11", "a",
+           "yw", "zzzz", "xyzx", "_m00_m11", "s")
+    for m in _SWZ_RE.finditer(src):
+        for s in _choices(f"{key}/{m.start()}", swz, m.group(1), 2):
+            yield "swizzle", _subst(src, m.start(1), m.end(1), s)
+
+
+def op_modifier(src: str, key: str) -> Iterator[tuple[str, str]]:
+    for m in _TYPE_RE.finditer(src):
+        for mod in _choices(f"{key}/{m.start()}", _MODIFIERS, "", 2):
+            yield "modifier", _subst(src, m.start(), m.start(), mod + " ")
+    for m in re.finditer(r"\b(static|const|uniform|precise|row_major|column_major|nointerpolation|in|out|inout|"
+                         r"groupshared|linear|centroid|noperspective)\s+", src):
+        yield "modifier", _subst(src, m.start(), m.end(), "")
+        yield "modifier", _subst(src, m.start(), m.start(), m.group(0))  # duplicated
+
+
+def op_intrinsic(src: str, key: str) -> Iterator[tuple[str, str]]:
+    for m in _CALL_RE.finditer(src):
+        for name in _choices(f"{key}/{m.start()}", _FAMILY_OF[m.group(1)], m.group(1), 2):
+            yield "intrinsic", _subst(src, m.start(), m.end(), name)
+
+
+def op_operator(src: str, key: str) -> Iterator[tuple[str, str]]:
+    for m in _BINOP_RE.finditer(src):
+        # leave '<'/'>' of templates (Texture2D<float4>) and the '-' of negative literals after 'e' alone
+        if m.group(1) in "<>" and re.search(r"[A-Z]\w*\s*<[^;()]*$", src[max(0, m.start() - 40):m.end()]):
+            continue
+        for op in _choices(f"{key}/{m.start()}", _BINOPS, m.group(1), 2):
+            yield "operator", _subst(src, m.start(1), m.end(1), op)
+    assigns = ("=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=")
+    for m in _ASSIGN_RE.finditer(src):
+        for op in _choices(f"{key}/a{m.start()}", assigns, m.group(1), 1):
+            yield "operator", _subst(src, m.start(1), m.end(1), op)
+    for m in re.finditer(r"(?<=[=(,]) *(?=[A-Za-z_(])", src):
+        for u in _choices(f"{key}/u{m.start()}", ("-", "!", "~", "+", "++", "--"), "", 1):
+            yield "operator", _subst(src, m.end(), m.end(), u)
+
+
+def op_cast(src: str, key: str) -> Iterator[tuple[str, str]]:
+    for m in _CAST_RE.finditer(src):
+        yield "cast", _subst(src, m.start(), m.end(), "")
+        for c in _choices(f"{key}/{m.start()}", _CASTS, m.group(0), 1):
+            yield "cast", _subst(src, m.start(), m.end(), c)
+    for m in re.finditer(r"(?<=[=(,]) *(?=[A-Za-z_(])", src):
+        for c in _choices(f"{key}/c{m.start()}", _CASTS, "", 1):
+            yield "cast", _subst(src, m.end(), m.end(), c)
+
+
+def op_punct(src: str, key: str) -> Iterator[tuple[str, str]]:
+    for m in re.finditer(r";", src):
+        yield "punct", _subst(src, m.start(), m.end(), "")
+        yield "punct", _subst(src, m.start(), m.end(), ";;")
+    for m in re.finditer(r"\}", src):
+        yield "punct", _subst(src, m.end(), m.end(), ";")
+        yield "punct", _subst(src, m.start(), m.end(), "")
+    for m in re.finditer(r"\{", src):
+        yield "punct", _subst(src, m.end(), m.end(), "{}")
+        yield "punct", _subst(src, m.end(), m.end(), "{")
+    yield "punct", ";" + src
+    yield "punct", src + "\n;\n"
+
+
+def op_rename(src: str, key: str) -> Iterator[tuple[str, str]]:
+    names = sorted({m.group(1) for m in _IDENT_DECL_RE.finditer(src)} - {"main"})
+    for name in names:
+        for kw in _choices(f"{key}/{name}", _KEYWORDS, name, 3):
+            yield "rename", re.sub(rf"\b{re.escape(name)}\b", kw, src)
+
+
+def op_wrap(src: str, key: str) -> Iterator[tuple[str, str]]:
+    wraps = ("if (true) {{ {s} }}", "if (0) {{ {s} }}", "for (int i_w = 0; i_w < 2; ++i_w) {{ {s} }}",
+             "[unroll] for (uint i_w = 0; i_w < 1; i_w++) {{ {s} }}", "do {{ {s} }} while (false);",
+             "while (false) {{ {s} }}", "{{ {s} }}", "if (1) {s} else ;", "[branch] if (false) {s}",
+             "[loop] for (;;) {{ {s} break; }}", "switch (0) {{ case 0: {s} break; }}")
+    for m in _STMT_RE.finditer(src):
+        for w in _choices(f"{key}/{m.start()}", wraps, "", 2):
+            yield "wrap", _subst(src, m.start(2), m.end(2), w.format(s=m.group(2)))
+
+
+OPERATORS: dict[str, Callable[[str, str], Iterator[tuple[str, str]]]] = {
+    "type": op_type, "width": op_width, "literal": op_literal, "swizzle": op_swizzle, "modifier": op_modifier,
+    "intrinsic": op_intrinsic, "operator": op_operator, "cast": op_cast, "punct": op_punct, "rename": op_rename,
+    "wrap": op_wrap,
+}
+
+
+def _pick_target(seed: Seed, key: str, low: bool) -> str | None:
+    """One model of the seed's [require] range: an SM2/3 one where ``low`` (vs/ps only), else an SM4/5 one."""
+    models = [m for m in seed.models if (m < (4, 0)) == low]
+    if not models:
+        return None
+    return profile(seed.stage, _rng_pick(key, models, 1)[0])
+
+
+def mutants(seed_list: list[Seed], per_op: int = 6) -> list[Mutant]:
+    """The retargeted seeds (every stage/model profile) and ``per_op`` textual mutants of each operator per seed,
+    each compiled at one SM4/5 model of its [require] range and, for vs/ps, one SM2/3 model."""
+    out: list[Mutant] = []
+    seen: set[tuple[str, str, int]] = set()
+
+    def add(seed: Seed, op: str, src: str, target: str | None) -> None:
+        if target is None or (src, target, seed.options) in seen:
+            return
+        seen.add((src, target, seed.options))
+        out.append(Mutant(seed, op, src, target))
+
+    for seed in seed_list:
+        key = f"{seed.file}:{seed.line}"
+        for m in STAGE_MODELS[seed.stage]:
+            add(seed, "target", seed.source, profile(seed.stage, m))
+        for name, fn in OPERATORS.items():
+            made = [s for _, s in fn(seed.source, f"{key}/{name}") if s != seed.source]
+            for i, src in enumerate(_rng_pick(f"{key}/{name}", made, per_op)):
+                add(seed, name, src, _pick_target(seed, f"{key}/{name}/{i}/hi", False))
+                add(seed, name, src, _pick_target(seed, f"{key}/{name}/{i}/lo", True))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------
+# judging
+
+CLASSES = ("agree", "number", "we-accept", "we-reject", "crash", "fxc-crash")
+_NUMBER_RE = re.compile(r"\b(X\d{4})\b")
+
+
+def _first_error(text: str) -> str:
+    """The first error number of a message text (a warning's number is skipped)."""
+    for line in text.splitlines():
+        if "error" in line:
+            m = _NUMBER_RE.search(line)
+            if m:
+                return m.group(1)
+    return "-"
+
+
+def options_at(options: int, target: str) -> int:
+    """The C runner drops D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY at 5.1 (see shader_runner.options_at)."""
+    return options & ~0x1000 if target.endswith("5_1") else options
+
+
+def ours(src: str, target: str, flags: int, timeout: float = 30.0) -> tuple[str, str]:
+    """This project's verdict: ('ok', '') / ('X####' or '-', message) / ('crash', what)."""
+    from pyd3d11 import d3dcompiler as dc
+    from pyd3d11.errors import D3D11Error
+
+    from .shader_runner import BlockTimeout, time_limit
+
+    data = src.encode()
+    try:
+        with time_limit(timeout):
+            dc.D3DCompile(data, len(data), None, None, None, "main", target, flags, 0)
+    except D3D11Error as e:
+        text = str(e)
+        return _first_error(text), text.strip()[:400]
+    except BlockTimeout:
+        return "crash", f"time limit {timeout} s"
+    except RecursionError:
+        return "crash", "RecursionError"
+    except Exception as e:  # a raw Python exception is a compiler bug (the report's 'crash' class)
+        return "crash", f"{type(e).__name__}: {e}"[:400]
+    return "ok", ""
+
+
+def judge(our: str, theirs: str) -> str:
+    if theirs == "fxc-crash":
+        return "fxc-crash"
+    if our == "crash":
+        return "crash"
+    if our == "ok":
+        return "agree" if theirs == "ok" else "we-accept"
+    if theirs == "ok":
+        return "we-reject"
+    return "agree" if our == theirs else "number"
+
+
+class FxcCache:
+    """The DLL's verdicts by (source, target, flags) hash, kept in a JSON file between runs."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.data: dict[str, list[str]] = {}
+        if path is not None and path.exists():
+            self.data = json.loads(path.read_text(encoding="utf-8"))
+        self._real = None
+
+    @staticmethod
+    def key(src: str, target: str, flags: int) -> str:
+        return hashlib.sha1(f"{target}\0{flags}\0{src}".encode()).hexdigest()
+
+    def verdict(self, src: str, target: str, flags: int) -> tuple[str, str]:
+        k = self.key(src, target, flags)
+        if k not in self.data:
+            if self._real is None:
+                from .wine_d3dcompiler import WineD3DCompiler
+
+                self._real = WineD3DCompiler()
+            try:
+                r = self._real.compile(src, target, "main", flags1=flags)
+            except (RuntimeError, TimeoutError) as e:  # the DLL itself crashed or hung (the driver restarts)
+                self.data[k] = ["fxc-crash", str(e)]
+            else:
+                self.data[k] = ["ok" if r.ok else _first_error(r.messages), r.messages.strip()[:400]]
+        v = self.data[k]
+        return v[0], v[1]
+
+    def save(self) -> None:
+        if self.path is not None:
+            self.path.write_text(json.dumps(self.data), encoding="utf-8")
+
+    def close(self) -> None:
+        if self._real is not None:
+            self._real.close()
+
+
+def run(muts: list[Mutant], cache: FxcCache, progress: bool = False) -> list[dict]:
+    rows = []
+    for i, m in enumerate(muts):
+        flags = options_at(m.seed.options, m.target)
+        fx, fx_msg = cache.verdict(m.source, m.target, flags)
+        us, us_msg = ours(m.source, m.target, flags)
+        rows.append({"file": m.seed.file, "line": m.seed.line, "op": m.op, "target": m.target, "flags": flags,
+                     "class": judge(us, fx), "ours": us, "fxc": fx, "ours_msg": us_msg, "fxc_msg": fx_msg,
+                     "source": m.source})
+        if progress and i % 500 == 499:
+            print(f"  {i + 1}/{len(muts)}", file=sys.stderr, flush=True)
+            cache.save()
+    cache.save()
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m pyd3d11.tools.shader_test_mutants", description=__doc__.split("\n")[0])
+    ap.add_argument("--per-op", type=int, default=6, help="textual mutants per operator per seed")
+    ap.add_argument("--cache", type=Path, default=Path("/tmp/shader_test_mutants_fxc.json"))
+    ap.add_argument("--json", type=Path, help="write every row (class, verdicts, messages, source) here")
+    ap.add_argument("--only", help="only seeds whose file name contains this")
+    ap.add_argument("--ops", help="comma-separated operators (default: all, plus 'target')")
+    ap.add_argument("--show", default="", help="comma-separated classes whose rows to print")
+    a = ap.parse_args(argv)
+    seed_list = [s for s in seeds() if not a.only or a.only in s.file]
+    muts = mutants(seed_list, a.per_op)
+    if a.ops:
+        keep = set(a.ops.split(","))
+        muts = [m for m in muts if m.op in keep]
+    print(f"{len(seed_list)} seeds, {len(muts)} mutants", file=sys.stderr)
+    cache = FxcCache(a.cache)
+    try:
+        rows = run(muts, cache, progress=True)
+    finally:
+        cache.close()
+    if a.json:
+        a.json.write_text(json.dumps(rows, indent=0), encoding="utf-8")
+    show = set(filter(None, a.show.split(",")))
+    for r in rows:
+        if r["class"] in show:
+            print(f"{r['class']}: {r['file']}:{r['line']} {r['op']} {r['target']} ours={r['ours']} fxc={r['fxc']}"
+                  f" | {r['ours_msg'][:150]!r} | {r['fxc_msg'][:150]!r}")
+    by_class = Counter(r["class"] for r in rows)
+    by_op = Counter((r["op"], r["class"]) for r in rows)
+    for c in CLASSES:
+        print(f"{c}: {by_class.get(c, 0)}")
+    for op in ["target", *OPERATORS]:
+        line = " ".join(f"{c}={by_op.get((op, c), 0)}" for c in CLASSES)
+        print(f"  {op}: {line}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
