@@ -299,5 +299,31 @@ def test_native_list_passes_are_longer_and_equal_one_pass(monkeypatch, extra):
     np.testing.assert_array_equal(split, one)
     for f in STAT_FIELDS:
         assert getattr(s2, f) == getattr(s1, f), f
-    step = base * (draw_mod.NATIVE_LIST_PASS_SCALE if frontend.active() else 1)
-    assert passes[0] == step and sum(passes) == n and len(passes) == -(-n // step)
+    threads = draw_mod.pool_threads()
+    most = base * (max(draw_mod.NATIVE_LIST_PASS_SCALE, min(threads, 16)) if frontend.active() else 1)
+    most -= most % 3
+    # as few passes as passes of at most ``most`` vertices allow, of equal length but the last
+    assert sum(passes) == n and len(passes) == -(-n // most)
+    assert all(p <= most and p % 3 == 0 for p in passes)
+    assert len(set(passes[:-1])) <= 1 and passes[-1] <= passes[0]
+
+
+@pytest.mark.parametrize(("threads", "vc", "expect"), [
+    # (worker threads, vertices of the instance, pass lengths) with a default pass of 30 vertices on the native
+    # front end: 4 times it (120) up to 4 threads, the thread count times it from there, at most 16 times (480)
+    (1, 600, [120] * 5), (2, 601, [102] * 5 + [91]), (4, 360, [120] * 3), (8, 720, [240] * 3),
+    (8, 500, [168, 168, 164]), (16, 960, [480, 480]), (32, 961, [321, 321, 319]), (16, 30, [30]),
+])
+def test_native_list_pass_length_follows_threads(monkeypatch, threads, vc, expect):
+    """draw.list_pass_step: the pass grows with the worker threads (a pass's fixed part waits on the drawing
+    thread, the parallel part shrinks with the threads) and the passes are of equal length."""
+    monkeypatch.setattr(draw_mod, "_DEFAULT_PASS_VERTICES", 30)
+    monkeypatch.setattr(draw_mod, "PASS_VERTICES", 30)
+    monkeypatch.setattr(draw_mod, "pool_threads", lambda: threads)
+    step = draw_mod.list_pass_step(vc, 3, True)
+    got, pos = [], 0
+    while pos < vc:
+        got.append(min(step, vc - pos))
+        pos += got[-1]
+    assert got == expect
+    assert draw_mod.list_pass_step(vc, 3, False) == 30  # the reference keeps the default pass

@@ -178,6 +178,13 @@ _DEFAULT_PASS_VERTICES = PASS_VERTICES
 #: part (vertex-shader launch, setup, binning, plane tables, tile start; ~1.5 ms) paid a quarter as often
 #: (S2: 10 -> 3 passes, ~15 % less CPU per frame). A PASS_VERTICES set to another value is used as is.
 NATIVE_LIST_PASS_SCALE = 4
+#: ... and with more worker threads, that many times (up to this): a pass's fixed part runs mostly on the drawing
+#: thread while the workers wait (the next pass's row jobs queue behind the previous pass's tiles), and the
+#: parallel part shrinks with the thread count, so a pass must grow with it to keep the fixed part's share. On the
+#: 16-core device (session 36, alternating runs) S2 at 16 threads: 3 passes 35-38 ms a frame, 2 passes 30-31, one
+#: pass 23-25; at 8 threads 3 passes 37-40, one pass 27-30; at 4 and 2 threads one pass was no faster (no gain
+#: past the overlap the shorter passes give)
+NATIVE_LIST_PASS_THREADS_MAX = 16
 
 
 def draw(state: GraphicsState, args: DrawArgs, queue: bool = False) -> DrawStats:
@@ -261,10 +268,7 @@ def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats
     stats = DrawStats()
     tail = _identical_tail(state, args, k)
     vc = args.vertex_count if tail is None else tail
-    per_pass = PASS_VERTICES
-    if per_pass == _DEFAULT_PASS_VERTICES and _native_front_end():
-        per_pass *= NATIVE_LIST_PASS_SCALE
-    step = per_pass - per_pass % k
+    step = list_pass_step(vc, k, _native_front_end())
     # Passes whose front end reads nothing the pixel stage writes leave their tiles rasterizing while the
     # next pass is set up (pipeline/native/fused.py); their pixel counts arrive when they are joined.
     defer = _may_defer_passes(state)
@@ -290,6 +294,21 @@ def _draw_list_passes(state: GraphicsState, args: DrawArgs, k: int) -> DrawStats
         stats.ia_vertices += args.vertex_count - tail
         stats.vs_invocations += args.vertex_count - tail
     return stats
+
+
+def list_pass_step(vc: int, k: int, native: bool) -> int:
+    """Vertices per pass (a multiple of ``k``) of a list instance of ``vc`` vertices: at most PASS_VERTICES (on the
+    native front end, with the default PASS_VERTICES, NATIVE_LIST_PASS_SCALE or the worker-thread count times it,
+    the larger, up to NATIVE_LIST_PASS_THREADS_MAX times), in as few passes as that allows, of equal length (the
+    last shorter by less than a pass): two passes of 300,000 vertices rather than 524,288 and 75,712, whose
+    second pass would leave most workers idle while its front end runs."""
+    most = PASS_VERTICES
+    if most == _DEFAULT_PASS_VERTICES and native:
+        most *= max(NATIVE_LIST_PASS_SCALE, min(pool_threads(), NATIVE_LIST_PASS_THREADS_MAX))
+    most = max(most - most % k, k)
+    passes = max(1, -(-vc // most))
+    step = -(-vc // passes)
+    return min(most, -(-step // k) * k)
 
 
 def _native_front_end() -> bool:
