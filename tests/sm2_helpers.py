@@ -25,3 +25,16 @@ def ops(blob: bytes) -> list[str]:
     from pyd3d11.shader.sm2.program import decode_program
 
     return [i.op for i in decode_program(blob).instructions]
+
+
+def translated_(src: str, target: str) -> bytes:
+    """The shader model 4 program of ``src`` (compiled for ps_4_0 / vs_4_0) with the Aon9 chunk the level-9
+    translator makes of it under ``target``'s profile: how the tests reach translations (integer shifts and other
+    bitwise operators) of SM4 instructions that fxc refuses to generate from HLSL below shader model 4 (its X3535
+    "Bitwise operations not supported on target", d3dcompiler_47 10.1 under Wine, session 35)."""
+    from pyd3d11.shader.dxbc.container import parse_container
+    from pyd3d11.shader.dxbc.decoder import decode_program as decode_sm4
+    from pyd3d11.shader.hlsl.compiler import add_level9_chunk
+
+    blob = compile_(src, target[:2] + "_4_0")
+    return add_level9_chunk(blob, decode_sm4(parse_container(blob).program), target, "t.hlsl")

@@ -521,14 +521,28 @@ def _i_asuint(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
         need: Callable[[int], None]) -> Val:
     if len(args) != 1:
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+    if name != "asfloat":
+        _legacy_gate(cg, pos, 3543, "{name} cannot be used on {target}", name)
     t = numeric(cg, args[0], pos)
     return Val(t.with_base({"asuint": UINT, "asint": INT, "asfloat": FLOAT}[name]),
                cg.convert_base(args[0], t.base).slots if t.base in ("lit_int", "lit_float") else args[0].slots)
 
 
+def _legacy_gate(cg: CodegenContext, pos, code: int, text: str, name: str) -> None:
+    """Below shader model 4 (the Direct3D 9 targets and 4_0_level_9_x) a call of ``asint`` / ``asuint`` is fxc's
+    X3543 "<name> cannot be used on <target>" and one of ``f32tof16`` / ``f16tof32`` its X3704 "<target> does not
+    support 16-bit float conversions", E_FAIL, wherever codegen emits the call (an unused local's initialiser
+    included; a branch pruned as constant-false compiles) -- d3dcompiler_47 10.1 under Wine, session 36
+    (tests/test_level9_ints_loops.py LEGACY_GATES). ``asfloat`` compiles there (a float is its own bits)."""
+    target = cg.d3d9 or cg.level9
+    if target:
+        raise cg.err(pos, text.format(name=name, target=target), code)
+
+
 def _i_f32tof16(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
+    _legacy_gate(cg, pos, 3704, "{target} does not support 16-bit float conversions", name)
     v = _fv(cg, args[0], pos)
     return Val(v.type.with_base(UINT), cg.alu("f32tof16", FLOAT, len(v.slots), [v.slots]))
 
@@ -536,6 +550,7 @@ def _i_f32tof16(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[
 def _i_f16tof32(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
+    _legacy_gate(cg, pos, 3704, "{target} does not support 16-bit float conversions", name)
     t = numeric(cg, args[0], pos)
     v = cg.convert_base(args[0], UINT)
     return Val(t.with_base(FLOAT), cg.alu("f16tof32", UINT, t.n, [v.slots]))

@@ -234,10 +234,11 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
 
         (v,) = _fvals(cg, args[:1], pos)
         n = len(v.slots)
-        # the frexp page: shader model 3 (vs_3_0, ps_3_0) and ps_2_x; the other level-9 / D3D9 targets keep the
-        # bit form, which their translation refuses (X4532)
-        if cg.level9 == "ps_4_0_level_9_3" or cg.d3d9 in ("vs_3_0", "ps_3_0"):
-            m, e = _frexp_floats(cg, v.slots, n)
+        # the frexp page says shader model 3 (vs_3_0, ps_3_0) and ps_2_x only, but d3dcompiler_47 10.1 compiles it
+        # at every level-9 and Direct3D 9 target (ps/vs_4_0_level_9_1, vs_4_0_level_9_3, ps_2_0, vs_2_0; under Wine,
+        # session 36, tests/test_level9_float_bits.py), in the log form below shader model 4, the bit form above
+        if cg.level9 or cg.d3d9:
+            m, e = _frexp_log(cg, v.slots, n)
             assign_to(cg, arg_nodes[1], Val(v.type, e), pos)
             return Val(v.type, m)
         bits = cg.alu("and", UINT, n, [v.slots, [imm(0x7F800000)] * n])
@@ -252,31 +253,16 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
     raise cg.err(pos, f"undeclared identifier '{name}'", 3004)
 
 
-def _frexp_floats(cg: CodegenContext, x: list, n: int) -> tuple[list, list]:
-    """frexp from float operations only, for ps_4_0_level_9_3: MicrosoftDocs' frexp page gives shader model 2
-    "yes (ps_2_x only)", and the level-9 program (shader model 2: floats, no bit patterns) must compute it too.
-    |x| is scaled into [0.5, 1) by powers of two chosen by comparisons -- down by 2^64 ... 2^1, up by 2^64 ...
-    2^1, then once more by 1/2 -- each multiplication exact, so the mantissa is exact for every normal float
-    (denormals read as 0 in D3D10+ float operations, as the bit form's x != 0 test sees them). |x| / a is then
-    exactly 2^e, and e = log2|x| - log2 a rounded to the nearest integer: exact however log rounds (its error is
-    far below 1/2). x = 0 gives 0 and 0 as the page says. Only the 14 powers of two and 0.5 / 1 are
-    constants (ps_2_x has 32 constant registers). The same program runs exactly in SM4."""
+def _frexp_log(cg: CodegenContext, x: list, n: int) -> tuple[list, list]:
+    """frexp below shader model 4, fxc's own sequence at every level-9 and Direct3D 9 target (d3dcompiler_47
+    10.1's ps_2_0, ps_2_x, ps_3_0 and vs_2_0 listings, under Wine, session 36): e = ceil(log2(|x| + (x == 0))),
+    m = x * rcp(exp2(e)). It departs from the page's [0.5, 1) where log2|x| is an integer (a power of two gives
+    m = +-1) -- fxc's answer, kept. The SM4 program of a level-9 target computes the same."""
     ax = cg.op("mov", n, [x], ["abs"])
-    a = ax
-    for k in (64, 32, 16, 8, 4, 2, 1):  # a >= 2^k: a *= 2^-k  (afterwards a < 2)
-        c = cg.alu("ge", FLOAT, n, [a, _k(2.0 ** k, n)])
-        a = cg.alu("movc", FLOAT, n, [c, cg.alu("mul", FLOAT, n, [a, _k(2.0 ** -k, n)]), a])
-    for k in (64, 32, 16, 8, 4, 2, 1):  # a < 2^-k: a *= 2^k  (afterwards a >= 0.5 unless x = 0)
-        c = cg.alu("lt", FLOAT, n, [a, _k(2.0 ** -k, n)])
-        a = cg.alu("movc", FLOAT, n, [c, cg.alu("mul", FLOAT, n, [a, _k(2.0 ** k, n)]), a])
-    c = cg.alu("ge", FLOAT, n, [a, _k(1.0, n)])  # [1, 2) -> [0.5, 1)
-    a = cg.alu("movc", FLOAT, n, [c, cg.alu("mul", FLOAT, n, [a, _k(0.5, n)]), a])
-    lx, la = cg.alu("log", FLOAT, n, [ax]), cg.alu("log", FLOAT, n, [a])  # |x| / a itself overflows at FLT_MAX
-    e = cg.alu("round_ne", FLOAT, n, [cg.alu("add", FLOAT, n, [lx, la], ["", "-"])])
-    neg = cg.alu("lt", FLOAT, n, [x, _k(0.0, n)])
-    m = cg.alu("movc", FLOAT, n, [neg, cg.op("mov", n, [a], ["-"]), a])
-    nz = cg.alu("ne", FLOAT, n, [x, _k(0.0, n)])
-    return (cg.alu("movc", FLOAT, n, [nz, m, _k(0.0, n)]), cg.alu("movc", FLOAT, n, [nz, e, _k(0.0, n)]))
+    z = cg.alu("movc", FLOAT, n, [cg.alu("eq", FLOAT, n, [x, _k(0.0, n)]), _k(1.0, n), _k(0.0, n)])
+    lg = cg.alu("log", FLOAT, n, [cg.alu("add", FLOAT, n, [ax, z])])
+    e = cg.alu("add", FLOAT, n, [cg.op("frc", n, [lg], ["-"]), lg])
+    return cg.alu("mul", FLOAT, n, [x, cg.alu("rcp", FLOAT, n, [cg.alu("exp", FLOAT, n, [e])])]), e
 
 
 def determinant4(cg: CodegenContext, s: list) -> list:
