@@ -149,8 +149,9 @@ def test_paste_rules(src, expected):
     ("#define F(x) #y\nF(1)", '"y"'),                   # an identifier that is no parameter: its own spelling
     ("#define F(x) #x #fail\nF(pass)", '"pass" "fail"'),
     ("#define F(x) # x\nF(a   b)", '"a b"'),
-    ("#define F(x) x #\nF(1)", "1 #"),                  # a # before no identifier stays a token
-    ("#define F(x) # 1 x\nF(2)", "# 1 2"),
+    # fxc stringizes any token after # and a # at the end gives nothing (d3dcompiler_47 10.1, session 36)
+    ("#define F(x) x #\nF(1)", "1"),
+    ("#define F(x) # 1 x\nF(2)", '"1" 2'),
     ("#define F x #y\nF", "x # y"),                     # object-like: # is no operator (C99 too)
 ])
 def test_hash_in_function_like_macros(src, expected):

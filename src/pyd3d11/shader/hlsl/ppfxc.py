@@ -24,6 +24,12 @@ class Gap(str):
 GAP = Gap(" ")
 #: what fxc's mode writes for a comment before tokenizing (a blank that remembers it was a comment)
 COMMENT_MARK = "\x01"
+#: what fxc's mode writes for a line splice (backslash new-line): fxc joins the lines but the splice still ends a
+#: token (d3dcompiler_47 10.1, session 36: ``pa\`` then ``ss`` is ``pa ss``, ``#def\`` then ``ine`` is the unknown
+#: directive 'def', ``*\`` then ``/`` closes no comment, ``/\`` then ``/`` opens none, ``'a\`` then ``'`` is
+#: ``' a '``); a string literal goes on across it (``"a\`` then ``b"`` is one literal) and a ``//`` comment too.
+#: C99 5.1.1.2 phase 2 deletes the splice before tokens are formed. It is a blank (a ``Gap``) elsewhere.
+SPLICE_MARK = "\x02"
 
 
 class IdentifierZero(str):
@@ -66,6 +72,92 @@ def split_args(toks: list[str]) -> list[list[str]]:
             continue
         args[-1].append(t)
     return [_trim(a) for a in args]
+
+
+#: the name in the hide set of the tokens of an invocation fxc gave up (no macro can have it)
+_DEAD_NAME = "\x00dead"
+
+
+class MacroRecursion(Exception):  # noqa: N818 (a signal that unwinds expansion, not an error)
+    """A macro name met again inside its own expansion (a token whose hide set holds its name), in fxc's mode;
+    ``name``: that macro. The ``RecursionContext`` that started the macro gives its invocation up."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = str(name)
+
+
+def _from_argument(t: str) -> bool:
+    """The token came from an argument (preprocessor.py's ``_ArgTok``)."""
+    return t.__class__.__name__ == "_ArgTok"
+
+
+class RecursionContext:
+    """One ``Preprocessor.expand`` call in fxc's mode: where its current top-level invocation began, and the
+    macros that invocation started.
+
+    C99 §6.10.3.4p2 leaves a macro name met inside its own replacement as it is ("painted blue") and goes on.
+    fxc gives the whole invocation up instead: the source tokens it took (the name, its argument list, any
+    tokens a rescan took after it) are written as they were and are never replaced again (d3dcompiler_47 10.1,
+    session 36: ``#define X a X b`` makes ``X`` of ``X``, ``#define G(x) x X`` makes ``G ( 1 )`` of ``G(1)``,
+    ``f(2)(9)`` of C99's example 3 (``f(a) a*g``, ``g(a) f(a)``) stays ``f ( 2 ) ( 9 )``). The invocation given up
+    is the outermost one of the expansion that started the macro met again: an argument is expanded on its own,
+    so ``F(X X)`` of ``#define F(x) x`` is ``X X``; a name a replacement list put into an argument belongs to the
+    enclosing expansion (``h`` of ``#define g f(g)``, ``#define h g`` stays ``h``)."""
+
+    __slots__ = ("orig", "source_left", "top_out", "top_src", "started", "spaced", "_open")
+
+    def __init__(self, orig: list[str], source_left: int, top_out: int) -> None:
+        self.orig = orig  # the tokens given, as the reversed stack ``expand`` starts with
+        self.source_left = source_left  # orig[:source_left] are not read yet
+        self.top_out = top_out  # the output's length when the current top-level invocation began
+        self.top_src = source_left - 1  # orig's index of that invocation's name
+        self.started: set[str] = set()
+        #: an argument list's expansion (``#`` spells it): fxc writes each top-level replacement between
+        #: spaces, so ``#`` of ``x A y`` with ``#define A a+b`` is "x a + b y" and of ``.F(1).`` with ``F(x) x+x``
+        #: ". 1 + 1 ." (d3dcompiler_47 10.1, session 36); the source's own spacing stays
+        self.spaced = False
+        self._open = False
+
+    def open_space(self, out: list[str], body: list[str]) -> list[str]:
+        """A replacement ``body`` is pushed: the first of a top-level invocation opens with a space, and every
+        replacement's tokens are spelled one space apart (``#`` of ``A`` with ``#define A a+b`` is "a + b") when
+        ``spaced``. Returns the body to push."""
+        if not self.spaced:
+            return body
+        if not self._open and len(out) == self.top_out:
+            out.append(" ")
+            self._open = True
+        spread: list[str] = []
+        for t in body:
+            # (an argument's own tokens keep their spacing: ``[x]`` of ``a+b`` is "[ a+b ]")
+            if t != " " and spread and spread[-1] != " " and not (_from_argument(t) and _from_argument(spread[-1])):
+                spread.append(" ")
+            spread.append(t)
+        return spread
+
+    def close_space(self, out: list[str]) -> None:
+        """The top-level invocation is done: its replacement closes with a space (``spaced``)."""
+        if self._open:
+            out.append(" ")
+            self._open = False
+
+    def begin(self, src: int, out_len: int) -> None:
+        """A token of the source (``orig[src]``) is read: a new top-level invocation may begin there."""
+        self.top_src, self.top_out = src, out_len
+        self.started.clear()
+
+    def abandoned(self) -> list[str]:
+        """The source tokens the invocation given up took, in order."""
+        return self.orig[self.source_left:self.top_src + 1][::-1]
+
+
+def fxc_charize(spelling: str) -> str:
+    """The token fxc's ``#@`` makes of an operand spelled ``spelling``: a character constant when it is one
+    character other than a backslash, taken as written (``#@`` of a single quote is three quotes), else a lone
+    single quote (d3dcompiler_47 10.1, session 36: ``ab``, ``12``, ``+=``, ``"s"``, ``'a'``, ``a b`` and a
+    backslash all give one quote). The #define page calls ``#@`` the charizing operator and says no more."""
+    return "'" + spelling + "'" if len(spelling) == 1 and spelling != "\\" else "'"
 
 
 def gap_between(toks: list[str], a: int, b: int) -> bool:

@@ -13,7 +13,6 @@ Output keeps one output line per input line (directives become blank lines) and 
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 from collections.abc import Callable
@@ -22,24 +21,38 @@ from dataclasses import dataclass, field
 from .diagnostics import HlslError
 from .ppexpr import ERR_DIVZERO as ERR_DIVZERO  # the #if numbers live with the evaluator (ppexpr.py)
 from .ppexpr import ERR_INVALID_INT_EXPR, CondExpr, fxc_unexpected
-from .ppfxc import COMMENT_MARK, GAP, Gap, gap_between, identifier_zero, same_definition, split_args
-from .warnpragma import parse_warning_pragma
+from .ppfxc import (
+    _DEAD_NAME,
+    COMMENT_MARK,
+    GAP,
+    SPLICE_MARK,
+    Gap,
+    MacroRecursion,
+    RecursionContext,
+    fxc_charize,
+    gap_between,
+    identifier_zero,
+    same_definition,
+    split_args,
+)
 
-#: preprocessing tokens as fxc reads them: a number is an HLSL literal (the #define page: pasted "tokens must be
-#: valid tokens on their own", so ``4x4`` is ``4`` ``x4``), not C's pp-number
-_TOKEN = re.compile(
-    r"""(?P<ws>[ \t\f\v\r\x01]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>0[xX][0-9A-Fa-f]+[uUlL]*|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlLuU]*)|
-    (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\.|[^'\\])*')|
-    (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
-    re.X,
+# (the lexical layer lives in pplex.py; _PUNCTS and _would_merge stay reachable here for the tests that read them)
+from .pplex import _PUNCTS as _PUNCTS
+from .pplex import (
+    _join,
+    _logical_line,
+    _lone_quote,
+    _NextLine,
+    _open_comment_at,
+    _placed_text,
+    _same_tokens,
+    _strip_comments,
+    _Tok,
+    _tokenize_lines,
+    tokenize_line,
 )
-#: the same with C99's pp-number (§6.4.8: ``4x4``, ``1e+`` and ``4__FILE__`` are one token): the strict C99 mode
-_TOKEN_C99 = re.compile(
-    r"""(?P<ws>[ \t\f\v\r]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>\.?[0-9](?:[eE][+-]|[A-Za-z0-9_.])*)|
-    (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\.|[^'\\])*')|
-    (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
-    re.X,
-)
+from .pplex import _would_merge as _would_merge
+from .warnpragma import parse_warning_pragma
 
 
 @dataclass(slots=True)
@@ -75,268 +88,9 @@ class PreprocessResult:
     errors: list[HlslError] = field(default_factory=list)
 
 
-def tokenize_line(line: str, pp_numbers: bool = False) -> list[str]:
-    """Split one logical line into preprocessing tokens (whitespace kept as single ' ' tokens); ``pp_numbers``:
-    C99's pp-numbers instead of HLSL's numbers."""
-    # (the cache keys on an exact str: a subclass's own __eq__ may tokenize again)
-    return list(_line_tokens(line if type(line) is str else str.__str__(line), pp_numbers))
-
-
-@functools.lru_cache(maxsize=1 << 15)
-def _line_tokens(line: str, pp_numbers: bool) -> tuple[str, ...]:
-    """tokenize_line's tokens, remembered by the line's text: a file compiled once per entry point (and its
-    includes, once per file that includes them) reads the same lines again."""
-    out: list[str] = []
-    for m in (_TOKEN_C99 if pp_numbers else _TOKEN).finditer(line):
-        if m.lastgroup == "ws":
-            if out and out[-1] != " ":
-                out.append(GAP if "\x01" in m.group() else " ")
-        else:
-            out.append(m.group())
-    return tuple(out)
-
-
-def _strip_comments(text: str, state: list[bool], mark: str = " ") -> str:
-    """Remove comments from ``text`` (one line); ``state[0]`` carries 'inside /* */' across lines. Each comment
-    character becomes ``mark`` (fxc's mode: ``COMMENT_MARK``, see ``Gap``)."""
-    if not state[0] and "/" not in text:
-        return text  # no comment can start here (the walk below would copy it character by character)
-    res = []
-    i, n = 0, len(text)
-    while i < n:
-        if state[0]:
-            j = text.find("*/", i)
-            if j < 0:
-                res.append(mark)  # the comment goes on past the line: a gap
-                return "".join(res)
-            state[0] = False
-            res.append(mark * (j + 2 - i))  # one space (phase 3); the length keeps later offsets valid
-            i = j + 2
-            continue
-        c = text[i]
-        if c in "\"'":  # a string literal or character constant: no comment starts inside it
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            res.append(text[i:j + 1])
-            i = j + 1
-        elif text.startswith("//", i):
-            break
-        elif text.startswith("/*", i):
-            state[0] = True
-            res.append(mark * 2)
-            i += 2
-        else:
-            res.append(c)
-            i += 1
-    return "".join(res)
-
-
-def _open_comment_at(lines: list[str]) -> tuple[int, int]:
-    """(physical line index, 0-based column) of the ``/*`` whose comment the end of ``lines`` leaves open: the same
-    reading as ``_strip_comments`` (no comment starts inside a string literal or character constant, ``//`` ends
-    the line), done only once that error is known."""
-    at = (0, 0)
-    in_block = False
-    for li, text in enumerate(lines):
-        i, n = 0, len(text)
-        while i < n:
-            if in_block:
-                j = text.find("*/", i)
-                if j < 0:
-                    break
-                in_block, i = False, j + 2
-                continue
-            c = text[i]
-            if c in "\"'":
-                j = i + 1
-                while j < n and text[j] != c:
-                    j += 2 if text[j] == "\\" else 1
-                i = j + 1
-            elif text.startswith("//", i):
-                break
-            elif text.startswith("/*", i):
-                in_block, at, i = True, (li, i), i + 2
-            else:
-                i += 1
-    return at
-
-
-def _lone_quote(code: str) -> int | None:
-    """The offset of a ``"`` that opens no complete string literal on the line (C99 6.4.5: a literal ends on its
-    line; 6.4p3: a lone ``"`` is undefined), or None."""
-    if '"' not in code:
-        return None
-    for m in _TOKEN.finditer(code):
-        if m.group() == '"':
-            return m.start()
-    return None
-
-
-def _logical_line(lines: list[str], i: int) -> tuple[str, int, list[tuple[int, int]]]:
-    """The logical line starting at physical line ``i`` (line splices removed, C99 5.1.1.2 phase 2): (text, the
-    next physical line, [(offset in the text, physical line index)] for each physical line after the first)."""
-    raw = lines[i]
-    breaks: list[tuple[int, int]] = []
-    while raw.endswith("\\") and i + 1 < len(lines):
-        i += 1
-        raw = raw[:-1]
-        breaks.append((len(raw), i))
-        raw += lines[i]
-    return raw, i + 1, breaks
-
-
-@dataclass(slots=True)
-class _NextLine:
-    """The logical line after a macro invocation that may continue onto it (the fold of multi-line invocations),
-    read with its comments removed; ``unread`` restores the block-comment state when it is not taken."""
-
-    text: str
-    next_i: int  # the physical line after it
-    breaks: list[tuple[int, int]]  # as _logical_line gives them
-    in_comment: bool  # it starts inside a block comment
-    marked: str  # the text with each comment character COMMENT_MARK (fxc's mode), else the text
-
-    @staticmethod
-    def read(lines: list[str], i: int, incomment: list[bool], mark: str = " ") -> _NextLine:
-        in_comment = incomment[0]
-        raw, next_i, breaks = _logical_line(lines, i)
-        marked = _strip_comments(raw, incomment, mark)
-        text = marked.replace(COMMENT_MARK, " ") if mark != " " else marked
-        return _NextLine(text, next_i, breaks, in_comment, marked)
-
-    @property
-    def is_directive(self) -> bool:
-        return self.text.strip().startswith("#") and not self.in_comment
-
-    def unread(self, incomment: list[bool]) -> None:
-        incomment[0] = self.in_comment
-
-
-def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int, pp_numbers: bool = False) -> list[str]:
-    """``tokenize_line`` where the text spans physical lines: each identifier that starts on a later physical
-    line carries that line's number (``__LINE__`` is the line of its token, a macro's expansion the line of
-    its name: GCC's rule; C99 §6.10.8 leaves an invocation spanning lines unspecified)."""
-    if not breaks:
-        return tokenize_line(code, pp_numbers)
-    out: list[str] = []
-    gap_at = set() if pp_numbers else {off for off, _phys in breaks}  # fxc's mode: a splice is a gap
-    for m in (_TOKEN_C99 if pp_numbers else _TOKEN).finditer(code):
-        if m.lastgroup == "ws":
-            if out and out[-1] != " ":
-                gap = "\x01" in m.group() or any(m.start() <= off <= m.end() for off in gap_at)
-                out.append(GAP if gap else " ")
-            elif out and gap_at and any(m.start() <= off <= m.end() for off in gap_at):
-                out[-1] = GAP
-            continue
-        if out and out[-1] != " " and m.start() in gap_at:
-            out.append(GAP)  # a splice right between two tokens
-        t = m.group()
-        if m.lastgroup == "id":
-            line = None
-            for off, phys in breaks:
-                if m.start() >= off:
-                    line = phys + 1 + delta
-            if line is not None:
-                t = _Tok(t)
-                t.line = line
-        out.append(t)
-    return out
-
-
 _IDENT = re.compile(r"[A-Za-z_]\w*")
-_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
-
-
-def _same_tokens(a: list[str], b: list[str]) -> bool:
-    """The two token lists hold the same tokens (whitespace aside)."""
-    return [t for t in a if t != " "] == [t for t in b if t != " "]
-
-
-def _join(toks: list[str]) -> str:
-    """The text of a token list. Two tokens that touch and would read back as other tokens (an expansion's
-    ``a`` before the source's ``2``, ``+`` before ``+``, ``9`` before ``.5``) are kept apart by a space: the
-    preprocessor's result is tokens (C99 5.1.1.2 phase 7 converts them), the text only carries them."""
-    out: list[str] = []
-    prev = ""
-    for t in toks:
-        if t == " " or not t:
-            out.append(t)
-            prev = ""
-            continue
-        if prev and _would_merge(prev, t):
-            out.append(" ")
-        out.append(t)
-        prev = t
-    return "".join(out)
-
-
-def _placed_text(code: str, toks: list[str], expanded: list[str], pp_numbers: bool = False) -> str:
-    """The text of one physical line ``code`` (tokens ``toks``) whose expansion is ``expanded``: the source text up
-    to the first token the expansion changed is copied, the changed part starts there (a replacement stands at its
-    macro's use site), and the unchanged tokens after the last change keep their source column when the text before
-    them is not longer (spaces pad), else follow one space after it. Only white space differs from ``_join``'s text:
-    the tokens are the expansion's."""
-    src = [m for m in (_TOKEN_C99 if pp_numbers else _TOKEN).finditer(code) if m.lastgroup != "ws"]
-    a = [t for t in toks if t != " "]
-    if [m.group() for m in src] != a:
-        return code[:len(code) - len(code.lstrip())] + _join(expanded).lstrip()
-    b_at = [j for j, t in enumerate(expanded) if t != " "]
-    b = [expanded[j] for j in b_at]
-    k = 0
-    while k < len(a) and k < len(b) and a[k] == b[k]:
-        k += 1
-    n = 0  # unchanged tokens at the end
-    while n < len(a) - k and n < len(b) - k and a[-1 - n] == b[-1 - n]:
-        n += 1
-    out = code[:src[k].start()] if k < len(src) else code.rstrip()
-    if len(b) - n > k:
-        out = _glue(out, _join(_trim(expanded[b_at[k]:b_at[len(b) - n - 1] + 1])))
-    if n:
-        at = src[len(a) - n].start()
-        tail = code[at:].rstrip()
-        out = out + " " * (at - len(out)) + tail if len(out) < at else _glue(out, tail)
-    return out.rstrip()
-
-
-def _glue(left: str, right: str) -> str:
-    """``left`` then ``right`` with a space between where their touching tokens would read back as others."""
-    if not left or not right or left[-1] in " \t" or right[0] in " \t":
-        return left + right
-    last = tokenize_line(left)[-1]
-    first = tokenize_line(right)[0]
-    return left + (" " if _would_merge(last, first) else "") + right
-
-
-def _would_merge(prev: str, t: str) -> bool:
-    a, b = prev[-1], t[0]
-    if a in _WORD:
-        if b in _WORD:
-            return True  # identifiers and numbers run together (a space between them never hurts)
-        # a number may take a '.', an exponent's sign ("1e" "+5" is not one)
-        return prev[0] in _DIGITS and b in ".+-" and tokenize_line(prev + t) != [prev, t]
-    if b in _WORD:
-        return a == "." and b in _DIGITS
-    if a in "\"'" or b in "\"'":
-        return False
-    if a == "/" and b in "/*":
-        return True  # a comment would start
-    if prev in _PUNCTS and t in _PUNCTS:
-        return (prev, t) in _MERGING
-    if (len(prev) == 1 or prev in _PUNCTS) and (len(t) == 1 or t in _PUNCTS):
-        return False  # a one-character punctuator that is part of no longer one never merges
-    return tokenize_line(prev + t) != [prev, t]  # a token pasted by ## that is not one punctuator
-
-
-_DIGITS = frozenset("0123456789.")
-#: the punctuators of more than one character (the _TOKEN pattern's alternatives) and the characters they are made
-#: of: only these can run into a neighbour and read back as another token
-_LONG_PUNCTS = ("##", "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-                *(c + "=" for c in "-+*/%&|^!=<>"))
-_PUNCTS = frozenset(_LONG_PUNCTS) | frozenset("".join(_LONG_PUNCTS))
-#: the pairs of those punctuators that touch and re-tokenise as something else (``<`` ``<=`` -> ``<<=``,
-#: ``-`` ``>`` -> ``->``, ``.`` ``...`` -> ``...`` ``.``): computed once from the tokenizer itself
-_MERGING = frozenset((p, q) for p in _PUNCTS for q in _PUNCTS if tokenize_line(p + q) != [p, q])
+#: white space a directive's text may hold at its ends (a splice's mark among it, fxc's mode)
+_BLANKS = " \t\f\v\r" + SPLICE_MARK
 
 
 class _Cond:
@@ -420,6 +174,7 @@ class Preprocessor:
         self._line_directive: int | None = None
         self._in_if = False  # expanding the expression of #if / #elif
         self._expand_depth = 0  # nesting of expand() (arguments are expanded on their own)
+        self._contexts: list[RecursionContext] = []  # fxc's mode: the expand() calls under way, innermost last
         self._expansion_line = 0  # the line of the outermost macro name being expanded
         self._open_at = 0  # set by _needs_more
         self.warnings: list[tuple[str, int, int, str]] = []
@@ -471,7 +226,8 @@ class Preprocessor:
     # --- driving ------------------------------------------------------------------------------------
     def run(self, text: str, file: str) -> PreprocessResult:
         self.process(text, file)
-        return PreprocessResult("\n".join(self.out) + "\n", self.pack_matrix_row_major,
+        # (a splice mark left inside a string literal is the splice, removed as C99's phase 2 removes it)
+        return PreprocessResult("\n".join(self.out).replace(SPLICE_MARK, "") + "\n", self.pack_matrix_row_major,
                                 warnings=self.warnings, warning_specs=self.warning_specs, sources=self.sources,
                                 errors=self.errors)
 
@@ -496,7 +252,7 @@ class Preprocessor:
         i = 0
         while i < len(lines):
             start = i
-            raw, i, breaks = _logical_line(lines, i)
+            raw, i, breaks = _logical_line(lines, i, SPLICE_MARK if self.lenient else "")
             self.line = start + 1 + self.line_delta
             was_in_comment = incomment[0]
             marked = _strip_comments(raw, incomment, self._mark)
@@ -730,7 +486,8 @@ class Preprocessor:
 
     # --- directives ------------------------------------------------------------------------------
     def directive(self, s: str, conds: list[_Cond], active: bool, start: int) -> bool | str:
-        m = re.match(r"([A-Za-z_]\w*)\s*(.*)$", s, re.S)
+        s = s.strip(_BLANKS)
+        m = re.match(r"([A-Za-z_]\w*)[\s\x02]*(.*)$", s, re.S)
         if not m:
             if not active:
                 return False
@@ -741,7 +498,7 @@ class Preprocessor:
                 # end of line" (X1500) and goes on
                 raise self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
             return self.unknown_directive(s)
-        name, rest = m.group(1), m.group(2).strip()
+        name, rest = m.group(1), m.group(2).strip(_BLANKS)
         if name in ("if", "ifdef", "ifndef"):
             if not active:
                 conds.append(_Cond(False, False))
@@ -861,7 +618,8 @@ class Preprocessor:
         directive"), which the compiler then rejects as a syntax error (lexer.py)."""
         # d3dcompiler_47 10.1 (session 35): X1504 "invalid preprocessor command 'foo'", an error fxc goes on after
         # (D3DPreprocess writes an empty line for it)
-        self.tolerate(f"invalid preprocessor command '{s.split()[0] if s.split() else s}'", ERR_INVALIDCOMMAND)
+        name = re.split(r"[\s\x02]+", s.strip(_BLANKS))[0]
+        self.tolerate(f"invalid preprocessor command '{name or s}'", ERR_INVALIDCOMMAND)
         return ""
 
     def pragma(self, rest: str) -> str:
@@ -1018,7 +776,7 @@ class Preprocessor:
                 opened[2]()
 
     # --- macro expansion -----------------------------------------------------------------------
-    def expand(self, toks: list[str], hide: frozenset[str] = frozenset()) -> list[str]:
+    def expand(self, toks: list[str], hide: frozenset[str] = frozenset(), spaced: bool = False) -> list[str]:
         """Macro-expand ``toks`` as C99 §6.10.3 prescribes (Prosser's algorithm): every token carries
         the set of macros whose expansion produced it (its hide set, "painted blue"); a replacement
         list is rescanned together with the tokens that follow it, so a function-like macro name
@@ -1034,18 +792,46 @@ class Preprocessor:
             self._expansion_line = self.line
         self._expand_depth += 1
         try:
-            return self._expand(pending, source_left, outer, out, hide)
+            return self._expand(pending, source_left, outer, out, hide, spaced)
         finally:
             self._expand_depth -= 1
 
     def _expand(self, pending: list[str], source_left: int, outer: bool, out: list[str],
-                hide: frozenset[str]) -> list[str]:
+                hide: frozenset[str], spaced: bool = False) -> list[str]:
+        if not self.lenient:
+            return self._expand_run(pending, source_left, outer, out, hide, None)
+        ctx = RecursionContext(pending[:], source_left, len(out))
+        ctx.spaced = spaced
+        self._contexts.append(ctx)
+        try:
+            while True:
+                try:
+                    return self._expand_run(pending, ctx.source_left, outer, out, hide, ctx)
+                except MacroRecursion as r:
+                    if r.name not in ctx.started:
+                        raise  # an enclosing context started that macro: the abandoned invocation is its
+                    # fxc gives up the whole invocation the context's source began and writes its tokens as they
+                    # were (see RecursionContext); they are never replaced again
+                    del out[ctx.top_out:]
+                    out.extend(_dead(ctx.abandoned()))
+                    del pending[ctx.source_left:]
+                    ctx.started.clear()
+        finally:
+            self._contexts.pop()
+
+    def _expand_run(self, pending: list[str], source_left: int, outer: bool, out: list[str],
+                    hide: frozenset[str], ctx: RecursionContext | None) -> list[str]:
         while pending:
             t = pending.pop()
             if len(pending) < source_left:
                 source_left = len(pending)
+                if ctx is not None:
+                    ctx.close_space(out)
+                    ctx.begin(source_left, len(out))
                 if outer:
                     self._expansion_line = getattr(t, "line", 0) or self.line
+            if ctx is not None:
+                ctx.source_left = source_left
             self.expansion_work += 1
             if self.expansion_work > MAX_EXPANSION_WORK:
                 # macros that double at every level (#define A1 A0 A0 ...) grow exponentially; fxc runs out of
@@ -1077,15 +863,22 @@ class Preprocessor:
                 continue
             m = self.macros.get(t)
             ths = _hs(t) | hide
-            if m is None or t in ths:
+            if m is None or t in ths or _DEAD_NAME in ths:
+                if m is not None and ctx is not None and t in ths and _DEAD_NAME not in ths and \
+                        any(t in c.started for c in self._contexts):
+                    raise MacroRecursion(t)  # fxc: the invocation is given up (see RecursionContext)
                 out.append(t)
                 continue
+            if ctx is not None:
+                ctx.started.add(m.name)
             if m.params is None:
                 # fxc pastes only in function-like macros: in an object-like one "##" is an ordinary token
                 # (vkd3d's record: "Concatenation is not done for object-like macros, but is done for both
                 # function-like macro bodies and their arguments"); C99 §6.10.3.3 pastes in both
                 body = m.body if self.lenient else self._paste(self._subst(m.body, {}, ths | {m.name}))
                 body = _add_hide(body, ths | {m.name})
+                if ctx is not None:
+                    body = ctx.open_space(out, body)
                 pending.extend(reversed(body))
                 continue
             j = len(pending) - 1
@@ -1112,7 +905,8 @@ class Preprocessor:
                 # the list is read as source, so a gap keeps a name there uninvoked too (``FB /**/ (x)`` stays, its
                 # argument unused is never replaced: no error); once substituted the gaps are plain blanks (G's
                 # replacement F (1) of G(F/**/(1)) is invoked)
-                args = [[" " if t.__class__ is Gap else t for t in a] for a in split_args(self.expand(whole))]
+                args = [[" " if t.__class__ is Gap else t for t in a]
+                        for a in split_args(self.expand(whole, spaced=True))]
             if len(args) == 1 and not [a for a in args[0] if a != " "] and not m.params:
                 args = []
             if variadic and len(args) == len(m.params) - 1:
@@ -1148,11 +942,18 @@ class Preprocessor:
                 source_left = min(source_left, rest)
                 continue
             amap = dict(zip(m.params, args, strict=True))
-            inner = (ths & (_hs(rparen) | hide)) | {m.name}
+            # C99 (Prosser's algorithm) paints the replacement with the macros both the name and the ``)`` carry;
+            # fxc counts every macro the name went through, so ``f(2)(9)`` of ``#define f(a) a*g`` / ``#define
+            # g(a) f(a)`` meets f again and is given up (d3dcompiler_47 10.1, session 36)
+            inner = (ths | {m.name}) if self.lenient else (ths & (_hs(rparen) | hide)) | {m.name}
             body = _add_hide(self._paste(self._subst(m.body, amap, inner)), inner)
             del pending[rest:]
             source_left = min(source_left, rest)
+            if ctx is not None:
+                body = ctx.open_space(out, body)
             pending.extend(reversed(body))
+        if ctx is not None:
+            ctx.close_space(out)
         return out
 
     def _pragma_operator(self, pending: list[str]) -> _PragmaOp:
@@ -1228,25 +1029,33 @@ class Preprocessor:
                 while j < len(body) and body[j] == " ":
                     j += 1
                 if j < len(body) and body[j] in amap:
-                    out.append(quote + _spelling(amap[body[j]], quote) + quote)
+                    if self.lenient and quote == "'":
+                        out.append(fxc_charize(_spelling(amap[body[j]], '"')))
+                    else:
+                        out.append(quote + _spelling(amap[body[j]], quote, self.lenient) + quote)
                     i = j + 1
                     continue
                 if self.lenient and quote == "'":
                     # fxc charizes whatever token follows #@ as written, and #@ at the end gives nothing
                     # (d3dcompiler_47 10.1, session 35)
                     if j < len(body):
-                        out.append("'" + body[j] + "'")
+                        out.append(fxc_charize(body[j]))
                     i = j + 1
                     continue
-                if self.lenient and quote == '"' and j < len(body) and _IDENT.fullmatch(body[j]):
-                    # §6.10.3.2p1 requires a parameter after #; fxc stringizes any identifier there, spelled as
-                    # written (vkd3d's record: "we need to stringify even if it's not [an argument]"); a # before
-                    # anything else stays an ordinary token
-                    out.append('"' + body[j] + '"')
+                if self.lenient and quote == '"':
+                    # §6.10.3.2p1 requires a parameter after #; fxc stringizes whatever token follows, spelled as
+                    # # spells an argument, and a # that ends the list gives nothing (d3dcompiler_47 10.1, session
+                    # 36: ``# 1``, ``# +``, ``# ##``, ``# #`` give "1", "+", "##", "#"; ``#"s"`` gives "\"s\"")
+                    if j < len(body):
+                        out.append('"' + _spelling([body[j]], quote, True) + '"')
                     i = j + 1
                     continue
             if t == "##":
-                out.append(_PASTE)  # an operator only where the replacement list has it
+                # an operator only where the replacement list has it; fxc writes one that begins or ends the list
+                # as the token ## (d3dcompiler_47 10.1, sessions 35-36: ``x ##`` of F(a) is ``a ##``, ``## x`` is
+                # ``## a``; C99 §6.10.3.3p1 forbids both)
+                edge = self.lenient and (not any(x != " " for x in body[:i]) or not any(x != " " for x in body[i + 1:]))
+                out.append("##" if edge else _PASTE)
                 i += 1
                 continue
             if t in amap:
@@ -1255,7 +1064,7 @@ class Preprocessor:
                 if prev == _PASTE or nxt == "##":
                     out.extend((amap[t] if self.strict_c99 else self._arg_pastes(self.expand(amap[t]))) or ["\x00"])
                 else:
-                    out.extend(self._arg_pastes(self.expand(amap[t])))
+                    out.extend(self._unpainted(self._arg_pastes(self.expand(amap[t]))))
             elif pastes and t not in hide and (m := self.macros.get(t)) is not None and m.params is None \
                     and (next((x for x in reversed(out) if x != " "), None) == _PASTE
                          or next((x for x in body[i + 1:] if x != " "), None) == "##"):
@@ -1264,6 +1073,15 @@ class Preprocessor:
                 out.append(t)
             i += 1
         return out
+
+    def _unpainted(self, toks: list[str]) -> list[str]:
+        """fxc's mode: an argument's tokens keep the hide sets they had (``_add_hide`` adds none to an
+        ``_ArgTok``); C99 §6.10.3.4 rescans them painted with the macro's name. d3dcompiler_47 10.1 (session 36):
+        ``F(F)`` of ``#define F(x) [x(2)]`` invokes the argument's F (``[ [ 2 ( 2 ) ] ]``), ``F(F)(F)(1)`` of
+        ``#define F(x) x`` is ``1``."""
+        if not self.lenient:
+            return toks
+        return [t if t == " " else _ArgTok.of(t) for t in toks]
 
     def _arg_pastes(self, toks: list[str]) -> list[str]:
         """fxc pastes at a ``##`` an argument brings into a function-like macro's replacement (vkd3d's record,
@@ -1286,16 +1104,38 @@ class Preprocessor:
                 while out and out[-1] == " ":
                     out.pop()
                 j = i + 1
-                while j < len(toks) and toks[j] == " ":
+                # (fxc: ``x ## ## y`` pastes x, nothing and y: ``ay``, d3dcompiler_47 10.1, session 36)
+                while j < len(toks) and (toks[j] == " " or (self.lenient and toks[j] == _PASTE)):
                     j += 1
                 left = out.pop() if out else ""
                 right = toks[j] if j < len(toks) else ""
-                out.extend(self._tokens((left + right).replace("\x00", "")) or [])
+                if self.lenient:
+                    out.extend(self._fxc_paste(left, right))
+                else:
+                    out.extend(self._tokens((left + right).replace("\x00", "")) or [])
                 i = j + 1
                 continue
             out.append(t)
             i += 1
         return [t for t in out if t != "\x00"]
+
+    def _fxc_paste(self, left: str, right: str) -> list[str]:
+        """fxc's ``##`` of two tokens (d3dcompiler_47 10.1, session 36). A side that is empty leaves the other
+        token as it was (its hide set kept). Text that reads as one token is that token; text that does not
+        leaves both tokens as they were (``2 ## X`` of an ``X`` given up stays ``2 X``, not replaced again;
+        C99 §6.10.3.3p3 leaves an invalid result undefined). Text that opens a comment is read as one: ``//``
+        gives nothing, ``/*`` nothing and X1001 (the comment runs to the end of the pasted text)."""
+        a, b = ("" if left == "\x00" else left), ("" if right == "\x00" else right)
+        if not a or not b:
+            return [a or b] if a or b else []
+        text = a + b
+        if text.startswith("//"):
+            return []
+        if text.startswith("/*"):
+            self.errors.append(self.error("comment continues past the end of the file", ERR_COMMENTEOF))
+            return []
+        toks = self._tokens(text)
+        return toks if len(toks) == 1 else [a, b]
 
     # --- #if expressions -----------------------------------------------------------------------
     def eval_expr(self, text: str) -> int:
@@ -1389,14 +1229,33 @@ def destringize(literal: str) -> str:
     return "".join(out)
 
 
-class _Tok(str):
-    """A preprocessing token with its hide set: the macros whose expansion produced it."""
+class _ArgTok(_Tok):
+    """A token an argument brought into a replacement list (fxc's mode): ``_add_hide`` leaves it as it is (its hide
+    set is its own), and a spelled argument list puts no space between two of them (``RecursionContext``)."""
 
-    hs: frozenset[str]
-    line: int = 0  # the physical line of a token on a continuation line (see _tokenize_lines); 0: not set
+    @staticmethod
+    def of(t: str) -> _ArgTok:
+        tok = _ArgTok(t)
+        tok.hs = _hs(t)
+        tok.line = getattr(t, "line", 0)
+        return tok
+
+
+def _dead(toks: list[str]) -> list[str]:
+    """``toks`` never to be replaced again: the tokens of an invocation fxc gave up (``RecursionContext``)."""
+    out: list[str] = []
+    for t in toks:
+        if t[:1].isalpha() or t[:1] == "_":
+            tok = _Tok(t)
+            tok.hs = _hs(t) | _DEAD
+            t = tok
+        out.append(t)
+    return out
 
 
 _NO_HIDE: frozenset[str] = frozenset()
+#: the hide set of the tokens an invocation fxc gave up left (RecursionContext): never replaced again
+_DEAD = frozenset({_DEAD_NAME})
 
 
 def _hs(t: str) -> frozenset[str]:
@@ -1409,6 +1268,9 @@ def _add_hide(toks: list[str], hide: frozenset[str]) -> list[str]:
         if t == " " or not (t[0].isalpha() or t[0] == "_" or t == ")"):
             out.append(t)  # identifiers can name a macro; ")" ends an invocation (its hide set counts)
             continue
+        if t.__class__ is _ArgTok:
+            out.append(t)  # an argument's token in fxc's mode: not painted (Preprocessor._unpainted)
+            continue
         tok = _Tok(t)
         tok.hs = _hs(t) | hide
         if t.__class__ is _Tok and t.line:
@@ -1417,7 +1279,7 @@ def _add_hide(toks: list[str], hide: frozenset[str]) -> list[str]:
     return out
 
 
-def _spelling(arg: list[str], quote: str) -> str:
+def _spelling(arg: list[str], quote: str, fxc: bool = False) -> str:
     """The text ``#`` (or ``#@``) makes of an argument (C99 §6.10.3.2p2): each white-space run between its
     tokens becomes one space, and a ``\\`` or ``"`` inside a string literal or character constant gets a
     ``\\`` before it (only there: ``#`` of ``@\\n`` keeps its one backslash). ``quote``: the quotation mark
@@ -1426,7 +1288,11 @@ def _spelling(arg: list[str], quote: str) -> str:
     for k, a in enumerate(arg):
         if a == " " and k and arg[k - 1] == " ":
             continue
-        if a[:1] and a[:1] in "\"'":
+        if a[:1] == "'" and fxc:
+            # fxc escapes only the double quote of a character constant: # of '\n' is "'\n'" (d3dcompiler_47 10.1,
+            # session 36; C99 §6.10.3.2p2 escapes its backslash too)
+            a = a.replace('"', '\\"')
+        elif a[:1] and a[:1] in "\"'":
             a = a.replace("\\", "\\\\").replace('"', '\\"')
         if quote == "'":
             a = a.replace("'", "\\'")
