@@ -6,8 +6,10 @@ restate the C++ (PartialDerivTest and the triangle tests: their own docstrings):
 
 - SaturateTest: pixel column x stores saturate() of the x-th constant (-inf, -1.5, -denorm, -0, 0, denorm, 1.5, inf,
   NaN) to g_buf[x]; the C++ expects 0, 0, 0, 0, 0, 0, 1, 1, 0 compared with ``ifdenorm_flushf_eq`` (a denormal and
-  the zero of its sign are equal, and -0 == 0). D3D11: the UAV sits at u0, so the draw binds no render target
-  (D3D11 shares the pixel shader's u# and o# slots; the D3D12 op binds both) — the shader's SV_Target goes nowhere.
+  the zero of its sign are equal, and -0 == 0). D3D11 shares the pixel shader's u# and o# slots (the D3D12 op binds
+  both), and fxc refuses a UAV at u0 beside SV_Target (X4509 "UAV registers live in the same name space as outputs,
+  so they must be bound to at least u1"; d3dcompiler_47 10.1 under Wine, session 36): the test moves g_buf to u1
+  and binds no render target -- the shader's SV_Target goes nowhere.
 - OutOfBoundsTest: Texture1D<float>.Load at a float index (converted to int2 location + mip): index 0 reads texel 0
   (1.0), index 100 is outside the texture (mip 100) and reads 0 (D3D11.3 §22.4, ``ld``: an address outside the
   resource or its mip chain returns 0);
@@ -32,9 +34,11 @@ if not T.available():
 _QUAD = np.array([1, 1, 0, 1, -1, 0, -1, -1, 0, -1, 1, 0, 1, 1, 0, -1, -1, 0], np.float32)
 
 
-def _setup(op: str, w: int, h: int):
+def _setup(op: str, w: int, h: int, edit=None):
     dev, _, ctx = d.D3D11CreateDevice(None, d.D3D_DRIVER_TYPE_HARDWARE, None, 0, None, d.D3D11_SDK_VERSION)
     src = T.read_shader_op_text(op, "PS")
+    if edit is not None:
+        src = edit(src)
     vs = D3DCompile(src, None, f"{op}.hlsl", None, None, "VSMain", "vs_5_0")
     ps = D3DCompile(src, None, f"{op}.hlsl", None, None, "PSMain", "ps_5_0")
     layout = dev.CreateInputLayout([d.D3D11_INPUT_ELEMENT_DESC(SemanticName="POSITION", SemanticIndex=0,
@@ -63,7 +67,11 @@ def _flush(x: float) -> float:
 
 
 def test_saturate():
-    dev, ctx = _setup("Saturate", 64, 64)
+    def to_u1(src: str) -> str:
+        assert src.count("register(u0)") == 1
+        return src.replace("register(u0)", "register(u1)")
+
+    dev, ctx = _setup("Saturate", 64, 64, to_u1)
     consts = [-math.inf, -1.5, -T.FLT_MIN / 2, -0.0, 0.0, T.FLT_MIN / 2, 1.5, math.inf, math.nan]
     ctx.PSSetConstantBuffers(0, 1, [_cbuffer(dev, consts, 256)])
     buf = dev.CreateBuffer(d.D3D11_BUFFER_DESC(ByteWidth=1280, BindFlags=d.D3D11_BIND_UNORDERED_ACCESS,
@@ -72,7 +80,7 @@ def test_saturate():
     uav = dev.CreateUnorderedAccessView(buf, d.D3D11_UNORDERED_ACCESS_VIEW_DESC(
         Format=d.DXGI_FORMAT_UNKNOWN, ViewDimension=d.D3D11_UAV_DIMENSION_BUFFER,
         Buffer=d.D3D11_BUFFER_UAV(FirstElement=0, NumElements=320)))
-    ctx.OMSetRenderTargetsAndUnorderedAccessViews(0, None, None, 0, 1, [uav], None)
+    ctx.OMSetRenderTargetsAndUnorderedAccessViews(0, None, None, 1, 1, [uav], None)
     ctx.Draw(6, 0)
     out = read_buffer_bytes(dev, ctx, buf, 1280).view(np.float32)
     expected = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0]

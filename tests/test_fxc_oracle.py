@@ -410,7 +410,6 @@ def test_gather_offsets_hash_alike_immediate_or_in_a_register():
     ("RWTexture2D<float4> u; struct O { float4 a : SV_Target0; float4 b : SV_Target2; };"
      " O main() { u[uint2(0, 0)] = 1; O o = (O)0; return o; }", 3),
     ("RWTexture2D<float4> u; void main(out float4 c[2] : SV_Target) { u[uint2(0, 0)] = 1; c[0] = 0; c[1] = 0; }", 2),
-    ("RWTexture2D<float4> u : register(u0); float4 main() : SV_Target { u[uint2(0, 0)] = 1; return 0; }", 0),
     ("RWTexture2D<float4> u; float4 main(float4 p : SV_Position) : SV_Target1 { u[uint2(0, 0)] = 1; return p; }", 2),
     # a semantic on the returned struct numbers its members SV_Target0, SV_Target1 (the signature's rule)
     ("RWTexture2D<float4> u; struct O { float4 a; float4 b; };"
@@ -424,6 +423,20 @@ def test_pixel_shader_uavs_are_numbered_after_the_render_targets(src, slot):
 
     r = D3DReflect(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0"))
     assert [r.GetResourceBindingDesc(i).BindPoint for i in range(r.GetDesc().BoundResources)] == [slot]
+
+
+@pytest.mark.backend_independent
+def test_a_pixel_shader_uav_placed_at_u0_beside_sv_target_is_x4509():
+    """d3dcompiler_47 10.1 under Wine (session 36): "UAV registers live in the same name space as outputs, so they
+    must be bound to at least u1, manual bind to slot u0 failed" (E_FAIL); without the render target u0 is free."""
+    from pyd3d11.errors import ShaderCompileError
+    from pyd3d11.shader.compile_api import D3DCompile
+
+    with pytest.raises(ShaderCompileError, match="X4509"):
+        D3DCompile("RWTexture2D<float4> u : register(u0); float4 main() : SV_Target { u[uint2(0, 0)] = 1; "
+                   "return 0; }", None, "t.hlsl", None, None, "main", "ps_5_0")
+    D3DCompile("RWTexture2D<float4> u : register(u0); void main() { u[uint2(0, 0)] = 1; }", None, "t.hlsl", None,
+               None, "main", "ps_5_0")
 
 
 @pytest.mark.backend_independent

@@ -947,11 +947,12 @@ def test_disassembling_a_library_is_refused_by_name(lib_blob):
 
 def test_linked_level9_shaders_draw_on_a_9_1_device():
     """A lib_4_0_level_9_1 library linked for vs/ps_4_0_level_9_1 and drawn on a feature-level 9_1 device:
-    the vertex colour (0.25, 0.5, 0.75, 1) times the rebound tint (4, 2, 0, 1) saturates to (1, 1, 0, 1)."""
+    the vertex colour (0.25, 0.5, 0.75, 1) times the rebound tint (4, 2, 0, 1) saturates to (1, 1, 0, 1). (The
+    pass-through function is PassOn: ``Pass`` is a reserved word, fxc's X3000 -- d3dcompiler_47 10.1, session 35.)"""
     from level9_kit import BIND_CB, Scene
 
     src = ("cbuffer Tint : register(b0) { float4 tint; };\n"
-           "export float4 Pass(float4 p) { return p; }\n"
+           "export float4 PassOn(float4 p) { return p; }\n"
            "export float4 Shade(float4 c) { return c * tint; }")
     lib = D3DLoadModule(compile_lib(src, "lib_4_0_level_9_1"))
     inst = lib.CreateInstance("")
@@ -960,7 +961,7 @@ def test_linked_level9_shaders_draw_on_a_9_1_device():
     linker.UseLibrary(inst)
     g = D3DCreateFunctionLinkingGraph(0)
     i = g.SetInputSignature([pdesc("pos", "POSITION", 4, F_IN), pdesc("col", "COLOR", 4, F_IN)], 2)
-    p = g.CallFunction("", lib, "Pass")
+    p = g.CallFunction("", lib, "PassOn")
     g.PassValue(i, 0, p, 0)
     o = g.SetOutputSignature([pdesc("outPos", "SV_Position", 4, F_OUT), pdesc("col", "COLOR0", 4, F_OUT)], 2)
     g.PassValue(p, -1, o, 0)
@@ -970,7 +971,7 @@ def test_linked_level9_shaders_draw_on_a_9_1_device():
     assert hr(e) == "E_FAIL" and b"col" in bytes(g.GetLastError())
     g = D3DCreateFunctionLinkingGraph(0)
     i = g.SetInputSignature([pdesc("pos", "POSITION", 4, F_IN), pdesc("col", "COLOR", 4, F_IN)], 2)
-    p = g.CallFunction("", lib, "Pass")
+    p = g.CallFunction("", lib, "PassOn")
     g.PassValue(i, 0, p, 0)
     o = g.SetOutputSignature([pdesc("outPos", "SV_Position", 4, F_OUT), pdesc("outCol", "COLOR0", 4, F_OUT)], 2)
     g.PassValue(p, -1, o, 0)
