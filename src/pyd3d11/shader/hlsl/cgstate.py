@@ -164,6 +164,7 @@ class CodegenContext(Protocol):
     in_decls: list[str]
     out_decls: list[str]
     output_owner: dict[tuple[str, int], object]
+    output_merges: dict[tuple, dict]  # signatures._merge_output
     sig_packers: dict  # packing state per signature (sigpack.py)
 
     # --- per-stage parts ------------------------------------------------------------------------------

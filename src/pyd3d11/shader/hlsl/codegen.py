@@ -265,6 +265,9 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.reg_overlaps: list[tuple[CbVar, CbVar]] = []
         self.input_types: dict[tuple[str, int], tuple] = {}
         self.output_owner: dict[tuple[str, int], object] = {}
+        #: a semantic written by more than one output element: its first element's interpolation and where each
+        #: later writer went (signatures._merge_output)
+        self.output_merges: dict[tuple, dict] = {}
         self.out_owner: object = None
         self.func_order: dict[int, int] = {}
         self.entry_attrs: dict = {}

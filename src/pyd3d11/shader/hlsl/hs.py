@@ -274,8 +274,8 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     check_function(cg, pcf)
     check_end_reachable(cg, pcf, entry=True)
     check_tess_factor_outputs(cg, pcf, domain)
-    saved_outs, saved_owner = cg.outputs, cg.output_owner
-    cg.outputs, cg.output_owner = cg.tess.pc_outputs, {}
+    saved_outs, saved_owner, saved_merges = cg.outputs, cg.output_owner, cg.output_merges
+    cg.outputs, cg.output_owner, cg.output_merges = cg.tess.pc_outputs, {}, {}
     cg.tess.in_pcf = True
     scope = {}
     pc_outs: list = []
@@ -311,7 +311,7 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     cg.scopes.pop()
     cg.tess.in_pcf = False
     cg.tess.pc_outputs = cg.outputs
-    cg.outputs, cg.output_owner = saved_outs, saved_owner
+    cg.outputs, cg.output_owner, cg.output_merges = saved_outs, saved_owner, saved_merges
     fork = _phase(cg)
     head = ["hs_decls", f"dcl_input_control_point_count {n_in}", f"dcl_output_control_point_count {n_out}",
             f"dcl_tessellator_domain {_DOMAINS[domain]}", f"dcl_tessellator_partitioning {_PART[part]}",

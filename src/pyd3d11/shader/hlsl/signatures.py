@@ -12,6 +12,7 @@ from .operands import Slot, imm
 from .sigpack import ALIGN, ROW_VECTOR, add_decl, comp_mask, place_element
 from .svtypes import compute_id_error
 from .sysvalues import (
+    SYSTEM_VALUES,
     VALUE_BASE,
     clip_cull_error,
     component_count_error,
@@ -38,6 +39,8 @@ from .values import _CANON, _CS_SV, _PS_SPECIAL_OUT, _SV_NAMES, SigElem, Val, sp
 
 #: marker placed in the modifier set of an array's elements after the first (``T t[N] : SEM``)
 ARRAY_ELEMENT = "$arrayelem"
+#: marker of an element whose semantic was written with its index (``A0``; ``A`` is index 0 unwritten)
+SPELLED_INDEX = "$spelledindex"
 #: pixel-shader inputs read from a special register rather than a signature element
 _PS_SPECIAL_IN = {"SV_COVERAGE": "vCoverage", "SV_INNERCOVERAGE": "vInnerCoverage"}
 
@@ -128,7 +131,7 @@ class SignatureBinding:
                     return [(NumType(t.base, 1, t.rows, "v"), base, idx + c, frozenset({ALIGN})) for c in range(t.cols)]
                 return [(NumType(t.base, 1, t.cols, "v"), base, idx + r, frozenset({ALIGN, ROW_VECTOR}))
                         for r in range(t.rows)]
-            return [(t, base, idx, frozenset())]
+            return [(t, base, idx, frozenset({SPELLED_INDEX}) if sem[-1:].isdigit() else frozenset())]
         raise self.err(pos, f"'{name}': invalid type for a semantic", 3502)
 
     def bind_input(self, t: Type, sem: str | None, mods: frozenset, pos: Pos, name: str) -> Val:
@@ -299,6 +302,7 @@ class SignatureBinding:
             v = Val(v.type, [v.slots[i] for i in order])
         k = 0
         ret = self.out_owner == "$return"
+        seen: dict = {}  # (stream, semantic, index) -> elements of it so far in this value (a GS vertex)
         for lt, base, idx, _m in self.elem_list(t, sem, pos, "return value" if ret else str(self.out_owner),
                                                 "return" if ret else "output"):
             no_double_element(lt, pos)
@@ -318,6 +322,15 @@ class SignatureBinding:
                 vals = self.sv_value(vals, up, lt, out=True)  # the register takes the system value's type
             if self.stage == "ps" and up in _PS_SPECIAL_OUT:
                 reg_name = _PS_SPECIAL_OUT[up]
+                # one writer each (fxc 10.1, session 36): a second depth output of any kind or index is X3677, a
+                # second coverage or stencil output X4574
+                depth = reg_name.startswith("oDepth")
+                first_writer = self.output_owner.setdefault(("$depth", 0) if depth else (up, 0), (self.out_owner, k))
+                if first_writer != (self.out_owner, k):
+                    if depth:
+                        raise self.err(pos, f"'{self.entry}': ps_{self.major}_{self.minor} only allows one depth "
+                                            "output", 3677)
+                    raise self.err(pos, _duplicate_sv_message("output", base, base, 0), 4574)
                 decl = {"oDepth": "dcl_output oDepth", "oMask": "dcl_output oMask", "oDepthGE": "dcl_output oDepthGE",
                         "oDepthLE": "dcl_output oDepthLE", "oStencilRef": "dcl_output oStencilRef"}[reg_name]
                 if decl not in self.out_decls:
@@ -334,20 +347,29 @@ class SignatureBinding:
                 reg, first = idx, 0
                 existing = [e for e in self.outputs if e.reg == reg and e.name.upper() == up]
                 if self.output_owner.setdefault((up, idx), (self.out_owner, k)) != (self.out_owner, k):
-                    raise self.err(pos, f"output semantic '{base}{idx}' is written by more than one value", 4502)
+                    raise self.err(pos, _duplicate_sv_message("output", existing[0].name if existing else base,
+                                                              base, idx), 4574)
             else:
                 # A GS stream's elements are its own: looked up and packed within that stream only.
                 sig = self.gs.stream_sigs.setdefault(self.gs.out_stream, []) if self.stage == "gs" else self.outputs
                 existing = [e for e in sig if e.name.upper() == up and e.index == idx]
-                key = (up, idx)
-                owner = (self.out_owner, k)
-                if self.stage != "gs" and key in self.output_owner and self.output_owner[key] != owner:
-                    raise self.err(pos, f"output semantic '{base}{idx}' is written by more than one value", 4502)
-                self.output_owner[key] = owner
-                if existing:
+                if self.stage == "gs":
+                    # every Append binds the whole vertex again: an element is told apart by its place among the
+                    # vertex's elements of that semantic, not by the value that writes it
+                    key = (self.gs.out_stream, up, idx)
+                    owner = ("$vertex", seen.get(key, 0))
+                    seen[key] = owner[1] + 1
+                else:
+                    key, owner = (up, idx), (self.out_owner, k)
+                interp = self.interp_mode(lt, _m)
+                if self.output_owner.setdefault(key, owner) != owner and existing:
+                    reg, first = self._merge_output(sig, existing[0], key, owner, lt, interp, _m, base, idx, pos)
+                    existing = [existing[0]]
+                elif existing:
                     reg, first = existing[0].reg, (existing[0].mask & -existing[0].mask).bit_length() - 1
                 else:
-                    reg, first = place_element(self, sig, n, up, self.interp_mode(lt, _m), _m)
+                    reg, first = place_element(self, sig, n, up, interp, _m)
+                    self.output_merges[key] = {"interp": interp, "spelled": (base, SPELLED_INDEX in _m)}
             if not existing:
                 sv = _SV_NAMES.get(up) if is_system_value_at(up, point) else None
                 if self.tess.in_pcf and up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
@@ -370,7 +392,53 @@ class SignatureBinding:
                 check_clip_cull(self, sig if self.stage == "gs" else self.outputs, "out", pos)
             self.store([("o", (reg,), None, first + c) for c in range(n)], vals)
 
+    def _merge_output(self, sig: list, prev: SigElem, key: tuple, owner: tuple, lt: NumType, interp: str,
+                      mods: frozenset, base: str, idx: int, pos: Pos) -> tuple[int, int]:
+        """Where a second output element of one semantic and index goes (d3dcompiler_47 10.1, recorded under Wine
+        in session 36, tests/test_rules_hlsl_fxc_dup_outputs_s36.py): a system value written twice is X4574
+        "Duplicate system value semantic definition"; any other semantic draws warning X4711 and is packed as a
+        new element would be -- where that lands in the components right after the first's, both float or both
+        integer, with the same interpolation and spelling, the two are one signature element (``float a : A; float b : A`` is ``A0 xy``), else X4503
+        "output A0 used more than once" (``float4`` twice, float with uint, an array of structs whose elements
+        each start a register). A geometry shader's stream elements are worded "input" (an inout parameter)."""
+        merges = self.output_merges.setdefault(key, {})
+        if owner in merges:
+            return merges[owner]
+        word = "input" if self.stage == "gs" else "output"
+        up = base.upper()
+        point = default_point(self.stage, "out", self.tess.in_pcf)
+        if up in SYSTEM_VALUES and is_system_value_at(up, point):
+            # (SV_InstanceID written by a vertex or geometry shader is an ordinary attribute there: merged)
+            raise self.err(pos, _duplicate_sv_message(word, prev.name, base, idx), 4574)
+        self.warn(pos, 4711, f"Duplicate non-system value semantic definition: {word} semantic '{prev.name}' and "
+                             f"{word} semantic '{base}'")
+        n = lt.n
+        reg, first = place_element(self, sig, n, up, interp, mods)
+        # float against integer (int, uint and bool merge with each other: fxc 10.1 compiles ``int a : A;
+        # uint b : A``; float with int or uint is X4503)
+        if reg != prev.reg or first != prev.mask.bit_length() or (concrete(lt.base) == FLOAT) != (prev.ctype == 3) or \
+                interp != merges.get("interp") or (base, SPELLED_INDEX in mods) != merges.get("spelled"):
+            # merged only into the components right after the first element's, and only where the semantic is
+            # spelled the same (``A`` and ``a``, ``A`` and ``A0`` are X4503 in fxc 10.1)
+            raise self.err(pos, f"output {base}{idx} used more than once", 4503)
+        old = "xyzw"[(prev.mask & -prev.mask).bit_length() - 1:prev.mask.bit_length()]
+        prev.mask |= comp_mask(first, n)
+        new = "xyzw"[(prev.mask & -prev.mask).bit_length() - 1:prev.mask.bit_length()]
+        lists = [self.out_decls] + ([self.gs.stream_decls.get(self.gs.out_stream, [])] if self.stage == "gs" else [])
+        for decls in lists:
+            for i, d in enumerate(decls):
+                if d == f"dcl_output o{reg}.{old}":
+                    decls[i] = f"dcl_output o{reg}.{new}"
+        merges[owner] = (reg, first)
+        return reg, first
+
     # --- scopes & variables ---------------------------------------------------------------------------
+
+
+def _duplicate_sv_message(word: str, first: str, base: str, idx: int) -> str:
+    """fxc 10.1's X4574 words (the semantics as spelled; the index written only where it is not 0 here)."""
+    return (f"Duplicate system value semantic definition: {word} semantic '{first}{idx or ''}' and {word} "
+            f"semantic '{base}{idx or ''}'")
 
 
 def check_clip_cull(cg, sig: list, direction: str, pos: Pos) -> None:
