@@ -15,6 +15,8 @@ find each rule's extent (docs/conformance.md, session 36, helper PPX):
 - ``PASTE``: ``##`` at either end of a function-like list is a token, ``## ##`` pastes across nothing, a paste that
   makes no one token leaves both tokens as they were, one that makes ``//`` gives nothing and ``/*`` X1001.
 - ``CHARIZE``: ``#@`` of one character other than a backslash is that character in quotes, of anything else ``'``.
+- ``ARGLIST``: an unmatched ``]`` or ``}`` ends an argument list as ``)`` does, itself the last argument's last
+  token (``F(1, ] 2)`` of ``F(a,b) [a|b]`` is ``[1|]] 2 )``).
 - ``STRINGIZE``: ``#`` stringizes whatever token follows (nothing at the end); it doubles no backslash of a character
   constant; an argument's replacements are spelled between spaces, their tokens one space apart.
 """
@@ -168,8 +170,25 @@ STRINGIZE = [
     ('#define S(s) # s\n#define XS(s) S(s)\n#define F(x) [x]\nXS(F(a+b)) XS(F(F(a+b))) XS(F( a  +  b ))\n', True, None, '"[ a+b ]" "[ [ a+b ] ]" "[ a + b ]"'),
     ('#define S(s) # s\n#define XS(s) S(s)\n#define A 1\n#define B A+A\nXS(B) XS(A B)\n', True, None, '"1 + 1" "1 1 + 1"'),
 ]
+ARGLIST = [
+    ('#define F(a,b,c) [a|b|c]\nF(1, ] 2, 3) pass\n', True, 'X1516', None),
+    ('#define F(a,b) [a|b]\nF(1, ] 2) pass\n', True, None, '[ 1 | ] ] 2 ) pass'),
+    ('#define F(a,b) [a|b]\nF(], 2) pass\n', True, 'X1516', None),
+    ('#define F(a) [a]\nF(]) pass\n', True, None, '[ ] ] ) pass'),
+    ('#define F(a) [a]\nF(}) pass\n', True, None, '[ } ] ) pass'),
+    ('#define F(a,b) [a|b]\nF(} 1, 2) pass\n', True, 'X1516', None),
+    ('#define F(a,b) [a|b]\nF([ 1, 2) pass\n', True, 'X1515', None),
+    ('#define F(a,b) [a|b]\nF(1, ]) pass\n', True, None, '[ 1 | ] ] ) pass'),
+    ('#define F(a,b) [a|b]\nF(], [) pass\n', True, 'X1516', None),
+    ('#define F(a,b) [a|b]\nF((1], 2) pass\n', True, None, '[ ( 1 ] | 2 ] pass'),
+    ('#define F(a,b) [a|b]\nF({1], 2) pass\n', True, None, '[ { 1 ] | 2 ] pass'),
+    ('#define F(a,b) [a|b]\nF([1), 2) pass\n', True, None, '[ [ 1 ) | 2 ] pass'),
+    ('#define F(a,b) [a|b]\nF({1, 2}, 3) pass\n', True, None, '[ { 1 , 2 } | 3 ] pass'),
+    ('#define F(a) [a]\nF(1 }) pass\n', True, None, '[ 1 } ] ) pass'),
+    ('#define F(a) [a]\n#define G(x) F(x])\nG(1) pass\n', True, None, '[ 1 ] ] ) pass'),
+]
 
-ROWS = SPLICE + RECURSION + ARGS_UNPAINTED + PASTE + CHARIZE + STRINGIZE
+ROWS = SPLICE + RECURSION + ARGS_UNPAINTED + PASTE + CHARIZE + STRINGIZE + ARGLIST
 
 
 @pytest.mark.parametrize(("src", "hr_ok", "error", "tokens"), ROWS)

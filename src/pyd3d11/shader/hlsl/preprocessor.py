@@ -994,9 +994,10 @@ class Preprocessor:
             elif t in closes:
                 if depth == 0:
                     if t != ")":
-                        args[-1].append(t)  # an unmatched bracket or brace is an ordinary token
-                        j -= 1
-                        continue
+                        # fxc: an unmatched ] or } ends the argument list too, itself the last argument's last
+                        # token (d3dcompiler_47 10.1, session 36: F(1, ] 2) of F(a,b) [a|b] is [1|]] then 2 ), and
+                        # F(], 2) has one argument: X1516)
+                        args[-1].append(t)
                     return [_trim(a) for a in args], t, j
                 depth -= 1
             elif t == "," and depth == 0 and not (variadic and len(args) == variadic):
