@@ -14,19 +14,21 @@ Sources, read for each expectation (never the code under test):
   docs/conformance.md).
 * C99 §6.10.8p1/p4: the predefined names are macro names (``defined __LINE__`` is 1; ``#ifdef __FILE__`` takes its
   group); "None of these macro names, nor the identifier defined, shall be the subject of a #define or a #undef".
-  fxc's reaction to that is unrecorded; Microsoft's C preprocessor, whose numbers and ``#@`` fxc's follows, warns
-  (C4117 "macro name is reserved") and ignores the directive: so does this one (a warning, the meaning kept).
+  d3dcompiler_47 10.1 (under Wine, session 36) takes ``#define``/``#undef`` of __FILE__ and __LINE__ without a word
+  and refuses ``defined`` (X1500): the tables below hold its answers.
 * C99 §6.10.9: ``_Pragma ( string-literal )`` — the literal is destringized (the quotes removed, ``\\"`` → ``"``,
   ``\\\\`` → ``\\``), the characters are tokenized and "executed as if they were the pp-tokens in a pragma
   directive"; the operator may come from a macro's replacement (the standard's EXAMPLE:
   ``#define LISTING(x) PRAGMA(listing on #x)`` / ``#define PRAGMA(x) _Pragma(#x)``). Anything but a parenthesized
-  string literal after ``_Pragma`` is an error (the operator's syntax).
+  string literal after ``_Pragma`` is an error (the operator's syntax). fxc has no such operator: d3dcompiler_47
+  10.1 (session 36) writes it as text and its compiler refuses the name (X3000); the fxc-mode tests hold those
+  answers, the strict C99 mode keeps the operator.
 """
 
 from __future__ import annotations
 
 import pytest
-from preproc_kit import numbered_lines, run
+from preproc_kit import numbered_lines, run, toks
 
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
@@ -56,8 +58,9 @@ LINE_FILE = [
     ('#line 7 "g.hlsl"\n__FILE__ __LINE__', ['"g.hlsl" 7']),
     # the file name kept when #line gives none (the page: "the previous filename remains unchanged")
     ('#line 7 "g.hlsl"\n#line 20\n__FILE__ __LINE__', ['"g.hlsl" 20']),
-    # macro replacement of #line's operands (the page: "Macro replacement can be performed")
-    ("#define N 50\n#line N\n__LINE__", ["50"]),
+    # the #line page: "Macro replacement can be performed"; fxc replaces none (X1500 "unexpected token 'N'", the
+    # directive dropped: d3dcompiler_47 10.1, session 36)
+    ("#define N 50\n#line N\n__LINE__", ["3"]),
     # inside a macro's replacement: the line of the invocation
     ("#define L __LINE__\n\nL", ["3"]),
     ("#define F(x) x __LINE__\nF(a)", ["a 2"]),
@@ -112,27 +115,43 @@ def test_other_names_are_not_predefined(name):
     assert lines_of(f"#if {name} == 0\nzero\n#endif") == ["zero"]  # an identifier in #if is 0
 
 
-@pytest.mark.parametrize("directive", ["#define __LINE__ 7", "#undef __LINE__", "#define __FILE__ \"x\"",
-                                       "#undef __FILE__", "#define __LINE__() 7", "#define defined 1",
-                                       "#undef defined", "#define defined(x) 1"])
-def test_define_or_undef_of_a_predefined_name_is_ignored_with_a_warning(directive):
+#: (directive, the tokens of ``__FILE__ __LINE__`` on the next line, the first error or None): C99 §6.10.8p4 forbids
+#: these directives; d3dcompiler_47 10.1 (session 36) defines and undefines __FILE__ / __LINE__ without a word and
+#: refuses only ``defined`` and the empty parameter list (fxc writes __FILE__ as the full path of the name given;
+#: this project writes the name as given)
+PREDEFINED_REDEFINITIONS = [
+    ("#define __LINE__ 7", '"t.hlsl" 7', None),
+    ("#undef __LINE__", '"t.hlsl" 2', None),
+    ('#define __FILE__ "x"', '"x" 2', None),
+    ("#undef __FILE__", '"t.hlsl" 2', None),
+    ("#define __LINE__() 7", '"t.hlsl" 2', "X1500"),
+    ("#define defined 1", '"t.hlsl" 2', "X1500"),
+    ("#undef defined", '"t.hlsl" 2', "X1500"),
+    ("#define defined(x) 1", '"t.hlsl" 2', "X1500"),
+]
+
+
+@pytest.mark.parametrize(("directive", "tokens", "error"), PREDEFINED_REDEFINITIONS)
+def test_define_or_undef_of_a_predefined_name_as_fxc(directive, tokens, error):
     msgs: list = []
     text = bytes(D3DPreprocess(directive + "\n__FILE__ __LINE__", None, "t.hlsl", None, None, msgs)).decode()
-    body = [ln for ln in text.splitlines() if ln.strip() and not ln.startswith("#line")]
-    assert body == ['"t.hlsl" 2']
+    body = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#line")]
+    assert body == [tokens]
     report = "".join(bytes(m).decode() for m in msgs)
-    assert "t.hlsl(1,1): warning" in report and "reserved" in report
+    assert ("error " + error in report) if error else report == ""
 
 
 def test_defined_stays_the_operator_after_an_ignored_define():
     assert lines_of("#define defined 0\n#define X\n#if defined(X)\nyes\n#else\nno\n#endif") == ["yes"]
 
 
-def test_define_of_a_predefined_name_warns_under_d3dcompile_too():
+def test_undef_of_a_predefined_name_is_silent_under_d3dcompile_too():
+    # d3dcompiler_47 10.1 (session 36) compiles it without a message (__LINE__ is then an undefined name... that
+    # #undef leaves predefined: it still gives the line)
     msgs: list = []
     D3DCompile("#undef __LINE__\nfloat4 main() : SV_Target { return __LINE__; }", None, "t.hlsl", None, None,
                "main", "ps_4_0", 0, 0, msgs)
-    assert "reserved" in "".join(bytes(m).decode() for m in msgs)
+    assert msgs == []
 
 
 # --- the _Pragma operator ------------------------------------------------------------------------------------
@@ -140,69 +159,51 @@ def _pragma_lines(src: str) -> list[str]:
     return [ln for ln in lines_of(src) if ln.startswith("#pragma")]
 
 
+# fxc has no _Pragma operator (C99 §6.10.9): d3dcompiler_47 10.1 (session 36) writes ``_Pragma ( "..." )`` as text,
+# runs no pragma, reports nothing, and the compiler then refuses the name (X3000 "unrecognized identifier
+# '_Pragma'"). Each row: the source and its tokens as fxc writes them.
 PRAGMA_OP = [
-    # destringizing: the quotes go, \" becomes " and \\ becomes \ (§6.10.9p1)
-    ('_Pragma("pack_matrix(row_major)")', "#pragma pack_matrix(row_major)"),
-    ('_Pragma ( "pack_matrix(column_major)" )', "#pragma pack_matrix(column_major)"),
-    ('_Pragma("warning(disable : 3206)")', "#pragma warning ( disable : 3206 )"),
-    # through a macro: the standard's EXAMPLE form, #x giving the string
-    ('#define PRAGMA(x) _Pragma(#x)\nPRAGMA(pack_matrix(row_major))', "#pragma pack_matrix(row_major)"),
+    ('_Pragma("pack_matrix(row_major)")', '_Pragma ( "pack_matrix(row_major)" )'),
+    ('_Pragma ( "pack_matrix(column_major)" )', '_Pragma ( "pack_matrix(column_major)" )'),
+    ('_Pragma("warning(disable : 3206)")', '_Pragma ( "warning(disable : 3206)" )'),
+    ('#define PRAGMA(x) _Pragma(#x)\nPRAGMA(pack_matrix(row_major))', '_Pragma ( "pack_matrix(row_major)" )'),
     ('#define PRAGMA(x) _Pragma(#x)\n#define NOWARN(n) PRAGMA(warning(disable : n))\nNOWARN(3206)',
-     "#pragma warning ( disable : 3206 )"),
-    # the pragma's tokens are macro-expanded as a #pragma's are (the #pragma page: "subject to macro expansion")
-    ('#define M row_major\n_Pragma("pack_matrix(M)")', "#pragma pack_matrix(row_major)"),
-    # an object-like macro that is the whole operator
-    ('#define P _Pragma("pack_matrix(row_major)")\nP', "#pragma pack_matrix(row_major)"),
+     '_Pragma ( "warning(disable : 3206)" )'),
+    ('#define M row_major\n_Pragma("pack_matrix(M)")', '_Pragma ( "pack_matrix(M)" )'),
+    ('#define P _Pragma("pack_matrix(row_major)")\nP', '_Pragma ( "pack_matrix(row_major)" )'),
 ]
 
 
 @pytest.mark.parametrize("src,expect", PRAGMA_OP)
-def test_pragma_operator_writes_the_pragma(src, expect):
-    assert _pragma_lines(src) == [expect]
+def test_pragma_operator_is_text_in_fxc(src, expect):
+    msgs: list = []
+    text = bytes(D3DPreprocess(src, None, "t.hlsl", None, None, msgs)).decode()
+    assert run(src)[0] == toks(expect)
+    assert "#pragma" not in text and msgs == []
 
 
-def test_pragma_operator_is_no_text():
-    # the operator and its operand leave nothing on the line; the tokens around it stay, in order
-    body = lines_of('a _Pragma("pack_matrix(row_major)") b')
-    assert body == ["a", "#pragma pack_matrix(row_major)", "b"]
-
-
-def test_tokens_after_the_operator_keep_their_line():
-    # the page's markers number every output line: the text after the pragma is still line 1, the next line 2
-    got = [(f, n, t.strip()) for f, n, t in numbered_lines(out('a _Pragma("pack_matrix(row_major)") b\nc __LINE__'))
+def test_pragma_operator_keeps_its_place_and_line():
+    # the tokens around it stay in order on their own line; the next line keeps its number
+    got = [(n, t.split()) for _f, n, t in numbered_lines(out('a _Pragma("pack_matrix(row_major)") b\nc __LINE__'))
            if t.strip()]
-    assert got[0] == ("t.hlsl", 1, "a")
-    assert got[1][2] == "#pragma pack_matrix(row_major)"
-    assert got[2:] == [("t.hlsl", 1, "b"), ("t.hlsl", 2, "c 2")]
+    assert got == [(1, ["a", "_Pragma(\"pack_matrix(row_major)\")", "b"]), (2, ["c", "2"])]
 
 
 @pytest.mark.parametrize("src", ['a _Pragma(\n"pack_matrix(row_major)") b\nc __LINE__',
                                  'a _Pragma\n("pack_matrix(row_major)") b\nc __LINE__',
                                  'a _Pragma(\n\n"pack_matrix(row_major)"\n) b\nc __LINE__'])
-def test_operator_operand_may_continue_on_later_lines(src):
-    # the operand is pp-tokens, as an invocation's arguments are: new-lines between them are white space (GCC reads
-    # it so); the joined text belongs to the operator's first line and the line after it keeps its own number
-    got = [(n, t.strip()) for _f, n, t in numbered_lines(out(src)) if t.strip()]
+def test_operator_across_lines_is_text(src):
     last = src.count("\n") + 1
-    assert got == [(1, "a"), (2, "#pragma pack_matrix(row_major)"), (1, "b"), (last, f"c {last}")]
+    assert run(src)[0] == ["a", "_Pragma", "(", '"pack_matrix(row_major)"', ")", "b", "c", str(last)]
 
 
-def test_operator_alone_on_its_line_keeps_the_next_lines_numbers():
-    got = [(n, t.strip()) for _f, n, t in numbered_lines(out('_Pragma("pack_matrix(row_major)")\nx\ny __LINE__'))
-           if t.strip() and not t.startswith("#pragma")]
-    assert got == [(2, "x"), (3, "y 3")]
-
-
-def test_unknown_pragma_through_the_operator_warns_like_the_directive():
+def test_unknown_pragma_through_the_operator_is_no_pragma():
+    # the directive warns X3568; the operator is text and reports nothing (fxc 10.1, session 36)
     msgs_d: list = []
     msgs_o: list = []
     D3DPreprocess('#pragma frobnicate\n', None, "t.hlsl", None, None, msgs_d)
     D3DPreprocess('_Pragma("frobnicate")\n', None, "t.hlsl", None, None, msgs_o)
-    assert bytes(msgs_d[0]) == bytes(msgs_o[0])
-    assert b"X3568" in bytes(msgs_o[0])
-    msgs: list = []
-    D3DPreprocess('a\n\nb _Pragma("frobnicate")\n', None, "t.hlsl", None, None, msgs)
-    assert bytes(msgs[0]).startswith(b"t.hlsl(3,")  # the operator's line
+    assert b"X3568" in bytes(msgs_d[0]) and msgs_o == []
 
 
 @pytest.mark.parametrize("literal,chars", [
@@ -224,10 +225,10 @@ def test_destringized_quotes_reach_the_pragma():
     assert msgs == []
 
 
-def test_pragma_once_through_the_operator():
+def test_pragma_once_through_the_operator_is_text():
     files = {"inc.h": '_Pragma("once")\nx\n'}
     toks, _ = run('#include "inc.h"\n#include "inc.h"\n', files)
-    assert toks == ["x"]
+    assert toks == ['_Pragma', '(', '"once"', ')', 'x'] * 2
 
 
 def test_pragma_operator_is_not_run_in_a_skipped_group():
@@ -241,10 +242,11 @@ def test_stringized_argument_keeps_the_operator_as_text():
 
 @pytest.mark.parametrize("src", ['_Pragma', '_Pragma(once)', '_Pragma("once"', '_Pragma()', "_Pragma(1)",
                                  '_Pragma("a" "b")'])
-def test_malformed_operator_is_an_error(src):
-    with pytest.raises(ShaderCompileError) as ei:
-        D3DPreprocess(src + "\n", None, "t.hlsl", None, None)
-    assert "t.hlsl(1," in ei.value.errors and "_Pragma" in ei.value.errors
+def test_malformed_operator_is_text_too(src):
+    # no operator, so no operand to check: D3DPreprocess writes the tokens and reports nothing (fxc 10.1, session 36)
+    msgs: list = []
+    D3DPreprocess(src + "\n", None, "t.hlsl", None, None, msgs)
+    assert run(src)[0][0] == "_Pragma" and msgs == []
 
 
 def test_strict_mode_has_the_operator_too():
@@ -267,26 +269,20 @@ def _warnings(src: str) -> str:
     return "".join(bytes(m).decode() for m in msgs)
 
 
+def _refused(src: str) -> str:
+    with pytest.raises(ShaderCompileError) as ei:
+        _blob(src)
+    return ei.value.errors
+
+
 @pytest.mark.parametrize("order", ["row_major", "column_major"])
-def test_pack_matrix_operator_compiles_like_the_directive(order):
-    directive = _blob(f"#pragma pack_matrix({order})\n" + _MAT)
-    operator = _blob(f'_Pragma("pack_matrix({order})")\n' + _MAT)
-    assert directive == operator
+def test_pack_matrix_operator_is_refused_by_the_compiler(order):
+    # fxc 10.1 (session 36): X3000 "unrecognized identifier '_Pragma'" at line 1
+    assert "t.hlsl(1,1): error X3000" in _refused(f'_Pragma("pack_matrix({order})")\n' + _MAT)
 
 
-def test_pack_matrix_operator_changes_the_code():
-    assert _blob('_Pragma("pack_matrix(row_major)")\n' + _MAT) != _blob(_MAT)
-
-
-def test_warning_operator_disables_like_the_directive():
+def test_warning_operator_is_refused_by_the_compiler():
     assert "X3206" in _warnings(_TRUNC)
     assert "X3206" not in _warnings("#pragma warning(disable : 3206)\n" + _TRUNC)
-    assert "X3206" not in _warnings('_Pragma("warning(disable : 3206)")\n' + _TRUNC)
-    assert "X3206" not in _warnings('#define OFF(n) _Pragma(#n)\nOFF(warning(disable : 3206))\n' + _TRUNC)
-
-
-def test_warning_operator_acts_from_its_position():
-    # a pragma acts on what follows it: put after the function, the truncation above it still warns
-    src = _TRUNC.replace("float4 main", '_Pragma("warning(disable : 3206)")\nfloat4 main')
-    assert "X3206" in _warnings(src)
-
+    assert "t.hlsl(1,1): error X3000" in _refused('_Pragma("warning(disable : 3206)")\n' + _TRUNC)
+    assert "t.hlsl(2,1): error X3000" in _refused('#define OFF(n) _Pragma(#n)\nOFF(warning(disable : 3206))\n' + _TRUNC)
