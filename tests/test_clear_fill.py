@@ -53,9 +53,12 @@ def _check_fill(blocks: np.ndarray, element: np.ndarray, mask, rect) -> None:
 @pytest.mark.parametrize("masked", [False, True])
 def test_large_fill_split_over_workers_matches_the_element_loop(monkeypatch, threads, shape, rect, masked):
     """A region of at least PARALLEL_FILL_BYTES is filled in ranges of its first axis longer than 1 on the
-    worker threads (native backend): the same bytes as the element loop, and the split really happens."""
+    worker threads (native backend), a contiguous one without a byte mask (a whole target's clear) in byte ranges
+    on the native crew (shader/native/rows.fill_elements): the same bytes as the element loop, and the split
+    really happens on the path the region takes."""
     from pyd3d11.pipeline.native import frontend
     from pyd3d11.shader.native import pool
+    from pyd3d11.shader.native import rows as row_jobs
 
     if frontend.kernels() is None:
         pytest.skip("native backend not available")
@@ -64,12 +67,19 @@ def test_large_fill_split_over_workers_matches_the_element_loop(monkeypatch, thr
     calls = []
     real = pool.parallel_for
     monkeypatch.setattr(pool, "parallel_for", lambda n, fn, *a: (calls.append(n), real(n, fn, *a)))
+    native = []
+    real_rows = row_jobs.run_rows
+    monkeypatch.setattr(row_jobs, "run_rows", lambda t, *a: (native.append(t.shape[0]), real_rows(t, *a)))
     try:
         rng = np.random.default_rng(len(calls) + threads + masked)
         blocks = rng.integers(0, 256, shape + (4,), dtype=np.uint8)
         element = rng.integers(0, 256, 4, dtype=np.uint8)
+        monkeypatch.setattr(row_jobs, "BYTES_LEAST", 16)
         _check_fill(blocks, element, np.array([True, False, True, True]) if masked else None, rect)
-        assert calls and calls[0] > 1
+        if rect is None and not masked:
+            assert native and native[0] > 1  # (run_rows below the crew size runs its rows as pool items)
+        else:
+            assert calls and calls[0] > 1 and not native
     finally:
         pool.set_threads(None)
 

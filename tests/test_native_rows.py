@@ -315,3 +315,30 @@ def test_grid_rows_copy_any_strides(mode, threads, n_threads):
         row_jobs.grid_rows(table[:, 2].astype(np.float16), split.T.astype(np.float16), ranges)
     with pytest.raises(ValueError):
         row_jobs.grid_rows(table[:, 2], split.T.astype(np.float32), ranges)
+
+
+@pytest.mark.parametrize("n_threads", [1, 2, 4])
+@pytest.mark.parametrize("least", [1, 64, 1 << 18])
+@pytest.mark.parametrize("esize", [1, 2, 4, 8, 16])
+@pytest.mark.parametrize("count", [0, 1, 3, 17, 1000, 70001])
+def test_fill_elements_writes_every_element(mode, threads, n_threads, least, esize, count):
+    """rows.fill_elements: every element of the array holds the element's bytes afterwards (the 16-byte body on
+    the crew, the tail past the last whole 16 bytes by numpy), nothing outside it is written."""
+    threads(n_threads)
+    rng = np.random.default_rng(esize * 7 + count)
+    big = _fresh((2 + count * esize,), np.uint8, rng)
+    big[0] = big[-1] = 0xAB
+    a = big[1:-1].reshape(count, esize)
+    e = rng.integers(0, 256, esize, dtype=np.uint8)
+    assert row_jobs.fill_elements(a, e, least)
+    assert (a == e).all()
+    assert big[0] == 0xAB and big[-1] == 0xAB
+
+
+def test_fill_elements_refuses_other_layouts(mode):
+    """Element sizes that do not divide 16 and non-contiguous or non-byte arrays are left to the caller."""
+    a = np.zeros((10, 3), np.uint8)
+    assert not row_jobs.fill_elements(a, np.ones(3, np.uint8)) and not a.any()
+    b = np.zeros((10, 8), np.uint8)[:, :4]
+    assert not row_jobs.fill_elements(b, np.ones(4, np.uint8)) and not b.any()
+    assert not row_jobs.fill_elements(np.zeros(8, np.uint32), np.ones(4, np.uint8))

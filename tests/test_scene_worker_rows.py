@@ -285,8 +285,9 @@ def _check_scene(sc) -> int:
 
 
 def test_the_rows_are_built_once_a_scene(monkeypatch):
-    """A scene's draws of one variant share the other workers' fixed words (worker_rows.Rows): one build a scene
-    per (buffer layout, kernel), however many draws it holds."""
+    """A scene's draws of one variant share the other workers' fixed words (worker_rows.Rows): at most one build a
+    scene per (buffer layout, kernel), however many draws it holds, and a later scene that takes the same buffer
+    sets back reuses them (they depend only on the sets and the kernel)."""
     verts = _verts("blend only")
     monkeypatch.setattr(fused, "WORK_PER_WORKER", 1)
     monkeypatch.setattr(fused, "SCENE_DRAWS", 8)
@@ -301,7 +302,8 @@ def test_the_rows_are_built_once_a_scene(monkeypatch):
     fused.stats.reset()
     _run("native", 3, CASES["blend only"], verts)
     assert fused.stats.scene_draws == N
-    assert len(builds) == fused.stats.scenes == N // 8
+    assert fused.stats.scenes == N // 8
+    assert 1 <= len(builds) <= fused.stats.scenes
 
 
 # --- chained scenes: no barrier between consecutive scenes (fused.SCENE_CHAIN, scene.py's tile flags) ------------

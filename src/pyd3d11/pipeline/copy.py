@@ -392,7 +392,13 @@ def _fill(region: np.ndarray, element: np.ndarray, byte_mask: np.ndarray | None)
         from .native import frontend
 
         if frontend.active():
-            from ..shader.native import pool
+            from ..shader.native import pool, rows
+
+            if byte_mask is None and region.shape[-1] == element.size and region.dtype == np.uint8 \
+                    and rows.fill_elements(region, element):
+                # a contiguous region (a whole target's clear) in byte ranges natively on the crew: no GIL hand-over
+                # a range (a 4 MB clear on the pool's items took 0.58 ms of a 16-thread S3 frame, session 36)
+                return
 
             axis = next((i for i, n in enumerate(region.shape[:-1]) if n > 1), None)
             if axis is not None:

@@ -261,6 +261,25 @@ entry:
   call void @llvm.memset.p0.i64(ptr %d, i8 0, i64 %n, i1 false)
   ret void
 }
+
+; the 16-byte pattern (lo, hi) at every whole 16 bytes of [a, b) (a a multiple of 16; the caller writes a tail)
+define void @fill16(ptr %dst, i64 %lo, i64 %hi, i64 %a, i64 %b) {
+entry:
+  br label %loop
+loop:
+  %i = phi i64 [ %a, %entry ], [ %i16, %body ]
+  %i16 = add i64 %i, 16
+  %fits = icmp ule i64 %i16, %b
+  br i1 %fits, label %body, label %done
+body:
+  %p = getelementptr i8, ptr %dst, i64 %i
+  store i64 %lo, ptr %p, align 1
+  %p8 = getelementptr i8, ptr %p, i64 8
+  store i64 %hi, ptr %p8, align 1
+  br label %loop
+done:
+  ret void
+}
 """
 
 def _gather_ir(name: str, itype: str, ext: str | None) -> str:
@@ -321,7 +340,7 @@ def _byte_kernels() -> dict:
                                                                      ("u32", "i32", "zext")))
                 engine, _ = rt.o2_engine(rt._init_llvm(), text)
                 names = ("copy_bytes", "copy_items", "copy_grid4", "copy_grid8", "copy_grid4_t", "copy_grid8_t",
-                         "zero_bytes", "gather_i64", "gather_i32", "gather_u32")
+                         "zero_bytes", "fill16", "gather_i64", "gather_i32", "gather_u32")
                 k = {n: engine.get_function_address(n) for n in names}
                 k["engine"] = engine
                 _kernels = k
@@ -353,6 +372,31 @@ def zero_bytes(a: np.ndarray, least: int = BYTES_LEAST) -> None:
     n = a.nbytes
     if n:
         run_rows(ranges_table(_byte_kernels()["zero_bytes"], byte_ranges(n, least), a.ctypes.data))
+
+
+def fill_elements(a: np.ndarray, element: np.ndarray, least: int | None = None) -> bool:
+    """Write the bytes ``element`` (1, 2, 4, 8 or 16 of them) into every element of C-contiguous uint8 ``a`` (its
+    size a multiple of the element's) in byte ranges of at least ``least`` bytes on the crew: the element repeated
+    to 16 bytes at every 16 bytes of each range, the last range's tail (under 16 bytes) by numpy (``least``:
+    BYTES_LEAST when None). False (nothing done) for any other element size or layout."""
+    e = np.ascontiguousarray(element, np.uint8).reshape(-1)
+    if e.size not in (1, 2, 4, 8, 16) or a.dtype != np.uint8 or not a.flags.c_contiguous or not a.flags.writeable \
+            or a.size % e.size:
+        return False
+    n = a.size
+    if not n:
+        return True
+    lo, hi = (int(w) for w in np.tile(e, 16 // e.size).view(np.int64))
+    flat = a.reshape(-1)
+    body = n - n % 16
+    if body:
+        # (byte_ranges start every range on a multiple of 64 bytes and end it on the next one's start: whole
+        # 16-byte groups but the last range's end, which is body itself)
+        run_rows(ranges_table(_byte_kernels()["fill16"], byte_ranges(body, least or BYTES_LEAST), flat.ctypes.data,
+                              lo, hi))
+    if body < n:
+        flat[body:] = np.tile(e, 16 // e.size)[:n - body]
+    return True
 
 
 def _row_bytes(a: np.ndarray) -> int | None:
