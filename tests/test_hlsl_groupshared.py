@@ -34,8 +34,41 @@ def test_only_used_groupshared_variables_are_declared():
 
 
 def test_groupshared_use_outside_compute_is_an_error():
-    with pytest.raises(ShaderCompileError, match="groupshared"):
+    """Outside a compute shader fxc drops ``groupshared`` (warning X3579) and the variable holds nothing until
+    written: PSBad reads a[0] unwritten, X4575 (d3dcompiler_47 10.1 under Wine, session 36; the rows below)."""
+    with pytest.raises(ShaderCompileError, match="X4575: reading uninitialized value"):
         D3DCompile(SRC, None, "t.hlsl", None, None, "PSBad", "ps_5_0")
+
+
+#: (program, target, fxc's error or None) -- d3dcompiler_47 10.1 under Wine, session 36; every row warns X3579
+OUTSIDE_CS = [
+    ("groupshared float a[64]; float4 main(float4 c : C) : SV_Target { return c * a[0]; }", "ps_5_0",
+     "X4575: reading uninitialized value"),
+    ("groupshared float g; float4 main(float4 c : C) : SV_Target { return c * g; }", "ps_5_0",
+     "X4000: variable 'g' used without having been completely initialized"),
+    ("groupshared float g; float4 main(float4 c : C) : SV_Position { return c * g; }", "vs_5_0",
+     "X4000: variable 'g' used without having been completely initialized"),
+    ("groupshared float g; float4 main(float4 c : C) : SV_Target { g = 2; return c * g; }", "ps_5_0", None),
+    ("groupshared float a[4]; float4 main(float4 c : C) : SV_Target { a[1] = c.x; return c * a[1]; }", "ps_5_0",
+     None),
+    ("groupshared float a[4]; float4 main(float4 c : C) : SV_Target { a[(uint)c.y] = c.x; return c * a[1]; }",
+     "ps_5_0", None),
+    ("groupshared float g; float4 main(float4 c : C) : SV_Target { if (c.x > 0) g = 2; return c * g; }", "ps_5_0",
+     None),
+    ("groupshared float g = 3; float4 main(float4 c : C) : SV_Target { return c * g; }", "ps_5_0", None),
+]
+
+
+@pytest.mark.parametrize("idx", range(len(OUTSIDE_CS)))
+def test_groupshared_outside_compute_holds_nothing_until_written(idx: int):
+    src, target, err = OUTSIDE_CS[idx]
+    msgs: list = []
+    if err is None:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0, msgs)
+    else:
+        with pytest.raises(ShaderCompileError, match=err):
+            D3DCompile(src, None, "t.hlsl", None, None, "main", target, 0, 0, msgs)
+    assert "warning X3579" in "".join(bytes(m).decode() for m in msgs)
 
 
 def test_vector_groupshared_is_raw_memory_accessed_four_words_at_a_time():

@@ -262,8 +262,11 @@ CASES: dict[str, tuple[str, str, list]] = {
     **{k: (f"{k}<float> uav : register(u1);", f"uav[{idx}] = c.x;", [(OBJECT_DOCS, k)])
        for k, idx in (("RWBuffer", "0"), ("RWTexture1D", "0"), ("RWTexture1DArray", "uint2(0, 0)"),
                       ("RWTexture2D", "uint2(0, 0)"), ("RWTexture2DArray", "uint3(0, 0, 0)"),
-                      ("RWTexture3D", "uint3(0, 0, 0)"), ("RWStructuredBuffer", "0"))},
-    "RWByteAddressBuffer": ("RWByteAddressBuffer uav : register(u1);", "uav.Store(0, (uint)c.x);",
+                      ("RWTexture3D", "uint3(0, 0, 0)"))},
+    # no register: cs_4_x has one UAV slot, so u1 there is fxc's X4509 (d3dcompiler_47 10.1 under Wine, session 36),
+    # and a pixel shader's UAV goes after SV_Target by itself
+    "RWStructuredBuffer": ("RWStructuredBuffer<float> uav;", "uav[0] = c.x;", [(OBJECT_DOCS, "RWStructuredBuffer")]),
+    "RWByteAddressBuffer": ("RWByteAddressBuffer uav;", "uav.Store(0, (uint)c.x);",
                             [(OBJECT_DOCS, "RWByteAddressBuffer")]),
     "AppendStructuredBuffer": ("AppendStructuredBuffer<float> uav : register(u1);", "uav.Append(c.x);",
                                [(OBJECT_DOCS, "AppendStructuredBuffer")]),
@@ -273,7 +276,9 @@ CASES: dict[str, tuple[str, str, list]] = {
     "ByteAddressBuffer": ("ByteAddressBuffer srv : register(t3);", "p.x += asfloat(srv.Load(0));", []),
     # language
     "double": ("", "double d = c.x; p.x += (float)(d * 2);", [(LANGUAGE_DOCS, "double")]),
-    "groupshared_write": ("groupshared float gsf;", "gsf = c.x; p.x += gsf;", [(LANGUAGE_DOCS, "groupshared")]),
+    # outside a compute shader fxc drops groupshared (warning X3579) and the written variable is an ordinary one:
+    # compiled at every stage and model (d3dcompiler_47 10.1 under Wine, session 36; tests/test_hlsl_groupshared.py)
+    "groupshared_write": ("groupshared float gsf;", "gsf = c.x; p.x += gsf;", []),
 }
 
 

@@ -103,6 +103,7 @@ class CodegenContext(Protocol):
     entry_returns: list[tuple[Pos, list, str]]  # entry outputs: (position, slots, the value's name) (X3578)
     expr_pos: Pos | None  # the innermost expression under evaluation (Ins.epos: X4000's position)
     uninit_locals: list[tuple[str, Pos, list]]  # numeric locals declared without an initialiser (uninit.py X4000)
+    uninit_arrays: list[tuple[str, Pos, list[int]]]  # groupshared arrays outside cs (uninit.py X4575)
 
     # --- instructions and registers ----------------------------------------------------------------
     code: list[Ins]

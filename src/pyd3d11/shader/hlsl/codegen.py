@@ -226,6 +226,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         #: (name, declaration position, temp slots) of each numeric local declared without an initialiser:
         #: X4000 for a value of one that no path defines reaching an operation (uninit.check_uninitialized_reads)
         self.uninit_locals: list[tuple[str, Pos, list]] = []
+        #: groupshared arrays outside a compute shader: (name, position, their x# registers) (uninit.py X4575)
+        self.uninit_arrays: list[tuple[str, Pos, list[int]]] = []
         #: the position of the innermost expression under evaluation (exprs.expr), recorded on each instruction
         self.expr_pos: Pos | None = None
         #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
@@ -757,7 +759,12 @@ class Codegen(SignatureBinding, ResourceBinding):
                     v = self.declare_local(d, self.scopes[0])
                 finally:
                     self.func_index_stack.pop()
-                if d.init is None and not holds_objects(d.type) and not isinstance(d.type, ObjectType):
+                if "groupshared" in d.mods and d.init is None:
+                    # groupshared outside a compute shader (X3579) is storage with no value until written: fxc
+                    # refuses a read before any write (uninit.py: a scalar's X4000, an array's X4575)
+                    if isinstance(d.type, ArrayType):
+                        self.uninit_arrays.append((d.name, d.pos, sorted({s[1][0] for s in v.slots if s[0] == "x"})))
+                elif d.init is None and not holds_objects(d.type) and not isinstance(d.type, ObjectType):
                     self.store(v.slots, [imm(0)] * len(v.slots))  # statics without initialiser are zero
                 self.globals[d.name] = ("staticval", v)
         self.check_uniform_initialisers()

@@ -208,6 +208,7 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
     by one (``code``: one phase's instructions);
     the "use of potentially uninitialized variable" warning fxc gives in some conditional cases is not built
     (PR 2424 records no diagnostic for conditional initialisation)."""
+    _check_unwritten_arrays(cg, cg.code if code is None else code)
     if not cg.uninit_locals:
         return
     origin: dict[tuple[int, int], int] = {}
@@ -258,3 +259,31 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
                 cg.warn(pos, 4000, f"use of potentially uninitialized variable ({name})")
                 raise cg.err(pos, "reading uninitialized value", 4575)
             raise cg.err(pos, f"variable '{name}' used without having been completely initialized", 4000)
+
+
+def _check_unwritten_arrays(cg, code: list[Ins]) -> None:
+    """A groupshared array outside a compute shader (fxc drops the storage class, warning X3579) holds nothing until
+    written: an instruction reading one of its x# registers before any instruction writes that register (in
+    program order) is fxc's warning X4000 "use of potentially uninitialized variable ((unknown))" then error X4575
+    "reading uninitialized value" (d3dcompiler_47 10.1 under Wine, session 36: ``groupshared float a[64];`` read in a
+    pixel shader; written first, at any index, it compiles; tests/test_hlsl_groupshared.py)."""
+    regs = {x: pos for _name, pos, xs in getattr(cg, "uninit_arrays", []) for x in xs}
+    if not regs:
+        return
+    from .diagnostics import Pos
+
+    written: set[int] = set()
+    for ins in code:
+        if not ins.args:
+            continue
+        for a in ins.args[1:]:
+            if getattr(a, "file", None) == "x" and a.idx and a.idx[0] in regs and a.idx[0] not in written:
+                pos = ins.epos
+                if pos is None:
+                    loc = ins.loc
+                    pos = Pos(loc[0], loc[1], loc[2]) if loc is not None and len(loc) == 3 else regs[a.idx[0]]
+                cg.warn(pos, 4000, "use of potentially uninitialized variable ((unknown))")
+                raise cg.err(pos, "reading uninitialized value", 4575)
+        d = ins.args[0]
+        if getattr(d, "file", None) == "x" and d.idx:
+            written.add(d.idx[0])
