@@ -48,11 +48,13 @@ def every(m, *stages):
 #: name -> (stage -> lowest model, X-number below the model, X-number in a stage without it); from the docs
 DOCS: dict[str, tuple[dict, int | None, int | None]] = {
     **{n: (every(M40, "ps"), None, 4532) for n in ("ddx", "ddy", "fwidth", "clip")},
-    **{n: (every(M50, "ps"), 3004, 4532) for n in ("ddx_coarse", "ddx_fine", "ddy_coarse", "ddy_fine")},
+    # below 5.0: X4532 "cannot map expression to ps_4_0 instruction set", not an unknown name (d3dcompiler_47 10.1
+    # under Wine, session 36 INTR; the list's minimum is right, fxc's number is the code generator's)
+    **{n: (every(M50, "ps"), 4532, 4532) for n in ("ddx_coarse", "ddx_fine", "ddy_coarse", "ddy_fine")},
     **{n: (every(M50, "ps"), 3004, 3004) for n in ("EvaluateAttributeAtCentroid", "EvaluateAttributeCentroid",
                                                    "EvaluateAttributeAtSample", "EvaluateAttributeSnapped")},
     **{n: (every(M41, "ps"), 3004, 3004) for n in ("GetRenderTargetSampleCount", "GetRenderTargetSamplePosition")},
-    "msad4": (every(M50), 3004, None),
+    "msad4": (every(M50), 3535, None),  # X3535 "vs_4_0 does not support msad4" (fxc 10.1 under Wine, session 36)
     "CheckAccessFullyMapped": (every(M50), 3004, None),
     **{n: (every(M50), 3004, None) for n in ("InterlockedAdd", "InterlockedAnd", "InterlockedCompareExchange",
                                              "InterlockedCompareStore", "InterlockedExchange", "InterlockedMax",

@@ -129,26 +129,21 @@ def type_class(answer_text: str) -> str:
 _LEGACY = {"ps_4_0_level_9_1", "ps_3_0", "ps_2_0"}
 _BIT_LEVEL = {"asfloat", "asint", "asuint", "asuint3", "countbits", "firstbithigh", "firstbitlow", "reversebits",
               "f16tof32", "f32tof16", "frexp"}
-_DERIVATIVES = {"ddx", "ddy", "ddx_coarse", "ddx_fine", "ddy_coarse", "ddy_fine", "fwidth"}
 _VECTOR_RESULT = {"normalize", "reflect", "refract", "faceforward"}
 
 
 def open_rule(name: str, target: str, kinds: str, mode: str, want: str) -> str | None:
     """The rule, not built here, that a row depends on (docs/conformance.md, session 35 INTR), or None: such
     rows are recorded but not asserted. Each is a whole family of fxc's behaviour, not one program."""
+    # built in session 36 (INTR), their rows now asserted: a double's X3651/X3684 after the file's type rules
+    # (doubles.check_profile), a derivative of a draw-uniform value folded to 0 before the stage/model check and
+    # clip of a bool/uint dropped (intrinsics._draw_uniform, _i_clip), msad4's X3535 after the type rules
     sm5 = target in ("ps_5_0", "cs_5_0", "vs_5_0")
     literals = all(k in LITERALS for k in kinds.split(" "))
-    if not sm5 and ("double" in kinds or "L1.0L" in kinds) and (mode == "type" or want == "X3013"):
-        return "fxc reports X3651/X3684 for a double after the type rules; here at the declaration"
     if want in ("X3548", "X4579"):
         return "D3D9/level-9 uint range (X3548) and NaN-literal (X4579) rules after fxc's constant folding"
     if target in _LEGACY and name in _BIT_LEVEL:
         return "bit-level intrinsics at the D3D9/level-9 targets (fxc: X3543, or folded; here X4532)"
-    if name in _DERIVATIVES and target != "ps_5_0" or name == "clip" and kinds == "bool:S":
-        return "a derivative of a uniform folds to 0 (and clip of a bool never discards) in fxc before the " \
-               "stage/model check"
-    if name == "msad4" and not sm5:
-        return "fxc checks msad4's model (X3535) after the type rules; here the model gate comes first (X3004)"
     if name == "asuint3" and (mode == "full" and want in ("X3017", "X3013") or not sm5):
         return "asuint(double, out uint, out uint): the out arguments' shapes are not checked here"
     if mode == "type" and (name in _VECTOR_RESULT and (":S" in kinds or literals) or

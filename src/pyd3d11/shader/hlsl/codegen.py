@@ -246,6 +246,11 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.level9: str | None = None  # the 4_0_level_9_x target when compiling for one (the Aon9 chunk)
         #: a target refusal found while binding (cg_resources.assign_bindings), raised after the body's own errors
         self.deferred_target_error: Exception | None = None
+        #: the first refusal of a double below shader model 5, raised once the file's type rules are checked
+        #: (doubles.check_profile, compiler._compile_hlsl)
+        self.deferred_double_error: HlslError | None = None
+        #: a model refusal fxc reports after the doubles gate (msad4's X3535, a coarse/fine derivative's X4532)
+        self.deferred_late_error: HlslError | None = None
         self.d3d9: str | None = None  # the Direct3D 9 target when compiling for one (sm2/d3d9.py)
         self.call_stack: list[str] = []
         self.inputs: list[SigElem] = []

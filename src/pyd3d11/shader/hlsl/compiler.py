@@ -199,6 +199,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 attach_warnings(exc, pp_warnings())
                 raise
             raise failed(cg, exc) from None
+        if cg.deferred_double_error is not None:
+            return cg, ""  # refused once the uncalled functions are checked (below)
         for pos, code, msg, as_error in issued(cg):
             if as_error:  # the first warning reported as an error ends the compile, those before it printed
                 raise HlslError(pos.file, pos.line, pos.col, code, msg, end=getattr(pos, "end", 0))
@@ -243,6 +245,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         return [(p, c, m) for p, c, m, _e in issued(cg)]
 
     cg, text = generate(frozenset())
+    from .doubles import storage_error
     from .objects import check_register_overlaps
     from .uncalled import check_uncalled
 
@@ -257,6 +260,10 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     try:
         functions = [d for d in cg.prog.decls if isinstance(d, A.FuncDef)]
         check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None, functions)
+        # doubles below shader model 5: after every type rule of the file, a double global first (doubles.py)
+        refusal = storage_error(cg) or cg.deferred_double_error or cg.deferred_late_error
+        if refusal is not None:
+            raise refusal
     except HlslError as exc:
         attach_warnings(exc, all_warnings(cg))
         raise

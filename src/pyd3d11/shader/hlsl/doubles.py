@@ -53,15 +53,40 @@ def check_profile(cg: CodegenContext, pos) -> None:
     """fxc accepts ``double`` only for shader model 5 targets (featuregates.LANGUAGE['double']). Below, the
     words and number name the target's family (d3dcompiler_47 10.1, session 35 INTR): X3651 "ps_4_0 does not
     support doubles" at the 4.x targets, X3684 "ps_4_0_level_9_3 does not support double-precision
-    floating-point" at the 4_0_level_9_x and Direct3D 9 targets (which compile through a 4_0 program here)."""
+    floating-point" at the 4_0_level_9_x and Direct3D 9 targets (which compile through a 4_0 program here).
+    fxc reports this after every type rule of the file (``double a = x; S_ r = 1;`` at ps_4_0 is X3017, an
+    undeclared name in a function nothing calls X3004; session 36 INTR): the first refusal is kept in
+    ``cg.deferred_double_error`` and raised by compiler._compile_hlsl once the whole file is checked."""
     from .featuregates import LANGUAGE, gate_error
 
-    if gate_error(cg, LANGUAGE["double"], pos, "double") is None:
+    if gate_error(cg, LANGUAGE["double"], pos, "double") is None or cg.deferred_double_error is not None:
         return
     legacy = cg.d3d9 or cg.level9
     if legacy:
-        raise cg.err(pos, f"{legacy} does not support double-precision floating-point", 3684)
-    raise cg.err(pos, f"{cg.stage}_{cg.major}_{cg.minor} does not support doubles", 3651)
+        cg.deferred_double_error = cg.err(pos, f"{legacy} does not support double-precision floating-point", 3684)
+    else:
+        cg.deferred_double_error = cg.err(pos, f"{cg.stage}_{cg.major}_{cg.minor} does not support doubles", 3651)
+
+
+def storage_error(cg: CodegenContext):
+    """fxc 10.1 refuses a global variable of a double scalar, vector or matrix type below shader model 5
+    (uniform, ``static``, ``static const`` or a ``cbuffer`` member, used or not): X3651 "'d': ps_4_0 does not
+    support doubles as a storage type", at level 9 and the Direct3D 9 targets too, naming the target as written.
+    Arrays and structs holding doubles are not refused by this rule (probed with the DLL, session 36 INTR). The
+    first such declaration in the file is named; None where there is none or the target has doubles."""
+    from . import ast as A
+    from .diagnostics import Pos
+    from .featuregates import LANGUAGE, gate_error
+
+    if gate_error(cg, LANGUAGE["double"], Pos("", 1, 1), "double") is None:
+        return None
+    target = cg.d3d9 or cg.level9 or f"{cg.stage}_{cg.major}_{cg.minor}"
+    found = (m for d in cg.prog.decls for m in (d.members if isinstance(d, A.CBufferDecl) else [d])
+             if isinstance(m, A.VarDecl))
+    for decl in found:  # in the file's order
+        if isinstance(decl.type, NumType) and decl.type.base == DOUBLE:
+            return cg.err(decl.pos, f"'{decl.name}': {target} does not support doubles as a storage type", 3651)
+    return None
 
 
 def _note(cg: CodegenContext, name: str) -> None:

@@ -131,7 +131,9 @@ INTRINSICS: dict[str, Gate] = {
     # derivatives and discard: pixel shaders only; fxc's X4532 "cannot map expression to <target> instruction set"
     **{n: Gate(_every((4, 0), "ps"), None, 4532, f"{n}: {_PIXEL_PAGE} (deriv_rtx/deriv_rty, discard)",
                tags=frozenset({"pixel"})) for n in ("clip", "ddx", "ddy", "fwidth")},
-    **{n: Gate(_every((5, 0), "ps"), 3004, 4532,
+    # below 5.0 fxc 10.1 knows the names: X4532 at code generation, a uniform argument folded to 0 first
+    # (intrinsics._derivative_below_model, session 36 INTR)
+    **{n: Gate(_every((5, 0), "ps"), 4532, 4532,
                f"{n}: page 'Minimum Shader Model 5', Pixel; D3D11.3 §22.5.2-§22.5.5 deriv_rt*_coarse/_fine",
                tags=frozenset({"pixel"})) for n in ("ddx_coarse", "ddx_fine", "ddy_coarse", "ddy_fine")},
     # pull-model attribute evaluation: the eval_* instructions (D3D11.3 §22.4.23-§22.4.25)
@@ -143,7 +145,8 @@ INTRINSICS: dict[str, Gate] = {
                f"{n}: page lists ps_4_1 and later; D3D11.3 §22.4.21-§22.4.22 sampleinfo/samplepos; "
                "vkd3d rt-get-sample-info.shader_test [require] shader model >= 4.1", docs=(4, 0))
        for n in ("GetRenderTargetSampleCount", "GetRenderTargetSamplePosition")},
-    "msad4": Gate(_every((5, 0)), 3004, None, "msad4: page 'Minimum Shader Model 5'; D3D11.3 §22.12.15 msad (5.0)"),
+    # X3535 "ps_4_0 does not support msad4" after the type rules (fxc 10.1, session 36 INTR: intrinsics_extra._msad4)
+    "msad4": Gate(_every((5, 0)), 3535, None, "msad4: page 'Minimum Shader Model 5'; D3D11.3 §22.12.15 msad (5.0)"),
     "CheckAccessFullyMapped": Gate(_every((5, 0)), 3004, None,
                                    "CheckAccessFullyMapped: page 'Minimum Shader Model 5' (tiled resources)"),
     # atomics: Interlocked* pages 'Shader Model 5'; D3D11.3 §18.7.2.5: cs_4_x has no atomic operations

@@ -113,6 +113,11 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
             # the stage's is kept, as before the arguments were checked first
             raise unmappable(cg, pos) from None
         raise
+    if name in _DERIVATIVES and not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION and len(args) == 1 and \
+            _draw_uniform(cg, args[0]):
+        return _derivative_of_uniform(cg, name, args, pos)
+    if name in _DERIVATIVES and cg.major < 5 and INTRINSICS[name].models.get("ps", (4, 0)) >= (5, 0):
+        return _derivative_below_model(cg, name, args, pos)
     if pixel_only:
         if cg.stage in _JUDGED_AFTER_DEAD_CODE and not cg.level9 and not cg.d3d9 and \
                 not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:
@@ -133,6 +138,82 @@ def _uniform_slot(s) -> bool:
     return s[0] == "l" or (s[0] in ("cb", "icb") and s[2] is None)
 
 
+#: the screen-space derivatives (each page: "Returns the partial derivative of the specified value with respect to
+#: the screen-space x/y-coordinate"; fwidth is abs(ddx(x)) + abs(ddy(x)))
+_DERIVATIVES = frozenset({"ddx", "ddy", "fwidth", "ddx_coarse", "ddx_fine", "ddy_coarse", "ddy_fine"})
+#: instructions after which a temp's writes are no longer a straight line (a value set in a branch taken by some
+#: invocations only is not uniform over the draw even when every write of it is)
+_FLOW_PREFIXES = ("if_", "else", "loop", "switch", "case", "default", "break", "continue", "ret", "call", "label")
+#: instructions that write two destinations (the sources follow both)
+_TWO_DESTS = frozenset({"udiv", "imul", "umul", "sincos", "swapc", "uaddc", "usubb"})
+
+
+def _draw_uniform(cg: CodegenContext, v: Val) -> bool:
+    """Whether ``v`` is the same for every invocation of a draw: computed, in straight-line code, only from
+    literals and constant-buffer values read at fixed indices. fxc 10.1 folds the derivative of such a value to 0
+    before it looks at the stage or the model (session 36 INTR: ``ddx((int3)G._m00)``, ``fwidth(b)`` of a bool
+    local set from a cbuffer value compile in vs_5_0, cs_5_0, ps_2_0; ``ddx_coarse(G._m00)`` at ps_4_0; at ps_5_0
+    its listing has no deriv_rt* for them), unless optimisation is skipped (/Od keeps the instruction)."""
+    t = v.type
+    if not isinstance(t, NumType) or isinstance(t, StructType) or not v.slots:
+        return False
+    if all(_uniform_slot(s) for s in v.slots):
+        return True
+    if any(ins.op.startswith(_FLOW_PREFIXES) for ins in cg.code):
+        return False
+    writes: dict[int, list] = {}
+    for ins in cg.code:
+        nd = 2 if ins.op in _TWO_DESTS else 1
+        for d in ins.args[:nd]:
+            if d.file == "r":
+                writes.setdefault(d.idx[0], []).append(ins.args[nd:])
+    known: dict[int, bool] = {}
+
+    def temp_uniform(t: int) -> bool:
+        if t not in known:
+            known[t] = True  # a temp read by its own writes (a loop's counter) is judged by its other sources
+            known[t] = t in writes and all(source_uniform(a) for srcs in writes[t] for a in srcs)
+        return known[t]
+
+    def source_uniform(a: Reg) -> bool:
+        if a.file in ("l", "null"):
+            return True
+        if a.rel is not None:
+            return False
+        if a.file in ("cb", "icb"):
+            return True
+        return a.file == "r" and temp_uniform(a.idx[0])
+
+    return all(_uniform_slot(s) or s[0] == "r" and s[2] is None and temp_uniform(s[1][0]) for s in v.slots)
+
+
+def _derivative_of_uniform(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
+    """d/dx of a value uniform over the draw (:func:`_draw_uniform`): 0 of the argument's shape in float, after
+    the call's own type rules."""
+    from .check import check_intrinsic_args
+
+    check_intrinsic_args(cg, name, args, pos)
+    t = args[0].type
+    n = len(args[0].slots) // 2 if concrete(t.base) == DOUBLE else len(args[0].slots)  # a double: two words
+    return Val(t if concrete(t.base) == FLOAT else t.with_base(FLOAT), [imm(0)] * n)
+
+
+def _derivative_below_model(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
+    """ddx_coarse/ddx_fine/ddy_coarse/ddy_fine below shader model 5 on a value that varies: fxc 10.1 knows the
+    names at every model and refuses the instruction at code generation, after every type rule of the file and
+    after the doubles gate: X4532 "cannot map expression to ps_4_0 instruction set" ("pixel shader instruction
+    set" at level 9 and the Direct3D 9 targets) — not an unknown name (session 36 INTR)."""
+    from .check import check_intrinsic_args
+
+    check_intrinsic_args(cg, name, args, pos)
+    if cg.deferred_late_error is None:
+        cg.deferred_late_error = unmappable(cg, pos)
+    t = args[0].type
+    if not isinstance(t, NumType) or isinstance(t, StructType):
+        raise cg.err(pos, f"'{name}': no matching 1 parameter intrinsic function", 3013)
+    return Val(t if concrete(t.base) == FLOAT else t.with_base(FLOAT), [imm(0)] * len(args[0].slots))
+
+
 def _pixel_op_elsewhere(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
     """A derivative or ``clip`` outside a pixel shader, as d3dcompiler_47 10.1 treats it: X4532 ("cannot map
     expression to vs_5_0 instruction set") only when the instruction is still there once dead code is gone.
@@ -141,13 +222,7 @@ def _pixel_op_elsewhere(cg: CodegenContext, name: str, args: list[Val], arg_node
     texture.sample-invalid-implicit-lod.hlsl at cs_5_0/vs_5_0) and ``clip(1.0)``, and refuses ``clip(-1.0)`` and
     ``ddx(input)`` that reaches an output. The call is generated as a pixel shader's; the listing checks what
     survives (:func:`check_pixel_ops_elsewhere`). Tests: test_rules_hlsl_fxc_verdicts_acc.py."""
-    plain = len(args) == 1 and isinstance(args[0].type, NumType) and not isinstance(args[0].type, StructType) \
-        and concrete(args[0].type.base) != DOUBLE and bool(args[0].slots) and all(_uniform_slot(s) for s in args[0].slots)
-    if plain and name != "clip":
-        # d/dx of a value uniform over the draw is 0, folded before the stage or model is looked at (fxc 10.1
-        # compiles ``ddx_coarse(1.0)`` at vs_4_0, where the model alone would refuse ddx_coarse)
-        t = args[0].type
-        return Val(t if concrete(t.base) == FLOAT else t.with_base(FLOAT), [imm(0)] * len(args[0].slots))
+    # (a derivative of a value uniform over the draw was folded to 0 before: _derivative_of_uniform)
     # (``clip`` of a literal never below 0 needs no case of its own: the optimizer drops a discard_nz whose
     # condition is a literal 0, so nothing is left for the check)
     stage, cg.stage = cg.stage, "ps"
@@ -559,7 +634,13 @@ def _i_f16tof32(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[
 def _i_clip(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
+    t = args[0].type
     v = _fv(cg, args[0], pos)
+    if isinstance(t, NumType) and concrete(t.base) in (BOOL, UINT):
+        # a bool (0.0 or 1.0) or a uint is never below 0: fxc 10.1 drops the discard, so clip(b) compiles in a
+        # vertex or compute shader too (session 36 INTR; fxc also drops it for abs(x) or ``c ? 1 : 0``, a range
+        # analysis not built here: those keep the instruction)
+        return Val(VOID, [])
     n = len(v.slots)
     lt = cg.alu("lt", FLOAT, n, [v.slots, [imm(0)] * n])
     acc = [lt[0]]

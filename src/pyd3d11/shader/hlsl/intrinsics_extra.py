@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from .codegen import Val, f2b
-from .featuregates import INTRINSICS, check_gate
+from .featuregates import INTRINSICS, check_gate, gate_error
 from .operands import Reg, imm
 from .tessfactors import HELPERS, process_tess_factors
 from .types import FLOAT, INT, UINT, ArrayType, NumType
@@ -86,7 +86,11 @@ def _msad4(cg: CodegenContext, args: list[Val], pos) -> Val:
     ``src.y:src.x`` starting at byte i (spec §22.12.15 msad per component)."""
     if len(args) != 3:
         raise cg.err(pos, f"'msad4': no matching {len(args)} parameter intrinsic function", 3013)
-    check_gate(cg, INTRINSICS["msad4"], pos, "msad4", "'{name}': intrinsic requires shader model {need} or later")
+    if gate_error(cg, INTRINSICS["msad4"], pos, "msad4") is not None and cg.deferred_late_error is None:
+        # fxc 10.1 knows msad4 at every model and refuses it after the file's type rules and the doubles gate:
+        # X3535 "ps_4_0 does not support msad4", the target named as written (session 36 INTR)
+        target = cg.d3d9 or cg.level9 or f"{cg.stage}_{cg.major}_{cg.minor}"
+        cg.deferred_late_error = cg.err(pos, f"{target} does not support msad4", 3535)
     ref = cg.convert(args[0], NumType(UINT), pos).slots
     src = cg.convert(args[1], NumType(UINT, 1, 2, "v"), pos).slots
     acc = cg.convert(args[2], NumType(UINT, 1, 4, "v"), pos).slots
