@@ -593,11 +593,12 @@ class Codegen(SignatureBinding, ResourceBinding):
         entry = self.funcs.get(self.entry)
         if not entry or not any(f.body is not None for f in entry):
             raise HlslError("", 1, 1, 3501, f"'{self.entry}': entrypoint not found")
-        fdef = next(f for f in entry if f.body is not None)
+        from .overload import entry_overload
         from .uncalled import func_key
 
+        fdef, first_decl = entry_overload(entry)  # the last-declared overload with a body (fxc 10.1)
         self.called_funcs.add(func_key(fdef))
-        self.entry_attrs = entry[0].attrs  # fxc takes the attributes of the first declaration
+        self.entry_attrs = first_decl.attrs  # fxc takes the attributes of the first declaration
         self.func_index_stack = [self.func_order[id(fdef)]]
         self.mark_used(fdef)
         from .linkage import prepare
@@ -735,15 +736,14 @@ class Codegen(SignatureBinding, ResourceBinding):
                 check_compile_shader(self, d)
         # uniform entry-point parameters live in fxc's "$Params" constant buffer
         params_cb = CBuf("$Params", "cbuffer", None)
-        for f in self.funcs.get(self.entry, []):
-            if f.body is None:
-                continue
-            for p in f.params:
-                # objects, arrays and structs of them included, bind as resources (objects.add_param_objects)
-                if "uniform" in p.mods and not holds_objects(p.type):
-                    cv = CbVar(A.VarDecl(p.pos, p.name, p.type, p.mods), params_cb, used=True)
-                    params_cb.vars.append(cv)
-            break
+        from .overload import entry_definition
+
+        entry = entry_definition(self)  # the overload compiled as the entry point
+        for p in entry.params if entry is not None else []:
+            # objects, arrays and structs of them included, bind as resources (objects.add_param_objects)
+            if "uniform" in p.mods and not holds_objects(p.type):
+                cv = CbVar(A.VarDecl(p.pos, p.name, p.type, p.mods), params_cb, used=True)
+                params_cb.vars.append(cv)
         if params_cb.vars:
             params_cb.used = True
             self.cbufs.append(params_cb)

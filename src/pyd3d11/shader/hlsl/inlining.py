@@ -102,7 +102,9 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
     f = defs.get(_sig(resolve(cg, e, cands, [a.type for a in args])))
     if f is None:
         raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
-    entry = next((x for x in cg.funcs.get(cg.entry, []) if x.body is not None), None)
+    from .overload import entry_definition
+
+    entry = entry_definition(cg)
     if f is entry or any(c.get("fdef") is f for c in cg.func_ctx):  # the same overload, not just the name
         err = cg.err(e.pos, f"'{e.name}': recursive functions are not allowed", 3500)
         err.notimpl = True

@@ -351,9 +351,10 @@ def _render_targets(cg: CodegenContext) -> int:
     AccessViews requires UAVStartSlot >= NumRTVs. The outputs are flattened by the signature's own rule
     (``elem_list``: a struct's semantic numbering its members, arrays, matrices); an output that rule refuses
     is reported when the signature is bound, so it counts for nothing here."""
+    from .overload import entry_definition
     from .sysvalues import MAX_TARGET_INDEX
 
-    entry = next((f for f in cg.funcs.get(cg.entry, []) if f.body is not None), None)
+    entry = entry_definition(cg)
     if entry is None:
         return 0
     outs = [(entry.ret, entry.semantic, "return")] + \

@@ -295,3 +295,26 @@ def type_spelling(t: Type) -> str:
     if isinstance(t, NumType) and t.shape == "m" and t.rows == 1:
         return str(NumType(t.base, 1, t.cols, "v"))
     return str(t)
+
+
+def entry_overload(decls: list[A.FuncDef]) -> tuple[A.FuncDef, A.FuncDef]:
+    """The entry point among the declarations of its name (prototypes and bodies, in source order) and that
+    overload's first declaration (whose attributes fxc keeps). d3dcompiler_47 10.1 (recorded under Wine, session
+    36; tests/test_rules_hlsl_fxc_entry_overloads_s36.py) takes the overload declared last -- overloads ordered by
+    their first declaration, a prototype's included -- of those that have a body: ``main(float2); main(float4)
+    {…} main(float2) {…}`` compiles main(float4). The "Functions" page says nothing of overloaded entry points."""
+    order: list[tuple] = []
+    for f in decls:
+        if signature(f) not in order:
+            order.append(signature(f))
+    defined = {signature(f): f for f in decls if f.body is not None}
+    chosen = next(defined[s] for s in reversed(order) if s in defined)
+    return chosen, next(f for f in decls if signature(f) == signature(chosen))
+
+
+def entry_definition(cg: CodegenContext) -> A.FuncDef | None:
+    """The body compiled as the entry point (``entry_overload``; a static function is never one), or None."""
+    decls = [f for f in cg.funcs.get(cg.entry, []) if "static" not in f.mods]
+    if not any(f.body is not None for f in decls):
+        return None
+    return entry_overload(decls)[0]
