@@ -71,3 +71,9 @@ def test_the_entry_body_after_its_prototype(src: str, fxc: str):
     if fxc == "ok":
         refl = dc.D3DReflect(dc.D3DCompile(src.encode(), len(src), None, None, None, "main", "ps_5_0", 0, 0))
         assert refl.GetConstantBufferByIndex(0).GetDesc().Name == "$Params"
+
+
+@pytest.mark.backend_independent
+def test_a_static_body_alone_is_no_entry_point():
+    """fxc 10.1 (recorded): ``static float4 main() : SV_Target`` alone is X3501 "'main': entrypoint not found"."""
+    assert _compile("static float4 main() : SV_Target { return 1; }", "ps_5_0")[0] == "X3501"

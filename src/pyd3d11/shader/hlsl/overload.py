@@ -302,13 +302,20 @@ def entry_overload(decls: list[A.FuncDef]) -> tuple[A.FuncDef, A.FuncDef]:
     overload's first declaration (whose attributes fxc keeps). d3dcompiler_47 10.1 (recorded under Wine, session
     36; tests/test_rules_hlsl_fxc_entry_overloads_s36.py) takes the overload declared last -- overloads ordered by
     their first declaration, a prototype's included -- of those that have a body: ``main(float2); main(float4)
-    {…} main(float2) {…}`` compiles main(float4). The "Functions" page says nothing of overloaded entry points."""
+    {…} main(float2) {…}`` compiles main(float4). The "Functions" page says nothing of overloaded entry points.
+    A static function is never the entry point (X3501 where no other body is)."""
+    name = decls[0].name if decls else ""
+    decls = [f for f in decls if "static" not in f.mods]
     order: list[tuple] = []
     for f in decls:
         if signature(f) not in order:
             order.append(signature(f))
     defined = {signature(f): f for f in decls if f.body is not None}
-    chosen = next(defined[s] for s in reversed(order) if s in defined)
+    chosen = next((defined[s] for s in reversed(order) if s in defined), None)
+    if chosen is None:
+        from .diagnostics import HlslError
+
+        raise HlslError("", 1, 1, 3501, f"'{name}': entrypoint not found")
     return chosen, next(f for f in decls if signature(f) == signature(chosen))
 
 
