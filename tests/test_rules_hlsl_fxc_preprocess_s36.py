@@ -17,6 +17,10 @@ find each rule's extent (docs/conformance.md, session 36, helper PPX):
 - ``CHARIZE``: ``#@`` of one character other than a backslash is that character in quotes, of anything else ``'``.
 - ``ARGLIST``: an unmatched ``]`` or ``}`` ends an argument list as ``)`` does, itself the last argument's last
   token (``F(1, ] 2)`` of ``F(a,b) [a|b]`` is ``[1|]] 2 )``).
+- ``DIRECTIVES``: a stray ``#elif``'s expression is read before X1508 (a syntax error or a division by zero drops
+  it first); tokens after ``#else``/``#endif`` are X1500 only where the group they end was kept; a ``#`` before
+  anything but a name is X1500 naming that token (X1504 is for a name). (An ``#if`` an included file leaves open
+  going on in the includer: test_hlsl_preproc_fxc_tolerance.py.)
 - ``STRINGIZE``: ``#`` stringizes whatever token follows (nothing at the end); it doubles no backslash of a character
   constant; an argument's replacements are spelled between spaces, their tokens one space apart.
 """
@@ -187,8 +191,32 @@ ARGLIST = [
     ('#define F(a) [a]\nF(1 }) pass\n', True, None, '[ 1 } ] ) pass'),
     ('#define F(a) [a]\n#define G(x) F(x])\nG(1) pass\n', True, None, '[ 1 ] ] ) pass'),
 ]
+DIRECTIVES = [
+    ('#elif ~1\npass\n', True, 'X1500', None),
+    ('#elif 1 2\npass\n', True, 'X1508', None),
+    ('#elif\npass\n', True, 'X1500', None),
+    ('#elif X\npass\n', True, 'X1508', None),
+    ('#if 1\n#endif\n#elif 1/0\npass\n', True, 'X1503', None),
+    ('#elif 1 / 0\npass\n', True, 'X1503', None),
+    ('#if 0\n#else junk\npass\n#endif\n', True, None, 'pass'),
+    ('#if 1\n#else junk\n#endif\npass\n', True, 'X1500', None),
+    ('#if 0\n#endif junk\npass\n', True, None, 'pass'),
+    ('#if 1\n#endif junk\npass\n', True, 'X1500', None),
+    ('#if 0\n#elif 1\n#endif junk\npass\n', True, 'X1500', None),
+    ('#if 1\n#elif 1\n#endif junk\npass\n', True, None, 'pass'),
+    ('#if 0\n#else\n#endif junk\npass\n', True, 'X1500', None),
+    ('#if 1\n#else\n#endif junk\npass\n', True, None, 'pass'),
+    ('#if 1\n#if 0\n#endif junk\n#endif\npass\n', True, None, 'pass'),
+    ('#if 0\n#if 1\n#endif junk\n#endif\npass\n', True, None, 'pass'),
+    ('# "s"\npass\n', True, 'X1500', None),
+    ('# +\npass\n', True, 'X1500', None),
+    ('# 1.5\npass\n', True, 'X1500', None),
+    ('# (\npass\n', True, 'X1500', None),
+    ('# 1 x\npass\n', True, 'X1500', None),
+    ('#if 0\n# 1\n#endif\npass\n', True, None, 'pass'),
+]
 
-ROWS = SPLICE + RECURSION + ARGS_UNPAINTED + PASTE + CHARIZE + STRINGIZE + ARGLIST
+ROWS = SPLICE + RECURSION + ARGS_UNPAINTED + PASTE + CHARIZE + STRINGIZE + ARGLIST + DIRECTIVES
 
 
 @pytest.mark.parametrize(("src", "hr_ok", "error", "tokens"), ROWS)

@@ -94,13 +94,15 @@ _BLANKS = " \t\f\v\r" + SPLICE_MARK
 
 
 class _Cond:
-    __slots__ = ("active", "taken", "parent_active", "seen_else")
+    __slots__ = ("active", "taken", "parent_active", "seen_else", "foreign")
 
     def __init__(self, active: bool, parent_active: bool):
         self.active = active and parent_active
         self.taken = active
         self.parent_active = parent_active
         self.seen_else = False
+        #: a group an included file left open (fxc's mode, see Preprocessor.process): it goes on in the includer
+        self.foreign = False
 
 
 #: fxc's preprocessor numbers, from Microsoft's table of its codes (MicrosoftDocs "HLSL errors and warnings",
@@ -187,6 +189,7 @@ class Preprocessor:
         self.once_files: set[str] = set()
         self.expansion_work = 0  # tokens produced by macro expansion, nested levels included
         self._open_end = False  # the file being read has no new-line after its last line (see process)
+        self._left_open: list[_Cond] = []  # the groups an included file left open (fxc's mode, see process)
         self.pragma_ops = 0  # _Pragma operators met by expansion (a line that met one is written by _emit_with_pragmas)
 
     # --- errors -----------------------------------------------------------------------------------
@@ -375,9 +378,17 @@ class Preprocessor:
             if not self.lenient:
                 raise err
             self.errors.append(err)  # fxc goes on (D3DPreprocess S_OK: d3dcompiler_47 10.1, session 35)
-        if conds:
-            # C99 §6.10.1 wants each group closed in its own file; fxc warns and ends the group with the file
+        if conds and (not self.lenient or not all(c.foreign for c in conds)):
+            # C99 §6.10.1 wants each group closed in its own file; fxc reports X1502 at the file's end
             self.tolerate("unexpected end of file", ERR_UNEXPECTEDEOF)
+        if conds and self.lenient and self.depth > 1:
+            # ... and the group goes on in the includer: it keeps or skips the includer's lines until the includer
+            # ends a group of its own that was open before the #include (d3dcompiler_47 10.1, session 36: after
+            # an included "#if 0 / fail", the includer's lines are skipped, its own #endif is X1510 and its own
+            # "#if 1 / ... / #endif" changes nothing; "#if 1 / #include / #endif / pass" writes pass)
+            for c in conds:
+                c.foreign = True
+            self._left_open = conds
         self.file, self.line = saved_file, saved_line
         self.real_file, self.line_delta = saved_real, saved_delta
         self._open_end = saved_open_end
@@ -497,6 +508,12 @@ class Preprocessor:
                 # fxc has no null directive: d3dcompiler_47 10.1 (session 35) reports "syntax error : unexpected
                 # end of line" (X1500) and goes on
                 raise self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
+            if self.lenient:
+                # a # before anything but a name: fxc's X1500 naming that token (d3dcompiler_47 10.1, session 36:
+                # "# 1" is "unexpected integer '1l'", "# +" "unexpected token '+'", "# "s"" "unexpected string
+                # constant"), not X1504
+                first = next(t for t in self._tokens(s) if t != " ")
+                raise self.error("syntax error : " + fxc_unexpected(first), ERR_PP_SYNTAX)
             return self.unknown_directive(s)
         name, rest = m.group(1), m.group(2).strip(_BLANKS)
         if name in ("if", "ifdef", "ifndef"):
@@ -515,13 +532,29 @@ class Preprocessor:
             conds.append(_Cond(val, True))
             return False
         if name in ("elif", "else", "endif"):
-            if not conds:
+            own = [k for k, c in enumerate(conds) if not c.foreign]
+            if own and own[-1] < len(conds) - 1:
+                del conds[own[-1] + 1:]  # an included file's groups end with the includer's own (see process)
+            if not own:
                 # C99 §6.10.1: these only continue a group the same file opened; fxc ignores a stray one
+                if name == "elif" and self.lenient:
+                    # ... after reading its expression: a syntax error or a division by zero drops the directive
+                    # before X1508 is reported, tokens after a complete expression are reported after it
+                    # (d3dcompiler_47 10.1, session 36: "#elif 1 / 0" is X1503 alone, "#elif 1 2" X1508 then X1500)
+                    before = len(self.errors)
+                    self.eval_expr(rest)
+                    later = self.errors[before:]
+                    del self.errors[before:]
+                    self.tolerate("unexpected #elif", ERR_ELIF)
+                    self.errors.extend(later)
+                    return False
                 self.tolerate(f"unexpected #{name}", {"elif": ERR_ELIF, "else": ERR_ELSE, "endif": ERR_ENDIF}[name])
                 return False
             c = conds[-1]
-            if name != "elif" and rest and c.parent_active:
-                # "# else new-line", "# endif new-line": nothing may follow (a comment is white space)
+            if name != "elif" and rest and (c.active if self.lenient else c.parent_active):
+                # "# else new-line", "# endif new-line": nothing may follow (a comment is white space); fxc checks
+                # only a directive that ends a group it was keeping (d3dcompiler_47 10.1, session 36: "#if 0 /
+                # #endif junk" and "#if 1 / #elif 1 / #endif junk" report nothing, "#if 1 / #endif junk" X1500)
                 self._check_end(name, rest)
             if name == "endif":
                 conds.pop()
@@ -566,6 +599,8 @@ class Preprocessor:
                 self.macros.pop(im.group(0), None)
         elif name == "include":
             self.include(rest)
+            conds.extend(self._left_open)  # the groups the file left open (fxc's mode, see process)
+            self._left_open = []
             return True
         elif name == "error":
             # "#error Directive": "The token string is subject to macro expansion" (an invocation the line leaves
