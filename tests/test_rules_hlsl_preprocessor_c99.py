@@ -1,6 +1,7 @@
 """C99 §6.10.3 clause by clause where earlier tables left gaps, each table from the clause's own text:
 
-* §6.10.3p4, p5, p12 and §6.10.3.1p2: variadic macros (``...``, ``__VA_ARGS__``) and §6.10.3.5 EXAMPLE 7;
+* §6.10.3p4, p5, p12 and §6.10.3.1p2: variadic macros (``...``, ``__VA_ARGS__``) and §6.10.3.5 EXAMPLE 7, which
+  fxc does not have (X1500; the fxc-mode rows hold d3dcompiler_47 10.1's answers, session 36);
 * §6.10.3.2p2: ``#`` escapes ``"`` and ``\\`` only inside string literals and character constants (EXAMPLE 4's
   ``str(: @\\n)`` keeps its one backslash), white space between tokens becomes one space;
 * the charizing operator ``#@`` (HLSL "#define directive (macro)" page: "stringizing (#), charizing (#@), or
@@ -45,55 +46,51 @@ def fails(src: str) -> str:
 
 
 # --- §6.10.3p12, §6.10.3.1p2: variadic macros ----------------------------------------------------------------
+# fxc has none: d3dcompiler_47 10.1 (under Wine, sessions 35-36) refuses "..." in a parameter list with X1500
+# "unexpected token '...'" and ignores the definition, so each invocation below stays as written (the strict C99
+# mode keeps variadic macros: test_variadic_macros_in_strict_c99_mode). Each row: the source and fxc's tokens.
 VARIADIC = [
-    # the arguments matching "..." form __VA_ARGS__, commas included
-    ("#define F(...) <__VA_ARGS__>\nF(a, b, c)", "<a, b, c>"),
-    ("#define F(...) <__VA_ARGS__>\nF()", "<>"),
-    ("#define F(...) <__VA_ARGS__>\nF(,)", "<,>"),
-    ("#define F(...) <__VA_ARGS__>\nF((a, b), c)", "<(a, b), c>"),
-    # named parameters take the first arguments
-    ("#define F(x, ...) [x|__VA_ARGS__]\nF(1, 2, 3)", "[1|2, 3]"),
-    ("#define F(x, y, ...) [x|y|__VA_ARGS__]\nF(1, 2, 3, 4)", "[1|2|3, 4]"),
-    ("#define F(x, ...) [x|__VA_ARGS__]\nF(1,)", "[1|]"),
-    # no argument for "...": C99 p4 wants one; C23, MSVC, GCC and Clang accept the call, __VA_ARGS__ empty
-    ("#define F(x, ...) [x|__VA_ARGS__]\nF(1)", "[1|]"),
-    # the variable arguments are macro-replaced like any argument (§6.10.3.1p1), then rescanned: their commas
-    # separate the arguments of a macro the replacement invokes (C99, unlike MSVC's traditional preprocessor)
-    ("#define ONE 1\n#define F(...) (__VA_ARGS__)\nF(ONE, ONE)", "(1, 1)"),
-    ("#define SECOND(a, b) b\n#define F(...) SECOND(__VA_ARGS__)\nF(x, y)", "y"),
-    ("#define F(...) __VA_ARGS__\n#define G(a, b) a + b\nG(F(1), 2)", "1 + 2"),
-    # # applies to the whole variable argument list
-    ("#define S(...) #__VA_ARGS__\nS(a,  b ,c)", '"a, b ,c"'),
-    ("#define S(x, ...) #__VA_ARGS__\nS(7, Pass, 8)", '"Pass, 8"'),
-    ("#define S(...) #__VA_ARGS__\nS()", '""'),
-    # ## with __VA_ARGS__ (C99 pastes the first / last token of the list)
-    ("#define P(...) x ## __VA_ARGS__\nP(1, 2)", "x1, 2"),
-    ("#define P(...) x ## __VA_ARGS__\nP()", "x"),
-    # a variadic macro's name without "(" is not invoked
+    ("#define F(...) <__VA_ARGS__>\nF(a, b, c)", "F ( a , b , c )"),
+    ("#define F(...) <__VA_ARGS__>\nF()", "F ( )"),
+    ("#define F(...) <__VA_ARGS__>\nF(,)", "F ( , )"),
+    ("#define F(...) <__VA_ARGS__>\nF((a, b), c)", "F ( ( a , b ) , c )"),
+    ("#define F(x, ...) [x|__VA_ARGS__]\nF(1, 2, 3)", "F ( 1 , 2 , 3 )"),
+    ("#define F(x, y, ...) [x|y|__VA_ARGS__]\nF(1, 2, 3, 4)", "F ( 1 , 2 , 3 , 4 )"),
+    ("#define F(x, ...) [x|__VA_ARGS__]\nF(1,)", "F ( 1 , )"),
+    ("#define F(x, ...) [x|__VA_ARGS__]\nF(1)", "F ( 1 )"),
+    ("#define ONE 1\n#define F(...) (__VA_ARGS__)\nF(ONE, ONE)", "F ( 1 , 1 )"),
+    ("#define SECOND(a, b) b\n#define F(...) SECOND(__VA_ARGS__)\nF(x, y)", "F ( x , y )"),
+    ("#define F(...) __VA_ARGS__\n#define G(a, b) a + b\nG(F(1), 2)", "F ( 1 ) + 2"),
+    ("#define S(...) #__VA_ARGS__\nS(a,  b ,c)", "S ( a , b , c )"),
+    ("#define S(x, ...) #__VA_ARGS__\nS(7, Pass, 8)", "S ( 7 , Pass , 8 )"),
+    ("#define S(...) #__VA_ARGS__\nS()", "S ( )"),
+    ("#define P(...) x ## __VA_ARGS__\nP(1, 2)", "P ( 1 , 2 )"),
+    ("#define P(...) x ## __VA_ARGS__\nP()", "P ( )"),
     ("#define F(...) [__VA_ARGS__]\nF + 1", "F + 1"),
 ]
 
 
 @pytest.mark.parametrize(("src", "expected"), VARIADIC)
-def test_variadic_macros(src, expected):
+def test_variadic_definitions_are_refused(src, expected):
     assert toks(src) == expect(expected)
+    assert "X1500" in fails(src).split("\n")[0]
 
 
-def test_c99_example_7():
-    """§6.10.3.5 EXAMPLE 7, the standard's own text and result."""
+def test_c99_example_7_as_fxc():
+    """§6.10.3.5 EXAMPLE 7 through fxc: its three variadic definitions are refused (X1500), the text stays."""
     src = ('#define debug(...) fprintf(stderr, __VA_ARGS__)\n#define showlist(...) puts(#__VA_ARGS__)\n'
            '#define report(test, ...) ((test)?puts(#test):\\\n printf(__VA_ARGS__))\n'
            'debug("Flag");\ndebug("X = %d\\n", x);\nshowlist(The first, second, and third items.);\n'
            'report(x>y, "x is %d but y is %d", x, y);')
-    assert toks(src) == expect('fprintf(stderr, "Flag" ); fprintf(stderr, "X = %d\\n", x ); '
-                               'puts( "The first, second, and third items." ); '
-                               '((x>y)?puts("x>y"): printf("x is %d but y is %d", x, y));')
+    assert toks(src) == expect('debug ( "Flag" ) ; debug ( "X = %d\\n" , x ) ; '
+                               'showlist ( The first , second , and third items . ) ; '
+                               'report ( x > y , "x is %d but y is %d" , x , y ) ;')
+    assert "X1500" in fails(src)
 
 
-def test_variable_arguments_inside_another_invocation_stay_one_argument():
-    """F(1, 2) is G's single argument (its commas sit inside F's parentheses, §6.10.3p11); it is replaced in
-    full before substitution (§6.10.3.1p1), so G's result is "1, 2"."""
-    assert toks("#define F(...) __VA_ARGS__\n#define G(a) a\nG(F(1, 2))") == expect("1, 2")
+def test_variable_arguments_inside_another_invocation_as_fxc():
+    # F is not defined (X1500), so G's one argument F(1, 2) is written as it is
+    assert toks("#define F(...) __VA_ARGS__\n#define G(a) a\nG(F(1, 2))") == expect("F(1, 2)")
 
 
 @pytest.mark.parametrize("src", [
@@ -101,8 +98,6 @@ def test_variable_arguments_inside_another_invocation_stay_one_argument():
     "#define F(..., x) x",                    # p12: "..." ends the parameter list
     "#define F(x, ..., y) x",
     "#define F(__VA_ARGS__) 1",              # p5: __VA_ARGS__ names no parameter
-    "#define F(x) __VA_ARGS__",              # p5: only in a variadic macro's replacement list
-    "#define O __VA_ARGS__",
     "#define F(x, x, ...) x",                # p6 still holds for the named ones
     "#define F(x...) x",                     # GCC's named variable arguments are no C99 (nor MSVC) form
 ])
@@ -110,9 +105,17 @@ def test_variadic_constraints(src):
     fails(src)
 
 
+@pytest.mark.parametrize("src", ["#define F(x) __VA_ARGS__\nF(1)", "#define O __VA_ARGS__\nO"])
+def test_va_args_is_an_ordinary_identifier_in_fxc(src):
+    # C99 p5 allows __VA_ARGS__ only in a variadic macro's list; fxc has no variadic macros and takes it as a name
+    # (d3dcompiler_47 10.1, session 36: no message)
+    assert run(src)[1] == "" and toks(src) == ["__VA_ARGS__"]
+
+
 def test_a_non_variadic_macro_still_counts_its_arguments():
-    out, msgs = run("#define F(x) [x]\nF(1, 2)")  # too many: fxc warns and ignores the extra (session 19)
-    assert toks(out.replace("#line", "")) == expect("[1]") and "warning X1516" in msgs
+    # too many and too few are both fxc's X1516 "not enough actual parameters", the name written alone (session 36)
+    out, msgs = run("#define F(x) [x]\nF(1, 2)")
+    assert toks(out.replace("#line", "")) == expect("F") and "error X1516" in msgs
     assert "X1516" in fails("#define F(x, y) x\nF(1)")
 
 
@@ -140,7 +143,7 @@ CHARIZE = [
     ("#define c(a) #@a\nc(x)", "'x'"),
     ("#define c(a) #@ a\nc( y )", "'y'"),
     ("#define c(a, b) #@b #@a\nc(p, q)", "'q' 'p'"),
-    ("#define ONE 1\n#define c(a) #@a\nc(ONE)", "'ONE'"),  # as written, not replaced (as #)
+    ("#define ONE 1\n#define c(a) #@a\nc(ONE)", "'1'"),  # fxc replaces the argument first (as #; session 36)
     ("#define c(a) #@a\nc(')", "\'\'\'"),  # fxc: one character as written (d3dcompiler_47 10.1, session 36)
 ]
 
@@ -150,9 +153,10 @@ def test_charizing(src, expected):
     assert toks(src) == expect(expected)
 
 
-def test_charizing_needs_a_parameter():
-    fails("#define c(a) #@b")
-    fails("#define c(a) #@")
+def test_charizing_takes_any_token():
+    # fxc 10.1 (sessions 35-36): #@ before a name that is no parameter charizes it; at the end it gives nothing
+    assert toks("#define c(a) #@b\nc(1)") == ["'b'"] and run("#define c(a) #@b\nc(1)")[1] == ""
+    assert toks("#define c(a) #@\nc(1) x") == ["x"]
 
 
 # --- §6.10.3p2, EXAMPLE 6: identical redefinitions ------------------------------------------------------------
@@ -174,14 +178,23 @@ def test_example_6_function_like_redefinition_is_identical():
 
 @pytest.mark.parametrize(("first", "second"), [
     ("#define OBJ_LIKE (1-1)", "#define OBJ_LIKE (0)"),                   # a different token sequence
-    ("#define OBJ_LIKE (1-1)", "#define OBJ_LIKE (1 - 1)"),               # different white space
     ("#define FUNC_LIKE(a) ( a )", "#define FUNC_LIKE(b) ( a )"),         # different parameter usage
-    ("#define FUNC_LIKE(a) ( a )", "#define FUNC_LIKE(b) ( b )"),         # different parameter spelling
-    ("#define F(a, ...) a", "#define F(a) a"),                            # variadic or not
 ])
 def test_example_6_invalid_redefinitions_warn_x1519(first, second):
     _, msgs = run(f"{first}\n{second}\n")
     assert "X1519" in msgs
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("#define OBJ_LIKE (1-1)", "#define OBJ_LIKE (1 - 1)"),               # different white space
+    ("#define FUNC_LIKE(a) ( a )", "#define FUNC_LIKE(b) ( b )"),         # different parameter spelling
+    ("#define F(a, ...) a", "#define F(a) a"),                            # the first refused (X1500)
+])
+def test_example_6_redefinitions_fxc_takes_as_identical(first, second):
+    # EXAMPLE 6 calls these invalid; d3dcompiler_47 10.1 (session 36) gives no X1519 (white space ignored,
+    # parameters compared by position; a refused variadic definition defines nothing)
+    _, msgs = run(f"{first}\n{second}\n")
+    assert "X1519" not in msgs
 
 
 # --- §6.10.3.4: rescanning, painted-blue names ----------------------------------------------------------------
@@ -347,11 +360,11 @@ def test_balanced_conditionals_across_an_include_are_fine():
     assert [w for ln in out.splitlines() if not ln.startswith("#line") for w in ln.split()] == ["yes", "z"]
 
 
-def test_a_variadic_macro_reaches_the_compiler():
-    """The variable arguments become a constructor's argument list (the common use in shader code)."""
-    from pyd3d11.d3dcompiler import D3DDisassemble
+def test_a_variadic_macro_fails_the_compile():
+    """A variadic definition is fxc's X1500, which fails D3DCompile (d3dcompiler_47 10.1, session 36)."""
     from pyd3d11.shader.compile_api import D3DCompile
     src = ("#define MAKE(T, ...) T(__VA_ARGS__)\n#define OUT(...) return MAKE(float4, __VA_ARGS__);\n"
            "float4 main() : SV_Target { OUT(0.25, 0.5, 0.75, 1) }")
-    listing = bytes(D3DDisassemble(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0"))).decode()
-    assert "l(0.250000,0.500000,0.750000,1.000000)" in listing
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    assert "X1500" in ei.value.errors
