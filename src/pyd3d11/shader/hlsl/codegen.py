@@ -752,7 +752,9 @@ class Codegen(SignatureBinding, ResourceBinding):
             self.layout_cbuffer(cb)
 
     def init_statics(self) -> None:
-        if self.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
+        # the caller's /Gec, not the one a Direct3D 9 target implies (compiler.py): fxc refuses ``u.x = 1`` on a
+        # uniform global at ps_2_0 / vs_3_0 as at SM4 (X3025; d3dcompiler_47 10.1 under Wine, session 36)
+        if self.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
             from .compatwrite import shadow_written_uniforms
 
             shadow_written_uniforms(self)  # written uniform globals get a writable copy (fxc /Gec)
@@ -849,6 +851,9 @@ class Codegen(SignatureBinding, ResourceBinding):
             self.emit_final_ret()
             gs_output_component_check(self, f.pos)
             return
+        from .compatwrite import writable_copy, written_uniform_params
+
+        written_params = written_uniform_params(self.prog, f)
         for p in f.params:
             if is_interface_type(p.type):  # an interface slot (linkage.entry_interface_params)
                 continue
@@ -864,6 +869,8 @@ class Codegen(SignatureBinding, ResourceBinding):
                     raise NotImplementedError("uniform object entry-point parameters")
                 self.globals.setdefault("$param:" + p.name, cv)
                 scope[p.name] = self.global_value(cv)
+                if p.name in written_params:  # the body modifies its own copy (compatwrite)
+                    scope[p.name] = writable_copy(self, scope[p.name])
                 continue
             if ("out" in p.mods or "inout" in p.mods) and has_object(p.type):
                 raise self.err(p.pos, f"'{p.name}': objects cannot be entry-point outputs", 3000)

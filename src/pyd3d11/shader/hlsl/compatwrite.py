@@ -20,6 +20,7 @@ from .types import ArrayType, ObjectType
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
+    from .values import Val
 
 
 def _root_name(e: A.Node) -> str | None:
@@ -30,36 +31,63 @@ def _root_name(e: A.Node) -> str | None:
 
 def written_names(prog: A.Program) -> set[str]:
     """Names that an assignment, ``++`` or ``--`` in any function body writes (through members and indices)."""
+    out: set[str] = set()
+    for f in prog.decls:
+        if isinstance(f, A.FuncDef) and f.body is not None:
+            out |= _written_in(f)
+    return out
+
+
+def _written_in(node: A.Node, out_calls: frozenset[str] = frozenset()) -> set[str]:
+    """Names ``node`` writes: assignment targets, ``++``/``--`` operands and, for a call of a function named in
+    ``out_calls``, the names its arguments root in (one of its parameters is ``out``/``inout``)."""
     from .codegen import walk
 
     out: set[str] = set()
-    for f in prog.decls:
-        if not isinstance(f, A.FuncDef) or f.body is None:
-            continue
-        for node in walk(f):
-            target = None
-            if isinstance(node, A.Assign):
-                target = node.target
-            elif isinstance(node, (A.Unary, A.Postfix)) and node.op in ("++", "--"):
-                target = node.a
-            name = _root_name(target) if target is not None else None
-            if name is not None:
-                out.add(name)
+    for n in walk(node):
+        targets: list[A.Node] = []
+        if isinstance(n, A.Assign):
+            targets = [n.target]
+        elif isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
+            targets = [n.a]
+        elif isinstance(n, A.Call) and n.name in out_calls:
+            targets = list(n.args)
+        out |= {name for t in targets if (name := _root_name(t)) is not None}
     return out
+
+
+def written_uniform_params(prog: A.Program, f: A.FuncDef) -> set[str]:
+    """The entry point's ``uniform`` parameters its body writes (or passes to a function with an ``out``/``inout``
+    parameter): fxc lets the body modify them, on its own copy of the "$Params" value (``float4 main(uniform
+    float4 u) : POSITION { u.x = 2; return u; }`` compiles at vs_2_0 and vs_4_0, d3dcompiler_47 10.1 under Wine,
+    session 36), unlike a uniform global (X3025 without /Gec)."""
+    if f.body is None:
+        return set()
+    out_calls = frozenset(d.name for d in prog.decls if isinstance(d, A.FuncDef)
+                          and any("out" in p.mods or "inout" in p.mods for p in d.params))
+    uniform = {p.name for p in f.params if "uniform" in p.mods}
+    return _written_in(f.body, out_calls) & uniform
+
+
+def writable_copy(cg: CodegenContext, value: Val) -> Val:
+    """A copy of ``value`` in storage the shader may write (an indexable temp for an array, temps otherwise)."""
+    from .codegen import Val, indexable_slots
+
+    t = value.type
+    slots = indexable_slots(cg, t) if isinstance(t, ArrayType) else cg.alloc_slots(t.slots, var=True)
+    cg.store(slots, list(value.slots))
+    return Val(t, slots)
 
 
 def shadow_written_uniforms(cg: CodegenContext) -> None:
     """Give every uniform global the shader writes a writable copy (a static initialised from the constant
     buffer at the start of the shader); its name then designates the copy."""
-    from .codegen import CbVar, Val, holds_objects, indexable_slots
+    from .codegen import CbVar, holds_objects
 
     for name in sorted(written_names(cg.prog)):
         g = cg.globals.get(name)
         if not isinstance(g, CbVar) or holds_objects(g.decl.type) or isinstance(g.decl.type, ObjectType):
             continue
-        t = g.decl.type
         value = cg.lookup(name, g.decl.pos)  # the constant buffer's value (bools as ~0/0)
         # storage as a static's: arrays in an indexable temp (run-time indices), the rest in temps
-        slots = indexable_slots(cg, t) if isinstance(t, ArrayType) else cg.alloc_slots(t.slots, var=True)
-        cg.store(slots, list(value.slots))
-        cg.globals[name] = ("staticval", Val(t, slots))
+        cg.globals[name] = ("staticval", writable_copy(cg, value))

@@ -82,19 +82,33 @@ def _prototype_returns(prog: A.Program) -> None:
     """A function declared again with the same parameters must return the same type, as spelled: d3dcompiler_47
     10.1 (session 35) fails ``float f(float a);`` then ``int f(float a) { … }`` -- and ``half``, or a typedef ``F``
     of float, after ``float`` -- with X3068 "'f': function return value differs from prototype" (two bodies are
-    the redefinition rule's, not this one)."""
+    the redefinition rule's, not this one); ``precise`` on one of them only is that error too, and ``static`` on
+    one of them only is X3068 "'static' mismatch between declaration and definition". Declarations after the
+    definition are not compared (session 36)."""
     from .overload import signature
 
     first: dict[tuple, A.FuncDef] = {}
+    defined: set[tuple] = set()
     for d in prog.decls:
         if not isinstance(d, A.FuncDef):
             continue
-        seen = first.setdefault((d.name, signature(d)), d)
-        if seen is d or (seen.body is not None and d.body is not None):
+        key = (d.name, signature(d))
+        seen = first.setdefault(key, d)
+        if key in defined:
+            # declarations after the definition are not compared (``float f() { … }`` then ``int f();`` or
+            # ``static float f();`` compiles: d3dcompiler_47 10.1 under Wine, session 36); two bodies are the
+            # redefinition rule's
             continue
-        if _spelled(seen.ret) != _spelled(d.ret):
+        if d.body is not None:
+            defined.add(key)
+        if seen is d:
+            continue
+        if _spelled(seen.ret) != _spelled(d.ret) or ("precise" in seen.mods) != ("precise" in d.mods):
             raise HlslError(d.pos.file, d.pos.line, d.pos.col, 3068,
                             f"'{d.name}': function return value differs from prototype")
+        if ("static" in seen.mods) != ("static" in d.mods):
+            raise HlslError(d.pos.file, d.pos.line, d.pos.col, 3068,
+                            f"'{d.name}': 'static' mismatch between declaration and definition")
 
 
 def _spelled(t: object) -> tuple:
