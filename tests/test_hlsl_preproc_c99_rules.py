@@ -8,6 +8,8 @@ the C99 rule is checked in the strict mode the GCC differential uses.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from preproc_kit import MemoryInclude, fxc_errors, run, toks
 
@@ -54,7 +56,7 @@ PHASES = [
     ("", ""),                                                   # an empty source file
     ("#define X pass\nX", "pass"),                              # no new-line at the end of the file
     ("#if 1\npass\n#endif", "pass"),                            # a directive as the last line, no new-line
-    ("#", "#"),                                                 # fxc has no null directive: kept as text
+    ("#", ""),                                                  # fxc has no null directive: X1500, the line goes
 ]
 
 
@@ -78,12 +80,8 @@ IF_TRUTH = [
     ("-2147483647 - 1 < 0", False),           # fxc: unsigned 32-bit values (issue 15)
     ("-1 / 2 == 0x7FFFFFFF", True),
     ("-7 % 3 == -1", True),
-    ("'a' == 97", True), ("'\\0' == 0", True),  # character constants
+    ("'a' == 97", True),                      # character constants
     ("010 == 8 && 0x10 == 16 && 10u == 10 && 1L == 1", True),
-    ("1 ? 2 : (1 / 0)", True),                # the unevaluated operand may divide by zero (§6.6p3 as C++)
-    ("(2 || 1 / 0) && (0 || 3)", True),
-    ("(0 && 1 / 0) == 0", True),
-    ("(1, 2)" if False else "0 ? (1, 2) : 3", True),  # a comma only where it is not evaluated (§6.6p3)
     ("1 << 31 < 0", True), ("~0u == 0xFFFFFFFF", True),
 ]
 
@@ -116,10 +114,28 @@ def test_if_elif_else_choose_one_group():
         assert run(src.format(a=a, b=b, c=c))[0] == [want]
 
 
-def test_elif_after_a_taken_group_is_not_evaluated():
-    """p6: only the first group whose condition is true is processed; the later #elif is skipped (its expression,
-    here malformed, is not read)."""
-    assert run("#if 1\npass\n#elif garbage (\nfail\n#endif") == (["pass"], "")
+# C99 evaluates none of these operands (or allows the escape); fxc refuses them, drops the #if and goes on, so the
+# #else and #endif are stray: (expression, fxc's first error) (d3dcompiler_47 10.1, session 36)
+IF_FXC_REFUSES = [
+    ("'\\0' == 0", "X1500"),                   # no escape sequence in an #if character constant
+    ("1 ? 2 : (1 / 0)", "X1503"),                # a division by zero evaluated or not
+    ("(2 || 1 / 0) && (0 || 3)", "X1503"),
+    ("(0 && 1 / 0) == 0", "X1503"),
+    ("0 ? (1, 2) : 3", "X1500"),                 # no comma operator at all
+]
+
+
+@pytest.mark.parametrize(("expr", "error"), IF_FXC_REFUSES)
+def test_if_expressions_fxc_refuses(expr, error):
+    out, msgs = run(f"#define D 2\n#if {expr}\npass\n#else\nfail\n#endif")
+    assert out == ["pass", "fail"] and re.findall(r"error (X\d+)", msgs)[:1] == [error]
+
+
+def test_elif_after_a_taken_group_is_evaluated_by_fxc():
+    """p6: the later #elif is skipped, its expression not read; fxc reads the #elif right after the taken group
+    (X1500 for this malformed one) and the taken group goes on (d3dcompiler_47 10.1, session 36)."""
+    out, msgs = run("#if 1\npass\n#elif garbage (\nfail\n#endif")
+    assert out == ["pass"] and "error X1500: syntax error : unexpected token '('" in msgs
 
 
 def test_skipped_groups_read_directives_only_through_their_names():
@@ -145,9 +161,10 @@ def test_ifdef_needs_an_identifier(name):
 INCLUDES = [
     ('#include "a.h"\nz', {"a.h": "pass"}, "pass z"),
     ("#include <a.h>\nz", {"a.h": "pass"}, "pass z"),
-    ('#define H "a.h"\n#include H', {"a.h": "pass"}, "pass"),                        # p4: macro-replaced
-    ("#define H <a.h>\n#include H", {"a.h": "pass"}, "pass"),
-    ('#define N a.h\n#define S(x) #x\n#define XS(x) S(x)\n#include XS(N)', {"a.h": "pass"}, "pass"),
+    # p4 replaces macros in any other form; fxc does not: X1500 naming the token, nothing included (session 35)
+    ('#define H "a.h"\n#include H', {"a.h": "pass"}, ""),
+    ("#define H <a.h>\n#include H", {"a.h": "pass"}, ""),
+    ('#define N a.h\n#define S(x) #x\n#define XS(x) S(x)\n#include XS(N)', {"a.h": "pass"}, ""),
     ('#include "a.h"\n__FILE__', {"a.h": "__FILE__ __LINE__"}, '"a.h" 1 "t.hlsl"'),   # __FILE__: the presumed name
     ('#include "a.h"\n__LINE__', {"a.h": "\n\n\n"}, "2"),                              # lines count per file
     ('#include "a.h"\n#if X\npass\n#endif', {"a.h": "#define X 1"}, "pass"),          # macros persist
@@ -178,9 +195,10 @@ def test_include_takes_the_header_name_as_written():
         assert inc.opened == [name] and "pass" in out
 
 
-def test_tokens_after_the_header_name_are_warned_about():
+def test_tokens_after_the_header_name_are_x1500():
+    # fxc: "syntax error : unexpected token 'junk'", the file still included (session 35)
     assert run('#include "a.h" junk', {"a.h": "pass"})[0] == ["pass"]
-    assert "warning" in run('#include "a.h" junk', {"a.h": "pass"})[1]
+    assert "error X1500" in run('#include "a.h" junk', {"a.h": "pass"})[1]
 
 
 # --- §6.10.3 macro replacement: the EXAMPLEs of §6.10.3.4 and §6.10.3.5 not tabled elsewhere ----------------
@@ -197,7 +215,7 @@ MACROS = [
     ("#define str(a) #a\nstr(/* */ a /* */ b /* */)", '"a b"'),
     ("#define str(a) #a\nstr(a\n   b)", '"a b"'),                                              # new-lines too
     ("#define str(a) #a\nstr(a /* multi\nline */ b)", '"a b"'),
-    ("#define F(x) x\nF\n(pass)", "pass"),                                                      # p10: new-line
+    ("#define F(x) x\nF\n(pass)", "F (pass)"),          # p10 lets a new-line come before "("; fxc does not
     ("#define F(x) x\nF (pass)", "pass"),
     ("#define F(x) x\npass F", "pass F"),                                                       # not invoked
     ("#define EMPTY\nEMPTY # define X fail\nX", "# define X fail X"),                          # 6.10.3.4p3
@@ -221,8 +239,8 @@ LINES = [
     ("#line 010\n__LINE__", "10"),                     # p3: the digit sequence is decimal
     ('#line 5 "x.h"\n__FILE__ __LINE__', '"x.h" 5'),
     ('#line 5 "x.h"\n#line 7\n__FILE__ __LINE__', '"x.h" 7'),   # the presumed name stays
-    ("#define L 42\n#line L\n__LINE__", "42"),         # p5: macro-replaced form
-    ('#define L 42 "y.h"\n#line L\n__FILE__', '"y.h"'),
+    ("#define L 42\n#line L\n__LINE__", "3"),          # p5 replaces macros; fxc does not (X1500, dropped)
+    ('#define L 42 "y.h"\n#line L\n__FILE__', '"t.hlsl"'),
     ("#line 100\n\n\n__LINE__", "102"),
     ('#line 5 "C:\\dir\\f.h"\n__FILE__', '"C:\\\\dir\\\\f.h"'),  # the name as written (no escapes), __FILE__ a literal of it
     ("a\n#if 0\n\n#endif\n__LINE__", "a 5"),           # skipped lines still count
@@ -241,10 +259,12 @@ def test_line_file_name_is_taken_as_written():
     assert "C:\\dir\\x.h(9," in err
 
 
-@pytest.mark.parametrize("src", ["#line 5 x\n__LINE__", '#line 5 "f.h" x\n__LINE__'])
-def test_line_with_extra_tokens_warns(src):
+@pytest.mark.parametrize(("src", "line"), [("#line 5 x\n__LINE__", "4"), ('#line 5 "f.h" x\n__LINE__', "5")])
+def test_line_with_extra_tokens_is_x1500(src, line):
+    # fxc: X1500 naming the token; a token other than a file name after the number makes the directive's own line
+    # line 5, so the next is 4 (d3dcompiler_47 10.1, session 36)
     out, msgs = run(src)
-    assert out == ["5"] and "unexpected tokens following preprocessor directive #line" in msgs
+    assert out == [line] and "error X1500: syntax error : unexpected token 'x'" in msgs
 
 
 def test_line_in_an_include_names_diagnostics():
@@ -283,10 +303,11 @@ def test_strict_c99_pastes_in_object_like_macros_and_groups_only_parentheses():
 # --- §6.10.6 pragma (the HLSL #pragma page: unknown pragmas are warned about and ignored) -------------------
 @pytest.mark.parametrize(("src", "expected", "warned"), [
     # X3568, compilation goes on; the line stays in the text for the compiler (session 19)
-    ("#pragma bogus_thing 1 2\npass", "#pragma bogus_thing 1 2 pass", True),
-    ("#pragma STDC FP_CONTRACT ON\npass", "#pragma STDC FP_CONTRACT ON pass", True),  # C99's STDC pragmas: not HLSL's
+    # (fxc's D3DPreprocess writes an empty line for any pragma but pack_matrix, session 35)
+    ("#pragma bogus_thing 1 2\npass", "pass", True),
+    ("#pragma STDC FP_CONTRACT ON\npass", "pass", True),  # C99's STDC pragmas: not HLSL's
     ("#if 0\n#pragma bogus\n#endif\npass", "pass", False),         # a skipped group's pragma is not read
-    ("#pragma\npass", "#pragma pass", False),                    # an empty pragma
+    ("#pragma\npass", "pass", False),                    # an empty pragma
 ])
 def test_pragma(src, expected, warned):
     out, msgs = run(src)

@@ -21,6 +21,9 @@ find each rule's extent (docs/conformance.md, session 36, helper PPX):
   it first); tokens after ``#else``/``#endif`` are X1500 only where the group they end was kept; a ``#`` before
   anything but a name is X1500 naming that token (X1504 is for a name). (An ``#if`` an included file leaves open
   going on in the includer: test_hlsl_preproc_fxc_tolerance.py.)
+- ``LINE``: ``#line N tok`` with a token other than a file name after the number is X1500 naming it (in fxc's
+  words: "unexpected integer '1l'") and numbers the directive's own line N (the next is N - 1); the words of
+  any extra directive token are fxc's.
 - ``STRINGIZE``: ``#`` stringizes whatever token follows (nothing at the end); it doubles no backslash of a character
   constant; an argument's replacements are spelled between spaces, their tokens one space apart.
 """
@@ -215,8 +218,21 @@ DIRECTIVES = [
     ('# 1 x\npass\n', True, 'X1500', None),
     ('#if 0\n# 1\n#endif\npass\n', True, None, 'pass'),
 ]
+LINE = [
+    ('#line 5 x y\n__LINE__\n', True, 'X1500', None),
+    ('#line 5 +\n__LINE__\n__LINE__\n', True, 'X1500', None),
+    ('#line 5 1\n__LINE__\n', True, 'X1500', None),
+    ('#line 5 "f.h" 1\n__LINE__\n', True, 'X1500', None),
+    ('a\n#line 5 x\n__LINE__\n', True, 'X1500', None),
+    ('#line 5 x\n\n__LINE__\n', True, 'X1500', None),
+    ('#line 10 (\n__LINE__\n', True, 'X1500', None),
+    ('#line 5 "f.h" x\n__LINE__\n', True, 'X1500', None),
+    ('#if 1\n#endif 1\npass\n', True, 'X1500', None),
+    ('#undef A 1.5\npass\n', True, 'X1500', None),
+    ("#ifdef A 'c'\n#endif\npass\n", True, 'X1500', None),
+]
 
-ROWS = SPLICE + RECURSION + ARGS_UNPAINTED + PASTE + CHARIZE + STRINGIZE + ARGLIST + DIRECTIVES
+ROWS = SPLICE + RECURSION + ARGS_UNPAINTED + PASTE + CHARIZE + STRINGIZE + ARGLIST + DIRECTIVES + LINE
 
 
 @pytest.mark.parametrize(("src", "hr_ok", "error", "tokens"), ROWS)

@@ -629,7 +629,11 @@ class Preprocessor:
                 self._check_end("line", " ".join(parts[1 if not parts[1].startswith('"') else 2:]))
             self.file = fname
             self._line_directive = int(parts[0])
-            return f'#line {int(parts[0])} "{fname}"'  # the marker names the line after it
+            if self.lenient and len(parts) > 1 and not parts[1].startswith('"'):
+                # fxc numbers the directive's own line N when a token other than a file name follows the number
+                # (d3dcompiler_47 10.1, session 36: "#line 5 x" then __LINE__ is 4, "#line 5 "f.h" x" 5)
+                self._line_directive -= 1
+            return f'#line {self._line_directive} "{fname}"'  # the marker names the line after it
         else:
             return self.unknown_directive(s)
         return False
@@ -643,7 +647,7 @@ class Preprocessor:
             return
         if self.lenient:
             first = next(t for t in self._tokens(tail.strip()) if t != " ")
-            self.errors.append(self.error(f"syntax error : unexpected token '{first}'", ERR_PP_SYNTAX))
+            self.errors.append(self.error("syntax error : " + fxc_unexpected(first), ERR_PP_SYNTAX))
         else:
             self.warn(ERR_UNEXPECTEDTOKENS, f"unexpected tokens following preprocessor directive #{name}")
 
