@@ -50,14 +50,20 @@ def warns(src: str) -> tuple[str, str]:
     "#define f(a b) a",
     "#define f(a,) a",
     "#define f(,a) a",
-    "#define f(a) ## a",        # §6.10.3.3p1: ## neither begins nor ends a replacement list
-    "#define f(a) a ##",
     "#define",                  # "# define identifier ..."
     "#define 1x 2",
     "#define \"s\" 2",
 ])
 def test_define_constraints_are_diagnosed(src):
     fails(src)
+
+
+@pytest.mark.parametrize(("src", "expected"), [("#define f(a) ## a\nf(1) x", "## 1 x"), ("#define f(a) a ##\nf(1) x", "1 ## x")])
+def test_hash_hash_at_either_end(src, expected):
+    """§6.10.3.3p1: ## neither begins nor ends a replacement list (strict mode: an error); fxc writes such a ## as
+    the token ## (d3dcompiler_47 10.1, session 36)."""
+    fails_c99(src)
+    assert pp(src) == expected
 
 
 @pytest.mark.parametrize(("src", "expected"), [("#define f(a) #b\nf(1)", '"b"'), ("#define f(a) a #\nf(1)", "1")])
@@ -136,9 +142,12 @@ def test_line_with_a_file_name_sets_file():
         'a "t.hlsl" 1 "other.hlsl" 40 42'
 
 
-def test_line_operands_may_come_from_macros():
-    """§6.10.4p5: the tokens after 'line' are macro-replaced first."""
-    assert pp('#define N 7\n#define F "m.hlsl"\n#line N F\n__LINE__ __FILE__') == '7 "m.hlsl"'
+def test_line_operands_come_from_no_macro_in_fxc():
+    """§6.10.4p5: the tokens after 'line' are macro-replaced first (strict mode); fxc replaces none: X1500 "unexpected
+    token 'N'" and the directive dropped (d3dcompiler_47 10.1, session 35)."""
+    src = '#define N 7\n#define F "m.hlsl"\n#line N F\n__LINE__ __FILE__'
+    assert pp(src) == '4 "t.hlsl"' and "X1500" in fails(src)
+    assert preprocess(src, "t.hlsl", strict_c99=True).text.split()[-2:] == ["7", '"m.hlsl"']
 
 
 def test_line_counts_through_multi_line_constructs():
@@ -174,18 +183,23 @@ def test_line_needs_a_digit_sequence(src):
     "#endif", "#else", "#elif 1", "#if 1\n#else\n#else\n#endif", "#if 1\n#else\n#elif 1\n#endif", "#if 1",
     "#ifdef A", "#if 1\n#if 1\n#endif",
 ])
-def test_unbalanced_conditionals_are_errors_in_c99_and_warnings_in_fxc(src):
+def test_unbalanced_conditionals_are_errors_in_both_modes(src):
+    # fxc 10.1 (sessions 35-36) reports X1502-X1514 and goes on; vkd3d's record had warnings
     fails_c99(src)
-    warns(src)
+    fails(src)
 
 
-def test_elif_is_not_evaluated_once_a_group_was_taken():
-    assert pp("#if 1\nA\n#elif 1/0\nB\n#endif") == "A"
+def test_elif_right_after_the_taken_group_is_evaluated_in_fxc():
+    # C99 §6.10.1p6 evaluates no later #elif; fxc reads the one right after the taken group: X1503 drops it and the
+    # taken group goes on (d3dcompiler_47 10.1, session 36)
+    assert pp("#if 1\nA\n#elif 1/0\nB\n#endif") == "A B" and "X1503" in fails("#if 1\nA\n#elif 1/0\nB\n#endif")
+    assert preprocess("#if 1\nA\n#elif 1/0\nB\n#endif", "t.hlsl", strict_c99=True).text.split()[-1] == "A"
 
 
 def test_elif_is_evaluated_when_no_group_was_taken():
     fails_c99("#if 0\n#elif 1/0\n#endif")
-    assert warns("#if 0\n#elif 1/0\nA\n#endif")[0] == "A"  # fxc: a warning, 1 / 0 evaluates as 1 / 1
+    # fxc: X1503, the #elif dropped, so A stays in the #if 0 group (d3dcompiler_47 10.1, session 36)
+    assert pp("#if 0\n#elif 1/0\nA\n#endif") == "" and "X1503" in fails("#if 0\n#elif 1/0\nA\n#endif")
 
 
 @pytest.mark.parametrize("src", ["#error", "#error message text", "#if 1\n#error inside\n#endif"])
@@ -198,20 +212,19 @@ def test_error_in_a_skipped_group_is_ignored():
 
 
 def test_null_directive_does_nothing_in_c99_only():
-    """C99 §6.10.7: "# new-line" has no effect (strict mode); fxc has no null directive: the '#' stays as text
-    (session 19), which the compiler rejects."""
+    """C99 §6.10.7: "# new-line" has no effect (strict mode); fxc has no null directive: X1500 "unexpected end of
+    line", the line dropped (d3dcompiler_47 10.1, sessions 35-36)."""
     assert "".join(preprocess("#\n# \nok", strict_c99=True).text.split()).endswith("ok")
     assert "#" not in preprocess("#\n# \nok", strict_c99=True).text.replace("#line", "")
-    assert pp("#\n# \nok").split() == ["#", "#", "ok"]
+    assert pp("#\n# \nok").split() == ["ok"] and "X1500" in fails("#\n# \nok")
 
 
 @pytest.mark.parametrize("src", ["#foo", "#if 1\n#bogus x\n#endif", "#1"])
 def test_unknown_directive_in_an_active_group(src):
-    """C99 §6.10p1 non-directive (undefined); strict mode errors, fxc warns and keeps the line as text, which
-    the compiler then rejects ('#' is no HLSL token)."""
+    """C99 §6.10p1 non-directive (undefined); strict mode errors; fxc reports X1504 (X1500 for "#1") and drops the
+    line, and the compile fails on that error (d3dcompiler_47 10.1, sessions 35-36)."""
     fails_c99(src)
-    text, _ = warns(src)
-    assert text.startswith("#")
+    assert ("X1500" if src == "#1" else "X1504") in fails(src) and pp(src) == ""
     with pytest.raises(ShaderCompileError):
         D3DCompile(src + "\nfloat4 main() : SV_Target { return 0; }", None, None, None, None, "main", "ps_4_0", 0, 0)
 
