@@ -126,8 +126,6 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         return known_value(cg, cg.lookup(e.name, e.pos))
     if isinstance(e, A.Binary):
         v = binary(cg, e.op, expr(cg, e.a), expr(cg, e.b), e.pos)
-        if e.op in _BITWISE_OPS:
-            _legacy_bitwise_source(cg, e, e.pos)
         return _literal_fold(e, v)
     if isinstance(e, A.Unary):
         if e.op in ("++", "--"):
@@ -140,10 +138,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             assign_to(cg, target, nv, e.pos, direct=True)
             return expr(cg, target)
         v = expr(cg, e.a)
-        v = unary(cg, e.op, v, e.pos)
-        if e.op == "~":
-            _legacy_bitwise_source(cg, e, e.pos)
-        return v
+        return unary(cg, e.op, v, e.pos)
     if isinstance(e, A.Postfix):
         if _designating(e.a):
             # fxc 10.1 reads a designating operand, then evaluates it again as the target, and steps the
@@ -204,8 +199,6 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             check_operand_kinds(cg, e.op[:-1], (cur, rhs), e.pos)
             _no_bool_lvalue(cg, cur, e.pos)
             v = binary(cg, e.op[:-1], cur, rhs, e.pos)
-            if e.op[:-1] in _BITWISE_OPS:
-                _legacy_bitwise_source(cg, None, e.pos)  # the target is a variable: never a literal
         stored = assign_to(cg, target, v, e.pos, direct=True, compound_const=compound_const)
         return stored if stored is not None else expr(cg, target)
     if isinstance(e, A.Ternary):
@@ -393,14 +386,9 @@ def _step_non_numeric(cg: CodegenContext, target: A.Node, v: Val, op: str) -> No
 
 
 def result_shape(cg: CodegenContext, a: NumType, b: NumType, pos) -> NumType:
-    """The shape of a binary operator's operation (d3dcompiler_47 10.1 under Wine, session 36 INTR: ``transpose`` and
-    ``._m00`` of the result tell a matrix from a vector): a one-component operand (float, float1, float1x1)
-    broadcasts like a scalar (cbuffer.shader_test), two of them take the left one's shape (``float1x1 + float`` a
-    1x1 matrix, ``float1 + float1x1`` a float1); between a vector and a matrix of one row or column the operand of
-    fewer components gives the shape, the left one where they have as many (``float1x4 + float4`` a float1x4,
-    ``float4 + float1x4`` a float4, ``float4 + float3x1`` a float3x1, ``float4x1 + float3`` a float3)."""
+    # any one-component operand (float, float1, float1x1) broadcasts like a scalar (cbuffer.shader_test)
     if a.n == 1:
-        return a if b.n == 1 else NumType(a.base, b.rows, b.cols, b.shape)
+        return NumType(a.base, b.rows, b.cols, b.shape)
     if b.n == 1:
         return a
     if a.shape == "m" and b.shape == "m":
@@ -409,12 +397,7 @@ def result_shape(cg: CodegenContext, a: NumType, b: NumType, pos) -> NumType:
         m, v = (a, b) if a.shape == "m" else (b, a)
         if m.n != v.n and not (m.rows == 1 or m.cols == 1):
             raise cg.err(pos, f"cannot implicitly convert from '{v}' to '{m}'", 3017)
-        if m.rows > 1 and m.cols > 1:
-            return m
-        n = min(m.n, v.n)
-        if (a if a.n <= b.n else b).shape == "v":
-            return NumType(a.base, 1, n, "v")
-        return NumType(a.base, 1, n, "m") if m.rows == 1 else NumType(a.base, n, 1, "m")
+        return NumType(a.base, 1, min(m.n, v.n), "v") if m.rows == 1 or m.cols == 1 else m
     n = min(a.n, b.n)
     return NumType(a.base, 1, n, "v" if n > 1 or (a.shape == "v" and b.shape == "v") else "s")
 
@@ -446,16 +429,7 @@ def coerce_pair(cg: CodegenContext, a: Val, b: Val, pos, base: str | None = None
     shape = (intrinsic_shape if intrinsic else result_shape)(cg, ta, tb, pos)
     cb = base or common_base(ta.base, tb.base)
     rt = NumType(cb, shape.rows, shape.cols, shape.shape)
-    return _to_shape(cg, a, rt, pos), _to_shape(cg, b, rt, pos), rt
-
-
-def _to_shape(cg: CodegenContext, v: Val, rt: NumType, pos) -> Val:
-    """``v`` converted to an operation's type; a vector becomes a matrix of one row or column (:func:`result_shape`)
-    through the vector of its components, whose order is the matrix's."""
-    t = v.type
-    if rt.shape == "m" and (rt.rows == 1 or rt.cols == 1) and isinstance(t, NumType) and t.shape == "v":
-        return _val(rt, cg.convert(v, NumType(rt.base, 1, rt.n, "v"), pos).slots)
-    return cg.convert(v, rt, pos)
+    return cg.convert(a, rt, pos), cg.convert(b, rt, pos), rt
 
 
 _FLOAT_CMP = {"==": ("eq", False), "!=": ("ne", False), "<": ("lt", False), ">=": ("ge", False),
@@ -551,51 +525,6 @@ def _literal_fold(e: A.Binary, v: Val) -> Val:
     return _val(t, [imm(f2b(r[0]))])
 
 
-_BITWISE_OPS = frozenset({"&", "|", "^", "<<", ">>"})
-
-
-def _literal_operands(cg: CodegenContext, e: A.Node) -> bool:
-    """Whether ``e`` is built of literals and ``const`` variables holding constants only (casts and operators
-    over them): what fxc folds before its below-SM4 bitwise check. A plain local or static with a known value, an
-    array element, a function's result or a conditional is not (``int x = 5; x >> 1`` and ``(true ? 1 : 2) >> 1``
-    are X3535; ``const int x = 5; x >> 1``, ``(int)2.5 << 1``, ``int2(1, 2).y >> 1`` and ``max(1, 2) >> 1``
-    compile: d3dcompiler_47 10.1 under Wine, session 36)."""
-    if isinstance(e, A.Literal):
-        return True
-    if isinstance(e, A.Cast):
-        return _literal_operands(cg, e.a)
-    if isinstance(e, A.Unary) and e.op not in ("++", "--"):
-        return _literal_operands(cg, e.a)
-    if isinstance(e, A.Binary):
-        return _literal_operands(cg, e.a) and _literal_operands(cg, e.b)
-    if isinstance(e, A.Index):  # an element of a const array at a literal index (``static const int k[2]``)
-        return _literal_operands(cg, e.index) and _literal_operands(cg, e.a)
-    if isinstance(e, A.Member):  # a swizzle or member of a const value (``const int2 k = …; k.y``)
-        return _literal_operands(cg, e.a)
-    if isinstance(e, A.Construct):  # ``int2(1, 2)``
-        return all(_literal_operands(cg, x) for x in e.args)
-    if isinstance(e, A.Call) and e.name not in cg.funcs:  # an intrinsic of literals (``max(1, 2)``); not a function
-        return all(_literal_operands(cg, x) for x in e.args)
-    if isinstance(e, A.Ident):
-        from .constprop import known_value
-
-        v = cg.lookup(e.name, e.pos)
-        return bool(v.readonly) and known_value(cg, v).const
-    return False
-
-
-def _legacy_bitwise_source(cg: CodegenContext, e: A.Node | None, pos) -> None:
-    """X3535 for a bitwise operator below shader model 4 whose operands are not literal constants (``e`` None: a
-    compound assignment, whose target never is one), also where constant propagation folded its value."""
-    target = cg.d3d9 or cg.level9
-    if target and (e is None or not all(_literal_operands(cg, x) for x in _operands(e))):
-        raise _bitwise_refusal(cg, target, pos)
-
-
-def _operands(e: A.Node) -> list[A.Node]:
-    return [e.a, e.b] if isinstance(e, A.Binary) else [e.a]
-
-
 def _legacy_bitwise(cg: CodegenContext, result: Val, pos) -> Val:
     """Below shader model 4 (the Direct3D 9 targets and 4_0_level_9_x) an integer or bool ``&``, ``|``, ``^``, ``~``,
     ``<<`` or ``>>`` (compound assignments too) that constant folding does not remove is fxc's X3535 with E_NOTIMPL,
@@ -603,23 +532,10 @@ def _legacy_bitwise(cg: CodegenContext, result: Val, pos) -> Val:
     consts, array sizes) and one in a branch pruned as constant-false compile (fxc's d3dcompiler_47 10.1, session 35)."""
     target = cg.d3d9 or cg.level9
     if target and not result.const:
-        raise _bitwise_refusal(cg, target, pos)
+        err = cg.err(pos, f"Bitwise operations not supported on target {target}.", 3535)
+        err.notimpl = True
+        raise err
     return result
-
-
-def _bitwise_refusal(cg: CodegenContext, target: str, pos):
-    err = cg.err(pos, f"Bitwise operations not supported on target {target}.", 3535)
-    err.notimpl = True  # fxc's HRESULT for X3535 is E_NOTIMPL
-    return err
-
-
-def _row_as_vector(t: NumType) -> NumType:
-    """A comparison or logical operator gives a one-row matrix shape as a vector (a 1x1 as a scalar): fxc 10.1
-    refuses ``transpose(float1x4 < float1x4)`` (X3013) and names ``float1x1 < float1`` 'bool', where
-    ``float3x1 < float3`` is a bool3x1 matrix (session 36 INTR)."""
-    if t.shape != "m" or t.rows != 1:
-        return t
-    return NumType(t.base, 1, t.cols, "v" if t.cols > 1 else "s")
 
 
 def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
@@ -632,8 +548,8 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
         a2, b2, rt = coerce_pair(cg, a, b, pos, BOOL)
         folded = _fold_logical(op, a2.slots, b2.slots)
         if folded is not None:
-            return _val(_row_as_vector(rt), folded)
-        return _val(_row_as_vector(rt), cg.alu("and" if op == "&&" else "or", BOOL, rt.n, [a2.slots, b2.slots]))
+            return _val(rt, folded)
+        return _val(rt, cg.alu("and" if op == "&&" else "or", BOOL, rt.n, [a2.slots, b2.slots]))
     if op in _FLOAT_CMP:
         base = common_base(ta.base, tb.base)
         if base == BOOL:
@@ -646,7 +562,7 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
             return doubles.comparison(cg, op, a2, b2, rt, pos)
         name, swap = (_FLOAT_CMP if cb == FLOAT else _UINT_CMP if cb == UINT else _INT_CMP)[op]
         x, y = (b2, a2) if swap else (a2, b2)
-        return _val(_row_as_vector(rt.with_base(BOOL)), cg.alu(name, cb, rt.n, [x.slots, y.slots]))
+        return _val(rt.with_base(BOOL), cg.alu(name, cb, rt.n, [x.slots, y.slots]))
     if op in ("&", "|", "^", "<<", ">>"):
         base = common_base(ta.base, tb.base)
         if concrete(base) in (FLOAT, DOUBLE):
