@@ -20,6 +20,7 @@ import pytest
 from test_windows_rules_signatures import _draw
 
 from pyd3d11.d3dcompiler import D3DCompile, D3DReflect
+from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.shader.dxbc.disasm import disassemble
 
@@ -44,6 +45,12 @@ def _flagged(blob: bytes) -> tuple[bool, bool]:
 @pytest.mark.parametrize("t", sorted(MIN_PRECISION))
 def test_a_local_of_a_min_precision_type_sets_the_flag(t: str, profile: str):
     src = f"float4 main(float4 a : A) : SV_Target {{ {t}4 m = ({t}4)a; return (float4)(m + m); }}"
+    if t == "min16uint" and "level_9" in profile:
+        # level 9 has no 16-bit uint minimum precision: d3dcompiler_47 10.1 under Wine (session 36) refuses this
+        # program at both level-9 targets, X3703 "<target> does not support 16-bit uint minimum-precision data"
+        with pytest.raises(ShaderCompileError, match=f"X3703: {profile} does not support 16-bit uint"):
+            _compile(src, profile)
+        return
     assert _flagged(_compile(src, profile)) == (True, True)
 
 
