@@ -183,11 +183,13 @@ class CondExpr:
         lhs = self.unary()
         while True:
             op = self.peek()
-            p = _BIN_PREC.get(op or "")
+            # fxc's grammar has no binary %, << or >>: such a token ends the operand like any unknown token, so
+            # after a complete expression it is the trailing-token X1500 with the value kept (d3dcompiler_47 10.1,
+            # session 36: "#if 1 << 2 == 4" includes its group, "#if (1 >> 1)" is dropped)
+            p = None if self.pp.lenient and op in _FXC_MISSING_OPERATORS else _BIN_PREC.get(op or "")
             if p is None or p < min_prec:
                 return lhs
             self.take()
-            self.fxc_operator(op)
             # the right operand of && / || is not evaluated when the left one decides
             skip = (op == "&&" and not lhs[0]) or (op == "||" and bool(lhs[0]))
             self.skipping += skip
