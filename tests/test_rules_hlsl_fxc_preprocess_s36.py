@@ -24,6 +24,9 @@ find each rule's extent (docs/conformance.md, session 36, helper PPX):
 - ``LINE``: ``#line N tok`` with a token other than a file name after the number is X1500 naming it (in fxc's
   words: "unexpected integer '1l'") and numbers the directive's own line N (the next is N - 1); the words of
   any extra directive token are fxc's.
+- ``IFOPS``: ``%``, ``<<`` and ``>>`` are no binary operators of fxc's ``#if``: after a complete expression such a
+  token is the trailing-token X1500 and the value so far decides the group; inside parentheses or a ``?:`` it
+  drops the directive (ppexpr.CondExpr.binary).
 - ``STRINGIZE``: ``#`` stringizes whatever token follows (nothing at the end); it doubles no backslash of a character
   constant; an argument's replacements are spelled between spaces, their tokens one space apart.
 """
@@ -231,8 +234,25 @@ LINE = [
     ('#undef A 1.5\npass\n', True, 'X1500', None),
     ("#ifdef A 'c'\n#endif\npass\n", True, 'X1500', None),
 ]
+IFOPS = [
+    ('#if 1 % 2\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if 0 % 2\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if 1 << 2 == 4\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if 0 << 2\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if 1 , 0\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if 0 , 1\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if (1 >> 1)\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if 1 + 2 >> 0\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if 0 + 0 >> 1\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if 1 == 1 >> 5\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if 1 ? 1 >> 2 : 0\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if ~0\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if -7 % 2 == -1\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if (1 % 2)\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+    ('#if 1 && 2 % 0\nyes\n#else\nno\n#endif\n', True, 'X1500', None),
+]
 
-ROWS = SPLICE + RECURSION + ARGS_UNPAINTED + PASTE + CHARIZE + STRINGIZE + ARGLIST + DIRECTIVES + LINE
+ROWS = SPLICE + RECURSION + ARGS_UNPAINTED + PASTE + CHARIZE + STRINGIZE + ARGLIST + DIRECTIVES + LINE + IFOPS
 
 
 @pytest.mark.parametrize(("src", "hr_ok", "error", "tokens"), ROWS)
