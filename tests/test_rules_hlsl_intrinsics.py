@@ -163,9 +163,11 @@ TABLE: dict[str, list[C]] = {
     "faceforward": [C("faceforward(P, Q, R)", -P * np.sign(np.dot(Q, R)))],
     "any": [C("any(P)", 1, "bool"), C("any(P * 0)", 0, "bool"), C("any(N)", 1, "bool"), C("any(M.w)", 0, "bool")],
     "all": [C("all(P)", 0, "bool"), C("all(Q)", 1, "bool"), C("all(N.xz)", 1, "bool"), C("all(N.xy)", 0, "bool"), C("all(M.xyz)", 1, "bool")],
-    "isnan": [C("isnan(Z)", [0, 1, 0, 0], "bool"), C("isnan(P.x)", 0, "bool")],
+    # fxc takes a constant-buffer float for finite and folds isnan/isfinite of it whatever it holds (d3dcompiler_47
+    # 10.1's listing: mov o0, l(0) / l(1.0); session 36, nanprops.py); isinf of it stays (Z = inf, NaN, -inf, 1)
+    "isnan": [C("isnan(Z)", [0, 0, 0, 0], "bool"), C("isnan(P.x)", 0, "bool")],
     "isinf": [C("isinf(Z)", [1, 0, 1, 0], "bool")],
-    "isfinite": [C("isfinite(Z)", [0, 0, 0, 1], "bool")],
+    "isfinite": [C("isfinite(Z)", [1, 1, 1, 1], "bool")],
     "asuint": [C("asuint(P)", _bits(P), "uint"), C("asuint(N)", _u(N), "uint"), C("asuint(Q.y)", _bits(Q[1]), "uint")],
     "asint": [C("asint(Q)", _bits(Q) - ((_bits(Q) >> 31) << 32), "int"), C("asint(M)", M - ((M >> 31) << 32), "int")],
     "asfloat": [C("asuint(asfloat(M))", M, "uint"), C("asfloat(N.z) == asfloat(13u)", 1, "bool")],

@@ -109,6 +109,8 @@ class CodegenContext(Protocol):
     code: list[Ins]
     static_prologue: list[Ins]  # static locals' initialisation, placed first (codegen.listing; legacytex.py)
     var_temps: set[int]  # temps that hold variables (kept apart by the register allocator)
+    fmarks: dict[tuple[int, int], tuple]  # fresh temp component -> what fxc assumes of it (nanprops.py)
+    float_cb_slots: set  # cbuffer slots of float members (nanprops.py)
     ntemps: int  # temps allocated so far (new_temp's next r#)
     global_decl_index: dict[str, int]  # a global's name -> its declaration's index in the program (codegen)
     indexable: dict[int, int]  # x# -> registers

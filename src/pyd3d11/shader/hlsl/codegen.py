@@ -42,6 +42,7 @@ from .layout import (
     global_var_decls,
     struct_object_ref,
 )
+from .nanprops import note_emit, note_op
 from .objcompat import objects_compatible
 from .objects import declare_local as obj_declare_local
 from .objects import has_object, holds_objects, patch_as_array, static_object_alias
@@ -166,6 +167,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.ntemps = 0
         self.global_decl_index: dict[str, int] = {}  # filled by the declaration walk below (foldinit reads it)
         self.var_temps: set[int] = set()
+        self.fmarks: dict[tuple[int, int], tuple] = {}  # fresh temp component -> what fxc assumes of it (nanprops)
+        self.float_cb_slots: set = set()  # cbuffer slots of float members (nanprops: fxc takes them for finite)
         self.indexable: dict[int, int] = {}  # x# -> registers
         self.kconst: dict = {}  # variable temp slot -> known constant bits (constprop)
         self.funcs: dict[str, list[A.FuncDef]] = {}
@@ -303,7 +306,9 @@ class Codegen(SignatureBinding, ResourceBinding):
             self.emit("ret")
 
     def emit(self, op: str, *args: Reg, suffix: str = "", tail: str = "") -> None:
-        self.code.append(Ins(op, list(args), suffix, tail, self.debug.cur_loc, self.expr_pos))
+        ins = Ins(op, list(args), suffix, tail, self.debug.cur_loc, self.expr_pos)
+        self.code.append(ins)
+        note_emit(self, ins)  # the temps it writes lose what fxc assumed of their old values (nanprops)
 
     @property
     def wants_debug_info(self) -> bool:
@@ -402,6 +407,7 @@ class Codegen(SignatureBinding, ResourceBinding):
             ops = [self.src(s[i:i + k], m) for s, m in zip(srcs, mods, strict=True)]
             self.emit(name, *dsts, *ops, suffix="_sat" if sat else "")
             out += [("r", (t,), None, c) for c in range(k)]
+        note_op(self, name, srcs, mods, sat, out)
         return out
 
     def store(self, dst: list[Slot], src: list[Slot]) -> None:
@@ -926,6 +932,10 @@ class Codegen(SignatureBinding, ResourceBinding):
         # tbuffer members are texture-buffer elements, read with ld from t# (tbuffer.py lowers "tb" operands)
         file = "tb" if cb.kind == "tbuffer" else "cb"
         slots = [(file, (cb.slot, r), None, c) for r, c in regs]
+        if file == "cb":  # fxc takes a float member for finite (nanprops)
+            bases = leaf_bases(g.decl.type)
+            if len(bases) == len(slots):
+                self.float_cb_slots.update(s for s, b in zip(slots, bases, strict=True) if b == FLOAT)
         v = Val(g.decl.type, slots)
         if any(b == BOOL for b in leaf_bases(g.decl.type)):
             # bools are stored as 0/1 in constant buffers; make them ~0/0

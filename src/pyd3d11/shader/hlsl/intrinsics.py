@@ -658,11 +658,23 @@ def _i_isnan(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.N
     if name == "isnan":
         r = cg.alu("ne", FLOAT, n, [v.slots, v.slots])
     else:
-        e = cg.alu("and", UINT, n, [v.slots, [imm(0x7FFFFFFF)] * n])
-        if name == "isinf":
-            r = cg.alu("ieq", INT, n, [e, [imm(0x7F800000)] * n])
-        else:
-            r = cg.alu("ult", UINT, n, [e, [imm(0x7F800000)] * n])
+        from .nanprops import FINITE, NOT_INF, holds
+        from .refactor import refactoring_allowed
+
+        # fxc folds isinf (false) of a value it takes for not infinite, isfinite (true) of one it takes for
+        # finite, component by component (nanprops.py)
+        mark, folded = (NOT_INF, imm(0)) if name == "isinf" else (FINITE, imm(0xFFFFFFFF))
+        keep = [not (refactoring_allowed(cg) and holds(cg, s, mark)) for s in v.slots]
+        live = [s for s, k in zip(v.slots, keep, strict=True) if k]
+        if live:
+            m = len(live)
+            e = cg.alu("and", UINT, m, [live, [imm(0x7FFFFFFF)] * m])
+            if name == "isinf":
+                got = cg.alu("ieq", INT, m, [e, [imm(0x7F800000)] * m])
+            else:
+                got = cg.alu("ult", UINT, m, [e, [imm(0x7F800000)] * m])
+        it = iter(got if live else [])
+        r = [next(it) if k else folded for k in keep]
     return Val(v.type.with_base(BOOL), r)
 
 

@@ -82,11 +82,11 @@ def refactor_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slo
     return None
 
 
-#: comparisons of a value with itself that fxc folds whatever the value (true: ~0). The float ``eq`` / ``ne`` /
-#: ``ge`` of a value with itself (``x == x``, ``isnan``) fxc folds only for some values -- a shader input, a
-#: constant-buffer float, a product of them; not one from ``asfloat``, a quotient, ``sqrt`` or a structured
-#: buffer (its listings, session 35) -- a may-be-NaN analysis this compiler does not make: they stay run-time
+#: comparisons of a value with itself that fxc folds whatever the value (true: ~0)
 _SELF_COMPARE = {"lt": 0, "ieq": 0xFFFFFFFF, "ige": 0xFFFFFFFF, "uge": 0xFFFFFFFF, "ine": 0, "ilt": 0, "ult": 0}
+#: the float ``eq`` / ``ge`` / ``ne`` of a value with itself (``x == x``, ``x <= x``, ``isnan``): folded only where
+#: fxc takes the value for not NaN (nanprops.py, session 36)
+_SELF_COMPARE_NOT_NAN = {"eq": 0xFFFFFFFF, "ge": 0xFFFFFFFF, "ne": 0}
 
 
 def same_value_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slot]], mods: list[str] | None,
@@ -95,7 +95,7 @@ def same_value_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[S
     (d3dcompiler_47 10.1's listings, session 35; /Od and IEEE strictness keep the instructions): ``x / x = 1``
     (float ``div``; ``udiv``'s quotient), ``x - x = 0``, ``min(x, x) = max(x, x) = x``, ``x < x`` false,
     ``0 / x = 0`` (float) -- even where x is 0, an infinity or NaN, whose IEEE answers differ (fxc folds these
-    for a value of any origin; see _SELF_COMPARE for the comparisons it does not). "The same value" is the same register components with the same
+    for a value of any origin; ``x == x``, ``x != x``, ``x >= x`` only for a value it takes for not NaN). "The same value" is the same register components with the same
     modifiers (``a / -a`` stays a division, as in fxc's listing); None when no identity applies."""
     if len(srcs) != 2 or not refactoring_allowed(cg):
         return None
@@ -116,6 +116,11 @@ def same_value_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[S
         return list(a)
     if name in _SELF_COMPARE and same:
         return [imm(_SELF_COMPARE[name])] * n
+    if name in _SELF_COMPARE_NOT_NAN and same:
+        from .nanprops import NOT_NAN, holds
+
+        if all(holds(cg, s, NOT_NAN) for s in a):
+            return [imm(_SELF_COMPARE_NOT_NAN[name])] * n
     return None
 
 
