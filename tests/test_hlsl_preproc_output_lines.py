@@ -41,7 +41,7 @@ CASES = [
     # a multi-line invocation: its arguments go where it starts
     ("#define F(a, b) a b\nF(t2,\nt2b)\nt4", {"t2b": 2}),
     ("#define F(a) a\nF(\n\nt2b\n)\nt6", {"t2b": 2}),
-    ("#define F(a) a\nt2 F\n(t2b)\nt4", {"t2b": 2}),
+    ("#define F(a) a\nt2 F\n(t2b)\nt4", {"t2b": 3}),  # fxc: no '(' from the next line, (t2b) stays on line 3
     # includes: their own numbering, the includer's resumes after them
     ('t1\n#include "inc.h"\nt3', {}),
     ('#include "inc.h"\n#include "inc.h"\nt3', {}),
@@ -107,9 +107,10 @@ def _include_tokens(src: str) -> list[str]:
     return ["i1", "i3", "i3b", "i5"] * n
 
 
-def test_once_file_tokens_appear_once():
+def test_a_pragma_once_file_is_read_at_each_include():
+    # fxc has no #pragma once (X3568, d3dcompiler_47 10.1, session 35): the file's tokens come twice
     placed = _placed('#include "once.h"\n#include "once.h"\nt3')
-    assert [t.strip() for _f, _n, t in placed if t.strip() == "o2"] == ["o2"]
+    assert [t.strip() for _f, _n, t in placed if t.strip() == "o2"] == ["o2", "o2"]
 
 
 @pytest.mark.parametrize("src", [c for c, _ in CASES])
