@@ -317,9 +317,9 @@ def test_decompress_bad_input(three):
 def test_preprocess_error_blob():
     errs: list = []
     with pytest.raises(D3D11Error) as ei:
-        # an #if without its expression (an #if merely left open is only a warning in fxc: see
-        # test_hlsl_preproc_fxc_tolerance.py)
-        dc.D3DPreprocess(b"#if\n#endif\n", None, "x.hlsl", None, None, errs)
+        # #error ends preprocessing (d3dcompiler_47 10.1, session 35: E_FAIL); fxc reports most other preprocessor
+        # errors and returns S_OK with its text (an #if without its expression: X1500, S_OK)
+        dc.D3DPreprocess(b"#error stop\n", None, "x.hlsl", None, None, errs)
     assert ei.value.hresult == E_FAIL
     text = bytes(errs[0]).decode()
     assert text.startswith("x.hlsl(") and ": error X" in text
