@@ -126,6 +126,8 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         return known_value(cg, cg.lookup(e.name, e.pos))
     if isinstance(e, A.Binary):
         v = binary(cg, e.op, expr(cg, e.a), expr(cg, e.b), e.pos)
+        if e.op in _BITWISE_OPS:
+            _legacy_bitwise_source(cg, e, e.pos)
         return _literal_fold(e, v)
     if isinstance(e, A.Unary):
         if e.op in ("++", "--"):
@@ -138,7 +140,10 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             assign_to(cg, target, nv, e.pos, direct=True)
             return expr(cg, target)
         v = expr(cg, e.a)
-        return unary(cg, e.op, v, e.pos)
+        v = unary(cg, e.op, v, e.pos)
+        if e.op == "~":
+            _legacy_bitwise_source(cg, e, e.pos)
+        return v
     if isinstance(e, A.Postfix):
         if _designating(e.a):
             # fxc 10.1 reads a designating operand, then evaluates it again as the target, and steps the
@@ -199,6 +204,8 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             check_operand_kinds(cg, e.op[:-1], (cur, rhs), e.pos)
             _no_bool_lvalue(cg, cur, e.pos)
             v = binary(cg, e.op[:-1], cur, rhs, e.pos)
+            if e.op[:-1] in _BITWISE_OPS:
+                _legacy_bitwise_source(cg, None, e.pos)  # the target is a variable: never a literal
         stored = assign_to(cg, target, v, e.pos, direct=True, compound_const=compound_const)
         return stored if stored is not None else expr(cg, target)
     if isinstance(e, A.Ternary):
@@ -525,6 +532,51 @@ def _literal_fold(e: A.Binary, v: Val) -> Val:
     return _val(t, [imm(f2b(r[0]))])
 
 
+_BITWISE_OPS = frozenset({"&", "|", "^", "<<", ">>"})
+
+
+def _literal_operands(cg: CodegenContext, e: A.Node) -> bool:
+    """Whether ``e`` is built of literals and ``const`` variables holding constants only (casts and operators
+    over them): what fxc folds before its below-SM4 bitwise check. A plain local or static with a known value, an
+    array element, a function's result or a conditional is not (``int x = 5; x >> 1`` and ``(true ? 1 : 2) >> 1``
+    are X3535; ``const int x = 5; x >> 1``, ``(int)2.5 << 1``, ``int2(1, 2).y >> 1`` and ``max(1, 2) >> 1``
+    compile: d3dcompiler_47 10.1 under Wine, session 36)."""
+    if isinstance(e, A.Literal):
+        return True
+    if isinstance(e, A.Cast):
+        return _literal_operands(cg, e.a)
+    if isinstance(e, A.Unary) and e.op not in ("++", "--"):
+        return _literal_operands(cg, e.a)
+    if isinstance(e, A.Binary):
+        return _literal_operands(cg, e.a) and _literal_operands(cg, e.b)
+    if isinstance(e, A.Index):  # an element of a const array at a literal index (``static const int k[2]``)
+        return _literal_operands(cg, e.index) and _literal_operands(cg, e.a)
+    if isinstance(e, A.Member):  # a swizzle or member of a const value (``const int2 k = …; k.y``)
+        return _literal_operands(cg, e.a)
+    if isinstance(e, A.Construct):  # ``int2(1, 2)``
+        return all(_literal_operands(cg, x) for x in e.args)
+    if isinstance(e, A.Call) and e.name not in cg.funcs:  # an intrinsic of literals (``max(1, 2)``); not a function
+        return all(_literal_operands(cg, x) for x in e.args)
+    if isinstance(e, A.Ident):
+        from .constprop import known_value
+
+        v = cg.lookup(e.name, e.pos)
+        return bool(v.readonly) and known_value(cg, v).const
+    return False
+
+
+def _legacy_bitwise_source(cg: CodegenContext, e: A.Node | None, pos) -> None:
+    """X3535 for a bitwise operator below shader model 4 whose operands are not literal constants (``e`` None: a
+    compound assignment, whose target never is one), also where constant propagation folded its value."""
+    target = cg.d3d9 or cg.level9
+    if target and (e is None or not all(_literal_operands(cg, x) for x in _operands(e))):
+        raise _bitwise_refusal(cg, target, pos)
+
+
+def _operands(e: A.Node) -> list[A.Node]:
+    return [e.a, e.b] if isinstance(e, A.Binary) else [e.a]
+
+
 def _legacy_bitwise(cg: CodegenContext, result: Val, pos) -> Val:
     """Below shader model 4 (the Direct3D 9 targets and 4_0_level_9_x) an integer or bool ``&``, ``|``, ``^``, ``~``,
     ``<<`` or ``>>`` (compound assignments too) that constant folding does not remove is fxc's X3535 with E_NOTIMPL,
@@ -532,10 +584,14 @@ def _legacy_bitwise(cg: CodegenContext, result: Val, pos) -> Val:
     consts, array sizes) and one in a branch pruned as constant-false compile (fxc's d3dcompiler_47 10.1, session 35)."""
     target = cg.d3d9 or cg.level9
     if target and not result.const:
-        err = cg.err(pos, f"Bitwise operations not supported on target {target}.", 3535)
-        err.notimpl = True
-        raise err
+        raise _bitwise_refusal(cg, target, pos)
     return result
+
+
+def _bitwise_refusal(cg: CodegenContext, target: str, pos):
+    err = cg.err(pos, f"Bitwise operations not supported on target {target}.", 3535)
+    err.notimpl = True  # fxc's HRESULT for X3535 is E_NOTIMPL
+    return err
 
 
 def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
