@@ -8,7 +8,8 @@ and where it reported none the output's tokens (None: not compared, said why). T
 find each rule's extent (docs/conformance.md, session 36, helper PPX):
 
 - ``SPLICE``: a line splice joins the lines but still ends a token (``pa\\`` new-line ``ss`` is ``pa ss``); no comment
-  opens or closes across it; a ``//`` comment and a string literal go on across it (ppfxc.SPLICE_MARK).
+  opens or closes across it; a ``//`` comment and a string literal go on across it (ppfxc.SPLICE_MARK); a
+  backslash before the file's last new-line is a splice too.
 - ``RECURSION``: a macro name met again inside its own expansion gives the whole top-level invocation up, written
   as it was and never replaced again (ppfxc.RecursionContext); C99 paints the one name and goes on.
 - ``ARGS_UNPAINTED``: an argument's tokens keep their own hide sets (``F(F)`` of ``[x(2)]`` invokes the inner F).
@@ -74,6 +75,10 @@ SPLICE = [
     ('#define F(a, b) a #\\\n# b\nF(pa, ss)\n', True, None, 'pa "#" ss'),
     ('#undef\\\n A\npass\n', True, None, 'pass'),
     ('#define A pass\n#undef A\\\nB\nA\n', True, 'X1500', None),
+    ('pass \\\n', True, None, 'pass'),
+    ('pass \\', True, None, 'pass \\'),
+    ('#define A 1 \\\n', True, None, ''),
+    ('a\n#if 1\\\n', True, 'X1502', None),
 ]
 RECURSION = [
     ('#define X a X b\nX pass\n', True, None, 'X pass'),

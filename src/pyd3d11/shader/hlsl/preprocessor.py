@@ -246,8 +246,8 @@ class Preprocessor:
         self.sources.setdefault(file, text)  # for /Zi debug information (every file of the compile)
         self.out.append(f'#line 1 "{file}"')
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
+        if lines and lines[-1] == "" and not (self.lenient and len(lines) > 1 and lines[-2].endswith("\\")):
+            lines.pop()  # (fxc: a backslash before the file's last new-line is still a splice, session 36)
         #: the last line has no new-line: a string left open there reaches the end of the file (X1006, not X1005)
         self._open_end = bool(text) and not text.endswith(("\n", "\r"))
         conds: list[_Cond] = []
