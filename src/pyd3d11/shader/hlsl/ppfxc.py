@@ -111,7 +111,7 @@ class RecursionContext:
         self.orig = orig  # the tokens given, as the reversed stack ``expand`` starts with
         self.source_left = source_left  # orig[:source_left] are not read yet
         self.top_out = top_out  # the output's length when the current top-level invocation began
-        self.top_src = source_left - 1  # orig's index of that invocation's name
+        self.top_src = source_left  # orig's index of that invocation's name (begin() sets it before any use)
         self.started: set[str] = set()
         #: an argument list's expansion (``#`` spells it): fxc writes each top-level replacement between
         #: spaces, so ``#`` of ``x A y`` with ``#define A a+b`` is "x a + b y" and of ``.F(1).`` with ``F(x) x+x``
@@ -125,7 +125,7 @@ class RecursionContext:
         ``spaced``. Returns the body to push."""
         if not self.spaced:
             return body
-        if not self._open and len(out) == self.top_out:
+        if not self._open:  # (only the top-level name's own replacement finds it closed: begin() came just before)
             out.append(" ")
             self._open = True
         spread: list[str] = []
