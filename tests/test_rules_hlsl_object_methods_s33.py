@@ -395,8 +395,13 @@ for rid, decl, body, need in UAV_EXTRA:
 def _source(decl: str, body: str, target: str) -> str:
     stage = target[:2]
     if stage == "cs":
-        return (f"{decl}\n[numthreads(1, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {{\n"
-                f"float4 p = float4(id, 1); float4 r = 0; {body} }}")
+        # r goes to a UAV, as the other stages return it: fxc 10.1 removes a call whose result nothing uses before
+        # judging whether the target has its instruction (session 36, helper AUD); a row declaring a UAV of its
+        # own keeps the body as it is (cs_4_x has one UAV slot)
+        uav = any(k in decl for k in ("RW", "Append", "Consume"))
+        keep = ("", "") if uav else ("RWStructuredBuffer<float4> keep_;\n", " keep_[0] = r;")
+        return (f"{decl}\n{keep[0]}[numthreads(1, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {{\n"
+                f"float4 p = float4(id, 1); float4 r = 0; {body}{keep[1]} }}")
     if stage == "gs":
         return (f"{decl}\nstruct V {{ float4 p : SV_Position; }};\n[maxvertexcount(1)] void main(point V i[1], "
                 f"inout PointStream<V> st_) {{ float4 p = i[0].p; float4 r = 0; {body} V v; v.p = r; st_.Append(v); }}")

@@ -314,6 +314,9 @@ class ResourceBinding:
                 g.used = True
 
     def assign_bindings(self) -> None:
+        from .deadres import drop_dead
+
+        drop_dead(self)  # the objects' model gates judge the resources fxc binds (compiler.py: _ObjectGate)
         try:
             check_uav_model(self)
         except HlslError as exc:

@@ -124,7 +124,9 @@ class CodegenContext(Protocol):
     tgsm_elem: set[int]  # cs_4_x g#: structured, one element per thread (index, byte offset)
     tgsm_own_bases: dict  # groupshared element base -> the SV_GroupIndex slot indexing it (intrinsics.mem_index)
     tgsm_thread_writes: list  # (pos, SV_GroupIndex working slot) of each cs_4_x own-element write
-    pixel_ops_elsewhere: list  # positions of derivative/clip calls outside a pixel shader (intrinsics.py)
+    pixel_ops_elsewhere: list  # (pos, accesses, late) of the X4532 calls judged after dead code (intrinsics.py)
+    unmappable_deferred: bool  # the method call being generated has such an X4532 (intrinsics.method)
+    late_model_ok: bool  # a coarse/fine derivative below 5.0 generated past its gate (intrinsics)
     thread_aliases: dict  # an inlined parameter's copy -> the argument slot it copies (intrinsics.thread_index_chain)
     icb: IcbState
 

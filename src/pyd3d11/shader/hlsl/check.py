@@ -472,8 +472,8 @@ def _uniform_params(f: A.FuncDef) -> list[A.Param]:
 def check_uav_model(cg: CodegenContext) -> None:
     """The object kinds the target has, for the objects the shader uses (featuregates.OBJECTS: typed UAVs and
     append/consume buffers 5.0, raw and structured UAVs in cs_4_x, no UAV in another 4.x stage, TextureCubeArray
-    4.1), and cs_4_x's single UAV (D3D11.3 §18.7.2.5 "The output is a single UAV")."""
-    from .featuregates import CS4_MAX_UAVS, OBJECTS, UNRECORDED_CODE, gate_error
+    4.1), and cs_4_x's single UAV (D3D11.3 §18.7.2.5 "The output is a single UAV": _uav_model_numbers)."""
+    from .featuregates import OBJECTS, gate_error
 
     used = [r for r in cg.resources if r.used]
     _uav_model_numbers(cg, used)
@@ -501,11 +501,6 @@ def check_uav_model(cg: CodegenContext) -> None:
         exc = gate_error(cg, gate, Pos("", 1, 1), kind or "", msg.format(r=r.name, k=kind))
         if exc is not None:
             raise exc
-    uavs = [r.name for r in used if r.file == "u"]
-    if cg.stage == "cs" and cg.major < 5 and len(uavs) > CS4_MAX_UAVS:
-        # fxc's number for this is not recorded (featuregates.UNRECORDED_CODE)
-        raise cg.err(Pos("", 1, 1), f"{cg.stage}_{cg.major}_{cg.minor} uses one UAV at most: "
-                     f"{', '.join(repr(u) for u in uavs)}", UNRECORDED_CODE)
 
 def _uav_model_numbers(cg: CodegenContext, used: list) -> None:
     """UAVs below shader model 5 with d3dcompiler_47 10.1's numbers and words (session 35, every 4.x stage):
@@ -528,6 +523,10 @@ def _uav_model_numbers(cg: CodegenContext, used: list) -> None:
     if kinds and cg.stage != "cs":
         raise cg.err(Pos("", 1, 1), f"maximum {target} UAV register index (0) exceeded - note that the target "
                                     "doesn't support UAVs", 4585)
+    if len(kinds) > slots:
+        # a second UAV in cs_4_x (D3D11.3 §18.7.2.5: a single UAV), before the kinds' rules: d3dcompiler_47 10.1's
+        # X4585 names the slot count, whichever kinds they are (session 36, helper AUD)
+        raise cg.err(Pos("", 1, 1), f"maximum {target} UAV register index ({slots}) exceeded", 4585)
     for kind in kinds:
         if kind in RW_KINDS_TYPED:
             raise cg.err(Pos("", 1, 1), f"{target} does not support typed UAVs", 3666)

@@ -186,7 +186,9 @@ class Codegen(SignatureBinding, ResourceBinding):
         #: groupshared element bases addressed by SV_GroupIndex itself (the thread's own region, cs_4_x)
         self.tgsm_own_bases: dict = {}
         self.tgsm_thread_writes: list = []  # (pos, SV_GroupIndex working slot) of each such write
-        self.pixel_ops_elsewhere: list = []  # derivative/clip calls outside ps, judged after dead code (X4532)
+        self.pixel_ops_elsewhere: list = []  # X4532 calls judged after dead code: (pos, accesses or None, late)
+        self.unmappable_deferred = False  # intrinsics.method: the call being generated is one of them
+        self.late_model_ok = False  # intrinsics._derivative_below_model: generating past the model's gate
         #: the first local of a minimum-precision type at a Direct3D 9 target: (pos, name), X3703 after the body
         self.min_precision_local: tuple | None = None
         self.thread_aliases: dict = {}  # an inlined parameter's copy -> the argument slot it copies
@@ -254,6 +256,7 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.deferred_double_error: HlslError | None = None
         #: a model refusal fxc reports after the doubles gate (msad4's X3535, a coarse/fine derivative's X4532)
         self.deferred_late_error: HlslError | None = None
+        self.skip_target_error = False  # compiler.py: generate past it (to find the dead resources)
         self.d3d9: str | None = None  # the Direct3D 9 target when compiling for one (sm2/d3d9.py)
         self.call_stack: list[str] = []
         self.inputs: list[SigElem] = []
@@ -474,6 +477,10 @@ class Codegen(SignatureBinding, ResourceBinding):
             if same is not None:
                 return same
         if not mods or all(m == "" for m in mods):
+            if name == "movc" and not sat and len(srcs) == 3 and all(is_imm(c) for c in srcs[0][:n]):
+                # a select on a literal condition is the chosen operand (``false ? t.Sample(...) : 0``): fxc folds
+                # it, and the untaken operand's code is then dead (no resource bound, no X4539 or X4532 for it)
+                return [srcs[1][k] if srcs[0][k][3] else srcs[2][k] for k in range(n)]
             folded = self.try_fold(name if name != "udiv" or dst_pos == 0 else "urem", base, n, srcs)
             if folded is not None and not sat:
                 return folded
@@ -625,7 +632,7 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.scopes = [{}]
         self.init_statics()
         self.gen_entry(fdef)
-        if self.deferred_target_error is not None:
+        if self.deferred_target_error is not None and not self.skip_target_error:
             raise self.deferred_target_error
         from .check import check_end_reachable
 
@@ -1378,6 +1385,10 @@ class Codegen(SignatureBinding, ResourceBinding):
             from .refactor import refactoring_allowed
 
             optimize_in_place(self.code, self.indexable, refactoring_allowed(self))  # copies, dead code, retargeting
+            if self.tgsm:
+                from .adce import drop_dead_groupshared
+
+                drop_dead_groupshared(self)
         if self.pixel_ops_elsewhere:
             from .intrinsics import check_pixel_ops_elsewhere
 

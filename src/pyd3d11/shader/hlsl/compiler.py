@@ -101,6 +101,14 @@ def attach_warnings(exc: HlslError, found: list[tuple[Pos, int, str]]) -> None:
                     if (p.file, p.line, p.col, code) != (exc.file, exc.line, exc.col, exc.code)]
 
 
+class _ObjectGate(Exception):
+    """A target refusal of a bound object, to be judged again once the dead resources are known (compile_hlsl)."""
+
+    def __init__(self, error: HlslError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None = None,
                  include_open: Callable | None = None, flags: int = 0,
                  program_hook: Callable | None = None, file_target: str | None = None,
@@ -170,9 +178,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             program_hook(prog)
         return prog
 
-    def generate(dead: frozenset[str]) -> tuple[Codegen, str]:
+    def generate(dead: frozenset[str], gate: str = "raise") -> tuple[Codegen, str]:
         try:
-            return _generate(dead)
+            return _generate(dead, gate)
         except HlslError as exc:
             if (major, minor) == (5, 1) and exc.code == 3512 and "resource array index" in str(exc):
                 # 5.1 indexes resource arrays at run time ("Dynamic indexing using HLSL 5.1"); not built here
@@ -180,7 +188,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                     from None
             raise
 
-    def _generate(dead: frozenset[str]) -> tuple[Codegen, str]:
+    def _generate(dead: frozenset[str], gate: str = "raise") -> tuple[Codegen, str]:
+        """``gate``: what to do with a target refusal of the objects bound (cg_resources.assign_bindings):
+        "raise" it, "defer" (raise it as _ObjectGate, to be judged again without the dead resources), "skip"."""
         cg = None
         try:
             cg = Codegen(parse(target), entry, stage, major, minor, row_major)
@@ -189,6 +199,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             cg.level9 = level9
             cg.d3d9 = d3d9
             cg.dead_resources = dead
+            cg.skip_target_error = gate == "skip"
             cg.run()
         except NotSupportedError:
             raise
@@ -198,6 +209,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             if cg is None:
                 attach_warnings(exc, pp_warnings())
                 raise
+            if gate == "defer" and exc is cg.deferred_target_error and not cg.level9 and not cg.d3d9:
+                raise _ObjectGate(failed(cg, exc)) from None
             raise failed(cg, exc) from None
         if cg.deferred_double_error is not None:
             return cg, ""  # refused once the uncalled functions are checked (below)
@@ -244,7 +257,20 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     def all_warnings(cg: Codegen) -> list[tuple[Pos, int, str]]:
         return [(p, c, m) for p, c, m, _e in issued(cg)]
 
-    cg, text = generate(frozenset())
+    try:
+        cg, text = generate(frozenset(), "defer")
+    except _ObjectGate as refused:
+        # the objects' model gates (a UAV outside cs below 5.0, TextureCubeArray at 4.0, ...) are judged on the
+        # resources fxc binds, after dead-code removal: d3dcompiler_47 10.1 compiles ``c = tca.SampleLevel(s,
+        # p, 0);`` at vs_4_0 when nothing reads ``c`` (session 36, helper AUD). Generate once past the refusal to
+        # find the dead resources, then again without them; a refusal left is raised.
+        try:
+            dead = dead_resources(*generate(frozenset(), "skip"))
+        except HlslError:
+            dead = frozenset()
+        if not dead:
+            raise refused.error from None
+        cg, text = generate(dead)
     from .doubles import storage_error
     from .objects import check_register_overlaps
     from .uncalled import check_uncalled

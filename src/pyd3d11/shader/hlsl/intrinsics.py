@@ -10,6 +10,7 @@ from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
 from .check import unmappable, unmappable_after_type_rules
 from .codegen import _DIM, Resource, Val, f2b
+from .diagnostics import Pos
 from .exprs import coerce_pair, expr, numeric
 from .featuregates import (
     IMPLICIT_LOD_METHODS,
@@ -19,6 +20,7 @@ from .featuregates import (
     METHODS,
     PIXEL_ONLY_INTRINSICS,
     check_gate,
+    gate_error,
 )
 from .methodsig import check_buffer_info, check_raw_load_args, no_matching
 from .operands import Reg, imm
@@ -119,8 +121,7 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
     if name in _DERIVATIVES and cg.major < 5 and INTRINSICS[name].models.get("ps", (4, 0)) >= (5, 0):
         return _derivative_below_model(cg, name, args, pos)
     if pixel_only:
-        if cg.stage in _JUDGED_AFTER_DEAD_CODE and not cg.level9 and not cg.d3d9 and \
-                not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:
+        if judged_after_dead_code(cg):
             return _pixel_op_elsewhere(cg, name, args, arg_nodes, pos)
         unmappable_after_type_rules(cg, pos, lambda: _apply(cg, name, args, arg_nodes, pos))
     return _apply(cg, name, args, arg_nodes, pos)
@@ -128,7 +129,7 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
 
 #: the stages whose derivative/clip calls are judged on the finished code (hull shaders, whose listing is built
 #: per phase, and the Direct3D 9 / level-9 targets keep the immediate X4532)
-_JUDGED_AFTER_DEAD_CODE = frozenset({"vs", "gs", "ds", "cs"})
+_JUDGED_AFTER_DEAD_CODE = frozenset({"vs", "gs", "ds", "cs", "ps"})
 _PIXEL_OPCODES = ("deriv_rt", "discard")
 
 
@@ -206,6 +207,18 @@ def _derivative_below_model(cg: CodegenContext, name: str, args: list[Val], pos)
     from .check import check_intrinsic_args
 
     check_intrinsic_args(cg, name, args, pos)
+    if judged_after_dead_code(cg):
+        # generated as a 5.0 pixel shader's, refused only if the instruction survives dead-code removal: an unused
+        # ddx_fine compiles at ps_4_0 and vs_4_0 (d3dcompiler_47 10.1, session 36 AUD; check_pixel_ops_elsewhere
+        # leaves the refusal to deferred_late_error, after the doubles gate)
+        stage, cg.stage, cg.late_model_ok = cg.stage, "ps", True
+        try:
+            v = _apply(cg, name, args, [], pos)
+        finally:
+            cg.stage, cg.late_model_ok = stage, False
+        cg.pixel_ops_elsewhere.append((pos, frozenset((ins.op, ()) for ins in cg.code[-4:]
+                                                      if ins.op.startswith("deriv_rt")), True))
+        return v
     if cg.deferred_late_error is None:
         cg.deferred_late_error = unmappable(cg, pos)
     t = args[0].type
@@ -235,15 +248,32 @@ def _pixel_op_elsewhere(cg: CodegenContext, name: str, args: list[Val], arg_node
         raise unmappable(cg, pos) from None
     finally:
         cg.stage = stage
-    cg.pixel_ops_elsewhere.append(pos)
+    cg.pixel_ops_elsewhere.append((pos, None, False))
     return v
 
 
+def judged_after_dead_code(cg: CodegenContext) -> bool:
+    """Whether a "cannot map expression" (X4532) found while generating waits for dead-code removal: every
+    optimised shader model 4/5 target but the hull shader's phases (whose listing is built per phase)."""
+    return cg.stage in _JUDGED_AFTER_DEAD_CODE and not cg.level9 and not cg.d3d9 and \
+        not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION
+
+
 def check_pixel_ops_elsewhere(cg: CodegenContext) -> None:
-    """X4532 at the first derivative/clip call outside a pixel shader whose instruction survived dead-code
-    removal (:func:`_pixel_op_elsewhere`)."""
-    if any(ins.op.startswith(_PIXEL_OPCODES) for ins in cg.code):
-        raise unmappable(cg, cg.pixel_ops_elsewhere[0])
+    """X4532 at the first call judged after dead code (:func:`_pixel_op_elsewhere`, :func:`method`,
+    :func:`_derivative_below_model`) whose instruction survived dead-code removal: a derivative/discard opcode for
+    an intrinsic outside ps (``None``), else the (opcode, t#) resource accesses a method emitted or the
+    (opcode, ()) a model lacks. A model's refusal waits in deferred_late_error (after the doubles gate)."""
+    pixel = any(ins.op.startswith(_PIXEL_OPCODES) for ins in cg.code)
+    present = {(ins.op, a.idx[:1]) for ins in cg.code for a in ins.args if a.file == "t"}
+    present |= {(ins.op, ()) for ins in cg.code}
+    for pos, emitted, late in cg.pixel_ops_elsewhere:
+        if not (pixel if emitted is None else emitted & present):
+            continue
+        if not late:
+            raise unmappable(cg, pos)
+        if cg.deferred_late_error is None:
+            cg.deferred_late_error = unmappable(cg, pos)
 
 
 def _apply(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
@@ -313,7 +343,7 @@ def _keep_precision(name: str, args: list[Val], res: Val) -> Val:
 def _i_unary_f(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
-    if name in INTRINSICS:  # the coarse/fine derivatives are shader model 5 (their featuregates rows)
+    if name in INTRINSICS and not cg.late_model_ok:  # the coarse/fine derivatives are shader model 5
         check_gate(cg, INTRINSICS[name], pos, name, _SM_MSG)
     v = _fv(cg, args[0], pos)
     return Val(v.type, cg.alu(_UNARY_F[name], FLOAT, len(v.slots), [v.slots]))
@@ -961,7 +991,44 @@ _MIN_METHOD_ARGS = (("SampleCmpLevelZero", 3), ("SampleCmp", 3), ("SampleLevel",
                     ("GetSamplePosition", 1), ("Load", 1))
 
 
-def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
+def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
+    """An object's method call. A texture method the target has no instruction for (implicit-LOD sampling
+    outside a pixel shader, Gather at 4.0, GatherCmp below 5.0, CalculateLevelOfDetail at 4.0, SampleCmp of an
+    array at 4.0) is generated anyway when :func:`judged_after_dead_code`, and its X4532 raised only if its
+    access survives dead-code removal: d3dcompiler_47 10.1 compiles ``float4 c = t.Sample(s, uv);`` in a vertex
+    or compute shader when nothing uses ``c`` and refuses it once ``c`` reaches an output (session 36, helper
+    AUD; tests/test_rules_hlsl_fxc_dead_unmappable_s36.py)."""
+    start, stage, deferred = len(cg.code), cg.stage, cg.unmappable_deferred
+    cg.unmappable_deferred = False
+    try:
+        v = _method(cg, obj, name, arg_nodes, pos)
+        if cg.unmappable_deferred:
+            cg.pixel_ops_elsewhere.append((pos, frozenset((ins.op, a.idx[:1]) for ins in cg.code[start:]
+                                                          for a in ins.args if a.file == "t"), False))
+        return v
+    finally:
+        cg.stage, cg.unmappable_deferred = stage, deferred
+
+
+def _defer_unmappable(cg: CodegenContext) -> bool:
+    """Whether this method call's X4532 waits for dead-code removal (:func:`method`); the call then goes on as a
+    pixel shader's."""
+    if not judged_after_dead_code(cg):
+        return False
+    cg.unmappable_deferred = True
+    cg.stage = "ps"
+    return True
+
+
+def _gate_or_defer(cg: CodegenContext, name: str, pos) -> None:
+    """The model/stage gate of a Gather or CalculateLevelOfDetail form; its X4532 may wait (:func:`method`)."""
+    gate = METHODS[name]
+    exc = gate_error(cg, gate, pos, name, METHOD_MODEL_MESSAGES[gate.code])
+    if exc is not None and not (getattr(exc, "code", None) == 4532 and _defer_unmappable(cg)):
+        raise exc
+
+
+def _method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
     from .exprs import pin_indices
 
     arg_nodes = [pin_indices(cg, a) for a in arg_nodes]  # out arguments (GetDimensions, status): once
@@ -1003,7 +1070,7 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         # the sampler's kind is part of the overload (X3013), a type rule checked before the stage's
         # code-generation limit below, so a function nothing calls is checked as one a pixel shader calls
         _check_sampler(cg, name, args[0], len(arg_nodes), pos)
-    if name in _IMPLICIT_LOD and cg.stage != "ps":
+    if name in _IMPLICIT_LOD and cg.stage != "ps" and not _defer_unmappable(cg):
         # sample, sample_b, sample_c and lod take their LOD from screen-space derivatives: D3D11.3 §22.4.15,
         # 22.4.16, 22.4.19 and lod list Stage(s): Pixel Shader (sample_l/sample_d/sample_c_lz/gather4: All);
         # fxc's X4532 as for the derivative intrinsics — a code-generation error, so found after the type
@@ -1029,7 +1096,9 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
             if op.startswith("sample_c") and k in ("Texture1DArray", "Texture2DArray") and (cg.major, cg.minor) < (4, 1):
                 # comparison sampling of a texture array is a 4.1 (D3D10.1) capability: fxc 10.1's X4532 at 4.0
                 # (TextureCube and the non-array textures compile there; session 35, recorded under Wine)
-                raise cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
+                if not _defer_unmappable(cg):
+                    raise cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set",
+                                 4532)
             for a in args[2:HEAD[name]]:
                 if op == "sample_d":
                     gdims = _GRAD_DIMS.get(k, dims)  # no array index
@@ -1155,7 +1224,7 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))
     if name.startswith("CalculateLevelOfDetail"):
-        check_gate(cg, METHODS[name], pos, name, METHOD_MODEL_MESSAGES[METHODS[name].code])
+        _gate_or_defer(cg, name, pos)
         if len(args) != 2:
             raise no_matching(cg, name, len(args), pos)
         cg.emit("lod", d, cg.src(coord.slots), _res_operand(obj.obj), _object_operand(s))
@@ -1165,7 +1234,12 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
     # the model of each Gather form: featuregates.METHODS (GatherRed is plain gather4, so 4.1 has it too)
     if ch is None or name not in METHODS:
         raise no_such_method(cg, t, name, pos)
-    check_gate(cg, METHODS[name], pos, name, METHOD_MODEL_MESSAGES[METHODS[name].code])
+    if cmp and ch and cg.major < 5 and t.kind in ("Texture2DArray", "TextureCubeArray"):
+        # an array texture's GatherCmpGreen/Blue/Alpha below 5.0 is refused as the plain channel select is, where
+        # it is written (d3dcompiler_47 10.1: "GatherGreen requires shader model 5 or higher", X3535), the other
+        # textures' as gather4_c is (X4532, judged after dead code); session 36, helper AUD
+        raise cg.err(pos, f"Gather{name[9:]} requires shader model 5 or higher", 3535)
+    _gate_or_defer(cg, name, pos)
     rest = args[2:]
     extra: list[Reg] = []
     if cmp:
@@ -1406,6 +1480,12 @@ def _typed_uav_load_check(cg: CodegenContext, t: Type, reg: int) -> None:
     if cg.uav_load_ok:
         return
     if not isinstance(t, NumType) or t.slots != 1:
+        if cg.major < 5:
+            # below shader model 5 such a load is refused where it is written, used or not (d3dcompiler_47 10.1,
+            # session 36, helper AUD: ``u[i] += 1`` of a RWTexture2D<float4> at cs_4_0 too; one float or uint
+            # element loads, then the UAV's own model rules apply)
+            raise cg.err(cg.expr_pos or Pos("", 1, 1), "typed UAV loads are only allowed for single-component 32-bit "
+                         "element types", 3676)
         cg.wide_typed_uavs.add(reg)
 
 
