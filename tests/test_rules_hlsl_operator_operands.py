@@ -227,6 +227,60 @@ def test_literal_arguments_between_float_and_double(arg: str, ambiguous: bool) -
     assert _call_error(arg) == (3067 if ambiguous else None)
 
 
+# An intrinsic of the argument-typed kind (its result has its arguments' type) called with untyped literals only,
+# one a float literal, returns an untyped float literal; integer literals alone keep the integer literal where the
+# intrinsic takes integers (abs, clamp, dot, mad, max, min, mul, transpose) and give a float where it takes floats
+# only (sqrt(2)). The rows' verdicts -- ambiguous (X3067) or not -- for overload1(<call>) are d3dcompiler_47 10.1's,
+# under Wine, session 36: every such intrinsic with 0.75 / 2 / mixed / one 0.75f argument list, and the call inside
+# other expressions (operators, ?:, comma, swizzles, casts, another intrinsic).
+LITERAL_AMBIGUOUS = [
+    'abs(0.75)', 'abs(2)', 'acos(0.75)', 'asin(0.75)', 'atan(0.75)', 'atan2(0.75, 0.75)', 'atan2(0.75, 2)',
+    'ceil(0.75)', 'clamp(0.75, 0.75, 0.75)', 'clamp(2, 2, 2)', 'clamp(0.75, 2, 2)', 'cos(0.75)', 'cosh(0.75)',
+    'cross(0.75, 0.75)', 'cross(0.75, 2)', 'degrees(0.75)', 'determinant(0.75)', 'distance(0.75, 0.75)',
+    'distance(0.75, 2)', 'dot(0.75, 0.75)', 'dot(2, 2)', 'dot(0.75, 2)', 'dst(0.75, 0.75)', 'dst(2, 2)',
+    'dst(0.75, 2)', 'exp(0.75)', 'exp2(0.75)', 'faceforward(0.75, 0.75, 0.75)', 'faceforward(0.75, 2, 2)',
+    'floor(0.75)', 'fmod(0.75, 0.75)', 'fmod(0.75, 2)', 'frac(0.75)', 'ldexp(0.75, 0.75)', 'ldexp(0.75, 2)',
+    'length(0.75)', 'lerp(0.75, 0.75, 0.75)', 'lerp(0.75, 2, 2)', 'lit(0.75, 0.75, 0.75)', 'lit(0.75, 2, 2)',
+    'log(0.75)', 'log10(0.75)', 'log2(0.75)', 'mad(0.75, 0.75, 0.75)', 'mad(2, 2, 2)', 'mad(0.75, 2, 2)',
+    'max(0.75, 0.75)', 'max(2, 2)', 'max(0.75, 2)', 'min(0.75, 0.75)', 'min(2, 2)', 'min(0.75, 2)',
+    'mul(0.75, 0.75)', 'mul(2, 2)', 'mul(0.75, 2)', 'normalize(0.75)', 'pow(0.75, 0.75)', 'pow(0.75, 2)',
+    'radians(0.75)', 'rcp(0.75)', 'reflect(0.75, 0.75)', 'reflect(0.75, 2)', 'refract(0.75, 0.75, 0.75)',
+    'refract(0.75, 2, 2)', 'round(0.75)', 'rsqrt(0.75)', 'saturate(0.75)', 'sin(0.75)', 'sinh(0.75)',
+    'smoothstep(0.75, 0.75, 0.75)', 'smoothstep(0.75, 2, 2)', 'sqrt(0.75)', 'step(0.75, 0.75)', 'step(0.75, 2)',
+    'tan(0.75)', 'tanh(0.75)', 'transpose(0.75)', 'transpose(2)', 'trunc(0.75)', 'abs(-1.5) * 2', '-abs(-1.5)',
+    'abs(abs(-1.5))', 'max(abs(-1.5), 1)', '(abs(-1.5), 2.0)', 'true ? abs(-1.5) : 2.0', 'p.x > 0 ? abs(-1.5) : 2.0',
+    'abs(-1.5).x', 'abs(-1.5).xx.y', 'sin(abs(-1.5))', 'abs(2) * 1.5', 'sign(-1.5)', 'isnan(1.5)',
+]
+LITERAL_TYPED = [
+    'abs(0.75f)', 'acos(2)', 'acos(0.75f)', 'asin(2)', 'asin(0.75f)', 'atan(2)', 'atan(0.75f)', 'atan2(2, 2)',
+    'atan2(0.75f, 0.75)', 'ceil(2)', 'ceil(0.75f)', 'clamp(0.75f, 0.75, 0.75)', 'cos(2)', 'cos(0.75f)', 'cosh(2)',
+    'cosh(0.75f)', 'cross(2, 2)', 'cross(0.75f, 0.75)', 'degrees(2)', 'degrees(0.75f)', 'determinant(2)',
+    'determinant(0.75f)', 'distance(2, 2)', 'distance(0.75f, 0.75)', 'dot(0.75f, 0.75)', 'dst(0.75f, 0.75)',
+    'exp(2)', 'exp(0.75f)', 'exp2(2)', 'exp2(0.75f)', 'faceforward(2, 2, 2)', 'faceforward(0.75f, 0.75, 0.75)',
+    'floor(2)', 'floor(0.75f)', 'fmod(2, 2)', 'fmod(0.75f, 0.75)', 'frac(2)', 'frac(0.75f)', 'ldexp(2, 2)',
+    'ldexp(0.75f, 0.75)', 'length(2)', 'length(0.75f)', 'lerp(2, 2, 2)', 'lerp(0.75f, 0.75, 0.75)', 'lit(2, 2, 2)',
+    'lit(0.75f, 0.75, 0.75)', 'log(2)', 'log(0.75f)', 'log10(2)', 'log10(0.75f)', 'log2(2)', 'log2(0.75f)',
+    'mad(0.75f, 0.75, 0.75)', 'max(0.75f, 0.75)', 'min(0.75f, 0.75)', 'mul(0.75f, 0.75)', 'normalize(2)',
+    'normalize(0.75f)', 'pow(2, 2)', 'pow(0.75f, 0.75)', 'radians(2)', 'radians(0.75f)', 'rcp(2)', 'rcp(0.75f)',
+    'reflect(2, 2)', 'reflect(0.75f, 0.75)', 'refract(2, 2, 2)', 'refract(0.75f, 0.75, 0.75)', 'round(2)',
+    'round(0.75f)', 'rsqrt(2)', 'rsqrt(0.75f)', 'saturate(2)', 'saturate(0.75f)', 'sin(2)', 'sin(0.75f)', 'sinh(2)',
+    'sinh(0.75f)', 'smoothstep(2, 2, 2)', 'smoothstep(0.75f, 0.75, 0.75)', 'sqrt(2)', 'sqrt(0.75f)', 'step(2, 2)',
+    'step(0.75f, 0.75)', 'tan(2)', 'tan(0.75f)', 'tanh(2)', 'tanh(0.75f)', 'transpose(0.75f)', 'trunc(2)',
+    'trunc(0.75f)', 'abs(-1.5) + 1.0f', 'abs(-1.5f)', 'min(1.5f, 2)', 'abs(-1.5l)', '(float)abs(-1.5)',
+    'abs(float(-1.5))', 'abs(-1.5 * p.x)',
+]
+
+
+@pytest.mark.parametrize("call", LITERAL_AMBIGUOUS)
+def test_an_intrinsic_of_untyped_literals_stays_untyped(call: str) -> None:
+    assert _call_error(call) == 3067
+
+
+@pytest.mark.parametrize("call", LITERAL_TYPED)
+def test_an_intrinsic_with_a_typed_argument_or_float_only_int_literals_is_typed(call: str) -> None:
+    assert _call_error(call) is None
+
+
 @pytest.mark.parametrize("call", ["max(m23, m32)", "min(m32, m23)", "lerp(m32, m23, 0.5)"])
 def test_intrinsics_take_the_smaller_of_each_matrix_dimension(call: str) -> None:
     # unlike the operators' nesting rule, an intrinsic's matrices meet in the smaller rows and columns
