@@ -292,7 +292,12 @@ class ResourceBinding:
         names, seen = referenced_names(self, shader_roots(self, fdef))
         from .precision import check_level9_min16uint
 
-        check_level9_min16uint(self, self.prog, [x for n in seen for x in self.funcs.get(n, []) if x.body is not None])
+        check_level9_min16uint(self, self.prog, [x for n in seen for x in self.funcs.get(n, []) if x.body is not None],
+                               fdef)
+        from .precision import note_d3d9_min_precision
+
+        note_d3d9_min_precision(self, self.prog, [x for n in seen for x in self.funcs.get(n, []) if x.body is not None],
+                                fdef)
         from .globalflags import uses_min_precision
 
         self.min_precision_used = uses_min_precision(self, names, seen)

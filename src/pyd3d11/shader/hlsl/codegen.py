@@ -1048,9 +1048,9 @@ class Codegen(SignatureBinding, ResourceBinding):
     def _declare_local(self, d: A.VarDecl, scope: dict[str, Val]) -> Val:
         t = d.type
         if self.d3d9 and self.min_precision_local is None:
-            from .globalflags import _min_precision
+            from .precision import _min_numeric
 
-            if _min_precision(t):
+            if _min_numeric(t):  # not an array or a struct of them (precision.note_d3d9_min_precision)
                 self.min_precision_local = (d.pos, d.name)
         if holds_objects(t):
             return obj_declare_local(self, d, scope)

@@ -37,21 +37,66 @@ def narrows_to_min_precision(src: NumType, dst: NumType) -> bool:
 
 
 
-def check_level9_min16uint(cg, prog, compiled: list) -> None:
+def check_level9_min16uint(cg, prog, compiled: list, entry=None) -> None:
     """X3703 "<target> does not support 16-bit uint minimum-precision data": a level-9 target (4_0_level_9_x)
     has no min16uint. fxc 10.1 (under Wine, session 35; tests/test_rules_hlsl_fxc_layout_minprec.py) rejects
     every global declared with a min16uint scalar, vector or matrix type, a typedef of one included -- static or
     not, a cbuffer member, used or not -- and every such local or parameter of the functions it compiles
     (``compiled``: a function the entry point never calls is not judged); an array of min16uint, a struct member
-    of the type and a cast to it pass. The first such declaration in the source is named."""
+    of the type and a cast to it pass. The first such declaration in the source is named. At a Direct3D 9 target
+    (compiled through the level-9 one) the entry point's input and uniform parameters pass (``float4
+    main(min16uint x : TEXCOORD0) : COLOR`` compiles at ps_2_0, session 36)."""
     if not cg.level9:
         return
     from . import ast as A
     from .codegen import walk
 
+    passing = {id(p) for p in entry.params if "out" not in p.mods and "inout" not in p.mods} \
+        if cg.d3d9 and entry is not None else set()
     tops = [d for d in prog.decls if not isinstance(d, A.FuncDef)]
     found = [(n.pos.line, n.pos.col, n) for n in walk([tops, compiled]) if isinstance(n, (A.VarDecl, A.Param))
-             and isinstance(n.type, NumType) and n.type.prec == "min16uint" and n.pos is not None]
+             and isinstance(n.type, NumType) and n.type.prec == "min16uint" and n.pos is not None
+             and id(n) not in passing]
     if found:
         n = min(found, key=lambda x: x[:2])[2]
         raise cg.err(n.pos, f"{cg.level9} does not support 16-bit uint minimum-precision data", 3703)
+
+
+def _min_numeric(t: object) -> bool:
+    """A minimum-precision scalar, vector or matrix (a typedef of one included); arrays and structs are not."""
+    from .globalflags import MIN_PRECISION_TYPES
+    from .types import StructType
+
+    return isinstance(t, NumType) and not isinstance(t, StructType) and t.prec in MIN_PRECISION_TYPES
+
+
+def note_d3d9_min_precision(cg, prog, compiled: list, entry) -> None:
+    """X3703 "'name': ps_3_0 does not support minimum-precision data" at a Direct3D 9 target (ps/vs_2_0/3_0):
+    d3dcompiler_47 10.1 (under Wine, session 36) names the first declaration, in source order, of a
+    min16float/min10float/min16int/min12int/min16uint scalar, vector or matrix among the globals (uniform, static,
+    cbuffer members; used or not), every function's return type (called or not), the parameters of the functions
+    the entry point calls and the entry point's ``out`` parameters; an array, a struct member, a cast and the entry
+    point's input and uniform parameters pass this rule (fxc's own validator then fails some of those with X5003 /
+    X5004, not built). Locals are noted while the body is generated (Codegen._declare_local); the error is raised
+    after the type rules, as for a local (Codegen.min_precision_local)."""
+    if not cg.d3d9 or cg.min_precision_local is not None:
+        return
+    from . import ast as A
+
+    found: list = []
+    for d in prog.decls:
+        if isinstance(d, A.VarDecl) and _min_numeric(d.type):
+            found.append((d.pos, d.name))
+        elif isinstance(d, A.CBufferDecl):
+            found += [(m.pos, m.name) for m in d.members if _min_numeric(m.type)]
+        elif isinstance(d, A.FuncDef):
+            if _min_numeric(d.ret):
+                found.append((d.pos, d.name))
+            if d is entry:
+                found += [(p.pos, p.name) for p in d.params
+                          if _min_numeric(p.type) and ("out" in p.mods or "inout" in p.mods)]
+            elif any(d is c for c in compiled):
+                found += [(p.pos, p.name) for p in d.params if _min_numeric(p.type)]
+    found = [f for f in found if f[0] is not None]
+    if found:
+        cg.min_precision_local = min(found, key=lambda f: (f[0].line, f[0].col))
