@@ -38,6 +38,9 @@ prints (warnings skipped); entry point ``main``, the flags of the row. The rows 
   the called functions' parameters, the entry point's out parameters and the locals; arrays, struct members,
   casts and the entry point's input and uniform parameters pass that rule (fxc's own validator then refuses some
   of those: strict xfails, not built).
+- Switch scopes (decls.py, unroll.py): a switch body opens no scope; its cases declare in the enclosing one, so
+  a case's ``int one`` beside an outer ``one`` is X3003 and the case a constant selector takes leaves its
+  variables visible after the switch (``switch (0) { case 0: int one = 1; break; } return one;`` compiles).
 """
 
 from __future__ import annotations
@@ -840,8 +843,36 @@ MIN_PRECISION_ROWS = [
     ('void main(out min12int o : POSITION) { o = 1; }', 'vs_2_0', 0, 'X3703'),
 ]
 
+#: (source, target, flags, fxc's verdict): uniform entry parameters written through out/inout arguments, members, elements
+UNIFORM_PARAM_ROWS = [
+    ('void f(out float4 v) { v = 1; }\nfloat4 main(uniform float4 u) : SV_Target { f(u); return u; }', 'ps_4_0', 0, 'ok'),
+    ('void f(out float4 v) { v = 1; }\nfloat4 main(uniform float4 u) : COLOR { f(u); return u; }', 'ps_2_0', 0, 'ok'),
+    ('void f(inout float4 v) { v.x = 1; }\nfloat4 main(uniform float4 u) : SV_Target { f(u); return u; }', 'ps_4_0', 0, 'ok'),
+    ('void f(float4 v) { v.x = 1; }\nfloat4 main(uniform float4 u) : SV_Target { f(u); return u; }', 'ps_4_0', 0, 'ok'),
+    ('float4 u;\nvoid f(out float4 v) { v = 1; }\nfloat4 main() : SV_Target { f(u); return u; }', 'ps_4_0', 0, 'X3025'),
+    ('float4 main(uniform float4 u, uniform float4 w) : SV_Target { w = u; return w; }', 'ps_4_0', 0, 'ok'),
+    ('float4 main(uniform float4 u, float4 w : TEXCOORD0) : SV_Target { w = u; return w + u; }', 'ps_4_0', 0, 'ok'),
+    ('float4 main(uniform float4 u[2]) : SV_Target { u[1].x = 3; return u[1]; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float4 a; };\nfloat4 main(uniform S s) : SV_Target { s.a.y = 3; return s.a; }', 'ps_4_0', 0, 'ok'),
+]
+
+#: (source, target, flags, fxc's verdict): declarations in switch cases belong to the enclosing scope
+SWITCH_SCOPE_ROWS = [
+    ('float4 main() : SV_Target { switch (0) { case 0: int one = 1; break; } return one; }', 'ps_4_0', 0, 'ok'),
+    ('float4 main() : COLOR { switch (0) { case 0: int one = 1; break; } return one; }', 'ps_2_0', 0, 'ok'),
+    ('float4 main(float p : X) : SV_Target { float one = 3; switch (0) { case 0: int one = 1; break; } return one; }', 'ps_4_0', 0, 'X3003'),
+    ('float4 main(float p : X) : SV_Target { float one = 3; switch ((int)p) { case 0: int one = 1; break; } return one; }', 'ps_4_0', 0, 'X3003'),
+    ('float4 main(float p : X) : SV_Target { switch (0) { case 0: int one = 1; break; } int one = 2; return one; }', 'ps_4_0', 0, 'X3003'),
+    ('float4 main(float p : X) : SV_Target { switch (0) { case 0: int one = 1; break; case 1: int one = 2; break; } return one; }', 'ps_4_0', 0, 'X3003'),
+    ('float4 main(float p : X) : SV_Target { switch ((int)p) { case 0: int one = 1; return one; default: return 2; } }', 'ps_4_0', 0, 'ok'),
+    ('static const int k = 1;\nfloat4 main(float p : X) : SV_Target { switch (k) { case 0: float a = 1; break; case 1: float b = 2; break; } return b; }', 'ps_4_0', 0, 'ok'),
+    ('float4 main(float p : X) : SV_Target { switch (1) { case 0: float a = 1; break; default: float b = 2; break; } return b; }', 'ps_4_0', 0, 'ok'),
+    ('float4 main(float p : X) : SV_Target { switch (2) { case 2: { float c = 1; break; } } return c; }', 'ps_4_0', 0, 'X3004'),
+    ('float4 main(float p : X) : SV_Target { switch (0) { case 0: float a = 1; float b = a + 1; break; } return a + b; }', 'ps_4_0', 0, 'ok'),
+]
+
 ALL_ROWS = (LITERAL_ROWS + ELSE_ROWS + LOOP_RETURN_ROWS + BRANCHED_LOOP_ROWS + STATIC_ENTRY_ROWS + PROTOTYPE_ROWS
-            + UNIFORM_WRITE_ROWS + BITWISE_ROWS + MIN_PRECISION_ROWS)
+            + UNIFORM_WRITE_ROWS + BITWISE_ROWS + MIN_PRECISION_ROWS + UNIFORM_PARAM_ROWS + SWITCH_SCOPE_ROWS)
 
 
 def _verdict(src: str, target: str, flags: int) -> str:

@@ -1,8 +1,9 @@
 """Redeclaration rules of HLSL scopes (HLSL reference, "Variable Syntax"/"Scope"; fxc's X3003 "redefinition
 of 'name'"): a name may be declared once per scope. The global scope holds the global variables and the
 members of every cbuffer/tbuffer (those are referenced without a prefix, so they share it); each ``{ }``
-block, each statement body of ``if``/``for``/``while``/``do`` and each ``switch`` body opens a scope of its
-own, where a name of an enclosing scope may be declared again (it shadows the outer one).
+block and each statement body of ``if``/``for``/``while``/``do`` opens a scope of its own, where a name of an
+enclosing scope may be declared again (it shadows the outer one); a ``switch`` body does not (its cases declare
+in the enclosing scope: d3dcompiler_47 10.1 under Wine, session 36).
 
 Left out on purpose: the variables a ``for`` initialiser declares — fxc puts them in the enclosing scope
 but only warns (X3078) when one is declared again, a rule codegen already implements; a ``static`` local
@@ -48,7 +49,9 @@ def _stmt(s: A.Node | None, scope: set[str]) -> None:
     elif isinstance(s, (A.While, A.DoWhile)):
         _nested(s.body)
     elif isinstance(s, A.Switch):
-        _body([x for _labels, stmts in s.cases for x in stmts])  # one scope for the whole switch body
+        for _labels, stmts in s.cases:  # no scope of its own: the cases declare in the enclosing one (fxc 10.1)
+            for x in stmts:
+                _stmt(x, scope)
 
 
 def _nested(s: A.Node | None) -> None:

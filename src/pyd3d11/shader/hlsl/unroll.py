@@ -485,8 +485,20 @@ def fold_switch(cg: CodegenContext, s: A.Switch, value: int) -> bool:
         stripped = body
     if _targets_loop(stripped, A.Break):
         return False
-    cg.block(stripped)
+    _case_body(cg, stripped)
     return True
+
+
+def _case_body(cg: CodegenContext, stmts: list) -> None:
+    """The case a constant selector takes, in the scope that holds the switch: fxc gives a switch body no scope of
+    its own, so ``switch (0) { case 0: int one = 1; break; } return one;`` compiles and a case's ``int one`` beside
+    an outer ``one`` is X3003 (d3dcompiler_47 10.1 under Wine, session 36; decls.py). Under a run-time selector a
+    case's variable read where its declaration may not have run is fxc's "internal error: invalid access of
+    unbound variable" (E_FAIL): those cases keep scopes of their own here (X3004, a refusal too)."""
+    for s in stmts:
+        cg.stmt(s)
+        if cg.func_ctx and cg.func_ctx[-1].get("done"):
+            break  # an inlined body returned on every path (Codegen.block)
 
 
 def _leaves(body: list) -> bool:
@@ -502,7 +514,7 @@ def gen_switch_cases(cg: CodegenContext, s: A.Switch, emit_case) -> None:
     for labels, body in s.cases:
         cg.kconst = dict(entry)
         emit_case(labels)
-        cg.block(body)
+        cg.block(body)  # a case's declarations stay in it: fxc's own use of one on another path is an internal error
     cg.kconst = entry
     cp.forget_written(cg, start)
 
