@@ -21,6 +21,9 @@ each stage and model: its value reaching the output ("live"), unused ("dead"), a
   allowed for single-component 32-bit element types" where it is written, used or not; fxc 10.1 compiles it at 5.0;
 - GatherCmpGreen/Blue/Alpha of a Texture2DArray or TextureCubeArray below 5.0 is X3535 "GatherGreen requires
   shader model 5 or higher" where written (of the other textures, X4532 after dead code);
+- a texel offset that is no literal in [-8, 7] is X4566 "offset texture instructions must take offset which can
+  resolve to integer literal in the range -8 to 7" only when the access survives, Gather's programmable offset
+  below 5.0 X4532 (texops.imm_offset_suffix, texops' gather);
 - a store or atomic to groupshared memory that nothing reads back is dead code (adce.py), and so is what feeds it.
 """
 
@@ -64,6 +67,20 @@ _CALLS = {
     "GatherCmpAlpha_array": "r = ta.GatherCmpAlpha(sc, p.xyz, 0.5);",
     "GatherCmpRed_array": "r = ta.GatherCmpRed(sc, p.xyz, 0.5);", "SampleLevel": "r = t.SampleLevel(s, p.xy, 0);",
 }
+#: texel offsets that are no literal in [-8, 7]: X4566 (X4532 for Gather's programmable offset below 5.0) only when
+#: the access survives (texops.imm_offset_suffix)
+_OFFSET_CALLS = {
+    "load_cbuffer_offset": "r = t.Load(int3(0, 0, 0), k);", "load_runtime_offset": "r = t.Load(int3(0, 0, 0), int2(p.xy));",
+    "load_offset_9": "r = t.Load(int3(0, 0, 0), int2(9, 0));", "sample_cbuffer_offset": "r = t.SampleLevel(s, p.xy, 0, k);",
+    "sample_offset_minus_9": "r = t.SampleLevel(s, p.xy, 0, int2(-9, 0));",
+    "gather_runtime_offset": "r = t.Gather(s, p.xy, k);", "gather_offset_8": "r = t.Gather(s, p.xy, int2(8, 0));",
+    "load_unrolled_offset": "[unroll] for (int i = 0; i < 2; i++) r += t.Load(int3(0, 0, 0), int2(i, 0));",
+    # a loop whose counter is an offset is unrolled first (X3582 "forcing loop to unroll")
+    "load_loop_offset": "for (int i = 0; i < 2; i++) r += t.Load(int3(0, 0, 0), int2(i, 0));",
+    "gather_loop_offset": "for (int i = 0; i < 2; i++) r += t.Gather(s, p.xy, int2(i, 0));",
+    "load_loop_offset_10": "for (int i = 0; i < 10; i++) r += t.Load(int3(0, 0, 0), int2(i, 0));",
+}
+_OFFSET_TARGETS = {"vs": ["vs_4_0", "vs_5_0"], "ps": ["ps_4_0", "ps_4_1", "ps_5_0"], "cs": ["cs_4_0", "cs_5_0"]}
 _OBJECTS = {
     "cubearray": ("TextureCubeArray tca; SamplerState s;\n", "r = tca.SampleLevel(s, p, 0);"),
     "cubearray_dims": ("TextureCubeArray tca;\n", "uint w, h, e; tca.GetDimensions(w, h, e); r.x = w;"),
@@ -96,6 +113,11 @@ def _rows() -> list[tuple[str, str, str]]:
         for stage, targets in _TARGETS.items():
             for use, keep in _USES:
                 src = _SCAFFOLD[stage].format(d=_DECL, b=call, k=keep)
+                rows += [(f"{name}-{use}-{tg}", src, tg) for tg in targets]
+    for name, call in _OFFSET_CALLS.items():
+        for stage, targets in _OFFSET_TARGETS.items():
+            for use, keep in _USES:
+                src = _SCAFFOLD[stage].format(d=_DECL + "int2 k;\n", b=call, k=keep)
                 rows += [(f"{name}-{use}-{tg}", src, tg) for tg in targets]
     for name, (d, b) in _OBJECTS.items():
         for stage in ("vs", "ps", "gs", "cs"):

@@ -10,7 +10,7 @@ from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
 from .check import unmappable, unmappable_after_type_rules
 from .codegen import _DIM, Resource, Val, f2b
-from .diagnostics import Pos
+from .diagnostics import HlslError, Pos
 from .exprs import coerce_pair, expr, numeric
 from .featuregates import (
     IMPLICIT_LOD_METHODS,
@@ -217,7 +217,7 @@ def _derivative_below_model(cg: CodegenContext, name: str, args: list[Val], pos)
         finally:
             cg.stage, cg.late_model_ok = stage, False
         cg.pixel_ops_elsewhere.append((pos, frozenset((ins.op, ()) for ins in cg.code[-4:]
-                                                      if ins.op.startswith("deriv_rt")), True))
+                                                      if ins.op.startswith("deriv_rt")), True, None))
         return v
     if cg.deferred_late_error is None:
         cg.deferred_late_error = unmappable(cg, pos)
@@ -248,7 +248,7 @@ def _pixel_op_elsewhere(cg: CodegenContext, name: str, args: list[Val], arg_node
         raise unmappable(cg, pos) from None
     finally:
         cg.stage = stage
-    cg.pixel_ops_elsewhere.append((pos, None, False))
+    cg.pixel_ops_elsewhere.append((pos, None, False, None))
     return v
 
 
@@ -259,19 +259,27 @@ def judged_after_dead_code(cg: CodegenContext) -> bool:
         not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION
 
 
+def offset_error_waits(cg: CodegenContext) -> bool:
+    """Whether a texel offset's X4566 waits for dead-code removal (texops.imm_offset_suffix): as other target
+    refusals, except inside a loop not unrolled, where the error makes unroll.py unroll the loop first (fxc's
+    X3582 "forcing loop to unroll")."""
+    return judged_after_dead_code(cg) and not any(lp.get("kind") == "loop" for lp in cg.loops)
+
+
 def check_pixel_ops_elsewhere(cg: CodegenContext) -> None:
     """X4532 at the first call judged after dead code (:func:`_pixel_op_elsewhere`, :func:`method`,
     :func:`_derivative_below_model`) whose instruction survived dead-code removal: a derivative/discard opcode for
     an intrinsic outside ps (``None``), else the (opcode, t#) resource accesses a method emitted or the
-    (opcode, ()) a model lacks. A model's refusal waits in deferred_late_error (after the doubles gate)."""
+    (opcode, ()) a model lacks; the error is X4532 unless the call recorded its own (a texel offset's X4566). A
+    model's refusal of a derivative waits in deferred_late_error (after the doubles gate)."""
     pixel = any(ins.op.startswith(_PIXEL_OPCODES) for ins in cg.code)
     present = {(ins.op, a.idx[:1]) for ins in cg.code for a in ins.args if a.file == "t"}
     present |= {(ins.op, ()) for ins in cg.code}
-    for pos, emitted, late in cg.pixel_ops_elsewhere:
+    for pos, emitted, late, error in cg.pixel_ops_elsewhere:
         if not (pixel if emitted is None else emitted & present):
             continue
         if not late:
-            raise unmappable(cg, pos)
+            raise error or unmappable(cg, pos)
         if cg.deferred_late_error is None:
             cg.deferred_late_error = unmappable(cg, pos)
 
@@ -1018,8 +1026,9 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
     try:
         v = _method(cg, obj, name, arg_nodes, pos)
         if cg.unmappable_deferred:
+            err = cg.unmappable_deferred if isinstance(cg.unmappable_deferred, Exception) else None
             cg.pixel_ops_elsewhere.append((pos, frozenset((ins.op, a.idx[:1]) for ins in cg.code[start:]
-                                                          for a in ins.args if a.file == "t"), False))
+                                                          for a in ins.args if a.file == "t"), False, err))
         return v
     finally:
         cg.stage, cg.unmappable_deferred = stage, deferred
@@ -1273,9 +1282,21 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
             po = LANGUAGE["programmable_offset"]
             has_po = po.models.get(cg.stage, (9, 9)) <= (cg.major, cg.minor)
             if off.const and (not has_po or all(-8 <= v <= 7 for v in offset_values(off))):
-                suffix = offset_suffix(off, pos)  # without gather4_po an out-of-range constant is X4566 there
+                try:  # without gather4_po an out-of-range constant is X4566 there (if the access survives)
+                    suffix = offset_suffix(off, pos)
+                except HlslError as exc:
+                    if exc.code != 4566 or not offset_error_waits(cg):
+                        raise
+                    cg.unmappable_deferred = cg.unmappable_deferred or exc
             else:  # a run-time or out-of-range offset: gather4_po (SM5)
-                check_gate(cg, po, pos, name, "texel offsets must be literal below shader model {need}")
+                if gate_error(cg, po, pos, name) is not None:
+                    # below 5.0 fxc 10.1's X4566 (X4532 at 4.0, whose Gather is refused first), judged after dead
+                    # code: an unused one compiles (session 36 AUD)
+                    from .check import texel_offset_error
+
+                    if not offset_error_waits(cg):
+                        raise texel_offset_error(pos)
+                    cg.unmappable_deferred = cg.unmappable_deferred or texel_offset_error(pos)
                 op = "gather4_po_c" if cmp else "gather4_po"
                 offset = cg.src(off.slots)
         samp = _object_operand(s, (ch,))

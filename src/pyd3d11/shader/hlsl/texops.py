@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .diagnostics import HlslError
 from .methodsig import no_matching
 from .operands import Reg, Slot
 from .types import DOUBLE, FLOAT, INT, NumType
@@ -33,8 +34,20 @@ def offset_suffix(off: Val, pos) -> str:
 
 
 def imm_offset_suffix(cg: CodegenContext, off: Val, n: int, pos) -> str:
-    """:func:`offset_suffix` of ``off`` converted to an ``n``-component int vector."""
-    return offset_suffix(cg.convert(off, NumType(INT, 1, n, "v") if n > 1 else NumType(INT), pos), pos)
+    """:func:`offset_suffix` of ``off`` converted to an ``n``-component int vector. An offset that is no literal
+    in [-8, 7] is X4566 only if the access survives dead-code removal (d3dcompiler_47 10.1 compiles an unused
+    ``t.Load(c, q)`` of a run-time q; session 36 AUD): the access is then generated without it and the error
+    left to intrinsics.method."""
+    from .intrinsics import offset_error_waits
+
+    value = cg.convert(off, NumType(INT, 1, n, "v") if n > 1 else NumType(INT), pos)
+    try:
+        return offset_suffix(value, pos)
+    except HlslError as exc:
+        if exc.code != 4566 or not offset_error_waits(cg):
+            raise
+        cg.unmappable_deferred = cg.unmappable_deferred or exc  # (a missing instruction's X4532 first)
+        return ""
 
 
 def sample_position(cg: CodegenContext, res, args: list, pos) -> Val:
