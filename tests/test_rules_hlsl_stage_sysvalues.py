@@ -7,6 +7,13 @@ shader for writing, and available in the domain shader for reading"; SV_Primitiv
 shaders: geometry, pixel, hull, domain. Can be written by the geometry shader". A misuse is fxc's X4502
 "invalid <target> input|output semantic"; a pixel shader's outputs too (X4506 before session 35; d3dcompiler_47
 10.1 under Wine records X4502 "invalid ps_5_0 output semantic 'SV_TessFactor'").
+
+Where d3dcompiler_47 10.1 (under Wine, session 36) departs from the table, the rows follow it and say so: a vertex
+shader reads SV_ClipDistance / SV_CullDistance as vertex data; SV_VertexID is refused everywhere but the vertex
+input, SV_InstanceID in patch-constant data; SV_PrimitiveID and SV_DomainLocation are taken as members of control
+points; a pixel shader's clip or cull distance input must be interpolated linearly (X8000, its bytecode validator).
+fxc words the point in some messages ("control point input", "patch constant output"): the per-point rows check
+the refusal's number and the semantic.
 """
 
 from __future__ import annotations
@@ -73,9 +80,9 @@ RULES = [
     ("SV_InsideTessFactor", "float", {"ds"}, {"hs"}),
     ("SV_PrimitiveID", "uint", {"gs", "ps", "hs", "ds"}, {"gs"}),
     # SV_ClipDistance / SV_CullDistance: "Available to all shaders to be read or written to, except the vertex
-    # shader which can write the value but not take it as input"
-    ("SV_ClipDistance", "float", {"gs", "ps", "hs", "ds"}, {"vs", "gs", "ds"}),
-    ("SV_CullDistance", "float", {"gs", "ps", "hs", "ds"}, {"vs", "gs", "ds"}),
+    # shader which can write the value but not take it as input" -- fxc 10.1 compiles the vertex input (vertex data)
+    ("SV_ClipDistance", "float", {"vs", "gs", "ps", "hs", "ds"}, {"vs", "gs", "ds"}),
+    ("SV_CullDistance", "float", {"vs", "gs", "ps", "hs", "ds"}, {"vs", "gs", "ds"}),
     # SV_Coverage is a pixel shader's (input from ps_5_0); SV_SampleIndex "available to be read or written to
     # by the pixel shader only"
     ("SV_Coverage", "uint", {"ps"}, set()),
@@ -136,12 +143,12 @@ def test_gs_instance_id_needs_gs_5_0():
 
 @pytest.mark.parametrize("sem", ["SV_ClipDistance", "SV_CullDistance"])
 @pytest.mark.parametrize("idx", ["", "0", "1"])
-def test_clip_and_cull_distances_are_no_vertex_shader_input(sem, idx):
-    """"except the vertex shader which can write the value but not take it as input"; a geometry or hull
-    shader reads them in its vertex array."""
-    with pytest.raises(ShaderCompileError) as info:
-        D3DCompile(_vs_in(sem + idx, "float"), None, "t.hlsl", None, None, "main", "vs_5_0")
-    assert f"error X4502: invalid vs_5_0 input semantic '{sem}'" in info.value.errors
+def test_clip_and_cull_distances_are_vertex_data_at_the_vertex_input(sem, idx):
+    """The docs' "except the vertex shader which can write the value but not take it as input" is not fxc's rule:
+    d3dcompiler_47 10.1 under Wine (session 36) compiles the vertex input at every index (vertex data, no system
+    value there) as well as the output; a geometry or hull shader reads them in its vertex array."""
+    vs = D3DCompile(_vs_in(sem + idx, "float"), None, "t.hlsl", None, None, "main", "vs_5_0")
+    assert _sig(vs, False) == [(sem, 0)]
     D3DCompile(_vs_out(sem + idx, "float"), None, "t.hlsl", None, None, "main", "vs_5_0")
     gs = (f"struct W {{ float4 p : SV_Position; float d : {sem}{idx}; }};\n"
           "[maxvertexcount(1)] void main(point W v[1], inout PointStream<W> s) { W o = v[0]; o.d += 1; s.Append(o); }")
@@ -206,22 +213,23 @@ POINT_RULES = [
     ("SV_IsFrontFace", "uint", {"gs_out", "ps_in"}, "docs"),
     # "Can be written to by the geometry or pixel shaders, and read by the geometry, pixel, hull or domain
     # shaders"; §23.2: HS/DS/GS receive it in a per-primitive register, never in a vertex (the docs: "cannot be
-    # interpreted by the vertex-shader stage because a vertex can be a member of multiple primitives");
-    # a patch constant (pc_out): INFERRED
-    ("SV_PrimitiveID", "uint", {"ps_in", "gs_out", "ds_in"}, "docs"),
+    # interpreted by the vertex-shader stage because a vertex can be a member of multiple primitives"); fxc 10.1
+    # takes it as a member of hull and domain control points too (not a geometry shader's vertex: X3514)
+    ("SV_PrimitiveID", "uint", {"ps_in", "gs_out", "ds_in", "hs_cp_in", "ds_cp_in"}, "docs+fxc"),
     # "(SV_VertexID, SV_InstanceID, SV_IsFrontFace) can only be input into the first active shader ...; after
-    # that the shader function must pass the values to subsequent stages"; §24 "no effect" between stages:
-    # passed along as ordinary attributes (INFERRED that fxc accepts the name there)
-    ("SV_VertexID", "uint", _ALL, "inferred"),
-    ("SV_InstanceID", "uint", _ALL, "inferred"),
+    # that the shader function must pass the values to subsequent stages": fxc 10.1 refuses SV_VertexID at every
+    # other point and SV_InstanceID in patch-constant data (pc_out, the domain shader's loose input)
+    ("SV_VertexID", "uint", {"vs_in"}, "fxc"),
+    ("SV_InstanceID", "uint", _ALL - {"pc_out", "ds_in"}, "fxc"),
     # §24.4/24.5 and D3D11.3 VPAndRTArrayIndexFromAnyShaderFeedingRasterizer: any stage feeding the
     # rasterizer may write it (vp-array-index.shader_test compiles a vs_4_0 writing it); elsewhere passed along
     ("SV_RenderTargetArrayIndex", "uint", _ALL, "spec"),
     ("SV_ViewportArrayIndex", "uint", _ALL, "spec"),
     # "Available to all shaders to be read or written to, except the vertex shader which can write the value
-    # but not take it as input"
-    ("SV_ClipDistance", "float", _ALL - {"vs_in"}, "docs"),
-    ("SV_CullDistance", "float", _ALL - {"vs_in"}, "docs"),
+    # but not take it as input": fxc 10.1 compiles the vertex input; the pixel input here is nointerpolation,
+    # which fxc's bytecode validator refuses (X8000: test_a_pixel_shader_clip_distance_is_interpolated_linearly)
+    ("SV_ClipDistance", "float", _ALL - {"ps_in"}, "docs+fxc"),
+    ("SV_CullDistance", "float", _ALL - {"ps_in"}, "docs+fxc"),
     # "Available in the hull shader for writing, and available in the domain shader for reading"; §24.8/24.9
     # "generated by the Hull Shader Fork and Join Phases (into Patch Constant data)": not a control point's
     # (pc_out / ds_in: the tessellation tests)
@@ -231,8 +239,8 @@ POINT_RULES = [
     ("SV_OutputControlPointID", "uint", set(), "docs"),
     # "Available as input to the geometry shader" (its loose input)
     ("SV_GSInstanceID", "uint", set(), "docs"),
-    # "Available as input to the domain shader" (its loose input)
-    ("SV_DomainLocation", "float2", set(), "docs"),
+    # "Available as input to the domain shader" (its loose input); fxc 10.1 also takes an output-patch member
+    ("SV_DomainLocation", "float2", {"ds_cp_in"}, "docs+fxc"),
     # pixel-shader only
     ("SV_Coverage", "uint", {"ps_in"}, "docs"),
     ("SV_SampleIndex", "uint", {"ps_in"}, "docs"),
@@ -260,8 +268,29 @@ def test_system_value_per_signature_point(sem, t, point, allowed, source):
         return
     with pytest.raises(ShaderCompileError) as info:
         D3DCompile(src, None, "t.hlsl", None, None, "main", target)
-    word = "input" if direction == "in" else "output"
-    assert f"error X4502: invalid {target} {word} semantic '{sem}'" in info.value.errors, info.value.errors
+    if sem in ("SV_ClipDistance", "SV_CullDistance"):  # the nointerpolation pixel input: fxc's validator
+        assert "error X8000" in info.value.errors, info.value.errors
+        return
+    assert ("error X4502" in info.value.errors and f"semantic '{sem}'" in info.value.errors) or \
+        "error X3514" in info.value.errors, info.value.errors
+
+
+@pytest.mark.parametrize("mod,ok", [("", True), ("linear", True), ("centroid", True), ("linear centroid", True),
+                                    ("nointerpolation", False), ("noperspective", False),
+                                    ("noperspective centroid", False)])
+@pytest.mark.parametrize("sem", ["SV_ClipDistance", "SV_CullDistance0"])
+@pytest.mark.parametrize("target", ["ps_4_0", "ps_4_1", "ps_5_0"])
+def test_a_pixel_shader_clip_distance_is_interpolated_linearly(mod, ok, sem, target):
+    """fxc 10.1 (under Wine, session 36) runs its bytecode validator on its output: a pixel shader's clip or cull
+    distance input declared constant or noperspective is X8000 "... Interpolation mode for PS clip or cull distance
+    must be linear or linear centroid, or in 4.1, linear_sample"."""
+    src = f"float4 main({mod} float x : {sem}) : SV_Target {{ return x; }}"
+    if ok:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", target)
+        return
+    with pytest.raises(ShaderCompileError, match="X8000: D3D11 Internal Compiler Error: Invalid Bytecode: "
+                                                 "Interpolation mode for PS clip or cull distance"):
+        D3DCompile(src, None, "t.hlsl", None, None, "main", target)
 
 
 def _sig(blob, output: bool) -> list[tuple[str, int]]:
@@ -278,15 +307,16 @@ def test_vertex_and_instance_ids_are_system_values_only_at_the_vertex_input():
     """§23.1/23.3: only the vertex shader receives them; elsewhere (§24) the name has no effect, so the
     signature element records D3D_NAME_UNDEFINED (0); at the vertex input D3D_NAME_VERTEX_ID (6) /
     D3D_NAME_INSTANCE_ID (8) (d3dcommon.h)."""
-    vs = D3DCompile("float4 main(float4 p : P, uint v : SV_VertexID, uint i : SV_InstanceID, out uint ov : SV_VertexID,"
-                    " out uint oi : SV_InstanceID) : SV_Position { ov = v; oi = i; return p; }",
+    # (an SV_VertexID anywhere but the vertex input is fxc 10.1's X4502, session 36: SV_InstanceID is passed along)
+    vs = D3DCompile("float4 main(float4 p : P, uint v : SV_VertexID, uint i : SV_InstanceID, "
+                    "out uint oi : SV_InstanceID) : SV_Position { oi = i + v; return p; }",
                     None, "t.hlsl", None, None, "main", "vs_5_0")
     assert ("SV_VertexID", 6) in _sig(vs, False) and ("SV_InstanceID", 8) in _sig(vs, False)
-    assert ("SV_VertexID", 0) in _sig(vs, True) and ("SV_InstanceID", 0) in _sig(vs, True)
+    assert ("SV_InstanceID", 0) in _sig(vs, True)
     ps = D3DCompile(_ps_in_const("SV_InstanceID", "uint"), None, "t.hlsl", None, None, "main", "ps_5_0")
     assert _sig(ps, False) == [("SV_InstanceID", 0)]
-    gs = D3DCompile(_gs_v_in("SV_VertexID", "uint"), None, "t.hlsl", None, None, "main", "gs_5_0")
-    assert ("SV_VertexID", 0) in _sig(gs, False)
+    gs = D3DCompile(_gs_v_in("SV_InstanceID", "uint"), None, "t.hlsl", None, None, "main", "gs_5_0")
+    assert ("SV_InstanceID", 0) in _sig(gs, False)
 
 
 # --- value shapes --------------------------------------------------------------------------------------------
@@ -316,7 +346,8 @@ SHAPES = [
     ("float4 main(uint2 v : SV_VertexID) : SV_Position { return v.x; }", "vs_5_0", False),  # §23.1 scalar
     ("float4 main(uint2 v : SV_InstanceID) : SV_Position { return v.x; }", "vs_5_0", False),  # §23.3 scalar
     # passed along (not a system value there): any shape
-    ("float4 main(nointerpolation uint2 v : SV_VertexID) : SV_Target { return v.x; }", "ps_5_0", True),
+    ("float4 main(nointerpolation uint2 v : SV_InstanceID) : SV_Target { return v.x; }", "ps_5_0", True),
+    ("float4 main(nointerpolation uint2 v : SV_VertexID) : SV_Target { return v.x; }", "ps_5_0", False),  # fxc 10.1
     ("[numthreads(1,1,1)] void main(uint3 t : SV_DispatchThreadID) {}", "cs_5_0", True),
     ("[numthreads(1,1,1)] void main(uint t : SV_GroupID) {}", "cs_5_0", True),  # fewer components: .x
     ("[numthreads(1,1,1)] void main(uint4 t : SV_DispatchThreadID) {}", "cs_5_0", False),  # §23.11 3 components

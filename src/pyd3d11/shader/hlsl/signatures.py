@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .compat import compat_semantic
-from .diagnostics import Pos
+from .diagnostics import HlslError, Pos
 from .operands import Slot, imm
 from .sigpack import ALIGN, ROW_VECTOR, add_decl, comp_mask, place_element
 from .svtypes import compute_id_error
@@ -212,6 +212,14 @@ class SignatureBinding:
                 check_gate(self, LANGUAGE["sample"], pos, "sample",
                            "'{name}' interpolation requires shader model {need} or later ({target})")
             reg, first = place_element(self, self.inputs, n, up, mode, allm, pack=self.stage != "vs")
+            if self.stage == "ps" and sv and up in ("SV_CLIPDISTANCE", "SV_CULLDISTANCE") and \
+                    concrete(lt.base) == FLOAT and (mode == "constant" or "noperspective" in mode):
+                # the bytecode validator fxc runs on its own output (d3dcompiler_47 10.1 under Wine, session 36:
+                # nointerpolation / noperspective at ps_4_0, 4_1, 5_0; linear, centroid and sample compile; a
+                # non-float one is the type rule's X4502 first)
+                raise HlslError("", 1, 1, 8000, "D3D11 Internal Compiler Error: Invalid Bytecode: Interpolation mode "
+                                "for PS clip or cull distance must be linear or linear centroid, or in 4.1, "
+                                f"linear_sample  (register v{reg}).")
             mask = comp_mask(first, n)
             ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
             if sv is not None and up == "SV_ISFRONTFACE":

@@ -42,7 +42,9 @@ CS_ONLY_INPUTS = frozenset({"SV_DISPATCHTHREADID", "SV_GROUPID", "SV_GROUPTHREAD
 #: semantic -> the signature points that may carry it (every other point: X4502)
 ALLOWED_POINTS: dict[str, frozenset[str]] = {
     # "Available as input to the domain shader"; §23.10 Domain: received by the Domain Shader
-    "SV_DOMAINLOCATION": frozenset({DS_IN}),
+    # (d3dcompiler_47 10.1 under Wine, session 36, also takes it as a member of the domain shader's output-patch
+    # control points)
+    "SV_DOMAINLOCATION": frozenset({DS_IN, DS_CP_IN}),
     # "Available as input to the geometry shader"
     "SV_GSINSTANCEID": frozenset({GS_IN}),
     # "Can be read by the hull shader only"; §23.7: the Control Point Phase (a patch-constant function's
@@ -55,8 +57,15 @@ ALLOWED_POINTS: dict[str, frozenset[str]] = {
     # "Can be written to by the geometry or pixel shaders, and read by the geometry, pixel, hull or domain
     # shaders"; §23.2: HS/DS/GS have a per-primitive vPrim register -- never a vertex's (the docs: "cannot be
     # interpreted by the vertex-shader stage because a vertex can be a member of multiple primitives"); the
-    # pixel shader's write is its X4502 (fxc 10.1)
-    "SV_PRIMITIVEID": frozenset({HS_IN, PC_IN, DS_IN, GS_IN, GS_OUT, PS_IN}),
+    # pixel shader's write is its X4502 (fxc 10.1); fxc 10.1 (session 36) also takes it as a member of a hull
+    # shader's input-patch and a domain shader's output-patch control points
+    "SV_PRIMITIVEID": frozenset({HS_IN, PC_IN, DS_IN, GS_IN, GS_OUT, PS_IN, HS_CP_IN, DS_CP_IN}),
+    # "Available as the input to the vertex shader only": d3dcompiler_47 10.1 under Wine (session 36) refuses it at
+    # every other point (X4502), passed along or not
+    "SV_VERTEXID": frozenset({VS_IN}),
+    # passed along as an attribute, except in patch-constant data (fxc 10.1, session 36: X4502 as a patch-constant
+    # output or input and a domain shader's loose input) and as a hull shader's loose input
+    "SV_INSTANCEID": ATTRIBUTE_POINTS - {PC_OUT, DS_IN},
     # "Can be written to by the geometry shader, and read by the pixel shader"; §23.5: received by the
     # Pixel Shader
     "SV_ISFRONTFACE": frozenset({GS_OUT, PS_IN}),
@@ -152,9 +161,6 @@ def system_value_error(stage: str, major: int, minor: int, direction: str, name:
         # SV_Depth, SV_DepthGreaterEqual / LessEqual, SV_StencilRef into vs_4_0, vs_5_0, ps_4_0, ps_5_0 are X4502;
         # SV_Coverage is a pixel shader input as well)
         return f"invalid {target} input semantic '{name}'"
-    if up == "SV_VERTEXID" and point in (VS_OUT, PS_IN):
-        # generated for the vertex shader's input only: fxc 10.1 fails it as a vertex output and a pixel input
-        return f"invalid {target} {word} semantic '{name}'"
     allowed = ALLOWED_POINTS.get(up)
     # (a pixel shader writes only targets, depth, coverage and stencil: the signature code reports the rest,
     # X4502 as fxc 10.1 does)
