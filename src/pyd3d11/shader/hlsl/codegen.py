@@ -1400,12 +1400,6 @@ class Codegen(SignatureBinding, ResourceBinding):
 
         check_varying_interface_index(self)  # X4603 (ifacevarying.py)
         self.out_decls = drop_unwritten_output_decls(self.code, self.out_decls)
-        from .d3d9outputs import check_required_outputs
-        from .overload import entry_definition
-
-        entry = entry_definition(self)
-        if entry is not None:  # X4541 / X4529 / X4530 / X4538: the outputs a D3D9 / level-9 shader must write
-            check_required_outputs(self, entry.pos)
         alloc_debug: dict | None = {} if self.wants_debug_info else None
         tmap, nregs = allocate(self.code, self.var_temps, alloc_debug, aligned=self.level9 == "ps_4_0_level_9_1")
         lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.tess.ds_head + self.global_decls()
