@@ -181,7 +181,10 @@ MATRIX_PAIRS = [
 def test_matrix_pairs_must_nest(x: str, y: str, nests: bool, op: str) -> None:
     stmt = f"f = ({x} {op} {y})._m00;"
     got = _code(_compile(stmt))
-    assert (got is None) if nests else (got == 3020)
+    # a comparison whose common shape has one row is a bool vector in fxc 10.1, so ``._m00`` of it is X3018
+    # (``(m12f < m14)._m00``, ``(m14 < m24)._m00``; recorded under Wine, session 36 INTR)
+    one_row = x in ("m12f", "m14") or y in ("m12f", "m14")
+    assert (got == (3018 if op == "<" and one_row else None)) if nests else (got == 3020)
     if not nests:
         assert _code(_compile(stmt, called=False)) == 3020
 

@@ -5,6 +5,7 @@ casts. Function calls and inlining (in/out/inout): :mod:`.inlining`; intrinsics 
 from __future__ import annotations
 
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import ast as A
@@ -125,7 +126,10 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
 
         return known_value(cg, cg.lookup(e.name, e.pos))
     if isinstance(e, A.Binary):
-        v = binary(cg, e.op, expr(cg, e.a), expr(cg, e.b), e.pos)
+        a, b = expr(cg, e.a), expr(cg, e.b)
+        if _operand_class(cg, e.a) != _operand_class(cg, e.b):
+            a, b = _row_matrix_as_vector(a), _row_matrix_as_vector(b)
+        v = binary(cg, e.op, a, b, e.pos)
         if e.op in _BITWISE_OPS:
             _legacy_bitwise_source(cg, e, e.pos)
         return _literal_fold(e, v)
@@ -393,9 +397,14 @@ def _step_non_numeric(cg: CodegenContext, target: A.Node, v: Val, op: str) -> No
 
 
 def result_shape(cg: CodegenContext, a: NumType, b: NumType, pos) -> NumType:
-    # any one-component operand (float, float1, float1x1) broadcasts like a scalar (cbuffer.shader_test)
+    """The shape of a binary operator's operation (d3dcompiler_47 10.1 under Wine, session 36 INTR: ``transpose`` and
+    ``._m00`` of the result tell a matrix from a vector): a one-component operand (float, float1, float1x1)
+    broadcasts like a scalar (cbuffer.shader_test), two of them take the left one's shape (``float1x1 + float`` a
+    1x1 matrix, ``float1 + float1x1`` a float1); between a vector and a matrix of one row or column the operand of
+    fewer components gives the shape, the left one where they have as many (``float1x4 + float4`` a float1x4,
+    ``float4 + float1x4`` a float4, ``float4 + float3x1`` a float3x1, ``float4x1 + float3`` a float3)."""
     if a.n == 1:
-        return NumType(a.base, b.rows, b.cols, b.shape)
+        return a if b.n == 1 else NumType(a.base, b.rows, b.cols, b.shape)
     if b.n == 1:
         return a
     if a.shape == "m" and b.shape == "m":
@@ -404,7 +413,12 @@ def result_shape(cg: CodegenContext, a: NumType, b: NumType, pos) -> NumType:
         m, v = (a, b) if a.shape == "m" else (b, a)
         if m.n != v.n and not (m.rows == 1 or m.cols == 1):
             raise cg.err(pos, f"cannot implicitly convert from '{v}' to '{m}'", 3017)
-        return NumType(a.base, 1, min(m.n, v.n), "v") if m.rows == 1 or m.cols == 1 else m
+        if m.rows > 1 and m.cols > 1:
+            return m
+        n = min(m.n, v.n)
+        if (a if a.n <= b.n else b).shape == "v":
+            return NumType(a.base, 1, n, "v")
+        return NumType(a.base, 1, n, "m") if m.rows == 1 else NumType(a.base, n, 1, "m")
     n = min(a.n, b.n)
     return NumType(a.base, 1, n, "v" if n > 1 or (a.shape == "v" and b.shape == "v") else "s")
 
@@ -436,7 +450,16 @@ def coerce_pair(cg: CodegenContext, a: Val, b: Val, pos, base: str | None = None
     shape = (intrinsic_shape if intrinsic else result_shape)(cg, ta, tb, pos)
     cb = base or common_base(ta.base, tb.base)
     rt = NumType(cb, shape.rows, shape.cols, shape.shape)
-    return cg.convert(a, rt, pos), cg.convert(b, rt, pos), rt
+    return _to_shape(cg, a, rt, pos), _to_shape(cg, b, rt, pos), rt
+
+
+def _to_shape(cg: CodegenContext, v: Val, rt: NumType, pos) -> Val:
+    """``v`` converted to an operation's type; a vector becomes a matrix of one row or column (:func:`result_shape`)
+    through the vector of its components, whose order is the matrix's."""
+    t = v.type
+    if rt.shape == "m" and (rt.rows == 1 or rt.cols == 1) and isinstance(t, NumType) and t.shape == "v":
+        return _val(rt, cg.convert(v, NumType(rt.base, 1, rt.n, "v"), pos).slots)
+    return cg.convert(v, rt, pos)
 
 
 _FLOAT_CMP = {"==": ("eq", False), "!=": ("ne", False), "<": ("lt", False), ">=": ("ge", False),
@@ -594,6 +617,45 @@ def _bitwise_refusal(cg: CodegenContext, target: str, pos):
     return err
 
 
+def _operand_class(cg: CodegenContext, e: A.Node) -> str:
+    """The class of modifiers fxc's type of the operand ``e`` carries (d3dcompiler_47 10.1 under Wine, session 36
+    INTR, told apart by :func:`_row_matrix_as_vector`'s rule): ``literal`` (a literal, or a swizzle of one), ``uniform``
+    (a uniform global), ``const`` (an operator's, constructor's or call's result, a ``const`` local, a ``static
+    const``), ``var`` (a local, a parameter — ``uniform`` ones too —, a static global); a swizzle, element or cast
+    has its base's class."""
+    while isinstance(e, (A.Member, A.Index, A.Cast)):
+        e = e.a
+    if isinstance(e, A.Literal):
+        return "literal"
+    if not isinstance(e, A.Ident):
+        return "const"
+    for scope in reversed(cg.scopes):
+        if e.name in scope:  # locals, parameters, and the static globals (scopes[0])
+            return "const" if getattr(scope[e.name], "readonly", False) else "var"
+    return "uniform"
+
+
+def _row_matrix_as_vector(v: Val) -> Val:
+    """A one-row matrix operand beside an operand of another modifier class (:func:`_operand_class`) acts as the
+    vector of its columns (a 1x1 as a scalar): fxc 10.1 (session 36 INTR) types ``m14 * 1``, ``cm14 * f``,
+    ``m14 * -b``, ``cm14 * k4`` a float4 where ``m14 * f``, ``cm14 * c4`` and ``(m14 * b) * float4(1, 2, 3, 4)``
+    stay float1x4 matrices (``transpose`` of the result X3013 / accepted), and ``m11 + 1.0`` a float (``._m00``
+    X3018); a column (Nx1) keeps its shape."""
+    t = v.type
+    if not isinstance(t, NumType) or t.shape != "m" or t.rows != 1:
+        return v
+    return _val(replace(t, rows=1, cols=t.cols, shape="v" if t.cols > 1 else "s", row_major=None), v.slots, v.obj)
+
+
+def _row_as_vector(t: NumType) -> NumType:
+    """A comparison or logical operator gives a one-row matrix shape as a vector (a 1x1 as a scalar): fxc 10.1
+    refuses ``transpose(float1x4 < float1x4)`` (X3013) and names ``float1x1 < float1`` and ``float1 < float1x1``
+    'bool', where ``float3x1 < float3`` is a bool3x1 matrix (session 36 INTR)."""
+    if t.shape != "m" or t.rows != 1:
+        return t
+    return NumType(t.base, 1, t.cols, "v" if t.cols > 1 else "s")
+
+
 def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C901
     if op in ("==", "!=") and isinstance(a.type, ObjectType) and isinstance(b.type, ObjectType):
         return objects.compare(cg, op, a, b, pos)
@@ -602,10 +664,16 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
     operator_shapes(cg, ta, tb, pos)
     if op in ("&&", "||"):
         a2, b2, rt = coerce_pair(cg, a, b, pos, BOOL)
+        if rt.shape == "m" and rt.rows == 1 and any(t.shape == "m" and t.rows > 1 for t in (ta, tb)):
+            # a matrix of several rows truncated to one row does not cast to the one-row bool operand (fxc 10.1:
+            # float1x3 && float2x3, float2x2 || float1x2; float1x4 && float1x2, float2x3 && float2x2 compile)
+            raise cg.err(pos, "couldn't cast expression to boolean for logical operator", 3020)
+        if rt.n == 1 and (ta.shape == "m" or tb.shape == "m"):
+            rt = NumType(BOOL)  # a 1x1 operand: a bool (see _row_as_vector)
         folded = _fold_logical(op, a2.slots, b2.slots)
         if folded is not None:
-            return _val(rt, folded)
-        return _val(rt, cg.alu("and" if op == "&&" else "or", BOOL, rt.n, [a2.slots, b2.slots]))
+            return _val(_row_as_vector(rt), folded)
+        return _val(_row_as_vector(rt), cg.alu("and" if op == "&&" else "or", BOOL, rt.n, [a2.slots, b2.slots]))
     if op in _FLOAT_CMP:
         base = common_base(ta.base, tb.base)
         if base == BOOL:
@@ -618,7 +686,8 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
             return doubles.comparison(cg, op, a2, b2, rt, pos)
         name, swap = (_FLOAT_CMP if cb == FLOAT else _UINT_CMP if cb == UINT else _INT_CMP)[op]
         x, y = (b2, a2) if swap else (a2, b2)
-        return _val(rt.with_base(BOOL), cg.alu(name, cb, rt.n, [x.slots, y.slots]))
+        bt = NumType(BOOL) if rt.n == 1 and (ta.shape == "m" or tb.shape == "m") else _row_as_vector(rt.with_base(BOOL))
+        return _val(bt, cg.alu(name, cb, rt.n, [x.slots, y.slots]))
     if op in ("&", "|", "^", "<<", ">>"):
         base = common_base(ta.base, tb.base)
         if concrete(base) in (FLOAT, DOUBLE):

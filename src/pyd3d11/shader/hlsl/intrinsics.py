@@ -930,7 +930,13 @@ def mul(cg: CodegenContext, a: Val, b: Val, pos) -> Val:
     if ta.shape == "s" or tb.shape == "s":
         from .exprs import binary
 
-        return binary(cg, "*", a, b, pos)
+        v = binary(cg, "*", a, b, pos)
+        other = tb if ta.shape == "s" else ta
+        if other.n == 1 and isinstance(v.type, NumType):
+            # the product takes the other argument's shape: mul(float, float1) is a float1, mul(float, float1x1) a
+            # 1x1 (fxc 10.1, session 36 INTR), where the operator's two one-component operands take the left's
+            return Val(NumType(v.type.base, other.rows, other.cols, other.shape), v.slots)
+        return v
     base = FLOAT if FLOAT in (concrete(ta.base), concrete(tb.base)) else concrete(ta.base)
     if base != FLOAT:
         ib = UINT if UINT in (concrete(ta.base), concrete(tb.base)) else INT
@@ -1001,6 +1007,17 @@ def _elem_type(t: ObjectType) -> NumType:
     if isinstance(e, NumType):
         return typed_element(e)  # a double element: NotSupportedError (texops)
     return NumType(FLOAT, 1, 4, "v")
+
+
+def _vector_parameter(cg: CodegenContext, name: str, v: Val, n: int, nargs: int, pos) -> None:
+    """A method's vector parameter of ``n`` components (a Sample* location, a SampleGrad gradient) matches a
+    scalar or a vector of at least ``n`` components, of any numeric type; a shorter vector (a float1 for a float2)
+    or any matrix (a float1x2, a float2x1, a float1x1 too) matches no overload: X3013 "'Sample': no matching 2
+    parameter intrinsic method" (d3dcompiler_47 10.1 under Wine, session 36 INTR: every texture kind's
+    Sample/SampleLevel/SampleGrad; the implicit conversions of an assignment would take them)."""
+    t = v.type
+    if isinstance(t, NumType) and not isinstance(t, StructType) and (t.shape == "m" or t.shape == "v" and t.n < n):
+        raise no_matching(cg, name, nargs, pos)
 
 
 def _coord_dims(kind: str) -> int:
@@ -1113,6 +1130,7 @@ def _method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], po
                     # a sampler reaching here without a register: an entry-point object parameter
                     raise NotImplementedError("sampler entry-point parameters")
                 raise pos.error(f"'{name}': no matching method: argument 1 is not a sampler", 3013)
+            _vector_parameter(cg, name, args[1], dims, len(args), pos)
             coord = _fv(cg, cg.convert(args[1], NumType(FLOAT, 1, dims, "v"), pos), pos)
             extra: list[Reg] = []
             op = {"Sample": "sample", "SampleLevel": "sample_l", "SampleBias": "sample_b", "SampleGrad": "sample_d",
@@ -1126,6 +1144,7 @@ def _method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], po
             for a in args[2:HEAD[name]]:
                 if op == "sample_d":
                     gdims = _GRAD_DIMS.get(k, dims)  # no array index
+                    _vector_parameter(cg, name, a, gdims, len(args), pos)
                     gv = cg.convert(a, NumType(FLOAT, 1, gdims, "v") if gdims > 1 else _F, pos)
                     extra.append(cg.src(gv.slots))
                 else:
