@@ -135,3 +135,30 @@ def test_recorded_rows_match_the_live_dll():
         if got != want:
             bad.append(f"{family} @{target}: recorded {want}, DLL {got}")
     assert not bad, "\n".join(bad)
+
+
+#: fxc 10.1's messages (recorded under Wine, session 36): the target is named as written, a global by its name
+MESSAGES = [
+    ("double g;\nfloat4 main() : SV_Target { return 0; }", "ps_3_0",
+     "error X3651: 'g': ps_3_0 does not support doubles as a storage type"),
+    ("double g;\nfloat4 main() : SV_Target { return 0; }", "ps_4_0_level_9_1",
+     "error X3651: 'g': ps_4_0_level_9_1 does not support doubles as a storage type"),
+    ("float4 main(float4 p : TEXCOORD) : SV_Target { double d = p.x; return 0; }", "ps_3_0",
+     "error X3684: ps_3_0 does not support double-precision floating-point"),
+    ("float4 main(float4 p : TEXCOORD) : SV_Position { double d = p.x; return 0; }", "vs_4_0",
+     "error X3651: vs_4_0 does not support doubles"),
+    ("float4 main(float4 p : TEXCOORD) : SV_Target { return msad4((uint)p.x, uint2(1, 2), uint4(1, 2, 3, 4)); }",
+     "ps_4_1", "error X3535: ps_4_1 does not support msad4"),
+    ("float4 main(float4 p : TEXCOORD) : SV_Position { return ddx_coarse(p); }", "vs_4_0_level_9_1",
+     "error X4532: cannot map expression to vertex shader instruction set"),
+    ("float4 main(float4 p : TEXCOORD) : SV_Target { return ddx_coarse(p); }", "ps_4_1",
+     "error X4532: cannot map expression to ps_4_1 instruction set"),
+]
+
+
+@COMPILE_ONLY
+@pytest.mark.parametrize(("source", "target", "want"), MESSAGES)
+def test_messages_name_the_target_as_written(source: str, target: str, want: str):
+    with pytest.raises(D3D11Error) as exc:
+        D3DCompile(source.encode(), None, "t.hlsl", None, None, "main", target, 0, 0, [])
+    assert want in str(exc.value)
