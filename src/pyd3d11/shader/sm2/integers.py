@@ -76,8 +76,7 @@ class IntegerArithmetic:
                 self.emit("max", self.dst(d0), [Src(Reg.TEMP, u), zero])
             else:
                 self.emit("add", self.dst(d0), [Src(Reg.TEMP, u), Src(Reg.TEMP, w)])
-        if is_int and d0.type != T.TEMP and not self._int_output(d0):
-            raise self._x4532("an integer's bit pattern written to a float output (asfloat)")
+        # an integer written to a float output is asfloat's: its value, as fxc's Aon9 code writes it (translate.py)
         self._set_masks(d0, False)
         if is_int and d0.type == T.TEMP:
             self.intf.update((d0.register, ln) for ln in lanes)

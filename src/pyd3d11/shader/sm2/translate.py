@@ -407,8 +407,9 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             if as_int and not all(ints):
                 raise _unsupported("integer arithmetic on values that are not integers computed in the shader "
                                    "(integer inputs, integer constant-buffer values, reinterpreted bits)")
-            if not as_int and not mask_ok and any(ints):
-                raise self._x4532("an integer's bit pattern read as a float (asfloat)")
+            # an integer read as a float with no conversion is asfloat (the only HLSL that makes one: asint and
+            # the bitwise operators are refused below shader model 4): fxc's Aon9 code reads the integer's value,
+            # the float its register holds (d3dcompiler_47 10.1 under Wine, session 36: asfloat(i) * x at 9_1)
         elif o.type == T.INPUT and o.register == self.face_in and self.kind == "ps":
             # "Registers - ps_3_0": vFace is a float, negative for a back-facing primitive, otherwise front
             # facing; the D3D9 source declares VFACE as a float and compares its sign, which the SM4 program
@@ -430,9 +431,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             ints = [(o.register, swz[lane]) in self.types.inputs for lane in lanes]
             if as_int and not all(ints):
                 raise self._x4532("a float input read as an integer (asint)")
-            if not as_int and not mask_ok and any(ints):
-                raise self._x4532("an integer input's bit pattern read as a float (asfloat)")
-            if self.kind == "vs":
+            if self.kind == "vs":  # (an integer input read as a float: asfloat, its value -- as for temps above)
                 s = Src(Reg.INPUT, o.register, swz)
             else:
                 if o.register == self.pos_in and self.prof.vpos:
@@ -464,8 +463,8 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             convs = self._cb_conversions(o, lanes)
             if as_int and not convs <= {INT, UINT}:
                 raise self._x4532("a float or bool constant read as an integer (asint)")
-            if not as_int and not mask_ok and convs != {FLT}:
-                raise self._x4532("an integer or bool constant's bit pattern read as a float (asfloat)")
+            if not as_int and not mask_ok and BOOL in convs:
+                raise self._x4532("a bool constant's bit pattern read as a float (asfloat)")
             if mask_ok and len(convs) > 1 and BOOL in convs:
                 raise _unsupported("one move of bool and non-bool constants")
             buf, idx = o.indices[0].value, o.indices[1]
@@ -478,8 +477,6 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             kinds = self._icb_kinds(o, lanes)
             if as_int and "float" in kinds:
                 raise self._x4532("a float table value read as an integer (asint)")
-            if not as_int and not mask_ok and "int" in kinds:
-                raise self._x4532("an integer table value's bit pattern read as a float (asfloat)")
             idx = o.indices[0]
             rows = self.icb_values
             s = self._indexed(idx, lambda k: self.const(rows[k]) if 0 <= k < len(rows) else None,
