@@ -1384,7 +1384,9 @@ class Codegen(SignatureBinding, ResourceBinding):
         if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
             from .refactor import refactoring_allowed
 
-            optimize_in_place(self.code, self.indexable, refactoring_allowed(self))  # copies, dead code, retargeting
+            renum = optimize_in_place(self.code, self.indexable, refactoring_allowed(self))  # copies, dead code, …
+            if renum is not None and self.uninit_arrays:  # their x# as numbered now (uninit.py X4575)
+                self.uninit_arrays = [(n, p, [renum[x] for x in xs if x in renum]) for n, p, xs in self.uninit_arrays]
             if self.tgsm:
                 from .adce import drop_dead_groupshared
 

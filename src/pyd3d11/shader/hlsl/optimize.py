@@ -1144,13 +1144,15 @@ def optimize_code(code: list[Ins], refactor: bool = False) -> list[Ins]:
         _REFACTOR = False
 
 
-def optimize_in_place(code: list[Ins], indexable: dict[int, int] | None = None, refactor: bool = False) -> None:
+def optimize_in_place(code: list[Ins], indexable: dict[int, int] | None = None,
+                      refactor: bool = False) -> dict[int, int] | None:
     """Replace the contents of ``code`` (the code generator's list, also read by sigusage.py); drop
     the indexable temp arrays (``indexable``: x# -> size, edited in place) no instruction uses any
-    more and number the others from x0 in order, as fxc declares them."""
+    more and number the others from x0 in order, as fxc declares them. Returns the new number of each kept x#
+    (None: ``indexable`` not edited)."""
     code[:] = optimize_code(code, refactor)
     if not ENABLED or indexable is None:
-        return
+        return None
     used = {a.idx[0] for ins in code for a in ins.args if a.file == "x"}
     keep = [x for x in indexable if x in used]
     renum = {old: new for new, old in enumerate(sorted(keep))}
@@ -1158,9 +1160,10 @@ def optimize_in_place(code: list[Ins], indexable: dict[int, int] | None = None, 
     indexable.clear()
     indexable.update(dict(sorted(sizes.items())))
     if all(o == nw for o, nw in renum.items()):
-        return
+        return renum
     for i, ins in enumerate(code):
         if any(a.file == "x" for a in ins.args):
             args = [type(a)(a.file, (renum[a.idx[0]], *a.idx[1:]), a.rel, a.comps, a.mod, a.imm)
                     if a.file == "x" else a for a in ins.args]
             code[i] = replace(ins, args=args)
+    return renum

@@ -263,27 +263,39 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
 
 def _check_unwritten_arrays(cg, code: list[Ins]) -> None:
     """A groupshared array outside a compute shader (fxc drops the storage class, warning X3579) holds nothing until
-    written: an instruction reading one of its x# registers before any instruction writes that register (in
-    program order) is fxc's warning X4000 "use of potentially uninitialized variable ((unknown))" then error X4575
-    "reading uninitialized value" (d3dcompiler_47 10.1 under Wine, session 36: ``groupshared float a[64];`` read in a
-    pixel shader; written first, at any index, it compiles; tests/test_hlsl_groupshared.py)."""
-    regs = {x: pos for _name, pos, xs in getattr(cg, "uninit_arrays", []) for x in xs}
-    if not regs:
+    written. In program order (d3dcompiler_47 10.1 under Wine, session 36; tests/test_hlsl_groupshared.py
+    OUTSIDE_CS): an element read at a literal index before any write of the array is warning X4000 "use of
+    potentially uninitialized variable ((unknown))" then error X4575 "reading uninitialized value"; one read after
+    other elements were written (at literal indices) is X4000 "variable '<name>' used without having been
+    completely initialized"; a read at a run-time index before any write is the warning alone, and after a write
+    at a run-time index every element counts as written."""
+    names = {x: name for name, _pos, xs in getattr(cg, "uninit_arrays", []) for x in xs}
+    decl_pos = {x: pos for _name, pos, xs in getattr(cg, "uninit_arrays", []) for x in xs}
+    if not names:
         return
-    from .diagnostics import Pos
-
-    written: set[int] = set()
+    some: set[int] = set()  # x# registers written at all
+    every: set[int] = set()  # x# registers written at a run-time index
+    elems: set[tuple[int, int]] = set()  # (x#, element) written at a literal index
     for ins in code:
         if not ins.args:
             continue
         for a in ins.args[1:]:
-            if getattr(a, "file", None) == "x" and a.idx and a.idx[0] in regs and a.idx[0] not in written:
-                pos = ins.epos
-                if pos is None:
-                    loc = ins.loc
-                    pos = Pos(loc[0], loc[1], loc[2]) if loc is not None and len(loc) == 3 else regs[a.idx[0]]
+            if getattr(a, "file", None) != "x" or not a.idx or a.idx[0] not in names:
+                continue
+            x = a.idx[0]
+            pos = ins.epos or decl_pos[x]
+            if a.rel is not None:
+                if x not in some:
+                    cg.warn(pos, 4000, "use of potentially uninitialized variable ((unknown))")
+            elif x not in every and (x, a.idx[1]) not in elems:
+                if x in some:
+                    raise cg.err(pos, f"variable '{names[x]}' used without having been completely initialized", 4000)
                 cg.warn(pos, 4000, "use of potentially uninitialized variable ((unknown))")
                 raise cg.err(pos, "reading uninitialized value", 4575)
         d = ins.args[0]
-        if getattr(d, "file", None) == "x" and d.idx:
-            written.add(d.idx[0])
+        if getattr(d, "file", None) == "x" and d.idx and d.idx[0] in names:
+            some.add(d.idx[0])
+            if d.rel is not None:
+                every.add(d.idx[0])
+            else:
+                elems.add((d.idx[0], d.idx[1]))
