@@ -754,3 +754,65 @@ def test_predicate_folds_against_the_live_dll():
             inputs[0, 0] = np.array([a, 1.0, 0, 0], np.float32).view(np.uint32)
             out = run_program(_program(got.blob), 1, inputs=inputs, bindings=Bindings()).outputs[0][0][0]
             assert int(out == np.float32(1.0).view(np.uint32)) == want, (expr, pred, flags)
+
+
+# --- float constants as fxc's optimiser propagates them: -0 and denormals are +0 (constprop.canonical_float) ------
+#: (body of ``uint4 main(float a : A) : SV_Target`` run with a = 2, the word o0.x holds in d3dcompiler_47 10.1's
+#: object by default, the same at /Od), recorded under Wine in session 36 (fxc's objects run on the executor). A
+#: float variable's constant, a constant through asfloat and a float literal below the normal range are read as +0
+#: (the last also at /Od, with the sign of a negation applied afterwards); a literal written straight into an
+#: instruction, a ?: of literals, an array element and literal-only arithmetic keep -0.
+ZERO_ROWS = [
+    ('float x = -0.0f; return asuint(x);', 0x00000000, 0x80000000),
+    ('float x; x = -0.0f; return asuint(x);', 0x00000000, 0x80000000),
+    ('float x = 1; x = -0.0f; return asuint(x);', 0x00000000, 0x80000000),
+    ('float2 v = float2(-0.0, 1); return asuint(v.x);', 0x00000000, 0x80000000),
+    ('float3x2 m = float3x2(-0.0, -8, 1, 2, 3, 4); return asuint(m[0][0]);', 0x00000000, 0x80000000),
+    ('float x = -0.0f; float y = x; return asuint(y);', 0x00000000, 0x80000000),
+    ('static const float k = -0.0f; return asuint(k);', 0x00000000, 0x80000000),
+    ('return asuint(asfloat(0x80000000u));', 0x00000000, 0x80000000),
+    ('return asuint(asfloat(0x80000001u));', 0x00000000, 0x80000001),
+    ('return asuint(asfloat(0x00000001u));', 0x00000000, 0x00000001),
+    ('return asuint(asfloat(0x807fffffu));', 0x00000000, 0x807fffff),
+    ('return asuint(asfloat(0x80800000u));', 0x80800000, 0x80800000),
+    ('return asuint(asfloat(0x7fc00001u));', 0x7fc00001, 0x7fc00001),
+    ('uint u = 0x80000000u; return asuint(asfloat(u));', 0x00000000, 0x80000000),
+    ('return asuint((a > 0) ? asfloat(0x80000000u) : 1);', 0x00000000, 0x80000000),
+    ('return asuint(1e-40);', 0x00000000, 0x00000000),
+    ('return asuint(-1e-40);', 0x80000000, 0x80000000),
+    ('float x = -1e-40; return asuint(x);', 0x00000000, 0x80000000),
+    ('return asuint(-0.0f);', 0x80000000, 0x80000000),
+    ('return asuint(max(a, -0.0));', 0x40000000, 0x40000000),
+    ('float x = a > 0 ? -0.0 : 1; return asuint(x);', 0x80000000, 0x80000000),
+    ('float a2[2] = {-0.0, 1}; return asuint(a2[0]);', 0x80000000, 0x80000000),
+    ('float z = 0; return asuint(-z);', 0x80000000, 0x80000000),
+    ('return asuint(-0.5 * 0);', 0x80000000, 0x80000000),
+
+]
+
+
+def _zero_run(body: str, flags: int) -> int:
+    from pyd3d11.shader.blob import blob_bytes
+    from pyd3d11.shader.exec import run_program
+    from pyd3d11.shader.exec.bindings import Bindings
+    from pyd3d11.tools.optdiff import _program
+
+    src = f"uint4 main(float a : A) : SV_Target {{ {body} }}"
+    blob = bytes(blob_bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", flags)))
+    inputs = np.zeros((32, 1, 4), np.uint32)
+    inputs[0, 0] = np.array([2.0, 0, 0, 0], np.float32).view(np.uint32)
+    return int(run_program(_program(blob), 1, inputs=inputs, bindings=Bindings()).outputs[0][0][0])
+
+
+#: the rows this compiler does not meet yet: it keeps -0 and denormal constants (the rule, built and measured in
+#: session 36, turned some 60 rows of the documentation kits -- which pass -0 and denormal literals through
+#: variables and expect the bits back -- against fxc's answer; they need rewriting with it, docs/conformance.md)
+_ZERO_NOT_BUILT = frozenset(r[0] for r in ZERO_ROWS if r[1] != r[2] or r[0].startswith("return asuint(") and "e-40" in r[0])
+
+
+@pytest.mark.parametrize(("body", "folded", "od"), [
+    pytest.param(*r, marks=pytest.mark.xfail(strict=True, reason="fxc's -0/denormal canonicalization not built"))
+    if r[0] in _ZERO_NOT_BUILT else r for r in ZERO_ROWS], ids=[r[0] for r in ZERO_ROWS])
+def test_float_constants_propagate_as_fxc(body, folded, od):
+    assert _zero_run(body, 0) == folded
+    assert _zero_run(body, _OD) == od
