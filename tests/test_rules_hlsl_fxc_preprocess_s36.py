@@ -11,10 +11,12 @@ find each rule's extent (docs/conformance.md, session 36, helper PPX):
   opens or closes across it; a ``//`` comment and a string literal go on across it (ppfxc.SPLICE_MARK); a
   backslash before the file's last new-line is a splice too.
 - ``RECURSION``: a macro name met again inside its own expansion gives the whole top-level invocation up, written
-  as it was and never replaced again (ppfxc.RecursionContext); C99 paints the one name and goes on.
+  as it was and never replaced again (ppfxc.RecursionContext); C99 paints the one name and goes on. The check
+  reads the replacement list before pasting (``X(1)`` of ``#define X(a) X ## a`` is given up).
 - ``ARGS_UNPAINTED``: an argument's tokens keep their own hide sets (``F(F)`` of ``[x(2)]`` invokes the inner F).
 - ``PASTE``: ``##`` at either end of a function-like list is a token, ``## ##`` pastes across nothing, a paste that
-  makes no one token leaves both tokens as they were, one that makes ``//`` gives nothing and ``/*`` X1001.
+  makes no one token leaves both tokens as they were, one that makes ``//`` gives nothing and ``/*`` X1001; a name
+  of the replacement list is pasted as written (``x ## C`` of ``#define C 4`` is ``aC``), an argument replaced first.
 - ``CHARIZE``: ``#@`` of one character other than a backslash is that character in quotes, of anything else ``'``.
 - ``ARGLIST``: an unmatched ``]`` or ``}`` ends an argument list as ``)`` does, itself the last argument's last
   token (``F(1, ] 2)`` of ``F(a,b) [a|b]`` is ``[1|]] 2 )``).
@@ -118,6 +120,10 @@ RECURSION = [
     ('#define X a X b\n#define F(x) x\nF(\nX) pass\n', True, None, 'X pass'),
     ('#define LOW LOW ", world"\n#define glue(a, b) a ## b\n#define HIGHLOW "hello"\nglue(HIGH, LOW) pass\n', True, None, '"hello" pass'),
     ('#define X a X b\nX\nX pass\n', True, None, 'X X pass'),
+    ('#define X(a) X ## a\nX(1)\n', True, None, 'X ( 1 )'),
+    ('#define X(a) a ## X\nX(1) pass\n', True, None, 'X ( 1 ) pass'),
+    ('#define X(a) [a] X\nX(1) pass\n', True, None, 'X ( 1 ) pass'),
+    ('#define _X a _X b\n#define F(x) x\nF(_X) pass\n', True, None, '_X pass'),
 ]
 ARGS_UNPAINTED = [
     ('#define F(x) [x(2)]\nF(F) pass\n', True, None, '[ [ 2 ( 2 ) ] ] pass'),
@@ -144,6 +150,16 @@ PASTE = [
     ('#define C(x, y) x ## y\nC(1, a) C(a, "s") C(+, a) pass\n', True, None, '1 a a "s" + a pass'),
     ('#define C(x, y) x ## y\n#define a1 fail\nC(1, a) pass\n', True, None, '1 a pass'),
     ('#define C(x, y, z) x ## y ## z\nC(a, , b) C(, , c) pass\n', True, 'X1516', None),
+    ('#define C 4\n#define F(x) x ## C\nF(a) pass\n', True, None, 'aC pass'),
+    ('#define C 4\n#define F(x) C ## x\nF(a) pass\n', True, None, 'Ca pass'),
+    ('#define C 4\n#define F(x) A ## C x\nF(a) pass\n', True, None, 'AC a pass'),
+    ('#define N 1\n#define X(a) N ## a\nX(2) pass\n', True, None, 'N2 pass'),
+    ('#define E\n#define F(x) x ## E\nF(a) pass\n', True, None, 'aE pass'),
+    ('#define E\n#define F(x) E ## x\nF(a) pass\n', True, None, 'Ea pass'),
+    ('#define E\n#define F(x) E ## E x\nF(a) pass\n', True, None, 'EE a pass'),
+    ('#define C(x) 4\n#define F(x) x ## C(1)\nF(a) pass\n', True, None, 'aC ( 1 ) pass'),
+    ('#define C 4\n#define A4 float4\n#define TYPE A##C\n#define FUNC(ty) ty main()\nFUNC(TYPE)\n', True, None, 'float4 main ( )'),
+    ('#define C 4\n#define A4 float4\n#define TYPE A##C\nTYPE\n', True, None, 'A ## 4'),
 ]
 CHARIZE = [
     ('#define F(x) #@x\nF(a) F(1) F(+) pass\n', True, None, "'a' '1' '+' pass"),

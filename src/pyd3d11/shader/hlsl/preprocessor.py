@@ -985,7 +985,14 @@ class Preprocessor:
             # fxc counts every macro the name went through, so ``f(2)(9)`` of ``#define f(a) a*g`` / ``#define
             # g(a) f(a)`` meets f again and is given up (d3dcompiler_47 10.1, session 36)
             inner = (ths | {m.name}) if self.lenient else (ths & (_hs(rparen) | hide)) | {m.name}
-            body = _add_hide(self._paste(self._subst(m.body, amap, inner)), inner)
+            substituted = self._subst(m.body, amap, inner)
+            if ctx is not None:
+                # fxc meets a name of its replacement list before pasting: ``X(1)`` of ``#define X(a) X ## a`` is
+                # given up (``X ( 1 )``, d3dcompiler_47 10.1, session 36), not pasted to X1
+                met = next((x for x in substituted if x in inner and x.__class__ is not _ArgTok), None)
+                if met is not None:
+                    raise MacroRecursion(met)
+            body = _add_hide(self._paste(substituted), inner)
             del pending[rest:]
             source_left = min(source_left, rest)
             if ctx is not None:
@@ -1051,12 +1058,12 @@ class Preprocessor:
         """The replacement list with its parameters replaced (C99 §6.10.3.1) and ``#`` applied (§6.10.3.2).
 
         The operands of ``##`` are where fxc differs from C99 (§6.10.3.3p2 pastes an argument as written):
-        fxc macro-expands both operands before pasting — an argument as any other argument, and a name in
-        the replacement list that is an object-like macro (documented by Microsoft in DXC's option
-        ``-flegacy-macro-expansion``, "Expand the operands before performing token-pasting operation (fxc
-        behavior)", and DXC issues #1005 and #2158). ``hide``: the macros whose expansion this is."""
+        fxc macro-expands an argument operand before pasting as it does any other argument (documented by
+        Microsoft in DXC's option ``-flegacy-macro-expansion``, "Expand the operands before performing
+        token-pasting operation (fxc behavior)", and DXC issues #1005 and #2158); a name of the replacement list
+        is pasted as written (d3dcompiler_47 10.1, session 36: ``x ## C`` of ``#define C 4`` is ``aC``, not
+        ``a4``). ``hide``: the macros whose expansion this is."""
         out: list[str] = []
-        pastes = not self.strict_c99 and "##" in body  # fxc's operand expansion only matters next to ##
         i = 0
         while i < len(body):
             t = body[i]
@@ -1105,10 +1112,6 @@ class Preprocessor:
                     out.extend((amap[t] if self.strict_c99 else self._arg_pastes(self.expand(amap[t]))) or ["\x00"])
                 else:
                     out.extend(self._unpainted(self._arg_pastes(self.expand(amap[t]))))
-            elif pastes and t not in hide and (m := self.macros.get(t)) is not None and m.params is None \
-                    and (next((x for x in reversed(out) if x != " "), None) == _PASTE
-                         or next((x for x in body[i + 1:] if x != " "), None) == "##"):
-                out.extend(self.expand([t], hide) or ["\x00"])
             else:
                 out.append(t)
             i += 1
