@@ -293,3 +293,33 @@ def test_session36_rows_against_the_live_dll():
         r = real.preprocess(src, name="t.hlsl")
         m = re.search(r": error(?: (X\d+))?:", r.messages)
         assert r.ok == hr_ok and ((m.group(1) or "X?") if m else None) == error, src
+
+
+# The rows above keep no tokens where fxc reported an error; these few rules act on the text of such sources, so
+# their answers (recorded from the DLL the same way) are checked here, beside the strict C99 mode's.
+@pytest.mark.parametrize(("src", "line"), [("#line 5 x\n__LINE__", "4"), ('#line 5 "f.h" x\n__LINE__', "5"),
+                                           ("#line 5\n__LINE__", "5"), ("#line 5 +\n__LINE__\n__LINE__", "4 5")])
+def test_line_with_a_token_after_the_number_numbers_its_own_line(src, line):
+    from preproc_kit import run
+    assert run(src)[0] == line.split()
+
+
+def test_the_strict_mode_keeps_c99s_line_and_elif():
+    from pyd3d11.shader.hlsl.diagnostics import HlslError
+    from pyd3d11.shader.hlsl.preprocessor import preprocess
+    assert preprocess("#line 5 x\n__LINE__", "t.hlsl", strict_c99=True).text.split()[-1] == "5"
+    with pytest.raises(HlslError) as ei:
+        preprocess("#elif 1/0\nx", "t.hlsl", strict_c99=True)
+    assert ei.value.code == 1508  # C99 §6.10.1: the stray #elif itself (fxc reads its expression first: X1503)
+
+
+@pytest.mark.parametrize(("src", "files", "words"), [
+    ('#if 1\n#include "a.h"\n#endif\npass', {"a.h": "#if 0\nfail"}, ["pass"]),
+    ('#if 1\n#if 1\n#include "a.h"\n#endif\nq\n#endif\nz', {"a.h": "#if 0\nf"}, ["q", "z"]),
+    ('#if 1\n#include "a.h"\n#if 1\n#endif\nq\n#endif\nz', {"a.h": "#if 0\nf"}, ["z"]),
+    ('#include "a.h"\npass\n#endif\nafter', {"a.h": "#if 0\nfail"}, []),
+    ('#include "a.h"\npass', {"a.h": "#if 1\nin"}, ["in", "pass"]),
+])
+def test_a_group_an_include_leaves_open_goes_on_in_the_includer(src, files, words):
+    from preproc_kit import run
+    assert run(src, files)[0] == words
