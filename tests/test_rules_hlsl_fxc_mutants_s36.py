@@ -871,8 +871,43 @@ SWITCH_SCOPE_ROWS = [
     ('float4 main(float p : X) : SV_Target { switch (0) { case 0: float a = 1; float b = a + 1; break; } return a + b; }', 'ps_4_0', 0, 'ok'),
 ]
 
+#: (source, target, flags, fxc's verdict): packoffset on objects in a cbuffer below 5.1 (5.1's X3591 is not built:
+#: the shared corpus expects those programs to compile there)
+PACKOFFSET_ROWS = [
+    ('cbuffer b { sampler sam : packoffset(c1); } float4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'ok'),
+    ('cbuffer b { sampler sam : packoffset(c1); } float4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'ok'),
+    ('cbuffer b { Texture2D t : packoffset(c1); } float4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'ok'),
+    ('cbuffer b { Texture2D t : packoffset(c1); } float4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'ok'),
+    ('cbuffer b { Texture2D t : packoffset(c1); float4 a; } float4 main() : SV_Target { return t.Load(int3(0,0,0)) + a; }', 'ps_4_0', 0, 'X3530'),
+    ('cbuffer b { Texture2D t : packoffset(c1); float4 a; } float4 main() : SV_Target { return t.Load(int3(0,0,0)) + a; }', 'ps_5_0', 0, 'X3530'),
+    ('cbuffer b { Texture2D t : register(t1); } float4 main() : SV_Target { return t.Load(int3(0,0,0)); }', 'ps_4_0', 0, 'ok'),
+    ('cbuffer b { Texture2D t : register(t1); } float4 main() : SV_Target { return t.Load(int3(0,0,0)); }', 'ps_5_0', 0, 'ok'),
+    ('cbuffer b { float4 a : packoffset(c1); } float4 main() : SV_Target { return a; }', 'ps_4_0', 0, 'ok'),
+    ('cbuffer b { float4 a : packoffset(c1); } float4 main() : SV_Target { return a; }', 'ps_5_0', 0, 'ok'),
+    ('cbuffer b { Texture2D t : packoffset(c1.y); } float4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3530'),
+    ('cbuffer b { Texture2D t : packoffset(c1.y); } float4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3530'),
+    ('cbuffer b { Texture2D t[2] : packoffset(c0); } float4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'ok'),
+    ('cbuffer b { Texture2D t[2] : packoffset(c0); } float4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'ok'),
+    ('cbuffer b { RWTexture2D<float4> u : packoffset(c0); } float4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'ok'),
+    ('cbuffer b { RWTexture2D<float4> u : packoffset(c0); } float4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'ok'),
+    ('cbuffer b { SamplerState s : packoffset(c0); } float4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'ok'),
+    ('cbuffer b { SamplerState s : packoffset(c0); } float4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'ok'),
+    ('Texture2D t : packoffset(c1); float4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3091'),
+    ('Texture2D t : packoffset(c1); float4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3091'),
+    ('cbuffer b { Texture2D t : packoffset(c1.y); } float4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3530'),
+    ('cbuffer b { Texture2D t : packoffset(c1.y); } float4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3530'),
+    ('cbuffer b { Texture2D t : packoffset(c1.x); } float4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'ok'),
+    ('cbuffer b { Texture2D t : packoffset(c1.x); } float4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'ok'),
+    ('cbuffer b { sampler s : packoffset(c0.w); } float4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3530'),
+    ('cbuffer b { sampler s : packoffset(c0.w); } float4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3530'),
+    ('cbuffer b { Texture2D t : packoffset(c2.z); float4 a : packoffset(c0); } float4 main() : SV_Target { return a; }', 'ps_4_0', 0, 'X3530'),
+    ('cbuffer b { Texture2D t : packoffset(c2.z); float4 a : packoffset(c0); } float4 main() : SV_Target { return a; }', 'ps_5_0', 0, 'X3530'),
+    ('cbuffer b { Texture2D t[2] : packoffset(c3.z); } float4 main() : SV_Target { return 0; }', 'ps_4_1', 0, 'X3530'),
+]
+
 ALL_ROWS = (LITERAL_ROWS + ELSE_ROWS + LOOP_RETURN_ROWS + BRANCHED_LOOP_ROWS + STATIC_ENTRY_ROWS + PROTOTYPE_ROWS
-            + UNIFORM_WRITE_ROWS + BITWISE_ROWS + MIN_PRECISION_ROWS + UNIFORM_PARAM_ROWS + SWITCH_SCOPE_ROWS)
+            + UNIFORM_WRITE_ROWS + BITWISE_ROWS + MIN_PRECISION_ROWS + UNIFORM_PARAM_ROWS + SWITCH_SCOPE_ROWS
+            + PACKOFFSET_ROWS)
 
 
 def _verdict(src: str, target: str, flags: int) -> str:
