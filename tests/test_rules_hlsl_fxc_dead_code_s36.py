@@ -24,7 +24,9 @@ each stage and model: its value reaching the output ("live"), unused ("dead"), a
 - a texel offset that is no literal in [-8, 7] is X4566 "offset texture instructions must take offset which can
   resolve to integer literal in the range -8 to 7" only when the access survives, Gather's programmable offset
   below 5.0 X4532 (texops.imm_offset_suffix, texops' gather);
-- a store or atomic to groupshared memory that nothing reads back is dead code (adce.py), and so is what feeds it.
+- a store or atomic to groupshared memory that nothing reads back is dead code (adce.py), and so is what feeds it;
+- a uniform global object assigned, incremented or decremented is X3025 "global variables are implicitly constant,
+  enable compatibility mode to allow modification", as a uniform value is (exprs.lvalue).
 """
 
 from __future__ import annotations
@@ -106,6 +108,16 @@ _GROUPSHARED = {
 }
 
 
+#: writes of a uniform global object: X3025 "global variables are implicitly constant" as for a uniform value
+#: (exprs.lvalue); a static object may be written
+_OBJECT_WRITES = {
+    "assign_texture": ("", "g_t = t0;"), "assign_sampler": ("", "g_s = g_s2;"), "post_increment_texture": ("", "g_t++;"),
+    "pre_increment_sampler": ("", "++g_s;"), "post_decrement_sampler": ("", "g_s--;"),
+    "pre_decrement_texture": ("", "--g_t;"), "assign_static_texture": ("static Texture2D st;", "st = t0; r = st.Load(int3(0, 0, 0));"),
+    "compound_sampler": ("", "g_s += 1;"), "assign_uniform_struct": ("struct S { float4 a; }; S gs;", "gs.a = 1;"),
+}
+
+
 def _rows() -> list[tuple[str, str, str]]:
     """(row id, source, target) for every recorded row."""
     rows = []
@@ -143,6 +155,10 @@ def _rows() -> list[tuple[str, str, str]]:
             body = uses if not dead else f"a[0] = 1; float4 x = 0; if (false) {{ {uses} }}"
             src = f"{d}\n[numthreads(1, 1, 1)] void main(uint3 id : SV_DispatchThreadID) {{ {body} }}"
             rows += [(f"uavs-{name}-{'dead' if dead else 'live'}-{tg}", src, tg) for tg in ("cs_4_0", "cs_4_1", "cs_5_0")]
+    for name, (d, b) in _OBJECT_WRITES.items():
+        src = ("Texture2D t0; SamplerState g_s; SamplerState g_s2; Texture2D g_t;\n" + d +
+               f"\nfloat4 main() : SV_Target {{ float4 r = 0; {b} return r; }}")
+        rows += [(f"objwrite-{name}-{tg}", src, tg) for tg in ("ps_4_0", "ps_5_0")]
     for name, b in _GROUPSHARED.items():
         src = ("Texture2D t; SamplerState s; groupshared float4 g[4]; groupshared float4 h[4]; groupshared uint u[4];\n"
                "RWStructuredBuffer<float4> o;\n[numthreads(1, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { "

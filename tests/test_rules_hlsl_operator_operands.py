@@ -92,7 +92,15 @@ def test_non_numeric_operand(stmt: str, code: int, called: bool) -> None:
     assert _code(_compile(stmt, called)) == code
 
 
-OBJECT_PASSES_TYPE_CHECK = ["b = g_s == g_s;", "b = g_s != g_s;", "s++;", "++s;", "s--;", "--g_s;", "g_s++;"]
+OBJECT_PASSES_TYPE_CHECK = ["b = g_s == g_s;", "b = g_s != g_s;", "s++;", "++s;", "s--;"]
+
+
+@pytest.mark.parametrize("stmt", ["--g_s;", "g_s++;"])
+@pytest.mark.parametrize("called", [True, False], ids=["called", "uncalled"])
+def test_a_uniform_object_is_not_stepped(stmt: str, called: bool) -> None:
+    # fxc 10.1 answer, session 36 (AUD): a uniform global sampler is a global like a uniform value, X3025 called
+    # or not (vkd3d's more-operators lines had "--g_s" pass; d3dcompiler_47 10.1 under Wine refuses it)
+    assert "error X3025: global variables are implicitly constant" in (_compile(stmt, called) or "")
 
 
 @pytest.mark.parametrize("stmt", OBJECT_PASSES_TYPE_CHECK)

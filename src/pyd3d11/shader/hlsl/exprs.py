@@ -1485,6 +1485,18 @@ def _element_of(cg: CodegenContext, t: Type, pos) -> tuple[Type, int]:
     raise cg.err(pos, "array, matrix, vector, or indexable object type expected in index expression", 3121)
 
 
+def _uniform_object(cg: CodegenContext, name: str, v: Val) -> bool:
+    """Whether ``name`` (read as ``v``) is a uniform global object: no local or static of the name, and the global
+    a bound resource or resource array."""
+    from .codegen import Resource
+
+    if any(name in sc for sc in cg.scopes) or not (
+            isinstance(v.obj, Resource) or isinstance(v.obj, tuple) and bool(v.obj) and v.obj[0] == "resarray"):
+        return False
+    decl = next((d for d in cg.prog.decls if getattr(d, "name", None) == name), None)
+    return decl is not None and "static" not in getattr(decl, "mods", ())  # a static object may be written
+
+
 def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
     """The storage ``e`` names for a write. ``compound_const``: ``e`` is a const local written by a compound
     assignment, exempt from the read-only check (X3025)."""
@@ -1492,6 +1504,12 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         v = cg.lookup(e.name, e.pos)
         if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "cbvar":
             # fxc's wording for a uniform global (DXC const-default test, fxc-error X3025)
+            raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
+                         "modification", 3025)
+        if _uniform_object(cg, e.name, v):
+            # a uniform object (texture, sampler, buffer, or an array of them) is a global like a uniform value:
+            # assigned, stepped or an element written, fxc 10.1's X3025 (session 36 AUD; before, an assignment
+            # compiled and ++/-- was not built)
             raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
                          "modification", 3025)
         if v.readonly and not compound_const:
