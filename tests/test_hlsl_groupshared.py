@@ -68,6 +68,9 @@ OUTSIDE_CS = [
     ("groupshared float4 a[4]; float4 main(float4 c : C) : SV_Target { a[1] = c; return a[(uint)c.x]; }", "ps_5_0",
      None),
     ("groupshared float4 a[4]; float4 main(float4 c : C) : SV_Target { return a[(uint)c.x]; }", "ps_5_0", None),
+    # the second array written at a run-time index counts as written, element by element
+    ("groupshared float b[4]; groupshared float a[4]; float4 main(float4 c : C) : SV_Target { b[0] = c.z; "
+     "a[(uint)c.y] = c.x; return c * a[1] + b[0]; }", "ps_5_0", None),
 ]
 
 
