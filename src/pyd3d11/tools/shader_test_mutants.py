@@ -419,11 +419,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per-op", type=int, default=6, help="textual mutants per operator per seed")
     ap.add_argument("--cache", type=Path, default=Path("/tmp/shader_test_mutants_fxc.json"))
     ap.add_argument("--json", type=Path, help="write every row (class, verdicts, messages, source) here")
+    ap.add_argument("--corpus", type=Path, default=CORPUS, help="the shader-test folder (default: ../shared's)")
     ap.add_argument("--only", help="only seeds whose file name contains this")
     ap.add_argument("--ops", help="comma-separated operators (default: all, plus 'target')")
     ap.add_argument("--show", default="", help="comma-separated classes whose rows to print")
     a = ap.parse_args(argv)
-    seed_list = [s for s in seeds() if not a.only or a.only in s.file]
+    seed_list = [s for s in seeds(a.corpus) if not a.only or a.only in s.file]
     muts = mutants(seed_list, a.per_op)
     if a.ops:
         keep = set(a.ops.split(","))
