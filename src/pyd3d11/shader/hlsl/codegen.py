@@ -1391,6 +1391,9 @@ class Codegen(SignatureBinding, ResourceBinding):
                 from .adce import drop_dead_groupshared
 
                 drop_dead_groupshared(self)
+        from .texops import drop_unread_feedback
+
+        drop_unread_feedback(self)  # a 4.x Load's unread status: the plain ld; a read one fxc's X8000
         if self.pixel_ops_elsewhere:
             from .intrinsics import check_pixel_ops_elsewhere
 
@@ -1402,6 +1405,12 @@ class Codegen(SignatureBinding, ResourceBinding):
 
         check_varying_interface_index(self)  # X4603 (ifacevarying.py)
         self.out_decls = drop_unwritten_output_decls(self.code, self.out_decls)
+        from .d3d9outputs import check_required_outputs
+        from .overload import entry_definition
+
+        entry = entry_definition(self)
+        if entry is not None:  # X4541 / X4529 / X4530 / X4538: the outputs a D3D9 / level-9 shader must write
+            check_required_outputs(self, entry.pos)
         alloc_debug: dict | None = {} if self.wants_debug_info else None
         tmap, nregs = allocate(self.code, self.var_temps, alloc_debug, aligned=self.level9 == "ps_4_0_level_9_1")
         lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.tess.ds_head + self.global_decls()

@@ -24,8 +24,10 @@ _LEGACY = {
 
 
 #: the pixel-shader system values of the Direct3D 9 targets themselves (vs_2_0 ... ps_3_0, sm2/d3d9.py): VPOS
-#: and VFACE ("Semantics": the Direct3D 9 names of SV_Position and SV_IsFrontFace)
-_D3D9 = {("ps", False, "VPOS"): "SV_Position", ("ps", False, "VFACE"): "SV_IsFrontFace"}
+#: and VFACE ("Semantics": the Direct3D 9 names of SV_Position and SV_IsFrontFace); a pixel shader's SV_Depth
+#: input is the DEPTH usage there (d3dcompiler_47 10.1 compiles ``float x : SV_Depth`` into ps_3_0, session 36)
+_D3D9 = {("ps", False, "VPOS"): "SV_Position", ("ps", False, "VFACE"): "SV_IsFrontFace",
+         ("ps", False, "SV_DEPTH"): "DEPTH"}
 
 
 def compat_semantic(cg: CodegenContext, base: str, output: bool, index: int) -> str:
@@ -36,6 +38,10 @@ def compat_semantic(cg: CodegenContext, base: str, output: bool, index: int) -> 
         name = _D3D9.get((cg.stage, output, base.upper()))
         if name is not None:
             return name
+        if cg.stage == "ps" and not output and base.upper() == "POSITION":
+            # a Direct3D 9 pixel shader's position is VPOS: POSITION0 read there is fxc's X4502 "Legal indices
+            # are in [1,15]" (sm2/d3d9.py), not the rasterizer's position /Gec makes it at SM4
+            return base
     if not cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
         return base
     if index and base.upper() == "POSITION":

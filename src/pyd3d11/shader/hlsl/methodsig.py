@@ -70,7 +70,9 @@ def tail_roles(cg: CodegenContext, kind: str, name: str, head: int, options: tup
 
     sm5 = denial(LANGUAGE["feedback_overloads"], cg.stage, cg.major, cg.minor) is None
     for tail in options:
-        if head + len(tail) == nargs and (sm5 or not (set(tail) & {_C, _S})):
+        # below 5.0 a Load's status form is taken and judged on the finished code: fxc 10.1 compiles it while the
+        # status is unread (texops.drop_unread_feedback)
+        if head + len(tail) == nargs and (sm5 or not (set(tail) & {_C, _S}) or (name == "Load" and _C not in tail)):
             return tail
     if not sm5 and name != "Load" and any(head + len(t) == nargs and {_C, _S} & set(t) for t in options):
         # the argument count is a clamp or status overload's: fxc 10.1 names the model (session 35, recorded under

@@ -173,3 +173,31 @@ def typed_element(e: NumType) -> NumType:
         raise NotSupportedError(f"a typed buffer or texture of {e} elements read or written (fxc's form of a "
                                 "double element of a typed resource is not built)")
     return e
+
+
+def drop_unread_feedback(cg: CodegenContext) -> None:
+    """Below shader model 5 a resource access written with its status argument is the plain access while the
+    status is never read (d3dcompiler_47 10.1, recorded under Wine, session 36; tests/test_rules_hlsl_fxc_
+    load_status_s36.py): ``t.Load(c, o, s)`` with ``s`` unused compiles at ps_4_0 to ``ld``. A status read after
+    dead code is removed leaves the residency form, which fxc's bytecode validator refuses: X8000 "ld_s
+    instruction requires shader model 5 or higher." Runs on the optimised code (codegen.listing)."""
+    if cg.major >= 5:
+        return
+    from .methodsig import FEEDBACK
+    from .optimize import _shape
+
+    plain = {v: k for k, v in FEEDBACK.items()}
+    reads: set[int] = set()
+    for ins in cg.code:
+        nd = 2 if ins.op in plain else _shape(ins).nd
+        reads |= {a.idx[0] for a in ins.args[nd:] if a.file == "r" and a.idx}
+        reads |= {a.rel[1][0] for a in ins.args if a.rel is not None and a.rel[0] == "r"}
+    for ins in cg.code:
+        if ins.op not in plain:
+            continue
+        status = ins.args[1]
+        if status.file == "r" and status.idx and status.idx[0] in reads:
+            raise HlslError("", 0, 0, 8000, "D3D11 Internal Compiler Error: Invalid Bytecode: "
+                                            f"{ins.op} instruction requires shader model 5 or higher.")
+        ins.op = plain[ins.op]
+        del ins.args[1]

@@ -10,7 +10,7 @@ moves and deletes moves left with none."""
 from __future__ import annotations
 
 from .operands import Ins, Reg
-from .optimize import _copy_slots, _padded, _shape, _writes_of
+from .optimize import _copy_slots, _dst_comps, _padded, _shape, _writes_of
 
 
 def defined_components(code: list[Ins]) -> set[tuple[int, int]]:
@@ -64,6 +64,12 @@ def drop_undefined_output_moves(code: list[Ins]) -> bool:
 
 def written_outputs(code: list[Ins]) -> set[int]:
     return {d.idx[0] for ins in code for d in ins.args[:_shape(ins).nd] if d.file == "o" and d.idx}
+
+
+def written_output_components(code: list[Ins]) -> set[tuple[int, int]]:
+    """Every (o# register, component) some instruction of ``code`` writes."""
+    return {(d.idx[0], c) for ins in code for d in ins.args[:_shape(ins).nd] if d.file == "o" and d.idx
+            for c in _dst_comps(d)}
 
 
 def drop_unwritten_output_decls(code: list[Ins], decls: list[str]) -> list[str]:

@@ -839,6 +839,26 @@ def _ps_texcoords(inputs: dict[int, object]) -> dict[int, object]:
     return dict(enumerate(rest))
 
 
+def _ps3_input_error(el, prof: Level9Profile) -> tuple[int, str] | None:
+    """d3dcompiler_47 10.1's refusal of a usage a ps_3_0 input it reads cannot have (recorded under Wine, session
+    36; tests/test_rules_hlsl_fxc_d3d9_outputs_s36.py; unread inputs are not judged): POSITION0 / POSITIONT0 are
+    the vertex's position (X4502, indices 1-15 only), PSIZE0 X5537, TESSFACTOR0 X5973 and any other TESSFACTOR
+    index X4502, SAMPLE X4502 -- the D3D9 "Semantics" page lists these as vertex-shader usages."""
+    name, index, _centroid = _semantic(el)
+    spelled = f"{el.semantic_name}{el.semantic_index or ''}"
+    if name in ("POSITION", "POSITIONT") and index == 0:
+        return 4502, f"invalid input semantic '{spelled}': Legal indices are in [1,15]"
+    if name == "PSIZE" and index == 0:
+        return 5537, "dcl usage+index psize0 cannot be used in a pixel shader."
+    if name == "TESSFACTOR":
+        if index == 0:
+            return 5973, "dcl usage 'tessfactor' is not avaliable to the pixel shader."
+        return 4502, f"invalid input semantic '{spelled}': Legal indices are in [0,0]"
+    if name == "SAMPLE":
+        return 4502, f"invalid {prof.sm2} input semantic '{spelled}'"
+    return None
+
+
 def _usage_of(el, prof: Level9Profile, file: str, role: str) -> int:
     name, index, _centroid = _semantic(el)
     usage = _USAGE.get(name)
@@ -890,6 +910,9 @@ def _ps3_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst
         if inst.op == "dcl" and inst.dst is not None and inst.dst.reg == TEXTURE:
             el = _ps_texcoords(inputs)[inst.dst.num]
             inst.dst = Dst(Reg.INPUT, inst.dst.num, el.mask & 0xF, DSTMOD_CENTROID if _semantic(el)[2] else 0)
+            bad = _ps3_input_error(el, prof)
+            if bad is not None:
+                raise _err(file, *bad)
             inst.decl = _usage_of(el, prof, file, "input")
     dcls = [i for i in body if i.op == "dcl"]
     rest = [i for i in body if i.op != "dcl"]
