@@ -499,6 +499,10 @@ def _i_length(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
         folded = fold_constant_normalize(cg, v.slots)
         if folded is not None:
             return Val(v.type, folded)
+    if name != "normalize" and len(v.slots) == 1:
+        # the length of one component is its magnitude: fxc 10.1 writes |x| (|b - a| for distance), no dp/sqrt, so
+        # a denormal keeps its bits and 1e30 does not overflow through its square (session 36 INTR)
+        return Val(_F, cg.op("mov", 1, [v.slots], ["abs"]))
     d = dot(cg, v.slots, v.slots)
     if name == "normalize":
         r = cg.alu("rsq", FLOAT, 1, [d])
@@ -572,7 +576,9 @@ def _i_pow(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
     muls = pow_by_multiplies(cg, rt.n, a.slots, b.slots)
     if muls is not None:
         return Val(rt, muls)
-    lg = cg.alu("log", FLOAT, rt.n, [a.slots], ["abs"])
+    # log2 of the base itself, not of |base|: fxc 10.1's ps_5_0 listing is ``log; mul; exp`` (with warning X3571
+    # "pow(f, e) will not work for negative f"), so pow(-2, y) is NaN for every y (session 36 INTR)
+    lg = cg.alu("log", FLOAT, rt.n, [a.slots])
     m = cg.alu("mul", FLOAT, rt.n, [lg, b.slots])
     return Val(rt, cg.alu("exp", FLOAT, rt.n, [m]))
 
