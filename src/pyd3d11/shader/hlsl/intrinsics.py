@@ -306,15 +306,15 @@ def _apply(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
 
     handler = _HANDLERS.get(name)
     if handler is not None:
-        return _keep_literal(name, args, _keep_precision(name, args, handler(cg, name, args, arg_nodes, pos, need)))
+        return _keep_literal(cg, name, args, _keep_precision(name, args, handler(cg, name, args, arg_nodes, pos, need)))
     from .intrinsics_extra import NAMES as EXTRA
     from .intrinsics_extra import extra_intrinsic
     from .intrinsics_math import NAMES, math_intrinsic
 
     if name in NAMES:
-        return _keep_literal(name, args, _keep_precision(name, args, math_intrinsic(cg, name, args, arg_nodes, pos)))
+        return _keep_literal(cg, name, args, _keep_precision(name, args, math_intrinsic(cg, name, args, arg_nodes, pos)))
     if name in EXTRA:
-        return _keep_literal(name, args, _keep_precision(name, args, extra_intrinsic(cg, name, args, arg_nodes, pos)))
+        return _keep_literal(cg, name, args, _keep_precision(name, args, extra_intrinsic(cg, name, args, arg_nodes, pos)))
     if name == "noise":
         raise cg.err(pos, "'noise': intrinsic is only valid in texture fill (tx_1_0) shaders", 3004)
     raise cg.err(pos, f"undeclared identifier '{name}'", 3004)
@@ -348,14 +348,17 @@ def _keep_precision(name: str, args: list[Val], res: Val) -> Val:
     return Val(NumType(t.base, t.rows, t.cols, t.shape, t.row_major, prec=p, alias=None), res.slots)
 
 
-def _keep_literal(name: str, args: list[Val], res: Val) -> Val:
+def _keep_literal(cg: CodegenContext, name: str, args: list[Val], res: Val) -> Val:
     """A ``_SAME_TYPE_RESULT`` intrinsic whose arguments are all untyped literals, one of them a float literal,
     returns an untyped float literal: ``abs(-1.5)``, ``sqrt(0.75)``, ``min(1.5, 2)``, ``lerp(0.75, 2, 2)`` stay
     between float and double, so a call overloaded on both is ambiguous (X3067) -- d3dcompiler_47 10.1 under Wine,
     session 36, for all 66 such intrinsics (tests/test_rules_hlsl_operator_operands.py LITERAL_CALLS). Integer
-    literals alone keep the integer literal where the intrinsic takes integers (abs(2), max(2, 2)) and become
-    float where it takes floats only (sqrt(2) is a float): the handlers' own typing."""
+    literals alone keep the integer literal where the intrinsic takes integers (abs(2), max(2, 2), and dst(2, 2),
+    which the handler computes in float) and become float where it takes floats only (sqrt(2) is a float)."""
     t = res.type
+    if name == "dst" and isinstance(t, NumType) and args and \
+            all(isinstance(a.type, NumType) and a.type.base == "lit_int" for a in args):
+        return Val(t.with_base("lit_int"), cg.convert_base(res, INT).slots)
     if name not in _SAME_TYPE_RESULT or not isinstance(t, NumType) or concrete(t.base) != FLOAT or \
             not args or not all(isinstance(a.type, NumType) and a.type.base in ("lit_int", "lit_float") for a in args) \
             or not any(a.type.base == "lit_float" for a in args):
