@@ -124,6 +124,7 @@ RECURSION = [
     ('#define X(a) a ## X\nX(1) pass\n', True, None, 'X ( 1 ) pass'),
     ('#define X(a) [a] X\nX(1) pass\n', True, None, 'X ( 1 ) pass'),
     ('#define _X a _X b\n#define F(x) x\nF(_X) pass\n', True, None, '_X pass'),
+    ('#define X1 a X1 b\n#define F(x) x\nF(X1) pass\n', True, None, 'X1 pass'),
 ]
 ARGS_UNPAINTED = [
     ('#define F(x) [x(2)]\nF(F) pass\n', True, None, '[ [ 2 ( 2 ) ] ] pass'),
@@ -313,13 +314,14 @@ def test_the_strict_mode_keeps_c99s_line_and_elif():
     assert ei.value.code == 1508  # C99 §6.10.1: the stray #elif itself (fxc reads its expression first: X1503)
 
 
-@pytest.mark.parametrize(("src", "files", "words"), [
-    ('#if 1\n#include "a.h"\n#endif\npass', {"a.h": "#if 0\nfail"}, ["pass"]),
-    ('#if 1\n#if 1\n#include "a.h"\n#endif\nq\n#endif\nz', {"a.h": "#if 0\nf"}, ["q", "z"]),
-    ('#if 1\n#include "a.h"\n#if 1\n#endif\nq\n#endif\nz', {"a.h": "#if 0\nf"}, ["z"]),
-    ('#include "a.h"\npass\n#endif\nafter', {"a.h": "#if 0\nfail"}, []),
-    ('#include "a.h"\npass', {"a.h": "#if 1\nin"}, ["in", "pass"]),
+@pytest.mark.parametrize(("src", "files", "words", "errors"), [
+    ('#if 1\n#include "a.h"\n#endif\npass', {"a.h": "#if 0\nfail"}, ["pass"], ["X1502"]),
+    ('#if 1\n#if 1\n#include "a.h"\n#endif\nq\n#endif\nz', {"a.h": "#if 0\nf"}, ["q", "z"], ["X1502"]),
+    ('#if 1\n#include "a.h"\n#if 1\n#endif\nq\n#endif\nz', {"a.h": "#if 0\nf"}, ["z"], ["X1502"]),
+    ('#include "a.h"\npass\n#endif\nafter', {"a.h": "#if 0\nfail"}, [], ["X1502", "X1510"]),
+    ('#include "a.h"\npass', {"a.h": "#if 1\nin"}, ["in", "pass"], ["X1502"]),
 ])
-def test_a_group_an_include_leaves_open_goes_on_in_the_includer(src, files, words):
+def test_a_group_an_include_leaves_open_goes_on_in_the_includer(src, files, words, errors):
     from preproc_kit import run
-    assert run(src, files)[0] == words
+    out, msgs = run(src, files)
+    assert out == words and re.findall(r"error (X\d+)", msgs) == errors
