@@ -142,6 +142,9 @@ def open_rule(name: str, target: str, kinds: str, mode: str, want: str) -> str |
     literals = all(k in LITERALS for k in kinds.split(" "))
     if want in ("X3548", "X4579"):
         return "D3D9/level-9 uint range (X3548) and NaN-literal (X4579) rules after fxc's constant folding"
+    if name == "msad4" and target in _LEGACY and "min16float" in kinds:
+        return "the D3D9/level-9 uint range rule (X3548) is judged where msad4's conversion to uint is made, " \
+               "before the type rules and the min-precision gate (fxc: after them)"
     if target in _LEGACY and name in _BIT_LEVEL:
         return "bit-level intrinsics at the D3D9/level-9 targets (fxc: X3543, or folded; here X4532)"
     if name == "asuint3" and (mode == "full" and want in ("X3017", "X3013") or not sm5):
