@@ -25,6 +25,8 @@ each stage and model: its value reaching the output ("live"), unused ("dead"), a
   resolve to integer literal in the range -8 to 7" only when the access survives, Gather's programmable offset
   below 5.0 X4532 (texops.imm_offset_suffix, texops' gather);
 - a store or atomic to groupshared memory that nothing reads back is dead code (adce.py), and so is what feeds it;
+- an Interlocked* function or method below shader model 5 is X3660 "<target> does not support interlocked
+  operations" in every stage, before the destination's rule (featuregates.INTRINSICS, intrinsics.atomic);
 - a uniform global object assigned, incremented or decremented is X3025 "global variables are implicitly constant,
   enable compatibility mode to allow modification", as a uniform value is (exprs.lvalue).
 """
@@ -118,6 +120,16 @@ _OBJECT_WRITES = {
 }
 
 
+#: Interlocked* below shader model 5: X3660 "<target> does not support interlocked operations", before the
+#: destination's own rule, in every stage (featuregates.INTRINSICS; X3004 / X3000 before)
+_ATOMICS = {
+    "groupshared": "InterlockedAdd(g[0], 1);", "groupshared_original": "g[0] = 0; InterlockedOr(g[0], 1, q); r.x = q;",
+    "uav": "InterlockedMax(o[0], 1u);", "compare_store": "InterlockedCompareStore(g[1], 1, 2);",
+    "raw_method": "rb.InterlockedAdd(0, 1);", "local_destination": "InterlockedAdd(q, 1); r.x = q;",
+    "exchange_local": "uint e; InterlockedExchange(q, 2, e); r.x = e;",
+}
+
+
 def _rows() -> list[tuple[str, str, str]]:
     """(row id, source, target) for every recorded row."""
     rows = []
@@ -159,6 +171,17 @@ def _rows() -> list[tuple[str, str, str]]:
         src = ("Texture2D t0; SamplerState g_s; SamplerState g_s2; Texture2D g_t;\n" + d +
                f"\nfloat4 main() : SV_Target {{ float4 r = 0; {b} return r; }}")
         rows += [(f"objwrite-{name}-{tg}", src, tg) for tg in ("ps_4_0", "ps_5_0")]
+    for name, b in _ATOMICS.items():
+        cs = ("groupshared uint g[4]; RWStructuredBuffer<uint> o; RWByteAddressBuffer rb;\n[numthreads(1, 1, 1)] "
+              f"void main(uint3 id : SV_DispatchThreadID) {{ uint q = 0; float4 r = 0; {b} o[1] = (uint)r.x; }}")
+        # (a local destination at 5.0 is fxc's X3549 "interlocked targets must be groupshared or UAV elements":
+        # X3000 here, not built; those rows are left out)
+        five = ("cs_5_0",) if "local" not in name else ()
+        rows += [(f"atomic-{name}-{tg}", cs, tg) for tg in ("cs_4_0", "cs_4_1", *five)]
+        if "g[" not in b:
+            ps = ("RWStructuredBuffer<uint> o : register(u1); RWByteAddressBuffer rb : register(u2);\n"
+                  f"float4 main(float4 p : P) : SV_Target {{ uint q = 0; float4 r = 0; {b} return p + r; }}")
+            rows += [(f"atomic-{name}-{tg}", ps, tg) for tg in ("ps_4_0", *(("ps_5_0",) if five else ()))]
     for name, b in _GROUPSHARED.items():
         src = ("Texture2D t; SamplerState s; groupshared float4 g[4]; groupshared float4 h[4]; groupshared uint u[4];\n"
                "RWStructuredBuffer<float4> o;\n[numthreads(1, 1, 1)] void main(uint3 id : SV_DispatchThreadID) { "
@@ -212,6 +235,18 @@ def test_dead_groupshared_memory_is_not_declared() -> None:
     listing = compile_hlsl(src, "t.hlsl", "main", "cs_5_0").listing
     assert [ln.split(",")[0] for ln in listing.splitlines() if ln.startswith("dcl_tgsm")] == ["dcl_tgsm_raw g0"]
     assert "g1" not in listing
+
+
+def test_a_returned_atomic_keeps_the_stores_before_it() -> None:
+    """An ``imm_atomic_*`` whose result is used reads its memory: the store before it stays (fxc 10.1's listing of
+    ``u[id.x] = 0; InterlockedAdd(u[id.x], 1, q);`` keeps both), while a lone store is dead."""
+    from pyd3d11.shader.hlsl.compiler import compile_hlsl
+
+    src = dict((r[0], r[1]) for r in ROWS)["groupshared-atomic_original_used-cs_5_0"]
+    ops = [ln.split()[0] for ln in compile_hlsl(src, "t.hlsl", "main", "cs_5_0").listing.splitlines()]
+    assert ops.index("store_structured") < ops.index("imm_atomic_iadd")
+    lone = src.replace("uint q; InterlockedAdd(u[id.x], 1, q); r.x = q;", "")
+    assert "dcl_tgsm" not in compile_hlsl(lone, "t.hlsl", "main", "cs_5_0").listing
 
 
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None, reason="needs Wine and d3dcompiler_47.dll")

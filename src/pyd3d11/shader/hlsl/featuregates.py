@@ -150,7 +150,9 @@ INTRINSICS: dict[str, Gate] = {
     "CheckAccessFullyMapped": Gate(_every((5, 0)), 3004, None,
                                    "CheckAccessFullyMapped: page 'Minimum Shader Model 5' (tiled resources)"),
     # atomics: Interlocked* pages 'Shader Model 5'; D3D11.3 §18.7.2.5: cs_4_x has no atomic operations
-    **{n: Gate(_every((5, 0)), 3004, None, f"{n}: page 'Minimum Shader Model 5'; D3D11.3 §18.7.2.5 (cs_4_x: none)")
+    # (below 5.0 fxc 10.1's X3660 "<target> does not support interlocked operations", before the destination's
+    # rule, in every stage; session 36 AUD)
+    **{n: Gate(_every((5, 0)), 3660, None, f"{n}: page 'Minimum Shader Model 5'; D3D11.3 §18.7.2.5 (cs_4_x: none)")
        for n in ("InterlockedAdd", "InterlockedAnd", "InterlockedCompareExchange", "InterlockedCompareStore",
                  "InterlockedExchange", "InterlockedMax", "InterlockedMin", "InterlockedOr", "InterlockedXor")},
     # barriers: the group ones and AllMemoryBarrier* are compute only (each page's shader-type table); cs_4_x has

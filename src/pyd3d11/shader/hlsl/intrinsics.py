@@ -1759,8 +1759,14 @@ def check_thread_region_writes(cg: CodegenContext, entry_pos) -> None:
 
 
 # --- atomics -------------------------------------------------------------------------------------------
+#: fxc 10.1's words for an Interlocked* function or method below shader model 5 (X3660, the gate's number)
+_ATOMIC_MODEL_MSG = "{target} does not support interlocked operations"
+
+
 def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
     from .exprs import lvalue
+
+    check_gate(cg, INTRINSICS.get(name, INTRINSICS["InterlockedAdd"]), pos, name, _ATOMIC_MODEL_MSG)
 
     # fxc looks through scalar casts on the destination (d3dcompiler_47 10.1 compiles ``InterlockedOr((int)
     # buf[0], 1)`` on an RWBuffer<uint>, DXC's atomic_cast1, and ``(float)``/``(bool)``/``(uint)(int)`` alike):
@@ -1795,7 +1801,7 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
               view: Type | None = None) -> Val:
     # D3D11.3 §18.7.2.5: cs_4_0/cs_4_1 have no atomic operations; the Interlocked* pages give shader model 5
     # (featuregates.INTRINSICS); a name that is no atomic is X3018 below
-    check_gate(cg, INTRINSICS.get(name, INTRINSICS["InterlockedAdd"]), pos, name, _SM_MSG)
+    check_gate(cg, INTRINSICS.get(name, INTRINSICS["InterlockedAdd"]), pos, name, _ATOMIC_MODEL_MSG)
     from .exprs import assign_to
 
     op = _ATOMIC.get(name)
