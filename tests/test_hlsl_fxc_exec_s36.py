@@ -85,6 +85,9 @@ PAIRS = [
     ("lanes of two variables", "int2 k = int2((int)a.x, (int)a.z); return asuint(float4(k, 1, 1));",
      ["round_z"], ["ftoi", "itof"],
      _f([*round_z(_A[[0, 2]]), 1, 1]), _f([*itof(ftoi(_A[[0, 2]])), 1, 1])),
+    ("lanes of two registers", "int2 k = int2((int)a.x, (int)(a.y * 2)); return asuint(float4(k, 1, 1));",
+     ["round_z"], ["ftoi", "itof"], _f([*round_z(_A[:1]), *round_z(_A[1:2] * 2), 1, 1]),
+     _f([*itof(ftoi(_A[:1])), *itof(ftoi(_A[1:2] * 2)), 1, 1])),
     ("inside an if", "float4 r = 7; int4 k = (int4)a; if (i.w == 0) r = (float4)k; return asuint(r);",
      ["round_z"], ["ftoi", "itof"], _f(round_z(_A)), _f(itof(ftoi(_A)))),
     ("inside a loop", "float4 r = 7; int4 k = (int4)a; for (int j = 0; j <= i.w; j++) r = (float4)k; "
