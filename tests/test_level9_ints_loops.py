@@ -125,7 +125,8 @@ INT_CASES = [
     ("""cbuffer C { float4 w; int sel; };
      struct O { float4 p : SV_Position; float2 t : TEXCOORD1; };
      O main(float4 p : POSITION, uint4 j : BLENDINDICES) { O o; o.p = p * w;
-       o.t = float2(j.x + j.y * 2, min(j.z, j.w)) + (j.x == (uint)sel ? 10 : 0) + max((int)j.y - sel, 3); return o; }""",
+       o.t = float2(j.x + j.y * 2, min(j.z, j.w)) + (j.x == (uint)max(sel, 0) ? 10 : 0) + max((int)j.y - sel, 3);
+       return o; }""",  # ((uint)sel: fxc's X3548 below SM4, d3dcompiler_47 10.1, session 36)
      {(1, 0): "int"}, {1: "uint"}),
 ]
 

@@ -64,7 +64,9 @@ float4 main() : sv_target
 
 @pytest.mark.parametrize(("decl", "sel", "ok"), [
     ("float4", "v.x", False), ("float4", "(half)v.x", False), ("uint4", "v.x", True), ("int4", "v.x", True),
-    ("float4", "(int)v.x", True), ("float4", "(uint)v.y", True),
+    ("float4", "(int)v.x", True), ("float4", "(uint)abs(v.y)", True),
+    # ``(uint)v.y`` is fxc's X3548 below SM4 (a value not known to be positive made a uint: d3dcompiler_47 10.1,
+    # session 36; tests/test_rules_hlsl_uint_known_positive.py), whatever the switch
 ])
 @pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0", "vs_3_0"])
 def test_d3d9_switch_selector_is_an_integer(target: str, decl: str, sel: str, ok: bool):

@@ -19,6 +19,9 @@ class Node:
 class Literal(Node):
     value: Any
     base: str  # lit_int, lit_float, bool, uint, int, float, double
+    #: written in hex or octal: below shader model 4 fxc takes such a literal past INT_MAX for its unsigned value
+    #: (C's rule for them; ``uint u = 0xfffffffe`` compiles there, ``uint u = 4294967294`` is X3548: uintrange)
+    unsigned_spelling: bool = False
 
 
 @dataclass(eq=False)

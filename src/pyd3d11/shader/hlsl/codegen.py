@@ -21,6 +21,7 @@ from ...headers.d3dcompiler_types import (
 )
 from ..ops.fold import fold_alu
 from . import ast as A
+from . import uintrange
 from .cg_resources import ResourceBinding
 from .cgstate import DebugState, GsState, IcbState, TessState
 from .check import (
@@ -169,6 +170,9 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.var_temps: set[int] = set()
         self.fmarks: dict[tuple[int, int], tuple] = {}  # fresh temp component -> what fxc assumes of it (nanprops)
         self.float_cb_slots: set = set()  # cbuffer slots of float members (nanprops: fxc takes them for finite)
+        self.ranges: dict[tuple[int, int], tuple] = {}  # fresh temp component -> its known interval (uintrange)
+        self.uint_slots: set = set()  # cbuffer slots of uint members (uintrange: at least 0)
+        self.unsigned_literals: set = set()  # words of hex / octal literals past INT_MAX (uintrange: not negative)
         self.indexable: dict[int, int] = {}  # x# -> registers
         self.kconst: dict = {}  # variable temp slot -> known constant bits (constprop)
         self.funcs: dict[str, list[A.FuncDef]] = {}
@@ -312,6 +316,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         ins = Ins(op, list(args), suffix, tail, self.debug.cur_loc, self.expr_pos)
         self.code.append(ins)
         note_emit(self, ins)  # the temps it writes lose what fxc assumed of their old values (nanprops)
+        if self.d3d9 or self.level9:
+            uintrange.note_emit(self, ins)  # (and their intervals: fxc's known-positive uints below SM4)
 
     @property
     def wants_debug_info(self) -> bool:
@@ -411,6 +417,8 @@ class Codegen(SignatureBinding, ResourceBinding):
             self.emit(name, *dsts, *ops, suffix="_sat" if sat else "")
             out += [("r", (t,), None, c) for c in range(k)]
         note_op(self, name, srcs, mods, sat, out)
+        if self.d3d9 or self.level9:
+            uintrange.note_op(self, name, srcs, mods, sat, out, dst_pos)
         return out
 
     def store(self, dst: list[Slot], src: list[Slot]) -> None:
@@ -523,10 +531,13 @@ class Codegen(SignatureBinding, ResourceBinding):
             return Val(nt, self.alu("itof" if frm == INT else "utof", frm, n, [s]))
         return Val(nt, s)  # int <-> uint: same bits
 
-    def convert(self, v: Val, to: Type, pos: Pos, explicit: bool = False, context: str = "") -> Val:
+    def convert(self, v: Val, to: Type, pos: Pos, explicit: bool = False, context: str = "",
+                uint_check: bool = True) -> Val:
         """Implicit/explicit conversion with HLSL's broadcast and truncation rules. ``context``: the called
         function's name when ``v`` is an argument — fxc prefixes the message with it (``'to_v2': implicit
-        truncation of vector type``; DXC SemaHLSL conversions-between-type-shapes' fxc records)."""
+        truncation of vector type``; DXC SemaHLSL conversions-between-type-shapes' fxc records).
+        ``uint_check``: below SM4 a value made a uint must be known not to be negative (X3548, uintrange) —
+        off for the compiler's own conversions (an array or vector index)."""
         pre = f"'{context}': " if context else ""
         if v.type is VOID or (isinstance(v.type, NumType) and not v.slots):
             raise self.err(pos, f"{pre}cannot convert from 'void' to '{to}'", 3017)
@@ -574,6 +585,8 @@ class Codegen(SignatureBinding, ResourceBinding):
                 slots = slots[:to.n]
             else:
                 raise self.err(pos, f"{pre}cannot implicitly convert from '{src}' to '{to}'", 3017)
+            if uint_check and concrete(to.base) == UINT and concrete(src.base) in (FLOAT, INT):
+                uintrange.check_not_negative(self, slots, "f" if concrete(src.base) == FLOAT else "i", pos)
             return self.convert_base(Val(NumType(src.base, to.rows, to.cols, to.shape, to.row_major), slots), to.base)
         # aggregates: component-wise by flattening; a scalar becomes a struct only through a cast
         # (fxc X3017 "cannot convert from 'int' to 'struct s_f2'" for ``s_f2 x = 0;``)
@@ -943,6 +956,7 @@ class Codegen(SignatureBinding, ResourceBinding):
             bases = leaf_bases(g.decl.type)
             if len(bases) == len(slots):
                 self.float_cb_slots.update(s for s, b in zip(slots, bases, strict=True) if b == FLOAT)
+                self.uint_slots.update(s for s, b in zip(slots, bases, strict=True) if b == UINT)
         v = Val(g.decl.type, slots)
         if any(b == BOOL for b in leaf_bases(g.decl.type)):
             # bools are stored as 0/1 in constant buffers; make them ~0/0

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from . import objects
+from . import objects, uintrange
 from .check import const_groupshared
 from .diagnostics import HlslError, Pos
 from .operands import Slot, imm, is_imm
@@ -120,6 +120,8 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             from .doubles import d_imm
 
             return _val(NumType(DOUBLE), d_imm(e.value))
+        if e.unsigned_spelling and e.value > 0x7FFFFFFF:
+            cg.unsigned_literals.add(int(e.value) & 0xFFFFFFFF)  # (uintrange: its value is not negative)
         return _val(NumType(e.base), [imm(int(e.value))])
     if isinstance(e, A.Ident):
         from .constprop import known_value
@@ -738,11 +740,18 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
             return _val(rt, cg.alu("iadd", cb, n, [a2.slots, b2.slots]))
         if op == "-":
             nb = cg.alu("ineg", cb, n, [b2.slots])
-            return _val(rt, cg.alu("iadd", cb, n, [a2.slots, nb]))
+            out = cg.alu("iadd", cb, n, [a2.slots, nb])
+            if cb == UINT and a2.slots != b2.slots and not all(is_imm(s) for s in out):  # below SM4 a uint
+                # difference must be known not to be negative (X3548; fxc folds x - x to 0, and a constant
+                # difference is a constant: 1u - 2u is 4294967295)
+                uintrange.check_not_negative(cg, out, "i", pos)
+            return _val(rt, out)
         if op == "*":
             return _val(rt, cg.alu("imul", cb, n, [a2.slots, b2.slots], dst_pos=1, ndst=2))
         if op in ("/", "%"):
             if cb == UINT:
+                if op == "/" or a2.slots != b2.slots:  # below SM4 a uint divisor must be known to be above 0
+                    uintrange.check_divisor(cg, b2.slots, pos, op == "%")  # (X3548; fxc folds x % x, not x / x)
                 return _val(rt, cg.alu("udiv", UINT, n, [a2.slots, b2.slots], dst_pos=0 if op == "/" else 1, ndst=2))
             return _val(rt, idiv(cg, n, a2.slots, b2.slots, op == "%"))
     raise cg.err(pos, f"unsupported operator '{op}'", 3000)
@@ -866,7 +875,10 @@ def unary(cg: CodegenContext, op: str, v: Val, pos) -> Val:
 
                 return _val(v.type, [imm(f2b(-b2f(s[3]))) for s in v.slots])
             return _val(v.type, cg.op("mov", t.n, [v.slots], ["-"]))
-        return _val(v.type, cg.alu("ineg", INT, t.n, [v.slots]))
+        out = cg.alu("ineg", INT, t.n, [v.slots])
+        if concrete(base) == UINT and not all(is_imm(s) for s in out):  # below SM4 a negated uint must be
+            uintrange.check_not_negative(cg, out, "i", pos)  # known not to be negative (X3548; -1u is a constant)
+        return _val(v.type, out)
     raise cg.err(pos, f"unsupported unary operator '{op}'", 3000)
 
 
@@ -1042,7 +1054,7 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
             return dynamic_index(cg, v, iv, pos, nonuniform)
         if not iv.const or not isinstance(iv.type, NumType):
             raise cg.err(pos, "resource array index must be a literal expression", 3512)
-        i = cg.convert(iv, NumType(UINT), pos).slots[0][3]  # a float index names element int(value)
+        i = cg.convert(iv, NumType(UINT), pos, uint_check=False).slots[0][3]  # a float index names element int(value)
         inner = objects.leaf_count(t.elem) if isinstance(t, ArrayType) else 1
         if isinstance(t, ArrayType) and t.count == 0 and (cg.major, cg.minor) >= (5, 1):  # unbounded (sm51.py)
             from .sm51 import unbounded_index
@@ -1061,7 +1073,7 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     iv = expr(cg, idx_node)
     if isinstance(iv.type, NumType) and iv.type.shape == "v":  # even int1 (vector-indexing.shader_test)
         raise cg.err(pos, "invalid type for index - index must be a scalar", 3120)
-    iv = cg.convert(iv, NumType(UINT), pos)
+    iv = cg.convert(iv, NumType(UINT), pos, uint_check=False)
     if isinstance(t, ArrayType):
         es = t.elem.slots
         if iv.const:
@@ -1694,7 +1706,7 @@ def _mem_dynamic_component(cg: CodegenContext, v: tuple, rows: list[list[int]], 
     bv = v[1]
     if v[0] == "memdyn":
         first, stride = v[2], v[3]
-        k = cg.convert(iv, NumType(UINT), pos).slots
+        k = cg.convert(iv, NumType(UINT), pos, uint_check=False).slots
         if len(v) > 5:  # an index into a swizzle of the row: the swizzle names the component
             if not iv.const:
                 raise NotImplementedError("a run-time index into a swizzle of a memory row picked at run time as an "
@@ -1721,7 +1733,7 @@ def _mem_dynamic_component(cg: CodegenContext, v: tuple, rows: list[list[int]], 
         raise NotImplementedError("a run-time index into a vector or matrix in UAV or groupshared memory as an "
                                   "assignment destination (components not evenly spaced)")
     step = starts[1] - starts[0] if len(starts) > 1 else 0
-    k = cg.convert(iv, NumType(UINT), pos).slots
+    k = cg.convert(iv, NumType(UINT), pos, uint_check=False).slots
     first = cg.alu("iadd", INT, 1, [cg.alu("imul", INT, 1, [k, [imm(step)]], dst_pos=1, ndst=2), [imm(starts[0])]])
     if width == 1:
         lv = _mem_word_at(cg, bv, first)
@@ -1755,7 +1767,7 @@ def _mem_component_lvalue(cg: CodegenContext, v: tuple, idx_node: A.Node, pos) -
         raise cg.err(pos, "invalid type for index - index must be a scalar", 3120)
     if not iv.const:
         return _mem_dynamic_component(cg, v, rows, iv, pos)
-    i = cg.convert(iv, NumType(UINT), pos).slots[0][3]
+    i = cg.convert(iv, NumType(UINT), pos, uint_check=False).slots[0][3]
     if i >= len(rows):
         raise cg.err(pos, "array index out of bounds", 3504)
     return ("memswz", bv, rows[i])

@@ -160,7 +160,8 @@ class ExprParser:
                 raise self.error(f"invalid integer literal '{t.text}'", t) from None
             if v > 0xFFFFFFFF:  # fxc cannot take it and fails at the token after it (DXC scalar-assignments)
                 raise self.error()
-            return A.Literal(t.pos, v & 0xFFFFFFFF if is_u else v, "uint" if is_u else "lit_int")
+            return A.Literal(t.pos, v & 0xFFFFFFFF if is_u else v, "uint" if is_u else "lit_int",
+                             unsigned_spelling=len(txt) > 1 and txt[0] == "0")
         if t.kind == "float":
             self.next()
             txt = t.text

@@ -1,0 +1,466 @@
+"""fxc's known-positive rule for ``uint`` below shader model 4 (X3548).
+
+The Direct3D 9 targets and 4_0_level_9_x hold integers in float registers, so an unsigned value is only
+representable when it is not negative. d3dcompiler_47 10.1 (probed under Wine, session 36; the table in
+tests/test_rules_hlsl_uint_known_positive.py) refuses, with X3548 "in <target> uints can only be used with
+known-positive values, use int if possible", every operation that makes a ``uint`` out of a value it cannot
+show to be at least 0, and a ``uint`` division by a divisor it cannot show to be above 0:
+
+- a conversion to ``uint`` (a cast or an implicit one) of a float, half or int value: ``(uint)a.x``,
+  ``(uint)ci``, ``(uint)-2`` refused; ``(uint)abs(a.x)``, ``(uint)saturate(x)``, ``(uint)max(a.x, 0)``,
+  ``(uint)(a.x * a.x)``, ``(uint)(cos(a.x) + 1)`` compile;
+- a ``uint`` subtraction or negation whose result may be negative: ``cu - 1``, ``5 - cu``, ``x--``, ``-cu``
+  (``cu - cu`` folds to 0 and compiles); every ``uint`` value is at least 0 by this rule, ``uint`` inputs and
+  constants included;
+- ``a / b`` in ``uint`` unless b is above 0 (``cu / 3``, ``cu / (cu + 1)`` compile, ``cu / cu`` does not);
+  ``%`` has no such condition.
+
+What fxc can show follows interval arithmetic over its own lowering of each operation (its answers fit no
+simpler rule): ``floor(x)`` is ``x - frac(x)`` there, so ``(uint)floor(abs(a.x))`` is refused while
+``ceil`` (``x + frac(-x)``) passes; ``trunc``, ``round`` widen both ends; ``lerp`` (``a + t*(b - a)``), a
+quotient by a value that may be 0, ``rcp`` of such a value, ``log``, ``?:`` of an unknown value, a value known
+only through an ``if`` are unknown; ``sqrt``, ``exp``, ``frac``, ``length``, ``x * x`` / ``dot(x, x)`` of one
+operand, ``smoothstep``, ``step`` are known. Each result slot's interval is kept like nanprops' marks: set by the
+code generator's operations on fresh temps, passed on by a variable's ``mov`` within straight code, dropped by any
+other write and, for variables, by flow control.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .operands import Ins, Slot
+
+if TYPE_CHECKING:
+    from .cgstate import CodegenContext
+
+INF = math.inf
+UNKNOWN = (-INF, INF)
+UINT_RANGE = (0.0, 4294967295.0)
+#: a value known only not to be negative, without an interval fxc could use further (abs of an unknown value,
+#: sqrt, exp, frac, a square): it makes a uint, but ``max(a.x, abs(b.x))`` or ``max(a.x, frac(b.x))`` is refused
+#: where ``max(a.x, saturate(b.x))``, ``max(a.x, 0.5)`` and ``max(a.x, (float)cu)`` (exact intervals) compile
+SIGN_ONLY = (0.0, INF, False)
+
+
+def exact(r: tuple) -> bool:
+    """Whether ``r`` is an interval fxc knows (not only a sign, not nothing)."""
+    return len(r) == 2 and (r[0] > -INF or r[1] < INF)
+
+#: how an operation reads its literal operands: as float, signed or unsigned integers
+_UNSIGNED = frozenset({"utof", "udiv", "umax", "umin", "ult", "uge", "ushr"})
+_SIGNED = frozenset({"iadd", "imul", "imad", "ineg", "imax", "imin", "itof", "ishl", "ishr", "ieq", "ine", "ilt",
+                     "ige", "and", "or", "xor", "not"})
+_FLOW = frozenset({"if", "else", "endif", "loop", "endloop", "switch", "case", "default", "endswitch", "call",
+                   "callc", "label", "break", "breakc", "continue", "continuec", "ret", "retc"})
+
+
+def active(cg: CodegenContext) -> bool:
+    return bool(cg.d3d9 or cg.level9)
+
+
+def _number(word: int, kind: str) -> float:
+    word &= 0xFFFFFFFF
+    if kind == "u":
+        return float(word)
+    if kind == "i":
+        return float(word - (1 << 32) if word >> 31 else word)
+    f = struct.unpack("<f", struct.pack("<I", word))[0]
+    return f
+
+
+def _kind(op: str) -> str:
+    return "u" if op in _UNSIGNED else "i" if op in _SIGNED else "f"
+
+
+def slot_range(cg: CodegenContext, s: Slot, kind: str = "f") -> tuple[float, float]:
+    """The interval fxc knows the value in ``s`` to lie in (UNKNOWN when nothing)."""
+    f = s[0]
+    if f == "l":
+        v = _number(s[3], "u" if kind == "i" and s[3] in cg.unsigned_literals else kind)
+        return UNKNOWN if math.isnan(v) else (v, v)
+    if s[2] is not None:
+        return UNKNOWN
+    if f == "r":
+        got = cg.ranges.get((s[1][0], s[3]))
+        if got is None:
+            return UNKNOWN
+        entry, pos, ins = got
+        if pos >= len(cg.code) or cg.code[pos] is not ins:
+            return UNKNOWN  # the write that set it was taken back (a trial generation rolled back)
+        if entry[0] == "l":
+            return slot_range(cg, entry, kind)
+        return entry
+    if s in cg.uint_slots:
+        return UINT_RANGE
+    return UNKNOWN
+
+
+def _modified(r: tuple, mod: str) -> tuple:
+    if not mod:
+        return r
+    lo, hi = r[0], r[1]
+    if "abs" in mod:
+        if not (exact(r) and math.isfinite(lo) and math.isfinite(hi)):
+            r = SIGN_ONLY if not mod.startswith("-") else UNKNOWN
+            return r
+        lo, hi = (0.0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
+    if mod.startswith("-"):
+        if not exact(r):
+            return UNKNOWN
+        lo, hi = -hi, -lo
+    return lo, hi
+
+
+def _prod(a: float, b: float) -> float:
+    return 0.0 if a == 0 or b == 0 else a * b
+
+
+def _mul(a, b, same: bool) -> tuple[float, float]:
+    if same:  # x * x of one operand (fxc knows a square is not negative)
+        lo = 0.0 if a[0] <= 0 <= a[1] else min(a[0] * a[0], a[1] * a[1])
+        return lo, max(a[0] * a[0], a[1] * a[1])
+    ps = [_prod(x, y) for x in a[:2] for y in b[:2]]
+    return min(ps), max(ps)
+
+
+def _add(a, b) -> tuple[float, float]:
+    lo, hi = a[0] + b[0], a[1] + b[1]
+    return (-INF if math.isnan(lo) else lo), (INF if math.isnan(hi) else hi)
+
+
+#: operations whose result fxc knows only the sign of unless it knows their operand exactly (frac: unless it is
+#: one known value); exp keeps its lower bound (2^lo: ``x / exp2(x * x)`` divides by a value of at least 1)
+_SIGN_ONLY_OPS = frozenset({"frc", "sqrt", "exp", "rsq"})
+
+
+def _result(cg: CodegenContext, name: str, srcs: list, mods: list[str], i: int, dst_pos: int) -> tuple:
+    r = _interval(cg, name, srcs, mods, i, dst_pos)
+    if not exact(r) or r == UNKNOWN:
+        return r
+    if name in _SIGN_ONLY_OPS and r[0] != r[1]:  # (of a known value: folded, that value)
+        if name != "frc" and exact(_modified(slot_range(cg, srcs[0][i], "f"), mods[0])) if i < len(srcs[0]) \
+                else False:
+            return r
+        return (r[0], INF, False) if r[0] >= 0 else UNKNOWN
+    if name in ("max", "imax", "umax", "min", "imin", "umin", "movc", "sincos"):
+        return r  # (their own rules say how exact they are)
+    lanes = range(int(name[2])) if name in ("dp2", "dp3", "dp4") else [i]
+    kind = _kind(name)
+    for k, x in enumerate(srcs):
+        for lane in lanes:
+            if lane < len(x) and not exact(_modified(slot_range(cg, x[lane], kind), mods[k] if k < len(mods) else "")):
+                return (r[0], INF, False) if r[0] >= 0 else UNKNOWN  # (the lower bound kept: x + 1 is above 0)
+    return r
+
+
+def _interval(cg: CodegenContext, name: str, srcs: list, mods: list[str], i: int, dst_pos: int) -> tuple:
+    kind = _kind(name)
+
+    def src(k: int) -> tuple[float, float]:
+        x = srcs[k]
+        if i >= len(x):
+            return UNKNOWN
+        return _modified(slot_range(cg, x[i], kind), mods[k] if k < len(mods) else "")
+
+    def same(j: int, k: int) -> bool:
+        return (i < len(srcs[j]) and i < len(srcs[k]) and _origin(cg, srcs[j][i]) == _origin(cg, srcs[k][i])
+                and (mods[j] if j < len(mods) else "").strip("-") == (mods[k] if k < len(mods) else "").strip("-"))
+
+    if name in _POINT and srcs and all(exact(src(k)) and src(k)[0] == src(k)[1] for k in range(len(srcs))):
+        # every operand one known value: fxc folds the operation (frac(0.5), round(abs(0.5)), sin(0))
+        got = _POINT[name](*[src(k)[0] for k in range(len(srcs))], dst_pos)
+        if math.isfinite(got):
+            return got, got
+    if name in _COMPARE:
+        return _compare(name, src(0), src(1))
+    if name in ("mov", "ftoi", "ftou", "itof"):
+        return src(0)
+    if name == "utof":
+        r = src(0)
+        return r if r[0] >= 0 else UINT_RANGE
+    if name in ("add", "iadd"):
+        return _add(src(0), src(1))
+    if name in ("mul", "imul"):
+        a = src(0)
+        if same(0, 1) and not exact(a):
+            return SIGN_ONLY
+        return _mul(a, src(1), same(0, 1))
+    if name in ("mad", "imad"):
+        return _add(_mul(src(0), src(1), same(0, 1)), src(2))
+    if name == "ineg":
+        r = src(0)
+        return -r[1], -r[0]
+    if name in ("max", "imax", "umax"):
+        a, b = src(0), src(1)
+        if i < len(srcs[0]) and i < len(srcs[1]) and not any(mods):
+            oa, ob = _origin(cg, srcs[0][i]), _origin(cg, srcs[1][i])
+            if ("ineg", "", False, 0, oa) == ob or ("ineg", "", False, 0, ob) == oa:
+                return SIGN_ONLY  # max(x, -x): an integer's abs
+        if exact(a) and a[0] >= 0 or exact(b) and b[0] >= 0 or exact(a) and exact(b):
+            return max(a[0], b[0]), max(a[1], b[1])
+        # an operand known only by its sign lifts nothing (SIGN_ONLY): both must be
+        return SIGN_ONLY if min(a[0], b[0]) >= 0 else UNKNOWN
+    if name in ("min", "imin", "umin"):
+        a, b = src(0), src(1)
+        if exact(a) or exact(b):  # (an upper bound from either operand: min(-1.5, abs(x)) is at most -1.5)
+            return min(a[0], b[0]), min(a[1], b[1])
+        return SIGN_ONLY if min(a[0], b[0]) >= 0 else UNKNOWN
+    if name == "frc":
+        return 0.0, 1.0
+    if name == "sqrt":
+        r = src(0)
+        return 0.0, (math.sqrt(r[1]) if r[1] > 0 else INF)
+    if name == "exp":
+        r = src(0)
+        return (2.0 ** r[0] if r[0] > -149 else 0.0), (2.0 ** r[1] if r[1] < 128 else INF)
+    if name == "log":
+        r = src(0)
+        return (math.log2(r[0]), math.log2(r[1]) if r[1] < INF else INF) if r[0] > 0 else UNKNOWN
+    if name == "rsq":
+        return (0.0, INF) if src(0)[0] > 0 else UNKNOWN
+    if name == "rcp":
+        r = src(0)
+        return (1.0 / r[1] if r[1] < INF else 0.0, 1.0 / r[0]) if r[0] > 0 else UNKNOWN
+    if name == "div":
+        a, b = src(0), src(1)
+        if b[0] > 0:  # (a divisor that may be 0 gives nothing: fxc refuses (uint)(abs(a) / abs(b)))
+            qs = [x / y if math.isfinite(y) else 0.0 for x in a[:2] for y in b[:2]]
+            return min(qs), max(qs)
+        return UNKNOWN
+    if name == "udiv":
+        a, b = src(0), src(1)
+        if dst_pos == 1:  # the remainder: below the divisor
+            return 0.0, b[1]
+        return 0.0, a[1]
+    if name == "sincos":
+        r = src(0)
+        return _sincos(r if exact(r) else UNKNOWN, dst_pos)
+    if name == "round_ni":  # x - frac(x)
+        r = src(0)
+        return r[0] - 1, r[1]
+    if name == "round_pi":  # x + frac(-x)
+        r = src(0)
+        return r[0], r[1] + 1
+    if name == "round_ne":
+        r = src(0)
+        return r[0] - 1, r[1] + 1
+    if name in ("dp2", "dp3", "dp4"):
+        total = (0.0, 0.0)
+        for lane in range(int(name[2])):
+            a = _modified(slot_range(cg, srcs[0][lane], "f"), mods[0]) if lane < len(srcs[0]) else UNKNOWN
+            b = _modified(slot_range(cg, srcs[1][lane], "f"), mods[1]) if lane < len(srcs[1]) else UNKNOWN
+            sq = lane < len(srcs[0]) and lane < len(srcs[1]) and srcs[0][lane] == srcs[1][lane]
+            total = _add(total, _mul(a, b, sq))
+        return total
+    if name == "movc":
+        c, a, b = src(0), src(1), src(2)
+        if c == (0.0, 0.0):  # a condition fxc decides (a comparison of known intervals, below): that operand
+            return b
+        if c[0] > 0 or c[1] < 0:
+            return a
+        if exact(a) and exact(b):
+            return min(a[0], b[0]), max(a[1], b[1])
+        return SIGN_ONLY if min(a[0], b[0]) >= 0 else UNKNOWN
+    if name == "and":
+        # a mask with a literal that is not negative (bool -> 0 / 1 or 0 / 1.0f) is between 0 and the literal
+        for k in (0, 1):
+            if i < len(srcs[k]) and srcs[k][i][0] == "l" and not srcs[k][i][3] >> 31:
+                return 0.0, float(srcs[k][i][3])
+        return UNKNOWN
+    return UNKNOWN
+
+
+def _f32(x: float) -> float:
+    return float(np.float32(x))
+
+
+def _point_sincos(x: float, which: int) -> float:
+    return _f32(math.sin(x) if which == 0 else math.cos(x))
+
+
+#: operations fxc evaluates when every operand is known (float32 results; NaN / infinities left unknown)
+_POINT = {
+    "frc": lambda x, _d: _f32(x - math.floor(x)),
+    "sqrt": lambda x, _d: _f32(math.sqrt(x)) if x >= 0 else math.nan,
+    "rsq": lambda x, _d: _f32(1 / math.sqrt(x)) if x > 0 else math.nan,
+    "rcp": lambda x, _d: _f32(1 / x) if x else math.nan,
+    "exp": lambda x, _d: _f32(2.0 ** x) if x < 128 else math.nan,
+    "log": lambda x, _d: _f32(math.log2(x)) if x > 0 else math.nan,
+    "round_ni": lambda x, _d: float(math.floor(x)),
+    "round_pi": lambda x, _d: float(math.ceil(x)),
+    "round_ne": lambda x, _d: float(np.rint(np.float32(x))),
+    "sincos": _point_sincos,
+}
+#: comparisons: their result is a mask, -1 (all bits: true) or 0, known when the operands' intervals decide it
+_COMPARE = frozenset({"lt", "ge", "eq", "ne", "ilt", "ige", "ieq", "ine", "ult", "uge"})
+
+
+#: conversions and moves, whose results fxc's CSE takes for one value when their operand is one value ((float)ci *
+#: (float)ci squares one conversion; two floor(x), two sin(x) of one x are different values there)
+_ONE_INSTRUCTION = frozenset({"mov", "itof", "utof", "ftoi", "ftou", "ineg"})
+
+
+def _sincos(r: tuple, which: int) -> tuple[float, float]:
+    """sin (``which`` 0) or cos (1) over the interval ``r``: the ends and every extremum inside."""
+    lo, hi = r
+    if not (math.isfinite(lo) and math.isfinite(hi)) or hi - lo >= 2 * math.pi:
+        return -1.0, 1.0
+    f = math.sin if which == 0 else math.cos
+    peak = math.pi / 2 if which == 0 else 0.0  # extrema at peak + k * pi
+    k = math.floor((lo - peak) / math.pi) + 1  # the first extremum above lo
+    if peak + k * math.pi < hi:
+        return -1.0, 1.0  # an extremum inside: fxc knows nothing more (cos(saturate(a) - 0.5) is refused)
+    return min(f(lo), f(hi)), max(f(lo), f(hi))
+
+
+def _compare(name: str, a: tuple, b: tuple) -> tuple[float, float]:
+    if not (exact(a) and exact(b)) or a[0] != a[1] and b[0] != b[1]:
+        return -1.0, 0.0  # fxc decides a comparison only against a known value (not d >= -d of fmod's lowering)
+    op = name.lstrip("iu")
+    if op == "lt":
+        truth = True if a[1] < b[0] else False if a[0] >= b[1] else None
+    elif op == "ge":
+        truth = True if a[0] >= b[1] else False if a[1] < b[0] else None
+    else:
+        apart = a[1] < b[0] or b[1] < a[0]
+        same = a[0] == a[1] == b[0] == b[1]
+        truth = (False if apart else True if same else None) if op == "eq" else \
+            (True if apart else False if same else None)
+    if truth is None:
+        return -1.0, 0.0
+    return (-1.0, -1.0) if truth else (0.0, 0.0)
+
+
+def note_op(cg: CodegenContext, name: str, srcs: list, mods: list[str] | None, sat: bool, out: list[Slot],
+            dst_pos: int = 0) -> None:
+    """The intervals of the fresh temps ``out`` that cg.op wrote with ``name`` (the instruction is the last
+    one emitted that writes each)."""
+    mods = mods or [""] * len(srcs)
+    for i, o in enumerate(out):
+        if name == "dp2" or name == "dp3" or name == "dp4":
+            r = _result(cg, name, srcs, mods, 0, dst_pos)
+        else:
+            r = _result(cg, name, srcs, mods, i, dst_pos)
+        if sat:
+            r = (min(max(r[0], 0.0), 1.0), min(max(r[1], 0.0), 1.0))
+        wrote = _set(cg, o, r)
+        if wrote is not None and name in _ONE_INSTRUCTION and len(srcs) == 1 and i < len(srcs[0]):
+            cg.ranges[("origin", o[1][0], o[3])] = ((name, mods[0], sat, dst_pos, _origin(cg, srcs[0][i])),) + wrote
+
+
+def _set(cg: CodegenContext, o: Slot, r: tuple) -> tuple | None:
+    """Keep interval ``r`` for fresh temp component ``o``; returns (position, instruction) of its write."""
+    t = o[1][0]
+    code = cg.code
+    for j in range(len(code) - 1, max(-1, len(code) - 9), -1):
+        if any(a.file == "r" and a.idx and a.idx[0] == t for a in code[j].args[:2]):
+            if r != UNKNOWN:
+                cg.ranges[(t, o[3])] = (r, j, code[j])
+            else:
+                cg.ranges.pop((t, o[3]), None)
+            return j, code[j]
+    cg.ranges.pop((t, o[3]), None)
+    return None
+
+
+def note_emit(cg: CodegenContext, ins: Ins) -> None:
+    """An instruction is emitted: the temp components it writes lose their intervals, except that a plain
+    ``mov`` passes its source's on (a variable's store); flow control drops every variable's interval (another
+    path may write it)."""
+    ranges = cg.ranges
+    op = ins.op
+    if op in _FLOW:
+        for k in [k for k in ranges if k[0] in cg.var_temps or k[0] == "origin" and k[1] in cg.var_temps]:
+            del ranges[k]
+        return
+    if not ins.args:
+        return
+    d = ins.args[0]
+    if d.file != "r" or d.rel is not None or not d.idx:
+        return
+    t = d.idx[0]
+    comps = d.comps if d.comps is not None else (0, 1, 2, 3)
+    src = ins.args[1] if op == "mov" and len(ins.args) == 2 and not ins.suffix else None
+    if op in ("dp2", "dp3", "dp4") and len(ins.args) == 3 and d.comps is not None and len(d.comps) == 1:
+        # (intrinsics.dot emits its dp# itself, not through cg.op)
+        n = int(op[2])
+        lanes = [[_reg_slot(ins.args[k], lane) for lane in range(n)] for k in (1, 2)]
+        if None not in lanes[0] + lanes[1]:
+            r = _result(cg, op, lanes, [ins.args[1].mod or "", ins.args[2].mod or ""], 0, 0)
+            if ins.suffix == "_sat":
+                r = (min(max(r[0], 0.0), 1.0), min(max(r[1], 0.0), 1.0))
+            if r != UNKNOWN:
+                ranges[(t, d.comps[0])] = (r, len(cg.code) - 1, ins)
+                return
+        ranges.pop((t, d.comps[0]), None)
+        return
+    for lane, c in enumerate(comps):
+        entry = None
+        if src is not None:
+            if src.file == "l" and src.imm:
+                word = src.imm[lane] if lane < len(src.imm) else src.imm[-1]
+                entry = ("l", (), None, word) if not src.mod else None
+            elif src.file in ("r", "cb") and src.rel is None and src.idx:
+                sc = src.comps if src.comps else (0, 1, 2, 3)
+                slot = (src.file, tuple(src.idx), None, sc[lane] if lane < len(sc) else sc[-1])
+                r = _modified(slot_range(cg, slot), src.mod or "")
+                entry = None if r == UNKNOWN else r
+        ranges.pop(("origin", t, c), None)
+        if entry is None:
+            ranges.pop((t, c), None)
+        else:
+            ranges[(t, c)] = (entry, len(cg.code) - 1, ins)
+
+
+def _origin(cg: CodegenContext, s: Slot):
+    """What the value in ``s`` is made of, for telling two operands one value (fxc's CSE: ``(float)ci *
+    (float)ci`` squares one conversion): a fresh temp written by a one-operand operation is that operation of its
+    operand's origin; anything else is itself."""
+    if s[0] == "r" and s[2] is None:
+        got = cg.ranges.get(("origin", s[1][0], s[3]))
+        if got is not None:
+            key, pos, ins = got
+            if pos < len(cg.code) and cg.code[pos] is ins:
+                return key
+    return s
+
+
+def _reg_slot(r, lane: int) -> Slot | None:
+    """The slot lane ``lane`` of source operand ``r`` (a Reg) reads, or None for an indexed operand."""
+    if r.file == "l":
+        return ("l", (), None, r.imm[lane] if lane < len(r.imm) else r.imm[-1]) if r.imm else None
+    if r.rel is not None or not r.idx:
+        return None
+    comps = r.comps if r.comps else (0, 1, 2, 3)
+    return (r.file, tuple(r.idx), None, comps[lane] if lane < len(comps) else comps[-1])
+
+
+def refusal(cg: CodegenContext, pos):
+    if pos is None:
+        from .diagnostics import Pos
+
+        pos = Pos("", 1, 1)
+    target = cg.d3d9 or cg.level9
+    return cg.err(pos, f"in {target} uints can only be used with known-positive values, use int if possible", 3548)
+
+
+def check_not_negative(cg: CodegenContext, slots: list[Slot], kind: str, pos) -> None:
+    """X3548 unless every slot is known to hold a value of at least 0 (a value made into a uint)."""
+    if active(cg) and any(slot_range(cg, s, kind)[0] < 0 for s in slots):
+        raise refusal(cg, pos)
+
+
+def check_divisor(cg: CodegenContext, slots: list[Slot], pos, remainder: bool = False) -> None:
+    """X3548 unless every slot of a uint divisor is known to be above 0 -- for a remainder (``%``), known to be one
+    value above 0: fxc refuses ``a % b`` with ``b = (uint)abs(y) + 1``, which it divides by."""
+    if not active(cg):
+        return
+    for s in slots:
+        r = slot_range(cg, s, "u")
+        if r[0] <= 0 or remainder and not (exact(r) and r[0] == r[1]):
+            raise refusal(cg, pos)
