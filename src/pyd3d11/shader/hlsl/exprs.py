@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
 from . import ast as A
 from . import objects, uintrange
 from .check import const_groupshared
@@ -1518,10 +1519,11 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
             # fxc's wording for a uniform global (DXC const-default test, fxc-error X3025)
             raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
                          "modification", 3025)
-        if _uniform_object(cg, e.name, v):
+        if not cg.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and _uniform_object(cg, e.name, v):
             # a uniform object (texture, sampler, buffer, or an array of them) is a global like a uniform value:
             # assigned, stepped or an element written, fxc 10.1's X3025 (session 36 AUD; before, an assignment
-            # compiled and ++/-- was not built)
+            # compiled and ++/-- was not built) -- unless the caller passes /Gec, as for any global (fxc compiles
+            # vkd3d hard-copy-prop's ``t1 = t2`` under backcompat)
             raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
                          "modification", 3025)
         if v.readonly and not compound_const:
