@@ -72,6 +72,13 @@ def sm4_up(p: str) -> bool:
     return model(p) >= (4, 0)
 
 
+def fxc_every_model(p: str) -> bool:
+    """asfloat: the page says 'Shader Model 4 and higher', but d3dcompiler_47 10.1 (under Wine, session 36) compiles
+    ``asfloat(u)`` of a uint uniform at every Direct3D 9 and level-9 target (the integer's value read as a float,
+    as its own level-9 program does) -- fxc's answer wins over the page's."""
+    return True
+
+
 def recorded_sm4_up(p: str) -> bool:
     """Pages: SM5; fxc compiles them at every 4.0+ stage (see the module doc); no SM2/3 instruction or record."""
     return model(p) >= (4, 0)
@@ -192,7 +199,8 @@ CALLS: dict[str, str] = {
 
 RULES = {
     **{n: every_model for n in _EVERY.split()},
-    **{n: sm4_up for n in ("asfloat", "asint", "asuint")},
+    **{n: sm4_up for n in ("asint", "asuint")},
+    "asfloat": fxc_every_model,
     **{n: recorded_sm4_up for n in ("countbits", "firstbithigh", "firstbitlow", "reversebits", "f16tof32",
                                     "f32tof16")},
     **{n: sm4_up_only_row for n in ("abort", "errorf", "printf")},
