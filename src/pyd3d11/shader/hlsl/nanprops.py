@@ -172,18 +172,24 @@ def note_op(cg: CodegenContext, name: str, srcs: list[list[Slot]], mods: list[st
         _set(cg, o, m)
 
 
-def _set(cg: CodegenContext, o: Slot, m: int) -> None:
-    """Mark a fresh temp component that one of the last instructions wrote."""
-    t = o[1][0]
+def last_write(cg: CodegenContext, t: int) -> tuple[int, Ins] | None:
+    """(position, instruction) of the last of the latest instructions that writes temp ``t`` (cg.op's, just
+    emitted), or None (uintrange.py keeps its intervals the same way)."""
     code = cg.code
     for j in range(len(code) - 1, max(-1, len(code) - 9), -1):
         if any(a.file == "r" and a.idx and a.idx[0] == t for a in code[j].args[:2]):
-            if m != UNKNOWN:
-                cg.fmarks[(t, o[3])] = (m, j, code[j], True)
-            else:
-                cg.fmarks.pop((t, o[3]), None)
-            return
-    cg.fmarks.pop((t, o[3]), None)
+            return j, code[j]
+    return None
+
+
+def _set(cg: CodegenContext, o: Slot, m: int) -> None:
+    """Mark a fresh temp component that one of the last instructions wrote."""
+    t = o[1][0]
+    wrote = last_write(cg, t)
+    if wrote is not None and m != UNKNOWN:
+        cg.fmarks[(t, o[3])] = (m,) + wrote + (True,)
+    else:
+        cg.fmarks.pop((t, o[3]), None)
 
 
 def _reciprocal_word(word: int) -> int:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .nanprops import last_write
 from .operands import Ins, Slot
 
 if TYPE_CHECKING:
@@ -356,16 +357,12 @@ def note_op(cg: CodegenContext, name: str, srcs: list, mods: list[str] | None, s
 def _set(cg: CodegenContext, o: Slot, r: tuple) -> tuple | None:
     """Keep interval ``r`` for fresh temp component ``o``; returns (position, instruction) of its write."""
     t = o[1][0]
-    code = cg.code
-    for j in range(len(code) - 1, max(-1, len(code) - 9), -1):
-        if any(a.file == "r" and a.idx and a.idx[0] == t for a in code[j].args[:2]):
-            if r != UNKNOWN:
-                cg.ranges[(t, o[3])] = (r, j, code[j])
-            else:
-                cg.ranges.pop((t, o[3]), None)
-            return j, code[j]
-    cg.ranges.pop((t, o[3]), None)
-    return None
+    wrote = last_write(cg, t)
+    if wrote is not None and r != UNKNOWN:
+        cg.ranges[(t, o[3])] = (r,) + wrote
+    else:
+        cg.ranges.pop((t, o[3]), None)
+    return wrote
 
 
 def note_emit(cg: CodegenContext, ins: Ins) -> None:
