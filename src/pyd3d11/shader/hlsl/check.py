@@ -708,7 +708,7 @@ def check_patch_params(cg: CodegenContext, f: A.FuncDef, pcf: A.FuncDef | None =
 def unmappable(cg, pos) -> HlslError:
     """fxc's X4532 for an operation the target stage has no instruction for (pixel-only intrinsics and
     methods, hull-shader-only helpers), found at code generation."""
-    if getattr(cg, "level9", None) or getattr(cg, "d3d9", None):
+    if cg.level9 or cg.d3d9:
         # fxc 10.1 names the Direct3D 9 instruction set by its stage there: "cannot map expression to vertex
         # shader instruction set" at vs_4_0_level_9_1, vs_3_0, vs_2_0 (session 36 INTR)
         words = {"ps": "pixel", "vs": "vertex"}.get(cg.stage, cg.stage)

@@ -275,8 +275,8 @@ def _check_unwritten_arrays(cg, code: list[Ins]) -> None:
     other elements were written (at literal indices) is X4000 "variable '<name>' used without having been
     completely initialized"; a read at a run-time index before any write is the warning alone, and after a write
     at a run-time index every element counts as written."""
-    names = {x: name for name, _pos, xs in getattr(cg, "uninit_arrays", []) for x in xs}
-    decl_pos = {x: pos for _name, pos, xs in getattr(cg, "uninit_arrays", []) for x in xs}
+    names = {x: name for name, _pos, xs in cg.uninit_arrays for x in xs}
+    decl_pos = {x: pos for _name, pos, xs in cg.uninit_arrays for x in xs}
     if not names:
         return
     some: set[int] = set()  # x# registers written at all
