@@ -12,7 +12,10 @@ sRGB), misc\\cookie.dds a solid RGBA8 texture and misc\\hud.dds an 8x8 RGBA8 tex
   colorD = 1 and colorS = 0): per light Diffuse += max(0, dot(L, N) * Diffuse * atten) + Ambient, Specular +=
   max(0, pow(dot(H, N), 64) * Specular * atten) with H = normalize(normalize(-cameraPos) + L) — the sample mixes
   the view-space position into a world-space half vector; we follow it — atten = 1 / dot(Atten, (1, d, d^2, 0));
-  pow(x, 64) is fxc's exp(64 * log(|x|)): |x|^64, so a half vector facing away still adds a (small) highlight.
+  pow(x, 64) is fxc's ``log; mul 64; exp`` with no abs (d3dcompiler_47 10.1's own listing, session 36, with its
+  warning X3571): NaN for a half vector facing away, which max(0, NaN * ...) turns into 0 (D3D11.3's
+  floating-point rules: min/max return the operand that is not NaN) -- no highlight there (an earlier |x|^64 was
+  a guess).
 * PSScenemain: fog = clamp((22 - fogDist) / (22 - 12), 0, 1) (FOGMODE_LINEAR, start 12, end 22);
   colour = tex * colorD + colorS + cookie (cookieCoord.z > 0 everywhere below the light); out = fog * colour +
   (1 - fog) * (0.7, 1, 1); clipped where an interpolated clip distance is negative (D3D11.3 §15.4).
@@ -149,7 +152,8 @@ def calc_lighting(n_world, p_world, p_camera):
         h /= np.linalg.norm(h)
         diffuse += np.maximum(0, (ldir @ n_world) * dif * atten) + amb
         d = h @ n_world
-        specular += np.maximum(0, abs(d) ** 64 * spec * atten)  # pow: exp(64 log|d|)
+        # pow: exp(64 log d) -- NaN for d < 0, and max(0, NaN) is 0
+        specular += np.where(d < 0, 0.0, np.maximum(0, np.where(d < 0, 0.0, d) ** 64 * spec * atten))
     return diffuse, specular
 
 
