@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from sm2_interp import Sm2Machine, constants_for, int_constants_for, texcoord_index, validate
 from sm2_helpers import translated_
+from sm2_interp import Sm2Machine, constants_for, int_constants_for, texcoord_index, validate
 from test_level9_ints_loops import assert_agree, compile_, run_both
 
 from pyd3d11.errors import NotSupportedError
