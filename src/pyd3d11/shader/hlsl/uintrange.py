@@ -13,14 +13,19 @@ show to be at least 0, and a ``uint`` division by a divisor it cannot show to be
   (``cu - cu`` folds to 0 and compiles); every ``uint`` value is at least 0 by this rule, ``uint`` inputs and
   constants included;
 - ``a / b`` in ``uint`` unless b is above 0 (``cu / 3``, ``cu / (cu + 1)`` compile, ``cu / cu`` does not);
-  ``%`` has no such condition.
+  ``a % b`` unless b is one known value above 0 (``a % 7`` compiles, ``a % ((uint)abs(y) + 1)`` does not; ``x % x``
+  folds);
+- hex and octal literals past INT_MAX are unsigned, as in C: ``uint u = 0xfffffffe`` compiles, ``uint u =
+  4294967294`` does not.
 
 What fxc can show follows interval arithmetic over its own lowering of each operation (its answers fit no
 simpler rule): ``floor(x)`` is ``x - frac(x)`` there, so ``(uint)floor(abs(a.x))`` is refused while
-``ceil`` (``x + frac(-x)``) passes; ``trunc``, ``round`` widen both ends; ``lerp`` (``a + t*(b - a)``), a
-quotient by a value that may be 0, ``rcp`` of such a value, ``log``, ``?:`` of an unknown value, a value known
-only through an ``if`` are unknown; ``sqrt``, ``exp``, ``frac``, ``length``, ``x * x`` / ``dot(x, x)`` of one
-operand, ``smoothstep``, ``step`` are known. Each result slot's interval is kept like nanprops' marks: set by the
+``ceil`` (``x + frac(-x)``) passes; ``round`` widens both ends, ``trunc`` is unknown (not folded even of a
+literal); ``lerp`` (``a + t*(b - a)``), a quotient by a value that may be 0, ``rcp`` of such a value, ``log`` of
+one, ``?:`` of an unknown value, a value known only through an ``if`` are unknown; ``sqrt``, ``exp``, ``frac``,
+``length``, ``x * x`` / ``dot(x, x)`` of one operand, ``smoothstep``, ``step`` are known. A value known only by its
+sign (SIGN_ONLY: abs of an unknown value, sqrt, exp, frac, a square) converts, but lifts no ``max`` with an unknown
+value, as an interval does. Each result slot's interval is kept like nanprops' marks: set by the
 code generator's operations on fresh temps, passed on by a variable's ``mov`` within straight code, dropped by any
 other write and, for variables, by flow control.
 """
