@@ -23,12 +23,6 @@ if TYPE_CHECKING:
     from .values import Val
 
 
-def _root_name(e: A.Node) -> str | None:
-    while isinstance(e, (A.Index, A.Member)):
-        e = e.a
-    return e.name if isinstance(e, A.Ident) else None
-
-
 def written_names(prog: A.Program) -> set[str]:
     """Names that an assignment, ``++`` or ``--`` in any function body writes (through members and indices)."""
     out: set[str] = set()
@@ -41,19 +35,9 @@ def written_names(prog: A.Program) -> set[str]:
 def _written_in(node: A.Node, out_calls: frozenset[str] = frozenset()) -> set[str]:
     """Names ``node`` writes: assignment targets, ``++``/``--`` operands and, for a call of a function named in
     ``out_calls``, the names its arguments root in (one of its parameters is ``out``/``inout``)."""
-    from .codegen import walk
+    from .constprop import written_roots
 
-    out: set[str] = set()
-    for n in walk(node):
-        targets: list[A.Node] = []
-        if isinstance(n, A.Assign):
-            targets = [n.target]
-        elif isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
-            targets = [n.a]
-        elif isinstance(n, A.Call) and n.name in out_calls:
-            targets = list(n.args)
-        out |= {name for t in targets if (name := _root_name(t)) is not None}
-    return out
+    return written_roots(node, lambda n: list(n.args) if isinstance(n, A.Call) and n.name in out_calls else [])
 
 
 def written_uniform_params(prog: A.Program, f: A.FuncDef) -> set[str]:

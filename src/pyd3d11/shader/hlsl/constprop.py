@@ -126,10 +126,28 @@ _OUT_INTRINSICS = frozenset({"sincos", "modf", "frexp", "GetDimensions", "Interl
                              "InterlockedExchange", "InterlockedCompareExchange", "InterlockedCompareStore"})
 
 
-def _root(e: A.Node) -> str | None:
+def root_name(e: A.Node) -> str | None:
+    """The variable an l-value expression roots in, through members and indices (None for anything else)."""
     while isinstance(e, (A.Member, A.Index)):
         e = e.a
     return e.name if isinstance(e, A.Ident) else None
+
+
+def written_roots(node: A.Node, call_targets) -> set[str]:
+    """Names ``node`` writes: the roots of assignment targets, of ``++``/``--`` operands and of the arguments
+    ``call_targets(n)`` names for each other node ``n`` (the calls that may write an argument)."""
+    from .codegen import walk
+
+    out: set[str] = set()
+    for n in walk(node):
+        if isinstance(n, A.Assign):
+            targets = [n.target]
+        elif isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
+            targets = [n.a]
+        else:
+            targets = call_targets(n)
+        out |= {r for t in targets if (r := root_name(t)) is not None}
+    return out
 
 
 def assigned_names(cg: CodegenContext, node: A.Node) -> set[str]:
@@ -138,26 +156,17 @@ def assigned_names(cg: CodegenContext, node: A.Node) -> set[str]:
     superset). An ``in`` argument is copied into the callee, so passing a variable keeps its known value (a
     ``static const`` flag handed down to helpers inside a loop still folds their branches, as fxc folds them:
     the DirectX SDK sample HDAO10.1 calls ``Texture2D.Gather`` only under such a flag at ps_4_0)."""
-    from .codegen import walk
 
-    out: set[str] = set()
-    for n in walk(node):
-        targets: list[A.Node] = []
-        if isinstance(n, A.Assign):
-            targets = [n.target]
-        elif isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
-            targets = [n.a]
-        elif isinstance(n, A.Call) and n.name in cg.funcs:
-            targets = [a for i, a in enumerate(n.args) if _written_argument(cg.funcs[n.name], i)]
-        elif isinstance(n, A.Call) and n.name in _OUT_INTRINSICS:
-            targets = list(n.args)
-        elif isinstance(n, A.MethodCall) and (n.name in _OUT_INTRINSICS or n.name in ("Load", "Sample")):
-            targets = list(n.args)
-        for t in targets:
-            r = _root(t)
-            if r is not None:
-                out.add(r)
-    return out
+    def call_targets(n: A.Node) -> list[A.Node]:
+        if isinstance(n, A.Call) and n.name in cg.funcs:
+            return [a for i, a in enumerate(n.args) if _written_argument(cg.funcs[n.name], i)]
+        if isinstance(n, A.Call) and n.name in _OUT_INTRINSICS:
+            return list(n.args)
+        if isinstance(n, A.MethodCall) and (n.name in _OUT_INTRINSICS or n.name in ("Load", "Sample")):
+            return list(n.args)
+        return []
+
+    return written_roots(node, call_targets)
 
 
 def _written_argument(overloads: list[A.FuncDef], i: int) -> bool:

@@ -107,15 +107,21 @@ def holds(cg: CodegenContext, s: Slot, what: str) -> bool:
     return bool(m & NOT_INF)
 
 
+def reg_slot(r, lane: int) -> Slot | None:
+    """The slot lane ``lane`` of source operand ``r`` (a Reg) reads (a literal's word as an immediate slot), or
+    None for an indexed operand or a literal without words."""
+    if r.file == "l":
+        return ("l", (), None, r.imm[lane] if lane < len(r.imm) else r.imm[-1]) if r.imm else None
+    if r.rel is not None or not r.idx:
+        return None
+    comps = r.comps if r.comps else (0, 1, 2, 3)
+    return (r.file, tuple(r.idx), None, comps[lane] if lane < len(comps) else comps[-1])
+
+
 def _reg_marks(cg: CodegenContext, r, lane: int) -> int:
     """The marks of lane ``lane`` of source operand ``r`` (a Reg)."""
-    if r.file == "l":
-        return literal_marks(r.imm[lane] if lane < len(r.imm) else r.imm[-1]) if r.imm else UNKNOWN
-    if r.rel is not None or not r.idx:
-        return UNKNOWN
-    comps = r.comps if r.comps else (0, 1, 2, 3)
-    c = comps[lane] if lane < len(comps) else comps[-1]
-    return slot_marks(cg, (r.file, tuple(r.idx), None, c))
+    s = reg_slot(r, lane)
+    return UNKNOWN if s is None else slot_marks(cg, s)
 
 
 def note_emit(cg: CodegenContext, ins: Ins) -> None:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .nanprops import last_write
+from .nanprops import last_write, reg_slot
 from .operands import Ins, Slot
 
 if TYPE_CHECKING:
@@ -391,7 +391,7 @@ def note_emit(cg: CodegenContext, ins: Ins) -> None:
     if op in ("dp2", "dp3", "dp4") and len(ins.args) == 3 and d.comps is not None and len(d.comps) == 1:
         # (intrinsics.dot emits its dp# itself, not through cg.op)
         n = int(op[2])
-        lanes = [[_reg_slot(ins.args[k], lane) for lane in range(n)] for k in (1, 2)]
+        lanes = [[reg_slot(ins.args[k], lane) for lane in range(n)] for k in (1, 2)]
         if None not in lanes[0] + lanes[1]:
             r = _result(cg, op, lanes, [ins.args[1].mod or "", ins.args[2].mod or ""], 0, 0)
             if ins.suffix == "_sat":
@@ -403,15 +403,12 @@ def note_emit(cg: CodegenContext, ins: Ins) -> None:
         return
     for lane, c in enumerate(comps):
         entry = None
-        if src is not None:
-            if src.file == "l" and src.imm:
-                word = src.imm[lane] if lane < len(src.imm) else src.imm[-1]
-                entry = ("l", (), None, word) if not src.mod else None
-            elif src.file in ("r", "cb") and src.rel is None and src.idx:
-                sc = src.comps if src.comps else (0, 1, 2, 3)
-                slot = (src.file, tuple(src.idx), None, sc[lane] if lane < len(sc) else sc[-1])
-                r = _modified(slot_range(cg, slot), src.mod or "")
-                entry = None if r == UNKNOWN else r
+        slot = reg_slot(src, lane) if src is not None else None
+        if slot is not None and slot[0] == "l":
+            entry = slot if not src.mod else None  # (a literal: read later by the kind its reader wants)
+        elif slot is not None and slot[0] in ("r", "cb"):
+            r = _modified(slot_range(cg, slot), src.mod or "")
+            entry = None if r == UNKNOWN else r
         ranges.pop(("origin", t, c), None)
         if entry is None:
             ranges.pop((t, c), None)
@@ -430,16 +427,6 @@ def _origin(cg: CodegenContext, s: Slot):
             if pos < len(cg.code) and cg.code[pos] is ins:
                 return key
     return s
-
-
-def _reg_slot(r, lane: int) -> Slot | None:
-    """The slot lane ``lane`` of source operand ``r`` (a Reg) reads, or None for an indexed operand."""
-    if r.file == "l":
-        return ("l", (), None, r.imm[lane] if lane < len(r.imm) else r.imm[-1]) if r.imm else None
-    if r.rel is not None or not r.idx:
-        return None
-    comps = r.comps if r.comps else (0, 1, 2, 3)
-    return (r.file, tuple(r.idx), None, comps[lane] if lane < len(comps) else comps[-1])
 
 
 def refusal(cg: CodegenContext, pos):
