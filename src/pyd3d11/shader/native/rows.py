@@ -386,7 +386,8 @@ def fill_elements(a: np.ndarray, element: np.ndarray, least: int | None = None) 
     n = a.size
     if not n:
         return True
-    lo, hi = (int(w) for w in np.tile(e, 16 // e.size).view(np.int64))
+    pattern = np.tile(e, 16 // e.size)  # the element repeated to 16 bytes
+    lo, hi = (int(w) for w in pattern.view(np.int64))
     flat = a.reshape(-1)
     body = n - n % 16
     if body:
@@ -395,7 +396,7 @@ def fill_elements(a: np.ndarray, element: np.ndarray, least: int | None = None) 
         run_rows(ranges_table(_byte_kernels()["fill16"], byte_ranges(body, least or BYTES_LEAST), flat.ctypes.data,
                               lo, hi))
     if body < n:
-        flat[body:] = np.tile(e, 16 // e.size)[:n - body]
+        flat[body:] = pattern[:n - body]
     return True
 
 
