@@ -4,10 +4,10 @@ The Direct3D 9 targets and 4_0_level_9_x keep integers in float registers. d3dco
 "in <target> uints can only be used with known-positive values, use int if possible", a conversion to ``uint`` of a
 value it cannot show to be at least 0, a ``uint`` subtraction or negation that may go below 0 and a ``uint``
 division by a divisor that may be 0. The rows of tests/data/uint_known_positive_s36_fxc10_1.json were recorded
-from d3dcompiler_47 10.1 under Wine (session 36): 93 hand-written bodies at ps_2_0, vs_2_0, ps_3_0 and
+from d3dcompiler_47 10.1 under Wine (session 36): 158 hand-written bodies at ps_2_0, vs_2_0, ps_3_0 and
 vs_4_0_level_9_3 (the probes that found the rule: casts of abs / saturate / max / sqrt / frac / squares / sin and
-cos of known intervals, uint uniforms and constants, subtraction, division, decrement, compound assignment) and 400
-random expression trees (depth 3 over inputs, uniforms, literals and 31 operations) cast to ``uint`` at ps_2_0, each
+cos of known intervals, uint uniforms and constants, subtraction, division, remainders, decrement, compound
+assignment, hex and decimal literals) and 339 of 400 random expression trees (depth 3 over inputs, uniforms, literals and 31 operations) cast to ``uint`` at ps_2_0, each
 row kept where fxc compiled it or refused it with X3548 (rows another rule refused first are left out). The expected
 column is fxc's answer; the rows our interval model does not reproduce are listed below as strict xfails, each with
 what fxc's lowering does differently.
