@@ -30,6 +30,8 @@ from pathlib import Path
 
 DRIVER_SOURCE = Path(__file__).with_name("wine_d3dcompiler_driver.c")
 DLL_ENV = "PYD3D11_D3DCOMPILER_DLL"
+#: another driver source to build instead of DRIVER_SOURCE (for developing the driver beside running users)
+DRIVER_ENV = "PYD3D11_WINE_DRIVER_SOURCE"
 MINGW = "x86_64-w64-mingw32-gcc"
 TIMEOUT_S = 60.0
 
@@ -93,8 +95,14 @@ def windows_path(path: str | os.PathLike) -> str:
     return "Z:" + str(Path(path).resolve()).replace("/", "\\")
 
 
+def driver_source() -> Path:
+    """The driver's C source: ``$PYD3D11_WINE_DRIVER_SOURCE`` where set, else the one beside this module."""
+    name = os.environ.get(DRIVER_ENV)
+    return Path(name) if name else DRIVER_SOURCE
+
+
 def _driver_exe() -> Path:
-    digest = hashlib.sha256(DRIVER_SOURCE.read_bytes()).hexdigest()[:16]
+    digest = hashlib.sha256(driver_source().read_bytes()).hexdigest()[:16]
     return _cache_dir() / f"driver-{digest}.exe"
 
 
@@ -103,7 +111,7 @@ def _build_driver() -> Path:
     if not exe.exists():
         exe.parent.mkdir(parents=True, exist_ok=True)
         tmp = exe.with_suffix(f".{os.getpid()}.tmp.exe")
-        subprocess.run([MINGW, "-O1", "-o", str(tmp), str(DRIVER_SOURCE)], check=True, capture_output=True)
+        subprocess.run([MINGW, "-O1", "-o", str(tmp), str(driver_source())], check=True, capture_output=True)
         os.replace(tmp, exe)
     return exe
 
@@ -182,6 +190,15 @@ class WineD3DCompiler:
     def disassemble(self, obj: bytes, flags: int = 0, comments: str | None = None) -> Result:
         """D3DDisassemble: ``blob`` is the listing."""
         return self._call(b"D" + _field(obj) + struct.pack("<I", flags) + _field(comments))
+
+    def api(self, function: str, data: bytes | None, a: int = 0, b: int = 0, extra: bytes | None = None,
+            size: int | None = None) -> Result:
+        """One of the other d3dcompiler functions by name (the driver's 'A' request; its header lists them):
+        ``data`` is the object (None passes NULL), ``size`` the byte count passed (default its length), ``a``
+        and ``b`` the function's integer arguments and ``extra`` its second buffer. D3DReflect answers with a
+        text dump of the reflection in ``text`` (``reflection_dump`` writes ours in the same form)."""
+        return self._call(b"A" + _field(function) + _field(data)
+                          + struct.pack("<III", 0xFFFFFFFF if size is None else size, a, b) + _field(extra))
 
     def close(self) -> None:
         proc, self._proc = self._proc, None
