@@ -74,6 +74,21 @@ def split_args(toks: list[str]) -> list[list[str]]:
     return [_trim(a) for a in args]
 
 
+def closing_at(toks: list[str]) -> int | None:
+    """The index of the first ``)``, ``]`` or ``}`` among ``toks`` that no bracket of theirs opened, or None: where an
+    argument list whose macros were replaced ends (fxc ends one at an unmatched ``]`` or ``}`` too, see
+    ``preprocessor.Preprocessor._collect_args``)."""
+    depth = 0
+    for k, t in enumerate(toks):
+        if t in ("(", "[", "{"):
+            depth += 1
+        elif t in (")", "]", "}"):
+            if depth == 0:
+                return k
+            depth -= 1
+    return None
+
+
 #: the name in the hide set of the tokens of an invocation fxc gave up (no macro can have it)
 _DEAD_NAME = "\x00dead"
 

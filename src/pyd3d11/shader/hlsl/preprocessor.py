@@ -29,6 +29,7 @@ from .ppfxc import (
     Gap,
     MacroRecursion,
     RecursionContext,
+    closing_at,
     fxc_charize,
     gap_between,
     identifier_zero,
@@ -303,8 +304,11 @@ class Preprocessor:
                             # invocation were replaced before it was read
                             if self._open_at:
                                 self.line = first_line
-                                done.extend(self.expand(toks[:self._open_at]))
-                                toks = toks[self._open_at:]
+                                try:
+                                    done.extend(self.expand(toks[:self._open_at]))
+                                    toks = toks[self._open_at:]
+                                except _Unterminated:
+                                    pass  # a replacement's "(" opened an earlier list: the line stays whole
                             self.line = i + 1 + self.line_delta
                             here = all(c.active for c in conds[-1:]) if conds else True
                             self._soft(self.directive, d[1:].strip(), conds, here, i)
@@ -341,6 +345,20 @@ class Preprocessor:
                                 toks = self._fold(toks, nxt, i)
                                 i = nxt.next_i
                                 self.line = first_line
+                                continue
+                            d = nxt.text.strip()
+                            if expanded is None and self.lenient and nxt.is_directive and \
+                                    not re.match(r"#\s*include\b", d):
+                                # an argument list that a replacement's "(" keeps open reads on through the
+                                # directives after it as the file's own does (d3dcompiler_47 10.1, session 37)
+                                self.line = i + 1 + self.line_delta
+                                here = all(c.active for c in conds[-1:]) if conds else True
+                                self._soft(self.directive, d[1:].strip(), conds, here, i)
+                                i = nxt.next_i
+                                self.line = first_line
+                                continue
+                            if expanded is None and self.lenient and conds and not conds[-1].active:
+                                i = nxt.next_i
                                 continue
                             nxt.unread(incomment)
                         if expanded is None:
@@ -915,7 +933,7 @@ class Preprocessor:
                 # (vkd3d's record: "Concatenation is not done for object-like macros, but is done for both
                 # function-like macro bodies and their arguments"); C99 §6.10.3.3 pastes in both
                 body = m.body if self.lenient else self._paste(self._subst(m.body, {}, ths | {m.name}))
-                body = _add_hide(body, ths | {m.name})
+                body = _add_hide(body, ths | {m.name}, self.lenient)
                 if ctx is not None:
                     body = ctx.open_space(out, body)
                 pending.extend(reversed(body))
@@ -924,6 +942,12 @@ class Preprocessor:
             while j >= 0 and pending[j] == " ":
                 j -= 1
             if j < 0 or pending[j] != "(" or (self.lenient and any(g.__class__ is Gap for g in pending[j + 1:])):
+                if ctx is not None and ctx.spaced and j >= 0 and pending[j] != "(" and _from_replacement(pending[j]) \
+                        and not isinstance(t, _Lookahead):
+                    # fxc, replacing an argument list's macros: a function-like name a replacement's token follows
+                    # (not the file's) becomes a copy of that token, which is read again (see _Lookahead)
+                    pending.append(_Lookahead.of(pending[j]))
+                    continue
                 out.append(t)
                 continue
             variadic = bool(m.params) and m.params[-1] == _VA_ARGS
@@ -934,18 +958,12 @@ class Preprocessor:
                     e.partial = [*out, t]  # what the text gives up to the open invocation's name
                 raise
             if self.lenient:
-                # fxc replaces the macros of the whole argument list first and splits it at its commas after, so
-                # a comma a macro produces separates arguments and # spells the replaced argument (d3dcompiler_47
-                # 10.1, session 35: with #define C , F(1 C 2) gives a two-parameter F its two arguments, and
-                # S(A) of #define A 1 is "1"); C99 §6.10.3.1 splits first and replaces each argument alone
-                whole: list[str] = []
-                for k, a in enumerate(args):
-                    whole += ([","] if k else []) + a
-                # the list is read as source, so a gap keeps a name there uninvoked too (``FB /**/ (x)`` stays, its
-                # argument unused is never replaced: no error); once substituted the gaps are plain blanks (G's
-                # replacement F (1) of G(F/**/(1)) is invoked)
-                args = [[" " if t.__class__ is Gap else t for t in a]
-                        for a in split_args(self.expand(whole, spaced=True))]
+                try:
+                    args, rest = self._fxc_arguments(args, rparen, rest, pending)
+                except _Unterminated as e:
+                    if e.partial is None and self._expand_depth == 1:
+                        e.partial = [*out, t]  # what the text gives up to the open invocation's name
+                    raise
             if len(args) == 1 and not [a for a in args[0] if a != " "] and not m.params:
                 args = []
             if variadic and len(args) == len(m.params) - 1:
@@ -992,7 +1010,7 @@ class Preprocessor:
                 met = next((x for x in substituted if x in inner and x.__class__ is not _ArgTok), None)
                 if met is not None:
                     raise MacroRecursion(met)
-            body = _add_hide(self._paste(substituted), inner)
+            body = _add_hide(self._paste(substituted), inner, self.lenient)
             del pending[rest:]
             source_left = min(source_left, rest)
             if ctx is not None:
@@ -1001,6 +1019,41 @@ class Preprocessor:
         if ctx is not None:
             ctx.close_space(out)
         return out
+
+    def _fxc_arguments(self, args: list[list[str]], rparen: str, rest: int,
+                       pending: list[str]) -> tuple[list[list[str]], int]:
+        """fxc's arguments of an invocation whose list ``_collect_args`` read (``args``, its closer ``rparen``, the
+        stack length ``rest`` once it is consumed): (the arguments, the new ``rest``).
+
+        fxc replaces the macros of the whole argument list first and splits it at its commas after, so a comma a
+        macro produces separates arguments and # spells the replaced argument (d3dcompiler_47 10.1, session 35: with
+        #define C , F(1 C 2) gives a two-parameter F its two arguments, and S(A) of #define A 1 is "1"); C99
+        §6.10.3.1 splits first and replaces each argument alone. The list is read as source, so a gap keeps a name
+        there uninvoked too (``FB /**/ (x)`` stays, its argument unused is never replaced: no error); once
+        substituted the gaps are plain blanks (G's replacement F (1) of G(F/**/(1)) is invoked)."""
+        whole: list[str] = []
+        for k, a in enumerate(args):
+            whole += ([","] if k else []) + a
+        # the list's own ")" is read with it: a name just before it may become a copy of it (_Lookahead)
+        whole += [rparen] if rparen == ")" else []
+        replaced = self.expand(whole, spaced=True)
+        end = closing_at(replaced)
+        while end is None:
+            # a "(" the replacement made takes the list's ")": the list goes on to the next one (an invocation left
+            # open at the end of the file is X1515; d3dcompiler_47 10.1, session 37: XS(OB) of #define OB ( & b)
+            _more, rparen, k = self._collect_args(pending, rest)
+            whole += pending[k + 1:rest][::-1] + [rparen]
+            rest = k
+            replaced = self.expand(whole, spaced=True)
+            end = closing_at(replaced)
+        # a ")" the replacement made (see _Lookahead) ends the argument list there, as it would in the file; the
+        # tokens after it follow the invocation (d3dcompiler_47 10.1, session 37: S(P) of #define P ( F ) is "( )"
+        # then ")")
+        after = _trim(replaced[end + 1:])
+        replaced = replaced[:end + (replaced[end] != ")")]
+        pending[rest:rest] = reversed(_dead(after))
+        rest += len(after)
+        return [[" " if t.__class__ is Gap else t for t in a] for a in split_args(replaced)], rest
 
     def _pragma_operator(self, pending: list[str]) -> _PragmaOp:
         """``_Pragma ( string-literal )`` (C99 §6.10.9), its name just taken from ``pending`` (a reversed stack):
@@ -1284,6 +1337,31 @@ class _ArgTok(_Tok):
         return tok
 
 
+class _Lookahead(_Tok):
+    """The copy of a token that stands for the function-like macro name before it (fxc's mode). While fxc replaces the
+    macros of an argument list (``Preprocessor._expand_run``), a function-like name that no ``(`` follows is
+    replaced by a copy of the token after it when that token came from a replacement (a macro's list or an argument
+    substituted into one) rather than from the file: d3dcompiler_47 10.1, session 37, with ``#define F(x) [x]``,
+    ``S(x) #x``, ``XS(x) S(x)``, ``G(x) x``: ``XS(F a)`` is ``"a a"``, ``XS(F +)`` ``"+ +"``, ``XS(F)`` leaves
+    ``S ) )`` (S's argument gone: X1516), ``G(O)`` of ``#define O F a`` is ``a a`` and of ``#define O F A`` (``A``
+    an object-like ``a``) ``a a`` too: the copy is read again, but a copied function-like name stays as it is
+    (``XS(F F a)`` is ``"F a a"``). A name whose next token is the file's stays (``G(F a)``, ``G(G(F) a)``,
+    ``G(Q A)`` of ``#define Q F`` are ``F a``), and outside an argument list nothing changes (``O`` is ``F a``).
+    C99 §6.10.3.4 leaves the name as it is; the #define page is silent."""
+
+    @staticmethod
+    def of(t: str) -> _Lookahead:
+        tok = _Lookahead(t)
+        tok.hs = _hs(t)
+        return tok
+
+
+def _from_replacement(t: str) -> bool:
+    """The token came from a replacement (a macro's list or an argument substituted into one), not from the file:
+    ``_add_hide`` gave it a hide set (in fxc's mode every token of a list it marks)."""
+    return isinstance(t, _Tok) and (t.__class__ is _ArgTok or "hs" in t.__dict__)
+
+
 def _dead(toks: list[str]) -> list[str]:
     """``toks`` never to be replaced again: the tokens of an invocation fxc gave up (``RecursionContext``)."""
     out: list[str] = []
@@ -1305,11 +1383,18 @@ def _hs(t: str) -> frozenset[str]:
     return getattr(t, "hs", _NO_HIDE)
 
 
-def _add_hide(toks: list[str], hide: frozenset[str]) -> list[str]:
+def _add_hide(toks: list[str], hide: frozenset[str], mark_all: bool = False) -> list[str]:
+    """``toks`` (a replacement) with ``hide`` added to each identifier's and ``)``'s hide set; ``mark_all`` (fxc's
+    mode): every other token but a blank is marked as a replacement's too, with an empty hide set
+    (``_from_replacement``)."""
     out: list[str] = []
     for t in toks:
         if t == " " or not (t[0].isalpha() or t[0] == "_" or t == ")"):
-            out.append(t)  # identifiers can name a macro; ")" ends an invocation (its hide set counts)
+            # identifiers can name a macro; ")" ends an invocation (its hide set counts)
+            if mark_all and t != " " and not isinstance(t, _Tok):
+                t = _Tok(t)
+                t.hs = _NO_HIDE
+            out.append(t)
             continue
         if t.__class__ is _ArgTok:
             out.append(t)  # an argument's token in fxc's mode: not painted (Preprocessor._unpainted)
