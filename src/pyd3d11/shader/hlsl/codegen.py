@@ -44,6 +44,7 @@ from .layout import (
     struct_object_ref,
 )
 from .nanprops import note_emit, note_op
+from .nonfinite import nonfinite_operation
 from .objcompat import objects_compatible
 from .objects import declare_local as obj_declare_local
 from .objects import has_object, holds_objects, patch_as_array, static_object_alias
@@ -237,6 +238,9 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.uninit_locals: list[tuple[str, Pos, list]] = []
         #: groupshared arrays outside a compute shader: (name, position, their x# registers) (uninit.py X4575)
         self.uninit_arrays: list[tuple[str, Pos, list[int]]] = []
+        #: the non-finite bit patterns ``asfloat`` of an integer constant gave: an integer's value below shader
+        #: model 4, no infinity or NaN literal (nonfinite.py X4579)
+        self.reinterpreted_bits: set[int] = set()
         #: the position of the innermost expression under evaluation (exprs.expr), recorded on each instruction
         self.expr_pos: Pos | None = None
         #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
@@ -473,6 +477,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         folded constant has the bits the instruction would compute at run time (denormal flushing included)."""
         if name not in _CODEGEN_FOLDS or not all(all(is_imm(s) for s in sl) for sl in srcs):
             return None
+        if (self.d3d9 or self.level9) and nonfinite_operation(name, srcs):
+            return None  # below shader model 4 fxc keeps it, and its infinity is X4579 if used (nonfinite.py)
         res = fold_alu(name, self.fold_arrays(srcs))
         if res is None:
             return None
@@ -1415,6 +1421,9 @@ class Codegen(SignatureBinding, ResourceBinding):
         from .uninit import check_uninitialized_reads, drop_unwritten_output_decls
 
         check_uninitialized_reads(self)  # X4000, judged on the code as fxc's back end sees it (copies folded)
+        from .nonfinite import check_nonfinite_literals
+
+        check_nonfinite_literals(self)  # X4579 below shader model 4, on the optimised code
         from .ifacevarying import check as check_varying_interface_index
 
         check_varying_interface_index(self)  # X4603 (ifacevarying.py)

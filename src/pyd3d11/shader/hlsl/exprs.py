@@ -794,7 +794,10 @@ def check_zero_divisor(cg: CodegenContext, base: str, divisor: list[Slot], pos) 
     if not any(is_imm(s) and s[3] & mask == 0 for s in divisor):
         return
     code, msg = ZERO_DIVISOR[base]
-    if base == FLOAT:
+    if base == FLOAT or cg.d3d9 or cg.level9:
+        # below shader model 4 integers are held as floats and divided as floats (d3dcompiler_47 10.1, session 37:
+        # ``int i = 1 / 0;`` unused is the float warning alone, ``p * (1 / 0)`` then X4579: nonfinite.py)
+        code, msg = ZERO_DIVISOR[FLOAT]
         cg.warn(pos, code, msg)
     else:
         raise cg.err(pos, msg, code)

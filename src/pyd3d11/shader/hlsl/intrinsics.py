@@ -661,8 +661,11 @@ def _i_asuint(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
     if name != "asfloat":
         _legacy_gate(cg, pos, 3543, "{name} cannot be used on {target}", name)
     t = numeric(cg, args[0], pos)
-    return Val(t.with_base({"asuint": UINT, "asint": INT, "asfloat": FLOAT}[name]),
-               cg.convert_base(args[0], t.base).slots if t.base in ("lit_int", "lit_float") else args[0].slots)
+    slots = cg.convert_base(args[0], t.base).slots if t.base in ("lit_int", "lit_float") else args[0].slots
+    if name == "asfloat" and concrete(t.base) != FLOAT:
+        # below shader model 4 fxc takes an integer constant's value, never an infinity or NaN (nonfinite.py)
+        cg.reinterpreted_bits.update(s[3] for s in slots if s[0] == "l" and (s[3] >> 23) & 0xFF == 0xFF)
+    return Val(t.with_base({"asuint": UINT, "asint": INT, "asfloat": FLOAT}[name]), slots)
 
 
 def _legacy_gate(cg: CodegenContext, pos, code: int, text: str, name: str) -> None:

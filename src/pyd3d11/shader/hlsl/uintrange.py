@@ -286,6 +286,8 @@ def _f32(x: float) -> float:
 
 
 def _point_sincos(x: float, which: int) -> float:
+    if not math.isfinite(x):  # math.sin refuses an infinity (ValueError); the lane is simply unknown
+        return math.nan
     return _f32(math.sin(x) if which == 0 else math.cos(x))
 
 
