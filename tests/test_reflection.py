@@ -69,9 +69,8 @@ def test_reflection_matches_listings():
     checked_sig = checked_vars = 0
     for f in _corpus():
         data = f.read_bytes()
-        if f.name == "test_PS.o":  # hand-edited blob: its checksum does not verify
-            with pytest.raises(InvalidArgError, match="checksum"):
-                D3DReflect(data)
+        if f.name == "test_PS.o":  # hand-edited blob: its checksum does not verify by this project's algorithm
+            # (d3dcompiler_47 accepts it; tests/test_rules_d3dcompiler_api_s37.py holds that as a strict xfail)
             continue
         r = D3DReflect(data)
         tab = _listing_tables(f.with_suffix(".asm").read_text())

@@ -199,8 +199,9 @@ def test_offsets_on_direct3d9_bytecode_are_refused_by_name():
 
 @pytest.mark.backend_independent
 def test_null_source_is_no_shader_not_a_fenced_exception():
-    # NULL pSrcData is data with no shader chunk: E_FAIL, as for D3DGetBlobPart / D3DStripShader, through the
-    # function's own check (the api fence that turns a raw Python exception into E_INVALIDARG stays untouched)
+    # NULL pSrcData: D3DERR_INVALIDCALL, d3dcompiler_47 10.1's answer under Wine (session 37,
+    # tests/test_rules_d3dcompiler_api_s37.py; this test said E_FAIL), through the function's own check (the api
+    # fence that turns a raw Python exception into E_INVALIDARG stays untouched)
     from pyd3d11.api import cargs
     from pyd3d11.errors import D3D11Error
 
@@ -208,5 +209,5 @@ def test_null_source_is_no_shader_not_a_fenced_exception():
     for size in (None, 0, 16):
         with pytest.raises(D3D11Error) as e:
             dc.D3DDisassemble(None, size, 0, None)
-        assert e.value.hresult & 0xFFFFFFFF == 0x80004005
+        assert e.value.hresult & 0xFFFFFFFF == 0x8876086C
     assert dict(cargs.FENCED) == before

@@ -7,6 +7,7 @@ checksum), as d3dcompiler returns them; the other parts return the chunk payload
 from __future__ import annotations
 
 import os
+import struct
 from typing import Any
 
 from pyd3d11.errors import D3DERR_INVALIDCALL, E_FAIL, E_INVALIDARG, D3D11Error, InvalidArgError, error_for
@@ -33,6 +34,7 @@ from pyd3d11.headers.d3dcompiler_types import (
     D3DCOMPILER_STRIP_TEST_BLOBS,
 )
 
+from .dxbc.checksum import dxbc_checksum
 from .dxbc.container import (
     INPUT_SIGNATURE_FOURCCS,
     OUTPUT_SIGNATURE_FOURCCS,
@@ -53,6 +55,8 @@ __all__ = [
     "D3DSetBlobPart",
     "D3DGetDebugInfo",
     "blob_bytes",
+    "read_container",
+    "DXBC_FAULT_CODES",
 ]
 
 #: Signature parts -> the chunk groups they collect (in this order).
@@ -131,34 +135,80 @@ def D3DCreateBlob(Size: int) -> ID3DBlob:  # noqa: N802,N803
     return ID3DBlob(bytes(Size))
 
 
-def check_dxbc_header(data: bytes, method: str) -> None:
-    """d3dcompiler_47's checks of a DXBC header before it reads the chunks (the order Windows applies
-    them, as Wine's d3dcompiler implementation reproduces it): no data D3DERR_INVALIDCALL, a tag other
-    than ``DXBC`` E_FAIL, a container version other than 1 E_INVALIDARG, a total-size field (dword 6)
-    other than the size passed D3DERR_INVALIDCALL."""
-    if not data:
-        raise error_for(D3DERR_INVALIDCALL, "no data", method)
+#: The HRESULT each family of functions returns for each fault of the data it is given, recorded from
+#: d3dcompiler_47 10.1 under Wine (session 37; tests/test_rules_d3dcompiler_api_s37_errors.py). The pages name
+#: no failure codes. "null": a NULL pointer; "empty": a pointer with a size of 0; "header": anything the
+#: container's header describes wrongly -- fewer than 32 bytes, a tag other than ``DXBC`` (case counts), a
+#: container version other than 1, a total-size field other than the size passed, a chunk table or a chunk
+#: that does not fit; "checksum": the MD5 variant of the bytes from 20 on differs from the stored one.
+#: "blob": D3DReflect, D3DGetBlobPart, D3DStripShader, D3DSetBlobPart, D3DGet*SignatureBlob, D3DGetDebugInfo,
+#: D3DGetTraceInstructionOffsets; "region": D3DDisassembleRegion; "disassemble": D3DDisassemble (data that is
+#: no container at all is read as Direct3D 9 bytecode there first).
+DXBC_FAULT_CODES: dict[str, dict[str, int]] = {
+    "blob": {"null": D3DERR_INVALIDCALL, "empty": D3DERR_INVALIDCALL, "header": D3DERR_INVALIDCALL,
+             "checksum": E_FAIL},
+    "region": {"null": D3DERR_INVALIDCALL, "empty": E_INVALIDARG, "header": E_INVALIDARG, "checksum": E_FAIL},
+    "disassemble": {"null": D3DERR_INVALIDCALL, "empty": E_INVALIDARG, "header": E_FAIL, "checksum": E_FAIL},
+}
+
+
+def container_fault(data: bytes, size: int) -> str | None:
+    """Why ``size`` bytes of ``data`` are not a well-formed DXBC container (the "header" faults of
+    DXBC_FAULT_CODES), or None. The checksum is not looked at."""
+    if size > len(data):
+        return f"a size of {size} was passed with {len(data)} bytes of data"
+    if size < 32:
+        return f"{size} bytes is shorter than a DXBC header"
     if data[:4] != b"DXBC":
-        raise error_for(E_FAIL, f"not a DXBC container (tag {data[:4]!r})", method)
-    if len(data) < 32:
-        raise error_for(D3DERR_INVALIDCALL, f"{len(data)} bytes is shorter than a DXBC header", method)
+        return f"not a DXBC container (tag {data[:4]!r})"
     version, total = int.from_bytes(data[20:24], "little"), int.from_bytes(data[24:28], "little")
     if version != 1:
-        raise error_for(E_INVALIDARG, f"DXBC container version {version}, expected 1", method)
-    if total != len(data):
-        raise error_for(D3DERR_INVALIDCALL, f"the DXBC header says {total} bytes, {len(data)} were passed", method)
+        return f"DXBC container version {version}, expected 1"
+    if total != size:
+        return f"the DXBC header says {total} bytes, {size} were passed"
+    try:
+        container = parse_container(data[:size], verify_checksum=False)
+    except InvalidArgError as exc:
+        return exc.message
+    # each chunk starts where the one before it ends (the first right after the offset table), in table order;
+    # bytes after the last chunk are allowed (probed: a gap of 1 or 4 bytes anywhere else, a permuted table)
+    pos = 32 + 4 * len(container.chunks)
+    offsets = struct.unpack_from(f"<{len(container.chunks)}I", data, 32)
+    for offset, chunk in zip(offsets, container.chunks):
+        if offset != pos:
+            return f"chunk {chunk.fourcc!r} at byte {offset}, where the chunk before it ends at {pos}"
+        pos += 8 + len(chunk.data)
+    return None
+
+
+def read_container(pSrcData: Any, SrcDataSize: int | None, method: str,  # noqa: N803
+                   family: str = "blob") -> tuple[bytes, DxbcContainer]:
+    """The checks every d3dcompiler function makes of the container it is given, in the DLL's order, failing
+    with its family's HRESULT (DXBC_FAULT_CODES); then the bytes (``SrcDataSize`` of them, all when None) and
+    the parsed container."""
+    codes = DXBC_FAULT_CODES[family]
+    if pSrcData is None:
+        raise error_for(codes["null"], "NULL data", method)
+    data = blob_bytes(pSrcData)
+    size = len(data) if SrcDataSize is None else int(SrcDataSize)
+    if size == 0:
+        raise error_for(codes["empty"], "a size of 0", method)
+    fault = container_fault(data, size)
+    if fault:
+        raise error_for(codes["header"], fault, method)
+    data = data[:size]
+    if dxbc_checksum(data) != data[4:20]:
+        raise error_for(codes["checksum"], "the DXBC checksum does not match the data", method)
+    return data, parse_container(data, verify_checksum=False)
+
+
+def check_dxbc_header(data: bytes, method: str) -> None:
+    """read_container's checks of ``data`` as passed whole (the "blob" family's codes)."""
+    read_container(data, None, method)
 
 
 def _container(pSrcData: Any, SrcDataSize: int | None, method: str) -> DxbcContainer:  # noqa: N803
-    # NULL data (None) is no data: D3DERR_INVALIDCALL from the header check, as for an empty buffer
-    data = b"" if pSrcData is None else blob_bytes(pSrcData)
-    if SrcDataSize is not None:
-        data = data[:SrcDataSize]
-    check_dxbc_header(data, method)
-    try:
-        return parse_container(data)
-    except InvalidArgError as exc:
-        raise InvalidArgError(E_INVALIDARG, exc.message, method) from exc
+    return read_container(pSrcData, SrcDataSize, method)[1]
 
 
 def D3DGetBlobPart(pSrcData: Any, SrcDataSize: int | None = None, Part: int | None = None,  # noqa: N802,N803
@@ -220,33 +270,47 @@ def D3DStripShader(pShaderBytecode: Any, BytecodeLength: int | None = None,  # n
     """
     if uStripFlags is None:
         BytecodeLength, uStripFlags = None, BytecodeLength or 0
-    c = _container(pShaderBytecode, BytecodeLength, "D3DStripShader")
+    data, c = read_container(pShaderBytecode, BytecodeLength, "D3DStripShader")
     drop = {fc for bit, fcs in _STRIP.items() if uStripFlags & bit for fc in fcs}
-    return ID3DBlob(build_container([ch for ch in c.chunks if ch.fourcc not in drop]))
+    return ID3DBlob(_rewritten(data, [ch for ch in c.chunks if ch.fourcc not in drop]))
+
+
+def _rewritten(data: bytes, chunks: list) -> bytes:
+    """d3dcompiler_47's container writer, as D3DStripShader and D3DSetBlobPart use it (recorded under Wine):
+    the chunks back to back with no padding, bytes past the last chunk dropped; a result whose bytes equal
+    the input's keeps the input's stored checksum (FxDis test_PS.o's is kept so)."""
+    out = build_container(chunks)
+    return data if out[20:] == data[20:] else out
+
+
+#: The parts D3DSetBlobPart writes and their chunks: the page's "currently only supports D3D_BLOB_PRIVATE_DATA"
+#: is older than d3dcompiler_47 10.1, which also sets D3D_BLOB_DEBUG_NAME (ILDN; recorded under Wine, session 37).
+_SETTABLE_PARTS = {D3D_BLOB_PRIVATE_DATA: "PRIV", D3D_BLOB_DEBUG_NAME: "ILDN"}
 
 
 def D3DSetBlobPart(pSrcData: Any, SrcDataSize: int | None, Part: int, Flags: int, pPart: Any,  # noqa: N802,N803
                    PartSize: int | None = None) -> ID3DBlob:
-    """A copy of the shader with its private data (the ``PRIV`` chunk) set to ``pPart`` (d3dcompiler.h
-    D3DSetBlobPart: "currently only supports the D3D_BLOB_PRIVATE_DATA value"; no flags are defined).
-
-    Another part or nonzero flags: D3DERR_INVALIDCALL before the data is read, as D3DGetBlobPart answers an
-    unknown part (inferred: the page names no code); then the header checks of :func:`check_dxbc_header`. An
-    existing ``PRIV`` chunk is replaced, otherwise one is appended; the result is re-checksummed."""
+    """A copy of the shader with the chunk of ``Part`` holding the bytes of ``pPart`` (d3dcompiler.h
+    D3DSetBlobPart), as d3dcompiler_47 10.1 writes it (recorded under Wine, session 37): D3D_BLOB_PRIVATE_DATA
+    (``PRIV``) and D3D_BLOB_DEBUG_NAME (``ILDN``, the bytes as given) only; another part, nonzero flags, no part
+    data or a size of 0 are D3DERR_INVALIDCALL; then the container checks (``read_container``). Any chunk of
+    that tag is removed and the new one appended, unpadded, after the others (``_rewritten``)."""
+    method = "D3DSetBlobPart"
     if Flags:
-        raise error_for(D3DERR_INVALIDCALL, f"Flags must be 0, got {Flags}", "D3DSetBlobPart")
-    if Part != D3D_BLOB_PRIVATE_DATA:
-        raise error_for(D3DERR_INVALIDCALL, f"only D3D_BLOB_PRIVATE_DATA can be set, not part {Part}",
-                        "D3DSetBlobPart")
+        raise error_for(D3DERR_INVALIDCALL, f"Flags must be 0, got {Flags}", method)
+    if Part not in _SETTABLE_PARTS:
+        raise error_for(D3DERR_INVALIDCALL, f"part {Part} cannot be set (D3D_BLOB_PRIVATE_DATA and "
+                        "D3D_BLOB_DEBUG_NAME can)", method)
     part = blob_bytes(pPart) if pPart is not None else b""
     if PartSize is not None:
         if PartSize > len(part):
-            raise error_for(D3DERR_INVALIDCALL, f"PartSize {PartSize} exceeds the {len(part)} bytes passed",
-                            "D3DSetBlobPart")
+            raise error_for(D3DERR_INVALIDCALL, f"PartSize {PartSize} exceeds the {len(part)} bytes passed", method)
         part = part[:PartSize]
-    c = _container(pSrcData, SrcDataSize, "D3DSetBlobPart")
-    chunks = [ch for ch in c.chunks if ch.fourcc != "PRIV"] + [("PRIV", part)]
-    return ID3DBlob(build_container(chunks))
+    if not part:
+        raise error_for(D3DERR_INVALIDCALL, "no part data", method)
+    data, c = read_container(pSrcData, SrcDataSize, method)
+    fourcc = _SETTABLE_PARTS[Part]
+    return ID3DBlob(_rewritten(data, [ch for ch in c.chunks if ch.fourcc != fourcc] + [(fourcc, part)]))
 
 
 # -- files (d3dcompiler_44+: D3DReadFileToBlob / D3DWriteBlobToFile) ---------------------------------------

@@ -28,8 +28,9 @@ from ..headers.d3dcompiler_types import (
     D3DCOMPILER_STRIP_DEBUG_INFO,
     D3DCOMPILER_STRIP_TEST_BLOBS,
 )
-from .blob import ID3DBlob, blob_bytes, check_dxbc_header
-from .dxbc.container import DxbcContainer, parse_container
+from .blob import ID3DBlob, blob_bytes, container_fault, read_container
+from .dxbc.checksum import dxbc_checksum
+from .dxbc.container import DxbcContainer
 from .dxbc.opcodes import OPCODES, OpClass
 
 __all__ = [
@@ -58,6 +59,10 @@ _DISASM_UNBUILT = {
 }
 
 
+#: the first dword of an Effects 10/11 binary (effects/model.py VERSION_TAGS: fx_4_0, fx_4_1, fx_5_0)
+_EFFECT_TAGS = tuple(struct.pack("<I", tag) for tag in (0xFEFF1001, 0xFEFF1011, 0xFEFF2001))
+
+
 def _check_disasm_flags(flags: int, method: str) -> None:
     if flags & ~_DISASM_ALL:
         raise error_for(E_INVALIDARG, f"unknown D3D_DISASM flags 0x{flags & ~_DISASM_ALL:X}", method)
@@ -66,14 +71,10 @@ def _check_disasm_flags(flags: int, method: str) -> None:
             raise NotSupportedError(f"{method} with {name}", method)
 
 
-def _container(data: bytes, method: str) -> DxbcContainer:
-    """The blob functions' header checks, then the chunks; the checksum is not verified (D3DDisassemble
-    never required it)."""
-    check_dxbc_header(data, method)
-    try:
-        return parse_container(data, verify_checksum=False)
-    except D3D11Error as exc:
-        raise error_for(E_FAIL, exc.message, method) from None
+def _container(data: bytes, method: str, family: str = "blob") -> DxbcContainer:
+    """The container checks of ``family`` (blob.read_container: the HRESULTs d3dcompiler_47 returns for each
+    fault), then the chunks."""
+    return read_container(data, None, method, family)[1]
 
 
 def source_bytes(pSrcData: Any, SrcDataSize: int | None) -> bytes:  # noqa: N803
@@ -98,12 +99,16 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
 
     _check_disasm_flags(flags, method)
     if not data:
-        raise error_for(E_FAIL, "no shader data", method)
+        raise error_for(E_INVALIDARG, "a size of 0", method)  # NULL is D3DDisassemble's D3DERR_INVALIDCALL
     numbering = bool(flags & D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING)
     offsets = bool(flags & D3D_DISASM_ENABLE_INSTRUCTION_OFFSET)
     positions = numbering if numbering or offsets else None
     from .hlsl.library import read_library
 
+    if data[:4] in _EFFECT_TAGS:
+        # an Effects 10/11 binary: d3dcompiler_47 lists a technique/pass view of it (its fx_4_x/fx_5_0 objects
+        # are DXBC containers with an FX10 chunk, listed too); that listing is not built
+        raise NotSupportedError(f"{method} of an effect (fx_4_0/fx_4_1/fx_5_0 binary)", method)
     if data[:4] == b"DXBC" and read_library(data) is not None:
         # a shader library (hlsl/library.py): fxc lists each function; that listing is not built
         raise NotSupportedError(f"{method} of a shader library (lib_* blob)", method)
@@ -114,13 +119,15 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
                                         "Direct3D 9 bytecode", method)
             text = d3d9_listing(data, bool(flags & D3D_DISASM_INSTRUCTION_ONLY))
         elif flags & D3D_DISASM_INSTRUCTION_ONLY:
-            container = _container(data, method)
+            container = _container(data, method, "disassemble")
             if container.program is None:
                 raise error_for(E_FAIL, "container has no SHDR/SHEX chunk", method)
             lines = disassemble_program(container.program) if positions is None else \
                 positioned_program_lines(container.program, numbering, offsets)
             text = "\n".join(lines) + "\n"
         else:
+            if "FX10" in _container(data, method, "disassemble"):
+                raise NotSupportedError(f"{method} of an effect (a container with an FX10 chunk)", method)
             text = disassemble(data, positions, offsets, bool(flags & D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS))
     except NotSupportedError:
         raise
@@ -137,8 +144,7 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
 
 
 def _program_chunk(data: bytes, method: str) -> tuple[int, bytes]:
-    """(byte offset of the SHDR/SHEX payload in ``data``, payload)."""
-    _container(data, method)  # the header checks of the other blob functions
+    """(byte offset of the SHDR/SHEX payload in ``data``, payload) of data read_container has checked."""
     count = int.from_bytes(data[28:32], "little")
     offsets = struct.unpack_from(f"<{count}I", data, 32)
     for off in offsets:
@@ -176,9 +182,7 @@ def D3DGetTraceInstructionOffsets(pSrcData: Any, SrcDataSize: int | None, Flags:
     method = "D3DGetTraceInstructionOffsets"
     if Flags & ~D3D_GET_INST_OFFSETS_INCLUDE_NON_EXECUTABLE:
         raise error_for(E_INVALIDARG, f"unknown flags 0x{Flags:X}", method)
-    data = source_bytes(pSrcData, SrcDataSize)
-    if not data:
-        raise error_for(D3DERR_INVALIDCALL, "no shader data", method)
+    data = read_container(pSrcData, SrcDataSize, method)[0]
     insts = _instructions(data, method)
     if not Flags & D3D_GET_INST_OFFSETS_INCLUDE_NON_EXECUTABLE:
         insts = [i for i in insts if _executable(i[2])]
@@ -205,9 +209,7 @@ def D3DDisassembleRegion(pSrcData: Any, SrcDataSize: int | None, Flags: int = 0,
                       (D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING, "D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING")):
         if Flags & bit:  # no public region listing shows the prefixes (nor where a region's count starts)
             raise NotSupportedError(f"{method} with {name}", method)
-    data = source_bytes(pSrcData, SrcDataSize)
-    if not data:
-        raise error_for(D3DERR_INVALIDCALL, "no shader data", method)
+    data = read_container(pSrcData, SrcDataSize, method, "region")[0]
     insts = _instructions(data, method)
     lines_of = instruction_lines([i for _, _, i in insts])
     starts = [off for off, _, _ in insts]
@@ -266,11 +268,13 @@ def D3DCompressShaders(uNumShaders: int, pShaderData: Any, uFlags: int = 0) -> I
     Each shader must be a valid DXBC container (the header checks of the other blob functions). Without
     D3D_COMPRESS_SHADER_KEEP_ALL_PARTS the parts a device does not need to create the shader — debug
     information and the compiler's test blobs (D3DStripShader's DEBUG_INFO and TEST_BLOBS) — are dropped
-    (inferred from the flag's name); with it every chunk is kept byte for byte. No shaders or an unknown
-    flag: E_INVALIDARG (inferred)."""
+    (inferred from the flag's name); with it every chunk is kept byte for byte. No shaders: E_INVALIDARG
+    (inferred). As d3dcompiler_47 10.1 answers (recorded under Wine, session 37): an unknown flag is E_FAIL; a
+    shader's bytes are not checked as a container -- data that is none is stored as given -- but a stored
+    checksum that does not match the bytes it covers is E_FAIL."""
     method = "D3DCompressShaders"
     if uFlags & ~D3D_COMPRESS_SHADER_KEEP_ALL_PARTS:
-        raise error_for(E_INVALIDARG, f"unknown flags 0x{uFlags:X}", method)
+        raise error_for(E_FAIL, f"unknown flags 0x{uFlags:X}", method)
     items = list(pShaderData or ())
     if uNumShaders <= 0 or pShaderData is None:
         raise error_for(E_INVALIDARG, "no shaders to compress", method)
@@ -281,9 +285,10 @@ def D3DCompressShaders(uNumShaders: int, pShaderData: Any, uFlags: int = 0) -> I
     out = [_SET_MAGIC, struct.pack("<II", _SET_VERSION, uNumShaders)]
     for item in items[:uNumShaders]:
         data = _shader_bytes(item, method)
-        if uFlags & D3D_COMPRESS_SHADER_KEEP_ALL_PARTS:
-            _container(data, method)
-        else:
+        total = int.from_bytes(data[24:28], "little") if len(data) >= 32 else 0
+        if 32 <= total <= len(data) and dxbc_checksum(data[:total]) != data[4:20]:
+            raise error_for(E_FAIL, "a shader's DXBC checksum does not match its bytes", method)
+        if not uFlags & D3D_COMPRESS_SHADER_KEEP_ALL_PARTS and container_fault(data, len(data)) is None:
             data = bytes(D3DStripShader(data, len(data), D3DCOMPILER_STRIP_DEBUG_INFO | D3DCOMPILER_STRIP_TEST_BLOBS))
         packed = zlib.compress(data, 9)
         out.append(struct.pack("<II", len(data), len(packed)) + packed)

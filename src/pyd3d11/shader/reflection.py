@@ -32,7 +32,12 @@ from pyd3d11.headers.d3d11_structs import (
 )
 from pyd3d11.headers.guids import GUID, IID_ID3D11ShaderReflection, IID_ID3D12ShaderReflection
 
-from .dxbc.container import DxbcContainer, parse_container
+from .dxbc.container import (
+    INPUT_SIGNATURE_FOURCCS,
+    OUTPUT_SIGNATURE_FOURCCS,
+    PROGRAM_FOURCCS,
+    DxbcContainer,
+)
 from .dxbc.rdef import Rdef, RdefConstantBuffer, RdefType, RdefVariable
 from .dxbc.signature import Signature, SignatureElement
 from .dxbc.stat import ShaderStats
@@ -78,6 +83,15 @@ class ID3D11ShaderReflectionType:
     def __init__(self, t: RdefType | None, offset: int = 0) -> None:
         self._t = t
         self._offset = offset
+        # the related types handed out, each made once: d3dcompiler_47 answers a second lookup of a member
+        # (by index or by name), the subtype, the base class or an interface with the same object (the
+        # reflection dump of tools/api_diff compares pointers; session 37)
+        self._related: dict[Any, ID3D11ShaderReflectionType] = {}
+
+    def _once(self, key: Any, make: Any) -> ID3D11ShaderReflectionType:
+        if key not in self._related:
+            self._related[key] = make()
+        return self._related[key]
 
     def _valid(self, method: str) -> RdefType:
         if self._t is None:
@@ -98,7 +112,7 @@ class ID3D11ShaderReflectionType:
         if t is None or not _in_range(Index, len(t.members)):
             return _INVALID_TYPE
         m = t.members[Index]
-        return ID3D11ShaderReflectionType(m.type, m.offset)
+        return self._once(("member", Index), lambda: ID3D11ShaderReflectionType(m.type, m.offset))
 
     def GetMemberTypeByName(self, Name: str | None) -> ID3D11ShaderReflectionType:  # noqa: N802,N803
         """The member named ``Name``; no such member, or a NULL name, gives the invalid type (the convention
@@ -129,12 +143,14 @@ class ID3D11ShaderReflectionType:
     def GetSubType(self) -> ID3D11ShaderReflectionType | None:  # noqa: N802
         if self._t is None:
             return _INVALID_TYPE
-        return ID3D11ShaderReflectionType(self._t.sub_type) if self._t.sub_type else None
+        t = self._t.sub_type
+        return self._once("sub", lambda: ID3D11ShaderReflectionType(t)) if t else None
 
     def GetBaseClass(self) -> ID3D11ShaderReflectionType | None:  # noqa: N802
         if self._t is None:
             return _INVALID_TYPE
-        return ID3D11ShaderReflectionType(self._t.base_class) if self._t.base_class else None
+        t = self._t.base_class
+        return self._once("base", lambda: ID3D11ShaderReflectionType(t)) if t else None
 
     def GetNumInterfaces(self) -> int:  # noqa: N802
         return len(self._t.interfaces) if self._t else 0
@@ -144,7 +160,8 @@ class ID3D11ShaderReflectionType:
             return _INVALID_TYPE
         if not _in_range(uIndex, len(self._t.interfaces)):
             return None
-        return ID3D11ShaderReflectionType(self._t.interfaces[uIndex])
+        t = self._t.interfaces[uIndex]
+        return self._once(("interface", uIndex), lambda: ID3D11ShaderReflectionType(t))
 
     def _lineage(self) -> list[RdefType]:
         """This type and its base classes, nearest first."""
@@ -186,6 +203,7 @@ class ID3D11ShaderReflectionVariable:
         self._v = v
         self._cb = cb
         self._sm5 = sm5
+        self._type: ID3D11ShaderReflectionType | None = None
 
     def GetDesc(self) -> D3D11_SHADER_VARIABLE_DESC:  # noqa: N802
         v = self._v
@@ -197,7 +215,12 @@ class ID3D11ShaderReflectionVariable:
                                           TextureSize=slots[1], StartSampler=slots[2], SamplerSize=slots[3])
 
     def GetType(self) -> ID3D11ShaderReflectionType:  # noqa: N802
-        return ID3D11ShaderReflectionType(self._v.type) if self._v is not None else _INVALID_TYPE
+        """The variable's type, the same object on every call (as d3dcompiler_47 answers)."""
+        if self._v is None:
+            return _INVALID_TYPE
+        if self._type is None:
+            self._type = ID3D11ShaderReflectionType(self._v.type)
+        return self._type
 
     def GetBuffer(self) -> ID3D11ShaderReflectionConstantBuffer:  # noqa: N802
         return self._cb if self._cb is not None else _INVALID_CB
@@ -440,19 +463,22 @@ def D3DReflect(pSrcData: Any, SrcDataSize: int | None = None,  # noqa: N802,N803
     """
     if isinstance(SrcDataSize, (GUID, str)) and not isinstance(SrcDataSize, int):
         pInterface, SrcDataSize = SrcDataSize, None
-    from .blob import blob_bytes, check_dxbc_header
+    from .blob import blob_bytes, read_container
 
     data = b"" if pSrcData is None else blob_bytes(pSrcData)  # NULL data: no data (D3DERR_INVALIDCALL below)
-    if SrcDataSize is not None:
-        data = data[:SrcDataSize]
-    if len(data) < 32 or int.from_bytes(data[24:28], "little") != len(data):
+    size = len(data) if SrcDataSize is None else SrcDataSize
+    if size < 32 or size > len(data) or int.from_bytes(data[24:28], "little") != size:
         raise error_for(D3DERR_INVALIDCALL, f"{len(data)} bytes of data do not hold the DXBC container their "
                         "header describes", "D3DReflect")
     d3d12 = GUID(pInterface) == GUID(IID_ID3D12ShaderReflection)
     if GUID(pInterface) != GUID(IID_ID3D11ShaderReflection) and not d3d12:
         raise InvalidArgError(E_INVALIDARG, f"D3DReflect cannot create {GUID(pInterface)}", "D3DReflect")
-    check_dxbc_header(data, "D3DReflect")
-    container = parse_container(data)
+    container = read_container(data, size, "D3DReflect")[1]
+    # d3dcompiler_47 10.1 reflects only a program with both its signatures: without an SHDR/SHEX, an input or
+    # an output signature chunk E_INVALIDARG (recorded under Wine, session 37; RDEF and STAT may be missing)
+    for need in (PROGRAM_FOURCCS, INPUT_SIGNATURE_FOURCCS, OUTPUT_SIGNATURE_FOURCCS):
+        if container.get_first(need) is None:
+            raise InvalidArgError(E_INVALIDARG, f"the container has no {'/'.join(need)} chunk", "D3DReflect")
     try:
         container.rdef, container.input_signature, container.output_signature  # noqa: B018
         container.patch_constant_signature, container.stats  # noqa: B018

@@ -219,6 +219,7 @@ def api_call(function: str, data: bytes | None, a: int = 0, b: int = 0, extra: b
         "D3DGetInputAndOutputSignatureBlob": lambda: dc.D3DGetInputAndOutputSignatureBlob(data, n),
         "D3DGetDebugInfo": lambda: dc.D3DGetDebugInfo(data, n),
         "D3DCreateBlob": lambda: dc.D3DCreateBlob(a),
+        "D3DDisassemble": lambda: dc.D3DDisassemble(data, n, a, extra.decode("latin-1") if extra else None),
     }
     if function in calls:
         hr, blob = _hr(calls[function])

@@ -235,7 +235,9 @@ def parse_container(data: bytes | bytearray | memoryview, verify_checksum: bool 
 
 
 def build_container(chunks: Iterable[DxbcChunk | tuple[str, bytes]]) -> bytes:
-    """Write a DXBC blob: header, chunk offsets, chunks (payloads padded to 4 bytes), checksum."""
+    """Write a DXBC blob: header, chunk offsets, chunks, checksum. Each chunk starts right after the last
+    payload byte of the one before, unpadded: d3dcompiler_47 10.1 writes them so (D3DStripShader, D3DSetBlobPart)
+    and refuses a container with a gap between chunks (D3DERR_INVALIDCALL; recorded under Wine, session 37)."""
     items = [_as_chunk(c) for c in chunks]
     for c in items:
         if len(c.fourcc.encode("latin-1")) != 4:
@@ -246,7 +248,6 @@ def build_container(chunks: Iterable[DxbcChunk | tuple[str, bytes]]) -> bytes:
     for c in items:
         offsets.append(pos + len(body))
         body += c.fourcc.encode("latin-1") + _U32.pack(len(c.data)) + c.data
-        body += b"\0" * (-len(body) % 4)
     total = pos + len(body)
     out = bytearray(DXBC_MAGIC + b"\0" * 16)
     out += struct.pack("<3I", CONTAINER_VERSION, total, len(items))
