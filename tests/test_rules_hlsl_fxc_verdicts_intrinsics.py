@@ -140,13 +140,13 @@ def open_rule(name: str, target: str, kinds: str, mode: str, want: str) -> str |
     # clip of a bool/uint dropped (intrinsics._draw_uniform, _i_clip), msad4's X3535 after the type rules
     sm5 = target in ("ps_5_0", "cs_5_0", "vs_5_0")
     literals = all(k in LITERALS for k in kinds.split(" "))
-    if want in ("X3548", "X4579"):
-        return "D3D9/level-9 uint range (X3548) and NaN-literal (X4579) rules after fxc's constant folding"
-    if name == "msad4" and target in _LEGACY and "min16float" in kinds:
-        return "the D3D9/level-9 uint range rule (X3548) is judged where msad4's conversion to uint is made, " \
-               "before the type rules and the min-precision gate (fxc: after them)"
-    if target in _LEGACY and name in _BIT_LEVEL:
-        return "bit-level intrinsics at the D3D9/level-9 targets (fxc: X3543, or folded; here X4532)"
+    # built in session 37 (INTR): the D3D9/level-9 X3548 / X3543 / X3704 in one phase with X3703 and the doubles'
+    # refusals, in source order, after the type rules (uintrange.defer, compiler.first_refusal); the bit-level
+    # intrinsics there (intrinsics._legacy_bits)
+    if want == "X4579":
+        return "D3D9/level-9 NaN-literal rule (X4579) after fxc's folding of a bool's select"
+    if target in _LEGACY and name in _BIT_LEVEL and want.startswith("fail"):
+        return "fxc fails a countbits of a run-time value at level 9 with no message (here X4532: both refuse)"
     if name == "asuint3" and (mode == "full" and want in ("X3017", "X3013") or not sm5):
         return "asuint(double, out uint, out uint): the out arguments' shapes are not checked here"
     if mode == "type" and (name in _VECTOR_RESULT and (":S" in kinds or literals) or

@@ -110,6 +110,7 @@ class CodegenContext(Protocol):
     deferred_target_error: Exception | None  # a target refusal judged after the body (compiler.py)
     deferred_double_error: HlslError | None  # a double below SM5, reported after the type rules (doubles.py)
     deferred_late_error: HlslError | None  # a late gate reported after the type rules (intrinsics.py)
+    deferred_legacy_error: HlslError | None  # X3548 / X3543 / X3704 below SM4, after the type rules (uintrange.py)
     skip_target_error: bool  # generate past deferred_target_error to find the dead resources (compiler.py)
 
     # --- instructions and registers ----------------------------------------------------------------

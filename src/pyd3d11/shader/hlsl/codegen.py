@@ -264,6 +264,9 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.deferred_double_error: HlslError | None = None
         #: a model refusal fxc reports after the doubles gate (msad4's X3535, a coarse/fine derivative's X4532)
         self.deferred_late_error: HlslError | None = None
+        #: the first refusal of the legacy targets' phase (X3548, X3543, X3704), raised after the type rules, in
+        #: source order with a double's refusal and X3703 (uintrange.defer, compiler.first_refusal)
+        self.deferred_legacy_error: HlslError | None = None
         self.skip_target_error = False  # compiler.py: generate past it (to find the dead resources)
         self.d3d9: str | None = None  # the Direct3D 9 target when compiling for one (sm2/d3d9.py)
         self.call_stack: list[str] = []
@@ -593,6 +596,10 @@ class Codegen(SignatureBinding, ResourceBinding):
                 raise self.err(pos, f"{pre}cannot implicitly convert from '{src}' to '{to}'", 3017)
             if uint_check and concrete(to.base) == UINT and concrete(src.base) in (FLOAT, INT):
                 uintrange.check_not_negative(self, slots, "f" if concrete(src.base) == FLOAT else "i", pos)
+            if DOUBLE in (src.base, to.base) and src.base != to.base:  # placed here (compiler.first_refusal)
+                from .doubles import check_profile
+
+                check_profile(self, pos)
             return self.convert_base(Val(NumType(src.base, to.rows, to.cols, to.shape, to.row_major), slots), to.base)
         # aggregates: component-wise by flattening; a scalar becomes a struct only through a cast
         # (fxc X3017 "cannot convert from 'int' to 'struct s_f2'" for ``s_f2 x = 0;``)
@@ -1394,12 +1401,11 @@ class Codegen(SignatureBinding, ResourceBinding):
         from .optimize import optimize_in_place
         from .uninit import warn_incomplete_outputs
 
-        if self.min_precision_local is not None:
-            # d3dcompiler_47 10.1 (session 35, INTR): "'x': ps_3_0 does not support minimum-precision data" for a
-            # min16float/min10float/min16int/min12int/min16uint local at a Direct3D 9 target, after the type
-            # rules (a call's overload error comes first); the 4_0_level_9_x targets take them
-            pos, name = self.min_precision_local
-            raise self.err(pos, f"'{name}': {self.d3d9} does not support minimum-precision data", 3703)
+        from .precision import local_refusal
+
+        refused = local_refusal(self)
+        if refused is not None:
+            raise refused
         warn_incomplete_outputs(self)  # X3578, judged on the code as generated (before copies are folded)
         if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
             from .refactor import refactoring_allowed

@@ -211,8 +211,13 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 raise
             if gate == "defer" and exc is cg.deferred_target_error and not cg.level9 and not cg.d3d9:
                 raise _ObjectGate(failed(cg, exc)) from None
+            legacy = cg.deferred_legacy_error
+            if legacy is not None and exc.code >= 3500 and exc.code != 3703 and exc is not cg.deferred_double_error:
+                # an error of a later phase found after a kept legacy-target refusal (uintrange.defer): the
+                # refusal, earlier in source, is fxc's; a type rule (X3000-X3499) and X3703 still come first
+                raise failed(cg, legacy) from None
             raise failed(cg, exc) from None
-        if cg.deferred_double_error is not None:
+        if cg.deferred_double_error is not None or cg.deferred_legacy_error is not None:
             return cg, ""  # refused once the uncalled functions are checked (below)
         for pos, code, msg, as_error in issued(cg):
             if as_error:  # the first warning reported as an error ends the compile, those before it printed
@@ -227,6 +232,18 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 attach_warnings(err, all_warnings(cg))
                 raise err
         return cg, text
+
+    def first_refusal(cg: Codegen) -> HlslError | None:
+        """The first in source order of a double's X3684 / X3651, a Direct3D 9 min-precision local's X3703 and the
+        legacy targets' X3548 / X3543 / X3704 (uintrange.defer): d3dcompiler_47 10.1 reports them in one phase
+        after the type rules (session 37, INTR: ``(uint)a.y; min16float m;`` is X3548, ``min16float m; (uint)m``
+        X3703, ``asint(a.x); double d;`` X3543, ``double d; (uint)a.x`` X3684)."""
+        from .precision import local_refusal
+
+        found = [e for e in (cg.deferred_double_error, cg.deferred_legacy_error) if e is not None]
+        if found:  # X3703 alone is raised with the listing (Codegen.listing)
+            found += [e for e in (local_refusal(cg),) if e is not None]
+        return min(found, key=lambda e: (e.line, e.col)) if found else None
 
     def failed(cg: Codegen, exc: HlslError) -> HlslError:
         """The error a failed code generation reports: ``exc`` with the warnings issued before it, or, where one
@@ -287,7 +304,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         functions = [d for d in cg.prog.decls if isinstance(d, A.FuncDef)]
         check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None, functions)
         # doubles below shader model 5: after every type rule of the file, a double global first (doubles.py)
-        refusal = storage_error(cg) or cg.deferred_double_error or cg.deferred_late_error
+        refusal = storage_error(cg) or first_refusal(cg) or cg.deferred_late_error
         if refusal is not None:
             raise refusal
     except HlslError as exc:

@@ -216,7 +216,7 @@ def convert_base(cg: CodegenContext, v: Val, frm: str, to: str, nt: NumType) -> 
     """Component type conversion where one side is double (``frm``/``to`` are concrete bases)."""
     from .diagnostics import Pos
 
-    check_profile(cg, Pos("", 1, 1))
+    check_profile(cg, Pos("", 1, 1))  # Codegen.convert placed it first where it has a position
     s = v.slots
     if frm == DOUBLE:
         if len(s) % 2:

@@ -23,7 +23,7 @@ from .featuregates import (
     gate_error,
 )
 from .methodsig import check_buffer_info, check_raw_load_args, no_matching
-from .operands import Reg, imm
+from .operands import Reg, imm, is_imm
 from .sm51 import mem_operand, reg_of, regs_of
 from .texops import typed_element
 from .types import (
@@ -379,8 +379,42 @@ def _i_unary_u(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A
         need: Callable[[int], None]) -> Val:
     need(1)
     t = numeric(cg, args[0], pos)
-    v = cg.convert_base(args[0], UINT)
-    return Val(t.with_base(UINT), cg.alu(_UNARY_U[name], UINT, t.n, [v.slots]))
+    v = _uint_arg(cg, args[0], pos)
+    res = cg.alu(_UNARY_U[name], UINT, t.n, [v.slots])
+    return Val(t.with_base(UINT), _legacy_bits(cg, name, v.slots, res, pos))
+
+
+def _uint_arg(cg: CodegenContext, a: Val, pos) -> Val:
+    """An intrinsic's argument converted to its uint parameter; below shader model 4 the conversion is judged as
+    a cast is (X3548 unless a float or int is known not to be negative; d3dcompiler_47 10.1, session 37:
+    ``countbits(ci)``, ``f16tof32(cf)`` refused, ``countbits(abs(ci))`` compiles)."""
+    base = concrete(a.type.base) if isinstance(a.type, NumType) else None
+    if base in (FLOAT, INT):
+        from .uintrange import check_not_negative
+
+        check_not_negative(cg, a.slots, "f" if base == FLOAT else "i", pos)
+    return cg.convert_base(a, UINT)
+
+
+def _legacy_bits(cg: CodegenContext, name: str, arg: list, res: list, pos) -> list:
+    """countbits / reversebits / firstbitlow / firstbithigh below shader model 4, as d3dcompiler_47 10.1 treats
+    them (under Wine, session 37, helper INTR; tests/test_rules_hlsl_fxc_intrinsics_s37.py): the argument's
+    conversion to uint is judged as any (X3548 unless known not to be negative: ``countbits(ci)``,
+    ``countbits(cf)``); then firstbithigh is always X3548 (``firstbithigh(5u)``, ``firstbithigh(true)``),
+    reversebits and firstbitlow are X3548 unless their argument is a constant (``reversebits(cu)``,
+    ``firstbitlow(abs(ci))``; a folded result below 0 too: ``firstbitlow(0u)``), and countbits compiles. fxc's
+    Direct3D 9 code holds 0 for every result that compiles (``countbits(7u)``, ``countbits(cu) + 1`` is 1,
+    ``firstbitlow(8u)``): that value is given here; a 4_0_level_9_x object's shader model 4 part holds the true
+    fold, and a countbits of a run-time value there is still refused (fxc fails it with no message; X4532)."""
+    if not (cg.d3d9 or cg.level9):
+        return res
+    from .uintrange import defer, refusal
+
+    if name == "firstbithigh" or name != "countbits" and not all(is_imm(s) for s in arg):
+        defer(cg, refusal(cg, pos))
+    elif name == "firstbitlow" and any(s[3] & 0xFFFFFFFF == 0 for s in arg):
+        defer(cg, refusal(cg, pos))  # no bit set: the folded -1 is not a uint there
+    return [imm(0)] * len(res) if cg.d3d9 else res
 
 
 def _i_firstbithigh(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
@@ -397,7 +431,7 @@ def _i_firstbithigh(cg: CodegenContext, name: str, args: list[Val], arg_nodes: l
     rev = cg.alu("iadd", INT, t.n, [fb, [imm(31)] * t.n], ["-", ""])
     none = cg.alu("ieq", INT, t.n, [fb, [imm(-1)] * t.n])
     res = cg.alu("movc", UINT, t.n, [none, [imm(-1)] * t.n, rev])
-    return Val(t.with_base(UINT), res)
+    return Val(t.with_base(UINT), _legacy_bits(cg, name, v.slots, res, pos))
 
 
 def _i_abs(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
@@ -675,8 +709,10 @@ def _legacy_gate(cg: CodegenContext, pos, code: int, text: str, name: str) -> No
     included; a branch pruned as constant-false compiles) -- d3dcompiler_47 10.1 under Wine, session 36
     (tests/test_level9_ints_loops.py LEGACY_GATES). ``asfloat`` compiles there (a float is its own bits)."""
     target = cg.d3d9 or cg.level9
-    if target:
-        raise cg.err(pos, text.format(name=name, target=target), code)
+    if target:  # judged with X3548, after the type rules (uintrange.defer)
+        from .uintrange import defer
+
+        defer(cg, cg.err(pos, text.format(name=name, target=target), code))
 
 
 def _i_f32tof16(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
@@ -690,9 +726,9 @@ def _i_f32tof16(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[
 def _i_f16tof32(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
-    _legacy_gate(cg, pos, 3704, "{target} does not support 16-bit float conversions", name)
     t = numeric(cg, args[0], pos)
-    v = cg.convert_base(args[0], UINT)
+    v = _uint_arg(cg, args[0], pos)  # its X3548 precedes the X3704 (fxc 10.1: f16tof32(int) is X3548)
+    _legacy_gate(cg, pos, 3704, "{target} does not support 16-bit float conversions", name)
     return Val(t.with_base(FLOAT), cg.alu("f16tof32", UINT, t.n, [v.slots]))
 
 

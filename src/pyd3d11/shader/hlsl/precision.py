@@ -70,6 +70,18 @@ def _min_numeric(t: object) -> bool:
     return isinstance(t, NumType) and not isinstance(t, StructType) and t.prec in MIN_PRECISION_TYPES
 
 
+def local_refusal(cg):
+    """X3703 "'x': ps_3_0 does not support minimum-precision data" for the first min16float/min10float/min16int/
+    min12int/min16uint local (or declaration :func:`note_d3d9_min_precision` noted) at a Direct3D 9 target, or
+    None: d3dcompiler_47 10.1 (session 35, INTR) reports it after the type rules (a call's overload error comes
+    first) and before the legacy targets' X3548 / X3543 / X3704 (session 37, INTR: ``min16float m = a.x;
+    (uint)m`` is X3703); the 4_0_level_9_x targets take them."""
+    if cg.min_precision_local is None:
+        return None
+    pos, name = cg.min_precision_local
+    return cg.err(pos, f"'{name}': {cg.d3d9} does not support minimum-precision data", 3703)
+
+
 def note_d3d9_min_precision(cg, prog, compiled: list, entry) -> None:
     """X3703 "'name': ps_3_0 does not support minimum-precision data" at a Direct3D 9 target (ps/vs_2_0/3_0):
     d3dcompiler_47 10.1 (under Wine, session 36) names the first declaration, in source order, of a

@@ -440,10 +440,24 @@ def refusal(cg: CodegenContext, pos):
     return cg.err(pos, f"in {target} uints can only be used with known-positive values, use int if possible", 3548)
 
 
+def defer(cg: CodegenContext, err) -> None:
+    """Keep ``err``, a refusal of the legacy targets' phase, to be raised after the type rules.
+
+    d3dcompiler_47 10.1 (under Wine, session 37, helper INTR) reports X3548 (this module), X3543 (``asint`` /
+    ``asuint`` below shader model 4) and X3704 (``f16tof32`` / ``f32tof16`` there) in one phase, the first in
+    source order (``(uint)a.y`` before ``asint(a.x)`` is X3548, the other order X3543), after every type rule of
+    the file (``f32tof16(x); S s = 1;`` is X3017, an undeclared name in an uncalled function X3004), a double's
+    X3684 / X3651 and a min-precision local's X3703 at the Direct3D 9 targets, and before the model refusals
+    judged last (a coarse/fine derivative's X4532). The compiler raises the first one kept
+    (compiler._compile_hlsl, ``cg.deferred_legacy_error``)."""
+    if cg.deferred_legacy_error is None:
+        cg.deferred_legacy_error = err
+
+
 def check_not_negative(cg: CodegenContext, slots: list[Slot], kind: str, pos) -> None:
     """X3548 unless every slot is known to hold a value of at least 0 (a value made into a uint)."""
     if active(cg) and any(slot_range(cg, s, kind)[0] < 0 for s in slots):
-        raise refusal(cg, pos)
+        defer(cg, refusal(cg, pos))
 
 
 def check_divisor(cg: CodegenContext, slots: list[Slot], pos, remainder: bool = False) -> None:
@@ -454,4 +468,5 @@ def check_divisor(cg: CodegenContext, slots: list[Slot], pos, remainder: bool = 
     for s in slots:
         r = slot_range(cg, s, "u")
         if r[0] <= 0 or remainder and not (exact(r) and r[0] == r[1]):
-            raise refusal(cg, pos)
+            defer(cg, refusal(cg, pos))
+            return

@@ -1,0 +1,126 @@
+"""Issue 15 (session 37, helper INTR): intrinsics below shader model 4 and the legacy targets' refusal phase, as
+Microsoft's own compiler decides them.
+
+Verdicts recorded from d3dcompiler_47 10.1 (the Windows 10 SDK's fxc) under Wine, session 37
+(tools/wine_d3dcompiler.py), in tests/data/fxc10_intrinsics_s37.json; each row is (target, case, fxc's answer:
+``ok``, the first error number, or ``fail`` for a failure without a message). The expected column is fxc's,
+never this compiler's. Tables:
+
+- ``bits``: countbits / reversebits / firstbitlow / firstbithigh / f16tof32 / f32tof16 (MicrosoftDocs
+  direct3dhlsl/countbits.md etc.: "shader model 5"; fxc compiles some below it) of uint, bool, int, float values,
+  constants and vectors at ps_2_0, ps_3_0, vs_3_0, ps_4_0_level_9_1, vs_4_0_level_9_3 (intrinsics._legacy_bits,
+  _uint_arg);
+- ``phase``: two statements, in both orders, each of one refusal class -- X3548 (a uint not known to be positive),
+  X3543 (asint/asuint), X3704 (f16 conversions), a type rule (X3017, X3004), a min-precision local (X3703), a double
+  (X3684), a coarse derivative (X4532) -- showing the order fxc reports them in (uintrange.defer).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pyd3d11.d3dcompiler import D3DCompile
+from pyd3d11.errors import D3D11Error
+from pyd3d11.tools import wine_d3dcompiler
+
+pytestmark = pytest.mark.backend_independent  # compile-only
+
+DATA = json.loads((Path(__file__).parent / "data" / "fxc10_intrinsics_s37.json").read_text())
+HEAD = "uint cu; bool cb; int ci; float cf; uint3 cu3; float4 a;\n"
+STM = {"uint": "float y1 = (uint)a.y;", "asint": "float y2 = asint(a.x);", "asuint": "float y3 = asuint(a.z);",
+       "f32tof16": "float y4 = f32tof16(a.x);", "f16tof32": "float y5 = f16tof32(ci);",
+       "udiv": "float y6 = cu / cu;", "type": "struct S { float q; }; S s = 1;", "undecl": "float y7 = nope;",
+       "minprec": "min16float m = a.x;", "double": "double d = a.x;", "deriv": "float y8 = ddx_fine(a.x);",
+       "bits": "float y9 = reversebits(cu);", "call": "float y10 = asint(a.x) + f(a.y);"}
+_ERROR = re.compile(r"error (X\d+)")
+
+
+def _semantic(target: str) -> str:
+    if "level_9" in target:
+        return "SV_Target" if target.startswith("ps") else "SV_Position"
+    return "POSITION" if target.startswith("vs") else "COLOR"
+
+
+def source(table: str, target: str, case: str) -> str:
+    """The program a row was recorded with."""
+    if table == "bits":
+        return HEAD + f"float4 main() : {_semantic(target)} {{ {case} }}\n"
+    k1, k2 = case.split(" ")
+    body = STM[k1] + " " + STM[k2] + " return a;"
+    return HEAD + "float f(float x) { return x; }\n" + f"float4 main() : {_semantic(target)} {{ {body} }}\n"
+
+
+def answer(src: str, target: str) -> str:
+    try:
+        D3DCompile(src.encode(), None, "t.hlsl", None, None, "main", target, 0, 0, [])
+        return "ok"
+    except D3D11Error as exc:
+        found = _ERROR.findall(str(exc))
+        return found[0] if found else "fail"
+
+
+#: fxc fails a countbits of a run-time value at 4_0_level_9_x with no message; this compiler's refusal names
+#: the instruction (X4532): both refuse
+_SAME_REFUSAL = {("fail", "X4532")}
+
+
+def disagreements(table: str) -> list[str]:
+    bad = []
+    for target, case, want in DATA[table]:
+        got = answer(source(table, target, case), target)
+        if got != want and (want, got) not in _SAME_REFUSAL:
+            bad.append(f"{target} {case!r}: fxc {want}, ours {got}")
+    return bad
+
+
+@pytest.mark.parametrize("table", ["bits", "phase"])
+def test_table_agrees_with_fxc(table: str):
+    bad = disagreements(table)
+    assert not bad, "\n".join(bad[:20]) + f"\n({len(bad)} rows)"
+
+
+def test_tables_shape():
+    assert {k: len(v) for k, v in DATA.items() if k in ("bits", "phase")} == {"bits": 360, "phase": 468}
+
+
+@pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None,
+                    reason=str(wine_d3dcompiler.unavailable_reason()))
+def test_recorded_rows_match_the_live_dll():
+    """Where the DLL can run, every 10th recorded row is asked again."""
+    real = wine_d3dcompiler.WineD3DCompiler()
+    bad = []
+    for table in ("bits", "phase"):
+        for target, case, want in DATA[table][::10]:
+            r = real.compile(source(table, target, case), target, "main", flags1=0, name="t.hlsl")
+            found = _ERROR.findall(r.messages)
+            got = "ok" if r.ok else (found[0] if found else "fail")
+            if got != want:
+                bad.append(f"{target} {case!r}: recorded {want}, DLL {got}")
+    assert not bad, "\n".join(bad)
+
+
+#: fxc's Direct3D 9 code for the bit-level intrinsics that compile there holds 0 for each result (fxc 10.1's
+#: listing of this program at ps_3_0 and ps_2_0: ``def c0, 0, 1, 0, 0`` / ``add oC0, c0.xyxx, v0.y``)
+BITS_AT_D3D9 = ("float4 main(float4 t : TEXCOORD0) : COLOR { uint u = (uint)abs(t.x); return float4(countbits(7u), "
+                "countbits(u) + 1, reversebits(1u), firstbitlow(8u)) + t.y; }")
+
+
+@pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0"])
+def test_bit_level_results_at_d3d9_are_fxcs_zeros(target: str):
+    import numpy as np
+    from sm2_interp import Sm2Machine, validate
+
+    from pyd3d11.shader.sm2.program import decode_program
+    from pyd3d11.shader.sm2.tokens import Reg
+
+    prog = decode_program(bytes(D3DCompile(BITS_AT_D3D9, None, "t.hlsl", None, None, "main", target, 0, 0)))
+    assert validate(prog) == []
+    t0 = np.array([[5.0, 0.25, 0, 0], [1234.0, -3.0, 0, 0]], np.float32)
+    texreg = (Reg.ADDR, 0) if target == "ps_2_0" else (Reg.INPUT, 0)  # t0 (the ADDR type in a pixel shader)
+    out = Sm2Machine(prog, 2, {texreg: t0}, np.zeros((224, 4), np.float32)).run().out(Reg.COLOROUT, 0)
+    want = np.array([[0.25, 1.25, 0.25, 0.25], [-3.0, -2.0, -3.0, -3.0]], np.float32)
+    assert np.array_equal(out, want)
