@@ -6,6 +6,9 @@ parent's crew, and scenes give the reference's bytes through the crew and throug
 from __future__ import annotations
 
 import ctypes
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -111,3 +114,15 @@ def test_row_jobs_share_the_scenes_crew_unless_own(monkeypatch):
         assert crew.get_rows() is rows_crew  # made once
     finally:
         rows_crew.stop()
+
+
+def test_spin_count_comes_from_the_environment():
+    """``PYD3D11_CREW_SPIN`` (a measuring switch, docs/features.md "All cores — session 37") sets the spin rounds
+    before a waiting crew thread sleeps; the module text carries the count (default 4096)."""
+    code = ("from pyd3d11.shader.native import crew; t = crew._text('pause'); "
+            "print(crew.SPIN, 'icmp ult i32 %k1, ' + str(crew.SPIN) in t)")
+    for env, want in (({}, "4096 True"), ({"PYD3D11_CREW_SPIN": "77"}, "77 True"), ({"PYD3D11_CREW_SPIN": "0"}, "1 True")):
+        e = {k: v for k, v in os.environ.items() if k != "PYD3D11_CREW_SPIN"}
+        e.update(env)
+        out = subprocess.run([sys.executable, "-c", code], env=e, capture_output=True, text=True, check=True)
+        assert out.stdout.split() == want.split()

@@ -41,8 +41,9 @@ ENABLED = os.environ.get("PYD3D11_NATIVE_CREW", "1") != "0"
 MIN_WORKERS = max(2, int(os.environ.get("PYD3D11_NATIVE_CREW_MIN", "4") or 4))
 #: jobs in flight at most (a slot is reused once the crew counted its job)
 RING = 16
-#: spin iterations before a waiting thread sleeps in the kernel (each one pause / yield instruction)
-SPIN = 4096
+#: spin iterations before a waiting thread sleeps in the kernel (each one pause / yield instruction;
+#: ``PYD3D11_CREW_SPIN`` sets it, for measurements)
+SPIN = max(1, int(os.environ.get("PYD3D11_CREW_SPIN", "4096") or 4096))
 _FUTEX = {"x86_64": 202, "amd64": 202, "aarch64": 98, "arm64": 98}
 _PAUSE = {"x86_64": "pause", "amd64": "pause", "aarch64": "yield", "arm64": "yield"}
 FUTEX_WAIT_PRIVATE, FUTEX_WAKE_PRIVATE = 128, 129
