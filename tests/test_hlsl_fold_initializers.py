@@ -22,6 +22,7 @@ from test_transcendental_definition import bits_of, py_instruction, r32, val
 
 from pyd3d11 import d3dcompiler as dc
 from pyd3d11.effects.fx2binary import read_fx2
+from pyd3d11.errors import D3D11Error
 
 
 def fb(x: float) -> int:
@@ -150,9 +151,13 @@ def test_skip_optimization_keeps_the_division():
     assert default_value(src, "v") == words(mul(S1, div(fb(1.0), fb(3.0))))
 
 
-def test_initialiser_reading_a_cbuffer_variable_has_no_default_value():
+def test_initialiser_reading_a_cbuffer_variable_is_x3011():
+    """A default value is a literal expression: fxc refuses one that reads another cbuffer variable (X3011 "initial
+    value must be a literal expression", d3dcompiler_47 10.1 under Wine, session 37; this test expected the
+    compile to pass with no DefaultValue)."""
     src = "cbuffer K { float a; float v = sin(a); }; float4 main() : SV_Target { return a + v; }"
-    assert default_value(src, "v") is None
+    with pytest.raises(D3D11Error, match="X3011"):
+        default_value(src, "v")
 
 
 # --- cross-check: the same expressions at run time, arguments from a constant buffer (nothing folds) -----------
@@ -255,12 +260,15 @@ def test_fx2_initial_value_reads_an_earlier_parameter():
 
 def test_static_const_is_read_and_a_non_const_static_is_no_constant():
     """A ``static const`` global has its initial value everywhere; a plain static's value is what the program last
-    stored (here 7, written by main), not a constant the compiler may store as a default."""
+    stored, so a default value reading one is no literal expression: fxc's X3011 (d3dcompiler_47 10.1 under Wine,
+    session 37; this test expected no DefaultValue for ``x``)."""
     src = """static const float k = 0.3096; static float s = 2.0;
-    cbuffer K { float v = sin(k); float x = s; float4 pad; };
-    float4 main() : SV_Target { s = 7; return pad + v + x + s; }"""
+    cbuffer K { float v = sin(k); float4 pad; };
+    float4 main() : SV_Target { s = 7; return pad + v + s; }"""
     assert default_value(src, "v") == words(S1)
-    assert default_value(src, "x") is None
+    with pytest.raises(D3D11Error, match="X3011"):
+        default_value("static float s = 2.0; cbuffer K { float x = s; float4 pad; };\n"
+                      "float4 main() : SV_Target { s = 7; return pad + x + s; }", "x")
 
 
 def test_effects11_variable_default_is_the_run_time_value():

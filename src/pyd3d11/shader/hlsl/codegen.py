@@ -656,6 +656,9 @@ class Codegen(SignatureBinding, ResourceBinding):
 
         check_instance_objects(self)  # this[] bases must reach every object of an instance
         self.scopes = [{}]
+        from .initshape import check_initializer_shapes
+
+        check_initializer_shapes(self)  # X3017 for the initialisers no code runs (uniforms, parameter defaults)
         self.init_statics()
         self.gen_entry(fdef)
         if self.deferred_target_error is not None and not self.skip_target_error:

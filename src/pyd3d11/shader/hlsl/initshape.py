@@ -1,0 +1,141 @@
+"""The shape of initialisers that are not run as code: uniform globals, constant-buffer members and parameter
+defaults (X3017).
+
+A static or local variable's initialiser is generated as code (codegen.init_value), which refuses a brace list
+whose component count differs from the type's (X3017 "initializer does not match type"). fxc applies the same
+rule to the initialisers it only records -- a uniform global's or a cbuffer member's default value, and every
+function parameter's default argument, in a function that is called or not (d3dcompiler_47 10.1 under Wine,
+session 37, at ps_2_0 to ps_5_1; recorded in tests/test_rules_hlsl_fxc_mutants_s37.py): ``uniform float4 x =
+{0};``, ``float4 f(float4 b = {1, 2})`` and ``cbuffer c { float4 x = {1, 2}; }`` are X3017 like ``static
+float4 x = {0};``. An object takes a brace list of one literal per element (``Texture2D t = {1};``, ``Texture2D
+t[2] = {1, 2};`` compile; ``{1, 2}`` and ``{1}`` for the array are X3017), and a bare number is no object
+(X3017 "cannot implicitly convert from 'int' to 'const Texture2D<float4>'"). The MicrosoftDocs "Variable
+Syntax" page says only that an initialiser sets the default value; fxc's answer is the rule.
+
+Such an initialiser must also be a literal expression (X3011 "initial value must be a literal expression"; for a
+parameter fxc prints "'b': (null) must be a literal expression"): literals, ``static const`` globals, operators,
+conditionals, casts, constructors and intrinsic calls over them compile; another uniform (a global ``const``
+without ``static`` is one), a non-const static, a user function's result and a method call are X3011.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ast as A
+from .diagnostics import HlslError
+from .types import ArrayType, NumType, ObjectType, StructType, array_leaf
+
+if TYPE_CHECKING:
+    from .cgstate import CodegenContext
+    from .types import Type
+
+
+def _numeric(t: Type) -> bool:
+    """A scalar, vector or matrix, or an array or struct made only of them."""
+    if isinstance(t, NumType):
+        return True
+    if isinstance(t, ArrayType):
+        return _numeric(t.elem)
+    if isinstance(t, StructType):
+        return all(_numeric(f[1]) for f in t.fields)
+    return False
+
+
+def _flat_items(init: A.Node) -> list[A.Node]:
+    """A brace list's items with the nesting flattened (``{{1}, 2}`` is two items)."""
+    if not isinstance(init, A.InitList):
+        return [init]
+    return [x for item in init.items for x in _flat_items(item)]
+
+
+def _check_object(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: object) -> None:
+    from .objects import leaf_count
+
+    if isinstance(init, A.Literal) and init.base in ("lit_int", "lit_float", "int", "uint", "float", "bool"):
+        src = {"lit_int": "int", "lit_float": "float"}.get(init.base, init.base)
+        raise cg.err(pos, f"cannot implicitly convert from '{src}' to 'const {t}'", 3017)
+    if not isinstance(init, A.InitList):
+        return  # another object, a sampler_state block, a compile expression: their own rules
+    items = _flat_items(init)
+    if all(isinstance(x, A.Literal) for x in items) and len(items) != leaf_count(t):
+        raise cg.err(pos, f"'{name}': initializer does not match type", 3017)
+
+
+def _check_numeric(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: object) -> None:
+    """Generate the initialiser as a local's would be, keep only its X3017, and undo what generating did."""
+    from .foldinit import _restore, _snapshot
+
+    snap = _snapshot(cg)
+    try:
+        cg.init_value(init, t, pos)
+    except HlslError as e:
+        if e.code == 3017:
+            if isinstance(init, A.InitList):
+                raise cg.err(pos, f"'{name}': initializer does not match type", 3017) from None
+            raise
+    except Exception:  # noqa: BLE001 -- anything else (a value read from a buffer...) is judged elsewhere
+        pass
+    finally:
+        _restore(cg, snap)
+
+
+def _literal(e: A.Node, funcs: dict, globals_: dict[str, A.VarDecl]) -> bool:
+    """Whether ``e`` is a literal expression for fxc's X3011: literals and ``static const`` globals, combined by
+    operators, conditionals, casts, constructors, brace lists, swizzles, indexing and intrinsic calls. A uniform
+    (``const`` alone included), a non-const static, a function's result or a method's is not. A name that is no
+    global is left to the other checks (X3004)."""
+    if isinstance(e, A.Literal):
+        return True
+    if isinstance(e, A.Ident):
+        d = globals_.get(e.name)
+        return d is None or ("static" in d.mods and "const" in d.mods)
+    if isinstance(e, (A.Cast, A.Member)):
+        return _literal(e.a, funcs, globals_)
+    if isinstance(e, A.Unary):
+        return e.op not in ("++", "--") and _literal(e.a, funcs, globals_)
+    if isinstance(e, A.Binary):
+        return _literal(e.a, funcs, globals_) and _literal(e.b, funcs, globals_)
+    if isinstance(e, A.Ternary):
+        return all(_literal(x, funcs, globals_) for x in (e.cond, e.a, e.b))
+    if isinstance(e, A.Index):
+        return _literal(e.a, funcs, globals_) and _literal(e.index, funcs, globals_)
+    if isinstance(e, A.Construct):
+        return all(_literal(x, funcs, globals_) for x in e.args)
+    if isinstance(e, A.InitList):
+        return all(_literal(x, funcs, globals_) for x in e.items)
+    if isinstance(e, A.Call) and e.name == "CompileShader":  # ``compile ps_2_0 f()`` (fxc compiles it in a list)
+        return True
+    if isinstance(e, A.Call):
+        return e.name not in funcs and all(_literal(x, funcs, globals_) for x in e.args)
+    return False
+
+
+def check_initializer(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: object,
+                      globals_: dict[str, A.VarDecl], param: bool = False) -> None:
+    """X3017 for an initialiser of the wrong shape for ``t``, then X3011 for one that is not a literal expression
+    (see the module). ``param``: a parameter's default, whose X3011 text names it "(null)" as fxc's does."""
+    if isinstance(array_leaf(t), ObjectType):
+        _check_object(cg, name, t, init, pos)
+    elif _numeric(t):
+        _check_numeric(cg, name, t, init, pos)
+        if not _literal(init, cg.funcs, globals_):
+            what = "(null)" if param else "initial value"
+            raise cg.err(pos, f"'{name}': {what} must be a literal expression", 3011)
+
+
+def check_initializer_shapes(cg: CodegenContext) -> None:
+    """Every uniform global's and cbuffer member's initialiser and every function parameter's default, in
+    source order (statics and locals are checked where their code is generated)."""
+    globals_: dict[str, A.VarDecl] = {}
+    for d in cg.prog.decls:
+        if isinstance(d, A.FuncDef):
+            for p in d.params:
+                if p.default is not None:
+                    check_initializer(cg, p.name, p.type, p.default, p.pos, globals_, param=True)
+            continue
+        decls = [d] if isinstance(d, A.VarDecl) else d.members if isinstance(d, A.CBufferDecl) else []
+        for v in decls:
+            if v.init is not None and "static" not in v.mods and "groupshared" not in v.mods:
+                check_initializer(cg, v.name, v.type, v.init, v.pos, globals_)
+            globals_.setdefault(v.name, v)
