@@ -19,7 +19,7 @@ that crashes the DLL itself is ``fxc-crash`` and judges nothing.
 The DLL's answers are cached (``--cache``) so that a second run after a compiler change costs only our
 side's compiles::
 
-    python -m pyd3d11.tools.shader_test_mutants [--per-op N] [--cache FILE] [--json OUT] [--show CLASS]
+    python -m pyd3d11.tools.shader_test_mutants [--per-op N] [--salt WORD] [--cache FILE] [--json OUT] [--show CLASS]
 """
 
 from __future__ import annotations
@@ -263,10 +263,219 @@ def op_wrap(src: str, key: str) -> Iterator[tuple[str, str]]:
             yield "wrap", _subst(src, m.start(2), m.end(2), w.format(s=m.group(2)))
 
 
+# ---------------------------------------------------------------------------------------------------
+# round 2 (session 37): function-, declaration-, statement- and expression-level mutants
+
+_FUNC_RE = re.compile(r"^[ \t]*((?:\[[^\]\n]*\][ \t]*\n?[ \t]*)*)((?:(?:static|inline|precise|export)\s+)*)"
+                      r"([A-Za-z_]\w*(?:<[^>\n]*>)?)\s+([A-Za-z_]\w*)\s*\(([^(){};]*)\)\s*(:\s*\w+\s*)?(?=\{)", re.M)
+_SEMANTIC_RE = re.compile(r":\s*([A-Za-z_]\w*?)(\d*)\b(?=\s*[;,){=])")
+_SEMANTICS = ("SV_Target", "SV_Target1", "SV_Position", "SV_POSITION", "COLOR", "COLOR1", "TEXCOORD0", "TEXCOORD9",
+              "SV_Depth", "POSITION", "SV_IsFrontFace", "SV_VertexID", "SV_InstanceID", "SV_PrimitiveID", "FOO",
+              "SV_DispatchThreadID", "SV_Coverage", "VPOS", "DEPTH", "PSIZE", "SV_ClipDistance0", "FOG", "sv_target")
+_PARAM_MODS = ("in", "out", "inout", "uniform", "const", "in out", "static", "precise", "nointerpolation",
+               "centroid", "linear")
+_RET_TYPES = ("void", "float", "float4", "int", "uint2", "bool", "half3", "float4x4", "min16float4", "double")
+_ARRAY_RE = re.compile(r"\b([A-Za-z_]\w*)\s*\[\s*([^\[\]\n]*)\s*\](?=\s*[;=,:)\[])")
+_REGISTER_RE = re.compile(r"\bregister\s*\(\s*([^()]*)\)")
+_PACKOFFSET_RE = re.compile(r"\bpackoffset\s*\(\s*([^()]*)\)")
+_GLOBAL_DECL_RE = re.compile(r"^((?:uniform\s+|static\s+|const\s+|row_major\s+|column_major\s+)*)"
+                             r"([A-Za-z_]\w*(?:<[^>\n]*>)?)\s+([A-Za-z_]\w*)\s*(\[[^\]\n]*\])?\s*(:[^;=\n]*)?"
+                             r"(=[^;]*)?;[ \t]*$", re.M)
+_LOCAL_DECL_RE = re.compile(r"^([ \t]+)((?:static\s+|const\s+)*)((?:float|int|uint|bool|half|double)(?:[1-4](?:x[1-4])?)?)"
+                            r"\s+([A-Za-z_]\w*)\s*(\[[^\]\n]*\])?\s*(=[^;]*)?;", re.M)
+_STRUCT_RE = re.compile(r"\bstruct\s+([A-Za-z_]\w*)\s*(?::\s*\w+\s*)?\{([^{}]*)\}")
+_CBUFFER_RE = re.compile(r"\b(cbuffer|tbuffer)(\s+[A-Za-z_]\w*\s*(?::[^{]*)?)\{([^{}]*)\}\s*;?")
+_ATTRIBUTES = ("[unroll]", "[loop]", "[branch]", "[flatten]", "[unroll(2)]", "[unroll(0)]", "[fastopt]",
+               "[allow_uav_condition]", "[call]", "[forcecase]", "[loop(2)]", "[unroll(1.5)]", "[foo]")
+_FUNC_ATTRIBUTES = ("[numthreads(1, 1, 1)]", "[numthreads(4, 2, 1)]", "[earlydepthstencil]", "[maxvertexcount(3)]",
+                    "[domain(\"tri\")]", "[numthreads(0, 1, 1)]", "[unroll]", "[instance(2)]", "[foo]")
+_JUMPS = ("return;", "return 0;", "return 1.0;", "discard;", "break;", "continue;", "return (float4)0;", "clip(-1);")
+_OPERAND_RE = re.compile(r"(?<=[=(,?])(\s*)([A-Za-z_]\w*(?:\[[^\[\]\n]*\])?(?:\.[A-Za-z_]\w*)?|\d+(?:\.\d*)?f?)"
+                         r"(?=\s*[;,)+\-*/<>?:])")
+_CTOR_RE = re.compile(r"\b(float|int|uint|bool|half|double)([1-4])(x[1-4])?\s*(?=\()")
+
+
+def _split_params(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each comma-separated parameter of a parameter list (no nested parentheses: see _FUNC_RE)."""
+    spans, start = [], 0
+    for i, ch in enumerate(text + ","):
+        if ch == ",":
+            if text[start:i].strip():
+                spans.append((start, i))
+            start = i + 1
+    return spans
+
+
+def op_function(src: str, key: str) -> Iterator[tuple[str, str]]:
+    """Parameter modifiers, return types, function semantics, static/inline helpers, overloads, attributes."""
+    for m in _FUNC_RE.finditer(src):
+        k = f"{key}/{m.start()}"
+        base = m.start(5)
+        for i, (a, b) in enumerate(_split_params(m.group(5))):
+            param = m.group(5)[a:b]
+            lead = len(param) - len(param.lstrip())
+            for mod in _choices(f"{k}/p{i}", _PARAM_MODS, "", 1):
+                yield "function", _subst(src, base + a + lead, base + a + lead, mod + " ")
+            mm = re.match(r"\s*(in\s+out|inout|in|out|uniform|const)\s+", param)
+            if mm:
+                yield "function", _subst(src, base + a + mm.start(1), base + a + mm.end(), "")
+            if ":" not in param and m.group(4) == "main":
+                for sem in _choices(f"{k}/ps{i}", _SEMANTICS, "", 1):
+                    yield "function", _subst(src, base + b, base + b, " : " + sem)
+        for t in _choices(f"{k}/r", _RET_TYPES, m.group(3), 1):
+            yield "function", _subst(src, m.start(3), m.end(3), t)
+        if m.group(6):
+            yield "function", _subst(src, m.start(6), m.end(6), "")
+            for sem in _choices(f"{k}/s", _SEMANTICS, "", 1):
+                yield "function", _subst(src, m.start(6), m.end(6), f": {sem} ")
+        elif m.group(3) != "void":
+            for sem in _choices(f"{k}/s", _SEMANTICS, "", 1):
+                yield "function", _subst(src, m.end(5) + 1, m.end(5) + 1, f" : {sem}")
+        if m.group(4) != "main":
+            for word in _choices(f"{k}/w", ("static", "inline", "static inline", "precise", "export"), "", 1):
+                yield "function", _subst(src, m.start(3), m.start(3), word + " ")
+            # an overload: the same function with its first parameter's scalar type changed, or a plain prototype
+            end = _matching_brace(src, m.end())
+            if end is not None:
+                body = src[m.start(3):end + 1]
+                tm = _TYPE_RE.search(m.group(5))
+                if tm:
+                    for t in _choices(f"{k}/o", ("int", "uint", "bool", "half", "double", "float"), tm.group(1), 1):
+                        other = _subst(m.group(5), tm.start(1), tm.end(1), t)
+                        twin = body.replace("(" + m.group(5) + ")", "(" + other + ")", 1)
+                        yield "function", src[:end + 1] + "\n" + twin + src[end + 1:]
+                yield "function", _subst(src, m.start(3), m.start(3),
+                                         f"{m.group(3)} {m.group(4)}({m.group(5)}){(m.group(6) or '').rstrip()};\n")
+        for att in _choices(f"{k}/a", _FUNC_ATTRIBUTES, "", 1):
+            yield "function", _subst(src, m.start(2) if not m.group(1) else m.start(1), m.start(2) if not m.group(1)
+                                     else m.start(1), att + "\n")
+    for m in _SEMANTIC_RE.finditer(src):
+        if src[max(0, m.start() - 12):m.start()].rstrip().endswith(("register", "packoffset")):
+            continue
+        for sem in _choices(f"{key}/sem{m.start()}", _SEMANTICS, m.group(1) + m.group(2), 1):
+            yield "function", _subst(src, m.start(1), m.end(2), sem)
+
+
+def _matching_brace(src: str, at: int) -> int | None:
+    """The index of the '}' closing the '{' at ``at``."""
+    depth = 0
+    for i in range(at, len(src)):
+        if src[i] == "{":
+            depth += 1
+        elif src[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
+
+def op_declaration(src: str, key: str) -> Iterator[tuple[str, str]]:
+    """Struct member types, array sizes, register/packoffset bindings, cbuffer/tbuffer wrappers, typedefs,
+    initialisers."""
+    for m in _STRUCT_RE.finditer(src):
+        body_at = m.start(2)
+        for tm in _TYPE_RE.finditer(m.group(2)):
+            for t in _choices(f"{key}/st{m.start()}/{tm.start()}", ("float2x2", "int3", "bool", "half4",
+                              "Texture2D", "SamplerState", m.group(1), "float4[2]", "double2", "min16float2",
+                              "uint", "vector<float, 3>", "matrix<int, 2, 2>"), tm.group(0), 1):
+                yield "declaration", _subst(src, body_at + tm.start(), body_at + tm.end(), t)
+        end = m.end()
+        yield "declaration", _subst(src, end, end, f"\nstruct {m.group(1)}_t : {m.group(1)} {{ float extra_t; }};")
+    for m in _ARRAY_RE.finditer(src):
+        sizes = ("0", "1", "-1", "2", "3", "65", "1.5", "2u", "true", "", "4097", "N_t", "2 + 1", "(3)")
+        for n in _choices(f"{key}/ar{m.start()}", sizes, m.group(2), 2):
+            yield "declaration", _subst(src, m.start(2), m.end(2), n)
+        yield "declaration", _subst(src, m.end(), m.end(), "[2]")
+    for m in _REGISTER_RE.finditer(src):
+        regs = ("c0", "c1", "b0", "b14", "b15", "t0", "t128", "s0", "s16", "u0", "u1", "u8", "x0", "c0.y",
+                "ps_5_0, t1", "vs, c3", "t0, space1", "b0, space0", "", "c", "s0[1]", "C2", "space1")
+        for r in _choices(f"{key}/rg{m.start()}", regs, m.group(1), 2):
+            yield "declaration", _subst(src, m.start(1), m.end(1), r)
+        yield "declaration", _subst(src, m.start(), m.end(), "")
+    for m in _PACKOFFSET_RE.finditer(src):
+        packs = ("c0", "c0.y", "c1.w", "c0.yz", "c0.xz", "b0", "c2", "c0.a", "c", "c0.x, c1", "c1000")
+        for r in _choices(f"{key}/po{m.start()}", packs, m.group(1), 2):
+            yield "declaration", _subst(src, m.start(1), m.end(1), r)
+        yield "declaration", _subst(src, m.start(), m.end(), "")
+    for m in _CBUFFER_RE.finditer(src):
+        yield "declaration", _subst(src, m.start(1), m.end(1), "tbuffer" if m.group(1) == "cbuffer" else "cbuffer")
+        yield "declaration", _subst(src, m.start(), m.end(), m.group(3))  # the wrapper removed
+    for m in _GLOBAL_DECL_RE.finditer(src):
+        if m.group(2) in ("return", "typedef", "struct"):
+            continue
+        k = f"{key}/g{m.start()}"
+        text = m.group(0)
+        yield "declaration", _subst(src, m.start(), m.end(), "cbuffer cb_t\n{\n    " + text + "\n};")
+        yield "declaration", _subst(src, m.start(), m.end(), "tbuffer tb_t\n{\n    " + text + "\n};")
+        yield "declaration", _subst(src, m.start(), m.start(), f"typedef {m.group(2)} T_t;\n").replace(
+            m.group(0), _subst(m.group(0), m.start(2) - m.start(), m.end(2) - m.start(), "T_t"), 1)
+        if not m.group(6):
+            for init in _choices(f"{k}/i", ("= 0", "= {0}", "= {1, 2}", "= {}", "= { {1} }", "= 1.5",
+                                            "= (float4)1", "= {1, 2, 3, 4}"), "", 1):
+                yield "declaration", _subst(src, m.end(m.lastindex or 3), m.end(m.lastindex or 3), " " + init)
+        if not m.group(5):
+            for r in _choices(f"{k}/r", (" : register(c3)", " : register(t2)", " : register(s1)", " : register(b1)",
+                                         " : packoffset(c1)", " : register(u1)"), "", 1):
+                yield "declaration", _subst(src, m.end(3) if not m.group(4) else m.end(4),
+                                            m.end(3) if not m.group(4) else m.end(4), r)
+    for m in _LOCAL_DECL_RE.finditer(src):
+        k = f"{key}/l{m.start()}"
+        if m.group(6):
+            init = m.group(6)[1:].strip()
+            for new in _choices(f"{k}/i", ("{" + init + "}", "{" + init + ", " + init + "}", "{}",
+                                           "{ {" + init + "} }", init + ", " + m.group(4) + "_t = 1"), "", 1):
+                yield "declaration", _subst(src, m.start(6) + 1, m.end(6), " " + new)
+        else:
+            for new in _choices(f"{k}/n", (" = 0", " = {0}", " = {1, 2}", " = {}", " = 1.#INF"), "", 1):
+                yield "declaration", _subst(src, m.end(4), m.end(4), new)
+        yield "declaration", _subst(src, m.start(3), m.start(3), "typedef ") + ""  # local typedef of the name
+        yield "declaration", _subst(src, m.end(4), m.end(4), "[2]")
+
+
+def op_statement(src: str, key: str) -> Iterator[tuple[str, str]]:
+    """Attributes on statements and functions, jumps inserted, a statement duplicated or moved."""
+    for m in re.finditer(r"(?<![\w\]])(for|while|if|do|switch)\b(?=\s*[({])", src):
+        for att in _choices(f"{key}/at{m.start()}", _ATTRIBUTES, "", 2):
+            yield "statement", _subst(src, m.start(), m.start(), att + " ")
+    for m in re.finditer(r"\[(unroll|loop|branch|flatten|fastopt|call|forcecase|allow_uav_condition)"
+                         r"(?:\([^)]*\))?\]\s*", src):
+        yield "statement", _subst(src, m.start(), m.end(), "")
+    stmts = list(_STMT_RE.finditer(src))
+    for i, m in enumerate(stmts):
+        k = f"{key}/j{m.start()}"
+        for jump in _choices(k, _JUMPS, "", 1):
+            yield "statement", _subst(src, m.start(2), m.start(2), jump + " ")
+        yield "statement", _subst(src, m.end(2), m.end(2), " " + m.group(2))  # duplicated
+        if i + 1 < len(stmts) and src[m.end():stmts[i + 1].start()].strip() == "":
+            n = stmts[i + 1]
+            yield "statement", src[:m.start(2)] + n.group(2) + src[m.end(2):n.start(2)] + m.group(2) + src[n.end(2):]
+
+
+def op_expression(src: str, key: str) -> Iterator[tuple[str, str]]:
+    """Comma, ternary, compound assignment, ++/--, casts to struct/array types, constructors of other widths."""
+    structs = [m.group(1) for m in _STRUCT_RE.finditer(src)]
+    forms = ("(0, {e})", "({e}, {e})", "(true ? {e} : {e})", "({e} ? {e} : 0)", "{e}++", "++{e}", "{e}--",
+             "({e} += 1)", "({e} = {e})", "float4({e})", "float2({e}, {e})", "(float[2]){e}", "(float4x4){e}",
+             "int3({e}, 1)", "({e}).x", "{e}[0]", "(-{e})", "(bool2){e}", "float4({e}, {e}, {e}, {e}, {e})")
+    if structs:
+        forms += (f"({structs[0]}){{e}}",)
+    for m in _OPERAND_RE.finditer(src):
+        e = m.group(2)
+        if e in ("return", "in", "out", "inout", "uniform", "const", "static") or src[m.end():].lstrip()[:1] == "(":
+            continue
+        for f in _choices(f"{key}/e{m.start()}", forms, "", 2):
+            yield "expression", _subst(src, m.start(2), m.end(2), f.format(e=e))
+    for m in _CTOR_RE.finditer(src):
+        widths = ("1", "2", "3", "4", "2x2", "1x4", "4x4")
+        for w in _choices(f"{key}/c{m.start()}", widths, m.group(2) + (m.group(3) or ""), 2):
+            yield "expression", _subst(src, m.start(2), m.end(3) if m.group(3) else m.end(2), w)
+
+
 OPERATORS: dict[str, Callable[[str, str], Iterator[tuple[str, str]]]] = {
     "type": op_type, "width": op_width, "literal": op_literal, "swizzle": op_swizzle, "modifier": op_modifier,
     "intrinsic": op_intrinsic, "operator": op_operator, "cast": op_cast, "punct": op_punct, "rename": op_rename,
-    "wrap": op_wrap,
+    "wrap": op_wrap, "function": op_function, "declaration": op_declaration, "statement": op_statement,
+    "expression": op_expression,
 }
 
 
@@ -278,9 +487,12 @@ def _pick_target(seed: Seed, key: str, low: bool) -> str | None:
     return profile(seed.stage, _rng_pick(key, models, 1)[0])
 
 
-def mutants(seed_list: list[Seed], per_op: int = 6) -> list[Mutant]:
+def mutants(seed_list: list[Seed], per_op: int = 6, salt: str = "") -> list[Mutant]:
     """The retargeted seeds (every stage/model profile) and ``per_op`` textual mutants of each operator per seed,
-    each compiled at one SM4/5 model of its [require] range and, for vs/ps, one SM2/3 model."""
+    each compiled at one SM4/5 model of its [require] range and, for vs/ps, one SM2/3 model.
+
+    ``salt`` enters every hash that picks sites and replacements: the default (empty) makes the mutants the
+    rules were built on; another salt makes fresh ones of the same kinds, never seen while building."""
     out: list[Mutant] = []
     seen: set[tuple[str, str, int]] = set()
 
@@ -291,7 +503,7 @@ def mutants(seed_list: list[Seed], per_op: int = 6) -> list[Mutant]:
         out.append(Mutant(seed, op, src, target))
 
     for seed in seed_list:
-        key = f"{seed.file}:{seed.line}"
+        key = f"{seed.file}:{seed.line}" + (f"#{salt}" if salt else "")
         for m in STAGE_MODELS[seed.stage]:
             add(seed, "target", seed.source, profile(seed.stage, m))
         for name, fn in OPERATORS.items():
@@ -422,10 +634,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", type=Path, default=CORPUS, help="the shader-test folder (default: ../shared's)")
     ap.add_argument("--only", help="only seeds whose file name contains this")
     ap.add_argument("--ops", help="comma-separated operators (default: all, plus 'target')")
+    ap.add_argument("--salt", default="", help="a word mixed into the site hashes: fresh mutants (default: none)")
     ap.add_argument("--show", default="", help="comma-separated classes whose rows to print")
     a = ap.parse_args(argv)
     seed_list = [s for s in seeds(a.corpus) if not a.only or a.only in s.file]
-    muts = mutants(seed_list, a.per_op)
+    muts = mutants(seed_list, a.per_op, a.salt)
     if a.ops:
         keep = set(a.ops.split(","))
         muts = [m for m in muts if m.op in keep]
