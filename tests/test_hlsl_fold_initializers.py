@@ -169,7 +169,10 @@ RUNTIME = [
     ("exp2(a0)", [0.7], "float"), ("log2(a0)", [10.0], "float"), ("sqrt(a0)", [2.0], "float"),
     ("rsqrt(a0)", [3.0], "float"), ("rcp(a0)", [3.0], "float"), ("asin(a0)", [0.4], "float"),
     ("acos(a0)", [0.4], "float"), ("atan(a0)", [2.5], "float"), ("atan2(a0, a1)", [1.0, -2.0], "float"),
-    ("sinh(a0)", [0.8], "float"), ("cosh(a0)", [0.8], "float"), ("tanh(a0)", [0.8], "float"),
+    ("sinh(a0)", [0.8], "float"), ("cosh(a0)", [0.8], "float"),
+    pytest.param("tanh(a0)", [0.8], "float", marks=pytest.mark.xfail(strict=True, reason=(
+        "fxc 10.1 itself: DefaultValue of tanh(0.8) is 1059716688 (the value), its run-time expansion gives "
+        "1059716689 (session 37, MRUN: test_hlsl_fxc_exec_s37.py)"))),
     # pow of a non-negative base and a non-integral exponent: log/mul/exp either way (an integral literal exponent
     # is fxc's multiply chain, a different sequence: docs/conformance.md "Session 25, helper FOLD")
     ("pow(a0, a1)", [2.5, 0.7], "float"), ("fmod(a0, a1)", [7.5, 2.25], "float"),

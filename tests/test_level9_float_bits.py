@@ -3,8 +3,7 @@
 MicrosoftDocs' intrinsic pages give isinf, isfinite and isnan "Shader Model 2 (DirectX HLSL) and higher: yes"
 and tanh minimum shader model 1, so fxc compiles them for shader model 2 -- the Aon9 program of a
 ``*_4_0_level_9_x`` target. Their SM4 forms read a float's bits (``and x, 0x7FFFFFFF`` then an integer
-comparison with +inf's bits; tanh's saturated ``copysign(1, x)`` as ``and 0x80000000`` / ``or 1.0``); the
-level-9 program decides the same with float operations (rewrite.float_sign_bits). Expected values from numpy on
+comparison with +inf's bits); the level-9 program decides the same with float operations (rewrite.float_sign_bits). Expected values from numpy on
 values including 0, -0, denormals, +-FLT_MAX and +-inf. NaN is left out: shader model 2's float rules do not
 define it (and the D3D9 ``cmp`` the comparisons become has no NaN case). Integers' bit patterns stay X4532.
 """
@@ -85,14 +84,19 @@ def test_isinf_of_a_swizzled_negated_operand_in_a_condition(target: str):
 
 @pytest.mark.parametrize("target", TARGETS)
 def test_tanh_saturates_with_the_sign_of_x(target: str):
+    """fxc's expansion, (2^t - 2^-t) · rcp(2^t + 2^-t) with t = x·log2 e, is ±1 within an ulp from |x| ≈ 9 until 2^t
+    overflows, and NaN past |x| ≈ 88.7 (inf · 0): d3dcompiler_47 10.1's own Aon9 program of ``tanh(x)`` gives these
+    NaNs on the SM2 machine at all four targets (session 37, helper MRUN; this test asked ±1 there before)."""
     rng = np.random.default_rng(3)
     x = rng.uniform(-120, 120, (64, 4)).astype(F)
     x[:8, 0] = [44.5, -44.5, 1e30, -1e30, 0.25, -0.25, 43.0, -43.0]
     got = _sm2_run("tanh(x)", target, x)
+    small = np.abs(x) < 80
     want = np.tanh(x.astype(np.float64))
-    np.testing.assert_allclose(got, want, atol=2e-6, rtol=1e-5)
-    big = np.abs(x) > 44
-    np.testing.assert_array_equal(got[big], np.sign(x[big]))
+    np.testing.assert_allclose(got[small], want[small], atol=2e-6, rtol=1e-5)
+    big = small & (np.abs(x) > 44)
+    np.testing.assert_allclose(got[big], np.sign(x[big]), rtol=0, atol=1.2e-7)  # 1 - 2^-24 or 1
+    assert np.isnan(got[np.abs(x) > 89]).all()
 
 
 def test_integer_bits_are_refused():

@@ -8,6 +8,7 @@ Stegun 4.4.45 for acos/asin; atan2 and atan as fxc expands them, see _atan2)."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
@@ -16,8 +17,9 @@ from .codegen import Resource, Val, f2b
 from .exprs import coerce_pair, numeric
 from .featuregates import INTRINSICS, check_gate
 from .legacytex import record_use
-from .operands import Reg, imm
+from .operands import Reg, imm, is_imm
 from .types import FLOAT, INT, UINT, NumType, ObjectType, concrete
+from .values import b2f
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -149,15 +151,19 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         (v,) = _fvals(cg, args, pos)
         n = len(v.slots)
         if name == "tanh":
-            e2 = _exp_e(cg, v.slots, n, 2.0)
-            num = cg.alu("add", FLOAT, n, [e2, _k(-1.0, n)])
-            den = cg.alu("add", FLOAT, n, [e2, _k(1.0, n)])
-            r = cg.alu("div", FLOAT, n, [num, den])
-            # e^2x overflows to inf for large x: the limit is ±1
-            big = cg.alu("lt", FLOAT, n, [_k(44.0, n), cg.op("mov", n, [v.slots], ["abs"])])
-            sgn = cg.alu("and", UINT, n, [v.slots, [imm(0x80000000)] * n])
-            one = cg.alu("or", UINT, n, [sgn, [imm(f2b(1.0))] * n])
-            return Val(v.type, cg.alu("movc", FLOAT, n, [big, one, r]))
+            # fxc 10.1's expansion at every target and flag (its listings, session 37): t = x·log2 e,
+            # p = 2^t, m = 2^-t, tanh = (p - m) · (1 / (p + m)). Past |x| ≈ 88.7 p is inf and the product
+            # inf · 0 is NaN in fxc's object too. An argument whose every lane is a literal folds to the
+            # function's value, -0 kept (fxc 10.1, also at /Od; one run-time lane keeps the whole sequence).
+            if all(is_imm(s) for s in v.slots):
+                return Val(v.type, [imm(f2b(math.tanh(b2f(s[3])))) for s in v.slots])
+            t = cg.alu("mul", FLOAT, n, [v.slots, _k(_LOG2E, n)])
+            p = cg.alu("exp", FLOAT, n, [t])
+            m = cg.alu("exp", FLOAT, n, [t], ["-"])
+            den = cg.alu("add", FLOAT, n, [m, p])
+            num = cg.alu("add", FLOAT, n, [m, p], ["-", ""])
+            r = cg.alu("div", FLOAT, n, [_k(1.0, n), den])
+            return Val(v.type, cg.alu("mul", FLOAT, n, [num, r]))
         ep = _exp_e(cg, v.slots, n)
         em = _exp_e(cg, v.slots, n, -1.0)
         s = cg.alu("add", FLOAT, n, [ep, em], ["", "-" if name == "sinh" else ""])
