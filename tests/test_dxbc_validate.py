@@ -82,6 +82,10 @@ VALID = [
     ("tgsm 32 KB", CS + "dcl_tgsm_raw g0, 32768\nret\n"),
     ("gs 1024 scalars", GS + "dcl_output_siv o0.xyzw, position\ndcl_maxout 256\nemit\nret\n"),
     ("gs 32 instances x maxout 32", GS + "dcl_output o0.x\ndcl_maxout 32\ndcl_gsinstances 32\nemit\nret\n"),
+    # d3dcompiler_47 10.1's own object of a GS whose Append sits in a loop that runs 0 times (session 37, MRUN): no
+    # output declarations and no dcl_outputtopology, since no vertex can be emitted
+    ("gs that emits nothing, without dcl_outputtopology", GS.replace("dcl_outputtopology trianglestrip\n", "")
+     + "dcl_maxout 3\nret\n"),
     ("x# 4095 + r1", VS + "dcl_temps 1\ndcl_indexableTemp x0[4095], 4\nmov o0.xyzw, v0.xyzw\nret\n"),
     ("icb 4096", PS + "dcl_immediateConstantBuffer {" + ", ".join(["{0, 0, 0, 0}"] * 4096) + "}\n"
      "mov o0.xyzw, icb[4095].xyzw\nret\n"),
@@ -125,6 +129,10 @@ INVALID = [
      "mov o0.xyzw, icb[0].xyzw\nret\n"),
     ("gs maxout x scalars > 1024", GS + "dcl_output_siv o0.xyzw, position\ndcl_maxout 257\nemit\nret\n"),
     ("gs maxout 1025", GS + "dcl_output_siv o0.x, position\ndcl_maxout 1025\nemit\nret\n"),
+    ("gs that emits without dcl_outputtopology", GS.replace("dcl_outputtopology trianglestrip\n", "")
+     + "dcl_output_siv o0.xyzw, position\ndcl_maxout 3\nmov o0.xyzw, v[0][0].xyzw\nemit\nret\n"),
+    ("gs that emits then cuts without dcl_outputtopology", GS.replace("dcl_outputtopology trianglestrip\n", "")
+     + "dcl_maxout 3\nemit_then_cut\nret\n"),
     ("gs instances 33", GS + "dcl_output_siv o0.xyzw, position\ndcl_maxout 3\ndcl_gsinstances 33\nret\n"),
     # "dcl_input vGSInstanceID (sm5 - asm)": instance count x dcl_maxOutputVertexCount <= 1024
     ("gs 32 instances x maxout 33", GS + "dcl_output o0.x\ndcl_maxout 33\ndcl_gsinstances 32\nemit\nret\n"),

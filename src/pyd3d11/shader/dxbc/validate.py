@@ -263,6 +263,10 @@ class _Decls:
     tgsm_bytes: int = 0
 
 
+#: the GS instructions that output a vertex (a GS without any declares no output topology)
+_EMITS = frozenset({O.EMIT, O.EMITTHENCUT, O.EMIT_STREAM, O.EMITTHENCUT_STREAM})
+
+
 class _Validator:
     def __init__(self, prog: ir.Program, offsets: list[int] | None, max_uavs: int):
         self.prog = prog
@@ -877,6 +881,11 @@ class _Validator:
                          O.DCL_TESS_PARTITIONING, O.DCL_TESS_OUTPUT_PRIMITIVE),
                 P.DOMAIN: (O.DCL_INPUT_CONTROL_POINT_COUNT, O.DCL_TESS_DOMAIN),
                 P.COMPUTE: (O.DCL_THREAD_GROUP,)}.get(self.ptype, ())
+        if self.ptype == P.GEOMETRY and not any(i.opcode in _EMITS for i in self.prog.instructions):
+            # fxc writes no dcl_outputtopology for a GS that can emit nothing (d3dcompiler_47 10.1's object of
+            # a loop that runs 0 times around Append: dcl_inputprimitive, dcl_maxout, ret): it has no output
+            # primitives whose topology could matter, and the runtime takes fxc's bytecode
+            need = tuple(op for op in need if op != O.DCL_GS_OUTPUT_TOPOLOGY)
         for op in need:
             if op not in d.seen:
                 raise _bad(f"{P(self.ptype).name.lower()} shader lacks its {OPCODES[op].name} declaration")
