@@ -238,6 +238,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         self.uninit_locals: list[tuple[str, Pos, list]] = []
         #: groupshared arrays outside a compute shader: (name, position, their x# registers) (uninit.py X4575)
         self.uninit_arrays: list[tuple[str, Pos, list[int]]] = []
+        #: local arrays declared without an initialiser: (name, position, their x# registers) (uninit.py X4000/X4575)
+        self.uninit_local_arrays: list[tuple[str, Pos, list[int]]] = []
         #: the non-finite bit patterns ``asfloat`` of an integer constant gave: an integer's value below shader
         #: model 4, no infinity or NaN literal (nonfinite.py X4579)
         self.reinterpreted_bits: set[int] = set()
@@ -1121,6 +1123,8 @@ class Codegen(SignatureBinding, ResourceBinding):
         if isinstance(t, ArrayType):
             # other arrays go to an indexable temp (dynamic indexing must work)
             v = Val(t, indexable_slots(self, t))
+            if init is None and not d.mods & {"static", "groupshared"}:
+                self.uninit_local_arrays.append((d.name, d.pos, sorted({s[1][0] for s in v.slots if s[0] == "x"})))
         else:
             v = Val(t, self.local_matrix_slots(t) or self.alloc_slots(t.slots, var=True))
             if init is None:
@@ -1416,6 +1420,9 @@ class Codegen(SignatureBinding, ResourceBinding):
             renum = optimize_in_place(self.code, self.indexable, refactoring_allowed(self))  # copies, dead code, …
             if renum is not None and self.uninit_arrays:  # their x# as numbered now (uninit.py X4575)
                 self.uninit_arrays = [(n, p, [renum[x] for x in xs if x in renum]) for n, p, xs in self.uninit_arrays]
+            if renum is not None and self.uninit_local_arrays:
+                self.uninit_local_arrays = [(n, p, [renum[x] for x in xs if x in renum])
+                                            for n, p, xs in self.uninit_local_arrays]
             if self.tgsm:
                 from .adce import drop_dead_groupshared
 

@@ -215,6 +215,7 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
     the "use of potentially uninitialized variable" warning fxc gives in some conditional cases is not built
     (PR 2424 records no diagnostic for conditional initialisation)."""
     _check_unwritten_arrays(cg, cg.code if code is None else code)
+    check_local_arrays(cg, cg.code if code is None else code)
     if not cg.uninit_locals:
         return
     origin: dict[tuple[int, int], int] = {}
@@ -305,3 +306,117 @@ def _check_unwritten_arrays(cg, code: list[Ins]) -> None:
                 every.add(d.idx[0])
             else:
                 elems.add((d.idx[0], d.idx[1]))
+
+
+def _lanes_read(ins: Ins, k: int) -> set[int]:
+    """The components operand ``k`` of ``ins`` supplies to the lanes the operation computes."""
+    from .optimize import _src_lanes
+
+    sh = _shape(ins)
+    sw = _padded(ins.args[k])
+    return {sw[lane] for lane in _src_lanes(ins, sh)} if sh.kind in ("cw", "dot") else set(sw)
+
+
+def _passes_on(ins: Ins) -> bool:
+    """A ``mov`` (saturated or not) without a source modifier: it hands a value on without computing with it."""
+    return ins.op == "mov" and len(ins.args) == 2 and not ins.args[1].mod and ins.suffix in ("", "_sat")
+
+
+def check_local_arrays(cg, code: list[Ins]) -> None:
+    """fxc's diagnostics for a local array declared without an initialiser, judged in program order on the optimised
+    code at shader model 4 and later (d3dcompiler_47 10.1 under Wine, session 37; tests/test_hlsl_fxc_uninit_s37.py;
+    MicrosoftDocs "HLSL errors and warnings" names X4000 and X4575 without these cases):
+
+    - once some element has been written at a literal index, reading a component of an element that no earlier
+      write reached is error X4000 "variable '<name>' used without having been completely initialized", even a
+      plain copy into an output (``u[0] = a; return u[1];``, ``float4 u[2]; u[0].xy = a; return u[0];``); a write
+      at a run-time index counts for every element, and after any write a read at a run-time index is accepted;
+    - before any write, a read is warning X4000 "use of potentially uninitialized variable ((unknown))"; the value
+      may be copied on (into an output, another variable or array: ``return u[1];`` compiles), but an operation
+      that computes with it, a select or a condition is error X4575 "reading uninitialized value"
+      (``u[1] * a``, ``-u[1]``, ``c ? u[1] : 1``, ``r += u[i]`` in a loop, ``v = u; return v[1] + a;``).
+
+    At the Direct3D 9 targets (also at /Od) every read of a component no earlier write reached -- a plain copy,
+    a read at a run-time index while some element is not completely written -- is error X4000 (``float u[2];
+    return u[1];``, ``u[0] = a; return u[(int)a];``). Reads the optimiser removed (dead code, ``u[1] * 0``) are
+    not judged; at /Od fxc 10.1 judges nothing at shader model 4 and later. The 4_0_level_9_x targets judge as
+    the Direct3D 9 ones, except that a pixel shader's plain copy (at a literal index) into its return value is X3508 "'<entry>':
+    Top-level return value is not completely initialized" there."""
+    if not cg.uninit_local_arrays:
+        return
+    legacy = bool(cg.d3d9 or cg.level9)
+    from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
+
+    if cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION and not legacy:
+        return
+    names = {x: name for name, _pos, xs in cg.uninit_local_arrays for x in xs}
+    decl_pos = {x: pos for _name, pos, xs in cg.uninit_local_arrays for x in xs}
+    some: set[int] = set()  # arrays written at all
+    every: set[int] = set()  # arrays written at a run-time index
+    elems: set[tuple[int, int, int]] = set()  # (x#, element, component) written at a literal index
+    tainted: set[tuple] = set()  # ("r", temp, comp) / ("x", x#, element, comp) holding a never-written value
+    for ins in code:
+        if not ins.args:
+            continue
+        sh = _shape(ins)
+        nd = max(sh.nd, 1) if sh.kind != "unknown" else 1
+        pos = ins.epos
+        unknown_read = False
+        for k in range(nd, len(ins.args)):
+            a = ins.args[k]
+            if a.file == "r" and a.idx:
+                if any(("r", a.idx[0], c) in tainted for c in _lanes_read(ins, k)):
+                    unknown_read = True
+                continue
+            if a.file != "x" or not a.idx:
+                continue
+            x = a.idx[0]
+            comps = _lanes_read(ins, k)
+            if x in names and legacy:
+                if x in every:
+                    continue
+                size = cg.indexable.get(x, 0) if a.rel is not None else 0
+                wanted = [(x, e, c) for e in range(size) for c in comps] if a.rel is not None else \
+                    [(x, a.idx[1], c) for c in comps]
+                if any(w not in elems for w in wanted):
+                    if not cg.d3d9 and cg.stage == "ps" and a.rel is None and _passes_on(ins) and \
+                            ins.args[0].file == "o":
+                        raise cg.err(pos or decl_pos[x], f"'{cg.entry}': Top-level return value is not completely "
+                                                         "initialized", 3508)
+                    raise cg.err(pos or decl_pos[x],
+                                 f"variable '{names[x]}' used without having been completely initialized", 4000)
+                continue
+            if x in names:
+                if a.rel is not None:
+                    if x not in some:
+                        cg.warn(pos or decl_pos[x], 4000, "use of potentially uninitialized variable ((unknown))")
+                        unknown_read = True
+                    continue
+                if x in every:
+                    pass
+                elif x in some:
+                    if any((x, a.idx[1], c) not in elems for c in comps):
+                        raise cg.err(pos or decl_pos[x],
+                                     f"variable '{names[x]}' used without having been completely initialized", 4000)
+                else:
+                    cg.warn(pos or decl_pos[x], 4000, "use of potentially uninitialized variable ((unknown))")
+                    unknown_read = True
+                    continue
+            if a.rel is None and any(("x", x, a.idx[1], c) in tainted for c in comps):
+                unknown_read = True
+        if unknown_read and not _passes_on(ins):
+            raise cg.err(pos or decl_pos[next(iter(names))], "reading uninitialized value", 4575)
+        for d in ins.args[:nd] if sh.kind != "unknown" else ins.args[:1]:
+            lanes = _dst_comps(d)
+            if d.file == "r" and d.idx:
+                for c in lanes:
+                    (tainted.add if unknown_read else tainted.discard)(("r", d.idx[0], c))
+            elif d.file == "x" and d.idx:
+                x = d.idx[0]
+                some.add(x)
+                if d.rel is not None:
+                    every.add(x)
+                    continue
+                for c in lanes:
+                    elems.add((x, d.idx[1], c))
+                    (tainted.add if unknown_read else tainted.discard)(("x", x, d.idx[1], c))
