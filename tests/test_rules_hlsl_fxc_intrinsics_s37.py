@@ -12,7 +12,12 @@ never this compiler's. Tables:
   _uint_arg);
 - ``phase``: two statements, in both orders, each of one refusal class -- X3548 (a uint not known to be positive),
   X3543 (asint/asuint), X3704 (f16 conversions), a type rule (X3017, X3004), a min-precision local (X3703), a double
-  (X3684), a coarse derivative (X4532) -- showing the order fxc reports them in (uintrange.defer).
+  (X3684), a coarse derivative (X4532) -- showing the order fxc reports them in (uintrange.defer);
+- ``outs``: sincos / asuint(double, out, out) / frexp / modf with inputs and out arguments of scalar, vector and
+  matrix shapes: the outs share the input's template (check._check_out_template, doubles._asuint_outs; the
+  pages direct3dhlsl/dx-graphics-hlsl-sincos.md, asuint.md say nothing of mixed shapes);
+- ``asdouble``: asdouble's arguments -- decimal, hex and octal int literals, typed uints, ints, bools, floats --
+  at ps_5_0, cs_5_0, ps_4_0, ps_3_0 (doubles._asdouble_literals: a decimal int literal is X3543).
 """
 
 from __future__ import annotations
@@ -40,15 +45,42 @@ _ERROR = re.compile(r"error (X\d+)")
 
 
 def _semantic(target: str) -> str:
-    if "level_9" in target:
+    if "level_9" in target or target[3] in "45":
         return "SV_Target" if target.startswith("ps") else "SV_Position"
     return "POSITION" if target.startswith("vs") else "COLOR"
+
+
+def _type(shape: str, base: str) -> str:
+    return base if shape == "S" else base + shape[1:]
+
+
+def _out_call(case: str) -> str:
+    """An ``outs`` row's body: ``fn in out...`` (shapes: S, V<n>, M<r>x<c>), the input a cast of ``a``."""
+    fn, shape_in, *shapes = case.split(" ")
+    base = "uint" if fn == "asuint" else "float"
+    decls = " ".join(f"{_type(s, base)} o{i} = ({_type(s, base)})0;" for i, s in enumerate(shapes))
+    outs = ", ".join(f"o{i}" for i in range(len(shapes)))
+    use = " + ".join(f"(float)o{i}{'._m00' if s.startswith('M') else ('.x' if s.startswith('V') else '')}"
+                     for i, s in enumerate(shapes))
+    call = f"{fn}(({_type(shape_in, 'float')})a.x, {outs});"
+    if fn in ("frexp", "modf"):
+        call = f"float r = (float)({fn}(({_type(shape_in, 'float')})a.x, {outs}));"
+        use += " + r"
+    return f"{decls} {call} return {use};"
 
 
 def source(table: str, target: str, case: str) -> str:
     """The program a row was recorded with."""
     if table == "bits":
         return HEAD + f"float4 main() : {_semantic(target)} {{ {case} }}\n"
+    if table == "outs":
+        return HEAD + f"float4 main() : {_semantic(target)} {{ {_out_call(case)} }}\n"
+    if table == "asdouble":
+        body = f"return (float)asdouble({case});"
+        if target.startswith("cs"):
+            return HEAD + "static const uint K = 1;\nRWStructuredBuffer<float> U;\n" \
+                f"[numthreads(1, 1, 1)] void main() {{ U[0] = (float)asdouble({case}); }}\n"
+        return HEAD + f"static const uint K = 1;\nfloat4 main() : {_semantic(target)} {{ {body} }}\n"
     k1, k2 = case.split(" ")
     body = STM[k1] + " " + STM[k2] + " return a;"
     return HEAD + "float f(float x) { return x; }\n" + f"float4 main() : {_semantic(target)} {{ {body} }}\n"
@@ -77,14 +109,17 @@ def disagreements(table: str) -> list[str]:
     return bad
 
 
-@pytest.mark.parametrize("table", ["bits", "phase"])
+TABLES = ["bits", "phase", "outs", "asdouble"]
+
+
+@pytest.mark.parametrize("table", TABLES)
 def test_table_agrees_with_fxc(table: str):
     bad = disagreements(table)
     assert not bad, "\n".join(bad[:20]) + f"\n({len(bad)} rows)"
 
 
 def test_tables_shape():
-    assert {k: len(v) for k, v in DATA.items() if k in ("bits", "phase")} == {"bits": 360, "phase": 468}
+    assert {k: len(v) for k, v in DATA.items()} == {"bits": 360, "phase": 468, "outs": 300, "asdouble": 128}
 
 
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None,
@@ -93,7 +128,7 @@ def test_recorded_rows_match_the_live_dll():
     """Where the DLL can run, every 10th recorded row is asked again."""
     real = wine_d3dcompiler.WineD3DCompiler()
     bad = []
-    for table in ("bits", "phase"):
+    for table in TABLES:
         for target, case, want in DATA[table][::10]:
             r = real.compile(source(table, target, case), target, "main", flags1=0, name="t.hlsl")
             found = _ERROR.findall(r.messages)

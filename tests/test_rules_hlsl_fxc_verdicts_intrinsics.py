@@ -138,23 +138,19 @@ def open_rule(name: str, target: str, kinds: str, mode: str, want: str) -> str |
     # built in session 36 (INTR), their rows now asserted: a double's X3651/X3684 after the file's type rules
     # (doubles.check_profile), a derivative of a draw-uniform value folded to 0 before the stage/model check and
     # clip of a bool/uint dropped (intrinsics._draw_uniform, _i_clip), msad4's X3535 after the type rules
-    sm5 = target in ("ps_5_0", "cs_5_0", "vs_5_0")
     literals = all(k in LITERALS for k in kinds.split(" "))
     # built in session 37 (INTR): the D3D9/level-9 X3548 / X3543 / X3704 in one phase with X3703 and the doubles'
     # refusals, in source order, after the type rules (uintrange.defer, compiler.first_refusal); the bit-level
-    # intrinsics there (intrinsics._legacy_bits)
+    # intrinsics there (intrinsics._legacy_bits); asuint(double, out, out)'s out shapes and refusal numbers
+    # (doubles._asuint_outs, check_profile's code), asdouble of an untyped int literal (doubles._asdouble_literals)
     if want == "X4579":
         return "D3D9/level-9 NaN-literal rule (X4579) after fxc's folding of a bool's select"
     if target in _LEGACY and name in _BIT_LEVEL and want.startswith("fail"):
         return "fxc fails a countbits of a run-time value at level 9 with no message (here X4532: both refuse)"
-    if name == "asuint3" and (mode == "full" and want in ("X3017", "X3013") or not sm5):
-        return "asuint(double, out uint, out uint): the out arguments' shapes are not checked here"
     if mode == "type" and (name in _VECTOR_RESULT and (":S" in kinds or literals) or
                            name in ("f16tof32", "f32tof16", "dst", "modf", "mul")):
         return "result type spelling: a vector function of scalars returns a 1-vector, dst keeps int/double, " \
                "modf of ints and mul of bools are float (type only; values agree)"
-    if name == "asdouble" and "L1" in kinds.split(" ") and want == "X3543":
-        return "asdouble of an untyped int literal is X3543 in fxc"
     if name == "isinf" and target in _LEGACY and want.startswith("fail"):
         return "fxc fails isinf of an int at level 9 without an error message"
     return None

@@ -621,7 +621,8 @@ def _check_out_template(cg: CodegenContext, name: str, nts: list[NumType], outs:
     """An out argument shares the template with the inputs (fxc 10.1, session 35, INTR): a vector beside a matrix
     is X3013 (``frexp(float3, out float2x3)``), and a scalar cannot receive a result of several components:
     X3017 "cannot convert output parameter" (``frexp(float3, out float)``; ``modf(float1x1, out float)`` passes;
-    a ``float1`` takes a float3 with X3206, as a shorter vector does; a longer one is the assignment's X3017)."""
+    a ``float1`` takes a float3 with X3206, as a shorter vector does), nor an out of more components than the
+    template: X3017 (session 37: ``sincos(float3, out float3, out float2)``)."""
     from .exprs import intrinsic_shape
 
     if any(t.shape == "m" for t in nts) and any(t.shape == "v" for t in nts):
@@ -629,9 +630,16 @@ def _check_out_template(cg: CodegenContext, name: str, nts: list[NumType], outs:
     template = nts[0]
     for t in nts[1:]:
         template = intrinsic_shape(cg, template, t, pos)
+    if name == "asuint":  # asuint(double, out uint, out uint): the outs' type is the template in uint
+        template = template.with_base("uint")
     for i in outs:
-        if nts[i].shape == "s" and template.n > 1:
-            raise cg.err(pos, f"'{name}': cannot convert output parameter from '{template}' to '{nts[i]}'", 3017)
+        o = nts[i]
+        # an out of more components than the template (the shape all the arguments share) cannot take it
+        # (session 37: ``sincos(f3, out float3 s, out float2 c)``, ``asuint(f2, out uint2, out uint1)`` X3017),
+        # "cannot convert" where either side has one component, "cannot implicitly convert" otherwise
+        if o.shape == "s" and template.n > 1 or o.shape != "s" and (o.rows, o.cols) != (template.rows, template.cols):
+            how = "cannot convert" if 1 in (o.n, template.n) else "cannot implicitly convert"
+            raise cg.err(pos, f"'{name}': {how} output parameter from '{template}' to '{o}'", 3017)
 
 
 def check_intrinsic_args(cg: CodegenContext, name: str, args: list, pos: Pos) -> None:

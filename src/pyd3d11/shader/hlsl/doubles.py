@@ -24,7 +24,7 @@ import numpy as np
 
 from ..ops.alu_double import dfma
 from .operands import Reg, Slot, imm, is_imm
-from .types import BOOL, DOUBLE, FLOAT, INT, LIT_FLOAT, UINT, NumType
+from .types import BOOL, DOUBLE, FLOAT, INT, LIT_FLOAT, LIT_INT, UINT, NumType
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -49,20 +49,27 @@ def _val(t, slots: list) -> Val:
 
 
 # --- flags and profile checks ----------------------------------------------------------------------
-def check_profile(cg: CodegenContext, pos) -> None:
+def check_profile(cg: CodegenContext, pos, code: int | None = None) -> None:
     """fxc accepts ``double`` only for shader model 5 targets (featuregates.LANGUAGE['double']). Below, the
     words and number name the target's family (d3dcompiler_47 10.1, session 35 INTR): X3651 "ps_4_0 does not
     support doubles" at the 4.x targets, X3684 "ps_4_0_level_9_3 does not support double-precision
     floating-point" at the 4_0_level_9_x and Direct3D 9 targets (which compile through a 4_0 program here).
     fxc reports this after every type rule of the file (``double a = x; S_ r = 1;`` at ps_4_0 is X3017, an
     undeclared name in a function nothing calls X3004; session 36 INTR): the first refusal is kept in
-    ``cg.deferred_double_error`` and raised by compiler._compile_hlsl once the whole file is checked."""
+    ``cg.deferred_double_error`` and raised by compiler._compile_hlsl once the whole file is checked. ``code``
+    names the refusal where the construct decides it rather than the target (session 37 INTR): asdouble's and
+    the three-argument asuint's are X3651 "ps_3_0 does not support doubles" at every target, asuint's of a value
+    converted to double X3684 at 4.x."""
     from .featuregates import LANGUAGE, gate_error
 
     if gate_error(cg, LANGUAGE["double"], pos, "double") is None or cg.deferred_double_error is not None:
         return
     legacy = cg.d3d9 or cg.level9
-    if legacy:
+    if code is not None:
+        target = legacy or f"{cg.stage}_{cg.major}_{cg.minor}"
+        words = "doubles" if code == 3651 else "double-precision floating-point"
+        cg.deferred_double_error = cg.err(pos, f"{target} does not support {words}", code)
+    elif legacy:
         cg.deferred_double_error = cg.err(pos, f"{legacy} does not support double-precision floating-point", 3684)
     else:
         cg.deferred_double_error = cg.err(pos, f"{cg.stage}_{cg.major}_{cg.minor} does not support doubles", 3651)
@@ -292,6 +299,37 @@ def is_double(v: Val) -> bool:
     return isinstance(v.type, NumType) and v.type.base == DOUBLE
 
 
+def _asdouble_literals(cg: CodegenContext, args: list, arg_nodes: list, pos) -> None:
+    """An untyped decimal int literal argument of asdouble (``1``, ``0``, ``-1``, ``1 + 1``) is X3543 "asdouble
+    can only be used on uint values on ps_5_0" in fxc 10.1, after the type rules, where an int variable is X3013
+    (check.py); a hex or octal one (``0x1``, ``017``, ``-0x1``) is a uint there, as ``1u`` is (session 37 INTR)."""
+    from . import ast as A
+
+    for a, node in zip(args, arg_nodes, strict=True):
+        while isinstance(node, A.Unary) and node.op in ("-", "+"):
+            node = node.a
+        if isinstance(a.type, NumType) and a.type.base == LIT_INT and cg.deferred_late_error is None and \
+                not (isinstance(node, A.Literal) and node.unsigned_spelling):
+            # after the type rules (``S_ r = asdouble(1, 1);`` is X3017 naming 'double')
+            cg.deferred_late_error = cg.err(
+                pos, f"asdouble can only be used on uint values on {cg.stage}_{cg.major}_{cg.minor}", 3543)
+
+
+def _asuint_outs(cg: CodegenContext, t: NumType, arg_nodes: list, pos) -> None:
+    """asuint(double, out uint lo, out uint hi)'s outs share the argument's template, as frexp's out does
+    (check._check_out_template; fxc 10.1, session 37 INTR): ``asuint(f3, lo, hi)`` with ``uint lo`` or a 2x3
+    argument with ``uint`` outs is X3017 "cannot convert output parameter", a float1x4 argument with uint4 outs
+    (or a float4 with uint1x4 ones) X3013; uint2 outs of a float3 truncate (X3206). The outs are not read: their
+    types come from the storage they name."""
+    from .check import _check_out_template
+    from .exprs import lvalue
+
+    outs = [lvalue(cg, node) for node in arg_nodes[1:3]]
+    types = [lv[0] for lv in outs if isinstance(lv, tuple) and len(lv) == 2 and isinstance(lv[0], NumType)]
+    if len(types) == 2:
+        _check_out_template(cg, "asuint", [t, *types], (1, 2), pos)
+
+
 def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, pos) -> Val | None:
     """asdouble, asuint(double, out lo, out hi) and the double forms of abs/min/max/saturate/clamp;
     None when ``name`` with these arguments is not a double intrinsic."""
@@ -300,7 +338,9 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
     if name == "asdouble":
         if len(args) != 2:
             raise cg.err(pos, f"'asdouble': no matching {len(args)} parameter intrinsic function", 3013)
-        check_profile(cg, pos)
+        check_profile(cg, pos, 3651)
+        if cg.deferred_double_error is None:  # below shader model 5 the doubles' refusal is fxc's (X3651)
+            _asdouble_literals(cg, args, arg_nodes, pos)
         lo, hi, rt = coerce_pair(cg, args[0], args[1], pos, UINT, intrinsic=True)
         out: list[Slot] = []
         for k in range(rt.n):
@@ -312,7 +352,8 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
         t = numeric(cg, args[0], pos)
         if t.base == LIT_FLOAT:  # an untyped float literal is refused, a float variable converts (fxc 10.1)
             raise cg.err(pos, f"asuint can only be used on double values on {cg.stage}_{cg.major}_{cg.minor}", 3543)
-        check_profile(cg, pos)
+        _asuint_outs(cg, t, arg_nodes, pos)
+        check_profile(cg, pos, 3684 if t.base != DOUBLE and not (cg.d3d9 or cg.level9) else 3651)
         if t.base != DOUBLE:
             t = t.with_base(DOUBLE)
         s = cg.convert(args[0], t, pos).slots
