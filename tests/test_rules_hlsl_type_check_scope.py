@@ -110,9 +110,11 @@ def test_template_element_types(decl, code):
 
 
 # --- const locals ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("op,expected", [("+=", 5.0), ("-=", -1.0), ("*=", 6.0), ("/=", 2.0 / 3.0)])
+@pytest.mark.parametrize("op,expected", [("+=", 2.0), ("-=", 2.0), ("*=", 2.0), ("/=", 2.0)])
 def test_compound_assignment_on_const_local_passes(op, expected):
-    """fxc checks const on ``=`` only (DXC const-assign); the variable takes the new value."""
+    """A compound assignment of constants to a const local compiles (DXC const-assign) and stores nothing: fxc
+    folds it away, the local keeps 2.0 (d3dcompiler_47 10.1's listings under Wine, session 37, for each operator;
+    this test expected the new value, 5.0 for ``+=``)."""
     import struct
 
     from pyd3d11.d3dcompiler import D3DDisassemble

@@ -181,7 +181,8 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             iv = assign_interface_local(cg, e.target, e.value, e.pos)
             if iv is not None:
                 return iv
-        compound_const = _compound_on_const_local(cg, e) is not None
+        if e.op != "=" and _folds_away(cg, e):
+            return _compound_on_constants(cg, e)
         # the right side first, then the target's indices (C++17 [expr.ass]: "the right operand is sequenced
         # before the left operand", for ``=`` and ``op=`` alike; HLSL leaves it unspecified, hlsl-specs issue 79,
         # and clang/DXC emit the right side first): ``a[i++] = i`` stores the old i into a[0], ``b[j] = j++``
@@ -202,6 +203,8 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
                     not isinstance(rhs.type, ObjectType):
                 rhs = _val(rhs.type, cg.materialize_force(rhs.slots), rhs.obj)
             target = pin_indices(cg, e.target, designate=True)
+        if rhs.obj is _FOLDED:  # ``c = (k += 1)``: the folded compound has no value, nothing is stored (fxc 10.1)
+            return rhs
         if e.op == "=":
             v = rhs
         else:
@@ -213,7 +216,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             v = binary(cg, e.op[:-1], cur, rhs, e.pos)
             if e.op[:-1] in _BITWISE_OPS:
                 _legacy_bitwise_source(cg, None, e.pos)  # the target is a variable: never a literal
-        stored = assign_to(cg, target, v, e.pos, direct=True, compound_const=compound_const)
+        stored = assign_to(cg, target, v, e.pos, direct=True)
         return stored if stored is not None else expr(cg, target)
     if isinstance(e, A.Ternary):
         c = expr(cg, e.cond)
@@ -301,20 +304,45 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     raise cg.err(e.pos, f"unsupported expression {type(e).__name__}", 3000)
 
 
-def _compound_on_const_local(cg: CodegenContext, e: A.Assign) -> Val | None:
-    """The const numeric local that the compound assignment ``e`` (``c += 3.0``) writes, else None.
+def _compound_on_constants(cg: CodegenContext, e: A.Assign) -> Val:
+    """A compound assignment whose target and right side are both literal constants in fxc's sense
+    (:func:`_literal_operands`: a literal, a constructor of literals, a ``static const`` global or a ``const``
+    local holding a constant, an element or swizzle of one): fxc folds it away before its const check, so it
+    compiles, stores nothing and has no value (d3dcompiler_47 10.1 under Wine, session 37: ``const float c = 2;
+    c += 1; return c;`` returns 2; ``static const float k = 1; k += 1;``, ``1.0f += 1;`` and ``float2(1, 2).x
+    += 1;`` compile; ``return (k += 1);`` is X3080 "function must return a value" and ``f(k += 1)`` X3013).
+    A non-constant right side (``c += d`` with ``float d = 1``) or target (``const float c = x`` from an input)
+    keeps X3025. The operator's operand rules still apply first (``true += 1`` is X3020)."""
+    cur, rhs = expr(cg, e.target), expr(cg, e.value)
+    check_operand_kinds(cg, e.op[:-1], (cur, rhs), e.pos)
+    _no_bool_lvalue(cg, cur, e.pos)
+    binary(cg, e.op[:-1], cur, rhs, e.pos)
+    return _val(VOID, [], _FOLDED)
 
-    fxc applies its "l-value specifies const object" check (X3025) to ``=`` but not to the compound
-    operators on a const local: DXC's const-assign records fxc's X3025 for ``c = c + 3.0`` and its pass
-    for ``c += 3.0`` on ``const float c = 2.0;`` (inferred from that record; fxc's compound assignment on
-    a global keeps its own X3025, const-default). The variable is then updated like any other."""
-    if e.op == "=" or not isinstance(e.target, A.Ident) or len(cg.scopes) < 2:
-        return None
-    local = next((sc[e.target.name] for sc in reversed(cg.scopes[1:]) if e.target.name in sc), None)
-    if local is None or not getattr(local, "readonly", False) or not isinstance(local.type, NumType) \
-            or local.obj is not None:
-        return None
-    return local
+
+def _folds_away(cg: CodegenContext, e: A.Assign) -> bool:
+    """Whether the compound assignment ``e`` is one fxc folds away (:func:`_compound_on_constants`)."""
+    try:
+        return _literal_operands(cg, e.target) and _literal_operands(cg, e.value) and not _names_parameter(cg, e.target)
+    except HlslError:  # an object local bound on a run-time path, an unknown name: the ordinary path reports it
+        return False
+
+
+def _names_parameter(cg: CodegenContext, e: A.Node) -> bool:
+    """Whether the l-value ``e`` is (an element or member of) a function parameter: a ``const`` parameter holding a
+    constant argument is still no constant to fxc (``float f(const float p) { p *= 2; ... } f(1)`` is X3025)."""
+    while isinstance(e, (A.Member, A.Index)):
+        e = e.a
+    if not isinstance(e, A.Ident):
+        return False
+    try:
+        return bool(getattr(cg.lookup(e.name, e.pos), "param", False))
+    except HlslError:
+        return False
+
+
+#: the value of a folded compound assignment (:func:`_compound_on_constants`): an assignment of it stores nothing
+_FOLDED = "folded compound assignment"
 
 
 def _unassigned_method_error(cg: CodegenContext, e: A.MethodCall, unassigned: HlslError) -> HlslError:
@@ -1260,6 +1288,40 @@ def _designating(target: A.Node) -> bool:
     return isinstance(target, A.Assign) or (isinstance(target, A.Unary) and target.op in ("++", "--"))
 
 
+def designated_argument(cg: CodegenContext, arg: A.Node) -> A.Node:
+    """An out/inout argument pinned (:func:`pin_indices` with ``every`` and ``designate``). A prefix step or an
+    assignment passed there that writes an array element (``f(++a[0])``, ``modf(x, (a[1] = 3))``, ``++a[1].x``)
+    is fxc's "internal error: l-value expected" (no error number; d3dcompiler_47 10.1 under Wine, session 37) at
+    shader model 4 and above and the level-9 targets, where a vector or matrix component (``++v[1]``,
+    ``++m[1].x``) and a whole variable compile; the Direct3D 9 targets compile all of them."""
+    pinned = pin_indices(cg, arg, every=True, designate=True)
+    if cg.d3d9 is None and _designating(arg) and _writes_array_element(cg, pinned):
+        raise cg.err(arg.pos, "l-value expected", 0)
+    return pinned
+
+
+def _writes_array_element(cg: CodegenContext, node: A.Node) -> bool:
+    chain: list[A.Node] = []
+    while isinstance(node, (A.Member, A.Index)):
+        chain.append(node)
+        node = node.a
+    if not isinstance(node, A.Ident):
+        return False
+    try:
+        t = cg.lookup(node.name, node.pos).type
+    except HlslError:
+        return False
+    for step in reversed(chain):
+        if isinstance(step, A.Index):
+            if isinstance(t, ArrayType):
+                return True
+            return False  # a vector's or matrix's component
+        if not isinstance(t, StructType):
+            return False
+        t = next((ft for fn, ft, *_ in t.fields if fn == step.name), None)
+    return False
+
+
 def pin_indices(cg: CodegenContext, target: A.Node, every: bool = False, designate: bool = False) -> A.Node:
     """``target`` with each index expression that has side effects evaluated now, once: the l-value of an
     assignment or step is read and written by the one evaluation the language defines (MicrosoftDocs
@@ -1370,17 +1432,15 @@ def _refusal(n_src: int, n_dst: int) -> str:
     return "cannot implicitly convert" if n_dst > n_src else "cannot convert"
 
 
-def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = False,
-              compound_const: bool = False) -> Val | None:
+def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = False) -> Val | None:
     """Store ``v`` into ``target``; returns the stored value for memory targets (so the assignment
     expression needs no read-back), None otherwise. ``direct``: the target of an assignment operator
     (``=``, ``op=``, ``++``/``--``), where a converting cast is fxc's code-generation error X4555; an
-    out/inout argument through one stays X3025. ``compound_const``: a compound assignment to a const
-    numeric local (:func:`_compound_on_const_local`), which fxc lets through its const check."""
+    out/inout argument through one stays X3025."""
     if objects.assign(cg, target, v, pos):  # locals holding textures/samplers: rebinding, not a store
         return None
     try:
-        lv = lvalue(cg, target, compound_const)
+        lv = lvalue(cg, target)
     except HlslError as exc:
         if exc.code != 4555 or direct:
             raise
@@ -1513,9 +1573,8 @@ def _uniform_object(cg: CodegenContext, name: str, v: Val) -> bool:
     return decl is not None and "static" not in getattr(decl, "mods", ())  # a static object may be written
 
 
-def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
-    """The storage ``e`` names for a write. ``compound_const``: ``e`` is a const local written by a compound
-    assignment, exempt from the read-only check (X3025)."""
+def lvalue(cg: CodegenContext, e: A.Node):
+    """The storage ``e`` names for a write."""
     if isinstance(e, A.Ident):
         v = cg.lookup(e.name, e.pos)
         if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "cbvar":
@@ -1529,7 +1588,7 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
             # vkd3d hard-copy-prop's ``t1 = t2`` under backcompat)
             raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
                          "modification", 3025)
-        if v.readonly and not compound_const:
+        if v.readonly:
             raise cg.err(e.pos, "l-value specifies const object", 3025)
         if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] in ("tgsm", "mem"):
             return ("mem", v)  # a groupshared global, or a member of an instance in memory (classes.member_scope)
@@ -1539,7 +1598,7 @@ def lvalue(cg: CodegenContext, e: A.Node, compound_const: bool = False):
         if isinstance(base, tuple) and len(base) == 2 and isinstance(base[0], StructType):
             key = static_member_key(cg, base[0], e.name)
             if key is not None:
-                return lvalue(cg, A.Ident(e.pos, key), compound_const)
+                return lvalue(cg, A.Ident(e.pos, key))
         if isinstance(base, tuple) and base[0] == "mem":
             bv = base[1]
             if isinstance(bv.type, NumType) and not isinstance(bv.type, StructType):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from . import ast as A
 from . import objects
 from .diagnostics import HlslError
-from .exprs import _val, assign_to, expr, pin_indices
+from .exprs import _val, assign_to, designated_argument, expr
 from .operands import imm
 from .types import VOID, NumType, ObjectType
 
@@ -88,7 +88,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         if any(i < len(f.params) and ("out" in f.params[i].mods or "inout" in f.params[i].mods) for f in cands):
             # copied back after the call to the element named at the call: `f(a[k++])` steps k once and
             # `f(k, a[k])` with an inout k writes a[k] of k's value before the call
-            a = arg_nodes[i] = pin_indices(cg, a, every=True, designate=True)
+            a = arg_nodes[i] = designated_argument(cg, a)
         # an out-only argument is never read: its (dead) evaluation must not count as a typed UAV load
         out_only = any(i < len(f.params) and "out" in f.params[i].mods and "inout" not in f.params[i].mods
                        for f in cands)
@@ -148,6 +148,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
             copy_back.append((arg_nodes[i], local, "inout" not in p.mods))
         elif "const" in p.mods:  # a const parameter (ConstantBuffer<S> ones included, parse_sm51) is read-only
             local.readonly = True
+        local.param = True
         scope[p.name] = local
     # a function returning objects (alone, in a struct or an array) returns their bindings (objects.store)
     result_obj = objects.new_local(cg, f.ret) if f.ret is not VOID and objects.holds_objects(f.ret) else None

@@ -83,11 +83,21 @@ def _fv(cg: CodegenContext, v: Val, pos) -> Val:
     return cg.convert_base(v, FLOAT) if concrete(t.base) != FLOAT else Val(t.with_base(FLOAT), v.slots)
 
 
-def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
-    from .exprs import pin_indices
+#: (intrinsic, argument count): the positions of its out parameters (each intrinsic's MicrosoftDocs page)
+_OUT_ARGS: dict[tuple[str, int], tuple[int, ...]] = {
+    ("modf", 2): (1,), ("frexp", 2): (1,), ("sincos", 3): (1, 2), ("asuint", 3): (1, 2),
+}
 
-    # out arguments are read and written back through their nodes: a side-effecting index runs once
-    arg_nodes = [pin_indices(cg, a) for a in arg_nodes]
+
+def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
+    from .exprs import designated_argument, pin_indices
+
+    # out arguments are read and written back through their nodes: a side-effecting index runs once; a prefix
+    # step or an assignment passed as an out argument is carried out first and its variable is written, as for
+    # a function's out parameter (inlining.py; fxc 10.1 compiles ``modf(x, ++ip)``, ``sincos(x, ++s, c = 2)``,
+    # ``frexp(x, (e += 1))``: session 37, test_rules_hlsl_fxc_mutants_s37.py)
+    outs = _OUT_ARGS.get((name, len(arg_nodes)), ())
+    arg_nodes = [designated_argument(cg, a) if i in outs else pin_indices(cg, a) for i, a in enumerate(arg_nodes)]
     if name in _BARRIERS:
         if arg_nodes:
             # each barrier's page: void <name>(void); the arguments are still type-checked first (X3004)

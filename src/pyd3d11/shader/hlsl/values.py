@@ -30,6 +30,7 @@ class Val:
     obj: Any = None  # resource binding for object values
     lv: Any = None  # memory lvalue descriptor (UAV/TGSM element) when assignable there
     readonly: bool = False  # const locals / statics: not an l-value (X3025)
+    param: bool = False  # a function's parameter: no compile-time constant to fxc's front end (exprs.py)
 
     @property
     def const(self) -> bool:
