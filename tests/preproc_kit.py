@@ -25,6 +25,9 @@ def run(src: str, files: dict[str, str] | None = None) -> tuple[list[str], str]:
     """(the output's tokens without line markers, the ppErrorMsgs text)."""
     msgs: list = []
     out = bytes(D3DPreprocess(src, None, "t.hlsl", None, MemoryInclude(files or {}), msgs)).decode()
+    # read as a compiler reads the text: a line splice joins its lines (fxc's text keeps the splice of a string
+    # literal continued on the next line: d3dcompiler_47 10.1, session 36)
+    out = out.replace("\\\n", "")
     text = " ".join(ln for ln in out.splitlines() if not ln.startswith("#line"))
     return [t for t in tokenize_line(text) if t != " "], "".join(bytes(m).decode() for m in msgs)
 
@@ -45,7 +48,7 @@ def numbered_lines(text: str) -> list[tuple[str, int, str]]:
             parts = s.split(None, 2)
             line = int(parts[1])
             if len(parts) > 2:
-                file = parts[2].strip('"')
+                file = parts[2].strip('"').replace("\\\\", "\\")  # (the marker's name is a literal: \\ is \)
             continue
         res.append((file, line, raw))
         line += 1

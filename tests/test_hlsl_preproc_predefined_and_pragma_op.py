@@ -186,7 +186,8 @@ def test_pragma_operator_keeps_its_place_and_line():
     # the tokens around it stay in order on their own line; the next line keeps its number
     got = [(n, t.split()) for _f, n, t in numbered_lines(out('a _Pragma("pack_matrix(row_major)") b\nc __LINE__'))
            if t.strip()]
-    assert got == [(1, ["a", "_Pragma(\"pack_matrix(row_major)\")", "b"]), (2, ["c", "2"])]
+    # (fxc's text writes each token followed by a space: d3dcompiler_47 10.1, session 37)
+    assert got == [(1, ["a", "_Pragma", "(", '"pack_matrix(row_major)"', ")", "b"]), (2, ["c", "2"])]
 
 
 @pytest.mark.parametrize("src", ['a _Pragma(\n"pack_matrix(row_major)") b\nc __LINE__',

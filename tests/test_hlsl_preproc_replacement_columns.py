@@ -2,7 +2,8 @@
 
 fxc's ``file(line,col)`` counts the characters of the physical line (session 14, test_rules_hlsl_diagnostic_columns.py).
 On a line with a macro replacement the compiler reads the preprocessed text, so the rule here is where each token of
-that text stands. From the definition of a position — a token written in the file is where it is written; a
+that text stands: the compiler's text (``preprocess(...).text``). D3DPreprocess's own text is fxc's layout since
+session 37 (each token followed by one space, pptext.FxcText), which keeps no columns. From the definition of a position — a token written in the file is where it is written; a
 replacement has no place of its own in the file, so it stands where its macro was used (the use site, as MSVC and
 Clang report an expansion) — every token keeps its source column when the text allows it:
 
@@ -21,14 +22,14 @@ from __future__ import annotations
 import pytest
 
 from pyd3d11.errors import ShaderCompileError
-from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
-from pyd3d11.shader.hlsl.preprocessor import tokenize_line
+from pyd3d11.shader.compile_api import D3DCompile
+from pyd3d11.shader.hlsl.preprocessor import preprocess, tokenize_line
 
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
 
 def _last_line(src: str) -> str:
-    text = bytes(D3DPreprocess(src, None, "t.hlsl", None, None)).decode()
+    text = preprocess(src, "t.hlsl").text  # the text the compiler reads
     return [ln for ln in text.splitlines() if not ln.startswith("#line")][-1]
 
 
@@ -83,8 +84,6 @@ TOKEN_CASES = [
 
 @pytest.mark.parametrize("defs,used", TOKEN_CASES)
 def test_tokens_are_the_expansion(defs, used):
-    from pyd3d11.shader.hlsl.preprocessor import preprocess
-
     line = _last_line(defs + "\n" + used)
     # the expansion's tokens, from the same preprocessor fed the line with single spaces (its layout is not at stake)
     ref = preprocess(defs + "\n" + " ".join(t for t in tokenize_line(used) if t != " "), "t.hlsl").text

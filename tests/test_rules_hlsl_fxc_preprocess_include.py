@@ -100,23 +100,27 @@ def test_pragma_operands_are_not_replaced(src, row_major, unknown):
     assert [w[3] for w in res.warnings if w[2] == 3568] == unknown
 
 
-#: (source, D3DPreprocess's text after its first #line marker, as fxc wrote it, less its trailing blanks per line)
+#: (source, D3DPreprocess's text after its first #line marker, as fxc wrote it): recorded again from d3dcompiler_47
+#: 10.1 under Wine in session 37 with the whole text compared (session 35 had dropped the markers and blank lines):
+#: a pragma fxc does not read to its end returns its line end twice (the ``#line`` after an empty line), a
+#: pack_matrix line goes out just before the next token
 PRAGMA_TEXT = [
-    ("a\n#pragma message \"hi\"\nb\n", ["a", "", "b"]),
-    ("#pragma foo\nx\n", ["", "x"]),
-    ("#pragma pack_matrix(row_major)\nx\n", ["#pragma pack_matrix(row_major)", "x"]),
+    ("a\n#pragma message \"hi\"\nb\n", "a \n\n\n#line 2\n\nb \n"),
+    ("#pragma foo\nx\n", "\n\n#line 1\n\nx \n"),
+    ("#pragma pack_matrix(row_major)\nx\n", "\n#pragma pack_matrix(row_major)\nx \n#line 2\n\n"),
 ]
 
 
-@pytest.mark.parametrize(("src", "lines"), PRAGMA_TEXT)
-def test_pragma_lines_in_the_text(src, lines):
-    out = bytes(D3DPreprocess(src, None, "t.hlsl", None, None)).decode()
-    body = out.split("\n", 1)[1].rstrip("\n").split("\n")
-    assert [" ".join(tokenize_line(ln)).strip() if not ln.startswith("#pragma") else ln for ln in body] == lines
+@pytest.mark.parametrize(("src", "body"), PRAGMA_TEXT)
+def test_pragma_lines_in_the_text(src, body):
+    out = bytes(D3DPreprocess(src, None, "C:\\s\\t.hlsl", None, None)).decode()
+    assert out == '#line 1 "C:\\\\s\\\\t.hlsl"\n' + body
 
 
-def test_warning_and_def_pragmas_leave_empty_lines():
-    # where fxc writes nothing ahead of the text (one def alone, a warning after text; recorded rows)
-    for src in ("#pragma def(vs_4_0, c0, 1, 2, 3, 4)\nx\n", "x\n#pragma warning(disable: 3206)\ny\n"):
-        out = bytes(D3DPreprocess(src, None, "t.hlsl", None, None)).decode().split("\n")
-        assert out[0].startswith("#line 1 ") and "#pragma" not in "".join(out)
+def test_warning_and_def_pragmas_are_written_ahead():
+    # fxc 10.1 writes a def and a warning pragma ahead of the text, even one alone (recorded in session 37; the
+    # session-35 reading, nothing ahead, was overturned)
+    for src, ahead in (("#pragma def(vs_4_0, c0, 1, 2, 3, 4)\nx\n", "#pragma def (vs_4_0, c0, 1, 2, 3, 4)\n"),
+                       ("x\n#pragma warning(disable: 3206)\ny\n", "#pragma warning (disable:3206)\n")):
+        out = bytes(D3DPreprocess(src, None, "t.hlsl", None, None)).decode()
+        assert out.startswith(ahead + "#line 1 ")

@@ -166,7 +166,7 @@ def test_charizing_takes_any_token():
 ])
 def test_identical_redefinitions_are_silent(second):
     text, msgs = run(f"#define OBJ_LIKE (1-1)\n{second}\nOBJ_LIKE")
-    assert "X1519" not in msgs and text.split() == ["(1-1)"]
+    assert "X1519" not in msgs and expect(text) == ["(", "1", "-", "1", ")"]  # (fxc's text spaces its tokens)
 
 
 def test_example_6_function_like_redefinition_is_identical():
@@ -291,7 +291,7 @@ def _placed(text: str) -> dict[str, tuple[str, int]]:
     for ln in text.split("\n"):
         if ln.startswith("#line "):
             num, _, name = ln[6:].partition(" ")
-            file, line = name.strip('"') or file, int(num)
+            file, line = name.strip('"').replace("\\\\", "\\") or file, int(num)
             continue
         for w in re.findall(r"L[a-z]_\d+", ln):
             where[w] = (file, line)
@@ -328,11 +328,14 @@ LINE_MAPS = [
 def test_output_lines_map_back_to_source_lines(files, moved):
     """The D3DPreprocess page: the output's line numbering, read through its #line directives, relates each line
     to the input source line it came from."""
-    text = bytes(D3DPreprocess(files["m"], None, "m", None, _Files(files))).decode()
+    # (fxc's text names the main file by its full path, an include as its #include wrote it: d3dcompiler_47 10.1,
+    # session 37; so the main file is given one)
+    text = bytes(D3DPreprocess(files["m"], None, "C:\\m", None, _Files(files))).decode()
     placed = _placed(text)
     for name, src in files.items():
         for w in re.findall(r"L[a-z]_\d+", src):
             want = moved.get(w, (name, int(w.split("_")[1])))
+            want = ("C:\\m" if want[0] == "m" else want[0], want[1])
             assert placed.get(w) == want, (w, placed.get(w), text)
 
 

@@ -12,7 +12,7 @@ from ..errors import D3DERR_INVALIDCALL, NotSupportedError, ShaderCompileError
 from .blob import ID3DBlob, blob_bytes
 from .hlsl.compiler import compile_hlsl
 from .hlsl.diagnostics import HlslError
-from .hlsl.pptext import fxc_pragma_layout
+from .hlsl.pptext import full_path, fxc_pragma_layout
 from .hlsl.preprocessor import preprocess
 from .hlsl.targets import EntryPointPointerInvalid, check_target, hresult_of
 
@@ -251,7 +251,10 @@ def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | Non
     name = pSourceName or "source"
     try:
         res = preprocess(_source_text(pSrcData, SrcDataSize), name, _defines(pDefines), _include_opener(pInclude, name),
-                         keep_errors=True)
+                         keep_errors=True,
+                         # fxc's text names the file by its full path; a NULL name is "<memory>" there (d3dcompiler_47
+                         # 10.1, session 37: Z:\work\main\<memory>)
+                         shown_name=full_path("<memory>" if pSourceName is None else pSourceName))
     except HlslError as exc:
         if ppErrorMsgs is not None:
             ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
@@ -263,7 +266,9 @@ def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | Non
     text += "".join(f"{f}({line},1): warning X{code}: {msg}\n" for f, line, code, msg in found)
     if text and ppErrorMsgs is not None:
         ppErrorMsgs.append(ID3DBlob(text.encode()))
-    return ID3DBlob(fxc_pragma_layout(res.text).encode())
+    # fxc's own layout of the text (pptext.FxcText); the strict mode's text has only its pragma lines rewritten
+    text = res.fxc_text if res.fxc_text is not None else fxc_pragma_layout(res.text)
+    return ID3DBlob(text.encode())
 
 
 __all__ = ["D3DCompile", "D3DCompile2", "D3DCompileFromFile", "D3DPreprocess"]

@@ -13,9 +13,13 @@ from dataclasses import dataclass
 from .ppfxc import COMMENT_MARK, GAP, SPLICE_MARK, _trim
 
 #: preprocessing tokens as fxc reads them: a number is an HLSL literal (the #define page: pasted "tokens must be
-#: valid tokens on their own", so ``4x4`` is ``4`` ``x4``), not C's pp-number
+#: valid tokens on their own", so ``4x4`` is ``4`` ``x4``), not C's pp-number. Its suffix is one of its kind's
+#: (d3dcompiler_47 10.1, session 37, D3DPreprocess's text): an integer's ``u`` and ``l`` once each (``1uu`` is ``1u``
+#: ``u``, ``1ull`` ``1ul`` ``l``, ``1F`` ``1`` ``F``, ``1h`` ``1`` ``h``), a float's one of ``f h l`` (``1.5fh`` is
+#: ``1.5f`` ``h``, ``1.5u`` ``1.5`` ``u``, ``1e5u`` ``1e5`` ``u``)
 _TOKEN = re.compile(
-    r"""(?P<ws>[ \t\f\v\r\x01\x02]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>0[xX][0-9A-Fa-f]+[uUlL]*|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlLuU]*)|
+    r"""(?P<ws>[ \t\f\v\r\x01\x02]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>0[xX][0-9A-Fa-f]+(?:[uU][lL]?|[lL][uU]?)?|
+    (?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?|[0-9]+(?:[uU][lL]?|[lL][uU]?)?)|
     (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\[^\x02]|[^'\\\x02])*')|
     (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
     re.X,
@@ -176,8 +180,8 @@ class _NextLine:
 
 
 def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int, pp_numbers: bool = False) -> list[str]:
-    """``tokenize_line`` where the text spans physical lines: each identifier that starts on a later physical
-    line carries that line's number (``__LINE__`` is the line of its token, a macro's expansion the line of
+    """``tokenize_line`` where the text spans physical lines: each identifier (fxc's mode: each token) that starts
+    on a later physical line carries that line's number (``__LINE__`` is the line of its token, a macro's expansion the line of
     its name: GCC's rule; C99 §6.10.8 leaves an invocation spanning lines unspecified)."""
     if not breaks:
         return tokenize_line(code, pp_numbers)
@@ -194,7 +198,8 @@ def _tokenize_lines(code: str, breaks: list[tuple[int, int]], delta: int, pp_num
         if out and out[-1] != " " and m.start() in gap_at:
             out.append(GAP)  # a splice right between two tokens
         t = m.group()
-        if m.lastgroup == "id":
+        if m.lastgroup == "id" or not pp_numbers:
+            # (fxc's mode: every token, whose line fxc's D3DPreprocess text writes it at; pptext.FxcText)
             line = None
             for off, phys in breaks:
                 if m.start() >= off:

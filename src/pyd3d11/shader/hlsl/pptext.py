@@ -1,27 +1,49 @@
-"""D3DPreprocess's text as Microsoft's compiler writes it: the ``#pragma`` lines (recorded from d3dcompiler_47.dll
-10.1 under Wine, session 35; the D3DPreprocess page says only that the result is the preprocessed text).
+"""D3DPreprocess's text as Microsoft's compiler writes it (recorded from d3dcompiler_47.dll 10.1 under Wine, sessions
+35-37; the D3DPreprocess page says only that the result is the preprocessed text).
 
-The preprocessor's own text (preprocessor.py) keeps every ``#pragma`` line where it stood, since the compiler
-applies ``pack_matrix`` and ``warning`` from their positions. fxc's D3DPreprocess writes instead:
+The preprocessor's own text (preprocessor.py) keeps one line per source line, every ``#pragma`` line where it stood
+and the source's spacing, since the compiler reads it for positions and applies ``pack_matrix`` and ``warning``
+from their places. fxc's text is another layout, built here from what the preprocessor reports as it goes
+(``FxcText``): each token with its presumed file and line, and the end of each line fxc's reader returns.
 
-- ``#pragma pack_matrix(row_major)`` / ``(column_major)`` where it stood;
-- an empty line for any other pragma (``message``, ``once``, ``warning``, ``def``, an unknown one), as for a
-  directive.
+The layout, as the DLL writes it (session 37, probed with runs of blank lines, directives, skipped groups,
+invocations over several lines, ``#line``, includes and pragmas in each place):
 
-fxc also writes some ``#pragma def (...)`` / ``#pragma warning (specifier:number)`` lines ahead of the first
-``#line`` marker, but not all of them: of ``def(ps_4_0, ...)`` then ``def(vs_4_0, ...)`` only the first, of one
-``def`` or one ``warning`` alone none, of ``warning(disable: 3206)`` then ``warning(once: 3205; error: 3204)``
-all three numbers in rising order. That rule is not known yet, so none is written here (the compiler, not this
-text, applies them).
+- each token is written followed by one space; a line's leading blanks and the source's spacing go;
+- a line's tokens sit at their own line, an expansion's at its macro name's line (the tokens after an invocation
+  that spans lines are on the line where it ends);
+- the reader returns the end of every line that held tokens (even ones that replace to nothing) or a directive
+  after which lines are kept (a directive that begins a skipped group does not; the one that ends it does), and of
+  a file's first line when it is blank; later blank lines and skipped lines return nothing;
+- before a token or a line end at line L, the text moves to L: nothing where it is on L, one new-line where L is the
+  next line, else a new-line and ``#line L`` (with the file's name, doubled backslashes, where the file changed);
+  a line end then writes its new-line. So ``a``, two blank lines, ``b`` is ``a `` / ``#line 4`` / ``b ``, and a
+  ``#if 0`` group of one line leaves ``#line N`` before the ``#endif``'s empty line;
+- the first thing written is preceded by ``#line L "name"``, the main file named by its full path; an included file
+  is named as its ``#include`` wrote it, and its end returns one more line end; ``#line N "f"`` writes
+  ``#line N-1 "f"`` at once, ``#line N`` only moves the numbering;
+- ``#pragma pack_matrix(row_major)`` / ``(column_major)`` is written on a line of its own just before the next token
+  (a later one replaces it); ``#pragma def (...)`` and ``#pragma warning (spec:n)`` lines are written ahead of the
+  whole text (the defs by register, then the warnings by number, each number's last specifier, ``default`` none);
+  a pragma fxc does not read to its end (an unknown one, ``warning(push)``, ``message`` without parentheses, extra
+  tokens) returns its line end twice.
+
+``fxc_pragma_layout`` is the older, partial reading of a PreprocessResult's text (its pragma lines alone), kept for
+texts that have no ``FxcText`` (the strict C99 mode).
 """
 
 from __future__ import annotations
 
-from .preprocessor import tokenize_line
+import ntpath
+import os
+
+from .ppfxc import SPLICE_MARK
+from .pplex import tokenize_line
 
 
 def fxc_pragma_layout(text: str) -> str:
-    """``text`` (a PreprocessResult's) with its ``#pragma`` lines as fxc's D3DPreprocess writes them."""
+    """``text`` (a PreprocessResult's) with its ``#pragma`` lines as fxc's D3DPreprocess writes them: a
+    ``pack_matrix`` line where it stood, an empty line for any other pragma."""
     out: list[str] = []
     for ln in text.split("\n"):
         s = ln.strip()
@@ -31,3 +53,137 @@ def fxc_pragma_layout(text: str) -> str:
         toks = [t for t in tokenize_line(s[len("#pragma"):].strip()) if t != " "]
         out.append(s if toks[:1] == ["pack_matrix"] else "")
     return "\n".join(out)
+
+
+def full_path(name: str) -> str:
+    """The full path of a source name as GetFullPathName gives it, which fxc writes in its text's first ``#line``
+    and for ``__FILE__`` (d3dcompiler_47 10.1, session 36: ``t.hlsl`` is written ``Z:\\work\\main\\t.hlsl``): a
+    drive-absolute name normalized (``/`` read as ``\\``, ``.`` and ``..`` resolved), a rooted one on the current
+    drive, a relative one under the current directory. On a POSIX host the current directory is spelled as Wine
+    spells it, on drive ``Z:`` (which maps ``/``), the only Windows spelling such a host has."""
+    if not name:
+        return name
+    cwd = os.getcwd()
+    if not ntpath.splitdrive(cwd)[0]:
+        cwd = "Z:" + cwd.replace("/", "\\")
+    win = name.replace("/", "\\")
+    drive, rest = ntpath.splitdrive(win)
+    if drive and rest.startswith("\\"):
+        return ntpath.normpath(win)
+    if not drive and rest.startswith("\\"):
+        return ntpath.normpath(ntpath.splitdrive(cwd)[0] + rest)
+    if drive:
+        return win  # drive-relative ("C:a.hlsl"): the drive's own current directory is not known here
+    return ntpath.normpath(ntpath.join(cwd, win))
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace("\\", "\\\\") + '"'
+
+
+class FxcText:
+    """The writer of fxc's D3DPreprocess text (see the module's docstring): the preprocessor calls ``token`` and
+    ``line_end`` in reading order, ``pack_matrix`` / ``ahead_def`` / ``ahead_warning`` for the pragmas; ``text``
+    is the result."""
+
+    def __init__(self) -> None:
+        self._out: list[str] = []
+        self._file: str | None = None  # None: nothing written yet (no first #line)
+        self._line = 0  # the presumed line the text is on
+        self._pragma: str | None = None  # a pack_matrix line waiting for the next token
+        self._pragma_written: str | None = None  # the last one written
+        self._defs: list[tuple[tuple[str, int, str], str]] = []
+        self._warnings: dict[int, str] = {}
+
+    def _move(self, file: str, line: int) -> None:
+        if self._file is None:
+            self._out.append(f"#line {line} {_quoted(file)}\n")
+        elif file != self._file:
+            self._out.append(f"\n#line {line} {_quoted(file)}\n")
+        elif line == self._line + 1:
+            self._out.append("\n")
+        elif line != self._line:
+            self._out.append(f"\n#line {line}\n")
+        self._file, self._line = file, line
+
+    def token(self, file: str, line: int, tok: str) -> None:
+        """A token at ``line`` of ``file`` (presumed)."""
+        self._move(file, line)
+        if self._pragma is not None and self._pragma != self._pragma_written:
+            # (the pragma's own new-line moves the text on a line its numbering does not count; one that repeats
+            # the last written is not written again)
+            self._out.append(self._pragma + "\n")
+            self._line += 1
+            self._pragma_written = self._pragma
+        self._pragma = None
+        # a string literal continued by a splice keeps it (session 36: "a\<new-line>b" is written so)
+        self._out.append(tok.replace(SPLICE_MARK, "\\\n") + " ")
+
+    def line_end(self, file: str, line: int) -> None:
+        """The end of ``line`` of ``file`` as fxc's reader returns it."""
+        self._move(file, line)
+        self._out.append("\n")
+        self._line += 1
+
+    def pragma(self, toks: list[str]) -> int:
+        """A ``#pragma`` line's tokens (blanks left out, the word ``pragma`` not among them) given to fxc's text:
+        the pragma lines it writes, and the number of line ends fxc's reader returns for the line (2 where fxc does
+        not read the pragma to its end: an unknown one, ``once``, ``warning(push)`` / ``(pop)``, ``message``
+        without its parenthesized string, ``pack_matrix(row_major)`` with tokens after it)."""
+        if not toks:
+            return 1
+        name, ops = toks[0], toks[1:]
+        closed = ops[:1] == ["("] and ops[-1:] == [")"]
+        if name == "pack_matrix":
+            if closed and len(ops) == 3 and ops[1] in ("row_major", "column_major"):
+                self._pragma = f"#pragma pack_matrix({ops[1]})"
+            return 1 if closed and len(ops) == 3 else 2
+        if name == "message":
+            return 1 if closed and len(ops) == 3 and ops[1].startswith('"') else 2
+        if name == "warning":
+            return self._warning(ops[1:-1]) if closed else 2
+        if name == "def":
+            parts = " ".join(ops[1:-1]).replace(" ", "").split(",") if closed else []
+            if len(parts) == 6:
+                try:
+                    self.ahead_def(parts[0], parts[1], parts[2:])
+                except ValueError:
+                    pass
+            return 1
+        return 2
+
+    def _warning(self, inner: list[str]) -> int:
+        changes: list[tuple[str, int]] = []
+        for part in " ".join(inner).split(";"):
+            spec, colon, nums = part.partition(":")
+            spec = spec.strip()
+            if not colon or spec not in ("disable", "once", "error", "default", "1", "2", "3", "4"):
+                return 2  # push, pop, a misspelling
+            changes += [(spec, int(n)) for n in nums.split() if n.isdigit()]
+        for spec, n in changes:
+            self.ahead_warning(spec, n)
+        return 1
+
+    def ahead_def(self, target: str, register: str, values: list[str]) -> None:
+        """``#pragma def (target, register, x, y, z, w)``: written ahead of the text, by register then target (each
+        one, a repeated one again); each value as a float in its shortest form (``3e1`` is ``30``)."""
+        self._defs.append((_register_key(register, target), f"#pragma def ({target}, {register}, " + ", ".join(
+            f"{float(v):g}" for v in values) + ")"))
+
+    def ahead_warning(self, spec: str, number: int) -> None:
+        """``#pragma warning (spec:number)``: written ahead of the text by number, the last specifier of each;
+        ``default`` writes none."""
+        if spec == "default":
+            self._warnings.pop(number, None)
+        else:
+            self._warnings[number] = spec
+
+    def text(self) -> str:
+        ahead = [line + "\n" for _key, line in sorted(self._defs, key=lambda d: d[0])]
+        ahead += [f"#pragma warning ({self._warnings[n]}:{n})\n" for n in sorted(self._warnings)]
+        return "".join(ahead) + "".join(self._out)
+
+
+def _register_key(register: str, target: str) -> tuple[str, int, str]:
+    digits = register.lstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
+    return register[:len(register) - len(digits)], int(digits) if digits.isdigit() else -1, target

@@ -53,6 +53,7 @@ from .pplex import (
     tokenize_line,
 )
 from .pplex import _would_merge as _would_merge
+from .pptext import FxcText
 from .warnpragma import parse_warning_pragma
 
 
@@ -87,6 +88,8 @@ class PreprocessResult:
     sources: dict[str, str] = field(default_factory=dict)
     #: the errors fxc reports and goes on after (``preprocess(keep_errors=True)``; see ``Preprocessor.tolerate``)
     errors: list[HlslError] = field(default_factory=list)
+    #: the text as fxc's D3DPreprocess writes it (pptext.FxcText; fxc's mode only)
+    fxc_text: str | None = None
 
 
 _IDENT = re.compile(r"[A-Za-z_]\w*")
@@ -192,6 +195,19 @@ class Preprocessor:
         self._open_end = False  # the file being read has no new-line after its last line (see process)
         self._left_open: list[_Cond] = []  # the groups an included file left open (fxc's mode, see process)
         self.pragma_ops = 0  # _Pragma operators met by expansion (a line that met one is written by _emit_with_pragmas)
+        #: fxc's D3DPreprocess text, written as the run goes (fxc's mode): each token at its line, each line end
+        #: fxc's reader returns (pptext.FxcText)
+        self.fxc = FxcText() if self.lenient else None
+        #: the name fxc's text gives the file being read: the main file's ``main_shown`` (its full path, given by
+        #: D3DPreprocess), an include's name as its directive wrote it, a ``#line`` directive's name (``__FILE__``
+        #: keeps ``file``, the name as given: fxc spells the main file's full path there too, not built)
+        self.shown = ""
+        self.main_shown: str | None = None
+        #: (index in the outermost expand's output, the line its tokens from there on stand at): see _token_lines
+        self._marks: list[tuple[int, int]] = []
+        self._lines: list[str] = []  # the main file's physical lines
+        self._line_named = False  # the last #line named a file
+        self._line_ends = 1  # the line ends a directive returns to fxc's text (a pragma fxc does not read: 2)
 
     # --- errors -----------------------------------------------------------------------------------
     def error(self, msg: str, code: int = 1000, col: int = 1) -> HlslError:
@@ -233,13 +249,14 @@ class Preprocessor:
         # (a splice mark left inside a string literal is the splice, removed as C99's phase 2 removes it)
         return PreprocessResult("\n".join(self.out).replace(SPLICE_MARK, "") + "\n", self.pack_matrix_row_major,
                                 warnings=self.warnings, warning_specs=self.warning_specs, sources=self.sources,
-                                errors=self.errors)
+                                errors=self.errors, fxc_text=self.fxc.text() if self.fxc is not None else None)
 
-    def process(self, text: str, file: str) -> None:
+    def process(self, text: str, file: str, shown: str | None = None) -> None:
         self.depth += 1
         if self.depth > 32:
             raise self.error("#include nesting too deep", ERR_TOOMANYINCLUDES)
-        saved_file, saved_line = self.file, self.line
+        saved_file, saved_line, saved_shown = self.file, self.line, self.shown
+        self.shown = shown or (self.main_shown if self.depth == 1 and self.main_shown else file)
         saved_real, saved_delta = self.real_file, self.line_delta
         saved_open_end = self._open_end
         self.file = self.real_file = file
@@ -247,6 +264,9 @@ class Preprocessor:
         self.sources.setdefault(file, text)  # for /Zi debug information (every file of the compile)
         self.out.append(f'#line 1 "{file}"')
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        eof_line = len(lines)  # (the line fxc's reader is on at the end of the file)
+        if self.depth == 1:
+            self._lines = lines
         if lines and lines[-1] == "" and not (self.lenient and len(lines) > 1 and lines[-2].endswith("\\")):
             lines.pop()  # (fxc: a backslash before the file's last new-line is still a splice, session 36)
         #: the last line has no new-line: a string left open there reaches the end of the file (X1006, not X1005)
@@ -273,12 +293,24 @@ class Preprocessor:
                     # block comment that opens on a directive line carries the directive on past its end
                     s += " " + _strip_comments(lines[i], incomment).strip()
                     i += 1
+                before = (self.shown, i + self.line_delta)  # (the directive's last line)
+                self._line_ends = 1
                 emitted = self._soft(self.directive, s[1:].strip(), conds, active, start)
                 emitted = False if emitted is _FAILED else emitted
                 if self._line_directive is not None:
                     # "#line N": the line after the directive (physical line i + 1) is line N
                     self.line_delta = self._line_directive - (i + 1)
                     self._line_directive = None
+                    if self._line_named:
+                        before = (self.shown, i + self.line_delta)  # fxc: #line N "f" numbers its own line N-1
+                if self._open_end and i >= len(lines):
+                    # the file's last line, with no new-line after it: only #define and #pragma, which read their
+                    # line to its end, return one (d3dcompiler_47 10.1, session 37: "a" then "#undef X", "#line 7",
+                    # "#endif" write "a " alone, "#define X" and "#pragma foo" one new-line more)
+                    self._line_ends = min(self._line_ends, 1) if re.match(r"#\s*(define|pragma)\b", s) else 0
+                if self.fxc is not None and (all(c.active for c in conds[-1:]) if conds else True):
+                    for _ in range(self._line_ends):
+                        self.fxc.line_end(*before)
                 if emitted is True:
                     self.out.append(f'#line {i + 1 + self.line_delta} "{self.file}"')
                 elif emitted:
@@ -364,6 +396,8 @@ class Preprocessor:
                         if expanded is None:
                             expanded = self._unterminated_call(toks)
                         break
+                    if self.fxc is not None:
+                        self._fxc_line(toks, done, expanded, first_line, i, len(lines), start, incomment[0])
                     if self.pragma_ops != pragma_ops_before:  # the line's expansion met a _Pragma
                         self._emit_with_pragmas(done + expanded, first_line, i + 1 + self.line_delta)
                         continue
@@ -407,10 +441,54 @@ class Preprocessor:
             for c in conds:
                 c.foreign = True
             self._left_open = conds
-        self.file, self.line = saved_file, saved_line
+        if self.fxc is not None and self.depth > 1:
+            self.fxc.line_end(self.shown, eof_line + self.line_delta)  # an included file's end returns one more
+        self.file, self.line, self.shown = saved_file, saved_line, saved_shown
         self.real_file, self.line_delta = saved_real, saved_delta
         self._open_end = saved_open_end
         self.depth -= 1
+
+    def _fxc_line(self, source: list[str], done: list[str], expanded: list[str], first_line: int, i: int,
+                  n_lines: int, start: int, in_comment: bool = False) -> None:
+        """A logical line of text (physical lines ``start`` to ``i - 1``, its tokens ``source``, replaced as ``done``
+        and ``expanded``) given to fxc's text: its tokens at their lines, then its line end (none for a last line
+        with no new-line, nor for one that ends inside a block comment, ``in_comment``: the comment holds the
+        new-line, d3dcompiler_47 10.1, session 37). A blank line returns a line end only as its file's first line
+        (pptext.FxcText)."""
+        assert self.fxc is not None
+        if not any(t != " " for t in source):
+            if start == 0:
+                self.fxc.line_end(self.shown, first_line)
+            return
+        for t in done:
+            if t != " ":
+                self.fxc.token(self.shown, first_line, t)
+        marks = self._marks
+        k = 0
+        line = first_line
+        for pos, t in enumerate(expanded):
+            while k < len(marks) and marks[k][0] <= pos:
+                line = marks[k][1]
+                k += 1
+            if t != " ":
+                self.fxc.token(self.shown, line, t)
+        if (self._open_end and i >= n_lines) or in_comment:
+            return  # (the file's last line has no new-line)
+        if self.depth == 1 and self._ends_with_function_name(expanded) and self._blank_to_end(i):
+            # fxc looks past the line end for the "(" of the function-like name that ends the line; at the end of
+            # the file it finds none and the line end is lost (d3dcompiler_47 10.1, session 37: "x F" then blank
+            # lines ends the text "x F " with no new-line; before another line's token or a directive it stays)
+            return
+        # the line end is on the line where the last token read ends (a splice that joins an empty line adds none;
+        # one inside a string literal does)
+        last = next(t for t in reversed(source) if t != " ")
+        self.fxc.line_end(self.shown, (getattr(last, "line", 0) or first_line) + last.count(SPLICE_MARK))
+
+    def _blank_to_end(self, i: int) -> bool:
+        """The main file's physical lines from ``i`` on are empty or blank (``_lines``: its lines; a comment stops
+        fxc's look for the "(" as a token does: d3dcompiler_47 10.1, session 37, ``S(q r) F`` then ``// c`` keeps
+        its line end)."""
+        return all(not ln.strip() for ln in self._lines[i:])
 
     def _check_string(self, code: str, next_i: int, n_lines: int, first: int | None = None) -> None:
         """A ``"`` that opens no complete string literal on the logical line ``code`` (ending before physical line
@@ -646,6 +724,9 @@ class Preprocessor:
             if len(parts) > 2 or (len(parts) > 1 and not parts[1].startswith('"')):
                 self._check_end("line", " ".join(parts[1 if not parts[1].startswith('"') else 2:]))
             self.file = fname
+            self._line_named = len(parts) > 1 and parts[1].startswith('"')
+            if self._line_named:
+                self.shown = fname
             self._line_directive = int(parts[0])
             if self.lenient and len(parts) > 1 and not parts[1].startswith('"'):
                 # fxc numbers the directive's own line N when a token other than a file name follows the number
@@ -684,6 +765,8 @@ class Preprocessor:
         # (d3dcompiler_47 10.1, session 35: #pragma pack_matrix(M) of #define M row_major leaves matrices
         # column-major, #pragma P of #define P pack_matrix(row_major) is the unknown pragma 'P')
         toks = [t for t in (self._tokens(rest) if self.lenient else self.expand(self._tokens(rest))) if t != " "]
+        if self.fxc is not None:
+            self._line_ends = self.fxc.pragma(toks)  # the lines fxc's text writes for it (pptext.FxcText)
         # only ``pack_matrix ( row_major|column_major )`` with nothing after it counts: fxc ignores
         # ``(row_major);``, ``(row_major) extra`` and ``(row_major, column_major)`` silently (session 35 AREA)
         if toks[:2] == ["pack_matrix", "("] and len(toks) == 4 and toks[2] in ("row_major", "column_major") and \
@@ -825,12 +908,18 @@ class Preprocessor:
         # (text, shown name) or (text, shown name, done): done() runs once the file is processed
         # (ID3DInclude::Close)
         text, shown = opened[0], opened[1]
+        if self.fxc is not None:
+            # fxc's reader returns the #include's line end before the file it reads, which its text names as the
+            # directive wrote it (d3dcompiler_47 10.1, session 37: #line 1 "a.h")
+            self.fxc.line_end(self.shown, self.line)
+            self._line_ends = 0
         try:
             if _file_key(shown) not in self.once_files:
-                self.process(text, shown)
+                self.process(text, shown, fname if self.fxc is not None else None)
         finally:
             if len(opened) > 2 and opened[2] is not None:
                 opened[2]()
+            self._line_ends = 0  # (the file's own directives set it again)
 
     # --- macro expansion -----------------------------------------------------------------------
     def expand(self, toks: list[str], hide: frozenset[str] = frozenset(), spaced: bool = False) -> list[str]:
@@ -847,6 +936,7 @@ class Preprocessor:
         outer = self._expand_depth == 0
         if outer:
             self._expansion_line = self.line
+            self._marks = []
         self._expand_depth += 1
         try:
             return self._expand(pending, source_left, outer, out, hide, spaced)
@@ -887,6 +977,7 @@ class Preprocessor:
                     ctx.begin(source_left, len(out))
                 if outer:
                     self._expansion_line = getattr(t, "line", 0) or self.line
+                    self._marks.append((len(out), self._expansion_line))
             if ctx is not None:
                 ctx.source_left = source_left
             self.expansion_work += 1
@@ -1438,12 +1529,14 @@ def _trim(a: list[str]) -> list[str]:
 
 def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
                include_open: Callable[[int, str, str], tuple[str, str]] | None = None,
-               strict_c99: bool = False, keep_errors: bool = False) -> PreprocessResult:
+               strict_c99: bool = False, keep_errors: bool = False, shown_name: str | None = None) -> PreprocessResult:
     """Preprocess ``text``; raises :class:`HlslError` on #error and malformed directives. ``strict_c99``: paste
     ``##`` operands unexpanded as C99 does (fxc expands them first; see ``Preprocessor._subst``).
     ``keep_errors``: the errors fxc goes on after stay in the result's ``errors`` (D3DPreprocess returns its text
-    with them); otherwise the first is raised, as a compile fails on it."""
+    with them); otherwise the first is raised, as a compile fails on it. ``shown_name``: the name fxc's text
+    (``fxc_text``) and ``__FILE__`` give the main file (D3DPreprocess: its full path, pptext.full_path)."""
     pp = Preprocessor(defines, include_open, strict_c99)
+    pp.main_shown = shown_name
     res = pp.run(text, file)
     if pp.errors and not keep_errors:
         raise pp.errors[0]
