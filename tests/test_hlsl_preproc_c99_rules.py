@@ -236,7 +236,8 @@ def test_c99_paste_of_tokens_that_form_no_token_is_left_to_the_implementation():
 # --- §6.10.4 line control ---------------------------------------------------------------------------------
 LINES = [
     ("#line 5\n__LINE__", "5"),
-    ("#line 010\n__LINE__", "10"),                     # p3: the digit sequence is decimal
+    # p3 reads the digit sequence as decimal (10); fxc reads C's octal: 8 (d3dcompiler_47 10.1, session 37)
+    ("#line 010\n__LINE__", "8"),
     ('#line 5 "x.h"\n__FILE__ __LINE__', '"x.h" 5'),
     ('#line 5 "x.h"\n#line 7\n__FILE__ __LINE__', '"x.h" 7'),   # the presumed name stays
     ("#define L 42\n#line L\n__LINE__", "3"),          # p5 replaces macros; fxc does not (X1500, dropped)

@@ -13,7 +13,7 @@ Sources, read for each expectation (never the code under test):
   are not on any HLSL page: fxc is no C implementation, so they are not defined (the decision, recorded in
   docs/conformance.md).
 * C99 §6.10.8p1/p4: the predefined names are macro names (``defined __LINE__`` is 1; ``#ifdef __FILE__`` takes its
-  group); "None of these macro names, nor the identifier defined, shall be the subject of a #define or a #undef".
+  group; fxc 10.1 counts neither defined, session 37: the strict C99 mode keeps C99's answer); "None of these macro names, nor the identifier defined, shall be the subject of a #define or a #undef".
   d3dcompiler_47 10.1 (under Wine, session 36) takes ``#define``/``#undef`` of __FILE__ and __LINE__ without a word
   and refuses ``defined`` (X1500): the tables below hold its answers.
 * C99 §6.10.9: ``_Pragma ( string-literal )`` — the literal is destringized (the quotes removed, ``\\"`` → ``"``,
@@ -86,18 +86,26 @@ def test_line_directive_in_include_leaves_the_includer_alone():
     assert toks == ['"z.h"', "90", '"t.hlsl"', "2"]
 
 
+#: C99 §6.10.8 makes them defined (each row's "yes" before session 37); d3dcompiler_47 10.1 under Wine (session 37)
+#: takes the other group: fxc replaces __FILE__ / __LINE__ but does not count them defined
 DEFINED = [
-    ("#if defined(__LINE__)\nyes\n#else\nno\n#endif", ["yes"]),
-    ("#if defined __FILE__ && defined(__LINE__)\nyes\n#else\nno\n#endif", ["yes"]),
-    ("#ifdef __LINE__\nyes\n#else\nno\n#endif", ["yes"]),
-    ("#ifdef __FILE__\nyes\n#else\nno\n#endif", ["yes"]),
-    ("#ifndef __FILE__\nno\n#else\nyes\n#endif", ["yes"]),
+    ("#if defined(__LINE__)\nyes\n#else\nno\n#endif", ["no"]),
+    ("#if defined __FILE__ && defined(__LINE__)\nyes\n#else\nno\n#endif", ["no"]),
+    ("#ifdef __LINE__\nyes\n#else\nno\n#endif", ["no"]),
+    ("#ifdef __FILE__\nyes\n#else\nno\n#endif", ["no"]),
+    ("#ifndef __FILE__\nno\n#else\nyes\n#endif", ["no"]),
+    ("#define __LINE__ 3\n#ifdef __LINE__\nyes\n#else\nno\n#endif", ["yes"]),
 ]
 
 
 @pytest.mark.parametrize("src,expect", DEFINED)
-def test_predefined_names_are_defined(src, expect):
+def test_predefined_names_are_not_defined_to_fxc(src, expect):
     assert lines_of(src) == expect
+
+
+def test_the_strict_mode_keeps_c99s_predefined_names():
+    from pyd3d11.shader.hlsl.preprocessor import preprocess
+    assert "yes" in preprocess("#ifdef __LINE__\nyes\n#else\nno\n#endif\n", "t.hlsl", strict_c99=True).text
 
 
 #: names fxc does not define: DXC's version macros, C99's other predefined names, __COUNTER__

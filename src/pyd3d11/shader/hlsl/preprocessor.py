@@ -287,6 +287,16 @@ class Preprocessor:
                 if self._soft(self._check_string, code, i, len(lines)) is _FAILED:
                     self.out.extend([""] * (i - start))  # fxc goes on after the line's error
                     continue
+            elif active and self.lenient and s.startswith("#") and not was_in_comment and \
+                    not re.match(r"#\s*error\b", s):
+                # a string left open on any other directive's line is X1005 too, and the directive is still read
+                # (d3dcompiler_47 10.1, session 37: #include "a.h, #line 1 "f, #undef "a, #pragma message("a); an
+                # #include's <name> is read as a string too (#include <a.h is X1005)
+                inc = re.match(r"\s*#\s*include\s*<[^>]*$", code)
+                if inc:
+                    self.tolerate("string continues past the end of the line", ERR_STRINGEOL, code.index("<") + 1)
+                else:
+                    self._soft(self._check_string, code, i, len(lines))
             if s.startswith("#") and not was_in_comment:
                 while incomment[0] and i < len(lines):
                     # a comment is one space (C99 5.1.1.2 phase 3, before directives are read in phase 4): a
@@ -447,6 +457,12 @@ class Preprocessor:
         self.real_file, self.line_delta = saved_real, saved_delta
         self._open_end = saved_open_end
         self.depth -= 1
+
+    def _is_defined(self, name: str) -> bool:
+        """``defined name`` / ``#ifdef name``. C99 §6.10.8 makes __FILE__ and __LINE__ macro names; fxc does not count
+        them defined until a #define makes them so (d3dcompiler_47 10.1, session 37: ``#ifdef __LINE__``,
+        ``defined(__LINE__)``, ``defined __FILE__`` take the #else group), though it replaces them in text."""
+        return name in self.macros or (name in PREDEFINED and not self.lenient)
 
     def _fxc_line(self, source: list[str], done: list[str], expanded: list[str], first_line: int, i: int,
                   n_lines: int, start: int, in_comment: bool = False) -> None:
@@ -624,7 +640,7 @@ class Preprocessor:
                     raise self.error(f"#{name} requires an identifier", ERR_PP_SYNTAX)
                 ident = im.group(0)
                 self._check_end(name, rest[im.end():])
-                val = (ident in self.macros or ident in PREDEFINED) == (name == "ifdef")
+                val = self._is_defined(ident) == (name == "ifdef")
             conds.append(_Cond(val, True))
             return False
         if name in ("elif", "else", "endif"):
@@ -713,9 +729,9 @@ class Preprocessor:
             # C99 §6.10.4p5 replaces macros in a #line that matches neither form; fxc does not (d3dcompiler_47
             # 10.1, session 35: ``#line L`` is "syntax error : unexpected token 'L'")
             parts = [p for p in (parts if self.lenient else self.expand(parts)) if p != " "]
-            if self.lenient and (not parts or not parts[0].isdigit()):
+            if self.lenient and (not parts or _line_number(parts[0]) is None):
                 raise self.error("syntax error : " + fxc_unexpected(parts[0] if parts else None), ERR_PP_SYNTAX)
-            if not parts or not parts[0].isdigit():
+            if not self.lenient and (not parts or not parts[0].isdigit()):
                 raise self.error("#line directive requires a line number", ERR_PP_SYNTAX)
             # the presumed file name as written: the HLSL "Preprocessor Directives" page has "escape sequences are
             # not supported" in preprocessor statements, so #line 1 "C:\dir\a.hlsl" names C:\dir\a.hlsl (C99
@@ -727,7 +743,7 @@ class Preprocessor:
             self._line_named = len(parts) > 1 and parts[1].startswith('"')
             if self._line_named:
                 self.shown = fname
-            self._line_directive = int(parts[0])
+            self._line_directive = _line_number(parts[0]) if self.lenient else int(parts[0])
             if self.lenient and len(parts) > 1 and not parts[1].startswith('"'):
                 # fxc numbers the directive's own line N when a token other than a file name follows the number
                 # (d3dcompiler_47 10.1, session 36: "#line 5 x" then __LINE__ is 4, "#line 5 "f.h" x" 5)
@@ -815,7 +831,9 @@ class Preprocessor:
             close = body_text.find(")")
             if close < 0:
                 raise self.error("missing ')' in macro parameter list", ERR_PP_SYNTAX)
-            plist = body_text[:close].strip()
+            # (a line splice among the parameters is a blank: d3dcompiler_47 10.1, session 37, ``#define A(x\``
+            # new-line ``) [x]`` defines A(x))
+            plist = body_text[:close].replace(SPLICE_MARK, " ").strip()
             if not plist and self.lenient:
                 # fxc's parameter list needs an identifier: ``#define F() x`` is its X1500 "syntax error : unexpected
                 # token ')'" (quoted from fxc in FidelityFX-SDK issue 68; a 2007 fxc10 test says the same); C99
@@ -1368,7 +1386,7 @@ class Preprocessor:
                     raise self.error("syntax error : " + fxc_unexpected(toks[bad] if bad < len(toks) else None),
                                      ERR_PP_SYNTAX)
                 raise self.error("'defined' requires an identifier, optionally in parentheses", ERR_INVALID_INT_EXPR)
-            res.append("1" if name in self.macros or name in PREDEFINED else "0")
+            res.append("1" if self._is_defined(name) else "0")
             i = k + 2 if paren else k + 1
         return res
 
@@ -1451,6 +1469,24 @@ def _from_replacement(t: str) -> bool:
     """The token came from a replacement (a macro's list or an argument substituted into one), not from the file:
     ``_add_hide`` gave it a hide set (in fxc's mode every token of a list it marks)."""
     return isinstance(t, _Tok) and (t.__class__ is _ArgTok or "hs" in t.__dict__)
+
+
+def _line_number(tok: str) -> int | None:
+    """The number of a ``#line`` as fxc reads it: an integer constant in any of C's forms (decimal, octal, hexadecimal,
+    ``u`` / ``l`` suffixes) that fits 32 bits, else None (its X1500). d3dcompiler_47 10.1, session 37: ``#line 0x10``
+    is 16, ``010`` 8, ``1u`` and ``1L`` 1, ``4294967295`` itself; ``08``, ``4294967296``, ``1.5`` are X1500. C99
+    §6.10.4p3 wants a digit sequence read as decimal."""
+    body = tok.rstrip("uUlL")
+    try:
+        if body[:2].lower() == "0x":
+            v = int(body[2:], 16)
+        elif body.startswith("0") and len(body) > 1:
+            v = int(body, 8)
+        else:
+            v = int(body) if body.isdigit() else -1
+    except ValueError:
+        return None
+    return v if 0 <= v <= 0xFFFFFFFF else None
 
 
 def _dead(toks: list[str]) -> list[str]:
