@@ -16,6 +16,9 @@ combination in DXC's SemaHLSL varmods-syntax test (its ``fxc-error`` annotations
   is X3103 "'S::name': variable declared but not defined" until an out-of-class definition gives it storage;
 * functions: uniform X3047, extern X3006; precise with const X3025 (the precise return value would be
   written through a const);
+* ``inline`` belongs to functions: on a global, local, loop variable or struct member it is X3055 "... cannot be
+  declared 'inline'", on a parameter or a typedef a syntax error (d3dcompiler_47 10.1 under Wine, session 37);
+* loop variables (a ``for`` initialiser's): the local rules, and static X3007, volatile X3008 (session 37);
 * parameters: static, extern, groupshared and shared are syntax errors (X3000 at the modifier);
 * typedefs: only const, precise, volatile, row_major/column_major, sample and center are allowed, any other
   modifier is a syntax error (X3000 at the modifier);
@@ -54,12 +57,26 @@ GLOBAL_RULES: list[Rule] = [
     (_has("uniform", "static"), 3007, "'{name}': uniform global variables cannot be declared 'static'"),
     (_has("extern", "groupshared"), 3010, "'{name}': extern global variables cannot be declared 'groupshared'"),
     (_has("uniform", "groupshared"), 3010, "'{name}': uniform global variables cannot be declared 'groupshared'"),
+    (_has("inline"), 3055, "'{name}': global variables cannot be declared 'inline'"),
 ]
 LOCAL_RULES: list[Rule] = [
     (_has("shared"), 3054, "'{name}': local variables cannot be declared 'shared'"),
     (_has("uniform"), 3047, "'{name}': local variables cannot be declared 'uniform'"),
     (_has("groupshared"), 3010, "'{name}': local variables cannot be declared 'groupshared'"),
     (_has("extern"), 3006, "'{name}': local variables cannot be declared 'extern'"),
+    (_has("inline"), 3055, "'{name}': local variables cannot be declared 'inline'"),
+]
+#: a ``for`` statement's own variables: the local rules in fxc's words for them, and static, volatile and inline
+#: too (d3dcompiler_47 10.1 under Wine, session 37: ``for (static int i = 0; ...)`` X3007, ``volatile`` X3008,
+#: ``inline`` X3055, where a local may be static or volatile; tests/test_rules_hlsl_fxc_mutants_s37.py)
+LOOP_RULES: list[Rule] = [
+    (_has("shared"), 3054, "'{name}': loop variables cannot be declared 'shared'"),
+    (_has("uniform"), 3047, "'{name}': loop variables cannot be declared 'uniform'"),
+    (_has("groupshared"), 3010, "'{name}': loop variables cannot be declared 'groupshared'"),
+    (_has("extern"), 3006, "'{name}': loop variables cannot be declared 'extern'"),
+    (_has("inline"), 3055, "'{name}': loop variables cannot be declared 'inline'"),
+    (_has("static"), 3007, "'{name}': loop variables cannot be declared 'static'"),
+    (_has("volatile"), 3008, "'{name}': loop variables cannot be declared 'volatile'"),
 ]
 FIELD_RULES: list[Rule] = [
     (_has("uniform"), 3047, "'{name}': struct/class members cannot be declared 'uniform'"),
@@ -68,6 +85,7 @@ FIELD_RULES: list[Rule] = [
     (_has("volatile"), 3008, "'{name}': struct/class members cannot be declared 'volatile'"),
     (_has("extern"), 3006, "'{name}': struct/class members cannot be declared 'extern'"),
     (_has("shared"), 3054, "'{name}': struct/class members cannot be declared 'shared'"),
+    (_has("inline"), 3055, "'{name}': struct/class members cannot be declared 'inline'"),
 ]
 FUNCTION_RULES: list[Rule] = [
     (_has("uniform"), 3047, "'{name}': functions cannot be declared 'uniform'"),
@@ -75,12 +93,12 @@ FUNCTION_RULES: list[Rule] = [
     (_has("precise", "const"), 3025, "l-value specifies const object"),
 ]
 #: modifiers that are a syntax error on a parameter / in a typedef (fxc's grammar has no place for them)
-PARAM_SYNTAX_ERRORS = ("groupshared", "extern", "static", "shared")
+PARAM_SYNTAX_ERRORS = ("groupshared", "extern", "static", "shared", "inline")
 TYPEDEF_ALLOWED = frozenset({"const", "precise", "volatile", "row_major", "column_major", "sample", "center",
                              "snorm", "unorm"})
 #: the order fxc's grammar meets typedef modifiers in: the first disallowed one is the unexpected token
 TYPEDEF_SYNTAX_ORDER = ("groupshared", "extern", "static", "uniform", "shared", "nointerpolation", "linear",
-                        "noperspective", "centroid", "in", "out", "inout")
+                        "noperspective", "centroid", "in", "out", "inout", "inline")
 
 
 def first_violation(rules: list[Rule], mods: frozenset, name: str) -> tuple[int, str] | None:
@@ -112,7 +130,7 @@ def needs_initializer(kind: str, mods: frozenset, has_init: bool) -> bool:
         return False
     if kind == "global":
         return "groupshared" in mods
-    return kind == "local" and "static" not in mods
+    return kind in ("local", "loop") and "static" not in mods
 
 
 #: fxc's warning X3207, word for word as DXC's varmods-syntax.hlsl records it

@@ -604,7 +604,7 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             bad = next((m for m in M.TYPEDEF_SYNTAX_ORDER if m in fm and m not in M.TYPEDEF_ALLOWED), None)
             if bad is not None:
                 raise self.error(None, self.mod_toks.get(bad))
-        rules = {"global": M.GLOBAL_RULES, "local": M.LOCAL_RULES, "field": M.FIELD_RULES,
+        rules = {"global": M.GLOBAL_RULES, "local": M.LOCAL_RULES, "loop": M.LOOP_RULES, "field": M.FIELD_RULES,
                  "function": M.FUNCTION_RULES}.get(kind)
         hit = M.first_violation(rules, fm, name) if rules else None
         hit = hit or M.interpolation_conflict(fm)
@@ -1387,7 +1387,7 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                 init: A.Node | None = None
                 if not self.accept(";"):
                     if self.is_decl_start():
-                        init = self.parse_decl_stmt()
+                        init = self.parse_decl_stmt("loop")
                     else:
                         init = A.ExprStmt(self.tok.pos, self.parse_expr())
                         self.expect(";")
@@ -1485,7 +1485,7 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
         # `float4(...)` is a constructor expression, `float4 x` a declaration
         return nxt.kind == "id" or nxt.text == "<" or (nxt.text in _MODIFIERS)
 
-    def parse_decl_stmt(self) -> A.DeclStmt:
+    def parse_decl_stmt(self, kind: str = "local") -> A.DeclStmt:
         pos = self.tok.pos
         mods = self.parse_mods()
         if self.at("struct") and (self.peek().text == "{" or self.peek(2).text in ("{", ":")):
@@ -1502,7 +1502,7 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
 
             decls = [d for d in parse_type_decl(self, mods, pos) if isinstance(d, A.VarDecl)]
             for d in decls:
-                self.check_mods("local", mods, d.name, d.pos, d.init is not None)
+                self.check_mods(kind, mods, d.name, d.pos, d.init is not None)
             return A.DeclStmt(pos, decls)
         elif self.at("ConstantBuffer") and self.peek().text == "<" and self._sm51():
             # a local ConstantBuffer<S> makes no buffer: it acts as a constant S (vkd3d cbuffer.shader_test, fxc
@@ -1517,7 +1517,7 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
         decls = self.parse_var_list(base, mods, pos)
         for d in decls:
             if isinstance(d, A.VarDecl):
-                self.check_mods("local", mods, d.name, d.pos, d.init is not None)
+                self.check_mods(kind, mods, d.name, d.pos, d.init is not None)
                 if d.semantic is not None and not isinstance(d.type, StructType):
                     raise HlslError(d.pos.file, d.pos.line, d.pos.col, 3043,
                                     f"'{d.name}': local variables cannot have semantics")
