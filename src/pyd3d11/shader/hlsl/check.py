@@ -866,11 +866,48 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
         if not found:
             raise cg.err(e.pos, f"'{e.name}': no matching {len(args)} parameter function", 3013)
         return found[0].ret
-    for v in vars(e).values():  # operators, casts, constructors: check the operands only
+    if isinstance(e, A.Construct) and isinstance(e.type, NumType):
+        from .codegen import component_bases
+
+        args = [_sb_type(cg, a, known) for a in e.args]
+        if all(isinstance(a, NumType) for a in args) and \
+                sum(len(component_bases(a)) for a in args) != len(component_bases(e.type)):
+            raise cg.err(e.pos, "incorrect number of arguments to numeric-type constructor", 3014)
+        return e.type
+    if isinstance(e, A.Cast) and isinstance(e.type, NumType) and e.type.shape != "m":
+        t = _sb_type(cg, e.a, known)
+        if isinstance(t, NumType) and t.shape != "m" and 1 < t.n < e.type.n:
+            raise cg.err(e.pos, f"cannot convert from 'const {t}' to '{e.type}'", 3017)
+        return e.type
+    if isinstance(e, (A.Assign, A.Postfix)) or isinstance(e, A.Unary) and e.op in ("++", "--"):
+        _sb_write(cg, e.target if isinstance(e, A.Assign) else e.a, known,
+                  compound=isinstance(e, A.Assign) and e.op != "=")
+    for v in vars(e).values():  # operators: check the operands only
         for n in (v if isinstance(v, list) else [v]):
             if isinstance(n, A.Node):
                 _sb_type(cg, n, known)
     return None
+
+
+def _sb_write(cg: CodegenContext, target: A.Node, known: dict, compound: bool = False) -> None:
+    """A write inside a state-block value (``Filter = ANISOTROPIC++;``, ``(arr[1] = 3)``): only a non-const static
+    global may be written there; a state constant or a literal is X3025 "l-value specifies const object", a
+    uniform global X3025 "global variables are implicitly constant" (d3dcompiler_47 10.1 under Wine, session 37,
+    at ps_3_0 and ps_4_0; tests/test_rules_hlsl_fxc_mutants_s37.py). ``compound``: an ``op=``, which on a
+    ``static const`` global folds away as in code (exprs._compound_on_constants)."""
+    root = target
+    while isinstance(root, (A.Member, A.Index)):
+        root = root.a
+    g = known.get(root.name) if isinstance(root, A.Ident) else None
+    if g is not None and g[0] < (root.pos.line, root.pos.col):
+        d = next((v for d in cg.prog.decls for v in (d.members if isinstance(d, A.CBufferDecl) else [d])
+                  if isinstance(v, A.VarDecl) and v.name == root.name), None)
+        if d is not None and "static" in d.mods and ("const" not in d.mods or compound):
+            return
+        if d is not None and "static" not in d.mods:
+            raise cg.err(target.pos, "global variables are implicitly constant, enable compatibility mode to allow "
+                                     "modification", 3025)
+    raise cg.err(target.pos, "l-value specifies const object", 3025)
 
 
 def check_state_values(cg: CodegenContext) -> None:
