@@ -218,7 +218,9 @@ MACROS = [
     ("#define F(x) x\nF\n(pass)", "F (pass)"),          # p10 lets a new-line come before "("; fxc does not
     ("#define F(x) x\nF (pass)", "pass"),
     ("#define F(x) x\npass F", "pass F"),                                                       # not invoked
-    ("#define EMPTY\nEMPTY # define X fail\nX", "# define X fail X"),                          # 6.10.3.4p3
+    # 6.10.3.4p3 keeps the line text ("# define X fail X"); fxc reads it as a directive (d3dcompiler_47 10.1,
+    # session 37: names of empty object-like macros before a line's "#")
+    ("#define EMPTY\nEMPTY # define X fail\nX", "fail"),
 ]
 
 

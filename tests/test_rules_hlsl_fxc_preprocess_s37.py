@@ -17,6 +17,10 @@ and where it reported none the output's tokens. The sources are variants written
   it following the invocation (``S(P)`` of ``#define P ( F )`` is ``"( )" )``); a ``(`` a replacement makes takes
   the list's own ``)`` and the list goes on to the next one, across lines and directives, X1515 at the end of the
   file (``ppfxc.closing_at``, ``Preprocessor._fxc_arguments``).
+- ``EMPTY_NAMES``: names of object-like macros whose replacement lists are empty may come before a line's ``#``,
+  which is then a directive (``EMPTY # define X 1`` defines X); a name whose list holds another empty name, a
+  function-like invocation or any other token before the ``#`` leave the line text (``Preprocessor._after_empty_names``;
+  C99 §6.10p2 wants the ``#`` first).
 """
 
 from __future__ import annotations
@@ -143,7 +147,29 @@ LOOKAHEAD = [
     ('#define F(x) [x]\n#define F2(x, y) [x|y]\n#define S(x) #x\n#define XS(x) S(x)\n#define G(x) x\n#define OB [ 1\nS(OB) ]) z\n', True, None, '"[ 1 ) ]" ) z'),
 ]
 
-ROWS = LOOKAHEAD
+EMPTY_NAMES = [
+    ('#define EMPTY\nEMPTY # define X 1\nX\n', True, None, '1'),
+    ('#define EMPTY\nEMPTY EMPTY # define X 1\nX\n', True, None, '1'),
+    ('#define EMPTY\n#define E2 EMPTY\nE2 # define X 1\nX\n', True, None, '# define X 1 X'),
+    ('Y # define X 1\nX\n', True, None, 'Y # define X 1 X'),
+    ('#define EMPTY\nEMPTY a # define X 1\nX\n', True, None, 'a # define X 1 X'),
+    ('#define EMPTY\nEMPTY # if 0\nno\n#endif\nyes\n', True, None, 'yes'),
+    ('#define EMPTY\nEMPTY # foo\nx\n', True, 'X1504', None),
+    ('#define EMPTY\nEMPTY #\nx\n', True, 'X1500', None),
+    ('#define EMPTY\n  EMPTY   #define X 1\nX\n', True, None, '1'),
+    ('#define EMPTY\nEMPTY\n#define X 1\nX\n', True, None, '1'),
+    ('#define H #\nH define X 1\nX\n', True, None, '# define X 1 X'),
+    ('#define G(x)\nG(1) # define X 1\nX\n', True, None, '# define X 1 X'),
+    ('#define EMPTY\nEMPTY # undef EMPTY\nEMPTY\n', True, None, 'EMPTY'),
+    ('#define EMPTY\n#define E3\nEMPTY E3 # define X 1\nX\n', True, None, '1'),
+    ('#define EMPTY\nEMPTY/**/# define X 1\nX\n', True, None, '1'),
+    ('#define EMPTY\nEMPTY # ifdef EMPTY\nyes\n#endif\n', True, None, 'yes'),
+    ('#define EMPTY\n#if 0\nEMPTY # endif\nno\n#endif\nz\n', True, None, 'z'),
+    ('#define EMPTY\nEMPTY # include "none.h"\nx\n', False, 'X1507', None),
+    ('#define EMPTY\nEMPTY # line 40\n__LINE__\n', True, None, '40'),
+]
+
+ROWS = LOOKAHEAD + EMPTY_NAMES
 
 
 @pytest.mark.parametrize(("src", "hr_ok", "error", "tokens"), ROWS)

@@ -238,7 +238,9 @@ def test_unknown_directive_in_an_active_group(src):
     ("#define X 1 \\\n + 2\nX", "1 + 2"),
     ("/*\n#define Z 1\n*/\nZ", "Z"),                           # a directive inside a comment is no directive
     ("x /* #define Y 1 */ Y", "x Y"),
-    ("#define EMPTY\nEMPTY # define X 1\nX", "# define X 1 X"),  # '#' must be a line's first token
+    # C99: '#' must be a line's first token ("# define X 1 X"); fxc 10.1 skips empty object-like names before it
+    # (session 37)
+    ("#define EMPTY\nEMPTY # define X 1\nX", "1"),
 ])
 def test_comments_and_splices_come_before_directives(src, expected):
     assert pp(src) == expected

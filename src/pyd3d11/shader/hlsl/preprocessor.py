@@ -283,6 +283,8 @@ class Preprocessor:
             code = marked.replace(COMMENT_MARK, " ") if self.lenient else marked
             active = all(c.active for c in conds[-1:]) if conds else True
             s = code.strip()
+            if self.lenient and active and "#" in s and not s.startswith("#") and not was_in_comment:
+                s = self._after_empty_names(s)
             if active and (not s.startswith("#") or re.match(r"#\s*define\b", s)):
                 if self._soft(self._check_string, code, i, len(lines)) is _FAILED:
                     self.out.extend([""] * (i - start))  # fxc goes on after the line's error
@@ -457,6 +459,24 @@ class Preprocessor:
         self.real_file, self.line_delta = saved_real, saved_delta
         self._open_end = saved_open_end
         self.depth -= 1
+
+    def _after_empty_names(self, s: str) -> str:
+        """``s`` (a line's text) from its ``#`` on when only names of object-like macros whose lists are empty come
+        before it, else ``s``: fxc reads such a line as a directive (d3dcompiler_47 10.1, session 37: with ``#define
+        EMPTY``, ``EMPTY # define X 1`` and ``EMPTY EMPTY #define X 1`` define X; ``EMPTY # foo`` is X1504; a name
+        whose list holds only another empty name, a function-like macro's invocation, an ``a`` before the ``#``
+        leave the line text). C99 §6.10p2 wants the ``#`` first on its line."""
+        k = 0
+        while True:
+            m = _IDENT.match(s, k)
+            if m is None:
+                return s[k:] if s.startswith("#", k) and k else s
+            mac = self.macros.get(m.group())
+            if mac is None or mac.params is not None or any(t != " " for t in mac.body):
+                return s
+            k = m.end()
+            while k < len(s) and s[k] in " \t":
+                k += 1
 
     def _is_defined(self, name: str) -> bool:
         """``defined name`` / ``#ifdef name``. C99 §6.10.8 makes __FILE__ and __LINE__ macro names; fxc does not count
