@@ -11,6 +11,24 @@ and comparing every probe bit for bit.
    ``t = x * log2(e); p = exp(t); m = exp(-t); (p - m) * (1 / (p + m))`` at every target and flag, so the result
    is NaN where ``p`` overflows (|x| past ~88.7), 0 where ``1 / (p + m)`` is a denormal (x = 88), and +0 for -0.
    A constant argument folds to the true value (``tanh(100.0)`` is 1).
+2. Reciprocals (convpairs.py): fxc folds a reciprocal of a reciprocal -- ``rcp(rcp(x))``, ``1 / (1 / x)``, and the
+   mixed forms -- to ``x`` (``mov``; the source's modifiers and the outer saturate kept) whenever it optimises,
+   IEEE strictness included (``mov [precise]``); /Od keeps both. With refactoring allowed it also folds
+   ``x * rcp(x)`` to 1 and ``rsqrt(x) * rsqrt(x)`` to ``1 / x``. A modifier between the two (``rcp(-rcp(a))``,
+   ``rcp(abs(rcp(a)))``), a saturate between them, ``2 / (2 / a)`` and products of other operands stay.
+   MicrosoftDocs' rcp page says nothing of this; vkd3d's rcp.shader_test (``rcp(rcp(f))``) showed it: fxc's
+   object returns ``f`` exactly, ours 7.6039996 for 7.604.
+3. ``sin`` / ``cos`` (and ``sincos``) of a literal fold to a literal, also at /Od (fxc's listings), so what is
+   computed from them folds too: vkd3d trigonometry's ``sincos(30, s, c)`` into ``int`` outputs is ``l(0, 0)``
+   in fxc's object (ours was ``round_z`` of a run-time -0.988, i.e. -0). The folded words are the executor's
+   sin/cos; fxc's own folder differs from them in the last bits for some arguments (recorded below: within 2 ulps
+   except sin of pi, whose true value is tiny).
+4. Dot products (intrinsics._fxc_lane_order, dotforms.py): where a dot's second operand is an input or
+   constant-buffer register read through a swizzle, fxc orders the terms by that swizzle's components (a selection
+   sort with swaps: ``dot(a.xyz, b.zyx)`` is ``dp3 a.zyx, b.xyz``), so the sum rounds in that order; and twice a
+   two-term dot (``dot(a.xy, b.xy) * 2``, ``d + d``, ``reflect`` of 2-vectors) is one ``dp4 a.xxyy, b.xxyy``
+   unless the dot has another use. Neither under IEEE strictness. vkd3d's reflect.shader_test showed the second
+   (2 ulps); the first came from probing its neighbourhood.
 """
 
 from __future__ import annotations
@@ -110,6 +128,413 @@ def test_tanh_with_one_run_time_lane_keeps_the_sequence():
     assert [op for op in _mnemonics(blob) if op != "mov"] == [op for op in TANH_OPS]
 
 
+# --- 2. reciprocals ---------------------------------------------------------------------------------------------
+RCP_A = [[3.0, 0.0, _INF, 1e-40], [-0.0, _NAN, 7.0, 1e38]]
+RCP_B = [[2.0, 5.0, -1.0, 0.5], [0.25, 1.0, 3.0, -2.0]]
+#: (expression, the arithmetic mnemonics of fxc's listing at default flags -- [] when it is movs alone --, the words
+#: of fxc's object on the executor for RCP_A / RCP_B at default flags, at /Od, under IEEE strictness), recorded
+#: under Wine in session 37
+RCP_ROWS = [
+    ('rcp(rcp(a))', [],
+     (0x40400000, 0x00000000, 0x7F800000, 0x000116C2, 0x80000000, 0x7FC00000, 0x40E00000, 0x7E967699),
+     (0x40400000, 0x00000000, 0x7F800000, 0x00000000, 0x80000000, 0x7FC00000, 0x40DFFFFF, 0x7F800000),
+     (0x40400000, 0x00000000, 0x7F800000, 0x000116C2, 0x80000000, 0x7FC00000, 0x40E00000, 0x7E967699)),
+    ('1/(1/a)', [],
+     (0x40400000, 0x00000000, 0x7F800000, 0x000116C2, 0x80000000, 0x7FC00000, 0x40E00000, 0x7E967699),
+     (0x40400000, 0x00000000, 0x7F800000, 0x00000000, 0x80000000, 0x7FC00000, 0x40DFFFFF, 0x7F800000),
+     (0x40400000, 0x00000000, 0x7F800000, 0x000116C2, 0x80000000, 0x7FC00000, 0x40E00000, 0x7E967699)),
+    ('rcp(1/a)', [],
+     (0x40400000, 0x00000000, 0x7F800000, 0x000116C2, 0x80000000, 0x7FC00000, 0x40E00000, 0x7E967699),
+     (0x40400000, 0x00000000, 0x7F800000, 0x00000000, 0x80000000, 0x7FC00000, 0x40DFFFFF, 0x7F800000),
+     (0x40400000, 0x00000000, 0x7F800000, 0x000116C2, 0x80000000, 0x7FC00000, 0x40E00000, 0x7E967699)),
+    ('1/rcp(a)', [],
+     (0x40400000, 0x00000000, 0x7F800000, 0x000116C2, 0x80000000, 0x7FC00000, 0x40E00000, 0x7E967699),
+     (0x40400000, 0x00000000, 0x7F800000, 0x00000000, 0x80000000, 0x7FC00000, 0x40DFFFFF, 0x7F800000),
+     (0x40400000, 0x00000000, 0x7F800000, 0x000116C2, 0x80000000, 0x7FC00000, 0x40E00000, 0x7E967699)),
+    ('2/(2/a)', ['div'],
+     (0x40400000, 0x00000000, 0x7F800000, 0x00000000, 0x80000000, 0x7FC00000, 0x40DFFFFF, 0x7E967699),
+     (0x40400000, 0x00000000, 0x7F800000, 0x00000000, 0x80000000, 0x7FC00000, 0x40DFFFFF, 0x7E967699),
+     (0x40400000, 0x00000000, 0x7F800000, 0x00000000, 0x80000000, 0x7FC00000, 0x40DFFFFF, 0x7E967699)),
+    ('rcp(-rcp(a))', ['rcp'],
+     (0xC0400000, 0x80000000, 0xFF800000, 0x80000000, 0x00000000, 0xFFC00000, 0xC0DFFFFF, 0xFF800000),
+     (0xC0400000, 0x80000000, 0xFF800000, 0x80000000, 0x00000000, 0xFFC00000, 0xC0DFFFFF, 0xFF800000),
+     (0xC0400000, 0x80000000, 0xFF800000, 0x80000000, 0x00000000, 0xFFC00000, 0xC0DFFFFF, 0xFF800000)),
+    ('-rcp(rcp(-a))', [],
+     (0x40400000, 0x00000000, 0x7F800000, 0x000116C2, 0x80000000, 0x7FC00000, 0x40E00000, 0x7E967699),
+     (0x40400000, 0x00000000, 0x7F800000, 0x00000000, 0x80000000, 0x7FC00000, 0x40DFFFFF, 0x7F800000),
+     (0x40400000, 0x00000000, 0x7F800000, 0x000116C2, 0x80000000, 0x7FC00000, 0x40E00000, 0x7E967699)),
+    ('rcp(rcp(a.x)).xxxx', [],
+     (0x40400000, 0x40400000, 0x40400000, 0x40400000, 0x80000000, 0x80000000, 0x80000000, 0x80000000),
+     (0x40400000, 0x40400000, 0x40400000, 0x40400000, 0x80000000, 0x80000000, 0x80000000, 0x80000000),
+     (0x40400000, 0x40400000, 0x40400000, 0x40400000, 0x80000000, 0x80000000, 0x80000000, 0x80000000)),
+    ('rcp(rcp(a)).wzyx', [],
+     (0x000116C2, 0x7F800000, 0x00000000, 0x40400000, 0x7E967699, 0x40E00000, 0x7FC00000, 0x80000000),
+     (0x00000000, 0x7F800000, 0x00000000, 0x40400000, 0x7F800000, 0x40DFFFFF, 0x7FC00000, 0x80000000),
+     (0x000116C2, 0x7F800000, 0x00000000, 0x40400000, 0x7E967699, 0x40E00000, 0x7FC00000, 0x80000000)),
+    ('saturate(rcp(rcp(a)))', [],
+     (0x3F800000, 0x00000000, 0x3F800000, 0x000116C2, 0x00000000, 0x00000000, 0x3F800000, 0x3F800000),
+     (0x3F800000, 0x00000000, 0x3F800000, 0x00000000, 0x00000000, 0x00000000, 0x3F800000, 0x3F800000),
+     (0x3F800000, 0x00000000, 0x3F800000, 0x000116C2, 0x00000000, 0x00000000, 0x3F800000, 0x3F800000)),
+    ('rcp(saturate(rcp(a)))', ['rcp'],
+     (0x40400000, 0x3F800000, 0x7F800000, 0x3F800000, 0x7F800000, 0x7F800000, 0x40DFFFFF, 0x7F800000),
+     (0x40400000, 0x3F800000, 0x7F800000, 0x3F800000, 0x7F800000, 0x7F800000, 0x40DFFFFF, 0x7F800000),
+     (0x40400000, 0x3F800000, 0x7F800000, 0x3F800000, 0x7F800000, 0x7F800000, 0x40DFFFFF, 0x7F800000)),
+    ('abs(rcp(rcp(a)))', [],
+     (0x40400000, 0x00000000, 0x7F800000, 0x000116C2, 0x00000000, 0x7FC00000, 0x40E00000, 0x7E967699),
+     (0x40400000, 0x00000000, 0x7F800000, 0x00000000, 0x00000000, 0x7FC00000, 0x40DFFFFF, 0x7F800000),
+     (0x40400000, 0x00000000, 0x7F800000, 0x000116C2, 0x00000000, 0x7FC00000, 0x40E00000, 0x7E967699)),
+    ('rcp(abs(rcp(a)))', ['rcp'],
+     (0x40400000, 0x00000000, 0x7F800000, 0x00000000, 0x00000000, 0x7FC00000, 0x40DFFFFF, 0x7F800000),
+     (0x40400000, 0x00000000, 0x7F800000, 0x00000000, 0x00000000, 0x7FC00000, 0x40DFFFFF, 0x7F800000),
+     (0x40400000, 0x00000000, 0x7F800000, 0x00000000, 0x00000000, 0x7FC00000, 0x40DFFFFF, 0x7F800000)),
+    ('a*rcp(a)', [],
+     (0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000),
+     (0x3F800000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0x7FC00000, 0x3F800000, 0x00000000),
+     (0x3F800000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0x7FC00000, 0x3F800000, 0x00000000)),
+    ('rcp(a)*a', [],
+     (0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000),
+     (0x3F800000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0x7FC00000, 0x3F800000, 0x00000000),
+     (0x3F800000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0x7FC00000, 0x3F800000, 0x00000000)),
+    ('a*(1/a)', [],
+     (0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000, 0x3F800000),
+     (0x3F800000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0x7FC00000, 0x3F800000, 0x00000000),
+     (0x3F800000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0x7FC00000, 0x3F800000, 0x00000000)),
+    ('b*rcp(a)', ['mul', 'rcp'],
+     (0x3F2AAAAB, 0x7F800000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x3EDB6DB8, 0x80000000),
+     (0x3F2AAAAB, 0x7F800000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x3EDB6DB8, 0x80000000),
+     (0x3F2AAAAB, 0x7F800000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x3EDB6DB8, 0x80000000)),
+    ('rsqrt(a)*rsqrt(a)', ['div'],
+     (0x3EAAAAAB, 0x7F800000, 0x00000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x3E124925, 0x00000000),
+     (0x3EAAAAAA, 0x7F800000, 0x00000000, 0x7F800000, 0x7F800000, 0x7FC00000, 0x3E124926, 0x00000000),
+     (0x3EAAAAAA, 0x7F800000, 0x00000000, 0x7F800000, 0x7F800000, 0x7FC00000, 0x3E124926, 0x00000000)),
+    ('rsqrt(a.x)*rsqrt(a.y)', ['mul', 'rsq'],
+     (0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000, 0x7FC00000, 0x7FC00000, 0x7FC00000, 0x7FC00000),
+     (0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000, 0x7FC00000, 0x7FC00000, 0x7FC00000, 0x7FC00000),
+     (0x7F800000, 0x7F800000, 0x7F800000, 0x7F800000, 0x7FC00000, 0x7FC00000, 0x7FC00000, 0x7FC00000)),
+    ('rcp(rcp(a.x))*rcp(a.x)*a.x', [],
+     (0x40400000, 0x40400000, 0x40400000, 0x40400000, 0x80000000, 0x80000000, 0x80000000, 0x80000000),
+     (0x40400000, 0x40400000, 0x40400000, 0x40400000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0xFFC00000),
+     (0x40400000, 0x40400000, 0x40400000, 0x40400000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0xFFC00000)),
+    ('rcp(rcp(a*b))', ['mul'],
+     (0x40C00000, 0x00000000, 0xFF800000, 0x00000000, 0x80000000, 0x7FC00000, 0x41A80000, 0xFF167699),
+     (0x40C00000, 0x00000000, 0xFF800000, 0x00000000, 0x80000000, 0x7FC00000, 0x41A80000, 0xFF800000),
+     (0x40C00000, 0x00000000, 0xFF800000, 0x00000000, 0x80000000, 0x7FC00000, 0x41A80000, 0xFF167699)),
+    ('rcp(rcp(a)*b)', ['mul', 'rcp'],
+     (0x3FC00000, 0x00000000, 0xFF800000, 0x00000000, 0x80000000, 0x7FC00000, 0x40155555, 0xFF800000),
+     (0x3FC00000, 0x00000000, 0xFF800000, 0x00000000, 0x80000000, 0x7FC00000, 0x40155555, 0xFF800000),
+     (0x3FC00000, 0x00000000, 0xFF800000, 0x00000000, 0x80000000, 0x7FC00000, 0x40155555, 0xFF800000)),
+    ('rcp(rcp(a)) + rcp(a)*a', ['add'],
+     (0x40800000, 0x3F800000, 0x7F800000, 0x3F800000, 0x3F800000, 0x7FC00000, 0x41000000, 0x7E967699),
+     (0x40800000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0x7FC00000, 0x40FFFFFF, 0x7F800000),
+     (0x40800000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0xFFC00000, 0x7FC00000, 0x41000000, 0x7E967699)),
+    ('1/(1/a.yx).yxyx', [],
+     (0x40400000, 0x00000000, 0x40400000, 0x00000000, 0x80000000, 0x7FC00000, 0x80000000, 0x7FC00000),
+     (0x40400000, 0x00000000, 0x40400000, 0x00000000, 0x80000000, 0x7FC00000, 0x80000000, 0x7FC00000),
+     (0x40400000, 0x00000000, 0x40400000, 0x00000000, 0x80000000, 0x7FC00000, 0x80000000, 0x7FC00000)),
+]
+_IEEE = 1 << 13  # D3DCOMPILE_IEEE_STRICTNESS
+_ARITH = ("rcp", "div", "rsq", "mul", "add")
+
+
+def _arith(blob: bytes) -> list[str]:
+    return sorted({op.removesuffix("_sat") for op in _mnemonics(blob)} & set(_ARITH))
+
+
+@pytest.mark.parametrize(("expr", "ops", "folded", "od", "ieee"), RCP_ROWS, ids=[r[0] for r in RCP_ROWS])
+def test_reciprocal_pairs(expr, ops, folded, od, ieee):
+    blob = _compile(expr)
+    assert _arith(blob) == sorted(set(ops)), expr
+    for flags, want in ((0, folded), (_OD, od), (_IEEE, ieee)):
+        got = _run(_compile(expr, flags), RCP_A, RCP_B).ravel().tolist()
+        assert got == list(want), (expr, hex(flags))
+
+
+def test_reciprocal_rows_tell_the_fold_apart():
+    """The inputs separate each rule's fold from the two instructions (else the rows would test nothing): the
+    folded words differ from /Od's, where both instructions run."""
+    rows = {r[0]: r for r in RCP_ROWS}
+    for expr in ("rcp(rcp(a))", "1/(1/a)", "a*rcp(a)", "rsqrt(a)*rsqrt(a)", "rcp(rcp(a.x))*rcp(a.x)*a.x"):
+        _e, _ops, folded, od, _ieee = rows[expr]
+        assert folded != od, expr
+
+
+def test_reciprocal_pairs_across_a_branch_and_a_rewrite():
+    """A variable holding rcp(a), rewritten under an ``if``, is no reciprocal of a after it (fxc 10.1's listing of
+    ``r = rcp(a); if (b.x > 0) r = b; return rcp(r)``: rcp, movc, rcp); one that is not rewritten is."""
+    body = "float4 r = rcp(a); if (b.x > 0) r = b; return asuint(rcp(r));"
+    blob = bytes(__import__("pyd3d11.shader.blob", fromlist=["blob_bytes"]).blob_bytes(D3DCompile(
+        f"uint4 main(float4 a : A, float4 b : B) : SV_Target {{ {body} }}", None, "t.hlsl", None, None, "main",
+        "ps_5_0", 0)))
+    assert _mnemonics(blob).count("rcp") == 2
+    got = _run(blob, [[3.0, 3.0, 3.0, 3.0]], [[-1.0, 0, 0, 0]]).view(np.float32)[0]
+    assert got.tolist() == [float(np.float32(1) / (np.float32(1) / np.float32(3)))] * 4
+
+
+# --- 3. sin / cos of literals -----------------------------------------------------------------------------------
+#: (function, four literal arguments, fxc's folded words -- its listing is one ``mov`` at default flags and /Od),
+#: recorded under Wine in session 37
+TRIG_FOLDS = [
+    ("sin", (30.0, 0.5, -2.0, 1e5), (0xBF7CEFA4, 0x3EF57744, 0xBF68C7B7, 0x3D126D55)),
+    ("sin", (100.0, 0.1, -0.0, 1.0), (0xBF01A12E, 0x3DCC7576, 0x80000000, 0x3F576AA4)),
+    ("sin", (2.0, 10.0, -7.5, 30.0), (0x3F68C7B7, 0xBF0B44F8, 0xBF7020C4, 0xBF7CEFA4)),
+    ("cos", (30.0, 0.5, -2.0, 1e5), (0x3E1DF418, 0x3F60A940, 0xBED51133, 0xBF7FD61C)),
+    ("cos", (3.14159274, 100.0, 0.1, -0.0), (0xBF800000, 0x3F5CC0EE, 0x3F7EB898, 0x3F800000)),
+    ("cos", (1.0, 2.0, 10.0, -7.5), (0x3F0A5140, 0xBED51133, 0xBF56CD64, 0x3EB17A2F)),
+]
+
+
+def _trig_of(fn: str, args) -> str:
+    return "{}(float4({}))".format(fn, ", ".join(repr(x) for x in args))
+
+
+@pytest.mark.parametrize(("fn", "args", "words"), TRIG_FOLDS)
+@pytest.mark.parametrize("flags", [0, _OD])
+def test_sin_and_cos_of_literals_fold(fn, args, words, flags):
+    blob = _compile(_trig_of(fn, args), flags)
+    assert "sincos" not in _mnemonics(blob)
+    got = _run(blob, [[0, 0, 0, 0]])[0].astype(np.int64)
+    # the executor's sin/cos keep D3D11.3 §22.10.20's absolute error bound: at 1e5 (sin 0.0357) the folded word is
+    # 174 ulps from fxc's folder, which there gives the double-precision value rounded
+    near = np.abs(np.array(args)) < 1000
+    assert (np.abs(got - np.array(words, np.int64))[near] <= 2).all(), [hex(w) for w in got]
+
+
+@pytest.mark.parametrize("flags", [0, _OD])
+def test_integer_sincos_of_a_literal_is_zero(flags):
+    """vkd3d trigonometry.shader_test's ``int s, c; sincos(30, s, c); return float4(s, c, 0, 0)``: fxc's object
+    writes ``l(0, 0, 0, 0)`` (+0: the conversions fold with the sine), not ``round_z``'s -0."""
+    from pyd3d11.shader.blob import blob_bytes
+
+    src = ("uint4 main(float4 a : A) : SV_Target { int s, c; sincos(30, s, c); "
+           "return asuint(float4(s, c, (int)sin(30.0), (int)cos(30.0))); }")
+    blob = bytes(blob_bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", flags)))
+    assert _run(blob, [[0, 0, 0, 0]])[0].tolist() == [0, 0, 0, 0]
+
+
+def test_sin_of_a_run_time_lane_stays_an_instruction():
+    assert "sincos" in _mnemonics(_compile("sin(float4(a.x, 1.0, 2.0, 3.0))"))
+
+
+# --- 4. dot products --------------------------------------------------------------------------------------------
+def _words(text: str) -> tuple[int, ...]:
+    return tuple(int(w, 16) for w in text.split())
+
+
+#: eight rows of inputs (float words: seeded random values of mixed magnitudes, so that sums round by their order)
+DOT_A = _words(
+    "3c1370ac bd3bc022 c64d536a 3d86e6bb 46154909 4251da38 c1cca95b c4bfeaeb "
+    "476fb312 416f193b bfbf4e79 3a7e5d71 3a92ae45 432e1b14 c4a76445 bf23eb97 "
+    "c70d680a 442cb9bf 3db82f16 bdca1b4c c61f9601 b8127e2c bc8f3fcd 3f7228ad "
+    "c529c6c7 c42f0866 bc7319e2 46645e38 bf70523f 4196d92e 416dcca6 44e5d784")
+DOT_B = _words(
+    "419baae6 c5b7f439 3e191dbd c335401e c2db9089 432f066e c61c8146 ba5cb0a1 "
+    "c026a2e6 bf5321de c643a13f bc277514 c188065a 44bd2431 3bfc34e6 436265a3 "
+    "c607e867 46874bc7 3cd26c89 459ea620 3a3d386f c828dd13 48102369 baad8c3b "
+    "befe91df 3ccfae41 c26adf34 c49d6618 c06f709b c4f2b1ce ba93d1b0 4434e97f")
+#: (expression, the words of fxc's object on the executor for DOT_A / DOT_B at default flags, under IEEE
+#: strictness), recorded under Wine in session 37
+DOT_ROWS = [
+    ('dot(a.xyz, b.zyx)', _words(
+        "c87971b1 c87971b1 c87971b1 c87971b1 ccb681ed ccb681ed ccb681ed ccb681ed "
+        "ce372c61 ce372c61 ce372c61 ce372c61 488bc0c8 488bc0c8 488bc0c8 488bc0c8 "
+        "4b368b79 4b368b79 4b368b79 4b368b79 ceb3b4e7 ceb3b4e7 ceb3b4e7 ceb3b4e7 "
+        "481bbf4a 481bbf4a 481bbf4a 481bbf4a c70f39ae c70f39ae c70f39ae c70f39ae"), _words(
+        "c87971b1 c87971b1 c87971b1 c87971b1 ccb681ed ccb681ed ccb681ed ccb681ed "
+        "ce372c61 ce372c61 ce372c61 ce372c61 488bc0c8 488bc0c8 488bc0c8 488bc0c8 "
+        "4b368b79 4b368b79 4b368b79 4b368b79 ceb3b4e7 ceb3b4e7 ceb3b4e7 ceb3b4e7 "
+        "481bbf49 481bbf49 481bbf49 481bbf49 c70f39ae c70f39ae c70f39ae c70f39ae")),
+    ('dot(a.zyx, b.xyz)', _words(
+        "c87971b1 c87971b1 c87971b1 c87971b1 ccb681ed ccb681ed ccb681ed ccb681ed "
+        "ce372c61 ce372c61 ce372c61 ce372c61 488bc0c8 488bc0c8 488bc0c8 488bc0c8 "
+        "4b368b79 4b368b79 4b368b79 4b368b79 ceb3b4e7 ceb3b4e7 ceb3b4e7 ceb3b4e7 "
+        "481bbf4a 481bbf4a 481bbf4a 481bbf4a c70f39ae c70f39ae c70f39ae c70f39ae"), _words(
+        "c87971b1 c87971b1 c87971b1 c87971b1 ccb681ed ccb681ed ccb681ed ccb681ed "
+        "ce372c61 ce372c61 ce372c61 ce372c61 488bc0c8 488bc0c8 488bc0c8 488bc0c8 "
+        "4b368b79 4b368b79 4b368b79 4b368b79 ceb3b4e7 ceb3b4e7 ceb3b4e7 ceb3b4e7 "
+        "481bbf4a 481bbf4a 481bbf4a 481bbf4a c70f39ae c70f39ae c70f39ae c70f39ae")),
+    ('dot(a.zw, b.yx)', _words(
+        "4c938a82 4c938a82 4c938a82 4c938a82 48203aeb 48203aeb 48203aeb 48203aeb "
+        "3f9d7434 3f9d7434 3f9d7434 3f9d7434 c9f7590b c9f7590b c9f7590b c9f7590b "
+        "4516fd49 4516fd49 4516fd49 4516fd49 453cfb29 453cfb29 453cfb29 453cfb29 "
+        "c5e3179d c5e3179d c5e3179d c5e3179d c70b9779 c70b9779 c70b9779 c70b9779"), _words(
+        "4c938a82 4c938a82 4c938a82 4c938a82 48203aeb 48203aeb 48203aeb 48203aeb "
+        "3f9d7434 3f9d7434 3f9d7434 3f9d7434 c9f7590b c9f7590b c9f7590b c9f7590b "
+        "4516fd49 4516fd49 4516fd49 4516fd49 453cfb29 453cfb29 453cfb29 453cfb29 "
+        "c5e3179d c5e3179d c5e3179d c5e3179d c70b9779 c70b9779 c70b9779 c70b9779")),
+    ('dot(a.zxy, b.yzx)', _words(
+        "4c938a82 4c938a82 4c938a82 4c938a82 ccb68cc8 ccb68cc8 ccb68cc8 ccb68cc8 "
+        "ce372c62 ce372c62 ce372c62 ce372c62 c9f7b5e5 c9f7b5e5 c9f7b5e5 c9f7b5e5 "
+        "cab7609c cab7609c cab7609c cab7609c ceb3b4cf ceb3b4cf ceb3b4cf ceb3b4cf "
+        "481c1ac0 481c1ac0 481c1ac0 481c1ac0 c6e1fdb5 c6e1fdb5 c6e1fdb5 c6e1fdb5"), _words(
+        "4c938a82 4c938a82 4c938a82 4c938a82 ccb68cc8 ccb68cc8 ccb68cc8 ccb68cc8 "
+        "ce372c62 ce372c62 ce372c62 ce372c62 c9f7b5e5 c9f7b5e5 c9f7b5e5 c9f7b5e5 "
+        "cab7609c cab7609c cab7609c cab7609c ceb3b4cf ceb3b4cf ceb3b4cf ceb3b4cf "
+        "481c1ac0 481c1ac0 481c1ac0 481c1ac0 c6e1fdb5 c6e1fdb5 c6e1fdb5 c6e1fdb5")),
+    ('dot(b.yx, a.zw)', _words(
+        "4c938a82 4c938a82 4c938a82 4c938a82 48203aeb 48203aeb 48203aeb 48203aeb "
+        "3f9d7434 3f9d7434 3f9d7434 3f9d7434 c9f7590b c9f7590b c9f7590b c9f7590b "
+        "4516fd49 4516fd49 4516fd49 4516fd49 453cfb29 453cfb29 453cfb29 453cfb29 "
+        "c5e3179d c5e3179d c5e3179d c5e3179d c70b9779 c70b9779 c70b9779 c70b9779"), _words(
+        "4c938a82 4c938a82 4c938a82 4c938a82 48203aeb 48203aeb 48203aeb 48203aeb "
+        "3f9d7434 3f9d7434 3f9d7434 3f9d7434 c9f7590b c9f7590b c9f7590b c9f7590b "
+        "4516fd49 4516fd49 4516fd49 4516fd49 453cfb29 453cfb29 453cfb29 453cfb29 "
+        "c5e3179d c5e3179d c5e3179d c5e3179d c70b9779 c70b9779 c70b9779 c70b9779")),
+    ('dot(a.xyz, b.yxx)', _words(
+        "c879c29d c879c29d c879c29d c879c29d 49cbc522 49cbc522 49cbc522 49cbc522 "
+        "c745d352 c745d352 c745d352 c745d352 469ac58e 469ac58e 469ac58e 469ac58e "
+        "ce16e648 ce16e648 ce16e648 ce16e648 4ed28882 4ed28882 4ed28882 4ed28882 "
+        "438ba030 438ba030 438ba030 438ba030 44d40fe3 44d40fe3 44d40fe3 44d40fe3"), _words(
+        "c879c29d c879c29d c879c29d c879c29d 49cbc522 49cbc522 49cbc522 49cbc522 "
+        "c745d353 c745d353 c745d353 c745d353 469ac58e 469ac58e 469ac58e 469ac58e "
+        "ce16e648 ce16e648 ce16e648 ce16e648 4ed28882 4ed28882 4ed28882 4ed28882 "
+        "438ba030 438ba030 438ba030 438ba030 44d40fe3 44d40fe3 44d40fe3 44d40fe3")),
+    ('dot(a.xyz, b.zzx)', _words(
+        "c879b526 c879b526 c879b526 c879b526 ccb786ff ccb786ff ccb786ff ccb786ff "
+        "ce3737cc ce3737cc ce3737cc ce3737cc 46b1e586 46b1e586 46b1e586 46b1e586 "
+        "c4d3cb6f c4d3cb6f c4d3cb6f c4d3cb6f ceb3b4e7 ceb3b4e7 ceb3b4e7 ceb3b4e7 "
+        "4843e94c 4843e94c 4843e94c 4843e94c c25e7f59 c25e7f59 c25e7f59 c25e7f59"), _words(
+        "c879b526 c879b526 c879b526 c879b526 ccb786ff ccb786ff ccb786ff ccb786ff "
+        "ce3737cc ce3737cc ce3737cc ce3737cc 46b1e586 46b1e586 46b1e586 46b1e586 "
+        "c4d3cb6f c4d3cb6f c4d3cb6f c4d3cb6f ceb3b4e7 ceb3b4e7 ceb3b4e7 ceb3b4e7 "
+        "4843e94b 4843e94b 4843e94b 4843e94b c25e7f59 c25e7f59 c25e7f59 c25e7f59")),
+    ('dot(a, b.wzyx)', _words(
+        "4c938a82 4c938a82 4c938a82 4c938a82 c8b0796f c8b0796f c8b0796f c8b0796f "
+        "c837534e c837534e c837534e c837534e c9f758fe c9f758fe c9f758fe c9f758fe "
+        "cd2f435b cd2f435b cd2f435b cd2f435b 453d810e 453d810e 453d810e 453d810e "
+        "4a52d607 4a52d607 4a52d607 4a52d607 c70e3ed2 c70e3ed2 c70e3ed2 c70e3ed2"), _words(
+        "4c938a82 4c938a82 4c938a82 4c938a82 c8b07971 c8b07971 c8b07971 c8b07971 "
+        "c837534e c837534e c837534e c837534e c9f758fe c9f758fe c9f758fe c9f758fe "
+        "cd2f435b cd2f435b cd2f435b cd2f435b 453d810d 453d810d 453d810d 453d810d "
+        "4a52d607 4a52d607 4a52d607 4a52d607 c70e3ed3 c70e3ed3 c70e3ed3 c70e3ed3")),
+    ('dot(a.yxwz, b.wzyx)', _words(
+        "c87a1402 c87a1402 c87a1402 c87a1402 ccb7099f ccb7099f ccb7099f ccb7099f "
+        "ce372c61 ce372c61 ce372c61 ce372c61 476f2192 476f2192 476f2192 476f2192 "
+        "4a55e000 4a55e000 4a55e000 4a55e000 ceb3b9e5 ceb3b9e5 ceb3b9e5 ceb3b9e5 "
+        "497e4400 497e4400 497e4400 497e4400 ca591107 ca591107 ca591107 ca591107"), _words(
+        "c87a1402 c87a1402 c87a1402 c87a1402 ccb7099f ccb7099f ccb7099f ccb7099f "
+        "ce372c61 ce372c61 ce372c61 ce372c61 476f2192 476f2192 476f2192 476f2192 "
+        "4a55e000 4a55e000 4a55e000 4a55e000 ceb3b9e5 ceb3b9e5 ceb3b9e5 ceb3b9e5 "
+        "497e43ff 497e43ff 497e43ff 497e43ff ca591107 ca591107 ca591107 ca591107")),
+    ('length(a.zyx)', _words(
+        "464d536a 464d536a 464d536a 464d536a 461549c0 461549c0 461549c0 461549c0 "
+        "476fb313 476fb313 476fb313 476fb313 44a8ccee 44a8ccee 44a8ccee 44a8ccee "
+        "470d6ea2 470d6ea2 470d6ea2 470d6ea2 461f9601 461f9601 461f9601 461f9601 "
+        "452f532e 452f532e 452f532e 452f532e 41c0387a 41c0387a 41c0387a 41c0387a"), _words(
+        "464d536a 464d536a 464d536a 464d536a 461549c0 461549c0 461549c0 461549c0 "
+        "476fb313 476fb313 476fb313 476fb313 44a8ccee 44a8ccee 44a8ccee 44a8ccee "
+        "470d6ea2 470d6ea2 470d6ea2 470d6ea2 461f9601 461f9601 461f9601 461f9601 "
+        "452f532e 452f532e 452f532e 452f532e 41c0387b 41c0387b 41c0387b 41c0387b")),
+    ('distance(a.zyx, b.xzy)', _words(
+        "46614356 46614356 46614356 46614356 465702e3 465702e3 465702e3 465702e3 "
+        "4774a725 4774a725 4774a725 4774a725 44fc1cec 44fc1cec 44fc1cec 44fc1cec "
+        "4753d093 4753d093 4753d093 4753d093 485686d7 485686d7 485686d7 485686d7 "
+        "452e725d 452e725d 452e725d 452e725d 44f2998d 44f2998d 44f2998d 44f2998d"), _words(
+        "46614356 46614356 46614356 46614356 465702e3 465702e3 465702e3 465702e3 "
+        "4774a725 4774a725 4774a725 4774a725 44fc1cec 44fc1cec 44fc1cec 44fc1cec "
+        "4753d093 4753d093 4753d093 4753d093 485686d7 485686d7 485686d7 485686d7 "
+        "452e725d 452e725d 452e725d 452e725d 44f2998d 44f2998d 44f2998d 44f2998d")),
+    ('dot(a.xy, b.xy) * 2', _words(
+        "4406ffdf 4406ffdf 4406ffdf 4406ffdf c9fdd5a2 c9fdd5a2 c9fdd5a2 c9fdd5a2 "
+        "c89c09b8 c89c09b8 c89c09b8 c89c09b8 4900a29a 4900a29a 4900a29a 4900a29a "
+        "4e1bd90b 4e1bd90b 4e1bd90b 4e1bd90b c02a9cee c02a9cee c02a9cee c02a9cee "
+        "45269bfb 45269bfb 45269bfb 45269bfb c78efe90 c78efe90 c78efe90 c78efe90"), _words(
+        "4406ffdf 4406ffdf 4406ffdf 4406ffdf c9fdd5a2 c9fdd5a2 c9fdd5a2 c9fdd5a2 "
+        "c89c09b9 c89c09b9 c89c09b9 c89c09b9 4900a29a 4900a29a 4900a29a 4900a29a "
+        "4e1bd90a 4e1bd90a 4e1bd90a 4e1bd90a c02a9cf0 c02a9cf0 c02a9cf0 c02a9cf0 "
+        "45269bfb 45269bfb 45269bfb 45269bfb c78efe90 c78efe90 c78efe90 c78efe90")),
+    ('2 * dot(a.xy, b.xy)', _words(
+        "4406ffdf 4406ffdf 4406ffdf 4406ffdf c9fdd5a2 c9fdd5a2 c9fdd5a2 c9fdd5a2 "
+        "c89c09b8 c89c09b8 c89c09b8 c89c09b8 4900a29a 4900a29a 4900a29a 4900a29a "
+        "4e1bd90b 4e1bd90b 4e1bd90b 4e1bd90b c02a9cee c02a9cee c02a9cee c02a9cee "
+        "45269bfb 45269bfb 45269bfb 45269bfb c78efe90 c78efe90 c78efe90 c78efe90"), _words(
+        "4406ffdf 4406ffdf 4406ffdf 4406ffdf c9fdd5a2 c9fdd5a2 c9fdd5a2 c9fdd5a2 "
+        "c89c09b9 c89c09b9 c89c09b9 c89c09b9 4900a29a 4900a29a 4900a29a 4900a29a "
+        "4e1bd90a 4e1bd90a 4e1bd90a 4e1bd90a c02a9cf0 c02a9cf0 c02a9cf0 c02a9cf0 "
+        "45269bfb 45269bfb 45269bfb 45269bfb c78efe90 c78efe90 c78efe90 c78efe90")),
+    ('dot(a.xy, b.xy) + dot(a.xy, b.xy)', _words(
+        "4406ffdf 4406ffdf 4406ffdf 4406ffdf c9fdd5a2 c9fdd5a2 c9fdd5a2 c9fdd5a2 "
+        "c89c09b8 c89c09b8 c89c09b8 c89c09b8 4900a29a 4900a29a 4900a29a 4900a29a "
+        "4e1bd90b 4e1bd90b 4e1bd90b 4e1bd90b c02a9cee c02a9cee c02a9cee c02a9cee "
+        "45269bfb 45269bfb 45269bfb 45269bfb c78efe90 c78efe90 c78efe90 c78efe90"), _words(
+        "4406ffdf 4406ffdf 4406ffdf 4406ffdf c9fdd5a2 c9fdd5a2 c9fdd5a2 c9fdd5a2 "
+        "c89c09b9 c89c09b9 c89c09b9 c89c09b9 4900a29a 4900a29a 4900a29a 4900a29a "
+        "4e1bd90a 4e1bd90a 4e1bd90a 4e1bd90a c02a9cf0 c02a9cf0 c02a9cf0 c02a9cf0 "
+        "45269bfb 45269bfb 45269bfb 45269bfb c78efe90 c78efe90 c78efe90 c78efe90")),
+    ('2 * dot(abs(a.xy), b.xy)', _words(
+        "c406d30b c406d30b c406d30b c406d30b c9fdd5a2 c9fdd5a2 c9fdd5a2 c9fdd5a2 "
+        "c89c09b8 c89c09b8 c89c09b8 c89c09b8 4900a29a 4900a29a 4900a29a 4900a29a "
+        "ce106fe7 ce106fe7 ce106fe7 ce106fe7 402a9cee 402a9cee 402a9cee 402a9cee "
+        "c5269bfb c5269bfb c5269bfb c5269bfb c78f0596 c78f0596 c78f0596 c78f0596"), _words(
+        "c406d30b c406d30b c406d30b c406d30b c9fdd5a2 c9fdd5a2 c9fdd5a2 c9fdd5a2 "
+        "c89c09b9 c89c09b9 c89c09b9 c89c09b9 4900a29a 4900a29a 4900a29a 4900a29a "
+        "ce106fe8 ce106fe8 ce106fe8 ce106fe8 402a9cf0 402a9cf0 402a9cf0 402a9cf0 "
+        "c5269bfb c5269bfb c5269bfb c5269bfb c78f0596 c78f0596 c78f0596 c78f0596")),
+    ('float4(reflect(a.xy, b.xy), reflect(a.zw, b.zw))', _words(
+        "c6242e0d 4a420365 c64416a8 c92ef44d cd59b2bd 4dad8b6c 4f98fbcb c489fc8f "
+        "c93c27fe c880aec9 4ddf6f3b 43bf4221 4b08b326 ce3e1473 c4a717c9 478950ce "
+        "54a579e0 d524bb2d 41ce9f25 4a9b3d5f c61f95ff c8e114a5 4e35a5fc c0bc70fe "
+        "c4addfdb c43fed97 cf00d243 d12ca895 c885beac cd078ff4 453c8143 cee591c4"), _words(
+        "c6242e0d 4a420365 c64416a8 c92ef44d cd59b2bd 4dad8b6c 4f98fbcc c489fc8f "
+        "c93c2800 c880aeca 4ddf6f3b 43bf4221 4b08b326 ce3e1473 c4a717c9 478950cf "
+        "54a579df d524bb2c 41ce9f25 4a9b3d5f c61f95ff c8e114a7 4e35a5fb c0bc70fd "
+        "c4addfdb c43fed97 cf00d244 d12ca897 c885beac cd078ff4 453c8143 cee591c4")),
+    ('dot(a.xyz, b.xyz) * 2', _words(
+        "c553dd71 c553dd71 c553dd71 c553dd71 c9bf465c c9bf465c c9bf465c c9bf465c "
+        "c889c390 c889c390 c889c390 c889c390 4900a150 4900a150 4900a150 4900a150 "
+        "4e1bd90a 4e1bd90a 4e1bd90a 4e1bd90a c5a164bc c5a164bc c5a164bc c5a164bc "
+        "4526b7dc 4526b7dc 4526b7dc 4526b7dc c78efe94 c78efe94 c78efe94 c78efe94"), _words(
+        "c553dd71 c553dd71 c553dd71 c553dd71 c9bf465c c9bf465c c9bf465c c9bf465c "
+        "c889c390 c889c390 c889c390 c889c390 4900a150 4900a150 4900a150 4900a150 "
+        "4e1bd90a 4e1bd90a 4e1bd90a 4e1bd90a c5a164bc c5a164bc c5a164bc c5a164bc "
+        "4526b7dc 4526b7dc 4526b7dc 4526b7dc c78efe94 c78efe94 c78efe94 c78efe94")),
+    ('dot(a.xy, b.xy) * 3', _words(
+        "444a7fce 444a7fce 444a7fce 444a7fce ca3e603a ca3e603a ca3e603a ca3e603a "
+        "c8ea0e96 c8ea0e96 c8ea0e96 c8ea0e96 4940f3e7 4940f3e7 4940f3e7 4940f3e7 "
+        "4e69c58f 4e69c58f 4e69c58f 4e69c58f c07feb68 c07feb68 c07feb68 c07feb68 "
+        "4579e9f8 4579e9f8 4579e9f8 4579e9f8 c7d67dd8 c7d67dd8 c7d67dd8 c7d67dd8"), _words(
+        "444a7fce 444a7fce 444a7fce 444a7fce ca3e603a ca3e603a ca3e603a ca3e603a "
+        "c8ea0e96 c8ea0e96 c8ea0e96 c8ea0e96 4940f3e7 4940f3e7 4940f3e7 4940f3e7 "
+        "4e69c58f 4e69c58f 4e69c58f 4e69c58f c07feb68 c07feb68 c07feb68 c07feb68 "
+        "4579e9f8 4579e9f8 4579e9f8 4579e9f8 c7d67dd8 c7d67dd8 c7d67dd8 c7d67dd8")),
+]
+
+
+def _dot_inputs() -> tuple[np.ndarray, np.ndarray]:
+    return (np.array(DOT_A, np.uint32).view(np.float32).reshape(8, 4),
+            np.array(DOT_B, np.uint32).view(np.float32).reshape(8, 4))
+
+
+@pytest.mark.parametrize(("expr", "folded", "ieee"), DOT_ROWS, ids=[r[0] for r in DOT_ROWS])
+def test_dot_forms(expr, folded, ieee):
+    a, b = _dot_inputs()
+    for flags, want in ((0, folded), (_IEEE, ieee)):
+        got = _run(_compile(expr, flags), a, b).ravel().tolist()
+        assert got == list(want), (expr, hex(flags))
+
+
+def test_dot_rows_tell_the_order_apart():
+    """The inputs make the orders round differently: a source-order dp3 of ``dot(a.xyz, b.zyx)`` and 2·dp2 of
+    ``dot(a.xy, b.xy) * 2`` (computed here in numpy, term by term in float32) differ from fxc's words."""
+    a, b = _dot_inputs()
+    rows = {r[0]: r for r in DOT_ROWS}
+    p = a[:, :3] * b[:, [2, 1, 0]]
+    source_order = ((p[:, 0] + p[:, 1]) + p[:, 2]).astype(np.float32)
+    assert source_order.view(np.uint32).tolist() != list(rows["dot(a.xyz, b.zyx)"][1][::4])
+    q = a[:, :2] * b[:, :2]
+    twice = ((q[:, 0] + q[:, 1]) * np.float32(2)).astype(np.float32)
+    assert twice.view(np.uint32).tolist() != list(rows["dot(a.xy, b.xy) * 2"][1][::4])
+
+
+def test_a_doubled_dot_with_another_use_stays():
+    """fxc's listing of ``float d = dot(a.xy, b.xy); return float4(d * 2, d, 0, 1)``: dp2, add, mov."""
+    from pyd3d11.shader.blob import blob_bytes
+
+    src = ("float4 main(float4 a : A, float4 b : B) : SV_Target { float d = dot(a.xy, b.xy); "
+           "return float4(d * 2, d, 0, 1); }")
+    ops = _mnemonics(bytes(blob_bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", 0))))
+    assert "dp2" in ops and "dp4" not in ops
+
+
 @pytest.mark.skipif(_LIVE is not None, reason=f"live d3dcompiler_47: {_LIVE}")
 def test_recorded_rows_against_the_live_dll():
     real = wine_d3dcompiler.shared()
@@ -120,3 +545,17 @@ def test_recorded_rows_against_the_live_dll():
     for args, words in [getattr(p, "values", p) for p in TANH_FOLDS]:
         got = real.compile(_SRC.format(expr=_tanh_of(args)), "ps_5_0", "main", 0)
         assert _run(got.blob, [[0, 0, 0, 0]])[0].tolist() == list(words)
+    for expr, _ops, folded, od, ieee in RCP_ROWS:
+        for flags, want in ((0, folded), (_OD, od), (_IEEE, ieee)):
+            got = real.compile(_SRC.format(expr=expr), "ps_5_0", "main", flags)
+            assert got.ok, got.messages
+            assert _run(got.blob, RCP_A, RCP_B).ravel().tolist() == list(want), (expr, flags)
+    for fn, args, words in TRIG_FOLDS:
+        for flags in (0, _OD):
+            got = real.compile(_SRC.format(expr=_trig_of(fn, args)), "ps_5_0", "main", flags)
+            assert _run(got.blob, [[0, 0, 0, 0]])[0].tolist() == list(words), (fn, args)
+    a, b = _dot_inputs()
+    for expr, folded, ieee in DOT_ROWS:
+        for flags, want in ((0, folded), (_IEEE, ieee)):
+            got = real.compile(_SRC.format(expr=expr), "ps_5_0", "main", flags)
+            assert _run(got.blob, a, b).ravel().tolist() == list(want), (expr, flags)

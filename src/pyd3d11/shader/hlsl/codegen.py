@@ -500,7 +500,10 @@ class Codegen(SignatureBinding, ResourceBinding):
                 # a select on a literal condition is the chosen operand (``false ? t.Sample(...) : 0``): fxc folds
                 # it, and the untaken operand's code is then dead (no resource bound, no X4539 or X4532 for it)
                 return [srcs[1][k] if srcs[0][k][3] else srcs[2][k] for k in range(n)]
-            folded = self.try_fold(name if name != "udiv" or dst_pos == 0 else "urem", base, n, srcs)
+            # udiv's second result is the remainder; sincos of a literal folds too (fxc's listing of sin(30.0):
+            # a literal, also at /Od, so (int)sin(30.0) is the literal 0, not round_z's -0)
+            fold_as = {"udiv": ("udiv", "urem"), "sincos": ("sin", "cos")}.get(name, (name, name))[dst_pos != 0]
+            folded = self.try_fold(fold_as, base, n, srcs)
             if folded is not None and not sat:
                 return folded
             if not sat and name in ("add", "mul", "mad"):
@@ -1555,7 +1558,8 @@ class Codegen(SignatureBinding, ResourceBinding):
 _CODEGEN_FOLDS = frozenset({
     "add", "mul", "div", "iadd", "imul", "and", "or", "xor", "not", "ishl", "ushr", "ishr", "ineg", "neg", "itof",
     "utof", "ftoi", "ftou", "eq", "ne", "lt", "ge", "ieq", "ine", "ilt", "ige", "ult", "uge", "min", "max", "imin",
-    "imax", "umin", "umax", "movc", "udiv", "urem", "sqrt", "round_ni", "round_pi", "round_z", "round_ne", "frc"})
+    "imax", "umin", "umax", "movc", "udiv", "urem", "sqrt", "round_ni", "round_pi", "round_z", "round_ne", "frc",
+    "sin", "cos"})
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""fxc's folding of a float/integer conversion and its inverse, when refactoring is allowed.
+"""fxc's folding of an operation and its inverse: float/integer conversions (when refactoring is allowed) and
+reciprocals (whenever it optimises).
 
 d3dcompiler_47 10.1's listings (session 36, probed under Wine) show three rewrites, none of them made under
 /Od (D3DCOMPILE_SKIP_OPTIMIZATION) or IEEE strictness, where both conversions stay (``[precise]`` there):
@@ -15,7 +16,15 @@ d3dcompiler_47 10.1's listings (session 36, probed under Wine) show three rewrit
   2^24; ``ftou(utof(u))`` likewise. The mixed pairs (``ftoi(utof)``, ``ftou(itof)``) and a saturated
   ``itof`` in between stay.
 
-The pass is a forward walk over the structured code, as optimize.py's copy propagation: a fact "temp
+- Reciprocals (session 37, the same probing): ``rcp(rcp(x))``, ``1 / (1 / x)`` and the mixed forms (a ``div``
+  of an all-1.0 literal is a reciprocal) are ``x`` -- ``mov``, keeping the first's source modifiers and the
+  second's saturate -- under IEEE strictness and ``precise`` too (``mov [precise]``); /Od keeps both. A
+  modifier or a saturate between the two keeps them (``rcp(-rcp(a))``, ``rcp(saturate(rcp(a)))``), and so does
+  ``2 / (2 / a)``. With refactoring allowed ``x * rcp(x)`` is 1 and ``rsq(x) * rsq(x)`` is ``div 1, x``
+  (also ``x * 1`` where such a fold leaves the 1). vkd3d's rcp.shader_test, ``rcp(rcp(f))``, returns ``f``
+  exactly in fxc's object.
+
+The passes are forward walks over the structured code, as optimize.py's copy propagation: a fact "temp
 component = conversion of this source component" holds until the temp or the source is written, survives
 into an ``if``'s branches and is dropped past the construct for temps written inside it."""
 
@@ -27,6 +36,8 @@ from .operands import Ins, Reg
 _INVERSE = {"itof": ("ftoi", "round_z"), "ftoi": ("itof", "mov"), "ftou": ("utof", "mov")}
 #: conversions whose results are recorded (the first of a pair)
 _FIRST = frozenset(v[0] for v in _INVERSE.values())
+#: a reciprocal of a reciprocal (``rcp`` or ``div`` of 1.0: _as_rcp) is its source
+_RECIPROCAL = {"rcp": ("rcp", "mov")}
 #: register files no instruction writes (a fact reading them lasts until its own temp is written)
 _STABLE = frozenset({"v", "cb", "icb", "vicp", "vocp", "vpc", "vThreadID", "vThreadGroupID",
                      "vThreadIDInGroup", "vThreadIDInGroupFlattened", "vPrim", "vCoverage", "vGSInstanceID",
@@ -71,14 +82,16 @@ def _record(facts: _Facts, ins: Ins, dst_comps: tuple[int, ...], sw: tuple[int, 
         facts.val[(t, c)] = (ins.op, s.file, s.idx, s.mod, sw[c])
 
 
-def _fold(facts: _Facts, ins: Ins, dst_comps: tuple[int, ...], sw: tuple[int, ...]) -> Ins | None:
-    """The single instruction a conversion of a conversion's result becomes, or None."""
-    first, single = _INVERSE[ins.op]
+def _fold(facts: _Facts, ins: Ins, dst_comps: tuple[int, ...], sw: tuple[int, ...],
+          table: dict[str, tuple[str, str]] = _INVERSE) -> Ins | None:
+    """The single instruction a conversion of a conversion's result (an operation of ``table``'s undoing the
+    one that wrote its source) becomes, or None."""
+    first, single = table[ins.op]
     s = ins.args[1]
     if type(s) is not Reg or s.file != "r" or s.rel is not None or s.mod:
         return None  # an integer modifier (ineg) between the two conversions keeps both
-    if single == "mov" and ins.suffix:
-        return None
+    if single == "mov" and ins.suffix and table is _INVERSE:
+        return None  # (no saturated conversion exists; rcp_sat of rcp is fxc's mov_sat)
     found = [facts.val.get((s.idx[0], sw[c])) for c in dst_comps]
     if any(f is None or f[0] != first for f in found):
         return None
@@ -96,13 +109,29 @@ def _fold(facts: _Facts, ins: Ins, dst_comps: tuple[int, ...], sw: tuple[int, ..
     return Ins(single, [ins.args[0], src], suffix=ins.suffix, loc=ins.loc, epos=ins.epos)
 
 
-def fold_conversion_pairs(code: list[Ins]) -> tuple[list[Ins], bool]:
-    """``code`` with fxc's conversion-pair rewrites (the module docstring); (code, changed). Run only when
-    refactoring is allowed (optimize.optimize_code's ``refactor``)."""
-    from .optimize import _CALLS, _CLOSE, _Bail, _construct_writes, _dst_comps, _padded, _shape, _writes
+def _conversion_step(facts: _Facts, ins: Ins) -> Ins:
+    from .optimize import _dst_comps, _padded
 
-    if not any(ins.op in _INVERSE for ins in code):
-        return code, False
+    if ins.op in _INVERSE and len(ins.args) == 2 and ins.args[0].rel is None and ins.args[1].file == "r":
+        new = _fold(facts, ins, _dst_comps(ins.args[0]), _padded(ins.args[1]))
+        if new is not None:
+            return new
+    return ins
+
+
+def _conversion_record(facts: _Facts, ins: Ins) -> None:
+    from .optimize import _dst_comps, _padded
+
+    d = ins.args[0] if ins.args else None
+    if ins.op in _FIRST and len(ins.args) == 2 and d.file == "r" and d.rel is None:
+        _record(facts, ins, _dst_comps(d), _padded(ins.args[1]))
+
+
+def _walk(code: list[Ins], step, record) -> tuple[list[Ins], bool]:
+    """The forward walk of the module docstring: ``step(facts, ins)`` gives the instruction to keep (``ins``
+    itself or its rewrite), ``record(facts, ins)`` notes what the kept instruction leaves in its temps."""
+    from .optimize import _CALLS, _CLOSE, _Bail, _construct_writes, _shape, _writes
+
     writes_in = _construct_writes(code)
     facts = _Facts()
     stack: list[tuple[str, _Facts, set[int] | None]] = []
@@ -138,15 +167,93 @@ def fold_conversion_pairs(code: list[Ins]) -> tuple[list[Ins], bool]:
                 facts.kill_temps(None)
                 out.append(ins)
                 continue
-            if op in _INVERSE and len(ins.args) == 2 and ins.args[0].rel is None and ins.args[1].file == "r":
-                new = _fold(facts, ins, _dst_comps(ins.args[0]), _padded(ins.args[1]))
-                if new is not None:
-                    ins = new
-                    changed = True
+            new = step(facts, ins)
+            if new is not ins:
+                ins = new
+                changed = True
             for key in _writes(ins, _shape(ins)):
                 facts.kill(key)
-            d = ins.args[0] if ins.args else None
-            if ins.op in _FIRST and len(ins.args) == 2 and d.file == "r" and d.rel is None:
-                _record(facts, ins, _dst_comps(d), _padded(ins.args[1]))
+            record(facts, ins)
         out.append(ins)
     return out, changed
+
+
+def fold_conversion_pairs(code: list[Ins]) -> tuple[list[Ins], bool]:
+    """``code`` with fxc's conversion-pair rewrites (the module docstring); (code, changed). Run only when
+    refactoring is allowed (optimize.optimize_code's ``refactor``)."""
+    if not any(ins.op in _INVERSE for ins in code):
+        return code, False
+    return _walk(code, _conversion_step, _conversion_record)
+
+
+# --- reciprocals ------------------------------------------------------------------------------------------------
+_ONE = 0x3F800000
+
+
+def _as_rcp(ins: Ins) -> Ins:
+    """``div d, l(1.0, ...), x`` seen as ``rcp d, x``: fxc folds ``1 / x`` and ``rcp(x)`` alike."""
+    if (ins.op == "div" and len(ins.args) == 3 and ins.args[1].file == "l" and not ins.args[1].mod
+            and ins.args[1].imm and all(w == _ONE for w in ins.args[1].imm) and not ins.tail):
+        return Ins("rcp", [ins.args[0], ins.args[2]], suffix=ins.suffix, loc=ins.loc, epos=ins.epos)
+    return ins
+
+
+def _same_source(f: tuple | None, file: str, idx: tuple, mod: str, comp: int) -> bool:
+    return f is not None and f[1:] == (file, idx, mod, comp)
+
+
+def _reciprocal_step(facts: _Facts, ins: Ins, refactor: bool) -> Ins:
+    """rcp(rcp(x)) = x always (fxc 10.1 folds it under IEEE strictness and ``precise`` too); with refactoring
+    allowed also x · rcp(x) = 1 and rsq(x) · rsq(x) = 1 / x (module docstring)."""
+    from .optimize import _dst_comps, _padded
+
+    view = _as_rcp(ins)
+    if view.op == "rcp" and len(view.args) == 2 and view.args[0].rel is None and view.args[1].file == "r":
+        new = _fold(facts, view, _dst_comps(view.args[0]), _padded(view.args[1]), _RECIPROCAL)
+        return ins if new is None else new
+    if not refactor or ins.op != "mul" or ins.suffix or ins.tail or len(ins.args) != 3 or ins.args[0].rel is not None:
+        return ins
+    d, a, b = ins.args
+    if type(a) is not Reg or type(b) is not Reg or a.rel is not None or b.rel is not None:
+        return ins
+    for x, y in ((a, b), (b, a)):
+        if x.file == "l" and not x.mod and x.imm and all(w == _ONE for w in x.imm):
+            # x · 1 = x (refactor.py's identity) where a fold above left the 1: ``rcp(rcp(a)) * rcp(a) * a``
+            return Ins("mov", [d, y], loc=ins.loc, epos=ins.epos)
+    lanes = _dst_comps(d)
+    sa, sb = _padded(a), _padded(b)
+    for x, y, sx, sy in ((a, b, sa, sb), (b, a, sb, sa)):
+        if x.file == "r" and not x.mod and (y.file == "r" or y.file in _STABLE) and all(
+                _same_source(facts.val.get((x.idx[0], sx[c])), y.file, y.idx, y.mod, sy[c])
+                and facts.val[(x.idx[0], sx[c])][0] == "rcp" for c in lanes):
+            one = tuple(_ONE if c in lanes else 0 for c in range(4))
+            return Ins("mov", [d, Reg("l", imm=one)], loc=ins.loc, epos=ins.epos)
+    if a.file == "r" and b.file == "r" and not a.mod and not b.mod:
+        fa = [facts.val.get((a.idx[0], sa[c])) for c in lanes]
+        fb = [facts.val.get((b.idx[0], sb[c])) for c in lanes]
+        if all(f is not None and g is not None and f[0] == "rsq" and f == g for f, g in zip(fa, fb, strict=True)) \
+                and len({f[1:4] for f in fa}) == 1:
+            comps = [fa[0][4]] * 4
+            for c, f in zip(lanes, fa, strict=True):
+                comps[c] = f[4]
+            src = Reg(fa[0][1], fa[0][2], None, tuple(comps), fa[0][3])
+            return Ins("div", [d, Reg("l", imm=(_ONE,) * 4), src], loc=ins.loc, epos=ins.epos)
+    return ins
+
+
+def _reciprocal_record(facts: _Facts, ins: Ins) -> None:
+    from .optimize import _dst_comps, _padded
+
+    view = _as_rcp(ins)
+    d = view.args[0] if view.args else None
+    if view.op in ("rcp", "rsq") and len(view.args) == 2 and d.file == "r" and d.rel is None:
+        _record(facts, view, _dst_comps(d), _padded(view.args[1]))
+
+
+def fold_reciprocal_pairs(code: list[Ins], refactor: bool = False) -> tuple[list[Ins], bool]:
+    """``code`` with fxc's reciprocal rewrites; (code, changed). Run whenever the optimiser runs (not /Od):
+    ``rcp(rcp(x))`` is ``x`` also under IEEE strictness; ``refactor`` adds ``x · rcp(x) = 1`` and
+    ``rsq(x) · rsq(x) = 1 / x``."""
+    if not any(ins.op in ("rcp", "rsq", "div", "mul") for ins in code):
+        return code, False
+    return _walk(code, lambda facts, ins: _reciprocal_step(facts, ins, refactor), _reciprocal_record)

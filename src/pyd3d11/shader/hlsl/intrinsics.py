@@ -970,9 +970,31 @@ def dot(cg: CodegenContext, a: list, b: list) -> list:
         raise NotImplementedError("dot of more than 4 components")
     if all(s[0] == "l" for s in a) and all(s[0] == "l" for s in b):
         return _fold_dot(cg, a, b)
+    a, b = _fxc_lane_order(cg, a, b)
     t = cg.temp()
     cg.emit(f"dp{n}", Reg("r", (t,), None, (0,)), cg.src(a), cg.src(b))
     return [("r", (t,), None, 0)]
+
+
+def _fxc_lane_order(cg: CodegenContext, a: list, b: list) -> tuple[list, list]:
+    """The terms of a dot product in fxc 10.1's order (its listings, session 37): where the second operand is read
+    from one input, constant-buffer or other non-temp register through a swizzle, the term pairs are reordered by
+    that swizzle's components, ascending, as a selection sort with swaps orders them (``dot(a.xyz, b.zyx)`` is
+    ``dp3 a.zyx, b.xyz``; ``b.yxx`` gives ``a.yzx, b.xxy``; ``b.zzx`` gives ``a.zyx, b.xzz``), also at /Od. The
+    sum's rounding follows the order. IEEE strictness (and ``precise``) keeps the source order; a second operand
+    in a temp, a literal or several registers is left as it is (the optimiser's dotforms.order_dot_lanes orders a
+    dp that copy propagation leaves reading such a register; ``dot(a, -b.wzyx)``'s negated copy stays a temp)."""
+    from ...headers.d3dcompiler_types import D3DCOMPILE_IEEE_STRICTNESS
+    from .refactor import uses_precise
+
+    if cg.compile_flags & D3DCOMPILE_IEEE_STRICTNESS or any(s[0] in ("l", "r", "x") for s in b):
+        return a, b
+    if len({s[:3] for s in b}) != 1 or uses_precise(cg):
+        return a, b
+    from .dotforms import selection_order
+
+    order = selection_order([s[3] for s in b])
+    return [a[k] for k in order], [b[k] for k in order]
 
 
 def _fold_dot(cg: CodegenContext, a: list, b: list) -> list:
