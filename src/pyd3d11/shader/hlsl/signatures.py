@@ -324,8 +324,17 @@ class SignatureBinding:
             n = lt.n
             vals = v.slots[k:k + n]
             k += n
+            if self.d3d9 and concrete(lt.base) == BOOL:
+                # a Direct3D 9 output register holds floats: fxc writes a bool as 0.0 / 1.0 (its ps_2_0 listing of
+                # ``bool4 main() : COLOR { return u > 0.5; }`` is ``cmp r0, r0, c1.y, c1.z``; session 37)
+                vals = self.convert_base(Val(lt, list(vals)), FLOAT).slots
             if up == "SV_POSITION" and getattr(self, "clip_planes", None) and self.out_owner != "$clipplanes":
                 self.clip_pos = list(vals) if n == 4 else None  # [clipplanes] tests this position
+            if up in _X4580_PS_OUT if self.stage == "ps" else \
+                    up in _SV_NAMES and up != "SV_TARGET" and is_system_value_at(up, point) or \
+                    self.tess.in_pcf and up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
+                for j in order[k - n:k]:  # system-interpreted: written on no path is X4580 (uninit.py), as spelled
+                    svs[j] = f"{base}{idx}" if SPELLED_INDEX in _m else base
             if up in VALUE_BASE and (self.stage == "ps" and up in _PS_SPECIAL_OUT or is_system_value_at(up, point)):
                 vals = self.sv_value(vals, up, lt, out=True)  # the register takes the system value's type
             if self.stage == "ps" and up in _PS_SPECIAL_OUT:
