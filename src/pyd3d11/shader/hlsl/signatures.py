@@ -330,11 +330,6 @@ class SignatureBinding:
                 vals = self.convert_base(Val(lt, list(vals)), FLOAT).slots
             if up == "SV_POSITION" and getattr(self, "clip_planes", None) and self.out_owner != "$clipplanes":
                 self.clip_pos = list(vals) if n == 4 else None  # [clipplanes] tests this position
-            if up in _X4580_PS_OUT if self.stage == "ps" else \
-                    up in _SV_NAMES and up != "SV_TARGET" and is_system_value_at(up, point) or \
-                    self.tess.in_pcf and up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
-                for j in order[k - n:k]:  # system-interpreted: written on no path is X4580 (uninit.py), as spelled
-                    svs[j] = f"{base}{idx}" if SPELLED_INDEX in _m else base
             if up in VALUE_BASE and (self.stage == "ps" and up in _PS_SPECIAL_OUT or is_system_value_at(up, point)):
                 vals = self.sv_value(vals, up, lt, out=True)  # the register takes the system value's type
             if self.stage == "ps" and up in _PS_SPECIAL_OUT:
