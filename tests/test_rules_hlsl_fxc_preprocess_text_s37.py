@@ -24,6 +24,8 @@ becomes the full path under the current directory: pptext.full_path).
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from preproc_kit import MemoryInclude
 
@@ -515,6 +517,24 @@ PRAGMAS = [
      '#line 1 "C:\\\\s\\\\t.hlsl"\na \n\n'),
     ('a\n#undef X ',
      '#line 1 "C:\\\\s\\\\t.hlsl"\na \n'),
+    ('x\n#pragma pack_matrix(row_major)\na /* c\n*/ b\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\nx \n\n#pragma pack_matrix(row_major)\na b \n'),
+    ('#pragma pack_matrix(row_major x\na\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\n\n\n#line 1\n\na \n'),
+    ('#pragma pack_matrix(row_major, column_major)\nx\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\n\n\n#line 1\n\nx \n'),
+    ('#pragma warning disable\nx\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\n\n\n#line 1\n\nx \n'),
+    ('#pragma warning\nx\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\n\nx \n'),
+    ('#pragma warning(disable)\nx\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\n\n\n#line 1\n\nx \n'),
+    ('#pragma def(vs_4_0, c10, 1, 2, 3, 4)\n#pragma def(vs_4_0, c2, 1, 2, 3, 4)\nx\n',
+     '#pragma def (vs_4_0, c10, 1, 2, 3, 4)\n#pragma def (vs_4_0, c2, 1, 2, 3, 4)\n#line 1 "C:\\\\s\\\\t.hlsl"\n\n\nx \n'),
+    ('#pragma def(vs_4_0, i0, 1, 2, 3, 4)\n#pragma def(vs_4_0, c1, 1, 2, 3, 4)\nx\n',
+     '#pragma def (vs_4_0, c1, 1, 2, 3, 4)\n#pragma def (vs_4_0, i0, 1, 2, 3, 4)\n#line 1 "C:\\\\s\\\\t.hlsl"\n\n\nx \n'),
+    ('#pragma def(vs_4_0, b1, 1, 2, 3, 4)\n#pragma def(vs_4_0, c0, 1, 2, 3, 4)\nx\n',
+     '#pragma def (vs_4_0, b1, 1, 2, 3, 4)\n#pragma def (vs_4_0, c0, 1, 2, 3, 4)\n#line 1 "C:\\\\s\\\\t.hlsl"\n\n\nx \n'),
 ]
 
 INCLUDES = [
@@ -666,6 +686,27 @@ CASES = ([(s, t, NAME, None) for s, t in BLANKS + INVOCATIONS + TOKENS + PRAGMAS
 def test_recorded_text(src, text, name, files):
     got = bytes(D3DPreprocess(src, None, name, None, MemoryInclude(files or {}), [])).decode("latin-1")
     assert got == text
+
+
+#: (source name, fxc's first #line name) recorded with the process's current directory /work/main (Wine's Z: drive
+#: maps /): GetFullPathName's answers. A relative name is checked under the test's own current directory.
+FULL_PATHS = [
+    ("C:\\a\\..\\b\\t.hlsl", "C:\\b\\t.hlsl"), ("C:/x/./t.hlsl", "C:\\x\\t.hlsl"),
+    ("\\x\\t.hlsl", "Z:\\x\\t.hlsl"), ("/x/t.hlsl", "Z:\\x\\t.hlsl"), ("C:t.hlsl", "C:\\t.hlsl"),
+    ("sub/t.hlsl", "Z:\\work\\main\\sub\\t.hlsl"), ("sub\\..\\t.hlsl", "Z:\\work\\main\\t.hlsl"),
+    ("t.hlsl", "Z:\\work\\main\\t.hlsl"), (".\\t.hlsl", "Z:\\work\\main\\t.hlsl"),
+]
+
+
+@pytest.mark.parametrize(("name", "shown"), FULL_PATHS)
+def test_the_first_line_names_the_full_path(name, shown, monkeypatch, tmp_path):
+    if shown.startswith("Z:\\work\\main\\"):
+        if os.name != "posix":
+            pytest.skip("the recorded relative names were resolved on Wine's Z: drive")
+        monkeypatch.chdir(tmp_path)  # the same resolution under another current directory
+        shown = "Z:" + str(tmp_path).replace("/", "\\") + shown[len("Z:\\work\\main"):]
+    text = bytes(D3DPreprocess("a\n", None, name, None, None, [])).decode("latin-1")
+    assert text.split("\n")[0] == '#line 1 "' + shown.replace("\\", "\\\\") + '"'
 
 
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None, reason="no live d3dcompiler_47 (Wine)")

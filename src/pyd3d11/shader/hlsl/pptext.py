@@ -73,7 +73,9 @@ def full_path(name: str) -> str:
     if not drive and rest.startswith("\\"):
         return ntpath.normpath(ntpath.splitdrive(cwd)[0] + rest)
     if drive:
-        return win  # drive-relative ("C:a.hlsl"): the drive's own current directory is not known here
+        # drive-relative ("C:t.hlsl"): under the drive's own current directory, its root for a process that never
+        # changed it (d3dcompiler_47 10.1 under Wine, session 37: C:\t.hlsl)
+        return ntpath.normpath(drive + "\\" + rest)
     return ntpath.normpath(ntpath.join(cwd, win))
 
 
@@ -92,7 +94,7 @@ class FxcText:
         self._line = 0  # the presumed line the text is on
         self._pragma: str | None = None  # a pack_matrix line waiting for the next token
         self._pragma_written: str | None = None  # the last one written
-        self._defs: list[tuple[tuple[str, int, str], str]] = []
+        self._defs: list[tuple[tuple[str, str], str]] = []
         self._warnings: dict[int, str] = {}
 
     def _move(self, file: str, line: int) -> None:
@@ -141,7 +143,8 @@ class FxcText:
         if name == "message":
             return 1 if closed and len(ops) == 3 and ops[1].startswith('"') else 2
         if name == "warning":
-            return self._warning(ops[1:-1]) if closed else 2
+            # (a bare "#pragma warning" returns one line end: session 37)
+            return self._warning(ops[1:-1]) if closed else 2 if ops else 1
         if name == "def":
             parts = " ".join(ops[1:-1]).replace(" ", "").split(",") if closed else []
             if len(parts) == 6:
@@ -165,9 +168,10 @@ class FxcText:
         return 1
 
     def ahead_def(self, target: str, register: str, values: list[str]) -> None:
-        """``#pragma def (target, register, x, y, z, w)``: written ahead of the text, by register then target (each
-        one, a repeated one again); each value as a float in its shortest form (``3e1`` is ``30``)."""
-        self._defs.append((_register_key(register, target), f"#pragma def ({target}, {register}, " + ", ".join(
+        """``#pragma def (target, register, x, y, z, w)``: written ahead of the text, by the register's name as text
+        (``c10`` before ``c2``, ``b1`` before ``c0``) then the target, each one (a repeated one again); each value as
+        a float in its shortest form (``3e1`` is ``30``)."""
+        self._defs.append(((register, target), f"#pragma def ({target}, {register}, " + ", ".join(
             f"{float(v):g}" for v in values) + ")"))
 
     def ahead_warning(self, spec: str, number: int) -> None:
@@ -183,7 +187,3 @@ class FxcText:
         ahead += [f"#pragma warning ({self._warnings[n]}:{n})\n" for n in sorted(self._warnings)]
         return "".join(ahead) + "".join(self._out)
 
-
-def _register_key(register: str, target: str) -> tuple[str, int, str]:
-    digits = register.lstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
-    return register[:len(register) - len(digits)], int(digits) if digits.isdigit() else -1, target
