@@ -83,6 +83,7 @@ def test_lit_dst_modf_frexp_determinant4():
     frac, ipart = np.modf(x[:, 0])
     np.testing.assert_array_equal(out[:, 1], f32(frac * 10 + ipart))
     mant, ex = np.frexp(x[:, 1])
+    mant = np.abs(mant)  # fxc 10.1's mantissa has no sign (bfi 23, 0, x, 0.5; checked with the DLL, session 37)
     np.testing.assert_array_equal(out[:, 2], f32(mant * 100 + ex))
     spec = np.where((x[:, 2] < 0) | (x[:, 3] < 0), 0.0, x[:, 3].astype(np.float64) ** 2)
     np.testing.assert_allclose(out[:, 0], spec, rtol=1e-5)

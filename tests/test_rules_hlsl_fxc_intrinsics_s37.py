@@ -32,7 +32,7 @@ from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error
 from pyd3d11.tools import wine_d3dcompiler
 
-pytestmark = pytest.mark.backend_independent  # compile-only
+COMPILE_ONLY = pytest.mark.backend_independent  # the verdict tables compile only
 
 DATA = json.loads((Path(__file__).parent / "data" / "fxc10_intrinsics_s37.json").read_text())
 HEAD = "uint cu; bool cb; int ci; float cf; uint3 cu3; float4 a;\n"
@@ -112,12 +112,14 @@ def disagreements(table: str) -> list[str]:
 TABLES = ["bits", "phase", "outs", "asdouble"]
 
 
+@COMPILE_ONLY
 @pytest.mark.parametrize("table", TABLES)
 def test_table_agrees_with_fxc(table: str):
     bad = disagreements(table)
     assert not bad, "\n".join(bad[:20]) + f"\n({len(bad)} rows)"
 
 
+@COMPILE_ONLY
 def test_tables_shape():
     assert {k: len(v) for k, v in DATA.items()} == {"bits": 360, "phase": 468, "outs": 300, "asdouble": 128}
 
@@ -159,3 +161,47 @@ def test_bit_level_results_at_d3d9_are_fxcs_zeros(target: str):
     out = Sm2Machine(prog, 2, {texreg: t0}, np.zeros((224, 4), np.float32)).run().out(Reg.COLOROUT, 0)
     want = np.array([[0.25, 1.25, 0.25, 0.25], [-3.0, -2.0, -3.0, -3.0]], np.float32)
     assert np.array_equal(out, want)
+
+
+#: fxc's cs_5_0 object for 192 stores -- frexp, lit and the same-argument forms atan2(x, x), fmod(x, x),
+#: distance(x, x) over sixteen edge values (±0, ±denormal, ±inf, NaN, ±2, ±1e30, ±0.5, 3, ±1) -- run on this
+#: project's reference executor: the words it stored, recorded session 37 (tests/data/fxc10_intrinsic_values_s37.json).
+#: fxc's listings give the rules: frexp's mantissa has no sign (``bfi 23, 0, x, 0x3f000000``: frexp(-2) is 0.5;
+#: the page says "the mantissa ... with the sign of x"), lit's specular term needs n·l >= 0 and n·h >= 0 (``ge``,
+#: ``and``: a NaN gives 0) and multiplies for a small integer power as pow does, atan2(x, x) folds the quotient to 1
+#: (0, inf, NaN give π/4 or -3π/4 as the polynomial computes them), fmod(x, x) is 0, a scalar distance(x, x) -0.
+VALUES = json.loads((Path(__file__).parent / "data" / "fxc10_intrinsic_values_s37.json").read_text())["rows"]
+#: distance of two equal vectors built twice: fxc numbers the two constructors as one value and folds the difference
+#: to 0; this compiler's two temps are not known equal (value numbering of constructors, not built)
+_VALUES_OPEN = "distance(float2("
+
+
+def _nan(w: int) -> bool:
+    return (w & 0x7F800000) == 0x7F800000 and bool(w & 0x7FFFFF)
+
+
+def test_values_match_fxc_objects(monkeypatch):
+    import struct
+
+    import test_rules_hlsl_fxc_intrinsic_values_s36 as V
+    import test_rules_hlsl_fxc_verdicts_intrinsics_rules as R
+
+    monkeypatch.setattr(R, "_CB_BYTES", struct.pack("<16f", *V.EDGES))
+    body = "\n".join(f"    o.Store({4 * k}, {e});" for k, (e, _w) in enumerate(VALUES))
+    src = (V.CB + "\nRWByteAddressBuffer o : register(u0);\nfloat e_of(float v) { float e; frexp(v, e); return e; }\n"
+           "[numthreads(1, 1, 1)] void main() {\n    float e; float2 e2;\n" + body + "\n}\n")
+    words = R.run_code(D3DCompile(src.encode(), None, "t.hlsl", None, None, "main", "cs_5_0", 0, 0, []), len(VALUES))
+    bad = [f"{e}: {int(g):#x}, fxc {w:#x}" for (e, w), g in zip(VALUES, words, strict=True)
+           if int(g) != w and not (_nan(int(g)) and _nan(w)) and not e.startswith("asuint(" + _VALUES_OPEN)]
+    assert not bad, "\n".join(bad[:20]) + f"\n({len(bad)} of {len(VALUES)})"
+
+
+@COMPILE_ONLY
+def test_value_table_holds_the_rules():
+    by = dict((e, w) for e, w in VALUES)
+    assert by["asuint(frexp(X[1].w, e))"] == 0x3F000000       # frexp(-2): 0.5, no sign
+    assert by["asuint(lit(0.5, X[1].z, 2).z)"] == 0            # lit(.., NaN, ..).z: 0
+    assert by["asuint(atan2(X[1].z, X[1].z))"] == 0x3F49109B   # atan2(NaN, NaN): the folded π/4
+    assert by["asuint(fmod(X[1].x, X[1].x))"] == 0             # fmod(inf, inf): 0
+    assert by["asuint(distance(X[0].x, X[0].x))"] == 0x80000000
+    assert len(VALUES) == 192

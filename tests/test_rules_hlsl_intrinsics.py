@@ -186,7 +186,8 @@ TABLE: dict[str, list[C]] = {
              C("fmod(V, 1.5)", _fmod(V.astype(float), 1.5), tol=("rel", 0.0, 1e-6))],
     "ldexp": [C("ldexp(P, float4(1, -2, 3, 0))", [-5, 0.1875, 12, 0]), C("ldexp(Q.x, 2)", 5.0)],
     "modf": [C("modf_f(P)", np.modf(P)[0]), C("modf_ip(V)", np.trunc(V))],
-    "frexp": [C("frexp_m(P)", [-0.625, 0.75, 0.75, 0]), C("frexp_e(V)", [2, 2, 0, 1])],
+    # fxc 10.1's mantissa has no sign (bfi 23, 0, x, 0x3f000000; checked with the DLL, session 37 INTR)
+    "frexp": [C("frexp_m(P)", [0.625, 0.75, 0.75, 0]), C("frexp_e(V)", [2, 2, 0, 1])],
     "rcp": [C("rcp(Q)", 1 / Q.astype(float), tol=RCP), C("rcp(Q.x)", 0.8, tol=RCP)],
     "rsqrt": [C("rsqrt(T)", 1 / np.sqrt(T.astype(float)), tol=RCP)],
     "sqrt": [C("sqrt(T)", np.sqrt(T.astype(float)), tol=RCP), C("sqrt(T.w)", math.sqrt(6.0), tol=RCP)],

@@ -350,10 +350,12 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
         # asuint(double, out uint, out uint) is the only three-argument overload: any other number converts to
         # double first (fxc 10.1 compiles ``asuint(1.5f, lo, hi)`` and ``asuint(true, lo, hi)``; session 35, INTR)
         t = numeric(cg, args[0], pos)
-        if t.base == LIT_FLOAT:  # an untyped float literal is refused, a float variable converts (fxc 10.1)
-            raise cg.err(pos, f"asuint can only be used on double values on {cg.stage}_{cg.major}_{cg.minor}", 3543)
         _asuint_outs(cg, t, arg_nodes, pos)
-        check_profile(cg, pos, 3684 if t.base != DOUBLE and not (cg.d3d9 or cg.level9) else 3651)
+        # an untyped float literal is refused as a double at 4.x (X3651, session 37), a value converted X3684
+        check_profile(cg, pos, 3684 if t.base not in (DOUBLE, LIT_FLOAT) and not (cg.d3d9 or cg.level9) else 3651)
+        if t.base == LIT_FLOAT and cg.deferred_double_error is None:
+            # at shader model 5 an untyped float literal is refused, a float variable converts (fxc 10.1)
+            raise cg.err(pos, f"asuint can only be used on double values on {cg.stage}_{cg.major}_{cg.minor}", 3543)
         if t.base != DOUBLE:
             t = t.with_base(DOUBLE)
         s = cg.convert(args[0], t, pos).slots

@@ -131,6 +131,9 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
     if name in _DERIVATIVES and cg.major < 5 and INTRINSICS[name].models.get("ps", (4, 0)) >= (5, 0):
         return _derivative_below_model(cg, name, args, pos)
     if pixel_only:
+        if name == "clip" and len(args) == 1 and isinstance(args[0].type, NumType) and \
+                _legacy_clip_dropped(cg, _fv(cg, args[0], pos), pos):
+            return Val(VOID, [])
         if judged_after_dead_code(cg):
             return _pixel_op_elsewhere(cg, name, args, arg_nodes, pos)
         unmappable_after_type_rules(cg, pos, lambda: _apply(cg, name, args, arg_nodes, pos))
@@ -536,6 +539,10 @@ def _i_length(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
     if name == "distance":
         need(2)
         a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos, intrinsic=True)
+        if rt.n == 1 and _same_value(cg, a.slots, b.slots):
+            # fxc 10.1 folds distance(x, x) of one component to -0 for every x (session 37 INTR, its object over
+            # sixteen edge values); of a vector the folded difference gives 0
+            return Val(_F, [imm(0x80000000)])
         v = Val(rt, cg.alu("add", FLOAT, rt.n, [a.slots, b.slots], ["", "-"]))
     else:
         need(1)
@@ -636,7 +643,19 @@ def _i_fmod(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.No
     from .exprs import fmod
 
     a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos, intrinsic=True)
+    if _same_value(cg, a.slots, b.slots):
+        # fmod(x, x) is 0 in fxc 10.1's object for every x, -2, 0, inf and NaN included (session 37 INTR:
+        # its listing is ``mov o0, l(0)``), as the ``%`` operator's x % x (exprs.fmod_operator)
+        return Val(rt, [imm(0)] * rt.n)
     return Val(rt, fmod(cg, rt.n, a.slots, b.slots))
+
+
+def _same_value(cg: CodegenContext, a: list, b: list) -> bool:
+    """Both arguments are one run-time value (the same components) and fxc's algebraic folds apply (not under
+    /Od or IEEE strictness: refactor.refactoring_allowed)."""
+    from .refactor import refactoring_allowed
+
+    return a == b and not any(is_imm(s) for s in a) and refactoring_allowed(cg)
 
 
 def _i_step(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
@@ -753,12 +772,33 @@ def _i_clip(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.No
         # analysis not built here: those keep the instruction)
         return Val(VOID, [])
     n = len(v.slots)
+    if _legacy_clip_dropped(cg, v, pos):
+        return Val(VOID, [])
     lt = cg.alu("lt", FLOAT, n, [v.slots, [imm(0)] * n])
     acc = [lt[0]]
     for s in lt[1:]:
         acc = cg.alu("or", UINT, 1, [acc, [s]])
     cg.emit("discard", cg.src(acc), suffix="_nz")
     return Val(VOID, [])
+
+
+def _legacy_clip_dropped(cg: CodegenContext, v: Val, pos) -> bool:
+    """Below shader model 4, fxc 10.1 (session 37 INTR) drops the discard of a value its intervals show is never
+    below 0 (``clip(abs(m))``, ``clip(exp(x))``, a constant; uintrange's analysis) -- so such a clip compiles in
+    a vertex shader too -- and refuses one of more than four components, which texkill cannot test: X4500 "clip
+    can only be used with 1 to 4 components in ps_3_0" (a float3x3, float2x3; in vs_3_0 before the stage's
+    X4532; a bool3x3 is dropped first). Whether the discard is dropped (at shader model 4 and 5 fxc's analysis
+    is not built: only a bool or uint argument drops it there)."""
+    target = cg.d3d9 or cg.level9
+    if not target:
+        return False
+    from .uintrange import slot_range
+
+    if all(slot_range(cg, s)[0] >= 0 for s in v.slots):
+        return True
+    if len(v.slots) > 4:
+        raise cg.err(pos, f"clip can only be used with 1 to 4 components in {target}", 4500)
+    return False
 
 
 def _i_isnan(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,

@@ -82,9 +82,16 @@ def _atan2(cg: CodegenContext, y: list, x: list, n: int) -> list:
 
     Bit for bit with fxc's objects, NaN arguments included (min/max return the other operand, so a NaN
     argument beside a negative one still flips the sign as fxc's does). atan(x): :func:`_atan`."""
-    mn = cg.alu("min", FLOAT, n, [y, x], ["abs", "abs"])
-    mx = cg.alu("max", FLOAT, n, [y, x], ["abs", "abs"])
-    t = cg.alu("mul", FLOAT, n, [mn, cg.alu("div", FLOAT, n, [_k(1.0, n), mx])])
+    from .intrinsics import _same_value
+
+    if _same_value(cg, y, x):
+        # atan2(x, x): fxc 10.1 folds min(|x|, |x|) / max(|x|, |x|) to 1 (so 0, inf and NaN give the quotient 1
+        # too: its object holds the constants the chain below computes, session 37 INTR)
+        t = _k(1.0, n)
+    else:
+        mn = cg.alu("min", FLOAT, n, [y, x], ["abs", "abs"])
+        mx = cg.alu("max", FLOAT, n, [y, x], ["abs", "abs"])
+        t = cg.alu("mul", FLOAT, n, [mn, cg.alu("div", FLOAT, n, [_k(1.0, n), mx])])
     t2 = cg.alu("mul", FLOAT, n, [t, t])
     p = _atan_poly(cg, t2, n)
     q = cg.alu("mul", FLOAT, n, [t, p])
@@ -194,11 +201,19 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
                 raise cg.err(pos, "'lit': no matching 3 parameter intrinsic function", 3013)
         ndl, ndh, m = (x.slots[0] for x in _fvals(cg, args, pos))
         diff = cg.alu("max", FLOAT, 1, [[ndl], [imm(0)]])
-        lg = cg.alu("log", FLOAT, 1, [[ndh]])
-        spec = cg.alu("exp", FLOAT, 1, [cg.alu("mul", FLOAT, 1, [lg, [m]])])
-        bad = cg.alu("or", UINT, 1, [cg.alu("lt", FLOAT, 1, [[ndl], [imm(0)]]),
-                                     cg.alu("lt", FLOAT, 1, [[ndh], [imm(0)]])])
-        spec = cg.alu("movc", FLOAT, 1, [bad, [imm(0)], spec])
+        from .refactor import fold_constant_pow, pow_by_multiplies
+
+        # the specular power is pow(n·h, m) as the pow intrinsic builds it (fxc 10.1's lit(x, y, 3) multiplies:
+        # lit(0, 3, 3).z is 27 exactly, lit(0, -0, 3).z is -0; session 37 INTR)
+        spec = fold_constant_pow(cg, 1, [ndh], [m]) or pow_by_multiplies(cg, 1, [ndh], [m])
+        if spec is None:
+            spec = cg.alu("exp", FLOAT, 1, [cg.alu("mul", FLOAT, 1, [cg.alu("log", FLOAT, 1, [[ndh]]), [m]])])
+        # fxc 10.1 (its ps_4_0 / ps_5_0 listings, session 37 INTR): the specular term only where n·l >= 0 and
+        # n·h >= 0 (``ge``, ``and``), so a NaN n·l or n·h gives 0, as the page's "(n·l < 0) || (n·h < 0) ? 0"
+        # does not say
+        ok = cg.alu("and", UINT, 1, [cg.alu("ge", FLOAT, 1, [[ndl], [imm(0)]]),
+                                     cg.alu("ge", FLOAT, 1, [[ndh], [imm(0)]])])
+        spec = cg.alu("movc", FLOAT, 1, [ok, spec, [imm(0)]])
         one = imm(f2b(1.0))
         return Val(NumType(FLOAT, 1, 4, "v"), [one, diff[0], spec[0], one])
     if name == "dst":
@@ -253,7 +268,8 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         ex = cg.alu("iadd", INT, n, [ex, [imm(-126 & 0xFFFFFFFF)] * n])
         ex = cg.alu("and", UINT, n, [ex, nz])
         assign_to(cg, arg_nodes[1], Val(v.type, cg.alu("itof", INT, n, [ex])), pos)
-        mant = cg.alu("and", UINT, n, [v.slots, [imm(0x807FFFFF)] * n])
+        # fxc 10.1 (ps_5_0 listing: bfi 23, 0, x, 0x3f000000) keeps no sign: frexp(-2) is 0.5 (session 37 INTR)
+        mant = cg.alu("and", UINT, n, [v.slots, [imm(0x007FFFFF)] * n])
         mant = cg.alu("or", UINT, n, [mant, [imm(0x3F000000)] * n])
         return Val(v.type, cg.alu("and", UINT, n, [mant, nz]))
     raise cg.err(pos, f"undeclared identifier '{name}'", 3004)
