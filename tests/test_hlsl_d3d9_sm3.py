@@ -73,16 +73,19 @@ PROGRAMS = [
 # SV_IsFrontFace / VFACE declared bool, int or uint (a D3D11 program retargeted; session 25): the D3D11 value is
 # 0xFFFFFFFF where front facing and 0 where back facing (SV_IsFrontFace), the face is front facing where vFace is
 # not less than zero ("Registers - ps_3_0"); so a bool is that truth, an int -1 / 0, a uint 4294967295 / 0. (source, expected oC0 from (front, t0))
+# Spelled VFACE: d3dcompiler_47 10.1 refuses an SV_IsFrontFace input a ps_3_0 program reads (X4502 "invalid ps_3_0
+# input semantic 'SV_IsFrontFace'"; session 37, tests/test_rules_hlsl_fxc_objects_s37.py) -- these rows spelled it
+# SV_IsFrontFace before, inferred; VFACE declared bool / int / uint compiles there.
 INTEGER_FACES = [
-    ("float4 main(float4 t : TEXCOORD0, bool f : SV_IsFrontFace) : COLOR { return f ? t : -t; }",
+    ("float4 main(float4 t : TEXCOORD0, bool f : VFACE) : COLOR { return f ? t : -t; }",
      lambda front, t: np.where(front[:, None], t, -t)),
     ("float4 main(bool f : VFACE, float4 t : TEXCOORD0) : COLOR { float4 r = t; if (f) r *= 2; return r; }",
      lambda front, t: np.where(front[:, None], t * 2, t)),
-    ("float4 main(bool f : SV_IsFrontFace, float4 t : TEXCOORD0) : COLOR { return !f ? t + 1 : t; }",
+    ("float4 main(bool f : VFACE, float4 t : TEXCOORD0) : COLOR { return !f ? t + 1 : t; }",
      lambda front, t: np.where(front[:, None], t, t + 1)),
-    ("float4 main(float4 t : TEXCOORD0, int f : SV_IsFrontFace) : COLOR { return t * f; }",
+    ("float4 main(float4 t : TEXCOORD0, int f : VFACE) : COLOR { return t * f; }",
      lambda front, t: t * np.where(front, -1, 0)[:, None]),
-    ("float4 main(float4 t : TEXCOORD0, uint f : SV_IsFrontFace) : COLOR { return t * min(f, 3u); }",
+    ("float4 main(float4 t : TEXCOORD0, uint f : VFACE) : COLOR { return t * min(f, 3u); }",
      lambda front, t: t * np.where(front, 3, 0)[:, None]),
 ]
 

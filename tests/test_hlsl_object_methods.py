@@ -131,6 +131,13 @@ def test_get_dimensions_of_textures(kind, make, desc, sizes, levels, mip, out_ty
         {"".join(f"o.Store({4 * i}, {to_bits}(o{i})); o.Store({4 * (n + 1 + i)}, {to_bits}(q{i}));" for i in range(n))}
         o.Store({4 * n}, {to_bits}(lv));
     }}"""
+    if kind == "TextureCubeArray" and out_type == "float":
+        # the float overload has no element count: d3dcompiler_47 10.1 refuses the read count (X4598 "The array
+        # element count of GetDimensions on TextureCubeArray objects is unavailable on cs_5_0"; session 37,
+        # recorded in tests/test_rules_hlsl_fxc_objects_s37.py -- this case ran before, an inferred overload)
+        with pytest.raises(ShaderCompileError, match="X4598"):
+            _run_cs(dev, ctx, src, [srv], 2 * n + 1)
+        return
     got = _run_cs(dev, ctx, src, [srv], 2 * n + 1)
     if out_type == "float":
         got = got.view(np.float32)

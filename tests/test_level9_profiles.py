@@ -246,7 +246,8 @@ def _rand(rng, n: int, shape=4) -> np.ndarray:
 
 
 def _inputs_sm4(n: int, regs: dict[int, np.ndarray]) -> np.ndarray:
-    top = max(regs) + 1
+    # a program that reads no input declares none (fxc's declarations, session 37: hlsl/iodecls.py)
+    top = max(regs, default=0) + 1
     arr = np.zeros((top, n, 4), np.uint32)
     for r, v in regs.items():
         arr[r] = v.view(np.uint32)

@@ -55,7 +55,7 @@ DOCS: dict[str, tuple[dict, int | None, int | None]] = {
                                                    "EvaluateAttributeAtSample", "EvaluateAttributeSnapped")},
     **{n: (every(M41, "ps"), 3004, 3004) for n in ("GetRenderTargetSampleCount", "GetRenderTargetSamplePosition")},
     "msad4": (every(M50), 3535, None),  # X3535 "vs_4_0 does not support msad4" (fxc 10.1 under Wine, session 36)
-    "CheckAccessFullyMapped": (every(M50), 3004, None),
+    "CheckAccessFullyMapped": (every(M50), 3535, None),  # fxc 10.1's X3535 (session 37; X3004 was inferred)
     # below 5.0: X3660 "<target> does not support interlocked operations" (d3dcompiler_47 10.1's answer, session 36
     # AUD; X3004 before)
     **{n: (every(M50), 3660, None) for n in ("InterlockedAdd", "InterlockedAnd", "InterlockedCompareExchange",
@@ -111,7 +111,9 @@ LANGUAGE_DOCS = {
     "buffer_info": (every(M50), 3018, None),
 }
 SV_DOCS = {
-    ("SV_COVERAGE", "out"): (M41, 4502), ("SV_SAMPLEINDEX", "in"): (M41, 4502), ("SV_COVERAGE", "in"): (M50, 4502),
+    # ps_4_0's SV_Coverage output: d3dcompiler_47 10.1's X4503 "SV_Coverage not supported on ps_4_0" (session 37,
+    # tests/test_rules_hlsl_fxc_sv_outputs_s37.py; X4502 here before, inferred)
+    ("SV_COVERAGE", "out"): (M41, 4503), ("SV_SAMPLEINDEX", "in"): (M41, 4502), ("SV_COVERAGE", "in"): (M50, 4502),
     ("SV_DEPTHGREATEREQUAL", "out"): (M50, 4502), ("SV_DEPTHLESSEQUAL", "out"): (M50, 4502),
     ("SV_STENCILREF", "out"): (M50, 4502), ("SV_INNERCOVERAGE", "in"): (M50, None),
 }

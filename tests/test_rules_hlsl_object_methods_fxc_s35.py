@@ -7,7 +7,7 @@ error number Microsoft's compiler gave (recorded under Wine, session 35; 'ok' wh
 
 Asserted: the verdict of every row (a Load with a status argument below shader model 5, which fxc accepts when the
 status is never read and refuses in its validator when it is, was a stated difference until session 36 SEM built
-it -- but for a ByteAddressBuffer's, still X3013 here: a stated difference); and the error
+it; a ByteAddressBuffer's too since session 37 OBJ); and the error
 number of the rule families built from these records — a method the type does not have (X3088, with fxc's spelling
 of the type), a Gather channel select below 5.0 (X3535), gather4 / gather4_c / lod below their model and comparison
 sampling of a Texture1DArray / Texture2DArray at 4.0 (X4532).
@@ -37,9 +37,6 @@ def test_the_record_spans_the_matrix():
 @pytest.mark.parametrize("src,target,fxc,form", ROWS, ids=[f"{i}-{r[3]}-{r[1]}" for i, r in enumerate(ROWS)])
 def test_object_method_as_fxc(src: str, target: str, fxc: str, form: str):
     ours = first_error(src, target)
-    if form == STATUS_BELOW_5 and target in ("ps_4_0", "ps_4_1") and src.startswith("ByteAddressBuffer"):
-        assert ours == "X3013"  # a stated difference (module docstring): fxc compiles it
-        return
     assert (ours == "ok") == (fxc == "ok"), (ours, fxc)
     if fxc in ("X3088", "X3535") or (fxc == "X4532" and form in X4532_FORMS):
         if fxc == "X3088" and ours != "X3088":

@@ -101,6 +101,12 @@ class CodegenContext(Protocol):
     numthreads: tuple[int, int, int] | None  # a compute shader's [numthreads(x, y, z)]
     warnings: list[tuple[Pos, int, str]]  # fxc warnings (pos, code, message)
     entry_returns: list[tuple[Pos, list, str]]  # entry outputs: (position, slots, the value's name) (X3578)
+    entry_output_svs: dict[int, list]  # per entry_returns index: each slot's system-interpreted spelling (X4580)
+    late_output_error: HlslError | None  # an output refusal fxc reports after X4580 (ps_4_0's SV_Coverage)
+    entry_array_outs: dict[int, Pos]  # entry_returns indices of out-parameter arrays: the return's position
+    ps_generated_input: bool  # a pixel shader input SV_IsFrontFace / SV_SampleIndex is bound (X4576)
+    late_input_errors: list[tuple[str, int, HlslError]]  # inputs refused only where read: (file, reg, error)
+    cube_array_counts: list[tuple[int, Pos]]  # TextureCubeArray float GetDimensions results (texops X4598)
     expr_pos: Pos | None  # the innermost expression under evaluation (Ins.epos: X4000's position)
     uninit_locals: list[tuple[str, Pos, list]]  # numeric locals declared without an initialiser (uninit.py X4000)
     uninit_arrays: list[tuple[str, Pos, list[int]]]  # groupshared arrays outside cs (uninit.py X4575)
@@ -239,4 +245,4 @@ class CodegenContext(Protocol):
     def elem_list(self, t: Type, sem: str | None, pos: Pos, name: str) -> list[tuple[NumType, str, int, frozenset]]: ...
     @staticmethod
     def interp_mode(t: NumType, mods: frozenset) -> str: ...
-    def bind_output(self, t: Type, sem: str | None, v: Val, pos: Pos) -> None: ...
+    def bind_output(self, t: Type, sem: str | None, v: Val, pos: Pos) -> list[str | None]: ...

@@ -233,6 +233,16 @@ class Codegen(SignatureBinding, ResourceBinding):
         #: (position, slots, name) of each entry-point output value — the return value at each return (the entry's
         #: name and position) and each out parameter (its own): X3578 (uninit.warn_incomplete_outputs)
         self.entry_returns: list[tuple[Pos, list, str]] = []
+        #: per index of entry_returns, each of the value's slots' system-interpreted element spelling, or None (an
+        #: ordinary attribute, SV_Target): X4580 (uninit.warn_incomplete_outputs)
+        self.entry_output_svs: dict[int, list] = {}
+        self.late_output_error: HlslError | None = None  # raised after X4580 (uninit.warn_incomplete_outputs)
+        self.entry_array_outs: dict[int, Pos] = {}  # out-parameter arrays' returns (X4000, uninit.py)
+        self.ps_generated_input = False  # SV_IsFrontFace / SV_SampleIndex bound: later inputs X4576
+        #: inputs refused only where the finished program reads them: (file, register, error) (iodecls)
+        self.late_input_errors: list[tuple[str, int, HlslError]] = []
+        #: (temp, position) of each TextureCubeArray GetDimensions float overload: X4598 where its count is read
+        self.cube_array_counts: list[tuple[int, Pos]] = []
         #: (name, declaration position, temp slots) of each numeric local declared without an initialiser:
         #: X4000 for a value of one that no path defines reaching an operation (uninit.check_uninitialized_reads)
         self.uninit_locals: list[tuple[str, Pos, list]] = []
@@ -1433,6 +1443,9 @@ class Codegen(SignatureBinding, ResourceBinding):
         from .texops import drop_unread_feedback
 
         drop_unread_feedback(self)  # a 4.x Load's unread status: the plain ld; a read one fxc's X8000
+        from .texops import check_cube_array_count_reads
+
+        check_cube_array_count_reads(self)  # X4598: a TextureCubeArray's float GetDimensions count, read
         if self.pixel_ops_elsewhere:
             from .intrinsics import check_pixel_ops_elsewhere
 
@@ -1456,9 +1469,13 @@ class Codegen(SignatureBinding, ResourceBinding):
         alloc_debug: dict | None = {} if self.wants_debug_info else None
         tmap, nregs = allocate(self.code, self.var_temps, alloc_debug, aligned=self.level9 == "ps_4_0_level_9_1")
         lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.tess.ds_head + self.global_decls()
-        lines += self.in_decls
+        from .iodecls import check_read_inputs, narrow_input_decls, narrow_output_decls
+
+        check_read_inputs(self)
+        # the components read / written (fxc's masks); a geometry shader's vertices stay declared whole (fxc 10.1)
+        lines += self.in_decls if self.stage == "gs" else narrow_input_decls(self.in_decls, self.code)
         if self.stage != "gs":
-            lines += self.out_decls
+            lines += narrow_output_decls(self.out_decls, self.code)
         if nregs:
             lines.append(f"dcl_temps {nregs}")
         if self.stage == "gs":

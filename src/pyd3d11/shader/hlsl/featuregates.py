@@ -147,7 +147,9 @@ INTRINSICS: dict[str, Gate] = {
        for n in ("GetRenderTargetSampleCount", "GetRenderTargetSamplePosition")},
     # X3535 "ps_4_0 does not support msad4" after the type rules (fxc 10.1, session 36 INTR: intrinsics_extra._msad4)
     "msad4": Gate(_every((5, 0)), 3535, None, "msad4: page 'Minimum Shader Model 5'; D3D11.3 §22.12.15 msad (5.0)"),
-    "CheckAccessFullyMapped": Gate(_every((5, 0)), 3004, None,
+    # X3535 "CheckAccessFullyMapped requires shader model 5 or higher" at every earlier target, Direct3D 9 and level 9
+    # included (fxc 10.1, session 37 OBJ: intrinsics._i_check_access_fully_mapped; X3004 before)
+    "CheckAccessFullyMapped": Gate(_every((5, 0)), 3535, None,
                                    "CheckAccessFullyMapped: page 'Minimum Shader Model 5' (tiled resources)"),
     # atomics: Interlocked* pages 'Shader Model 5'; D3D11.3 §18.7.2.5: cs_4_x has no atomic operations
     # (below 5.0 fxc 10.1's X3660 "<target> does not support interlocked operations", before the destination's
@@ -315,8 +317,8 @@ NUMTHREADS_LIMITS: dict[int, tuple[int, int, int, int]] = {4: (768, 768, 1, 768)
 
 #: (semantic, direction) -> the gate of a pixel shader's system value (the stage/point rules are sysvalues.py's)
 PS_SYSTEM_VALUES: dict[tuple[str, str], Gate] = {
-    ("SV_COVERAGE", "out"): Gate(_every((4, 1), "ps"), 4502, None, "SV_Coverage output: Semantics table '4.1'; "
-                                 "D3D11.3 §16.9.4 oMask"),
+    ("SV_COVERAGE", "out"): Gate(_every((4, 1), "ps"), 4503, None, "SV_Coverage output: Semantics table '4.1'; "
+                                 "D3D11.3 §16.9.4 oMask; fxc 10.1's X4503 (signatures.bind_output)"),
     ("SV_SAMPLEINDEX", "in"): Gate(_every((4, 1), "ps"), 4502, None, "SV_SampleIndex: Semantics table '4.1'; "
                                    "D3D11.3 §23.6 sampleIndex"),
     ("SV_COVERAGE", "in"): Gate(_every((5, 0), "ps"), 4502, None, "SV_Coverage input: Semantics table '5.0'; "

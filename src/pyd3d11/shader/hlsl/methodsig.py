@@ -83,13 +83,86 @@ def tail_roles(cg: CodegenContext, kind: str, name: str, head: int, options: tup
     raise no_matching(cg, name, nargs, pos)
 
 
-def check_raw_load_args(cg: CodegenContext, name: str, nargs: int, pos, counts: frozenset[int]) -> None:
-    """A byte-address method's argument count is one of ``counts``; a Load*'s (address, out status) overload is
-    shader model 5's (a tiled-resource one, as tail_roles' texture forms). X3013 otherwise."""
-    from .featuregates import LANGUAGE, denial
+def out_arg_type(cg: CodegenContext, node):
+    """The type of the l-value ``node`` names (None: no l-value, or storage without a numeric type)."""
+    from .diagnostics import HlslError
+    from .exprs import lvalue
+    from .types import NumType
 
-    if nargs not in counts or (name.startswith("Load") and nargs == 2 and
-                               denial(LANGUAGE["feedback_overloads"], cg.stage, cg.major, cg.minor)):
+    try:
+        lv = lvalue(cg, node)
+    except HlslError:
+        return None
+    t = lv[0] if isinstance(lv, tuple) and isinstance(lv[0], NumType) else \
+        getattr(lv[1], "type", None) if isinstance(lv, tuple) and len(lv) > 1 else None
+    return t if isinstance(t, NumType) else None
+
+
+def is_plain(t, base: str) -> bool:
+    """``t`` is the scalar ``base`` itself: not a one-component vector (``uint1``), not a minimum-precision type."""
+    return t is not None and t.shape == "s" and t.base == base and t.prec is None
+
+
+def out_uint_lvalue(cg: CodegenContext, node) -> bool:
+    """Whether ``node`` is an l-value of type ``uint`` exactly -- what an ``out uint status`` parameter matches
+    (``uint1``, ``min16uint``, ``int``, ``bool`` do not: fxc 10.1's X3013, session 37)."""
+    from .types import UINT
+
+    return is_plain(out_arg_type(cg, node), UINT)
+
+
+def check_scalar_outputs(cg: CodegenContext, name: str, nodes: list, nargs: int, pos, floats: bool = True) -> None:
+    """GetDimensions' outputs are ``out uint`` / ``out float`` scalars: an argument that is a vector (``uint1``,
+    ``uint2``), a matrix or no l-value (``a + 1``) matches no overload -- fxc 10.1's X3013 (session 37, recorded in
+    tests/test_rules_hlsl_fxc_objects_s37.py); a scalar of any numeric type converts. A literal is left to the
+    store's X3025 -- an integer one always, a float one where a float overload takes it (``floats``: textures;
+    a buffer's outputs are ``out uint`` only, so ``b.GetDimensions(1.5)`` is X3013)."""
+    from . import ast as A
+
+    for node in nodes:
+        if isinstance(node, A.Literal) and (floats or node.base in ("lit_int", "int", "uint")):
+            continue
+        t = out_arg_type(cg, node)
+        if t is None or t.shape != "s":
+            raise no_matching(cg, name, nargs, pos)
+
+
+def cube_array_uint_overload(types: list) -> bool:
+    """Whether TextureCubeArray.GetDimensions' ``uint`` overload wins over its ``float`` one for out arguments of
+    ``types`` (d3dcompiler_47 10.1 under Wine, session 37: all 125 combinations of uint / int / float / bool /
+    min16uint at ps_5_0, and half, min16float, double, min16int, min12int, uint1 beside them, recorded in
+    tests/test_rules_hlsl_fxc_objects_s37.py): no float-kind argument and no one-component vector, and either a
+    plain ``uint`` among them or both a plain ``int`` and a ``min16uint``; any other mix ranks the float overload
+    first (``int, int, int`` and ``min16uint`` x3 included). fxc's ranking itself is not documented."""
+    from .types import DOUBLE, FLOAT, INT, UINT
+
+    if any(t is None or t.shape != "s" or t.base in (FLOAT, DOUBLE) for t in types):
+        return False
+    if any(is_plain(t, UINT) for t in types):
+        return True
+    return any(is_plain(t, INT) for t in types) and any(t.base == UINT and t.prec == "min16uint" for t in types)
+
+
+def check_status_argument(cg: CodegenContext, name: str, node, nargs: int, pos) -> None:
+    """A method's ``out uint status`` argument matches only a ``uint`` l-value: any other type -- int, float, bool,
+    a vector, a matrix, an array -- or an expression that is no l-value (``(uint)0``, ``v + 1``, ``int2(0, 0)``) is
+    fxc 10.1's X3013 "no matching N parameter intrinsic method" (session 37, recorded in
+    tests/test_rules_hlsl_fxc_objects_s37.py; the pages' "out uint status" says only the type). An integer
+    literal (``0``, ``0u``) is matched and then refused as a constant, X3025, when the status is stored
+    (exprs.assign_to); a float literal is X3013."""
+    from . import ast as A
+
+    if isinstance(node, A.Literal) and node.base in ("lit_int", "int", "uint") or out_uint_lvalue(cg, node):
+        return
+    raise no_matching(cg, name, nargs, pos)
+
+
+def check_raw_load_args(cg: CodegenContext, name: str, nargs: int, pos, counts: frozenset[int]) -> None:
+    """A byte-address method's argument count is one of ``counts``; X3013 otherwise. A Load*'s (address, out status)
+    overload is taken below 5.0 too and judged on the finished code as a texture Load's (texops.drop_unread_feedback:
+    fxc 10.1 compiles ``o.Load4(0, st)`` at ps_4_0 / vs_4_0 / cs_4_0 while ``st`` is unread and refuses ``ld_raw_s``
+    with its validator's X8000 where it is read; session 37, tests/test_rules_hlsl_fxc_objects_s37.py)."""
+    if nargs not in counts:
         raise no_matching(cg, name, nargs, pos)
 
 

@@ -43,6 +43,9 @@ ARRAY_ELEMENT = "$arrayelem"
 SPELLED_INDEX = "$spelledindex"
 #: pixel-shader inputs read from a special register rather than a signature element
 _PS_SPECIAL_IN = {"SV_COVERAGE": "vCoverage", "SV_INNERCOVERAGE": "vInnerCoverage"}
+#: pixel-shader outputs fxc 10.1 calls system-interpreted (X4580 when no path writes them; session 37, recorded in
+#: tests/test_rules_hlsl_fxc_sv_outputs_s37.py): not SV_Target, and not SV_DepthGreaterEqual / SV_DepthLessEqual
+_X4580_PS_OUT = frozenset({"SV_DEPTH", "SV_COVERAGE", "SV_STENCILREF"})
 
 if TYPE_CHECKING:
     pass
@@ -57,7 +60,7 @@ class SignatureBinding:
             # the returned components, checked for X3578 once the whole body is generated (uninit.py)
             self.entry_returns.append((ctx["pos"], list(retval.slots), ctx.get("name", self.entry)))
             self.out_owner = "$return"
-            self.bind_output(ctx["ret"], ctx["sem"], retval, pos)
+            self.entry_output_svs[len(self.entry_returns) - 1] = self.bind_output(ctx["ret"], ctx["sem"], retval, pos)
         for p, v in ctx["outs"]:
             # an out parameter's components: X3578 names the parameter, at its declaration (uninit.py)
             # fxc spans the name: OpenSubdiv issue 354 ``(1450,22-27): warning X3578: Output value 'output'``
@@ -68,8 +71,10 @@ class SignatureBinding:
                     at = Pos(at.file, at.line, at.col, at.col + len(p.name) - 1)
                 p.name_span = at  # one position per parameter: its returns share one warning (cg.warn)
             self.entry_returns.append((at, list(v.slots), p.name))
+            if isinstance(p.type, ArrayType):  # an out array is copied out whole: X4000 where incomplete (uninit.py)
+                self.entry_array_outs[len(self.entry_returns) - 1] = pos
             self.out_owner = p.name
-            self.bind_output(p.type, p.semantic, v, p.pos)
+            self.entry_output_svs[len(self.entry_returns) - 1] = self.bind_output(p.type, p.semantic, v, p.pos)
         if getattr(self, "clip_planes", None):
             from .entryattrs import bind_clip_distances
 
@@ -137,6 +142,7 @@ class SignatureBinding:
     def bind_input(self, t: Type, sem: str | None, mods: frozenset, pos: Pos, name: str) -> Val:
         slots: list[Slot] = []
         for lt, base, idx, fmods in self.elem_list(t, sem, pos, name):
+            spelled = base
             base = compat_semantic(self, base, False, idx)
             up = base.upper()
             point = default_point(self.stage, "in")
@@ -148,6 +154,13 @@ class SignatureBinding:
             bad = system_value_error(self.stage, self.major, self.minor, "in", base, idx) or \
                 component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "in",
                                       point)
+            if bad is not None and self.stage == "ps" and up in _PS_SPECIAL_IN and self.major == 4 and \
+                    self.level9 is None and "needs ps_5_0" in bad:
+                # d3dcompiler_47 10.1 (session 37): below 5.0 a coverage input is refused only where the finished
+                # program reads it (iodecls.check_read_inputs); an unread one compiles and is not declared
+                self.late_input_errors.append((_PS_SPECIAL_IN[up], 0, self.err(
+                    pos, f"{_CANON.get(up, base)} input not supported on ps_{self.major}_{self.minor}", 4502)))
+                bad = None
             if bad is not None:
                 raise self.err(pos, bad, 4502)
             no_double_element(lt, pos)
@@ -177,8 +190,16 @@ class SignatureBinding:
                     self.in_decls.append(f"dcl_input {reg}")
                 slots += self.sv_value([(reg, (), None, 0)], up, lt)
                 continue
-            if self.stage == "ps" and up == "SV_PRIMITIVEID" and False:
-                continue
+            if self.stage == "ps" and self.level9 is None and self.d3d9 is None:
+                # d3dcompiler_47 10.1 (session 37, tests/test_rules_hlsl_fxc_io_decls_s37.py): the values the
+                # rasterizer generates (SV_IsFrontFace, SV_SampleIndex) end the pixel shader's input signature; any
+                # other element declared after one -- read or not, SV_PrimitiveID included -- is X4576 (the words'
+                # empty parentheses are fxc's)
+                if up in ("SV_ISFRONTFACE", "SV_SAMPLEINDEX"):
+                    self.ps_generated_input = True
+                elif self.ps_generated_input:
+                    raise self.err(pos, "Non system-generated input signature parameter () cannot appear after a "
+                                        "system generated value.", 4576)
             prev = next((e for e in self.inputs if e.name.upper() == _CANON.get(up, base).upper() and e.index == idx),
                         None)
             if prev is not None:
@@ -232,11 +253,14 @@ class SignatureBinding:
             check_clip_cull(self, self.inputs, "in", pos)
             m = "xyzw"[first:first + n]
             if self.stage == "ps":
-                if sv and up in ("SV_ISFRONTFACE", "SV_PRIMITIVEID", "SV_SAMPLEINDEX", "SV_RENDERTARGETARRAYINDEX",
-                                  "SV_VIEWPORTARRAYINDEX"):
+                if sv and up in ("SV_ISFRONTFACE", "SV_PRIMITIVEID", "SV_SAMPLEINDEX"):
                     add_decl(self.in_decls, f"dcl_input_ps_sgv constant v{reg}.{m}, {sv[1]}")
-                elif sv and up == "SV_POSITION":
-                    add_decl(self.in_decls, f"dcl_input_ps_siv {mode} v{reg}.{m}, position")
+                elif sv and up in ("SV_RENDERTARGETARRAYINDEX", "SV_VIEWPORTARRAYINDEX"):
+                    # an earlier stage's output, not generated: fxc 10.1 declares it _siv (session 37, recorded)
+                    add_decl(self.in_decls, f"dcl_input_ps_siv constant v{reg}.{m}, {sv[1]}")
+                elif sv and up in ("SV_POSITION", "SV_CLIPDISTANCE", "SV_CULLDISTANCE"):
+                    # fxc 10.1 (session 37): a clip / cull distance read by a pixel shader is declared with its name
+                    add_decl(self.in_decls, f"dcl_input_ps_siv {mode} v{reg}.{m}, {sv[1]}")
                 else:
                     add_decl(self.in_decls, f"dcl_input_ps {mode} v{reg}.{m}")
             elif sv and self.stage == "vs":
@@ -244,6 +268,11 @@ class SignatureBinding:
             else:
                 add_decl(self.in_decls, f"dcl_input v{reg}.{m}")
             vslots = [("v", (reg,), None, first + c) for c in range(n)]
+            if self.d3d9 is not None and spelled.upper() == "SV_ISFRONTFACE":
+                # d3dcompiler_47 10.1 (session 37): a Direct3D 9 pixel shader's face is VFACE; SV_IsFrontFace spelled
+                # there is X4502 where the program reads it (unread, it compiles; iodecls.check_read_inputs)
+                self.late_input_errors.append(("v", reg, self.err(pos, f"invalid {self.d3d9} input semantic "
+                                                                       f"'{spelled}'", 4502)))
             if generated:
                 vslots = self.sv_value(vslots, up, lt)
             elif concrete(lt.base) == BOOL:  # bool inputs arrive as 0/1 integers (or ~0 for IsFrontFace)
@@ -302,12 +331,17 @@ class SignatureBinding:
             return [r * t.cols + c for c in range(t.cols) for r in range(t.rows)]
         return list(range(t.slots))
 
-    def bind_output(self, t: Type, sem: str | None, v: Val, pos: Pos) -> None:
+    def bind_output(self, t: Type, sem: str | None, v: Val, pos: Pos) -> list[str | None]:
+        """Bind value ``v`` of type ``t`` to output elements. Returns, for each of ``v``'s slots, the spelling of
+        the system-interpreted element it writes (None: an ordinary attribute or SV_Target), for X4580."""
         if t is VOID:
-            return
+            return []
         order = self.sig_order(t)
+        svs: list[str | None] = [None] * len(v.slots)
         if len(order) == len(v.slots):
             v = Val(v.type, [v.slots[i] for i in order])
+        else:
+            order = list(range(len(v.slots)))
         k = 0
         ret = self.out_owner == "$return"
         seen: dict = {}  # (stream, semantic, index) -> elements of it so far in this value (a GS vertex)
@@ -319,6 +353,13 @@ class SignatureBinding:
             point = default_point(self.stage, "out", self.tess.in_pcf)
             bad = system_value_error(self.stage, self.major, self.minor, "out", base, idx, point) or \
                 component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "out", point)
+            if bad is not None and self.stage == "ps" and up == "SV_COVERAGE" and self.major == 4 and \
+                    self.minor == 0 and self.level9 is None:
+                # fxc 10.1 (session 37): ps_4_0's coverage output is a later phase's X4503 "SV_Coverage not supported
+                # on ps_4_0" -- after X4580, which an oMask no path writes draws first (uninit.py raises it)
+                self.late_output_error = self.late_output_error or \
+                    self.err(pos, f"SV_Coverage not supported on ps_{self.major}_{self.minor}", 4503)
+                bad = None
             if bad is not None:
                 raise self.err(pos, bad, 4502)
             n = lt.n
@@ -330,6 +371,11 @@ class SignatureBinding:
                 vals = self.convert_base(Val(lt, list(vals)), FLOAT).slots
             if up == "SV_POSITION" and getattr(self, "clip_planes", None) and self.out_owner != "$clipplanes":
                 self.clip_pos = list(vals) if n == 4 else None  # [clipplanes] tests this position
+            if up in _X4580_PS_OUT if self.stage == "ps" else \
+                    up in _SV_NAMES and up != "SV_TARGET" and is_system_value_at(up, point) or \
+                    self.tess.in_pcf and up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
+                for j in order[k - n:k]:  # system-interpreted: written on no path is X4580 (uninit.py), as spelled
+                    svs[j] = f"{base}{idx}" if SPELLED_INDEX in _m else base
             if up in VALUE_BASE and (self.stage == "ps" and up in _PS_SPECIAL_OUT or is_system_value_at(up, point)):
                 vals = self.sv_value(vals, up, lt, out=True)  # the register takes the system value's type
             if self.stage == "ps" and up in _PS_SPECIAL_OUT:
@@ -403,6 +449,7 @@ class SignatureBinding:
                     add_decl(self.gs.stream_decls.setdefault(self.gs.out_stream, []), decl)
                 check_clip_cull(self, sig if self.stage == "gs" else self.outputs, "out", pos)
             self.store([("o", (reg,), None, first + c) for c in range(n)], vals)
+        return svs
 
     def _merge_output(self, sig: list, prev: SigElem, key: tuple, owner: tuple, lt: NumType, interp: str,
                       mods: frozenset, base: str, idx: int, pos: Pos) -> tuple[int, int]:
@@ -420,6 +467,10 @@ class SignatureBinding:
         up = base.upper()
         point = default_point(self.stage, "out", self.tess.in_pcf)
         if up in SYSTEM_VALUES and is_system_value_at(up, point):
+            if self.stage == "gs" and up == "SV_PRIMITIVEID":
+                # a geometry shader's stream with a second primitive ID: fxc 10.1's type rule answers first (session
+                # 37; the session-36 table's X4555 rows, tests/test_rules_hlsl_fxc_dup_outputs_s36.py)
+                raise self.err(pos, f"invalid type used for '{base}' input semantics", 4555)
             # (SV_InstanceID written by a vertex or geometry shader is an ordinary attribute there: merged)
             raise self.err(pos, _duplicate_sv_message(word, prev.name, base, idx), 4574)
         self.warn(pos, 4711, f"Duplicate non-system value semantic definition: {word} semantic '{prev.name}' and "

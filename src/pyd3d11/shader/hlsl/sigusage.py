@@ -20,6 +20,11 @@ REGISTERLESS = 0xFFFFFFFF
 #: register-less input files with a signature element: their reads count as reads of register REGISTERLESS
 #: (a geometry shader's ``vPrim``, gs.py; the hull and domain shaders' vPrim has no element)
 _REGISTERLESS_INPUTS = frozenset({"vPrim"})
+#: system input registers without a number or a signature element: their reads are reported as ``(file, 0)`` (the
+#: declarations' masks, iodecls.py)
+SYSTEM_INPUTS = frozenset({"vThreadID", "vThreadGroupID", "vThreadIDInGroup", "vThreadIDInGroupFlattened", "vDomain",
+                           "vCoverage", "vInnerCoverage", "vGSInstanceID", "vOutputControlPointID", "vForkInstanceID",
+                           "vJoinInstanceID"})
 #: operations that are computed per component (destination lane i reads source lane i)
 _COMPONENTWISE_CLASSES = {"float", "int", "uint", "bit", "convert"}
 #: per-component ops whose class the opcode table files elsewhere, and horizontal ops that do not
@@ -76,7 +81,7 @@ def input_reads(code: list[Ins]) -> dict[tuple[str, int], int]:
         if r.file in _REGISTERLESS_INPUTS:
             k = (r.file, REGISTERLESS)
             out[k] = out.get(k, 0) | 1
-        elif r.file in ("r", "x") or r.file in INPUT_FILES:
+        elif r.file in ("r", "x") or r.file in INPUT_FILES or r.file in SYSTEM_INPUTS:
             sw = _padded(r)
             mask = 0
             for ln in lanes:
@@ -84,6 +89,8 @@ def input_reads(code: list[Ins]) -> dict[tuple[str, int], int]:
             if r.file in INPUT_FILES:
                 reg = -1 if r.rel is not None else r.idx[-1]
                 k = (r.file, reg)
+            elif r.file in SYSTEM_INPUTS:
+                k = (r.file, 0)
             else:
                 k = _key(r)
             out[k] = out.get(k, 0) | mask
@@ -130,7 +137,8 @@ def input_reads(code: list[Ins]) -> dict[tuple[str, int], int]:
                 if demand.get(k, 0) | m != demand.get(k, 0):
                     demand[k] = demand.get(k, 0) | m
                     changed = True
-    return {k: m for k, m in demand.items() if k[0] in INPUT_FILES or k[0] in _REGISTERLESS_INPUTS}
+    return {k: m for k, m in demand.items() if k[0] in INPUT_FILES or k[0] in _REGISTERLESS_INPUTS or
+            k[0] in SYSTEM_INPUTS}
 
 
 def output_writes(code: list[Ins]) -> dict[int, int]:

@@ -98,9 +98,45 @@ def warn_incomplete_outputs(cg, code: list[Ins] | None = None) -> None:
     if not cg.entry_returns:
         return
     defined = defined_components(cg.code if code is None else code)
-    for pos, slots, name in cg.entry_returns:  # one value's returns share its position: cg.warn keeps one
-        if any(s[0] == "r" and s[2] is None and (s[1][0], s[3]) not in defined for s in slots):
+    #: per output value (its position and name), the slots no return of it has written so far, and its elements
+    never: dict[tuple, tuple[set[int], list]] = {}
+    array_gap = None
+    for i, (pos, slots, name) in enumerate(cg.entry_returns):  # one value's returns share a position: one warning
+        gaps = {j for j, s in enumerate(slots) if s[0] == "r" and s[2] is None and (s[1][0], s[3]) not in defined}
+        if gaps and i in cg.entry_array_outs:
+            # d3dcompiler_47 10.1 (session 37, tests/test_rules_hlsl_fxc_sv_outputs_s37.py): an out-parameter array
+            # is copied out whole at each return, so a return where part of it is never written reads it: X4000
+            # (there, not X3578), at every target, before any X4580
+            if array_gap is None:
+                array_gap = cg.err(cg.entry_array_outs[i], f"variable '{name}' used without having been completely "
+                                                           "initialized", 4000)
+            continue
+        if gaps:
             cg.warn(pos, 3578, f"Output value '{name}' is not completely initialized")
+        if (pos, name) in never:
+            never[(pos, name)][0].intersection_update(gaps)
+        else:
+            never[(pos, name)] = (gaps, cg.entry_output_svs.get(i) or [])
+    if array_gap is not None:
+        raise array_gap
+    sv_unwritten = []  # (position, value name, the element as spelled)
+    for (pos, name), (gaps, svs) in never.items():
+        spelled = next((svs[j] for j in sorted(gaps) if j < len(svs) and svs[j] is not None), None)
+        if spelled is not None:
+            sv_unwritten.append((pos, name, spelled))
+    if sv_unwritten and cg.major >= 4 and cg.level9 is None and cg.d3d9 is None:
+        # d3dcompiler_47 10.1 (session 37, tests/test_rules_hlsl_fxc_sv_outputs_s37.py): after every X3578, each
+        # value whose never-written components include a system-interpreted element's (SV_Position, clip / cull
+        # distances, the array indices, SV_Depth, SV_Coverage, SV_StencilRef, tess factors; not SV_Target nor
+        # SV_DepthGreaterEqual / LessEqual) is X4580, naming that value's first such element as spelled. A
+        # component one return of the value writes is written (X3578 is judged per return, X4580 per value; the
+        # "Semantics" page is silent). fxc prints one X4580 per value; the first is raised.
+        pos, name, spelled = sv_unwritten[0]
+        raise cg.err(pos, f"Output variable {name} contains a system-interpreted value ({spelled}) which must be "
+                          "written in every execution path of the shader.  Unconditional initialization may help.",
+                     4580)
+    if cg.late_output_error is not None:
+        raise cg.late_output_error
 
 
 def _defined_before(code: list[Ins]) -> list[int | None] | None:

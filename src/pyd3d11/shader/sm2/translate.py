@@ -138,9 +138,11 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         self._a0_read: tuple[int, Src] | None = None  # the last a0-relative read, the body length after its mova
         self.resources: dict[int, int] = {}
         self.pos_out: int | None = None
-        self.pos_in: int | None = None
+        # the signature's position and face inputs, declared or not (an unread input has no dcl: hlsl/iodecls.py)
+        self.pos_in: int | None = self.types.position_in if self.kind == "ps" else None
         self.uses_vpos = False  # ps_3_0 reads vPos (prof.vpos)
-        self.face_in: int | None = None  # the SV_IsFrontFace input register (ps_3_0: vFace, prof.vface)
+        #: the SV_IsFrontFace input register (ps_3_0: vFace, prof.vface)
+        self.face_in: int | None = self.types.face_in if self.kind == "ps" and prof.vface else None
         self.uses_vface = False
         self.out_temps: dict[int, int] = {}
         self.depth_temp: int | None = None

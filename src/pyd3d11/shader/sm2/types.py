@@ -32,6 +32,11 @@ class ShaderTypes:
     cb: dict[tuple[int, int, int], int] = field(default_factory=dict)
     inputs: dict[tuple[int, int], int] = field(default_factory=dict)
     outputs: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: the input registers of the SV_Position and SV_IsFrontFace elements (None: none): the pixel shader's t#
+    #: numbering leaves them out even where the program neither reads nor declares them (fxc declares only the
+    #: inputs a program reads, hlsl/iodecls.py)
+    position_in: int | None = None
+    face_in: int | None = None
 
     def conversions(self, buf: int, reg: int) -> tuple[int, int, int, int]:
         return tuple(self.cb.get((buf, reg, c), FLT) for c in range(4))  # type: ignore[return-value]
@@ -83,6 +88,11 @@ def shader_types(rdef, isgn, osgn=None) -> ShaderTypes:
                 continue
             for v in cb.variables:
                 _mark(out.cb, slots[cb.name], v.type, v.start_offset)
+    for el in isgn or ():
+        if el.system_value == 1:  # D3D_NAME_POSITION
+            out.position_in = el.register
+        elif el.system_value == 9:  # D3D_NAME_IS_FRONT_FACE
+            out.face_in = el.register
     for sig, table in ((isgn, out.inputs), (osgn, out.outputs)):
         for el in sig or ():
             conv = _COMPONENT.get(el.component_type)
