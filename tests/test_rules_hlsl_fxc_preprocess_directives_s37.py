@@ -14,7 +14,8 @@ reports its own error before the preprocessor's, which runs first here).
 Rules met in session 37 (preprocessor.py): a string left open on any directive's line but #error is X1005 and the
 directive is still read (#include "a.h, #line 1 "f, #undef "a); #line takes a number in any of C's integer forms
 that fits 32 bits (0x10, 010, 1u; 08 and 4294967296 are X1500); a line splice among a #define's parameters is a
-blank; __FILE__ and __LINE__ are not "defined" to #ifdef / defined().
+blank; __FILE__ and __LINE__ are not "defined" to #ifdef / defined(). ``HRESULTS``: D3DCompile's HRESULT where
+only errors fxc goes on after are reported (D3DXERR_INVALIDDATA when the shader still compiles).
 """
 
 from __future__ import annotations
@@ -266,6 +267,61 @@ def test_pragma_message_reading_on():
     assert ours_compile("#pragma message(\n")[0] is False
 
 
+#: (source with BODY where it stands, D3DCompile's HRESULT) recorded from d3dcompiler_47 10.1 (session 37): where only
+#: preprocessor errors fxc goes on after are reported and the shader compiles, D3DXERR_INVALIDDATA (0x88760B59); where
+#: the compile fails too (an invocation left as its name, a string left open), #error or a file that fails to open,
+#: E_FAIL; a warning alone, S_OK (compile_api._hresult_after_preprocessor)
+HRESULTS = [
+    ('BODY#endif\n', 0x88760B59),
+    ('BODY#else\n', 0x88760B59),
+    ('BODY#elif 1\n', 0x88760B59),
+    ('BODY#if 1 +\n#endif\n', 0x88760B59),
+    ('BODY#if 1 2\n#endif\n', 0x88760B59),
+    ('BODY#foo\n', 0x88760B59),
+    ('BODY#\n', 0x88760B59),
+    ('BODY# 1\n', 0x88760B59),
+    ('BODY#define F(x) x\nF(1,2)\n', 0x80004005),
+    ('BODY#define F(x) x\nF()\n', 0x80004005),
+    ('BODY#if 1/0\n#endif\n', 0x88760B59),
+    ('BODY#error x\n', 0x80004005),
+    ('BODY#include "nope.h"\n', 0x80004005),
+    ('BODY#undef\n', 0x88760B59),
+    ('BODY#undef A B\n', 0x88760B59),
+    ('BODYx "s\n', 0x80004005),
+    ('BODY"s\n', 0x80004005),
+    ('BODY/* c\n', 0x88760B59),
+    ('BODY#if 1\n', 0x88760B59),
+    ('BODY#ifdef A B\n#endif\n', 0x88760B59),
+    ('BODY#define A(...) x\n', 0x88760B59),
+    ('BODY#define defined 1\n', 0x88760B59),
+    ('BODY#define F(x,x) x\n', 0x88760B59),
+    ('BODY#if\n#endif\n', 0x88760B59),
+    ("BODY#if 'ab'\n#endif\n", 0x88760B59),
+    ('BODY#if 4294967296\n#endif\n', 0x88760B59),
+    ('BODY#line x\n', 0x88760B59),
+    ('BODY#line 5 x\n', 0x88760B59),
+    ('BODY#pragma foo\n', 0x00000000),
+    ('BODY#define A 1\n#define A 2\n', 0x00000000),
+    ('BODY#if 0\n#else\n#else\n#endif\n', 0x88760B59),
+    ('BODY#include\n', 0x88760B59),
+    ('BODY#define F(x) #x\nF(\n', 0x80004005),
+    ('#endif\nBODY', 0x88760B59),
+    ('#foo\nBODY', 0x88760B59),
+    ('#define F(x) x\nF(1,2)\nBODY', 0x80004005),
+    ('#if 1/0\n#endif\nBODY', 0x88760B59),
+]
+
+
+@pytest.mark.parametrize(("src", "hresult"), HRESULTS)
+def test_compile_hresult_after_preprocessor_errors(src, hresult):
+    try:
+        D3DCompile(src.replace("BODY", BODY), None, "t.hlsl", None, None, "main", "ps_5_0", 0, 0)
+    except D3D11Error as exc:
+        assert exc.hresult == hresult
+    else:
+        assert hresult == 0
+
+
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None, reason="no live d3dcompiler_47 (Wine)")
 def test_directive_rows_against_the_live_dll(tmp_path):
     real = wine_d3dcompiler.shared()
@@ -277,3 +333,5 @@ def test_directive_rows_against_the_live_dll(tmp_path):
         assert (r.ok, _first(r.messages)) == (pp_ok, pp_error), src
         c = real.compile(src + BODY, "ps_5_0", "main", name=name)
         assert (c.ok, _first(c.messages)) == (ok, error), src
+    for src, hresult in HRESULTS:
+        assert real.compile(src.replace("BODY", BODY), "ps_5_0", "main", name=name).hr == hresult, src

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from typing import Any, NoReturn
 
-from ..errors import D3DERR_INVALIDCALL, NotSupportedError, ShaderCompileError
+from ..errors import D3DERR_INVALIDCALL, D3DXERR_INVALIDDATA, E_FAIL, NotSupportedError, ShaderCompileError
 from .blob import ID3DBlob, blob_bytes
 from .hlsl.compiler import compile_hlsl
 from .hlsl.diagnostics import HlslError
@@ -131,6 +131,30 @@ def _fail(text: str, hresult: int, ppErrorMsgs: list | None) -> NoReturn:  # noq
     raise ShaderCompileError(text + "\n", hresult) from None
 
 
+def _hresult_after_preprocessor(exc: HlslError, text: str, name: str, pDefines: Any, pInclude: Any,  # noqa: N803
+                                pEntrypoint: str, pTarget: str, Flags1: int) -> int:  # noqa: N803
+    """D3DCompile's HRESULT when ``exc`` is a preprocessor error fxc goes on after (``Preprocessor.tolerate``): fxc
+    compiles the text anyway and returns D3DXERR_INVALIDDATA where that compile succeeds, E_FAIL where it fails too
+    (d3dcompiler_47 10.1 under Wine, session 37: a stray ``#endif``, ``#foo``, ``#undef`` alone, ``#if 1/0`` after a
+    valid shader are 0x88760B59; ``F(1,2)`` of a one-parameter F, which leaves ``F`` in the text, is E_FAIL, as
+    are ``#error`` and a file that fails to open, which stop the preprocessor). A string left open (X1005 / X1006)
+    still reaches fxc's parser, which refuses it (X3000): E_FAIL."""
+    if exc.code in (1005, 1006):
+        return E_FAIL
+    try:
+        res = preprocess(text, name, _defines(pDefines), _include_opener(pInclude, name), keep_errors=True)
+    except HlslError:
+        return E_FAIL  # an error that stops the preprocessor
+    if not res.errors or (res.errors[0].code, res.errors[0].line) != (exc.code, exc.line):
+        return E_FAIL
+    try:
+        # the text carries the #line markers and the pragma lines: the compiler reads it as it read the source
+        compile_hlsl(res.text, name, pEntrypoint or "", pTarget or "", None, None, Flags1)
+    except Exception:  # noqa: BLE001 (any failure of the second compile is fxc's E_FAIL)
+        return E_FAIL
+    return D3DXERR_INVALIDDATA
+
+
 def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any, pInclude: Any,  # noqa: N802,N803
                pEntrypoint: str, pTarget: str, Flags1: int = 0, Flags2: int = 0,
                ppErrorMsgs: list | None = None) -> ID3DBlob:
@@ -169,7 +193,10 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
                            _include_opener(pInclude, name), Flags1)
     except HlslError as exc:
         exc.warnings[:0] = lead
-        _fail(exc.report(), hresult_of(exc, pTarget), ppErrorMsgs)
+        hr = hresult_of(exc, pTarget)
+        if hr == E_FAIL:
+            hr = _hresult_after_preprocessor(exc, text, name, pDefines, pInclude, pEntrypoint, pTarget, Flags1)
+        _fail(exc.report(), hr, ppErrorMsgs)
     warnings = lead + res.warnings
     if warnings and ppErrorMsgs is not None:
         ppErrorMsgs.append(ID3DBlob(("\n".join(warnings) + "\n").encode()))
