@@ -803,6 +803,44 @@ def _sb_globals(cg: CodegenContext) -> dict[str, tuple[tuple[int, int], Type]]:
     return out
 
 
+def _sb_local(cg: CodegenContext, name: str, pos: Pos) -> A.VarDecl | A.Param | None:
+    """The local variable or parameter ``name`` a state block inside a function body sees at ``pos``: the latest
+    declaration of that name before ``pos`` whose block (the nearest enclosing ``{ }``: a for-initialiser's
+    variable outlives its loop, as fxc scopes it) is still open there, or None. fxc 10.1 reads and writes such
+    locals in a state-block value like any expression (vkd3d state-block-syntax: ``float zero = 0; float b { foo =
+    zero++; };`` compiles; a closed block's local is X3025 there, as an unknown name), session 37."""
+    decls = getattr(cg, "_sb_decls", None)
+    if decls is None:
+        # (the AST keeps no closing-brace positions, and state-block values are not in it: a block is taken to
+        # end where the statement after it starts, the function body where the next global declaration starts)
+        decls = []
+
+        def scan(node, limit: tuple[int, int], block_limit: tuple[int, int]) -> None:
+            if isinstance(node, A.DeclStmt):  # (also a for-initialiser's or an unbraced body's: the block's)
+                decls.extend((v, block_limit) for v in node.decls)
+            if isinstance(node, A.Block):
+                for i, st in enumerate(node.stmts):
+                    nxt = node.stmts[i + 1] if i + 1 < len(node.stmts) else None
+                    scan(st, (nxt.pos.line, nxt.pos.col) if nxt is not None else limit, limit)
+                return
+            for v in vars(node).values():
+                for n in (v if isinstance(v, (list, tuple)) else [v]):
+                    if isinstance(n, A.Node):
+                        scan(n, limit, block_limit)
+
+        tops = sorted((d.pos.line, d.pos.col) for d in cg.prog.decls)
+        for f in cg.prog.decls:
+            if isinstance(f, A.FuncDef) and f.body is not None:
+                start = (f.pos.line, f.pos.col)
+                limit = next((t for t in tops if t > start), (1 << 30, 0))
+                decls.extend((q, limit) for q in f.params)
+                scan(f.body, limit, limit)
+        cg._sb_decls = decls
+    at = (pos.line, pos.col)
+    seen = [d for d, limit in decls if d.name == name and (d.pos.line, d.pos.col) < at < limit]
+    return seen[-1] if seen else None
+
+
 def _sb_swizzle(cg: CodegenContext, t: NumType, name: str, pos: Pos) -> Type:
     if t.shape == "m":
         return NumType(t.base)  # matrix swizzles (_m00 ...) are not checked here
@@ -824,6 +862,9 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
             return NumType("int")
         return NumType("float") if isinstance(e.value, float) else None
     if isinstance(e, A.Ident):
+        loc = _sb_local(cg, e.name, e.pos)
+        if loc is not None:
+            return loc.type
         g = known.get(e.name)
         if g is not None and g[0] < (e.pos.line, e.pos.col):
             return g[1]
@@ -898,7 +939,10 @@ def _sb_write(cg: CodegenContext, target: A.Node, known: dict, compound: bool = 
     root = target
     while isinstance(root, (A.Member, A.Index)):
         root = root.a
-    g = known.get(root.name) if isinstance(root, A.Ident) else None
+    loc = _sb_local(cg, root.name, root.pos) if isinstance(root, A.Ident) else None
+    if loc is not None and ("const" not in loc.mods or compound):
+        return  # a local or parameter of the enclosing function (static ones too; an op= on a const one folds away)
+    g = known.get(root.name) if isinstance(root, A.Ident) and loc is None else None
     if g is not None and g[0] < (root.pos.line, root.pos.col):
         d = next((v for d in cg.prog.decls for v in (d.members if isinstance(d, A.CBufferDecl) else [d])
                   if isinstance(v, A.VarDecl) and v.name == root.name), None)
