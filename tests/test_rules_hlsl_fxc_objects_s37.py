@@ -1,5 +1,5 @@
 """Resource-object methods and inputs, the leftovers of session 35's object matrix, against d3dcompiler_47 10.1
-(``methodsig.check_status_argument`` / ``check_scalar_outputs`` / ``cube_array_uint_overload``,
+(``methodsig.check_status_argument``, ``inlining._check_object_out_argument`` / ``check_scalar_outputs`` / ``cube_array_uint_overload``,
 ``texops.check_cube_array_count_reads``, ``methodsig.check_raw_load_args``, the typed-UAV load order in
 ``intrinsics.object_method``, CheckAccessFullyMapped's gate, ``iodecls.check_read_inputs``, a geometry shader's
 second SV_PrimitiveID in ``signatures._merge_output``).
@@ -24,6 +24,9 @@ these rules (the GetDimensions, Load and CheckAccessFullyMapped pages give the s
   meets the target's UAV refusal (X4585 / X3666) first;
 * CheckAccessFullyMapped below 5.0 -- Direct3D 9 and level 9 included -- is X3535 "CheckAccessFullyMapped requires
   shader model 5 or higher";
+* an out / inout parameter holding objects given a uniform global object (the object, an element of an array of
+  them, the array) is X3025 "out parameters require l-value arguments (given argument is implicitly const, such as
+  a global)" (``inlining._check_object_out_argument``; /Gec compiles it);
 * a geometry shader's stream with SV_PrimitiveID twice is X4555 "invalid type used for 'SV_PrimitiveID' input
   semantics";
 * below ps_5_0 an SV_Coverage / SV_InnerCoverage input, and at the Direct3D 9 pixel targets an input spelled
@@ -58,8 +61,9 @@ def _first_error(src: str, target: str) -> tuple[str, str]:
 
 
 def test_the_record():
-    assert len(ROWS) == 490
+    assert len(ROWS) == 504
     assert sum(r[2] == "X4598" for r in ROWS) == 133 and sum(r[2] == "X3013" for r in ROWS) == 82
+    assert sum(r[2] == "X3025" for r in ROWS) == 36
 
 
 @pytest.mark.backend_independent

@@ -127,6 +127,9 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
                 raise cg.err(e.pos, f"'{p.name}': interfaces can only be inputs", 3118)
             scope[p.name] = a  # the pointer (or the class instance) itself: calls through it dispatch on it
             continue
+        if (isinstance(p.type, ObjectType) or objects.holds_objects(p.type)) and i < len(args) and \
+                ("out" in p.mods or "inout" in p.mods):
+            _check_object_out_argument(cg, e, arg_nodes[i])
         if isinstance(p.type, ObjectType):
             scope[p.name] = a
             continue
@@ -202,6 +205,24 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
 
     # a result the body left a known constant reads as one (an array index, a texel offset), as a local does
     return cp.known_value(cg, _val(f.ret, result))
+
+
+def _check_object_out_argument(cg: CodegenContext, call: A.Call, node: A.Node) -> None:
+    """An out / inout parameter holding objects takes no uniform global object -- the object, an element of an
+    array of them (``f(ta[1])``) or the array (``f(ta)``): d3dcompiler_47 10.1's X3025 "out parameters require
+    l-value arguments (given argument is implicitly const, such as a global)" at the call, at 4.x and 5.0, unless
+    /Gec makes globals writable (session 37, recorded in tests/test_rules_hlsl_fxc_objects_s37.py; the
+    "Functions" page says only that out parameters are copied back)."""
+    from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
+    from .constprop import root_name
+    from .exprs import _uniform_object
+
+    if cg.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
+        return
+    name = root_name(node)
+    if name is not None and _uniform_object(cg, name, cg.lookup(name, node.pos)):
+        raise cg.err(call.pos, "out parameters require l-value arguments (given argument is implicitly const, such "
+                               "as a global)", 3025)
 
 
 def _check_output_shape(cg: CodegenContext, e: A.Call, p: A.Param, arg: Val | None) -> None:
