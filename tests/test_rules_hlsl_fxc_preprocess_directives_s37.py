@@ -14,7 +14,8 @@ reports its own error before the preprocessor's, which runs first here).
 Rules met in session 37 (preprocessor.py): a string left open on any directive's line but #error is X1005 and the
 directive is still read (#include "a.h, #line 1 "f, #undef "a); #line takes a number in any of C's integer forms
 that fits 32 bits (0x10, 010, 1u; 08 and 4294967296 are X1500); a line splice among a #define's parameters is a
-blank; __FILE__ and __LINE__ are not "defined" to #ifdef / defined(). ``HRESULTS``: D3DCompile's HRESULT where
+blank; __FILE__ and __LINE__ are not "defined" to #ifdef / defined(); the errors the preprocessor went on after
+come before one that stops it (``order``), an #include's extra tokens are checked once its file is open. ``HRESULTS``: D3DCompile's HRESULT where
 only errors fxc goes on after are reported (D3DXERR_INVALIDDATA when the shader still compiles).
 """
 
@@ -218,6 +219,14 @@ ROWS = [
     ('misc', '#pragma message(\n', True, None, False, None),
     ('misc', '#pragma message(1)\n', True, None, True, None),
     ('misc', '#pragma once x\n', True, None, True, None),
+    # an error that stops the preprocessor after errors it went on after: those come first
+    ('order', '#define F() x\n#error x\n', False, 'X1500', False, 'X1500'),
+    ('order', '#endif\n#include "nope.h"\n', False, 'X1510', False, 'X1510'),
+    ('order', '#define E\n#if 1/0\n#endif\n#if E\n#endif\n', False, 'X1503', False, 'X1503'),
+    ('order', '#foo\n#error y\n', False, 'X1504', False, 'X1504'),
+    ('order', '#undef\n#define E\n#if E\n#endif\n', False, 'X1500', False, 'X1500'),
+    ('order', '#include "nope.h" x\n', False, 'X1507', False, 'X1507'),
+    ('order', '#if 1 2\n#endif\n#error z\n', False, 'X1500', False, 'X1500'),
 ]
 
 #: rows whose first compile error fxc's compiler reports before the preprocessor's (the parser reads on while the

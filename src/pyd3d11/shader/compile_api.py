@@ -283,9 +283,11 @@ def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | Non
                          # 10.1, session 37: Z:\work\main\<memory>)
                          shown_name=full_path("<memory>" if pSourceName is None else pSourceName))
     except HlslError as exc:
+        # (the errors the preprocessor went on after come first: Preprocessor.run's prior_errors)
+        text = "".join(e.text() + "\n" for e in getattr(exc, "prior_errors", ())) + exc.text() + "\n"
         if ppErrorMsgs is not None:
-            ppErrorMsgs.append(ID3DBlob((exc.text() + "\n").encode()))
-        raise ShaderCompileError(exc.text() + "\n", method="D3DPreprocess") from None
+            ppErrorMsgs.append(ID3DBlob(text.encode()))
+        raise ShaderCompileError(text, method="D3DPreprocess") from None
     found = _pragma_filtered(res, name)
     # the errors fxc's preprocessor goes on after: d3dcompiler_47 10.1 (session 35) returns S_OK and the text,
     # the errors in the message blob (a compile of the same source fails on them)

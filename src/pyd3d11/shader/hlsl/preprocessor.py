@@ -934,7 +934,6 @@ class Preprocessor:
                 kind, fname, tail = 1, "".join(toks[1:close]), " ".join(toks[close + 1:])
             else:
                 raise self.error("#include expects \"FILENAME\" or <FILENAME>", ERR_PP_SYNTAX)
-        self._check_end("include", tail)
         if self.include_open is None:
             raise self.error(f"failed to open source file: '{fname}'", ERR_FILE_OPEN)
         try:
@@ -943,6 +942,9 @@ class Preprocessor:
             raise
         except Exception:
             raise self.error(f"failed to open source file: '{fname}'", ERR_FILE_OPEN) from None
+        # (the tokens after the name are checked once the file is open: fxc reports only X1507 for a file it cannot
+        # open, d3dcompiler_47 10.1, session 37)
+        self._check_end("include", tail)
         # (text, shown name) or (text, shown name, done): done() runs once the file is processed
         # (ID3DInclude::Close)
         text, shown = opened[0], opened[1]
@@ -1593,7 +1595,17 @@ def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
     (``fxc_text``) and ``__FILE__`` give the main file (D3DPreprocess: its full path, pptext.full_path)."""
     pp = Preprocessor(defines, include_open, strict_c99)
     pp.main_shown = shown_name
-    res = pp.run(text, file)
+    try:
+        res = pp.run(text, file)
+    except HlslError as exc:
+        if pp.errors:
+            # an error that stops the run after errors fxc went on after: fxc reports those first (d3dcompiler_47
+            # 10.1, session 37: "#define FC() ..." X1500 before a later #if's X1518); D3DPreprocess's message blob
+            # holds them all (``prior_errors``), a compile fails on the first
+            if not keep_errors:
+                raise pp.errors[0] from None
+            exc.prior_errors = list(pp.errors)
+        raise
     if pp.errors and not keep_errors:
         raise pp.errors[0]
     return res
