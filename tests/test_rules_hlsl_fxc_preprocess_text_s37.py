@@ -303,6 +303,27 @@ INVOCATIONS = [
      '#line 1 "C:\\\\s\\\\t.hlsl"\n\n\nx 1 F '),
     ('#define F(x) [x]\n#define G(y) y F\nx G(1)\nz\n',
      '#line 1 "C:\\\\s\\\\t.hlsl"\n\n\nx 1 F \nz \n'),
+    # tokens on the physical lines a splice joins, a directive among arguments, #line's numbers
+    ('a \\\nb \\\nc\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\na \nb \nc \n'),
+    ('a\n\\\nb\nc\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\na \n\nb \nc \n'),
+    ('x\n  \\\n  y z\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\nx \n\ny z \n'),
+    ('#define F(x) x\nq F(1\n#define Z 2\n) z\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\n\nq 1 \n#line 4\nz \n'),
+    ('#define F(x) x\nq r F(1\n#undef Q\n,\n) z\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\n\nq r F \n#line 5\nz \n'),
+    ('#line 0x10\n__LINE__\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\n\n\n#line 16\n16 \n'),
+    ('#line 4294967295\n__LINE__\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\n\n\n#line 4294967295\n4294967295 \n'),
+    ('#line 010\n__LINE__\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\n\n\n#line 8\n8 \n'),
+    ('#line 1u\n__LINE__\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\n\n\n#line 1\n1 \n'),
+    ('#define F(x,y) x y\nF(a,\nb) c \\\nd e\n',
+     '#line 1 "C:\\\\s\\\\t.hlsl"\n\na b \nc \nd e \n'),
 ]
 
 TOKENS = [
