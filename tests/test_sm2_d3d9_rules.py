@@ -62,25 +62,33 @@ float4 main() : sv_target
 }}"""
 
 
+_INT_SELECTOR = pytest.mark.xfail(strict=True, reason="fxc refuses an int selector not known to be positive below "
+                                  "SM4 (X3548); not built: here it compiles (codegen.switch)")
+
+
 @pytest.mark.parametrize(("decl", "sel", "ok"), [
-    ("float4", "v.x", False), ("float4", "(half)v.x", False), ("uint4", "v.x", True), ("int4", "v.x", True),
-    ("float4", "(int)v.x", True), ("float4", "(uint)abs(v.y)", True),
+    ("float4", "v.x", False), ("float4", "(half)v.x", False), ("uint4", "v.x", True),
+    pytest.param("int4", "v.x", False, marks=_INT_SELECTOR), pytest.param("float4", "(int)v.x", False, marks=_INT_SELECTOR),
+    ("float4", "(uint)abs(v.y)", True),
     # ``(uint)v.y`` is fxc's X3548 below SM4 (a value not known to be positive made a uint: d3dcompiler_47 10.1,
     # session 36; tests/test_rules_hlsl_uint_known_positive.py), whatever the switch
 ])
-@pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0", "vs_3_0"])
+@pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0", "vs_3_0", "level9"])
 def test_d3d9_switch_selector_is_an_integer(target: str, decl: str, sel: str, ok: bool):
-    """Below SM 4 a switch takes an integer selector (vkd3d switch.shader_test: a float selector fails below
-    SM 4, a uint one compiles there); SM 4 targets, level 9 included, convert a float selector."""
+    """Below SM 4 fxc makes the selector a uint, so the known-positive rule judges it (X3548), level 9 included
+    (d3dcompiler_47 10.1 under Wine, session 37; this test expected X3020 "switch statement expression must be an
+    integer" for a float selector and level 9 to compile every row). vkd3d switch.shader_test's float selector
+    failing below SM 4 and a uint one compiling are this rule's cases."""
     src = _SWITCH.format(decl=decl, sel=sel)
+    if target == "level9":
+        target = "ps_4_0_level_9_3"
     if target.startswith("vs"):
         src = src.replace("sv_target", "sv_position")
     if ok:
         compile_(src, target)
     else:
-        with pytest.raises(D3D11Error, match="switch statement expression must be an integer"):
+        with pytest.raises(D3D11Error, match="X3548"):
             compile_(src, target)
-    compile_(src, "ps_4_0_level_9_3" if target.startswith("ps") else "vs_4_0_level_9_3")
 
 
 # register() reservations of numeric globals below SM 4, case by case from the rules vkd3d's Windows-verified

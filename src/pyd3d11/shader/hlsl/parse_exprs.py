@@ -99,9 +99,11 @@ class ExprParser:
 
     def _is_cast(self) -> bool:
         k = 1
-        # type modifiers may precede the type (DXC typemods-syntax: fxc passes ``((row_major unorm float4x4)foo)``)
+        # type modifiers may precede the type (DXC typemods-syntax: fxc passes ``((row_major unorm float4x4)foo)``),
+        # volatile and precise too (d3dcompiler_47 10.1 under Wine, session 37: ``(volatile bool4)b``, ``(precise
+        # float4)b`` compile; ``static``, ``uniform``, ``inline``, ``nointerpolation`` there are X3000)
         while self.peek(k).kind == "id" and self.peek(k).text in ("const", "row_major", "column_major", "snorm",
-                                                                   "unorm", "unsigned"):
+                                                                   "unorm", "unsigned", "volatile", "precise"):
             k += 1
         if not self.is_type_start(k):
             return False

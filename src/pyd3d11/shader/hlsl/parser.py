@@ -1211,8 +1211,10 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                     self.expect("(")
                     ct = self.ident()
                     c = ct.text.lower()
-                    if not (len(c) > 1 and c[0] == "c" and c[1:].isdigit()):
-                        raise self.error(f"invalid packoffset register '{ct.text}'", ct, 3530)
+                    if not (c[:1] == "c" and c[1:].isdigit() or c == "c"):
+                        raise self.error(f"invalid packoffset location '{ct.text}'", ct, 3541)
+                    # a bare ``c`` is c0, another letter X3541 (fxc 10.1 under Wine, session 37: ``packoffset(c)``,
+                    # ``packoffset(c.y)`` compile, ``packoffset(b)``, ``packoffset(cc)`` are X3541)
                     comp = 0
                     if self.accept("."):
                         st = self.ident()
@@ -1220,7 +1222,7 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                             raise self.error(f"register or offset bind {ct.text}.{st.text} not valid", st, 3530)
                         comp = "xyzwrgba".index(st.text) % 4
                     self.expect(")")
-                    pack = (int(c[1:]), comp)
+                    pack = (int(c[1:] or 0), comp)
                 else:
                     sem = self.ident().text
             if isinstance(array_leaf(t), ObjectType) and not self._sm51() and \
