@@ -129,43 +129,99 @@ class FxcText:
 
     def pragma(self, toks: list[str]) -> int:
         """A ``#pragma`` line's tokens (blanks left out, the word ``pragma`` not among them) given to fxc's text:
-        the pragma lines it writes, and the number of line ends fxc's reader returns for the line (2 where fxc does
-        not read the pragma to its end: an unknown one, ``once``, ``warning(push)`` / ``(pop)``, ``message``
-        without its parenthesized string, ``pack_matrix(row_major)`` with tokens after it)."""
+        the pragma lines it writes, and the number of line ends fxc's reader returns for the line: 2 where a token
+        it did not expect stopped it (an unknown pragma, ``once``, ``warning(push)`` / ``(pop)`` / ``(disable:
+        x)``, ``message "hi"``, ``pack_matrix(row_major) x``), else 1, also where the line ends early
+        (``pack_matrix(``, ``warning(``; d3dcompiler_47 10.1, session 37)."""
         if not toks:
             return 1
         name, ops = toks[0], toks[1:]
-        closed = ops[:1] == ["("] and ops[-1:] == [")"]
         if name == "pack_matrix":
-            if closed and len(ops) == 3 and ops[1] in ("row_major", "column_major"):
-                self._pragma = f"#pragma pack_matrix({ops[1]})"
-            return 1 if closed and len(ops) == 3 else 2
+            # ( name ): any name, only row_major / column_major written
+            if ops[:1] != ["("]:
+                return _ends(ops, 0)
+            if len(ops) < 3 or ops[2] != ")":
+                return _ends(ops, 2 if len(ops) > 1 else 1)
+            if ops[1] in ("row_major", "column_major") and len(ops) == 3:
+                self._pragma = f"#pragma pack_matrix({ops[1]})"  # (not with a token after it)
+            return _ends(ops, 3)
         if name == "message":
-            return 1 if closed and len(ops) == 3 and ops[1].startswith('"') else 2
+            # ( string... )
+            k = 1
+            while k < len(ops) and ops[k].startswith('"'):
+                k += 1
+            if ops[:1] != ["("] or k == 1:
+                return _ends(ops, 0 if ops[:1] != ["("] else 1)
+            return _ends(ops, k + 1) if ops[k:k + 1] == [")"] else _ends(ops, k)
         if name == "warning":
-            # (a bare "#pragma warning" returns one line end: session 37)
-            return self._warning(ops[1:-1]) if closed else 2 if ops else 1
+            if ops[:1] != ["("]:
+                return _ends(ops, 0)
+            return self._warning(ops[1:])
         if name == "def":
-            parts = " ".join(ops[1:-1]).replace(" ", "").split(",") if closed else []
-            if len(parts) == 6:
-                try:
-                    self.ahead_def(parts[0], parts[1], parts[2:])
-                except ValueError:
-                    pass
-            return 1
+            return self._def(ops)
         return 2
 
-    def _warning(self, inner: list[str]) -> int:
-        changes: list[tuple[str, int]] = []
-        for part in " ".join(inner).split(";"):
-            spec, colon, nums = part.partition(":")
-            spec = spec.strip()
-            if not colon or spec not in ("disable", "once", "error", "default", "1", "2", "3", "4"):
-                return 2  # push, pop, a misspelling
-            changes += [(spec, int(n)) for n in nums.split() if n.isdigit()]
-        for spec, n in changes:
-            self.ahead_warning(spec, n)
+    def _def(self, ops: list[str]) -> int:
+        """``def ( target , register , x , y , z , w )``, each value a number with an optional sign: written ahead
+        of the text when the whole line reads (session 37: three values or a name among them return two line
+        ends and write nothing)."""
+        fields: list[str] = []
+        k = 1
+        if ops[:1] != ["("]:
+            return _ends(ops, 0)
+        while len(fields) < 6:
+            if k >= len(ops):
+                return 1
+            tok = ops[k]
+            sign = ""
+            if len(fields) >= 2 and tok == "-" and k + 1 < len(ops):
+                sign, k = "-", k + 1
+                tok = ops[k]
+            if (len(fields) < 2) != (tok[:1].isalpha() or tok[:1] == "_"):
+                return 2  # (a "+" sign too: session 37)
+            if len(fields) >= 2:
+                value = _def_value(tok)
+                if value is None:
+                    return 2
+                tok = sign + value
+            fields.append(tok)
+            k += 1
+            if k >= len(ops):
+                return 1
+            if ops[k] != ("," if len(fields) < 6 else ")"):
+                return 2
+            k += 1
+        if k < len(ops):
+            return 2
+        self.ahead_def(fields[0], fields[1], fields[2:])
         return 1
+
+    def _warning(self, ops: list[str]) -> int:
+        """``warning (`` then ``ops``: ``spec : numbers`` parts split by ``;`` and a closing ``)``; each number's
+        specifier is written ahead of the text when the whole list reads."""
+        changes: list[tuple[str, int]] = []
+        k = 0
+        while True:
+            if k >= len(ops):
+                return 1  # the line ends early: its line end was read
+            if ops[k] not in _SPECIFIERS:
+                return 2  # push, pop, a misspelling
+            if ops[k + 1:k + 2] != [":"]:
+                return _ends(ops, k + 1)
+            spec, k = ops[k], k + 2
+            while k < len(ops) and ops[k].isdigit():
+                changes.append((spec, int(ops[k])))
+                k += 1
+            if ops[k:k + 1] == [";"]:
+                k += 1
+                continue
+            if ops[k:k + 1] != [")"]:
+                return _ends(ops, k)
+            if k + 1 < len(ops):
+                return 2  # a token after the list: nothing written (session 37: "warning(error: 5) x")
+            for spec, n in changes:
+                self.ahead_warning(spec, n)
+            return 1
 
     def ahead_def(self, target: str, register: str, values: list[str]) -> None:
         """``#pragma def (target, register, x, y, z, w)``: written ahead of the text, by the register's name as text
@@ -187,3 +243,23 @@ class FxcText:
         ahead += [f"#pragma warning ({self._warnings[n]}:{n})\n" for n in sorted(self._warnings)]
         return "".join(ahead) + "".join(self._out)
 
+
+_SPECIFIERS = frozenset({"disable", "once", "error", "default", "1", "2", "3", "4"})
+
+
+def _ends(ops: list[str], k: int) -> int:
+    """The line ends a pragma returns once its operands ``ops`` read well up to ``k``: 1 at the end of the line, 2
+    where a token is left (see ``FxcText.pragma``)."""
+    return 1 if k >= len(ops) else 2
+
+
+def _def_value(tok: str) -> str | None:
+    """A ``#pragma def`` value token as a number's text, or None: hexadecimal read as such (``0x10`` is 16), a
+    suffix ignored (``1.5f``, ``2u``; session 37)."""
+    try:
+        if tok[:2].lower() == "0x":
+            return str(int(tok[2:].rstrip("uUlL"), 16))
+        float(tok.rstrip("fFhHlLuU"))
+    except ValueError:
+        return None
+    return tok.rstrip("fFhHlLuU")

@@ -510,14 +510,16 @@ class Preprocessor:
                 self.fxc.token(self.shown, line, t)
         if (self._open_end and i >= n_lines) or in_comment:
             return  # (the file's last line has no new-line)
-        if self.depth == 1 and self._ends_with_function_name(expanded) and self._blank_to_end(i):
+        last = next(t for t in reversed(source) if t != " ")
+        end = next((t for t in reversed(expanded) if t != " "), None)
+        if self.depth == 1 and self._ends_with_function_name(expanded) and end.__class__ is not _FailedName and \
+                self._blank_to_end(i):
             # fxc looks past the line end for the "(" of the function-like name that ends the line; at the end of
             # the file it finds none and the line end is lost (d3dcompiler_47 10.1, session 37: "x F" then blank
             # lines ends the text "x F " with no new-line; before another line's token or a directive it stays)
             return
         # the line end is on the line where the last token read ends (a splice that joins an empty line adds none;
         # one inside a string literal does)
-        last = next(t for t in reversed(source) if t != " ")
         self.fxc.line_end(self.shown, (getattr(last, "line", 0) or first_line) + last.count(SPLICE_MARK))
 
     def _blank_to_end(self, i: int) -> bool:
@@ -1110,7 +1112,7 @@ class Preprocessor:
                 # the invocation is replaced by the macro's name alone
                 if self.lenient:
                     self.errors.append(self.error(f"not enough actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO))
-                    out.append(t)
+                    out.append(_failed_name(t))
                     del pending[rest:]
                     source_left = min(source_left, rest)
                     continue
@@ -1125,7 +1127,7 @@ class Preprocessor:
                 if not self.lenient:
                     raise self.error(f"too many actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO)
                 self.errors.append(self.error(f"not enough actual parameters for macro '{t}'", ERR_PARAMETERS_MACRO))
-                out.append(t)
+                out.append(_failed_name(t))
                 del pending[rest:]
                 source_left = min(source_left, rest)
                 continue
@@ -1485,6 +1487,20 @@ class _Lookahead(_Tok):
         tok = _Lookahead(t)
         tok.hs = _hs(t)
         return tok
+
+
+class _FailedName(_Tok):
+    """The name a failed invocation leaves (X1516, fxc's mode): fxc looks no further for its ``(``, so a line that
+    ends with it keeps its line end in fxc's text (d3dcompiler_47 10.1, session 37: ``F(1, 2)`` of a one-parameter F
+    at the end of the file is ``F`` and a new-line; see ``Preprocessor._fxc_line``). Otherwise the name itself."""
+
+
+def _failed_name(t: str) -> str:
+    tok = _FailedName(t)
+    if "hs" in getattr(t, "__dict__", {}):
+        tok.hs = t.hs
+    tok.line = getattr(t, "line", 0)
+    return tok
 
 
 def _from_replacement(t: str) -> bool:
