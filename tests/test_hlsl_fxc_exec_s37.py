@@ -535,6 +535,28 @@ def test_a_doubled_dot_with_another_use_stays():
     assert "dp2" in ops and "dp4" not in ops
 
 
+def test_doubled_dot_pass_on_instruction_lists():
+    """dotforms.fold_doubled_dots on hand-made code: the rewrite, and the cases it must leave -- a dot that read the
+    register it writes, a dot whose operand changes before the doubling, a doubling by 3."""
+    from pyd3d11.shader.hlsl.dotforms import fold_doubled_dots
+    from pyd3d11.shader.hlsl.operands import Ins, Reg
+
+    def r(t, comps):
+        return Reg("r", (t,), None, comps)
+
+    cb = Reg("cb", (0, 1), None, (0, 1))
+    two = Reg("l", imm=(0x40000000,))
+    plain = [Ins("dp2", [r(0, (0,)), r(1, (0, 1)), cb]), Ins("mul", [r(2, (0,)), r(0, (0,)), two])]
+    out, changed = fold_doubled_dots(plain)
+    assert changed and out[1].op == "dp4" and out[1].args[1].comps == (0, 0, 1, 1)
+    own = [Ins("dp2", [r(0, (0,)), r(0, (0, 1)), cb]), Ins("add", [r(2, (0,)), r(0, (0,)), r(0, (0,))])]
+    assert not fold_doubled_dots(own)[1]
+    moved = [plain[0], Ins("mov", [r(1, (0,)), cb]), plain[1]]
+    assert not fold_doubled_dots(moved)[1]
+    three = [plain[0], Ins("mul", [r(2, (0,)), r(0, (0,)), Reg("l", imm=(0x40400000,))])]
+    assert not fold_doubled_dots(three)[1]
+
+
 @pytest.mark.skipif(_LIVE is not None, reason=f"live d3dcompiler_47: {_LIVE}")
 def test_recorded_rows_against_the_live_dll():
     real = wine_d3dcompiler.shared()
