@@ -138,7 +138,6 @@ def open_rule(name: str, target: str, kinds: str, mode: str, want: str) -> str |
     # built in session 36 (INTR), their rows now asserted: a double's X3651/X3684 after the file's type rules
     # (doubles.check_profile), a derivative of a draw-uniform value folded to 0 before the stage/model check and
     # clip of a bool/uint dropped (intrinsics._draw_uniform, _i_clip), msad4's X3535 after the type rules
-    literals = all(k in LITERALS for k in kinds.split(" "))
     # built in session 37 (INTR): the D3D9/level-9 X3548 / X3543 / X3704 in one phase with X3703 and the doubles'
     # refusals, in source order, after the type rules (uintrange.defer, compiler.first_refusal); the bit-level
     # intrinsics there (intrinsics._legacy_bits); asuint(double, out, out)'s out shapes and refusal numbers
@@ -147,10 +146,11 @@ def open_rule(name: str, target: str, kinds: str, mode: str, want: str) -> str |
         return "D3D9/level-9 NaN-literal rule (X4579) after fxc's folding of a bool's select"
     if target in _LEGACY and name in _BIT_LEVEL and want.startswith("fail"):
         return "fxc fails a countbits of a run-time value at level 9 with no message (here X4532: both refuse)"
-    if mode == "type" and (name in _VECTOR_RESULT and (":S" in kinds or literals) or
-                           name in ("f16tof32", "f32tof16", "dst", "modf", "mul")):
-        return "result type spelling: a vector function of scalars returns a 1-vector, dst keeps int/double, " \
-               "modf of ints and mul of bools are float (type only; values agree)"
+    # built in session 37 (INTR): a vector function of scalars returns a 1-vector, f16 conversions of a 1x1 a
+    # scalar, dst of ints an int4 / uint4 (imul), modf of ints a float (intrinsics._result_spelling)
+    if mode == "type" and (name == "dst" and ("double" in kinds or "L1.0L" in kinds) or name == "mul" and
+                           "bool" in kinds):
+        return "result type spelling: dst of doubles is a double4, mul of bools a float (type only; values agree)"
     if name == "isinf" and target in _LEGACY and want.startswith("fail"):
         return "fxc fails isinf of an int at level 9 without an error message"
     return None

@@ -319,15 +319,18 @@ def _apply(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
 
     handler = _HANDLERS.get(name)
     if handler is not None:
-        return _keep_literal(cg, name, args, _keep_precision(name, args, handler(cg, name, args, arg_nodes, pos, need)))
+        return _result_spelling(name, _keep_literal(cg, name, args, _keep_precision(
+            name, args, handler(cg, name, args, arg_nodes, pos, need))))
     from .intrinsics_extra import NAMES as EXTRA
     from .intrinsics_extra import extra_intrinsic
     from .intrinsics_math import NAMES, math_intrinsic
 
     if name in NAMES:
-        return _keep_literal(cg, name, args, _keep_precision(name, args, math_intrinsic(cg, name, args, arg_nodes, pos)))
+        return _result_spelling(name, _keep_literal(cg, name, args, _keep_precision(
+            name, args, math_intrinsic(cg, name, args, arg_nodes, pos))))
     if name in EXTRA:
-        return _keep_literal(cg, name, args, _keep_precision(name, args, extra_intrinsic(cg, name, args, arg_nodes, pos)))
+        return _result_spelling(name, _keep_literal(cg, name, args, _keep_precision(
+            name, args, extra_intrinsic(cg, name, args, arg_nodes, pos))))
     if name == "noise":
         raise cg.err(pos, "'noise': intrinsic is only valid in texture fill (tx_1_0) shaders", 3004)
     raise cg.err(pos, f"undeclared identifier '{name}'", 3004)
@@ -359,6 +362,26 @@ def _keep_precision(name: str, args: list[Val], res: Val) -> Val:
     if p is None or _PREC_CLASS.get(p) != concrete(t.base):
         return res
     return Val(NumType(t.base, t.rows, t.cols, t.shape, t.row_major, prec=p, alias=None), res.slots)
+
+
+#: the vector functions: their templates are vectors, so a scalar argument makes a one-component vector
+_VECTOR_RESULT = frozenset({"normalize", "reflect", "refract", "faceforward"})
+
+
+def _result_spelling(name: str, res: Val) -> Val:
+    """The result type as d3dcompiler_47 10.1 spells it (session 35's type probe, ``S_ r = f(...)``: its X3017
+    names the call's type; session 37 INTR): normalize / reflect / refract / faceforward of scalars return a
+    one-component vector (``float1``, ``half1``; of a double ``float1``), f16tof32 / f32tof16 of a 1x1 matrix a
+    scalar. The components are unchanged; the spelling reaches overload ranking, shapes beside matrices and
+    messages."""
+    t = res.type
+    if not isinstance(t, NumType):
+        return res
+    if name in _VECTOR_RESULT and t.shape == "s":
+        return Val(NumType(t.base, 1, 1, "v", prec=t.prec), res.slots)  # a literal stays one (X3067)
+    if name in ("f16tof32", "f32tof16") and t.shape == "m" and t.n == 1:
+        return Val(NumType(t.base), res.slots)
+    return res
 
 
 def _keep_literal(cg: CodegenContext, name: str, args: list[Val], res: Val) -> Val:

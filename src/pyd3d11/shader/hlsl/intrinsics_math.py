@@ -222,6 +222,14 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
             t = numeric(cg, a, pos)
             if t.shape == "m" or t.shape == "v" and t.n != 4:
                 raise cg.err(pos, "'dst': no matching 2 parameter intrinsic function", 3013)
+        bases = {concrete(x.type.base) for x in args if isinstance(x.type, NumType)}
+        if len(bases) == 1 and bases <= {INT, UINT}:
+            # dst of ints / uints keeps the integer type, computed with imul (fxc 10.1's listing: ``imul null,
+            # o0, r0.xwyx, r0.xyxw`` with r0 = (1, a, _, b); its type probe names int4 / uint4; session 37 INTR)
+            it = NumType(next(iter(bases)), 1, 4, "v")
+            a, b = (cg.convert(x, it, pos) for x in args)
+            y = cg.alu("imul", INT, 1, [[a.slots[1]], [b.slots[1]]], dst_pos=1, ndst=2)
+            return Val(it, [imm(1), y[0], a.slots[2], b.slots[3]])
         a, b = (cg.convert(x, NumType(FLOAT, 1, 4, "v"), pos) for x in _fvals(cg, args, pos))
         y = cg.alu("mul", FLOAT, 1, [[a.slots[1]], [b.slots[1]]])
         return Val(NumType(FLOAT, 1, 4, "v"), [imm(f2b(1.0)), y[0], a.slots[2], b.slots[3]])
@@ -239,8 +247,10 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         t = numeric(cg, args[0], pos)
         n = t.n
         if concrete(t.base) in (INT, UINT):
+            # the integral part is the integer itself and the fraction a float 0 (fxc 10.1: modf(int, out int)
+            # is float-typed, its listing ``mov o0.x, l(0)``; session 37 INTR)
             assign_to(cg, arg_nodes[1], args[0], pos)
-            return Val(t, [imm(0)] * n)
+            return Val(t.with_base(FLOAT), [imm(0)] * n)
         (v,) = _fvals(cg, args[:1], pos)
         ip = cg.alu("round_z", FLOAT, n, [v.slots])
         assign_to(cg, arg_nodes[1], Val(v.type, ip), pos)
