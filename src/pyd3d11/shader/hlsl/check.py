@@ -570,7 +570,10 @@ CB_SLOTS = 14
 
 def check_cb_slots(cg: CodegenContext) -> None:
     """Every constant buffer, reserved ones included even when unused, needs one of the 14 slots (X4567
-    class: fxc cannot place the buffer)."""
+    class: fxc cannot place the buffer). A Direct3D 9 target has no constant-buffer slots: its b# is not judged
+    (``cbuffer C : register(b99)`` compiles at ps_3_0 / vs_2_0; fxc 10.1, session 37)."""
+    if cg.d3d9 is not None:
+        return
     for cb in cg.cbufs:
         if cb.kind == "tbuffer":  # a t# register: objects.check_register_limits
             continue

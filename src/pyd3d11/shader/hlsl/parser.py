@@ -1164,7 +1164,9 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
         if profile is None or self.target is None:
             return True
         p = profile.lower()
-        return p == self.target or p == self.target.split("_")[0]
+        # a Direct3D 9 target is compiled under its level-9 front end: its own name applies too (``register(ps_3_0,
+        # c5)`` binds c5 at ps_3_0, fxc 10.1's constant table; session 37, tests/test_rules_hlsl_fxc_objects_s37.py)
+        return p == self.target or p == self.target.split("_")[0] or p == getattr(self, "d3d9_target", None)
 
     def parse_var_list(self, base: Type, mods: set, pos: Pos) -> list[A.Node]:
         out: list[A.Node] = []
@@ -1225,12 +1227,14 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
                     pack = (int(c[1:] or 0), comp)
                 else:
                     sem = self.ident().text
-            if isinstance(array_leaf(t), ObjectType) and not self._sm51() and \
-                    getattr(self, "d3d9_target", None) is None and \
+            if (isinstance(array_leaf(t), ObjectType) and not self._sm51() or
+                    getattr(self, "d3d9_target", None) is not None) and \
                     any(a[0] == b[0] and a[1] != b[1] for i, a in enumerate(regs) for b in regs[i + 1:]):
                 # an object's general register() and one for this target's profile or stage, both applying and
                 # naming different registers of one set: fxc 10.1's X4017, used or not (Wine, session 35:
-                # tests/test_rules_hlsl_fxc_layout_registers.py); a number (c#) keeps the later one
+                # tests/test_rules_hlsl_fxc_layout_registers.py); a number (c#) keeps the later one -- at the
+                # Direct3D 9 targets a numeric variable's too (``register(c3) : register(ps, c5)`` at ps_3_0; the other
+                # stage's or the same register compiles: session 37, tests/test_rules_hlsl_fxc_objects_s37.py)
                 raise self.error("cannot bind the same variable to multiple constants in the same constant bank",
                                  name_tok, 4017)
             self.skip_annotations()
