@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hlsl_docs_compare import check_expr
+from hlsl_docs_compare import carried_bits, check_expr
 from hlsl_docs_kit import comps, value_of
 
 NAN, INF = float("nan"), float("inf")
@@ -95,7 +95,10 @@ def test_as_functions_keep_every_bit(src: str, dst: str, shape: str):
     raw = FBITS.reshape(-1)[: 2 * n].reshape(2, n)
     srcv = value_of(f"{src}{shape}", raw.astype(np.uint32))
     expect = value_of(f"{dst}{shape}", raw.astype(np.uint32))
-    check_expr(f"as{dst}(a)", [f"{src}{shape}"], f"{dst}{shape}", [srcv], expect)
+    # with literal arguments a float's -0 and denormal words are carried as +0 by fxc's optimiser (d3dcompiler_47
+    # 10.1 under Wine, session 37: this program compiled by the DLL gives asuint(asfloat(1u)) == 0)
+    folded = value_of(f"{dst}{shape}", carried_bits(raw).astype(np.uint32)) if src == "float" else None
+    check_expr(f"as{dst}(a)", [f"{src}{shape}"], f"{dst}{shape}", [srcv], expect, fold_expect=folded)
 
 
 def test_asdouble_joins_low_and_high_words():
@@ -111,7 +114,9 @@ def test_asdouble_joins_low_and_high_words():
 def test_asuint_of_a_double_splits_it():
     d = np.array([[1.5], [-2.0**-1030], [1e300], [-0.0]], np.float64)
     w = d.view(np.uint32).reshape(4, 2)
-    check_expr("split(a)", ["double"], "uint2", [d], w,
+    # a literal -0.0L held in the parameter is carried as +0 by fxc (d3dcompiler_47 10.1 under Wine, session 37)
+    folded = np.where(d.view(np.uint64) == 1 << 63, 0, d.view(np.uint64)).view(np.uint32).reshape(4, 2)
+    check_expr("split(a)", ["double"], "uint2", [d], w, fold_expect=folded,
                prelude="uint2 split(double v) { uint lo, hi; asuint(v, lo, hi); return uint2(lo, hi); }")
 
 
@@ -141,7 +146,9 @@ def test_f32tof16_of_exactly_representable_values_and_specials():
     denormal becomes a zero of its sign (3.2.2)."""
     x = np.array([[1.0, -2.0, 2.0**-24, -(2.0**-15)], [65504.0, 0.5, -0.0, 1.0 / 1024]], np.float32)
     h = x.astype(np.float16).view(np.uint16).astype(np.int64)
-    check_expr("f32tof16(a)", ["float4"], "uint4", [x], h)
+    # a literal -0.0 argument is carried as +0 by fxc (d3dcompiler_47 10.1 under Wine, session 37): f32tof16 gives 0
+    folded = np.where(x == 0, 0, h)
+    check_expr("f32tof16(a)", ["float4"], "uint4", [x], h, fold_expect=folded)
     s = np.array([[INF, -INF, 1e-40, -1e-40]], np.float32)
     check_expr("f32tof16(a)", ["float4"], "uint4", [s], [[0x7C00, 0xFC00, 0, 0x8000]], fold=False)
     check_expr("(f32tof16(a) & 0x7C00u) == 0x7C00u && (f32tof16(a) & 0x3FFu) != 0u && f32tof16(a) < 0x10000u",

@@ -108,4 +108,7 @@ def test_unary_math_in_shader_model_4(name: str):
            "rcp": lambda v: 1 / v.astype(np.float64), "rsqrt": lambda v: 1 / np.sqrt(v.astype(np.float64)),
            "trunc": np.trunc, "ceil": np.ceil}[name]
     tol = None if name in ("floor", "round", "frac", "saturate", "abs", "trunc", "ceil") else ("rel", 3e-6)
-    check_expr(f"{name}(a)", ["float4"], "float4", [x], ref(x), tol, profile="vs_4_0")
+    # fxc folds round of a literal as floor(x + 0.5) (d3dcompiler_47 10.1 under Wine, session 37: round(2.5) is 3
+    # in the DLL's object of this program; run-time round is round_ne)
+    folded = np.floor(x.astype(np.float64) + 0.5) if name == "round" else None
+    check_expr(f"{name}(a)", ["float4"], "float4", [x], ref(x), tol, profile="vs_4_0", fold_expect=folded)

@@ -85,7 +85,14 @@ UNARY = {
 def test_unary_float_intrinsic(name: str, layout: str):
     pool, fn, tol = UNARY[name]
     x = _shape(pool, layout)
-    check_expr(f"{name}(a)", [layout], layout, [x], fn(x), tol)
+    # fxc folds round of a literal as floor(x + 0.5), not the instruction's ties-to-even (d3dcompiler_47 10.1 under
+    # Wine, session 37: this kit's literal programs compiled by the DLL give round(2.5) 3, round(-1.5) -1), unless the
+    # argument holds an asfloat call (the kit spells a -0 so): then the instruction's ties-to-even
+    spelled = (x == 0) & np.signbit(x)
+    folded = None
+    if name == "round":
+        folded = np.where(spelled.any(axis=1, keepdims=True), np.rint(x), np.floor(x.astype(np.float64) + 0.5))
+    check_expr(f"{name}(a)", [layout], layout, [x], fn(x), tol, fold_expect=folded)
 
 
 @pytest.mark.parametrize("name", ["floor", "round", "frac", "sqrt", "exp2", "sin", "abs"])

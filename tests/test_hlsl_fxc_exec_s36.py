@@ -807,15 +807,8 @@ def _zero_run(body: str, flags: int) -> int:
     return int(run_program(_program(blob), 1, inputs=inputs, bindings=Bindings()).outputs[0][0][0])
 
 
-#: the rows this compiler does not meet yet: it keeps -0 and denormal constants (the rule, built and measured in
-#: session 36, turned some 60 rows of the documentation kits -- which pass -0 and denormal literals through
-#: variables and expect the bits back -- against fxc's answer; they need rewriting with it, docs/conformance.md)
-_ZERO_NOT_BUILT = frozenset(r[0] for r in ZERO_ROWS if r[1] != r[2] or r[0].startswith("return asuint(") and "e-40" in r[0])
-
-
-@pytest.mark.parametrize(("body", "folded", "od"), [
-    pytest.param(*r, marks=pytest.mark.xfail(strict=True, reason="fxc's -0/denormal canonicalization not built"))
-    if r[0] in _ZERO_NOT_BUILT else r for r in ZERO_ROWS], ids=[r[0] for r in ZERO_ROWS])
+#: built in session 37 (constprop.canonical_float, values.f2b; the documentation kits rewritten to fxc's answers)
+@pytest.mark.parametrize(("body", "folded", "od"), ZERO_ROWS, ids=[r[0] for r in ZERO_ROWS])
 def test_float_constants_propagate_as_fxc(body, folded, od):
     assert _zero_run(body, 0) == folded
     assert _zero_run(body, _OD) == od

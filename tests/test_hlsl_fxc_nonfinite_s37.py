@@ -18,6 +18,9 @@ from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error
 from pyd3d11.tools import wine_d3dcompiler
 
+#: compiling never consults the shader backend
+pytestmark = pytest.mark.backend_independent
+
 #: rows probing the rule's extent: constants through variables, folds, intrinsics, selects, loops, arrays, structs
 NONFINITE_ROWS = [
     ('ps_2_0', 0x0, 'float4 main(float4 p : TEXCOORD0) : COLOR { return p * 1e40; }', 4579),

@@ -20,6 +20,9 @@ from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error
 from pyd3d11.tools import wine_d3dcompiler
 
+#: compiling never consults the shader backend
+pytestmark = pytest.mark.backend_independent
+
 UNINIT_ROWS = [
     ('ps_5_0', 0x0, 'float4 main(float a : A) : SV_Target { float u[2]; return u[1]; }', 0),
     ('ps_5_0', 0x0, 'float4 main(float a : A) : SV_Target { float u[2]; return u[1] * 0; }', 0),

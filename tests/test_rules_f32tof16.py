@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hlsl_docs_compare import check_expr
+from hlsl_docs_compare import carried_bits, check_expr
 from test_native_backend import _both, _lanes
 
 from pyd3d11.formats.numerics import f32_to_f16
@@ -127,4 +127,7 @@ def test_hlsl_intrinsic_run_time_and_folded(fold):
     rows += [rows[0]] * (-len(rows) % 4)
     x = np.array(rows, U32).view(np.float32).reshape(-1, 4)
     want = np.array([spec_f32tof16(w) for w in rows], np.int64).reshape(-1, 4)
-    check_expr("f32tof16(a)", ["float4"], "uint4", [x], want, fold=fold)
+    # literal arguments: fxc's optimiser carries a -0 or denormal float constant as +0 (d3dcompiler_47 10.1 under
+    # Wine, session 37: this program compiled by the DLL gives f32tof16 of a literal -0.0 or -1e-40 as 0)
+    folded = np.array([spec_f32tof16(int(carried_bits(w))) for w in rows], np.int64).reshape(-1, 4)
+    check_expr("f32tof16(a)", ["float4"], "uint4", [x], want, fold=fold, fold_expect=folded)

@@ -33,7 +33,7 @@ from .check import (
     check_state_values,
 )
 from .classes import InterfaceType, is_interface_type
-from .constprop import track_store
+from .constprop import carries_canonical, fxc_round_z, track_store
 from .diagnostics import HlslError, Pos
 from .featuregates import GROUPSHARED_BYTES, LANGUAGE, check_gate
 from .icb import indexable_slots
@@ -490,8 +490,15 @@ class Codegen(SignatureBinding, ResourceBinding):
     def try_fold(self, name: str, base: str, n: int, srcs: list[list[Slot]]) -> list[Slot] | None:
         """The operation on immediates folded by the executor's own arithmetic (ops.fold.fold_alu), so a
         folded constant has the bits the instruction would compute at run time (denormal flushing included)."""
+        if name == "f16tof32" and all(is_imm(s) for s in srcs[0]):
+            # a half widens exactly (D3D11.3 22.13.1); fxc folds it, so a variable holding it carries the constant
+            # (its -0 as +0: constprop.known_value; d3dcompiler_47 10.1, session 37)
+            h = np.array([s[3] & 0xFFFF for s in srcs[0][:n]], np.uint16).view(np.float16)
+            return [imm(int(b)) for b in h.astype(np.float32).view(np.uint32)]
         if name not in _CODEGEN_FOLDS or not all(all(is_imm(s) for s in sl) for sl in srcs):
             return None
+        if name == "round_z" and carries_canonical(self):
+            return [imm(fxc_round_z(s[3])) for s in srcs[0][:n]]
         if (self.d3d9 or self.level9) and nonfinite_operation(name, srcs):
             return None  # below shader model 4 fxc keeps it, and its infinity is X4579 if used (nonfinite.py)
         res = fold_alu(name, self.fold_arrays(srcs))

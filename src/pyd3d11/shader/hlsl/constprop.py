@@ -58,14 +58,77 @@ def untrack(cg: CodegenContext, slots: list[Slot]) -> None:
         k.pop(s, None)
 
 
+def canonical_float(bits: int) -> int:
+    """A float constant as fxc's optimiser carries it in a variable: -0 and the values below the normal range are
+    +0 (other bits, NaN payloads included, are kept)."""
+    return 0 if bits & 0x7F800000 == 0 else bits
+
+
+def carries_canonical(cg: CodegenContext) -> bool:
+    """Whether float constants read from variables are canonical (:func:`canonical_float`): whenever fxc optimises
+    -- every /O level and IEEE strictness alike --, not at /Od (d3dcompiler_47 10.1 under Wine, session 37)."""
+    from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
+
+    return not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION
+
+
+def fxc_round_z(bits: int) -> int:
+    """``round_z`` of a constant as fxc's optimiser folds it: through a 32-bit integer, as C's cast truncates on x86
+    -- -0.5 and -0.0 give +0, and a value outside the int range or a NaN gives -2^31 (the "integer indefinite";
+    d3dcompiler_47 10.1 under Wine, session 37: ``float a = 2147483648.0; return trunc(a);`` is -2147483648.0,
+    ``trunc(-0.5)`` is 0); an infinity likewise. /Od keeps the instruction (IEEE: -0.5 gives -0)."""
+    import math
+
+    import numpy as np
+
+    x = float(np.array(bits & 0xFFFFFFFF, np.uint32).view(np.float32))
+    if math.isnan(x) or not -2147483648.0 <= x < 2147483648.0:
+        return 0xCF000000
+    return int(np.array(float(math.trunc(x)), np.float32).view(np.uint32))  # a zero is +0: an integer has no sign
+
+
+def _float_components(v: Val) -> tuple[set[int], set[int]]:
+    """Indices of ``v``'s slots that hold float components, and of the low slots of its double components."""
+    from .codegen import component_bases
+    from .types import FLOAT, concrete
+
+    floats: set[int] = set()
+    doubles: set[int] = set()
+    k = 0
+    for b in component_bases(v.type):
+        w = 2 if b == "double" else 1
+        if w == 2:
+            doubles.add(k)
+        elif concrete(b) == FLOAT:
+            floats.add(k)
+        k += w
+    return floats, doubles
+
+
+def _canonical_doubles(k: dict, slots: list, new: list, lows: set[int]) -> None:
+    """A double constant read from a variable: -0 is +0 in fxc's objects (d3dcompiler_47 10.1, session 37:
+    ``asdouble(0u, 0x80000000u)`` or ``-0.0L`` held in a variable reads as +0), while a double below the normal
+    range keeps its bits (``asdouble(0x1000u, 0x80001000u)`` stays)."""
+    for i in lows:
+        if i + 1 < len(slots) and all(s in k and s[0] != "x" for s in slots[i:i + 2]):
+            if k[slots[i]] == 0 and k[slots[i + 1]] == 0x80000000:
+                new[i], new[i + 1] = imm(0), imm(0)
+
+
 def known_value(cg: CodegenContext, v: Val) -> Val:
-    """``v`` with its known-constant variable components replaced by immediates."""
+    """``v`` with its known-constant variable components replaced by immediates. A float component's constant is
+    read as fxc's optimiser carries it: -0 and values below the normal range are +0 (``float x = -0.0f; return
+    asuint(x);`` is 0, ``1 / x`` +inf in fxc's object; /Od keeps the bits; tests/test_hlsl_fxc_zero_bits_s37.py)."""
     k = cg.kconst
     if not k or not v.slots:
         return v
+    floats, doubles = _float_components(v) if carries_canonical(cg) else (set(), set())
     # array elements (x#) stay registers here: a run-time index keeps its relative addressing; a literal
-    # index substitutes them (known_elements)
-    new = [imm(k[s]) if s in k and s[0] != "x" else s for s in v.slots]
+    # index substitutes them (known_elements); fxc keeps an element's -0 (``float a[2] = {-0.0, 1}``)
+    new = [imm(canonical_float(k[s]) if i in floats else k[s]) if s in k and s[0] != "x" else s
+           for i, s in enumerate(v.slots)]
+    if doubles:
+        _canonical_doubles(k, v.slots, new, doubles)
     if new == v.slots:
         return v
     from .codegen import Val

@@ -3,6 +3,7 @@ direct3dhlsl/dx-graphics-hlsl-intrinsic-functions, d3d11-graphics-reference-sm5-
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -408,7 +409,32 @@ def _i_unary_f(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A
     if name in INTRINSICS and not cg.late_model_ok:  # the coarse/fine derivatives are shader model 5
         check_gate(cg, INTRINSICS[name], pos, name, _SM_MSG)
     v = _fv(cg, args[0], pos)
+    if name == "round" and v.const and _literal_only(arg_nodes[0]):
+        # fxc folds round of a literal expression as floor(x + 0.5) (d3dcompiler_47 10.1 under Wine, session 37:
+        # round(2.5) is 3, round(-1.5) -1, round(-0.4) +0, also at /Od); a variable's constant goes through the
+        # instruction (round_ne: ``float x = -0.4; round(x)`` is -0)
+        return Val(v.type, [imm(f2b(math.floor(_f(s[3]) + 0.5))) if math.isfinite(_f(s[3])) else s for s in v.slots])
+    if name == "rcp" and v.const:
+        import numpy as np
+
+        from ..ops.fold import fold_alu
+        from .constprop import canonical_float, carries_canonical
+
+        if carries_canonical(cg):  # fxc's optimiser gives +0 for a reciprocal below the normal range (rcp(-1e38))
+            got = fold_alu("rcp", [np.array([s[3] for s in v.slots], np.uint32)])
+            if got is not None:
+                return Val(v.type, [imm(canonical_float(int(b)) if math.isfinite(_f(s[3])) else int(b))
+                                    for b, s in zip(got, v.slots, strict=True)])
     return Val(v.type, cg.alu(_UNARY_F[name], FLOAT, len(v.slots), [v.slots]))
+
+
+def _literal_only(node: A.Node) -> bool:
+    """Whether an expression is one fxc's front end folds: literals, operators, casts and constructors, naming no
+    variable and calling no function (``round(float4(-1.5, asfloat(0x80000000u), 1, 1))`` goes through the
+    instruction in fxc's object: -2, ties to even; d3dcompiler_47 10.1 under Wine, session 37)."""
+    from .codegen import walk
+
+    return not any(isinstance(n, (A.Ident, A.Call, A.MethodCall, A.Evaluated)) for n in walk(node))
 
 
 def _i_unary_u(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
@@ -490,6 +516,8 @@ def _i_saturate(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[
         need: Callable[[int], None]) -> Val:
     need(1)
     v = _fv(cg, args[0], pos)
+    if all(is_imm(s) for s in v.slots):
+        return Val(v.type, [imm(fold_clamp(s[3], 0, 0x3F800000)) for s in v.slots])
     return Val(v.type, cg.op("mov", len(v.slots), [v.slots], sat=True))
 
 
@@ -511,13 +539,47 @@ def _i_min(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
     need(2)
     a, b, rt = _numeric_pair(cg, args[0], args[1], pos)
     cb = concrete(rt.base)
+    if cb == FLOAT and all(is_imm(s) for s in a.slots + b.slots):
+        return Val(rt, [imm(fold_min_max(name, x[3], y[3])) for x, y in zip(a.slots, b.slots, strict=True)])
     op = name if cb == FLOAT else ("i" if cb == INT else "u") + name
     return Val(rt, cg.alu(op, cb, rt.n, [a.slots, b.slots]))
+
+
+def _f(bits: int) -> float:
+    from .values import b2f
+
+    return b2f(bits)
+
+
+def fold_min_max(name: str, x: int, y: int) -> int:
+    """min / max of two float constants as fxc folds them (d3dcompiler_47 10.1 under Wine, session 37; also at /Od):
+    a NaN operand gives the other, else ``x < y ? x : y`` (max: ``>``), so of two zeros the second wins --
+    ``min(-0.0, 0.0)`` is +0, ``max(0.0, -0.0)`` -0 (the instruction's D3D11.3 3.1.3 order would give -0 / +0)."""
+    a, b = _f(x), _f(y)
+    if a != a:
+        return y
+    if b != b:
+        return x
+    return x if (a < b if name == "min" else a > b) else y
+
+
+def fold_clamp(x: int, lo: int, hi: int) -> int:
+    """clamp / saturate of float constants as fxc folds them: ``x < lo ? lo : x > hi ? hi : x``, a NaN giving lo
+    (d3dcompiler_47 10.1 under Wine, session 37: ``saturate(-0.0)`` and ``clamp(-0.0, 0.0, 1.0)`` are -0,
+    ``saturate(NaN)`` 0)."""
+    v = _f(x)
+    if v != v or v < _f(lo):
+        return lo
+    return hi if v > _f(hi) else x
 
 
 def _i_clamp(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(3)
+    if all(isinstance(a.type, NumType) and concrete(a.type.base) == FLOAT and a.const for a in args) and \
+            len({len(a.slots) for a in args}) == 1:
+        x, lo, hi = args
+        return Val(x.type, [imm(fold_clamp(*(s[3] for s in t))) for t in zip(x.slots, lo.slots, hi.slots, strict=True)])
     mx = intrinsic_vals(cg, "max", [args[0], args[1]], pos)
     return intrinsic_vals(cg, "min", [mx, args[2]], pos)
 
@@ -751,6 +813,11 @@ def _i_asuint(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
     if name == "asfloat" and concrete(t.base) != FLOAT:
         # below shader model 4 fxc takes an integer constant's value, never an infinity or NaN (nonfinite.py)
         cg.reinterpreted_bits.update(s[3] for s in slots if s[0] == "l" and (s[3] >> 23) & 0xFF == 0xFF)
+    if name == "asfloat":
+        from .constprop import canonical_float, carries_canonical
+
+        if carries_canonical(cg):  # a constant made a float is carried as one (-0 and denormals +0; constprop)
+            slots = [imm(canonical_float(s[3])) if s[0] == "l" else s for s in slots]
     return Val(t.with_base({"asuint": UINT, "asint": INT, "asfloat": FLOAT}[name]), slots)
 
 
@@ -913,7 +980,10 @@ def _i_faceforward(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
     d = dot(cg, i.slots, ng.slots)
     n = len(nn.slots)
     c = cg.alu("lt", FLOAT, 1, [d, [imm(0)]])
-    neg = cg.op("mov", n, [nn.slots], ["-"])
+    if all(is_imm(s) for s in nn.slots):  # a constant normal folds: its value is a constant fxc carries (constprop)
+        neg = [imm(s[3] ^ 0x80000000) for s in nn.slots]
+    else:
+        neg = cg.op("mov", n, [nn.slots], ["-"])
     return Val(nn.type, cg.alu("movc", FLOAT, n, [c * n, nn.slots, neg]))
 
 
@@ -1027,7 +1097,7 @@ class _Pre(A.Node):
 
 def dot(cg: CodegenContext, a: list, b: list) -> list:
     n = len(a)
-    if n == 1:
+    if n == 1 and not (is_imm(a[0]) and is_imm(b[0])):
         return cg.alu("mul", FLOAT, 1, [a, b])
     if n > 4:
         raise NotImplementedError("dot of more than 4 components")
@@ -1061,9 +1131,11 @@ def _fxc_lane_order(cg: CodegenContext, a: list, b: list) -> tuple[list, list]:
 
 
 def _fold_dot(cg: CodegenContext, a: list, b: list) -> list:
+    """A dot product of constants as fxc folds it: the products summed onto +0 (d3dcompiler_47 10.1 under Wine,
+    session 37: ``dot(float3(-0.0, -0.0, -0.0), 1)`` and ``dot(-0.0, 1.0)`` are +0 also at /Od)."""
     m = cg.alu("mul", FLOAT, len(a), [a, b])
-    acc = [m[0]]
-    for s in m[1:]:
+    acc = [imm(0)]
+    for s in m:
         acc = cg.alu("add", FLOAT, 1, [acc, [s]])
     return acc
 
