@@ -923,25 +923,40 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
         if isinstance(t, NumType) and t.shape != "m" and 1 < t.n < e.type.n:
             raise cg.err(e.pos, f"cannot convert from 'const {t}' to '{e.type}'", 3017)
         return e.type
-    if isinstance(e, (A.Assign, A.Postfix)) or isinstance(e, A.Unary) and e.op in ("++", "--"):
-        _sb_write(cg, e.target if isinstance(e, A.Assign) else e.a, known,
-                  compound=isinstance(e, A.Assign) and e.op != "=")
-    for v in vars(e).values():  # operators: check the operands only
+    for v in vars(e).values():  # operators: check the operands only (a call's X3013 before a write's X3025)
         for n in (v if isinstance(v, list) else [v]):
             if isinstance(n, A.Node):
                 _sb_type(cg, n, known)
+    if isinstance(e, (A.Assign, A.Postfix)) or isinstance(e, A.Unary) and e.op in ("++", "--"):
+        compound = isinstance(e, A.Assign) and e.op != "="
+        _sb_write(cg, e.target if isinstance(e, A.Assign) else e.a, known,
+                  compound="constant" if compound and _sb_literal(e.value) else compound)
     return None
 
 
-def _sb_write(cg: CodegenContext, target: A.Node, known: dict, compound: bool = False) -> None:
+def _sb_literal(e: A.Node) -> bool:
+    """A value made of literals only (operators, casts and constructors over them)."""
+    if isinstance(e, A.Literal):
+        return True
+    if isinstance(e, (A.Unary, A.Cast)):
+        return _sb_literal(e.a)
+    if isinstance(e, A.Binary):
+        return _sb_literal(e.a) and _sb_literal(e.b)
+    return isinstance(e, A.Construct) and all(_sb_literal(a) for a in e.args)
+
+
+def _sb_write(cg: CodegenContext, target: A.Node, known: dict, compound: bool | str = False) -> None:
     """A write inside a state-block value (``Filter = ANISOTROPIC++;``, ``(arr[1] = 3)``): only a non-const static
     global may be written there; a state constant or a literal is X3025 "l-value specifies const object", a
     uniform global X3025 "global variables are implicitly constant" (d3dcompiler_47 10.1 under Wine, session 37,
     at ps_3_0 and ps_4_0; tests/test_rules_hlsl_fxc_mutants_s37.py). ``compound``: an ``op=``, which on a
-    ``static const`` global folds away as in code (exprs._compound_on_constants)."""
+    ``static const`` global folds away as in code (exprs._compound_on_constants); "constant": an ``op=`` of a
+    literal value, which on a literal target folds away too."""
     root = target
     while isinstance(root, (A.Member, A.Index)):
         root = root.a
+    if compound == "constant" and isinstance(root, (A.Literal, A.Construct)):
+        return  # ``(1 += 1)`` folds away as in code (``(2 -= g.x)`` of a uniform does not)
     loc = _sb_local(cg, root.name, root.pos) if isinstance(root, A.Ident) else None
     if loc is not None and ("const" not in loc.mods or compound):
         return  # a local or parameter of the enclosing function (static ones too; an op= on a const one folds away)
