@@ -403,7 +403,9 @@ def test_reflection_and_blob_parts_refuse_d3d9_bytecode():
     assert info.value.name == "D3DERR_INVALIDCALL"  # not the DXBC container D3DReflect parses
     with pytest.raises(D3D11Error) as info:
         D3DGetBlobPart(blob, None, 0, 0)
-    assert info.value.name == "E_FAIL"
+    # d3dcompiler_47 10.1 under Wine: data without the DXBC tag is D3DERR_INVALIDCALL for every blob function
+    # (session 37, tests/test_rules_d3dcompiler_api_s37.py "Direct3D 9 tokens"; this said E_FAIL)
+    assert info.value.name == "D3DERR_INVALIDCALL"
 
 
 @pytest.mark.parametrize("target", ["tx_1_0"])  # vs_1_1: built (test_sm2_vs11.py)

@@ -28,6 +28,8 @@ from pyd3d11.shader.dxbc.checksum import dxbc_checksum
 from pyd3d11.tools import wine_d3dcompiler
 from pyd3d11.tools.api_diff import api_call
 
+pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
+
 #: the HRESULTs of the tables: D3DERR_INVALIDCALL, E_FAIL, E_INVALIDARG, S_OK
 IC, EF, EA, OK = 0x8876086C, 0x80004005, 0x80070057, 0
 

@@ -87,7 +87,9 @@ def test_documented_reflection_method_exists(iface, method):
 
 
 def _walk(blob: bytes) -> list[tuple[int, int]]:
-    """(byte offset in the blob, opcode) of every instruction, walked by hand."""
+    """(byte offset in the program, opcode) of every instruction, walked by hand. d3dcompiler_47 10.1 counts
+    D3DGetTraceInstructionOffsets' and D3DDisassembleRegion's offsets from the program's first token (recorded
+    under Wine, session 37; this walk gave offsets in the blob before)."""
     count = struct.unpack_from("<I", blob, 28)[0]
     for off in struct.unpack_from(f"<{count}I", blob, 32):
         if blob[off:off + 4] in (b"SHDR", b"SHEX"):
@@ -99,16 +101,17 @@ def _walk(blob: bytes) -> list[tuple[int, int]]:
         tok = struct.unpack_from("<I", blob, base + 4 * pos)[0]
         op = tok & 0x7FF
         n = struct.unpack_from("<I", blob, base + 4 * pos + 4)[0] if op == 53 else tok >> 24 & 0x7F
-        out.append((base + 4 * pos, op))
+        out.append((4 * pos, op))
         pos += n
     return out
 
 
 def _is_decl(op: int) -> bool:
     """Non-executable opcodes (d3d11TokenizedProgramFormat.hpp numbering): customdata 53, the SM4
-    declarations 88-106, the hull-shader phase markers 113-116, the SM5 declarations 143-162 and
-    dcl_gsinstances 206."""
-    return op == 53 or 88 <= op <= 106 or 113 <= op <= 116 or 143 <= op <= 162 or op == 206
+    declarations 88-106, hs_decls 113, the SM5 declarations 143-162 and dcl_gsinstances 206. The hull
+    shader's phase markers 114-116 are counted as instructions by d3dcompiler_47 10.1 (recorded under Wine,
+    session 37; they were listed here as non-executable)."""
+    return op == 53 or 88 <= op <= 106 or op == 113 or 143 <= op <= 162 or op == 206
 
 
 def test_trace_offsets_executable_only(ps):
@@ -168,18 +171,27 @@ def test_disassemble_instruction_only_is_listing_without_comments(ps):
 
 
 # PS initialises no constant, so default-value printing adds nothing to its listing
-@pytest.mark.parametrize("flag", [dc.D3D_DISASM_ENABLE_INSTRUCTION_CYCLE, dc.D3D_DISASM_DISABLE_DEBUG_INFO,
-                                  dc.D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS])
+@pytest.mark.parametrize("flag", [dc.D3D_DISASM_DISABLE_DEBUG_INFO, dc.D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS])
 def test_disassemble_flags_without_effect(ps, flag):
     assert _listing(ps, flag) == _listing(ps)
 
 
+@pytest.mark.parametrize("flags", [dc.D3D_DISASM_ENABLE_INSTRUCTION_CYCLE, 0x100, 0x200, 0x1000, 0x10000])
+@pytest.mark.parametrize("fn", ["D3DDisassemble", "D3DDisassembleRegion"])
+def test_cycle_flag_and_unknown_bits_are_invalid_calls(ps, flags, fn):
+    """d3dcompiler_47 10.1 under Wine (session 37): ENABLE_INSTRUCTION_CYCLE (the page: "No effect") and every
+    bit above PRINT_HEX_LITERALS are D3DERR_INVALIDCALL for both functions."""
+    with pytest.raises(D3D11Error) as ei:
+        if fn == "D3DDisassemble":
+            dc.D3DDisassemble(ps, len(ps), flags, None)
+        else:
+            dc.D3DDisassembleRegion(ps, len(ps), flags, None, 0, 1)
+    assert ei.value.hresult == D3DERR_INVALIDCALL
+
+
 @pytest.mark.parametrize("flag,fn", [
-    (flag, fn) for flag in (dc.D3D_DISASM_ENABLE_COLOR_CODE, dc.D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING,
-                            dc.D3D_DISASM_PRINT_HEX_LITERALS)
-    for fn in ("D3DDisassemble", "D3DDisassembleRegion")
-    # D3DDisassemble numbers instructions (test_rules_d3ddisassemble_flags.py); a region does not
-    if (flag, fn) != (dc.D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING, "D3DDisassemble")])
+    (flag, fn) for flag in (dc.D3D_DISASM_ENABLE_COLOR_CODE, dc.D3D_DISASM_PRINT_HEX_LITERALS)
+    for fn in ("D3DDisassemble", "D3DDisassembleRegion")])
 def test_disassemble_unbuilt_flags_refused_by_name(ps, flag, fn):
     with pytest.raises(NotSupportedError) as ei:
         if fn == "D3DDisassemble":
@@ -189,20 +201,21 @@ def test_disassemble_unbuilt_flags_refused_by_name(ps, flag, fn):
     assert "D3D_DISASM_" in str(ei.value)
 
 
-def test_disassemble_region_refuses_instruction_offsets(ps):
-    # D3DDisassemble prints them (test_rules_d3ddisassemble_flags.py); no public region listing shows them
-    with pytest.raises(NotSupportedError, match="D3D_DISASM_ENABLE_INSTRUCTION_OFFSET"):
-        dc.D3DDisassembleRegion(ps, len(ps), dc.D3D_DISASM_ENABLE_INSTRUCTION_OFFSET, None, 0, 1)
-
-
 def _region(blob: bytes, start: int, num: int, flags: int = 0, comments=None) -> tuple[list[str], int]:
     b, finish = dc.D3DDisassembleRegion(blob, len(blob), flags, comments, start, num)
     return bytes(b).rstrip(b"\0").decode().splitlines(), finish
 
 
-def test_region_whole_program_is_the_listing_body(ps):
+# D3DDisassembleRegion as d3dcompiler_47 10.1 answers (recorded under Wine, session 37; these tests described the
+# project's earlier region, a header-less slice at blob offsets): the whole header and trailer of D3DDisassemble
+# around the region (none under INSTRUCTION_ONLY), offsets counted from the program's first token, the version
+# line an entry of its own, the region starting at the first instruction at or after the offset.
+_ONLY = dc.D3D_DISASM_INSTRUCTION_ONLY
+
+
+def test_region_whole_program_is_the_listing(ps):
     lines, finish = _region(ps, 0, 10_000)
-    assert lines == _program_lines(_listing(ps))
+    assert lines == _listing(ps)
     walked = _walk(ps)
     assert finish == walked[-1][0] + 4  # `ret` is one dword
 
@@ -212,29 +225,44 @@ def test_region_slice(ps, first, num):
     walked = _walk(ps)
     body = _program_lines(_listing(ps))  # one line per instruction in this shader (no customdata)
     assert len(body) == len(walked)
-    lines, finish = _region(ps, walked[first][0], num)
-    assert lines == body[first:first + num]
+    lines, finish = _region(ps, walked[first][0], num, _ONLY)
+    # a region is indented from its own start: its first line has no flow-control indentation
+    assert [ln.strip() for ln in lines] == [ln.strip() for ln in body[first:first + num]]
+    assert not lines or not lines[0].startswith(" ")
     nxt = first + min(num, len(walked) - first)
     assert finish == (walked[nxt][0] if nxt < len(walked) else walked[-1][0] + 4)
+    full, finish2 = _region(ps, walked[first][0], num)
+    listing = _listing(ps)
+    head = listing[:listing.index(_listing(ps, _ONLY)[0])]
+    assert full == head + lines + [listing[-1]] and finish2 == finish
 
 
-# a region has no header, so no default values to print
-@pytest.mark.parametrize("flag", [dc.D3D_DISASM_INSTRUCTION_ONLY, dc.D3D_DISASM_ENABLE_INSTRUCTION_CYCLE,
-                                  dc.D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS])
-def test_region_flags_without_effect(ps, flag):
-    assert _region(ps, 0, 5, flag) == _region(ps, 0, 5)
+def test_region_of_the_version_line(ps):
+    """Offsets 0-7 (the version and length tokens) choose the version line; a region of it alone finishes at 0."""
+    version = _listing(ps, _ONLY)[0]
+    for start in (0, 4, 7):
+        assert _region(ps, start, 1, _ONLY) == ([version], 0)
+    assert _region(ps, 8, 1, _ONLY)[0] == [_program_lines(_listing(ps))[0]]
 
 
-def test_region_comments_on_top(ps):
+def test_region_flags(ps):
+    assert _region(ps, 0, 5, dc.D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS) == _region(ps, 0, 5)
+    walked = _walk(ps)
+    lines, _ = _region(ps, walked[2][0], 2, _ONLY | dc.D3D_DISASM_ENABLE_INSTRUCTION_OFFSET)
+    assert lines == _listing(ps, _ONLY | dc.D3D_DISASM_ENABLE_INSTRUCTION_OFFSET)[3:5]
+
+
+def test_region_comments_inside_the_header(ps):
     lines, _ = _region(ps, 0, 2, comments="hello")
-    assert lines[0] == "// hello" and lines[1:] == _region(ps, 0, 2)[0]
+    plain = _region(ps, 0, 2)[0]
+    assert lines[:3] == plain[:3] and lines[3] == "hello" + plain[3] and lines[4:] == plain[4:]
+    assert _region(ps, 0, 2, _ONLY, comments="hello") == _region(ps, 0, 2, _ONLY)
 
 
 def test_region_offset_inside_an_instruction(ps):
     walked = _walk(ps)
-    with pytest.raises(D3D11Error) as ei:
-        dc.D3DDisassembleRegion(ps, len(ps), 0, None, walked[3][0] + 4, 1)
-    assert ei.value.hresult == E_INVALIDARG
+    lines, finish = _region(ps, walked[3][0] + 4, 1, _ONLY)
+    assert lines == [_program_lines(_listing(ps))[4]] and finish == walked[5][0]
 
 
 def test_region_and_trace_offsets_agree(ps):

@@ -20,6 +20,7 @@ from ..headers.d3dcompiler_types import (
     D3D_COMPRESS_SHADER_KEEP_ALL_PARTS,
     D3D_DISASM_ENABLE_COLOR_CODE,
     D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS,
+    D3D_DISASM_ENABLE_INSTRUCTION_CYCLE,
     D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING,
     D3D_DISASM_ENABLE_INSTRUCTION_OFFSET,
     D3D_DISASM_INSTRUCTION_ONLY,
@@ -32,6 +33,7 @@ from .blob import ID3DBlob, blob_bytes, container_fault, read_container
 from .dxbc.checksum import dxbc_checksum
 from .dxbc.container import DxbcContainer
 from .dxbc.opcodes import OPCODES, OpClass
+from .ir import Opcode
 
 __all__ = [
     "D3D_SHADER_DATA",
@@ -64,8 +66,10 @@ _EFFECT_TAGS = tuple(struct.pack("<I", tag) for tag in (0xFEFF1001, 0xFEFF1011, 
 
 
 def _check_disasm_flags(flags: int, method: str) -> None:
-    if flags & ~_DISASM_ALL:
-        raise error_for(E_INVALIDARG, f"unknown D3D_DISASM flags 0x{flags & ~_DISASM_ALL:X}", method)
+    # d3dcompiler_47 10.1 under Wine (session 37): a bit above PRINT_HEX_LITERALS and ENABLE_INSTRUCTION_CYCLE
+    # (whose page says "No effect") are D3DERR_INVALIDCALL, for D3DDisassemble and D3DDisassembleRegion alike
+    if flags & ~_DISASM_ALL or flags & D3D_DISASM_ENABLE_INSTRUCTION_CYCLE:
+        raise error_for(D3DERR_INVALIDCALL, f"D3D_DISASM flags 0x{flags:X} refused", method)
     for bit, name in _DISASM_UNBUILT.items():
         if flags & bit:
             raise NotSupportedError(f"{method} with {name}", method)
@@ -95,6 +99,7 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
     ENABLE_INSTRUCTION_NUMBERING, alone or together, prefix the program lines
     (disasm.positioned_program_lines)."""
     from .dxbc.disasm import disassemble, disassemble_program, positioned_program_lines
+    from .dxbc.listing_dialect import D3DCOMPILER_47
     from .sm2.disasm import d3d9_listing, is_d3d9_bytecode
 
     _check_disasm_flags(flags, method)
@@ -122,21 +127,22 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
             container = _container(data, method, "disassemble")
             if container.program is None:
                 raise error_for(E_FAIL, "container has no SHDR/SHEX chunk", method)
-            lines = disassemble_program(container.program) if positions is None else \
-                positioned_program_lines(container.program, numbering, offsets)
+            lines = disassemble_program(container.program, D3DCOMPILER_47) if positions is None else \
+                positioned_program_lines(container.program, numbering, offsets, D3DCOMPILER_47)
             text = "\n".join(lines) + "\n"
         else:
             if "FX10" in _container(data, method, "disassemble"):
                 raise NotSupportedError(f"{method} of an effect (a container with an FX10 chunk)", method)
-            text = disassemble(data, positions, offsets, bool(flags & D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS))
+            text = disassemble(data, positions, offsets, bool(flags & D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS),
+                               D3DCOMPILER_47)
     except NotSupportedError:
         raise
     except D3D11Error as e:
         raise error_for(E_FAIL, e.message, method) from None
     except ValueError as e:
         raise error_for(E_FAIL, str(e), method) from None
-    if comments:
-        text = f"// {comments}\n" + text
+    if comments and not flags & D3D_DISASM_INSTRUCTION_ONLY:
+        text = _with_comments(text, comments, 2 if is_d3d9_bytecode(data) else 3)
     return text
 
 
@@ -155,21 +161,24 @@ def _program_chunk(data: bytes, method: str) -> tuple[int, bytes]:
 
 
 def _instructions(data: bytes, method: str) -> list[tuple[int, int, Any]]:
-    """Every instruction as (byte offset in ``data``, end offset, instruction)."""
+    """Every instruction as (byte offset in the program, end offset, instruction): d3dcompiler_47 10.1 counts
+    D3DGetTraceInstructionOffsets' offsets from the program's first token, as the offset listing prints them
+    (recorded under Wine, session 37)."""
     from .dxbc.decoder import decode_program_positions
 
-    base, payload = _program_chunk(data, method)
+    _base, payload = _program_chunk(data, method)
     try:
         spans = decode_program_positions(payload)
     except D3D11Error as e:
         raise error_for(E_FAIL, e.message, method) from None
-    return [(base + 4 * s, base + 4 * e, inst) for s, e, inst in spans]
+    return [(4 * s, 4 * e, inst) for s, e, inst in spans]
 
 
 def _executable(inst: Any) -> bool:
-    """Declarations, hull-shader phase markers and customdata (immediate constants, comments) are the
-    non-executable code; everything else is an instruction a trace steps through."""
-    return OPCODES[inst.opcode].cls not in (OpClass.DECL, OpClass.HS_PHASE, OpClass.CUSTOM)
+    """Declarations, ``hs_decls`` and customdata (immediate constants, comments) are the non-executable code;
+    everything else, the hull shader's phase markers included, is an instruction a trace steps through (as
+    d3dcompiler_47 10.1 counts them, recorded under Wine, session 37; its numbered listing agrees)."""
+    return OPCODES[inst.opcode].cls not in (OpClass.DECL, OpClass.CUSTOM) and inst.opcode != Opcode.HS_DECLS
 
 
 def D3DGetTraceInstructionOffsets(pSrcData: Any, SrcDataSize: int | None, Flags: int = 0,  # noqa: N802,N803
@@ -195,39 +204,44 @@ def D3DGetTraceInstructionOffsets(pSrcData: Any, SrcDataSize: int | None, Flags:
 def D3DDisassembleRegion(pSrcData: Any, SrcDataSize: int | None, Flags: int = 0,  # noqa: N802,N803
                          szComments: str | None = None, StartByteOffset: int = 0,
                          NumInsts: int | None = None) -> tuple[ID3DBlob, int]:
-    """The listing of ``NumInsts`` instructions (declarations count) starting at the instruction at byte
-    ``StartByteOffset`` of the data, and the byte offset where it stopped (``pFinishByteOffset``).
-
-    An offset at or before the program's first instruction starts there; any other offset must be an
-    instruction's first byte (E_INVALIDARG otherwise, inferred). Instructions keep the indentation of their
-    nesting in the whole program. INSTRUCTION_ONLY and ENABLE_INSTRUCTION_CYCLE have no effect (the page)."""
-    from .dxbc.disasm import instruction_lines
+    """The listing of ``NumInsts`` instructions from byte ``StartByteOffset`` of the program, and the byte offset
+    where it stopped (``pFinishByteOffset``), as d3dcompiler_47 10.1 answers (recorded under Wine, session 37;
+    the page says neither): D3DDisassemble's whole header and trailer around the region (none under
+    D3D_DISASM_INSTRUCTION_ONLY); offsets count from the program's first token, the version line being the
+    entry at 0 (8 bytes); the region starts at the first entry at or after the offset (one inside an
+    instruction starts at the next); the offset and numbering flags prefix its lines as in a whole listing
+    (dxbc/disasm.py disassemble_region). ``NumInsts`` None: to the end."""
+    from .dxbc.disasm import disassemble_region
 
     method = "D3DDisassembleRegion"
     _check_disasm_flags(Flags, method)
-    for bit, name in ((D3D_DISASM_ENABLE_INSTRUCTION_OFFSET, "D3D_DISASM_ENABLE_INSTRUCTION_OFFSET"),
-                      (D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING, "D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING")):
-        if Flags & bit:  # no public region listing shows the prefixes (nor where a region's count starts)
+    for bit, name in _DISASM_UNBUILT.items():
+        if Flags & bit:
             raise NotSupportedError(f"{method} with {name}", method)
     data = read_container(pSrcData, SrcDataSize, method, "region")[0]
-    insts = _instructions(data, method)
-    lines_of = instruction_lines([i for _, _, i in insts])
-    starts = [off for off, _, _ in insts]
-    if not insts or StartByteOffset <= starts[0]:
-        first = 0
-    elif StartByteOffset in starts:
-        first = starts.index(StartByteOffset)
-    elif StartByteOffset >= insts[-1][1]:
-        first = len(insts)
-    else:
-        raise error_for(E_INVALIDARG, f"byte {StartByteOffset} is not the start of an instruction", method)
-    stop = len(insts) if NumInsts is None else min(len(insts), first + max(0, int(NumInsts)))
-    text = "".join(line + "\n" for lines in lines_of[first:stop] for line in lines)
-    if szComments:
-        text = f"// {szComments}\n" + text
-    finish = insts[stop - 1][1] if stop > first else (starts[first] if first < len(insts) else
-                                                        (insts[-1][1] if insts else 0))
+    container = _container(data, method)
+    if container.program is None:
+        raise error_for(E_FAIL, "the blob has no SHDR/SHEX chunk", method)
+    numbering = bool(Flags & D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING)
+    offsets = bool(Flags & D3D_DISASM_ENABLE_INSTRUCTION_OFFSET)
+    header = not Flags & D3D_DISASM_INSTRUCTION_ONLY
+    count = len(data) if NumInsts is None else int(NumInsts)
+    try:
+        text, finish = disassemble_region(container, int(StartByteOffset), count,
+                                          numbering if numbering or offsets else None, offsets, header)
+    except D3D11Error as e:
+        raise error_for(E_FAIL, e.message, method) from None
+    if szComments and header:
+        text = _with_comments(text, szComments, 3)
     return ID3DBlob(text.encode() + b"\0"), finish
+
+
+def _with_comments(text: str, comments: str, after: int) -> str:
+    """``szComments`` as d3dcompiler_47 10.1 places it (recorded under Wine, session 37): verbatim, no newline
+    added, before line ``after`` of the header (after "//", "// Generated by ...", "//" of a DXBC listing; after
+    the two lines of a Direct3D 9 one)."""
+    lines = text.split("\n")
+    return "\n".join(lines[:after]) + "\n" + comments + "\n".join(lines[after:])
 
 
 # -- compressed shader sets -------------------------------------------------------------------------------

@@ -18,6 +18,8 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
+from . import listing_dialect
+
 FL_9_1, FL_9_3 = 0x9100, 0x9300
 HEADER_SIZE = 36
 RUNTIME_CONSTANT_NAMES = {0: "Vertex Shader position offset"}
@@ -128,7 +130,8 @@ def format_aon9(chunk: Aon9Chunk) -> list[str]:
                   "// Target Sampler Source Sampler  Source Resource",
                   "// -------------- --------------- ----------------"]
         for r, s, t in sorted(chunk.sampler_mappings, key=lambda m: m[2]):
-            lines.append(f"// s{t:<13} s{s:<14} t{r:<16}".rstrip())
+            row = f"// s{t:<13} s{s:<14} t{r:<16}"  # d3dcompiler_47 10.1 keeps the padding (listing_dialect)
+            lines.append(row if listing_dialect.current().padded_aon9_rows else row.rstrip())
         lines.append("//")
     if chunk.runtime_constants:
         lines += ["//", "// Runtime generated constant mappings:", "//",

@@ -15,7 +15,9 @@ from .. import ir
 from ..ir import Opcode as O
 from ..ir import OperandType as T
 from . import asm_syntax as S
+from . import listing_dialect
 from .decoder import decode_program
+from .listing_dialect import ListingDialect
 from .opcodes import OPCODES, SAMPLE_CTRL, OpClass
 
 # mov-like instructions: fxc prints their immediates untyped and without spaces after commas
@@ -26,12 +28,13 @@ INT_DECIMAL_LIMIT = 10000  # fxc prints integers up to this magnitude in decimal
 
 
 def format_float(value: float) -> str:
-    """``%f`` as fxc's C runtime prints it: at most 17 significant digits, the rest zeros."""
+    """``%f`` as fxc's C runtime prints it: at most 17 significant digits, the rest zeros (fxc 9.30; d3dcompiler_47
+    10.1 prints the exact decimal value, listing_dialect)."""
     if value != value:
         return "1.#QNAN0"
     if value in (float("inf"), float("-inf")):
         return "-1.#INF00" if value < 0 else "1.#INF00"
-    if abs(value) < 1e17:
+    if abs(value) < 1e17 or listing_dialect.current().exact_floats:  # d3dcompiler_47's CRT prints every digit
         return f"{value:f}"
     mant, exp = f"{abs(value):.16e}".split("e")
     digits = mant.replace(".", "")
@@ -218,6 +221,8 @@ def _declaration(inst: ir.Instruction, name: str) -> str | None:
         return f"{name} " + " | ".join(flags)
     if op == O.DCL_CONSTANTBUFFER:
         o0 = _register(ops[0])
+        if listing_dialect.current().upper_cb_declaration and o0.startswith("cb"):
+            o0 = "CB" + o0[2:]
         return f"{name} {o0}, " + ("dynamicIndexed" if c & 1 else "immediateIndexed")
     if op == O.DCL_SAMPLER:
         return f"{name} {o0}, {S.SAMPLER_MODE.get(c & 0xF, c & 0xF)}"
@@ -234,7 +239,7 @@ def _declaration(inst: ir.Instruction, name: str) -> str | None:
         text = name + _uav_flags(c) + f" {o0}"
         return text + (f", {x[0]}" if op == O.DCL_UAV_STRUCTURED and x else "")
     if op == O.DCL_RESOURCE_STRUCTURED:
-        return f"{name} {o0}, {x[0] if x else 0} "
+        return f"{name} {o0}, {x[0] if x else 0}" + (" " if listing_dialect.current().trailing_spaces else "")
     if op in (O.DCL_TGSM_RAW, O.DCL_TGSM_STRUCTURED, O.DCL_INDEXRANGE):
         sep = " " if op == O.DCL_INDEXRANGE else ", "
         return f"{name} {o0}" + "".join(f"{sep if i == 0 else ', '}{v}" for i, v in enumerate(x))
@@ -242,6 +247,8 @@ def _declaration(inst: ir.Instruction, name: str) -> str | None:
         mode = S.INTERPOLATION.get(c & 0xF, "")
         text = f"{name} {mode} {o0}" if mode else f"{name} {o0}"
         return text + (f", {S.SYSTEM_NAME.get(x[0] & 0xFFFF, x[0])}" if op == O.DCL_INPUT_PS_SIV and x else "")
+    if op == O.DCL_INPUT_PS_SGV and listing_dialect.current().sgv_interpolation and S.INTERPOLATION.get(c & 0xF):
+        o0 = f"{S.INTERPOLATION[c & 0xF]} {o0}"
     if op in (O.DCL_INPUT_SGV, O.DCL_INPUT_SIV, O.DCL_INPUT_PS_SGV, O.DCL_OUTPUT_SGV, O.DCL_OUTPUT_SIV):
         return f"{name} {o0}, {S.SYSTEM_NAME.get(x[0] & 0xFFFF, x[0]) if x else '?'}"
     if op == O.DCL_TEMPS or op in (O.DCL_MAXOUT, O.DCL_GS_INSTANCE_COUNT, O.DCL_HS_FORK_PHASE_INSTANCE_COUNT,
@@ -385,20 +392,25 @@ def instruction_text(inst: ir.Instruction) -> str:
              for i, o in enumerate(inst.operands)]
     if op == O.INTERFACE_CALL and inst.extra and parts:
         parts[0] += f"[{inst.extra[0]}]"
+    if op == O.SYNC and not listing_dialect.current().trailing_spaces:
+        return name
     return f"{name} " + ", ".join(parts)
 
 
-def disassemble_program(program: ir.Program | bytes) -> list[str]:
-    """Version line, declarations and instructions, indented as fxc does."""
+def disassemble_program(program: ir.Program | bytes, dialect: ListingDialect | None = None) -> list[str]:
+    """Version line, declarations and instructions, indented as fxc does (in ``dialect``; None: the one in
+    force, listing_dialect)."""
     if not isinstance(program, ir.Program):
         program = decode_program(program)
-    lines = [f"{S.PROGRAM_PREFIX[program.program_type]}_{program.major}_{program.minor}"]
-    for inst_lines in instruction_lines(program.instructions):
-        lines += inst_lines
+    with listing_dialect.writing(dialect):
+        lines = [f"{S.PROGRAM_PREFIX[program.program_type]}_{program.major}_{program.minor}"]
+        for inst_lines in instruction_lines(program.instructions):
+            lines += inst_lines
     return lines
 
 
-def positioned_program_lines(code: bytes, numbering: bool, offsets: bool = True) -> list[str]:
+def positioned_program_lines(code: bytes, numbering: bool, offsets: bool = True,
+                             dialect: ListingDialect | None = None) -> list[str]:
     """The program lines under D3D_DISASM_ENABLE_INSTRUCTION_OFFSET (``offsets``) and/or
     D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING (``numbering``), in the layouts public D3DDisassemble output shows.
 
@@ -408,11 +420,29 @@ def positioned_program_lines(code: bytes, numbering: bool, offsets: bool = True)
     alone (``   0: mov ...``, the layout of a d3dcompiler_47 listing of a ps_5_0 with numbering only); the
     version line and the declarations get six spaces in their place. Nesting indentation follows the prefix.
     Continuation lines of one instruction (an immediate constant buffer's rows) are padded to the prefix's
-    width (inferred: no public listing shows one)."""
-    from .decoder import decode_program_positions
+    width (inferred: no public listing shows one). d3dcompiler_47 10.1 (``numbered_phases``) numbers the hull
+    shader's phase markers too and leaves continuation rows unpadded (recorded under Wine, session 37)."""
+    with listing_dialect.writing(dialect):
+        return _positioned_program_lines(code, numbering, offsets)
 
+
+def _positioned_program_lines(code: bytes, numbering: bool, offsets: bool) -> list[str]:
     if not (numbering or offsets):
         return disassemble_program(decode_program(code))
+    return [ln for _start, _end, lines in program_entries(code, numbering, offsets) for ln in lines]
+
+
+def program_entries(code: bytes, numbering: bool = False, offsets: bool = False,
+                    indent_from: int = 0) -> list[tuple[int, int, list[str]]]:
+    """The program's listing as entries ``(byte offset, end offset, lines)``: the version line (offset 0, the
+    version and length tokens) and then each instruction, offsets counted from the program's first token (as
+    D3D_DISASM_ENABLE_INSTRUCTION_OFFSET prints them and D3DDisassembleRegion takes them), with the
+    prefixes of :func:`positioned_program_lines`. Flow-control indentation starts again at entry
+    ``indent_from`` (a region's first: d3dcompiler_47 indents a region from its own start)."""
+    from .decoder import decode_program_positions
+
+    unnumbered = (OpClass.DECL, OpClass.CUSTOM) if listing_dialect.current().numbered_phases else \
+        (OpClass.DECL, OpClass.HS_PHASE, OpClass.CUSTOM)
     spans = decode_program_positions(code)
     program = decode_program(code)
     lead = " " * 6 if numbering else ""
@@ -420,17 +450,23 @@ def positioned_program_lines(code: bytes, numbering: bool, offsets: bool = True)
     def where(word: int) -> str:
         return f"0x{4 * word:08X}: " if offsets else ""
 
-    lines = [f"{lead}{where(0)}{S.PROGRAM_PREFIX[program.program_type]}_{program.major}_{program.minor}"]
+    version = f"{S.PROGRAM_PREFIX[program.program_type]}_{program.major}_{program.minor}"
+    # the version line is an entry of its own at offset 0 whose end d3dcompiler_47 reports as 0: a region of it
+    # alone finishes at 0 (recorded under Wine, session 37)
+    entries = [(0, 0, [f"{lead}{where(0)}{version}"])]
     count = 0
-    for (start, _end, inst), inst_lines in zip(spans, instruction_lines([i for _s, _e, i in spans]), strict=True):
-        if numbering and OPCODES[inst.opcode].cls not in (OpClass.DECL, OpClass.HS_PHASE, OpClass.CUSTOM):
+    insts = [i for _s, _e, i in spans]
+    cut = max(indent_from - 1, 0)
+    for (start, end, inst), inst_lines in zip(spans, instruction_lines(insts[:cut]) + instruction_lines(insts[cut:]),
+                                              strict=True):
+        if numbering and OPCODES[inst.opcode].cls not in unnumbered and inst.opcode != O.HS_DECLS:
             head = f"{count:4d}  {where(start)}" if offsets else f"{count:4d}: "
             count += 1
         else:
             head = f"{lead}{where(start)}"
-        lines.append(head + inst_lines[0])
-        lines += [" " * len(head) + ln for ln in inst_lines[1:]]
-    return lines
+        pad = "" if listing_dialect.current().numbered_phases else " " * len(head)
+        entries.append((4 * start, 4 * end, [head + inst_lines[0]] + [pad + ln for ln in inst_lines[1:]]))
+    return entries
 
 
 def instruction_lines(instructions: list[ir.Instruction]) -> list[list[str]]:
@@ -458,11 +494,19 @@ def _instruction_slots(container: object, program: ir.Program) -> int:
 
 
 def disassemble(blob: bytes | object, positions: bool | None = None, offsets: bool = True,
-                default_values: bool = True) -> str:
+                default_values: bool = True, dialect: ListingDialect | None = None) -> str:
     """Full fxc-style listing of a DXBC blob (or a parsed container): header, program, trailer.
     ``positions`` None: plain program lines; False / True: program lines with byte offsets (``offsets``),
     True adding instruction numbers (:func:`positioned_program_lines`). ``default_values``: the constants'
-    initial values in the header (fxc's /Fc listing prints them: D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS)."""
+    initial values in the header (fxc's /Fc listing prints them: D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS).
+    ``dialect``: fxc 9.30's text (the default, None) or d3dcompiler_47's (listing_dialect)."""
+    with listing_dialect.writing(dialect or listing_dialect.FXC_9_30):
+        return _disassemble(blob, positions, offsets, default_values)[0]
+
+
+def _disassemble(blob: bytes | object, positions: bool | None, offsets: bool, default_values: bool,
+                 region: tuple[int, int] | None = None, header: bool = True) -> tuple[str, int]:
+    """The listing and, for a ``region`` (first byte offset, instruction count), the offset where it ends."""
     from .container import parse_container
 
     container = parse_container(bytes(blob), verify_checksum=False) if isinstance(
@@ -473,15 +517,40 @@ def disassemble(blob: bytes | object, positions: bool | None = None, offsets: bo
     program = decode_program(code)
     from .listing_header import format_listing_header
 
-    lines = list(format_listing_header(container, default_values))
-    if "Aon9" in container:  # 4_0_level_9_x: the mapping tables and the SM2 program come before the SM4 code
+    lines = list(format_listing_header(container, default_values)) if header else []
+    if "Aon9" in container and header:  # 4_0_level_9_x: the mapping tables and the SM2 program before the SM4 code
         from .aon9 import format_aon9, parse_aon9
 
         try:
             lines += format_aon9(parse_aon9(container.get("Aon9")))  # type: ignore[attr-defined]
         except ValueError:
             lines += ["//", "// Level9 shader bytecode: (unreadable Aon9 chunk)", "//"]
-    lines += disassemble_program(program) if positions is None else positioned_program_lines(code, positions,
-                                                                                              offsets)
-    lines.append(f"// Approximately {_instruction_slots(container, program)} instruction slots used")
-    return "\n".join(lines) + "\n"
+    finish = 0
+    if region is not None:
+        entries = program_entries(code, bool(positions), offsets and positions is not None)
+        # the version line is chosen by any offset inside its two tokens (0-7), an instruction by an offset at or
+        # before its first byte -- one inside an instruction starts at the next (recorded under Wine, session 37)
+        first = 0 if region[0] < 8 else next((i for i, e in enumerate(entries) if i and e[0] >= region[0]),
+                                             len(entries))
+        entries = program_entries(code, bool(positions), offsets and positions is not None, first)
+        chosen = entries[first:first + max(0, region[1])]
+        lines += [ln for _s, _e, entry_lines in chosen for ln in entry_lines]
+        finish = chosen[-1][1] if chosen else (entries[first][0] if first < len(entries) else entries[-1][1])
+    else:
+        lines += disassemble_program(program) if positions is None else positioned_program_lines(code, positions,
+                                                                                                  offsets)
+    if header:
+        lines.append(f"// Approximately {_instruction_slots(container, program)} instruction slots used")
+    return "".join(ln + "\n" for ln in lines), finish
+
+
+def disassemble_region(blob: bytes | object, start: int, count: int, positions: bool | None = None,
+                       offsets: bool = True, header: bool = True,
+                       dialect: ListingDialect | None = None) -> tuple[str, int]:
+    """D3DDisassembleRegion's listing as d3dcompiler_47 10.1 writes it (recorded under Wine, session 37): the
+    whole header, then the ``count`` entries of :func:`program_entries` from the first one at or after byte
+    ``start`` of the program (the version line is the entry at 0, chosen by offsets 0-7), then the slot-count trailer (``header``
+    False: the entries alone, D3D_DISASM_INSTRUCTION_ONLY); and the byte offset where the region ends (the
+    next entry's, the program's end past the last)."""
+    with listing_dialect.writing(dialect or listing_dialect.D3DCOMPILER_47):
+        return _disassemble(blob, positions, offsets, True, (start, count), header)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pyd3d11.errors import E_INVALIDARG, InvalidArgError
 from pyd3d11.headers.d3dcommon import D3D_SHADER_VARIABLE_TYPE as SVT
 
+from . import listing_dialect
 from .checksum import dxbc_checksum
 from .container import DxbcContainer, build_container
 from .ifce import NO_SLOT, Ifce, parse_ifce
@@ -203,6 +204,31 @@ def _format_binding(b: RdefBinding) -> str:
     return f"// {b.name:<30} {kind:>10} {fmt:>7} {dim:>11} {b.bind_point:4d} {b.bind_count:8d}"
 
 
+#: d3dcompiler_47 10.1's table (listing_dialect ``hlsl_bind_columns``; recorded under Wine, session 37): the register
+#: as HLSL names it (``t3``, ``cb1``, ``t3,space2``) and the count, each row ending in a space; at 5.1 an ``ID``
+#: column (``T0``, ``CB0``) before it
+_RB_HEADER_BIND = [
+    "// Name                                 Type  Format         Dim      HLSL Bind  Count",
+    "// ------------------------------ ---------- ------- ----------- -------------- ------",
+]
+_RB_HEADER_BIND_51 = [
+    "// Name                                 Type  Format         Dim      ID      HLSL Bind  Count",
+    "// ------------------------------ ---------- ------- ----------- ------- -------------- ------",
+]
+#: D3D_SHADER_INPUT_TYPE -> the register letter(s) of its binding (cbuffer b#, tbuffer / textures / read-only
+#: buffers t#, samplers s#, the read-write kinds u#); an HLSL ``b`` binding prints as ``cb``
+_BIND_PREFIX = {0: "cb", 1: "t", 2: "t", 3: "s", 4: "u", 5: "t", 6: "u", 7: "t", 8: "u", 9: "u", 10: "u", 11: "u"}
+
+
+def _format_binding_hlsl(b: RdefBinding, sm51: bool) -> str:
+    kind, fmt, dim = binding_columns(b)
+    prefix = _BIND_PREFIX.get(b.input_type, "t")
+    bind = f"{prefix}{b.bind_point}" + (f",space{b.space}" if b.space else "")
+    count = "unbounded" if b.bind_count in (0, 0xFFFFFFFF) else str(b.bind_count)
+    ident = f" {prefix.upper() + str(b.id):>7}" if sm51 else ""
+    return f"// {b.name:<30} {kind:>10} {fmt:>7} {dim:>11}{ident} {bind:>14} {count:>6} "
+
+
 def _format_binding_51(b: RdefBinding) -> str:
     """A shader-model-5.1 row: the space before the slot; an unbounded range (bind count 0) reads ``unbounded``."""
     kind, fmt, dim = binding_columns(b)
@@ -268,6 +294,8 @@ def format_listing_header(container: DxbcContainer, default_values: bool = True)
     rdef = container.rdef
     stats = container.stats
     ptype = _program_type(container)
+    dialect = listing_dialect.current()
+    default_values = default_values or dialect.default_values_always
     creator = rdef.creator if rdef else "Microsoft (R) HLSL Shader Compiler"
     # Every section below starts with a "//" line; fxc's header ends in a bare "/" that merges
     # with the first section's "//" into the "///" line.
@@ -290,8 +318,13 @@ def format_listing_header(container: DxbcContainer, default_values: bool = True)
         sections.append(block)
     if rdef and rdef.bindings:
         sm51 = (rdef.target & 0xFFFF) >= 0x501
-        sections.append(["//", "// Resource Bindings:", "//", *(_RB_HEADER_51 if sm51 else _RB_HEADER),
-                         *((_format_binding_51 if sm51 else _format_binding)(b) for b in rdef.bindings), "//"])
+        if dialect.hlsl_bind_columns:
+            table = [*(_RB_HEADER_BIND_51 if sm51 else _RB_HEADER_BIND),
+                     *(_format_binding_hlsl(b, sm51) for b in rdef.bindings)]
+        else:
+            table = [*(_RB_HEADER_51 if sm51 else _RB_HEADER),
+                     *((_format_binding_51 if sm51 else _format_binding)(b) for b in rdef.bindings)]
+        sections.append(["//", "// Resource Bindings:", "//", *table, "//"])
     sigs = []
     pcsg = container.patch_constant_signature
     if pcsg is not None:
@@ -305,8 +338,8 @@ def format_listing_header(container: DxbcContainer, default_values: bool = True)
         sections.append(format_class_linkage(parse_ifce(ifce_data)))
     for block in sections:
         if lines[-1] == "//" and len(lines) == 4 and block[0] == "//":
-            lines.append("///")
-            lines += block[1:]
+            # fxc 9.30 writes the two rules as one "///" line; d3dcompiler_47 10.1 leaves that line out
+            lines += ["///", *block[1:]] if dialect.merged_rule else block[1:]
         else:
             lines += block
     if stats is not None and ptype in (3, 4) and stats.TessellatorDomain:
