@@ -26,7 +26,7 @@ only that a global's initialiser sets its default value; fxc's answer is the rul
   2)``, ``frexp(x, (e += 1))`` and ``asuint(d, ++lo, (hi = 1))`` write the variable the step or assignment
   names, as a function's out parameter does; one that writes an array element (``f(++a[0])``, ``modf(x, (a[1] =
   3))``) is fxc's numberless "internal error: l-value expected" at SM4+ and level 9 (recorded as "-"), and
-  compiles at the Direct3D 9 targets.
+  compiles at the Direct3D 9 targets; an array member of a struct (``f(++s.a[1])``) compiles.
 - Modifiers (modifiers.py): ``inline`` belongs to functions; on a global (a cbuffer member too), a local, a loop
   variable or a struct member it is X3055 "cannot be declared 'inline'", on a parameter or in a typedef X3000. A
   ``for`` initialiser's variables take the local rules in their own words ("loop variables") and refuse
@@ -1095,6 +1095,55 @@ COMPOUND_ROWS = [
     ('float4 main() : SV_Target { float2 v = 1; float r = modf(1.5, ++v[1]); return v.y + r; }', 'ps_4_0_level_9_3', 0, 'ok'),
     ('float4 main() : SV_Target { float2 v = 1; float r = modf(1.5, ++v[1]); return v.y + r; }', 'ps_3_0', 0, 'ok'),
     ('float4 main() : SV_Target { float2 v = 1; float r = modf(1.5, ++v[1]); return v.y + r; }', 'ps_2_0', 0, 'ok'),
+    # array members of structs (compile), operand rules of folded compounds -- added for mutants
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(++s.a[1]); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(++s.a[1]); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(s.a[1] += 1); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(s.a[1] += 1); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; modf(1.5, (s.a[1] = 2)); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; modf(1.5, (s.a[1] = 2)); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(++s.v.y); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(++s.v.y); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(s.v.y += 1); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(s.v.y += 1); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; modf(1.5, (s.v.y = 2)); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; modf(1.5, (s.v.y = 2)); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(++s.a[0]); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(++s.a[0]); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(s.a[0] += 1); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(s.a[0] += 1); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; modf(1.5, (s.a[0] = 2)); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; modf(1.5, (s.a[0] = 2)); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(++t.s.a[1]); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(++t.s.a[1]); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(t.s.a[1] += 1); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(t.s.a[1] += 1); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; modf(1.5, (t.s.a[1] = 2)); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; modf(1.5, (t.s.a[1] = 2)); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(++t.w); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(++t.w); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(t.w += 1); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; f(t.w += 1); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; modf(1.5, (t.w = 2)); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_4_0', 0, 'ok'),
+    ('struct S { float a[2]; float2 v; }; struct T { S s; float w; };\nvoid f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { S s = (S)0; T t = (T)0; modf(1.5, (t.w = 2)); return s.a[1] + s.v.y + t.s.a[1] + t.w; }', 'ps_3_0', 0, 'ok'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; 1.5 <<= 1; return c; }', 'ps_4_0', 0, 'X3082'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; 1.5 <<= 1; return c; }', 'ps_5_0', 0, 'X3082'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; 1.5 |= 2; return c; }', 'ps_4_0', 0, 'X3082'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; 1.5 |= 2; return c; }', 'ps_5_0', 0, 'X3082'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; k &= 1; return c; }', 'ps_4_0', 0, 'X3082'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; k &= 1; return c; }', 'ps_5_0', 0, 'X3082'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; k %= 2; return c; }', 'ps_4_0', 0, 'ok'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; k %= 2; return c; }', 'ps_5_0', 0, 'ok'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; 2 >>= 1; return c; }', 'ps_4_0', 0, 'ok'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; 2 >>= 1; return c; }', 'ps_5_0', 0, 'ok'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; float2(1, 2).x ^= 1; return c; }', 'ps_4_0', 0, 'X3082'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; float2(1, 2).x ^= 1; return c; }', 'ps_5_0', 0, 'X3082'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; true += 1; return c; }', 'ps_4_0', 0, 'X3020'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; true += 1; return c; }', 'ps_5_0', 0, 'X3020'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; ki <<= 1; return c; }', 'ps_4_0', 0, 'ok'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; ki <<= 1; return c; }', 'ps_5_0', 0, 'ok'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; ki %= 2; return c; }', 'ps_4_0', 0, 'ok'),
+    ('static const float k = 1.5; static const int ki = 3;\nfloat4 main() : SV_Target { float c = 7; ki %= 2; return c; }', 'ps_5_0', 0, 'ok'),
 ]
 
 #: (source, target, flags, fxc's verdict): storage classes on loop variables and ``inline`` on every declaration kind
@@ -1936,6 +1985,14 @@ def _verdict(src: str, target: str, flags: int) -> str:
 @pytest.mark.parametrize("src,target,flags,expected", ALL_ROWS)
 def test_verdict_as_fxc_gives_it(src: str, target: str, flags: int, expected: str) -> None:
     assert _verdict(src, target, flags) == expected
+
+
+def test_internal_error_has_fxc_text_and_no_number() -> None:
+    """fxc prints "internal error: l-value expected" with no error number (d3dcompiler_47 10.1 under Wine)."""
+    src = "void f(inout float x) { x += 1; }\nfloat4 main() : SV_Target { float a[2] = {1, 2}; f(++a[0]); return a[0]; }"
+    with pytest.raises(D3D11Error) as info:
+        D3DCompile(src.encode(), len(src), None, None, None, "main", "ps_4_0", 0, 0)
+    assert "): internal error: l-value expected" in str(info.value) and " X" not in str(info.value).split("):", 1)[1]
 
 
 def _plain(row):

@@ -1301,25 +1301,18 @@ def designated_argument(cg: CodegenContext, arg: A.Node) -> A.Node:
 
 
 def _writes_array_element(cg: CodegenContext, node: A.Node) -> bool:
-    chain: list[A.Node] = []
+    """Whether ``node`` indexes an array variable itself (``a[1]``, ``a[1].x``); an array member of a struct
+    (``s.a[1]``) is not one: fxc compiles ``f(++s.a[1])`` (d3dcompiler_47 10.1 under Wine, session 37)."""
+    first = None
     while isinstance(node, (A.Member, A.Index)):
-        chain.append(node)
+        first = node
         node = node.a
-    if not isinstance(node, A.Ident):
+    if not isinstance(node, A.Ident) or not isinstance(first, A.Index):
         return False
     try:
-        t = cg.lookup(node.name, node.pos).type
+        return isinstance(cg.lookup(node.name, node.pos).type, ArrayType)
     except HlslError:
         return False
-    for step in reversed(chain):
-        if isinstance(step, A.Index):
-            if isinstance(t, ArrayType):
-                return True
-            return False  # a vector's or matrix's component
-        if not isinstance(t, StructType):
-            return False
-        t = next((ft for fn, ft, *_ in t.fields if fn == step.name), None)
-    return False
 
 
 def pin_indices(cg: CodegenContext, target: A.Node, every: bool = False, designate: bool = False) -> A.Node:
