@@ -27,7 +27,9 @@ and comparing every probe bit for bit.
    constant-buffer register read through a swizzle, fxc orders the terms by that swizzle's components (a selection
    sort with swaps: ``dot(a.xyz, b.zyx)`` is ``dp3 a.zyx, b.xyz``), so the sum rounds in that order; and twice a
    two-term dot (``dot(a.xy, b.xy) * 2``, ``d + d``, ``reflect`` of 2-vectors) is one ``dp4 a.xxyy, b.xxyy``
-   unless the dot has another use. Neither under IEEE strictness. vkd3d's reflect.shader_test showed the second
+   unless the dot has another use; a sum of up to four products of lanes of the same two registers is one ``dpN``
+   (its terms in that order too: ``a.z*b.z + a.x*b.x + a.y*b.y`` is ``dp3 a.xyz, b.xyz``, re-associating the sum),
+   not with a subtraction or another register's term. None of it under IEEE strictness. vkd3d's reflect.shader_test showed the second
    (2 ulps); the first came from probing its neighbourhood.
 """
 
@@ -498,13 +500,153 @@ DOT_ROWS = [
         "4579e9f8 4579e9f8 4579e9f8 4579e9f8 c7d67dd8 c7d67dd8 c7d67dd8 c7d67dd8")),
 ]
 
+#: sums of products (dotforms.form_dots): (expression, fxc's words on DOT_A / DOT_B at default flags, under IEEE
+#: strictness), recorded under Wine in session 37; the subtraction and the third register's addend stay mul/mad
+SUM_ROWS = [
+    ('a.x*b.x + a.y*b.y', _words(
+        "4386ffdf 4386ffdf 4386ffdf 4386ffdf c97dd5a2 c97dd5a2 c97dd5a2 c97dd5a2 "
+        "c81c09b9 c81c09b9 c81c09b9 c81c09b9 4880a29a 4880a29a 4880a29a 4880a29a "
+        "4d9bd90a 4d9bd90a 4d9bd90a 4d9bd90a bfaa9cf0 bfaa9cf0 bfaa9cf0 bfaa9cf0 "
+        "44a69bfb 44a69bfb 44a69bfb 44a69bfb c70efe90 c70efe90 c70efe90 c70efe90"), _words(
+        "4386ffdf 4386ffdf 4386ffdf 4386ffdf c97dd5a2 c97dd5a2 c97dd5a2 c97dd5a2 "
+        "c81c09b9 c81c09b9 c81c09b9 c81c09b9 4880a29a 4880a29a 4880a29a 4880a29a "
+        "4d9bd90a 4d9bd90a 4d9bd90a 4d9bd90a bfaa9cf0 bfaa9cf0 bfaa9cf0 bfaa9cf0 "
+        "44a69bfb 44a69bfb 44a69bfb 44a69bfb c70efe90 c70efe90 c70efe90 c70efe90")),
+    ('a.x*b.x + a.y*b.y + a.z*b.z', _words(
+        "c4d3dd71 c4d3dd71 c4d3dd71 c4d3dd71 c93f465c c93f465c c93f465c c93f465c "
+        "c809c390 c809c390 c809c390 c809c390 4880a150 4880a150 4880a150 4880a150 "
+        "4d9bd90a 4d9bd90a 4d9bd90a 4d9bd90a c52164bc c52164bc c52164bc c52164bc "
+        "44a6b7dc 44a6b7dc 44a6b7dc 44a6b7dc c70efe94 c70efe94 c70efe94 c70efe94"), _words(
+        "c4d3dd71 c4d3dd71 c4d3dd71 c4d3dd71 c93f465c c93f465c c93f465c c93f465c "
+        "c809c390 c809c390 c809c390 c809c390 4880a150 4880a150 4880a150 4880a150 "
+        "4d9bd90a 4d9bd90a 4d9bd90a 4d9bd90a c52164bc c52164bc c52164bc c52164bc "
+        "44a6b7dc 44a6b7dc 44a6b7dc 44a6b7dc c70efe94 c70efe94 c70efe94 c70efe94")),
+    ('(a.x*b.x + a.y*b.y) + (a.z*b.z + a.w*b.w)', _words(
+        "c4d55b7d c4d55b7d c4d55b7d c4d55b7d c93f4647 c93f4647 c93f4647 c93f4647 "
+        "c809c390 c809c390 c809c390 c809c390 48808f31 48808f31 48808f31 48808f31 "
+        "4d9bd8fa 4d9bd8fa 4d9bd8fa 4d9bd8fa c52164c1 c52164c1 c52164c1 c52164c1 "
+        "cb8c6640 cb8c6640 cb8c6640 cb8c6640 499df537 499df537 499df537 499df537"), _words(
+        "c4d55b7d c4d55b7d c4d55b7d c4d55b7d c93f4647 c93f4647 c93f4647 c93f4647 "
+        "c809c390 c809c390 c809c390 c809c390 48808f31 48808f31 48808f31 48808f31 "
+        "4d9bd8fa 4d9bd8fa 4d9bd8fa 4d9bd8fa c52164c1 c52164c1 c52164c1 c52164c1 "
+        "cb8c6641 cb8c6641 cb8c6641 cb8c6641 499df538 499df538 499df538 499df538")),
+    ('a.x*b.x + (a.y*b.y + a.z*b.z)', _words(
+        "c4d3dd71 c4d3dd71 c4d3dd71 c4d3dd71 c93f465c c93f465c c93f465c c93f465c "
+        "c809c390 c809c390 c809c390 c809c390 4880a150 4880a150 4880a150 4880a150 "
+        "4d9bd90a 4d9bd90a 4d9bd90a 4d9bd90a c52164bc c52164bc c52164bc c52164bc "
+        "44a6b7dc 44a6b7dc 44a6b7dc 44a6b7dc c70efe94 c70efe94 c70efe94 c70efe94"), _words(
+        "c4d3dd72 c4d3dd72 c4d3dd72 c4d3dd72 c93f465c c93f465c c93f465c c93f465c "
+        "c809c390 c809c390 c809c390 c809c390 4880a150 4880a150 4880a150 4880a150 "
+        "4d9bd90a 4d9bd90a 4d9bd90a 4d9bd90a c52164bc c52164bc c52164bc c52164bc "
+        "44a6b7dc 44a6b7dc 44a6b7dc 44a6b7dc c70efe94 c70efe94 c70efe94 c70efe94")),
+    ('a.z*b.z + a.x*b.x + a.y*b.y', _words(
+        "c4d3dd71 c4d3dd71 c4d3dd71 c4d3dd71 c93f465c c93f465c c93f465c c93f465c "
+        "c809c390 c809c390 c809c390 c809c390 4880a150 4880a150 4880a150 4880a150 "
+        "4d9bd90a 4d9bd90a 4d9bd90a 4d9bd90a c52164bc c52164bc c52164bc c52164bc "
+        "44a6b7dc 44a6b7dc 44a6b7dc 44a6b7dc c70efe94 c70efe94 c70efe94 c70efe94"), _words(
+        "c4d3dd72 c4d3dd72 c4d3dd72 c4d3dd72 c93f465c c93f465c c93f465c c93f465c "
+        "c809c390 c809c390 c809c390 c809c390 4880a151 4880a151 4880a151 4880a151 "
+        "4d9bd90a 4d9bd90a 4d9bd90a 4d9bd90a c52164bc c52164bc c52164bc c52164bc "
+        "44a6b7dc 44a6b7dc 44a6b7dc 44a6b7dc c70efe94 c70efe94 c70efe94 c70efe94")),
+    ('a.z*b.x + a.x*b.z + a.y*b.y', _words(
+        "c87971b1 c87971b1 c87971b1 c87971b1 ccb681ed ccb681ed ccb681ed ccb681ed "
+        "ce372c61 ce372c61 ce372c61 ce372c61 488bc0c8 488bc0c8 488bc0c8 488bc0c8 "
+        "4b368b79 4b368b79 4b368b79 4b368b79 ceb3b4e7 ceb3b4e7 ceb3b4e7 ceb3b4e7 "
+        "481bbf4a 481bbf4a 481bbf4a 481bbf4a c70f39ae c70f39ae c70f39ae c70f39ae"), _words(
+        "c87971b1 c87971b1 c87971b1 c87971b1 ccb681ed ccb681ed ccb681ed ccb681ed "
+        "ce372c61 ce372c61 ce372c61 ce372c61 488bc0c8 488bc0c8 488bc0c8 488bc0c8 "
+        "4b368b79 4b368b79 4b368b79 4b368b79 ceb3b4e7 ceb3b4e7 ceb3b4e7 ceb3b4e7 "
+        "481bbf49 481bbf49 481bbf49 481bbf49 c70f39ad c70f39ad c70f39ad c70f39ad")),
+    ('b.x*a.x + a.y*b.y', _words(
+        "4386ffdf 4386ffdf 4386ffdf 4386ffdf c97dd5a2 c97dd5a2 c97dd5a2 c97dd5a2 "
+        "c81c09b9 c81c09b9 c81c09b9 c81c09b9 4880a29a 4880a29a 4880a29a 4880a29a "
+        "4d9bd90a 4d9bd90a 4d9bd90a 4d9bd90a bfaa9cf0 bfaa9cf0 bfaa9cf0 bfaa9cf0 "
+        "44a69bfb 44a69bfb 44a69bfb 44a69bfb c70efe90 c70efe90 c70efe90 c70efe90"), _words(
+        "4386ffdf 4386ffdf 4386ffdf 4386ffdf c97dd5a2 c97dd5a2 c97dd5a2 c97dd5a2 "
+        "c81c09b9 c81c09b9 c81c09b9 c81c09b9 4880a29a 4880a29a 4880a29a 4880a29a "
+        "4d9bd90a 4d9bd90a 4d9bd90a 4d9bd90a bfaa9cf0 bfaa9cf0 bfaa9cf0 bfaa9cf0 "
+        "44a69bfb 44a69bfb 44a69bfb 44a69bfb c70efe90 c70efe90 c70efe90 c70efe90")),
+    ('a.x*b.x + b.y*a.y + a.z*b.z', _words(
+        "c4d3dd71 c4d3dd71 c4d3dd71 c4d3dd71 c93f465c c93f465c c93f465c c93f465c "
+        "c809c390 c809c390 c809c390 c809c390 4880a150 4880a150 4880a150 4880a150 "
+        "4d9bd90a 4d9bd90a 4d9bd90a 4d9bd90a c52164bc c52164bc c52164bc c52164bc "
+        "44a6b7dc 44a6b7dc 44a6b7dc 44a6b7dc c70efe94 c70efe94 c70efe94 c70efe94"), _words(
+        "c4d3dd71 c4d3dd71 c4d3dd71 c4d3dd71 c93f465c c93f465c c93f465c c93f465c "
+        "c809c390 c809c390 c809c390 c809c390 4880a150 4880a150 4880a150 4880a150 "
+        "4d9bd90a 4d9bd90a 4d9bd90a 4d9bd90a c52164bc c52164bc c52164bc c52164bc "
+        "44a6b7dc 44a6b7dc 44a6b7dc 44a6b7dc c70efe94 c70efe94 c70efe94 c70efe94")),
+    ('a.w*b.w + a.z*b.z + a.y*b.y + a.x*b.x', _words(
+        "c4d55b7d c4d55b7d c4d55b7d c4d55b7d c93f4647 c93f4647 c93f4647 c93f4647 "
+        "c809c390 c809c390 c809c390 c809c390 48808f31 48808f31 48808f31 48808f31 "
+        "4d9bd8fa 4d9bd8fa 4d9bd8fa 4d9bd8fa c52164c1 c52164c1 c52164c1 c52164c1 "
+        "cb8c6640 cb8c6640 cb8c6640 cb8c6640 499df537 499df537 499df537 499df537"), _words(
+        "c4d55b7e c4d55b7e c4d55b7e c4d55b7e c93f4647 c93f4647 c93f4647 c93f4647 "
+        "c809c390 c809c390 c809c390 c809c390 48808f31 48808f31 48808f31 48808f31 "
+        "4d9bd8fb 4d9bd8fb 4d9bd8fb 4d9bd8fb c52164c1 c52164c1 c52164c1 c52164c1 "
+        "cb8c6641 cb8c6641 cb8c6641 cb8c6641 499df537 499df537 499df537 499df537")),
+    ('a.x*b.x + a.y*b.y + a.x', _words(
+        "43870106 43870106 43870106 43870106 c97b807e c97b807e c97b807e c97b807e "
+        "c7c039e9 c7c039e9 c7c039e9 c7c039e9 4880a29a 4880a29a 4880a29a 4880a29a "
+        "4d9bd49f 4d9bd49f 4d9bd49f 4d9bd49f c61f9b56 c61f9b56 c61f9b56 c61f9b56 "
+        "c4acf193 c4acf193 c4acf193 c4acf193 c70eff80 c70eff80 c70eff80 c70eff80"), _words(
+        "43870106 43870106 43870106 43870106 c97b807e c97b807e c97b807e c97b807e "
+        "c7c039e9 c7c039e9 c7c039e9 c7c039e9 4880a29a 4880a29a 4880a29a 4880a29a "
+        "4d9bd49f 4d9bd49f 4d9bd49f 4d9bd49f c61f9b56 c61f9b56 c61f9b56 c61f9b56 "
+        "c4acf193 c4acf193 c4acf193 c4acf193 c70eff80 c70eff80 c70eff80 c70eff80")),
+    ('a.x*b.x - a.y*b.y + a.z*b.z', _words(
+        "c50ba916 c50ba916 c50ba916 c50ba916 c943c228 c943c228 c943c228 c943c228 "
+        "c809bd66 c809bd66 c809bd66 c809bd66 c880a3e6 c880a3e6 c880a3e6 c880a3e6 "
+        "4d906fe8 4d906fe8 4d906fe8 4d906fe8 c52225fe c52225fe c52225fe c52225fe "
+        "44ab27d4 44ab27d4 44ab27d4 44ab27d4 470f0592 470f0592 470f0592 470f0592"), _words(
+        "c50ba916 c50ba916 c50ba916 c50ba916 c943c228 c943c228 c943c228 c943c228 "
+        "c809bd66 c809bd66 c809bd66 c809bd66 c880a3e6 c880a3e6 c880a3e6 c880a3e6 "
+        "4d906fe8 4d906fe8 4d906fe8 4d906fe8 c52225fe c52225fe c52225fe c52225fe "
+        "44ab27d4 44ab27d4 44ab27d4 44ab27d4 470f0592 470f0592 470f0592 470f0592")),
+    ('a.y*b.x + a.x*b.x', _words(
+        "bf378183 bf378183 bf378183 bf378183 c980bdc0 c980bdc0 c980bdc0 c980bdc0 "
+        "c81c105e c81c105e c81c105e c81c105e c53905b7 c53905b7 c53905b7 c53905b7 "
+        "4d9346e3 4d9346e3 4d9346e3 4d9346e3 c0ebe9d9 c0ebe9d9 c0ebe9d9 c0ebe9d9 "
+        "44d4577b 44d4577b 44d4577b 44d4577b c28610e8 c28610e8 c28610e8 c28610e8"), _words(
+        "bf378183 bf378183 bf378183 bf378183 c980bdc0 c980bdc0 c980bdc0 c980bdc0 "
+        "c81c105e c81c105e c81c105e c81c105e c53905b7 c53905b7 c53905b7 c53905b7 "
+        "4d9346e3 4d9346e3 4d9346e3 4d9346e3 c0ebe9d9 c0ebe9d9 c0ebe9d9 c0ebe9d9 "
+        "44d4577b 44d4577b 44d4577b 44d4577b c28610e8 c28610e8 c28610e8 c28610e8")),
+    ('dot(a.xyz, b.xyz) + a.w*b.w', _words(
+        "c4d55b7d c4d55b7d c4d55b7d c4d55b7d c93f4647 c93f4647 c93f4647 c93f4647 "
+        "c809c390 c809c390 c809c390 c809c390 48808f31 48808f31 48808f31 48808f31 "
+        "4d9bd8fa 4d9bd8fa 4d9bd8fa 4d9bd8fa c52164c1 c52164c1 c52164c1 c52164c1 "
+        "cb8c6640 cb8c6640 cb8c6640 cb8c6640 499df537 499df537 499df537 499df537"), _words(
+        "c4d55b7d c4d55b7d c4d55b7d c4d55b7d c93f4647 c93f4647 c93f4647 c93f4647 "
+        "c809c390 c809c390 c809c390 c809c390 48808f31 48808f31 48808f31 48808f31 "
+        "4d9bd8fa 4d9bd8fa 4d9bd8fa 4d9bd8fa c52164c1 c52164c1 c52164c1 c52164c1 "
+        "cb8c6640 cb8c6640 cb8c6640 cb8c6640 499df537 499df537 499df537 499df537")),
+    ('a.x*a.x + (a.z*a.z + a.y*a.y)', _words(
+        "4d24aeb3 4d24aeb3 4d24aeb3 4d24aeb3 4cae1ddd 4cae1ddd 4cae1ddd 4cae1ddd "
+        "4f606fda 4f606fda 4f606fda 4f606fda 49de9b3a 49de9b3a 49de9b3a 49de9b3a "
+        "4e9c461c 4e9c461c 4e9c461c 4e9c461c 4cc6f75a 4cc6f75a 4cc6f75a 4cc6f75a "
+        "4af025a9 4af025a9 4af025a9 4af025a9 441054c4 441054c4 441054c4 441054c4"), _words(
+        "4d24aeb3 4d24aeb3 4d24aeb3 4d24aeb3 4cae1ddd 4cae1ddd 4cae1ddd 4cae1ddd "
+        "4f606fda 4f606fda 4f606fda 4f606fda 49de9b3a 49de9b3a 49de9b3a 49de9b3a "
+        "4e9c461c 4e9c461c 4e9c461c 4e9c461c 4cc6f75a 4cc6f75a 4cc6f75a 4cc6f75a "
+        "4af025a9 4af025a9 4af025a9 4af025a9 441054c5 441054c5 441054c5 441054c5")),
+    ('(a.x*b.x + a.y*b.y) + (a.z*b.z + a.w*b.w) + a.x*b.y', _words(
+        "c4dbfaa0 c4dbfaa0 c4dbfaa0 c4dbfaa0 4958fc6d 4958fc6d 4958fc6d 4958fc6d "
+        "c83b2fa4 c83b2fa4 c83b2fa4 c83b2fa4 48808f67 48808f67 48808f67 48808f67 "
+        "cd8f15e8 cd8f15e8 cd8f15e8 cd8f15e8 4ed2886e 4ed2886e 4ed2886e 4ed2886e "
+        "cb8c6662 cb8c6662 cb8c6662 cb8c6662 499e2e2c 499e2e2c 499e2e2c 499e2e2c"), _words(
+        "c4dbfaa0 c4dbfaa0 c4dbfaa0 c4dbfaa0 4958fc6d 4958fc6d 4958fc6d 4958fc6d "
+        "c83b2fa4 c83b2fa4 c83b2fa4 c83b2fa4 48808f67 48808f67 48808f67 48808f67 "
+        "cd8f15e8 cd8f15e8 cd8f15e8 cd8f15e8 4ed2886e 4ed2886e 4ed2886e 4ed2886e "
+        "cb8c6663 cb8c6663 cb8c6663 cb8c6663 499e2e2d 499e2e2d 499e2e2d 499e2e2d")),
+]
+
 
 def _dot_inputs() -> tuple[np.ndarray, np.ndarray]:
     return (np.array(DOT_A, np.uint32).view(np.float32).reshape(8, 4),
             np.array(DOT_B, np.uint32).view(np.float32).reshape(8, 4))
 
 
-@pytest.mark.parametrize(("expr", "folded", "ieee"), DOT_ROWS, ids=[r[0] for r in DOT_ROWS])
+@pytest.mark.parametrize(("expr", "folded", "ieee"), DOT_ROWS + SUM_ROWS, ids=[r[0] for r in DOT_ROWS + SUM_ROWS])
 def test_dot_forms(expr, folded, ieee):
     a, b = _dot_inputs()
     for flags, want in ((0, folded), (_IEEE, ieee)):
@@ -577,7 +719,7 @@ def test_recorded_rows_against_the_live_dll():
             got = real.compile(_SRC.format(expr=_trig_of(fn, args)), "ps_5_0", "main", flags)
             assert _run(got.blob, [[0, 0, 0, 0]])[0].tolist() == list(words), (fn, args)
     a, b = _dot_inputs()
-    for expr, folded, ieee in DOT_ROWS:
+    for expr, folded, ieee in DOT_ROWS + SUM_ROWS:
         for flags, want in ((0, folded), (_IEEE, ieee)):
             got = real.compile(_SRC.format(expr=expr), "ps_5_0", "main", flags)
             assert _run(got.blob, a, b).ravel().tolist() == list(want), (expr, flags)

@@ -1,4 +1,12 @@
-"""fxc's forms of dot products, when refactoring is allowed: the order of a dot's terms and the doubled two-term dot.
+"""fxc's forms of dot products, when refactoring is allowed: sums of products as dots, the order of a dot's terms, the
+doubled two-term dot (d3dcompiler_47 10.1's listings, session 37).
+
+Sums of products (``form_dots``): ``a.x*b.x + a.y*b.y`` is ``dp2``, ``+ a.z*b.z`` ``dp3``, ``(p0 + p1) + (p2 + p3)``,
+``dot(a.xyz, b.xyz) + a.w*b.w`` and ``a.w*b.w + a.z*b.z + a.y*b.y + a.x*b.x`` one ``dp4``, ``a.x*b.x + (a.y*b.y +
+a.z*b.z)`` ``dp3``: four products at most of lanes of the same two registers, either factor first (``b.x*a.x +
+a.y*b.y`` is ``dp2 b.xy, a.xy``), the terms in the order below -- so fxc re-associates such sums. A subtraction
+(``p0 - p1``), a negated factor or a product of other registers stays ``mul`` + ``mad``, which round as ours do; a
+fifth product is a ``mad`` on the ``dp4``.
 
 Term order (``order_dot_lanes``; intrinsics._fxc_lane_order does the same while generating, for /Od): where a
 ``dp2``/``dp3``/``dp4``'s second operand is read from an input, constant-buffer or other non-temp register through
@@ -133,3 +141,101 @@ def fold_doubled_dots(code: list[Ins]) -> tuple[list[Ins], bool]:
         out[j] = Ins("dp4", [old.args[0], _doubled(ins.args[1]), _doubled(ins.args[2])], loc=old.loc, epos=old.epos)
         changed = True
     return out, changed
+
+
+def _lane_read(r: Reg) -> tuple | None:
+    """(file, idx, mod) and the component of a one-lane operand, or None (literals, relative reads)."""
+    if type(r) is not Reg or r.file in ("l", "null") or r.rel is not None or not r.idx:
+        return None
+    from .optimize import _padded
+
+    return (r.file, r.idx, r.mod), _padded(r)[0]
+
+
+def form_dots(code: list[Ins]) -> tuple[list[Ins], bool]:
+    """Sums of products as fxc writes them (module docstring): an ``add`` of two single-use temps that each hold a
+    product of one lane of two registers (``mul``), a dot (``dp2``-``dp4``) or such a sum, four terms at most, all
+    products of lanes of the same two registers (either factor order), becomes one ``dpN`` with the terms ordered by
+    the second register's components (``selection_order``). Temps a term reads must be written once in the whole
+    program (their value cannot change between the product and the sum)."""
+    from .optimize import _padded, _reads, _shape, _writes
+
+    if not any(ins.op == "add" for ins in code):
+        return code, False
+    writes: dict[tuple[int, int], int] = {}
+    readers: dict[tuple[int, int], int] = {}
+    for ins in code:
+        sh = _shape(ins)
+        for key in _writes(ins, sh):
+            writes[key] = writes.get(key, 0) + 1
+        for key in set(_reads(ins, sh)):
+            readers[key] = readers.get(key, 0) + 1
+
+    def stable(reg: tuple, comp: int) -> bool:
+        return reg[0] != "r" or writes.get((reg[1][0], comp), 0) == 1
+
+    terms: dict[tuple[int, int], list] = {}
+    out = list(code)
+    changed = False
+    for i, ins in enumerate(code):
+        if ins.op in _FLOW:
+            terms.clear()  # a product held across a branch or a loop is left alone
+            continue
+        d = ins.args[0] if ins.args else None
+        if (ins.suffix or ins.tail or type(d) is not Reg or d.file != "r" or d.rel is not None or d.comps is None
+                or len(d.comps) != 1 or writes.get((d.idx[0], d.comps[0])) != 1):
+            continue
+        key = (d.idx[0], d.comps[0])
+        found = None
+        if ins.op == "mul" and len(ins.args) == 3:
+            x, y = _lane_read(ins.args[1]), _lane_read(ins.args[2])
+            if x and y and stable(*x) and stable(*y):
+                found = [(x[0], x[1], y[0], y[1])]
+        elif ins.op in ("dp2", "dp3", "dp4") and len(ins.args) == 3:
+            n = int(ins.op[2])
+            a, b = ins.args[1], ins.args[2]
+            ra, rb = _lane_read(a), _lane_read(b)
+            if ra and rb:
+                sa, sb = _padded(a), _padded(b)
+                if all(stable(ra[0], sa[k]) and stable(rb[0], sb[k]) for k in range(n)):
+                    found = [(ra[0], sa[k], rb[0], sb[k]) for k in range(n)]
+        elif ins.op == "add" and len(ins.args) == 3:
+            parts = []
+            for s in ins.args[1:]:
+                if type(s) is not Reg or s.file != "r" or s.rel is not None or s.mod or not s.idx:
+                    break
+                k = (s.idx[0], _padded(s)[0])
+                if k not in terms or readers.get(k) != 1:
+                    break
+                parts.append(terms[k])
+            if len(parts) == 2 and len(parts[0]) + len(parts[1]) <= 4:
+                found = _oriented(parts[0] + parts[1])
+                if found is not None:
+                    order = selection_order([t[3] for t in found])
+                    found = [found[k] for k in order]
+                    a_reg, b_reg = found[0][0], found[0][2]
+                    ca = tuple(t[1] for t in found)
+                    cb = tuple(t[3] for t in found)
+                    ca, cb = (ca + (ca[-1],) * 4)[:4], (cb + (cb[-1],) * 4)[:4]
+                    out[i] = Ins(f"dp{len(found)}", [d, Reg(a_reg[0], a_reg[1], None, ca, a_reg[2]),
+                                                     Reg(b_reg[0], b_reg[1], None, cb, b_reg[2])],
+                                 loc=ins.loc, epos=ins.epos)
+                    changed = True
+        if found is not None:
+            terms[key] = found
+    return out, changed
+
+
+def _oriented(found: list) -> list | None:
+    """The terms with each product's factors in the first term's register order, or None when they are not all
+    products of the same two registers."""
+    a_reg, b_reg = found[0][0], found[0][2]
+    out = []
+    for ra, ca, rb, cb in found:
+        if (ra, rb) == (a_reg, b_reg):
+            out.append((ra, ca, rb, cb))
+        elif (rb, ra) == (a_reg, b_reg):
+            out.append((rb, cb, ra, ca))
+        else:
+            return None
+    return out

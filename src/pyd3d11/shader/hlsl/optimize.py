@@ -1113,14 +1113,14 @@ def optimize_code(code: list[Ins], refactor: bool = False) -> list[Ins]:
         from .adce import sweep
         from .convpairs import fold_conversion_pairs, fold_reciprocal_pairs
         from .cse import cse
-        from .dotforms import fold_doubled_dots, order_dot_lanes
+        from .dotforms import fold_doubled_dots, form_dots, order_dot_lanes
 
         # sweep: values that only feed themselves around loops (adce.py)
         passes = (cse, _propagate, _eliminate, _dead_stores, sweep, _retarget, _constant_branches, _empty_branches)
         # fxc's rcp(rcp(x)) = x (also under IEEE strictness), x * rcp(x) = 1 and rsq(x)^2 = 1/x (convpairs.py)
         passes = (partial(fold_reciprocal_pairs, refactor=refactor), *passes)
         if refactor:  # fxc's round_z for (float)(int)x and the like (convpairs.py); dot forms (dotforms.py)
-            passes = (fold_conversion_pairs, fold_doubled_dots, *passes, order_dot_lanes)
+            passes = (fold_conversion_pairs, form_dots, fold_doubled_dots, *passes, order_dot_lanes)
         # each pass is a function of the code alone: one that changed nothing at some version of the code would
         # change nothing again while no other pass has changed it since (the rounds give the same code, the same
         # number of rounds, without those runs — most of the round that finds the fixed point)
