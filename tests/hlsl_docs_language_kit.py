@@ -25,6 +25,9 @@ class Case:
     expect: list
     decls: str = ""
     runtime_only: str = field(default="", compare=False)  # why a literal form is not a valid program
+    #: the literal form's own expectation where fxc's answer differs from the run time's (a -0 or denormal float
+    #: constant held in a variable is carried as +0 by fxc's optimiser; d3dcompiler_47 10.1 under Wine, session 37)
+    folded_expect: list | None = field(default=None, compare=False)
 
 
 def f32(x: float) -> int:
@@ -60,4 +63,5 @@ def run_case(case: Case, fold: bool = False) -> None:
             run_threads(dev, ctx, case.decls, body, params)
         return
     got = run_threads(dev, ctx, case.decls, body, params)
-    np.testing.assert_array_equal(got, to_words(case.expect), err_msg=case.name)
+    want = case.folded_expect if fold and case.folded_expect is not None else case.expect
+    np.testing.assert_array_equal(got, to_words(want), err_msg=case.name)

@@ -70,7 +70,10 @@ CASES = [
     Case("float_to_bool_compares_not_bits",
          "  float nz = asfloat(asuint(q.x));\n  float n = asfloat(asuint(q.y));\n"
          "  r = uint4((bool)nz, (bool)n, !nz, (bool)asint(nz));",
-         [[-(2**31), 0x7FC00000, 0, 0]], [[0, 1, 1, 1]]),
+         [[-(2**31), 0x7FC00000, 0, 0]], [[0, 1, 1, 1]],
+         # with literal parameters fxc carries the -0 held in nz as +0, so asint(nz) is 0 (d3dcompiler_47 10.1 under
+         # Wine, session 37: ``float nz = asfloat(asuint(0x80000000u)); (bool)asint(nz)`` is 0 in its object)
+         folded_expect=[[0, 1, 1, 0]]),
     Case("lvalue_index_evaluated_once",
          "  int a[4] = { 10, 11, 12, 13 };\n  int k = q.x;\n  a[k++] += 1;\n  int b[4] = { 0, 0, 0, 0 };\n"
          "  int i = q.x;\n  b[i++] = 5;\n  r = uint4(a[1], a[2], k, b[1] * 10 + i);", [[1, 0, 0, 0]],

@@ -14,7 +14,7 @@ The rules the rows fix (MicrosoftDocs is silent on them; D3D11.3 3.1.3 lets a -0
 - intrinsic folds of constants as fxc computes them: ``min`` / ``max`` as ``x < y ? x : y`` (a NaN gives the other
   operand), ``clamp`` / ``saturate`` as ``x < lo ? lo : x > hi ? hi : x``, ``dot`` summed onto +0, ``round`` of a
   literal expression as floor(x + 0.5), ``trunc`` of a constant through a 32-bit integer (-2^31 out of range) and a
-  reciprocal below the normal range +0 when optimising.
+  reciprocal below the normal range +0 when optimising; a ``?:`` of constants folds to a carried constant.
 """
 
 import numpy as np
@@ -199,10 +199,6 @@ NOT_BUILT = {
         'fxc folds atan / asin / pow of literals exactly (-0); here they are run-time approximations',
     'return asuint(pow(-0.0, 3));':
         'fxc folds atan / asin / pow of literals exactly (-0); here they are run-time approximations',
-    'return asuint(isnan(-0.0) ? 1.0 : -0.0);':
-        'fxc carries a folded ?: of constants as +0 when optimising; the select of literals keeps -0 here',
-    'return asuint(true ? -0.0 : 1.0);':
-        'fxc carries a folded ?: of constants as +0 when optimising; the select of literals keeps -0 here',
     'return asuint((float)(-0.0h));':
         'a half constant is carried as +0 by fxc when optimising; not built',
     'return asuint((half)-0.0);':

@@ -946,6 +946,14 @@ def select(cg: CodegenContext, c: Val, a: Val, b: Val, pos) -> Val:
         from . import doubles
 
         return doubles.select(cg, cs, a2, b2, rt)
+    if concrete(rt.base) == FLOAT and all(is_imm(x) for x in cs + a2.slots + b2.slots):
+        from .constprop import canonical_float, carries_canonical
+
+        if carries_canonical(cg):
+            # a ?: of constants folds to a constant fxc carries (-0 and denormals +0: ``true ? -0.0 : 1.0`` is 0 in
+            # d3dcompiler_47 10.1's object, -0 at /Od; session 37, tests/test_hlsl_fxc_zero_bits_s37.py)
+            return _val(rt, [imm(canonical_float((x if k[3] else y)[3])) for k, x, y in zip(cs, a2.slots, b2.slots,
+                                                                                            strict=True)])
     return _val(rt, cg.alu("movc", rt.base, rt.n, [cs, a2.slots, b2.slots]))
 
 
