@@ -17,7 +17,11 @@ never this compiler's. Tables:
   matrix shapes: the outs share the input's template (check._check_out_template, doubles._asuint_outs; the
   pages direct3dhlsl/dx-graphics-hlsl-sincos.md, asuint.md say nothing of mixed shapes);
 - ``asdouble``: asdouble's arguments -- decimal, hex and octal int literals, typed uints, ints, bools, floats --
-  at ps_5_0, cs_5_0, ps_4_0, ps_3_0 (doubles._asdouble_literals: a decimal int literal is X3543).
+  at ps_5_0, cs_5_0, ps_4_0, ps_3_0 (doubles._asdouble_literals: a decimal int literal is X3543);
+- ``clip``: clip of matrices, vectors, values of known sign (abs, exp, a square, sqrt, max(x, 0), constants, bools,
+  uints) at the D3D9, level-9 and ps_4_0 targets (intrinsics._legacy_clip_dropped: X4500 past four components, a
+  discard of a value never below 0 dropped, so it compiles in a vertex shader; direct3dhlsl/dx-graphics-hlsl-clip.md
+  gives no component limit).
 """
 
 from __future__ import annotations
@@ -75,6 +79,8 @@ def source(table: str, target: str, case: str) -> str:
         return HEAD + f"float4 main() : {_semantic(target)} {{ {case} }}\n"
     if table == "outs":
         return HEAD + f"float4 main() : {_semantic(target)} {{ {_out_call(case)} }}\n"
+    if table == "clip":
+        return HEAD + f"float4 main() : {_semantic(target)} {{ {case} return a; }}\n"
     if table == "asdouble":
         body = f"return (float)asdouble({case});"
         if target.startswith("cs"):
@@ -109,7 +115,7 @@ def disagreements(table: str) -> list[str]:
     return bad
 
 
-TABLES = ["bits", "phase", "outs", "asdouble"]
+TABLES = ["bits", "phase", "outs", "asdouble", "clip"]
 
 
 @COMPILE_ONLY
@@ -121,7 +127,8 @@ def test_table_agrees_with_fxc(table: str):
 
 @COMPILE_ONLY
 def test_tables_shape():
-    assert {k: len(v) for k, v in DATA.items()} == {"bits": 360, "phase": 468, "outs": 300, "asdouble": 128}
+    assert {k: len(v) for k, v in DATA.items()} == {"bits": 360, "phase": 468, "outs": 300, "asdouble": 128,
+                                                   "clip": 108}
 
 
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None,
@@ -163,8 +170,8 @@ def test_bit_level_results_at_d3d9_are_fxcs_zeros(target: str):
     assert np.array_equal(out, want)
 
 
-#: fxc's cs_5_0 object for 192 stores -- frexp, lit and the same-argument forms atan2(x, x), fmod(x, x),
-#: distance(x, x) over sixteen edge values (±0, ±denormal, ±inf, NaN, ±2, ±1e30, ±0.5, 3, ±1) -- run on this
+#: fxc's cs_5_0 object for 252 stores -- frexp, lit, atan2, fmod, distance and their same-argument forms atan2(x, x),
+#: fmod(x, x), distance(x, x) over sixteen edge values (±0, ±denormal, ±inf, NaN, ±2, ±1e30, ±0.5, 3, ±1) -- run on this
 #: project's reference executor: the words it stored, recorded session 37 (tests/data/fxc10_intrinsic_values_s37.json).
 #: fxc's listings give the rules: frexp's mantissa has no sign (``bfi 23, 0, x, 0x3f000000``: frexp(-2) is 0.5;
 #: the page says "the mantissa ... with the sign of x"), lit's specular term needs n·l >= 0 and n·h >= 0 (``ge``,
@@ -204,4 +211,4 @@ def test_value_table_holds_the_rules():
     assert by["asuint(atan2(X[1].z, X[1].z))"] == 0x3F49109B   # atan2(NaN, NaN): the folded π/4
     assert by["asuint(fmod(X[1].x, X[1].x))"] == 0             # fmod(inf, inf): 0
     assert by["asuint(distance(X[0].x, X[0].x))"] == 0x80000000
-    assert len(VALUES) == 192
+    assert len(VALUES) == 252
