@@ -39,6 +39,9 @@ class GsState:
     stream_decls: dict[int, list[str]] = field(default_factory=dict)
     stream_count: int = 0
     stream_types: dict = field(default_factory=dict)  # output stream -> element type (gs.py, check.py)
+    #: (position, the vertex's slots, the variable appended, its emit instruction) of each Append of a variable:
+    #: X4000 (uninit.warn_incomplete_outputs)
+    appends: list[tuple] = field(default_factory=list)
 
 
 @dataclass(eq=False)

@@ -1484,7 +1484,8 @@ class Codegen(SignatureBinding, ResourceBinding):
 
         check_read_inputs(self)
         # the components read / written (fxc's masks); a geometry shader's vertices stay declared whole (fxc 10.1)
-        lines += self.in_decls if self.stage == "gs" else narrow_input_decls(self.in_decls, self.code)
+        lines += self.in_decls if self.stage == "gs" else narrow_input_decls(
+            self.in_decls, self.code, not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION)
         if self.stage != "gs":
             lines += narrow_output_decls(self.out_decls, self.code)
         if nregs:

@@ -243,6 +243,8 @@ def stream_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Nod
         v = cg.expr(arg_nodes[0])
         et = st.elem if st.elem is not None else v.type
         v = cg.convert(v, et, pos)
+        from .constprop import root_name
+
         cg.gs.stream_types[sid] = et  # check.gs_stream_components
         cg.gs.out_stream = sid
         cg.bind_output(et, None, v, pos)
@@ -250,6 +252,8 @@ def stream_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Nod
             cg.emit("emit_stream", stream)
         else:
             cg.emit("emit")
+        if isinstance(arg_nodes[0], A.Ident):  # a vertex variable: judged once the body is generated (uninit X4000)
+            cg.gs.appends.append((pos, list(v.slots), root_name(arg_nodes[0]), cg.code[-1]))
         return Val(VOID, [])
     if name == "RestartStrip":
         if arg_nodes:

@@ -17,7 +17,18 @@ from __future__ import annotations
 import re
 
 from .operands import Ins
-from .sigusage import REGISTERLESS, input_reads, output_writes
+from .sigusage import (
+    _DOT,
+    INPUT_FILES,
+    REGISTERLESS,
+    SYSTEM_INPUTS,
+    _componentwise,
+    _dst_lanes,
+    _num_dst,
+    _padded,
+    input_reads,
+    output_writes,
+)
 
 #: an input declaration of a numbered register: the opcode and interpolation words, the file, an optional vertex
 #: count (``v[3][0]``), the register, the mask, and the system-value name after the comma
@@ -53,9 +64,37 @@ def check_read_inputs(cg) -> None:
             raise err
 
 
-def narrow_input_decls(decls: list[str], code: list[Ins]) -> list[str]:
-    """``decls`` with each element's declaration masked to the components ``code`` reads; unread ones dropped."""
-    reads = input_reads(code)
+def present_reads(code: list[Ins]) -> dict[tuple[str, int], int]:
+    """``{(file, register): mask}`` of the input components any instruction of ``code`` names as a source, live or
+    not (the validator requires a declaration for every register read; fxc at /Od keeps dead code and declares what
+    it reads)."""
+    out: dict[tuple[str, int], int] = {}
+    for ins in code:
+        nd = _num_dst(ins)
+        ds = ins.args[:nd]
+        for s in ins.args[nd:]:
+            if s.file not in INPUT_FILES and s.file not in SYSTEM_INPUTS:
+                continue
+            sw = _padded(s)
+            if ins.op in _DOT:
+                lanes = set(range(_DOT[ins.op]))
+            elif _componentwise(ins.op) and ds:
+                lanes = set().union(*(_dst_lanes(d) for d in ds))
+            else:
+                lanes = {0, 1, 2, 3}
+            key = (s.file, 0) if s.file in SYSTEM_INPUTS else (s.file, -1 if s.rel is not None else s.idx[-1])
+            for ln in lanes:
+                out[key] = out.get(key, 0) | 1 << sw[ln]
+    return out
+
+
+def narrow_input_decls(decls: list[str], code: list[Ins], optimized: bool = True) -> list[str]:
+    """``decls`` with each element's declaration masked to the components ``code`` reads; unread ones dropped.
+    ``optimized``: the live reads (fxc's masks after dead code); otherwise (/Od) every read present. A register only
+    dead code reads stays declared with what it reads (the validator checks every read register)."""
+    live = input_reads(code)
+    present = present_reads(code)
+    reads = live if optimized else present
     out = []
     for line in decls:
         m = _IN_RE.match(line)
@@ -63,6 +102,8 @@ def narrow_input_decls(decls: list[str], code: list[Ins]) -> list[str]:
             reg = int(m.group("r1") or m.group("r2"))
             f = m.group("file")
             read = (reads.get((f, reg), 0) | reads.get((f, -1), 0)) & _bits(m.group("mask"))
+            if not read:
+                read = (present.get((f, reg), 0) | present.get((f, -1), 0)) & _bits(m.group("mask"))
             if read:
                 at = f"[{reg}]" if m.group("r1") else str(reg)
                 out.append(f"{m.group('head')}{f}{m.group('count') or ''}{at}.{_letters(read)}{m.group('tail') or ''}")
@@ -70,7 +111,7 @@ def narrow_input_decls(decls: list[str], code: list[Ins]) -> list[str]:
         s = _SPECIAL_RE.match(line)
         if s is not None and s.group("file") not in _KEPT_SPECIAL:
             f = s.group("file")
-            read = reads.get((f, REGISTERLESS if f == "vPrim" else 0), 0)
+            read = reads.get((f, REGISTERLESS if f == "vPrim" else 0), 0) or present.get((f, 0), 0)
             if s.group("mask") is None:
                 if read:
                     out.append(line)

@@ -95,9 +95,20 @@ def warn_incomplete_outputs(cg, code: list[Ins] | None = None) -> None:
     of a domain shader's ``out OutputVertex output``). A hull shader's phases are judged together (``code``:
     every phase's instructions; temps are numbered across phases): the control-point function's value is named
     after the entry, the patch-constant function's after that function (inferred: unrecorded)."""
-    if not cg.entry_returns:
+    if not cg.entry_returns and not cg.gs.appends:
         return
-    defined = defined_components(cg.code if code is None else code)
+    code = cg.code if code is None else code
+    defined = defined_components(code)
+    before = _defined_before(code) if cg.gs.appends else None
+    for pos, slots, name, emit in cg.gs.appends:
+        # d3dcompiler_47 10.1 (session 37, tests/test_rules_hlsl_fxc_sv_outputs_s37.py): a vertex variable appended to
+        # a geometry shader's stream with a component no path writes before that Append is X4000 there (SV_Position
+        # or not; a write after an earlier Append does not count for it)
+        at = next((k for k, ins in enumerate(code) if ins is emit), None)
+        bits = before[at] if before is not None and at is not None else None
+        if any(s[0] == "r" and s[2] is None and ((s[1][0], s[3]) not in defined if bits is None else
+                                                 not bits >> (s[1][0] * 4 + s[3]) & 1) for s in slots):
+            raise cg.err(pos, f"variable '{name}' used without having been completely initialized", 4000)
     #: per output value (its position and name), the slots no return of it has written so far, and its elements
     never: dict[tuple, tuple[set[int], list]] = {}
     array_gap = None
