@@ -699,6 +699,31 @@ def test_doubled_dot_pass_on_instruction_lists():
     assert not fold_doubled_dots(three)[1]
 
 
+#: /Od and IEEE strictness, constant-buffer operands: (expression, the dp's operand swizzles in fxc 10.1's listing --
+#: the used lanes --, flags), recorded under Wine in session 37 (the optimiser does not run at /Od and does not order
+#: under IEEE strictness: the order is the code generator's)
+OD_DOT_ORDER = [
+    ("dot(a.xyz, b.zyx)", "dp3", "zyx", "xyz", _OD),
+    ("dot(a.xyz, b.yxx)", "dp3", "yzx", "xxy", _OD),
+    ("dot(a.zw, b.yx)", "dp2", "wz", "xy", _OD),
+    ("dot(a.xyz, b.zyx)", "dp3", "xyz", "zyx", _IEEE),  # IEEE strictness: the source order (``dp3 [precise]``)
+]
+
+
+@pytest.mark.parametrize(("expr", "op", "sa", "sb", "flags"), OD_DOT_ORDER,
+                         ids=[f"{r[0]}-{r[4]:#x}" for r in OD_DOT_ORDER])
+def test_dot_order_at_od(expr, op, sa, sb, flags):
+    from pyd3d11.shader.blob import blob_bytes
+    from pyd3d11.shader.compiler_tools import disassemble_with_flags
+
+    src = f"cbuffer K {{ float4 a, b; }}; float4 main() : SV_Target {{ return {expr}; }}"
+    blob = bytes(blob_bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", flags)))
+    line = next(ln for ln in disassemble_with_flags(blob, 0, None).splitlines() if ln.strip().startswith(op))
+    _dst, a, b = (x.strip() for x in line.split(None, 1)[1].split(","))
+    n = len(sa)
+    assert (a.split(".")[1][:n], b.split(".")[1][:n]) == (sa, sb), line
+
+
 @pytest.mark.skipif(_LIVE is not None, reason=f"live d3dcompiler_47: {_LIVE}")
 def test_recorded_rows_against_the_live_dll():
     real = wine_d3dcompiler.shared()
