@@ -127,8 +127,32 @@ LITERAL_EXCLUDED = {"(U1 * 5) / UZ", "(U1 * 5) % UZ", "UZ / UZ", "(I1 * 5) / IZ"
                     "(IM1 * 5) % IZ", "normalize(float3(Z, Z, Z)).x"}
 
 
+#: the literal form's answers where d3dcompiler_47 10.1 differs from the definition (recorded under Wine, session 37,
+#: by compiling this very table's literal program with the DLL): its optimiser carries the static consts NZ and DN
+#: (-0, a denormal) as +0 where it folds an instruction (rcp, rsqrt, asint), while its front end folds operators and
+#: some intrinsics on the literal -0 itself (sqrt, +, *, saturate)
+LITERAL_FXC = {"asuint(asfloat(asint(NZ)))": 0x00000000, "rsqrt(NZ)": 0x7F800000, "rcp(NZ)": 0x7F800000}
+#: the literal form's answers fxc gives that this compiler does not (front-end folds on a static const's literal
+#: value, fxc's own folds of smoothstep / pow / round): checked one by one, strict xfails (docs/conformance.md,
+#: session 37 EXEC, not built)
+LITERAL_FXC_NOT_BUILT = {"sqrt(NZ)": 0x80000000, "NZ + NZ": 0x80000000, "NZ * O": 0x80000000, "-DN * O": 0x00000000,
+                         "saturate(NZ)": 0x80000000, "smoothstep(O, O, O)": 0x3F800000, "pow(Z, Z)": 0x3F800000,
+                         "round(2.5 * O)": 0x40400000}
+
+
 def _rows(rows: list[tuple], literal: bool) -> list[tuple]:
-    return [r for r in rows if not (literal and r[0] in LITERAL_EXCLUDED)]
+    if not literal:
+        return list(rows)
+    return [(r[0], "u", LITERAL_FXC[r[0]]) if r[0] in LITERAL_FXC else r for r in rows
+            if r[0] not in LITERAL_EXCLUDED and r[0] not in LITERAL_FXC_NOT_BUILT]
+
+
+@pytest.mark.xfail(strict=True, reason="fxc's front-end folds on a static const's literal value / its own folds")
+@pytest.mark.parametrize("expr", sorted(LITERAL_FXC_NOT_BUILT))
+def test_literal_rows_as_fxc_not_built(expr):
+    pre = FLOAT_PRE if any(expr == r[0] for r in FLOAT_ROWS) else ""
+    got = cs_rows([(expr, "u", LITERAL_FXC_NOT_BUILT[expr])], pre=pre, literal=True)
+    assert got[0] == LITERAL_FXC_NOT_BUILT[expr]
 
 
 @pytest.mark.parametrize("literal", [False, True], ids=["run-time", "literal"])
