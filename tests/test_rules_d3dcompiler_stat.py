@@ -181,7 +181,9 @@ def test_ps_texture_and_array_counters():
     assert d.DefCount == 3  # the three vec4s of the immediate constant buffer
     assert d.TempArrayCount == 4  # float4 a[4], dynamically indexed: one indexable temp of 4 registers
     assert d.ArrayInstructionCount == 2  # one write in the loop, one read
-    assert d.DclCount == 2  # SV_Position in, SV_Target out
+    # SV_Target out only: the unread SV_Position input is not declared (d3dcompiler_47 10.1's object of PS gives
+    # DclCount 1, checked under Wine in session 37; 2 was inferred)
+    assert d.DclCount == 1
     assert d.DynamicFlowControlCount == 1 and d.StaticFlowControlCount == 1  # the loop's breakc; ret
 
 

@@ -414,7 +414,12 @@ def hs_listing(cg: CodegenContext) -> str:
         for _, ph in cg.tess.hs_phases:
             optimize_in_place(ph["code"], ph["x"], refactoring_allowed(cg))
     from .ifacevarying import check as check_varying_interface_index
+    from .texops import check_cube_array_count_reads
 
+    for name, ph in cg.tess.hs_phases:
+        # X4598 phase by phase; fxc 10.1 names the patch-constant phase "hs_5_0 patch constant" (recorded, session 37;
+        # the control-point phase's words are inferred: the plain target)
+        check_cube_array_count_reads(cg, ph["code"], "" if name == "hs_control_point_phase" else " patch constant")
     for _, ph in cg.tess.hs_phases:
         check_uninitialized_reads(cg, ph["code"])  # X4000, phase by phase
         check_varying_interface_index(cg, ph["code"])  # X4603, phase by phase

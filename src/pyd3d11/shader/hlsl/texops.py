@@ -175,17 +175,18 @@ def typed_element(e: NumType) -> NumType:
     return e
 
 
-def check_cube_array_count_reads(cg: CodegenContext) -> None:
+def check_cube_array_count_reads(cg: CodegenContext, code: list | None = None, phase: str = "") -> None:
     """d3dcompiler_47 10.1 (session 37, tests/test_rules_hlsl_fxc_objects_s37.py): TextureCubeArray.GetDimensions'
     float overload -- taken unless every output is ``uint`` (``int``, ``half``, ``bool``, a mix included) -- has no
     array element count: where the finished program reads that output, X4598 "The array element count of
     GetDimensions on TextureCubeArray objects is unavailable on <target>" (at 4.1, 5.0 and 5.1, every stage; an
     unread or folded count compiles). The GetDimensions page is silent. ``cg.cube_array_counts``: (temp, position)
-    of each such call's resinfo result, whose .z is the count. Runs on the optimised code (codegen.listing)."""
+    of each such call's resinfo result, whose .z is the count. Runs on the optimised code (codegen.listing; a hull
+    shader's phases one by one, ``phase`` the words fxc adds to the target: " patch constant")."""
     from .optimize import _padded, _shape, _src_lanes
 
     for temp, pos in cg.cube_array_counts:
-        for ins in cg.code:
+        for ins in cg.code if code is None else code:
             sh = _shape(ins)
             for a in ins.args[sh.nd:]:
                 if a.file != "r" or not a.idx or a.idx[0] != temp:
@@ -194,7 +195,7 @@ def check_cube_array_count_reads(cg: CodegenContext) -> None:
                 lanes = {sw[ln] for ln in _src_lanes(ins, sh)} if sh.kind in ("cw", "dot") else set(sw)
                 if 2 in lanes:
                     raise cg.err(pos, "The array element count of GetDimensions on TextureCubeArray objects is "
-                                      f"unavailable on {cg.stage}_{cg.major}_{cg.minor}", 4598)
+                                      f"unavailable on {cg.stage}_{cg.major}_{cg.minor}{phase}", 4598)
 
 
 def drop_unread_feedback(cg: CodegenContext) -> None:
