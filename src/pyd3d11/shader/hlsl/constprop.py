@@ -68,8 +68,9 @@ def carries_canonical(cg: CodegenContext) -> bool:
     """Whether float constants read from variables are canonical (:func:`canonical_float`): whenever fxc optimises
     -- every /O level and IEEE strictness alike --, not at /Od (d3dcompiler_47 10.1 under Wine, session 37)."""
     from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
+    from .values import CARRY_CONSTANTS
 
-    return not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION
+    return CARRY_CONSTANTS[0] and not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION
 
 
 def fxc_round_z(bits: int) -> int:

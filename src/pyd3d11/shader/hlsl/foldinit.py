@@ -70,7 +70,10 @@ def initializer_bits(cg: CodegenContext, init: A.Node, t: Type, pos) -> list[int
 
     if _reads_a_variable(cg, init):
         return None
+    from .values import CARRY_CONSTANTS
+
     snap = _snapshot(cg)
+    CARRY_CONSTANTS[0] = False  # the DefaultValue holds the words as written (values.f2b)
     try:
         try:
             v = cg.init_value(init, t, pos)
@@ -83,6 +86,7 @@ def initializer_bits(cg: CodegenContext, init: A.Node, t: Type, pos) -> list[int
             return [int(s[3]) & 0xFFFFFFFF for s in slots]
         return _run(cg, cg.code[snap[0]:], slots)
     finally:
+        CARRY_CONSTANTS[0] = True
         _restore(cg, snap)
 
 

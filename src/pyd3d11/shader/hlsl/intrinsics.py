@@ -409,7 +409,9 @@ def _i_unary_f(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A
     if name in INTRINSICS and not cg.late_model_ok:  # the coarse/fine derivatives are shader model 5
         check_gate(cg, INTRINSICS[name], pos, name, _SM_MSG)
     v = _fv(cg, args[0], pos)
-    if name == "round" and v.const and _literal_only(arg_nodes[0]):
+    from .values import CARRY_CONSTANTS
+
+    if name == "round" and v.const and _literal_only(arg_nodes[0]) and CARRY_CONSTANTS[0]:
         # fxc folds round of a literal expression as floor(x + 0.5) (d3dcompiler_47 10.1 under Wine, session 37:
         # round(2.5) is 3, round(-1.5) -1, round(-0.4) +0, also at /Od); a variable's constant goes through the
         # instruction (round_ne: ``float x = -0.4; round(x)`` is -0)

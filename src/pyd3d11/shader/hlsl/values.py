@@ -12,6 +12,10 @@ from . import ast as A
 from .operands import is_imm
 from .types import BOOL, DOUBLE, FLOAT, INT, UINT, ObjectType, Type
 
+#: False while a constant's words are computed for the reflection's DefaultValue (foldinit.initializer_bits): fxc
+#: records the literal's own bits there (``float v = 1e-40;`` in a cbuffer is 0x000116c2 in its RDEF; session 37)
+CARRY_CONSTANTS = [True]
+
 
 def f2b(x: float) -> int:
     """float32 bits of ``x`` as fxc converts a literal or a folded constant: beyond the float32 range it rounds to
@@ -20,7 +24,7 @@ def f2b(x: float) -> int:
     ``1e-40 * 1e30`` folds in double precision first; tests/test_hlsl_fxc_zero_bits_s37.py)."""
     with np.errstate(over="ignore", under="ignore"):
         b = int(np.array(x, np.float32).view(np.uint32))
-    return b & 0x80000000 if b & 0x7F800000 == 0 else b
+    return b & 0x80000000 if b & 0x7F800000 == 0 and CARRY_CONSTANTS[0] else b
 
 
 def b2f(b: int) -> float:
