@@ -18,7 +18,9 @@ component types), ``result`` (how the result type follows), ``stage`` ("" for ev
 int/uint/float each kept, ``int`` int/uint, ``any`` bool/int/uint/float, ``reinterp`` int/uint/float
 (bool is X3013). Results: ``same`` the argument's type, ``float`` float in the argument's layout, ``bool`` /
 ``int`` / ``uint`` that component type in the argument's layout, ``scalar`` a scalar of the argument's
-component type, ``fscalar`` a float scalar, ``bool1`` a bool scalar, ``T`` transposed matrix, ``void``, or a
+component type, ``fscalar`` a float scalar, ``bool1`` a bool scalar, ``fvec`` float in the argument's layout, a scalar's as float1,
+``keep_int`` the argument's layout in its
+int / uint component type, else float, ``T`` transposed matrix, ``void``, or a
 fixed type name."""
 
 from __future__ import annotations
@@ -66,9 +68,11 @@ INTRINSICS: dict[str, Row] = {
     "dot": Row(2, "vec", "numeric", "scalar"),
     "length": Row(1, "vec", "float", "fscalar"),
     "distance": Row(2, "vec", "float", "fscalar"),
-    "normalize": Row(1, "vec", "float", "float"),
-    "reflect": Row(2, "vec", "float", "float"),
-    "faceforward": Row(3, "vec", "float", "float"),
+    # normalize / reflect / faceforward: d3dcompiler_47 10.1 (under Wine, session 37) names a scalar argument's result
+    # a one-component vector, float1 (refract too; its FIXED row below takes float3 only)
+    "normalize": Row(1, "vec", "float", "fvec"),
+    "reflect": Row(2, "vec", "float", "fvec"),
+    "faceforward": Row(3, "vec", "float", "fvec"),
     "cross": Row(2, "v3", "float", "float"),
     # matrix functions
     # the page says square; fxc takes a non-square matrix's leading square block (Windows-verified vkd3d
@@ -77,7 +81,9 @@ INTRINSICS: dict[str, Row] = {
     "transpose": Row(1, "mat", "any", "T"),
     # fixed signatures
     "D3DCOLORtoUBYTE4": Row(1, "v4", "float", "int"),
-    "dst": Row(2, "v4", "float", "float"),
+    # dst: d3dcompiler_47 10.1 (under Wine, session 37) keeps int4 / uint4 arguments' component type (computed with
+    # imul) and makes bool / float arguments float4; the page's float4-only signature is not followed
+    "dst": Row(2, "v4", "float", "keep_int"),
 }
 
 #: intrinsics with fixed parameter lists: (argument types, result type)
@@ -165,6 +171,10 @@ def _result_type(row: Row, base: str, shape: str) -> str:
         return type_name(base, shape)
     if r in ("float", "bool", "int", "uint"):
         return type_name(r, shape)
+    if r == "fvec":
+        return type_name("float", "V1" if shape == "S" else shape)
+    if r == "keep_int":
+        return type_name(base if base in ("int", "uint") else "float", shape)
     if r == "scalar":
         return base
     if r == "fscalar":

@@ -73,9 +73,10 @@ def sm4_up(p: str) -> bool:
 
 
 def fxc_every_model(p: str) -> bool:
-    """asfloat: the page says 'Shader Model 4 and higher', but d3dcompiler_47 10.1 (under Wine, session 36) compiles
-    ``asfloat(u)`` of a uint uniform at every Direct3D 9 and level-9 target (the integer's value read as a float,
-    as its own level-9 program does) -- fxc's answer wins over the page's."""
+    """asfloat / countbits: their pages say 'Shader Model 4 and higher' / 5, but d3dcompiler_47 10.1 (under Wine,
+    sessions 36 and 37) compiles ``asfloat(u)`` and ``countbits(u)`` of a uint uniform at every Direct3D 9 and
+    level-9 target (asfloat: the integer's value read as a float, as its own level-9 program does; countbits: 0) --
+    fxc's answer wins over the page's."""
     return True
 
 
@@ -201,8 +202,10 @@ RULES = {
     **{n: every_model for n in _EVERY.split()},
     **{n: sm4_up for n in ("asint", "asuint")},
     "asfloat": fxc_every_model,
-    **{n: recorded_sm4_up for n in ("countbits", "firstbithigh", "firstbitlow", "reversebits", "f16tof32",
-                                    "f32tof16")},
+    # countbits: d3dcompiler_47 10.1 (under Wine, session 37) compiles countbits(u) of a uint uniform at every Direct3D 9
+    # target too (its value 0 there); the others stay 4.0+ (X3548 / X3704 below)
+    "countbits": fxc_every_model,
+    **{n: recorded_sm4_up for n in ("firstbithigh", "firstbitlow", "reversebits", "f16tof32", "f32tof16")},
     **{n: sm4_up_only_row for n in ("abort", "errorf", "printf")},
     **{n: arithmetic_every_model for n in ("mad", "dst")},
     "clip": pixel_only, "ddx": derivative, "ddy": derivative, "fwidth": derivative, "frexp": frexp,
