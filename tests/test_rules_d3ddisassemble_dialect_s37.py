@@ -158,11 +158,17 @@ def test_base_listing_with_comments_and_offsets():
     assert "\n0x000000A4: ret \n// Approximately 3 instruction slots used\n" in text
 
 
-@pytest.mark.parametrize("start,expected", [(0, 12), (7, 12), (8, 28), (9, 40), (12, 40), (13, 56)])
-def test_base_region_starts(start, expected):
-    """Two entries from ``start``: offsets 0-7 choose the version line, others the next instruction (recorded)."""
-    _blob, finish = dc.D3DDisassembleRegion(BASE, len(BASE), 0x40, None, start, 2)
+@pytest.mark.parametrize("start,count,expected,text", [
+    (0, 2, 12, None), (7, 2, 12, None), (8, 2, 28, None), (9, 2, 40, None), (12, 2, 40, None), (13, 2, 56, None),
+    (0, 0, 0, ""), (0, 1, 0, "ps_5_0\n"), (13, 0, 0, ""), (64, 0, 0, ""), (200, 0, 0, ""), (200, 2, 168, "")])
+def test_base_region_starts(start, count, expected, text):
+    """``count`` entries from ``start`` (INSTRUCTION_ONLY): offsets 0-7 choose the version line (which finishes
+    at 0), others the next instruction; nothing chosen finishes at 0 for a count of 0 and at the program's end
+    past it (recorded)."""
+    blob, finish = dc.D3DDisassembleRegion(BASE, len(BASE), 0x40, None, start, count)
     assert finish == expected
+    if text is not None:
+        assert bytes(blob) == text.encode() + b"\0"
 
 
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None,

@@ -535,7 +535,8 @@ def _disassemble(blob: bytes | object, positions: bool | None, offsets: bool, de
         entries = program_entries(code, bool(positions), offsets and positions is not None, first)
         chosen = entries[first:first + max(0, region[1])]
         lines += [ln for _s, _e, entry_lines in chosen for ln in entry_lines]
-        finish = chosen[-1][1] if chosen else (entries[first][0] if first < len(entries) else entries[-1][1])
+        # nothing chosen: 0 for a count of 0, the program's end for a start past it (recorded under Wine)
+        finish = chosen[-1][1] if chosen else (0 if region[1] <= 0 else entries[-1][1])
     else:
         lines += disassemble_program(program) if positions is None else positioned_program_lines(code, positions,
                                                                                                   offsets)
