@@ -1430,9 +1430,8 @@ class Codegen(SignatureBinding, ResourceBinding):
 
         lower_tbuffer_reads(self, self.code)
         from .optimize import optimize_in_place
-        from .uninit import warn_incomplete_outputs
-
         from .precision import local_refusal
+        from .uninit import warn_incomplete_outputs
 
         refused = local_refusal(self)
         if refused is not None:
