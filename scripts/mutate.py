@@ -195,6 +195,11 @@ MODULES: dict[str, list[str]] = {
                                     "test_rules_hlsl_preprocessor_fxc.py", "test_hlsl_pp_differential.py", "test_hlsl_lang_names.py",
                                     "test_rules_hlsl_preprocessor_details.py", "test_rules_hlsl_preprocessor_c99.py", "test_hlsl_preproc_c99_rules.py", "test_hlsl_preproc_fxc_tolerance.py",
                                     "test_hlsl_mu22_survivors.py", "test_mu9_seed22_survivors.py"],
+    # (split from preprocessor.py in session 37: the same guards, with the lookahead and text rows of that session)
+    "shader/hlsl/ppmarks.py": ["test_rules_hlsl_preprocessor_mu18.py", "test_hlsl_lang_preprocessor.py",
+                               "test_rules_hlsl_preprocessor_fxc.py", "test_rules_hlsl_preprocessor_c99.py",
+                               "test_hlsl_preproc_predefined_and_pragma_op.py", "test_rules_hlsl_fxc_preprocess_s37.py",
+                               "test_rules_hlsl_fxc_preprocess_text_s37.py", "test_mu9_seed22_survivors.py"],
     "shader/hlsl/layout.py": ["test_rules_hlsl_cbuffer_packing.py", "test_hlsl_cbuffer_rules.py", "test_rules_hlsl_member_arrays.py",
                               "test_rules_hlsl_layout_details.py"],
     "shader/hlsl/regclass.py": ["test_rules_hlsl_register_classes.py", "test_rules_hlsl_registers.py"],

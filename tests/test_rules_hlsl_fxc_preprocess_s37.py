@@ -10,7 +10,7 @@ and where it reported none the output's tokens. The sources are variants written
 - ``LOOKAHEAD``: while fxc replaces the macros of an argument list, a function-like name that no ``(`` follows is
   replaced by a copy of the token after it when that token came from a replacement (a macro's list, or an argument
   substituted into one), not from the file; the copy is read again, but a copied function-like name stays
-  (``preprocessor._Lookahead``). Each function-like name (one and two parameters) is followed by each kind of token
+  (``ppmarks._Lookahead``). Each function-like name (one and two parameters) is followed by each kind of token
   in an object-like list (``G(O)``), in a substituted argument (``XS(F x)``) and in a function-like list
   (``G(H(F))``); the same names followed by the file's tokens, and outside an argument list, stay as they are.
 - ``ARGEND`` (the last rows of the same table): a ``)`` such a copy makes ends the argument list, the tokens after
