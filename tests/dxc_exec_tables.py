@@ -220,6 +220,10 @@ def ftz(x: np.float32) -> np.float32:
 D3D11_ELEMENTS = {
     ("UnaryFloatOpTable.Atan", 0): ("0.785398163", "atan(NaN): fxc's min/max range reduction drops the NaN "
                                                    "(D3D11.3 22.10.11/22.10.12) and gives atan(1)"),
+    # tanh is fxc 10.1's expansion, t = x*log2(e), (2^t - 2^-t) * (1 / (2^t + 2^-t)) (d3dcompiler_47 10.1's object
+    # under Wine, session 37, tests/test_hlsl_fxc_exec_s37.py): at x = -inf / +inf that is (-inf or inf) * 0 = NaN
+    ("UnaryFloatOpTable.Htan", 1): ("NaN", "tanh(-inf): fxc's expansion gives (-inf) * (1 / inf) = NaN"),
+    ("UnaryFloatOpTable.Htan", 6): ("NaN", "tanh(inf): fxc's expansion gives inf * (1 / inf) = NaN"),
 }
 
 # Rows whose shader uses a DXC intrinsic fxc does not have (it is not in the HLSL reference's list of SM 4/5

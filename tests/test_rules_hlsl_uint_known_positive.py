@@ -37,6 +37,9 @@ KNOWN_GAPS = {
     "return (uint)acos(a.x);": "fxc knows its acos expansion is not negative; this compiler's is not followed",
     "return (uint)(rcp(trunc(2)));": "fxc never folds trunc; this compiler folds it",
     "return (uint)((b.y / b.y));": "this compiler folds x / x to 1 before the check; fxc refuses the quotient",
+    "return (uint)(min(fmod((0.5 / -1.5), fmod(b.y, b.y)), max(dot(saturate(b.x), saturate(b.x)), ceil(3.0))));":
+        "this compiler folds fmod(x, x) to 0 (fxc's own fold, session 37) before the check; fxc judges the remainder "
+        "unfolded",
     "return cu % cu;": "fxc folds x % x in pixel shaders only; this compiler always skips the divisor check there",
     "return (uint)(pow(cf, exp(sqrt(-1.5))));": "a NaN constant (sqrt(-1.5)) under pow: fxc refuses, this compiler "
                                                 "takes pow's exp for not negative",

@@ -107,7 +107,6 @@ class CodegenContext(Protocol):
     entry_output_svs: dict[int, list]  # per entry_returns index: each slot's system-interpreted spelling (X4580)
     late_output_error: HlslError | None  # an output refusal fxc reports after X4580 (ps_4_0's SV_Coverage)
     entry_array_outs: dict[int, Pos]  # entry_returns indices of out-parameter arrays: the return's position
-    ps_generated_input: bool  # a pixel shader input SV_IsFrontFace / SV_SampleIndex is bound (X4576)
     late_input_errors: list[tuple[str, int, HlslError]]  # inputs refused only where read: (file, reg, error)
     cube_array_counts: list[tuple[int, Pos]]  # TextureCubeArray float GetDimensions results (texops X4598)
     expr_pos: Pos | None  # the innermost expression under evaluation (Ins.epos: X4000's position)

@@ -7,6 +7,7 @@ effect ``CompileShader`` initialisers, SM4.x UAV restrictions and constant-buffe
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
@@ -806,13 +807,17 @@ def _sb_globals(cg: CodegenContext) -> dict[str, tuple[tuple[int, int], Type]]:
     return out
 
 
+#: per program (weakly): the function locals and parameters state-block values may see (:func:`_sb_local`)
+_SB_DECLS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def _sb_local(cg: CodegenContext, name: str, pos: Pos) -> A.VarDecl | A.Param | None:
     """The local variable or parameter ``name`` a state block inside a function body sees at ``pos``: the latest
     declaration of that name before ``pos`` whose block (the nearest enclosing ``{ }``: a for-initialiser's
     variable outlives its loop, as fxc scopes it) is still open there, or None. fxc 10.1 reads and writes such
     locals in a state-block value like any expression (vkd3d state-block-syntax: ``float zero = 0; float b { foo =
     zero++; };`` compiles; a closed block's local is X3025 there, as an unknown name), session 37."""
-    decls = getattr(cg, "_sb_decls", None)
+    decls = _SB_DECLS.get(cg.prog)
     if decls is None:
         # (the AST keeps no closing-brace positions, and state-block values are not in it: a block is taken to
         # end where the statement after it starts, the function body where the next global declaration starts)
@@ -838,7 +843,7 @@ def _sb_local(cg: CodegenContext, name: str, pos: Pos) -> A.VarDecl | A.Param | 
                 limit = next((t for t in tops if t > start), (1 << 30, 0))
                 decls.extend((q, limit) for q in f.params)
                 scan(f.body, limit, limit)
-        cg._sb_decls = decls
+        _SB_DECLS[cg.prog] = decls
     at = (pos.line, pos.col)
     seen = [d for d, limit in decls if d.name == name and (d.pos.line, d.pos.col) < at < limit]
     return seen[-1] if seen else None
