@@ -18,14 +18,7 @@ import re
 
 from .operands import Ins
 from .sigusage import (
-    _DOT,
-    INPUT_FILES,
     REGISTERLESS,
-    SYSTEM_INPUTS,
-    _componentwise,
-    _dst_lanes,
-    _num_dst,
-    _padded,
     input_reads,
     output_writes,
 )
@@ -68,24 +61,7 @@ def present_reads(code: list[Ins]) -> dict[tuple[str, int], int]:
     """``{(file, register): mask}`` of the input components any instruction of ``code`` names as a source, live or
     not (the validator requires a declaration for every register read; fxc at /Od keeps dead code and declares what
     it reads)."""
-    out: dict[tuple[str, int], int] = {}
-    for ins in code:
-        nd = _num_dst(ins)
-        ds = ins.args[:nd]
-        for s in ins.args[nd:]:
-            if s.file not in INPUT_FILES and s.file not in SYSTEM_INPUTS:
-                continue
-            sw = _padded(s)
-            if ins.op in _DOT:
-                lanes = set(range(_DOT[ins.op]))
-            elif _componentwise(ins.op) and ds:
-                lanes = set().union(*(_dst_lanes(d) for d in ds))
-            else:
-                lanes = {0, 1, 2, 3}
-            key = (s.file, 0) if s.file in SYSTEM_INPUTS else (s.file, -1 if s.rel is not None else s.idx[-1])
-            for ln in lanes:
-                out[key] = out.get(key, 0) | 1 << sw[ln]
-    return out
+    return input_reads(code, live=False)
 
 
 def narrow_input_decls(decls: list[str], code: list[Ins], optimized: bool = True) -> list[str]:

@@ -67,9 +67,10 @@ def _key(r: Reg) -> tuple:
     return (r.file, r.idx[0] if r.idx else 0)
 
 
-def input_reads(code: list[Ins]) -> dict[tuple[str, int], int]:
+def input_reads(code: list[Ins], live: bool = True) -> dict[tuple[str, int], int]:
     """``{(file, register): component mask}`` of the input registers that counted instructions read.
-    A relative register index reports the components for every register of the file (-1)."""
+    A relative register index reports the components for every register of the file (-1). ``live=False``: every
+    instruction counts with all its destination lanes, dead or not (what the code names at all: iodecls at /Od)."""
     demand: dict[tuple, int] = {}
     counted = [False] * len(code)
     dsts = [_num_dst(ins) for ins in code]
@@ -113,7 +114,7 @@ def input_reads(code: list[Ins]) -> dict[tuple[str, int], int]:
                     if d.file == "x":
                         need = 0xF if need else 0
                     live_lanes |= {ln for ln in _dst_lanes(d) if need >> ln & 1}
-            if effect:
+            if effect or not live:
                 live_lanes = {0, 1, 2, 3} if not ds else live_lanes | set().union(*(_dst_lanes(d) for d in ds))
             if not live_lanes and not effect:
                 continue
