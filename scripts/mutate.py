@@ -235,6 +235,11 @@ MODULES: dict[str, list[str]] = {
                            "test_level9_switch_mut24.py", "test_sm2_translation_robustness.py"],
     "shader/hlsl/intrinsics.py": ["test_hlsl_structured_dynamic_mu18.py", "test_hlsl_texture_offset_dims_mu18.py", "test_rules_hlsl_intrinsic_precision_mu18.py", "test_rules_hlsl_determinant_mu18.py", "test_rules_hlsl_intrinsics.py", "test_hlsl_object_methods.py",
                                   "test_rules_hlsl_intrinsic_dispatch.py"],
+    # session 38: intrinsics.py split -- the object methods and the memory/atomic access
+    "shader/hlsl/objmethods.py": ["test_hlsl_texture_offset_dims_mu18.py", "test_hlsl_object_methods.py",
+                                  "test_rules_hlsl_intrinsic_dispatch.py"],
+    "shader/hlsl/memaccess.py": ["test_hlsl_structured_dynamic_mu18.py", "test_hlsl_object_methods.py",
+                                 "test_structured_atomics.py"],
     # session 13: struct-method receivers (in memory, known-constant elements) and the switch checks
     "shader/hlsl/receiver.py": ["test_hlsl_method_receivers.py"],
     "shader/hlsl/check.py": ["test_rules_hlsl_switch_continue.py", "test_hlsl_checks.py", "test_hlsl_mu22_survivors.py",

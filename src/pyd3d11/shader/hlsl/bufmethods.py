@@ -31,7 +31,7 @@ def counter_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.No
     imm_atomic_consume the post-decrement count (spec §22.17.20/21)."""
     from .codegen import Val
     from .exprs import expr
-    from .intrinsics import mem_load, mem_store
+    from .memaccess import mem_load, mem_store
     from .sm51 import mem_operand, reg_of
 
     k = obj.type.kind

@@ -689,7 +689,7 @@ class Codegen(SignatureBinding, ResourceBinding):
 
         check_end_reachable(self, fdef, id(fdef.pos) in self.ended_entries, entry=True)
         if self.tgsm:
-            from .intrinsics import check_thread_region_writes
+            from .memaccess import check_thread_region_writes
 
             check_thread_region_writes(self, fdef.pos)
 
@@ -1497,7 +1497,7 @@ class Codegen(SignatureBinding, ResourceBinding):
             lines.append(f"dcl_indexableTemp x{xr}[{size}], 4")
         for _name, (g, _stride, t) in self.tgsm.items():
             if g in self.tgsm_elem:
-                from .intrinsics import tgsm_thread_decl
+                from .memaccess import tgsm_thread_decl
 
                 lines.append(tgsm_thread_decl(g, t, self.numthreads))
                 continue

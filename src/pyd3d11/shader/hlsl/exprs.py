@@ -97,7 +97,7 @@ def expr(cg: CodegenContext, e: A.Node) -> Val:
     try:
         v = expr_raw(cg, e)
         if isinstance(v.obj, tuple) and v.obj[0] in ("mem", "tgsm") and not isinstance(v.type, ObjectType):
-            from .intrinsics import mem_load
+            from .memaccess import mem_load
 
             return mem_load(cg, v)
         return v
@@ -267,12 +267,12 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         return call(cg, e)
     if isinstance(e, A.MethodCall):
         from .classes import call_on_class, is_class_value, try_method_call
-        from .intrinsics import method
+        from .objmethods import method
 
         iv = try_method_call(cg, e)  # through an interface pointer (fcall)
         if iv is not None:
             return iv
-        from .intrinsics import mem_load
+        from .memaccess import mem_load
         from .receiver import call_on_memory, in_memory, receiver_raw
 
         try:
@@ -351,7 +351,7 @@ def _unassigned_method_error(cg: CodegenContext, e: A.MethodCall, unassigned: Hl
     an unassigned variable (X4000), so a call that fails both reports the type error: DXC's
     template-checks records fxc's X3013 for ``AppendStructuredBuffer<float4> asb; asb.Append();``. The
     call is run against a stand-in resource of the local's type, only to find such an error."""
-    from .intrinsics import method
+    from .objmethods import method
     from .values import Resource
 
     if not isinstance(e.obj, A.Ident):
@@ -1017,7 +1017,7 @@ def member(cg: CodegenContext, v: Val, name: str, pos) -> Val:
             raise cg.err(pos, f"'{name}': invalid subscript", 3018)
         off, ft, _sem = info
         if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] in ("tgsm", "mem"):
-            from .intrinsics import mem_member
+            from .memaccess import mem_member
 
             return mem_member(cg, v, off, ft)
         return _val(ft, v.slots[off:off + ft.slots])
@@ -1025,7 +1025,7 @@ def member(cg: CodegenContext, v: Val, name: str, pos) -> Val:
         comps = swizzle_indices(cg, t, name, pos)
         if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] in ("mem", "tgsm"):  # a scalar or vector
             # groupshared variable (``(g).xxxx``) is read from its g# register before the swizzle
-            from .intrinsics import mem_load
+            from .memaccess import mem_load
 
             v = mem_load(cg, v)
         n = len(comps)
@@ -1071,7 +1071,7 @@ def swizzle_indices(cg: CodegenContext, t: NumType, name: str, pos) -> list[int]
 def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     t = v.type
     if isinstance(t, ObjectType):
-        from .intrinsics import object_index
+        from .memaccess import object_index
 
         return object_index(cg, v, idx_node, pos)
     if objects.is_ref(v):
@@ -1107,7 +1107,7 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         r = v.obj[1][i]
         return _val(r.type, [], r)
     if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] in ("tgsm", "mem"):
-        from .intrinsics import mem_index
+        from .memaccess import mem_index
 
         return mem_index(cg, v, idx_node, pos)
     iv = expr(cg, idx_node)
@@ -1447,14 +1447,14 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
             raise
         raise HlslError(exc.file, exc.line, exc.col, 3025, "l-value specifies const object") from None
     if isinstance(lv, tuple) and lv[0] == "mem":
-        from .intrinsics import mem_store
+        from .memaccess import mem_store
 
         mem_store(cg, lv[1], v, pos)
         t = lv[1].type
         return cg.convert(v, t, pos) if isinstance(t, NumType) else None
     if isinstance(lv, tuple) and lv[0] == "memswz":
         # swizzled write into UAV/TGSM memory: read-modify-write of the whole element
-        from .intrinsics import mem_load, mem_store
+        from .memaccess import mem_load, mem_store
 
         base, comps = lv[1], lv[2]
         if len(set(comps)) != len(comps):
@@ -1474,7 +1474,7 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
     if lv[0] == "dynsel":
         return _assign_dynamic_component(cg, lv[1], lv[2], lv[3], lv[4], v, pos)
     if lv[0] == "memdyn":  # a matrix row in memory picked at run time: each component at its word
-        from .intrinsics import mem_store
+        from .memaccess import mem_store
 
         _, bv, first, stride, count = lv[:5]
         comps = lv[5] if len(lv) > 5 else list(range(count))  # a swizzle of the row: ``gs_m[i].zx = v``
@@ -1700,7 +1700,7 @@ def lvalue(cg: CodegenContext, e: A.Node):
             # (DXC groupshared-base-cast.hlsl passes ``(Base)gs_derived`` to an inout Base parameter; the
             # register-held case is the re-view rule below)
             from .classes import SUPER
-            from .intrinsics import mem_member
+            from .memaccess import mem_member
 
             bv = inner[1]
             while bv.type is not e.type and isinstance(bv.type, StructType) and bv.type.fields and \
@@ -1785,7 +1785,7 @@ def _mem_dynamic_component(cg: CodegenContext, v: tuple, rows: list[list[int]], 
             return lv
         raise NotImplementedError("a run-time index into a vector or matrix of this memory as an assignment "
                                   "destination")
-    from .intrinsics import mem_words
+    from .memaccess import mem_words
 
     words = [mem_words(cg, bv, r) for r in rows]
     starts = [w[0] for w in words]

@@ -142,7 +142,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
             arg_slots = cg.convert(a, p.type, e.pos, context=e.name).slots
             cg.store(local.slots, arg_slots)
             if len(arg_slots) == 1 and cg.stage == "cs":
-                from .intrinsics import thread_index_chain
+                from .memaccess import thread_index_chain
 
                 if thread_index_chain(cg, arg_slots[0]) is not None:  # SV_GroupIndex passed on (cs_4_x rule)
                     cg.thread_aliases[local.slots[0]] = arg_slots[0]

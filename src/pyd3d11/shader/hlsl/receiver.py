@@ -54,7 +54,7 @@ def call_on_memory(cg: CodegenContext, raw: Val, name: str, args: list[A.Node], 
     the copy is stored back when the method wrote any of its components."""
     from .classes import call_on_class
     from .codegen import Val
-    from .intrinsics import mem_load, mem_store
+    from .memaccess import mem_load, mem_store
 
     loaded = mem_load(cg, raw)
     this = Val(loaded.type, cg.materialize_force(list(loaded.slots)))

@@ -197,7 +197,7 @@ def regs_of(r) -> list[int]:
 
 def mem_operand(file: str, reg, comps: tuple | None):
     """The operand of a memory access: ``u#`` / ``t#``, or ``u[rN.c + base]`` for a run-time index."""
-    from .intrinsics import _object_operand
+    from .memaccess import _object_operand
     from .operands import Reg
 
     if isinstance(reg, int):

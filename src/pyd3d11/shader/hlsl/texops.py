@@ -62,7 +62,7 @@ def sample_position(cg: CodegenContext, res, args: list, pos) -> Val:
     check_gate(cg, METHODS["GetSamplePosition"], pos, "GetSamplePosition")  # samplepos: 4.1
     i = cg.convert(args[0], NumType(INT), pos)
     dst = cg.temp()
-    from .intrinsics import _object_operand
+    from .memaccess import _object_operand
 
     # a 5.1 element chosen at run time is named by its range and the index (sm51.DynamicElement)
     cg.emit("samplepos", Reg("r", (dst,), None, (0, 1)), _object_operand(res, (0, 1, 0, 0)), cg.src(i.slots))

@@ -72,7 +72,8 @@ def subscript_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     """First subscript: the mip level / sample index; second: the texel address."""
     from .codegen import Val
     from .exprs import expr
-    from .intrinsics import _coord_dims, _elem_type, _res_operand
+    from .memaccess import _elem_type, _res_operand
+    from .objmethods import _coord_dims
 
     name, r = v.obj[1], v.obj[2]
     idx = expr(cg, idx_node)
