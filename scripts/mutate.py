@@ -240,6 +240,8 @@ MODULES: dict[str, list[str]] = {
                                   "test_rules_hlsl_intrinsic_dispatch.py"],
     "shader/hlsl/memaccess.py": ["test_hlsl_structured_dynamic_mu18.py", "test_hlsl_object_methods.py",
                                  "test_structured_atomics.py"],
+    "shader/hlsl/assign.py": ["test_hlsl_mem_component_lvalues.py", "test_rules_hlsl_fxc_verdicts_acc.py",
+                              "test_rules_hlsl_casts.py"],
     # session 13: struct-method receivers (in memory, known-constant elements) and the switch checks
     "shader/hlsl/receiver.py": ["test_hlsl_method_receivers.py"],
     "shader/hlsl/check.py": ["test_rules_hlsl_switch_continue.py", "test_hlsl_checks.py", "test_hlsl_mu22_survivors.py",

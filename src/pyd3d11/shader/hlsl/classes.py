@@ -435,7 +435,7 @@ def eval_args(cg: CodegenContext, args: list[A.Node]) -> list[Val]:
 
 
 def copy_back(cg: CodegenContext, arg_nodes: list[A.Node], back: list[tuple[int, Val]], pos: Any) -> None:
-    from .exprs import assign_to
+    from .assign import assign_to
 
     for i, loc in back:
         assign_to(cg, arg_nodes[i], loc, pos)
@@ -450,7 +450,7 @@ def call_on_class(cg: CodegenContext, this: Val, name: str, arg_nodes: list[A.No
     found = cls.find_methods(name)
     if found is None:
         raise cg.err(pos, f"'{name}': no matching method on '{cls.name}'", 3018)
-    from .exprs import pin_indices
+    from .assign import pin_indices
 
     # an out/inout argument is an l-value evaluated once, before the call (as for a free function: inlining)
     outs = {i for m in found[1] for i, p in enumerate(m.params) if "out" in p.mods or "inout" in p.mods}

@@ -1198,7 +1198,7 @@ class Codegen(SignatureBinding, ResourceBinding):
         # an initializer without braces converts as an assignment does: a scalar, vector or matrix never
         # initialises a struct or an array, nor an aggregate a number (fxc 10.1: ``S r = float2(..)`` and
         # ``float2 r = s`` are X3017 "cannot convert", ``S r = float_array2`` passes; session 35 INTR)
-        from .exprs import check_aggregate_assignment
+        from .assign import check_aggregate_assignment
 
         check_aggregate_assignment(self, v.type, t, pos)
         return self.convert(v, t, pos)
@@ -1371,7 +1371,7 @@ class Codegen(SignatureBinding, ResourceBinding):
             v = self.expr(s.value)
             # a return converts as an assignment does: a struct or array never returns as a vector (d3dcompiler_47
             # 10.1, session 35: ``return s;`` of an S {float4 a;} from a float4 function is X3017)
-            from .exprs import check_aggregate_assignment
+            from .assign import check_aggregate_assignment
 
             check_aggregate_assignment(self, v.type, ctx["ret"], s.pos)
             val = self.convert(v, ctx["ret"], s.pos)

@@ -321,8 +321,8 @@ def _asuint_outs(cg: CodegenContext, t: NumType, arg_nodes: list, pos) -> None:
     argument with ``uint`` outs is X3017 "cannot convert output parameter", a float1x4 argument with uint4 outs
     (or a float4 with uint1x4 ones) X3013; uint2 outs of a float3 truncate (X3206). The outs are not read: their
     types come from the storage they name."""
+    from .assign import lvalue
     from .check import _check_out_template
-    from .exprs import lvalue
 
     outs = [lvalue(cg, node) for node in arg_nodes[1:3]]
     types = [lv[0] for lv in outs if isinstance(lv, tuple) and len(lv) == 2 and isinstance(lv[0], NumType)]
@@ -333,7 +333,8 @@ def _asuint_outs(cg: CodegenContext, t: NumType, arg_nodes: list, pos) -> None:
 def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, pos) -> Val | None:
     """asdouble, asuint(double, out lo, out hi) and the double forms of abs/min/max/saturate/clamp;
     None when ``name`` with these arguments is not a double intrinsic."""
-    from .exprs import assign_to, coerce_pair, numeric
+    from .assign import assign_to
+    from .exprs import coerce_pair, numeric
 
     if name == "asdouble":
         if len(args) != 2:

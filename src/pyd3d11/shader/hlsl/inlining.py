@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from . import objects
+from .assign import assign_to, designated_argument
 from .diagnostics import HlslError
-from .exprs import _val, assign_to, designated_argument, expr
+from .exprs import _val, expr
 from .operands import imm
 from .types import VOID, NumType, ObjectType
 
@@ -214,8 +215,8 @@ def _check_object_out_argument(cg: CodegenContext, call: A.Call, node: A.Node) -
     /Gec makes globals writable (session 37, recorded in tests/test_rules_hlsl_fxc_objects_s37.py; the
     "Functions" page says only that out parameters are copied back)."""
     from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
+    from .assign import _uniform_object
     from .constprop import root_name
-    from .exprs import _uniform_object
 
     if cg.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
         return

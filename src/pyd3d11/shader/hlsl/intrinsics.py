@@ -77,7 +77,7 @@ _OUT_ARGS: dict[tuple[str, int], tuple[int, ...]] = {
 
 
 def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
-    from .exprs import designated_argument, pin_indices
+    from .assign import designated_argument, pin_indices
 
     # out arguments are read and written back through their nodes: a side-effecting index runs once; a prefix
     # step or an assignment passed as an out argument is carried out first and its variable is written, as for
@@ -668,7 +668,7 @@ def _i_tan(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
 def _i_sincos(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(3)
-    from .exprs import assign_to
+    from .assign import assign_to
 
     v = _fv(cg, args[0], pos)
     s = cg.alu("sincos", FLOAT, len(v.slots), [v.slots], dst_pos=0, ndst=2)

@@ -242,7 +242,7 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         return Val(v.type, cg.alu("add", FLOAT, n, [dx, dy], ["abs", "abs"]))
     if name == "modf":
         need(2)
-        from .exprs import assign_to
+        from .assign import assign_to
 
         t = numeric(cg, args[0], pos)
         n = t.n
@@ -261,7 +261,7 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         return Val(rt, cg.alu("mul", FLOAT, rt.n, [x.slots, cg.alu("exp", FLOAT, rt.n, [e.slots])]))
     if name == "frexp":
         need(2)
-        from .exprs import assign_to
+        from .assign import assign_to
 
         (v,) = _fvals(cg, args[:1], pos)
         n = len(v.slots)

@@ -249,7 +249,7 @@ def interface_call(cg: CodegenContext, ref: tuple[IfaceVar, A.Node | None], e: A
         else:
             rel = cg.scalar_temp_slot(iv.slots[0])
             var.dynamic = True
-    from .exprs import pin_indices
+    from .assign import pin_indices
 
     # an out/inout argument is an l-value evaluated once, before the call (as inlining.inline_call does)
     outs = {i for m in protos for i, p in enumerate(m.params) if "out" in p.mods or "inout" in p.mods}

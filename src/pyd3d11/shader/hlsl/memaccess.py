@@ -391,7 +391,7 @@ _ATOMIC_MODEL_MSG = "{target} does not support interlocked operations"
 
 
 def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
-    from .exprs import lvalue
+    from .assign import lvalue
 
     check_gate(cg, INTRINSICS.get(name, INTRINSICS["InterlockedAdd"]), pos, name, _ATOMIC_MODEL_MSG)
 
@@ -429,7 +429,7 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
     # D3D11.3 §18.7.2.5: cs_4_0/cs_4_1 have no atomic operations; the Interlocked* pages give shader model 5
     # (featuregates.INTRINSICS); a name that is no atomic is X3018 below
     check_gate(cg, INTRINSICS.get(name, INTRINSICS["InterlockedAdd"]), pos, name, _ATOMIC_MODEL_MSG)
-    from .exprs import assign_to
+    from .assign import assign_to
 
     op = _ATOMIC.get(name)
     if op is None:

@@ -85,8 +85,8 @@ def tail_roles(cg: CodegenContext, kind: str, name: str, head: int, options: tup
 
 def out_arg_type(cg: CodegenContext, node):
     """The type of the l-value ``node`` names (None: no l-value, or storage without a numeric type)."""
+    from .assign import lvalue
     from .diagnostics import HlslError
-    from .exprs import lvalue
     from .types import NumType
 
     try:

@@ -290,13 +290,13 @@ def store(cg: CodegenContext, dst: Val, src: Val, pos) -> None:
         raise NotSupportedError("shader model 5.1: a row of a resource array chosen at run time, copied or passed "
                                 "whole, is not built")
     else:
-        from .exprs import object_aggregate_refusal
+        from .assign import object_aggregate_refusal
 
         raise cg.err(pos, object_aggregate_refusal(src.type, dst.type), 3017)
     dl = leaves(dst.type)
     if len(dl) != len(src_objs) or any(not objects_compatible(o.type, t) for o, (_p, t) in zip(src_objs, dl,
                                                                                                   strict=False)):
-        from .exprs import object_aggregate_refusal
+        from .assign import object_aggregate_refusal
 
         raise cg.err(pos, object_aggregate_refusal(src.type, dst.type), 3017)
     for (p, _t), o in zip(dl, src_objs, strict=True):

@@ -104,7 +104,7 @@ def _gate_or_defer(cg: CodegenContext, name: str, pos) -> None:
 
 
 def _method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:  # noqa: C901
-    from .exprs import pin_indices
+    from .assign import pin_indices
 
     arg_nodes = [pin_indices(cg, a) for a in arg_nodes]  # out arguments (GetDimensions, status): once
     t = obj.type
@@ -398,7 +398,7 @@ def get_dimensions_arg_counts(kind: str) -> frozenset[int] | None:
 
 
 def get_dimensions(cg: CodegenContext, obj: Val, arg_nodes: list[A.Node], pos) -> Val:
-    from .exprs import assign_to
+    from .assign import assign_to
 
     t, r = obj.type, obj.obj
     k = t.kind

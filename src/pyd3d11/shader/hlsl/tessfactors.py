@@ -112,7 +112,7 @@ class _Emit:
 
 def process_tess_factors(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
     """Compile one helper call: check the signature (each page's parameter list), compute, store the outs."""
-    from .exprs import assign_to
+    from .assign import assign_to
 
     domain, kind = HELPERS[name]
     n_args = 4 if domain == "isoline" else 5

@@ -119,8 +119,8 @@ def access(cg: CodegenContext, op: str, dst: Reg, srcs: list[Reg], suffix: str, 
 
 
 def store_status(cg: CodegenContext, status_node, status: Reg, pos) -> None:
+    from .assign import assign_to
     from .codegen import Val
-    from .exprs import assign_to
     from .types import UINT
 
     assign_to(cg, status_node, Val(NumType(UINT), [("r", status.idx, None, 0)]), pos)
