@@ -17,13 +17,14 @@ from ...errors import NotSupportedError
 from ...headers.d3dcompiler_types import (
     D3DCOMPILE_DEBUG,
     D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
-    D3DCOMPILE_SKIP_OPTIMIZATION,
 )
 from ..ops.fold import fold_alu
 from . import ast as A
 from . import uintrange
 from .cg_resources import ResourceBinding
+from .cglisting import ListingMixin
 from .cgstate import DebugState, GsState, IcbState, TessState
+from .cgstmts import StatementLowering
 from .check import (
     _true_mat,
     check_compile_shader,
@@ -39,7 +40,6 @@ from .featuregates import GROUPSHARED_BYTES, LANGUAGE, check_gate
 from .icb import indexable_slots
 from .layout import (
     add_struct_objects,
-    cb_declarations,
     global_var_decls,
     struct_object_ref,
 )
@@ -156,7 +156,7 @@ def _name_span(pos: Pos, name: str) -> Pos:
     return Pos(pos.file, pos.line, pos.col, pos.col + len(name) - 1)
 
 
-class Codegen(SignatureBinding, ResourceBinding):
+class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding):
     """The code generator; the helper modules use it through :class:`.cgstate.CodegenContext`."""
 
     def __init__(self, prog: A.Program, entry: str, stage: str, major: int, minor: int, row_major_default: bool):
@@ -1214,372 +1214,11 @@ class Codegen(SignatureBinding, ResourceBinding):
             return Val(_FlatType(bases), slots)
         return self.expr(item)
 
-    # --- statements ------------------------------------------------------------------------------------
-    def block(self, stmts: list[A.Node]) -> None:
-        self.scopes.append({})
-        if self.wants_debug_info:
-            from .debuginfo import last_line
-
-            self.debug.scope_ends.append(last_line(stmts))
-        try:
-            for s in stmts:
-                self.stmt(s)
-                if self.func_ctx and self.func_ctx[-1].get("done"):
-                    break  # an inlined body returned on every path: the rest is never run (ret below)
-        finally:
-            self.scopes.pop()
-            if self.wants_debug_info:
-                self.debug.scope_ends.pop()
-
-    def stmt(self, s: A.Node) -> None:
-        """One statement; the instructions it emits carry its source line (debug information)."""
-        saved = self.debug.cur_loc
-        if not isinstance(s, A.Block):
-            # (file, line, column): the debug line table reads the first two; X4000 places its message with all
-            self.debug.cur_loc = (s.pos.file, s.pos.line, s.pos.col)
-        try:
-            if self.probe_skip is not None and isinstance(s, (A.ExprStmt, A.DeclStmt)):
-                self.probe_skip(self._stmt, s)
-            else:
-                self._stmt(s)
-        finally:
-            self.debug.cur_loc = saved
-
-    def _stmt(self, s: A.Node) -> None:  # noqa: C901 - one dispatch
-        if isinstance(s, A.Block):
-            self.block(s.stmts)
-        elif isinstance(s, A.DeclStmt):
-            for d in s.decls:
-                if "static" in d.mods and d.name in self.scopes[-1]:
-                    continue
-                self.declare_local(d, self.scopes[-1])
-        elif isinstance(s, A.ExprStmt):
-            if s.expr is not None:
-                self.expr(s.expr)
-        elif isinstance(s, A.If):
-            from .unroll import gen_if
-
-            gen_if(self, s)
-        elif isinstance(s, (A.While, A.DoWhile, A.For)):
-            from .unroll import gen_loop  # constant propagation + fxc-style unrolling
-
-            gen_loop(self, s)
-        elif isinstance(s, A.Switch):
-            self.switch(s)
-        elif isinstance(s, A.Break):
-            if not self.loops:
-                raise self.err(s.pos, "break must be inside a loop or switch", 3518)
-            self.emit("break")
-        elif isinstance(s, A.Continue):
-            lp = next((x for x in reversed(self.loops) if x["kind"] == "loop"), None)
-            if lp is None:
-                raise self.err(s.pos, "continue must be inside a loop", 3519)
-            if self.loops[-1]["kind"] != "loop":
-                raise self.err(s.pos, "continue cannot be used in a switch", 3708)
-            if lp["step"] is not None:
-                self.expr(lp["step"])
-            if lp["pre_continue"] is not None:
-                self.break_unless(self.cond_slot(lp["pre_continue"]))
-            self.emit("continue")
-        elif isinstance(s, A.Return):
-            self.ret(s)
-        elif isinstance(s, A.Discard):
-            if self.stage != "ps":
-                raise self.err(s.pos, "discard is only valid in pixel shaders", 3000)
-            self.emit("discard", Reg("l", imm=(0xFFFFFFFF,)), suffix="_nz")
-        else:
-            raise self.err(s.pos, f"unsupported statement {type(s).__name__}", 3000)
-
-    def scoped(self, s: A.Node) -> None:
-        self.scopes.append({})
-        try:
-            self.stmt(s)
-        finally:
-            self.scopes.pop()
-
-    def break_unless(self, c: Slot) -> None:
-        if is_imm(c):
-            if not c[3]:
-                self.emit("break")
-            return
-        self.emit("breakc", self.src([c]), suffix="_z")
-
-    def after_loop(self) -> None:
-        """Inside an inlined function with early returns, leave enclosing constructs once returned."""
-        if len(self.func_ctx) > 1 and self.func_ctx[-1].get("flag") is not None and \
-                self.func_ctx[-1]["depth"] <= len(self.loops):
-            self.emit("breakc", self.src([self.func_ctx[-1]["flag"]]), suffix="_nz")
-
-    def switch(self, s: A.Switch) -> None:
-        from .check import check_switch
-
-        check_switch(self, s)
-        sel = self.expr(s.expr)
-        if not isinstance(sel.type, NumType) or sel.type.n != 1:
-            raise self.err(s.pos, "switch statement expression must be a scalar", 3020)
-        if (self.d3d9 or self.level9) and concrete(sel.type.base) not in (INT, UINT, BOOL):
-            # below shader model 4 fxc makes the selector a uint, so the known-positive rule judges it (X3548 "uints
-            # can only be used with known-positive values"): ``switch (f)`` is refused, ``switch (abs(f))``,
-            # ``switch (2.5)`` and a uint or bool compile (d3dcompiler_47 10.1 under Wine, session 37, at ps_2_0 /
-            # ps_3_0 / ps_4_0_level_9_1; vkd3d switch.shader_test's float selector failing below SM 4 is this
-            # rule's case). Not built: fxc refuses an int selector not known to be positive (``switch (i)``,
-            # ``switch (-1)``) the same way; here an int selector compiles (the level-9 switch tests run negative
-            # selectors: tests/test_rules_hlsl_fxc_mutants_s37.py keeps those rows as strict xfails)
-            sel = self.convert(sel, NumType(UINT), s.expr.pos)
-        sel = self.convert_base(sel, INT if concrete(sel.type.base) != UINT else UINT)
-        from .parser import const_eval
-        from .unroll import fold_switch
-
-        if is_imm(sel.slots[0]) and fold_switch(self, s, sel.slots[0][3]):
-            return
-        self.emit("switch", self.src(sel.slots))
-        self.loops.append({"kind": "switch"})
-        def labels_of(labels: list) -> None:
-            for lab in labels:
-                if lab is None:
-                    self.emit("default")
-                else:
-                    from .constexpr import to_int
-
-                    v = const_eval(lab)
-                    if v is None:
-                        lv = self.expr(lab)
-                        if not lv.const:
-                            raise self.err(lab.pos, "case labels must be literal integers", 3020)
-                        v = lv.slots[0][3]
-                    self.emit("case", Reg("l", imm=(to_int(v) & 0xFFFFFFFF,)))
-        from .unroll import gen_switch_cases
-
-        # fallthrough into a non-empty next case isn't expressible; fxc requires break anyway
-        gen_switch_cases(self, s, labels_of)
-        self.loops.pop()
-        self.emit("endswitch")
-        self.after_loop()
-
-    def ret(self, s: A.Return) -> None:
-        ctx = self.func_ctx[-1]
-        val = None
-        if s.value is not None and ctx.get("result_iface") is not None:
-            from .ifacelocals import bind_return
-
-            bind_return(self, ctx, s.value, s.pos)
-        elif s.value is not None and ctx.get("result_obj") is not None:
-            from . import objects
-
-            objects.store(self, ctx["result_obj"], self.expr(s.value), s.pos)
-        elif s.value is not None:
-            v = self.expr(s.value)
-            # a return converts as an assignment does: a struct or array never returns as a vector (d3dcompiler_47
-            # 10.1, session 35: ``return s;`` of an S {float4 a;} from a float4 function is X3017)
-            from .assign import check_aggregate_assignment
-
-            check_aggregate_assignment(self, v.type, ctx["ret"], s.pos)
-            val = self.convert(v, ctx["ret"], s.pos)
-            if ctx["ret"] is VOID:
-                raise self.err(s.pos, "void functions cannot return a value", 3079)
-        elif ctx["ret"] is not VOID:
-            raise self.err(s.pos, "non-void functions must return a value", 3080)
-        if ctx.get("entry"):
-            if _straight(self.code, -1):  # every run returns here (check.check_end_reachable)
-                self.ended_entries.add(id(ctx["pos"]))
-            self.write_entry_outputs(val, s.pos)
-            self.emit("ret")
-            return
-        if val is not None:
-            self.store(ctx["result"], val.slots)
-        if ctx.get("tail"):
-            return
-        straight = _straight(self.code, ctx.get("fence"))
-        if straight:
-            ctx["ended"] = True  # the function's end is never reached (check.check_end_reachable)
-        if not ctx.get("returned") and straight:
-            # the first return of an inlined body, reached through no run-time branch (constant conditions
-            # fold; a constant switch keeps one case): every call returns here, so the value stays a known
-            # constant and nothing after it is generated (as fxc folds ``f(3)`` before resolving an index)
-            ctx["done"] = True
-        ctx["returned"] = True
-        self.store([ctx["flag"]], [imm(0xFFFFFFFF)])
-        self.emit("break")
-
-    def cond_slot(self, e: A.Node) -> Slot:
-        v = self.expr(e)
-        if not isinstance(v.type, NumType):
-            raise self.err(e.pos, "conditional expression must be a scalar", 3019)
-        if v.type.n != 1:  # fxc: conditions are not truncated like return values; a vector is an error
-            raise self.err(e.pos, f"conditional expression must be a scalar, not '{v.type}'", 3019)
-        return self.convert_base(Val(NumType(v.type.base), v.slots), BOOL).slots[0]
-
     # --- expressions ------------------------------------------------------------------------------------
     def expr(self, e: A.Node) -> Val:
         from . import exprs
 
         return exprs.expr(self, e)
-
-    # --- final listing ----------------------------------------------------------------------------------
-    def listing(self) -> tuple[str, dict[int, int]]:
-        from .legacytex import assign_registers
-        from .regalloc import allocate
-
-        assign_registers(self)  # t# of D3D9-style samplers' textures
-        self.code[0:0], self.static_prologue = self.static_prologue, []  # static locals' initialisation
-        if self.stage == "hs":
-            from .hs import hs_listing
-
-            return hs_listing(self), {}
-        from .tbuffer import lower_tbuffer_reads
-
-        lower_tbuffer_reads(self, self.code)
-        from .optimize import optimize_in_place
-        from .precision import local_refusal
-        from .uninit import warn_incomplete_outputs
-
-        refused = local_refusal(self)
-        if refused is not None:
-            raise refused
-        warn_incomplete_outputs(self)  # X3578, judged on the code as generated (before copies are folded)
-        if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
-            from .refactor import refactoring_allowed
-
-            renum = optimize_in_place(self.code, self.indexable, refactoring_allowed(self))  # copies, dead code, …
-            if renum is not None and self.uninit_arrays:  # their x# as numbered now (uninit.py X4575)
-                self.uninit_arrays = [(n, p, [renum[x] for x in xs if x in renum]) for n, p, xs in self.uninit_arrays]
-            if renum is not None and self.uninit_local_arrays:
-                self.uninit_local_arrays = [(n, p, [renum[x] for x in xs if x in renum])
-                                            for n, p, xs in self.uninit_local_arrays]
-            if self.tgsm:
-                from .adce import drop_dead_groupshared
-
-                drop_dead_groupshared(self)
-        from .texops import drop_unread_feedback
-
-        drop_unread_feedback(self)  # a 4.x Load's unread status: the plain ld; a read one fxc's X8000
-        from .texops import check_cube_array_count_reads
-
-        check_cube_array_count_reads(self)  # X4598: a TextureCubeArray's float GetDimensions count, read
-        if self.pixel_ops_elsewhere:
-            from .intrinsics import check_pixel_ops_elsewhere
-
-            check_pixel_ops_elsewhere(self)  # X4532, judged after dead code is removed
-        from .uninit import check_uninitialized_reads, drop_unwritten_output_decls
-
-        check_uninitialized_reads(self)  # X4000, judged on the code as fxc's back end sees it (copies folded)
-        from .nonfinite import check_nonfinite_literals
-
-        check_nonfinite_literals(self)  # X4579 below shader model 4, on the optimised code
-        from .ifacevarying import check as check_varying_interface_index
-
-        check_varying_interface_index(self)  # X4603 (ifacevarying.py)
-        self.out_decls = drop_unwritten_output_decls(self.code, self.out_decls)
-        from .d3d9outputs import check_required_outputs
-        from .overload import entry_definition
-
-        entry = entry_definition(self)
-        if entry is not None:  # X4541 / X4529 / X4530 / X4538: the outputs a D3D9 / level-9 shader must write
-            check_required_outputs(self, entry.pos)
-        alloc_debug: dict | None = {} if self.wants_debug_info else None
-        tmap, nregs = allocate(self.code, self.var_temps, alloc_debug, aligned=self.level9 == "ps_4_0_level_9_1")
-        lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.tess.ds_head + self.global_decls()
-        from .iodecls import check_read_inputs, narrow_input_decls, narrow_output_decls
-
-        check_read_inputs(self)
-        # the components read / written (fxc's masks); a geometry shader's vertices stay declared whole (fxc 10.1)
-        lines += self.in_decls if self.stage == "gs" else narrow_input_decls(
-            self.in_decls, self.code, not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION)
-        if self.stage != "gs":
-            lines += narrow_output_decls(self.out_decls, self.code)
-        if nregs:
-            lines.append(f"dcl_temps {nregs}")
-        if self.stage == "gs":
-            from .gs import gs_decls
-
-            lines += gs_decls(self)
-        for xr, size in self.indexable.items():
-            lines.append(f"dcl_indexableTemp x{xr}[{size}], 4")
-        for _name, (g, _stride, t) in self.tgsm.items():
-            if g in self.tgsm_elem:
-                from .memaccess import tgsm_thread_decl
-
-                lines.append(tgsm_thread_decl(g, t, self.numthreads))
-                continue
-            lines.append(f"dcl_tgsm_raw g{g}, {4 * max(1, t.slots)}" if g in self.tgsm_raw
-                         else f"dcl_tgsm_structured g{g}, 4, {max(1, t.slots)}")
-        if self.stage == "gs":
-            from .gs import gs_multi_stream
-
-            lines += [] if gs_multi_stream(self) else self.out_decls
-            lines.append(f"dcl_maxout {self.gs.maxout}")
-            if self.gs.instances:
-                lines.append(f"dcl_gsinstances {self.gs.instances}")
-        if self.numthreads:
-            lines.append("dcl_thread_group {}, {}, {}".format(*self.numthreads))
-        from .linkage import ordered_code
-
-        first_instruction = len(lines) - 1  # the version line is no instruction
-        ordered = ordered_code(self.code)  # interface-call bodies go last (linkage.py)
-        for ins in ordered:
-            lines.append(ins.render(tmap))
-        if alloc_debug is not None:
-            from .debuginfo import build_table
-
-            self.debug.table = build_table(self, ordered, first_instruction, tmap, alloc_debug)
-        return "\n".join(lines) + "\n", tmap
-
-    def global_decls(self) -> list[str]:
-        from .globalflags import global_flags_decl
-
-        lines: list[str] = []
-        decls = cb_declarations(self)
-        for cb in self.cbufs:
-            if cb.slot < 0 or not cb.used:
-                continue
-            if cb.kind == "tbuffer":
-                lines.append(f"dcl_resource_buffer (mixed,mixed,mixed,mixed) t{cb.slot}")
-                continue
-            n, dynamic = decls.get(cb.slot, (1, False))
-            dyn = ", dynamicIndexed" if dynamic else ", immediateIndexed"
-            lines.append(f"dcl_constantbuffer cb{cb.slot}[{n}]{dyn}")
-        for r in sorted(self.resources, key=lambda r: (r.file != "s", r.file, r.reg)):
-            if not r.used or r.reg < 0:
-                continue
-            lines.append(self.resource_decl(r))
-        from .linkage import linkage_decls
-
-        lines += linkage_decls(self)
-        from .icb import icb_decl
-
-        return global_flags_decl(self, lines) + icb_decl(self) + lines
-
-    def resource_decl(self, r: Resource) -> str:
-        k = r.type.kind
-        elem = r.type.elem
-        if r.file == "s":
-            mode = "mode_comparison" if k == "SamplerComparisonState" else "mode_default"
-            return f"dcl_sampler s{r.reg}, {mode}"
-        if k in ("ByteAddressBuffer",):
-            return f"dcl_resource_raw t{r.reg}"
-        # "globallycoherent" (MicrosoftDocs "Variable Syntax": UAV access coherent across the whole GPU, not only
-        # the thread group) is the declaration's D3D11_SB_GLOBALLY_COHERENT_ACCESS bit, listed ``_glc``
-        glc = "_glc" if r.coherent and r.file == "u" else ""
-        # a RasterizerOrdered* UAV: D3D11_SB_RASTERIZER_ORDERED_ACCESS, listed ``_rov`` after ``_glc`` (fxc 10.1's
-        # RasterOrderViews.o of DXDecompiler's corpus: ``dcl_uav_typed_buffer_rov``, ``dcl_uav_raw_rov``, ...)
-        glc += "_rov" if getattr(r.type, "rov", False) and r.file == "u" else ""
-        if k == "RWByteAddressBuffer":
-            return f"dcl_uav_raw{glc} u{r.reg}"
-        if k == "StructuredBuffer":
-            return f"dcl_resource_structured t{r.reg}, {r.stride}"
-        if k in ("RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
-            return f"dcl_uav_structured{glc}{'_opc' if r.counter else ''} u{r.reg}, {r.stride}"
-        base = concrete(elem.base) if isinstance(elem, NumType) else FLOAT
-        rt = r.type.norm or _RET_TYPE.get(base, "float")
-        rts = ",".join([rt] * 4)
-        if r.file == "u":
-            dim = _DIM[k[2:]][0]
-            return f"dcl_uav_typed_{dim}{glc} ({rts}) u{r.reg}"
-        dim = _DIM[k][0]
-        if k in ("Texture2DMS", "Texture2DMSArray"):
-            dim += f"({r.type.samples})"
-        return f"dcl_resource_{dim} ({rts}) t{r.reg}"
-
 
 #: operations folded while generating code (the optimiser folds the rest of the ALU tables later; these are
 #: the ones expressions on literals produce before any instruction exists)
@@ -1648,17 +1287,3 @@ _ = (struct, LIT_FLOAT, LIT_INT, common_base, ReturnSignal)
 
 def concrete_name(base: str) -> str:
     return concrete(base)
-
-
-def _straight(code: list, fence: int | None) -> bool:
-    """Whether the code after the one-pass loop at ``fence`` has no construct left open (every ``if``,
-    ``loop`` and ``switch`` opened since has closed): a statement generated now runs on every pass."""
-    if fence is None:
-        return False
-    depth = 0
-    for ins in code[fence + 1:]:
-        if ins.op in ("if", "loop", "switch"):
-            depth += 1
-        elif ins.op in ("endif", "endloop", "endswitch"):
-            depth -= 1
-    return depth == 0

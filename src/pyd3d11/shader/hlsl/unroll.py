@@ -173,8 +173,8 @@ def _note_first_pass_return(cg: CodegenContext, s: A.Node) -> None:
     (codegen.ret): fxc judges X3507 after folding, so ``for (int i = 0; i < 2; ++i) { return x; }`` ends a
     function and ``for (int i = 0; i < n; ++i) { return x; }`` with a uniform ``n`` does not (d3dcompiler_47
     10.1 under Wine, session 36)."""
+    from .cgstmts import _straight
     from .check import returns_on_first_pass
-    from .codegen import _straight
 
     if not cg.func_ctx:
         return
