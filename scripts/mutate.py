@@ -245,6 +245,8 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/cgstmts.py": ["test_rules_hlsl_control_flow_s18.py", "test_rules_hlsl_fxc_return_paths_s35.py",
                                "test_rules_hlsl_loop_flow.py", "test_rules_hlsl_switch_continue.py"],
     "shader/hlsl/cglisting.py": ["test_dxbc_container_listing.py", "test_rules_hlsl_registers.py"],
+    "shader/hlsl/parse_stmts.py": ["test_rules_hlsl_grammar.py", "test_rules_hlsl_control_flow_s18.py",
+                                   "test_hlsl_docs_language_flow.py"],
     # session 13: struct-method receivers (in memory, known-constant elements) and the switch checks
     "shader/hlsl/receiver.py": ["test_hlsl_method_receivers.py"],
     "shader/hlsl/check.py": ["test_rules_hlsl_switch_continue.py", "test_hlsl_checks.py", "test_hlsl_mu22_survivors.py",

@@ -36,7 +36,8 @@ from .decls import check_declarations
 from .diagnostics import HlslError, Pos, place
 from .layout import mark_read_cb_variables
 from .lexer import lex
-from .parser import MAX_NESTING, Parser
+from .parse_stmts import MAX_NESTING
+from .parser import Parser
 from .preprocessor import preprocess
 from .reflect import build_rdef_for
 from .sigpack import signature_order

@@ -93,6 +93,21 @@ FUNCTION_RULES: list[Rule] = [
     (_has("precise", "const"), 3025, "l-value specifies const object"),
 ]
 #: modifiers that are a syntax error on a parameter / in a typedef (fxc's grammar has no place for them)
+#: the words the parser reads as modifiers before a declaration's type (MicrosoftDocs "Variable Syntax", "Function
+#: Parameters", interpolation modifiers, the geometry-shader primitive types)
+MODIFIER_WORDS = {
+    "const", "static", "uniform", "extern", "volatile", "groupshared", "precise", "row_major", "column_major",
+    "nointerpolation", "linear", "centroid", "noperspective", "sample", "in", "out", "inout", "inline", "shared",
+    "snorm", "unorm", "globallycoherent", "point", "line", "triangle", "lineadj", "triangleadj", "export",
+    "single", "center",  # center: the default sampling location, which fxc accepts as a no-op modifier
+}
+#: modifiers that are also identifiers where no type or modifier follows. DXC's ParseDecl.cpp keeps fxc's
+#: behaviour ("'precise', 'globallycoherent', 'center' and 'sample' are keywords when used as modifiers, but in
+#: FXC they can also be used as identifiers": ``float precise = 1;``); point/line/triangle then fail as names
+#: (PRIMITIVE_MODIFIERS, rejected by ``ident``)
+CONTEXTUAL_MODIFIERS = frozenset({"sample", "point", "line", "triangle", "single", "center", "precise",
+                                   "globallycoherent"})
+
 PARAM_SYNTAX_ERRORS = ("groupshared", "extern", "static", "shared", "inline")
 TYPEDEF_ALLOWED = frozenset({"const", "precise", "volatile", "row_major", "column_major", "sample", "center",
                              "snorm", "unorm"})

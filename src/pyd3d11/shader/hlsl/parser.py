@@ -18,6 +18,7 @@ from .lexer import Token, lex
 from .parse_effects import EffectSyntaxParser
 from .parse_exprs import ExprParser
 from .parse_sm51 import Sm51Parser
+from .parse_stmts import StatementParser
 from .types import (
     DOUBLE,
     DX8_TYPEDEFS,
@@ -37,12 +38,6 @@ from .types import (
     numeric_from_name,
 )
 
-_MODIFIERS = {
-    "const", "static", "uniform", "extern", "volatile", "groupshared", "precise", "row_major", "column_major",
-    "nointerpolation", "linear", "centroid", "noperspective", "sample", "in", "out", "inout", "inline", "shared",
-    "snorm", "unorm", "globallycoherent", "point", "line", "triangle", "lineadj", "triangleadj", "export",
-    "single", "center",  # center: the default sampling location, which fxc accepts as a no-op modifier
-}
 _LOWER_TEXTURES = {"texture1D": "Texture1D", "texture2D": "Texture2D", "texture3D": "Texture3D",
                    "textureCUBE": "TextureCube"}
 #: object types written only with template arguments: the bare name is fxc's X3000 at the token after it
@@ -50,20 +45,11 @@ _LOWER_TEXTURES = {"texture1D": "Texture1D", "texture2D": "Texture2D", "texture3
 _MS_KINDS = frozenset({"Texture2DMS", "Texture2DMSArray"})
 _TEMPLATE_REQUIRED = frozenset({"Texture2DMS", "Texture2DMSArray", "RWBuffer", "RWTexture1D", "RWTexture1DArray",
                                 "RWTexture2D", "RWTexture2DArray", "RWTexture3D"})
-#: modifiers that are also identifiers where no type or modifier follows. DXC's ParseDecl.cpp keeps fxc's
-#: behaviour ("'precise', 'globallycoherent', 'center' and 'sample' are keywords when used as modifiers, but in
-#: FXC they can also be used as identifiers": ``float precise = 1;``); point/line/triangle then fail as names
-#: (PRIMITIVE_MODIFIERS, rejected by ``ident``)
-_CONTEXTUAL_MODIFIERS = frozenset({"sample", "point", "line", "triangle", "single", "center", "precise",
-                                   "globallycoherent"})
 _INTERP = {"nointerpolation", "linear", "centroid", "noperspective", "sample"}
 #: the one form of ``#pragma pack_matrix`` fxc honours (d3dcompiler_47 10.1, session 35): one argument, spelled in
 #: lower case, nothing after the parenthesis (``(row_major) extra``, ``(row_major);``, ``(row_major,
 #: column_major)`` and ``(ROW_MAJOR)`` change nothing, silently)
 _PACK_MATRIX = re.compile(r"#\s*pragma\s+pack_matrix\s*\(\s*(row_major|column_major)\s*\)\s*$")
-#: deepest nesting of statements/expressions accepted; deeper input is a clean X1000-style error (fxc
-#: itself gives up on pathological nesting) instead of exhausting the Python stack
-MAX_NESTING = 256
 #: the spelled numeric type names (scalar name, then an optional vector/matrix suffix; `dword` has none)
 _NUMERIC_NAME = re.compile(r"(?:(bool|int|uint|half|float|double|min16float|min10float|min16int|min12int|min16uint)"
                            r"(?:[1-4](?:x[1-4])?)?|(dword))$")
@@ -106,15 +92,7 @@ _EFFECT_WORDS = frozenset({"PixelShader", "pixelshader", "VertexShader", "vertex
 _BUILTIN_TYPE_WORDS = frozenset({"vector", "matrix", "string", "void"})
 
 
-def _ends_in_selection(stmt: A.Node) -> bool:
-    """Whether ``stmt`` ends in an if or switch statement, looking through the bodies of for/while loops (a
-    do-while and a block end in their own tokens). fxc refuses an ``else`` after such a then-branch."""
-    while isinstance(stmt, (A.For, A.While)):
-        stmt = stmt.body
-    return isinstance(stmt, (A.If, A.Switch))
-
-
-class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
+class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
     def __init__(self, tokens: list[Token], target: str | None = None, pack: bool | None = None):
         # ``#pragma`` lines may stand anywhere, even inside a declaration: they are taken out of the
         # token stream, and ``pack_at[i]`` keeps the pack_matrix orientation in force at token i
@@ -566,12 +544,12 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
 
     def parse_mods(self) -> set:
         mods = set()
-        while self.tok.kind == "id" and self.tok.text in _MODIFIERS:
+        while self.tok.kind == "id" and self.tok.text in M.MODIFIER_WORDS:
             # 'sample'/'point'/'line' etc. are also valid identifiers; treat as modifier only before a type
             # ... and a struct or typedef of the name makes it that type (d3dcompiler_47 10.1: ``struct precise {
             # float a; }; precise s;``, ``typedef float sample; sample x;``)
-            if self.tok.text in _CONTEXTUAL_MODIFIERS and not \
-                    (self.is_type_start(1) or self.peek().text in _MODIFIERS and self.tok.text not in self.types):
+            if self.tok.text in M.CONTEXTUAL_MODIFIERS and not \
+                    (self.is_type_start(1) or self.peek().text in M.MODIFIER_WORDS and self.tok.text not in self.types):
                 break
             tok = self.next()
             if tok.text in PRIMITIVE_MODIFIERS and mods & PRIMITIVE_MODIFIERS:
@@ -1316,24 +1294,6 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
             return A.InitList(pos, items)
         return self.parse_assign()
 
-    # --- statements -------------------------------------------------------------------------------
-    def parse_block(self) -> A.Block:
-        """A ``{ }`` block: the types it declares and the type names its variables take end with it."""
-        pos = self.expect("{").pos
-        stmts = []
-        types, shadowed = dict(self.types), set(self.shadowed)
-        self.type_scopes.append(set())
-        self.block_depth += 1
-        try:
-            while not self.accept("}"):
-                if self.tok.kind == "eof":
-                    raise self.error()
-                stmts.append(self.parse_stmt())
-        finally:
-            self.block_depth -= 1
-            self.type_scopes.pop()
-            self.types, self.shadowed = types, shadowed
-        return A.Block(pos, stmts)
 
     def declare_global(self, name: str, kind: str, tok: Token) -> None:
         """Globals, functions and global types share one name space (d3dcompiler_47 10.1, X3003): a function
@@ -1346,192 +1306,6 @@ class Parser(Sm51Parser, EffectSyntaxParser, ExprParser):
         if kind == "function":
             raise self.error(f"'{name}' already defined as a {prev}", tok, 3003)
         raise self.error(f"redefinition of '{name}'", tok, 3003)
-
-    def _enter(self) -> None:
-        self.nesting += 1
-        if self.nesting > MAX_NESTING:
-            raise self.error(f"nesting too deep (more than {MAX_NESTING} levels of statements or expressions)",
-                             code=1000)
-
-    def parse_stmt(self) -> A.Node:
-        self._enter()
-        try:
-            return self._parse_stmt()
-        finally:
-            self.nesting -= 1
-
-    def _parse_stmt(self) -> A.Node:
-        pos = self.tok.pos
-        attrs = self.parse_attributes(statement=True)
-        t = self.tok
-        if t.kind == "pragma":
-            self.next()
-            return A.ExprStmt(pos, None)
-        if t.text == "{" and t.kind == "op":
-            return self.parse_block()
-        if t.kind == "op" and t.text == ";":
-            self.next()
-            return A.ExprStmt(pos, None)
-        if t.kind == "id":
-            k = t.text
-            if k == "if":
-                self.next()
-                self.expect("(")
-                c = self.parse_expr()
-                self.expect(")")
-                th = self.parse_stmt()
-                if self.at("else") and _ends_in_selection(th):
-                    # fxc's grammar gives an 'else' only to an if whose then-branch does not end in an unbraced
-                    # if or switch (a loop's body counts): 'if (a) if (b) s; else t; else u;' is X3000 at the second
-                    # 'else' (d3dcompiler_47 10.1 under Wine, session 36; C would accept it)
-                    raise self.error()
-                el = self.parse_stmt() if self.accept("else") else None
-                return A.If(pos, c, th, el, attrs)
-            if k == "for":
-                self.next()
-                self.expect("(")
-                init: A.Node | None = None
-                if not self.accept(";"):
-                    if self.is_decl_start():
-                        init = self.parse_decl_stmt("loop")
-                    else:
-                        init = A.ExprStmt(self.tok.pos, self.parse_expr())
-                        self.expect(";")
-                cond = None if self.at(";") else self.parse_expr()
-                self.expect(";")
-                step = None if self.at(")") else self.parse_expr()
-                self.expect(")")
-                return A.For(pos, init, cond, step, self.parse_stmt(), attrs)
-            if k == "while":
-                self.next()
-                self.expect("(")
-                c = self.parse_expr()
-                self.expect(")")
-                return A.While(pos, c, self.parse_stmt(), attrs)
-            if k == "do":
-                self.next()
-                body = self.parse_stmt()
-                self.expect("while")
-                self.expect("(")
-                c = self.parse_expr()
-                self.expect(")")
-                self.expect(";")
-                return A.DoWhile(pos, body, c, attrs)
-            if k == "switch":
-                self.next()
-                self.expect("(")
-                e = self.parse_expr()
-                self.expect(")")
-                self.expect("{")
-                cases: list[tuple[list, list]] = []
-                label_pos: list = []
-                while True:
-                    if self.at("}"):
-                        # fxc's grammar wants a statement after the last label, and a label in the body: ``case 2:
-                        # }`` and ``switch (x) { }`` are X3000 at the '}' (d3dcompiler_47 10.1, session 35)
-                        if not cases or not cases[-1][1]:
-                            raise self.error()
-                        self.next()
-                        break
-                    if self.at("case") or self.at("default"):
-                        label_pos.append(self.tok.pos)
-                        labels = []
-                        while self.at("case") or self.at("default"):
-                            if self.accept("default"):
-                                labels.append(None)
-                            else:
-                                self.next()
-                                labels.append(self.parse_ternary())
-                            self.expect(":")
-                        cases.append((labels, []))
-                    else:
-                        if not cases:
-                            raise self.error()
-                        cases[-1][1].append(self.parse_stmt())
-                return A.Switch(pos, e, cases, attrs, label_pos)
-            if k == "break":
-                self.next()
-                self.expect(";")
-                return A.Break(pos)
-            if k == "continue":
-                self.next()
-                self.expect(";")
-                return A.Continue(pos)
-            if k == "discard":
-                self.next()
-                self.expect(";")
-                return A.Discard(pos)
-            if k == "return":
-                self.next()
-                v = None if self.at(";") else self.parse_expr()
-                self.expect(";")
-                return A.Return(pos, v)
-            if k == "typedef":
-                self.parse_toplevel()
-                return A.ExprStmt(pos, None)
-            if self.is_decl_start():
-                return self.parse_decl_stmt()
-        e = self.parse_expr()
-        self.expect(";")
-        return A.ExprStmt(pos, e)
-
-    def is_decl_start(self) -> bool:
-        k = 0
-        while self.peek(k).kind == "id" and self.peek(k).text in _MODIFIERS and self.peek(k + 1).kind == "id" and \
-                not (self.peek(k).text in _CONTEXTUAL_MODIFIERS and self.peek(k).text in self.types):  # parse_mods
-            k += 1
-        if self.peek(k).text == "struct" or self.peek(k).text == "class" and self.peek(k + 1).kind == "id" and \
-                self.peek(k + 2).text in ("{", ":"):
-            return True
-        if self.peek(k).text == "ConstantBuffer" and self.peek(k + 1).text == "<" and self._sm51():
-            return True  # a local ConstantBuffer<S> (parse_decl_stmt)
-        if not self.is_type_start(k):
-            return False
-        nxt = self.peek(k + 1)
-        # `float4(...)` is a constructor expression, `float4 x` a declaration
-        return nxt.kind == "id" or nxt.text == "<" or (nxt.text in _MODIFIERS)
-
-    def parse_decl_stmt(self, kind: str = "local") -> A.DeclStmt:
-        pos = self.tok.pos
-        mods = self.parse_mods()
-        if self.at("struct") and (self.peek().text == "{" or self.peek(2).text in ("{", ":")):
-            st = self.parse_struct()
-            if not st.name and self.at(";"):
-                raise self.error("an anonymous struct must declare a variable", code=3000)
-            if self.accept(";"):
-                return A.DeclStmt(pos, [])
-            base: Type = st
-        elif self.at("class") and self.peek().kind == "id" and self.peek(2).text in ("{", ":"):
-            # a local class definition, as a local struct one (DXC CodeGenSPIRV type.class.hlsl: ``class R
-            # { float2 rVal; } r0;`` in a function), optionally declaring variables
-            from .classes import parse_type_decl
-
-            decls = [d for d in parse_type_decl(self, mods, pos) if isinstance(d, A.VarDecl)]
-            for d in decls:
-                self.check_mods(kind, mods, d.name, d.pos, d.init is not None)
-            return A.DeclStmt(pos, decls)
-        elif self.at("ConstantBuffer") and self.peek().text == "<" and self._sm51():
-            # a local ConstantBuffer<S> makes no buffer: it acts as a constant S (vkd3d cbuffer.shader_test, fxc
-            # at 5.1: read after ``= (s)1``, an assignment to a member fails)
-            base = self.parse_constant_buffer_type()
-            mods = {*mods, "const"}
-        else:
-            type_tok = self.tok
-            base = self.parse_type()
-            self.check_type_mods(mods, base, type_tok)
-        mods |= self.post_type_mods()
-        decls = self.parse_var_list(base, mods, pos)
-        for d in decls:
-            if isinstance(d, A.VarDecl):
-                self.check_mods(kind, mods, d.name, d.pos, d.init is not None)
-                if d.semantic is not None and not isinstance(d.type, StructType):
-                    raise HlslError(d.pos.file, d.pos.line, d.pos.col, 3043,
-                                    f"'{d.name}': local variables cannot have semantics")
-        return A.DeclStmt(pos, [d for d in decls if isinstance(d, A.VarDecl)])
-
-    # (expressions: parse_exprs.ExprParser)
-
-
 
 
 def _count_init(n: A.Node) -> int | None:
