@@ -16,10 +16,12 @@ from .ppfxc import COMMENT_MARK, GAP, SPLICE_MARK, _trim
 #: valid tokens on their own", so ``4x4`` is ``4`` ``x4``), not C's pp-number. Its suffix is one of its kind's
 #: (d3dcompiler_47 10.1, session 37, D3DPreprocess's text): an integer's ``u`` and ``l`` once each (``1uu`` is ``1u``
 #: ``u``, ``1ull`` ``1ul`` ``l``, ``1F`` ``1`` ``F``, ``1h`` ``1`` ``h``), a float's one of ``f h l`` (``1.5fh`` is
-#: ``1.5f`` ``h``, ``1.5u`` ``1.5`` ``u``, ``1e5u`` ``1e5`` ``u``)
+#: ``1.5f`` ``h``, ``1.5u`` ``1.5`` ``u``, ``1e5u`` ``1e5`` ``u``). An integer that begins with 0 is octal and ends
+#: before an 8 or a 9, which begins another number (session 38: ``019`` is ``01`` ``9``, ``08u`` ``0`` ``8u``; a float
+#: keeps them: ``08.5``, ``08e1``)
 _TOKEN = re.compile(
     r"""(?P<ws>[ \t\f\v\r\x01\x02]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>0[xX][0-9A-Fa-f]+(?:[uU][lL]?|[lL][uU]?)?|
-    (?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?|[0-9]+(?:[uU][lL]?|[lL][uU]?)?)|
+    (?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?|(?:0[0-7]*|[1-9][0-9]*)(?:[uU][lL]?|[lL][uU]?)?)|
     (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\[^\x02]|[^'\\\x02])*')|
     (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
     re.X,
@@ -31,6 +33,21 @@ _TOKEN_C99 = re.compile(
     (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
     re.X,
 )
+
+
+def glue_number_suffixes(toks: list[str]) -> list[str]:
+    """A ``#define``'s replacement list as fxc reads it: a number takes the identifier characters that follow it
+    with no blank between as part of its own token (d3dcompiler_47 10.1, session 38: ``#define A 1x`` writes
+    ``1x``, which ``#define x 5`` leaves alone, ``1uu``, ``1.5fh``, ``1.x``, ``.5x``, ``09x``, ``0x1g``, ``1e+x`` as
+    ``1e`` ``+`` ``x``; the digits an octal number stops before too: ``019``); the file's own text keeps HLSL's numbers (``1x`` there is ``1`` ``x``, see ``_TOKEN``)."""
+    out: list[str] = []
+    for t in toks:
+        prev = out[-1] if out else ""
+        if (prev[:1].isdigit() or prev[1:2].isdigit() and prev[0] == ".") and (t[:1].isalnum() or t[:1] == "_"):
+            out[-1] = prev + t
+        else:
+            out.append(t)
+    return out
 
 
 class _Tok(str):

@@ -10,6 +10,9 @@ The layout, as the DLL writes it (session 37, probed with runs of blank lines, d
 invocations over several lines, ``#line``, includes and pragmas in each place):
 
 - each token is written followed by one space; a line's leading blanks and the source's spacing go;
+- every new-line is followed by four blanks for each ``{`` the text holds that no ``}`` closed (session 38: a
+  stray ``}`` leaves the count at 0); a ``}`` written where its line holds only that indent takes four blanks of it
+  back; the new-line before a ``#line`` marker and the one that ends a ``pack_matrix`` line take no indent;
 - a line's tokens sit at their own line, an expansion's at its macro name's line (the tokens after an invocation
   that spans lines are on the line where it ends);
 - the reader returns the end of every line that held tokens (even ones that replace to nothing) or a directive
@@ -96,16 +99,30 @@ class FxcText:
         self._pragma_written: str | None = None  # the last one written
         self._defs: list[tuple[tuple[str, str], str]] = []
         self._warnings: dict[int, str] = {}
+        self._depth = 0  # the braces open in the text written so far
+        self._indent = 0  # the blanks of an indent that ends the text, nothing written after it on its line
+
+    def _newline(self) -> None:
+        """A new-line and the indent of the braces open in the text so far (four blanks each)."""
+        self._out.append("\n")
+        self._indent = 4 * self._depth
+        if self._indent:
+            self._out.append(" " * self._indent)
+
+    def _marker(self, text: str) -> None:
+        """A ``#line`` marker on a line of its own: the new-line before it takes no indent, the one after it does."""
+        self._out.append(text)
+        self._newline()
 
     def _move(self, file: str, line: int) -> None:
         if self._file is None:
-            self._out.append(f"#line {line} {_quoted(file)}\n")
+            self._marker(f"#line {line} {_quoted(file)}")
         elif file != self._file:
-            self._out.append(f"\n#line {line} {_quoted(file)}\n")
+            self._marker(f"\n#line {line} {_quoted(file)}")
         elif line == self._line + 1:
-            self._out.append("\n")
+            self._newline()
         elif line != self._line:
-            self._out.append(f"\n#line {line}\n")
+            self._marker(f"\n#line {line}")
         self._file, self._line = file, line
 
     def token(self, file: str, line: int, tok: str) -> None:
@@ -114,17 +131,27 @@ class FxcText:
         if self._pragma is not None and self._pragma != self._pragma_written:
             # (the pragma's own new-line moves the text on a line its numbering does not count; one that repeats
             # the last written is not written again)
+            # (its new-line takes no indent)
             self._out.append(self._pragma + "\n")
+            self._indent = 0
             self._line += 1
             self._pragma_written = self._pragma
         self._pragma = None
+        if tok == "}":
+            if self._indent >= 4:
+                # a line that holds nothing but its indent gives four blanks back to a closing brace
+                self._out[-1] = self._out[-1][:-4]
+            self._depth = max(0, self._depth - 1)  # (a stray one leaves the depth at 0)
+        elif tok == "{":
+            self._depth += 1
+        self._indent = 0
         # a string literal continued by a splice keeps it (session 36: "a\<new-line>b" is written so)
         self._out.append(tok.replace(SPLICE_MARK, "\\\n") + " ")
 
     def line_end(self, file: str, line: int) -> None:
         """The end of ``line`` of ``file`` as fxc's reader returns it."""
         self._move(file, line)
-        self._out.append("\n")
+        self._newline()
         self._line += 1
 
     def pragma(self, toks: list[str]) -> int:

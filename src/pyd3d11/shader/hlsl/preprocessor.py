@@ -50,6 +50,7 @@ from .pplex import (
     _same_tokens,
     _strip_comments,
     _tokenize_lines,
+    glue_number_suffixes,
     tokenize_line,
 )
 from .pplex import _would_merge as _would_merge
@@ -498,7 +499,12 @@ class Preprocessor:
     def _is_defined(self, name: str) -> bool:
         """``defined name`` / ``#ifdef name``. C99 §6.10.8 makes __FILE__ and __LINE__ macro names; fxc does not count
         them defined until a #define makes them so (d3dcompiler_47 10.1, session 37: ``#ifdef __LINE__``,
-        ``defined(__LINE__)``, ``defined __FILE__`` take the #else group), though it replaces them in text."""
+        ``defined(__LINE__)``, ``defined __FILE__`` take the #else group), though it replaces them in text. Nor does
+        it count a macro whose replacement list leads, through the names of the lists it reaches, back to a name of
+        the walk (session 38: ``#define A A``, ``A B`` with ``B A``, ``A(x) A``, ``A x B`` with ``B B`` are not
+        defined; ``A B`` with ``B C`` is; see ``_leads_back``)."""
+        if self.lenient and name in self.macros:
+            return not self._leads_back(name, frozenset(), [], set())
         return name in self.macros or (name in PREDEFINED and not self.lenient)
 
     def _fxc_line(self, source: list[str], done: list[str], expanded: list[str], first_line: int, i: int,
@@ -899,6 +905,8 @@ class Preprocessor:
                 if p in params[:k]:
                     raise self.error(f"duplicate macro parameter '{p}' in '{name}'", ERR_DUPLICATEPARAMATER)
         body = self._tokens(body_text.strip())
+        if self.lenient:
+            body = glue_number_suffixes(body)
         if _VA_ARGS in body and not (params and params[-1] == _VA_ARGS) and not self.lenient:
             # C99 §6.10.3p5: only in the replacement list of a macro that uses the ellipsis notation
             raise self.error(f"'__VA_ARGS__' can only appear in the expansion of a variadic macro ('{name}')", ERR_PP_SYNTAX)
@@ -1044,11 +1052,13 @@ class Preprocessor:
                 # macros that double at every level (#define A1 A0 A0 ...) grow exponentially; fxc runs out of
                 # memory on them, here the run stops after a bounded amount of work
                 raise self.error(f"out of memory: macro expansion exceeds {MAX_EXPANSION_WORK} tokens", 1000)
-            if t == "__LINE__" and t not in self.macros:
-                out.append(str(getattr(t, "line", 0) or self._expansion_line))
-                continue
-            if t == "__FILE__" and t not in self.macros:
-                out.append('"' + self.file.replace("\\", "\\\\") + '"')
+            if t in PREDEFINED and t not in self.macros:
+                if t == "__LINE__":
+                    value = str(getattr(t, "line", 0) or self._expansion_line)
+                else:
+                    value = '"' + self.file.replace("\\", "\\\\") + '"'
+                # (a replacement: spelled between blanks in an argument's text, "( 2 )" of S((__LINE__)))
+                out.extend(ctx.open_space(out, [value]) if ctx is not None else [value])
                 continue
             # fxc has no _Pragma operator: d3dcompiler_47 10.1 (session 35) passes ``_Pragma("x")`` on as text
             if t == "_Pragma" and not self._in_if and not self.lenient:
@@ -1153,6 +1163,8 @@ class Preprocessor:
             # fxc counts every macro the name went through, so ``f(2)(9)`` of ``#define f(a) a*g`` / ``#define
             # g(a) f(a)`` meets f again and is given up (d3dcompiler_47 10.1, session 36)
             inner = (ths | {m.name}) if self.lenient else (ths & (_hs(rparen) | hide)) | {m.name}
+            if ctx is not None and self._parameter_cycle(m, inner):
+                raise MacroRecursion(m.name)  # (see _parameter_cycle)
             substituted = self._subst(m.body, amap, inner)
             if ctx is not None:
                 # fxc meets a name of its replacement list before pasting: ``X(1)`` of ``#define X(a) X ## a`` is
@@ -1169,6 +1181,38 @@ class Preprocessor:
         if ctx is not None:
             ctx.close_space(out)
         return out
+
+    def _parameter_cycle(self, m: Macro, inner: frozenset[str]) -> bool:
+        """fxc reads a function-like macro's replacement list as names before it substitutes the arguments: a
+        parameter that is also a macro's name gives the invocation up when the macros its name leads to lead back
+        to one of them or to a macro the invocation is inside (``inner``), whatever the argument
+        (d3dcompiler_47 10.1, session 38: with ``#define x x``, ``XS(u)`` of ``#define XS(x) [x]`` stays ``XS ( u
+        )``, also for ``#x`` and ``x ## 1``; ``#define x XS``, ``#define x(q) x`` and ``#define x y`` with
+        ``#define y(a) a y`` too). The walk follows every name of each list reached, a function-like name without
+        ``(`` included (fxc's answers: ``x(q) x`` alone gives ``[x]`` up); ``x(q) q`` leads nowhere."""
+        safe: set[str] = set()
+        for tok in m.body:
+            if tok in m.params and tok in self.macros and self._leads_back(tok, inner, [], safe):
+                return True
+        return False
+
+    def _leads_back(self, name: str, inner: frozenset[str], path: list[str], safe: set[str]) -> bool:
+        """Whether the macro ``name`` leads, through the names of its replacement list, to a macro of ``path`` (the
+        names walked to it) or of ``inner``. ``safe``: names already found to lead nowhere (whatever the path: a
+        name of the path that one of them reached would have closed a cycle through it)."""
+        if name in inner or name in path:
+            return True
+        if name in safe:
+            return False
+        path.append(name)
+        try:
+            if any(self._leads_back(t, inner, path, safe) for t in dict.fromkeys(self.macros[name].body)
+                   if t in self.macros):
+                return True
+        finally:
+            path.pop()
+        safe.add(name)
+        return False
 
     def _fxc_arguments(self, args: list[list[str]], rparen: str, rest: int,
                        pending: list[str]) -> tuple[list[list[str]], int]:
