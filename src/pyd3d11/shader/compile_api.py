@@ -6,6 +6,7 @@ Failures raise :class:`pyd3d11.errors.ShaderCompileError` (E_FAIL) whose ``error
 from __future__ import annotations
 
 import os
+import re
 from typing import Any, NoReturn
 
 from ..errors import D3DERR_INVALIDCALL, D3DXERR_INVALIDDATA, E_FAIL, NotSupportedError, ShaderCompileError
@@ -131,6 +132,34 @@ def _fail(text: str, hresult: int, ppErrorMsgs: list | None) -> NoReturn:  # noq
     raise ShaderCompileError(text + "\n", hresult) from None
 
 
+def _reading_order(text: str, name: str) -> dict[tuple[str, int], int]:
+    """Each presumed (file, line) of a preprocessed ``text`` (its ``#line`` markers read) -> the index of the first
+    text line that holds it: the order in which fxc's parser, pulling tokens from the preprocessor, reaches them."""
+    order: dict[tuple[str, int], int] = {}
+    file, line = name, 1
+    for k, ln in enumerate(text.split("\n")):
+        m = re.match(r'#line (\d+)(?: "(.*)")?\s*$', ln)
+        if m:
+            file, line = (m.group(2) if m.group(2) is not None else file), int(m.group(1))
+            continue
+        order.setdefault((file, line), k)
+        line += 1
+    return order
+
+
+def _parser_error_first(exc: HlslError, cexc: HlslError, text: str, name: str) -> bool:
+    """Whether fxc reports the compile error ``cexc`` before the preprocessor error ``exc`` it went on after: its
+    parser reads the tokens the preprocessor hands it, so a syntax or semantic error (X3000-X3499) met on an earlier
+    line of the reading order comes first (d3dcompiler_47 10.1, session 38: ``v`` on line 2 then a stray ``#endif``
+    on line 3 is X3000 then X1510; after ``#line 50`` / ``#line 10`` the order is the reading order, not the
+    numbers); errors of the program as a whole (no line; X3500 on) come after every preprocessor error."""
+    if not cexc.file or not 3000 <= cexc.code < 3500:
+        return False
+    order = _reading_order(text, name)
+    at_c, at_p = order.get((cexc.file, cexc.line)), order.get((exc.file, exc.line))
+    return at_c is not None and at_p is not None and at_c < at_p
+
+
 def _hresult_after_preprocessor(exc: HlslError, text: str, name: str, pDefines: Any, pInclude: Any,  # noqa: N803
                                 pEntrypoint: str, pTarget: str, Flags1: int) -> int:  # noqa: N803
     """D3DCompile's HRESULT when ``exc`` is a preprocessor error fxc goes on after (``Preprocessor.tolerate``): fxc
@@ -150,6 +179,10 @@ def _hresult_after_preprocessor(exc: HlslError, text: str, name: str, pDefines: 
     try:
         # the text carries the #line markers and the pragma lines: the compiler reads it as it read the source
         compile_hlsl(res.text, name, pEntrypoint or "", pTarget or "", None, None, Flags1)
+    except HlslError as cexc:
+        if _parser_error_first(exc, cexc, res.text, name):
+            exc.parser_first = cexc  # (D3DCompile reports it first)
+        return E_FAIL
     except Exception:  # noqa: BLE001 (any failure of the second compile is fxc's E_FAIL)
         return E_FAIL
     return D3DXERR_INVALIDDATA
@@ -196,7 +229,9 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
         hr = hresult_of(exc, pTarget)
         if hr == E_FAIL:
             hr = _hresult_after_preprocessor(exc, text, name, pDefines, pInclude, pEntrypoint, pTarget, Flags1)
-        _fail(exc.report(), hr, ppErrorMsgs)
+        first = getattr(exc, "parser_first", None)
+        _fail(exc.report() if first is None else "\n".join([*exc.warnings, first.text(), exc.text()]), hr,
+              ppErrorMsgs)
     warnings = lead + res.warnings
     if warnings and ppErrorMsgs is not None:
         ppErrorMsgs.append(ID3DBlob(("\n".join(warnings) + "\n").encode()))
