@@ -263,15 +263,25 @@ SHAPES = [
 ]
 
 
+#: d3dcompiler_47 10.1's first error for each refused SHAPES row (recorded under Wine, session 38, helper MUT): the
+#: register-less scalar inputs and a too-wide SV_InnerCoverage / SV_Coverage are X4555 "invalid type used for
+#: 'SV_x' input|output semantics" (X4502 was inferred here); a ``uint2 i : SV_OutputControlPointID`` compiles
+#: (row 3, False before: fxc reads the ID into each lane)
+_SHAPE_FXC = {0: "X4555", 2: "X4555", 4: "X4555", 5: "X4555", 6: "X4555", 7: "X4555", 9: "X4555", 10: "X4555"}
+_SHAPE_NOT_BUILT = {9: "X4502", 10: "X4502"}  # here still X4502 (the element-count rule answers first)
+
+
 @pytest.mark.parametrize("src,target,ok", SHAPES, ids=[f"{i}" for i in range(len(SHAPES))])
-def test_system_value_shape(src, target, ok):
+def test_system_value_shape(src, target, ok, request):
+    i = int(request.node.callspec.id)
+    if i == 3:
+        ok = True  # fxc 10.1 compiles it (above)
     if ok:
         _ok(src, target)
-    elif target.startswith("cs_"):
-        # d3dcompiler_47 10.1's number for a too-wide compute thread ID (recorded under Wine, session 36)
-        assert "error X4555: invalid type used for 'SV_GroupID' input semantics" in _fails(src, target)
-    else:
-        assert f"error X4502: invalid {target}" in _fails(src, target)
+        return
+    if i in _SHAPE_NOT_BUILT:
+        request.applymarker(pytest.mark.xfail(strict=True, reason=f"fxc {_SHAPE_FXC[i]}, here {_SHAPE_NOT_BUILT[i]}"))
+    assert f"error {_SHAPE_FXC[i]}: invalid type used for" in _fails(src, target)
 
 
 def test_inner_coverage_excludes_coverage():

@@ -626,6 +626,17 @@ def run(muts: list[Mutant], cache: FxcCache, progress: bool = False) -> list[dic
     return rows
 
 
+def target_model(target: str) -> Model:
+    """``ps_4_1`` -> (4, 1); the level-9 profiles (``ps_4_0_level_9_3``) are 4.0 targets."""
+    parts = target.split("_")
+    return int(parts[1]), int(parts[2])
+
+
+def _model_arg(text: str) -> Model:
+    major, _, minor = text.partition(".")
+    return int(major), int(minor or 0)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m pyd3d11.tools.shader_test_mutants", description=__doc__.split("\n")[0])
     ap.add_argument("--per-op", type=int, default=6, help="textual mutants per operator per seed")
@@ -636,12 +647,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ops", help="comma-separated operators (default: all, plus 'target')")
     ap.add_argument("--salt", default="", help="a word mixed into the site hashes: fresh mutants (default: none)")
     ap.add_argument("--show", default="", help="comma-separated classes whose rows to print")
+    ap.add_argument("--min-model", type=_model_arg, help="only targets of this model or later, e.g. 4.0")
+    ap.add_argument("--max-model", type=_model_arg, help="only targets of this model or earlier, e.g. 3.0")
     a = ap.parse_args(argv)
     seed_list = [s for s in seeds(a.corpus) if not a.only or a.only in s.file]
     muts = mutants(seed_list, a.per_op, a.salt)
     if a.ops:
         keep = set(a.ops.split(","))
         muts = [m for m in muts if m.op in keep]
+    if a.min_model or a.max_model:
+        muts = [m for m in muts if (a.min_model or (0, 0)) <= target_model(m.target) <= (a.max_model or (99, 0))]
     print(f"{len(seed_list)} seeds, {len(muts)} mutants", file=sys.stderr)
     cache = FxcCache(a.cache)
     try:

@@ -289,6 +289,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         if not dead:
             raise refused.error from None
         cg, text = generate(dead)
+    from .deadcode import check_dead_branches
     from .doubles import storage_error
     from .objects import check_register_overlaps
     from .uncalled import check_uncalled
@@ -304,6 +305,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     try:
         functions = [d for d in cg.prog.decls if isinstance(d, A.FuncDef)]
         check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None, functions)
+        check_dead_branches(cg, probe_codegen, memo)  # a branch pruned as constant is type-checked (deadcode.py)
         # doubles below shader model 5: after every type rule of the file, a double global first (doubles.py)
         refusal = storage_error(cg) or first_refusal(cg) or cg.deferred_late_error
         if refusal is not None:

@@ -137,6 +137,7 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
             special = _GS_SPECIAL.get(sem.rstrip("0123456789"))
             if special is None or not isinstance(t, NumType):
                 raise cg.err(p.pos, f"'{f.name}': input parameter '{p.name}' must have a geometry specifier", 3514)
+            check_scalar_id(cg, t, p)  # the type rule comes before the count's (svtypes.scalar_id_error)
             # one value each (D3D11.3 §23.2 PrimitiveID: a 32-bit scalar; the Semantics table's Type "uint" for
             # SV_PrimitiveID and SV_GSInstanceID): ``uint2 i : SV_GSInstanceID`` is refused as elsewhere
             bad = input_count_error(cg, (p.semantic or "").rstrip("0123456789"), t.n, "gs_in")
@@ -167,6 +168,20 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
         cg.inputs.append(prim_elem)
     cg.gs.prim = prim[0].replace("patch:", "")
     return scope
+
+
+def check_scalar_id(cg: CodegenContext, t: NumType, p: A.Param) -> None:
+    """Refuse an SV_PrimitiveID, SV_GSInstanceID or SV_OutputControlPointID parameter (a register-less scalar
+    input) of a type fxc refuses (svtypes.scalar_id_error)."""
+    from .signatures import no_double_element
+    from .svtypes import scalar_id_error
+    from .types import concrete
+
+    no_double_element(t, p.pos)
+    bad = scalar_id_error((p.semantic or "").rstrip("0123456789"), concrete(t.base), t.n, cg.stage,
+                          len(cg.inputs) + 1)
+    if bad is not None:
+        raise cg.err(p.pos, bad[1], bad[0])
 
 
 def _primitive_id_element(cg: CodegenContext, semantic: str):

@@ -151,11 +151,15 @@ def _special(cg: CodegenContext, t: Type, reg: str, comps: str = "", p: A.Param 
     from .codegen import Val
 
     if p is not None and isinstance(t, NumType):
+        from .gs import check_scalar_id
+
+        check_scalar_id(cg, t, p)  # the type rule comes before the count's (svtypes.scalar_id_error)
         # one value each (D3D11.3 §23.2 PrimitiveID, §23.7 OutputControlPointID: a 32-bit scalar; the Semantics
-        # table's Type "uint"): ``uint2 id : SV_OutputControlPointID`` is refused as at every other point
+        # table's Type "uint"); fxc 10.1 takes an integer vector SV_OutputControlPointID, every lane reading the ID
+        # (``uint2 i : SV_OutputControlPointID`` compiles: session 38, tests/test_rules_hlsl_fxc_mutants_s38.py)
         from .sysvalues import input_count_error
 
-        bad = input_count_error(cg, p.semantic or "", t.n, point)
+        bad = None if reg == "vOutputControlPointID" else input_count_error(cg, p.semantic or "", t.n, point)
         if bad is not None:
             raise cg.err(p.pos, bad, 4502)
     decl = f"dcl_input {reg}{comps}"
@@ -374,11 +378,18 @@ def _bind_patch_constants(cg: CodegenContext, t: Type, p: A.Param) -> Val:
     from .codegen import SigElem, Val
 
     slots: list = []
+    from .signatures import no_double_element
+    from .svtypes import tess_factor_error
     from .sysvalues import input_count_error, system_value_error
+    from .types import concrete
 
     for lt, base, idx, fm in cg.elem_list(t, p.semantic, p.pos, p.name):
         up = base.upper()
         n = lt.n
+        no_double_element(lt, p.pos)
+        tf = tess_factor_error(base, concrete(lt.base), "input")
+        if tf is not None:
+            raise cg.err(p.pos, tf[1], tf[0])
         bad = system_value_error(cg.stage, cg.major, cg.minor, "in", base, idx) or \
             input_count_error(cg, base, n, "ds_in")
         if bad is not None:  # another stage's system value among the patch constants

@@ -10,7 +10,7 @@ from .compat import compat_semantic
 from .diagnostics import HlslError, Pos
 from .operands import Slot, imm
 from .sigpack import ALIGN, ROW_VECTOR, add_decl, comp_mask, place_element
-from .svtypes import compute_id_error
+from .svtypes import compute_id_error, tess_factor_error
 from .sysvalues import (
     SYSTEM_VALUES,
     VALUE_BASE,
@@ -348,6 +348,10 @@ class SignatureBinding:
         for lt, base, idx, _m in self.elem_list(t, sem, pos, "return value" if ret else str(self.out_owner),
                                                 "return" if ret else "output"):
             no_double_element(lt, pos)
+            if self.tess.in_pcf:  # the tessellation factors are floats (svtypes.tess_factor_error)
+                tf = tess_factor_error(base, concrete(lt.base), "output")
+                if tf is not None:
+                    raise self.err(pos, tf[1], tf[0])
             base = compat_semantic(self, base, True, idx)
             up = base.upper()
             point = default_point(self.stage, "out", self.tess.in_pcf)

@@ -63,9 +63,14 @@ def check_signature_types(elements: list, output: bool, stage: str) -> None:
             if up in _ANYWHERE_INTEGRAL and declared in ("float", "bool"):
                 raise HlslError("", 0, 0, 4555, f"invalid type used for '{e.name}' {word} semantics, must be integral")
             continue
-        if up in _INDEX_VALUES and (declared == "float" or (declared == "bool" and (stage, up) not in _BOOL_TAKEN)):
+        # a pixel shader's SV_PrimitiveID declared float is X4576 as an int one is (the session-35 record's ps rows;
+        # session 38: half and the min-precision floats too), where the other index values say X4555
+        ps_prim = stage == "ps" and up == "SV_PRIMITIVEID"
+        if up in _INDEX_VALUES and not ps_prim and \
+                (declared == "float" or (declared == "bool" and (stage, up) not in _BOOL_TAKEN)):
             raise HlslError("", 0, 0, 4555, f"invalid type used for '{e.name}' {word} semantics, must be integral")
-        if (up in _INDEX_VALUES and declared == "int") or (up == "SV_ISFRONTFACE" and declared in ("float", "int")):
+        if (up in _INDEX_VALUES and declared == "int") or (up == "SV_ISFRONTFACE" and declared in ("float", "int")) \
+                or (ps_prim and declared == "float"):
             raise HlslError("", 0, 0, 4576, f"{side} signature parameter  (1-based Entry {i}) type must be a "
                                             "scalar uint.")
         if up == "SV_POSITION" and (declared != "float" or e.mask != 0xF):
@@ -104,4 +109,42 @@ def compute_id_error(name: str, idx: int, base: str, n: int, array_element: bool
         return 4555, f"invalid type used for '{spelled}' input semantics"
     if idx > 0 and not (array_element and name.upper() in _CS_ARRAYS_TAKEN):
         return 4502, f"invalid input semantic '{spelled}': Legal indices are in [0,0]"
+    return None
+
+
+#: the tessellation factors (the patch-constant function's outputs, a domain shader's inputs)
+TESS_FACTORS = frozenset({"SV_TESSFACTOR", "SV_INSIDETESSFACTOR"})
+
+
+def tess_factor_error(name: str, base: str, word: str) -> tuple[int, str] | None:
+    """fxc 10.1's (number, message) for an SV_TessFactor / SV_InsideTessFactor element of component kind ``base``
+    ('float', 'int', 'uint', 'bool'; a double is X3687 elsewhere), or None. The factors are floats (MicrosoftDocs
+    "Semantics": ``float[2|3|4]`` / ``float|float[2]``): half and the min-precision floats pass, an int, uint,
+    dword, bool or min-precision integer is X4555 "invalid type used for 'SV_TessFactor' output semantics, must be
+    float" on the patch-constant function's output and "input semantics" on the domain shader's input (recorded
+    under Wine, session 38, tests/test_rules_hlsl_fxc_mutants_s38.py). ``name`` is the semantic as spelled."""
+    if name.upper() in TESS_FACTORS and base not in ("float", "double"):
+        return 4555, f"invalid type used for '{name}' {word} semantics, must be float"
+    return None
+
+
+def scalar_id_error(name: str, base: str, n: int, stage: str, entry: int) -> tuple[int, str] | None:
+    """fxc 10.1's (number, message) for a parameter read from a register-less scalar input -- SV_PrimitiveID
+    (``vPrim``: a hull shader's control-point or patch-constant phase, a domain or a geometry shader),
+    SV_GSInstanceID, SV_OutputControlPointID -- or None; ``base`` its component kind, ``n`` its components,
+    ``entry`` its 0-based place in the input signature (a geometry shader lists its primitive ID there). Recorded
+    under Wine (session 38; the Semantics page gives uint): a float, half, min-precision float or bool is X4555
+    "invalid type used for 'SV_x' input semantics, must be integral"; a vector of integers X4555 without the last
+    words, except SV_OutputControlPointID, which fxc takes (``uint2 i`` compiles); in a geometry shader an int
+    SV_PrimitiveID (min16int, min12int) is X4576 "Input signature parameter  (1-based Entry N) type must be a
+    scalar uint." (the other readers take an int); uint, dword and min16uint pass."""
+    up = name.upper()
+    if base == "double":
+        return None
+    if base in ("float", "bool"):
+        return 4555, f"invalid type used for '{name}' input semantics, must be integral"
+    if n > 1 and up != "SV_OUTPUTCONTROLPOINTID":
+        return 4555, f"invalid type used for '{name}' input semantics"
+    if stage == "gs" and up == "SV_PRIMITIVEID" and base == "int":
+        return 4576, f"Input signature parameter  (1-based Entry {entry}) type must be a scalar uint."
     return None

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from . import constprop as cp
+from . import deadcode
 from .check import TEXEL_OFFSET_ERROR
 from .constexpr import to_int
 from .diagnostics import HlslError
@@ -83,11 +84,15 @@ def _rollback(cg: CodegenContext, snap: tuple) -> None:
 def gen_if(cg: CodegenContext, s: A.If) -> None:
     c = cg.cond_slot(s.cond)
     if is_imm(c) and "branch" not in s.attrs:
-        if c[3]:
-            cg.stmt(s.then)
-        elif s.other is not None:
-            cg.stmt(s.other)
+        # the branch left out is still type-checked, as fxc checks it before folding (deadcode.py)
+        taken, left = (s.then, s.other) if c[3] else (s.other, s.then)
+        deadcode.generated(cg, taken)
+        if taken is not None:
+            cg.stmt(taken)
+        deadcode.pruned(cg, left)
         return
+    deadcode.generated(cg, s.then)
+    deadcode.generated(cg, s.other)
     entry = dict(cp.state(cg))
     cg.emit("if", cg.src([c]), suffix="_nz")
     cg.scoped(s.then)
@@ -474,6 +479,7 @@ def fold_switch(cg: CodegenContext, s: A.Switch, value: int) -> bool:
                 chosen = k
     k = chosen if chosen is not None else default
     if k is None:
+        _prune_cases(cg, s, None)
         return True  # no case matches and there is no default: the switch does nothing
     while k < len(s.cases) - 1 and not s.cases[k][1]:
         k += 1  # empty cases fall through to the next body
@@ -486,7 +492,20 @@ def fold_switch(cg: CodegenContext, s: A.Switch, value: int) -> bool:
     if _targets_loop(stripped, A.Break):
         return False
     _case_body(cg, stripped)
+    _prune_cases(cg, s, k)
     return True
+
+
+def _prune_cases(cg: CodegenContext, s: A.Switch, taken: int | None) -> None:
+    """The case bodies a constant selector leaves out are still type-checked (deadcode.py): fxc 10.1 refuses
+    ``switch (1) { case 0: return float4(1, 2, 3); default: return 0; }`` (X3014)."""
+    for j, (_labels, body) in enumerate(s.cases):
+        if body:
+            block = A.Block(body[0].pos, list(body))
+            if j == taken:
+                deadcode.generated(cg, block)
+            else:
+                deadcode.pruned(cg, block)
 
 
 def _case_body(cg: CodegenContext, stmts: list) -> None:
