@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from pyd3d11.shader.compile_api import D3DPreprocess
 from pyd3d11.shader.hlsl.preprocessor import tokenize_line
 
@@ -30,6 +32,14 @@ def run(src: str, files: dict[str, str] | None = None) -> tuple[list[str], str]:
     out = out.replace("\\\n", "")
     text = " ".join(ln for ln in out.splitlines() if not ln.startswith("#line"))
     return [t for t in tokenize_line(text) if t != " "], "".join(bytes(m).decode() for m in msgs)
+
+
+def main_file(name: str = "t.hlsl") -> str:
+    """``__FILE__`` of a main file named ``name`` (relative) as D3DPreprocess replaces it: fxc writes its full path, the
+    current directory on Wine's Z: drive (d3dcompiler_47 10.1, session 38: ``Z:\\work\\main\\t.hlsl`` for
+    ``t.hlsl``), as a string literal, backslashes doubled. Spelled here from the current directory alone."""
+    full = "Z:" + os.getcwd().replace("/", "\\") + "\\" + name
+    return '"' + full.replace("\\", "\\\\") + '"'
 
 
 def toks(text: str) -> list[str]:

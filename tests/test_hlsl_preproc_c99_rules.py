@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from preproc_kit import MemoryInclude, fxc_errors, run, toks
+from preproc_kit import MemoryInclude, fxc_errors, main_file, run, toks
 
 from pyd3d11.shader.compile_api import D3DPreprocess
 from pyd3d11.shader.hlsl.diagnostics import HlslError
@@ -165,7 +165,8 @@ INCLUDES = [
     ('#define H "a.h"\n#include H', {"a.h": "pass"}, ""),
     ("#define H <a.h>\n#include H", {"a.h": "pass"}, ""),
     ('#define N a.h\n#define S(x) #x\n#define XS(x) S(x)\n#include XS(N)', {"a.h": "pass"}, ""),
-    ('#include "a.h"\n__FILE__', {"a.h": "__FILE__ __LINE__"}, '"a.h" 1 "t.hlsl"'),   # __FILE__: the presumed name
+    # __FILE__: the presumed name, the main file's full path (fxc's; d3dcompiler_47 10.1, session 38)
+    ('#include "a.h"\n__FILE__', {"a.h": "__FILE__ __LINE__"}, '"a.h" 1 "t.hlsl"'),
     ('#include "a.h"\n__LINE__', {"a.h": "\n\n\n"}, "2"),                              # lines count per file
     ('#include "a.h"\n#if X\npass\n#endif', {"a.h": "#define X 1"}, "pass"),          # macros persist
     ('#include "a.h"', {"a.h": '#include "b.h"\nA'}, "B A"),                           # nested (p6)
@@ -176,7 +177,7 @@ INCLUDES = [
 @pytest.mark.parametrize(("src", "files", "expected"), INCLUDES)
 def test_include(src, files, expected):
     files = dict(files, **({"b.h": "B"} if "b.h" in str(files) else {}))
-    assert run(src, files)[0] == toks(expected)
+    assert run(src, files)[0] == toks(expected.replace('"t.hlsl"', main_file()))
 
 
 def test_include_errors():
@@ -252,7 +253,8 @@ LINES = [
 
 @pytest.mark.parametrize(("src", "expected"), LINES)
 def test_line(src, expected):
-    assert run(src)[0] == toks(expected)
+    # (the main file's __FILE__ is its full path: d3dcompiler_47 10.1, session 38)
+    assert run(src)[0] == toks(expected.replace('"t.hlsl"', main_file()))
 
 
 def test_line_file_name_is_taken_as_written():
@@ -277,7 +279,8 @@ def test_line_in_an_include_names_diagnostics():
 
 # --- §6.10.8 predefined macro names -----------------------------------------------------------------------
 def test_predefined_line_and_file():
-    assert run("__LINE__\n\n__LINE__ __FILE__")[0] == ["1", "3", '"t.hlsl"']
+    # (__FILE__: the main file's full path, fxc's; d3dcompiler_47 10.1, session 38)
+    assert run("__LINE__\n\n__LINE__ __FILE__")[0] == ["1", "3", main_file()]
 
 
 def test_line_in_a_multi_line_invocation_is_its_own_line():

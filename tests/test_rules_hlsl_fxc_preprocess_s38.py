@@ -12,6 +12,7 @@ name is defined "by a #define directive". Each group is one rule, probed with va
 - ``OCTAL``: in the file an integer that begins with 0 is octal: an 8 or a 9 begins another number (a float keeps them).
 - ``IFDEF_CYCLE``: ``#ifdef`` / ``#ifndef`` / ``defined`` count a macro whose replacement lists lead back to a walked name as not defined.
 - ``PREDEFINED_SPACING``: ``__LINE__`` in an argument is a replacement: ``#`` spells it between blanks.
+- ``FILE``: ``__FILE__`` is the name the text's ``#line`` gives the file: the main file's full path, a ``#line``'s name as written.
 """
 
 from __future__ import annotations
@@ -315,7 +316,22 @@ PREDEFINED_SPACING = [
      '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n"x 2 + 2" \n', None),
 ]
 
-CASES = [(g, *row) for g, rows in (("INDENT", INDENT), ("PARAM_CYCLE", PARAM_CYCLE), ("DEFINE_NUMBERS", DEFINE_NUMBERS), ("OCTAL", OCTAL), ("IFDEF_CYCLE", IFDEF_CYCLE), ("PREDEFINED_SPACING", PREDEFINED_SPACING)) for row in rows]
+FILE = [
+    ('__FILE__\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n"C:\\\\s38\\\\t.hlsl" \n', None),
+    ('a\n#line 5 "x.h"\n__FILE__\n#line 9\n__FILE__\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\na \n\n#line 4 "x.h"\n\n"x.h" \n\n\n#line 9\n"x.h" \n', None),
+    ('#define S(x) #x\n#define XS(x) S(x)\nXS(__FILE__)\nS(x(__FILE__))\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n"\\"C:\\\\\\\\s38\\\\\\\\t.hlsl\\"" \n"x( \\"C:\\\\\\\\s38\\\\\\\\t.hlsl\\" )" \n', None),
+    ('#define F __FILE__\nF\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n"C:\\\\s38\\\\t.hlsl" \n', None),
+    ('#undef __FILE__\n__FILE__\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n"C:\\\\s38\\\\t.hlsl" \n', None),
+    ('#line 3 "C:\\a\\b.h"\n__FILE__\n',
+     '#line 2 "C:\\\\a\\\\b.h"\n\n"C:\\\\a\\\\b.h" \n', None),
+]
+
+CASES = [(g, *row) for g, rows in (("INDENT", INDENT), ("PARAM_CYCLE", PARAM_CYCLE), ("DEFINE_NUMBERS", DEFINE_NUMBERS), ("OCTAL", OCTAL), ("IFDEF_CYCLE", IFDEF_CYCLE), ("PREDEFINED_SPACING", PREDEFINED_SPACING), ("FILE", FILE)) for row in rows]
 
 
 def _ours(src: str) -> tuple[str | None, str | None]:

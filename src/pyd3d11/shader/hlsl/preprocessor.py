@@ -1056,7 +1056,10 @@ class Preprocessor:
                 if t == "__LINE__":
                     value = str(getattr(t, "line", 0) or self._expansion_line)
                 else:
-                    value = '"' + self.file.replace("\\", "\\\\") + '"'
+                    # fxc's __FILE__ is the name its text's #line gives the file (session 38: the main file's full
+                    # path where D3DPreprocess names it so, an include as its #include wrote it, #line's name)
+                    shown = self.shown if self.lenient and self.shown else self.file
+                    value = '"' + shown.replace("\\", "\\\\") + '"'
                 # (a replacement: spelled between blanks in an argument's text, "( 2 )" of S((__LINE__)))
                 out.extend(ctx.open_space(out, [value]) if ctx is not None else [value])
                 continue
