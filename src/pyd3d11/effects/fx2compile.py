@@ -39,7 +39,9 @@ from . import fx2states
 from .fx2asm import assemble, shader_kind
 from .fx2expr import expression_program, reads_parameter
 from .fx2preshader import reference_program, selector_resource
+from .fxannot import check_annotation_names, global_names, static_const_names
 from .fxcompile import _bind_uniforms, _node_key
+from .fxfuncs import check_compile_arguments, check_effect_functions
 from .fxparse import Annotation, EffectParser, StateEntry
 
 #: HLSL object kinds -> D3DXPARAMETER_TYPE (d3dx9shader.h)
@@ -59,50 +61,8 @@ _CASELESS = {"texture": "texture"}
 
 
 class Fx2Parser(EffectParser):
-    """The effect parser with fx_2_0's annotation rules (see the module docstring)."""
-
-    def __init__(self, tokens) -> None:
-        super().__init__(tokens)
-        self._in_function = 0
-
-    def parse_function(self, ret, mods, attrs, pos):  # type: ignore[override]
-        self._in_function += 1
-        try:
-            return super().parse_function(ret, mods, attrs, pos)
-        finally:
-            self._in_function -= 1
-
-    def annotation_declaration(self, earlier: list[Annotation]) -> list[Annotation]:
-        """fx_2_0's annotation declaration: comma-separated declarators, a majority modifier, no storage class,
-        no struct type, no name twice in one list, none on a function's local variable."""
-        if self._in_function:
-            raise self.error("annotations are not allowed on local variables")
-        if self.tok.text in ("static", "uniform", "extern", "shared", "const", "volatile"):
-            raise self.error(f"'{self.tok.text}' is not allowed on annotations")
-        major = None
-        while self.tok.text in ("row_major", "column_major"):
-            major = self.next().text == "row_major"
-        base = self.parse_type()
-        if isinstance(base, StructType):
-            raise self.error("struct types are not allowed in annotations")
-        if major is not None and isinstance(base, NumType) and base.shape == "m":
-            base = NumType(base.base, base.rows, base.cols, base.shape, row_major=major)
-        names = {a.name for a in earlier}
-        out: list[Annotation] = []
-        while True:
-            pos = self.tok.pos
-            tok = self.ident()
-            t = self.parse_array_suffix(base)
-            if tok.text in names:
-                raise self.error(f"annotation '{tok.text}' is already defined", tok, 3003)
-            names.add(tok.text)
-            self.expect("=")
-            value = self.parse_initializer() if self.at("{") else self.parse_assign()
-            out.append(Annotation(tok.text, t, value, pos))
-            if not self.accept(","):
-                break
-        self.expect(";")
-        return out
+    """The effect parser at fx_2_0: the annotation grammar is the one of every effect target
+    (fxparse.EffectParser.annotation_declaration: d3dcompiler_47 10.1 answers alike at fx_2_0 and fx_4/fx_5)."""
 
 
 class _Ctx:
@@ -110,6 +70,8 @@ class _Ctx:
         self.file = file
         self.eff = B.Fx2Effect()
         self.consts: dict = {}
+        self.static_consts: set[str] = set()  #: the names an annotation may read (fxannot)
+        self.global_names: set[str] = set()
         self.params: dict[str, B.Fx2Param] = {}
         #: parameters declared row_major (their expression programs read them by rows)
         self.row_major: dict[str, bool] = {}
@@ -288,6 +250,7 @@ def _unescape(text: str) -> str:
 
 def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[B.Fx2Param]:
     out = []
+    check_annotation_names(items, ctx.static_consts, ctx.global_names, ctx.file)
     for a in items:
         t = sized_type(a.type, a.value, ctx.consts, a.pos)  # `float a[] = {1, 2};` has two elements
         ft = fx2_type(t, a.name, None, ctx, a.pos)
@@ -633,10 +596,13 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
     toks, state_blocks = _take_state_blocks(toks, file)
     parser = Fx2Parser(toks)
     prog = parser.parse_program()
+    check_effect_functions(source, file, "fx_2_0", defines, include_open, flags)  # every body, compiled or not
+    check_compile_arguments(parser.compile_calls, prog)
     ctx = _Ctx(file)
     ctx.state_blocks = state_blocks
     ctx.source, ctx.defines, ctx.include_open, ctx.flags = source, defines, include_open, flags
     ctx.consts = parser.consts
+    ctx.static_consts, ctx.global_names = static_const_names(prog.decls), global_names(prog.decls)
     if parser.groups:
         raise ctx.error(parser.groups[0].pos, "fxgroup needs the fx_5_0 target")
     for d in prog.decls:

@@ -22,17 +22,20 @@ from ..headers.d3dcompiler_types import (
 )
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.classes import ClassType, InterfaceType, is_interface_type
-from ..shader.hlsl.codegen import Codegen, walk
+from ..shader.hlsl.codegen import Codegen, component_bases, walk
 from ..shader.hlsl.compiler import compile_hlsl
 from ..shader.hlsl.constexpr import const_value, eval_const
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.lexer import lex
+from ..shader.hlsl.objects import leaf_count
 from ..shader.hlsl.preprocessor import preprocess
-from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type, array_leaf
+from ..shader.hlsl.types import SAMPLER_KINDS, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 from . import model as M
 from . import states as S
 from .fx2states import lookup_state
+from .fxannot import check_annotation_names, global_names, static_const_names
+from .fxfuncs import check_compile_arguments, check_effect_functions
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 
 _SHADER_PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4_0|4_1|5_0)$|^(vs|ps)_4_0_level_9_[13]$")
@@ -82,6 +85,8 @@ class _Ctx:
         self.objects: dict[str, M.FxObjectVar] = {}
         self.interfaces: dict[str, M.FxInterfaceVar] = {}
         self.consts: dict = {}
+        self.static_consts: set[str] = set()  #: the names an annotation may read (fxannot)
+        self.global_names: set[str] = set()
         self.hex_literals: set[int] = set()
         #: the functions the program defines, by name (a state expression calling one is FXLVM code)
         self.functions: dict[str, list] = {}
@@ -106,8 +111,11 @@ def fx_type(t: Type, row_major_default: bool, fx5: bool = True, pos=None, file: 
         return M.FxType(e.name, e.var_type, t.count, stride * (t.count - 1) + e.total_size, stride,
                         e.packed_size * t.count, e.layout, e.scalar, e.rows, e.cols, e.column_major, 0, e.members)
     if isinstance(t, NumType):
-        if t.base == "double":
-            raise NotSupportedError("Effects 11: double variables (FX11 has no double scalar type)")
+        if t.base == "double" or t.prec is not None and t.prec.startswith("min"):
+            # no effect scalar type holds them: d3dcompiler_47 10.1 fails a double or minimum-precision global,
+            # buffer member, struct member or annotation alike with "Unexpected component type" (no error
+            # number; a static one compiles, session 38 EFX), as fx_2_0 does (fx2compile.fx2_type)
+            raise HlslError(file, pos.line if pos else 1, pos.col if pos else 1, 3000, "Unexpected component type")
         scalar = _SCALAR.get(t.base)
         if scalar is None:
             raise NotSupportedError(f"Effects 11: variables of type {t}")
@@ -218,6 +226,7 @@ def _leaf_scalars(t: M.FxType) -> list[int]:
 # --- annotations --------------------------------------------------------------------------------------------
 def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[M.FxAnnotation]:
     out = []
+    check_annotation_names(items, ctx.static_consts, ctx.global_names, ctx.file)
     for a in items:
         leaf = array_leaf(a.type)
         if isinstance(leaf, ObjectType):
@@ -237,7 +246,7 @@ def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[M.FxAnnotation]:
         # the value the initialiser computes at run time (foldinit.py), as for a variable's default
         cv = effect_initial_value(t, a.value, ctx.consts, a.pos)
         if cv is None:
-            raise ctx.error(a.pos, f"annotation '{a.name}': initializer must be a literal expression")
+            raise ctx.error(a.pos, f"'{a.name}': value must be a literal expression", 3011)
         out.append(M.FxAnnotation(a.name, ft, pack_values(ft, cv.vals)))
     return out
 
@@ -790,8 +799,26 @@ def _check_tessellation_pair(ctx: _Ctx, fp: M.FxPass, t, p) -> None:
                                f"Technique {t.name}, Pass {p.name}.")
 
 
+#: the object kinds a state block may follow (the sampler kinds take sampler states; the views ignore it)
+_BLOCK_KINDS = SAMPLER_KINDS | {"BlendState", "DepthStencilState", "RasterizerState", "RenderTargetView",
+                                "DepthStencilView"}
 _BLOCK_OF_EOT = {M.EOT["Blend"]: S.EBT_Blend, M.EOT["DepthStencil"]: S.EBT_DepthStencil,
                  M.EOT["Rasterizer"]: S.EBT_Rasterizer, M.EOT["Sampler"]: S.EBT_Sampler}
+
+
+def _check_block_initialisers(ctx: _Ctx, prog: A.Program, parser: EffectParser) -> None:
+    """A state block ``{ … }`` after a global's name counts as an initialiser of one item (d3dcompiler_47 10.1,
+    session 38, helper EFX; BLOCK_ROWS): a one-component number (``float``, ``float1x1``, a struct of one float)
+    keeps it and ignores it, one of more components is X3017 "initializer does not match type" (``float2``,
+    ``float v[2]``), an array of objects needs one block per element (``BlendState b[2] { {…}, {…} }``)."""
+    for d in prog.decls:
+        blocks = parser.var_blocks.get(d.name) if isinstance(d, A.VarDecl) else None
+        if not blocks:
+            continue
+        leaf = array_leaf(d.type)
+        items = leaf_count(d.type) if isinstance(leaf, ObjectType) else len(component_bases(d.type))
+        if items != len(blocks):
+            raise ctx.error(d.pos, f"'{d.name}': initializer does not match type", 3017)
 
 
 def compile_effect(source: str, file: str, target: str, defines: dict | None = None,
@@ -813,7 +840,11 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
     pp = preprocess(source, file, defines, include_open)
     parser = EffectParser(lex(pp.text, file))
     prog = parser.parse_program()
+    check_effect_functions(source, file, target, defines, include_open, flags)  # every body, compiled or not
+    check_compile_arguments(parser.compile_calls, prog)
+    _check_block_initialisers(ctx, prog, parser)
     ctx.consts = parser.consts
+    ctx.static_consts, ctx.global_names = static_const_names(prog.decls), global_names(prog.decls)
     for d in prog.decls:
         # a static const's value, read by later defaults, annotations and states, is the one its initialiser computes
         # at run time (foldinit: `B = A * 3` in float32), not the parser's (Python doubles, kept for array sizes)
@@ -824,6 +855,10 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
                 ctx.consts[d.name] = cv
     ctx.hex_literals = parser.hex_literals
     cg = Codegen(prog, "", "vs", 5, 0, ctx.row_major)
+    # the effect's declarations are no shader compile: fxc 10.1 keeps a ``half`` global (a buffer member too)
+    # in an fx_4/fx_5 effect and refuses it (X3650, naming the shader's profile) only in a shader compiled from
+    # the file (session 38, helper EFX), as the backwards-compatibility flag lets a shader keep one
+    cg.requested_flags = flags | D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
     try:
         cg.collect()
     except NotImplementedError as exc:
@@ -886,6 +921,11 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             # ComputeShader variable; vkd3d-shader's fx writer skips compute/hull/domain shaders and UAVs below
             # fx_5_0 and rasterizer-ordered views at every target)
             continue
+        if parser.var_blocks.get(d.name) and leaf.kind not in _BLOCK_KINDS:
+            # a block on a texture, buffer, string or shader variable the effect keeps: fxc 10.1 fails with no
+            # error number ("Can't create/set an invalid shader…" for an empty block, nothing for a full one)
+            raise ctx.error(d.pos, f"'{d.name}': a state block initialises only sampler, state-object and view "
+                                   "variables")
         ft = fx_type(d.type, ctx.row_major, ctx.fx5, d.pos, file)
         # fxc records no explicit bind point for object variables (``ByteAddressBuffer Buffer0 : register(t0)``
         # and ``Buffer<float4> g_ParticleBuffer : register(t10)`` are 0xFFFFFFFF in its fx_5_0 objects of

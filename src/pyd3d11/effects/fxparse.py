@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..shader.hlsl import ast as A
+from ..shader.hlsl.lexer import Token
 from ..shader.hlsl.parser import Parser
-from ..shader.hlsl.types import Type
+from ..shader.hlsl.types import NumType, Type
 
 
 @dataclass
@@ -61,6 +62,16 @@ class GroupDecl:
     pos: object = None
 
 
+#: the storage classes an annotation may not have, with d3dcompiler_47 10.1's numbers ("'a': annotation members
+#: cannot be declared 'static'"), in the order it reports them whatever their order in the source (every pair
+#: probed: ``volatile static`` and ``static volatile`` are both X3007)
+ANNOTATION_STORAGE = {"inline": 3055, "static": 3007, "uniform": 3047, "extern": 3006, "groupshared": 3010,
+                      "shared": 3054, "volatile": 3008}
+#: the modifiers an annotation takes and ignores (10.1 compiles ``< linear int a = 1; >`` and its kin)
+ANNOTATION_MODIFIERS = frozenset({"const", "linear", "nointerpolation", "precise", "centroid", "noperspective",
+                                  "sample", "globallycoherent", "snorm", "unorm", "row_major", "column_major"})
+
+
 def _after(a, b) -> bool:
     return (a.line, a.col) >= (b.line, b.col)
 
@@ -85,6 +96,9 @@ class EffectParser(Parser):
         #: EST_UInt and a decimal one as EST_Int (its fx_5_0 objects of DXDecompiler's AdvancedEffect.fx:
         #: ``RenderTargetWriteMask[0] = 0x0F`` -> UInt 15, ``DepthBias = 5`` -> Int 5), which the AST does not keep
         self.hex_literals: set[int] = set()
+        self._in_function = 0  # the depth of function bodies being parsed (annotations on locals: X3040)
+        #: every ``compile`` / ``CompileShader`` call parsed, in every technique, kept or left out (fxfuncs)
+        self.compile_calls: list[A.Call] = []
 
     def parse_primary(self) -> A.Node:
         hex_token = self.tok.kind == "int" and self.tok.text.lower().startswith("0x")
@@ -106,20 +120,70 @@ class EffectParser(Parser):
         self._annots.append((start, out))
         self._log.append((start, out))
 
+    def check_compile_call(self, call: A.Call) -> A.Call:  # type: ignore[override]
+        self.compile_calls.append(call)
+        return super().check_compile_call(call)
+
+    def parse_function(self, ret, mods, attrs, pos):  # type: ignore[override]
+        self._in_function += 1
+        try:
+            return super().parse_function(ret, mods, attrs, pos)
+        finally:
+            self._in_function -= 1
+
     def annotation_declaration(self, earlier: list[Annotation]) -> list[Annotation]:
-        """One ``type name[…] = value;`` of an annotation list (fx_4/fx_5: one declarator; ``earlier`` holds the
-        list's annotations so far, for the fx_2_0 parser's rules)."""
-        pos = self.tok.pos
-        t = self.parse_type()
-        name_tok = self.ident()
-        name = name_tok.text
-        if any(a.name == name for a in earlier):  # 10.1: X3003 in the annotations of any object kind
-            raise self.error(f"redefinition of '{name}'", name_tok, 3003)
-        t = self.parse_array_suffix(t)
-        self.expect("=")
-        value = self.parse_initializer() if self.at("{") else self.parse_assign()
+        """One ``[modifiers] type name[…] = value[, name = value …];`` of an annotation list (``earlier``: the
+        list's annotations so far). The declaration grammar of d3dcompiler_47 10.1 at every effect target
+        (session 38, helper EFX; ANNOTATION_ROWS): comma-separated declarators; the interpolation modifiers,
+        ``precise``, ``globallycoherent``, ``const`` and a matrix majority accepted and ignored; a storage class
+        refused with its own number (ANNOTATION_STORAGE); a modifier twice X3048; ``snorm``/``unorm`` on an
+        integer X3085; ``row_major``/``column_major`` on a non-matrix X3077; a ``struct`` definition a syntax
+        error at its name (a struct type declared before is a type like another)."""
+        if self._in_function:  # fxc: "'x': local variables cannot have annotations" (the name is the token before)
+            name = self.toks[self.i - 2].text if self.i >= 2 else "?"
+            raise self.error(f"'{name}': local variables cannot have annotations", code=3040)
+        mods: list[Token] = []
+        while self.tok.kind == "id" and (self.tok.text in ANNOTATION_STORAGE or self.tok.text in ANNOTATION_MODIFIERS):
+            if any(m.text == self.tok.text for m in mods):
+                raise self.error("duplicate usages specified", code=3048)
+            mods.append(self.next())
+        words = {m.text for m in mods}
+        if self.at("struct"):
+            self.next()
+            raise self.error()  # fxc: "unexpected token" at the struct's name
+        type_tok = self.tok
+        base = self.parse_type()
+        if words & {"snorm", "unorm"}:
+            if not isinstance(base, NumType):
+                raise self.error(tok=type_tok)
+            if base.base not in ("float", "half", "double", "min16float", "min10float"):
+                raise self.error(f"{sorted(words & {'snorm', 'unorm'})[0]} can not be used with type", mods[0], 3085)
+        if words & {"row_major", "column_major"}:
+            if not (isinstance(base, NumType) and base.shape == "m"):
+                raise self.error("non-matrix types cannot be declared 'row_major' or 'column_major'", mods[0], 3077)
+            if {"row_major", "column_major"} <= words:  # (after the non-matrix check: X3077 wins on an int)
+                raise self.error("matrix types cannot be both column_major and row_major", mods[0], 3048)
+            base = NumType(base.base, base.rows, base.cols, base.shape, row_major="row_major" in words)
+        names = {a.name for a in earlier}
+        out: list[Annotation] = []
+        while True:
+            pos = self.tok.pos
+            name_tok = self.ident()
+            storage = next((w for w in ANNOTATION_STORAGE if w in words), None)
+            if storage is not None:
+                raise self.error(f"'{name_tok.text}': annotation members cannot be declared '{storage}'", name_tok,
+                                 ANNOTATION_STORAGE[storage])
+            if name_tok.text in names:  # 10.1: X3003 in the annotations of any object kind
+                raise self.error(f"redefinition of '{name_tok.text}'", name_tok, 3003)
+            names.add(name_tok.text)
+            t = self.parse_array_suffix(base)
+            self.expect("=")
+            value = self.parse_initializer() if self.at("{") else self.parse_assign()
+            out.append(Annotation(name_tok.text, t, value, pos))
+            if not self.accept(","):
+                break
         self.expect(";")
-        return [Annotation(name, t, value, pos)]
+        return out
 
     def parse_cbuffer(self, hoisted: list[A.Node]) -> A.CBufferDecl:
         """``cbuffer name [: register(bN)] [<annotations>] { ... }``: the buffer's own annotations are the

@@ -1,0 +1,85 @@
+"""The type check of an effect file's functions (fx_2_0, fx_4_0, fx_4_1, fx_5_0).
+
+fxc compiles an effect file through its HLSL front end, which type-checks every function body whatever the
+techniques compile: d3dcompiler_47 10.1 fails ``float4 f() : SV_Target { return undeclared; }`` in an effect
+that never names ``f`` (X3004), and so an undeclared function, a wrong overload (X3013), an invalid swizzle
+(X3018) or a conversion (X3017) in any function of the file (session 38, helper EFX: mutants of the shared
+effect programs). A shader target checks the functions its entry point does not call the same way
+(shader/hlsl/uncalled.py); an effect has no entry point, so each of its functions is probed as an uncalled
+one, with the same type rules (uncalled.TYPE_RULE_CODES) and the same two-stage agreement.
+
+A shader compile's arguments are the function's uniform parameters (MicrosoftDocs direct3d9 "Shader States":
+``compile vs_2_0 VS(1, true)``): fxc resolves ``f(args)`` against the overloads whose uniform parameters take that
+many arguments (those with default values may be left out) while it parses, in every technique and initialiser
+of every target, and fails the call otherwise with X3013 "'f': no matching N parameter function".
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+from ..headers.d3dcompiler_types import D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR, D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
+from ..shader.hlsl import ast as A
+from ..shader.hlsl.codegen import Codegen
+from ..shader.hlsl.diagnostics import HlslError
+from ..shader.hlsl.lexer import lex
+from ..shader.hlsl.parser import Parser
+from ..shader.hlsl.preprocessor import preprocess
+from ..shader.hlsl.uncalled import check_uncalled
+
+
+def check_effect_functions(source: str, file: str, target: str, defines: dict | None = None,
+                           include_open: Callable | None = None, flags: int = 0) -> None:
+    """Raise the first type error (HlslError) of any function of the effect ``source`` compiled for ``target``."""
+    pp = preprocess(source, file, defines, include_open)
+    tokens = lex(pp.text, file)
+    row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
+    flag_pack = True if row_major else False if flags & D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR else None
+    programs: dict[str, A.Program] = {}
+
+    def make_codegen(stage: str, major: int, minor: int) -> Codegen:
+        profile = f"{stage}_{major}_{minor}"
+        if profile not in programs:
+            parser = Parser(tokens, profile, flag_pack)
+            parser.file_target = target  # fxc parses an effect file once, for its fx target
+            programs[profile] = parser.parse_program()
+        cg = Codegen(programs[profile], "", stage, major, minor, row_major)
+        cg.compile_flags = flags
+        return cg
+
+    try:
+        functions = [d for d in make_codegen("ps", 5, 0).prog.decls if isinstance(d, A.FuncDef)]
+    except HlslError:
+        # the shader parser reads the effect syntax with the fx_4/fx_5 rules fxc applies to a shader file too (a
+        # state value calling no FX API, ``cat = SetPixelShader(p);``: "this FX API is not available in this
+        # part of your program"), which the effect parser does not repeat; fx_2_0's state values may compute
+        # (``FogEnd = sqrt(A * 4);``), so there the effect parser's verdict stands
+        if target == "fx_2_0":
+            return
+        raise
+    if not any(f.body is not None for f in functions):
+        return
+    memo = (hashlib.sha256(pp.text.encode()).hexdigest(), file, flags, row_major, target, False)
+    check_uncalled(make_codegen, set(), memo, None, False, functions)
+
+
+def check_compile_arguments(calls: list[A.Call], prog: A.Program) -> None:
+    """Raise X3013 for the first ``compile`` / ``CompileShader`` call (``calls``, as parsed) whose function has no
+    overload taking its argument count as uniform parameters."""
+    funcs: dict[str, list[A.FuncDef]] = {}
+    for d in prog.decls:
+        if isinstance(d, A.FuncDef):
+            funcs.setdefault(d.name, []).append(d)
+    for call in calls:
+        if len(call.args) < 2 or not isinstance(call.args[1], A.Call) or call.args[1].name not in funcs:
+            continue
+        fcall = call.args[1]
+        n = len(fcall.args)
+        for f in funcs[fcall.name]:
+            uniforms = [p for p in f.params if "uniform" in p.mods]
+            if sum(1 for p in uniforms if p.default is None) <= n <= len(uniforms):
+                break
+        else:
+            pos = fcall.pos
+            raise HlslError(pos.file, pos.line, pos.col, 3013, f"'{fcall.name}': no matching {n} parameter function")
