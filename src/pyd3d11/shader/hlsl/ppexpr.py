@@ -117,6 +117,15 @@ def _char_values(body: str) -> list[int]:
     return out
 
 
+class _Stop(str):
+    """A place in an ``#if`` expression where fxc stops with X1518 once its parser reaches it (see
+    ``Preprocessor.eval_expr``): a syntax error before it is reported instead."""
+
+
+#: the token that marks such a place
+STOP = _Stop("\x05")
+
+
 class CondExpr:
     """Precedence-climbing evaluator for #if. fxc's mode: unsigned 32-bit arithmetic throughout (``-1 > 0``,
     ``-7 / 2`` is 0x7FFFFFFC). Strict C99 mode: 32-bit ``long`` / ``unsigned long`` with C++'s usual arithmetic
@@ -131,7 +140,10 @@ class CondExpr:
         self.all_unsigned = pp.lenient
 
     def peek(self) -> str | None:
-        return self.toks[self.i] if self.i < len(self.toks) else None
+        t = self.toks[self.i] if self.i < len(self.toks) else None
+        if t.__class__ is _Stop:
+            raise self.pp.error("invalid or unsupported integer constant expression", ERR_INVALID_INT_EXPR)
+        return t
 
     def take(self) -> str:
         t = self.peek()

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .diagnostics import HlslError
 from .ppexpr import ERR_DIVZERO as ERR_DIVZERO  # the #if numbers live with the evaluator (ppexpr.py)
-from .ppexpr import ERR_INVALID_INT_EXPR, CondExpr, fxc_unexpected
+from .ppexpr import ERR_INVALID_INT_EXPR, STOP, CondExpr, fxc_unexpected
 from .ppfxc import (
     _DEAD_NAME,
     COMMENT_MARK,
@@ -1441,10 +1441,20 @@ class Preprocessor:
         # undefined behaviour in C99 and evaluated the same way afterwards (as GCC, Clang and MSVC do)
         self._in_if = True
         try:
-            exp = [t for t in self.expand(self._resolve_defined(toks)) if t != " "]
+            resolved = self._resolve_defined(toks)
+            exp = [t for t in self.expand(resolved) if t != " "]
         finally:
             self._in_if = False
         exp = self._resolve_defined(exp)
+        if self.lenient and toks:
+            # d3dcompiler_47 10.1 (session 38) stops with X1518 where its parser reaches a function-like macro's name
+            # left without its argument list (``#if F``, ``F + 1``, ``1 + F``; a name ``#define E G`` gives too) or
+            # the end of a line that ends in a replacement that is empty (``1 + E``, ``!E``, ``defined(E) E``, ``O``
+            # of ``#define O 1 + E``; ``E 1`` and ``E + 1`` read on); a syntax error before either comes first
+            # (``| OC``, ``[ F``: X1500)
+            exp = [STOP if t in self.macros and self.macros[t].params is not None else t for t in exp]
+            if self._ends_empty(resolved[-1], set()):
+                exp.append(STOP)
         exp = [identifier_zero(t) if re.match(r"[A-Za-z_]", t) else t for t in exp]
         if not exp:
             if self.lenient and toks:
@@ -1455,6 +1465,15 @@ class Preprocessor:
                 raise self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
             raise self.error("#if requires an expression", ERR_INVALID_INT_EXPR)
         return CondExpr(exp, self).parse()
+
+    def _ends_empty(self, name: str, seen: set[str]) -> bool:
+        """Whether the object-like macro ``name``'s replacement ends in nothing: its list is empty or ends in the
+        name of such a macro (the names ``seen`` on the way stop a cycle)."""
+        m = self.macros.get(name)
+        if m is None or m.params is not None or name in seen:
+            return False
+        body = [t for t in m.body if t != " "]
+        return not body or self._ends_empty(body[-1], seen | {name})
 
     def _resolve_defined(self, toks: list[str]) -> list[str]:
         """``defined identifier`` and ``defined ( identifier )`` become 1 or 0; any other form is an error."""
