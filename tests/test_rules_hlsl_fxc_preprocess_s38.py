@@ -160,6 +160,14 @@ PARAM_CYCLE = [
 ]
 
 DEFINE_NUMBERS = [
+    ('#define A .5fx\nA\n#define F(p) .5fx p\nF(1)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n.5fx \n\n.5fx 1 \n', None),
+    ('#define A 1.5x\nA\n#define F(p) 1.5x p\nF(1)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n1.5x \n\n1.5x 1 \n', None),
+    ('#define A 12.5e3x\nA\n#define F(p) 12.5e3x p\nF(1)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n12.5e3x \n\n12.5e3x 1 \n', None),
+    ('#define A 123x\nA\n#define F(p) 123x p\nF(1)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n123x \n\n123x 1 \n', None),
     ('#define A 0x\nA\n#define F(p) 0x p\nF(1)\n',
      '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n0x \n\n0x 1 \n', None),
     ('#define A 09x\nA\n#define F(p) 09x p\nF(1)\n',
@@ -302,6 +310,10 @@ IFDEF_CYCLE = [
      '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\n#line 5\n\n', None),
     ('#define A(x) x x\n#ifndef A\nn\n#else\ny\n#endif\n',
      '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n#line 4\n\ny \n\n', None),
+    ('#ifdef nope\ny\n#endif\n#if defined(nope)\nz\n#endif\n',
+     '#line 3 "C:\\\\s38\\\\t.hlsl"\n\n\n#line 6\n\n', None),
+    ('#ifdef __LINE__\ny\n#endif\n#if defined __FILE__\nz\n#endif\n',
+     '#line 3 "C:\\\\s38\\\\t.hlsl"\n\n\n#line 6\n\n', None),
     ('#define A a\n#define a b\n#define b A\n#if defined(a) || defined(A)\ny\n#endif\n',
      '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\n\n#line 6\n\n', None),
 ]
