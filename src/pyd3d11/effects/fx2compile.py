@@ -27,6 +27,7 @@ from collections.abc import Callable
 from ..errors import NotSupportedError
 from ..headers.d3dcompiler_types import D3DCOMPILE_NO_PRESHADER
 from ..shader.hlsl import ast as A
+from ..shader.hlsl.check import string_braces_error
 from ..shader.hlsl.compiler import compile_hlsl
 from ..shader.hlsl.constexpr import const_value, leaf_bases
 from ..shader.hlsl.diagnostics import HlslError
@@ -40,9 +41,9 @@ from .fx2asm import assemble, shader_kind
 from .fx2expr import expression_program, reads_parameter
 from .fx2preshader import reference_program, selector_resource
 from .fxannot import check_annotation_names, global_names, static_const_names
-from .fxcompile import _bind_uniforms, _node_key
+from .fxcompile import _bind_uniforms, _node_key, braced_shader, is_shader_expression
 from .fxfuncs import check_compile_arguments, check_effect_functions
-from .fxparse import Annotation, EffectParser, StateEntry
+from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 
 #: HLSL object kinds -> D3DXPARAMETER_TYPE (d3dx9shader.h)
 _OBJECT_PT = {
@@ -172,10 +173,15 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
     if ft.pclass == B.D3DXPC_OBJECT:
         ids = [ctx.new_object() for _ in range(n)]
         if ft.ptype == B.D3DXPT["STRING"]:
+            found = string_braces_error(what.strip("'"), init, t) if isinstance(init, A.InitList) else None
+            if found is not None:
+                raise ctx.error(pos, found[1], found[0])
             items = init.items if isinstance(init, A.InitList) else [init] if init is not None else []
             for oid, v in zip(ids, items + [None] * (n - len(items)), strict=False):
                 if v is not None and not (isinstance(v, A.Literal) and isinstance(v.value, str)):
-                    raise ctx.error(pos, f"{what}: a string needs a string literal")
+                    if isinstance(init, A.InitList):  # braces: another item is an object with no string (fxc)
+                        continue
+                    raise ctx.error(pos, "cannot implicitly convert to 'const string'", 3017)
                 ctx.eff.strings[oid] = _unescape(v.value) if v is not None else ""
         elif ft.ptype in (B.D3DXPT["VERTEXSHADER"], B.D3DXPT["PIXELSHADER"]) and init is not None:
             items = init.items if isinstance(init, A.InitList) else [init]
@@ -187,6 +193,10 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
                     ctx.eff.blobs[oid] = _assemble(ctx, v, prefix)
                     continue
                 if not (isinstance(v, A.Call) and v.name == "CompileShader"):
+                    if isinstance(init, A.InitList):  # braces: another item is a NULL shader (fxcompile.braced_shader)
+                        continue
+                    if literal_number(v) is not None:  # (fxc: "cannot implicitly convert from 'int' to …")
+                        raise ctx.error(pos, f"cannot implicitly convert to 'const {t}'", 3017)
                     raise ctx.error(pos, f"{what}: a shader needs compile profile function()")
                 ctx.eff.blobs[oid] = _compile_shader(ctx, v, prefix, pos)
         elif init is not None:
@@ -201,7 +211,11 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
     # definition of every operation, intrinsics included; doubles too)
     cv = effect_initial_value(t, init, ctx.consts, pos)
     if cv is None:
-        raise ctx.error(pos, f"{what}: initializer must be a literal expression")
+        if is_shader_expression(init):  # (fxc: "cannot implicitly convert from 'const PixelShader' to …")
+            raise ctx.error(pos, f"cannot implicitly convert a shader to 'const {t}'", 3017)
+        if braced_shader(init):  # zeros (fxcompile.braced_shader)
+            return b"\0" * (4 * ft.scalars() * n)
+        raise ctx.error(pos, f"{what}: initial value must be a literal expression", 3011)
     return _numeric_bytes(ft, _effect_order(t, list(cv.vals)))
 
 

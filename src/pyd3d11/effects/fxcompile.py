@@ -806,6 +806,18 @@ _BLOCK_OF_EOT = {M.EOT["Blend"]: S.EBT_Blend, M.EOT["DepthStencil"]: S.EBT_Depth
                  M.EOT["Rasterizer"]: S.EBT_Rasterizer, M.EOT["Sampler"]: S.EBT_Sampler}
 
 
+def is_shader_expression(n: A.Node) -> bool:
+    return isinstance(n, A.Call) and n.name in ("CompileShader", "ConstructGSWithSO", "BindInterfaces")
+
+
+def braced_shader(init: A.Node | None) -> bool:
+    """Whether ``init`` is a brace list holding a shader expression: "braces make the type checking more
+    permissive" (vkd3d's effect-compile test) -- d3dcompiler_47 10.1 compiles ``float4 f = {1, 2, compile ps_2_0
+    g(), 4};`` and ``PixelShader p = {42};`` (session 38, EFX; BRACE_ROWS): the number gets no default value (fx_2_0:
+    zeros), the shader is NULL, a string item is empty; without the braces each is X3017."""
+    return isinstance(init, A.InitList) and any(is_shader_expression(n) for n in walk(init))
+
+
 def _check_block_initialisers(ctx: _Ctx, prog: A.Program, parser: EffectParser) -> None:
     """A state block ``{ … }`` after a global's name counts as an initialiser of one item (d3dcompiler_47 10.1,
     session 38, helper EFX; BLOCK_ROWS): a one-component number (``float``, ``float1x1``, a struct of one float)
@@ -886,9 +898,11 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
                 # the value the initialiser computes at run time, intrinsic calls included (foldinit.py)
                 # (a double alone through the parser's const_value: foldinit.effect_initial_value)
                 c = effect_initial_value(d.type, d.init, ctx.consts, d.pos)
-                if c is None:
-                    raise ctx.error(d.pos, f"'{d.name}': initializer must be a literal expression")
-                default = pack_values(ft, c.vals)
+                if c is None and is_shader_expression(d.init):
+                    raise ctx.error(d.pos, f"cannot implicitly convert a shader to 'const {d.type}'", 3017)
+                if c is None and not braced_shader(d.init):
+                    raise ctx.error(d.pos, f"'{d.name}': initial value must be a literal expression", 3011)
+                default = pack_values(ft, c.vals) if c is not None else None
             var = M.FxNumericVar(d.name, ft, d.semantic, cv.offset, default, 0,
                                  _annotations(ctx, parser.var_annotations.get(d.name, [])))
             fcb.variables.append(var)
@@ -946,7 +960,9 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             kind = next(k for k, p in _SHADER_STATE_PREFIX.items() if _SHADER_KIND.get(leaf.kind) == k)
             shaders = []
             for init in inits:
-                if init is None or _is_null(init) or not ctx.fx5 and _profile_of(init).endswith("_5_0"):
+                if isinstance(d.init, A.InitList) and not _is_null(init) and not is_shader_expression(init):
+                    shaders.append(M.FxShader(b"", [], 0, ctx.fx5))  # braces: a number is a NULL shader (BRACE_ROWS)
+                elif init is None or _is_null(init) or not ctx.fx5 and _profile_of(init).endswith("_5_0"):
                     # fxc's fx_4_0 object of DXDecompiler's AdvancedEffect.fx stores ``VertexShader
                     # TestVertexShader5 = CompileShader(vs_5_0, …)`` as NULL: an fx_4 effect holds no 5.0 shader
                     shaders.append(M.FxShader(b"", [], 0, ctx.fx5))
@@ -968,6 +984,9 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             strs = []
             for init in inits:
                 if not (isinstance(init, A.Literal) and isinstance(init.value, str)):
+                    if isinstance(d.init, A.InitList):  # braces: another item is an empty string (BRACE_ROWS)
+                        strs.append("")
+                        continue
                     raise ctx.error(d.pos, f"'{d.name}': a string variable needs string literal initializers")
                 strs.append(init.value)
             var.strings = strs + [""] * (n - len(strs))

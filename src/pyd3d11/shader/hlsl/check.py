@@ -325,15 +325,49 @@ def _string_leaf(t: Type) -> bool:
     return isinstance(leaf, ObjectType) and leaf.kind == "string"
 
 
+def string_braces_error(name: str, init: A.InitList, t: Type) -> tuple[int, str] | None:
+    """A brace list initialising strings is counted, not type-checked (d3dcompiler_47 10.1, session 38 EFX, at
+    ps_5_0 as at every effect target): its literal expressions, nested braces flattened, ``NULL`` included, count
+    their components whatever their type (``string s = {1};`` compiles, an effect stores ""); a variable is X3011
+    "initial value must be a literal expression"; another count than the strings' (``{"a"}`` for ``string s[2]``,
+    ``{float2(1, 2)}``) X3017. The error as (number, message), or None."""
+    from .codegen import walk
+    from .constexpr import literal_components
+    from .objects import leaf_count
+
+    count = 0
+    stack = list(reversed(init.items))
+    while stack:
+        it = stack.pop()
+        if isinstance(it, A.InitList):
+            stack.extend(reversed(it.items))
+            continue
+        n = 1 if isinstance(it, A.Ident) and it.name == "NULL" or isinstance(it, A.Literal) else \
+            literal_components(it)
+        if n is None and not any(isinstance(x, A.Ident) for x in walk(it)):
+            n = 1  # an intrinsic of literals (``{sin(1)}`` compiles): its scalar result, not folded here
+        if n is None:
+            return 3011, f"'{name}': initial value must be a literal expression"
+        count += n
+    if count != leaf_count(t):
+        return 3017, f"'{name}': initializer does not match type"
+    return None
+
+
 def check_string_decl(cg: CodegenContext, d: A.VarDecl) -> None:
     """A ``string`` takes a string literal only (DXC's SemaHLSL string.hlsl records fxc's X3017 for bool,
     int and float literals and variables and for brace lists of numbers); nothing converts a string to
     a number either (X3017 from the type checks)."""
-    if d.init is None or not isinstance(d.type, ObjectType) or d.type.kind != "string":
+    if d.init is None or not _string_leaf(d.type):
+        return
+    if isinstance(d.init, A.InitList):
+        found = string_braces_error(d.name, d.init, d.type)
+        if found is not None:
+            raise cg.err(d.pos, found[1], found[0])
+        return
+    if not isinstance(d.type, ObjectType):
         return
     if not _is_string_init(d.init):
-        if isinstance(d.init, A.InitList):
-            raise cg.err(d.pos, f"'{d.name}': initializer does not match type", 3017)
         raise cg.err(d.pos, "cannot implicitly convert to 'const string'", 3017)
     if isinstance(d.init, A.Ident):  # a global declared earlier in the file
         g = next((x.type for x in cg.prog.decls if isinstance(x, A.VarDecl) and x.name == d.init.name), None)
@@ -429,6 +463,11 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
         # vkd3d's Windows-verified effect-compile fails ``PixelShader ps2 = ps1;`` from a uniform ``ps1``
         # ("Initializer must be literal expressions")
         return
+    if isinstance(init, A.Literal) and not isinstance(init.value, str):
+        # a number is no shader (d3dcompiler_47 10.1, session 38 EFX: "cannot implicitly convert from 'int' to
+        # 'const PixelShader'"); in braces it is a NULL one (effects/fxcompile.braced_shader)
+        kind = "int" if "int" in (init.base or "") else "float"
+        raise cg.err(d.pos, f"cannot implicitly convert from '{kind}' to 'const {d.type}'", 3017)
     if isinstance(init, A.Call) and init.name == "BindInterfaces" and init.args:
         # fx_5_0's BindInterfaces(shader, iface0, iface1[k], ...): the shader is judged as a variable's own
         # initialiser would be (DXDecompiler's EffectInterfaces.fx: ``PixelShader PS2 =

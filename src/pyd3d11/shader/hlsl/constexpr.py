@@ -251,6 +251,15 @@ def _eval(e: A.Node, consts: dict) -> ConstValue:  # noqa: C901 - one dispatch o
     raise _NotConst
 
 
+def literal_components(e: A.Node) -> int | None:
+    """How many components the literal expression ``e`` has (``1 + 2`` one, ``float2(1, 2)`` two), or None when it
+    is not a literal expression (it names a variable)."""
+    try:
+        return len(_eval(e, {}).vals)
+    except (_NotConst, TypeError, ValueError, OverflowError, IndexError):
+        return None
+
+
 def eval_const(e: A.Node, consts: dict, scalar: bool = False) -> int | float | None:
     """The scalar value of ``e`` (first component of a one-component result), or None when not constant.
     ``scalar``: a one-component vector or matrix does not count (array dimensions, see :func:`dimension_ops_ok`)."""
