@@ -9,7 +9,9 @@ Every expected first error number was recorded from Microsoft's d3dcompiler_47.d
 argument list, ``#if 1/0``, an empty parameter list) x 6 compile errors (an unknown name at file scope, an
 assignment there, an undeclared name in a function, a missing ``;`` in a function and at file scope, a redefinition)
 x 4 layouts (compile error first, preprocessor error first, the two under ``#line 50`` / ``#line 10``, blank lines
-between). The D3DCompile page says only that ppErrorMsgs receives "a list of errors and warnings".
+between); and 8 rows of errors fxc reports after every preprocessor error (no line: X3501; X3507, X3523, X4010 of
+the program as a whole) beside ones it reports in reading order (X3003, X3004). The D3DCompile page says only
+that ppErrorMsgs receives "a list of errors and warnings".
 
 ``GAPS``: rows whose compile error this project's checker finds in another order than fxc's parser (a global's
 initialiser before an earlier function body; a syntax error on the line of the preprocessor error, which fxc meets
@@ -219,6 +221,14 @@ ROWS = [
     ('float4 main() : SV_Target { return 1; }\n#define G() 1\nint i = 1; int i = 2;\n', 'X1500'),
     ('float4 main() : SV_Target { return 1; }\n#line 50\nint i = 1; int i = 2;\n#line 10\n#define G() 1\n', 'X3003'),
     ('float4 main() : SV_Target { return 1; }\n\n\nint i = 1; int i = 2;\n\n\n#define G() 1\nfloat z;\n', 'X3003'),
+    ('float4 f() : SV_Target { return 1; }\n#endif\n', 'X1510'),
+    ('float4 main(float a : A) : SV_Target { if (a > 0) return 1; }\n#endif\n', 'X1510'),
+    ('float4 main(float a : A) : SV_Target { float b; return b; }\n#endif\n', 'X1510'),
+    ('float4 main(float a : A) : SV_Target { float4 x = tex2D(s, a); return x; }\n#endif\n', 'X3004'),
+    ('sampler s;\nfloat4 main(float2 a : A) : SV_Target { return tex2D(s, a); }\n#endif\n', 'X1510'),
+    ('float4 main() : SV_Target { return 1; }\nint i = 1; int i = 2;\n#endif\n', 'X3003'),
+    ('float4 main() : SV_Target { return 1; }\nfloat4 g() { return undefined_fn(1); }\n#endif\n', 'X3004'),
+    ('float4 main() : SV_Target { return 1; }\nstatic const int n = 1 / 0;\n#endif\n', 'X1510'),
 ]
 
 GAPS = {
