@@ -307,6 +307,14 @@ def format_listing_header(container: DxbcContainer, default_values: bool = True)
     flags = container.feature_flags
     if _program_major(container) < 5:
         flags &= ~FEATURE_NOTES_SM4_SILENT
+    else:
+        from ..reflection import global_flags
+        from .stat import GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL
+
+        # d3dcompiler_47 10.1 writes no SFI0 bit for early depth-stencil and still prints the note: it reads the
+        # program's dcl_globalFlags forceEarlyDepthStencil (as its GetRequiresFlags does; session 38, REFL)
+        if global_flags(container.program) & GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL:
+            flags |= 0x2
     notes = [text for bit, text in FEATURE_NOTES.items() if flags & bit]
     if notes:
         sections.append(["//", "// Note: shader requires additional functionality:",

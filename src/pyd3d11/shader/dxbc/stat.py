@@ -227,6 +227,146 @@ def _uses_shared_memory(inst) -> bool:
     return any(o.type == OperandType.THREAD_GROUP_SHARED_MEMORY for o in inst.operands)
 
 
+def _source_modifiers(inst) -> set[int]:
+    return {int(o.modifier) for o in inst.operands[1:]}
+
+
+_NEG, _ABS, _ABSNEG = 1, 2, 3  # D3D10_SB_OPERAND_MODIFIER (ir.Modifier)
+
+
+def reachable(instructions) -> list[bool]:
+    """Whether control can reach each of ``instructions`` (a program's executable ones and its hull-phase
+    markers, in order) through its structured flow, every condition taken as able to go either way: after
+    ``ret`` / ``break`` / ``continue`` nothing is reached until a label that another path reaches (``else``,
+    ``endif``, ``case``, ``default``, ``endswitch``, ``endloop`` left by a ``break``); a hull-shader phase and a
+    ``label`` (a subroutine body) start reachable."""
+    from ..ir import Opcode as O
+    from .opcodes import OPCODES, OpClass
+
+    out: list[bool] = []
+    live = True
+    stack: list[list] = []  # [kind, reached at entry, a path reaches the end, has default]
+    for i in instructions:
+        op = i.opcode
+        if OPCODES[op].cls == OpClass.HS_PHASE or op == O.LABEL:
+            live, stack = True, []
+        elif op in (O.IF, O.LOOP):
+            stack.append(["if" if op == O.IF else "loop", live, False, False])
+        elif op == O.ELSE:
+            f = stack[-1]
+            f[0], f[2], live = "else", f[2] or live, f[1]
+        elif op == O.ENDIF:
+            f = stack.pop()
+            live = live or f[2] or (f[0] == "if" and f[1])
+        elif op == O.ENDLOOP:
+            out.append(live)
+            live = stack.pop()[2]  # only a break leaves a loop
+            continue
+        elif op == O.SWITCH:
+            out.append(live)
+            stack.append(["switch", live, False, False])
+            live = False  # only a case label is entered
+            continue
+        elif op in (O.CASE, O.DEFAULT):
+            f = next(x for x in reversed(stack) if x[0] == "switch")
+            f[3] = f[3] or op == O.DEFAULT
+            live = live or f[1]
+        elif op == O.ENDSWITCH:
+            f = stack.pop()
+            live = live or f[2] or (f[1] and not f[3])  # no default: a value matching no case passes
+        out.append(live)
+        if op in (O.BREAK, O.BREAKC) and live:
+            f = next((x for x in reversed(stack) if x[0] in ("loop", "switch")), None)
+            if f is not None:
+                f[2] = True
+        if op in (O.RET, O.BREAK, O.CONTINUE):
+            live = False
+    return out
+
+
+def io_declaration_count(program) -> int:
+    """DclCount as d3dcompiler_47 counts it: the input and output declarations; in a hull shader's phase the
+    registers one ``dcl_indexrange`` spans count once (fxc 10.1's fork phases declaring ``o0.x`` … ``o2.x``
+    with ``dcl_indexrange o0.x 3`` count one: hull-shader-attributes, 10 programs), elsewhere each (a vertex
+    shader's ``float4 a[3] : A`` read by a run-time index declares v0-v2, a range, and counts three)."""
+    from ..ir import Opcode as O
+    from .opcodes import OPCODES, OpClass
+
+    io = {getattr(O, n) for n in _IO_DECLS}
+    phase = 0
+    ranges: list[tuple[int, int, int, int]] = []  # (phase, operand type, first register, last register)
+    decls: list[tuple[int, int, int | None]] = []
+    for i in program.instructions:
+        if OPCODES[i.opcode].cls == OpClass.HS_PHASE:
+            phase += 1
+        elif i.opcode == O.DCL_INDEXRANGE and phase and i.operands and i.operands[0].indices and i.extra:
+            op = i.operands[0]
+            first = op.indices[-1].value
+            ranges.append((phase, op.type, first, first + i.extra[0] - 1))
+        elif i.opcode in io and i.operands:
+            op = i.operands[0]
+            decls.append((phase, op.type, op.indices[-1].value if op.indices else None))
+    count, counted = 0, set()
+    for ph, t, reg in decls:
+        hit = next((k for k, (p, rt, a, b) in enumerate(ranges) if (p, rt) == (ph, t) and reg is not None
+                    and a <= reg <= b), None)
+        if hit is None or hit not in counted:
+            count += 1
+            if hit is not None:
+                counted.add(hit)
+    return count
+
+
+def _count_as_47(program, st: ShaderStats) -> None:
+    """d3dcompiler_47's counting of what one opcode does not decide (recorded from its objects of the shared
+    shader tests' and SDK samples' programs, session 38; tests/test_rules_d3dcompiler_stat_s38.py):
+
+    - a ``mov`` with a negated source (``-x``, ``-|x|``) is a float instruction, not a move; one with ``|x|`` is
+      neither; one addressing an indexable temp (x#) counts only in ArrayInstructionCount; a geometry shader's
+      ``mov`` to an output register (a vertex written for ``emit``) is neither, negated or not;
+    - ``rcp`` is no float instruction, nor ``sincos`` writing both results (one writing sin or cos alone is);
+    - ``ne`` of a zero immediate and a value (the float-to-bool conversion's form) is a conversion;
+      ``f32tof16`` / ``f16tof32`` are none;
+    - ``retc_*`` is dynamic flow control; ``switch`` on a constant-buffer or immediate value is static flow
+      control, on any other value dynamic;
+    - a ``ret`` control cannot reach (the one after an ``if``/``else`` whose branches both return) is no static
+      flow control (it still counts in InstructionCount);
+    - DclCount: io_declaration_count."""
+    from ..ir import Opcode as O
+    from ..ir import OperandType, ProgramType
+    from .opcodes import OPCODES, OpClass
+
+    flow = [i for i in program.instructions if OPCODES[i.opcode].cls not in (OpClass.DECL, OpClass.CUSTOM)]
+    gs = program.program_type == ProgramType.GEOMETRY
+    for inst, live in zip(flow, reachable(flow), strict=True):
+        op = inst.opcode
+        if op == O.MOV:
+            mods = _source_modifiers(inst)
+            if _uses_indexable_temp(inst) or _ABS in mods or (gs and inst.operands[0].type == OperandType.OUTPUT):
+                st.MovInstructionCount -= 1
+            elif mods & {_NEG, _ABSNEG}:
+                st.MovInstructionCount -= 1
+                st.FloatInstructionCount += 1
+        elif op == O.RCP or (op == O.SINCOS and all(o.type != OperandType.NULL for o in inst.operands[:2])):
+            st.FloatInstructionCount -= 1
+        elif op == O.NE and len(inst.operands) > 1 and inst.operands[1].type == OperandType.IMMEDIATE32 \
+                and not any(inst.operands[1].values):
+            st.FloatInstructionCount -= 1
+            st.ConversionInstructionCount += 1
+        elif op in (O.F32TOF16, O.F16TOF32):
+            st.ConversionInstructionCount -= 1
+        elif op == O.RETC:
+            st.DynamicFlowControlCount += 1
+        elif op == O.SWITCH:
+            if inst.operands[0].type in (OperandType.CONSTANT_BUFFER, OperandType.IMMEDIATE32):
+                st.StaticFlowControlCount += 1
+            else:
+                st.DynamicFlowControlCount += 1
+        elif op == O.RET and not live:
+            st.StaticFlowControlCount -= 1
+    st.DclCount = io_declaration_count(program)
+
+
 def program_stats(program, compiler: int = D3DCOMPILER_47) -> ShaderStats:
     """STAT counters from a program (the D3D11_SHADER_DESC fields, spec-facts §2.5), as fxc fills them:
     opcode counters from STAT_OPCODE_COUNTERS; InstructionCount every executable instruction; DclCount the
@@ -273,6 +413,8 @@ def program_stats(program, compiler: int = D3DCOMPILER_47) -> ShaderStats:
     st.cTextureStoreInstructions = sum(1 for i in code if i.opcode in stores and not _uses_shared_memory(i))
     st.TempArrayCount = sum(i.extra[1] for i in decls if i.opcode == O.DCL_INDEXABLETEMP and len(i.extra) > 1)
     st.ArrayInstructionCount = sum(1 for i in code if _uses_indexable_temp(i))
+    if compiler >= D3DCOMPILER_47:
+        _count_as_47(program, st)
     st.DefCount = sum(len(i.extra) // 4 for i in insts
                       if i.opcode == O.CUSTOMDATA and (i.controls & 0x1FFFFF) == _ICB_CUSTOMDATA_CLASS)
 
@@ -313,8 +455,8 @@ def program_stats(program, compiler: int = D3DCOMPILER_47) -> ShaderStats:
 #: structured buffers via shader 4.x" feature (DXC's DxilConstants.h ShaderFeatureInfo_ComputeShadersPlus
 #: RawAndStructuredBuffersViaShader4X = 0x2; fxc writes it for the corpus' vs_4_0 ParticleDraw_VS reading a
 #: StructuredBuffer, and its listing prints no note for it); in a 5.x program it is D3D_SHADER_REQUIRES_EARLY_
-#: DEPTH_STENCIL, written for dcl_globalFlags forceEarlyDepthStencil (a d3dcompiler_47 listing of an
-#: [earlydepthstencil] ps_5_0 prints "Early depth-stencil" among the required functionality). DXC's
+#: DEPTH_STENCIL, which d3dcompiler_47 10.1 does not write for dcl_globalFlags forceEarlyDepthStencil (its
+#: listing's "Early depth-stencil" note and its GetRequiresFlags come from the global flag; session 38). DXC's
 #: DxilShaderReflection::GetRequiresFlags names the collision and answers EARLY_DEPTH_STENCIL from the
 #: global flag alone.
 SFI0_RAW_STRUCTURED_VIA_4_X = 0x2
@@ -336,21 +478,32 @@ def uses_raw_or_structured_4x(program) -> bool:
                for i in program.instructions)
 
 
+#: D3D_SHADER_REQUIRES_VIEWPORT_AND_RT_ARRAY_INDEX_FROM_ANY_SHADER_FEEDING_RASTERIZER: fxc (d3dcompiler_47 10.1)
+#: writes it for a vertex or domain shader that outputs SV_ViewportArrayIndex or SV_RenderTargetArrayIndex, at
+#: every 4.x / 5.x target (not for a geometry shader, where the two are core; session 38, REFL)
+SFI0_VIEWPORT_AND_RT_ARRAY_INDEX = 0x2000
+
+
 def program_feature_flags(program) -> int:
     """SFI0 flags implied by a program's declarations (spec-facts §2.5; bit 0x2 as
-    SFI0_RAW_STRUCTURED_VIA_4_X says)."""
+    SFI0_RAW_STRUCTURED_VIA_4_X says). dcl_globalFlags forceEarlyDepthStencil writes no bit: d3dcompiler_47
+    10.1's objects of ``[earlydepthstencil]`` pixel shaders have no SFI0 for it (its D3DReflect's
+    GetRequiresFlags answers EARLY_DEPTH_STENCIL from the global flag; session 38, REFL)."""
     from ..ir import Opcode as O
-    from ..ir import OperandType, ProgramType
+    from ..ir import OperandType, ProgramType, SystemName
 
     flags = SFI0_RAW_STRUCTURED_VIA_4_X if uses_raw_or_structured_4x(program) else 0
+    feeds_rasterizer = program.program_type in (ProgramType.VERTEX, ProgramType.DOMAIN)
     for inst in program.instructions:
         if inst.opcode == O.DCL_GLOBALFLAGS:
             c = inst.controls
             flags |= 0x1 if c & 0x2 else 0  # doubles
-            flags |= 0x2 if c & GLOBAL_FLAG_FORCE_EARLY_DEPTH_STENCIL else 0  # early depth-stencil (SM5 only)
             flags |= 0x10 if c & 0x20 else 0  # minimum precision
             flags |= 0x20 if c & 0x40 else 0  # 11.1 double extensions
             flags |= 0x40 if c & 0x80 else 0  # 11.1 shader extensions
+        if inst.opcode == O.DCL_OUTPUT_SIV and feeds_rasterizer and inst.extra and \
+                inst.extra[0] & 0xFFFF in (SystemName.RENDER_TARGET_ARRAY_INDEX, SystemName.VIEWPORT_ARRAY_INDEX):
+            flags |= SFI0_VIEWPORT_AND_RT_ARRAY_INDEX  # from a vertex or domain shader (a GS writes them anyway)
         if inst.opcode == O.DCL_INPUT and inst.operands and inst.operands[0].type == OperandType.INNER_COVERAGE:
             flags |= 0x400  # PS inner coverage (fxc's DXC dxbc2dxil input2 object lists "PS Inner Coverage")
         if inst.opcode == O.DCL_OUTPUT and inst.operands and inst.operands[0].type == OperandType.OUTPUT_STENCIL_REF:
