@@ -169,7 +169,7 @@ def test_caseless_texture_word():
 ERROR_ROWS = [
     ("technique < int a = 0; float a = 1.0; > {}", "X3003"),
     ("technique { pass < int a = 0; int a = 1; > {} }", "X3003"),
-    ("technique < int a; > {}", "X3000"),
+    ("technique < int a; > {}", "X3012"),  # 10.1: "'a': missing value" (the row said X3000; session 38 EFX)
     # d3dcompiler_47 10.1 (session 38, EFX): "'b': value must be a literal expression" (X3011), "'a': annotation
     # members cannot be declared 'static'" (X3007) and "'v': local variables cannot have annotations" (X3040); the
     # rows said X3000

@@ -21,6 +21,11 @@ product that measured the rule's extent, not the mutant that showed it:
   out), checked in every technique and initialiser, else X3013 (fxfuncs.check_compile_arguments);
 * ``BLOCK_ROWS``: a state block after a global's name is one initialiser item: X3017 on a type of more components
   or elements, a failure on a texture / buffer / string / shader variable the effect keeps;
+* ``ANNOTATION_VALUE_ROWS``: an annotation value's kind is type-checked in every technique, kept or left out (a
+  number for a string X3017, another brace count X3017, ``++`` X3025, no value X3012); a brace list of the other
+  kind passes the front end (fx_2_0 stores it, fx_4/fx_5 fail it in a technique they keep);
+* ``BRACE_ROWS``: "braces make the type checking more permissive": a shader expression in a brace list gives a
+  number no default and a number in braces a NULL shader; a string brace list is counted, not type-checked;
 * ``PRECISION_ROWS``: a minimum-precision or double variable, member or annotation fails ("Unexpected component
   type") at fx_4/fx_5; a static one and a parameter compile.
 """
@@ -889,6 +894,149 @@ PRECISION_ROWS = [
     ('float4 f(min16float2x2 a) : SV_Target { return a; }\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
 ]
 
+ANNOTATION_VALUE_ROWS = [
+    ('static const int a0 = 1;\ntechnique T < string a = 1+2; > { pass P { } }', 'fx_2_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < string a = 1+2; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < string a = 1+2; > { pass P { } }', 'fx_4_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < string a = 1+2; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < int a = "s"; > { pass P { } }', 'fx_2_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < int a = "s"; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < int a = "s"; > { pass P { } }', 'fx_4_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < int a = "s"; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < Texture a = 1; > { pass P { } }', 'fx_2_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < Texture a = 1; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < Texture a = 1; > { pass P { } }', 'fx_4_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < Texture a = 1; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < int a = 1, b = a; > { pass P { } }', 'fx_2_0', 'X3011'),
+    ('static const int a0 = 1;\ntechnique T < int a = 1, b = a; > { pass P { } }', 'fx_5_0', 'X3011'),
+    ('static const int a0 = 1;\ntechnique10 T < int a = 1, b = a; > { pass P { } }', 'fx_4_0', 'X3011'),
+    ('static const int a0 = 1;\ntechnique10 T < int a = 1, b = a; > { pass P { } }', 'fx_5_0', 'X3011'),
+    ('static const int a0 = 1;\ntechnique T < int a = --a0; > { pass P { } }', 'fx_2_0', 'X3025'),
+    ('static const int a0 = 1;\ntechnique T < int a = --a0; > { pass P { } }', 'fx_5_0', 'X3025'),
+    ('static const int a0 = 1;\ntechnique10 T < int a = --a0; > { pass P { } }', 'fx_4_0', 'X3025'),
+    ('static const int a0 = 1;\ntechnique10 T < int a = --a0; > { pass P { } }', 'fx_5_0', 'X3025'),
+    ('static const int a0 = 1;\ntechnique T < int a = a0++; > { pass P { } }', 'fx_2_0', 'X3025'),
+    ('static const int a0 = 1;\ntechnique T < int a = a0++; > { pass P { } }', 'fx_5_0', 'X3025'),
+    ('static const int a0 = 1;\ntechnique10 T < int a = a0++; > { pass P { } }', 'fx_4_0', 'X3025'),
+    ('static const int a0 = 1;\ntechnique10 T < int a = a0++; > { pass P { } }', 'fx_5_0', 'X3025'),
+    ('static const int a0 = 1;\ntechnique T < int a = (a0 = 2); > { pass P { } }', 'fx_2_0', 'X3025'),
+    ('static const int a0 = 1;\ntechnique T < int a = (a0 = 2); > { pass P { } }', 'fx_5_0', 'X3025'),
+    ('static const int a0 = 1;\ntechnique10 T < int a = (a0 = 2); > { pass P { } }', 'fx_4_0', 'X3025'),
+    ('static const int a0 = 1;\ntechnique10 T < int a = (a0 = 2); > { pass P { } }', 'fx_5_0', 'X3025'),
+    ('static const int a0 = 1;\ntechnique T < int a = 1.5; float b = true; bool c = 2; uint d = -1; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < int a = 1.5; float b = true; bool c = 2; uint d = -1; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < int a = 1.5; float b = true; bool c = 2; uint d = -1; > { pass P { } }', 'fx_4_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < int a = 1.5; float b = true; bool c = 2; uint d = -1; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < float4 a = {1, 2}; > { pass P { } }', 'fx_2_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < float4 a = {1, 2}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < float4 a = {1, 2}; > { pass P { } }', 'fx_4_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < float4 a = {1, 2}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < float2 a = {1, 2, 3}; > { pass P { } }', 'fx_2_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < float2 a = {1, 2, 3}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < float2 a = {1, 2, 3}; > { pass P { } }', 'fx_4_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < float2 a = {1, 2, 3}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < float2 a = 1; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < float2 a = 1; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < float2 a = 1; > { pass P { } }', 'fx_4_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < float2 a = 1; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < float4 a = {1}; > { pass P { } }', 'fx_2_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < float4 a = {1}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < float4 a = {1}; > { pass P { } }', 'fx_4_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < float4 a = {1}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < string a = {"x"}; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < string a = {"x"}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < string a = {"x"}; > { pass P { } }', 'fx_4_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < string a = {"x"}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < string a[2] = {"x", "y"}; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < string a[2] = {"x", "y"}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < string a[2] = {"x", "y"}; > { pass P { } }', 'fx_4_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < string a[2] = {"x", "y"}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < Texture a; > { pass P { } }', 'fx_2_0', 'X3012'),
+    ('static const int a0 = 1;\ntechnique T < Texture a; > { pass P { } }', 'fx_5_0', 'X3012'),
+    ('static const int a0 = 1;\ntechnique10 T < Texture a; > { pass P { } }', 'fx_4_0', 'X3012'),
+    ('static const int a0 = 1;\ntechnique10 T < Texture a; > { pass P { } }', 'fx_5_0', 'X3012'),
+    ('static const int a0 = 1;\ntechnique T < int a; > { pass P { } }', 'fx_2_0', 'X3012'),
+    ('static const int a0 = 1;\ntechnique T < int a; > { pass P { } }', 'fx_5_0', 'X3012'),
+    ('static const int a0 = 1;\ntechnique10 T < int a; > { pass P { } }', 'fx_4_0', 'X3012'),
+    ('static const int a0 = 1;\ntechnique10 T < int a; > { pass P { } }', 'fx_5_0', 'X3012'),
+    ('static const int a0 = 1;\ntechnique T < int a, b = 1; > { pass P { } }', 'fx_2_0', 'X3012'),
+    ('static const int a0 = 1;\ntechnique T < int a, b = 1; > { pass P { } }', 'fx_5_0', 'X3012'),
+    ('static const int a0 = 1;\ntechnique10 T < int a, b = 1; > { pass P { } }', 'fx_4_0', 'X3012'),
+    ('static const int a0 = 1;\ntechnique10 T < int a, b = 1; > { pass P { } }', 'fx_5_0', 'X3012'),
+    ('static const int a0 = 1;\ntechnique T < Texture a = NULL; > { pass P { } }', 'fx_2_0', 'fail'),
+    ('static const int a0 = 1;\ntechnique T < Texture a = NULL; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < Texture a = NULL; > { pass P { } }', 'fx_4_0', 'fail'),
+    ('static const int a0 = 1;\ntechnique10 T < Texture a = NULL; > { pass P { } }', 'fx_5_0', 'fail'),
+    ('static const int a0 = 1;\ntechnique T < float2x2 a = {1, 2, 3, 4}; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < float2x2 a = {1, 2, 3, 4}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < float2x2 a = {1, 2, 3, 4}; > { pass P { } }', 'fx_4_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < float2x2 a = {1, 2, 3, 4}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < float2x2 a = {1, 2, 3}; > { pass P { } }', 'fx_2_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < float2x2 a = {1, 2, 3}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < float2x2 a = {1, 2, 3}; > { pass P { } }', 'fx_4_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < float2x2 a = {1, 2, 3}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < int a[2] = {1, 2}; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < int a[2] = {1, 2}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < int a[2] = {1, 2}; > { pass P { } }', 'fx_4_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < int a[2] = {1, 2}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < int a[2] = {1}; > { pass P { } }', 'fx_2_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < int a[2] = {1}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < int a[2] = {1}; > { pass P { } }', 'fx_4_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < int a[2] = {1}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < int a[2] = {1, 2, 3}; > { pass P { } }', 'fx_2_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < int a[2] = {1, 2, 3}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < int a[2] = {1, 2, 3}; > { pass P { } }', 'fx_4_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < int a[2] = {1, 2, 3}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < float4 a = {float2(1, 2), 3, 4}; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < float4 a = {float2(1, 2), 3, 4}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < float4 a = {float2(1, 2), 3, 4}; > { pass P { } }', 'fx_4_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < float4 a = {float2(1, 2), 3, 4}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < float3 a = {float2(1, 2), 3, 4}; > { pass P { } }', 'fx_2_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < float3 a = {float2(1, 2), 3, 4}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < float3 a = {float2(1, 2), 3, 4}; > { pass P { } }', 'fx_4_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < float3 a = {float2(1, 2), 3, 4}; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < string a = "x" "y"; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < string a = "x" "y"; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < string a = "x" "y"; > { pass P { } }', 'fx_4_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < string a = "x" "y"; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < bool a = "s"; > { pass P { } }', 'fx_2_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < bool a = "s"; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < bool a = "s"; > { pass P { } }', 'fx_4_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique10 T < bool a = "s"; > { pass P { } }', 'fx_5_0', 'X3017'),
+    ('static const int a0 = 1;\ntechnique T < float a = {"s"}; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < float a = {"s"}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < float a = {"s"}; > { pass P { } }', 'fx_4_0', 'fail'),
+    ('static const int a0 = 1;\ntechnique10 T < float a = {"s"}; > { pass P { } }', 'fx_5_0', 'fail'),
+    ('static const int a0 = 1;\ntechnique T < string a = {1}; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < string a = {1}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < string a = {1}; > { pass P { } }', 'fx_4_0', 'fail'),
+    ('static const int a0 = 1;\ntechnique10 T < string a = {1}; > { pass P { } }', 'fx_5_0', 'fail'),
+    ('static const int a0 = 1;\ntechnique T < int2 a = {{1}, {2}}; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique T < int2 a = {{1}, {2}}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < int2 a = {{1}, {2}}; > { pass P { } }', 'fx_4_0', 'ok'),
+    ('static const int a0 = 1;\ntechnique10 T < int2 a = {{1}, {2}}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('fxgroup g < int a = "s"; > { technique11 { pass {} } }', 'fx_4_0', 'X3017'),
+    ('fxgroup g < int a = "s"; > { technique11 { pass {} } }', 'fx_5_0', 'X3017'),
+    ('technique T { pass < int a = 1, b = a; > {} }', 'fx_4_0', 'X3011'),
+    ('technique T { pass < int a = 1, b = a; > {} }', 'fx_5_0', 'X3011'),
+    ('technique T < float a[] = {1, 2}; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('technique T < float a[] = {1, 2}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('technique10 T < float a[] = {1, 2}; > { pass P { } }', 'fx_4_0', 'ok'),
+    ('technique10 T < float a[] = {1, 2}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('technique T < float2 a[] = {1, 2, 3, 4}; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('technique T < float2 a[] = {1, 2, 3, 4}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('technique10 T < float2 a[] = {1, 2, 3, 4}; > { pass P { } }', 'fx_4_0', 'ok'),
+    ('technique10 T < float2 a[] = {1, 2, 3, 4}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('technique T < float2 a[] = {1, 2, 3}; > { pass P { } }', 'fx_2_0', 'X3075'),
+    ('technique T < float2 a[] = {1, 2, 3}; > { pass P { } }', 'fx_5_0', 'X3075'),
+    ('technique10 T < float2 a[] = {1, 2, 3}; > { pass P { } }', 'fx_4_0', 'X3075'),
+    ('technique10 T < float2 a[] = {1, 2, 3}; > { pass P { } }', 'fx_5_0', 'X3075'),
+    ('technique T < int a[] = {"s"}; > { pass P { } }', 'fx_2_0', 'ok'),
+    ('technique T < int a[] = {"s"}; > { pass P { } }', 'fx_5_0', 'ok'),
+    ('technique10 T < int a[] = {"s"}; > { pass P { } }', 'fx_4_0', 'fail'),
+    ('technique10 T < int a[] = {"s"}; > { pass P { } }', 'fx_5_0', 'fail'),
+]
+
 BRACE_ROWS = [
     ('float4 fun() : SV_Target { return 0; }\nfloat f = {CompileShader(ps_2_0, fun())};\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
     ('float4 fun() : SV_Target { return 0; }\nfloat4 f = {1, 2, compile ps_2_0 fun(), 4};\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
@@ -1006,7 +1154,7 @@ BRACE_ROWS = [
     ('string s[3] = {"a", "b"};\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
 ]
 
-TABLES = {"FUNCTION_ROWS": FUNCTION_ROWS, "ANNOTATION_ROWS": ANNOTATION_ROWS, "ANNOTATION_SCOPE_ROWS": ANNOTATION_SCOPE_ROWS, "COMPILE_ARGUMENT_ROWS": COMPILE_ARGUMENT_ROWS, "BLOCK_ROWS": BLOCK_ROWS, "PRECISION_ROWS": PRECISION_ROWS, "BRACE_ROWS": BRACE_ROWS}
+TABLES = {"FUNCTION_ROWS": FUNCTION_ROWS, "ANNOTATION_ROWS": ANNOTATION_ROWS, "ANNOTATION_SCOPE_ROWS": ANNOTATION_SCOPE_ROWS, "COMPILE_ARGUMENT_ROWS": COMPILE_ARGUMENT_ROWS, "BLOCK_ROWS": BLOCK_ROWS, "PRECISION_ROWS": PRECISION_ROWS, "ANNOTATION_VALUE_ROWS": ANNOTATION_VALUE_ROWS, "BRACE_ROWS": BRACE_ROWS}
 
 def _ours(src: str, target: str) -> tuple[bool, list[str]]:
     """Our verdict and the error numbers of our messages."""
@@ -1073,6 +1221,11 @@ def test_block(src: str, target: str, expected: str) -> None:
 
 @pytest.mark.parametrize("src,target,expected", PRECISION_ROWS)
 def test_precision(src: str, target: str, expected: str) -> None:
+    _check(src, target, expected)
+
+
+@pytest.mark.parametrize("src,target,expected", ANNOTATION_VALUE_ROWS)
+def test_annotation_value(src: str, target: str, expected: str) -> None:
     _check(src, target, expected)
 
 

@@ -40,7 +40,7 @@ from . import fx2states
 from .fx2asm import assemble, shader_kind
 from .fx2expr import expression_program, reads_parameter
 from .fx2preshader import reference_program, selector_resource
-from .fxannot import check_annotation_names, global_names, static_const_names
+from .fxannot import braced_other_kind, check_annotation_names, global_names, static_const_names
 from .fxcompile import _bind_uniforms, _node_key, braced_shader, is_shader_expression
 from .fxfuncs import check_compile_arguments, check_effect_functions
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
@@ -270,6 +270,9 @@ def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[B.Fx2Param]:
         ft = fx2_type(t, a.name, None, ctx, a.pos)
         if ft.pclass == B.D3DXPC_OBJECT and ft.ptype != B.D3DXPT["STRING"]:
             raise ctx.error(a.pos, f"annotation '{a.name}': only numeric and string annotations are allowed")
+        if braced_other_kind(a) and ft.pclass != B.D3DXPC_OBJECT:  # zeros (fxannot)
+            out.append(B.Fx2Param(ft, b"\0" * (4 * ft.scalars() * max(1, ft.elements))))
+            continue
         out.append(B.Fx2Param(ft, _value(ctx, ft, t, a.value, f"annotation '{a.name}'", a.pos)))
     return out
 

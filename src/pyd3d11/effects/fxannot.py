@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..shader.hlsl import ast as A
-from ..shader.hlsl.codegen import walk
+from ..shader.hlsl.codegen import component_bases, walk
+from ..shader.hlsl.constexpr import literal_components
 from ..shader.hlsl.diagnostics import HlslError
+from ..shader.hlsl.types import ArrayType, NumType, ObjectType, array_leaf
 from .fxparse import Annotation
 
 
@@ -38,7 +40,7 @@ def check_annotation_names(items: list[Annotation], static_consts: set[str], glo
     earlier: set[str] = set()
     for a in items:
         for n in walk(a.value) if a.value is not None else ():
-            if not isinstance(n, A.Ident) or n.name in static_consts:
+            if not isinstance(n, A.Ident) or n.name in static_consts or n.name == "NULL":
                 continue
             pos = n.pos or a.pos
             where = (pos.file or file, pos.line, pos.col) if pos is not None else (file, 1, 1)
@@ -46,3 +48,75 @@ def check_annotation_names(items: list[Annotation], static_consts: set[str], glo
                 raise HlslError(*where, 3011, f"'{a.name}': value must be a literal expression")
             raise HlslError(*where, 3004, f"undeclared identifier '{n.name}'")
         earlier.add(a.name)
+        found = _value_kind_error(a)
+        if found is not None:
+            pos = a.value.pos if a.value is not None and a.value.pos is not None else a.pos
+            raise HlslError(pos.file or file, pos.line, pos.col, *found)
+
+
+def _unsized(t) -> bool:
+    """``float a[] = {…}``: sized by its initialiser."""
+    while isinstance(t, ArrayType):
+        if t.count == 0:
+            return True
+        t = t.elem
+    return False
+
+
+def _is_string(n: A.Node) -> bool:
+    return isinstance(n, A.Literal) and isinstance(n.value, str)
+
+
+def _value_kind_error(a: Annotation) -> tuple[int, str] | None:
+    """fxc's type error for an annotation value of the wrong kind or count (see the module doc), or None."""
+    if a.value is None:
+        return None
+    if any(isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--") or isinstance(n, A.Assign)
+           for n in walk(a.value)):
+        return 3025, "l-value specifies const object"
+    leaf = array_leaf(a.type)
+    items = a.value.items if isinstance(a.value, A.InitList) else [a.value]
+    if isinstance(leaf, ObjectType):
+        if leaf.kind == "string":
+            bad = next((x for x in items if not _is_string(x) and not isinstance(x, A.InitList)), None)
+            if bad is not None and not isinstance(a.value, A.InitList):
+                return 3017, "cannot implicitly convert from 'const int' to 'const string'"
+            return None
+        if any(isinstance(x, A.Literal) for x in items):
+            return 3017, f"cannot implicitly convert from 'int' to 'const {leaf.kind.lower()}'"
+        return None
+    if not isinstance(leaf, NumType):
+        return None
+    if isinstance(a.value, A.InitList) and braced_other_kind(a):
+        return None  # braces: counted, not type-checked (check.string_braces_error)
+    if any(_is_string(n) for n in walk(a.value)):
+        return 3017, f"cannot implicitly convert from 'const string' to 'const {leaf}'"
+    if isinstance(a.value, A.InitList):
+        count, stack = 0, list(a.value.items)
+        while stack:
+            x = stack.pop()
+            if isinstance(x, A.InitList):
+                stack.extend(x.items)
+                continue
+            n = literal_components(x)
+            if n is None:
+                return None  # judged by the evaluation (a name, an intrinsic)
+            count += n
+        if _unsized(a.type):
+            per = len(component_bases(array_leaf(a.type)))
+            if per and count % per:
+                return 3075, f"'{a.name}': implicit array type does not match value"
+        elif count != len(component_bases(a.type)):
+            return 3017, f"'{a.name}': initializer does not match type"
+    return None
+
+
+def braced_other_kind(a: Annotation) -> bool:
+    """A brace list of the other kind (strings for a number, numbers for a string): fxc 10.1's front end takes
+    ``< float a = {"s"}; >`` and ``< string a = {1}; >`` (session 38 EFX); fx_2_0 stores zeros / an empty string,
+    fx_4/fx_5 fail such an annotation of a technique they keep (no error number)."""
+    if not isinstance(a.value, A.InitList):
+        return False
+    leaf = array_leaf(a.type)
+    is_string = isinstance(leaf, ObjectType) and leaf.kind == "string"
+    return any(_is_string(n) != is_string for n in walk(a.value) if isinstance(n, A.Literal))

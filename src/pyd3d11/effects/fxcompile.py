@@ -34,7 +34,7 @@ from ..shader.hlsl.types import SAMPLER_KINDS, ArrayType, NumType, ObjectType, S
 from . import model as M
 from . import states as S
 from .fx2states import lookup_state
-from .fxannot import check_annotation_names, global_names, static_const_names
+from .fxannot import braced_other_kind, check_annotation_names, global_names, static_const_names
 from .fxfuncs import check_compile_arguments, check_effect_functions
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 
@@ -235,6 +235,8 @@ def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[M.FxAnnotation]:
             ft = fx_type(a.type, ctx.row_major, ctx.fx5)
             vals = a.value.items if isinstance(a.value, A.InitList) else [a.value]
             strs = []
+            if braced_other_kind(a):  # fx_2_0 stores "", 10.1 fails it here with no message (fxannot)
+                raise ctx.error(a.pos, f"annotation '{a.name}': a brace list of numbers for a string")
             for v in vals:
                 if not (isinstance(v, A.Literal) and isinstance(v.value, str)):
                     raise ctx.error(a.pos, f"annotation '{a.name}': a string annotation needs a string literal")
@@ -243,6 +245,8 @@ def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[M.FxAnnotation]:
             continue
         t = sized_type(a.type, a.value, ctx.consts, a.pos)  # `float a[] = {1, 2};` has two elements
         ft = fx_type(t, ctx.row_major, ctx.fx5)
+        if braced_other_kind(a):  # fx_2_0 stores zeros, 10.1 fails it here with no message (fxannot)
+            raise ctx.error(a.pos, f"annotation '{a.name}': a brace list of strings for a number")
         # the value the initialiser computes at run time (foldinit.py), as for a variable's default
         cv = effect_initial_value(t, a.value, ctx.consts, a.pos)
         if cv is None:
@@ -1007,6 +1011,18 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             if t.name in seen:
                 raise ctx.error(t.pos, f"technique '{t.name}' is already defined", 3003)
             seen.add(t.name)
+    kept_ids = {id(t) for _g, _a, techs in groups for t in techs}
+    for t in parser.techniques + [t for g in parser.groups for t in g.techniques]:
+        if id(t) not in kept_ids:
+            # a technique the target leaves out still has its annotations type-checked (d3dcompiler_47 10.1, session
+            # 38 EFX: ``technique < string a = 1 + 2; > {}`` fails at fx_5_0 with X3017, ``< int a = 1, b = a; >``
+            # X3011), but not judged as effect annotations (``< Texture a = NULL; >`` compiles there)
+            check_annotation_names(t.annotations, ctx.static_consts, ctx.global_names, ctx.file)
+            for p in t.passes:
+                check_annotation_names(p.annotations, ctx.static_consts, ctx.global_names, ctx.file)
+    if not ctx.fx5:
+        for g in parser.groups:
+            check_annotation_names(g.annotations, ctx.static_consts, ctx.global_names, ctx.file)
     for gname, gann, techs in groups:
         fg = M.FxGroup(gname, _annotations(ctx, gann))
         for t in techs:

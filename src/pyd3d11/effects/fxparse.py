@@ -177,6 +177,8 @@ class EffectParser(Parser):
                 raise self.error(f"redefinition of '{name_tok.text}'", name_tok, 3003)
             names.add(name_tok.text)
             t = self.parse_array_suffix(base)
+            if self.at(";") or self.at(","):
+                raise self.error(f"'{name_tok.text}': missing value", name_tok, 3012)
             self.expect("=")
             value = self.parse_initializer() if self.at("{") else self.parse_assign()
             out.append(Annotation(name_tok.text, t, value, pos))
