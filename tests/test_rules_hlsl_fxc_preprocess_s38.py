@@ -14,6 +14,7 @@ name is defined "by a #define directive". Each group is one rule, probed with va
 - ``PREDEFINED_SPACING``: ``__LINE__`` in an argument is a replacement: ``#`` spells it between blanks.
 - ``FILE``: ``__FILE__`` is the name the text's ``#line`` gives the file: the main file's full path, a ``#line``'s name as written.
 - ``IF_X1518``: ``#if`` / ``#elif`` stop with X1518 where a function-like macro's name is left without its argument list or the line ends in an empty replacement.
+- ``GIVEN_UP``: an invocation given up for a recursion writes its name and, after it, the tokens it took as fxc replaced them while reading the argument list (an inner invocation given up in its turn).
 """
 
 from __future__ import annotations
@@ -441,7 +442,50 @@ IF_X1518 = [
      None, 'X1516'),
 ]
 
-CASES = [(g, *row) for g, rows in (("INDENT", INDENT), ("PARAM_CYCLE", PARAM_CYCLE), ("DEFINE_NUMBERS", DEFINE_NUMBERS), ("OCTAL", OCTAL), ("IFDEF_CYCLE", IFDEF_CYCLE), ("PREDEFINED_SPACING", PREDEFINED_SPACING), ("FILE", FILE), ("IF_X1518", IF_X1518)) for row in rows]
+GIVEN_UP = [
+    ('#define F(a) F\nF(__LINE__)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\nF ( 2 ) \n', None),
+    ('#define O 1\n#define F(a) F\nF(O)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nF ( 1 ) \n', None),
+    ('#define O 1\n#define F(a, b) F\nF(O,O + 2)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nF ( 1 , 1 + 2 ) \n', None),
+    ('#define O 1\n#define F(a) F\nF( O   +  O )\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nF ( 1 + 1 ) \n', None),
+    ('#define O 1\n#define G(a) [a]\n#define F(a) F\nF(G(O))\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\nF ( [ 1 ] ) \n', None),
+    ('#define O 1\n#define F(a) F\nx F(O) y F(O)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nx F ( 1 ) y F ( 1 ) \n', None),
+    ('#define O 1\n#define F(a) G(a)\n#define G(a) F(a)\nF(O) F(O)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\nF ( 1 ) F ( 1 ) \n', None),
+    ('#define O 1\n#define F(a) a F\nF(O)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nF ( 1 ) \n', None),
+    ('#define O 1\n#define F(a) a\n#define H(a) H\nF(H(O))\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\nH ( 1 ) \n', None),
+    ('#define O 1\n#define F(a) F\n#define S(x) #x\n#define XS(x) S(x)\nXS(F(O))\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\n\n"F( 1 )" \n', None),
+    ('#define O 1\n#define F(a) G(a)\n#define G(a) F(a)\nF(F(O))\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\nF ( F ( 1 ) ) \n', None),
+    ('#define F(a) G(a)\n#define G(a) F(a)\nF(F(1)) F(2)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nF ( F ( 1 ) ) F ( 2 ) \n', None),
+    ('#define F(a) a F\nF(F(1))\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\nF ( F ( 1 ) ) \n', None),
+    ('#define f(a) a*g\n#define g(a) f(a)\n#define O 9\nf(2)(O)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\nf ( 2 ) ( 9 ) \n', None),
+    ('#define X(a) X ## a\n#define O 1\nX(O)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nX ( 1 ) \n', None),
+    ('#define F(a) G(a)\n#define G(a) F(a)\n#define S(x) #x\n#define XS(x) S(x)\nXS(F(1))\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\n\n"F(1)" \n', None),
+    ('#define O3 F3\n#define F3(a,b,c)O3\nF3(__LINE__,1,u)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nF3 ( 3 , 1 , u ) \n', None),
+    ('#define F2 F2\n#define F3(a,b,c)F2\nF3(__LINE__,0,1)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nF3 ( 3 , 0 , 1 ) \n', None),
+    ('#define G1(a)F1\n#define F1(a)G1(1)\n#define F2(a,b)7\nF1(F2(u,5))\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\nF1 ( 7 ) \n', None),
+    ('#define A a A\n#define F(x) x A\n#define O 2\nF(O) + F(3)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\nF ( 2 ) + F ( 3 ) \n', None),
+]
+
+CASES = [(g, *row) for g, rows in (("INDENT", INDENT), ("PARAM_CYCLE", PARAM_CYCLE), ("DEFINE_NUMBERS", DEFINE_NUMBERS), ("OCTAL", OCTAL), ("IFDEF_CYCLE", IFDEF_CYCLE), ("PREDEFINED_SPACING", PREDEFINED_SPACING), ("FILE", FILE), ("IF_X1518", IF_X1518), ("GIVEN_UP", GIVEN_UP)) for row in rows]
 
 
 def _ours(src: str) -> tuple[str | None, str | None]:

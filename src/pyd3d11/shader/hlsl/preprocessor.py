@@ -1027,7 +1027,11 @@ class Preprocessor:
                     # fxc gives up the whole invocation the context's source began and writes its tokens as they
                     # were (see RecursionContext); they are never replaced again
                     del out[ctx.top_out:]
-                    out.extend(_dead(ctx.abandoned()))
+                    taken = ctx.abandoned()
+                    # the tokens it took after the name are written as fxc replaced them while it read the argument
+                    # list (d3dcompiler_47 10.1, session 38: F(O) of F(a) G(a), G(a) F(a) is F ( 1 ); F(F(O)) is
+                    # F ( F ( 1 ) ), the inner invocation given up in its turn)
+                    out.extend(_dead(taken[:1] + self.expand(taken[1:], spaced=ctx.spaced)))
                     del pending[ctx.source_left:]
                     ctx.started.clear()
         finally:
