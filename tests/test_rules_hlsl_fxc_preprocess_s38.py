@@ -161,6 +161,10 @@ PARAM_CYCLE = [
 ]
 
 DEFINE_NUMBERS = [
+    ('#define A 1a_b\nA\n#define F(p) 1a_b p\nF(1)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n1a_b \n\n1a_b 1 \n', None),
+    ('#define A 2_\nA\n#define F(p) 2_ p\nF(1)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n2_ \n\n2_ 1 \n', None),
     ('#define A .5fx\nA\n#define F(p) .5fx p\nF(1)\n',
      '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n.5fx \n\n.5fx 1 \n', None),
     ('#define A 1.5x\nA\n#define F(p) 1.5x p\nF(1)\n',
@@ -438,6 +442,10 @@ IF_X1518 = [
      None, 'X1518'),
     ('#define E\n#if (1) E\ny\n#endif\nx\n',
      None, 'X1518'),
+    ('#define A B\n#define B A\n#if 1 + A\ny\n#endif\nx\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\ny \n\nx \n', None),
+    ('#define A B C\n#define C A\n#if 1 + A\ny\n#endif\nx\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\ny \n\nx \n', None),
     ('#define E\n#define F(x) x\n#if F(E)\ny\n#endif\nx\n',
      None, 'X1516'),
 ]
