@@ -15,6 +15,7 @@ name is defined "by a #define directive". Each group is one rule, probed with va
 - ``FILE``: ``__FILE__`` is the name the text's ``#line`` gives the file: the main file's full path, a ``#line``'s name as written.
 - ``IF_X1518``: ``#if`` / ``#elif`` stop with X1518 where a function-like macro's name is left without its argument list or the line ends in an empty replacement.
 - ``GIVEN_UP``: an invocation given up for a recursion writes its name and, after it, the tokens it took as fxc replaced them while reading the argument list (an inner invocation given up in its turn).
+- ``LINE_NAME``: ``#line``'s file name is read with one escape, a doubled backslash, and written doubled again.
 """
 
 from __future__ import annotations
@@ -493,7 +494,22 @@ GIVEN_UP = [
      '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\nF ( 2 ) + F ( 3 ) \n', None),
 ]
 
-CASES = [(g, *row) for g, rows in (("INDENT", INDENT), ("PARAM_CYCLE", PARAM_CYCLE), ("DEFINE_NUMBERS", DEFINE_NUMBERS), ("OCTAL", OCTAL), ("IFDEF_CYCLE", IFDEF_CYCLE), ("PREDEFINED_SPACING", PREDEFINED_SPACING), ("FILE", FILE), ("IF_X1518", IF_X1518), ("GIVEN_UP", GIVEN_UP)) for row in rows]
+LINE_NAME = [
+    ('#line 5 "a\\b.hlsl"\nx\n__FILE__\n',
+     '#line 4 "a\\\\b.hlsl"\n\nx \n"a\\\\b.hlsl" \n', None),
+    ('#line 5 "a\\\\b.hlsl"\nx\n',
+     '#line 4 "a\\\\b.hlsl"\n\nx \n', None),
+    ('#line 5 "a/b.hlsl"\nx\n',
+     '#line 4 "a/b.hlsl"\n\nx \n', None),
+    ('#line 5 "a\\\\\\\\b"\nx\n',
+     '#line 4 "a\\\\\\\\b"\n\nx \n', None),
+    ('#line 5 "a\\\\b\\c"\nx\n#line 9\ny\n',
+     '#line 4 "a\\\\b\\c"\n\nx \n\n\n#line 9\ny \n', None),
+    ('#line 5 "\\\\"\n\n',
+     '#line 4 "\\\\"\n\n', None),
+]
+
+CASES = [(g, *row) for g, rows in (("INDENT", INDENT), ("PARAM_CYCLE", PARAM_CYCLE), ("DEFINE_NUMBERS", DEFINE_NUMBERS), ("OCTAL", OCTAL), ("IFDEF_CYCLE", IFDEF_CYCLE), ("PREDEFINED_SPACING", PREDEFINED_SPACING), ("FILE", FILE), ("IF_X1518", IF_X1518), ("GIVEN_UP", GIVEN_UP), ("LINE_NAME", LINE_NAME)) for row in rows]
 
 
 def _ours(src: str) -> tuple[str | None, str | None]:

@@ -82,8 +82,14 @@ def full_path(name: str) -> str:
     return ntpath.normpath(ntpath.join(cwd, win))
 
 
-def _quoted(name: str) -> str:
-    return '"' + name.replace("\\", "\\\\") + '"'
+def quoted_name(name: str) -> str:
+    """A file name as fxc writes it in its text's ``#line`` markers and for ``__FILE__``: between quotes, each
+    backslash doubled -- unless the name already holds a doubled one, as a ``#line "a\\\\b"`` writes it: then as
+    written (d3dcompiler_47 10.1, session 38: ``a\\b`` is written ``a\\\\b``, ``a\\\\b`` and ``a\\\\b\\c`` as
+    they are)."""
+    return '"' + (name if "\\\\" in name else name.replace("\\", "\\\\")) + '"'
+
+
 
 
 class FxcText:
@@ -116,9 +122,9 @@ class FxcText:
 
     def _move(self, file: str, line: int) -> None:
         if self._file is None:
-            self._marker(f"#line {line} {_quoted(file)}")
+            self._marker(f"#line {line} {quoted_name(file)}")
         elif file != self._file:
-            self._marker(f"\n#line {line} {_quoted(file)}")
+            self._marker(f"\n#line {line} {quoted_name(file)}")
         elif line == self._line + 1:
             self._newline()
         elif line != self._line:

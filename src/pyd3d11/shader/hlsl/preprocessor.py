@@ -71,7 +71,7 @@ from .ppmarks import (
     _Unterminated,
 )
 from .ppmarks import destringize as destringize  # (tests import it from here)
-from .pptext import FxcText
+from .pptext import FxcText, quoted_name
 from .warnpragma import parse_warning_pragma
 
 
@@ -1062,8 +1062,8 @@ class Preprocessor:
                 else:
                     # fxc's __FILE__ is the name its text's #line gives the file (session 38: the main file's full
                     # path where D3DPreprocess names it so, an include as its #include wrote it, #line's name)
-                    shown = self.shown if self.lenient and self.shown else self.file
-                    value = '"' + shown.replace("\\", "\\\\") + '"'
+                    value = quoted_name(self.shown) if self.lenient and self.shown else \
+                        '"' + self.file.replace("\\", "\\\\") + '"'
                 # (a replacement: spelled between blanks in an argument's text, "( 2 )" of S((__LINE__)))
                 out.extend(ctx.open_space(out, [value]) if ctx is not None else [value])
                 continue
