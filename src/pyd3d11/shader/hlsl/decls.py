@@ -46,6 +46,8 @@ def _stmt(s: A.Node | None, scope: set[str]) -> None:
         if isinstance(s.init, A.DeclStmt):  # the initialiser's variables: see _FOR and the module docstring
             scope.update(_FOR + d.name for d in s.init.decls)
         _nested(s.body)
+    elif isinstance(s, A.DoWhile) and isinstance(s.body, A.DeclStmt):
+        _stmt(s.body, scope)  # an unbraced declaration declares in the enclosing scope (unroll._hoist_do_declaration)
     elif isinstance(s, (A.While, A.DoWhile)):
         _nested(s.body)
     elif isinstance(s, A.Switch):

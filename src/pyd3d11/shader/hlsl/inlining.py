@@ -150,6 +150,12 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         if "out" in p.mods or "inout" in p.mods:
             _check_output_shape(cg, e, p, args[i] if i < len(args) else None)
             copy_back.append((arg_nodes[i], local, "inout" not in p.mods))
+            if "inout" not in p.mods:
+                # an out parameter holds nothing until the body writes it: computing with a component before that
+                # is X4000 as for a local declared without an initialiser (d3dcompiler_47 10.1 under Wine, session
+                # 38: ``void f(out float4 a) { a += 1; }`` is "variable 'a' used without having been completely
+                # initialized"; uninit.check_uninitialized_reads)
+                cg.uninit_locals.append((p.name, p.pos, list(local.slots)))
         elif "const" in p.mods:  # a const parameter (ConstantBuffer<S> ones included, parse_sm51) is read-only
             local.readonly = True
         local.param = True
@@ -244,8 +250,8 @@ def _check_outputs_written(cg: CodegenContext, f: A.FuncDef, scope: dict, start:
     struct, an assignment after ``return`` -- while a write on one path (``if (b) g = 1;``) is enough; an array
     parameter is not judged (``g[0] = 1;`` alone passes), nor an ``inout`` one, nor a function nobody calls.
     Judged here on the inlined body: a component is written when an instruction of the body has it as its
-    destination."""
-    from .optimize import _shape, _writes_of
+    destination, except a copy of a component that holds nothing yet -- ``o.x = 1; o.yzw = o.xyz;`` leaves
+    ``o.z`` and ``o.w`` undefined (X3508 in fxc 10.1, session 38; ``o.yzw = o.xxx`` writes them all)."""
     from .types import ArrayType
 
     written: set[tuple[int, int]] | None = None
@@ -257,11 +263,48 @@ def _check_outputs_written(cg: CodegenContext, f: A.FuncDef, scope: dict, start:
         if not slots or not all(isinstance(s, tuple) and len(s) == 4 and s[0] == "r" and s[2] is None for s in slots):
             continue
         if written is None:
-            written = {w for ins in cg.code[start:] for w in _writes_of(ins, _shape(ins))}
+            written = _defined_writes(cg.code[start:], _undefined_outputs(f, scope))
         if any((s[1][0], s[3]) not in written for s in slots):
             pos = p.name_pos or p.pos
             raise HlslError(pos.file, pos.line, pos.col, 3508,
                             f"'{f.name}': output parameter '{p.name}' not completely initialized")
+
+
+def _undefined_outputs(f: A.FuncDef, scope: dict) -> set[tuple[int, int]]:
+    """The temp components of ``f``'s out-only parameters: undefined until the body writes them."""
+    out: set[tuple[int, int]] = set()
+    for p in f.params:
+        if "out" in p.mods and "inout" not in p.mods:
+            for s in getattr(scope.get(p.name), "slots", None) or []:
+                if isinstance(s, tuple) and len(s) == 4 and s[0] == "r" and s[2] is None:
+                    out.add((s[1][0], s[3]))
+    return out
+
+
+def _defined_writes(code: list, undefined: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The temp components ``code`` writes with a value, in program order: a plain copy of a component still
+    undefined (``undefined``: the out parameters' own, and the copies of them so far) defines nothing."""
+    from .optimize import _copy_slots, _shape, _writes_of
+
+    undefined = set(undefined)
+    written: set[tuple[int, int]] = set()
+    for ins in code:
+        moved = _copy_slots(ins)
+        if moved is not None:
+            t = ins.args[0].idx[0]
+            empty = {(t, c) for c, src in moved if src[0] == "r" and (src[1][0], src[3]) in undefined}
+            for c, _src in moved:
+                if (t, c) in empty:
+                    undefined.add((t, c))
+                    written.discard((t, c))
+                else:
+                    undefined.discard((t, c))
+                    written.add((t, c))
+            continue
+        for w in _writes_of(ins, _shape(ins)):
+            undefined.discard(w)
+            written.add(w)
+    return written
 
 
 def _copy_back(cg: CodegenContext, node: A.Node, local: Val, pos, out_only: bool) -> None:

@@ -170,7 +170,7 @@ def _defined_before(code: list[Ins]) -> list[int | None] | None:
         i = work.pop()
         d = before[i]
         ins = code[i]
-        moved = _copy_slots(ins)
+        moved = _passed_slots(ins)
         if moved is not None:
             t = ins.args[0].idx[0]
             for c, src in moved:
@@ -197,6 +197,50 @@ def _defined_before(code: list[Ins]) -> list[int | None] | None:
                 before[j] = new
                 work.append(j)
     return before
+
+
+#: the conversions fxc hands an undefined value through as it does a copy (d3dcompiler_47 10.1 under Wine, session
+#: 38, tests/test_rules_hlsl_fxc_mutants_s38.py): ``int4 i; return i;`` into a float output, ``(int4)f``,
+#: ``(uint4)f``, ``(float4)u``, a bool's 0.0 / 1.0 and a double's ``(float)d`` compile where only the output takes
+#: the value (X3578's concern); computing with the converted value (``(uint4)f + 1``, ``float4 c = i; c * 2``) is
+#: X4000 for the variable it came from
+_CONVERSIONS = frozenset({"itof", "utof", "ftoi", "ftou", "dtof"})
+_FLOAT_ONE = 0x3F800000
+
+
+def _conversion_source(ins: Ins) -> Reg | None:
+    """The converted operand of a conversion instruction without modifiers (``itof`` and its kin, ``dtof``, and a
+    bool's ``and`` with 1.0), else None."""
+    if ins.suffix or ins.tail or not ins.args or type(ins.args[0]) is not Reg or ins.args[0].mod:
+        return None
+    if ins.op in _CONVERSIONS and len(ins.args) == 2:
+        src = ins.args[1]
+    elif ins.op == "and" and len(ins.args) == 3:
+        ones = [a for a in ins.args[1:] if type(a) is Reg and a.file == "l" and set(a.imm) == {_FLOAT_ONE}]
+        if len(ones) != 1:
+            return None
+        src = ins.args[2] if ins.args[1] is ones[0] else ins.args[1]
+    else:
+        return None
+    if type(src) is not Reg or src.file != "r" or src.mod or src.rel is not None or src.comps is None:
+        return None
+    return src
+
+
+def _passed_slots(ins: Ins) -> list[tuple[int, tuple]] | None:
+    """_copy_slots, and a conversion's lanes into a temp (``_conversion_source``; a ``dtof`` lane comes from its
+    double's low word)."""
+    moved = _copy_slots(ins)
+    if moved is not None:
+        return moved
+    src = _conversion_source(ins)
+    d = ins.args[0] if src is not None else None
+    if d is None or d.file != "r" or d.rel is not None or d.comps is None:
+        return None
+    sw = _padded(src)
+    if ins.op == "dtof":
+        return [(c, ("r", tuple(src.idx), None, sw[2 * k])) for k, c in enumerate(d.comps) if 2 * k < 4]
+    return [(c, ("r", tuple(src.idx), None, sw[c])) for c in d.comps]
 
 
 def _plain_move(ins: Ins) -> bool:
@@ -275,7 +319,7 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
     while changed:  # a copy of a local's undefined component is that local's too
         changed = False
         for ins in code:
-            moved = _copy_slots(ins)
+            moved = _passed_slots(ins)
             if moved is None:
                 continue
             t = ins.args[0].idx[0]
@@ -291,7 +335,7 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
 
     for i, ins in enumerate(code):
         d = before[i]
-        if d is None or _plain_move(ins):
+        if d is None or _plain_move(ins) or _conversion_source(ins) is not None:
             continue
         sh = _shape(ins)
         if sh.kind == "unknown":

@@ -112,6 +112,29 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
     A variable declared in a ``for`` initialiser belongs to the scope that holds the loop, as in
     pre-standard C++ and in fxc: it stays visible after the loop, and declaring the same name there
     again (a second ``for (int i …)``) replaces it with warning X3078."""
+    if isinstance(s, A.DoWhile) and isinstance(s.body, A.DeclStmt):
+        names = [d.name for d in s.body.decls if "static" not in d.mods]  # (a static stays bound: a global's storage)
+        s = _hoist_do_declaration(cg, s)
+        snap = _snapshot(cg)
+        cg.scopes.append({})
+        try:
+            done = _unroll(cg, s, None)
+        except HlslError:
+            done = False
+        finally:
+            cg.scopes.pop()
+        if not done:
+            # a loop fxc cannot unroll keeps no binding for the variables after it ("internal error: invalid access
+            # of unbound variable" where one is read; session 38): here they are undeclared there (X3004), a refusal
+            _rollback(cg, snap)
+            _gen_loop(cg, s)
+            for name in names:
+                cg.scopes[-1].pop(name, None)
+        return
+    _gen_loop(cg, s)
+
+
+def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
     if isinstance(s, A.For) and s.init is not None:
         if isinstance(s.init, A.DeclStmt):
             for d in s.init.decls:
@@ -169,6 +192,27 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
                 cg.select_writes -= 1
     finally:
         cg.scopes.pop()
+
+
+def _hoist_do_declaration(cg: CodegenContext, s: A.DoWhile) -> A.DoWhile:
+    """fxc declares the variables of a ``do`` loop whose body is one unbraced declaration in the scope that holds
+    the loop: ``do float a = 1; while (false); return a;`` compiles and returns 1, and a later ``float a`` is a
+    redefinition (d3dcompiler_47 10.1 under Wine, session 38; a braced body's variables end with it, X3004 after
+    the loop, and fxc refuses an unbraced declaration as the body of ``while``, ``for`` or ``if`` with its
+    numberless "invalid access of unbound variable" where the name is read after it, as for a do loop that stays
+    a loop: gen_loop). The declaration is made here, before the loop, and the body keeps its initialisers as
+    assignments, run on every pass; a ``const`` or ``static`` variable or a brace-list initialiser, which no
+    assignment stands for, is declared whole before the loop (they compile in fxc too)."""
+    from dataclasses import replace
+
+    decls = s.body.decls
+    if any("const" in d.mods or "static" in d.mods or isinstance(d.init, A.InitList) for d in decls):
+        cg.stmt(s.body)
+        return replace(s, body=A.Block(s.body.pos, []))
+    cg.stmt(A.DeclStmt(s.body.pos, [replace(d, init=None) for d in decls]))
+    sets: list[A.Node] = [A.ExprStmt(d.init.pos, A.Assign(d.init.pos, "=", A.Ident(d.pos, d.name), d.init))
+                          for d in decls if d.init is not None]
+    return replace(s, body=A.Block(s.body.pos, sets))
 
 
 def _note_first_pass_return(cg: CodegenContext, s: A.Node) -> None:
