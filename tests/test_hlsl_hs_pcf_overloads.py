@@ -39,8 +39,9 @@ def test_the_last_defined_patch_constant_function_is_taken():
     # SimpleHs10/11: the 32-point overload first, the 3-point one (matching the entry point) last
     fork = _fork_constants(_HS % (_pcf(32, 5.0), _pcf(3, 1.0)))
     assert all(f"l({v:.6f}" in fork for v in (1, 2, 3, 4)) and "l(5.000000" not in fork
-    # the other order: the last definition takes 32 points, which the entry point's InputPatch<CP, 3> refuses
-    with pytest.raises(ShaderCompileError, match="InputPatch must match"):
+    # the other order: the last definition takes 32 points, which the entry point's InputPatch<CP, 3> refuses (fxc
+    # 10.1's X3659 "'PCF': Patch constant function must use the same input control point type …", session 38)
+    with pytest.raises(ShaderCompileError, match="X3659: 'PCF': Patch constant function must use the same input"):
         D3DCompile(_HS % (_pcf(3, 1.0), _pcf(32, 5.0)), None, "t.hlsl", None, None, "main", "hs_5_0")
 
 

@@ -13,7 +13,8 @@ language version after SM 5.0 — :data:`SOURCE_MARKERS`, :data:`OPTION_MARKERS`
 (``lib_*``: linking is not built and fxc's ``lib_5_0`` differs from DXIL libraries), mesh/amplification/
 ray-tracing/node stages, SPIR-V-only syntax (``vk::``), HLSL 2021 (``-HV 2021``: templates, operator
 overloads), 16-bit and 64-bit integer types, wave/quad intrinsics (SM 6.0), SM 6.x resource types and
-methods, descriptor heaps (SM 6.6) …. Every other job is retargeted to ``<stage>_5_0`` and compiled.
+methods, descriptor heaps (SM 6.6) …. Every other job is retargeted to ``<stage>_5_0`` (``--model 4_0``, ``4_1``
+or ``5_1`` picks another shader model; hull and domain jobs have none below 5.0) and compiled.
 
 Classes: ``compiled``; ``error`` (an fxc-style ``X####`` error, the code tallied); ``notimpl``
 (NotSupportedError / E_NOTIMPL); ``crash`` (any other exception — always a bug); ``hang`` (over the time
@@ -26,7 +27,9 @@ finding, a crash still is.
 defines and flags at the same ``<stage>_5_0`` target, and tallies the verdict differential (:func:`verdict_class`):
 both compile; both reject with the same error number; both reject with different numbers; we reject what fxc
 compiles; we compile what fxc rejects; not built here. ``--json FILE`` writes one record per job (ours and, with
-``--real``, fxc's class, error number and first message) for triage.
+``--real``, fxc's class, error number and first message) for triage. ``--fxc-cache FILE`` keeps fxc's answers
+(by file, entry point, target, defines and flags) in a JSON file and reuses them: fxc's verdicts do not change with
+our tree, so a re-measurement compiles only our side.
 """
 
 from __future__ import annotations
@@ -190,12 +193,18 @@ def _parse_options(toks: list[str]) -> tuple[dict, list[str]]:
     return opt, seen
 
 
-def _retarget(profile: str) -> str | None:
+#: the shader models a job may be retargeted to (``--model``); hull and domain shaders exist from 5.0 on
+MODELS = ("4_0", "4_1", "5_0", "5_1")
+
+
+def _retarget(profile: str, model: str = "5_0") -> str | None:
     m = re.fullmatch(r"(vs|ps|gs|hs|ds|cs)_\d+_(\d+|x)", profile or "")
-    return f"{m.group(1)}_5_0" if m else None
+    if m is None or (model.startswith("4") and m.group(1) in ("hs", "ds")):
+        return None
+    return f"{m.group(1)}_{model}"
 
 
-def read_jobs(path: Path, rel: str, max_jobs: int = 4) -> FileJobs:
+def read_jobs(path: Path, rel: str, max_jobs: int = 4, model: str = "5_0") -> FileJobs:
     text = path.read_text("utf-8", "replace")
     fj = FileJobs(rel)
     lines = text.splitlines()
@@ -246,9 +255,9 @@ def read_jobs(path: Path, rel: str, max_jobs: int = 4) -> FileJobs:
         if prof.startswith("lib_"):
             fj.skip = fj.skip or "library target (lib_*)"
             continue
-        target = _retarget(prof)
+        target = _retarget(prof, model)
         if target is None:
-            fj.skip = fj.skip or f"profile {prof or '(none)'} has no SM 5.0 stage"
+            fj.skip = fj.skip or f"profile {prof or '(none)'} has no SM {model.replace('_', '.')} stage"
             continue
         job = Job(opt["E"] or "main", target, tuple(opt["D"]), opt["flags"], tuple(opt["I"]))
         if job not in fj.jobs and len(fj.jobs) < max_jobs:
@@ -411,8 +420,9 @@ def corpus_files(out: Path) -> list[str]:
     return files
 
 
-def run_file(out: Path, rel: str, timeout: float = 60.0) -> tuple[FileJobs, list[tuple[Job, str, str]]]:
-    fj = read_jobs(out / rel, rel)
+def run_file(out: Path, rel: str, timeout: float = 60.0,
+             model: str = "5_0") -> tuple[FileJobs, list[tuple[Job, str, str]]]:
+    fj = read_jobs(out / rel, rel, model=model)
     results = [(job, *compile_job(out / rel, job, timeout)) for job in fj.jobs]
     return fj, results
 
@@ -424,8 +434,8 @@ def file_class(results: list[tuple[Job, str, str]]) -> str:
 
 
 def _worker(args):
-    out, rel, timeout = args
-    fj, results = run_file(Path(out), rel, timeout)
+    out, rel, timeout, model = args
+    fj, results = run_file(Path(out), rel, timeout, model)
     return fj, results
 
 
@@ -441,6 +451,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--under", default="", help="only files whose path contains this")
     ap.add_argument("--real", action="store_true", help="the verdict differential against d3dcompiler_47.dll")
     ap.add_argument("--json", type=Path, default=None, help="write one record per job to this file")
+    ap.add_argument("--fxc-cache", type=Path, default=None, help="with --real: reuse and extend fxc's answers kept here")
+    ap.add_argument("--model", choices=MODELS, default="5_0",
+                    help="retarget every job to <stage>_MODEL (default 5_0; at 4_x hull/domain jobs are skipped)")
     ap.add_argument("files", nargs="*")
     a = ap.parse_args(argv)
     extract(a.repo, a.out)
@@ -449,7 +462,7 @@ def main(argv: list[str]) -> int:
         files = [f for f in files if any(f.endswith(x) for x in a.files)]
     if a.under:
         files = [f for f in files if a.under in f]
-    work = [(str(a.out), f, a.timeout) for f in files]
+    work = [(str(a.out), f, a.timeout, a.model) for f in files]
     if a.j > 1:
         import multiprocessing as mp
 
@@ -484,20 +497,54 @@ def main(argv: list[str]) -> int:
     for (cls, key), n in causes.most_common(60):
         print(f"    {n:5d}  {cls:8s} {key}")
     if a.real or a.json:
-        _differential(a.out, done, a.real, a.json, a.v)
+        _differential(a.out, done, a.real, a.json, a.v, a.fxc_cache)
     return 1 if classes["crash"] or classes["hang"] or classes_err["crash"] or classes_err["hang"] else 0
 
 
-def _differential(out: Path, done, real_on: bool, json_path: Path | None, verbose: bool) -> None:
+def _cache_key(path: str, job: Job) -> str:
+    return "|".join((path, job.entry, job.target, ",".join(f"{k}={v}" for k, v in job.defines), str(job.flags)))
+
+
+class _CachedReal:
+    """fxc's answers from a JSON file (``--fxc-cache``), the live DLL started only for a job not in it."""
+
+    def __init__(self, cache: Path) -> None:
+        import json
+
+        self.cache = cache
+        self.answers: dict[str, list[str]] = json.loads(cache.read_text()) if cache.is_file() else {}
+        self.real = None
+        self.added = 0
+
+    def outcome(self, out: Path, rel: str, job: Job) -> tuple[str, str]:
+        key = _cache_key(rel, job)
+        if key not in self.answers:
+            if self.real is None:
+                from pyd3d11.tools.wine_d3dcompiler import WineD3DCompiler
+
+                self.real = WineD3DCompiler(timeout_s=20.0)
+            self.answers[key] = list(real_outcome(self.real, out / rel, job))
+            self.added += 1
+        return tuple(self.answers[key])  # type: ignore[return-value]
+
+    def close(self) -> None:
+        import json
+
+        if self.real is not None:
+            self.real.close()
+        if self.added:
+            self.cache.write_text(json.dumps(self.answers, indent=0))
+
+
+def _differential(out: Path, done, real_on: bool, json_path: Path | None, verbose: bool,
+                  cache: Path | None = None) -> None:
     """fxc's verdict beside ours for every job (``--real``), the tally by :data:`VERDICTS` and the
     disagreements grouped by fxc's and our first error number; ``--json`` keeps the records."""
     import json
 
     real = None
     if real_on:
-        from pyd3d11.tools.wine_d3dcompiler import WineD3DCompiler
-
-        real = WineD3DCompiler(timeout_s=20.0)
+        real = _CachedReal(cache or Path(os.devnull))
     records = []
     tally: Counter = Counter()
     groups: Counter = Counter()
@@ -506,7 +553,7 @@ def _differential(out: Path, done, real_on: bool, json_path: Path | None, verbos
             rec = {"path": fj.path, "entry": job.entry, "target": job.target, "defines": job.defines,
                    "flags": job.flags, "dxc_expects_error": fj.expects_error, "ours": [cls, detail]}
             if real is not None:
-                fxc = real_outcome(real, out / fj.path, job)
+                fxc = real.outcome(out, fj.path, job)
                 verdict = verdict_class((cls, detail), fxc)
                 rec["fxc"], rec["verdict"] = list(fxc), verdict
                 tally[verdict] += 1

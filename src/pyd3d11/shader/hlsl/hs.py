@@ -189,6 +189,29 @@ def _phase(cg: CodegenContext) -> dict:
     return st
 
 
+def check_control_point_entry(cg: CodegenContext, f: A.FuncDef, n_out: int) -> None:
+    """fxc 10.1's rules for the control-point function's own shape (session 38, recorded under Wine in
+    tests/test_rules_hlsl_fxc_verdicts_acc38.py; the "Hull-Shader Stage" and InputPatch pages describe a
+    pass-through control point phase without stating these rules):
+
+    - a ``void`` entry point is a pass-through control-point shader: it needs an InputPatch parameter (X3680
+      "… pass-through control-point shader,you must declare an InputPatch object.", fxc's spacing), and its
+      ``[outputcontrolpoints(n)]`` is 0 or the InputPatch's size (X3680 "… the number of output control points
+      must be zero or must match the input patch size."); both come before the count's range (X4589);
+    - an ``out`` or ``inout`` parameter is X3500 "output parameters not yet implemented for control point
+      shaders" (the outputs are the return value)."""
+    patches = [p for p in f.params if "uniform" not in p.mods and isinstance(p.type, ObjectType)
+               and p.type.kind == "InputPatch"]
+    head = f"'{f.name}': When defining a pass-through control-point shader,"
+    if f.ret is VOID and not patches:
+        raise cg.err(f.pos, head + "you must declare an InputPatch object.", 3680)
+    if f.ret is VOID and n_out not in (0, patches[0].type.samples):  # type: ignore[union-attr]
+        raise cg.err(f.pos, head + " the number of output control points must be zero or must match the input "
+                                   "patch size.", 3680)
+    if any("out" in p.mods or "inout" in p.mods for p in f.params):
+        raise cg.err(f.pos, f"'{f.name}': output parameters not yet implemented for control point shaders", 3500)
+
+
 def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     from .codegen import Val
 
@@ -212,6 +235,7 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     n_out = uint_attribute(cg, "outputcontrolpoints", ocp, f.pos)
     if n_out is None:
         raise cg.err(f.pos, "hull shader entry point must declare [outputcontrolpoints(n)]", 3525)
+    check_control_point_entry(cg, f, n_out)
     if not 0 <= n_out <= 32:
         # ERR_CONTROL_POINT_COUNT_EXCEEDED 4589 (MicrosoftDocs "HLSL errors and warnings")
         raise cg.err(f.pos, "outputcontrolpoints must be in [0, 32]", 4589)
@@ -254,8 +278,9 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
             scope[p.name] = _special(cg, t, "vOutputControlPointID", p=p, point="hs_in")
         elif sem == "SV_PRIMITIVEID":
             scope[p.name] = _special(cg, t, "vPrim", p=p, point="hs_in")
-        elif isinstance(t, ObjectType) and t.kind == "OutputPatch":
-            raise cg.err(p.pos, "OutputPatch is only valid in the patch constant function and domain shaders", 3000)
+        elif isinstance(t, ObjectType) and t.kind == "OutputPatch":  # fxc 10.1's words and number (session 38)
+            raise cg.err(p.pos, f"'{f.name}': OutputPatch inputs can only be used in the domain shaders and a hull "
+                                "shader's patch constant function", 3658)
         else:
             from .sysvalues import system_value_error
 
@@ -293,9 +318,17 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
             pc_outs.append((p, v))
             scope[p.name] = v
         elif isinstance(t, ObjectType) and t.kind == "InputPatch":
+            # the input patch's size where the control-point function declares none (fxc 10.1 compiles that and
+            # declares the patch constant function's count, session 38)
+            n_in = n_in or t.samples
             scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vicp", False)
         elif isinstance(t, ObjectType) and t.kind == "OutputPatch":
-            scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vocp", True, saved_outs)
+            if f.ret is VOID and not saved_outs:
+                # a pass-through control-point function's outputs are its inputs: fxc 10.1 reads them as vicp
+                # (session 38, tests/test_rules_hlsl_fxc_verdicts_acc38.py)
+                scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vicp", True, cg.inputs)
+            else:
+                scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vocp", True, saved_outs)
         elif sem == "SV_PRIMITIVEID":
             scope[p.name] = _special(cg, t, "vPrim", p=p, point="pc_in")
         else:

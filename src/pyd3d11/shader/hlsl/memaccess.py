@@ -13,7 +13,7 @@ from .featuregates import (
     INTRINSICS,
     check_gate,
 )
-from .methodsig import no_matching
+from .methodsig import check_numeric_parameter, out_arg_type
 from .operands import Reg, imm
 from .sm51 import mem_operand, reg_of, regs_of
 from .texops import typed_element
@@ -447,9 +447,7 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
         if r.file != "u":
             raise cg.err(pos, "l-value specifies const object", 3025)
         res = mem_operand("u", reg_of(r), None)
-        at = args[0].type
-        if not isinstance(at, NumType) or at.n != 1:  # a scalar byte address, as Load's (X3013)
-            raise no_matching(cg, name, total, pos)
+        check_numeric_parameter(cg, name, args[0], 1, total, pos, exact=True)  # a scalar byte address, as Load's
         addr = cg.convert(args[0], NumType(UINT), pos).slots
         args = args[1:]
         arg_nodes = arg_nodes[1:]
@@ -484,6 +482,14 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
     signed = concrete((view or base_t).base) != UINT
     if op in ("min", "max"):
         op = ("i" if signed else "u") + op
+    # the values and the original-value output are true scalars: a vector (uint1 too), a matrix or a structure
+    # matches no overload (fxc 10.1, session 38, tests/test_rules_hlsl_fxc_verdicts_acc38.py)
+    kind = "method" if raw else "function"
+    for a in args:
+        check_numeric_parameter(cg, name, a, 1, total, pos, exact=True, kind=kind)
+    out_type = out_arg_type(cg, arg_nodes[n_in]) if len(arg_nodes) > n_in else None
+    if out_type is not None and out_type.shape != "s":
+        raise cg.err(pos, f"'{name}': no matching {total} parameter intrinsic {kind}", 3013)
     # fxc: Min/Max values take the destination's type but a float always converts through int (ftoi);
     # every other atomic's value is uint (ftou)
     via_int = op[1:] in ("min", "max")

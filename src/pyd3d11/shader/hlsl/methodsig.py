@@ -63,6 +63,34 @@ def no_matching(cg: CodegenContext, name: str, nargs: int, pos):
     return cg.err(pos, f"'{name}': no matching {nargs} parameter intrinsic method", 3013)
 
 
+def check_numeric_parameter(cg: CodegenContext, name: str, v, n: int, nargs: int, pos, exact: bool = False,
+                            kind: str = "method") -> None:
+    """fxc 10.1's overload matching of one numeric argument of a resource method or an Interlocked* function against
+    a parameter of ``n`` components (session 38, every object method's parameters x 15 argument shapes, recorded in
+    tests/test_rules_hlsl_fxc_verdicts_acc38.py; the methods' pages give only the parameter types):
+
+    - a matrix (``float1x1`` too), a structure or an object matches no numeric parameter;
+    - a vector parameter (``n`` > 1: a location, an offset, Store2-4's value) takes a scalar or a vector of at least
+      ``n`` components -- not a one-component vector;
+    - a scalar parameter takes any vector (truncated) where fxc's table declares it so (a Buffer's location, a sample
+      index, a LOD, bias, compare value or clamp), only a true scalar where ``exact`` (a byte address and the values
+      of Store and the Interlocked* operations, a RW buffer's or structured buffer's Load location, a mip level).
+
+    Anything else is X3013 "'name': no matching N parameter intrinsic method" (``kind`` "function" for the
+    Interlocked* functions)."""
+    from .types import NumType, StructType
+
+    t = v.type
+    if not isinstance(t, NumType) or isinstance(t, StructType) or t.shape == "m":
+        ok = False
+    elif n > 1:
+        ok = t.shape == "s" or t.n >= n
+    else:
+        ok = not exact or t.shape == "s"
+    if not ok:
+        raise cg.err(pos, f"'{name}': no matching {nargs} parameter intrinsic {kind}", 3013)
+
+
 def tail_roles(cg: CodegenContext, kind: str, name: str, head: int, options: tuple, nargs: int, pos) -> tuple:
     """The roles of the arguments after the head, or X3013 when no overload has ``nargs`` arguments. The
     clamp and status overloads are shader model 5 ones."""

@@ -113,6 +113,9 @@ def set_null(cg: CodegenContext, dst: Val) -> None:
 
 
 def declare_local(cg: CodegenContext, d: A.VarDecl, scope: dict) -> Val:
+    from .check import check_object_array_braces
+
+    check_object_array_braces(cg, d)  # 5.1: no brace list of several objects for an array (X3017)
     v = new_local(cg, d.type)
     scope[d.name] = v
     if d.init is not None and is_null(d.init) and not any("NULL" in sc for sc in cg.scopes) and \

@@ -26,7 +26,7 @@ from .memaccess import (
     atomic_on,
     mem_load,
 )
-from .methodsig import check_buffer_info, check_raw_load_args, no_matching
+from .methodsig import check_buffer_info, check_numeric_parameter, check_raw_load_args, no_matching
 from .operands import Reg, imm
 from .sm51 import mem_operand, reg_of, regs_of
 from .types import (
@@ -36,7 +36,6 @@ from .types import (
     VOID,
     NumType,
     ObjectType,
-    StructType,
 )
 
 if TYPE_CHECKING:
@@ -48,10 +47,9 @@ def _vector_parameter(cg: CodegenContext, name: str, v: Val, n: int, nargs: int,
     scalar or a vector of at least ``n`` components, of any numeric type; a shorter vector (a float1 for a float2)
     or any matrix (a float1x2, a float2x1, a float1x1 too) matches no overload: X3013 "'Sample': no matching 2
     parameter intrinsic method" (d3dcompiler_47 10.1 under Wine, session 36 INTR: every texture kind's
-    Sample/SampleLevel/SampleGrad; the implicit conversions of an assignment would take them)."""
-    t = v.type
-    if isinstance(t, NumType) and not isinstance(t, StructType) and (t.shape == "m" or t.shape == "v" and t.n < n):
-        raise no_matching(cg, name, nargs, pos)
+    Sample/SampleLevel/SampleGrad; the implicit conversions of an assignment would take them); a structure too
+    (session 38: methodsig.check_numeric_parameter)."""
+    check_numeric_parameter(cg, name, v, n, nargs, pos)
 
 
 def _coord_dims(kind: str) -> int:
@@ -185,9 +183,13 @@ def _method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], po
                     _vector_parameter(cg, name, a, gdims, len(args), pos)
                     gv = cg.convert(a, NumType(FLOAT, 1, gdims, "v") if gdims > 1 else _F, pos)
                     extra.append(cg.src(gv.slots))
-                else:
+                else:  # a LOD, bias or compare value: a scalar parameter that truncates a vector
+                    check_numeric_parameter(cg, name, a, 1, len(arg_nodes), pos)
                     extra.append(cg.src(cg.convert(a, _F, pos).slots))
             tail = dict(zip(roles, args[HEAD[name]:], strict=False))
+            for role, want in (("offset", _GRAD_DIMS.get(k, dims)), ("clamp", 1)):
+                if role in tail:
+                    check_numeric_parameter(cg, name, tail[role], want, len(arg_nodes), pos)
             suffix = ""
             if "offset" in tail:
                 # the offset parameter is an int of the coordinate's dimension without the array index (each
@@ -206,10 +208,17 @@ def _method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], po
             ms = k in ("Texture2DMS", "Texture2DMSArray")
             has_mip = not (k == "Buffer" or ms or k.startswith("RW"))
             cn = dims + (1 if has_mip else 0)
+            # a RW buffer's location is a true scalar, a Buffer's truncates a vector (fxc 10.1, session 38)
+            check_numeric_parameter(cg, name, args[0], cn, len(arg_nodes), pos, exact=k.startswith("RW"))
             c = cg.convert(args[0], NumType(INT, 1, cn, "v"), pos)
             dst = cg.temp()
             d = Reg("r", (dst,), None, (0, 1, 2, 3))
             tail = dict(zip(roles, args[load_head(k):], strict=False))
+            if ms:
+                check_numeric_parameter(cg, name, args[1], 1, len(arg_nodes), pos)
+            if "offset" in tail:  # a multisampled texture's offset is an int2, its array index left out
+                odims = 2 if ms else _GRAD_DIMS.get(k, dims)
+                check_numeric_parameter(cg, name, tail["offset"], odims, len(arg_nodes), pos)
             if k.startswith("RW"):
                 access(cg, "ld_uav_typed", d, [cg.src(c.slots), _res_operand(r)], "", None, status_node, pos)
                 # after the status argument's own errors (X3025 / X3013 first at fxc 10.1, session 37); below 5.0 a
@@ -238,6 +247,7 @@ def _method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], po
 
             return sample_position(cg, r, args, pos)
     if k in ("StructuredBuffer", "RWStructuredBuffer") and name == "Load":
+        check_numeric_parameter(cg, name, args[0], 1, len(arg_nodes), pos, exact=True)
         idx = cg.convert(args[0], NumType(UINT), pos)
         start = len(cg.code)
         v = mem_load(cg, Val(t.elem, [], ("mem", "struct", r.file, reg_of(r), idx.slots[0], 0)))
@@ -305,6 +315,8 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
         # the location of a LOD query has no array index (the reference's CalculateLevelOfDetail page:
         # float for 1-D textures, float2 for 2-D ones, float3 for 3-D and cube ones, arrays included)
         dims = _GRAD_DIMS[k]
+    nargs = len(args) + (status_node is not None)
+    check_numeric_parameter(cg, name, args[1], dims, nargs, pos)
     coord = _fv(cg, cg.convert(args[1], NumType(FLOAT, 1, dims, "v") if dims > 1 else _F, pos), pos)
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))
@@ -328,11 +340,14 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
     rest = args[2:]
     extra: list[Reg] = []
     if cmp:
+        check_numeric_parameter(cg, name, rest[0], 1, nargs, pos)
         extra.append(cg.src(cg.convert(rest[0], _F, pos).slots))
         rest = rest[1:]
     et = _elem_type(t)
     offsets = rest[:roles.count("offset")]
     odims = _GRAD_DIMS[k]
+    for off_arg in offsets:
+        check_numeric_parameter(cg, name, off_arg, odims, nargs, pos)
 
     def one(off_arg: Val | None, d: Reg, status: A.Node | None = None) -> None:
         suffix = ""
@@ -428,7 +443,9 @@ def get_dimensions(cg: CodegenContext, obj: Val, arg_nodes: list[A.Node], pos) -
         mip = [imm(0)]
         nodes = list(arg_nodes)
         if has_mip_arg:
-            mip = cg.convert(expr(cg, nodes[0]), NumType(UINT), pos).slots
+            level = expr(cg, nodes[0])
+            check_numeric_parameter(cg, "GetDimensions", level, 1, len(arg_nodes), pos, exact=True)
+            mip = cg.convert(level, NumType(UINT), pos).slots
             nodes = nodes[1:]
         cg.emit("resinfo", d, cg.src(mip), _res_operand(r), suffix="_uint")
         outs = [("r", (dst,), None, c) for c in range(size_dims)]
@@ -471,10 +488,9 @@ def raw_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node],
 
         check_status_argument(cg, name, status_node, len(arg_nodes), pos)
     args = [expr(cg, a) for a in arg_nodes[:1 if status_node is not None else None]]
-    at = args[0].type
-    if not isinstance(at, NumType) or at.n != 1:  # the address is a scalar: no truncation (fxc, DXC
-        # intrinsic-examples.hlsl: RWByteAddressBuffer.Load(uint2) is X3013)
-        raise no_matching(cg, name, len(arg_nodes), pos)
+    # the address is a true scalar: no truncation, no uint1 (fxc, DXC intrinsic-examples.hlsl:
+    # RWByteAddressBuffer.Load(uint2) is X3013); Store's value is one too, Store2-4's a vector of 2-4 or a scalar
+    check_numeric_parameter(cg, name, args[0], 1, len(arg_nodes), pos, exact=True)
     addr = cg.convert(args[0], NumType(UINT), pos)
     if name.startswith("Load"):
         n = int(name[4:] or 1)
@@ -486,6 +502,7 @@ def raw_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node],
         return Val(NumType(UINT, 1, n, "v" if n > 1 else "s"), [("r", (dst,), None, c) for c in range(n)])
     if name.startswith("Store"):
         n = int(name[5:] or 1)
+        check_numeric_parameter(cg, name, args[1], n, len(arg_nodes), pos, exact=True)
         v = cg.convert(args[1], NumType(UINT, 1, n, "v" if n > 1 else "s"), pos)
         cg.emit("store_raw", mem_operand("u", reg_of(r), tuple(range(n))), cg.src(addr.slots), cg.src(v.slots))
         return Val(VOID, [])

@@ -60,6 +60,9 @@ def sample_position(cg: CodegenContext, res, args: list, pos) -> Val:
     from .featuregates import METHODS, check_gate
 
     check_gate(cg, METHODS["GetSamplePosition"], pos, "GetSamplePosition")  # samplepos: 4.1
+    from .methodsig import check_numeric_parameter
+
+    check_numeric_parameter(cg, "GetSamplePosition", args[0], 1, 1, pos)  # a truncating scalar (session 38)
     i = cg.convert(args[0], NumType(INT), pos)
     dst = cg.temp()
     from .memaccess import _object_operand

@@ -36,9 +36,11 @@ def index_dims(cg: CodegenContext, kind: str, pos) -> int:
 
 
 def check_index(cg: CodegenContext, idx: Val, dims: int, pos) -> Val:
-    """X3120 unless ``idx`` is a scalar (width 1) or a vector of exactly ``dims`` components."""
+    """X3120 unless ``idx`` is a scalar (width 1) or a vector of exactly ``dims`` components. A one-component
+    vector is no scalar here: fxc 10.1 refuses ``sb[uint1(0)]`` and ``rwbuf[uint1(0)]`` (session 38,
+    tests/test_rules_hlsl_fxc_verdicts_acc38.py)."""
     t = idx.type
-    ok = isinstance(t, NumType) and t.shape != "m" and (t.n == dims if dims > 1 else t.n == 1)
+    ok = isinstance(t, NumType) and t.shape != "m" and (t.n == dims if dims > 1 else t.shape == "s")
     if not ok or (dims > 1 and t.shape != "v"):
         raise cg.err(pos, "invalid type for index - index must be a scalar, or a vector with the correct number "
                           "of dimensions", 3120)
