@@ -7,7 +7,7 @@ directory). The Microsoft pages are silent on all of it: the D3DPreprocess page 
 source's line numbering through ``#line``; the #define page names ``#``, ``##`` and ``#@``; the #ifdef page says a
 name is defined "by a #define directive". Each group is one rule, probed with variants until its extent was known:
 - ``INDENT``: D3DPreprocess's text indents by the braces it holds: after each new-line four blanks per ``{`` not yet closed (a stray ``}`` leaves 0), a ``}`` on a line of indent alone takes four back; no indent after the new-line before a ``#line`` marker or after a ``pack_matrix`` line.
-- ``PARAM_CYCLE``: a parameter of a function-like macro that is also a macro's name gives the invocation up where the macros its name leads to lead back to a walked name or to a macro the invocation is inside, whatever the argument.
+- ``PARAM_CYCLE``: (a case of LIST_CYCLE) a parameter of a function-like macro that is also a macro's name gives the invocation up where the macros its name leads to lead back to a walked name or to a macro the invocation is inside, whatever the argument.
 - ``DEFINE_NUMBERS``: in a ``#define``'s replacement list a number takes the identifier characters (and the digits an octal number stops before) that follow it with no blank between as one token, never replaced.
 - ``OCTAL``: in the file an integer that begins with 0 is octal: an 8 or a 9 begins another number (a float keeps them).
 - ``IFDEF_CYCLE``: ``#ifdef`` / ``#ifndef`` / ``defined`` count a macro whose replacement lists lead back to a walked name as not defined.
@@ -16,6 +16,7 @@ name is defined "by a #define directive". Each group is one rule, probed with va
 - ``IF_X1518``: ``#if`` / ``#elif`` stop with X1518 where a function-like macro's name is left without its argument list or the line ends in an empty replacement.
 - ``GIVEN_UP``: an invocation given up for a recursion writes its name and, after it, the tokens it took as fxc replaced them while reading the argument list (an inner invocation given up in its turn).
 - ``LINE_NAME``: ``#line``'s file name is read with one escape, a doubled backslash, and written doubled again.
+- ``LIST_CYCLE``: any name of a replacement list (object- or function-like) that leads, through the lists it reaches, back to a walked name or to a macro the invocation is inside gives the invocation up, a function-like name without ``(`` walked too.
 """
 
 from __future__ import annotations
@@ -509,7 +510,42 @@ LINE_NAME = [
      '#line 4 "\\\\"\n\n', None),
 ]
 
-CASES = [(g, *row) for g, rows in (("INDENT", INDENT), ("PARAM_CYCLE", PARAM_CYCLE), ("DEFINE_NUMBERS", DEFINE_NUMBERS), ("OCTAL", OCTAL), ("IFDEF_CYCLE", IFDEF_CYCLE), ("PREDEFINED_SPACING", PREDEFINED_SPACING), ("FILE", FILE), ("IF_X1518", IF_X1518), ("GIVEN_UP", GIVEN_UP), ("LINE_NAME", LINE_NAME)) for row in rows]
+LIST_CYCLE = [
+    ('#define O0 G1\n#define G1(a) O0\nO0\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nO0 \n', None),
+    ('#define O0 G1\n#define G1(a) x\nO0\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nG1 ', None),
+    ('#define O0 [G1]\n#define G1(a) O0\nO0\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nO0 \n', None),
+    ('#define O0 G1 x\n#define G1(a) y G1\nO0\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nO0 \n', None),
+    ('#define F(a) [G1 a]\n#define G1(a) y G1\nF(1)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nF ( 1 ) \n', None),
+    ('#define F(a) [G1 a]\n#define G1(a) F\nF(1)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nF ( 1 ) \n', None),
+    ('#define O2 F3(0,F1(2))\n#define F1(a) F1\n#define F3(a,b)\nO2\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\nO2 \n', None),
+    ('#define O2 F3(0, 2)\n#define F1(a) F1\n#define F3(a,b)\nO2\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\n\n', None),
+    ('#define Y Y\n#define O a Y\nO b\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nO b \n', None),
+    ('#define O a ## Y\n#define Y O\nO\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nO \n', None),
+    ('#define F(a) a ## Y\n#define Y F\nF(1)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nF ( 1 ) \n', None),
+    ('#define O G1\n#define G1(a) a\nO(O)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nG1 ', None),
+    ('#define A B\n#define B(x) x\nA(A)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nB ', None),
+    ('#define O0 G1\n#define G1(a) O0\nG1(1) + O0\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\nG1 ( 1 ) + O0 \n', None),
+    ('#define O0 G1\n#define G1(a) O0\n#define S(x) #x\n#define XS(x) S(x)\nXS(O0 + 1)\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\n\n"O0 + 1" \n', None),
+    ('#define A B C\n#define B 1\n#define C(a) D\n#define D C\nA + B\n',
+     '#line 1 "C:\\\\s38\\\\t.hlsl"\n\n\n\n\nA + 1 \n', None),
+]
+
+CASES = [(g, *row) for g, rows in (("INDENT", INDENT), ("PARAM_CYCLE", PARAM_CYCLE), ("DEFINE_NUMBERS", DEFINE_NUMBERS), ("OCTAL", OCTAL), ("IFDEF_CYCLE", IFDEF_CYCLE), ("PREDEFINED_SPACING", PREDEFINED_SPACING), ("FILE", FILE), ("IF_X1518", IF_X1518), ("GIVEN_UP", GIVEN_UP), ("LINE_NAME", LINE_NAME), ("LIST_CYCLE", LIST_CYCLE)) for row in rows]
 
 
 def _ours(src: str) -> tuple[str | None, str | None]:

@@ -1096,6 +1096,8 @@ class Preprocessor:
             if ctx is not None:
                 ctx.started.add(m.name)
             if m.params is None:
+                if ctx is not None and self._list_cycle(m, ths | {m.name}):
+                    raise MacroRecursion(m.name)  # (see _list_cycle)
                 # fxc pastes only in function-like macros: in an object-like one "##" is an ordinary token
                 # (vkd3d's record: "Concatenation is not done for object-like macros, but is done for both
                 # function-like macro bodies and their arguments"); C99 §6.10.3.3 pastes in both
@@ -1170,8 +1172,8 @@ class Preprocessor:
             # fxc counts every macro the name went through, so ``f(2)(9)`` of ``#define f(a) a*g`` / ``#define
             # g(a) f(a)`` meets f again and is given up (d3dcompiler_47 10.1, session 36)
             inner = (ths | {m.name}) if self.lenient else (ths & (_hs(rparen) | hide)) | {m.name}
-            if ctx is not None and self._parameter_cycle(m, inner):
-                raise MacroRecursion(m.name)  # (see _parameter_cycle)
+            if ctx is not None and self._list_cycle(m, inner):
+                raise MacroRecursion(m.name)  # (see _list_cycle)
             substituted = self._subst(m.body, amap, inner)
             if ctx is not None:
                 # fxc meets a name of its replacement list before pasting: ``X(1)`` of ``#define X(a) X ## a`` is
@@ -1189,19 +1191,17 @@ class Preprocessor:
             ctx.close_space(out)
         return out
 
-    def _parameter_cycle(self, m: Macro, inner: frozenset[str]) -> bool:
-        """fxc reads a function-like macro's replacement list as names before it substitutes the arguments: a
-        parameter that is also a macro's name gives the invocation up when the macros its name leads to lead back
-        to one of them or to a macro the invocation is inside (``inner``), whatever the argument
-        (d3dcompiler_47 10.1, session 38: with ``#define x x``, ``XS(u)`` of ``#define XS(x) [x]`` stays ``XS ( u
-        )``, also for ``#x`` and ``x ## 1``; ``#define x XS``, ``#define x(q) x`` and ``#define x y`` with
-        ``#define y(a) a y`` too). The walk follows every name of each list reached, a function-like name without
-        ``(`` included (fxc's answers: ``x(q) x`` alone gives ``[x]`` up); ``x(q) q`` leads nowhere."""
+    def _list_cycle(self, m: Macro, inner: frozenset[str]) -> bool:
+        """fxc reads a macro's replacement list as names before it replaces anything: the invocation is given up
+        when a name of the list leads, through the names of the lists it reaches, back to a name of the walk or to a
+        macro the invocation is inside (``inner``, the macro itself among them) -- a function-like name without
+        ``(`` is walked too, and a parameter's name as well, whatever the argument (d3dcompiler_47 10.1, session 38:
+        ``O0`` of ``#define O0 G1`` / ``#define G1(a) O0`` stays ``O0``, ``[G1]`` and ``G1 x`` with ``G1(a) y G1``
+        too; with ``#define x x``, ``XS(u)`` of ``#define XS(x) [x]`` stays ``XS ( u )``, also for ``#x`` and ``x ##
+        1``; ``O2`` of ``F3(0, F1(2))`` with ``F1(a) F1`` and an empty ``F3`` stays ``O2``; ``x(q) q`` and ``G1(a) x``
+        lead nowhere)."""
         safe: set[str] = set()
-        for tok in m.body:
-            if tok in m.params and tok in self.macros and self._leads_back(tok, inner, [], safe):
-                return True
-        return False
+        return any(tok in self.macros and self._leads_back(tok, inner, [], safe) for tok in dict.fromkeys(m.body))
 
     def _leads_back(self, name: str, inner: frozenset[str], path: list[str], safe: set[str]) -> bool:
         """Whether the macro ``name`` leads, through the names of its replacement list, to a macro of ``path`` (the
