@@ -35,6 +35,17 @@ _TOKEN_C99 = re.compile(
 )
 
 
+def directive_text(marked: str | None, name: str, rest: str) -> str:
+    """An ``#if`` / ``#elif`` expression's text taken from its directive's line with the comments still marked
+    (``marked``; None where the line held none: ``rest``, the text read so far): a comment between a function-like
+    macro's name and its ``(`` leaves the name uninvoked there too (d3dcompiler_47 10.1, session 38: ``#if F /**/
+    (1)`` stops with X1518 at ``F``, see Preprocessor.eval_expr and ppfxc.Gap)."""
+    if marked is None:
+        return rest
+    m = re.match(r"[ \t\x01\x02]*#[ \t\x01\x02]*" + name + r"(?![\w])(.*)$", marked, re.S)
+    return m.group(1).strip(" \t\x01\x02") if m else rest
+
+
 def glue_number_suffixes(toks: list[str]) -> list[str]:
     """A ``#define``'s replacement list as fxc reads it: a number takes the identifier characters that follow it
     with no blank between as part of its own token (d3dcompiler_47 10.1, session 38: ``#define A 1x`` writes

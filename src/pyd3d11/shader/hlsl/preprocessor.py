@@ -50,6 +50,7 @@ from .pplex import (
     _same_tokens,
     _strip_comments,
     _tokenize_lines,
+    directive_text,
     glue_number_suffixes,
     tokenize_line,
 )
@@ -72,6 +73,7 @@ from .ppmarks import (
 )
 from .ppmarks import destringize as destringize  # (tests import it from here)
 from .pptext import FxcText, quoted_name
+from .ppwalk import ends_empty, leads_back, list_cycle
 from .warnpragma import parse_warning_pragma
 
 
@@ -182,7 +184,7 @@ class Preprocessor:
         #: "Ignoring unknown directive", "Division by zero", "Unterminated macro invocation" are all warnings there
         self.lenient = not strict_c99
         self._mark = COMMENT_MARK if self.lenient else " "  # what _strip_comments writes for a comment
-        self._marked_line: str | None = None  # a directive line's text with its comments marked (see _if_text)
+        self._marked_line: str | None = None  # a directive line's text with its comments marked (see pplex.directive_text)
         self.macros: dict[str, Macro] = {}
         for k, v in (defines or {}).items():
             # a definition given as None is 1 (fxc's /D NAME); an empty one is an empty replacement list
@@ -505,9 +507,9 @@ class Preprocessor:
         ``defined(__LINE__)``, ``defined __FILE__`` take the #else group), though it replaces them in text. Nor does
         it count a macro whose replacement list leads, through the names of the lists it reaches, back to a name of
         the walk (session 38: ``#define A A``, ``A B`` with ``B A``, ``A(x) A``, ``A x B`` with ``B B`` are not
-        defined; ``A B`` with ``B C`` is; see ``_leads_back``)."""
+        defined; ``A B`` with ``B C`` is; see ``ppwalk.leads_back``)."""
         if self.lenient and name in self.macros:
-            return not self._leads_back(name, frozenset(), [], set())
+            return not leads_back(self.macros, name, frozenset(), [], set())
         return name in self.macros or (name in PREDEFINED and not self.lenient)
 
     def _fxc_line(self, source: list[str], done: list[str], expanded: list[str], first_line: int, i: int,
@@ -681,7 +683,7 @@ class Preprocessor:
                 conds.append(_Cond(False, False))
                 return False
             if name == "if":
-                val = self.eval_expr(self._if_text(name, rest)) != 0
+                val = self.eval_expr(directive_text(self._marked_line, name, rest)) != 0
             else:
                 im = re.match(r"[A-Za-z_]\w*", rest)
                 if not im:  # "# ifdef identifier" (C99 §6.10.1)
@@ -730,7 +732,7 @@ class Preprocessor:
                     self.tolerate("unexpected #elif following #else", ERR_ELIF_ELSE)
                     return False
                 if c.parent_active and not c.taken:
-                    v = self.eval_expr(self._if_text(name, rest)) != 0
+                    v = self.eval_expr(directive_text(self._marked_line, name, rest)) != 0
                     c.active = v
                     c.taken = v
                 else:
@@ -739,7 +741,7 @@ class Preprocessor:
                         # later ones: its errors are reported, and one that drops the directive leaves the taken group
                         # going on (d3dcompiler_47 10.1, session 35: ``#if 1 / a / #elif ~1 / b / #endif`` writes a
                         # and b; ``#if 1 / #elif 0 / #elif 1/0`` reports nothing)
-                        self.eval_expr(self._if_text(name, rest))
+                        self.eval_expr(directive_text(self._marked_line, name, rest))
                     c.active = False
             return False
         if not active:
@@ -813,15 +815,6 @@ class Preprocessor:
             self.errors.append(self.error("syntax error : " + fxc_unexpected(first), ERR_PP_SYNTAX))
         else:
             self.warn(ERR_UNEXPECTEDTOKENS, f"unexpected tokens following preprocessor directive #{name}")
-
-    def _if_text(self, name: str, rest: str) -> str:
-        """An ``#if`` / ``#elif`` expression's text with its comments still marked (``COMMENT_MARK``): a comment
-        between a function-like macro's name and its ``(`` leaves the name uninvoked there too (d3dcompiler_47 10.1,
-        session 38: ``#if F /**/ (1)`` stops with X1518 at ``F``, see eval_expr; see Gap)."""
-        if self._marked_line is None:
-            return rest
-        m = re.match(r"[ \t\x01\x02]*#[ \t\x01\x02]*" + name + r"(?![\w])(.*)$", self._marked_line, re.S)
-        return m.group(1).strip(" \t\x01\x02") if m else rest
 
     def unknown_directive(self, s: str) -> str:
         """A ``#`` line in an active group that names no directive (C99 §6.10p1 "non-directive": the standard
@@ -1108,8 +1101,8 @@ class Preprocessor:
             if ctx is not None:
                 ctx.started.add(m.name)
             if m.params is None:
-                if ctx is not None and self._list_cycle(m, ths | {m.name}):
-                    raise MacroRecursion(m.name)  # (see _list_cycle)
+                if ctx is not None and list_cycle(self.macros, m.body, ths | {m.name}):
+                    raise MacroRecursion(m.name)  # (see ppwalk.list_cycle)
                 # fxc pastes only in function-like macros: in an object-like one "##" is an ordinary token
                 # (vkd3d's record: "Concatenation is not done for object-like macros, but is done for both
                 # function-like macro bodies and their arguments"); C99 §6.10.3.3 pastes in both
@@ -1184,8 +1177,8 @@ class Preprocessor:
             # fxc counts every macro the name went through, so ``f(2)(9)`` of ``#define f(a) a*g`` / ``#define
             # g(a) f(a)`` meets f again and is given up (d3dcompiler_47 10.1, session 36)
             inner = (ths | {m.name}) if self.lenient else (ths & (_hs(rparen) | hide)) | {m.name}
-            if ctx is not None and self._list_cycle(m, inner):
-                raise MacroRecursion(m.name)  # (see _list_cycle)
+            if ctx is not None and list_cycle(self.macros, m.body, inner):
+                raise MacroRecursion(m.name)  # (see ppwalk.list_cycle)
             substituted = self._subst(m.body, amap, inner)
             if ctx is not None:
                 # fxc meets a name of its replacement list before pasting: ``X(1)`` of ``#define X(a) X ## a`` is
@@ -1202,36 +1195,6 @@ class Preprocessor:
         if ctx is not None:
             ctx.close_space(out)
         return out
-
-    def _list_cycle(self, m: Macro, inner: frozenset[str]) -> bool:
-        """fxc reads a macro's replacement list as names before it replaces anything: the invocation is given up
-        when a name of the list leads, through the names of the lists it reaches, back to a name of the walk or to a
-        macro the invocation is inside (``inner``, the macro itself among them) -- a function-like name without
-        ``(`` is walked too, and a parameter's name as well, whatever the argument (d3dcompiler_47 10.1, session 38:
-        ``O0`` of ``#define O0 G1`` / ``#define G1(a) O0`` stays ``O0``, ``[G1]`` and ``G1 x`` with ``G1(a) y G1``
-        too; with ``#define x x``, ``XS(u)`` of ``#define XS(x) [x]`` stays ``XS ( u )``, also for ``#x`` and ``x ##
-        1``; ``O2`` of ``F3(0, F1(2))`` with ``F1(a) F1`` and an empty ``F3`` stays ``O2``; ``x(q) q`` and ``G1(a) x``
-        lead nowhere)."""
-        safe: set[str] = set()
-        return any(tok in self.macros and self._leads_back(tok, inner, [], safe) for tok in dict.fromkeys(m.body))
-
-    def _leads_back(self, name: str, inner: frozenset[str], path: list[str], safe: set[str]) -> bool:
-        """Whether the macro ``name`` leads, through the names of its replacement list, to a macro of ``path`` (the
-        names walked to it) or of ``inner``. ``safe``: names already found to lead nowhere (whatever the path: a
-        name of the path that one of them reached would have closed a cycle through it)."""
-        if name in inner or name in path:
-            return True
-        if name in safe:
-            return False
-        path.append(name)
-        try:
-            if any(self._leads_back(t, inner, path, safe) for t in dict.fromkeys(self.macros[name].body)
-                   if t in self.macros):
-                return True
-        finally:
-            path.pop()
-        safe.add(name)
-        return False
 
     def _fxc_arguments(self, args: list[list[str]], rparen: str, rest: int,
                        pending: list[str]) -> tuple[list[list[str]], int]:
@@ -1472,7 +1435,7 @@ class Preprocessor:
             # of ``#define O 1 + E``; ``E 1`` and ``E + 1`` read on); a syntax error before either comes first
             # (``| OC``, ``[ F``: X1500)
             exp = [STOP if t in self.macros and self.macros[t].params is not None else t for t in exp]
-            if self._ends_empty(resolved[-1], set()):
+            if ends_empty(self.macros, resolved[-1]):
                 exp.append(STOP)
         exp = [identifier_zero(t) if re.match(r"[A-Za-z_]", t) else t for t in exp]
         if not exp:
@@ -1484,15 +1447,6 @@ class Preprocessor:
                 raise self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
             raise self.error("#if requires an expression", ERR_INVALID_INT_EXPR)
         return CondExpr(exp, self).parse()
-
-    def _ends_empty(self, name: str, seen: set[str]) -> bool:
-        """Whether the object-like macro ``name``'s replacement ends in nothing: its list is empty or ends in the
-        name of such a macro (the names ``seen`` on the way stop a cycle)."""
-        m = self.macros.get(name)
-        if m is None or m.params is not None or name in seen:
-            return False
-        body = [t for t in m.body if t != " "]
-        return not body or self._ends_empty(body[-1], seen | {name})
 
     def _resolve_defined(self, toks: list[str]) -> list[str]:
         """``defined identifier`` and ``defined ( identifier )`` become 1 or 0; any other form is an error."""
