@@ -160,14 +160,16 @@ def test_constant_mappings_carry_one_conversion_per_component():
 
 
 @pytest.mark.parametrize("level", ["9_1", "9_3"])
-def test_integer_pixel_shader_inputs_are_the_rounded_interpolated_value(level: str):
-    """An integer input is constant over the primitive (SM4 requires nointerpolation); 10Level9 interpolates
-    every texture coordinate, so the SM2 program rounds it to the nearest integer."""
+def test_integer_pixel_shader_inputs_are_refused_at_level_9(level: str):
+    """A level-9 pixel shader takes no integer input: d3dcompiler_47 10.1 under Wine (session 38) answers this
+    program X4568 "integer inputs unsupported on ps_4_0_level_9_x" (this test expected the SM2 program to round
+    the interpolated value to the nearest integer; the Direct3D 9 targets read it unrounded:
+    tests/test_rules_hlsl_fxc_d3d9_s38.py)."""
     src = """cbuffer C { int n; };
     float4 main(nointerpolation int4 i : TEXCOORD0, float4 x : TEXCOORD1) : SV_Target {
       return float4(i.xy * 2 + n, (float)(i.z - i.w) * x.z, i.x > n ? x.w : -1); }"""
-    for seed in range(3):
-        assert_agree(run_both(src, f"ps_4_0_level_{level}", 280 + seed, {(0, 0): "int"}, {0: "int"}))
+    with pytest.raises(D3D11Error, match="X4568"):
+        compile_(src, f"ps_4_0_level_{level}")
 
 
 @pytest.mark.parametrize("level", ["9_1", "9_3"])
@@ -545,19 +547,24 @@ def test_texture1d_is_sampled_as_a_2d_texture_at_the_centre_of_its_one_row():
 
 # --- switch: flattened (shader model 2 has no switch) ---------------------------------------------------------
 
+# The selectors are known to be at least 0 (abs, a clamp from 0): below shader model 4 fxc makes a switch selector
+# a uint, and refuses one that may be negative with X3548 (session 38; these programs switched on (int)x.x, n and
+# clamp(.., -1, ..) before, which d3dcompiler_47 10.1 refuses). Each compiles with the DLL at the four level-9
+# targets; a constant selector picking a case that reads an input is fxc's "internal error: blob content mismatch
+# between level9 and d3d10 shader" at level 9, hence ``r.x += r.y + 1`` in the unrolled loop's case 1.
 SWITCHES = [
     ("""cbuffer C { int n; };
      float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
-       switch ((int)x.x) { case 0: r.y = 3; break; case 1: case 2: r *= 2; if (r.z > 0) r.w = 1; break;
-                           default: r = -r; break; }
-       switch (n) { case 4: r.x += 1; break; case -1: r.x -= 7; break; }
+       switch ((int)abs(x.x)) { case 0: r.y = 3; break; case 1: case 2: r *= 2; if (r.z > 0) r.w = 1; break;
+                                default: r = -r; break; }
+       switch (abs(n)) { case 4: r.x += 1; break; case 1: r.x -= 7; break; }
        return r; }""", {(0, 0): "int"}),
     ("""cbuffer C { int n; }; float4 main(float4 x : TEXCOORD0) : SV_Target {
-       switch (n) { case 1: return 1; case 3: if (x.x > 0) return x.yyyy; x *= 2; break; default: return x; }
+       switch (abs(n)) { case 1: return 1; case 3: if (x.x > 0) return x.yyyy; x *= 2; break; default: return x; }
        return x + 5; }""", {(0, 0): "int"}),
     ("""float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = 0;
-       [unroll] for (int i = 0; i < 3; i++) { switch (i) { case 1: r.x += x.y; break; default: r.y += i; break; } }
-       switch ((int)x.w) { case 1: default: r.z = 5; break; case -2: r.z = x.z; break; }
+       [unroll] for (int i = 0; i < 3; i++) { switch (i) { case 1: r.x += r.y + 1; break; default: r.y += i; break; } }
+       switch ((int)abs(x.w)) { case 1: default: r.z = 5; break; case 2: r.z = x.z; break; }
        return r; }""", {}),
 ]
 
@@ -580,8 +587,8 @@ def test_switch_is_flattened_into_predicated_case_groups(idx: int, target: str):
 @pytest.mark.parametrize("target", ["ps_4_0_level_9_1", "ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
 def test_a_break_out_of_a_switch_from_inside_a_branch_predicates_the_rest_of_the_case(target: str):
     src = """float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = x;
-      switch (clamp((int)x.x, -1, 1)) { case 0: if (x.y > 0) break; r.y = 3; break;
-                                        case 1: r.z = 2; if (x.z < 0) { r.w = 9; break; } r.x = -r.x; break;
+      switch (clamp((int)x.x + 1, 0, 2)) { case 1: if (x.y > 0) break; r.y = 3; break;
+                                           case 2: r.z = 2; if (x.z < 0) { r.w = 9; break; } r.x = -r.x; break;
                                         default: r = 1; break; }
       return r; }"""
     if target.startswith("vs"):
@@ -642,13 +649,13 @@ def random_level9_shader(rng, stage: str, extended: bool = False, math: bool = F
         lambda: f"[loop] for (int w = 0; w < 8; w++) {{ r.w += 0.3; if (r.w > ((float4)({_rexpr(rng, 1)})).x) break; }}\n",
         lambda: "[loop] for (int c = 0; c < 5; c++) { r.x += 0.5; if (r.y > c) continue; r.y += 1; }\n",
         lambda: f"if (x.z > ((float4)({_rexpr(rng, 1)})).w) return r * 3;\n",
-        lambda: ("switch (clamp((int)x.y, -1, 2)) { case 0: r.x += 1; break; case 1: r.y *= 2; break; "
+        lambda: ("switch (clamp((int)x.y + 1, 0, 3)) { case 1: r.x += 1; break; case 2: r.y *= 2; break; "
                  "default: r.z -= 1; break; }\n"),
         lambda: "r += arr[clamp((int)x.z + 1, 0, 3)];\n",
         lambda: "r.x += (float)(((uint)abs(x.x * 9)) / (u + 1));\n",
         lambda: "r.y += n * 2 - (int)u;\n",
-        lambda: ("switch (clamp((int)x.x, -1, 1)) { case 0: if (y.y > 0) break; r.z += 3; break; "
-                 "case 1: if (y.z < 0) return r; r.w -= 1; break; default: r.x *= 0.5; break; }\n"),
+        lambda: ("switch (clamp((int)x.x + 1, 0, 2)) { case 1: if (y.y > 0) break; r.z += 3; break; "
+                 "case 2: if (y.z < 0) return r; r.w -= 1; break; default: r.x *= 0.5; break; }\n"),
         lambda: "{ static const int tb[3] = { 4, -1, 9 }; r.z += tb[clamp((int)y.w + 1, 0, 2)] * 0.5; }\n",
         lambda: "for (int q = 0; q < 40; q++) { r.x = frac(r.x * 1.5 + 0.25); }\n",
     ]

@@ -43,7 +43,8 @@ only that a global's initialiser sets its default value; fxc's answer is the rul
   rule (uintrange.py, X3548) judges it at the D3D9 and level-9 targets: a float is refused, ``abs(f)``,
   ``2.5``, a uint or a bool compile (it was X3020 for any float selector here, an inference from vkd3d's
   switch.shader_test, whose float selector is this rule's case). fxc refuses an int selector not known to be
-  positive too (``switch (i)``, ``switch (-1)``): not built, strict xfails.
+  positive too (``switch (i)``, ``switch (-1)``): built in session 38 (helper D9, cgstmts.switch), the rows' strict
+  xfails removed.
 - Casts take ``volatile`` and ``precise`` before the type as they take ``const`` (parse_exprs._is_cast);
   ``packoffset(c)`` / ``packoffset(c.y)`` name c0, and a location letter other than c is X3541 "invalid
   packoffset location" (parser.py; it was X3530).
@@ -1690,16 +1691,13 @@ BOOL_OUTPUT_ROWS = [
     ('uniform float4 u; uniform bool b;\nstruct O { float4 p : POSITION; bool4 c : COLOR0; };\nO main() { O o; o.p = u; o.c = u == u.yzwx; return o; }', 'vs_2_0', 0, 'ok'),
 ]
 
-#: fxc refuses an int switch selector not known to be positive below SM4 (X3548); not built (codegen.switch)
-_INT_SELECTOR = pytest.mark.xfail(strict=True, reason="fxc: an int switch selector below SM4 is X3548 unless known "
-                                  "positive; here it compiles (the level-9 switch tests run negative selectors)")
 #: (source, target, flags, fxc's verdict): switch selectors below SM4, modifiers in casts, packoffset(c)
 SELECTOR_CAST_PACK_ROWS = [
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'X3548'), marks=_INT_SELECTOR),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'X3548'), marks=_INT_SELECTOR),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'X3548'), marks=_INT_SELECTOR),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'X3548'),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'X3548'),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'X3548'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0', 0, 'ok'),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch (i) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_3_0', 0, 'X3548'), marks=_INT_SELECTOR),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch (i) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_3_0', 0, 'X3548'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (u) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (u) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (u) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'ok'),
@@ -1725,21 +1723,21 @@ SELECTOR_CAST_PACK_ROWS = [
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)abs(f)) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)abs(f)) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch ((int)abs(f)) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_3_0', 0, 'ok'),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)f) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'X3548'), marks=_INT_SELECTOR),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)f) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'X3548'), marks=_INT_SELECTOR),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)f) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'X3548'), marks=_INT_SELECTOR),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)f) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'X3548'),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)f) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'X3548'),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)f) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'X3548'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)f) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0', 0, 'ok'),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch ((int)f) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_3_0', 0, 'X3548'), marks=_INT_SELECTOR),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch ((int)f) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_3_0', 0, 'X3548'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((uint)abs(f)) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((uint)abs(f)) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((uint)abs(f)) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((uint)abs(f)) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch ((uint)abs(f)) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_2_0', 0, 'ok'),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i - 1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'X3548'), marks=_INT_SELECTOR),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i - 1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'X3548'), marks=_INT_SELECTOR),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i - 1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'X3548'), marks=_INT_SELECTOR),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i - 1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'X3548'),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i - 1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'X3548'),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i - 1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'X3548'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i - 1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0', 0, 'ok'),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch (i - 1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_2_0', 0, 'X3548'), marks=_INT_SELECTOR),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch (i - 1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_2_0', 0, 'X3548'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (u + 1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (u + 1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (u + 1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'ok'),
@@ -1750,11 +1748,11 @@ SELECTOR_CAST_PACK_ROWS = [
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (2.5) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (2.5) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch (2.5) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_3_0', 0, 'ok'),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (-1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'X3548'), marks=_INT_SELECTOR),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (-1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'X3548'), marks=_INT_SELECTOR),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (-1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'X3548'), marks=_INT_SELECTOR),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (-1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'X3548'),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (-1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'X3548'),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (-1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'X3548'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (-1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0', 0, 'ok'),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch (-1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_2_0', 0, 'X3548'), marks=_INT_SELECTOR),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch (-1) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_2_0', 0, 'X3548'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (3) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (3) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (3) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'ok'),
@@ -1790,11 +1788,11 @@ SELECTOR_CAST_PACK_ROWS = [
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (v.x) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'X3548'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (v.x) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch (v.x) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_3_0', 0, 'X3548'),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)v.y) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'X3548'), marks=_INT_SELECTOR),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)v.y) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'X3548'), marks=_INT_SELECTOR),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)v.y) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'X3548'), marks=_INT_SELECTOR),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)v.y) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'X3548'),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)v.y) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'X3548'),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)v.y) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'X3548'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch ((int)v.y) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0', 0, 'ok'),
-    pytest.param(*('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch ((int)v.y) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_3_0', 0, 'X3548'), marks=_INT_SELECTOR),
+    ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : POSITION0) : POSITION { switch ((int)v.y) { case 0: return 1; case 2: return 3; default: return 2; } }', 'vs_3_0', 0, 'X3548'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i * i) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_2_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i * i) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_3_0', 0, 'ok'),
     ('uniform int i; uniform uint u; uniform float f; uniform bool b;\nfloat4 main(float4 v : TEXCOORD0) : SV_Target { switch (i * i) { case 0: return 1; case 2: return 3; default: return 2; } }', 'ps_4_0_level_9_1', 0, 'ok'),

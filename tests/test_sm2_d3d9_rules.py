@@ -62,13 +62,9 @@ float4 main() : sv_target
 }}"""
 
 
-_INT_SELECTOR = pytest.mark.xfail(strict=True, reason="fxc refuses an int selector not known to be positive below "
-                                  "SM4 (X3548); not built: here it compiles (codegen.switch)")
-
-
 @pytest.mark.parametrize(("decl", "sel", "ok"), [
     ("float4", "v.x", False), ("float4", "(half)v.x", False), ("uint4", "v.x", True),
-    pytest.param("int4", "v.x", False, marks=_INT_SELECTOR), pytest.param("float4", "(int)v.x", False, marks=_INT_SELECTOR),
+    ("int4", "v.x", False), ("float4", "(int)v.x", False), ("int4", "abs(v.x)", True), ("int4", "max(v.x, 0)", True),
     ("float4", "(uint)abs(v.y)", True),
     # ``(uint)v.y`` is fxc's X3548 below SM4 (a value not known to be positive made a uint: d3dcompiler_47 10.1,
     # session 36; tests/test_rules_hlsl_uint_known_positive.py), whatever the switch
@@ -77,8 +73,9 @@ _INT_SELECTOR = pytest.mark.xfail(strict=True, reason="fxc refuses an int select
 def test_d3d9_switch_selector_is_an_integer(target: str, decl: str, sel: str, ok: bool):
     """Below SM 4 fxc makes the selector a uint, so the known-positive rule judges it (X3548), level 9 included
     (d3dcompiler_47 10.1 under Wine, session 37; this test expected X3020 "switch statement expression must be an
-    integer" for a float selector and level 9 to compile every row). vkd3d switch.shader_test's float selector
-    failing below SM 4 and a uint one compiling are this rule's cases."""
+    integer" for a float selector and level 9 to compile every row); an int selector is judged so too (session 38:
+    ``v.x`` of an int4 refused, ``abs(v.x)`` compiles). vkd3d switch.shader_test's float selector failing below
+    SM 4 and a uint one compiling are this rule's cases."""
     src = _SWITCH.format(decl=decl, sel=sel)
     if target == "level9":
         target = "ps_4_0_level_9_3"

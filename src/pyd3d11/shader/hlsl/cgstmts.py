@@ -136,14 +136,14 @@ class StatementLowering:
         sel = self.expr(s.expr)
         if not isinstance(sel.type, NumType) or sel.type.n != 1:
             raise self.err(s.pos, "switch statement expression must be a scalar", 3020)
-        if (self.d3d9 or self.level9) and concrete(sel.type.base) not in (INT, UINT, BOOL):
+        if (self.d3d9 or self.level9) and concrete(sel.type.base) not in (UINT, BOOL):
             # below shader model 4 fxc makes the selector a uint, so the known-positive rule judges it (X3548 "uints
-            # can only be used with known-positive values"): ``switch (f)`` is refused, ``switch (abs(f))``,
-            # ``switch (2.5)`` and a uint or bool compile (d3dcompiler_47 10.1 under Wine, session 37, at ps_2_0 /
-            # ps_3_0 / ps_4_0_level_9_1; vkd3d switch.shader_test's float selector failing below SM 4 is this
-            # rule's case). Not built: fxc refuses an int selector not known to be positive (``switch (i)``,
-            # ``switch (-1)``) the same way; here an int selector compiles (the level-9 switch tests run negative
-            # selectors: tests/test_rules_hlsl_fxc_mutants_s37.py keeps those rows as strict xfails)
+            # can only be used with known-positive values"): ``switch (f)``, ``switch (i)``, ``switch (-1)``,
+            # ``switch (i + 1)``, ``switch ((int)f)`` and a loop counter from -1 are refused; ``switch (abs(f))``,
+            # ``switch (2.5)``, ``switch (abs(i))``, ``switch (max(i, 0))``, ``switch (i * i)``, a local holding 3,
+            # a loop counter from 0 and a uint or bool compile (d3dcompiler_47 10.1 under Wine, sessions 37 and 38,
+            # at ps_2_0 / ps_3_0 / vs_2_0 / vs_3_0 / 4_0_level_9_x; vkd3d switch.shader_test's float selector
+            # failing below SM 4 is this rule's case)
             sel = self.convert(sel, NumType(UINT), s.expr.pos)
         sel = self.convert_base(sel, INT if concrete(sel.type.base) != UINT else UINT)
         from .parser import const_eval

@@ -348,8 +348,12 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
 
         # the b# of each RDEF constant buffer in order (reflect.build_rdef_for lists the used ones so)
         cb_slots = tuple(cb.slot for cb in cg.cbufs if cb.slot >= 0 and cb.used)
+        # the globals in source order with their register(s#) and element count, for fxc's D3D9 sampler
+        # registers (sm2/d3d9.py _allocate_samplers)
+        globals_order = tuple((d.name, d.register[1] if d.register is not None and d.register[0] == "s" else None,
+                               _element_count(d.type)) for d in cg.prog.decls if isinstance(d, A.VarDecl))
         blob = d3d9_bytecode(blob, program, d3d9, file, explicit, orig_flags, params,
-                             d3d9_other_set_reservations(cg), cb_slots, preshader)
+                             d3d9_other_set_reservations(cg), cb_slots, preshader, globals_order)
     elif level9:
         blob = add_level9_chunk(blob, program, level9, file)
     warnings = [render_warning(p, code, msg) for p, code, msg in all_warnings(cg)]
@@ -546,10 +550,21 @@ def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | N
     return tr, refl, prog
 
 
+def _element_count(t: object) -> int:
+    """The elements of an array type, every dimension (``sampler s[2][3]`` -> 6); 1 for any other type."""
+    from .types import ArrayType
+
+    n = 1
+    while isinstance(t, ArrayType):
+        n *= t.count
+        t = t.elem
+    return n
+
+
 def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[str, int], flags: int,
                   params: set[str] | frozenset[str] = frozenset(),
                   other_sets: frozenset[str] = frozenset(), cb_slots: tuple[int, ...] = (),
-                  preshader: bool = False) -> bytes:
+                  preshader: bool = False, globals_order: tuple[tuple[str, int | None, int], ...] = ()) -> bytes:
     """The Direct3D 9 bytecode (CTAB comment, then the program) of a vs_2_0 / vs_2_a / ps_2_0 / ps_2_a / ps_2_b
     compile whose SM4 program and blob are ``program`` / ``blob`` (sm2/d3d9.py); raises the first profile rule
     the final program breaks. ``preshader``: see compile_hlsl."""
@@ -566,13 +581,13 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
         if preshader:
             try:
                 return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params, other_sets,
-                                      cb_slots, True)
+                                      cb_slots, True, globals_order=globals_order)
             except HlslError as e:
                 if e.code != 4507:
                     raise
                 # the preshader's outputs took the constant registers the target lacks: the shader keeps its code
         return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params, other_sets, cb_slots,
-                              preshader, move=False)
+                              preshader, move=False, globals_order=globals_order)
 
     if prof.static_flow_depth and any(i.opcode == ir.Opcode.IF for i in program.instructions):
         # branches on bool constants as ``if b#`` (sm2/static_branch.py), as fxc emits them; where that fails (a

@@ -200,22 +200,43 @@ class SignatureBinding:
                 elif self.ps_generated_input:
                     raise self.err(pos, "Non system-generated input signature parameter () cannot appear after a "
                                         "system generated value.", 4576)
+            if self.stage == "ps" and self.level9 is not None and self.d3d9 is None and not up.startswith("SV_") and \
+                    (concrete(lt.base) in (INT, UINT, BOOL) or "nointerpolation" in allm):
+                # d3dcompiler_47 10.1 under Wine (session 38): a level-9 pixel shader takes no integer input element
+                # (int, uint, bool, min16int; read or not, any semantic) nor a nointerpolation one, float included;
+                # vertex shader inputs may be integers, and the Direct3D 9 targets read such an input as the float
+                # it carries.
+                # fxc reports it late: after the type rules, the legacy targets' X3548 / X3543, X3508 and X3511,
+                # before a derivative's X4532 (``ddx_fine``), so it waits in the late slot (compiler.py)
+                if self.deferred_late_error is None:
+                    self.deferred_late_error = self.err(pos, f"integer inputs unsupported on {self.level9}", 4568)
             prev = next((e for e in self.inputs if e.name.upper() == _CANON.get(up, base).upper() and e.index == idx),
                         None)
             if prev is not None:
                 # the same semantic twice: allowed only with the same layout (then both read one register)
                 # a row_major matrix's row vector does not share a plain vector's layout (fxc)
-                if self.input_types.get((up, idx)) != (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods):
-                    # d3dcompiler_47 10.1's number and words (session 35; X4502 before)
-                    raise self.err(pos, "Duplicated input semantics can't change type, size, or layout "
-                                        f"('{base}{idx}').", 3536)
                 first = (prev.mask & -prev.mask).bit_length() - 1
+                if self.input_types.get((up, idx)) != (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods,
+                                                       sig_min_precision(lt)):
+                    if self.d3d9 is None:
+                        # d3dcompiler_47 10.1's number and words (session 35; X4502 before)
+                        raise self.err(pos, "Duplicated input semantics can't change type, size, or layout "
+                                            f"('{base}{idx}').", 3536)
+                    # the Direct3D 9 targets take any type and size (d3dcompiler_47 10.1 under Wine, session 38;
+                    # level 9 and 4.0+ keep X3536; vkd3d entry-point-semantics.shader_test: "SM1 is permissive"):
+                    # every parameter reads the one register, which is declared as wide as the widest of them; its
+                    # value is taken raw by each (fxc's `mov r0.z, t0.y` for an int3 beside a float2): an integer
+                    # element makes the register an integer one, which the translation reads raw as float too
+                    prev.mask |= comp_mask(first, min(n, 4 - first))
+                    if concrete(lt.base) != FLOAT and prev.ctype == 3:
+                        prev.ctype = 2
                 vslots = [("v", (prev.reg,), None, first + c) for c in range(n)]
                 if concrete(lt.base) == BOOL:
                     vslots = self.alu("ine", INT, n, [vslots, [imm(0)] * n])
                 slots += vslots
                 continue
-            self.input_types[(up, idx)] = (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods)
+            # (a min-precision float is another type: ``min16float2`` beside ``float2`` is X3536, session 38)
+            self.input_types[(up, idx)] = (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods, sig_min_precision(lt))
             sv = _SV_NAMES.get(up) if is_system_value_at(up, point) else None
             # a value the pipeline makes (or an earlier stage's system-value output): of the system value's type;
             # a vertex shader's other inputs come from the input layout in the declared type (D3D11.3 §23.1/23.3:

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from . import ast as A
 from .nanprops import last_write, reg_slot
 from .operands import Ins, Slot
 
@@ -189,6 +190,16 @@ def _interval(cg: CodegenContext, name: str, srcs: list, mods: list[str], i: int
     if name == "utof":
         r = src(0)
         return r if r[0] >= 0 else UINT_RANGE
+    if name == "iadd" and i < len(srcs[0]) and i < len(srcs[1]):
+        # x - x of one integer variable or constant: fxc folds it to 0 (``switch (i4.y - i4.y)``, ``(uint)(i -
+        # i)`` compile below SM 4, session 38); not of a float (NaN), nor of two computed values (``(int)v.x -
+        # (int)v.x``, ``i*2 - i*2`` are X3548: fxc computes each one)
+        oa, ob = _origin(cg, srcs[0][i]), _origin(cg, srcs[1][i])
+        ma, mb = (mods[0] if mods else "") or "", (mods[1] if len(mods) > 1 else "") or ""
+        plain = oa[0] in ("r", "cb", "v") if oa == ob else ob[0] in ("r", "cb", "v") if oa == (
+            "ineg", "", False, 0, ob) else oa[0] in ("r", "cb", "v") and ob == ("ineg", "", False, 0, oa)
+        if plain and (oa != ob or {ma, mb} == {"", "-"}) and (oa == ob or not ma and not mb):
+            return 0.0, 0.0
     if name in ("add", "iadd"):
         return _add(src(0), src(1))
     if name in ("mul", "imul"):
@@ -381,6 +392,7 @@ def note_emit(cg: CodegenContext, ins: Ins) -> None:
     if op in _FLOW:
         for k in [k for k in ranges if k[0] in cg.var_temps or k[0] == "origin" and k[1] in cg.var_temps]:
             del ranges[k]
+        _reapply(cg)  # a loop's counters keep theirs (loop_counters)
         return
     if not ins.args:
         return
@@ -470,3 +482,103 @@ def check_divisor(cg: CodegenContext, slots: list[Slot], pos, remainder: bool = 
         if r[0] <= 0 or remainder and not (exact(r) and r[0] == r[1]):
             defer(cg, refusal(cg, pos))
             return
+
+
+# --- loop counters ---------------------------------------------------------------------------------------------
+def _step_of(n: A.Node, name: str) -> int | None:
+    """+1 / -1 where ``n`` steps variable ``name`` by a literal that is not negative (``k++``, ``--k``, ``k += 2``,
+    ``k -= 1``), 0 where it writes ``name`` otherwise, None where it does not write it."""
+    from .constprop import root_name
+    from .parser import const_eval
+
+    if isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
+        if root_name(n.a) != name:
+            return None
+        return (1 if n.op == "++" else -1) if isinstance(n.a, A.Ident) else 0
+    if isinstance(n, A.Assign) and root_name(n.target) == name:
+        v = const_eval(n.value) if n.op in ("+=", "-=") and isinstance(n.target, A.Ident) else None
+        if v is None or not math.isfinite(v) or v < 0:
+            return 0
+        return 1 if n.op == "+=" else -1
+    return None
+
+
+def _lower_bound(cond: A.Node | None, name: str) -> float | None:
+    """The least value of ``name`` for which ``cond`` (``k >= L``, ``k > L``, ``L <= k``, ``L < k`` of a literal
+    L) holds, for an integer ``name``; None for any other condition."""
+    from .parser import const_eval
+
+    if not isinstance(cond, A.Binary) or cond.op not in (">=", ">", "<=", "<"):
+        return None
+    var, lit, op = (cond.a, cond.b, cond.op) if isinstance(cond.a, A.Ident) else (cond.b, cond.a,
+                                                                                  {"<=": ">=", "<": ">"}.get(cond.op))
+    if not isinstance(var, A.Ident) or var.name != name or op not in (">=", ">"):
+        return None
+    v = const_eval(lit)
+    if v is None or not math.isfinite(v):
+        return None
+    return math.floor(v) + 1 if op == ">" else math.ceil(v)
+
+
+def loop_counters(cg: CodegenContext, s: A.Node) -> dict[tuple[int, int], tuple[float, float]]:
+    """The intervals a ``for`` / ``while`` loop's integer counters keep inside its body, computed before the
+    loop's ``loop`` instruction from what is known on entry.
+
+    fxc knows a counter below shader model 4 (d3dcompiler_47 10.1 under Wine, session 38: ``for (int k = 0; k < 3;
+    k++) switch (k)``, ``for (int k = 0; k < i; k++) (uint)k`` at vs_2_0, a ``while`` loop stepping k from 0, ``for
+    (int k = 2; k >= 0; k--)`` compile; a counter from -1 is X3548): a counter only ever stepped up by literals
+    keeps the least value it entered with; one only stepped down by the ``for`` statement's step keeps the
+    condition's lower bound (``k >= 0``) and the greatest value it entered with. Any other write leaves it
+    unknown, as a variable under flow control is."""
+    from .codegen import walk
+    from .constprop import assigned_names
+    from .types import INT, UINT, NumType, concrete
+
+    if not active(cg) or not isinstance(s, (A.For, A.While)):
+        return {}
+    out: dict[tuple[int, int], tuple[float, float]] = {}
+    for name in assigned_names(cg, s):
+        try:
+            v = cg.lookup(name, s.pos)
+        except Exception:  # not a plain variable (a global, an object): no counter
+            continue
+        if not isinstance(v.type, NumType) or v.type.n != 1 or concrete(v.type.base) not in (INT, UINT) or \
+                len(v.slots) != 1 or v.slots[0][0] != "r" or v.slots[0][2] is not None:
+            continue
+        steps = [(n, d) for n in walk(s) if (d := _step_of(n, name)) is not None]
+        dirs = {d for _, d in steps}
+        lo, hi = slot_range(cg, v.slots[0], "u" if concrete(v.type.base) == UINT else "i")
+        if dirs == {1} and lo > -INF:
+            r = (lo, INF)
+        elif dirs == {-1} and isinstance(s, A.For) and [n for n, _ in steps] == [s.step]:
+            bound = _lower_bound(s.cond, name)
+            if bound is None:
+                continue
+            r = (bound, max(hi, bound))
+        else:
+            continue
+        t, c = v.slots[0][1][0], v.slots[0][3]
+        out[(t, c)] = r
+    return out
+
+
+def enter_loop(cg: CodegenContext, counters: dict[tuple[int, int], tuple[float, float]]) -> None:
+    """The loop's body starts: its counters take their intervals (kept again after each flow instruction inside
+    the body, which drops other variables' intervals: note_emit)."""
+    stack = cg.__dict__.setdefault("loop_counter_ranges", [])
+    stack.append(counters)
+    _reapply(cg)
+
+
+def leave_loop(cg: CodegenContext, counters: dict) -> None:
+    stack = cg.__dict__.get("loop_counter_ranges") or []
+    if stack and stack[-1] is counters:
+        stack.pop()
+
+
+def _reapply(cg: CodegenContext) -> None:
+    if not cg.code:
+        return
+    for counters in cg.__dict__.get("loop_counter_ranges") or ():
+        for key, r in counters.items():
+            cg.ranges[key] = (r, len(cg.code) - 1, cg.code[-1])

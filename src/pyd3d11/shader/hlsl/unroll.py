@@ -325,6 +325,9 @@ def _emit_loop(cg: CodegenContext, s: A.Node) -> None:
 
 
 def _loop_body(cg: CodegenContext, s: A.Node) -> None:
+    from . import uintrange
+
+    counters = uintrange.loop_counters(cg, s)  # what fxc knows of the counters below shader model 4
     cg.emit("loop")
     if isinstance(s, A.DoWhile):
         cg.loops.append({"kind": "loop", "step": None, "pre_continue": s.cond})
@@ -335,9 +338,13 @@ def _loop_body(cg: CodegenContext, s: A.Node) -> None:
         cg.loops.append({"kind": "loop", "step": step, "pre_continue": None})
         if s.cond is not None:
             cg.break_unless(cg.cond_slot(s.cond))
-        cg.scoped(s.body)
-        if step is not None:
-            cg.expr(step)
+        uintrange.enter_loop(cg, counters)
+        try:
+            cg.scoped(s.body)
+            if step is not None:
+                cg.expr(step)
+        finally:
+            uintrange.leave_loop(cg, counters)
     cg.loops.pop()
     cg.emit("endloop")
 

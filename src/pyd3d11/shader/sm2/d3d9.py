@@ -178,7 +178,8 @@ class _Var:
 def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
                    explicit: dict[str, int], flags: int, params: set[str] | frozenset[str] = frozenset(),
                    other_sets: frozenset[str] = frozenset(), cb_slots: tuple[int, ...] = (),
-                   preshader: bool = False, move: bool = True) -> Sm2Program:
+                   preshader: bool = False, move: bool = True,
+                   globals_order: tuple[tuple[str, int | None, int], ...] = ()) -> Sm2Program:
     """The D3D9 program (CTAB comment first) of translation ``tr`` of a ``target`` program whose SM4 blob has
     reflection ``rdef`` and signatures ``isgn`` / ``osgn``; ``explicit``: register(c#) of $Globals names;
     ``params``: the entry point's parameter names (a uniform sampler parameter is ``$name``, as fxc's
@@ -186,7 +187,9 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     d3d9_other_set_reservations), refused when read as float constants; ``cb_slots``: see _variables;
     ``preshader``: a shader of an fx_2_0 effect compiled with preshaders (fxc's default there): parameter-only
     code moves into a PRES preshader (preshader.py) and the CTAB carries the effect's flags; ``move=False``: the
-    effect's flags without moving anything (where the preshader's outputs do not fit the constant registers)."""
+    effect's flags without moving anything (where the preshader's outputs do not fit the constant registers);
+    ``globals_order``: the global declarations in source order with each one's register(s#) (None: none) and
+    element count, for the sampler registers (_allocate_samplers)."""
     prof = TARGETS[target].profile
     prog = tr.program
     kind = prog.kind
@@ -254,7 +257,7 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         if v.name in other_sets:
             raise _err(file, 3530, f"'{v.name}': read as a float constant, it needs a register(c#) reservation "
                                    f"besides its other register() ({target})")
-    _assign(float_vars, prof.consts, target, file)
+    _assign(float_vars, prof.consts, target, file, variables)
     next_free = max((v.d3d9_reg + v.count for v in float_vars), default=0)
     new_const: dict[int, int] = {}
     for old, (buf, r) in old_cb.items():
@@ -285,6 +288,18 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     tex_names = {b.bind_point: b.name for b in (rdef.bindings if rdef else []) if b.input_type == 2}
     new_sampler, sampler_names, sampler_types, pair_textures = _sampler_registers(
         tr.sampler_mappings, names, tex_names, params)
+    sampler_counts: dict[int, int] = {}
+    sampler_elements: dict[int, int] = {}
+    if rdef is not None and all(len([m for m in tr.sampler_mappings if m.sampler == s]) == 1
+                                for s in {m.sampler for m in tr.sampler_mappings}):
+        placed = _allocate_samplers(tr.sampler_mappings, [b for b in rdef.bindings if b.input_type == 3],
+                                    globals_order, params)
+        if placed is not None:
+            new_sampler, sampler_names, sampler_counts, sampler_elements = placed
+            # (a variable's entry is at its first register: the type and texture of any element read)
+            first = {r: b for b, n in sampler_counts.items() for r in range(b, b + n)}
+            sampler_types = {first[new_sampler[m.target]]: m.sampler_type for m in tr.sampler_mappings}
+            pair_textures = {first[new_sampler[m.target]]: m.resource for m in tr.sampler_mappings}
     for inst in body:
         for s in _srcs(inst):
             if s.reg == Reg.SAMPLER:
@@ -324,7 +339,8 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     one_d = {reg for reg, res in pair_textures.items() if dims.get(res) == 2}
     for reg, name in sampler_names.items():
         typ = 11 if reg in one_d else stype.get(sampler_types[reg], 10)
-        consts.append(Constant(name, RegisterSet.SAMPLER, reg, 1, TypeInfo(CLASS_OBJECT, typ)))
+        consts.append(Constant(name, RegisterSet.SAMPLER, reg, sampler_counts.get(reg, 1),
+                               TypeInfo(CLASS_OBJECT, typ, elements=sampler_elements.get(reg, 1))))
     consts.sort(key=lambda c: c.name.encode())
     # inside an effect with preshaders, fxc's shader tables carry 0x20000000 and not NO_PRESHADER (every effect
     # shader of DXDecompiler's ShadersDX9 corpus; its stand-alone shaders carry 0x100)
@@ -468,6 +484,52 @@ def _sampler_registers(mappings: list, names: dict[int, str], tex_names: dict[in
             reg_types[reg] = m.sampler_type
             reg_tex[reg] = m.resource
     return new_sampler, reg_names, reg_types, reg_tex
+
+
+def _allocate_samplers(mappings: list, bindings: list, globals_order: tuple[tuple[str, int | None, int], ...],
+                       params: set[str] | frozenset[str]):
+    """fxc's D3D9 sampler registers, where each sampler variable is sampled with one texture (the D3D9 form).
+
+    As the float constants (_assign): a sampler with ``register(s#)`` keeps it and reserves its whole declared
+    size, read or not; the others take, largest first (the count up to the last element read) and in declaration
+    order among equals, the lowest run of free registers; the constant table holds each variable once with that
+    count (d3dcompiler_47 10.1 under Wine, session 38: ``sampler samA; sampler samB[2]; sampler samC[3];`` reading
+    samC[2], samB[0] and samA gives samC s0 (3), samA s3, samB s4 (1); an unread ``sampler samA : register(s0)``
+    puts a read samB[2] at s1; vkd3d sampler.shader_test's sampler arrays). None where a sampled register belongs
+    to no sampler variable of the reflection."""
+    order = [n for n, _, _ in globals_order]
+    explicit = {n: (r, size) for n, r, size in globals_order if r is not None}
+    # every sampler variable: (name, first SM4 register, declared count), globals in source order first
+    vars_ = sorted(((b.name, b.bind_point, max(b.bind_count, 1)) for b in bindings),
+                   key=lambda v: (order.index(v[0]) if v[0] in order else len(order), v[1]))
+    used: dict[str, int] = {}
+    element_of: dict[int, tuple[str, int]] = {}
+    for m in mappings:
+        owner = next((v for v in vars_ if v[1] <= m.sampler < v[1] + v[2]), None)
+        if owner is None:
+            return None
+        k = m.sampler - owner[1]
+        element_of[m.target] = (owner[0], k)
+        used[owner[0]] = max(used.get(owner[0], 0), k + 1)
+    taken: set[int] = set()
+    for reg, size in explicit.values():  # (an unread sampler is in no reflection binding: its declared size)
+        taken |= set(range(reg, reg + size))
+    base: dict[str, int] = {}
+    for name, _bp, _size in vars_:
+        if name in used and name in explicit:
+            base[name] = explicit[name][0]
+    for name, _bp, _size in sorted((v for v in vars_ if v[0] in used and v[0] not in explicit),
+                                   key=lambda v: -used[v[0]]):
+        r = 0
+        while any(k in taken for k in range(r, r + used[name])):
+            r += 1
+        base[name] = r
+        taken |= set(range(r, r + used[name]))
+    new_sampler = {t: base[name] + k for t, (name, k) in element_of.items()}
+    names = {base[n]: (f"${n}" if n in params else n) for n in base}
+    counts = {base[n]: used[n] for n in base}
+    elements = {base[n]: size for n, _bp, size in vars_ if n in base and size > 1}
+    return new_sampler, names, counts, elements
 
 
 def _copy(s: Src) -> Src:
@@ -682,9 +744,16 @@ def _variables(rdef, explicit: dict[str, int], cb_slots: tuple[int, ...] = ()) -
     return out
 
 
-def _assign(variables: list[_Var], limit: int, target: str, file: str) -> None:
+def _assign(variables: list[_Var], limit: int, target: str, file: str, everything: list[_Var] | None = None) -> None:
     """D3D9 registers: register(c#) as given, the rest largest first (declaration order among equals), each at
-    the lowest run of free registers."""
+    the lowest run of free registers.
+
+    A register(c#) reservation holds the variable's whole size, read or not and whatever the program reads of it
+    (vkd3d sm1-const-allocation.shader_test: "If there is a register reservation, the whole variable size is
+    reserved, even if unused"; d3dcompiler_47 10.1 under Wine, session 38: ``float4x4 unused : register(c1);
+    float b[4];`` puts b at c5, ``float a[4] : register(c1)`` read at a[0] only puts b at c5 too, an unread ``int i
+    : register(c1)`` moves a two-register array to c2); ``everything`` lists the program's variables, unread
+    ones included."""
     taken: set[int] = set()
     for v in variables:
         if v.explicit is not None:
@@ -699,13 +768,17 @@ def _assign(variables: list[_Var], limit: int, target: str, file: str) -> None:
                 raise _err(file, 4500, f"overlapping register semantics not yet implemented 'c"
                                        f"{min(span & taken)}'")
             taken |= span
+    top = max(taken, default=-1) + 1  # (only the registers read count for the limit)
+    for v in everything or ():  # (blocks the others' placement; overlaps are judged on the registers read)
+        if v.explicit is not None:
+            taken |= set(range(v.explicit, v.explicit + v.regs))
     for v in sorted((v for v in variables if v.explicit is None), key=lambda v: -v.count):
         r = 0
         while any(k in taken for k in range(r, r + v.count)):
             r += 1
         v.d3d9_reg = r
         taken.update(range(r, r + v.count))
-    top = max(taken, default=-1) + 1
+        top = max(top, r + v.count)
     if top > limit:
         raise _err(file, 4507, f"maximum {target} constant register index ({limit}) exceeded: the constants "
                                f"need c0-c{top - 1}")

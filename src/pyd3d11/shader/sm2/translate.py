@@ -451,16 +451,11 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
                 if tn >= self.prof.inputs:
                     raise HlslError(self.file, 1, 1, 4510, f"{self.prof.target}: input register v{o.register} "
                                     f"exceeds the {self.prof.inputs} texture coordinates t0-t{self.prof.inputs - 1}")
+                # an integer texture coordinate is the interpolated float itself, unrounded: fxc's ps_2_0 / ps_3_0
+                # code for ``int2 a : TEXCOORD0`` reads t0 as it is (d3dcompiler_47 10.1 under Wine, session 38:
+                # ``mov r0.xy, t0``, also for an int beside a float of one semantic); level 9 refuses integer pixel
+                # shader inputs (X4568, signatures.py), so only the Direct3D 9 targets reach here with one
                 s = Src(TEXTURE, tn, swz)
-                if any(ints):  # an interpolated texture coordinate: round to the integer it carries
-                    if not all(ints):
-                        raise _unsupported("one read of integer and float pixel shader inputs")
-                    m = _mask_of({swz[lane] for lane in lanes})
-                    t, f = self.tmp(), self.tmp()
-                    self.emit("add", Dst(Reg.TEMP, t, m), [Src(TEXTURE, tn), self.cscalar(0x3F000000)])
-                    self.emit("frc", Dst(Reg.TEMP, f, m), [Src(Reg.TEMP, t)])
-                    self.emit("add", Dst(Reg.TEMP, t, m), [Src(Reg.TEMP, t), Src(Reg.TEMP, f, IDENTITY, SrcMod.NEG)])
-                    s = Src(Reg.TEMP, t, swz)
         elif o.type == T.CONSTANT_BUFFER:
             convs = self._cb_conversions(o, lanes)
             if as_int and not convs <= {INT, UINT}:
