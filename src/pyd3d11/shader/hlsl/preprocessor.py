@@ -704,7 +704,7 @@ class Preprocessor:
                     # before X1508 is reported, tokens after a complete expression are reported after it
                     # (d3dcompiler_47 10.1, session 36: "#elif 1 / 0" is X1503 alone, "#elif 1 2" X1508 then X1500)
                     before = len(self.errors)
-                    self.eval_expr(rest)
+                    self.eval_expr(directive_text(self._marked_line, name, rest))
                     later = self.errors[before:]
                     del self.errors[before:]
                     self.tolerate("unexpected #elif", ERR_ELIF)
