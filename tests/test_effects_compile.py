@@ -231,7 +231,7 @@ COMPILE_ERRORS = [
     ("technique11 T { pass { SetBlendState(g_bs, float4(0, 0, 0, 0)); } }", "fx_5_0", "parameter count mismatch"),
     ("technique11 T { pass { FillMode = SOLID; } }", "fx_5_0", "not valid in this block"),
     ("technique11 T { pass { SetPixelShader(CompileShader(ps_9_9, PS())); } }", "fx_5_0", "unsupported compiler target"),
-    ("technique11 T { pass { } } technique11 T { pass { } }", "fx_5_0", "already defined"),
+    ("technique11 T { pass { } } technique11 T { pass { } }", "fx_5_0", "redefinition of 'T'"),  # 10.1's text (s38)
     ("technique10 T { pass { SetComputeShader(NULL); } }", "fx_4_1", "needs the fx_5_0 target"),
     # d3dcompiler_47 10.1 (session 38, EFX): "cannot implicitly convert from 'const int' to 'const string'" (X3017)
     ("float g < string a = 1; >; technique11 T { pass { } }", "fx_5_0", "cannot implicitly convert"),

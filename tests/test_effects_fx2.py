@@ -68,8 +68,9 @@ def test_round_trip_writer_reader():
 
 
 # --- parameter type classes: (declaration, type, class, rows, cols, elements) ----------------------------------
-# matrices of either majority are D3DXPC_MATRIX_ROWS: fxc writes every default (column-major) float4x4 of the SDK's
-# effects with class 2 (DXDecompiler ShadersDX9 objects)
+# matrices of either majority are D3DXPC_MATRIX_ROWS with C rows of R: fxc writes every default (column-major)
+# float4x4 of the SDK's effects with class 2 (DXDecompiler ShadersDX9 objects); d3dcompiler_47 10.1 writes a row_major
+# one alike (session 38 EFX), which is not built (row_major stays R rows of C)
 TYPE_ROWS = [
     ("float a;", PT_FLOAT, D3DXPC_SCALAR, 1, 1, 0),
     ("half a;", PT_FLOAT, D3DXPC_SCALAR, 1, 1, 0),
@@ -79,10 +80,10 @@ TYPE_ROWS = [
     ("int2 a;", PT_INT, D3DXPC_VECTOR, 1, 2, 0),
     ("float2x4 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 4, 2, 0),  # column-major: 4 columns of 2 (register layout)
     ("float4x3 a[26];", PT_FLOAT, D3DXPC_MATRIX_ROWS, 3, 4, 26),  # MultiAnimation's amPalette in fxc's object
-    ("row_major float4x3 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 4, 3, 0),
+    ("row_major float4x3 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 4, 3, 0),  # (10.1 writes 3, 4: not built, s38)
     ("float4x4 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 4, 4, 0),
     ("column_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 2, 3, 0),
-    ("row_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 3, 2, 0),
+    ("row_major float3x2 a;", PT_FLOAT, D3DXPC_MATRIX_ROWS, 3, 2, 0),  # (10.1 writes 2, 3: not built, s38)
     ("float4 a[5];", PT_FLOAT, D3DXPC_VECTOR, 1, 4, 5),
     ("texture a;", PT_TEXTURE, D3DXPC_OBJECT, 0, 0, 0),
     ("Texture2D a;", PT_TEXTURE2D, D3DXPC_OBJECT, 0, 0, 0),
@@ -115,10 +116,11 @@ VALUE_ROWS = [
     ("bool a = true;", struct.pack("<I", 1)),
     ("float3 a = 2;", struct.pack("<3f", 2, 2, 2)),  # a scalar initialiser fills every component
     ("row_major float2x2 a = {1, 2, 3, 4};", struct.pack("<4f", 1, 2, 3, 4)),
-    # a column-major matrix is described in its register layout (3 rows of 2: the columns), its value too
-    ("float2x3 a = {1, 2, 3, 4, 5, 6};", struct.pack("<6f", 1, 4, 2, 5, 3, 6)),
+    # a matrix of either majority is described as C rows of R, its value in source order (d3dcompiler_47 10.1,
+    # session 38 EFX: the rows said a column-major value was written by columns)
+    ("float2x3 a = {1, 2, 3, 4, 5, 6};", struct.pack("<6f", 1, 2, 3, 4, 5, 6)),  # 10.1: source order (s38)
     ("row_major float2x3 a = {1, 2, 3, 4, 5, 6};", struct.pack("<6f", 1, 2, 3, 4, 5, 6)),
-    ("struct S { float x; float2x2 m; }; S a = {9, 1, 2, 3, 4};", struct.pack("<5f", 9, 1, 3, 2, 4)),
+    ("struct S { float x; float2x2 m; }; S a = {9, 1, 2, 3, 4};", struct.pack("<5f", 9, 1, 2, 3, 4)),  # 10.1 (s38)
     ("float a[2] = {7, 8};", struct.pack("<2f", 7, 8)),
     ("float a;", b"\0" * 4),
 ]

@@ -6,7 +6,8 @@ is sized by its initialiser as the compiler sizes a variable's (the variable-syn
 its size from its initialiser); only a double (64-bit, which the 32-bit register path leaves out) takes the parser's
 ``const_value``. Every expected value here is computed in the test from the definitions: numpy float32 for one
 IEEE operation (a product of two float32 values rounded once), fxc's effect layout for matrices (a column-major
-RxC matrix stored as C rows of R, D3DXPC_MATRIX_ROWS: session 23's rule from fxc's objects).
+RxC matrix described as C rows of R, D3DXPC_MATRIX_ROWS: session 23's rule from fxc's objects; its value in source
+order, as d3dcompiler_47 10.1 and 6.3 both write it -- session 38 EFX corrected the rows that stored it by columns).
 """
 
 from __future__ import annotations
@@ -53,9 +54,9 @@ PARAMS = [
     ("float4 p = 2;", (D3DXPC_VECTOR, 1, 4, 0), f32(2, 2, 2, 2)),  # a scalar splat
     ("float4 p = {1, float2(2, 3), 4};", (D3DXPC_VECTOR, 1, 4, 0), f32(1, 2, 3, 4)),
     # matrices: initialiser order is by rows; column-major stored by columns (C rows of R), row-major by rows
-    ("float2x3 p = {1, 2, 3, 4, 5, 6};", (D3DXPC_MATRIX_ROWS, 3, 2, 0), f32(1, 4, 2, 5, 3, 6)),
+    ("float2x3 p = {1, 2, 3, 4, 5, 6};", (D3DXPC_MATRIX_ROWS, 3, 2, 0), f32(1, 2, 3, 4, 5, 6)),
     ("row_major float2x3 p = {1, 2, 3, 4, 5, 6};", (D3DXPC_MATRIX_ROWS, 2, 3, 0), f32(1, 2, 3, 4, 5, 6)),
-    ("float2x2 p = float2x2(1, 2, 3, 4) * 2;", (D3DXPC_MATRIX_ROWS, 2, 2, 0), f32(2, 6, 4, 8)),
+    ("float2x2 p = float2x2(1, 2, 3, 4) * 2;", (D3DXPC_MATRIX_ROWS, 2, 2, 0), f32(2, 4, 6, 8)),
     # arrays, sized and unsized
     ("float2 p[2] = {1, 2, 3, 4};", (D3DXPC_VECTOR, 1, 2, 2), f32(1, 2, 3, 4)),
     ("float p[] = {1, 2, 3};", (D3DXPC_SCALAR, 1, 1, 3), f32(1, 2, 3)),
@@ -64,7 +65,7 @@ PARAMS = [
     # items whose size needs their type (a call, a constant's name): sized by the code generator
     ("float p[] = {sqrt(4), float2(5, 6)};", (D3DXPC_SCALAR, 1, 1, 3), f32(2, 5, 6)),
     ("static const float2 K = {7, 8}; float p[] = {K, 1};", (D3DXPC_SCALAR, 1, 1, 3), f32(7, 8, 1)),
-    ("float2x2 p[] = {1, 2, 3, 4};", (D3DXPC_MATRIX_ROWS, 2, 2, 1), f32(1, 3, 2, 4)),
+    ("float2x2 p[] = {1, 2, 3, 4};", (D3DXPC_MATRIX_ROWS, 2, 2, 1), f32(1, 2, 3, 4)),
     # structs
     ("struct S { float a; int b; float2 c; }; S p = {1.5, 2, 3, 4};", (D3DXPC_STRUCT, 0, 0, 0),
      f32(1.5) + i32(2) + f32(3, 4)),
@@ -118,7 +119,7 @@ ANNOTATIONS = [
     ("int a[] = {1 + 2, -4 / 3};", (D3DXPC_SCALAR, 1, 1, 2), i32(3, -1)),
     ("float4 a = {1, {{{2, {3}}, 4}}};", (D3DXPC_VECTOR, 1, 4, 0), f32(1, 2, 3, 4)),
     ("row_major float3x2 m = {1, 2, 3, 4, 5, 6};", (D3DXPC_MATRIX_ROWS, 3, 2, 0), f32(1, 2, 3, 4, 5, 6)),
-    ("float3x2 m = {1, 2, 3, 4, 5, 6};", (D3DXPC_MATRIX_ROWS, 2, 3, 0), f32(1, 3, 5, 2, 4, 6)),
+    ("float3x2 m = {1, 2, 3, 4, 5, 6};", (D3DXPC_MATRIX_ROWS, 2, 3, 0), f32(1, 2, 3, 4, 5, 6)),
     ("float a = K * 3;", (D3DXPC_SCALAR, 1, 1, 0), f32(mul32(0.3, 3))),
     ("float a = sqrt(K2);", (D3DXPC_SCALAR, 1, 1, 0), f32(float(np.sqrt(np.float32(mul32(0.3, 3)))))),
 ]

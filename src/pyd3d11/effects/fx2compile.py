@@ -111,9 +111,10 @@ def fx2_type(t: Type, name: str = "", semantic: str | None = None, ctx: _Ctx | N
                                                "(ID3DXEffectCompiler)")
         pt = B.D3DXPT[_NUMERIC_PT.get(t.base, "FLOAT")]
         if t.shape == "m":
-            # fxc writes every matrix parameter as D3DXPC_MATRIX_ROWS in its register layout: a column-major RxC
-            # matrix as C rows of R (its SDK effect objects: every default float4x4 has class 2, MultiAnimation's
-            # ``float4x3 amPalette[26]`` is 3 rows of 4); the value follows that layout (_effect_order)
+            # fxc writes every matrix parameter as D3DXPC_MATRIX_ROWS, a column-major RxC matrix as C rows of R (its
+            # SDK effect objects: every default float4x4 has class 2, MultiAnimation's ``float4x3 amPalette[26]`` is 3
+            # rows of 4). d3dcompiler_47 10.1 describes a row_major one alike (session 38 EFX); here it stays R rows
+            # of C, which the preshader's reads of row_major parameters (fx2preshader) are built on -- not built
             if not t.row_major:
                 return B.Fx2Type(pt, B.D3DXPC_MATRIX_ROWS, name, sem, elements, t.cols, t.rows)
             cls = B.D3DXPC_MATRIX_ROWS
@@ -220,8 +221,8 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
 
 
 def _effect_order(t: Type, vals: list) -> list:
-    """Initialiser values (HLSL order: a matrix by rows) in the effect's layout: a column-major matrix by columns,
-    the rows of its D3DXPC_MATRIX_ROWS description (see fx2_type)."""
+    """Initialiser values in the effect's layout: the source order, a matrix of either majority included
+    (d3dcompiler_47 10.1, session 38 EFX: ``float2x3 a = {1, 2, 3, 4, 5, 6};`` is stored 1 … 6)."""
     out: list = []
     pos = 0
 
@@ -237,8 +238,6 @@ def _effect_order(t: Type, vals: list) -> list:
             n = t.rows * t.cols
             chunk = vals[pos:pos + n]
             pos += n
-            if t.shape == "m" and not t.row_major:
-                chunk = [chunk[c * t.cols + r] for r in range(t.cols) for c in range(t.rows)]
             out.extend(chunk)
     walk(t)
     return out

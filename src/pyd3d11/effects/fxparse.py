@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..shader.hlsl import ast as A
+from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.lexer import Token
 from ..shader.hlsl.parser import Parser
 from ..shader.hlsl.types import NumType, Type
@@ -168,7 +169,8 @@ class EffectParser(Parser):
         out: list[Annotation] = []
         while True:
             pos = self.tok.pos
-            name_tok = self.ident()
+            name_tok = self.tok
+            self.effect_name("annotation")
             storage = next((w for w in ANNOTATION_STORAGE if w in words), None)
             if storage is not None:
                 raise self.error(f"'{name_tok.text}': annotation members cannot be declared '{storage}'", name_tok,
@@ -256,22 +258,42 @@ class EffectParser(Parser):
                 value = A.Ident(self.tok.pos, self.next().text)
             else:
                 value = self.parse_assign()
+                self._check_state_value(value)
             self.expect(";")
             entries.append(StateEntry(name.text, index, value, [], False, name.pos))
         self._blocks.append((start, entries))
         return entries
+
+    def _check_state_value(self, value: A.Node) -> None:
+        """What d3dcompiler_47 10.1 refuses in a state entry's value while it parses, in every block of every
+        target (session 38, EFX): a state function called as a value (``cat = SetPixelShader(p);``: "this FX API is
+        not available in this part your program") and a cast to an object type (``foo = (sampler)2;``: a syntax
+        error at the operand)."""
+        from ..shader.hlsl.codegen import walk
+        from ..shader.hlsl.parse_effects import _STATE_FUNCS
+        from ..shader.hlsl.types import ObjectType
+
+        for n in walk(value):
+            if isinstance(n, A.Call) and n.name in _STATE_FUNCS:
+                raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3000,
+                                f"this FX API is not available in this part your program ({n.name})")
+            if isinstance(n, A.Cast) and isinstance(n.type, ObjectType):
+                at = n.a.pos if getattr(n, "a", None) is not None and n.a.pos is not None else n.pos
+                raise HlslError(at.file, at.line, at.col, 3000, "syntax error: unexpected token")
 
     # --- techniques, passes, groups -----------------------------------------------------------------
     def parse_technique(self) -> None:
         kw = self.next()
         name = None
         if self.tok.kind == "id" and not self.at("{") and not self.at("<"):
-            name = self.next().text
+            name = self.effect_name("technique")
         self.skip_annotations()
         annots = self._last_annotations
         if kw.text == "fxgroup":
             self.expect("{")
             group = GroupDecl(name, annots, [], kw.pos)
+            if self.at("}"):  # 10.1: a group holds a technique at least ("unexpected token '}'")
+                raise self.error()
             while not self.accept("}"):
                 if self.tok.text not in ("technique10", "technique11"):
                     raise self.error("fxgroup may only hold technique10/technique11 blocks", self.tok, 3000)
@@ -287,7 +309,7 @@ class EffectParser(Parser):
     def _technique_body(self, kw) -> TechniqueDecl:
         name = None
         if self.tok.kind == "id" and not self.at("{") and not self.at("<"):
-            name = self.next().text
+            name = self.effect_name("technique")
         self.skip_annotations()
         annots = self._last_annotations
         tech = self._technique_rest(kw, name, annots)
@@ -301,7 +323,7 @@ class EffectParser(Parser):
             p = self.expect_pass()
             pname = None
             if self.tok.kind == "id" and not self.at("{") and not self.at("<"):
-                pname = self.next().text
+                pname = self.effect_name("pass")
             self.skip_annotations()
             pannots = self._last_annotations
             self.expect("{")

@@ -304,5 +304,43 @@ def constant_value(t: Type, init: A.Node, consts: dict, pos) -> ConstValue | Non
 def effect_initial_value(t: Type, init: A.Node, consts: dict, pos) -> ConstValue | None:
     """An effect variable's initial value (``fx_2_0`` parameters, annotations and static constants, Effects 11
     constant buffer defaults): :func:`constant_value`, doubles included, so no value comes from a second
-    evaluator. The value's type is ``t`` sized by the initialiser."""
-    return constant_value(t, init, consts, pos)
+    evaluator. The value's type is ``t`` sized by the initialiser.
+
+    An integer component whose value as a float lies outside its type's range is converted as the compiler's
+    host converts it, not as ``ftoi``/``ftou`` saturate: truncated to 64 bits (0 for NaN, infinities and
+    magnitudes of 2^63 or more) and its low 32 bits kept -- d3dcompiler_47 10.1 stores ``int a = 1.#INF;`` as 0,
+    ``int a = 3000000000.0;`` as 0xB2D05E00 and ``uint a = -1.5;`` as 0xFFFFFFFF at fx_2_0 and fx_5_0 alike
+    (session 38, EFX)."""
+    from .constexpr import leaf_bases
+    from .types import ArrayType, NumType
+
+    cv = constant_value(t, init, consts, pos)
+    if cv is None:
+        return cv
+
+    def as_float(x: Type) -> Type | None:
+        if isinstance(x, NumType):
+            return x.with_base("float") if x.base in ("int", "uint") else x
+        if isinstance(x, ArrayType):
+            e = as_float(x.elem)
+            return None if e is None else ArrayType(e, x.count)
+        return None
+
+    bases = list(leaf_bases(cv.type))
+    if not any(b in ("int", "uint") for b in bases):
+        return cv
+    ft = as_float(cv.type)
+    fv = constant_value(ft, init, consts, pos) if ft is not None else None
+    if fv is None or len(fv.vals) != len(cv.vals):
+        return cv
+    vals = list(cv.vals)
+    for k, (b, f) in enumerate(zip(bases, fv.vals, strict=False)):
+        if b not in ("int", "uint"):
+            continue
+        f = float(f)
+        lo, hi = (-2.0 ** 31, 2.0 ** 31) if b == "int" else (0.0, 2.0 ** 32)
+        if f == f and lo <= f < hi:
+            continue  # in range: the saturating conversion and the host's agree
+        w = 0 if f != f or abs(f) >= 2.0 ** 63 else int(f) & 0xFFFFFFFF
+        vals[k] = w - (1 << 32) if b == "int" and w >= 1 << 31 else w
+    return type(cv)(cv.type, vals)

@@ -6,8 +6,11 @@ Technique Syntax"). A mixin of :class:`.parser.Parser`, split out of parser.py u
 
 from __future__ import annotations
 
+import re
+
 from . import ast as A
 from .lexer import Token
+from .modifiers import CONTEXTUAL_MODIFIERS, MODIFIER_WORDS
 from .types import ObjectType
 
 #: effect state-block functions -> (min, max) argument counts
@@ -41,17 +44,47 @@ COMPILE_PROFILES = frozenset(
     + [f"{s}_{m}" for s in ("hs", "ds") for m in ("5_0", "5_1")])
 
 
+#: contextual modifiers fxc still refuses as an effect object's name (``technique10 point``, ``pass triangle``)
+_MODIFIER_NOT_NAMES = frozenset({"point", "line", "triangle"})
+NUMERIC_NAME = re.compile(r"(bool|int|uint|half|float|double|dword|min16float|min10float|min16int|min12int|min16uint)"
+                          r"([1-4](x[1-4])?)?$")
+
+
 class EffectSyntaxParser:
     """Technique and state-block syntax (its methods read the token stream of :class:`.parser.Parser`)."""
+
+    def effect_name(self, kind: str) -> str:
+        """The name of a technique / group (``kind`` "technique"), a pass ("pass") or an annotation ("annotation"),
+        as d3dcompiler_47 10.1 reads it (session 38, EFX; NAME_ROWS): a keyword, a type word or a modifier (but the
+        contextual ``precise``, ``sample``, ``globallycoherent``, ``point``-like words fxc takes as names) is a
+        syntax error; a numeric type's name is a name; a technique's name shares the global name space (a type,
+        function or variable of that name: X3003 "redefinition")."""
+        n = self.tok.text
+        if self.tok.kind == "id" and n in MODIFIER_WORDS and n not in CONTEXTUAL_MODIFIERS - _MODIFIER_NOT_NAMES:
+            raise self.error()
+        numeric = self.tok.kind == "id" and bool(NUMERIC_NAME.match(n))
+        if kind == "technique" and self.tok.kind == "id" and (
+                numeric or n in self.types or n in self.global_kinds or n in self.func_names):
+            raise self.error(f"redefinition of '{n}'", code=3003)
+        if numeric:
+            return self.next().text
+        saved = set(self.shadowed)
+        tok = self.decl_name()
+        self.shadowed = saved  # (decl_name scopes ``STRING`` as a variable; an effect name is no variable)
+        if kind == "technique":
+            self.declare_global(tok.text, "technique", tok)  # a later global of the name: X3003
+        return tok.text
 
     def parse_technique(self) -> None:
         """``technique[10|11] [name] [<annotations>] { pass [name] [<...>] { state entries } ... }`` (fxgroups
         hold techniques). Effects are parsed for syntax only."""
         kw = self.next().text
         if self.tok.kind == "id":
-            self.next()
+            self.effect_name("technique")
         self.skip_annotations()
         self.expect("{")
+        if kw == "fxgroup" and self.at("}"):  # 10.1: a group holds a technique at least
+            raise self.error()
         while not self.accept("}"):
             if kw == "fxgroup":
                 if self.tok.text not in ("technique10", "technique11"):
@@ -60,7 +93,7 @@ class EffectSyntaxParser:
                 continue
             self.expect_pass()
             if self.tok.kind == "id":
-                self.next()
+                self.effect_name("pass")
             self.skip_annotations()
             self.expect("{")
             self._state_block_entries()
@@ -72,6 +105,8 @@ class EffectSyntaxParser:
         fails a technique that compiles a function defined after it, or ``compileshader``'s lower-case call, at
         ps_5_0 as at the fx targets)."""
         args = call.args
+        if call.name == "CompileShader" and len(args) > 2:  # 10.1: a syntax error at the third argument's comma
+            raise self.error("syntax error: unexpected token ','", Token(",", ",", args[2].pos))
         if args and isinstance(args[0], A.Ident) and args[0].name not in COMPILE_PROFILES:
             raise self.error(f"unsupported compiler target '{args[0].name}'", Token("id", args[0].name, args[0].pos),
                              3041)
