@@ -26,6 +26,18 @@ seeded choice when there are more): a pixel shader writes ``uint4`` render targe
 TEXCOORDs, a compute shader a ``RWStructuredBuffer<uint4>`` (6 rows per thread, 4 threads per group: optdiff's
 48-element structured UAV holds two groups' rows), so every bit of them is compared. A program may still be one fxc refuses (a type rule the generator does not model): the oracle
 counts those apart.
+
+``version=2`` (``fxc_oracle --gen-version 2``; version 1's programs never change, so the figures of sessions 35-38
+stay comparable) widens the language after the HLSL reference's type and intrinsic pages: ``half``,
+``min16float`` / ``min16int`` / ``min16uint`` and (5.0) ``double`` values with their operators (fxc refuses ``%`` of
+doubles, X3684, and signed min16int division, X3706), a struct holding a nested struct, an array member, a
+row_major matrix and a min16float2; unsigned / signed compares selecting operands; shifts by run-time amounts;
+intrinsics of every family (trigonometric, hyperbolic, exponential, geometric, ``f16tof32`` / ``f32tof16``,
+``rcp``, bit fields, ``fma`` / ``min`` / ``max`` / ``saturate`` of doubles, ``isnan`` / ``isinf`` / ``isfinite``,
+``determinant``); casts between shapes (a wider vector truncated, a scalar splatted, a matrix read as a vector);
+Texture2DArray, ByteAddressBuffer, StructuredBuffer of a struct, ``Buffer[]``, Gather (5.0), SampleGrad,
+SampleCmpLevelZero, and in pixel shaders Sample and ddx / ddy; in compute shaders a groupshared round trip between
+barriers (a neighbour's slot, or an InterlockedAdd total).
 """
 
 from __future__ import annotations
@@ -83,6 +95,15 @@ STRUCTS = {
     "SA": [("f", T("float", 3)), ("i", T("int")), ("u", T("uint", 2))],
     "SB": [("m", T("float", 2, 2)), ("b", T("bool", 2)), ("g", T("float"))],
 }
+#: version 2 adds a struct holding a nested struct, an array member and a row_major matrix (fields named by
+#: their path: reads and writes take ``s.n.f``, ``s.a[1]``)
+STRUCTS_V2 = {**STRUCTS, "SC": [("n.f", T("float", 3)), ("n.i", T("int")), ("n.u", T("uint", 2)),
+                                ("a[0]", T("float", 2)), ("a[1]", T("float", 2)), ("rm", M(3, 2)),
+                                ("h", T("min16float", 2))]}
+_SC_DECL = "struct SC { SA n; float2 a[2]; row_major float3x2 rm; min16float2 h; };"
+#: version 2's scalar kinds beyond version 1's, with the family whose operators and literals they take
+FAMILY = {"float": "float", "half": "float", "min16float": "float", "double": "float", "int": "int",
+          "min16int": "int", "uint": "uint", "min16uint": "uint", "bool": "bool"}
 
 _SW = "xyzw"
 
@@ -91,8 +112,11 @@ class HlslGen:
     """One random program for ``stage`` ('ps', 'vs', 'cs') at shader model ``model`` (4 or 5)."""
 
     def __init__(self, rng: np.random.Generator, stage: str, model: int = 5, n_stmts: int = 14,
-                 resources: bool = True) -> None:
+                 resources: bool = True, version: int = 1) -> None:
         self.rng = rng
+        #: version 1's programs stay what they were (the measured seeds); version 2 widens the language
+        self.v2 = version >= 2
+        self.structs = STRUCTS_V2 if self.v2 else STRUCTS
         self.stage = stage
         self.model = model
         self.n_stmts = n_stmts
@@ -130,6 +154,9 @@ class HlslGen:
         c = self.r(10)
         if matrices and c == 0:
             return M(1 + self.r(4), 1 + self.r(4))
+        if self.v2 and c <= 3:  # the minimum-precision kinds, half and (5.0) double
+            return T(self.pick(("half", "min16float", "min16int", "min16uint")
+                               + (("double", "double") if self.model >= 5 else ())), 1 + self.r(4))
         return T(self.pick(("float", "float", "int", "uint", "bool")), 1 + self.r(4))
 
     # ---- leaves ------------------------------------------------------------------------------------
@@ -138,6 +165,8 @@ class HlslGen:
             return f"{t.name}({', '.join(self.literal(T('float')) for _ in range(t.rows * t.n))})"
         if t.n > 1:
             return f"{t.name}({', '.join(self.literal(T(t.base)) for _ in range(t.n))})"
+        if t.base not in SCALARS:
+            return f"({t.base})({self.literal(T(FAMILY[t.base]))})"
         if t.base == "float":
             return self.pick(_FLOAT_EDGES) if self.r(3) == 0 else f"{(self.r(64) - 32) / 4:g}"
         if t.base == "int":
@@ -175,7 +204,7 @@ class HlslGen:
         cands = []
         for v in self.vars():
             if v.struct:
-                for f, ft in STRUCTS[v.struct]:
+                for f, ft in self.structs[v.struct]:
                     cands.append((f"{self.elem(v)}.{f}", ft))
             elif v.length:
                 cands.append((self.elem(v), v.t))
@@ -234,6 +263,10 @@ class HlslGen:
         c = self.r(16)
         if t.base == "bool":
             return self.bool_expr(t, d, c)
+        if self.v2 and t.base not in SCALARS and c in (7, 8, 11, 12):  # computed in the full kind, converted
+            return f"({t.name})({self.expr(T(FAMILY[t.base], t.n), d)})"
+        if self.v2 and c >= 13:
+            return self.expr_v2(t, d, c)
         if c <= 4:
             return self.arith(t, d)
         if c == 5:  # conversion from another kind
@@ -269,6 +302,8 @@ class HlslGen:
     def arith(self, t: T, d: int) -> str:
         a = self.expr(t, d)
         b = self.expr(self.pick((t, T(t.base))) if t.n > 1 else t, d)
+        if t.base not in SCALARS:
+            return self.arith_v2(t, a, b)
         if t.base == "float":
             op = self.pick(("+", "-", "*", "/", "%", "+", "*"))
             if self.r(6) == 0:
@@ -302,6 +337,11 @@ class HlslGen:
         if c == 12 and t.n == 1:
             src = T(self.pick(("bool", "float", "int")), 2 + self.r(3))
             return f"{self.pick(('any', 'all'))}({self.expr(src, d)})"
+        if self.v2 and c == 13:
+            fn = self.pick(("isnan", "isinf", "isfinite"))
+            return f"{fn}({self.expr(T(self.pick(('float', 'float', 'min16float', 'half')), t.n), d)})"
+        if self.v2 and c == 14 and t.n > 1:  # a bool vector from a wider one or a scalar
+            return self.shape_cast(t, d)
         leaf = self.var_leaf(t)
         return leaf if leaf is not None else self.literal(t)
 
@@ -338,8 +378,9 @@ class HlslGen:
         return f"{fn}({e()})"
 
     def mul_vec(self, t: T, d: int) -> str:
-        """``mul(v, M)`` or ``mul(M, v)`` giving a float vector of ``t.n`` components."""
-        k = 1 + self.r(4)
+        """``mul(v, M)`` or ``mul(M, v)`` giving a float vector of ``t.n`` components (version 2: the vector has
+        2-4 components; a scalar times a 1xN matrix is a matrix in fxc, which its callers' type rules refuse)."""
+        k = 2 + self.r(3) if self.v2 else 1 + self.r(4)
         if self.r(2):
             m = self.mexpr(M(t.n, k), d)
             v = self.expr(T("float", k), d)
@@ -396,7 +437,7 @@ class HlslGen:
         args, used = [], set()
         for mode, _p, pt in params:
             if mode == "in":
-                args.append(self.struct_value(pt.base) if pt.base in STRUCTS else self.expr(pt, d))
+                args.append(self.struct_value(pt.base) if pt.base in self.structs else self.expr(pt, d))
             else:
                 target = self.lvalue(pt, need_whole=True)
                 root = target.split("[")[0].split(".")[0] if target else None
@@ -410,7 +451,152 @@ class HlslGen:
         for v in self.vars():
             if v.struct == sname:
                 return self.elem(v)
-        return f"make{sname}({', '.join(self.expr(ft, 1) for _f, ft in STRUCTS[sname])})"
+        return f"make{sname}({', '.join(self.expr(ft, 1) for _f, ft in self.structs[sname])})"
+
+    # ---- version 2: more kinds, intrinsic families, shapes, resources --------------------------------
+    def arith_v2(self, t: T, a: str, b: str) -> str:
+        """A binary operator on a half / minimum-precision / double value: fxc refuses ``%`` of doubles
+        (X3684) and signed division of min16int (X3706); the divisor of an integer one is odd."""
+        fam = FAMILY[t.base]
+        ops = ("+", "-", "*", "/", "%", "+", "*") if fam == "float" else \
+            ("+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>", "<", "+", "*")
+        op = self.pick(ops)
+        if op == "%" and t.base == "double" or op in ("/", "%") and t.base == "min16int":
+            op = "*"
+        if op == "<":  # an unsigned / signed compare selecting between the operands
+            return f"((({a}) < ({b})) ? ({a}) : ({b}))"
+        if fam != "float" and op in ("/", "%"):
+            b = f"(({b}) | {'1' if fam == 'int' else '1u'})"
+        return f"(({a}) {op} ({b}))"
+
+    def expr_v2(self, t: T, d: int, c: int) -> str:
+        if c == 13:
+            return self.shape_cast(t, d)
+        if c == 14:
+            return self.intrinsic_v2(t, d)
+        if FAMILY[t.base] == "float" and self.resources and t.base != "double":
+            return f"({t.name})({self.resource_v2(T('float', t.n), d)})"
+        if t.base in ("uint", "int") and self.r(2):
+            return self.bits_v2(t, d)
+        return self.arith(t, d)
+
+    def shape_cast(self, t: T, d: int) -> str:
+        """Casts between shapes: a wider vector truncated, a scalar splatted, a matrix of as many
+        components read as a vector (row by row)."""
+        c = self.r(3)
+        if c == 0 and t.n < 4:
+            return f"(({t.name})({self.expr(T(t.base, t.n + 1 + self.r(4 - t.n)), d)}))"
+        if c == 1 and t.n > 1:
+            return f"(({t.name})({self.expr(T(t.base), d)}))"
+        if FAMILY[t.base] == "float" and t.base != "double" and t.n > 1:
+            shapes = [(r, t.n // r) for r in (1, 2, 4) if t.n % r == 0]
+            rows, cols = self.pick(shapes)
+            return f"(({t.name})({self.mexpr(M(rows, cols), d)}))"
+        return self.arith(t, d)
+
+    def bits_v2(self, t: T, d: int) -> str:
+        """Integer-family intrinsics version 1 leaves out: f32tof16, asint/asuint of floats, the bit fields
+        of shader model 5 (firstbit* on uint, countbits of an int), msad-free."""
+        n = "" if t.n == 1 else str(t.n)
+        c = self.r(4)
+        if c == 0 and t.base == "uint":
+            return f"f32tof16({self.expr(T('float', t.n), d)})"
+        if c == 1:
+            fn = "asuint" if t.base == "uint" else "asint"
+            return f"{fn}({self.expr(T('float', t.n), d)})"
+        if c == 2 and self.model >= 5:
+            return f"({t.name})({self.pick(('firstbithigh', 'firstbitlow', 'countbits', 'reversebits'))}" \
+                   f"(({'int' if t.base == 'uint' else 'uint'}{n})({self.expr(t, d)})))"
+        return f"(({self.expr(t, d)}) {self.pick(('<<', '>>'))} ({self.expr(T('uint', t.n), d)}))"
+
+    def intrinsic_v2(self, t: T, d: int) -> str:
+        """Float intrinsics of every family (trigonometric, hyperbolic, exponential, geometric, f16, rcp),
+        taking the kind of ``t`` (min16float and half overloads) or converted from float."""
+        fam = FAMILY[t.base]
+        if fam != "float":
+            return self.bits_v2(T(fam, t.n), d) if t.base in ("int", "uint") else \
+                f"({t.name})({self.bits_v2(T(fam, t.n), d)})"
+        if t.base == "double":
+            fn = self.pick(("abs", "min", "max", "saturate", "fma"))
+            e = lambda: self.expr(t, d)  # noqa: E731
+            return {"abs": f"abs({e()})", "saturate": f"saturate({e()})", "fma": f"fma({e()}, {e()}, {e()})"
+                    }.get(fn) or f"{fn}({e()}, {e()})"
+        k = T(t.base if self.r(2) else "float", t.n)
+        e = lambda: self.expr(k, d)  # noqa: E731
+        one = ("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "exp", "log", "log10",
+               "degrees", "radians", "rsqrt", "sqrt", "exp2", "log2", "frac") + (("rcp",) if self.model >= 5 else ())
+        c = self.r(8)
+        if c <= 2:
+            out = f"{self.pick(one)}({e()})"
+        elif c == 3:
+            out = f"{self.pick(('atan2', 'pow', 'fmod', 'ldexp', 'step', 'min', 'max'))}({e()}, {e()})"
+        elif c == 4:
+            out = f"{self.pick(('smoothstep', 'lerp', 'clamp', 'mad'))}({e()}, {e()}, {e()})"
+        elif c == 5:
+            v = T(k.base, 2 + self.r(3))
+            fn = self.pick(("length", "distance", "dot"))
+            out = f"{fn}({self.expr(v, d)}" + (")" if fn == "length" else f", {self.expr(v, d)})")
+            if t.n > 1:
+                out = f"(({t.name})({out}))"
+        elif c == 6 and t.n == 3:
+            fn = self.pick(("cross", "reflect", "refract", "faceforward"))
+            v = lambda: self.expr(T(k.base, 3), d)  # noqa: E731
+            out = {"cross": f"cross({v()}, {v()})", "reflect": f"reflect({v()}, {v()})",
+                   "refract": f"refract({v()}, {v()}, {self.expr(T(k.base), d)})",
+                   "faceforward": f"faceforward({v()}, {v()}, {v()})"}[fn]
+        elif c == 7:
+            out = f"f16tof32({self.expr(T('uint', t.n), d)})"
+        else:
+            out = f"determinant({self.mexpr(M(*(2 * (2 + self.r(3),))), d)})"
+            if t.n > 1:
+                out = f"(({t.name})({out}))"
+        return out if k.base == t.base else f"(({t.name})({out}))"
+
+    def resource_v2(self, t: T, d: int) -> str:
+        """Reads version 1 leaves out: a texture array, raw and structured buffers, gather (5.0), a
+        gradient sample, a comparison sample, ``Buffer[]``, and in a pixel shader the implicit-derivative
+        sample and ddx / ddy."""
+        sw = self.swizzle(4, t.n)
+        uv = lambda: self.expr(T("float", 2), d)  # noqa: E731
+        c = self.r(9)
+        if c == 0:
+            return f"texa.Load(int4(({self.expr(T('int', 2), d)}) & int2(7, 3), ({self.expr(T('int'), d)}) & 3, 0)).{sw}"
+        if c == 1:
+            return f"asfloat(raw.Load4((({self.expr(T('uint'), d)}) & 15u) * 16u)).{sw}"
+        if c == 2:
+            return f"sbuf[({self.expr(T('uint'), d)}) & 31u].f.{self.swizzle(3, t.n)}"
+        if c == 3 and self.model >= 5:
+            return f"tex.Gather(smp, {uv()}, int2(1, 0)).{sw}"
+        if c == 4:
+            return f"tex.SampleGrad(smp, {uv()}, {uv()}, {uv()}).{sw}"
+        if c == 5:
+            cmp = f"texd.SampleCmpLevelZero(smpc, {uv()}, {self.expr(T('float'), d)})"
+            return cmp if t.n == 1 else f"({t.name})({cmp})"
+        if c == 6:
+            return f"buf[({self.expr(T('uint'), d)}) & 63u].{sw}"
+        if c == 7 and self.stage == "ps":
+            return f"tex.Sample(smp, {uv()}).{sw}"
+        if c == 8 and self.stage == "ps":
+            return f"{self.pick(('ddx', 'ddy', 'ddx_coarse', 'ddy_fine'))}({self.expr(t, d)})" if self.model >= 5 \
+                else f"{self.pick(('ddx', 'ddy'))}({self.expr(t, d)})"
+        return f"texa.SampleLevel(smp, float3({uv()}, {self.expr(T('float'), d)}), 0).{sw}"
+
+    def groupshared(self) -> None:
+        """A compute shader's groupshared round trip: every thread writes its slot between barriers and
+        reads a neighbour's; or every thread adds into one word (InterlockedAdd: order-free)."""
+        g = self.fresh("g")
+        self.emit("GroupMemoryBarrierWithGroupSync();")
+        if self.r(2):
+            self.emit(f"gsm[tid.x & 3] = {self.expr(T('uint', 4), 2)};")
+            self.emit("GroupMemoryBarrierWithGroupSync();")
+            self.emit(f"uint4 {g} = gsm[(tid.x + {1 + self.r(3)}) & 3];")
+        else:
+            self.emit("if ((tid.x & 3) == 0) gsm[0].y = 0u;")
+            self.emit("GroupMemoryBarrierWithGroupSync();")
+            self.emit(f"InterlockedAdd(gsm[0].y, {self.expr(T('uint'), 2)});")
+            self.emit("GroupMemoryBarrierWithGroupSync();")
+            self.emit(f"uint4 {g} = gsm[0].yyyy;")
+        self.scopes[-1].append(Var(g, T("uint", 4)))
 
     # ---- statements --------------------------------------------------------------------------------
     def lvalue(self, t: T, need_whole: bool = False) -> str | None:
@@ -423,11 +609,11 @@ class HlslGen:
             if v.struct:
                 if t.base == v.struct:
                     cands.append(self.elem(v))
-                for f, ft in STRUCTS[v.struct]:
+                for f, ft in self.structs[v.struct]:
                     if ft == t:
                         cands.append(f"{self.elem(v)}.{f}")
                 continue
-            if t.base in STRUCTS:
+            if t.base in self.structs:
                 continue
             place = self.elem(v)
             if v.t == t:
@@ -457,7 +643,7 @@ class HlslGen:
             self.scopes[-1].append(Var(name, t, n))
             return
         if c == 1:  # struct or array of structs
-            s = self.pick(list(STRUCTS))
+            s = self.pick(list(self.structs))
             name = self.fresh("s")
             if self.r(2):
                 n = 2 + self.r(2)
@@ -487,6 +673,11 @@ class HlslGen:
             ops = ("+=", "-=", "*=", "/=") if t.base == "float" or t.is_matrix else \
                 ("+=", "-=", "*=", "&=", "|=", "^=", "<<=", ">>=", "/=", "%=")
             self.emit(f"{place} {self.pick(ops)} {self.expr(t)};")
+        elif self.v2 and t.base not in SCALARS and self.r(3) == 0:
+            ops = ("+=", "-=", "*=") + (("/=",) if t.base != "min16int" else ())  # fxc X3706: no min16int /
+            if FAMILY[t.base] != "float":
+                ops += ("&=", "|=", "^=", "<<=", ">>=")
+            self.emit(f"{place} {self.pick(ops)} {self.expr(t)};")
         else:
             self.emit(f"{place} = {self.expr(t)};")
 
@@ -515,6 +706,9 @@ class HlslGen:
             self.while_stmt()
         elif c == 17 and self.funcs:
             self.call_stmt()
+        elif c == 17 and self.v2 and self.stage == "cs" and not self.in_func and self.depth == 0 \
+                and self.r(2):
+            self.groupshared()
         elif c == 18 and self.loop_depth:
             jump = "break" if self.in_switch else self.pick(("break", "continue"))  # fxc: X3708 in a switch
             self.emit(f"if ({self.expr(T('bool'), 2)}) {jump};")
@@ -612,18 +806,18 @@ class HlslGen:
         params = []
         for _ in range(1 + self.r(3)):
             mode = self.pick(("in", "in", "out", "inout"))
-            pt = T(self.pick(list(STRUCTS))) if self.r(4) == 0 else self.rand_type()
+            pt = T(self.pick(list(self.structs))) if self.r(4) == 0 else self.rand_type()
             params.append((mode, self.fresh("p"), pt))
         saved = self.lines, self.indent, self.scopes, self.depth, self.loop_depth
         self.lines, self.indent, self.depth, self.loop_depth = [], 1, 1, 0
         self.in_func = True
-        self.scopes = [[Var(p, pt, 0, pt.base if pt.base in STRUCTS else None, True)
+        self.scopes = [[Var(p, pt, 0, pt.base if pt.base in self.structs else None, True)
                         for mode, p, pt in params if mode != "out"]]
         for mode, p, pt in params:  # an out parameter is written before anything reads it
             if mode == "out":
-                value = self.struct_value(pt.base) if pt.base in STRUCTS else self.expr(pt, 2)
+                value = self.struct_value(pt.base) if pt.base in self.structs else self.expr(pt, 2)
                 self.emit(f"{p} = {value};")
-                self.scopes[0].append(Var(p, pt, 0, pt.base if pt.base in STRUCTS else None, True))
+                self.scopes[0].append(Var(p, pt, 0, pt.base if pt.base in self.structs else None, True))
         for _ in range(2 + self.r(3)):
             self.statement()
         self.emit(f"return {self.expr(ret)};")
@@ -644,11 +838,23 @@ class HlslGen:
         if self.resources:
             out += ["Texture2D<float4> tex : register(t0);", "Buffer<float4> buf : register(t1);",
                     "SamplerState smp : register(s0);"]
-        for s, fields in STRUCTS.items():
+        for s, fields in self.structs.items():
+            if s == "SC":
+                out.append(_SC_DECL)
+                out.append("SC makeSC(float3 nf, int ni, uint2 nu, float2 a0, float2 a1, float3x2 rm, min16float2 h)"
+                           " { SC r; r.n = makeSA(nf, ni, nu); r.a[0] = a0; r.a[1] = a1; r.rm = rm; r.h = h;"
+                           " return r; }")
+                continue
             out.append(f"struct {s} {{ " + " ".join(f"{ft.name} {f};" for f, ft in fields) + " };")
             args = ", ".join(f"{ft.name} {f}" for f, ft in fields)
             sets = " ".join(f"r.{f} = {f};" for f, _ in fields)
             out.append(f"{s} make{s}({args}) {{ {s} r; {sets} return r; }}")
+        if self.v2 and self.resources:
+            out += ["Texture2DArray<float4> texa : register(t4);", "ByteAddressBuffer raw : register(t5);",
+                    "StructuredBuffer<SA> sbuf : register(t6);", "Texture2D<float> texd : register(t7);",
+                    "SamplerComparisonState smpc : register(s1);"]
+        if self.v2 and self.stage == "cs":
+            out += ["groupshared uint4 gsm[4];"]
         return out
 
     def outputs(self) -> int:
@@ -661,7 +867,7 @@ class HlslGen:
             if v.struct:
                 for k in range(max(1, v.length)):
                     base = f"{v.name}[{k}]" if v.length else v.name
-                    for f, ft in STRUCTS[v.struct]:
+                    for f, ft in self.structs[v.struct]:
                         words += self.words(f"{base}.{f}", ft)
             else:
                 for k in range(max(1, v.length)):
@@ -677,7 +883,9 @@ class HlslGen:
     def words(expr: str, t: T) -> list[str]:
         comps = ([f"{expr}[{r}][{c}]" for r in range(t.rows) for c in range(t.n)] if t.is_matrix else
                  [expr] if t.n == 1 else [f"{expr}.{_SW[c]}" for c in range(t.n)])
-        return [f"(uint)({c})" if t.base == "bool" else f"asuint({c})" for c in comps]
+        conv = {"bool": "(uint)({})", "half": "asuint((float)({}))", "min16float": "asuint((float)({}))",
+                "double": "asuint((float)({}))", "min16int": "asuint((int)({}))", "min16uint": "(uint)({})"}
+        return [conv.get(t.base, "asuint({})").format(c) for c in comps]
 
     def program(self) -> str:
         head = self.header()
@@ -714,10 +922,13 @@ class HlslGen:
         return "\n".join(head + [""] + funcs + entry) + "\n"
 
 
-def random_hlsl(seed: int, stage: str, model: int = 5, n_stmts: int = 14, resources: bool | None = None) -> str:
+def random_hlsl(seed: int, stage: str, model: int = 5, n_stmts: int = 14, resources: bool | None = None,
+                version: int = 1) -> str:
     """The program of ``seed`` for ``stage`` ('ps', 'vs', 'cs') at shader model ``model`` (4 or 5);
-    resources are on for half the seeds unless ``resources`` says."""
-    rng = np.random.default_rng([seed, {"ps": 0, "vs": 1, "cs": 2}[stage], model])
+    resources are on for half the seeds unless ``resources`` says. ``version`` 1 is the generator the
+    figures of sessions 35-38 were measured with (its programs never change); 2 widens the language
+    (:class:`HlslGen`'s ``*_v2`` methods)."""
+    rng = np.random.default_rng([seed, {"ps": 0, "vs": 1, "cs": 2}[stage], model] + ([version] if version > 1 else []))
     if resources is None:
         resources = bool(rng.integers(0, 2))
-    return HlslGen(rng, stage, model, n_stmts, resources).program()
+    return HlslGen(rng, stage, model, n_stmts, resources, version).program()
