@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from . import ast as A
 from . import objects, uintrange
 from .diagnostics import HlslError, Pos
+from .dynpick import matrix_row, vector_component
 from .operands import Slot, imm, is_imm
 from .types import (
     BOOL,
@@ -1137,6 +1138,10 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
                 if r >= t.rows:
                     raise cg.err(pos, "array index out of bounds", 3504)
                 return _val(rt, v.slots[r * rw:(r + 1) * rw])
+            if t.base == FLOAT:  # fxc's identity-weighted sum of the rows (dynpick.py)
+                row = matrix_row(cg, v.slots, t.rows, t.cols, iv.slots[0])
+                if row is not None:
+                    return _val(rt, row)
             return dynamic_pick(cg, v.slots, t.rows, rw, iv.slots[0], rt)
         if t.shape == "s":
             raise cg.err(pos, "array, matrix, vector, or indexable object type expected in index expression", 3121)
@@ -1147,6 +1152,10 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
             if i >= t.n:
                 raise cg.err(pos, "array index out of bounds", 3504)
             return _val(et, v.slots[i * w:(i + 1) * w])
+        if t.base == FLOAT:  # fxc's dot product with an identity row (dynpick.py)
+            comp = vector_component(cg, v.slots, iv.slots[0])
+            if comp is not None:
+                return _val(et, comp)
         return dynamic_pick(cg, v.slots, t.n, w, iv.slots[0], et, pos)
     raise cg.err(pos, f"cannot index '{t}'", 3121)
 
