@@ -30,6 +30,7 @@ product that measured the rule's extent, not the mutant that showed it:
   modifier (X3000); a technique's name shares the global name space (X3003 with a type, function or variable of
   that name, a numeric type's name included); a group holds a technique at least;
 * ``VALUE_ROWS``: initial values as fxc stores them (integers from out-of-range floats, fx_2_0 matrices);
+* ``OBJECT_ROWS``: object variables in fxc's objects (sampler type names, SO declarations, fx_2_0 textures);
 * ``PRECISION_ROWS``: a minimum-precision or double variable, member or annotation fails ("Unexpected component
   type") at fx_4/fx_5; a static one and a parameter compile.
 """
@@ -1156,6 +1157,26 @@ BRACE_ROWS = [
     ('string s[3] = {"a", "b"};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
     ('string s[3] = {"a", "b"};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
     ('string s[3] = {"a", "b"};\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('RWTexture2D<float4> o_m;\ntechnique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('Buffer<float4> o_m;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('StructuredBuffer<float4> o_m;\ntechnique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('RWBuffer<float> o_m;\ntechnique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('ByteAddressBuffer o_m;\ntechnique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('Texture2DArray o_m;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('Texture2DMS<float4, 4> o_m;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('TextureCubeArray o_m;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('GeometryShader o_m; float f = 2;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('BlendState o_m; float f = 2;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('DepthStencilState o_m; float f = 2;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('RasterizerState o_m; float f = 2;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('RenderTargetView o_m; float f = 2;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('DepthStencilView o_m; float f = 2;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('SamplerComparisonState o_m; float f = 2;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('ComputeShader o_m; float f = 2;\ntechnique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('HullShader o_m; float f = 2;\ntechnique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('DomainShader o_m; float f = 2;\ntechnique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('RasterizerState o2[2]; float o_m; float f = 2;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('DepthStencilState b { DepthEnable = FALSE; }; float f = 2;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
 ]
 
 NAME_ROWS = [
@@ -1641,6 +1662,28 @@ def test_initial_value_bytes(src: str, target: str, expected: str) -> None:
 
         got = read_effect(blob).cbuffers[0].variables[0].default
     assert got.hex() == expected
+
+
+#: object variables as fxc 10.1 writes them: the Direct3D 9 sampler kinds named "SamplerState" at fx_5_0, the
+#: two-argument ConstructGSWithSO's empty declaration kept, fx_2_0 leaving out the texture kinds D3DX9 has none of
+OBJECT_ROWS = [  # (source, target, what fxc 10.1's object says: effect_mutants.binary_facts)
+    ('sampler s1; sampler1D s5; sampler2D s2; sampler3D s3; samplerCUBE s4; SamplerState s6; SamplerComparisonState s7; sampler s8[2];\ntechnique10 T { pass P { } }', 'fx_5_0', ["('object', 's1', 'SamplerState', 0, 'Sampler', None, 4294967295, ())", "('object', 's5', 'SamplerState', 0, 'Sampler', None, 4294967295, ())", "('object', 's2', 'SamplerState', 0, 'Sampler', None, 4294967295, ())", "('object', 's3', 'SamplerState', 0, 'Sampler', None, 4294967295, ())", "('object', 's4', 'SamplerState', 0, 'Sampler', None, 4294967295, ())", "('object', 's6', 'SamplerState', 0, 'Sampler', None, 4294967295, ())", "('object', 's7', 'SamplerComparisonState', 0, 'Sampler', None, 4294967295, ())", "('object', 's8', 'SamplerState', 2, 'Sampler', None, 4294967295, ())", "('pass', None, 'T', 'P')"]),
+    ('sampler s1 = sampler_state { Filter = MIN_MAG_MIP_POINT; };\ntechnique10 T { pass P { } }', 'fx_4_0', None),
+    ('struct V { float4 p : SV_Position; }; [maxvertexcount(1)] void GS(point V i[1], inout PointStream<V> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_4_0, GS()), "");\ntechnique10 T { pass P { SetGeometryShader(g); } }', 'fx_5_0', ["('object', 'g', 'GeometryShader', 0, 'GeometryShaderSO', None, 4294967295, ())", "('shader', 'g', 0, ('shader', True, ('',), 0, ()))", "('pass', None, 'T', 'P')", '(\'pass state\', \'T\', \'P\', \'GeometryShader\', 0, 2, "\'g\'")']),
+    ('struct V { float4 p : SV_Position; }; [maxvertexcount(1)] void GS(point V i[1], inout PointStream<V> s) { s.Append(i[0]); }\ntechnique10 T { pass P { SetGeometryShader(ConstructGSWithSO(CompileShader(gs_4_0, GS()), "")); } }', 'fx_5_0', ["('pass', None, 'T', 'P')", "('pass state', 'T', 'P', 'GeometryShader', 0, 7, ('shader', True, ('',), 0, ()))"]),
+    ('struct V { float4 p : SV_Position; }; [maxvertexcount(1)] void GS(point V i[1], inout PointStream<V> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_5_0, GS()), "", NULL, NULL, NULL, 0);\ntechnique10 T { pass P { SetGeometryShader(g); } }', 'fx_5_0', ["('object', 'g', 'GeometryShader', 0, 'GeometryShader5', None, 4294967295, ())", "('shader', 'g', 0, ('shader', True, ('', '', '', ''), 0, ()))", "('pass', None, 'T', 'P')", '(\'pass state\', \'T\', \'P\', \'GeometryShader\', 0, 2, "\'g\'")']),
+    ('Texture1DArray t3; Texture2D t6; texture t7; Texture2DArray t1; Texture2DMS<float4, 4> t2; TextureCubeArray t4; Texture3D t8;\ntechnique T { pass P { } }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=7, pclass=4, name='t6', semantic='', elements=0, rows=0, cols=0, members=[]), value=b'\\x01\\x00\\x00\\x00', flags=0, annotations=[], sampler_states=None)", "Fx2Param(type=Fx2Type(ptype=5, pclass=4, name='t7', semantic='', elements=0, rows=0, cols=0, members=[]), value=b'\\x02\\x00\\x00\\x00', flags=0, annotations=[], sampler_states=None)", "Fx2Param(type=Fx2Type(ptype=8, pclass=4, name='t8', semantic='', elements=0, rows=0, cols=0, members=[]), value=b'\\x03\\x00\\x00\\x00', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='T', annotations=[], passes=[Fx2Pass(name='P', annotations=[], states=[])])", '[]']),
+    ('Texture2DArray t1[2]; float f = 1;\ntechnique T { pass P { } }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='f', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80?', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='T', annotations=[], passes=[Fx2Pass(name='P', annotations=[], states=[])])", '[]']),
+]
+
+
+@pytest.mark.parametrize("src,target,facts", OBJECT_ROWS)
+def test_object_variables_say_what_fxc_objects_say(src: str, target: str, facts: list) -> None:
+    from pyd3d11.tools.effect_mutants import binary_facts
+
+    data = src.encode()
+    blob = bytes(dc.D3DCompile(data, len(data), "t.fx", None, None, None, target, 0, 0).GetBufferPointer())
+    assert binary_facts(blob, target) == facts
 
 
 def _live(src: str, target: str) -> str:

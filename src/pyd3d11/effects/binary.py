@@ -121,7 +121,9 @@ class _Writer:
                 init = self.raw(self.shader5(a.value))
             elif a.kind == M.ECAT_InlineShader:
                 sh = a.value
-                so = self.string(sh.so_decls[0]) if sh.so_decls and sh.so_decls[0] else 0
+                # an empty declaration of the two-argument form is written (an offset to ""), not left out: 10.1's
+                # objects of ``ConstructGSWithSO(…, "")`` (session 38 EFX)
+                so = self.string(sh.so_decls[0]) if sh.so_decls else 0
                 init = self.raw(struct.pack("<2I", self.block(sh.bytecode) if sh.bytecode else 0, so))
             else:
                 raise ValueError(f"assignment kind {a.kind}")
@@ -162,7 +164,7 @@ def write_effect(eff: M.FxEffect) -> bytes:
                 if eot >= M.EOT["PixelShader5"]:
                     w.st += w.shader5(sh)
                 elif eot == M.EOT["GeometryShaderSO"]:
-                    so = w.string(sh.so_decls[0]) if sh.so_decls and sh.so_decls[0] else 0
+                    so = w.string(sh.so_decls[0]) if sh.so_decls else 0  # "" too (see the inline form)
                     w.u32(w.block(sh.bytecode) if sh.bytecode else 0, so)
                 else:
                     w.u32(w.block(sh.bytecode) if sh.bytecode else 0)

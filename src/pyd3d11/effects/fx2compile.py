@@ -34,7 +34,7 @@ from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.lexer import lex
 from ..shader.hlsl.preprocessor import preprocess
-from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type
+from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 from . import fx2binary as B
 from . import fx2states
 from .fx2asm import assemble, shader_kind
@@ -46,6 +46,12 @@ from .fxfuncs import check_compile_arguments, check_effect_functions
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 
 #: HLSL object kinds -> D3DXPARAMETER_TYPE (d3dx9shader.h)
+#: the object kinds of Direct3D 10 and later that fx_2_0 leaves out of its parameters (d3dcompiler_47 10.1, session
+#: 38 EFX: textures D3DX9 has none of, Buffer, the geometry shader, the state objects and views; the structured, raw,
+#: UAV, compute/hull/domain shader kinds fail)
+_NO_D3DX_TEXTURE = frozenset({"Texture1DArray", "Texture2DArray", "Texture2DMS", "Texture2DMSArray", "TextureCubeArray",
+                              "Buffer", "GeometryShader", "BlendState", "DepthStencilState", "RasterizerState",
+                              "RenderTargetView", "DepthStencilView", "SamplerComparisonState"})
 _OBJECT_PT = {
     "texture": "TEXTURE", "Texture": "TEXTURE", "Texture1D": "TEXTURE1D", "Texture2D": "TEXTURE2D",
     "Texture3D": "TEXTURE3D", "TextureCube": "TEXTURECUBE", "sampler": "SAMPLER", "SamplerState": "SAMPLER",
@@ -635,6 +641,12 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
                 ctx.consts.pop(d.name, None)
         if not isinstance(d, A.VarDecl) or "static" in d.mods:
             continue
+        leaf = array_leaf(d.type)
+        if isinstance(leaf, ObjectType) and leaf.kind in _NO_D3DX_TEXTURE:
+            continue  # no D3DX9 texture type: d3dcompiler_47 10.1 leaves the parameter out (session 38 EFX)
+        if isinstance(leaf, ObjectType) and (leaf.kind.startswith(("RW", "RasterizerOrdered")) or "Buffer" in leaf.kind
+                                             or leaf.kind in ("ComputeShader", "HullShader", "DomainShader")):
+            raise ctx.error(d.pos, "ID3DXEffectCompiler: Unexpected component type")  # (10.1, no error number)
         if isinstance(d.type, ArrayType) and d.type.count == 0:  # `float a[] = {K, sin(1)};`
             d.type = sized_type(d.type, d.init, ctx.consts, d.pos)
         ft = fx2_type(d.type, d.name, d.semantic, ctx, d.pos)

@@ -166,7 +166,11 @@ def fx_type(t: Type, row_major_default: bool, fx5: bool = True, pos=None, file: 
         # ``StructuredBuffer<BufType>`` "StructuredBuffer" in its fx_5_0 objects (DXDecompiler's EffectNoTechnique,
         # AdvancedHLSL); textures follow the same rule (inferred: no templated texture in those objects). A string
         # variable's type is named "String" (d3dcompiler_47 10.1's fx_5_0 objects, session 35)
-        return M.FxType("String" if name == "String" else t.kind, M.EVT_Object, object_type=M.EOT[name])
+        # the sampler kinds of Direct3D 9 syntax (``sampler``, ``sampler2D``, …) are named "SamplerState" (10.1's
+        # fx_5_0 objects, session 38 EFX); SamplerComparisonState keeps its name
+        type_name = "String" if name == "String" else \
+            "SamplerState" if name == "Sampler" and t.kind != "SamplerComparisonState" else t.kind
+        return M.FxType(type_name, M.EVT_Object, object_type=M.EOT[name])
     raise NotSupportedError(f"Effects 11: variables of type {t}")
 
 
