@@ -6,17 +6,29 @@ source named ``C:\\s38\\t.hlsl`` (a full path, so the text's first ``#line`` doe
 directory). The Microsoft pages are silent on all of it: the D3DPreprocess page says only that the text keeps the
 source's line numbering through ``#line``; the #define page names ``#``, ``##`` and ``#@``; the #ifdef page says a
 name is defined "by a #define directive". Each group is one rule, probed with variants until its extent was known:
-- ``INDENT``: D3DPreprocess's text indents by the braces it holds: after each new-line four blanks per ``{`` not yet closed (a stray ``}`` leaves 0), a ``}`` on a line of indent alone takes four back; no indent after the new-line before a ``#line`` marker or after a ``pack_matrix`` line.
-- ``PARAM_CYCLE``: (a case of LIST_CYCLE) a parameter of a function-like macro that is also a macro's name gives the invocation up where the macros its name leads to lead back to a walked name or to a macro the invocation is inside, whatever the argument.
-- ``DEFINE_NUMBERS``: in a ``#define``'s replacement list a number takes the identifier characters (and the digits an octal number stops before) that follow it with no blank between as one token, never replaced.
-- ``OCTAL``: in the file an integer that begins with 0 is octal: an 8 or a 9 begins another number (a float keeps them).
-- ``IFDEF_CYCLE``: ``#ifdef`` / ``#ifndef`` / ``defined`` count a macro whose replacement lists lead back to a walked name as not defined.
+- ``INDENT``: D3DPreprocess's text indents by the braces it holds: after each new-line four blanks per ``{`` not yet
+  closed (a stray ``}`` leaves 0), a ``}`` on a line of indent alone takes four back; no indent after the new-line
+  before a ``#line`` marker or after a ``pack_matrix`` line.
+- ``PARAM_CYCLE``: (a case of LIST_CYCLE) a parameter of a function-like macro that is also a macro's name gives the
+  invocation up where the macros its name leads to lead back to a walked name or to a macro the invocation is inside,
+  whatever the argument.
+- ``DEFINE_NUMBERS``: in a ``#define``'s replacement list a number takes the identifier characters (and the digits an
+  octal number stops before) that follow it with no blank between as one token, never replaced.
+- ``OCTAL``: in the file an integer that begins with 0 is octal: an 8 or a 9 begins another number (a float keeps
+  them).
+- ``IFDEF_CYCLE``: ``#ifdef`` / ``#ifndef`` / ``defined`` count a macro whose replacement lists lead back to a walked
+  name as not defined.
 - ``PREDEFINED_SPACING``: ``__LINE__`` in an argument is a replacement: ``#`` spells it between blanks.
-- ``FILE``: ``__FILE__`` is the name the text's ``#line`` gives the file: the main file's full path, a ``#line``'s name as written.
-- ``IF_X1518``: ``#if`` / ``#elif`` stop with X1518 where a function-like macro's name is left without its argument list or the line ends in an empty replacement.
-- ``GIVEN_UP``: an invocation given up for a recursion writes its name and, after it, the tokens it took as fxc replaced them while reading the argument list (an inner invocation given up in its turn).
+- ``FILE``: ``__FILE__`` is the name the text's ``#line`` gives the file: the main file's full path, a ``#line``'s
+  name as written.
+- ``IF_X1518``: ``#if`` / ``#elif`` stop with X1518 where a function-like macro's name is left without its argument
+  list or the line ends in an empty replacement.
+- ``GIVEN_UP``: an invocation given up for a recursion writes its name and, after it, the tokens it took as fxc
+  replaced them while reading the argument list (an inner invocation given up in its turn).
 - ``LINE_NAME``: ``#line``'s file name is read with one escape, a doubled backslash, and written doubled again.
-- ``LIST_CYCLE``: any name of a replacement list (object- or function-like) that leads, through the lists it reaches, back to a walked name or to a macro the invocation is inside gives the invocation up, a function-like name without ``(`` walked too.
+- ``LIST_CYCLE``: any name of a replacement list (object- or function-like) that leads, through the lists it reaches,
+  back to a walked name or to a macro the invocation is inside gives the invocation up, a function-like name without
+  ``(`` walked too.
 """
 
 from __future__ import annotations

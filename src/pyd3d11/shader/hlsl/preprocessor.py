@@ -1416,7 +1416,7 @@ class Preprocessor:
             # (d3dcompiler_47 10.1, session 35), where C's tokens would leave the quote open
             text = re.sub(r"(?<![\w'])'\\'", "92", text)
         raw = self._tokens(text)
-        # (a comment between a name and "(" stays, as a Gap: the name is not invoked across it; see _if_text)
+        # (a comment between a name and "(" stays, as a Gap: no invocation across it; see pplex.directive_text)
         toks = [t for k, t in enumerate(raw) if t != " " or (
             t.__class__ is Gap and k and raw[k - 1][:1].isidentifier() and raw[k + 1:k + 2] == ["("])]
         # defined X / defined(X) before expansion (C99 §6.10.1p1); a ``defined`` that an expansion produces is
