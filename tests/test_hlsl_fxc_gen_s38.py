@@ -11,6 +11,12 @@ verdicts recorded from the DLL under Wine, values from the DLL's own objects run
    flushed and a -0 becomes +0 where another lane's product is +0 (at /Od always, for matrix rows). Integer and
    bool vectors use an exact ``and`` / ``or`` mask. MicrosoftDocs (dx-graphics-hlsl-per-component-math,
    "Matrix indexing") say only that the index picks a component or row; the listings are the DLL's.
+2. The attributes of an ``if`` whose condition is a constant expression (literals, ``const`` variables; not a plain
+   variable known to hold a constant) pass to every ``if`` / ``switch`` of the part it keeps, through plain blocks
+   and further constant ``if`` statements, not into loops, cases or run-time ``if`` parts; the inner statement's
+   list is then judged with them in front: X3524 "duplicate attribute", "can't use branch and flatten attributes
+   together", a switch's "can't use branch, flatten, call  or case attributes together" (constattrs.py).
+   MicrosoftDocs ("if Statement", "switch Statement") describe the attributes only; the verdicts are the DLL's.
 """
 
 from __future__ import annotations
@@ -424,3 +430,209 @@ def test_runtime_index_values_against_the_live_dll():
         got = real.compile(_source(name), profile, "main", flags)
         assert got.ok, (name, got.messages)
         assert _run(got.blob) == words, (name, profile, flags)
+
+
+# --- 2. the attributes of a constant if pass to the ifs and switches it keeps (X3524; constattrs.py) -----------
+_ATTR_SIG = 'float4 main(float4 a : TEXCOORD0, nointerpolation int4 i : TEXCOORD1) : SV_Target {{ {} }}'
+_ATTR_HELPER = ('float4 f(float4 a) { float4 r = a; [flatten] if (true) { [flatten] if (a.y > 0) r = 1; } return r; }\n'
+                'float4 main(float4 a : TEXCOORD0, nointerpolation int4 i : TEXCOORD1) : SV_Target { return f(a); }')
+
+#: (name, body of main; None: the helper function of _ATTR_HELPER)
+ATTR_CASES = [
+    ('flatten in flatten, run-time',
+     'float4 r = a; [flatten] if (a.x > 0) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('branch in flatten, run-time',
+     'float4 r = a; [flatten] if (a.x > 0) { [branch] if (a.y > 0) r = 1; } return r;'),
+    ('flatten in branch, run-time',
+     'float4 r = a; [branch] if (a.x > 0) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('flatten in flatten true',
+     'float4 r = a; [flatten] if (true) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('branch in branch true',
+     'float4 r = a; [branch] if (true) { [branch] if (a.y > 0) r = 1; } return r;'),
+    ('flatten in branch true',
+     'float4 r = a; [branch] if (true) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('branch in flatten true',
+     'float4 r = a; [flatten] if (true) { [branch] if (a.y > 0) r = 1; } return r;'),
+    ('plain if in flatten true',
+     'float4 r = a; [flatten] if (true) { if (a.y > 0) r = 1; } return r;'),
+    ('flatten in plain true',
+     'float4 r = a; if (true) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('flatten in the else of flatten false',
+     'float4 r = a; [flatten] if (false) { r = 2; } else { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('flatten in the untaken then of flatten false',
+     'float4 r = a; [flatten] if (false) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('flatten in the untaken else of flatten true',
+     'float4 r = a; [flatten] if (true) { r = 5; } else { [branch] if (a.y > 0) r = 1; } return r;'),
+    ('flatten true with an else',
+     'float4 r = a; [flatten] if (true) { [flatten] if (a.y > 0) r = 1; } else { r = 3; } return r;'),
+    ('second statement',
+     'float4 r = a; [flatten] if (true) { r.x = 5; [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('literal 1',
+     'float4 r = a; [flatten] if (1) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('1 > 0',
+     'float4 r = a; [flatten] if (1 > 0) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('static const',
+     'static const bool K = true; float4 r = a; [flatten] if (K) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('local bool true (not constant)',
+     'bool k = true; float4 r = a; [flatten] if (k) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('unbraced',
+     'float4 r = a; [branch] if (true) [branch] if (a.y > 0) r = 1; return r;'),
+    ('inner with an else',
+     'float4 r = a; [flatten] if (true) { [flatten] if (a.y > 0) r = 1; else r = 2; } return r;'),
+    ('inner constant',
+     'float4 r = a; [flatten] if (true) { [flatten] if (true) r = 1; } return r;'),
+    ('two inner ifs',
+     'float4 r = a; [flatten] if (true) { [flatten] if (a.x > 0) r = 1; [flatten] if (a.y > 0) r = 2; } return r;'),
+    ('inside a loop',
+     'float4 r = a; [flatten] if (true) { for (int k = 0; k < i.x; k++) { [flatten] if (a.y > 0) r += 1; } } return r;'),
+    ('a loop with its attribute',
+     'float4 r = a; [branch] if (true) { [loop] for (int k = 0; k < i.x; k++) { r += 1; } } return r;'),
+    ('inside a run-time if',
+     'float4 r = a; [flatten] if (true) { if (a.x > 0) { [flatten] if (a.y > 0) r = 1; } } return r;'),
+    ("inside a run-time if's else",
+     'float4 r = a; [flatten] if (true) { if (a.x > 0) { r = 2; } else { [branch] if (a.y > 0) r = 1; } } return r;'),
+    ('inside a plain block',
+     'float4 r = a; [flatten] if (true) { { [flatten] if (a.y > 0) r = 1; } } return r;'),
+    ('through a plain constant if',
+     'float4 r = a; [flatten] if (true) { if (true) { [flatten] if (a.y > 0) r = 1; } } return r;'),
+    ('through a constant if in a run-time one',
+     'float4 r = a; [flatten] if (a.x > 0) { [flatten] if (true) { [flatten] if (a.y > 0) r = 1; } } return r;'),
+    ('three deep',
+     'float4 r = a; [flatten] if (true) { [flatten] if (a.x > 0) { [flatten] if (a.y > 0) r = 1; } } return r;'),
+    ('inside a switch case',
+     'float4 r = a; [flatten] if (true) { switch (i.x) { case 0: [flatten] if (a.y > 0) r = 1; break; default: break; } } return r;'),
+    ('switch branch in flatten true',
+     'float4 r = a; [flatten] if (true) { [branch] switch (i.x) { case 0: r = 1; break; default: break; } } return r;'),
+    ('switch flatten in branch true',
+     'float4 r = a; [branch] if (true) { [flatten] switch (i.x) { case 0: r = 1; break; default: break; } } return r;'),
+    ('switch call in branch true',
+     'float4 r = a; [branch] if (true) { [call] switch (i.x) { case 0: r = 1; break; default: break; } } return r;'),
+    ('switch forcecase in flatten true',
+     'float4 r = a; [flatten] if (true) { [forcecase] switch (i.x) { case 0: r = 1; break; default: break; } } return r;'),
+    ('switch flatten in flatten true',
+     'float4 r = a; [flatten] if (true) { [flatten] switch (i.x) { case 0: r = 1; break; default: break; } } return r;'),
+    ('plain switch in branch true',
+     'float4 r = a; [branch] if (true) { switch (i.x) { case 0: r = 1; break; default: break; } } return r;'),
+    ('switch branch in flatten, run-time',
+     'float4 r = a; [flatten] if (a.x > 0) { [branch] switch (i.x) { case 0: r = 1; break; default: break; } } return r;'),
+    ('unroll on the inner if (ignored)',
+     'float4 r = a; [flatten] if (true) { [unroll] if (a.y > 0) r = 1; } return r;'),
+    ('call on the outer if (ignored)',
+     'float4 r = a; [call] if (true) { [branch] if (a.y > 0) r = 1; } return r;'),
+    ('inside do-while',
+     'float4 r = a; [flatten] if (true) { do { [flatten] if (a.y > 0) r = 1; } while (false); } return r;'),
+    ('inside while',
+     'float4 r = a; [flatten] if (true) { while (r.x > 0) { r.x -= 1; [flatten] if (a.y > 0) r.y = 1; } } return r;'),
+    ('both parts of branch true',
+     'float4 r = a; [branch] if (true) { [branch] if (a.y > 0) r = 1; } else { [branch] if (a.y > 0) r = 2; } return r;'),
+    ('branch false, else',
+     'float4 r = a; [branch] if (false) { r = 5; } else { [branch] if (a.y > 0) r = 1; } return r;'),
+    ('else-if chain',
+     'float4 r = a; [flatten] if (a.x > 0) r = 2; else [flatten] if (a.y > 0) r = 1; return r;'),
+    ('local const',
+     'const bool k = true; float4 r = a; [flatten] if (k) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('local static const',
+     'static const bool k = true; float4 r = a; [flatten] if (k) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('not false',
+     'float4 r = a; [flatten] if (!false) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('local int known (not constant)',
+     'int k = 3; float4 r = a; [flatten] if (k > 2) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('i * 0 == 0 (not constant)',
+     'float4 r = a; [flatten] if (i.x * 0 == 0) { [flatten] if (a.y > 0) r = 1; } return r;'),
+    ('in a helper function',
+     None),
+]
+
+#: (name, fxc's first error at ps_5_0, at ps_4_0 with /Od; None: compiles) -- d3dcompiler_47 10.1, session 38
+ATTR_EXPECT = [
+    ('flatten in flatten, run-time', None, None),
+    ('branch in flatten, run-time', None, None),
+    ('flatten in branch, run-time', None, None),
+    ('flatten in flatten true', 'X3524', 'X3524'),
+    ('branch in branch true', 'X3524', 'X3524'),
+    ('flatten in branch true', 'X3524', 'X3524'),
+    ('branch in flatten true', 'X3524', 'X3524'),
+    ('plain if in flatten true', None, None),
+    ('flatten in plain true', None, None),
+    ('flatten in the else of flatten false', 'X3524', 'X3524'),
+    ('flatten in the untaken then of flatten false', None, None),
+    ('flatten in the untaken else of flatten true', None, None),
+    ('flatten true with an else', 'X3524', 'X3524'),
+    ('second statement', 'X3524', 'X3524'),
+    ('literal 1', 'X3524', 'X3524'),
+    ('1 > 0', 'X3524', 'X3524'),
+    ('static const', 'X3524', 'X3524'),
+    ('local bool true (not constant)', None, None),
+    ('unbraced', 'X3524', 'X3524'),
+    ('inner with an else', 'X3524', 'X3524'),
+    ('inner constant', 'X3524', 'X3524'),
+    ('two inner ifs', 'X3524', 'X3524'),
+    ('inside a loop', None, None),
+    ('a loop with its attribute', None, None),
+    ('inside a run-time if', None, None),
+    ("inside a run-time if's else", None, None),
+    ('inside a plain block', 'X3524', 'X3524'),
+    ('through a plain constant if', 'X3524', 'X3524'),
+    ('through a constant if in a run-time one', 'X3524', 'X3524'),
+    ('three deep', 'X3524', 'X3524'),
+    ('inside a switch case', None, None),
+    ('switch branch in flatten true', 'X3524', 'X3524'),
+    ('switch flatten in branch true', 'X3524', 'X3524'),
+    ('switch call in branch true', 'X3524', 'X3524'),
+    ('switch forcecase in flatten true', 'X3524', 'X3524'),
+    ('switch flatten in flatten true', 'X3524', 'X3524'),
+    ('plain switch in branch true', None, None),
+    ('switch branch in flatten, run-time', None, None),
+    ('unroll on the inner if (ignored)', None, None),
+    ('call on the outer if (ignored)', None, None),
+    ('inside do-while', None, None),
+    ('inside while', None, None),
+    ('both parts of branch true', 'X3524', 'X3524'),
+    ('branch false, else', 'X3524', 'X3524'),
+    ('else-if chain', None, None),
+    ('local const', 'X3524', 'X3524'),
+    ('local static const', 'X3524', 'X3524'),
+    ('not false', 'X3524', 'X3524'),
+    ('local int known (not constant)', None, None),
+    ('i * 0 == 0 (not constant)', None, None),
+    ('in a helper function', 'X3524', 'X3524'),
+]
+
+
+def _attr_source(name: str) -> str:
+    body = dict(ATTR_CASES)[name]
+    return _ATTR_HELPER if body is None else _ATTR_SIG.format(body)
+
+
+def _first_error(src: str, profile: str, flags: int) -> str | None:
+    import re
+
+    from pyd3d11.errors import D3D11Error
+
+    msgs: list = []
+    try:
+        D3DCompile(src, None, "t.hlsl", None, None, "main", profile, flags, 0, msgs)
+    except D3D11Error as e:
+        m = re.search(r"error (X\d+)", b"".join(bytes(x) for x in msgs).decode("latin-1") + str(e))
+        return m.group(1) if m else "?"
+    return None
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("name", "ps50", "ps40od"), ATTR_EXPECT, ids=[r[0] for r in ATTR_EXPECT])
+def test_constant_if_attributes_as_fxc(name, ps50, ps40od):
+    src = _attr_source(name)
+    assert _first_error(src, "ps_5_0", 0) == ps50
+    assert _first_error(src, "ps_4_0", _OD) == ps40od
+
+
+@pytest.mark.skipif(_LIVE is not None, reason=f"live d3dcompiler_47: {_LIVE}")
+def test_constant_if_attributes_against_the_live_dll():
+    import re
+
+    real = wine_d3dcompiler.shared()
+    for name, ps50, ps40od in ATTR_EXPECT:
+        for (profile, flags), want in ((("ps_5_0", 0), ps50), (("ps_4_0", _OD), ps40od)):
+            got = real.compile(_attr_source(name), profile, "main", flags)
+            m = re.search(r"error (X\d+)", got.messages)
+            assert (None if got.ok else m.group(1)) == want, (name, profile)

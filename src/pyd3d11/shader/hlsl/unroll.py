@@ -14,8 +14,8 @@ import math
 from typing import TYPE_CHECKING
 
 from . import ast as A
+from . import constattrs, deadcode
 from . import constprop as cp
-from . import deadcode
 from .check import TEXEL_OFFSET_ERROR
 from .constexpr import to_int
 from .diagnostics import HlslError
@@ -83,6 +83,8 @@ def _rollback(cg: CodegenContext, snap: tuple) -> None:
 # --- if / switch -------------------------------------------------------------------------------------
 def gen_if(cg: CodegenContext, s: A.If) -> None:
     c = cg.cond_slot(s.cond)
+    if is_imm(c):  # its attributes go to the ifs / switches of the part it keeps (X3524)
+        constattrs.pass_on(cg, s, s.then if c[3] else s.other)
     if is_imm(c) and "branch" not in s.attrs:
         # the branch left out is still type-checked, as fxc checks it before folding (deadcode.py)
         taken, left = (s.then, s.other) if c[3] else (s.other, s.then)

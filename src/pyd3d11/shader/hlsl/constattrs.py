@@ -1,0 +1,92 @@
+"""The attributes of an ``if`` whose condition is a constant pass to the statements it keeps (X3524).
+
+d3dcompiler_47 10.1 (session 38, helper GEN; found by tools/hlsl_gen programs, then probed): when the condition of
+an ``if`` is a constant expression (literals, ``!false``, ``1 > 0``, ``const`` / ``static const`` variables; not a
+plain variable known to hold a constant, ``bool k = true; if (k)``, nor ``i * 0 == 0``), its
+``[branch]`` / ``[flatten]`` go to every ``if`` and ``switch`` of the part it keeps -- through plain blocks and
+through further constant ``if`` statements, not into loops, switch cases or the parts of an ``if`` whose
+condition is not constant. Each such statement's attribute list is then judged with the inherited names in front
+(the statement's own list is judged by the parser): ``[flatten] if (true) { [flatten] if (c) … }`` is "duplicate attribute
+flatten", ``[branch] if (true) { [flatten] if (c) … }`` "can't use branch and flatten attributes together",
+``[flatten] if (true) { [branch] switch (i) … }`` "can't use branch, flatten, call  or case attributes together",
+each at the inner statement's attribute. The part left out is not judged, and an ``if`` whose condition is not
+constant passes nothing on (``[flatten] if (c) { [branch] if (d) … }`` compiles). MicrosoftDocs ("if Statement",
+"switch Statement") document the attributes, not this; "HLSL errors and warnings" lists X3524 without a rule."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import ast as A
+
+if TYPE_CHECKING:
+    from .cgstate import CodegenContext
+
+#: the attributes an ``if`` takes, the ones it passes on when its condition is constant
+_IF_MODES = ("branch", "flatten")
+#: a switch takes one of these (fxc's text keeps its double space)
+_SWITCH_MODES = ("branch", "flatten", "call", "forcecase")
+
+
+def _conflict(inherited: list[str], node: A.If | A.Switch) -> str | None:
+    """fxc's X3524 text for ``node``'s attributes with the ``inherited`` names in front, or None: a name twice
+    ("duplicate attribute flatten"), then two modes of a switch, then branch with flatten on an ``if``."""
+    own = [n for n in node.attrs if not n.startswith("$")]
+    names = inherited + own
+    dup = next((n for k, n in enumerate(names) if n in names[:k]), None)
+    if dup is not None:
+        return f"duplicate attribute {dup}"
+    if isinstance(node, A.Switch):
+        if sum(n in _SWITCH_MODES for n in names) > 1:
+            return "can't use branch, flatten, call  or case attributes together"
+        return None
+    if "branch" in names and "flatten" in names:
+        return "can't use branch and flatten attributes together"
+    return None
+
+
+def _inherited(cg: CodegenContext) -> dict[int, list]:
+    store = getattr(cg, "_inherited_if_attributes", None)
+    if store is None:
+        store = {}
+        cg._inherited_if_attributes = store  # type: ignore[attr-defined]
+    return store
+
+
+def _constant_expression(cg: CodegenContext, e: A.Node) -> bool:
+    """Whether ``e`` reads only literals and ``const`` variables (their values are readonly in the scopes)."""
+    if isinstance(e, A.Ident):
+        for sc in reversed(cg.scopes):
+            if e.name in sc:
+                return bool(getattr(sc[e.name], "readonly", False))
+        return False
+    if isinstance(e, (A.Call, A.MethodCall, A.Assign, A.Postfix)):
+        return False
+    kids = [v for v in vars(e).values() if isinstance(v, A.Node)]
+    kids += [x for v in vars(e).values() if isinstance(v, list) for x in v if isinstance(x, A.Node)]
+    return all(_constant_expression(cg, k) for k in kids)
+
+
+def pass_on(cg: CodegenContext, s: A.If, kept: A.Node | None) -> None:
+    """``s``'s condition folded to a constant and ``s`` keeps ``kept``: where the condition is a constant
+    expression, judge every ``if`` / ``switch`` it reaches with the attributes ``s`` took or inherited in front of
+    its own, and record them for the ``if`` statements among them."""
+    if not _constant_expression(cg, s.cond):
+        return
+    merged = _inherited(cg).get(id(s), []) + [n for n in s.attrs if n in _IF_MODES]
+    if merged and kept is not None:
+        _reach(cg, kept, merged)
+
+
+def _reach(cg: CodegenContext, node: A.Node, merged: list) -> None:
+    if isinstance(node, A.Block):
+        for st in node.stmts:
+            _reach(cg, st, merged)
+        return
+    if not isinstance(node, (A.If, A.Switch)):
+        return
+    conflict = _conflict(merged, node)
+    if conflict is not None:
+        raise cg.err(node.pos, conflict, 3524)
+    if isinstance(node, A.If):
+        _inherited(cg)[id(node)] = merged  # passed further if its own condition is constant too
