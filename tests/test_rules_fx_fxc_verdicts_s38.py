@@ -31,6 +31,8 @@ product that measured the rule's extent, not the mutant that showed it:
   that name, a numeric type's name included); a group holds a technique at least;
 * ``VALUE_ROWS``: initial values as fxc stores them (integers from out-of-range floats, fx_2_0 matrices);
 * ``OBJECT_ROWS``: object variables in fxc's objects (sampler type names, SO declarations, fx_2_0 textures);
+* ``ANNOTATION_PLACE_ROWS``: annotations on a local (X3040, ``<>`` compiles) or a struct member (X3040) at every
+  target; on a parameter after its semantic, read and ignored; a state-block list of another count X3017;
 * ``PRECISION_ROWS``: a minimum-precision or double variable, member or annotation fails ("Unexpected component
   type") at fx_4/fx_5; a static one and a parameter compile.
 """
@@ -786,6 +788,8 @@ BLOCK_ROWS = [
     ('BlendState v_m[2] { { SrcBlend = ONE; }, { SrcBlend = ONE; } };\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
     ('SamplerState v_m[2] { { Filter = ANISOTROPIC; }, { Filter = ANISOTROPIC; } };\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
     ('SamplerState v_m[2] { { Filter = ANISOTROPIC; }, { Filter = ANISOTROPIC; } };\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('SamplerState v_m[3] { { Filter = ANISOTROPIC; }, { Filter = ANISOTROPIC; } };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('SamplerState v_m[3] { { Filter = ANISOTROPIC; }, { Filter = ANISOTROPIC; } };\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
 ]
 
 PRECISION_ROWS = [
@@ -897,6 +901,60 @@ PRECISION_ROWS = [
     ('cbuffer C { min16float2x2 g_m; }\ntechnique10 T { pass P { } }', 'fx_5_0', 'fail'),
     ('float4 f(min16float2x2 a) : SV_Target { return a; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
     ('float4 f(min16float2x2 a) : SV_Target { return a; }\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+]
+
+ANNOTATION_PLACE_ROWS = [
+    ('float4 f() : SV_Target { float a < int b = 1; > = 0; return a; }\ntechnique T { pass P { } }', 'fx_2_0', 'X3040'),
+    ('float4 f() : SV_Target { float a <> = 0; return a; }\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 f() : SV_Target { float a = 0, b < int c = 1; > = 1; return a; }\ntechnique T { pass P { } }', 'fx_2_0', 'X3040'),
+    ('float4 f() : SV_Target { static float a < int b = 1; > = 0; return a; }\ntechnique T { pass P { } }', 'fx_2_0', 'X3040'),
+    ('struct S { float a < int b = 1; >; };\ntechnique T { pass P { } }', 'fx_2_0', 'X3040'),
+    ('struct S { float a : TEXCOORD0 < int b = 1; >; };\ntechnique T { pass P { } }', 'fx_2_0', 'X3040'),
+    ('struct S { float a <>; };\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 f(float a < int b = 1; >) : SV_Target { return a; }\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 f(float a : TEXCOORD0 < int b = 1; >) : SV_Target { return a; }\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 f(float a < int b = 1; > : TEXCOORD0) : SV_Target { return a; }\ntechnique T { pass P { } }', 'fx_2_0', 'X3000'),
+    ('float4 f(float a : TEXCOORD0 < string s = "x"; > = 1) : SV_Target { return a; }\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('SamplerState v_m[3] { { Filter = ANISOTROPIC; }, { Filter = ANISOTROPIC; } };\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('BlendState v_m[2] { { SrcBlend = ONE; } };\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 f() : SV_Target { float a < int b = 1; > = 0; return a; }\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3040'),
+    ('float4 f() : SV_Target { float a < int b = 1; > = 0; return a; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3040'),
+    ('float4 f() : SV_Target { float a <> = 0; return a; }\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 f() : SV_Target { float a <> = 0; return a; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 f() : SV_Target { float a = 0, b < int c = 1; > = 1; return a; }\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3040'),
+    ('float4 f() : SV_Target { float a = 0, b < int c = 1; > = 1; return a; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3040'),
+    ('float4 f() : SV_Target { static float a < int b = 1; > = 0; return a; }\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3040'),
+    ('float4 f() : SV_Target { static float a < int b = 1; > = 0; return a; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3040'),
+    ('struct S { float a < int b = 1; >; };\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3040'),
+    ('struct S { float a < int b = 1; >; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3040'),
+    ('struct S { float a : TEXCOORD0 < int b = 1; >; };\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3040'),
+    ('struct S { float a : TEXCOORD0 < int b = 1; >; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3040'),
+    ('struct S { float a <>; };\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('struct S { float a <>; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 f(float a < int b = 1; >) : SV_Target { return a; }\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 f(float a < int b = 1; >) : SV_Target { return a; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 f(float a : TEXCOORD0 < int b = 1; >) : SV_Target { return a; }\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 f(float a : TEXCOORD0 < int b = 1; >) : SV_Target { return a; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 f(float a < int b = 1; > : TEXCOORD0) : SV_Target { return a; }\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('float4 f(float a < int b = 1; > : TEXCOORD0) : SV_Target { return a; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('float4 f(float a : TEXCOORD0 < string s = "x"; > = 1) : SV_Target { return a; }\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 f(float a : TEXCOORD0 < string s = "x"; > = 1) : SV_Target { return a; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('SamplerState v_m[3] { { Filter = ANISOTROPIC; }, { Filter = ANISOTROPIC; } };\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('SamplerState v_m[3] { { Filter = ANISOTROPIC; }, { Filter = ANISOTROPIC; } };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('BlendState v_m[2] { { SrcBlend = ONE; } };\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('BlendState v_m[2] { { SrcBlend = ONE; } };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 f() : SV_Target { float a < int b = 1; > = 0; return a; }\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 'X3040'),
+    ('float4 f() : SV_Target { float a < int b = 1; > = 0; return a; }\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 'X3040'),
+    ('float4 f() : SV_Target { float a < int b = 1; > = 0; return a; }\nfloat4 main() : SV_Target { return 0; }', 'ps_2_0', 'X3040'),
+    ('struct S { float a < int b = 1; >; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 'X3040'),
+    ('struct S { float a < int b = 1; >; };\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 'X3040'),
+    ('struct S { float a < int b = 1; >; };\nfloat4 main() : SV_Target { return 0; }', 'ps_2_0', 'X3040'),
+    ('float4 f(float a : TEXCOORD0 < int b = 1; >) : SV_Target { return a; }\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 'ok'),
+    ('float4 f(float a : TEXCOORD0 < int b = 1; >) : SV_Target { return a; }\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 'ok'),
+    ('float4 f(float a : TEXCOORD0 < int b = 1; >) : SV_Target { return a; }\nfloat4 main() : SV_Target { return 0; }', 'ps_2_0', 'ok'),
+    ('SamplerState v_m[3] { { Filter = ANISOTROPIC; }, { Filter = ANISOTROPIC; } };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 'X3017'),
+    ('SamplerState v_m[3] { { Filter = ANISOTROPIC; }, { Filter = ANISOTROPIC; } };\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 'X3017'),
+    ('SamplerState v_m[3] { { Filter = ANISOTROPIC; }, { Filter = ANISOTROPIC; } };\nfloat4 main() : SV_Target { return 0; }', 'ps_2_0', 'X3017'),
 ]
 
 ANNOTATION_VALUE_ROWS = [
@@ -1570,7 +1628,7 @@ NAME_ROWS = [
     ('technique10 T { pass P { } } technique11 U { pass P { } }', 'fx_5_0', 'ok'),
 ]
 
-TABLES = {"FUNCTION_ROWS": FUNCTION_ROWS, "ANNOTATION_ROWS": ANNOTATION_ROWS, "ANNOTATION_SCOPE_ROWS": ANNOTATION_SCOPE_ROWS, "COMPILE_ARGUMENT_ROWS": COMPILE_ARGUMENT_ROWS, "BLOCK_ROWS": BLOCK_ROWS, "PRECISION_ROWS": PRECISION_ROWS, "ANNOTATION_VALUE_ROWS": ANNOTATION_VALUE_ROWS, "BRACE_ROWS": BRACE_ROWS, "NAME_ROWS": NAME_ROWS}
+TABLES = {"FUNCTION_ROWS": FUNCTION_ROWS, "ANNOTATION_ROWS": ANNOTATION_ROWS, "ANNOTATION_SCOPE_ROWS": ANNOTATION_SCOPE_ROWS, "COMPILE_ARGUMENT_ROWS": COMPILE_ARGUMENT_ROWS, "BLOCK_ROWS": BLOCK_ROWS, "PRECISION_ROWS": PRECISION_ROWS, "ANNOTATION_PLACE_ROWS": ANNOTATION_PLACE_ROWS, "ANNOTATION_VALUE_ROWS": ANNOTATION_VALUE_ROWS, "BRACE_ROWS": BRACE_ROWS, "NAME_ROWS": NAME_ROWS}
 
 def _ours(src: str, target: str) -> tuple[bool, list[str]]:
     """Our verdict and the error numbers of our messages."""
@@ -1729,6 +1787,11 @@ def test_block(src: str, target: str, expected: str) -> None:
 
 @pytest.mark.parametrize("src,target,expected", PRECISION_ROWS)
 def test_precision(src: str, target: str, expected: str) -> None:
+    _check(src, target, expected)
+
+
+@pytest.mark.parametrize("src,target,expected", ANNOTATION_PLACE_ROWS)
+def test_annotation_place(src: str, target: str, expected: str) -> None:
     _check(src, target, expected)
 
 

@@ -491,6 +491,12 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                 sem = None
                 while self.accept(":"):  # several semantics: the last one counts
                     sem = self.ident().text
+                if self.at("<") and self.peek().text == ">":  # an empty list compiles (10.1, session 38 EFX)
+                    self.next()
+                    self.next()
+                elif self.at("<"):  # d3dcompiler_47 10.1: X3040 (session 38 EFX)
+                    owner = f"{st.name}::" if st.name else ""
+                    raise self.error(f"'{owner}{fname}': struct/class members cannot have annotations", ftok, 3040)
                 ft = self._apply_major(ft, mods)
                 self.check_mods("field", mods, fname, ftok.pos)
                 from .classes import check_not_containing, check_not_member
@@ -906,6 +912,8 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                     self.parse_register()
                     continue
                 sem = self.ident().text
+            if self.at("<"):  # after the semantics: read and ignored (d3dcompiler_47 10.1, session 38 EFX)
+                Parser.skip_annotations(self)
             default = self.parse_initializer() if self.accept("=") else None  # `= {1, 2, 3, 4}` too
             if "in" in pm and "out" in pm:
                 pm = {*pm, "inout"}  # ``in out T x`` is ``inout T x``
@@ -1215,6 +1223,9 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                 # stage's or the same register compiles: session 37, tests/test_rules_hlsl_fxc_objects_s37.py)
                 raise self.error("cannot bind the same variable to multiple constants in the same constant bank",
                                  name_tok, 4017)
+            if self.block_depth > 0 and self.at("<") and self.peek().text != ">":
+                # d3dcompiler_47 10.1 at every target: X3040 (an empty ``<>`` compiles; session 38 EFX)
+                raise self.error(f"'{name_tok.text}': local variables cannot have annotations", name_tok, 3040)
             self.skip_annotations()
             init = None
             arr = self.at("=") and self.peek().text == "{" and self.peek(2).text == "sampler_state"
@@ -1241,7 +1252,7 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
             elif self.accept("="):
                 init = self.parse_initializer()
             elif self.at("{"):  # effect state block(s): parsed and ignored, like fxc outside fx profiles
-                self.parse_state_blocks(t)
+                self.parse_state_blocks(t, name_tok.text)
             if isinstance(t, ArrayType) and t.count == 0 and isinstance(init, A.InitList):
                 n = _count_init(init)
                 if n is None and _holds_object(t.elem):  # an object item is one element (an object variable)
@@ -1262,7 +1273,7 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
         self.expect(";")
         return out
 
-    def parse_state_blocks(self, t: Type) -> None:
+    def parse_state_blocks(self, t: Type, name: str = "") -> None:
         """``{ name[idx] = expr; ... }`` or a list ``{ {...}, {...} }`` with one block per component."""
         start = self.expect("{")
         if not self.at("{"):
@@ -1279,7 +1290,8 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                 raise self.error()
         self.expect("}")
         if count != max(1, _flat_count(t)) and not self.one_block_for_range(t, count):
-            raise self.error(f"expected {_flat_count(t)} state blocks, got {count}", start, 3000)
+            # d3dcompiler_47 10.1: "'v': initializer does not match type" (X3017; session 38 EFX)
+            raise self.error(f"'{name}': initializer does not match type", start, 3017)
 
     def parse_initializer(self) -> A.Node:
         if self.at("{"):
