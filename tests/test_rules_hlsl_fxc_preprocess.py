@@ -432,7 +432,8 @@ def ours(src: str) -> tuple[bool, str | None, str | None]:
 
 
 def _same_error(mine: str | None, fxc: str | None) -> bool:
-    # fxc's #error message has no number ("error: text"); this project's carries X1003
+    # fxc's #error message has no number ("error: text"), as this project's since session 38 (X1003 before, still
+    # the strict C99 mode's)
     return mine == fxc or (fxc == "X?" and mine == "X1003")
 
 

@@ -4,7 +4,7 @@ expected value in this file was recorded from d3dcompiler_47.dll 10.1 (the Windo
 
 Each row: (family, source, D3DPreprocess returned S_OK, its first error number, D3DCompile of the source followed by a
 pixel shader compiled, its first error number). ``X?`` is an error fxc prints without a number (``#error``'s "error:
-text"; this project numbers it X1003, accepted as the same). The families: ``#if`` expressions and the conditional
+text", as this project writes it too since session 38). The families: ``#if`` expressions and the conditional
 directives, ``#define`` forms, ``#undef``, ``#include`` failures (files ``INC``, given through ID3DInclude; fxc read
 them from a folder), ``#error``, ``#line``, an end of file inside a comment, string, conditional or macro call,
 unknown and malformed directives and pragmas. The verdicts are checked for every row (a compile fails or not);

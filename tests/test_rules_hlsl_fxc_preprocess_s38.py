@@ -601,6 +601,34 @@ def test_text_and_first_error_as_fxc(group, src, text, error):
     assert _ours(src) == (text, error)
 
 
+#: ``#error``'s whole message as D3DPreprocess reports it (recorded from the DLL, session 38): ``error:`` without a
+#: number, the columns of the word ``error``, the text after it as written (comments and trailing blanks kept, a
+#: line splice dropped, no macro replaced); the preprocessor stops (E_FAIL)
+ERROR_MESSAGES = [
+    ('#error stop here\n', 'C:\\s38\\t.hlsl(1,2-6): error: stop here\n'),
+    ('#error "quoted"\n', 'C:\\s38\\t.hlsl(1,2-6): error: "quoted"\n'),
+    ('#error\n', 'C:\\s38\\t.hlsl(1,2-6): error: \n'),
+    ('#define F(x) got x\n#error F(1)\n', 'C:\\s38\\t.hlsl(2,2-6): error: F(1)\n'),
+    ('  #  error   a   b  \n', 'C:\\s38\\t.hlsl(1,6-10): error: a   b  \n'),
+    ('#error a /* c */ b\n', 'C:\\s38\\t.hlsl(1,2-6): error: a /* c */ b\n'),
+    ("#error 'x' \\\n y\n", "C:\\s38\\t.hlsl(1,2-6): error: 'x'  y\n"),
+    ('#define WHY missing feature\n#error WHY here\n', 'C:\\s38\\t.hlsl(2,2-6): error: WHY here\n'),
+    ('#define F(x) got x\n#error F(1\n', 'C:\\s38\\t.hlsl(2,2-6): error: F(1\n'),
+    ('\n\n#error stop here\n', 'C:\\s38\\t.hlsl(3,2-6): error: stop here\n'),
+    ('#error\tx\n', 'C:\\s38\\t.hlsl(1,2-6): error: x\n'),
+    ('#if 0\n#error no\n#endif\n#error yes\n', 'C:\\s38\\t.hlsl(4,2-6): error: yes\n'),
+    ('# error x // c\n', 'C:\\s38\\t.hlsl(1,3-7): error: x // c\n'),
+]
+
+
+@pytest.mark.parametrize(("src", "message"), ERROR_MESSAGES)
+def test_error_directive_message_as_fxc(src, message):
+    msgs: list = []
+    with pytest.raises(Exception):  # noqa: B017,PT011 -- D3DPreprocess fails (E_FAIL): the message is what is checked
+        D3DPreprocess(src, None, NAME, None, None, msgs)
+    assert "".join(bytes(b).decode("latin-1") for b in msgs) == message
+
+
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None, reason="no live d3dcompiler_47 (Wine)")
 def test_recorded_rows_against_the_live_dll():
     real = wine_d3dcompiler.shared()

@@ -44,6 +44,15 @@ class HlslError(Exception):
         return self.text()
 
 
+class DirectiveError(HlslError):
+    """``#error``'s report as fxc writes it: ``file(line,col-end): error: text`` -- no number, the columns those of
+    the word ``error``, the text as the line wrote it after that word and its blanks (d3dcompiler_47 10.1, session
+    38). ``code`` stays 1003, this project's number for it (an error that stops the preprocessor)."""
+
+    def text(self) -> str:
+        return f"{self.file}({place(self.line, self.col, self.end)}): error: {self.message}"
+
+
 def place(line: int, col: int, end: int = 0) -> str:
     """``line,col`` or fxc's ``line,col-end`` (see the module docstring)."""
     return f"{line},{col}-{end}" if end > col else f"{line},{col}"

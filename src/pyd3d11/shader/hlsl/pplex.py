@@ -46,6 +46,16 @@ def directive_text(marked: str | None, name: str, rest: str) -> str:
     return m.group(1).strip(" \t\x01\x02") if m else rest
 
 
+def error_directive_text(raw: str) -> tuple[int, str] | None:
+    """``#error``'s word and text in its logical line ``raw`` as fxc reports them: (the 1-based column of ``error``,
+    the text after it and its blanks, comments and trailing blanks kept, a line splice dropped; d3dcompiler_47 10.1,
+    session 38: ``#error a /* c */ b`` says ``a /* c */ b``, ``#error F(1)`` ``F(1)`` unreplaced); None if it is no
+    such line."""
+    line = raw.replace(SPLICE_MARK, "")
+    m = re.match(r"[ \t]*#[ \t]*(error)(?![\w])[ \t]*", line)
+    return (m.start(1) + 1, line[m.end():]) if m else None
+
+
 def glue_number_suffixes(toks: list[str]) -> list[str]:
     """A ``#define``'s replacement list as fxc reads it: a number takes the identifier characters that follow it
     with no blank between as part of its own token (d3dcompiler_47 10.1, session 38: ``#define A 1x`` writes

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .diagnostics import HlslError
+from .diagnostics import DirectiveError, HlslError
 from .ppexpr import ERR_DIVZERO as ERR_DIVZERO  # the #if numbers live with the evaluator (ppexpr.py)
 from .ppexpr import ERR_INVALID_INT_EXPR, STOP, CondExpr, fxc_unexpected
 from .ppfxc import (
@@ -51,6 +51,7 @@ from .pplex import (
     _strip_comments,
     _tokenize_lines,
     directive_text,
+    error_directive_text,
     glue_number_suffixes,
     tokenize_line,
 )
@@ -185,6 +186,7 @@ class Preprocessor:
         self.lenient = not strict_c99
         self._mark = COMMENT_MARK if self.lenient else " "  # what _strip_comments writes for a comment
         self._marked_line: str | None = None  # a directive line's text with its comments marked (see pplex.directive_text)
+        self._raw_line: str | None = None  # a directive's logical line as written (#error's text)
         self.macros: dict[str, Macro] = {}
         for k, v in (defines or {}).items():
             # a definition given as None is 1 (fxc's /D NAME); an empty one is an empty replacement list
@@ -329,8 +331,9 @@ class Preprocessor:
                 before = (self.shown, i + self.line_delta)  # (the directive's last line)
                 self._line_ends = 1
                 self._marked_line = marked if self.lenient and COMMENT_MARK in marked else None
+                self._raw_line = raw
                 emitted = self._soft(self.directive, s[1:].strip(), conds, active, start)
-                self._marked_line = None
+                self._marked_line = self._raw_line = None
                 emitted = False if emitted is _FAILED else emitted
                 if self._line_directive is not None:
                     # "#line N": the line after the directive (physical line i + 1) is line N
@@ -765,6 +768,9 @@ class Preprocessor:
             self._left_open = []
             return True
         elif name == "error":
+            found = error_directive_text(self._raw_line) if self.lenient and self._raw_line else None
+            if found:  # fxc's words (see DirectiveError): the text as written, no macro replaced
+                raise DirectiveError(self.file, self.line, found[0], 1003, found[1], end=found[0] + 4)
             # "#error Directive": "The token string is subject to macro expansion" (an invocation the line leaves
             # open is kept as written: the directive's own error is the one to report)
             try:
@@ -1065,8 +1071,7 @@ class Preprocessor:
                 if t == "__LINE__":
                     value = str(getattr(t, "line", 0) or self._expansion_line)
                 else:
-                    # fxc's __FILE__ is the name its text's #line gives the file (session 38: the main file's full
-                    # path where D3DPreprocess names it so, an include as its #include wrote it, #line's name)
+                    # fxc's __FILE__: the name its text's #line gives the file (the main file's full path; session 38)
                     value = quoted_name(self.shown) if self.lenient and self.shown else \
                         '"' + self.file.replace("\\", "\\\\") + '"'
                 # (a replacement: spelled between blanks in an argument's text, "( 2 )" of S((__LINE__)))
@@ -1429,11 +1434,9 @@ class Preprocessor:
             self._in_if = False
         exp = self._resolve_defined(exp)
         if self.lenient and toks:
-            # d3dcompiler_47 10.1 (session 38) stops with X1518 where its parser reaches a function-like macro's name
-            # left without its argument list (``#if F``, ``F + 1``, ``1 + F``; a name ``#define E G`` gives too) or
-            # the end of a line that ends in a replacement that is empty (``1 + E``, ``!E``, ``defined(E) E``, ``O``
-            # of ``#define O 1 + E``; ``E 1`` and ``E + 1`` read on); a syntax error before either comes first
-            # (``| OC``, ``[ F``: X1500)
+            # fxc 10.1 stops with X1518 where its parser reaches a function-like name left without arguments (``F + 1``)
+            # or the end of a line ending in an empty replacement (``1 + E``, ``defined(E) E``); a syntax error before
+            # either comes first (``| OC``: X1500) (session 38)
             exp = [STOP if t in self.macros and self.macros[t].params is not None else t for t in exp]
             if ends_empty(self.macros, resolved[-1]):
                 exp.append(STOP)
