@@ -18,6 +18,10 @@ levels", the D3D9 "Registers" pages -- say nothing of any of them, so fxc's answ
 - ``integer_pixel_inputs`` (signatures.bind_input): a level-9 pixel shader takes no integer input element and no
   ``nointerpolation`` one (X4568 "integer inputs unsupported on ps_4_0_level_9_x", reported after the type rules
   and the X3548 / X3543 phase, before a derivative's X4532); vertex shaders and the D3D9 targets take them;
+- ``compound_objects`` (layout.check_compound_objects): at the Direct3D 9 targets too a global (a cbuffer member,
+  an array of them, a struct nesting one), or an entry-point parameter, whose struct holds a sampler, texture or
+  shader object is X3090 "<target> does not allow textures or samplers to be members of compound types", read or
+  not; a local of such a type and a struct type no variable has compile;
 - ``constant_registers`` (sm2/d3d9._assign): a ``register(c#)`` variable reserves its whole size, read or not,
   and the other float constants take, largest first, the lowest free run (vkd3d sm1-const-allocation.shader_test:
   "If there is a register reservation, the whole variable size is reserved, even if unused"); the value is fxc's
@@ -49,7 +53,7 @@ from pyd3d11.tools import wine_d3dcompiler
 COMPILE_ONLY = pytest.mark.backend_independent  # the tables compile only (the values run the test interpreter)
 
 DATA = json.loads((Path(__file__).parent / "data" / "fxc10_d3d9_s38.json").read_text())
-VERDICT_TABLES = ("switch_and_counters", "duplicate_inputs", "integer_pixel_inputs")
+VERDICT_TABLES = ("switch_and_counters", "duplicate_inputs", "integer_pixel_inputs", "compound_objects")
 REGISTER_TABLES = ("constant_registers", "sampler_registers")
 _ERROR = re.compile(r"error (X\d+)")
 _REGISTER_ROW = re.compile(r"//   (\w+)\s+([cs]\d+)\s+(\d+)")
@@ -60,6 +64,8 @@ def _gap(table: str, src: str, target: str) -> str | None:
     if table == "switch_and_counters" and "b ? 1 : 2" in src and "level_9" in target:
         return ("fxc's own internal error 'blob content mismatch between level9 and d3d10 shader' for a constant "
                 "selector picking a case (not built: the same family as do { return x; } while (false))")
+    if table == "compound_objects" and "PixelShader s;" in src and ("main(S s)" in src or "uniform S u" in src):
+        return "an entry-point parameter's struct holding a PixelShader member is not judged (only resource objects)"
     if table == "integer_pixel_inputs" and "min16uint" in src and "level_9" in target:
         return "fxc's X4568 comes before the min16uint input's X3703 here; this compiler reports X3703 first"
     return None
@@ -108,7 +114,7 @@ def test_d3d9_registers_as_fxc_assigns_them(table: str, src: str, target: str, w
 def test_tables_shape():
     assert {k: len(v) for k, v in DATA.items() if k != "_source" and k != "inputs"} == {
         "switch_and_counters": 357, "duplicate_inputs": 240, "integer_pixel_inputs": 322, "constant_registers": 150,
-        "sampler_registers": 126, "input_values": 18}
+        "sampler_registers": 126, "input_values": 18, "compound_objects": 216}
     # each rule's table holds both answers (a table of one verdict would not tell the rule from its absence)
     for table in VERDICT_TABLES:
         assert len({want == "ok" for _s, _t, want in DATA[table]}) == 2, table

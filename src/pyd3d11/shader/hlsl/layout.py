@@ -279,15 +279,16 @@ def _leaf_name(base: str, path: tuple) -> str:
 
 def check_compound_objects(cg: CodegenContext, t, name: str, pos) -> None:
     """X3090 "<target> does not allow textures or samplers to be members of compound types": below shader model
-    5 (4_0, 4_1 and the level-9 targets) a global -- used or not, a cbuffer member too -- or an entry-point
-    parameter whose struct type (or array of it) holds an object. Locals and other functions' parameters of such a
-    type compile, as do arrays of objects (fxc 10.1 under Wine, session 35:
-    tests/test_rules_hlsl_fxc_layout_bindings.py). The Direct3D 9 targets are not judged here."""
+    5 (4_0, 4_1, the level-9 and the Direct3D 9 targets) a global -- used or not, a cbuffer member too -- or an
+    entry-point parameter whose struct type (or array of it) holds an object. Locals and other functions'
+    parameters of such a type compile, as do arrays of objects (fxc 10.1 under Wine, session 35:
+    tests/test_rules_hlsl_fxc_layout_bindings.py; the D3D9 targets, vs/ps 2.0 and 3.0, session 38:
+    tests/test_rules_hlsl_fxc_d3d9_s38.py, a PixelShader member too)."""
     from .objects import has_object
     from .types import StructType, array_leaf
 
-    if cg.major < 5 and cg.d3d9 is None and isinstance(array_leaf(t), StructType) and has_object(t):
-        target = cg.level9 or f"{cg.stage}_{cg.major}_{cg.minor}"
+    if cg.major < 5 and isinstance(array_leaf(t), StructType) and has_object(t):
+        target = cg.d3d9 or cg.level9 or f"{cg.stage}_{cg.major}_{cg.minor}"
         raise cg.err(pos, f"{target} does not allow textures or samplers to be members of compound types", 3090)
 
 
