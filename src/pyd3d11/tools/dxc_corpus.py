@@ -348,9 +348,10 @@ def _outcome(call, timeout: float) -> tuple[str, str, Any]:
         m = _ERR.search(text)
         if m is None:
             return "crash", "error without an X#### code: " + text.strip().splitlines()[0][:200], None
-        first = next(ln for ln in text.splitlines() if m.group(1) in ln)
-        # "file(l,c): error X####: text", or without a position (a signature error) "error X####: text"
-        return "error", first[m.start(1):].strip()[:200], None
+        first = next(ln for ln in text.splitlines() if m.group(0) in ln)
+        # "file(l,c): error X####: text", or without a position (a signature error) "error X####: text"; the
+        # number's offset is taken in that line (a warning may come first in the text: session 38)
+        return "error", first[first.index(m.group(0)) + 6:].strip()[:200], None
     except RecursionError as e:
         return "crash", f"RecursionError: {e}"[:200], None
     except Exception as e:  # noqa: BLE001 - a raw exception is the finding
@@ -368,9 +369,12 @@ def real_outcome(real, path: Path, job: Job, target: str | None = None) -> tuple
     standard include handler does (``-I`` folders are not passed)."""
     from pyd3d11.tools.wine_d3dcompiler import windows_path
 
+    data = path.read_bytes()
+    # a UTF-8 byte-order mark is no source text: D3DCompile refuses it ("X3000: Illegal character in shader file"),
+    # fxc.exe and our D3DCompileFromFile read the file without it (11 files of the corpus carry one; session 38)
+    data = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
     try:
-        r = real.compile(path.read_bytes(), target or job.target, job.entry, job.flags, 0, dict(job.defines),
-                         windows_path(path))
+        r = real.compile(data, target or job.target, job.entry, job.flags, 0, dict(job.defines), windows_path(path))
     except (TimeoutError, RuntimeError) as e:
         return "hang", str(e)[:200]
     if r.ok:

@@ -65,6 +65,10 @@ class StatementLowering:
             self.debug.cur_loc = saved
 
     def _stmt(self, s: A.Node) -> None:  # noqa: C901 - one dispatch
+        conflict = getattr(s, "attrs", {}).get("$conflict") if isinstance(s, (A.If, A.Switch, A.While, A.DoWhile,
+                                                                                A.For)) else None
+        if conflict is not None:  # an attribute list fxc refuses where the statement is compiled (X3524)
+            raise self.err(conflict[0], conflict[1], 3524)
         if isinstance(s, A.Block):
             self.block(s.stmts)
         elif isinstance(s, A.DeclStmt):

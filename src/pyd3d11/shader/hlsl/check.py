@@ -280,6 +280,19 @@ def check_function(cg: CodegenContext, f: A.FuncDef) -> None:
             raise cg.err(n.pos, f"'{f.name}': void functions cannot return a value", 3079)
 
 
+def check_duplicate_attribute(cg: CodegenContext, f: A.FuncDef) -> None:
+    """X3524 "duplicate attribute foo" for an attribute spelled twice (any name, case-sensitively: ``[domain]
+    [DOMAIN]`` compiles) in the list of ``f``'s first declaration -- the list fxc keeps, a prototype's where one
+    comes first -- once ``f`` is compiled: the entry point or a function it calls; fxc 10.1 ignores the list of a
+    function nothing calls (session 38, tests/test_rules_hlsl_fxc_verdicts_acc38.py)."""
+    from .overload import signature
+
+    first = next((g for g in cg.funcs.get(f.name, []) if signature(g) == signature(f)), f)
+    dup = first.attrs.get("$duplicate")
+    if dup is not None:
+        raise cg.err(dup[1], f"duplicate attribute {dup[0]}", 3524)
+
+
 def _is_void_expr(e: A.Node) -> bool:
     """``return (void)0;`` is not X3079 in fxc: its cast fails first (X3017 'int' to 'void', in codegen)."""
     return isinstance(e, A.Cast) and e.type is VOID
@@ -761,8 +774,14 @@ def check_patch_params(cg: CodegenContext, f: A.FuncDef, pcf: A.FuncDef | None =
     if len(main) > 1:  # fxc 10.1's X3658, naming the function (session 38, test_rules_hlsl_fxc_verdicts_acc38)
         raise cg.err(main[1].pos, f"'{f.name}': may only have one {kind} parameter", 3658)
     for p in main:
-        if not 1 <= p.type.samples <= 32:  # type: ignore[union-attr]
-            raise cg.err(p.pos, f"'{p.name}': {kind} size must be in [1, 32]", 3000)
+        n = p.type.samples  # type: ignore[union-attr]
+        # fxc 10.1's numbers and words (session 38): X3020 for none, X4589 past 32 ("control point" twice in a hull
+        # shader's, D3DXERR_INVALIDDATA as every X4589: targets.hresult_of)
+        if n < 1:
+            raise cg.err(p.pos, "vertex count must be non-zero", 3020)
+        if n > 32:
+            what = "control point control point" if pcf is not None else "control point"
+            raise cg.err(p.pos, f"Maximum {cg.stage}_{cg.major}_{cg.minor} {what} count (32) exceeded ({n}).", 4589)
     if pcf is None:
         return
     ins, outs = _patches(pcf, "InputPatch"), _patches(pcf, "OutputPatch")

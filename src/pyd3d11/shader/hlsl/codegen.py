@@ -688,6 +688,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         from .check import check_end_reachable
 
         check_end_reachable(self, fdef, id(fdef.pos) in self.ended_entries, entry=True)
+        from .entryattrs import check_root_signature_target
+
+        check_root_signature_target(self, self.entry_attrs, fdef.pos)  # X4615 below 5.0, after the body's errors
         if self.tgsm:
             from .memaccess import check_thread_region_writes
 
@@ -869,13 +872,11 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
 
     # --- entry point & signatures -------------------------------------------------------------------
     def gen_entry(self, f: A.FuncDef) -> None:
-        from .check import check_attr_side_effects, check_function
+        from .check import check_attr_side_effects, check_duplicate_attribute, check_function
 
         check_function(self, f)
         check_attr_side_effects(self, self.entry_attrs, f.pos)
-        dup = self.entry_attrs.get("$duplicate")
-        if dup is not None and dup[0].lower() in _FUNCTION_ATTRIBUTES:
-            raise HlslError(dup[1].file, dup[1].line, dup[1].col, 3524, f"duplicate attribute {dup[0]}")
+        check_duplicate_attribute(self, f)
         from .entryattrs import clipplanes_attribute
 
         clipplanes_attribute(self, self.entry_attrs, f.pos)

@@ -194,3 +194,18 @@ def bind_clip_distances(cg: CodegenContext, pos: Pos) -> None:
         t = NumType(FLOAT, 1, len(part), "v") if len(part) > 1 else NumType(FLOAT)
         cg.bind_output(t, f"SV_ClipDistance{reg}", Val(t, part), pos)
     cg.out_owner = owner
+
+
+def check_root_signature_target(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
+    """X4615 "RootSignature is allowed only for 5.0+ targets": the entry point's first declaration carries
+    ``[RootSignature("…")]`` (spelled so, with one string argument) and the target is below shader model 5
+    (4.x, level 9, Direct3D 9). d3dcompiler_47 10.1 (session 38, tests/test_rules_hlsl_fxc_verdicts_acc38.py)
+    judges it after the body's own errors; ``[rootsignature("")]``, ``[RootSignature]`` and ``[RootSignature(1)]``
+    are ignored, and so is the attribute on any other function. The root signature itself (its grammar, X4612, and
+    its check against the resources, X4614, at 5.0 and 5.1) is not built: a 5.x compile ignores it, and its
+    object carries no RTS0 part."""
+    args = attrs.get("rootsignature")
+    if args is None or len(args) != 1 or not (isinstance(args[0], A.Literal) and isinstance(args[0].value, str)):
+        return
+    if cg.major < 5 or cg.level9 or cg.d3d9:
+        raise cg.err(pos, "RootSignature is allowed only for 5.0+ targets", 4615)

@@ -110,9 +110,10 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         err = cg.err(e.pos, f"'{e.name}': recursive functions are not allowed", 3500)
         err.notimpl = True
         raise err
-    from .check import check_function
+    from .check import check_duplicate_attribute, check_function
 
     check_function(cg, f)
+    check_duplicate_attribute(cg, f)  # X3524 on a compiled function's first declaration (session 38)
     from .uncalled import func_key
 
     cg.called_funcs.add(func_key(f))

@@ -208,6 +208,39 @@ _STATEMENT_ATTRIBUTES_BY_KEYWORD = {"for": _LOOP_ATTRIBUTES, "while": _LOOP_ATTR
                                     "switch": frozenset({"flatten", "branch", "forcecase", "call"})}
 
 
+#: a switch takes at most one of these (fxc 10.1: "can't use branch, flatten, call  or case attributes together",
+#: its double space kept; session 38)
+_SWITCH_MODES = frozenset({"branch", "flatten", "call", "forcecase"})
+
+
+def statement_attribute_conflict(spelled: list, valid: frozenset, keyword: str) -> tuple | None:
+    """X3524 for a statement's attribute list ``spelled`` ((token, name as written) in order), as (position,
+    message), or None. d3dcompiler_47 10.1 (session 38, tests/test_rules_hlsl_fxc_verdicts_acc38.py): first any
+    attribute written twice, case-sensitively ([Unroll] [unroll] compiles: fxc knows only the lower-case names), whether the statement takes it or
+    not ("duplicate attribute unroll" on an ``if``); then, among the attributes the statement takes, two of a
+    switch's branch / flatten / call / forcecase, or an exclusive pair of a loop's or an ``if``'s
+    (EXCLUSIVE_STATEMENT_ATTRIBUTES; ``[branch] [flatten]`` on a loop is ignored, not refused). fxc judges the
+    list only where the statement is compiled: not in a function nothing calls, nor in a branch a constant
+    condition leaves out."""
+    seen: set[str] = set()
+    for tok, raw in spelled:
+        if raw in seen:
+            return tok.pos, f"duplicate attribute {raw}"
+        seen.add(raw)
+    taken = [(tok, raw) for tok, raw in spelled if raw in valid]
+    names = {n for _, n in taken}
+    if keyword == "switch":
+        modes = [tok for tok, n in taken if n in _SWITCH_MODES]
+        if len(modes) > 1:
+            return modes[1].pos, "can't use branch, flatten, call  or case attributes together"
+        return None
+    pair = next((pr for pr in EXCLUSIVE_STATEMENT_ATTRIBUTES if names >= set(pr)), None)
+    if pair is not None:
+        last = max((tok for tok, n in taken if n in pair), key=lambda t: (t.pos.line, t.pos.col))
+        return last.pos, f"can't use {pair[0]} and {pair[1]} attributes together"
+    return None
+
+
 def statement_attributes(keyword: str) -> tuple[frozenset, str]:
     """(the attributes a statement starting with ``keyword`` takes, the tail fxc adds to its X3554 warning).
     fxc's text for a loop, "…, valid attributes are: loop, fastopt, unroll, allow_uav_condition", is

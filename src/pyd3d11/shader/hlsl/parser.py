@@ -699,6 +699,7 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
         attrs: dict = {}
         ignored: list[tuple[Token, str]] = []  # statement attributes fxc ignores with its X3554 warning
         toks: dict[str, Token] = {}
+        spelled: list[tuple[Token, str]] = []  # every attribute as written, in order
         while self.at("[") and self.peek().kind == "id":
             self.next()
             at = self.tok
@@ -706,6 +707,8 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
             name = raw.lower()
             if name == "numthreads" and raw != "numthreads":  # fxc: this one is case-sensitive
                 name = "numthreads:" + raw
+            if name == "rootsignature" and raw != "RootSignature":  # so is this one (X4615 only for this spelling)
+                name = "rootsignature:" + raw
             args: list = []
             if self.accept("("):
                 if self.at(")"):  # ``[domain()]``: an empty argument list is a syntax error in fxc
@@ -716,13 +719,11 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                     if not self.at(")"):
                         self.expect(",")
             self.expect("]")
+            spelled.append((at, raw))
             if statement:
-                pair = next((p for p in M.EXCLUSIVE_STATEMENT_ATTRIBUTES if {name, *attrs} >= set(p)), None)
-                if pair is not None:
-                    raise self.error(f"can't use {pair[0]} and {pair[1]} attributes together", at, 3524)
-                if name in attrs:  # ERR_DUPLICATE_ATTRIBUTE ("… or a duplicate attribute was supplied")
-                    raise self.error(f"duplicate attribute {raw}", at, 3524)
-                if name not in M.STATEMENT_ATTRIBUTES:  # ignored, as fxc does, with its warning
+                # fxc 10.1 knows a statement attribute by its exact (lower-case) name: [Unroll] / [UNROLL] / [Branch]
+                # are unknown and ignored with X3554, so [UNROLL] [loop] compiles (session 38)
+                if raw not in M.STATEMENT_ATTRIBUTES:  # ignored, as fxc does, with its warning
                     ignored.append((at, raw))
                     continue
                 if name == "unroll" and args:
@@ -738,10 +739,12 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                                                             "expected to be of type int"))
                         ignored.append((at, raw))
                         continue
-            if not statement and name in attrs:
-                # a function attribute given twice in one list: ERR_DUPLICATE_ATTRIBUTE 3524 where fxc reads the
-                # list (the entry point, codegen.gen_entry); the first stays, as the first declaration's does
+            if not statement and raw in (r for _, r in spelled[:-1]):
+                # a function attribute spelled twice in one list, any name, case-sensitive: ERR_DUPLICATE_ATTRIBUTE
+                # 3524 where fxc compiles the function (check.check_duplicate_attribute); the first stays
                 attrs.setdefault("$duplicate", (raw, at.pos))
+                continue
+            if not statement and name in attrs:  # another spelling of one attribute ([domain] [DOMAIN]): compiles
                 continue
             attrs[name] = args
             toks[name] = at
@@ -755,6 +758,9 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
             for at, raw in sorted(ignored, key=lambda x: (x[0].pos.line, x[0].pos.col)):
                 self.warnings.append((at.pos, 3554, f"unknown attribute {raw}, or attribute invalid for this "
                                                     f"statement{listed}"))
+            conflict = M.statement_attribute_conflict(spelled, valid, self.tok.text)
+            if conflict is not None:  # judged where the statement is compiled (cgstmts), as fxc does
+                attrs["$conflict"] = conflict
         return attrs
 
     # --- top level --------------------------------------------------------------------------------
