@@ -37,7 +37,7 @@ import re
 
 import pytest
 
-from pyd3d11.shader.compile_api import D3DPreprocess
+from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
 from pyd3d11.tools import wine_d3dcompiler
 
 NAME = "C:\\s38\\t.hlsl"
@@ -627,6 +627,39 @@ def test_error_directive_message_as_fxc(src, message):
     with pytest.raises(Exception):  # noqa: B017,PT011 -- D3DPreprocess fails (E_FAIL): the message is what is checked
         D3DPreprocess(src, None, NAME, None, None, msgs)
     assert "".join(bytes(b).decode("latin-1") for b in msgs) == message
+
+
+#: D3DCompile and ``#pragma def`` (recorded from the DLL, session 38): a def fxc reads whole is X3589 at a 4.0+ or
+#: level-9 target, after every other error, none in compatibility mode (0x1000), at a Direct3D 9 target, in a skipped
+#: group, or for a def with three values, a ``+`` sign or a token after it -- (source, target, flags, compiles, error)
+PRAGMA_DEF = [
+    ('#pragma def(ps_4_0,c0,1,2,3)\nfloat4 main():SV_Target{return 0;}', 'ps_4_0', 0x0, True, None),
+    ('#pragma def(ps_4_0,c0,1,2,3,4) x\nfloat4 main():SV_Target{return 0;}', 'ps_4_0', 0x0, True, None),
+    ('#pragma def(ps_4_0,c0,1,2,3,4)\nfloat4 main():SV_Target{return 0;}', 'ps_4_0', 0x1000, True, None),
+    ('#pragma def(ps_4_0,c0,1,2,3,4)\nfloat4 main():SV_Target{return 0;}', 'ps_4_0_level_9_1', 0x0, False, 'X3589'),
+    ('#pragma def(ps_4_0,c0,1,2,3,4)\nfloat4 main():SV_Target{return 0;}', 'ps_5_0', 0x0, False, 'X3589'),
+    ('#pragma def(ps_4_0,c0,1,2,3,4)\nfloat4 main():SV_Target{return x;}', 'ps_4_0', 0x0, False, 'X3004'),
+    ('float4 main():SV_Target{return 0;}\n#pragma def(ps_4_0,c0,1,2,3,4)\n', 'ps_4_0', 0x0, False, 'X3589'),
+    ('#if 0\n#pragma def(ps_4_0,c0,1,2,3,4)\n#endif\nfloat4 main():SV_Target{return 0;}', 'ps_4_0', 0x0, True, None),
+    ('#pragma def(_,c,1,2,3,4)\nfloat4 main():SV_Target{return 0;}', 'ps_4_0', 0x0, False, 'X3589'),
+    ('#pragma def(vs_2_0, c3, 1.5, -2, 0x10, 1e2)\nfloat4 main():SV_Position{return 0;}', 'vs_4_0', 0x0, False, 'X3589'),
+    ('#pragma def(ps_4_0,c0,1,2,3,4)\nfloat4 main():SV_Target{return 0;}', 'ps_3_0', 0x0, True, None),
+    ('#pragma def(ps_4_0,c0,1,2,3,4)\n[numthreads(1,1,1)] void main(){}', 'cs_5_0', 0x0, False, 'X3589'),
+    ('#pragma def(ps_4_0,c0,1,2,3,4)\nfloat4 main():SV_Target{return 0;}', 'ps_4_1', 0x0, False, 'X3589'),
+    ('#pragma def(ps_4_0,c0,1,+2,3,4)\nfloat4 main():SV_Target{return 0;}', 'ps_4_0', 0x0, True, None),
+]
+
+
+@pytest.mark.parametrize(("src", "target", "flags", "ok", "error"), PRAGMA_DEF)
+def test_pragma_def_at_a_dx10_target_as_fxc(src, target, flags, ok, error):
+    msgs: list = []
+    try:
+        D3DCompile(src, None, NAME, None, None, "main", target, flags, 0, msgs)
+        got = (True, None)
+    except Exception:  # noqa: BLE001 -- a failed compile: its first error number is compared
+        found = re.findall(r"error (X\d+)", "".join(bytes(b).decode("latin-1") for b in msgs))
+        got = (False, found[0] if found else None)
+    assert got == (ok, error)
 
 
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None, reason="no live d3dcompiler_47 (Wine)")

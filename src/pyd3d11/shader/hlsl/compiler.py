@@ -310,6 +310,13 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         refusal = storage_error(cg) or first_refusal(cg) or cg.deferred_late_error
         if refusal is not None:
             raise refusal
+        if not d3d9 and file_target is None and not orig_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and \
+                (pp.fxc_text or "").startswith("#pragma def ("):
+            # a #pragma def fxc read whole (the line its D3DPreprocess writes ahead of the text) at a 4.0+ or level-9
+            # target, after every other error (d3dcompiler_47 10.1, session 38; none in compatibility mode, nor for a
+            # def with three values or a token after it)
+            raise HlslError("", 0, 0, 3589, "'#pragma def' is no longer supported on DX10+ and 10level9 targets.  "
+                            "Use compatibility mode to allow compilation for now.")
     except HlslError as exc:
         attach_warnings(exc, all_warnings(cg))
         raise
