@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
+from . import deadcode
 from .operands import Reg, Slot, imm, is_imm
 from .types import (
     BOOL,
@@ -41,14 +42,23 @@ class StatementLowering:
 
             self.debug.scope_ends.append(last_line(stmts))
         try:
-            for s in stmts:
+            for k, s in enumerate(stmts):
                 self.stmt(s)
-                if self.func_ctx and self.func_ctx[-1].get("done"):
-                    break  # an inlined body returned on every path: the rest is never run (ret below)
+                if self.func_ctx and (self.func_ctx[-1].get("done") or self._entry_ended()):
+                    # an inlined body returned on every path, or the entry point at its top level: the rest is
+                    # never run (ret below) and only type-checked, as fxc checks dead code (deadcode.py)
+                    if k + 1 < len(stmts):
+                        deadcode.pruned(self, A.Block(stmts[k + 1].pos, list(stmts[k + 1:])))
+                    break
         finally:
             self.scopes.pop()
             if self.wants_debug_info:
                 self.debug.scope_ends.pop()
+
+    def _entry_ended(self) -> bool:
+        """Whether the entry point being generated returned through no run-time branch (ret below)."""
+        ctx = self.func_ctx[-1]
+        return bool(ctx.get("entry")) and ctx.get("pos") is not None and id(ctx["pos"]) in self.ended_entries
 
     def stmt(self, s: A.Node) -> None:
         """One statement; the instructions it emits carry its source line (debug information)."""

@@ -942,6 +942,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             if "out" in p.mods and "inout" not in p.mods:
                 v = Val(p.type, self.alloc_slots(p.type.slots, var=True))
                 out_params.append((p, v))
+                # undefined until the body writes it: computing with it first is X4000 (inlining.py, session 38)
+                self.uninit_locals.append((p.name, p.pos, list(v.slots)))
             else:
                 v = self.bind_input(p.type, p.semantic, p.mods, p.pos, p.name)
                 raw = v
@@ -976,6 +978,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                     break
                 return obj_resolve(self, sc[name], pos, name)  # object locals read as their binding
         g = self.globals.get(name)
+        if (g is None or later) and name in getattr(self, "unbound_names", ()):
+            # a do loop's unbraced declaration where the loop stays a loop (unroll.gen_loop): fxc's numberless error
+            raise self.err(pos, "invalid access of unbound variable", 0)
         if g is None or later:
             raise self.err(_name_span(pos, name), f"undeclared identifier '{name}'", 3004)
         if isinstance(g, CbVar):

@@ -40,20 +40,28 @@ def _stmt(s: A.Node | None, scope: set[str]) -> None:
     elif isinstance(s, A.Block):
         _body(s.stmts)
     elif isinstance(s, A.If):
-        _nested(s.then)
-        _nested(s.other)
+        _part(s.then, scope)
+        _part(s.other, scope)
     elif isinstance(s, A.For):
         if isinstance(s.init, A.DeclStmt):  # the initialiser's variables: see _FOR and the module docstring
             scope.update(_FOR + d.name for d in s.init.decls)
-        _nested(s.body)
-    elif isinstance(s, A.DoWhile) and isinstance(s.body, A.DeclStmt):
-        _stmt(s.body, scope)  # an unbraced declaration declares in the enclosing scope (unroll._hoist_do_declaration)
+        _part(s.body, scope)
     elif isinstance(s, (A.While, A.DoWhile)):
-        _nested(s.body)
+        _part(s.body, scope)
     elif isinstance(s, A.Switch):
         for _labels, stmts in s.cases:  # no scope of its own: the cases declare in the enclosing one (fxc 10.1)
             for x in stmts:
                 _stmt(x, scope)
+
+
+def _part(s: A.Node | None, scope: set[str]) -> None:
+    """A branch's or loop's body: an unbraced declaration there declares in the enclosing scope (fxc 10.1, session
+    38: ``if (c) float a = 1; float a = 2;`` and ``if (c) float a = 1; else float a = 1;`` are X3003; read
+    after the statement it is unbound but for a do loop fxc unrolls: unroll._hoist_do_declaration, _unbind)."""
+    if isinstance(s, A.DeclStmt):
+        _stmt(s, scope)
+    else:
+        _nested(s)
 
 
 def _nested(s: A.Node | None) -> None:

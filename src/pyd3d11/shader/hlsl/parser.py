@@ -1106,6 +1106,7 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                 raise self.error("register offset must be a literal expression", t, 3530)
             return int(v)
 
+        bracketed = self.at("[")
         offset = bracket()
         profile = None
         space_tok = None
@@ -1114,21 +1115,30 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
             self.check_space_order(t)
             if not t2.text.lower().startswith("space"):
                 profile, t = t.text, t2
+                bracketed = self.at("[")
                 offset = bracket()
                 if self.accept(","):
                     space_tok = self.ident()
             else:
                 space_tok = t2
         self.expect(")")
-        if t.text.lower().startswith("space") and len(t.text) > 5:  # register(space0): a space alone
+        alone = t.text.lower().startswith("space") and len(t.text) > 5  # register(space0): a space alone
+        if alone:
             space_tok = t
         if space_tok is not None and self.target is not None and not self.target.endswith("_5_1"):
-            raise self.error(f"register space '{space_tok.text}' requires shader model 5.1 or higher "
-                             f"(target {self.target})", space_tok, 3530)
+            if (profile is not None or bracketed) and not alone:
+                # below 5.1 fxc 10.1 passes over the space of a register that names a profile or a bracketed offset,
+                # unread (``register(ps, t1, space1)``, ``register(t[1], spacex)`` compile; session 38)
+                space_tok = None
+            elif not alone:
+                raise self.error("space is only supported for shader targets 5.1 and higher", space_tok, 3721)
+            else:
+                raise self.error(f"register space '{space_tok.text}' requires shader model 5.1 or higher "
+                                 f"(target {self.target})", space_tok, 3530)
         self.register_profile = profile
         # the register space (Shader Model 5.1 "Resource binding in HLSL": ``register(t3, space1)``; space0 when
         # none is named), read by the declaration that owns this register()
-        self.register_space = self._space_number(space_tok) if space_tok is not None else 0
+        self.register_space = self._space_number(space_tok, t.text[:1].lower()) if space_tok is not None else 0
         txt = t.text.lower()
         kind = txt[0]
         # a documented register type (MicrosoftDocs "register": b, t, c, s, u; i is Direct3D 9's integer
@@ -1142,12 +1152,16 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
             digits += ch
         return kind, (int(digits) if digits else 0) + offset
 
-    def _space_number(self, tok) -> int:
+    def _space_number(self, tok, kind: str = "") -> int:
         """N of a ``spaceN`` register space (Shader Model 5.1 "Resource binding in HLSL": a space is named
-        ``space`` and a non-negative integer)."""
+        ``space`` and a non-negative integer). Another spelling is fxc 10.1's X3591 "incorrect bind semantic",
+        except on a ``c#`` constant, whose space fxc never reads (``float4 x : register(c1, spacex)`` compiles;
+        session 38)."""
         digits = tok.text[5:]
         if not digits.isdigit():
-            raise self.error(f"invalid register space '{tok.text}'", tok, 3530)
+            if kind == "c":
+                return 0
+            raise self.error("incorrect bind semantic", tok, 3591)
         return int(digits)
 
     def _profile_applies(self, profile: str | None) -> bool:

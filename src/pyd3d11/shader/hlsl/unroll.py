@@ -82,6 +82,9 @@ def _rollback(cg: CodegenContext, snap: tuple) -> None:
 
 # --- if / switch -------------------------------------------------------------------------------------
 def gen_if(cg: CodegenContext, s: A.If) -> None:
+    for part in (s.then, s.other):
+        if isinstance(part, A.DeclStmt):
+            _unbind(cg, part)  # ``if (c) float a = 1;``
     c = cg.cond_slot(s.cond)
     if is_imm(c):  # its attributes go to the ifs / switches of the part it keeps (X3524)
         constattrs.pass_on(cg, s, s.then if c[3] else s.other)
@@ -115,25 +118,40 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
     pre-standard C++ and in fxc: it stays visible after the loop, and declaring the same name there
     again (a second ``for (int i …)``) replaces it with warning X3078."""
     if isinstance(s, A.DoWhile) and isinstance(s.body, A.DeclStmt):
-        names = [d.name for d in s.body.decls if "static" not in d.mods]  # (a static stays bound: a global's storage)
+        s_decls = s.body.decls
+        names = [d.name for d in s_decls if "static" not in d.mods]  # (a static stays bound: a global's storage)
         s = _hoist_do_declaration(cg, s)
         snap = _snapshot(cg)
-        cg.scopes.append({})
-        try:
-            done = _unroll(cg, s, None)
-        except HlslError:
-            done = False
-        finally:
-            cg.scopes.pop()
+        done = False
+        if _attr(s, "loop") is None:  # (fxc keeps a [loop]; a [fastopt] one unless it runs once)
+            cg.scopes.append({})
+            passes = cg.unrolled_iterations
+            try:
+                done = _unroll(cg, s, None)
+            except HlslError:
+                done = False
+            finally:
+                cg.scopes.pop()
+            done = done and (_attr(s, "fastopt") is None or cg.unrolled_iterations - passes <= 1)
         if not done:
-            # a loop fxc cannot unroll keeps no binding for the variables after it ("internal error: invalid access
-            # of unbound variable" where one is read; session 38): here they are undeclared there (X3004), a refusal
+            # a loop fxc cannot unroll keeps no binding for the variables after it: "internal error: invalid access
+            # of unbound variable" where one is read (session 38; Codegen.lookup)
             _rollback(cg, snap)
             _gen_loop(cg, s)
             for name in names:
                 cg.scopes[-1].pop(name, None)
+            _unbind(cg, A.DeclStmt(s.pos, [d for d in s_decls if d.name in names]))
         return
+    body = getattr(s, "body", None)
+    if isinstance(body, A.DeclStmt):
+        _unbind(cg, body)  # ``while (c) float a = 1;``: read after the loop, fxc's internal error (Codegen.lookup)
     _gen_loop(cg, s)
+
+
+def _unbind(cg: CodegenContext, s: A.DeclStmt) -> None:
+    """Names an unbraced declaration as a loop's or branch's body leaves without a binding after it: fxc reads
+    them with its numberless "internal error: invalid access of unbound variable" (session 38)."""
+    cg.unbound_names = getattr(cg, "unbound_names", frozenset()) | {d.name for d in s.decls}  # type: ignore[attr-defined]
 
 
 def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
