@@ -347,8 +347,6 @@ NOT_BUILT = {
         "a scalar local's X4000 below shader model 4 comes after the output-size rule X4529 here",
     ("ps_3_0", 0, "float4 main(float a : TEXCOORD0) : COLOR { float2 u; u.x = 1; return u.y; }"):
         "a vector local's X4000 below shader model 4 comes after the output-size rule X4529 here",
-    ("ps_3_0", 4, "float4 main(float a : TEXCOORD0) : COLOR { float u[2]; u[0] = a; float x = u[1] * a; return a; }"):
-        "at /Od fxc still drops a dead read below shader model 4; this compiler judges the /Od code as generated",
 }
 
 

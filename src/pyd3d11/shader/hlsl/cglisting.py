@@ -72,6 +72,11 @@ class ListingMixin:
                 from .adce import drop_dead_groupshared
 
                 drop_dead_groupshared(self)
+        else:
+            from .adce import sweep
+
+            # fxc /Od still removes what cannot reach an output, memory or flow (a dead sample binds nothing)
+            self.code, _ = sweep(self.code)
         from .texops import drop_unread_feedback
 
         drop_unread_feedback(self)  # a 4.x Load's unread status: the plain ld; a read one fxc's X8000
