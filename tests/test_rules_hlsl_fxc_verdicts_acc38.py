@@ -106,6 +106,7 @@ HULL_ROWS = [
     ('OutputPatch<CP, 3> a', 3, 'void main(InputPatch<CP, 3> ip) {}', 'ok'),
     ('OutputPatch<CP, 0> a', 0, 'void main(InputPatch<CP, 3> ip) {}', 'X3020'),
     ('', 3, 'CP main(InputPatch<CP, 33> ip) { return ip[0]; }', 'X4589'),
+    ('', 3, 'CP main(InputPatch<CP, 0> ip) { return (CP)0; }', 'X3020'),
     ('', 3, 'CP main(InputPatch<CP, 32> ip) { return ip[0]; }', 'ok'),
     ('', 3, 'CP main(InputPatch<CP, 1> ip) { return ip[0]; }', 'ok'),
     ('OutputPatch<CP, 3> a', 3, 'CP main(InputPatch<CQ, 3> ip) { CP c; c.p = ip[0].p; return c; }', 'ok'),
@@ -519,6 +520,38 @@ def test_function_attribute_lists(target, src, want):
     assert _verdict(src, target) == want
 
 
+#: the hull shader's attribute list with one attribute missing or unreadable, and fxc 10.1's X3084 text (was X3525)
+HS_ATTRS = ['[domain("tri")]', '[partitioning("integer")]', '[outputtopology("triangle_cw")]',
+            '[patchconstantfunc("pc")]', '[outputcontrolpoints(3)]']
+HULL_ATTRIBUTE_TEXTS = [
+    (0, None, "'domain(domain type)' attribute expected, where 'domain type' is one of \"tri\", \"quad\", or \"isoline\""),
+    (1, None, "'partitioning(partitioning mode)' attribute expected, where 'partitioning mode' is one of \"integer\", "
+              "\"pow2\", \"fractional_even\", or \"fractional_odd\""),
+    (2, None, "'outputtopology(topology type)' attribute expected, where 'topology type' is one of \"point\", \"line\", "
+              "\"triangle_cw\", or \"triangle_ccw\""),
+    (3, None, "'patchconstantfunc(function name)' attribute expected, where 'function name' is the name of the patch "
+              "constant value evaluation function"),
+    (4, None, "'outputcontrolpoints(count)' attribute expected, where 'count' is the number of control points to emit"),
+    (4, "[outputcontrolpoints(1.5)]", "'outputcontrolpoints(count)' attribute expected, where 'count' is the number "
+                                      "of control points to emit"),
+    (3, "[patchconstantfunc(1)]", "'patchconstantfunc(function name)' attribute expected, where 'function name' is "
+                                  "the name of the patch constant value evaluation function"),
+]
+
+
+def _hull_attr_src(index: int, replacement: str | None) -> str:
+    attrs = [replacement if k == index else a for k, a in enumerate(HS_ATTRS) if k != index or replacement]
+    return HS.format(pcf="", n=3, main="CP main(InputPatch<CP, 3> ip) { return ip[0]; }").replace(
+        " ".join(HS_ATTRS), " ".join(attrs))
+
+
+@pytest.mark.parametrize("index, replacement, text", HULL_ATTRIBUTE_TEXTS, ids=[f"{r[0]}:{r[1]}" for r in HULL_ATTRIBUTE_TEXTS])
+def test_hull_attribute_expected_texts(index, replacement, text):
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompile(_hull_attr_src(index, replacement), None, "t.hlsl", None, None, "main", "hs_5_0", 0, 0)
+    assert f"error X3084: {text}" in ei.value.errors
+
+
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None,
                     reason=str(wine_d3dcompiler.unavailable_reason()))
 def test_recorded_verdicts_match_the_live_dll():
@@ -537,4 +570,7 @@ def test_recorded_verdicts_match_the_live_dll():
     bad += [(k, a) for k, a, w in STATEMENT_ATTRIBUTE_ROWS if live(PS_STMT.format(s=f"{a} {STATEMENTS[k]}"), "ps_5_0") != w]
     bad += [src for src, w in ATTRIBUTE_PLACEMENT_ROWS if live(src, "ps_5_0") != w]
     bad += [(t, src) for t, src, w in FUNCTION_ATTRIBUTE_ROWS if live(src, t) != w]
+    bad += [(i, r) for i, r, text in HULL_ATTRIBUTE_TEXTS
+            if f"error X3084: {text}" not in real.compile(_hull_attr_src(i, r), "hs_5_0", "main", 0, 0, None,
+                                                          "t.hlsl").messages]
     assert not bad, bad

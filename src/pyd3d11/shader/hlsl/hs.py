@@ -96,10 +96,26 @@ def check_tess_factor_outputs(cg: CodegenContext, pcf: A.FuncDef, domain: str) -
                          f"{'s' if need > 1 else ''} from the patch constant function, found {len(got)}", 3685)
 
 
+#: fxc 10.1's X3084 text for a hull shader attribute that is missing or unreadable (session 38, recorded in
+#: tests/test_rules_hlsl_fxc_verdicts_acc38.py; X3525 here before)
+HS_ATTRIBUTE_EXPECTED = {
+    "domain": "'domain(domain type)' attribute expected, where 'domain type' is one of \"tri\", \"quad\", or "
+              "\"isoline\"",
+    "partitioning": "'partitioning(partitioning mode)' attribute expected, where 'partitioning mode' is one of "
+                    "\"integer\", \"pow2\", \"fractional_even\", or \"fractional_odd\"",
+    "outputtopology": "'outputtopology(topology type)' attribute expected, where 'topology type' is one of \"point\", "
+                      "\"line\", \"triangle_cw\", or \"triangle_ccw\"",
+    "patchconstantfunc": "'patchconstantfunc(function name)' attribute expected, where 'function name' is the name of "
+                         "the patch constant value evaluation function",
+    "outputcontrolpoints": "'outputcontrolpoints(count)' attribute expected, where 'count' is the number of control "
+                           "points to emit",
+}
+
+
 def _string_attr(cg: CodegenContext, attrs: dict, name: str, pos) -> str:
     v = attrs.get(name)
     if not v or len(v) != 1 or not isinstance(v[0], A.Literal) or not isinstance(v[0].value, str):
-        raise cg.err(pos, f"hull shader entry point must declare [{name}(\"...\")]", 3525)
+        raise cg.err(pos, HS_ATTRIBUTE_EXPECTED[name], 3084)
     return v[0].value
 
 
@@ -229,12 +245,12 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
         raise cg.err(f.pos, f"output topology '{topo}' is not valid for the '{domain}' domain", 3657)
     ocp = attrs.get("outputcontrolpoints")
     if not ocp or len(ocp) != 1:
-        raise cg.err(f.pos, "hull shader entry point must declare [outputcontrolpoints(n)]", 3525)
+        raise cg.err(f.pos, HS_ATTRIBUTE_EXPECTED["outputcontrolpoints"], 3084)
     from .entryattrs import uint_attribute
 
     n_out = uint_attribute(cg, "outputcontrolpoints", ocp, f.pos)
     if n_out is None:
-        raise cg.err(f.pos, "hull shader entry point must declare [outputcontrolpoints(n)]", 3525)
+        raise cg.err(f.pos, HS_ATTRIBUTE_EXPECTED["outputcontrolpoints"], 3084)
     check_control_point_entry(cg, f, n_out)
     if not 0 <= n_out <= 32:
         # ERR_CONTROL_POINT_COUNT_EXCEEDED 4589 (MicrosoftDocs "HLSL errors and warnings")
