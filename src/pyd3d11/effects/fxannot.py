@@ -15,6 +15,7 @@ from ..shader.hlsl import ast as A
 from ..shader.hlsl.codegen import component_bases, walk
 from ..shader.hlsl.constexpr import literal_components
 from ..shader.hlsl.diagnostics import HlslError
+from ..shader.hlsl.intrinsics import is_intrinsic
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, array_leaf
 from .fxparse import Annotation
 
@@ -25,10 +26,10 @@ def static_const_names(decls: Iterable[A.Node]) -> set[str]:
 
 
 def global_names(decls: Iterable[A.Node]) -> set[str]:
-    """Every global variable's name (constant-buffer members included)."""
+    """Every global variable's and function's name (constant-buffer members included)."""
     out: set[str] = set()
     for d in decls:
-        if isinstance(d, A.VarDecl):
+        if isinstance(d, (A.VarDecl, A.FuncDef)):
             out.add(d.name)
         elif isinstance(d, A.CBufferDecl):
             out.update(m.name for m in d.members if isinstance(m, A.VarDecl))
@@ -40,6 +41,13 @@ def check_annotation_names(items: list[Annotation], static_consts: set[str], glo
     earlier: set[str] = set()
     for a in items:
         for n in walk(a.value) if a.value is not None else ():
+            if isinstance(n, A.Call) and not is_intrinsic(n.name):
+                # fxc: X3004 for a call of no function (``{1, dword2(2, 3), 4}``), X3011 for a user function's, in a
+                # left-out technique too
+                if n.name in globals_:
+                    raise HlslError(n.pos.file or file, n.pos.line, n.pos.col, 3011,
+                                    f"'{a.name}': value must be a literal expression")
+                raise HlslError(n.pos.file or file, n.pos.line, n.pos.col, 3004, f"undeclared identifier '{n.name}'")
             if not isinstance(n, A.Ident) or n.name in static_consts or n.name == "NULL":
                 continue
             pos = n.pos or a.pos
