@@ -144,6 +144,11 @@ class ResourceBinding:
         # program reads (sm2/d3d9.py), so an overlapping one gets registers of its own in the intermediate SM4
         # layout, after every other variable: its reads stay its own (the D3D9 register is still register(c#))
         relocated: list[CbVar] = []
+        if cb.name == "$Globals" and self.d3d9 is None:
+            # fxc (d3dcompiler_47 10.1) places the register(c#) variables first and packs the others after the
+            # end of the last register one, gaps left empty, and lists them in that order in the RDEF:
+            # ``float4 a; float4 b : register(c2);`` puts a at c3, not c0 (session 38, REFL)
+            cb.vars.sort(key=lambda cv: not (cv.decl.register is not None and cv.decl.register[0] == "c"))
         if cb.name == "$Globals":
             for cv in cb.vars:
                 d = cv.decl
@@ -300,7 +305,7 @@ class ResourceBinding:
                                 fdef)
         from .globalflags import uses_min_precision
 
-        self.min_precision_used = uses_min_precision(self, names, seen)
+        self.min_precision_used = uses_min_precision(self, names, fdef)
         mark_struct_objects(self, [x for n in seen for x in self.funcs.get(n, []) if x.body is not None])
         if self.stage == "hs":
             self.tess.cp_names = referenced_names(self, [fdef])[0]
@@ -335,9 +340,22 @@ class ResourceBinding:
         # d3dcompiler_47 (fxc 10.1: DXDecompiler's SubD11_PS/_DS, Particle_PS, POM_PS, DetailTessellation11_PS)
         # drops it where d3dcompiler_46 (fxc 9.30.9200, the SlimShader corpus) kept some explicit ones
         # (docs/conformance.md, Session 25 helper REF)
-        allocate_registers(self)
-        cb_taken = {cb.reg for cb in self.cbufs if cb.explicit and cb.kind != "tbuffer"}
         for cb in self.cbufs:
+            if cb.kind == "cbuffer" and cb.size == 0 and cb.vars:
+                # variables of no size (a struct of objects only) make no buffer: fxc 10.1 binds no $Globals for
+                # ``struct { Texture2D t; sampler s; } foo;`` (session 38, REFL)
+                cb.used = False
+        allocate_registers(self)
+        # at shader model 5.1 an unused buffer's register(b#) reserves nothing (fxc 10.1, session 38, REFL); an
+        # array of ConstantBuffer<S> reserves its range when any element is read
+        used_arrays = {getattr(cb, "array_name", None) for cb in self.cbufs if cb.used} - {None}
+        cb_taken = {cb.reg for cb in self.cbufs if cb.explicit and cb.kind != "tbuffer" and (
+            (self.major, self.minor) < (5, 1) or cb.used or getattr(cb, "array_name", None) in used_arrays)}
+        # $Params takes its b# right after $Globals, before the declared buffers (fxc 10.1, session 38, REFL: ``cbuffer
+        # X {…}`` with a uniform entry parameter binds $Params at b0 and X at b1); a Direct3D 9 target keeps the order
+        order = sorted(self.cbufs, key=lambda c: {"$Globals": 0, "$Params": 1}.get(c.name, 2)) if self.d3d9 is None \
+            else self.cbufs
+        for cb in order:
             if cb.kind == "tbuffer":  # a texture buffer: its t# (an automatic one placed by allocate_registers)
                 if cb.explicit:
                     cb.slot = cb.reg  # type: ignore[assignment]

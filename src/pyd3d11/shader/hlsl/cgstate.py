@@ -170,7 +170,9 @@ class CodegenContext(Protocol):
     linkage: LinkState | None  # interface calls (linkage.py), made on first use
     double_flags: set[str]  # global flags the double instructions need (doubles.py)
     precise_seen: bool | None  # the source declares something precise (refactor.py)
-    min_precision_used: bool  # reachable code names a min-precision type (globalflags.py)
+    min_precision_used: bool  # the interface holds a min-precision type (globalflags.py)
+    min_precision_ops: bool  # the code computed a min-precision value (globalflags.note_min_precision)
+    min_precision_kinds: dict[int, str]  # id(expression) -> the precision it was evaluated at
 
     # --- statements being generated ----------------------------------------------------------------
     scopes: list[dict[str, Val]]

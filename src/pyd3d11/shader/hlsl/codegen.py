@@ -221,7 +221,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.reserved_blocks: list = []  # registers reserved by struct/array objects (objects.py)
         self.sig_packers: dict = {}  # signature packing state per signature (sigpack.py)
         self.double_flags: set[str] = set()  # global flags the double instructions need (doubles.py)
-        self.min_precision_used = False  # reachable code names a min-precision type (globalflags.py)
+        self.min_precision_used = False  # the interface holds a min-precision type (globalflags.py)
+        self.min_precision_ops = False  # the code computed a min-precision value (globalflags.note_min_precision)
+        self.min_precision_kinds: dict[int, str] = {}  # id(expression) -> the precision it was evaluated at
         self.local_statics: dict[int, Val] = {}  # function-local statics by declaration
         #: the known values of function-local ``static const`` variables (by declaration): never written after
         #: their initialisation, so every inlined call may rely on them (constprop)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ...errors import NotSupportedError
 from ...headers.d3dcommon import (
     D3D_SHADER_REQUIRES_LEVEL_9_COMPARISON_FILTERING,
+    D3D_SHADER_REQUIRES_MINIMUM_PRECISION,
     D3D_SHADER_REQUIRES_TYPED_UAV_LOAD_ADDITIONAL_FORMATS,
 )
 from ...headers.d3dcompiler_types import (
@@ -381,8 +382,12 @@ def _signature(fourcc: str, elems, output: bool, usage=None) -> Signature:
                                              getattr(e, "stream", 0), getattr(e, "min_precision", 0)))
     if any(el.min_precision for el in sig.elements):
         # a signature with a minimum-precision element is written in the D3D11.1 format that records it
-        sig.fourcc = {"ISGN": "ISG1", "OSGN": "OSG1", "OSG5": "OSG1", "PCSG": "PSG1"}[fourcc]
+        sig.fourcc = _MIN_PRECISION_FOURCC[fourcc]
     return sig
+
+
+#: the D3D11.1 signature chunk that records each element's minimum precision, for each older one
+_MIN_PRECISION_FOURCC = {"ISGN": "ISG1", "OSGN": "OSG1", "OSG5": "OSG1", "PCSG": "PSG1"}
 
 
 def _usage(cg: Codegen) -> tuple[dict, dict, dict, dict]:
@@ -416,9 +421,15 @@ def build_blob(cg: Codegen, program, debug=None, program50=None, ranges=None) ->
 
         check_signature_types(signature_order(cg.inputs), False, cg.stage)
         check_signature_types(signature_order(cg.outputs), True, cg.stage)
-    chunks = [("RDEF", rdef.to_bytes()), (isgn.fourcc, build_signature(isgn))]
     pcsg = _signature("PCSG", cg.tess.pc_outputs, cg.stage == "hs",
                       pc_writes if cg.stage == "hs" else {("v", r): m for (_f, r), m in pc_reads.items()})
+    flags = program_feature_flags(program) | _typed_uav_load_flag(cg, program50 if program50 is not None else program)
+    if flags & D3D_SHADER_REQUIRES_MINIMUM_PRECISION:
+        # fxc (d3dcompiler_47 10.1) writes every signature of a program that requires minimum precision in the
+        # format that records it (ISG1 / OSG1 / PSG1), whatever its elements' types (session 38, REFL)
+        for sig in (isgn, osgn, pcsg):
+            sig.fourcc = _MIN_PRECISION_FOURCC.get(sig.fourcc, sig.fourcc)
+    chunks = [("RDEF", rdef.to_bytes()), (isgn.fourcc, build_signature(isgn))]
     if cg.stage == "ds":
         chunks.append((pcsg.fourcc, build_signature(pcsg)))
     chunks.append((osgn.fourcc, build_signature(osgn)))
@@ -431,7 +442,6 @@ def build_blob(cg: Codegen, program, debug=None, program50=None, ranges=None) ->
     if ifce is not None:
         chunks.append(("IFCE", build_ifce(ifce)))
     chunks.append(("SHEX" if program.major >= 5 else "SHDR", encode_program(program)))
-    flags = program_feature_flags(program) | _typed_uav_load_flag(cg, program50 if program50 is not None else program)
     if flags:
         chunks.append(("SFI0", build_sfi0(flags)))
     chunks.append(("STAT", build_stat(program_stats(program))))

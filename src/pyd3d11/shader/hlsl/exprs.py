@@ -12,6 +12,7 @@ from . import ast as A
 from . import objects, uintrange
 from .diagnostics import HlslError, Pos
 from .dynpick import matrix_row, vector_component
+from .globalflags import note_min_precision
 from .operands import Slot, imm, is_imm
 from .types import (
     BOOL,
@@ -95,6 +96,7 @@ def expr(cg: CodegenContext, e: A.Node) -> Val:
     cg.expr_pos = span_pos(e) or saved
     try:
         v = expr_raw(cg, e)
+        note_min_precision(cg, e, v)  # dcl_globalFlags enableMinimumPrecision (globalflags.py)
         if isinstance(v.obj, tuple) and v.obj[0] in ("mem", "tgsm") and not isinstance(v.type, ObjectType):
             from .memaccess import mem_load
 

@@ -1,20 +1,23 @@
 """The ``dcl_globalFlags`` declaration of a compiled program (D3D11.3 spec §22.3.2 global flags; fxc's
 choices read from the corpus listings).
 
-- ``refactoringAllowed``: fxc sets it unless D3DCOMPILE_IEEE_STRICTNESS forbids reordering arithmetic.
+- ``refactoringAllowed``: fxc sets it unless D3DCOMPILE_IEEE_STRICTNESS forbids reordering arithmetic; a 4.0
+  vertex / pixel / geometry shader writes it only beside another flag (global_flags_decl).
 - ``enableDoublePrecisionFloatOps`` / ``enable11_1DoubleExtensions``: double instructions (doubles.py).
 - ``forceEarlyDepthStencil``: ``[earlydepthstencil]`` on a pixel shader entry point (SM 5.0).
 - ``enableRawAndStructuredBuffers``: a non-compute shader of model 4.x that declares a raw or
   structured buffer (they are optional on 10.x hardware; ParticleDraw_VS of the corpus shows it).
 - ``enable11_1ShaderExtensions``: the D3D11.1 instructions (msad).
-- ``skipOptimization``: D3DCOMPILE_SKIP_OPTIMIZATION (fxc /Od) at shader model 5 (a D3D11.1 flag).
+- ``skipOptimization``: D3DCOMPILE_SKIP_OPTIMIZATION (fxc /Od) from shader model 4.1 (fxc 10.1; a 4.0 compute
+  shader too).
 - ``allResourcesBound``: D3DCOMPILE_ALL_RESOURCES_BOUND (fxc /all_resources_bound) at shader model 5.1 -- the
   D3DCOMPILE constants page: "Directs the compiler to ensure all resources are bound", "Only applies to DirectX 12 /
   Shader Model 5.1"; the program's D3D12_SB_GLOBAL_FLAG_ALL_RESOURCES_BOUND (D3D12TokenizedProgramFormat.hpp,
   bit 19). Below 5.1 the flag is ignored (inferred from the page's note: no 11.x bit exists for it).
-- ``enableMinimumPrecision``: the code reachable from the entry point names a minimum-precision type
-  (min16float, min10float, min16int, min12int, min16uint: MicrosoftDocs "Scalar Types" and "Using HLSL
-  minimum precision" — D3D11.1; ``half`` is float on SM4/5 and sets nothing). Its SFI0 bit is
+- ``enableMinimumPrecision``: the program's interface holds a minimum-precision type (min16float, min10float,
+  min16int, min12int, min16uint: MicrosoftDocs "Scalar Types" and "Using HLSL minimum precision" — D3D11.1;
+  ``half`` is float on SM4/5 and sets nothing) -- a signature element, a constant or resource read -- or the
+  code computes a value of one (uses_min_precision, min_precision_operation; fxc 10.1, session 38). Its SFI0 bit is
   D3D_SHADER_REQUIRES_MINIMUM_PRECISION (stat.program_feature_flags). The arithmetic itself stays 32-bit,
   which the docs allow ("at least" that precision) and which this device reports (its
   D3D11_FEATURE_SHADER_MIN_PRECISION_SUPPORT is 0: full precision only).
@@ -29,10 +32,12 @@ from ...headers.d3dcompiler_types import (
     D3DCOMPILE_IEEE_STRICTNESS,
     D3DCOMPILE_SKIP_OPTIMIZATION,
 )
-from .types import MIN_PRECISION, ArrayType, NumType, StructType
+from . import ast as A
+from .types import FLOAT, MIN_PRECISION, ArrayType, NumType, ObjectType, StructType, concrete
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
+    from .values import Val
 
 #: the minimum-precision scalar types (``half`` is not one of them on SM4/5)
 MIN_PRECISION_TYPES = frozenset(MIN_PRECISION)
@@ -56,23 +61,122 @@ def _min_precision(t, seen: set[int] | None = None) -> bool:
         return _min_precision(t.elem, seen)
     if isinstance(t, StructType):
         return any(_min_precision(f[1], seen) for f in t.fields)
+    if isinstance(t, ObjectType) and t.elem is not None:
+        # a resource of minimum-precision elements (``Texture2D<min16float4>``): fxc 10.1 sets the flag when
+        # one is used (session 38, REFL)
+        return _min_precision(t.elem, seen)
     return False
 
 
-def uses_min_precision(cg: CodegenContext, names: set[str], funcs: set[str]) -> bool:
-    """Whether the functions reached (``funcs``) or the globals they name (``names``) have a minimum-precision
-    type: a parameter, return value, local, cast or literal constructor, or a used global's declaration."""
-    from .codegen import walk
+def uses_min_precision(cg: CodegenContext, names: set[str], fdef: A.FuncDef) -> bool:
+    """Whether the program's interface holds a minimum-precision value: a parameter or the return value of the
+    entry point ``fdef`` (or of a hull shader's patch-constant function) -- its signatures -- or a global it reads
+    (``names``: a constant, a resource of minimum-precision elements). fxc 10.1 (session 38, REFL) sets the flag
+    for those and for an operation computed at minimum precision (min_precision_operation), not for a local, a
+    cast or a helper's parameter whose value is only converted (``min16float4 m = a; return m;`` sets none)."""
     from .layout import global_var_decls
 
-    for name in funcs:
-        for f in cg.funcs.get(name, []):
-            if f.body is None:
-                continue
-            for node in walk(f):
-                if any(_min_precision(getattr(node, a, None)) for a in ("type", "ret")):
-                    return True
+    funcs = [fdef]
+    pcf = fdef.attrs.get("patchconstantfunc")
+    if pcf and isinstance(pcf[0], A.Literal) and isinstance(pcf[0].value, str):
+        funcs += [f for f in cg.funcs.get(pcf[0].value, []) if f.body is not None]
+    for f in funcs:
+        if _min_precision(f.ret) or any(_min_precision(p.type) for p in f.params):
+            return True
     return any(d.name in names and _min_precision(d.type) for d in global_var_decls(cg.prog))
+
+
+#: expressions that compute a value (an operation), as opposed to naming, converting or constructing one
+_OPERATIONS = (A.Binary, A.Unary, A.Postfix, A.Call, A.Ternary, A.Assign)
+_MIN, _FULL, _LITERAL = "min", "full", "literal"
+
+
+def _combine(kinds: list[str]) -> str:
+    """The precision an operation on operands of these kinds computes at: full if any operand is full precision,
+    minimum if one is (a literal takes its partner's precision: ``i * 2`` of a min16int is min16int)."""
+    return _FULL if _FULL in kinds else _MIN if _MIN in kinds else _LITERAL
+
+
+def _operands(e: A.Node) -> list[A.Node]:
+    if isinstance(e, A.Binary):
+        return [e.a, e.b]
+    if isinstance(e, (A.Unary, A.Postfix)):
+        return [e.a]
+    if isinstance(e, A.Ternary):
+        return [e.a, e.b]
+    if isinstance(e, A.Call):
+        return list(e.args)
+    if isinstance(e, A.Assign):
+        return [e.target, e.value]
+    return []
+
+
+_COMPARISONS = frozenset({"==", "!=", "<", ">", "<=", ">="})
+
+
+def _modifier_only(e: A.Node, v: Val) -> bool:
+    """A float negation or abs: a source modifier of the instruction using it, no operation of its own; and
+    ``dot``, whose dp2 / dp3 / dp4 fxc computes without the flag (``dot(m, m)`` sets none, ``length(m)`` does)."""
+    is_float = isinstance(v.type, NumType) and concrete(v.type.base) == FLOAT
+    return isinstance(e, A.Call) and e.name == "dot" or is_float and (
+        isinstance(e, A.Unary) and e.op in ("-", "+") or isinstance(e, A.Call) and e.name == "abs")
+
+
+def _declared_kind(cg: CodegenContext, e: A.Node) -> str:
+    """The precision of a variable named by ``e`` (a name, a swizzle or element of one) as declared: the base
+    of a swizzle is read without an evaluation of its own."""
+    from .values import CbVar
+
+    while isinstance(e, (A.Member, A.Index)):
+        e = e.a
+    if not isinstance(e, A.Ident):
+        return _FULL
+    found = next((sc[e.name] for sc in reversed(cg.scopes) if e.name in sc), None)
+    if found is None:
+        g = cg.globals.get(e.name)
+        found = g.decl if isinstance(g, CbVar) else None
+    t = getattr(found, "type", None)
+    return _MIN if isinstance(t, NumType) and t.prec in MIN_PRECISION_TYPES else _FULL
+
+
+def note_min_precision(cg: CodegenContext, e: A.Node, v: Val) -> None:
+    """Record the precision ``e`` was evaluated at (``cg.min_precision_kinds``, read by the expression using it)
+    and set ``cg.min_precision_ops`` when ``e`` computed a minimum-precision value at run time -- the rule fxc
+    10.1 follows (session 38, recorded in tests/data/reflection_s38_fxc10_1.json):
+
+    - an operator, an intrinsic or a compound assignment all of whose non-literal operands are min16float,
+      min10float, min16int, min12int or min16uint (a literal takes its partner's precision) and whose result is
+      no constant (fxc folds constants away);
+    - a comparison only of such a value with a literal (``m.x < 0.5``; two such values compare unflagged);
+    - not a name, member, element, cast or constructor of such a type (``min16float4 m = a; return m;``), nor an
+      operation with a full-precision operand (``m / p``), a float negation or abs (a source modifier), ``dot``,
+      or a call of the program's own function (its body's operations are judged one by one)."""
+    kinds = cg.min_precision_kinds
+    if isinstance(e, A.Literal):
+        kinds[id(e)] = _LITERAL
+        return
+    own_call = isinstance(e, A.Call) and e.name in cg.funcs
+    if isinstance(e, (A.Member, A.Index)) and _MIN in (kinds.get(id(e.a)), _declared_kind(cg, e.a)):
+        kind = _MIN  # a swizzle, member or element of a minimum-precision value
+    elif isinstance(e, _OPERATIONS) and not own_call and not (isinstance(e, A.Assign) and e.op == "="):
+        # an operand some lowering read without an evaluation of its own is judged by its declaration
+        operands = [kinds.get(id(x)) or (_LITERAL if isinstance(x, A.Literal) else _declared_kind(cg, x))
+                    for x in _operands(e)]
+        kind = _combine(operands)
+        if isinstance(e, A.Binary) and e.op in _COMPARISONS:
+            computed = sorted(operands) == [_LITERAL, _MIN]
+            kind = _FULL
+        else:
+            computed = kind == _MIN and not _modifier_only(e, v)
+        if computed and not v.const:
+            cg.min_precision_ops = True
+        if kind == _LITERAL and isinstance(v.type, NumType) and v.type.prec in MIN_PRECISION_TYPES:
+            kind = _MIN
+    elif isinstance(e, A.Ident):
+        kind = _declared_kind(cg, e)
+    else:
+        kind = _MIN if isinstance(v.type, NumType) and v.type.prec in MIN_PRECISION_TYPES else _FULL
+    kinds[id(e)] = kind
 
 
 def global_flags_decl(cg: CodegenContext, decls: list[str]) -> list[str]:
@@ -83,7 +187,8 @@ def global_flags_decl(cg: CodegenContext, decls: list[str]) -> list[str]:
     flags = set(global_flags(cg))
     if not cg.compile_flags & D3DCOMPILE_IEEE_STRICTNESS:
         flags.add("refactoringAllowed")
-    if cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION and cg.major >= 5:  # an 11.1 flag: SM 5 only
+    if cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION and cg.major >= 4:
+        # fxc 10.1 writes it at 4.1 and 5.x and for a 4.0 compute shader (session 38, REFL); see the 4.0 rule below
         flags.add("skipOptimization")
     if cg.stage == "ps" and "earlydepthstencil" in cg.entry_attrs and cg.major >= 5:
         # an SM 5 flag: fxc 10.1 ignores the attribute on a ps_4_0 entry (DXDecompiler's 3Dmigoto resource_types_4:
@@ -93,9 +198,14 @@ def global_flags_decl(cg: CodegenContext, decls: list[str]) -> list[str]:
         flags.add("enableRawAndStructuredBuffers")
     if any(ins.op in _EXTENSION_OPS for ins in cg.code):
         flags.add("enable11_1ShaderExtensions")
-    if cg.min_precision_used:
+    if cg.min_precision_used or cg.min_precision_ops:
         flags.add("enableMinimumPrecision")
     if cg.compile_flags & D3DCOMPILE_ALL_RESOURCES_BOUND and (cg.major, cg.minor) >= (5, 1):
         flags.add("allResourcesBound")
+    if (cg.major, cg.minor) == (4, 0) and cg.stage != "cs" and not flags - {"refactoringAllowed", "skipOptimization"}:
+        # a shader model 4.0 vertex, pixel or geometry shader (level 9 too) declares neither refactoringAllowed nor
+        # skipOptimization (/Od) unless another flag is declared: fxc 10.1 (session 38, REFL) and 9.30 (the
+        # SlimShader corpus' 4_0 listings) alike; a 4.0 compute shader and every 4.1 / 5.x program declare them
+        return []
     ordered = [f for f in _ORDER if f in flags]
     return ["dcl_globalFlags " + " | ".join(ordered)] if ordered else []

@@ -166,7 +166,9 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
                      "define an empty struct and give it the proper primitive type.", 3514)
     if prim_elem is not None:  # after the vertex elements: it takes no register of theirs
         cg.inputs.append(prim_elem)
-    cg.gs.prim = prim[0].replace("patch:", "")
+    # an InputPatch<T, N> is a patch of N control points whatever its modifier (fxc 10.1: ``dcl_inputprimitive
+    # patch3`` for ``triangle InputPatch<V, 3>`` too; session 38, REFL)
+    cg.gs.prim = f"patch{prim[1]}" if prim[0].startswith("patch:") else prim[0]
     return scope
 
 
@@ -284,7 +286,11 @@ def stream_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Nod
 def gs_decls(cg: CodegenContext) -> list[str]:
     """Declarations fxc places after the temps: input primitive, stream, output topology."""
     out = [f"dcl_inputprimitive {cg.gs.prim}"]
-    topo = f"dcl_outputtopology {cg.gs.topology or 'pointlist'}"
+    if cg.gs.topology is None:
+        # nothing is appended: fxc (d3dcompiler_47 10.1) declares no stream and no output topology, and its STAT
+        # and D3DReflect's GSOutputTopology are 0 (session 38, REFL)
+        return out
+    topo = f"dcl_outputtopology {cg.gs.topology}"
     streams = sorted(cg.gs.streams_used or {0})
     if cg.major >= 5 and len(streams) > 1:
         # outputs declared after a dcl_stream belong to that stream, and every stream needs its own

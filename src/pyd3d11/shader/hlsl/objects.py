@@ -395,8 +395,15 @@ def allocate_registers(cg: CodegenContext) -> None:
         if r.file == "s":
             raise cg.err(pos, f"invalid register semantic '{reservation}', or variable must be bound to multiple "
                               "register banks (s register binding required)", 4509)
-    taken = {f: {r.reg for r in cg.resources if r.explicit and r.file == f} for f in "tsu"}
-    taken["t"] |= {cb.reg for cb in cg.cbufs if cb.kind == "tbuffer" and cb.explicit}  # register(t#) tbuffers
+    # At shader model 5.1 an unused object's register(…) reserves nothing: fxc 10.1 (session 38, REFL) gives the
+    # next automatic t#/s#/u# (and tbuffer) that register; below 5.1 the reservation stands, used or not
+    sm51 = (cg.major, cg.minor) >= (5, 1)
+    used_arrays = {id(r) for g in cg.globals.values() if isinstance(g, tuple) and g[:1] == ("resarray",)
+                   and any(x.used for x in g[1]) for r in g[1]}
+    taken = {f: {r.reg for r in cg.resources if r.explicit and r.file == f
+                 and (not sm51 or r.used or id(r) in used_arrays)} for f in "tsu"}
+    taken["t"] |= {cb.reg for cb in cg.cbufs if cb.kind == "tbuffer" and cb.explicit
+                   and (not sm51 or cb.used)}  # register(t#) tbuffers
     # a pixel shader's UAVs share slots with its render targets: u# start after them (Direct3D 11's
     # OMSetRenderTargetsAndUnorderedAccessViews: "For pixel shaders, UAVStartSlot should be equal to the number of
     # render-target views being bound"). Shader model 5.1 is Direct3D 12's, whose UAVs are bound apart from the

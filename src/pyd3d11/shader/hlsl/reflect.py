@@ -12,6 +12,7 @@ from ...headers.d3dcommon import D3D_SHADER_VARIABLE_TYPE as SVT
 from ..dxbc.rdef import Rdef, RdefBinding, RdefConstantBuffer, RdefMember, RdefType, RdefVariable
 from .codegen import concrete_name
 from .foldinit import initializer_bits
+from .objects import holds_objects
 from .types import BOOL, DOUBLE, ArrayType, NumType, ObjectType, StructType, Type
 
 if TYPE_CHECKING:
@@ -206,6 +207,8 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
         vars_ = []
         for cv in cb.vars:
             size, _ = cg.cb_size(cv.decl.type)
+            if size == 0 and cg.d3d9 is None and holds_objects(cv.decl.type):
+                continue  # a struct of objects only is no variable of the buffer (fxc 10.1, session 38, REFL)
             v = RdefVariable(cv.decl.name, cv.offset, size, 2 if cv.used else 0, rdef_type(cg, cv.decl.type))
             v.default_value = _default_value(cg, cv.decl, size)
             vars_.append(v)
@@ -223,6 +226,10 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
     # then UAVs), not in declaration order
     rank = {b.name: i for i, b in enumerate(rdef.bindings) if b.input_type not in (0, 1)}
     cbs.extend(sorted(_bind_info_buffers(cg), key=lambda c: rank.get(c.name, len(rank))))
+    # fxc (d3dcompiler_47 10.1) lists $Params after $Globals and before the declared buffers (session 38, REFL)
+    # (a Direct3D 9 target's constant table pairs these buffers with cg.cbufs in their order: left as it is)
+    if cg.d3d9 is None:
+        cbs.sort(key=lambda c: {"$Globals": 0, "$Params": 1}.get(c.name, 2))
     rdef.constant_buffers = cbs
     from .linkage import rdef_additions
 
