@@ -499,6 +499,11 @@ FUNCTION_ATTRIBUTE_ROWS = [
     ('gs_4_0', 'struct V { float4 p : SV_Position; }; [RootSignature("")] [maxvertexcount(1)] void main(point V i[1], inout PointStream<V> s) { s.Append(i[0]); }', 'X4615'),
     ('cs_4_0', '[numthreads(1,1,1)] [RootSignature("")] void main() {}', 'X4615'),
     ('cs_4_1', '[numthreads(1,1,1)] [RootSignature("")] void main() {}', 'X4615'),
+    # before the target's refusal of a UAV (X3666 / X4585 / X4509 here before)
+    ('cs_4_0', 'RWBuffer<float> o; [numthreads(1,1,1)] [RootSignature("")] void main() { o[0] = 1; }', 'X4615'),
+    ('ps_4_0', 'RWBuffer<float> o; [RootSignature("")] float4 main() : SV_Target { o[0] = 1; return 0; }', 'X4615'),
+    ('cs_4_0', 'RWStructuredBuffer<float> o : register(u3); [numthreads(1,1,1)] [RootSignature("")] void main() { o[0] = 1; }',
+     'X4615'),
 ]
 #: rows fxc decides otherwise than this compiler: attributes on a method inside a struct are not parsed here (X3000)
 ATTRIBUTE_NOT_MATCHED = {"struct S { [foo][foo] void m() {} }; [numthreads(1,1,1)] void main() { S s; s.m(); }"}

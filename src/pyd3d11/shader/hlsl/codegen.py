@@ -685,14 +685,16 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         check_initializer_shapes(self)  # X3017 for the initialisers no code runs (uniforms, parameter defaults)
         self.init_statics()
         self.gen_entry(fdef)
+        from .entryattrs import check_root_signature_target
+
+        # X4615 below 5.0: after the body's errors, before the target's deferred resource refusals (fxc 10.1 reports
+        # it before X4509 / X3666 / X4585 of a UAV at 4.0: DXC's MiniEngine compute shaders, session 38)
+        check_root_signature_target(self, self.entry_attrs, fdef.pos)
         if self.deferred_target_error is not None and not self.skip_target_error:
             raise self.deferred_target_error
         from .check import check_end_reachable
 
         check_end_reachable(self, fdef, id(fdef.pos) in self.ended_entries, entry=True)
-        from .entryattrs import check_root_signature_target
-
-        check_root_signature_target(self, self.entry_attrs, fdef.pos)  # X4615 below 5.0, after the body's errors
         if self.tgsm:
             from .memaccess import check_thread_region_writes
 
