@@ -1201,7 +1201,14 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                         raise self.error(f"Conflicting register semantics: '{clash[1]}{clash[2]}' and "
                                          f"'{r[0]}{r[1]}'", reg_tok, 3115)
                     all_regs.append((prof, r[0], r[1]))
-                    if not self._profile_applies(self.register_profile):
+                    if self._sm51() and isinstance(array_leaf(t), ObjectType) and \
+                            getattr(self, "d3d9_target", None) is None:
+                        # at 5.1 fxc 10.1 takes an object's first register() of a set whatever profile it names
+                        # (``register(vs, t1) : register(ps, t2)`` binds t1 at ps_5_1; a constant's c# keeps the
+                        # profile rule; session 38, REFL)
+                        if any(q[0] == r[0] for q in regs):
+                            continue
+                    elif not self._profile_applies(self.register_profile):
                         inactive.append(r)  # no binding here, but its register set is still checked
                         continue
                     reg = r
