@@ -33,6 +33,8 @@ product that measured the rule's extent, not the mutant that showed it:
 * ``OBJECT_ROWS``: object variables in fxc's objects (sampler type names, SO declarations, fx_2_0 textures);
 * ``ANNOTATION_PLACE_ROWS``: annotations on a local (X3040, ``<>`` compiles) or a struct member (X3040) at every
   target; on a parameter after its semantic, read and ignored; a state-block list of another count X3017;
+* ``STATE_VALUE_ROWS``: a state function called as a value and a cast of a non-NULL value to an object type are
+  refused in every state block; CompileShader takes two arguments;
 * ``PRECISION_ROWS``: a minimum-precision or double variable, member or annotation fails ("Unexpected component
   type") at fx_4/fx_5; a static one and a parameter compile.
 """
@@ -1656,7 +1658,65 @@ NAME_ROWS = [
     ('technique10 T { pass P { } } technique11 U { pass P { } }', 'fx_5_0', 'ok'),
 ]
 
-TABLES = {"FUNCTION_ROWS": FUNCTION_ROWS, "ANNOTATION_ROWS": ANNOTATION_ROWS, "ANNOTATION_SCOPE_ROWS": ANNOTATION_SCOPE_ROWS, "COMPILE_ARGUMENT_ROWS": COMPILE_ARGUMENT_ROWS, "BLOCK_ROWS": BLOCK_ROWS, "PRECISION_ROWS": PRECISION_ROWS, "ANNOTATION_PLACE_ROWS": ANNOTATION_PLACE_ROWS, "ANNOTATION_VALUE_ROWS": ANNOTATION_VALUE_ROWS, "BRACE_ROWS": BRACE_ROWS, "NAME_ROWS": NAME_ROWS}
+STATE_VALUE_ROWS = [
+    ('sampler s\n{\n    Filter = (sampler)2;\n};\ntechnique T { pass P { } }', 'fx_2_0', 'X3000'),
+    ('sampler s\n{\n    Filter = (sampler)bar;\n};\ntechnique T { pass P { } }', 'fx_2_0', 'X3000'),
+    ('sampler s\n{\n    Filter = !(sampler)bar;\n};\ntechnique T { pass P { } }', 'fx_2_0', 'X3000'),
+    ('sampler s\n{\n    Filter = (Texture2D)0;\n};\ntechnique T { pass P { } }', 'fx_2_0', 'X3000'),
+    ('sampler s\n{\n    Filter = SetPixelShader(foobar);\n};\ntechnique T { pass P { } }', 'fx_2_0', 'X3000'),
+    ('sampler s\n{\n    Filter = SetBlendState(NULL, 0, 0);\n};\ntechnique T { pass P { } }', 'fx_2_0', 'X3000'),
+    ('sampler s\n{\n    Filter = 1 + SetVertexShader(NULL);\n};\ntechnique T { pass P { } }', 'fx_2_0', 'X3000'),
+    ('sampler s\n{\n    Filter = (BlendState)NULL;\n};\ntechnique T { pass P { } }', 'fx_2_0', 'fail'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\ntechnique T { pass P { cat = SetPixelShader(foobar); } }', 'fx_2_0', 'X3000'),
+    ('float f\n{\n    foo = (sampler)2;\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('float f\n{\n    foo = (sampler)2;\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('sampler s\n{\n    Filter = (sampler)2;\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('sampler s\n{\n    Filter = (sampler)2;\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('float f\n{\n    foo = (sampler)bar;\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('float f\n{\n    foo = (sampler)bar;\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('sampler s\n{\n    Filter = (sampler)bar;\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('sampler s\n{\n    Filter = (sampler)bar;\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('float f\n{\n    foo = !(sampler)bar;\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('float f\n{\n    foo = !(sampler)bar;\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('sampler s\n{\n    Filter = !(sampler)bar;\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('sampler s\n{\n    Filter = !(sampler)bar;\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('float f\n{\n    foo = (Texture2D)0;\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('float f\n{\n    foo = (Texture2D)0;\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('sampler s\n{\n    Filter = (Texture2D)0;\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('sampler s\n{\n    Filter = (Texture2D)0;\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('float f\n{\n    foo = SetPixelShader(foobar);\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('float f\n{\n    foo = SetPixelShader(foobar);\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('sampler s\n{\n    Filter = SetPixelShader(foobar);\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('sampler s\n{\n    Filter = SetPixelShader(foobar);\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('float f\n{\n    foo = SetBlendState(NULL, 0, 0);\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('float f\n{\n    foo = SetBlendState(NULL, 0, 0);\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('sampler s\n{\n    Filter = SetBlendState(NULL, 0, 0);\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('sampler s\n{\n    Filter = SetBlendState(NULL, 0, 0);\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('float f\n{\n    foo = 1 + SetVertexShader(NULL);\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('float f\n{\n    foo = 1 + SetVertexShader(NULL);\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('sampler s\n{\n    Filter = 1 + SetVertexShader(NULL);\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3000'),
+    ('sampler s\n{\n    Filter = 1 + SetVertexShader(NULL);\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('float f\n{\n    foo = (BlendState)NULL;\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float f\n{\n    foo = (BlendState)NULL;\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('sampler s\n{\n    Filter = (BlendState)NULL;\n};\ntechnique10 T { pass P { } }', 'fx_4_0', 'fail'),
+    ('sampler s\n{\n    Filter = (BlendState)NULL;\n};\ntechnique10 T { pass P { } }', 'fx_5_0', 'fail'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\ntechnique10 T { pass P { cat = SetPixelShader(foobar); } }', 'fx_4_0', 'X3000'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\ntechnique10 T { pass P { cat = SetPixelShader(foobar); } }', 'fx_5_0', 'X3000'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\ntechnique10 T { pass P { SetVertexShader(CompileShader(vs_4_0, VSm())); } }', 'fx_4_0', 'ok'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\ntechnique10 T { pass P { SetVertexShader(CompileShader(vs_4_0, VSm())); } }', 'fx_5_0', 'ok'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\nVertexShader v = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\nVertexShader v = CompileShader(vs_4_0, VSm());\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 'ok'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\ntechnique10 T { pass P { SetVertexShader(CompileShader(vs_4_0, VSm(), 1)); } }', 'fx_4_0', 'X3000'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\ntechnique10 T { pass P { SetVertexShader(CompileShader(vs_4_0, VSm(), 1)); } }', 'fx_5_0', 'X3000'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\nVertexShader v = CompileShader(vs_4_0, VSm(), 1);\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\nVertexShader v = CompileShader(vs_4_0, VSm(), 1);\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 'X3000'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\ntechnique10 T { pass P { SetVertexShader(CompileShader(vs_4_0, VSm(), 1, 2)); } }', 'fx_4_0', 'X3000'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\ntechnique10 T { pass P { SetVertexShader(CompileShader(vs_4_0, VSm(), 1, 2)); } }', 'fx_5_0', 'X3000'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\nVertexShader v = CompileShader(vs_4_0, VSm(), 1, 2);\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3000'),
+    ('float4 VSm(float4 p : POSITION) : SV_Position { return p; }\nVertexShader v = CompileShader(vs_4_0, VSm(), 1, 2);\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 'X3000'),
+]
+
+TABLES = {"FUNCTION_ROWS": FUNCTION_ROWS, "ANNOTATION_ROWS": ANNOTATION_ROWS, "ANNOTATION_SCOPE_ROWS": ANNOTATION_SCOPE_ROWS, "COMPILE_ARGUMENT_ROWS": COMPILE_ARGUMENT_ROWS, "BLOCK_ROWS": BLOCK_ROWS, "PRECISION_ROWS": PRECISION_ROWS, "ANNOTATION_PLACE_ROWS": ANNOTATION_PLACE_ROWS, "ANNOTATION_VALUE_ROWS": ANNOTATION_VALUE_ROWS, "BRACE_ROWS": BRACE_ROWS, "NAME_ROWS": NAME_ROWS, "STATE_VALUE_ROWS": STATE_VALUE_ROWS}
 
 def _ours(src: str, target: str) -> tuple[bool, list[str]]:
     """Our verdict and the error numbers of our messages."""
@@ -1835,4 +1895,9 @@ def test_brace(src: str, target: str, expected: str) -> None:
 
 @pytest.mark.parametrize("src,target,expected", NAME_ROWS)
 def test_name(src: str, target: str, expected: str) -> None:
+    _check(src, target, expected)
+
+
+@pytest.mark.parametrize("src,target,expected", STATE_VALUE_ROWS)
+def test_state_value(src: str, target: str, expected: str) -> None:
     _check(src, target, expected)

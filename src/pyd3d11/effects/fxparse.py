@@ -277,7 +277,8 @@ class EffectParser(Parser):
             if isinstance(n, A.Call) and n.name in _STATE_FUNCS:
                 raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3000,
                                 f"this FX API is not available in this part your program ({n.name})")
-            if isinstance(n, A.Cast) and isinstance(n.type, ObjectType):
+            if isinstance(n, A.Cast) and isinstance(n.type, ObjectType) and not (
+                    isinstance(n.a, A.Ident) and n.a.name == "NULL"):  # ``(BlendState)NULL`` compiles
                 at = n.a.pos if getattr(n, "a", None) is not None and n.a.pos is not None else n.pos
                 raise HlslError(at.file, at.line, at.col, 3000, "syntax error: unexpected token")
 
