@@ -366,7 +366,9 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     cg.tess.pc_outputs = cg.outputs
     cg.outputs, cg.output_owner, cg.output_merges = saved_outs, saved_owner, saved_merges
     fork = _phase(cg)
-    head = ["hs_decls", f"dcl_input_control_point_count {n_in}", f"dcl_output_control_point_count {n_out}",
+    # no InputPatch in either function: fxc 10.1 declares one input control point (session 38, REFL; its
+    # D3DReflect's InputPrimitive is D3D_PRIMITIVE_1_CONTROL_POINT_PATCH)
+    head = ["hs_decls", f"dcl_input_control_point_count {n_in or 1}", f"dcl_output_control_point_count {n_out}",
             f"dcl_tessellator_domain {_DOMAINS[domain]}", f"dcl_tessellator_partitioning {_PART[part]}",
             f"dcl_tessellator_output_primitive {_TOPO[topo]}"]
     if mtf is not None:
