@@ -97,7 +97,6 @@ class EffectParser(Parser):
         #: EST_UInt and a decimal one as EST_Int (its fx_5_0 objects of DXDecompiler's AdvancedEffect.fx:
         #: ``RenderTargetWriteMask[0] = 0x0F`` -> UInt 15, ``DepthBias = 5`` -> Int 5), which the AST does not keep
         self.hex_literals: set[int] = set()
-        self._in_function = 0  # the depth of function bodies being parsed (annotations on locals: X3040)
         #: every ``compile`` / ``CompileShader`` call parsed, in every technique, kept or left out (fxfuncs)
         self.compile_calls: list[A.Call] = []
 
@@ -125,13 +124,6 @@ class EffectParser(Parser):
         self.compile_calls.append(call)
         return super().check_compile_call(call)
 
-    def parse_function(self, ret, mods, attrs, pos):  # type: ignore[override]
-        self._in_function += 1
-        try:
-            return super().parse_function(ret, mods, attrs, pos)
-        finally:
-            self._in_function -= 1
-
     def annotation_declaration(self, earlier: list[Annotation]) -> list[Annotation]:
         """One ``[modifiers] type name[…] = value[, name = value …];`` of an annotation list (``earlier``: the
         list's annotations so far). The declaration grammar of d3dcompiler_47 10.1 at every effect target
@@ -139,10 +131,8 @@ class EffectParser(Parser):
         ``precise``, ``globallycoherent``, ``const`` and a matrix majority accepted and ignored; a storage class
         refused with its own number (ANNOTATION_STORAGE); a modifier twice X3048; ``snorm``/``unorm`` on an
         integer X3085; ``row_major``/``column_major`` on a non-matrix X3077; a ``struct`` definition a syntax
-        error at its name (a struct type declared before is a type like another)."""
-        if self._in_function:  # fxc: "'x': local variables cannot have annotations" (the name is the token before)
-            name = self.toks[self.i - 2].text if self.i >= 2 else "?"
-            raise self.error(f"'{name}': local variables cannot have annotations", code=3040)
+        error at its name (a struct type declared before is a type like another). A local's annotations are X3040
+        before they are read (parser.parse_var_list)."""
         mods: list[Token] = []
         while self.tok.kind == "id" and (self.tok.text in ANNOTATION_STORAGE or self.tok.text in ANNOTATION_MODIFIERS):
             if any(m.text == self.tok.text for m in mods):
