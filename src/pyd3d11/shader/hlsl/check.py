@@ -608,14 +608,23 @@ def _uav_model_numbers(cg: CodegenContext, used: list) -> None:
             raise cg.err(Pos("", 1, 1), f"{target} does not support typed UAVs", 3666)
 
 
+def check_register_overlap_reads(cg: CodegenContext) -> None:
+    """register(c#) reservations in $Globals may not overlap where the optimised code reads either variable
+    (layout.mark_read_cb_variables): d3dcompiler_47 10.1's X4019 "multiple variables found with the same
+    user-specified location" (session 35's number); a variable named only by code the optimiser removes --
+    ``if (false) return b;``, ``return 1.0; return b;``, ``b * 0``, an unused local copy -- does not count (session
+    38, recorded in tests/test_rules_hlsl_fxc_mutants_s38.py). A Direct3D 9 target judges the registers each
+    variable reads instead (cg_resources, sm2/d3d9.py)."""
+    for a, b in cg.reg_overlaps:
+        if (a.used or b.used) and not cg.d3d9:
+            raise cg.err(b.decl.pos, "multiple variables found with the same user-specified location", 4019)
+
+
 def check_cb_overlap(cg: CodegenContext) -> None:
     """Members placed with packoffset may not overlap in a constant buffer that is used; register(c#)
     reservations in $Globals may not overlap when either variable is used (shader model 4-5; a Direct3D 9
     target judges the registers each variable reads instead: sm2/d3d9.py)."""
-    for a, b in cg.reg_overlaps:
-        if (a.used or b.used) and not cg.d3d9:  # Direct3D 9: on the registers read (cg_resources, sm2/d3d9.py)
-            # d3dcompiler_47 10.1's number and words (session 35; X3530 before)
-            raise cg.err(b.decl.pos, "multiple variables found with the same user-specified location", 4019)
+    # (the register(c#) reservations are judged after optimisation: check_register_overlap_reads)
     for cb in cg.cbufs:
         if not cb.used:
             continue

@@ -290,6 +290,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         if not dead:
             raise refused.error from None
         cg, text = generate(dead)
+    from .check import check_register_overlap_reads
     from .deadcode import check_dead_branches
     from .doubles import storage_error
     from .objects import check_register_overlaps
@@ -330,6 +331,11 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         attach_warnings(exc, all_warnings(cg))
         raise
     mark_read_cb_variables(cg)  # RDEF's per-variable used flags follow the optimised code (layout.py)
+    try:
+        check_register_overlap_reads(cg)  # X4019 on those flags (check.py)
+    except HlslError as exc:
+        attach_warnings(exc, all_warnings(cg))
+        raise
     program = program50 = assemble_program(text)
     ranges = None
     if (major, minor) == (5, 1):  # the 5.0 program in the 5.1 register form (hlsl/sm51.py, dxbc/sm51.py)
