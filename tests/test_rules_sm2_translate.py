@@ -47,7 +47,10 @@ def test_dot_products_read_every_component_of_swizzled_sources(expr, ref, target
     np.testing.assert_array_equal(got, want)
 
 
-SWITCH = """int k = (int)x.x; float r = 0;
+# the selector is known to be at least 0 (abs): below shader model 4 fxc makes a switch selector a uint and refuses
+# one that may be negative (X3548, d3dcompiler_47 10.1 under Wine, session 38; this program switched on (int)x.x,
+# which fxc refuses); the key -1 still reaches default (abs gives 1, no case)
+SWITCH = """int k = (int)abs(x.x); float r = 0;
     switch (k) { case 0: r = y.x; break; case 2: case 3: r = y.y; break; default: r = y.z; break; }"""
 
 
