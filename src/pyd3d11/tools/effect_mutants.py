@@ -40,7 +40,6 @@ from pathlib import Path
 
 from . import shader_test_mutants as stm
 from .shader_runner import EFFECT_PROFILES
-from .shader_test_format import parse_file_text
 
 CORPUS = stm.CORPUS
 FX_TARGETS = ("fx_2_0", "fx_4_0", "fx_4_1", "fx_5_0")
@@ -70,22 +69,12 @@ class Mutant:
 def seeds(root: Path = CORPUS) -> list[Seed]:
     """Every ``[effect]`` section, and the pixel shaders of the effect-syntax files, with their fx targets."""
     out: list[Seed] = []
-    for path in sorted(root.rglob("*.shader_test")):
-        rel = path.relative_to(root).as_posix()
-        try:
-            sections = parse_file_text(path.read_text(encoding="utf-8"))
-        except Exception:  # a file the parser refuses has no seeds
+    for rel, ps, options, lo, hi in stm.hlsl_sections(root):
+        if ps.shader.stage != "fx" and not (ps.shader.stage == "ps" and EFFECT_SYNTAX_FILES.search(rel)):
             continue
-        options, lo, hi = 0, (0, 0), (99, 0)
-        for ps in sections:
-            if ps.kind == "require" and ps.require is not None:
-                options, lo, hi = ps.require.compile_options, ps.require.min_model, ps.require.max_model_exclusive
-            elif ps.kind == "shader" and ps.shader is not None and ps.shader.source_format == "hlsl":
-                if ps.shader.stage != "fx" and not (ps.shader.stage == "ps" and EFFECT_SYNTAX_FILES.search(rel)):
-                    continue
-                targets = tuple(dict.fromkeys(EFFECT_PROFILES[m] for m in EFFECT_PROFILES if lo <= m < hi))
-                if targets:
-                    out.append(Seed(rel, ps.section.line, ps.source, options, targets))
+        targets = tuple(dict.fromkeys(EFFECT_PROFILES[m] for m in EFFECT_PROFILES if lo <= m < hi))
+        if targets:
+            out.append(Seed(rel, ps.section.line, ps.source, options, targets))
     return out
 
 
@@ -178,19 +167,23 @@ _NAMES = ("T0", "P0", "main", "pass", "technique", "float", "NULL", "compile", "
           "string", "sampler", "fxgroup", "T_m", "group1", "tech1", "p0", "_", "BlendState")
 
 
+def _keyword_and_name(src: str, m, k: str, words: tuple, n_words: int) -> Iterator[tuple[str, str]]:
+    """A technique's / pass's keyword (group 1 of ``m``) replaced, and its name (group 2) removed or replaced."""
+    for w in _choices(k, words, m.group(1), n_words):
+        yield "structure", _subst(src, m.start(1), m.end(1), w)
+    if m.group(2):
+        yield "structure", _subst(src, m.start(2), m.end(2), "")
+        for n in _choices(f"{k}/n", _NAMES, m.group(2).strip(), 1):
+            yield "structure", _subst(src, m.start(2), m.end(2), " " + n)
+    else:
+        for n in _choices(f"{k}/n", _NAMES, "", 1):
+            yield "structure", _subst(src, m.end(1), m.end(1), " " + n)
+
+
 def op_structure(src: str, key: str) -> Iterator[tuple[str, str]]:
     """Technique / pass / fxgroup keywords, names (absent, repeated, keywords) and nesting."""
     for m in _TECH_RE.finditer(src):
-        k = f"{key}/t{m.start()}"
-        for w in _choices(k, _TECH_WORDS, m.group(1), 2):
-            yield "structure", _subst(src, m.start(1), m.end(1), w)
-        if m.group(2):
-            yield "structure", _subst(src, m.start(2), m.end(2), "")
-            for n in _choices(f"{k}/n", _NAMES, m.group(2).strip(), 1):
-                yield "structure", _subst(src, m.start(2), m.end(2), " " + n)
-        else:
-            for n in _choices(f"{k}/n", _NAMES, "", 1):
-                yield "structure", _subst(src, m.end(1), m.end(1), " " + n)
+        yield from _keyword_and_name(src, m, f"{key}/t{m.start()}", _TECH_WORDS, 2)
         end = _brace_end(src, m.end() - 1)
         if end is None:
             continue
@@ -202,16 +195,7 @@ def op_structure(src: str, key: str) -> Iterator[tuple[str, str]]:
         yield "structure", _subst(src, m.end(), m.end(), f"\n    {m.group(1)} inner_m {{ }}")
         yield "structure", _subst(src, m.start(), end + 1, "")
     for m in _PASS_RE.finditer(src):
-        k = f"{key}/p{m.start()}"
-        for w in _choices(k, _PASS_WORDS, m.group(1), 1):
-            yield "structure", _subst(src, m.start(1), m.end(1), w)
-        if m.group(2):
-            yield "structure", _subst(src, m.start(2), m.end(2), "")
-            for n in _choices(f"{k}/n", _NAMES, m.group(2).strip(), 1):
-                yield "structure", _subst(src, m.start(2), m.end(2), " " + n)
-        else:
-            for n in _choices(f"{k}/n", _NAMES, "", 1):
-                yield "structure", _subst(src, m.end(1), m.end(1), " " + n)
+        yield from _keyword_and_name(src, m, f"{key}/p{m.start()}", _PASS_WORDS, 1)
         end = _brace_end(src, m.end() - 1)
         if end is None:
             continue
@@ -221,7 +205,6 @@ def op_structure(src: str, key: str) -> Iterator[tuple[str, str]]:
         yield "structure", _subst(src, m.start(), end + 1, "") + "\n" + block  # the pass outside its technique
         yield "structure", _subst(src, end + 1, end + 1, ";")
     for m in _GROUP_RE.finditer(src):
-        k = f"{key}/g{m.start()}"
         yield "structure", _subst(src, m.start(), m.start() + len("fxgroup"), "technique11")
         if m.group(1):
             yield "structure", _subst(src, m.start(1), m.end(1), "")

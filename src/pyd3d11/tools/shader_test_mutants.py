@@ -69,9 +69,9 @@ class Mutant:
     target: str
 
 
-def seeds(root: Path = CORPUS) -> list[Seed]:
-    """Every HLSL vs/ps/gs/cs/hs/ds section of the corpus (effects are left out: their targets are fx_*)."""
-    out: list[Seed] = []
+def hlsl_sections(root: Path = CORPUS) -> Iterator[tuple]:
+    """(file, parsed section, compile options, lowest model, model bound) of every HLSL shader section of the
+    corpus's files, under the ``[require]`` before it; a file the parser refuses gives none."""
     for path in sorted(root.rglob("*.shader_test")):
         rel = path.relative_to(root).as_posix()
         try:
@@ -83,11 +83,18 @@ def seeds(root: Path = CORPUS) -> list[Seed]:
             if ps.kind == "require" and ps.require is not None:
                 options, lo, hi = ps.require.compile_options, ps.require.min_model, ps.require.max_model_exclusive
             elif ps.kind == "shader" and ps.shader is not None and ps.shader.source_format == "hlsl":
-                stage = ps.shader.stage
-                if stage not in STAGE_MODELS:
-                    continue
-                models = tuple(m for m in STAGE_MODELS[stage] if lo <= m < hi)
-                out.append(Seed(rel, ps.section.line, stage, ps.source, options, models))
+                yield rel, ps, options, lo, hi
+
+
+def seeds(root: Path = CORPUS) -> list[Seed]:
+    """Every HLSL vs/ps/gs/cs/hs/ds section of the corpus (effects are left out: their targets are fx_*)."""
+    out: list[Seed] = []
+    for rel, ps, options, lo, hi in hlsl_sections(root):
+        stage = ps.shader.stage
+        if stage not in STAGE_MODELS:
+            continue
+        models = tuple(m for m in STAGE_MODELS[stage] if lo <= m < hi)
+        out.append(Seed(rel, ps.section.line, stage, ps.source, options, models))
     return out
 
 
