@@ -290,10 +290,21 @@ def test_an_unknown_pragma_is_a_warning_and_compilation_goes_on(pragma):
     assert len(w) == 1 and "warning X3568" in w[0] and w[0].startswith("t.hlsl(1,")
 
 
-@pytest.mark.parametrize("pragma", ["message(\"hello\")", "def(vs, c0, 1, 2, 3, 4)", "pack_matrix(row_major)",
+@pytest.mark.parametrize("pragma", ["message(\"hello\")", "pack_matrix(row_major)",
                                     "warning(disable: 3206)", "warning(once: 4000; error: 3209)"])
 def test_the_documented_pragmas_are_recognised(pragma):
     assert _warnings(f"#pragma {pragma}" + MAIN) == []
+
+
+def test_pragma_def_is_x3589_at_ps_5_0_unless_backwards_compatible():
+    # d3dcompiler_47 10.1 under Wine (session 38): "error X3589: '#pragma def' is no longer supported on DX10+ and
+    # 10level9 targets.  Use compatibility mode to allow compilation for now." -- this test said it was recognised
+    # silently at ps_5_0; with D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY it is (test_rules_hlsl_fxc_preprocess_s38)
+    from pyd3d11.shader.hlsl.compiler import compile_hlsl
+
+    src = "#pragma def(vs, c0, 1, 2, 3, 4)" + MAIN
+    assert "X3589" in error_of(src)
+    assert compile_hlsl(src, "t.hlsl", "main", "ps_5_0", flags=0x1000).warnings == []
 
 
 TRUNCATE = "\nfloat4 main(float4 v : A) : SV_Target { float3 x = v; return x.xyzz; }"

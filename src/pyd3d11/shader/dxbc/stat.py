@@ -246,8 +246,14 @@ def reachable(instructions) -> list[bool]:
     out: list[bool] = []
     live = True
     stack: list[list] = []  # [kind, reached at entry, a path reaches the end, has default]
-    for i in instructions:
+    closes = {O.ELSE: ("if",), O.ENDIF: ("if", "else"), O.ENDLOOP: ("loop",), O.ENDSWITCH: ("switch",)}
+    for n, i in enumerate(instructions):
         op = i.opcode
+        if (op in closes and (not stack or stack[-1][0] not in closes[op])) or \
+                (op in (O.CASE, O.DEFAULT) and not any(x[0] == "switch" for x in stack)):
+            # unstructured flow (an assembled program the validator refuses: CreateXShader's E_INVALIDARG) has no
+            # reachability to speak of: the rest counts as reached, and the counters never fail on it
+            return out + [True] * (len(instructions) - n)
         if OPCODES[op].cls == OpClass.HS_PHASE or op == O.LABEL:
             live, stack = True, []
         elif op in (O.IF, O.LOOP):

@@ -184,6 +184,10 @@ class CodegenContext(Protocol):
     wide_typed_uavs: set[int]  # u# registers loaded as more than one 32-bit component (intrinsics.py)
     unrolled_iterations: int  # loop iterations unrolled so far (unroll.py)
     select_writes: int  # >0 inside a loop that cannot unroll: run-time-index writes become selects (unroll.py)
+    loop_counter_ranges: list[dict]  # the enclosing loops' counter intervals (uintrange.enter_loop)
+    unbound_names: frozenset[str]  # declared as an unbraced loop/branch body: unbound after it (unroll._unbind)
+    dead_branches: tuple[dict, set]  # branches pruned as constant, to type-check, and the generated ones (deadcode)
+    inherited_if_attributes: dict[int, list]  # [branch]/[flatten] a constant if passes on (constattrs)
 
     # --- signatures ----------------------------------------------------------------------------------
     inputs: list[SigElem]

@@ -300,6 +300,10 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.func_index_stack: list[int] = []
         self.uav_load_ok = 0  # >0 while evaluating out-only call arguments
         self.wide_typed_uavs: set[int] = set()  # u# loaded as more than one 32-bit component (intrinsics.py)
+        self.loop_counter_ranges: list[dict] = []  # uintrange.enter_loop
+        self.unbound_names: frozenset[str] = frozenset()  # unroll._unbind
+        self.dead_branches: tuple[dict, set] = ({}, set())  # deadcode
+        self.inherited_if_attributes: dict[int, list] = {}  # constattrs
         self.reg_overlaps: list[tuple[CbVar, CbVar]] = []
         self.input_types: dict[tuple[str, int], tuple] = {}
         self.output_owner: dict[tuple[str, int], object] = {}
@@ -982,7 +986,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                     break
                 return obj_resolve(self, sc[name], pos, name)  # object locals read as their binding
         g = self.globals.get(name)
-        if (g is None or later) and name in getattr(self, "unbound_names", ()):
+        if (g is None or later) and name in self.unbound_names:
             # a do loop's unbraced declaration where the loop stays a loop (unroll.gen_loop): fxc's numberless error
             raise self.err(pos, "invalid access of unbound variable", 0)
         if g is None or later:

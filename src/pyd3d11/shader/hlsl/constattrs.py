@@ -46,11 +46,7 @@ def _conflict(inherited: list[str], node: A.If | A.Switch) -> str | None:
 
 
 def _inherited(cg: CodegenContext) -> dict[int, list]:
-    store = getattr(cg, "_inherited_if_attributes", None)
-    if store is None:
-        store = {}
-        cg._inherited_if_attributes = store  # type: ignore[attr-defined]
-    return store
+    return cg.inherited_if_attributes
 
 
 def _constant_expression(cg: CodegenContext, e: A.Node) -> bool:

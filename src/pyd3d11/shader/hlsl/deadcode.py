@@ -75,11 +75,7 @@ def pruned(cg: CodegenContext, node: A.Node | None) -> None:
 
 
 def _state(cg: CodegenContext) -> tuple[dict, set]:
-    st = getattr(cg, "dead_branches", None)
-    if st is None:
-        st = ({}, set())
-        cg.dead_branches = st  # type: ignore[attr-defined]
-    return st
+    return cg.dead_branches
 
 
 def check_now(cg: CodegenContext, node: A.Node) -> None:
@@ -111,10 +107,9 @@ def check_dead_branches(cg: CodegenContext, make_codegen: Callable[[str, int, in
     branch checked), so the two share its memo (``memo_key``: see uncalled.check_uncalled)."""
     from . import uncalled
 
-    st = getattr(cg, "dead_branches", None)
-    if not st:
+    dead, live = cg.dead_branches
+    if not dead:
         return
-    dead, live = st
     by_func: dict[tuple, list[tuple[PosKey, PosKey]]] = {}
     for key, (fkey, node) in dead.items():
         if key not in live:

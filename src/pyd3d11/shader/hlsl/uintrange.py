@@ -565,13 +565,13 @@ def loop_counters(cg: CodegenContext, s: A.Node) -> dict[tuple[int, int], tuple[
 def enter_loop(cg: CodegenContext, counters: dict[tuple[int, int], tuple[float, float]]) -> None:
     """The loop's body starts: its counters take their intervals (kept again after each flow instruction inside
     the body, which drops other variables' intervals: note_emit)."""
-    stack = cg.__dict__.setdefault("loop_counter_ranges", [])
+    stack = cg.loop_counter_ranges
     stack.append(counters)
     _reapply(cg)
 
 
 def leave_loop(cg: CodegenContext, counters: dict) -> None:
-    stack = cg.__dict__.get("loop_counter_ranges") or []
+    stack = cg.loop_counter_ranges
     if stack and stack[-1] is counters:
         stack.pop()
 
@@ -579,6 +579,6 @@ def leave_loop(cg: CodegenContext, counters: dict) -> None:
 def _reapply(cg: CodegenContext) -> None:
     if not cg.code:
         return
-    for counters in cg.__dict__.get("loop_counter_ranges") or ():
+    for counters in cg.loop_counter_ranges:
         for key, r in counters.items():
             cg.ranges[key] = (r, len(cg.code) - 1, cg.code[-1])

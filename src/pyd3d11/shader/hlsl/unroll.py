@@ -151,7 +151,7 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
 def _unbind(cg: CodegenContext, s: A.DeclStmt) -> None:
     """Names an unbraced declaration as a loop's or branch's body leaves without a binding after it: fxc reads
     them with its numberless "internal error: invalid access of unbound variable" (session 38)."""
-    cg.unbound_names = getattr(cg, "unbound_names", frozenset()) | {d.name for d in s.decls}  # type: ignore[attr-defined]
+    cg.unbound_names = cg.unbound_names | {d.name for d in s.decls}
 
 
 def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
