@@ -359,13 +359,14 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         entries = [d for d in cg.prog.decls if isinstance(d, A.FuncDef) and d.name == entry and d.body is not None]
         params = {p.name for d in entries[:1] for p in d.params}
         from .check import d3d9_other_set_reservations
+        from .objects import leaf_count
 
         # the b# of each RDEF constant buffer in order (reflect.build_rdef_for lists the used ones so)
         cb_slots = tuple(cb.slot for cb in cg.cbufs if cb.slot >= 0 and cb.used)
         # the globals in source order with their register(s#) and element count, for fxc's D3D9 sampler
         # registers (sm2/d3d9.py _allocate_samplers)
         globals_order = tuple((d.name, d.register[1] if d.register is not None and d.register[0] == "s" else None,
-                               _element_count(d.type)) for d in cg.prog.decls if isinstance(d, A.VarDecl))
+                               leaf_count(d.type)) for d in cg.prog.decls if isinstance(d, A.VarDecl))
         blob = d3d9_bytecode(blob, program, d3d9, file, explicit, orig_flags, params,
                              d3d9_other_set_reservations(cg), cb_slots, preshader, globals_order)
     elif level9:
@@ -571,17 +572,6 @@ def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | N
         code, msg = errs[0]
         raise HlslError(file, 1, 1, code, msg)
     return tr, refl, prog
-
-
-def _element_count(t: object) -> int:
-    """The elements of an array type, every dimension (``sampler s[2][3]`` -> 6); 1 for any other type."""
-    from .types import ArrayType
-
-    n = 1
-    while isinstance(t, ArrayType):
-        n *= t.count
-        t = t.elem
-    return n
 
 
 def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[str, int], flags: int,

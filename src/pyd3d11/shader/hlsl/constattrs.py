@@ -18,35 +18,33 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
+from . import modifiers as M
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
 
 #: the attributes an ``if`` takes, the ones it passes on when its condition is constant
 _IF_MODES = ("branch", "flatten")
-#: a switch takes one of these (fxc's text keeps its double space)
-_SWITCH_MODES = ("branch", "flatten", "call", "forcecase")
+
+
+class _At:
+    """The inner statement's place, for every name of the list judged there (modifiers reports a token's)."""
+
+    __slots__ = ("pos",)
+
+    def __init__(self, pos) -> None:
+        self.pos = pos
 
 
 def _conflict(inherited: list[str], node: A.If | A.Switch) -> str | None:
-    """fxc's X3524 text for ``node``'s attributes with the ``inherited`` names in front, or None: a name twice
-    ("duplicate attribute flatten"), then two modes of a switch, then branch with flatten on an ``if``."""
-    own = [n for n in node.attrs if not n.startswith("$")]
-    names = inherited + own
-    dup = next((n for k, n in enumerate(names) if n in names[:k]), None)
-    if dup is not None:
-        return f"duplicate attribute {dup}"
-    if isinstance(node, A.Switch):
-        if sum(n in _SWITCH_MODES for n in names) > 1:
-            return "can't use branch, flatten, call  or case attributes together"
-        return None
-    if "branch" in names and "flatten" in names:
-        return "can't use branch and flatten attributes together"
-    return None
-
-
-def _inherited(cg: CodegenContext) -> dict[int, list]:
-    return cg.inherited_if_attributes
+    """fxc's X3524 text for ``node``'s attributes with the ``inherited`` names in front, or None: the parser's
+    rule for one statement's list (modifiers.statement_attribute_conflict: a name twice, then two modes of a
+    switch, then branch with flatten on an ``if``) applied to the merged list."""
+    keyword = "switch" if isinstance(node, A.Switch) else "if"
+    at = _At(node.pos)
+    names = inherited + [n for n in node.attrs if not n.startswith("$")]
+    found = M.statement_attribute_conflict([(at, n) for n in names], M.statement_attributes(keyword)[0], keyword)
+    return None if found is None else found[1]
 
 
 def _constant_expression(cg: CodegenContext, e: A.Node) -> bool:
@@ -69,7 +67,7 @@ def pass_on(cg: CodegenContext, s: A.If, kept: A.Node | None) -> None:
     its own, and record them for the ``if`` statements among them."""
     if not _constant_expression(cg, s.cond):
         return
-    merged = _inherited(cg).get(id(s), []) + [n for n in s.attrs if n in _IF_MODES]
+    merged = cg.inherited_if_attributes.get(id(s), []) + [n for n in s.attrs if n in _IF_MODES]
     if merged and kept is not None:
         _reach(cg, kept, merged)
 
@@ -85,4 +83,4 @@ def _reach(cg: CodegenContext, node: A.Node, merged: list) -> None:
     if conflict is not None:
         raise cg.err(node.pos, conflict, 3524)
     if isinstance(node, A.If):
-        _inherited(cg)[id(node)] = merged  # passed further if its own condition is constant too
+        cg.inherited_if_attributes[id(node)] = merged  # passed further if its own condition is constant too
