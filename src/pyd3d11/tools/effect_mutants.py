@@ -700,18 +700,7 @@ def main(argv: list[str] | None = None) -> int:
         cache.close()
     if a.json:
         a.json.write_text(json.dumps(rows, indent=0), encoding="utf-8")
-    show = set(filter(None, a.show.split(",")))
-    for r in rows:
-        if r["class"] in show:
-            print(f"{r['class']}: {r['file']}:{r['line']} {r['op']} {r['target']} ours={r['ours']} fxc={r['fxc']}"
-                  f" | {r['ours_msg'][:150]!r} | {r['fxc_msg'][:150]!r}")
-    by_class = Counter(r["class"] for r in rows)
-    by_op = Counter((r["op"], r["class"]) for r in rows)
-    for c in stm.CLASSES:
-        print(f"{c}: {by_class.get(c, 0)}")
-    for op in ["target", *OPERATORS]:
-        line = " ".join(f"{c}={by_op.get((op, c), 0)}" for c in stm.CLASSES)
-        print(f"  {op}: {line}")
+    stm.report(rows, a.show, OPERATORS)
     binary = Counter(r["binary"] for r in rows if "binary" in r)
     if binary:
         print(f"binary: equal {binary['equal']} / compared {binary['equal'] + binary['differ']}")

@@ -672,19 +672,25 @@ def main(argv: list[str] | None = None) -> int:
         cache.close()
     if a.json:
         a.json.write_text(json.dumps(rows, indent=0), encoding="utf-8")
-    show = set(filter(None, a.show.split(",")))
+    report(rows, a.show, OPERATORS)
+    return 0
+
+
+def report(rows: list[dict], show: str, operators) -> None:
+    """Print the rows of the classes named in ``show`` (comma-separated), then the count per class and per
+    operator and class (the mutation kinds ``operators``, after the target mutants)."""
+    wanted = set(filter(None, show.split(",")))
     for r in rows:
-        if r["class"] in show:
+        if r["class"] in wanted:
             print(f"{r['class']}: {r['file']}:{r['line']} {r['op']} {r['target']} ours={r['ours']} fxc={r['fxc']}"
                   f" | {r['ours_msg'][:150]!r} | {r['fxc_msg'][:150]!r}")
     by_class = Counter(r["class"] for r in rows)
     by_op = Counter((r["op"], r["class"]) for r in rows)
     for c in CLASSES:
         print(f"{c}: {by_class.get(c, 0)}")
-    for op in ["target", *OPERATORS]:
+    for op in ["target", *operators]:
         line = " ".join(f"{c}={by_op.get((op, c), 0)}" for c in CLASSES)
         print(f"  {op}: {line}")
-    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover
