@@ -124,7 +124,7 @@ class CodegenContext(Protocol):
 
     # --- instructions and registers ----------------------------------------------------------------
     code: list[Ins]
-    static_prologue: list[Ins]  # static locals' initialisation, placed first (codegen.listing; legacytex.py)
+    static_prologue: list[Ins]  # static locals' initialisation, placed first (cglisting.listing; legacytex.py)
     var_temps: set[int]  # temps that hold variables (kept apart by the register allocator)
     fmarks: dict[tuple[int, int], tuple]  # fresh temp component -> what fxc assumes of it (nanprops.py)
     float_cb_slots: set  # cbuffer slots of float members (nanprops.py)
@@ -142,12 +142,12 @@ class CodegenContext(Protocol):
     unroll_met_runtime: bool  # an unrolled copy met a run-time condition (unroll.py's forced unroll)
     tgsm_raw: set[int]  # g# declared raw
     tgsm_elem: set[int]  # cs_4_x g#: structured, one element per thread (index, byte offset)
-    tgsm_own_bases: dict  # groupshared element base -> the SV_GroupIndex slot indexing it (intrinsics.mem_index)
+    tgsm_own_bases: dict  # groupshared element base -> the SV_GroupIndex slot indexing it (memaccess.mem_index)
     tgsm_thread_writes: list  # (pos, SV_GroupIndex working slot) of each cs_4_x own-element write
     pixel_ops_elsewhere: list  # (pos, accesses, late) of the X4532 calls judged after dead code (intrinsics.py)
-    unmappable_deferred: bool  # the method call being generated has such an X4532 (intrinsics.method)
+    unmappable_deferred: bool  # the method call being generated has such an X4532 (objmethods.method)
     late_model_ok: bool  # a coarse/fine derivative below 5.0 generated past its gate (intrinsics)
-    thread_aliases: dict  # an inlined parameter's copy -> the argument slot it copies (intrinsics.thread_index_chain)
+    thread_aliases: dict  # an inlined parameter's copy -> the argument slot it copies (memaccess.thread_index_chain)
     icb: IcbState
 
     # --- declarations: functions, globals, resources, constant buffers -----------------------------

@@ -305,7 +305,7 @@ def check_end_reachable(cg: CodegenContext, f: A.FuncDef, ended: bool = False, e
     functions that are compiled (the entry point and what it calls; a function nothing calls is never judged,
     even one with no return at all) and only after constants fold, so ``float f(float x) { if (x > 0) return
     1; }`` compiles when called as ``f(1)`` and fails as ``f(-1)`` or ``f(a)``. ``ended``: generating the body
-    reached a return through no run-time branch (codegen.ret), which the source alone cannot show. ``entry``:
+    reached a return through no run-time branch (cgstmts.ret), which the source alone cannot show. ``entry``:
     ``f`` is an entry point (or a hull shader's patch-constant function), whose endless loops do not count
     as returning (:func:`always_returns`)."""
     if f.body is None or f.ret is VOID or ended or always_returns(f.body, endless=not entry):

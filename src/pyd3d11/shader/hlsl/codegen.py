@@ -192,7 +192,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.tgsm_own_bases: dict = {}
         self.tgsm_thread_writes: list = []  # (pos, SV_GroupIndex working slot) of each such write
         self.pixel_ops_elsewhere: list = []  # X4532 calls judged after dead code: (pos, accesses or None, late)
-        self.unmappable_deferred = False  # intrinsics.method: the call being generated is one of them
+        self.unmappable_deferred = False  # objmethods.method: the call being generated is one of them
         self.late_model_ok = False  # intrinsics._derivative_below_model: generating past the model's gate
         #: the first local of a minimum-precision type at a Direct3D 9 target: (pos, name), X3703 after the body
         self.min_precision_local: tuple | None = None
@@ -259,7 +259,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.expr_pos: Pos | None = None
         #: functions inlined into the program (uncalled.func_key): the others are type-checked apart
         self.called_funcs: set[tuple] = set()
-        #: id() of the position of each entry function a return left through no run-time branch (codegen.ret)
+        #: id() of the position of each entry function a return left through no run-time branch (cgstmts.ret)
         self.ended_entries: set[int] = set()
         #: set by the type check of an uncalled function (uncalled.py): runs each expression statement,
         #: so one that needs an unbuilt feature or a code-generation-time rule is passed over

@@ -463,7 +463,7 @@ def build_blob(cg: Codegen, program, debug=None, program50=None, ranges=None) ->
 
 def _typed_uav_load_flag(cg: Codegen, program) -> int:
     """D3D_SHADER_REQUIRES_TYPED_UAV_LOAD_ADDITIONAL_FORMATS when an ld_uav_typed of a UAV whose element type is
-    more than one 32-bit component remains in the program (intrinsics._typed_uav_load_check)."""
+    more than one 32-bit component remains in the program (memaccess._typed_uav_load_check)."""
     from ..ir import Opcode, OperandType
 
     if not cg.wide_typed_uavs:

@@ -32,7 +32,7 @@ class HlslError(Exception):
             # prints it bare, which Visual Studio's build shows as "FXC : error X3501: ..." (its form for a
             # message without a file)
             return f"error X{self.code}: {self.message}"
-        if self.code == 0:  # fxc's numberless "internal error: l-value expected" (exprs.designated_argument)
+        if self.code == 0:  # fxc's numberless "internal error: l-value expected" (assign.designated_argument)
             return f"{self.file}({place(self.line, self.col, self.end)}): internal error: {self.message}"
         return f"{self.file}({place(self.line, self.col, self.end)}): error X{self.code}: {self.message}"
 

@@ -355,7 +355,7 @@ def _inlined_body(cg: CodegenContext, body: list[A.Node], ctx: dict, early: bool
     cg.emit("break")
     cg.emit("endloop")
     if ctx.get("done"):
-        # the body ran straight to its first return (codegen.ret): every write happened, and the objects it
+        # the body ran straight to its first return (cgstmts.ret): every write happened, and the objects it
         # returns were bound unconditionally (DXC's switch_res: ``Texture2D foo(uint i) { switch (i) { case
         # 5: return t5; … } }`` called as ``foo(5)``)
         if ctx.get("result_obj") is not None:

@@ -177,7 +177,7 @@ def check_status_argument(cg: CodegenContext, name: str, node, nargs: int, pos) 
     fxc 10.1's X3013 "no matching N parameter intrinsic method" (session 37, recorded in
     tests/test_rules_hlsl_fxc_objects_s37.py; the pages' "out uint status" says only the type). An integer
     literal (``0``, ``0u``) is matched and then refused as a constant, X3025, when the status is stored
-    (exprs.assign_to); a float literal is X3013."""
+    (assign.assign_to); a float literal is X3013."""
     from . import ast as A
 
     if isinstance(node, A.Literal) and node.base in ("lit_int", "int", "uint") or out_uint_lvalue(cg, node):

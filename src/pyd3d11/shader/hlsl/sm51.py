@@ -27,7 +27,7 @@ _INPUT_FILE = {0: "cb", 1: "t", 3: "s", 2: "t", 5: "t", 7: "t", 4: "u", 6: "u", 
 class DynamicElement:
     """An element of a resource array chosen by a run-time index (5.1: "Dynamic indexing using HLSL 5.1"): the
     array's registers from ``elems[0]``'s, plus the temp ``rel`` (a Slot) holding the index. It stands in for a
-    Resource where an instruction names the element (intrinsics._res_operand / _samp_operand render
+    Resource where an instruction names the element (memaccess._res_operand / _samp_operand render
     ``t[rN.c + base]``); any other use reads ``reg``, which refuses by name (never the first element)."""
 
     def __init__(self, elems: list[Resource], rel: tuple, nonuniform: bool = False) -> None:

@@ -37,7 +37,7 @@ def imm_offset_suffix(cg: CodegenContext, off: Val, n: int, pos) -> str:
     """:func:`offset_suffix` of ``off`` converted to an ``n``-component int vector. An offset that is no literal
     in [-8, 7] is X4566 only if the access survives dead-code removal (d3dcompiler_47 10.1 compiles an unused
     ``t.Load(c, q)`` of a run-time q; session 36 AUD): the access is then generated without it and the error
-    left to intrinsics.method."""
+    left to objmethods.method."""
     from .intrinsics import offset_error_waits
 
     value = cg.convert(off, NumType(INT, 1, n, "v") if n > 1 else NumType(INT), pos)
@@ -184,7 +184,7 @@ def check_cube_array_count_reads(cg: CodegenContext, code: list | None = None, p
     array element count: where the finished program reads that output, X4598 "The array element count of
     GetDimensions on TextureCubeArray objects is unavailable on <target>" (at 4.1, 5.0 and 5.1, every stage; an
     unread or folded count compiles). The GetDimensions page is silent. ``cg.cube_array_counts``: (temp, position)
-    of each such call's resinfo result, whose .z is the count. Runs on the optimised code (codegen.listing; a hull
+    of each such call's resinfo result, whose .z is the count. Runs on the optimised code (cglisting.listing; a hull
     shader's phases one by one, ``phase`` the words fxc adds to the target: " patch constant")."""
     from .optimize import _padded, _shape, _src_lanes
 
@@ -206,7 +206,7 @@ def drop_unread_feedback(cg: CodegenContext) -> None:
     status is never read (d3dcompiler_47 10.1, recorded under Wine, session 36; tests/test_rules_hlsl_fxc_
     load_status_s36.py): ``t.Load(c, o, s)`` with ``s`` unused compiles at ps_4_0 to ``ld``. A status read after
     dead code is removed leaves the residency form, which fxc's bytecode validator refuses: X8000 "ld_s
-    instruction requires shader model 5 or higher." Runs on the optimised code (codegen.listing)."""
+    instruction requires shader model 5 or higher." Runs on the optimised code (cglisting.listing)."""
     if cg.major >= 5:
         return
     from .methodsig import FEEDBACK

@@ -239,7 +239,7 @@ def _note_first_pass_return(cg: CodegenContext, s: A.Node) -> None:
     """A loop kept as a loop whose first pass surely runs (its condition folds to true with the constants known
     at its top: ``for (int i = 0; i < 2; ++i)``, ``float i = 0; while (i < 2)``) and surely returns before any
     break or continue ends the function's reachable paths there, as a return reached straight does
-    (codegen.ret): fxc judges X3507 after folding, so ``for (int i = 0; i < 2; ++i) { return x; }`` ends a
+    (cgstmts.ret): fxc judges X3507 after folding, so ``for (int i = 0; i < 2; ++i) { return x; }`` ends a
     function and ``for (int i = 0; i < n; ++i) { return x; }`` with a uniform ``n`` does not (d3dcompiler_47
     10.1 under Wine, session 36)."""
     from .cgstmts import _straight
