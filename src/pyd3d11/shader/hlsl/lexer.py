@@ -7,13 +7,16 @@ from dataclasses import dataclass
 
 from .diagnostics import HlslError, Pos
 
+#: (fxc reads the preprocessor's tokens, pplex._TOKEN: only a lower-case ``0x`` is hexadecimal, ``return 0X10;`` is
+#: X3000 at ``X10``; a character constant is one character, a quote too -- ``return ''';`` compiles -- or an escape:
+#: d3dcompiler_47 10.1, session 39)
 _TOKEN = re.compile(
     r"""(?P<ws>[ \t\f\v\r]+)|
     (?P<float>1\.\#INF|(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?)|
-    (?P<int>(?:0[xX][0-9a-fA-F]+|[0-9]+)(?:[uU][lL]?|[lL][uU]?)?)|
+    (?P<int>(?:0x[0-9a-fA-F]+|[0-9]+)(?:[uU][lL]?|[lL][uU]?)?)|
     (?P<id>[A-Za-z_][A-Za-z0-9_]*)|
     (?P<str>"(?:\\.|[^"\\])*")|
-    (?P<char>'(?:\\.|[^'\\])')|
+    (?P<char>'(?:\\.|[^\\\n])')|
     (?P<op><<=|>>=|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|::|[-+*/%&|^!~=<>?:;,.(){}\[\]])""",
     re.X,
 )

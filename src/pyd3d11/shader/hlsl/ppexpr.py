@@ -41,6 +41,7 @@ _BIN_PREC = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7,
 _FXC_MISSING_OPERATORS = frozenset({"%", "~", "<<", ">>"})
 
 _MASK = 0xFFFFFFFF
+_MASK64 = (1 << 64) - 1
 _CHAR_ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "a": 7, "b": 8, "f": 12, "v": 11, "\\": 92, "'": 39,
                  '"': 34, "?": 63}
 
@@ -316,6 +317,7 @@ def fxc_unexpected(tok: str | None) -> str:
             v = int(body, 16 if hexa else 8) if based else int(body)
         except ValueError:
             return f"unexpected token '{tok}'"
+        v &= _MASK64  # (the 64 bits fxc's lexer keeps: '7766279631452241919' for 99999999999999999999)
         unsigned = (based and v != 0) or "u" in tok[len(body):].lower()
         if v <= _MASK:
             if not unsigned:
@@ -338,7 +340,7 @@ def fxc_constant(tok: str, expr: CondExpr) -> int:
     ``'\\x41'``), several characters or none are its X1500 "unexpected token '''". A larger integer is its
     "unexpected integer", anything else (a float, a string, an operator) its syntax error for that token."""
     if tok.startswith("'"):
-        if len(tok) == 3 and tok[1] != "'":
+        if len(tok) == 3:  # (a quote between quotes is one token, 39: pplex._TOKEN; session 39)
             return ord(tok[1]) & _MASK
         raise expr.bad(tok, "")
     try:
@@ -347,7 +349,8 @@ def fxc_constant(tok: str, expr: CondExpr) -> int:
         raise expr.bad(tok, "") from None
     body = tok.rstrip("uUlL")
     hexa, octal = body.lower().startswith("0x"), body.startswith("0") and body.isdigit()
-    raw = int(body, 16) if hexa else int(body, 8) if octal else int(body)
+    # (fxc's lexer keeps 64 bits of a longer constant, X1002-X1004: ``#if 18446744073709551617`` is 1; session 39)
+    raw = (int(body, 16) if hexa else int(body, 8) if octal else int(body)) & _MASK64
     if raw > _MASK:
         raise expr.bad(tok, "")
     return v & _MASK

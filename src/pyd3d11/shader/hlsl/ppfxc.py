@@ -6,6 +6,7 @@ Wine (session 35; tests/test_rules_hlsl_fxc_preprocess*.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 
@@ -186,3 +187,26 @@ def _trim(a: list[str]) -> list[str]:
     while a and a[-1] == " ":
         a = a[:-1]
     return a
+
+
+def fxc_paste(left: str, right: str, tokens: Callable[[str], list[str]], read: Callable[[str], None]) -> list[str]:
+    """fxc's ``##`` of two tokens (d3dcompiler_47 10.1, session 36). A side that is empty leaves the other token as
+    it was (its hide set kept). Text that reads as one token is that token; text that does not leaves both tokens
+    as they were (``2 ## X`` of an ``X`` given up stays ``2 X``, not replaced again; C99 §6.10.3.3p3 leaves an
+    invalid result undefined). Text that opens a comment is read as one: ``//`` gives nothing, ``/*`` nothing and
+    X1001 (the comment runs to the end of the pasted text). ``read(text)`` is told of the text fxc's lexer reads
+    again: a ``/*`` comment's, or one token's (session 39: its number is checked, pplex.integer_overflow)."""
+    a, b = ("" if left == "\x00" else left), ("" if right == "\x00" else right)
+    if not a or not b:
+        return [a or b] if a or b else []
+    text = a + b
+    if text.startswith("//"):
+        return []
+    if text.startswith("/*"):
+        read(text)
+        return []
+    toks = tokens(text)
+    if len(toks) != 1:
+        return [a, b]
+    read(text)
+    return toks

@@ -18,11 +18,15 @@ from .ppfxc import COMMENT_MARK, GAP, SPLICE_MARK, _trim
 #: ``u``, ``1ull`` ``1ul`` ``l``, ``1F`` ``1`` ``F``, ``1h`` ``1`` ``h``), a float's one of ``f h l`` (``1.5fh`` is
 #: ``1.5f`` ``h``, ``1.5u`` ``1.5`` ``u``, ``1e5u`` ``1e5`` ``u``). An integer that begins with 0 is octal and ends
 #: before an 8 or a 9, which begins another number (session 38: ``019`` is ``01`` ``9``, ``08u`` ``0`` ``8u``; a float
-#: keeps them: ``08.5``, ``08e1``)
+#: keeps them: ``08.5``, ``08e1``). Only a lower-case ``0x`` begins a hexadecimal number (session 39: ``0X10`` is ``0``
+#: ``X10``, in the text, ``#if`` and a compile alike). A character constant holds one character or one backslash and
+#: the character after it, or C's ``\x`` and octal escapes (a quote too, not a lone backslash); anything else is a lone ``'`` and what follows it
+#: (session 39: ``'ab'`` is ``'`` ``ab`` ``'``, ``''`` two quotes, ``'''``, ``'\n'`` and ``'\''`` one token each,
+#: ``'\'`` three, ``'ab' 'c'`` is ``'`` ``ab`` ``' '`` ``c`` ``'``)
 _TOKEN = re.compile(
-    r"""(?P<ws>[ \t\f\v\r\x01\x02]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>0[xX][0-9A-Fa-f]+(?:[uU][lL]?|[lL][uU]?)?|
+    r"""(?P<ws>[ \t\f\v\r\x01\x02]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>0x[0-9A-Fa-f]+(?:[uU][lL]?|[lL][uU]?)?|
     (?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?|(?:0[0-7]*|[1-9][0-9]*)(?:[uU][lL]?|[lL][uU]?)?)|
-    (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\[^\x02]|[^'\\\x02])*')|
+    (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\x[0-9A-Fa-f]+|\\[0-7]{1,3}|\\[^\x02\n]|[^\\\x02\n])')|
     (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
     re.X,
 )
@@ -69,6 +73,35 @@ def glue_number_suffixes(toks: list[str]) -> list[str]:
         else:
             out.append(t)
     return out
+
+
+#: fxc's lexer reports an integer constant whose value needs more than 64 bits by its base and goes on with the value
+#: truncated to 64 bits (d3dcompiler_47 10.1, session 39: ``0x10000000000000000`` X1002 "hex value truncated to 64
+#: bits", ``02000000000000000000000`` X1003 "octal ...", ``18446744073709551616`` X1004 "decimal ...";
+#: ``0xFFFFFFFFFFFFFFFF`` is silent, ``0x00000000000000000001`` is not, a float never). The #if, #line and #include pages are silent.
+_INT_OVERFLOW = ((16, 1002, "hex"), (8, 1003, "octal"), (10, 1004, "decimal"))
+_INTEGER = re.compile(r"(0[xX][0-9A-Fa-f]+|0[0-7]*|[1-9][0-9]*)(?:[uU][lL]?|[lL][uU]?)?")
+
+
+def integer_overflow(tok: str) -> tuple[int, str] | None:
+    """(fxc's error number, its message) for an integer token whose value passes 64 bits, else None."""
+    m = _INTEGER.fullmatch(tok)
+    if not m:
+        return None
+    body = m.group(1)
+    base = 16 if body[1:2] in ("x", "X") else 8 if body[:1] == "0" else 10
+    # (a hexadecimal constant by its digits: more than 16, leading zeros counted -- ``0x0000000000000000F`` --; an
+    # octal or decimal one by its value)
+    if (len(body) - 2 <= 16) if base == 16 else int(body, base) >> 64 == 0:
+        return None
+    code, word = next((c, w) for b, c, w in _INT_OVERFLOW if b == base)
+    return code, f"{word} value truncated to 64 bits"
+
+
+def integer_overflows(code: str) -> list[tuple[int, str]]:
+    """``integer_overflow`` of each token of a line's text (comments removed) as fxc's lexer reads it, in order."""
+    found = [integer_overflow(t) for t in tokenize_line(code) if t[:1].isdigit()]
+    return [f for f in found if f is not None]
 
 
 class _Tok(str):

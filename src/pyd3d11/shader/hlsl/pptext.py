@@ -121,6 +121,7 @@ class FxcText:
         self._newline()
 
     def _move(self, file: str, line: int) -> None:
+        line &= 0xFFFFFFFF  # (an unsigned 32-bit number: "#line 0 x" numbers its line 4294967294, session 39)
         if self._file is None:
             self._marker(f"#line {line} {quoted_name(file)}")
         elif file != self._file:
@@ -158,7 +159,7 @@ class FxcText:
         """The end of ``line`` of ``file`` as fxc's reader returns it."""
         self._move(file, line)
         self._newline()
-        self._line += 1
+        self._line = (self._line + 1) & 0xFFFFFFFF
 
     def pragma(self, toks: list[str]) -> int:
         """A ``#pragma`` line's tokens (blanks left out, the word ``pragma`` not among them) given to fxc's text:
@@ -261,7 +262,7 @@ class FxcText:
         (``c10`` before ``c2``, ``b1`` before ``c0``) then the target, each one (a repeated one again); each value as
         a float in its shortest form (``3e1`` is ``30``)."""
         self._defs.append(((register, target), f"#pragma def ({target}, {register}, " + ", ".join(
-            f"{float(v):g}" for v in values) + ")"))
+            _msvc_g(float(v)) for v in values) + ")"))
 
     def ahead_warning(self, spec: str, number: int) -> None:
         """``#pragma warning (spec:number)``: written ahead of the text by number, the last specifier of each;
@@ -291,8 +292,22 @@ def _def_value(tok: str) -> str | None:
     suffix ignored (``1.5f``, ``2u``; session 37)."""
     try:
         if tok[:2].lower() == "0x":
-            return str(int(tok[2:].rstrip("uUlL"), 16))
-        float(tok.rstrip("fFhHlLuU"))
+            return str(int(tok[2:].rstrip("uUlL"), 16) & _MASK64)
+        body = tok.rstrip("fFhHlLuU")
+        float(body)
     except ValueError:
         return None
-    return tok.rstrip("fFhHlLuU")
+    # (an integer keeps the 64 bits fxc's lexer keeps, pplex.integer_overflow: 99999999999999999999 is written
+    # 7.76628e+018; session 39)
+    return str(int(body) & _MASK64) if body.isdigit() else body
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def _msvc_g(v: float) -> str:
+    """``%g`` as the DLL's C runtime writes it: an exponent of at least three digits (``7.76628e+018``,
+    ``1e-005``; d3dcompiler_47 10.1, session 39, ``#pragma def`` values)."""
+    text = f"{v:g}"
+    mant, e, exp = text.partition("e")
+    return f"{mant}e{exp[0]}{int(exp[1:]):03d}" if e else text

@@ -32,6 +32,7 @@ from .ppfxc import (
     _trim,
     closing_at,
     fxc_charize,
+    fxc_paste,
     gap_between,
     identifier_zero,
     same_definition,
@@ -53,6 +54,7 @@ from .pplex import (
     directive_text,
     error_directive_text,
     glue_number_suffixes,
+    integer_overflows,
     tokenize_line,
 )
 from .pplex import _would_merge as _would_merge
@@ -248,6 +250,11 @@ class Preprocessor:
             raise self.error(message, code, col)
         self.errors.append(self.error(message, code, col))
 
+    def _lex_numbers(self, code: str) -> None:
+        """The integers past 64 bits in text fxc's lexer reads (pplex.integer_overflow): reported, the run goes on."""
+        for num, msg in integer_overflows(code) if self.lenient else ():
+            self.errors.append(self.error(msg, num))
+
     #: the errors that end fxc's preprocessing (D3DPreprocess fails): #error, a file that does not open, the
     #: resource limits, an #if that macro replacement leaves empty (X1518); every other error is reported and the run goes on (d3dcompiler_47 10.1, session 35)
     FATAL_CODES = frozenset({1000, 1003, 1506, 1507, ERR_INVALID_INT_EXPR})
@@ -308,6 +315,8 @@ class Preprocessor:
             s = code.strip()
             if self.lenient and active and "#" in s and not s.startswith("#") and not was_in_comment:
                 s = self._after_empty_names(s)
+            if not s.startswith("#") or was_in_comment:
+                self._lex_numbers(code)  # (a skipped group's text lines too; directives: see directive)
             if active and (not s.startswith("#") or re.match(r"#\s*define\b", s)):
                 if self._soft(self._check_string, code, i, len(lines)) is _FAILED:
                     self.out.extend([""] * (i - start))  # fxc goes on after the line's error
@@ -392,6 +401,7 @@ class Preprocessor:
                         if more == "name" and not d.startswith("("):
                             nxt.unread(incomment)  # the name is not invoked: this line is its own
                             break
+                        self._lex_numbers(nxt.text)
                         if conds and not conds[-1].active:
                             i = nxt.next_i
                             continue  # skipped by a conditional among the arguments
@@ -412,6 +422,7 @@ class Preprocessor:
                         if more and i < len(lines):
                             nxt = _NextLine.read(lines, i, incomment, self._mark)
                             if not nxt.is_directive and (expanded is None or nxt.text.strip().startswith("(")):
+                                self._lex_numbers(nxt.text)
                                 toks = self._fold(toks, nxt, i)
                                 i = nxt.next_i
                                 self.line = first_line
@@ -428,6 +439,7 @@ class Preprocessor:
                                 self.line = first_line
                                 continue
                             if expanded is None and self.lenient and conds and not conds[-1].active:
+                                self._lex_numbers(nxt.text)
                                 i = nxt.next_i
                                 continue
                             nxt.unread(incomment)
@@ -665,6 +677,7 @@ class Preprocessor:
         s = s.strip(_BLANKS)
         m = re.match(r"([A-Za-z_]\w*)[\s\x02]*(.*)$", s, re.S)
         if not m:
+            self._lex_numbers(s)  # (in a skipped group too)
             if not active:
                 return False
             if s == "":
@@ -685,6 +698,8 @@ class Preprocessor:
             if not active:
                 conds.append(_Cond(False, False))
                 return False
+            if name != "if":
+                self._lex_numbers(rest)  # (#if's in eval_expr)
             if name == "if":
                 val = self.eval_expr(directive_text(self._marked_line, name, rest)) != 0
             else:
@@ -714,8 +729,15 @@ class Preprocessor:
                     self.errors.extend(later)
                     return False
                 self.tolerate(f"unexpected #{name}", {"elif": ERR_ELIF, "else": ERR_ELSE, "endif": ERR_ENDIF}[name])
+                self._lex_numbers(rest)
+                if rest and self.lenient:
+                    # ... and then reads its line on: a token after it is X1500 (d3dcompiler_47 10.1, session 39:
+                    # "#endif x", "#else 1", "#endif "s"")
+                    self._check_end(name, rest)
                 return False
             c = conds[-1]
+            if name != "elif":
+                self._lex_numbers(rest)  # (fxc reads an #else / #endif line in any group, an #elif's where it evaluates it)
             if name != "elif" and rest and (c.active if self.lenient else c.parent_active):
                 # "# else new-line", "# endif new-line": nothing may follow (a comment is white space); fxc checks
                 # only a directive that ends a group it was keeping (d3dcompiler_47 10.1, session 36: "#if 0 /
@@ -749,6 +771,9 @@ class Preprocessor:
             return False
         if not active:
             return False
+        if name in ("define", "undef", "include", "line") or name == "pragma" and re.match(
+                r"(pack_matrix|warning|message|def)\b", rest):
+            self._lex_numbers(rest)  # (not #error's, an unknown directive's or pragma's, which fxc stops reading)
         if name == "define":
             self.define(rest)
         elif name == "undef":
@@ -796,8 +821,10 @@ class Preprocessor:
             if len(parts) > 2 or (len(parts) > 1 and not parts[1].startswith('"')):
                 self._check_end("line", " ".join(parts[1 if not parts[1].startswith('"') else 2:]))
             self.file = fname
-            self._line_named = len(parts) > 1 and parts[1].startswith('"')
-            if self._line_named:
+            # (fxc writes the marker of a #line with anything after its number at once: a name's, or a token's one
+            # line lower, see below; d3dcompiler_47 10.1, session 39: "#line 5 6" writes "#line 3" before its line)
+            self._line_named = len(parts) > 1
+            if self._line_named and parts[1].startswith('"'):
                 self.shown = fname
             self._line_directive = _line_number(parts[0]) if self.lenient else int(parts[0])
             if self.lenient and len(parts) > 1 and not parts[1].startswith('"'):
@@ -1387,7 +1414,7 @@ class Preprocessor:
                 left = out.pop() if out else ""
                 right = toks[j] if j < len(toks) else ""
                 if self.lenient:
-                    out.extend(self._fxc_paste(left, right))
+                    out.extend(fxc_paste(left, right, self._tokens, self._pasted))
                 else:
                     out.extend(self._tokens((left + right).replace("\x00", "")) or [])
                 i = j + 1
@@ -1396,23 +1423,13 @@ class Preprocessor:
             i += 1
         return [t for t in out if t != "\x00"]
 
-    def _fxc_paste(self, left: str, right: str) -> list[str]:
-        """fxc's ``##`` of two tokens (d3dcompiler_47 10.1, session 36). A side that is empty leaves the other
-        token as it was (its hide set kept). Text that reads as one token is that token; text that does not
-        leaves both tokens as they were (``2 ## X`` of an ``X`` given up stays ``2 X``, not replaced again;
-        C99 §6.10.3.3p3 leaves an invalid result undefined). Text that opens a comment is read as one: ``//``
-        gives nothing, ``/*`` nothing and X1001 (the comment runs to the end of the pasted text)."""
-        a, b = ("" if left == "\x00" else left), ("" if right == "\x00" else right)
-        if not a or not b:
-            return [a or b] if a or b else []
-        text = a + b
-        if text.startswith("//"):
-            return []
+    def _pasted(self, text: str) -> None:
+        """fxc's lexer reads a paste's text again (ppfxc.fxc_paste): a comment it opens is X1001, a number past 64
+        bits its X1002-X1004."""
         if text.startswith("/*"):
             self.errors.append(self.error("comment continues past the end of the file", ERR_COMMENTEOF))
-            return []
-        toks = self._tokens(text)
-        return toks if len(toks) == 1 else [a, b]
+        else:
+            self._lex_numbers(text)  # (``C(9999999999, 9999999999)``)
 
     # --- #if expressions -----------------------------------------------------------------------
     def eval_expr(self, text: str) -> int:
@@ -1420,6 +1437,7 @@ class Preprocessor:
             # fxc's character constant is one character between quotes, taken as written: ``'\'`` is 92
             # (d3dcompiler_47 10.1, session 35), where C's tokens would leave the quote open
             text = re.sub(r"(?<![\w'])'\\'", "92", text)
+        self._lex_numbers(text)
         raw = self._tokens(text)
         # (a comment between a name and "(" stays, as a Gap: no invocation across it; see pplex.directive_text)
         toks = [t for k, t in enumerate(raw) if t != " " or (

@@ -1,0 +1,370 @@
+"""fxc's preprocessor rules found by the pp_fuzz fuzzer (tools/pp_fuzz.py), session 39 (issue 15).
+
+Every expected value here -- D3DPreprocess's whole text, byte for byte, and the error numbers of its messages in
+order; D3DCompile's verdict and first error number -- was recorded from Microsoft's d3dcompiler_47.dll 10.1 under
+Wine (``pyd3d11.tools.wine_d3dcompiler``), session 39, with the source named ``C:\\s39\\t.hlsl`` (a full path, so
+the text's first ``#line`` does not depend on the current directory). The Microsoft pages are silent on all of it
+(the #if page: integer constants are "treated as signed long values"; the #else / #endif pages: a directive alone on
+its line). Each group is one rule, probed with variants until its extent was known:
+- ``OVERFLOW``: an integer constant whose value passes 64 bits is reported by fxc's lexer -- X1002 "hex value
+  truncated to 64 bits", X1003 octal, X1004 decimal -- wherever the lexer reads it (the file's text, a skipped
+  group's text lines, a ``#define``'s list, an argument, a pasted token, an ``#if`` / an evaluated ``#elif``, the
+  tail of any ``#else`` / ``#endif``, of ``#ifdef`` / ``#undef`` / ``#include`` / ``#line`` and of the pragmas fxc
+  reads); not in a comment, a string, a float, ``#error``, an unknown directive or pragma, nor a directive of a
+  skipped group but ``#else`` / ``#endif``. D3DPreprocess still succeeds; the value goes on truncated to 64 bits
+  (``#if 18446744073709551617`` is 1). A compile fails on it.
+- ``TOKENS``: only a lower-case ``0x`` begins a hexadecimal number (``0X10`` is ``0`` ``X10``, in the text, ``#if``
+  and a compile); a character constant is one character (a quote too, not a lone backslash) or a backslash and one
+  character between quotes: anything else is a lone ``'`` and what follows it (``'ab'`` is ``'`` ``ab`` ``'``).
+- ``PRAGMA_DEF_VALUES``: ``#pragma def`` values written ahead of the text as the DLL's ``%g`` writes them (a
+  three-digit exponent), an integer truncated to 64 bits.
+- ``LINE_TOKEN``: ``#line N`` with anything after the number writes its marker at once: a file name's ``#line N-1
+  "f"``, any other token's (X1500) ``#line N-2`` (the directive's own line; the next is N-1); a marker's number is
+  unsigned 32-bit (``#line 0 x`` writes 4294967294).
+- ``STRAY_TAIL``: an ``#else`` / ``#endif`` that no group is open for (X1509 / X1510) reads its line on: a token
+  after it is X1500.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pyd3d11.shader.compile_api import D3DCompile, D3DPreprocess
+from pyd3d11.tools import wine_d3dcompiler
+
+NAME = "C:\\s39\\t.hlsl"
+
+#: (source, D3DPreprocess's text or None where it fails, its error numbers in order)
+OVERFLOW = [
+    ('x 18446744073709551615\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 18446744073709551615 \n', ()),
+    ('x 18446744073709551616\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 18446744073709551616 \n', ('X1004',)),
+    ('x 99999999999999999999u\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 99999999999999999999u \n', ('X1004',)),
+    ('x 184467440737095516160l\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 184467440737095516160l \n', ('X1004',)),
+    ('x 0xFFFFFFFFFFFFFFFF\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 0xFFFFFFFFFFFFFFFF \n', ()),
+    ('x 0x10000000000000000\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 0x10000000000000000 \n', ('X1002',)),
+    ('x 0X1FFFFFFFFFFFFFFFFul\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 0 X1FFFFFFFFFFFFFFFFul \n', ()),
+    ('x 0x00000000000000000001\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 0x00000000000000000001 \n', ('X1002',)),
+    ('x 01777777777777777777777\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 01777777777777777777777 \n', ()),
+    ('x 02000000000000000000000\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 02000000000000000000000 \n', ('X1003',)),
+    ('x 07777777777777777777777777u\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 07777777777777777777777777u \n', ('X1003',)),
+    ('x 099999999999999999999\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 0 99999999999999999999 \n', ('X1004',)),
+    ('x 99999999999999999999.5\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 99999999999999999999.5 \n', ()),
+    ('x 1e99999999999999999999\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 1e99999999999999999999 \n', ()),
+    ('x 0x99999999999999999999.5\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 0x99999999999999999999 .5 \n', ('X1002',)),
+    ('x 99999999999999999999h\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 99999999999999999999 h \n', ('X1004',)),
+    ('#if 0\n99999999999999999999\n#endif\n',
+     '#line 3 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1004',)),
+    ('#if 0\n#if 1\nx 99999999999999999999 \'a\' "99999999999999999999"\n#endif\n#endif\n',
+     '#line 5 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1004',)),
+    ('// 99999999999999999999\n/* 99999999999999999999 */ "99999999999999999999" \'99999999999999999999\'\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n"99999999999999999999" \' 99999999999999999999 \' \n', ('X1004',)),
+    ('#define A 99999999999999999999\nA\nA\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n99999999999999999999 \n99999999999999999999 \n', ('X1004',)),
+    ('#define A 99999999999999999999x\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1004',)),
+    ('#define F(a) a\nF(99999999999999999999)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n99999999999999999999 \n', ('X1004',)),
+    ('#define F(a)\nF(99999999999999999999)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n', ('X1004',)),
+    ('#define F(a) a\nF(1,\n99999999999999999999)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\nF \n\n', ('X1004', 'X1516')),
+    ('#define F(a, b) a b\nF(1,\n99999999999999999999)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n1 99999999999999999999 \n\n', ('X1004',)),
+    ('#define S(a) #a\nS(99999999999999999999)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n"99999999999999999999" \n', ('X1004',)),
+    ('#define C(a, b) a##b\nC(9999999999, 9999999999)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n99999999999999999999 \n', ('X1004',)),
+    ('#define C(a, b) a##b\nC(1844674407370955161, 5)\nC(1844674407370955161, 6)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n18446744073709551615 \n18446744073709551616 \n', ('X1004',)),
+    ('#define C(a, b) a##b\nC(0x1000000000000000, 0)\nC(0x100000000000000, 0)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n0x10000000000000000 \n0x1000000000000000 \n', ('X1002',)),
+    ('#define P 9999999999 ## 9999999999\nP\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n9999999999 ## 9999999999 \n', ()),
+    ('#define F(a) #a\n#define G(a) a##9999999999\nF(G(9999999999))\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n"99999999999999999999" \n', ('X1004',)),
+    ('#if 99999999999999999999\n#endif\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n', ('X1004', 'X1500', 'X1510')),
+    ('#if 18446744073709551617\na\n#endif\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\na \n\n', ('X1004',)),
+    ('#if 0x10000000000000001 == 1\na\n#endif\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\na \n\n', ('X1002',)),
+    ('#if 0x10000000000000000\na\n#else\nb\n#endif\n',
+     '#line 3 "C:\\\\s39\\\\t.hlsl"\n\nb \n\n', ('X1002',)),
+    ('#if 1 || 99999999999999999999\n#endif\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n', ('X1004', 'X1500', 'X1510')),
+    ('#if 0\n#elif 99999999999999999999\n#endif\n',
+     '#line 3 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1004', 'X1500')),
+    ('#if 1\n#elif 99999999999999999999\n#endif\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n\n', ('X1004', 'X1500')),
+    ('#if 1\n#elif 0\n#elif 99999999999999999999\n#endif\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n#line 4\n\n', ()),
+    ('#if 0\n#if 0\n#elif 99999999999999999999\n#endif\n#endif\n',
+     '#line 5 "C:\\\\s39\\\\t.hlsl"\n\n', ()),
+    ('#if 0\n#if 99999999999999999999\n#endif\n#endif\n',
+     '#line 4 "C:\\\\s39\\\\t.hlsl"\n\n', ()),
+    ('#if 0\n#if 0\n#else 99999999999999999999\n#endif 99999999999999999999\n#endif\n',
+     '#line 5 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1004', 'X1004')),
+    ('#if 1\n#else 99999999999999999999\n#endif 99999999999999999999\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n\n', ('X1004', 'X1500', 'X1004')),
+    ('#if 0\n#else 99999999999999999999\n#endif\n',
+     '#line 2 "C:\\\\s39\\\\t.hlsl"\n\n\n', ('X1004',)),
+    ('#ifdef A 99999999999999999999\n#endif\n',
+     '#line 2 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1004', 'X1500')),
+    ('#ifndef A 99999999999999999999\n#endif\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n', ('X1004', 'X1500')),
+    ('#if 0\n#ifdef A 99999999999999999999\n#endif\n#endif\n',
+     '#line 4 "C:\\\\s39\\\\t.hlsl"\n\n', ()),
+    ('#undef A 99999999999999999999\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1004', 'X1500')),
+    ('#endif 99999999999999999999\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1510', 'X1004', 'X1500')),
+    ('#line 99999999999999999999\nx\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\nx \n', ('X1004', 'X1500')),
+    ('#pragma pack_matrix(row_major) 99999999999999999999\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n#line 1\n\n', ('X1004',)),
+    ('#pragma message(99999999999999999999)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n#line 1\n\n', ('X1004',)),
+    ('#pragma once 99999999999999999999\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n#line 1\n\n', ()),
+    ('#pragma foo 99999999999999999999\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n#line 1\n\n', ()),
+    ('#pragma def(ps_4_0, c0, 99999999999999999999, 1, 2, 3)\n',
+     '#pragma def (ps_4_0, c0, 7.76628e+018, 1, 2, 3)\n#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1004',)),
+    ('#if 0\n#pragma message 99999999999999999999\n#define A 99999999999999999999\n#line 99999999999999999999\n#undef A 99999999999999999999\n#endif\n',
+     '#line 6 "C:\\\\s39\\\\t.hlsl"\n\n', ()),
+    ('# 99999999999999999999\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1004', 'X1500')),
+    ('#99999999999999999999\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1004', 'X1500')),
+    ('#if 0\n#99999999999999999999\n#endif\n',
+     '#line 3 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1004',)),
+    ('#foo 99999999999999999999\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1504',)),
+    ('#error 99999999999999999999\n',
+     None, ()),
+    ('x 99999999999999999999 99999999999999999999\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 99999999999999999999 99999999999999999999 \n', ('X1004', 'X1004')),
+    ('x \\\n99999999999999999999\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \n99999999999999999999 \n', ('X1004',)),
+]
+
+STRAY_TAIL = [
+    ('#endif 1\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1510', 'X1500')),
+    ('#else x\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1509', 'X1500')),
+    ('#endif x\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1510', 'X1500')),
+    ('#if 1\n#endif\n#endif "s"\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n\n', ('X1510', 'X1500')),
+    ('#else\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1509',)),
+    ('#endif // c\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1510',)),
+    ('#elif 1 2\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1508', 'X1500')),
+    ('#if 1\n#endif\n#else 1.5\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n\n', ('X1509', 'X1500')),
+    ('#if 0\n#endif\n#endif +\n',
+     '#line 2 "C:\\\\s39\\\\t.hlsl"\n\n\n', ('X1510', 'X1500')),
+]
+
+TOKENS = [
+    ('x 0X10 0x10 0XaF 0xAF 0X 0x\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 0 X10 0x10 0 XaF 0xAF 0 X 0 x \n', ()),
+    ('x 0X10u 0x10U 0XFFFFFFFF\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 0 X10u 0x10U 0 XFFFFFFFF \n', ()),
+    ('#if 0X10\n#endif\n',
+     '#line 2 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1500',)),
+    ('#if 0x10 == 16\na\n#endif\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\na \n\n', ()),
+    ('#define A 0X10\nA\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n0X10 \n', ()),
+    ('#define C(a, b) a##b\nC(0, X10)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n0 X10 \n', ()),
+    ('#line 0X10\nx\n',
+     '#line 4294967294 "C:\\\\s39\\\\t.hlsl"\n\nx \n', ('X1500',)),
+    ("x 'a' 'ab' 'abc' '1' '12'\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \'a\' \' ab \' \' abc \' \' 1 \' \' 12 \' \n', ()),
+    ("x '' y ''' z\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \' \' y \'\'\' z \n', ()),
+    ("x 'ab' '' 'c'\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \' ab \' \' \' \' c \' \n', ()),
+    ("x '\\' y\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \' \\ \' y \n', ()),
+    ("x '\\\\' '\\a' '\\'\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \'\\\\\' \'\\a\' \' \\ \' \n', ()),
+    ("x '\\n' '\\x41' '\\0' '\\377' '\\''\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \'\\n\' \'\\x41\' \'\\0\' \'\\377\' \'\\\'\' \n', ()),
+    ("x 'a\ny 'ab\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \' a \ny \' ab \n', ()),
+    ("x ' y\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \' y \n', ()),
+    ("x 'a' 'b\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \'a\' \' b \n', ()),
+    ("x ' ' '\t'\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \' \' \'\t\' \n', ()),
+    ("#define F(a) a\nF('ab') 'ab' 'c'\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\' ab \' \' ab \' \' c \' \n', ()),
+    ("#define S(a) #a\nS('ab') S('12') S('\\n') S('')\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n"\'ab\'" "\'12\'" "\'\\n\'" "\'\'" \n', ()),
+    ("#define F(x) #@x\nF(') pass\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\'\'\' pass \n', ()),
+    ("#if 'ab'\n#endif\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n', ('X1500', 'X1510')),
+    ("#if ''' == 39\na\n#endif\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\na \n\n', ()),
+    ("#if ' ' == 32\na\n#endif\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\na \n\n', ()),
+    ("#if '\\n'\n#endif\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n', ('X1500', 'X1510')),
+    ('x \'"\' "\'"\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \'"\' "\'" \n', ()),
+    ("#define F(a, b) a b\nF('a,'b)\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\' a \' b \n', ()),
+    ("#define F(a, b) a b\nF(',',x)\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\',\' x \n', ()),
+]
+
+PRAGMA_DEF_VALUES = [
+    ('#pragma def(ps_4_0, c0, 1e-5, 1e20, 1, 2)',
+     '#pragma def (ps_4_0, c0, 1e-005, 1e+020, 1, 2)\n#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ()),
+    ('#pragma def(ps_4_0, c0, 1e300, 0x10000000000000001, 1, 2)\n',
+     '#pragma def (ps_4_0, c0, 1e+300, 1, 1, 2)\n#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1002',)),
+]
+
+LINE_TOKEN = [
+    ('#line 5 99999999999999999999\nx\n',
+     '#line 3 "C:\\\\s39\\\\t.hlsl"\n\nx \n', ('X1004', 'X1500')),
+    ('#line 5 6\nx\n',
+     '#line 3 "C:\\\\s39\\\\t.hlsl"\n\nx \n', ('X1500',)),
+    ('#line 5 x\nx\n',
+     '#line 3 "C:\\\\s39\\\\t.hlsl"\n\nx \n', ('X1500',)),
+    ('#line 0 x\nx\n',
+     '#line 4294967294 "C:\\\\s39\\\\t.hlsl"\n\nx \n', ('X1500',)),
+    ('#line 1 x\nx\n',
+     '#line 4294967295 "C:\\\\s39\\\\t.hlsl"\n\nx \n', ('X1500',)),
+    ('#line 2 x\nx\n',
+     '#line 0 "C:\\\\s39\\\\t.hlsl"\n\nx \n', ('X1500',)),
+    ('a\n#line 9 x\nb\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\n#line 7\n\nb \n', ('X1500',)),
+    ('a\n\n\n#line 20 +\nb\n__LINE__\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\n#line 18\n\nb \n20 \n', ('X1500',)),
+    ('#line 5 "f" 6\nx\n',
+     '#line 4 "f"\n\nx \n', ('X1500',)),
+    ('#line 0 "f"\nx\n',
+     '#line 4294967295 "f"\n\nx \n', ()),
+    ('#line 1 "f"\nx\n',
+     '#line 0 "f"\n\nx \n', ()),
+    ("a\n#line 7 'c'\nb\n",
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\n#line 5\n\nb \n', ('X1500',)),
+    ('a\n#line 7 x y\nb\n#line 30\nc\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\n#line 5\n\nb \n\n\n#line 30\nc \n', ('X1500',)),
+    ('#if 0\n#line 7 x\n#endif\na\n',
+     '#line 3 "C:\\\\s39\\\\t.hlsl"\n\na \n', ()),
+    ('#line 0\nx\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n#line 0\nx \n', ()),
+    ('a\n#line 4294967295 x\nb\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\n#line 4294967293\n\nb \n', ('X1500',)),
+]
+
+CASES = [(g, *row) for g, rows in (("LINE_TOKEN", LINE_TOKEN), ("OVERFLOW", OVERFLOW), ("STRAY_TAIL", STRAY_TAIL), ("TOKENS", TOKENS),
+                                   ("PRAGMA_DEF_VALUES", PRAGMA_DEF_VALUES)) for row in rows]
+
+#: recorded the same way, not built (see docs/conformance.md, session 39): a ``"`` left open at a line's end after a
+#: lone ``'`` (fxc: no X1005, the string runs on); ``pack_matrix`` with a number (fxc's text returns the line end
+#: twice and a ``#line``)
+GAPS = [
+    ('x \'a"b\' "c"\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \' a "b\' " c "\n ', ('X1005',)),
+    ('#pragma pack_matrix(99999999999999999999)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n#line 1\n\n', ('X1004',)),
+]
+
+
+def _ours(src: str) -> tuple[str | None, tuple[str, ...]]:
+    msgs: list = []
+    try:
+        text = bytes(D3DPreprocess(src, None, NAME, None, None, msgs)).decode("latin-1")
+    except Exception:  # noqa: BLE001 -- a failed D3DPreprocess has no text (fxc's E_FAIL)
+        text = None
+    return text, tuple(re.findall(r"error (X\d+)", "".join(bytes(b).decode("latin-1") for b in msgs)))
+
+
+@pytest.mark.parametrize(("group", "src", "text", "errors"), CASES)
+def test_text_and_errors_as_fxc(group, src, text, errors):
+    assert _ours(src) == (text, errors)
+
+
+@pytest.mark.xfail(strict=True, reason="not built: see GAPS")
+@pytest.mark.parametrize(("src", "text", "errors"), GAPS)
+def test_gaps_not_built(src, text, errors):
+    assert _ours(src) == (text, errors)
+
+
+#: D3DCompile at ps_4_0 (recorded from the DLL, session 39): (source, compiles, first error number)
+COMPILES = [
+    ('float4 main():SV_Target{return 1;}\n#if 0\n99999999999999999999\n#endif\n', False, 'X1004'),
+    ('float4 main():SV_Target{return 1;}\n#if 0\n18446744073709551615\n#endif\n', True, None),
+    ('float4 main():SV_Target{return 18446744073709551616;}\n', False, 'X1004'),
+    ('float4 main():SV_Target{return 0x10000000000000000;}\n', False, 'X1002'),
+    ('#if 18446744073709551617\nfloat4 main():SV_Target{return 1;}\n#endif\n', False, 'X1004'),
+    ('float4 main():SV_Target{return 1;}\n#endif\n', False, 'X1510'),
+    ('float4 main():SV_Target{return 1;}\n#endif x\n', False, 'X1510'),
+    ('float4 main():SV_Target{return 1;}\n#pragma once 99999999999999999999\n', True, None),
+    ('float4 main():SV_Target{return 1;}\n#error 99999999999999999999\n', False, None),
+    ('float4 main():SV_Target{return 0X10;}\n', False, 'X3000'),
+    ('float4 main():SV_Target{return 0x10;}\n', True, None),
+    ('float4 main():SV_Target{int X10 = 2; return 0X10;}\n', False, 'X3000'),
+    ("float4 main():SV_Target{return 'ab';}\n", False, 'X3000'),
+    ("float4 main():SV_Target{return 'a';}\n", True, None),
+    ("float4 main():SV_Target{return '\\n';}\n", True, None),
+    ("float4 main():SV_Target{return ''';}\n", True, None),
+    ("float4 main():SV_Target{return '';}\n", False, 'X3000'),
+]
+
+
+def _compile(src: str) -> tuple[bool, str | None]:
+    msgs: list = []
+    try:
+        D3DCompile(src, None, NAME, None, None, "main", "ps_4_0", 0, 0, msgs)
+        return True, None
+    except Exception:  # noqa: BLE001 -- a failed compile: its first error number is compared
+        found = re.findall(r"error (X\d+)", "".join(bytes(b).decode("latin-1") for b in msgs))
+        return False, found[0] if found else None
+
+
+@pytest.mark.parametrize(("src", "ok", "error"), COMPILES)
+def test_compile_as_fxc(src, ok, error):
+    assert _compile(src) == (ok, error)
+
+
+@pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None, reason="no live d3dcompiler_47 (Wine)")
+def test_recorded_rows_against_the_live_dll():
+    real = wine_d3dcompiler.shared()
+    for _group, src, text, errors in CASES + [("GAPS", *row) for row in GAPS]:
+        r = real.preprocess(src, name=NAME)
+        got = (r.blob.rstrip(b"\0").decode("latin-1") if r.ok else None, tuple(re.findall(r"error (X\d+)", r.messages)))
+        assert got == (text, errors), src
+    for src, ok, error in COMPILES:
+        r = real.compile(src, "ps_4_0", "main", name=NAME)
+        found = re.findall(r"error (X\d+)", r.messages)
+        assert (r.ok, found[0] if found else None) == (ok, error), src
