@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..errors import NotSupportedError
 from ..headers.d3dcompiler_types import D3DCOMPILE_NO_PRESHADER
@@ -30,6 +30,7 @@ from ..shader.hlsl import ast as A
 from ..shader.hlsl.check import string_braces_error
 from ..shader.hlsl.compiler import compile_hlsl
 from ..shader.hlsl.constexpr import const_value, leaf_bases
+from ..shader.hlsl.decls import check_declarations
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.lexer import lex
@@ -41,7 +42,7 @@ from .fx2asm import assemble, shader_kind
 from .fx2expr import expression_program, reads_parameter
 from .fx2preshader import reference_program, selector_resource
 from .fxannot import braced_other_kind, check_annotation_names, global_names, static_const_names
-from .fxcompile import _bind_uniforms, _node_key, braced_shader, is_shader_expression
+from .fxcompile import _bind_uniforms, _check_block_initialisers, _node_key, braced_shader, is_shader_expression
 from .fxfuncs import check_compile_arguments, check_effect_functions
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 
@@ -189,7 +190,8 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
                     if isinstance(init, A.InitList):  # braces: another item is an object with no string (fxc)
                         continue
                     raise ctx.error(pos, "cannot implicitly convert to 'const string'", 3017)
-                ctx.eff.strings[oid] = _unescape(v.value) if v is not None else ""
+                if v is not None:  # an uninitialised string has no string object (fxc 10.1, session 39: `string s;`)
+                    ctx.eff.strings[oid] = _unescape(v.value)
         elif ft.ptype in (B.D3DXPT["VERTEXSHADER"], B.D3DXPT["PIXELSHADER"]) and init is not None:
             items = init.items if isinstance(init, A.InitList) else [init]
             prefix = "vs" if ft.ptype == B.D3DXPT["VERTEXSHADER"] else "ps"
@@ -299,6 +301,7 @@ def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block
     resources that shader bytecode and parameter references become."""
     out: list[B.Fx2State] = []
     entries = _expand_state_blocks(ctx, entries, sampler_block)
+    named: list[tuple[int, fx2states.Fx2StateInfo, int, StateEntry]] = []
     for e in entries:
         if e.call and e.name in ("SetVertexShader", "SetPixelShader") and not sampler_block:
             # the Direct3D 10 spelling of the two D3D9 shader states: d3dcompiler_47 10.1 compiles
@@ -307,14 +310,15 @@ def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block
             e = StateEntry(e.name[3:], None, e.args[0], [], False, e.pos)
         if e.call:
             raise ctx.error(e.pos, f"'{e.name}': state functions need an fx_4_0 or later target")
-        hit = fx2states.lookup_state(e.name)
-        if hit is None or (sampler_block and e.name.lower() not in fx2states.SAMPLER_BLOCK_STATES):
-            raise ctx.error(e.pos, f"unrecognized state '{e.name}'" + (" in a sampler_state" if hit else ""))
-        op, info = hit
-        if e.index is not None and e.index >= info.indices:  # a state that is no array (0 indices) takes none
-            raise ctx.error(e.pos, f"state '{e.name}': index {e.index} out of range")
-        index = e.index or 0
-        tech, pass_, element = where
+        for part in _filter_states(e):
+            hit = fx2states.lookup_state(part.name)
+            if hit is None or (sampler_block and part.name.lower() not in fx2states.SAMPLER_BLOCK_STATES):
+                raise ctx.error(part.pos, f"unrecognized state '{part.name}'" + (" in a sampler_state" if hit else ""))
+            op, info = hit
+            _check_state_index(ctx, part, info, sampler_block)
+            named.append((op, info, part.index or 0, part))
+    tech, pass_, element = where
+    for op, info, index, e in _last_assignments(named):
         state_no = len(out)
 
         def resource(usage: int, data: bytes, tech=tech, pass_=pass_, element=element, state_no=state_no) -> None:
@@ -325,6 +329,66 @@ def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block
         # the block to whichever sampler the parameter is bound to
         out.append(B.Fx2State(op, _SAMPLER_BLOCK_INDEX if sampler_block else index, value))
     return out
+
+
+def _check_state_index(ctx: _Ctx, e: StateEntry, info: fx2states.Fx2StateInfo, sampler_block: bool) -> None:
+    """A state's index as d3dcompiler_47 10.1 checks it (session 39; numberless ID3DXEffectCompiler errors): in a
+    pass an indexed state needs one ("Index is required for state 'COLOROP'"), in a sampler_state block none
+    may be given ("State 'MINFILTER' is not indexed"), a state that is no array takes none, an index is below the
+    state's count ("Max index for effect state 'COLOROP' is 7"; a light's is any DWORD) and a sampler state's is
+    a D3D9 sampler number ("Invalid sampler index 16": fx2states.SAMPLER_INDICES)."""
+    upper = e.name.upper()
+    if e.index is None:
+        if info.indices and not sampler_block:
+            raise ctx.error(e.pos, f"ID3DXEffectCompiler: Index is required for state '{upper}'")
+        return
+    if sampler_block or not info.indices:
+        raise ctx.error(e.pos, f"ID3DXEffectCompiler: State '{upper}' is not indexed")
+    if e.index >= info.indices:
+        raise ctx.error(e.pos, f"ID3DXEffectCompiler: Max index for effect state '{upper}' is {info.indices - 1}")
+    if info.indices == fx2states.SAMPLER_INDICES[-1].stop and not any(e.index in r for r in fx2states.SAMPLER_INDICES):
+        raise ctx.error(e.pos, f"ID3DXEffectCompiler: Invalid sampler index {e.index}")
+
+
+def _last_assignments(named: list) -> list:
+    """The assignments a block keeps: a state (operation and index) assigned again drops its earlier assignment,
+    whose value is then never evaluated, and takes the later one's place (d3dcompiler_47 10.1, session 39:
+    ``FillMode = foo; ZEnable = true; FillMode = Solid;`` compiles to ZEnable, FillMode; ``fillmode`` and
+    ``SetPixelShader(NULL)`` replace ``FillMode`` and ``PixelShader = compile …``; the dropped one's shader
+    or parameter reference leaves no resource)."""
+    last = {(op, index): k for k, (op, _info, index, _e) in enumerate(named)}
+    return [x for k, x in enumerate(named) if last[(x[0], x[2])] == k]
+
+
+#: the D3DTEXTUREFILTERTYPE words fxc writes for each part of a Direct3D 10 filter name
+_FILTER_PARTS = {"POINT": "POINT", "LINEAR": "LINEAR"}
+
+
+def _filter_states(e: StateEntry) -> list[StateEntry]:
+    """``Filter = X`` (any letter case), the Direct3D 10 sampler state, becomes MagFilter, MinFilter and MipFilter
+    in that order (d3dcompiler_47 10.1, session 39: an fx_2_0 sampler block, ``SamplerState s { Filter = … }`` and
+    a pass's ``Filter[i]``). A D3D10_FILTER name (not the COMPARISON_ ones, which fxc refuses: "Unrecognized RHS
+    value") sets each of the three from its MIN_ / MAG_ / MIP_ parts (``MIN_POINT_MAG_MIP_LINEAR``: mag LINEAR,
+    min POINT, mip LINEAR); any other value (a D3DTEXF word, a number, a variable) is copied to all three."""
+    if e.name.lower() != "filter":
+        return [e]
+    parts = {"mag": e.value, "min": e.value, "mip": e.value}
+    word = e.value.name.upper() if isinstance(e.value, A.Ident) else ""
+    if word.startswith("MIN_"):
+        pending: list[str] = []
+        for token in word.split("_"):
+            if token.lower() in parts:
+                pending.append(token.lower())
+            elif token in _FILTER_PARTS and pending:
+                for part in pending:
+                    parts[part] = A.Ident(e.value.pos, _FILTER_PARTS[token])
+                pending = []
+            else:
+                pending = ["?"]  # no filter name: left to the value check (fxc's "Unrecognized RHS value")
+                break
+        if pending:
+            parts = {k: e.value for k in parts}
+    return [StateEntry(f"{k.capitalize()}Filter", e.index, parts[k], [], False, e.pos) for k in ("mag", "min", "mip")]
 
 
 def _expand_state_blocks(ctx: _Ctx, entries: list, sampler_block: bool, within: tuple[str, ...] = ()) -> list:
@@ -606,6 +670,45 @@ def _take_state_blocks(toks: list, file: str, blocks: dict[str, list] | None = N
     return out, blocks
 
 
+def _check_buffer_types(toks: list, file: str) -> None:
+    """A type defined inside a cbuffer / tbuffer (``struct S { … }`` with or without a declarator, an anonymous
+    struct, a ``typedef``) fails the fx_2_0 effect compiler: d3dcompiler_47 10.1 says only "ID3DXEffectCompiler:
+    There was an error initializing the compiler" (session 39), where fx_4/fx_5 and the shader targets hoist the
+    type to the globals."""
+    depth = 0  # brace depth inside a buffer's body (0: outside every buffer)
+    for k, tk in enumerate(toks):
+        if depth == 0:
+            if tk.kind == "id" and tk.text in ("cbuffer", "tbuffer"):
+                depth = -1  # the body's ``{`` opens it
+            continue
+        if tk.text == "{" and tk.kind == "op":
+            depth = 1 if depth < 0 else depth + 1
+        elif tk.text == "}" and tk.kind == "op" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                continue
+        if depth <= 0 or tk.kind != "id":
+            continue
+        ahead = [t.text for t in toks[k + 1:k + 3]]
+        if tk.text == "typedef" or (tk.text == "struct" and "{" in ahead):
+            p = tk.pos
+            raise HlslError(p.file or file, p.line, p.col, 3000,
+                            "ID3DXEffectCompiler: There was an error initializing the compiler")
+
+
+def _flattened_buffers(decls: list) -> Iterator:
+    """The program's declarations with each cbuffer / tbuffer replaced by its members: D3DX9 has no constant
+    buffers, and d3dcompiler_47 10.1 writes an fx_2_0 buffer's members as parameters of the effect in declaration
+    order (the buffer's name, register, annotations and ``shared`` are dropped; a member's own ``shared``, semantic
+    and annotations kept, a ``static`` member left out as a static global is). Probed with the DLL, session 39
+    (the MicrosoftDocs "Effect Format" (Direct3D 9) page does not mention buffers)."""
+    for d in decls:
+        if isinstance(d, A.CBufferDecl):
+            yield from d.members
+        else:
+            yield d
+
+
 def compile_fx2(source: str, file: str, defines: dict | None = None, include_open: Callable | None = None,
                 flags: int = 0) -> B.Fx2Effect:
     """Compile effect source for ``fx_2_0`` into :class:`fx2binary.Fx2Effect`."""
@@ -616,20 +719,23 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
             # (a semantic keeps its spelling: MeshFromObj's ``texture g_MeshTexture : Texture``)
             tk.text = _CASELESS[tk.text.lower()]
     toks, state_blocks = _take_state_blocks(toks, file)
+    _check_buffer_types(toks, file)
     parser = Fx2Parser(toks)
     prog = parser.parse_program()
+    # two globals of one name (cbuffer members included) are X3003 in an effect as in a shader (fxc 10.1,
+    # session 39: `float4 a; float4 a;` at every fx target), before any function is type-checked
+    check_declarations(prog)
     check_effect_functions(source, file, "fx_2_0", defines, include_open, flags)  # every body, compiled or not
     check_compile_arguments(parser.compile_calls, prog)
     ctx = _Ctx(file)
+    _check_block_initialisers(ctx, prog, parser)  # one block per item, as at fx_4/fx_5 (fxc 10.1, session 39)
     ctx.state_blocks = state_blocks
     ctx.source, ctx.defines, ctx.include_open, ctx.flags = source, defines, include_open, flags
     ctx.consts = parser.consts
     ctx.static_consts, ctx.global_names = static_const_names(prog.decls), global_names(prog.decls)
     if parser.groups:
         raise ctx.error(parser.groups[0].pos, "fxgroup needs the fx_5_0 target")
-    for d in prog.decls:
-        if isinstance(d, A.CBufferDecl):
-            raise NotSupportedError("fx_2_0: cbuffer/tbuffer declarations")
+    for d in _flattened_buffers(prog.decls):
         if isinstance(d, A.VarDecl) and "static" in d.mods and "const" in d.mods and d.init is not None:
             # a static const is a constant later initialisers, states and uniform arguments read: its value by the
             # same path as a parameter's (foldinit: `static const float k = sin(0.3);`, `K2 = K * 3` in float32
@@ -662,8 +768,9 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
             param.sampler_states = [
                 _states(ctx, b, (0xFFFFFFFF, where, e), sampler_block=True)
                 for e, b in enumerate(blocks)] or [[] for _ in range(n)]
-        elif parser.var_blocks.get(d.name):
-            raise ctx.error(d.pos, f"'{d.name}': state blocks initialise samplers only in fx_2_0")
+        # a state block on any other variable is read and dropped (fxc 10.1, session 39: `float u { foo = 1; };`,
+        # `texture t { MinFilter = Linear; };` and `VertexShader v { foo = bar; };` compile, the variable keeping its
+        # default; a block count its type cannot take is the parser's X3017)
         ctx.eff.parameters.append(param)
         ctx.params[d.name] = param
         leaf = d.type.elem if isinstance(d.type, ArrayType) else d.type

@@ -62,6 +62,14 @@ class Fx2StateInfo:
     indices: int = 0
 
 
+#: a light state's index is any DWORD (IDirect3DDevice9::SetLight / LightEnable take a DWORD light index, and
+#: d3dcompiler_47 10.1 compiles ``LightEnable[100000] = true;`` at fx_2_0: session 39)
+LIGHT_INDICES = 1 << 32
+#: the sampler indices of a pass's sampler states: 0-15 (D3DSAMPLER 0..15) and 256-260 (D3DDMAPSAMPLER,
+#: D3DVERTEXTEXTURESAMPLER0..3); fxc 10.1 refuses the indices between ("Invalid sampler index 16")
+SAMPLER_INDICES = (range(16), range(256, 261))
+
+
 def _rs(name: str, kind: str, indices: int = 0) -> Fx2StateInfo:
     return Fx2StateInfo(name, kind, indices)
 
@@ -109,11 +117,11 @@ _OTHER = [
     _rs("TextureTransform", "matrix", 8),
     _rs("MaterialDiffuse", "float4"), _rs("MaterialAmbient", "float4"), _rs("MaterialSpecular", "float4"),
     _rs("MaterialEmissive", "float4"), _rs("MaterialPower", "float"),
-    _rs("LightType", "LIGHT", 8), _rs("LightDiffuse", "float4", 8), _rs("LightSpecular", "float4", 8),
-    _rs("LightAmbient", "float4", 8), _rs("LightPosition", "float4", 8), _rs("LightDirection", "float4", 8),
-    _rs("LightRange", "float", 8), _rs("LightFallOff", "float", 8), _rs("LightAttenuation0", "float", 8),
-    _rs("LightAttenuation1", "float", 8), _rs("LightAttenuation2", "float", 8), _rs("LightTheta", "float", 8),
-    _rs("LightPhi", "float", 8), _rs("LightEnable", "bool", 8),
+    *(_rs(n, k, LIGHT_INDICES) for n, k in (
+        ("LightType", "LIGHT"), ("LightDiffuse", "float4"), ("LightSpecular", "float4"), ("LightAmbient", "float4"),
+        ("LightPosition", "float4"), ("LightDirection", "float4"), ("LightRange", "float"), ("LightFallOff", "float"),
+        ("LightAttenuation0", "float"), ("LightAttenuation1", "float"), ("LightAttenuation2", "float"),
+        ("LightTheta", "float"), ("LightPhi", "float"), ("LightEnable", "bool"))),
     _rs("VertexShader", "vertexshader"), _rs("PixelShader", "pixelshader"),
     _rs("VertexShaderConstantF", "constants", 256), _rs("VertexShaderConstantB", "constants", 16),
     _rs("VertexShaderConstantI", "constants", 16), _rs("VertexShaderConstant", "constants", 256),

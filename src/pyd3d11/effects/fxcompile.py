@@ -25,6 +25,7 @@ from ..shader.hlsl.classes import ClassType, InterfaceType, is_interface_type
 from ..shader.hlsl.codegen import Codegen, component_bases, walk
 from ..shader.hlsl.compiler import compile_hlsl
 from ..shader.hlsl.constexpr import const_value, eval_const
+from ..shader.hlsl.decls import check_declarations
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.lexer import lex
@@ -860,6 +861,9 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
     pp = preprocess(source, file, defines, include_open)
     parser = EffectParser(lex(pp.text, file))
     prog = parser.parse_program()
+    # two globals of one name (cbuffer members included) are X3003 in an effect as in a shader (fxc 10.1,
+    # session 39: `float4 a; float4 a;` at every fx target), before any function is type-checked
+    check_declarations(prog)
     check_effect_functions(source, file, target, defines, include_open, flags)  # every body, compiled or not
     check_compile_arguments(parser.compile_calls, prog)
     _check_block_initialisers(ctx, prog, parser)

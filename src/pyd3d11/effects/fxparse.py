@@ -84,6 +84,8 @@ class EffectParser(Parser):
 
     def __init__(self, tokens):
         super().__init__(tokens)
+        #: the effect file's own declarations are parsed (parse_cbuffer reads a buffer's register as they do)
+        self.effect_declarations = True
         self.techniques: list[TechniqueDecl] = []
         self.groups: list[GroupDecl] = []
         self.var_blocks: dict[str, list[list[StateEntry]]] = {}

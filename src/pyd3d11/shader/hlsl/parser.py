@@ -130,6 +130,8 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
         self.target = target
         #: the target declarations are judged for (an effect file's fx_4_x: see compile_hlsl's file_target)
         self.file_target = target
+        #: whether an effect file's own declarations are parsed (effects.fxparse.EffectParser): parse_cbuffer
+        self.effect_declarations = False
         self.register_profile: str | None = None  # profile of the last register() parsed
         self.warnings: list[tuple[Pos, int, str]] = []  # (position, X number, message)
         self.func_bodies: list[tuple[Pos, Pos]] = []  # (opening, closing brace) of each function definition
@@ -963,6 +965,13 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
             if self.at("register"):
                 reg_tok = self.next()
                 r = self.parse_register()
+                if self.effect_declarations and \
+                        (r[0] != ("b" if kind == "cbuffer" else "t") or not self.register_clean):
+                    # an effect's own declarations leave a buffer's register of another class unread: its buffer
+                    # has no slot (fxc 10.1, session 39: `cbuffer cb : register(t1)`, `register(c3)`, `tbuffer
+                    # tb : register(b2)` compile at every fx target, the fx_5_0 object's bind point 0xFFFFFFFF);
+                    # a shader compiled from the file still refuses it
+                    continue
                 legacy_c = kind == "cbuffer" and r[0] == "c" and not (self.target or "").endswith("_5_1")
                 if (r[0] != ("b" if kind == "cbuffer" else "t") and not legacy_c) or not self.register_clean:
                     # fxc: X3591 "incorrect bind semantic" (DXC packreg test: cbuffers bound to t/c/s/u — fxc's
@@ -1020,6 +1029,9 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                 # a member is a global for the storage-class rules (d3dcompiler_47 10.1, session 35: ``in``/``out``
                 # X3000, ``volatile`` X3008, ``uniform static`` X3007, ``nointerpolation linear`` X3048 in a cbuffer)
                 self.check_mods("global", mods, d.name, d.pos, d.init is not None)
+                # ... and shares the global name space with types and functions (fxc 10.1, session 39: `struct a`,
+                # `typedef float a` or `float4 a()` before or after `cbuffer cb { float4 a; }` is X3003)
+                self.declare_global(d.name, "variable", Token("id", d.name, d.pos))
                 members.append(d)
         self.accept(";")
         if getattr(self, "d3d9_target", None) is not None:  # packoffset means nothing there (parse_var_list)
