@@ -562,11 +562,16 @@ _DROPPED_VALUE = {"FLOAT": 0.0, "BOOL": False}  # what a dropped non-void, non-H
 _STATE_SETTER = re.compile(r"(IA|VS|HS|DS|GS|PS|CS|RS|OM|SO)Set[A-Z]")
 
 
+#: clears that may join the queued tiles as tile fills (pipeline/native/fused.py ``scene_clear``); where they do
+#: not, their fill reads the storage's bytes, which finishes the queued work that writes them first
+_QUEUED_CLEARS = frozenset({"ClearRenderTargetView", "ClearDepthStencilView"})
+
+
 def queue_safe(name: str) -> bool:
     """Whether an api method may run while a draw's tiles are still queued: draws (they join before their own
-    tiles start) and the context's state setters (they change bindings, never resource bytes, and the queued
-    draw took its own snapshot)."""
-    return name.startswith("Draw") or _STATE_SETTER.match(name) is not None
+    tiles start), the context's state setters (they change bindings, never resource bytes, and the queued
+    draw took its own snapshot) and the whole-view clears (_QUEUED_CLEARS)."""
+    return name.startswith("Draw") or _STATE_SETTER.match(name) is not None or name in _QUEUED_CLEARS
 
 
 def wrap(fn: Callable[..., Any], decl: Declaration | None, lock_kind: str,

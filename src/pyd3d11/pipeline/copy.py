@@ -362,6 +362,8 @@ def fill_view(view: ViewDescriptor, element: np.ndarray, rects: list[tuple[int, 
                 _fill(region[a:b], element, byte_mask)
         st.touch()
         return
+    if not rects and st.queued_data.nbytes >= SCENE_FILL_BYTES and _scene_fill(view, element, byte_mask):
+        return  # (a tile fill in the drawing thread's scene: pipeline/native/scene_fill.py)
     for sub, z0, zc in view_subresources(view):
         blocks = st.subresource_blocks(sub)  # (samples, depth, rows, cols, bpb)
         L = st.layout(sub)
@@ -376,6 +378,23 @@ def fill_view(view: ViewDescriptor, element: np.ndarray, rects: list[tuple[int, 
 
 
 _WORD = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+#: resources of at least this many bytes have their whole-view clears considered for the native scene path (a
+#: smaller clear fills at once: its fill is cheap, and it leaves the backend unconsulted)
+SCENE_FILL_BYTES = 1 << 20
+
+
+def _scene_fill(view: ViewDescriptor, element: np.ndarray, byte_mask: np.ndarray | None) -> bool:
+    """Whether a whole-view clear went into the native scene path's tile work instead of being filled now (the
+    same bytes, written tile by tile before the scene's later draws: pipeline/native/fused.py ``scene_clear``)."""
+    from .native import frontend
+
+    if not frontend.active():
+        return False
+    from .native import fused
+
+    return fused.scene_clear(view, element, byte_mask)
 
 
 #: regions of at least this many bytes are filled in row ranges on the native backend's worker threads

@@ -49,7 +49,7 @@ from ..shader_io import (
     uses_sample_frequency,
 )
 from . import fused_gen as fg
-from . import fused_pull, fused_uav, om_gen
+from . import fused_pull, fused_uav, om_gen, scene_fill
 from .binning import bin_pieces
 from .fused_select import (
     _forced,
@@ -103,6 +103,7 @@ class Stats:
     geometry_reuses: int = 0  # draws that took the previous draw's geometry entry (_geometry)
     scenes: int = 0  # scenes opened (scene.py: draws whose tiles run together, tile by tile)
     scene_draws: int = 0  # draws that went into a scene
+    scene_clears: int = 0  # whole-view clears that went into a scene as tile fills (scene_clear)
     chained_scenes: int = 0  # scenes started while the one before ran (each tile after its tile there)
     chained_at_join: int = 0  # of those, the open scene chained when the queue was joined (join_queued)
     reasons: dict = field(default_factory=dict)
@@ -852,11 +853,14 @@ SCENE_OVERLAP = os.environ.get("PYD3D11_SCENE_OVERLAP", "1") != "0"
 #: a scene launched while the one before still runs starts at once, each of its tiles after the same tile of that
 #: one (scene.py's done flags), instead of after all of it; ``PYD3D11_SCENE_CHAIN=0``: the barrier between (A/B)
 SCENE_CHAIN = os.environ.get("PYD3D11_SCENE_CHAIN", "1") != "0"
+#: whole-view clears join the scene as tile fills (scene_clear); ``PYD3D11_SCENE_CLEARS=0``: clears fill at once
+SCENE_CLEARS = os.environ.get("PYD3D11_SCENE_CLEARS", "1") != "0"
 # The work that runs past its draw call (llvmpipe's scene queue): ``_queued`` is started work, (finish,
 # targets, callbacks after it) — one draw's tiles or a launched scene — and ``_open`` the scene still collecting
 # draws, which runs after it. A draw that cannot join the open scene sets itself up meanwhile and joins both
 # before its own tiles start; anything else that could see or change what the tiles touch joins first: every
-# api call but draws and state setters (api/cargs.py), and any read or replacement of a target's bytes
+# api call but draws, state setters and whole-view clears (api/cargs.py; a clear joins the scene as a tile fill,
+# scene_clear, or fills through the storage's bytes), and any read or replacement of a target's bytes
 # (storage.ResourceStorage.data).
 _queued: list | None = None
 _queued_by = 0  # the thread that launched ``_queued`` when it is a scene (queue_pending)
@@ -1036,20 +1040,7 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
     # its opening of a new one (that scene, and the draws already in it, would be dropped unrun). A re-entrant
     # lock: the join below and a view's bytes read while binding take it again on this thread.
     with _queue_lock:
-        sc = _open
-        ok = (sc is not None and sc.owner == me and sc.grid == grid and (sc.workers == workers or sc.workers == full())
-              and sc.read_ids.isdisjoint(map(id, touched)) and sc.target_ids.isdisjoint(map(id, reads)))
-        if ok and _queued is not None and reads:
-            ok = {id(t) for t in _queued[1]}.isdisjoint(map(id, reads))
-        if not ok:
-            if not (sc is None and _beside_launched(me, reads)):
-                join()
-            sc = Scene(grid, geo.n_tiles, workers)
-            stats.scenes += 1
-            # (the scene's own dict, not the scene: a closure over the scene would make it a reference cycle, and
-            # every draw it holds — snapshots, bindings, closures — would wait for the cyclic garbage collector)
-            sc.release = functools.partial(_give_back_sets, sc.buffers)
-            _open = sc
+        sc = _scene_for(me, grid, geo.n_tiles, workers, full, touched, reads)
         # the targets' addresses: their storages may be pending writes of this scene (read without joining it)
         for i in compress(_numbers(), okey.rts):  # (the bound targets' slots: their keys are objects, the rest None)
             ctx.rt[i], ctx.rt_pitch[i], ctx.rt_sample_pitch[i] = _target_memory(state.om.rtvs[i], raw=True)
@@ -1080,14 +1071,83 @@ def _scene_draw(state, key, comp, kernel, plan, D, keep, ctx, okey, targets, tou
             # nothing of this draw was written; the reference pipeline draws it
             _fallback("scene finished while the draw was set up")
             return False
-        n_targets = len(sc.targets)
-        sc.add(Entry(comp.tile, D, Ts, keep, finish, d_addr, t_addrs), touched, reads)
+        _add_to_scene(sc, Entry(comp.tile, D, Ts, keep, finish, d_addr, t_addrs), touched, reads)
         stats.scene_draws += 1
-        if n_targets != len(sc.targets) or storage.pending_finish is not join_queued:
-            # (else the registered storages are these already: the scene's targets grew by none, and the
-            # started work's, read below, are registered with them until join_queued clears them all)
-            started = list(_queued[1]) if _queued is not None else []
-            storage.pending_writes(started + sc.targets, join_queued)
+    if len(sc) >= SCENE_DRAWS:
+        _launch_open(sc)
+    return True
+
+
+def _scene_for(me: int, grid: tuple, n_tiles: int, workers: int, full, touched: list, reads: list) -> Scene:
+    """(Under _queue_lock.) This thread's open scene when work on ``grid`` that writes ``touched`` and reads
+    ``reads`` through views may join it (the same grid and worker count — ``full()``: every worker, which any
+    work may join —, and no hazard with the scene's draws or, for the reads, with the started scene); else a new
+    open scene, after joining everything queued unless it may collect beside a launched one (_beside_launched)."""
+    global _open
+    sc = _open
+    ok = (sc is not None and sc.owner == me and sc.grid == grid and (sc.workers == workers or sc.workers == full())
+          and sc.read_ids.isdisjoint(map(id, touched)) and sc.target_ids.isdisjoint(map(id, reads)))
+    if ok and _queued is not None and reads:
+        ok = {id(t) for t in _queued[1]}.isdisjoint(map(id, reads))
+    if not ok:
+        if not (sc is None and _beside_launched(me, reads)):
+            join()
+        sc = Scene(grid, n_tiles, workers)
+        stats.scenes += 1
+        # (the scene's own dict, not the scene: a closure over the scene would make it a reference cycle, and
+        # every draw it holds — snapshots, bindings, closures — would wait for the cyclic garbage collector)
+        sc.release = functools.partial(_give_back_sets, sc.buffers)
+        _open = sc
+    return sc
+
+
+def _add_to_scene(sc: Scene, entry: Entry, touched: list, reads: list) -> None:
+    """(Under _queue_lock.) Add ``entry`` to the open scene ``sc`` and register what the queued work writes (any
+    access to those storages' bytes joins it: storage.pending_writes)."""
+    n_targets = len(sc.targets)
+    sc.add(entry, touched, reads)
+    if n_targets != len(sc.targets) or storage.pending_finish is not join_queued:
+        # (else the registered storages are these already: the scene's targets grew by none, and the
+        # started work's, read below, are registered with them until join_queued clears them all)
+        started = list(_queued[1]) if _queued is not None else []
+        storage.pending_writes(started + sc.targets, join_queued)
+
+
+def _nothing() -> None:
+    pass
+
+
+def scene_clear(view, element, mask) -> bool:
+    """Put a clear of the whole of ``view`` (a single-sample 2D render-target or depth-stencil subresource) to the
+    encoded ``element`` (bytes; ``mask``: the element bytes written, None for all) into this thread's scene as a
+    tile fill (scene_fill.py), so that the tiles clear their own rectangles before the scene's draws. False
+    (nothing done: the caller clears at once) where it does not apply: scenes off, a deferred pass pending,
+    another layout, an element size the fill's pattern does not repeat, or only some of its bytes."""
+    if not (ENABLED and SCENES and SCENE_CLEARS) or getattr(_deferral, "pending", None) is not None:
+        return False
+    if mask is not None and not np.all(mask):
+        return False
+    st = view.storage
+    e = np.asarray(element, np.uint8).reshape(-1)
+    if (view.kind not in (storage.ViewKind.RTV, storage.ViewKind.DSV) or st.dimension != storage.StorageDimension.TEXTURE2D
+            or st.sample_count != 1 or max(1, view.slice_count) != 1 or e.size not in scene_fill.SIZES):
+        return False
+    W, H = _size(view)
+    grid = (TILE, W, H)
+    n_tiles = scene_fill.tiles(TILE, W, H)
+    fn = scene_fill.fill_tile_address()
+
+    def full() -> int:
+        return max(1, min(threads(), n_tiles))
+
+    with _queue_lock:
+        sc = _scene_for(threading.get_ident(), grid, n_tiles, full(), full, [st], [])
+        address, pitch, _ = _target_memory(view, raw=True)
+        D = scene_fill.words(address, pitch, e, TILE, W, H)
+        st.touch()
+        n = sc.workers
+        _add_to_scene(sc, Entry(fn, D, [None] * n, [D], _nothing, None, [0] * n), [st], [])
+        stats.scene_clears += 1
     if len(sc) >= SCENE_DRAWS:
         _launch_open(sc)
     return True
