@@ -119,6 +119,8 @@ class CodegenContext(Protocol):
     deferred_target_error: Exception | None  # a target refusal judged after the body (compiler.py)
     deferred_double_error: HlslError | None  # a double below SM5, reported after the type rules (doubles.py)
     deferred_late_error: HlslError | None  # a late gate reported after the type rules (intrinsics.py)
+    deferred_oob_error: HlslError | None  # a literal index out of bounds, after the type rules (exprs.out_of_bounds)
+    strict_bounds: int  # >0 while a loop is unrolled: an index out of bounds raises at once (unroll._unroll)
     deferred_legacy_error: HlslError | None  # X3548 / X3543 / X3704 below SM4, after the type rules (uintrange.py)
     skip_target_error: bool  # generate past deferred_target_error to find the dead resources (compiler.py)
 

@@ -278,6 +278,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.deferred_double_error: HlslError | None = None
         #: a model refusal fxc reports after the doubles gate (msad4's X3535, a coarse/fine derivative's X4532)
         self.deferred_late_error: HlslError | None = None
+        self.deferred_oob_error: HlslError | None = None  # exprs.out_of_bounds
+        self.strict_bounds = 0  # unroll._unroll
         #: the first refusal of the legacy targets' phase (X3548, X3543, X3704), raised after the type rules, in
         #: source order with a double's refusal and X3703 (uintrange.defer, compiler.first_refusal)
         self.deferred_legacy_error: HlslError | None = None

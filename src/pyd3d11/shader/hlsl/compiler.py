@@ -218,8 +218,14 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 # an error of a later phase found after a kept legacy-target refusal (uintrange.defer): the
                 # refusal, earlier in source, is fxc's; a type rule (X3000-X3499) and X3703 still come first
                 raise failed(cg, legacy) from None
+            oob = cg.deferred_oob_error
+            if oob is not None and exc.code >= 3500 and exc is not oob:
+                # a literal index out of bounds (exprs.out_of_bounds) comes after the type rules (X3000-X3499)
+                # and a double's refusal, before the phases that follow (X4000 ...)
+                raise failed(cg, cg.deferred_double_error or oob) from None
             raise failed(cg, exc) from None
-        if cg.deferred_double_error is not None or cg.deferred_legacy_error is not None:
+        if cg.deferred_double_error is not None or cg.deferred_legacy_error is not None or \
+                cg.deferred_oob_error is not None:
             return cg, ""  # refused once the uncalled functions are checked (below)
         for pos, code, msg, as_error in issued(cg):
             if as_error:  # the first warning reported as an error ends the compile, those before it printed
@@ -309,7 +315,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None, functions)
         check_dead_branches(cg, probe_codegen, memo)  # a branch pruned as constant is type-checked (deadcode.py)
         # doubles below shader model 5: after every type rule of the file, a double global first (doubles.py)
-        refusal = storage_error(cg) or first_refusal(cg) or cg.deferred_late_error
+        refusal = storage_error(cg) or first_refusal(cg) or cg.deferred_oob_error or cg.deferred_late_error
         if refusal is not None:
             raise refusal
         if not d3d9 and file_target is None and not orig_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and \

@@ -1077,6 +1077,24 @@ def swizzle_indices(cg: CodegenContext, t: NumType, name: str, pos) -> list[int]
     return comps
 
 
+def out_of_bounds(cg: CodegenContext, pos, count: int) -> int:
+    """A literal index past the end of a numeric array, matrix or vector (X3504 "array index out of bounds").
+
+    d3dcompiler_47 10.1 finds it after its type check of the whole file (session 39, helper MUT): ``p[5][1]``
+    of a float4 is X3121 (``p[5]`` is typed as a float, which takes no index), ``p[5] + undefined`` X3004,
+    ``float3(p[5], 1, 2)`` returned as a float4 X3017, a type error in a function nothing calls first too; a
+    double below shader model 5 (X3651) still comes before it, an uninitialised read (X4000) after. So the
+    error waits in ``cg.deferred_oob_error`` (compiler.py raises it after the type rules) and the index names
+    the last element, a stand-in that keeps the expression's type. Inside a loop being unrolled the error is
+    raised at once (``cg.strict_bounds``): unroll.py ends a literal loop's copies on it."""
+    err = cg.err(pos, "array index out of bounds", 3504)
+    if cg.strict_bounds:
+        raise err
+    if cg.deferred_oob_error is None:
+        cg.deferred_oob_error = err
+    return max(count - 1, 0)
+
+
 def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     t = v.type
     if isinstance(t, ObjectType):
@@ -1128,7 +1146,7 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         if iv.const:
             i = iv.slots[0][3]
             if i >= t.count:
-                raise cg.err(pos, "array index out of bounds", 3504)
+                i = out_of_bounds(cg, pos, t.count)
             return _val(t.elem, v.slots[i * es:(i + 1) * es])
         return dynamic_element(cg, v, t.elem, t.count, iv.slots[0], pos)
     if isinstance(t, NumType):
@@ -1138,7 +1156,7 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
             if iv.const:
                 r = iv.slots[0][3]
                 if r >= t.rows:
-                    raise cg.err(pos, "array index out of bounds", 3504)
+                    r = out_of_bounds(cg, pos, t.rows)
                 return _val(rt, v.slots[r * rw:(r + 1) * rw])
             if t.base == FLOAT:  # fxc's identity-weighted sum of the rows (dynpick.py)
                 row = matrix_row(cg, v.slots, t.rows, t.cols, iv.slots[0])
@@ -1152,7 +1170,7 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         if iv.const:
             i = iv.slots[0][3]
             if i >= t.n:
-                raise cg.err(pos, "array index out of bounds", 3504)
+                i = out_of_bounds(cg, pos, t.n)
             return _val(et, v.slots[i * w:(i + 1) * w])
         if t.base == FLOAT:  # fxc's dot product with an identity row (dynpick.py)
             comp = vector_component(cg, v.slots, iv.slots[0])

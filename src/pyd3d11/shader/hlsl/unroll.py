@@ -409,6 +409,17 @@ def _straight(code: list) -> bool:
 
 def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = False, guarded: bool = False,
             stop_out_of_range: bool = False) -> bool:
+    """The copies' indices out of bounds raise X3504 at once (exprs.out_of_bounds defers it elsewhere): a
+    literal loop's copies end on it, and an unroll that fails on it falls back as before."""
+    cg.strict_bounds += 1
+    try:
+        return _unroll_copies(cg, s, exact, forced, guarded, stop_out_of_range)
+    finally:
+        cg.strict_bounds -= 1
+
+
+def _unroll_copies(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = False, guarded: bool = False,
+                   stop_out_of_range: bool = False) -> bool:
     """Emit the body once per iteration while the condition folds to a constant; False (nothing
     emitted) when it does not, when a ``continue`` targets the loop or when it runs too long.
     ``[unroll(n)]`` emits at most n iterations and drops the rest, as fxc does (unroll.shader_test);
