@@ -482,12 +482,36 @@ def intrinsic_shape(cg: CodegenContext, a: NumType, b: NumType, pos) -> NumType:
     return result_shape(cg, a, b, pos)
 
 
+#: operators whose result is a bool of the operands' shape: two one-component operands give a scalar
+_SCALAR_OF_ONE = frozenset({"==", "!=", "<", ">", "<=", ">=", "&&", "||"})
+
+
+def one_component_shape(op: str, a: NumType, b: NumType, shape: NumType) -> NumType:
+    """The shape of ``a op b`` when both operands have one component and the left one is a ``T1`` vector or a
+    ``T1x1`` matrix (d3dcompiler_47 10.1 under Wine, session 39 GEN: the result used as an index, where only a
+    scalar is allowed, X3120): the left one's shape only when the right operand's element type is the left's
+    own (a bool counting as the int it is promoted to; an untyped literal is a type of its own) -- ``uint1 +
+    uint``, ``uint1 + 1u``, ``int1 << int1``, ``bool1 * int``, ``float1x1 + float`` keep it; ``uint1 & 1``,
+    ``uint1 + int1``, ``int1 + 1``, ``float1 * 1.0``, ``bool1 + bool1`` are scalars, as every comparison and
+    logical operator of two such operands is. MicrosoftDocs "Operators" says only that a one-component
+    operand is promoted like a scalar."""
+    if a.n != 1 or b.n != 1 or a.shape == "s":
+        return shape
+    own = INT if a.base == BOOL and op not in _SCALAR_OF_ONE else a.base
+    if op in _SCALAR_OF_ONE or b.base != own:
+        return NumType(shape.base)
+    return shape
+
+
 def coerce_pair(cg: CodegenContext, a: Val, b: Val, pos, base: str | None = None,
-                intrinsic: bool = False) -> tuple[Val, Val, NumType]:
+                intrinsic: bool = False, op: str | None = None) -> tuple[Val, Val, NumType]:
     """``a`` and ``b`` converted to their common type (``base`` when given); ``intrinsic``: the shape rule
-    of an intrinsic's arguments (:func:`intrinsic_shape`) instead of an operator's."""
+    of an intrinsic's arguments (:func:`intrinsic_shape`) instead of an operator's; ``op``: the binary operator
+    whose operands they are (:func:`one_component_shape`)."""
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     shape = (intrinsic_shape if intrinsic else result_shape)(cg, ta, tb, pos)
+    if op is not None:
+        shape = one_component_shape(op, ta, tb, shape)
     cb = base or common_base(ta.base, tb.base)
     rt = NumType(cb, shape.rows, shape.cols, shape.shape)
     return _to_shape(cg, a, rt, pos), _to_shape(cg, b, rt, pos), rt
@@ -703,7 +727,7 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
     ta, tb = numeric(cg, a, pos), numeric(cg, b, pos)
     operator_shapes(cg, ta, tb, pos)
     if op in ("&&", "||"):
-        a2, b2, rt = coerce_pair(cg, a, b, pos, BOOL)
+        a2, b2, rt = coerce_pair(cg, a, b, pos, BOOL, op=op)
         if rt.shape == "m" and rt.rows == 1 and any(t.shape == "m" and t.rows > 1 for t in (ta, tb)):
             # a matrix of several rows truncated to one row does not cast to the one-row bool operand (fxc 10.1:
             # float1x3 && float2x3, float2x2 || float1x2; float1x4 && float1x2, float2x3 && float2x2 compile)
@@ -718,7 +742,7 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
         base = common_base(ta.base, tb.base)
         if base == BOOL:
             base = INT if op not in ("==", "!=") else BOOL
-        a2, b2, rt = coerce_pair(cg, a, b, pos, concrete(base))
+        a2, b2, rt = coerce_pair(cg, a, b, pos, concrete(base), op=op)
         cb = concrete(base)
         if cb == DOUBLE:
             from . import doubles
@@ -735,7 +759,7 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
         if op in ("<<", ">>"):
             base = ta.base if concrete(ta.base) != BOOL else INT
         base = INT if base in (BOOL, LIT_INT) and op not in ("&", "|", "^") else base
-        a2, b2, rt = coerce_pair(cg, a, b, pos, concrete(base) if base != BOOL else BOOL)
+        a2, b2, rt = coerce_pair(cg, a, b, pos, concrete(base) if base != BOOL else BOOL, op=op)
         name = {"&": "and", "|": "or", "^": "xor", "<<": "ishl"}.get(op) or (
             "ushr" if concrete(rt.base) == UINT else "ishr")
         return _legacy_bitwise(cg, _val(rt, cg.alu(name, rt.base, rt.n, [a2.slots, b2.slots])), pos)
@@ -747,7 +771,7 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
         # among float/double/int/uint overloads, DXC const-expr.hlsl; f(1.0 * abs(-1)) between f(float) and
         # f(double) is X3067, DXC intrinsic-examples); intrinsics unify literals on their own
         base = LIT_FLOAT
-    a2, b2, rt = coerce_pair(cg, a, b, pos, base)
+    a2, b2, rt = coerce_pair(cg, a, b, pos, base, op=op)
     cb = concrete(base)
     n = rt.n
     if op in ("/", "%"):
@@ -1138,7 +1162,7 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
 
         return mem_index(cg, v, idx_node, pos)
     iv = expr(cg, idx_node)
-    if isinstance(iv.type, NumType) and iv.type.shape == "v":  # even int1 (vector-indexing.shader_test)
+    if isinstance(iv.type, NumType) and iv.type.shape != "s":  # even int1 (vector-indexing.shader_test), int1x1
         raise cg.err(pos, "invalid type for index - index must be a scalar", 3120)
     iv = cg.convert(iv, NumType(UINT), pos, uint_check=False)
     if isinstance(t, ArrayType):
