@@ -20,7 +20,12 @@ its line). Each group is one rule, probed with variants until its extent was kno
   three-digit exponent), an integer truncated to 64 bits.
 - ``LINE_TOKEN``: ``#line N`` with anything after the number writes its marker at once: a file name's ``#line N-1
   "f"``, any other token's (X1500) ``#line N-2`` (the directive's own line; the next is N-1); a marker's number is
-  unsigned 32-bit (``#line 0 x`` writes 4294967294).
+  unsigned 32-bit (``#line 0 x`` writes 4294967294), as ``__LINE__`` is (0 after line 4294967295).
+- ``PASTE_RELEX``: ``##`` makes the text of its two tokens read again: one token, or whatever tokens the text reads
+  as, replaced again (``0 ## 0x1`` is ``00`` ``x1``; a replacement list's glued ``1x`` pasted to ``2`` is ``1``
+  ``x2``, which ``#define x2 YES`` replaces); where they read as the two tokens they were, those stay.
+- ``PACK_MATRIX_TOKEN``: ``#pragma pack_matrix(`` followed by a token other than a name stops the pragma there: the
+  line end is returned twice (the text moves on with a ``#line``); a ``)`` there does not.
 - ``STRAY_TAIL``: an ``#else`` / ``#endif`` that no group is open for (X1509 / X1510) reads its line on: a token
   after it is X1500.
 """
@@ -284,19 +289,77 @@ LINE_TOKEN = [
      '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n#line 0\nx \n', ()),
     ('a\n#line 4294967295 x\nb\n',
      '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\n#line 4294967293\n\nb \n', ('X1500',)),
+    ('#line 4294967295\n__LINE__\n__LINE__',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n#line 4294967295\n4294967295 \n0 ', ()),
+    ('#line 4294967295 x\n__LINE__\n__LINE__',
+     '#line 4294967293 "C:\\\\s39\\\\t.hlsl"\n\n4294967294 \n4294967295 ', ('X1500',)),
+    ('#line 4294967295\n#if __LINE__ == 0\nzero\n#endif',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ()),
+    ('#line 4294967294 "f"\na\n__LINE__ __LINE__\n',
+     '#line 4294967293 "f"\n\na \n4294967295 4294967295 \n', ()),
 ]
 
-CASES = [(g, *row) for g, rows in (("LINE_TOKEN", LINE_TOKEN), ("OVERFLOW", OVERFLOW), ("STRAY_TAIL", STRAY_TAIL), ("TOKENS", TOKENS),
+PASTE_RELEX = [
+    ('#define CAT(a,b) a##b\nCAT(0,0x1) CAT(2, X) CAT(+, -) CAT(1, .5) CAT(a, "s") CAT(.,5) CAT(1,e+) CAT(x, \'a\') CAT(0x, .5)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n00 x1 2 X + - 1.5 a "s" .5 1 e + x \'a\' 0 x .5 \n', ()),
+    ('#define C(a,b) a ## b\n#define A 1x\nC(1x, 2) C(A, 2) C(1, x2)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n1 x2 1 x2 1 x2 \n', ()),
+    ('#define C(a,b) a ## b\n#define x2 YES\n#define O 5\nC(1x, 2) C(O, O) C(1, O)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n\n1 YES 55 15 \n', ()),
+    ('#define C(a,b) a ## b\n#define F(a) [a]\nC(1 F, (2)) C(1x F, (2))\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n1 [ 2 ] 1 x [ 2 ] \n', ()),
+    ('#define C(a,b) a ## b\nC(0, 9) C(0, 8u) C(01, 9) C(1.5, f) C(1.5f, h) C(1u, u) C(0x, 1g)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n0 9 0 8u 01 9 1.5f 1.5f h 1u u 0 x1 g \n', ()),
+    ('#define C(a,b) a ## b\nC(., .) C(.., .) C(<, <=) C(-, >) C(&, &&) C(|, |)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n. . . . . <<= -> && & || \n', ()),
+    ('#define C(a,b) a ## b\n#define B x\nC(a, 1B) C(1, 1B)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\na1 x 11 x \n', ()),
+    ('#define C(a,b) a ## b\n#define G(x) C(x, 1e)\nG(2) G(2.)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n21 e 2.1 e \n', ()),
+    ('#define C(a,b) a ## b\nC("a", "b") C(\'a\', \'b\') C(\', \')\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n"a" "b" \'a\' \'b\' \' \' \n', ()),
+    ('#define C(a,b,c) a ## b ## c\nC(1, x, 2) C(0, x, 1) C(1, ., 5)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n1 x2 0 x1 1.5 \n', ()),
+    ('#define C(a,b) a ## b\n#define x1 ONE\nC(0, x1) C(00, x1)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n0 ONE 00 ONE \n', ()),
+]
+
+PACK_MATRIX_TOKEN = [
+    ('#pragma pack_matrix(99999999999999999999)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n#line 1\n\n', ('X1004',)),
+    ('a\n#pragma pack_matrix(9\nb\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\n\n#line 2\n\nb \n', ()),
+    ('a\n#pragma pack_matrix(9)\nb\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\n\n#line 2\n\nb \n', ()),
+    ('a\n#pragma pack_matrix(1.5)\nb\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\n\n#line 2\n\nb \n', ()),
+    ('a\n#pragma pack_matrix("s")\nb\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\n\n#line 2\n\nb \n', ()),
+    ('a\n#pragma pack_matrix(+)\nb\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\n\n#line 2\n\nb \n', ()),
+    ('a\n#pragma pack_matrix(x\nb\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\nb \n', ()),
+    ('a\n#pragma pack_matrix(row_major\nb\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\nb \n', ()),
+    ('a\n\n\n#pragma pack_matrix(9)\nb\nc\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\n#line 4\n\n\n#line 4\n\nb \nc \n', ()),
+    ('a\n#pragma pack_matrix()\nb\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\nb \n', ()),
+    ('a\n#pragma pack_matrix((row_major))\nb\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\na \n\n\n#line 2\n\nb \n', ()),
+    ('#pragma pack_matrix(0)\nfloat4x4 m;\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n#line 1\n\nfloat4x4 m ; \n', ()),
+]
+
+CASES = [(g, *row) for g, rows in (("LINE_TOKEN", LINE_TOKEN), ("PASTE_RELEX", PASTE_RELEX),
+                                   ("PACK_MATRIX_TOKEN", PACK_MATRIX_TOKEN), ("OVERFLOW", OVERFLOW), ("STRAY_TAIL", STRAY_TAIL), ("TOKENS", TOKENS),
                                    ("PRAGMA_DEF_VALUES", PRAGMA_DEF_VALUES)) for row in rows]
 
 #: recorded the same way, not built (see docs/conformance.md, session 39): a ``"`` left open at a line's end after a
-#: lone ``'`` (fxc: no X1005, the string runs on); ``pack_matrix`` with a number (fxc's text returns the line end
-#: twice and a ``#line``)
+#: lone ``'`` (fxc: no X1005, the string runs on)
 GAPS = [
     ('x \'a"b\' "c"\n',
      '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \' a "b\' " c "\n ', ('X1005',)),
-    ('#pragma pack_matrix(99999999999999999999)\n',
-     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n#line 1\n\n', ('X1004',)),
 ]
 
 

@@ -37,3 +37,24 @@ def test_compare_classifies_each_measure():
     failed = dict(ref, pp_ok=False, text="", pp_msgs="t(1,1): error X1518: z\n")
     res = pp_fuzz.compare(failed, ref)
     assert res["pp hr"] is False and res["pp error"] is False and "text" not in res
+
+
+def test_the_second_grammar_is_deterministic_keeps_the_first_and_reaches_its_forms():
+    from pyd3d11.tools import pp_fuzz_v2
+
+    assert pp_fuzz.generate(20000) == pp_fuzz._Gen(20000).program()  # (the first grammar's seeds keep their programs)
+    assert pp_fuzz_v2.generate2(7) == pp_fuzz_v2.generate2(7) != pp_fuzz.generate(7)
+    text = "".join(pp_fuzz_v2.generate2(seed) for seed in range(300))
+    for form in ('#include "sub/d.h"', '#include "../up.h"', "#include INC", "#line 0X10", "#line 5 x",
+                 "#pragma warning(disable: 3206 3556)", '#pragma message("a" "b")', "#define sin(x)", "DEFF(",
+                 "'ab'", "18446744073709551617", "#ifdef O1\n1\n#else", "__LINE__\n"):
+        assert form in text, form
+
+
+def test_the_second_grammar_writes_its_include_tree(tmp_path):
+    from pyd3d11.tools import pp_fuzz_v2
+
+    src = pp_fuzz_v2.write_files(str(tmp_path))
+    assert src == str(tmp_path / "src" / "t.hlsl")
+    assert (tmp_path / "src" / "sub" / "d.h").read_text() == pp_fuzz_v2.INCLUDE_FILES_V2["sub/d.h"]
+    assert (tmp_path / "up.h").read_text() == pp_fuzz_v2.UP_FILE

@@ -16,10 +16,12 @@ Per program: D3DPreprocess's HRESULT, its first error number where both fail, it
 tokens where both succeed; D3DCompile's verdict (ps_4_0, entry ``main``) and its first error number where both
 fail.
 
-    python -m pyd3d11.tools.pp_fuzz [first] [count] [-v] [--dump DIR]
+    python -m pyd3d11.tools.pp_fuzz [first] [count] [-v] [--dump DIR] [--grammar 2]
 
 prints agree / total per measure; ``-v`` lists the disagreeing seeds, ``--dump DIR`` writes each disagreeing
-program with both answers (for clustering).
+program with both answers (for clustering). ``--grammar 2`` draws the programs from the wider grammar of
+``pp_fuzz_v2`` (session 39: includes through D3D_COMPILE_STANDARD_FILE_INCLUDE on both sides, odd ``#line`` and
+``#pragma`` forms, directives among arguments, keyword-named macros, ...); the default keeps each seed's program.
 """
 
 from __future__ import annotations
@@ -317,22 +319,22 @@ def _first_error(messages: str) -> str | None:
     return m.group(1) if m else ("error" if "error" in messages else None)
 
 
-def ours(src: str, name: str) -> dict:
-    """This project's D3DPreprocess and D3DCompile answers."""
+def ours(src: str, name: str, include: object = None) -> dict:
+    """This project's D3DPreprocess and D3DCompile answers (``include``: the ID3DInclude, INCLUDE_FILES by default)."""
     from ..errors import D3D11Error
     from ..shader.compile_api import D3DCompile, D3DPreprocess
 
     out: dict = {}
     msgs: list = []
     try:
-        blob = D3DPreprocess(src, None, name, None, _Files(), msgs)
+        blob = D3DPreprocess(src, None, name, None, include or _Files(), msgs)
         out["pp_ok"], out["text"] = True, bytes(blob).rstrip(b"\0").decode("latin-1")
     except D3D11Error:
         out["pp_ok"], out["text"] = False, ""
     out["pp_msgs"] = "".join(bytes(m).decode("latin-1") for m in msgs)
     msgs = []
     try:
-        D3DCompile(src, None, name, None, _Files(), "main", "ps_4_0", 0, 0, msgs)
+        D3DCompile(src, None, name, None, include or _Files(), "main", "ps_4_0", 0, 0, msgs)
         out["c_ok"] = True
     except D3D11Error:
         out["c_ok"] = False
@@ -366,22 +368,34 @@ def compare(mine: dict, ref: dict) -> dict[str, bool]:
     return res
 
 
-def run(first: int, count: int, verbose: bool = False, dump: str | None = None) -> dict[str, list[int]]:
+def run(first: int, count: int, verbose: bool = False, dump: str | None = None,
+        grammar: int = 1) -> dict[str, list[int]]:
     """Compare seeds first..first+count-1; prints and returns {measure: [agreed, total]}."""
     from .wine_d3dcompiler import WineD3DCompiler, windows_path
 
     folder = tempfile.mkdtemp(prefix="pp_fuzz_")
-    for fname, text in INCLUDE_FILES.items():
-        with open(os.path.join(folder, fname), "w", newline="") as f:
-            f.write(text)
-    name = windows_path(os.path.join(folder, "t.hlsl"))
+    make, include, our_name = generate, None, None
+    if grammar == 2:
+        from ..headers.d3dcompiler_types import D3D_COMPILE_STANDARD_FILE_INCLUDE
+        from .pp_fuzz_v2 import generate2, write_files
+
+        # both sides read the same files through the standard include; this side names the source by its POSIX
+        # path, which fxc's text spells on Wine's Z: drive as the DLL's name is (pptext.full_path)
+        make, include = generate2, D3D_COMPILE_STANDARD_FILE_INCLUDE
+        our_name = write_files(folder)
+        name = windows_path(our_name)
+    else:
+        for fname, text in INCLUDE_FILES.items():
+            with open(os.path.join(folder, fname), "w", newline="") as f:
+                f.write(text)
+        name = windows_path(os.path.join(folder, "t.hlsl"))
     totals: dict[str, list[int]] = {}
     bad: dict[str, list[int]] = {}
     with WineD3DCompiler() as real:
         for seed in range(first, first + count):
-            src = generate(seed)
+            src = make(seed)
             ref = theirs(src, real, name)
-            mine = ours(src, name)
+            mine = ours(src, our_name or name, include)
             res = compare(mine, ref)
             for k, v in res.items():
                 t = totals.setdefault(k, [0, 0])
@@ -410,9 +424,14 @@ def main(argv: list[str]) -> int:
         dump = argv[k + 1]
         del argv[k:k + 2]
         os.makedirs(dump, exist_ok=True)
+    grammar = 1
+    if "--grammar" in argv:
+        k = argv.index("--grammar")
+        grammar = int(argv[k + 1])
+        del argv[k:k + 2]
     nums = [int(a) for a in argv if a.isdigit()]
     first, count = (nums + [0, 200])[:2] if nums else (0, 200)
-    totals = run(first, count, "-v" in argv, dump)
+    totals = run(first, count, "-v" in argv, dump, grammar)
     return 0 if all(a == n for a, n in totals.values()) else 1
 
 

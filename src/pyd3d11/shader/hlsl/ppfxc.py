@@ -193,9 +193,10 @@ def fxc_paste(left: str, right: str, tokens: Callable[[str], list[str]], read: C
     """fxc's ``##`` of two tokens (d3dcompiler_47 10.1, session 36). A side that is empty leaves the other token as
     it was (its hide set kept). Text that reads as one token is that token; text that does not leaves both tokens
     as they were (``2 ## X`` of an ``X`` given up stays ``2 X``, not replaced again; C99 §6.10.3.3p3 leaves an
-    invalid result undefined). Text that opens a comment is read as one: ``//`` gives nothing, ``/*`` nothing and
-    X1001 (the comment runs to the end of the pasted text). ``read(text)`` is told of the text fxc's lexer reads
-    again: a ``/*`` comment's, or one token's (session 39: its number is checked, pplex.integer_overflow)."""
+    invalid result undefined); text that reads as other tokens is those tokens (session 39). Text that opens a
+    comment is read as one: ``//`` gives nothing, ``/*`` nothing and X1001 (the comment runs to the end of the
+    pasted text). ``read(text)`` is told of the text fxc's lexer reads again (its numbers are checked,
+    pplex.integer_overflow)."""
     a, b = ("" if left == "\x00" else left), ("" if right == "\x00" else right)
     if not a or not b:
         return [a or b] if a or b else []
@@ -205,8 +206,10 @@ def fxc_paste(left: str, right: str, tokens: Callable[[str], list[str]], read: C
     if text.startswith("/*"):
         read(text)
         return []
-    toks = tokens(text)
-    if len(toks) != 1:
-        return [a, b]
+    toks = [t for t in tokens(text) if t != " "]
+    if toks == [a, b]:
+        return [a, b]  # (the tokens as they were: their hide sets kept)
+    # the text read again, whatever it makes (session 39: ``0 ## 0x1`` is ``00`` ``x1``, ``1x ## 2`` of a
+    # replacement list's glued ``1x`` is ``1`` ``x2``)
     read(text)
     return toks

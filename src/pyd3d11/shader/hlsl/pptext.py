@@ -174,6 +174,8 @@ class FxcText:
             # ( name ): any name, only row_major / column_major written
             if ops[:1] != ["("]:
                 return _ends(ops, 0)
+            if len(ops) > 1 and not (ops[1][:1].isalpha() or ops[1][:1] == "_") and ops[1] != ")":
+                return 2  # (a token other than a name or ")" stops it there: "(9", "(9)", "(+)"; session 39)
             if len(ops) < 3 or ops[2] != ")":
                 return _ends(ops, 2 if len(ops) > 1 else 1)
             if ops[1] in ("row_major", "column_major") and len(ops) == 3:

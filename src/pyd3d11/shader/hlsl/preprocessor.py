@@ -1097,6 +1097,8 @@ class Preprocessor:
             if t in PREDEFINED and t not in self.macros:
                 if t == "__LINE__":
                     value = str(getattr(t, "line", 0) or self._expansion_line)
+                    if self.lenient:  # (an unsigned 32-bit number: 0 after "#line 4294967295" and a line; session 39)
+                        value = str(int(value) & 0xFFFFFFFF)
                 else:
                     # fxc's __FILE__: the name its text's #line gives the file (the main file's full path; session 38)
                     value = quoted_name(self.shown) if self.lenient and self.shown else \
