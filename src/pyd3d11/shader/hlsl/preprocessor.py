@@ -343,7 +343,7 @@ class Preprocessor:
                 self._raw_line = raw
                 emitted = self._soft(self.directive, s[1:].strip(), conds, active, start)
                 self._marked_line = self._raw_line = None
-                emitted = False if emitted is _FAILED else emitted
+                failed, emitted = emitted is _FAILED, False if emitted is _FAILED else emitted
                 if self._line_directive is not None:
                     # "#line N": the line after the directive (physical line i + 1) is line N
                     self.line_delta = self._line_directive - (i + 1)
@@ -354,7 +354,9 @@ class Preprocessor:
                     # the file's last line, with no new-line after it: only #define and #pragma, which read their
                     # line to its end, return one (d3dcompiler_47 10.1, session 37: "a" then "#undef X", "#line 7",
                     # "#endif" write "a " alone, "#define X" and "#pragma foo" one new-line more)
-                    self._line_ends = min(self._line_ends, 1) if re.match(r"#\s*(define|pragma)\b", s) else 0
+                    # (a #define that fails stops reading before it: "#define 1" writes nothing; session 39)
+                    self._line_ends = min(self._line_ends, 1) if re.match(r"#\s*(define|pragma)\b", s) and not (
+                        failed and re.match(r"#\s*define\b", s)) else 0
                 if self.fxc is not None and (all(c.active for c in conds[-1:]) if conds else True):
                     for _ in range(self._line_ends):
                         self.fxc.line_end(*before)
@@ -771,9 +773,11 @@ class Preprocessor:
             return False
         if not active:
             return False
-        if name in ("define", "undef", "include", "line") or name == "pragma" and re.match(
-                r"(pack_matrix|warning|message|def)\b", rest):
-            self._lex_numbers(rest)  # (not #error's, an unknown directive's or pragma's, which fxc stops reading)
+        if name in ("include", "line") or name in ("define", "undef") and re.match(r"[A-Za-z_]", rest) or \
+                name == "pragma" and re.match(r"(pack_matrix|warning|message|def)\b", rest):
+            # (not #error's, an unknown directive's or pragma's, nor a #define's or #undef's without a name: fxc
+            # stops reading there, "#define #0x10000000000000000" is X1500 alone)
+            self._lex_numbers(rest)
         if name == "define":
             self.define(rest)
         elif name == "undef":
@@ -1435,11 +1439,32 @@ class Preprocessor:
 
     # --- #if expressions -----------------------------------------------------------------------
     def eval_expr(self, text: str) -> int:
+        """An ``#if`` / ``#elif`` expression's value. fxc's lexer reads the line only as far as its parser goes: the
+        integers past 64 bits it reports (pplex.integer_overflow) are those up to the token a syntax error names
+        (d3dcompiler_47 10.1, session 39: ``#if > 99999999999999999999`` is X1500 alone, ``#if 1 ||
+        99999999999999999999`` X1004 then X1500 at the number)."""
+        at = len(self.errors)
+        try:
+            value = self._eval_expr(text)
+        except HlslError as exc:
+            self.errors[at:at] = self._numbers_read(text, [*self.errors[at:], exc])
+            raise
+        self.errors[at:at] = self._numbers_read(text, self.errors[at:])
+        return value
+
+    def _numbers_read(self, text: str, errors: list[HlslError]) -> list[HlslError]:
+        """The overflow errors of ``text``'s integers up to the token the first syntax error of ``errors`` names."""
+        stop = next((e.message for e in errors if e.code == ERR_PP_SYNTAX), None)
+        toks = [t for t in self._tokens(text) if t != " "]
+        end = next((k + 1 for k, t in enumerate(toks) if "syntax error : " + fxc_unexpected(t) == stop), len(toks))
+        found = integer_overflows(" ".join(toks[:end])) if self.lenient else []
+        return [self.error(msg, num) for num, msg in found]
+
+    def _eval_expr(self, text: str) -> int:
         if self.lenient:
             # fxc's character constant is one character between quotes, taken as written: ``'\'`` is 92
             # (d3dcompiler_47 10.1, session 35), where C's tokens would leave the quote open
             text = re.sub(r"(?<![\w'])'\\'", "92", text)
-        self._lex_numbers(text)
         raw = self._tokens(text)
         # (a comment between a name and "(" stays, as a Gap: no invocation across it; see pplex.directive_text)
         toks = [t for k, t in enumerate(raw) if t != " " or (
