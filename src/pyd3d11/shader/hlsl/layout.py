@@ -306,7 +306,29 @@ def add_struct_objects(cg: CodegenContext, d: A.VarDecl, order: int) -> int:
         cg.add_resource(A.VarDecl(d.pos, _leaf_name(d.name, path), t, d.mods, None,
                                   struct_leaf_register(d, path, t), space=d.space), order)
         order += 1
+    struct_object_blocks(cg, d)
     return order
+
+
+def struct_object_blocks(cg: CodegenContext, d: A.VarDecl) -> None:
+    """Below shader model 5.1 a uniform struct's objects of one register set are one contiguous range, as an
+    entry parameter's are (objects.add_param_objects): ``struct { Texture2D a; Texture2D b; } g;`` with only
+    ``g.b`` read binds g.b at t1 and leaves t0 to the undeclared g.a; a sampler range ends at the last sampler
+    read (d3dcompiler_47 10.1 under Wine, session 39; tests/test_rules_d3dcompiler_refl_s39.py). Leaves with
+    their own register stay where they are; class instances keep linkage.instance_blocks."""
+    from .classes import ClassType
+    from .codegen import Resource
+    from .objects import leaves
+    from .types import array_leaf
+
+    if (cg.major, cg.minor) >= (5, 1) or cg.d3d9 is not None or isinstance(array_leaf(d.type), ClassType):
+        return
+    blocks: dict[str, list] = {}
+    for path, _t in leaves(d.type):
+        r = cg.globals.get(_leaf_name(d.name, path))
+        if isinstance(r, Resource) and not r.explicit:
+            blocks.setdefault(r.file, []).append(r)
+    cg.reserved_blocks.extend(b for b in blocks.values() if len(b) > 1)
 
 
 def struct_object_ref(cg: CodegenContext, d: A.VarDecl) -> tuple | None:
@@ -334,21 +356,25 @@ def mark_struct_objects(cg: CodegenContext, funcs: list[A.FuncDef]) -> None:
     struct_res = [r for r in cg.resources if isinstance(r, Resource) and ("." in r.name or "[" in r.name)]
     if not struct_res:
         return
+    from .objects import _chain
+
+    # each reference's longest member / constant-index chain (``bar.tex[1]``, ``bar[1].tex``; a run-time index
+    # reaches every element): a leaf is used when its path and the chain's lie on one line. ``bar.tex[1]`` leaves
+    # bar.tex[0] unused (fxc 10.1 binds only bar.tex[1], session 39), a bare ``bar`` reaches all.
     prefixes: set[str] = set()
-    roots: set[int] = set()
-    idents: list[A.Ident] = []
+    inner: set[int] = set()
     for f in funcs:
         for node in walk(f):
-            if isinstance(node, A.Member):
-                path, n = "", node
-                while isinstance(n, A.Member):
-                    path, n = f".{n.name}{path}", n.a
-                if isinstance(n, A.Ident):
-                    roots.add(id(n))
-                    prefixes.add(n.name + path)
-            elif isinstance(node, A.Ident):
-                idents.append(node)
-    prefixes.update(n.name for n in idents if id(n) not in roots)
+            if id(node) in inner or not isinstance(node, (A.Member, A.Index, A.Ident)):
+                continue
+            sub = node
+            while isinstance(sub, (A.Member, A.Index)):
+                sub = sub.a
+                inner.add(id(sub))
+            c = _chain(node)
+            if c is not None:
+                prefixes.add(_leaf_name(c[0], c[1]))
     for r in struct_res:
-        if any(r.name == p or r.name.startswith(p + ".") or r.name.startswith(p + "[") for p in prefixes):
+        if any(r.name == p or r.name.startswith((p + ".", p + "[")) or p.startswith((r.name + ".", r.name + "["))
+               for p in prefixes):
             r.used = True

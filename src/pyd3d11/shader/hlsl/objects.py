@@ -434,7 +434,17 @@ def allocate_registers(cg: CodegenContext) -> None:
     # the buffer at t1 (DXC likewise allocates a TextureBuffer among the SRVs in declaration order). A tbuffer and
     # the object declared right after it share a decl_order: the tbuffer, declared first, sorts first.
     tbuffers = [cb for cb in cg.cbufs if cb.kind == "tbuffer" and not cb.explicit and cb.used]
-    for r in sorted([*cg.resources, *tbuffers], key=lambda r: (r.decl_order, not isinstance(r, CBuf))):
+    order = sorted([*cg.resources, *tbuffers], key=lambda r: (r.decl_order, not isinstance(r, CBuf)))
+    if cg.d3d9 is None and (cg.major, cg.minor) < (5, 1):
+        # Below shader model 5.1 fxc places samplers by their variable's sampler count, the largest first, ties in
+        # declaration order (entry parameters after the globals): ``sampler a; sampler b[3];`` binds b at s0-s2
+        # and a at s3, an entry parameter ``sampler s[2]`` goes before a global ``sampler g``; the count is the
+        # variable's whole one (a range that ends at its last used sampler still sorts by it). Textures and
+        # UAVs keep declaration order. d3dcompiler_47 10.1 under Wine, 4_0 / 4_1 / 5_0 and level 9 alike
+        # (session 39; tests/test_rules_d3dcompiler_refl_s39.py); the register sets are independent, so sorting
+        # the whole list moves nothing else.
+        order.sort(key=lambda r: -len(group.get(id(r), (r,))) if getattr(r, "file", None) == "s" else 0)
+    for r in order:
         if isinstance(r, CBuf):  # one t# register, the lowest free
             n = 0
             while n in taken["t"]:
@@ -656,10 +666,11 @@ def add_param_objects(cg: CodegenContext, f: A.FuncDef) -> None:
             cells[path] = (r, 0)
             blocks.setdefault(r.file, []).append(r)
         cg.param_objects[p.name] = cells
-        for file, block in blocks.items():
-            last = max((i for i, r in enumerate(block) if r.used), default=-1)
-            if last >= 0:
-                cg.reserved_blocks.append(block[:last + 1] if file == "s" else block)
+        for block in blocks.values():
+            # the whole range: allocate_registers ends a sampler range at its last used sampler and sorts the
+            # samplers by their variable's whole sampler count
+            if any(r.used for r in block):
+                cg.reserved_blocks.append(block)
 
 
 def param_value(cg: CodegenContext, p: A.Param, v: Val) -> Val:

@@ -457,6 +457,7 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                 raise self.error("base type is not a struct, class or interface", base_tok, 3094)
             st.fields.extend(base.fields)
             inherited = len(base.fields)
+            st.inherits = base
         if name:
             self.types[name] = st
         self.expect("{")

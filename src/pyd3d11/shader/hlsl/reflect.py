@@ -13,7 +13,7 @@ from ..dxbc.rdef import Rdef, RdefBinding, RdefConstantBuffer, RdefMember, RdefT
 from .codegen import concrete_name
 from .foldinit import initializer_bits
 from .objects import holds_objects
-from .types import BOOL, DOUBLE, ArrayType, NumType, ObjectType, StructType, Type
+from .types import BOOL, DOUBLE, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -128,18 +128,36 @@ def rdef_type(cg: CodegenContext, t: Type, packed: bool = False) -> RdefType:
         members = []
         off = 0
         offsets = None if packed else cg.field_offsets(t)[0]
-        for k, (fname, ft, _s, _m) in enumerate(t.fields):
+        own = enumerate(t.fields)
+        base = t.inherits
+        if base is not None:
+            # ``struct B : A`` reflects as B { A $super; B's own members } with A as its base class, A's members
+            # at the offsets the flattened layout gives them (a member after the base packs on right after it,
+            # as after any struct member): d3dcompiler_47 10.1 under Wine, session 39
+            # (tests/test_rules_d3dcompiler_refl_s39.py)
+            inherited = len(base.fields)
+            members.append(RdefMember("$super", rdef_type(cg, base, packed), 0))
+            off = 4 * base.slots
+            own = ((k, f) for k, f in enumerate(t.fields) if k >= inherited)
+        for k, (fname, ft, _s, _m) in own:
             if offsets is None:
                 members.append(RdefMember(fname, rdef_type(cg, ft, True), off))
                 off += 4 * ft.slots
                 continue
             members.append(RdefMember(fname, rdef_type(cg, ft), offsets[k]))
         cols = sum(m.type.columns * m.type.rows * max(1, m.type.elements) for m in members)
+        # an object member (or array of objects) is no member of the reflected type, though it counts one column
+        # per object: ``struct { float2 a; Texture2D tex; float b; }`` reflects members a, b and 4 columns
+        # (d3dcompiler_47 10.1 under Wine, session 39; tests/test_rules_d3dcompiler_refl_s39.py)
+        objects = {fname for fname, ft, _s, _m in t.fields if isinstance(array_leaf(ft), ObjectType)}
+        members = [m for m in members if m.name not in objects]
         # an anonymous struct is "<unnamed>"; declared as a member of a struct S it is "S::<unnamed>" (the
         # parser records the enclosing struct's name): inferred from fxc 10.1's objects of DXDecompiler's corpus
         # (ResourceDefinitions, AdvancedHLSL_VS, 3Dmigoto structured_buffers_extra_5: ``struct bar { struct {...}
         # inner_struct_1; }`` reflects "bar::<unnamed>", a cbuffer's ``struct {...} anonStruct1`` "<unnamed>")
         rt = RdefType(5, 0, 1, cols, 0, members, name=t.name or t.scoped_name or "<unnamed>")
+        if base is not None:
+            rt.base_class = rdef_type(cg, base, packed)
         from .linkage import rdef_class_type
 
         rdef_class_type(cg, t, rt, rdef_type)  # classes: base class and interfaces
@@ -164,9 +182,12 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
     flags = RDEF_NO_PRESHADER | (cg.compile_flags & (0xFFFF | RDEF_KEPT_HIGH_FLAGS)) | (RDEF_SM51_FLAG if sm51 else 0)
     rdef = Rdef(target=target, flags=flags, creator="pyd3d11 HLSL compiler")
     binds: list[RdefBinding] = []
+    nested = _nested_element_names(cg) if cg.major >= 5 and not sm51 else {}
     for r in cg.resources:
         if not r.used or r.reg < 0:
             continue
+        # the binding's name: a multi-dimensional array's element by its indices (the compiler's own is flat)
+        name = nested.get(id(r), r.name)
         t: ObjectType = r.type
         k = t.kind
         base = concrete_name(t.elem.base) if isinstance(t.elem, NumType) else "float"
@@ -182,23 +203,23 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
         # one the source names: not user-packed (fxc 10.1: Texture_Legacy's and Unity fog_test_PS's textures, 12)
         packed = 1 if getattr(r, "explicit", False) and not sm51 and getattr(r, "legacy_sampler", None) is None else 0
         if r.file == "s":
-            binds.append(RdefBinding(r.name, 3, 0, 0, 0, r.reg, 1,
+            binds.append(RdefBinding(name, 3, 0, 0, 0, r.reg, 1,
                                      (2 if k == "SamplerComparisonState" else 0) | packed))
         elif k == "ByteAddressBuffer":
-            binds.append(RdefBinding(r.name, 7, 6, 1, 0, r.reg, 1, packed))
+            binds.append(RdefBinding(name, 7, 6, 1, 0, r.reg, 1, packed))
         elif k == "StructuredBuffer":
-            binds.append(RdefBinding(r.name, 5, 6, 1, r.stride, r.reg, 1, packed))
+            binds.append(RdefBinding(name, 5, 6, 1, r.stride, r.reg, 1, packed))
         elif k == "RWByteAddressBuffer":
-            binds.append(RdefBinding(r.name, 8, 6, 1, 0, r.reg, 1, packed))
+            binds.append(RdefBinding(name, 8, 6, 1, 0, r.reg, 1, packed))
         elif k in ("RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"):
             kind = {"RWStructuredBuffer": 11 if r.counter else 6, "AppendStructuredBuffer": 9,
                     "ConsumeStructuredBuffer": 10}[k]
-            binds.append(RdefBinding(r.name, kind, 6, 1, r.stride, r.reg, 1, packed))
+            binds.append(RdefBinding(name, kind, 6, 1, r.stride, r.reg, 1, packed))
         elif r.file == "u":
-            binds.append(RdefBinding(r.name, 4, _RT.get(base, 5), _UAV_DIM[k], 0xFFFFFFFF, r.reg, 1, flags | packed))
+            binds.append(RdefBinding(name, 4, _RT.get(base, 5), _UAV_DIM[k], 0xFFFFFFFF, r.reg, 1, flags | packed))
         else:
             samples = t.samples if "MS" in k else 0xFFFFFFFF
-            binds.append(RdefBinding(r.name, 2, _RT.get(base, 5), _SRV_DIM[k], samples, r.reg, 1, flags | packed))
+            binds.append(RdefBinding(name, 2, _RT.get(base, 5), _SRV_DIM[k], samples, r.reg, 1, flags | packed))
     cbs = []
     templates = {d.name for d in cg.prog.decls if getattr(d, "template", False)}  # ConstantBuffer<S> (parse_sm51)
     for cb in cg.cbufs:
@@ -211,6 +232,8 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
                 continue  # a struct of objects only is no variable of the buffer (fxc 10.1, session 38, REFL)
             v = RdefVariable(cv.decl.name, cv.offset, size, 2 if cv.used else 0, rdef_type(cg, cv.decl.type))
             v.default_value = _default_value(cg, cv.decl, size)
+            if holds_objects(cv.decl.type):
+                _object_ranges(cg, cv.decl.name, v)
             vars_.append(v)
         cbs.append(RdefConstantBuffer(cb.name, vars_, cb.size, 0, 1 if cb.kind == "tbuffer" else 0))
         # D3D_SIF_USERPACKED on a buffer bound with register(), but never on a ConstantBuffer<S> (single or
@@ -237,7 +260,52 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
     return rdef
 
 
+def _object_ranges(cg: CodegenContext, name: str, v: RdefVariable) -> None:
+    """D3D11_SHADER_VARIABLE_DESC.StartTexture / TextureSize / StartSampler / SamplerSize of a struct variable
+    holding objects: the first register and the length of the t# (s#) range its object leaves were given, the
+    leaves the shader does not read but whose registers the range keeps included (``struct { float2 a; Texture2D
+    tex[2]; } bar`` read at bar.tex[1] only: 0, 2); -1, 0 where none is bound. d3dcompiler_47 10.1 under Wine,
+    session 39 (tests/test_rules_d3dcompiler_refl_s39.py)."""
+    for file in "ts":
+        regs = [r.reg for r in cg.resources if r.file == file and r.reg >= 0 and r.name.startswith((name + ".",
+                                                                                                    name + "["))]
+        if regs and any(r.used for r in cg.resources if r.file == file and r.reg >= 0 and
+                        r.name.startswith((name + ".", name + "["))):
+            first, size = min(regs), max(regs) - min(regs) + 1
+            if file == "t":
+                v.start_texture, v.texture_size = first, size
+            else:
+                v.start_sampler, v.sampler_size = first, size
+
+
 _ELEMENT = re.compile(r"(\$?\w+)\[(\d+)\]")
+
+
+def _nested_element_names(cg: CodegenContext) -> dict[int, str]:
+    """The binding names of a multi-dimensional object array's elements: ``Texture2D t[2][3]`` read at t[1][2]
+    is bound as "t[1][2]" (its sixth register), where the compiler numbers the elements flat ("t[5]").
+    d3dcompiler_47 10.1 under Wine, session 39 (tests/test_rules_d3dcompiler_refl_s39.py); below shader model 5
+    the array is one binding named after it (:func:`_whole_array_bindings`)."""
+    out: dict[int, str] = {}
+    for g in cg.globals.values():
+        if not (isinstance(g, tuple) and g[:1] == ("resarray",) and isinstance(g[2], ArrayType)
+                and isinstance(g[2].elem, ArrayType)):
+            continue
+        dims = []
+        t = g[2]
+        while isinstance(t, ArrayType):
+            dims.append(t.count)
+            t = t.elem
+        for flat, r in enumerate(g[1]):
+            m = _ELEMENT.fullmatch(r.name)
+            if m is None:
+                continue
+            idx = []
+            for d in reversed(dims):
+                flat, k = divmod(flat, d)
+                idx.append(k)
+            out[id(r)] = m.group(1) + "".join(f"[{k}]" for k in reversed(idx))
+    return out
 
 
 def _whole_array_bindings(binds: list[RdefBinding]) -> list[RdefBinding]:

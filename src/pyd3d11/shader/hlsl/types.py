@@ -159,6 +159,9 @@ class StructType(Type):
     fields: list[tuple[str, Type, str | None, frozenset]] = field(default_factory=list)  # name, type, semantic, mods
     #: an anonymous struct declared inside struct S: "S::<unnamed>", its reflected name (reflect.rdef_type)
     scoped_name: str | None = None
+    #: ``struct B : A``: A, whose fields lead ``fields`` (the layout is the flattened one); reflection shows them
+    #: as a ``$super`` member of type A and A as the base class (reflect.rdef_type)
+    inherits: StructType | None = None
 
     @property
     def slots(self) -> int:  # type: ignore[override]
