@@ -202,6 +202,10 @@ MODULES: dict[str, list[str]] = {
                                "test_rules_hlsl_fxc_preprocess_text_s37.py", "test_mu9_seed22_survivors.py"],
     # (session 38: fxc's static walks over the macro table, from preprocessor.py)
     "shader/hlsl/ppwalk.py": ["test_rules_hlsl_fxc_preprocess_s38.py", "test_rules_hlsl_fxc_preprocess_s36.py"],
+    # (session 39: the #if expression methods, from preprocessor.py)
+    "shader/hlsl/ppcond.py": ["test_rules_hlsl_fxc_preprocess_s39.py", "test_rules_hlsl_fxc_preprocess_s38.py",
+                              "test_rules_hlsl_preprocessor_c99.py", "test_rules_hlsl_fxc_preprocess_if.py",
+                              "test_hlsl_preproc_s19_table.py", "test_rules_hlsl_preprocessor_fxc.py"],
     "shader/hlsl/layout.py": ["test_rules_hlsl_cbuffer_packing.py", "test_hlsl_cbuffer_rules.py", "test_rules_hlsl_member_arrays.py",
                               "test_rules_hlsl_layout_details.py"],
     "shader/hlsl/regclass.py": ["test_rules_hlsl_register_classes.py", "test_rules_hlsl_registers.py"],

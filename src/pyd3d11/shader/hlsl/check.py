@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
 from . import ast as A
+from . import shaderobj
 from .constexpr import to_int
 from .diagnostics import HlslError, Pos
 from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
@@ -536,6 +537,9 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     else:
         ok = False
     if not ok:
+        misused = shaderobj.misuse(d.init)  # ``PixelShader p = -compile ps_4_0 f();`` (shaderobj.py)
+        if misused is not None:
+            raise misused
         raise cg.err(d.pos, f"'{d.name}': initializer must be a literal CompileShader expression", 3000)
 
 
@@ -1082,6 +1086,9 @@ def check_state_values(cg: CodegenContext) -> None:
     if values:
         known = _sb_globals(cg)
         for v in values:
+            misused = shaderobj.misuse(v)  # ``-compile ps_4_0 f()``, ``(float)compile ...`` (shaderobj.py)
+            if misused is not None:
+                raise misused
             _sb_type(cg, v, known)
 
 

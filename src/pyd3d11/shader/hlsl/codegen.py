@@ -20,7 +20,7 @@ from ...headers.d3dcompiler_types import (
 )
 from ..ops.fold import fold_alu
 from . import ast as A
-from . import uintrange
+from . import shaderobj, uintrange
 from .cg_resources import ResourceBinding
 from .cglisting import ListingMixin
 from .cgstate import DebugState, GsState, IcbState, TessState
@@ -839,6 +839,10 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             if isinstance(self.globals.get(d.name), tuple) and self.globals[d.name][0] == "static":
                 # the initialiser sees the globals and functions declared before this static (and itself)
                 self.func_index_stack.append(self.global_decl_index.get(d.name, 1 << 30))
+                misused = shaderobj.initializer_error(d.init, d.type) if d.init is not None and \
+                    not isinstance(d.type, ObjectType) else None  # ``static float f = compile ...`` (shaderobj.py)
+                if misused is not None:
+                    raise misused
                 try:
                     v = self.declare_local(d, self.scopes[0])
                 finally:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
+from . import shaderobj
 from .diagnostics import HlslError
 from .types import ArrayType, NumType, ObjectType, StructType, array_leaf
 
@@ -118,6 +119,9 @@ def check_initializer(cg: CodegenContext, name: str, t: Type, init: A.Node, pos:
     if isinstance(array_leaf(t), ObjectType):
         _check_object(cg, name, t, init, pos)
     elif _numeric(t):
+        misused = shaderobj.initializer_error(init, t)  # ``{1, -compile ps_4_0 f()}`` (shaderobj.py)
+        if misused is not None:
+            raise misused
         _check_numeric(cg, name, t, init, pos)
         if not _literal(init, cg.funcs, globals_):
             what = "(null)" if param else "initial value"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from . import objects
+from . import objects, shaderobj
 from .assign import assign_to, designated_argument
 from .diagnostics import HlslError
 from .exprs import _val, expr
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 # --- calls ---------------------------------------------------------------------------------------------
 def call(cg: CodegenContext, e: A.Call) -> Val:
+    if e.name == "CompileShader" and cg.func_ctx and shaderobj.object_name(e) is not None:
+        raise cg.err(e.pos, "object literals are not allowed inside functions", 3064)  # (shaderobj.py)
     # inside a method Method() means this.Method(); Base::Method() (parsed only for a class's non-static method)
     # needs that context wherever it is written (outside a method: X3000, classes.qualified_call)
     if "::" in e.name or (cg.func_ctx and "class" in cg.func_ctx[-1]):

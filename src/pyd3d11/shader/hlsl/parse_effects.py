@@ -147,7 +147,9 @@ class EffectSyntaxParser:
                 self.expect("]")
             self.expect("=")
             if self.at("compile"):
-                self.state_values.append(self.parse_primary())
+                # an expression that starts with the compile (``compile ps_2_0 f() + 1``: fxc parses it and refuses
+                # the operator on the shader object, X3022; shaderobj.py)
+                self.state_values.append(self.parse_assign())
             elif self.at("<"):
                 self.skip_annotations()
             elif self.at("{"):

@@ -1,0 +1,101 @@
+"""The ``#if`` / ``#elif`` expression as the preprocessor reads it (split from preprocessor.py, session 39): the
+``defined`` operator resolved before and after macro replacement (C99 §6.10.1p1 and p4), fxc's stops (X1518), the
+evaluation (ppexpr.CondExpr) and the integers past 64 bits fxc's lexer reports on the way (pplex.integer_overflow).
+The HLSL #if page: "treated as signed long values"; fxc's own reading is recorded in tests/test_rules_hlsl_fxc_*.
+``IfExpressions`` is mixed into ``preprocessor.Preprocessor``, whose state (macros, errors, expand) it reads.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .diagnostics import HlslError
+from .ppexpr import ERR_INVALID_INT_EXPR, ERR_PP_SYNTAX, STOP, CondExpr, fxc_unexpected
+from .ppfxc import Gap, identifier_zero
+from .pplex import integer_overflows
+from .ppwalk import ends_empty
+
+
+class IfExpressions:
+    """The #if expression methods of the preprocessor (``Preprocessor`` provides ``lenient``, ``errors``, ``macros``,
+    ``error``, ``expand``, ``_tokens``, ``_is_defined`` and ``_in_if``)."""
+
+    def eval_expr(self, text: str) -> int:
+        """An ``#if`` / ``#elif`` expression's value. fxc's lexer reads the line only as far as its parser goes: the
+        integers past 64 bits it reports (pplex.integer_overflow) are those up to the token a syntax error names
+        (d3dcompiler_47 10.1, session 39: ``#if > 99999999999999999999`` is X1500 alone, ``#if 1 ||
+        99999999999999999999`` X1004 then X1500 at the number)."""
+        at = len(self.errors)
+        try:
+            value = self._eval_expr(text)
+        except HlslError as exc:
+            self.errors[at:at] = self._numbers_read(text, [*self.errors[at:], exc])
+            raise
+        self.errors[at:at] = self._numbers_read(text, self.errors[at:])
+        return value
+
+    def _numbers_read(self, text: str, errors: list[HlslError]) -> list[HlslError]:
+        """The overflow errors of ``text``'s integers up to the token the first syntax error of ``errors`` names."""
+        stop = next((e.message for e in errors if e.code == ERR_PP_SYNTAX), None)
+        toks = [t for t in self._tokens(text) if t != " "]
+        end = next((k + 1 for k, t in enumerate(toks) if "syntax error : " + fxc_unexpected(t) == stop), len(toks))
+        found = integer_overflows(" ".join(toks[:end])) if self.lenient else []
+        return [self.error(msg, num) for num, msg in found]
+
+    def _eval_expr(self, text: str) -> int:
+        if self.lenient:
+            # fxc's character constant is one character between quotes, taken as written: ``'\'`` is 92
+            # (d3dcompiler_47 10.1, session 35), where C's tokens would leave the quote open
+            text = re.sub(r"(?<![\w'])'\\'", "92", text)
+        raw = self._tokens(text)
+        # (a comment between a name and "(" stays, as a Gap: no invocation across it; see pplex.directive_text)
+        toks = [t for k, t in enumerate(raw) if t != " " or (
+            t.__class__ is Gap and k and raw[k - 1][:1].isidentifier() and raw[k + 1:k + 2] == ["("])]
+        # defined X / defined(X) before expansion (C99 §6.10.1p1); a ``defined`` that an expansion produces is
+        # undefined behaviour in C99 and evaluated the same way afterwards (as GCC, Clang and MSVC do)
+        self._in_if = True
+        try:
+            resolved = self._resolve_defined(toks)
+            exp = [t for t in self.expand(resolved) if t != " "]
+        finally:
+            self._in_if = False
+        exp = self._resolve_defined(exp)
+        if self.lenient and toks:
+            # fxc 10.1 stops with X1518 where its parser reaches a function-like name left without arguments (``F + 1``)
+            # or the end of a line ending in an empty replacement (``1 + E``, ``defined(E) E``); a syntax error before
+            # either comes first (``| OC``: X1500) (session 38)
+            exp = [STOP if t in self.macros and self.macros[t].params is not None else t for t in exp]
+            if ends_empty(self.macros, resolved[-1]):
+                exp.append(STOP)
+        exp = [identifier_zero(t) if re.match(r"[A-Za-z_]", t) else t for t in exp]
+        if not exp:
+            if self.lenient and toks:
+                # tokens that macro replacement leaves empty (``#define E`` then ``#if E``): d3dcompiler_47 10.1
+                # (session 35) stops there with X1518, D3DPreprocess failing
+                raise self.error("invalid or unsupported integer constant expression", ERR_INVALID_INT_EXPR)
+            if self.lenient:
+                raise self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
+            raise self.error("#if requires an expression", ERR_INVALID_INT_EXPR)
+        return CondExpr(exp, self).parse()
+
+    def _resolve_defined(self, toks: list[str]) -> list[str]:
+        """``defined identifier`` and ``defined ( identifier )`` become 1 or 0; any other form is an error."""
+        res: list[str] = []
+        i = 0
+        while i < len(toks):
+            if toks[i] != "defined":
+                res.append(toks[i])
+                i += 1
+                continue
+            paren = i + 1 < len(toks) and toks[i + 1] == "("
+            k = i + 2 if paren else i + 1
+            name = toks[k] if k < len(toks) else ""
+            if not re.match(r"[A-Za-z_]\w*$", name) or (paren and (k + 1 >= len(toks) or toks[k + 1] != ")")):
+                if self.lenient:
+                    bad = k if not re.match(r"[A-Za-z_]\w*$", name) else k + 1
+                    raise self.error("syntax error : " + fxc_unexpected(toks[bad] if bad < len(toks) else None),
+                                     ERR_PP_SYNTAX)
+                raise self.error("'defined' requires an identifier, optionally in parentheses", ERR_INVALID_INT_EXPR)
+            res.append("1" if self._is_defined(name) else "0")
+            i = k + 2 if paren else k + 1
+        return res

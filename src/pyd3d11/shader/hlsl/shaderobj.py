@@ -1,0 +1,106 @@
+"""A ``compile`` / ``CompileShader`` expression used as a number (effects syntax in a shader target's file).
+
+``compile ps_4_0 f()`` is a shader object (a PixelShader for a ps profile, a VertexShader for vs, ...). Where a
+state-block value, a uniform's brace list or a shader variable's initialiser holds one, d3dcompiler_47 10.1 types
+it as that object, so an operator, a cast, a constructor, a swizzle or an index applied to it is a type error
+(session 39, helper MUT; the MicrosoftDocs direct3d11 "Effect Format" / "Shader Type" pages only give the
+``compile`` / ``CompileShader`` syntax):
+
+- a cast to a numeric type: X3017 "cannot convert from 'const PixelShader' to 'float'";
+- a constructor argument: X3017 "cannot convert from 'object type' to 'numeric type'";
+- ``-`` ``+`` ``!`` and the arithmetic, comparison and logical operators: X3022 "scalar, vector, or matrix
+  expected"; ``~`` and the bit operators (``& | ^ << >>``): X3082 "int or unsigned int type required";
+- ``==`` / ``!=`` and a conditional (``?:``) with it as condition or operand: X3020 "type mismatch";
+- a swizzle or member: X3018 "invalid subscript"; an index: X3121;
+- a numeric variable initialised with one (a uniform or static global): X3017 "cannot implicitly convert";
+- inside a function body (called or not, in a branch folded away too): X3064 "object literals are not allowed
+  inside functions", where fxc types the expression (an undeclared name to its left is reported first).
+
+The innermost misuse is fxc's first error, as it types operands before their operator.
+"""
+
+from __future__ import annotations
+
+from . import ast as A
+from .diagnostics import HlslError
+from .types import NumType
+
+#: the object a profile's prefix compiles to (fxc's type names in its messages)
+_OBJECT_NAMES = {"vs": "VertexShader", "ps": "PixelShader", "gs": "GeometryShader", "hs": "HullShader",
+                 "ds": "DomainShader", "cs": "ComputeShader"}
+_SCALAR_OPS = frozenset({"+", "-", "*", "/", "%", "<", ">", "<=", ">=", "&&", "||", "!"})
+_INT_OPS = frozenset({"&", "|", "^", "<<", ">>", "~"})
+_MISMATCH_OPS = frozenset({"==", "!="})
+
+
+def object_name(e: A.Node) -> str | None:
+    """The shader object type a ``compile`` expression makes (None: ``e`` is none)."""
+    if isinstance(e, A.Call) and e.name == "CompileShader" and e.args and isinstance(e.args[0], A.Ident):
+        return _OBJECT_NAMES.get(e.args[0].name.split("_")[0].lower(), "PixelShader")
+    return None
+
+
+def _err(e: A.Node, code: int, msg: str) -> HlslError:
+    pos = e.pos
+    return HlslError(pos.file, pos.line, pos.col, code, msg, end=getattr(pos, "end", 0))
+
+
+def misuse(e: A.Node) -> HlslError | None:
+    """The first type error of a shader object used as a number inside ``e`` (see the module), or None."""
+    for child in _children(e):
+        found = misuse(child)
+        if found is not None:
+            return found
+    if isinstance(e, A.Cast) and isinstance(e.type, NumType):
+        name = object_name(e.a)
+        if name is not None:
+            return _err(e, 3017, f"cannot convert from 'const {name}' to '{e.type}'")
+    if isinstance(e, A.Construct) and any(object_name(a) for a in e.args):
+        return _err(e, 3017, "cannot convert from 'object type' to 'numeric type'")
+    if isinstance(e, (A.Unary, A.Binary)):
+        operands = [e.a] if isinstance(e, A.Unary) else [e.a, e.b]
+        if any(object_name(x) for x in operands):
+            if e.op in _INT_OPS:
+                return _err(e, 3082, "int or unsigned int type required")
+            if e.op in _MISMATCH_OPS:
+                return _err(e, 3020, "type mismatch")
+            if e.op in _SCALAR_OPS:
+                return _err(e, 3022, "scalar, vector, or matrix expected")
+    if isinstance(e, A.Ternary) and any(object_name(x) for x in (e.cond, e.a, e.b)):
+        return _err(e, 3020, "type mismatch")
+    if isinstance(e, A.Member) and object_name(e.a):
+        return _err(e, 3018, f"invalid subscript '{e.name}'")
+    if isinstance(e, A.Index) and object_name(e.a):
+        return _err(e, 3121, "array, matrix, vector, or indexable object type expected in index expression")
+    return None
+
+
+def initializer_error(init: A.Node, t: object) -> HlslError | None:
+    """The error of a numeric global's initialiser holding a shader object (see the module), or None; a
+    ``compile`` among a brace list's items is fxc's to take (``float4 f = {1, 2, compile ps_2_0 f(), 4};``)."""
+    found = misuse(init)
+    if found is None and object_name(init) is not None:
+        found = _err(init, 3017, f"cannot implicitly convert from 'const {object_name(init)}' to '{t}'")
+    return found
+
+
+def _children(e: A.Node) -> list[A.Node]:
+    """The operand expressions of ``e`` in source order (a compile's own call is not searched: its arguments are
+    the function's uniform values)."""
+    if object_name(e) is not None:
+        return []
+    if isinstance(e, (A.Cast, A.Unary, A.Member)):
+        return [e.a]
+    if isinstance(e, A.Binary):
+        return [e.a, e.b]
+    if isinstance(e, A.Ternary):
+        return [e.cond, e.a, e.b]
+    if isinstance(e, A.Index):
+        return [e.a, e.index]
+    if isinstance(e, (A.Construct, A.Call)):
+        return list(e.args)
+    if isinstance(e, A.InitList):
+        return list(e.items)
+    if isinstance(e, A.Comma):
+        return list(e.items)
+    return []
