@@ -274,6 +274,22 @@ def test_a_clear_joins_the_draws_scene():
     assert fused.stats.scenes == 2
 
 
+def test_a_clear_to_minus_zero_is_not_the_clear_to_zero():
+    """The encoded colour is kept per float32 bits: -0 and +0 clear a float target to different bytes (sign bit)."""
+    verts = _big_triangles(3, N)
+
+    def clears(sc: _Scene, out: list) -> None:
+        tex = _texture(sc.dev, DXGI_FORMAT_R32G32B32A32_FLOAT)
+        rtv = sc.dev.CreateRenderTargetView(tex, None)
+        for colour in ([0.0, 0.0, 0.0, 0.0], [-0.0, 0.0, -0.0, 0.0]):
+            sc.ctx.ClearRenderTargetView(rtv, colour)
+            out.append(bytes(texture_to_numpy(sc.ctx, tex, 0)[:1, :1].tobytes()))
+
+    got = _run("native", 2, clears, verts)
+    assert got[-2] == bytes(16)
+    assert got[-1] == np.array([-0.0, 0.0, -0.0, 0.0], np.float32).tobytes()
+
+
 def test_clears_can_be_turned_off(monkeypatch):
     verts = _big_triangles(11, N)
     on = _run("native", 2, _formats, verts)
@@ -295,6 +311,7 @@ def test_a_fill_that_starts_the_pattern_a_byte_late_is_seen(monkeypatch):
         return real(address, pitch, np.roll(np.asarray(element, np.uint8).reshape(-1), 1), edge, width, height)
 
     monkeypatch.setattr(scene_fill, "words", rotated)
+    monkeypatch.setattr(fused, "_FILL_WORDS", {})  # (words kept from earlier runs would hide the mutant)
     assert _run("native", 2, _formats, verts) != want
 
 
@@ -309,5 +326,6 @@ def test_a_fill_that_skips_the_last_tile_is_seen(monkeypatch):
         return D
 
     monkeypatch.setattr(scene_fill, "words", fewer)
+    monkeypatch.setattr(fused, "_FILL_WORDS", {})
     assert _run("native", 2, _subresources, verts) != want
 

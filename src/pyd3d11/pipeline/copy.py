@@ -476,7 +476,20 @@ def clear_color(view: ViewDescriptor, rgba: object, rects: list[tuple[int, int, 
     """ClearRenderTargetView / ClearView / ClearUnorderedAccessViewFloat: encode ``rgba`` through the
     view's format (sRGB encoding applied) and fill."""
     vals = np.asarray(rgba, np.float32).reshape(1, 4)
-    fill_view(view, encode_elements(view.format, vals, integer_cast=integer_cast)[0], rects)
+    # (a frame clears its targets to the same colours every time: the encoded element is kept by the float32 bits,
+    # so -0 and +0 stay apart)
+    key = (view.format, vals.tobytes(), integer_cast)
+    element = _CLEAR_ELEMENTS.get(key)
+    if element is None:
+        element = encode_elements(view.format, vals, integer_cast=integer_cast)[0]
+        element.flags.writeable = False
+        if len(_CLEAR_ELEMENTS) >= 64:
+            _CLEAR_ELEMENTS.clear()
+        _CLEAR_ELEMENTS[key] = element
+    fill_view(view, element, rects)
+
+
+_CLEAR_ELEMENTS: dict = {}  # (format, float32 bytes of the colour, integer cast) -> encoded element (clear_color)
 
 
 def clear_uint(view: ViewDescriptor, values: object) -> None:

@@ -1120,6 +1120,9 @@ def _nothing() -> None:
     pass
 
 
+_FILL_WORDS: dict = {}  # (address, pitch, element bytes, width, height, tile) -> scene_fill words (scene_clear)
+
+
 def scene_clear(view, element, mask) -> bool:
     """Put a clear of the whole of ``view`` (a single-sample 2D render-target or depth-stencil subresource) to the
     encoded ``element`` (bytes; ``mask``: the element bytes written, None for all) into this thread's scene as a
@@ -1131,7 +1134,8 @@ def scene_clear(view, element, mask) -> bool:
     if mask is not None and not np.all(mask):
         return False
     st = view.storage
-    e = np.asarray(element, np.uint8).reshape(-1)
+    e = element.reshape(-1) if type(element) is np.ndarray and element.dtype == np.uint8 else \
+        np.asarray(element, np.uint8).reshape(-1)
     if (view.kind not in (storage.ViewKind.RTV, storage.ViewKind.DSV) or st.dimension != storage.StorageDimension.TEXTURE2D
             or st.sample_count != 1 or max(1, view.slice_count) != 1 or e.size not in scene_fill.SIZES):
         return False
@@ -1146,7 +1150,16 @@ def scene_clear(view, element, mask) -> bool:
     with _queue_lock:
         sc = _scene_for(threading.get_ident(), grid, n_tiles, full(), full, [st], [])
         address, pitch, _ = _target_memory(view, raw=True)
-        D = scene_fill.words(address, pitch, e, TILE, W, H)
+        # (the same view cleared to the same element every frame: its words are kept, read-only, while its
+        # address holds)
+        wkey = (address, pitch, e.tobytes(), W, H, TILE)
+        D = _FILL_WORDS.get(wkey)
+        if D is None:
+            D = scene_fill.words(address, pitch, e, TILE, W, H)
+            D.flags.writeable = False
+            if len(_FILL_WORDS) >= 16:
+                _FILL_WORDS.clear()
+            _FILL_WORDS[wkey] = D
         st.touch()
         n = sc.workers
         _add_to_scene(sc, Entry(fn, D, [None] * n, [D], _nothing, None, [0] * n), [st], [])
