@@ -197,7 +197,8 @@ uint4 main() : SV_Target {
   a[0][2] = 5.0;
   a._m10_m01 = double2(7, 8);
   a[0].x += 0.25;
-  double3 row = a[k];
+  double3 row = k ? a[1] : a[0];  // a[k] is X3512 in d3dcompiler_47 10.1 (session 39 GEN: a run-time index into
+                                  // a double matrix; test_hlsl_fxc_gen_s39.py), so the row is picked by a select
   uint4 o; asuint(row.x, o.x, o.y); asuint(row.z + a._12, o.z, o.w);
   return o;
 }"""

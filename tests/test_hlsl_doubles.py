@@ -268,7 +268,8 @@ uint4 main(uint4 k : K) : SV_Target {
     double a = asdouble(k.x, k.y), b = asdouble(k.z, k.w);
     double4 v = double4(a, b, a * b, a - b);
     double3 w = v.wzy + 1.0L;
-    double s = w.x + w.y + w[2] + v[k.x & 3];
+    double e[4] = { v.x, v.y, v.z, v.w };  // d3dcompiler_47 10.1 refuses v[k.x & 3] of the vector (X3512), not
+    double s = w.x + w.y + w[2] + e[k.x & 3];  // an array of doubles (session 39 GEN; test_hlsl_fxc_gen_s39.py)
     uint4 r;
     asuint(s, r.x, r.y);
     asuint(v.w, r.z, r.w);

@@ -255,9 +255,15 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.Index):
         from .constprop import known_elements
 
+        held = True  # a double vector or matrix in registers (X3512 of a run-time index: _double_held)
         with _indexed_resource(cg, e):
-            base = expr_raw(cg, e.a)
-        return known_elements(cg, index(cg, base, e.index, e.pos))
+            if isinstance(e.a, A.Cast):
+                inner = expr(cg, e.a.a)
+                held = isinstance(inner.type, NumType) and inner.type.base == DOUBLE
+                base = expr_raw(cg, replace(e.a, a=A.Evaluated(e.a.a.pos, inner)))
+            else:
+                base = expr_raw(cg, e.a)
+        return known_elements(cg, index(cg, base, e.index, e.pos, read=held))
     if isinstance(e, A.Call):
         if e.name == "NonUniformResourceIndex" and (cg.major, cg.minor) >= (5, 1) and \
                 not any(e.name in sc for sc in cg.scopes) and e.name not in cg.funcs:
@@ -1119,7 +1125,15 @@ def out_of_bounds(cg: CodegenContext, pos, count: int) -> int:
     return max(count - 1, 0)
 
 
-def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
+def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos, read: bool = False) -> Val:
+    """``v[idx_node]``; ``read``: a read of a double value held in registers.
+
+    fxc refuses a run-time index into such a double vector or matrix (X3512 "index for an array of complex types
+    containing doubles must be a literal expression"; d3dcompiler_47 10.1 under Wine, session 39 GEN): a local, a
+    static, a constant-buffer member, a struct field, a swizzle, a call's or an operator's result, a cast of a
+    double. Not refused: a cast of a float value (``((double2)f)[i]``: fxc indexes the float value first), a value
+    of a structured buffer (``sb[k][i]``, ``sb[k].d[i]``: indexed in memory, memaccess.mem_index, whose call passes
+    no ``read``), an array of doubles. A write (``v[i] = x``) is X3500 first (assign.py passes no ``read``)."""
     t = v.type
     if isinstance(t, ObjectType):
         from .memaccess import object_index
@@ -1174,6 +1188,9 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
             return _val(t.elem, v.slots[i * es:(i + 1) * es])
         return dynamic_element(cg, v, t.elem, t.count, iv.slots[0], pos)
     if isinstance(t, NumType):
+        if read and t.base == DOUBLE and t.shape != "s" and not iv.const:
+            raise cg.err(pos, "index for an array of complex types containing doubles must be a literal expression",
+                         3512)
         if t.shape == "m":
             rt = NumType(t.base, 1, t.cols, "v")
             rw = rt.slots  # a row's slots (a double element is a slot pair)
