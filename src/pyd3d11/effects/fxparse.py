@@ -101,6 +101,13 @@ class EffectParser(Parser):
         self.hex_literals: set[int] = set()
         #: every ``compile`` / ``CompileShader`` call parsed, in every technique, kept or left out (fxfuncs)
         self.compile_calls: list[A.Call] = []
+        #: the argument counts each function declared so far takes (least, most: defaults may be left out)
+        self.func_arities: dict[str, list[tuple[int, int]]] = {}
+
+    def parse_function(self, ret, mods: set, attrs: dict, pos) -> A.FuncDef:
+        f = super().parse_function(ret, mods, attrs, pos)
+        self.func_arities.setdefault(f.name, []).append((sum(p.default is None for p in f.params), len(f.params)))
+        return f
 
     def parse_primary(self) -> A.Node:
         hex_token = self.tok.kind == "int" and self.tok.text.lower().startswith("0x")
@@ -200,6 +207,9 @@ class EffectParser(Parser):
         try:
             out = super().parse_var_list(base, mods, pos)
             decls = [d for d in out if isinstance(d, A.VarDecl)]
+            for d in decls:
+                if d.init is not None:
+                    check_shader_operands(d.init)
             for where, items in self._annots:
                 owner = None
                 for d in decls:
@@ -225,6 +235,8 @@ class EffectParser(Parser):
             name = self.state_name()
             if self.at("("):
                 args = self.parse_args()
+                for a in args:
+                    check_shader_operands(a)
                 self.check_state_call(name, args)
                 entries.append(StateEntry(name.text, None, None, args, True, name.pos))
                 self.expect(";")
@@ -238,7 +250,8 @@ class EffectParser(Parser):
                 self.expect("]")
             self.expect("=")
             if self.at("compile"):
-                value = self.parse_primary()
+                value = self.parse_assign()  # ``compile ps_2_0 f()++``: an operator on it is fxc's type error
+                check_shader_operands(value)
             elif self.at("<"):  # ``Filter = <ANISOTROPIC>;`` (old syntax): the name inside the brackets
                 self.next()
                 value = self.parse_postfix(self.parse_primary())  # ``<g_vLightPos[0]>``: an element too
@@ -260,15 +273,34 @@ class EffectParser(Parser):
         """What d3dcompiler_47 10.1 refuses in a state entry's value while it parses, in every block of every
         target (session 38, EFX): a state function called as a value (``cat = SetPixelShader(p);``: "this FX API is
         not available in this part your program") and a cast to an object type (``foo = (sampler)2;``: a syntax
-        error at the operand)."""
+        error at the operand); a call of no function declared above and no intrinsic is X3004 "undeclared
+        identifier" (session 39: ``float f { foo = bar(); };``, ``foo = 1 + bar(1, 2);``, a function defined below
+        the block, in variable, sampler, state-object blocks and passes at every target; ``sin(1)`` compiles)."""
         from ..shader.hlsl.codegen import walk
-        from ..shader.hlsl.parse_effects import _STATE_FUNCS
+        from ..shader.hlsl.featuregates import INTRINSICS
+        from ..shader.hlsl.intrinsics import is_intrinsic
+        from ..shader.hlsl.parse_effects import _EFFECT_SHADER_BUILTINS, _STATE_FUNCS
         from ..shader.hlsl.types import ObjectType
 
+        check_shader_operands(value)
+        # a shader call's own arguments are the compile's (check_compile_call, fxfuncs: its uniform parameters)
+        inner = {id(m) for n in walk(value) if isinstance(n, A.Call) and n.name in _EFFECT_SHADER_BUILTINS
+                 for a in n.args for m in walk(a)}
         for n in walk(value):
+            if id(n) in inner:
+                continue
             if isinstance(n, A.Call) and n.name in _STATE_FUNCS:
                 raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3000,
                                 f"this FX API is not available in this part your program ({n.name})")
+            if isinstance(n, A.Call) and n.name not in self.func_names and n.name not in _EFFECT_SHADER_BUILTINS \
+                    and not is_intrinsic(n.name) and n.name not in INTRINSICS:  # (gated ones too: ``noise``)
+                raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3004, f"undeclared identifier '{n.name}'")
+            arities = self.func_arities.get(n.name) if isinstance(n, A.Call) else None
+            if arities and not any(lo <= len(n.args) <= hi for lo, hi in arities):
+                # a declared function called with another argument count: X3013 (``float bar(float x)`` then
+                # ``foo = bar();``)
+                raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3013,
+                                f"'{n.name}': no matching {len(n.args)} parameter function")
             if isinstance(n, A.Cast) and isinstance(n.type, ObjectType) and not (
                     isinstance(n.a, A.Ident) and n.a.name == "NULL"):  # ``(BlendState)NULL`` compiles
                 at = n.a.pos if getattr(n, "a", None) is not None and n.a.pos is not None else n.pos
@@ -326,6 +358,48 @@ class EffectParser(Parser):
             self._blocks = saved
             tech.passes.append(PassDecl(pname, pannots, entries, p.pos))
         return tech
+
+
+_SHADER_CALLS = ("CompileShader", "ConstructGSWithSO", "BindInterfaces")
+
+
+def _shader_operand_error(n: A.Node) -> tuple[int, str] | None:
+    """fxc's type error for an operator applied to a shader expression (``compile …``, ``CompileShader(…)``, a
+    ConstructGSWithSO), or None where ``n`` applies none."""
+    if isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
+        return 3025, "l-value specifies const object"
+    if isinstance(n, A.Assign):
+        return (3025, "l-value specifies const object") if n.op == "=" else (3022, "scalar, vector, or matrix expected")
+    if isinstance(n, A.Ternary):
+        return 3020, "type mismatch between conditional values"
+    if isinstance(n, A.Binary) and n.op in ("==", "!="):  # (an ordering comparison is X3022 below)
+        return 3020, "type mismatch"
+    if isinstance(n, A.Unary) and n.op == "~" or isinstance(n, A.Binary) and n.op in ("&", "|", "^", "<<", ">>"):
+        return 3082, "int or unsigned int type required"
+    if isinstance(n, (A.Unary, A.Binary)):
+        return 3022, "scalar, vector, or matrix expected"
+    if isinstance(n, A.Member):
+        return 3018, f"invalid subscript '{n.name}'"
+    if isinstance(n, A.Index):
+        return 3121, "array, matrix, vector, or indexable object type expected in index expression"
+    return None
+
+
+def check_shader_operands(value: A.Node) -> None:
+    """Raise fxc's error for an operator on a shader expression, in a pass value, a state function's argument or a
+    global's initialiser at every target (d3dcompiler_47 10.1, session 39; the object is no number): ``++`` / ``--``
+    either side and ``=`` X3025, ``~`` and the bitwise / shift operators X3082, ``==`` / ``!=`` X3020 "type mismatch", a
+    conditional's branch X3020, another unary or binary operator (``+=`` too) X3022 "scalar, vector, or matrix
+    expected", ``.x`` X3018, ``[0]`` X3121; parentheses change nothing."""
+    from ..shader.hlsl.codegen import walk
+
+    for n in walk(value):
+        operands = [getattr(n, k, None) for k in ("a", "b", "target", "value")]
+        if any(isinstance(o, A.Call) and o.name in _SHADER_CALLS for o in operands):
+            found = _shader_operand_error(n)
+            if found is not None:
+                pos = n.pos
+                raise HlslError(pos.file, pos.line, pos.col, *found)
 
 
 def literal_number(n: A.Node):
