@@ -28,6 +28,9 @@ its line). Each group is one rule, probed with variants until its extent was kno
   ``x2``, which ``#define x2 YES`` replaces); where they read as the two tokens they were, those stay.
 - ``PACK_MATRIX_TOKEN``: ``#pragma pack_matrix(`` followed by a token other than a name stops the pragma there: the
   line end is returned twice (the text moves on with a ``#line``); a ``)`` there does not.
+- ``IF_OPEN_LIST``: an ``#if`` / ``#elif`` whose line leaves an argument list open reads it on to the end of the
+  file, the directives there taking effect (an ``#elif`` / ``#else`` / ``#endif`` that closes no group open there is
+  X1508-X1510, a group opened there and left open X1502), then stops with X1515 and X1518 (D3DPreprocess fails).
 - ``STRAY_TAIL``: an ``#else`` / ``#endif`` that no group is open for (X1509 / X1510) reads its line on: a token
   after it is X1500.
 """
@@ -346,6 +349,12 @@ PASTE_RELEX = [
      '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n1 x2 0 x1 1.5 \n', ()),
     ('#define C(a,b) a ## b\n#define x1 ONE\nC(0, x1) C(00, x1)\n',
      '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n0 ONE 00 ONE \n', ()),
+    ('#define C(a,b) a ## b\n#define E\nC(E, x) C(x, E) C(E, E) [C(E, 1)]',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\nC C C [ C ] ', ('X1516', 'X1516', 'X1516', 'X1516')),
+    ('#define C(a,b) a ## b\n#define E\n#define x 5\nC(E, x) C(x, E) C(y, E)',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n\nC C C ', ('X1516', 'X1516', 'X1516')),
+    ('#define C(a,b) a ## b ## E\n#define E\nC(1, 2)\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n12 \n', ()),
 ]
 
 PACK_MATRIX_TOKEN = [
@@ -375,14 +384,37 @@ PACK_MATRIX_TOKEN = [
      '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n#line 1\n\nfloat4x4 m ; \n', ()),
 ]
 
-CASES = [(g, *row) for g, rows in (("LINE_TOKEN", LINE_TOKEN), ("PASTE_RELEX", PASTE_RELEX),
+IF_OPEN_LIST = [
+    ('#define F(a) a\n#if F(\n#endif',
+     None, ('X1510', 'X1515', 'X1518')),
+    ('#define F(a) a\n#if F(1\na\n#endif\nb',
+     None, ('X1510', 'X1515', 'X1518')),
+    ('#define F(a) a\n#if F(1, 2\n#endif',
+     None, ('X1510', 'X1515', 'X1518')),
+    ('#define F(a) a\n#if 1 + F(1\n#else\nc\n#endif',
+     None, ('X1509', 'X1510', 'X1515', 'X1518')),
+    ('#define F(a) a\n#if 1 + F(1\n#if 0\n#else\n#endif\n#elif 1',
+     None, ('X1508', 'X1515', 'X1518')),
+    ('#define F(a) a\n#if F(1\n#if 0',
+     None, ('X1502', 'X1515', 'X1518')),
+    ('#define F(a) a\n#if 1\n#if F(1\n#endif\n#endif\n#endif',
+     None, ('X1510', 'X1510', 'X1515', 'X1518')),
+    ('#define F(a) a\n#if 0\n#elif F(1\n#endif\n#endif',
+     None, ('X1510', 'X1515', 'X1518')),
+    ('#define F(a) a\n#ifdef A\n#else\n#if F(1\n#endif\n#endif\n#else\n#endif\n',
+     None, ('X1510', 'X1509', 'X1510', 'X1515', 'X1518')),
+]
+
+CASES = [(g, *row) for g, rows in (("IF_OPEN_LIST", IF_OPEN_LIST), ("LINE_TOKEN", LINE_TOKEN), ("PASTE_RELEX", PASTE_RELEX),
                                    ("PACK_MATRIX_TOKEN", PACK_MATRIX_TOKEN), ("OVERFLOW", OVERFLOW), ("STRAY_TAIL", STRAY_TAIL), ("TOKENS", TOKENS),
                                    ("PRAGMA_DEF_VALUES", PRAGMA_DEF_VALUES)) for row in rows]
 
 #: recorded the same way, not built (see docs/conformance.md, session 39): a ``"`` left open at a line's end after a
 #: lone ``'`` (fxc: no X1005, the string runs on); a ``#define``'s bad parameter (fxc: X1500 for it and X1500 again for
-#: the ``)`` after it)
+#: the ``)`` after it); an ``#if``'s argument list closed on a later line (fxc reads the expression on)
 GAPS = [
+    ('#define F(a, b) a\n#if defined(F) && F(1,\n2)\n#endif',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n\n', ()),
     ('#define A(99999999999999999999) x',
      '', ('X1004', 'X1500', 'X1500')),
     ('x \'a"b\' "c"\n',

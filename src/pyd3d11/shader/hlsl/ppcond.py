@@ -13,12 +13,14 @@ from .diagnostics import HlslError
 from .ppexpr import ERR_INVALID_INT_EXPR, ERR_PP_SYNTAX, STOP, CondExpr, fxc_unexpected
 from .ppfxc import Gap, identifier_zero
 from .pplex import integer_overflows
+from .ppmarks import _Unterminated
 from .ppwalk import ends_empty
 
 
 class IfExpressions:
     """The #if expression methods of the preprocessor (``Preprocessor`` provides ``lenient``, ``errors``, ``macros``,
-    ``error``, ``expand``, ``_tokens``, ``_is_defined`` and ``_in_if``)."""
+    ``error``, ``expand``, ``_tokens``, ``_is_defined``, ``_in_if``, ``line``, ``line_delta``, ``depth``,
+    ``_lines`` and ``_groups_open``)."""
 
     def eval_expr(self, text: str) -> int:
         """An ``#if`` / ``#elif`` expression's value. fxc's lexer reads the line only as far as its parser goes: the
@@ -57,6 +59,15 @@ class IfExpressions:
         try:
             resolved = self._resolve_defined(toks)
             exp = [t for t in self.expand(resolved) if t != " "]
+        except _Unterminated as open_list:
+            if not self.lenient:
+                raise
+            # fxc reads an argument list the line leaves open on to the end of the file, the directives there taking
+            # effect (a group they close that is not theirs: X1508-X1510), then stops: X1515 and X1518
+            # (d3dcompiler_47 10.1, session 39: "#if F(1" / "a" / "#endif" is X1510, X1515, X1518; D3DPreprocess fails)
+            self.errors.extend(self._strays_after())
+            self.errors.append(open_list)
+            raise self.error("invalid or unsupported integer constant expression", ERR_INVALID_INT_EXPR) from None
         finally:
             self._in_if = False
         exp = self._resolve_defined(exp)
@@ -77,6 +88,25 @@ class IfExpressions:
                 raise self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
             raise self.error("#if requires an expression", ERR_INVALID_INT_EXPR)
         return CondExpr(exp, self).parse()
+
+    def _strays_after(self) -> list[HlslError]:
+        """The ``#elif`` / ``#else`` / ``#endif`` lines after the current one (of the main file) that close no group
+        open there, as fxc reports them (X1508 / X1509 / X1510; a group left open X1502)."""
+        first = self.line - self.line_delta  # (the current physical line: the next one's index)
+        depth, found = self._groups_open, []  # (the groups open before the directive may be closed there)
+        for k, text in enumerate(self._lines[first:] if self.depth == 1 else [], first + 1):
+            m = re.match(r"[ \t]*#[ \t]*(if|ifdef|ifndef|elif|else|endif)\b", text)
+            if m and m.group(1).startswith("if"):
+                depth += 1
+            elif m and m.group(1) == "endif" and depth:
+                depth -= 1
+            elif m and not depth:
+                code = {"elif": 1508, "else": 1509, "endif": 1510}[m.group(1)]
+                found.append(HlslError(self.file, k + self.line_delta, 1, code, f"unexpected #{m.group(1)}"))
+        # (a group opened there and left open: X1502 at the end, as at any file's end)
+        found += [HlslError(self.file, len(self._lines) + self.line_delta, 1, 1502, "unexpected end of file")] * max(
+            depth - self._groups_open, 0) if self.depth == 1 else []
+        return found
 
     def _resolve_defined(self, toks: list[str]) -> list[str]:
         """``defined identifier`` and ``defined ( identifier )`` become 1 or 0; any other form is an error."""

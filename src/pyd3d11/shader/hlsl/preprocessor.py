@@ -233,6 +233,7 @@ class Preprocessor(IfExpressions):
         self._lines: list[str] = []  # the main file's physical lines
         self._line_named = False  # the last #line named a file
         self._line_ends = 1  # the line ends a directive returns to fxc's text (a pragma fxc does not read: 2)
+        self._groups_open = 0  # the conditional groups open where a directive begins (see ppcond._strays_after)
 
     # --- errors -----------------------------------------------------------------------------------
     def error(self, msg: str, code: int = 1000, col: int = 1) -> HlslError:
@@ -677,6 +678,7 @@ class Preprocessor(IfExpressions):
     # --- directives ------------------------------------------------------------------------------
     def directive(self, s: str, conds: list[_Cond], active: bool, start: int) -> bool | str:
         s = s.strip(_BLANKS)
+        self._groups_open = len(conds)
         m = re.match(r"([A-Za-z_]\w*)[\s\x02]*(.*)$", s, re.S)
         if not m:
             self._lex_numbers(s)  # (in a skipped group too)
