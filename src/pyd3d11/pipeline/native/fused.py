@@ -1331,6 +1331,23 @@ def _take_buffers(key: fg.FusedKey) -> dict:
     return bufs
 
 
+def _take_scene_sets(key: fg.FusedKey, n: int) -> list:
+    """``n`` lane buffer sets for the other workers of a scene (worker_rows.bind_workers): those a finished draw
+    gave back, in the order :func:`_take_buffers` would pop them, under one hold of the lock; new ones for the
+    rest. Their counter words are not cleared: a scene's draws count in their own T arrays' words
+    (_t_with_counts, worker_rows.Rows), and a set taken later by _take_buffers is cleared there."""
+    bk = _buffer_key(key)
+    with _free_lock:
+        free = _FREE.get(bk)
+        k = min(n, len(free)) if free else 0
+        got = free[len(free) - k:][::-1] if k else []
+        if k:
+            del free[len(free) - k:]
+    while len(got) < n:
+        got.append(_take_buffers(key))
+    return got
+
+
 def _give_back(key: fg.FusedKey, scratch: list) -> None:
     with _free_lock:
         sets = _FREE.setdefault(_buffer_key(key), [])

@@ -97,12 +97,10 @@ def bind_workers(sc, key, kernel, state, plan, bk: tuple, template, after: list,
         return [T0], t_addrs, lambda: int(cnt0[0])
     rows = sc.rows.get((bk, id(kernel)))  # (the scene's entries keep the kernel alive: its id stays its)
     if rows is None:
-        sets = []
-        for w in range(1, sc.workers):
-            b = sc.buffers.get((bk, w))
-            if b is None:
-                b = sc.buffers[(bk, w)] = fused._take_buffers(key)
-            sets.append(b)
+        missing = [w for w in range(1, sc.workers) if (bk, w) not in sc.buffers]
+        for w, b in zip(missing, fused._take_scene_sets(key, len(missing)), strict=True):
+            sc.buffers[(bk, w)] = b
+        sets = [sc.buffers[(bk, w)] for w in range(1, sc.workers)]
         # kept in the first other worker's buffer set too, for these exact sets: the next scene usually takes the
         # same sets back (fused._take_buffers), and building the words again cost ~0.1-0.4 ms of the drawing
         # thread a scene (S3 draws one scene a frame)
