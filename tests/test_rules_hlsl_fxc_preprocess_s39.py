@@ -30,7 +30,8 @@ its line). Each group is one rule, probed with variants until its extent was kno
   line end is returned twice (the text moves on with a ``#line``); a ``)`` there does not.
 - ``IF_OPEN_LIST``: an ``#if`` / ``#elif`` whose line leaves an argument list open reads it on to the end of the
   file, the directives there taking effect (an ``#elif`` / ``#else`` / ``#endif`` that closes no group open there is
-  X1508-X1510, a group opened there and left open X1502), then stops with X1515 and X1518 (D3DPreprocess fails).
+  X1508-X1510, a group opened there and left open X1502), then stops with X1515 and X1518 (D3DPreprocess fails); a
+  syntax error in the tokens before the open invocation comes first and alone (``#if < F(``: X1500, the run goes on).
 - ``STRAY_TAIL``: an ``#else`` / ``#endif`` that no group is open for (X1509 / X1510) reads its line on: a token
   after it is X1500.
 """
@@ -403,6 +404,20 @@ IF_OPEN_LIST = [
      None, ('X1510', 'X1515', 'X1518')),
     ('#define F(a) a\n#ifdef A\n#else\n#if F(1\n#endif\n#endif\n#else\n#endif\n',
      None, ('X1510', 'X1509', 'X1510', 'X1515', 'X1518')),
+    ('#define F2(b)\n#if<F2(',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n', ('X1500',)),
+    ('#define F(b) b\n#if 1 2 F(\n#endif',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n', ('X1500',)),
+    ('#define F(b) b\n#if 1 ) F(\n#endif',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n', ('X1500',)),
+    ('#define F(b) b\n#if * F(\n#endif',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n', ('X1500', 'X1510')),
+    ('#define F(b) b\n#if 1 + F(\n#endif',
+     None, ('X1510', 'X1515', 'X1518')),
+    ('#define F(b) b\n#if ! F(\n#endif',
+     None, ('X1510', 'X1515', 'X1518')),
+    ('#define F(b) b\n#if defined F(\n#endif\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n\n', ('X1500',)),
 ]
 
 CASES = [(g, *row) for g, rows in (("IF_OPEN_LIST", IF_OPEN_LIST), ("LINE_TOKEN", LINE_TOKEN), ("PASTE_RELEX", PASTE_RELEX),

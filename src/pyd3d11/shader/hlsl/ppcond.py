@@ -62,6 +62,9 @@ class IfExpressions:
         except _Unterminated as open_list:
             if not self.lenient:
                 raise
+            value = self._syntax_before(open_list.partial)
+            if value is not None:
+                return value
             # fxc reads an argument list the line leaves open on to the end of the file, the directives there taking
             # effect (a group they close that is not theirs: X1508-X1510), then stops: X1515 and X1518
             # (d3dcompiler_47 10.1, session 39: "#if F(1" / "a" / "#endif" is X1510, X1515, X1518; D3DPreprocess fails)
@@ -88,6 +91,26 @@ class IfExpressions:
                 raise self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
             raise self.error("#if requires an expression", ERR_INVALID_INT_EXPR)
         return CondExpr(exp, self).parse()
+
+    def _syntax_before(self, partial: list[str] | None) -> int | None:
+        """fxc's parser meets a syntax error in the tokens before an open invocation before it reads the invocation
+        (d3dcompiler_47 10.1, session 39: ``#if < F(`` is X1500 at ``<`` alone, the run going on): raised here; a
+        token after a complete expression there is the trailing-token X1500 and the expression's value is the
+        directive's (``#if 1 ) F(`` opens its group), returned. None where the tokens before read well so far."""
+        before = [t for t in (partial or [])[:-1] if t != " "]
+        if not before:
+            return None
+        at = len(self.errors)
+        try:
+            value = CondExpr([identifier_zero(t) if re.match(r"[A-Za-z_]", t) else t for t in before], self).parse()
+        except HlslError as exc:
+            if exc.code == ERR_PP_SYNTAX and not exc.message.endswith("unexpected end of line"):
+                raise
+            value = None
+        if not any(e.code == ERR_PP_SYNTAX for e in self.errors[at:]):
+            del self.errors[at:]
+            return None
+        return value
 
     def _strays_after(self) -> list[HlslError]:
         """The ``#elif`` / ``#else`` / ``#endif`` lines after the current one (of the main file) that close no group
