@@ -98,6 +98,13 @@ def _combine(kinds: list[str]) -> str:
 
 
 def _operands(e: A.Node) -> list[A.Node]:
+    """The operands whose precision an operation computes at. A shift's is its value's alone (the result has the
+    left operand's type): ``(min16uint)u << w`` is computed at minimum precision, ``u << (min16uint)w`` is not
+    (fxc 10.1, session 39)."""
+    if isinstance(e, A.Binary) and e.op in ("<<", ">>"):
+        return [e.a]
+    if isinstance(e, A.Assign) and e.op in ("<<=", ">>="):
+        return [e.target]
     if isinstance(e, A.Binary):
         return [e.a, e.b]
     if isinstance(e, (A.Unary, A.Postfix)):
@@ -174,6 +181,14 @@ def note_min_precision(cg: CodegenContext, e: A.Node, v: Val) -> None:
             kind = _MIN
     elif isinstance(e, A.Ident):
         kind = _declared_kind(cg, e)
+    elif isinstance(e, (A.Cast, A.Construct)):
+        # a conversion to (or constructor of) a minimum-precision type is such a value, whatever precision the
+        # compiler's own value keeps: ``(min16uint)u + (min16uint)w`` is computed at minimum precision (fxc 10.1,
+        # session 39; tests/test_rules_d3dcompiler_refl_s39.py)
+        t = e.type
+        while isinstance(t, ArrayType):
+            t = t.elem
+        kind = _MIN if isinstance(t, NumType) and t.prec in MIN_PRECISION_TYPES else _FULL
     else:
         kind = _MIN if isinstance(v.type, NumType) and v.type.prec in MIN_PRECISION_TYPES else _FULL
     kinds[id(e)] = kind
