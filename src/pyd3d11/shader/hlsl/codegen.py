@@ -1143,6 +1143,11 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             if d.init is None:
                 raise self.err(d.pos, f"'{d.name}': local objects must be initialised", 3000)
             v = self.expr(d.init)
+            if t.kind in ("InputPatch", "OutputPatch") and t.elem is not None and not _fits_patch(v.type, t):
+                # a patch local takes an array of exactly its control-point type and count (d3dcompiler_47 10.1,
+                # session 39 MUT: ``InputPatch<float, 2> p = data;`` of a float[1], float[3], min16float[2],
+                # int[2], float4[2], a float2 or a float1x1 is X3017)
+                raise self.err(d.pos, f"cannot implicitly convert from '{v.type}' to 'const {t}'", 3017)
             scope[d.name] = v
             return v
         if isinstance(t, ArrayType) and t.count == 0 and isinstance(d.init, A.InitList):
@@ -1307,3 +1312,16 @@ _ = (struct, LIT_FLOAT, LIT_INT, common_base, ReturnSignal)
 
 def concrete_name(base: str) -> str:
     return concrete(base)
+
+
+def _fits_patch(src: Type, t: ObjectType) -> bool:
+    """Whether a value of type ``src`` initialises the patch local ``t``: an array of its control points (or a
+    patch of them, or a value this module does not type: a reference)."""
+    def same(a: Type | None, b: Type | None) -> bool:  # the spelling counts: half and min16float are no float
+        return str(a) == str(b) and getattr(a, "prec", None) == getattr(b, "prec", None)
+
+    if isinstance(src, ArrayType):
+        return src.count == t.samples and same(src.elem, t.elem)
+    if isinstance(src, ObjectType):
+        return src.kind not in ("InputPatch", "OutputPatch") or (src.samples == t.samples and same(src.elem, t.elem))
+    return False

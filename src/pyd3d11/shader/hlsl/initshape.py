@@ -50,17 +50,57 @@ def _flat_items(init: A.Node) -> list[A.Node]:
     return [x for item in init.items for x in _flat_items(item)]
 
 
-def _check_object(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: object) -> None:
+def _numeric_value(cg: CodegenContext, e: A.Node, globals_: dict[str, A.VarDecl]) -> bool:
+    """Whether ``e`` is plainly a number (an object initialised with it is X3017): a literal, a numeric cast or
+    constructor, an operator's result, a swizzle of a number, a numeric global (``static const`` ones too), an
+    intrinsic of numbers. Names of objects, ``sampler_state`` blocks, compile expressions and user functions'
+    results are not (their own rules judge them)."""
+    if isinstance(e, A.Literal):
+        return not isinstance(e.value, str)
+    if isinstance(e, (A.Cast, A.Construct)):
+        return _numeric(e.type)
+    if isinstance(e, (A.Unary, A.Binary, A.Comma)):
+        return True
+    if isinstance(e, A.Member):
+        return _numeric_value(cg, e.a, globals_)
+    if isinstance(e, A.Ident):
+        d = globals_.get(e.name)
+        return d is not None and _numeric(d.type)
+    if isinstance(e, A.Call) and e.name not in cg.funcs and shaderobj.object_name(e) is None:
+        return bool(e.args) and all(_numeric_value(cg, a, globals_) for a in e.args)
+    return False
+
+
+def _check_object(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: object,
+                  globals_: dict[str, A.VarDecl]) -> None:
     from .objects import leaf_count
 
     if isinstance(init, A.Literal) and init.base in ("lit_int", "lit_float", "int", "uint", "float", "bool"):
         src = {"lit_int": "int", "lit_float": "float"}.get(init.base, init.base)
         raise cg.err(pos, f"cannot implicitly convert from '{src}' to 'const {t}'", 3017)
     if not isinstance(init, A.InitList):
+        # any other number is no object either (d3dcompiler_47 10.1, session 39 MUT: ``SamplerState s =
+        # (float4)1;``, ``Texture2D t = K;`` of a static const, ``= -1``, ``= abs(-1)``: "cannot implicitly convert
+        # from 'const float4' to 'const SamplerState'")
+        if _numeric_value(cg, init, globals_):
+            raise cg.err(pos, f"cannot implicitly convert from a numeric value to 'const {t}'", 3017)
         return  # another object, a sampler_state block, a compile expression: their own rules
     items = _flat_items(init)
-    if all(isinstance(x, A.Literal) for x in items) and len(items) != leaf_count(t):
+    counts = [_components(x, globals_) for x in items]
+    if all(n is not None for n in counts) and sum(counts) != leaf_count(t):  # type: ignore[arg-type]
+        # one number per object, counted by components (``{K}`` of a scalar compiles, ``{(float4)1}`` is four)
         raise cg.err(pos, f"'{name}': initializer does not match type", 3017)
+
+
+def _components(e: A.Node, globals_: dict[str, A.VarDecl]) -> int | None:
+    """How many numbers a brace list's item holds, where its form shows it (None: not plainly a number)."""
+    from .codegen import component_bases
+
+    if isinstance(e, A.Literal):
+        return None if isinstance(e.value, str) else 1
+    t = e.type if isinstance(e, (A.Cast, A.Construct)) else \
+        getattr(globals_.get(e.name), "type", None) if isinstance(e, A.Ident) else None
+    return len(component_bases(t)) if isinstance(t, NumType) else None
 
 
 def _check_numeric(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: object) -> None:
@@ -117,7 +157,7 @@ def check_initializer(cg: CodegenContext, name: str, t: Type, init: A.Node, pos:
     """X3017 for an initialiser of the wrong shape for ``t``, then X3011 for one that is not a literal expression
     (see the module). ``param``: a parameter's default, whose X3011 text names it "(null)" as fxc's does."""
     if isinstance(array_leaf(t), ObjectType):
-        _check_object(cg, name, t, init, pos)
+        _check_object(cg, name, t, init, pos, globals_)
     elif _numeric(t):
         misused = shaderobj.initializer_error(init, t)  # ``{1, -compile ps_4_0 f()}`` (shaderobj.py)
         if misused is not None:
@@ -142,4 +182,7 @@ def check_initializer_shapes(cg: CodegenContext) -> None:
         for v in decls:
             if v.init is not None and "static" not in v.mods and "groupshared" not in v.mods:
                 check_initializer(cg, v.name, v.type, v.init, v.pos, globals_)
+            elif v.init is not None and "static" in v.mods and isinstance(array_leaf(v.type), ObjectType) and \
+                    not isinstance(v.init, A.InitList):
+                _check_object(cg, v.name, v.type, v.init, v.pos, globals_)  # ``static SamplerState s = -1;``
             globals_.setdefault(v.name, v)
