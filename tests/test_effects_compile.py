@@ -224,7 +224,9 @@ def test_so_declaration_parsing():
 
 
 COMPILE_ERRORS = [
-    ("technique10 T { pass { SetPixelShader(CompileShader(ps_5_0, PS())); } }", "fx_4_0", "need the fx_5_0"),
+    # fxc 10.1's text (session 39; "need the fx_5_0" before, inferred)
+    ("technique10 T { pass { SetPixelShader(CompileShader(ps_5_0, PS())); } }", "fx_4_0",
+     "Shader model ps_5_0 is not allowed in D3D10 techniques"),
     ("technique11 T { pass { SetPixelShader(CompileShader(vs_5_0, PS())); } }", "fx_5_0", "cannot be assigned"),
     ("technique11 T { pass { SetBlendState(Missing, float4(0, 0, 0, 0), 0xFFFFFFFF); } }", "fx_5_0", "undeclared"),
     ("technique11 T { pass { SetPixelShader(g_c); } }", "fx_5_0", "undeclared"),

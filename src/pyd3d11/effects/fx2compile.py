@@ -446,7 +446,7 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
             return _object(pt, oid)
         if pt.endswith("SHADER") and isinstance(v, A.Call) and v.name == "CompileShader":
             oid = ctx.new_object()
-            resource(0, _compile_shader(ctx, v, pt[:1].lower() + "s", e.pos))
+            resource(0, _compile_shader(ctx, v, pt[:1].lower() + "s", e.pos, in_pass=True))
             return _object(pt, oid)
         if pt.endswith("SHADER") and isinstance(v, A.Index) and isinstance(v.a, A.Ident) and v.a.name in ctx.params:
             k = const_value(NumType("int"), v.index, ctx.consts)
@@ -575,6 +575,11 @@ def _object(ptype: str, oid: int) -> B.Fx2Param:
 
 
 _D3D9_PROFILE = re.compile(r"^(vs_2_0|vs_2_a|vs_3_0|ps_2_0|ps_2_a|ps_2_b|ps_3_0|vs_1_1|ps_1_[1-4])$")
+#: the Direct3D 10/11 profiles an fx_2_0 effect compiles to a DXBC object (d3dcompiler_47 10.1, session 39: the
+#: shader's object holds fxc's "DXBC" blob): vs/ps 5.0 and 5.1 anywhere, vs/ps 4.0 and 4.1 in a variable's initialiser
+#: only (in a pass X3506 "Only 3_x and earlier targets are supported on this compiler."), the vertex level-9 profiles;
+#: a pixel level-9 profile fails ("internal error: blob content mismatch between level9 and d3d10 shader")
+_DXBC_PROFILE = re.compile(r"^(vs|ps)_(4_0|4_1|5_0|5_1)$|^vs_4_0_level_9_[13]$")
 
 
 def _assemble(ctx: _Ctx, block: A.AsmBlock, prefix: str) -> bytes:
@@ -585,12 +590,18 @@ def _assemble(ctx: _Ctx, block: A.AsmBlock, prefix: str) -> bytes:
     return data
 
 
-def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos) -> bytes:
-    """``compile vs_2_0 f()``: the function compiled at that Direct3D 9 profile (the project's D3D9 targets)."""
+def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos, in_pass: bool = False) -> bytes:
+    """``compile vs_2_0 f()``: the function compiled at that Direct3D 9 profile (the project's D3D9 targets), or at a
+    Direct3D 10/11 profile fxc takes there (_DXBC_PROFILE) as that profile's DXBC object."""
     if not (len(call.args) == 2 and isinstance(call.args[0], A.Ident) and isinstance(call.args[1], A.Call)):
         raise ctx.error(pos, "a shader must be compile profile function(arguments)")
     profile, fcall = call.args[0].name, call.args[1]
-    if not _D3D9_PROFILE.match(profile):
+    dxbc = bool(_DXBC_PROFILE.match(profile))
+    if dxbc and in_pass and profile[3] == "4" and "level" not in profile:
+        raise ctx.error(pos, "Only 3_x and earlier targets are supported on this compiler.", 3506)
+    if profile.startswith("ps_4_0_level_9_"):
+        raise ctx.error(pos, "internal error: blob content mismatch between level9 and d3d10 shader")
+    if not (dxbc or _D3D9_PROFILE.match(profile)):
         raise ctx.error(pos, f"invalid shader profile '{profile}' for fx_2_0")
     if not profile.startswith(prefix):
         raise ctx.error(pos, f"a {profile} shader cannot be assigned to this state")
@@ -603,7 +614,7 @@ def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos) -> bytes:
         # preshaders (shader/sm2/preshader.py): fxc's default inside an effect, off under
         # D3DXSHADER_NO_PRESHADER (/Op; D3DCOMPILE_NO_PRESHADER has the same bit)
         res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags,
-                           hook, preshader=not ctx.flags & D3DCOMPILE_NO_PRESHADER)
+                           hook, preshader=not (dxbc or ctx.flags & D3DCOMPILE_NO_PRESHADER))
         ctx.shader_cache[key] = res.blob
     return ctx.shader_cache[key]
 

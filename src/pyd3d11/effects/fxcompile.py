@@ -30,6 +30,7 @@ from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.lexer import lex
 from ..shader.hlsl.objects import leaf_count
+from ..shader.hlsl.parse_effects import COMPILE_PROFILES
 from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import SAMPLER_KINDS, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 from . import model as M
@@ -40,6 +41,16 @@ from .fxfuncs import check_compile_arguments, check_effect_functions
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 
 _SHADER_PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4_0|4_1|5_0)$|^(vs|ps)_4_0_level_9_[13]$")
+#: the shader models each target's techniques run (d3dcompiler_47 10.1, session 39): another model's shader -- a
+#: Direct3D 9 one (vs/ps 1.1-3.0), 5.1, and 4.1 / 5.0 above their targets -- is "not allowed in D3D10 techniques"
+#: inline, and a variable of it is stored as NULL without being compiled, which a pass may not name
+_TECHNIQUE_MODELS = {"fx_4_0": ("4_0",), "fx_4_1": ("4_0", "4_1"), "fx_5_0": ("4_0", "4_1", "5_0")}
+
+
+def _unsupported_model(profile: str, target: str) -> bool:
+    """Whether ``profile`` (one fxc's ``compile`` takes: parse_effects.COMPILE_PROFILES) is a model ``target``'s
+    techniques cannot run (_TECHNIQUE_MODELS)."""
+    return profile in COMPILE_PROFILES and profile[3:6] not in _TECHNIQUE_MODELS[target]
 _FX_TARGET = re.compile(r"^fx_(4_0|4_1|5_0)$")
 
 #: HLSL object kind -> EObjectType name
@@ -91,6 +102,8 @@ class _Ctx:
         self.hex_literals: set[int] = set()
         #: the functions the program defines, by name (a state expression calling one is FXLVM code)
         self.functions: dict[str, list] = {}
+        #: shader variables of a model the target's techniques cannot run (stored as NULL; a pass may not name them)
+        self.unsupported_shaders: set[str] = set()
 
     def error(self, pos, msg: str, code: int = 3000) -> HlslError:
         if pos is None:
@@ -403,12 +416,10 @@ def _compile_shader(ctx: _Ctx, call: A.Node, state_kind: str | None, pos) -> M.F
         raise ctx.error(pos, "a shader must be CompileShader(profile, function(arguments)), "
                              "ConstructGSWithSO(...) or NULL")
     profile = call.args[0].name
+    if _unsupported_model(profile, ctx.target):  # (a variable's: compile_effect)
+        raise ctx.error(pos, f"Shader model {profile} is not allowed in D3D10 techniques")
     if not _SHADER_PROFILE.match(profile):
-        if re.match(r"^(vs|ps)_[23]_", profile):
-            raise NotSupportedError(f"Effects 11: Direct3D 9 shader profile {profile} inside an effect")
         raise ctx.error(pos, f"invalid shader profile '{profile}'")
-    if profile.endswith("5_0") and not ctx.fx5:
-        raise ctx.error(pos, f"{profile} shaders need the fx_5_0 target")
     if state_kind is not None and not profile.startswith(_SHADER_STATE_PREFIX[state_kind]) and not (
             state_kind == "GeometryShader" and profile[:2] in ("vs", "gs")):
         raise ctx.error(pos, f"a {profile} shader cannot be assigned to {state_kind}")
@@ -496,6 +507,9 @@ def _object_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
         if var is None:
             raise ctx.error(pos, f"'{node.name}': undeclared identifier in state assignment", 3004)
         _check_object_kind(ctx, lv, var, pos)
+        if node.name in ctx.unsupported_shaders:
+            raise ctx.error(pos, f"Assignment {lv.name}: Reference to shader variable '{node.name}' not valid for "
+                                 f"{ctx.target} techniques because it uses an unsupported shader model")
         return M.ECAT_Variable, node.name
     if isinstance(node, A.Index) and isinstance(node.a, A.Ident):
         var = ctx.objects.get(node.a.name)
@@ -974,10 +988,16 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             for init in inits:
                 if isinstance(d.init, A.InitList) and not _is_null(init) and not is_shader_expression(init):
                     shaders.append(M.FxShader(b"", [], 0, ctx.fx5))  # braces: a number is a NULL shader (BRACE_ROWS)
-                elif init is None or _is_null(init) or not ctx.fx5 and _profile_of(init).endswith("_5_0"):
-                    # fxc's fx_4_0 object of DXDecompiler's AdvancedEffect.fx stores ``VertexShader
-                    # TestVertexShader5 = CompileShader(vs_5_0, …)`` as NULL: an fx_4 effect holds no 5.0 shader
+                elif init is None or _is_null(init):
                     shaders.append(M.FxShader(b"", [], 0, ctx.fx5))
+                elif _unsupported_model(_profile_of(init), ctx.target):
+                    # fxc's fx_4_0 object of DXDecompiler's AdvancedEffect.fx stores ``VertexShader
+                    # TestVertexShader5 = CompileShader(vs_5_0, …)`` as NULL: an effect holds no shader of a model its
+                    # techniques cannot run, and d3dcompiler_47 10.1 (session 39) does not compile it (``PixelShader
+                    # p = CompileShader(ps_2_0, f());`` at fx_5_0 too); a pass naming the variable fails
+                    # ("Reference to shader variable 'p' not valid for fx_5_0 techniques ...")
+                    shaders.append(M.FxShader(b"", [], 0, ctx.fx5))
+                    ctx.unsupported_shaders.add(d.name)
                 else:
                     sh = _compile_shader(ctx, init, kind, d.pos)
                     if sh.so_decls or sh.interface_bindings:

@@ -360,46 +360,26 @@ class EffectParser(Parser):
         return tech
 
 
-_SHADER_CALLS = ("CompileShader", "ConstructGSWithSO", "BindInterfaces")
-
-
-def _shader_operand_error(n: A.Node) -> tuple[int, str] | None:
-    """fxc's type error for an operator applied to a shader expression (``compile …``, ``CompileShader(…)``, a
-    ConstructGSWithSO), or None where ``n`` applies none."""
-    if isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
-        return 3025, "l-value specifies const object"
-    if isinstance(n, A.Assign):
-        return (3025, "l-value specifies const object") if n.op == "=" else (3022, "scalar, vector, or matrix expected")
-    if isinstance(n, A.Ternary):
-        return 3020, "type mismatch between conditional values"
-    if isinstance(n, A.Binary) and n.op in ("==", "!="):  # (an ordering comparison is X3022 below)
-        return 3020, "type mismatch"
-    if isinstance(n, A.Unary) and n.op == "~" or isinstance(n, A.Binary) and n.op in ("&", "|", "^", "<<", ">>"):
-        return 3082, "int or unsigned int type required"
-    if isinstance(n, (A.Unary, A.Binary)):
-        return 3022, "scalar, vector, or matrix expected"
-    if isinstance(n, A.Member):
-        return 3018, f"invalid subscript '{n.name}'"
-    if isinstance(n, A.Index):
-        return 3121, "array, matrix, vector, or indexable object type expected in index expression"
-    return None
-
-
 def check_shader_operands(value: A.Node) -> None:
-    """Raise fxc's error for an operator on a shader expression, in a pass value, a state function's argument or a
-    global's initialiser at every target (d3dcompiler_47 10.1, session 39; the object is no number): ``++`` / ``--``
-    either side and ``=`` X3025, ``~`` and the bitwise / shift operators X3082, ``==`` / ``!=`` X3020 "type mismatch", a
-    conditional's branch X3020, another unary or binary operator (``+=`` too) X3022 "scalar, vector, or matrix
-    expected", ``.x`` X3018, ``[0]`` X3121; parentheses change nothing."""
+    """Raise fxc's error for a shader expression (``compile …`` / ``CompileShader(…)``) used as a number in a pass
+    value, a state function's argument or a global's initialiser, at every fx target (d3dcompiler_47 10.1, session
+    39): the operators, casts, constructors, swizzles and indices of shader/hlsl/shaderobj.misuse (the shader
+    targets' rule: X3022 / X3082 / X3020 / X3017 / X3018 / X3121), and what writes to it: ``++`` / ``--`` either
+    side and ``=`` X3025 "l-value specifies const object", a compound assignment X3022."""
     from ..shader.hlsl.codegen import walk
+    from ..shader.hlsl.shaderobj import misuse, object_name
 
+    found = misuse(value)
+    if found is not None:
+        raise found
     for n in walk(value):
-        operands = [getattr(n, k, None) for k in ("a", "b", "target", "value")]
-        if any(isinstance(o, A.Call) and o.name in _SHADER_CALLS for o in operands):
-            found = _shader_operand_error(n)
-            if found is not None:
-                pos = n.pos
-                raise HlslError(pos.file, pos.line, pos.col, *found)
+        target = n.target if isinstance(n, A.Assign) else n.a if isinstance(n, (A.Unary, A.Postfix)) else None
+        if target is None or object_name(target) is None:
+            continue
+        if isinstance(n, A.Assign) and n.op != "=":
+            raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3022, "scalar, vector, or matrix expected")
+        if isinstance(n, A.Assign) or n.op in ("++", "--"):
+            raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3025, "l-value specifies const object")
 
 
 def literal_number(n: A.Node):

@@ -15,6 +15,7 @@ from . import ast as A
 from . import shaderobj
 from .constexpr import to_int
 from .diagnostics import HlslError, Pos
+from .parse_effects import COMPILE_PROFILES
 from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 
 if TYPE_CHECKING:
@@ -479,8 +480,6 @@ _SHADER_OBJECTS = frozenset({"pixelshader", "vertexshader", "geometryshader", "h
 
 def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     """``PixelShader ps = CompileShader(ps_x_y, f(uniform args...));`` (effects syntax, checked only)."""
-    import re
-
     from .codegen import walk
 
     init = d.init
@@ -525,8 +524,7 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
             raise cg.err(d.pos, f"undeclared identifier '{base.name}'", 3004)
         init = inner
     ok = isinstance(init, A.Call) and init.name == "CompileShader" and len(init.args) == 2 and \
-        isinstance(init.args[0], A.Ident) and re.fullmatch(r"(vs|ps|gs|hs|ds|cs)_[2-5]_[01x]",
-                                                           init.args[0].name) is not None
+        isinstance(init.args[0], A.Ident) and init.args[0].name in COMPILE_PROFILES  # (fxc 10.1: vs_1_1, level 9)
     call = init.args[1] if ok else None  # type: ignore[union-attr]
     if ok and isinstance(call, A.Call) and call.name in cg.funcs:
         f = next((x for x in cg.funcs[call.name] if x.body is not None), None)
