@@ -98,7 +98,7 @@ def warn_incomplete_outputs(cg, code: list[Ins] | None = None) -> None:
     if not cg.entry_returns and not cg.gs.appends:
         return
     code = cg.code if code is None else code
-    defined = defined_components(code)
+    defined = defined_components(reachable(code))
     before = _defined_before(code) if cg.gs.appends else None
     for pos, slots, name, emit in cg.gs.appends:
         # d3dcompiler_47 10.1 (session 37, tests/test_rules_hlsl_fxc_sv_outputs_s37.py): a vertex variable appended to
@@ -148,6 +148,73 @@ def warn_incomplete_outputs(cg, code: list[Ins] | None = None) -> None:
                      4580)
     if cg.late_output_error is not None:
         raise cg.late_output_error
+
+
+#: instructions that end the block they stand in (what follows up to its end never runs; a ``ret`` is left out:
+#: a hull shader's phases follow one another in one list)
+_JUMPS = frozenset({"break", "continue"})
+_ENDS = frozenset({"else", "endif", "endloop", "endswitch", "case", "default"})
+
+
+def reachable(code: list[Ins]) -> list[Ins]:
+    """``code`` without what no path runs: the part of an ``if`` on a literal that is never taken and what follows
+    an unconditional ``break`` / ``continue`` up to the end of its block. fxc judges the outputs its
+    optimiser leaves written (d3dcompiler_47 10.1, session 39 MUT: ``[branch] if (false) o = p;`` and
+    ``while (false) { o = p; }`` leave an SV_Position never written, X4580, as a plain ``if (false)`` does).
+    An unconditional ``break`` or ``continue`` ends its block."""
+    out: list[Ins] = []
+    depth = 0  # nesting inside the construct being skipped
+    skip_to: int | None = None  # skip until the block at this depth ends
+    stack: list[bool] = []  # per open if: whether its "then" part is never taken
+    level = 0
+    for ins in code:
+        op = ins.op
+        if skip_to is not None:
+            if op in ("if", "loop", "switch"):
+                depth += 1
+                continue
+            if depth and op in ("endif", "endloop", "endswitch"):
+                depth -= 1
+                continue
+            if depth or op not in _ENDS:
+                continue
+            skip_to = None
+        if op == "if":
+            arg = ins.args[0] if ins.args else None
+            literal = arg is not None and arg.file == "l" and len(arg.imm) >= 1
+            taken = None if not literal else (arg.imm[0] != 0) == (ins.suffix == "_nz")
+            out.append(ins)
+            level += 1
+            stack.append(taken is False)
+            if taken is False:
+                skip_to, depth = level, 0
+            continue
+        if op == "else" and stack:
+            out.append(ins)
+            if not stack[-1] and _literal_if(out, ins):
+                skip_to, depth = level, 0  # a literal condition that is taken: its else never runs
+            continue
+        if op == "endif" and stack:
+            stack.pop()
+            level -= 1
+        out.append(ins)
+        if op in _JUMPS and not ins.args:
+            skip_to, depth = level, 0
+    return out
+
+
+def _literal_if(out: list[Ins], else_ins: Ins) -> bool:
+    """Whether the ``if`` that ``else_ins`` belongs to tests a literal (it is then always taken)."""
+    depth = 0
+    for ins in reversed(out[:-1]):
+        if ins.op in ("endif",):
+            depth += 1
+        elif ins.op == "if":
+            if depth == 0:
+                a = ins.args[0] if ins.args else None
+                return a is not None and a.file == "l"
+            depth -= 1
+    return False
 
 
 def _defined_before(code: list[Ins]) -> list[int | None] | None:
