@@ -64,8 +64,8 @@ def test_evaluate_attribute_centroid_is_the_centroid_evaluation():
 
 
 @pytest.mark.parametrize("src,profile,code", [
-    ("float4 main(float4 a : A) : SV_Target { return EvaluateAttributeCentroid(a); }", "ps_4_1", "X3004"),
-    ("float4 main(float4 a : A) : SV_Position { return EvaluateAttributeCentroid(a); }", "vs_5_0", "X3004"),
+    ("float4 main(float4 a : A) : SV_Target { return EvaluateAttributeCentroid(a); }", "ps_4_1", "X3672"),  # fxc 10.1 (session 39; was X3004)
+    ("float4 main(float4 a : A) : SV_Position { return EvaluateAttributeCentroid(a); }", "vs_5_0", "X3672"),
     ("float4 main(float4 a : A) : SV_Target { return EvaluateAttributeCentroid(a * 2); }", "ps_5_0", "X3503"),
     ("float4 main(float4 a : A) : SV_Target { return EvaluateAttributeCentroid(a, 1); }", "ps_5_0", "X3013"),
 ])

@@ -142,10 +142,12 @@ def test_ds_desc():
 CS = """RWTexture2D<float> t; RWBuffer<uint> b; RWByteAddressBuffer rb; groupshared uint g[64];
 [numthreads(8, 8, 1)] void main(uint3 id : SV_DispatchThreadID, uint gi : SV_GroupIndex) {
   g[gi] = id.x; GroupMemoryBarrierWithGroupSync(); t[id.xy] = g[63 - gi];
-  uint o; InterlockedAdd(b[0], 1, o); rb.Store(0, o); GroupMemoryBarrierWithGroupSync(); InterlockedMax(b[1], id.y); }"""
+  uint o; InterlockedAdd(b[0], 1, o); rb.Store(gi * 4, o); GroupMemoryBarrierWithGroupSync(); InterlockedMax(b[1], id.y); }"""
 
 
 def test_cs_counters():
+    # ``rb.Store(gi * 4, o)``: at a literal address the atomic's original value, which differs between threads, is
+    # d3dcompiler_47 10.1's X3694 race (session 39 ACC; the program stored at 0 before)
     r = _reflect(CS, "cs_5_0")
     d = r.GetDesc()
     # two barriers, two interlocked operations, two UAV stores (the groupshared write is no texture store,

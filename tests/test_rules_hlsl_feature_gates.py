@@ -51,7 +51,9 @@ DOCS: dict[str, tuple[dict, int | None, int | None]] = {
     # below 5.0: X4532 "cannot map expression to ps_4_0 instruction set", not an unknown name (d3dcompiler_47 10.1
     # under Wine, session 36 INTR; the list's minimum is right, fxc's number is the code generator's)
     **{n: (every(M50, "ps"), 4532, 4532) for n in ("ddx_coarse", "ddx_fine", "ddy_coarse", "ddy_fine")},
-    **{n: (every(M50, "ps"), 3004, 3004) for n in ("EvaluateAttributeAtCentroid", "EvaluateAttributeCentroid",
+    # X3672 "<target> does not support pull-model attribute evaluation" (d3dcompiler_47 10.1 under Wine, session 39
+    # ACC: every stage and model but ps_5_x; it was taken for X3004)
+    **{n: (every(M50, "ps"), 3672, 3672) for n in ("EvaluateAttributeAtCentroid", "EvaluateAttributeCentroid",
                                                    "EvaluateAttributeAtSample", "EvaluateAttributeSnapped")},
     **{n: (every(M41, "ps"), 3004, 3004) for n in ("GetRenderTargetSampleCount", "GetRenderTargetSamplePosition")},
     "msad4": (every(M50), 3535, None),  # X3535 "vs_4_0 does not support msad4" (fxc 10.1 under Wine, session 36)
@@ -97,7 +99,8 @@ OBJECT_DOCS = {
 }
 LANGUAGE_DOCS = {
     "double": (every(M50), 3651, None),
-    "sample": ({**every(M40), "ps": M41}, None, None),
+    # X4568 "Sample interpolation usage unsupported on ps_4_0" (d3dcompiler_47 10.1 under Wine, session 39 ACC)
+    "sample": ({**every(M40), "ps": M41}, 4568, None),
     "instance": (every(M50, "gs"), 3000, None),
     "streams": (every(M50, "gs"), 3000, None),
     "gs_patch": (every(M50, "gs"), 3000, None),
@@ -459,8 +462,10 @@ TGSM_CS4 = {
     "scalar_one_thread": (1, "groupshared float g;", "", "uint gi : SV_GroupIndex", "g = 1; o[gi] = g;", True),
     "index_reassigned": (64, "groupshared float g[64];", "", "uint gi : SV_GroupIndex",
                          "gi = 63 - gi; g[gi] = 1; o[gi] = g[0];", False),
+    # ``o[gi]``: fxc 10.1 refuses ``o[0] = g[1]`` at cs_5_0 too, a race (X3694; session 39 ACC), and refuses
+    # this one at cs_4_0 / cs_4_1 with its validator's X8000 (the region rule)
     "index_reassigned_in_a_loop": (64, "groupshared float g[64];", "", "uint gi : SV_GroupIndex",
-                                   "for (int k = 0; k < 2; k++) { g[gi] = k; gi ^= 1; } o[0] = g[1];", False),
+                                   "for (int k = 0; k < 2; k++) { g[gi] = k; gi ^= 1; } o[gi] = g[1];", False),
     "run_time_component": (64, "groupshared float4 g[64];", "", "uint gi : SV_GroupIndex",
                            "g[gi][gi & 3] = 1; o[gi] = g[0].x;", False),
     # the per-thread region (§18.7.2.8 table): 64 threads 256 bytes, 768 threads 16 bytes

@@ -326,8 +326,16 @@ def _uniform_object(cg: CodegenContext, name: str, v: Val) -> bool:
     return decl is not None and "static" not in getattr(decl, "mods", ())  # a static object may be written
 
 
-def lvalue(cg: CodegenContext, e: A.Node):
-    """The storage ``e`` names for a write."""
+def _const_global_object(cg: CodegenContext, name: str) -> bool:
+    """Whether ``name`` is a global declared ``const`` that holds objects (``const RWBuffer<uint> u;``): an
+    element written through its operator[] is fxc 10.1's X3025 "l-value specifies const object" (session 39)."""
+    decl = next((d for d in cg.prog.decls if getattr(d, "name", None) == name), None)
+    return decl is not None and "const" in getattr(decl, "mods", ()) and objects.holds_objects(decl.type)
+
+
+def lvalue(cg: CodegenContext, e: A.Node, atomic: bool = False):
+    """The storage ``e`` names for a write (``atomic``: an Interlocked* destination, which a const object's element
+    may be: fxc 10.1 compiles ``InterlockedAdd(l[0], 1)`` on a ``const RWBuffer<uint> l``)."""
     if isinstance(e, A.Ident):
         v = cg.lookup(e.name, e.pos)
         if v.obj is not None and isinstance(v.obj, tuple) and v.obj[0] == "cbvar":
@@ -377,7 +385,11 @@ def lvalue(cg: CodegenContext, e: A.Node):
             root = root.a
         if isinstance(root, A.Ident):  # an element of a read-only value (const array, input patch)
             rv = next((sc[root.name] for sc in reversed(cg.scopes) if root.name in sc), None)
-            if getattr(rv, "readonly", False) or rv is None and const_groupshared(cg, root.name):
+            # a const object's element (``const RWBuffer<uint> l = u; l[0] = 1;``) is X3025, an atomic on it compiles
+            const_obj = rv is None and _const_global_object(cg, root.name) or \
+                rv is not None and getattr(rv, "readonly", False) and objects.holds_objects(rv.type)
+            if (getattr(rv, "readonly", False) or rv is None and const_groupshared(cg, root.name) or const_obj) and \
+                    not (atomic and const_obj):
                 raise cg.err(e.pos, "l-value specifies const object", 3025)
         with _indexed_resource(cg, e):
             v = expr_for_index_base(cg, e.a)

@@ -59,6 +59,11 @@ class ListingMixin:
         if refused is not None:
             raise refused
         warn_incomplete_outputs(self)  # X3578, judged on the code as generated (before copies are folded)
+        from .loopexits import check_endless_loops
+        from .races import check_races
+
+        check_endless_loops(self)  # X3696, before an empty loop's body is swept
+        check_races(self)  # X3695 / X3694, before a store nothing reads again is swept
         if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
             from .refactor import refactoring_allowed
 
@@ -87,6 +92,7 @@ class ListingMixin:
             from .intrinsics import check_pixel_ops_elsewhere
 
             check_pixel_ops_elsewhere(self)  # X4532, judged after dead code is removed
+        check_unsized_msaa(self)  # X4539, judged after dead code is removed
         from .uninit import check_uninitialized_reads, drop_unwritten_output_decls
 
         check_uninitialized_reads(self)  # X4000, judged on the code as fxc's back end sees it (copies folded)
@@ -206,3 +212,22 @@ class ListingMixin:
         if k in ("Texture2DMS", "Texture2DMSArray"):
             dim += f"({r.type.samples})"
         return f"dcl_resource_{dim} ({rts}) t{r.reg}"
+
+
+def check_unsized_msaa(cg) -> None:
+    """fxc 10.1's X4539 "Unsized MSAA textures aren't supported on this target": below shader model 4.1 a
+    ``Texture2DMS<T>`` / ``Texture2DMSArray<T>`` without a sample count may be declared (unused, or used only in
+    code nothing reaches) but not read -- Load, GetDimensions, ``sample[][]`` or ``[]`` that survive dead-code
+    removal (its position is the declaration's; session 39 ACC, DXC srv_ms_load1 / samplepos / msaaLoad at 4.0).
+    The to-type page states the count optional from shader model 4.1 on."""
+    if (cg.major, cg.minor) >= (4, 1) or cg.d3d9:
+        return
+    unsized = {r.reg: r for r in cg.resources if r.file == "t" and r.type.kind in ("Texture2DMS", "Texture2DMSArray")
+               and not r.type.samples}
+    if not unsized:
+        return
+    for ins in cg.code:
+        for a in ins.args:
+            if a.file == "t" and a.idx and a.idx[0] in unsized:
+                r = unsized[a.idx[0]]
+                raise cg.err(r.pos, "Unsized MSAA textures aren't supported on this target", 4539)

@@ -1125,7 +1125,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             if _min_numeric(t):  # not an array or a struct of them (precision.note_d3d9_min_precision)
                 self.min_precision_local = (d.pos, d.name)
         if holds_objects(t):
-            return obj_declare_local(self, d, scope)
+            return _const_object(d, scope, obj_declare_local(self, d, scope))
         if isinstance(t, InterfaceType):  # a compile-time name for a pointer or class instance
             from .ifacelocals import declare
 
@@ -1149,7 +1149,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 # int[2], float4[2], a float2 or a float1x1 is X3017)
                 raise self.err(d.pos, f"cannot implicitly convert from '{v.type}' to 'const {t}'", 3017)
             scope[d.name] = v
-            return v
+            return _const_object(d, scope, v)
         if isinstance(t, ArrayType) and t.count == 0 and isinstance(d.init, A.InitList):
             t = self.size_unsized_array(t, d.init, d.pos)
             d.type = t
@@ -1325,3 +1325,16 @@ def _fits_patch(src: Type, t: ObjectType) -> bool:
     if isinstance(src, ObjectType):
         return src.kind not in ("InputPatch", "OutputPatch") or (src.samples == t.samples and same(src.elem, t.elem))
     return False
+
+
+def _const_object(d: A.VarDecl, scope: dict, v):
+    """A ``const`` local holding objects is read-only as a whole: an element written through its operator[]
+    (``const RWBuffer<uint> l = u; l[0] = 1;``, a const struct's or array's object too) is fxc 10.1's X3025
+    "l-value specifies const object", while a method that writes (Store, InterlockedAdd) compiles (session 39
+    ACC; assign.lvalue). The scope gets its own read-only Val (the initialiser's may be the global's)."""
+    if "const" not in d.mods or v is None or d.name not in scope:
+        return v
+    cur = scope[d.name]
+    ro = Val(cur.type, cur.slots, cur.obj, cur.lv, True, cur.param)
+    scope[d.name] = ro
+    return ro

@@ -136,8 +136,11 @@ INTRINSICS: dict[str, Gate] = {
     **{n: Gate(_every((5, 0), "ps"), 4532, 4532,
                f"{n}: page 'Minimum Shader Model 5', Pixel; D3D11.3 §22.5.2-§22.5.5 deriv_rt*_coarse/_fine",
                tags=frozenset({"pixel"})) for n in ("ddx_coarse", "ddx_fine", "ddy_coarse", "ddy_fine")},
-    # pull-model attribute evaluation: the eval_* instructions (D3D11.3 §22.4.23-§22.4.25)
-    **{n: Gate(_every((5, 0), "ps"), 3004, 3004, f"{n}: page 'Minimum Shader Model 5', Pixel; D3D11.3 §22.4.23-§22.4.25 eval_*")
+    # pull-model attribute evaluation: the eval_* instructions (D3D11.3 §22.4.23-§22.4.25); elsewhere fxc 10.1's
+    # X3672 "<target> does not support pull-model attribute evaluation" -- every stage and model but ps_5_x, D3D9 and
+    # level 9 included, after the argument count's X3013 (session 39 ACC; it was taken for X3004)
+    **{n: Gate(_every((5, 0), "ps"), 3672, 3672,
+               f"{n}: page 'Minimum Shader Model 5', Pixel; D3D11.3 §22.4.23-§22.4.25 eval_*; fxc 10.1's X3672")
        for n in ("EvaluateAttributeAtCentroid", "EvaluateAttributeCentroid", "EvaluateAttributeAtSample",
                  "EvaluateAttributeSnapped")},
     # sampleinfo/samplepos on the rasterizer (D3D11.3 §22.4.21-§22.4.22): 4.1 per the pages and vkd3d
@@ -265,9 +268,10 @@ LANGUAGE: dict[str, Gate] = {
     "double": Gate(_every((5, 0)), 3651, None, "double: D3D11.3 §22.14 double-precision instructions; §18.7.2.5: no 4_x shader exposes doubles; "
                    "d3dcompiler_47 10.1: X3651 'ps_4_0 does not support doubles' (X3684 at level 9 and "
                    "Direct3D 9 targets: doubles.check_profile)"),
-    "sample": Gate({**_every((4, 0)), "ps": (4, 1)}, None, None, "the 'sample' interpolation modifier (struct "
+    "sample": Gate({**_every((4, 0)), "ps": (4, 1)}, 4568, None, "the 'sample' interpolation modifier (struct "
                    "page, Interpolation Modifiers table): 'Available in shader model 4.1 and later' — a pixel "
-                   "shader input's mode (linear_sample is a 4.1 dcl_input_ps mode)"),
+                   "shader input's mode (linear_sample is a 4.1 dcl_input_ps mode); fxc 10.1's X4568 'Sample "
+                   "interpolation usage unsupported on ps_4_0', an integer input's too (session 39 ACC)"),
     "instance": Gate(_every((5, 0), "gs"), 3000, None, "[instance(n)] geometry-shader instancing: D3D11.3 §13.2.1 "
                      "and §22.3.7 (GS instance id)"),
     "streams": Gate(_every((5, 0), "gs"), 3000, None, "more than one geometry-shader output stream: D3D11.3 §13.5.2 "

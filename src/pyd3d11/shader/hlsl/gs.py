@@ -17,6 +17,7 @@ from .operands import Reg
 from .signatures import check_clip_cull
 from .sigpack import add_decl, comp_mask, place_element
 from .sigusage import REGISTERLESS
+from .svtypes import integer_interpolation
 from .sysvalues import GS_V_IN, input_count_error, is_system_value_at, system_value_error, vertex_element_error
 from .types import STREAM_KINDS, VOID, ArrayType, NumType, ObjectType, StructType, Type
 
@@ -219,7 +220,7 @@ def bind_gs_array(cg: CodegenContext, elem: Type, count: int, p: A.Param, body: 
         sv = _SV_NAMES.get(up) if is_system_value_at(up, GS_V_IN) else None
         ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
         cg.inputs.append(SigElem(base, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n),
-                                 declared=concrete(lt.base)))
+                                 declared=concrete(lt.base), bad_interp=integer_interpolation(lt, fm | p.mods)))
         check_clip_cull(cg, cg.inputs, "in", p.pos)
         m = "xyzw"[first:first + n]
         if sv and up == "SV_POSITION":

@@ -147,7 +147,10 @@ def _bind_patch(cg: CodegenContext, elem: Type, count: int, p: A.Param, file: st
             sv = _SV_NAMES.get(up) if is_system_value_at(up, point) else None
             ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
             reg, first = place_element(cg, sig, n, up, cg.interp_mode(lt, fm), fm)
-            prev = SigElem(name, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n))
+            from .svtypes import integer_interpolation
+
+            prev = SigElem(name, idx, sv[0] if sv else 0, ctype, reg, comp_mask(first, n),
+                           bad_interp=integer_interpolation(lt, fm))
             sig.append(prev)
         first = (prev.mask & -prev.mask).bit_length() - 1
         add_decl(cg.in_decls, f"dcl_input {file}[{count}][{prev.reg}].{'xyzw'[first:first + n]}")

@@ -135,11 +135,14 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
                 ("out" in p.mods or "inout" in p.mods):
             _check_object_out_argument(cg, e, arg_nodes[i])
         if isinstance(p.type, ObjectType):
-            scope[p.name] = a
+            # a const object parameter is read-only through operator[] (X3025, assign.lvalue): its own Val, not
+            # the argument's (session 39 ACC)
+            scope[p.name] = _readonly(a) if "const" in p.mods else a
             continue
         if objects.holds_objects(p.type):  # a struct/array parameter carrying objects: copy its bindings
             scope[p.name] = local = objects.new_local(cg, p.type)
             objects.store(cg, local, a, e.pos)
+            local.readonly = "const" in p.mods
             continue
         local = _val(p.type, cg.alloc_slots(p.type.slots, var=True))
         if "out" not in p.mods or "inout" in p.mods:
@@ -380,3 +383,11 @@ def _has_early_return(stmts: list[A.Node]) -> bool:
         if any(isinstance(n, A.Return) for n in walk(s)):
             return True
     return False
+
+
+def _readonly(v: Val) -> Val:
+    """A read-only view of an object argument bound to a ``const`` parameter (the argument's own Val stays as it
+    is)."""
+    from .codegen import Val
+
+    return Val(v.type, v.slots, v.obj, v.lv, True, v.param)

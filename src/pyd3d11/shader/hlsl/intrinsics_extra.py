@@ -114,7 +114,7 @@ def _evaluate(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
     op, nargs = _EVAL[name]
     if len(args) != nargs:
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
-    msg = "'{name}': intrinsic requires a pixel shader of model 5.0 or later"
+    msg = "{target} does not support pull-model attribute evaluation"  # fxc 10.1's X3672 text
     check_gate(cg, INTRINSICS[name], pos, name, msg, msg)
     v = args[0]
     t = v.type

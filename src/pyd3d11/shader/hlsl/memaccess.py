@@ -407,7 +407,7 @@ def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
     if view is not None and not (isinstance(view, NumType) and not isinstance(view, StructType)
                                  and view.shape == "s"):
         raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic function", 3013)
-    lv = lvalue(cg, dest)
+    lv = lvalue(cg, dest, atomic=True)
     if isinstance(lv, tuple) and lv[0] == "memswz" and lv[2] == [0] and isinstance(lv[1].type, NumType) \
             and lv[1].type.shape == "s":
         # ``.x``/``.r`` of a scalar in memory is that scalar (rwTex[p].x, sb[i].u.x: DXC issue 2434)

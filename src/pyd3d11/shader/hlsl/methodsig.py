@@ -144,14 +144,18 @@ def check_scalar_outputs(cg: CodegenContext, name: str, nodes: list, nargs: int,
     ``uint2``), a matrix or no l-value (``a + 1``) matches no overload -- fxc 10.1's X3013 (session 37, recorded in
     tests/test_rules_hlsl_fxc_objects_s37.py); a scalar of any numeric type converts. A literal is left to the
     store's X3025 -- an integer one always, a float one where a float overload takes it (``floats``: textures;
-    a buffer's outputs are ``out uint`` only, so ``b.GetDimensions(1.5)`` is X3013)."""
+    a buffer's outputs are ``out uint`` only, so ``b.GetDimensions(1.5)`` is X3013). A buffer's output takes a
+    ``uint`` (``dword``) variable only: ``int``, ``bool``, ``float``, ``half``, ``double`` and the minimum-precision
+    types are X3013 there (fxc 10.1, Buffer / StructuredBuffer / RWByteAddressBuffer at ps_5_0 and cs_5_0, session
+    39 ACC), while a texture's takes any numeric scalar."""
     from . import ast as A
+    from .types import UINT
 
     for node in nodes:
         if isinstance(node, A.Literal) and (floats or node.base in ("lit_int", "int", "uint")):
             continue
         t = out_arg_type(cg, node)
-        if t is None or t.shape != "s":
+        if t is None or t.shape != "s" or not (floats or is_plain(t, UINT)):
             raise no_matching(cg, name, nargs, pos)
 
 
@@ -196,11 +200,22 @@ def check_raw_load_args(cg: CodegenContext, name: str, nargs: int, pos, counts: 
 
 def check_buffer_info(cg: CodegenContext, pos) -> None:
     """GetDimensions of a buffer object compiles to bufinfo, which only shader model 5 has
-    (featuregates.LANGUAGE['buffer_info'])."""
-    from .featuregates import LANGUAGE, check_gate
+    (featuregates.LANGUAGE['buffer_info']). Below it fxc 10.1 knows the method: where the target's refusals wait
+    for dead-code removal the call is generated and only a bufinfo that survives is X4532 "cannot map expression
+    to ps_4_0 instruction set" (``b.GetDimensions(w)`` with ``w`` unread compiles at ps_4_0 / vs_4_0 / cs_4_1, a
+    read one is X4532, a float ``w`` still X3013; session 39 ACC, tests/test_rules_hlsl_fxc_verdicts_acc39.py)."""
+    from .featuregates import LANGUAGE, gate_error
+    from .check import unmappable
+    from .intrinsics import judged_after_dead_code
 
-    check_gate(cg, LANGUAGE["buffer_info"], pos, "GetDimensions",
-               "invalid subscript '{name}' ({target} has no buffer-size query)")
+    exc = gate_error(cg, LANGUAGE["buffer_info"], pos, "GetDimensions",
+                     "invalid subscript '{name}' ({target} has no buffer-size query)")
+    if exc is None:
+        return
+    if not judged_after_dead_code(cg):
+        raise exc
+    # every bufinfo is such a call below 5.0: the first recorded call's position stands for any survivor
+    cg.pixel_ops_elsewhere.append((pos, frozenset({("bufinfo", ())}), False, unmappable(cg, pos)))
 
 
 #: the residency-reporting (D3D11.2 "_s") form of each access instruction; sample, sample_b, sample_c and

@@ -369,10 +369,12 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                 if self.accept(","):
                     samples = self.const_int(template=True)
                 self.expect(">")
-                if name in _MS_KINDS and not samples and self.file_target and self.file_target.endswith("_4_0"):
+                if name in _MS_KINDS and not samples and self.file_target and self.file_target.startswith("fx_") \
+                        and self.file_target.endswith("_4_0"):
                     # the sample count may be left out from shader model 4.1 on (the to-type page's form
-                    # states it; fxc accepts the bare form at 4_1+): below that the declaration is an error
-                    # (number not recorded: X3000 inferred)
+                    # states it; fxc accepts the bare form at 4_1+); an effect file's declaration at fx_4_0 stays
+                    # an error (number not recorded: X3000 inferred). A shader's is judged where the texture is
+                    # used: cglisting's check_unsized_msaa, fxc's X4539
                     raise self.error(f"{name} needs a sample count below shader model 4.1", t, 3000)
             elif name in _TEMPLATE_REQUIRED:  # fxc's grammar has no bare form: a syntax error at the next token
                 raise self.error()

@@ -10,7 +10,7 @@ from .compat import compat_semantic
 from .diagnostics import HlslError, Pos
 from .operands import Slot, imm
 from .sigpack import ALIGN, ROW_VECTOR, add_decl, comp_mask, place_element
-from .svtypes import compute_id_error, tess_factor_error
+from .svtypes import compute_id_error, integer_interpolation, tess_factor_error
 from .sysvalues import (
     SYSTEM_VALUES,
     VALUE_BASE,
@@ -248,11 +248,11 @@ class SignatureBinding:
             if self.stage == "ps" and sv and up == "SV_POSITION":
                 mode = "linear noperspective" + (" sample" if "sample" in allm else
                                                  " centroid" if "centroid" in allm else "")
-            if self.stage == "ps" and mode.endswith(" sample"):  # linear_sample is a 4.1 mode (featuregates)
+            if self.stage == "ps" and (mode.endswith(" sample") or "sample" in allm):
+                # linear_sample is a 4.1 mode (featuregates); fxc refuses the modifier on an integer input too
                 from .featuregates import LANGUAGE, check_gate
 
-                check_gate(self, LANGUAGE["sample"], pos, "sample",
-                           "'{name}' interpolation requires shader model {need} or later ({target})")
+                check_gate(self, LANGUAGE["sample"], pos, "sample", "Sample interpolation usage unsupported on {target}")
             reg, first = place_element(self, self.inputs, n, up, mode, allm, pack=self.stage != "vs")
             if self.stage == "ps" and sv and up in ("SV_CLIPDISTANCE", "SV_CULLDISTANCE") and \
                     concrete(lt.base) == FLOAT and (mode == "constant" or "noperspective" in mode):
@@ -270,7 +270,8 @@ class SignatureBinding:
                 ctype = 3 if VALUE_BASE[up] == FLOAT else 1
             disp = base  # the source's spelling: fxc writes `SV_POSITION` as spelled (slimshader corpus objects)
             self.inputs.append(SigElem(disp, idx, sv[0] if sv else 0, ctype, reg, mask,
-                                       min_precision=sig_min_precision(lt), declared=concrete(lt.base)))
+                                       min_precision=sig_min_precision(lt), declared=concrete(lt.base),
+                                       bad_interp=integer_interpolation(lt, allm)))
             check_clip_cull(self, self.inputs, "in", pos)
             m = "xyzw"[first:first + n]
             if self.stage == "ps":

@@ -34,6 +34,18 @@ _PS_OUTPUT_TYPES = {n: VALUE_BASE[n] for n in ("SV_DEPTH", "SV_DEPTHGREATEREQUAL
                                               "SV_STENCILREF")}
 
 
+def integer_interpolation(t, mods: frozenset) -> bool:
+    """Whether an input element of type ``t`` is an integer (int, uint, bool, the minimum-precision integers)
+    declared ``centroid``, ``noperspective`` or ``sample``: fxc 10.1's X4576 "Input signature parameter  (1-based
+    Entry N) specifies invalid interpolation mode for integer component type." in every stage's input signature
+    (vertex, geometry and pixel inputs, system values included, read or not; ``linear`` and ``nointerpolation``
+    pass; a vertex shader's outputs are not judged). The "Interpolation Modifiers" section of the struct page
+    says integers are not interpolated; the rule itself is fxc's (session 39 ACC, DXC interpOnInt)."""
+    from .types import FLOAT, concrete
+
+    return concrete(t.base) != FLOAT and bool(mods & {"centroid", "noperspective", "sample"})
+
+
 def check_signature_types(elements: list, output: bool, stage: str) -> None:
     """Raise fxc's error for the first element (in signature order) whose system value has the wrong declared type
     (module docstring); ``elements`` are the code generator's SigElem records in signature order."""
@@ -42,6 +54,9 @@ def check_signature_types(elements: list, output: bool, stage: str) -> None:
     for i, e in enumerate(elements):
         declared = getattr(e, "declared", "")
         up = e.name.upper()
+        if not output and getattr(e, "bad_interp", False):
+            raise HlslError("", 0, 0, 4576, f"Input signature parameter  (1-based Entry {i}) specifies invalid "
+                                            "interpolation mode for integer component type.")
         if not declared:
             continue
         if output and stage == "ps" and up in _PS_OUTPUT_TYPES:

@@ -108,6 +108,8 @@ class SigElem:
     #: the declared base type ('float', 'int', 'uint', 'bool'; '' unknown) where ``ctype`` is the system value's own
     #: (svtypes.py checks it as fxc does)
     declared: str = ""
+    #: an integer input declared centroid / noperspective / sample (svtypes.check_signature_types: X4576)
+    bad_interp: bool = False
 
 
 #: scalar system-value registers written without a component selector (fxc: ``vPrim``, not ``vPrim.x``)
