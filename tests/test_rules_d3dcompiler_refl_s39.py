@@ -23,6 +23,10 @@ compiles the source with this compiler and writes the same dump of its object wi
   column), with StartTexture / TextureSize / StartSampler / SamplerSize of its leaves' range; a leaf read as
   ``bar.tex[1]`` or ``bar[1].tex`` leaves its siblings unbound.
 
+``tests/data/stat_counting_s39_fxc10_1.json`` holds fxc's own programs (their listings) and the STAT counters the
+DLL wrote for them, as test_rules_d3dcompiler_stat_s38.py's table does: ``mov_sat r, -x`` is a move, not a float
+instruction (a ``mov`` with a negated source and no saturate stays a float instruction).
+
 Rows of the group ``not_built`` are the DLL's answers this compiler does not give yet: strict xfails with the
 reason. The live re-check runs where the DLL is installed and skips elsewhere.
 """
@@ -87,6 +91,18 @@ def test_the_rules_stated_once():
     assert named[:2] == [("b[2]", "2"), ("a", "3")]
 
 
+STAT_ROWS = json.loads((DATA / "stat_counting_s39_fxc10_1.json").read_text())
+
+
+@pytest.mark.parametrize("row", STAT_ROWS, ids=[f"{r['rule']}-{r['target']}" for r in STAT_ROWS])
+def test_stat_counters_of_fxcs_program(row: dict):
+    from pyd3d11.shader.dxbc.asm import assemble_program
+    from pyd3d11.shader.dxbc.stat import program_stats
+
+    st = program_stats(assemble_program("\n".join(row["listing"])))
+    assert {f: getattr(st, f) for f in row["stat"]} == row["stat"]
+
+
 # -- the live re-check ------------------------------------------------------------------------------------------
 
 _LIVE = pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None,
@@ -101,3 +117,18 @@ def test_table_matches_the_live_dll():
         assert r.ok, row["source"]
         got = _lines(real.api("D3DReflect", r.blob).text.decode("latin-1"), row["filter"], row.get("keys"))
         assert got == row["lines"], (row["target"], row["source"])
+
+
+@_LIVE
+def test_stat_table_matches_the_live_dll():
+    from pyd3d11.shader.dxbc.container import parse_container
+    from pyd3d11.shader.dxbc.decoder import decode_program
+    from pyd3d11.shader.dxbc.disasm import disassemble_program
+
+    real = wine_d3dcompiler.shared()
+    for row in STAT_ROWS:
+        r = real.compile(row["source"], row["target"], "main")
+        assert r.ok, row["rule"]
+        c = parse_container(r.blob, verify_checksum=False)
+        assert disassemble_program(decode_program(c.program)) == row["listing"], row["rule"]
+        assert {f: getattr(c.stats, f) for f in row["stat"]} == row["stat"], row["rule"]

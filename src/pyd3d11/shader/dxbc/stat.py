@@ -350,7 +350,9 @@ def _count_as_47(program, st: ShaderStats) -> None:
             mods = _source_modifiers(inst)
             if _uses_indexable_temp(inst) or _ABS in mods or (gs and inst.operands[0].type == OperandType.OUTPUT):
                 st.MovInstructionCount -= 1
-            elif mods & {_NEG, _ABSNEG}:
+            elif mods & {_NEG, _ABSNEG} and not inst.saturate:
+                # ``mov_sat r, -x`` stays a move (fxc 10.1's CascadedShadowMaps11 / VarianceShadows11 pixel
+                # shaders, session 39: MovInstructionCount counts it, FloatInstructionCount does not)
                 st.MovInstructionCount -= 1
                 st.FloatInstructionCount += 1
         elif op == O.RCP or (op == O.SINCOS and all(o.type != OperandType.NULL for o in inst.operands[:2])):
