@@ -24,6 +24,7 @@ live re-checks skip without the DLL.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -383,3 +384,54 @@ def test_constant_intrinsic_conditions_against_the_live_dll():
         got = real.compile(_CSIG.format(cond), "ps_5_0", "main", 0)
         m = re.search(r"error (X\d+)", got.messages)
         assert (None if got.ok else m.group(1)) == want, cond
+
+
+# --- 4. tools/hlsl_gen version 3: versions 1 and 2 keep their programs, version 3 writes the new constructs --------
+#: sha1 of the programs of seeds 0-9 at ps_5_0, cs_5_0, vs_5_0, ps_4_0 (in that order), as sessions 35-38 measured
+#: them (version 1) and session 38 added them (version 2): the figures of those sessions stay comparable
+GEN_TEXT_SHA1 = {1: "fd76264b6b6b02d3fae75deb15e15ca2bb3e81a1", 2: "04692db367f986fd8fd945d985f799bc5a59ad8c"}
+_PROFILES = (("ps", 5), ("cs", 5), ("vs", 5), ("ps", 4))
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("version", sorted(GEN_TEXT_SHA1))
+def test_generator_versions_1_and_2_keep_their_programs(version):
+    import hashlib
+
+    from pyd3d11.tools.hlsl_gen import random_hlsl
+
+    h = hashlib.sha1()
+    for seed in range(10):
+        for stage, model in _PROFILES:
+            h.update(random_hlsl(seed, stage, model, version=version).encode())
+    assert h.hexdigest() == GEN_TEXT_SHA1[version]
+
+
+#: (construct, a regular expression of its text, whether version 2 never writes it): each appears in version 3's
+#: programs of seeds 0-14
+V3_CONSTRUCTS = [
+    ("struct with matrix and array members", r"\bmakeSD\(", True),
+    ("RWStructuredBuffer read-modify-write", r"rws\[tid\.x\]\.\w+ \S?= ", True),
+    ("switch case running a loop that breaks", r"case \d+:\n\s*case \d+:\n\s*for \(int i\d+ = 0;", False),
+    ("division by an input", r"\) [/%] \(\(?(?:IN_[IU]|c[iu]\[\d\])", True),
+    ("asfloat(asuint()) round trip", r"asfloat\(asuint\(", True),
+    ("f16tof32(f32tof16()) round trip", r"f16tof32\(f32tof16\(", True),
+    ("texel offset on a sample", r"Sample(?:Level)?\(smp, .*int2\(-?\d, -?\d\)\)", True),
+]
+
+
+@functools.cache
+def _programs(version: int) -> tuple[str, ...]:
+    from pyd3d11.tools.hlsl_gen import random_hlsl
+
+    return tuple(random_hlsl(seed, stage, model, version=version) for seed in range(15) for stage, model in _PROFILES)
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("name", "pattern", "new"), V3_CONSTRUCTS, ids=[r[0] for r in V3_CONSTRUCTS])
+def test_generator_version_3_writes_the_new_constructs(name, pattern, new):
+    def found(version):
+        return sum(bool(re.search(pattern, text)) for text in _programs(version))
+    assert found(3) > 0
+    if new:
+        assert found(2) == 0

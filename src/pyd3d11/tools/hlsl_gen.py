@@ -38,6 +38,15 @@ intrinsics of every family (trigonometric, hyperbolic, exponential, geometric, `
 Texture2DArray, ByteAddressBuffer, StructuredBuffer of a struct, ``Buffer[]``, Gather (5.0), SampleGrad,
 SampleCmpLevelZero, and in pixel shaders Sample and ddx / ddy; in compute shaders a groupshared round trip between
 barriers (a neighbour's slot, or an InterlockedAdd total).
+
+``version=3`` (``fxc_oracle --gen-version 3``, session 39; versions 1 and 2 unchanged) adds a struct whose members
+are a float2x3 matrix, an int array and a float3 array (passed to helpers as ``in`` / ``out`` / ``inout``
+parameters like the others), integer division and modulo by an input or constant-buffer value (no odd-making
+``| 1``), the bit intrinsics of shader model 5 on either integer kind, ``asfloat(asuint(x))`` / ``asint(asfloat(i))``
+/ ``f16tof32(f32tof16(x))`` round trips, loads and samples with literal texel offsets (Texture2D, Texture2DArray), a
+switch whose case runs a loop that breaks (an empty label falling into it), and in compute shaders a
+read-modify-write of the thread's own element of a ``RWStructuredBuffer<SA>`` (u1, compared like u0). A run-time
+index into a double vector is left out (fxc's X3512).
 """
 
 from __future__ import annotations
@@ -101,6 +110,12 @@ STRUCTS_V2 = {**STRUCTS, "SC": [("n.f", T("float", 3)), ("n.i", T("int")), ("n.u
                                 ("a[0]", T("float", 2)), ("a[1]", T("float", 2)), ("rm", M(3, 2)),
                                 ("h", T("min16float", 2))]}
 _SC_DECL = "struct SC { SA n; float2 a[2]; row_major float3x2 rm; min16float2 h; };"
+#: version 3 adds a struct whose members are a matrix and arrays (of scalars and of vectors)
+STRUCTS_V3 = {**STRUCTS_V2, "SD": [("m", M(2, 3)), ("a[0]", T("int")), ("a[1]", T("int")), ("a[2]", T("int")),
+                                   ("v[0]", T("float", 3)), ("v[1]", T("float", 3))]}
+_SD_DECL = ("struct SD { float2x3 m; int a[3]; float3 v[2]; };\n"
+            "SD makeSD(float2x3 m, int a0, int a1, int a2, float3 v0, float3 v1) { SD r; r.m = m; r.a[0] = a0;"
+            " r.a[1] = a1; r.a[2] = a2; r.v[0] = v0; r.v[1] = v1; return r; }")
 #: version 2's scalar kinds beyond version 1's, with the family whose operators and literals they take
 FAMILY = {"float": "float", "half": "float", "min16float": "float", "double": "float", "int": "int",
           "min16int": "int", "uint": "uint", "min16uint": "uint", "bool": "bool"}
@@ -116,7 +131,11 @@ class HlslGen:
         self.rng = rng
         #: version 1's programs stay what they were (the measured seeds); version 2 widens the language
         self.v2 = version >= 2
-        self.structs = STRUCTS_V2 if self.v2 else STRUCTS
+        #: version 3 (session 39): struct members that are arrays and matrices, division and modulo by variables,
+        #: bit and reinterpretation round trips, texel offsets, a switch case holding a loop that breaks, and in
+        #: compute shaders a RWStructuredBuffer read-modify-write
+        self.v3 = version >= 3
+        self.structs = STRUCTS_V3 if self.v3 else STRUCTS_V2 if self.v2 else STRUCTS
         self.stage = stage
         self.model = model
         self.n_stmts = n_stmts
@@ -217,6 +236,8 @@ class HlslGen:
             if not t.is_matrix and not vt.is_matrix and vt.base == t.base:
                 if vt.n > 1 and (self.r(2) or t.n > 1):
                     if self.r(3) == 0 and t.n == 1:
+                        if self.v3 and vt.base == "double":  # a run-time index is fxc's X3512
+                            return f"{expr}[{self.r(vt.n)}]"
                         return f"{expr}[{self.index(vt.n)}]"
                     return f"{expr}.{self.swizzle(vt.n, t.n)}"
                 if vt.n == 1 and t.n > 1 and self.r(3) == 0:
@@ -265,6 +286,8 @@ class HlslGen:
             return self.bool_expr(t, d, c)
         if self.v2 and t.base not in SCALARS and c in (7, 8, 11, 12):  # computed in the full kind, converted
             return f"({t.name})({self.expr(T(FAMILY[t.base], t.n), d)})"
+        if self.v3 and c == 15 and self.r(2):
+            return self.expr_v3(t, d)
         if self.v2 and c >= 13:
             return self.expr_v2(t, d, c)
         if c <= 4:
@@ -581,6 +604,92 @@ class HlslGen:
                 else f"{self.pick(('ddx', 'ddy'))}({self.expr(t, d)})"
         return f"texa.SampleLevel(smp, float3({uv()}, {self.expr(T('float'), d)}), 0).{sw}"
 
+    # ---- version 3 -----------------------------------------------------------------------------------------
+    def expr_v3(self, t: T, d: int) -> str:
+        """Version 3's expressions: integer division and modulo by a variable (no odd-making ``| 1``: a zero
+        divisor at run time is defined -- udiv gives 0xffffffff), the bit intrinsics, reinterpretation and half
+        round trips, texel offsets on loads and samples."""
+        fam = FAMILY[t.base]
+        if t.base in ("int", "uint"):
+            c = self.r(3)
+            if c == 0:  # an input or constant divisor: fxc proves a loop counter's 0 after its loop (X4010)
+                return f"(({self.expr(t, d)}) {self.pick(('/', '%'))} ({self.input_leaf(t)}))"
+            if c == 1 and self.model >= 5:
+                fn = self.pick(("firstbithigh", "firstbitlow", "countbits", "reversebits"))
+                arg = T(self.pick(("int", "uint")) if fn.startswith("first") else "uint", t.n)
+                return f"(({t.name})({fn}({self.expr(arg, d)})))"
+            back = "asint" if t.base == "int" else "asuint"
+            return f"{back}(asfloat({self.expr(t, d)}))"
+        if t.base == "float":
+            c = self.r(3)
+            if c == 0:
+                return f"asfloat(asuint({self.expr(t, d)}))"
+            if c == 1:
+                return f"f16tof32(f32tof16({self.expr(t, d)}))"
+            if self.resources:
+                return self.offset_read(t, d)
+        if fam == "float" and t.base != "double":
+            return f"(({t.name})(asfloat(asint((float{t.n if t.n > 1 else ''})({self.expr(t, d)})))))"
+        return self.arith(t, d)
+
+    def offset_read(self, t: T, d: int) -> str:
+        """A load or sample with a literal texel offset (-8..7, the immediate offset's range)."""
+        sw = self.swizzle(4, t.n)
+        off = f"int2({self.r(16) - 8}, {self.r(16) - 8})"
+        uv = lambda: self.expr(T("float", 2), d)  # noqa: E731
+        c = self.r(4 if self.v2 else 2)
+        if c == 0:
+            return f"tex.Load(int3(({self.expr(T('int', 2), d)}) & int2(7, 3), 0), {off}).{sw}"
+        if c == 1:
+            return f"tex.SampleLevel(smp, {uv()}, {self.expr(T('float'), d)}, {off}).{sw}"
+        if c == 2:
+            return f"texa.Load(int4(({self.expr(T('int', 2), d)}) & int2(7, 3), ({self.expr(T('int'), d)}) & 3, 0), " \
+                   f"{off}).{sw}"
+        if self.stage == "ps":
+            return f"tex.Sample(smp, {uv()}, {off}).{sw}"
+        return f"texa.SampleLevel(smp, float3({uv()}, {self.expr(T('float'), d)}), 0, {off}).{sw}"
+
+    def statement_v3(self) -> None:
+        """Version 3's statements: a switch whose case runs a loop that breaks (the break leaves the loop, the
+        case's own break the switch; an empty label falls into it), and in a compute shader a read-modify-write
+        of the thread's own element of a RWStructuredBuffer of a struct."""
+        if self.stage == "cs" and not self.in_func and self.r(2):
+            field, ft = self.pick(STRUCTS["SA"])
+            op = "+=" if ft.base != "float" or self.r(2) else "="
+            self.emit(f"rws[tid.x].{field} {op} {self.expr(ft, 2)};")
+            s = self.fresh("s")
+            self.emit(f"SA {s} = rws[tid.x];")
+            self.scopes[-1].append(Var(s, T("SA"), 0, "SA"))
+            return
+        if self.depth >= 2:
+            self.assign()
+            return
+        self.depth += 1
+        kind = self.pick(("int", "uint"))
+        self.emit(f"switch ({self.expr(T(kind), 2)}) {{")
+        self.in_switch += 1
+        self.emit(f"case {self.r(3)}:")
+        self.emit(f"case {3 + self.r(3)}:")
+        i = self.fresh("i")
+        self.loop_depth += 1
+        self.emit(f"    for (int {i} = 0; {i} < {self.bound()}; {i}++) {{")
+        self.scopes.append([Var(i, T("int"), writable=False)])
+        self.indent += 2
+        for _ in range(1 + self.r(2)):
+            self.statement()
+        self.emit(f"if ({self.expr(T('bool'), 2)}) break;")
+        self.indent -= 2
+        self.scopes.pop()
+        self.loop_depth -= 1
+        self.emit("    }")
+        self.emit("    break;")
+        self.emit("default:")
+        self.block(1)
+        self.emit("    break;")
+        self.in_switch -= 1
+        self.emit("}")
+        self.depth -= 1
+
     def groupshared(self) -> None:
         """A compute shader's groupshared round trip: every thread writes its slot between barriers and
         reads a neighbour's; or every thread adds into one word (InterlockedAdd: order-free)."""
@@ -709,6 +818,8 @@ class HlslGen:
         elif c == 17 and self.v2 and self.stage == "cs" and not self.in_func and self.depth == 0 \
                 and self.r(2):
             self.groupshared()
+        elif c == 19 and self.v3 and self.r(2):
+            self.statement_v3()
         elif c == 18 and self.loop_depth:
             jump = "break" if self.in_switch else self.pick(("break", "continue"))  # fxc: X3708 in a switch
             self.emit(f"if ({self.expr(T('bool'), 2)}) {jump};")
@@ -839,6 +950,9 @@ class HlslGen:
             out += ["Texture2D<float4> tex : register(t0);", "Buffer<float4> buf : register(t1);",
                     "SamplerState smp : register(s0);"]
         for s, fields in self.structs.items():
+            if s == "SD":
+                out.append(_SD_DECL)
+                continue
             if s == "SC":
                 out.append(_SC_DECL)
                 out.append("SC makeSC(float3 nf, int ni, uint2 nu, float2 a0, float2 a1, float3x2 rm, min16float2 h)"
@@ -855,6 +969,8 @@ class HlslGen:
                     "SamplerComparisonState smpc : register(s1);"]
         if self.v2 and self.stage == "cs":
             out += ["groupshared uint4 gsm[4];"]
+        if self.v3 and self.stage == "cs":
+            out += ["RWStructuredBuffer<SA> rws : register(u1);"]
         return out
 
     def outputs(self) -> int:
