@@ -21,8 +21,9 @@ import threading
 import numpy as np
 
 #: D words of ``@fill_tile``: the subresource's address, its row pitch, bytes per element, tiles per row, the tile
-#: edge, the width and height in elements, the element repeated to 16 bytes (two i64 words)
-_WORDS = ("base", "pitch", "bpb", "tiles_x", "edge", "width", "height", "lo", "hi")
+#: edge, the width and height in elements, the element repeated to 16 bytes (two i64 words), and the address of
+#: shader/native/rows.py's ``fill16`` (the 16-byte groups of each row part)
+_WORDS = ("base", "pitch", "bpb", "tiles_x", "edge", "width", "height", "lo", "hi", "fill16")
 
 _IR = """
 define void @fill_tile(ptr noalias %D, ptr noalias %T, i64 %t) {
@@ -44,6 +45,8 @@ entry:
   %lo = load i64, ptr %pl, align 8
   %pi = getelementptr i64, ptr %D, i64 8
   %hi = load i64, ptr %pi, align 8
+  %pf = getelementptr i64, ptr %D, i64 9
+  %fill16 = load ptr, ptr %pf, align 8
   %col = urem i64 %t, %tx
   %row = udiv i64 %t, %tx
   %x0 = mul i64 %col, %edge
@@ -64,20 +67,10 @@ rows:
   %yo = mul i64 %y, %pitch
   %ra = add i64 %start, %yo
   %r = inttoptr i64 %ra to ptr
-  br label %loop
-loop:
-  %i = phi i64 [ 0, %rows ], [ %i16, %store ]
-  %i16 = add i64 %i, 16
-  %fits = icmp ule i64 %i16, %body
-  br i1 %fits, label %store, label %tail
-store:
-  %p = getelementptr i8, ptr %r, i64 %i
-  store i64 %lo, ptr %p, align 1
-  %p8 = getelementptr i8, ptr %p, i64 8
-  store i64 %hi, ptr %p8, align 1
-  br label %loop
+  call void %fill16(ptr %r, i64 %lo, i64 %hi, i64 0, i64 %body)
+  br label %tail
 tail:
-  %j = phi i64 [ %body, %loop ], [ %j1, %byte ]
+  %j = phi i64 [ %body, %rows ], [ %j1, %byte ]
   %more = icmp ult i64 %j, %n
   br i1 %more, label %byte, label %next
 byte:
@@ -130,8 +123,11 @@ def words(address: int, pitch: int, element: np.ndarray, edge: int, width: int, 
     ``height`` elements) cut into ``edge``-element tiles, filled with ``element`` (its size one of SIZES)."""
     e = np.ascontiguousarray(element, np.uint8).reshape(-1)
     assert e.size in SIZES
+    from ...shader.native import rows
+
     lo, hi = (int(x) for x in np.tile(e, 16 // e.size).view(np.int64))
-    D = np.array([address, pitch, e.size, -(-width // edge), edge, width, height, lo, hi], np.int64)
+    D = np.array([address, pitch, e.size, -(-width // edge), edge, width, height, lo, hi,
+                  rows.byte_kernel("fill16")], np.int64)
     assert D.size == len(_WORDS)
     return D
 

@@ -329,6 +329,12 @@ done:
 """
 
 
+def byte_kernel(name: str) -> int:
+    """The native address of the byte kernel ``name`` (``fill16``, ``zero_bytes``, ``copy_bytes``, ...), for
+    generated code that calls it (pipeline/native/scene_fill.py); compiled once a process."""
+    return _byte_kernels()[name]
+
+
 def _byte_kernels() -> dict:
     global _kernels
     if _kernels is None:
