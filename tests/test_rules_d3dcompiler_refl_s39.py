@@ -19,6 +19,8 @@ compiles the source with this compiler and writes the same dump of its object wi
   minimum precision: a conversion to (constructor of) a minimum-precision type is such an operand (``(min16uint)u
   + (min16uint)w``, either arm of ``c ? (min16float)a : (min16float)b``), a shift is computed at its value's
   precision (``(min16uint)u << w`` sets it, ``u << (min16uint)w`` does not), ``<<=`` / ``>>=`` likewise.
+* ``min-precision-array``: a run-time index into a local (or static const) array of minimum-precision values, read
+  or written, sets D3D_SHADER_REQUIRES_MINIMUM_PRECISION; an array of structs holding such a member does not.
 * ``struct-objects``: a struct variable holding objects reflects without its object members (each still counts a
   column), with StartTexture / TextureSize / StartSampler / SamplerSize of its leaves' range; a leaf read as
   ``bar.tex[1]`` or ``bar[1].tex`` leaves its siblings unbound.
@@ -48,6 +50,10 @@ ROWS = json.loads((DATA / "reflection_s39_fxc10_1.json").read_text())
 
 #: why each ``not_built`` row's answer is not this compiler's yet
 _NOT_BUILT = {
+    "min-precision-array-static-store": "fxc flags a min-precision array's literal-index store before a whole-array "
+                                        "read (arr[1] = x; uint4(arr)); here only a run-time index flags",
+    "min-precision-array-dead-store": "fxc judges the code left after dead-code removal; here a run-time index "
+                                      "flags when it is generated",
     "objects-only-member-offset": "fxc reflects a member struct holding objects only at a quirky offset "
                                   "(0xFFFFFFF0 after two registers, the next members 16 bytes on at the start)",
 }

@@ -1186,6 +1186,9 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos, read: bool = False)
             if i >= t.count:
                 i = out_of_bounds(cg, pos, t.count)
             return _val(t.elem, v.slots[i * es:(i + 1) * es])
+        from .globalflags import note_min_precision_array
+
+        note_min_precision_array(cg, t)
         return dynamic_element(cg, v, t.elem, t.count, iv.slots[0], pos)
     if isinstance(t, NumType):
         if read and t.base == DOUBLE and t.shape != "s" and not iv.const:

@@ -194,6 +194,18 @@ def note_min_precision(cg: CodegenContext, e: A.Node, v: Val) -> None:
     kinds[id(e)] = kind
 
 
+def note_min_precision_array(cg: CodegenContext, t: ArrayType) -> None:
+    """A run-time index into an array of minimum-precision values (read or written: ``min16uint arr[4]; arr[i] =
+    x;``, ``return arr[i];``) is an operation at minimum precision: fxc 10.1 sets the flag whatever the index
+    reaches (session 39; tests/test_rules_d3dcompiler_refl_s39.py). An array of structs holding such a member
+    does not."""
+    e = t.elem
+    while isinstance(e, ArrayType):
+        e = e.elem
+    if isinstance(e, NumType) and e.prec in MIN_PRECISION_TYPES:
+        cg.min_precision_ops = True
+
+
 def global_flags_decl(cg: CodegenContext, decls: list[str]) -> list[str]:
     """The declaration line (or none when no flag applies) for ``cg``'s program whose other
     declarations are ``decls``."""
