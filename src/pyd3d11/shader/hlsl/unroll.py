@@ -88,8 +88,10 @@ def gen_if(cg: CodegenContext, s: A.If) -> None:
     c = cg.cond_slot(s.cond)
     if is_imm(c):  # its attributes go to the ifs / switches of the part it keeps (X3524)
         constattrs.pass_on(cg, s, s.then if c[3] else s.other)
-    if is_imm(c) and "branch" not in s.attrs:
-        # the branch left out is still type-checked, as fxc checks it before folding (deadcode.py)
+    if is_imm(c) and ("branch" not in s.attrs or cg.major >= 4 and cg.level9 is None and cg.d3d9 is None):
+        # the branch left out is still type-checked, as fxc checks it before folding (deadcode.py); at shader model
+        # 4+ a [branch] on a literal is folded the same way: its later-phase errors (an index out of bounds, a
+        # run-time resource index, a continue in a switch) are not fxc's (d3dcompiler_47 10.1, session 39 MUT)
         taken, left = (s.then, s.other) if c[3] else (s.other, s.then)
         deadcode.generated(cg, taken)
         if taken is not None:
