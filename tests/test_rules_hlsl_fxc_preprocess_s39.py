@@ -32,6 +32,9 @@ its line). Each group is one rule, probed with variants until its extent was kno
   file, the directives there taking effect (an ``#elif`` / ``#else`` / ``#endif`` that closes no group open there is
   X1508-X1510, a group opened there and left open X1502), then stops with X1515 and X1518 (D3DPreprocess fails); a
   syntax error in the tokens before the open invocation comes first and alone (``#if < F(``: X1500, the run goes on).
+- ``DEFINE_GLUE``: in a ``#define``'s list a number glued to identifier characters (session 38) reads on through a
+  ``.`` and what follows it (``0x.5``, ``1x.y``, ``0x..5``, ``1e.5`` one token each; ``0x1.5``, ``1.5.5`` and the
+  file's own ``0x.5`` not).
 - ``STRAY_TAIL``: an ``#else`` / ``#endif`` that no group is open for (X1509 / X1510) reads its line on: a token
   after it is X1500.
 """
@@ -420,7 +423,20 @@ IF_OPEN_LIST = [
      '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n\n', ('X1500',)),
 ]
 
-CASES = [(g, *row) for g, rows in (("IF_OPEN_LIST", IF_OPEN_LIST), ("LINE_TOKEN", LINE_TOKEN), ("PASTE_RELEX", PASTE_RELEX),
+DEFINE_GLUE = [
+    ('#define A 0x.5 0x.5f 0x1.5 1x.5 0x.x 0x. 1.5.5 1..2 1x.y .5.5\nA',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n0x.5 0x.5f 0x1 .5 1x.5 0x.x 0x. 1.5 .5 1. .2 1x.y .5 .5 ', ()),
+    ('#define A 0x+.5 0x..5 1e.5 1x1.5 0x1p3 x.5\nA',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n0x + .5 0x..5 1e.5 1x1.5 0x1p3 x .5 ', ()),
+    ('#define A 1x.5.5 09.5 019.5 1uu.5 1.5fh.5 0X.5 1e+.5\nA',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n1x.5.5 09.5 019.5 1uu.5 1.5fh.5 0X.5 1e + .5 ', ()),
+    ('#define C(a, b) a ## b\n#define A 0x.5\nC(A, 1) C(1, A)',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n0 x .51 10 x .5 ', ()),
+    ('0x.5 1.5.5 1..2\n',
+     '#line 1 "C:\\\\s39\\\\t.hlsl"\n0 x .5 1.5 .5 1. .2 \n', ()),
+]
+
+CASES = [(g, *row) for g, rows in (("DEFINE_GLUE", DEFINE_GLUE), ("IF_OPEN_LIST", IF_OPEN_LIST), ("LINE_TOKEN", LINE_TOKEN), ("PASTE_RELEX", PASTE_RELEX),
                                    ("PACK_MATRIX_TOKEN", PACK_MATRIX_TOKEN), ("OVERFLOW", OVERFLOW), ("STRAY_TAIL", STRAY_TAIL), ("TOKENS", TOKENS),
                                    ("PRAGMA_DEF_VALUES", PRAGMA_DEF_VALUES)) for row in rows]
 

@@ -64,14 +64,20 @@ def glue_number_suffixes(toks: list[str]) -> list[str]:
     """A ``#define``'s replacement list as fxc reads it: a number takes the identifier characters that follow it
     with no blank between as part of its own token (d3dcompiler_47 10.1, session 38: ``#define A 1x`` writes
     ``1x``, which ``#define x 5`` leaves alone, ``1uu``, ``1.5fh``, ``1.x``, ``.5x``, ``09x``, ``0x1g``, ``1e+x`` as
-    ``1e`` ``+`` ``x``; the digits an octal number stops before too: ``019``); the file's own text keeps HLSL's numbers (``1x`` there is ``1`` ``x``, see ``_TOKEN``)."""
+    ``1e`` ``+`` ``x``; the digits an octal number stops before too: ``019``); a token so glued reads on through a ``.``
+    and what follows it (session 39: ``0x.5``, ``1x.y``, ``0x..5``, ``1e.5`` one token; ``0x1.5`` and ``1.5.5`` two);
+    the file's own text keeps HLSL's numbers (``1x`` there is ``1`` ``x``, see ``_TOKEN``)."""
     out: list[str] = []
+    glued = False  # the last token took identifier characters: it reads on through "." too (session 39)
     for t in toks:
         prev = out[-1] if out else ""
-        if (prev[:1].isdigit() or prev[1:2].isdigit() and prev[0] == ".") and (t[:1].isalnum() or t[:1] == "_"):
+        if (prev[:1].isdigit() or prev[1:2].isdigit() and prev[0] == ".") and (
+                t[:1].isalnum() or t[:1] == "_" or glued and t[:1] == "."):
             out[-1] = prev + t
+            glued = True
         else:
             out.append(t)
+            glued = False
     return out
 
 
