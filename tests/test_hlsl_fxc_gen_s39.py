@@ -150,6 +150,7 @@ def test_one_component_operand_shapes_as_fxc(a, op, b, want):
     assert _first_error(_shape_source(a, op, b)) == want
 
 
+@pytest.mark.backend_independent
 @pytest.mark.skipif(_LIVE is not None, reason=f"live d3dcompiler_47: {_LIVE}")
 def test_one_component_operand_shapes_against_the_live_dll():
     real = wine_d3dcompiler.shared()
@@ -240,6 +241,7 @@ def test_double_vector_runtime_index_as_fxc(head, body, want):
     assert _first_error(_DSIG.format(head, body)) == want
 
 
+@pytest.mark.backend_independent
 @pytest.mark.skipif(_LIVE is not None, reason=f"live d3dcompiler_47: {_LIVE}")
 def test_double_vector_runtime_index_against_the_live_dll():
     real = wine_d3dcompiler.shared()
@@ -377,6 +379,7 @@ def test_constant_intrinsic_conditions_pass_attributes_as_fxc(cond, want):
     assert _first_error(_CSIG.format(cond)) == want
 
 
+@pytest.mark.backend_independent
 @pytest.mark.skipif(_LIVE is not None, reason=f"live d3dcompiler_47: {_LIVE}")
 def test_constant_intrinsic_conditions_against_the_live_dll():
     real = wine_d3dcompiler.shared()
