@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_draw_plan import BINDING_CASES, REUSE_CASES, _none, _Scene
+from test_draw_plan import BINDING_CASES, REUSE_CASES, TEXELS, _none, _Scene
 from test_draw_queue import run_on_threads
 
 from pyd3d11.api import draw_plan
@@ -271,5 +271,35 @@ def test_a_replaced_setup_drops_the_record():
         assert fused_replay.hits == h, "a record whose setup was replaced was taken"
         sc.draw()
         assert fused_replay.hits == h + 1, "the full path's draw left no new record"
+    finally:
+        native.set_backend(None)
+
+
+def test_a_replayed_draw_takes_its_texture_plan_until_the_texture_changes(monkeypatch):
+    """The plan of a sampling draw is built by the full-path draws and again only after its texture's contents
+    changed (fused_replay._plan_deps: the storage version); the replayed draws between take the record's."""
+    from pyd3d11.pipeline.native import sampler_plan
+
+    builds: list = []
+    real = sampler_plan.build_plan
+
+    def counting(*a):
+        builds.append(1)
+        return real(*a)
+
+    monkeypatch.setattr(sampler_plan, "build_plan", counting)
+    native.set_backend("native")
+    try:
+        sc = _Scene()
+        images = [sc.draw() for _ in range(4)]
+        first = len(builds)
+        assert fused_replay.hits and first <= 2, "the full-path draws build it, the replayed ones take it"
+        h = fused_replay.hits
+        sc.draw()
+        assert len(builds) == first and fused_replay.hits == h + 1
+        sc.ctx.UpdateSubresource(sc.tex, 0, None, np.ascontiguousarray(TEXELS[::-1]), 16, 0)
+        after = sc.draw()
+        assert len(builds) == first + 1 and fused_replay.hits == h + 2
+        assert after != images[-1]
     finally:
         native.set_backend(None)

@@ -35,6 +35,7 @@ Records are per thread (a context is used by one thread at a time): two contexts
 
 from __future__ import annotations
 
+import os
 import threading
 from operator import attrgetter
 from typing import Any
@@ -43,6 +44,7 @@ from ...shader import native
 from ...shader.native import runtime as nrt
 from .. import front_memo
 from . import fused
+from . import sampler_gen as sg  # (its switches read at call time: tests set them there)
 
 #: set False to take the full path at every draw (tests compare both)
 ENABLED = True
@@ -57,7 +59,7 @@ class Record:
     """What one draw's path derived from its snapshot (see the module docstring)."""
 
     __slots__ = ("token", "args", "sample_mask", "hooks_type", "hooks_vars", "entry", "setup", "versions",
-                 "switches", "front_counts", "setup_counts", "fused", "plan_key", "cb_slots")
+                 "switches", "front_counts", "setup_counts", "fused", "plan_key", "cb_slots", "plan", "plan_deps")
 
     def __init__(self, **kw: Any) -> None:
         for k, v in kw.items():
@@ -106,7 +108,8 @@ def end(state: Any, args: Any) -> None:
         switches=_switches(), front_counts=front_value[1:], setup_counts=setup[1][1:], fused=f,
         plan_key=f.plan.key if f.plan is not None else None,
         # the vertex shader's bound constant-buffer slots (the same token binds the same slots)
-        cb_slots=tuple((i, c) for i, c in enumerate(entry.cbuffers) if c is not None))
+        cb_slots=tuple((i, c) for i, c in enumerate(entry.cbuffers) if c is not None),
+        plan=f.plan if _reusable(f.plan) else None, plan_deps=_plan_deps(state))
     made += 1
 
 
@@ -160,10 +163,47 @@ def _valid(rec: Record, state: Any, args: Any) -> Any:
             # texel data and the per-resource min LOD are contents: the plan is built again from the views
             state.ps.bindings.sample_count = state.sample_count  # sampleinfo/samplepos on rasterizer (texel_ms)
             state.ps.bindings.sample_quality = state.sample_quality
-            plan = nrt.texture_plan(kernel.lw, state.ps.bindings, hooks)
-            if (plan.key if plan is not None else None) != rec.plan_key:
-                return False
+            deps = _plan_deps(state)
+            if PLAN_REUSE and rec.plan is not None and deps == rec.plan_deps:
+                plan = rec.plan
+                nrt.count_texture_plan(kernel.lw, plan)
+            else:
+                plan = nrt.texture_plan(kernel.lw, state.ps.bindings, hooks)
+                if (plan.key if plan is not None else None) != rec.plan_key:
+                    return False
+                rec.plan, rec.plan_deps = (plan if _reusable(plan) else None), deps
     return plan
+
+
+#: a replayed draw takes the texture plan its record holds when what the plan was built from is unchanged
+#: (_reusable, _plan_deps); ``PYD3D11_PLAN_REUSE=0``: the plan is built again at every replayed draw (A/B)
+PLAN_REUSE = os.environ.get("PYD3D11_PLAN_REUSE", "1") != "0"
+
+
+def _reusable(plan: Any) -> bool:
+    """Whether ``plan``'s argument words follow from the bound objects and their texture contents alone: every
+    texture op reads 0 or samples (sampler_plan's ZeroEmitter, SampleEmitter, CubeEmitter: their binders come
+    from the texture entry of the storage's version and the sampler state's values, sampler_plan._sample_support),
+    so a draw of the same token — the same views and sampler states — whose storages keep their versions and
+    per-resource min LODs would build the same plan. Plans with other emitters (loads, gathers, UAVs, multisample
+    reads) are built again at every draw."""
+    if plan is None:
+        return False
+    from .sampler_gen_cube import CubeEmitter
+    from .sampler_plan import ZeroEmitter
+
+    return all(type(e) in (sg.SampleEmitter, CubeEmitter, ZeroEmitter) for e in plan.emitters.values())
+
+
+def _plan_deps(state: Any) -> tuple:
+    """What a reusable texture plan reads besides the bound objects: each bound pixel-shader view's storage version
+    and per-resource min LOD, the sampling switches the memo keys hold, and the hook's derivative mode."""
+    if state.ps is None:
+        return ()
+    sts = [getattr(v, "storage", None) for v in filter(None, state.ps.bindings.srvs)]
+    return (tuple((getattr(st, "version", None), float(getattr(st, "min_lod", 0.0))) for st in sts),
+            sg.UNORM8, sg.ROW_PAIRS, sg.UNORM8_SCALED, frozenset(sg.COMPILED),
+            bool(getattr(state.sampling_hooks, "quad_derivatives", True)))
 
 
 def draw(state: Any, args: Any) -> Any:

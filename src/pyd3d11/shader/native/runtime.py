@@ -1354,6 +1354,13 @@ def texture_plan(lw: Lowered, bindings: Any, hooks: Any) -> Any:
         return None
     make = getattr(hooks, "native_texture", None)
     plan = make(lw, bindings) if make is not None else None
+    native = count_texture_plan(lw, plan)
+    return plan if native else None
+
+
+def count_texture_plan(lw: Lowered, plan: Any) -> dict:
+    """Count a run's texture ops as compiled or calling back (stats) under ``plan`` (also for a plan a caller
+    kept from an earlier run, pipeline/native/fused_replay.py); returns the plan's emitters ({} for none)."""
     tex_ids = [op.info["id"] for op in lw.ops if op.kind == "host" and op.info.get("tex") is not None]
     native = plan.emitters if plan is not None else {}
     for i in tex_ids:
@@ -1363,7 +1370,7 @@ def texture_plan(lw: Lowered, bindings: Any, hooks: Any) -> Any:
             stats.texture_callbacks += 1
             why = (plan.reasons.get(i) if plan is not None else None) or "no native sampling hook"
             stats.texture_reasons[why] = stats.texture_reasons.get(why, 0) + 1
-    return plan if native else None
+    return native
 
 
 _HOST_FN = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)
