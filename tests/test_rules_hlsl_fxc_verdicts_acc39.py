@@ -369,6 +369,19 @@ def unroll_rows() -> list[tuple[str, str, str]]:
          "gi : SV_GroupIndex) { float r = 0; [unroll] for (uint k = gi; k < c; k += 64) r += k; o[gi] = r; }"),
         ("unroll_vs", "vs_5_0", head + "float4 main() : SV_Position { float r = 0; [unroll] for (uint j = 0; j < c; "
                                        "j++) r += 1; return r; }"),
+        # DXC's loop6 (a const variable's count) and nested_unroll_fail (an outer [loop]'s counter as the bound)
+        ("unroll_const_variable_count", "ps_5_0", "float main(float2 a : A, int3 b : B) : SV_Target { float s = 0; "
+         "const uint l = 8; if (b.y > 3) { while (a.y > 1) { [unroll(l)] for (int i = 0; i < b.x; i++) { s += a.x; } "
+         "a.y--; } } return s; }"),
+        ("unroll_outer_counter", "ps_5_0", "float main(float foo : FOO) : SV_Target { float result = 0; [unroll] for "
+         "(uint k = 0; k < 3; k++) { [loop] for (uint i = 0; i < 3; i++) { [unroll] for (uint j = 0; j <= i; j++) { "
+         "result += cos(k + j + i + foo); } } } return result; }"),
+        ("unroll_input_bound", "ps_5_0", "float main(uint n : N) : SV_Target { float r = 0; [unroll] for (uint j = 0; "
+                                         "j < n; j++) r += 1; return r; }"),
+        ("unroll_local_copy_bound", "ps_5_0", head + "float main() : SV_Target { float r = 0; uint m = c; [unroll] for "
+                                                     "(uint j = 0; j < m; j++) r += 1; return r; }"),
+        ("unroll_runtime_element_bound", "ps_5_0", head + "float main(uint k : K) : SV_Target { float r = 0; [unroll] "
+                                                          "for (uint j = 0; j < ca[k]; j++) r += 1; return r; }"),
     ]
     return rows
 
@@ -451,11 +464,13 @@ def all_rows() -> list[tuple[str, str, str]]:
 #: the read-modify-write of a partial store); a loop whose body ends in a return (``while (true) { ...; return v; }``:
 #: the code generator drops the return and the loop stays endless); EvaluateAttributeAtCentroid (the intrinsics
 #: list's spelling, which fxc does not know: X3004); noperspective at level 9 (fxc's X4568); an [unroll] loop
-#: whose start is known only at run time (fxc copies it to its limit, X3511; this project keeps the loop); a
+#: whose start, or whose bound (an input, a local, an element picked at run time), is known only at run time (fxc
+#: copies it to its limit, X3511; this project keeps the loop: it cannot tell them from bounds fxc folds); a
 #: multisampled Load in a vs_4_0 vertex shader (fxc: X4532)
 KNOWN_DIFFERENCES = frozenset({"race_h_h", "loop_return_uncond", "eval_AtCentroid_ps50", "eval_AtCentroid_ps40",
                                "interp_level9_noperspective", "unroll_cb_start_const_bound", "unroll_cb_start_down",
-                               "msaa_sized_load_vs_4_0"})
+                               "msaa_sized_load_vs_4_0", "unroll_input_bound", "unroll_local_copy_bound",
+                               "unroll_runtime_element_bound"})
 
 
 def _recorded() -> dict[str, str]:

@@ -150,22 +150,28 @@ def gen_loop(cg: CodegenContext, s: A.Node) -> None:
     _gen_loop(cg, s)
 
 
-def _runtime_bound(s: A.Node) -> bool:
-    """Whether the loop's condition compares a variable with a bound known only at run time -- a name, a member or
-    an element, no literal and no call -- the loops this project then copies to fxc's limit (X3511). A bound fxc
-    folds on the way (``j < min(c, 8)``, ``j < c && j < 8``, a thread id's range: ``k = gi; k < 256``) compiles
-    in fxc, and a start known only at run time (``for (j = c; j < 10; j++)``, X3511 in fxc) is left a loop here:
-    this project's unroller does not fold those, so it judges only the plain shape."""
+def _runtime_bound(cg: CodegenContext, s: A.Node) -> bool:
+    """Whether the loop's condition compares a variable with a global's value (a constant-buffer name, member or
+    element: no literal, no call, no local) -- the loops this project then copies to fxc's limit (X3511). A bound
+    fxc folds on the way (``j < min(c, 8)``, ``j < c && j < 8``, a thread id's range: ``k = gi; k < 256``, an outer
+    loop's counter: ``j <= i`` under ``for (i = 0; i < 3; i++)``, DXC's nested_unroll_fail) compiles in fxc, and a
+    start known only at run time (``for (j = c; j < 10; j++)``, X3511 in fxc) is left a loop here: this project's
+    unroller does not fold those, so it judges only the plain shape."""
     from .parser import const_eval
 
     c = getattr(s, "cond", None)
     if not isinstance(c, A.Binary) or c.op not in ("<", "<=", ">", ">=", "!="):
         return False
 
-    def plain(e: A.Node) -> bool:  # a run-time value read as it is
+    def plain(e: A.Node) -> bool:  # a global's value read as it is
         if isinstance(e, A.Cast):
-            return plain(e.a) if hasattr(e, "a") else False
-        return isinstance(e, (A.Ident, A.Member, A.Index))
+            return plain(e.a)
+        root = e
+        while isinstance(root, (A.Member, A.Index)):
+            if isinstance(root, A.Index) and const_eval(root.index) is None:
+                return False
+            root = root.a
+        return isinstance(root, A.Ident) and not any(root.name in sc for sc in cg.scopes)
 
     a, b = c.a, c.b
     return isinstance(a, A.Ident) and plain(b) and const_eval(b) is None or \
@@ -198,13 +204,14 @@ def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
             v = const_eval(force[0])
             exact = int(v) if v is not None and math.isfinite(v) else None  # unroll(NaN): no count
         if force is not None:
+            plain_unroll = not force or exact == 0  # [unroll], [unroll(0)]: no count (a const variable's is one)
             if exact == 0:  # [unroll(0)] is a plain [unroll] to fxc (DXC's unroll/count_zero: X3511 as without)
                 exact = None
             try:
                 done = _unroll(cg, s, exact, forced=True)
             except _RunTimeExit:
                 done = _unroll(cg, s, exact, forced=True, guarded=True)
-            if not done and exact is None and _runtime_bound(s) and not _targets_loop(s.body, A.Continue):
+            if not done and plain_unroll and _runtime_bound(cg, s) and not _targets_loop(s.body, A.Continue):
                 # a plain [unroll] whose condition is known only at run time: fxc copies the body, each copy under
                 # the condition, until the condition folds to false (a bound that becomes constant, an
                 # unconditional break) or its 1,024 copies run out -- X3511 "unable to unroll loop, loop does not
