@@ -25,7 +25,10 @@ these; fxc's answer is the rule:
   implicitly convert" (initshape._check_object): not only a bare literal but a cast, a constructor, an operator's
   result, a comma, a swizzle, a numeric global (a ``static const`` too) or an intrinsic of numbers; a static
   object's initialiser as well. A brace list gives one number per object counted by components: ``{1}`` and
-  ``{K}`` of a scalar compile, ``{(float4)1}`` is X3017.
+  ``{K}`` of a scalar compile, ``{(float4)1}`` is X3017. Initialised from a name or a call
+  (initshape._check_object_source): an undeclared name X3004, an object of another type or a user function's
+  number X3017, an object of its own type (a global, a cast, a function's result) X3011 for a uniform (a static
+  takes it).
 - A local ``InputPatch<T, N>`` / ``OutputPatch<T, N>`` takes an array of exactly N elements of T, spelled alike
   (codegen._fits_patch): ``float[1]``, ``float[3]``, ``min16float[2]``, ``half[2]``, ``int[2]``, ``float4[2]``
   into ``InputPatch<float, 2>``, ``float[2]`` into ``InputPatch<half, 2>``, a vector or matrix are X3017.
@@ -1042,6 +1045,36 @@ OBJECT_INIT_ROWS = [
     ('static const float K = 1;\nstatic SamplerState s = 1 + 1;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
     ('static const float K = 1;\nSamplerState s = 1 + 1;\nTexture2D t;\nfloat4 main() : sv_target { return t.Sample(s, 0); }', 'ps_5_0', 0, 'X3017'),
     ('static const float K = 1;\nfloat4 main() : sv_target { SamplerState s = 1 + 1; return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nSamplerState s2 = s1;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3011'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nstatic SamplerState s2 = s1;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'ok'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nTexture2D t2 = s1;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nSamplerState s2 = t1;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nstatic SamplerState s2 = t1;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nTexture2D t2 = t1;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3011'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nSamplerState s2 = nothere;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3004'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nstatic SamplerState s2 = nothere;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3004'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nTexture2D t2 = nothere;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3004'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nSamplerState s2 = uf();\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nstatic SamplerState s2 = uf();\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nTexture2D t2 = uf();\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nSamplerState s2 = sf();\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3011'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nstatic SamplerState s2 = sf();\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'ok'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nTexture2D t2 = sf();\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nSamplerState s2 = g;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nstatic SamplerState s2 = g;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nTexture2D t2 = g;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nSamplerState s2 = g.x;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nstatic SamplerState s2 = g.x;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nTexture2D t2 = g.x;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nSamplerState s2 = K;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nstatic SamplerState s2 = K;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nTexture2D t2 = K;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nSamplerState s2 = (SamplerState)s1;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3011'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nstatic SamplerState s2 = (SamplerState)s1;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'ok'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nTexture2D t2 = (SamplerState)s1;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nSamplerState s2 = sin(g);\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nstatic SamplerState s2 = sin(g);\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
+    ('static const float K = 1;\nSamplerState s1;\nTexture2D t1;\nfloat4 g;\nfloat uf() { return 1; }\nSamplerState sf() { return s1; }\nTexture2D t2 = sin(g);\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3017'),
 ]
 
 #: (source, target, flags, fxc's verdict): InputPatch / OutputPatch locals initialised with arrays of other sizes and
@@ -1440,6 +1473,27 @@ BRANCH_LITERAL_ROWS = [
 ALL_ROWS = BOUNDS_ROWS + SHADER_OBJECT_ROWS + OBJECT_INIT_ROWS + PATCH_LOCAL_ROWS + SV_OUTPUT_ROWS + BRANCH_LITERAL_ROWS
 
 
+#: (source, fxc's error text at ps_5_0): the shader object a compile of each profile makes, named in X3017
+SHADER_OBJECT_TEXT_ROWS = [
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (float)compile vs_4_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const VertexShader' to 'float'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (int2)compile vs_4_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const VertexShader' to 'int2'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (float)compile ps_4_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const PixelShader' to 'float'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (int2)compile ps_4_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const PixelShader' to 'int2'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (float)compile gs_4_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const GeometryShader' to 'float'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (int2)compile gs_4_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const GeometryShader' to 'int2'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (float)compile hs_5_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const HullShader' to 'float'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (int2)compile hs_5_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const HullShader' to 'int2'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (float)compile ds_5_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const DomainShader' to 'float'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (int2)compile ds_5_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const DomainShader' to 'int2'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (float)compile cs_5_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const ComputeShader' to 'float'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (int2)compile cs_5_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const ComputeShader' to 'int2'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (float)compile ps_2_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const PixelShader' to 'float'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (int2)compile ps_2_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const PixelShader' to 'int2'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (float)compile vs_3_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const VertexShader' to 'float'"),
+    ('float4 fun() : sv_target { return 0; }\ntechnique { pass { cat = (int2)compile vs_3_0 fun(); } }\nfloat4 main() : sv_target { return 0; }', "error X3017: cannot convert from 'const VertexShader' to 'int2'"),
+]
+
+
 def _verdict(src: str, target: str, flags: int) -> str:
     """Our first error number (warnings skipped, as in the recorded column), or "ok"."""
     try:
@@ -1452,6 +1506,14 @@ def _verdict(src: str, target: str, flags: int) -> str:
 @pytest.mark.parametrize("src,target,flags,expected", ALL_ROWS)
 def test_verdict_as_fxc_gives_it(src: str, target: str, flags: int, expected: str) -> None:
     assert _verdict(src, target, flags) == expected
+
+
+@pytest.mark.parametrize("src,text", SHADER_OBJECT_TEXT_ROWS)
+def test_shader_object_text_as_fxc_gives_it(src: str, text: str) -> None:
+    with pytest.raises(D3D11Error) as info:
+        D3DCompile(src.encode(), len(src), "t.hlsl", None, None, "main", "ps_5_0", 0, 0)
+    line = next(x for x in str(info.value).splitlines() if "error X" in x)
+    assert line[line.index("error X"):] == text
 
 
 def _plain(row):

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from . import ast as A
 from . import shaderobj
 from .diagnostics import HlslError
-from .types import ArrayType, NumType, ObjectType, StructType, array_leaf
+from .types import EFFECT_KINDS, ArrayType, NumType, ObjectType, StructType, array_leaf
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -71,8 +71,37 @@ def _numeric_value(cg: CodegenContext, e: A.Node, globals_: dict[str, A.VarDecl]
     return False
 
 
+def _check_object_source(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: object,
+                         globals_: dict[str, A.VarDecl], static: bool) -> None:
+    """An object initialised from a name or a call (d3dcompiler_47 10.1, session 39 MUT): an undeclared name is
+    X3004; an object of another type, or a user function's number, X3017; an object of the same type (a global, a
+    cast, a function's result) is no literal expression for a uniform, X3011 (a static takes it)."""
+    if isinstance(t, ObjectType) and t.kind in EFFECT_KINDS:
+        return  # shader and state objects: check.check_compile_shader
+    base = init.a if isinstance(init, A.Cast) else init
+    src: Type | None = init.type if isinstance(init, A.Cast) else None
+    if src is None and isinstance(base, A.Ident):
+        d = globals_.get(base.name)
+        if d is None:
+            if base.name not in cg.funcs and base.name.upper() != "NULL":
+                raise cg.err(base.pos, f"undeclared identifier '{base.name}'", 3004)
+            return
+        if {"static", "const"} <= set(d.mods):
+            static = True  # a static const is a literal expression
+        src = d.type
+    elif src is None and isinstance(base, A.Call) and base.name in cg.funcs:
+        src = next((f.ret for f in cg.funcs[base.name]), None)
+    if src is None:
+        return
+    if str(src) != str(t) and not (isinstance(src, ObjectType) and isinstance(t, ObjectType) and
+                                   src.kind.lower() == t.kind.lower()):
+        raise cg.err(pos, f"cannot implicitly convert from 'const {src}' to 'const {t}'", 3017)
+    if not static:
+        raise cg.err(pos, f"'{name}': initial value must be a literal expression", 3011)
+
+
 def _check_object(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: object,
-                  globals_: dict[str, A.VarDecl]) -> None:
+                  globals_: dict[str, A.VarDecl], static: bool = False) -> None:
     from .objects import leaf_count
 
     if isinstance(init, A.Literal) and init.base in ("lit_int", "lit_float", "int", "uint", "float", "bool"):
@@ -84,7 +113,8 @@ def _check_object(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: obj
         # from 'const float4' to 'const SamplerState'")
         if _numeric_value(cg, init, globals_):
             raise cg.err(pos, f"cannot implicitly convert from a numeric value to 'const {t}'", 3017)
-        return  # another object, a sampler_state block, a compile expression: their own rules
+        _check_object_source(cg, name, t, init, pos, globals_, static)
+        return  # a sampler_state block, a compile expression: their own rules
     items = _flat_items(init)
     counts = [_components(x, globals_) for x in items]
     if all(n is not None for n in counts) and sum(counts) != leaf_count(t):  # type: ignore[arg-type]
@@ -184,5 +214,5 @@ def check_initializer_shapes(cg: CodegenContext) -> None:
                 check_initializer(cg, v.name, v.type, v.init, v.pos, globals_)
             elif v.init is not None and "static" in v.mods and isinstance(array_leaf(v.type), ObjectType) and \
                     not isinstance(v.init, A.InitList):
-                _check_object(cg, v.name, v.type, v.init, v.pos, globals_)  # ``static SamplerState s = -1;``
+                _check_object(cg, v.name, v.type, v.init, v.pos, globals_, static=True)  # ``static SamplerState s = -1``
             globals_.setdefault(v.name, v)
