@@ -33,12 +33,19 @@ the rule's extent, not the mutant that showed it. The MicrosoftDocs "Effect Form
   a 4.0 / 4.1 one in a variable compile (a DXBC object), a 4.x one in a pass is X3506, a pixel level-9 one fails; at
   fx_4_0 / fx_4_1 / fx_5_0 a shader of a model the target's techniques cannot run (Direct3D 9, 5.1, 4.1 / 5.0 above
   their targets) is refused in a pass and stored as NULL in a variable a pass may not name; a shader variable takes
-  every profile ``compile`` does (vs_1_1, level 9) at the shader targets too.
+  every profile ``compile`` does (vs_1_1, level 9) at the shader targets too;
+* ``COMPILE_NAME_ROWS``: a compile in a global's initialiser (a shader, a texture, a brace list's item) names only
+  globals declared above in its arguments (X3004 while fxc parses);
+* ``SHADER_KIND_ROWS``: a shader expression initialises a shader variable of its own kind only (X3017 for a texture,
+  sampler, state object, string or another shader kind, ``GeometryShader g = CompileShader(vs_4_0, …)`` too).
 
 Not built (left out of the tables): reading a tbuffer member in a D3D9 shader or an fx_2_0 state is fxc's X3546
 "Reading from texture buffers is unsupported" (here X4580 / compiles); a Filter set from a variable has its three
 preshader resources in reverse order in fxc's object; a constant intrinsic call as an fx_4/fx_5 state-object value
-(``SamplerState s { Filter = sin(1); }`` compiles in fxc; here "not a literal expression").
+(``SamplerState s { Filter = sin(1); }`` compiles in fxc; here "not a literal expression"); a static const or a
+global variable as the uniform argument of a shader variable's compile (fxc compiles ``PixelShader p =
+CompileShader(ps_4_0, main(k));``, here X3004 from the code generator); ``Texture2D t[2] = {{CompileShader(…)}}``
+(fxc X3017).
 """
 
 from __future__ import annotations
@@ -1442,10 +1449,173 @@ PROFILE_ROWS = [
     ('float4 PSm() : COLOR { return undeclared; }\nPixelShader p = CompileShader(ps_2_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
 ]
 
+COMPILE_NAME_ROWS = [
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_2_0, main(foobar));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_4_0, main(foobar));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_5_0, main(foobar));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_2_0, main(k));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_4_0, main(k));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_5_0, main(k));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_2_0, main(1.5));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_4_0, main(1.5));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_5_0, main(1.5));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_2_0, main(k + foobar));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_4_0, main(k + foobar));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_5_0, main(k + foobar));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_2_0, main(-k));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_4_0, main(-k));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_5_0, main(-k));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_2_0, main(later));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_4_0, main(later));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_5_0, main(later));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_2_0, main(true));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_4_0, main(true));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_5_0, main(true));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_2_0, main((foobar)));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_4_0, main((foobar)));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nTexture2D t = CompileShader(ps_5_0, main((foobar)));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_2_0, main(foobar));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_4_0, main(foobar));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_5_0, main(foobar));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_2_0, main(1.5));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_4_0, main(1.5));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_5_0, main(1.5));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_2_0, main(k + foobar));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_4_0, main(k + foobar));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_5_0, main(k + foobar));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_2_0, main(later));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_4_0, main(later));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_5_0, main(later));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_2_0, main(true));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_4_0, main(true));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_5_0, main(true));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_2_0, main((foobar)));\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_4_0, main((foobar)));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader p = CompileShader(ps_5_0, main((foobar)));\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_2_0, main(foobar)), 4};\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_4_0, main(foobar)), 4};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_5_0, main(foobar)), 4};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_2_0, main(1.5)), 4};\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_4_0, main(1.5)), 4};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_5_0, main(1.5)), 4};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_2_0, main(k + foobar)), 4};\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_4_0, main(k + foobar)), 4};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_5_0, main(k + foobar)), 4};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_2_0, main(later)), 4};\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_4_0, main(later)), 4};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_5_0, main(later)), 4};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_2_0, main(true)), 4};\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_4_0, main(true)), 4};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_5_0, main(true)), 4};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_2_0, main((foobar))), 4};\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_4_0, main((foobar))), 4};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nfloat4 f = {1, 2, CompileShader(ps_5_0, main((foobar))), 4};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_2_0, main(foobar)), CompileShader(ps_2_0, main(foobar))};\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_4_0, main(foobar)), CompileShader(ps_4_0, main(foobar))};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_5_0, main(foobar)), CompileShader(ps_5_0, main(foobar))};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_2_0, main(1.5)), CompileShader(ps_2_0, main(1.5))};\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_4_0, main(1.5)), CompileShader(ps_4_0, main(1.5))};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_5_0, main(1.5)), CompileShader(ps_5_0, main(1.5))};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_2_0, main(k + foobar)), CompileShader(ps_2_0, main(k + foobar))};\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_4_0, main(k + foobar)), CompileShader(ps_4_0, main(k + foobar))};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_5_0, main(k + foobar)), CompileShader(ps_5_0, main(k + foobar))};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_2_0, main(later)), CompileShader(ps_2_0, main(later))};\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_4_0, main(later)), CompileShader(ps_4_0, main(later))};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_5_0, main(later)), CompileShader(ps_5_0, main(later))};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_2_0, main(true)), CompileShader(ps_2_0, main(true))};\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_4_0, main(true)), CompileShader(ps_4_0, main(true))};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_5_0, main(true)), CompileShader(ps_5_0, main(true))};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_2_0, main((foobar))), CompileShader(ps_2_0, main((foobar)))};\nfloat later = 3;\ntechnique T { pass P { } }', 'fx_2_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_4_0, main((foobar))), CompileShader(ps_4_0, main((foobar)))};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3004'),
+    ('float4 main(uniform float a) : SV_Target { return a; }\nfloat g = 1; static const float k = 2;\nPixelShader q[2] = {CompileShader(ps_5_0, main((foobar))), CompileShader(ps_5_0, main((foobar)))};\nfloat later = 3;\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3004'),
+]
+
+SHADER_KIND_ROWS = [
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nTexture2D x = CompileShader(ps_2_0, PSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nTexture2D x = CompileShader(ps_4_0, PSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nTexture2D x = CompileShader(ps_5_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nTexture2D x = CompileShader(vs_2_0, VSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nTexture2D x = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nTexture2D x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\ntexture x = CompileShader(ps_2_0, PSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\ntexture x = CompileShader(ps_4_0, PSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\ntexture x = CompileShader(ps_5_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\ntexture x = CompileShader(vs_2_0, VSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\ntexture x = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\ntexture x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nSamplerState x = CompileShader(ps_2_0, PSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nSamplerState x = CompileShader(ps_4_0, PSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nSamplerState x = CompileShader(ps_5_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nSamplerState x = CompileShader(vs_2_0, VSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nSamplerState x = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nSamplerState x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nsampler x = CompileShader(ps_2_0, PSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nsampler x = CompileShader(ps_4_0, PSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nsampler x = CompileShader(ps_5_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nsampler x = CompileShader(vs_2_0, VSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nsampler x = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nsampler x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nBlendState x = CompileShader(ps_2_0, PSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nBlendState x = CompileShader(ps_4_0, PSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nBlendState x = CompileShader(ps_5_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nBlendState x = CompileShader(vs_2_0, VSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nBlendState x = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nBlendState x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nRasterizerState x = CompileShader(ps_2_0, PSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nRasterizerState x = CompileShader(ps_4_0, PSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nRasterizerState x = CompileShader(ps_5_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nRasterizerState x = CompileShader(vs_2_0, VSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nRasterizerState x = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nRasterizerState x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nstring x = CompileShader(ps_2_0, PSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nstring x = CompileShader(ps_4_0, PSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nstring x = CompileShader(ps_5_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nstring x = CompileShader(vs_2_0, VSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nstring x = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nstring x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nVertexShader x = CompileShader(ps_2_0, PSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nVertexShader x = CompileShader(ps_4_0, PSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nVertexShader x = CompileShader(ps_5_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nVertexShader x = CompileShader(vs_2_0, VSm());\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nVertexShader x = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nVertexShader x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nPixelShader x = CompileShader(ps_2_0, PSm());\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nPixelShader x = CompileShader(ps_4_0, PSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X4502'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nPixelShader x = CompileShader(ps_5_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X4502'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nPixelShader x = CompileShader(vs_2_0, VSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nPixelShader x = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nPixelShader x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nGeometryShader x = CompileShader(ps_2_0, PSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nGeometryShader x = CompileShader(ps_4_0, PSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nGeometryShader x = CompileShader(ps_5_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nGeometryShader x = CompileShader(vs_2_0, VSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nGeometryShader x = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nGeometryShader x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\npixelshader x = CompileShader(ps_2_0, PSm());\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\npixelshader x = CompileShader(ps_4_0, PSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X4502'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\npixelshader x = CompileShader(ps_5_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X4502'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\npixelshader x = CompileShader(vs_2_0, VSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\npixelshader x = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\npixelshader x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nvertexshader x = CompileShader(ps_2_0, PSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nvertexshader x = CompileShader(ps_4_0, PSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nvertexshader x = CompileShader(ps_5_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nvertexshader x = CompileShader(vs_2_0, VSm());\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nvertexshader x = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nvertexshader x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nfloat4 x = CompileShader(ps_2_0, PSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nfloat4 x = CompileShader(ps_4_0, PSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nfloat4 x = CompileShader(ps_5_0, PSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nfloat4 x = CompileShader(vs_2_0, VSm());\ntechnique T { pass P { } }', 'fx_2_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nfloat4 x = CompileShader(vs_4_0, VSm());\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3017'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nfloat4 x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
+]
+
 
 TABLES = {"CBUFFER_ROWS": CBUFFER_ROWS, "REDEFINITION_ROWS": REDEFINITION_ROWS, "STATE_INDEX_ROWS": STATE_INDEX_ROWS,
           "FILTER_ROWS": FILTER_ROWS, "DUPLICATE_ROWS": DUPLICATE_ROWS, "BLOCK_ROWS": BLOCK_ROWS,
-          "STATE_CALL_ROWS": STATE_CALL_ROWS, "SHADER_OPERAND_ROWS": SHADER_OPERAND_ROWS, "PROFILE_ROWS": PROFILE_ROWS}
+          "STATE_CALL_ROWS": STATE_CALL_ROWS, "SHADER_OPERAND_ROWS": SHADER_OPERAND_ROWS, "PROFILE_ROWS": PROFILE_ROWS,
+          "COMPILE_NAME_ROWS": COMPILE_NAME_ROWS, "SHADER_KIND_ROWS": SHADER_KIND_ROWS}
 
 
 def _ours(src: str, target: str) -> tuple[bool, list[str]]:
@@ -1534,6 +1704,16 @@ def test_shader_operand(src: str, target: str, expected: str) -> None:
 
 @pytest.mark.parametrize("src,target,expected", PROFILE_ROWS)
 def test_profile(src: str, target: str, expected: str) -> None:
+    _check(src, target, expected)
+
+
+@pytest.mark.parametrize("src,target,expected", COMPILE_NAME_ROWS)
+def test_compile_argument_name(src: str, target: str, expected: str) -> None:
+    _check(src, target, expected)
+
+
+@pytest.mark.parametrize("src,target,expected", SHADER_KIND_ROWS)
+def test_shader_kind(src: str, target: str, expected: str) -> None:
     _check(src, target, expected)
 
 

@@ -210,6 +210,8 @@ class EffectParser(Parser):
             for d in decls:
                 if d.init is not None:
                     check_shader_operands(d.init)
+                    self._check_compile_argument_names(d.init)  # (before the kind: fxc's X3004 comes first)
+                    _check_shader_object_kind(d)
             for where, items in self._annots:
                 owner = None
                 for d in decls:
@@ -268,6 +270,21 @@ class EffectParser(Parser):
             entries.append(StateEntry(name.text, index, value, [], False, name.pos))
         self._blocks.append((start, entries))
         return entries
+
+    def _check_compile_argument_names(self, init: A.Node) -> None:
+        """A compile in a global's initialiser (of any type: a shader, a texture, a string, a brace list's item) names
+        only globals declared above in its arguments: another name is X3004 "undeclared identifier" while fxc parses
+        (d3dcompiler_47 10.1, session 39: ``Texture2D t = CompileShader(ps_4_0, main(foobar));``; in a pass the name
+        is X3517 later, in a state block's value it is not read)."""
+        from ..shader.hlsl.codegen import walk
+
+        for n in walk(init):
+            if not (isinstance(n, A.Call) and n.name == "CompileShader" and len(n.args) == 2
+                    and isinstance(n.args[1], A.Call)):
+                continue
+            for m in (m for a in n.args[1].args for m in walk(a)):
+                if isinstance(m, A.Ident) and m.name not in self.global_kinds:
+                    raise HlslError(m.pos.file, m.pos.line, m.pos.col, 3004, f"undeclared identifier '{m.name}'")
 
     def _check_state_value(self, value: A.Node) -> None:
         """What d3dcompiler_47 10.1 refuses in a state entry's value while it parses, in every block of every
@@ -358,6 +375,21 @@ class EffectParser(Parser):
             self._blocks = saved
             tech.passes.append(PassDecl(pname, pannots, entries, p.pos))
         return tech
+
+
+def _check_shader_object_kind(d: A.VarDecl) -> None:
+    """A shader expression initialises a shader variable of its own kind only: for another object (a texture, a
+    sampler, a state object, a string, another shader kind -- ``GeometryShader g = CompileShader(vs_4_0, f());``
+    too) d3dcompiler_47 10.1 says X3017 "cannot implicitly convert from 'const PixelShader' to 'const Texture2D'"
+    at every target (session 39; a brace list is more permissive, BRACE_ROWS of session 38)."""
+    from ..shader.hlsl.shaderobj import object_name
+    from ..shader.hlsl.types import ObjectType
+
+    made = object_name(d.init)
+    if made is not None and isinstance(d.type, ObjectType) and d.type.kind.lower() != made.lower():
+        pos = d.pos
+        raise HlslError(pos.file, pos.line, pos.col, 3017,
+                        f"cannot implicitly convert from 'const {made}' to 'const {d.type}'")
 
 
 def check_shader_operands(value: A.Node) -> None:
