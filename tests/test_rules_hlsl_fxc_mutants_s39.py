@@ -31,7 +31,9 @@ these; fxc's answer is the rule:
   takes it).
 - A local ``InputPatch<T, N>`` / ``OutputPatch<T, N>`` takes an array of exactly N elements of T, spelled alike
   (codegen._fits_patch): ``float[1]``, ``float[3]``, ``min16float[2]``, ``half[2]``, ``int[2]``, ``float4[2]``
-  into ``InputPatch<float, 2>``, ``float[2]`` into ``InputPatch<half, 2>``, a vector or matrix are X3017.
+  into ``InputPatch<float, 2>``, ``float[2]`` into ``InputPatch<half, 2>``, a vector or matrix are X3017; from a
+  hull or domain shader's patch parameter, the same count of control points matching component by component
+  (``InputPatch<float4, 3> q = ip;`` of an ``InputPatch<V, 3>`` with ``struct V { float4 p; }`` compiles).
 - A system-interpreted output (SV_Position, clip / cull distances, SV_Depth) written only in code no path runs is
   never written (uninit.reachable): ``[branch] if (false) o = p;`` and ``while (false) { o = p; }`` are X4580 as
   ``if (false) o = p;`` is; what follows an unconditional ``break`` / ``continue`` to the end of its block and the
@@ -1148,6 +1150,20 @@ PATCH_LOCAL_ROWS = [
     ('float data[2];\n\nfloat4 main() : SV_TARGET\n{\n    OutputPatch<float, 2> patch = data;\n    return patch[0];\n}', 'ps_5_1', 0, 'ok'),
     ('float data[1];\n\nfloat4 main() : SV_Position\n{\n    OutputPatch<float, 2> patch = data;\n    return patch[0];\n}', 'vs_5_0', 0, 'X3017'),
     ('float data[2];\n\nfloat4 main() : SV_Position\n{\n    OutputPatch<float, 2> patch = data;\n    return patch[0];\n}', 'vs_5_0', 0, 'ok'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\nPC pc() { return (PC)0; }\n[domain("isoline")] [outputcontrolpoints(3)] [partitioning("integer")] [outputtopology("line")] [patchconstantfunc("pc")]\nV main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID) { InputPatch<V, 3> q = ip; return q[0]; }', 'hs_5_0', 0, 'ok'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\nPC pc() { return (PC)0; }\n[domain("isoline")] [outputcontrolpoints(3)] [partitioning("integer")] [outputtopology("line")] [patchconstantfunc("pc")]\nV main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID) { InputPatch<V, 2> q = ip; return q[0]; }', 'hs_5_0', 0, 'X3017'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\nPC pc() { return (PC)0; }\n[domain("isoline")] [outputcontrolpoints(3)] [partitioning("integer")] [outputtopology("line")] [patchconstantfunc("pc")]\nV main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID) { InputPatch<V, 4> q = ip; return q[0]; }', 'hs_5_0', 0, 'X3017'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\nPC pc() { return (PC)0; }\n[domain("isoline")] [outputcontrolpoints(3)] [partitioning("integer")] [outputtopology("line")] [patchconstantfunc("pc")]\nV main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID) { InputPatch<float4, 3> q = ip; return ip[0]; }', 'hs_5_0', 0, 'ok'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\nPC pc() { return (PC)0; }\n[domain("isoline")] [outputcontrolpoints(3)] [partitioning("integer")] [outputtopology("line")] [patchconstantfunc("pc")]\nV main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID) { OutputPatch<V, 3> q = ip; return q[0]; }', 'hs_5_0', 0, 'ok'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\nPC pc() { return (PC)0; }\n[domain("isoline")] [outputcontrolpoints(3)] [partitioning("integer")] [outputtopology("line")] [patchconstantfunc("pc")]\nV main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID) { OutputPatch<V, 2> q = ip; return q[0]; }', 'hs_5_0', 0, 'X3017'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\nPC pc() { return (PC)0; }\n[domain("isoline")] [outputcontrolpoints(3)] [partitioning("integer")] [outputtopology("line")] [patchconstantfunc("pc")]\nV main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID) { OutputPatch<V, 4> q = ip; return q[0]; }', 'hs_5_0', 0, 'X3017'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\nPC pc() { return (PC)0; }\n[domain("isoline")] [outputcontrolpoints(3)] [partitioning("integer")] [outputtopology("line")] [patchconstantfunc("pc")]\nV main(InputPatch<V, 3> ip, uint i : SV_OutputControlPointID) { OutputPatch<float4, 3> q = ip; return ip[0]; }', 'hs_5_0', 0, 'ok'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\n[domain("isoline")] float4 main(PC pc, OutputPatch<V, 3> op, float2 uv : SV_DomainLocation) : SV_Position { InputPatch<V, 3> q = op; return q[0].p; }', 'ds_5_0', 0, 'ok'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\n[domain("isoline")] float4 main(PC pc, OutputPatch<V, 3> op, float2 uv : SV_DomainLocation) : SV_Position { InputPatch<V, 2> q = op; return q[0].p; }', 'ds_5_0', 0, 'X3017'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\n[domain("isoline")] float4 main(PC pc, OutputPatch<V, 3> op, float2 uv : SV_DomainLocation) : SV_Position { InputPatch<float4, 3> q = op; return op[0].p; }', 'ds_5_0', 0, 'ok'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\n[domain("isoline")] float4 main(PC pc, OutputPatch<V, 3> op, float2 uv : SV_DomainLocation) : SV_Position { OutputPatch<V, 3> q = op; return q[0].p; }', 'ds_5_0', 0, 'ok'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\n[domain("isoline")] float4 main(PC pc, OutputPatch<V, 3> op, float2 uv : SV_DomainLocation) : SV_Position { OutputPatch<V, 2> q = op; return q[0].p; }', 'ds_5_0', 0, 'X3017'),
+    ('struct V { float4 p : SV_Position; };\nstruct PC { float e[2] : SV_TessFactor; };\n[domain("isoline")] float4 main(PC pc, OutputPatch<V, 3> op, float2 uv : SV_DomainLocation) : SV_Position { OutputPatch<float4, 3> q = op; return op[0].p; }', 'ds_5_0', 0, 'ok'),
 ]
 
 #: (source, target, flags, fxc's verdict): SV_Position / SV_ClipDistance / SV_CullDistance / SV_Depth / SV_Target /

@@ -1317,8 +1317,27 @@ def concrete_name(base: str) -> str:
 def _fits_patch(src: Type, t: ObjectType) -> bool:
     """Whether a value of type ``src`` initialises the patch local ``t``: an array of its control points (or a
     patch of them, or a value this module does not type: a reference)."""
-    def same(a: Type | None, b: Type | None) -> bool:  # the spelling counts: half and min16float are no float
-        return str(a) == str(b) and getattr(a, "prec", None) == getattr(b, "prec", None)
+    def parts(x: Type | None) -> list | None:  # per component: its base and spelling (half is no float here)
+        if isinstance(x, NumType) and not isinstance(x, StructType):
+            return [(x.base, x.prec)] * x.n
+        if isinstance(x, ArrayType):
+            inner = parts(x.elem)
+            return None if inner is None else inner * x.count
+        if isinstance(x, StructType):
+            out: list = []
+            for f in x.fields:
+                inner = parts(f[1])
+                if inner is None:
+                    return None
+                out += inner
+            return out
+        return None
+
+    def same(a: Type | None, b: Type | None) -> bool:
+        # a control point matches component by component: ``struct V { float4 p; }`` is a float4 (fxc 10.1 compiles
+        # ``InputPatch<float4, 3> q = ip;`` of an InputPatch<V, 3>)
+        pa, pb = parts(a), parts(b)
+        return pa == pb if pa is not None and pb is not None else str(a) == str(b)
 
     if isinstance(src, ArrayType):
         return src.count == t.samples and same(src.elem, t.elem)
