@@ -467,6 +467,31 @@ def test_text_and_errors_as_fxc(group, src, text, errors):
     assert _ours(src) == (text, errors)
 
 
+
+#: the lines of D3DPreprocess's errors for an #if's open argument list (recorded from the DLL, session 39): the
+#: directives the list reads through are reported at their own lines, after a #line too, X1502 at the file's end
+IF_OPEN_LINES = [
+    ('#define F(a) a\n#if F(1\na\n#endif\nb',
+     ((4, 'X1510'), (2, 'X1515'), (2, 'X1518'))),
+    ('#define F(a) a\n#line 20\n#if 1 + F(1\n#else\nc\n#endif',
+     ((21, 'X1509'), (23, 'X1510'), (20, 'X1515'), (20, 'X1518'))),
+    ('#define F(a) a\n#if F(1\n#if 0\n',
+     ((4, 'X1502'), (2, 'X1515'), (2, 'X1518'))),
+    ('#define F(a) a\n#line 7\n#if 1\n#if F(1\n#endif\n#endif\n\n#endif\n',
+     ((10, 'X1510'), (12, 'X1510'), (8, 'X1515'), (8, 'X1518'))),
+    ('#define F(a) a\n#if F(1\n#if 0\n#if 1',
+     ((4, 'X1502'), (2, 'X1515'), (2, 'X1518'))),
+]
+
+
+@pytest.mark.parametrize(("src", "errors"), IF_OPEN_LINES)
+def test_open_list_errors_at_fxcs_lines(src, errors):
+    msgs: list = []
+    with pytest.raises(Exception):  # noqa: B017,PT011 -- D3DPreprocess fails (E_FAIL): the messages are what is checked
+        D3DPreprocess(src, None, NAME, None, None, msgs)
+    text = "".join(bytes(b).decode("latin-1") for b in msgs)
+    assert tuple((int(a), b) for a, b in re.findall(r"\((\d+),[\d-]+\): error (X\d+)", text)) == errors
+
 @pytest.mark.xfail(strict=True, reason="not built: see GAPS")
 @pytest.mark.parametrize(("src", "text", "errors"), GAPS)
 def test_gaps_not_built(src, text, errors):

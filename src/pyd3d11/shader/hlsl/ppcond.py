@@ -20,7 +20,7 @@ from .ppwalk import ends_empty
 class IfExpressions:
     """The #if expression methods of the preprocessor (``Preprocessor`` provides ``lenient``, ``errors``, ``macros``,
     ``error``, ``expand``, ``_tokens``, ``_is_defined``, ``_in_if``, ``line``, ``line_delta``, ``depth``,
-    ``_lines`` and ``_groups_open``)."""
+    ``_lines``, ``_open_end`` and ``_groups_open``)."""
 
     def eval_expr(self, text: str) -> int:
         """An ``#if`` / ``#elif`` expression's value. fxc's lexer reads the line only as far as its parser goes: the
@@ -126,9 +126,10 @@ class IfExpressions:
             elif m and not depth:
                 code = {"elif": 1508, "else": 1509, "endif": 1510}[m.group(1)]
                 found.append(HlslError(self.file, k + self.line_delta, 1, code, f"unexpected #{m.group(1)}"))
-        # (a group opened there and left open: X1502 at the end, as at any file's end)
-        found += [HlslError(self.file, len(self._lines) + self.line_delta, 1, 1502, "unexpected end of file")] * max(
-            depth - self._groups_open, 0) if self.depth == 1 else []
+        # (groups opened there and left open: one X1502 at the end of the file, the line after its last new-line)
+        end = len(self._lines) + (0 if self._open_end else 1) + self.line_delta
+        if depth > self._groups_open and self.depth == 1:
+            found.append(HlslError(self.file, end, 1, 1502, "unexpected end of file"))
         return found
 
     def _resolve_defined(self, toks: list[str]) -> list[str]:
