@@ -224,7 +224,10 @@ def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
         _note_first_pass_return(cg, s)
         snap = _snapshot(cg)
         try:
+            legacy = cg.deferred_legacy_error
             _emit_loop(cg, s)
+            if legacy is None and cg.deferred_legacy_error is not None:
+                _judge_unrolled(cg, s, snap)
         except (HlslError, NotImplementedError) as exc:
             if _attr(s, "loop") is not None and force is None and _is_dynamic_write(exc):
                 # fxc would have to unroll the loop for the write; [loop] forbids it (d3dcompiler_47 10.1)
@@ -253,6 +256,50 @@ def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
                 cg.select_writes -= 1
     finally:
         cg.scopes.pop()
+
+
+def _judge_unrolled(cg: CodegenContext, s: A.Node, snap: tuple) -> None:
+    """A loop whose body made a value fxc cannot show to be at least 0 into a uint (X3548, deferred) below shader
+    model 4: fxc unrolls a loop whose copies fold before it makes that check, so each copy sees its counter's
+    literal value (d3dcompiler_47 10.1 under Wine, session 39: ``for (int k = 3; k != 0; k--) (uint)k``, a step
+    by ``k += -1`` or ``k = k + 1``, a second step in the body, ``while`` loops stepping down, a float or vector
+    component counter, ``(uint)(2 - k)`` for k below 3 compile at vs/ps 2.0 / 3.0 and level 9, also under
+    ``[loop]``; a counter that runs past fxc's 1,024 copies keeps X3548 / X3511). The trial copies judge the
+    verdict only: the loop is generated again as it was, and the refusal is dropped where no copy made one."""
+    err = cg.deferred_legacy_error
+    if err is None or err.code != 3548 or _targets_loop(s.body, A.Continue):
+        return
+    if str(cg.d3d9).endswith("_3_0") and _holds_loop(s.body):
+        # vs_3_0 / ps_3_0 have loops of their own: there fxc keeps a loop that holds another one, so its counter
+        # is not known in the inner body (``for (k = 3; k != 0; k--) for (j = 0; j < 2; j++) (uint)(k - j)``:
+        # X3548 at the 3.0 targets, compiled at ps_2_0 and level 9)
+        return
+    _rollback(cg, snap)
+    cg.deferred_legacy_error = None
+    passes = cg.unrolled_iterations
+    try:
+        copied = _unroll(cg, s, None, forced=True)  # (forced: past fxc's copy limit it is X3511, not False)
+    except HlslError as exc:
+        # copies that fold for ever without a refusal: fxc's answer is the endless loop's X3511 ("loop does not
+        # appear to terminate"), which the loop generated again reports (``for (k = 0; k < 3; k -= 1)
+        # (uint)(2 - k)``); a copy that made a negative uint first is X3548 (``(uint)k`` there)
+        copied = exc.code == 3511
+    finally:
+        cg.unrolled_iterations = passes
+    clean = copied and cg.deferred_legacy_error is None
+    _rollback(cg, snap)
+    cg.deferred_legacy_error = None
+    _emit_loop(cg, s)
+    if clean:
+        cg.deferred_legacy_error = None
+    elif cg.deferred_legacy_error is None:
+        cg.deferred_legacy_error = err
+
+
+def _holds_loop(body: A.Node) -> bool:
+    from .codegen import walk
+
+    return any(isinstance(n, (A.For, A.While, A.DoWhile)) for n in walk(body))
 
 
 def _hoist_do_declaration(cg: CodegenContext, s: A.DoWhile) -> A.DoWhile:
