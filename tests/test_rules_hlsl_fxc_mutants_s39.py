@@ -36,8 +36,8 @@ these; fxc's answer is the rule:
   (``InputPatch<float4, 3> q = ip;`` of an ``InputPatch<V, 3>`` with ``struct V { float4 p; }`` compiles).
 - A system-interpreted output (SV_Position, clip / cull distances, SV_Depth) written only in code no path runs is
   never written (uninit.reachable): ``[branch] if (false) o = p;`` and ``while (false) { o = p; }`` are X4580 as
-  ``if (false) o = p;`` is; what follows an unconditional ``break`` / ``continue`` to the end of its block and the
-  ``else`` of a literal true condition do not run either. Not built (strict xfails): a component written last with
+  ``if (false) o = p;`` is; what follows an unconditional ``break`` to the end of its block and the ``else`` of a
+  literal true condition do not run either (a write after a ``continue`` still counts in fxc). Not built (strict xfails): a component written last with
   an undefined value (``o = p; o.y = u.y;``) and an undefined value through a conversion (``(float4)i``).
 - ``[branch]`` on a literal condition folds like a plain ``if`` at shader model 4+ (unroll.gen_if): the part not
   taken is type-checked (X3017, X3004) but its later-phase errors are not fxc's (an index out of bounds, a
@@ -1383,6 +1383,42 @@ SV_OUTPUT_ROWS = [
     ('struct O { float4 pos : SV_Position; float4 tc : TEXCOORD0; };\nvoid main(float4 p : P, out O o) { o.pos.xy = p.xy; o.tc = p; }', 'vs_4_1', 0, 'X4580'),
     ('struct V { float4 p : SV_Position; };\n[maxvertexcount(1)] void main(point V v[1], inout PointStream<V> s) { V o; if (false) o.p = 1; s.Append(o); }', 'gs_5_0', 0, 'X4000'),
     ('struct V { float4 p : SV_Position; };\n[maxvertexcount(1)] void main(point V v[1], inout PointStream<V> s) { V o; s.Append(o); }', 'gs_5_0', 0, 'X4000'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [branch] if (true) o = p; }', 'vs_5_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [branch] if (true) o = p; }', 'vs_4_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [branch] if (1) o = p; }', 'vs_5_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [branch] if (1) o = p; }', 'vs_4_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [branch] if (0) o = p; }', 'vs_5_0', 0, 'X4580'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [branch] if (0) o = p; }', 'vs_4_0', 0, 'X4580'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [branch] if (true) o = 1; else o = p; }', 'vs_5_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [branch] if (true) o = 1; else o = p; }', 'vs_4_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [branch] if (false) o = 1; else o = p; }', 'vs_5_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [branch] if (false) o = 1; else o = p; }', 'vs_4_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [branch] if (true) { o = p; } else { o.x = 1; } }', 'vs_5_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [branch] if (true) { o = p; } else { o.x = 1; } }', 'vs_4_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [branch] if (false) { o.x = 1; } else { o = p; } }', 'vs_5_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [branch] if (false) { o.x = 1; } else { o = p; } }', 'vs_4_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [branch] if (p.x > 0) o = p; else o = 1; }', 'vs_5_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [branch] if (p.x > 0) o = p; else o = 1; }', 'vs_4_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [loop] while (true) { break; o = p; } o.x = 1; }', 'vs_5_0', 0, 'X4580'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [loop] while (true) { break; o = p; } o.x = 1; }', 'vs_4_0', 0, 'X4580'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [loop] for (int i = 0; i < (int)p.x; i++) { o = p; break; } }', 'vs_5_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [loop] for (int i = 0; i < (int)p.x; i++) { o = p; break; } }', 'vs_4_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [loop] for (int i = 0; i < (int)p.x; i++) { continue; o = p; } }', 'vs_5_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [loop] for (int i = 0; i < (int)p.x; i++) { continue; o = p; } }', 'vs_4_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [loop] for (int i = 0; i < (int)p.x; i++) { if (p.y > 0) break; o = p; } }', 'vs_5_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [loop] for (int i = 0; i < (int)p.x; i++) { if (p.y > 0) break; o = p; } }', 'vs_4_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { switch ((int)p.x) { case 0: o = 1; break; case 1: o = p; break; default: o = 2; break; } }', 'vs_5_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { switch ((int)p.x) { case 0: o = 1; break; case 1: o = p; break; default: o = 2; break; } }', 'vs_4_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { switch ((int)p.x) { case 0: o = 1; break; default: break; } o.x = 1; }', 'vs_5_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { switch ((int)p.x) { case 0: o = 1; break; default: break; } o.x = 1; }', 'vs_4_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [branch] if (false) { [branch] if (true) o = p; } else { o.x = 1; } }', 'vs_5_0', 0, 'X4580'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [branch] if (false) { [branch] if (true) o = p; } else { o.x = 1; } }', 'vs_4_0', 0, 'X4580'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [branch] if (true) { [branch] if (false) o.x = 1; else o = p; } }', 'vs_5_0', 0, 'X3524'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [branch] if (true) { [branch] if (false) o.x = 1; else o = p; } }', 'vs_4_0', 0, 'X3524'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [branch] if (false) { [loop] for (int i = 0; i < 2; i++) { o = p; } } }', 'vs_5_0', 0, 'X4580'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [branch] if (false) { [loop] for (int i = 0; i < 2; i++) { o = p; } } }', 'vs_4_0', 0, 'X4580'),
+    ('void main(float4 p : P, out float4 o : SV_Position) { [loop] for (int i = 0; i < (int)p.x; i++) { [branch] if (false) break; o = p; } }', 'vs_5_0', 0, 'ok'),
+    ('void main(float4 p : P, out float4 o : SV_ClipDistance) { [loop] for (int i = 0; i < (int)p.x; i++) { [branch] if (false) break; o = p; } }', 'vs_4_0', 0, 'ok'),
 ]
 
 #: (source, target, flags, fxc's verdict): ``[branch] if`` on false, 0, a static const, a comparison of literals, the

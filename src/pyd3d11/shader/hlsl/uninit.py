@@ -151,17 +151,18 @@ def warn_incomplete_outputs(cg, code: list[Ins] | None = None) -> None:
 
 
 #: instructions that end the block they stand in (what follows up to its end never runs; a ``ret`` is left out:
-#: a hull shader's phases follow one another in one list)
-_JUMPS = frozenset({"break", "continue"})
+#: a hull shader's phases follow one another in one list; after a ``continue`` fxc 10.1 still counts a write,
+#: ``for (…) { continue; o = p; }`` compiles)
+_JUMPS = frozenset({"break"})
 _ENDS = frozenset({"else", "endif", "endloop", "endswitch", "case", "default"})
 
 
 def reachable(code: list[Ins]) -> list[Ins]:
     """``code`` without what no path runs: the part of an ``if`` on a literal that is never taken and what follows
-    an unconditional ``break`` / ``continue`` up to the end of its block. fxc judges the outputs its
+    an unconditional ``break`` up to the end of its block. fxc judges the outputs its
     optimiser leaves written (d3dcompiler_47 10.1, session 39 MUT: ``[branch] if (false) o = p;`` and
     ``while (false) { o = p; }`` leave an SV_Position never written, X4580, as a plain ``if (false)`` does).
-    An unconditional ``break`` or ``continue`` ends its block."""
+    An unconditional ``break`` ends its block."""
     out: list[Ins] = []
     depth = 0  # nesting inside the construct being skipped
     skip_to: int | None = None  # skip until the block at this depth ends
