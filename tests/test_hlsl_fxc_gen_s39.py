@@ -438,3 +438,42 @@ def test_generator_version_3_writes_the_new_constructs(name, pattern, new):
     assert found(3) > 0
     if new:
         assert found(2) == 0
+
+
+# --- 5. a division by a literal whose reciprocal flushes to 0 is fxc's x * 0 = 0 (refactor._reciprocal_flushes) ---
+_QSIG = "float4 main(float4 a : A) : SV_Target {{ {} }}"
+#: (main's body, the instruction that writes o0 in fxc's listing at ps_5_0 / at ps_4_0 with /Od): ``mov0`` is
+#: ``mov o0.xyzw, l(0,0,0,0)``. Found by the harness (gen7003 cs_5_0: ``v /= y / -inf``, ours -inf, fxc +inf)
+QUOTIENT_ROWS = [
+    ("return a / (-asfloat(0x7f800000u));", "mov0", "div"),
+    ("return a / asfloat(0x7f800000u);", "mov0", "div"),
+    ("return a / 1e39;", "mov0", "div"),
+    ("return a / 3e38;", "mov0", "div"),
+    ("return a / 8.6e37;", "mov0", "div"),
+    ("return a / -8.6e37;", "mov0", "div"),
+    ("return a / 8.5e37;", "mul", "div"),
+    ("return a / float4(8.6e37, 1e39, 2, -1e39);", "mul", "div"),
+    ("float4 r = a; r /= 1e39; return r;", "mov0", "div"),
+    ("return a * -0.0;", "mov0", None),
+    ("return a / 2;", "mul", "div"),
+]
+
+
+def _o0_writer(body: str, profile: str, flags: int) -> str | None:
+    """``mov0`` when o0 is written the constant 0, else the listing's first ``mul`` or ``div`` (at /Od this compiler
+    computes into a temp and moves it to o0, fxc into o0: the operation is what is compared)."""
+    from pyd3d11.d3dcompiler import D3DDisassemble
+
+    blob = bytes(D3DCompile(_QSIG.format(body), None, "t.hlsl", None, None, "main", profile, flags, 0, []))
+    lines = [ln.strip() for ln in bytes(D3DDisassemble(blob, len(blob), 0, None)).decode("latin-1").splitlines()]
+    if "mov o0.xyzw, l(0,0,0,0)" in lines:
+        return "mov0"
+    return next((ln.split()[0] for ln in lines if ln.split()[:1] in (["mul"], ["div"])), None)
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize(("body", "ps50", "ps40od"), QUOTIENT_ROWS, ids=[r[0] for r in QUOTIENT_ROWS])
+def test_division_by_a_flushing_reciprocal_as_fxc(body, ps50, ps40od):
+    assert _o0_writer(body, "ps_5_0", 0) == ps50
+    if ps40od is not None:
+        assert _o0_writer(body, "ps_4_0", 1 << 2) == ps40od

@@ -531,7 +531,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             folded = self.try_fold(fold_as, base, n, srcs)
             if folded is not None and not sat:
                 return folded
-            if not sat and name in ("add", "mul", "mad"):
+            if not sat and name in ("add", "mul", "mad", "div"):
                 simplified = refactor_identity(self, name, n, srcs)
                 if simplified is not None:
                     return simplified

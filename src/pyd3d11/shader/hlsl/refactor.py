@@ -56,7 +56,8 @@ def refactoring_allowed(cg: CodegenContext) -> bool:
 
 def refactor_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slot]]) -> list[Slot] | None:
     """The result slots of ``add``/``mul``/``mad`` on ``srcs`` when a factor or addend is an identity
-    literal in every component, else None."""
+    literal in every component, of ``div`` by a literal whose reciprocal flushes to 0 (:func:`_reciprocal_flushes`),
+    else None."""
     if cg.compile_flags & (D3DCOMPILE_IEEE_STRICTNESS | D3DCOMPILE_SKIP_OPTIMIZATION) or uses_precise(cg):
         return None
     if name == "mad" and len(srcs) == 3 and all(len(x) >= n for x in srcs):
@@ -72,6 +73,8 @@ def refactor_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slo
     a, b = srcs
     if len(a) < n or len(b) < n:
         return None
+    if name == "div":
+        return [imm(0)] * n if _reciprocal_flushes(b[:n]) and not all(is_imm(s) for s in a[:n]) else None
     for x, y in ((a, b), (b, a)):
         if name == "mul" and _all_imm(x[:n], {_ONE}):
             return list(y[:n])
@@ -80,6 +83,23 @@ def refactor_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slo
         if name == "add" and _all_imm(x[:n], _ZERO):
             return list(y[:n])
     return None
+
+
+def _reciprocal_flushes(divisor: list[Slot]) -> bool:
+    """Whether every lane of ``divisor`` is a literal whose float32 reciprocal is 0 or a denormal (flushed to 0): an
+    infinity, or a magnitude above 2^126 (``x / 1e39``, ``x / -asfloat(0x7f800000u)``, ``x / 8.6e37``; not ``x /
+    8.5e37``, whose reciprocal is normal). fxc divides by a constant through a multiply by its reciprocal
+    (optimize._div_as_mul), so the quotient is ``x * 0``, which its ``x * 0 = 0`` identity folds to +0 whatever x
+    holds (d3dcompiler_47 10.1 under Wine, session 39 GEN: ``mov o0, l(0,0,0,0)``; found as the harness's ``ours
+    -inf, fxc +inf`` of ``v /= y / -inf``, gen7003 cs_5_0); a vector divisor with another lane keeps its multiply."""
+    if not divisor or not all(is_imm(s) for s in divisor):
+        return False
+    words = np.array([s[3] for s in divisor], np.uint32).view(np.float32)
+    if np.isnan(words).any():
+        return False
+    with np.errstate(divide="ignore", over="ignore"):
+        rcp = np.float32(1.0) / words
+    return bool((np.abs(rcp) < np.float32(2.0 ** -126)).all())
 
 
 #: comparisons of a value with itself that fxc folds whatever the value (true: ~0)
