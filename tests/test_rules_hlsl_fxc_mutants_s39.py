@@ -21,6 +21,7 @@ these; fxc's answer is the rule:
   conditional X3020, a swizzle X3018, an index X3121, a constructor argument X3017, a numeric global initialised
   with it X3017; inside a function body (called or not, folded away or not) it is X3064 "object literals are not
   allowed inside functions". ``compile ps_2_0 f() + 1`` in a state block parses (the parser read only the compile).
+  In a state block the compile's uniform-argument count (X3013) is judged before its misuse.
 - An object (a texture, sampler, buffer, UAV, an array of them) initialised with a number is X3017 "cannot
   implicitly convert" (initshape._check_object): not only a bare literal but a cast, a constructor, an operator's
   result, a comma, a swizzle, a numeric global (a ``static const`` too) or an intrinsic of numbers; a static
@@ -791,6 +792,10 @@ SHADER_OBJECT_ROWS = [
     ('float4 fun() : SV_Position { return 0; }\nfloat4 f = {1, 2, compile ps_2_0 fun() == 1, 4};\nfloat4 main() : SV_Position { return 0; }', 'vs_5_0', 0, 'X3020'),
     ('float4 fun() : sv_target { return 0; }\nfloat4 main() : sv_target { float x = compile ps_2_0 fun() == 1; return x; }', 'ps_4_0', 0, 'X3064'),
     ('float4 fun() : SV_Position { return 0; }\nfloat4 main() : SV_Position { float x = compile ps_2_0 fun() == 1; return x; }', 'vs_5_0', 0, 'X3064'),
+    ('float4 fun(uniform float4 a, float4 b, uniform float4 c) : sv_target { return a + b + c; }\ntechnique { pass { cat = (float2x2)compile ps_2_0 fun(foobar); } }\nfloat4 main() : sv_target { return 0; }', 'ps_4_1', 0, 'X3013'),
+    ('float4 fun(uniform float4 a) : sv_target { return a; }\ntechnique { pass { cat = -compile ps_2_0 fun(1, 2, 3); } }\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3013'),
+    ('float4 fun(uniform float4 a) : sv_target { return a; }\nsampler sam { cat = compile ps_2_0 fun() + 1; };\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3013'),
+    pytest.param('float4 fun(uniform float4 a) : sv_target { return a; }\nfloat4 f = {1, (float)compile ps_2_0 fun(), 3, 4};\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3013', marks=_xf('fxc: X3013; here X3017')),
 ]
 
 #: (source, target, flags, fxc's verdict): eleven object types (and an array of two) initialised with twenty

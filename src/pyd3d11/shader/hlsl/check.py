@@ -1084,10 +1084,10 @@ def check_state_values(cg: CodegenContext) -> None:
     if values:
         known = _sb_globals(cg)
         for v in values:
+            _sb_type(cg, v, known)  # a compile's uniform-argument count (X3013) first, as fxc checks it
             misused = shaderobj.misuse(v)  # ``-compile ps_4_0 f()``, ``(float)compile ...`` (shaderobj.py)
             if misused is not None:
                 raise misused
-            _sb_type(cg, v, known)
 
 
 def gs_stream_components(cg: CodegenContext, types: list[Type], pos: Pos) -> int:
