@@ -456,6 +456,9 @@ QUOTIENT_ROWS = [
     ("float4 r = a; r /= 1e39; return r;", "mov0", "div"),
     ("return a * -0.0;", "mov0", None),
     ("return a / 2;", "mul", "div"),
+    ("return a / 85070591730234615865843651857942052864.0;", "mul", "div"),  # 2^126: the reciprocal 2^-126 is normal
+    ("return a / asfloat(0x7f000000u);", "mov0", "div"),  # 2^127
+    ("return a / a.x;", "div", "div"),
 ]
 
 
