@@ -37,7 +37,9 @@ the rule's extent, not the mutant that showed it. The MicrosoftDocs "Effect Form
 * ``COMPILE_NAME_ROWS``: a compile in a global's initialiser (a shader, a texture, a brace list's item) names only
   globals declared above in its arguments (X3004 while fxc parses);
 * ``SHADER_KIND_ROWS``: a shader expression initialises a shader variable of its own kind only (X3017 for a texture,
-  sampler, state object, string or another shader kind, ``GeometryShader g = CompileShader(vs_4_0, …)`` too).
+  sampler, state object, string or another shader kind, ``GeometryShader g = CompileShader(vs_4_0, …)`` too);
+* ``STATE_WRITE_ROWS``: a state value (blocks, passes, a compile's arguments) or a state function's argument writes
+  nothing: ``++`` / ``--`` / ``=`` / ``+=`` are X3025 while fxc parses, whatever the operand.
 
 Not built (left out of the tables): reading a tbuffer member in a D3D9 shader or an fx_2_0 state is fxc's X3546
 "Reading from texture buffers is unsupported" (here X4580 / compiles); a Filter set from a variable has its three
@@ -1611,11 +1613,129 @@ SHADER_KIND_ROWS = [
     ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 PSm() : COLOR { return 1; }\nfloat4 x = CompileShader(vs_5_0, VSm());\ntechnique10 T { pass P { } }', 'fx_5_0', 'X3017'),
 ]
 
+STATE_WRITE_ROWS = [
+    ('float g = 1;\nfloat f { foo = ++bar; };\ntechnique T { pass P { } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\ntechnique T { pass P { FogEnd = ++bar; } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = ++bar; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { FogEnd = ++bar; } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetBlendState(foo, ++bar, baz); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = ++bar; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetDepthStencilState(NULL, ++bar); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = ++bar; };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { FogEnd = ++bar; } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetBlendState(foo, ++bar, baz); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = ++bar; };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetDepthStencilState(NULL, ++bar); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = bar--; };\ntechnique T { pass P { } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\ntechnique T { pass P { FogEnd = bar--; } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = bar--; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { FogEnd = bar--; } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetBlendState(foo, bar--, baz); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = bar--; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetDepthStencilState(NULL, bar--); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = bar--; };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { FogEnd = bar--; } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetBlendState(foo, bar--, baz); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = bar--; };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetDepthStencilState(NULL, bar--); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = (bar = 1); };\ntechnique T { pass P { } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\ntechnique T { pass P { FogEnd = (bar = 1); } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = (bar = 1); };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { FogEnd = (bar = 1); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetBlendState(foo, (bar = 1), baz); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = (bar = 1); };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetDepthStencilState(NULL, (bar = 1)); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = (bar = 1); };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { FogEnd = (bar = 1); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetBlendState(foo, (bar = 1), baz); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = (bar = 1); };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetDepthStencilState(NULL, (bar = 1)); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = bar += 1; };\ntechnique T { pass P { } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\ntechnique T { pass P { FogEnd = bar += 1; } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = bar += 1; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { FogEnd = bar += 1; } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetBlendState(foo, bar += 1, baz); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = bar += 1; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetDepthStencilState(NULL, bar += 1); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = bar += 1; };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { FogEnd = bar += 1; } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetBlendState(foo, bar += 1, baz); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = bar += 1; };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetDepthStencilState(NULL, bar += 1); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = 1 + ++bar; };\ntechnique T { pass P { } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\ntechnique T { pass P { FogEnd = 1 + ++bar; } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = 1 + ++bar; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { FogEnd = 1 + ++bar; } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetBlendState(foo, 1 + ++bar, baz); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = 1 + ++bar; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetDepthStencilState(NULL, 1 + ++bar); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = 1 + ++bar; };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { FogEnd = 1 + ++bar; } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetBlendState(foo, 1 + ++bar, baz); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = 1 + ++bar; };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetDepthStencilState(NULL, 1 + ++bar); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = ++g; };\ntechnique T { pass P { } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\ntechnique T { pass P { FogEnd = ++g; } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = ++g; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { FogEnd = ++g; } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetBlendState(foo, ++g, baz); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = ++g; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetDepthStencilState(NULL, ++g); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = ++g; };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { FogEnd = ++g; } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetBlendState(foo, ++g, baz); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = ++g; };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetDepthStencilState(NULL, ++g); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = g--; };\ntechnique T { pass P { } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\ntechnique T { pass P { FogEnd = g--; } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = g--; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { FogEnd = g--; } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetBlendState(foo, g--, baz); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = g--; };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetDepthStencilState(NULL, g--); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = g--; };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { FogEnd = g--; } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetBlendState(foo, g--, baz); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = g--; };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetDepthStencilState(NULL, g--); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = (g = 2); };\ntechnique T { pass P { } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\ntechnique T { pass P { FogEnd = (g = 2); } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = (g = 2); };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { FogEnd = (g = 2); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetBlendState(foo, (g = 2), baz); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = (g = 2); };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetDepthStencilState(NULL, (g = 2)); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = (g = 2); };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { FogEnd = (g = 2); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetBlendState(foo, (g = 2), baz); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = (g = 2); };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetDepthStencilState(NULL, (g = 2)); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = -(--bar); };\ntechnique T { pass P { } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\ntechnique T { pass P { FogEnd = -(--bar); } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = -(--bar); };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { FogEnd = -(--bar); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetBlendState(foo, -(--bar), baz); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = -(--bar); };\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { SetDepthStencilState(NULL, -(--bar)); } }', 'fx_4_0', 'X3025'),
+    ('float g = 1;\nfloat f { foo = -(--bar); };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { FogEnd = -(--bar); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetBlendState(foo, -(--bar), baz); } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\nBlendState b { SrcBlend[0] = -(--bar); };\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
+    ('float g = 1;\ntechnique11 T { pass P { SetDepthStencilState(NULL, -(--bar)); } }', 'fx_5_0', 'X3025'),
+    ('float4 fun(uniform float4 a) : SV_Target { return a; }\ntechnique10 T { pass P { cat = compile ps_4_0 fun(--foobar); } }', 'fx_4_0', 'X3025'),
+    ('float4 fun(uniform float4 a) : SV_Target { return a; }\ntechnique10 T { pass P { cat = compile ps_4_0 fun(--foobar); } }', 'fx_5_0', 'X3025'),
+    ('float4 fun(uniform float4 a) : COLOR { return a; }\ntechnique T { pass P { cat = compile ps_2_0 fun(--foobar); } }', 'fx_2_0', 'X3025'),
+    ('float g = 1;\ntechnique10 T { pass P { FogEnd = g; } }', 'fx_4_0', 'fail'),
+    ('float g = 1;\ntechnique10 T { pass P { FogEnd = g; } }', 'fx_5_0', 'fail'),
+    ('float g = 1;\ntechnique T { pass P { FogEnd = g + 1; } }', 'fx_2_0', 'ok'),
+]
+
 
 TABLES = {"CBUFFER_ROWS": CBUFFER_ROWS, "REDEFINITION_ROWS": REDEFINITION_ROWS, "STATE_INDEX_ROWS": STATE_INDEX_ROWS,
           "FILTER_ROWS": FILTER_ROWS, "DUPLICATE_ROWS": DUPLICATE_ROWS, "BLOCK_ROWS": BLOCK_ROWS,
           "STATE_CALL_ROWS": STATE_CALL_ROWS, "SHADER_OPERAND_ROWS": SHADER_OPERAND_ROWS, "PROFILE_ROWS": PROFILE_ROWS,
-          "COMPILE_NAME_ROWS": COMPILE_NAME_ROWS, "SHADER_KIND_ROWS": SHADER_KIND_ROWS}
+          "COMPILE_NAME_ROWS": COMPILE_NAME_ROWS, "SHADER_KIND_ROWS": SHADER_KIND_ROWS,
+          "STATE_WRITE_ROWS": STATE_WRITE_ROWS}
 
 
 def _ours(src: str, target: str) -> tuple[bool, list[str]]:
@@ -1714,6 +1834,11 @@ def test_compile_argument_name(src: str, target: str, expected: str) -> None:
 
 @pytest.mark.parametrize("src,target,expected", SHADER_KIND_ROWS)
 def test_shader_kind(src: str, target: str, expected: str) -> None:
+    _check(src, target, expected)
+
+
+@pytest.mark.parametrize("src,target,expected", STATE_WRITE_ROWS)
+def test_state_write(src: str, target: str, expected: str) -> None:
     _check(src, target, expected)
 
 

@@ -239,6 +239,7 @@ class EffectParser(Parser):
                 args = self.parse_args()
                 for a in args:
                     check_shader_operands(a)
+                    self._check_state_writes(a)
                 self.check_state_call(name, args)
                 entries.append(StateEntry(name.text, None, None, args, True, name.pos))
                 self.expect(";")
@@ -254,6 +255,7 @@ class EffectParser(Parser):
             if self.at("compile"):
                 value = self.parse_assign()  # ``compile ps_2_0 f()++``: an operator on it is fxc's type error
                 check_shader_operands(value)
+                self._check_state_writes(value)  # (``compile ps_2_0 f(--x)`` too)
             elif self.at("<"):  # ``Filter = <ANISOTROPIC>;`` (old syntax): the name inside the brackets
                 self.next()
                 value = self.parse_postfix(self.parse_primary())  # ``<g_vLightPos[0]>``: an element too
@@ -286,6 +288,23 @@ class EffectParser(Parser):
                 if isinstance(m, A.Ident) and m.name not in self.global_kinds:
                     raise HlslError(m.pos.file, m.pos.line, m.pos.col, 3004, f"undeclared identifier '{m.name}'")
 
+    def _check_state_writes(self, value: A.Node) -> None:
+        """A state value or a state function's argument writes nothing: ``++`` / ``--`` either side, ``=`` and a
+        compound assignment are X3025 while fxc parses, whatever they write (d3dcompiler_47 10.1, session 39:
+        ``SetBlendState(foo, ++bar, baz)``, ``FillMode = bar += 1``, ``float f { foo = 1 + ++bar; }`` at every
+        target; a declared global's text is "global variables are implicitly constant ...")."""
+        from ..shader.hlsl.codegen import walk
+
+        for n in walk(value):
+            target = n.target if isinstance(n, A.Assign) else n.a if isinstance(n, A.Postfix) or (
+                isinstance(n, A.Unary) and n.op in ("++", "--")) else None
+            if target is None:
+                continue
+            msg = "l-value specifies const object"
+            if isinstance(target, A.Ident) and self.global_kinds.get(target.name) == "variable":
+                msg = "global variables are implicitly constant, enable compatibility mode to allow modification"
+            raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3025, msg)
+
     def _check_state_value(self, value: A.Node) -> None:
         """What d3dcompiler_47 10.1 refuses in a state entry's value while it parses, in every block of every
         target (session 38, EFX): a state function called as a value (``cat = SetPixelShader(p);``: "this FX API is
@@ -300,6 +319,7 @@ class EffectParser(Parser):
         from ..shader.hlsl.types import ObjectType
 
         check_shader_operands(value)
+        self._check_state_writes(value)
         # a shader call's own arguments are the compile's (check_compile_call, fxfuncs: its uniform parameters)
         inner = {id(m) for n in walk(value) if isinstance(n, A.Call) and n.name in _EFFECT_SHADER_BUILTINS
                  for a in n.args for m in walk(a)}
