@@ -277,16 +277,22 @@ def _judge_unrolled(cg: CodegenContext, s: A.Node, snap: tuple) -> None:
     _rollback(cg, snap)
     cg.deferred_legacy_error = None
     passes = cg.unrolled_iterations
+    endless = None
     try:
-        copied = _unroll(cg, s, None, forced=True)  # (forced: past fxc's copy limit it is X3511, not False)
+        # (forced: past fxc's copy limit it is X3511, not False; the first copy making a refusal ends the trial)
+        copied = _unroll(cg, s, None, forced=True, stop_on_refusal=True)
     except HlslError as exc:
         # copies that fold for ever without a refusal: fxc's answer is the endless loop's X3511 ("loop does not
-        # appear to terminate"), which the loop generated again reports (``for (k = 0; k < 3; k -= 1)
-        # (uint)(2 - k)``); a copy that made a negative uint first is X3548 (``(uint)k`` there)
+        # appear to terminate"; ``for (k = 0; k < 3; k -= 1) (uint)(2 - k)``), at every legacy target; a copy
+        # that made a negative uint first is X3548 (``(uint)k`` there)
         copied = exc.code == 3511
+        endless = exc if copied else None
     finally:
         cg.unrolled_iterations = passes
     clean = copied and cg.deferred_legacy_error is None
+    if clean and endless is not None and _attr(s, "loop") is None:
+        _rollback(cg, snap)
+        raise endless  # (now: the loop generated again would only reach it after translating 64K copies)
     _rollback(cg, snap)
     cg.deferred_legacy_error = None
     _emit_loop(cg, s)
@@ -496,18 +502,18 @@ def _straight(code: list) -> bool:
 
 
 def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = False, guarded: bool = False,
-            stop_out_of_range: bool = False) -> bool:
+            stop_out_of_range: bool = False, stop_on_refusal: bool = False) -> bool:
     """The copies' indices out of bounds raise X3504 at once (exprs.out_of_bounds defers it elsewhere): a
     literal loop's copies end on it, and an unroll that fails on it falls back as before."""
     cg.strict_bounds += 1
     try:
-        return _unroll_copies(cg, s, exact, forced, guarded, stop_out_of_range)
+        return _unroll_copies(cg, s, exact, forced, guarded, stop_out_of_range, stop_on_refusal)
     finally:
         cg.strict_bounds -= 1
 
 
 def _unroll_copies(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = False, guarded: bool = False,
-                   stop_out_of_range: bool = False) -> bool:
+                   stop_out_of_range: bool = False, stop_on_refusal: bool = False) -> bool:
     """Emit the body once per iteration while the condition folds to a constant; False (nothing
     emitted) when it does not, when a ``continue`` targets the loop or when it runs too long.
     ``[unroll(n)]`` emits at most n iterations and drops the rest, as fxc does (unroll.shader_test);
@@ -591,6 +597,8 @@ def _unroll_copies(cg: CodegenContext, s: A.Node, exact: int | None, forced: boo
                 break
             if isinstance(s, A.For) and s.step is not None:
                 cg.expr(s.step)
+            if stop_on_refusal and cg.deferred_legacy_error is not None:
+                raise _CannotUnroll  # (a trial's answer is known: _judge_unrolled)
         if wrap:
             cg.loops.pop()
             cg.emit("break")
