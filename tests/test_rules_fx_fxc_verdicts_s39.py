@@ -39,7 +39,8 @@ the rule's extent, not the mutant that showed it. The MicrosoftDocs "Effect Form
 * ``SHADER_KIND_ROWS``: a shader expression initialises a shader variable of its own kind only (X3017 for a texture,
   sampler, state object, string or another shader kind, ``GeometryShader g = CompileShader(vs_4_0, …)`` too);
 * ``STATE_WRITE_ROWS``: a state value (blocks, passes, a compile's arguments) or a state function's argument writes
-  nothing: ``++`` / ``--`` / ``=`` / ``+=`` are X3025 while fxc parses, whatever the operand.
+  nothing: ``++`` / ``--`` / ``=`` / ``+=`` are X3025 while fxc parses, whatever the operand (in a function, a local's
+  block may write a local: ``float b { foo = zero++; };``).
 
 Not built (left out of the tables): reading a tbuffer member in a D3D9 shader or an fx_2_0 state is fxc's X3546
 "Reading from texture buffers is unsupported" (here X4580 / compiles); a Filter set from a variable has its three
@@ -1728,6 +1729,21 @@ STATE_WRITE_ROWS = [
     ('float g = 1;\ntechnique10 T { pass P { FogEnd = g; } }', 'fx_4_0', 'fail'),
     ('float g = 1;\ntechnique10 T { pass P { FogEnd = g; } }', 'fx_5_0', 'fail'),
     ('float g = 1;\ntechnique T { pass P { FogEnd = g + 1; } }', 'fx_2_0', 'ok'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = zero++; }; return zero; }\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = --zero; }; return zero; }\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = (zero = 1); }; return zero; }\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = zero += 2; }; return zero; }\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = ++bar; }; return zero; }\ntechnique T { pass P { } }', 'fx_2_0', 'X3025'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = zero++; }; return zero; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = --zero; }; return zero; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = (zero = 1); }; return zero; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = zero += 2; }; return zero; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'ok'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = ++bar; }; return zero; }\ntechnique10 T { pass P { } }', 'fx_4_0', 'X3025'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = zero++; }; return zero; }\ntechnique11 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = --zero; }; return zero; }\ntechnique11 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = (zero = 1); }; return zero; }\ntechnique11 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = zero += 2; }; return zero; }\ntechnique11 T { pass P { } }', 'fx_5_0', 'ok'),
+    ('float4 main() : COLOR { float zero = 0; float b { foo = ++bar; }; return zero; }\ntechnique11 T { pass P { } }', 'fx_5_0', 'X3025'),
 ]
 
 

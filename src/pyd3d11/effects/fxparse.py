@@ -103,9 +103,19 @@ class EffectParser(Parser):
         self.compile_calls: list[A.Call] = []
         #: the argument counts each function declared so far takes (least, most: defaults may be left out)
         self.func_arities: dict[str, list[tuple[int, int]]] = {}
+        #: how many function bodies enclose the cursor, and the locals declared so far in the innermost one (a
+        #: local's state block may write those: _check_state_writes)
+        self._function_depth = 0
+        self._locals: set[str] = set()
 
     def parse_function(self, ret, mods: set, attrs: dict, pos) -> A.FuncDef:
-        f = super().parse_function(ret, mods, attrs, pos)
+        self._function_depth += 1
+        saved, self._locals = self._locals, set()
+        try:
+            f = super().parse_function(ret, mods, attrs, pos)
+        finally:
+            self._function_depth -= 1
+            self._locals = saved
         self.func_arities.setdefault(f.name, []).append((sum(p.default is None for p in f.params), len(f.params)))
         return f
 
@@ -207,6 +217,8 @@ class EffectParser(Parser):
         try:
             out = super().parse_var_list(base, mods, pos)
             decls = [d for d in out if isinstance(d, A.VarDecl)]
+            if self._function_depth:
+                self._locals.update(d.name for d in decls)
             for d in decls:
                 if d.init is not None:
                     check_shader_operands(d.init)
@@ -298,8 +310,8 @@ class EffectParser(Parser):
         for n in walk(value):
             target = n.target if isinstance(n, A.Assign) else n.a if isinstance(n, A.Postfix) or (
                 isinstance(n, A.Unary) and n.op in ("++", "--")) else None
-            if target is None:
-                continue
+            if target is None or isinstance(target, A.Ident) and target.name in self._locals:
+                continue  # a local's block in a function may write a local (`float b { foo = zero++; };`, fxc 10.1)
             msg = "l-value specifies const object"
             if isinstance(target, A.Ident) and self.global_kinds.get(target.name) == "variable":
                 msg = "global variables are implicitly constant, enable compatibility mode to allow modification"
