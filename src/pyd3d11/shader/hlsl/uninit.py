@@ -158,19 +158,16 @@ _ENDS = frozenset({"else", "endif", "endloop", "endswitch", "case", "default"})
 
 
 def reachable(code: list[Ins]) -> list[Ins]:
-    """``code`` without what no path runs: the part of an ``if`` on a literal that is never taken and what follows
-    an unconditional ``break`` up to the end of its block. fxc judges the outputs its
-    optimiser leaves written (d3dcompiler_47 10.1, session 39 MUT: ``[branch] if (false) o = p;`` and
-    ``while (false) { o = p; }`` leave an SV_Position never written, X4580, as a plain ``if (false)`` does).
-    An unconditional ``break`` ends its block."""
+    """``code`` without what follows an unconditional ``break`` up to the end of its block: no path runs it. fxc
+    judges the outputs its optimiser leaves written (d3dcompiler_47 10.1, session 39 MUT: ``while (false) { o = p;
+    }`` leaves an SV_Position never written, X4580, as ``if (false) o = p;`` does; an ``if`` on a literal, ``[branch]``
+    too, is folded before any code is made, unroll.gen_if)."""
     out: list[Ins] = []
     depth = 0  # nesting inside the construct being skipped
-    skip_to: int | None = None  # skip until the block at this depth ends
-    stack: list[bool] = []  # per open if: whether its "then" part is never taken
-    level = 0
+    skipping = False
     for ins in code:
         op = ins.op
-        if skip_to is not None:
+        if skipping:
             if op in ("if", "loop", "switch"):
                 depth += 1
                 continue
@@ -179,43 +176,11 @@ def reachable(code: list[Ins]) -> list[Ins]:
                 continue
             if depth or op not in _ENDS:
                 continue
-            skip_to = None
-        if op == "if":
-            arg = ins.args[0] if ins.args else None
-            literal = arg is not None and arg.file == "l" and len(arg.imm) >= 1
-            taken = None if not literal else (arg.imm[0] != 0) == (ins.suffix == "_nz")
-            out.append(ins)
-            level += 1
-            stack.append(taken is False)
-            if taken is False:
-                skip_to, depth = level, 0
-            continue
-        if op == "else" and stack:
-            out.append(ins)
-            if not stack[-1] and _literal_if(out, ins):
-                skip_to, depth = level, 0  # a literal condition that is taken: its else never runs
-            continue
-        if op == "endif" and stack:
-            stack.pop()
-            level -= 1
+            skipping = False
         out.append(ins)
         if op in _JUMPS and not ins.args:
-            skip_to, depth = level, 0
+            skipping, depth = True, 0
     return out
-
-
-def _literal_if(out: list[Ins], else_ins: Ins) -> bool:
-    """Whether the ``if`` that ``else_ins`` belongs to tests a literal (it is then always taken)."""
-    depth = 0
-    for ins in reversed(out[:-1]):
-        if ins.op in ("endif",):
-            depth += 1
-        elif ins.op == "if":
-            if depth == 0:
-                a = ins.args[0] if ins.args else None
-                return a is not None and a.file == "l"
-            depth -= 1
-    return False
 
 
 def _defined_before(code: list[Ins]) -> list[int | None] | None:
