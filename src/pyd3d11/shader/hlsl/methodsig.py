@@ -204,8 +204,8 @@ def check_buffer_info(cg: CodegenContext, pos) -> None:
     for dead-code removal the call is generated and only a bufinfo that survives is X4532 "cannot map expression
     to ps_4_0 instruction set" (``b.GetDimensions(w)`` with ``w`` unread compiles at ps_4_0 / vs_4_0 / cs_4_1, a
     read one is X4532, a float ``w`` still X3013; session 39 ACC, tests/test_rules_hlsl_fxc_verdicts_acc39.py)."""
-    from .featuregates import LANGUAGE, gate_error
     from .check import unmappable
+    from .featuregates import LANGUAGE, gate_error
     from .intrinsics import judged_after_dead_code
 
     exc = gate_error(cg, LANGUAGE["buffer_info"], pos, "GetDimensions",
