@@ -202,6 +202,12 @@ CBUFFER_ROWS = [
     ('cbuffer cb { float b; };\ntechnique T { pass P { FillMode = b; } }', 'fx_2_0', 'ok'),
     ('float4 g; cbuffer cb { float4 a; }; cbuffer cb2 { float4 c; };\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
     ('float4 g; tbuffer cb { float4 a; }; tbuffer cb2 { float4 c; };\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 f() : COLOR { struct L { float a; }; L l; l.a = 1; return l.a; }\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('float4 f() : COLOR { typedef float F; F x = 1; return x; }\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('struct S { float a; };\ntypedef float G;\nfloat4 f() : COLOR { { struct M { float b; } m; m.b = 2; return m.b; } }\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('cbuffer cb { float4 a; };\nstruct S { float a; };\nfloat4 f() : COLOR { struct L { float a; } l; l.a = 1; return a * l.a; }\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('cbuffer cb { float4 a; }\nfloat4 f() : COLOR { typedef float F; F x = 1; return a * x; }\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
+    ('cbuffer cb { float4 a; float4 b = {1, 2, 3, 4}; };\ntypedef float H;\ntechnique T { pass P { } }', 'fx_2_0', 'ok'),
 ]
 
 REDEFINITION_ROWS = [
