@@ -13,6 +13,7 @@ from . import objects, uintrange
 from .diagnostics import HlslError, Pos
 from .dynpick import matrix_row, vector_component
 from .globalflags import note_min_precision
+from .knownbits import known_index
 from .operands import Slot, imm, is_imm
 from .types import (
     BOOL,
@@ -1133,7 +1134,8 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos, read: bool = False)
     static, a constant-buffer member, a struct field, a swizzle, a call's or an operator's result, a cast of a
     double. Not refused: a cast of a float value (``((double2)f)[i]``: fxc indexes the float value first), a value
     of a structured buffer (``sb[k][i]``, ``sb[k].d[i]``: indexed in memory, memaccess.mem_index, whose call passes
-    no ``read``), an array of doubles. A write (``v[i] = x``) is X3500 first (assign.py passes no ``read``)."""
+    no ``read``), an array of doubles, an index whose every bit fxc's simplifier knows (``v[(u.x * 2) & 1]``:
+knownbits.known_index). A write (``v[i] = x``) is X3500 first (assign.py passes no ``read``)."""
     t = v.type
     if isinstance(t, ObjectType):
         from .memaccess import object_index
@@ -1191,7 +1193,7 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos, read: bool = False)
         note_min_precision_array(cg, t)
         return dynamic_element(cg, v, t.elem, t.count, iv.slots[0], pos)
     if isinstance(t, NumType):
-        if read and t.base == DOUBLE and t.shape != "s" and not iv.const:
+        if read and t.base == DOUBLE and t.shape != "s" and not iv.const and known_index(cg, idx_node) is None:
             raise cg.err(pos, "index for an array of complex types containing doubles must be a literal expression",
                          3512)
         if t.shape == "m":
