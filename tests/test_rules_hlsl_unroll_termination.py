@@ -8,14 +8,13 @@ So n copies are emitted, each entered only while the condition holds (``breakc_z
 vkd3d-shader review of its own unroller describes native's output as ``if (!broken) body`` per iteration). It
 was a loop running every iteration the bound allowed.
 
-A plain ``[unroll]`` whose condition never folds stays a loop and compiles. fxc's verdict there is not settled:
-fxc reports "error X3511: unable to unroll loop, loop does not appear to terminate in a timely manner (N
-iterations) or unrolled loop is too large, use the [unroll(n)] attribute to force an exact higher number" for
-some loops (libretro/slang-shaders PR 726, shader-slang/slang issue 6273), and DXC rejects its tests
-pound_line.hlsl and nested_unroll_fail.hlsl, but MiniEngine's ParticleTileCullingCS.hlsl, built with fxc
-(Core_VS14.vcxproj's FxCompile), has ``[unroll] for (uint C = GI; C < …; C += …)`` with a run-time start —
-the shape DXC's ParticleTileCullingCS_fail_unroll.hlsl rejects. The rows below keep those loops compiling;
-the X3511 limit for a constant trip count of 1024 or more is unchanged (tests/test_hlsl_dynindex.py)."""
+A plain ``[unroll]`` whose condition never folds: d3dcompiler_47 10.1 under Wine (session 39) refuses every such loop
+below but DXC's nested_unroll_fail shape with "error X3511: unable to unroll loop, loop does not appear to terminate
+in a timely manner (1024 iterations) or unrolled loop is too large" (it copies the body under the condition until
+its 1,024 copies run out). This compiler builds that rule where the bound is a global's value
+(unroll._runtime_bound; tests/test_rules_hlsl_fxc_verdicts_acc39.py); a bound or start read from an input still
+stays a loop here (strict xfails). The X3511 limit for a constant trip count of 1024 or more is unchanged
+(tests/test_hlsl_dynindex.py)."""
 
 from __future__ import annotations
 
@@ -34,22 +33,43 @@ def _compile(body: str) -> bytes:
     return bytes(D3DCompile(PS.format(body=body), None, "t.hlsl", None, None, "main", "ps_5_0"))
 
 
-#: plain [unroll] over a condition that never folds: a loop, as before (fxc's verdict not settled, see above)
-NEVER_FOLDS = [
-    "[unroll] for (uint i = 0; i < a; i++) x++;",                        # DXC pound_line: a run-time bound
+#: plain [unroll] over a condition that never folds, fxc's X3511 (d3dcompiler_47 10.1, session 39): built where the
+#: bound is a global's value
+NEVER_FOLDS_GLOBAL = [
     "[unroll] for (int i = 0; i < n; i++) x += i;",                      # a constant-buffer bound
-    "[unroll] while (x < f) x += 1;",
     "[unroll] do { x += 2; } while (x < lim);",
-    "[unroll] for (uint c = a; c < 128; c += 256) x++;",                 # MiniEngine's run-time start
-    "[unroll] for (int i = 0; i < 3; i++) { [loop] for (int j = 0; j < 3; j++) {\n"
-    "  [unroll] for (int k = 0; k <= j; k++) x += k + j + i; } }",       # DXC nested_unroll_fail
 ]
+#: the same refusal for a bound or start read from an input: not built (the loop stays a loop here)
+NEVER_FOLDS_INPUT = [
+    "[unroll] for (uint i = 0; i < a; i++) x++;",                        # DXC pound_line: a run-time bound
+    "[unroll] while (x < f) x += 1;",
+    "[unroll] for (uint c = a; c < 128; c += 256) x++;",                 # MiniEngine's run-time start
+]
+#: fxc compiles this one (the inner bound is the outer loops' counter, which unrolling makes constant)
+NESTED = ("[unroll] for (int i = 0; i < 3; i++) { [loop] for (int j = 0; j < 3; j++) {\n"
+          "  [unroll] for (int k = 0; k <= j; k++) x += k + j + i; } }")  # DXC nested_unroll_fail
 
 
 @pytest.mark.backend_independent
-@pytest.mark.parametrize("body", NEVER_FOLDS)
-def test_plain_unroll_of_a_condition_that_never_folds_stays_a_loop(body: str):
-    assert _compile(body)[:4] == b"DXBC"
+@pytest.mark.parametrize("body", NEVER_FOLDS_GLOBAL)
+def test_plain_unroll_of_a_global_bound_is_x3511(body: str):
+    with pytest.raises(D3D11Error) as exc:
+        _compile(body)
+    assert "error X3511" in str(exc.value)
+
+
+@pytest.mark.backend_independent
+@pytest.mark.xfail(strict=True, reason="fxc 10.1: X3511; an input's bound or start is left a loop here")
+@pytest.mark.parametrize("body", NEVER_FOLDS_INPUT)
+def test_plain_unroll_of_an_input_bound_is_x3511(body: str):
+    with pytest.raises(D3D11Error) as exc:
+        _compile(body)
+    assert "error X3511" in str(exc.value)
+
+
+@pytest.mark.backend_independent
+def test_an_inner_unroll_bounded_by_an_outer_counter_compiles():
+    assert _compile(NESTED)[:4] == b"DXBC"
 
 
 @pytest.mark.backend_independent

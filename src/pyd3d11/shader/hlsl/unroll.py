@@ -22,6 +22,8 @@ from .diagnostics import HlslError
 from .operands import is_imm
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .cgstate import CodegenContext
 
 #: most iterations / instructions an implicit or forced unroll may produce (fxc gives up similarly)
@@ -193,6 +195,7 @@ def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
                             "declaration in the outer scope; most recent declaration will be used")
         cg.stmt(s.init)
     cg.scopes.append({})
+    ends = None  # (_first_pass_return: marks the function ended once the loop is generated)
     try:
         # a probe of an uncalled function (uncalled.py) looks for type errors, which do not depend on values:
         # its loops are generated once, unrolled only where a loop cannot be generated otherwise
@@ -221,7 +224,7 @@ def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
                 done = _unroll(cg, s, None, forced=True, guarded=True)
             if done:
                 return
-        _note_first_pass_return(cg, s)
+        ends = _first_pass_return(cg, s)
         snap = _snapshot(cg)
         try:
             legacy = cg.deferred_legacy_error
@@ -254,8 +257,13 @@ def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
                 _emit_loop(cg, s)
             finally:
                 cg.select_writes -= 1
+    except BaseException:
+        ends = None
+        raise
     finally:
         cg.scopes.pop()
+        if ends is not None:
+            ends()
 
 
 def _judge_unrolled(cg: CodegenContext, s: A.Node, snap: tuple) -> None:
@@ -329,37 +337,41 @@ def _hoist_do_declaration(cg: CodegenContext, s: A.DoWhile) -> A.DoWhile:
     return replace(s, body=A.Block(s.body.pos, sets))
 
 
-def _note_first_pass_return(cg: CodegenContext, s: A.Node) -> None:
+def _first_pass_return(cg: CodegenContext, s: A.Node) -> Callable[[], None] | None:
     """A loop kept as a loop whose first pass surely runs (its condition folds to true with the constants known
     at its top: ``for (int i = 0; i < 2; ++i)``, ``float i = 0; while (i < 2)``) and surely returns before any
     break or continue ends the function's reachable paths there, as a return reached straight does
     (cgstmts.ret): fxc judges X3507 after folding, so ``for (int i = 0; i < 2; ++i) { return x; }`` ends a
     function and ``for (int i = 0; i < n; ++i) { return x; }`` with a uniform ``n`` does not (d3dcompiler_47
-    10.1 under Wine, session 36)."""
+    10.1 under Wine, session 36). Judged at the loop's top; returns what marks the function ended, which the
+    caller runs once the loop is generated: marked before, the entry point's body would count as ended inside
+    the loop too, and the statements after the loop body's first one -- its return among them -- would be
+    left out as dead code (``while (true) { v *= 2; return v; }`` was an empty loop, session 39)."""
     from .cgstmts import _straight
     from .check import returns_on_first_pass
 
     if not cg.func_ctx:
-        return
+        return None
     entry = bool(cg.func_ctx[-1].get("entry"))
     if not returns_on_first_pass(s.body, endless=not entry, loops_ok=not entry or isinstance(s, A.DoWhile)):
-        return
+        return None
     if not isinstance(s, A.DoWhile) and s.cond is not None:
         snap = _snapshot(cg)
         try:
             c = cg.cond_slot(s.cond)
         except HlslError:
-            return  # the loop's own generation reports it
+            return None  # the loop's own generation reports it
         finally:
             _rollback(cg, snap)
         if not (is_imm(c) and c[3]):
-            return
+            return None
     ctx = cg.func_ctx[-1]
     if entry:
         if _straight(cg.code, -1):
-            cg.ended_entries.add(id(ctx["pos"]))
+            return lambda: cg.ended_entries.add(id(ctx["pos"]))
     elif not ctx.get("tail") and _straight(cg.code, ctx.get("fence")):
-        ctx["ended"] = True
+        return lambda: ctx.__setitem__("ended", True)
+    return None
 
 
 def _forced_unroll(cg: CodegenContext, s: A.Node) -> bool:
