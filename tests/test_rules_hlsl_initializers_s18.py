@@ -30,7 +30,9 @@ struct E {};
 struct R { E e; float x; E e2; };
 struct Outer { struct Inner { float x; int y; } in1; Inner in2; float z; };
 struct WithArr { Outer o[2]; float t; };
-typedef float F3[3];
+// (named FA3: run_words' cbuffer has a member F3, and a typedef of a cbuffer member's name is X3003 -- d3dcompiler_47
+// 10.1 under Wine, session 39)
+typedef float FA3[3];
 static const int sa[] = {10, 20, 30};
 static const float2 sv[2] = {1, 2, 3, 4};
 static const P sp = {1.25, 9};
@@ -62,7 +64,7 @@ uint struct_arr() { P arr[2] = {1, 2, 3, 4}; return arr[1].b; }
 uint struct_arr_braced() { P arr[2] = { {1, 2}, {3, 4} }; return asuint(arr[1].a); }
 uint empty_members() { R r = {5.5}; return asuint(r.x); }
 uint deep() { WithArr w = { { {1, 2}, {3, 4}, 5 }, { {6, 7}, {8, 9}, 10 }, 11 }; return asuint(w.o[1].in2.x + w.t); }
-uint typedef_arr() { F3 x = {4, 5, 6}; F3 y[2] = {1, 2, 3, 4, 5, 6}; return asuint(x[1] + y[1][2]); }
+uint typedef_arr() { FA3 x = {4, 5, 6}; FA3 y[2] = {1, 2, 3, 4, 5, 6}; return asuint(x[1] + y[1][2]); }
 uint declarators() { float a = 1, b[2] = {2, 3}, c = 4; return asuint(a + b[1] + c); }
 uint scalar_braced() { float v = {7}; return asuint(v); }
 uint const_size() { float a[cnt] = {1, 2, 3}; return asuint(a[2]); }

@@ -266,8 +266,10 @@ for T, w in (("RWBuffer", 1), ("RWTexture1D", 1), ("RWTexture1DArray", 2), ("RWT
     _row(f"{T}-mips_refused", D, f"u[{a}] = u.mips[0][{a}];", None, UAV_TARGETS)
     dims = {"RWBuffer": "w", "RWTexture1D": "w", "RWTexture1DArray": "w, e", "RWTexture2D": "w, h",
             "RWTexture2DArray": "w, h, e", "RWTexture3D": "w, h, d"}[T]
-    _row(f"{T}-get_dimensions_float", D, f"float w, h, d, e; u.GetDimensions({dims}); u[{a}] = w;", TYPED,
-         UAV_TARGETS)
+    # a buffer's GetDimensions takes uint outputs only: fxc's X3013 "no matching 1 parameter intrinsic method" for
+    # float ones (RWBuffer and Buffer, every target: d3dcompiler_47 10.1 under Wine, session 39)
+    _row(f"{T}-get_dimensions_float", D, f"float w, h, d, e; u.GetDimensions({dims}); u[{a}] = w;",
+         None if T == "RWBuffer" else TYPED, UAV_TARGETS)
     if T != "RWBuffer":
         # no MipLevel overload for a UAV (the RW pages: GetDimensions(Width[, Height][, Elements/Depth]))
         _row(f"{T}-get_dimensions_mip_refused", D,
