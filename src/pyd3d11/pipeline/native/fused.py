@@ -853,9 +853,6 @@ SCENE_OVERLAP = os.environ.get("PYD3D11_SCENE_OVERLAP", "1") != "0"
 #: a scene launched while the one before still runs starts at once, each of its tiles after the same tile of that
 #: one (scene.py's done flags), instead of after all of it; ``PYD3D11_SCENE_CHAIN=0``: the barrier between (A/B)
 SCENE_CHAIN = os.environ.get("PYD3D11_SCENE_CHAIN", "1") != "0"
-#: a replayed draw whose texture plan has the binders that wrote its template's words does not bind them again
-#: (_same_binders); ``PYD3D11_SAME_BINDERS=0``: every draw binds its plan (A/B)
-SAME_BINDERS = os.environ.get("PYD3D11_SAME_BINDERS", "1") != "0"
 #: whole-view clears join the scene as tile fills (scene_clear); ``PYD3D11_SCENE_CLEARS=0``: clears fill at once
 SCENE_CLEARS = os.environ.get("PYD3D11_SCENE_CLEARS", "1") != "0"
 # The work that runs past its draw call (llvmpipe's scene queue): ``_queued`` is started work, (finish,
@@ -1382,19 +1379,12 @@ def _give_back_sets(sets: dict) -> None:
 
 
 def _template_words(template: list, bufs: dict):
-    """(the pixel-shader argument words, the texture plan's binders that wrote them) ``template`` holds for the
-    buffer set ``bufs`` (None: none)."""
+    """(the pixel-shader argument words, the texture plan bound into them) ``template`` holds for the buffer set
+    ``bufs`` (None: none)."""
     for t in template:
         if t is not None and t[0] is bufs:
             return t[1], t[2]
     return None
-
-
-def _same_binders(kept: tuple, binders: list) -> bool:
-    """Whether a texture plan's ``binders`` are the very functions ``kept`` (those that wrote a template's words):
-    a binder is memoised with its texture entry and sampler state (sampler_plan._sample_support) and writes the
-    same words every time, so the template's words already hold what the plan would bind."""
-    return len(kept) == len(binders) and all(a is b for a, b in zip(kept, binders))
 
 
 def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared: dict | None = None,
@@ -1424,11 +1414,13 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
     host = None
     kept = _template_words(template, bufs) if kernel is not None and template is not None else None
     if kept is not None:
-        words, binders = kept
+        words, bound = kept
         A = nrt._Args(kernel.layout, words.copy())
         A.keep.append(bufs)  # the scratch and lane buffers the copied words point at
         after.extend(nrt.bind_resources(A, kernel, state.ps.bindings))
-        if plan is not None and not (SAME_BINDERS and _same_binders(binders, plan.binders)):
+        if plan is not None and plan is not bound:
+            # (a plan kept by the replay record, fused_replay._reusable, writes the same words each time: the
+            # template holds them already)
             plan.bind(A)
         keep.append(A)
         T[sl.t["ps_args"]] = nrt.address(A.a)
@@ -1467,7 +1459,7 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
             A.set("host", ctypes.cast(host.cfunc, ctypes.c_void_p).value)
         elif template is not None and shared is not None and not A.wants("poll"):
             # (two kept: a launched scene may still hold one buffer set while the next scene takes another)
-            template.insert(0, (bufs, A.a.copy(), tuple(plan.binders) if plan is not None else ()))
+            template.insert(0, (bufs, A.a.copy(), plan))
             del template[2:]
         keep.append(A)
         T[sl.t["ps_args"]] = nrt.address(A.a)

@@ -43,8 +43,7 @@ from typing import Any
 from ...shader import native
 from ...shader.native import runtime as nrt
 from .. import front_memo
-from . import fused
-from . import sampler_gen as sg  # (its switches read at call time: tests set them there)
+from . import fused, sampler_plan
 
 #: set False to take the full path at every draw (tests compare both)
 ENABLED = True
@@ -190,9 +189,9 @@ def _reusable(plan: Any) -> bool:
     if plan is None:
         return False
     from .sampler_gen_cube import CubeEmitter
-    from .sampler_plan import ZeroEmitter
 
-    return all(type(e) in (sg.SampleEmitter, CubeEmitter, ZeroEmitter) for e in plan.emitters.values())
+    kinds = (sampler_plan.SampleEmitter, CubeEmitter, sampler_plan.ZeroEmitter)
+    return all(type(e) in kinds for e in plan.emitters.values())
 
 
 def _plan_deps(state: Any) -> tuple:
@@ -202,7 +201,7 @@ def _plan_deps(state: Any) -> tuple:
         return ()
     sts = [getattr(v, "storage", None) for v in filter(None, state.ps.bindings.srvs)]
     return (tuple((getattr(st, "version", None), float(getattr(st, "min_lod", 0.0))) for st in sts),
-            sg.UNORM8, sg.ROW_PAIRS, sg.UNORM8_SCALED, frozenset(sg.COMPILED),
+            sampler_plan.switches(),
             bool(getattr(state.sampling_hooks, "quad_derivatives", True)))
 
 

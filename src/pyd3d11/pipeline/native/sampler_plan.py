@@ -190,7 +190,7 @@ def _sample_support(sampler, t, bindings, ident: int):
     # kept on the entry under those values (~90 us an op on S3's drawing thread, Session 25)
     memo_key = (_desc_values(desc), t.opcode, t.s, tuple(t.offsets), tuple(t.sel), ident, float(view.min_lod),
                 float(view.storage.min_lod), view.first_mip, bool(getattr(sampler, "quad_derivatives", True)),
-                sg.UNORM8, sg.ROW_PAIRS)
+                switches())
     memo = tex.support
     if memo is None:
         memo = tex.support = {}
@@ -201,6 +201,12 @@ def _sample_support(sampler, t, bindings, ident: int):
             memo.clear()
         memo[memo_key] = got
     return got
+
+
+def switches() -> tuple:
+    """The sampler_gen switches a sample op's key and binder read (tests set them there): part of every memo of a
+    compiled sample's (key, binder) -- here per texture entry, fused_replay._plan_deps per replayed draw."""
+    return sg.UNORM8, sg.ROW_PAIRS, sg.UNORM8_SCALED, frozenset(sg.COMPILED)
 
 
 #: per texture entry, at most this many memoised (sampler state, op) results of :func:`_sample_support`
