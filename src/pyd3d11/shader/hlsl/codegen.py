@@ -1317,21 +1317,10 @@ def concrete_name(base: str) -> str:
 def _fits_patch(src: Type, t: ObjectType) -> bool:
     """Whether a value of type ``src`` initialises the patch local ``t``: an array of its control points (or a
     patch of them, or a value this module does not type: a reference)."""
+    from .overload import flat_components
+
     def parts(x: Type | None) -> list | None:  # per component: its base and spelling (half is no float here)
-        if isinstance(x, NumType) and not isinstance(x, StructType):
-            return [(x.base, x.prec)] * x.n
-        if isinstance(x, ArrayType):
-            inner = parts(x.elem)
-            return None if inner is None else inner * x.count
-        if isinstance(x, StructType):
-            out: list = []
-            for f in x.fields:
-                inner = parts(f[1])
-                if inner is None:
-                    return None
-                out += inner
-            return out
-        return None
+        return flat_components(x, lambda n: (n.base, n.prec))
 
     def same(a: Type | None, b: Type | None) -> bool:
         # a control point matches component by component: ``struct V { float4 p; }`` is a float4 (fxc 10.1 compiles

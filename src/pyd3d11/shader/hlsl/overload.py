@@ -16,7 +16,8 @@ arguments decides; what is still tied is ambiguous (X3067). Untyped integer lite
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from . import ast as A
 from .objcompat import objects_compatible
@@ -84,21 +85,22 @@ def numeric_compatible(src: NumType, dst: NumType) -> bool:
     return src.n >= dst.n
 
 
-def flat_components(t: Type) -> list[str] | None:
-    """The concrete component types of ``t`` in order (None when it holds an object)."""
-    return _flat(t)
+def flat_components(t: Type | None, component: Callable[[NumType], Any] | None = None) -> list | None:
+    """The component types of ``t`` in order (None when it holds an object): each numeric part's concrete base, or
+    what ``component`` makes of it."""
+    return _flat(t, component)
 
 
-def _flat(t: Type) -> list[str] | None:
+def _flat(t: Type | None, component: Callable[[NumType], Any] | None = None) -> list | None:
     if isinstance(t, NumType):
-        return [concrete(t.base)] * t.n
+        return [concrete(t.base) if component is None else component(t)] * t.n
     if isinstance(t, ArrayType):
-        e = _flat(t.elem)
+        e = _flat(t.elem, component)
         return None if e is None else e * t.count
     if isinstance(t, StructType):
-        out: list[str] = []
+        out: list = []
         for f in t.fields:
-            e = _flat(f[1])
+            e = _flat(f[1], component)
             if e is None:
                 return None
             out += e
