@@ -35,6 +35,7 @@ import functools
 import inspect
 import math
 import numbers
+import os
 import re
 import struct
 from collections import Counter
@@ -460,7 +461,7 @@ class CallPlan:
     declared parameters (counts first: arrays read their count's converted value) and, for the common
     positional call, each position's declaration."""
 
-    __slots__ = ("decl", "sig", "names", "defaults", "order", "positional", "has_arrays", "ints", "all_ints")
+    __slots__ = ("decl", "sig", "names", "defaults", "order", "positional", "has_arrays", "ints", "all_ints", "fast")
 
     def __init__(self, decl: Declaration, sig: inspect.Signature) -> None:
         self.decl, self.sig = decl, sig
@@ -476,6 +477,7 @@ class CallPlan:
         self.ints = tuple(q is not None and q.count is None and _kind(q.ctype, q.pointer) == "int"
                           for q, _ in self.positional)
         self.all_ints = bool(self.ints) and all(self.ints)
+        self.fast = _fast_ops(self)
 
 
 _NO_VALUES: dict[str, Any] = {}
@@ -491,6 +493,19 @@ def convert_call(plan: CallPlan, args: tuple, kwargs: dict, owner: Any) -> tuple
         # unchanged (_convert_scalar's test), checked by C calls
         if {*map(type, args)} == _INT_TYPE and min(args) >= 0 and max(args) < 0x80000000:
             return args, {}
+    if positional and plan.has_arrays and _FAST_CALLS:
+        out = _fast_convert(plan.fast, args, owner)
+        if out is not None:
+            return out, {}
+    return convert_call_general(plan, args, kwargs, owner, positional)
+
+
+def convert_call_general(plan: CallPlan, args: tuple, kwargs: dict, owner: Any,
+                         positional: bool | None = None) -> tuple[tuple, dict]:
+    """:func:`convert_call` without the fast path of positional calls with arrays (the differential tests'
+    oracle for it)."""
+    if positional is None:
+        positional = not kwargs and len(args) <= len(plan.names)
     if positional and not plan.has_arrays:  # the common case: no binding, no count lookups
         out = list(args)
         ints = plan.ints
@@ -516,6 +531,141 @@ def convert_call(plan: CallPlan, args: tuple, kwargs: dict, owner: Any) -> tuple
     if positional:
         return tuple(values[n] for n in plan.names[:len(args)]), {}
     return (), values
+
+
+# -- the common positional call with arrays, without the general machinery ----------------------------------
+# A state setter's arrays (views, samplers, buffers, strides, viewports) went through a dict of bound values and
+# per-element conversions: most of a setter's cost. The operations below accept only the common values -- ints in
+# [0, 2^31), lists/tuples long enough, interfaces of the declared kind and this device, NULL where allowed, header
+# structs of the declared class with plain number fields -- and give exactly what the general path gives for them;
+# any other value returns None and the general path converts the call (and raises its errors).
+# PYD3D11_FAST_CALLS=0 turns it off (the differential test compares the two).
+_FAST_CALLS = os.environ.get("PYD3D11_FAST_CALLS", "1") != "0"
+_KEEP, _INT, _IFACE, _STRUCT, _CALL, _ARRAY = range(6)
+
+
+@functools.cache
+def _flat_struct(ctype: str) -> tuple[type, tuple[str, ...]] | None:
+    """A header struct whose fields are all scalars, with its field names; None for any other."""
+    cls = _struct_class(ctype)
+    if cls is None or any(_type_traits(cls)) or issubclass(cls, _cls("IUnknown")):
+        return None
+    if any(kind != "scalar" for kind, _t, _n in cls.__struct_fields__.values()):
+        return None
+    return cls, tuple(cls.__struct_fields__)
+
+
+def _scalar_op(p: Param, null_ok: bool) -> tuple:
+    kind = _kind(p.ctype, p.pointer)
+    if kind == "any":
+        return (_KEEP,)
+    if kind == "int":
+        return (_INT,)
+    if kind == "interface":
+        return (_IFACE, p.ctype, null_ok, p.ctype in CROSS_DEVICE, {})
+    if kind == "struct" and _flat_struct(p.ctype) is not None:
+        cls, fields = _flat_struct(p.ctype)
+        return (_STRUCT, cls, null_ok, fields)
+    return (_CALL, p, null_ok)
+
+
+def _fast_ops(plan: CallPlan) -> tuple | None:
+    """Per position of a positional call: how its value converts (count parameters before the arrays)."""
+    ops = []
+    for p, default_none in plan.positional:
+        if p is None:
+            ops.append((_KEEP,))
+        elif p.count is None:
+            ops.append(_scalar_op(p, p.nullable or default_none))
+        else:
+            count = int(p.count) if p.count.isdigit() else (plan.names.index(p.count) if p.count in plan.names
+                                                              else -1)
+            if count == -1 and not p.count.isdigit():
+                return None  # a count that is no positional parameter: the general path
+            keep_tuple = p.ctype in ("FLOAT", "UINT") or _struct_class(p.ctype) is not None
+            ops.append((_ARRAY, p.count.isdigit(), count, p.array_nullable or default_none,
+                        _scalar_op(_element(p), p.nullable), keep_tuple))
+    return tuple(ops)
+
+
+_NOT_COMMON = object()
+
+
+def _fast_value(op: tuple, v: Any, owner: Any) -> Any:
+    """One scalar value by ``op``, or _NOT_COMMON."""
+    k = op[0]
+    if k == _INT:
+        return v if type(v) is int and 0 <= v < 0x80000000 else _NOT_COMMON
+    if k == _KEEP:
+        return v
+    if v is None:
+        return None if op[2] else _NOT_COMMON
+    if k == _IFACE:
+        ok = op[4].get(type(v))
+        if ok is None:  # the class implements the interface and is no device (a device is its own owner)
+            ok = op[4][type(v)] = implements(v, op[1]) and not isinstance(v, _cls("ID3D11Device"))
+        if not ok or not (op[3] or owner is None or getattr(v, "_device", None) is owner):
+            return _NOT_COMMON
+        return v
+    if k == _STRUCT:
+        if type(v) is not op[1]:
+            return _NOT_COMMON
+        for name in op[3]:
+            f = getattr(v, name, None)
+            tf = type(f)
+            if not (tf is float or f is None or (tf is int and FIELD_INT_MIN <= f < FIELD_INT_END)):
+                return _NOT_COMMON
+        return v
+    try:
+        return _convert_scalar(op[1], v, owner, op[2], op[1].name)
+    except Exception:  # the general path raises the error it reports
+        return _NOT_COMMON
+
+
+def _fast_convert(ops: tuple | None, args: tuple, owner: Any) -> tuple | None:
+    """The converted arguments of a positional call (:func:`convert_call`'s result), or None where a value is not
+    one of the common ones."""
+    if ops is None:
+        return None
+    out = list(args)
+    arrays = False
+    for i, v in enumerate(args):
+        op = ops[i]
+        if op[0] == _ARRAY:
+            arrays = True
+            continue
+        c = _fast_value(op, v, owner)
+        if c is _NOT_COMMON:
+            return None
+        out[i] = c
+    if arrays:
+        n_args = len(args)
+        for i, v in enumerate(args):
+            op = ops[i]
+            if op[0] != _ARRAY:
+                continue
+            if v is None:
+                if not op[3]:
+                    return None
+                continue
+            tv = type(v)
+            if tv is not list and tv is not tuple:
+                return None
+            if op[1]:
+                n = op[2]
+            else:
+                n = out[op[2]] if op[2] < n_args and out[op[2]] is not None else len(v)
+            if len(v) < n:
+                return None
+            elem = op[4]
+            res = []
+            for x in v[:n]:
+                c = _fast_value(elem, x, owner)
+                if c is _NOT_COMMON:
+                    return None
+                res.append(c)
+            out[i] = tuple(res) if op[5] and tv is tuple else res
+    return tuple(out)
 
 
 # -- installing the wrappers ------------------------------------------------------------------------------
