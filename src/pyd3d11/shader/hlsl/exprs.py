@@ -132,7 +132,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         return known_value(cg, cg.lookup(e.name, e.pos))
     if isinstance(e, A.Binary):
         a, b = expr(cg, e.a), expr(cg, e.b)
-        if _operand_class(cg, e.a) != _operand_class(cg, e.b):
+        if _operand_class(cg, e.a) != _operand_class(cg, e.b) or not _same_element(e, a, b):
             a, b = _row_matrix_as_vector(a), _row_matrix_as_vector(b)
         v = binary(cg, e.op, a, b, e.pos)
         if e.op in _BITWISE_OPS:
@@ -690,20 +690,92 @@ def _bitwise_refusal(cg: CodegenContext, target: str, pos):
 
 def _operand_class(cg: CodegenContext, e: A.Node) -> str:
     """The class of modifiers fxc's type of the operand ``e`` carries (d3dcompiler_47 10.1 under Wine, session 36
-    INTR, told apart by :func:`_row_matrix_as_vector`'s rule): ``literal`` (a literal, or a swizzle of one), ``uniform``
-    (a uniform global), ``const`` (an operator's, constructor's or call's result, a ``const`` local, a ``static
-    const``), ``var`` (a local, a parameter — ``uniform`` ones too —, a static global); a swizzle, element or cast
-    has its base's class."""
-    while isinstance(e, (A.Member, A.Index, A.Cast)):
+    INTR, widened in session 40 GEN; told apart by :func:`_row_matrix_as_vector`'s rule): ``literal`` (an untyped
+    literal, or a swizzle of one), ``uniform`` (a uniform global), ``const`` (an operator's or call's result, a
+    post-increment, a ``const`` local, a ``static const``, a cast of anything but a ``var``, a constructor with a
+    computed argument: :func:`_computed`), ``var`` (a local, a parameter -- ``uniform`` ones too --, a static
+    global, a typed literal such as ``2.0f`` / ``1u`` / ``true``, a cast of a ``var``, a constructor of named values
+    -- ``float1x3(a.x, cf.y, kf)`` --, a pre-increment or an assignment of a ``var``); a swizzle or element has its
+    base's class. Session 40's 1,037 probes (a float1x3 beside 60 operand forms, both orders, ``transpose`` of the
+    product telling a matrix from a vector) fix the casts, constructors, typed literals and increments."""
+    while isinstance(e, (A.Member, A.Index)):
         e = e.a
     if isinstance(e, A.Literal):
-        return "literal"
+        return "literal" if e.base in (LIT_INT, LIT_FLOAT) else "var"
+    if isinstance(e, A.Cast):  # a cast of a variable stays one; of a uniform, const or literal it is a const value
+        return "var" if _operand_class(cg, e.a) == "var" else "const"
+    if isinstance(e, A.Construct):
+        return "const" if any(_computed(cg, x) for x in e.args) else "var"
+    if isinstance(e, A.Unary) and e.op in ("++", "--"):
+        return _operand_class(cg, e.a)
+    if isinstance(e, A.Assign):
+        return _operand_class(cg, e.target)
     if not isinstance(e, A.Ident):
         return "const"
     for scope in reversed(cg.scopes):
         if e.name in scope:  # locals, parameters, and the static globals (scopes[0])
             return "const" if getattr(scope[e.name], "readonly", False) else "var"
     return "uniform"
+
+
+def _computed(cg: CodegenContext, e: A.Node) -> bool:
+    """Whether a constructor's argument makes the constructor a ``const`` value for :func:`_operand_class`
+    (d3dcompiler_47 10.1, session 40 GEN): a literal, an operator's result (``a.x + a.y``, ``-a.x``, ``!b``,
+    ``?:``) or a constant folded from one (a ``static const`` with a literal value)
+    does, also inside a call or cast (``sin(2.0)``, ``(float)(a.x < a.y)``); a named value of any class (``cf.x``,
+    a ``const`` local of a run-time value), a call or cast of one (``sin(a.x)``, ``(float)cu.x``), a
+    pre-increment and an assignment do not. Fitted to the probes (not a documented rule): fxc's constructor
+    node is typed ``const`` where its folder saw a value it computed."""
+    while isinstance(e, (A.Member, A.Index)):
+        e = e.a
+    if isinstance(e, (A.Literal, A.Binary, A.Ternary)):
+        return True
+    if isinstance(e, A.Unary):
+        return e.op not in ("++", "--")
+    if isinstance(e, (A.Cast,)):
+        return _computed(cg, e.a)
+    if isinstance(e, (A.Construct, A.Call)):
+        return any(_computed(cg, x) for x in e.args)
+    if isinstance(e, A.Ident):
+        for scope in reversed(cg.scopes):
+            if e.name in scope:
+                sym = scope[e.name]
+                return bool(getattr(sym, "readonly", False)) and _known_constant(cg, e)
+        return False
+    return False
+
+
+def _known_constant(cg: CodegenContext, e: A.Ident) -> bool:
+    """A read-only variable whose every component constant propagation knows (a ``static const`` of literals)."""
+    from .constprop import known_value
+
+    try:
+        v = known_value(cg, cg.lookup(e.name, e.pos))
+    except Exception:  # noqa: BLE001 - an object or struct: not a folded number
+        return False
+    return bool(v.slots) and all(is_imm(s) for s in v.slots)
+
+
+def _spelled(e: A.Node, v: Val) -> str | None:
+    """The scalar kind an operand is spelled with: a cast names its own (``(half)u.x``, whose value's type
+    carries no spelling), else the value's type's (``prec``: ``half``, ``min16float``, ...)."""
+    t = e.type if isinstance(e, A.Cast) and isinstance(e.type, NumType) else v.type
+    if not isinstance(t, NumType):
+        return None
+    return t.prec or t.base
+
+
+def _same_element(e: A.Binary, a: Val, b: Val) -> bool:
+    """Whether two operands have one element type as fxc compares them for a one-row matrix's shape
+    (d3dcompiler_47 10.1, session 40 GEN): the spelled scalar (``half`` and the minimum-precision kinds are not
+    ``float``), a bool on the left counting as the int it is promoted to -- ``b * int1x3`` keeps the matrix,
+    ``int1x3 * b``, ``float1x3 * u.x``, ``float1x3 + half`` and ``float1x3 * uint3`` are vectors."""
+    left, right = _spelled(e.a, a), _spelled(e.b, b)
+    if left is None or right is None:
+        return True
+    if left == BOOL and right != BOOL:
+        left = INT
+    return left == right
 
 
 def _row_matrix_as_vector(v: Val) -> Val:
@@ -713,6 +785,10 @@ def _row_matrix_as_vector(v: Val) -> Val:
     stay float1x4 matrices (``transpose`` of the result X3013 / accepted), and ``m11 + 1.0`` a float (``._m00``
     X3018); a column (Nx1) keeps its shape."""
     t = v.type
+    if isinstance(t, NumType) and t.shape == "v" and t.n == 1:
+        # a one-component vector beside an operand of another class is a scalar as well (session 40 GEN:
+        # ``uint1(1) + k`` of a ``uint1 k`` is a uint, ``uint1(1) + uint1(1)`` a uint1; one_component_shape)
+        return _val(replace(t, shape="s"), v.slots, v.obj)
     if not isinstance(t, NumType) or t.shape != "m" or t.rows != 1:
         return v
     return _val(replace(t, rows=1, cols=t.cols, shape="v" if t.cols > 1 else "s", row_major=None), v.slots, v.obj)
