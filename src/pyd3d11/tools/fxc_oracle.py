@@ -33,7 +33,7 @@ executor refuses); ``nocompile``; ``timeout``.
 can be put to the oracle:
 
     python -m pyd3d11.tools.fxc_oracle --real --gen N [--profiles ps_5_0,cs_5_0,vs_5_0,ps_4_0] [--od] [--first S]
-                                       [--gen-version 2|3]
+                                       [--gen-version 2|3|4]
     python -m pyd3d11.tools.fxc_oracle --real --shader-tests DIR      # every HLSL section of vkd3d .shader_test files
     python -m pyd3d11.tools.fxc_oracle --real --sdk-samples DIR       # tools/sdk_samples' compiles (vs/ps/gs/cs)
 
@@ -543,7 +543,9 @@ def real_outcome(real, src: Source, seeds: tuple[int, ...] = (0,), timeout: int 
     fname = windows_path(src.name) if "/" in src.name else src.name
     got = real.compile(src.source, src.profile, src.entry, src.flags, 0, dict(src.defines) or None, fname)
     if not got.ok:
-        if "internal error" in got.messages:  # fxc crashed on it: no verdict to compare with
+        # fxc crashed on it ("internal error", or X8000 "D3D11 Internal Compiler Error: Invalid Bytecode" of the
+        # object its own validator refused): no verdict to compare with
+        if "internal error" in got.messages.lower() or "internal compiler error" in got.messages.lower():
             return "fxc-internal-error", _first_error(got.messages)
         try:
             with optdiff.time_limit(120):
@@ -563,7 +565,7 @@ def _first_error(messages: str) -> str:
 
 def generated_sources(first: int, count: int, profiles: list[str], od: bool, version: int = 1) -> Iterator[Source]:
     """tools/hlsl_gen's programs ``first .. first+count-1`` at each of ``profiles`` (and /Od with ``od``), of the
-    generator's ``version`` (1: the programs the earlier sessions measured; 2 and 3: the widened language)."""
+    generator's ``version`` (1: the programs the earlier sessions measured; 2-4: the widened language)."""
     from .hlsl_gen import random_hlsl
 
     for seed in range(first, first + count):
@@ -627,7 +629,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=0, help="with --gen: the first seed")
     ap.add_argument("--profiles", default="ps_5_0,cs_5_0,vs_5_0,ps_4_0", help="with --gen")
     ap.add_argument("--od", action="store_true", help="with --gen: also compile with /Od")
-    ap.add_argument("--gen-version", type=int, default=1, help="with --gen: tools/hlsl_gen's version (1, 2 or 3)")
+    ap.add_argument("--gen-version", type=int, default=1, help="with --gen: tools/hlsl_gen's version (1-4)")
     ap.add_argument("--shader-tests", type=Path, help="with --real: a folder of .shader_test files")
     ap.add_argument("--sdk-samples", type=Path, help="with --real: walbourn/directx-sdk-samples' work tree")
     ap.add_argument("--dxc-repo", type=Path, default=DEFAULT_DXC_REPO)

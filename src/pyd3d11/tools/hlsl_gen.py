@@ -47,6 +47,15 @@ parameters like the others), integer division and modulo by an input or constant
 switch whose case runs a loop that breaks (an empty label falling into it), and in compute shaders a
 read-modify-write of the thread's own element of a ``RWStructuredBuffer<SA>`` (u1, compared like u0). A run-time
 index into a double vector is left out (fxc's X3512).
+
+``version=4`` (``fxc_oracle --gen-version 4``, session 40; versions 1-3 unchanged) adds integer matrices (``int2x3``,
+``uint4x1``, ... of every shape, with products, transposes, casts, rows and elements), static globals that the
+helpers read and write, a helper's early ``return`` under a condition, ``do`` / ``while`` loops with both
+``continue`` and ``break``, ``[unroll]`` loops of a literal trip count that break, ``for`` loops with two
+counters (the comma operator), a switch nested in a case and a ``default`` label between cases, pre- and
+post-increments (a new variable takes the old value), the intrinsics with ``out`` parameters (``sincos``,
+``modf``, ``frexp``), integer division and modulo by a local variable (fxc's X4010 where it proves the divisor
+0), and reads and writes of a struct's array member at a run-time index (``s[i].a[j]``).
 """
 
 from __future__ import annotations
@@ -135,6 +144,12 @@ class HlslGen:
         #: bit and reinterpretation round trips, texel offsets, a switch case holding a loop that breaks, and in
         #: compute shaders a RWStructuredBuffer read-modify-write
         self.v3 = version >= 3
+        #: version 4 (session 40): integer matrices, static globals, early returns, loops with continue and break,
+        #: unrolled loops, nested switches, increments, out-parameter intrinsics, division by locals, run-time
+        #: indices into struct member arrays
+        self.v4 = version >= 4
+        self.globals: list[Var] = []
+        self.ret: T | None = None  # inside a helper: its return type (an early return)
         self.structs = STRUCTS_V3 if self.v3 else STRUCTS_V2 if self.v2 else STRUCTS
         self.stage = stage
         self.model = model
@@ -167,11 +182,13 @@ class HlslGen:
         self.lines.append("    " * self.indent + s)
 
     def vars(self) -> list[Var]:
-        return [v for s in self.scopes for v in s]
+        return self.globals + [v for s in self.scopes for v in s]
 
     def rand_type(self, matrices: bool = True) -> T:
         c = self.r(10)
         if matrices and c == 0:
+            if self.v4:  # integer matrices too
+                return T(self.pick(("float", "float", "int", "uint")), 1 + self.r(4), 1 + self.r(4))
             return M(1 + self.r(4), 1 + self.r(4))
         if self.v2 and c <= 3:  # the minimum-precision kinds, half and (5.0) double
             return T(self.pick(("half", "min16float", "min16int", "min16uint")
@@ -181,7 +198,8 @@ class HlslGen:
     # ---- leaves ------------------------------------------------------------------------------------
     def literal(self, t: T) -> str:
         if t.is_matrix:
-            return f"{t.name}({', '.join(self.literal(T('float')) for _ in range(t.rows * t.n))})"
+            el = T(t.base if self.v4 else "float")
+            return f"{t.name}({', '.join(self.literal(el) for _ in range(t.rows * t.n))})"
         if t.n > 1:
             return f"{t.name}({', '.join(self.literal(T(t.base)) for _ in range(t.n))})"
         if t.base not in SCALARS:
@@ -242,7 +260,7 @@ class HlslGen:
                     return f"{expr}.{self.swizzle(vt.n, t.n)}"
                 if vt.n == 1 and t.n > 1 and self.r(3) == 0:
                     return f"{expr}.{'x' * t.n}"
-            if vt.is_matrix and not t.is_matrix and t.base == "float":
+            if vt.is_matrix and not t.is_matrix and t.base == ("float" if not self.v4 else vt.base):
                 if t.n == vt.n and self.r(2):
                     return f"{expr}[{self.index(vt.rows)}]"
                 if t.n == 1:
@@ -413,30 +431,32 @@ class HlslGen:
         return f"mul({v}, {m})"
 
     def mexpr(self, t: T, depth: int) -> str:
+        b = t.base  # version 4: integer matrices (versions 1-3 write float ones only)
         if depth <= 0 or self.r(4) == 0:
             leaf = self.var_leaf(t)
             if leaf is not None and self.r(3):
                 return leaf
             if (t.rows, t.n) == (4, 4) and self.r(2):
-                return self.pick(("cm", "crm"))
+                return self.pick(("cm", "crm")) if b == "float" else f"(({t.name})({self.pick(('cm', 'crm'))}))"
             if (t.rows, t.n) == (3, 2) and self.r(2):
-                return "cm32"
+                return "cm32" if b == "float" else f"(({t.name})(cm32))"
             return self.literal(t)
         d = depth - 1
         c = self.r(6)
         if c == 0:
             k = 1 + self.r(4)
-            return f"mul({self.mexpr(M(t.rows, k), d)}, {self.mexpr(M(k, t.n), d)})"
+            return f"mul({self.mexpr(T(b, k, t.rows), d)}, {self.mexpr(T(b, t.n, k), d)})"
         if c == 1:
-            return f"transpose({self.mexpr(M(t.n, t.rows), d)})"
+            return f"transpose({self.mexpr(T(b, t.rows, t.n), d)})"
         if c == 2:
             return f"(({self.mexpr(t, d)}) {self.pick(('+', '-', '*'))} ({self.mexpr(t, d)}))"
         if c == 3:
-            return f"(({self.mexpr(t, d)}) * ({self.expr(T('float'), d)}))"
+            return f"(({self.mexpr(t, d)}) * ({self.expr(T(b), d)}))"
         if c == 4:
-            rows = ", ".join(self.expr(T("float", t.n), d) for _ in range(t.rows))
+            rows = ", ".join(self.expr(T(b, t.n), d) for _ in range(t.rows))
             return f"{t.name}({rows})"
-        return f"(({t.name})({self.mexpr(M(t.rows + (t.rows < 4), t.n + (t.n < 4)), d)}))"
+        src = b if not self.v4 or self.r(2) else self.pick(("float", "int", "uint"))  # a cast between kinds
+        return f"(({t.name})({self.mexpr(T(src, t.n + (t.n < 4), t.rows + (t.rows < 4)), d)}))"
 
     def resource_read(self, t: T, d: int) -> str:
         c = self.r(4)
@@ -690,6 +710,199 @@ class HlslGen:
         self.emit("}")
         self.depth -= 1
 
+    # ---- version 4 -----------------------------------------------------------------------------------------
+    def statement_v4(self) -> None:
+        """Version 4's statements (one of them, seeded): a helper's early return, a do / while loop with both
+        continue and break, an ``[unroll]`` loop of a literal trip count that breaks, a for loop with two counters,
+        a nested switch with a default label between cases, an increment, an out-parameter intrinsic, an
+        integer division or modulo by a local, a struct member array at a run-time index."""
+        c = self.r(10)
+        if c == 0 and self.in_func and self.ret is not None:
+            self.emit(f"if ({self.expr(T('bool'), 2)}) return {self.expr(self.ret, 2)};")
+        elif c == 1 and self.depth < 2:
+            self.loop_v4()
+        elif c == 2 and self.depth < 2:
+            self.unrolled_v4()
+        elif c == 3 and self.depth < 2:
+            self.switch_v4()
+        elif c == 4:
+            self.increment_v4()
+        elif c == 5:
+            self.out_intrinsic_v4()
+        elif c == 6:
+            self.divide_by_local_v4()
+        elif c == 7:
+            self.member_array_v4()
+        elif c == 8 and self.depth < 2:
+            self.two_counters_v4()
+        else:
+            self.assign()
+
+    def _loop_body(self, n: int) -> None:
+        """``n`` statements of a loop body: a jump inside binds to this loop, not to a switch around it."""
+        saved = self.in_switch
+        self.in_switch = 0
+        self.loop_depth += 1
+        self.block(n)
+        self.loop_depth -= 1
+        self.in_switch = saved
+
+    def loop_v4(self) -> None:
+        """A do / while loop of a run-time trip count whose body continues and breaks under conditions (a
+        do loop's continue goes to its condition, which counts down)."""
+        self.depth += 1
+        k = self.fresh("w")
+        self.emit(f"int {k} = {self.bound()};")
+        self.scopes[-1].append(Var(k, T("int"), writable=False))
+        do = self.r(2)
+        self.emit("do {" if do else f"while ({k}-- > 0) {{")
+        self.indent += 1
+        self.emit(f"if ({self.expr(T('bool'), 2)}) continue;")
+        self.indent -= 1
+        self._loop_body(1 + self.r(2))
+        self.indent += 1
+        self.emit(f"if ({self.expr(T('bool'), 2)}) break;")
+        self.indent -= 1
+        self._loop_body(1)
+        self.emit(f"}} while (--{k} > 0);" if do else "}")
+        self.depth -= 1
+
+    def unrolled_v4(self) -> None:
+        """A loop of a literal trip count (``[unroll]`` or none: fxc unrolls it either way) that breaks under a
+        condition: the values it leaves are fxc's unroller's."""
+        self.depth += 1
+        i = self.fresh("i")
+        self.emit(f"{self.pick(('[unroll] ', ''))}for (int {i} = 0; {i} < {2 + self.r(3)}; ++{i}) {{")
+        self.scopes.append([Var(i, T("int"), writable=False)])
+        self.indent += 1
+        saved = self.in_switch
+        self.in_switch, self.loop_depth = 0, self.loop_depth + 1
+        for _ in range(1 + self.r(2)):
+            self.statement()
+        self.emit(f"if ({self.expr(T('bool'), 2)}) break;")
+        self.in_switch, self.loop_depth = saved, self.loop_depth - 1
+        self.indent -= 1
+        self.scopes.pop()
+        self.emit("}")
+        self.depth -= 1
+
+    def two_counters_v4(self) -> None:
+        """A for loop with two counters, the second counting down (the comma operator in its parts)."""
+        self.depth += 1
+        i, j = self.fresh("i"), self.fresh("j")
+        self.emit(f"for (int {i} = 0, {j} = {3 + self.r(4)}; {i} < {self.bound()} && {j} > 0; {i}++, {j}--) {{")
+        self.scopes.append([Var(i, T("int"), writable=False), Var(j, T("int"), writable=False)])
+        self.indent += 1
+        saved = self.in_switch
+        self.in_switch, self.loop_depth = 0, self.loop_depth + 1
+        for _ in range(1 + self.r(2)):
+            self.statement()
+        self.in_switch, self.loop_depth = saved, self.loop_depth - 1
+        self.indent -= 1
+        self.scopes.pop()
+        self.emit("}")
+        self.depth -= 1
+
+    def switch_v4(self) -> None:
+        """A switch whose ``default`` stands between cases and one of whose cases holds a switch of its own."""
+        self.depth += 1
+        kind = self.pick(("int", "uint"))
+        self.emit(f"switch ({self.expr(T(kind), 2)}) {{")
+        self.in_switch += 1
+        self.emit(f"case {self.r(2)}:")
+        self.emit("    {")
+        self.indent += 1
+        self.emit(f"switch ({self.expr(T(kind), 2)}) {{")
+        self.emit(f"case {self.r(3)}:")
+        self.block(1)
+        self.emit("    break;")
+        self.emit("default:")
+        self.block(1)
+        self.emit("    break;")
+        self.emit("}")
+        self.indent -= 1
+        self.emit("    }")
+        self.emit("    break;")
+        self.emit("default:")
+        self.block(1 + self.r(2))
+        self.emit("    break;")
+        self.emit(f"case {2 + self.r(3)}:")
+        self.block(1)
+        self.emit("    break;")
+        self.in_switch -= 1
+        self.emit("}")
+        self.depth -= 1
+
+    def increment_v4(self) -> None:
+        """``p++`` / ``--p`` of a scalar int, uint or float place; or a new variable taking ``p++``'s old value."""
+        t = T(self.pick(("int", "uint", "float")))
+        place = self.lvalue(t)
+        if place is None:
+            self.assign()
+            return
+        op = self.pick(("++", "--"))
+        if self.r(2):
+            self.emit(f"{place}{op};" if self.r(2) else f"{op}{place};")
+            return
+        v = self.fresh()
+        self.emit(f"{t.name} {v} = {place}{op};")
+        self.scopes[-1].append(Var(v, t))
+
+    def out_intrinsic_v4(self) -> None:
+        """An intrinsic writing an ``out`` argument: ``sincos``, ``modf`` (whole part), ``frexp`` (exponent)."""
+        t = T("float", 1 + self.r(4))
+        a, b = self.fresh(), self.fresh()
+        fn = self.pick(("sincos", "modf", "frexp"))
+        x = self.expr(t, 2)
+        if fn == "sincos":
+            self.emit(f"{t.name} {a}, {b};")
+            self.emit(f"sincos({x}, {a}, {b});")
+        else:
+            self.emit(f"{t.name} {b};")
+            self.emit(f"{t.name} {a} = {fn}({x}, {b});")
+        self.scopes[-1] += [Var(a, t), Var(b, t)]
+
+    def divide_by_local_v4(self) -> None:
+        """An integer division or modulo by a local's value (no odd-making ``| 1``): a divisor fxc's folder
+        proves 0 is its X4010, a run-time 0 is defined (0xffffffff / the dividend)."""
+        t = T(self.pick(("int", "uint")), 1 + self.r(4))
+        place = self.lvalue(t)
+        div = self.var_leaf(t)
+        if place is None or div is None:
+            self.assign()
+            return
+        self.emit(f"{place} = ({self.expr(t, 2)}) {self.pick(('/', '%'))} ({div});")
+
+    def member_array_v4(self) -> None:
+        """A struct's array member at a run-time index: ``s[i].a[j] = ...`` (SD's int array, float3 array; SC's
+        float2 array), or a new variable reading one."""
+        cands = [v for v in self.vars() if v.struct in ("SC", "SD")]
+        if not cands:
+            self.assign()
+            return
+        v = self.pick(cands)
+        member, n, t = self.pick({"SD": (("a", 3, T("int")), ("v", 2, T("float", 3))),
+                                  "SC": (("a", 2, T("float", 2)),)}[v.struct])
+        place = f"{self.elem(v)}.{member}[{self.index(n)}]"
+        if v.writable and self.r(2):
+            self.emit(f"{place} = {self.expr(t, 2)};")
+            return
+        w = self.fresh()
+        self.emit(f"{t.name} {w} = {place};")
+        self.scopes[-1].append(Var(w, t))
+
+    def static_globals_v4(self) -> list[str]:
+        """Version 4's static globals: read and written by the helpers and the entry point alike."""
+        out = []
+        for _ in range(1 + self.r(3)):
+            t = self.rand_type(matrices=False)
+            if t.base not in ("float", "int", "uint", "bool"):
+                t = T("float", t.n)
+            name = self.fresh("G")
+            out.append(f"static {t.name} {name} = {self.literal(t)};")
+            self.globals.append(Var(name, t))
+        return out
+
     def groupshared(self) -> None:
         """A compute shader's groupshared round trip: every thread writes its slot between barriers and
         reads a neighbour's; or every thread adds into one word (InterlockedAdd: order-free)."""
@@ -734,7 +947,8 @@ class HlslGen:
                     comps = list(_SW[:v.t.n])
                     self.rng.shuffle(comps)
                     cands.append(f"{place}.{''.join(comps[:t.n])}")
-            elif not need_whole and v.t.is_matrix and t.base == "float" and not t.is_matrix:
+            elif not need_whole and v.t.is_matrix and t.base == (v.t.base if self.v4 else "float") \
+                    and not t.is_matrix:
                 if t.n == v.t.n:
                     cands.append(f"{place}[{self.r(v.t.rows)}]")
                 elif t.n == 1:
@@ -779,7 +993,8 @@ class HlslGen:
             self.declare()
             return
         if t.base in ("float", "int", "uint") and self.r(3) == 0:
-            ops = ("+=", "-=", "*=", "/=") if t.base == "float" or t.is_matrix else \
+            ops = ("+=", "-=", "*=") + (("/=",) if t.base == "float" else ()) if t.is_matrix else \
+                ("+=", "-=", "*=", "/=") if t.base == "float" else \
                 ("+=", "-=", "*=", "&=", "|=", "^=", "<<=", ">>=", "/=", "%=")
             self.emit(f"{place} {self.pick(ops)} {self.expr(t)};")
         elif self.v2 and t.base not in SCALARS and self.r(3) == 0:
@@ -818,11 +1033,13 @@ class HlslGen:
         elif c == 17 and self.v2 and self.stage == "cs" and not self.in_func and self.depth == 0 \
                 and self.r(2):
             self.groupshared()
-        elif c == 19 and self.v3 and self.r(2):
+        elif c == 19 and self.v3 and (self.r(3) == 0 if self.v4 else self.r(2)):
             self.statement_v3()
         elif c == 18 and self.loop_depth:
             jump = "break" if self.in_switch else self.pick(("break", "continue"))  # fxc: X3708 in a switch
             self.emit(f"if ({self.expr(T('bool'), 2)}) {jump};")
+        elif c in (18, 19) and self.v4:
+            self.statement_v4()
         else:
             self.assign()
 
@@ -921,7 +1138,7 @@ class HlslGen:
             params.append((mode, self.fresh("p"), pt))
         saved = self.lines, self.indent, self.scopes, self.depth, self.loop_depth
         self.lines, self.indent, self.depth, self.loop_depth = [], 1, 1, 0
-        self.in_func = True
+        self.in_func, self.ret = True, ret
         self.scopes = [[Var(p, pt, 0, pt.base if pt.base in self.structs else None, True)
                         for mode, p, pt in params if mode != "out"]]
         for mode, p, pt in params:  # an out parameter is written before anything reads it
@@ -934,7 +1151,7 @@ class HlslGen:
         self.emit(f"return {self.expr(ret)};")
         body = self.lines
         self.lines, self.indent, self.scopes, self.depth, self.loop_depth = saved
-        self.in_func = False
+        self.in_func, self.ret = False, None
         sig = ", ".join(f"{'' if m == 'in' else m + ' '}{pt.name} {p}" for m, p, pt in params)
         self.funcs.append((name, params, ret))
         return [f"{ret.name} {name}({sig})", "{", *body, "}", ""]
@@ -1005,6 +1222,8 @@ class HlslGen:
 
     def program(self) -> str:
         head = self.header()
+        if self.v4:
+            head += self.static_globals_v4()
         funcs: list[str] = []
         for _ in range(self.r(3)):
             funcs += self.function()
