@@ -931,23 +931,23 @@ def _i_determinant(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         return Val(_F, s[:1])
     if t.shape != "m":
         raise cg.err(pos, "'determinant': no matching 1 parameter intrinsic function", 3013)
-    if t.rows == 2 and t.cols == 2:
-        m = cg.alu("mul", FLOAT, 1, [[s[1]], [s[2]]])
-        return Val(_F, cg.alu("mad", FLOAT, 1, [[s[0]], [s[3]], m], ["", "", "-"]))
-    if t.rows == 3 and t.cols == 3:
-        c = intrinsic_vals(cg, "cross", [Val(NumType(FLOAT, 1, 3, "v"), s[3:6]), Val(NumType(FLOAT, 1, 3, "v"),
-                                                                                    s[6:9])], pos)
-        return Val(_F, dot(cg, s[0:3], c.slots))
-    if t.rows == 4 and t.cols == 4:
-        from .intrinsics_math import determinant4
-
-        return Val(_F, determinant4(cg, s))
     # non-square (fxc): the leading square sub-matrix
     k = min(t.rows, t.cols)
-    sub = [s[r * t.cols + c] for r in range(k) for c in range(k)]
+    s = [s[r * t.cols + c] for r in range(k) for c in range(k)]
     if k == 1:
-        return Val(_F, sub[:1])
-    return intrinsic_vals(cg, "determinant", [Val(NumType(FLOAT, k, k, "m"), sub)], pos)
+        return Val(_F, s[:1])
+    if k == 2:
+        m = cg.alu("mul", FLOAT, 1, [[s[1]], [s[2]]])
+        return Val(_F, cg.alu("mad", FLOAT, 1, [[s[0]], [s[3]], m], ["", "", "-"]))
+    from .intrinsics_math import determinant4, determinant_vectors
+
+    # fxc's expansions over the matrix's rows or columns as it holds them (determinant_vectors)
+    v = determinant_vectors(s, k, arg_nodes[0] if arg_nodes else None)
+    if k == 3:
+        c = intrinsic_vals(cg, "cross", [Val(NumType(FLOAT, 1, 3, "v"), v[1]), Val(NumType(FLOAT, 1, 3, "v"),
+                                                                                   v[2])], pos)
+        return Val(_F, dot(cg, c.slots, v[0]))
+    return Val(_F, determinant4(cg, v))
 
 
 def _i_reflect(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,

@@ -1,5 +1,5 @@
 """Intrinsics that fxc expands into instruction sequences: hyperbolic and inverse trigonometric
-functions, lit, dst, fwidth, modf, frexp/ldexp, determinant of 4x4, and the legacy ``tex*`` sampling
+functions, lit, dst, fwidth, modf, frexp/ldexp, determinant (fxc's expansions), and the legacy ``tex*`` sampling
 functions (sampler1D/2D/3D/CUBE objects bound as t#+s# pairs of the same number).
 
 Sequences follow the HLSL reference definitions (MicrosoftDocs win32 direct3dhlsl intrinsic pages);
@@ -297,26 +297,57 @@ def _frexp_log(cg: CodegenContext, x: list, n: int) -> tuple[list, list]:
     return cg.alu("mul", FLOAT, n, [x, cg.alu("rcp", FLOAT, n, [cg.alu("exp", FLOAT, n, [e])])]), e
 
 
-def determinant4(cg: CodegenContext, s: list) -> list:
-    """Laplace expansion along the first row with 2x2 minors of the lower two rows."""
-    def at(r: int, c: int):
-        return s[r * 4 + c]
+def determinant_vectors(s: list, n: int, node: A.Node | None) -> list[list]:
+    """The n vectors of an n x n matrix (``s``: its elements row by row; ``node``: the argument's expression) that
+    fxc 10.1 expands a determinant over: its rows or its columns, which round differently.
 
-    def m2(r0: int, r1: int, c0: int, c1: int) -> list:
-        p = cg.alu("mul", FLOAT, 1, [[at(r0, c1)], [at(r1, c0)]])
-        return cg.alu("mad", FLOAT, 1, [[at(r0, c0)], [at(r1, c1)], p], ["", "", "-"])
+    fxc works on the matrix in the form its optimiser holds it (the DLL's values and listings, session 40): a
+    matrix built of row vectors -- a constructor whose every row is a run of consecutive lanes of one register or
+    literals (``float3x3(a.xyz, b.xyz, c.xyz)``, ``(a.yzw, ...)``, ``(a.x, a.y, a.z, ...)``, a computed row) -- and
+    a ``row_major`` matrix are expanded over their rows; a column-major one (a constant buffer's or an input's
+    default) over its columns, det(M^T); a ``transpose`` of a matrix held in registers reads the same registers (the
+    other way round: rows of the result), and anything computed elementwise (``m * 2.5``,
+    ``mul(m, n)``, ``-m``, an element assigned, a constructor with a swizzled row such as ``a.zyx``) is held by
+    columns. A variable shows its form in its elements' registers: rows that are whole input or constant-buffer
+    registers are rows, else columns."""
+    rows = [s[r * n:(r + 1) * n] for r in range(n)]
+    cols = [[s[r * n + c] for r in range(n)] for c in range(n)]
+    return rows if _held_by_rows(s, n, node) else cols
 
-    def m3(c: tuple) -> list:
-        a, b, d = c
-        x = cg.alu("mul", FLOAT, 1, [[at(1, a)], m2(2, 3, b, d)])
-        x = cg.alu("mad", FLOAT, 1, [[at(1, b)], m2(2, 3, a, d), x], ["-", "", ""])
-        return cg.alu("mad", FLOAT, 1, [[at(1, d)], m2(2, 3, a, b), x])
 
-    cols = [(1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2)]
-    acc = cg.alu("mul", FLOAT, 1, [[at(0, 0)], m3(cols[0])])
-    for j in range(1, 4):
-        acc = cg.alu("mad", FLOAT, 1, [[at(0, j)], m3(cols[j]), acc], ["-" if j % 2 else "", "", ""])
-    return acc
+def _held_by_rows(s: list, n: int, node: A.Node | None) -> bool:
+    rows = [s[r * n:(r + 1) * n] for r in range(n)]
+    if isinstance(node, A.Construct):
+        def run(v: list) -> bool:
+            if all(is_imm(x) for x in v):
+                return True
+            return len({x[:3] for x in v}) == 1 and [x[3] - v[0][3] for x in v] == list(range(n))
+
+        return all(run(v) for v in rows)
+    return all(v[0][0] in ("v", "cb") and len({x[:3] for x in v}) == 1 and [x[3] for x in v] == list(range(n))
+               for v in rows)
+
+
+#: fxc 10.1's 4x4 determinant (its listing of ``determinant(float4x4)``; the same words at ps_4_0, /Od, IEEE
+#: strictness and level 9's SM4 program): for each
+#: cofactor j, q = V2[c]*V3[a] - V2[a]*V3[c] (the second product a ``mul``, the first a ``mad`` less it) over the
+#: three lanes other than j, the sign folded into the lane order; cofactor j = dp3(q, V1[e]); det = dp4(cof, V0)
+_DET4 = (("wyz", "zwy", "yzw"), ("zwx", "wxz", "xzw"), ("wxy", "ywx", "xyw"), ("yzx", "zxy", "xyz"))
+
+
+def determinant4(cg: CodegenContext, v: list[list]) -> list:
+    """The determinant of the 4x4 matrix whose storage vectors are ``v`` (determinant_vectors), in fxc's order."""
+    from .intrinsics import dot
+
+    def pick(vec: list, swz: str) -> list:
+        return [vec["xyzw".index(ch)] for ch in swz]
+
+    cof = []
+    for a, c, e in _DET4:
+        p = cg.alu("mul", FLOAT, 3, [pick(v[2], a), pick(v[3], c)])
+        q = cg.alu("mad", FLOAT, 3, [pick(v[2], c), pick(v[3], a), p], ["", "", "-"])
+        cof += dot(cg, q, pick(v[1], e))
+    return dot(cg, cof, v[0])
 
 
 #: the texture a legacy sample reads and its coordinate count. Direct3D 9 has no 1D texture (D3DRESOURCETYPE: 2D,
