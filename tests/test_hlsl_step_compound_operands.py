@@ -7,7 +7,8 @@ The rules, from fxc's verdicts recorded in DXC's SemaHLSL more-operators.hlsl an
   object makes it X3022 "scalar, vector, or matrix expected" for ``+ - * / %`` and X3082 "int or unsigned int
   type required" for ``& | ^ << >>`` — before the bool l-value rule (``bools += SamplerStates`` is X3022);
 * with numeric operands a bool (bool1, bool2 …) destination is X3020 "operator cannot be used with a bool
-  lvalue", for every compound operator and for ``++``/``--``;
+  lvalue", for every compound operator and for ``++``/``--`` -- after a bit operator's X3082 for a floating
+  operand (``b &= f``: d3dcompiler_47 10.1, session 40);
 * ``++``/``--`` on a struct, array or object local passes fxc's type check (a function nothing calls
   compiles); code for it is not documented, so a called one is refused as not supported (E_NOTIMPL), never
   a wrong value;
@@ -52,10 +53,12 @@ def verdict(stmt: str, called: bool = True) -> str:
 def expected_compound(lhs: str, op: str, rhs: str) -> str:
     if lhs not in NUMERIC or rhs not in NUMERIC:
         return "X3022" if op in ARITH else "X3082"
+    if op in BITS and "f" in (lhs, rhs):
+        # a bitwise operator wants integer operands, checked before the bool l-value: ``b &= f`` is X3082 in
+        # d3dcompiler_47 10.1 (session 40, tests/test_rules_hlsl_dxc_s40.py), ``b &= i`` X3020
+        return "X3082"
     if lhs in ("b", "b2"):
         return "X3020"
-    if op in BITS and "f" in (lhs, rhs):
-        return "X3082"  # a bitwise operator wants integer operands
     return "pass"
 
 

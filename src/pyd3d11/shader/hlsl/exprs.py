@@ -219,8 +219,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             cur = expr(cg, e.target if designating else target)
             # the operator's operand rule comes first: fxc reports ``bools += SamplerStates`` as X3022 and
             # ``bools &= f3_ss`` as X3082, not as a bool l-value (DXC object-operators.hlsl's fxc records)
-            check_operand_kinds(cg, e.op[:-1], (cur, rhs), e.pos)
-            _no_bool_lvalue(cg, cur, e.pos)
+            _compound_operands(cg, e.op[:-1], cur, rhs, e.pos)
             v = binary(cg, e.op[:-1], cur, rhs, e.pos)
             if e.op[:-1] in _BITWISE_OPS:
                 _legacy_bitwise_source(cg, None, e.pos)  # the target is a variable: never a literal
@@ -328,8 +327,7 @@ def _compound_on_constants(cg: CodegenContext, e: A.Assign) -> Val:
     A non-constant right side (``c += d`` with ``float d = 1``) or target (``const float c = x`` from an input)
     keeps X3025. The operator's operand rules still apply first (``true += 1`` is X3020)."""
     cur, rhs = expr(cg, e.target), expr(cg, e.value)
-    check_operand_kinds(cg, e.op[:-1], (cur, rhs), e.pos)
-    _no_bool_lvalue(cg, cur, e.pos)
+    _compound_operands(cg, e.op[:-1], cur, rhs, e.pos)
     binary(cg, e.op[:-1], cur, rhs, e.pos)
     return _val(VOID, [], _FOLDED)
 
@@ -549,6 +547,19 @@ def _no_bool_lvalue(cg: CodegenContext, v: Val, pos) -> None:
         raise cg.err(pos, "operator cannot be used with a bool lvalue", 3020)
 
 
+def _compound_operands(cg: CodegenContext, op: str, cur: Val, rhs: Val, pos) -> None:
+    """The checks of ``cur op= rhs`` before its operation, in fxc's order: the operator's operand kinds
+    (``bools += SamplerStates`` X3022), then a bit operator's X3082 "int or unsigned int type required" for
+    operands whose common type is floating (``bools <<= floats``, ``bools &= halfs``: DXC's
+    scalar-operators-assign lines judged alone by d3dcompiler_47 10.1), then the bool l-value's X3020
+    (``bools <<= ints``, ``bools += floats``)."""
+    check_operand_kinds(cg, op, (cur, rhs), pos)
+    if op in _BITWISE_OPS and isinstance(cur.type, NumType) and isinstance(rhs.type, NumType) and \
+            concrete(common_base(cur.type.base, rhs.type.base)) in (FLOAT, DOUBLE):
+        raise cg.err(pos, "int or unsigned int type required", 3082)
+    _no_bool_lvalue(cg, cur, pos)
+
+
 def _fold_logical(op: str, a: list[Slot], b: list[Slot]) -> list[Slot] | None:
     """``&&`` / ``||`` of bool lanes where each lane has a constant side: ``false && x`` is false and
     ``true && x`` is x (``||`` dually), as fxc folds them before it looks at dead code (a resource
@@ -691,12 +702,13 @@ def _bitwise_refusal(cg: CodegenContext, target: str, pos):
 def _operand_class(cg: CodegenContext, e: A.Node) -> str:
     """The class of modifiers fxc's type of the operand ``e`` carries (d3dcompiler_47 10.1 under Wine, session 36
     INTR, widened in session 40 GEN; told apart by :func:`_row_matrix_as_vector`'s rule): ``literal`` (an untyped
-    literal, or a swizzle of one), ``uniform`` (a uniform global), ``const`` (an operator's or call's result, a
+    literal, or a swizzle of one), ``uniform`` (a uniform global, an operator's result with a uniform operand:
+    ``cf.x + a.x``, ``-cf.x``, ``b ? cf.x : cf.y``), ``const`` (an operator's or call's result, a
     post-increment, a ``const`` local, a ``static const``, a cast of anything but a ``var``, a constructor with a
     computed argument: :func:`_computed`), ``var`` (a local, a parameter -- ``uniform`` ones too --, a static
     global, a typed literal such as ``2.0f`` / ``1u`` / ``true``, a cast of a ``var``, a constructor of named values
     -- ``float1x3(a.x, cf.y, kf)`` --, a pre-increment or an assignment of a ``var``); a swizzle or element has its
-    base's class. Session 40's 1,037 probes (a float1x3 beside 60 operand forms, both orders, ``transpose`` of the
+    base's class. Session 40's 1,178 probes (a float1x3 beside 70 operand forms, both orders, ``transpose`` of the
     product telling a matrix from a vector) fix the casts, constructors, typed literals and increments."""
     while isinstance(e, (A.Member, A.Index)):
         e = e.a
@@ -710,6 +722,9 @@ def _operand_class(cg: CodegenContext, e: A.Node) -> str:
         return _operand_class(cg, e.a)
     if isinstance(e, A.Assign):
         return _operand_class(cg, e.target)
+    if isinstance(e, (A.Binary, A.Unary, A.Ternary)):  # an operator's result is uniform where an operand is
+        parts = [e.a, e.b] if not isinstance(e, A.Unary) else [e.a]
+        return "uniform" if any(_operand_class(cg, x) == "uniform" for x in parts) else "const"
     if not isinstance(e, A.Ident):
         return "const"
     for scope in reversed(cg.scopes):
