@@ -168,7 +168,9 @@ def test_disassembly_lists_the_level9_program_before_the_sm4_code():
     i = lines.index("// Level9 shader bytecode:")
     body = lines[i + 2: i + 7]
     assert body == ["ps_2_0", "dcl t0", "def c0, 2, 2, 2, 2", "mul r0, t0, c0", "mov oC0, r0"]
-    assert any(ln.startswith("// approximately 2 instruction slots used (0 texture, 2 arithmetic)") for ln in lines)
+    # rewritten to d3dcompiler_47 10.1's answer (session 40, D3DDisassemble under Wine): a pixel program with no
+    # texture slot gets no "(0 texture, N arithmetic)" split (was expected with it)
+    assert "// approximately 2 instruction slots used" in lines
     assert lines.index("ps_4_0") > i
 
 

@@ -176,24 +176,27 @@ def test_default_values_printed_under_each_initialised_constant():
         assert with_values[with_values.index(value_line) - 1].split("//")[1].strip().endswith(name)
 
 
-@pytest.mark.parametrize("flag", [dc.D3D_DISASM_ENABLE_COLOR_CODE, dc.D3D_DISASM_PRINT_HEX_LITERALS])
+# PRINT_HEX_LITERALS left this list in session 40 (built from d3dcompiler_47 10.1's answers:
+# tests/test_rules_reflect_fxc_s40.py)
+@pytest.mark.parametrize("flag", [dc.D3D_DISASM_ENABLE_COLOR_CODE])
 def test_layouts_nothing_public_shows_are_refused(blob, flag):
     with pytest.raises(NotSupportedError, match="D3D_DISASM_"):
         dc.D3DDisassemble(blob, len(blob), flag, None)
 
 
-def test_offsets_on_direct3d9_bytecode_are_refused_by_name():
-    """Merge of HL1 (DXBC offsets) and HL3 (D3D9 listings): no public D3D9 listing with offsets exists, so the
-    flag is refused by name on D3D9 bytecode instead of being ignored."""
-    from pyd3d11.errors import NotSupportedError
+def test_offsets_on_direct3d9_bytecode_prefix_the_program_lines():
+    """Rewritten in session 40 to d3dcompiler_47 10.1's answer (it was refused by name while no D3D9 listing with
+    offsets was at hand): each line after the version line carries its instruction token's byte offset, the
+    version token being at 0 (rows recorded under Wine: tests/test_rules_reflect_fxc_s40.py)."""
     from pyd3d11.shader.compile_api import D3DCompile
     from pyd3d11.shader.compiler_tools import D3D_DISASM_ENABLE_INSTRUCTION_OFFSET, disassemble_with_flags
 
     blob = D3DCompile("float4 main(float4 p:POSITION):POSITION{return p*2;}", None, None, None, None, "main", "vs_2_0")
     data = bytes(blob.GetBufferPointer())
     assert "vs_2_0" in disassemble_with_flags(data, 0, None)
-    with pytest.raises(NotSupportedError, match="Direct3D 9"):
-        disassemble_with_flags(data, D3D_DISASM_ENABLE_INSTRUCTION_OFFSET, None)
+    lines = disassemble_with_flags(data, D3D_DISASM_ENABLE_INSTRUCTION_OFFSET, None).splitlines()
+    program = lines[lines.index("    vs_2_0") + 1:]
+    assert program[0].startswith("0x") and program[0][10:16] == ":     "
 
 
 @pytest.mark.backend_independent

@@ -49,15 +49,16 @@ __all__ = [
 ]
 
 _DISASM_ALL = 0xFF
-#: Flags whose output format no public material shows (colour codes, hexadecimal literals): refused by name
-#: rather than printed in an invented layout. ENABLE_INSTRUCTION_OFFSET and ENABLE_INSTRUCTION_NUMBERING are
+#: Flags whose output format no public material shows (colour codes): refused by name rather than printed in an
+#: invented layout. PRINT_HEX_LITERALS writes every literal word as ``0x%08x`` (d3dcompiler_47 10.1 under Wine,
+#: session 40: an instruction's l()/d() operands, the immediate constant buffer, a Direct3D 9 ``def``;
+#: declarations' values and the header's default values unchanged). ENABLE_INSTRUCTION_OFFSET and ENABLE_INSTRUCTION_NUMBERING are
 #: built alone and together (public D3DDisassemble listings show all three layouts:
 #: disasm.positioned_program_lines). ENABLE_DEFAULT_VALUE_PRINTS ("Enable the output of default values") adds
 #: the ``//      = 0x...`` line under each initialised constant of the header, as fxc's /Fc listings print it
 #: (the corpus' Direct3D10 CubeMapGS listing); without it the header leaves them out.
 _DISASM_UNBUILT = {
     D3D_DISASM_ENABLE_COLOR_CODE: "D3D_DISASM_ENABLE_COLOR_CODE",
-    D3D_DISASM_PRINT_HEX_LITERALS: "D3D_DISASM_PRINT_HEX_LITERALS",
 }
 
 
@@ -99,7 +100,7 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
     ENABLE_INSTRUCTION_NUMBERING, alone or together, prefix the program lines
     (disasm.positioned_program_lines)."""
     from .dxbc.disasm import disassemble, disassemble_program, positioned_program_lines
-    from .dxbc.listing_dialect import D3DCOMPILER_47
+    from .dxbc.listing_dialect import D3DCOMPILER_47, writing_hex_literals
     from .sm2.disasm import d3d9_listing, is_d3d9_bytecode
 
     _check_disasm_flags(flags, method)
@@ -117,30 +118,28 @@ def disassemble_with_flags(data: bytes, flags: int, comments: str | None, method
     if data[:4] == b"DXBC" and read_library(data) is not None:
         # a shader library (hlsl/library.py): fxc lists each function; that listing is not built
         raise NotSupportedError(f"{method} of a shader library (lib_* blob)", method)
-    try:
-        if is_d3d9_bytecode(data):  # Direct3D 9 bytecode (vs_2_0 ... ps_3_0 targets): fxc's D3D9 listing
-            if positions is not None:
-                raise NotSupportedError(f"{method} with D3D_DISASM_ENABLE_INSTRUCTION_OFFSET or _NUMBERING on "
-                                        "Direct3D 9 bytecode", method)
-            text = d3d9_listing(data, bool(flags & D3D_DISASM_INSTRUCTION_ONLY))
-        elif flags & D3D_DISASM_INSTRUCTION_ONLY:
-            container = _container(data, method, "disassemble")
-            if container.program is None:
-                raise error_for(E_FAIL, "container has no SHDR/SHEX chunk", method)
-            lines = disassemble_program(container.program, D3DCOMPILER_47) if positions is None else \
-                positioned_program_lines(container.program, numbering, offsets, D3DCOMPILER_47)
-            text = "\n".join(lines) + "\n"
-        else:
-            if "FX10" in _container(data, method, "disassemble"):
-                raise NotSupportedError(f"{method} of an effect (a container with an FX10 chunk)", method)
-            text = disassemble(data, positions, offsets, bool(flags & D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS),
-                               D3DCOMPILER_47)
-    except NotSupportedError:
-        raise
-    except D3D11Error as e:
-        raise error_for(E_FAIL, e.message, method) from None
-    except ValueError as e:
-        raise error_for(E_FAIL, str(e), method) from None
+    with writing_hex_literals(bool(flags & D3D_DISASM_PRINT_HEX_LITERALS)):
+        try:
+            if is_d3d9_bytecode(data):  # Direct3D 9 bytecode (vs_2_0 ... ps_3_0 targets): fxc's D3D9 listing
+                text = d3d9_listing(data, bool(flags & D3D_DISASM_INSTRUCTION_ONLY), numbering, offsets)
+            elif flags & D3D_DISASM_INSTRUCTION_ONLY:
+                container = _container(data, method, "disassemble")
+                if container.program is None:
+                    raise error_for(E_FAIL, "container has no SHDR/SHEX chunk", method)
+                lines = disassemble_program(container.program, D3DCOMPILER_47) if positions is None else \
+                    positioned_program_lines(container.program, numbering, offsets, D3DCOMPILER_47)
+                text = "\n".join(lines) + "\n"
+            else:
+                if "FX10" in _container(data, method, "disassemble"):
+                    raise NotSupportedError(f"{method} of an effect (a container with an FX10 chunk)", method)
+                text = disassemble(data, positions, offsets, bool(flags & D3D_DISASM_ENABLE_DEFAULT_VALUE_PRINTS),
+                                   D3DCOMPILER_47)
+        except NotSupportedError:
+            raise
+        except D3D11Error as e:
+            raise error_for(E_FAIL, e.message, method) from None
+        except ValueError as e:
+            raise error_for(E_FAIL, str(e), method) from None
     if comments and not flags & D3D_DISASM_INSTRUCTION_ONLY:
         text = _with_comments(text, comments, 2 if is_d3d9_bytecode(data) else 3)
     return text
@@ -212,6 +211,7 @@ def D3DDisassembleRegion(pSrcData: Any, SrcDataSize: int | None, Flags: int = 0,
     instruction starts at the next); the offset and numbering flags prefix its lines as in a whole listing
     (dxbc/disasm.py disassemble_region). ``NumInsts`` None: to the end."""
     from .dxbc.disasm import disassemble_region
+    from .dxbc.listing_dialect import writing_hex_literals
 
     method = "D3DDisassembleRegion"
     _check_disasm_flags(Flags, method)
@@ -226,11 +226,12 @@ def D3DDisassembleRegion(pSrcData: Any, SrcDataSize: int | None, Flags: int = 0,
     offsets = bool(Flags & D3D_DISASM_ENABLE_INSTRUCTION_OFFSET)
     header = not Flags & D3D_DISASM_INSTRUCTION_ONLY
     count = len(data) if NumInsts is None else int(NumInsts)
-    try:
-        text, finish = disassemble_region(container, int(StartByteOffset), count,
-                                          numbering if numbering or offsets else None, offsets, header)
-    except D3D11Error as e:
-        raise error_for(E_FAIL, e.message, method) from None
+    with writing_hex_literals(bool(Flags & D3D_DISASM_PRINT_HEX_LITERALS)):
+        try:
+            text, finish = disassemble_region(container, int(StartByteOffset), count,
+                                              numbering if numbering or offsets else None, offsets, header)
+        except D3D11Error as e:
+            raise error_for(E_FAIL, e.message, method) from None
     if szComments and header:
         text = _with_comments(text, szComments, 3)
     return ID3DBlob(text.encode() + b"\0"), finish

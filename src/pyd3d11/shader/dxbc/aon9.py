@@ -103,8 +103,10 @@ def aon9_level(chunk: bytes | None) -> int | None:
     return FL_9_1
 
 
-def format_aon9(chunk: Aon9Chunk) -> list[str]:
-    """The mapping tables and the program listing, as fxc's D3DDisassemble prints them before the SM4 code."""
+def format_aon9(chunk: Aon9Chunk, numbering: bool = False, offsets: bool = False) -> list[str]:
+    """The mapping tables and the program listing, as fxc's D3DDisassemble prints them before the SM4 code
+    (``numbering`` / ``offsets``: its lines prefixed as a Direct3D 9 listing's, offsets counted from the
+    embedded program's version token: sm2.disasm.disassemble)."""
     from ..sm2.disasm import disassemble, slot_summary
     from ..sm2.program import decode_program
 
@@ -141,5 +143,8 @@ def format_aon9(chunk: Aon9Chunk) -> list[str]:
             lines.append(f"// c{t:<9} {RUNTIME_CONSTANT_NAMES.get(d, f'constant {d}'):>50}")
         lines.append("//")
     prog = decode_program(chunk.program)
-    lines += ["//", "// Level9 shader bytecode:", "//"] + disassemble(prog) + [slot_summary(prog)]
+    # a blank line between the program and its slot count, as in a Direct3D 9 listing (d3dcompiler_47 10.1 under
+    # Wine, session 40; no fxc 9.30 listing of a level 9 object is at hand)
+    lines += ["//", "// Level9 shader bytecode:", "//"] + disassemble(prog, numbering=numbering, offsets=offsets) + \
+        ["", slot_summary(prog)]
     return lines

@@ -135,8 +135,16 @@ def _components(op: ir.Operand) -> str:
     return "." + S.COMPONENTS[op.swizzle[0]]
 
 
+def _hex_word(bits: int) -> str:
+    return f"0x{bits & 0xFFFFFFFF:08x}"
+
+
 def format_immediate(op: ir.Operand, vtype: str = "x", untyped: bool = False) -> str:
     sep = "," if untyped else ", "
+    if listing_dialect.hex_literals():
+        # D3D_DISASM_PRINT_HEX_LITERALS (d3dcompiler_47 10.1 under Wine, session 40): every word of the operand,
+        # a double's two halves low word first and the unused halves of a d() included
+        return ("d(" if op.type == T.IMMEDIATE64 else "l(") + sep.join(_hex_word(v) for v in op.values) + ")"
     if op.type == T.IMMEDIATE64:
         vals = [struct.unpack("<d", struct.pack("<II", op.values[i], op.values[i + 1]))[0]
                 for i in range(0, len(op.values) - 1, 2)]
@@ -329,7 +337,8 @@ def _customdata(inst: ir.Instruction, indent: str) -> list[str]:
     if cls == ir.CustomDataClass.DCL_IMMEDIATE_CONSTANT_BUFFER:
         rows = []
         for i in range(0, len(data), 4):
-            rows.append("{ " + ", ".join(format_untyped(v) for v in data[i : i + 4]) + "}")
+            word = _hex_word if listing_dialect.hex_literals() else format_untyped
+            rows.append("{ " + ", ".join(word(v) for v in data[i : i + 4]) + "}")
         if not rows:
             return [indent + "dcl_immediateConstantBuffer { }"]
         pad = " " * len("dcl_immediateConstantBuffer { ")
@@ -522,7 +531,8 @@ def _disassemble(blob: bytes | object, positions: bool | None, offsets: bool, de
         from .aon9 import format_aon9, parse_aon9
 
         try:
-            lines += format_aon9(parse_aon9(container.get("Aon9")))  # type: ignore[attr-defined]
+            lines += format_aon9(parse_aon9(container.get("Aon9")),  # type: ignore[attr-defined]
+                                 bool(positions), offsets and positions is not None)
         except ValueError:
             lines += ["//", "// Level9 shader bytecode: (unreadable Aon9 chunk)", "//"]
     finish = 0

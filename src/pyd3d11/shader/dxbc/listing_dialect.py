@@ -57,6 +57,27 @@ def current() -> ListingDialect:
     return _CURRENT.get()
 
 
+# D3D_DISASM_PRINT_HEX_LITERALS is a caller's choice, not a compiler version's, so it is a switch of its own beside
+# the dialect: the literal writers (an instruction's l()/d() operands, an immediate constant buffer's rows, a
+# Direct3D 9 ``def``) read it several calls below D3DDisassemble.
+_HEX_LITERALS: ContextVar[bool] = ContextVar("hex_literals", default=False)
+
+
+def hex_literals() -> bool:
+    """Whether literals are written as their 32-bit words (``0x%08x``) rather than as values."""
+    return _HEX_LITERALS.get()
+
+
+@contextlib.contextmanager
+def writing_hex_literals(on: bool) -> Iterator[None]:
+    """Write literals as hexadecimal words while ``on`` (D3D_DISASM_PRINT_HEX_LITERALS)."""
+    token = _HEX_LITERALS.set(on)
+    try:
+        yield
+    finally:
+        _HEX_LITERALS.reset(token)
+
+
 @contextlib.contextmanager
 def writing(dialect: ListingDialect | None) -> Iterator[ListingDialect]:
     """Write a listing in ``dialect`` (None: the one already in force)."""

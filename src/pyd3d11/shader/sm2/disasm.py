@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import struct
 
+from ..dxbc.listing_dialect import hex_literals
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
 from .tokens import (
+    BY_NAME,
     COMPARISONS,
     DSTMOD_CENTROID,
     DSTMOD_PARTIALPRECISION,
@@ -91,6 +93,9 @@ def _float(bits: int) -> str:
     if v in (float("inf"), float("-inf")):
         return "-1.#INF" if v < 0 else "1.#INF"
     text = f"{v:.9g}"
+    mant, e, exp = text.partition("e")
+    if e:  # the Microsoft C runtime's %g writes at least three exponent digits (d3dcompiler_47 10.1: 1e-006)
+        text = f"{mant}e{exp[0]}{exp[1:].zfill(3)}"
     return "-0" if text == "-0" else text
 
 
@@ -113,7 +118,9 @@ def instruction_text(inst: Inst, kind: str) -> str:
         return _dcl(inst, kind)
     if inst.op == "def":
         assert inst.dst is not None
-        return f"def {format_dst(inst.dst, kind)}, " + ", ".join(_float(v) for v in inst.values)
+        # D3D_DISASM_PRINT_HEX_LITERALS writes a def's words (defi's integers stay decimal: d3dcompiler_47 10.1)
+        value = (lambda v: f"0x{v & 0xFFFFFFFF:08x}") if hex_literals() else _float
+        return f"def {format_dst(inst.dst, kind)}, " + ", ".join(value(v) for v in inst.values)
     if inst.op == "defi":
         assert inst.dst is not None
         return f"defi {format_dst(inst.dst, kind)}, " + ", ".join(str(v - (1 << 32) if v >> 31 else v)
@@ -134,34 +141,80 @@ def instruction_text(inst: Inst, kind: str) -> str:
     return name + (" " + ", ".join(ops) if ops else "")
 
 
-def disassemble(prog: Sm2Program, indent: str = "    ") -> list[str]:
+def disassemble(prog: Sm2Program, indent: str = "    ", numbering: bool = False, offsets: bool = False) -> list[str]:
     """The listing lines: the version line, then one line per instruction (comment blocks are left out); the
     body of each if / rep / loop block indented two more spaces, its else / end at the block's own level
-    (fxc's listings: "rep i0" / "  mul r0.xy, r0, c0" / "endrep"; boolconst "if b0" / "  mul ..." / "else")."""
+    (fxc's listings: "rep i0" / "  mul r0.xy, r0, c0" / "endrep"; boolconst "if b0" / "  mul ..." / "else").
+
+    ``numbering`` / ``offsets`` (D3D_DISASM_ENABLE_INSTRUCTION_NUMBERING / _OFFSET; d3dcompiler_47 10.1 under
+    Wine, session 40) prefix each instruction line in place of the indent: ``%4d:`` and five spaces, ``0x%08X:``
+    and five spaces (the instruction token's byte offset), or both as ``%4d  0x%08X:``. The number is the
+    arithmetic slot count before the instruction (listing_slots: a texture load takes the number of the next
+    arithmetic instruction); ``def`` / ``dcl`` lines get no number, only the number's width in spaces."""
     kind = prog.kind + ("3" if prog.major >= 3 else "")
     lines = [indent + prog.profile]
     depth = 0
+    number = 0
     for i in prog.instructions:
         if i.op == "comment":
             continue
         depth -= i.op in _BLOCK_ENDS
-        lines.append(indent + "  " * max(depth, 0) + instruction_text(i, kind))
+        text = "  " * max(depth, 0) + instruction_text(i, kind)
+        if numbering or offsets:
+            setup = i.op in _SETUP
+            where = f"0x{i.offset:08X}:" if offsets else ""
+            if numbering and offsets:
+                prefix = (" " * 6 if setup else f"{number:4d}  ") + where
+            elif numbering:
+                prefix = " " * 5 if setup else f"{number:4d}:"
+            else:
+                prefix = where
+            lines.append(prefix + " " * 5 + text)
+            if not setup:
+                tex, arith = _slots_of(prog, i)
+                number += arith
+        else:
+            lines.append(indent + text)
         depth += i.op in _BLOCK_STARTS
     return lines
 
 
 _BLOCK_STARTS = {"if", "ifc", "rep", "loop", "else"}
 _BLOCK_ENDS = {"endif", "endrep", "endloop", "else"}
+#: setup instructions: no slot, no number in a numbered listing
+_SETUP = {"def", "defi", "defb", "dcl"}
+
+
+def _slots_of(prog: Sm2Program, inst: Inst) -> tuple[int, int]:
+    """(texture, arithmetic) slots of one instruction as D3DDisassemble counts them (listing_slots)."""
+    from .profile import VS11_SLOTS
+
+    info = BY_NAME[inst.op]
+    sm1 = VS11_SLOTS if prog.major == 1 else {}
+    n = sm1.get(inst.op, (info.ps_slots if prog.kind == "ps" else info.vs_slots) or 0)
+    return (n, 0) if info.kind == "t" and inst.op != "texkill" else (0, n)
+
+
+def listing_slots(prog: Sm2Program) -> tuple[int, int, int]:
+    """(total, texture, arithmetic) slots as D3DDisassemble counts them (d3dcompiler_47 10.1 under Wine, session
+    40): each instruction its table slots, a texture load 1 texture slot whatever its form (texldp, texldb, a
+    cube map, at ps_2_b and ps_3_0 too) and ``texkill`` an arithmetic one. The compile's limits count ps_2_x
+    otherwise (profile.count_slots: texkill 2, texldb 6, ...)."""
+    tex = arith = 0
+    for inst in prog.instructions:
+        if inst.op != "comment":
+            t, a = _slots_of(prog, inst)
+            tex, arith = tex + t, arith + a
+    return tex + arith, tex, arith
 
 
 def slot_summary(prog: Sm2Program) -> str:
-    """fxc's closing line: "approximately N instruction slots used" (with the texture / arithmetic split for
-    pixel shaders)."""
-    from .profile import count_slots
-
-    total, tex, arith = count_slots(prog)
+    """fxc's closing line: "approximately N instruction slots used", with the texture / arithmetic split for a
+    program that samples, a vs_3_0 ``texldl`` too (none written for one with no texture slot: d3dcompiler_47 10.1
+    under Wine, session 40, ps_2_0 / 2_b / 3_0, vs_3_0 and the level 9 Aon9 program alike)."""
+    total, tex, arith = listing_slots(prog)
     slots = "1 instruction slot" if total == 1 else f"{total} instruction slots"  # fxc's singular (its listings)
-    if prog.kind == "ps":
+    if tex:
         return f"// approximately {slots} used ({tex} texture, {arith} arithmetic)"
     return f"// approximately {slots} used"
 
@@ -207,18 +260,19 @@ def _preshader_lines(prog) -> list[str]:
     return []
 
 
-def d3d9_listing(data: bytes, instruction_only: bool = False) -> str:
+def d3d9_listing(data: bytes, instruction_only: bool = False, numbering: bool = False, offsets: bool = False) -> str:
     """fxc's listing of Direct3D 9 bytecode (fxc /dumpbin /Fc; the DXDecompiler corpus's .asm files): a PRES
     preshader's listing first where the shader has one, then the creator line and the CTAB's Parameters /
     Registers sections, a blank line, the program, a blank line and the slot count. ``instruction_only``
-    (D3D_DISASM_INSTRUCTION_ONLY): the program lines alone."""
+    (D3D_DISASM_INSTRUCTION_ONLY): the program lines, a blank line and the slot count (d3dcompiler_47 10.1 under
+    Wine, session 40: the header alone is left out)."""
     from .ctab import CREATOR, decode_ctab
     from .program import decode_program
 
     prog = decode_program(data)
-    body = disassemble(prog)
+    body = disassemble(prog, numbering=numbering, offsets=offsets)
     if instruction_only:
-        return "\n".join(body) + "\n"
+        return "\n".join(body + ["", slot_summary(prog)]) + "\n"
     table = None
     for inst in prog.instructions:
         if inst.op == "comment":

@@ -49,6 +49,9 @@ class Inst:
     decl: int | None = None
     values: list[int] = field(default_factory=list)
     predicated: bool = False
+    #: byte offset of the instruction token in the decoded bytecode (-1: built, not decoded); D3DDisassemble's
+    #: D3D_DISASM_ENABLE_INSTRUCTION_OFFSET prints it
+    offset: int = field(default=-1, compare=False)
 
 
 @dataclass(slots=True)
@@ -149,7 +152,7 @@ def decode_program(data: bytes | list[int]) -> Sm2Program:
             return prog
         if tok & 0xFFFF == COMMENT_OPCODE:
             n = tok >> 16 & 0x7FFF
-            prog.instructions.append(Inst("comment", values=toks[i + 1: i + 1 + n]))
+            prog.instructions.append(Inst("comment", values=toks[i + 1: i + 1 + n], offset=4 * i))
             i += 1 + n
             continue
         info = BY_CODE.get(tok & 0xFFFF)
@@ -161,7 +164,7 @@ def decode_program(data: bytes | list[int]) -> Sm2Program:
             raise ValueError("truncated instruction")
         if any(not t >> 31 for t in params) and info.name not in ("def", "defi", "defb"):
             raise ValueError(f"{info.name}: a parameter token without bit 31 set")
-        inst = Inst(info.name, controls=tok >> 16 & 0xFF, predicated=bool(tok >> 28 & 1))
+        inst = Inst(info.name, controls=tok >> 16 & 0xFF, predicated=bool(tok >> 28 & 1), offset=4 * i)
         need = int(info.name == "dcl") + int(info.dst)
         if n < need:
             raise ValueError(f"{info.name}: {n} parameter tokens, {need} needed")
