@@ -702,12 +702,13 @@ def _bitwise_refusal(cg: CodegenContext, target: str, pos):
 def _operand_class(cg: CodegenContext, e: A.Node) -> str:
     """The class of modifiers fxc's type of the operand ``e`` carries (d3dcompiler_47 10.1 under Wine, session 36
     INTR, widened in session 40 GEN; told apart by :func:`_row_matrix_as_vector`'s rule): ``literal`` (an untyped
-    literal, or a swizzle of one), ``uniform`` (a uniform global), ``const`` (an operator's or call's result, a
+    literal, or a swizzle of one), ``uniform`` (a uniform global, an operator's result with a uniform operand:
+    ``cf.x + a.x``, ``-cf.x``, ``b ? cf.x : cf.y``), ``const`` (an operator's or call's result, a
     post-increment, a ``const`` local, a ``static const``, a cast of anything but a ``var``, a constructor with a
     computed argument: :func:`_computed`), ``var`` (a local, a parameter -- ``uniform`` ones too --, a static
     global, a typed literal such as ``2.0f`` / ``1u`` / ``true``, a cast of a ``var``, a constructor of named values
     -- ``float1x3(a.x, cf.y, kf)`` --, a pre-increment or an assignment of a ``var``); a swizzle or element has its
-    base's class. Session 40's 1,037 probes (a float1x3 beside 60 operand forms, both orders, ``transpose`` of the
+    base's class. Session 40's 1,178 probes (a float1x3 beside 70 operand forms, both orders, ``transpose`` of the
     product telling a matrix from a vector) fix the casts, constructors, typed literals and increments."""
     while isinstance(e, (A.Member, A.Index)):
         e = e.a
@@ -721,6 +722,9 @@ def _operand_class(cg: CodegenContext, e: A.Node) -> str:
         return _operand_class(cg, e.a)
     if isinstance(e, A.Assign):
         return _operand_class(cg, e.target)
+    if isinstance(e, (A.Binary, A.Unary, A.Ternary)):  # an operator's result is uniform where an operand is
+        parts = [e.a, e.b] if not isinstance(e, A.Unary) else [e.a]
+        return "uniform" if any(_operand_class(cg, x) == "uniform" for x in parts) else "const"
     if not isinstance(e, A.Ident):
         return "const"
     for scope in reversed(cg.scopes):
