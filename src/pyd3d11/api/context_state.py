@@ -175,8 +175,20 @@ def F(obj: Any, name: str, default: Any = 0) -> Any:  # noqa: N802 - struct fiel
 
 
 def is_a(obj: Any, class_name: str) -> bool:
-    """Duck-typed interface check by class name in the MRO (the device side defines the classes)."""
-    return obj is not None and any(c.__name__ == class_name for c in type(obj).__mro__)
+    """Duck-typed interface check by class name in the MRO (the device side defines the classes); decided once per
+    (class, name): every bind of a state setter asks it."""
+    if obj is None:
+        return False
+    key = (type(obj), class_name)
+    got = _IS_A.get(key)
+    if got is None:
+        if len(_IS_A) > 4096:  # (classes made at run time, e.g. by tests: bounded)
+            _IS_A.clear()
+        got = _IS_A[key] = any(c.__name__ == class_name for c in type(obj).__mro__)
+    return got
+
+
+_IS_A: dict[tuple[type, str], bool] = {}
 
 
 def view_kind(obj: Any) -> Any:

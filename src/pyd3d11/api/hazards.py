@@ -48,6 +48,13 @@ def storage_of(obj: Any) -> Any:
     return getattr(obj, "_storage", None)
 
 
+def _root(obj: Any) -> Any:
+    """The storage root :func:`overlaps` compares first (None: the object overlaps nothing). The scans below test it
+    before calling overlaps: a state setter scans every bound input or output, and most are other resources."""
+    st = storage_of(obj)
+    return None if st is None else st.root
+
+
 def subresources_of(obj: Any) -> frozenset[int]:
     """Subresource indices an object touches: a view's range, all of a bare resource, {0} for buffers."""
     st = storage_of(obj)
@@ -132,30 +139,36 @@ def output_bindings(state: Any, pipeline: str | None = None) -> Iterator[tuple[s
 
 def is_bound_for_output(state: Any, obj: Any) -> str | None:
     """Name of an output binding overlapping ``obj`` (None when there is none)."""
+    root = _root(obj)
+    if root is None:
+        return None
     for name, slot, out in output_bindings(state):
-        if overlaps(obj, out):
+        if _root(out) is root and overlaps(obj, out):
             return f"{name} slot {slot}"
     return None
 
 
 def unbind_inputs(state: Any, new_output: Any, method: str, report: Any, release: Any) -> None:
     """Force to NULL every input binding overlapping ``new_output`` (warning per slot)."""
+    root = _root(new_output)
+    if root is None:
+        return
     for stage in STAGES:
         st = state.stages[stage]
         for i, v in bound(st.srvs):
-            if overlaps(v, new_output):
+            if _root(v) is root and overlaps(v, new_output):
                 release(v)
                 st.srvs[i] = None
                 report(f"{method}: Resource being set is still bound on input! Forcing {stage} shader "
                        f"resource slot {i} to NULL.", f"DEVICE_{stage}SETSHADERRESOURCES_HAZARD")
         for i, v in bound(st.cbs):
-            if overlaps(v, new_output):
+            if _root(v) is root and overlaps(v, new_output):
                 release(v)
                 st.cbs[i] = None
                 report(f"{method}: Resource being set is still bound on input! Forcing {stage} constant "
                        f"buffer slot {i} to NULL.", f"DEVICE_{stage}SETCONSTANTBUFFERS_HAZARD")
     for i, v in bound(state.ia_vbs):
-        if overlaps(v, new_output):
+        if _root(v) is root and overlaps(v, new_output):
             release(v)
             state.ia_vbs[i] = None
             report(f"{method}: Resource being set is still bound on input! Forcing IA vertex buffer slot {i} "

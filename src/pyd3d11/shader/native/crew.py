@@ -39,6 +39,11 @@ ENABLED = os.environ.get("PYD3D11_NATIVE_CREW", "1") != "0"
 #: of many workers at once; on the 2-core host, two workers through the crew ran S1z / S3 frames 8-15 % slower than
 #: through the pool (alternating A/B, session 32), an extra thread beside the pool's competing for two cores
 MIN_WORKERS = max(2, int(os.environ.get("PYD3D11_NATIVE_CREW_MIN", "4") or 4))
+#: whether the finishing (drawing) thread runs row 0 of a job (``PYD3D11_CALLER_ROWS=0``: it only waits, for
+#: measurements -- a scene's rows take their work from one shared counter, so the crew threads do a skipped row's
+#: share; with PYD3D11_THREADS one above the cores the crew then fills every core while the drawing thread's caches
+#: keep its Python)
+CALLER_ROWS = os.environ.get("PYD3D11_CALLER_ROWS", "1") != "0"
 #: jobs in flight at most (a slot is reused once the crew counted its job)
 RING = 16
 #: spin iterations before a waiting thread sleeps in the kernel (each one pause / yield instruction;
@@ -224,7 +229,8 @@ class CrewJob:
         if self._done:
             return
         self._done = True
-        self._row0()
+        if CALLER_ROWS:
+            self._row0()
         self._crew.wait(self._slot)
 
 
