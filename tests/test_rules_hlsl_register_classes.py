@@ -147,7 +147,7 @@ FORMS = [
     (" : register(t3)", "ps_5_0", 3),
     (" : register(T3)", "ps_5_0", 3),
     (" : register(ps, t3)", "ps_5_0", 3),
-    (" : register(PS, T3)", "ps_5_0", 3),
+    (" : register(ps, T3)", "ps_5_0", 3),  # (a profile is case-sensitive: ``PS`` is X3089, d3dcompiler_47 10.1)
     (" : register(ps_5_0, t3)", "ps_5_0", 3),
     (" : register(ps_4_0, t3)", "ps_5_0", 0),  # for another target: no binding here
     (" : register(vs, t3)", "ps_5_0", 0),

@@ -48,7 +48,7 @@ PROFILE_CASES = [
     ("Texture2D tex : register(vs, t1) : register(ps, t2);", "vs_5_0", 1),
     ("Texture2D tex : register(ps_4_0, t5) : register(ps_5_0, t6);", "ps_4_0", 5),
     ("Texture2D tex : register(ps_4_0, t5) : register(ps_5_0, t6);", "ps_5_0", 6),
-    ("Texture2D tex : register(PS, t4);", "ps_5_0", 4),
+    ("Texture2D tex : register(ps, T4);", "ps_5_0", 4),  # ``PS`` is X3089 (d3dcompiler_47 10.1, session 40)
     ("Texture2D tex : register(ps, t[2]);", "ps_5_0", 2),
     ("Texture2D tex : register(ps, t1) : register(ps_5_1, t2);", "ps_5_0", 1),
 ]

@@ -105,11 +105,11 @@ _PS = "float4 main() : sv_target {{ return {ret}; }}"
     ("float4 a[2] : register(c3); float4 b : register(c4);", "a[0] + b", "ok", "X4019"),
     ("float4 a[2] : register(c3); float4 b : register(c4);", "a[1] + b", "X4500", "X4019"),
     ("float4 a[2] : register(c3); float4 b : register(c5);", "a[1] + b", "ok", "ok"),
-    pytest.param("int k : register(i0);", "k", "X4509", "ok", marks=pytest.mark.xfail(strict=True, reason="fxc 10.1: X4509 for a D3D9 i#/b# reservation a float or an int/bool alone takes (ours: X3530)")),
+    ("int k : register(i0);", "k", "X4509", "ok"),  # session 40: met (check.d3d9_other_set_reservations)
     ("int k : register(i0) : register(c1);", "k", "ok", "ok"),
-    pytest.param("bool k : register(b0);", "k", "X4509", "ok", marks=pytest.mark.xfail(strict=True, reason="fxc 10.1: X4509 for a D3D9 i#/b# reservation a float or an int/bool alone takes (ours: X3530)")),
+    ("bool k : register(b0);", "k", "X4509", "ok"),  # session 40: met (check.d3d9_other_set_reservations)
     ("float a : register(banana);", "a", "X3530", "ok"),
-    pytest.param("float a : register(b1x);", "a", "X4509", "ok", marks=pytest.mark.xfail(strict=True, reason="fxc 10.1: X4509 for a D3D9 i#/b# reservation a float or an int/bool alone takes (ours: X3530)")),
+    ("float a : register(b1x);", "a", "X4509", "ok"),  # session 40: met (check.d3d9_other_set_reservations)
     ("float a : register(c1manymanyletters);", "a", "ok", "ok"),
     ("float a : register(i2abc) : register(c0);", "a", "ok", "ok"),
 ])

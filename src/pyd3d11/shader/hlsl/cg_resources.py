@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import ast as A
-from .check import check_cb_entry_count, check_cb_overlap, check_cb_slots, check_uav_model
+from .check import CB_MAX_ENTRIES, check_cb_entry_count, check_cb_overlap, check_cb_slots, check_uav_model
 from .diagnostics import HlslError
 from .layout import check_packoffset_objects, mark_struct_objects, referenced_names, shader_roots
 from .objects import allocate_registers, has_object, leaf_count
@@ -157,7 +157,9 @@ class ResourceBinding:
                     cv.offset = d.register[1] * 16
                     hits = [other for s0, e, other in reserved if s0 < cv.offset + size and cv.offset < e]
                     self.reg_overlaps += [(other, cv) for other in hits]
-                    if hits and self.d3d9 is not None:
+                    if (hits or cv.offset + size > CB_MAX_ENTRIES * 16) and self.d3d9 is not None:
+                        # (a D3D9 constant reserved past the SM4 buffer's 4096 registers, ``register(c5000)`` at
+                        # vs_2_0, is judged by the D3D9 slots, sm2/d3d9.constant_slots, not X4601)
                         relocated.append(cv)
                         continue
                     reserved.append((cv.offset, cv.offset + size, cv))

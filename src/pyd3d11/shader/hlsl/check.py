@@ -1107,28 +1107,24 @@ def gs_stream_components(cg: CodegenContext, types: list[Type], pos: Pos) -> int
     return sum(widest.values())
 
 
-def d3d9_other_set_reservations(cg: CodegenContext) -> frozenset[str]:
-    """A Direct3D 9 target's rules for the register() reservations of numeric globals: each names c#, i# or b#
-    with a number (an invalid one, such as ``register(banana)``, which shader model 4-5 discards for a numeric
-    global, is X3530 there); returns the names reserved in i# / b# without a c# reservation, which
-    sm2/d3d9.py refuses when the program reads them as float constants (vkd3d
-    register-reservations-numeric.shader_test: "If a variable is needed in the c register group, register()
-    reservations in other groups can be provided only if a register(cX) reservation is also provided")."""
-    others: set[str] = set()
+def d3d9_other_set_reservations(cg: CodegenContext) -> dict[str, str]:
+    """The $Globals names a Direct3D 9 target reserves in other register sets (b#, i#, s#, t#, u#) and not in
+    c#, each with its reservations as fxc spells them (``s1; b2``): sm2/d3d9.py refuses them when the program reads
+    them as float constants (X4509 "invalid register semantic 's1; b2', or variable must be bound to multiple
+    register banks (c register binding required)"; vkd3d register-reservations-numeric.shader_test: "If a
+    variable is needed in the c register group, register() reservations in other groups can be provided only if a
+    register(cX) reservation is also provided"). Unread, or read only as a bool branch or a loop count, they
+    compile (d3dcompiler_47 10.1, session 40). A register name of no set is X3530 (regsyntax.py)."""
+    others: dict[str, str] = {}
     for cb in cg.cbufs:
         if cb.name != "$Globals":
             continue
         for cv in cb.vars:
             d = cv.decl
             regs = [r for r in d.registers if isinstance(r, tuple)]
-            for r in regs:
-                # "Trailing characters after the reservation index are okay in SM < 6, except for 'b'
-                # reservations" (register-reservations-numeric): c1abc is c1, banana is refused
-                if r[0] not in "cib" or (len(r) > 2 and r[0] == "b"):
-                    raise cg.err(d.pos, f"register {r[0]}{r[1]} not valid for '{d.name}' at {cg.d3d9}", 3530)
             if regs and all(r[0] != "c" for r in regs):
-                others.add(d.name)
-    return frozenset(others)
+                others[d.name] = "; ".join(f"{r[0]}{r[1]}" for r in regs)
+    return others
 
 
 def const_groupshared(cg, name: str) -> bool:

@@ -30,6 +30,7 @@ from ..dxbc.rdef import RDEF_PROGRAM_TYPE, Rdef
 from ..dxbc.signature import Signature, SignatureElement, build_signature
 from ..dxbc.stat import build_sfi0, build_stat, program_feature_flags, program_stats
 from . import ast as A
+from . import regsyntax
 from .arraysizes import check_unsized_arrays
 from .codegen import Codegen
 from .deadres import dead_resources
@@ -123,19 +124,38 @@ def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[
     only the effect compiler asks for it (fxc writes no preshader in a stand-alone shader)."""
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
+    spelling: dict[str, list[HlslError]] = {}  # the parse's register() spelling errors (regsyntax.py)
     try:
-        return _compile_hlsl(source, file, entry, target, defines, include_open, flags, program_hook, file_target,
-                             preshader)
+        res = _compile_hlsl(source, file, entry, target, defines, include_open, flags, program_hook, file_target,
+                            preshader, spelling)
     except RecursionError:
         # backstop: nesting the parser limit does not see (macro expansion, generated trees)
         raise HlslError(file, 1, 1, 1000, "nesting too deep: compiler stack exhausted") from None
+    except HlslError as exc:
+        err = regsyntax.judge(spelling.get("profile", []), spelling.get("name", []), exc)
+        if err is not exc:
+            raise err from None
+        raise
+    except NotSupportedError:
+        # a feature not built here, in a program fxc refuses for its register() spelling: fxc's error
+        err = regsyntax.judge(spelling.get("profile", []), spelling.get("name", []), None)
+        if err is not None:
+            raise err from None
+        raise
     finally:
         sys.setrecursionlimit(old)
+    err = regsyntax.judge(spelling.get("profile", []), spelling.get("name", []), None)
+    if err is not None:
+        raise err
+    return res
 
 
 def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None,
                   include_open: Callable | None, flags: int, program_hook: Callable | None = None,
-                  file_target: str | None = None, preshader: bool = False) -> CompileResult:
+                  file_target: str | None = None, preshader: bool = False,
+                  spelling: dict | None = None) -> CompileResult:
+    """``spelling``: filled with the register() spelling errors of the target's parse (regsyntax.py), which
+    compile_hlsl judges against the compile's outcome."""
     orig_flags = flags
     d3d9 = target if _D3D9.match(target or "") else None
     if d3d9:
@@ -171,7 +191,14 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         parser = Parser(tokens, profile, flag_pack)
         parser.file_target = file_target or profile
         parser.d3d9_target = d3d9  # the Direct3D 9 target the level-9 profile stands for (parse_cbuffer)
-        prog = parser.parse_program()
+        try:
+            prog = parser.parse_program()
+        except HlslError as exc:  # a register() profile earlier in the text is reported first (regsyntax.py)
+            raise regsyntax.after_parse_error(parser.register_profile_errors, exc) from None
+        if spelling is not None and profile == target and "profile" not in spelling:
+            spelling["profile"] = list(parser.register_profile_errors)
+            spelling["name"] = sorted(parser.register_name_errors + [e for f, e in parser.register_param_errors
+                                                                     if f == entry], key=lambda e: (e.line, e.col))
         if not policy:
             policy.append(WarningPolicy(tokens, prog.func_bodies))
         check_declarations(prog)
@@ -359,7 +386,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
 
     blob = build_blob(cg, program, debug_info(cg, source, file, pp.sources), program50, ranges)
     if d3d9:
-        explicit = {cv.decl.name: cv.decl.register[1] for cb in cg.cbufs if cb.name == "$Globals"
+        # fxc keeps a constant's component index (register * 4) in 32 bits: c4294967296 is c0, c4294967295 c1073741823
+        # (d3dcompiler_47 10.1, session 40: X4509 names that slot, c4294967298 overlaps a register(c2))
+        explicit = {cv.decl.name: cv.decl.register[1] % (1 << 30) for cb in cg.cbufs if cb.name == "$Globals"
                     for cv in cb.vars if cv.decl.register is not None and cv.decl.register[0] == "c"}
         # the entry point's uniform object parameters are named $name in the constant table, like its values
         entries = [d for d in cg.prog.decls if isinstance(d, A.FuncDef) and d.name == entry and d.body is not None]
@@ -542,7 +571,7 @@ def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | N
         return finish(t, refl) if finish is not None else t.program
 
     def check(p) -> list[tuple[int, str]]:
-        return profile_errors(p, prof, by_dimension=finish is not None)
+        return profile_errors(p, prof, by_dimension=finish is not None, d3d9=finish is not None)
 
     tr = translate(program, prof, file, types, no_mapped_counts=no_mapped_counts, bool_branches=bool_branches)
     tr.program = allocate_registers(remove_dead_code(tr.program), prof.temps)
@@ -582,7 +611,7 @@ def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | N
 
 def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[str, int], flags: int,
                   params: set[str] | frozenset[str] = frozenset(),
-                  other_sets: frozenset[str] = frozenset(), cb_slots: tuple[int, ...] = (),
+                  other_sets: dict[str, str] | None = None, cb_slots: tuple[int, ...] = (),
                   preshader: bool = False, globals_order: tuple[tuple[str, int | None, int], ...] = ()) -> bytes:
     """The Direct3D 9 bytecode (CTAB comment, then the program) of a vs_2_0 / vs_2_a / ps_2_0 / ps_2_a / ps_2_b
     compile whose SM4 program and blob are ``program`` / ``blob`` (sm2/d3d9.py); raises the first profile rule

@@ -10,6 +10,7 @@ import re
 from ...errors import NotSupportedError
 from . import ast as A
 from . import modifiers as M
+from . import regsyntax
 from .classes import derives_class, is_elaborated, parse_elaborated
 from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_binary, to_int
 from .diagnostics import HlslError, Pos
@@ -124,6 +125,11 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
         self.member_consts: list[tuple[str, object]] = []  # (bare name, shadowed constant) while in a type
         self.register_clean = True
         self.register_space = 0
+        #: register() spelling errors, judged after the parse (regsyntax.py): X3089 profiles, X3530 global names
+        self.register_profile_errors: list = []
+        self.register_name_errors: list = []
+        self.register_param_errors: list = []  # (function, error): a D3D9 entry point's parameters
+        self.register_tok = None  # the name token of the last register() parsed
         self.mod_toks: dict[str, Token] = {}
         self.dup_usage: Token | None = None  # a repeated in/out/inout seen by parse_mods
         #: the compile target (``ps_5_0``): ``register(profile, …)`` bindings apply only where it matches
@@ -793,7 +799,11 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
             self.next()
         if self.at("cbuffer") or self.at("tbuffer"):
             hoisted: list[A.Node] = []
-            return [self.parse_cbuffer(hoisted), *hoisted]
+            mark = len(self.register_name_errors)
+            buffer = self.parse_cbuffer(hoisted)
+            if getattr(self, "d3d9_target", None) is None:  # from 4.0 fxc reads no member's register() name
+                del self.register_name_errors[mark:]
+            return [buffer, *hoisted]
         if self.tok.text == "ConstantBuffer" and self._sm51() and self.peek().text == "<":
             return [self.parse_constant_buffer()]
         if self.tok.text in ("technique", "technique10", "technique11", "fxgroup") and self.tok.kind == "id":
@@ -921,6 +931,12 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                 if self.at("register") and self.peek().text == "(":  # fxc: no effect on a parameter (SM4+)
                     self.next()
                     self.parse_register()
+                    if getattr(self, "d3d9_target", None) is not None and \
+                            self._profile_applies(self.register_profile):
+                        # ... but a Direct3D 9 entry point's are judged like a global's (regsyntax.py)
+                        bad = regsyntax.name_error(self.register_tok, not isinstance(array_leaf(pt), ObjectType))
+                        if bad is not None:
+                            self.register_param_errors.append((name_tok.text, bad))
                     continue
                 sem = self.ident().text
             if self.at("<"):  # after the semantics: read and ignored (d3dcompiler_47 10.1, session 38 EFX)
@@ -1129,6 +1145,9 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
             t2 = self.ident()
             self.check_space_order(t)
             if not t2.text.lower().startswith("space"):
+                bad_profile = regsyntax.profile_error(t)
+                if bad_profile is not None:
+                    self.register_profile_errors.append(bad_profile)
                 profile, t = t.text, t2
                 bracketed = self.at("[")
                 offset = bracket()
@@ -1151,6 +1170,7 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                 raise self.error(f"register space '{space_tok.text}' requires shader model 5.1 or higher "
                                  f"(target {self.target})", space_tok, 3530)
         self.register_profile = profile
+        self.register_tok = t
         # the register space (Shader Model 5.1 "Resource binding in HLSL": ``register(t3, space1)``; space0 when
         # none is named), read by the declaration that owns this register()
         self.register_space = self._space_number(space_tok, t.text[:1].lower()) if space_tok is not None else 0
@@ -1202,20 +1222,27 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
             sem = reg = pack = None
             space = 0
             regs: list = []
-            all_regs: list[tuple[str, str, int]] = []  # (profile, set, number) of every register()
+            all_regs: list[tuple[str, str]] = []  # (profile, register name as spelt) of every register()
+            reg_texts: list[str] = []  # the applying ones' names as spelt (parallel to regs)
             inactive: list = []  # register()s for another profile
             while self.accept(":"):
                 if self.at("register"):
                     reg_tok = self.next()
                     r = self.parse_register()
-                    if not self.register_clean:
+                    txt = self.register_tok.text.lower()
+                    if txt[0] not in "bcistu" or not (len(txt) == 1 or txt[1].isdigit()):
+                        # no register at all (``a0``, ``tx``): an object's X3530 (cg_resources); a part after the
+                        # number is read past (``t1x`` is t1: d3dcompiler_47 10.1, session 40)
                         r = (r[0], r[1], False)
                     prof = (self.register_profile or "").lower()
-                    clash = next((q for q in all_regs if q[0] == prof and q[1] == r[0] and q[2] != r[1]), None)
-                    if clash is not None:  # two bindings of one register set for one profile (fxc X3115)
-                        raise self.error(f"Conflicting register semantics: '{clash[1]}{clash[2]}' and "
-                                         f"'{r[0]}{r[1]}'", reg_tok, 3115)
-                    all_regs.append((prof, r[0], r[1]))
+                    text = self.register_tok.text
+                    # two bindings of one register set for one profile (fxc X3115), compared as spelt: ``c0`` and
+                    # ``c0x`` / ``c00`` / ``c`` conflict, ``c1x`` twice does not, nor ``c0`` and ``C0`` (d3dcompiler_47
+                    # 10.1, session 40)
+                    clash = next((q for q in all_regs if q[0] == prof and q[1][0] == text[0] and q[1] != text), None)
+                    if clash is not None:
+                        raise self.error(f"Conflicting register semantics: '{clash[1]}' and '{text}'", reg_tok, 3115)
+                    all_regs.append((prof, text))
                     if self._sm51() and isinstance(array_leaf(t), ObjectType) and \
                             getattr(self, "d3d9_target", None) is None:
                         # at 5.1 fxc 10.1 takes an object's first register() of a set whatever profile it names
@@ -1229,6 +1256,13 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                     reg = r
                     space = self.register_space
                     regs.append(reg)
+                    reg_texts.append(text)
+                    if self.block_depth == 0 and not self._struct_stack and not mods & {"static", "groupshared"}:
+                        # a constant's (a static or groupshared global is none; cbuffer members: parse_toplevel)
+                        bad = regsyntax.name_error(self.register_tok, getattr(self, "d3d9_target", None) is not None
+                                                   and not isinstance(array_leaf(t), ObjectType))
+                        if bad is not None:
+                            self.register_name_errors.append(bad)
                 elif getattr(self, "d3d9_target", None) is not None and self.accept("packoffset"):
                     # a Direct3D 9 target reads no packoffset: whatever stands in it compiles (``b0``, ``c0.xy``,
                     # ``zz``) and a cbuffer member keeps the place the packing gives it; outside a cbuffer it is
@@ -1257,12 +1291,14 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                     sem = self.ident().text
             if (isinstance(array_leaf(t), ObjectType) and not self._sm51() or
                     getattr(self, "d3d9_target", None) is not None) and \
-                    any(a[0] == b[0] and a[1] != b[1] for i, a in enumerate(regs) for b in regs[i + 1:]):
+                    any(a[0] == b[0] and (a[1] != b[1] or ta[0] != tb[0]) for i, (a, ta) in
+                        enumerate(zip(regs, reg_texts)) for b, tb in zip(regs[i + 1:], reg_texts[i + 1:])):
                 # an object's general register() and one for this target's profile or stage, both applying and
                 # naming different registers of one set: fxc 10.1's X4017, used or not (Wine, session 35:
                 # tests/test_rules_hlsl_fxc_layout_registers.py); a number (c#) keeps the later one -- at the
                 # Direct3D 9 targets a numeric variable's too (``register(c3) : register(ps, c5)`` at ps_3_0; the other
-                # stage's or the same register compiles: session 37, tests/test_rules_hlsl_fxc_objects_s37.py)
+                # stage's or the same register compiles: session 37, tests/test_rules_hlsl_fxc_objects_s37.py); the
+                # same register with its letter in the other case too (``register(t0) : register(T0)``; session 40)
                 raise self.error("cannot bind the same variable to multiple constants in the same constant bank",
                                  name_tok, 4017)
             if self.block_depth > 0 and self.at("<") and self.peek().text != ">":

@@ -177,14 +177,14 @@ class _Var:
 
 def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
                    explicit: dict[str, int], flags: int, params: set[str] | frozenset[str] = frozenset(),
-                   other_sets: frozenset[str] = frozenset(), cb_slots: tuple[int, ...] = (),
+                   other_sets: dict[str, str] | None = None, cb_slots: tuple[int, ...] = (),
                    preshader: bool = False, move: bool = True,
                    globals_order: tuple[tuple[str, int | None, int], ...] = ()) -> Sm2Program:
     """The D3D9 program (CTAB comment first) of translation ``tr`` of a ``target`` program whose SM4 blob has
     reflection ``rdef`` and signatures ``isgn`` / ``osgn``; ``explicit``: register(c#) of $Globals names;
     ``params``: the entry point's parameter names (a uniform sampler parameter is ``$name``, as fxc's
-    uniformFuncParam listing names it); ``other_sets``: $Globals names reserved in i# / b# only (hlsl/check.py
-    d3d9_other_set_reservations), refused when read as float constants; ``cb_slots``: see _variables;
+    uniformFuncParam listing names it); ``other_sets``: $Globals names reserved in other sets than c#, with their
+    reservations (hlsl/check.py d3d9_other_set_reservations), refused when read as float constants; ``cb_slots``: see _variables;
     ``preshader``: a shader of an fx_2_0 effect compiled with preshaders (fxc's default there): parameter-only
     code moves into a PRES preshader (preshader.py) and the CTAB carries the effect's flags; ``move=False``: the
     effect's flags without moving anything (where the preshader's outputs do not fit the constant registers);
@@ -254,10 +254,10 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     used = [v for v in variables if v.used]
     float_vars = [v for v in used if id(v) not in loop_vars and id(v) not in bool_vars]
     for v in float_vars:
-        if v.name in other_sets:
-            raise _err(file, 3530, f"'{v.name}': read as a float constant, it needs a register(c#) reservation "
-                                   f"besides its other register() ({target})")
-    _assign(float_vars, prof.consts, target, file, variables)
+        if other_sets and v.name in other_sets:
+            raise _err(file, 4509, f"invalid register semantic '{other_sets[v.name]}', or variable must be bound to "
+                                   f"multiple register banks (c register binding required)")
+    _assign(float_vars, constant_slots(target), target, file, variables)
     next_free = max((v.d3d9_reg + v.count for v in float_vars), default=0)
     new_const: dict[int, int] = {}
     for old, (buf, r) in old_cb.items():
@@ -282,6 +282,8 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
                     raise NotSupportedError(f"{target}: constant c{s.num} of the translation has no D3D9 register",
                                             "D3DCompile")
                 s.num = new_const[s.num]
+
+    validator_constant_error(body, target, file)
 
     # --- samplers: the HLSL sampler's register ---------------------------------------------------------
     names = {b.bind_point: b.name for b in (rdef.bindings if rdef else []) if b.input_type == 3}  # D3D_SIT_SAMPLER
@@ -753,7 +755,16 @@ def _assign(variables: list[_Var], limit: int, target: str, file: str, everythin
     reserved, even if unused"; d3dcompiler_47 10.1 under Wine, session 38: ``float4x4 unused : register(c1);
     float b[4];`` puts b at c5, ``float a[4] : register(c1)`` read at a[0] only puts b at c5 too, an unread ``int i
     : register(c1)`` moves a two-register array to c2); ``everything`` lists the program's variables, unread
-    ones included."""
+    ones included.
+
+    ``limit`` is the compiler's count of constant slots (:func:`constant_slots`), not the validator's: a read
+    variable reserved at or past it is X4509 "manual bind to slot c# failed" before any overlap (X4500), and the
+    registers read past it X4507 (d3dcompiler_47 10.1, session 40: ``register(c224)`` at ps_3_0, ``register(c8192)``
+    at vs_2_0 / ps_2_0; ``a[4] : register(c8190)`` read at a[3] is X4507, at a[0] compiles at vs_2_0)."""
+    for v in variables:
+        if v.explicit is not None and v.explicit >= limit:
+            raise _err(file, 4509, f"maximum constant register index exceeded, target has {limit} slots, manual "
+                                   f"bind to slot c{v.explicit} failed")
     taken: set[int] = set()
     for v in variables:
         if v.explicit is not None:
@@ -780,8 +791,30 @@ def _assign(variables: list[_Var], limit: int, target: str, file: str, everythin
         taken.update(range(r, r + v.count))
         top = max(top, r + v.count)
     if top > limit:
-        raise _err(file, 4507, f"maximum {target} constant register index ({limit}) exceeded: the constants "
-                               f"need c0-c{top - 1}")
+        raise _err(file, 4507, f"maximum {target} constant register index ({limit}) exceeded - Try reducing number "
+                               f"of constants referenced")
+
+
+def constant_slots(target: str) -> int:
+    """The float-constant slots d3dcompiler_47 10.1's Direct3D 9 back end allocates in (its X4509 / X4507 texts,
+    session 40): 224 at ps_3_0 ("Registers - ps_3_0"), 8192 at every other target -- vs_1_1 / vs_2_x / vs_3_0
+    compile ``register(c1000)``, and ps_2_x leaves its 32 registers to the validator (:func:`validator_constant_error`)."""
+    return 224 if target == "ps_3_0" else 8192
+
+
+def validator_constant_error(body: list[Inst], target: str, file: str) -> None:
+    """ps_2_0 / ps_2_a / ps_2_b read c0-c31 only: fxc's validator refuses the first instruction reading a higher
+    constant register, X5200 "(Source param) Invalid register number: 35. Max allowed for this type is 31." (an
+    array ``a[40]`` read at a[35], ``register(c222)``; d3dcompiler_47 10.1, session 40). The vertex targets'
+    validator takes every register the compiler allocates."""
+    if not target.startswith("ps_2_"):
+        return
+    for inst in body:
+        for k, s in enumerate(inst.srcs):
+            if s.reg == Reg.CONST and s.num > 31:
+                which = ("Source", "Second source", "Third source", "Fourth source")[min(k, 3)]
+                raise _err(file, 5200, f"({which} param) Invalid register number: {s.num}. Max allowed for this "
+                                       f"type is 31.")
 
 
 class BothUses(NotSupportedError):

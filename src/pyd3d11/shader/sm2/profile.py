@@ -110,8 +110,9 @@ def count_slots(prog: Sm2Program) -> tuple[int, int, int]:
     return tex + arith, tex, arith
 
 
-def limit_errors(prog: Sm2Program, prof: Level9Profile) -> list[tuple[int, str]]:
-    """Every limit of ``prof`` the program exceeds, as (error number, fxc-style message)."""
+def limit_errors(prog: Sm2Program, prof: Level9Profile, constants: bool = True) -> list[tuple[int, str]]:
+    """Every limit of ``prof`` the program exceeds, as (error number, fxc-style message); ``constants=False``: not
+    the float constants' (a Direct3D 9 target's are judged where they are allocated, sm2/d3d9.py)."""
     errs: list[tuple[int, str]] = []
     total, tex, arith = count_slots(prog)
     if prof.max_arith is not None and arith > prof.max_arith:
@@ -131,7 +132,7 @@ def limit_errors(prog: Sm2Program, prof: Level9Profile) -> list[tuple[int, str]]
     if used.get(Reg.TEMP, -1) + 1 > prof.temps:
         errs.append((4509, f"{prof.sm2}: the program needs {used[Reg.TEMP] + 1} temporary registers; the "
                            f"target has {prof.temps}"))
-    if used.get(Reg.CONST, -1) + 1 > prof.consts:
+    if constants and used.get(Reg.CONST, -1) + 1 > prof.consts:
         errs.append((4507, f"maximum {prof.sm2} constant register index ({prof.consts}) exceeded"))
     return errs
 
@@ -164,10 +165,12 @@ def dependent_read_depth(prog: Sm2Program, by_dimension: bool = False) -> int:
     return deepest
 
 
-def profile_errors(prog: Sm2Program, prof: Level9Profile, by_dimension: bool = False) -> list[tuple[int, str]]:
+def profile_errors(prog: Sm2Program, prof: Level9Profile, by_dimension: bool = False,
+                   d3d9: bool = False) -> list[tuple[int, str]]:
     """Every rule of ``prof`` the translated program breaks (limits, dependent reads, gradients);
-    ``by_dimension``: see dependent_read_depth."""
-    errs = limit_errors(prog, prof)
+    ``by_dimension``: see dependent_read_depth; ``d3d9``: a Direct3D 9 target's final program, whose float
+    constants sm2/d3d9.py judges (constant_slots, validator_constant_error)."""
+    errs = limit_errors(prog, prof, constants=not d3d9)
     if prof.dependent_reads is not None:
         d = dependent_read_depth(prog, by_dimension)
         if d > prof.dependent_reads:
