@@ -126,3 +126,19 @@ def test_spin_count_comes_from_the_environment():
         e.update(env)
         out = subprocess.run([sys.executable, "-c", code], env=e, capture_output=True, text=True, check=True)
         assert out.stdout.split() == want.split()
+
+
+def test_caller_rows_off_leaves_row_zero_to_nobody(bump, monkeypatch):
+    """``PYD3D11_CALLER_ROWS=0`` (crew.CALLER_ROWS, a measuring switch): finish only waits; rows 1..size still run
+    once on the crew and row 0 nowhere (a scene's rows share one tile counter, so the crew does its work)."""
+    addr, fn, _ = bump
+    monkeypatch.setattr(crew, "CALLER_ROWS", False)
+    c = crew.Crew(3)
+    try:
+        words = np.zeros((20, 8), np.int64)
+        jobs = [c.post(addr, words[j].ctypes.data, 8, 4, lambda base=words[j].ctypes.data: fn(base)) for j in range(20)]
+        for job in jobs:
+            job.finish()
+        assert (words == np.array([0, 1, 1, 1, 0, 0, 0, 0])).all()
+    finally:
+        c.stop()
