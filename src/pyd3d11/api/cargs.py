@@ -493,7 +493,7 @@ def convert_call(plan: CallPlan, args: tuple, kwargs: dict, owner: Any) -> tuple
         # unchanged (_convert_scalar's test), checked by C calls
         if {*map(type, args)} == _INT_TYPE and min(args) >= 0 and max(args) < 0x80000000:
             return args, {}
-    if positional and plan.has_arrays and _FAST_CALLS:
+    if positional and _FAST_CALLS:
         out = _fast_convert(plan.fast, args, owner)
         if out is not None:
             return out, {}
@@ -533,9 +533,9 @@ def convert_call_general(plan: CallPlan, args: tuple, kwargs: dict, owner: Any,
     return (), values
 
 
-# -- the common positional call with arrays, without the general machinery ----------------------------------
+# -- the common positional call, without the general machinery ------------------------------------------------
 # A state setter's arrays (views, samplers, buffers, strides, viewports) went through a dict of bound values and
-# per-element conversions: most of a setter's cost. The operations below accept only the common values -- ints in
+# per-element conversions, its interfaces through the general scalar conversion: most of a setter's cost. The operations below accept only the common values -- ints in
 # [0, 2^31), lists/tuples long enough, interfaces of the declared kind and this device, NULL where allowed, header
 # structs of the declared class with plain number fields -- and give exactly what the general path gives for them;
 # any other value returns None and the general path converts the call (and raises its errors).
