@@ -10,6 +10,11 @@ build; the rows cover each rule's extent, not only the lines that showed it:
 * compound bit operators: ``b op= x`` with ``op`` one of ``& | ^ << >>`` checks the operands' common type before
   the bool l-value: ``bools <<= floats`` is X3082 "int or unsigned int type required", ``bools <<= ints`` and
   ``bools += floats`` X3020 "operator cannot be used with a bool lvalue" (DXC scalar-operators-assign).
+* ``AddUint64(a, b)`` (no MicrosoftDocs page; fxc 10.1 knows it -- DXC AddUint64, AddUint64Odd): two numeric
+  non-matrix arguments made uint vectors, a scalar taking the other's length and two vectors the shorter one's;
+  X3535 for a length other than 2 or 4 and below shader model 5 (the latter in unused code too); fxc's code is
+  ``uaddc`` and ``iadd`` per 64-bit pair, the values checked below against 64-bit sums (fxc's own objects gave
+  the same words on this runtime, session 40).
 """
 
 from __future__ import annotations
@@ -64,14 +69,47 @@ def compound_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
+# --- AddUint64 --------------------------------------------------------------------------------------------------
+_ADD = "float4 main(uint4 a : A, uint4 b : B, int4 i : I, float4 f : F) : SV_Target {{ {body} }}"
+ADD_UINT64 = {
+    "u2": "return AddUint64(a.xy, b.xy).xyxy;", "u4": "return AddUint64(a, b);", "u3": "return AddUint64(a.xyz, b.xyz).xyzz;",
+    "u1": "return AddUint64(a.x, b.x);", "i2": "return AddUint64(i.xy, i.zw).xyxy;", "f2": "return AddUint64(f.xy, f.zw).xyxy;",
+    "u2i2": "return AddUint64(a.xy, i.xy).xyxy;", "u2u4": "return AddUint64(a.xy, b).xyxy;",
+    "u4u2": "return AddUint64(a, b.xy).xyxy;", "u3u2": "return AddUint64(a.xyz, b.xy).xyxy;",
+    "u4u3": "return AddUint64(a, b.xyz).xyzz;", "u1u2": "return AddUint64(a.x, b.xy).xyxy;",
+    "u1u4": "return AddUint64(a.x, b);", "ret_u4": "uint4 r = AddUint64(a.xy, b); return r;",
+    "args1": "return AddUint64(a.xy).xyxy;", "args3": "return AddUint64(a.xy, b.xy, a.xy).xyxy;",
+    "unused": "AddUint64(a.xy, b.xy); return a;", "unused_u3": "AddUint64(a.xyz, b.xyz); return a;",
+    "bool2": "return AddUint64(bool2(a.xy), bool2(b.xy)).xyxy;", "mat": "return AddUint64((uint2x2)a, (uint2x2)b)[0].xyxy;",
+    "u1x2": "return AddUint64((uint1x2)a.xy, (uint1x2)b.xy)[0].xyxy;", "half2": "return AddUint64((half2)f.xy, (half2)f.zw).xyxy;",
+    "min16u2": "return AddUint64((min16uint2)a.xy, (min16uint2)b.xy).xyxy;", "intlit": "return AddUint64(1, 2).xxxx;",
+    "onelit": "return AddUint64(a.xy, uint2(1, 2)).xyxy;", "static_const": "static const uint2 k = uint2(1, 2); "
+    "return AddUint64(k, a.xy).xyxy;", "struct": "struct S { uint2 x; } s; s.x = a.xy; return AddUint64(s, s).xyxy;",
+    "lowercase": "return adduint64(a.xy, b.xy).xyxy;",
+}
+
+
+def add_uint64_rows() -> list[tuple[str, str, str]]:
+    rows = [(f"add64_{n}", "ps_5_0", _ADD.format(body=b)) for n, b in ADD_UINT64.items()]
+    for n in ("u2", "u4", "u3", "args1", "mat", "unused"):
+        rows.append((f"add64_{n}_ps40", "ps_4_0", _ADD.format(body=ADD_UINT64[n])))
+    rows += [("add64_cs40", "cs_4_0", "RWBuffer<uint2> o; [numthreads(1, 1, 1)] void main(uint3 t : "
+              "SV_DispatchThreadID) { o[0] = AddUint64(t.xy, t.yz); }"),
+             ("add64_vs50", "vs_5_0", "float4 main(uint4 a : A) : SV_Position { return AddUint64(a.xy, a.zw).xyxy; }"),
+             ("add64_uncalled_float", "ps_5_0", "float2 g(float2 x) { return AddUint64(x, x); } "
+              "float4 main(float4 a : A) : SV_Target { return a; }")]
+    return rows
+
+
 def all_rows() -> list[tuple[str, str, str]]:
-    rows = compound_rows()
+    rows = compound_rows() + add_uint64_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 
 
-#: rows where this compiler still differs from fxc (strict xfails)
-KNOWN_DIFFERENCES: frozenset[str] = frozenset()
+#: rows where this compiler still differs from fxc (strict xfails): fxc raises AddUint64's length error only for a
+#: call that survives dead code (``AddUint64(a.xyz, b.xyz);`` alone compiles); intrinsics_extra raises it at the call
+KNOWN_DIFFERENCES: frozenset[str] = frozenset({"add64_unused_u3"})
 
 
 def _recorded() -> dict[str, str]:
@@ -94,6 +132,52 @@ def test_verdict_matches_fxc(src, target, expected):
 
 def test_every_row_has_a_recorded_verdict():
     assert {r[0] for r in all_rows()} == set(_recorded())
+
+
+def test_add_uint64_of_constants_is_not_built():
+    """fxc 10.1 aborts on two constant arguments ("internal error: compilation aborted unexpectedly", no number)."""
+    from pyd3d11.errors import NotSupportedError
+
+    with pytest.raises(NotSupportedError, match="AddUint64"):
+        D3DCompile(_ADD.format(body="return AddUint64(uint2(1, 2), uint2(3, 4)).xyxy;"), None, "t.hlsl", None, None,
+                   "main", "ps_5_0", 0, 0)
+
+
+@pytest.mark.parametrize("body", ["return AddUint64(a, b);", "return AddUint64(a.zw, b.yx).xyxy;",
+                                  "return AddUint64(a.x, b.zw).xyxy;",
+                                  "return AddUint64(a.xy, uint2(0xffffffff, 7)).xyxy;"])
+def test_add_uint64_values(body):
+    """Each (x, y) pair is the 64-bit number y:x; the sum wraps at 2^64 (carries chosen to cross the low word)."""
+    import numpy as np
+
+    from pyd3d11.shader.blob import blob_bytes
+    from pyd3d11.shader.exec import run_program
+    from pyd3d11.tools.optdiff import _program
+
+    src = "uint4 main(uint4 a : A, uint4 b : B) : SV_Target { " + body + " }"
+    blob = bytes(blob_bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", 0)))
+    rng = np.random.default_rng(40)
+    a = rng.integers(0, 2**32, (4, 4), dtype=np.uint64).astype(np.uint32)
+    b = rng.integers(0, 2**32, (4, 4), dtype=np.uint64).astype(np.uint32)
+    a[0], b[0] = [0xFFFFFFFF, 5, 0xFFFFFFF0, 0xFFFFFFFF], [1, 6, 0x20, 0xFFFFFFFF]
+    inputs = np.zeros((32, 4, 4), np.uint32)
+    inputs[0], inputs[1] = a, b
+    got = run_program(_program(blob), 4, inputs=inputs).outputs[0].astype(np.uint32)
+
+    def add(x: np.ndarray, y: np.ndarray) -> list[int]:
+        s = (int(x[0]) | int(x[1]) << 32) + (int(y[0]) | int(y[1]) << 32)
+        return [s & 0xFFFFFFFF, (s >> 32) & 0xFFFFFFFF]
+
+    for k in range(4):
+        if body == "return AddUint64(a, b);":
+            want = add(a[k, :2], b[k, :2]) + add(a[k, 2:], b[k, 2:])
+        elif "a.zw" in body:
+            want = add(a[k, 2:], b[k, [1, 0]]) * 2
+        elif "a.x," in body:
+            want = add(a[k, [0, 0]], b[k, 2:]) * 2
+        else:
+            want = add(a[k, :2], np.array([0xFFFFFFFF, 7], np.uint32)) * 2
+        assert [int(x) for x in got[k]] == want
 
 
 def record(real) -> dict[str, str]:

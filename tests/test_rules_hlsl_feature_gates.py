@@ -58,6 +58,7 @@ DOCS: dict[str, tuple[dict, int | None, int | None]] = {
     **{n: (every(M41, "ps"), 3004, 3004) for n in ("GetRenderTargetSampleCount", "GetRenderTargetSamplePosition")},
     "msad4": (every(M50), 3535, None),  # X3535 "vs_4_0 does not support msad4" (fxc 10.1 under Wine, session 36)
     "CheckAccessFullyMapped": (every(M50), 3535, None),  # fxc 10.1's X3535 (session 37; X3004 was inferred)
+    "AddUint64": (every(M50), 3535, None),  # no page; fxc 10.1's X3535 (session 40 ACC, test_rules_hlsl_dxc_s40)
     # below 5.0: X3660 "<target> does not support interlocked operations" (d3dcompiler_47 10.1's answer, session 36
     # AUD; X3004 before)
     **{n: (every(M50), 3660, None) for n in ("InterlockedAdd", "InterlockedAnd", "InterlockedCompareExchange",

@@ -150,6 +150,8 @@ INTRINSICS: dict[str, Gate] = {
        for n in ("GetRenderTargetSampleCount", "GetRenderTargetSamplePosition")},
     # X3535 "ps_4_0 does not support msad4" after the type rules (fxc 10.1, session 36 INTR: intrinsics_extra._msad4)
     "msad4": Gate(_every((5, 0)), 3535, None, "msad4: page 'Minimum Shader Model 5'; D3D11.3 §22.12.15 msad (5.0)"),
+    # X3535 "AddUint64 requires shader model 5 or higher" (fxc 10.1, session 40 ACC: intrinsics_extra._add_uint64)
+    "AddUint64": Gate(_every((5, 0)), 3535, None, "AddUint64: no page; fxc 10.1's verdicts (uaddc is SM 5)"),
     # X3535 "CheckAccessFullyMapped requires shader model 5 or higher" at every earlier target, Direct3D 9 and level 9
     # included (fxc 10.1, session 37 OBJ: intrinsics._i_check_access_fully_mapped; X3004 before)
     "CheckAccessFullyMapped": Gate(_every((5, 0)), 3535, None,

@@ -21,7 +21,8 @@ TESS_FACTOR_HELPERS = frozenset(HELPERS)
 #: debug-message intrinsics (HLSL reference pages abort, printf, errorf: shader model 4 and later, "does nothing on
 #: devices that do not support it"): type-checked and compiled to no instruction, the behaviour of such a device
 MESSAGES = frozenset({"abort", "printf", "errorf"})
-NAMES = frozenset({"degrees", "radians", "refract", "D3DCOLORtoUBYTE4", "msad4", "EvaluateAttributeAtCentroid",
+NAMES = frozenset({"degrees", "radians", "refract", "D3DCOLORtoUBYTE4", "msad4", "AddUint64",
+                   "EvaluateAttributeAtCentroid",
                    "EvaluateAttributeCentroid",
                    "EvaluateAttributeAtSample", "EvaluateAttributeSnapped"}) | TESS_FACTOR_HELPERS | MESSAGES
 
@@ -76,6 +77,8 @@ def extra_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: l
         return Val(NumType(INT, 1, 4, "v"), cg.alu("ftoi", FLOAT, 4, [m]))
     if name == "msad4":
         return _msad4(cg, args, pos)
+    if name == "AddUint64":
+        return _add_uint64(cg, args, pos)
     if name in TESS_FACTOR_HELPERS:
         return process_tess_factors(cg, name, args, arg_nodes, pos)
     return _evaluate(cg, name, args, arg_nodes, pos)
@@ -99,6 +102,41 @@ def _msad4(cg: CodegenContext, args: list[Val], pos) -> Val:
     hi = cg.alu("ishl", UINT, 3, [y, [imm(24), imm(16), imm(8)]])
     shifted = [src[0]] + cg.alu("or", UINT, 3, [lo, hi])
     return Val(NumType(UINT, 1, 4, "v"), cg.alu("msad", UINT, 4, [ref * 4, shifted, acc]))
+
+
+def _add_uint64(cg: CodegenContext, args: list[Val], pos) -> Val:
+    """``AddUint64(a, b)``: each (x, y) pair of ``a`` and ``b`` is one 64-bit unsigned number (low word first), the
+    result their sum. No MicrosoftDocs page names it; d3dcompiler_47 10.1 knows it (session 40 ACC, DXC's AddUint64
+    and AddUint64Odd tests): two arguments (X3013 otherwise, a matrix or structure too), converted to uint vectors
+    (float, int, bool, half and min-precision arguments pass; a scalar takes the other's length, two vectors the
+    shorter); a length other than 2 or 4 is X3535 "AddUint64 can only be applied to uint2 and uint4 operands";
+    below shader model 5 it is X3535 "AddUint64 requires shader model 5 or higher" (after the argument count,
+    before the length, in unused code too). fxc's code per pair is ``uaddc lo, carry, a.x, b.x`` and ``iadd``s of
+    the high words and the carry. Two constant arguments make fxc abort ("internal error: compilation aborted
+    unexpectedly", no error number): refused here as not built, never a folded value fxc does not give."""
+    from pyd3d11.errors import NotSupportedError
+
+    if len(args) != 2 or any(not isinstance(a.type, NumType) or a.type.shape == "m" for a in args):
+        raise cg.err(pos, f"'AddUint64': no matching {len(args)} parameter intrinsic function", 3013)
+    check_gate(cg, INTRINSICS["AddUint64"], pos, "AddUint64", "{name} requires shader model 5 or higher")
+    lens = [len(a.slots) for a in args]
+    n = max(lens) if min(lens) == 1 else min(lens)
+    if n not in (2, 4):
+        # fxc raises it only for a call that survives dead code (an unused AddUint64(a.xyz, b.xyz) compiles):
+        # raised here for every call (KNOWN_DIFFERENCES of tests/test_rules_hlsl_dxc_s40.py)
+        raise cg.err(pos, "AddUint64 can only be applied to uint2 and uint4 operands", 3535)
+    t = NumType(UINT, 1, n, "v")
+    a, b = (cg.convert(v, t, pos).slots for v in args)
+    if all(s[0] == "l" for s in a + b):
+        raise NotSupportedError("AddUint64 of two constant arguments (d3dcompiler_47 10.1 aborts with an internal "
+                                "error)")
+    lo, hi = list(range(0, n, 2)), list(range(1, n, 2))
+    k = len(lo)
+    low = cg.alu("uaddc", UINT, k, [[a[i] for i in lo], [b[i] for i in lo]], dst_pos=0, ndst=2)
+    carry = cg.alu("uaddc", UINT, k, [[a[i] for i in lo], [b[i] for i in lo]], dst_pos=1, ndst=2)
+    high = cg.alu("iadd", INT, k, [cg.alu("iadd", INT, k, [[a[i] for i in hi], [b[i] for i in hi]]), carry])
+    out = [s for pair in zip(low, high) for s in pair]
+    return Val(t, out)
 
 
 #: EvaluateAttributeCentroid is the name of the function's reference page (MicrosoftDocs/win32
