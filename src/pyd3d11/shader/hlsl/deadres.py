@@ -56,12 +56,38 @@ def dead_resources(cg: CodegenContext, listing: str) -> frozenset[str]:
     # registers only up to its last element read; a texture or UAV array's whole range stays reserved
     # (objects.allocate_registers). Recorded under Wine, session 35: tests/test_rules_hlsl_fxc_layout_bindings.py
     # (below shader model 5.1, where each element is a binding of its own; a 5.1 range keeps its declared count)
+    # At 5.1 a declared sampler array is one range of its whole length, as a texture array is (fxc 10.1 under Wine,
+    # session 40: ``sampler s[3]`` read at s[1] binds s0-s2, count 3); a struct member's keeps the 5.0 rule
+    # (sm51._check_array_tails judges its tail)
     per_element = (cg.major, cg.minor) < (5, 1)
     for r in res:
-        if (r.file == "s" and "[" in r.name or per_element and _ARRAY_ELEMENT.fullmatch(r.name)) and r.used and \
+        plain = _ARRAY_ELEMENT.fullmatch(r.name) is not None
+        if (r.file == "s" and "[" in r.name and (per_element or not plain) or per_element and plain) and r.used and \
                 r.reg >= 0 and (r.file, r.reg) not in refs:
             dead.add(r.name)
-    return frozenset(dead)
+    return frozenset(dead | late_arrays(cg, refs))
+
+
+#: the mark, among the dead names, of a 5.1 array first read past its element 0 (no resource is named so)
+LATE = "\0late:"
+
+
+def late_arrays(cg: CodegenContext, refs: set[tuple[str, int]]) -> set[str]:
+    """At shader model 5.1, ``LATE`` + the name of each declared object array whose lowest element read by the
+    program is not its first: fxc places such an array after the others of its register set
+    (objects.allocate_registers). A run-time index reads from element 0 on (fxc's own bound of the index, as in
+    ``a[min(i, 2) + 1]``, is not modelled). The marks travel with the dead names from the first generation's
+    listing to the next (compiler.py generates again when either is found)."""
+    if (cg.major, cg.minor) < (5, 1) or cg.d3d9 is not None:
+        return set()
+    out = set()
+    for name, g in cg.globals.items():
+        if not (isinstance(g, tuple) and g[:1] == ("resarray",) and g[3:] == ()) or name in cg.dynamic_resarrays:
+            continue
+        read = [i for i, r in enumerate(g[1]) if r.reg >= 0 and (r.file, r.reg) in refs]
+        if read and read[0] > 0:
+            out.add(LATE + name)
+    return out
 
 
 def drop_dead(cg: CodegenContext) -> None:

@@ -12,6 +12,7 @@ declarations are in one order.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...errors import NotSupportedError
@@ -327,10 +328,50 @@ def _check_array_tails(cg: CodegenContext) -> None:
                                             f"{r.file}{low + len(elems) - 1}, space{space}) reaches '{r.name}'", 4609)
 
 
+_ROOT = re.compile(r"[^.\[]+")
+#: a struct's first used leaf that is an element past the first of a member array (``g.x[1]``)
+_LATE_MEMBER = re.compile(r"[^.\[]+\.[^.\[]+\[([1-9]\d*)\]")
+
+
+def _check_struct_ranges(cg: CodegenContext) -> None:
+    """fxc 10.1 binds a uniform struct's objects at 5.1 as one range named by the variable (global or entry
+    parameter), which its own binding pass then overflows (d3dcompiler_47 10.1 under Wine, session 40, REFL;
+    vkd3d object-parameters calls it a compiler bug): X4609 "Overflow of resource binding range" when the struct's
+    used objects are of two register sets (a texture and a sampler read), or when an object of the set of its used
+    ones, read and given its register automatically, is placed after it (declared later, or a later entry
+    parameter: ``struct S { Texture2D x; }; S g; Texture2D o;`` reading g.x and o). A struct whose first used
+    object is an element past the first of a member array (``g.x[1]``) is placed after the others and overflows
+    nothing (the member array's own tail is _check_array_tails'). A struct given a register() is left alone: 10.1
+    fails it too (``struct { Texture2D tex; sampler sam; } foo : register(t1) : register(s1)``), but the vkd3d
+    shader tests, whose expectations are this project's measure, record it compiling at 5.1
+    (register-reservations-resources L214), so the compiler they were checked with does not share this case. The
+    struct's other reflection (its range's name and count) is not fxc's here."""
+    roots: dict[str, list[Resource]] = {}
+    for r in cg.resources:
+        if "." in r.name and r.used and r.reg >= 0:
+            roots.setdefault(_ROOT.match(r.name).group(0), []).append(r)  # type: ignore[union-attr]
+    for root, leaves in roots.items():
+        if any(r.explicit for r in leaves):
+            continue
+        files = {r.file for r in leaves}
+        late = _LATE_MEMBER.match(leaves[0].name) is not None
+        after = None
+        if len(files) == 1 and not late:
+            last = max(r.decl_order for r in leaves)
+            after = next((r for r in cg.resources if r.used and r.reg >= 0 and not r.explicit and r.file in files
+                          and r.decl_order > last and _ROOT.match(r.name).group(0) != root), None)  # type: ignore[union-attr]
+        if len(files) > 1 or after is not None:
+            from .diagnostics import Pos
+
+            why = f"reaches '{after.name}'" if after is not None else "holds objects of two register sets"
+            raise cg.err(Pos("", 1, 1), f"Overflow of resource binding range: '{root}' {why}", 4609)
+
+
 def register_ranges(cg: CodegenContext) -> tuple[dict[str, list[Range]], dict[tuple[str, int], str]]:
     """The ranges of each register type (``s``, ``t``, ``u``, ``cb``) in ID order, and the variable name of each
     ``(type, ID)``. Raises NotSupportedError for what the 5.1 form here does not build."""
     _check_array_tails(cg)
+    _check_struct_ranges(cg)
     found: dict[str, list[tuple[int, int, int, int, str]]] = {"s": [], "t": [], "u": [], "cb": []}
     grouped: set[int] = set()
     for name, g in cg.globals.items():
