@@ -1,5 +1,5 @@
 """Issue 15 (session 40, helper D9): the Direct3D 9 (vs/ps 1.1-3.0) and 4_0_level_9_x targets as Microsoft's own
-compiler decides them -- round 3: register() reservations and the D3D9 constant slots.
+compiler decides them -- round 3: register() reservations, the D3D9 constant slots, buffers and lookups.
 
 Every expected column was recorded from d3dcompiler_47 10.1 (the Windows 10 SDK's fxc) under Wine, session 40
 (tools/wine_d3dcompiler.py), in tests/data/fxc10_d3d9_s40.json; none comes from this compiler. The MicrosoftDocs
@@ -23,7 +23,17 @@ Tables (programs x a hash-picked few of the D3D9, level-9 and 4.0 / 5.0 targets)
   program's float constants in 224 slots at ps_3_0 and 8192 elsewhere (vs_1_1 and vs_2_0 compile ``register(c1000)``);
   a read constant reserved at or past them is X4509 "manual bind to slot c# failed" (before an overlap's X4500), the
   registers read past them X4507; ps_2_x's validator refuses a read of c32 on, X5200; a reservation's number is kept
-  modulo 2^30 (c4294967296 is c0); no X4601 (the SM4 buffer's 4096 entries) at the D3D9 targets.
+  modulo 2^30 (c4294967296 is c0); no X4601 (the SM4 buffer's 4096 entries) at the D3D9 targets;
+- ``tbuffer_reads`` (hlsl/tbuffer.py, sm2/translate.py): shader model 2 has no buffer resource -- a tbuffer read
+  at the D3D9 and level-9 targets is X3546 "Reading from texture buffers is unsupported on ps_2_0" (was X4580),
+  after X3548 and the entry's semantics, before X4532 / X4579; an unread tbuffer compiles, and the derivative of
+  a tbuffer member is 0 like a cbuffer member's (``ddx(u)`` compiles at vs_2_0; intrinsics._draw_uniform);
+- ``resource_indexing`` (memaccess.object_index): an object's operator[] (``tx[uint2(0, 0)]``, ``.mips``,
+  Buffer / StructuredBuffer elements) is X3701 "ps_2_0 does not support indexing resources" there, in called
+  code, read or not, in the legacy targets' phase with X3548 (after X3004);
+- ``vertex_lookups`` (sm2/translate.py, check.unmappable): vs_1_1 / vs_2_0 / vs_2_a have no texture instruction:
+  a lookup left after dead-code removal (tex2Dlod, SampleLevel) and a tex* call of the pixel stage are X4545
+  "vs_2_0 target does not support texture lookups" (was X4532); vs_3_0 keeps texldl.
 
 Rows this compiler still answers otherwise are strict xfails with the reason (``_gap``).
 """
@@ -43,7 +53,8 @@ from pyd3d11.tools import wine_d3dcompiler
 COMPILE_ONLY = pytest.mark.backend_independent
 
 DATA = json.loads((Path(__file__).parent / "data" / "fxc10_d3d9_s40.json").read_text())
-VERDICT_TABLES = ("register_profiles", "register_names", "register_sets", "register_conflicts", "constant_slots")
+VERDICT_TABLES = ("register_profiles", "register_names", "register_sets", "register_conflicts", "constant_slots",
+                  "tbuffer_reads", "resource_indexing", "vertex_lookups")
 _ERROR = re.compile(r"error (X\d+)")
 
 
@@ -52,6 +63,18 @@ def _gap(table: str, src: str, target: str, want: str) -> str | None:
     if table == "register_sets" and "bool a : register(b1);" in src and "if (a)" in src and want == "ok":
         return ("fxc branches on the bool's own register (if b1) where it has only a b# reservation; the D3D9 "
                 "translation here flattens the if and reads the bool as a float constant (X4509)")
+    if table == "tbuffer_reads" and target != "ps_4_0":
+        if "return u * 0;" in src and want == "X3546":
+            return "fxc refuses the read before folding u * 0; the code generator here folds it to 0 first"
+        if "i < 100000" in src and want == "X3511":
+            return ("fxc refuses the unrolling (X3511) before the tbuffer read; here the SM2 translation unrolls the "
+                    "loop, after the front end's X3546")
+        if "ddy(u * 2 + 1)" in src and want == "ok":
+            return "fxc folds the derivative of a computed tbuffer value to 0; here only a member read directly"
+    if table == "resource_indexing" and want == "X4510":
+        return "a level-9 vertex shader's sampler (X4510, no sampler registers) is not judged here (X4532)"
+    if table == "vertex_lookups" and want == "X5296":
+        return "vs_3_0's validator refuses texldd (X5296); the translation here stops at its X4532"
     if table == "register_conflicts":
         if "float4 a : register(t0) : register(T1);" in src and want == "X4509":
             return "fxc judges the float read of a t#-only constant (X4509) before the case conflict (X4017 here)"
@@ -88,7 +111,7 @@ def test_verdict_as_fxc_gives_it(table: str, src: str, target: str, want: str):
 def test_tables_shape():
     assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {
         "register_profiles": 268, "register_names": 467, "register_sets": 256, "register_conflicts": 65,
-        "constant_slots": 230}
+        "constant_slots": 230, "tbuffer_reads": 90, "resource_indexing": 73, "vertex_lookups": 48}
     # each rule's table holds both answers (a table of one verdict would not tell the rule from its absence)
     for table in VERDICT_TABLES:
         assert len({want == "ok" for _s, _t, want in DATA[table]}) == 2, table

@@ -333,8 +333,10 @@ def test_constant_registers_end_at_c95():
 
 
 def test_what_vs_1_1_cannot_express_is_x4532():
+    """A texture lookup: vs_1_1 has no texture instruction, fxc's back end X4545 "vs_1_1 target does not support
+    texture lookups" (d3dcompiler_47 10.1, session 40; tests/test_rules_hlsl_d3d9_s40.py vertex_lookups)."""
     src = """sampler2D s; float4 main(float4 p : POSITION) : POSITION { return tex2Dlod(s, p); }"""
-    with pytest.raises(D3D11Error, match="X4532"):
+    with pytest.raises(D3D11Error, match="X4545: vs_1_1 target does not support texture lookups"):
         compile_(src, TARGET)
 
 

@@ -818,9 +818,13 @@ def check_patch_params(cg: CodegenContext, f: A.FuncDef, pcf: A.FuncDef | None =
                                 f"{p.type.samples}.", 3659)  # type: ignore[union-attr]
 
 
-def unmappable(cg, pos) -> HlslError:
+def unmappable(cg, pos, lookup: bool = False) -> HlslError:
     """fxc's X4532 for an operation the target stage has no instruction for (pixel-only intrinsics and
-    methods, hull-shader-only helpers), found at code generation."""
+    methods, hull-shader-only helpers), found at code generation; ``lookup``: a texture lookup (tex2D ...), which
+    vs_1_1 / vs_2_0 / vs_2_a refuse as X4545 "vs_2_0 target does not support texture lookups" (no texture
+    instruction at all there; d3dcompiler_47 10.1, session 40; sm2/translate.py for the lookups that reach it)."""
+    if lookup and cg.d3d9 in ("vs_1_1", "vs_2_0", "vs_2_a"):
+        return HlslError("", 0, 0, 4545, f"{cg.d3d9} target does not support texture lookups")
     if cg.level9 or cg.d3d9:
         # fxc 10.1 names the Direct3D 9 instruction set by its stage there: "cannot map expression to vertex
         # shader instruction set" at vs_4_0_level_9_1, vs_3_0, vs_2_0 (session 36 INTR)

@@ -110,7 +110,7 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
         if pixel_only and not is_type_error(exc):
             # the order of two code-generation errors (an argument's and the stage's) is not recorded;
             # the stage's is kept, as before the arguments were checked first
-            raise unmappable(cg, pos) from None
+            raise unmappable(cg, pos, name.startswith("tex")) from None
         raise
     if name in _DERIVATIVES and not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION and len(args) == 1 and \
             _draw_uniform(cg, args[0]):
@@ -134,9 +134,9 @@ _PIXEL_OPCODES = ("deriv_rt", "discard")
 
 
 def _uniform_slot(s) -> bool:
-    """A component the same for every invocation of a draw: a literal, or a constant-buffer (or immediate
-    constant buffer) element read at a fixed index."""
-    return s[0] == "l" or (s[0] in ("cb", "icb") and s[2] is None)
+    """A component the same for every invocation of a draw: a literal, or a constant-buffer (immediate constant
+    buffer, tbuffer) element read at a fixed index."""
+    return s[0] == "l" or (s[0] in ("cb", "icb", "tb") and s[2] is None)
 
 
 #: the screen-space derivatives (each page: "Returns the partial derivative of the specified value with respect to
@@ -181,7 +181,7 @@ def _draw_uniform(cg: CodegenContext, v: Val) -> bool:
             return True
         if a.rel is not None:
             return False
-        if a.file in ("cb", "icb"):
+        if a.file in ("cb", "icb", "tb"):  # (a tbuffer member too: ``ddx(u)`` compiles at vs_5_0 and ps_2_0)
             return True
         return a.file == "r" and temp_uniform(a.idx[0])
 
@@ -245,7 +245,7 @@ def _pixel_op_elsewhere(cg: CodegenContext, name: str, args: list[Val], arg_node
         if is_type_error(exc):
             raise
         cg.stage = stage
-        raise unmappable(cg, pos) from None
+        raise unmappable(cg, pos, name.startswith("tex")) from None
     finally:
         cg.stage = stage
     cg.pixel_ops_elsewhere.append((pos, None, False, None))

@@ -422,7 +422,7 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
         # Sample / SampleBias methods (featuregates.METHODS). tex*lod and tex*grad stay in every stage.
         from .check import unmappable
 
-        raise unmappable(cg, pos)
+        raise unmappable(cg, pos, lookup=True)
     dst = cg.temp()
     t_op = Reg("t", (tex.reg,), None, (0, 1, 2, 3))
     record_use(cg, s, tex, t_op)  # t# given once the body is known (legacytex.py)

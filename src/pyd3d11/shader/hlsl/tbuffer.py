@@ -23,6 +23,16 @@ def lower_tbuffer_reads(cg: Any, code: list[Ins]) -> None:
         if not any(type(a) is Reg and a.file == "tb" for a in ins.args):
             out.append(ins)
             continue
+        legacy = getattr(cg, "d3d9", None) or getattr(cg, "level9", None)
+        if legacy:
+            # shader model 2 has no buffer resource: fxc refuses a tbuffer read at the Direct3D 9 and 4_0_level_9_x
+            # targets, X3546, whether or not the value reaches an output (``u * 0``), after the unrolling (X3511),
+            # X3548 and the entry point's semantics, before X4532 / X4579 (d3dcompiler_47 10.1, session 40); an
+            # unread tbuffer compiles
+            from .diagnostics import Pos
+
+            pos = ins.epos if isinstance(ins.epos, Pos) else Pos(*ins.loc, 1) if ins.loc else Pos("", 1, 1)
+            raise cg.err(pos, f"Reading from texture buffers is unsupported on {legacy}", 3546)
         args = list(ins.args)
         for k, a in enumerate(args):
             if type(a) is not Reg or a.file != "tb":

@@ -79,6 +79,10 @@ from .types import BOOL, FLT, INT, UINT, ShaderTypes
 
 __all__ = ["CbMapping", "SamplerMapping", "Translation", "translate"]
 
+#: the Direct3D 9 vertex targets without texture lookups ("Texture Sampling" at vs_3_0 only: texldl)
+VS_WITHOUT_TEXTURES = frozenset({"vs_1_1", "vs_2_0", "vs_2_a"})
+_SAMPLE_OPS = frozenset({O.SAMPLE, O.SAMPLE_L, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_D, O.GATHER4})
+
 
 #: instructions reading their sources as unsigned integers
 _UNSIGNED_READS = {O.ULT, O.UGE, O.UMIN, O.UMAX, O.UDIV, O.USHR, O.UTOF}
@@ -230,6 +234,10 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
                     self.one_d.add(inst.operands[0].register)
                     self.resources[inst.operands[0].register] = SamplerType.TEX_2D
                     continue
+                if dim == ir.ResourceDimension.BUFFER:
+                    # a tbuffer declared, its reads folded away (``ddx(u)`` is 0: fxc compiles it); a read one is
+                    # X3546 in the front end (hlsl/tbuffer.py), a Buffer's ld X4532 below
+                    continue
                 if dim not in _SAMPLER_DIMS:
                     raise HlslError(self.file, 1, 1, 4580, f"{self.prof.target}: texture type "
                                     f"{ir.ResourceDimension(dim).name.lower()} is not available at feature level "
@@ -259,6 +267,11 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
                                     f"{ir.SystemName(inst.extra[0]).name} is not available at feature level 9_x")
             elif op == O.DCL_INDEXABLETEMP:
                 self.x_size[inst.extra[0]] = inst.extra[1]
+            elif self.kind == "vs" and op in _SAMPLE_OPS and self.prof.target in VS_WITHOUT_TEXTURES:
+                # vs_1_1 / vs_2_0 / vs_2_a have no texture instruction at all: fxc's back end refuses any lookup
+                # left after dead-code removal, X4545 without a position (d3dcompiler_47 10.1, session 40:
+                # tex2Dlod, SampleLevel, an array element's; vs_3_0 has texldl)
+                raise HlslError("", 0, 0, 4545, f"{self.prof.target} target does not support texture lookups")
             elif op in _NO_SM2 and not (op == O.SAMPLE_L and self.prof.texldl):
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: {ir.Opcode(op).name.lower()} has no "
                                 f"shader model 2 equivalent (cannot map expression to {self.prof.sm2} instruction set)")
