@@ -6,7 +6,7 @@ The expectations below are typed from the documentation, not read from the compi
 - MicrosoftDocs direct3dhlsl "Intrinsic Functions" (Minimum shader model column) and each function's page
   (its shader-type table): ddx/ddy/fwidth/clip Pixel; ddx_coarse..ddy_fine SM5 Pixel; EvaluateAttribute* SM5
   Pixel; GetRenderTargetSample* ps_4_1; msad4, CheckAccessFullyMapped, Interlocked* SM5; the group barriers
-  and AllMemoryBarrier* Compute only, DeviceMemoryBarrier Pixel and Compute (at ps_4_0 too: vkd3d barriers.shader_test); Process*TessFactors* Hull only;
+  and AllMemoryBarrier* Compute only (fxc 10.1: X3664 elsewhere), DeviceMemoryBarrier Pixel and Compute (at ps_4_0 too: vkd3d barriers.shader_test; fxc 10.1 compiles it in every stage); Process*TessFactors* Hull only;
   noise tx_1_0 only; asdouble/fma SM5 (double).
 - The texture-object pages: Gather ps/vs/gs_4_1; GatherRed/Green/Blue/Alpha and GatherCmp* SM5 (GatherRed: fxc
   compiles it for 4.1, vkd3d gather.shader_test); CalculateLevelOfDetail* 4.1 and pixel only (D3D11.3 §22.5.6
@@ -64,11 +64,14 @@ DOCS: dict[str, tuple[dict, int | None, int | None]] = {
     **{n: (every(M50), 3660, None) for n in ("InterlockedAdd", "InterlockedAnd", "InterlockedCompareExchange",
                                              "InterlockedCompareStore", "InterlockedExchange", "InterlockedMax",
                                              "InterlockedMin", "InterlockedOr", "InterlockedXor")},
-    **{n: (every(M40, "cs"), None, 3000) for n in ("GroupMemoryBarrier", "GroupMemoryBarrierWithGroupSync",
+    # another stage: X3664 "ps_5_0 does not support thread synchronization operations" (d3dcompiler_47 10.1,
+    # session 40; X3000 was inferred)
+    **{n: (every(M40, "cs"), None, 3664) for n in ("GroupMemoryBarrier", "GroupMemoryBarrierWithGroupSync",
                                                    "AllMemoryBarrier", "AllMemoryBarrierWithGroupSync",
                                                    "DeviceMemoryBarrierWithGroupSync")},
-    # its page: Pixel and Compute, SM5; vkd3d barriers.shader_test (Windows-verified): a ps_4_0 block compiles it
-    "DeviceMemoryBarrier": ({"ps": M40, "cs": M40}, None, 3000),
+    # its page: Pixel and Compute, SM5; vkd3d barriers.shader_test (Windows-verified): a ps_4_0 block compiles it;
+    # fxc 10.1 compiles it in every stage from 4.0 (session 40)
+    "DeviceMemoryBarrier": (every(M40), None, 3000),
     **{f"Process{d}TessFactors{k}": (every(M50, "hs"), None, 4532)
        for d in ("Tri", "Quad", "2DQuad") for k in ("Avg", "Max", "Min")},
     "ProcessIsolineTessFactors": (every(M50, "hs"), None, 4532),

@@ -12,7 +12,9 @@ member, a function, a typedef, a struct, a cbuffer.
 Microsoft's compiler parts from the page for the numeric type keywords (d3dcompiler_47 10.1 under Wine,
 session 35; its verdict wins): a local, a parameter, a struct member and a cbuffer may take such a name
 (``float half = 0.5;``, ``struct S { int float; }``, ``cbuffer float { … }``); a global, a function, a
-typedef and a struct may not. The tests below follow fxc's verdicts, recorded for every word and position.
+typedef and a struct may not -- there fxc reads the word as a name declared again, X3003 (session 40, every word
+and position below re-checked with the DLL; the X3000 expected before was inferred from the page). The tests
+below follow fxc's verdicts, recorded for every word and position.
 
 The exceptions are DXC's record of fxc's behaviour (tools/clang/lib/Parse/ParseDecl.cpp: "'precise',
 'globallycoherent', 'center' and 'sample' are keywords when used as modifiers, but in FXC they can also be
@@ -81,6 +83,21 @@ def _unexpected(word: str, src: str) -> None:
     assert f"error X3000: syntax error: unexpected token '{word}'" in err, err
 
 
+def _redefined(word: str, src: str, form: str) -> None:
+    """fxc 10.1 (session 40) reads a numeric type keyword naming a global, typedef or struct as a name declared
+    again: X3003 "redefinition of 'half'"; a function's name: X3003 "'half' already defined as a type" once its
+    header is read, or, where a parameter has the type of that name (``float float(float x)``), X3000
+    "unrecognized identifier" at the parameter (the name is the function's by then)."""
+    err = _error(src)
+    if form != "function":
+        want = f"error X3003: redefinition of '{word}'"
+    elif "(" + word + " " in src.split("\n")[0]:
+        want = f"error X3000: unrecognized identifier '{word}'"
+    else:
+        want = f"error X3003: '{word}' already defined as a type"
+    assert want in err, err
+
+
 @compile_only
 @pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("word", NUMERIC_WORDS + CLAUSE_WORDS)
@@ -88,6 +105,8 @@ def test_numeric_type_and_clause_keywords_name_nothing(word, form):
     src = FORMS[form].format(w=word) + MAIN
     if word in NUMERIC_WORDS and form in NUMERIC_NAME_FORMS:  # fxc 10.1 compiles these (module docstring)
         D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0")
+    elif word in NUMERIC_WORDS:
+        _redefined(word, src, form)
     else:
         _unexpected(word, src)
 
@@ -95,9 +114,9 @@ def test_numeric_type_and_clause_keywords_name_nothing(word, form):
 @compile_only
 @pytest.mark.parametrize("word", FLOAT_EXPANSIONS)
 def test_every_expansion_of_a_numeric_type_may_name_a_member(word):
-    # fxc 10.1 compiles all 21 (session 35); a function of the name stays X3000
+    # fxc 10.1 compiles all 21 (session 35); a function of the name is X3003 (session 40)
     D3DCompile("struct S { int " + word + "; };" + MAIN, None, "t.hlsl", None, None, "main", "ps_5_0")
-    _unexpected(word, "int " + word + "() { return 1; }" + MAIN)
+    _redefined(word, "int " + word + "() { return 1; }" + MAIN, "function")
 
 
 @compile_only

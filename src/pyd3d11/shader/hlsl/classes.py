@@ -99,7 +99,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
     """``interface``/``class`` (or ``struct`` with methods) declaration at global scope (optionally
     followed by variables)."""
     kw = p.next().text
-    name_tok = p.decl_name()
+    name_tok = p.decl_name(scope="" if p.block_depth else "global")
     order = sum(1 for t in p.types.values() if isinstance(t, (InterfaceType, ClassType)))
     if kw == "interface":
         # MicrosoftDocs "HLSL errors and warnings" (codes and descriptions; wordings inferred): X3107 interfaces

@@ -1141,7 +1141,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             return scope[d.name]
         if isinstance(t, ObjectType):
             if d.init is None:
-                raise self.err(d.pos, f"'{d.name}': local objects must be initialised", 3000)
+                # (a patch's X3012 is the parser's; a salvaged declaration (salvage.py) reaches here)
+                raise self.err(d.pos, f"'{d.name}': missing initial value", 3012)
             v = self.expr(d.init)
             if t.kind in ("InputPatch", "OutputPatch") and t.elem is not None and not _fits_patch(v.type, t):
                 # a patch local takes an array of exactly its control-point type and count (d3dcompiler_47 10.1,

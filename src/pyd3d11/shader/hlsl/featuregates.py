@@ -165,15 +165,20 @@ INTRINSICS: dict[str, Gate] = {
     # barriers: the group ones and AllMemoryBarrier* are compute only (each page's shader-type table); cs_4_x has
     # sync[_uglobal|_ugroup][_g][_t] (D3D11.3 §18.7.2.5 lists it for cs_4_0/cs_4_1): the 4.x compute
     # profiles keep them (the pages' 'Shader Model 5' is the graphics stages')
-    **{n: Gate(_every((4, 0), "cs"), None, 3000, f"{n}: page: Compute only; cs_4_x: D3D11.3 §18.7.2.5 sync",
+    # (another stage: X3664 "ps_5_0 does not support thread synchronization operations", d3dcompiler_47 10.1,
+    # session 40: intrinsics.py defers it to the doubles' phase)
+    **{n: Gate(_every((4, 0), "cs"), None, 3664, f"{n}: page: Compute only; cs_4_x: D3D11.3 §18.7.2.5 sync",
                docs=(5, 0))
        for n in ("GroupMemoryBarrier", "GroupMemoryBarrierWithGroupSync", "AllMemoryBarrier",
                  "AllMemoryBarrierWithGroupSync", "DeviceMemoryBarrierWithGroupSync")},
-    # DeviceMemoryBarrier: Pixel and Compute (its page); fxc compiles it for ps_4_0 too (recorded below)
-    "DeviceMemoryBarrier": Gate({"ps": (4, 0), "cs": (4, 0)}, None, 3000,
+    # DeviceMemoryBarrier: Pixel and Compute (its page); fxc compiles it at every stage from 4.0 (a ps_4_0 pixel
+    # shader: vkd3d barriers.shader_test, 'shader model >= 4.0', a [pixel shader] block without fail; vs / gs / hs /
+    # ds at 4.0 and 5.0: d3dcompiler_47 10.1, session 40, which writes no sync there)
+    "DeviceMemoryBarrier": Gate(_every((4, 0)), None, 3000,
                                 "DeviceMemoryBarrier: page 'Shader Model 5', Pixel and Compute; fxc compiles it in a "
                                 "ps_4_0 pixel shader: vkd3d barriers.shader_test ('shader model >= 4.0', a [pixel "
-                                "shader] block without fail)", docs=(5, 0)),
+                                "shader] block without fail), and in the other stages (fxc 10.1, session 40)",
+                                docs=(5, 0)),
     # the tessellation-factor helpers: Hull only (each page)
     **{n: Gate(_every((5, 0), "hs"), None, 4532, f"{n}: page 'Minimum Shader Model 5', Hull only")
        for n in DOCS_INTRINSIC_MINIMUM if n.startswith("Process")},

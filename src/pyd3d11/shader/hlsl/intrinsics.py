@@ -17,6 +17,7 @@ from .featuregates import (
     INTRINSICS,
     PIXEL_ONLY_INTRINSICS,
     check_gate,
+    denial,
 )
 from .memaccess import _ATOMIC, atomic
 from .operands import Reg, imm, is_imm
@@ -91,8 +92,20 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
             for a in arg_nodes:
                 expr(cg, a)
             raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic function", 3013)
-        # the barriers' stages and models: featuregates.INTRINSICS (compute only, DeviceMemoryBarrier pixel too)
-        check_gate(cg, INTRINSICS[name], pos, name, stage_msg="{name} is only valid in {stages} shaders")
+        # the barriers' stages and models: featuregates.INTRINSICS (the group ones compute only, DeviceMemoryBarrier
+        # every stage). Outside compute fxc's X3664 "ps_5_0 does not support thread synchronization operations" is
+        # a refusal of the doubles' phase: after every type rule of the file, the first in source order among a
+        # double's X3651, an index out of bounds, X3660 (d3dcompiler_47 10.1, session 40)
+        gate = INTRINSICS[name]
+        refused = denial(gate, cg.stage, cg.major, cg.minor)
+        if refused is not None and refused.kind == "stage":
+            from .uintrange import defer
+
+            part = " control point" if cg.stage == "hs" else ""
+            defer(cg, cg.err(pos, f"{cg.stage}_{cg.major}_{cg.minor}{part} does not support thread synchronization "
+                                  "operations", refused.code))
+            return Val(VOID, [])
+        check_gate(cg, gate, pos, name)
         cg.emit(_BARRIERS[name])
         return Val(VOID, [])
     if name in _ATOMIC:

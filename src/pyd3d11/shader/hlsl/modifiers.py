@@ -148,6 +148,21 @@ def needs_initializer(kind: str, mods: frozenset, has_init: bool) -> bool:
     return kind in ("local", "loop") and "static" not in mods
 
 
+def object_initializer(kind: str, mods: frozenset, t, name: str, has_init: bool) -> tuple[int, str] | None:
+    """X3012 (missing initial value) of an object declared without an initialiser, as fxc's parser reports it at
+    the declaration (d3dcompiler_47 10.1, session 40): a local InputPatch / OutputPatch or an array of them
+    (called or not), and a ``static const`` texture, sampler, buffer or UAV, global or local. A static const
+    number compiles (zero); the effect objects and strings are another rule's (X3007)."""
+    from .types import EFFECT_KINDS, PATCH_KINDS, ObjectType, array_leaf
+
+    leaf = array_leaf(t)
+    if has_init or not isinstance(leaf, ObjectType) or leaf.kind in EFFECT_KINDS or leaf.kind == "string":
+        return None
+    if leaf.kind in PATCH_KINDS and kind in ("local", "loop") or "static" in mods and "const" in mods:
+        return 3012, f"'{name}': missing initial value"
+    return None
+
+
 #: fxc's warning X3207, word for word as DXC's varmods-syntax.hlsl records it
 CONST_GLOBAL_INITIALIZER = ("Initializer used on a global 'const' variable. This requires setting an external "
                             "constant. If a literal is desired, use 'static const' instead.")

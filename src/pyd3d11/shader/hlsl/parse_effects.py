@@ -134,6 +134,14 @@ class EffectSyntaxParser:
         return self.next()
 
     def _state_block_entries(self) -> None:
+        mark = len(self.expr_log)
+        try:
+            self._state_block_entry_list()
+        finally:
+            # a state value is not type-checked as fxc's parser reduces it (salvage.py reads the log)
+            del self.expr_log[mark:]
+
+    def _state_block_entry_list(self) -> None:
         while not self.accept("}"):
             name = self.state_name()
             if self.at("("):

@@ -19,6 +19,15 @@ _BIN_PREC = [
 _BIN_LEVEL = {op: level for level, ops in enumerate(_BIN_PREC) for op in ops}
 
 
+#: words fxc's grammar never reads as an operand: the statement keywords and the modifiers that are no names
+#: (``sample``, ``precise``, ``center``, ``globallycoherent``, ``point``, ``single`` are names where no type follows)
+_KEYWORD_OPERANDS = frozenset({"if", "else", "for", "while", "do", "switch", "case", "default", "break", "continue",
+                               "return", "discard", "struct", "cbuffer", "tbuffer", "typedef", "const", "static",
+                               "uniform", "extern", "volatile", "groupshared", "row_major", "column_major",
+                               "nointerpolation", "linear", "centroid", "noperspective", "in", "out", "inout",
+                               "inline", "shared", "snorm", "unorm", "lineadj", "triangleadj"})
+
+
 class ExprParser:
     """The expression half of the HLSL parser (a mixin of :class:`.parser.Parser`)."""
 
@@ -226,6 +235,10 @@ class ExprParser:
                 ty = self.parse_type()
                 if self.at("("):
                     return A.Construct(t.pos, ty, self.parse_args())
+                raise self.error(tok=t)
+            if t.text in _KEYWORD_OPERANDS:
+                # a statement keyword or a modifier is no operand: fxc's syntax error at the word (d3dcompiler_47
+                # 10.1, session 40: ``return p + in;``, ``float4 r = if (v);``), not an undeclared name
                 raise self.error(tok=t)
             self.next()
             if self.at("("):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from . import ast as A
 from . import modifiers as M
 from .diagnostics import HlslError
+from .salvage import salvage_block, salvage_inside, salvage_statement
 from .types import (
     StructType,
     Type,
@@ -40,6 +41,9 @@ class StatementParser:
                 if self.tok.kind == "eof":
                     raise self.error()
                 stmts.append(self.parse_stmt())
+        except HlslError as exc:
+            salvage_block(exc, pos, stmts)  # what fxc had type-checked when it failed (salvage.py)
+            raise
         finally:
             self.block_depth -= 1
             self.type_scopes.pop()
@@ -61,6 +65,14 @@ class StatementParser:
 
     def _parse_stmt(self) -> A.Node:
         pos = self.tok.pos
+        mark, start = len(self.expr_log), self.i
+        try:
+            return self._parse_stmt_body(pos)
+        except HlslError as exc:
+            salvage_statement(self, exc, mark, pos, start)  # what fxc had type-checked when it failed (salvage.py)
+            raise
+
+    def _parse_stmt_body(self, pos) -> A.Node:
         attrs = self.parse_attributes(statement=True)
         t = self.tok
         if t.kind == "pragma":
@@ -78,13 +90,14 @@ class StatementParser:
                 self.expect("(")
                 c = self.parse_expr()
                 self.expect(")")
-                th = self.parse_stmt()
+                th = salvage_inside(self, self.parse_stmt, lambda b: A.If(pos, c, A.Block(pos, b), None, {}))
                 if self.at("else") and _ends_in_selection(th):
                     # fxc's grammar gives an 'else' only to an if whose then-branch does not end in an unbraced
                     # if or switch (a loop's body counts): 'if (a) if (b) s; else t; else u;' is X3000 at the second
                     # 'else' (d3dcompiler_47 10.1 under Wine, session 36; C would accept it)
                     raise self.error()
-                el = self.parse_stmt() if self.accept("else") else None
+                el = salvage_inside(self, self.parse_stmt, lambda b: A.If(pos, c, th, A.Block(pos, b), {})) \
+                    if self.accept("else") else None
                 return A.If(pos, c, th, el, attrs)
             if k == "for":
                 self.next()
@@ -96,25 +109,40 @@ class StatementParser:
                     else:
                         init = A.ExprStmt(self.tok.pos, self.parse_expr())
                         self.expect(";")
-                cond = None if self.at(";") else self.parse_expr()
-                self.expect(";")
-                step = None if self.at(")") else self.parse_expr()
-                self.expect(")")
-                return A.For(pos, init, cond, step, self.parse_stmt(), attrs)
+
+                def header() -> tuple:
+                    cond = None if self.at(";") else self.parse_expr()
+                    self.expect(";")
+                    step = None if self.at(")") else self.parse_expr()
+                    self.expect(")")
+                    return cond, step
+
+                # a partial header keeps the counter its init declared in scope for what was read after it
+                cond, step = salvage_inside(self, header, lambda b: A.Block(pos, [init, *b] if init else b))
+                return A.For(pos, init, cond, step,
+                             salvage_inside(self, self.parse_stmt,
+                                            lambda b: A.For(pos, init, cond, step, A.Block(pos, b), {})), attrs)
             if k == "while":
                 self.next()
                 self.expect("(")
                 c = self.parse_expr()
                 self.expect(")")
-                return A.While(pos, c, self.parse_stmt(), attrs)
+                return A.While(pos, c, salvage_inside(self, self.parse_stmt,
+                                                      lambda b: A.While(pos, c, A.Block(pos, b), {})), attrs)
             if k == "do":
                 self.next()
-                body = self.parse_stmt()
-                self.expect("while")
-                self.expect("(")
-                c = self.parse_expr()
-                self.expect(")")
-                self.expect(";")
+                body = salvage_inside(self, self.parse_stmt, lambda b: A.Block(pos, b))
+
+                def condition() -> A.Node:
+                    self.expect("while")
+                    self.expect("(")
+                    c = self.parse_expr()
+                    self.expect(")")
+                    self.expect(";")
+                    return c
+
+                # the body is reduced (type-checked) before the condition is read
+                c = salvage_inside(self, condition, lambda b: A.Block(pos, [body, *b]))
                 return A.DoWhile(pos, body, c, attrs)
             if k == "switch":
                 self.next()
@@ -146,7 +174,9 @@ class StatementParser:
                     else:
                         if not cases:
                             raise self.error()
-                        cases[-1][1].append(self.parse_stmt())
+                        done = [s for _labels, body in cases for s in body]
+                        cases[-1][1].append(salvage_inside(
+                            self, self.parse_stmt, lambda b, done=done: A.Block(pos, [A.ExprStmt(pos, e), *done, *b])))
                 return A.Switch(pos, e, cases, attrs, label_pos)
             if k == "break":
                 self.next()
@@ -222,7 +252,7 @@ class StatementParser:
         decls = self.parse_var_list(base, mods, pos)
         for d in decls:
             if isinstance(d, A.VarDecl):
-                self.check_mods(kind, mods, d.name, d.pos, d.init is not None)
+                self.check_mods(kind, mods, d.name, d.pos, d.init is not None, d.type)
                 if d.semantic is not None and not isinstance(d.type, StructType):
                     raise HlslError(d.pos.file, d.pos.line, d.pos.col, 3043,
                                     f"'{d.name}': local variables cannot have semantics")

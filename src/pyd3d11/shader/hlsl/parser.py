@@ -18,8 +18,10 @@ from .keywords import KEYWORD_NAMES, RESERVED_WORDS
 from .lexer import Token, lex
 from .parse_effects import EffectSyntaxParser
 from .parse_exprs import ExprParser
+from .parse_funcs import FunctionParser
 from .parse_sm51 import Sm51Parser
 from .parse_stmts import StatementParser
+from .salvage import earlier_type_error, salvage_program, salvage_var_list, unreducible_name
 from .types import (
     DOUBLE,
     DX8_TYPEDEFS,
@@ -93,7 +95,7 @@ _EFFECT_WORDS = frozenset({"PixelShader", "pixelshader", "VertexShader", "vertex
 _BUILTIN_TYPE_WORDS = frozenset({"vector", "matrix", "string", "void"})
 
 
-class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
+class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
     def __init__(self, tokens: list[Token], target: str | None = None, pack: bool | None = None):
         # ``#pragma`` lines may stand anywhere, even inside a declaration: they are taken out of the
         # token stream, and ``pack_at[i]`` keeps the pack_matrix orientation in force at token i
@@ -152,6 +154,11 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
         self._struct_stack: list[StructType] = []  # the structs whose bodies are being parsed, outermost first
         self.consts: dict = {}  # name -> constexpr.ConstValue of const variables (array sizes)
         self.state_values: list = []  # values in effect state blocks, type-checked later (check.py)
+        #: every expression node as it is completed, operands first: what fxc had type-checked when a parse
+        #: error stops the file (salvage.py)
+        self.expr_log: list[A.Node] = []
+        self.var_list_mark = 0
+        self.salvage_cut: Pos | None = None
 
     # --- token helpers ----------------------------------------------------------------------------
     @property
@@ -184,6 +191,9 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
         if getattr(node, "end", None) is None and self.i:
             t = self.toks[self.i - 1]
             node.end = (t.pos.line, t.pos.col + len(t.text) - 1)
+        self.expr_log.append(node)
+        if isinstance(node, (A.Ident, A.Call)) and self.salvage_cut is None and unreducible_name(self, node.name):
+            self.salvage_cut = node.pos  # fxc's syntax error stands here (salvage.py)
         return node
 
     def error(self, msg: str | None = None, tok: Token | None = None, code: int = 3000) -> HlslError:
@@ -212,13 +222,21 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
             raise self.error()
         return self.next()
 
-    def decl_name(self, local: bool = False) -> Token:
+    def decl_name(self, local: bool = False, scope: str = "") -> Token:
         """The name a declaration introduces (variable, parameter, member, function). MicrosoftDocs "Keywords":
         the built-in type names — the numeric types with their vector/matrix expansions, ``vector``, ``matrix``,
         ``string``, ``void`` and the object types — are keywords, and "you can't use them as identifiers": fxc
         stops at the name (X3000 "unexpected token"). Exceptions: ``geometryshader`` (vkd3d's Windows-verified
-        effect-shader-objects-fx_5 compiles ``float4 geometryshader;``) and ``_SHADOWABLE_TYPES``."""
+        effect-shader-objects-fx_5 compiles ``float4 geometryshader;``) and ``_SHADOWABLE_TYPES``.
+
+        ``scope`` "global" (a global variable, typedef, struct, class or interface tag): fxc's parser reads a numeric
+        type's name there as a name declared again, X3003 "redefinition of 'half'" (d3dcompiler_47 10.1, session
+        40: ``float4 half;``, ``struct A { … } float4 main()`` -- the missing ``;`` declares a variable ``float4``;
+        a function's name: parse_function); the object types and ``vector`` / ``matrix`` / ``string`` / ``void``
+        stay its syntax error."""
         n = self.tok.text
+        if scope and self.tok.kind == "id" and _NUMERIC_NAME.match(n) and n not in self.shadowed:
+            raise self.error(f"redefinition of '{n}'", code=3003)
         if local and self.tok.kind == "id" and _NUMERIC_NAME.match(n):
             # a local, parameter or member may take a numeric type's name (d3dcompiler_47 10.1: ``float half =
             # 0.5;``, ``float4 f(float4 float4 : T)``, ``struct S { float int; }``); until its scope closes the
@@ -441,7 +459,7 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
         self.expect("struct")
         name = ""
         if self.tok.kind == "id" and not self.at("{"):
-            name = self.decl_name().text
+            name = self.decl_name(scope="" if self.block_depth else "global").text
             if not self.at("{") and not self.at(":"):
                 st = self.types.get(name)
                 if isinstance(st, StructType) and st.name == name:  # a struct tag, not a typedef of one
@@ -584,8 +602,10 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
             mods.add(tok.text)
         return mods
 
-    def check_mods(self, kind: str, mods: set, name: str, pos: Pos, has_init: bool = False) -> None:
-        """Storage-class / interpolation modifier rules of one declaration (modifiers.py)."""
+    def check_mods(self, kind: str, mods: set, name: str, pos: Pos, has_init: bool = False,
+                   t: Type | None = None) -> None:
+        """Storage-class / interpolation modifier rules of one declaration (modifiers.py); ``t``: its type, for
+        the objects that need an initialiser."""
         fm = frozenset(mods)
         if kind != "param":
             bad = next((m for m in sorted(fm & PRIMITIVE_MODIFIERS)), None) or M.misplaced_in_out(fm)
@@ -605,6 +625,8 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
         hit = hit or M.interpolation_conflict(fm)
         if hit is None and M.needs_initializer(kind, fm, has_init):
             hit = 3012, f"'{name}': missing initial value"
+        if hit is None and t is not None:
+            hit = M.object_initializer(kind, fm, t, name, has_init)
         if hit is not None:
             raise HlslError(pos.file, pos.line, pos.col, hit[0], hit[1])
 
@@ -781,7 +803,19 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
         while self.tok.kind != "eof":
             if self.accept(";"):
                 continue
-            got = self.parse_toplevel()
+            mark = len(self.expr_log)
+            try:
+                got = self.parse_toplevel()
+            except HlslError as exc:
+                # fxc type-checks as it parses: a type error before this error comes first (salvage.py; not built
+                # for an effect file, whose state blocks and techniques its parser reads on its own terms)
+                if self.effect_declarations or (self.file_target or "").startswith("fx_"):
+                    raise
+                salvage_program(self, exc, decls + self.pending_globals, start, mark)
+                found = earlier_type_error(exc)
+                if found is None:
+                    raise
+                raise found from None
             decls.extend(self.pending_globals)
             self.pending_globals.clear()
             decls.extend(got)
@@ -822,7 +856,7 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
             base = self.parse_type()
             self.check_type_mods(mods, base, type_tok)
             while True:
-                ntok = self.decl_name()
+                ntok = self.decl_name(scope="" if self.block_depth else "global")
                 name = ntok.text
                 t = self._apply_major(self.parse_array_suffix(base), mods)
                 a = t
@@ -886,88 +920,10 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
         for d in decls:
             if isinstance(d, A.VarDecl):
                 self.declare_global(d.name, "variable", Token("id", d.name, d.pos))
-                self.check_mods("global", mods, d.name, d.pos, d.init is not None)
+                self.check_mods("global", mods, d.name, d.pos, d.init is not None, d.type)
                 if M.const_global_initializer(mods, d.init is not None):
                     self.warnings.append((d.pos, 3207, M.CONST_GLOBAL_INITIALIZER))
         return decls
-
-    def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
-        name_tok = self.decl_name()
-        self.declare_global(name_tok.text, "function", name_tok)
-        self.func_names.add(name_tok.text)
-        self.expect("(")
-        outer_shadowed = set(self.shadowed)  # parameters and locals shadow a type name until the function ends
-        try:
-            return self._parse_function_rest(name_tok, ret, mods, attrs, pos)
-        finally:
-            self.shadowed = outer_shadowed
-
-    def _parse_function_rest(self, name_tok: Token, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
-        params: list[A.Param] = []
-        if self.at("void") and self.peek().text == ")":
-            self.next()
-        while not self.accept(")"):
-            ppos = self.tok.pos
-            self.dup_usage = None
-            pm = self.parse_mods()
-            if self.dup_usage is not None:
-                raise self.error("duplicate usages specified", self.dup_usage, 3048)
-            type_tok = self.tok
-            if self._sm51() and self.at("ConstantBuffer") and self.peek().text == "<":
-                pt, pm = self.parse_constant_buffer_type(), {*pm, "const"}  # read as a constant S (parse_sm51)
-            else:
-                pt = self.parse_type()
-            pm |= self.post_type_mods()
-            self.check_type_mods(pm, pt, type_tok)
-            self.check_mods("param", pm, "", ppos)
-            name_pos = self.tok.pos
-            pname = self.decl_name(local=True).text if self.tok.kind == "id" and not self.at(":") else \
-                f"__p{len(params)}"
-            if pname in _SHADOWABLE_TYPES:
-                self.shadowed.add(pname)
-            pt = self._apply_major(self.parse_array_suffix(pt, param=True), pm)
-            sem = None
-            while self.accept(":"):
-                if self.at("register") and self.peek().text == "(":  # fxc: no effect on a parameter (SM4+)
-                    self.next()
-                    self.parse_register()
-                    if getattr(self, "d3d9_target", None) is not None and \
-                            self._profile_applies(self.register_profile):
-                        # ... but a Direct3D 9 entry point's are judged like a global's (regsyntax.py)
-                        bad = regsyntax.name_error(self.register_tok, not isinstance(array_leaf(pt), ObjectType))
-                        if bad is not None:
-                            self.register_param_errors.append((name_tok.text, bad))
-                    continue
-                sem = self.ident().text
-            if self.at("<"):  # after the semantics: read and ignored (d3dcompiler_47 10.1, session 38 EFX)
-                Parser.skip_annotations(self)
-            default = self.parse_initializer() if self.accept("=") else None  # `= {1, 2, 3, 4}` too
-            if "in" in pm and "out" in pm:
-                pm = {*pm, "inout"}  # ``in out T x`` is ``inout T x``
-            if pm & {"out", "inout"} and "uniform" in pm or "const" in pm and "out" in pm and "inout" not in pm:
-                # d3dcompiler_47 10.1 (session 35): X3062 for ``uniform out`` / ``uniform inout``, X3046 for
-                # ``const out`` (``const inout`` compiles; entry points and other functions alike)
-                code, what = (3062, "function parameters cannot be declared 'uniform out'") if "uniform" in pm else \
-                    (3046, "output parameters cannot be declared 'const'")
-                raise HlslError(name_pos.file, name_pos.line, name_pos.col, code, f"'{pname}': {what}")
-            params.append(A.Param(ppos, pname, pt, frozenset(pm), sem, default, name_pos))
-            if not self.at(")"):
-                self.expect(",")
-        sem = None
-        while self.accept(":"):
-            if ret is VOID:
-                # fxc's X3076 for any function declared void with a semantic (or a register), defined or only
-                # declared, called or not, a struct's method too (d3dcompiler_47 10.1, session 35; DXC's
-                # semantic.group-index.cs: ``void main(…) : SV_GroupIndex``; test_rules_hlsl_fxc_verdicts_acc)
-                raise self.error(f"'{name_tok.text}': void function cannot have a semantic", name_tok, 3076)
-            sem = self.ident().text
-        if self.accept(";"):
-            body = None
-        else:
-            body = self.parse_block()
-            # where its braces stand: a ``#pragma warning`` between them is inside a function (warnpragma.py)
-            self.func_bodies.append((body.pos, self.toks[self.i - 1].pos))
-        return A.FuncDef(name_tok.pos, name_tok.text, ret, params, sem, body, attrs, frozenset(mods))
 
     def parse_cbuffer(self, hoisted: list[A.Node]) -> A.CBufferDecl:
         """A ``cbuffer``/``tbuffer`` block. Functions defined or declared in it are global functions (DXC PR
@@ -1211,9 +1167,16 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
 
     def parse_var_list(self, base: Type, mods: set, pos: Pos) -> list[A.Node]:
         out: list[A.Node] = []
+        try:
+            return self._parse_var_list(base, mods, out)
+        except HlslError as exc:  # the declarators fxc had reduced when it failed (salvage.py)
+            salvage_var_list(exc, out, self)
+            raise
+
+    def _parse_var_list(self, base: Type, mods: set, out: list[A.Node]) -> list[A.Node]:
         while True:
             # built-in type names are keywords (`float4 VertexShader;`), but a local may take a numeric one's
-            name_tok = self.decl_name(local=self.block_depth > 0)
+            name_tok = self.decl_name(local=self.block_depth > 0, scope="" if self.block_depth else "global")
             if name_tok.text == "ConstantBuffer" and self._sm51():  # a type name from 5.1 on, no variable's
                 raise self.error("syntax error: unexpected token 'ConstantBuffer'", name_tok, 3000)
             if name_tok.text in _SHADOWABLE_TYPES:
@@ -1340,6 +1303,7 @@ class Parser(StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
                     t = ArrayType(t.elem, n // per)
             out.append(A.VarDecl(name_tok.pos, name_tok.text, t, frozenset(mods), sem, reg, pack, init,
                                  frozenset(mods & _INTERP), tuple(regs), tuple(inactive), space))
+            self.var_list_mark = len(self.expr_log)  # the expressions read after it (salvage.py)
             if "const" in mods and init is not None:  # later array sizes may read it
                 cv = const_value(t, init, self.consts)
                 if cv is not None:

@@ -1,0 +1,117 @@
+"""Function declarations and definitions: the header (name, parameters, semantics) and the body (a mixin of
+parser.Parser, as parse_stmts.StatementParser is for statements; MicrosoftDocs direct3dhlsl "Function Syntax",
+"Function Parameters")."""
+
+from __future__ import annotations
+
+from . import ast as A
+from . import regsyntax
+from .diagnostics import HlslError, Pos
+from .lexer import Token
+from .salvage import salvage_function
+from .types import VOID, ObjectType, Type, array_leaf
+
+
+class FunctionParser:
+    """The parser's function half."""
+
+    def parse_function(self, ret: Type, mods: set, attrs: dict, pos: Pos) -> A.FuncDef:
+        from .parser import _NUMERIC_NAME
+
+        outer_shadowed = set(self.shadowed)  # parameters and locals shadow a type name until the function ends
+        redefined = None
+        if self.tok.kind == "id" and _NUMERIC_NAME.match(self.tok.text) and \
+                self.tok.text not in self.shadowed:
+            # ``float4 half(…)``: fxc declares the function, so the name is no type in its parameters (``float
+            # float(float x)`` is X3000 "unrecognized identifier" at the parameter), and reports X3003 "'half' already
+            # defined as a type" once the header is read (d3dcompiler_47 10.1, session 40)
+            redefined = name_tok = self.next()
+            self.shadowed.add(name_tok.text)
+        else:
+            name_tok = self.decl_name()
+        self.declare_global(name_tok.text, "function", name_tok)
+        self.func_names.add(name_tok.text)
+        self.expect("(")
+        try:
+            return self._parse_function_rest(name_tok, ret, mods, attrs, pos, redefined)
+        finally:
+            self.shadowed = outer_shadowed
+
+    def _parse_function_rest(self, name_tok: Token, ret: Type, mods: set, attrs: dict, pos: Pos,
+                             redefined: Token | None = None) -> A.FuncDef:
+        from .parser import _SHADOWABLE_TYPES, Parser
+
+        params: list[A.Param] = []
+        if self.at("void") and self.peek().text == ")":
+            self.next()
+        while not self.accept(")"):
+            ppos = self.tok.pos
+            self.dup_usage = None
+            pm = self.parse_mods()
+            if self.dup_usage is not None:
+                raise self.error("duplicate usages specified", self.dup_usage, 3048)
+            type_tok = self.tok
+            if redefined is not None and type_tok.text == redefined.text:
+                raise self.error(f"unrecognized identifier '{type_tok.text}'", type_tok)
+            if self._sm51() and self.at("ConstantBuffer") and self.peek().text == "<":
+                pt, pm = self.parse_constant_buffer_type(), {*pm, "const"}  # read as a constant S (parse_sm51)
+            else:
+                pt = self.parse_type()
+            pm |= self.post_type_mods()
+            self.check_type_mods(pm, pt, type_tok)
+            self.check_mods("param", pm, "", ppos)
+            name_pos = self.tok.pos
+            pname = self.decl_name(local=True).text if self.tok.kind == "id" and not self.at(":") else \
+                f"__p{len(params)}"
+            if pname in _SHADOWABLE_TYPES:
+                self.shadowed.add(pname)
+            pt = self._apply_major(self.parse_array_suffix(pt, param=True), pm)
+            sem = None
+            while self.accept(":"):
+                if self.at("register") and self.peek().text == "(":  # fxc: no effect on a parameter (SM4+)
+                    self.next()
+                    self.parse_register()
+                    if getattr(self, "d3d9_target", None) is not None and \
+                            self._profile_applies(self.register_profile):
+                        # ... but a Direct3D 9 entry point's are judged like a global's (regsyntax.py)
+                        bad = regsyntax.name_error(self.register_tok, not isinstance(array_leaf(pt), ObjectType))
+                        if bad is not None:
+                            self.register_param_errors.append((name_tok.text, bad))
+                    continue
+                sem = self.ident().text
+            if self.at("<"):  # after the semantics: read and ignored (d3dcompiler_47 10.1, session 38 EFX)
+                Parser.skip_annotations(self)
+            default = self.parse_initializer() if self.accept("=") else None  # `= {1, 2, 3, 4}` too
+            if "in" in pm and "out" in pm:
+                pm = {*pm, "inout"}  # ``in out T x`` is ``inout T x``
+            if pm & {"out", "inout"} and "uniform" in pm or "const" in pm and "out" in pm and "inout" not in pm:
+                # d3dcompiler_47 10.1 (session 35): X3062 for ``uniform out`` / ``uniform inout``, X3046 for
+                # ``const out`` (``const inout`` compiles; entry points and other functions alike)
+                code, what = (3062, "function parameters cannot be declared 'uniform out'") if "uniform" in pm else \
+                    (3046, "output parameters cannot be declared 'const'")
+                raise HlslError(name_pos.file, name_pos.line, name_pos.col, code, f"'{pname}': {what}")
+            params.append(A.Param(ppos, pname, pt, frozenset(pm), sem, default, name_pos))
+            if not self.at(")"):
+                self.expect(",")
+        sem = None
+        while self.accept(":"):
+            if ret is VOID:
+                # fxc's X3076 for any function declared void with a semantic (or a register), defined or only
+                # declared, called or not, a struct's method too (d3dcompiler_47 10.1, session 35; DXC's
+                # semantic.group-index.cs: ``void main(…) : SV_GroupIndex``; test_rules_hlsl_fxc_verdicts_acc)
+                raise self.error(f"'{name_tok.text}': void function cannot have a semantic", name_tok, 3076)
+            sem = self.ident().text
+        if redefined is not None:
+            raise self.error(f"'{redefined.text}' already defined as a type", redefined, 3003)
+        if self.accept(";"):
+            body = None
+        else:
+            try:
+                body = self.parse_block()
+            except HlslError as exc:  # the function as far as fxc had read it (salvage.py)
+                salvage_function(exc, A.FuncDef(name_tok.pos, name_tok.text, ret, params, sem, None, attrs,
+                                                frozenset(mods)))
+                raise
+            # where its braces stand: a ``#pragma warning`` between them is inside a function (warnpragma.py)
+            self.func_bodies.append((body.pos, self.toks[self.i - 1].pos))
+        return A.FuncDef(name_tok.pos, name_tok.text, ret, params, sem, body, attrs, frozenset(mods))

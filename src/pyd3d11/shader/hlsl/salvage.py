@@ -1,0 +1,264 @@
+"""fxc's type checks of the text read before a parse error (issue 15, session 40).
+
+d3dcompiler_47's parser checks each construct as it reduces it: a name is looked up, a member or method
+resolved, a call's overloads and a constructor's width matched, a declaration's initialiser converted, a
+global's name compared with the names before it -- all while the rest of the file is still unread. So a type
+error that stands before a syntax error is the first error fxc reports (``float4 r = v; return r +;`` is X3004
+at ``v``, not X3000 at ``;``), and an error the parser raises at a name (X3003 for ``float4 half;`` at global
+scope) comes after a type error earlier in the text. This compiler parses the whole file before any name is
+looked up; when its parser fails, this module rebuilds what fxc had reduced by then and type-checks it:
+
+- every top-level declaration completed before the error, as parsed;
+- the function being read, its statements completed before the error, and of the statement the error stopped
+  (``salvage_statement``): the declarators whose initialiser was complete (fxc reduces ``float4 r = float3(1, 2,
+  3)`` when the token after it cannot continue the expression: X3017 before the X3000 of a missing ``;``), then
+  each largest expression completed before the error, as an expression statement of its own (``return v +;``
+  checks ``v``; ``float4 r = float3(1, 2, 3) +;`` checks ``float3(1, 2, 3)`` but not the conversion, which
+  fxc makes only once the initialiser is reduced); an ``if`` / ``for`` / ``while`` / ``do`` / ``switch`` whose
+  header was read keeps it around the salvaged body (the ``for``'s declared counter stays in scope);
+- a global declaration the error stopped: its completed declarators, and its completed expressions in a
+  function of their own.
+
+The rebuilt program is checked as uncalled functions are (uncalled.py: each function generated in throw-away
+ps_5_0 and cs_5_0 generators, an error counting only when both report it, type rules only), its globals'
+initialisers as a code generator prepares them, and its declarations by decls.check_declarations. The first
+such error in the text before the parser's error is the compile's error; else the parser's stands.
+
+MicrosoftDocs is silent on the order; the rule is d3dcompiler_47 10.1's (tests/test_rules_hlsl_fxc_mutants_s40.py).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+from dataclasses import fields, is_dataclass
+
+from . import ast as A
+from .diagnostics import HlslError
+
+#: the statement forms the salvage may build around a body (see salvage_inside)
+Wrap = Callable[[list[A.Node]], A.Node]
+
+
+def _children(n: object) -> Iterator[A.Node]:
+    """The AST nodes directly inside expression node ``n`` (its dataclass fields, lists included)."""
+    if not is_dataclass(n):
+        return
+    for f in fields(n):
+        v = getattr(n, f.name, None)
+        if isinstance(v, A.Node):
+            yield v
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                if isinstance(x, A.Node):
+                    yield x
+
+
+def completed_expressions(log: list[A.Node]) -> list[A.Node]:
+    """The largest of the expressions ``log`` lists (the parser logs each as it completes it, an operand
+    before the expression holding it): those no later logged expression holds, in the order read."""
+    inner: set[int] = set()
+    for n in log:
+        stack = list(_children(n))
+        while stack:
+            c = stack.pop()
+            if id(c) in inner:
+                continue
+            inner.add(id(c))
+            stack.extend(_children(c))
+    seen: set[int] = set()
+    out = []
+    for n in log:
+        if id(n) not in inner and id(n) not in seen:
+            seen.add(id(n))
+            out.append(n)
+    return out
+
+
+def _expression_statements(log: list[A.Node]) -> list[A.Node]:
+    return [A.ExprStmt(n.pos, n) for n in completed_expressions(log)]
+
+
+def salvage_statement(parser, exc: HlslError, mark: int, pos, start: int) -> None:
+    """Record on ``exc`` what fxc had reduced of the statement that failed (the innermost one: an enclosing
+    statement finds the record made). ``mark``: the parser's expression log length when the statement began;
+    ``start``: the index of its first token."""
+    if hasattr(exc, "salvage"):
+        return
+    toks = parser.toks
+    if start + 2 < len(toks) and toks[start].text == "for" and toks[start + 1].text == "(":
+        start += 2  # a for's init is a declaration's place too
+    if start + 1 < len(toks) and toks[start].kind == "id" and toks[start + 1].kind == "id" and \
+            (toks[start + 1].pos.line, toks[start + 1].pos.col) == (exc.line, exc.col):
+        # ``nothere x = p;``, ``for (int0 i = 0; …)``: fxc reads a leading name before another name as a type it
+        # does not know (X3000 "unrecognized identifier"), not as an expression to look up
+        exc.salvage = []
+        return
+    stmts: list[A.Node] = []
+    vars_ = getattr(exc, "salvage_vars", None)
+    if vars_ is not None:
+        decls, after = vars_
+        if decls:
+            stmts.append(A.DeclStmt(pos, list(decls)))
+            _declaration_rules(parser, exc, "local", decls)
+        mark = max(mark, after)
+        del exc.salvage_vars
+    stmts += _expression_statements(parser.expr_log[mark:])
+    exc.salvage = stmts
+
+
+def _declaration_rules(parser, exc: HlslError, kind: str, decls: list[A.Node]) -> None:
+    """The parser's rules of each reduced declarator (modifiers, an initialiser an object needs: X3012), which it
+    checks once the whole declaration is read: fxc judges each declarator as it reduces it."""
+    for d in decls:
+        if isinstance(d, A.VarDecl):
+            try:
+                parser.check_mods(kind, set(d.mods), d.name, d.pos, d.init is not None, d.type)
+            except HlslError as e:
+                exc.salvage_errors = [*getattr(exc, "salvage_errors", []), e]
+                return
+
+
+def salvage_inside(parser, read: Callable[[], A.Node], wrap: Wrap) -> A.Node:
+    """``read()`` the body of a statement whose header was read; if it fails, the salvaged body is kept inside
+    ``wrap`` (the header around a block of the salvaged statements)."""
+    mark = len(parser.expr_log)
+    try:
+        return read()
+    except HlslError as exc:
+        if not hasattr(exc, "salvage"):
+            exc.salvage = _expression_statements(parser.expr_log[mark:])
+        exc.salvage = [wrap(exc.salvage)]
+        raise
+
+
+def salvage_block(exc: HlslError, pos, stmts: list[A.Node]) -> None:
+    """A block that failed: its completed statements, then what the failed one salvaged."""
+    exc.salvage = [A.Block(pos, list(stmts) + list(getattr(exc, "salvage", [])))]
+
+
+def salvage_function(exc: HlslError, func: A.FuncDef) -> None:
+    """A function whose body failed: the body salvaged (parse_block's record) as its body."""
+    body = getattr(exc, "salvage", None)
+    if body and isinstance(body[0], A.Block) and not hasattr(exc, "salvage_top"):
+        func.body = body[0]
+        exc.salvage_top = [func]
+
+
+def salvage_var_list(exc: HlslError, decls: list[A.Node], parser) -> None:
+    """A declaration that failed after ``decls`` were complete (the innermost such list)."""
+    if not hasattr(exc, "salvage_vars") and not hasattr(exc, "salvage"):
+        exc.salvage_vars = (list(decls), parser.var_list_mark if decls else 0)
+
+
+def unreducible_name(parser, name: str) -> bool:
+    """A name this parser reads as an operand where fxc's grammar cannot: a keyword or modifier (``return
+    volatile float4(…)``) or a type's name (``((bool)s)0`` of a struct s) -- fxc's syntax error is there, so
+    nothing after it was type-checked."""
+    from . import modifiers as M
+    from .keywords import KEYWORD_NAMES, RESERVED_WORDS
+    from .parser import _RESERVED, PRIMITIVE_MODIFIERS
+
+    return name in parser.types and name not in parser.func_names or name in _RESERVED or name in RESERVED_WORDS or name in KEYWORD_NAMES or \
+        name in PRIMITIVE_MODIFIERS or name in M.MODIFIER_WORDS and name not in M.CONTEXTUAL_MODIFIERS
+
+
+def salvage_program(parser, exc: HlslError, decls: list[A.Node], start, mark: int) -> None:
+    """Record on ``exc`` the program fxc had reduced: the completed top-level declarations and what the failed
+    one salvaged. ``mark``: the expression log's length when the failed declaration began."""
+    if hasattr(exc, "salvage_program"):
+        return
+    tops = list(getattr(exc, "salvage_top", []))
+    vars_ = getattr(exc, "salvage_vars", None)
+    if not tops and vars_ is not None:  # a global declaration that failed
+        got, after = vars_
+        tops += [d for d in got if isinstance(d, A.VarDecl)]
+        _declaration_rules(parser, exc, "global", tops)
+        # (a compile in a global's brace list is a shader object, no operand of the function they are checked in)
+        loose = [s for s in _expression_statements(parser.expr_log[max(mark, after):])
+                 if not (isinstance(s.expr, A.Call) and s.expr.name == "CompileShader")]
+        if loose:  # a global's partial initialiser: its completed expressions, checked in a function of their own
+            from .types import VOID
+
+            tops.append(A.FuncDef(loose[0].pos, "__salvaged_global", VOID, [], None, A.Block(loose[0].pos, loose)))
+    exc.salvage_program = A.Program(start, list(decls) + tops, parser.pack_row_major, [], [], [], True)
+    exc.salvage_cut = parser.salvage_cut
+
+
+def _copy_tree(v):
+    """A copy of the AST ``v`` for one code generator (they annotate nodes): nodes, lists, tuples and dicts
+    copied, everything else -- types above all, compared by identity (``f.ret is VOID``) -- shared."""
+    if isinstance(v, A.Node):
+        out = copy.copy(v)
+        for k, x in vars(v).items():
+            setattr(out, k, _copy_tree(x))
+        return out
+    if isinstance(v, list):
+        return [_copy_tree(x) for x in v]
+    if isinstance(v, tuple):
+        return tuple(_copy_tree(x) for x in v)
+    if isinstance(v, dict):
+        return {k: _copy_tree(x) for k, x in v.items()}
+    return v
+
+
+def _before(err: HlslError, limit: HlslError) -> bool:
+    if "global variables are implicitly constant" in str(err):
+        return False  # a write to a global: fxc judges it later, against the compatibility flag
+    cut = getattr(limit, "salvage_cut", None)
+    if cut is not None and (err.file, err.line, err.col) >= (cut.file, cut.line, cut.col):
+        return False
+    return err.file == limit.file and (err.line, err.col) < (limit.line, limit.col)
+
+
+def earlier_type_error(exc: HlslError, row_major: bool = False) -> HlslError | None:
+    """The first type error fxc finds in the text before the parser's error ``exc`` (module doc), or None."""
+    prog = getattr(exc, "salvage_program", None)
+    if prog is None:
+        return None
+    found: list[HlslError] = list(getattr(exc, "salvage_errors", []))
+    try:
+        _check(prog, row_major, found, exc)
+    except RecursionError:
+        return None
+    found = [e for e in found if _before(e, exc)]
+    return min(found, key=lambda e: (e.line, e.col)) if found else None
+
+
+def _check(prog: A.Program, row_major: bool, found: list[HlslError], limit: HlslError) -> None:
+    from .codegen import Codegen
+    from .decls import check_declarations
+    from .uncalled import _both_stages, _modelled, func_key, is_type_error
+
+    try:
+        check_declarations(_copy_tree(prog))
+    except HlslError as e:
+        found.append(e)
+
+    def make_codegen(stage: str, major: int, minor: int) -> Codegen:
+        return Codegen(_copy_tree(prog), "__salvaged_entry", stage, major, minor, row_major)
+
+    try:  # the globals' initialisers, as a code generator prepares them before any function
+        cg = make_codegen("ps", 5, 0)
+        cg.collect()
+        cg.func_index_stack = [1 << 30]
+        cg.assign_bindings()
+        cg.scopes = [{}]
+        cg.init_statics()
+    except HlslError as e:
+        if is_type_error(e):
+            found.append(e)
+    except Exception:  # noqa: BLE001, S110 - a global this probe cannot prepare proves nothing
+        pass
+    cache: dict[str, object] = {}
+    for f in prog.decls:
+        if not isinstance(f, A.FuncDef) or f.body is None or not _modelled(f):
+            continue
+        if found and min((e.line, e.col) for e in found) < (f.pos.line, f.pos.col):
+            break  # an error before this function already stands
+        try:
+            err = _both_stages(make_codegen, func_key(f), cache)
+        except Exception:  # noqa: BLE001 - a probe that trips over an unbuilt path proves nothing
+            err = None
+        if err is not None:
+            found.append(err)
