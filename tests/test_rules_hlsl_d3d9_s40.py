@@ -155,3 +155,21 @@ def test_recorded_rows_match_the_live_dll():
             if got != want:
                 bad.append(f"{target} {src!r}: recorded {want}, DLL {got}")
     assert not bad, "\n".join(bad)
+
+
+@COMPILE_ONLY
+@pytest.mark.parametrize(("src", "target", "hresult"), [
+    ("float4 a[40];\nfloat4 main() : COLOR { return a[35]; }", "ps_2_0", "D3DXERR_INVALIDDATA"),
+    ("float4 a[40];\nfloat4 main() : COLOR { return a[35]; }", "ps_2_b", "D3DXERR_INVALIDDATA"),
+    ("tbuffer tb { float4 u; };\nfloat4 main() : POSITION { return u; }", "vs_2_0", "D3DXERR_INVALIDDATA"),
+    ("tbuffer tb { float4 u; };\nfloat4 main() : SV_Target { return u; }", "ps_4_0_level_9_1", "E_FAIL"),
+    ("Texture2D t;\nfloat4 main() : COLOR { return t[uint2(0, 0)]; }", "ps_3_0", "E_FAIL"),
+    ("sampler2D s;\nfloat4 main() : POSITION { return tex2Dlod(s, 0.5); }", "vs_2_0", "E_FAIL"),
+    ("float4 a : register(c8192);\nfloat4 main() : COLOR { return a; }", "ps_3_0", "E_FAIL"),
+])
+def test_hresults_as_fxc_gives_them(src: str, target: str, hresult: str):
+    """The HRESULT of each new refusal (the DLL's, session 40): the D3D9 validator's X5200 and the D3D9 targets'
+    X3546 are D3DXERR_INVALIDDATA (targets.D3D9_HRESULT_BY_CODE), the rest E_FAIL."""
+    with pytest.raises(D3D11Error) as info:
+        D3DCompile(src.encode(), None, "t.hlsl", None, None, "main", target, 0, 0, [])
+    assert f"{hresult} (" in str(info.value)

@@ -51,10 +51,12 @@ HRESULT_BY_CODE: dict[int, int] = {
 #: the same for a Direct3D 9 target only: the same numbers are E_FAIL at 4_0_level_9_x and shader model 4/5
 #: (X4500 at ps_4_0, X5190 at ps_4_0_level_9_1); the slot-count errors X5608/X5609 are E_FAIL everywhere
 D3D9_HRESULT_BY_CODE: dict[int, int] = {
+    3546: D3DXERR_INVALIDDATA,  # reading from texture buffers is unsupported (E_FAIL at level 9; session 40)
     4500: D3DXERR_INVALIDDATA,  # overlapping register semantics not yet implemented
     5003: D3DXERR_INVALIDDATA,  # the Direct3D 9 validator: reserved bits in a destination token
     5004: D3DXERR_INVALIDDATA,  # the Direct3D 9 validator: reserved bits in a source token
     5190: D3DXERR_INVALIDDATA,  # the Direct3D 9 validator: instruction not supported by the version
+    5200: D3DXERR_INVALIDDATA,  # the Direct3D 9 validator: a constant register past c31 at ps_2_x (session 40)
     5631: D3DXERR_INVALIDDATA,  # the Direct3D 9 validator: vPos.zw not available
 }
 D3D9_TARGETS = frozenset({"vs_1_1", "vs_2_0", "vs_2_a", "vs_3_0", "ps_2_0", "ps_2_a", "ps_2_b", "ps_3_0"})
