@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...headers.d3dcompiler_types import (
+    D3DCOMPILE_IEEE_STRICTNESS,
     D3DCOMPILE_SKIP_OPTIMIZATION,
 )
 from .layout import (
@@ -67,7 +68,8 @@ class ListingMixin:
         if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
             from .refactor import refactoring_allowed
 
-            renum = optimize_in_place(self.code, self.indexable, refactoring_allowed(self))  # copies, dead code, …
+            renum = optimize_in_place(self.code, self.indexable, refactoring_allowed(self),  # copies, dead code, …
+                                      ieee=bool(self.compile_flags & D3DCOMPILE_IEEE_STRICTNESS))
             if renum is not None and self.uninit_arrays:  # their x# as numbered now (uninit.py X4575)
                 self.uninit_arrays = [(n, p, [renum[x] for x in xs if x in renum]) for n, p, xs in self.uninit_arrays]
             if renum is not None and self.uninit_local_arrays:

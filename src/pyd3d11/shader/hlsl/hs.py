@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
+from ...headers.d3dcompiler_types import D3DCOMPILE_IEEE_STRICTNESS, D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
 from .operands import Reg
 from .sigpack import add_decl, comp_mask, place_element
@@ -477,7 +477,8 @@ def hs_listing(cg: CodegenContext) -> str:
         from .refactor import refactoring_allowed
 
         for _, ph in cg.tess.hs_phases:
-            optimize_in_place(ph["code"], ph["x"], refactoring_allowed(cg))
+            optimize_in_place(ph["code"], ph["x"], refactoring_allowed(cg),
+                              ieee=bool(cg.compile_flags & D3DCOMPILE_IEEE_STRICTNESS))
     from .ifacevarying import check as check_varying_interface_index
     from .texops import check_cube_array_count_reads
 

@@ -761,9 +761,12 @@ def _i_smoothstep(cg: CodegenContext, name: str, args: list[Val], arg_nodes: lis
     x, _, rt = coerce_pair(cg, _fv(cg, args[2], pos), Val(rt, a.slots), pos, intrinsic=True)
     a, b = cg.convert(a, rt, pos), cg.convert(b, rt, pos)
     n = rt.n
-    num = cg.alu("add", FLOAT, n, [x.slots, a.slots], ["", "-"])
+    # fxc 10.1 writes t = saturate((x - a) * (1 / (b - a))): a ``div`` of 1, then ``mul_sat`` (its listings at
+    # every SM4+ target and flag, session 40); the quotient (x - a) / (b - a) rounds otherwise (1-3 ulps)
     den = cg.alu("add", FLOAT, n, [b.slots, a.slots], ["", "-"])
-    t = cg.op("div", n, [num, den], sat=True)
+    inv = cg.alu("div", FLOAT, n, [[imm(f2b(1.0))] * n, den])
+    num = cg.alu("add", FLOAT, n, [x.slots, a.slots], ["", "-"])
+    t = cg.alu("mul", FLOAT, n, [inv, num], sat=True)
     k = cg.alu("mad", FLOAT, n, [t, [imm(f2b(-2.0))] * n, [imm(f2b(3.0))] * n])
     t2 = cg.alu("mul", FLOAT, n, [t, t])
     return Val(rt, cg.alu("mul", FLOAT, n, [t2, k]))

@@ -477,8 +477,10 @@ def _fold(ins: Ins, sh: _Shape) -> Ins | None:
 def _div_as_mul(ins: Ins) -> Ins | None:
     """``div d, x, l(c)`` as ``mul d, x, l(1/c)``: fxc divides by a constant through a multiply by its float32
     reciprocal (the corpus' VarianceShadows11 blur: ``dep /= 3.0`` is ``mul r, l(0.333333)``), so the bits
-    are those of the product. The reciprocal comes from the executor's own div, like every fold."""
-    if len(ins.args) != 3 or ins.tail or ins.suffix not in ("", "_sat") or ins.exact:
+    are those of the product. The reciprocal comes from the executor's own div, like every fold. Under IEEE
+    strictness fxc keeps the ``div [precise]`` (d3dcompiler_47 10.1's listings, session 40: ``c / 20`` and
+    smoothstep's ``1 / (b - a)`` stay divisions; so does a ``precise`` variable's quotient, not tracked here)."""
+    if _IEEE or len(ins.args) != 3 or ins.tail or ins.suffix not in ("", "_sat") or ins.exact:
         return None
     x, c = ins.args[1], ins.args[2]
     if c.file != "l" or c.mod or x.file == "l":
@@ -495,6 +497,8 @@ def _div_as_mul(ins: Ins) -> Ins | None:
 #: whether the float identities of refactor.py apply to this run (set by optimize_code: not under
 #: D3DCOMPILE_IEEE_STRICTNESS or ``precise``; /Od does not optimise at all)
 _REFACTOR = False
+#: whether this run compiles under D3DCOMPILE_IEEE_STRICTNESS (set by optimize_code: divisions by a constant stay)
+_IEEE = False
 _ZERO_BITS = frozenset({0x00000000, 0x80000000})
 
 
@@ -1099,15 +1103,17 @@ def _empty_branches(code: list[Ins]) -> tuple[list[Ins], bool]:
     return [ins for i, ins in enumerate(code) if i not in drop], True
 
 
-def optimize_code(code: list[Ins], refactor: bool = False) -> list[Ins]:
+def optimize_code(code: list[Ins], refactor: bool = False, ieee: bool = False) -> list[Ins]:
     """The optimised instruction list (``code`` itself when disabled or when its shape is unexpected);
-    ``refactor``: the float identities fxc applies when refactoring is allowed (refactor.py)."""
-    global _REFACTOR, _SHAPE_OF
+    ``refactor``: the float identities fxc applies when refactoring is allowed (refactor.py); ``ieee``: compiled
+    under IEEE strictness (a division by a constant stays one)."""
+    global _REFACTOR, _SHAPE_OF, _IEEE
     if not ENABLED or not code:
         return code
     _MEMO.clear()
     _SHAPE_OF = {}
     _REFACTOR = refactor
+    _IEEE = ieee
     try:
         out = list(code)
         from .adce import sweep
@@ -1120,7 +1126,11 @@ def optimize_code(code: list[Ins], refactor: bool = False) -> list[Ins]:
         # fxc's rcp(rcp(x)) = x (also under IEEE strictness), x * rcp(x) = 1 and rsq(x)^2 = 1/x (convpairs.py)
         passes = (partial(fold_reciprocal_pairs, refactor=refactor), *passes)
         if refactor:  # fxc's round_z for (float)(int)x and the like (convpairs.py); dot forms (dotforms.py)
-            passes = (fold_conversion_pairs, form_dots, fold_doubled_dots, *passes, order_dot_lanes)
+            from .constchain import fold_constant_chains
+
+            # (x * K1) * K2 = x * (K1 * K2), (x + K1) + K2 likewise (constchain.py)
+            passes = (fold_conversion_pairs, fold_constant_chains, form_dots, fold_doubled_dots, *passes,
+                      order_dot_lanes)
         # each pass is a function of the code alone: one that changed nothing at some version of the code would
         # change nothing again while no other pass has changed it since (the rounds give the same code, the same
         # number of rounds, without those runs — most of the round that finds the fixed point)
@@ -1146,15 +1156,16 @@ def optimize_code(code: list[Ins], refactor: bool = False) -> list[Ins]:
         _MEMO.clear()
         _SHAPE_OF = None
         _REFACTOR = False
+        _IEEE = False
 
 
 def optimize_in_place(code: list[Ins], indexable: dict[int, int] | None = None,
-                      refactor: bool = False) -> dict[int, int] | None:
+                      refactor: bool = False, ieee: bool = False) -> dict[int, int] | None:
     """Replace the contents of ``code`` (the code generator's list, also read by sigusage.py); drop
     the indexable temp arrays (``indexable``: x# -> size, edited in place) no instruction uses any
     more and number the others from x0 in order, as fxc declares them. Returns the new number of each kept x#
     (None: ``indexable`` not edited)."""
-    code[:] = optimize_code(code, refactor)
+    code[:] = optimize_code(code, refactor, ieee)
     if not ENABLED or indexable is None:
         return None
     used = {a.idx[0] for ins in code for a in ins.args if a.file == "x"}
