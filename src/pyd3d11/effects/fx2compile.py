@@ -87,6 +87,9 @@ class _Ctx:
         self.source, self.defines, self.include_open, self.flags = "", None, None, 0
         #: stateblock variables: name -> their state entries
         self.state_blocks: dict[str, list] = {}
+        #: the program's declarations and function names (a shader parameter's initialiser check)
+        self.decls: list = []
+        self.funcs: set[str] = set()
 
     def error(self, pos, msg: str, code: int = 3000) -> HlslError:
         if pos is None:
@@ -206,6 +209,7 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
                         continue
                     if literal_number(v) is not None:  # (fxc: "cannot implicitly convert from 'int' to …")
                         raise ctx.error(pos, f"cannot implicitly convert to 'const {t}'", 3017)
+                    _shader_number(ctx, v, t, pos, what.strip("'"))
                     raise ctx.error(pos, f"{what}: a shader needs compile profile function()")
                 ctx.eff.blobs[oid] = _compile_shader(ctx, v, prefix, pos)
         elif init is not None:
@@ -477,7 +481,13 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
     if v is not None and reads_parameter(v, ctx.params):
         return _computed_state(ctx, info, v, resource)
     ptype = "FLOAT" if info.kind in _STATE_FLOAT_KINDS else "INT"
-    if info.kind in fx2states.ENUMS and isinstance(v, A.Ident) and v.name.lower() not in _TRUTH:
+    if isinstance(v, A.Ident) and v.name.lower() in _TRUTH and v.name not in _TRUTH and info.kind != "bool" and \
+            info.kind not in fx2states.ENUMS:
+        # ``TRUE`` / ``FALSE`` in a letter case but the HLSL literal's are the named values of a bool state (and of
+        # an enumeration that has them, D3DZBUFFERTYPE): d3dcompiler_47 10.1 fails ``StencilMask = TRUE;`` and
+        # ``FogDensity = True;`` ("Unexpected error"), ``CullMode = TRUE;`` below, where ``true`` compiles (session 40)
+        raise ctx.error(e.pos, f"state '{info.name}': '{v.name}' is no value of this state")
+    if info.kind in fx2states.ENUMS and isinstance(v, A.Ident) and v.name not in _TRUTH:
         n = fx2states.enum_value(info.kind, v.name)
         if n is None:
             raise ctx.error(e.pos, f"state '{info.name}': '{v.name}' is no value of this state")
@@ -720,6 +730,15 @@ def _flattened_buffers(decls: list) -> Iterator:
             yield d
 
 
+def _shader_number(ctx: _Ctx, init: A.Node, t: Type, pos, name: str) -> None:
+    """A shader parameter's number or string initialiser: X3004 / X3017 as at fx_4/fx_5 (check.shader_number_error)."""
+    from ..shader.hlsl.check import shader_number_error
+
+    found = shader_number_error(init, ctx.decls, ctx.funcs, array_leaf(t))
+    if found is not None:
+        raise ctx.error(init.pos if found[0] == 3004 else pos, found[1].format(t=t, n=name), found[0])
+
+
 def compile_fx2(source: str, file: str, defines: dict | None = None, include_open: Callable | None = None,
                 flags: int = 0) -> B.Fx2Effect:
     """Compile effect source for ``fx_2_0`` into :class:`fx2binary.Fx2Effect`."""
@@ -741,6 +760,8 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
     ctx = _Ctx(file)
     _check_block_initialisers(ctx, prog, parser)  # one block per item, as at fx_4/fx_5 (fxc 10.1, session 39)
     ctx.state_blocks = state_blocks
+    ctx.decls = prog.decls
+    ctx.funcs = {d.name for d in prog.decls if isinstance(d, A.FuncDef)}
     ctx.source, ctx.defines, ctx.include_open, ctx.flags = source, defines, include_open, flags
     ctx.consts = parser.consts
     ctx.static_consts, ctx.global_names = static_const_names(prog.decls), global_names(prog.decls)
@@ -760,6 +781,8 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
             continue
         leaf = array_leaf(d.type)
         if isinstance(leaf, ObjectType) and leaf.kind in _NO_D3DX_TEXTURE:
+            if leaf.kind == "GeometryShader" and d.init is not None and not isinstance(d.init, A.InitList):
+                _shader_number(ctx, d.init, d.type, d.pos, d.name)  # (left out, but its initialiser type-checked first)
             continue  # no D3DX9 texture type: d3dcompiler_47 10.1 leaves the parameter out (session 38 EFX)
         if isinstance(leaf, ObjectType) and (leaf.kind.startswith(("RW", "RasterizerOrdered")) or "Buffer" in leaf.kind
                                              or leaf.kind in ("ComputeShader", "HullShader", "DomainShader")):

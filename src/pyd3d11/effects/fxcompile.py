@@ -558,8 +558,17 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
             for name, v in lv.values.items():
                 if name.upper() == key:
                     return M.ECAT_Constant, [(M.EST_Int, v)]
-        if key in ("TRUE", "FALSE") and lv.type in (S.SVT_BOOL, S.SVT_UINT, S.SVT_INT, S.SVT_UINT8):
+        if key in ("TRUE", "FALSE") and lv.type == S.SVT_BOOL:
+            # the named values of a BOOL state only (d3dcompiler_47 10.1, session 40: ``CullMode = TRUE`` is
+            # "Unrecognized RHS value in assignment", ``StencilReadMask = TRUE`` "Unrecognized token TRUE")
             return M.ECAT_Constant, [(M.EST_Int, 1 if key == "TRUE" else 0)]
+        if node.name == "NULL":
+            # NULL is a numeric state's Int 0, as the literal 0 (10.1's fx_5_0 objects, session 40: ``Filter =
+            # NULL``, ``MaxLOD = NULL``, ``SetDepthStencilState(d, NULL)``; ``null`` is an unrecognized value and
+            # a four-component state's NULL a dimensionality mismatch)
+            if lv.cols != 1:
+                raise ctx.error(pos, f"Assignment {lv.name}: Dimensionality mismatch (LHS expects {lv.cols}, RHS has 1)")
+            return M.ECAT_Constant, [(M.EST_Int, 0)]
         var = ctx.numeric.get(node.name)
         if var is not None:
             # d3dcompiler_47 10.1 takes a numeric variable of any shape but an array (`SetBlendState(b, g1, m)`,

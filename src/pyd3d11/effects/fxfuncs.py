@@ -49,16 +49,50 @@ def check_effect_functions(source: str, file: str, target: str, defines: dict | 
         return cg
 
     try:
-        functions = [d for d in make_codegen("ps", 5, 0).prog.decls if isinstance(d, A.FuncDef)]
+        cg = make_codegen("ps", 5, 0)
     except HlslError:
         # the shader parser's effect syntax is narrower than the effect parser's (a state value computing with an
         # intrinsic, ``FogEnd = sqrt(A * 4);``, ``SlopeScaledDepthBias = abs(s - 2);``): the effect parser judged
         # the syntax (fxparse), the probes judge types only
         return
-    if not any(f.body is not None for f in functions):
-        return
-    memo = (hashlib.sha256(pp.text.encode()).hexdigest(), file, flags, row_major, target, False)
-    check_uncalled(make_codegen, set(), memo, None, False, functions)
+    # fxc meets the state values and the function bodies in source order: of a value's type error and a body's
+    # the earlier is reported (10.1, session 40: ``float4 g() { return nothere; }`` above ``sampler s { cat =
+    # foobar.w; };`` is X3004, below it X3018)
+    value_error = _state_value_error(cg)
+    functions = [d for d in cg.prog.decls if isinstance(d, A.FuncDef)]
+    if any(f.body is not None for f in functions):
+        memo = (hashlib.sha256(pp.text.encode()).hexdigest(), file, flags, row_major, target, False)
+        try:
+            check_uncalled(make_codegen, set(), memo, None, False, functions)
+        except HlslError as exc:
+            if value_error is None or (exc.line, exc.col) < (value_error.line, value_error.col):
+                raise
+    if value_error is not None:
+        raise value_error
+
+
+def _state_value_error(cg: Codegen) -> HlslError | None:
+    """The state values of the file's blocks and passes, type-checked as a shader target checks them
+    (check.check_state_values: an unknown name is a ``const int``, ``foobar[2]`` X3121, ``foobar.w`` X3018,
+    ``fun(foo)`` of a ``float p[2]`` parameter X3017), before the effect compiler reads any state: d3dcompiler_47
+    10.1 reports those errors ahead of an unrecognized state's name or value in sampler, state-object and pass
+    blocks at every fx target (session 40, EFX: ``sampler s { cat = fun(foo); };``, ``RandomField = foobar[2];``).
+    A failure that is no type rule (a feature the shader front end does not build here) proves nothing."""
+    from ..shader.hlsl.check import check_state_values
+    from ..shader.hlsl.uncalled import is_type_error
+
+    if not cg.prog.state_values:
+        return None
+    try:
+        cg.collect()
+    except Exception:  # noqa: BLE001 - the declarations' own errors are the effect compiler's to report
+        return None
+    try:
+        check_state_values(cg)
+    except Exception as exc:  # noqa: BLE001 - only a type rule's error is the effect's answer
+        if is_type_error(exc):
+            return exc  # type: ignore[return-value]
+    return None
 
 
 def check_compile_arguments(calls: list[A.Call], prog: A.Program) -> None:

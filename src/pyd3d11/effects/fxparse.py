@@ -73,6 +73,19 @@ ANNOTATION_MODIFIERS = frozenset({"const", "linear", "nointerpolation", "precise
                                   "sample", "globallycoherent", "snorm", "unorm", "row_major", "column_major"})
 
 
+#: type words of fxc's lexer that no state value may be (besides the numeric types and NOT_STATE_NAMES): X3000 at
+#: the token after them (d3dcompiler_47 10.1, session 40; ``TriangleStream`` and the texture / shader / UAV kinds
+#: are names there)
+_VALUE_TYPE_WORDS = frozenset({"PointStream", "LineStream", "InputPatch", "OutputPatch", "unsigned"})
+#: keywords and modifiers that no state value may be, X3000 at the word (10.1, session 40; ``linear``, ``precise``,
+#: ``sample``, ``globallycoherent``, ``point``, ``single``, ``center`` are names there)
+_VALUE_KEYWORDS = frozenset({
+    "const", "static", "uniform", "extern", "volatile", "groupshared", "row_major", "column_major",
+    "nointerpolation", "centroid", "noperspective", "in", "out", "inout", "inline", "shared", "snorm", "unorm",
+    "line", "triangle", "lineadj", "triangleadj", "export", "technique10", "technique11", "fxgroup", "compile",
+    "CompileShader", "compile_fragment", "stateblock_state", "vertexfragment", "pixelfragment"})
+
+
 def _after(a, b) -> bool:
     return (a.line, a.col) >= (b.line, b.col)
 
@@ -188,7 +201,12 @@ class EffectParser(Parser):
                 raise self.error(f"redefinition of '{name_tok.text}'", name_tok, 3003)
             names.add(name_tok.text)
             t = self.parse_array_suffix(base)
-            if self.at(";") or self.at(","):
+            if self.at(":") and self.peek().kind == "id":  # (10.1: before a missing value; ``a : 1`` a syntax error)
+                raise self.error(f"'{name_tok.text}': annotation members cannot have semantics", name_tok, 3043)
+            if not self.at("=") and not self.at(":") and not self.at("{"):  # (``a {1, 2}``: a syntax error)
+                # any token but the initialiser's ``=`` ends the declarator without a value, which fxc reports
+                # before the token (d3dcompiler_47 10.1, session 40: ``< int a += 1; >``, ``a == 1``, ``a 1``,
+                # ``a (1)``, ``a >>= 1`` are X3012 like ``< int a; >``; ``a [`` and ``a :`` stay syntax errors)
                 raise self.error(f"'{name_tok.text}': missing value", name_tok, 3012)
             self.expect("=")
             value = self.parse_initializer() if self.at("{") else self.parse_assign()
@@ -276,6 +294,7 @@ class EffectParser(Parser):
                 value = self.parse_initializer()
             elif self.tok.kind == "id" and self.peek().text == ";" and self.tok.text not in ("true", "false"):
                 # one word: a value name, also where it spells a type (D3D9 ``ColorArg1[0] = Texture;``, D3DTA_TEXTURE)
+                self._check_value_word()
                 value = A.Ident(self.tok.pos, self.next().text)
             else:
                 value = self.parse_assign()
@@ -284,6 +303,30 @@ class EffectParser(Parser):
             entries.append(StateEntry(name.text, index, value, [], False, name.pos))
         self._blocks.append((start, entries))
         return entries
+
+    def _check_value_word(self) -> None:
+        """A state value of one word is a name (``Filter = LINEAR;``, ``foo = Texture2D;``, ``foo = sampler;``)
+        unless fxc's lexer makes the word a token that begins no expression: a numeric type or a type the program
+        declared is X3000 at the ``;`` after it (it expects the constructor's ``(``), a keyword or a storage /
+        interpolation modifier X3000 at the word itself (d3dcompiler_47 10.1, session 40: ``foo = float;``, ``=
+        DWORD;``, ``= S;`` of a struct, ``= SamplerState;``, ``= static;``, ``= line;`` in sampler, state-object and
+        pass blocks at fx_4_0 / fx_4_1 / fx_5_0; ``= Texture2D;``, ``= VertexShader;``, ``= TriangleStream;``,
+        ``= INT;``, ``= linear;``, ``= point;``, ``= float5;`` name nothing yet and fail later as an unknown
+        state's or value's word). The fx_2_0 grammar (parse_effects) reads such a value as an expression and
+        meets the same errors there."""
+        from ..shader.hlsl.keywords import KEYWORD_NAMES, RESERVED_WORDS
+        from ..shader.hlsl.parse_effects import NOT_STATE_NAMES
+        from ..shader.hlsl.parser import _NUMERIC_NAME, _RESERVED
+        from ..shader.hlsl.types import dx8_typedef
+
+        word = self.tok.text
+        if word in self.types or _NUMERIC_NAME.match(word) or word in _VALUE_TYPE_WORDS or \
+                dx8_typedef(word) in ("DWORD", "FLOAT", "VECTOR", "MATRIX") or \
+                word in NOT_STATE_NAMES and word not in ("NULL", "true", "false"):
+            raise self.error(tok=self.peek())
+        if word in _RESERVED or word in RESERVED_WORDS or word in KEYWORD_NAMES or word in _VALUE_KEYWORDS or \
+                word.lower() in ("technique", "pass", "asm", "decl"):
+            raise self.error(tok=self.tok)
 
     def _check_compile_argument_names(self, init: A.Node) -> None:
         """A compile in a global's initialiser (of any type: a shader, a texture, a string, a brace list's item) names

@@ -538,7 +538,47 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
         misused = shaderobj.misuse(d.init)  # ``PixelShader p = -compile ps_4_0 f();`` (shaderobj.py)
         if misused is not None:
             raise misused
+        _check_shader_number(cg, d, init)
         raise cg.err(d.pos, f"'{d.name}': initializer must be a literal CompileShader expression", 3000)
+
+
+def _check_shader_number(cg: CodegenContext, d: A.VarDecl, init: A.Node) -> None:
+    found = shader_number_error(init, cg.prog.decls, cg.funcs, array_leaf(d.type))
+    if found is not None:
+        raise cg.err(init.pos if found[0] == 3004 else d.pos, found[1].format(t=d.type, n=d.name), found[0])
+
+
+def shader_number_error(init: A.Node, decls: list, funcs: dict, kind: Type) -> tuple[int, str] | None:
+    """A shader variable initialised with a number or a string (not a compile, NULL or a brace list): an undeclared
+    name is X3004, any other number or string X3017 "cannot implicitly convert from 'const int' to 'const
+    VertexShader'" (d3dcompiler_47 10.1, session 40, at fx_2_0, fx_4_0 and fx_5_0 alike: ``= 1 - 1``, ``= -1``,
+    ``= k`` of a static const, ``= g`` of a uniform float, ``= abs(1)``, ``= float4(1, 2, 3, 4)``, ``= 1 ? 2 :
+    3``, ``= "s"``). The message's ``{t}`` is the variable's type (``kind``), ``{n}`` its name."""
+    from types import SimpleNamespace
+
+    from .initshape import _numeric_value
+
+    globals_ = {x.name: x for x in decls if isinstance(x, A.VarDecl)}
+    if isinstance(init, A.Ident) and init.name not in globals_ and init.name not in funcs and \
+            init.name.upper() != "NULL":
+        return 3004, f"undeclared identifier '{init.name}'"
+    if isinstance(init, A.Ident) and init.name in funcs and init.name not in globals_:
+        return 3005, f"'{init.name}': identifier represents a function, not a variable"
+    if isinstance(init, A.Call) and init.name in funcs:  # a user function's result: a number, never a shader
+        return 3017, "cannot implicitly convert a function's result to 'const {t}'"
+    base = init.a if isinstance(init, A.Index) else init
+    src = globals_.get(base.name) if isinstance(base, A.Ident) else None
+    if src is not None and isinstance(array_leaf(src.type), ObjectType):
+        # another object: of the variable's own kind no literal expression (X3011: ``PixelShader ps2 = ps1;``,
+        # ``= ps1[0]``, a static ps1 too), of another kind X3017 (``= vs1``, ``= t`` of a texture)
+        if str(array_leaf(src.type)).lower() == str(kind).lower():
+            return 3011, "'{n}': initial value must be a literal expression"
+        return 3017, f"cannot implicitly convert from 'const {src.type}' to 'const {{t}}'"
+    # (_numeric_value reads only the code generator's functions)
+    if isinstance(init, A.Literal) and isinstance(init.value, str) or isinstance(init, A.Ternary) or \
+            _numeric_value(SimpleNamespace(funcs=funcs), init, globals_):  # type: ignore[arg-type]
+        return 3017, "cannot implicitly convert a number to 'const {t}'"
+    return None
 
 
 def _uniform_params(f: A.FuncDef) -> list[A.Param]:
@@ -903,13 +943,20 @@ def check_attr_side_effects(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
 _SWIZZLE_SETS = ("xyzw", "rgba")
 
 
-def _sb_globals(cg: CodegenContext) -> dict[str, tuple[tuple[int, int], Type]]:
-    out: dict[str, tuple[tuple[int, int], Type]] = {}
+def _sb_globals(cg: CodegenContext) -> dict[str, tuple[tuple[int, int], Type, str]]:
+    out: dict[str, tuple[tuple[int, int], Type, str]] = {}
     for d in cg.prog.decls:
         for v in (d.members if isinstance(d, A.CBufferDecl) else [d]):
             if isinstance(v, A.VarDecl):
-                out.setdefault(v.name, ((v.pos.line, v.pos.col), v.type))
+                out.setdefault(v.name, ((v.pos.line, v.pos.col), v.type, v.pos.file))
     return out
+
+
+def _declared_before(g: tuple, pos: Pos) -> bool:
+    """A global of _sb_globals declared before ``pos``: by line and column in one file; a global of another file (an
+    included one: the SDK's DynamicShaderLinkageFX11.fx indexes ``g_rasterizerState[g_fillMode]`` of its header
+    in a pass) is taken as declared, since the position alone does not order two files."""
+    return g[2] != pos.file or g[0] < (pos.line, pos.col)
 
 
 #: per program (weakly): the function locals and parameters state-block values may see (:func:`_sb_local`)
@@ -956,7 +1003,10 @@ def _sb_local(cg: CodegenContext, name: str, pos: Pos) -> A.VarDecl | A.Param | 
 
 def _sb_swizzle(cg: CodegenContext, t: NumType, name: str, pos: Pos) -> Type:
     if t.shape == "m":
-        return NumType(t.base)  # matrix swizzles (_m00 ...) are not checked here
+        # matrix swizzles (_m00 ...) are not checked here; their width is their count of elements (``float4(
+        # g_m._11_22_33, 0)`` is four components: state values are type-checked at the fx targets too)
+        n = name.count("_")
+        return NumType(t.base, 1, n, "v" if n > 1 else "s") if n else NumType(t.base)
     ok = 1 <= len(name) <= 4 and any(all(ch in s[:t.n] for ch in name) for s in _SWIZZLE_SETS)
     if not ok:
         raise cg.err(pos, f"invalid subscript '{name}'", 3018)
@@ -966,7 +1016,7 @@ def _sb_swizzle(cg: CodegenContext, t: NumType, name: str, pos: Pos) -> Type:
 def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
     """Type of a state-block value as fxc checks it: a name that is no earlier global is a ``const int``
     (any identifier is a valid state constant), everything else must type-check (None: not checked)."""
-    from .overload import best
+    from .overload import resolve
 
     if isinstance(e, A.Literal):
         if isinstance(e.value, bool):
@@ -979,7 +1029,7 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
         if loc is not None:
             return loc.type
         g = known.get(e.name)
-        if g is not None and g[0] < (e.pos.line, e.pos.col):
+        if g is not None and _declared_before(g, e.pos):
             return g[1]
         return NumType("int")
     if isinstance(e, A.Member):
@@ -1006,9 +1056,11 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
     if isinstance(e, A.Call) and e.name == "CompileShader" and len(e.args) == 2 and isinstance(e.args[1], A.Call):
         # in a state block only the uniform-argument count is checked (undefined names are allowed)
         call = e.args[1]
-        f = next((x for x in cg.funcs.get(call.name, []) if x.body is not None), None)
-        uni = _uniform_params(f) if f is not None else []
-        if f is None or not sum(1 for p in uni if p.default is None) <= len(call.args) <= len(uni):
+        # an overload whose uniform parameters take the arguments (``fun(1, 2)`` of ``fun(uniform float2 a,
+        # uniform float b)`` beside ``fun(uniform float4 a)``: fxfuncs.check_compile_arguments' rule)
+        fits = [f for f in cg.funcs.get(call.name, []) if f.body is not None and
+                sum(1 for p in _uniform_params(f) if p.default is None) <= len(call.args) <= len(_uniform_params(f))]
+        if not fits:
             raise cg.err(call.pos, f"'{call.name}': no matching {len(call.args)} parameter function", 3013)
         return None
     if isinstance(e, A.Call):
@@ -1016,10 +1068,9 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
         cands = [f for f in cg.funcs.get(e.name, [])]
         if not cands or any(a is None for a in args):
             return None
-        found = best(cands, args)  # type: ignore[arg-type]
-        if not found:
-            raise cg.err(e.pos, f"'{e.name}': no matching {len(args)} parameter function", 3013)
-        return found[0].ret
+        # (one candidate of the count: an array or struct parameter's X3017, as in a body; d3dcompiler_47 10.1,
+        # session 40: ``cat = fun(foo);`` of ``fun(float p[2])`` "cannot convert from 'const int' to 'float[2]'")
+        return resolve(cg, e, cands, args).ret  # type: ignore[arg-type]
     if isinstance(e, A.Construct) and isinstance(e.type, NumType):
         from .codegen import component_bases
 
@@ -1071,7 +1122,7 @@ def _sb_write(cg: CodegenContext, target: A.Node, known: dict, compound: bool | 
     if loc is not None and ("const" not in loc.mods or compound):
         return  # a local or parameter of the enclosing function (static ones too; an op= on a const one folds away)
     g = known.get(root.name) if isinstance(root, A.Ident) and loc is None else None
-    if g is not None and g[0] < (root.pos.line, root.pos.col):
+    if g is not None and _declared_before(g, root.pos):
         d = next((v for d in cg.prog.decls for v in (d.members if isinstance(d, A.CBufferDecl) else [d])
                   if isinstance(v, A.VarDecl) and v.name == root.name), None)
         if d is not None and "static" in d.mods and ("const" not in d.mods or compound):

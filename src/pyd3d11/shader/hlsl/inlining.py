@@ -40,6 +40,10 @@ def call(cg: CodegenContext, e: A.Call) -> Val:
 
             if exc.code != 3013 or not is_intrinsic(e.name):
                 raise
+    from .parse_effects import _STATE_FUNCS
+
+    if e.name in _STATE_FUNCS:
+        raise _state_function_call(cg, e, _STATE_FUNCS[e.name])
     from .intrinsics import intrinsic
 
     try:
@@ -47,6 +51,28 @@ def call(cg: CodegenContext, e: A.Call) -> Val:
     except HlslError as exc:
         _range_undeclared(exc, e)
         raise
+
+
+def _state_function_call(cg: CodegenContext, e: A.Call, counts: tuple[int, int]) -> HlslError:
+    """An effect pass's state function (``SetPixelShader(…)``, ``SetBlendState(…)``, as spelled, no user function
+    of that name) called in a function body: d3dcompiler_47 10.1 type-checks the arguments (``nothere`` X3004;
+    ``NULL`` and a state-object global are values there), then refuses a wrong argument count ("parameter count
+    mismatch (SetPixelShader)") and otherwise the call ("this FX API is not available in this part your program
+    (SetPixelShader)"), both X3000, in order with the body's other errors, in functions nothing calls too, at the
+    fx targets and the shader targets alike (session 40, EFX; a lower-case ``setpixelshader`` is X3004)."""
+    objects_ = {d.name for d in cg.prog.decls if isinstance(d, A.VarDecl) and not isinstance(d.type, NumType)}
+    for a in e.args:
+        if isinstance(a, A.Ident) and (a.name == "NULL" or a.name in objects_ and a.name not in cg.globals and
+                                       not any(a.name in sc for sc in cg.scopes)):
+            continue  # (the effect's state objects have no value this compiler makes in a shader)
+        expr(cg, a)
+    exc = cg.err(e.pos, f"this FX API is not available in this part your program ({e.name})", 3000)
+    if not counts[0] <= len(e.args) <= counts[1]:
+        exc = cg.err(e.pos, f"parameter count mismatch ({e.name})", 3000)
+    from .exprs import span_pos
+
+    exc.end = span_pos(e).end
+    return exc
 
 
 def _range_undeclared(exc: HlslError, e: A.Call) -> None:

@@ -145,7 +145,12 @@ class EffectSyntaxParser:
         while not self.accept("}"):
             name = self.state_name()
             if self.at("("):
-                self.check_state_call(name, self.parse_args())
+                args = self.parse_args()
+                self.check_state_call(name, args)
+                # the arguments are state values, type-checked as those are (d3dcompiler_47 10.1, session 40:
+                # ``SetPixelShader(foobar.w);`` is X3018, ``SetBlendState(x, f(1), y)`` of ``f(float a[2])`` X3017,
+                # at ps_5_0 and the fx targets alike)
+                self.state_values.extend(args)
                 self.expect(";")
                 continue
             if self.accept("["):

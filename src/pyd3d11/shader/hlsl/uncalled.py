@@ -194,7 +194,13 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
     return None
 
 
+#: X3000 texts of type rules: an effect's state function called in a function body (inlining._state_function_call)
+TYPE_RULE_X3000 = ("this FX API is not available in this part your program", "parameter count mismatch (")
+
+
 def is_type_error(exc: BaseException) -> bool:
+    if isinstance(exc, HlslError) and exc.code == 3000 and exc.message.startswith(TYPE_RULE_X3000):
+        return True
     return (isinstance(exc, HlslError) and exc.code in TYPE_RULE_CODES and not exc.notimpl
             and not any(w in str(exc) for w in _STAGE_WORDS))
 
