@@ -15,6 +15,13 @@ build; the rows cover each rule's extent, not only the lines that showed it:
   X3535 for a length other than 2 or 4 and below shader model 5 (the latter in unused code too); fxc's code is
   ``uaddc`` and ``iadd`` per 64-bit pair, the values checked below against 64-bit sums (fxc's own objects gave
   the same words on this runtime, session 40).
+* ``[RootSignature("...")]`` below shader model 5 (X4615) is judged between fxc's front end and its code
+  generation: the type rules (X3004, X3013, X3017, X3018, X3020, X3025), attribute and declaration checks (X3084,
+  X3655, X3524, X3076, X3530, a maximum vertex count's X3514) come first; the entry point's signature (X4502,
+  X3502, X3503), a geometry shader's parameters (X3513, X3507), X3504, X4010, X3512, X3500, X3660, X3511 and
+  cs_4_0's groupshared rule after -- DXC's MiniEngine / RootSignature samples at 4.0 (48 jobs).
+* cs_4_x's groupshared rule (a thread stores only at its own element, indexed by SV_GroupIndex) is fxc's X3668
+  "stores to group shared memory for cs_4_0 targets must be indexed by an SV_GroupIndex only" (was X3000).
 """
 
 from __future__ import annotations
@@ -101,8 +108,78 @@ def add_uint64_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
+# --- X4615 against the other errors ------------------------------------------------------------------------------
+_V = "struct V { float4 p : SV_Position; }; "
+#: (name, target, source with ``{R}`` where the attribute goes)
+ROOTSIG = [
+    ("x3004", "ps_4_0", "{R}float4 main() : SV_Target { return zz; }"),
+    ("x3004_called", "ps_4_0", "float f() { return zz; } {R}float4 main() : SV_Target { return f(); }"),
+    ("x3013", "ps_4_0", "{R}float4 main() : SV_Target { return dot(1); }"),
+    ("x3017", "ps_4_0", "struct S { float a; }; {R}float4 main() : SV_Target { S s = (S)0; float4 v = s; return v; }"),
+    ("x3018", "ps_4_0", "{R}float4 main(float4 p : P) : SV_Target { return p.q; }"),
+    ("x3020", "ps_4_0", "{R}float4 main(float4 p : P) : SV_Target { bool b = p.x; b += 1; return p; }"),
+    ("x3025", "ps_4_0", "float c; {R}float4 main() : SV_Target { c = 1; return c; }"),
+    ("x3084", "cs_4_0", "{R}void main() {}"),
+    ("x3655", "cs_4_0", "{R}[numthreads(2000,1,1)] void main() {}"),
+    ("x3524", "ps_4_0", "{R}[earlydepthstencil][earlydepthstencil] float4 main() : SV_Target { return 0; }"),
+    ("x3076", "ps_4_0", "void f() : SV_Target {} {R}float4 main() : SV_Target { f(); return 0; }"),
+    ("x3530", "ps_4_0", "Texture2D t : register(b0); {R}float4 main() : SV_Target { return t.Load(int3(0,0,0)); }"),
+    ("x3514_maxvc", "gs_4_0", _V + "{R}[maxvertexcount(0)] void main(point V i[1], inout PointStream<V> s) "
+     "{ s.Append(i[0]); }"),
+    ("x3513", "gs_4_0", _V + "{R}[maxvertexcount(1)] void main(point V i, inout PointStream<V> s) { s.Append(i); }"),
+    ("x3507", "gs_4_0", _V + "{R}[maxvertexcount(1)] void main(point V i[1], out V o) { o = i[0]; }"),
+    ("x3503", "ps_4_0", "{R}float4 main() { return 0; }"),
+    ("x3502", "ps_4_0", "{R}float4 main(float4 p) : SV_Target { return p; }"),
+    ("x4502_in", "ps_4_0", "{R}float4 main(float4 p : SV_Foo) : SV_Target { return p; }"),
+    ("x4502_out", "ps_4_0", "{R}float4 main() : SV_Foo { return 0; }"),
+    ("x3660", "cs_4_0", "RWByteAddressBuffer b; [numthreads(1,1,1)] {R}void main() { b.InterlockedAdd(0, 1); }"),
+    ("x4532", "ps_4_0", "Texture2DArray t; SamplerState s; {R}float4 main(float4 p : P) : SV_Target "
+     "{ return t.Gather(s, p.xyz); }"),
+    ("groupshared_cs40", "cs_4_0", "groupshared float g[4]; RWStructuredBuffer<float> o; [numthreads(4,1,1)] {R}"
+     "void main(uint i : SV_GroupIndex) { g[(i + 1) & 3] = i; o[i] = g[i]; }"),
+    ("x3512", "ps_4_0", "Texture2D t[2]; {R}float4 main(uint i : I) : SV_Target { return t[i].Load(int3(0,0,0)); }"),
+    ("x4000", "ps_4_0", "{R}float4 main() : SV_Target { float4 v; return v; }"),
+    ("x3080", "ps_4_0", "{R}float4 main() : SV_Target { }"),
+    ("x3500_recursion", "ps_4_0", "float f(float x); float f(float x) { return x > 0 ? f(x - 1) : 0; } "
+     "{R}float4 main(float4 p : P) : SV_Target { return f(p.x); }"),
+    ("x4566", "ps_4_0", "Texture2D t; SamplerState s; {R}float4 main(int2 o : O) : SV_Target "
+     "{ return t.Sample(s, float2(0,0), o); }"),
+    ("x3511", "ps_4_0", "float c; {R}float4 main() : SV_Target { float v = 0; [unroll] for (int i = 0; i < c; i++) "
+     "v += i; return v; }"),
+    ("x3504", "ps_4_0", "{R}float4 main(float4 p : P) : SV_Target { float a[2] = {1,2}; return a[3]; }"),
+    ("x4010", "ps_4_0", "{R}float4 main(uint4 p : P) : SV_Target { return p / 0u; }"),
+    ("x3696", "ps_4_0", "{R}float4 main(float4 p : P) : SV_Target { while (true) { p.x += 1; } return p; }"),
+    ("x4576", "ps_4_0", "{R}float4 main(centroid uint b : B) : SV_Target { return b; }"),
+    ("x4509_uav", "ps_4_0", "RWTexture2D<float> u; {R}float4 main() : SV_Target { u[uint2(0,0)] = 1; return 0; }"),
+    ("ok", "ps_4_0", "{R}float4 main() : SV_Target { return 0; }"),
+    ("x3503_level9", "ps_4_0_level_9_1", "{R}float4 main() { return 0; }"),
+    ("x3503_ps30", "ps_3_0", "{R}float4 main() { return 0; }"),
+    ("x4502_vs40", "vs_4_0", "{R}float4 main() : SV_Foo { return 0; }"),
+    ("x3503_ps50", "ps_5_0", "{R}float4 main() { return 0; }"),
+]
+
+
+def rootsig_rows() -> list[tuple[str, str, str]]:
+    rows = []
+    for name, target, src in ROOTSIG:
+        rows.append((f"rootsig_{name}", target, src.replace("{R}", '[RootSignature("")] ')))
+        rows.append((f"rootsig_{name}_without", target, src.replace("{R}", "")))
+    return rows
+
+
+_GS4 = ("groupshared float g[4]; RWStructuredBuffer<float> o; [numthreads(4,1,1)] void main(uint i : SV_GroupIndex, "
+        "uint3 t : SV_GroupThreadID) {{ {b} o[i] = g[i]; }}")
+GS4 = {"plus1": "g[(i + 1) & 3] = i;", "lit": "g[0] = 1;", "own": "g[i] = i;", "tid": "g[t.x] = i;",
+       "reassigned": "uint j = i; g[j] = 1; j = 0; g[j] = 2;", "cond": "if (i == 0) g[1] = 1;",
+       "own2": "g[i] = i; g[i] += 1;"}
+
+
+def groupshared_rows() -> list[tuple[str, str, str]]:
+    return [(f"gs4_{n}_{t}", t, _GS4.format(b=b)) for n, b in GS4.items() for t in ("cs_4_0", "cs_4_1", "cs_5_0")]
+
+
 def all_rows() -> list[tuple[str, str, str]]:
-    rows = compound_rows() + add_uint64_rows()
+    rows = compound_rows() + add_uint64_rows() + rootsig_rows() + groupshared_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 

@@ -112,7 +112,7 @@ LANGUAGE_DOCS = {
     "groupshared": (every(M40, "cs"), None, 3000),
     # D3D11.3 §18.7.2.8-9: cs_4_x threads write only their own element (store_structured at
     # vThreadIDInGroupFlattened with a literal offset); 5.0 writes anywhere
-    "groupshared_any_write": (every(M50, "cs"), None, 3000),
+    "groupshared_any_write": (every(M50, "cs"), 3668, 3000),  # X3668: fxc 10.1 (session 40 ACC)
     "programmable_offset": (every(M50), None, None),
     "feedback_overloads": (every(M50), None, None),
     "buffer_info": (every(M50), 3018, None),

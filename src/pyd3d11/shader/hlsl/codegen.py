@@ -690,10 +690,16 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
 
         check_initializer_shapes(self)  # X3017 for the initialisers no code runs (uniforms, parameter defaults)
         self.init_statics()
-        self.gen_entry(fdef)
+        try:
+            self.gen_entry(fdef)
+        except HlslError as e:
+            from .entryattrs import root_signature_first
+
+            root_signature_first(self, self.entry_attrs, fdef.pos, e)  # X4615 before code generation's errors
+            raise
         from .entryattrs import check_root_signature_target
 
-        # X4615 below 5.0: after the body's errors, before the target's deferred resource refusals (fxc 10.1 reports
+        # X4615 below 5.0: after the body's front-end errors (above), before the target's deferred resource refusals (fxc 10.1 reports
         # it before X4509 / X3666 / X4585 of a UAV at 4.0: DXC's MiniEngine compute shaders, session 38)
         check_root_signature_target(self, self.entry_attrs, fdef.pos)
         if self.deferred_target_error is not None and not self.skip_target_error:

@@ -246,7 +246,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 # refusal, earlier in source, is fxc's; a type rule (X3000-X3499) and X3703 still come first
                 raise failed(cg, legacy) from None
             oob = cg.deferred_oob_error
-            if oob is not None and exc.code >= 3500 and exc is not oob:
+            if oob is not None and exc.code >= 3500 and exc is not oob and exc.code != 4615:
+                # (X4615, the root signature's target, precedes code generation: entryattrs.root_signature_first)
                 # a literal index out of bounds (exprs.out_of_bounds) comes after the type rules (X3000-X3499)
                 # and a double's refusal, before the phases that follow (X4000 ...)
                 raise failed(cg, cg.deferred_double_error or oob) from None

@@ -24,7 +24,7 @@ import numpy as np
 
 from ...errors import NotSupportedError
 from . import ast as A
-from .diagnostics import Pos
+from .diagnostics import HlslError, Pos
 from .featuregates import NUMTHREADS_LIMITS
 from .types import BOOL, FLOAT, INT, UINT, NumType, concrete
 
@@ -194,6 +194,30 @@ def bind_clip_distances(cg: CodegenContext, pos: Pos) -> None:
         t = NumType(FLOAT, 1, len(part), "v") if len(part) > 1 else NumType(FLOAT)
         cg.bind_output(t, f"SV_ClipDistance{reg}", Val(t, part), pos)
     cg.out_owner = owner
+
+
+#: errors of fxc's front end, reported before X4615 (d3dcompiler_47 10.1, session 40 ACC: ``[RootSignature("")]`` at
+#: ps_4_0 beside one error each): the type rules (uncalled.TYPE_RULE_CODES: X3004, X3013, X3017, X3018, X3020, X3025
+#: ...) and the checks of attributes and declarations (X3084 numthreads missing, X3655 its sizes, X3524 a duplicate,
+#: X3076 a void function's semantic, X3530 a register's class, X3003 / X3083 redefinitions). X3514 is both: the
+#: maximum vertex count's comes first, a geometry-shader parameter's after (:func:`_front_end_error`)
+FRONT_END_CODES = frozenset({3084, 3655, 3524, 3076, 3530, 3003, 3083})
+
+
+def _front_end_error(e: HlslError) -> bool:
+    from .uncalled import TYPE_RULE_CODES
+
+    return e.code in TYPE_RULE_CODES or e.code in FRONT_END_CODES or (e.code == 3514 and "max vertex count" in e.message)
+
+
+def root_signature_first(cg: CodegenContext, attrs: dict, pos: Pos, e: HlslError) -> None:
+    """fxc judges the root signature's target (X4615) between its front end and its code generation: an entry
+    point's own code-generation error (a signature's X4502 / X3502 / X3503, a geometry shader's X3513 / X3507,
+    X3504, X4010, X3512, X3500, X3660, X3511 ...) is reported after it, a front-end error before it
+    (:data:`FRONT_END_CODES`; DXC's MiniEngine and RootSignature samples at 4.0: 48 jobs whose X3000 / X3660 /
+    X4532 / X3512 / X3503 were fxc's X4615). Raises X4615 where it applies; the caller re-raises ``e`` otherwise."""
+    if not _front_end_error(e):
+        check_root_signature_target(cg, attrs, pos)
 
 
 def check_root_signature_target(cg: CodegenContext, attrs: dict, pos: Pos) -> None:

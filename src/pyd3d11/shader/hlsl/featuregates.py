@@ -297,7 +297,9 @@ LANGUAGE: dict[str, Gate] = {
                         "and the 4.x GetDimensions page lists texture objects only"),
     "feedback_overloads": Gate(_every((5, 0)), None, None, "the Sample/Load overloads with a clamp or a status "
                                "argument: each overload's page 'Minimum Shader Model 5' (tiled resources)"),
-    "groupshared_any_write": Gate(_every((5, 0), "cs"), None, 3000, "a groupshared write other than to the writing "
+    # X3668 "stores to group shared memory for cs_4_0 targets must be indexed by an SV_GroupIndex only" (fxc 10.1,
+    # session 40 ACC; X3000 before)
+    "groupshared_any_write": Gate(_every((5, 0), "cs"), 3668, 3000, "a groupshared write other than to the writing "
                                   "thread's own element: D3D11.3 §18.7.2.8-9 (cs_4_x: store_structured at "
                                   "vThreadIDInGroupFlattened = SV_GroupIndex with a literal offset only)"),
     "groupshared": Gate(_every((4, 0), "cs"), None, 3000, "groupshared: D3D11.3 §18.6.9 thread-group shared memory is "

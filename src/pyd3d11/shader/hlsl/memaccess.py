@@ -331,7 +331,7 @@ def _check_thread_region(cg: CodegenContext, base, off, pos) -> None:
     """cs_4_0/cs_4_1 (D3D11.3 §18.7.2.8-9): a thread writes only its own region of groupshared memory --
     store_structured at vThreadIDInGroupFlattened (SV_GroupIndex) with a literal byte offset. In HLSL: ``g[i]``
     (then members, literal indices, swizzles) with ``i`` the SV_GroupIndex input itself; a one-thread group's
-    only region is element 0. featuregates.LANGUAGE['groupshared_any_write'] (fxc's number not recorded)."""
+    only region is element 0. featuregates.LANGUAGE['groupshared_any_write']: fxc's X3668."""
     from .featuregates import LANGUAGE, check_gate, denial
 
     gate = LANGUAGE["groupshared_any_write"]
@@ -343,8 +343,9 @@ def _check_thread_region(cg: CodegenContext, base, off, pos) -> None:
         return
     if not isinstance(off, tuple) and x * y * z == 1 and base == imm(0):
         return
-    check_gate(cg, gate, pos, "groupshared", "{target}: a thread writes groupshared memory only at its own "
-               "element, indexed by SV_GroupIndex with literal offsets (shader model {need} writes anywhere)")
+    # fxc 10.1's words and number (session 40 ACC: X3668, DXC's groupshared tests at cs_4_0)
+    check_gate(cg, gate, pos, "groupshared", "stores to group shared memory for {target} targets must be indexed by "
+               "an SV_GroupIndex only")
 
 
 def thread_index_chain(cg: CodegenContext, slot) -> list | None:
@@ -377,9 +378,9 @@ def check_thread_region_writes(cg: CodegenContext, entry_pos) -> None:
     # §18.7.2.8-9: each g# is one structure per thread; the structures' strides together fit the thread's region
     stride = sum(4 * (t.elem.slots if isinstance(t, ArrayType) else t.slots) for _g, _b, t in cg.tgsm.values())
     most = cs4_tgsm_bytes_per_thread(x * y * z)
-    if stride > most:
-        check_gate(cg, gate, entry_pos, "groupshared", f"{{target}}: the groupshared elements take {stride} "
-                   f"bytes per thread, above the {most} a thread of a {x * y * z}-thread group may write")
+    if stride > most:  # fxc's number for it not recorded (X3668 is the element rule's)
+        raise cg.err(entry_pos, f"{cg.stage}_{cg.major}_{cg.minor}: the groupshared elements take {stride} bytes "
+                     f"per thread, above the {most} a thread of a {x * y * z}-thread group may write", 3000)
     for pos, slot in cg.tgsm_thread_writes:
         if slot[0] != "r":
             continue
@@ -390,8 +391,8 @@ def check_thread_region_writes(cg: CodegenContext, entry_pos) -> None:
                           and a.comps is not None and slot[3] in a.comps)
         if writes > 1:
             cg.tgsm_own_bases.clear()
-            check_gate(cg, gate, pos, "groupshared", "{target}: a thread writes "
-                       "groupshared memory only at its own element, indexed by SV_GroupIndex (here reassigned)")
+            check_gate(cg, gate, pos, "groupshared", "stores to group shared memory for {target} targets must be "
+                       "indexed by an SV_GroupIndex only")  # fxc 10.1's X3668 (a reassigned copy of it too)
 
 
 # --- atomics -------------------------------------------------------------------------------------------
