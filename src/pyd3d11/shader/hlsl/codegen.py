@@ -505,6 +505,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             return [imm(int(b)) for b in h.astype(np.float32).view(np.uint32)]
         if name not in _CODEGEN_FOLDS or not all(all(is_imm(s) for s in sl) for sl in srcs):
             return None
+        if name in _BIT_FOLDS and (self.d3d9 or self.level9):
+            return None  # below shader model 4 fxc's code holds 0 for them (intrinsics._legacy_bits)
         if name == "round_z" and carries_canonical(self):
             return [imm(fxc_round_z(s[3])) for s in srcs[0][:n]]
         if (self.d3d9 or self.level9) and nonfinite_operation(name, srcs):
@@ -520,6 +522,14 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             same = same_value_identity(self, name, n, srcs, mods, dst_pos)
             if same is not None:
                 return same
+        if name == "iadd" and mods and not sat and all(m in ("", "-") for m in mods) and \
+                all(all(is_imm(x) for x in sl) for sl in srcs):
+            # ``31 - firstbit_hi(8u)`` (intrinsics._i_firstbithigh) on a constant: fxc folds it (X4010 of
+            # ``u / (firstbithigh(8u) - 3)``, session 40 GEN); the negated source is the integer negation
+            negated = [[imm(-x[3] & 0xFFFFFFFF) for x in sl] if m == "-" else sl for sl, m in zip(srcs, mods)]
+            folded = self.try_fold("iadd", base, n, negated)
+            if folded is not None:
+                return folded
         if not mods or all(m == "" for m in mods):
             if name == "movc" and not sat and len(srcs) == 3 and all(is_imm(c) for c in srcs[0][:n]):
                 # a select on a literal condition is the chosen operand (``false ? t.Sample(...) : 0``): fxc folds
@@ -1258,7 +1268,10 @@ _CODEGEN_FOLDS = frozenset({
     "add", "mul", "div", "iadd", "imul", "and", "or", "xor", "not", "ishl", "ushr", "ishr", "ineg", "neg", "itof",
     "utof", "ftoi", "ftou", "eq", "ne", "lt", "ge", "ieq", "ine", "ilt", "ige", "ult", "uge", "min", "max", "imin",
     "imax", "umin", "umax", "movc", "udiv", "urem", "sqrt", "round_ni", "round_pi", "round_z", "round_ne", "frc",
-    "sin", "cos"})
+    "sin", "cos", "bfrev", "countbits", "firstbit_lo", "firstbit_hi", "firstbit_shi"})
+#: the shader model 5 bit intrinsics fxc folds on constants like the operators (d3dcompiler_47 10.1, session 40
+#: GEN: ``u / (int)reversebits(0u)``, ``u / countbits(0u)``, ``u / (firstbithigh(0u) + 1)`` are X4010)
+_BIT_FOLDS = frozenset({"bfrev", "countbits", "firstbit_lo", "firstbit_hi", "firstbit_shi"})
 
 
 @dataclass(frozen=True)

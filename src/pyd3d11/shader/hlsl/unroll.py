@@ -14,7 +14,7 @@ import math
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from . import constattrs, deadcode
+from . import constattrs, deadcode, exitvalues
 from . import constprop as cp
 from .check import TEXEL_OFFSET_ERROR
 from .constexpr import to_int
@@ -225,12 +225,14 @@ def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
             if done:
                 return
         ends = _first_pass_return(cg, s)
+        known = exitvalues.trial(cg, s)  # the values fxc's front end knows after the loop (X4010 and folds)
         snap = _snapshot(cg)
         try:
             legacy = cg.deferred_legacy_error
             _emit_loop(cg, s)
             if legacy is None and cg.deferred_legacy_error is not None:
                 _judge_unrolled(cg, s, snap)
+            exitvalues.apply(cg, known)
         except (HlslError, NotImplementedError) as exc:
             if _attr(s, "loop") is not None and force is None and _is_dynamic_write(exc):
                 # fxc would have to unroll the loop for the write; [loop] forbids it (d3dcompiler_47 10.1)
