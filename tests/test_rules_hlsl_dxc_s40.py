@@ -128,6 +128,10 @@ ROOTSIG = [
      "{ s.Append(i[0]); }"),
     ("x3513", "gs_4_0", _V + "{R}[maxvertexcount(1)] void main(point V i, inout PointStream<V> s) { s.Append(i); }"),
     ("x3507", "gs_4_0", _V + "{R}[maxvertexcount(1)] void main(point V i[1], out V o) { o = i[0]; }"),
+    ("x3514_stream", "gs_4_0", _V + "{R}[maxvertexcount(1)] void main(point V i[1], PointStream<V> s) "
+     "{ s.Append(i[0]); }"),
+    ("x3514_specifier", "gs_4_0", _V + "{R}[maxvertexcount(1)] void main(point line V i[1], inout PointStream<V> s) "
+     "{ s.Append(i[0]); }"),
     ("x3503", "ps_4_0", "{R}float4 main() { return 0; }"),
     ("x3502", "ps_4_0", "{R}float4 main(float4 p) : SV_Target { return p; }"),
     ("x4502_in", "ps_4_0", "{R}float4 main(float4 p : SV_Foo) : SV_Target { return p; }"),
