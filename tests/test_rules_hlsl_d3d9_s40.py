@@ -24,6 +24,8 @@ Tables (programs x a hash-picked few of the D3D9, level-9 and 4.0 / 5.0 targets)
   a read constant reserved at or past them is X4509 "manual bind to slot c# failed" (before an overlap's X4500), the
   registers read past them X4507; ps_2_x's validator refuses a read of c32 on, X5200; a reservation's number is kept
   modulo 2^30 (c4294967296 is c0); no X4601 (the SM4 buffer's 4096 entries) at the D3D9 targets;
+- ``register_offsets`` (parser.parse_register): a bracketed offset is a 32-bit uint there, a larger one saturated
+  and -1 wrapped (``c0[1e10]``, ``c0[-1]``: slot c1073741823, X4509);
 - ``tbuffer_reads`` (hlsl/tbuffer.py, sm2/translate.py): shader model 2 has no buffer resource -- a tbuffer read
   at the D3D9 and level-9 targets is X3546 "Reading from texture buffers is unsupported on ps_2_0" (was X4580),
   after X3548 and the entry's semantics, before X4532 / X4579; an unread tbuffer compiles, and the derivative of
@@ -54,7 +56,7 @@ COMPILE_ONLY = pytest.mark.backend_independent
 
 DATA = json.loads((Path(__file__).parent / "data" / "fxc10_d3d9_s40.json").read_text())
 VERDICT_TABLES = ("register_profiles", "register_names", "register_sets", "register_conflicts", "constant_slots",
-                  "tbuffer_reads", "resource_indexing", "vertex_lookups")
+                  "tbuffer_reads", "resource_indexing", "vertex_lookups", "register_offsets")
 _ERROR = re.compile(r"error (X\d+)")
 
 
@@ -111,7 +113,8 @@ def test_verdict_as_fxc_gives_it(table: str, src: str, target: str, want: str):
 def test_tables_shape():
     assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {
         "register_profiles": 268, "register_names": 467, "register_sets": 256, "register_conflicts": 65,
-        "constant_slots": 230, "tbuffer_reads": 90, "resource_indexing": 73, "vertex_lookups": 48}
+        "constant_slots": 230, "tbuffer_reads": 90, "resource_indexing": 73, "vertex_lookups": 48,
+        "register_offsets": 30}
     # each rule's table holds both answers (a table of one verdict would not tell the rule from its absence)
     for table in VERDICT_TABLES:
         assert len({want == "ok" for _s, _t, want in DATA[table]}) == 2, table

@@ -76,11 +76,12 @@ def _elem_type(t: ObjectType) -> NumType:
 
 def object_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
     legacy = getattr(cg, "d3d9", None) or getattr(cg, "level9", None)
-    if legacy:
+    if legacy and not v.type.kind.startswith(("RW", "RasterizerOrdered")):
         # shader model 2 reads a resource by sampling only: an object's operator[] (``tx[uint2(0, 0)]``,
         # ``tx.mips[0][p]``, ``Buffer`` / ``StructuredBuffer`` elements) is X3701 at the Direct3D 9 and 4_0_level_9_x
         # targets, in called code, read or not, in the legacy targets' phase after the type rules (an undeclared
-        # name later in the text is X3004), with X3548 in source order (d3dcompiler_47 10.1, session 40)
+        # name later in the text is X3004), with X3548 in source order (d3dcompiler_47 10.1, session 40); a UAV's
+        # element is X3701 when read but its store compiles (fxc drops it): not told apart here, left as before
         from .uintrange import defer
 
         defer(cg, cg.err(pos, f"{legacy} does not support indexing resources", 3701))

@@ -1091,6 +1091,10 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
             # INF and NaN (``c[1.#INF * 0]``) have no register number: the literal-expression error, not a crash
             if v is None or not math.isfinite(v):
                 raise self.error("register offset must be a literal expression", t, 3530)
+            if getattr(self, "d3d9_target", None) is not None:
+                # a Direct3D 9 target reads the offset as a 32-bit uint, a larger one saturated (fxc's X3204 "too
+                # large, truncated") and -1 wrapped: ``c0[1e10]`` and ``c0[-1]`` are slot c1073741823 (session 40)
+                return min(int(v), 0xFFFFFFFF) & 0xFFFFFFFF
             return int(v)
 
         bracketed = self.at("[")
