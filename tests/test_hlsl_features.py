@@ -238,9 +238,8 @@ def test_stat_counts_and_single_ret():
     ("float4 main() : SV_Target { float2x2 m = 0; float3 v = (float3)m; return 0; }", "ps_5_0", "X3017"),
     # ERR_MAX_GROUP_SHARED_MEMORY_EXCEEDED's row (a dead array over the cs_4_0 limit) moved out: fxc 10.1
     # compiles it (test_dead_groupshared_array_over_the_cs_4_0_limit_compiles)
-    pytest.param("float4 main() : SV_Target { return GroupMemoryBarrierWithGroupSync(); }", "ps_5_0", "X3017",
-                 marks=pytest.mark.xfail(strict=True, reason="fxc 10.1: X3017 'void' to 'float4' before the barrier's "
-                                                             "stage rule (ours: the stage's X3000 first)")),
+    # fxc 10.1: X3017 'void' to 'float4' before the barrier's stage rule (X3664, after the type rules: session 40)
+    ("float4 main() : SV_Target { return GroupMemoryBarrierWithGroupSync(); }", "ps_5_0", "X3017"),
 ])
 def test_rejections_use_fxc_error_numbers(src, target, code):
     with pytest.raises(ShaderCompileError) as ei:

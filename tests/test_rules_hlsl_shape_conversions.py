@@ -21,10 +21,11 @@ Implicit conversion ``src -> dst`` (assignment, argument, return value):
 4. otherwise, when either side is a true matrix: the component counts must be equal (float4 <-> float2x2,
    silently); else X3017.
 5. otherwise (vector-like on both sides): ``dst`` takes the first components, X3206 when fewer; a ``dst`` with
-   more components than ``src`` is X3017. Open: a vector truncated into a column matrix (float4 -> float2x1) is
-   X3206 as an argument (fxc's record ``to_m2x1(v4)``) but X3017 here in an assignment, a return and a cast:
-   DXC's binop-dims records fxc accepting the cast ``(float2x1)f4``, while the shader-test corpus' Windows
-   verdict (enforced in test_conformance_enforced) refuses such a cast; no record covers the assignment.
+   more components than ``src`` is X3017. A vector truncated into a column matrix (float4 -> float2x1) is
+   X3206 as an argument (fxc's record ``to_m2x1(v4)``); in an assignment, a return and a cast fxc's type check
+   takes it (DXC's binop-dims records the cast ``(float2x1)f4`` passing it) and its code generation fails with the
+   numberless "internal error: invalid sequence/cast expression" (d3dcompiler_47 10.1 under Wine, session 40,
+   every pair of these tables; the shader-test corpus' Windows verdict refuses such a cast): "error" below.
 
 Binary operator ``a OP b`` (result shape; the operands then convert to it by the rules above, silently):
 
@@ -75,7 +76,7 @@ def implicit(src, dst, context: str = "assignment") -> str:
     """Verdict of the implicit conversion src -> dst: "ok", "X3206" (a warning) or "X3017"."""
     ns, nd = count(src), count(dst)
     if src[0] != "m" and dst[0] == "m" and dst[1] > 1 and 1 < nd < ns and context != "argument":
-        return "X3017"  # a vector truncated into a column matrix: see the module docstring (rule 5, open)
+        return "error"  # a vector truncated into a column matrix: fxc's internal error (module docstring, rule 5)
     if ns == 1:
         return "ok"
     if nd == 1:

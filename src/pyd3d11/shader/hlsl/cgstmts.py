@@ -13,7 +13,9 @@ from .types import (
     INT,
     UINT,
     VOID,
+    ArrayType,
     NumType,
+    StructType,
     concrete,
 )
 from .values import (
@@ -148,8 +150,12 @@ class StatementLowering:
 
         check_switch(self, s)
         sel = self.expr(s.expr)
-        if not isinstance(sel.type, NumType) or sel.type.n != 1:
-            raise self.err(s.pos, "switch statement expression must be a scalar", 3020)
+        if _one_component_aggregate(sel):
+            raise self.err(s.pos, "could not cast condition to boolean", 3020)
+        if not isinstance(sel.type, NumType) or isinstance(sel.type, StructType) or sel.type.n != 1:
+            # a vector, matrix, object or longer array: X3019 "scalar value expected" (d3dcompiler_47 10.1, session
+            # 40; X3020 before)
+            raise self.err(s.pos, "scalar value expected", 3019)
         if (self.d3d9 or self.level9) and concrete(sel.type.base) not in (UINT, BOOL):
             # below shader model 4 fxc makes the selector a uint, so the known-positive rule judges it (X3548 "uints
             # can only be used with known-positive values"): ``switch (f)``, ``switch (i)``, ``switch (-1)``,
@@ -236,11 +242,20 @@ class StatementLowering:
 
     def cond_slot(self, e: A.Node) -> Slot:
         v = self.expr(e)
+        if _one_component_aggregate(v):
+            raise self.err(e.pos, "could not cast condition to boolean", 3020)
         if not isinstance(v.type, NumType):
             raise self.err(e.pos, "conditional expression must be a scalar", 3019)
         if v.type.n != 1:  # fxc: conditions are not truncated like return values; a vector is an error
             raise self.err(e.pos, f"conditional expression must be a scalar, not '{v.type}'", 3019)
         return self.convert_base(Val(NumType(v.type.base), v.slots), BOOL).slots[0]
+
+
+def _one_component_aggregate(v: Val) -> bool:
+    """An array or structure of one component as a condition or switch selector: fxc's X3020 "could not cast
+    condition to boolean" (``float f[1]``, ``struct { float a; }``, ``S s[1]``), where a longer one, a vector, a
+    matrix or an object is X3019 (d3dcompiler_47 10.1, session 40: every condition form)."""
+    return isinstance(v.type, (ArrayType, StructType)) and len(v.slots) == 1
 
 
 def _straight(code: list, fence: int | None) -> bool:

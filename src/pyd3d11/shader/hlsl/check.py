@@ -399,7 +399,9 @@ def check_params(cg: CodegenContext, f: A.FuncDef) -> None:
     for p in f.params:
         if p.default is not None:
             if "out" in p.mods or "inout" in p.mods:
-                raise cg.err(p.pos, f"'{p.name}': output parameters cannot have default values", 3044)
+                # X3113 (d3dcompiler_47 10.1, session 40: out, inout and ``in out``, declared or defined; X3044 was
+                # inferred from the list of error numbers)
+                raise cg.err(p.pos, f"'{p.name}': out parameters cannot have default values", 3113)
             seen_default = True
         elif seen_default:
             raise cg.err(p.pos, f"'{p.name}': missing default value for parameter", 3044)
@@ -873,7 +875,7 @@ def unmappable(cg, pos, lookup: bool = False) -> HlslError:
     return cg.err(pos, f"cannot map expression to {cg.stage}_{cg.major}_{cg.minor} instruction set", 4532)
 
 
-def unmappable_after_type_rules(cg, pos, finish: Callable[[], object]) -> NoReturn:
+def unmappable_after_type_rules(cg, pos, finish: Callable[[], object], lookup: bool = False) -> NoReturn:
     """Raise X4532 for a pixel-only intrinsic or method in another stage, after the call's type rules.
 
     fxc type-checks the whole body before code generation finds an instruction the stage lacks, so a call
@@ -892,7 +894,7 @@ def unmappable_after_type_rules(cg, pos, finish: Callable[[], object]) -> NoRetu
             raise
     finally:
         cg.stage = stage
-    raise unmappable(cg, pos)
+    raise unmappable(cg, pos, lookup)  # (``lookup``: a texture method, X4545 at vs_2_0: unmappable)
 
 
 #: fxc's error for a texel offset of a sample/ld instruction that does not resolve, after constant folding

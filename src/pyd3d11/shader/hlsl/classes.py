@@ -132,6 +132,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
         # record) and X3095 multiple concrete base types (DXC cpp-errors.hlsl's wording)
         concrete = False
         while True:
+            p.check_base_token()  # ``: vector<float, 4>``, ``: Texture2D``, ``: ~a``: X3000 there (fxc 10.1)
             bt = p.next()
             b = p.types.get(bt.text)
             if isinstance(b, InterfaceType):
@@ -180,6 +181,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
                 raise p.error(f"redefinition of '{fname}'", code=3003)
             sem = None
             while p.accept(":"):  # semantics (a struct with methods can still be a shader input/output)
+                p.reject_packoffset()
                 sem = p.ident().text
             if not p.check_static_member(ct.name, fname, fmods, ftok, ft):
                 ct.fields.append((fname, ft, sem, frozenset(fmods)))

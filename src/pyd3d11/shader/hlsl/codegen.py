@@ -156,6 +156,18 @@ def _name_span(pos: Pos, name: str) -> Pos:
     return Pos(pos.file, pos.line, pos.col, pos.col + len(name) - 1)
 
 
+def _column_truncation(cg: Codegen, pos: Pos) -> None:
+    """A vector, array or structure truncated into an Nx1 matrix: fxc's type check takes it (a cast, an assignment),
+    its code generation fails with the numberless "internal error: invalid sequence/cast expression" -- after every
+    type rule of the file (a later undeclared name is X3004), before an uninitialised read's X4000, not in a
+    branch folded away nor in a function nothing calls (d3dcompiler_47 10.1, session 40; the shader-test corpus'
+    cast-componentwise-compatible fails ``(float4x1)arr5`` on Windows). Kept as the doubles' phase keeps its
+    refusals (uintrange.defer); the conversion itself truncates."""
+    from .uintrange import defer
+
+    defer(cg, cg.err(pos, "invalid sequence/cast expression", 0))
+
+
 class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding):
     """The code generator; the helper modules use it through :class:`.cgstate.CodegenContext`."""
 
@@ -627,7 +639,11 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 # accepting `(float2x1)f4`, but the shader-test corpus' Windows verdict on such a cast disagrees
                 # (open; test_rules_hlsl_shape_conversions states the rule as implemented)
                 column = to.shape == "m" and to.rows > 1 and src.shape != "m" and not context
-                if src.n > to.n and to.n > 1 and (_true_mat(src) or _true_mat(to) or column):
+                if column and to.cols == 1 and src.n > to.n:
+                    # a vector truncated into a column matrix (``(float3x1)f4``, ``float2x1 m = f4;``) passes
+                    # fxc's type check and fails its code generation (below)
+                    _column_truncation(self, pos)
+                elif src.n > to.n and to.n > 1 and (_true_mat(src) or _true_mat(to) or column):
                     raise self.err(pos, f"{pre}cannot convert from '{src}' to '{to}'", 3017)
                 if src.n > to.n and not explicit:
                     self.warn(pos, 3206, f"{pre}implicit truncation of vector type")
@@ -655,7 +671,10 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         # ``(int1x4)arr5`` truncates (DXC's conversions-between-type-shapes leaves ``(int2x1)a4`` unannotated;
         # the verified test wins)
         is_mat = isinstance(to, NumType) and to.shape == "m" and to.rows > 1 or _true_mat(v.type)
-        if is_mat and len(src_units) != len(dst_leaves) and len(src_units) > 1:
+        if is_mat and len(src_units) > len(dst_leaves) and explicit and not _true_mat(v.type) and \
+                isinstance(to, NumType) and to.cols == 1:
+            _column_truncation(self, pos)  # ``(float4x1)arr5``, ``(float4x1)struct5``: as a vector's (below)
+        elif is_mat and len(src_units) != len(dst_leaves) and len(src_units) > 1:
             raise self.err(pos, f"{pre}cannot convert from '{v.type}' to '{to}'", 3017)
         if isinstance(v.type, NumType) and v.type.n == 1 and len(dst_leaves) > 1:
             src_units = src_units * len(dst_leaves)

@@ -68,6 +68,7 @@ class FunctionParser:
             pt = self._apply_major(self.parse_array_suffix(pt, param=True), pm)
             sem = None
             while self.accept(":"):
+                self.reject_packoffset()
                 if self.at("register") and self.peek().text == "(":  # fxc: no effect on a parameter (SM4+)
                     self.next()
                     self.parse_register()
@@ -95,6 +96,7 @@ class FunctionParser:
                 self.expect(",")
         sem = None
         while self.accept(":"):
+            self.reject_packoffset()
             if ret is VOID:
                 # fxc's X3076 for any function declared void with a semantic (or a register), defined or only
                 # declared, called or not, a struct's method too (d3dcompiler_47 10.1, session 35; DXC's

@@ -158,6 +158,7 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
         #: error stops the file (salvage.py)
         self.expr_log: list[A.Node] = []
         self.var_list_mark = 0
+        self.cbuffer_depth = 0  # cbuffer / tbuffer member lists being read (a packoffset's only place)
         self.salvage_cut: Pos | None = None
 
     # --- token helpers ----------------------------------------------------------------------------
@@ -478,8 +479,13 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
         inherited = 0
         if name and self.accept(":"):  # `struct b : a`: a's fields come first; b's may shadow them
             base_tok = self.tok
-            base = self.parse_type()
-            if not isinstance(base, StructType):  # fxc's X3094 (DXC builtin-types-no-inheritance.hlsl)
+            bases = [self._base_type()]
+            while self.accept(","):
+                bases.append(self._base_type())
+            base = bases[0]
+            if not isinstance(base, StructType) or len(bases) > 1 or base.name != base_tok.text:
+                # fxc's X3094 (DXC builtin-types-no-inheritance.hlsl): a numeric type, a typedef of a struct
+                # (``typedef a SA; struct c : SA``), a second base (d3dcompiler_47 10.1, session 40)
                 raise self.error("base type is not a struct, class or interface", base_tok, 3094)
             st.fields.extend(base.fields)
             inherited = len(base.fields)
@@ -497,6 +503,36 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
             self.shadowed = shadowed
         self.end_member_consts(mark)
         return st
+
+    def _base_type(self) -> Type:
+        """One type of a struct's base list: a name -- a struct, a numeric type or a typedef; ``vector``,
+        ``matrix``, ``string``, an object type or anything but a name is fxc's syntax error at it (d3dcompiler_47
+        10.1, session 40: ``struct c : vector<float, 4>``, ``: Texture2D``, ``: ~a``, ``: (a)``)."""
+        self.check_base_token()
+        return self.parse_type()
+
+    def reject_packoffset(self) -> None:
+        """``: packoffset(…)`` outside a cbuffer's members -- a parameter, a return value, a struct member, a local,
+        a global -- is X3091 "packoffset is only allowed in a constant buffer" where fxc's parser meets it, whatever
+        it holds (d3dcompiler_47 10.1, session 40; a global's without ``;`` after it too); without its parentheses
+        it is the syntax error at the next token."""
+        if not self.at("packoffset") or self.peek().text != "(":
+            return
+        tok = self.next()
+        depth = 0
+        while self.tok.kind != "eof":
+            t = self.next().text
+            depth += (t == "(") - (t == ")")
+            if depth == 0:
+                break
+        raise self.error("packoffset is only allowed in a constant buffer", tok, 3091)
+
+    def check_base_token(self) -> None:
+        """The syntax of one name of a base list (``_base_type``; classes.parse_type_decl's too)."""
+        t = self.tok
+        if t.kind != "id" or t.text in ("vector", "matrix") or t.text.lower() in ("string", "texture", "sampler") or \
+                t.text in OBJECT_KINDS or t.text in _LOWER_TEXTURES:
+            raise self.error()
 
     def _struct_body(self, st: StructType, inherited: int) -> None:
         """The member declarations of ``st`` up to its closing brace."""
@@ -519,6 +555,7 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
                     a = a.elem
                 sem = None
                 while self.accept(":"):  # several semantics: the last one counts
+                    self.reject_packoffset()
                     sem = self.ident().text
                 if self.at("<") and self.peek().text == ">":  # an empty list compiles (10.1, session 38 EFX)
                     self.next()
@@ -999,7 +1036,12 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
                 continue
             mods |= self.post_type_mods()
             self.check_type_mods(mods, base, type_tok)
-            for d in self.parse_var_list(base, mods, pos):
+            self.cbuffer_depth += 1
+            try:
+                decls = self.parse_var_list(base, mods, pos)
+            finally:
+                self.cbuffer_depth -= 1
+            for d in decls:
                 assert isinstance(d, A.VarDecl)
                 # a member is a global for the storage-class rules (d3dcompiler_47 10.1, session 35: ``in``/``out``
                 # X3000, ``volatile`` X3008, ``uniform static`` X3007, ``nointerpolation linear`` X3048 in a cbuffer)
@@ -1238,6 +1280,8 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
                     while not self.accept(")"):
                         self.next()
                     pack = (0, 0)  # dropped by parse_cbuffer
+                elif self.at("packoffset") and (self.block_depth or not self.cbuffer_depth):
+                    self.reject_packoffset()
                 elif self.accept("packoffset"):
                     self.expect("(")
                     ct = self.ident()
