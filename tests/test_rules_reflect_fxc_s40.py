@@ -9,6 +9,11 @@ run under Wine (tools/wine_d3dcompiler.py), recorded on programs written to vary
   count line (the texture split only with a texture slot; texkill arithmetic) and INSTRUCTION_ONLY on D3D9 bytecode.
   This project's D3DDisassemble of the same bytes must give the same text (and HRESULT).
 
+* ``listing_lines``: lines of D3DDisassemble's listing of fxc's objects (its own programs, hlsl_gen version 2
+  ones) that carry a minimum-precision tag (``{min16u as def32}``; none on a conversion's source, a comparison's,
+  movc's condition, ld's address or a shift's amount; def32 after a null first result), a double literal
+  (``d(2.500000l, 0.000000l)``), a NaN (``-1.#IND00`` negative, ``1.#QNAN0`` positive) or a rounding tie
+  (``130560.007813``): this project's listing of the same object must have each at its line number.
 * ``bindings51``: the bindings (name, input type, bind point, count) fxc's ps_5_1 object reflects, against this
   compiler's object of the same source: arrays bound whole (a sampler array too), an array whose lowest element
   read is not element 0 placed after the others of its register set, in the order the C runtime's qsort leaves
@@ -54,6 +59,13 @@ def _disassemble(obj: bytes, flags: int) -> tuple[int, str]:
 def test_disassemble_text_is_the_dll_s(row):
     hr, text = _disassemble(OBJECTS[row["object"]], row["flags"])
     assert (hr, text) == (row["hr"], row["text"])
+
+
+@pytest.mark.parametrize("row", DATA["listing_lines"], ids=lambda r: r["object"])
+def test_listing_lines_are_the_dll_s(row):
+    _, text = _disassemble(OBJECTS[row["object"]], 0)
+    lines = text.splitlines()
+    assert [(i, lines[i] if i < len(lines) else None) for i, _ in row["lines"]] == [tuple(x) for x in row["lines"]]
 
 
 def _open(rows: list[dict]) -> list:

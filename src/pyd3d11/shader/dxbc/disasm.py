@@ -8,6 +8,7 @@ Formatting rules were learned from fxc listings (slimshader corpus).
 from __future__ import annotations
 
 import struct
+from decimal import ROUND_HALF_UP, Context, Decimal
 
 import numpy as np
 
@@ -27,15 +28,23 @@ _INDENT_CLOSE = {O.ENDIF, O.ENDLOOP, O.ENDSWITCH}
 INT_DECIMAL_LIMIT = 10000  # fxc prints integers up to this magnitude in decimal, larger ones in hex
 
 
+_MICRO = Decimal("0.000001")
+_EXACT = Context(prec=400)  # every digit of a double's value (at most 309 before the point)
+
+
 def format_float(value: float) -> str:
     """``%f`` as fxc's C runtime prints it: at most 17 significant digits, the rest zeros (fxc 9.30; d3dcompiler_47
     10.1 prints the exact decimal value, listing_dialect)."""
     if value != value:
-        return "1.#QNAN0"
+        # the CRT's NaNs (d3dcompiler_47 10.1 under Wine, session 40): a negative one (0xffc00000, 0xffc10000, ...)
+        # is "-1.#IND00", a positive one "1.#QNAN0"
+        return "-1.#IND00" if struct.unpack("<Q", struct.pack("<d", value))[0] >> 63 else "1.#QNAN0"
     if value in (float("inf"), float("-inf")):
         return "-1.#INF00" if value < 0 else "1.#INF00"
     if abs(value) < 1e17 or listing_dialect.current().exact_floats:  # d3dcompiler_47's CRT prints every digit
-        return f"{value:f}"
+        # the CRT rounds an exact tie away from zero (130560.0078125 is 130560.007813; Python's %f rounds it to
+        # even: d3dcompiler_47 10.1 under Wine, session 40)
+        return f"{Decimal(value).quantize(_MICRO, rounding=ROUND_HALF_UP, context=_EXACT):f}"
     mant, exp = f"{abs(value):.16e}".split("e")
     digits = mant.replace(".", "")
     text = digits + "0" * (int(exp) - 16)
@@ -148,7 +157,8 @@ def format_immediate(op: ir.Operand, vtype: str = "x", untyped: bool = False) ->
     if op.type == T.IMMEDIATE64:
         vals = [struct.unpack("<d", struct.pack("<II", op.values[i], op.values[i + 1]))[0]
                 for i in range(0, len(op.values) - 1, 2)]
-        return "d(" + sep.join(format_float(v) for v in vals) + ")"
+        # each value with its "l" (d3dcompiler_47 10.1 under Wine, session 40: ``d(2.500000l, 0.000000l)``)
+        return "d(" + ", ".join(format_float(v) + "l" for v in vals) + ")"  # ", " in dmov too
     if untyped:
         vtype = "x"
     return "l(" + sep.join(format_value(v, vtype) for v in op.values) + ")"
@@ -369,6 +379,31 @@ def _shader_message(data: list[int]) -> str:
     return f'{name} "{text}"' + "".join(", " + o for o in operands)
 
 
+#: operand types compared for a precision tag: a double and a resource's returned value are floats, signed and
+#: unsigned integers one kind
+_KIND = {"f": "f", "d": "f", "n": "f", "i": "i", "u": "i"}
+#: a shift's amount: never tagged
+_SHIFTS = frozenset({O.ISHL, O.ISHR, O.USHR})
+#: comparisons write a mask: no source of theirs is tagged
+_COMPARISONS = frozenset(getattr(O, n) for n in ("LT", "GE", "EQ", "NE", "ILT", "IGE", "IEQ", "INE", "ULT", "UGE",
+                                                 "DLT", "DGE", "DEQ", "DNE") if hasattr(O, n))
+
+
+def _same_kind(op: O, types: str, i: int) -> bool:
+    """Whether source ``i`` takes the destination's kind of value, so that a precision of its own other than the
+    instruction's is written ``{min16u as min16i}``: a float/integer conversion's source (ftou, utof, itof, utod,
+    dtou), a comparison's sources, movc's condition, ld's address and a shift's amount get none
+    (d3dcompiler_47 10.1 under Wine, session 40: ``ishl r2.x {min16u}, cb0[1].x {min16u}, cb0[0].y``, ``ld r1.xyzw
+    {min16f}, r1.xyzw {min16u}, t0.xyzw``; dtof's double source and firstbit_shi's keep it, ``{def32 as min16f}``,
+    ``{min16u as def32}``; ``ilt r2.y, cb0[1].w {min16i}, l(3)``). Untyped operands keep it."""
+    if op in _SHIFTS and i == 2 or op in _COMPARISONS:
+        return False
+    if not types or i >= len(types):
+        return True
+    dst, src = _KIND.get(types[0]), _KIND.get(types[i])
+    return dst is None or src is None or dst == src
+
+
 def instruction_text(inst: ir.Instruction) -> str:
     """The instruction's line (without indentation) as fxc prints it."""
     info = OPCODES[inst.opcode]
@@ -397,7 +432,12 @@ def instruction_text(inst: ir.Instruction) -> str:
     nd = info.num_dst
     used_as = inst.operands[0].min_precision if nd and inst.operands and \
         inst.operands[0].type not in _NO_VALUE else None
-    parts = [format_operand(o, types[i] if i < len(types) else "x", untyped, used_as if i >= nd else None)
+    if nd > 1 and inst.operands[0].type == T.NULL:
+        # a null first result (imul / udiv / uaddc keeping one result) leaves the instruction at full precision
+        # (d3dcompiler_47 10.1: ``imul null, r2.x {min16i}, r2.w {min16i as def32}, cb0[4].y``)
+        used_as = 0
+    parts = [format_operand(o, types[i] if i < len(types) else "x", untyped,
+                            used_as if i >= nd and _same_kind(op, types, i) else None)
              for i, o in enumerate(inst.operands)]
     if op == O.INTERFACE_CALL and inst.extra and parts:
         parts[0] += f"[{inst.extra[0]}]"
