@@ -10,7 +10,7 @@
   binds it after"); the outer buffer's variables after the nested block stay in the outer buffer.
 
 Everything else in a block is unchanged: the function obeys the rules of any global function (a second body
-X3083, a call that matches no overload X3013), and a member's own syntax errors stay X3000."""
+X3003 (fxc 10.1; session 40), a call that matches no overload X3013), and a member's own syntax errors stay X3000."""
 
 from __future__ import annotations
 
@@ -127,14 +127,15 @@ def test_functions_and_nested_buffers_in_a_block(src: str, expect: dict):
 #: the hoisted function is any global function; the block's own errors stay
 ERRORS = [
     ("cbuffer C { float4 v; float4 get() { return v; } };\nfloat4 get() { return 2; }\n"
-     "float4 main() : SV_Target { return get(); }", "X3083"),
+     "float4 main() : SV_Target { return get(); }", "X3003"),  # fxc 10.1 (session 40 ACC)
     ("cbuffer C { float4 v; float4 get(float x) { return v * x; } };\n"
      "float4 main() : SV_Target { return get(); }", "X3013"),
     ("cbuffer C { float4 v; float4 get() { return w; } };\nfloat4 main() : SV_Target { return get(); }", "X3004"),
     ("cbuffer C { float4 v; float4 () { return v; } };\nfloat4 main() : SV_Target { return v; }", "X3000"),
-    # an entry point may not be defined twice either (the block's copy is the second body)
+    # an entry point may not be defined twice either (the block's copy is the second body; fxc 10.1 compiles this
+    # one, session 40 ACC: tests/test_rules_hlsl_dxc_s40.py keeps it as a known difference)
     ("float4 main() : SV_Target { return 0; }\ncbuffer C { float4 v; float4 main() : SV_Target { return v; } };",
-     "X3083"),
+     "X3003"),
 ]
 
 

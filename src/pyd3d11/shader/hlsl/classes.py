@@ -280,7 +280,7 @@ def add_method(p: Parser, ct: ClassType, f: A.FuncDef) -> None:
     for i, g in enumerate(lst):
         if signature(g) == sig:
             if g.body is not None and f.body is not None:
-                raise p.error(f"'{ct.name}::{f.name}': function already has a body", code=3083)
+                raise p.error(f"redefinition of '{ct.name}::{f.name}'", code=3003)  # fxc 10.1 (session 40 ACC)
             if f.body is not None:
                 lst[i] = f
             return

@@ -763,7 +763,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 if d.body is not None:
                     sig = signature(d)  # half and float parameters make different overloads
                     if any(f.body is not None and signature(f) == sig for f in self.funcs.get(d.name, [])):
-                        raise self.err(d.pos, f"'{d.name}': function already has a body", 3083)
+                        # fxc 10.1's X3003 "redefinition of 'f'" (session 40 ACC; X3083 "function already has a
+                        # body" before, which fxc 10.1 never printed for it)
+                        raise self.err(d.pos, f"redefinition of '{d.name}'", 3003)
                 self.funcs.setdefault(d.name, []).append(d)
             elif isinstance(d, A.ConstantBufferArray):  # 5.1: one constant buffer per element (sm51.py)
                 from .sm51 import add_cb_array
