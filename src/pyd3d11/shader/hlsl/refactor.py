@@ -148,28 +148,46 @@ def same_value_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[S
 #: k = 2 ``x·x`` (SlimShader SubD11_PS, ``pow(saturate(…), 2)``); k = 3 ``x·(x·x)`` (FluidCS11 ForceCS_*,
 #: ``pow(density / g_fRestDensity, 3)``: mul t, y, y; mad r, y, t, -1); k = 4 ``(x·x)·(x·x)`` (VarianceShadows11
 #: RenderVarianceScene_PS, ``pow(p_max, 4)``: mul r, r, r twice); k = 5 ``x·((x·x)·(x·x))`` (DirectXTK PBRCommon
-#: ``pow(1.f - x, 5.f)``: mul t, x, x; mul t, t, t; mul r, x, t). k = 100 stays log/mul/exp (DecalTessellation11_PS);
-#: no object shows 6..99, 0, 1, a negative or a fractional exponent, so those keep the general sequence.
-_POW_BY_MULTIPLIES = {0x40000000: 2, 0x40400000: 3, 0x40800000: 4, 0x40A00000: 5}
+#: ``pow(1.f - x, 5.f)``: mul t, x, x; mul t, t, t; mul r, x, t); a scalar k = 100 stays log/mul/exp
+#: (DecalTessellation11_PS). d3dcompiler_47 10.1's listings (session 40) give the whole rule: an integer k is
+#: square-and-multiply from the lowest bit (the running product times the next square: ``pow(x, 7)`` is
+#: ``(x·x²)·x⁴``, ``pow(x, 15)`` ``((x·x²)·x⁴)·x⁸``), a negative one ``1 / x^|k|`` (``div``), while the multiplies
+#: number at most 2n + 1 for an n-component pow (n + 1 for a negative k; the DLL at n = 1..4: pow(x, 8) of a
+#: scalar is 3 multiplies, pow(x, 9) log/mul/exp; pow(x, 100) of a float4 8 multiplies, pow(x, 63) 10 -- a fitted
+#: bound: fxc's cost model is not documented); k = 0 is 1, k = 1 is x, k = 0.5 ``1 / rsq(x)`` and k = -0.5 ``rsq(x)``.
+_POW_MUL_LIMIT = (lambda n: 2 * n + 1, lambda n: n + 1)
 
 
 def pow_by_multiplies(cg: CodegenContext, n: int, x: list[Slot], k: list[Slot]) -> list[Slot] | None:
-    """The slots of ``pow(x, k)`` computed with multiplies when every component of ``k`` is the same literal of
-    _POW_BY_MULTIPLIES (refactoring allowed, as refactor_identity), else None."""
+    """The slots of ``pow(x, k)`` as fxc writes it for a literal ``k`` (the same in every component) when that is
+    not log/mul/exp (_POW_MUL_LIMIT's comment; refactoring allowed, as refactor_identity), else None."""
     if cg.compile_flags & (D3DCOMPILE_IEEE_STRICTNESS | D3DCOMPILE_SKIP_OPTIMIZATION) or uses_precise(cg):
         return None
     if len(k) < n or not all(is_imm(s) for s in k[:n]) or len({s[3] for s in k[:n]}) != 1:
         return None
-    e = _POW_BY_MULTIPLIES.get(k[0][3])
-    if e is None:
+    e = float(np.array(k[0][3], np.uint32).view(np.float32))
+    one = [imm(0x3F800000)] * n
+    if e == 0.0:
+        return one
+    if e == 1.0:
+        return list(x[:n])
+    if e in (0.5, -0.5):
+        r = cg.alu("rsq", FLOAT, n, [x[:n]])
+        return r if e < 0 else cg.alu("div", FLOAT, n, [one, r])
+    if not e.is_integer() or abs(e) > 1 << 24:
         return None
-    sq = cg.alu("mul", FLOAT, n, [x[:n], x[:n]])
-    if e == 2:
-        return sq
-    if e == 3:
-        return cg.alu("mul", FLOAT, n, [x[:n], sq])
-    q = cg.alu("mul", FLOAT, n, [sq, sq])
-    return q if e == 4 else cg.alu("mul", FLOAT, n, [x[:n], q])
+    m = int(abs(e))
+    if (m.bit_length() - 1) + (bin(m).count("1") - 1) > _POW_MUL_LIMIT[e < 0](n):
+        return None
+    result, p = None, list(x[:n])
+    while True:
+        if m & 1:
+            result = p if result is None else cg.alu("mul", FLOAT, n, [result, p])
+        m >>= 1
+        if not m:
+            break
+        p = cg.alu("mul", FLOAT, n, [p, p])
+    return result if e > 0 else cg.alu("div", FLOAT, n, [one, result])
 
 
 def _f32_flushed(v: np.ndarray) -> np.ndarray:
