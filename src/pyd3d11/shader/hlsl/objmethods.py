@@ -153,7 +153,8 @@ def _method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], po
         # fxc's X4532 as for the derivative intrinsics — a code-generation error, so found after the type
         # check of the arguments (an undeclared name among them is X3004 in any stage; the call is completed
         # as a pixel shader's for its remaining type rules)
-        unmappable_after_type_rules(cg, pos, lambda: method(cg, obj, name, arg_nodes, pos))
+        unmappable_after_type_rules(cg, pos, lambda: method(cg, obj, name, arg_nodes, pos),
+                                    lookup=True)  # (CalculateLevelOfDetail too: X4545 at vs_2_0, session 40)
     et = _elem_type(t)
     if k in _DIM and (name.startswith("Gather") or name.startswith("CalculateLevelOfDetail")):
         return gather_or_lod(cg, obj, name, args, pos, roles, status_node)
