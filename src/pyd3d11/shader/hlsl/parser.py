@@ -519,12 +519,16 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
         if not self.at("packoffset") or self.peek().text != "(":
             return
         tok = self.next()
-        depth = 0
-        while self.tok.kind != "eof":
-            t = self.next().text
-            depth += (t == "(") - (t == ")")
-            if depth == 0:
-                break
+        self.next()
+        # its clause is read first: ``packoffset(c0 ++)``, ``packoffset((c0))`` are the syntax error inside it
+        if self.tok.kind != "id":
+            raise self.error()
+        self.next()
+        if self.accept("."):
+            if self.tok.kind != "id":
+                raise self.error()
+            self.next()
+        self.expect(")")
         raise self.error("packoffset is only allowed in a constant buffer", tok, 3091)
 
     def check_base_token(self) -> None:
