@@ -632,9 +632,10 @@ def d3d9_bytecode(blob: bytes, program, target: str, file: str, explicit: dict[s
                 return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params, other_sets,
                                       cb_slots, True, globals_order=globals_order)
             except HlslError as e:
-                if e.code != 4507:
+                if e.code not in (4507, 5200):
                     raise
-                # the preshader's outputs took the constant registers the target lacks: the shader keeps its code
+                # the preshader's outputs took the constant registers the target lacks (X4507; past ps_2_x's c31 its
+                # validator's X5200, sm2/d3d9.validator_constant_error): the shader keeps its code
         return native_program(tr, rdef, isgn, osgn, target, file, explicit, flags, params, other_sets, cb_slots,
                               preshader, move=False, globals_order=globals_order)
 
