@@ -1565,6 +1565,13 @@ EXIT_VALUE_ROWS = [
     ('int k = 0; [loop] for (int j = 0; j < 4; j++) { [loop] for (int m = 0; m < 2; m++) { k += 1; } } return u / (uint)(k - 8);', 'ps_5_0', 0, None),
     ('int k = 0; [loop] for (int j = 0; j < 4; j++) { [loop] for (int m = 0; m < 2; m++) { k += 1; } } return u / (uint)(k - 8);', 'ps_4_0', 0, None),
     ('int k = 0; [loop] for (int j = 0; j < 4; j++) { [loop] for (int m = 0; m < 2; m++) { k += 1; } } return u / (uint)(k - 8);', 'ps_5_0', 4, None),
+    # a loop holding a loop: known after it only when it runs once (fxc's X3557 unroll; gen v4 seed 40034)
+    ('int w = 1; do { int k = 2; do { u.x += 1; } while (--k > 0); } while (--w > 0); return u / (uint)w;', 'ps_5_0', 0, 'X4010'),
+    ('int k = 0; for (int j = 0; j < 1; j++) { for (int m = 0; m < 2; m++) { k += 1; } } return u / (uint)(k - 2);', 'ps_5_0', 0, 'X4010'),
+    ('int k = 0; for (int j = 0; j < 2; j++) { for (int m = 0; m < 2; m++) { k += 1; } } return u / (uint)(k - 4);', 'ps_5_0', 0, None),
+    ('int k = 0; for (int j = 0; j < 1; j++) { for (int m = 0; m < i.x; m++) { k += 1; } } return u / (uint)(k);', 'ps_5_0', 0, None),
+    ('int k = 0; int w = 1; while (w > 0) { w--; for (int m = 0; m < 3; m++) { k += 1; } } return u / (uint)(k - 3);', 'ps_5_0', 0, 'X4010'),
+    ('int k = 0; for (int j = 0; j < i.x; j++) { for (int m = 0; m < 2; m++) { k += 1; } } return u / (uint)(k);', 'ps_5_0', 0, None),
 ]
 #: rows this compiler does not match (strict xfails): fxc also knows the values after a loop that continues or
 #: breaks on a folded condition; the copier here gives up on a ``continue`` and forgets what a wrapped copy wrote

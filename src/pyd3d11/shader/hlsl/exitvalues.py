@@ -7,7 +7,7 @@ X4010 "Unsigned integer divide by zero" (gen v4 seeds 40034 / 40037 ps_5_0; sess
 thing for X3512). It stops after 254 evaluations of the condition (``do`` 254 passes folds, ``for`` 254 does not),
 and knows nothing after a loop left by a run-time ``break`` or holding a ``return`` under a run-time condition, nor
 of an array element's value (only temps: locals, vector components, statics), nor after a loop holding another
-loop (whose own exit values are known inside the body) or marked ``[fastopt]``.
+loop (whose own exit values are known inside the body) unless it runs once, nor after one marked ``[fastopt]``.
 
 This project keeps such a loop a loop (its values are the same); before generating it, :func:`trial` runs the
 loop's copies (unroll._unroll) on a snapshot, keeps the constants the copies leave in the variables' temps and
@@ -45,10 +45,13 @@ def _returns(body: A.Node) -> bool:
 def trial(cg: CodegenContext, s: A.Node) -> dict[Slot, int]:
     """The variable-temp components the loop ``s`` leaves holding constants when every pass folds its condition
     (nothing else is changed: code, constants, warnings and counters are rolled back)."""
-    from .unroll import _attr, _holds_loop, _rollback, _snapshot, _unroll
+    from .unroll import _attr, _holds_loop, _rollback, _RunTimeExit, _snapshot, _unroll
 
-    if cg.probe_skip is not None or _returns(s.body) or _holds_loop(s.body) or _attr(s, "fastopt") is not None:
+    if cg.probe_skip is not None or _returns(s.body) or _attr(s, "fastopt") is not None:
         return {}
+    # a loop holding another loop is known after it only when it runs once (fxc's X3557 "loop only executes for 1
+    # iteration(s), forcing loop to unroll": gen v4 seed 40034 ps_5_0); two copies at most tell
+    nested = _holds_loop(s.body)
     if cg.linkage is not None:
         return {}  # interface calls: their locals' bookkeeping (ifacelocals) is not part of a rollback; not built
     snap = _snapshot(cg)
@@ -56,14 +59,14 @@ def trial(cg: CodegenContext, s: A.Node) -> dict[Slot, int]:
     saved = (len(cg.warnings), cg.unrolled_iterations, cg.deferred_legacy_error, set(cg.var_temps))
     known: dict[Slot, int] = {}
     try:
-        if _unroll(cg, s, None):
+        if _unroll(cg, s, 2 if nested else None):
             passes = cg.unrolled_iterations - saved[1]
-            if passes + (not isinstance(s, A.DoWhile)) <= MAX_CONDITIONS:
+            if passes == 1 if nested else passes + (not isinstance(s, A.DoWhile)) <= MAX_CONDITIONS:
                 written = cp.written_slots(cg.code[start:])
                 known = {k: v for k, v in cp.state(cg).items()
                          if k in written and k[0] == "r" and k[1][0] in saved[3]}
-    except (HlslError, NotImplementedError):  # a copy the real loop does not make (an index past the end, ...)
-        known = {}
+    except (HlslError, NotImplementedError, _RunTimeExit):  # a copy the real loop does not make (an index past
+        known = {}  # the end, ...), or (two copies at most) a condition known only at run time
     finally:
         _rollback(cg, snap)
         del cg.warnings[saved[0]:]
