@@ -181,8 +181,6 @@ FLAG_ROWS = [(b, f, 0) for f in (0x800, 0x1000, 0x2000, 0x4000, 0x8000, 0xC000) 
 
 #: rows this compiler does not meet yet (docs/conformance.md, session 37 EXEC), each with the reason
 NOT_BUILT = {
-    'float x = -0.0; for (int i = 0; i < 2; i++) x *= 1; return asuint(x);':
-        "a variable a loop writes is not a known constant here; fxc's optimiser still carries it as +0",
     'return asuint(ldexp(-0.0, 1));':
         "exp2 of a literal is not folded by the code generator, so 0 * x's refactoring gives +0 first",
     'return asuint(ldexp(-0.0, 2));':
