@@ -41,3 +41,17 @@ def test_fxc_compiles_them(loop, _want):
     src = f"float4 main(float4 p : TEXCOORD0) : SV_Target {{ float4 v = p; {loop} }}".encode()
     for flags in (0, D3DCOMPILE_SKIP_OPTIMIZATION):
         assert D3DCompile(src, len(src), None, None, None, "main", "ps_5_0", flags, 0, []) is not None
+
+
+def test_a_geometry_loop_of_appends_after_the_exit_value_trial():
+    """exitvalues.trial runs a literal-count loop's copies and rolls them back; a copy's Append records went with
+    them only once unroll's snapshot kept their count: before, ``V o = vin[0]; ...; s.Append(o)`` in such a loop was
+    refused X4000 at the real loop's Append (d3dcompiler_47 10.1 compiles it at gs_4_0 and gs_5_0)."""
+    src = """struct V { float4 pos : SV_Position; float t : TEXCOORD0; };
+    [maxvertexcount(6)]
+    void main(point V vin[1], inout TriangleStream<V> s, uint id : SV_PrimitiveID) {
+        for (int i = 0; i < 3; i++) { V o = vin[0]; o.pos.x += i; o.t = id * 10 + i; s.Append(o); }
+        s.RestartStrip();
+    }"""
+    for target in ("gs_4_0", "gs_5_0"):
+        D3DCompile(src.encode(), len(src), None, None, None, "main", target, 0, 0)

@@ -64,16 +64,19 @@ def _attr(s: A.Node, name: str):
 def _snapshot(cg: CodegenContext) -> tuple:
     from . import linkage
 
+    # (a geometry shader's Append records point at instructions: those of rolled-back code go with it -- a trial
+    # copy's Appends left behind read as X4000 at the real loop's, exitvalues.trial)
     return (len(cg.code), set(cg.indexable), dict(cp.state(cg)), len(cg.loops), cg.scopes, len(cg.scopes),
-            linkage.snapshot(cg))
+            linkage.snapshot(cg), len(cg.gs.appends))
 
 
 def _rollback(cg: CodegenContext, snap: tuple) -> None:
     from . import linkage
 
-    ncode, xregs, known, nloops, scopes, nscopes, links = snap
+    ncode, xregs, known, nloops, scopes, nscopes, links, nappends = snap
     linkage.rollback(cg, links)
     del cg.code[ncode:]
+    del cg.gs.appends[nappends:]
     for x in [x for x in cg.indexable if x not in xregs]:
         del cg.indexable[x]
     cg.kconst = dict(known)
