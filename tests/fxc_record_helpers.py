@@ -1,9 +1,12 @@
-"""Shared by the tests that hold d3dcompiler_47 10.1's recorded answers (session 35)."""
+"""Shared by the tests that hold d3dcompiler_47 10.1's recorded answers (session 35; the mutant tables' verdict and
+live re-check, session 40)."""
 
 import re
 
 from pyd3d11 import d3dcompiler as dc
 from pyd3d11.errors import D3D11Error
+from pyd3d11.tools import wine_d3dcompiler
+from pyd3d11.tools.shader_test_mutants import _first_error as mutant_first_error
 
 
 def first_error(src: str, target: str, flags: int = 0) -> str:
@@ -13,3 +16,27 @@ def first_error(src: str, target: str, flags: int = 0) -> str:
     except D3D11Error as e:
         return (re.findall(r"X\d{4}", str(e)) or ["-"])[0]
     return "ok"
+
+
+def mutant_verdict(src: str, target: str, flags: int) -> str:
+    """The mutant tables' column (tools/shader_test_mutants): our first error number, warnings skipped, or "ok"."""
+    try:
+        dc.D3DCompile(src.encode(), len(src), None, None, None, "main", target, flags, 0)
+    except D3D11Error as exc:
+        return mutant_first_error(str(exc))
+    return "ok"
+
+
+def _plain(row):
+    return tuple(row.values) if hasattr(row, "values") else row
+
+
+def check_live_table(rows) -> None:
+    """Every (source, target, flags, expected) row -- pytest.param rows too -- is what the DLL answers today."""
+    real = wine_d3dcompiler.WineD3DCompiler()
+    try:
+        for src, target, flags, expected in map(_plain, rows):
+            r = real.compile(src, target, "main", flags1=flags)
+            assert ("ok" if r.ok else mutant_first_error(r.messages)) == expected, (src, target)
+    finally:
+        real.close()

@@ -46,11 +46,10 @@ prints (warnings skipped); entry point ``main``, the flags of the row. The rows 
 from __future__ import annotations
 
 import pytest
+from fxc_record_helpers import check_live_table
+from fxc_record_helpers import mutant_verdict as _verdict
 
-from pyd3d11.d3dcompiler import D3DCompile
-from pyd3d11.errors import D3D11Error
 from pyd3d11.tools import wine_d3dcompiler
-from pyd3d11.tools.shader_test_mutants import _first_error
 
 #: (source, target, flags, fxc's verdict): float suffixes on integer, float, hex and octal literals
 LITERAL_ROWS = [
@@ -910,30 +909,11 @@ ALL_ROWS = (LITERAL_ROWS + ELSE_ROWS + LOOP_RETURN_ROWS + BRANCHED_LOOP_ROWS + S
             + PACKOFFSET_ROWS)
 
 
-def _verdict(src: str, target: str, flags: int) -> str:
-    """Our first error number (warnings skipped, as in the recorded column), or "ok"."""
-    try:
-        D3DCompile(src.encode(), len(src), None, None, None, "main", target, flags, 0)
-    except D3D11Error as exc:
-        return _first_error(str(exc))
-    return "ok"
-
-
 @pytest.mark.parametrize("src,target,flags,expected", ALL_ROWS)
 def test_verdict_as_fxc_gives_it(src: str, target: str, flags: int, expected: str) -> None:
     assert _verdict(src, target, flags) == expected
 
 
-def _plain(row):
-    return tuple(row.values) if hasattr(row, "values") else row
-
-
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None, reason="needs Wine and d3dcompiler_47.dll")
 def test_recorded_table_matches_the_live_dll() -> None:
-    real = wine_d3dcompiler.WineD3DCompiler()
-    try:
-        for src, target, flags, expected in map(_plain, ALL_ROWS):
-            r = real.compile(src, target, "main", flags1=flags)
-            assert ("ok" if r.ok else _first_error(r.messages)) == expected, (src, target)
-    finally:
-        real.close()
+    check_live_table(ALL_ROWS)
