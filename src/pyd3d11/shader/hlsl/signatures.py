@@ -272,7 +272,8 @@ class SignatureBinding:
             self.inputs.append(SigElem(disp, idx, sv[0] if sv else 0, ctype, reg, mask,
                                        min_precision=sig_min_precision(lt), declared=concrete(lt.base),
                                        bad_interp=integer_interpolation(lt, allm)))
-            check_clip_cull(self, self.inputs, "in", pos)
+            if up in _CLIP_CULL:  # (only these change the verdict: checked as each one joins, not per element --
+                check_clip_cull(self, self.inputs, "in", pos)  # a 4,097-element input array took seconds)
             m = "xyzw"[first:first + n]
             if self.stage == "ps":
                 if sv and up in ("SV_ISFRONTFACE", "SV_PRIMITIVEID", "SV_SAMPLEINDEX"):
@@ -473,7 +474,8 @@ class SignatureBinding:
                     elem.stream = self.gs.out_stream
                     sig.append(elem)
                     add_decl(self.gs.stream_decls.setdefault(self.gs.out_stream, []), decl)
-                check_clip_cull(self, sig if self.stage == "gs" else self.outputs, "out", pos)
+                if up in _CLIP_CULL:
+                    check_clip_cull(self, sig if self.stage == "gs" else self.outputs, "out", pos)
             self.store([("o", (reg,), None, first + c) for c in range(n)], vals)
         return svs
 
@@ -528,6 +530,9 @@ def _duplicate_sv_message(word: str, first: str, base: str, idx: int) -> str:
     """fxc 10.1's X4574 words (the semantics as spelled; the index written only where it is not 0 here)."""
     return (f"Duplicate system value semantic definition: {word} semantic '{first}{idx or ''}' and {word} "
             f"semantic '{base}{idx or ''}'")
+
+
+_CLIP_CULL = frozenset({"SV_CLIPDISTANCE", "SV_CULLDISTANCE"})
 
 
 def check_clip_cull(cg, sig: list, direction: str, pos: Pos) -> None:
