@@ -305,8 +305,10 @@ def test_intrinsics_take_the_smaller_of_each_matrix_dimension(call: str) -> None
     ("typedef min16float MyH; void r(min16float x) {} void r(MyH x) {}", None),
     ("void r(half x) {} void r(float x) {}", None),  # functions.hlsl fn_redef3
     ("void r(min10float x) {} void r(min16float x) {}", None),  # fn_redef
-    ("typedef float MyF; void r(float x) {} void r(MyF x) {}", 3083),  # an ordinary typedef is the same type
-    ("void r(min16int x) {} void r(min16int y) {}", 3083),
+    # d3dcompiler_47 10.1 (session 40): compiles two uncalled bodies of r(float) / r(MyF); this compiler refuses
+    pytest.param("typedef float MyF; void r(float x) {} void r(MyF x) {}", None, marks=pytest.mark.xfail(
+        strict=True, reason="fxc compiles it; X3003 here (ACC's session-40 redefinition rule)")),
+    ("void r(min16int x) {} void r(min16int y) {}", 3003),  # d3dcompiler_47 10.1: redefinition of 'r'
 ])
 def test_min_precision_typedef_overloads(decls: str, code: int | None) -> None:
     src = decls + "\nfloat4 main(float4 p : POSITION) : SV_Position { return p; }"

@@ -19,6 +19,7 @@ temp or its source is written."""
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import numpy as np
 
@@ -104,7 +105,7 @@ def _record_negation(facts: _Facts, ins: Ins, dst: tuple[int, ...], sw: tuple[in
         facts.val[(ins.args[0].idx[0], c)] = (op, file, idx, mod, comp, -value)
 
 
-def _step(facts: _Facts, ins: Ins) -> Ins:
+def _step(facts: _Facts, ins: Ins, finite: bool = False) -> Ins:
     from .optimize import _dst_comps, _padded
 
     got = _split(ins)
@@ -132,6 +133,10 @@ def _step(facts: _Facts, ins: Ins) -> Ins:
         return ins  # a NaN constant (inf * 0): not probed; an infinite one fxc folds (``c * 1e20 * 1e20``)
     with np.errstate(over="ignore"):
         folded = [int(np.array(np.float32(v)).view(np.uint32)) for v in exact]
+    if finite and any((folded[c] & 0x7F800000) == 0x7F800000 for c in lanes):
+        # the Direct3D 9 / level-9 targets: fxc compiles ``p * 1e38 * 1e38`` there without X4579 (session 37's
+        # recorded rows), so it does not gather a chain into an infinite constant (fitted to those rows)
+        return ins
     _op, file, idx, mod, _c, _w = found[0]
     src = Reg(file, idx, None, (comps[lanes[0]],) if x.comps is not None and len(x.comps) == 1 else tuple(comps), mod)
     zero = [(folded[c] & 0x7F800000) == 0 for c in lanes]  # a zero or a denormal, flushed
@@ -148,12 +153,12 @@ def _step(facts: _Facts, ins: Ins) -> Ins:
     return new
 
 
-def fold_constant_chains(code: list[Ins]) -> tuple[list[Ins], bool]:
+def fold_constant_chains(code: list[Ins], finite: bool = False) -> tuple[list[Ins], bool]:
     """``code`` with fxc's constant-chain folds (the module docstring); (code, changed). Run only when refactoring
     is allowed (optimize.optimize_code's ``refactor``)."""
     if sum(ins.op in _CHAIN for ins in code) < 2:
         return code, False
     try:
-        return _walk(code, _step, _record)
+        return _walk(code, partial(_step, finite=finite) if finite else _step, _record)
     finally:
         _EXACT.clear()

@@ -75,7 +75,7 @@ def _elem_type(t: ObjectType) -> NumType:
 
 
 def object_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
-    legacy = getattr(cg, "d3d9", None) or getattr(cg, "level9", None)
+    legacy = cg.d3d9 or cg.level9
     if legacy and not v.type.kind.startswith(("RW", "RasterizerOrdered")):
         # shader model 2 reads a resource by sampling only: an object's operator[] (``tx[uint2(0, 0)]``,
         # ``tx.mips[0][p]``, ``Buffer`` / ``StructuredBuffer`` elements) is X3701 at the Direct3D 9 and 4_0_level_9_x

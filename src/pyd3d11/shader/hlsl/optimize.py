@@ -1103,7 +1103,7 @@ def _empty_branches(code: list[Ins]) -> tuple[list[Ins], bool]:
     return [ins for i, ins in enumerate(code) if i not in drop], True
 
 
-def optimize_code(code: list[Ins], refactor: bool = False, ieee: bool = False) -> list[Ins]:
+def optimize_code(code: list[Ins], refactor: bool = False, ieee: bool = False, finite: bool = False) -> list[Ins]:
     """The optimised instruction list (``code`` itself when disabled or when its shape is unexpected);
     ``refactor``: the float identities fxc applies when refactoring is allowed (refactor.py); ``ieee``: compiled
     under IEEE strictness (a division by a constant stays one)."""
@@ -1129,7 +1129,8 @@ def optimize_code(code: list[Ins], refactor: bool = False, ieee: bool = False) -
             from .constchain import fold_constant_chains
 
             # (x * K1) * K2 = x * (K1 * K2), (x + K1) + K2 likewise (constchain.py)
-            passes = (fold_conversion_pairs, fold_constant_chains, form_dots, fold_doubled_dots, *passes,
+            passes = (fold_conversion_pairs, partial(fold_constant_chains, finite=finite), form_dots, fold_doubled_dots,
+                      *passes,
                       order_dot_lanes)
         # each pass is a function of the code alone: one that changed nothing at some version of the code would
         # change nothing again while no other pass has changed it since (the rounds give the same code, the same
@@ -1160,12 +1161,12 @@ def optimize_code(code: list[Ins], refactor: bool = False, ieee: bool = False) -
 
 
 def optimize_in_place(code: list[Ins], indexable: dict[int, int] | None = None,
-                      refactor: bool = False, ieee: bool = False) -> dict[int, int] | None:
+                      refactor: bool = False, ieee: bool = False, finite: bool = False) -> dict[int, int] | None:
     """Replace the contents of ``code`` (the code generator's list, also read by sigusage.py); drop
     the indexable temp arrays (``indexable``: x# -> size, edited in place) no instruction uses any
     more and number the others from x0 in order, as fxc declares them. Returns the new number of each kept x#
     (None: ``indexable`` not edited)."""
-    code[:] = optimize_code(code, refactor, ieee)
+    code[:] = optimize_code(code, refactor, ieee, finite)
     if not ENABLED or indexable is None:
         return None
     used = {a.idx[0] for ins in code for a in ins.args if a.file == "x"}

@@ -172,6 +172,11 @@ def pow_by_multiplies(cg: CodegenContext, n: int, x: list[Slot], k: list[Slot]) 
     if e == 1.0:
         return list(x[:n])
     if e in (0.5, -0.5):
+        if cg.d3d9 or cg.level9:
+            # (kept as log/mul/exp there: the X3548 range rule knows exp's result is not negative, and fxc compiles
+            # ``(uint)pow(fmod(round(2), 3.0 - (float)cu), 0.5)`` at ps_2_0 -- test_rules_hlsl_uint_known_positive
+            # row 936; which form fxc writes at these targets was not probed, session 40)
+            return None
         r = cg.alu("rsq", FLOAT, n, [x[:n]])
         return r if e < 0 else cg.alu("div", FLOAT, n, [one, r])
     if not e.is_integer() or abs(e) > 1 << 24:

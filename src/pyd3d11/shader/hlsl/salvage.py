@@ -30,6 +30,7 @@ MicrosoftDocs is silent on the order; the rule is d3dcompiler_47 10.1's (tests/t
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import fields, is_dataclass
 
@@ -163,6 +164,9 @@ def unreducible_name(parser, name: str) -> bool:
         name in PRIMITIVE_MODIFIERS or name in M.MODIFIER_WORDS and name not in M.CONTEXTUAL_MODIFIERS
 
 
+_PROFILE = re.compile(r"(?:vs|ps|gs|hs|ds|cs|fx|lib)_\d_\d(?:_level_9_\d)?$", re.IGNORECASE)
+
+
 def salvage_program(parser, exc: HlslError, decls: list[A.Node], start, mark: int) -> None:
     """Record on ``exc`` the program fxc had reduced: the completed top-level declarations and what the failed
     one salvaged. ``mark``: the expression log's length when the failed declaration began."""
@@ -177,6 +181,11 @@ def salvage_program(parser, exc: HlslError, decls: list[A.Node], start, mark: in
         # (a compile in a global's brace list is a shader object, no operand of the function they are checked in)
         loose = [s for s in _expression_statements(parser.expr_log[max(mark, after):])
                  if not (isinstance(s.expr, A.Call) and s.expr.name == "CompileShader")]
+        if any(isinstance(s.expr, A.Ident) and _PROFILE.match(s.expr.name) for s in loose):
+            # an unfinished CompileShader: its profile is fxc's token and its call binds uniform parameters only, so
+            # neither is checked as an operand (``CompileShader(vs_4_0, f(), 1)`` is fxc's X3000 at the third
+            # argument, d3dcompiler_47 10.1, session 38's rows)
+            loose = []
         if loose:  # a global's partial initialiser: its completed expressions, checked in a function of their own
             from .types import VOID
 

@@ -23,7 +23,7 @@ def lower_tbuffer_reads(cg: Any, code: list[Ins]) -> None:
         if not any(type(a) is Reg and a.file == "tb" for a in ins.args):
             out.append(ins)
             continue
-        legacy = getattr(cg, "d3d9", None) or getattr(cg, "level9", None)
+        legacy = cg.d3d9 or cg.level9
         if legacy:
             # shader model 2 has no buffer resource: fxc refuses a tbuffer read at the Direct3D 9 and 4_0_level_9_x
             # targets, X3546, whether or not the value reaches an output (``u * 0``), after the unrolling (X3511),
