@@ -131,8 +131,8 @@ def test_skipped_passes_give_the_all_passes_fixpoint(monkeypatch, src):
     seen: list[tuple[list, bool, list]] = []
     real = optimize.optimize_code
 
-    def recording(code, refactor=False, ieee=False):
-        out = real(code, refactor, ieee)
+    def recording(code, refactor=False, ieee=False, finite=False):
+        out = real(code, refactor, ieee, finite)
         seen.append((list(code), refactor, list(out)))
         return out
 
