@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .intervals import U32 as _U32
+from .intervals import U32_OPS
 from .operands import Reg
 from .optimize import _dst_comps, _padded, _shape
 
@@ -46,7 +48,6 @@ _MESSAGES = {"g": ("race condition writing to shared memory detected, consider m
 #: how a value varies between the threads of a group: not at all, as an SRV's structured / raw load does (a value
 #: that races, a condition that guards nothing), or with the thread (a thread id, shared memory: races and guards)
 UNIFORM, DATA, THREAD = 0, 1, 2
-_U32 = 0xFFFFFFFF
 
 Key = tuple  # (file, (index,)) of a register; its four components are tracked apart
 
@@ -345,9 +346,8 @@ class _Scan:
 
 
 def _fold(op: str, srcs: list[Reg], rngs: list, lane: int, negs: dict | None = None) -> tuple[int, int] | None:
-    """The unsigned range of ``op``'s result lane from its operands' (None where unknown); enough of fxc's
-    folding for the value and address rules: ``gi * 0``, ``gi - gi``, ``gi & 0``, ``gi >> 7``, ``gi / 64``,
-    ``min(gi, 0)``, comparisons a range decides."""
+    """The unsigned range of ``op``'s result lane from its operands' (None where unknown): the transfer functions
+    of intervals.U32_OPS, and ``x - x`` of one value, which needs the operands themselves."""
     if op == "mov" and len(rngs) == 1:
         return rngs[0]
     if op == "iadd" and len(srcs) == 2 and srcs[0].file == srcs[1].file == "r" and srcs[0].idx == srcs[1].idx and \
@@ -357,38 +357,10 @@ def _fold(op: str, srcs: list[Reg], rngs: list, lane: int, negs: dict | None = N
         a, b = ((_key(s), _padded(s)[lane]) for s in srcs)
         if negs.get(b) == ("neg",) + a or negs.get(a) == ("neg",) + b:
             return (0, 0)  # x + (-x), the negation computed apart
-    if any(r is None for r in rngs):
-        if op in ("and", "umul", "imul") and any(r == (0, 0) for r in rngs if r is not None):
-            return (0, 0)
-        if op == "umin" and any(r is not None for r in rngs):
-            hi = min(r[1] for r in rngs if r is not None)
-            return (0, hi)
+    transfer = U32_OPS.get(op)
+    if transfer is None or len(rngs) != 2:
         return None
-    if len(rngs) != 2:
-        return None
-    (alo, ahi), (blo, bhi) = rngs
-    if op == "iadd" and ahi + bhi <= _U32:
-        return (alo + blo, ahi + bhi)
-    if op in ("imul", "umul") and ahi * bhi <= _U32:
-        return (alo * blo, ahi * bhi)
-    if op == "and":
-        return (alo & blo,) * 2 if alo == ahi and blo == bhi else (0, min(ahi, bhi))
-    if op == "ushr" and blo == bhi:
-        return (alo >> (blo & 31), ahi >> (blo & 31))
-    if op == "udiv" and blo == bhi and blo:
-        return (alo // blo, ahi // blo)
-    if op == "umin":
-        return (min(alo, blo), min(ahi, bhi))
-    if op == "umax":
-        return (max(alo, blo), max(ahi, bhi))
-    if op in ("ult", "uge", "ieq", "ine"):
-        true = {"ult": ahi < blo, "uge": alo >= bhi, "ieq": alo == ahi == blo == bhi, "ine": ahi < blo or bhi < alo}
-        false = {"ult": alo >= bhi, "uge": ahi < blo, "ieq": ahi < blo or bhi < alo, "ine": alo == ahi == blo == bhi}
-        if true[op]:
-            return (_U32, _U32)
-        if false[op]:
-            return (0, 0)
-    return None
+    return transfer(rngs[0], rngs[1])
 
 
 def check_races(cg: CodegenContext) -> None:
