@@ -223,7 +223,7 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
         return ID3DBlob(blob)
     try:
         res = compile_hlsl(text, name, pEntrypoint or "", pTarget or "", _defines(pDefines),
-                           _include_opener(pInclude, name), Flags1)
+                           _include_opener(pInclude, name), Flags1, flags2=Flags2 or 0)
     except HlslError as exc:
         exc.warnings[:0] = lead
         hr = hresult_of(exc, pTarget)

@@ -327,6 +327,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.out_owner: object = None
         self.func_order: dict[int, int] = {}
         self.entry_attrs: dict = {}
+        #: the entry point's position while it carries a [RootSignature("…")] at 5.x (entryattrs.attach_root_signature)
+        self.root_signature_pos = None
 
     # --- errors -----------------------------------------------------------------------------------
     @staticmethod

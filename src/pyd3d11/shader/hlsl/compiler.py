@@ -115,19 +115,20 @@ class _ObjectGate(Exception):
 def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None = None,
                  include_open: Callable | None = None, flags: int = 0,
                  program_hook: Callable | None = None, file_target: str | None = None,
-                 preshader: bool = False) -> CompileResult:
+                 preshader: bool = False, flags2: int = 0) -> CompileResult:
     """``program_hook(program)`` (optional) edits each parsed program before code generation: the effects
     compiler binds ``CompileShader(vs_5_0, VS(1, true))``'s uniform arguments through it. ``file_target``
     (optional) is the target the file's declarations are judged for where it is not ``target``: fxc parses an
     effect file once, for the effect's ``fx_4_x`` target, whatever profile each CompileShader names.
     ``preshader``: a Direct3D 9 target compiled inside an ``fx_2_0`` effect with preshaders on (sm2/preshader.py);
-    only the effect compiler asks for it (fxc writes no preshader in a stand-alone shader)."""
+    only the effect compiler asks for it (fxc writes no preshader in a stand-alone shader). ``flags2``: D3DCompile's
+    Flags2 (D3DCOMPILE_FLAGS2_FORCE_ROOT_SIGNATURE_1_0 picks the RTS0 part's version)."""
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
     spelling: dict[str, list[HlslError]] = {}  # the parse's register() spelling errors (regsyntax.py)
     try:
         res = _compile_hlsl(source, file, entry, target, defines, include_open, flags, program_hook, file_target,
-                            preshader, spelling)
+                            preshader, spelling, flags2)
     except RecursionError:
         # backstop: nesting the parser limit does not see (macro expansion, generated trees)
         raise HlslError(file, 1, 1, 1000, "nesting too deep: compiler stack exhausted") from None
@@ -153,7 +154,7 @@ def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[
 def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None,
                   include_open: Callable | None, flags: int, program_hook: Callable | None = None,
                   file_target: str | None = None, preshader: bool = False,
-                  spelling: dict | None = None) -> CompileResult:
+                  spelling: dict | None = None, flags2: int = 0) -> CompileResult:
     """``spelling``: filled with the register() spelling errors of the target's parse (regsyntax.py), which
     compile_hlsl judges against the compile's outcome."""
     orig_flags = flags
@@ -386,6 +387,14 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     from .debuginfo import debug_info
 
     blob = build_blob(cg, program, debug_info(cg, source, file, pp.sources), program50, ranges)
+    if cg.root_signature_pos is not None:  # [RootSignature("…")] at 5.x: the RTS0 part (entryattrs, rootsig.py)
+        from .entryattrs import attach_root_signature
+
+        try:
+            blob = attach_root_signature(cg, blob, flags2)
+        except HlslError as exc:
+            attach_warnings(exc, all_warnings(cg))
+            raise
     if d3d9:
         # fxc keeps a constant's component index (register * 4) in 32 bits: c4294967296 is c0, c4294967295 c1073741823
         # (d3dcompiler_47 10.1, session 40: X4509 names that slot, c4294967298 overlaps a register(c2))

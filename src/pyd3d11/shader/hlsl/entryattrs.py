@@ -225,11 +225,45 @@ def check_root_signature_target(cg: CodegenContext, attrs: dict, pos: Pos) -> No
     ``[RootSignature("…")]`` (spelled so, with one string argument) and the target is below shader model 5
     (4.x, level 9, Direct3D 9). d3dcompiler_47 10.1 (session 38, tests/test_rules_hlsl_fxc_verdicts_acc38.py)
     judges it after the body's own errors; ``[rootsignature("")]``, ``[RootSignature]`` and ``[RootSignature(1)]``
-    are ignored, and so is the attribute on any other function. The root signature itself (its grammar, X4612, and
-    its check against the resources, X4614, at 5.0 and 5.1) is not built: a 5.x compile ignores it, and its
-    object carries no RTS0 part."""
-    args = attrs.get("rootsignature")
-    if args is None or len(args) != 1 or not (isinstance(args[0], A.Literal) and isinstance(args[0].value, str)):
+    are ignored, and so is the attribute on any other function. At 5.0 and 5.1 the signature itself is parsed,
+    checked and written once the program is built (:func:`attach_root_signature`)."""
+    if _root_signature_text(attrs) is None:
         return
     if cg.major < 5 or cg.level9 or cg.d3d9:
         raise cg.err(pos, "RootSignature is allowed only for 5.0+ targets", 4615)
+    cg.root_signature_pos = pos
+
+
+def _root_signature_text(attrs: dict) -> str | None:
+    args = attrs.get("rootsignature")
+    if args is None or len(args) != 1 or not (isinstance(args[0], A.Literal) and isinstance(args[0].value, str)):
+        return None
+    return args[0].value
+
+
+def attach_root_signature(cg: CodegenContext, blob: bytes, flags2: int) -> bytes:
+    """The object of a 5.x entry point with ``[RootSignature("…")]``, its RTS0 part added (hlsl/rootsig.py): version
+    1.1 unless D3DCOMPILE_FLAGS2_FORCE_ROOT_SIGNATURE_1_0 (0x10). d3dcompiler_47 10.1 judges the signature after
+    the program's own errors (a signature error with X3503 / X3080 in the body reports those): its grammar's errors
+    (X4612, X4613, X4616, X4617, X4619, X4620) at the entry point's body, D3D12's checks of the description and of
+    the program's bindings against it (X4614) at the attribute's argument."""
+    text = _root_signature_text(cg.entry_attrs)
+    if text is None or cg.major < 5 or cg.level9 or cg.d3d9:
+        return blob
+    from ..dxbc.container import build_container, parse_container
+    from ..dxbc.rdef import parse_rdef
+    from . import rootsig
+
+    version = 1 if flags2 & 0x10 else 2
+    container = parse_container(blob)
+    try:
+        rs = rootsig.parse(text, version)
+        rdef = container.get("RDEF")
+        bindings = [(b.input_type, b.space, b.bind_point, b.bind_count)
+                    for b in (parse_rdef(rdef).bindings if rdef is not None else [])]
+        rootsig.verify_bindings(rs, cg.stage, bindings)
+    except rootsig.RootSigError as e:
+        arg = cg.entry_attrs["rootsignature"][0]
+        raise cg.err(arg.pos if e.at_argument else cg.root_signature_pos, e.message, e.code) from None
+    chunks = [(c.fourcc, c.data) for c in container.chunks]
+    return build_container([*chunks, ("RTS0", rootsig.serialize(rs, version))])
