@@ -33,6 +33,7 @@ import re
 from pathlib import Path
 
 import pytest
+from fxc_record_helpers import check_live_table, dll_verdict
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import ShaderCompileError
@@ -291,13 +292,9 @@ def test_add_uint64_values(body):
 
 
 def record(real) -> dict[str, str]:
-    """Every row's verdict from the live DLL (``real``: a WineD3DCompiler)."""
-    out = {}
-    for name, target, src in all_rows():
-        r = real.compile(src, target, "main", 0, 0, None, "t.hlsl")
-        m = re.search(r"error (X\d{4})", r.messages)
-        out[name] = "ok" if r.ok else (m.group(1) if m else "fail")
-    return out
+    """Every row's verdict from the live DLL (``real``: a WineD3DCompiler), to write the recorded table again."""
+    return {name: dll_verdict(real.compile(src, target, "main", 0, 0, None, "t.hlsl"), "fail")
+            for name, target, src in all_rows()}
 
 
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None,
@@ -305,5 +302,5 @@ def record(real) -> dict[str, str]:
 def test_recorded_verdicts_match_the_live_dll():
     """Re-records every row with the live d3dcompiler_47.dll ($PYD3D11_D3DCOMPILER_DLL)."""
     rec = _recorded()
-    got = record(wine_d3dcompiler.shared())
-    assert {k: v for k, v in got.items() if rec.get(k) != v} == {}
+    check_live_table([(src, target, 0, rec.get(name)) for name, target, src in all_rows()], no_number="fail",
+                     name="t.hlsl")

@@ -26,6 +26,7 @@ import re
 from pathlib import Path
 
 import pytest
+from fxc_record_helpers import check_live_table
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error
@@ -96,13 +97,5 @@ def test_tables_shape():
                     reason=str(wine_d3dcompiler.unavailable_reason()))
 def test_recorded_rows_match_the_live_dll():
     """Where the DLL can run, every 10th recorded verdict row is asked again."""
-    real = wine_d3dcompiler.WineD3DCompiler()
-    bad = []
-    for table in VERDICT_TABLES:
-        for src, target, want in DATA[table][::10]:
-            r = real.compile(src, target, "main", flags1=0, name="t.hlsl")
-            found = _ERROR.findall(r.messages)
-            got = "ok" if r.ok else (found[0] if found else "-")
-            if got != want:
-                bad.append(f"{target} {src!r}: recorded {want}, DLL {got}")
-    assert not bad, "\n".join(bad)
+    check_live_table([(src, target, 0, want) for table in VERDICT_TABLES for src, target, want in DATA[table][::10]],
+                     name="t.hlsl")

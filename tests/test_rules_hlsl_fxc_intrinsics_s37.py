@@ -31,6 +31,7 @@ import re
 from pathlib import Path
 
 import pytest
+from fxc_record_helpers import check_live_table
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error
@@ -135,16 +136,8 @@ def test_tables_shape():
                     reason=str(wine_d3dcompiler.unavailable_reason()))
 def test_recorded_rows_match_the_live_dll():
     """Where the DLL can run, every 10th recorded row is asked again."""
-    real = wine_d3dcompiler.WineD3DCompiler()
-    bad = []
-    for table in TABLES:
-        for target, case, want in DATA[table][::10]:
-            r = real.compile(source(table, target, case), target, "main", flags1=0, name="t.hlsl")
-            found = _ERROR.findall(r.messages)
-            got = "ok" if r.ok else (found[0] if found else "fail")
-            if got != want:
-                bad.append(f"{target} {case!r}: recorded {want}, DLL {got}")
-    assert not bad, "\n".join(bad)
+    check_live_table([(source(table, target, case), target, 0, want) for table in TABLES
+                      for target, case, want in DATA[table][::10]], no_number="fail", name="t.hlsl")
 
 
 #: fxc's Direct3D 9 code for the bit-level intrinsics that compile there holds 0 for each result (fxc 10.1's

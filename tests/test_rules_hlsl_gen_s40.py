@@ -29,6 +29,7 @@ import functools
 import re
 
 import pytest
+from fxc_record_helpers import check_live_table, dll_verdict
 
 from pyd3d11.shader.compile_api import D3DCompile
 from pyd3d11.tools import wine_d3dcompiler
@@ -1261,20 +1262,16 @@ def test_row_matrix_operand_shapes_as_fxc(e: str, want: str | None) -> None:
     assert _first_error(ROW_HEAD % e) == want
 
 
-@functools.lru_cache(maxsize=1)
-def _live():
-    return wine_d3dcompiler.WineD3DCompiler()
+def _verdict_or_none(result) -> str | None:
+    """The DLL's answer as these tables record it (None: it compiles)."""
+    return None if result.ok else dll_verdict(result)
 
 
 @pytest.mark.backend_independent
 @pytest.mark.skipif(_LIVE is not None, reason=f"d3dcompiler_47 under Wine: {_LIVE}")
 def test_row_matrix_table_is_fxcs() -> None:
     """Live re-check: every recorded verdict is still the DLL's."""
-    c = _live()
-    for e, want in ROW_MATRIX_ROWS[::7]:
-        r = c.compile((ROW_HEAD % e).encode(), "ps_5_0", "main", 0, 0)
-        got = None if r.ok else re.search(r"error (X\d+)", r.messages).group(1)
-        assert got == want, e
+    check_live_table([(ROW_HEAD % e, "ps_5_0", 0, want) for e, want in ROW_MATRIX_ROWS[::7]], verdict=_verdict_or_none)
 
 
 
@@ -1595,11 +1592,8 @@ def test_values_after_literal_loops_as_fxc(body: str, prof: str, flags: int, wan
 @pytest.mark.skipif(_LIVE is not None, reason=f"d3dcompiler_47 under Wine: {_LIVE}")
 def test_loop_table_is_fxcs() -> None:
     """Live re-check: every seventh recorded verdict is still the DLL's."""
-    c = _live()
-    for body, prof, flags, want in EXIT_VALUE_ROWS[::7]:
-        r = c.compile(LOOP_SIG.format(body).encode(), prof, "main", flags, 0)
-        got = None if r.ok else re.search(r"error (X\d+)", r.messages).group(1)
-        assert got == want, body
+    check_live_table([(LOOP_SIG.format(body), prof, flags, want) for body, prof, flags, want in EXIT_VALUE_ROWS[::7]],
+                     verdict=_verdict_or_none)
 
 
 # --- the generator: versions 1-3 keep their programs, version 4 writes its constructs -------------------------
