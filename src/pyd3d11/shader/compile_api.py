@@ -197,6 +197,8 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
     errors on failure; fxc's text format) is appended to it when there is one."""
     name = pSourceName or "source"
     lead: list[str] = []
+    if pTarget in ("rootsig_1_0", "rootsig_1_1") and pEntrypoint is None:  # fxc's words for this target
+        _fail("D3DCompile: Entry point must specify the RootSignature define name", D3DERR_INVALIDCALL, ppErrorMsgs)
     if isinstance(pTarget, str):
         try:
             pTarget, lead = check_target(pTarget, pEntrypoint, Flags1)
@@ -209,6 +211,14 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
         return _compile_effect(text, name, pDefines, pInclude, pTarget, Flags1, ppErrorMsgs, Flags2)
     if pTarget == "fx_2_0":
         return _compile_effect_fx2(text, name, pDefines, pInclude, Flags1, ppErrorMsgs)
+    if pTarget in ("rootsig_1_0", "rootsig_1_1"):  # a root signature alone: its RTS0 part (hlsl/entryattrs.py)
+        from .hlsl.entryattrs import compile_root_signature
+
+        try:
+            return ID3DBlob(compile_root_signature(text, name, pEntrypoint, pTarget, _defines(pDefines),
+                                                   _include_opener(pInclude, name), Flags1))
+        except HlslError as exc:
+            _fail(exc.report(), hresult_of(exc, pTarget), ppErrorMsgs)
     from .hlsl.library import LIBRARY_TARGET, compile_library
 
     if LIBRARY_TARGET.match(pTarget or ""):  # a shader library: the entry point is not used

@@ -73,8 +73,6 @@ _NOT_BUILT = [
     # Shader Models vs Shader Profiles page lists ps/vs_4_0_level_9_0 beside _9_1 and _9_3)
     (re.compile(r"^(vs|ps)_(2|3)_sw$"), "Direct3D 9 software-processing targets (*_sw)"),
     (re.compile(r"^(vs|ps)_4_0_level_9_0$"), "the 4_0_level_9_0 profiles (built: _level_9_1 and _level_9_3)"),
-    # root signatures compiled from a #define'd string (d3dcompiler_47 10.1 recognises rootsig_1_0 / _1_1)
-    (re.compile(r"^rootsig_1_[01]$"), "root signature targets (rootsig_1_0, rootsig_1_1)"),
 ]
 _SUPPORTED_STAGES = {"vs", "ps", "cs", "gs", "hs", "ds"}
 

@@ -227,11 +227,35 @@ def check_root_signature_target(cg: CodegenContext, attrs: dict, pos: Pos) -> No
     judges it after the body's own errors; ``[rootsignature("")]``, ``[RootSignature]`` and ``[RootSignature(1)]``
     are ignored, and so is the attribute on any other function. At 5.0 and 5.1 the signature itself is parsed,
     checked and written once the program is built (:func:`attach_root_signature`)."""
+    _check_attribute_names(cg, attrs.get("rootsignature") or [])
     if _root_signature_text(attrs) is None:
         return
     if cg.major < 5 or cg.level9 or cg.d3d9:
         raise cg.err(pos, "RootSignature is allowed only for 5.0+ targets", 4615)
     cg.root_signature_pos = pos
+
+
+def _check_attribute_names(cg: CodegenContext, args: list) -> None:
+    """fxc reads ``[RootSignature(…)]``'s argument as an expression: a name nothing declares is X3004 there, before
+    the target's X4615 (``[RootSignature(XX)]``, ``XX + 1``, ``f()``: d3dcompiler_47 10.1, session 41); a number or
+    another non-string argument is ignored."""
+    from dataclasses import fields
+
+    def walk(node) -> None:
+        if isinstance(node, A.Ident) and node.name not in cg.globals:
+            raise cg.err(Pos(node.pos.file, node.pos.line, node.pos.col, node.pos.col + len(node.name) - 1),
+                         f"undeclared identifier '{node.name}'", 3004)
+        if isinstance(node, A.Call) and node.name not in cg.funcs:
+            raise cg.err(node.pos, f"undeclared identifier '{node.name}'", 3004)
+        if isinstance(node, A.Node):
+            for f in fields(node):
+                value = getattr(node, f.name)
+                for item in value if isinstance(value, list) else [value]:
+                    if isinstance(item, A.Node):
+                        walk(item)
+
+    for arg in args:
+        walk(arg)
 
 
 def _root_signature_text(attrs: dict) -> str | None:
@@ -267,3 +291,27 @@ def attach_root_signature(cg: CodegenContext, blob: bytes, flags2: int) -> bytes
         raise cg.err(arg.pos if e.at_argument else cg.root_signature_pos, e.message, e.code) from None
     chunks = [(c.fourcc, c.data) for c in container.chunks]
     return build_container([*chunks, ("RTS0", rootsig.serialize(rs, version))])
+
+
+#: the entry point compiled for a ``rootsig_1_x`` target (its name is this compiler's; fxc's is not visible)
+_ROOTSIG_ENTRY = "__pyd3d11_root_signature"
+
+
+def compile_root_signature(source: str, file: str, define: str, target: str, defines: dict[str, str] | None,
+                           include_open, flags: int) -> bytes:
+    """A ``rootsig_1_0`` / ``rootsig_1_1`` target: the object holding only the RTS0 part of the root signature the
+    ``#define`` named ``define`` spells (fxc.exe /T rootsig_1_1 /E MyRS1). d3dcompiler_47 10.1 compiles the source
+    with ``[RootSignature(define)]`` and an empty function after it, two lines below the text (its errors name
+    line 4 of a one-line file: column 16 is the name, so ``XX`` undefined is X3004 there, an empty define X3000 at
+    its ')'); the whole source is parsed and checked (a syntax error in it is reported), a define that is not a
+    string compiles to an empty object, and the target alone picks the version (Flags2 is not read)."""
+    from ..dxbc.container import build_container, parse_container
+    from .compiler import compile_hlsl
+
+    text = source + "\n\n" + f"[RootSignature({define})] void {_ROOTSIG_ENTRY}() {{}}\n"
+    res = compile_hlsl(text, file, _ROOTSIG_ENTRY, "vs_5_0", defines, include_open, flags,
+                       flags2=0x10 if target == "rootsig_1_0" else 0)
+    part = parse_container(res.blob).get("RTS0")
+    if part is None:  # the define is not a string (``#define RS 1``): fxc answers S_OK with an empty object
+        return b""
+    return build_container([("RTS0", part)])
