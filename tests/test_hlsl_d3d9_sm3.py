@@ -178,8 +178,10 @@ def test_a_sampler_with_a_t_reservation_binds_its_s_register(target: str, regs: 
     assert [i.srcs[1].num for i in prog.instructions if i.op == "texld"] == [sampler]
 
 
-def test_a_sampler_reserved_in_t_alone_is_still_x3530_when_used():
-    with pytest.raises(D3D11Error, match="X3530"):
+def test_a_sampler_reserved_in_t_alone_is_x4509_when_used():
+    """d3dcompiler_47 10.1 (session 41): "invalid register semantic 't0', or variable must be bound to multiple
+    register banks (s register binding required)" at ps_2_0 / ps_3_0 / vs_3_0, as at shader model 4-5."""
+    with pytest.raises(D3D11Error, match="X4509"):
         compile_("sampler2D T : register(t0);\nfloat4 main(float2 uv : TEXCOORD0) : COLOR0 { return tex2D(T, uv); }")
 
 

@@ -65,7 +65,9 @@ class ResourceBinding:
             elems = []
             for i in range(leaf_count(t)):
                 reg = (d.register[0], d.register[1] + i, *d.register[2:]) if d.register is not None else None
-                sub = A.VarDecl(d.pos, f"{d.name}[{i}]", array_leaf(t), d.mods, None, reg,
+                # every reservation moves with the element: the element binds in its own set (below)
+                regs = tuple((r[0], r[1] + i, *r[2:]) for r in d.registers)
+                sub = A.VarDecl(d.pos, f"{d.name}[{i}]", array_leaf(t), d.mods, None, reg, registers=regs,
                                 inactive_registers=d.inactive_registers, space=d.space)
                 self.add_resource(sub, order)
                 elems.append(self.globals.pop(sub.name))
@@ -101,7 +103,8 @@ class ResourceBinding:
             # whether or not the sampler is used (regclass.py: packreg at ps_5_1; vkd3d
             # register-reservations-resources fails ``sampler2D unused : register(t0)`` from 5.1 on, and
             # compiles ``Texture2D unused : register(s0)`` and a struct's unused sampler under register(t1))
-            for reservation in (d.register, *d.inactive_registers):
+            # (every reservation: ``register(t5) : register(s3)`` too, d3dcompiler_47 10.1, session 41)
+            for reservation in (d.register, *d.registers, *d.inactive_registers):
                 if reservation is not None and reservation[0] == "t":
                     raise self.err(d.pos, "incorrect bind semantic", 3591)
         for reservation in (d.register, *d.inactive_registers):
@@ -116,10 +119,15 @@ class ResourceBinding:
                     and reservation[0].lower() not in CATEGORIES[category(k)][1]):
                 raise self.err(d.pos, CATEGORIES[category(k)][2], 3530)
         own = [r for r in d.registers if r[0] == file]
-        if self.d3d9 is not None and own and d.register is not None and d.register[0] != file:
-            # a Direct3D 9 target binds a sampler in s# alone: ``sampler2D s : register(s0) : register(t0)``
-            # (the 't' half of the sampler-texture pairing fxc's X3530 text names) reserves s0 and nothing more
-            # (the DXDecompiler corpus's constTexCoord.hlsl, which fxc compiles at ps_3_0)
+        if own and d.register is not None and d.register[0] != file:
+            # an object reserved in its own register set and in the other set its kind names binds in its own:
+            # ``sampler2D s : register(s0) : register(t0)`` (the 't' half of the sampler-texture pairing fxc's
+            # X3530 text names) reserves s0 and nothing more, in either order -- at the Direct3D 9 targets (the
+            # DXDecompiler corpus's constTexCoord.hlsl, which fxc compiles at ps_3_0) and at 4.0-5.0 and level 9
+            # (d3dcompiler_47 10.1, session 41: the sampler binds s3 for ``register(s3) : register(t5)``; DXC
+            # SemaHLSL intrinsic-examples.hlsl's ``sampler FontTexture : register(s0) : register(t0)``). Only the
+            # reservations of the compile's profile count: ``register(vs, s3) : register(t5)`` in a pixel shader
+            # is the lone t5 (X4509 once used). 5.1 refuses the t# of a sampler above (X3591)
             d = replace(d, register=own[-1], registers=tuple(r for r in d.registers if r[0] == file or
                                                              r[0] not in CATEGORIES[category(k)][1]))
         if d.register is not None:

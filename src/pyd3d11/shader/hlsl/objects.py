@@ -381,7 +381,8 @@ def allocate_registers(cg: CodegenContext) -> None:
     reservation in another register set that passed the declaration's check (cg_resources: a texture in s#,
     a sampler in t#, an array's or a struct member's in any) is ignored while the object is unused; once it is
     used, d3dcompiler_47 10.1 (session 35) fails a sampler's (X4509, "s register binding required") and binds
-    any other object as if it had no reservation. The Direct3D 9 targets keep X3530 (regclass.py)."""
+    any other object as if it had no reservation; a used sampler's is X4509 at the Direct3D 9 targets too (a lone
+    ``sampler2D s : register(t5)`` read by tex2D), whose other objects keep X3530 (regclass.py)."""
     from .deadres import drop_dead
 
     drop_dead(cg)  # used by name only in code that generated nothing (deadres.py)
@@ -390,11 +391,11 @@ def allocate_registers(cg: CodegenContext) -> None:
     for r, pos, reservation in cg.bad_reservations:
         if not r.used:
             continue
-        if cg.d3d9 is not None:
-            raise cg.err(pos, wrong_set_message(r.name, r.type.kind, reservation[0]), 3530)
-        if r.file == "s":
+        if r.file == "s":  # the Direct3D 9 targets too (d3dcompiler_47 10.1, session 41: ps_2_0 / ps_3_0 / vs_3_0)
             raise cg.err(pos, f"invalid register semantic '{reservation}', or variable must be bound to multiple "
                               "register banks (s register binding required)", 4509)
+        if cg.d3d9 is not None:
+            raise cg.err(pos, wrong_set_message(r.name, r.type.kind, reservation[0]), 3530)
     # At shader model 5.1 an unused object's register(…) reserves nothing: fxc 10.1 (session 38, REFL) gives the
     # next automatic t#/s#/u# (and tbuffer) that register; below 5.1 the reservation stands, used or not
     sm51 = (cg.major, cg.minor) >= (5, 1)
