@@ -117,8 +117,11 @@ class RootSignature:
     samplers: list[StaticSampler] = field(default_factory=list)
 
 
-_TOKEN = re.compile(r"\s*(?:(?P<num>[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?[fF]?|[0-9]+\.)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)"
-                    r"|(?P<p>[(),=|])|(?P<sign>[-+])|(?P<other>\S))")
+#: a number is one token with its sign and whatever a float's scan takes (``-1``, ``1.5e``, ``2.25f``); fxc refuses
+#: a signed or fractional one where it wants an unsigned integer ("Unexpected token '-1'")
+_TOKEN = re.compile(r"\s*(?:(?P<num>[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]*)?[fF]?)"
+                    r"|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<p>[(),=|])|(?P<other>\S))")
+_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?[fF]?")
 
 
 def _tokens(text: str) -> list[str]:
@@ -149,19 +152,22 @@ class _Parser:
             raise RootSigError(4612, f"Unexpected token '{t}'")
 
     def number(self) -> int:
+        """An unsigned 32-bit decimal; a larger one is an unexpected token (``4294967296``)."""
         t = self.next()
-        if not t.isdigit():
+        if not t.isdigit() or int(t) > 0xFFFFFFFF:
             raise RootSigError(4612, f"Unexpected token '{t}'")
-        return int(t) & 0xFFFFFFFF
+        return int(t)
 
     def float_(self) -> float:
-        sign = 1.0
-        if self.peek() in ("-", "+"):
-            sign = -1.0 if self.next() == "-" else 1.0
+        """A float (sign, fraction, exponent, ``f``); one that does not scan (``1.5e``) or overflows a float
+        (``1e40``) stops d3dcompiler_47 10.1 with its numberless internal error."""
         t = self.next()
-        if not t or not (t[0].isdigit() or t[0] == "."):
+        if not t or not (t[0].isdigit() or t[0] in ".-+"):
             raise RootSigError(4612, f"Unexpected token '{t}'")
-        return sign * float(t.rstrip("fF"))
+        value = float(t.rstrip("fF")) if _FLOAT.fullmatch(t) else None
+        if value is None or abs(value) > FLT_MAX * (1 + 2 ** -24):
+            raise RootSigError(0, "compilation aborted unexpectedly")  # printed "internal error: …"
+        return value + 0.0  # ``-0`` is written +0
 
     def enum(self, table: dict[str, int], what: str) -> int:
         t = self.next()
@@ -190,13 +196,13 @@ class _Parser:
         """A ``b#`` / ``t#`` / ``u#`` / ``s#`` token of ``cls``; another class is X4617 (X4612 where ``strict``)."""
         t = self.next()
         m = re.fullmatch(r"([btus])([0-9]+)", t)
-        if m is None:
+        if m is None or int(m.group(2)) > 0xFFFFFFFF:
             raise RootSigError(4612, f"Unexpected token '{t}'")
         if m.group(1) != cls:
             if strict:
                 raise RootSigError(4612, f"Unexpected token '{t}'")
             raise RootSigError(4617, f"Incorrect register type '{t}' in {clause} (expected {cls}#)")
-        return int(m.group(2)) & 0xFFFFFFFF
+        return int(m.group(2))
 
     # --- clauses --------------------------------------------------------------------------------------
     def parse(self) -> RootSignature:
@@ -525,6 +531,8 @@ _INPUT_CLASS = {0: "CBV", 1: "SRV", 2: "SRV", 3: "SAMPLER", 4: "UAV", 5: "SRV", 
 _ROOT_DESCRIPTOR_OK = {5, 6, 7, 8, 9, 10, 11}
 #: the order fxc checks the classes in (its declarations' order: constant buffers, samplers, resources, UAVs)
 _CLASS_ORDER = ("CBV", "SAMPLER", "SRV", "UAV")
+#: the visibility and DENY flag of each graphics stage (a compute shader sees only SHADER_VISIBILITY_ALL parameters
+#: and has no DENY flag: d3dcompiler_47 10.1, session 41)
 _STAGE_VISIBILITY = {"vs": 1, "hs": 2, "ds": 3, "gs": 4, "ps": 5}
 _STAGE_DENY = {"vs": 0x2, "hs": 0x4, "ds": 0x8, "gs": 0x10, "ps": 0x20}
 
@@ -536,13 +544,13 @@ def _verify_fail(msg: str) -> RootSigError:
 def verify_bindings(rs: RootSignature, stage: str, bindings: list[tuple[int, int, int, int]]) -> None:
     """D3D12's check of a shader against its root signature: each bound register range ``(input type, space,
     first, count)`` of the shader's reflection lies in ranges of its class and space visible to ``stage`` (a
-    compute shader sees every parameter whatever its visibility); one held by a root-level SRV / UAV is a raw or
+    compute shader sees only those visible to all); one held by a root-level SRV / UAV is a raw or
     structured buffer; then a stage the flags deny root access to has no bindings. Raises X4614."""
-    stage_vis = _STAGE_VISIBILITY.get(stage)
-    ranges = [r for r in register_ranges(rs) if stage_vis is None or r[4] in (0, stage_vis)]
+    stage_vis = _STAGE_VISIBILITY.get(stage, 0)
+    ranges = [r for r in register_ranges(rs) if r[4] in (0, stage_vis)]
     roots = {}
     for p in rs.params:
-        if p.type in (PARAM_SRV, PARAM_UAV) and (stage_vis is None or p.visibility in (0, stage_vis)):
+        if p.type in (PARAM_SRV, PARAM_UAV) and p.visibility in (0, stage_vis):
             roots[("SRV" if p.type == PARAM_SRV else "UAV", p.space, p.reg)] = p
     for cls in _CLASS_ORDER:
         for itype, space, first, count in sorted((b for b in bindings if _INPUT_CLASS.get(b[0]) == cls),
