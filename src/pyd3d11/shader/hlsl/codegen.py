@@ -949,14 +949,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             from .hs import gen_ds_entry
 
             out_params = gen_ds_entry(self, f)
-            self.debug_parameters(f, scope)
-            self.entry_outputs = (f, out_params)
-            self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": out_params, "pos": f.pos})
-            assert f.body is not None
-            self.block(f.body.stmts)
-            if not self.code or self.code[-1].op != "ret":
-                self.write_entry_outputs(None, f.pos)
-            self.emit_final_ret()
+            self._entry_body(f, scope, out_params)
             return
         if self.stage == "gs":
             from .gs import gen_gs_entry, gs_output_component_check
@@ -1007,6 +1000,11 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                     # (DirectXTK SpriteVertexShader's ``inout float4 position : SV_Position`` lost its mul)
                     out_params.append((p, v))
             scope[p.name] = obj_param_value(self, p, v)
+        self._entry_body(f, scope, out_params)
+
+    def _entry_body(self, f: A.FuncDef, scope: dict[str, Val], out_params: list[tuple[A.Param, Val]]) -> None:
+        """The entry point's body, once its parameters are bound (every stage but the hull and geometry shader):
+        its outputs are written at each return and after the last statement."""
         self.debug_parameters(f, scope)
         self.entry_outputs = (f, out_params)
         self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": out_params, "pos": f.pos})
