@@ -84,8 +84,113 @@ def register_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
+# --- namespaces ---------------------------------------------------------------------------------------------
+_P = "float4 main(float4 v : A) : SV_Target {{ return {}; }}"
+_SX = "float4 main(float4 v : A) : SV_Target { N::S s; s.a = v.x; return "
+NAMESPACE = {  # name -> source (a pixel shader's main)
+    "fn": "namespace N { float f(float x) { return x * 2; } }\n" + _P.format("N::f(v.x)"),
+    "fn_unqualified_outside": "namespace N { float f(float x) { return x * 2; } }\n" + _P.format("f(v.x)"),
+    "static_const": "namespace N { static const float k = 3; }\n" + _P.format("v * N::k"),
+    "empty": "namespace N { }\n" + _P.format("v"),
+    "semicolon_after": "namespace N { float f() { return 1; } };\n" + _P.format("N::f()"),
+    "struct_decl": "namespace N { struct S { float a; }; }\n" + _P.format("v"),
+    "struct_use": "namespace N { struct S { float a; }; }\n" + _SX + "s.a; }",
+    "struct_unqualified_outside": "namespace N { struct S { float a; }; }\nfloat4 main(float4 v : A) : "
+                                  "SV_Target { S s; s.a = v.x; return s.a; }",
+    "struct_unqualified_inside": "namespace N { struct S { float a; }; float g(float4 v) { S s; s.a = v.x; "
+                                 "return s.a; } }\n" + _P.format("N::g(v)"),
+    "struct_method": "namespace N { struct S { float a; float get() { return a; } }; }\n" + _SX + "s.get(); }",
+    "struct_static_method": "namespace N { struct S { static float g() { return 3; } }; }\n" + _P.format("N::S::g()"),
+    "global_numeric": "namespace N { float4 c; }\n" + _P.format("v * N::c"),
+    "global_unqualified_outside": "namespace N { float4 c; }\n" + _P.format("v * c"),
+    "cbuffer": "namespace N { cbuffer C { float4 c; float4 d; } }\n" + _P.format("N::c + N::d"),
+    "cbuffer_unqualified_outside": "namespace N { cbuffer C { float4 c; } }\n" + _P.format("c"),
+    "cbuffer_unqualified_inside": "namespace N { cbuffer C { float4 c; } float4 f() { return c; } }\n"
+                                  + _P.format("N::f()"),
+    "cbuffer_by_its_name": "namespace N { cbuffer C { float4 c; } }\n" + _P.format("N::C::c"),
+    "cbuffer_then_global": "namespace N { cbuffer C { float4 d; } }\nfloat4 d;\n" + _P.format("N::d"),
+    "cbuffer2_then_global": "namespace N { cbuffer C { float4 c; float4 d; } }\nfloat4 d;\n" + _P.format("N::d"),
+    "cbuffer_then_static": "namespace N { cbuffer C { float4 d; } }\nstatic float4 d = 1;\n" + _P.format("N::d"),
+    "global_then_global": "namespace N { float4 d; }\nfloat4 d;\n" + _P.format("N::d + d"),
+    "objects": "namespace N { Texture2D t; SamplerState s; }\n" + _P.format("N::t.Sample(N::s, v.xy)"),
+    "typedef": "namespace N { typedef float4 F; }\nN::F main(float4 v : A) : SV_Target { return v; }",
+    "nested": "namespace N { namespace M { float f(float x) { return x; } } }\n" + _P.format("N::M::f(v.x)"),
+    "nested_outer_name": "namespace N { static const float a = 1; namespace M { float f() { return a; } } }\n"
+                         + _P.format("N::M::f()"),
+    "nested_relative": "namespace N { namespace M { float f() { return 1; } } float g() { return M::f(); } }\n"
+                       + _P.format("N::g()"),
+    "reopened": "namespace N { static const float a = 2; }\nnamespace N { float f() { return a; } }\n"
+                + _P.format("N::f()"),
+    "reopened_type": "namespace N { struct S { float a; }; }\nnamespace N { float g(float4 v) { S s; s.a = v.x; "
+                     "return s.a; } }\n" + _P.format("N::g(v)"),
+    "defined_outside": "namespace N { float f(); }\nfloat N::f() { return 1; }\n" + _P.format("N::f()"),
+    "global_scope_call": "float f() { return 1; }\n" + _P.format("::f()"),
+    "global_scope_in_namespace": "static const float x = 1;\nnamespace N { static const float x = 2; float f() "
+                                 "{ return ::x; } }\n" + _P.format("N::f()"),
+    "global_from_namespace": "static const float k = 4;\nnamespace N { float f() { return k; } }\n"
+                             + _P.format("N::f()"),
+    "use_before_declaration": "namespace N { float f() { return g(); } float g() { return 1; } }\n"
+                              + _P.format("N::f()"),
+    "same_function_twice": "namespace N { float f() { return 1; } }\nnamespace N { float f() { return 2; } }\n"
+                           + _P.format("N::f()"),
+    "function_beside_global": "namespace N { float f() { return 1; } }\nfloat f() { return 5; }\n"
+                              + _P.format("N::f() + f()"),
+    "unused_error": "namespace N { float f(float x) { return y; } }\n" + _P.format("v"),
+    "entry_inside": "namespace N { float4 main(float4 v : A) : SV_Target { return v; } }",
+    "entry_inside_and_out": "namespace N { float4 main(float4 v : A) : SV_Target { return v; } }\n"
+                            + _P.format("N::main(v)"),
+    "name_as_variable_after": "namespace N { }\nfloat N;\n" + _P.format("v"),
+    "name_as_variable_before": "float N;\nnamespace N { }\n" + _P.format("v"),
+    "name_as_value": "namespace N { float4 c; }\n" + _P.format("N"),
+    "name_with_dot": "namespace N { float4 c; }\n" + _P.format("N.c"),
+    "unnamed": "namespace { float f() { return 1; } }\n" + _P.format("f()"),
+    "using": "namespace N { float f() { return 2; } }\nusing namespace N;\n" + _P.format("f()"),
+    "inside_function": "float4 main(float4 v : A) : SV_Target { namespace N { } return v; }",
+    "unknown_qualified_call": _P.format("dx::foo(v)"),
+    "unknown_qualified_value": _P.format("dx::foo"),
+    "unknown_qualified_args_first": _P.format("dx::foo(undeclared)"),
+    "unknown_type_qualified": _P.format("HitObject::MakeNop()"),
+    "local_hides": "namespace N { static const float x = 2; float f() { float x = 3; return x; } }\n"
+                   + _P.format("N::f()"),
+    "block_local_ends": "namespace N { static const float x = 2; float f(float4 v) { float r = 0; "
+                        "{ float x = v.x; r = x; } return r + x; } }\n" + _P.format("N::f(v)"),
+}
+#: (row, a word of fxc 10.1's own listing of the row's program) -- which declaration a name found
+NAMESPACE_VALUES = {
+    "inner": ("static const float x = 1;\nnamespace N { static const float x = 2; float f() { return x; } }\n"
+              + _P.format("N::f()"), "l(2.000000,2.000000,2.000000,2.000000)"),
+    "local_hides": (NAMESPACE["local_hides"], "l(3.000000,3.000000,3.000000,3.000000)"),
+    "param_hides": ("namespace N { static const float x = 2; float f(float x) { return x; } }\n"
+                    + _P.format("N::f(v.y)"), "v0.y"),
+    "global_scope": (NAMESPACE["global_scope_in_namespace"], "l(1.000000,1.000000,1.000000,1.000000)"),
+    "function": ("float g() { return 1; }\nnamespace N { float g() { return 2; } float f() { return g(); } }\n"
+                 + _P.format("N::f() + g() * 10"), "l(12.000000,12.000000,12.000000,12.000000)"),
+    "global_function": ("float g() { return 1; }\nnamespace N { float g() { return 2; } float f() "
+                        "{ return ::g(); } }\n" + _P.format("N::f()"), "l(1.000000,1.000000,1.000000,1.000000)"),
+    "nested": ("namespace N { static const float a = 1; namespace M { static const float a = 5; float f() "
+               "{ return a; } } float h() { return a + M::a * 10; } }\n" + _P.format("N::M::f() + N::h() * 100"),
+               "l(5105.000000,5105.000000,5105.000000,5105.000000)"),
+    "member": ("namespace N { static const float a = 7; struct S { float a; float get() { return a; } }; "
+               "float f(float4 v) { S s; s.a = v.x; return s.get(); } }\n" + _P.format("N::f(v)"), "v0.x"),
+    "member_later": ("namespace N { static const float a = 7; struct S { float get() { return a; } float a; }; "
+                     "float f(float4 v) { S s; s.a = v.x; return s.get(); } }\n" + _P.format("N::f(v)"), "v0.x"),
+    "member_out_of_class": ("namespace N { static const float a = 7; struct S { float a; float get(); }; "
+                            "float S::get() { return a; } float f(float4 v) { S s; s.a = v.x; return s.get(); } }\n"
+                            + _P.format("N::f(v)"), "v0.x"),
+    "outer_type_after": ("struct S { float a; };\nnamespace N { struct S { float a; float b; }; }\n"
+                         "float4 main(float4 v : A) : SV_Target { S s; s.a = v.x; return s.a; }", "v0.x"),
+}
+
+
+def namespace_rows() -> list[tuple[str, str, str]]:
+    rows = [(f"ns_{n}", "ps_5_0", src) for n, src in NAMESPACE.items()]
+    rows += [(f"ns_{n}_ps_4_0", "ps_4_0", NAMESPACE[n]) for n in ("fn", "cbuffer", "struct_method", "nested")]
+    rows += [(f"ns_value_{n}", "ps_5_0", src) for n, (src, _w) in NAMESPACE_VALUES.items()]
+    return rows
+
+
 def all_rows() -> list[tuple[str, str, str]]:
-    rows = register_rows()
+    rows = register_rows() + namespace_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 
@@ -93,9 +198,12 @@ def all_rows() -> list[tuple[str, str, str]]:
 #: rows where this compiler still differs from fxc (strict xfails): at ps_5_1 fxc 10.1 refuses a texture reserved
 #: in s#, used or not (X3591 "incorrect bind semantic"); this compiler keeps compiling it as vkd3d's
 #: register-reservations-resources records (``Texture2D unused : register(s0)``, test_hlsl_sm51.test_5_1_accepts)
+#: fxc finds no ``N::d``, the second member of a namespace's cbuffer, once a later global numeric takes the name
+#: ``d`` (X3004; a one-member cbuffer, a static, a function or another cbuffer's member of the name leave it
+#: found): not built
 KNOWN_DIFFERENCES: frozenset[str] = frozenset(
     f"reg_{obj}_{res}_ps_5_1_{use}" for obj in ("texture", "texture_arr") for res in ("other", "own_other")
-    for use in ("used", "unused"))
+    for use in ("used", "unused")) | {"ns_cbuffer2_then_global"}
 
 
 def _recorded() -> dict[str, str]:
@@ -142,3 +250,15 @@ def test_bind_points_of_two_set_reservations(obj, res, dcl):
 
     blob = D3DCompile(_register_source(obj, res, True), None, "t.hlsl", None, None, "main", "ps_5_0", 0, 0)
     assert dcl in disassemble(bytes(blob_bytes(blob)))
+
+
+@pytest.mark.parametrize("name", sorted(NAMESPACE_VALUES))
+def test_namespace_names_find_the_declarations_fxc_finds(name):
+    """The word fxc 10.1's listing of the program holds (a constant it folded, the input it returns)."""
+    from pyd3d11.d3dcompiler import D3DCompile
+    from pyd3d11.shader.blob import blob_bytes
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    src, word = NAMESPACE_VALUES[name]
+    text = disassemble(bytes(blob_bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", 0, 0))))
+    assert word in text

@@ -525,6 +525,13 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
                 return
             raise cg.err(d.pos, f"undeclared identifier '{base.name}'", 3004)
         init = inner
+    from .intrinsics import is_intrinsic
+
+    undeclared = shaderobj.undeclared_operand(init, lambda n: n in cg.globals or n in cg.funcs or is_intrinsic(n) or
+                                              n == "NULL", cg.funcs)
+    if undeclared is not None:
+        raise undeclared
+    uniform_count_error(cg, init)
     ok = isinstance(init, A.Call) and init.name == "CompileShader" and len(init.args) == 2 and \
         isinstance(init.args[0], A.Ident) and init.args[0].name in COMPILE_PROFILES  # (fxc 10.1: vs_1_1, level 9)
     call = init.args[1] if ok else None  # type: ignore[union-attr]
@@ -542,6 +549,19 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
             raise misused
         _check_shader_number(cg, d, init)
         raise cg.err(d.pos, f"'{d.name}': initializer must be a literal CompileShader expression", 3000)
+
+
+def uniform_count_error(cg: CodegenContext, e: A.Node) -> None:
+    """A compile whose call passes a number of arguments no definition's uniform parameters take: X3013 "'main': no
+    matching 2 parameter function" at the compile -- fxc binds them as it parses (d3dcompiler_47 10.1, session 41:
+    a global's initialiser, and a local's before its X3064)."""
+    call = e.args[1] if shaderobj.object_name(e) is not None and len(e.args) == 2 else None  # type: ignore[attr-defined]
+    if not isinstance(call, A.Call) or call.name not in cg.funcs:
+        return
+    defs = [f for f in cg.funcs[call.name] if f.body is not None]
+    if defs and not any(sum(1 for p in _uniform_params(f) if p.default is None) <= len(call.args) <=
+                        len(_uniform_params(f)) for f in defs):
+        raise cg.err(e.pos, f"'{call.name}': no matching {len(call.args)} parameter function", 3013)
 
 
 def _check_shader_number(cg: CodegenContext, d: A.VarDecl, init: A.Node) -> None:

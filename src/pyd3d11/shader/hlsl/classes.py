@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import ast as A
+from .namespaces import members_first
 from .objects import has_object
 from .operands import imm
 from .types import BOOL, VOID, ArrayType, NumType, ObjectType, StructType, Type
@@ -149,7 +150,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
                 break
     p.types[ct.name] = ct
     p.expect("{")
-    mark = len(p.member_consts)
+    mark, ns_mark = len(p.member_consts), len(p.ns_resolved)
     while not p.accept("}"):
         fpos = p.tok.pos
         fmods = p.parse_mods()
@@ -167,6 +168,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
         while True:
             ftok = p.tok
             fname = p.decl_name().text
+            p.ns_locals.add(fname)  # a member hides a namespace's name of its own in the methods (namespaces.py)
             p.check_mods("field", fmods, fname, ftok.pos)
             ft = p._apply_major(p.parse_array_suffix(ftype), fmods)
             a = ft
@@ -189,6 +191,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
                 break
         p.expect(";")
     p.end_member_consts(mark)
+    members_first(p, ct, ns_mark)
     _no_writable_objects(p, ct, name_tok)
     _implements_its_interfaces(p, ct, name_tok)
     if p.accept(";"):
@@ -296,6 +299,10 @@ def parse_method_definition(p: Parser, ret: Type, mods: set, attrs: dict, pos: A
         raise p.error(f"'{ct_tok.text}': interface methods cannot have a body", ct_tok, 3106)
     if not isinstance(ct, ClassType):
         raise p.error(f"'{ct_tok.text}': not a class", ct_tok, 3000)
+    c = ct
+    while c is not None:  # the class's members (and its bases') hide a namespace's names (namespaces.py)
+        p.ns_locals.update(fld[0] for fld in c.fields)
+        c = c.base
     f = p.parse_function(ret, mods, attrs, pos)
     from .overload import signature
 

@@ -22,6 +22,14 @@ if TYPE_CHECKING:
 # --- calls ---------------------------------------------------------------------------------------------
 def call(cg: CodegenContext, e: A.Call) -> Val:
     if e.name == "CompileShader" and cg.func_ctx and shaderobj.object_name(e) is not None:
+        from .check import uniform_count_error
+        from .intrinsics import is_intrinsic
+
+        undeclared = shaderobj.undeclared_operand(e, lambda n: any(n in sc for sc in cg.scopes) or n in cg.globals or
+                                                  n in cg.funcs or is_intrinsic(n), cg.funcs)
+        if undeclared is not None:  # (looked up as fxc parses, before the literal's X3064)
+            raise undeclared
+        uniform_count_error(cg, e)
         raise cg.err(e.pos, "object literals are not allowed inside functions", 3064)  # (shaderobj.py)
     # inside a method Method() means this.Method(); Base::Method() (parsed only for a class's non-static method)
     # needs that context wherever it is written (outside a method: X3000, classes.qualified_call)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from . import ast as A
+from .diagnostics import HlslError
 from .lexer import Token
 from .modifiers import CONTEXTUAL_MODIFIERS, MODIFIER_WORDS
 from .types import ObjectType
@@ -114,6 +115,30 @@ class EffectSyntaxParser:
             raise self.error(f"undeclared identifier '{args[1].name}'", Token("id", args[1].name, args[1].pos), 3004)
         return call
 
+    def parse_compile_args(self) -> list[A.Node]:
+        """``CompileShader(profile, f(args))``'s argument list, as fxc reads it: the profile is a token and the call
+        binds ``f``'s uniform parameters, so of the expressions the list completes only the call's own arguments
+        stay in the parser's log (salvage.py reads it: fxc type-checks them as it reduces them, ``CompileShader(
+        ps_2_0, main(foobar)) +;`` is X3004 at ``foobar``; ``CompileShader(vs_4_0, f(), 1)`` X3000 at the third
+        argument, nothing else checked)."""
+        mark = len(self.expr_log)
+        operands: int | None = None  # the log's length where the call's arguments began
+        args: list[A.Node] = []
+        self.expect("(")
+        try:
+            while not self.accept(")"):
+                if len(args) == 1 and self.tok.kind == "id" and self.peek().text == "(":
+                    operands = len(self.expr_log)
+                args.append(self.parse_assign())
+                if not self.at(")"):
+                    self.expect(",")
+        finally:
+            kept = [n for n in self.expr_log[operands:] if len(args) < 2 or n is not args[1]] \
+                if operands is not None else []
+            del self.expr_log[mark:]
+            self.expr_log.extend(kept)
+        return args
+
     def check_state_call(self, name: Token, args: list) -> None:
         """A state-block function call, checked while parsing in every technique of every target (d3dcompiler_47
         10.1 fails ``SetFoo(1)``, ``setvertexshader(NULL)`` and a two-argument ``SetBlendState`` even in a Direct3D 9
@@ -123,6 +148,47 @@ class EffectSyntaxParser:
             raise self.error(f"Unrecognized FX function call ({name.text})", name, 3000)
         if not lo_hi[0] <= len(args) <= lo_hi[1]:
             raise self.error(f"parameter count mismatch ({name.text})", name, 3000)
+
+    def _check_state_value(self, name: Token, v: A.Node) -> None:
+        """A state value's calls (statecalls.py: X3004 / X3013 / X3093) and casts as fxc reduces them while it
+        parses (d3dcompiler_47 10.1, session 41, at every shader target); a cast to an object type is fxc's syntax
+        error. The first reduced wins: a call when its ``)`` is read (``bar(nothere())`` reports ``nothere``)."""
+        from .codegen import walk
+        from .statecalls import call_error
+
+        found: list[tuple[tuple[int, int], HlslError]] = []
+        for n in walk(v):
+            if isinstance(n, A.Cast) and isinstance(n.type, ObjectType):
+                found.append(((n.pos.line, n.pos.col), self.error("invalid state block value", name, 3000)))
+            elif isinstance(n, A.Call):
+                err = call_error(n, self.func_names, _EFFECT_SHADER_BUILTINS, _STATE_FUNCS)
+                if err is not None:
+                    # (X3093 comes when the whole value is reduced, after every call's own error: ``foo = rcp(1) +
+                    # bar();`` is X3004, ``foo = rcp(1) +;`` the syntax error)
+                    key = (1 << 30, 0) if err[0] == 3093 else getattr(n, "end", None) or (n.pos.line, n.pos.col)
+                    found.append((key, self.error(err[1], Token("id", n.name, n.pos), err[0])))
+        if found:
+            raise min(found, key=lambda f: f[0])[1]
+
+    def _state_value(self, name: Token) -> A.Node:
+        """A state value read as an expression; where it fails to parse, a call fxc had reduced before the error
+        is its error (``foo = bar()+;`` is X3004 at ``bar``)."""
+        mark = len(self.expr_log)
+        try:
+            v = self.parse_assign()
+        except HlslError as exc:
+            from .salvage import completed_expressions
+
+            for done in completed_expressions(self.expr_log[mark:]):
+                try:
+                    self._check_state_value(name, done)
+                except HlslError as first:
+                    # (an object cast is the syntax error itself; X3093 waits for the value's end)
+                    if first.message != "invalid state block value" and first.code != 3093:
+                        raise first from exc
+            raise
+        self._check_state_value(name, v)
+        return v
 
     def state_name(self) -> Token:
         """The name of a state-block entry: any identifier, effect keywords included (``PixelShader =
@@ -146,6 +212,8 @@ class EffectSyntaxParser:
             name = self.state_name()
             if self.at("("):
                 args = self.parse_args()
+                for a in args:
+                    self._check_state_value(name, a)
                 self.check_state_call(name, args)
                 # the arguments are state values, type-checked as those are (d3dcompiler_47 10.1, session 40:
                 # ``SetPixelShader(foobar.w);`` is X3018, ``SetBlendState(x, f(1), y)`` of ``f(float a[2])`` X3017,
@@ -176,13 +244,5 @@ class EffectSyntaxParser:
                 tok = self.next()
                 self.state_values.append(A.Ident(tok.pos, tok.text))
             else:
-                v = self.parse_assign()
-                from .codegen import walk
-
-                for n in walk(v):
-                    if isinstance(n, A.Call) and n.name not in self.func_names and \
-                            n.name not in _EFFECT_SHADER_BUILTINS or \
-                            isinstance(n, A.Cast) and isinstance(n.type, ObjectType):
-                        raise self.error("invalid state block value", name, 3000)
-                self.state_values.append(v)
+                self.state_values.append(self._state_value(name))
             self.expect(";")

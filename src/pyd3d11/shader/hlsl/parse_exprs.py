@@ -8,6 +8,7 @@ import math
 
 from . import ast as A
 from .classes import member_method, static_method
+from .namespaces import resolve, resolved
 from .types import OBJECT_KINDS, dx8_typedef
 
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
@@ -149,6 +150,8 @@ class ExprParser:
                 return e
 
     def parse_args(self) -> list[A.Node]:
+        if self.i and self.toks[self.i - 1].text == "CompileShader":
+            return self.parse_compile_args()  # (parse_effects.py: what fxc type-checks of it)
         self.expect("(")
         args = []
         while not self.accept(")"):
@@ -242,7 +245,7 @@ class ExprParser:
                 raise self.error(tok=t)
             self.next()
             if self.at("("):
-                call = A.Call(t.pos, t.text, self.parse_args())
+                call = resolved(self, A.Call(t.pos, resolve(self, t.text), self.parse_args()), t.text)
                 return self.check_compile_call(call) if t.text == "CompileShader" else call
             if self.at("::") and self.peek().kind == "id" and (t.text, self.peek().text) in self.static_members:
                 self.next()
@@ -264,7 +267,17 @@ class ExprParser:
                 self.next()
                 name_tok = self.next()
                 return A.Call(t.pos, f"{t.text}::{name_tok.text}", self.parse_args())
-            if self.at("::"):
-                raise self.error("namespaces are not supported", code=3000)
-            return A.Ident(t.pos, t.text)
+            name = t.text
+            while self.at("::") and self.peek().kind == "id":
+                # a qualified name that names no namespace, struct or class of the file (``dx::foo(v)``,
+                # ``HitObject::MakeNop()``): fxc reads it whole and finds nothing, X3004 "undeclared identifier
+                # 'dx::foo'" -- after a call's arguments (d3dcompiler_47 10.1, session 41; namespaces.py)
+                self.next()
+                name = f"{name}::{self.next().text}"
+            if name != t.text:
+                return A.Call(t.pos, name, self.parse_args()) if self.at("(") else A.Ident(t.pos, name)
+            name = resolve(self, t.text)
+            if self.global_kinds.get(name) == "namespace":  # fxc 10.1: ``N.c``, ``return N;``
+                raise self.error(f"'{name}': identifier represents a scope, not a variable", t, 3005)
+            return resolved(self, A.Ident(t.pos, name), t.text)
         raise self.error()

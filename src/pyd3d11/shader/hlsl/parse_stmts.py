@@ -33,7 +33,7 @@ class StatementParser:
         """A ``{ }`` block: the types it declares and the type names its variables take end with it."""
         pos = self.expect("{").pos
         stmts = []
-        types, shadowed = dict(self.types), set(self.shadowed)
+        types, shadowed, ns_locals = dict(self.types), set(self.shadowed), set(self.ns_locals)
         self.type_scopes.append(set())
         self.block_depth += 1
         try:
@@ -47,7 +47,7 @@ class StatementParser:
         finally:
             self.block_depth -= 1
             self.type_scopes.pop()
-            self.types, self.shadowed = types, shadowed
+            self.types, self.shadowed, self.ns_locals = types, shadowed, ns_locals
         return A.Block(pos, stmts)
 
     def _enter(self) -> None:

@@ -16,6 +16,7 @@ from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_bi
 from .diagnostics import HlslError, Pos
 from .keywords import KEYWORD_NAMES, RESERVED_WORDS
 from .lexer import Token, lex
+from .namespaces import merge_qualified, parse_namespace, qualify
 from .parse_effects import EffectSyntaxParser
 from .parse_exprs import ExprParser
 from .parse_funcs import FunctionParser
@@ -105,7 +106,7 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
         # would be: a typedef declared before any pragma keeps it (d3dcompiler_47 10.1 under /Zpr: ``typedef
         # float4x4 T;`` then ``#pragma pack_matrix(column_major)`` leaves T row-major; without a flag T
         # follows the pragma where it is used)
-        for t in tokens:
+        for t in merge_qualified(tokens):  # ``N :: f`` of a namespace N is one name (namespaces.py)
             if t.kind == "id" and t.text.lower() in _CASELESS_KEYWORDS and t.text not in _CASELESS_KEYWORDS.values():
                 t = Token(t.kind, _CASELESS_KEYWORDS[t.text.lower()], t.pos)
             if t.kind == "pragma":
@@ -160,6 +161,7 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
         self.var_list_mark = 0
         self.cbuffer_depth = 0  # cbuffer / tbuffer member lists being read (a packoffset's only place)
         self.salvage_cut: Pos | None = None
+        self.ns_path, self.ns_locals, self.ns_resolved = [], set(), []  # namespaces.py: open, hiding, resolved
 
     # --- token helpers ----------------------------------------------------------------------------
     @property
@@ -224,6 +226,12 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
         return self.next()
 
     def decl_name(self, local: bool = False, scope: str = "") -> Token:
+        tok = self._decl_name(local, scope)
+        if local:
+            self.ns_locals.add(tok.text)
+        return qualify(self, tok) if scope == "global" and not self._struct_stack else tok
+
+    def _decl_name(self, local: bool = False, scope: str = "") -> Token:
         """The name a declaration introduces (variable, parameter, member, function). MicrosoftDocs "Keywords":
         the built-in type names — the numeric types with their vector/matrix expansions, ``vector``, ``matrix``,
         ``string``, ``void`` and the object types — are keywords, and "you can't use them as identifiers": fxc
@@ -866,6 +874,8 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
 
     def parse_toplevel(self) -> list[A.Node]:
         pos = self.tok.pos
+        if self.tok.text == "namespace" and self.tok.kind == "id":
+            return parse_namespace(self)
         attrs = self.parse_attributes()
         # fx_5_0's `single` modifier, unless a typedef made it a type (then `single cbuffer` is an error), and the
         # effect-pool `shared` (Effects 11 has no pools: a shared buffer is an ordinary one)
@@ -956,6 +966,7 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
             return parse_method_definition(self, base, mods, attrs, pos)
         if self.tok.kind == "id" and self.peek().text == "(":
             self.check_mods("function", mods, self.tok.text, self.tok.pos)
+            self.toks[self.i] = qualify(self, self.tok)  # ``N::f`` in a namespace (namespaces.py)
             return [self.parse_function(self._apply_major(base, mods), mods, attrs, pos)]
         decls = self.parse_var_list(base, mods, pos)
         for d in decls:
@@ -974,7 +985,7 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
         # a buffer's name is in no scope: a numeric type's name may name it and stays a type (d3dcompiler_47
         # 10.1 compiles ``cbuffer float { float x; } float y;``)
         numeric = self.tok.kind == "id" and _NUMERIC_NAME.match(self.tok.text)
-        name_tok = self.next() if numeric else self.decl_name()
+        name_tok = qualify(self, self.next() if numeric else self.decl_name())  # ``N::CB`` (namespaces.py)
         reg = None
         space = 0
         while self.accept(":"):

@@ -30,7 +30,6 @@ MicrosoftDocs is silent on the order; the rule is d3dcompiler_47 10.1's (tests/t
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import fields, is_dataclass
 
@@ -77,7 +76,14 @@ def completed_expressions(log: list[A.Node]) -> list[A.Node]:
 
 
 def _expression_statements(log: list[A.Node]) -> list[A.Node]:
-    return [A.ExprStmt(n.pos, n) for n in completed_expressions(log)]
+    """The completed expressions as statements to check; a compile stands for its call's arguments, the operands
+    fxc checked (shaderobj.operands: the profile is a token, the call a binding of uniform parameters)."""
+    from .shaderobj import object_name, operands
+
+    out: list[A.Node] = []
+    for n in completed_expressions(log):
+        out += [A.ExprStmt(a.pos, a) for a in operands(n)] if object_name(n) is not None else [A.ExprStmt(n.pos, n)]
+    return out
 
 
 def salvage_statement(parser, exc: HlslError, mark: int, pos, start: int) -> None:
@@ -164,9 +170,6 @@ def unreducible_name(parser, name: str) -> bool:
         name in PRIMITIVE_MODIFIERS or name in M.MODIFIER_WORDS and name not in M.CONTEXTUAL_MODIFIERS
 
 
-_PROFILE = re.compile(r"(?:vs|ps|gs|hs|ds|cs|fx|lib)_\d_\d(?:_level_9_\d)?$", re.IGNORECASE)
-
-
 def salvage_program(parser, exc: HlslError, decls: list[A.Node], start, mark: int) -> None:
     """Record on ``exc`` the program fxc had reduced: the completed top-level declarations and what the failed
     one salvaged. ``mark``: the expression log's length when the failed declaration began."""
@@ -178,14 +181,8 @@ def salvage_program(parser, exc: HlslError, decls: list[A.Node], start, mark: in
         got, after = vars_
         tops += [d for d in got if isinstance(d, A.VarDecl)]
         _declaration_rules(parser, exc, "global", tops)
-        # (a compile in a global's brace list is a shader object, no operand of the function they are checked in)
-        loose = [s for s in _expression_statements(parser.expr_log[max(mark, after):])
-                 if not (isinstance(s.expr, A.Call) and s.expr.name == "CompileShader")]
-        if any(isinstance(s.expr, A.Ident) and _PROFILE.match(s.expr.name) for s in loose):
-            # an unfinished CompileShader: its profile is fxc's token and its call binds uniform parameters only, so
-            # neither is checked as an operand (``CompileShader(vs_4_0, f(), 1)`` is fxc's X3000 at the third
-            # argument, d3dcompiler_47 10.1, session 38's rows)
-            loose = []
+        # (a compile, finished or not, left its call's arguments only: parser.parse_compile_args)
+        loose = _expression_statements(parser.expr_log[max(mark, after):])
         if loose:  # a global's partial initialiser: its completed expressions, checked in a function of their own
             from .types import VOID
 

@@ -104,3 +104,31 @@ def _children(e: A.Node) -> list[A.Node]:
     if isinstance(e, A.Comma):
         return list(e.items)
     return []
+
+
+def operands(e: A.Node) -> list[A.Node]:
+    """The arguments of a compile's own call (``CompileShader(ps_4_0, f(1, g))``: ``1``, ``g``): the only part of
+    the expression fxc reads as operands -- the profile is a token and the call binds the function's uniform
+    parameters (salvage.py, parser.parse_compile_args)."""
+    if object_name(e) is not None and len(e.args) > 1 and isinstance(e.args[1], A.Call):  # type: ignore[attr-defined]
+        return list(e.args[1].args)  # type: ignore[attr-defined]
+    return []
+
+
+def undeclared_operand(e: A.Node, known, funcs=()) -> HlslError | None:
+    """X3004 "undeclared identifier" for the first name among a compile's operands (``operands``) that
+    ``known(name)`` refuses: d3dcompiler_47 10.1 looks them up as it parses a shader variable's initialiser
+    (``PixelShader p = CompileShader(ps_2_0, main(foobar));``, global or local, ``compile ps_2_0 main(1 + foobar)``,
+    in a brace list; session 41) -- before the count of uniform arguments, before X3064 in a function. A pass's
+    state value does not look them up (``PixelShader = CompileShader(ps_2_0, main(foobar));`` compiles: a state
+    constant). A function's name read as a value (``main(main)``; ``funcs``: the functions) is X3005 there."""
+    from .codegen import walk
+
+    names = [n for a in operands(e) for n in walk(a) if isinstance(n, A.Call) and not known(n.name) or
+             isinstance(n, A.Ident) and (not known(n.name) or n.name in funcs)]
+    if not names:
+        return None
+    first = min(names, key=lambda n: (n.pos.line, n.pos.col))
+    if isinstance(first, A.Ident) and first.name in funcs:
+        return _err(first, 3005, f"'{first.name}': identifier represents a function, not a variable")
+    return _err(first, 3004, f"undeclared identifier '{first.name}'")
