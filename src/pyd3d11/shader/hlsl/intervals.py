@@ -33,6 +33,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+import numpy as np
+
 INF = math.inf
 UNKNOWN = (-INF, INF)
 UINT_RANGE = (0.0, 4294967295.0)
@@ -76,6 +78,158 @@ def decide(op: str, a: tuple, b: tuple) -> bool | None:
     if op == "eq":
         return False if apart else True if same else None
     return True if apart else False if same else None
+
+
+# --- FLOAT: uintrange's real intervals --------------------------------------------------------------------------
+def modified(r: tuple, mod: str) -> tuple:
+    """A source operand's interval after its modifier (``-``, ``abs``, ``-abs``)."""
+    if not mod:
+        return r
+    lo, hi = r[0], r[1]
+    if "abs" in mod:
+        if not (exact(r) and math.isfinite(lo) and math.isfinite(hi)):
+            r = SIGN_ONLY if not mod.startswith("-") else UNKNOWN
+            return r
+        lo, hi = (0.0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
+    if mod.startswith("-"):
+        if not exact(r):
+            return UNKNOWN
+        lo, hi = -hi, -lo
+    return lo, hi
+
+
+def _prod(a: float, b: float) -> float:
+    return 0.0 if a == 0 or b == 0 else a * b
+
+
+def mul(a: tuple, b: tuple, same: bool) -> tuple[float, float]:
+    """The product's interval; ``same``: ``x * x`` of one operand (fxc knows a square is not negative)."""
+    if same:
+        lo = 0.0 if a[0] <= 0 <= a[1] else min(a[0] * a[0], a[1] * a[1])
+        return lo, max(a[0] * a[0], a[1] * a[1])
+    ps = [_prod(x, y) for x in a[:2] for y in b[:2]]
+    return min(ps), max(ps)
+
+
+def _div(a: tuple, b: tuple) -> tuple:
+    if b[0] > 0:  # (a divisor that may be 0 gives nothing: fxc refuses (uint)(abs(a) / abs(b)))
+        qs = [x / y if math.isfinite(y) else 0.0 for x in a[:2] for y in b[:2]]
+        return min(qs), max(qs)
+    return UNKNOWN
+
+
+def _udiv(a: tuple, b: tuple, which: int) -> tuple:
+    if which == 1:  # the remainder: below the divisor
+        return 0.0, b[1]
+    return 0.0, a[1]
+
+
+def sincos(r: tuple, which: int) -> tuple[float, float]:
+    """sin (``which`` 0) or cos (1) over the interval ``r``: the ends and every extremum inside."""
+    lo, hi = r
+    if not (math.isfinite(lo) and math.isfinite(hi)) or hi - lo >= 2 * math.pi:
+        return -1.0, 1.0
+    f = math.sin if which == 0 else math.cos
+    peak = math.pi / 2 if which == 0 else 0.0  # extrema at peak + k * pi
+    k = math.floor((lo - peak) / math.pi) + 1  # the first extremum above lo
+    if peak + k * math.pi < hi:
+        return -1.0, 1.0  # an extremum inside: fxc knows nothing more (cos(saturate(a) - 0.5) is refused)
+    return min(f(lo), f(hi)), max(f(lo), f(hi))
+
+
+def _float_compare(op: str) -> Callable[[list, int], tuple]:
+    def compare(r: list, _which: int) -> tuple:
+        a, b = r[0], r[1]
+        if not (exact(a) and exact(b)) or a[0] != a[1] and b[0] != b[1]:
+            return -1.0, 0.0  # fxc decides a comparison only against a known value (not d >= -d of fmod's lowering)
+        truth = decide(op, a, b)
+        if truth is None:
+            return -1.0, 0.0
+        return (-1.0, -1.0) if truth else (0.0, 0.0)
+
+    return compare
+
+
+def _min(r: list, _which: int) -> tuple:
+    a, b = r[0], r[1]
+    if exact(a) or exact(b):  # (an upper bound from either operand: min(-1.5, abs(x)) is at most -1.5)
+        return hull_min(a, b)
+    return SIGN_ONLY if min(a[0], b[0]) >= 0 else UNKNOWN
+
+
+def _max(r: list, _which: int) -> tuple:
+    a, b = r[0], r[1]
+    if exact(a) and a[0] >= 0 or exact(b) and b[0] >= 0 or exact(a) and exact(b):
+        return hull_max(a, b)
+    # an operand known only by its sign lifts nothing (SIGN_ONLY): both must be
+    return SIGN_ONLY if min(a[0], b[0]) >= 0 else UNKNOWN
+
+
+def _movc(r: list, _which: int) -> tuple:
+    c, a, b = r[0], r[1], r[2]
+    if c == (0.0, 0.0):  # a condition fxc decides (a comparison of known intervals, above): that operand
+        return b
+    if c[0] > 0 or c[1] < 0:
+        return a
+    if exact(a) and exact(b):
+        return min(a[0], b[0]), max(a[1], b[1])
+    return SIGN_ONLY if min(a[0], b[0]) >= 0 else UNKNOWN
+
+
+#: uintrange's transfer functions: op -> f(operand intervals after their modifiers, destination position) -> the
+#: result's interval. Operations whose rule needs more than the operands' intervals (``x - x``, ``x * x`` and
+#: ``max(x, -x)`` of one value, an ``and`` with a literal, the dot products' lanes) are uintrange._interval's own,
+#: and so, for now, are frac, sqrt, exp, log, rsq and rcp (session 41's D9 is changing them there); anything in
+#: neither is UNKNOWN.
+FLOAT: dict[str, Callable[[list, int], tuple]] = {
+    "mov": lambda r, _w: r[0],
+    "ftoi": lambda r, _w: r[0],
+    "ftou": lambda r, _w: r[0],
+    "itof": lambda r, _w: r[0],
+    "utof": lambda r, _w: r[0] if r[0][0] >= 0 else UINT_RANGE,
+    "add": lambda r, _w: add(r[0], r[1]),
+    "iadd": lambda r, _w: add(r[0], r[1]),
+    "ineg": lambda r, _w: (-r[0][1], -r[0][0]),
+    "max": _max, "imax": _max, "umax": _max,
+    "min": _min, "imin": _min, "umin": _min,
+    "div": lambda r, _w: _div(r[0], r[1]),
+    "udiv": lambda r, w: _udiv(r[0], r[1], w),
+    "sincos": lambda r, w: sincos(r[0] if exact(r[0]) else UNKNOWN, w),
+    "round_ni": lambda r, _w: (r[0][0] - 1, r[0][1]),  # x - frac(x)
+    "round_pi": lambda r, _w: (r[0][0], r[0][1] + 1),  # x + frac(-x)
+    "round_ne": lambda r, _w: (r[0][0] - 1, r[0][1] + 1),
+    "movc": _movc,
+    **{op: _float_compare(op) for op in ("lt", "ge", "eq", "ne", "ilt", "ige", "ieq", "ine", "ult", "uge")},
+}
+
+#: operations whose result fxc knows only the sign of unless it knows their operand exactly (frac: unless it is
+#: one known value); exp keeps its lower bound (2^lo: ``x / exp2(x * x)`` divides by a value of at least 1)
+SIGN_ONLY_OPS = frozenset({"frc", "sqrt", "exp", "rsq"})
+
+
+def f32(x: float) -> float:
+    return float(np.float32(x))
+
+
+def _point_sincos(x: float, which: int) -> float:
+    if not math.isfinite(x):  # math.sin refuses an infinity (ValueError); the lane is simply unknown
+        return math.nan
+    return f32(math.sin(x) if which == 0 else math.cos(x))
+
+
+#: operations fxc evaluates when every operand is known (float32 results; NaN / infinities left unknown)
+POINT: dict[str, Callable[..., float]] = {
+    "frc": lambda x, _d: f32(x - math.floor(x)),
+    "sqrt": lambda x, _d: f32(math.sqrt(x)) if x >= 0 else math.nan,
+    "rsq": lambda x, _d: f32(1 / math.sqrt(x)) if x > 0 else math.nan,
+    "rcp": lambda x, _d: f32(1 / x) if x else math.nan,
+    "exp": lambda x, _d: f32(2.0 ** x) if x < 128 else math.nan,
+    "log": lambda x, _d: f32(math.log2(x)) if x > 0 else math.nan,
+    "round_ni": lambda x, _d: float(math.floor(x)),
+    "round_pi": lambda x, _d: float(math.ceil(x)),
+    "round_ne": lambda x, _d: float(np.rint(np.float32(x))),
+    "sincos": _point_sincos,
+}
 
 
 # --- U32: races' unsigned intervals ------------------------------------------------------------------------------

@@ -27,7 +27,8 @@ one, ``?:`` of an unknown value, a value known only through an ``if`` are unknow
 sign (SIGN_ONLY: abs of an unknown value, sqrt, exp, frac, a square) converts, but lifts no ``max`` with an unknown
 value, as an interval does. Each result slot's interval is kept like nanprops' marks: set by the
 code generator's operations on fresh temps, passed on by a variable's ``mov`` within straight code, dropped by any
-other write and, for variables, by flow control.
+other write and, for variables, by flow control. The interval arithmetic itself is intervals.py's
+(its FLOAT table), which races.py shares.
 """
 
 from __future__ import annotations
@@ -36,27 +37,13 @@ import math
 import struct
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from . import ast as A
+from .intervals import FLOAT, INF, POINT, SIGN_ONLY, SIGN_ONLY_OPS, UINT_RANGE, UNKNOWN, add, exact, modified, mul
 from .nanprops import last_write, reg_slot
 from .operands import Ins, Slot
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
-
-INF = math.inf
-UNKNOWN = (-INF, INF)
-UINT_RANGE = (0.0, 4294967295.0)
-#: a value known only not to be negative, without an interval fxc could use further (abs of an unknown value,
-#: sqrt, exp, frac, a square): it makes a uint, but ``max(a.x, abs(b.x))`` or ``max(a.x, frac(b.x))`` is refused
-#: where ``max(a.x, saturate(b.x))``, ``max(a.x, 0.5)`` and ``max(a.x, (float)cu)`` (exact intervals) compile
-SIGN_ONLY = (0.0, INF, False)
-
-
-def exact(r: tuple) -> bool:
-    """Whether ``r`` is an interval fxc knows (not only a sign, not nothing)."""
-    return len(r) == 2 and (r[0] > -INF or r[1] < INF)
 
 #: how an operation reads its literal operands: as float, signed or unsigned integers
 _UNSIGNED = frozenset({"utof", "udiv", "umax", "umin", "ult", "uge", "ushr"})
@@ -107,50 +94,12 @@ def slot_range(cg: CodegenContext, s: Slot, kind: str = "f") -> tuple[float, flo
     return UNKNOWN
 
 
-def _modified(r: tuple, mod: str) -> tuple:
-    if not mod:
-        return r
-    lo, hi = r[0], r[1]
-    if "abs" in mod:
-        if not (exact(r) and math.isfinite(lo) and math.isfinite(hi)):
-            r = SIGN_ONLY if not mod.startswith("-") else UNKNOWN
-            return r
-        lo, hi = (0.0 if lo <= 0 <= hi else min(abs(lo), abs(hi))), max(abs(lo), abs(hi))
-    if mod.startswith("-"):
-        if not exact(r):
-            return UNKNOWN
-        lo, hi = -hi, -lo
-    return lo, hi
-
-
-def _prod(a: float, b: float) -> float:
-    return 0.0 if a == 0 or b == 0 else a * b
-
-
-def _mul(a, b, same: bool) -> tuple[float, float]:
-    if same:  # x * x of one operand (fxc knows a square is not negative)
-        lo = 0.0 if a[0] <= 0 <= a[1] else min(a[0] * a[0], a[1] * a[1])
-        return lo, max(a[0] * a[0], a[1] * a[1])
-    ps = [_prod(x, y) for x in a[:2] for y in b[:2]]
-    return min(ps), max(ps)
-
-
-def _add(a, b) -> tuple[float, float]:
-    lo, hi = a[0] + b[0], a[1] + b[1]
-    return (-INF if math.isnan(lo) else lo), (INF if math.isnan(hi) else hi)
-
-
-#: operations whose result fxc knows only the sign of unless it knows their operand exactly (frac: unless it is
-#: one known value); exp keeps its lower bound (2^lo: ``x / exp2(x * x)`` divides by a value of at least 1)
-_SIGN_ONLY_OPS = frozenset({"frc", "sqrt", "exp", "rsq"})
-
-
 def _result(cg: CodegenContext, name: str, srcs: list, mods: list[str], i: int, dst_pos: int) -> tuple:
     r = _interval(cg, name, srcs, mods, i, dst_pos)
     if not exact(r) or r == UNKNOWN:
         return r
-    if name in _SIGN_ONLY_OPS and r[0] != r[1]:  # (of a known value: folded, that value)
-        if name != "frc" and exact(_modified(slot_range(cg, srcs[0][i], "f"), mods[0])) if i < len(srcs[0]) \
+    if name in SIGN_ONLY_OPS and r[0] != r[1]:  # (of a known value: folded, that value)
+        if name != "frc" and exact(modified(slot_range(cg, srcs[0][i], "f"), mods[0])) if i < len(srcs[0]) \
                 else False:
             return r
         return (r[0], INF, False) if r[0] >= 0 else UNKNOWN
@@ -160,7 +109,7 @@ def _result(cg: CodegenContext, name: str, srcs: list, mods: list[str], i: int, 
     kind = _kind(name)
     for k, x in enumerate(srcs):
         for lane in lanes:
-            if lane < len(x) and not exact(_modified(slot_range(cg, x[lane], kind), mods[k] if k < len(mods) else "")):
+            if lane < len(x) and not exact(modified(slot_range(cg, x[lane], kind), mods[k] if k < len(mods) else "")):
                 return (r[0], INF, False) if r[0] >= 0 else UNKNOWN  # (the lower bound kept: x + 1 is above 0)
     return r
 
@@ -172,24 +121,17 @@ def _interval(cg: CodegenContext, name: str, srcs: list, mods: list[str], i: int
         x = srcs[k]
         if i >= len(x):
             return UNKNOWN
-        return _modified(slot_range(cg, x[i], kind), mods[k] if k < len(mods) else "")
+        return modified(slot_range(cg, x[i], kind), mods[k] if k < len(mods) else "")
 
     def same(j: int, k: int) -> bool:
         return (i < len(srcs[j]) and i < len(srcs[k]) and _origin(cg, srcs[j][i]) == _origin(cg, srcs[k][i])
                 and (mods[j] if j < len(mods) else "").strip("-") == (mods[k] if k < len(mods) else "").strip("-"))
 
-    if name in _POINT and srcs and all(exact(src(k)) and src(k)[0] == src(k)[1] for k in range(len(srcs))):
+    if name in POINT and srcs and all(exact(src(k)) and src(k)[0] == src(k)[1] for k in range(len(srcs))):
         # every operand one known value: fxc folds the operation (frac(0.5), round(abs(0.5)), sin(0))
-        got = _POINT[name](*[src(k)[0] for k in range(len(srcs))], dst_pos)
+        got = POINT[name](*[src(k)[0] for k in range(len(srcs))], dst_pos)
         if math.isfinite(got):
             return got, got
-    if name in _COMPARE:
-        return _compare(name, src(0), src(1))
-    if name in ("mov", "ftoi", "ftou", "itof"):
-        return src(0)
-    if name == "utof":
-        r = src(0)
-        return r if r[0] >= 0 else UINT_RANGE
     if name == "iadd" and i < len(srcs[0]) and i < len(srcs[1]):
         # x - x of one integer variable or constant: fxc folds it to 0 (``switch (i4.y - i4.y)``, ``(uint)(i -
         # i)`` compile below SM 4, session 38); not of a float (NaN), nor of two computed values (``(int)v.x -
@@ -200,33 +142,17 @@ def _interval(cg: CodegenContext, name: str, srcs: list, mods: list[str], i: int
             "ineg", "", False, 0, ob) else oa[0] in ("r", "cb", "v") and ob == ("ineg", "", False, 0, oa)
         if plain and (oa != ob or {ma, mb} == {"", "-"}) and (oa == ob or not ma and not mb):
             return 0.0, 0.0
-    if name in ("add", "iadd"):
-        return _add(src(0), src(1))
     if name in ("mul", "imul"):
         a = src(0)
         if same(0, 1) and not exact(a):
             return SIGN_ONLY
-        return _mul(a, src(1), same(0, 1))
+        return mul(a, src(1), same(0, 1))
     if name in ("mad", "imad"):
-        return _add(_mul(src(0), src(1), same(0, 1)), src(2))
-    if name == "ineg":
-        r = src(0)
-        return -r[1], -r[0]
-    if name in ("max", "imax", "umax"):
-        a, b = src(0), src(1)
-        if i < len(srcs[0]) and i < len(srcs[1]) and not any(mods):
-            oa, ob = _origin(cg, srcs[0][i]), _origin(cg, srcs[1][i])
-            if ("ineg", "", False, 0, oa) == ob or ("ineg", "", False, 0, ob) == oa:
-                return SIGN_ONLY  # max(x, -x): an integer's abs
-        if exact(a) and a[0] >= 0 or exact(b) and b[0] >= 0 or exact(a) and exact(b):
-            return max(a[0], b[0]), max(a[1], b[1])
-        # an operand known only by its sign lifts nothing (SIGN_ONLY): both must be
-        return SIGN_ONLY if min(a[0], b[0]) >= 0 else UNKNOWN
-    if name in ("min", "imin", "umin"):
-        a, b = src(0), src(1)
-        if exact(a) or exact(b):  # (an upper bound from either operand: min(-1.5, abs(x)) is at most -1.5)
-            return min(a[0], b[0]), min(a[1], b[1])
-        return SIGN_ONLY if min(a[0], b[0]) >= 0 else UNKNOWN
+        return add(mul(src(0), src(1), same(0, 1)), src(2))
+    if name in ("max", "imax", "umax") and i < len(srcs[0]) and i < len(srcs[1]) and not any(mods):
+        oa, ob = _origin(cg, srcs[0][i]), _origin(cg, srcs[1][i])
+        if ("ineg", "", False, 0, oa) == ob or ("ineg", "", False, 0, ob) == oa:
+            return SIGN_ONLY  # max(x, -x): an integer's abs
     if name == "frc":
         return 0.0, 1.0
     if name == "sqrt":
@@ -243,116 +169,27 @@ def _interval(cg: CodegenContext, name: str, srcs: list, mods: list[str], i: int
     if name == "rcp":
         r = src(0)
         return (1.0 / r[1] if r[1] < INF else 0.0, 1.0 / r[0]) if r[0] > 0 else UNKNOWN
-    if name == "div":
-        a, b = src(0), src(1)
-        if b[0] > 0:  # (a divisor that may be 0 gives nothing: fxc refuses (uint)(abs(a) / abs(b)))
-            qs = [x / y if math.isfinite(y) else 0.0 for x in a[:2] for y in b[:2]]
-            return min(qs), max(qs)
-        return UNKNOWN
-    if name == "udiv":
-        a, b = src(0), src(1)
-        if dst_pos == 1:  # the remainder: below the divisor
-            return 0.0, b[1]
-        return 0.0, a[1]
-    if name == "sincos":
-        r = src(0)
-        return _sincos(r if exact(r) else UNKNOWN, dst_pos)
-    if name == "round_ni":  # x - frac(x)
-        r = src(0)
-        return r[0] - 1, r[1]
-    if name == "round_pi":  # x + frac(-x)
-        r = src(0)
-        return r[0], r[1] + 1
-    if name == "round_ne":
-        r = src(0)
-        return r[0] - 1, r[1] + 1
     if name in ("dp2", "dp3", "dp4"):
         total = (0.0, 0.0)
         for lane in range(int(name[2])):
-            a = _modified(slot_range(cg, srcs[0][lane], "f"), mods[0]) if lane < len(srcs[0]) else UNKNOWN
-            b = _modified(slot_range(cg, srcs[1][lane], "f"), mods[1]) if lane < len(srcs[1]) else UNKNOWN
+            a = modified(slot_range(cg, srcs[0][lane], "f"), mods[0]) if lane < len(srcs[0]) else UNKNOWN
+            b = modified(slot_range(cg, srcs[1][lane], "f"), mods[1]) if lane < len(srcs[1]) else UNKNOWN
             sq = lane < len(srcs[0]) and lane < len(srcs[1]) and srcs[0][lane] == srcs[1][lane]
-            total = _add(total, _mul(a, b, sq))
+            total = add(total, mul(a, b, sq))
         return total
-    if name == "movc":
-        c, a, b = src(0), src(1), src(2)
-        if c == (0.0, 0.0):  # a condition fxc decides (a comparison of known intervals, below): that operand
-            return b
-        if c[0] > 0 or c[1] < 0:
-            return a
-        if exact(a) and exact(b):
-            return min(a[0], b[0]), max(a[1], b[1])
-        return SIGN_ONLY if min(a[0], b[0]) >= 0 else UNKNOWN
     if name == "and":
         # a mask with a literal that is not negative (bool -> 0 / 1 or 0 / 1.0f) is between 0 and the literal
         for k in (0, 1):
             if i < len(srcs[k]) and srcs[k][i][0] == "l" and not srcs[k][i][3] >> 31:
                 return 0.0, float(srcs[k][i][3])
         return UNKNOWN
-    return UNKNOWN
-
-
-def _f32(x: float) -> float:
-    return float(np.float32(x))
-
-
-def _point_sincos(x: float, which: int) -> float:
-    if not math.isfinite(x):  # math.sin refuses an infinity (ValueError); the lane is simply unknown
-        return math.nan
-    return _f32(math.sin(x) if which == 0 else math.cos(x))
-
-
-#: operations fxc evaluates when every operand is known (float32 results; NaN / infinities left unknown)
-_POINT = {
-    "frc": lambda x, _d: _f32(x - math.floor(x)),
-    "sqrt": lambda x, _d: _f32(math.sqrt(x)) if x >= 0 else math.nan,
-    "rsq": lambda x, _d: _f32(1 / math.sqrt(x)) if x > 0 else math.nan,
-    "rcp": lambda x, _d: _f32(1 / x) if x else math.nan,
-    "exp": lambda x, _d: _f32(2.0 ** x) if x < 128 else math.nan,
-    "log": lambda x, _d: _f32(math.log2(x)) if x > 0 else math.nan,
-    "round_ni": lambda x, _d: float(math.floor(x)),
-    "round_pi": lambda x, _d: float(math.ceil(x)),
-    "round_ne": lambda x, _d: float(np.rint(np.float32(x))),
-    "sincos": _point_sincos,
-}
-#: comparisons: their result is a mask, -1 (all bits: true) or 0, known when the operands' intervals decide it
-_COMPARE = frozenset({"lt", "ge", "eq", "ne", "ilt", "ige", "ieq", "ine", "ult", "uge"})
+    transfer = FLOAT.get(name)  # (the operations whose interval follows from their operands' alone)
+    return UNKNOWN if transfer is None else transfer([src(k) for k in range(len(srcs))], dst_pos)
 
 
 #: conversions and moves, whose results fxc's CSE takes for one value when their operand is one value ((float)ci *
 #: (float)ci squares one conversion; two floor(x), two sin(x) of one x are different values there)
 _ONE_INSTRUCTION = frozenset({"mov", "itof", "utof", "ftoi", "ftou", "ineg"})
-
-
-def _sincos(r: tuple, which: int) -> tuple[float, float]:
-    """sin (``which`` 0) or cos (1) over the interval ``r``: the ends and every extremum inside."""
-    lo, hi = r
-    if not (math.isfinite(lo) and math.isfinite(hi)) or hi - lo >= 2 * math.pi:
-        return -1.0, 1.0
-    f = math.sin if which == 0 else math.cos
-    peak = math.pi / 2 if which == 0 else 0.0  # extrema at peak + k * pi
-    k = math.floor((lo - peak) / math.pi) + 1  # the first extremum above lo
-    if peak + k * math.pi < hi:
-        return -1.0, 1.0  # an extremum inside: fxc knows nothing more (cos(saturate(a) - 0.5) is refused)
-    return min(f(lo), f(hi)), max(f(lo), f(hi))
-
-
-def _compare(name: str, a: tuple, b: tuple) -> tuple[float, float]:
-    if not (exact(a) and exact(b)) or a[0] != a[1] and b[0] != b[1]:
-        return -1.0, 0.0  # fxc decides a comparison only against a known value (not d >= -d of fmod's lowering)
-    op = name.lstrip("iu")
-    if op == "lt":
-        truth = True if a[1] < b[0] else False if a[0] >= b[1] else None
-    elif op == "ge":
-        truth = True if a[0] >= b[1] else False if a[1] < b[0] else None
-    else:
-        apart = a[1] < b[0] or b[1] < a[0]
-        same = a[0] == a[1] == b[0] == b[1]
-        truth = (False if apart else True if same else None) if op == "eq" else \
-            (True if apart else False if same else None)
-    if truth is None:
-        return -1.0, 0.0
-    return (-1.0, -1.0) if truth else (0.0, 0.0)
 
 
 def note_op(cg: CodegenContext, name: str, srcs: list, mods: list[str] | None, sat: bool, out: list[Slot],
@@ -421,7 +258,7 @@ def note_emit(cg: CodegenContext, ins: Ins) -> None:
         if slot is not None and slot[0] == "l":
             entry = slot if not src.mod else None  # (a literal: read later by the kind its reader wants)
         elif slot is not None and slot[0] in ("r", "cb"):
-            r = _modified(slot_range(cg, slot), src.mod or "")
+            r = modified(slot_range(cg, slot), src.mod or "")
             entry = None if r == UNKNOWN else r
         ranges.pop(("origin", t, c), None)
         if entry is None:
