@@ -119,6 +119,10 @@ NAMESPACE = {  # name -> source (a pixel shader's main)
                          + _P.format("N::M::f()"),
     "nested_relative": "namespace N { namespace M { float f() { return 1; } } float g() { return M::f(); } }\n"
                        + _P.format("N::g()"),
+    "nested_type_relative": "namespace N { namespace M { struct S { float a; }; } float g(float4 v) { M::S s; "
+                            "s.a = v.x; return s.a; } }\n" + _P.format("N::g(v)"),
+    "param_then_namespace_name": "namespace N { static const float x = 2; float f(float x) { return x; } "
+                                 "float g() { return x; } }\n" + _P.format("N::f(v.x) + N::g()"),
     "reopened": "namespace N { static const float a = 2; }\nnamespace N { float f() { return a; } }\n"
                 + _P.format("N::f()"),
     "reopened_type": "namespace N { struct S { float a; }; }\nnamespace N { float g(float4 v) { S s; s.a = v.x; "
@@ -262,3 +266,21 @@ def test_namespace_names_find_the_declarations_fxc_finds(name):
     src, word = NAMESPACE_VALUES[name]
     text = disassemble(bytes(blob_bytes(D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", 0, 0))))
     assert word in text
+
+
+def test_namespace_messages_and_reflection_as_fxc():
+    """fxc 10.1's texts: a qualified name naming nothing is undeclared whole, after the call's arguments; a
+    namespace's cbuffer reflects as ``N::CB`` (the DLL's D3DReflect of its own object)."""
+    from pyd3d11.d3dcompiler import D3DCompile
+    from pyd3d11.errors import ShaderCompileError
+    from pyd3d11.shader.blob import blob_bytes
+    from pyd3d11.tools.api_diff import reflection_dump
+
+    for expr, text in (("dx::foo(v)", "undeclared identifier 'dx::foo'"),
+                       ("dx::foo(w)", "undeclared identifier 'w'"),
+                       ("N", "'N': identifier represents a scope, not a variable")):
+        with pytest.raises(ShaderCompileError, match=text):
+            D3DCompile("namespace N { }\n" + _P.format(expr), None, "t.hlsl", None, None, "main", "ps_5_0", 0, 0)
+    src = "namespace N { cbuffer CB { float4 d; } }\n" + _P.format("N::d")
+    blob = D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", 0, 0)
+    assert "cb[0]: name=N::CB type=0 variables=1 size=16 flags=0" in reflection_dump(bytes(blob_bytes(blob)))[1]

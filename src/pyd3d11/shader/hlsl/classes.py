@@ -168,7 +168,6 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
         while True:
             ftok = p.tok
             fname = p.decl_name().text
-            p.ns_locals.add(fname)  # a member hides a namespace's name of its own in the methods (namespaces.py)
             p.check_mods("field", fmods, fname, ftok.pos)
             ft = p._apply_major(p.parse_array_suffix(ftype), fmods)
             a = ft

@@ -155,9 +155,7 @@ def parse_namespace(p: Parser) -> list[A.Node]:
         p.types = outer_types
         for key, t in inner.items():
             if key.startswith(full + "::"):
-                p.types[key] = t  # the qualified name stays
-        if p.ns_path:
-            _alias_types(p, "::".join(p.ns_path))  # ``M::S`` in the outer namespace ``N``
+                p.types[key] = t  # the qualified name stays (an outer namespace's loop adds ``M::S``)
     return decls
 
 
