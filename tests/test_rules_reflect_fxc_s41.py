@@ -18,6 +18,12 @@ under Wine (tools/wine_d3dcompiler.py), recorded on programs written to vary one
   whole object (a container holding RTS0 alone) or the error fxc reports (``entry``: a NULL entry point's
   D3DERR_INVALIDCALL text).
 
+* ``blob_api``: D3DGetBlobPart(D3D_BLOB_ROOT_SIGNATURE) -- the part inside a container of its own, as the DLL
+  answers --, D3DStripShader(D3DCOMPILER_STRIP_ROOT_SIGNATURE) and D3DSetBlobPart(D3D_BLOB_ROOT_SIGNATURE)
+  (fxc /setrootsignature: the part given as a container, whose RTS0 replaces the object's and goes last; bytes
+  that are no container D3DERR_INVALIDCALL, a container without RTS0 E_FAIL; Flags nonzero refused) on fxc's
+  objects, a rootsig_1_x object and this compiler's object: HRESULT and bytes.
+
 Rows with ``open`` set are strict xfails (a case not built). A live re-check (skipped without the DLL) puts the
 Flags2 = 0 rows to the DLL again, RTS0 bytes included.
 """
@@ -80,6 +86,18 @@ def test_the_record_covers_each_error_and_both_versions():
     assert {r["rts0"][:8] for r in ok} == {"01000000", "02000000"}  # versions 1.0 and 1.1
     assert {r["target"][:2] for r in ok} >= {"ps", "vs", "cs"}
     assert len(DATA["rts0"]) == 520 and len(DATA["rootsig_target"]) == 50
+
+
+OBJECTS = {name: bytes.fromhex(h) for name, h in DATA["objects"].items()}
+
+
+@pytest.mark.parametrize("row", DATA["blob_api"], ids=lambda r: f"{r['function']}-{r['object']}-{r['extra']}-{r['b']}")
+def test_root_signature_blob_api_is_the_dll_s(row):
+    from pyd3d11.tools.api_diff import api_call
+
+    extra = OBJECTS[row["extra"]] if row["extra"] else None
+    hr, blob, _text = api_call(row["function"], OBJECTS[row["object"]], row["a"], row["b"], extra)
+    assert (hr & 0xFFFFFFFF, bytes(blob).hex()) == (row["hr"], row["result"])
 
 
 def _rts0_verdict(result) -> str:

@@ -234,6 +234,10 @@ def D3DGetBlobPart(pSrcData: Any, SrcDataSize: int | None = None, Part: int | No
                 raise D3D11Error(E_FAIL, f"blob has no {'/'.join(group)} chunk", "D3DGetBlobPart")
             chunks.append(chunk)
         return ID3DBlob(build_container(chunks))
+    if Part == D3D_BLOB_ROOT_SIGNATURE and c.get("RTS0") is not None:
+        # a serialised root signature is a container holding RTS0 alone, as the DLL answers (d3dcompiler_47 10.1,
+        # session 41: 404 bytes for a 360-byte part; a rootsig_1_1 object's part is that object again)
+        return ID3DBlob(build_container([("RTS0", c.get("RTS0"))]))
     if Part in _RAW_PARTS:
         data = c.get(_RAW_PARTS[Part])
         if data is None and Part == D3D_BLOB_DEBUG_INFO:
@@ -298,9 +302,9 @@ def D3DSetBlobPart(pSrcData: Any, SrcDataSize: int | None, Part: int, Flags: int
     method = "D3DSetBlobPart"
     if Flags:
         raise error_for(D3DERR_INVALIDCALL, f"Flags must be 0, got {Flags}", method)
-    if Part not in _SETTABLE_PARTS:
-        raise error_for(D3DERR_INVALIDCALL, f"part {Part} cannot be set (D3D_BLOB_PRIVATE_DATA and "
-                        "D3D_BLOB_DEBUG_NAME can)", method)
+    if Part not in _SETTABLE_PARTS and Part != D3D_BLOB_ROOT_SIGNATURE:
+        raise error_for(D3DERR_INVALIDCALL, f"part {Part} cannot be set (D3D_BLOB_PRIVATE_DATA, "
+                        "D3D_BLOB_DEBUG_NAME and D3D_BLOB_ROOT_SIGNATURE can)", method)
     part = blob_bytes(pPart) if pPart is not None else b""
     if PartSize is not None:
         if PartSize > len(part):
@@ -308,8 +312,19 @@ def D3DSetBlobPart(pSrcData: Any, SrcDataSize: int | None, Part: int, Flags: int
         part = part[:PartSize]
     if not part:
         raise error_for(D3DERR_INVALIDCALL, "no part data", method)
+    if Part == D3D_BLOB_ROOT_SIGNATURE:
+        # fxc /setrootsignature: the part is a serialised root signature, a container (a rootsig_1_x object, or
+        # any object, whose RTS0 is taken); other bytes are D3DERR_INVALIDCALL, a container without RTS0 E_FAIL
+        # (d3dcompiler_47 10.1 under Wine, session 41)
+        try:
+            rts0 = parse_container(part).get("RTS0")
+        except D3D11Error:
+            raise error_for(D3DERR_INVALIDCALL, "the root signature part is not a DXBC container", method) from None
+        if rts0 is None:
+            raise D3D11Error(E_FAIL, "the root signature part's container has no RTS0 chunk", method)
+        part = rts0
     data, c = read_container(pSrcData, SrcDataSize, method)
-    fourcc = _SETTABLE_PARTS[Part]
+    fourcc = _SETTABLE_PARTS.get(Part, "RTS0")
     return ID3DBlob(_rewritten(data, [ch for ch in c.chunks if ch.fourcc != fourcc] + [(fourcc, part)]))
 
 
