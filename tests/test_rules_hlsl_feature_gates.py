@@ -106,8 +106,10 @@ LANGUAGE_DOCS = {
     # X4568 "Sample interpolation usage unsupported on ps_4_0" (d3dcompiler_47 10.1 under Wine, session 39 ACC)
     "sample": ({**every(M40), "ps": M41}, 4568, None),
     "instance": (every(M50, "gs"), 3000, None),
-    "streams": (every(M50, "gs"), 3000, None),
-    "gs_patch": (every(M50, "gs"), 3000, None),
+    # X4570 "gs_4_0 can only emit to 1 stream", X3658 "'main': InputPatch inputs can only be used in hull and
+    # geometry (5_0+) shaders" (d3dcompiler_47 10.1, session 41 MUT; X3000 was inferred)
+    "streams": (every(M50, "gs"), 4570, None),
+    "gs_patch": (every(M50, "gs"), 3658, None),
     "interfaces": (every(M50), 3544, None),
     "groupshared": (every(M40, "cs"), None, 3000),
     # D3D11.3 §18.7.2.8-9: cs_4_x threads write only their own element (store_structured at
@@ -369,7 +371,7 @@ GS_CASES = {
                                        body="GV o = v[0]; o.p.x += i; s.Append(o);"), M50, 4502),
     # a second output stream: 5.0 (4.x has one)
     "streams": (GS_BASE.format(attr="", extra=", inout PointStream<GV> s0, inout PointStream<GV> s1",
-                               body="s0.Append(v[0]); s1.Append(v[0]);"), M50, 3000),
+                               body="s0.Append(v[0]); s1.Append(v[0]);"), M50, 4570),  # (fxc 10.1, session 41)
     "one_stream": (GS_BASE.format(attr="", extra=", inout PointStream<GV> s0", body="s0.Append(v[0]);"), M40, None),
 }
 

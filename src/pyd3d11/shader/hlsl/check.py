@@ -208,6 +208,11 @@ def _const_names_only(cg: CodegenContext, e: A.Node) -> bool:
     return True
 
 
+def lab_pos(s: A.Switch, g: int):
+    """Where a switch's label group ``g`` starts (the switch itself where the parser kept no position)."""
+    return s.label_pos[g] if g < len(s.label_pos) else s.pos
+
+
 def check_switch(cg: CodegenContext, s: A.Switch) -> None:
     from .parser import const_eval
 
@@ -215,26 +220,33 @@ def check_switch(cg: CodegenContext, s: A.Switch) -> None:
         raise cg.err(s.pos, "switch statement contains no 'case' or 'default' labels", 3533)
     seen: set[int] = set()
     defaults = 0
+    duplicate = None
     for g, (labels, body) in enumerate(s.cases):
         for lab in labels:
             if lab is None:
                 defaults += 1
-                if defaults > 1:
-                    raise cg.err(s.pos, "multiple 'default' labels in a switch", 3533)
+                if defaults > 1 and duplicate is None:
+                    duplicate = cg.err(lab_pos(s, g), "error, duplicate default in switch statement", 3532)
                 continue
             v = const_eval(lab)
             if v is None and not _const_names_only(cg, lab):
                 raise cg.err(lab.pos, "case labels must be literal expressions", 3020)
             if v is not None:
                 k = to_int(v) & 0xFFFFFFFF
-                if k in seen:
-                    raise cg.err(lab.pos, f"duplicate case value {to_int(v)}", 3533)
+                if k in seen and duplicate is None:
+                    # fxc's X3532, after the switch's fall-through (X3533, anywhere in it) and the function's type
+                    # rules (a later undeclared name first; d3dcompiler_47 10.1, session 41); X3533 was inferred
+                    duplicate = cg.err(lab.pos, f"error, duplicate case {to_int(v)}", 3532)
                 seen.add(k)
         if cg.major < 6 and not _terminated(body):
             # fxc's text, at the group's first label (Dawn/Tint's fxc records: "(19,7): error X3533: non-empty
             # case statements must have break or return" on the ``case 0:`` line of a case falling into the next)
             raise cg.err(s.label_pos[g] if g < len(s.label_pos) else s.pos,
                          "non-empty case statements must have break or return", 3533)
+    if duplicate is not None:
+        from .uintrange import defer
+
+        defer(cg, duplicate)
     if cg.major < 6 and any(lp["kind"] == "loop" for lp in cg.loops):
         # a ``continue`` whose innermost enclosing loop-or-switch is a switch: fxc's X3708 at the statement
         # (Dawn/Tint's fxc records, e.g. ``while (true) { switch (0) { default: { continue; } } }``, and naga
@@ -429,6 +441,14 @@ def check_object_array_braces(cg: CodegenContext, d: A.VarDecl) -> None:
         raise cg.err(d.pos, f"'{d.name}': initializer does not match type", 3017)
 
 
+def _inner(t: ArrayType) -> int:
+    """The elements of an array's element type (1 unless it is an array)."""
+    n, e = 1, t.elem
+    while isinstance(e, ArrayType):
+        n, e = n * e.count, e.elem
+    return n
+
+
 def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
     """Rules fxc applies to global variables: no geometry primitive modifiers, no stream objects, string
     initialisers, 5.1's object-array brace lists."""
@@ -440,7 +460,14 @@ def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
     if d.mods & _PRIM_MODS or _struct_has_prim_mod(d.type):
         raise cg.err(d.pos, f"'{d.name}': geometry primitive modifiers are only valid on GS parameters", 3000)
     if _contains_stream(d.type):
-        raise cg.err(d.pos, f"'{d.name}': stream output objects cannot be declared globally", 3000)
+        # d3dcompiler_47 10.1 (session 41): X3007 for a static one, X3128 for an array of more than one, else X3514
+        # (a cbuffer member too); X3000 was inferred
+        leaf = array_leaf(d.type)
+        if "static" in d.mods:
+            raise cg.err(d.pos, f"'{d.name}': variables of type '{leaf}' cannot be declared 'static'", 3007)
+        if isinstance(d.type, ArrayType) and isinstance(leaf, ObjectType) and d.type.count * _inner(d.type) > 1:
+            raise cg.err(d.pos, "stream parameters can only be single-element types", 3128)
+        raise cg.err(d.pos, f"stream object '{d.name}' cannot be declared in the global scope", 3514)
     t = array_leaf(d.type)
     if "globallycoherent" in d.mods and not (isinstance(t, ObjectType) and t.kind.startswith(("RW", "RasterizerOrdered"))):
         # ERR_COMP_GLC_INVALID 3679 (MicrosoftDocs "HLSL errors and warnings"): "The storage class globallycoherent

@@ -969,8 +969,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             if is_interface_type(p.type):  # an interface slot (linkage.entry_interface_params)
                 continue
             if any(m in p.mods for m in ("point", "line", "triangle", "lineadj", "triangleadj")):
-                raise self.err(p.pos, f"'{p.name}': geometry primitive modifiers are only valid in geometry shaders",
-                               3000)
+                # d3dcompiler_47 10.1 (session 41): X3514, in the entry's signature (X3000 was inferred)
+                raise self.err(p.pos, f"'{f.name}': input parameter '{p.name}' cannot have a geometry specifier", 3514)
             if "uniform" in p.mods:
                 cv = next((c for c in self.params_cb.vars if c.decl.name == p.name), None)
                 if cv is None and p.name in self.param_objects:

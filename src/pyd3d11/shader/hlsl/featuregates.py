@@ -281,9 +281,9 @@ LANGUAGE: dict[str, Gate] = {
                    "interpolation usage unsupported on ps_4_0', an integer input's too (session 39 ACC)"),
     "instance": Gate(_every((5, 0), "gs"), 3000, None, "[instance(n)] geometry-shader instancing: D3D11.3 §13.2.1 "
                      "and §22.3.7 (GS instance id)"),
-    "streams": Gate(_every((5, 0), "gs"), 3000, None, "more than one geometry-shader output stream: D3D11.3 §13.5.2 "
+    "streams": Gate(_every((5, 0), "gs"), 4570, None, "more than one geometry-shader output stream: D3D11.3 §13.5.2 "
                     "(multiple output streams; 4.x: one)"),
-    "gs_patch": Gate(_every((5, 0), "gs"), 3000, None, "an InputPatch geometry-shader input: the InputPatch object is shader model 5 (its page)"),
+    "gs_patch": Gate(_every((5, 0), "gs"), 3658, None, "an InputPatch geometry-shader input: the InputPatch object is shader model 5 (its page)"),
     "interfaces": Gate(_every((5, 0)), 3544, None, "abstract interfaces: 'HLSL errors and warnings' X3544; D3D11.3 "
                        "§7.19 interfaces, §22.7.19 fcall"),
     "programmable_offset": Gate(_every((5, 0)), None, None, "a texel offset that is not a literal (or one outside "

@@ -113,11 +113,15 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
             if p.name in used:
                 cg.gs.stream_count += 1
             continue
+        if isinstance(t, ObjectType) and t.kind == "OutputPatch" and "uniform" not in mods:
+            raise patch_input_error(cg, t.kind, f.name, p.pos)  # (X3658)
         if "out" in mods and "inout" not in mods:
             raise cg.err(p.pos, f"'{f.name}': Geometry shaders can't return values, outputs must be written to "
                          "streams.", 3507)
         if isinstance(t, ObjectType) and t.kind == "InputPatch":
-            check_gate(cg, LANGUAGE["gs_patch"], p.pos, "InputPatch", "InputPatch requires shader model {need}")
+            err = patch_input_error(cg, t.kind, f.name, p.pos)
+            if err is not None:
+                raise err
             count, elem = t.samples, t.elem
             name = pm[0] if pm else _BY_COUNT.get(count, f"patch{count}")
             if pm and GS_PRIMS[pm[0]][0] != count:
@@ -240,13 +244,38 @@ def bind_gs_array(cg: CodegenContext, elem: Type, count: int, p: A.Param, body: 
     return Val(at, cg.materialize_force(slots) if slots and written else slots)
 
 
+def patch_input_error(cg, kind: str, func: str, pos) -> HlslError | None:
+    """An InputPatch / OutputPatch entry parameter of a stage that takes none: X3658 (d3dcompiler_47 10.1, session
+    41): an InputPatch outside the hull shader and the 5.x geometry shader ("'main': InputPatch inputs can only be
+    used in hull and geometry (5_0+) shaders": vertex, pixel, compute, domain, gs_4_x), an OutputPatch outside the
+    domain shader and the hull shader's patch-constant function -- judged with the entry's signature, parameter by
+    parameter (a missing semantic of an earlier parameter, X3502, comes first); a ``uniform`` one compiles."""
+    if kind == "InputPatch" and not (cg.stage == "hs" or cg.stage == "gs" and cg.major >= 5):
+        return cg.err(pos, f"'{func}': InputPatch inputs can only be used in hull and geometry (5_0+) shaders", 3658)
+    if kind == "OutputPatch" and cg.stage not in ("ds", "hs"):
+        return cg.err(pos, f"'{func}': OutputPatch inputs can only be used in the domain shaders and a hull shader's "
+                           "patch constant function", 3658)
+    return None
+
+
 def stream_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
     from .codegen import Val
 
-    _tag, sid, st, _ppos = obj.obj
+    _tag, sid, st, ppos = obj.obj
     topo = STREAM_KINDS[st.kind]
     if sid >= 4 or sid > 0 and denial(LANGUAGE["streams"], cg.stage, cg.major, cg.minor) is not None:
-        raise cg.err(pos, "stream index out of range (SM4: 1 stream, SM5: 4 streams)", LANGUAGE["streams"].code or 3000)
+        # a stream past the target's (the parameter's place among the streams): X4570 "gs_4_0 can only emit to 1
+        # stream" / "gs_5_0 can only emit to streams 0-3" at that parameter, once the body's type rules passed (a
+        # later X3004, an X3504 first; d3dcompiler_47 10.1, session 41) -- judged before the other streams' kinds
+        # (X4592), so nothing else of the call is
+        from .uintrange import defer
+
+        target = f"{cg.stage}_{cg.major}_{cg.minor}"
+        defer(cg, cg.err(ppos, f"{target} can only emit to 1 stream" if cg.major < 5 else
+                         f"{target} can only emit to streams 0-3", LANGUAGE["streams"].code or 4570))
+        for a in arg_nodes:
+            cg.expr(a)
+        return Val(VOID, [])
     if cg.gs.stream_count > 1 and topo != "pointlist":
         # ERR_MULTI_SO_NOT_POINT 4592 (MicrosoftDocs "HLSL errors and warnings")
         raise cg.err(pos, "multiple output streams must all be point streams", 4592)

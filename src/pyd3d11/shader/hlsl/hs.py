@@ -410,7 +410,9 @@ def gen_ds_entry(cg: CodegenContext, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
             n_cp = t.samples
             scope[p.name] = _bind_patch(cg, t.elem, t.samples, p, "vicp", False)
         elif isinstance(t, ObjectType) and t.kind == "InputPatch":
-            raise cg.err(p.pos, "InputPatch is not valid in a domain shader", 3000)
+            from .gs import patch_input_error
+
+            raise patch_input_error(cg, t.kind, f.name, p.pos)  # (X3658)
         elif sem == "SV_DOMAINLOCATION":
             n = t.n if isinstance(t, NumType) else 0
             if n != (2 if domain != "tri" else 3) and not (domain == "isoline" and n == 2):

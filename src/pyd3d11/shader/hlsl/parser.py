@@ -399,9 +399,14 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
                 elem = self.parse_type()
                 if norm and (not isinstance(elem, NumType) or concrete(elem.base) != FLOAT):
                     raise self.error(f"'{norm}' can only modify float types", t, 3000)
-                if self.accept(","):
+                counted = self.accept(",")
+                if counted:
                     samples = self.const_int(template=True)
                 self.expect(">")
+                if name in ("InputPatch", "OutputPatch") and counted and samples == 0:
+                    # fxc reduces the type as it parses: X3020 "vertex count must be non-zero" at it, wherever it
+                    # stands (global, parameter, local, typedef; before a later type error), d3dcompiler_47 10.1
+                    raise self.error("vertex count must be non-zero", t, 3020)
                 if name in _MS_KINDS and not samples and self.file_target and self.file_target.startswith("fx_") \
                         and self.file_target.endswith("_4_0"):
                     # the sample count may be left out from shader model 4.1 on (the to-type page's form

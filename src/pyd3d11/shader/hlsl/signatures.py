@@ -51,6 +51,11 @@ if TYPE_CHECKING:
     pass
 
 
+#: the pixel shader's one-component output system values (fxc's X4555 for a wider type)
+_PS_SCALAR_OUTPUTS = frozenset({"SV_DEPTH", "SV_DEPTHGREATEREQUAL", "SV_DEPTHLESSEQUAL", "SV_COVERAGE",
+                                "SV_STENCILREF"})
+
+
 class SignatureBinding:
     """Input/output signature construction for :class:`.codegen.Codegen` (self is the code generator)."""
 
@@ -104,6 +109,12 @@ class SignatureBinding:
             return out
         if isinstance(t, ObjectType) and t.kind not in ("InputPatch", "OutputPatch"):
             return []  # object members of entry structs are uniform resources, not signature elements
+        if isinstance(t, ObjectType) and role == "input" and top == name:  # a patch parameter (gs.patch_input_error)
+            from .gs import patch_input_error
+
+            err = patch_input_error(self, t.kind, func or self.entry, pos)
+            if err is not None:
+                raise err
         if sem is None and isinstance(t, ArrayType):
             inner = self.elem_list(t.elem, None, pos, name, **more)
             # arrays of structs: every element reuses the fields' semantics (fxc; inputs then alias)
@@ -378,8 +389,15 @@ class SignatureBinding:
             base = compat_semantic(self, base, True, idx)
             up = base.upper()
             point = default_point(self.stage, "out", self.tess.in_pcf)
-            bad = system_value_error(self.stage, self.major, self.minor, "out", base, idx, point) or \
-                component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "out", point)
+            bad = system_value_error(self.stage, self.major, self.minor, "out", base, idx, point)
+            if self.stage == "ps" and not self.d3d9 and up in _PS_SCALAR_OUTPUTS and lt.n > 1 and \
+                    (bad is None or up == "SV_COVERAGE"):
+                # d3dcompiler_47 10.1 (session 41): X4555 "invalid type used for 'SV_Depth' output semantics" (a
+                # return value, an out parameter, a struct member of more than one component; ps_4_0's coverage
+                # too, before its X4503); X4502 was inferred. (The D3D9 targets' DEPTH is another rule, X4528.)
+                # (an output the model lacks is X4502 first: SV_StencilRef at ps_4_0; but ps_4_0's coverage)
+                raise self.err(pos, f"invalid type used for '{base}' output semantics", 4555)
+            bad = bad or component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "out", point)
             if bad is not None and self.stage == "ps" and up == "SV_COVERAGE" and self.major == 4 and \
                     self.minor == 0 and self.level9 is None:
                 # fxc 10.1 (session 37): ps_4_0's coverage output is a later phase's X4503 "SV_Coverage not supported
