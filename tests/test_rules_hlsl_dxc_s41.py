@@ -12,11 +12,18 @@ build; the rows cover each rule's extent, not only the lines that showed it:
   targets, in either order, arrays too; only the compile profile's reservations count (``register(vs, s3) :
   register(t5)`` in a pixel shader is the lone t5: X4509 once used); two in one set are X3115; 5.1 refuses a
   sampler's t# (X3591).
+* C++-style namespaces (DXC spec.hlsl, global-overload-disallowed.hlsl, hitobject / reorder files' ``dx::``
+  names): namespaces.py's rules, verdicts and the declarations names find (fxc's own listings).
+* a method call on a value that is no object: a struct's (with or without methods) is X3088 "struct S does not
+  have method 'func'", a numeric value's or an array's X3087 "float4 object does not have methods", after the
+  call's arguments (DXC lib_struct_member_unconditional / library_recursion files; was X3018); a method's name
+  is no global name (``float4 g;`` beside a method ``g`` compiles; was X3003).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -193,8 +200,65 @@ def namespace_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
+# --- a method call on a value that is no object ---------------------------------------------------------------
+_MS = "struct S { float a; };\nstruct C { float a; float g() { return a; } };\n"
+_RECEIVERS = {  # name -> (declarations inside main, the receiver)
+    "struct": ("S s; s.a = v.x;", "s"), "class": ("C s; s.a = v.x;", "s"), "float": ("float s = v.x;", "s"),
+    "float4": ("", "v"), "int2": ("int2 i = 1;", "i"), "uint": ("uint u = 2;", "u"), "bool": ("bool b = v.x;", "b"),
+    "double": ("double d = v.x;", "d"), "half": ("half h = v.x;", "h"), "min16float": ("min16float h = v.x;", "h"),
+    "float4x4": ("float4x4 m = v.x;", "m"), "float_array": ("float a[2] = {1, 2};", "a"),
+    "struct_array": ("S a[2]; a[0].a = 1; a[1].a = 2;", "a"), "field": ("S s; s.a = v.x;", "s.a"),
+    "swizzle": ("", "v.xy"), "literal": ("", "(1)"), "anonymous": ("struct { float a; } s; s.a = v.x;", "s"),
+}
+_CALLS = {"none": "func()", "args": "func(v, 2)", "undeclared_arg": "func(undeclared)", "field_name": "a()"}
+
+
+def method_rows() -> list[tuple[str, str, str]]:
+    rows = []
+    for rname, (decls, recv) in _RECEIVERS.items():
+        for cname, call in _CALLS.items():
+            src = _MS + f"float4 main(float4 v : A) : SV_Target {{ {decls} return {recv}.{call}; }}"
+            rows.append((f"meth_{rname}_{cname}", "ps_5_0", src))
+    for target in ("ps_4_0", "vs_5_0", "ps_2_0", "ps_4_0_level_9_1"):
+        for rname in ("struct", "float4"):
+            decls, recv = _RECEIVERS[rname]
+            sem = "SV_Position" if target.startswith("vs") else "SV_Target"
+            rows.append((f"meth_{rname}_{target}", target,
+                         _MS + f"float4 main(float4 v : A) : {sem} {{ {decls} return {recv}.func(); }}"))
+    rows += [
+        ("meth_uncalled", "ps_5_0", _MS + "float f() { S s; s.a = 1; return s.func(); }\n" + _P.format("v")),
+        ("meth_typedef", "ps_5_0", _MS + "typedef S T;\nfloat4 main(float4 v : A) : SV_Target { T s; s.a = v.x; "
+                                         "return s.func(); }"),
+        ("meth_parameter", "ps_5_0", _MS + "float f(S s) { return s.func(); }\n"
+                                           "float4 main(float4 v : A) : SV_Target { S s; s.a = v.x; return f(s); }"),
+        ("meth_global", "ps_5_0", _MS + "S g;\n" + _P.format("g.func()")),
+        ("meth_cbuffer_value", "ps_5_0", "float4 c;\n" + _P.format("c.func()")),
+        ("meth_class_method_exists", "ps_5_0", _MS + "float4 main(float4 v : A) : SV_Target { C s; s.a = v.x; "
+                                                     "return s.g(); }"),
+        ("meth_texture_unknown", "ps_5_0", "Texture2D t;\n" + _P.format("t.Foo()")),
+    ]
+    return rows
+
+
+_CM = "struct C { float a; float g() { return a; } };\n"
+_MR = "float4 main(float4 v : A) : SV_Target { return %s; }"
+#: a method's name is no global name (was X3003 "redefinition of 'g'")
+METHOD_NAMES = {
+    "var_after": _CM + "float4 g;\n" + _MR % "g",
+    "struct_var_after": _CM + "struct S { float a; };\nS g;\n" + _MR % "v",
+    "typedef_after": _CM + "typedef float4 g;\n" + _MR % "v",
+    "function_after": _CM + "float4 g() { return 1; }\n" + _MR % "g()",
+    "called_as_global": _CM + _MR % "g()",
+    "var_before": "float4 g;\n" + _CM + _MR % "g",
+    "interface_method": "interface I { float g(); };\nfloat4 g;\n" + _MR % "g",
+    "out_of_class": "struct C { float a; float g(); };\nfloat C::g() { return a; }\nfloat4 g;\n" + _MR % "g",
+    "two_classes": _CM + "struct D { float b; float g() { return b; } };\n" + _MR % "v",
+}
+
+
 def all_rows() -> list[tuple[str, str, str]]:
-    rows = register_rows() + namespace_rows()
+    rows = register_rows() + namespace_rows() + method_rows()
+    rows += [(f"mname_{n}", "ps_5_0", src) for n, src in METHOD_NAMES.items()]
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 
@@ -284,3 +348,22 @@ def test_namespace_messages_and_reflection_as_fxc():
     src = "namespace N { cbuffer CB { float4 d; } }\n" + _P.format("N::d")
     blob = D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", 0, 0)
     assert "cb[0]: name=N::CB type=0 variables=1 size=16 flags=0" in reflection_dump(bytes(blob_bytes(blob)))[1]
+
+
+@pytest.mark.parametrize("src, text", [
+    (_MS + "float4 main(float4 v : A) : SV_Target { S s; s.a = v.x; return s.func(); }",
+     "error X3088: struct S does not have method 'func'"),
+    (_MS + "float4 main(float4 v : A) : SV_Target { S a[2]; a[0].a = 1; a[1].a = 2; return a.func(); }",
+     "error X3087: struct S[2] object does not have methods"),
+    (_P.format("v.xy.func()"), "error X3087: float2 object does not have methods"),
+    (_P.format("(1).func()"), "error X3087: int object does not have methods"),
+    (_MS + "float4 main(float4 v : A) : SV_Target { struct { float a; } s; s.a = v.x; return s.func(); }",
+     "error X3088: struct <unnamed> does not have method 'func'"),
+])
+def test_no_method_messages_as_fxc(src, text):
+    """fxc 10.1's texts (half and min16float receivers print as float here; fxc spells them)."""
+    from pyd3d11.d3dcompiler import D3DCompile
+    from pyd3d11.errors import ShaderCompileError
+
+    with pytest.raises(ShaderCompileError, match=re.escape(text)):
+        D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", 0, 0)

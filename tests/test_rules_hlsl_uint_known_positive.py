@@ -51,8 +51,6 @@ KNOWN_GAPS = {
                                                                       "value it knows only by its sign",
     "return 7u % cu;": "fxc compiles a literal's remainder by a uniform; this compiler asks every remainder for a "
                        "known divisor above 0 (a % ((uint)abs(y) + 1) is refused by fxc)",
-    "return (uint)((lerp(ceil(2), (float)ci, 0.25) > 1 ? (pow(saturate(b.x), -1.5) - 0.5) : 2));":
-        "fxc's lerp lowering (a*(1-t) + b*t) decides the comparison; this compiler's does not",
 }
 
 

@@ -120,7 +120,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
             ret = p.parse_type()
             if not (p.tok.kind == "id" and p.peek().text == "("):
                 raise p.error(f"'{it.name}': interfaces cannot contain data", p.tok, 3104)
-            f = p.parse_function(ret, fmods, {}, fpos)
+            f = parse_method(p, ret, fmods, {}, fpos)
             if f.body is not None:
                 raise p.error(f"'{it.name}::{f.name}': interface methods cannot have a body", code=3106)
             it.methods.setdefault(f.name, []).append(f)
@@ -162,7 +162,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
             # a method takes a function's modifier rules (DXC varmods-syntax's class C: extern X3006,
             # uniform X3047, precise const X3025, interpolation conflicts X3048, in/out X3000)
             p.check_mods("function", fmods, p.tok.text, p.tok.pos)
-            f = p.parse_function(ftype, fmods, {}, fpos)
+            f = parse_method(p, ftype, fmods, {}, fpos)
             add_method(p, ct, f)
             continue
         while True:
@@ -289,6 +289,15 @@ def add_method(p: Parser, ct: ClassType, f: A.FuncDef) -> None:
     lst.append(f)
 
 
+def parse_method(p: Parser, ret: Type, mods: set, attrs: dict, pos: Any) -> A.FuncDef:
+    """A method's declaration or definition: the function parser, its name declared no global."""
+    outer, p.method_owner = getattr(p, "method_owner", None), True
+    try:
+        return p.parse_function(ret, mods, attrs, pos)
+    finally:
+        p.method_owner = outer
+
+
 def parse_method_definition(p: Parser, ret: Type, mods: set, attrs: dict, pos: Any) -> list[A.Node]:
     """``float3 C::Method(...) { ... }`` at global scope."""
     ct_tok = p.next()
@@ -302,7 +311,7 @@ def parse_method_definition(p: Parser, ret: Type, mods: set, attrs: dict, pos: A
     while c is not None:  # the class's members (and its bases') hide a namespace's names (namespaces.py)
         p.ns_locals.update(fld[0] for fld in c.fields)
         c = c.base
-    f = p.parse_function(ret, mods, attrs, pos)
+    f = parse_method(p, ret, mods, attrs, pos)
     from .overload import signature
 
     if not any(signature(g) == signature(f) for g in ct.methods.get(f.name, [])):
@@ -457,7 +466,9 @@ def call_on_class(cg: CodegenContext, this: Val, name: str, arg_nodes: list[A.No
     assert isinstance(cls, ClassType)
     found = cls.find_methods(name)
     if found is None:
-        raise cg.err(pos, f"'{name}': no matching method on '{cls.name}'", 3018)
+        from .objmethods import no_methods
+
+        raise no_methods(cg, cls, name, arg_nodes, pos)  # X3088 "struct C does not have method 'func'"
     from .assign import pin_indices
 
     # an out/inout argument is an l-value evaluated once, before the call (as for a free function: inlining)

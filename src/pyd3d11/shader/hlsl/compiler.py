@@ -244,6 +244,11 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 # an error of a later phase found after a kept legacy-target refusal (uintrange.defer): the
                 # refusal, earlier in source, is fxc's; a type rule (X3000-X3499) and X3703 still come first
                 raise failed(cg, legacy) from None
+            if exc.code == 3687 and (cg.d3d9 or cg.level9) and cg.deferred_double_error is not None:
+                # a double output at the Direct3D 9 / level-9 targets: the body's double refusal (X3684 of the
+                # value converted or written for it, asdouble's X3651; signatures.bind_output) is fxc's, not the
+                # signature's X3687 -- an input's X3687 still comes first, every 4.0+ target keeps X3687
+                raise failed(cg, cg.deferred_double_error) from None
             oob = cg.deferred_oob_error
             if oob is not None and exc.code >= 3500 and exc is not oob and exc.code != 4615:
                 # (X4615, the root signature's target, precedes code generation: entryattrs.root_signature_first)

@@ -311,6 +311,10 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             from .gs import stream_method
 
             return stream_method(cg, ov, e.name, e.args, e.pos)
+        if not isinstance(ov.type, ObjectType):
+            from .objmethods import no_methods
+
+            raise no_methods(cg, ov.type, e.name, e.args, e.pos)
         return method(cg, ov, e.name, e.args, e.pos)
     if isinstance(e, A.InitList):
         raise cg.err(e.pos, "initializer lists are only valid in declarations", 3000)

@@ -34,8 +34,11 @@ from .types import (
     INT,
     UINT,
     VOID,
+    ArrayType,
     NumType,
     ObjectType,
+    StructType,
+    Type,
 )
 
 if TYPE_CHECKING:
@@ -279,6 +282,25 @@ def fxc_object_spelling(t: ObjectType) -> str:
 def no_such_method(cg: CodegenContext, t: ObjectType, name: str, pos) -> Exception:
     """X3088: the object type has no method of that name (checked before the target's model gates: fxc 10.1)."""
     return cg.err(pos, f"{fxc_object_spelling(t)} object does not have method '{name}'", 3088)
+
+
+def no_methods(cg: CodegenContext, t: Type, name: str, arg_nodes: list[A.Node], pos) -> Exception:
+    """A method call on a value that is no object (d3dcompiler_47 10.1, session 41; DXC SemaHLSL's
+    lib_struct_member_unconditional / library_recursion files): a struct's (also one with methods, through a
+    typedef, an anonymous one) is X3088 "struct S does not have method 'func'", a numeric value's or an array's
+    X3087 "float4 object does not have methods" (``struct S[2]``, ``float[2]``, a literal's ``int``). The call's
+    arguments are checked first (``s.func(undeclared)`` is X3004)."""
+    from .exprs import expr
+
+    for a in arg_nodes:
+        expr(cg, a)
+    if isinstance(t, StructType):
+        return cg.err(pos, f"struct {t.name or '<unnamed>'} does not have method '{name}'", 3088)
+    dims = ""
+    while isinstance(t, ArrayType):
+        dims, t = dims + f"[{t.count}]", t.elem
+    spelled = f"struct {t.name or '<unnamed>'}" if isinstance(t, StructType) else str(t)
+    return cg.err(pos, f"{spelled}{dims} object does not have methods", 3087)
 
 
 _GATHER_CH = {"": 0, "Red": 0, "Green": 1, "Blue": 2, "Alpha": 3}

@@ -29,7 +29,10 @@ class FunctionParser:
             self.shadowed.add(name_tok.text)
         else:
             name_tok = self.decl_name()
-        self.declare_global(name_tok.text, "function", name_tok)
+        if not getattr(self, "method_owner", None):
+            # a method's name is no global: ``float4 g;`` beside ``struct C { float g() ... }`` compiles, before
+            # or after it (d3dcompiler_47 10.1, session 41; classes.parse_method)
+            self.declare_global(name_tok.text, "function", name_tok)
         self.func_names.add(name_tok.text)
         self.expect("(")
         try:

@@ -161,7 +161,13 @@ _POW_MUL_LIMIT = (lambda n: 2 * n + 1, lambda n: n + 1)
 def pow_by_multiplies(cg: CodegenContext, n: int, x: list[Slot], k: list[Slot]) -> list[Slot] | None:
     """The slots of ``pow(x, k)`` as fxc writes it for a literal ``k`` (the same in every component) when that is
     not log/mul/exp (_POW_MUL_LIMIT's comment; refactoring allowed, as refactor_identity), else None."""
-    if cg.compile_flags & (D3DCOMPILE_IEEE_STRICTNESS | D3DCOMPILE_SKIP_OPTIMIZATION) or uses_precise(cg):
+    legacy = cg.d3d9 or cg.level9
+    # Below shader model 4 the expansion is not an optimisation: d3dcompiler_47 10.1 writes pow(x, 2) as mul,
+    # pow(x, -0.5) as rsq and pow(x, 0.5) as rsq / rcp at ps_2_0 under /Od and IEEE strictness too, and its
+    # known-positive rule (X3548) judges those forms under every flag ((uint)pow(x, 3), (uint)pow(x, -1) are
+    # refused at /Od; test_rules_hlsl_d3d9_s41 pow_ranges)
+    if not legacy and (cg.compile_flags & (D3DCOMPILE_IEEE_STRICTNESS | D3DCOMPILE_SKIP_OPTIMIZATION)
+                       or uses_precise(cg)):
         return None
     if len(k) < n or not all(is_imm(s) for s in k[:n]) or len({s[3] for s in k[:n]}) != 1:
         return None
@@ -172,13 +178,18 @@ def pow_by_multiplies(cg: CodegenContext, n: int, x: list[Slot], k: list[Slot]) 
     if e == 1.0:
         return list(x[:n])
     if e in (0.5, -0.5):
-        if cg.d3d9 or cg.level9:
-            # (kept as log/mul/exp there: the X3548 range rule knows exp's result is not negative, and fxc compiles
-            # ``(uint)pow(fmod(round(2), 3.0 - (float)cu), 0.5)`` at ps_2_0 -- test_rules_hlsl_uint_known_positive
-            # row 936; which form fxc writes at these targets was not probed, session 40)
-            return None
         r = cg.alu("rsq", FLOAT, n, [x[:n]])
-        return r if e < 0 else cg.alu("div", FLOAT, n, [one, r])
+        if e < 0:
+            return r
+        q = cg.alu("div", FLOAT, n, [one, r])
+        if legacy:
+            # fxc judges pow(x, 0.5) as sqrt(x) (known not negative: (uint)pow(x, 0.5) compiles, while
+            # (uint)(1 / rsqrt(abs(x))) and (uint)pow(x, -0.5) are X3548; max(x, pow(saturate(x), 0.5)) compiles,
+            # sqrt's exact interval), though it writes rsq / div (level 9's 4.0 part) or rsq / rcp (ps_2_0)
+            from . import uintrange
+
+            uintrange.note_op(cg, "sqrt", [x[:n]], None, False, q)
+        return q
     if not e.is_integer() or abs(e) > 1 << 24:
         return None
     m = int(abs(e))

@@ -162,6 +162,10 @@ class SignatureBinding:
                 why = compute_id_error(base, idx, concrete(lt.base), lt.n, ARRAY_ELEMENT in fmods)
                 if why is not None:
                     raise self.err(pos, why[1], why[0])
+            if self.level9 is not None:
+                nine = level9_input_error(self.stage, up, spelled, self.level9)
+                if nine is not None:
+                    raise self.err(pos, nine[1], nine[0])
             bad = system_value_error(self.stage, self.major, self.minor, "in", base, idx) or \
                 component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "in",
                                       point)
@@ -381,6 +385,12 @@ class SignatureBinding:
         seen: dict = {}  # (stream, semantic, index) -> elements of it so far in this value (a GS vertex)
         for lt, base, idx, _m in self.elem_list(t, sem, pos, "return value" if ret else str(self.out_owner),
                                                 "return" if ret else "output"):
+            if (self.d3d9 or self.level9) and concrete(lt.base) == DOUBLE:
+                # below 4.0 fxc refuses the double written here (X3684 at the return of ``1.0L``) before the
+                # signature's X3687 (compiler.py raises the deferred refusal; session 41, D9)
+                from .doubles import check_profile
+
+                check_profile(self, pos)
             no_double_element(lt, pos)
             if self.tess.in_pcf:  # the tessellation factors are floats (svtypes.tess_factor_error)
                 tf = tess_factor_error(base, concrete(lt.base), "output")
@@ -564,6 +574,26 @@ def check_clip_cull(cg, sig: list, direction: str, pos: Pos) -> None:
 
 def sig_min_precision(t) -> int:
     return int(MIN_PRECISION.get(getattr(t, "prec", None) or "", 0))
+
+
+#: the system-value inputs a 4_0_level_9_x shader refuses whatever their type (d3dcompiler_47 10.1, session 41,
+#: tests/test_rules_hlsl_d3d9_s41.py ``level9_inputs``): Direct3D 9 hardware has no vertex or instance index, no
+#: primitive index or face register in the 4.0 sense and no sample index; uint, int, float, bool and vectors alike
+_LEVEL9_INPUTS = {
+    ("vs", "SV_VERTEXID"): (4555, "invalid type used for '{0}' input semantics, must be integral"),
+    ("vs", "SV_INSTANCEID"): (4016, "{0} semantic cannot be used with 10Level9 targets"),
+    ("ps", "SV_PRIMITIVEID"): (4583, "semantic '{0}' unsupported on {1}"),
+    ("ps", "SV_ISFRONTFACE"): (4583, "semantic '{0}' unsupported on {1}"),
+    ("ps", "SV_SAMPLEINDEX"): (4555, "invalid type used for '{0}' input semantics, must be integral"),
+}
+
+
+def level9_input_error(stage: str, up: str, base: str, target: str) -> tuple[int, str] | None:
+    """(number, text) of fxc's refusal of system-value input ``base`` (``up``: upper case) at a level-9 target
+    ``target``, judged with the element before the 4.0 system-value rules (SV_SampleIndex is X4555 there, not
+    ps_4_0's X4502), or None."""
+    got = _LEVEL9_INPUTS.get((stage, up))
+    return None if got is None else (got[0], got[1].format(base, target))
 
 
 def no_double_element(lt: NumType, pos: Pos) -> None:
