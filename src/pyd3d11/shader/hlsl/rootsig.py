@@ -118,9 +118,10 @@ class RootSignature:
 
 
 #: a number is one token with its sign and whatever a float's scan takes (``-1``, ``1.5e``, ``2.25f``); fxc refuses
-#: a signed or fractional one where it wants an unsigned integer ("Unexpected token '-1'")
+#: a signed or fractional one where it wants an unsigned integer ("Unexpected token '-1'"); a character that starts
+#: no token makes the rest of the string one ("Unexpected token '# x)'", "Expected ',', found: '; SRV(t0)'")
 _TOKEN = re.compile(r"\s*(?:(?P<num>[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]*)?[fF]?)"
-                    r"|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<p>[(),=|])|(?P<other>\S))")
+                    r"|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<p>[(),=|])|(?P<other>\S.*))", re.DOTALL)
 _FLOAT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?[fF]?")
 
 
@@ -432,10 +433,7 @@ def validate(rs: RootSignature, version: int = 2) -> None:
             if space >= 0xFFFFFFF0:
                 raise _fail(f"Root parameter [{i}] specifies RegisterSpace={space:#x}, which is invalid since "
                             "RegisterSpace values in the range [0xfffffff0,0xffffffff] are reserved for system use.")
-        if p.type == PARAM_CBV and version >= 2 and bin(p.flags & 0xE).count("1") > 1:
-            raise _fail(f"Root descriptor flags cannot specify more than one DATA_* flag at a time (root descriptor "
-                        f"flags {p.flags:x}).")
-        if p.type in (PARAM_SRV, PARAM_UAV) and version >= 2 and bin(p.flags & 0xE).count("1") > 1:
+        if p.type in (PARAM_CBV, PARAM_SRV, PARAM_UAV) and bin(p.flags & 0xE).count("1") > 1:  # (1.0: no flags)
             raise _fail(f"Root descriptor flags cannot specify more than one DATA_* flag at a time (root descriptor "
                         f"flags {p.flags:x}).")
         if p.type != PARAM_TABLE:
@@ -483,15 +481,21 @@ def register_ranges(rs: RootSignature) -> list[tuple[str, int, int, int, int, st
 
 
 def _check_overlaps(rs: RootSignature) -> None:
+    """A range overlapping an earlier one of its class and space that a common stage sees. A range visible to all
+    is checked stage by stage (vertex, hull, domain, geometry, pixel: the first stage whose earlier ranges it
+    overlaps names the other) and fxc's text gives the other its own visibility, ALL (d3dcompiler_47 10.1:
+    ``CBV(b0, PIXEL), CBV(b0, VERTEX), CBV(b0)`` names root parameter [1], visibility ALL)."""
     seen: list[tuple[str, int, int, int, int, str]] = []
     for cur in register_ranges(rs):
         kind, space, first, last, vis, where = cur
-        for o in seen:
-            if o[0] == kind and o[1] == space and first <= o[3] and o[2] <= last and (vis == o[4] or not vis or
-                                                                                    not o[4]):
-                other = o[5].replace("root parameter [", "root parameter[") if "table" in o[5] else o[5]
-                raise _fail(f"Shader register range of type {kind} ({where}) overlaps with another shader register "
-                            f"range ({other}).")
+        for stage in (range(1, 6) if vis == 0 else [vis]):
+            for o in seen:
+                if o[0] == kind and o[1] == space and first <= o[3] and o[2] <= last and o[4] in (0, stage):
+                    other = o[5].replace("root parameter [", "root parameter[") if "table" in o[5] else o[5]
+                    if vis == 0:
+                        other = other.replace(f"visibility {_VIS_NAMES[o[4]]}", "visibility ALL")
+                    raise _fail(f"Shader register range of type {kind} ({where}) overlaps with another shader "
+                                f"register range ({other}).")
         seen.append(cur)
 
 
@@ -543,7 +547,7 @@ def _verify_fail(msg: str) -> RootSigError:
 
 def verify_bindings(rs: RootSignature, stage: str, bindings: list[tuple[int, int, int, int]]) -> None:
     """D3D12's check of a shader against its root signature: each bound register range ``(input type, space,
-    first, count)`` of the shader's reflection lies in ranges of its class and space visible to ``stage`` (a
+    first, count)`` of the shader's reflection lies in one range of its class and space visible to ``stage`` (a
     compute shader sees only those visible to all); one held by a root-level SRV / UAV is a raw or
     structured buffer; then a stage the flags deny root access to has no bindings. Raises X4614."""
     stage_vis = _STAGE_VISIBILITY.get(stage, 0)
@@ -556,17 +560,13 @@ def verify_bindings(rs: RootSignature, stage: str, bindings: list[tuple[int, int
         for itype, space, first, count in sorted((b for b in bindings if _INPUT_CLASS.get(b[0]) == cls),
                                                  key=lambda b: (b[1], b[2])):
             last = first + max(count, 1) - 1
-            reg = first
-            while reg <= last:  # covered by the union of the visible ranges of its class and space
-                hit = [r for r in ranges if r[0] == cls and r[1] == space and r[2] <= reg <= r[3]]
-                if not hit:
-                    name = "sampler" if cls == "SAMPLER" else cls
-                    raise _verify_fail(f"Shader {name} descriptor range (RegisterSpace={space}, NumDescriptors="
-                                       f"{max(count, 1)}, BaseShaderRegister={first}) is not fully bound in root "
-                                       "signature")
-                reg = max(r[3] for r in hit) + 1
-                if reg > UNBOUNDED:
-                    break
+            # inside one visible range of its class and space: two ranges side by side do not bind an array
+            # (``Texture2D ta[4] : register(t2)`` against SRV(t2, numDescriptors=2), SRV(t4, numDescriptors=2))
+            if not any(r[0] == cls and r[1] == space and r[2] <= first and last <= r[3] for r in ranges):
+                name = "sampler" if cls == "SAMPLER" else cls
+                raise _verify_fail(f"Shader {name} descriptor range (RegisterSpace={space}, NumDescriptors="
+                                   f"{max(count, 1)}, BaseShaderRegister={first}) is not fully bound in root "
+                                   "signature")
             for r in range(first, last + 1):
                 if (cls, space, r) in roots and itype not in _ROOT_DESCRIPTOR_OK:
                     what = "a typed UAV" if cls == "UAV" else "a resource object as a texture"
