@@ -18,6 +18,9 @@ build; the rows cover each rule's extent, not only the lines that showed it:
   have method 'func'", a numeric value's or an array's X3087 "float4 object does not have methods", after the
   call's arguments (DXC lib_struct_member_unconditional / library_recursion files; was X3018); a method's name
   is no global name (``float4 g;`` beside a method ``g`` compiles; was X3003).
+* default parameter values given again after a prototype of the signature (in a prototype or the definition) are
+  X3114 (DXC spec.hlsl; after a definition a prototype may give them); a call leaving a parameter out takes the
+  prototype's default (``int f(int a = 5); int f(int a) { ... }`` then ``f()``: was a Python error).
 """
 
 from __future__ import annotations
@@ -256,9 +259,32 @@ METHOD_NAMES = {
 }
 
 
+#: default parameter values after a prototype (X3114 "'a': default parameters can only be provided in the first
+#: prototype"; DXC spec.hlsl) and a prototype's defaults used by a call of the definition
+DEFAULTS = {
+    "proto_def_then_proto_def": "int f(int a = 1);\nint f(int a = 3);\n" + _MR % "v",
+    "proto_def_then_def_def": "int f(int a = 1);\nint f(int a = 1) { return a; }\n" + _MR % "v",
+    "proto_then_def_def": "int f(int a);\nint f(int a = 1) { return a; }\n" + _MR % "v",
+    "proto_then_proto_def": "int f(int a);\nint f(int a = 1);\n" + _MR % "v",
+    "proto_then_proto_def_then_def": "int f(int a);\nint f(int a = 1);\nint f(int a) { return a; }\n" + _MR % "f()",
+    "def_def_then_proto_def": "int f(int a = 1) { return a; }\nint f(int a = 3);\n" + _MR % "v",
+    "def_def_then_proto": "int f(int a = 6) { return a; }\nint f(int a);\n" + _MR % "f()",
+    "proto_def_then_def": "int f(int a = 5);\nint f(int a) { return a; }\n" + _MR % "f()",
+    "def_then_proto_def_call": "int f(int a) { return a; }\nint f(int a = 7);\n" + _MR % "f()",
+    "proto_def_then_proto": "int f(int a = 1);\nint f(int a);\n" + _MR % "v",
+    "second_param": "int f(int a, int b = 1);\nint f(int a, int b = 1) { return a; }\n" + _MR % "v",
+    "gap": "int f(int a, int b = 1);\nint f(int a = 2, int b);\n" + _MR % "v",
+    "other_overload": "int f(int a = 1);\nint f(float a = 3);\n" + _MR % "v",
+    "three_prototypes": "int f(int a);\nint f(int a);\nint f(int a = 1);\n" + _MR % "v",
+    "unused": "int f(int a = 1);\nint f(int a = 3);\nfloat4 main() : SV_Target { return 0; }",
+    "in_namespace": "namespace N { int f(int a = 1);\nint f(int a = 3); }\n" + _MR % "v",
+}
+
+
 def all_rows() -> list[tuple[str, str, str]]:
     rows = register_rows() + namespace_rows() + method_rows()
     rows += [(f"mname_{n}", "ps_5_0", src) for n, src in METHOD_NAMES.items()]
+    rows += [(f"dflt_{n}", "ps_5_0", src) for n, src in DEFAULTS.items()]
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 
@@ -367,3 +393,15 @@ def test_no_method_messages_as_fxc(src, text):
 
     with pytest.raises(ShaderCompileError, match=re.escape(text)):
         D3DCompile(src, None, "t.hlsl", None, None, "main", "ps_5_0", 0, 0)
+
+
+@pytest.mark.parametrize("name, word", [("proto_def_then_def", "l(5.000000,5.000000,5.000000,5.000000)"),
+                                        ("def_def_then_proto", "l(6.000000,6.000000,6.000000,6.000000)")])
+def test_prototype_defaults_reach_the_call(name, word):
+    """fxc 10.1's own listing of the program returns the default the declarations give."""
+    from pyd3d11.d3dcompiler import D3DCompile
+    from pyd3d11.shader.blob import blob_bytes
+    from pyd3d11.shader.dxbc.disasm import disassemble
+
+    blob = D3DCompile(DEFAULTS[name], None, "t.hlsl", None, None, "main", "ps_5_0", 0, 0)
+    assert word in disassemble(bytes(blob_bytes(blob)))

@@ -768,6 +768,13 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                         # fxc 10.1's X3003 "redefinition of 'f'" (session 40 ACC; X3083 "function already has a
                         # body" before, which fxc 10.1 never printed for it)
                         raise self.err(d.pos, f"redefinition of '{d.name}'", 3003)
+                first = next((p for p in d.params if p.default is not None), None)
+                if first is not None and any(f.body is None and signature(f) == signature(d)
+                                             for f in self.funcs.get(d.name, [])):
+                    # defaults after a prototype of the signature, in a prototype or the definition (d3dcompiler_47
+                    # 10.1, session 41; DXC spec.hlsl); after a definition a prototype may give them
+                    raise self.err(first.name_pos or d.pos, f"'{first.name}': default parameters can only be "
+                                                            "provided in the first prototype", 3114)
                 self.funcs.setdefault(d.name, []).append(d)
             elif isinstance(d, A.ConstantBufferArray):  # 5.1: one constant buffer per element (sm51.py)
                 from .sm51 import add_cb_array

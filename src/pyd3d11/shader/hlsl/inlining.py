@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...errors import NotSupportedError
 from . import ast as A
 from . import objects, shaderobj
 from .assign import assign_to, designated_argument
@@ -159,7 +160,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         if i < len(args):
             a = args[i]
         else:
-            a = cg.init_value(p.default, p.type, e.pos)  # type: ignore[arg-type]
+            a = cg.init_value(_default(cg, f, i), p.type, e.pos)
         if is_interface_type(p.type):
             if "out" in p.mods or "inout" in p.mods:  # "HLSL errors and warnings" X3118 (wording inferred)
                 raise cg.err(e.pos, f"'{p.name}': interfaces can only be inputs", 3118)
@@ -425,3 +426,19 @@ def _readonly(v: Val) -> Val:
     from .codegen import Val
 
     return Val(v.type, v.slots, v.obj, v.lv, True, v.param)
+
+
+def _default(cg: CodegenContext, f: A.FuncDef, i: int) -> A.Node:
+    """Parameter ``i``'s default: the definition's, else its first prototype's (``int f(int a = 1);`` then
+    ``int f(int a) { ... }`` and ``f()`` compile: d3dcompiler_47 10.1, session 41; was a Python error)."""
+    from .overload import signature
+
+    if f.params[i].default is not None:
+        return f.params[i].default
+    sig = signature(f)
+    found = next((g.params[i].default for g in cg.funcs.get(f.name, ())
+                  if g is not f and signature(g) == sig and g.params[i].default is not None), None)
+    if found is None:
+        raise NotSupportedError(f"'{f.name}': a call leaving out parameter '{f.params[i].name}', which no "
+                                "declaration gives a default")
+    return found
