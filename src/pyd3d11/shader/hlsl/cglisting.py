@@ -66,11 +66,13 @@ class ListingMixin:
         check_endless_loops(self)  # X3696, before an empty loop's body is swept
         check_races(self)  # X3695 / X3694, before a store nothing reads again is swept
         if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:  # fxc /Od
+            from .nonfinite import judges_nonfinite
             from .refactor import refactoring_allowed
 
+            # at the targets X4579 judges, gathers into a non-finite constant wait for the check (gather_after_check)
             renum = optimize_in_place(self.code, self.indexable, refactoring_allowed(self),  # copies, dead code, …
                                       ieee=bool(self.compile_flags & D3DCOMPILE_IEEE_STRICTNESS),
-                                      finite=bool(self.d3d9 or self.level9))
+                                      finite=judges_nonfinite(self))
             if renum is not None and self.uninit_arrays:  # their x# as numbered now (uninit.py X4575)
                 self.uninit_arrays = [(n, p, [renum[x] for x in xs if x in renum]) for n, p, xs in self.uninit_arrays]
             if renum is not None and self.uninit_local_arrays:
@@ -99,9 +101,14 @@ class ListingMixin:
         from .uninit import check_uninitialized_reads, drop_unwritten_output_decls
 
         check_uninitialized_reads(self)  # X4000, judged on the code as fxc's back end sees it (copies folded)
-        from .nonfinite import check_nonfinite_literals
+        from .nonfinite import check_nonfinite_literals, gather_after_check
 
         check_nonfinite_literals(self)  # X4579 below shader model 4, on the optimised code
+        if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:
+            from .refactor import refactoring_allowed
+
+            # the constant chains X4579 does not see (nonfinite.gather_after_check)
+            gather_after_check(self, refactoring_allowed(self), bool(self.compile_flags & D3DCOMPILE_IEEE_STRICTNESS))
         from .ifacevarying import check as check_varying_interface_index
 
         check_varying_interface_index(self)  # X4603 (ifacevarying.py)

@@ -134,8 +134,8 @@ def _step(facts: _Facts, ins: Ins, finite: bool = False) -> Ins:
     with np.errstate(over="ignore"):
         folded = [int(np.array(np.float32(v)).view(np.uint32)) for v in exact]
     if finite and any((folded[c] & 0x7F800000) == 0x7F800000 for c in lanes):
-        # the Direct3D 9 / level-9 targets: fxc compiles ``p * 1e38 * 1e38`` there without X4579 (session 37's
-        # recorded rows), so it does not gather a chain into an infinite constant (fitted to those rows)
+        # the Direct3D 9 / level-9 targets: X4579 judges the code before this gather (nonfinite.gather_after_check
+        # makes it after the check)
         return ins
     _op, file, idx, mod, _c, _w = found[0]
     src = Reg(file, idx, None, (comps[lanes[0]],) if x.comps is not None and len(x.comps) == 1 else tuple(comps), mod)

@@ -116,10 +116,31 @@ def _zero_division(ins: Ins) -> bool:
     return any(b == 0 for b in _lanes(ins, 3))
 
 
+def judges_nonfinite(cg) -> bool:
+    """Whether the target refuses non-finite float constants (X4579): the Direct3D 9 and level-9 targets."""
+    return bool(cg.d3d9 or cg.level9)
+
+
+def gather_after_check(cg, refactor: bool, ieee: bool) -> None:
+    """fxc judges X4579 before it gathers constant chains (constchain.py): ``p * 1e38 * 1e38`` compiles at ps_2_0
+    and ps_4_0_level_9_1 and both programs multiply by ``1.#INF`` (``-(p * 1e38) * 1e38`` by ``-1.#INF``,
+    ``(p + 3e38) + 3e38`` adds it; d3dcompiler_47 10.1's listings, session 41), while ``p * (1e20 * 1e20)``, folded
+    by the front end, is X4579. So at the judged targets the optimiser first withholds the gathers that would make
+    a non-finite constant (optimize_code's ``finite``), :func:`check_nonfinite_literals` judges that code, and the
+    withheld gathers are made here, after it."""
+    if not judges_nonfinite(cg) or not refactor:
+        return
+    from .constchain import fold_constant_chains
+    from .optimize import optimize_code
+
+    if fold_constant_chains(list(cg.code))[1]:
+        cg.code[:] = optimize_code(cg.code, refactor, ieee)
+
+
 def check_nonfinite_literals(cg, code: list[Ins] | None = None) -> None:
     """Raise X4579 at the first instruction of ``code`` (the optimised program) that computes with, or writes
     to a float output, an infinite or NaN float constant; only at the Direct3D 9 and level-9 targets."""
-    if not (cg.d3d9 or cg.level9):
+    if not judges_nonfinite(cg):
         return
     code = cg.code if code is None else code
     exempt = cg.reinterpreted_bits

@@ -1106,7 +1106,8 @@ def _empty_branches(code: list[Ins]) -> tuple[list[Ins], bool]:
 def optimize_code(code: list[Ins], refactor: bool = False, ieee: bool = False, finite: bool = False) -> list[Ins]:
     """The optimised instruction list (``code`` itself when disabled or when its shape is unexpected);
     ``refactor``: the float identities fxc applies when refactoring is allowed (refactor.py); ``ieee``: compiled
-    under IEEE strictness (a division by a constant stays one)."""
+    under IEEE strictness (a division by a constant stays one); ``finite``: a target X4579 judges, where a constant
+    chain is not gathered into a non-finite constant until the check has run (nonfinite.gather_after_check)."""
     global _REFACTOR, _SHAPE_OF, _IEEE
     if not ENABLED or not code:
         return code
