@@ -164,6 +164,15 @@ NAMESPACE = {  # name -> source (a pixel shader's main)
     "unknown_qualified_value": _P.format("dx::foo"),
     "unknown_qualified_args_first": _P.format("dx::foo(undeclared)"),
     "unknown_type_qualified": _P.format("HitObject::MakeNop()"),
+    "unknown_qualified_type_local": "float4 main(float4 v : A) : SV_Target { dx::HitObject hit; return v; }",
+    "unknown_qualified_type_init": "float4 main(float4 v : A) : SV_Target { dx::HitObject hit = "
+                                   "dx::HitObject::MakeNop(); return v; }",
+    "unknown_qualified_type_global": "dx::HitObject hit;\n" + _P.format("v"),
+    "unknown_qualified_type_param": "void f(dx::HitObject h) {}\n" + _P.format("v"),
+    "unknown_qualified_statement": "float4 main(float4 v : A) : SV_Target { dx::foo; return v; }",
+    "unknown_qualified_template": "float4 main(float4 v : A) : SV_Target { dx::Foo<float> x; return v; }",
+    "unknown_member_type": "namespace N { struct S { float a; }; }\nfloat4 main(float4 v : A) : SV_Target "
+                           "{ N::T s; return v; }",
     "local_hides": "namespace N { static const float x = 2; float f() { float x = 3; return x; } }\n"
                    + _P.format("N::f()"),
     "block_local_ends": "namespace N { static const float x = 2; float f(float4 v) { float r = 0; "

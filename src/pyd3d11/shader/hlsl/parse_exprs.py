@@ -274,6 +274,8 @@ class ExprParser:
                 # 'dx::foo'" -- after a call's arguments (d3dcompiler_47 10.1, session 41; namespaces.py)
                 self.next()
                 name = f"{name}::{self.next().text}"
+            if name != t.text and self.tok.kind == "id":  # ``dx::HitObject hit;``: a declaration of no type
+                raise self.error(f"unrecognized identifier '{name}'", t)
             if name != t.text:
                 return A.Call(t.pos, name, self.parse_args()) if self.at("(") else A.Ident(t.pos, name)
             name = resolve(self, t.text)
