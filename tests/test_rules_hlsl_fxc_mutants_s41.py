@@ -994,6 +994,10 @@ STREAM_ROWS = [
 #: objects (plain, static, arrays, a cbuffer member, a struct member) at ps and gs; geometry specifiers at vs / ps /
 #: cs; six pixel output semantics x six types x three placements at ps_4_0 / 4_1 / 5_0 (a hash-picked third)
 NUMBER_ROWS = [
+    # a geometry modifier's word where a parameter's name stands is fxc's syntax error, not X3514
+    ('float4 main(in float2 triangleadj : TEXCOORD0, row_major float2x1 b : TEXCOORD0) : sv_target { return 0.0; }', 'ps_5_0', 0, 'X3000'),
+    ('float4 main(float2 point : TEXCOORD0) : sv_target { return 0.0; }', 'ps_4_0', 0, 'X3000'),
+    ('float4 main(point float2 x : TEXCOORD0) : sv_target { return 0.0; }', 'ps_4_0', 0, 'X3514'),
     ('float4 main(float4 p : P) : SV_Target { int i = (int)p.x; switch (i) { case 1: break; case 1: break; } return p; }', 'ps_4_1', 0, 'X3532'),
     ('float4 main(float4 p : P) : SV_Target { int i = (int)p.x; switch (i) { case 1: break; case 1: break; } float x = nothere; return p; }', 'ps_5_0', 0, 'X3004'),
     ('float4 main(float4 p : P) : SV_Target { int i = (int)p.x; switch (i) { case 1: break; case 1: break; } int a[2]; a[3] = 1; return p; }', 'ps_4_1', 0, 'X3532'),
