@@ -34,6 +34,8 @@ from ..shader.hlsl.decls import check_declarations
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.lexer import lex
+from ..shader.hlsl.nullvalue import braced as braced_null
+from ..shader.hlsl.nullvalue import is_null
 from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 from . import fx2binary as B
@@ -43,7 +45,7 @@ from .fx2expr import expression_program, reads_parameter
 from .fx2preshader import reference_program, selector_resource
 from .fxannot import braced_other_kind, check_annotation_names, global_names, static_const_names
 from .fxcompile import _bind_uniforms, _check_block_initialisers, _node_key, braced_shader, is_shader_expression
-from .fxfuncs import check_compile_arguments, check_effect_functions
+from .fxfuncs import check_compile_arguments, check_effect_functions, undefined_variable
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 
 #: HLSL object kinds -> D3DXPARAMETER_TYPE (d3dx9shader.h)
@@ -222,6 +224,8 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
         return b"\0" * (4 * ft.scalars() * n)
     # computed by the instructions the compiler emits for it, run on the reference executor (foldinit.py: one
     # definition of every operation, intrinsics included; doubles too)
+    if braced_null(init, lambda e: is_null(e, ctx.global_names)):
+        return b"\0" * (4 * ft.scalars() * n)  # zeros for a brace list holding NULL (shader/hlsl/nullvalue.py)
     cv = effect_initial_value(t, init, ctx.consts, pos)
     if cv is None:
         if is_shader_expression(init):  # (fxc: "cannot implicitly convert from 'const PixelShader' to …")
@@ -623,8 +627,11 @@ def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos, in_pass: bool = F
         hook = _bind_uniforms(fcall.name, fcall.args, ctx, pos) if fcall.args else None
         # preshaders (shader/sm2/preshader.py): fxc's default inside an effect, off under
         # D3DXSHADER_NO_PRESHADER (/Op; D3DCOMPILE_NO_PRESHADER has the same bit)
-        res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags,
-                           hook, preshader=not (dxbc or ctx.flags & D3DCOMPILE_NO_PRESHADER))
+        try:
+            res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags,
+                               hook, preshader=not (dxbc or ctx.flags & D3DCOMPILE_NO_PRESHADER))
+        except HlslError as exc:
+            raise undefined_variable(exc, fcall) from None
         ctx.shader_cache[key] = res.blob
     return ctx.shader_cache[key]
 

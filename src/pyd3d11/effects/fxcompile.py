@@ -29,6 +29,8 @@ from ..shader.hlsl.decls import check_declarations
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.lexer import lex
+from ..shader.hlsl.nullvalue import braced as braced_null
+from ..shader.hlsl.nullvalue import is_null
 from ..shader.hlsl.objects import leaf_count
 from ..shader.hlsl.parse_effects import COMPILE_PROFILES
 from ..shader.hlsl.preprocessor import preprocess
@@ -37,7 +39,7 @@ from . import model as M
 from . import states as S
 from .fx2states import lookup_state
 from .fxannot import braced_other_kind, check_annotation_names, global_names, static_const_names
-from .fxfuncs import check_compile_arguments, check_effect_functions
+from .fxfuncs import check_compile_arguments, check_effect_functions, undefined_variable
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 
 _SHADER_PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4_0|4_1|5_0)$|^(vs|ps)_4_0_level_9_[13]$")
@@ -427,8 +429,11 @@ def _compile_shader(ctx: _Ctx, call: A.Node, state_kind: str | None, pos) -> M.F
     key = (profile, fcall.name, _node_key(fcall.args))
     blob = ctx.shader_cache.get(key)
     if blob is None:
-        res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags,
-                           _bind_uniforms(fcall.name, fcall.args, ctx, pos), file_target=ctx.target)
+        try:
+            res = compile_hlsl(ctx.source, ctx.file, fcall.name, profile, ctx.defines, ctx.include_open, ctx.flags,
+                               _bind_uniforms(fcall.name, fcall.args, ctx, pos), file_target=ctx.target)
+        except HlslError as exc:
+            raise undefined_variable(exc, fcall) from None
         blob = ctx.shader_cache[key] = res.blob
     return M.FxShader(blob, [], 0, ctx.fx5)
 
@@ -935,7 +940,9 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
                 c = effect_initial_value(d.type, d.init, ctx.consts, d.pos)
                 if c is None and is_shader_expression(d.init):
                     raise ctx.error(d.pos, f"cannot implicitly convert a shader to 'const {d.type}'", 3017)
-                if c is None and not braced_shader(d.init):
+                if braced_null(d.init, lambda e: is_null(e, ctx.global_names)):
+                    c = None  # no default value (shader/hlsl/nullvalue.py)
+                elif c is None and not braced_shader(d.init):
                     raise ctx.error(d.pos, f"'{d.name}': initial value must be a literal expression", 3011)
                 default = pack_values(ft, c.vals) if c is not None else None
             var = M.FxNumericVar(d.name, ft, d.semantic, cv.offset, default, 0,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
+from ..errors import NotSupportedError
 from ..headers.d3dcompiler_types import D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR, D3DCOMPILE_PACK_MATRIX_ROW_MAJOR
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.codegen import Codegen
@@ -37,6 +38,7 @@ def check_effect_functions(source: str, file: str, target: str, defines: dict | 
     row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
     flag_pack = True if row_major else False if flags & D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR else None
     programs: dict[str, A.Program] = {}
+    strip = False
 
     def make_codegen(stage: str, major: int, minor: int) -> Codegen:
         profile = f"{stage}_{major}_{minor}"
@@ -44,6 +46,8 @@ def check_effect_functions(source: str, file: str, target: str, defines: dict | 
             parser = Parser(tokens, profile, flag_pack)
             parser.file_target = target  # fxc parses an effect file once, for its fx target
             programs[profile] = parser.parse_program()
+        if strip:
+            _drop_uniform_initialisers(programs[profile])
         cg = Codegen(programs[profile], "", stage, major, minor, row_major)
         cg.compile_flags = flags
         return cg
@@ -58,7 +62,11 @@ def check_effect_functions(source: str, file: str, target: str, defines: dict | 
     # fxc meets the state values and the function bodies in source order: of a value's type error and a body's
     # the earlier is reported (10.1, session 40: ``float4 g() { return nothere; }`` above ``sampler s { cat =
     # foobar.w; };`` is X3004, below it X3018)
-    value_error = _state_value_error(cg)
+    init_error = _initializer_error(make_codegen("ps", 5, 0))  # a generator of its own: the value probe's is spent
+    value_error = _first_of(_state_value_error(cg), init_error)
+    # the function probes' generators prepare the globals first: a faulty initialiser would stop every probe, and
+    # a body's error above it is fxc's first (source order), so the probes read the uniforms without initialisers
+    strip = init_error is not None
     functions = [d for d in cg.prog.decls if isinstance(d, A.FuncDef)]
     if any(f.body is not None for f in functions):
         memo = (hashlib.sha256(pp.text.encode()).hexdigest(), file, flags, row_major, target, False)
@@ -95,6 +103,87 @@ def _state_value_error(cg: Codegen) -> HlslError | None:
     return None
 
 
+def _drop_uniform_initialisers(prog: A.Program) -> None:
+    """Remove the initialisers of ``prog``'s uniform globals and buffer members (only the function probes read
+    this program after _initializer_error: a uniform's value plays no part in a body's types)."""
+    for d in prog.decls:
+        for v in [d] if isinstance(d, A.VarDecl) else d.members if isinstance(d, A.CBufferDecl) else []:
+            if isinstance(v, A.VarDecl) and "static" not in v.mods:
+                v.init = None
+
+
+def _first_of(*errors: HlslError | None) -> HlslError | None:
+    found = [e for e in errors if e is not None]
+    return min(found, key=lambda e: (e.line, e.col)) if found else None
+
+
+def _initializer_error(cg: Codegen) -> HlslError | None:
+    """The first global's initialiser of the wrong shape (X3017) or no literal expression (X3011), checked as a
+    shader target checks it (initshape.check_initializer_shapes): d3dcompiler_47 10.1 reports it while it parses,
+    in source order with the function bodies' and state values' type errors, before the effect compiler stores any
+    value (session 41, EFX: ``float2 f = {1, 2, 3};``, ``int i[2] = 1 + 2;``, ``float f = "s";`` X3017 at every fx
+    target; this compiler reported X3011 or the effect's later errors). Only numeric globals: the shader, state
+    and string objects' initialisers are the effect compiler's (check.check_compile_shader, fx2compile). The
+    statics are prepared first (their initialisers' type errors count too, in source order)."""
+    from ..shader.hlsl.uncalled import is_type_error
+
+    try:
+        cg.collect()
+        cg.func_index_stack = [1 << 30]
+        cg.assign_bindings()
+        cg.scopes = [{}]
+    except Exception:  # noqa: BLE001 - the declarations' own errors are the effect compiler's to report
+        return None
+    prepared: HlslError | None = None
+    # the statics the initialisers may read, as a code generator prepares them (salvage.py does the same); the
+    # uniforms' own initialisers are checked below, with this module's rules, not by the generator's check
+    cg.check_uniform_initialisers = lambda: None  # type: ignore[method-assign]
+    try:
+        cg.init_statics()
+    except HlslError as exc:
+        prepared = exc if is_type_error(exc) or exc.code == 3011 else None
+    except Exception:  # noqa: BLE001, S110 - a static this probe cannot prepare proves nothing
+        pass
+    found = _first_uniform_initialiser_error(cg)
+    if prepared is not None and (found is None or (prepared.line, prepared.col) < (found.line, found.col)):
+        return prepared
+    return found
+
+
+def _first_uniform_initialiser_error(cg: Codegen) -> HlslError | None:
+    from ..shader.hlsl.codegen import walk
+    from ..shader.hlsl.initshape import check_initializer
+    from ..shader.hlsl.types import ArrayType, ObjectType, array_leaf
+    from ..shader.hlsl.uncalled import is_type_error
+
+    globals_: dict[str, A.VarDecl] = {}
+    for d in cg.prog.decls:
+        decls = [d] if isinstance(d, A.VarDecl) else d.members if isinstance(d, A.CBufferDecl) else []
+        for v in decls:
+            # (a compile inside the value -- ``{CompileShader(ps_2_0, f())}`` compiles, a shader misused as a number is
+            # X3017 -- is judged by the shader-expression rules: fxparse.check_shader_operands, shaderobj)
+            # (likewise an object named in it -- ``float4 f = {1, 2, tt, 4};`` of a texture is counted, not converted:
+            # X3011, session 38's BRACE_ROWS -- is left to the effect compiler)
+            if v.init is not None and "static" not in v.mods and not isinstance(array_leaf(v.type), ObjectType) \
+                    and not any(isinstance(n, A.Call) and n.name == "CompileShader" or isinstance(n, A.Ident) and
+                                isinstance(array_leaf(getattr(globals_.get(n.name), "type", None)), ObjectType)
+                                for n in walk(v.init)):
+                try:
+                    t = v.type
+                    if isinstance(t, ArrayType) and t.count == 0 and isinstance(v.init, A.InitList):
+                        t = cg.size_unsized_array(t, v.init, v.pos)  # ``float p[] = {sqrt(4), float2(5, 6)};``
+                    check_initializer(cg, v.name, t, v.init, v.pos, globals_, type_errors=True)
+                except HlslError as exc:
+                    if exc.code == 3011 or is_type_error(exc):
+                        return exc
+                except NotSupportedError:
+                    raise
+                except Exception:  # noqa: BLE001, S112 - a feature the shader front end does not build here
+                    pass
+            globals_.setdefault(v.name, v)
+    return None
+
+
 def check_compile_arguments(calls: list[A.Call], prog: A.Program) -> None:
     """Raise X3013 for the first ``compile`` / ``CompileShader`` call (``calls``, as parsed) whose function has no
     overload taking its argument count as uniform parameters."""
@@ -114,3 +203,22 @@ def check_compile_arguments(calls: list[A.Call], prog: A.Program) -> None:
         else:
             pos = fcall.pos
             raise HlslError(pos.file, pos.line, pos.col, 3013, f"'{fcall.name}': no matching {n} parameter function")
+
+
+def undefined_variable(exc: HlslError, fcall: A.Call) -> HlslError:
+    """A pass's compile whose uniform arguments name no variable (``SetVertexShader(CompileShader(vs_4_0,
+    f(foo)))``, ``VertexShader = compile vs_2_0 f(foo + 1)``, ``f(sin(foo))``) fails where fxc compiles that shader:
+    X3517 "'foo': undefined variable", not the code generator's X3004 (d3dcompiler_47 10.1, session 41, EFX, at
+    fx_2_0 to fx_5_0; a call of an unknown function stays X3004, as does a variable's compile, which fxc checks
+    while it parses: fxparse._check_compile_argument_names). ``exc`` (the compile's error) otherwise as is.
+    Not built: which of two failing pass compiles fx_2_0 reports (``ps_2_0 bad()`` missing its semantics in one pass
+    and ``vs_2_0 f(foo)`` in the next: fxc X3517, here X3503; the other order: fxc X3503, here X3517)."""
+    from ..shader.hlsl.codegen import walk
+
+    if exc.code != 3004:
+        return exc
+    for a in fcall.args:
+        for n in walk(a):
+            if isinstance(n, A.Ident) and exc.message == f"undeclared identifier '{n.name}'":
+                return HlslError(n.pos.file, n.pos.line, n.pos.col, 3517, f"'{n.name}': undefined variable")
+    return exc

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from . import shaderobj
+from . import nullvalue, shaderobj
 from .diagnostics import HlslError
 from .types import EFFECT_KINDS, ArrayType, NumType, ObjectType, StructType, array_leaf
 
@@ -133,9 +133,12 @@ def _components(e: A.Node, globals_: dict[str, A.VarDecl]) -> int | None:
     return len(component_bases(t)) if isinstance(t, NumType) else None
 
 
-def _check_numeric(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: object) -> None:
-    """Generate the initialiser as a local's would be, keep only its X3017, and undo what generating did."""
+def _check_numeric(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: object,
+                   type_errors: bool = False) -> None:
+    """Generate the initialiser as a local's would be, keep only its X3017 (``type_errors``: every type rule's
+    error, uncalled.is_type_error), and undo what generating did."""
     from .foldinit import _restore, _snapshot
+    from .uncalled import is_type_error
 
     snap = _snapshot(cg)
     try:
@@ -144,6 +147,8 @@ def _check_numeric(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: ob
         if e.code == 3017:
             if isinstance(init, A.InitList):
                 raise cg.err(pos, f"'{name}': initializer does not match type", 3017) from None
+            raise
+        if type_errors and is_type_error(e):
             raise
     except Exception:  # noqa: BLE001 -- anything else (a value read from a buffer...) is judged elsewhere
         pass
@@ -183,16 +188,22 @@ def _literal(e: A.Node, funcs: dict, globals_: dict[str, A.VarDecl]) -> bool:
 
 
 def check_initializer(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: object,
-                      globals_: dict[str, A.VarDecl], param: bool = False) -> None:
+                      globals_: dict[str, A.VarDecl], param: bool = False, type_errors: bool = False) -> None:
     """X3017 for an initialiser of the wrong shape for ``t``, then X3011 for one that is not a literal expression
-    (see the module). ``param``: a parameter's default, whose X3011 text names it "(null)" as fxc's does."""
+    (see the module). ``param``: a parameter's default, whose X3011 text names it "(null)" as fxc's does;
+    ``type_errors``: the initialiser's other type errors too (an undeclared name's X3004: an effect's numeric
+    variables, whose initialisers no code generator prepares -- effects/fxfuncs.py)."""
     if isinstance(array_leaf(t), ObjectType):
         _check_object(cg, name, t, init, pos, globals_)
     elif _numeric(t):
         misused = shaderobj.initializer_error(init, t)  # ``{1, -compile ps_4_0 f()}`` (shaderobj.py)
         if misused is not None:
             raise misused
-        _check_numeric(cg, name, t, init, pos)
+        misused = nullvalue.initializer_error(cg, init, t, pos, lambda e: nullvalue.is_null(e, globals_))
+        if misused is not None:
+            raise misused
+        init = nullvalue.items_as_zero(init, lambda e: nullvalue.is_null(e, globals_))
+        _check_numeric(cg, name, t, init, pos, type_errors)
         if not _literal(init, cg.funcs, globals_):
             what = "(null)" if param else "initial value"
             raise cg.err(pos, f"'{name}': {what} must be a literal expression", 3011)
