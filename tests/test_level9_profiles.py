@@ -535,8 +535,9 @@ HLSL_RULES = [
     (LONG_PS, "ps_4_0_level_9_1", "ps_4_0_level_9_3", "X5608"),
     ("float4 main(float4 x : TEXCOORD0) : SV_Target { return ddx(x) + ddy(x); }", "ps_4_0_level_9_1",
      "ps_4_0_level_9_3", "ps_4_0_level_9_3"),
-    ("float4 main(uint id : SV_VertexID) : SV_Position { return id; }", "vs_4_0_level_9_1", None, "VERTEX_ID"),
-    ("float4 main(uint id : SV_InstanceID) : SV_Position { return id; }", "vs_4_0_level_9_3", None, "INSTANCE_ID"),
+    ("float4 main(uint id : SV_VertexID) : SV_Position { return id; }", "vs_4_0_level_9_1", None, "SV_VertexID"),
+    ("float4 main(uint id : SV_InstanceID) : SV_Position { return id; }", "vs_4_0_level_9_3", None,
+     "SV_InstanceID semantic cannot be used with 10Level9"),
     ("struct O { float4 p : SV_Position; float c : SV_ClipDistance; };\n"
      "O main(float4 p : POSITION) { O o; o.p = p; o.c = p.x; return o; }", "vs_4_0_level_9_3", None, "SV_Position"),
     ("Texture2DArray t; SamplerState s; float4 main(float3 u : TEXCOORD0) : SV_Target { return t.Sample(s, u); }",
