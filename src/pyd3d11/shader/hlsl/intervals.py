@@ -176,11 +176,38 @@ def _movc(r: list, _which: int) -> tuple:
     return SIGN_ONLY if min(a[0], b[0]) >= 0 else UNKNOWN
 
 
+def _sqrt(r: list, _which: int) -> tuple:
+    # of a known interval above 0 the ends' roots ((uint)(sqrt(saturate(x) + 2) - 1.41) compiles in fxc, - 1.42
+    # does not); of one reaching 0 no upper bound ((uint)(2 - sqrt(saturate(x))) is X3548, while
+    # max(x, sqrt(saturate(x))) compiles); of a value known only by its sign, the sign (uintrange._result:
+    # (uint)(sqrt(abs(x) + 1) - 0.5) is X3548)
+    a = r[0]
+    if exact(a) and a[0] > 0:
+        return math.sqrt(a[0]), (math.sqrt(a[1]) if a[1] < INF else INF)
+    return 0.0, INF
+
+
+def _log(r: list, _which: int) -> tuple:
+    # of a value known not to be negative, log2 of its ends; a lower end of 0 gives no lower bound but keeps
+    # the upper one: (uint)-log2(saturate(x)) and max(x, pow(saturate(x), 1.5)) (log / mul / exp) compile in
+    # fxc, (uint)-log2(abs(x)) does not (test_rules_hlsl_d3d9_s41 pow_ranges)
+    a = r[0]
+    if a[0] < 0 or math.isnan(a[0]) or a[1] <= 0:  # (log of 0 alone is -inf: nothing known)
+        return UNKNOWN
+    return (math.log2(a[0]) if a[0] > 0 else -INF), (math.log2(a[1]) if a[1] < INF else INF)
+
+
+def _rsq(r: list, _which: int) -> tuple:
+    # of a value above 0, the ends' reciprocal roots ((uint)(0.8 - rsqrt(saturate(x) + 2)) compiles, 0.7 - does
+    # not); of one that may be 0 nothing ((uint)rsqrt(abs(x)) is X3548)
+    a = r[0]
+    return (1.0 / math.sqrt(a[1]) if a[1] < INF else 0.0, 1.0 / math.sqrt(a[0])) if a[0] > 0 else UNKNOWN
+
+
 #: uintrange's transfer functions: op -> f(operand intervals after their modifiers, destination position) -> the
 #: result's interval. Operations whose rule needs more than the operands' intervals (``x - x``, ``x * x`` and
-#: ``max(x, -x)`` of one value, an ``and`` with a literal, the dot products' lanes) are uintrange._interval's own,
-#: and so, for now, are frac, sqrt, exp, log, rsq and rcp (session 41's D9 is changing them there); anything in
-#: neither is UNKNOWN.
+#: ``max(x, -x)`` of one value, an ``and`` with a literal, the dot products' lanes) are uintrange._interval's own;
+#: anything in neither is UNKNOWN.
 FLOAT: dict[str, Callable[[list, int], tuple]] = {
     "mov": lambda r, _w: r[0],
     "ftoi": lambda r, _w: r[0],
@@ -192,6 +219,12 @@ FLOAT: dict[str, Callable[[list, int], tuple]] = {
     "ineg": lambda r, _w: (-r[0][1], -r[0][0]),
     "max": _max, "imax": _max, "umax": _max,
     "min": _min, "imin": _min, "umin": _min,
+    "frc": lambda r, _w: (0.0, 1.0),
+    "sqrt": _sqrt,
+    "exp": lambda r, _w: ((2.0 ** r[0][0] if r[0][0] > -149 else 0.0), (2.0 ** r[0][1] if r[0][1] < 128 else INF)),
+    "log": _log,
+    "rsq": _rsq,
+    "rcp": lambda r, _w: (1.0 / r[0][1] if r[0][1] < INF else 0.0, 1.0 / r[0][0]) if r[0][0] > 0 else UNKNOWN,
     "div": lambda r, _w: _div(r[0], r[1]),
     "udiv": lambda r, w: _udiv(r[0], r[1], w),
     "sincos": lambda r, w: sincos(r[0] if exact(r[0]) else UNKNOWN, w),

@@ -153,36 +153,6 @@ def _interval(cg: CodegenContext, name: str, srcs: list, mods: list[str], i: int
         oa, ob = _origin(cg, srcs[0][i]), _origin(cg, srcs[1][i])
         if ("ineg", "", False, 0, oa) == ob or ("ineg", "", False, 0, ob) == oa:
             return SIGN_ONLY  # max(x, -x): an integer's abs
-    if name == "frc":
-        return 0.0, 1.0
-    if name == "sqrt":
-        # of a known interval above 0 the ends' roots ((uint)(sqrt(saturate(x) + 2) - 1.41) compiles in fxc, - 1.42
-        # does not); of one reaching 0 no upper bound ((uint)(2 - sqrt(saturate(x))) is X3548, while
-        # max(x, sqrt(saturate(x))) compiles); of a value known only by its sign, the sign (_result: (uint)(sqrt(abs(x)
-        # + 1) - 0.5) is X3548)
-        r = src(0)
-        if exact(r) and r[0] > 0:
-            return math.sqrt(r[0]), (math.sqrt(r[1]) if r[1] < INF else INF)
-        return 0.0, INF
-    if name == "exp":
-        r = src(0)
-        return (2.0 ** r[0] if r[0] > -149 else 0.0), (2.0 ** r[1] if r[1] < 128 else INF)
-    if name == "log":
-        # of a value known not to be negative, log2 of its ends; a lower end of 0 gives no lower bound but keeps
-        # the upper one: (uint)-log2(saturate(x)) and max(x, pow(saturate(x), 1.5)) (log / mul / exp) compile in
-        # fxc, (uint)-log2(abs(x)) does not (test_rules_hlsl_d3d9_s41 pow_ranges)
-        r = src(0)
-        if r[0] < 0 or math.isnan(r[0]) or r[1] <= 0:  # (log of 0 alone is -inf: nothing known)
-            return UNKNOWN
-        return (math.log2(r[0]) if r[0] > 0 else -INF), (math.log2(r[1]) if r[1] < INF else INF)
-    if name == "rsq":
-        # of a value above 0, the ends' reciprocal roots ((uint)(0.8 - rsqrt(saturate(x) + 2)) compiles, 0.7 - does
-        # not); of one that may be 0 nothing ((uint)rsqrt(abs(x)) is X3548)
-        r = src(0)
-        return (1.0 / math.sqrt(r[1]) if r[1] < INF else 0.0, 1.0 / math.sqrt(r[0])) if r[0] > 0 else UNKNOWN
-    if name == "rcp":
-        r = src(0)
-        return (1.0 / r[1] if r[1] < INF else 0.0, 1.0 / r[0]) if r[0] > 0 else UNKNOWN
     if name in ("dp2", "dp3", "dp4"):
         total = (0.0, 0.0)
         for lane in range(int(name[2])):
