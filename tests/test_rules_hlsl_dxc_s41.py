@@ -21,6 +21,8 @@ build; the rows cover each rule's extent, not only the lines that showed it:
 * default parameter values given again after a prototype of the signature (in a prototype or the definition) are
   X3114 (DXC spec.hlsl; after a definition a prototype may give them); a call leaving a parameter out takes the
   prototype's default (``int f(int a = 5); int f(int a) { ... }`` then ``f()``: was a Python error).
+* a compute shader's groupshared initialiser is type-checked like a uniform's default value (X3004, X3017; DXC
+  rayquery-omm-diag-TU-sm65.hlsl; it was never read).
 """
 
 from __future__ import annotations
@@ -290,10 +292,30 @@ DEFAULTS = {
 }
 
 
+_CS = "[numthreads(1,1,1)] void main() { }"
+_CSO = "RWBuffer<float> o;\n[numthreads(1,1,1)] void main() { o[0] = x; }"
+#: a compute shader's groupshared initialiser is type-checked (was never read)
+GROUPSHARED_INIT = {
+    "const_undeclared": ("groupshared const int x = UNDECL;\n" + _CS, "cs_5_0"),
+    "undeclared": ("groupshared int x = UNDECL;\n" + _CS, "cs_5_0"),
+    "undeclared_cs_4_0": ("groupshared int x = UNDECL;\n" + _CS, "cs_4_0"),
+    "struct_cast": ("struct S { float a; };\ngroupshared int x = (S)1;\n" + _CS, "cs_5_0"),
+    "const_literal": ("groupshared const int x = 1;\n" + _CS, "cs_5_0"),
+    "read": ("groupshared float x = 2;\n" + _CSO, "cs_5_0"),
+    "const_read": ("groupshared const float x = 2;\n" + _CSO, "cs_5_0"),
+    "array_list": ("groupshared float x[2] = {1, 2};\n" + _CS, "cs_5_0"),
+    "truncating": ("groupshared float2 x = float4(1, 2, 3, 4);\n" + _CS, "cs_5_0"),
+    "a_uniform": ("float4 c;\ngroupshared float4 x = c;\n" + _CS, "cs_5_0"),
+    "a_call": ("float f() { return 1; }\ngroupshared float x = f();\n" + _CS, "cs_5_0"),
+    "pixel_shader": ("groupshared int x = UNDECL;\nfloat4 main() : SV_Target { return 0; }", "ps_5_0"),
+}
+
+
 def all_rows() -> list[tuple[str, str, str]]:
     rows = register_rows() + namespace_rows() + method_rows()
     rows += [(f"mname_{n}", "ps_5_0", src) for n, src in METHOD_NAMES.items()]
     rows += [(f"dflt_{n}", "ps_5_0", src) for n, src in DEFAULTS.items()]
+    rows += [(f"gsinit_{n}", target, src) for n, (src, target) in GROUPSHARED_INIT.items()]
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 

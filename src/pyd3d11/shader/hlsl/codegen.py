@@ -910,16 +910,20 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         global here does not make that one used. Brace lists are left to check.py's count rule: inside
         braces fxc lets a default value hold things it does not write (vkd3d's Windows-verified
         effect-compile: ``float4 f = {1, 2, compile ps_2_0 fun(), 4};`` compiles)."""
-        for cv in [g for g in self.globals.values() if isinstance(g, CbVar) and g.decl.init is not None
-                   and not isinstance(g.decl.init, A.InitList)]:
-            if holds_objects(cv.decl.type):  # (an object itself is a resource, never a CbVar)
+        # a compute shader's groupshared initialiser too: no value (fxc ignores it) but type-checked (d3dcompiler_47
+        # 10.1, session 41: ``groupshared int x = UNDECL;`` is X3004, of another type X3017; DXC SemaHLSL
+        # rayquery-omm-diag-TU-sm65.hlsl)
+        decls = [g.decl for g in self.globals.values() if isinstance(g, CbVar)] + \
+            [g[1] for g in self.globals.values() if isinstance(g, tuple) and g[:1] == ("tgsm",)]
+        for decl in [d for d in decls if d.init is not None and not isinstance(d.init, A.InitList)]:
+            if holds_objects(decl.type):  # (an object itself is a resource, never a CbVar)
                 continue
             used = {id(x): x.used for cb in self.cbufs for x in cb.vars}
             res_used = {id(r): r.used for r in self.resources}
             n_code, n_temps, var_temps = len(self.code), self.ntemps, set(self.var_temps)
-            self.func_index_stack.append(self.global_decl_index.get(cv.decl.name, 1 << 30))
+            self.func_index_stack.append(self.global_decl_index.get(decl.name, 1 << 30))
             try:
-                self.init_value(cv.decl.init, cv.decl.type, cv.decl.pos)
+                self.init_value(decl.init, decl.type, decl.pos)
             finally:
                 self.func_index_stack.pop()
                 del self.code[n_code:]
