@@ -42,6 +42,8 @@ MicrosoftDocs pages ("Effect States", "Sampler Type", "Shader Type") are silent 
   SV_Depth / SV_DepthGreaterEqual / SV_DepthLessEqual / SV_Coverage / SV_StencilRef output of more than one
   component X4555 "invalid type used for 'SV_Depth' output semantics" (an output the model lacks: X4502 first, but
   ps_4_0's coverage).
+- ``struct myfloat a;`` (a global, local or parameter) naming a typedef -- of a struct, a number or an object -- is
+  X3003 "redefinition of type with struct/class" where it is read (an unknown name stays X3000).
 
 Rows marked xfail (strict) are disagreements left: each names fxc's answer and ours.
 """
@@ -1195,7 +1197,39 @@ NUMBER_ROWS = [
     ('struct O { float4 c : SV_Target1; float1x2 d : SV_Target; }; O main() { return (O)0; }', 'ps_5_0', 0, 'X4574'),
 ]
 
-ALL_ROWS = STATE_CALL_ROWS + COMPILE_OPERAND_ROWS + PATCH_ROWS + STREAM_ROWS + NUMBER_ROWS
+
+#: (source, target, flags, fxc's verdict): ``struct NAME`` of a typedef in each place, an unknown tag, a later / earlier
+#: undeclared name, a missing ``;``, a ``class`` tag
+STRUCT_TAG_ROWS = [
+    ('struct apple { float4 f; };\ntypedef struct apple myapple;\nstruct myapple a;\nfloat4 main() : sv_target { return 0; }', 'ps_4_1', 0, 'X3003'),
+    ('struct apple { float4 f; };\ntypedef struct apple myapple;\nstruct myapple a;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3003'),
+    ('typedef float myfloat;\nstruct myfloat a;\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3003'),
+    ('typedef float myfloat;\nstruct myfloat a;\nfloat4 main() : sv_target { return 0; }', 'ps_5_1', 0, 'X3003'),
+    ('typedef float myfloat;\nstruct myfloat { float b; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_1', 0, 'X3003'),
+    ('typedef float myfloat;\nstruct myfloat { float b; };\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3003'),
+    ('struct nothere a;\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3000'),
+    ('struct nothere a;\nfloat4 main() : sv_target { return 0; }', 'ps_5_1', 0, 'X3000'),
+    ('struct apple { float4 f; };\ntypedef apple myapple;\nmyapple a;\nfloat4 main() : sv_target { return 0; }', 'ps_4_1', 0, 'ok'),
+    ('struct apple { float4 f; };\ntypedef apple myapple;\nmyapple a;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'ok'),
+    ('typedef float myfloat;\nstruct myfloat a;\nfloat x = nothere;\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3003'),
+    ('typedef float myfloat;\nstruct myfloat a;\nfloat x = nothere;\nfloat4 main() : sv_target { return 0; }', 'ps_5_1', 0, 'X3003'),
+    ('float x = nothere;\ntypedef float myfloat;\nstruct myfloat a;\nfloat4 main() : sv_target { return 0; }', 'ps_4_1', 0, 'X3004'),
+    ('float x = nothere;\ntypedef float myfloat;\nstruct myfloat a;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3004'),
+    ('typedef float myfloat;\nfloat4 g() { struct myfloat a; return 0; }\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3003'),
+    ('typedef float myfloat;\nfloat4 g() { struct myfloat a; return 0; }\nfloat4 main() : sv_target { return 0; }', 'ps_5_1', 0, 'X3003'),
+    ('typedef float myfloat;\nstruct myfloat a\nfloat4 main() : sv_target { return 0; }', 'ps_4_1', 0, 'X3003'),
+    ('typedef float myfloat;\nstruct myfloat a\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3003'),
+    ('typedef float myfloat;\nvoid g(struct myfloat a) { }\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3003'),
+    ('typedef float myfloat;\nvoid g(struct myfloat a) { }\nfloat4 main() : sv_target { return 0; }', 'ps_5_1', 0, 'X3003'),
+    ('typedef Texture2D T;\nstruct T a;\nfloat4 main() : sv_target { return 0; }', 'ps_4_1', 0, 'X3003'),
+    ('typedef Texture2D T;\nstruct T a;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3003'),
+    ('struct float4 a;\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3003'),
+    ('struct float4 a;\nfloat4 main() : sv_target { return 0; }', 'ps_5_1', 0, 'X3003'),
+    pytest.param('typedef float myfloat;\nclass myfloat a;\nfloat4 main() : sv_target { return 0; }', 'ps_4_1', 0, 'X3003', marks=_xf("fxc X3003, ours X3000")),
+    pytest.param('typedef float myfloat;\nclass myfloat a;\nfloat4 main() : sv_target { return 0; }', 'ps_5_0', 0, 'X3003', marks=_xf("fxc X3003, ours X3000")),
+]
+
+ALL_ROWS = STATE_CALL_ROWS + COMPILE_OPERAND_ROWS + PATCH_ROWS + STREAM_ROWS + NUMBER_ROWS + STRUCT_TAG_ROWS
 
 
 @pytest.mark.parametrize("src,target,flags,expected", ALL_ROWS)

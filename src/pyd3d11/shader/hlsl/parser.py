@@ -478,6 +478,10 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
                 st = self.types.get(name)
                 if isinstance(st, StructType) and st.name == name:  # a struct tag, not a typedef of one
                     return st
+                if st is not None:
+                    # ``struct myfloat a;`` of a typedef (of a struct, a number or an object): d3dcompiler_47 10.1's
+                    # X3003 "redefinition of type with struct/class" as it parses, wherever it stands (session 41)
+                    raise self.error("redefinition of type with struct/class", code=3003)
                 raise self.error(f"undeclared struct '{name}'")
         if name and name in self.type_scopes[-1]:  # a second definition of the name in one scope (X3003)
             raise self.error(f"redefinition of '{name}'", code=3003)
