@@ -49,6 +49,7 @@ TYPE_RULE_CODES = frozenset({
     3022,  # scalar, vector, or matrix expected
     3025,  # l-value specifies const object
     3088,  # the object type has no such method (fxc 10.1 reports it in functions nothing calls: session 35)
+    3087,  # a method call on a value that is no object (fxc 10.1 in a function nothing calls too: session 41)
     3037,  # constructors only defined for numeric base types
     3064,  # object literals are not allowed inside functions (``compile ps_4_0 f()`` in a body: shaderobj.py)
     3067,  # ambiguous function call
