@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 from ...errors import NotSupportedError
 from . import ast as A
 from .diagnostics import HlslError
+from .shaderobj import expr_children
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -68,27 +69,11 @@ def use_error(cg: CodegenContext, e: A.Node, null: IsNull) -> HlslError | None:
     return None
 
 
-def _kids(e: A.Node) -> list[A.Node]:
-    if isinstance(e, (A.Unary, A.Cast, A.Member)):
-        return [e.a]
-    if isinstance(e, A.Binary):
-        return [e.a, e.b]
-    if isinstance(e, A.Ternary):
-        return [e.cond, e.a, e.b]
-    if isinstance(e, A.Index):
-        return [e.a, e.index]
-    if isinstance(e, (A.Construct, A.Call)):
-        return list(e.args)
-    if isinstance(e, (A.InitList, A.Comma)):
-        return list(e.items)
-    return []
-
-
 def initializer_error(cg: CodegenContext, init: A.Node, t: Type, pos: object, null: IsNull) -> HlslError | None:
     """The first NULL error of an initialiser that is not generated as code (a uniform global's, a buffer
     member's, an effect's numeric variable's), in evaluation order, or None."""
     def walk(e: A.Node) -> HlslError | None:
-        for k in _kids(e):
+        for k in expr_children(e):
             found = walk(k)
             if found is not None:
                 return found

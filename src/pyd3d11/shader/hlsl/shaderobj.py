@@ -89,6 +89,11 @@ def _children(e: A.Node) -> list[A.Node]:
     the function's uniform values)."""
     if object_name(e) is not None:
         return []
+    return expr_children(e)
+
+
+def expr_children(e: A.Node) -> list[A.Node]:
+    """The operand expressions of an expression node in source order ([] for a leaf or a statement)."""
     if isinstance(e, (A.Cast, A.Unary, A.Member)):
         return [e.a]
     if isinstance(e, A.Binary):
@@ -99,9 +104,7 @@ def _children(e: A.Node) -> list[A.Node]:
         return [e.a, e.index]
     if isinstance(e, (A.Construct, A.Call)):
         return list(e.args)
-    if isinstance(e, A.InitList):
-        return list(e.items)
-    if isinstance(e, A.Comma):
+    if isinstance(e, (A.InitList, A.Comma)):
         return list(e.items)
     return []
 
