@@ -329,7 +329,8 @@ def test_unsigned_typedef_is_uint_at_run_time():
 @pytest.mark.parametrize("src,ok", [
     ("struct { float4 a; };", False),  # an anonymous struct must declare a variable
     ("struct { float4 a; } v;", True),
-    ("struct apple { float4 f; }; typedef struct apple myapple; struct myapple a;", False),
+    # (a typedef's name after ``struct``: d3dcompiler_47 10.1's X3003 "redefinition of type with struct/class",
+    # session 41 -- test_typedef_named_by_struct_is_x3003 below)
     ("struct apple { float4 f; }; typedef struct apple myapple; myapple a; struct apple b;", True),
     ("float4 VertexShader;", False), ("float4 vertexshader;", False), ("float4 Texture2D;", False),
     ("float4 geometryshader; float4 vertexshadeR;", True),
@@ -340,6 +341,14 @@ def test_declaration_syntax(src, ok):
         compiles(src)
     else:
         assert "error X3000" in compile_error(src)
+
+
+def test_typedef_named_by_struct_is_x3003():
+    # d3dcompiler_47 10.1 (recorded under Wine, session 41): c.hlsl(1,59-72): error X3003: redefinition of type with
+    # struct/class (tests/test_rules_hlsl_fxc_mutants_s41.py has the other forms)
+    src = "struct apple { float4 f; }; typedef struct apple myapple; struct myapple a;\n" \
+          "float4 main() : sv_target { return 0; }"
+    assert "error X3003: redefinition of type with struct/class" in compile_error(src)
 
 
 def test_register_on_a_parameter_is_accepted_and_ignored():

@@ -214,7 +214,8 @@ def test_inout_entry_parameter_writes_its_output():
 @pytest.mark.parametrize("src,code", [
     ("struct S { float4 a; float4 b; }; float4 main(S s) : SV_Target { return s.a; }", "X3502"),  # no semantic
     ("float4 main(float4 p : SV_Position) : SV_Target8 { return p; }", "X4502"),                    # index 0..7
-    ("float4 main(float4 p : sv_position) : SV_Depth { return 0; }", "X4502"),                     # one component
+    # one component: d3dcompiler_47 10.1's X4555 "invalid type used for 'SV_Depth' output semantics" (session 41)
+    ("float4 main(float4 p : sv_position) : SV_Depth { return 0; }", "X4555"),
 ])
 def test_entry_semantic_rejections(src, code):
     assert f"error {code}" in compile_error(src)

@@ -98,6 +98,7 @@ class CodegenContext(Protocol):
     #: the Flags1 the caller passed (a Direct3D 9 target adds backwards compatibility to compile_flags)
     requested_flags: int
     entry_attrs: dict  # attributes of the entry point's first declaration
+    root_signature_pos: Any  # where the entry point's [RootSignature(...)] stands, None without one (entryattrs)
     clip_planes: list  # a vertex shader's [clipplanes] arguments (entryattrs)
     clip_pos: list | None  # the SV_Position output components the clip planes test
     out_owner: object  # the parameter (or "$return") whose outputs are being bound
