@@ -16,7 +16,7 @@ from . import shaderobj
 from .constexpr import to_int
 from .diagnostics import HlslError, Pos
 from .parse_effects import COMPILE_PROFILES
-from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
+from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type, array_leaf, leaf_count
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -241,7 +241,7 @@ def check_switch(cg: CodegenContext, s: A.Switch) -> None:
         if cg.major < 6 and not _terminated(body):
             # fxc's text, at the group's first label (Dawn/Tint's fxc records: "(19,7): error X3533: non-empty
             # case statements must have break or return" on the ``case 0:`` line of a case falling into the next)
-            raise cg.err(s.label_pos[g] if g < len(s.label_pos) else s.pos,
+            raise cg.err(lab_pos(s, g),
                          "non-empty case statements must have break or return", 3533)
     if duplicate is not None:
         from .uintrange import defer
@@ -360,7 +360,6 @@ def string_braces_error(name: str, init: A.InitList, t: Type) -> tuple[int, str]
     ``{float2(1, 2)}``) X3017. The error as (number, message), or None."""
     from .codegen import walk
     from .constexpr import literal_components
-    from .objects import leaf_count
 
     count = 0
     stack = list(reversed(init.items))
@@ -441,14 +440,6 @@ def check_object_array_braces(cg: CodegenContext, d: A.VarDecl) -> None:
         raise cg.err(d.pos, f"'{d.name}': initializer does not match type", 3017)
 
 
-def _inner(t: ArrayType) -> int:
-    """The elements of an array's element type (1 unless it is an array)."""
-    n, e = 1, t.elem
-    while isinstance(e, ArrayType):
-        n, e = n * e.count, e.elem
-    return n
-
-
 def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
     """Rules fxc applies to global variables: no geometry primitive modifiers, no stream objects, string
     initialisers, 5.1's object-array brace lists."""
@@ -465,7 +456,7 @@ def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
         leaf = array_leaf(d.type)
         if "static" in d.mods:
             raise cg.err(d.pos, f"'{d.name}': variables of type '{leaf}' cannot be declared 'static'", 3007)
-        if isinstance(d.type, ArrayType) and isinstance(leaf, ObjectType) and d.type.count * _inner(d.type) > 1:
+        if isinstance(leaf, ObjectType) and leaf_count(d.type) > 1:
             raise cg.err(d.pos, "stream parameters can only be single-element types", 3128)
         raise cg.err(d.pos, f"stream object '{d.name}' cannot be declared in the global scope", 3514)
     t = array_leaf(d.type)

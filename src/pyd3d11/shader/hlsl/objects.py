@@ -28,6 +28,7 @@ from .types import (
     StructType,
     Type,
     array_leaf,
+    leaf_count,  # (re-exported: its callers import it from this module)
 )
 from .values import SPACE_STRIDE, CBuf
 
@@ -337,14 +338,6 @@ def holds_objects(t: Type) -> bool:
     if isinstance(t, ObjectType):
         return t.kind in _BINDABLE
     return has_object(t) and all(k.kind in _BINDABLE for _p, k in leaves(t))
-
-
-def leaf_count(t: Type) -> int:
-    n = 1
-    while isinstance(t, ArrayType):
-        n *= t.count
-        t = t.elem
-    return n
 
 
 def _render_targets(cg: CodegenContext) -> int:

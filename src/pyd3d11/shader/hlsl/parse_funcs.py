@@ -9,7 +9,7 @@ from . import regsyntax
 from .diagnostics import HlslError, Pos
 from .lexer import Token
 from .salvage import salvage_function
-from .types import STREAM_KINDS, VOID, ArrayType, ObjectType, Type, array_leaf
+from .types import STREAM_KINDS, VOID, ObjectType, Type, array_leaf, leaf_count
 
 
 class FunctionParser:
@@ -69,7 +69,7 @@ class FunctionParser:
             if pname in _SHADOWABLE_TYPES:
                 self.shadowed.add(pname)
             pt = self._apply_major(self.parse_array_suffix(pt, param=True), pm)
-            if isinstance(array_leaf(pt), ObjectType) and array_leaf(pt).kind in STREAM_KINDS and _elements(pt) > 1:
+            if isinstance(array_leaf(pt), ObjectType) and array_leaf(pt).kind in STREAM_KINDS and leaf_count(pt) > 1:
                 # fxc reads a stream parameter as one stream (d3dcompiler_47 10.1, session 41): an array of more
                 # than one is X3128 where the parameter is read (``inout PointStream<D> o[2]``; ``o[1]`` compiles)
                 raise HlslError(name_pos.file, name_pos.line, name_pos.col, 3128,
@@ -125,11 +125,3 @@ class FunctionParser:
             # where its braces stand: a ``#pragma warning`` between them is inside a function (warnpragma.py)
             self.func_bodies.append((body.pos, self.toks[self.i - 1].pos))
         return A.FuncDef(name_tok.pos, name_tok.text, ret, params, sem, body, attrs, frozenset(mods))
-
-
-def _elements(t: Type) -> int:
-    """The elements of an array type (of arrays: their product); 1 for any other type."""
-    n = 1
-    while isinstance(t, ArrayType):
-        n, t = n * t.count, t.elem
-    return n

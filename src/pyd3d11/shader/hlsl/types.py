@@ -251,3 +251,12 @@ def array_leaf(t: Type) -> Type:
     while isinstance(t, ArrayType):
         t = t.elem
     return t
+
+
+def leaf_count(t: Type) -> int:
+    """The elements below every array dimension (``Texture2D t[2][3]`` -> 6; 1 for a type that is no array)."""
+    n = 1
+    while isinstance(t, ArrayType):
+        n *= t.count
+        t = t.elem
+    return n
