@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any
 
 from .diagnostics import Pos
@@ -278,3 +279,17 @@ class Return(Node):
 @dataclass(eq=False)
 class Discard(Node):
     pass
+
+
+def children(n: object) -> Iterator[Node]:
+    """The AST nodes directly inside node ``n`` (its dataclass fields, lists and tuples included)."""
+    if not is_dataclass(n):
+        return
+    for f in fields(n):
+        v = getattr(n, f.name, None)
+        if isinstance(v, Node):
+            yield v
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                if isinstance(x, Node):
+                    yield x

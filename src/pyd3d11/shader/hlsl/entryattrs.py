@@ -239,20 +239,14 @@ def _check_attribute_names(cg: CodegenContext, args: list) -> None:
     """fxc reads ``[RootSignature(…)]``'s argument as an expression: a name nothing declares is X3004 there, before
     the target's X4615 (``[RootSignature(XX)]``, ``XX + 1``, ``f()``: d3dcompiler_47 10.1, session 41); a number or
     another non-string argument is ignored."""
-    from dataclasses import fields
-
     def walk(node) -> None:
         if isinstance(node, A.Ident) and node.name not in cg.globals:
             raise cg.err(Pos(node.pos.file, node.pos.line, node.pos.col, node.pos.col + len(node.name) - 1),
                          f"undeclared identifier '{node.name}'", 3004)
         if isinstance(node, A.Call) and node.name not in cg.funcs:
             raise cg.err(node.pos, f"undeclared identifier '{node.name}'", 3004)
-        if isinstance(node, A.Node):
-            for f in fields(node):
-                value = getattr(node, f.name)
-                for item in value if isinstance(value, list) else [value]:
-                    if isinstance(item, A.Node):
-                        walk(item)
+        for item in A.children(node):
+            walk(item)
 
     for arg in args:
         walk(arg)

@@ -30,8 +30,7 @@ MicrosoftDocs is silent on the order; the rule is d3dcompiler_47 10.1's (tests/t
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterator
-from dataclasses import fields, is_dataclass
+from collections.abc import Callable
 
 from . import ast as A
 from .diagnostics import HlslError
@@ -40,32 +39,18 @@ from .diagnostics import HlslError
 Wrap = Callable[[list[A.Node]], A.Node]
 
 
-def _children(n: object) -> Iterator[A.Node]:
-    """The AST nodes directly inside expression node ``n`` (its dataclass fields, lists included)."""
-    if not is_dataclass(n):
-        return
-    for f in fields(n):
-        v = getattr(n, f.name, None)
-        if isinstance(v, A.Node):
-            yield v
-        elif isinstance(v, (list, tuple)):
-            for x in v:
-                if isinstance(x, A.Node):
-                    yield x
-
-
 def completed_expressions(log: list[A.Node]) -> list[A.Node]:
     """The largest of the expressions ``log`` lists (the parser logs each as it completes it, an operand
     before the expression holding it): those no later logged expression holds, in the order read."""
     inner: set[int] = set()
     for n in log:
-        stack = list(_children(n))
+        stack = list(A.children(n))
         while stack:
             c = stack.pop()
             if id(c) in inner:
                 continue
             inner.add(id(c))
-            stack.extend(_children(c))
+            stack.extend(A.children(c))
     seen: set[int] = set()
     out = []
     for n in log:
