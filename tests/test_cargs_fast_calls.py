@@ -1,4 +1,5 @@
-"""The fast conversion of positional calls (api/cargs.py ``_fast_convert``) against the general path.
+"""The fast conversion of positional calls (api/cargs.py ``_fast_convert`` and the per-method functions
+``compile_fast`` writes from the same ops) against the general path.
 
 The fast path accepts only common values and must give exactly what ``convert_call``'s general path gives for
 them (the same objects, the same list/tuple containers, the same count truncation); for every other value it must
@@ -126,6 +127,10 @@ def test_fast_path_agrees_with_the_general_path(world, which):
             args = tuple(rng.choice(pool) for pool in pools[:n])
             args = tuple(list(a) if isinstance(a, list) else a for a in args)  # fresh lists (the call may not keep them)
             fast = cargs._fast_convert(plan.fast, args, owner)
+            # the compiled converter the wrappers call gives exactly the interpreted one's answer
+            compiled = plan.fast_fn(args, owner) if plan.fast_fn is not None else None
+            assert (compiled is None) == (fast is None) and (fast is None or _same(compiled, fast)), \
+                (name, args, compiled, fast)
             try:
                 slow, _kw = cargs.convert_call_general(plan, args, {}, owner)
             except cargs.ArgError:
@@ -156,3 +161,4 @@ def test_fast_path_covers_the_hot_setters(world):
     }
     for name, args in calls.items():
         assert cargs._fast_convert(plans[name].fast, args, owner) is not None, name
+        assert plans[name].fast_fn(args, owner) is not None, name

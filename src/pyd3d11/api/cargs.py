@@ -461,7 +461,8 @@ class CallPlan:
     declared parameters (counts first: arrays read their count's converted value) and, for the common
     positional call, each position's declaration."""
 
-    __slots__ = ("decl", "sig", "names", "defaults", "order", "positional", "has_arrays", "ints", "all_ints", "fast")
+    __slots__ = ("decl", "sig", "names", "defaults", "order", "positional", "has_arrays", "ints", "all_ints", "fast",
+                 "fast_fn")
 
     def __init__(self, decl: Declaration, sig: inspect.Signature) -> None:
         self.decl, self.sig = decl, sig
@@ -478,6 +479,7 @@ class CallPlan:
                           for q, _ in self.positional)
         self.all_ints = bool(self.ints) and all(self.ints)
         self.fast = _fast_ops(self)
+        self.fast_fn = compile_fast(self.fast)
 
 
 _NO_VALUES: dict[str, Any] = {}
@@ -493,8 +495,8 @@ def convert_call(plan: CallPlan, args: tuple, kwargs: dict, owner: Any) -> tuple
         # unchanged (_convert_scalar's test), checked by C calls
         if {*map(type, args)} == _INT_TYPE and min(args) >= 0 and max(args) < 0x80000000:
             return args, {}
-    if positional and _FAST_CALLS:
-        out = _fast_convert(plan.fast, args, owner)
+    if positional and _FAST_CALLS and plan.fast_fn is not None:
+        out = plan.fast_fn(args, owner)
         if out is not None:
             return out, {}
     return convert_call_general(plan, args, kwargs, owner, positional)
@@ -541,7 +543,7 @@ def convert_call_general(plan: CallPlan, args: tuple, kwargs: dict, owner: Any,
 # any other value returns None and the general path converts the call (and raises its errors).
 # PYD3D11_FAST_CALLS=0 turns it off (the differential test compares the two).
 _FAST_CALLS = os.environ.get("PYD3D11_FAST_CALLS", "1") != "0"
-_KEEP, _INT, _IFACE, _STRUCT, _CALL, _ARRAY = range(6)
+_KEEP, _INT, _IFACE, _STRUCT, _CALL, _ARRAY, _FLOAT = range(7)
 
 
 @functools.cache
@@ -561,6 +563,8 @@ def _scalar_op(p: Param, null_ok: bool) -> tuple:
         return (_KEEP,)
     if kind == "int":
         return (_INT,)
+    if kind == "float":
+        return (_FLOAT, p, null_ok)
     if kind == "interface":
         return (_IFACE, p.ctype, null_ok, p.ctype in CROSS_DEVICE, {})
     if kind == "struct" and _flat_struct(p.ctype) is not None:
@@ -589,6 +593,7 @@ def _fast_ops(plan: CallPlan) -> tuple | None:
 
 
 _NOT_COMMON = object()
+_UNKNOWN = object()
 
 
 def _fast_value(op: tuple, v: Any, owner: Any) -> Any:
@@ -598,6 +603,11 @@ def _fast_value(op: tuple, v: Any, owner: Any) -> Any:
         return v if type(v) is int and 0 <= v < 0x80000000 else _NOT_COMMON
     if k == _KEEP:
         return v
+    if k == _FLOAT and type(v) is float:  # (to_float's value for a Python float: rounded to binary32)
+        try:
+            return _F32.unpack(_F32.pack(v))[0]
+        except OverflowError:
+            return _NOT_COMMON
     if v is None:
         return None if op[2] else _NOT_COMMON
     if k == _IFACE:
@@ -624,7 +634,7 @@ def _fast_value(op: tuple, v: Any, owner: Any) -> Any:
 
 def _fast_convert(ops: tuple | None, args: tuple, owner: Any) -> tuple | None:
     """The converted arguments of a positional call (:func:`convert_call`'s result), or None where a value is not
-    one of the common ones."""
+    one of the common ones. (Interpreted from ``ops``: the oracle of :func:`compile_fast`'s functions.)"""
     if ops is None:
         return None
     out = list(args)
@@ -639,33 +649,91 @@ def _fast_convert(ops: tuple | None, args: tuple, owner: Any) -> tuple | None:
             return None
         out[i] = c
     if arrays:
-        n_args = len(args)
         for i, v in enumerate(args):
             op = ops[i]
-            if op[0] != _ARRAY:
-                continue
-            if v is None:
-                if not op[3]:
-                    return None
-                continue
-            tv = type(v)
-            if tv is not list and tv is not tuple:
-                return None
-            if op[1]:
-                n = op[2]
-            else:
-                n = out[op[2]] if op[2] < n_args and out[op[2]] is not None else len(v)
-            if len(v) < n:
-                return None
-            elem = op[4]
-            res = []
-            for x in v[:n]:
-                c = _fast_value(elem, x, owner)
+            if op[0] == _ARRAY:
+                c = _fast_array(op, v, out, owner)
                 if c is _NOT_COMMON:
                     return None
-                res.append(c)
-            out[i] = tuple(res) if op[5] and tv is tuple else res
+                out[i] = c
     return tuple(out)
+
+
+def _fast_array(op: tuple, v: Any, out: list, owner: Any) -> Any:
+    """One array argument by ``op`` (``out``: the call's converted scalars, for its count), or _NOT_COMMON."""
+    if v is None:
+        return None if op[3] else _NOT_COMMON
+    tv = type(v)
+    if tv is not list and tv is not tuple:
+        return _NOT_COMMON
+    if op[1]:
+        n = op[2]
+    else:
+        n = out[op[2]] if op[2] < len(out) and out[op[2]] is not None else len(v)
+    if len(v) < n:
+        return _NOT_COMMON
+    elem = op[4]
+    res = []
+    for x in v[:n]:
+        c = _fast_value(elem, x, owner)
+        if c is _NOT_COMMON:
+            return _NOT_COMMON
+        res.append(c)
+    return tuple(res) if op[5] and tv is tuple else res
+
+
+def compile_fast(ops: tuple | None) -> Callable[[tuple, Any], tuple | None] | None:
+    """:func:`_fast_convert` for one method's ``ops``, as a Python function with the positions and array elements
+    unrolled and the integer, float and interface checks written inline (per API call the interpreted loop cost
+    ~200 bytecodes; a frame of state setters spent a fifth of its Python there). Same results as
+    ``_fast_convert(ops, ...)`` for every argument tuple (tests/test_cargs_fast_calls.py)."""
+    if ops is None:
+        return None
+    env: dict[str, Any] = {"_fv": _fast_value, "_NC": _NOT_COMMON, "_pack": _F32.pack, "_unpack": _F32.unpack}
+
+    def check(op: tuple, name: str, v: str, store: str, ind: str) -> list[str]:
+        """Lines converting value ``v`` by scalar ``op`` into ``store`` (a format of one value), or returning None."""
+        k = op[0]
+        if k == _KEEP:
+            return [ind + store.format(v)]
+        if k == _INT:
+            return [f"{ind}if type({v}) is not int or {v} < 0 or {v} >= 0x80000000: return None",
+                    ind + store.format(v)]
+        env[name] = op
+        generic = [f"{ind}    c = _fv({name}, {v}, owner)", f"{ind}    if c is _NC: return None",
+                   ind + "    " + store.format("c")]
+        if k == _FLOAT:
+            return [f"{ind}if type({v}) is float:", f"{ind}    try: c = _unpack(_pack({v}))[0]",
+                    f"{ind}    except OverflowError: return None", ind + "    " + store.format("c"),
+                    f"{ind}else:", *generic]
+        if k == _IFACE:  # (the value itself is the result: _fast_value's call only fills the class cache)
+            env["C" + name] = op[4]
+            lines = [f"{ind}if {v} is None:", f"{ind}    {'pass' if op[2] else 'return None'}",
+                     f"{ind}elif (ok := C{name}.get(type({v}))) is None:",
+                     f"{ind}    if _fv({name}, {v}, owner) is _NC: return None", f"{ind}elif not ok: return None"]
+            if not op[3]:
+                lines.append(f"{ind}elif owner is not None and getattr({v}, '_device', None) is not owner: return None")
+            return lines + [ind + store.format(v)]
+        return [f"{ind}if True:", *generic]
+
+    body = ["def conv(args, owner):", "    n = len(args)", "    out = list(args)"]
+    for i, op in enumerate(ops):
+        if op[0] in (_KEEP, _ARRAY):
+            continue
+        body += [f"    if n > {i}:", f"        v = args[{i}]", *check(op, f"O{i}", "v", f"out[{i}] = {{}}", "        ")]
+    for i, op in enumerate(ops):
+        if op[0] != _ARRAY:
+            continue
+        count = str(op[2]) if op[1] else f"out[{op[2]}] if {op[2]} < n and out[{op[2]}] is not None else len(v)"
+        body += [f"    if n > {i}:", f"        v = args[{i}]", "        if v is None:",
+                 f"            {'pass' if op[3] else 'return None'}", "        else:", "            tv = type(v)",
+                 "            if tv is not list and tv is not tuple: return None", f"            m = {count}",
+                 "            if len(v) < m: return None", "            res = []", "            for x in v[:m]:",
+                 *check(op[4], f"E{i}", "x", "res.append({})", "                "),
+                 f"            out[{i}] = tuple(res) if {bool(op[5])} and tv is tuple else res"]
+    body.append("    return tuple(out)")
+    exec("\n".join(body), env)  # noqa: S102 - source built above from the ops' kinds only
+    return env["conv"]
 
 
 # -- installing the wrappers ------------------------------------------------------------------------------
@@ -736,6 +804,8 @@ def wrap(fn: Callable[..., Any], decl: Declaration | None, lock_kind: str,
     needs_owner = decl is not None and any(_kind(q.ctype, q.pointer) == "interface" for q in decl.params)
     per_object = lock_kind in ("device", "context", "queue", "object")
     joins = not queue_safe(name)
+    fast_fn = plan.fast_fn if plan is not None and _FAST_CALLS else None
+    n_names = len(plan.names) if plan is not None else 0
 
     @functools.wraps(fn)
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
@@ -747,8 +817,20 @@ def wrap(fn: Callable[..., Any], decl: Declaration | None, lock_kind: str,
         lock = (self.__dict__.get("_api_lock") if per_object else None) or _lock_of(self, lock_kind)
         with lock:
             if decl is not None:
+                owner = None
+                if needs_owner:
+                    # (an object's device never changes: found once per object, not per call)
+                    owner = self.__dict__.get("_cargs_owner", _UNKNOWN)
+                    if owner is _UNKNOWN:
+                        owner = _owner_device(self)
+                        if owner is not None and owner is not self:
+                            self.__dict__["_cargs_owner"] = owner
+                out = fast_fn(args, owner) if fast_fn is not None and not kwargs and len(args) <= n_names else None
                 try:
-                    args, kwargs = convert_call(plan, args, kwargs, _owner_device(self) if needs_owner else None)
+                    if out is not None:
+                        args = out
+                    else:
+                        args, kwargs = convert_call(plan, args, kwargs, owner)
                 except ArgError as e:
                     if void:
                         _drop(self, name, e.index, e.text)

@@ -68,6 +68,10 @@ _COUNTERS = PIPELINE_STATISTICS_FIELDS + ("Samples",) + tuple(
     f"SO{s}_{k}" for s in range(4) for k in ("NumPrimitivesWritten", "PrimitivesStorageNeeded"))
 
 
+#: query types whose result reads none of _COUNTERS (End computes no counter deltas for them)
+_NO_COUNTERS = frozenset({Q_EVENT, Q_TIMESTAMP, Q_TIMESTAMP_DISJOINT})
+_NO_DELTA: dict[str, int] = {}
+
 _DATA_SIZE = {Q_EVENT: 4, Q_OCCLUSION: 8, Q_TIMESTAMP: 8, Q_TIMESTAMP_DISJOINT: 16, Q_PIPELINE_STATISTICS: 88,
               Q_OCCLUSION_PREDICATE: 4, Q_SO_STATISTICS: 16, Q_SO_OVERFLOW_PREDICATE: 4,
               **{q: 16 for q in Q_SO_STATISTICS_STREAM}, **{q: 4 for q in Q_SO_OVERFLOW_PREDICATE_STREAM}}
@@ -606,6 +610,10 @@ class ID3D11DeviceContext1(StateMethods, DataMethods, ID3D11DeviceChild):
             self._collecting.add(id(rec))
             return
         self._collecting.discard(id(rec))
+        if qt in _NO_COUNTERS:  # (their results read no counter: a frame's event query skips the copies)
+            rec.result = self._query_result(qt, _NO_DELTA)
+            rec.state = "issued"
+            return
         if qt not in _NO_BEGIN and rec.state != "building":
             # End without Begin: an implicit empty Begin/End pair
             rec.begin = dict(self._counters)

@@ -14,8 +14,12 @@ method family, with the C parameter names.
 from __future__ import annotations
 
 import copy as _copy
+import functools
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from pyd3d11.storage import ViewKind
@@ -152,6 +156,11 @@ _VIEWPORT_FIELDS = ("TopLeftX", "TopLeftY", "Width", "Height", "MinDepth", "MaxD
 _RECT_FIELDS = ("left", "top", "right", "bottom")
 
 
+@functools.cache
+def _field_getter(names: tuple[str, ...]) -> Callable[[Any], tuple]:
+    return attrgetter(*names)
+
+
 def _same_rectangles(old: list[Any], new: list[Any], names: tuple[str, ...]) -> bool:
     """Whether two lists of viewports or scissor rectangles hold the same values, floats bit for bit (a viewport
     at -0.0 is not the one at +0.0): setting the bound values again changes no binding, so the context keeps its
@@ -159,6 +168,17 @@ def _same_rectangles(old: list[Any], new: list[Any], names: tuple[str, ...]) -> 
     viewport every frame would otherwise rebuild its draws' plans every frame."""
     if len(old) != len(new):
         return False
+    t = type(new[0]) if new else None
+    if t is not None and hasattr(t, "__struct_fields__") and all(type(r) is t for r in old + new):
+        # (header structs, as the setters build them: their fields read at C speed; a field the struct holds as
+        # None -- not built by the setters -- fails the pack and is read by F below)
+        get = _field_getter(names)
+        a = list(chain.from_iterable(map(get, old)))
+        b = list(chain.from_iterable(map(get, new)))
+        try:
+            return struct.pack(f"{len(a)}d", *a) == struct.pack(f"{len(b)}d", *b)
+        except struct.error:
+            pass
     a = [F(r, n) for r in old for n in names]
     b = [F(r, n) for r in new for n in names]
     if any(type(x) is float for x in a + b):

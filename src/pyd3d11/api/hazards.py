@@ -19,6 +19,8 @@ may be bound while its texture is sampled.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import compress, repeat
+from operator import is_not
 from typing import Any
 
 from pyd3d11.storage import StorageDimension, ViewKind
@@ -35,7 +37,8 @@ def bound(slots: list[Any]) -> list[tuple[int, Any]]:
     slot: binding an output scans every stage's inputs, a few times a frame in a typical program."""
     if slots.count(None) == len(slots):
         return []
-    return [(i, v) for i, v in enumerate(slots) if v is not None]
+    # (C-speed selection: a stage's 128 SRV slots with one bound took a Python step per slot)
+    return list(compress(enumerate(slots), map(is_not, slots, repeat(None))))
 
 
 def storage_of(obj: Any) -> Any:
