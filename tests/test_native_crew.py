@@ -9,6 +9,7 @@ import ctypes
 import os
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -55,6 +56,30 @@ def test_every_row_of_every_job_runs_once(bump, size, rows):
         want = np.zeros(8, np.int64)
         want[:min(rows, size + 1)] = 1  # row 0 here, rows 1..size on the crew; none past the job's rows
         assert (words == want).all()
+    finally:
+        c.stop()
+    assert not any(t.is_alive() for t in c.threads)
+
+
+def test_nudges_run_no_row_and_lose_no_job(bump):
+    """Crew.nudge wakes the threads without a job (Scene.launch's early wake): between and among posted jobs, any
+    number of nudges -- also while the threads sleep, spin or run rows -- adds no row run and drops none."""
+    addr, fn, _ = bump
+    c = crew.Crew(3)
+    try:
+        words = np.zeros((24, 4), np.int64)
+        jobs = []
+        for j in range(24):
+            for _ in range(j % 3):
+                c.nudge()
+            base = words[j].ctypes.data
+            jobs.append(c.post(addr, base, 8, 4, lambda base=base: fn(base)))
+            if j % 5 == 0:
+                time.sleep(0.002)  # (long enough for the threads to sleep in the kernel again)
+                c.nudge()
+        for job in jobs:
+            job.finish()
+        assert (words == 1).all()
     finally:
         c.stop()
     assert not any(t.is_alive() for t in c.threads)

@@ -307,8 +307,12 @@ class StateMethods(StageMethods):
         (SwapDeviceContextState remarks: the state object's level controls the immediate context)."""
         if self._ctx_state is not None:
             return self._ctx_state._level
+        created = self.__dict__.get("_device_level")  # (the device's level is fixed at creation: read once)
+        if created is not None:
+            return created
         created = getattr(self._device, "_created_level", None)
         if created is not None:
+            self.__dict__["_device_level"] = int(created)
             return int(created)
         get = getattr(self._device, "GetFeatureLevel", None)
         return int(get()) if get is not None else FL_11_1

@@ -190,10 +190,13 @@ class Scene:
             return
         from ...shader.native.runtime import address
 
+        nd, nw = len(self.entries), self.workers
+        c = crew.get() if nw >= crew.MIN_WORKERS else None
+        if c is not None:
+            c.nudge()  # (the crew wakes while this thread builds the rows below: the post then finds it spinning)
         if prev is not None:
             self.prev, self._prev_done = prev, prev.done
         run, _engine, yield_fn = _driver()
-        nd, nw = len(self.entries), self.workers
         # one (workers, 3 + 3 draws) matrix, filled by column (a loop over workers x draws costs ~0.1 ms a scene
         # at 16 threads on the drawing thread)
         S = np.empty((nw, _HEAD + 3 * nd), np.int64)
@@ -208,7 +211,6 @@ class Scene:
         self._S.append(S)
         base = address(S)
         stride = 8 * S.shape[1]
-        c = crew.get() if nw >= crew.MIN_WORKERS else None
         if c is not None:
             # native crew threads take rows 1.. at once (crew.py); this thread runs row 0 in finish
             self.job = c.post(ctypes.cast(run, ctypes.c_void_p).value, base, stride, nw, lambda: run(base))
