@@ -65,7 +65,40 @@ def dead_resources(cg: CodegenContext, listing: str) -> frozenset[str]:
         if (r.file == "s" and "[" in r.name and (per_element or not plain) or per_element and plain) and r.used and \
                 r.reg >= 0 and (r.file, r.reg) not in refs:
             dead.add(r.name)
-    return frozenset(dead | late_arrays(cg, refs))
+    return frozenset(dead | late_arrays(cg, refs) | dead_buffers(cg, refs))
+
+
+#: the mark, among the dead names, of a constant or texture buffer no instruction reads (no resource is named so)
+BUFFER = "\0cb:"
+
+
+def dead_buffers(cg: CodegenContext, refs: set[tuple[str, int]]) -> set[str]:
+    """``BUFFER`` + the name of each bound constant buffer (a ``cbuffer``, $Globals, $Params, a
+    ``ConstantBuffer<S>``) none of whose bytes the final code reads, and of each ``tbuffer`` whose t# no
+    instruction loads: fxc binds buffers after dead-code removal too, so such a buffer is neither declared nor
+    reflected and takes no register (d3dcompiler_47 10.1 under Wine, session 42: ``float q = k.x; return 0;``
+    binds nothing, a value read only in a loop body or a branch arm and dropped likewise, at every 4.0+ target,
+    /Od included; a later automatic buffer moves down into the freed b#). An explicit register(b#) below 5.1
+    stays reserved (cg_resources.assign_bindings). An array of ConstantBuffer<S> is dead only when no element is
+    read (its range is reserved whole). Not judged where class instances reach buffers through ``this``, nor at
+    the Direct3D 9 targets (their constant table is another model)."""
+    from .layout import cb_reads, has_class_instance
+
+    if cg.d3d9 is not None:
+        return set()
+    reads = cb_reads(cg)
+    if reads.through_this:
+        return set()
+    live: dict[str, bool] = {}
+    for cb in cg.cbufs:
+        if not cb.used or cb.slot < 0:
+            continue
+        read = ("t", cb.slot) in refs if cb.kind == "tbuffer" else cb.slot in reads.words or \
+            any(has_class_instance(v.decl.type) for v in cb.vars)
+        group = getattr(cb, "array_name", None) or cb.name
+        live[group] = live.get(group, False) or read
+    return {BUFFER + cb.name for cb in cg.cbufs if cb.used and cb.slot >= 0 and
+            not live.get(getattr(cb, "array_name", None) or cb.name, True)}
 
 
 #: the mark, among the dead names, of a 5.1 array first read past its element 0 (no resource is named so)
@@ -96,3 +129,6 @@ def drop_dead(cg: CodegenContext) -> None:
     for r in cg.resources:
         if r.name in dead:
             r.used = False
+    for cb in cg.cbufs:
+        if BUFFER + cb.name in dead:
+            cb.used = False
