@@ -33,7 +33,6 @@ from ..shader.hlsl.constexpr import const_value, leaf_bases
 from ..shader.hlsl.decls import check_declarations
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
-from ..shader.hlsl.lexer import lex
 from ..shader.hlsl.nullvalue import braced as braced_null
 from ..shader.hlsl.nullvalue import is_null
 from ..shader.hlsl.preprocessor import preprocess
@@ -47,6 +46,7 @@ from .fxannot import braced_other_kind, check_annotation_names, global_names, st
 from .fxcompile import _bind_uniforms, _check_block_initialisers, _node_key, braced_shader, is_shader_expression
 from .fxfuncs import check_compile_arguments, check_effect_functions, undefined_variable
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
+from .fxsalvage import first_parse_time_error, lex_effect
 
 #: HLSL object kinds -> D3DXPARAMETER_TYPE (d3dx9shader.h)
 #: the object kinds of Direct3D 10 and later that fx_2_0 leaves out of its parameters (d3dcompiler_47 10.1, session
@@ -750,7 +750,7 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
                 flags: int = 0) -> B.Fx2Effect:
     """Compile effect source for ``fx_2_0`` into :class:`fx2binary.Fx2Effect`."""
     pp = preprocess(source, file, defines, include_open)
-    toks = lex(pp.text, file)
+    toks = lex_effect(pp.text, file, lambda text: compile_fx2(text, file, None, None, flags))
     for prev, tk in zip([None, *toks], toks, strict=False):  # D3D9 effect type words are caseless at fx_2_0
         if tk.kind == "id" and tk.text.lower() in _CASELESS and not (prev is not None and prev.text == ":"):
             # (a semantic keeps its spelling: MeshFromObj's ``texture g_MeshTexture : Texture``)
@@ -758,7 +758,13 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
     toks, state_blocks = _take_state_blocks(toks, file)
     _check_buffer_types(toks, file)
     parser = Fx2Parser(toks)
-    prog = parser.parse_program()
+    try:
+        prog = parser.parse_program()
+    except HlslError as exc:  # an error fxc found in the text before it comes first (fxsalvage.py)
+        found = first_parse_time_error(exc, parser, pp.text, lambda text: compile_fx2(text, file, None, None, flags))
+        if found is None:
+            raise
+        raise found from None
     # two globals of one name (cbuffer members included) are X3003 in an effect as in a shader (fxc 10.1,
     # session 39: `float4 a; float4 a;` at every fx target), before any function is type-checked
     check_declarations(prog)

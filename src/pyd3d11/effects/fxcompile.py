@@ -28,7 +28,6 @@ from ..shader.hlsl.constexpr import const_value, eval_const
 from ..shader.hlsl.decls import check_declarations
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
-from ..shader.hlsl.lexer import lex
 from ..shader.hlsl.nullvalue import braced as braced_null
 from ..shader.hlsl.nullvalue import is_null
 from ..shader.hlsl.objects import leaf_count
@@ -41,6 +40,7 @@ from .fx2states import lookup_state
 from .fxannot import braced_other_kind, check_annotation_names, global_names, static_const_names
 from .fxfuncs import check_compile_arguments, check_effect_functions, undefined_variable
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
+from .fxsalvage import first_parse_time_error, lex_effect
 
 _SHADER_PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4_0|4_1|5_0)$|^(vs|ps)_4_0_level_9_[13]$")
 #: the shader models each target's techniques run (d3dcompiler_47 10.1, session 39): another model's shader -- a
@@ -887,8 +887,16 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
     ctx = _Ctx(source, file, target, defines, include_open, flags)
     ctx.flags2 = flags2
     pp = preprocess(source, file, defines, include_open)
-    parser = EffectParser(lex(pp.text, file))
-    prog = parser.parse_program()
+    parser = EffectParser(lex_effect(pp.text, file, lambda text: compile_effect(text, file, target, None, None, flags,
+                                                                                flags2)))
+    try:
+        prog = parser.parse_program()
+    except HlslError as exc:  # an error fxc found in the text before it comes first (fxsalvage.py)
+        found = first_parse_time_error(exc, parser, pp.text, lambda text: compile_effect(
+            text, file, target, None, None, flags, flags2))
+        if found is None:
+            raise
+        raise found from None
     # two globals of one name (cbuffer members included) are X3003 in an effect as in a shader (fxc 10.1,
     # session 39: `float4 a; float4 a;` at every fx target), before any function is type-checked
     check_declarations(prog)

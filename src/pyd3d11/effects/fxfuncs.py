@@ -155,11 +155,23 @@ def _first_uniform_initialiser_error(cg: Codegen) -> HlslError | None:
     from ..shader.hlsl.initshape import check_initializer
     from ..shader.hlsl.types import ArrayType, ObjectType, array_leaf
     from ..shader.hlsl.uncalled import is_type_error
+    from .objinit import object_initialiser_error
 
     globals_: dict[str, A.VarDecl] = {}
     for d in cg.prog.decls:
         decls = [d] if isinstance(d, A.VarDecl) else d.members if isinstance(d, A.CBufferDecl) else []
         for v in decls:
+            # objects in the value (a shader array's, a brace list's count): objinit.py, statics too; a compile in
+            # the value is reduced before the declarator (10.1: ``PixelShader p[2] = CompileShader(ps_2_0, f(a,
+            # b));`` of one uniform parameter is X3013)
+            shaped = object_initialiser_error(v, globals_)
+            if shaped is not None:
+                calls = [n for n in walk(v.init) if isinstance(n, A.Call) and n.name == "CompileShader"]
+                try:
+                    check_compile_arguments(calls, cg.prog)
+                except HlslError as exc:
+                    return exc
+                return shaped
             # (a compile inside the value -- ``{CompileShader(ps_2_0, f())}`` compiles, a shader misused as a number is
             # X3017 -- is judged by the shader-expression rules: fxparse.check_shader_operands, shaderobj)
             # (likewise an object named in it -- ``float4 f = {1, 2, tt, 4};`` of a texture is counted, not converted:

@@ -120,6 +120,11 @@ class EffectParser(Parser):
         #: local's state block may write those: _check_state_writes)
         self._function_depth = 0
         self._locals: set[str] = set()
+        #: the state values read so far, as the shader targets' parser lists them (Parser.state_values): what a
+        #: parse error's salvage type-checks of a block it stopped (fxsalvage.py)
+        self.salvage_state_values: list[A.Node] = []
+        #: every annotation list begun, as far as it was read (the same list objects _log holds once complete)
+        self.salvage_annotations: list[list[Annotation]] = []
 
     def parse_function(self, ret, mods: set, attrs: dict, pos) -> A.FuncDef:
         self._function_depth += 1
@@ -146,8 +151,15 @@ class EffectParser(Parser):
             return
         start = self.next().pos
         out: list[Annotation] = []
-        while not self.accept(">"):
-            out += self.annotation_declaration(out)
+        # the list as far as it is read: a parse error's salvage checks its completed annotations (fxsalvage.py),
+        # by the annotation rules, not as expressions
+        self.salvage_annotations.append(out)
+        mark = len(self.expr_log)
+        try:
+            while not self.accept(">"):
+                out += self.annotation_declaration(out)
+        finally:
+            del self.expr_log[mark:]
         self._last_annotations = out
         self._annots.append((start, out))
         self._log.append((start, out))
@@ -261,6 +273,15 @@ class EffectParser(Parser):
             self._annots, self._blocks = saved_a, saved_b
 
     def _state_block_entries(self) -> list[StateEntry]:  # type: ignore[override]
+        mark = len(self.expr_log)
+        try:
+            return self._state_block_entry_list()
+        finally:
+            # a state value is type-checked by the state-value rules (an unknown name is a ``const int``), not as
+            # an expression of a salvaged declaration (fxsalvage.py reads salvage_state_values instead)
+            del self.expr_log[mark:]
+
+    def _state_block_entry_list(self) -> list[StateEntry]:  # type: ignore[override]
         start = self.tok.pos
         entries: list[StateEntry] = []
         while not self.accept("}"):
@@ -271,6 +292,7 @@ class EffectParser(Parser):
                     check_shader_operands(a)
                     self._check_state_writes(a)
                 self.check_state_call(name, args)
+                self.salvage_state_values.extend(args)
                 entries.append(StateEntry(name.text, None, None, args, True, name.pos))
                 self.expect(";")
                 continue
@@ -286,6 +308,7 @@ class EffectParser(Parser):
                 value = self.parse_assign()  # ``compile ps_2_0 f()++``: an operator on it is fxc's type error
                 check_shader_operands(value)
                 self._check_state_writes(value)  # (``compile ps_2_0 f(--x)`` too)
+                self.salvage_state_values.append(value)
             elif self.at("<"):  # ``Filter = <ANISOTROPIC>;`` (old syntax): the name inside the brackets
                 self.next()
                 value = self.parse_postfix(self.parse_primary())  # ``<g_vLightPos[0]>``: an element too
@@ -299,6 +322,7 @@ class EffectParser(Parser):
             else:
                 value = self.parse_assign()
                 self._check_state_value(value)
+                self.salvage_state_values.append(value)
             self.expect(";")
             entries.append(StateEntry(name.text, index, value, [], False, name.pos))
         self._blocks.append((start, entries))

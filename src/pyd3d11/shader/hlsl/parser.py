@@ -861,15 +861,18 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
         while self.tok.kind != "eof":
             if self.accept(";"):
                 continue
-            mark = len(self.expr_log)
+            mark, first = len(self.expr_log), self.i
             try:
                 got = self.parse_toplevel()
             except HlslError as exc:
-                # fxc type-checks as it parses: a type error before this error comes first (salvage.py; not built
-                # for an effect file, whose state blocks and techniques its parser reads on its own terms)
-                if self.effect_declarations or (self.file_target or "").startswith("fx_"):
-                    raise
+                # fxc type-checks as it parses: a type error before this error comes first (salvage.py)
                 salvage_program(self, exc, decls + self.pending_globals, start, mark)
+                if self.effect_declarations or (self.file_target or "").startswith("fx_"):
+                    # an effect file's checks are the effect compiler's too (effects/fxsalvage.py): it reads
+                    # the record and where the failed declaration began
+                    if not hasattr(exc, "salvage_first_token"):
+                        exc.salvage_first_token = first
+                    raise
                 found = earlier_type_error(exc)
                 if found is None:
                     raise

@@ -1,0 +1,214 @@
+"""fxc's checks of the effect text read before a parse error (issue 15, session 42, helper EFX).
+
+d3dcompiler_47 parses an effect file with its HLSL front end, which type-checks every construct as it reduces it
+(shader/hlsl/salvage.py): so in an effect file, too, an error that a declaration completed before a syntax error
+raises is fxc's first error, not the syntax error further on (10.1: ``technique < int a = 1, b = a;; > {}`` is
+X3011 at ``b``, not X3000 at the second ``;``; ``sampler s { cat = foobar.y; };`` before ``fxgroup g { }`` X3018;
+a function whose body misses its ``}`` its X3064 / X3004 before the end of file). In an effect the checks made
+while parsing are not only the shader front end's: the effect compiler's own rules on a declaration -- an
+annotation's value (X3011 "value must be a literal expression", X3017), a shader variable's initialiser (X3011,
+X3017), a state object's block (X3004 of an unknown state in a brace list), a compile's uniform argument count
+(X3013) -- stand before the later syntax error too.
+
+This compiler parses the whole effect before any of those checks, so when its effect parser fails, this module
+rebuilds what fxc had checked by then:
+
+- the declarations completed before the failed one: the text before it, compiled as an effect of its own (every
+  check of the effect compiler, in its order); an error of a parse-time kind (``parse_time``) in it counts;
+- the failed declaration as far as it was read: salvage.py's record (a function's completed statements, a
+  global's completed declarators and expressions), checked by salvage.earlier_type_error; the compiles named in
+  it so far (their argument counts: fxfuncs.check_compile_arguments) and its annotation lists completed so far.
+
+The first such error before the parser's error is the compile's error; else the parser's stands. MicrosoftDocs is
+silent on the order; the rule is d3dcompiler_47 10.1's (tests/test_rules_effects_fxc_s42.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..errors import NotSupportedError
+from ..shader.hlsl.diagnostics import HlslError, Pos
+from ..shader.hlsl.salvage import earlier_type_error
+from ..shader.hlsl.uncalled import is_type_error
+
+#: error numbers the effect compiler raises for a declaration that fxc raises while it reduces that declaration
+#: (besides the type rules, uncalled.is_type_error): X3011 (an annotation's / initialiser's value no literal), X3003
+#: (a name defined twice), X3009 (a struct member's default), X3080 (a function without a return value), X3012
+#: (a missing initialiser), X3043 (an annotation's semantic)
+_PARSE_TIME_CODES = frozenset({3003, 3009, 3011, 3012, 3043, 3080})
+
+#: a salvage running: the prefix compile's own parse error is not salvaged again (its text is shorter: the
+#: parser's error of a prefix of complete declarations is no error of the file's)
+_ACTIVE: list[bool] = []
+
+
+def parse_time(err: BaseException) -> bool:
+    """Whether fxc reports ``err`` while it parses the declaration it is about (see module doc). The effect
+    compiler's X3004 "unrecognized state" / "invalid value for state" are not: fxc names a state when it builds
+    the effect, after the parse (10.1: a later function's X3080 comes first)."""
+    if isinstance(err, HlslError) and err.code == 3004 and not err.message.startswith("undeclared identifier"):
+        return False
+    if isinstance(err, HlslError) and err.message == "cannot implicitly convert to 'const string'":
+        return False  # fx_2_0's string parameter built by the D3DX compiler (fx2compile): 10.1 `string s = NULL;`
+        # before a syntax error is the syntax error
+    return isinstance(err, HlslError) and (is_type_error(err) or err.code in _PARSE_TIME_CODES)
+
+
+def _before(err: HlslError, limit: HlslError) -> bool:
+    return err.file == limit.file and (err.line, err.col) < (limit.line, limit.col)
+
+
+def cut_text(text: str, pos: Pos) -> str | None:
+    """The preprocessed ``text`` before the token at ``pos`` (its ``#line`` marks followed as lexer.lex follows
+    them), or None when no line of the text is that position's."""
+    line_no, cur_file = 1, None
+    out: list[str] = []
+    for raw in text.split("\n"):
+        s = raw.strip()
+        if s.startswith("#") and s[1:].lstrip().startswith("line"):
+            parts = s.split()
+            if len(parts) >= 2 and parts[1].isdigit():
+                line_no = int(parts[1])
+                if len(parts) >= 3:
+                    cur_file = parts[2].strip('"')
+                out.append(raw)
+                continue
+        if line_no == pos.line and (cur_file is None or cur_file == pos.file):
+            out.append(raw[:pos.col - 1])
+            return "\n".join(out)
+        out.append(raw)
+        line_no += 1
+    return None
+
+
+def lex_effect(text: str, file: str, compile_prefix: Callable[[str], object]) -> list:
+    """``lex(text, file)``; where a character begins no token, an error fxc found in the text before it comes
+    first: fxc reads its tokens as it parses (10.1: ``float4 g() { return nothere; }`` before ``float h = 1 $ 2;`` is
+    X3004), so the text before the character is compiled (``compile_prefix``) and its parse-time error, if any,
+    is the answer."""
+    from ..shader.hlsl.lexer import lex
+
+    try:
+        return lex(text, file)
+    except HlslError as exc:
+        prefix = None if _ACTIVE else cut_text(text, Pos(exc.file, exc.line, exc.col))
+        if prefix is None or not prefix.strip():
+            raise
+        try:
+            compile_prefix(prefix)
+        except HlslError as e:
+            if parse_time(e) and _before(e, exc):
+                raise e from None
+        except Exception:  # noqa: BLE001, S110 - a prefix the effect compiler cannot build proves nothing
+            pass
+        raise
+
+
+def first_parse_time_error(exc: HlslError, parser, text: str,
+                           compile_prefix: Callable[[str], object]) -> HlslError | None:
+    """The first error fxc finds before the effect parser's error ``exc`` (module doc), or None. ``parser``: the
+    effect parser that failed; ``text``: the preprocessed source it read; ``compile_prefix(text)``: the effect
+    compile of a shorter text (raises its first error)."""
+    if _ACTIVE:
+        return None
+    found: list[HlslError] = []
+    _ACTIVE.append(True)
+    try:
+        err = earlier_type_error(exc)
+        if err is not None and not _name_before_name(parser, exc, err):
+            found.append(err)
+        first = getattr(exc, "salvage_first_token", None)
+        if first:
+            cut = parser.toks[first].pos
+            prefix = cut_text(text, cut)
+            if prefix is not None and prefix.strip():
+                try:
+                    compile_prefix(prefix)
+                except HlslError as e:
+                    if parse_time(e):
+                        found.append(e)
+                except (NotSupportedError, RecursionError):
+                    pass
+                except Exception:  # noqa: BLE001, S110 - a prefix the effect compiler cannot build proves nothing
+                    pass
+            _failed_declaration(parser, exc, cut, found)
+    finally:
+        _ACTIVE.pop()
+    limit = _effect_keyword(parser, getattr(exc, "salvage_first_token", None), exc)
+    found = [e for e in found if _before(e, limit)]
+    return min(found, key=lambda e: (e.line, e.col)) if found else None
+
+
+def _failed_declaration(parser, exc: HlslError, cut: Pos, found: list[HlslError]) -> None:
+    """The checks fxc made of the failed declaration's parts completed before ``exc``: its state values, by the
+    state-value rules (fxfuncs._state_value_error: an unknown name is a ``const int``), its annotations, by the
+    annotation rules (fxannot.check_annotation_names: X3011 for a name of the same list, X3004), and its compiles'
+    argument counts (X3013)."""
+    from ..shader.hlsl import ast as A
+    from ..shader.hlsl.codegen import Codegen
+    from .fxfuncs import _state_value_error, check_compile_arguments
+
+    def inside(p: Pos) -> bool:
+        return p.file == cut.file and (cut.line, cut.col) <= (p.line, p.col) < (exc.line, exc.col)
+
+    prog = getattr(exc, "salvage_program", None)
+    if prog is None:
+        return
+    values = [v for v in getattr(parser, "salvage_state_values", []) if inside(v.pos)]
+    if values:
+        with_values = A.Program(prog.pos, prog.decls, prog.pack_row_major, values, [], [], False)
+        try:
+            err = _state_value_error(Codegen(with_values, "", "ps", 5, 0, False))
+        except Exception:  # noqa: BLE001 - a program this probe cannot prepare proves nothing
+            err = None
+        if err is not None:
+            found.append(err)
+    from .fxannot import check_annotation_names, global_names, static_const_names
+
+    for items in getattr(parser, "salvage_annotations", []):
+        items = [a for a in items if a.pos is not None and inside(a.pos)]
+        if items:
+            try:
+                check_annotation_names(items, static_const_names(prog.decls), global_names(prog.decls), exc.file)
+            except HlslError as e:
+                found.append(e)
+                break
+    calls = [c for c in getattr(parser, "compile_calls", []) if inside(c.pos)]
+    if calls:
+        funcs = A.Program(prog.pos, [d for d in prog.decls if isinstance(d, A.FuncDef)], False, [], [], [], False)
+        try:
+            check_compile_arguments(calls, funcs)
+        except HlslError as e:
+            found.append(e)
+
+
+#: words fxc's effect lexer makes keywords that begin a top-level block: inside another declaration (a function
+#: missing its ``}``) its syntax error stands at the word, and nothing after it was checked
+_BLOCK_WORDS = frozenset({"technique", "technique10", "technique11", "fxgroup"})
+
+
+def _effect_keyword(parser, first: int | None, exc: HlslError) -> HlslError:
+    """``exc``, or a stand-in at the first block keyword inside the failed declaration before it."""
+    if first is None:
+        return exc
+    for tok in parser.toks[first + 1:]:
+        p = tok.pos
+        if (p.file, p.line, p.col) >= (exc.file, exc.line, exc.col):
+            break
+        if tok.kind == "id" and tok.text.lower() in _BLOCK_WORDS:
+            return HlslError(p.file, p.line, p.col, 3000, f"syntax error: unexpected token '{tok.text}'")
+    return exc
+
+
+def _name_before_name(parser, exc: HlslError, err: HlslError) -> bool:
+    """``err`` is an undeclared name read right before the name the parser failed at (``compile_fragment vs_2_0
+    f()``): fxc reads a name before a name as a type and a declarator, so the name was never looked up."""
+    toks = parser.toks
+    for i in range(1, len(toks)):
+        p = toks[i].pos
+        if (p.file, p.line, p.col) == (exc.file, exc.line, exc.col):
+            q = toks[i - 1].pos
+            return toks[i].kind == "id" and toks[i - 1].kind == "id" and err.code == 3004 and \
+                (q.file, q.line, q.col) == (err.file, err.line, err.col)
+    return False
