@@ -24,7 +24,7 @@ from pyd3d11.api.convenience import texture_to_numpy
 from pyd3d11.d3d11 import *  # noqa: F403
 from pyd3d11.dxgi import *  # noqa: F403
 from pyd3d11.pipeline import copy as pcopy
-from pyd3d11.pipeline.native import fused, scene_fill
+from pyd3d11.pipeline.native import fused, scene, scene_fill
 from pyd3d11.shader import native
 from pyd3d11.shader.native import pool
 
@@ -61,6 +61,30 @@ def test_every_tile_fills_its_rectangle(size, shape):
     rows = want[64:64 + h * pitch].reshape(h, pitch)
     rows[:, :w * size] = np.tile(element, w)
     assert np.array_equal(mem, want)
+
+
+@pytest.mark.parametrize("size", scene_fill.SIZES)
+@pytest.mark.parametrize("shape", [(150, 130), (65, 3), (7, 200), (129, 66), (64, 64)])
+def test_a_quarter_fills_only_its_quarter(size, shape):
+    """The tile argument with a quarter q (1-4) in bits 32..: columns 64 (t mod tx) + 32 ((q - 1) mod 2) and rows
+    64 (t div tx) + 32 ((q - 1) div 2), 32 of each, clipped to the subresource (a quarter wholly outside it
+    writes nothing); the four quarters of a tile are the tile."""
+    w, h = shape
+    tx = -(-w // 64)
+    element = np.arange(1, size + 1, dtype=np.uint8)
+    for t in range(scene_fill.tiles(64, w, h)):
+        whole = np.zeros(h * w * size, np.uint8)
+        for q in (1, 2, 3, 4):
+            mem = np.zeros(h * w * size, np.uint8)
+            scene_fill.run_tile(scene_fill.words(mem.ctypes.data, w * size, element, 64, w, h), t | (q << 32))
+            scene_fill.run_tile(scene_fill.words(whole.ctypes.data, w * size, element, 64, w, h), t | (q << 32))
+            x0, y0 = 64 * (t % tx) + 32 * ((q - 1) % 2), 64 * (t // tx) + 32 * ((q - 1) // 2)
+            want = np.zeros((h, w, size), np.uint8)
+            want[y0:y0 + 32, x0:x0 + 32] = element
+            assert np.array_equal(mem.reshape(h, w, size), want), (t, q)
+        one = np.zeros(h * w * size, np.uint8)
+        scene_fill.run_tile(scene_fill.words(one.ctypes.data, w * size, element, 64, w, h), t)
+        assert np.array_equal(whole, one), t
 
 
 @pytest.mark.parametrize("tile", [0, 2, 4, 8])
@@ -251,6 +275,18 @@ def test_clears_in_scenes_match_the_reference(name, monkeypatch):
         assert len(got) == len(want)
         for i, (g, w) in enumerate(zip(got, want, strict=True)):
             assert g == w, f"{threads} threads, scenes of {draws}: part {i}"
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_clears_in_quarter_tiles_match_the_reference(name, monkeypatch):
+    """As above with every tile of every scene split into quarters (scene.py's split forced past its default)."""
+    verts = _big_triangles(97 + len(name), N)
+    want = _run("reference", 1, CASES[name], verts)
+    monkeypatch.setattr(scene.Scene, "split_tiles", lambda self: self.n_tiles if self.workers > 1 else 0)
+    for threads, draws in ((2, 3), (3, 64)):
+        monkeypatch.setattr(fused, "SCENE_DRAWS", draws)
+        got = _run("native", threads, CASES[name], verts)
+        assert got == want, f"{threads} threads, scenes of {draws}"
 
 
 def test_a_clear_joins_the_draws_scene():

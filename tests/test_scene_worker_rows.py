@@ -166,6 +166,33 @@ def test_every_thread_count_gives_the_reference_bytes(name, monkeypatch):
         assert got[1] == want[1], f"{threads} threads"
 
 
+@pytest.mark.parametrize("name", list(ALL))
+def test_every_tile_split_into_quarters_gives_the_reference_bytes(name, monkeypatch):
+    """Scene.split_tiles forced to every tile (by default only a scene's last ones, one a worker, are quarters):
+    the quarters of the partial tiles reach past the target, each quarter clips every piece to its rectangle,
+    and the bytes stay the reference's at 2, 3 and 8 threads."""
+    verts = _verts(name)
+    want = _run("reference", 1, ALL[name], verts)
+    monkeypatch.setattr(fused, "WORK_PER_WORKER", 1)
+    monkeypatch.setattr(fused, "SCENE_DRAWS", 5)
+    monkeypatch.setattr(scene.Scene, "split_tiles", lambda self: self.n_tiles if self.workers > 1 else 0)
+    for threads in (2, 3, 8):
+        fused.stats.reset()
+        got = _run("native", threads, ALL[name], verts)
+        assert fused.stats.scene_draws > 0, "the case must put draws into scenes"
+        assert got == want, f"{threads} threads"
+
+
+def test_split_tiles_one_a_worker_where_each_worker_has_four():
+    """The default split: the last ``workers`` tiles, where the scene has at least four tiles a worker, more than
+    one worker and a tile edge that halves into whole quads."""
+    def split(workers, tiles, edge=64):
+        return scene.Scene((edge, 1, 1), tiles, workers).split_tiles()
+
+    assert [split(w, 16) for w in (1, 2, 3, 4, 5)] == [0, 2, 3, 4, 0]
+    assert split(16, 256) == 16 and split(16, 63) == 0 and split(2, 9, edge=62) == 0 and split(2, 9, edge=60) == 2
+
+
 @pytest.mark.parametrize("name", ["uav between", "rt then srv then rt"])
 def test_hazards_finish_the_scene_before(name, monkeypatch):
     """With scenes of 64 draws (none full), only a hazard ends a scene: the UAV-writing draw (which takes the
@@ -309,9 +336,10 @@ def test_the_rows_are_built_once_a_scene(monkeypatch):
 # --- chained scenes: no barrier between consecutive scenes (fused.SCENE_CHAIN, scene.py's tile flags) ------------
 
 def test_a_chained_tile_waits_for_the_same_tile_of_the_scene_before():
-    """The scene driver itself, on a thread: with the previous scene's flags [1, 0, 1] it does tile 0, then waits
-    at tile 1 (tile 2 not started) until that flag is set, then finishes; each tile's own flag is set once its
-    draws ran (here none: the order of the flags is what is checked). Without previous flags nothing waits."""
+    """The scene driver itself, on a thread: with the previous scene's counts [4, 3, 4] (tile 1 three quarters
+    done) it does tile 0, then waits at tile 1 (tile 2 not started) until that count reaches 4, then finishes;
+    each tile's own count is 4 once its draws ran (here none: the order of the counts is what is checked).
+    Without previous counts nothing waits."""
     import threading
     import time
 
@@ -319,13 +347,14 @@ def test_a_chained_tile_waits_for_the_same_tile_of_the_scene_before():
 
     run, _engine, yield_fn = scene._driver()
 
-    def words(prev):
+    def words(prev, split=0, tiles=3):
         ctr = np.zeros(1, np.int64)
-        mine = np.zeros(3, np.int32)
-        S = np.array([0, 3, address(ctr), address(mine), 0 if prev is None else address(prev), yield_fn], np.int64)
+        mine = np.zeros(tiles, np.int32)
+        S = np.array([0, tiles, address(ctr), address(mine), 0 if prev is None else address(prev), yield_fn, split],
+                     np.int64)
         return S, ctr, mine
 
-    prev = np.array([1, 0, 1], np.int32)
+    prev = np.array([4, 3, 4], np.int32)
     S, ctr, mine = words(prev)
     th = threading.Thread(target=run, args=(address(S),))
     th.start()
@@ -333,13 +362,48 @@ def test_a_chained_tile_waits_for_the_same_tile_of_the_scene_before():
     while mine[0] == 0 and time.monotonic() < deadline:
         time.sleep(0.01)
     time.sleep(0.2)
-    assert th.is_alive() and mine.tolist() == [1, 0, 0]
-    prev[1] = 1
+    assert th.is_alive() and mine.tolist() == [4, 0, 0]
+    prev[1] = 4
     th.join(5)
-    assert not th.is_alive() and mine.tolist() == [1, 1, 1]
+    assert not th.is_alive() and mine.tolist() == [4, 4, 4]
     S, ctr, mine = words(None)
     run(address(S))
-    assert mine.tolist() == [1, 1, 1]
+    assert mine.tolist() == [4, 4, 4]
+    # the last two of five tiles split: three whole tiles then eight quarters, each adding 1 to its tile's count
+    S, ctr, mine = words(None, split=2, tiles=5)
+    run(address(S))
+    assert mine.tolist() == [4, 4, 4, 4, 4] and int(ctr[0]) == 3 + 8 + 1  # (+1: the call that found none left)
+
+
+_QUARTER_SEEN = """
+define void @seen(ptr %D, ptr %T, i64 %tile) {
+entry:
+  %n = atomicrmw add ptr %D, i64 1 seq_cst
+  %slot = add i64 %n, 1
+  %p = getelementptr i64, ptr %D, i64 %slot
+  store i64 %tile, ptr %p, align 8
+  ret void
+}
+"""
+
+
+def test_split_tiles_reach_the_tile_functions_as_quarters():
+    """The tile argument the driver passes: the tile's index, the quarter (1-4) in bits 32.. for the split ones;
+    every quarter of every split tile once, the others whole (0 above bit 32)."""
+    from pyd3d11.shader.native import runtime as rt
+    from pyd3d11.shader.native.runtime import address
+
+    engine, _ = rt.o2_engine(rt._init_llvm(), _QUARTER_SEEN)
+    fn = engine.get_function_address("seen")
+    run, _engine, yield_fn = scene._driver()
+    D = np.zeros(64, np.int64)
+    ctr = np.zeros(1, np.int64)
+    mine = np.zeros(6, np.int32)
+    S = np.array([1, 6, address(ctr), address(mine), 0, yield_fn, 2, fn, address(D), 0], np.int64)
+    run(address(S))
+    seen = sorted(int(x) for x in D[1:1 + int(D[0])])
+    want = sorted([0, 1, 2, 3] + [t | (q << 32) for t in (4, 5) for q in (1, 2, 3, 4)])
+    assert seen == want and mine.tolist() == [4] * 6
 
 
 @pytest.mark.parametrize("name", ["overlapping", "blend only", "state changes", "rt then srv then rt"])

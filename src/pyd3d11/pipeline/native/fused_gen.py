@@ -403,14 +403,27 @@ class _Gen(FlushGen, _Emit):
         # sample frequency: each lane's pixel raster coverage too (vCoverage, centroids, pull-model evaluation
         # read it: draw._PixelContext's ``rcov``), beside its own sample bit in ``lc``
         self._lrc = self.targ("lrc") if k.sample_freq else None
-        ty = self.v(f"udiv i64 %tile, {tx_n}")
-        tx = self.v(f"urem i64 %tile, {tx_n}")
-        X0 = self.v(f"mul i64 {tx}, {TS}")
-        Y0 = self.v(f"mul i64 {ty}, {TS}")
-        X1 = self.v(f"add i64 {X0}, {TS}")
-        Y1 = self.v(f"add i64 {Y0}, {TS}")
-        j0 = self.ld("i64", off, "%tile", 8)
-        t1 = self.v("add i64 %tile, 1")
+        # the tile argument: the tile's index, and in bits 32.. a quarter (1-4, row-major) or 0 for all of it
+        # (scene.py's driver splits a scene's last tiles into quarters: the threads then run out of work nearer
+        # together; every piece of the tile is clipped to the rectangle below, so a quarter is the tile's pixels
+        # in it, in the same piece order)
+        tid = self.v("and i64 %tile, 4294967295")
+        q = self.v("lshr i64 %tile, 32")
+        ty = self.v(f"udiv i64 {tid}, {tx_n}")
+        tx = self.v(f"urem i64 {tid}, {tx_n}")
+        Xt = self.v(f"mul i64 {tx}, {TS}")
+        Yt = self.v(f"mul i64 {ty}, {TS}")
+        whole = self.v(f"icmp eq i64 {q}, 0")
+        qm = self.v(f"sub i64 {q}, 1")
+        dx = self.v(f"mul i64 {self.v(f'and i64 {qm}, 1')}, {TS // 2}")
+        dy = self.v(f"mul i64 {self.v(f'lshr i64 {qm}, 1')}, {TS // 2}")
+        X0 = self.v(f"select i1 {whole}, i64 {Xt}, i64 {self.v(f'add i64 {Xt}, {dx}')}")
+        Y0 = self.v(f"select i1 {whole}, i64 {Yt}, i64 {self.v(f'add i64 {Yt}, {dy}')}")
+        ext = self.v(f"select i1 {whole}, i64 {TS}, i64 {TS // 2}")
+        X1 = self.v(f"add i64 {X0}, {ext}")
+        Y1 = self.v(f"add i64 {Y0}, {ext}")
+        j0 = self.ld("i64", off, tid, 8)
+        t1 = self.v(f"add i64 {tid}, 1")
         j1 = self.ld("i64", off, t1, 8)
         self.br("tri_head")
         self.put("tri_head")

@@ -17,6 +17,7 @@ workers at once while the next one collects). This module holds the scene and it
 from __future__ import annotations
 
 import ctypes
+import os
 import threading
 from typing import Any
 
@@ -24,13 +25,16 @@ import numpy as np
 
 from ...shader.native import crew, pool
 
-#: ``void @scene_run(ptr S)``; S (int64 words): draws, tiles, address of the shared tile counter, address of this
-#: scene's tile-done flags (int32 a tile), address of the previous scene's flags or 0, address of a yield function
-#: or 0, then per draw (tile function, D array, this worker's T array). Each call takes tiles from the counter
-#: until none is left; a tile first waits until the previous scene (a chained one, :meth:`Scene.launch`) has
-#: finished the same tile, runs the tile through the draws in order (fused_gen's ``@fused(D, T, tile)``) and
-#: then marks it done (release: its pixels' writes are seen by whoever sees the flag).
-_HEAD = 6
+#: ``void @scene_run(ptr S)``; S (int64 words): draws, tiles, address of the shared work counter, address of this
+#: scene's tile-done counts (int32 a tile), address of the previous scene's counts or 0, address of a yield function
+#: or 0, how many of the last tiles are split into quarters, then per draw (tile function, D array, this worker's T
+#: array). Each call takes work items from the counter until none is left: the whole tiles first, then four
+#: quarters of each split tile (the tile functions take the tile's index with the quarter, 1-4, in bits 32..: a
+#: quarter is the tile's pixels in that quarter, every draw's pieces clipped to it). An item first waits until the
+#: previous scene (a chained one, :meth:`Scene.launch`) has finished the whole tile, runs the item through the
+#: draws in order (fused_gen's ``@fused(D, T, tile)``) and then adds its share to the tile's count, 4 for a whole
+#: tile, 1 for a quarter (release: its pixels' writes are seen by whoever sees the count at 4).
+_HEAD = 7
 _IR = """
 define void @scene_run(ptr noalias %S) {
 entry:
@@ -45,19 +49,35 @@ entry:
   %prev = load ptr, ptr %p4, align 8
   %p5 = getelementptr i64, ptr %S, i64 5
   %yield = load ptr, ptr %p5, align 8
+  %p6 = getelementptr i64, ptr %S, i64 6
+  %ns = load i64, ptr %p6, align 8
+  %whole_n = sub i64 %nt, %ns
+  %ns3 = mul i64 %ns, 3
+  %items = add i64 %nt, %ns3
   %chained = icmp ne ptr %prev, null
   %can_yield = icmp ne ptr %yield, null
   br label %head
 head:
-  %t = atomicrmw add ptr %ctr, i64 1 monotonic
-  %more = icmp ult i64 %t, %nt
-  br i1 %more, label %wait, label %done
-wait:
+  %i = atomicrmw add ptr %ctr, i64 1 monotonic
+  %more = icmp ult i64 %i, %items
+  br i1 %more, label %decode, label %done
+decode:
+  %whole = icmp ult i64 %i, %whole_n
+  %j = sub i64 %i, %whole_n
+  %jq = lshr i64 %j, 2
+  %jt = add i64 %whole_n, %jq
+  %j3 = and i64 %j, 3
+  %q1 = add i64 %j3, 1
+  %qs = shl i64 %q1, 32
+  %qarg = or i64 %jt, %qs
+  %t = select i1 %whole, i64 %i, i64 %jt
+  %arg = select i1 %whole, i64 %i, i64 %qarg
+  %share = select i1 %whole, i32 4, i32 1
   br i1 %chained, label %poll, label %start
 poll:
   %pf = getelementptr i32, ptr %prev, i64 %t
   %flag = load atomic i32, ptr %pf acquire, align 4
-  %ready = icmp ne i32 %flag, 0
+  %ready = icmp uge i32 %flag, 4
   br i1 %ready, label %start, label %idle
 idle:
   br i1 %can_yield, label %give, label %poll
@@ -67,24 +87,24 @@ give:
 start:
   br label %draws
 draws:
-  %i = phi i64 [ 0, %start ], [ %in, %body ]
-  %c = icmp ult i64 %i, %nd
+  %k = phi i64 [ 0, %start ], [ %kn, %body ]
+  %c = icmp ult i64 %k, %nd
   br i1 %c, label %body, label %mark
 body:
-  %b0 = mul i64 %i, 3
-  %b = add i64 %b0, 6
+  %b0 = mul i64 %k, 3
+  %b = add i64 %b0, 7
   %fp = getelementptr i64, ptr %S, i64 %b
   %f = load ptr, ptr %fp, align 8
   %dp = getelementptr i64, ptr %fp, i64 1
   %d = load ptr, ptr %dp, align 8
   %tp = getelementptr i64, ptr %fp, i64 2
   %tt = load ptr, ptr %tp, align 8
-  call void %f(ptr %d, ptr %tt, i64 %t)
-  %in = add i64 %i, 1
+  call void %f(ptr %d, ptr %tt, i64 %arg)
+  %kn = add i64 %k, 1
   br label %draws
 mark:
   %mf = getelementptr i32, ptr %mine, i64 %t
-  store atomic i32 1, ptr %mf release, align 4
+  %old = atomicrmw add ptr %mf, i32 %share release
   br label %head
 done:
   ret void
@@ -101,6 +121,8 @@ def _yield_address() -> int:
         return 0
 
 
+#: split a scene's last tiles into quarters (Scene.split_tiles; ``PYD3D11_SPLIT_TILES=0``: whole tiles only)
+SPLIT = os.environ.get("PYD3D11_SPLIT_TILES", "1") != "0"
 _RUN = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
 _lock = threading.Lock()
 _fn: tuple | None = None
@@ -153,7 +175,7 @@ class Scene:
         self.job: Any = None
         self._S: list = []
         self._counter = np.zeros(1, np.int64)
-        self.done = np.zeros(max(1, n_tiles), np.int32)  # a flag a tile, set when its draws are done
+        self.done = np.zeros(max(1, n_tiles), np.int32)  # a count a tile: 4 once its draws are done (a quarter adds 1)
         self.prev: Scene | None = None  # the started scene this one's tiles wait for tile by tile (chain)
         self._prev_done: np.ndarray | None = None
         self.finished = False
@@ -203,6 +225,7 @@ class Scene:
         S[:, 0], S[:, 1], S[:, 2], S[:, 3] = nd, self.n_tiles, address(self._counter), address(self.done)
         S[:, 4] = 0 if self._prev_done is None else address(self._prev_done)
         S[:, 5] = yield_fn
+        S[:, 6] = self.split_tiles()
         body = S[:, _HEAD:].reshape(nw, nd, 3)
         body[:, :, 0] = [e.fn for e in self.entries]
         body[:, :, 1] = [address(e.D) if e.d_addr is None else e.d_addr for e in self.entries]
@@ -217,6 +240,15 @@ class Scene:
             return
         S = [base + stride * w for w in range(nw)]
         self.job = pool.start(self.workers, lambda w: run(S[w]), self.workers)
+
+    def split_tiles(self) -> int:
+        """How many of the last tiles run as four quarters each: one a worker (with one worker, none), where the
+        tile edge halves into whole quads (a quarter's pixels must hold every 2x2 quad they touch) and the scene
+        has at least four tiles a worker. (``PYD3D11_SPLIT_TILES=0``: none, for A/B.)"""
+        nw, nt = self.workers, self.n_tiles
+        if not SPLIT or nw < 2 or self.grid[0] % 4 or nt < 4 * nw:
+            return 0
+        return nw
 
     def finish_prev(self) -> None:
         """Finish the scene this one is chained after, with what waits for it (its ``afters``)."""

@@ -26,6 +26,7 @@ import numpy as np
 _WORDS = ("base", "pitch", "bpb", "tiles_x", "edge", "width", "height", "lo", "hi", "fill16")
 
 _IR = """
+; %t: the tile's index, and in bits 32.. a quarter (1-4, row-major) or 0 for the whole tile (scene.py)
 define void @fill_tile(ptr noalias %D, ptr noalias %T, i64 %t) {
 entry:
   %base = load i64, ptr %D, align 8
@@ -47,12 +48,26 @@ entry:
   %hi = load i64, ptr %pi, align 8
   %pf = getelementptr i64, ptr %D, i64 9
   %fill16 = load ptr, ptr %pf, align 8
-  %col = urem i64 %t, %tx
-  %row = udiv i64 %t, %tx
-  %x0 = mul i64 %col, %edge
-  %y0 = mul i64 %row, %edge
-  %xe = add i64 %x0, %edge
-  %ye = add i64 %y0, %edge
+  %tid = and i64 %t, 4294967295
+  %q = lshr i64 %t, 32
+  %whole = icmp eq i64 %q, 0
+  %qm = sub i64 %q, 1
+  %half = lshr i64 %edge, 1
+  %qx = and i64 %qm, 1
+  %qy = lshr i64 %qm, 1
+  %dx = mul i64 %qx, %half
+  %dy = mul i64 %qy, %half
+  %ext = select i1 %whole, i64 %edge, i64 %half
+  %col = urem i64 %tid, %tx
+  %row = udiv i64 %tid, %tx
+  %xt = mul i64 %col, %edge
+  %yt = mul i64 %row, %edge
+  %xq = add i64 %xt, %dx
+  %yq = add i64 %yt, %dy
+  %x0 = select i1 %whole, i64 %xt, i64 %xq
+  %y0 = select i1 %whole, i64 %yt, i64 %yq
+  %xe = add i64 %x0, %ext
+  %ye = add i64 %y0, %ext
   %x1 = call i64 @llvm.umin.i64(i64 %xe, i64 %w)
   %y1 = call i64 @llvm.umin.i64(i64 %ye, i64 %h)
   %span = sub i64 %x1, %x0
@@ -60,7 +75,9 @@ entry:
   %body = and i64 %n, -16
   %xb = mul i64 %x0, %bpb
   %start = add i64 %base, %xb
-  %any = icmp ult i64 %y0, %y1
+  %anyy = icmp ult i64 %y0, %y1
+  %anyx = icmp ult i64 %x0, %x1
+  %any = and i1 %anyy, %anyx
   br i1 %any, label %rows, label %done
 rows:
   %y = phi i64 [ %y0, %entry ], [ %y2, %next ]
