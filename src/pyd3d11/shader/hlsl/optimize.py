@@ -1103,6 +1103,35 @@ def _empty_branches(code: list[Ins]) -> tuple[list[Ins], bool]:
     return [ins for i, ins in enumerate(code) if i not in drop], True
 
 
+def _unreachable(code: list[Ins]) -> tuple[list[Ins], bool]:
+    """The instructions after an unconditional ``break`` / ``continue`` / ``ret`` up to the end of their arm (the next
+    ``else`` / ``case`` / ``default`` / end of the construct around them) never run and go: fxc removes them
+    (d3dcompiler_47 10.1 under Wine, session 42: ``float m = 0; while (m) { c = foo; }`` is generated here as
+    ``loop / break / mov … cb0 / endloop`` and fxc's object holds no loop and binds no constant buffer; the loop
+    left holding only its ``break`` is then swept, adce.py)."""
+    if any(ins.op in _CALLS or ins.op.startswith("$") for ins in code):
+        return code, False  # subroutine bodies follow a ``ret``; the hull shader's phase markers
+    out: list[Ins] = []
+    skipping, nest = False, 0
+    for ins in code:
+        op = ins.op
+        if skipping:
+            if op in _OPEN:
+                nest += 1
+            elif nest == 0 and op in ("else", "endif", "case", "default", "endloop", "endswitch"):
+                skipping = False
+            elif op in _CLOSE:
+                nest -= 1
+            if skipping:
+                continue
+        out.append(ins)
+        if op in ("break", "continue", "ret") and not ins.suffix:
+            skipping, nest = True, 0
+    if len(out) == len(code):
+        return code, False
+    return out, True
+
+
 def optimize_code(code: list[Ins], refactor: bool = False, ieee: bool = False, finite: bool = False) -> list[Ins]:
     """The optimised instruction list (``code`` itself when disabled or when its shape is unexpected);
     ``refactor``: the float identities fxc applies when refactoring is allowed (refactor.py); ``ieee``: compiled
@@ -1123,7 +1152,8 @@ def optimize_code(code: list[Ins], refactor: bool = False, ieee: bool = False, f
         from .dotforms import fold_doubled_dots, form_dots, order_dot_lanes
 
         # sweep: values that only feed themselves around loops (adce.py)
-        passes = (cse, _propagate, _eliminate, _dead_stores, sweep, _retarget, _constant_branches, _empty_branches)
+        passes = (cse, _propagate, _eliminate, _dead_stores, sweep, _retarget, _constant_branches, _empty_branches,
+                  _unreachable)
         # fxc's rcp(rcp(x)) = x (also under IEEE strictness), x * rcp(x) = 1 and rsq(x)^2 = 1/x (convpairs.py)
         passes = (partial(fold_reciprocal_pairs, refactor=refactor), *passes)
         if refactor:  # fxc's round_z for (float)(int)x and the like (convpairs.py); dot forms (dotforms.py)
