@@ -51,6 +51,9 @@ class ClassType(StructType):
     interfaces: list[InterfaceType] = field(default_factory=list)
     methods: dict[str, list[A.FuncDef]] = field(default_factory=dict)
     order: int = 0
+    #: the keyword that declared it: ``class``, or ``struct`` for a struct with methods (a ConstantBuffer<C> of a
+    #: class is fxc's X3594, of such a struct a buffer: parse_sm51)
+    keyword: str = "class"
 
     def field_offset(self, name: str) -> tuple[int, Type, str | None] | None:
         off = 0
@@ -126,7 +129,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
             it.methods.setdefault(f.name, []).append(f)
         p.expect(";")
         return [A.TypeDecl(pos, it)]
-    ct = ClassType(name_tok.text, order=order)
+    ct = ClassType(name_tok.text, order=order, keyword=kw)
     if p.accept(":"):
         # one concrete base (struct or class) and any number of interfaces ("Interfaces and Classes"); fxc's
         # X3094 "base type is not a struct, class or interface" (DXC builtin-types-no-inheritance.hlsl's fxc

@@ -56,7 +56,7 @@ class FunctionParser:
             type_tok = self.tok
             if redefined is not None and type_tok.text == redefined.text:
                 raise self.error(f"unrecognized identifier '{type_tok.text}'", type_tok)
-            if self._sm51() and self.at("ConstantBuffer") and self.peek().text == "<":
+            if self.at_d3d12_buffer():
                 pt, pm = self.parse_constant_buffer_type(), {*pm, "const"}  # read as a constant S (parse_sm51)
             else:
                 pt = self.parse_type()

@@ -1,17 +1,25 @@
-"""Parsing of the shader model 5.1 constructs (``*_5_1`` targets): ``ConstantBuffer<T>`` and the order of a
-register space in ``register(...)``.
+"""Parsing of the shader model 5.1 constructs (``*_5_1`` targets): ``ConstantBuffer<T>``, ``TextureBuffer<T>`` and
+the order of a register space in ``register(...)``.
 
 MicrosoftDocs direct3dhlsl "Resource binding in HLSL" and "Shader Model 5.1": a constant buffer may be declared
 as ``ConstantBuffer<S> name [: register(b#[, spaceN])];`` (one buffer holding one S, read as ``name.member``),
 arrays of them (``ConstantBuffer<S> name[N]``, ``name[]``) are ranges of constant buffers, and a register space
-follows the register it qualifies (``register(t3, space1)``). A mixin of :class:`.parser.Parser`.
+follows the register it qualifies (``register(t3, space1)``). ``TextureBuffer<S>`` is the same for a tbuffer
+(bound at t#; d3dcompiler_47 10.1 compiles it at 5.1 only, reflects the buffer as ``$$name`` bound as ``name``
+and reads it with ``ld``; MicrosoftDocs "Shader Model 5.1" names it). A mixin of :class:`.parser.Parser`.
 """
 
 from __future__ import annotations
 
 from ...errors import NotSupportedError
 from . import ast as A
+from .diagnostics import HlslError
+from .lexer import Token
+from .templates import element_error
 from .types import ArrayType, StructType
+
+#: the 5.1 buffer templates: the buffer kind each declares and the register class it binds in
+D3D12_BUFFERS = {"ConstantBuffer": ("cbuffer", "b"), "TextureBuffer": ("tbuffer", "t")}
 
 
 class Sm51Parser:
@@ -42,38 +50,93 @@ class Sm51Parser:
 
         return self._sm51() and count == 1 and isinstance(t, ArrayType) and isinstance(t.elem, ObjectType)
 
+    def at_d3d12_buffer(self, k: int = 0) -> bool:
+        """``ConstantBuffer<`` / ``TextureBuffer<`` at the k-th token ahead, at a 5.1 target (before it both are
+        plain identifiers: fxc's X3000 "unrecognized identifier")."""
+        return self.peek(k).text in D3D12_BUFFERS and self.peek(k + 1).text == "<" and self._sm51()
+
     def parse_constant_buffer_type(self) -> StructType:
-        """``ConstantBuffer<S>``: the struct S it holds (a parameter or local of this type reads as a constant S)."""
-        self.next()
+        """``ConstantBuffer<S>`` / ``TextureBuffer<S>``: the struct S it holds (a parameter or local of this type
+        reads as a constant S). Any other element is fxc's X3594 "D3D12 constant/texture buffer template element
+        can only be a struct" (scalars, vectors, matrices, arrays, objects; 10.1, session 42)."""
+        name_tok = self.next()
         self.expect("<")
         type_tok = self.tok
+        if self.at("struct") and self.peek().kind == "id" and self.peek(2).text == "{":
+            # an anonymous struct may be defined in the argument, a named one not (fxc 10.1: X3000 at its name)
+            raise self.error(f"syntax error: unexpected token '{self.peek().text}'", self.peek(), 3000)
         t = self.parse_type()
         self.expect(">")
-        if not isinstance(t, StructType):
-            raise NotSupportedError(f"shader model 5.1: ConstantBuffer<{type_tok.text}> of a non-struct type is "
-                                    "not built")
+        bad = element_error(name_tok.text, t)  # an object X3124, an empty struct X3037 (templates.py)
+        if bad is not None and bad[0] == 3124:
+            raise self.error(bad[1], name_tok, bad[0])
+        if not isinstance(t, StructType) or getattr(t, "keyword", "struct") == "class" or \
+                type_tok.text != "struct" and type_tok.text.split("::")[-1] != t.name.split("::")[-1]:
+            # a class too, with or without methods (a struct with methods is a struct), and a struct named
+            # through a typedef (``typedef S T;``, ``typedef struct {…} T;``): fxc 10.1, session 42
+            raise self.error("D3D12 constant/texture buffer template element can only be a struct", name_tok, 3594)
+        if bad is not None:
+            raise self.error(bad[1], name_tok, bad[0])
         return t
 
-    def parse_constant_buffer(self) -> A.Node:
-        """``ConstantBuffer<S> name [: register(b#[, spaceN])];``: a constant buffer holding one S, read as
-        ``name.member`` ("Resource binding in HLSL"): the buffer ``name`` with the single variable ``name``.
-        ``name[N]…`` / ``name[]`` is an array of them (A.ConstantBufferArray). As a return type (``ConstantBuffer<S>
-        f(…)``, which vkd3d cbuffer.shader_test records fxc failing) the ``(`` after the name is a syntax error."""
-        pos = self.tok.pos
+    def parse_d3d12_buffers(self, mods: set, pos) -> list[A.Node]:
+        """A global declaration of ``ConstantBuffer<S>`` / ``TextureBuffer<S>`` variables ("Resource binding in
+        HLSL"): a buffer holding one S, read as ``name.member``; ``name[N]…`` / ``name[]`` an array of them
+        (A.ConstantBufferArray). fxc 10.1 reads it with the grammar of any global (session 42, DXC packreg /
+        const-default at ps_5_1): modifiers, several declarators, a semantic and annotations (ignored), an
+        initialiser (the variable's default value), ``register(b#)`` (``t#``) for this profile (another
+        profile's binds nothing), two registers of the set X3115, any other register X3591 (another profile's
+        too), a packoffset X3091. Only the first declarator is a buffer: a later one is a plain S global of
+        $Globals (with a register X3591). volatile / inline / row_major are the globals' X3008 / X3055 / X3077;
+        ``static`` makes a plain static S (no buffer: an assignment compiles, the members read 0). As a return
+        type (``ConstantBuffer<S> f(…)``: fxc's X3017 at the return, vkd3d cbuffer.shader_test records it
+        failing) the ``(`` after the name is a syntax error."""
+        kind, letter = D3D12_BUFFERS[self.tok.text]
+        type_tok = self.tok
+        if mods & {"snorm", "unorm"}:  # modifiers of float types only: fxc's grammar fails at the buffer's name
+            raise self.error(f"syntax error: unexpected token '{type_tok.text}'", type_tok, 3000)
         t = self.parse_constant_buffer_type()
-        name_tok = self.ident()
-        at = self.parse_array_suffix(t, variable=True)
-        reg, space = None, 0
-        if self.accept(":"):
-            reg_tok = self.tok
-            self.expect("register")
-            r = self.parse_register()
-            if r[0] != "b" or not self.register_clean or self.register_profile is not None:
-                raise self.error("incorrect bind semantic", reg_tok, 3591)
-            reg, space = r[1], self.register_space
-        self.expect(";")
-        if isinstance(at, ArrayType):
-            return A.ConstantBufferArray(pos, name_tok.text, at, reg, space)
-        decl = A.CBufferDecl(pos, name_tok.text, "cbuffer", reg, [A.VarDecl(name_tok.pos, name_tok.text, t)], space)
-        decl.template = True  # type: ignore[attr-defined]  # ConstantBuffer<S>, not `cbuffer` (reflect.py)
-        return decl
+        mods |= self.post_type_mods()
+        self.check_type_mods(mods, t, type_tok)
+        if self.peek().text == "(":
+            self.ident()
+            raise self.error()
+        if mods & {"const", "precise"} or "groupshared" in mods and kind == "cbuffer":
+            # fxc 10.1 makes these no buffer: a member read is X3018 "invalid subscript" (const, precise), a
+            # groupshared ConstantBuffer<S> at a pixel shader compiles to nothing read
+            raise NotSupportedError(f"shader model 5.1: a {'/'.join(sorted(mods & {'const', 'precise', 'groupshared'}))} "
+                                    f"{type_tok.text}<S> is not built")
+        if "groupshared" in mods:
+            name_tok = self.tok
+            raise self.error(f"'{name_tok.text}': groupshared variables cannot hold resources", name_tok, 3010)
+        decls = self.parse_var_list(t, mods, pos)
+        out: list[A.Node] = []
+        for d in decls:
+            if not isinstance(d, A.VarDecl):
+                out.append(d)
+                continue
+            self.check_mods("global", mods, d.name, d.pos, d.init is not None, d.type)
+            if "static" in mods or d is not decls[0] and not (d.registers or d.inactive_registers):
+                # a static S, no buffer (fxc 10.1: ``static ConstantBuffer<S> cb; cb.b = 3;``); a later declarator
+                # (``TextureBuffer<S> tb, tc;``) is a plain S global of $Globals (fxc 10.1's reflection)
+                self.declare_global(d.name, "variable", Token("id", d.name, d.pos))
+                out.append(d)
+                continue
+            r = d.register
+            # every register() is checked, another profile's too, and only the first declarator may have one
+            # (``ConstantBuffer<S> a, b : register(b1);`` is X3591 where ``a : register(b1), b`` compiles)
+            if any(q[0] != letter or len(q) > 2 and not q[2] for q in (*d.registers, *d.inactive_registers)) or \
+                    (d.registers or d.inactive_registers) and d is not decls[0]:
+                raise HlslError(d.pos.file, d.pos.line, d.pos.col, 3591, "incorrect bind semantic")
+            reg = r[1] if r is not None else None
+            space = d.space if r is not None else 0
+            if isinstance(d.type, ArrayType):
+                if kind == "tbuffer":
+                    raise NotSupportedError("shader model 5.1: an array of TextureBuffer<S> is not built")
+                out.append(A.ConstantBufferArray(d.pos, d.name, d.type, reg, space))
+                continue
+            # an initialiser is the variable's default value in the reflection (fxc 10.1), nothing more
+            decl = A.CBufferDecl(d.pos, d.name, kind, reg, [A.VarDecl(d.pos, d.name, t, init=d.init)], space)
+            decl.template = True  # type: ignore[attr-defined]  # ConstantBuffer<S>, not `cbuffer` (reflect.py)
+            out.append(decl)
+        return out

@@ -212,8 +212,8 @@ class StatementParser:
         if self.peek(k).text == "struct" or self.peek(k).text == "class" and self.peek(k + 1).kind == "id" and \
                 self.peek(k + 2).text in ("{", ":"):
             return True
-        if self.peek(k).text == "ConstantBuffer" and self.peek(k + 1).text == "<" and self._sm51():
-            return True  # a local ConstantBuffer<S> (parse_decl_stmt)
+        if self.at_d3d12_buffer(k):
+            return True  # a local ConstantBuffer<S> / TextureBuffer<S> (parse_decl_stmt)
         if not self.is_type_start(k):
             return False
         nxt = self.peek(k + 1)
@@ -239,7 +239,7 @@ class StatementParser:
             for d in decls:
                 self.check_mods(kind, mods, d.name, d.pos, d.init is not None)
             return A.DeclStmt(pos, decls)
-        elif self.at("ConstantBuffer") and self.peek().text == "<" and self._sm51():
+        elif self.at_d3d12_buffer():
             # a local ConstantBuffer<S> makes no buffer: it acts as a constant S (vkd3d cbuffer.shader_test, fxc
             # at 5.1: read after ``= (s)1``, an assignment to a member fails)
             base = self.parse_constant_buffer_type()

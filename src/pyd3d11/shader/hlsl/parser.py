@@ -20,7 +20,7 @@ from .namespaces import merge_qualified, parse_namespace, qualify
 from .parse_effects import EffectSyntaxParser
 from .parse_exprs import ExprParser
 from .parse_funcs import FunctionParser
-from .parse_sm51 import Sm51Parser
+from .parse_sm51 import D3D12_BUFFERS, Sm51Parser
 from .parse_stmts import StatementParser
 from .salvage import earlier_type_error, salvage_program, salvage_var_list, unreducible_name
 from .types import (
@@ -417,8 +417,8 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
             elif name in _TEMPLATE_REQUIRED:  # fxc's grammar has no bare form: a syntax error at the next token
                 raise self.error()
             return ObjectType(name, elem, samples, norm, rov=rov)
-        if name == "ConstantBuffer" and self._sm51():  # outside a global, parameter or local (parse_sm51)
-            raise NotSupportedError("shader model 5.1: ConstantBuffer<T> here (a struct member, typedef or cast) "
+        if name in D3D12_BUFFERS and self._sm51():  # outside a global, parameter or local (parse_sm51)
+            raise NotSupportedError(f"shader model 5.1: {name}<T> here (a struct member, typedef or cast) "
                                     "is not built")
         raise self.error(f"unrecognized type '{name}'", t, 3000)
 
@@ -901,8 +901,6 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
             if getattr(self, "d3d9_target", None) is None:  # from 4.0 fxc reads no member's register() name
                 del self.register_name_errors[mark:]
             return [buffer, *hoisted]
-        if self.tok.text == "ConstantBuffer" and self._sm51() and self.peek().text == "<":
-            return [self.parse_constant_buffer()]
         if self.tok.text in ("technique", "technique10", "technique11", "fxgroup") and self.tok.kind == "id":
             self.parse_technique()
             return []
@@ -944,6 +942,8 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
             self.expect(";")
             return []
         mods = self.parse_mods()
+        if self.at_d3d12_buffer():  # ConstantBuffer<S> / TextureBuffer<S> globals (parse_sm51)
+            return self.parse_d3d12_buffers(mods, pos)
         if self.at("struct") and self.peek().kind == "id" and (self._struct_has_methods() or derives_class(self)):
             from .classes import parse_type_decl  # a struct with member functions is a class without access
 
@@ -1250,8 +1250,8 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
         while True:
             # built-in type names are keywords (`float4 VertexShader;`), but a local may take a numeric one's
             name_tok = self.decl_name(local=self.block_depth > 0, scope="" if self.block_depth else "global")
-            if name_tok.text == "ConstantBuffer" and self._sm51():  # a type name from 5.1 on, no variable's
-                raise self.error("syntax error: unexpected token 'ConstantBuffer'", name_tok, 3000)
+            if name_tok.text in D3D12_BUFFERS and self._sm51():  # a type name from 5.1 on, no variable's
+                raise self.error(f"syntax error: unexpected token '{name_tok.text}'", name_tok, 3000)
             if name_tok.text in _SHADOWABLE_TYPES:
                 self.shadowed.add(name_tok.text)
             t = self._apply_major(self.parse_array_suffix(base, variable=True), mods)

@@ -235,7 +235,9 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
             if holds_objects(cv.decl.type):
                 _object_ranges(cg, cv.decl.name, v)
             vars_.append(v)
-        cbs.append(RdefConstantBuffer(cb.name, vars_, cb.size, 0, 1 if cb.kind == "tbuffer" else 0))
+        # a TextureBuffer<S>'s buffer is named ``$$name`` and bound as ``name`` (fxc 10.1, session 42)
+        buf_name = "$$" + cb.name if cb.kind == "tbuffer" and cb.name in templates else cb.name
+        cbs.append(RdefConstantBuffer(buf_name, vars_, cb.size, 0, 1 if cb.kind == "tbuffer" else 0))
         # D3D_SIF_USERPACKED on a buffer bound with register(), but never on a ConstantBuffer<S> (single or
         # array): fxc 10.1 under Wine, session 35 (tests/test_rules_hlsl_fxc_layout_bindings.py)
         templated = cb.name in templates or getattr(cb, "array_name", None) is not None
