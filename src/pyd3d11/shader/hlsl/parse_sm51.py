@@ -15,11 +15,19 @@ from ...errors import NotSupportedError
 from . import ast as A
 from .diagnostics import HlslError
 from .lexer import Token
-from .templates import element_error
-from .types import ArrayType, StructType
+from .types import ArrayType, NumType, ObjectType, StructType, Type
 
 #: the 5.1 buffer templates: the buffer kind each declares and the register class it binds in
 D3D12_BUFFERS = {"ConstantBuffer": ("cbuffer", "b"), "TextureBuffer": ("tbuffer", "t")}
+
+
+def _has_component(t: Type) -> bool:
+    """Whether a type holds at least one number or object (an empty struct holds none)."""
+    if isinstance(t, (NumType, ObjectType)):
+        return True
+    if isinstance(t, ArrayType):
+        return t.count != 0 and _has_component(t.elem)
+    return isinstance(t, StructType) and any(_has_component(f[1]) for f in t.fields)
 
 
 class Sm51Parser:
@@ -38,16 +46,12 @@ class Sm51Parser:
     def unbounded_zero(self, t) -> bool:
         """A resource array's first dimension written ``0`` is unbounded at 5.1, as ``[]`` is ("Resource binding
         in HLSL": "declared by specifying the very first dimension to be empty or 0", ``tex3[0][5][3]``)."""
-        from .types import ObjectType
-
         return self._sm51() and isinstance(t, ObjectType)
 
     def one_block_for_range(self, t, count: int) -> bool:
         """At 5.1 one state block may stand for a whole one-dimensional array of objects (a range of registers
         there): vkd3d state-block-syntax records fxc accepting ``sampler sams[2] { { } };`` from 5.1 on (failing it
         at 4.0-5.0) and still failing ``sampler sams[2][2]`` with two blocks; a block per element stays valid."""
-        from .types import ObjectType
-
         return self._sm51() and count == 1 and isinstance(t, ArrayType) and isinstance(t.elem, ObjectType)
 
     def at_d3d12_buffer(self, k: int = 0) -> bool:
@@ -67,16 +71,18 @@ class Sm51Parser:
             raise self.error(f"syntax error: unexpected token '{self.peek().text}'", self.peek(), 3000)
         t = self.parse_type()
         self.expect(">")
-        bad = element_error(name_tok.text, t)  # an object X3124, an empty struct X3037 (templates.py)
-        if bad is not None and bad[0] == 3124:
-            raise self.error(bad[1], name_tok, bad[0])
+        leaf = t
+        while isinstance(leaf, ArrayType):
+            leaf = leaf.elem
+        if isinstance(leaf, ObjectType):  # as for any templated object, before the struct rule
+            raise self.error("object element type cannot be an object type", name_tok, 3124)
         if not isinstance(t, StructType) or getattr(t, "keyword", "struct") == "class" or \
                 type_tok.text != "struct" and type_tok.text.split("::")[-1] != t.name.split("::")[-1]:
             # a class too, with or without methods (a struct with methods is a struct), and a struct named
             # through a typedef (``typedef S T;``, ``typedef struct {…} T;``): fxc 10.1, session 42
             raise self.error("D3D12 constant/texture buffer template element can only be a struct", name_tok, 3594)
-        if bad is not None:
-            raise self.error(bad[1], name_tok, bad[0])
+        if not _has_component(t):  # an empty struct, as for any templated object
+            raise self.error("object's templated type must have at least one element", name_tok, 3037)
         return t
 
     def parse_d3d12_buffers(self, mods: set, pos) -> list[A.Node]:
