@@ -19,7 +19,19 @@ the rule:
   the effect compiler's later errors (an unrecognized state, fx_2_0's string parameter) stay behind it;
 * ``OBJECT_INIT_ROWS`` (effects/objinit.py): an effect global's initialiser holding objects is converted while fxc
   parses: a brace list whose components (every object one) do not number the variable's X3017 "initializer does
-  not match type", an array given one value that is no brace list X3017, a number for an object X3017.
+  not match type", an array given one value that is no brace list X3017, a number for an object X3017;
+* ``ANNOTATION_NULL_ROWS`` (effects/fxannot.py): ``NULL`` as an annotation's value is of type null -- a string
+  annotation takes it (fx_2_0 stores a string object with no string), a numeric one is X3017 "cannot implicitly
+  convert from 'const null'", in a technique's or a pass's list (was X3017 for a string, X3011 for a number);
+* ``STRUCT_DEFAULT_ROWS`` (shader/hlsl/parser.py ``_struct_body``): a struct member's default value is read (its
+  syntax error first) and refused as the member is reduced, X3009 "'S::f': struct/class members cannot have
+  default values" at its name, at the shader targets and in effects alike (was X3000 at the ``=``);
+* ``OBJECT_ROWS`` (effects/fxcompile.py ``_object_value``): a zero standing for NULL in an object state keeps
+  its type at fx_5_0 -- ``SetGeometryShader(0u)``, ``0x0``, ``uint(0)``, ``1u-1`` are UInt 0, ``0``, ``0l``,
+  ``NULL`` Int 0 (the fx_4_x objects: Int 0) -- compared through ``tools.effect_mutants.binary_facts``; and an
+  effect's default value (fx_2_0 parameters and annotations, fx_5_0 buffer defaults) takes a hexadecimal or octal
+  literal past INT_MAX for its unsigned value (shader/hlsl/foldinit.py: ``float g = 0xffffffff;`` 4294967296.0,
+  ``int g = 0x80000000 / 2;`` 0x40000000; was -1.0 and 0xC0000000).
 """
 
 from __future__ import annotations
@@ -27,7 +39,9 @@ from __future__ import annotations
 import pytest
 from fxc_record_helpers import check_live_table, mutant_verdict
 
+from pyd3d11 import d3dcompiler as dc
 from pyd3d11.tools import wine_d3dcompiler
+from pyd3d11.tools.effect_mutants import binary_facts
 
 SALVAGE_ROWS = [
     ('float4 fs() : SV_Target { return 0; }\nfloat4 g() : SV_Target { return nothere; }\nfloat4 h() : SV_Target { return 1 +; }', 'fx_2_0', 0, 'X3004'),
@@ -525,6 +539,105 @@ SALVAGE_ROWS = [
     ('float4 fs(uniform float k) : SV_Target { return k; }\nfloat4 g() { return nothere; } $', 'fx_5_0', 0, 'X3004'),
     ('float4 fs(uniform float k) : SV_Target { return k; }\nfloat4 g() { return nothere $ 2; }', 'fx_5_0', 0, 'X3004'),
     ('float4 fs(uniform float k) : SV_Target { return k; }\nfloat4 g() { return 1 $ nothere; }', 'fx_5_0', 0, 'X3000'),
+    ('technique ta < int a = 1, b = a;; > {}', 'fx_2_0', 0, 'X3011'),
+    ('technique ta < int a = 1, b = a; > {{}}', 'fx_2_0', 0, 'X3011'),
+    ('// a comment\ntechnique ta < int a = 1; int b = a; > {', 'fx_2_0', 0, 'X3011'),
+    ('technique ta < int a = 1; > { pass pb < int c = 1; int d = c; > { ;; } }', 'fx_2_0', 0, 'X3011'),
+    ('sampler s { cat = foobar.y; dog = ; };', 'fx_2_0', 0, 'X3018'),
+    ('sampler s { cat = foobar[2] };', 'fx_2_0', 0, 'X3121'),
+    ('float4 g() { float4 r = nothere; return r +; }', 'fx_2_0', 0, 'X3004'),
+    ('float4 g() { return nothere;', 'fx_2_0', 0, 'X3004'),
+    ('float2 f = {1, 2}, h = nothere +;', 'fx_2_0', 0, 'X3004'),
+    ('float v < string s = 1 + 2; > = ;', 'fx_2_0', 0, 'X3017'),
+    ('technique tc { pass { cat = foobar.y; ;; } }', 'fx_2_0', 0, 'X3018'),
+    ('technique10 ta < int a = 1, b = a;; > {}', 'fx_4_0', 0, 'X3011'),
+    ('technique10 ta < int a = 1, b = a; > {{}}', 'fx_4_0', 0, 'X3011'),
+    ('// a comment\ntechnique10 ta < int a = 1; int b = a; > {', 'fx_4_0', 0, 'X3011'),
+    ('technique10 ta < int a = 1; > { pass pb < int c = 1; int d = c; > { ;; } }', 'fx_4_0', 0, 'X3011'),
+    ('sampler s { cat = foobar.y; dog = ; };', 'fx_4_0', 0, 'X3018'),
+    ('sampler s { cat = foobar[2] };', 'fx_4_0', 0, 'X3121'),
+    ('float4 g() { float4 r = nothere; return r +; }', 'fx_4_0', 0, 'X3004'),
+    ('float4 g() { return nothere;', 'fx_4_0', 0, 'X3004'),
+    ('float2 f = {1, 2}, h = nothere +;', 'fx_4_0', 0, 'X3004'),
+    ('float v < string s = 1 + 2; > = ;', 'fx_4_0', 0, 'X3017'),
+    ('technique10 tc { pass { cat = foobar.y; ;; } }', 'fx_4_0', 0, 'X3018'),
+    ('technique11 ta < int a = 1, b = a;; > {}', 'fx_5_0', 0, 'X3011'),
+    ('technique11 ta < int a = 1, b = a; > {{}}', 'fx_5_0', 0, 'X3011'),
+    ('// a comment\ntechnique11 ta < int a = 1; int b = a; > {', 'fx_5_0', 0, 'X3011'),
+    ('technique11 ta < int a = 1; > { pass pb < int c = 1; int d = c; > { ;; } }', 'fx_5_0', 0, 'X3011'),
+    ('sampler s { cat = foobar.y; dog = ; };', 'fx_5_0', 0, 'X3018'),
+    ('sampler s { cat = foobar[2] };', 'fx_5_0', 0, 'X3121'),
+    ('float4 g() { float4 r = nothere; return r +; }', 'fx_5_0', 0, 'X3004'),
+    ('float4 g() { return nothere;', 'fx_5_0', 0, 'X3004'),
+    ('float2 f = {1, 2}, h = nothere +;', 'fx_5_0', 0, 'X3004'),
+    ('float v < string s = 1 + 2; > = ;', 'fx_5_0', 0, 'X3017'),
+    ('technique11 tc { pass { cat = foobar.y; ;; } }', 'fx_5_0', 0, 'X3018'),
+    ('float4 main(float a) : sv_target { return a; }\nPixelShader ps1 = CompileShader(ps_2_0, main(foobar));', 'fx_2_0', 0, 'X3004'),
+    ('float4 main(uniform float a) : sv_target { return a; }\nPixelShader ps1 = CompileShader(ps_2_0, main(foobar, 1));', 'fx_2_0', 0, 'X3004'),
+    ('float aa, bb;\nfloat4 main(uniform float a, float b) : sv_target { return a; }\nPixelShader ps1 = CompileShader(ps_2_0, main(aa, bb), 1);', 'fx_2_0', 0, 'X3000'),
+    ('float aa, bb;\nfloat4 main(uniform float a, float b) : sv_target { return a; }\nPixelShader ps1 = CompileShader(ps_2_0, main(aa, bb)) 1;', 'fx_2_0', 0, 'X3013'),
+    ('float4 main() : sv_target { return 0; }\ntechnique\n{\n    pass\n     < string s_m = NULL; > {\n        cat = SetPixelShader(foobar);\n    }\n}', 'fx_2_0', 0, 'X3000'),
+    ('float4 main() : sv_target { return 0; }\ntechnique\n{\n    pass\n     < int s_m = NULL; > {\n        cat = SetPixelShader(foobar);\n    }\n}', 'fx_2_0', 0, 'X3017'),
+    ('float4 main(uniform float a) : sv_target { return a; }\ntechnique t { pass { PixelShader = compile ps_2_0 main(1, 2) ;; } }', 'fx_2_0', 0, 'X3013'),
+    ('float4 main(uniform float a) : sv_target { return a; }\ntechnique t { pass { PixelShader = compile ps_2_0 main(1, 2 ;; } }', 'fx_2_0', 0, 'X3000'),
+    ('float4 main(float a) : sv_target { return a; }\nPixelShader ps1 = CompileShader(ps_2_0, main(foobar));', 'fx_4_0', 0, 'X3004'),
+    ('float4 main(uniform float a) : sv_target { return a; }\nPixelShader ps1 = CompileShader(ps_2_0, main(foobar, 1));', 'fx_4_0', 0, 'X3004'),
+    ('float aa, bb;\nfloat4 main(uniform float a, float b) : sv_target { return a; }\nPixelShader ps1 = CompileShader(ps_2_0, main(aa, bb), 1);', 'fx_4_0', 0, 'X3000'),
+    ('float aa, bb;\nfloat4 main(uniform float a, float b) : sv_target { return a; }\nPixelShader ps1 = CompileShader(ps_2_0, main(aa, bb)) 1;', 'fx_4_0', 0, 'X3013'),
+    ('float4 main() : sv_target { return 0; }\ntechnique10\n{\n    pass\n     < string s_m = NULL; > {\n        cat = SetPixelShader(foobar);\n    }\n}', 'fx_4_0', 0, 'X3000'),
+    ('float4 main() : sv_target { return 0; }\ntechnique10\n{\n    pass\n     < int s_m = NULL; > {\n        cat = SetPixelShader(foobar);\n    }\n}', 'fx_4_0', 0, 'X3017'),
+    ('float4 main(uniform float a) : sv_target { return a; }\ntechnique10 t { pass { PixelShader = compile ps_2_0 main(1, 2) ;; } }', 'fx_4_0', 0, 'X3013'),
+    ('float4 main(uniform float a) : sv_target { return a; }\ntechnique10 t { pass { PixelShader = compile ps_2_0 main(1, 2 ;; } }', 'fx_4_0', 0, 'X3000'),
+    ('float4 main(float a) : sv_target { return a; }\nPixelShader ps1 = CompileShader(ps_2_0, main(foobar));', 'fx_5_0', 0, 'X3004'),
+    ('float4 main(uniform float a) : sv_target { return a; }\nPixelShader ps1 = CompileShader(ps_2_0, main(foobar, 1));', 'fx_5_0', 0, 'X3004'),
+    ('float aa, bb;\nfloat4 main(uniform float a, float b) : sv_target { return a; }\nPixelShader ps1 = CompileShader(ps_2_0, main(aa, bb), 1);', 'fx_5_0', 0, 'X3000'),
+    ('float aa, bb;\nfloat4 main(uniform float a, float b) : sv_target { return a; }\nPixelShader ps1 = CompileShader(ps_2_0, main(aa, bb)) 1;', 'fx_5_0', 0, 'X3013'),
+    ('float4 main() : sv_target { return 0; }\ntechnique11\n{\n    pass\n     < string s_m = NULL; > {\n        cat = SetPixelShader(foobar);\n    }\n}', 'fx_5_0', 0, 'X3000'),
+    ('float4 main() : sv_target { return 0; }\ntechnique11\n{\n    pass\n     < int s_m = NULL; > {\n        cat = SetPixelShader(foobar);\n    }\n}', 'fx_5_0', 0, 'X3017'),
+    ('float4 main(uniform float a) : sv_target { return a; }\ntechnique11 t { pass { PixelShader = compile ps_2_0 main(1, 2) ;; } }', 'fx_5_0', 0, 'X3013'),
+    ('float4 main(uniform float a) : sv_target { return a; }\ntechnique11 t { pass { PixelShader = compile ps_2_0 main(1, 2 ;; } }', 'fx_5_0', 0, 'X3000'),
+    ('float4 g() : SV_Target { return nothere; }\n#line 20 "b.fx"\nfloat q = ;', 'fx_2_0', 0, 'X3004'),
+    ('float4 g() : SV_Target { return nothere; }\n#line 2\nfloat q = ;', 'fx_2_0', 0, 'X3004'),
+    ('float4 g() : SV_Target { return nothere; }\n#line 1 "b.fx"\nfloat q = ;', 'fx_2_0', 0, 'X3004'),
+    ('#line 30 "a.fx"\nfloat4 g() : SV_Target { return nothere; }\n#line 1 "b.fx"\nfloat4 h() : SV_Target { return 1 +; }', 'fx_2_0', 0, 'X3004'),
+    ('#line 30\nfloat2 f = {1, 2, 3};\n#line 5\ntechnique t { pass { ;; } }', 'fx_2_0', 0, 'X3017'),
+    ('float4 g() : SV_Target { return 1; }\nsampler s { cat = 1; };\nfloat q = ;', 'fx_2_0', 0, 'X3000'),
+    ('sampler s { Filter = nothing_known; };\nfloat q = ;', 'fx_2_0', 0, 'X3000'),
+    ('float4 g() : SV_Target { float4 x = 1; }\nfloat q = ;', 'fx_2_0', 0, 'X3000'),
+    ('float4 g() : SV_Target { float4 x = 1; }\ntechnique t { pass { ;; } }', 'fx_2_0', 0, 'X3000'),
+    ('technique t < int a; > { pass {} }\nfloat q = ;', 'fx_2_0', 0, 'X3012'),
+    ('technique t < int a : SEM = 1; > { pass {} }\nfloat q = ;', 'fx_2_0', 0, 'X3043'),
+    ('struct S { float f = 1; };\nfloat q = ;', 'fx_2_0', 0, 'X3009'),
+    pytest.param('float4 g() : SV_Target { return 1; }\nfloat4 g() : SV_Target { return 2; }\nfloat q = ;', 'fx_2_0', 0, 'X3003', marks=pytest.mark.xfail(strict=True, reason='fx_2_0: a function defined twice before a syntax error (fxc X3003): the prefix compile does not report it at fx_2_0')),
+    ('Texture2D t = 42;\nfloat q = ;', 'fx_2_0', 0, 'X3017'),
+    ('float4 g() : SV_Target { return nothere; }\n#line 20 "b.fx"\nfloat q = ;', 'fx_4_0', 0, 'X3004'),
+    ('float4 g() : SV_Target { return nothere; }\n#line 2\nfloat q = ;', 'fx_4_0', 0, 'X3004'),
+    ('float4 g() : SV_Target { return nothere; }\n#line 1 "b.fx"\nfloat q = ;', 'fx_4_0', 0, 'X3004'),
+    ('#line 30 "a.fx"\nfloat4 g() : SV_Target { return nothere; }\n#line 1 "b.fx"\nfloat4 h() : SV_Target { return 1 +; }', 'fx_4_0', 0, 'X3004'),
+    ('#line 30\nfloat2 f = {1, 2, 3};\n#line 5\ntechnique10 t { pass { ;; } }', 'fx_4_0', 0, 'X3017'),
+    ('float4 g() : SV_Target { return 1; }\nsampler s { cat = 1; };\nfloat q = ;', 'fx_4_0', 0, 'X3000'),
+    ('sampler s { Filter = nothing_known; };\nfloat q = ;', 'fx_4_0', 0, 'X3000'),
+    ('float4 g() : SV_Target { float4 x = 1; }\nfloat q = ;', 'fx_4_0', 0, 'X3000'),
+    ('float4 g() : SV_Target { float4 x = 1; }\ntechnique10 t { pass { ;; } }', 'fx_4_0', 0, 'X3000'),
+    ('technique10 t < int a; > { pass {} }\nfloat q = ;', 'fx_4_0', 0, 'X3012'),
+    ('technique10 t < int a : SEM = 1; > { pass {} }\nfloat q = ;', 'fx_4_0', 0, 'X3043'),
+    ('struct S { float f = 1; };\nfloat q = ;', 'fx_4_0', 0, 'X3009'),
+    ('float4 g() : SV_Target { return 1; }\nfloat4 g() : SV_Target { return 2; }\nfloat q = ;', 'fx_4_0', 0, 'X3003'),
+    ('Texture2D t = 42;\nfloat q = ;', 'fx_4_0', 0, 'X3017'),
+    ('float4 g() : SV_Target { return nothere; }\n#line 20 "b.fx"\nfloat q = ;', 'fx_5_0', 0, 'X3004'),
+    ('float4 g() : SV_Target { return nothere; }\n#line 2\nfloat q = ;', 'fx_5_0', 0, 'X3004'),
+    ('float4 g() : SV_Target { return nothere; }\n#line 1 "b.fx"\nfloat q = ;', 'fx_5_0', 0, 'X3004'),
+    ('#line 30 "a.fx"\nfloat4 g() : SV_Target { return nothere; }\n#line 1 "b.fx"\nfloat4 h() : SV_Target { return 1 +; }', 'fx_5_0', 0, 'X3004'),
+    ('#line 30\nfloat2 f = {1, 2, 3};\n#line 5\ntechnique11 t { pass { ;; } }', 'fx_5_0', 0, 'X3017'),
+    ('float4 g() : SV_Target { return 1; }\nsampler s { cat = 1; };\nfloat q = ;', 'fx_5_0', 0, 'X3000'),
+    ('sampler s { Filter = nothing_known; };\nfloat q = ;', 'fx_5_0', 0, 'X3000'),
+    ('float4 g() : SV_Target { float4 x = 1; }\nfloat q = ;', 'fx_5_0', 0, 'X3000'),
+    ('float4 g() : SV_Target { float4 x = 1; }\ntechnique11 t { pass { ;; } }', 'fx_5_0', 0, 'X3000'),
+    ('technique11 t < int a; > { pass {} }\nfloat q = ;', 'fx_5_0', 0, 'X3012'),
+    ('technique11 t < int a : SEM = 1; > { pass {} }\nfloat q = ;', 'fx_5_0', 0, 'X3043'),
+    ('struct S { float f = 1; };\nfloat q = ;', 'fx_5_0', 0, 'X3009'),
+    ('float4 g() : SV_Target { return 1; }\nfloat4 g() : SV_Target { return 2; }\nfloat q = ;', 'fx_5_0', 0, 'X3003'),
+    ('Texture2D t = 42;\nfloat q = ;', 'fx_5_0', 0, 'X3017'),
 ]
 
 OBJECT_INIT_ROWS = [
@@ -686,6 +799,186 @@ OBJECT_INIT_ROWS = [
 ]
 
 
+ANNOTATION_NULL_ROWS = [
+    ('technique tt { pass < string s_m = NULL; > {} }', 'fx_2_0', 0, 'ok'),
+    ('technique tt < string s_m = NULL; > { pass {} }', 'fx_2_0', 0, 'ok'),
+    ('technique tt { pass < string s_m = NULL; > { ;; } }', 'fx_2_0', 0, 'X3000'),
+    ('technique tt { pass < int i = NULL; > {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique tt < int i = NULL; > { pass {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique tt { pass < int i = NULL; > { ;; } }', 'fx_2_0', 0, 'X3017'),
+    ('technique tt { pass < float f = NULL; > {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique tt < float f = NULL; > { pass {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique tt { pass < float f = NULL; > { ;; } }', 'fx_2_0', 0, 'X3017'),
+    pytest.param('technique10 tt { pass < string s_m = NULL; > {} }', 'fx_4_0', 0, 'ok', marks=pytest.mark.xfail(strict=True, reason='fx_4/fx_5 write a null string for it; those bytes are not built (NotSupportedError)')),
+    pytest.param('technique10 tt < string s_m = NULL; > { pass {} }', 'fx_4_0', 0, 'ok', marks=pytest.mark.xfail(strict=True, reason='fx_4/fx_5 write a null string for it; those bytes are not built (NotSupportedError)')),
+    ('technique10 tt { pass < string s_m = NULL; > { ;; } }', 'fx_4_0', 0, 'X3000'),
+    ('technique10 tt { pass < int i = NULL; > {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 tt < int i = NULL; > { pass {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 tt { pass < int i = NULL; > { ;; } }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 tt { pass < float f = NULL; > {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 tt < float f = NULL; > { pass {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 tt { pass < float f = NULL; > { ;; } }', 'fx_4_0', 0, 'X3017'),
+    pytest.param('technique11 tt { pass < string s_m = NULL; > {} }', 'fx_5_0', 0, 'ok', marks=pytest.mark.xfail(strict=True, reason='fx_4/fx_5 write a null string for it; those bytes are not built (NotSupportedError)')),
+    pytest.param('technique11 tt < string s_m = NULL; > { pass {} }', 'fx_5_0', 0, 'ok', marks=pytest.mark.xfail(strict=True, reason='fx_4/fx_5 write a null string for it; those bytes are not built (NotSupportedError)')),
+    ('technique11 tt { pass < string s_m = NULL; > { ;; } }', 'fx_5_0', 0, 'X3000'),
+    ('technique11 tt { pass < int i = NULL; > {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 tt < int i = NULL; > { pass {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 tt { pass < int i = NULL; > { ;; } }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 tt { pass < float f = NULL; > {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 tt < float f = NULL; > { pass {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 tt { pass < float f = NULL; > { ;; } }', 'fx_5_0', 0, 'X3017'),
+]
+
+STRUCT_DEFAULT_ROWS = [
+    ('struct S { float f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3009'),
+    ('struct S { float f = 1, g; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3009'),
+    ('struct S { float g, f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3009'),
+    ('struct S { float f : SEM = 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3009'),
+    ('struct S { float f[2] = {1, 2}; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3009'),
+    ('struct S { float f = ; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3000'),
+    pytest.param('struct S { float f = nothere; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3004', marks=pytest.mark.xfail(strict=True, reason="a struct member's default value is type-checked (X3004) before its X3009: not built")),
+    ('struct { float f = 1; } s;\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3009'),
+    ('struct S { float f <int a = 1;> = 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3040'),
+    ('struct S { float f == 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3000'),
+    ('float4 g() : SV_Target { return nothere; }\nstruct S { float f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3004'),
+    ('struct S { float f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3009'),
+    ('struct S { float f = 1, g; };\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3009'),
+    ('struct S { float g, f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3009'),
+    ('struct S { float f : SEM = 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3009'),
+    ('struct S { float f[2] = {1, 2}; };\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3009'),
+    ('struct S { float f = ; };\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3000'),
+    pytest.param('struct S { float f = nothere; };\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3004', marks=pytest.mark.xfail(strict=True, reason="a struct member's default value is type-checked (X3004) before its X3009: not built")),
+    ('struct { float f = 1; } s;\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3009'),
+    ('struct S { float f <int a = 1;> = 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3040'),
+    ('struct S { float f == 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3000'),
+    ('float4 g() : SV_Target { return nothere; }\nstruct S { float f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_4_0', 0, 'X3004'),
+    ('struct S { float f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'fx_5_0', 0, 'X3009'),
+    ('struct S { float f = 1, g; };\nfloat4 main() : SV_Target { return 0; }', 'fx_5_0', 0, 'X3009'),
+    ('struct S { float g, f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'fx_5_0', 0, 'X3009'),
+    ('struct S { float f : SEM = 1; };\nfloat4 main() : SV_Target { return 0; }', 'fx_5_0', 0, 'X3009'),
+    ('struct S { float f[2] = {1, 2}; };\nfloat4 main() : SV_Target { return 0; }', 'fx_5_0', 0, 'X3009'),
+    ('struct S { float f = ; };\nfloat4 main() : SV_Target { return 0; }', 'fx_5_0', 0, 'X3000'),
+    pytest.param('struct S { float f = nothere; };\nfloat4 main() : SV_Target { return 0; }', 'fx_5_0', 0, 'X3004', marks=pytest.mark.xfail(strict=True, reason="a struct member's default value is type-checked (X3004) before its X3009: not built")),
+    ('struct { float f = 1; } s;\nfloat4 main() : SV_Target { return 0; }', 'fx_5_0', 0, 'X3009'),
+    ('struct S { float f <int a = 1;> = 1; };\nfloat4 main() : SV_Target { return 0; }', 'fx_5_0', 0, 'X3040'),
+    ('struct S { float f == 1; };\nfloat4 main() : SV_Target { return 0; }', 'fx_5_0', 0, 'X3000'),
+    ('float4 g() : SV_Target { return nothere; }\nstruct S { float f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'fx_5_0', 0, 'X3004'),
+    ('struct S { float f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'fx_2_0', 0, 'X3009'),
+    ('struct S { float f = 1, g; };\nfloat4 main() : SV_Target { return 0; }', 'fx_2_0', 0, 'X3009'),
+    ('struct S { float g, f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'fx_2_0', 0, 'X3009'),
+    ('struct S { float f : SEM = 1; };\nfloat4 main() : SV_Target { return 0; }', 'fx_2_0', 0, 'X3009'),
+    ('struct S { float f[2] = {1, 2}; };\nfloat4 main() : SV_Target { return 0; }', 'fx_2_0', 0, 'X3009'),
+    ('struct S { float f = ; };\nfloat4 main() : SV_Target { return 0; }', 'fx_2_0', 0, 'X3000'),
+    pytest.param('struct S { float f = nothere; };\nfloat4 main() : SV_Target { return 0; }', 'fx_2_0', 0, 'X3004', marks=pytest.mark.xfail(strict=True, reason="a struct member's default value is type-checked (X3004) before its X3009: not built")),
+    ('struct { float f = 1; } s;\nfloat4 main() : SV_Target { return 0; }', 'fx_2_0', 0, 'X3009'),
+    ('struct S { float f <int a = 1;> = 1; };\nfloat4 main() : SV_Target { return 0; }', 'fx_2_0', 0, 'X3040'),
+    ('struct S { float f == 1; };\nfloat4 main() : SV_Target { return 0; }', 'fx_2_0', 0, 'X3000'),
+    ('float4 g() : SV_Target { return nothere; }\nstruct S { float f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'fx_2_0', 0, 'X3004'),
+    ('struct S { float f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'vs_3_0', 0, 'X3009'),
+    ('struct S { float f = 1, g; };\nfloat4 main() : SV_Target { return 0; }', 'vs_3_0', 0, 'X3009'),
+    ('struct S { float g, f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'vs_3_0', 0, 'X3009'),
+    ('struct S { float f : SEM = 1; };\nfloat4 main() : SV_Target { return 0; }', 'vs_3_0', 0, 'X3009'),
+    ('struct S { float f[2] = {1, 2}; };\nfloat4 main() : SV_Target { return 0; }', 'vs_3_0', 0, 'X3009'),
+    ('struct S { float f = ; };\nfloat4 main() : SV_Target { return 0; }', 'vs_3_0', 0, 'X3000'),
+    pytest.param('struct S { float f = nothere; };\nfloat4 main() : SV_Target { return 0; }', 'vs_3_0', 0, 'X3004', marks=pytest.mark.xfail(strict=True, reason="a struct member's default value is type-checked (X3004) before its X3009: not built")),
+    ('struct { float f = 1; } s;\nfloat4 main() : SV_Target { return 0; }', 'vs_3_0', 0, 'X3009'),
+    ('struct S { float f <int a = 1;> = 1; };\nfloat4 main() : SV_Target { return 0; }', 'vs_3_0', 0, 'X3040'),
+    ('struct S { float f == 1; };\nfloat4 main() : SV_Target { return 0; }', 'vs_3_0', 0, 'X3000'),
+    ('float4 g() : SV_Target { return nothere; }\nstruct S { float f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'vs_3_0', 0, 'X3004'),
+]
+
+
+OBJECT_ROWS = [
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetGeometryShader(0u); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'GeometryShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetPixelShader(0u); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'PixelShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetVertexShader(0U); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'VertexShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetGeometryShader(0x0); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'GeometryShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetGeometryShader(0ul); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'GeometryShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetGeometryShader(0l); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'GeometryShader', 0, 1, '[(2, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetGeometryShader(uint(0)); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'GeometryShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetGeometryShader(1u-1u); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'GeometryShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetGeometryShader(1u-1); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'GeometryShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetGeometryShader(0); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'GeometryShader', 0, 1, '[(2, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetGeometryShader(NULL); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'GeometryShader', 0, 1, '[(2, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetRasterizerState(0u); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'RasterizerState', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetDepthStencilState(0u, 1); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'DS_StencilRef', 0, 1, '[(2, 1)]')", "('pass state', None, None, 'DepthStencilState', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetBlendState(0x0, float4(1,2,3,4), 1); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'AB_BlendFactor', 0, 1, '[(1, 1.0), (1, 2.0), (1, 3.0), (1, 4.0)]')", "('pass state', None, None, 'AB_SampleMask', 0, 1, '[(2, 1)]')", "('pass state', None, None, 'BlendState', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { SetComputeShader(0u); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'ComputeShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique11 { pass { GeometryShader = 0u; } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'GeometryShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique10 { pass { SetGeometryShader(0u); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'GeometryShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique10 { pass { SetPixelShader(0u); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'PixelShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique10 { pass { SetVertexShader(0U); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'VertexShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique10 { pass { SetGeometryShader(0x0); } }', 'fx_5_0', ["('object', 'vs', 'VertexShader', 0, 'VertexShader', None, 4294967295, ())", "('shader', 'vs', 0, ('shader', False, (), 0, ()))", "('object', 'ps', 'PixelShader', 0, 'PixelShader', None, 4294967295, ())", "('shader', 'ps', 0, ('shader', False, (), 0, ()))", "('object', 'dss', 'DepthStencilState', 0, 'DepthStencil', None, 4294967295, ())", "('object', 'rs', 'RasterizerState', 0, 'Rasterizer', None, 4294967295, ())", "('object', 'bs', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", "('pass state', None, None, 'GeometryShader', 0, 1, '[(3, 0)]')"]),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique10 { pass { SetGeometryShader(0u); } }', 'fx_4_0', None),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique10 { pass { SetPixelShader(0u); } }', 'fx_4_0', None),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique10 { pass { SetVertexShader(0U); } }', 'fx_4_0', None),
+    ('VertexShader vs; PixelShader ps; DepthStencilState dss; RasterizerState rs; BlendState bs;\ntechnique10 { pass { SetGeometryShader(0x0); } }', 'fx_4_0', None),
+    ('technique < float a = 0xffffffff; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = 0xffffffff;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = 0xffffffff;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x80O')", "('pass', None, 't', None)"]),
+    ('technique < float4 a = {1, float2(0xffffffff, 3), 4}; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=1, name='a', semantic='', elements=0, rows=1, cols=4, members=[]), value=b'\\x00\\x00\\x80?\\x00\\x00\\x80O\\x00\\x00@@\\x00\\x00\\x80@', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = 1;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80?', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = 1;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x80?')", "('pass', None, 't', None)"]),
+    ('technique < float a = 0x80000000; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00O', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = 0x80000000;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00O', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = 0x80000000;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x00O')", "('pass', None, 't', None)"]),
+    ('technique < float a = 4294967295; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80\\xbf', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = 4294967295;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80\\xbf', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = 4294967295;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x80\\xbf')", "('pass', None, 't', None)"]),
+    ('technique < float a = 0xffffffff + 1; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00\\x00', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = 0xffffffff + 1;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00\\x00', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = 0xffffffff + 1;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x00\\x00')", "('pass', None, 't', None)"]),
+    ('technique < float a = (float)0xffffffff; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = (float)0xffffffff;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = (float)0xffffffff;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x80O')", "('pass', None, 't', None)"]),
+    ('technique < float a = float(0xfffffffe); > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = float(0xfffffffe);\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = float(0xfffffffe);\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x80O')", "('pass', None, 't', None)"]),
+    ('technique < float a = 0xffffffffu; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = 0xffffffffu;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = 0xffffffffu;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x80O')", "('pass', None, 't', None)"]),
+    ('technique < float a = 2147483648; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00\\xcf', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = 2147483648;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00\\xcf', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = 2147483648;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x00\\xcf')", "('pass', None, 't', None)"]),
+    ('int g = 0xffffffff;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=2, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\xff\\xff\\xff\\xff', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('int g = 0xffffffff;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'int', 0, None, b'\\xff\\xff\\xff\\xff')", "('pass', None, 't', None)"]),
+    ('technique < int a = 0xffffffff; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=2, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\xff\\xff\\xff\\xff', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('uint g = 0xffffffff;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=2, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\xff\\xff\\xff\\xff', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('uint g = 0xffffffff;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'uint', 0, None, b'\\xff\\xff\\xff\\xff')", "('pass', None, 't', None)"]),
+    ('technique < uint a = 0xffffffff; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=2, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\xff\\xff\\xff\\xff', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = 0xffffffff * 1.0;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = 0xffffffff * 1.0;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x80O')", "('pass', None, 't', None)"]),
+    ('technique < float a = 0xffffffff * 1.0; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = 0xffffffff / 2;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00O', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = 0xffffffff / 2;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x00O')", "('pass', None, 't', None)"]),
+    ('technique < float a = 0xffffffff / 2; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00O', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('bool g = 0xffffffff > 0;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=1, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x01\\x00\\x00\\x00', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('bool g = 0xffffffff > 0;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'bool', 0, None, b'\\x01\\x00\\x00\\x00')", "('pass', None, 't', None)"]),
+    ('technique < bool a = 0xffffffff > 0; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=1, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x01\\x00\\x00\\x00', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = 0x80000000 >> 1;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80N', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = 0x80000000 >> 1;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x80N')", "('pass', None, 't', None)"]),
+    ('technique < float a = 0x80000000 >> 1; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80N', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float2 g = {0xffffffff, 0x80000001};\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=1, name='g', semantic='', elements=0, rows=1, cols=2, members=[]), value=b'\\x00\\x00\\x80O\\x00\\x00\\x00O', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float2 g = {0xffffffff, 0x80000001};\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float2', 0, None, b'\\x00\\x00\\x80O\\x00\\x00\\x00O')", "('pass', None, 't', None)"]),
+    ('technique < float2 a = {0xffffffff, 0x80000001}; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=1, name='a', semantic='', elements=0, rows=1, cols=2, members=[]), value=b'\\x00\\x00\\x80O\\x00\\x00\\x00O', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('int g = 0x80000000 / 2;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=2, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00@', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('int g = 0x80000000 / 2;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'int', 0, None, b'\\x00\\x00\\x00@')", "('pass', None, 't', None)"]),
+    ('technique < int a = 0x80000000 / 2; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=2, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00@', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = 0xfffffffe - 0xffffffff;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = 0xfffffffe - 0xffffffff;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x80O')", "('pass', None, 't', None)"]),
+    ('technique < float a = 0xfffffffe - 0xffffffff; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = 017777777777;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00O', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = 017777777777;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x00O')", "('pass', None, 't', None)"]),
+    ('technique < float a = 017777777777; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00O', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = 037777777777;\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = 037777777777;\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x80O')", "('pass', None, 't', None)"]),
+    ('technique < float a = 037777777777; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float g = max(0xffffffff, 1);\ntechnique t { pass {} }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='g', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)", "Fx2Technique(name='t', annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])", '[]']),
+    ('float g = max(0xffffffff, 1);\ntechnique11 t { pass {} }', 'fx_5_0', ["('cbuffer', '$Globals', 16, 0, 4294967295)", "('variable', '$Globals', 'g', 0, 'float', 0, None, b'\\x00\\x00\\x80O')", "('pass', None, 't', None)"]),
+    ('technique < float a = max(0xffffffff, 1); > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='a', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x80O', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+]
+
+
 @pytest.mark.parametrize("src,target,flags,expected", SALVAGE_ROWS)
 def test_error_before_a_syntax_error(src: str, target: str, flags: int, expected: str) -> None:
     assert mutant_verdict(src, target, flags) == expected
@@ -696,7 +989,29 @@ def test_object_initialiser(src: str, target: str, flags: int, expected: str) ->
     assert mutant_verdict(src, target, flags) == expected
 
 
+@pytest.mark.parametrize("src,target,flags,expected", STRUCT_DEFAULT_ROWS)
+def test_struct_member_default(src: str, target: str, flags: int, expected: str) -> None:
+    assert mutant_verdict(src, target, flags) == expected
+
+
+@pytest.mark.parametrize("src,target,flags,expected", ANNOTATION_NULL_ROWS)
+def test_null_annotation(src: str, target: str, flags: int, expected: str) -> None:
+    assert mutant_verdict(src, target, flags) == expected
+
+
+@pytest.mark.parametrize("src,target,facts", OBJECT_ROWS)
+def test_object_says_what_fxc_object_says(src: str, target: str, facts: list) -> None:
+    data = src.encode()
+    blob = bytes(dc.D3DCompile(data, len(data), "t.fx", None, None, None, target, 0, 0).GetBufferPointer())
+    assert binary_facts(blob, target) == facts
+
+
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None, reason="needs Wine and d3dcompiler_47.dll")
 def test_recorded_rows_are_the_live_dll_answers() -> None:
     check_live_table(SALVAGE_ROWS)
     check_live_table(OBJECT_INIT_ROWS)
+    check_live_table(ANNOTATION_NULL_ROWS)
+    check_live_table(STRUCT_DEFAULT_ROWS)
+    for src, target, facts in OBJECT_ROWS:
+        r = wine_d3dcompiler.shared().compile(src, target, None)
+        assert r.ok and binary_facts(bytes(r.blob), target) == facts, src

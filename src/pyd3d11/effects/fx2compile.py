@@ -191,6 +191,8 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
                 raise ctx.error(pos, found[1], found[0])
             items = init.items if isinstance(init, A.InitList) else [init] if init is not None else []
             for oid, v in zip(ids, items + [None] * (n - len(items)), strict=False):
+                if isinstance(v, A.Ident) and v.name == "NULL" and what.startswith("annotation"):
+                    v = None  # a NULL string annotation: an object with no string (fxc 10.1's object, session 42)
                 if v is not None and not (isinstance(v, A.Literal) and isinstance(v.value, str)):
                     if isinstance(init, A.InitList):  # braces: another item is an object with no string (fxc)
                         continue

@@ -71,6 +71,11 @@ def _unsized(t) -> bool:
     return False
 
 
+def is_null_value(n: A.Node | None) -> bool:
+    """An annotation's value that is ``NULL`` itself (an annotation list has no variable of that name)."""
+    return isinstance(n, A.Ident) and n.name == "NULL"
+
+
 def _is_string(n: A.Node) -> bool:
     return isinstance(n, A.Literal) and isinstance(n.value, str)
 
@@ -84,6 +89,12 @@ def _value_kind_error(a: Annotation) -> tuple[int, str] | None:
         return 3025, "l-value specifies const object"
     leaf = array_leaf(a.type)
     items = a.value.items if isinstance(a.value, A.InitList) else [a.value]
+    if is_null_value(a.value):
+        # NULL is a value of type null (shader/hlsl/nullvalue.py): a string takes it, a number does not
+        # (d3dcompiler_47 10.1, session 42 EFX: ``< string s = NULL; >`` compiles, ``< int i = NULL; >`` X3017)
+        if isinstance(leaf, NumType):
+            return 3017, f"cannot implicitly convert from 'const null' to 'const {a.type}'"
+        return None
     if isinstance(leaf, ObjectType):
         if leaf.kind == "string":
             bad = next((x for x in items if not _is_string(x) and not isinstance(x, A.InitList)), None)

@@ -37,7 +37,7 @@ from ..shader.hlsl.types import SAMPLER_KINDS, ArrayType, NumType, ObjectType, S
 from . import model as M
 from . import states as S
 from .fx2states import lookup_state
-from .fxannot import braced_other_kind, check_annotation_names, global_names, static_const_names
+from .fxannot import braced_other_kind, check_annotation_names, global_names, is_null_value, static_const_names
 from .fxfuncs import check_compile_arguments, check_effect_functions, undefined_variable
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 from .fxsalvage import first_parse_time_error, lex_effect
@@ -258,6 +258,10 @@ def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[M.FxAnnotation]:
             if braced_other_kind(a):  # fx_2_0 stores "", 10.1 fails it here with no message (fxannot)
                 raise ctx.error(a.pos, f"annotation '{a.name}': a brace list of numbers for a string")
             for v in vals:
+                if is_null_value(v):
+                    # fxc 10.1 compiles ``< string s = NULL; >`` and writes a null string, whose bytes in the
+                    # fx_4/fx_5 object (not those of "") are not built
+                    raise NotSupportedError(f"Effects 11: annotation '{a.name}' initialised with NULL")
                 if not (isinstance(v, A.Literal) and isinstance(v.value, str)):
                     raise ctx.error(a.pos, f"annotation '{a.name}': a string annotation needs a string literal")
                 strs.append(v.value)
@@ -493,13 +497,17 @@ def _object_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
     ``SetRasterizerState(1-1)`` and ``SetGeometryShader(0u)`` as NULL — vkd3d's effect-pass-states-fx_5 record;
     any other constant is refused, as vkd3d-shader's fx writer refuses "only 0 integer constants are allowed
     for object-typed fields"), an inline shader, a variable, or an array element."""
+    # the constant keeps its type at fx_5_0: an unsigned zero (``0u``, ``0x0``, ``uint(0)``) is UInt 0 there
+    # (d3dcompiler_47 10.1's objects, session 42 EFX: ``SetGeometryShader(0u)``), Int 0 at fx_4_x
+    zero = M.EST_UInt if ctx.fx5 and not isinstance(node, A.Ident) and _value_kinds(ctx, node) == [M.EST_UInt] \
+        else M.EST_Int
     if _is_null(node):
-        return M.ECAT_Constant, [(M.EST_Int, 0)]
+        return M.ECAT_Constant, [(zero, 0)]
     k = _integer_constant(ctx, node)
     if k is not None:
         if k != 0:
             raise ctx.error(pos, f"invalid value for state '{lv.name}': only a 0 integer constant may stand for NULL")
-        return M.ECAT_Constant, [(M.EST_Int, 0)]
+        return M.ECAT_Constant, [(zero, 0)]
     if lv.name in S.SHADER_STATES and isinstance(node, A.Call):
         sh = _compile_shader(ctx, node, lv.name, pos)
         # fxc writes the fx_5_0 record (SInlineShader5) only for what the fx_4 one (SInlineShader: the shader

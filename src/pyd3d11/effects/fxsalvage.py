@@ -55,8 +55,23 @@ def parse_time(err: BaseException) -> bool:
     return isinstance(err, HlslError) and (is_type_error(err) or err.code in _PARSE_TIME_CODES)
 
 
-def _before(err: HlslError, limit: HlslError) -> bool:
-    return err.file == limit.file and (err.line, err.col) < (limit.line, limit.col)
+def _stream_index(toks: list, err: HlslError) -> int:
+    """Where ``err`` stands in the token stream ``toks``: fxc meets errors in the order it reads the tokens,
+    which ``#line`` marks and included files take out of (line, column) order. An error not at a token's start is
+    placed at the first token of its file after it (or the stream's end)."""
+    after = len(toks)
+    for i, tok in enumerate(toks):
+        p = tok.pos
+        if p.file == err.file:
+            if (p.line, p.col) == (err.line, err.col):
+                return i
+            if (p.line, p.col) > (err.line, err.col):
+                after = min(after, i)
+    return after
+
+
+def _before(toks: list, err: HlslError, limit: HlslError) -> bool:
+    return _stream_index(toks, err) < _stream_index(toks, limit)
 
 
 def cut_text(text: str, pos: Pos) -> str | None:
@@ -98,7 +113,7 @@ def lex_effect(text: str, file: str, compile_prefix: Callable[[str], object]) ->
         try:
             compile_prefix(prefix)
         except HlslError as e:
-            if parse_time(e) and _before(e, exc):
+            if parse_time(e):  # (every error of the prefix stands before the character)
                 raise e from None
         except Exception:  # noqa: BLE001, S110 - a prefix the effect compiler cannot build proves nothing
             pass
@@ -119,7 +134,7 @@ def first_parse_time_error(exc: HlslError, parser, text: str,
         if err is not None and not _name_before_name(parser, exc, err):
             found.append(err)
         first = getattr(exc, "salvage_first_token", None)
-        if first:
+        if first is not None:
             cut = parser.toks[first].pos
             prefix = cut_text(text, cut)
             if prefix is not None and prefix.strip():
@@ -136,8 +151,8 @@ def first_parse_time_error(exc: HlslError, parser, text: str,
     finally:
         _ACTIVE.pop()
     limit = _effect_keyword(parser, getattr(exc, "salvage_first_token", None), exc)
-    found = [e for e in found if _before(e, limit)]
-    return min(found, key=lambda e: (e.line, e.col)) if found else None
+    found = [e for e in found if _before(parser.toks, e, limit)]
+    return min(found, key=lambda e: _stream_index(parser.toks, e)) if found else None
 
 
 def _failed_declaration(parser, exc: HlslError, cut: Pos, found: list[HlslError]) -> None:
@@ -174,7 +189,10 @@ def _failed_declaration(parser, exc: HlslError, cut: Pos, found: list[HlslError]
             except HlslError as e:
                 found.append(e)
                 break
-    calls = [c for c in getattr(parser, "compile_calls", []) if inside(c.pos)]
+    # a compile is checked when fxc reduces it, at its ``)``: one the error stopped inside (``CompileShader(ps_2_0,
+    # f(a, b), 1)``, ``f(nothere)``'s X3004) was not
+    calls = [c for c in getattr(parser, "compile_calls", [])
+             if inside(c.pos) and getattr(c, "end", None) is not None and (c.end[0], c.end[1]) < (exc.line, exc.col)]
     if calls:
         funcs = A.Program(prog.pos, [d for d in prog.decls if isinstance(d, A.FuncDef)], False, [], [], [], False)
         try:
@@ -192,10 +210,8 @@ def _effect_keyword(parser, first: int | None, exc: HlslError) -> HlslError:
     """``exc``, or a stand-in at the first block keyword inside the failed declaration before it."""
     if first is None:
         return exc
-    for tok in parser.toks[first + 1:]:
+    for tok in parser.toks[first + 1:_stream_index(parser.toks, exc)]:
         p = tok.pos
-        if (p.file, p.line, p.col) >= (exc.file, exc.line, exc.col):
-            break
         if tok.kind == "id" and tok.text.lower() in _BLOCK_WORDS:
             return HlslError(p.file, p.line, p.col, 3000, f"syntax error: unexpected token '{tok.text}'")
     return exc

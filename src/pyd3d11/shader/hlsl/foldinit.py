@@ -301,6 +301,38 @@ def constant_value(t: Type, init: A.Node, consts: dict, pos) -> ConstValue | Non
     return ConstValue(t, vals)
 
 
+def _unsigned_hex_literals(init: A.Node) -> A.Node:
+    """``init`` with each hexadecimal or octal literal past INT_MAX made a ``uint`` literal: an effect's default
+    value takes such a literal for its unsigned value, as C does (d3dcompiler_47 10.1, session 42 EFX, at fx_2_0 and
+    fx_5_0: ``float g = 0xffffffff;`` stores 4294967296.0, ``0x80000000`` 2147483648.0, in an annotation,
+    a constructor, a cast; a decimal ``4294967295`` and a ``u`` literal already do). Only the literal's type
+    changes; the tree is copied where it does."""
+    import dataclasses
+
+    from . import ast as A
+
+    if isinstance(init, A.Literal):
+        if init.unsigned_spelling and init.base == "lit_int" and isinstance(init.value, int) and \
+                init.value > 0x7FFFFFFF:
+            return dataclasses.replace(init, base="uint")
+        return init
+    if not isinstance(init, A.Node):
+        return init
+    changes = {}
+    for f in dataclasses.fields(init):
+        v = getattr(init, f.name)
+        if isinstance(v, A.Node):
+            nv = _unsigned_hex_literals(v)
+        elif isinstance(v, list) and any(isinstance(x, A.Node) for x in v):
+            nv = [_unsigned_hex_literals(x) for x in v]
+            nv = v if all(a is b for a, b in zip(nv, v, strict=True)) else nv
+        else:
+            continue
+        if nv is not v:
+            changes[f.name] = nv
+    return dataclasses.replace(init, **changes) if changes else init
+
+
 def effect_initial_value(t: Type, init: A.Node, consts: dict, pos) -> ConstValue | None:
     """An effect variable's initial value (``fx_2_0`` parameters, annotations and static constants, Effects 11
     constant buffer defaults): :func:`constant_value`, doubles included, so no value comes from a second
@@ -314,8 +346,11 @@ def effect_initial_value(t: Type, init: A.Node, consts: dict, pos) -> ConstValue
     from .constexpr import leaf_bases
     from .types import ArrayType, NumType
 
-    cv = constant_value(t, init, consts, pos)
-    if cv is None:
+    unsigned = _unsigned_hex_literals(init)
+    cv = constant_value(t, unsigned, consts, pos)
+    if cv is None or unsigned is not init:
+        # (an unsigned value converts to an integer by its bits, not through the float range check below:
+        # fxc stores 0xFFFFFFFF for ``int g = 0xffffffff;`` and 0x40000000 for ``int g = 0x80000000 / 2;``)
         return cv
 
     def as_float(x: Type) -> Type | None:
