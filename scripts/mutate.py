@@ -194,18 +194,22 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/preprocessor.py": ["test_rules_hlsl_preprocessor_mu18.py", "test_hlsl_lang_preprocessor.py", "test_rules_hlsl_preprocessor.py",
                                     "test_rules_hlsl_preprocessor_fxc.py", "test_hlsl_pp_differential.py", "test_hlsl_lang_names.py",
                                     "test_rules_hlsl_preprocessor_details.py", "test_rules_hlsl_preprocessor_c99.py", "test_hlsl_preproc_c99_rules.py", "test_hlsl_preproc_fxc_tolerance.py",
-                                    "test_hlsl_mu22_survivors.py", "test_mu9_seed22_survivors.py"],
+                                    "test_hlsl_mu22_survivors.py", "test_mu9_seed22_survivors.py", "test_rules_preproc_s42.py"],
+    # (session 42: #pragma and _Pragma, from preprocessor.py)
+    "shader/hlsl/pppragma.py": ["test_hlsl_preproc_predefined_and_pragma_op.py", "test_rules_hlsl_pragma_warning.py",
+                                "test_rules_hlsl_preprocessor_fxc.py", "test_rules_preproc_s42.py"],
     # (split from preprocessor.py in session 37: the same guards, with the lookahead and text rows of that session)
     "shader/hlsl/ppmarks.py": ["test_rules_hlsl_preprocessor_mu18.py", "test_hlsl_lang_preprocessor.py",
                                "test_rules_hlsl_preprocessor_fxc.py", "test_rules_hlsl_preprocessor_c99.py",
                                "test_hlsl_preproc_predefined_and_pragma_op.py", "test_rules_hlsl_fxc_preprocess_s37.py",
                                "test_rules_hlsl_fxc_preprocess_text_s37.py", "test_mu9_seed22_survivors.py"],
     # (session 38: fxc's static walks over the macro table, from preprocessor.py)
-    "shader/hlsl/ppwalk.py": ["test_rules_hlsl_fxc_preprocess_s38.py", "test_rules_hlsl_fxc_preprocess_s36.py"],
+    "shader/hlsl/ppwalk.py": ["test_rules_hlsl_fxc_preprocess_s38.py", "test_rules_hlsl_fxc_preprocess_s36.py",
+                              "test_rules_preproc_s42.py"],
     # (session 39: the #if expression methods, from preprocessor.py)
     "shader/hlsl/ppcond.py": ["test_rules_hlsl_fxc_preprocess_s39.py", "test_rules_hlsl_fxc_preprocess_s38.py",
                               "test_rules_hlsl_preprocessor_c99.py", "test_rules_hlsl_fxc_preprocess_if.py",
-                              "test_hlsl_preproc_s19_table.py", "test_rules_hlsl_preprocessor_fxc.py"],
+                              "test_hlsl_preproc_s19_table.py", "test_rules_hlsl_preprocessor_fxc.py", "test_rules_preproc_s42.py"],
     "shader/hlsl/layout.py": ["test_rules_hlsl_cbuffer_packing.py", "test_hlsl_cbuffer_rules.py", "test_rules_hlsl_member_arrays.py",
                               "test_rules_hlsl_layout_details.py"],
     "shader/hlsl/regclass.py": ["test_rules_hlsl_register_classes.py", "test_rules_hlsl_registers.py"],

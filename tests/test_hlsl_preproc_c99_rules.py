@@ -142,9 +142,14 @@ def test_skipped_groups_read_directives_only_through_their_names():
     """p6: in a skipped group directives are processed only through the name that determines the directive, to
     keep track of nested conditionals; the rest of their tokens and all other tokens are ignored."""
     src = ("#if 0\n#if garbage (\n#elif also garbage\n#else junk\n#endif junk\n#error no\n#foo bar\n"
-           '#include <nonexistent>\n#line x y\n#define\n#undef\n#ifdef\n#endif\n#pragma bogus\n"unterminated\n'
+           '#include <nonexistent>\n#line x y\n#define\n#undef\n#ifdef\n#endif\n#pragma bogus\n'
            "#endif\npass")
     assert run(src) == (["pass"], "")
+    # fxc's string left open runs onto the next line, a skipped group's too: X1005, and that line is no directive
+    # (d3dcompiler_47 10.1, session 42: the #endif after "unterminated is not read, X1502 at the end; with a blank
+    # line between, pass is written)
+    assert "X1005" in fails('#if 0\n"unterminated\n#endif\npass') and "X1502" in fails('#if 0\n"unterminated\n#endif\npass')
+    assert run('#if 0\n"unterminated\n\n#endif\npass')[0] == ["pass"]
 
 
 def test_a_directive_inside_a_skipped_nested_group_does_not_end_the_outer_one():

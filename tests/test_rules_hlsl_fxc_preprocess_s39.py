@@ -52,6 +52,10 @@ NAME = "C:\\s39\\t.hlsl"
 
 #: (source, D3DPreprocess's text or None where it fails, its error numbers in order)
 OVERFLOW = [
+    # (a GAPS row until session 42: fxc's second X1500 names the token after the bad parameter, see
+    # test_rules_preproc_s42.py)
+    ('#define A(99999999999999999999) x',
+     '', ('X1004', 'X1500', 'X1500')),
     ('x 18446744073709551615\n',
      '#line 1 "C:\\\\s39\\\\t.hlsl"\nx 18446744073709551615 \n', ()),
     ('x 18446744073709551616\n',
@@ -441,13 +445,11 @@ CASES = [(g, *row) for g, rows in (("DEFINE_GLUE", DEFINE_GLUE), ("IF_OPEN_LIST"
                                    ("PRAGMA_DEF_VALUES", PRAGMA_DEF_VALUES)) for row in rows]
 
 #: recorded the same way, not built (see docs/conformance.md, session 39): a ``"`` left open at a line's end after a
-#: lone ``'`` (fxc: no X1005, the string runs on); a ``#define``'s bad parameter (fxc: X1500 for it and X1500 again for
-#: the ``)`` after it); an ``#if``'s argument list closed on a later line (fxc reads the expression on)
+#: lone ``'`` (fxc: no X1005, the string runs on); an ``#if``'s argument list closed on a later line (fxc reads the
+#: expression on)
 GAPS = [
     ('#define F(a, b) a\n#if defined(F) && F(1,\n2)\n#endif',
      '#line 1 "C:\\\\s39\\\\t.hlsl"\n\n\n\n', ()),
-    ('#define A(99999999999999999999) x',
-     '', ('X1004', 'X1500', 'X1500')),
     ('x \'a"b\' "c"\n',
      '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \' a "b\' " c "\n ', ('X1005',)),
 ]

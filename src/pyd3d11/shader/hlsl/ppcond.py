@@ -20,7 +20,7 @@ from .ppwalk import ends_empty
 class IfExpressions:
     """The #if expression methods of the preprocessor (``Preprocessor`` provides ``lenient``, ``errors``, ``macros``,
     ``error``, ``expand``, ``_tokens``, ``_is_defined``, ``_in_if``, ``line``, ``line_delta``, ``depth``,
-    ``_lines``, ``_open_end`` and ``_groups_open``)."""
+    ``_lines``, ``_open_end``, ``_groups_open``, ``_name_re`` and ``_operand_ends_line``)."""
 
     def eval_expr(self, text: str) -> int:
         """An ``#if`` / ``#elif`` expression's value. fxc's lexer reads the line only as far as its parser goes: the
@@ -56,6 +56,7 @@ class IfExpressions:
         # defined X / defined(X) before expansion (C99 §6.10.1p1); a ``defined`` that an expansion produces is
         # undefined behaviour in C99 and evaluated the same way afterwards (as GCC, Clang and MSVC do)
         self._in_if = True
+        self._operand_ends_line = False
         try:
             resolved = self._resolve_defined(toks)
             exp = [t for t in self.expand(resolved) if t != " "]
@@ -79,7 +80,9 @@ class IfExpressions:
             # or the end of a line ending in an empty replacement (``1 + E``, ``defined(E) E``); a syntax error before
             # either comes first (``| OC``: X1500) (session 38)
             exp = [STOP if t in self.macros and self.macros[t].params is not None else t for t in exp]
-            if ends_empty(self.macros, resolved[-1]):
+            # (not where that name is the operand of a ``defined`` an expansion produced: ``#define D defined X``
+            # with an empty X, ``#if D`` is 1 -- d3dcompiler_47 10.1, session 42)
+            if ends_empty(self.macros, resolved[-1]) and not self._operand_ends_line:
                 exp.append(STOP)
         exp = [identifier_zero(t) if re.match(r"[A-Za-z_]", t) else t for t in exp]
         if not exp:
@@ -144,9 +147,9 @@ class IfExpressions:
             paren = i + 1 < len(toks) and toks[i + 1] == "("
             k = i + 2 if paren else i + 1
             name = toks[k] if k < len(toks) else ""
-            if not re.match(r"[A-Za-z_]\w*$", name) or (paren and (k + 1 >= len(toks) or toks[k + 1] != ")")):
+            if not re.fullmatch(self._name_re, name) or (paren and (k + 1 >= len(toks) or toks[k + 1] != ")")):
                 if self.lenient:
-                    bad = k if not re.match(r"[A-Za-z_]\w*$", name) else k + 1
+                    bad = k if not re.fullmatch(self._name_re, name) else k + 1
                     raise self.error("syntax error : " + fxc_unexpected(toks[bad] if bad < len(toks) else None),
                                      ERR_PP_SYNTAX)
                 raise self.error("'defined' requires an identifier, optionally in parentheses", ERR_INVALID_INT_EXPR)

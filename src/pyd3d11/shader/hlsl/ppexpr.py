@@ -309,6 +309,9 @@ def fxc_unexpected(tok: str | None) -> str:
         # decimal one ('4294967296')
         hexa = tok.lower().startswith("0x")
         is_float = not hexa and any(c in tok for c in ".eE")
+        # an i64 / ui64 constant is fxc's 64-bit integer type whatever its value ('1', '1u64'; session 42)
+        wide = tok.lower().endswith("i64") and not is_float
+        tok = tok[:-3] if wide else tok
         body = tok.rstrip("uUlL") if hexa else tok.rstrip("uUlLfFhH")
         try:
             if is_float:
@@ -319,7 +322,7 @@ def fxc_unexpected(tok: str | None) -> str:
             return f"unexpected token '{tok}'"
         v &= _MASK64  # (the 64 bits fxc's lexer keeps: '7766279631452241919' for 99999999999999999999)
         unsigned = (based and v != 0) or "u" in tok[len(body):].lower()
-        if v <= _MASK:
+        if v <= _MASK and not wide:
             if not unsigned:
                 v = v - (1 << 32) if v > 0x7FFFFFFF else v
             suffix = "ul" if unsigned else "l"
@@ -342,6 +345,10 @@ def fxc_constant(tok: str, expr: CondExpr) -> int:
     if tok.startswith("'"):
         if len(tok) == 3:  # (a quote between quotes is one token, 39: pplex._TOKEN; session 39)
             return ord(tok[1]) & _MASK
+        raise expr.bad(tok, "")
+    if tok.lower().endswith("i64"):
+        # fxc's #if has no 64-bit operand: "unexpected integer", and the directive opens no group (d3dcompiler_47
+        # 10.1, session 42: ``#if 1i64`` / ``#endif`` is X1500 then X1510)
         raise expr.bad(tok, "")
     try:
         v, _ = _pp_int(tok)

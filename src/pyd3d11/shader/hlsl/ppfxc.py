@@ -1,11 +1,12 @@
 """fxc's departures from C99 in the preprocessor that are properties of tokens and definitions (preprocessor.py
 applies them in fxc's mode): the gap that keeps a macro name uninvoked, the argument list split after replacement,
-the identical redefinition, the name an #if identifier keeps. Each was recorded from d3dcompiler_47.dll 10.1 under
+the identical redefinition, the name an #if identifier keeps, the parameter list's grammar. Each was recorded from d3dcompiler_47.dll 10.1 under
 Wine (session 35; tests/test_rules_hlsl_fxc_preprocess*.py).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Protocol
 
@@ -213,3 +214,24 @@ def fxc_paste(left: str, right: str, tokens: Callable[[str], list[str]], read: C
     # replacement list's glued ``1x`` is ``1`` ``x2``)
     read(text)
     return toks
+
+
+def fxc_parameter_list(toks: list[str], name_re: str) -> tuple[str | None, str | None] | None:
+    """fxc's grammar of a ``#define``'s parameter list, ``( name [, name]... )``, over the tokens ``toks`` that
+    begin with its ``(``: None where it reads well, else (the first token against it -- None for the line's end
+    --, the token after that one or None). fxc reports both (X1500): its parser, recovering, names the next token
+    too (d3dcompiler_47 10.1, session 42: ``F() x`` is ')' then 'x', ``X(1) a`` '1l' then ')', ``X(a b)`` 'b' then
+    ')', ``F(x...)`` '...' then ')', ``F(a,) x`` ')' then 'x'; ``F(a`` the line's end alone)."""
+    toks = [t for t in toks if t != " " and t.__class__ is not Gap]
+    k, want_name = 1, True
+    while k < len(toks):
+        t = toks[k]
+        if want_name and not re.fullmatch(name_re, t):
+            break
+        if not want_name and t not in (",", ")"):
+            break
+        if not want_name and t == ")":
+            return None
+        want_name = not want_name
+        k += 1
+    return (toks[k] if k < len(toks) else None), (toks[k + 1] if k + 1 < len(toks) else None)

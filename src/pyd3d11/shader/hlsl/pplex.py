@@ -24,12 +24,18 @@ from .ppfxc import COMMENT_MARK, GAP, SPLICE_MARK, _trim
 #: (session 39: ``'ab'`` is ``'`` ``ab`` ``'``, ``''`` two quotes, ``'''``, ``'\n'`` and ``'\''`` one token each,
 #: ``'\'`` three, ``'ab' 'c'`` is ``'`` ``ab`` ``' '`` ``c`` ``'``)
 _TOKEN = re.compile(
-    r"""(?P<ws>[ \t\f\v\r\x01\x02]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>0x[0-9A-Fa-f]+(?:[uU][lL]?|[lL][uU]?)?|
-    (?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?|(?:0[0-7]*|[1-9][0-9]*)(?:[uU][lL]?|[lL][uU]?)?)|
+    r"""(?P<ws>[ \t\f\v\r\x01\x02]+)|(?P<id>(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*)|(?P<num>0x[0-9A-Fa-f]+(?:[uU]?[iI]64|[uU][lL]?|[lL][uU]?)?|
+    (?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?|(?:0[0-7]*|[1-9][0-9]*)(?:[uU]?[iI]64|[uU][lL]?|[lL][uU]?)?)|
     (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\x[0-9A-Fa-f]+|\\[0-7]{1,3}|\\[^\x02\n]|[^\\\x02\n])')|
-    (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
+    (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||::|[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
     re.X,
 )
+# (an integer's suffix may be MSVC's 64-bit ``i64`` / ``ui64``: ``1i64`` is one token; d3dcompiler_47 10.1, session 42)
+# (fxc's lexer reads a scoped name as one token, never replaced -- ``a::b``, ``::a``, ``a::b::c`` -- and ``::`` as
+# one punctuator: ``a:::b`` is ``a`` ``::`` ``:`` ``b``, ``a::::b`` ``a`` ``::`` ``::b``; d3dcompiler_47 10.1,
+# session 42)
+#: a name as fxc's lexer reads it (a scoped one too; a macro may be named so: ``#define a::b 1``)
+FXC_NAME = r"(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*"
 #: the same with C99's pp-number (§6.4.8: ``4x4``, ``1e+`` and ``4__FILE__`` are one token): the strict C99 mode
 _TOKEN_C99 = re.compile(
     r"""(?P<ws>[ \t\f\v\r]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>\.?[0-9](?:[eE][+-]|[A-Za-z0-9_.])*)|
@@ -374,7 +380,7 @@ def _would_merge(prev: str, t: str) -> bool:
 _DIGITS = frozenset("0123456789.")
 #: the punctuators of more than one character (the _TOKEN pattern's alternatives) and the characters they are made
 #: of: only these can run into a neighbour and read back as another token
-_LONG_PUNCTS = ("##", "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+_LONG_PUNCTS = ("##", "<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "::",
                 *(c + "=" for c in "-+*/%&|^!=<>"))
 _PUNCTS = frozenset(_LONG_PUNCTS) | frozenset("".join(_LONG_PUNCTS))
 #: the pairs of those punctuators that touch and re-tokenise as something else (``<`` ``<=`` -> ``<<=``,

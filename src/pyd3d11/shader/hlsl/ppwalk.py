@@ -6,12 +6,14 @@ is defined "by a #define directive").
 fxc reads a replacement list as names first: a name that leads back to a name of the walk (a cycle) or to a macro
 the invocation is inside gives the invocation up (``list_cycle``); a macro that leads back to itself is not
 defined to ``#ifdef`` / ``defined`` (``leads_back``); an ``#if`` line that ends in a replacement that ends in
-nothing stops with X1518 (``ends_empty``). ``macros`` maps a name to an object with ``params`` (None: object-like)
+nothing stops with X1518 (``ends_empty``); a line whose ``#`` only empty names (``after_empty_names``) or
+invocations' ``(`` (``hash_after_invocation``) come before is read as a directive. ``macros`` maps a name to an object with ``params`` (None: object-like)
 and ``body`` (its tokens, blanks as ``" "``), as ``preprocessor.Macro``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -54,3 +56,53 @@ def ends_empty(macros: Mapping[str, Any], name: str, seen: frozenset[str] = froz
         return False
     body = [t for t in m.body if t != " "]
     return not body or ends_empty(macros, body[-1], seen | {name})
+
+
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+
+
+def after_empty_names(macros: Mapping[str, Any], s: str) -> str:
+    """``s`` (a line's text) from its ``#`` on when only names of object-like macros whose lists are empty come
+    before it, else ``s``: fxc reads such a line as a directive (d3dcompiler_47 10.1, session 37: with ``#define
+    EMPTY``, ``EMPTY # define X 1`` and ``EMPTY EMPTY #define X 1`` define X; ``EMPTY # foo`` is X1504; a name
+    whose list holds only another empty name, a function-like macro's invocation, an ``a`` before the ``#``
+    leave the line text). C99 §6.10p2 wants the ``#`` first on its line."""
+    k = 0
+    while True:
+        m = _IDENT.match(s, k)
+        if m is None:
+            return s[k:] if s.startswith("#", k) and k else s
+        mac = macros.get(m.group())
+        if mac is None or mac.params is not None or any(t != " " for t in mac.body):
+            return s
+        k = m.end()
+        while k < len(s) and s[k] in " \t":
+            k += 1
+
+
+def hash_after_invocation(macros: Mapping[str, Any], code: str) -> int:
+    """The offset of a ``#`` (not ``##``) that follows, on the line ``code``, only names of object-like macros with
+    empty lists and function-like macro names each with its ``(`` -- one at least -- or 0: fxc reads that ``#`` as
+    a directive's, among the invocation's arguments (d3dcompiler_47 10.1, session 42: ``X(#a) pass`` is X1504 then
+    X1515, ``X ( #a)``, ``E X(#a)``, ``X(X(#a))`` too; ``pass X(#a)``, ``X(1,#a)``, ``(X(#a))``, ``X(##)`` are
+    text; preprocessor.process reads the line as two)."""
+    k, opened = 0, False
+    while True:
+        while k < len(code) and code[k] in " \t":
+            k += 1
+        if code.startswith("#", k):
+            return k if opened and not code.startswith("##", k) else 0
+        m = _IDENT.match(code, k)
+        mac = macros.get(m.group()) if m else None
+        if mac is None:
+            return 0
+        k = m.end()
+        if mac.params is None:
+            if any(t != " " for t in mac.body):
+                return 0
+            continue
+        while k < len(code) and code[k] in " \t":
+            k += 1
+        if not code.startswith("(", k):
+            return 0
+        k, opened = k + 1, True

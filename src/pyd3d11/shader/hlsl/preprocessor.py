@@ -13,7 +13,6 @@ Output keeps one output line per input line (directives become blank lines) and 
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from .ppfxc import (
     _trim,
     closing_at,
     fxc_charize,
+    fxc_parameter_list,
     fxc_paste,
     gap_between,
     same_definition,
@@ -42,6 +42,7 @@ from .ppfxc import (
 # (the lexical layer lives in pplex.py; _PUNCTS and _would_merge stay reachable here for the tests that read them)
 from .pplex import _PUNCTS as _PUNCTS
 from .pplex import (
+    FXC_NAME,
     _join,
     _logical_line,
     _lone_quote,
@@ -70,14 +71,13 @@ from .ppmarks import (
     _hs,
     _line_number,
     _Lookahead,
-    _PragmaOp,
     _spelling,
     _Unterminated,
 )
 from .ppmarks import destringize as destringize  # (tests import it from here)
+from .pppragma import Pragmas, _file_key
 from .pptext import FxcText, quoted_name
-from .ppwalk import leads_back, list_cycle
-from .warnpragma import parse_warning_pragma
+from .ppwalk import after_empty_names, hash_after_invocation, leads_back, list_cycle
 
 
 @dataclass(slots=True)
@@ -85,17 +85,6 @@ class Macro:
     name: str
     params: list[str] | None  # None: object-like
     body: list[str]
-
-
-#: the pragmas the HLSL compiler recognises ("#pragma Directive" page); any other one is warned about
-#: ("once" is not among them: it warns X3568 and a file is read at each #include, as the page says of any other)
-_KNOWN_PRAGMAS = frozenset({"def", "message", "pack_matrix", "warning"})
-
-
-def _file_key(name: str) -> str:
-    """The identity ``#pragma once`` gives a file: its name as the include handler returned it, with Windows'
-    rules (``\\`` and ``/`` both separate folders, case does not matter, ``a/../b`` is ``b``)."""
-    return os.path.normpath(name.replace("\\", "/")).replace("\\", "/").lower()
 
 
 @dataclass
@@ -115,7 +104,6 @@ class PreprocessResult:
     fxc_text: str | None = None
 
 
-_IDENT = re.compile(r"[A-Za-z_]\w*")
 #: white space a directive's text may hold at its ends (a splice's mark among it, fxc's mode)
 _BLANKS = " \t\f\v\r" + SPLICE_MARK
 
@@ -172,7 +160,7 @@ MAX_EXPANSION_WORK = 1 << 21
 _FAILED = object()
 
 
-class Preprocessor(IfExpressions):
+class Preprocessor(IfExpressions, Pragmas):
     """One preprocessing run. ``include_open(kind, name, parent_file) -> (text, file_name)`` loads includes."""
 
     def __init__(self, defines: dict[str, str] | None = None,
@@ -186,6 +174,7 @@ class Preprocessor(IfExpressions):
         #: "Ignoring #else after #else", "Ignoring #endif without prior #if", "Unterminated #if block",
         #: "Ignoring unknown directive", "Division by zero", "Unterminated macro invocation" are all warnings there
         self.lenient = not strict_c99
+        self._name_re = FXC_NAME if self.lenient else r"[A-Za-z_]\w*"  # (a macro's name: pplex.FXC_NAME)
         self._mark = COMMENT_MARK if self.lenient else " "  # what _strip_comments writes for a comment
         self._marked_line: str | None = None  # a directive line's text with its comments marked (see pplex.directive_text)
         self._raw_line: str | None = None  # a directive's logical line as written (#error's text)
@@ -204,6 +193,8 @@ class Preprocessor(IfExpressions):
         self.line_delta = 0
         self._line_directive: int | None = None
         self._in_if = False  # expanding the expression of #if / #elif
+        self._split_at = -1  # (process: the line read as two, the second numbered as the first)
+        self._operand_ends_line = False  # (ppcond: the #if line's last token was a produced defined's operand)
         self._expand_depth = 0  # nesting of expand() (arguments are expanded on their own)
         self._contexts: list[RecursionContext] = []  # fxc's mode: the expand() calls under way, innermost last
         self._expansion_line = 0  # the line of the outermost macro name being expanded
@@ -272,6 +263,7 @@ class Preprocessor(IfExpressions):
             if not self.lenient or exc.code in self.FATAL_CODES:
                 raise
             self.errors.append(exc)
+            self.errors.extend(getattr(exc, "followed_by", ()))  # (fxc's parser reporting on as it recovers)
             return _FAILED
 
     # --- driving ------------------------------------------------------------------------------------
@@ -294,33 +286,71 @@ class Preprocessor(IfExpressions):
         self.line_delta = 0
         self.sources.setdefault(file, text)  # for /Zi debug information (every file of the compile)
         self.out.append(f'#line 1 "{file}"')
-        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        # (fxc ends a line at \n or \r\n only: a lone \r is a blank, in a string or a // comment a character of it;
+        # d3dcompiler_47 10.1, session 42: "#if 1\rpass" is X1500 at pass)
+        text = text.replace("\r\n", "\n") if self.lenient else text.replace("\r\n", "\n").replace("\r", "\n")
+        lines = text.split("\n")
         eof_line = len(lines)  # (the line fxc's reader is on at the end of the file)
         if self.depth == 1:
             self._lines = lines
         if lines and lines[-1] == "" and not (self.lenient and len(lines) > 1 and lines[-2].endswith("\\")):
             lines.pop()  # (fxc: a backslash before the file's last new-line is still a splice, session 36)
         #: the last line has no new-line: a string left open there reaches the end of the file (X1006, not X1005)
-        self._open_end = bool(text) and not text.endswith(("\n", "\r"))
+        self._open_end = bool(text) and not text.endswith("\n")
         conds: list[_Cond] = []
         incomment = [False]
+        string_open: str | None = None  # a string left open at the line's end: how the next line goes on
         i = 0
         while i < len(lines):
             start = i
             raw, i, breaks = _logical_line(lines, i, SPLICE_MARK if self.lenient else "")
-            self.line = start + 1 + self.line_delta
+            self.line = start + 1 + self.line_delta + (start == self._split_at)
             was_in_comment = incomment[0]
             marked = _strip_comments(raw, incomment, self._mark)
             code = marked.replace(COMMENT_MARK, " ") if self.lenient else marked
             active = all(c.active for c in conds[-1:]) if conds else True
             s = code.strip()
+            if self.lenient and active and not was_in_comment and i == start + 1 and start != self._split_at and \
+                    not incomment[0] and (k := hash_after_invocation(self.macros, code)):
+                # fxc reads a # right after the "(" of an invocation that begins the line as a directive's, among
+                # the arguments (d3dcompiler_47 10.1, session 42: X(#a) pass is X1504 then X1515, X(#undef Y
+                # new-line ) as X( new-line #undef Y ...; pass X(#a), X(1,#a), (X(#a)) are text): the line is read as
+                # two, the second numbered as the first
+                lines[start:start + 1] = [raw[:k], raw[k:]]
+                self._split_at = start
+                self.line_delta -= 1
+                incomment[0] = was_in_comment
+                i = start
+                continue
+            continued, string_open = string_open, None
+            if continued and not was_in_comment:
+                # (counted as the line it continues: fxc's lines after it are one less, session 42)
+                self.line_delta -= 1
+                self.line -= 1
+                # the line after one whose string ran to its end continues that line (fxc's string token holds the
+                # new-line): never a directive, in a skipped group skipped whatever it holds (d3dcompiler_47 10.1,
+                # session 42: "#if 0" / "x "abc" / "#else" / "pass" / "#endif" writes nothing, X1005; active, x "abc /
+                # #define X 1 writes "# define X 1" as text); a string it leaves open continues it onto the next
+                if _lone_quote(code) is not None:
+                    self.tolerate("string continues past the end of the line", ERR_STRINGEOL, _lone_quote(code) + 1)
+                    string_open = continued
+                if continued == "skip" or not active:
+                    self.out.extend([""] * (i - start))
+                    continue
+                s = "\x00" + s  # (text)
+            elif self.lenient and not active and not was_in_comment and not s.startswith("#") and \
+                    _lone_quote(code) is not None:
+                self.tolerate("string continues past the end of the line", ERR_STRINGEOL, _lone_quote(code) + 1)
+                string_open = "skip"
             if self.lenient and active and "#" in s and not s.startswith("#") and not was_in_comment:
-                s = self._after_empty_names(s)
+                s = after_empty_names(self.macros, s)
             if not s.startswith("#") or was_in_comment:
                 self._lex_numbers(code)  # (a skipped group's text lines too; directives: see directive)
             if active and (not s.startswith("#") or re.match(r"#\s*define\b", s)):
                 if self._soft(self._check_string, code, i, len(lines)) is _FAILED:
                     self.out.extend([""] * (i - start))  # fxc goes on after the line's error
+                    if self.lenient and i < len(lines):
+                        string_open = "skip" if s.startswith("#") else "text"
                     continue
             elif active and self.lenient and s.startswith("#") and not was_in_comment and \
                     not re.match(r"#\s*error\b", s):
@@ -484,8 +514,12 @@ class Preprocessor(IfExpressions):
                 raise err
             self.errors.append(err)  # fxc goes on (D3DPreprocess S_OK: d3dcompiler_47 10.1, session 35)
         if conds and (not self.lenient or not all(c.foreign for c in conds)):
-            # C99 §6.10.1 wants each group closed in its own file; fxc reports X1502 at the file's end
+            # C99 §6.10.1 wants each group closed in its own file; fxc reports X1502 at the file's end, the main
+            # file's twice whatever the number of groups left open (d3dcompiler_47 10.1, session 42: ``#if 1``,
+            # ``#ifdef X`` / ``#if 1``; an included file's end once)
             self.tolerate("unexpected end of file", ERR_UNEXPECTEDEOF)
+            if self.lenient and self.depth == 1:
+                self.tolerate("unexpected end of file", ERR_UNEXPECTEDEOF)
         if conds and self.lenient and self.depth > 1:
             # ... and the group goes on in the includer: it keeps or skips the includer's lines until the includer
             # ends a group of its own that was open before the #include (d3dcompiler_47 10.1, session 36: after
@@ -500,24 +534,6 @@ class Preprocessor(IfExpressions):
         self.real_file, self.line_delta = saved_real, saved_delta
         self._open_end = saved_open_end
         self.depth -= 1
-
-    def _after_empty_names(self, s: str) -> str:
-        """``s`` (a line's text) from its ``#`` on when only names of object-like macros whose lists are empty come
-        before it, else ``s``: fxc reads such a line as a directive (d3dcompiler_47 10.1, session 37: with ``#define
-        EMPTY``, ``EMPTY # define X 1`` and ``EMPTY EMPTY #define X 1`` define X; ``EMPTY # foo`` is X1504; a name
-        whose list holds only another empty name, a function-like macro's invocation, an ``a`` before the ``#``
-        leave the line text). C99 §6.10p2 wants the ``#`` first on its line."""
-        k = 0
-        while True:
-            m = _IDENT.match(s, k)
-            if m is None:
-                return s[k:] if s.startswith("#", k) and k else s
-            mac = self.macros.get(m.group())
-            if mac is None or mac.params is not None or any(t != " " for t in mac.body):
-                return s
-            k = m.end()
-            while k < len(s) and s[k] in " \t":
-                k += 1
 
     def _is_defined(self, name: str) -> bool:
         """``defined name`` / ``#ifdef name``. C99 §6.10.8 makes __FILE__ and __LINE__ macro names; fxc does not count
@@ -585,31 +601,6 @@ class Preprocessor(IfExpressions):
         if next_i >= n_lines and self._open_end:
             raise HlslError(self.file, line, at + 1, ERR_STRINGEOF, "string continues past the end of the file")
         raise HlslError(self.file, line, at + 1, ERR_STRINGEOL, "string continues past the end of the line")
-
-    def _emit_with_pragmas(self, toks: list[str], line: int, next_line: int) -> None:
-        """Write an expanded line that holds ``_Pragma`` operators: each runs as the ``#pragma`` directive would
-        (C99 §6.10.9) and its line goes out on its own, as a directive's does; the tokens around it keep their
-        order, and ``#line`` markers keep the numbering (the tokens after a pragma are on ``line``, what follows
-        the whole on ``next_line``)."""
-        seg: list[str] = []
-        marker = False  # a marker must number the text that comes next
-        for t in [*toks, None]:
-            if t is not None and t.__class__ is not _PragmaOp:
-                seg.append(t)
-                continue
-            text = _join(_trim(seg))
-            if text or t is None:
-                if marker and text:
-                    self.out.append(f'#line {line} "{self.file}"')
-                if text:
-                    self.out.append(text)
-                    marker = False
-            seg = []
-            if t is None:
-                break
-            self.out.append(self.pragma(t.pragma) or "")  # self.line is the line's own: a warning names it
-            marker = True
-        self.out.append(f'#line {next_line} "{self.file}"')
 
     def _unterminated_call(self, toks: list[str]) -> list[str]:
         """The end of the file inside a macro's argument list (C99 §6.10.3p10 wants the closing parenthesis):
@@ -707,7 +698,7 @@ class Preprocessor(IfExpressions):
             if name == "if":
                 val = self.eval_expr(directive_text(self._marked_line, name, rest)) != 0
             else:
-                im = re.match(r"[A-Za-z_]\w*", rest)
+                im = re.match(self._name_re, rest)
                 if not im:  # "# ifdef identifier" (C99 §6.10.1)
                     raise self.error(f"#{name} requires an identifier", ERR_PP_SYNTAX)
                 ident = im.group(0)
@@ -783,7 +774,7 @@ class Preprocessor(IfExpressions):
         if name == "define":
             self.define(rest)
         elif name == "undef":
-            im = re.match(r"[A-Za-z_]\w*", rest)
+            im = re.match(self._name_re, rest)
             if not im:  # "# undef identifier" (C99 §6.10.3.5)
                 raise self.error("#undef requires an identifier", ERR_PP_SYNTAX)
             self._check_end(name, rest[im.end():])
@@ -865,47 +856,8 @@ class Preprocessor(IfExpressions):
         self.tolerate(f"invalid preprocessor command '{name or s}'", ERR_INVALIDCOMMAND)
         return ""
 
-    def pragma(self, rest: str) -> str:
-        # "#pragma Directive": the token-string "is subject to macro expansion"; fxc does not replace it
-        # (d3dcompiler_47 10.1, session 35: #pragma pack_matrix(M) of #define M row_major leaves matrices
-        # column-major, #pragma P of #define P pack_matrix(row_major) is the unknown pragma 'P')
-        toks = [t for t in (self._tokens(rest) if self.lenient else self.expand(self._tokens(rest))) if t != " "]
-        if self.fxc is not None:
-            self._line_ends = self.fxc.pragma(toks)  # the lines fxc's text writes for it (pptext.FxcText)
-        # only ``pack_matrix ( row_major|column_major )`` with nothing after it counts: fxc ignores
-        # ``(row_major);``, ``(row_major) extra`` and ``(row_major, column_major)`` silently (session 35 AREA)
-        if toks[:2] == ["pack_matrix", "("] and len(toks) == 4 and toks[2] in ("row_major", "column_major") and \
-                toks[3] == ")":
-            self.pack_matrix_row_major = toks[2] == "row_major"
-            return f"#pragma pack_matrix({toks[2]})"  # the parser applies it from this point on
-        if toks[:1] == ["pack_matrix"] and self.lenient:
-            return ""  # any other operand: ignored without a word (fxc, as above)
-        if toks[:1] == ["warning"]:
-            self.warning_pragma(toks[1:])
-            # kept in the output: the compiler applies it from this position on (warnpragma.py)
-            return "#pragma warning " + " ".join(toks[1:])
-        if toks[:1] == ["once"] and not self.lenient:
-            # the file is read once: a later #include of it adds nothing (fxc honours it in included files,
-            # as MSVC does; the main file is never included again, so there it changes nothing)
-            self.once_files.add(_file_key(self.real_file))
-            return ""
-        if toks and toks[0] not in _KNOWN_PRAGMAS:
-            # "#pragma Directive": a pragma the compiler does not recognise is a warning, compilation goes on
-            self.warnings.append((self.file, self.line, 3568, f"'{toks[0]}' : unknown pragma ignored"))
-        # the line goes on to the compiler as written (fxc's pragmas are the compiler's: X3568 is a compiler number,
-        # and vkd3d's record of fxc's D3DPreprocess prints a pragma's tokens verbatim); the parser skips it
-        return ("#pragma " + rest.strip()).rstrip()
-
-    def warning_pragma(self, toks: list[str]) -> None:
-        """``#pragma warning( specifier : numbers [; specifier : numbers ...] )`` ("warning pragma Directive"):
-        ``warning_specs`` keeps the last specifier of each number (numbers below 1000 mean 4000 + n); the
-        compiler applies each pragma from its position (warnpragma.py)."""
-        for spec, nums in parse_warning_pragma(" ".join(toks)):
-            for num in nums:
-                self.warning_specs[num] = spec
-
     def define(self, rest: str) -> None:
-        m = re.match(r"([A-Za-z_]\w*)(\()?", rest)
+        m = re.match("(" + self._name_re + r")(\()?", rest)
         if not m:
             raise self.error("#define requires a macro name", ERR_PP_SYNTAX)
         name = m.group(1)
@@ -916,6 +868,14 @@ class Preprocessor(IfExpressions):
             return
         params = None
         body_text = rest[m.end():]
+        if m.group(2) and self.lenient:
+            bad = fxc_parameter_list(self._tokens(("(" + body_text).replace(SPLICE_MARK, " ")), self._name_re)
+            if bad is not None:
+                err = self.error("syntax error : " + fxc_unexpected(bad[0]), ERR_PP_SYNTAX)
+                if bad[1] is not None:
+                    # fxc's parser, recovering, reports the token after the bad one too
+                    err.followed_by = [self.error("syntax error : " + fxc_unexpected(bad[1]), ERR_PP_SYNTAX)]
+                raise err
         if m.group(2):
             close = body_text.find(")")
             if close < 0:
@@ -994,8 +954,12 @@ class Preprocessor(IfExpressions):
             if self.lenient:
                 # fxc replaces no macros in #include: d3dcompiler_47 10.1 (session 35) reports the first token
                 # as its X1500 ("#include INC" of #define INC "a.h": "unexpected token 'INC'") and goes on
-                first = next((t for t in self._tokens(rest) if t != " "), None)
-                raise self.error("syntax error : " + fxc_unexpected(first), ERR_PP_SYNTAX)
+                toks = [t for t in self._tokens(rest) if t not in (" ", GAP)]
+                err = self.error("syntax error : " + fxc_unexpected(toks[0] if toks else None), ERR_PP_SYNTAX)
+                if len(toks) > 1:
+                    # ... and, recovering, the token after it (session 42: ``#include a.h`` is 'a' then '.')
+                    err.followed_by = [self.error("syntax error : " + fxc_unexpected(toks[1]), ERR_PP_SYNTAX)]
+                raise err
             # §6.10.2p4: any other form is macro-replaced first and must then match one of the two
             toks = [t for t in self.expand(self._tokens(rest)) if t != " "]
             if toks and toks[0].startswith('"'):
@@ -1100,6 +1064,11 @@ class Preprocessor(IfExpressions):
                 # macros that double at every level (#define A1 A0 A0 ...) grow exponentially; fxc runs out of
                 # memory on them, here the run stops after a bounded amount of work
                 raise self.error(f"out of memory: macro expansion exceeds {MAX_EXPANSION_WORK} tokens", 1000)
+            if t == "__FILE__" and self._in_if and self.lenient and t not in self.macros:
+                # fxc does not replace __FILE__ in #if / #elif: a name there, 0 without an error (d3dcompiler_47
+                # 10.1, session 42: ``#if __FILE__`` takes the #else group, ``#if !__FILE__`` its own; "a" is X1500)
+                out.append(t)
+                continue
             if t in PREDEFINED and t not in self.macros:
                 if t == "__LINE__":
                     value = str(getattr(t, "line", 0) or self._expansion_line)
@@ -1129,6 +1098,9 @@ class Preprocessor(IfExpressions):
                 if k >= 0:
                     out.extend(reversed(pending[k:]))
                     del pending[k:]
+                    # the line's last token read as an operand here cannot leave the line ending in an empty
+                    # replacement (ppcond's X1518 stop)
+                    self._operand_ends_line = k == 0
                 continue
             m = self.macros.get(t)
             ths = _hs(t) | hide
@@ -1212,6 +1184,11 @@ class Preprocessor(IfExpressions):
                 del pending[rest:]
                 source_left = min(source_left, rest)
                 continue
+            if outer and self.lenient and rest < source_left:
+                # fxc replaces a __LINE__ of the list when it has read the invocation's ")": the line of that ")"
+                # (d3dcompiler_47 10.1, session 42: F(\n1\n) of F(a) a __LINE__ is "1 4"; an argument's own
+                # __LINE__ keeps its line, an object-like name's list the name's)
+                self._expansion_line = getattr(rparen, "line", 0) or self._expansion_line
             amap = dict(zip(m.params, args, strict=True))
             # C99 (Prosser's algorithm) paints the replacement with the macros both the name and the ``)`` carry;
             # fxc counts every macro the name went through, so ``f(2)(9)`` of ``#define f(a) a*g`` / ``#define
@@ -1270,26 +1247,6 @@ class Preprocessor(IfExpressions):
         pending[rest:rest] = reversed(_dead(after))
         rest += len(after)
         return [[" " if t.__class__ is Gap else t for t in a] for a in split_args(replaced)], rest
-
-    def _pragma_operator(self, pending: list[str]) -> _PragmaOp:
-        """``_Pragma ( string-literal )`` (C99 §6.10.9), its name just taken from ``pending`` (a reversed stack):
-        the operand is taken off the stack and the operator becomes one token that the output step executes as a
-        ``#pragma`` at its place. Anything but a parenthesized string literal is the operator's syntax error."""
-        operand: list[str] = []
-        while pending and len(operand) < 4:
-            t = pending.pop()
-            if t == " ":
-                continue
-            operand.append(t)
-            if t == ")" or (len(operand) == 1 and t != "("):
-                break
-        if operand[-1:] == [")"] and operand[:1] == ["("] and len(operand) == 4 and operand[1] == "L":
-            operand = ["(", "L" + operand[2], ")"]  # a wide literal: the L prefix goes (§6.10.9p1)
-        lit = operand[1] if len(operand) == 3 and operand[0] == "(" and operand[2] == ")" else ""
-        if not (lit.startswith(('"', 'L"')) and lit.endswith('"') and len(lit) >= 2):
-            raise self.error("_Pragma takes a parenthesized string literal", ERR_PP_SYNTAX)
-        self.pragma_ops += 1
-        return _PragmaOp(lit)
 
     def _collect_args(self, pending: list[str], j: int, variadic: int = 0) -> tuple[list[list[str]], str, int]:
         """The arguments of the invocation whose ``(`` is ``pending[j]`` (``pending`` is a reversed stack):
@@ -1413,6 +1370,14 @@ class Preprocessor(IfExpressions):
         while i < len(toks):
             t = toks[i]
             if t == _PASTE:
+                if self.lenient and (not any(x not in (" ", "\x00") for x in out) or
+                                     all(x in (" ", "\x00") for x in toks[i + 1:])):
+                    # an argument's ## with nothing on one side in the whole replacement stays the token ##
+                    # (d3dcompiler_47 10.1, session 42: X(##), X(a ##), X(## b) of X(a) a give ``##``, ``a ##``,
+                    # ``## b``; with a list around it, x a y, it pastes: ``x ay``), as the list's own does (_subst)
+                    out.append("##")
+                    i += 1
+                    continue
                 while out and out[-1] == " ":
                     out.pop()
                 j = i + 1
