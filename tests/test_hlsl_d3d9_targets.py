@@ -417,7 +417,7 @@ def test_unbuilt_d3d9_targets_say_so(target: str):
 
 
 # shader-model-3 features the translation did not build: a VFACE read as a bool (session 25:
-# test_hlsl_d3d9_sm3.py, INTEGER_FACES), VPOS .z / .w (X4502 now,
+# test_hlsl_d3d9_sm3.py, INTEGER_FACES), VPOS .z / .w (X5631 now,
 # "Registers - ps_3_0": vPos has x and y; test_sm2_d3d9_rules.py)
 
 # tex*lod -> texldl (shader model 3, pixel and vertex shaders): (source, target, sampler type name)

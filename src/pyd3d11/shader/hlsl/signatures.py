@@ -398,10 +398,22 @@ class SignatureBinding:
                 tf = tess_factor_error(base, concrete(lt.base), "output")
                 if tf is not None:
                     raise self.err(pos, tf[1], tf[0])
+            spelled = base
             base = compat_semantic(self, base, True, idx)
             up = base.upper()
             point = default_point(self.stage, "out", self.tess.in_pcf)
             bad = system_value_error(self.stage, self.major, self.minor, "out", base, idx, point)
+            if self.d3d9 is not None and self.stage == "vs":
+                from .d3d9outputs import vs_output_error
+
+                vbad = vs_output_error(self.d3d9, spelled, idx, lt.n)
+                if vbad is not None:
+                    raise self.err(pos, vbad[1], vbad[0])
+            if self.d3d9 is not None and self.stage == "ps" and up == "SV_DEPTH" and bad is None:
+                from .d3d9outputs import depth_output_error
+
+                # (raises X4502 for a DEPTH index above 0; a vector's X4528 waits for the finished code)
+                depth_output_error(self, spelled, idx, SPELLED_INDEX in _m, lt.n, pos)
             if self.stage == "ps" and not self.d3d9 and up in _PS_SCALAR_OUTPUTS and lt.n > 1 and \
                     (bad is None or up == "SV_COVERAGE"):
                 # d3dcompiler_47 10.1 (session 41): X4555 "invalid type used for 'SV_Depth' output semantics" (a
@@ -409,7 +421,8 @@ class SignatureBinding:
                 # too, before its X4503); X4502 was inferred. (The D3D9 targets' DEPTH is another rule, X4528.)
                 # (an output the model lacks is X4502 first: SV_StencilRef at ps_4_0; but ps_4_0's coverage)
                 raise self.err(pos, f"invalid type used for '{base}' output semantics", 4555)
-            bad = bad or component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "out", point)
+            if self.d3d9 is None or self.stage != "ps" or up != "SV_DEPTH":
+                bad = bad or component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "out", point)
             if bad is not None and self.stage == "ps" and up == "SV_COVERAGE" and self.major == 4 and \
                     self.minor == 0 and self.level9 is None:
                 # fxc 10.1 (session 37): ps_4_0's coverage output is a later phase's X4503 "SV_Coverage not supported
@@ -442,6 +455,14 @@ class SignatureBinding:
                 depth = reg_name.startswith("oDepth")
                 first_writer = self.output_owner.setdefault(("$depth", 0) if depth else (up, 0), (self.out_owner, k))
                 if first_writer != (self.out_owner, k):
+                    if depth and self.d3d9 is not None:
+                        from .d3d9outputs import depth_error
+
+                        if depth_error(self) is not None:
+                            raise depth_error(self)  # a DEPTH vector beside another DEPTH: X4528 (d3d9outputs)
+                        from .d3d9outputs import duplicate_output_error
+
+                        raise duplicate_output_error(self, up, 0, pos)  # two DEPTH0 elements (session 42)
                     if depth:
                         raise self.err(pos, f"'{self.entry}': ps_{self.major}_{self.minor} only allows one depth "
                                             "output", 3677)
@@ -462,6 +483,10 @@ class SignatureBinding:
                 reg, first = idx, 0
                 existing = [e for e in self.outputs if e.reg == reg and e.name.upper() == up]
                 if self.output_owner.setdefault((up, idx), (self.out_owner, k)) != (self.out_owner, k):
+                    if self.d3d9 is not None:
+                        from .d3d9outputs import duplicate_output_error
+
+                        raise duplicate_output_error(self, up, idx, pos)  # COLOR1 twice (session 42)
                     raise self.err(pos, _duplicate_sv_message("output", existing[0].name if existing else base,
                                                               base, idx), 4574)
             else:
@@ -478,6 +503,10 @@ class SignatureBinding:
                     key, owner = (up, idx), (self.out_owner, k)
                 interp = self.interp_mode(lt, _m)
                 if self.output_owner.setdefault(key, owner) != owner and existing:
+                    if self.d3d9 is not None:  # never merged below 4.0 (d3d9outputs, session 42)
+                        from .d3d9outputs import duplicate_output_error
+
+                        raise duplicate_output_error(self, up, idx, pos)
                     reg, first = self._merge_output(sig, existing[0], key, owner, lt, interp, _m, base, idx, pos)
                     existing = [existing[0]]
                 elif existing:

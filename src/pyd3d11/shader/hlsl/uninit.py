@@ -99,6 +99,12 @@ def warn_incomplete_outputs(cg, code: list[Ins] | None = None) -> None:
         return
     code = cg.code if code is None else code
     defined = defined_components(reachable(code))
+    if cg.level9 is not None:  # below 4.0 an undefined output is an error (d3d9outputs.py)
+        from .d3d9outputs import uninitialized_output_error
+
+        refused = uninitialized_output_error(cg, code, defined)
+        if refused is not None:
+            raise refused
     before = _defined_before(code) if cg.gs.appends else None
     for pos, slots, name, emit in cg.gs.appends:
         # d3dcompiler_47 10.1 (session 37, tests/test_rules_hlsl_fxc_sv_outputs_s37.py): a vertex variable appended to

@@ -103,6 +103,15 @@ def _no_sm2(target: str, sm2: str, file: str, what: str) -> HlslError:
     return HlslError(file, 1, 1, 4532, f"{target}: cannot map expression to {sm2} instruction set ({what})")
 
 
+def position_read_first(decls: list, code: list, target: str, file: str) -> None:
+    """A position input read by a ps_2_x / level-9 pixel shader (no vPos there) is the signature's X4502, raised
+    before the code's own refusals (a derivative's, a Load's X4532: d3dcompiler_47 10.1 under Wine, session 42)."""
+    pos = {d.operands[0].register for d in decls if d.opcode == O.DCL_INPUT_PS_SIV and d.extra
+           and d.extra[0] == ir.SystemName.POSITION}
+    if pos and any(o.type == T.INPUT and o.register in pos for i in code for o in i.operands):
+        raise HlslError(file, 1, 1, 4502, f"{target}: SV_Position cannot be read in a feature level 9_x pixel shader")
+
+
 def _unsupported(what: str) -> NotSupportedError:
     return NotSupportedError(f"4_0_level_9_x (Aon9 shader model 2) translation of {what}")
 

@@ -58,6 +58,7 @@ from .base import (
     _mask_of,
     _no_sm2,
     _unsupported,
+    position_read_first,
 )
 from .calls import inline_calls
 from .congruence import IndexResidues, index_residues
@@ -453,8 +454,10 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
                     # "Registers - ps_3_0": vPos holds the pixel's (x, y); its (z, w) are undefined and its
                     # declaration takes only the masks .x, .y, .xy, so SV_Position's z / w have no register
                     if any(swz[lane] > 1 for lane in lanes):
-                        raise HlslError(self.file, 1, 1, 4502, f"{self.prof.target}: SV_Position .z / .w cannot "
-                                        "be read in a ps_3_0 pixel shader (vPos holds x and y only)")
+                        # the bytecode validator's number and words (d3dcompiler_47 10.1 under Wine, session 42;
+                        # was X4502, inferred)
+                        raise HlslError(self.file, 1, 1, 5631, "z or w components of vPos register are not "
+                                        "available in this shader version, and cannot be dcl'd.")
                     self.uses_vpos = True
                     return self._modified(Src(Reg.MISCTYPE, 0, swz), o, lanes)
                 if o.register == self.pos_in:
@@ -862,6 +865,8 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         code = float_sign_bits(sign_of_xor(pair_sincos(one_trip_loops(inline_calls(
             [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)])))))
         self.p = dataclasses.replace(self.p, instructions=decls + code)
+        if self.kind == "ps" and not self.prof.vpos:
+            position_read_first(decls, code, self.prof.target, self.file)  # X4502 before the code's X4532
         self.prepass()
         body = [i for i in self.p.instructions if not (O.DCL_RESOURCE <= i.opcode <= O.DCL_GLOBALFLAGS)]
         self.kinds = Kinds(body)
