@@ -161,8 +161,115 @@ def element_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
+# --- names fxc resolves as it reads: attribute arguments, template counts, reserved words, unknown calls ----------
+_ATTR_FORMS = {  # where the attribute stands -> (target, program with {a} the attribute's argument list)
+    "numthreads": ("cs_5_0", "[numthreads({a})] void main() {{}}"),
+    "unknown_entry": ("ps_5_0", "[Foo({a})] float4 main() : SV_Target {{ return 1; }}"),
+    "unknown_unused": ("ps_5_0", "[Foo({a})] void g() {{}}\nfloat4 main() : SV_Target {{ return 1; }}"),
+    "wavesize_unused": ("ps_5_0", "[WaveSize({a})] void g() {{}}\nfloat4 main() : SV_Target {{ return 1; }}"),
+    "unknown_param_type": ("ps_5_0", "[Foo({a})] void g(NoSuchType<int> r) {{}}\n"
+                                     "float4 main() : SV_Target {{ return 1; }}"),
+}
+_ATTR_ARGS = {  # name -> (declarations before, the argument list)
+    "undeclared": ("", "N, 1, 1"),
+    "undeclared_later": ("", "1, N, 1"),
+    "undeclared_expr": ("", "1 + N, 1, 1"),
+    "undeclared_cast": ("", "(int)N, 1, 1"),
+    "undeclared_member": ("", "v.x, 1, 1"),
+    "undeclared_call": ("", "f(1), 1, 1"),
+    "static_const": ("static const int N = 4;", "N, 1, 1"),
+    "static_const_member": ("static const int4 v = 1;", "v.x, 1, 1"),
+    "uniform": ("int N;", "N, 1, 1"),
+    "cbuffer_member": ("cbuffer C { int N; }", "N, 1, 1"),
+    "function": ("int N() { return 1; }", "N, 1, 1"),
+    "texture": ("Texture2D N;", "N, 1, 1"),
+    "namespace": ("namespace Q { static const int N = 2; }", "Q::N, 1, 1"),
+    "namespace_undeclared": ("", "Q::N, 1, 1"),
+    "string": ("", '"N", 1, 1'),
+    "literals": ("", "1, 1, 1"),
+    "declared_after": ("", "N, 1, 1"),
+}
+
+
+def attribute_rows() -> list[tuple[str, str, str]]:
+    rows = []
+    for form, (target, text) in _ATTR_FORMS.items():
+        for arg, (pre, args) in _ATTR_ARGS.items():
+            src = pre + "\n" + text.format(a=args)
+            if arg == "declared_after":
+                src += "\nstatic const int N = 4;"
+            rows.append((f"attr_{form}_{arg}", target, src))
+    return rows
+
+
+_COUNTS = {  # name -> (global declarations, a local declaration or "")
+    "vec_undeclared_global": ("vector<float, NUM> v;", ""),
+    "vec_undeclared_local": ("", "vector<float, NUM> v;"),
+    "vec_undeclared_expr": ("vector<float, 1 + NUM> v;", ""),
+    "vec_undeclared_member": ("struct S { vector<float, NUM> v; };", ""),
+    "vec_undeclared_cbuffer": ("cbuffer C { vector<float, NUM> v; }", ""),
+    "vec_undeclared_param": ("float g(vector<float, NUM> p) { return 1; }", ""),
+    "vec_undeclared_return": ("vector<float, NUM> g() { return 1; }", ""),
+    "mat_undeclared_rows": ("matrix<float, NUM, 2> m;", ""),
+    "mat_undeclared_cols": ("matrix<float, 2, NUM> m;", ""),
+    "ms_undeclared": ("Texture2DMS<float4, NUM> t;", ""),
+    "arr_undeclared_global": ("float a[NUM];", ""),
+    "vec_local_var": ("", "int n = 2; vector<float, n> v;"),
+    "vec_uniform": ("int n; vector<float, n> v;", ""),
+    "vec_static": ("static int n = 2; vector<float, n> v;", ""),
+    "vec_cbuffer_member": ("cbuffer C { int n; } vector<float, n> v;", ""),
+    "vec_in_struct_uniform": ("int n; struct S { vector<float, n> v; };", ""),
+    "vec_static_const": ("static const int n = 2; vector<float, n> v;", ""),
+    "vec_float_count": ("", "vector<float, 2.5> v;"),
+    "mat_local_var_rows": ("", "int n = 2; matrix<float, n, 2> v;"),
+    "mat_local_var_cols": ("", "int n = 2; matrix<float, 2, n> v;"),
+    "mat_uniform": ("int n; matrix<float, n, n> m;", ""),
+    "ms_uniform": ("int n; Texture2DMS<float4, n> t;", ""),
+    "ms_static_const": ("static const int n = 4; Texture2DMS<float4, n> t;", ""),
+    "inputpatch_uniform": ("int n; void g(InputPatch<float4, n> p) {}", ""),
+    "outputpatch_uniform": ("int n; void g(OutputPatch<float4, n> p) {}", ""),
+}
+
+
+def count_rows() -> list[tuple[str, str, str]]:
+    return [(f"count_{k}", "ps_5_0", f"{g}\nfloat4 main() : SV_Target {{ {loc} return 1; }}")
+            for k, (g, loc) in _COUNTS.items()]
+
+
+#: the reserved words fxc's grammar never reads as an operand (keywords.RESERVED_WORDS and KEYWORD_NAMES)
+_WORDS = ("auto", "catch", "const_cast", "delete", "dynamic_cast", "enum", "explicit", "friend", "goto", "mutable",
+          "new", "operator", "private", "protected", "public", "reinterpret_cast", "signed", "sizeof",
+          "static_cast", "template", "throw", "try", "typename", "union", "using", "virtual", "class", "interface",
+          "namespace", "register", "packoffset", "unsigned", "asm_fragment")
+_WORD_USES = {"call": "int x = {w}(f);", "operand": "int x = 1 + {w};", "statement": "{w}(f);",
+              "member_of_undeclared": "int x = {w}(zz.a);", "return": "return {w};"}
+
+
+def word_rows() -> list[tuple[str, str, str]]:
+    rows = []
+    for w in _WORDS:
+        for use, text in _WORD_USES.items():
+            rows.append((f"word_{w}_{use}", "ps_5_0",
+                         "float4 main() : SV_Target { float f = 1; " + text.format(w=w) + " return 1; }"))
+    return rows
+
+
+_CALLS = {  # an unknown function's call: undeclared (X3004) after its arguments, whatever their types
+    "string": 'foo(1, "x");', "string_only": 'foo("x");', "static_assert": '_Static_assert(1 == 1, "x");',
+    "static_assert_lower": 'static_assert(1 == 1, "x");', "struct": "struct S { float a; } s = (S)0; foo(s);",
+    "array": "float a[2] = {1, 2}; foo(a);", "texture": "foo(t);", "numbers": "foo(1, 2);",
+    "undeclared_argument": "foo(zz);", "known_intrinsic_string": 'abs("x");', "known_intrinsic_struct":
+    "struct S { float a; } s = (S)0; abs(s);", "assigned": 'int y = foo(2, "x");',
+}
+
+
+def call_rows() -> list[tuple[str, str, str]]:
+    return [(f"call_{k}", "ps_5_0", "Texture2D t;\nfloat4 main() : SV_Target { " + text + " return 1; }")
+            for k, text in _CALLS.items()]
+
+
 def all_rows() -> list[tuple[str, str, str]]:
-    rows = buffer_rows() + element_rows()
+    rows = buffer_rows() + element_rows() + attribute_rows() + count_rows() + word_rows() + call_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 

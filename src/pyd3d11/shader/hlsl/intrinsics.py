@@ -297,9 +297,20 @@ def check_pixel_ops_elsewhere(cg: CodegenContext) -> None:
             cg.deferred_late_error = unmappable(cg, pos)
 
 
+def known_intrinsic(name: str) -> bool:
+    """Whether some intrinsic has the name (the tables _apply dispatches on)."""
+    from .intrinsics_extra import NAMES as EXTRA
+    from .intrinsics_math import NAMES
+
+    return name in INTRINSICS or name in _HANDLERS or name in NAMES or name in EXTRA or name.startswith("tex") or \
+        name == "noise"
+
+
 def _apply(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos) -> Val:
     """The intrinsic ``name`` on its evaluated arguments: overload checks, then the instructions."""
     n_args = len(args)
+    if not known_intrinsic(name):  # no intrinsic's name (``_Static_assert(c, "text")``): undeclared whatever its arguments
+        raise cg.err(pos, f"undeclared identifier '{name}'", 3004)  # (fxc 10.1, session 42; DXC const-expr)
     if name not in _TAKES_NON_NUMERIC and not name.startswith("tex") and any(isinstance(a.type, (StructType, ArrayType, ObjectType)) for a in args):
         # every numeric intrinsic's parameters are scalar/vector/matrix templates: a struct, array, object or
         # string argument matches no overload (fxc: X3013 "no matching N parameter intrinsic function")

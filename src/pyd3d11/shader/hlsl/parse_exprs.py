@@ -8,6 +8,7 @@ import math
 
 from . import ast as A
 from .classes import member_method, static_method
+from .keywords import KEYWORD_NAMES, RESERVED_WORDS
 from .namespaces import resolve, resolved
 from .types import OBJECT_KINDS, dx8_typedef
 
@@ -26,7 +27,8 @@ _KEYWORD_OPERANDS = frozenset({"if", "else", "for", "while", "do", "switch", "ca
                                "return", "discard", "struct", "cbuffer", "tbuffer", "typedef", "const", "static",
                                "uniform", "extern", "volatile", "groupshared", "row_major", "column_major",
                                "nointerpolation", "linear", "centroid", "noperspective", "in", "out", "inout",
-                               "inline", "shared", "snorm", "unorm", "lineadj", "triangleadj"})
+                               "inline", "shared", "snorm", "unorm", "lineadj", "triangleadj"}) | \
+    RESERVED_WORDS | KEYWORD_NAMES  # the reserved words too (``sizeof(x)``, ``new``, ``register``: fxc 10.1, session 42)
 
 
 class ExprParser:

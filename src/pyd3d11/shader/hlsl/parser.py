@@ -50,6 +50,11 @@ _MS_KINDS = frozenset({"Texture2DMS", "Texture2DMSArray"})
 _TEMPLATE_REQUIRED = frozenset({"Texture2DMS", "Texture2DMSArray", "RWBuffer", "RWTexture1D", "RWTexture1DArray",
                                 "RWTexture2D", "RWTexture2DArray", "RWTexture3D"})
 _INTERP = {"nointerpolation", "linear", "centroid", "noperspective", "sample"}
+#: a template count that is no constant (``int n; vector<float, n>``): fxc 10.1's number and words by template
+#: (session 42); the X3058 "expected a literal integer expression" stays for the other counts
+_COUNT_ERRORS = {"vector": (3060, "vector dimension must be a literal scalar expression"),
+                 "matrix": (3061, "matrix dimensions must be literal scalar expressions"),
+                 "samples": (3020, "non-numeric sample count"), "patch": (3020, "non-numeric vertex count")}
 #: the one form of ``#pragma pack_matrix`` fxc honours (d3dcompiler_47 10.1, session 35): one argument, spelled in
 #: lower case, nothing after the parenthesis (``(row_major) extra``, ``(row_major);``, ``(row_major,
 #: column_major)`` and ``(ROW_MAJOR)`` change nothing, silently)
@@ -365,11 +370,11 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
                 # fxc's X3122 (vector) / X3123 (matrix), recorded in DXC's SemaHLSL template-checks
                 raise self.error(f"{name} element type must be a scalar type", t, 3122 if name == "vector" else 3123)
             self.expect(",")
-            r = self.const_int(template=True)
+            r = self.const_int(template=True, what=name)
             c = 0
             if name == "matrix":
                 self.expect(",")
-                c = self.const_int(template=True)
+                c = self.const_int(template=True, what=name)
             self.expect(">")
             if not 1 <= r <= 4:
                 raise self.error(f"{name} dimension must be between 1 and 4", t, 3052 if name == "vector" else 3053)
@@ -401,7 +406,7 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
                     raise self.error(f"'{norm}' can only modify float types", t, 3000)
                 counted = self.accept(",")
                 if counted:
-                    samples = self.const_int(template=True)
+                    samples = self.const_int(template=True, what="patch" if "Patch" in name else "samples")
                 self.expect(">")
                 if name in ("InputPatch", "OutputPatch") and counted and samples == 0:
                     # fxc reduces the type as it parses: X3020 "vertex count must be non-zero" at it, wherever it
@@ -457,7 +462,7 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
             k += 1
         return False
 
-    def const_int(self, template: bool = False, dimension: bool = False) -> int:
+    def const_int(self, template: bool = False, dimension: bool = False, what: str = "") -> int:
         # inside <...> a '>' closes the template argument list: parse above the relational level
         e = self.parse_binary(7) if template else self.parse_ternary()
         if dimension and not dimension_ops_ok(e):
@@ -465,6 +470,12 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
         v = const_eval(e)
         if v is None:
             v = eval_const(e, self.consts, scalar=dimension)
+        if v is None and template and not self.block_depth:
+            # a global's template count naming nothing declared (``vector<float, NUM> v;``): fxc's X3004 first
+            # (d3dcompiler_47 10.1, session 42; DXC invalid-longvec-decls)
+            self.check_attribute_names(e, members=True)
+        if v is None and what in _COUNT_ERRORS:  # a count of no constant value: the template's own words
+            raise self.error(_COUNT_ERRORS[what][1], code=_COUNT_ERRORS[what][0])
         if v is None or isinstance(v, float) and not math.isfinite(v):  # (a float division by zero: no size)
             raise self.error("expected a literal integer expression", code=3058)
         return int(v)
@@ -812,6 +823,8 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
                     raise self.error()
                 while not self.accept(")"):
                     e = self.parse_assign()
+                    if not statement:
+                        self.check_attribute_names(e)
                     args.append(e)
                     if not self.at(")"):
                         self.expect(",")
@@ -859,6 +872,28 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
             if conflict is not None:  # judged where the statement is compiled (cgstmts), as fxc does
                 attrs["$conflict"] = conflict
         return attrs
+
+    def check_attribute_names(self, e: A.Node, members: bool = False) -> None:
+        """A function attribute's argument naming nothing declared so far is fxc's X3004 "undeclared identifier"
+        as the attribute is read, any attribute (``[WaveSize(4, 8, node07)]``, ``[Foo(y)]``), before the
+        function's parameters and whether the function is used or not; a function's name is X3005 (d3dcompiler_47
+        10.1, session 42; DXC wavesize_range / dispatchgrid_diags). Also a global's template count (const_int)."""
+        from .intrinsics import known_intrinsic
+
+        if self.block_depth or self._struct_stack and not members:
+            return
+        stack = [e]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, A.Call) and n.name not in self.global_kinds and not known_intrinsic(n.name):
+                raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3004, f"undeclared identifier '{n.name}'")
+            if isinstance(n, A.Ident) and n.name not in self.consts and n.name not in self.types:
+                if n.name not in self.global_kinds:
+                    raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3004, f"undeclared identifier '{n.name}'")
+                if self.global_kinds[n.name] == "function":  # a function's name (X3005 as in any expression)
+                    raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3005,
+                                    f"'{n.name}': identifier represents a function, not a variable")
+            stack.extend(A.children(n))
 
     # --- top level --------------------------------------------------------------------------------
     def parse_program(self) -> A.Program:
