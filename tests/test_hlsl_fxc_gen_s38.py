@@ -690,15 +690,12 @@ OD_EXPECT = [
 
 #: rows not met here, with the reason
 OD_NOT_BUILT = {
-    'overwritten load':
-        'a value overwritten before any read is a dead store fxc removes at /Od; only the flow-insensitive sweep runs here',
-    'overwritten in an if':
-        'a value overwritten before any read is a dead store fxc removes at /Od; only the flow-insensitive sweep runs here',
     'loop-carried, then overwritten':
         'a loop-carried value overwritten after the loop: fxc removes it, the flow-insensitive sweep cannot',
 }
 # ('dead cbuffer read' and 'dead chain' met since session 42: a constant buffer no instruction reads is not bound,
-# deadres.dead_buffers)
+# deadres.dead_buffers; 'overwritten load' and 'overwritten in an if' too: /Od removes dead stores,
+# adce.sweep_unoptimized)
 
 
 def _bound(blob: bytes) -> list[str]:

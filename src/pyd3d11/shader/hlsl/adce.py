@@ -76,6 +76,28 @@ def sweep(code: list[Ins]) -> tuple[list[Ins], bool]:
     return [ins for ins, u in zip(code, useful, strict=True) if u], True
 
 
+def sweep_unoptimized(code: list[Ins]) -> list[Ins]:
+    """What fxc /Od (D3DCOMPILE_SKIP_OPTIMIZATION) still removes: code that reaches no effect (:func:`sweep`) and
+    writes of temp components that no path reads before they are rewritten -- masked off where only some
+    components are read (optimize._dead_stores). d3dcompiler_47 10.1 under Wine, session 42: at /Od ``float4 t =
+    a * 2; t.xy = a.yx;`` multiplies ``.xy`` alone (the value's other components are overwritten), ``float4 r =
+    buf.Load(i.x); if (a.x > 0) r = 1; else r = 2;`` loads nothing and binds no buffer. Copies stay, literals are
+    not folded (the other passes do not run)."""
+    from .optimize import _MEMO, _Bail, _dead_stores
+
+    try:
+        for _ in range(8):
+            code, swept = sweep(code)
+            code, stored = _dead_stores(list(code))
+            if not swept and not stored:
+                break
+    except _Bail:
+        pass
+    finally:
+        _MEMO.clear()
+    return code
+
+
 #: the structured control-flow instructions, useful only as parts of a construct with a useful instruction inside
 _STRUCTURE = frozenset({"if", "else", "endif", "loop", "endloop", "switch", "case", "default", "endswitch",
                         "break", "breakc", "continue", "continuec"})

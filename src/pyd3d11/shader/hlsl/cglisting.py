@@ -83,10 +83,10 @@ class ListingMixin:
 
                 drop_dead_groupshared(self)
         else:
-            from .adce import sweep
+            from .adce import sweep_unoptimized
 
-            # fxc /Od still removes what cannot reach an output, memory or flow (a dead sample binds nothing)
-            self.code, _ = sweep(self.code)
+            # fxc /Od still removes what reaches no effect and the stores no read sees (a dead sample binds nothing)
+            self.code = sweep_unoptimized(self.code)
         from .texops import drop_unread_feedback
 
         drop_unread_feedback(self)  # a 4.x Load's unread status: the plain ld; a read one fxc's X8000
