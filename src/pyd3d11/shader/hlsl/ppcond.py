@@ -20,7 +20,7 @@ from .ppwalk import ends_empty
 class IfExpressions:
     """The #if expression methods of the preprocessor (``Preprocessor`` provides ``lenient``, ``errors``, ``macros``,
     ``error``, ``expand``, ``_tokens``, ``_is_defined``, ``_in_if``, ``line``, ``line_delta``, ``depth``,
-    ``_lines``, ``_open_end``, ``_groups_open``, ``_name_re`` and ``_operand_ends_line``)."""
+    ``_lines``, ``_open_end``, ``_groups_open``, ``_name_re``, ``_operand_ends_line`` and ``_consumed_lines``)."""
 
     def eval_expr(self, text: str) -> int:
         """An ``#if`` / ``#elif`` expression's value. fxc's lexer reads the line only as far as its parser goes: the
@@ -66,6 +66,14 @@ class IfExpressions:
             value = self._syntax_before(open_list.partial)
             if value is not None:
                 return value
+            nxt = self.line - self.line_delta + self._consumed_lines  # (the next physical line's index)
+            if self.depth == 1 and nxt < len(self._lines) and not re.match(r"\s*#", self._lines[nxt]) and \
+                    not self._lines[nxt].rstrip().endswith("\\") and "/*" not in self._lines[nxt]:
+                # fxc reads the next line into the expression while its argument list is open, and evaluates it
+                # when the list closes (d3dcompiler_47 10.1, session 42: "#if f(" / "1) == 1" takes the group;
+                # a directive before the ")" is session 39's open list, below)
+                self._consumed_lines += 1
+                return self._eval_expr(text + " " + self._lines[nxt].split("//")[0])
             # fxc reads an argument list the line leaves open on to the end of the file, the directives there taking
             # effect (a group they close that is not theirs: X1508-X1510), then stops: X1515 and X1518
             # (d3dcompiler_47 10.1, session 39: "#if F(1" / "a" / "#endif" is X1510, X1515, X1518; D3DPreprocess fails)

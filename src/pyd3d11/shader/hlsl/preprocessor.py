@@ -193,6 +193,7 @@ class Preprocessor(IfExpressions, Pragmas):
         self.line_delta = 0
         self._line_directive: int | None = None
         self._in_if = False  # expanding the expression of #if / #elif
+        self._consumed_lines = 0  # (ppcond: the physical lines after an #if that its open argument list read)
         self._split_at = -1  # (process: the line read as two, the second numbered as the first)
         self._operand_ends_line = False  # (ppcond: the #if line's last token was a produced defined's operand)
         self._expand_depth = 0  # nesting of expand() (arguments are expanded on their own)
@@ -372,8 +373,15 @@ class Preprocessor(IfExpressions, Pragmas):
                 self._line_ends = 1
                 self._marked_line = marked if self.lenient and COMMENT_MARK in marked else None
                 self._raw_line = raw
+                self._consumed_lines = 0
                 emitted = self._soft(self.directive, s[1:].strip(), conds, active, start)
                 self._marked_line = self._raw_line = None
+                if self._consumed_lines:
+                    # an #if / #elif whose argument list closes on a later line read those lines (ppcond): each
+                    # gives the text its line end, as the directive's own does
+                    i += self._consumed_lines
+                    self.out.extend([""] * self._consumed_lines)
+                    before = (self.shown, i + self.line_delta)
                 failed, emitted = emitted is _FAILED, False if emitted is _FAILED else emitted
                 if self._line_directive is not None:
                     # "#line N": the line after the directive (physical line i + 1) is line N
