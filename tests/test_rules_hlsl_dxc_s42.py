@@ -22,6 +22,12 @@ build; the rows cover each rule's extent, not only the lines that showed it:
   buffer template element can only be a struct" (scalars, vectors, arrays, interfaces, classes with or without
   methods, a struct named through a typedef; a struct with methods and an anonymous struct defined in the
   argument are structs), then an empty struct X3037; a named struct defined in the argument is X3000 at its name.
+* names fxc resolves as it reads (DXC wavesize_range / dispatchgrid_diags / invalid-longvec-decls / bitfields /
+  const-expr, every target): a function attribute's argument naming nothing declared so far is X3004 (a function's
+  name X3005, an unknown call X3004), any attribute, used or not, before the parameters' types; a global's template
+  count naming nothing X3004; a count of no constant value is vector X3060, matrix X3061, a sample or vertex count
+  X3020 (were X3058); every reserved word and keyword name as an operand X3000 (``sizeof(x)``); an unknown
+  function's call X3004 whatever its arguments (``_Static_assert(c, "text")`` was X3013).
 """
 
 from __future__ import annotations
@@ -76,6 +82,7 @@ _DECLS = {
     "shared": "shared {B}<S> tb;",
     "nointerp": "nointerpolation {B}<S> tb;",
     "volatile": "volatile {B}<S> tb;",
+    "groupshared": "groupshared {B}<S> tb;",
     "inline": "inline {B}<S> tb;",
     "row_major": "row_major {B}<S> tb;",
     "snorm": "snorm {B}<S> tb;",
@@ -276,7 +283,9 @@ def all_rows() -> list[tuple[str, str, str]]:
 
 #: rows where this compiler still differs from fxc (strict xfails): a function returning ConstantBuffer<S> /
 #: TextureBuffer<S> is fxc's X3017 at its ``return`` (a prototype of one compiles); ours stays X3000 at the ``(``
-KNOWN_DIFFERENCES: frozenset[str] = frozenset({"buf_cb_func_unused", "buf_tb_func_unused"})
+#: a groupshared ConstantBuffer<S> (fxc: X4575 once read, nothing read at a pixel shader) is NotSupportedError here
+KNOWN_DIFFERENCES: frozenset[str] = frozenset({"buf_cb_func_unused", "buf_tb_func_unused",
+                                               "buf_cb_groupshared_unused", "buf_cb_groupshared_read"})
 
 
 def _recorded() -> dict[str, str]:
@@ -332,6 +341,34 @@ def test_texture_buffer_object_as_fxc():
     assert [(b["Name"], b["Type"], b["BindPoint"], b["uFlags"]) for b in d["bindings"]] == [
         ("T2", 1, 0, 0), ("tb", 1, 3, 0)]
     assert "dcl_resource_buffer (mixed,mixed,mixed,mixed) T1[3:3], space=0" in d["dcl"]
+
+
+def test_initialiser_is_the_default_value():
+    """``TextureBuffer<S> tb = (S)2;``: the reflected variable's default value is the initialiser (fxc 10.1)."""
+    d = reflect_diff.describe(_compile(_OBJECT_SOURCES["both_templates"]))
+    tb = next(c for c in d["cbuffers"] if c["name"] == "$$tb")
+    assert tb["variables"][0]["default"] == "0000004000000040000000400000004000000040"
+
+
+#: fxc 10.1's words for a template count of no constant value (session 42)
+_COUNT_MESSAGES = {
+    "count_vec_uniform": "error X3060: vector dimension must be a literal scalar expression",
+    "count_mat_uniform": "error X3061: matrix dimensions must be literal scalar expressions",
+    "count_ms_uniform": "error X3020: non-numeric sample count",
+    "count_inputpatch_uniform": "error X3020: non-numeric vertex count",
+}
+
+
+@pytest.mark.parametrize("name", sorted(_COUNT_MESSAGES))
+def test_count_messages_as_fxc(name):
+    src = dict((n, s) for n, _t, s in count_rows())[name]
+    with pytest.raises(Exception) as e:
+        _compile_at(src, "ps_5_0")
+    assert _COUNT_MESSAGES[name] in str(e.value)
+
+
+def _compile_at(src: str, target: str) -> bytes:
+    return bytes(D3DCompile(src, len(src), "t.hlsl", None, None, "main", target, 0).GetBufferPointer())
 
 
 def test_static_buffer_is_a_static_struct():
