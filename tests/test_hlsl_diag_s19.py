@@ -279,9 +279,10 @@ _NUMBERED = [
     # ERR_MULTI_SO_NOT_POINT 4592
     ("struct V { float4 p : SV_Position; };\n[maxvertexcount(2)] void main(point V i[1], inout LineStream<V> a, "
      "inout LineStream<V> b) { a.Append(i[0]); b.Append(i[0]); }", "gs_5_0", 4592),
-    # ERR_MAX_OUTPUT_EXCEEDED 4571: maxvertexcount x output components over 1024 (D3D11.3 §13.2)
+    # maxvertexcount x output components over 1024 (D3D11.3 §13.2): not ERR_MAX_OUTPUT_EXCEEDED 4571 but the
+    # bytecode validator's X8000 in d3dcompiler_47 10.1 (Wine, session 42)
     ("struct V { float4 p : SV_Position; };\n[maxvertexcount(257)] void main(point V i[1], inout PointStream<V> a) "
-     "{ a.Append(i[0]); }", "gs_5_0", 4571),
+     "{ a.Append(i[0]); }", "gs_5_0", 8000),
     # ERR_CONTROL_POINT_COUNT_EXCEEDED 4589: more than 32 output control points
     ("struct C { float4 p : P; };\nstruct K { float e[3] : SV_TessFactor; float i : SV_InsideTessFactor; };\n"
      "K pc(InputPatch<C, 3> p) { K k; k.e[0] = k.e[1] = k.e[2] = 1; k.i = 1; return k; }\n"

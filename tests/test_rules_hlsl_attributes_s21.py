@@ -129,12 +129,11 @@ void main(point V v[1], inout PointStream<V> s) {{ s.Append(v[0]); }}"""
 
 @pytest.mark.parametrize("n,i", [(32, 32), (33, 32), (1024, 1), (512, 2), (513, 2), (64, 16), (65, 16), (1, 32),
                                  (341, 3), (342, 3)])
-def test_instances_times_max_vertex_count_is_at_most_1024(n, i):
+def test_instances_times_max_vertex_count_is_not_limited(n, i):
+    # D3D11_GS_MAX_OUTPUT_VERTEX_COUNT_ACROSS_INSTANCES (1024) is no compile error: d3dcompiler_47 10.1 compiles
+    # every pair, 33 x 32 and 342 x 3 too (Wine, session 42; X4571 was inferred from the constant)
     src = GS.format(n=n, i=i)
-    if n * i <= 1024:
-        D3DCompile(src, None, "t.hlsl", None, None, "main", "gs_5_0")
-    else:
-        assert re.search(r"error X4571: .*maxvertexcount", _error(src, "gs_5_0"))
+    D3DCompile(src, None, "t.hlsl", None, None, "main", "gs_5_0")
 
 
 # --- [clipplanes] ------------------------------------------------------------------------------------------

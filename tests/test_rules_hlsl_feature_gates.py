@@ -105,13 +105,15 @@ LANGUAGE_DOCS = {
     "double": (every(M50), 3651, None),
     # X4568 "Sample interpolation usage unsupported on ps_4_0" (d3dcompiler_47 10.1 under Wine, session 39 ACC)
     "sample": ({**every(M40), "ps": M41}, 4568, None),
-    "instance": (every(M50, "gs"), 3000, None),
+    # X3514 "gs_4_0 does not allow instancing"; an atomic on a groupshared variable outside compute (an ordinary
+    # static there, X3579) X3549 (d3dcompiler_47 10.1 under Wine, session 42 MUT; X3000 was inferred)
+    "instance": (every(M50, "gs"), 3514, None),
     # X4570 "gs_4_0 can only emit to 1 stream", X3658 "'main': InputPatch inputs can only be used in hull and
     # geometry (5_0+) shaders" (d3dcompiler_47 10.1, session 41 MUT; X3000 was inferred)
     "streams": (every(M50, "gs"), 4570, None),
     "gs_patch": (every(M50, "gs"), 3658, None),
     "interfaces": (every(M50), 3544, None),
-    "groupshared": (every(M40, "cs"), None, 3000),
+    "groupshared": (every(M40, "cs"), None, 3549),
     # D3D11.3 §18.7.2.8-9: cs_4_x threads write only their own element (store_structured at
     # vThreadIDInGroupFlattened with a literal offset); 5.0 writes anywhere
     "groupshared_any_write": (every(M50, "cs"), 3668, 3000),  # X3668: fxc 10.1 (session 40 ACC)
@@ -364,9 +366,10 @@ def test_pixel_system_value_per_model(key):
 
 GS_BASE = "struct GV {{ float4 p : SV_Position; }};\n{attr}[maxvertexcount(2)] void main(point GV v[1]{extra}) {{ {body} }}"
 GS_CASES = {
-    # [instance(n)] and SV_GSInstanceID: 5.0 (X3000 / X4502)
+    # [instance(n)] and SV_GSInstanceID: 5.0 (X3514 "gs_4_0 does not allow instancing", d3dcompiler_47 10.1 under
+    # Wine, session 42 -- X3000 was inferred / X4502)
     "instance": (GS_BASE.format(attr="[instance(2)]", extra=", inout PointStream<GV> s",
-                                body="s.Append(v[0]);"), M50, 3000),
+                                body="s.Append(v[0]);"), M50, 3514),
     "SV_GSInstanceID": (GS_BASE.format(attr="", extra=", uint i : SV_GSInstanceID, inout PointStream<GV> s",
                                        body="GV o = v[0]; o.p.x += i; s.Append(o);"), M50, 4502),
     # a second output stream: 5.0 (4.x has one)

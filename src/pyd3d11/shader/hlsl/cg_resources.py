@@ -89,11 +89,10 @@ class ResourceBinding:
         file = register_file(k)
         if (k in _DIM or k.startswith("RW") and k[2:] in _DIM) and t.elem is not None:
             e = t.elem
-            # fxc's wording and numbers (DXC SemaHLSL template-checks): an object element X3124, an element
-            # wider than four 32-bit values X3037
-            if isinstance(e, ObjectType) or has_object(e):
-                raise self.err(d.pos, "object element type cannot be an object type", 3124)
-            if isinstance(e, ArrayType) or e.slots > 4:
+            # the parser refuses an object element (X3124) and one wider than four 32-bit values (X3037) as it
+            # reads the type (templates.py); a struct element holding objects waits for the type rules (X3683,
+            # Codegen.deferred_nested_error)
+            if not has_object(e) and (isinstance(e, ArrayType) or e.slots > 4):
                 raise self.err(d.pos, "elements of typed buffers and textures must fit in four 32-bit quantities",
                                3037)
         r = Resource(d.name, t, file, decl_order=order, pos=d.pos, space=d.space,

@@ -42,6 +42,9 @@ class GsState:
     #: (position, the vertex's slots, the variable appended, its emit instruction) of each Append of a variable:
     #: X4000 (uninit.warn_incomplete_outputs)
     appends: list[tuple] = field(default_factory=list)
+    #: the bytecode validator's X8000 of maxvertexcount x output components over 1024 (gs.py), reported once the
+    #: program is otherwise complete (compiler.py)
+    output_limit_error: Any = None
 
 
 @dataclass(eq=False)
@@ -120,6 +123,9 @@ class CodegenContext(Protocol):
     deferred_target_error: Exception | None  # a target refusal judged after the body (compiler.py)
     deferred_double_error: HlslError | None  # a double below SM5, reported after the type rules (doubles.py)
     deferred_late_error: HlslError | None  # a late gate reported after the type rules (intrinsics.py)
+    #: the first refusal fxc reports right after the type rules (X3683 / X3020 of a resource element, templates.py;
+    #: X3514 of gs_4_x instancing, gs.py)
+    deferred_gate_error: HlslError | None
     deferred_oob_error: HlslError | None  # a literal index out of bounds, after the type rules (exprs.out_of_bounds)
     strict_bounds: int  # >0 while a loop is unrolled: an index out of bounds raises at once (unroll._unroll)
     deferred_legacy_error: HlslError | None  # X3548 / X3543 / X3704 below SM4, after the type rules (uintrange.py)

@@ -966,7 +966,11 @@ def check_attr_side_effects(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
     """Arguments of an evaluated attribute must not have side effects (``[numthreads(x++, 1, 1)]``): fxc's
     X3682 "expressions with side effects are illegal as attribute parameters" (DXC's SemaHLSL attributes.hlsl
     records it for a call of a user function, ``[clipplanes(myexpr())]``; an assignment or increment is the
-    plain case)."""
+    plain case). The written operand's l-value rules come first, as in a function body: ``[maxvertexcount(4++)]``
+    and a static const's ``++`` are X3025 "l-value specifies const object", a uniform global's X3025 "global
+    variables are implicitly constant, ..." (d3dcompiler_47 10.1 under Wine, session 42, helper MUT); only a
+    writable (static) operand reaches X3682."""
+    from .assign import lvalue
     from .codegen import walk
 
     for name, args in attrs.items():
@@ -975,6 +979,10 @@ def check_attr_side_effects(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
         for n in walk(args):
             if isinstance(n, (A.Assign, A.Postfix)) or isinstance(n, A.Unary) and n.op in ("++", "--") or \
                     isinstance(n, (A.Call, A.MethodCall)) and (isinstance(n, A.MethodCall) or n.name in cg.funcs):
+                target = n.target if isinstance(n, A.Assign) else n.a if isinstance(n, (A.Postfix, A.Unary)) \
+                    else None
+                if target is not None:
+                    lvalue(cg, target)  # X3025 of a constant operand, a literal too (or the name's own error)
                 raise cg.err(getattr(n, "pos", pos), "expressions with side effects are illegal as attribute "
                              "parameters", 3682)
 

@@ -53,6 +53,7 @@ from .objects import resolve as obj_resolve
 from .operands import Ins, Reg, Slot, imm, is_imm
 from .refactor import refactor_identity, same_value_identity
 from .signatures import SignatureBinding
+from .templates import note_local as note_template_local
 from .types import (
     BOOL,
     DOUBLE,
@@ -290,6 +291,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.deferred_double_error: HlslError | None = None
         #: a model refusal fxc reports after the doubles gate (msad4's X3535, a coarse/fine derivative's X4532)
         self.deferred_late_error: HlslError | None = None
+        #: the first refusal fxc reports right after the type rules: X3683 / X3020 of a resource's element
+        #: (templates.py), X3514 of gs_4_x instancing (gs.py); compiler.py raises it
+        self.deferred_gate_error: HlslError | None = None
         self.deferred_oob_error: HlslError | None = None  # exprs.out_of_bounds
         self.strict_bounds = 0  # unroll._unroll
         #: the first refusal of the legacy targets' phase (X3548, X3543, X3704), raised after the type rules, in
@@ -721,6 +725,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
 
         check_initializer_shapes(self)  # X3017 for the initialisers no code runs (uniforms, parameter defaults)
         self.init_statics()
+        from .doubles import check_static_locals
+
+        check_static_locals(self, fdef.body)  # X3651 of a static double local before the code's (doubles.py)
         try:
             self.gen_entry(fdef)
         except HlslError as e:
@@ -873,6 +880,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.params_cb = params_cb
         for cb in self.cbufs:
             self.layout_cbuffer(cb)
+        from .templates import late_resource_error
+
+        self.deferred_gate_error = late_resource_error(self)
 
     def init_statics(self) -> None:
         # the caller's /Gec, not the one a Direct3D 9 target implies (compiler.py): fxc refuses ``u.x = 1`` on a
@@ -1042,6 +1052,10 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             if name in sc:
                 if k == 0 and later:  # scopes[0] holds the static globals (init_statics)
                     break
+                if k > 0 and self.deferred_double_error is None:  # a double local read or written (doubles.py)
+                    from .doubles import check_declared
+
+                    check_declared(self, sc[name].type, pos)
                 return obj_resolve(self, sc[name], pos, name)  # object locals read as their binding
         g = self.globals.get(name)
         if (g is None or later) and name in self.unbound_names:
@@ -1140,6 +1154,11 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         return ArrayType(t.elem, total // max(1, _flat_count(t.elem)))
 
     def declare_local(self, d: A.VarDecl, scope: dict[str, Val]) -> Val:
+        note_template_local(self, d)  # X3020 of a typed object's mixed element, deferred (templates.py)
+        if d.init is not None or "static" in d.mods:  # X3651 below 5.0, before the initialiser's (doubles.py)
+            from .doubles import check_declared
+
+            check_declared(self, d.type, d.pos)
         if "static" in d.mods and self.scopes and scope is not self.scopes[0]:
             # a function's static local: one variable for every inlined call, initialised once at the start
             v = self.local_statics.get(id(d))

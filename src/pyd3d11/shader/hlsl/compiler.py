@@ -237,10 +237,17 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             if cg is None:
                 attach_warnings(exc, pp_warnings())
                 raise
+            nested = cg.deferred_gate_error
+            if nested is not None and exc.code >= 3500 and exc is not nested and exc.code != 4615:
+                # a resource holding objects (X3683 / X3020, templates.py) or gs_4_x instancing (X3514, gs.py) comes
+                # after the type rules (X3000-X3499), before the phases that follow: a loop's unrolling, a double's
+                # refusal, the target's object gates; a root signature's X4615 first (d3dcompiler_47 10.1, session 42)
+                raise failed(cg, nested) from None
             if gate == "defer" and exc is cg.deferred_target_error and not cg.level9 and not cg.d3d9:
                 raise _ObjectGate(failed(cg, exc)) from None
             legacy = cg.deferred_legacy_error
-            if legacy is not None and exc.code >= 3500 and exc.code != 3703 and exc is not cg.deferred_double_error:
+            if legacy is not None and exc.code >= 3500 and exc.code != 3703 and exc is not cg.deferred_double_error \
+                    and not (exc.code == 4615 and legacy.code in (3660, 3549)):  # a root signature's X4615 first
                 # an error of a later phase found after a kept legacy-target refusal (uintrange.defer): the
                 # refusal, earlier in source, is fxc's; a type rule (X3000-X3499) and X3703 still come first
                 raise failed(cg, legacy) from None
@@ -256,8 +263,13 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 # and a double's refusal, before the phases that follow (X4000 ...)
                 raise failed(cg, cg.deferred_double_error or oob) from None
             raise failed(cg, exc) from None
+        except Exception:
+            if cg is not None and cg.deferred_gate_error is not None:
+                # the code generation of a resource holding objects is not built: the program is refused (X3683)
+                raise failed(cg, cg.deferred_gate_error) from None
+            raise
         if cg.deferred_double_error is not None or cg.deferred_legacy_error is not None or \
-                cg.deferred_oob_error is not None:
+                cg.deferred_oob_error is not None or cg.deferred_gate_error is not None:
             return cg, ""  # refused once the uncalled functions are checked (below)
         for pos, code, msg, as_error in issued(cg):
             if as_error:  # the first warning reported as an error ends the compile, those before it printed
@@ -347,7 +359,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None, functions)
         check_dead_branches(cg, probe_codegen, memo)  # a branch pruned as constant is type-checked (deadcode.py)
         # doubles below shader model 5: after every type rule of the file, a double global first (doubles.py)
-        refusal = storage_error(cg) or first_refusal(cg) or cg.deferred_oob_error or cg.deferred_late_error
+        refusal = storage_error(cg) or cg.deferred_gate_error or first_refusal(cg) or cg.deferred_oob_error or \
+            cg.deferred_late_error
         if refusal is not None:
             raise refusal
         if not d3d9 and file_target is None and not orig_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and \
@@ -390,6 +403,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     from .debuginfo import debug_info
 
     blob = build_blob(cg, program, debug_info(cg, source, file, pp.sources), program50, ranges)
+    if cg.gs.output_limit_error is not None:  # the bytecode validator's, after every other error (gs.py)
+        attach_warnings(cg.gs.output_limit_error, all_warnings(cg))
+        raise cg.gs.output_limit_error
     if cg.root_signature_pos is not None:  # [RootSignature("…")] at 5.x: the RTS0 part (entryattrs, rootsig.py)
         from .entryattrs import attach_root_signature
 

@@ -69,10 +69,43 @@ def check_profile(cg: CodegenContext, pos, code: int | None = None) -> None:
         target = legacy or f"{cg.stage}_{cg.major}_{cg.minor}"
         words = "doubles" if code == 3651 else "double-precision floating-point"
         cg.deferred_double_error = cg.err(pos, f"{target} does not support {words}", code)
-    elif legacy:
-        cg.deferred_double_error = cg.err(pos, f"{legacy} does not support double-precision floating-point", 3684)
     else:
-        cg.deferred_double_error = cg.err(pos, f"{cg.stage}_{cg.major}_{cg.minor} does not support doubles", 3651)
+        # a double value made by a cast, a constructor or a literal (``(double)x``, ``double4(1, 2, 3, 4)``,
+        # ``1.0L``) is X3684 at 4.x too; the declarations that hold doubles say X3651 (:func:`check_declared`)
+        cg.deferred_double_error = cg.err(pos, f"{legacy or f'{cg.stage}_{cg.major}_{cg.minor}'} does not "
+                                               "support double-precision floating-point", 3684)
+
+
+def check_declared(cg: CodegenContext, t, pos) -> None:
+    """At 4.x a local of a type holding doubles, and a call of a function whose parameters or return type hold
+    one, are X3651 "ps_4_0 does not support doubles" where the code reaches them -- an initialised declaration
+    before its initialiser, one without an initialiser where the code first reads or writes it (``double d;``
+    alone is nothing), a static local at the function's start (its initialisation runs first), the call before
+    its arguments: ``double b = (double)x;`` and ``g((double)x)`` of ``float g(double d)`` are X3651, ``float f =
+    (float)(double)x; double a = 1;`` and ``double d; … (double)x …`` X3684 (d3dcompiler_47 10.1 under Wine,
+    session 42, helper MUT; the level-9 and Direct3D 9 targets are left as they were, X3684)."""
+    if declares_double(cg, [t]):
+        check_profile(cg, pos, 3651)
+
+
+def check_static_locals(cg: CodegenContext, body) -> None:
+    """The entry's static locals are initialised before its code runs: one holding doubles is X3651 before any
+    double the code makes (``float4 r = (double)x; static double d = 1;`` is X3651, fxc 10.1, session 42)."""
+    from . import ast as A
+
+    stack = [body]
+    while stack and cg.deferred_double_error is None:
+        n = stack.pop()
+        if isinstance(n, A.VarDecl) and "static" in n.mods:
+            check_declared(cg, n.type, n.pos)
+        stack.extend(reversed(list(A.children(n))))
+
+
+def declares_double(cg: CodegenContext, types: list) -> bool:
+    """Whether one of ``types`` holds a double at a 4.x target (:func:`check_declared`)."""
+    from .codegen import leaf_bases
+
+    return not (cg.d3d9 or cg.level9) and any(DOUBLE in leaf_bases(t) for t in types)
 
 
 def storage_error(cg: CodegenContext):
@@ -259,7 +292,7 @@ def convert_shape(cg: CodegenContext, v: Val, to: NumType, pos, explicit: bool) 
 # --- operators -------------------------------------------------------------------------------------
 def binary(cg: CodegenContext, op: str, a: Val, b: Val, rt: NumType, pos) -> Val:
     """Arithmetic on doubles (operands already converted to ``rt``)."""
-    check_profile(cg, pos)
+    check_profile(cg, pos, lead_literal_code(cg, [a, b]))
     nd = rt.n
     if op == "+":
         return _val(rt, dop(cg, "dadd", nd, [a.slots, b.slots]))
@@ -279,7 +312,7 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, rt: NumType, pos) -> Val
 
 
 def comparison(cg: CodegenContext, op: str, a: Val, b: Val, rt: NumType, pos) -> Val:
-    check_profile(cg, pos)
+    check_profile(cg, pos, lead_literal_code(cg, [a, b]))
     name, swap = _CMP[op]
     x, y = (b, a) if swap else (a, b)
     return _val(rt.with_base(BOOL), compare(cg, name, rt.n, x.slots, y.slots))
@@ -297,6 +330,16 @@ def select(cg: CodegenContext, c: list[Slot], a: Val, b: Val, rt: NumType) -> Va
 # --- intrinsics ------------------------------------------------------------------------------------
 def is_double(v: Val) -> bool:
     return isinstance(v.type, NumType) and v.type.base == DOUBLE
+
+
+def lead_literal_code(cg: CodegenContext, args: list) -> int | None:
+    """X3651 where an operation's first operand is a double constant (``1.0L * 2``, ``max(1.0L, x)``, ``abs(1.0L)``)
+    and no double was made before it: fxc meets the literal before any conversion (``x + 1.0L``, ``min(x, 1.0L)``
+    convert ``x`` first: X3684; d3dcompiler_47 10.1, session 42); None (the default, X3684 at 4.x) otherwise."""
+    lead = args[0] if args and not (cg.d3d9 or cg.level9) else None  # level 9 / Direct3D 9: X3684 as before
+    if lead is not None and is_double(lead) and lead.slots and all(is_imm(s) for s in lead.slots):
+        return 3651
+    return None
 
 
 def _asdouble_literals(cg: CodegenContext, args: list, arg_nodes: list, pos) -> None:
@@ -369,7 +412,7 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
     if name == "fma":  # double only (HLSL reference: fma, SM 5.0)
         if len(args) != 3 or not any(is_double(a) for a in args):
             raise cg.err(pos, f"'fma': no matching {len(args)} parameter intrinsic function", 3013)
-        check_profile(cg, pos)
+        check_profile(cg, pos, lead_literal_code(cg, args))
         a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE, intrinsic=True)
         c = cg.convert(args[2], rt, pos)
         return _val(rt, dop(cg, "dfma", rt.n, [a.slots, b.slots, c.slots]))
@@ -377,28 +420,28 @@ def intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list, p
         return None
     if name == "transpose" and len(args) == 1:
         t = numeric(cg, args[0], pos)
-        check_profile(cg, pos)
+        check_profile(cg, pos, lead_literal_code(cg, args))
         return transpose(args[0], t)
     if name == "abs" and len(args) == 1:
-        check_profile(cg, pos)
+        check_profile(cg, pos, lead_literal_code(cg, args))
         return _val(args[0].type, dmov(cg, args[0].type.n, args[0].slots, "abs"))
     if name == "rcp" and len(args) == 1:
         # rcp of a double stays double: d3dcompiler_47 10.1 emits drcp (a D3D11.1 double extension; session 35
         # INTR: `drcp r0.xyzw, r0.xyzw` in its listing of rcp(double4)), not float's rcp
-        check_profile(cg, pos)
+        check_profile(cg, pos, lead_literal_code(cg, args))
         return _val(args[0].type, dop(cg, "drcp", args[0].type.n, [args[0].slots]))
     if name == "saturate" and len(args) == 1:
-        check_profile(cg, pos)
+        check_profile(cg, pos, lead_literal_code(cg, args))
         v = args[0]
         if all(is_imm(s) for s in v.slots):
             return _val(v.type, d_imm(np.where(d_of(v.slots) > 0, np.minimum(d_of(v.slots), 1.0), 0.0)))
         return _val(v.type, dop(cg, "dmov", v.type.n, [v.slots], sat=True))
     if name in ("min", "max") and len(args) == 2:
-        check_profile(cg, pos)
+        check_profile(cg, pos, lead_literal_code(cg, args))
         a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE, intrinsic=True)
         return _val(rt, dop(cg, "d" + name, rt.n, [a.slots, b.slots]))
     if name == "clamp" and len(args) == 3:
-        check_profile(cg, pos)
+        check_profile(cg, pos, lead_literal_code(cg, args))
         # min(max(x, lo), hi) in double whichever argument is the double one (``clamp(int3, int3, double3)``
         # passes fxc 10.1 as a double3; the max of two non-doubles is not a double intrinsic)
         a, b, rt = coerce_pair(cg, args[0], args[1], pos, DOUBLE, intrinsic=True)
@@ -423,7 +466,7 @@ def _numeric_double(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
     if len(args) != need:
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
     types = [numeric(cg, a, pos) for a in args]
-    check_profile(cg, pos)
+    check_profile(cg, pos, lead_literal_code(cg, args))
     if name == "mul" and (types[0].n == 1 or types[1].n == 1):
         return binary(cg, "*", args[0], args[1], pos)
     if name == "mul":

@@ -50,9 +50,10 @@ def uint_attribute(cg: CodegenContext, name: str, args: list[A.Node], pos: Pos, 
         return None
     bits = v.slots[0][3]
     base = concrete(t.base)
-    value = (1 if bits else 0) if base == BOOL else int(bits) if base == UINT else \
-        int(np.array(bits, np.uint32).view(np.int32))
-    if value < 0:
+    value = int(bits) if base == UINT else int(np.array(bits, np.uint32).view(np.int32))
+    if value < 0 or base == BOOL:
+        # a constant bool (``true``, ``4 > 3``, a static const bool) is no uint either: X3084 as a negative
+        # integer is (d3dcompiler_47 10.1 under Wine, session 42, helper MUT); ``(int)true`` and ``true + 1`` pass
         raise cg.err(pos, f"cannot match attribute {name}, non-uint parameters found", 3084)
     return value
 

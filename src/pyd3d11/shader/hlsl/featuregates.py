@@ -279,7 +279,8 @@ LANGUAGE: dict[str, Gate] = {
                    "page, Interpolation Modifiers table): 'Available in shader model 4.1 and later' — a pixel "
                    "shader input's mode (linear_sample is a 4.1 dcl_input_ps mode); fxc 10.1's X4568 'Sample "
                    "interpolation usage unsupported on ps_4_0', an integer input's too (session 39 ACC)"),
-    "instance": Gate(_every((5, 0), "gs"), 3000, None, "[instance(n)] geometry-shader instancing: D3D11.3 §13.2.1 "
+    # (gs_4_x: fxc 10.1's X3514 "gs_4_0 does not allow instancing" after the type rules, gs.py; session 42)
+    "instance": Gate(_every((5, 0), "gs"), 3514, None, "[instance(n)] geometry-shader instancing: D3D11.3 §13.2.1 "
                      "and §22.3.7 (GS instance id)"),
     "streams": Gate(_every((5, 0), "gs"), 4570, None, "more than one geometry-shader output stream: D3D11.3 §13.5.2 "
                     "(multiple output streams; 4.x: one)"),
@@ -302,7 +303,9 @@ LANGUAGE: dict[str, Gate] = {
     "groupshared_any_write": Gate(_every((5, 0), "cs"), 3668, 3000, "a groupshared write other than to the writing "
                                   "thread's own element: D3D11.3 §18.7.2.8-9 (cs_4_x: store_structured at "
                                   "vThreadIDInGroupFlattened = SV_GroupIndex with a literal offset only)"),
-    "groupshared": Gate(_every((4, 0), "cs"), None, 3000, "groupshared: D3D11.3 §18.6.9 thread-group shared memory is "
+    # (outside compute a groupshared global is an ordinary static, X3579: an atomic on it is fxc 10.1's X3549
+    # "interlocked targets must be groupshared or UAV elements", session 42)
+    "groupshared": Gate(_every((4, 0), "cs"), None, 3549, "groupshared: D3D11.3 §18.6.9 thread-group shared memory is "
                         "the compute shader's"),
 }
 

@@ -12,7 +12,7 @@ from . import ast as A
 from .compat import compat_semantic
 from .constprop import assigned_names
 from .diagnostics import HlslError
-from .featuregates import GS_INSTANCE_ID, LANGUAGE, check_gate, denial
+from .featuregates import GS_INSTANCE_ID, LANGUAGE, check_gate, denial, gate_error
 from .operands import Reg
 from .signatures import check_clip_cull
 from .sigpack import add_decl, comp_mask, place_element
@@ -66,13 +66,21 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
         raise cg.err(f.pos, f"'{f.name}' must have a max vertex count greater then 0", 3514)
     if n > 1024:
         # fxc accepts the attribute and its bytecode validator refuses the dcl_maxout (D3D11.3 §22.3.26: 1024 at
-        # most), an X8000 without a source position; the "Opcode #k" fxc appends is not reproduced
-        raise HlslError("", 0, 0, 8000, "D3D11 Internal Compiler Error: Invalid Bytecode: GS output vertex count "
-                                        f"declaration can't be more than 1024 vertices ({n} specified).")
+        # most), an X8000 without a source position, after every other error (an input signature's X4576 too,
+        # session 42: compiler.py raises it); the "Opcode #k" fxc appends is not reproduced
+        cg.gs.output_limit_error = HlslError(
+            "", 0, 0, 8000, "D3D11 Internal Compiler Error: Invalid Bytecode: GS output vertex count declaration "
+            f"can't be more than 1024 vertices ({n} specified).")
     cg.gs.maxout = n
     inst = f.attrs.get("instance")
-    if inst is not None:
-        check_gate(cg, LANGUAGE["instance"], f.pos, "instance", "[instance] requires gs_5_0")
+    refused = gate_error(cg, LANGUAGE["instance"], f.pos, "instance", "{target} does not allow instancing") \
+        if inst is not None else None
+    if refused is not None:
+        # X3514 after the type rules, before the phases that follow (a missing primitive type's X3xxx too;
+        # d3dcompiler_47 10.1, session 42): it waits with the other late refusals (compiler.py)
+        if cg.deferred_gate_error is None:
+            cg.deferred_gate_error = refused
+    elif inst is not None:
         v = uint_attribute(cg, "instance", inst, f.pos) if len(inst) == 1 else None
         if v is not None:
             # fxc 10.1's numbers and words (session 35; test_rules_hlsl_fxc_verdicts_acc GS_ENTRY_ROWS)
@@ -80,10 +88,8 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
                 raise cg.err(f.pos, "GS instance count must be at least 1", 3514)
             if v > 32:
                 raise cg.err(f.pos, f"gs_{cg.major}_{cg.minor} only allows up to 32 instances", 3514)
-            if v * n > 1024:
-                # "dcl_input vGSInstanceID (sm5 - asm)": instance count × max vertex count per instance <= 1024
-                # (D3D11_GS_MAX_OUTPUT_VERTEX_COUNT_ACROSS_INSTANCES); ERR_MAX_OUTPUT_EXCEEDED as for the scalars
-                raise cg.err(f.pos, f"maxvertexcount ({n}) times the instance count ({v}) exceeds 1024", 4571)
+            # instance count x max vertex count over 1024 (D3D11_GS_MAX_OUTPUT_VERTEX_COUNT_ACROSS_INSTANCES) is not
+            # refused: d3dcompiler_47 10.1 compiles ``[maxvertexcount(1024)] [instance(32)]`` (Wine, session 42)
             cg.gs.instances = v
     if f.ret is not VOID:
         raise cg.err(f.pos, "geometry shader entry points must return void", 3519)
@@ -354,6 +360,12 @@ def gs_output_component_check(cg: CodegenContext, pos) -> None:
         from .check import gs_stream_components
 
         comps = max(comps, gs_stream_components(cg, list(streams.values()), pos))
-    if cg.gs.maxout * max(comps, 1) > 1024:
-        # ERR_MAX_OUTPUT_EXCEEDED 4571 "The output limit was exceeded" (MicrosoftDocs "HLSL errors and warnings")
-        raise cg.err(pos, "maxvertexcount times the output component count exceeds 1024", 4571)
+    total = cg.gs.maxout * max(comps, 1)
+    if total > 1024 and cg.gs.output_limit_error is None:
+        # not the ERR_MAX_OUTPUT_EXCEEDED 4571 of MicrosoftDocs "HLSL errors and warnings": d3dcompiler_47 10.1
+        # compiles the shader and its bytecode validator refuses it, X8000 after every other error (an
+        # uninitialised output's X4000 too), at gs_4_x and gs_5_0 alike (Wine, session 42, helper MUT)
+        cg.gs.output_limit_error = HlslError(
+            "", 0, 0, 8000, f"Validation Error: Declared output vertex count ({cg.gs.maxout}) multiplied by the total "
+            f"number of declared scalar components of output data ({comps}) equals {total}.  This value cannot be "
+            "greater than 1024.")

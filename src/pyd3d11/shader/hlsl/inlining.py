@@ -117,6 +117,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
     args = []
     arg_nodes = list(e.args)  # out/inout arguments with their side-effecting indices evaluated once
+    double_before = cg.deferred_double_error  # a double parameter's X3651 comes before its arguments' (below)
     from .classes import interface_arg, is_interface_type
 
     for i, a in enumerate(e.args):
@@ -147,6 +148,15 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         err = cg.err(e.pos, f"'{e.name}': recursive functions are not allowed", 3500)
         err.notimpl = True
         raise err
+    from .doubles import declares_double
+
+    if double_before is None and declares_double(cg, [f.ret, *(p.type for p in f.params)]):
+        # the call is reached before its arguments: its X3651 replaces an argument's X3684 (doubles.check_declared)
+        cg.deferred_double_error = None
+        from .doubles import check_declared
+        from .types import DOUBLE, NumType
+
+        check_declared(cg, NumType(DOUBLE), e.pos)
     from .check import check_duplicate_attribute, check_function
 
     check_function(cg, f)

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from .codegen import Resource, Val
-from .diagnostics import Pos
+from .diagnostics import HlslError, Pos
 from .exprs import expr
 from .featuregates import (
     INTRINSICS,
-    check_gate,
+    gate_error,
 )
 from .methodsig import check_numeric_parameter, out_arg_type
 from .operands import Reg, imm
@@ -401,10 +401,48 @@ def check_thread_region_writes(cg: CodegenContext, entry_pos) -> None:
 _ATOMIC_MODEL_MSG = "{target} does not support interlocked operations"
 
 
+def _below_model(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos, raw: bool) -> Val | None:
+    """Below shader model 5 an Interlocked* call is X3660 after the type rules of the whole program (a later
+    statement's X3013 / X3004, the call's own ``uint r = InterlockedAdd(…)`` X3017 come first), before the
+    destination's rules, in the doubles' phase (the first in source order of it, a double's refusal, a barrier's
+    X3664; then X3504, X4000; d3dcompiler_47 10.1 under Wine, session 42, helper MUT): :func:`_deferred_call`.
+    None where the target has atomics."""
+    exc = gate_error(cg, INTRINSICS.get(name, INTRINSICS["InterlockedAdd"]), pos, name, _ATOMIC_MODEL_MSG)
+    if exc is None:
+        return None
+    if exc.code != 3660:
+        raise exc
+    return _deferred_call(cg, exc, name, arg_nodes, pos, raw)
+
+
+def _deferred_call(cg: CodegenContext, exc, name: str, arg_nodes: list[A.Node], pos, raw: bool) -> Val:
+    """An Interlocked* call refused after the type rules (X3660, X3549): ``exc`` joins the refusals of the doubles'
+    phase -- the first in source order among it, a double's X3651 / X3684, a barrier's X3664 (uintrange.defer) --,
+    the call's argument count and values are checked, and it stands for a void value."""
+    from .uintrange import defer
+
+    defer(cg, exc)
+    op = _ATOMIC.get(name)
+    counts = _ATOMIC_ARGS.get(op, (1, 2)) if op is not None else (1, 2)
+    values = arg_nodes[raw:] if raw else arg_nodes[1:]
+    if len(values) not in counts:
+        kind = "intrinsic method" if raw else "intrinsic function"
+        raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter {kind}", 3013)
+    n_in = 2 if op is not None and op.startswith("cmp") else 1
+    for a in arg_nodes[:raw]:
+        expr(cg, a)
+    for a in values[:n_in]:  # the values are true scalars, as at 5.0 (atomic_on)
+        check_numeric_parameter(cg, name, expr(cg, a), 1, len(arg_nodes) + (0 if raw else 0), pos, exact=True,
+                                kind="method" if raw else "function")
+    return Val(VOID, [])
+
+
 def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
     from .assign import lvalue
 
-    check_gate(cg, INTRINSICS.get(name, INTRINSICS["InterlockedAdd"]), pos, name, _ATOMIC_MODEL_MSG)
+    refused = _below_model(cg, name, arg_nodes, pos, False)
+    if refused is not None:
+        return refused
 
     # fxc looks through scalar casts on the destination (d3dcompiler_47 10.1 compiles ``InterlockedOr((int)
     # buf[0], 1)`` on an RWBuffer<uint>, DXC's atomic_cast1, and ``(float)``/``(bool)``/``(uint)(int)`` alike):
@@ -418,7 +456,17 @@ def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
     if view is not None and not (isinstance(view, NumType) and not isinstance(view, StructType)
                                  and view.shape == "s"):
         raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic function", 3013)
-    lv = lvalue(cg, dest, atomic=True)
+    try:
+        lv = lvalue(cg, dest, atomic=True)
+    except HlslError as exc:
+        if exc.code not in (3000, 3025):  # an undeclared name's X3004 is a type rule: first
+            raise
+        lv = None  # a constant or no l-value at all: not memory either (below)
+    if lv is None or isinstance(lv, tuple) and lv[0] == "mem" and lv[1].obj[2] == "t":
+        # a uniform, a local, a static (const), a literal, an SRV element, an expression: fxc 10.1's X3549 after the
+        # type rules, before the phases that follow (session 42, helper MUT; as X3660 below 5.0)
+        return _deferred_call(cg, cg.err(pos, "interlocked targets must be groupshared or UAV elements", 3549),
+                              name, arg_nodes, pos, False)
     if isinstance(lv, tuple) and lv[0] == "memswz" and lv[2] == [0] and isinstance(lv[1].type, NumType) \
             and lv[1].type.shape == "s":
         # ``.x``/``.r`` of a scalar in memory is that scalar (rwTex[p].x, sb[i].u.x: DXC issue 2434)
@@ -429,9 +477,8 @@ def atomic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Val:
         # InterlockedOr(m[1][0], v)): its own word, where a column_major matrix puts it in a structured buffer
         lv = ("mem", mem_member(cg, lv[1], mem_words(cg, lv[1], lv[2])[0], NumType(lv[1].type.base)))
     if not (isinstance(lv, tuple) and lv[0] == "mem"):
-        if view is not None:  # fxc's words for a cast of a non-memory destination (10.1)
-            raise cg.err(pos, "interlocked targets must be groupshared or UAV elements", 3549)
-        raise cg.err(pos, f"{name}: destination must be groupshared or UAV memory", 3000)
+        return _deferred_call(cg, cg.err(pos, "interlocked targets must be groupshared or UAV elements", 3549),
+                              name, arg_nodes, pos, False)
     return atomic_on(cg, ("mem", lv[1]), name, arg_nodes[1:], pos, skip_first=True, view=view)
 
 
@@ -439,7 +486,10 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
               view: Type | None = None) -> Val:
     # D3D11.3 §18.7.2.5: cs_4_0/cs_4_1 have no atomic operations; the Interlocked* pages give shader model 5
     # (featuregates.INTRINSICS); a name that is no atomic is X3018 below
-    check_gate(cg, INTRINSICS.get(name, INTRINSICS["InterlockedAdd"]), pos, name, _ATOMIC_MODEL_MSG)
+    if not skip_first:
+        refused = _below_model(cg, name, arg_nodes, pos, target[0] == "raw")
+        if refused is not None:
+            return refused
     from .assign import assign_to
 
     op = _ATOMIC.get(name)

@@ -23,6 +23,7 @@ from .parse_funcs import FunctionParser
 from .parse_sm51 import D3D12_BUFFERS, Sm51Parser
 from .parse_stmts import StatementParser
 from .salvage import earlier_type_error, salvage_program, salvage_var_list, unreducible_name
+from .templates import element_error
 from .types import (
     DOUBLE,
     DX8_TYPEDEFS,
@@ -47,6 +48,7 @@ _LOWER_TEXTURES = {"texture1D": "Texture1D", "texture2D": "Texture2D", "texture3
 #: object types written only with template arguments: the bare name is fxc's X3000 at the token after it
 #: (DXC SemaHLSL indexing-operator: `Texture2DMS g;`, `RWBuffer g;`, `RWTexture1D/1DArray/2D/2DArray g;`)
 _MS_KINDS = frozenset({"Texture2DMS", "Texture2DMSArray"})
+_PATCH_KINDS = frozenset({"InputPatch", "OutputPatch"})
 _TEMPLATE_REQUIRED = frozenset({"Texture2DMS", "Texture2DMSArray", "RWBuffer", "RWTexture1D", "RWTexture1DArray",
                                 "RWTexture2D", "RWTexture2DArray", "RWTexture3D"})
 _INTERP = {"nointerpolation", "linear", "centroid", "noperspective", "sample"}
@@ -404,10 +406,15 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
                 elem = self.parse_type()
                 if norm and (not isinstance(elem, NumType) or concrete(elem.base) != FLOAT):
                     raise self.error(f"'{norm}' can only modify float types", t, 3000)
-                counted = self.accept(",")
+                # a count only for the multisampled textures and the patches: elsewhere fxc's grammar has no
+                # second argument (``Texture2D<float, 4>``, ``Buffer<float, 4>`` are X3000 at the ',', 10.1)
+                counted = name in _MS_KINDS | _PATCH_KINDS and self.accept(",")
                 if counted:
                     samples = self.const_int(template=True, what="patch" if "Patch" in name else "samples")
                 self.expect(">")
+                bad = element_error(name, elem)  # X3124 / X3037 as the type is read (templates.py)
+                if bad is not None:
+                    raise self.error(bad[1], t, bad[0])
                 if name in ("InputPatch", "OutputPatch") and counted and samples == 0:
                     # fxc reduces the type as it parses: X3020 "vertex count must be non-zero" at it, wherever it
                     # stands (global, parameter, local, typedef; before a later type error), d3dcompiler_47 10.1
