@@ -107,8 +107,9 @@ TANH_FOLDS = [
     ((-7.0, 20.0, 44.5, 88.0), (0xBF7FFFE4, 0x3F800000, 0x3F800000, 0x3F800000)),
     ((89.0, -100.0, 0.0, -0.0), (0x3F800000, 0xBF800000, 0x00000000, 0x80000000)),
     ((0.25, -2.5, 10.0, -44.0), (0x3E7ACBF5, 0xBF7C92C1, 0x3F800000, 0xBF800000)),
-    pytest.param((1e-30, 0.1, 0.7, 1.3), (0x0DA24260, 0x3DCC1EBC, 0x3F1AB7D9, 0x3F5C99E4), marks=pytest.mark.xfail(
-        strict=True, reason="tanh(1.3): fxc's folder gives 0x3f5c99e4, the double-precision value rounds to ...e3")),
+    # tanh(1.3): fxc's 0x3f5c99e4 is the double tanh of the double literal 1.3 (of float32(1.3) it rounds to ...e3):
+    # the front end folds literals in double (hlsl/litfold.py, session 42 MRUN; a strict xfail before)
+    ((1e-30, 0.1, 0.7, 1.3), (0x0DA24260, 0x3DCC1EBC, 0x3F1AB7D9, 0x3F5C99E4)),
 ]
 
 

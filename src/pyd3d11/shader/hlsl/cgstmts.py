@@ -221,6 +221,10 @@ class StatementLowering:
         if ctx.get("entry"):
             if _straight(self.code, -1):  # every run returns here (check.check_end_reachable)
                 self.ended_entries.add(id(ctx["pos"]))
+            if val is not None:
+                from .constprop import canonical_return
+
+                val = canonical_return(self, val)
             self.write_entry_outputs(val, s.pos)
             self.emit("ret")
             return

@@ -137,7 +137,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         v = binary(cg, e.op, a, b, e.pos)
         if e.op in _BITWISE_OPS:
             _legacy_bitwise_source(cg, e, e.pos)
-        return _literal_fold(e, v)
+        return _literal_fold(cg, e, v)
     if isinstance(e, A.Unary):
         if e.op in ("++", "--"):
             from .assign import assign_to, pin_indices
@@ -624,7 +624,7 @@ def _literal_double(e: A.Node) -> tuple[float, bool] | None:
     return None
 
 
-def _literal_fold(e: A.Binary, v: Val) -> Val:
+def _literal_fold(cg: CodegenContext, e: A.Binary, v: Val) -> Val:
     """Float literal arithmetic folds as fxc folds it: in double precision from the literals' decimal values,
     rounded to float32 once. DirectXTK Utilities.fxh ``pow(abs(color), 1/2.2f)``: fxc's ToneMap PS_SRGB object
     multiplies by 0x3ee8ba2f (float32(1/2.2)); one float32 rounding per literal and operation gives
@@ -635,7 +635,10 @@ def _literal_fold(e: A.Binary, v: Val) -> Val:
         return v
     r = _literal_double(e)
     if r is None or not r[1]:
-        return v
+        from .litfold import fold_scalar
+
+        bits = fold_scalar(cg, e)  # an operand is a folded intrinsic call (``sqrt(2.0) * sqrt(2.0)`` is 2.0)
+        return v if bits is None else _val(t, [imm(bits)])
     from .values import f2b
 
     return _val(t, [imm(f2b(r[0]))])

@@ -328,20 +328,22 @@ def _apply(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
         if n_args != k:
             raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
 
+    from .litfold import fold_call
+
     handler = _HANDLERS.get(name)
     if handler is not None:
         return _result_spelling(name, _keep_literal(cg, name, args, _keep_precision(
-            name, args, handler(cg, name, args, arg_nodes, pos, need))))
+            name, args, fold_call(cg, name, arg_nodes, handler(cg, name, args, arg_nodes, pos, need)))))
     from .intrinsics_extra import NAMES as EXTRA
     from .intrinsics_extra import extra_intrinsic
     from .intrinsics_math import NAMES, math_intrinsic
 
     if name in NAMES:
         return _result_spelling(name, _keep_literal(cg, name, args, _keep_precision(
-            name, args, math_intrinsic(cg, name, args, arg_nodes, pos))))
+            name, args, fold_call(cg, name, arg_nodes, math_intrinsic(cg, name, args, arg_nodes, pos)))))
     if name in EXTRA:
         return _result_spelling(name, _keep_literal(cg, name, args, _keep_precision(
-            name, args, extra_intrinsic(cg, name, args, arg_nodes, pos))))
+            name, args, fold_call(cg, name, arg_nodes, extra_intrinsic(cg, name, args, arg_nodes, pos)))))
     if name == "noise":
         raise cg.err(pos, "'noise': intrinsic is only valid in texture fill (tx_1_0) shaders", 3004)
     raise cg.err(pos, f"undeclared identifier '{name}'", 3004)

@@ -67,6 +67,11 @@ class SignatureBinding:
             self.out_owner = "$return"
             self.entry_output_svs[len(self.entry_returns) - 1] = self.bind_output(ctx["ret"], ctx["sem"], retval, pos)
         for p, v in ctx["outs"]:
+            from .constprop import canonical_return, known_value
+
+            # a constant stored into an out parameter is written as fxc's optimiser carries it (``b = a; b.y = -0.0;``
+            # and ``b = float4(-0.0, 1, 2, 3);`` write +0: d3dcompiler_47 10.1 under Wine, session 42 MRUN)
+            v = canonical_return(self, known_value(self, v))
             # an out parameter's components: X3578 names the parameter, at its declaration (uninit.py)
             # fxc spans the name: OpenSubdiv issue 354 ``(1450,22-27): warning X3578: Output value 'output'``
             at = getattr(p, "name_span", None)
