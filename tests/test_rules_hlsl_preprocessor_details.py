@@ -120,7 +120,10 @@ def test_line_inside_a_directive_among_arguments_is_the_directives_line():
 def test_error_among_arguments_names_its_own_line():
     with pytest.raises(ShaderCompileError) as ei:
         D3DPreprocess("#define F(a) a\nint x = F(1\n#error here\n);\n", None, "t.hlsl", None, None)
-    assert "t.hlsl(3,1): error X1003: #error here" in ei.value.errors, ei.value.errors
+    # fxc's words, then X1515 for the invocation left open (d3dcompiler_47 10.1, session 42: "t.hlsl(3,2-6): error:
+    # here" then "(2,9): error X1515"; the column of the X1515 is not this project's)
+    assert "t.hlsl(3,2-6): error: here" in ei.value.errors, ei.value.errors
+    assert "t.hlsl(2,1): error X1515" in ei.value.errors, ei.value.errors
 
 
 # §6.10.4p3: "#line N" makes the following source line N. Among a macro's arguments the directive takes effect

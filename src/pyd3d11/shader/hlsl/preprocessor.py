@@ -431,7 +431,7 @@ class Preprocessor(IfExpressions, Pragmas):
                                     pass  # a replacement's "(" opened an earlier list: the line stays whole
                             self.line = i + 1 + self.line_delta
                             here = all(c.active for c in conds[-1:]) if conds else True
-                            self._soft(self.directive, d[1:].strip(), conds, here, i)
+                            self._arguments_directive(d, conds, here, lines, i, first_line)
                             i = nxt.next_i
                             if self._line_directive is not None:
                                 # "#line N" among the arguments numbers the line after it N, as it would
@@ -609,6 +609,24 @@ class Preprocessor(IfExpressions, Pragmas):
         if next_i >= n_lines and self._open_end:
             raise HlslError(self.file, line, at + 1, ERR_STRINGEOF, "string continues past the end of the file")
         raise HlslError(self.file, line, at + 1, ERR_STRINGEOL, "string continues past the end of the line")
+
+    def _arguments_directive(self, d: str, conds: list[_Cond], here: bool, lines: list[str], i: int,
+                             first_line: int) -> None:
+        """The directive ``d`` (physical line ``i``) among the arguments of an invocation begun on ``first_line``.
+        An ``#error`` there (fxc's words, as on its own line) stops fxc with the invocation still open: X1515 at the
+        invocation's line follows it (d3dcompiler_47 10.1, session 42: ``F(`` / ``#error x`` / ``)`` is
+        ``error: x`` then X1515, D3DPreprocess failing)."""
+        self._raw_line = _logical_line(lines, i, SPLICE_MARK if self.lenient else "")[0]
+        try:
+            self._soft(self.directive, d[1:].strip(), conds, here, i)
+        except DirectiveError as stop:
+            if not self.lenient:
+                raise
+            self.errors.append(stop)
+            raise HlslError(self.file, first_line, 1, ERR_UNEXPECTEDEOF_MACRO,
+                            "unexpected end of file in macro expansion") from None
+        finally:
+            self._raw_line = None
 
     def _unterminated_call(self, toks: list[str]) -> list[str]:
         """The end of the file inside a macro's argument list (C99 §6.10.3p10 wants the closing parenthesis):
