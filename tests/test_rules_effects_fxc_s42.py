@@ -23,6 +23,10 @@ the rule:
 * ``ANNOTATION_NULL_ROWS`` (effects/fxannot.py): ``NULL`` as an annotation's value is of type null -- a string
   annotation takes it (fx_2_0 stores a string object with no string), a numeric one is X3017 "cannot implicitly
   convert from 'const null'", in a technique's or a pass's list (was X3017 for a string, X3011 for a number);
+* ``ANNOTATION_ORDER_ROWS`` (effects/fxannot.py ``check_annotation_names``): an annotation's value is judged as fxc
+  reduces it -- a name naming nothing X3004 first, then the conversion to its type (one value that is no brace
+  list for an array, sized or not: X3017; a string from a numeric annotation of the list: X3017), then X3011 for
+  a name it may not read (was X3011 before the conversion);
 * ``STRUCT_DEFAULT_ROWS`` (shader/hlsl/parser.py ``_struct_body``): a struct member's default value is read (its
   syntax error first) and refused as the member is reduced, X3009 "'S::f': struct/class members cannot have
   default values" at its name, at the shader targets and in effects alike (was X3000 at the ``=``);
@@ -829,6 +833,54 @@ ANNOTATION_NULL_ROWS = [
     ('technique11 tt { pass < float f = NULL; > { ;; } }', 'fx_5_0', 0, 'X3017'),
 ]
 
+ANNOTATION_ORDER_ROWS = [
+    ('technique t < int a[2] = 1; > { pass {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique t < int a[2] = 1, b = 2; > { pass {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique t < int a[2] = {1, 2}; > { pass {} }', 'fx_2_0', 0, 'ok'),
+    ('technique t < int a[1] = 1; > { pass {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique t < float a[2] = 1.5; > { pass {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique t < string s[2] = "x"; > { pass {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique t < int a = 1; int b[2] = a; > { pass {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique t < int b[2] = nothere; > { pass {} }', 'fx_2_0', 0, 'X3004'),
+    ('technique t < int a[] = 1; > { pass {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique t < float2 a[2] = 1; > { pass {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique t < int a[2] = {1}; > { pass {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique t < int a = 1; string b = a; > { pass {} }', 'fx_2_0', 0, 'X3017'),
+    ('technique t < int a = 1, b = a; > { pass {} }', 'fx_2_0', 0, 'X3011'),
+    ('technique t < string a = "x"; string b = a; > { pass {} }', 'fx_2_0', 0, 'X3011'),
+    ('technique t < float a = 1; float2 b = a; > { pass {} }', 'fx_2_0', 0, 'X3011'),
+    ('technique10 t < int a[2] = 1; > { pass {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 t < int a[2] = 1, b = 2; > { pass {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 t < int a[2] = {1, 2}; > { pass {} }', 'fx_4_0', 0, 'ok'),
+    ('technique10 t < int a[1] = 1; > { pass {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 t < float a[2] = 1.5; > { pass {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 t < string s[2] = "x"; > { pass {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 t < int a = 1; int b[2] = a; > { pass {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 t < int b[2] = nothere; > { pass {} }', 'fx_4_0', 0, 'X3004'),
+    ('technique10 t < int a[] = 1; > { pass {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 t < float2 a[2] = 1; > { pass {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 t < int a[2] = {1}; > { pass {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 t < int a = 1; string b = a; > { pass {} }', 'fx_4_0', 0, 'X3017'),
+    ('technique10 t < int a = 1, b = a; > { pass {} }', 'fx_4_0', 0, 'X3011'),
+    ('technique10 t < string a = "x"; string b = a; > { pass {} }', 'fx_4_0', 0, 'X3011'),
+    ('technique10 t < float a = 1; float2 b = a; > { pass {} }', 'fx_4_0', 0, 'X3011'),
+    ('technique11 t < int a[2] = 1; > { pass {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 t < int a[2] = 1, b = 2; > { pass {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 t < int a[2] = {1, 2}; > { pass {} }', 'fx_5_0', 0, 'ok'),
+    ('technique11 t < int a[1] = 1; > { pass {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 t < float a[2] = 1.5; > { pass {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 t < string s[2] = "x"; > { pass {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 t < int a = 1; int b[2] = a; > { pass {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 t < int b[2] = nothere; > { pass {} }', 'fx_5_0', 0, 'X3004'),
+    ('technique11 t < int a[] = 1; > { pass {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 t < float2 a[2] = 1; > { pass {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 t < int a[2] = {1}; > { pass {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 t < int a = 1; string b = a; > { pass {} }', 'fx_5_0', 0, 'X3017'),
+    ('technique11 t < int a = 1, b = a; > { pass {} }', 'fx_5_0', 0, 'X3011'),
+    ('technique11 t < string a = "x"; string b = a; > { pass {} }', 'fx_5_0', 0, 'X3011'),
+    ('technique11 t < float a = 1; float2 b = a; > { pass {} }', 'fx_5_0', 0, 'X3011'),
+]
+
 STRUCT_DEFAULT_ROWS = [
     ('struct S { float f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3009'),
     ('struct S { float f = 1, g; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3009'),
@@ -989,6 +1041,11 @@ def test_object_initialiser(src: str, target: str, flags: int, expected: str) ->
     assert mutant_verdict(src, target, flags) == expected
 
 
+@pytest.mark.parametrize("src,target,flags,expected", ANNOTATION_ORDER_ROWS)
+def test_annotation_value_order(src: str, target: str, flags: int, expected: str) -> None:
+    assert mutant_verdict(src, target, flags) == expected
+
+
 @pytest.mark.parametrize("src,target,flags,expected", STRUCT_DEFAULT_ROWS)
 def test_struct_member_default(src: str, target: str, flags: int, expected: str) -> None:
     assert mutant_verdict(src, target, flags) == expected
@@ -1012,6 +1069,7 @@ def test_recorded_rows_are_the_live_dll_answers() -> None:
     check_live_table(OBJECT_INIT_ROWS)
     check_live_table(ANNOTATION_NULL_ROWS)
     check_live_table(STRUCT_DEFAULT_ROWS)
+    check_live_table(ANNOTATION_ORDER_ROWS)
     for src, target, facts in OBJECT_ROWS:
         r = wine_d3dcompiler.shared().compile(src, target, None)
         assert r.ok and binary_facts(bytes(r.blob), target) == facts, src

@@ -37,29 +37,56 @@ def global_names(decls: Iterable[A.Node]) -> set[str]:
 
 
 def check_annotation_names(items: list[Annotation], static_consts: set[str], globals_: set[str], file: str) -> None:
-    """Raise fxc's error for the first name an annotation list's values may not read."""
-    earlier: set[str] = set()
+    """Raise fxc's error for the first annotation of a list whose value fails. Each value is judged as fxc reduces
+    it (d3dcompiler_47 10.1, session 42 EFX: ANNOTATION_ORDER_ROWS): a name that names nothing (X3004) first, then
+    the conversion to the annotation's type (``< int a[2] = 1; >``, ``< int a = 1; string b = a; >``: X3017), then
+    the literal-expression rule for the names it may not read (X3011), then the other kind and count errors."""
+    earlier: dict[str, Annotation] = {}
     for a in items:
+        literal_error: HlslError | None = None
         for n in walk(a.value) if a.value is not None else ():
             if isinstance(n, A.Call) and not is_intrinsic(n.name):
                 # fxc: X3004 for a call of no function (``{1, dword2(2, 3), 4}``), X3011 for a user function's, in a
                 # left-out technique too
-                if n.name in globals_:
-                    raise HlslError(n.pos.file or file, n.pos.line, n.pos.col, 3011,
-                                    f"'{a.name}': value must be a literal expression")
-                raise HlslError(n.pos.file or file, n.pos.line, n.pos.col, 3004, f"undeclared identifier '{n.name}'")
+                if n.name not in globals_:
+                    raise HlslError(n.pos.file or file, n.pos.line, n.pos.col, 3004,
+                                    f"undeclared identifier '{n.name}'")
+                literal_error = literal_error or HlslError(n.pos.file or file, n.pos.line, n.pos.col, 3011,
+                                                           f"'{a.name}': value must be a literal expression")
+                continue
             if not isinstance(n, A.Ident) or n.name in static_consts or n.name == "NULL":
                 continue
             pos = n.pos or a.pos
             where = (pos.file or file, pos.line, pos.col) if pos is not None else (file, 1, 1)
-            if n.name in earlier or n.name in globals_:
-                raise HlslError(*where, 3011, f"'{a.name}': value must be a literal expression")
-            raise HlslError(*where, 3004, f"undeclared identifier '{n.name}'")
-        earlier.add(a.name)
+            if n.name not in earlier and n.name not in globals_:
+                raise HlslError(*where, 3004, f"undeclared identifier '{n.name}'")
+            literal_error = literal_error or HlslError(*where, 3011, f"'{a.name}': value must be a literal expression")
+        converted = _conversion_error(a, earlier)
+        if converted is not None:
+            pos = a.value.pos if a.value is not None and a.value.pos is not None else a.pos
+            raise HlslError(pos.file or file, pos.line, pos.col, *converted)
+        if literal_error is not None:
+            raise literal_error
+        earlier[a.name] = a
         found = _value_kind_error(a)
         if found is not None:
             pos = a.value.pos if a.value is not None and a.value.pos is not None else a.pos
             raise HlslError(pos.file or file, pos.line, pos.col, *found)
+
+
+def _conversion_error(a: Annotation, earlier: dict[str, Annotation]) -> tuple[int, str] | None:
+    """fxc's X3017 for a value that does not convert to the annotation's type whatever it holds: one value that is
+    no brace list for an array (sized or not), a string from a numeric annotation of the list."""
+    if a.value is None or isinstance(a.value, A.InitList) or is_null_value(a.value):
+        return None
+    if isinstance(a.type, ArrayType):
+        return 3017, f"cannot convert from a single value to 'const {a.type}'"
+    leaf = array_leaf(a.type)
+    src = earlier.get(a.value.name) if isinstance(a.value, A.Ident) else None
+    if src is not None and isinstance(leaf, ObjectType) and leaf.kind == "string" and \
+            isinstance(array_leaf(src.type), NumType):
+        return 3017, f"cannot implicitly convert from 'const {src.type}' to 'const string'"
+    return None
 
 
 def _unsized(t) -> bool:
