@@ -22,7 +22,8 @@ rules; fxc's answers are the rule. Tables (rows: source, target, flags, fxc's fi
   may have (X4502; FOG / PSIZE vectors X4540), judged as each is bound -- before a duplicate's warning X4711 and
   X4503 and the missing position's X4541 (were X4503 / X4541 / compiled).
 - ``duplicate_outputs`` (d3d9outputs ``duplicate_output_error``): one output semantic twice is X4504 (X5639 at
-  vs_3_0), never merged as at 4.0 (the vs_4_0 rows).
+  vs_3_0), never merged as at 4.0 (the vs_4_0 rows); a pixel shader's color twice after X4529 (matrix columns
+  ``float1x2`` at COLOR0 and COLOR1).
 - ``signature_phase``: output semantics against the body's errors at ps/vs 2.0 / 3.0 and ps 9_1 -- fxc judges the
   signature after the type rules, X3548, X3684 and X4000 / X3508 (most of its strict xfails: the order is not built).
 - ``position_reads`` (sm2/translate.py ``_position_read_first``, the vPos operand): a position input (sv_position,
@@ -66,7 +67,7 @@ def test_verdict_as_fxc_gives_it(src: str, target: str, flags: int, want: str):
 @COMPILE_ONLY
 def test_tables_shape():
     assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {
-        "depth_outputs": 938, "uninit_outputs": 270, "vs_outputs": 500, "duplicate_outputs": 61,
+        "depth_outputs": 938, "uninit_outputs": 270, "vs_outputs": 500, "duplicate_outputs": 83,
         "signature_phase": 245, "position_reads": 176, "gaps": 91}
     both = {"depth_outputs": {"X4528", "X4502", "ok"}, "uninit_outputs": {"X4000", "X3508", "ok"},
             "vs_outputs": {"X4502", "X4540", "ok"}, "duplicate_outputs": {"X4504", "X5639", "ok"},

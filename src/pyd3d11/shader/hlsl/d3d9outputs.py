@@ -43,7 +43,9 @@ is never written: not built, an unwritten one is refused here too):
 An output semantic and index bound twice (two out parameters, ``out float4 o : POSITION`` beside the returned
 position, COLOR1 twice) is never merged there (4.0+ packs ``float a : A; float b : A`` into one element): X4504
 "overlapping output semantics" at vs_1_1 … vs_2_a and every pixel shader, the validator's X5639 "dcl usage+index:
-texcoord,0 has already been specified for an output register." at vs_3_0 (recorded under Wine, session 42).
+texcoord,0 has already been specified for an output register." at vs_3_0 (recorded under Wine, session 42). A pixel
+shader's color bound twice is judged with the required outputs, after X4529 (``out float1x2 x : COLOR0, out
+float1x2 y : COLOR1`` -- columns COLOR0-1 and COLOR1-2 -- is X4529 "COLOR0 must be a four-component vector").
 
 An output these targets leave undefined (recorded under Wine, session 42; 4.0+ compile each of these with warning
 X3578 only) is refused before the signature's errors and the outputs above:
@@ -121,6 +123,12 @@ def duplicate_output_error(cg, up: str, idx: int, pos: Pos) -> HlslError:
         return cg.err(pos, f"dcl usage+index: {usage},{idx} has already been specified for an output register.",
                       5639)
     return cg.err(pos, "overlapping output semantics", 4504)
+
+
+def defer_duplicate_color(cg, up: str, idx: int, pos: Pos) -> None:
+    """Keep a pixel shader's second binding of one color for :func:`check_required_outputs` (module docstring)."""
+    if getattr(cg, "d3d9_duplicate_color", None) is None:
+        cg.d3d9_duplicate_color = duplicate_output_error(cg, up, idx, pos)
 
 
 def uninitialized_output_error(cg, code: list, defined: set) -> HlslError | None:
@@ -221,6 +229,8 @@ def check_required_outputs(cg, at: Pos) -> None:
         if not whole(e):
             raise HlslError(at.file, at.line, at.col, 4529, f"{word}{e.index} must be a four-component vector",
                             end=getattr(at, "end", 0))
+    if getattr(cg, "d3d9_duplicate_color", None) is not None:
+        raise cg.d3d9_duplicate_color
     if not colors or colors[0].index != 0:
         raise HlslError("", 0, 0, 4530, f"pixel shader must minimally write all four components of {word}0")
     if [e.index for e in colors] != list(range(len(colors))):

@@ -489,11 +489,12 @@ class SignatureBinding:
                 existing = [e for e in self.outputs if e.reg == reg and e.name.upper() == up]
                 if self.output_owner.setdefault((up, idx), (self.out_owner, k)) != (self.out_owner, k):
                     if self.d3d9 is not None:
-                        from .d3d9outputs import duplicate_output_error
+                        from .d3d9outputs import defer_duplicate_color
 
-                        raise duplicate_output_error(self, up, idx, pos)  # COLOR1 twice (session 42)
-                    raise self.err(pos, _duplicate_sv_message("output", existing[0].name if existing else base,
-                                                              base, idx), 4574)
+                        defer_duplicate_color(self, up, idx, pos)  # COLOR1 twice: X4504 after X4529 (session 42)
+                    else:
+                        raise self.err(pos, _duplicate_sv_message("output", existing[0].name if existing else base,
+                                                                  base, idx), 4574)
             else:
                 # A GS stream's elements are its own: looked up and packed within that stream only.
                 sig = self.gs.stream_sigs.setdefault(self.gs.out_stream, []) if self.stage == "gs" else self.outputs
