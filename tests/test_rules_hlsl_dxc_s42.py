@@ -28,6 +28,9 @@ build; the rows cover each rule's extent, not only the lines that showed it:
   count naming nothing X3004; a count of no constant value is vector X3060, matrix X3061, a sample or vertex count
   X3020 (were X3058); every reserved word and keyword name as an operand X3000 (``sizeof(x)``); an unknown
   function's call X3004 whatever its arguments (``_Static_assert(c, "text")`` was X3013).
+* a parameter's ``const``, ``uniform`` and ``precise`` make another overload (DXC spec.hlsl: ``int f(int a)``
+  beside ``int f(const int a)`` compiles, a call of them is X3067 "ambiguous function call"; was X3003), ``in``
+  does not (X3003).
 """
 
 from __future__ import annotations
@@ -275,8 +278,43 @@ def call_rows() -> list[tuple[str, str, str]]:
             for k, text in _CALLS.items()]
 
 
+_OV = "int f(int a) { return a; }\n"
+_OVERLOADS = {  # a parameter's const / uniform / precise make another overload (DXC spec.hlsl): (program, body)
+    "const_unused": (_OV + "int f(const int a) { return a; }", ""),
+    "const_called": (_OV + "int f(const int a) { return a; }", "f(1);"),
+    "const_called_var": (_OV + "int f(const int a) { return a; }", "int x = 2; f(x);"),
+    "const_called_float": (_OV + "int f(const int a) { return a; }", "f(1.5);"),
+    "const_proto_def": ("int f(int a);\nint f(const int a) { return a; }", "f(1);"),
+    "const_proto_def_unused": ("int f(int a);\nint f(const int a) { return a; }", ""),
+    "const_proto_const_def": ("int f(const int a);\nint f(const int a) { return a; }", "f(1);"),
+    "const_twice": ("int f(const int a) { return a; }\nint f(const int a) { return a; }", ""),
+    "in_vs_plain": ("int f(in int a) { return a; }\n" + _OV, ""),
+    "uniform_vs_plain": ("int f(uniform int a) { return a; }\n" + _OV, ""),
+    "uniform_vs_plain_called": ("int f(uniform int a) { return a; }\n" + _OV, "f(1);"),
+    "precise_vs_plain": ("int f(precise int a) { return a; }\n" + _OV, ""),
+    "precise_vs_plain_called": ("int f(precise int a) { return a; }\n" + _OV, "f(1);"),
+    "const_vs_uniform": ("int f(const int a) { return a; }\nint f(uniform int a) { return a; }", ""),
+    "static_const_vs_plain": ("int f(const int a) { return a; }\nint f(int a, int b = 1) { return a; }", "f(1);"),
+    "second_param": ("int f(int a, int b) { return a; }\nint f(int a, const int b) { return a; }", ""),
+    "second_param_called": ("int f(int a, int b) { return a; }\nint f(int a, const int b) { return a; }",
+                            "f(1, 2);"),
+    "out_vs_const": ("void f(out int a) { a = 1; }\nvoid f(const int a) { }", "int x; f(x);"),
+    "float_const": ("float f(float a) { return a; }\nfloat f(const float a) { return a; }", "f(1.0);"),
+    "row_major": ("float f(float2x2 a) { return 1; }\nfloat f(row_major float2x2 a) { return 1; }", ""),
+    "method_const": ("struct C { int f(int a) { return a; } int f(const int a) { return a; } };", ""),
+    "method_const_called": ("struct C { int f(int a) { return a; } int f(const int a) { return a; } };",
+                            "C c; c.f(1);"),
+}
+
+
+def overload_rows() -> list[tuple[str, str, str]]:
+    return [(f"ov_{k}", "ps_5_0", f"{pre}\nfloat4 main() : SV_Target {{ {body} return 1; }}")
+            for k, (pre, body) in _OVERLOADS.items()]
+
+
 def all_rows() -> list[tuple[str, str, str]]:
     rows = buffer_rows() + element_rows() + attribute_rows() + count_rows() + word_rows() + call_rows()
+    rows += overload_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 

@@ -237,8 +237,14 @@ def _usage(p: A.Param) -> str:
 def signature(f: A.FuncDef) -> tuple:
     """Parameter types and usages that tell overloads apart (``half`` and ``float`` are different overloads;
     so are ``uint``, ``out uint`` and ``inout uint``: DXC's SemaHLSL functions.hlsl records fxc accepting
-    ``fn_uint_oload(uint)`` beside ``fn_uint_oload(out uint)``)."""
-    return tuple((_type_key(p.type), _usage(p)) for p in f.params)
+    ``fn_uint_oload(uint)`` beside ``fn_uint_oload(out uint)``). A parameter's ``const``, ``uniform`` and
+    ``precise`` count too: ``int f(int a)`` beside ``int f(const int a)`` are two overloads and a call of them is
+    ambiguous (fxc 10.1, session 42: X3067; DXC spec.hlsl), where ``in`` is the plain parameter (X3003)."""
+    return tuple((_type_key(p.type), _usage(p), frozenset(p.mods) & _SIGNATURE_MODS) for p in f.params)
+
+
+#: parameter modifiers that make another overload (fxc 10.1, session 42)
+_SIGNATURE_MODS = frozenset({"const", "uniform", "precise"})
 
 
 def resolve(cg: CodegenContext, e: A.Call, cands: list[A.FuncDef], arg_types: list[Type]) -> A.FuncDef:
