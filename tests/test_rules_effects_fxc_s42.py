@@ -27,6 +27,9 @@ the rule:
   reduces it -- a name naming nothing X3004 first, then the conversion to its type (one value that is no brace
   list for an array, sized or not: X3017; a string from a numeric annotation of the list: X3017), then X3011 for
   a name it may not read (was X3011 before the conversion);
+* ``FXGROUP_NAME_ROWS`` (effects/fxparse.py, shader/hlsl/parse_effects.py ``parse_technique``): an fxgroup is
+  named -- ``fxgroup {`` / ``fxgroup <`` are X3000 at that token at every target (was compiled; a group's
+  annotations then salvaged);
 * ``STRUCT_DEFAULT_ROWS`` (shader/hlsl/parser.py ``_struct_body``): a struct member's default value is read (its
   syntax error first) and refused as the member is reduced, X3009 "'S::f': struct/class members cannot have
   default values" at its name, at the shader targets and in effects alike (was X3000 at the ``=``);
@@ -881,6 +884,21 @@ ANNOTATION_ORDER_ROWS = [
     ('technique11 t < float a = 1; float2 b = a; > { pass {} }', 'fx_5_0', 0, 'X3011'),
 ]
 
+FXGROUP_NAME_ROWS = [
+    ('fxgroup < int a = 1; > {}', 'fx_4_0', 0, 'X3000'),
+    ('fxgroup g < int a = 1; int b = a; > {}', 'fx_4_0', 0, 'X3011'),
+    ('fxgroup < int a = 1; int b = a; > {}', 'fx_5_0', 0, 'X3000'),
+    ('fxgroup g {}', 'fx_4_0', 0, 'X3000'),
+    ('fxgroup g < int a = 1; int b = a; > {}', 'fx_2_0', 0, 'X3011'),
+    ('fxgroup { technique11 t { pass {} } }', 'fx_5_0', 0, 'X3000'),
+    ('fxgroup < int a = 1; > { technique11 t { pass {} } }', 'fx_5_0', 0, 'X3000'),
+    ('fxgroup g < int a = 1; > { technique11 t { pass {} } }', 'fx_5_0', 0, 'ok'),
+    ('fxgroup { technique10 t { pass {} } }', 'fx_4_0', 0, 'X3000'),
+    ('fxgroup { technique10 t { pass {} } }', 'fx_2_0', 0, 'X3000'),
+    ('fxgroup { technique11 t { pass {} } }\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3000'),
+    ('float4 g() : SV_Target { return nothere; }\nfxgroup { technique11 t { pass {} } }', 'fx_5_0', 0, 'X3004'),
+]
+
 STRUCT_DEFAULT_ROWS = [
     ('struct S { float f = 1; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3009'),
     ('struct S { float f = 1, g; };\nfloat4 main() : SV_Target { return 0; }', 'ps_5_0', 0, 'X3009'),
@@ -1046,6 +1064,11 @@ def test_annotation_value_order(src: str, target: str, flags: int, expected: str
     assert mutant_verdict(src, target, flags) == expected
 
 
+@pytest.mark.parametrize("src,target,flags,expected", FXGROUP_NAME_ROWS)
+def test_fxgroup_is_named(src: str, target: str, flags: int, expected: str) -> None:
+    assert mutant_verdict(src, target, flags) == expected
+
+
 @pytest.mark.parametrize("src,target,flags,expected", STRUCT_DEFAULT_ROWS)
 def test_struct_member_default(src: str, target: str, flags: int, expected: str) -> None:
     assert mutant_verdict(src, target, flags) == expected
@@ -1070,6 +1093,7 @@ def test_recorded_rows_are_the_live_dll_answers() -> None:
     check_live_table(ANNOTATION_NULL_ROWS)
     check_live_table(STRUCT_DEFAULT_ROWS)
     check_live_table(ANNOTATION_ORDER_ROWS)
+    check_live_table(FXGROUP_NAME_ROWS)
     for src, target, facts in OBJECT_ROWS:
         r = wine_d3dcompiler.shared().compile(src, target, None)
         assert r.ok and binary_facts(bytes(r.blob), target) == facts, src

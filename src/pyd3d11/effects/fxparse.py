@@ -428,6 +428,8 @@ class EffectParser(Parser):
         name = None
         if self.tok.kind == "id" and not self.at("{") and not self.at("<"):
             name = self.effect_name("technique")
+        elif kw.text == "fxgroup":  # a group is named (10.1, session 42: ``fxgroup {``, ``fxgroup <`` are X3000 there)
+            raise self.error()
         self.skip_annotations()
         annots = self._last_annotations
         if kw.text == "fxgroup":

@@ -82,6 +82,8 @@ class EffectSyntaxParser:
         kw = self.next().text
         if self.tok.kind == "id":
             self.effect_name("technique")
+        elif kw == "fxgroup":  # a group is named (10.1, session 42: ``fxgroup {`` is X3000 at the brace)
+            raise self.error()
         self.skip_annotations()
         self.expect("{")
         if kw == "fxgroup" and self.at("}"):  # 10.1: a group holds a technique at least
