@@ -49,6 +49,12 @@ earlier or later error), not copied from the mutants that showed it. The Microso
   gs_4_x and gs_5_0 (not MicrosoftDocs' ERR_MAX_OUTPUT_EXCEEDED 4571); the instance count times maxvertexcount is
   not limited; ``[instance(n)]`` below gs_5_0 is X3514 "gs_4_0 does not allow instancing" after the type rules.
 
+- The Direct3D 9 texture intrinsics (tex2D, tex2Dlod, ...) outside compatibility mode (intrinsics_math.py): the
+  overload is chosen first -- a sampler of another dimension, a coordinate of fewer components than the form
+  takes (``tex2D(s, (float1)t)``, ``tex2Dlod(s, t.xy)``) is X3013 -- and X3523 "DX9-style intrinsics are disabled
+  when not in dx9 compatibility mode." waits for the type rules of the whole program (a later undeclared name is
+  X3004), before the doubles' phase.
+
 Rows marked xfail (strict) are disagreements left: each names fxc's answer and ours.
 """
 
@@ -1947,7 +1953,82 @@ GS_ROWS = [
     ('struct V { float p : P; };\n[maxvertexcount(1024)] void main(point V i[1], inout PointStream<V> a) { a.Append(i[0]); }\n', 'gs_5_0', 0, 'ok'),
 ]
 
-ALL_ROWS = TEMPLATE_ROWS + DOUBLE_ROWS + ATTRIBUTE_ROWS + ATOMIC_ROWS + GS_ROWS
+
+#: (source, target, flags, fxc's verdict): each tex* form with a good and a short coordinate, a wrong sampler
+LEGACY_TEX_ROWS = [
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, t); }\n', 'ps_4_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, t); }\n', 'ps_5_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, t); }\n', 'ps_4_0_level_9_3', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, (float1)t); }\n', 'ps_4_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, (float1)t); }\n', 'ps_5_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, (float1)t); }\n', 'ps_4_0_level_9_3', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, t.xyxy); }\n', 'ps_4_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, t.xyxy); }\n', 'ps_5_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, t.xyxy); }\n', 'ps_4_0_level_9_3', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex3D(s, float3(0, 0, 0)); }\n', 'ps_4_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex3D(s, float3(0, 0, 0)); }\n', 'ps_5_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex3D(s, float3(0, 0, 0)); }\n', 'ps_4_0_level_9_3', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex3D(s3, float3(0, 0, 0)); }\n', 'ps_4_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex3D(s3, float3(0, 0, 0)); }\n', 'ps_5_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex3D(s3, float3(0, 0, 0)); }\n', 'ps_4_0_level_9_3', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s3, t); }\n', 'ps_4_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s3, t); }\n', 'ps_5_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s3, t); }\n', 'ps_4_0_level_9_3', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(ss, t); }\n', 'ps_4_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(ss, t); }\n', 'ps_5_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(ss, t); }\n', 'ps_4_0_level_9_3', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, t, t, t); }\n', 'ps_4_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, t, t, t); }\n', 'ps_5_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, t, t, t); }\n', 'ps_4_0_level_9_3', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, t, t); }\n', 'ps_4_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, t, t); }\n', 'ps_5_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s, t, t); }\n', 'ps_4_0_level_9_3', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex1D(s1, t.x); }\n', 'ps_4_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex1D(s1, t.x); }\n', 'ps_5_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex1D(s1, t.x); }\n', 'ps_4_0_level_9_3', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex1D(s, t.x); }\n', 'ps_4_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex1D(s, t.x); }\n', 'ps_5_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex1D(s, t.x); }\n', 'ps_4_0_level_9_3', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return texCUBE(sc, t.xyx); }\n', 'ps_4_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return texCUBE(sc, t.xyx); }\n', 'ps_5_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return texCUBE(sc, t.xyx); }\n', 'ps_4_0_level_9_3', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return texCUBE(s, t.xyx); }\n', 'ps_4_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return texCUBE(s, t.xyx); }\n', 'ps_5_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return texCUBE(s, t.xyx); }\n', 'ps_4_0_level_9_3', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dlod(s, t.xyxy); }\n', 'ps_4_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dlod(s, t.xyxy); }\n', 'ps_5_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dlod(s, t.xyxy); }\n', 'ps_4_0_level_9_3', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dlod(s, t); }\n', 'ps_4_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dlod(s, t); }\n', 'ps_5_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dlod(s, t); }\n', 'ps_4_0_level_9_3', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dproj(s, t.xyxy); }\n', 'ps_4_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dproj(s, t.xyxy); }\n', 'ps_5_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dproj(s, t.xyxy); }\n', 'ps_4_0_level_9_3', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dbias(s, t); }\n', 'ps_4_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dbias(s, t); }\n', 'ps_5_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dbias(s, t); }\n', 'ps_4_0_level_9_3', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dgrad(s, t, t, t); }\n', 'ps_4_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dgrad(s, t, t, t); }\n', 'ps_5_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2Dgrad(s, t, t, t); }\n', 'ps_4_0_level_9_3', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s); }\n', 'ps_4_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s); }\n', 'ps_5_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(s); }\n', 'ps_4_0_level_9_3', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(t, t); }\n', 'ps_4_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(t, t); }\n', 'ps_5_0', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { return tex2D(t, t); }\n', 'ps_4_0_level_9_3', 0, 'X3013'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { float4 r = tex2D(s, t); return nothere; }\n', 'ps_4_0', 0, 'X3004'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { float4 r = tex2D(s, t); return nothere; }\n', 'ps_5_0', 0, 'X3004'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { float4 r = tex2D(s, t); return nothere; }\n', 'ps_4_0_level_9_3', 0, 'X3004'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { float4 r = tex2D(s, t); return (float4)(double)t.x; }\n', 'ps_4_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { float4 r = tex2D(s, t); return (float4)(double)t.x; }\n', 'ps_5_0', 0, 'X3523'),
+    ('sampler2D s; sampler3D s3; samplerCUBE sc; sampler1D s1; sampler ss;\nfloat4 main(float2 t : TEXCOORD) : sv_target { float4 r = tex2D(s, t); return (float4)(double)t.x; }\n', 'ps_4_0_level_9_3', 0, 'X3523'),
+    ('sampler2D s;\nfloat4 main(float2 t : TEXCOORD) : SV_Position { return tex2Dlod(s, float4(t, 0, 0)); }\n', 'vs_4_0', 0, 'X3523'),
+    ('sampler2D s;\nfloat4 main(float2 t : TEXCOORD) : SV_Position { return tex2Dlod(s, t.xyx); }\n', 'vs_4_0', 0, 'X3013'),
+    ('sampler2D s;\nfloat4 main(float2 t : TEXCOORD) : SV_Position { return tex2Dgrad(s, t, t.x, t); }\n', 'vs_4_0', 0, 'X3523'),
+    ('sampler2D s;\nfloat4 main(float2 t : TEXCOORD) : SV_Position { return tex2Dgrad(s, t, t, t); }\n', 'vs_4_0', 0, 'X3523'),
+]
+
+ALL_ROWS = TEMPLATE_ROWS + DOUBLE_ROWS + ATTRIBUTE_ROWS + ATOMIC_ROWS + GS_ROWS + LEGACY_TEX_ROWS
 
 
 @pytest.mark.parametrize("src,target,flags,expected", ALL_ROWS)

@@ -124,7 +124,7 @@ class CodegenContext(Protocol):
     deferred_double_error: HlslError | None  # a double below SM5, reported after the type rules (doubles.py)
     deferred_late_error: HlslError | None  # a late gate reported after the type rules (intrinsics.py)
     #: the first refusal fxc reports right after the type rules (X3683 / X3020 of a resource element, templates.py;
-    #: X3514 of gs_4_x instancing, gs.py)
+    #: X3514 of gs_4_x instancing, gs.py; X3523 of a tex* intrinsic, intrinsics_math.py)
     deferred_gate_error: HlslError | None
     deferred_oob_error: HlslError | None  # a literal index out of bounds, after the type rules (exprs.out_of_bounds)
     strict_bounds: int  # >0 while a loop is unrolled: an index out of bounds raises at once (unroll._unroll)

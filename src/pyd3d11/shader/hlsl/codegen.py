@@ -292,7 +292,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         #: a model refusal fxc reports after the doubles gate (msad4's X3535, a coarse/fine derivative's X4532)
         self.deferred_late_error: HlslError | None = None
         #: the first refusal fxc reports right after the type rules: X3683 / X3020 of a resource's element
-        #: (templates.py), X3514 of gs_4_x instancing (gs.py); compiler.py raises it
+        #: (templates.py), X3514 of gs_4_x instancing (gs.py), X3523 of a tex* intrinsic; compiler.py raises it
         self.deferred_gate_error: HlslError | None = None
         self.deferred_oob_error: HlslError | None = None  # exprs.out_of_bounds
         self.strict_bounds = 0  # unroll._unroll

@@ -369,8 +369,19 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
         # every shader-model-4+ target, 4_0_level_9_x and 5.1 included, refuses them outside backwards
         # compatibility once an overload is chosen (a wrong argument count is still X3013; a SamplerState is taken
         # for the sampler), wherever codegen reaches (an unused local's initialiser too; not an uncalled function
-        # or a branch folded away): fxc 10.1, session 35
-        raise cg.err(pos, "DX9-style intrinsics are disabled when not in dx9 compatibility mode.", 3523)
+        # or a branch folded away): fxc 10.1, session 35. The overload is chosen first -- a sampler of another
+        # dimension or a coordinate of fewer components (``tex2D(s, (float1)t)``, ``tex2Dlod(s, t.xy)``) is X3013 --
+        # and the refusal waits for the type rules of the whole program (a later undeclared name is X3004), before
+        # the doubles' phase (fxc 10.1, session 42 MUT: Codegen.deferred_gate_error)
+        sk = args[0].obj.type.kind
+        want = 4 if name[3 + len(key):] in ("proj", "lod", "bias") else _LEGACY_DIM[key][1]
+        short = [a for a in args[1:] if isinstance(a.type, NumType) and a.type.shape != "s" and a.type.n < want]
+        if sk.startswith("sampler") and sk not in ("sampler", "sampler_state") and sk[7:].upper() != key or short:
+            raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+        if cg.deferred_gate_error is None:
+            cg.deferred_gate_error = cg.err(pos, "DX9-style intrinsics are disabled when not in dx9 compatibility "
+                                                 "mode.", 3523)
+        return Val(NumType(FLOAT, 1, 4, "v"), [imm(0)] * 4)
     kind, dims = _LEGACY_DIM[key]
     # a Direct3D 9 target keeps the 1D sampler (its constant table records D3DXPT_SAMPLER1D; the SM2 translation
     # reads it as a 2D sampler at v = 0.5 itself)
