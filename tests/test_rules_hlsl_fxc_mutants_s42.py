@@ -29,7 +29,8 @@ earlier or later error), not copied from the mutants that showed it. The Microso
   support doubles" where the code reaches them -- an initialised declaration before its initialiser, one without
   an initialiser where it is first read or written, a static local at the function's start, the call before its
   arguments; a double value made by a cast, a constructor or a literal (``(double)x``, ``double4(1, 2, 3, 4)``,
-  ``1.0L``) is X3684 "ps_4_0 does not support double-precision floating-point". The first of them is fxc's.
+  ``1.0L``) is X3684 "ps_4_0 does not support double-precision floating-point", but a double literal met first
+  (``int c = 1.5L;``, ``-1.5L``, ``1.0L * 2``, ``max(1.0L, x)``) X3651. The first of them is fxc's.
 - An entry attribute's argument (``[maxvertexcount(4++)]``, ``[numthreads((gi = 4), 1, 1)]``): the written
   operand's l-value rules come before X3682 "expressions with side effects are illegal as attribute parameters" --
   a literal or a static const is X3025 "l-value specifies const object", a uniform global X3025 "global variables
@@ -1154,6 +1155,29 @@ DOUBLE_ROWS = [
     ('float4 x; int i; bool b;\nstruct S { double v; float4 f; };\nfloat g(double d) { return (float)d; }\ndouble h() { return 1; }\nfloat4 main() : sv_target { return (float4)(asdouble(1u, 2u).xxxx); }', 'ps_5_0', 0, 'ok'),
     ('float4 x; int i; bool b;\nstruct S { double v; float4 f; };\nfloat g(double d) { return (float)d; }\ndouble h() { return 1; }\nfloat4 main() : sv_target { return (float4)(g(x.x)); }', 'ps_5_0', 0, 'ok'),
     ('float4 x; int i; bool b;\nstruct S { double v; float4 f; };\nfloat g(double d) { return (float)d; }\ndouble h() { return 1; }\nfloat4 main() : sv_target { return (float4)(h()); }', 'ps_5_0', 0, 'ok'),
+    ('float4 x;\nfloat4 main() : sv_target { int c = 1.5L; return c; }\n', 'ps_4_0', 0, 'X3651'),
+    ('float4 x;\nfloat4 main() : sv_target { int c = 1.5L; return c; }\n', 'ps_4_1', 0, 'X3651'),
+    ('float4 x;\nfloat4 main() : sv_target { return -1.5l; }\n', 'ps_4_0', 0, 'X3651'),
+    ('float4 x;\nfloat4 main() : sv_target { return 1.5L; }\n', 'ps_4_0', 0, 'X3651'),
+    ('float4 x;\nfloat4 main() : sv_target { float f = (float)(double)x.x; int c = 1.5L; return c + f; }\n', 'ps_4_0', 0, 'X3684'),
+    ('float4 x;\nfloat4 main() : sv_target { int c = 1.5L; float f = (float)(double)x.x; return c + f; }\n', 'ps_4_0', 0, 'X3651'),
+    ('float4 x;\nfloat4 main() : sv_target { return (double)1.5; }\n', 'ps_4_0', 0, 'X3684'),
+    ('float4 x;\nfloat4 main() : sv_target { return -(double)x.x; }\n', 'ps_4_0', 0, 'X3684'),
+    ('float4 x;\nfloat4 main() : sv_target { int c = 1.5L; return c; }\n', 'ps_4_0_level_9_3', 0, 'X3684'),
+    ('float4 x;\nfloat4 main() : sv_target { return (float)max(1.0L, x.x); }\n', 'ps_4_0', 0, 'X3651'),
+    ('float4 x;\nfloat4 main() : sv_target { return (float)max((double)x.x, 1.0); }\n', 'ps_4_0', 0, 'X3684'),
+    ('float4 x;\nfloat4 main() : sv_target { return (float)abs(1.0L); }\n', 'ps_4_0', 0, 'X3651'),
+    ('float4 x;\nfloat4 main() : sv_target { return (float)abs((double)x.x); }\n', 'ps_4_0', 0, 'X3684'),
+    ('float4 x;\nfloat4 main() : sv_target { return (float)max(1.0L, 2.0L); }\n', 'ps_4_0', 0, 'X3651'),
+    ('float4 x;\nfloat4 main() : sv_target { return (float)dot((double2)x.xy, x.xy); }\n', 'ps_4_0', 0, 'X3684'),
+    ('float4 x;\nfloat4 main() : sv_target { return (float)saturate((double)x.x); }\n', 'ps_4_0', 0, 'X3684'),
+    ('float4 x;\nfloat4 main() : sv_target { return (float)x.x + 1.0L; }\n', 'ps_4_0', 0, 'X3684'),
+    pytest.param('float4 x;\nfloat4 main() : sv_target { return (float)(float)(1.0L * 2); }\n', 'ps_4_0', 0, 'X3651', marks=_xf("fxc X3651, ours X3684")),
+    ('float4 x;\nfloat4 main() : sv_target { return (float)min(x.x, 1.0L); }\n', 'ps_4_0', 0, 'X3684'),
+    ('float4 x;\nfloat4 main() : sv_target { return (float)clamp(x.x, 0, 1.0L); }\n', 'ps_4_0', 0, 'X3684'),
+    pytest.param('float4 x;\nfloat4 main() : sv_target { return (float)sign(1.0L); }\n', 'ps_4_0', 0, 'ok', marks=_xf("fxc ok, ours X3651")),
+    ('float4 x;\nfloat4 main() : sv_target { return (float)mul(1.0L, x.x); }\n', 'ps_4_0', 0, 'X3651'),
+    ('float4 x;\nfloat4 main() : sv_target { return (float)transpose((double1x2)x.xy); }\n', 'ps_4_0', 0, 'X3684'),
 ]
 
 

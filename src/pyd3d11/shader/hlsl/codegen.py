@@ -659,9 +659,10 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             if uint_check and concrete(to.base) == UINT and concrete(src.base) in (FLOAT, INT):
                 uintrange.check_not_negative(self, slots, "f" if concrete(src.base) == FLOAT else "i", pos)
             if DOUBLE in (src.base, to.base) and src.base != to.base:  # placed here (compiler.first_refusal)
-                from .doubles import check_profile
+                from .doubles import check_profile, lead_literal_code
 
-                check_profile(self, pos)
+                # a double literal converted (``int c = 1.5L;``) is X3651, a value converted to double X3684
+                check_profile(self, pos, lead_literal_code(self, [v]) if src.base == DOUBLE else None)
             return self.convert_base(Val(NumType(src.base, to.rows, to.cols, to.shape, to.row_major), slots), to.base)
         # aggregates: component-wise by flattening; a scalar becomes a struct only through a cast
         # (fxc X3017 "cannot convert from 'int' to 'struct s_f2'" for ``s_f2 x = 0;``)

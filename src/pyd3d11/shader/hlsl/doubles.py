@@ -256,7 +256,8 @@ def convert_base(cg: CodegenContext, v: Val, frm: str, to: str, nt: NumType) -> 
     """Component type conversion where one side is double (``frm``/``to`` are concrete bases)."""
     from .diagnostics import Pos
 
-    check_profile(cg, Pos("", 1, 1))  # Codegen.convert placed it first where it has a position
+    # (Codegen.convert placed it first where it has a position; a double literal converted is X3651 there too)
+    check_profile(cg, Pos("", 1, 1), lead_literal_code(cg, [v]) if frm == DOUBLE else None)
     s = v.slots
     if frm == DOUBLE:
         if len(s) % 2:
@@ -319,7 +320,7 @@ def comparison(cg: CodegenContext, op: str, a: Val, b: Val, rt: NumType, pos) ->
 
 
 def negate(cg: CodegenContext, v: Val, pos) -> Val:
-    check_profile(cg, pos)
+    check_profile(cg, pos, lead_literal_code(cg, [v]))  # ``-1.5L``: X3651
     return _val(v.type, dmov(cg, v.type.n, v.slots, "-"))
 
 
