@@ -346,11 +346,10 @@ def fxc_constant(tok: str, expr: CondExpr) -> int:
         if len(tok) == 3:  # (a quote between quotes is one token, 39: pplex._TOKEN; session 39)
             return ord(tok[1]) & _MASK
         raise expr.bad(tok, "")
-    if tok.lower().endswith("i64"):
-        # fxc's #if has no 64-bit operand: "unexpected integer", and the directive opens no group (d3dcompiler_47
-        # 10.1, session 42: ``#if 1i64`` / ``#endif`` is X1500 then X1510)
-        raise expr.bad(tok, "")
     try:
+        # (an i64 / ui64 constant reads as no 32-bit number either: fxc's #if has no 64-bit operand, "unexpected
+        # integer", the directive opening no group -- d3dcompiler_47 10.1, session 42: ``#if 1i64`` / ``#endif`` is
+        # X1500 then X1510)
         v, _ = _pp_int(tok)
     except ValueError:
         raise expr.bad(tok, "") from None
