@@ -726,6 +726,13 @@ def _i_pow(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
     folded = fold_constant_pow(cg, rt.n, a.slots, b.slots)
     if folded is not None:
         return Val(rt, folded)
+    if all(is_imm(s) and s[3] & 0x7F800000 == 0 for s in a.slots) and not (cg.d3d9 or cg.level9) and (
+            not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION or _literal_zero(cg, arg_nodes[0])):
+        # a base that is zero in every lane (0.0, -0.0, 0, a denormal literal) with a run-time exponent: fxc's
+        # object is the constant +0, also at /Od (d3dcompiler_47 10.1 under Wine, session 42 MRUN: ``pow(0.0, a)``
+        # is ``mov o0, l(0,0,0,0)``, where log/mul/exp gives NaN at a = 0 and inf below); a base with one non-zero
+        # lane keeps the sequence (``pow(float4(0, 2, 0, 1), a)``)
+        return Val(rt, [imm(0)] * rt.n)
     muls = pow_by_multiplies(cg, rt.n, a.slots, b.slots)
     if muls is not None:
         return Val(rt, muls)
@@ -734,6 +741,14 @@ def _i_pow(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
     lg = cg.alu("log", FLOAT, rt.n, [a.slots])
     m = cg.alu("mul", FLOAT, rt.n, [lg, b.slots])
     return Val(rt, cg.alu("exp", FLOAT, rt.n, [m]))
+
+
+def _literal_zero(cg: CodegenContext, e: A.Node) -> bool:
+    """Whether ``e`` is a literal expression (litfold.literal_values): at /Od fxc folds pow's zero base only then
+    (``float z = 0; pow(z, a)`` keeps log/mul/exp at /Od, folds to 0 when optimising)."""
+    from .litfold import literal_values
+
+    return literal_values(cg, e) is not None
 
 
 def _i_fmod(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
