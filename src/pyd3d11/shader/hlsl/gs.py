@@ -66,11 +66,12 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
         raise cg.err(f.pos, f"'{f.name}' must have a max vertex count greater then 0", 3514)
     if n > 1024:
         # fxc accepts the attribute and its bytecode validator refuses the dcl_maxout (D3D11.3 §22.3.26: 1024 at
-        # most), an X8000 without a source position, after every other error (an input signature's X4576 too,
-        # session 42: compiler.py raises it); the "Opcode #k" fxc appends is not reproduced
-        cg.gs.output_limit_error = HlslError(
-            "", 0, 0, 8000, "D3D11 Internal Compiler Error: Invalid Bytecode: GS output vertex count declaration "
-            f"can't be more than 1024 vertices ({n} specified).")
+        # most), an X8000 without a source position; the "Opcode #k" fxc appends is not reproduced. fxc reports it
+        # before an input parameter's X4502 (vkd3d geometry-shader-syntax's ``[maxvertexcount(1025)]`` with an
+        # SV_Coverage input) but after an input signature's X4576 (a float SV_Position: not built, raised here
+        # first; session 42)
+        raise HlslError("", 0, 0, 8000, "D3D11 Internal Compiler Error: Invalid Bytecode: GS output vertex count "
+                                        f"declaration can't be more than 1024 vertices ({n} specified).")
     cg.gs.maxout = n
     inst = f.attrs.get("instance")
     refused = gate_error(cg, LANGUAGE["instance"], f.pos, "instance", "{target} does not allow instancing") \
