@@ -2281,5 +2281,24 @@ def test_recorded_rows_against_the_live_dll(folder):
         got = (_spelled(r.blob.rstrip(b"\0").decode("latin-1"), folder) if r.ok else None, _numbers(r.messages))
         if got != (text, errors):
             bad.append(f"{group} {src!r}: {got!r}")
+    for src, message in I64_MESSAGES:
+        if message not in real.preprocess(src.encode("latin-1"), name=name).messages:
+            bad.append(f"I64_MESSAGES {src!r}")
     assert not bad, "\n".join(bad)
     check_live_table([(PREFIX + src, "ps_4_0", 0, exp) for src, exp in COMPILES + COMPILE_GAPS])
+
+
+#: fxc's words for an i64 / ui64 constant in #if (recorded from the DLL, session 42): its 64-bit type's spelling
+I64_MESSAGES = [
+    ("#if 1i64\n#endif\n", "syntax error : unexpected integer '1'"),
+    ("#if 1ui64\n#endif\n", "syntax error : unexpected integer '1u64'"),
+    ("#if 0x10i64\n#endif\n", "syntax error : unexpected integer '16'"),
+    ("#if 0i64\n#endif\n", "syntax error : unexpected integer '0'"),
+]
+
+
+@pytest.mark.parametrize(("src", "message"), I64_MESSAGES)
+def test_i64_constant_in_if_is_spelled_as_fxc(src, message, folder):
+    msgs: list = []
+    D3DPreprocess(src.encode(), None, os.path.join(folder, "src", "t.hlsl"), None, None, msgs)
+    assert message in "".join(bytes(m).decode("latin-1") for m in msgs)

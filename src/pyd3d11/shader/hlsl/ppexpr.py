@@ -309,7 +309,8 @@ def fxc_unexpected(tok: str | None) -> str:
         # decimal one ('4294967296')
         hexa = tok.lower().startswith("0x")
         is_float = not hexa and any(c in tok for c in ".eE")
-        # an i64 / ui64 constant is fxc's 64-bit integer type whatever its value ('1', '1u64'; session 42)
+        # an i64 / ui64 constant is fxc's 64-bit integer type whatever its value, signed unless u-suffixed whatever
+        # its base ('1', '16' for 0x10i64, '1u64'; session 42)
         wide = tok.lower().endswith("i64") and not is_float
         tok = tok[:-3] if wide else tok
         body = tok.rstrip("uUlL") if hexa else tok.rstrip("uUlLfFhH")
@@ -321,7 +322,7 @@ def fxc_unexpected(tok: str | None) -> str:
         except ValueError:
             return f"unexpected token '{tok}'"
         v &= _MASK64  # (the 64 bits fxc's lexer keeps: '7766279631452241919' for 99999999999999999999)
-        unsigned = (based and v != 0) or "u" in tok[len(body):].lower()
+        unsigned = (based and v != 0 and not wide) or "u" in tok[len(body):].lower()
         if v <= _MASK and not wide:
             if not unsigned:
                 v = v - (1 << 32) if v > 0x7FFFFFFF else v
