@@ -29,6 +29,14 @@ rules; fxc's answers are the rule. Tables (rows: source, target, flags, fxc's fi
 - ``position_reads`` (sm2/translate.py ``_position_read_first``, the vPos operand): a position input (sv_position,
   SV_Position, VPOS, POSITION) read by a ps_2_0 / ps_2_b / level-9 pixel shader is X4502 before the code's X4532
   (ddx, Load; was X4532), unread it compiles; ps_3_0's read of vPos .z / .w is the validator's X5631 (was X4502).
+- ``uav_accesses`` (hlsl/memaccess.py ``mem_load`` / ``mem_store``, check.py ``check_uav_model``): the Direct3D 9
+  targets drop a UAV store and judge no UAV slot or model (``RWBuffer<float4> u : register(u2); u[0] = 1;``
+  compiles: was X4509 / X4585 / X3000), a UAV element read is X3701 there and at level 9 (was X3676 / X4585 /
+  X4509); append buffers keep X3660; ps_4_0 rows beside them.
+- ``overload_min_precision`` (precision.py ``note_called_overload``, ``_overloaded``): an overloaded function's
+  min-precision parameter is X3703 only where a call picks that overload (``float f(int a)`` beside ``float
+  f(min16float a)``, ``f(3)`` compiles at ps_2_0: was X3703; ``f(m)`` of a min16float X3703), the level-9
+  min16uint rule likewise.
 
 Rows this compiler still answers otherwise are strict xfails; the reason of each is in the data file's ``gaps``.
 """
@@ -46,7 +54,8 @@ from pyd3d11.tools import wine_d3dcompiler
 COMPILE_ONLY = pytest.mark.backend_independent
 
 DATA = json.loads((Path(__file__).parent / "data" / "fxc10_d3d9_s42.json").read_text())
-TABLES = ("depth_outputs", "uninit_outputs", "vs_outputs", "duplicate_outputs", "signature_phase", "position_reads")
+TABLES = ("depth_outputs", "uninit_outputs", "vs_outputs", "duplicate_outputs", "signature_phase", "position_reads",
+          "uav_accesses", "overload_min_precision")
 GAPS = DATA["gaps"]
 
 
@@ -68,10 +77,12 @@ def test_verdict_as_fxc_gives_it(src: str, target: str, flags: int, want: str):
 def test_tables_shape():
     assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {
         "depth_outputs": 938, "uninit_outputs": 270, "vs_outputs": 500, "duplicate_outputs": 83,
-        "signature_phase": 245, "position_reads": 176, "gaps": 91}
+        "signature_phase": 245, "position_reads": 176, "uav_accesses": 192,
+        "overload_min_precision": 85, "gaps": 111}
     both = {"depth_outputs": {"X4528", "X4502", "ok"}, "uninit_outputs": {"X4000", "X3508", "ok"},
             "vs_outputs": {"X4502", "X4540", "ok"}, "duplicate_outputs": {"X4504", "X5639", "ok"},
-            "signature_phase": {"X4502", "X4000", "X3684"}, "position_reads": {"X4502", "X5631", "X4532", "ok"}}
+            "signature_phase": {"X4502", "X4000", "X3684"}, "position_reads": {"X4502", "X5631", "X4532", "ok"},
+            "uav_accesses": {"X3701", "X3660", "ok"}, "overload_min_precision": {"X3703", "ok"}}
     for table in TABLES:  # each table holds both answers of its rule
         assert both[table] <= {want for *_r, want in DATA[table]}, table
 

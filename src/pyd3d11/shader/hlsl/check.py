@@ -635,6 +635,8 @@ def check_uav_model(cg: CodegenContext) -> None:
 
     used = [r for r in cg.resources if r.used]
     _uav_model_numbers(cg, used)
+    if cg.d3d9 is not None:
+        return  # the Direct3D 9 targets drop UAV stores and judge no UAV slot (memaccess.mem_store, session 42)
     if cg.stage == "ps" and (cg.major, cg.minor) == (5, 0):
         # a 5.0 pixel shader's UAVs share slots with its render targets (objects._render_targets): a reservation
         # below one past the highest SV_Target is X4509 (d3dcompiler_47 10.1, session 35)
@@ -673,6 +675,8 @@ def _uav_model_numbers(cg: CodegenContext, used: list) -> None:
     kinds = [getattr(array_leaf(r.type), "kind", "") or "" for r in used if r.file == "u"]
     if any(kind.startswith(("Append", "Consume")) for kind in kinds):
         raise cg.err(Pos("", 1, 1), f"{target} does not support interlocked operations", 3660)
+    if cg.d3d9 is not None:
+        return  # (check_uav_model)
     slots = 1 if cg.stage == "cs" else 0  # a reservation past them is X4509, before the kind's own rule
     for r in used:
         if r.file == "u" and r.explicit and r.reg >= slots:

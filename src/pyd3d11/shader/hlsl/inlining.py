@@ -164,6 +164,10 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
     from .uncalled import func_key
 
     cg.called_funcs.add(func_key(f))
+    if cg.level9:
+        from .precision import note_called_overload
+
+        note_called_overload(cg, f)  # an overload's min-precision parameter: X3703 once chosen (session 42)
     scope: dict = {}
     copy_back: list[tuple[A.Node, Val, bool]] = []
     for i, p in enumerate(f.params):

@@ -198,6 +198,14 @@ def mem_load(cg: CodegenContext, v: Val) -> Val:
     _, kind, file, reg, base, off = info
     t = v.type
     n = t.slots
+    if file == "u" and kind in ("typed", "struct") and (cg.d3d9 or cg.level9):
+        # a UAV's element read at the Direct3D 9 / level-9 targets is X3701 like any resource's operator[] (object_index;
+        # d3dcompiler_47 10.1 under Wine, session 42: RWBuffer, RWTexture2D, RWStructuredBuffer, RasterizerOrdered*),
+        # in the legacy phase -- before level 9's UAV slot / model refusals (X4509, X4585) and X3676
+        from .uintrange import defer
+
+        legacy = cg.d3d9 or cg.level9
+        defer(cg, cg.err(cg.expr_pos or Pos("", 1, 1), f"{legacy} does not support indexing resources", 3701))
     if kind == "typed_ms":
         dst = cg.temp()
         cg.emit("ldms", Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(list(base)),
@@ -282,6 +290,11 @@ def mem_store(cg: CodegenContext, target: Val, v: Val, pos) -> None:
     if file == "t":
         raise cg.err(pos, "l-value specifies const object", 3025)
     cv = cg.convert(v, target.type, pos)
+    if file == "u" and cg.d3d9 is not None:
+        # the Direct3D 9 targets drop a UAV store: fxc compiles ``u[0] = 1`` (RWBuffer, RWTexture2D,
+        # RWStructuredBuffer, RWByteAddressBuffer.Store, any u# reservation) into ps_2_0 ... vs_3_0 with no trace of
+        # it (d3dcompiler_47 10.1 under Wine, session 42; level 9 keeps its X4509 / X4585: check._uav_model_numbers)
+        return
     n = len(cv.slots)
     perm = mem_order(cg, target.type) if kind == "struct" else None
     if perm is not None:  # logical slot i goes to memory word perm[i]
@@ -421,6 +434,17 @@ def _deferred_call(cg: CodegenContext, exc, name: str, arg_nodes: list[A.Node], 
     the call's argument count and values are checked, and it stands for a void value."""
     from .uintrange import defer
 
+    if not raw and arg_nodes:
+        # the destination's type is part of the overload: one of no scalar type is X3013 first (as at 5.0, atomic_on)
+        from .assign import lvalue
+
+        try:
+            lv = lvalue(cg, arg_nodes[0], atomic=True)
+        except HlslError:
+            lv = None
+        t = lv[1].type if isinstance(lv, tuple) and len(lv) == 2 and isinstance(lv[1], Val) else None
+        if t is not None and (not isinstance(t, NumType) or t.shape != "s" or isinstance(t, StructType)):
+            raise cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic function", 3013)
     defer(cg, exc)
     op = _ATOMIC.get(name)
     counts = _ATOMIC_ARGS.get(op, (1, 2)) if op is not None else (1, 2)
@@ -536,7 +560,12 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
                 addr = idx if reg in cg.tgsm_raw else idx + [imm(0)]  # byte address / (element, offset)
             else:
                 addr = idx + (o if isinstance(o, list) else [imm(o)])
-    if not isinstance(base_t, NumType) or base_t.shape != "s" or concrete(base_t.base) not in (INT, UINT):
+    if not isinstance(base_t, NumType) or base_t.shape != "s" or isinstance(base_t, StructType):
+        # a destination of no scalar type (an int1 / uint2 element, a groupshared int2) matches no overload: fxc 10.1's
+        # X3013, at 4.x before X3660 too (session 42 MUT; X3681 below is a scalar's of another type)
+        kind = "intrinsic method" if raw else "intrinsic function"
+        raise cg.err(pos, f"'{name}': no matching {total} parameter {kind}", 3013)
+    if concrete(base_t.base) not in (INT, UINT):
         # fxc's words (DXC issue #2483) and number (d3dcompiler_47 6.3.9600 and 10.1 alike: X3681)
         raise cg.err(pos, f"{cg.stage}_{cg.major}_{cg.minor} only supports interlocked operations on "
                           "scalar int or uint data", 3681)

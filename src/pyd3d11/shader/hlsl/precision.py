@@ -54,6 +54,8 @@ def check_level9_min16uint(cg, prog, compiled: list, entry=None) -> None:
     passing = {id(p) for p in entry.params if "out" not in p.mods and "inout" not in p.mods} \
         if cg.d3d9 and entry is not None else set()
     tops = [d for d in prog.decls if not isinstance(d, A.FuncDef)]
+    # (an overload's parameters are judged when a call picks it: note_called_overload)
+    passing |= {id(p) for f in compiled if _overloaded(prog, f) for p in f.params}
     found = [(n.pos.line, n.pos.col, n) for n in walk([tops, compiled]) if isinstance(n, (A.VarDecl, A.Param))
              and isinstance(n.type, NumType) and n.type.prec == "min16uint" and n.pos is not None
              and id(n) not in passing]
@@ -107,8 +109,36 @@ def note_d3d9_min_precision(cg, prog, compiled: list, entry) -> None:
             if d is entry:
                 found += [(p.pos, p.name) for p in d.params
                           if _min_numeric(p.type) and ("out" in p.mods or "inout" in p.mods)]
-            elif any(d is c for c in compiled):
+            elif any(d is c for c in compiled) and not _overloaded(prog, d):
                 found += [(p.pos, p.name) for p in d.params if _min_numeric(p.type)]
     found = [f for f in found if f[0] is not None]
     if found:
         cg.min_precision_local = min(found, key=lambda f: (f[0].line, f[0].col))
+
+
+def _overloaded(prog, f) -> bool:
+    """Whether another function of ``f``'s name has a body: which of them a call picks is known only when the
+    call is generated (:func:`note_called_overload`)."""
+    from . import ast as A
+
+    return any(isinstance(d, A.FuncDef) and d is not f and d.name == f.name and d.body is not None
+               for d in prog.decls)
+
+
+def note_called_overload(cg, f) -> None:
+    """The Direct3D 9 X3703 of an overloaded function's min-precision parameter, noted when a call picks that
+    overload: d3dcompiler_47 10.1 (under Wine, session 42) compiles ``float f(int a)`` beside ``float f(min16float
+    a)`` where ``f(3)`` calls the int one, and refuses the min16float one where a call picks it; the first such
+    declaration in source order is named (as :func:`note_d3d9_min_precision`)."""
+    if not _overloaded(cg.prog, f):
+        return
+    uint16 = [p for p in f.params if isinstance(p.type, NumType) and p.type.prec == "min16uint" and p.pos is not None]
+    if uint16:  # (check_level9_min16uint's rule, for the overload picked)
+        raise cg.err(uint16[0].pos, f"{cg.level9} does not support 16-bit uint minimum-precision data", 3703)
+    if not cg.d3d9:
+        return
+    found = [(p.pos, p.name) for p in f.params if _min_numeric(p.type) and p.pos is not None]
+    if cg.min_precision_local is not None:
+        found.append(cg.min_precision_local)
+    if found:
+        cg.min_precision_local = min(found, key=lambda x: (x[0].line, x[0].col))
