@@ -109,6 +109,10 @@ FORM_ROWS = [
     ("", "sqrt((float2)0.9).y", 0, 0x3f72dce9),
     ("", "sqrt(float2(0.9,0.1).yx).y", 0, 0x3f72dce9),
     ("", "asin(0.5).xx.y", 0, 0x3f060a92),
+    # a scalar's swizzle inside the call (litfold's broadcast of one component; a survivor of the mutation run)
+    ("", "sqrt(asin(0.5).xx).y", 0, 0x3f393def),
+    ("", "sqrt((0.9).xx).y", 0, 0x3f72dce9),
+    ("", "sqrt((1e-40).xxx).z", 0, 0x1e3ce508),
     ("", "asin((half)0.5)", 0, 0x3f060a92),
     ("", "asin((min16float)0.5)", 0, 0x3f060a92),
     ("", "asin(0.5) + 0.0", 0, 0x3f060a92),
