@@ -438,6 +438,10 @@ def allocate_registers(cg: CodegenContext) -> None:
         # (session 39; tests/test_rules_d3dcompiler_refl_s39.py); the register sets are independent, so sorting
         # the whole list moves nothing else.
         order.sort(key=lambda r: -len(group.get(id(r), (r,))) if getattr(r, "file", None) == "s" else 0)
+        # and its automatically placed tbuffers before every other t# object, whatever the declaration order:
+        # ``Buffer<float4> b; Texture2D t; tbuffer T {…}`` binds T at t0, b at t1, t at t2 at 4_0 / 5_0 (d3dcompiler_47
+        # 10.1 under Wine, session 42, tests/test_rules_reflect_fxc_s42.py; at 5.1 they go after the others: not built)
+        order.sort(key=lambda r: not isinstance(r, CBuf))
     from .deadres import LATE
 
     late = {name[len(LATE):] for name in cg.dead_resources if name.startswith(LATE)} if sm51 else set()
