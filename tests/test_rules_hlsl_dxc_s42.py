@@ -27,7 +27,8 @@ build; the rows cover each rule's extent, not only the lines that showed it:
   name X3005, an unknown call X3004), any attribute, used or not, before the parameters' types; a global's template
   count naming nothing X3004; a count of no constant value is vector X3060, matrix X3061, a sample or vertex count
   X3020 (were X3058); every reserved word and keyword name as an operand X3000 (``sizeof(x)``); an unknown
-  function's call X3004 whatever its arguments (``_Static_assert(c, "text")`` was X3013).
+  function's call X3004 whatever its arguments (``_Static_assert(c, "text")`` was X3013); a statement attribute's
+  argument naming nothing declared (``[unroll(N)]``, any attribute) X3004, the locals seen so far counting.
 * a parameter's ``const``, ``uniform`` and ``precise`` make another overload (DXC spec.hlsl: ``int f(int a)``
   beside ``int f(const int a)`` compiles, a call of them is X3067 "ambiguous function call"; was X3003), ``in``
   does not (X3003).
@@ -201,8 +202,27 @@ _ATTR_ARGS = {  # name -> (declarations before, the argument list)
 }
 
 
+_STMT_ATTRS = {  # a statement attribute's argument: (declarations before, statements before the loop, attribute)
+    "unroll_undeclared": ("", "", "[unroll(N)]"),
+    "unroll_static_const": ("static const int N = 2;", "", "[unroll(N)]"),
+    "unroll_local": ("", "int N = 2;", "[unroll(N)]"),
+    "unroll_local_const": ("", "const int N = 2;", "[unroll(N)]"),
+    "unroll_function": ("int N() { return 1; }", "", "[unroll(N)]"),
+    "unroll_call": ("", "", "[unroll(g(1))]"),
+    "unroll_expr": ("", "", "[unroll(1 + N)]"),
+    "unroll_literal": ("", "", "[unroll(2)]"),
+    "unroll_member": ("struct S { int n; }; static const S s = { 2 };", "", "[unroll(s.n)]"),
+    "unroll_later_local": ("", "", "[unroll(N)] for (int N = 0; N < 2; N++) {}"),
+    "loop_undeclared": ("", "", "[loop(N)]"),
+    "fastopt_undeclared": ("", "", "[fastopt(N)]"),
+    "unknown_undeclared": ("", "", "[foo(N)]"),
+    "branch_undeclared": ("", "", "[branch(N)] if (r.x > 0) r = 1;"),
+}
+
+
 def attribute_rows() -> list[tuple[str, str, str]]:
-    rows = []
+    rows = [(f"sattr_{k}", "ps_5_0", f"{pre}\nfloat4 main() : SV_Target {{ float4 r = 0; {local} {attr} "
+             "for (int i = 0; i < 4; i++) { r += i; } return r; }") for k, (pre, local, attr) in _STMT_ATTRS.items()]
     for form, (target, text) in _ATTR_FORMS.items():
         for arg, (pre, args) in _ATTR_ARGS.items():
             src = pre + "\n" + text.format(a=args)

@@ -830,8 +830,7 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
                     raise self.error()
                 while not self.accept(")"):
                     e = self.parse_assign()
-                    if not statement:
-                        self.check_attribute_names(e)
+                    self.check_attribute_names(e, local=statement)
                     args.append(e)
                     if not self.at(")"):
                         self.expect(",")
@@ -880,18 +879,22 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
                 attrs["$conflict"] = conflict
         return attrs
 
-    def check_attribute_names(self, e: A.Node, members: bool = False) -> None:
+    def check_attribute_names(self, e: A.Node, members: bool = False, local: bool = False) -> None:
         """A function attribute's argument naming nothing declared so far is fxc's X3004 "undeclared identifier"
         as the attribute is read, any attribute (``[WaveSize(4, 8, node07)]``, ``[Foo(y)]``), before the
         function's parameters and whether the function is used or not; a function's name is X3005 (d3dcompiler_47
-        10.1, session 42; DXC wavesize_range / dispatchgrid_diags). Also a global's template count (const_int)."""
+        10.1, session 42; DXC wavesize_range / dispatchgrid_diags). Also a global's template count (const_int) and
+        a statement attribute's argument (``[unroll(N)]``), where the locals and parameters seen so far count too."""
         from .intrinsics import known_intrinsic
 
-        if self.block_depth or self._struct_stack and not members:
+        if (self.block_depth or self._struct_stack and not members) and not local:
             return
         stack = [e]
         while stack:
             n = stack.pop()
+            if local and isinstance(n, (A.Ident, A.Call)) and n.name in self.ns_locals:
+                stack.extend(A.children(n))
+                continue
             if isinstance(n, A.Call) and n.name not in self.global_kinds and not known_intrinsic(n.name):
                 raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3004, f"undeclared identifier '{n.name}'")
             if isinstance(n, A.Ident) and n.name not in self.consts and n.name not in self.types:
