@@ -43,7 +43,8 @@ earlier or later error), not copied from the mutants that showed it. The Microso
   elements" -- both after the type rules of the whole program (a later statement's X3004 / X3013 / X3018, the
   call's own ``uint e = InterlockedAdd(…)`` X3017) and before the phases that follow (X3504, a double's X3651,
   X4000) -- in the doubles' phase, the first in source order among them, a double's X3651 / X3684 and a barrier's
-  X3664 --; the entry's signature (X3502) and a root signature's X4615 first.
+  X3664 --; the entry's signature (X3502) and a root signature's X4615 first. A destination of no scalar type
+  (an int1 / uint2 element, a groupshared int2) matches no overload: X3013, at 4.x before X3660 (a scalar float X3681).
 
 - Geometry shaders (gs.py): maxvertexcount times the output components over 1024 is d3dcompiler_47's bytecode
   validator's X8000 after every other error (an input signature's X4576, an uninitialised value's X4000 too), at
@@ -1909,6 +1910,34 @@ ATOMIC_ROWS = [
     ('RWBuffer<uint> u;\n[numthreads(1, 1, 1)] void main() { double d = 1; InterlockedAdd(u[0], 1); u[1] = (uint)d; }\n', 'cs_4_0', 0, 'X3651'),
     ('RWBuffer<uint> u;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(u[0], 1); double d = 1; u[1] = (uint)d; }\n', 'cs_4_0', 0, 'X3660'),
     ('RWBuffer<uint> u;\n[RootSignature("")] [numthreads(1, 1, 1)] void main() { InterlockedAdd(u[0], 1); }\n', 'cs_4_0', 0, 'X4615'),
+    ('RWBuffer<int1> d;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(d[0], 1); }\n', 'cs_5_0', 0, 'X3013'),
+    ('RWBuffer<int1> d;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(d[0], 1); }\n', 'cs_4_0', 0, 'X3013'),
+    ('RWBuffer<int1> d;\n[numthreads(1, 1, 1)] void main() { uint o; InterlockedExchange(d[0], 1, o); }\n', 'cs_5_0', 0, 'X3013'),
+    ('RWBuffer<int1> d;\n[numthreads(1, 1, 1)] void main() { uint o; InterlockedExchange(d[0], 1, o); }\n', 'cs_4_0', 0, 'X3013'),
+    ('RWBuffer<uint2> d;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(d[0], 1); }\n', 'cs_5_0', 0, 'X3013'),
+    ('RWBuffer<uint2> d;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(d[0], 1); }\n', 'cs_4_0', 0, 'X3013'),
+    ('RWBuffer<uint2> d;\n[numthreads(1, 1, 1)] void main() { uint o; InterlockedExchange(d[0], 1, o); }\n', 'cs_5_0', 0, 'X3013'),
+    ('RWBuffer<uint2> d;\n[numthreads(1, 1, 1)] void main() { uint o; InterlockedExchange(d[0], 1, o); }\n', 'cs_4_0', 0, 'X3013'),
+    ('RWBuffer<float> d;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(d[0], 1); }\n', 'cs_5_0', 0, 'X3681'),
+    ('RWBuffer<float> d;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(d[0], 1); }\n', 'cs_4_0', 0, 'X3660'),
+    pytest.param('RWBuffer<float> d;\n[numthreads(1, 1, 1)] void main() { uint o; InterlockedExchange(d[0], 1, o); }\n', 'cs_5_0', 0, 'ok', marks=_xf("fxc ok, ours X3681")),
+    ('RWBuffer<float> d;\n[numthreads(1, 1, 1)] void main() { uint o; InterlockedExchange(d[0], 1, o); }\n', 'cs_4_0', 0, 'X3660'),
+    ('RWStructuredBuffer<float> d;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(d[0], 1); }\n', 'cs_5_0', 0, 'X3681'),
+    ('RWStructuredBuffer<float> d;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(d[0], 1); }\n', 'cs_4_0', 0, 'X3660'),
+    pytest.param('RWStructuredBuffer<float> d;\n[numthreads(1, 1, 1)] void main() { uint o; InterlockedExchange(d[0], 1, o); }\n', 'cs_5_0', 0, 'ok', marks=_xf("fxc ok, ours X3681")),
+    ('RWStructuredBuffer<float> d;\n[numthreads(1, 1, 1)] void main() { uint o; InterlockedExchange(d[0], 1, o); }\n', 'cs_4_0', 0, 'X3660'),
+    ('RWStructuredBuffer<int1> d;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(d[0], 1); }\n', 'cs_5_0', 0, 'X3013'),
+    ('RWStructuredBuffer<int1> d;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(d[0], 1); }\n', 'cs_4_0', 0, 'X3013'),
+    ('RWStructuredBuffer<int1> d;\n[numthreads(1, 1, 1)] void main() { uint o; InterlockedExchange(d[0], 1, o); }\n', 'cs_5_0', 0, 'X3013'),
+    ('RWStructuredBuffer<int1> d;\n[numthreads(1, 1, 1)] void main() { uint o; InterlockedExchange(d[0], 1, o); }\n', 'cs_4_0', 0, 'X3013'),
+    ('RWBuffer<int> d;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(d[0], 1); }\n', 'cs_5_0', 0, 'ok'),
+    ('RWBuffer<int> d;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(d[0], 1); }\n', 'cs_4_0', 0, 'X3660'),
+    ('RWBuffer<int> d;\n[numthreads(1, 1, 1)] void main() { uint o; InterlockedExchange(d[0], 1, o); }\n', 'cs_5_0', 0, 'ok'),
+    ('RWBuffer<int> d;\n[numthreads(1, 1, 1)] void main() { uint o; InterlockedExchange(d[0], 1, o); }\n', 'cs_4_0', 0, 'X3660'),
+    ('groupshared float g;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(g, 1); }\n', 'cs_5_0', 0, 'X3681'),
+    ('groupshared float g;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(g, 1); }\n', 'cs_4_0', 0, 'X3660'),
+    ('groupshared int2 g;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(g, 1); }\n', 'cs_5_0', 0, 'X3013'),
+    ('groupshared int2 g;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(g, 1); }\n', 'cs_4_0', 0, 'X3013'),
 ]
 
 

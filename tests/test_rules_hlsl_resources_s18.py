@@ -477,8 +477,10 @@ READ_ONLY_WRITES = [
     ("ByteAddressBuffer b;", "b.Store(0, 1);", "X3088"), ("ByteAddressBuffer b;", "b.Store2(0, uint2(1, 2));", "X3088"),
     ("ByteAddressBuffer b;", "b.Store3(0, uint3(1, 2, 3));", "X3088"), ("ByteAddressBuffer b;", "b.Store4(0, 1);", "X3088"),
     ("ByteAddressBuffer b;", "uint o; b.InterlockedAdd(0, 1, o);", "X3025"),
-    ("StructuredBuffer<uint> b;", "b[0] = 1;", "X3025"), ("StructuredBuffer<uint> b;", "InterlockedAdd(b[0], 1);", "X3025"),
-    ("Buffer<uint> b;", "InterlockedAdd(b[0], 1);", "X3025"), ("Texture2D<uint> b;", "b[uint2(0, 0)] = 1;", "X3025"),
+    ("StructuredBuffer<uint> b;", "b[0] = 1;", "X3025"), ("StructuredBuffer<uint> b;", "InterlockedAdd(b[0], 1);", "X3549"),
+    # an SRV element as an atomic's destination: fxc 10.1's X3549 "interlocked targets must be groupshared or UAV
+    # elements" (Wine, session 42; X3025 was inferred), after the type rules
+    ("Buffer<uint> b;", "InterlockedAdd(b[0], 1);", "X3549"), ("Texture2D<uint> b;", "b[uint2(0, 0)] = 1;", "X3025"),
 ]
 
 

@@ -560,12 +560,13 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
                 addr = idx if reg in cg.tgsm_raw else idx + [imm(0)]  # byte address / (element, offset)
             else:
                 addr = idx + (o if isinstance(o, list) else [imm(o)])
-    if not isinstance(base_t, NumType) or base_t.shape != "s" or isinstance(base_t, StructType):
+    scalar = isinstance(base_t, NumType) and base_t.shape == "s" and not isinstance(base_t, StructType)
+    if view is None and not scalar:
         # a destination of no scalar type (an int1 / uint2 element, a groupshared int2) matches no overload: fxc 10.1's
         # X3013, at 4.x before X3660 too (session 42 MUT; X3681 below is a scalar's of another type)
         kind = "intrinsic method" if raw else "intrinsic function"
         raise cg.err(pos, f"'{name}': no matching {total} parameter {kind}", 3013)
-    if concrete(base_t.base) not in (INT, UINT):
+    if not scalar or concrete(base_t.base) not in (INT, UINT):  # (through a cast: ``(int)b[0]`` of a uint2)
         # fxc's words (DXC issue #2483) and number (d3dcompiler_47 6.3.9600 and 10.1 alike: X3681)
         raise cg.err(pos, f"{cg.stage}_{cg.major}_{cg.minor} only supports interlocked operations on "
                           "scalar int or uint data", 3681)
