@@ -42,6 +42,10 @@ WRITES = {
     "assign swizzle-free whole struct": "S t = {3, 4}; gs = t;",
     "out argument": "set(g);",
     "inout argument": "bump(ga[2]);",
+}
+#: an atomic on it: fxc 10.1's X3549 "interlocked targets must be groupshared or UAV elements" (Wine, session 42 MUT;
+#: X3025 was inferred from the assignments)
+ATOMICS = {
     "InterlockedAdd scalar": "InterlockedAdd(g, 1);",
     "InterlockedExchange element": "InterlockedExchange(ga[0], 1, o);",
     "InterlockedCompareStore": "InterlockedCompareStore(g, 0, 1);",
@@ -54,6 +58,13 @@ def test_a_write_to_a_const_groupshared_variable_is_x3025(body):
     with pytest.raises(HlslError) as ei:
         _compile(body)
     assert ei.value.code == 3025 and "l-value specifies const object" in str(ei.value), str(ei.value)
+
+
+@pytest.mark.parametrize("body", list(ATOMICS.values()), ids=list(ATOMICS))
+def test_an_atomic_on_a_const_groupshared_variable_is_x3549(body):
+    with pytest.raises(HlslError) as ei:
+        _compile(body)
+    assert ei.value.code == 3549, str(ei.value)
 
 
 @pytest.mark.parametrize("body", [

@@ -1938,6 +1938,15 @@ ATOMIC_ROWS = [
     ('groupshared float g;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(g, 1); }\n', 'cs_4_0', 0, 'X3660'),
     ('groupshared int2 g;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(g, 1); }\n', 'cs_5_0', 0, 'X3013'),
     ('groupshared int2 g;\n[numthreads(1, 1, 1)] void main() { InterlockedAdd(g, 1); }\n', 'cs_4_0', 0, 'X3013'),
+    ('struct S { uint a; uint b; };\nconst groupshared uint g = 0;\nconst groupshared uint ga[4] = {0, 1, 2, 3};\nconst groupshared S gs = {1, 2};\ngroupshared uint w;\ngroupshared uint wa[4];\nRWStructuredBuffer<uint> rw;\nvoid set(out uint x) { x = 7; }\nvoid bump(inout uint x) { x += 1; }\n[numthreads(4, 1, 1)] void main(uint i : SV_GroupIndex) { uint o = 0; InterlockedAdd(g, 1); rw[i] = o; }\n', 'cs_5_0', 0, 'X3549'),
+    ('struct S { uint a; uint b; };\nconst groupshared uint g = 0;\nconst groupshared uint ga[4] = {0, 1, 2, 3};\nconst groupshared S gs = {1, 2};\ngroupshared uint w;\ngroupshared uint wa[4];\nRWStructuredBuffer<uint> rw;\nvoid set(out uint x) { x = 7; }\nvoid bump(inout uint x) { x += 1; }\n[numthreads(4, 1, 1)] void main(uint i : SV_GroupIndex) { uint o = 0; InterlockedExchange(ga[0], 1, o); rw[i] = o; }\n', 'cs_5_0', 0, 'X3549'),
+    ('struct S { uint a; uint b; };\nconst groupshared uint g = 0;\nconst groupshared uint ga[4] = {0, 1, 2, 3};\nconst groupshared S gs = {1, 2};\ngroupshared uint w;\ngroupshared uint wa[4];\nRWStructuredBuffer<uint> rw;\nvoid set(out uint x) { x = 7; }\nvoid bump(inout uint x) { x += 1; }\n[numthreads(4, 1, 1)] void main(uint i : SV_GroupIndex) { uint o = 0; InterlockedCompareStore(g, 0, 1); rw[i] = o; }\n', 'cs_5_0', 0, 'X3549'),
+    ('struct S { uint a; uint b; };\nconst groupshared uint g = 0;\nconst groupshared uint ga[4] = {0, 1, 2, 3};\nconst groupshared S gs = {1, 2};\ngroupshared uint w;\ngroupshared uint wa[4];\nRWStructuredBuffer<uint> rw;\nvoid set(out uint x) { x = 7; }\nvoid bump(inout uint x) { x += 1; }\n[numthreads(4, 1, 1)] void main(uint i : SV_GroupIndex) { uint o = 0; InterlockedMax(gs.a, 3, o); rw[i] = o; }\n', 'cs_5_0', 0, 'X3549'),
+    ('struct S { uint a; uint b; };\nconst groupshared uint g = 0;\nconst groupshared uint ga[4] = {0, 1, 2, 3};\nconst groupshared S gs = {1, 2};\ngroupshared uint w;\ngroupshared uint wa[4];\nRWStructuredBuffer<uint> rw;\nvoid set(out uint x) { x = 7; }\nvoid bump(inout uint x) { x += 1; }\n[numthreads(4, 1, 1)] void main(uint i : SV_GroupIndex) { uint o = 0; g = 1; rw[i] = o; }\n', 'cs_5_0', 0, 'X3025'),
+    ('StructuredBuffer<uint> b;\nfloat4 main() : sv_target\n{\n    InterlockedAdd(b[0], 1);\n    return 0;\n}\n', 'ps_5_0', 0, 'X3549'),
+    ('StructuredBuffer<uint> b;\nfloat4 main() : sv_target\n{\n    InterlockedAdd(b[0], 1);\n    return 0;\n}\n', 'cs_5_0', 0, 'X3084'),
+    ('Buffer<uint> b;\nfloat4 main() : sv_target\n{\n    InterlockedAdd(b[0], 1);\n    return 0;\n}\n', 'ps_5_0', 0, 'X3549'),
+    ('RWBuffer<uint2> b;\n[numthreads(1, 1, 1)] void main() { InterlockedOr((int)b[0], 1); }\n', 'cs_5_0', 0, 'X3681'),
 ]
 
 
