@@ -14,6 +14,7 @@ from . import regsyntax
 from .classes import derives_class, is_elaborated, parse_elaborated
 from .constexpr import UNARY, const_value, dimension_ops_ok, eval_const, fold_binary, to_int
 from .diagnostics import HlslError, Pos
+from .early_names import COUNT_ERRORS, check_names
 from .keywords import KEYWORD_NAMES, RESERVED_WORDS
 from .lexer import Token, lex
 from .namespaces import merge_qualified, parse_namespace, qualify
@@ -52,11 +53,6 @@ _PATCH_KINDS = frozenset({"InputPatch", "OutputPatch"})
 _TEMPLATE_REQUIRED = frozenset({"Texture2DMS", "Texture2DMSArray", "RWBuffer", "RWTexture1D", "RWTexture1DArray",
                                 "RWTexture2D", "RWTexture2DArray", "RWTexture3D"})
 _INTERP = {"nointerpolation", "linear", "centroid", "noperspective", "sample"}
-#: a template count that is no constant (``int n; vector<float, n>``): fxc 10.1's number and words by template
-#: (session 42); the X3058 "expected a literal integer expression" stays for the other counts
-_COUNT_ERRORS = {"vector": (3060, "vector dimension must be a literal scalar expression"),
-                 "matrix": (3061, "matrix dimensions must be literal scalar expressions"),
-                 "samples": (3020, "non-numeric sample count"), "patch": (3020, "non-numeric vertex count")}
 #: the one form of ``#pragma pack_matrix`` fxc honours (d3dcompiler_47 10.1, session 35): one argument, spelled in
 #: lower case, nothing after the parenthesis (``(row_major) extra``, ``(row_major);``, ``(row_major,
 #: column_major)`` and ``(ROW_MAJOR)`` change nothing, silently)
@@ -480,9 +476,9 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
         if v is None and template and not self.block_depth:
             # a global's template count naming nothing declared (``vector<float, NUM> v;``): fxc's X3004 first
             # (d3dcompiler_47 10.1, session 42; DXC invalid-longvec-decls)
-            self.check_attribute_names(e, members=True)
-        if v is None and what in _COUNT_ERRORS:  # a count of no constant value: the template's own words
-            raise self.error(_COUNT_ERRORS[what][1], code=_COUNT_ERRORS[what][0])
+            check_names(self, e, members=True)
+        if v is None and what in COUNT_ERRORS:  # a count of no constant value: the template's own words
+            raise self.error(COUNT_ERRORS[what][1], code=COUNT_ERRORS[what][0])
         if v is None or isinstance(v, float) and not math.isfinite(v):  # (a float division by zero: no size)
             raise self.error("expected a literal integer expression", code=3058)
         return int(v)
@@ -830,7 +826,7 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
                     raise self.error()
                 while not self.accept(")"):
                     e = self.parse_assign()
-                    self.check_attribute_names(e, local=statement)
+                    check_names(self, e, local=statement)
                     args.append(e)
                     if not self.at(")"):
                         self.expect(",")
@@ -878,32 +874,6 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
             if conflict is not None:  # judged where the statement is compiled (cgstmts), as fxc does
                 attrs["$conflict"] = conflict
         return attrs
-
-    def check_attribute_names(self, e: A.Node, members: bool = False, local: bool = False) -> None:
-        """A function attribute's argument naming nothing declared so far is fxc's X3004 "undeclared identifier"
-        as the attribute is read, any attribute (``[WaveSize(4, 8, node07)]``, ``[Foo(y)]``), before the
-        function's parameters and whether the function is used or not; a function's name is X3005 (d3dcompiler_47
-        10.1, session 42; DXC wavesize_range / dispatchgrid_diags). Also a global's template count (const_int) and
-        a statement attribute's argument (``[unroll(N)]``), where the locals and parameters seen so far count too."""
-        from .intrinsics import known_intrinsic
-
-        if (self.block_depth or self._struct_stack and not members) and not local:
-            return
-        stack = [e]
-        while stack:
-            n = stack.pop()
-            if local and isinstance(n, (A.Ident, A.Call)) and n.name in self.ns_locals:
-                stack.extend(A.children(n))
-                continue
-            if isinstance(n, A.Call) and n.name not in self.global_kinds and not known_intrinsic(n.name):
-                raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3004, f"undeclared identifier '{n.name}'")
-            if isinstance(n, A.Ident) and n.name not in self.consts and n.name not in self.types:
-                if n.name not in self.global_kinds:
-                    raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3004, f"undeclared identifier '{n.name}'")
-                if self.global_kinds[n.name] == "function":  # a function's name (X3005 as in any expression)
-                    raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3005,
-                                    f"'{n.name}': identifier represents a function, not a variable")
-            stack.extend(A.children(n))
 
     # --- top level --------------------------------------------------------------------------------
     def parse_program(self) -> A.Program:
