@@ -598,9 +598,11 @@ class Parser(FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, Ex
                 elif self.at("<"):  # d3dcompiler_47 10.1: X3040 (session 38 EFX)
                     owner = f"{st.name}::" if st.name else ""
                     raise self.error(f"'{owner}{fname}': struct/class members cannot have annotations", ftok, 3040)
-                if self.accept("="):
+                if not ("static" in mods and "const" in mods) and self.accept("="):
                     # a default value is read (its syntax error first: ``float f = ;``) and refused as the member is
-                    # reduced, X3009 at its name (d3dcompiler_47 10.1, session 42 EFX, at ps_4_0 to fx_5_0)
+                    # reduced, X3009 at its name (d3dcompiler_47 10.1, session 42 EFX, at ps_4_0 to fx_5_0; a
+                    # static non-const member's too) -- a static const member's initialiser defines it
+                    # (check_static_member: fxc 10.1 compiles ``struct S { static const int K = 5; };``)
                     self.parse_initializer() if self.at("{") else self.parse_assign()
                     owner = f"{st.name}::" if st.name else "<unnamed>::"
                     raise self.error(f"'{owner}{fname}': struct/class members cannot have default values", ftok, 3009)
