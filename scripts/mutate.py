@@ -166,6 +166,14 @@ MODULES: dict[str, list[str]] = {
                               "test_rules_hlsl_grammar.py", "test_rules_hlsl_registers.py",
                               "test_rules_hlsl_cbuffer_packing.py", "test_rules_hlsl_modifiers.py", "test_effects_compile.py",
                               "test_rules_hlsl_attributes.py", "test_hlsl_mu22_survivors.py", "test_mu9_seed22_survivors.py"],
+    # session 42: the type grammar moved out of parser.py (parse_types.py); the same guards
+    "shader/hlsl/parse_types.py": ["test_rules_hlsl_operators.py", "test_rules_hlsl_precedence.py",
+                                   "test_rules_hlsl_constexpr.py", "test_hlsl_lang_rules.py", "test_hlsl_checks.py",
+                                   "test_hlsl_compile.py", "test_rules_hlsl_grammar.py", "test_rules_hlsl_registers.py",
+                                   "test_rules_hlsl_cbuffer_packing.py", "test_rules_hlsl_modifiers.py",
+                                   "test_effects_compile.py", "test_rules_hlsl_attributes.py",
+                                   "test_hlsl_mu22_survivors.py", "test_mu9_seed22_survivors.py",
+                                   "test_rules_hlsl_types.py"],
     # session 19: expression parsing moved out of parser.py; the same guards
     "shader/hlsl/parse_exprs.py": ["test_rules_hlsl_operators.py", "test_rules_hlsl_precedence.py", "test_rules_hlsl_constexpr.py",
                               "test_hlsl_lang_rules.py", "test_hlsl_checks.py", "test_hlsl_compile.py",
