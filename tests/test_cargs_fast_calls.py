@@ -1,5 +1,5 @@
-"""The fast conversion of positional calls (api/cargs.py ``_fast_convert`` and the per-method functions
-``compile_fast`` writes from the same ops) against the general path.
+"""The fast conversion of positional calls (api/cargs.py ``_fast_convert``, bound per method as
+``CallPlan.fast_fn``) against the general path.
 
 The fast path accepts only common values and must give exactly what ``convert_call``'s general path gives for
 them (the same objects, the same list/tuple containers, the same count truncation); for every other value it must
@@ -127,7 +127,7 @@ def test_fast_path_agrees_with_the_general_path(world, which):
             args = tuple(rng.choice(pool) for pool in pools[:n])
             args = tuple(list(a) if isinstance(a, list) else a for a in args)  # fresh lists (the call may not keep them)
             fast = cargs._fast_convert(plan.fast, args, owner)
-            # the compiled converter the wrappers call gives exactly the interpreted one's answer
+            # the bound converter the wrappers call gives exactly the same answer
             compiled = plan.fast_fn(args, owner) if plan.fast_fn is not None else None
             assert (compiled is None) == (fast is None) and (fast is None or _same(compiled, fast)), \
                 (name, args, compiled, fast)

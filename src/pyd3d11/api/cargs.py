@@ -479,7 +479,8 @@ class CallPlan:
                           for q, _ in self.positional)
         self.all_ints = bool(self.ints) and all(self.ints)
         self.fast = _fast_ops(self)
-        self.fast_fn = compile_fast(self.fast)
+        # (the wrappers' converter: bound once, not looked up per call)
+        self.fast_fn = functools.partial(_fast_convert, self.fast) if self.fast is not None else None
 
 
 _NO_VALUES: dict[str, Any] = {}
@@ -634,7 +635,7 @@ def _fast_value(op: tuple, v: Any, owner: Any) -> Any:
 
 def _fast_convert(ops: tuple | None, args: tuple, owner: Any) -> tuple | None:
     """The converted arguments of a positional call (:func:`convert_call`'s result), or None where a value is not
-    one of the common ones. (Interpreted from ``ops``: the oracle of :func:`compile_fast`'s functions.)"""
+    one of the common ones."""
     if ops is None:
         return None
     out = list(args)
@@ -680,60 +681,6 @@ def _fast_array(op: tuple, v: Any, out: list, owner: Any) -> Any:
             return _NOT_COMMON
         res.append(c)
     return tuple(res) if op[5] and tv is tuple else res
-
-
-def compile_fast(ops: tuple | None) -> Callable[[tuple, Any], tuple | None] | None:
-    """:func:`_fast_convert` for one method's ``ops``, as a Python function with the positions and array elements
-    unrolled and the integer, float and interface checks written inline (per API call the interpreted loop cost
-    ~200 bytecodes; a frame of state setters spent a fifth of its Python there). Same results as
-    ``_fast_convert(ops, ...)`` for every argument tuple (tests/test_cargs_fast_calls.py)."""
-    if ops is None:
-        return None
-    env: dict[str, Any] = {"_fv": _fast_value, "_NC": _NOT_COMMON, "_pack": _F32.pack, "_unpack": _F32.unpack}
-
-    def check(op: tuple, name: str, v: str, store: str, ind: str) -> list[str]:
-        """Lines converting value ``v`` by scalar ``op`` into ``store`` (a format of one value), or returning None."""
-        k = op[0]
-        if k == _KEEP:
-            return [ind + store.format(v)]
-        if k == _INT:
-            return [f"{ind}if type({v}) is not int or {v} < 0 or {v} >= 0x80000000: return None",
-                    ind + store.format(v)]
-        env[name] = op
-        generic = [f"{ind}    c = _fv({name}, {v}, owner)", f"{ind}    if c is _NC: return None",
-                   ind + "    " + store.format("c")]
-        if k == _FLOAT:
-            return [f"{ind}if type({v}) is float:", f"{ind}    try: c = _unpack(_pack({v}))[0]",
-                    f"{ind}    except OverflowError: return None", ind + "    " + store.format("c"),
-                    f"{ind}else:", *generic]
-        if k == _IFACE:  # (the value itself is the result: _fast_value's call only fills the class cache)
-            env["C" + name] = op[4]
-            lines = [f"{ind}if {v} is None:", f"{ind}    {'pass' if op[2] else 'return None'}",
-                     f"{ind}elif (ok := C{name}.get(type({v}))) is None:",
-                     f"{ind}    if _fv({name}, {v}, owner) is _NC: return None", f"{ind}elif not ok: return None"]
-            if not op[3]:
-                lines.append(f"{ind}elif owner is not None and getattr({v}, '_device', None) is not owner: return None")
-            return lines + [ind + store.format(v)]
-        return [f"{ind}if True:", *generic]
-
-    body = ["def conv(args, owner):", "    n = len(args)", "    out = list(args)"]
-    for i, op in enumerate(ops):
-        if op[0] in (_KEEP, _ARRAY):
-            continue
-        body += [f"    if n > {i}:", f"        v = args[{i}]", *check(op, f"O{i}", "v", f"out[{i}] = {{}}", "        ")]
-    for i, op in enumerate(ops):
-        if op[0] != _ARRAY:
-            continue
-        count = str(op[2]) if op[1] else f"out[{op[2]}] if {op[2]} < n and out[{op[2]}] is not None else len(v)"
-        body += [f"    if n > {i}:", f"        v = args[{i}]", "        if v is None:",
-                 f"            {'pass' if op[3] else 'return None'}", "        else:", "            tv = type(v)",
-                 "            if tv is not list and tv is not tuple: return None", f"            m = {count}",
-                 "            if len(v) < m: return None", "            res = []", "            for x in v[:m]:",
-                 *check(op[4], f"E{i}", "x", "res.append({})", "                "),
-                 f"            out[{i}] = tuple(res) if {bool(op[5])} and tv is tuple else res"]
-    body.append("    return tuple(out)")
-    exec("\n".join(body), env)  # noqa: S102 - source built above from the ops' kinds only
-    return env["conv"]
 
 
 # -- installing the wrappers ------------------------------------------------------------------------------
