@@ -205,6 +205,8 @@ class CodegenContext(Protocol):
     out_decls: list[str]
     output_owner: dict[tuple[str, int], object]
     output_merges: dict[tuple, dict]  # signatures._merge_output
+    d3d9_depth_error: Any  # a D3D9 ps DEPTH vector's X4528, judged late (d3d9outputs.py)
+    d3d9_duplicate_color: Any  # a D3D9 ps colour output bound twice, judged after X4529 (d3d9outputs.py)
     sig_packers: dict  # packing state per signature (sigpack.py)
 
     # --- per-stage parts ------------------------------------------------------------------------------

@@ -328,6 +328,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         #: a semantic written by more than one output element: its first element's interpolation and where each
         #: later writer went (signatures._merge_output)
         self.output_merges: dict[tuple, dict] = {}
+        self.d3d9_depth_error = None
+        self.d3d9_duplicate_color = None
         self.out_owner: object = None
         self.func_order: dict[int, int] = {}
         self.entry_attrs: dict = {}

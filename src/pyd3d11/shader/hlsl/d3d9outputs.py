@@ -127,7 +127,7 @@ def duplicate_output_error(cg, up: str, idx: int, pos: Pos) -> HlslError:
 
 def defer_duplicate_color(cg, up: str, idx: int, pos: Pos) -> None:
     """Keep a pixel shader's second binding of one color for :func:`check_required_outputs` (module docstring)."""
-    if getattr(cg, "d3d9_duplicate_color", None) is None:
+    if cg.d3d9_duplicate_color is None:
         cg.d3d9_duplicate_color = duplicate_output_error(cg, up, idx, pos)
 
 
@@ -193,7 +193,7 @@ def _local_origins(cg, code: list, skip: set) -> dict[tuple[int, int], tuple[int
 
 def depth_error(cg) -> HlslError | None:
     """The X4528 :func:`depth_output_error` kept (an attribute of the code generator set only here)."""
-    return getattr(cg, "d3d9_depth_error", None)
+    return cg.d3d9_depth_error
 
 
 def check_required_outputs(cg, at: Pos) -> None:
@@ -229,7 +229,7 @@ def check_required_outputs(cg, at: Pos) -> None:
         if not whole(e):
             raise HlslError(at.file, at.line, at.col, 4529, f"{word}{e.index} must be a four-component vector",
                             end=getattr(at, "end", 0))
-    if getattr(cg, "d3d9_duplicate_color", None) is not None:
+    if cg.d3d9_duplicate_color is not None:
         raise cg.d3d9_duplicate_color
     if not colors or colors[0].index != 0:
         raise HlslError("", 0, 0, 4530, f"pixel shader must minimally write all four components of {word}0")
