@@ -338,12 +338,13 @@ POW_FOLDS = [((1.0, 0.964, 0.706), 2.2), ((0.446, 0.641, 1.0), 2.2), ((0.405, 0.
 
 @pytest.mark.backend_independent
 @pytest.mark.parametrize(("base", "k"), POW_FOLDS)
-def test_pow_of_literals_folds_stepwise_in_float32(base, k):
+def test_pow_of_literals_folds_in_double(base, k):
+    """d3dcompiler_47 10.1 under Wine (session 42, helper MRUN; these rows re-checked at the DLL): pow of literals
+    folds as the C runtime's pow in double of the literals' decimal values, rounded to float32 once. (Session 18
+    fitted a stepwise float32 log2 / mul / exp2 model to SlimShader's objects, built by an older compiler.)"""
     src = f"float3 main() : SV_Target {{ return pow(float3{base}, {k!r}f); }}"
     got = _literal_words(_blob(src))[:3]
-    with np.errstate(all="ignore"):
-        want = [_w(np.exp2(np.float64(F32(np.float64(F32(np.log2(np.float64(F32(b))))) * np.float64(F32(k))))))
-                for b in base]
+    want = [_w(F32(float(b) ** float(k))) for b in base]
     assert got == want
     assert [_w(F32(0.964) ** np.float64(F32(2.2)))] != [_w(np.exp2(np.float64(F32(np.float64(F32(np.log2(
         np.float64(F32(0.706))))) * np.float64(F32(2.2))))))]  # the two roundings differ on SubD11's colours
@@ -360,10 +361,14 @@ def test_normalize_of_literals_folds_in_double(v):
 
 
 @pytest.mark.backend_independent
-def test_folding_waits_for_optimisation():
+@pytest.mark.xfail(strict=True, reason="normalize of literals is folded only when optimising here (litfold leaves "
+                   "normalize to the optimiser); fxc 10.1 folds it at /Od too")
+def test_literal_calls_fold_under_skip_optimization_too():
+    """d3dcompiler_47 10.1 folds intrinsic calls on literals while it parses, /Od included (its /Od object of this
+    source is the same four instructions as the optimised one: session 42, re-checked at the DLL)."""
     listing = _code(_blob("float3 main() : SV_Target { return pow(float3(0.5, 0.25, 2), 2.2f) + "
                           "normalize(float3(1, 2, 3)); }", flags=D3DCOMPILE_SKIP_OPTIMIZATION))
-    assert any(ln.startswith("log") for ln in listing) and any(ln.startswith("rsq") for ln in listing)
+    assert not any(ln.startswith(("log", "exp", "rsq", "dp3")) for ln in listing)
 
 
 @pytest.mark.backend_specific
