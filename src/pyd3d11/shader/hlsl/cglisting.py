@@ -83,10 +83,16 @@ class ListingMixin:
 
                 drop_dead_groupshared(self)
         else:
-            from .adce import sweep_unoptimized
+            from .adce import sweep, sweep_unoptimized
 
-            # fxc /Od still removes what reaches no effect and the stores no read sees (a dead sample binds nothing)
-            self.code = sweep_unoptimized(self.code)
+            # fxc /Od still removes what reaches no effect and the stores no read sees (a dead sample binds nothing).
+            # With debug information (D3DCOMPILE_DEBUG) the dead stores stay: the debug table maps each variable to
+            # the registers its stores write (debuginfo.py), and the shader debugger shows a variable's value at
+            # every step from them -- a deviation from fxc's /Od /Zi code, where such a store is dropped (session 42)
+            if self.wants_debug_info:
+                self.code, _ = sweep(self.code)
+            else:
+                self.code = sweep_unoptimized(self.code)
         from .texops import drop_unread_feedback
 
         drop_unread_feedback(self)  # a 4.x Load's unread status: the plain ld; a read one fxc's X8000
