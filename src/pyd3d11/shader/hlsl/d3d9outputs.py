@@ -67,7 +67,7 @@ the rule.
 from __future__ import annotations
 
 from .diagnostics import HlslError, Pos
-from .uninit import _passed_slots, defined_components, written_output_components
+from .uninit import defined_components, through_copies, written_output_components
 
 
 def depth_output_error(cg, spelled: str, idx: int, index_spelled: bool, n: int, pos: Pos) -> None:
@@ -175,19 +175,7 @@ def _local_origins(cg, code: list, skip: set) -> dict[tuple[int, int], tuple[int
         for s in slots:
             if s[0] == "r" and s[2] is None:
                 origin.setdefault((s[1][0], s[3]), (k, (s[1][0], s[3])))
-    changed = bool(origin)
-    while changed:
-        changed = False
-        for ins in code:
-            moved = _passed_slots(ins)
-            if moved is None:
-                continue
-            t = ins.args[0].idx[0]
-            for c, src in moved:
-                key = (src[1][0], src[3]) if src[0] == "r" else None
-                if key in origin and (t, c) not in origin:
-                    origin[(t, c)] = origin[key]
-                    changed = True
+    through_copies(code, origin)
     return origin
 
 

@@ -354,18 +354,7 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
             if s[0] == "r" and s[2] is None:
                 origin.setdefault((s[1][0], s[3]), k)
     code = cg.code if code is None else code
-    changed = True
-    while changed:  # a copy of a local's undefined component is that local's too
-        changed = False
-        for ins in code:
-            moved = _passed_slots(ins)
-            if moved is None:
-                continue
-            t = ins.args[0].idx[0]
-            for c, src in moved:
-                if src[0] == "r" and (src[1][0], src[3]) in origin and (t, c) not in origin:
-                    origin[(t, c)] = origin[(src[1][0], src[3])]
-                    changed = True
+    through_copies(code, origin)  # a copy of a local's undefined component is that local's too
     before = _defined_before(code)
     if before is None:
         return
@@ -550,3 +539,20 @@ def check_local_arrays(cg, code: list[Ins]) -> None:
                 for c in lanes:
                     elems.add((x, d.idx[1], c))
                     (tainted.add if unknown_read else tainted.discard)(("x", x, d.idx[1], c))
+
+
+def through_copies(code: list, origin: dict) -> None:
+    """Extend ``origin`` ((temp, component) -> what it came from) to every temp component a copy (``mov``-like:
+    _passed_slots) fills from one already in it, to a fixpoint."""
+    changed = True
+    while changed:
+        changed = False
+        for ins in code:
+            moved = _passed_slots(ins)
+            if moved is None:
+                continue
+            t = ins.args[0].idx[0]
+            for c, src in moved:
+                if src[0] == "r" and (src[1][0], src[3]) in origin and (t, c) not in origin:
+                    origin[(t, c)] = origin[(src[1][0], src[3])]
+                    changed = True
