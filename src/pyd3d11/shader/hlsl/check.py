@@ -702,9 +702,7 @@ def check_register_overlap_reads(cg: CodegenContext) -> None:
     38, recorded in tests/test_rules_hlsl_fxc_mutants_s38.py). A Direct3D 9 target judges the registers each
     variable reads instead (cg_resources, sm2/d3d9.py)."""
     for a, b in cg.reg_overlaps:
-        # (a variable of a buffer nothing reads -- deadres.dead_buffers: neither declared nor bound -- counts as
-        # unread: mark_read_cb_variables leaves such a buffer's flags as the parser set them)
-        if (a.used and a.cb.used or b.used and b.cb.used) and not cg.d3d9:
+        if (a.used or b.used) and not cg.d3d9:
             raise cg.err(b.decl.pos, "multiple variables found with the same user-specified location", 4019)
 
 

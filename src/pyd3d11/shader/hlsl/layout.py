@@ -226,7 +226,12 @@ def mark_read_cb_variables(cg: CodegenContext) -> None:
         return any(v.offset <= r * 16 + c * 4 < v.offset + size for r, c in rs.get(v.cb.slot, ()))
 
     for cb in cg.cbufs:
-        if cb.kind != "cbuffer" or cb.slot < 0 or not cb.used:
+        if cb.kind == "cbuffer" and not cb.used:
+            # a buffer the code does not read (deadres.dead_buffers) or never named: none of its variables is read
+            for v in cb.vars:
+                v.used = False
+            continue
+        if cb.kind != "cbuffer" or cb.slot < 0:
             continue
         for v in cb.vars:
             if v.used and not has_class_instance(v.decl.type):
