@@ -120,6 +120,7 @@ class Lowered:
     uav_stride: dict = field(default_factory=dict)  # declared structure stride per u#
     srv_stride: dict = field(default_factory=dict)
     n_mask_slots: int = 1  # slot 0 is the current execution mask
+    tex_ids: tuple | None = None  # (op count, ids of the texture ops) once runtime.count_texture_plan scanned them
     sv_types: set = field(default_factory=set)
     special_out: set = field(default_factory=set)
     cb_slots: set = field(default_factory=set)

@@ -1358,21 +1358,14 @@ def texture_plan(lw: Lowered, bindings: Any, hooks: Any) -> Any:
     return plan if native else None
 
 
-#: id(program) -> (program, its op count, the ids of its texture ops) for count_texture_plan
-_TEX_IDS: dict[int, tuple] = {}
-
-
 def count_texture_plan(lw: Lowered, plan: Any) -> dict:
     """Count a run's texture ops as compiled or calling back (stats) under ``plan`` (also for a plan a caller
     kept from an earlier run, pipeline/native/fused_replay.py); returns the plan's emitters ({} for none)."""
-    got = _TEX_IDS.get(id(lw))
-    if got is not None and got[0] is lw and got[1] == len(lw.ops):
-        tex_ids = got[2]
-    else:  # (a scan of every op of the program: once per program, not on every draw that replays it)
-        tex_ids = [op.info["id"] for op in lw.ops if op.kind == "host" and op.info.get("tex") is not None]
-        if len(_TEX_IDS) >= 256:
-            _TEX_IDS.clear()
-        _TEX_IDS[id(lw)] = (lw, len(lw.ops), tex_ids)
+    if lw.tex_ids is None or lw.tex_ids[0] != len(lw.ops):
+        # (a scan of every op of the program: once per program, not on every draw that replays it)
+        lw.tex_ids = (len(lw.ops), tuple(op.info["id"] for op in lw.ops
+                                         if op.kind == "host" and op.info.get("tex") is not None))
+    tex_ids = lw.tex_ids[1]
     native = plan.emitters if plan is not None else {}
     for i in tex_ids:
         if i in native:
