@@ -444,16 +444,19 @@ DEFINE_GLUE = [
      '#line 1 "C:\\\\s39\\\\t.hlsl"\n0 x .5 1.5 .5 1. .2 \n', ()),
 ]
 
-CASES = [(g, *row) for g, rows in (("DEFINE_GLUE", DEFINE_GLUE), ("IF_OPEN_LIST", IF_OPEN_LIST), ("LINE_TOKEN", LINE_TOKEN), ("PASTE_RELEX", PASTE_RELEX),
-                                   ("PACK_MATRIX_TOKEN", PACK_MATRIX_TOKEN), ("OVERFLOW", OVERFLOW), ("STRAY_TAIL", STRAY_TAIL), ("TOKENS", TOKENS),
-                                   ("PRAGMA_DEF_VALUES", PRAGMA_DEF_VALUES)) for row in rows]
-
-#: recorded the same way, not built (see docs/conformance.md, session 39): a ``"`` left open at a line's end after a
-#: lone ``'`` (fxc: no X1005, the string runs on)
-GAPS = [
+#: (session 43) a string left open at a text line's end is one token that holds the new-line
+STRING_RUNS_ON = [
     ('x \'a"b\' "c"\n',
      '#line 1 "C:\\\\s39\\\\t.hlsl"\nx \' a "b\' " c "\n ', ('X1005',)),
 ]
+
+CASES = [(g, *row) for g, rows in (("STRING_RUNS_ON", STRING_RUNS_ON), ("DEFINE_GLUE", DEFINE_GLUE), ("IF_OPEN_LIST", IF_OPEN_LIST), ("LINE_TOKEN", LINE_TOKEN), ("PASTE_RELEX", PASTE_RELEX),
+                                   ("PACK_MATRIX_TOKEN", PACK_MATRIX_TOKEN), ("OVERFLOW", OVERFLOW), ("STRAY_TAIL", STRAY_TAIL), ("TOKENS", TOKENS),
+                                   ("PRAGMA_DEF_VALUES", PRAGMA_DEF_VALUES)) for row in rows]
+
+#: recorded the same way, not built (see docs/conformance.md, session 39); session 43 built its one row (a ``"`` left
+#: open at a line's end after a lone ``'``: the string's token holds the new-line), moved to STRING_RUNS_ON
+GAPS: list = []
 
 
 def _ours(src: str) -> tuple[str | None, tuple[str, ...]]:

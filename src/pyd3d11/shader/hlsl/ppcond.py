@@ -155,9 +155,12 @@ class IfExpressions:
             paren = i + 1 < len(toks) and toks[i + 1] == "("
             k = i + 2 if paren else i + 1
             name = toks[k] if k < len(toks) else ""
-            if not re.fullmatch(self._name_re, name) or (paren and (k + 1 >= len(toks) or toks[k + 1] != ")")):
+            # (the operand "defined" is fxc's X1500 at it: d3dcompiler_47 10.1, session 43, "#if defined(defined)"
+            # and "#if defined defined" open no group)
+            if not re.fullmatch(self._name_re, name) or (self.lenient and name == "defined") or \
+                    (paren and (k + 1 >= len(toks) or toks[k + 1] != ")")):
                 if self.lenient:
-                    bad = k if not re.fullmatch(self._name_re, name) else k + 1
+                    bad = k if not re.fullmatch(self._name_re, name) or name == "defined" else k + 1
                     raise self.error("syntax error : " + fxc_unexpected(toks[bad] if bad < len(toks) else None),
                                      ERR_PP_SYNTAX)
                 raise self.error("'defined' requires an identifier, optionally in parentheses", ERR_INVALID_INT_EXPR)

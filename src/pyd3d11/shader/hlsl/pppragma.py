@@ -18,7 +18,8 @@ from .warnpragma import parse_warning_pragma
 
 #: the pragmas the HLSL compiler recognises ("#pragma Directive" page); any other one is warned about
 #: ("once" is not among them: it warns X3568 and a file is read at each #include, as the page says of any other)
-_KNOWN_PRAGMAS = frozenset({"def", "message", "pack_matrix", "warning"})
+#: (and "ruledisable", which fxc's reader knows without the page: no X3568, d3dcompiler_47 10.1, session 43)
+_KNOWN_PRAGMAS = frozenset({"def", "message", "pack_matrix", "warning", "ruledisable"})
 
 
 def _file_key(name: str) -> str:
@@ -57,6 +58,10 @@ class Pragmas:
         if toks and toks[0] not in _KNOWN_PRAGMAS:
             # "#pragma Directive": a pragma the compiler does not recognise is a warning, compilation goes on
             self.warnings.append((self.file, self.line, 3568, f"'{toks[0]}' : unknown pragma ignored"))
+            if self.lenient:
+                # (fxc's reader stops at the name: what follows is never read, a string left open there no X1005
+                # and no token for the compiler; d3dcompiler_47 10.1, session 43)
+                return "#pragma " + toks[0]
         # the line goes on to the compiler as written (fxc's pragmas are the compiler's: X3568 is a compiler number,
         # and vkd3d's record of fxc's D3DPreprocess prints a pragma's tokens verbatim); the parser skips it
         return ("#pragma " + rest.strip()).rstrip()

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import ntpath
 import os
+import re
 
 from .ppfxc import SPLICE_MARK
 from .pplex import tokenize_line
@@ -103,6 +104,7 @@ class FxcText:
         self._line = 0  # the presumed line the text is on
         self._pragma: str | None = None  # a pack_matrix line waiting for the next token
         self._pragma_written: str | None = None  # the last one written
+        self._rule: str | None = None  # a ruledisable line waiting for the next token (written after pack_matrix's)
         self._defs: list[tuple[tuple[str, str], str]] = []
         self._warnings: dict[int, str] = {}
         self._depth = 0  # the braces open in the text written so far
@@ -144,6 +146,12 @@ class FxcText:
             self._line += 1
             self._pragma_written = self._pragma
         self._pragma = None
+        if self._rule is not None:
+            # (after a pack_matrix line; only the last of several waiting; d3dcompiler_47 10.1, session 43)
+            self._out.append(self._rule + "\n")
+            self._indent = 0
+            self._line += 1
+            self._rule = None
         if tok == "}":
             if self._indent >= 4:
                 # a line that holds nothing but its indent gives four blanks back to a closing brace
@@ -182,11 +190,11 @@ class FxcText:
                 self._pragma = f"#pragma pack_matrix({ops[1]})"  # (not with a token after it)
             return _ends(ops, 3)
         if name == "message":
-            # ( string... )
+            # ( string... ), the strings may be none (d3dcompiler_47 10.1, session 43: "message()" returns one)
             k = 1
             while k < len(ops) and ops[k].startswith('"'):
                 k += 1
-            if ops[:1] != ["("] or k == 1:
+            if ops[:1] != ["("] or (k == 1 and ops[1:2] != [")"]):
                 return _ends(ops, 0 if ops[:1] != ["("] else 1)
             return _ends(ops, k + 1) if ops[k:k + 1] == [")"] else _ends(ops, k)
         if name == "warning":
@@ -195,7 +203,25 @@ class FxcText:
             return self._warning(ops[1:])
         if name == "def":
             return self._def(ops)
+        if name == "ruledisable":
+            return self._ruledisable(ops)
         return 2
+
+    def _ruledisable(self, ops: list[str]) -> int:
+        """``ruledisable`` with nothing, a string or a 32-bit hexadecimal / octal integer (a lone ``0`` or a decimal
+        one stops it): written ahead of the text as pack_matrix is, an integer spelled ``"(null)"`` (fxc prints a
+        null string there), a token after the operand returning two line ends (d3dcompiler_47 10.1, session 43)."""
+        if not ops:
+            return 1
+        op = ops[0]
+        if op.startswith('"'):
+            self._rule = f"#pragma ruledisable {op}"
+        elif re.fullmatch(r"0([xX][0-9a-fA-F]+|[0-7]+)[uU]?", op) and \
+                int(op.rstrip("uU"), 16 if op[1:2] in ("x", "X") else 8) < 2 ** 32:
+            self._rule = '#pragma ruledisable "(null)"'
+        else:
+            return 2
+        return _ends(ops, 1)
 
     def _def(self, ops: list[str]) -> int:
         """``def ( target , register , x , y , z , w )``, each value a number with an optional sign: written ahead

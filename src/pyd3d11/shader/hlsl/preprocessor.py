@@ -75,7 +75,9 @@ from .ppmarks import (
     _Unterminated,
 )
 from .ppmarks import destringize as destringize  # (tests import it from here)
-from .pppragma import Pragmas, _file_key
+from .pppragma import _KNOWN_PRAGMAS, Pragmas, _file_key
+from .pprunon import _BLANKS, _FAILED, ERR_STRINGEOL, RunOn
+from .pprunon import ERR_STRINGEOF as ERR_STRINGEOF  # (its number table: kept reachable here)
 from .pptext import FxcText, quoted_name
 from .ppwalk import after_empty_names, hash_after_invocation, leads_back, list_cycle
 
@@ -104,8 +106,6 @@ class PreprocessResult:
     fxc_text: str | None = None
 
 
-#: white space a directive's text may hold at its ends (a splice's mark among it, fxc's mode)
-_BLANKS = " \t\f\v\r" + SPLICE_MARK
 
 
 class _Cond:
@@ -123,8 +123,6 @@ class _Cond:
 #: fxc's preprocessor numbers, from Microsoft's table of its codes (MicrosoftDocs "HLSL errors and warnings",
 #: CompErrors.h); where fxc only warns (see ``Preprocessor.lenient``) the warning carries the same number
 ERR_COMMENTEOF = 1001  # "A comment continues past the end of file"
-ERR_STRINGEOL = 1005  # "A string continues past the end of line"
-ERR_STRINGEOF = 1006  # "A string continues past the end of file"
 ERR_PP_SYNTAX = 1500  # "An invalid preprocessor syntax": a malformed directive operand
 ERR_UNEXPECTEDTOKENS = 1501  # tokens after the operands of a directive (a warning, as MSVC's C4067)
 ERR_UNEXPECTEDEOF = 1502  # "The end of file was reached unexpectedly": an #if open at the end of a file
@@ -157,10 +155,9 @@ MAX_EXPANSION_WORK = 1 << 21
 
 
 #: what Preprocessor._soft returns for a run that failed with an error fxc goes on after
-_FAILED = object()
 
 
-class Preprocessor(IfExpressions, Pragmas):
+class Preprocessor(IfExpressions, Pragmas, RunOn):
     """One preprocessing run. ``include_open(kind, name, parent_file) -> (text, file_name)`` loads includes."""
 
     def __init__(self, defines: dict[str, str] | None = None,
@@ -332,7 +329,8 @@ class Preprocessor(IfExpressions, Pragmas):
                 # new-line): never a directive, in a skipped group skipped whatever it holds (d3dcompiler_47 10.1,
                 # session 42: "#if 0" / "x "abc" / "#else" / "pass" / "#endif" writes nothing, X1005; active, x "abc /
                 # #define X 1 writes "# define X 1" as text); a string it leaves open continues it onto the next
-                if _lone_quote(code) is not None:
+                if _lone_quote(code) is not None and (continued == "skip" or not active):
+                    # (an active text line's own check below reports it, once: d3dcompiler_47 10.1, session 43)
                     self.tolerate("string continues past the end of the line", ERR_STRINGEOL, _lone_quote(code) + 1)
                     string_open = continued
                 if continued == "skip" or not active:
@@ -350,6 +348,10 @@ class Preprocessor(IfExpressions, Pragmas):
             if active and (not s.startswith("#") or re.match(r"#\s*define\b", s)):
                 if self._soft(self._check_string, code, i, len(lines)) is _FAILED:
                     self.out.extend([""] * (i - start))  # fxc goes on after the line's error
+                    if self.fxc is not None and not s.startswith("#"):
+                        self._fxc_open_string(code, i >= len(lines) and self._open_end)
+                    elif self.lenient and i < len(lines) and not was_in_comment:
+                        self._define_open_string(code, lines[i])
                     if self.lenient and i < len(lines):
                         string_open = "skip" if s.startswith("#") else "text"
                     continue
@@ -361,8 +363,16 @@ class Preprocessor(IfExpressions, Pragmas):
                 inc = re.match(r"\s*#\s*include\s*<[^>]*$", code)
                 if inc:
                     self.tolerate("string continues past the end of the line", ERR_STRINGEOL, code.index("<") + 1)
-                else:
-                    self._soft(self._check_string, code, i, len(lines))
+                elif re.match(r"\s*#\s*line\b", code) and code.count('"') % 2 == 0:
+                    pass  # (#line's name has no escapes: "q\" is closed; see directive)
+                elif re.match(r"\s*#\s*pragma\s+(?!(" + "|".join(_KNOWN_PRAGMAS) + r")\b)", code):
+                    pass  # (an unknown pragma stops fxc's reader at its name: "#pragma foo "abc" is no X1005)
+                elif self._soft(self._check_string, code, i, len(lines)) is _FAILED and i < len(lines) and \
+                        not re.match(r"\s*#\s*(include|line)\b", code):
+                    # the string's token holds the new-line: the next line is read with the directive, dropped from
+                    # the text and counted as its line (d3dcompiler_47 10.1, session 43: #undef "a / x / __LINE__
+                    # writes 2; #include and #line read it themselves)
+                    string_open = "skip"
             if s.startswith("#") and not was_in_comment:
                 while incomment[0] and i < len(lines):
                     # a comment is one space (C99 5.1.1.2 phase 3, before directives are read in phase 4): a
@@ -598,18 +608,6 @@ class Preprocessor(IfExpressions, Pragmas):
         its line end)."""
         return all(not ln.strip() for ln in self._lines[i:])
 
-    def _check_string(self, code: str, next_i: int, n_lines: int, first: int | None = None) -> None:
-        """A ``"`` that opens no complete string literal on the logical line ``code`` (ending before physical line
-        ``next_i``; ``first``: its first physical line when not the current one): fxc's ERR_STRINGEOL, or
-        ERR_STRINGEOF on a last line with no new-line. The position is the quote's (single-line offsets)."""
-        at = _lone_quote(code)
-        if at is None:
-            return
-        line = self.line if first is None else first + 1 + self.line_delta
-        if next_i >= n_lines and self._open_end:
-            raise HlslError(self.file, line, at + 1, ERR_STRINGEOF, "string continues past the end of the file")
-        raise HlslError(self.file, line, at + 1, ERR_STRINGEOL, "string continues past the end of the line")
-
     def _arguments_directive(self, d: str, conds: list[_Cond], here: bool, lines: list[str], i: int,
                              first_line: int) -> None:
         """The directive ``d`` (physical line ``i``) among the arguments of an invocation begun on ``first_line``.
@@ -729,6 +727,10 @@ class Preprocessor(IfExpressions, Pragmas):
                     raise self.error(f"#{name} requires an identifier", ERR_PP_SYNTAX)
                 ident = im.group(0)
                 self._check_end(name, rest[im.end():])
+                if self.lenient and ident == "defined":
+                    # (the name fxc's grammar keeps for the operator: d3dcompiler_47 10.1, session 43: "#ifdef defined"
+                    # is X1500 at it and opens no group, as "#undef defined" and "#if defined(defined)")
+                    raise self.error("syntax error : unexpected token 'defined'", ERR_PP_SYNTAX)
                 val = self._is_defined(ident) == (name == "ifdef")
             conds.append(_Cond(val, True))
             return False
@@ -835,6 +837,18 @@ class Preprocessor(IfExpressions, Pragmas):
             parts = [p for p in (parts if self.lenient else self.expand(parts)) if p != " "]
             if self.lenient and (not parts or _line_number(parts[0]) is None):
                 raise self.error("syntax error : " + fxc_unexpected(parts[0] if parts else None), ERR_PP_SYNTAX)
+            if self.lenient and len(parts) > 1 and parts[1].startswith('"') and rest.count('"') == 1:
+                # a name left open runs to the line's end, and the next line is read with the directive: its first
+                # token is X1500 (d3dcompiler_47 10.1, session 43: #line 5 "abc / x names abc, the line after x 5)
+                parts[1:] = ['"' + rest[rest.index('"') + 1:].strip(_BLANKS) + '"']
+                if (after := self._skip_to_next_token(first=False)) is not None:
+                    self.errors.append(after)
+            elif self.lenient and len(parts) > 1 and parts[1].startswith('"') and rest.count('"') > 1:
+                # fxc's name ends at the next quote, a backslash before it no escape (d3dcompiler_47 10.1, session
+                # 43: #line 3 "q\"r.h" names q\ and is X1500 at r)
+                at = rest.index('"')
+                end = rest.find('"', at + 1)
+                parts[1:] = [rest[at:end + 1]] + [p for p in self._tokens(rest[end + 1:]) if p != " "]
             if not self.lenient and (not parts or not parts[0].isdigit()):
                 raise self.error("#line directive requires a line number", ERR_PP_SYNTAX)
             # the presumed file name as written: the HLSL "Preprocessor Directives" page has "escape sequences are
@@ -972,7 +986,23 @@ class Preprocessor(IfExpressions, Pragmas):
     def include(self, rest: str) -> None:
         text = rest.strip()
         m = re.match(r'"([^"\n]*)"|<([^>\n]*)>', text)
-        if m:
+        after = None  # (the X1500 of a line read with the directive's, reported once the file is open)
+        if self.lenient and not m and text[:1] in ('"', "<") and (">" if text[0] == "<" else '"') not in text[1:]:
+            # a name left open runs to the line's end and the reader goes on onto the next line, whose first token
+            # is the directive's X1500 (the line read with it); the file is still included (d3dcompiler_47 10.1,
+            # session 43: #include "a.h / A includes a.h, X1005 then X1500 at A; "a.h x" is X1507 'a.h x')
+            after = self._skip_to_next_token(first=False)
+            kind, fname, tail = (0, text[1:], "") if text[0] == '"' else (1, text[1:], "")
+        elif self.lenient and not text:
+            # #include alone: fxc's reader looks on over the blank lines after it for the name and reports the
+            # first token it meets, dropping the line that holds it (d3dcompiler_47 10.1, session 43: #include /
+            # pass is X1500 at the line's end then at pass, the text without pass)
+            err = self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
+            nxt = self._skip_to_next_token(first=True)
+            if nxt is not None:
+                err.followed_by = [nxt]
+            raise err
+        elif m:
             # §6.10.2p2/p3: a header name as written (6.4.7: its characters are not escapes, spaces are kept)
             kind, fname, tail = (0, m.group(1), text[m.end():]) if m.group(1) is not None else \
                 (1, m.group(2), text[m.end():])
@@ -1006,6 +1036,8 @@ class Preprocessor(IfExpressions, Pragmas):
         # (the tokens after the name are checked once the file is open: fxc reports only X1507 for a file it cannot
         # open, d3dcompiler_47 10.1, session 37)
         self._check_end("include", tail)
+        if after is not None:
+            self.errors.append(after)  # (not where the file failed to open: X1507 alone)
         # (text, shown name) or (text, shown name, done): done() runs once the file is processed
         # (ID3DInclude::Close)
         text, shown = opened[0], opened[1]
@@ -1014,6 +1046,7 @@ class Preprocessor(IfExpressions, Pragmas):
             # directive wrote it (d3dcompiler_47 10.1, session 37: #line 1 "a.h")
             self.fxc.line_end(self.shown, self.line)
             self._line_ends = 0
+        consumed = self._consumed_lines  # (the includer's lines read with the directive: the file's own set it again)
         try:
             if _file_key(shown) not in self.once_files:
                 self.process(text, shown, fname if self.fxc is not None else None)
@@ -1021,6 +1054,7 @@ class Preprocessor(IfExpressions, Pragmas):
             if len(opened) > 2 and opened[2] is not None:
                 opened[2]()
             self._line_ends = 0  # (the file's own directives set it again)
+            self._consumed_lines = consumed
 
     # --- macro expansion -----------------------------------------------------------------------
     def expand(self, toks: list[str], hide: frozenset[str] = frozenset(), spaced: bool = False) -> list[str]:

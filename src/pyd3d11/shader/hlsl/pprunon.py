@@ -1,0 +1,99 @@
+"""What runs past the end of its line in fxc's reader (split from preprocessor.py, session 43): a string left open
+at a line's end (fxc's string token holds the new-line, so the next line goes on with the line's text or its
+directive) and an ``#include`` whose name is missing or left open (the reader looks on to the next token).
+``RunOn`` is mixed into ``preprocessor.Preprocessor``, whose state (``lenient``, ``fxc``, ``errors``, ``macros``,
+``line``, ``line_delta``, ``depth``, ``file``, ``shown``, ``_lines``, ``_open_end``, ``_consumed_lines``,
+``_name_re``, ``define``, ``expand``, ``error``, ``_soft``, ``_tokens``) it reads and writes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .diagnostics import HlslError
+from .ppexpr import ERR_PP_SYNTAX, fxc_unexpected
+from .ppfxc import GAP, SPLICE_MARK
+from .pplex import _lone_quote
+from .ppmarks import _Unterminated
+
+#: what ``Preprocessor._soft`` returns for a directive or line whose error fxc goes on after
+_FAILED = object()
+
+#: white space a directive's text may hold at its ends (a splice's mark among it, fxc's mode)
+_BLANKS = " \t\f\v\r" + SPLICE_MARK
+ERR_STRINGEOL = 1005  # "A string continues past the end of line"
+ERR_STRINGEOF = 1006  # "A string continues past the end of file"
+
+
+class RunOn:
+    """The methods of the preprocessor for what runs past its line."""
+
+    def _check_string(self, code: str, next_i: int, n_lines: int, first: int | None = None) -> None:
+        """A ``"`` that opens no complete string literal on the logical line ``code`` (ending before physical line
+        ``next_i``; ``first``: its first physical line when not the current one): fxc's ERR_STRINGEOL, or
+        ERR_STRINGEOF on a last line with no new-line. The position is the quote's (single-line offsets)."""
+        at = _lone_quote(code)
+        if at is None:
+            return
+        line = self.line if first is None else first + 1 + self.line_delta
+        if next_i >= n_lines and self._open_end:
+            raise HlslError(self.file, line, at + 1, ERR_STRINGEOF, "string continues past the end of the file")
+        raise HlslError(self.file, line, at + 1, ERR_STRINGEOL, "string continues past the end of the line")
+
+    def _fxc_open_string(self, code: str, at_eof: bool) -> None:
+        """A text line whose string runs to its end, given to fxc's text: the tokens before the quote replaced, then
+        the string as one token that holds the line's new-line (fxc's reader goes on with the next line, which it
+        counts as this one: no line end here) or, on a last line with no new-line, the NUL of the end of the file
+        (d3dcompiler_47 10.1, session 43: ``x "abc`` / ``y`` writes ``x "abc\\n y \\n``, ``pass`` / ``"abc`` writes
+        ``"abc\\0 ``)."""
+        assert self.fxc is not None
+        q = _lone_quote(code)
+        if q is None:
+            return
+        before = self._tokens(code[:q])
+        try:
+            before = self.expand(before)
+        except (HlslError, _Unterminated):
+            pass  # (an invocation the quote leaves open: its tokens as written)
+        for t in before:
+            if t != " ":
+                self.fxc.token(self.shown, self.line, t)
+        self.fxc.token(self.shown, self.line, code[q:].rstrip("\n") + ("\x00" if at_eof else "\n"))
+
+    def _define_open_string(self, code: str, next_line: str) -> None:
+        """A ``#define`` whose string runs to the line's end: fxc's string token holds the new-line and the list goes
+        on with the next line's tokens, that line counted as this one (d3dcompiler_47 10.1, session 43: ``#define S
+        "abc`` / ``pass`` / ``S`` writes ``"abc\\n pass``, one line end for both lines)."""
+        q = _lone_quote(code)
+        head = re.match(r"\s*#\s*define\b(.*)", code[:q] if q is not None else "")
+        if head is None or self._soft(self.define, head.group(1).strip(_BLANKS)) is _FAILED:
+            return
+        name = re.match(self._name_re, head.group(1).strip(_BLANKS))
+        macro = self.macros.get(name.group(0)) if name else None
+        if macro is None:
+            return
+        macro.body = [*macro.body, *([" "] if macro.body else []), code[q:].rstrip("\n") + "\n", " ",
+                      *self._tokens(next_line.strip())]
+        if self.fxc is not None:
+            self.fxc.line_end(self.shown, self.line)
+
+    def _skip_to_next_token(self, first: bool) -> HlslError | None:
+        """fxc's #include / #line reading on past its line (the main file's lines; see Preprocessor.include and the
+        #line directive): the physical lines after
+        the directive's, up to the first that holds a token (``first``) or the next one, are read with it
+        (``_consumed_lines``); the X1500 of that line's first token."""
+        if self.depth != 1:
+            return None
+        nxt = self.line - self.line_delta + self._consumed_lines  # (the next physical line's index)
+        k = nxt
+        while first and k < len(self._lines) and not self._lines[k].strip():
+            k += 1
+        if k >= len(self._lines):
+            return None
+        self._consumed_lines += k + 1 - nxt
+        toks = [t for t in self._tokens(self._lines[k]) if t not in (" ", GAP)]
+        if not toks:
+            return None
+        col = self._lines[k].index(toks[0][0]) + 1 if toks[0] else 1
+        return HlslError(self.file, (k + 1 if first else self.line) + self.line_delta, col, ERR_PP_SYNTAX,
+                         "syntax error : " + fxc_unexpected(toks[0]))
