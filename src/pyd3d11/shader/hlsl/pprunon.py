@@ -3,7 +3,8 @@ at a line's end (fxc's string token holds the new-line, so the next line goes on
 directive) and an ``#include`` whose name is missing or left open (the reader looks on to the next token).
 ``RunOn`` is mixed into ``preprocessor.Preprocessor``, whose state (``lenient``, ``fxc``, ``errors``, ``macros``,
 ``line``, ``line_delta``, ``depth``, ``file``, ``shown``, ``_lines``, ``_open_end``, ``_consumed_lines``,
-``_name_re``, ``define``, ``expand``, ``error``, ``_soft``, ``_tokens``) it reads and writes.
+``_name_re``, ``include_open``, ``real_file``, ``_splices``, ``define``, ``expand``, ``error``, ``_soft``,
+``_tokens``) it reads and writes; and an ``#include`` among a macro's arguments, whose file fxc reads in its place.
 """
 
 from __future__ import annotations
@@ -21,8 +22,11 @@ _FAILED = object()
 
 #: white space a directive's text may hold at its ends (a splice's mark among it, fxc's mode)
 _BLANKS = " \t\f\v\r" + SPLICE_MARK
+#: (numbers of fxc's table, "HLSL errors and warnings"; preprocessor.py imports them from here)
 ERR_STRINGEOL = 1005  # "A string continues past the end of line"
 ERR_STRINGEOF = 1006  # "A string continues past the end of file"
+ERR_FILE_OPEN = 1507  # "The specified source file failed to open"
+ERR_UNEXPECTEDEOF_MACRO = 1515  # "An unexpected end of file occurred in a macro expansion"
 
 
 class RunOn:
@@ -97,3 +101,32 @@ class RunOn:
         col = self._lines[k].index(toks[0][0]) + 1 if toks[0] else 1
         return HlslError(self.file, (k + 1 if first else self.line) + self.line_delta, col, ERR_PP_SYNTAX,
                          "syntax error : " + fxc_unexpected(toks[0]))
+
+    def _spliced_include(self, d: str, lines: list[str], i: int, next_i: int, first_line: int) -> bool:
+        """An ``#include`` among a macro's arguments (physical lines ``i`` to ``next_i`` - 1): fxc reads the file's
+        text in its place, its tokens joining the argument and its directives taking effect there (d3dcompiler_47
+        10.1, session 43: ``F(a`` / ``#include "t.h"`` / ``b)`` of ``t.h`` ``x y`` is ``F(a x y b)``). The file's
+        lines replace the directive's in ``lines``, the lines after it keeping their numbers. False where fxc's
+        mode is off, the name is not a plain one or the splices pass the nesting limit (the caller's reading then
+        stands). A file that does not open stops fxc there: X1507, then X1515 for the invocation begun on
+        ``first_line``."""
+        m = re.match(r'#\s*include\s*(?:"([^"\n]*)"|<([^>\n]*)>)\s*$', d)
+        if not self.lenient or m is None or self.include_open is None or self._splices >= 32:
+            return False
+        kind, fname = (0, m.group(1)) if m.group(1) is not None else (1, m.group(2))
+        try:
+            opened = self.include_open(kind, fname, self.real_file)
+        except Exception:  # noqa: BLE001 -- any failure of the handler is fxc's X1507
+            self.errors.append(HlslError(self.file, self.line, 1, ERR_FILE_OPEN, f"failed to open source file: '{fname}'"))
+            raise HlslError(self.file, first_line, 1, ERR_UNEXPECTEDEOF_MACRO,
+                            "unexpected end of file in macro expansion") from None
+        if len(opened) > 2 and opened[2] is not None:
+            opened[2]()
+        body = opened[0].replace("\r\n", "\n").split("\n")
+        if body and body[-1] == "":
+            body.pop()
+        lines[i:next_i] = body
+        self.line_delta -= len(body) - (next_i - i)
+        self._splices += 1
+        return True
+

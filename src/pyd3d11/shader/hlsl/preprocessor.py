@@ -76,7 +76,7 @@ from .ppmarks import (
 )
 from .ppmarks import destringize as destringize  # (tests import it from here)
 from .pppragma import _KNOWN_PRAGMAS, Pragmas, _file_key
-from .pprunon import _BLANKS, _FAILED, ERR_STRINGEOL, RunOn
+from .pprunon import _BLANKS, _FAILED, ERR_FILE_OPEN, ERR_STRINGEOL, ERR_UNEXPECTEDEOF_MACRO, RunOn
 from .pprunon import ERR_STRINGEOF as ERR_STRINGEOF  # (its number table: kept reachable here)
 from .pptext import FxcText, quoted_name
 from .ppwalk import after_empty_names, hash_after_invocation, leads_back, list_cycle
@@ -128,11 +128,9 @@ ERR_UNEXPECTEDTOKENS = 1501  # tokens after the operands of a directive (a warni
 ERR_UNEXPECTEDEOF = 1502  # "The end of file was reached unexpectedly": an #if open at the end of a file
 ERR_INVALIDCOMMAND = 1504  # "An invalid preprocessor command": an unknown directive
 ERR_TOOMANYINCLUDES = 1506  # "There are too many nested #includes"
-ERR_FILE_OPEN = 1507  # "The specified source file failed to open"
 ERR_ELIF, ERR_ELSE, ERR_ENDIF = 1508, 1509, 1510  # "An unexpected #elif / #else / #endif directive occurred"
 ERR_DUPLICATEPARAMATER = 1511  # "A duplicate parameter was supplied to the specified macro"
 ERR_ELIF_ELSE, ERR_ELSE_ELSE = 1513, 1514  # an #elif / #else after #else
-ERR_UNEXPECTEDEOF_MACRO = 1515  # "An unexpected end of file occurred in a macro expansion"
 #: "Not enough actual parameters were supplied to the specified macro"; the warning for too many takes it too
 #: (inferred: the table's only argument-count code)
 ERR_PARAMETERS_MACRO = 1516
@@ -192,6 +190,7 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
         self._in_if = False  # expanding the expression of #if / #elif
         self._consumed_lines = 0  # (ppcond: the physical lines after an #if that its open argument list read)
         self._split_at = -1  # (process: the line read as two, the second numbered as the first)
+        self._splices = 0  # (pprunon: the #include files read among a macro's arguments)
         self._operand_ends_line = False  # (ppcond: the #if line's last token was a produced defined's operand)
         self._expand_depth = 0  # nesting of expand() (arguments are expanded on their own)
         self._contexts: list[RecursionContext] = []  # fxc's mode: the expand() calls under way, innermost last
@@ -298,6 +297,7 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
         conds: list[_Cond] = []
         incomment = [False]
         string_open: str | None = None  # a string left open at the line's end: how the next line goes on
+        eof_directive = False  # the last line, with no new-line, is a directive that returns no line end
         i = 0
         while i < len(lines):
             start = i
@@ -406,6 +406,7 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
                     # (a #define that fails stops reading before it: "#define 1" writes nothing; session 39)
                     self._line_ends = min(self._line_ends, 1) if re.match(r"#\s*(define|pragma)\b", s) and not (
                         failed and re.match(r"#\s*define\b", s)) else 0
+                    eof_directive = not re.match(r"#\s*(define|pragma)\b", s)
                 if self.fxc is not None and (all(c.active for c in conds[-1:]) if conds else True):
                     for _ in range(self._line_ends):
                         self.fxc.line_end(*before)
@@ -420,12 +421,16 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
                     # fold the multi-line macro invocations: join following lines while parens are open
                     first_line = self.line
                     pragma_ops_before = self.pragma_ops
+                    splices_before, errors_before = self._splices, len(self.errors)
                     done: list[str] = []  # the expansion of the tokens before a directive among arguments
                     toks = _tokenize_lines(marked, breaks, self.line_delta, self.strict_c99)
                     while (more := self._needs_more(toks)) and i < len(lines):
                         nxt = _NextLine.read(lines, i, incomment, self._mark)
                         d = nxt.text.strip()
                         if nxt.is_directive:
+                            if more != "name" and self._spliced_include(d, lines, i, nxt.next_i, first_line):
+                                nxt.unread(incomment)
+                                continue  # (the file's lines are read on as the arguments' own)
                             if more == "name" or re.match(r"#\s*include\b", d):
                                 nxt.unread(incomment)
                                 break
@@ -498,7 +503,13 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
                             expanded = self._unterminated_call(toks)
                         break
                     if self.fxc is not None:
-                        self._fxc_line(toks, done, expanded, first_line, i, len(lines), start, incomment[0])
+                        at = first_line
+                        if self._splices != splices_before and not any(
+                                e.code == ERR_PARAMETERS_MACRO for e in self.errors[errors_before:]):
+                            # (an #include among the arguments: fxc writes the expansion after the file, at the ")"
+                            # line, a name whose arguments do not match at its own; d3dcompiler_47 10.1, session 43)
+                            at, self._marks = i + self.line_delta, []
+                        self._fxc_line(toks, done, expanded, at, i, len(lines), start, incomment[0])
                     if self.pragma_ops != pragma_ops_before:  # the line's expansion met a _Pragma
                         self._emit_with_pragmas(done + expanded, first_line, i + 1 + self.line_delta)
                         continue
@@ -536,7 +547,9 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
             # file's twice whatever the number of groups left open (d3dcompiler_47 10.1, session 42: ``#if 1``,
             # ``#ifdef X`` / ``#if 1``; an included file's end once)
             self.tolerate("unexpected end of file", ERR_UNEXPECTEDEOF)
-            if self.lenient and self.depth == 1:
+            if self.lenient and self.depth == 1 and not (eof_directive and conds[-1].active):
+                # (once where the last line, with no new-line, is a directive that returns no line end and leaves
+                # its group active: "#if 1", "#if 1" / "#undef X"; d3dcompiler_47 10.1, session 43)
                 self.tolerate("unexpected end of file", ERR_UNEXPECTEDEOF)
         if conds and self.lenient and self.depth > 1:
             # ... and the group goes on in the includer: it keeps or skips the includer's lines until the includer
@@ -994,9 +1007,8 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
             after = self._skip_to_next_token(first=False)
             kind, fname, tail = (0, text[1:], "") if text[0] == '"' else (1, text[1:], "")
         elif self.lenient and not text:
-            # #include alone: fxc's reader looks on over the blank lines after it for the name and reports the
-            # first token it meets, dropping the line that holds it (d3dcompiler_47 10.1, session 43: #include /
-            # pass is X1500 at the line's end then at pass, the text without pass)
+            # #include alone: fxc's reader looks on over blank lines for the name, the first token it meets X1500
+            # and its line dropped (d3dcompiler_47 10.1, session 43: #include / pass is X1500 twice, no pass)
             err = self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
             nxt = self._skip_to_next_token(first=True)
             if nxt is not None:
