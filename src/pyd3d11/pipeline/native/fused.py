@@ -1301,24 +1301,25 @@ def _take_buffers(key: fg.FusedKey) -> dict:
         bufs = sets.pop() if sets else None
     if bufs is None:
         B = key.batch
-        bufs = {n: np.zeros(B + 8, np.int32) for n in ("lx", "ly", "lp", "lc", "disc", "ls")}
-        bufs["depth"] = np.zeros(max(1, len(key.samples)) * B + 8, np.float32)  # [S][n8] multisampled
-        bufs["v"] = np.zeros((key.v_regs, 4, B), np.uint32)
-        bufs["o"] = np.zeros((key.o_regs, 4, B), np.uint32)
-        bufs["count"] = np.zeros(2, np.int64)
-        bufs["alive"] = np.zeros(B + 8, np.int8)
-        bufs["cov"] = np.zeros(B + 8, np.uint32)
-        bufs["col"] = np.zeros(max(1, key.om_regs) * 4 * B + 8, np.uint32)
-        bufs["active"] = np.full(B, -1, np.int32)
-        bufs["helpers"] = np.zeros(B + 8, np.int32)  # UAV-writing shaders: -1 on helper lanes (fused_gen)
-        bufs["lrc"] = np.zeros(B + 8, np.int32)  # sample frequency: the lanes' pixel raster coverage
+        bufs = {n: nrt.own_lines(B + 8, np.int32) for n in ("lx", "ly", "lp", "lc", "disc", "ls")}
+        bufs["depth"] = nrt.own_lines(max(1, len(key.samples)) * B + 8, np.float32)  # [S][n8] multisampled
+        bufs["v"] = nrt.own_lines((key.v_regs, 4, B), np.uint32)
+        bufs["o"] = nrt.own_lines((key.o_regs, 4, B), np.uint32)
+        bufs["count"] = nrt.own_lines(2, np.int64)
+        bufs["alive"] = nrt.own_lines(B + 8, np.int8)
+        bufs["cov"] = nrt.own_lines(B + 8, np.uint32)
+        bufs["col"] = nrt.own_lines(max(1, key.om_regs) * 4 * B + 8, np.uint32)
+        bufs["active"] = nrt.own_lines(B, np.int32)
+        bufs["active"][:] = -1
+        bufs["helpers"] = nrt.own_lines(B + 8, np.int32)  # UAV-writing shaders: -1 on helper lanes (fused_gen)
+        bufs["lrc"] = nrt.own_lines(B + 8, np.int32)  # sample frequency: the lanes' pixel raster coverage
         for kind in key.sv:
-            bufs["sv" + kind] = np.zeros((4, B), np.uint32)
+            bufs["sv" + kind] = nrt.own_lines((4, B), np.uint32)
         for kind, _t in key.so:  # the lanes' oDepth / oMask words and, after them, the "stored" flag
-            bufs["so" + kind] = np.zeros(B + 8, np.uint32)
+            bufs["so" + kind] = nrt.own_lines(B + 8, np.uint32)
         # the worker's T array: the buffers' addresses never change, so they are written once
         sl = fg.slots()
-        T = np.zeros(len(sl.t), np.int64)
+        T = nrt.own_lines(len(sl.t), np.int64)
         for name, arr in bufs.items():
             if name in sl.t:
                 T[sl.t[name]] = arr.ctypes.data
@@ -1353,15 +1354,14 @@ def _give_back(key: fg.FusedKey, scratch: list) -> None:
                 sets.append(s[4])
 
 
-_TWO_ZEROS = np.zeros(2, np.int64)
-
 
 def _t_with_counts(src: np.ndarray, sl, addrs: list | None) -> tuple:
     """A scene draw's own copy of the worker's T words ``src`` with its two counter words after them (one
     allocation and one address a draw, not three; the address goes to ``addrs`` for Scene.launch): (T, the
     counters' view)."""
     n = src.shape[0]
-    T = np.concatenate((src, _TWO_ZEROS))  # (one call: the words, then the counters at 0)
+    T = nrt.own_lines(n + 2, np.int64)  # (the words, then the counters at 0, in lines of their own)
+    T[:n] = src
     addr = nrt.address(T)
     T[sl.t["count"]] = addr + 8 * n
     if addrs is not None:
@@ -1415,7 +1415,9 @@ def _thread_args(key: fg.FusedKey, kernel, state, after: list, plan=None, shared
     kept = _template_words(template, bufs) if kernel is not None and template is not None else None
     if kept is not None:
         words, bound = kept
-        A = nrt._Args(kernel.layout, words.copy())
+        copied = nrt.own_lines(words.shape, np.int64)
+        copied[:] = words
+        A = nrt._Args(kernel.layout, copied)
         A.keep.append(bufs)  # the scratch and lane buffers the copied words point at
         after.extend(nrt.bind_resources(A, kernel, state.ps.bindings))
         if plan is not None and plan is not bound:

@@ -53,6 +53,12 @@ def _overlay(key, kernel, bufs: dict) -> tuple[list, list, list]:
     return got
 
 
+def _padded(words: int) -> int:
+    """``words`` rounded up to whole line pairs (runtime.LINE_PAIR bytes) of int64 words."""
+    per = nrt.LINE_PAIR // 8
+    return -(-words // per) * per
+
+
 class Rows:
     """One scene's fixed per-worker words for draws of one buffer layout and kernel (workers 1..n-1): the T
     arrays' words but the two addresses a draw sets (a template with the counters at 0), and each worker's
@@ -65,14 +71,16 @@ class Rows:
         m = len(sets)
         TB = np.stack([b["T"] for b in sets])  # (m, nT): each worker's lane buffer addresses
         nT = TB.shape[1]
-        self.TW = np.zeros((m, nT + 2), np.int64)
+        # rows padded to whole line pairs: the kernels write a row's counters (and the argument rows' stride
+        # word) every batch, and a row sharing a line with the next worker's would pass it between cores
+        self.TW = np.zeros((m, _padded(nT + 2)), np.int64)
         self.TW[:, :nT] = TB
         self.t_base = 8 * nT  # (the counters' offset in a row)
-        self.offs_t = np.arange(m, dtype=np.int64) * (8 * (nT + 2))
+        self.offs_t = np.arange(m, dtype=np.int64) * (8 * self.TW.shape[1])
         self.keep: list = []
         self.mask = self.over = self.offs_a = None
         if kernel is not None:
-            L = max(1, len(kernel.layout.slots))
+            L = _padded(max(1, len(kernel.layout.slots)))
             self.mask = np.zeros((m, L), bool)
             self.over = np.zeros((m, L), np.int64)
             for w, b in enumerate(sets):
@@ -117,11 +125,15 @@ def bind_workers(sc, key, kernel, state, plan, bk: tuple, template, after: list,
                 kept[ident] = (weakref.ref(kernel), rows)
         sc.rows[(bk, id(kernel))] = rows
     sl = fg.slots().t
-    TW = rows.TW.copy()
+    TW = nrt.own_lines(rows.TW.shape, np.int64)
+    TW[:] = rows.TW
     base = nrt.address(TW)
     TW[:, sl["count"]] = rows.offs_t + (base + rows.t_base)
     if kernel is not None:
-        AW = np.where(rows.mask, rows.over, k0[-1].a)  # (the first worker's words, each worker's own over them)
+        AW = nrt.own_lines(rows.mask.shape, np.int64)
+        a0 = k0[-1].a
+        AW[:, :len(a0)] = a0  # (the first worker's words, each worker's own over them)
+        np.copyto(AW, rows.over, where=rows.mask)
         TW[:, sl["ps_args"]] = rows.offs_a + nrt.address(AW)
         keep.append(AW)
     keep.append(TW)
@@ -129,5 +141,5 @@ def bind_workers(sc, key, kernel, state, plan, bk: tuple, template, after: list,
     t_addrs.extend((rows.offs_t + base).tolist())
     Ts = [T0]
     Ts.extend(TW)
-    col = TW[:, -2]
+    col = TW[:, rows.t_base // 8]
     return Ts, t_addrs, lambda: int(cnt0[0]) + int(col.sum())

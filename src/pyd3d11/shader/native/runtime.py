@@ -10,6 +10,7 @@ from __future__ import annotations
 import atexit
 import ctypes
 import hashlib
+import math
 import os
 import queue
 import re
@@ -723,7 +724,7 @@ class _Args:
 
     def __init__(self, layout, words: np.ndarray | None = None) -> None:
         self.layout = layout
-        self.a = np.zeros(max(1, len(layout.slots)), np.int64) if words is None else words
+        self.a = own_lines(max(1, len(layout.slots)), np.int64) if words is None else words
         self.keep: list = []
         self.ptr_names: list[str] = []
 
@@ -747,12 +748,34 @@ class _Args:
 _SLACK = 16  # words past the end of scratch arrays (one-lane accesses read a whole 8-lane vector)
 
 
+#: the granule of :func:`own_lines`: a cache line pair (the adjacent-line prefetcher fetches lines in pairs)
+LINE_PAIR = 128
+
+
+def own_lines(shape: int | tuple, dtype: Any = U32) -> np.ndarray:
+    """Zeros in memory of their own: the data starts on a LINE_PAIR boundary and no other array's bytes share
+    its last LINE_PAIR block. Per-worker buffers that tile kernels write every batch (lane buffers, scratch,
+    argument words) would otherwise share their edge lines with the next allocation, often another worker's
+    buffer: cache lines passed between cores on every batch (false sharing), which independent processes never
+    pay."""
+    dt = _DTYPES.get(dtype) or _DTYPES.setdefault(dtype, np.dtype(dtype))
+    count = shape if type(shape) is int else math.prod(shape)
+    n = count * dt.itemsize
+    raw = np.zeros(n + 2 * LINE_PAIR - 1 - (n - 1) % LINE_PAIR, np.uint8)
+    off = -address(raw) % LINE_PAIR
+    flat = raw[off:off + n].view(dt)
+    return flat if type(shape) is int else flat.reshape(shape)
+
+
+_DTYPES: dict = {}
+
+
 def _scratch(words: int, cache: dict | None = None, name: str = "") -> np.ndarray:
     if cache is None:
-        return np.zeros(words + _SLACK, U32)
+        return own_lines(words + _SLACK)
     got = cache.get((name, words))
     if got is None:
-        got = cache[(name, words)] = np.zeros(words + _SLACK, U32)
+        got = cache[(name, words)] = own_lines(words + _SLACK)
     return got
 
 
