@@ -544,7 +544,8 @@ def convert_call_general(plan: CallPlan, args: tuple, kwargs: dict, owner: Any,
 # any other value returns None and the general path converts the call (and raises its errors).
 # PYD3D11_FAST_CALLS=0 turns it off (the differential test compares the two).
 _FAST_CALLS = os.environ.get("PYD3D11_FAST_CALLS", "1") != "0"
-_KEEP, _INT, _IFACE, _STRUCT, _CALL, _ARRAY, _FLOAT = range(7)
+_NOT_COMMON = object()
+_UNKNOWN = object()
 
 
 @functools.cache
@@ -558,79 +559,131 @@ def _flat_struct(ctype: str) -> tuple[type, tuple[str, ...]] | None:
     return cls, tuple(cls.__struct_fields__)
 
 
-def _scalar_op(p: Param, null_ok: bool) -> tuple:
-    kind = _kind(p.ctype, p.pointer)
-    if kind == "any":
-        return (_KEEP,)
-    if kind == "int":
-        return (_INT,)
-    if kind == "float":
-        return (_FLOAT, p, null_ok)
-    if kind == "interface":
-        return (_IFACE, p.ctype, null_ok, p.ctype in CROSS_DEVICE, {})
-    if kind == "struct" and _flat_struct(p.ctype) is not None:
-        cls, fields = _flat_struct(p.ctype)
-        return (_STRUCT, cls, null_ok, fields)
-    return (_CALL, p, null_ok)
+# Each position's conversion is a function (value, converted scalars of the call, owner) -> value or _NOT_COMMON,
+# made once per method: a call runs one function per argument instead of a chain of kind tests.
+def _fast_int(v: Any, out: list, owner: Any) -> Any:
+    return v if type(v) is int and 0 <= v < 0x80000000 else _NOT_COMMON
 
 
-def _fast_ops(plan: CallPlan) -> tuple | None:
-    """Per position of a positional call: how its value converts (count parameters before the arrays)."""
-    ops = []
-    for p, default_none in plan.positional:
-        if p is None:
-            ops.append((_KEEP,))
-        elif p.count is None:
-            ops.append(_scalar_op(p, p.nullable or default_none))
-        else:
-            count = int(p.count) if p.count.isdigit() else (plan.names.index(p.count) if p.count in plan.names
-                                                              else -1)
-            if count == -1 and not p.count.isdigit():
-                return None  # a count that is no positional parameter: the general path
-            keep_tuple = p.ctype in ("FLOAT", "UINT") or _struct_class(p.ctype) is not None
-            ops.append((_ARRAY, p.count.isdigit(), count, p.array_nullable or default_none,
-                        _scalar_op(_element(p), p.nullable), keep_tuple))
-    return tuple(ops)
+def _fast_float(p: Param, null_ok: bool) -> Callable:
+    general = _fast_general(p, null_ok)
+
+    def conv(v: Any, out: list, owner: Any) -> Any:
+        if type(v) is float:  # (to_float's value for a Python float: rounded to binary32)
+            try:
+                return _F32.unpack(_F32.pack(v))[0]
+            except OverflowError:
+                return _NOT_COMMON
+        return general(v, out, owner)
+    return conv
 
 
-_NOT_COMMON = object()
-_UNKNOWN = object()
+def _fast_iface(ctype: str, null_ok: bool, cross: bool) -> Callable:
+    known: dict = {}  # class -> implements the interface and is no device (a device is its own owner)
 
-
-def _fast_value(op: tuple, v: Any, owner: Any) -> Any:
-    """One scalar value by ``op``, or _NOT_COMMON."""
-    k = op[0]
-    if k == _INT:
-        return v if type(v) is int and 0 <= v < 0x80000000 else _NOT_COMMON
-    if k == _KEEP:
-        return v
-    if k == _FLOAT and type(v) is float:  # (to_float's value for a Python float: rounded to binary32)
-        try:
-            return _F32.unpack(_F32.pack(v))[0]
-        except OverflowError:
-            return _NOT_COMMON
-    if v is None:
-        return None if op[2] else _NOT_COMMON
-    if k == _IFACE:
-        ok = op[4].get(type(v))
-        if ok is None:  # the class implements the interface and is no device (a device is its own owner)
-            ok = op[4][type(v)] = implements(v, op[1]) and not isinstance(v, _cls("ID3D11Device"))
-        if not ok or not (op[3] or owner is None or getattr(v, "_device", None) is owner):
+    def conv(v: Any, out: list, owner: Any) -> Any:
+        if v is None:
+            return None if null_ok else _NOT_COMMON
+        ok = known.get(type(v))
+        if ok is None:
+            ok = known[type(v)] = implements(v, ctype) and not isinstance(v, _cls("ID3D11Device"))
+        if not ok or not (cross or owner is None or getattr(v, "_device", None) is owner):
             return _NOT_COMMON
         return v
-    if k == _STRUCT:
-        if type(v) is not op[1]:
-            return _NOT_COMMON
-        for name in op[3]:
+    return conv
+
+
+def _fast_struct(cls: type, null_ok: bool, fields: tuple) -> Callable:
+    def conv(v: Any, out: list, owner: Any) -> Any:
+        if type(v) is not cls:
+            return None if v is None and null_ok else _NOT_COMMON
+        for name in fields:
             f = getattr(v, name, None)
             tf = type(f)
             if not (tf is float or f is None or (tf is int and FIELD_INT_MIN <= f < FIELD_INT_END)):
                 return _NOT_COMMON
         return v
-    try:
-        return _convert_scalar(op[1], v, owner, op[2], op[1].name)
-    except Exception:  # the general path raises the error it reports
-        return _NOT_COMMON
+    return conv
+
+
+def _fast_general(p: Param, null_ok: bool) -> Callable:
+    def conv(v: Any, out: list, owner: Any) -> Any:
+        if v is None:
+            return None if null_ok else _NOT_COMMON
+        try:
+            return _convert_scalar(p, v, owner, null_ok, p.name)
+        except Exception:  # the general path raises the error it reports
+            return _NOT_COMMON
+    return conv
+
+
+def _scalar_conv(p: Param, null_ok: bool) -> Callable | None:
+    """The conversion of one scalar parameter; None where the value passes unchanged."""
+    kind = _kind(p.ctype, p.pointer)
+    if kind == "any":
+        return None
+    if kind == "int":
+        return _fast_int
+    if kind == "float":
+        return _fast_float(p, null_ok)
+    if kind == "interface":
+        return _fast_iface(p.ctype, null_ok, p.ctype in CROSS_DEVICE)
+    if kind == "struct" and _flat_struct(p.ctype) is not None:
+        cls, fields = _flat_struct(p.ctype)
+        return _fast_struct(cls, null_ok, fields)
+    return _fast_general(p, null_ok)
+
+
+def _fast_array(fixed: bool, count: int, null_ok: bool, elem: Callable | None, keep_tuple: bool) -> Callable:
+    """An array parameter: its count ``count`` items (a position of the call's converted scalars unless
+    ``fixed``; the sequence's length where that position is absent or None), each converted by ``elem``."""
+    def conv(v: Any, out: list, owner: Any) -> Any:
+        if v is None:
+            return None if null_ok else _NOT_COMMON
+        tv = type(v)
+        if tv is not list and tv is not tuple:
+            return _NOT_COMMON
+        if fixed:
+            n = count
+        else:
+            n = out[count] if count < len(out) and out[count] is not None else len(v)
+        if len(v) < n:
+            return _NOT_COMMON
+        if elem is None:
+            res = list(v[:n])
+        else:
+            res = []
+            for x in v[:n]:
+                c = elem(x, out, owner)
+                if c is _NOT_COMMON:
+                    return _NOT_COMMON
+                res.append(c)
+        return tuple(res) if keep_tuple and tv is tuple else res
+    return conv
+
+
+def _fast_ops(plan: CallPlan) -> tuple | None:
+    """(position, conversion) of a positional call's parameters that need one, scalars first (an array reads its
+    count's converted value), or None where a count is no positional parameter (the general path)."""
+    scalars, arrays = [], []
+    for i, (p, default_none) in enumerate(plan.positional):
+        if p is None:
+            continue
+        if p.count is None:
+            f = _scalar_conv(p, p.nullable or default_none)
+            if f is not None:
+                scalars.append((i, f))
+            continue
+        if p.count.isdigit():
+            fixed, count = True, int(p.count)
+        elif p.count in plan.names:
+            fixed, count = False, plan.names.index(p.count)
+        else:
+            return None
+        keep_tuple = p.ctype in ("FLOAT", "UINT") or _struct_class(p.ctype) is not None
+        arrays.append((i, _fast_array(fixed, count, p.array_nullable or default_none,
+                                      _scalar_conv(_element(p), p.nullable), keep_tuple)))
+    return tuple(scalars + arrays)
 
 
 def _fast_convert(ops: tuple | None, args: tuple, owner: Any) -> tuple | None:
@@ -639,48 +692,14 @@ def _fast_convert(ops: tuple | None, args: tuple, owner: Any) -> tuple | None:
     if ops is None:
         return None
     out = list(args)
-    arrays = False
-    for i, v in enumerate(args):
-        op = ops[i]
-        if op[0] == _ARRAY:
-            arrays = True
-            continue
-        c = _fast_value(op, v, owner)
-        if c is _NOT_COMMON:
-            return None
-        out[i] = c
-    if arrays:
-        for i, v in enumerate(args):
-            op = ops[i]
-            if op[0] == _ARRAY:
-                c = _fast_array(op, v, out, owner)
-                if c is _NOT_COMMON:
-                    return None
-                out[i] = c
+    n = len(args)
+    for i, conv in ops:
+        if i < n:
+            c = conv(args[i], out, owner)
+            if c is _NOT_COMMON:
+                return None
+            out[i] = c
     return tuple(out)
-
-
-def _fast_array(op: tuple, v: Any, out: list, owner: Any) -> Any:
-    """One array argument by ``op`` (``out``: the call's converted scalars, for its count), or _NOT_COMMON."""
-    if v is None:
-        return None if op[3] else _NOT_COMMON
-    tv = type(v)
-    if tv is not list and tv is not tuple:
-        return _NOT_COMMON
-    if op[1]:
-        n = op[2]
-    else:
-        n = out[op[2]] if op[2] < len(out) and out[op[2]] is not None else len(v)
-    if len(v) < n:
-        return _NOT_COMMON
-    elem = op[4]
-    res = []
-    for x in v[:n]:
-        c = _fast_value(elem, x, owner)
-        if c is _NOT_COMMON:
-            return _NOT_COMMON
-        res.append(c)
-    return tuple(res) if op[5] and tv is tuple else res
 
 
 # -- installing the wrappers ------------------------------------------------------------------------------
