@@ -14,8 +14,8 @@ and no ``fail``: comments, strings and character constants holding the words, pa
 invocations over lines, unknown directives), and (``forms3``) macro invocations over lines with directives among
 their arguments, ``#`` / ``##`` operands, redefinitions, malformed ``#define`` / ``#undef``, files that end inside a
 directive or without a new-line, ``\r\n`` and other blanks, ``#include`` forms. The groups ``defined_operand``,
-``ruledisable``, ``line_raw_name``, ``string_runs_on``, ``directive_reads_on``, ``include_in_args`` and
-``eof_directive`` hold the variants this helper ran at the DLL to learn each rule's extent.
+``ruledisable``, ``line_raw_name``, ``string_runs_on``, ``directive_reads_on``, ``include_in_args``,
+``eof_directive`` and ``nul`` hold the variants this helper ran at the DLL to learn each rule's extent.
 
 Every expected value -- D3DPreprocess's whole text byte for byte (the source named ``<DIR>\\src\\t.hlsl`` in a folder
 holding ``INCLUDE_FILES``; the folder's spelling written ``<DIR>``), the error numbers of its messages in order
@@ -38,6 +38,8 @@ The rules this session built from it:
   line dropped;
 - ``#include`` among a macro's arguments reads the file in its place (its tokens join the argument, its directives
   take effect; the expansion written at the ``)`` line); a file that does not open is X1507 then X1515;
+- a NUL is a token of its own that fxc's preprocessor reads past (D3DPreprocess writes it; D3DCompile's lexer ends
+  the input there); after a directive's complete operands it ends them (X1501 where a token follows it);
 - the main file's end with groups open is X1502 once, not twice, where its last line has no new-line and is a
   directive that returns no line end (not ``#define`` / ``#pragma``) and leaves its group active.
 """
@@ -56,7 +58,8 @@ pytestmark = pytest.mark.backend_independent  # (preprocessing and compile verdi
 
 #: the include files beside the source (``<DIR>\\src``), read through D3D_COMPILE_STANDARD_FILE_INCLUDE
 INCLUDE_FILES = {'a.h': '#define A pass\n', 'b.h': '#line 7\n__LINE__ __FILE__\n',
-                 'inc_if.h': '#if X\npass\n#else\nfail\n#endif\n', 't1.h': 'x y\n', 't2.h': '#define Z pass\n'}
+                 'inc_if.h': '#if X\npass\n#else\nfail\n#endif\n', 't1.h': 'x y\n', 't2.h': '#define Z pass\n',
+                 't3.h': 'x\ny\nz\n'}
 
 #: (group, source, D3DPreprocess's text with the folder spelled <DIR> -- None where it fails --, its error numbers)
 ROWS = [
@@ -1640,6 +1643,16 @@ ROWS = [
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n[ a b ] \npass \n', ()),
     ('include_in_args', '#define F(x) [x]\nF(a\n\nb) pass\n',
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n[ a b ] \n#line 4\npass \n', ()),
+    ('include_in_args', '#define F(x) [x]\nF(a\n#include "t3.h"\nb) __LINE__ pass\n__LINE__\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 4\n[ a x y z b ] 4 pass \n5 \n', ()),
+    ('include_in_args', '#define F(x) [x]\nF(\n#include "t3.h"\n) pass\n#line 20\n__LINE__\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 4\n[ x y z ] pass \n\n\n#line 20\n20 \n', ()),
+    ('include_in_args', '#pragma foo "abc\npass\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1\n\npass \n', ()),
+    ('include_in_args', '#pragma foo 1 2 "x\npass\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1\n\npass \n', ()),
+    ('include_in_args', "#pragma foo 'x\npass\n",
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1\n\npass \n', ()),
     ('eof_directive', '#if 1',
      '', ('X1502',)),
     ('eof_directive', '#if 1\npass',
@@ -1690,6 +1703,48 @@ ROWS = [
      None, ('-',)),
     ('eof_directive', '#if 1\n#bogus',
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n', ('X1504', 'X1502')),
+    ('nul', 'pass\n\x00',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\npass \n\x00 ', ()),
+    ('nul', 'pass\x00',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\npass \x00 ', ()),
+    ('nul', 'pass\x00\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\npass \x00 \n', ()),
+    ('nul', 'pass\n\x00\x00',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\npass \n\x00 \x00 ', ()),
+    ('nul', 'pass\x00fail\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\npass \x00 fail \n', ()),
+    ('nul', '#define A pass\x00\nA\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \x00 \n', ()),
+    ('nul', 'pass "a\x00b"\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\npass "a\x00b" \n', ()),
+    ('nul', '#if 1\x00\npass\n#endif\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ()),
+    ('nul', 'pa\x00ss\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\npa \x00 ss \n', ()),
+    ('nul', '// c\x00\npass\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n', ()),
+    ('nul', '#if 1\x00 garbage\npass\n#endif\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ('X1501',)),
+    ('nul', '#if \x00 1\npass\n#endif\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ('X1500', 'X1510')),
+    ('nul', '#if 0\x00\npass\n#endif\n',
+     '#line 3 "<DIR>\\\\src\\\\t.hlsl"\n\n', ()),
+    ('nul', '#if 1 +\x00 1\npass\n#endif\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ('X1500', 'X1510')),
+    ('nul', '#define X\n#ifdef X\x00\npass\n#endif\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\npass \n\n', ()),
+    ('nul', '#line 5\x00\n__LINE__ pass\n',
+     '#line 3 "<DIR>\\\\src\\\\t.hlsl"\n\n4 pass \n', ()),
+    ('nul', '#undef X\x00\npass\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n', ()),
+    ('nul', '#define F(a\x00) a\nF(pass)\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nF ( pass ) \n', ('X1500', 'X1500')),
+    ('nul', '#if 1\npass\n#else\x00\n#endif\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n\n', ()),
+    ('nul', '#if 0\n#elif 1\x00\npass\n#endif\n',
+     '#line 2 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ()),
+    ('nul', '#if (1\x00)\npass\n#endif\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ('X1500', 'X1510')),
 ]
 
 #: recorded the same way, not built (D3DPreprocess's text or error numbers differ; see the module's docstring)
@@ -2481,6 +2536,9 @@ COMPILES = [
     ('#define F(x) [x]\nF(a\n#define G\nb) pass\n', 'X3000'),
     ('#define F(x) [x]\nF(a\nb) pass\n', 'X3000'),
     ('#define F(x) [x]\nF(a\n\nb) pass\n', 'X3000'),
+    ('#pragma foo "abc\npass\n', 'ok'),
+    ('#pragma foo 1 2 "x\npass\n', 'ok'),
+    ("#pragma foo 'x\npass\n", 'ok'),
     ('#if 1', 'X1502'),
     ('#if 1\npass', 'X1502'),
     ('#if 1\n#if 1', 'X1502'),
@@ -2506,6 +2564,27 @@ COMPILES = [
     ('#if 1\n#line 5', 'X1502'),
     ('#if 1\n#error x', '-'),
     ('#if 1\n#bogus', 'X1504'),
+    ('pass\n\x00', 'ok'),
+    ('pass\x00', 'ok'),
+    ('pass\x00\n', 'ok'),
+    ('pass\n\x00\x00', 'ok'),
+    ('pass\x00fail\n', 'ok'),
+    ('#define A pass\x00\nA\n', 'ok'),
+    ('pass "a\x00b"\n', 'X3000'),
+    ('#if 1\x00\npass\n#endif\n', 'ok'),
+    ('pa\x00ss\n', 'X3000'),
+    ('// c\x00\npass\n', 'ok'),
+    ('#if 1\x00 garbage\npass\n#endif\n', 'X1501'),
+    ('#if \x00 1\npass\n#endif\n', 'X1500'),
+    ('#if 0\x00\npass\n#endif\n', 'X3501'),
+    ('#if 1 +\x00 1\npass\n#endif\n', 'X1500'),
+    ('#define X\n#ifdef X\x00\npass\n#endif\n', 'ok'),
+    ('#line 5\x00\n__LINE__ pass\n', 'X3000'),
+    ('#undef X\x00\npass\n', 'ok'),
+    ('#define F(a\x00) a\nF(pass)\n', 'X1500'),
+    ('#if 1\npass\n#else\x00\n#endif\n', 'ok'),
+    ('#if 0\n#elif 1\x00\npass\n#endif\n', 'ok'),
+    ('#if (1\x00)\npass\n#endif\n', 'X1500'),
 ]
 
 #: recorded the same way, not built

@@ -18,14 +18,17 @@ from .hlsl.preprocessor import preprocess
 from .hlsl.targets import EntryPointPointerInvalid, check_target, hresult_of
 
 
-def _source_text(pSrcData: Any, SrcDataSize: int | None) -> str:  # noqa: N803
+def _source_text(pSrcData: Any, SrcDataSize: int | None, keep_nul: bool = False) -> str:  # noqa: N803
+    """The source's text: ``SrcDataSize`` bytes. fxc's preprocessor reads past a NUL (a token of its own, written in
+    D3DPreprocess's text; the compiler's lexer ends there, see lexer.lex): ``keep_nul``; otherwise the text stops
+    at the first NUL (the effect, root signature and library paths, unprobed)."""
     if isinstance(pSrcData, str):
         data = pSrcData.encode("utf-8", "replace")
     else:
         data = blob_bytes(pSrcData)
     if SrcDataSize is not None:
         data = data[:SrcDataSize]
-    return data.split(b"\0", 1)[0].decode("utf-8", "replace")
+    return (data if keep_nul else data.split(b"\0", 1)[0]).decode("utf-8", "replace")
 
 
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -206,7 +209,8 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
             _fail(exc.text, D3DERR_INVALIDCALL, ppErrorMsgs)
         except HlslError as exc:
             _fail(exc.text(), hresult_of(exc, pTarget), ppErrorMsgs)
-    text = _source_text(pSrcData, SrcDataSize)
+    full = _source_text(pSrcData, SrcDataSize, keep_nul=True)  # (d3dcompiler_47 10.1, session 43: see _source_text)
+    text = full.split("\0", 1)[0]
     if pTarget in ("fx_4_0", "fx_4_1", "fx_5_0"):
         return _compile_effect(text, name, pDefines, pInclude, pTarget, Flags1, ppErrorMsgs, Flags2)
     if pTarget == "fx_2_0":
@@ -232,13 +236,13 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
             ppErrorMsgs.append(ID3DBlob(("\n".join(warnings) + "\n").encode()))
         return ID3DBlob(blob)
     try:
-        res = compile_hlsl(text, name, pEntrypoint or "", pTarget or "", _defines(pDefines),
+        res = compile_hlsl(full, name, pEntrypoint or "", pTarget or "", _defines(pDefines),
                            _include_opener(pInclude, name), Flags1, flags2=Flags2 or 0)
     except HlslError as exc:
         exc.warnings[:0] = lead
         hr = hresult_of(exc, pTarget)
         if hr == E_FAIL:
-            hr = _hresult_after_preprocessor(exc, text, name, pDefines, pInclude, pEntrypoint, pTarget, Flags1)
+            hr = _hresult_after_preprocessor(exc, full, name, pDefines, pInclude, pEntrypoint, pTarget, Flags1)
         first = getattr(exc, "parser_first", None)
         _fail(exc.report() if first is None else "\n".join([*exc.warnings, first.text(), exc.text()]), hr,
               ppErrorMsgs)
@@ -322,7 +326,7 @@ def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | Non
     preprocessing fails, or with the warnings (an unknown ``#pragma``: X3568) when it succeeds."""
     name = pSourceName or "source"
     try:
-        res = preprocess(_source_text(pSrcData, SrcDataSize), name, _defines(pDefines), _include_opener(pInclude, name),
+        res = preprocess(_source_text(pSrcData, SrcDataSize, keep_nul=True), name, _defines(pDefines), _include_opener(pInclude, name),
                          keep_errors=True,
                          # fxc's text names the file by its full path; a NULL name is "<memory>" there (d3dcompiler_47
                          # 10.1, session 37: Z:\work\main\<memory>)

@@ -39,6 +39,9 @@ def _char_value(body: str) -> int:
 
 
 def lex(text: str, file: str = "") -> list[Token]:
+    # fxc's lexer ends the input at a NUL, which its preprocessor passes on as a token (d3dcompiler_47 10.1, session
+    # 43: "pass\0fail" compiles as pass, "float4 main()\0:..." is X3000, a source beginning with NUL has no entry)
+    text = text.split("\0", 1)[0]
     toks: list[Token] = []
     line_no = 1
     cur_file = file

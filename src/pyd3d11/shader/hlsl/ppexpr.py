@@ -32,6 +32,8 @@ class _Reader(Protocol):
 
     def tolerate(self, message: str, code: int, col: int = 1) -> None: ...
 
+    def _after_nul(self, tail: str) -> None: ...
+
 
 _BIN_PREC = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7, ">=": 7,
              "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
@@ -164,6 +166,10 @@ class CondExpr:
 
     def parse(self) -> int:
         v, _ = self.ternary()
+        if self.peek() == "\x00" and self.pp.lenient:
+            # (a NUL ends the expression: see Preprocessor._after_nul)
+            self.pp._after_nul(" ".join(str(t) for t in self.toks[self.i:]))
+            return v
         if self.peek() is not None:
             err = self.bad(self.peek(), f"unexpected token '{self.peek()}' in #if expression")
             if not self.pp.lenient:

@@ -1,9 +1,10 @@
 """What runs past the end of its line in fxc's reader (split from preprocessor.py, session 43): a string left open
 at a line's end (fxc's string token holds the new-line, so the next line goes on with the line's text or its
-directive) and an ``#include`` whose name is missing or left open (the reader looks on to the next token).
+directive), an ``#include`` whose name is missing or left open (the reader looks on to the next token), and how a
+directive's operands end (tokens after them, a NUL).
 ``RunOn`` is mixed into ``preprocessor.Preprocessor``, whose state (``lenient``, ``fxc``, ``errors``, ``macros``,
 ``line``, ``line_delta``, ``depth``, ``file``, ``shown``, ``_lines``, ``_open_end``, ``_consumed_lines``,
-``_name_re``, ``include_open``, ``real_file``, ``_splices``, ``define``, ``expand``, ``error``, ``_soft``,
+``_name_re``, ``include_open``, ``real_file``, ``_splices``, ``define``, ``expand``, ``error``, ``warn``, ``_soft``,
 ``_tokens``) it reads and writes; and an ``#include`` among a macro's arguments, whose file fxc reads in its place.
 """
 
@@ -27,6 +28,7 @@ ERR_STRINGEOL = 1005  # "A string continues past the end of line"
 ERR_STRINGEOF = 1006  # "A string continues past the end of file"
 ERR_FILE_OPEN = 1507  # "The specified source file failed to open"
 ERR_UNEXPECTEDEOF_MACRO = 1515  # "An unexpected end of file occurred in a macro expansion"
+ERR_UNEXPECTEDTOKENS = 1501  # tokens after the operands of a directive (a warning, as MSVC's C4067)
 
 
 class RunOn:
@@ -111,10 +113,12 @@ class RunOn:
         stands). A file that does not open stops fxc there: X1507, then X1515 for the invocation begun on
         ``first_line``."""
         m = re.match(r'#\s*include\s*(?:"([^"\n]*)"|<([^>\n]*)>)\s*$', d)
-        if not self.lenient or m is None or self.include_open is None or self._splices >= 32:
+        if not self.lenient or m is None or self._splices >= 32:
             return False
         kind, fname = (0, m.group(1)) if m.group(1) is not None else (1, m.group(2))
         try:
+            if self.include_open is None:
+                raise OSError(fname)  # (no handler: D3DCompile's X1507, as a file that does not open)
             opened = self.include_open(kind, fname, self.real_file)
         except Exception:  # noqa: BLE001 -- any failure of the handler is fxc's X1507
             self.errors.append(HlslError(self.file, self.line, 1, ERR_FILE_OPEN, f"failed to open source file: '{fname}'"))
@@ -130,3 +134,26 @@ class RunOn:
         self._splices += 1
         return True
 
+    def _after_nul(self, tail: str) -> None:
+        """A NUL after a directive's complete operands ends them: nothing more, or X1501 (as an error) where a token
+        follows it (d3dcompiler_47 10.1, session 43: "#if 1\\0" / "#ifdef X\\0" / "#else\\0" read well, "#if 1\\0 x"
+        is X1501; a NUL where an operand is due is X1500 "unexpected token ''")."""
+        if any(t not in (" ", "\x00") for t in self._tokens(tail)):
+            self.errors.append(HlslError(self.file, self.line, 1, ERR_UNEXPECTEDTOKENS,
+                                         "unexpected tokens following preprocessor directive"))
+
+    def _check_end(self, name: str, tail: str) -> None:
+        """C99 §6.10.1/§6.10.3.5: the directive's new-line follows its operands. Strictly a warning (as MSVC's
+        C4067); fxc reports the first extra token as its X1500 syntax error and the directive still takes effect
+        (d3dcompiler_47 10.1, session 35: ``#ifdef A B`` opens its group, ``#endif x``, ``#undef A B``,
+        ``#line 5 foo`` are errors)."""
+        if not tail.strip():
+            return
+        if self.lenient:
+            first = next(t for t in self._tokens(tail.strip()) if t != " ")
+            if first == "\x00":
+                self._after_nul(tail)
+                return
+            self.errors.append(self.error("syntax error : " + fxc_unexpected(first), ERR_PP_SYNTAX))
+        else:
+            self.warn(ERR_UNEXPECTEDTOKENS, f"unexpected tokens following preprocessor directive #{name}")

@@ -124,7 +124,6 @@ class _Cond:
 #: CompErrors.h); where fxc only warns (see ``Preprocessor.lenient``) the warning carries the same number
 ERR_COMMENTEOF = 1001  # "A comment continues past the end of file"
 ERR_PP_SYNTAX = 1500  # "An invalid preprocessor syntax": a malformed directive operand
-ERR_UNEXPECTEDTOKENS = 1501  # tokens after the operands of a directive (a warning, as MSVC's C4067)
 ERR_UNEXPECTEDEOF = 1502  # "The end of file was reached unexpectedly": an #if open at the end of a file
 ERR_INVALIDCOMMAND = 1504  # "An invalid preprocessor command": an unknown directive
 ERR_TOOMANYINCLUDES = 1506  # "There are too many nested #includes"
@@ -885,19 +884,6 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
         else:
             return self.unknown_directive(s)
         return False
-
-    def _check_end(self, name: str, tail: str) -> None:
-        """C99 §6.10.1/§6.10.3.5: the directive's new-line follows its operands. Strictly a warning (as MSVC's
-        C4067); fxc reports the first extra token as its X1500 syntax error and the directive still takes effect
-        (d3dcompiler_47 10.1, session 35: ``#ifdef A B`` opens its group, ``#endif x``, ``#undef A B``,
-        ``#line 5 foo`` are errors)."""
-        if not tail.strip():
-            return
-        if self.lenient:
-            first = next(t for t in self._tokens(tail.strip()) if t != " ")
-            self.errors.append(self.error("syntax error : " + fxc_unexpected(first), ERR_PP_SYNTAX))
-        else:
-            self.warn(ERR_UNEXPECTEDTOKENS, f"unexpected tokens following preprocessor directive #{name}")
 
     def unknown_directive(self, s: str) -> str:
         """A ``#`` line in an active group that names no directive (C99 §6.10p1 "non-directive": the standard
