@@ -50,6 +50,13 @@ class _Line:
     def __init__(self, toks: list, file: str) -> None:
         self.toks, self.i, self.file = toks, 0, file
 
+    #: (kind, major, minor) of the program being assembled
+    version: tuple = ("", 0, 0)
+
+    def invalid_register(self, name: str) -> HlslError:
+        tk = self.toks[max(0, min(self.i, len(self.toks)) - 1)]
+        return HlslError(tk.pos.file or self.file, tk.pos.line, tk.pos.col, 2005, f"invalid register '{name}'")
+
     def error(self, msg: str) -> HlslError:
         # the assembler's own error number (d3dcompiler_47 10.1: `mov oC0 r0`, `mov oC0, c0, c1` and a missing operand
         # are X2000 "syntax error : unexpected token" in an fx_2_0 asm block)
@@ -79,20 +86,50 @@ class _Line:
             raise self.error(f"unexpected '{self.tok.text}'")
 
 
+#: the register files of each version and how many registers each holds, by the name's prefix (MicrosoftDocs
+#: "Registers - ps_2_0" ... "vs_3_0", and d3dcompiler_47 10.1's assembler, session 43: a register past them, or of a
+#: file the version has not, is X2005 "invalid register 'c32'" -- ``ps_2_0 mov oC0, c32``, ``r12``, ``t8``, ``v2``,
+#: ``i0``; vs_2_0 takes c0-c8191; vs_3_0 has no oPos / oD# / oT#, ps_3_0 no t#); the named ones apart (_NAMED_IN).
+#: The software versions (``_sw``) are not listed: their limits are the parameter token's (0x7FF)
+_FILES = {
+    ("ps", 2, 0): {"c": 32, "r": 12, "t": 8, "s": 16, "v": 2, "b": 16, "oc": 4},
+    ("ps", 2, 1): {"c": 32, "r": 32, "t": 8, "s": 16, "v": 2, "b": 16, "i": 16, "p": 1, "oc": 4},
+    ("ps", 3, 0): {"c": 224, "r": 32, "s": 16, "v": 10, "b": 16, "i": 16, "p": 1, "oc": 4},
+    ("vs", 2, 0): {"c": 8192, "r": 12, "v": 16, "a": 1, "b": 16, "i": 16, "od": 2, "ot": 8},
+    ("vs", 2, 1): {"c": 8192, "r": 32, "v": 16, "a": 1, "b": 16, "i": 16, "p": 1, "od": 2, "ot": 8},
+    ("vs", 3, 0): {"c": 8192, "r": 32, "v": 16, "a": 1, "b": 16, "i": 16, "p": 1, "s": 4, "o": 12},
+}
+#: the named registers a version has (``oPos`` is no vs_3_0 register: X2005)
+_NAMED_IN = {"opos": ("vs", (2, 0), (2, 1)), "ofog": ("vs", (2, 0), (2, 1)), "opts": ("vs", (2, 0), (2, 1)),
+             "odepth": ("ps", (2, 0), (2, 1), (3, 0)), "vpos": ("ps", (3, 0)), "vface": ("ps", (3, 0)),
+             "al": ("vs", (2, 0), (2, 1), (3, 0))}
+
+
 def _register(line: _Line, name: str, kind: str, sm3: bool) -> tuple[int, int]:
     low = name.lower()
+    files = _FILES.get(line.version)
     if low in _NAMED:
+        allowed = _NAMED_IN.get(low)
+        if files is not None and allowed is not None and not (allowed[0] == kind and line.version[1:] in allowed[1:]):
+            raise line.invalid_register(name)
         return _NAMED[low]
     m = _REGISTER.match(low)
     if m:
         for prefix, reg in _PREFIX:
             if m.group(1) == prefix:
+                num = int(m.group(2) or 0)
+                if files is not None and not num < files.get(prefix, 0):
+                    raise line.invalid_register(name)
                 if prefix == "o" and not sm3 or prefix == "t" and kind != "ps" or prefix == "a" and kind != "vs":
                     break
-                num = int(m.group(2) or 0)
+                if num > 0x7FF and prefix == "c" and files is not None:
+                    # c2048-c8191 are the D3DSPR_CONST2-4 register types ("Register Types"), not built here
+                    raise NotSupportedError(f"fx_2_0 asm: constant register {name} (past c2047)")
                 if num > 0x7FF:  # the parameter token's 11-bit register number
                     raise line.error(f"'{name}': register number out of range")
                 return int(reg), num
+    if files is not None:
+        raise line.invalid_register(name)
     raise line.error(f"'{name}' is no register of this shader")
 
 
@@ -259,6 +296,7 @@ def assemble(lines: list[list], file: str) -> bytes:
         tk = toks[0]
         raise HlslError(tk.pos.file or file, tk.pos.line, tk.pos.col, 2001, "asm: shader version expected")
     kind, major, minor = _VERSIONS[version]
+    line.version = (kind, major, minor)
     prog = Sm2Program(kind, major, minor)
     while line.tok is not None:
         prog.instructions.append(_instruction(line, kind, major == 3))

@@ -30,7 +30,6 @@ from ..shader.hlsl import ast as A
 from ..shader.hlsl.check import string_braces_error
 from ..shader.hlsl.compiler import compile_hlsl
 from ..shader.hlsl.constexpr import const_value, leaf_bases
-from ..shader.hlsl.decls import check_declarations
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.nullvalue import braced as braced_null
@@ -46,7 +45,7 @@ from .fxannot import braced_other_kind, check_annotation_names, global_names, st
 from .fxcompile import _bind_uniforms, _check_block_initialisers, _node_key, braced_shader, is_shader_expression
 from .fxfuncs import check_compile_arguments, check_effect_functions, undefined_variable
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
-from .fxsalvage import first_parse_time_error, lex_effect
+from .fxsalvage import check_names_in_order, first_parse_time_error, lex_effect
 
 #: HLSL object kinds -> D3DXPARAMETER_TYPE (d3dx9shader.h)
 #: the object kinds of Direct3D 10 and later that fx_2_0 leaves out of its parameters (d3dcompiler_47 10.1, session
@@ -206,7 +205,11 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
                 if isinstance(v, A.Ident) and v.name.upper() == "NULL":
                     continue
                 if isinstance(v, A.AsmBlock):
-                    ctx.eff.blobs[oid] = _assemble(ctx, v, prefix)
+                    # of the other kind: X3017 as a shader target's variable (check.check_compile_shader), but not in
+                    # braces, which take any (d3dcompiler_47 10.1, session 43: ``PixelShader p[2] = { asm { vs_2_0 …
+                    # }, NULL };`` compiles)
+                    ctx.eff.blobs[oid] = assemble(v.lines, ctx.file) if isinstance(init, A.InitList) else \
+                        _assemble(ctx, v, prefix, 3017)
                     continue
                 if not (isinstance(v, A.Call) and v.name == "CompileShader"):
                     if isinstance(init, A.InitList):  # braces: another item is a NULL shader (fxcompile.braced_shader)
@@ -598,11 +601,14 @@ _D3D9_PROFILE = re.compile(r"^(vs_2_0|vs_2_a|vs_3_0|ps_2_0|ps_2_a|ps_2_b|ps_3_0|
 _DXBC_PROFILE = re.compile(r"^(vs|ps)_(4_0|4_1|5_0|5_1)$|^vs_4_0_level_9_[13]$")
 
 
-def _assemble(ctx: _Ctx, block: A.AsmBlock, prefix: str) -> bytes:
-    """``asm { ... }``: the assembled program (:mod:`.fx2asm`), which must be of the state's or variable's kind."""
+def _assemble(ctx: _Ctx, block: A.AsmBlock, prefix: str, code: int = 3000) -> bytes:
+    """``asm { ... }``: the assembled program (:mod:`.fx2asm`), which must be of the state's or variable's kind
+    (``code``: a variable's X3017, a pass state's D3DX error)."""
     data = assemble(block.lines, ctx.file)
     if shader_kind(data) != prefix:
-        raise ctx.error(block.pos, f"a {'vertex' if prefix == 'vs' else 'pixel'} shader is expected here")
+        names = {"vs": "VertexShader", "ps": "PixelShader"}
+        raise ctx.error(block.pos, f"cannot implicitly convert from 'const {names[shader_kind(data)]}' to "
+                                   f"'const {names[prefix]}'", code)
     return data
 
 
@@ -769,7 +775,7 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
         raise found from None
     # two globals of one name (cbuffer members included) are X3003 in an effect as in a shader (fxc 10.1,
     # session 39: `float4 a; float4 a;` at every fx target), before any function is type-checked
-    check_declarations(prog)
+    check_names_in_order(prog, pp.text, lambda text: compile_fx2(text, file, None, None, flags))
     check_effect_functions(source, file, "fx_2_0", defines, include_open, flags)  # every body, compiled or not
     check_compile_arguments(parser.compile_calls, prog)
     ctx = _Ctx(file)
@@ -780,8 +786,15 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
     ctx.source, ctx.defines, ctx.include_open, ctx.flags = source, defines, include_open, flags
     ctx.consts = parser.consts
     ctx.static_consts, ctx.global_names = static_const_names(prog.decls), global_names(prog.decls)
-    if parser.groups:
-        raise ctx.error(parser.groups[0].pos, "fxgroup needs the fx_5_0 target")
+    # the annotations' values are converted while fxc parses, in source order: before any parameter's value or pass
+    # state is built (10.1: ``technique t { pass { foo = 1; } }`` then ``technique10 T < int a = "s"; >`` is X3017, as
+    # is ``PixelShader p1 < int2 a = {1, 2, 3}; > = CompileShader(…);`` before a later variable's X3011; session 43)
+    lists = [items for items in parser.var_annotations.values()] + \
+        [items for t in parser.techniques for items in [t.annotations] + [p.annotations for p in t.passes]]
+    for items in sorted((x for x in lists if x and x[0].pos is not None), key=lambda x: (x[0].pos.line, x[0].pos.col)):
+        check_annotation_names(items, ctx.static_consts, ctx.global_names, ctx.file)
+    if parser.groups:  # (10.1: D3DX's compiler fails it, no number)
+        raise ctx.error(parser.groups[0].pos, "ID3DXEffectCompiler: There was an error initializing the compiler")
     for d in _flattened_buffers(prog.decls):
         if isinstance(d, A.VarDecl) and "static" in d.mods and "const" in d.mods and d.init is not None:
             # a static const is a constant later initialisers, states and uniform arguments read: its value by the
@@ -826,18 +839,26 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
         ctx.row_major[d.name] = bool(isinstance(leaf, NumType) and leaf.shape == "m" and leaf.row_major)
     seen: set[str] = set()
     for t in parser.techniques:
-        if t.keyword not in ("technique",):
-            raise ctx.error(t.pos, f"{t.keyword} needs an fx_4_0 or later target")
         if t.name is not None:
             if t.name in seen:
                 raise ctx.error(t.pos, f"technique '{t.name}' is already defined", 3003)
             seen.add(t.name)
+        if t.keyword != "technique":
+            # a Direct3D 10 / 11 technique is read -- its annotations converted (above), its compiles' arguments counted,
+            # its name one of the techniques' -- and left out of the D3D9 effect: ``technique10 T {…} technique t
+            # {…}`` compiles to ``t`` alone (its states are never judged: ``foo = 1;``, ``SetPixelShader(
+            # CompileShader(ps_4_0, f()))`` compile); a technique11 fails D3DX's compiler ("There was an error
+            # initializing the compiler", no number), as an fxgroup does; none left is "There were no techniques"
+            # (d3dcompiler_47 10.1, session 43; its annotations' strings are not kept)
+            if t.keyword != "technique10":
+                raise ctx.error(t.pos, "ID3DXEffectCompiler: There was an error initializing the compiler")
+            continue
         ft_ = B.Fx2Technique(t.name, _annotations(ctx, t.annotations))
         for pi, p in enumerate(t.passes):
             ft_.passes.append(B.Fx2Pass(p.name, _annotations(ctx, p.annotations),
                                         _states(ctx, p.entries, (len(ctx.eff.techniques), pi, 0xFFFFFFFF))))
         ctx.eff.techniques.append(ft_)
-    if not parser.techniques:
+    if not ctx.eff.techniques:
         # 10.1 refuses an fx_2_0 effect without one ("ID3DXEffectCompiler: There were no techniques"), where an
         # fx_4/fx_5 effect may have none
         raise ctx.error(None, "ID3DXEffectCompiler: There were no techniques")

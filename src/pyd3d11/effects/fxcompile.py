@@ -25,7 +25,6 @@ from ..shader.hlsl.classes import ClassType, InterfaceType, is_interface_type
 from ..shader.hlsl.codegen import Codegen, component_bases, walk
 from ..shader.hlsl.compiler import compile_hlsl
 from ..shader.hlsl.constexpr import const_value, eval_const
-from ..shader.hlsl.decls import check_declarations
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.nullvalue import braced as braced_null
@@ -40,7 +39,7 @@ from .fx2states import lookup_state
 from .fxannot import braced_other_kind, check_annotation_names, global_names, is_null_value, static_const_names
 from .fxfuncs import check_compile_arguments, check_effect_functions, undefined_variable
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
-from .fxsalvage import first_parse_time_error, lex_effect
+from .fxsalvage import check_names_in_order, earlier_in_text, first_parse_time_error, lex_effect, parse_time
 
 _SHADER_PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4_0|4_1|5_0)$|^(vs|ps)_4_0_level_9_[13]$")
 #: the shader models each target's techniques run (d3dcompiler_47 10.1, session 39): another model's shader -- a
@@ -906,8 +905,9 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             raise
         raise found from None
     # two globals of one name (cbuffer members included) are X3003 in an effect as in a shader (fxc 10.1,
-    # session 39: `float4 a; float4 a;` at every fx target), before any function is type-checked
-    check_declarations(prog)
+    # session 39: `float4 a; float4 a;` at every fx target), before any later function is type-checked; what
+    # fxc found in the text before the second name comes first (fxsalvage.check_names_in_order)
+    check_names_in_order(prog, pp.text, lambda text: compile_effect(text, file, target, None, None, flags, flags2))
     check_effect_functions(source, file, target, defines, include_open, flags)  # every body, compiled or not
     check_compile_arguments(parser.compile_calls, prog)
     _check_block_initialisers(ctx, prog, parser)
@@ -931,6 +931,11 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
         cg.collect()
     except NotImplementedError as exc:
         raise NotSupportedError(str(exc)) from None
+    except HlslError as exc:  # (a shader variable's X3011: fxc's parse-time errors before it first, fxsalvage.py)
+        if not parse_time(exc):
+            raise
+        raise earlier_in_text(exc, pp.text, lambda text: compile_effect(text, file, target, None, None, flags,
+                                                                          flags2)) or exc from None
     eff = M.FxEffect(target)
     # constant buffers, $Globals first (the code generator's order)
     for cb in cg.cbufs:
@@ -1020,7 +1025,9 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             for init in inits:
                 if isinstance(d.init, A.InitList) and not _is_null(init) and not is_shader_expression(init):
                     shaders.append(M.FxShader(b"", [], 0, ctx.fx5))  # braces: a number is a NULL shader (BRACE_ROWS)
-                elif init is None or _is_null(init):
+                elif init is None or _is_null(init) or isinstance(init, A.AsmBlock):
+                    # (a D3D9 asm block is assembled -- check.check_compile_shader -- and stored as a NULL shader:
+                    # d3dcompiler_47 10.1's fx_4/fx_5 objects, session 43)
                     shaders.append(M.FxShader(b"", [], 0, ctx.fx5))
                 elif _unsupported_model(_profile_of(init), ctx.target):
                     # fxc's fx_4_0 object of DXDecompiler's AdvancedEffect.fx stores ``VertexShader

@@ -46,8 +46,9 @@ def check_effect_functions(source: str, file: str, target: str, defines: dict | 
             parser = Parser(tokens, profile, flag_pack)
             parser.file_target = target  # fxc parses an effect file once, for its fx target
             programs[profile] = parser.parse_program()
+            _half_globals_as_float(programs[profile])
         if strip:
-            _drop_uniform_initialisers(programs[profile])
+            _drop_uniform_initialisers(programs[profile], init_error)
         cg = Codegen(programs[profile], "", stage, major, minor, row_major)
         cg.compile_flags = flags
         return cg
@@ -103,13 +104,38 @@ def _state_value_error(cg: Codegen) -> HlslError | None:
     return None
 
 
-def _drop_uniform_initialisers(prog: A.Program) -> None:
+def _half_globals_as_float(prog: A.Program) -> None:
+    """An effect keeps a ``half`` global as a float (fxc 10.1 refuses it, X3650, only in a shader compiled from the
+    file: fxcompile); the probes, which run the shader front end, read it as one, so it does not stop them (10.1:
+    ``half h; float4 f() { return nothere; }`` is X3004 in an effect; session 43)."""
+    from ..shader.hlsl.types import NumType
+
+    for d in prog.decls:
+        for v in [d] if isinstance(d, A.VarDecl) else d.members if isinstance(d, A.CBufferDecl) else []:
+            if isinstance(v, A.VarDecl) and isinstance(v.type, NumType) and v.type.prec == "half":
+                v.type = NumType(v.type.base, v.type.rows, v.type.cols, v.type.shape, v.type.row_major)
+
+
+def _drop_uniform_initialisers(prog: A.Program, failed: HlslError | None = None) -> None:
     """Remove the initialisers of ``prog``'s uniform globals and buffer members (only the function probes read
-    this program after _initializer_error: a uniform's value plays no part in a body's types)."""
+    this program after _initializer_error: a uniform's value plays no part in a body's types); where a static's
+    initialiser failed (``failed``, from init_statics), that static's and the later ones' too, so the probes' own
+    preparation of the statics does not stop at it (10.1: ``float4 g() { return nothere; }`` above ``static
+    float2 k = {1, 2, 3};`` is X3004 in an effect as at ps_5_0; session 43)."""
+    statics = [v for d in prog.decls
+               for v in ([d] if isinstance(d, A.VarDecl) else d.members if isinstance(d, A.CBufferDecl) else [])
+               if isinstance(v, A.VarDecl) and "static" in v.mods and v.init is not None]
+    cut = None
+    if failed is not None and getattr(failed, "static_initialiser", False):
+        before = [v for v in statics if v.pos.file == failed.file and (v.pos.line, v.pos.col) <= (failed.line, failed.col)]
+        cut = before[-1] if before else None
     for d in prog.decls:
         for v in [d] if isinstance(d, A.VarDecl) else d.members if isinstance(d, A.CBufferDecl) else []:
             if isinstance(v, A.VarDecl) and "static" not in v.mods:
                 v.init = None
+    if cut is not None:
+        for v in statics[statics.index(cut):]:
+            v.init = None
 
 
 def _first_of(*errors: HlslError | None) -> HlslError | None:
@@ -132,6 +158,17 @@ def _initializer_error(cg: Codegen) -> HlslError | None:
         cg.func_index_stack = [1 << 30]
         cg.assign_bindings()
         cg.scopes = [{}]
+    except HlslError as exc:
+        # a declaration the generator refuses as it collects (a shader variable's X3011, check.check_compile_shader):
+        # the initialisers before it were reduced first (10.1: ``PixelShader p1[2] = CompileShader(…);`` above
+        # ``PixelShader p2 = p1;`` is p1's X3017; session 43), so they are checked without it and what follows
+        if is_type_error(exc) or exc.code == 3011:
+            before = [d for d in cg.prog.decls if d.pos.file != exc.file or (d.pos.line, d.pos.col) < (exc.line, exc.col)]
+            if len(before) < len(cg.prog.decls):
+                p = cg.prog
+                return _initializer_error(Codegen(A.Program(p.pos, before, p.pack_row_major, [], [], [], False), "",
+                                                  cg.stage, cg.major, cg.minor, cg.row_major_default))
+        return None
     except Exception:  # noqa: BLE001 - the declarations' own errors are the effect compiler's to report
         return None
     prepared: HlslError | None = None
@@ -142,6 +179,8 @@ def _initializer_error(cg: Codegen) -> HlslError | None:
         cg.init_statics()
     except HlslError as exc:
         prepared = exc if is_type_error(exc) or exc.code == 3011 else None
+        if prepared is not None:
+            prepared.static_initialiser = True  # (_drop_uniform_initialisers)
     except Exception:  # noqa: BLE001, S110 - a static this probe cannot prepare proves nothing
         pass
     found = _first_uniform_initialiser_error(cg)
@@ -153,17 +192,35 @@ def _initializer_error(cg: Codegen) -> HlslError | None:
 def _first_uniform_initialiser_error(cg: Codegen) -> HlslError | None:
     from ..shader.hlsl.codegen import walk
     from ..shader.hlsl.initshape import check_initializer
+    from ..shader.hlsl.objinit import object_initialiser_error
+    from ..shader.hlsl.shaderobj import assemble_braced
     from ..shader.hlsl.types import ArrayType, ObjectType, array_leaf
     from ..shader.hlsl.uncalled import is_type_error
-    from .objinit import object_initialiser_error
 
     globals_: dict[str, A.VarDecl] = {}
     for d in cg.prog.decls:
+        for p in d.params if isinstance(d, A.FuncDef) else []:
+            # a parameter's default value, as at the shader targets (initshape.check_initializer_shapes; 10.1, session
+            # 43: ``float4 fn(float4 x = {1, 2})`` X3017, ``= nothere`` X3004, ``= a`` of a uniform X3011 in an effect)
+            if p.default is not None and not isinstance(array_leaf(p.type), ObjectType):
+                try:
+                    check_initializer(cg, p.name, p.type, p.default, p.pos, globals_, param=True, type_errors=True)
+                except HlslError as exc:
+                    if exc.code == 3011 or is_type_error(exc):
+                        return exc
+                except NotSupportedError:
+                    raise
+                except Exception:  # noqa: BLE001, S112 - a feature the shader front end does not build here
+                    pass
         decls = [d] if isinstance(d, A.VarDecl) else d.members if isinstance(d, A.CBufferDecl) else []
         for v in decls:
             # objects in the value (a shader array's, a brace list's count): objinit.py, statics too; a compile in
             # the value is reduced before the declarator (10.1: ``PixelShader p[2] = CompileShader(ps_2_0, f(a,
             # b));`` of one uniform parameter is X3013)
+            try:
+                assemble_braced(v.init)
+            except HlslError as exc:
+                return exc
             shaped = object_initialiser_error(v, globals_)
             if shaped is not None:
                 calls = [n for n in walk(v.init) if isinstance(n, A.Call) and n.name == "CompileShader"]
@@ -186,8 +243,8 @@ def _first_uniform_initialiser_error(cg: Codegen) -> HlslError | None:
                         t = cg.size_unsized_array(t, v.init, v.pos)  # ``float p[] = {sqrt(4), float2(5, 6)};``
                     check_initializer(cg, v.name, t, v.init, v.pos, globals_, type_errors=True)
                 except HlslError as exc:
-                    if exc.code == 3011 or is_type_error(exc):
-                        return exc
+                    if exc.code == 3011 or is_type_error(exc) or 2000 <= exc.code < 3000:
+                        return exc  # (2000-2999: an asm block's assembler error, shaderobj.asm_object_name)
                 except NotSupportedError:
                     raise
                 except Exception:  # noqa: BLE001, S112 - a feature the shader front end does not build here

@@ -29,7 +29,7 @@ from collections.abc import Callable
 
 from ..errors import NotSupportedError
 from ..shader.hlsl.diagnostics import HlslError, Pos
-from ..shader.hlsl.salvage import earlier_type_error
+from ..shader.hlsl.salvage import cut_text, earlier_type_error
 from ..shader.hlsl.uncalled import is_type_error
 
 #: error numbers the effect compiler raises for a declaration that fxc raises while it reduces that declaration
@@ -74,29 +74,6 @@ def _before(toks: list, err: HlslError, limit: HlslError) -> bool:
     return _stream_index(toks, err) < _stream_index(toks, limit)
 
 
-def cut_text(text: str, pos: Pos) -> str | None:
-    """The preprocessed ``text`` before the token at ``pos`` (its ``#line`` marks followed as lexer.lex follows
-    them), or None when no line of the text is that position's."""
-    line_no, cur_file = 1, None
-    out: list[str] = []
-    for raw in text.split("\n"):
-        s = raw.strip()
-        if s.startswith("#") and s[1:].lstrip().startswith("line"):
-            parts = s.split()
-            if len(parts) >= 2 and parts[1].isdigit():
-                line_no = int(parts[1])
-                if len(parts) >= 3:
-                    cur_file = parts[2].strip('"')
-                out.append(raw)
-                continue
-        if line_no == pos.line and (cur_file is None or cur_file == pos.file):
-            out.append(raw[:pos.col - 1])
-            return "\n".join(out)
-        out.append(raw)
-        line_no += 1
-    return None
-
-
 def lex_effect(text: str, file: str, compile_prefix: Callable[[str], object]) -> list:
     """``lex(text, file)``; where a character begins no token, an error fxc found in the text before it comes
     first: fxc reads its tokens as it parses (10.1: ``float4 g() { return nothere; }`` before ``float h = 1 $ 2;`` is
@@ -120,6 +97,68 @@ def lex_effect(text: str, file: str, compile_prefix: Callable[[str], object]) ->
         raise
 
 
+def check_names_in_order(prog, exc_text: str, compile_prefix: Callable[[str], object]) -> None:
+    """Two globals of one name (decls.check_declarations) and a function defined twice with one signature are
+    X3003 at the second declaration, which fxc meets as it parses: what it found in the text before that comes
+    first (10.1: ``float4 g() { return nothere; }`` before ``float4 a; float4 a;`` is X3004, ``sampler s { cat =
+    foobar.y; };`` before a function defined twice X3018, at fx_2_0 and fx_5_0 alike; fx_2_0 had not reported the
+    function at all). That text is compiled as an effect of its own (``compile_prefix``) and its parse-time error,
+    if any, is raised instead."""
+    from ..shader.hlsl import ast as A
+    from ..shader.hlsl.decls import check_declarations
+    from ..shader.hlsl.overload import signature
+
+    try:
+        check_declarations(prog)
+        bodies: set[tuple] = set()
+        for d in prog.decls:
+            if isinstance(d, A.FuncDef) and d.body is not None:
+                key = (d.name, signature(d))
+                if key in bodies:  # (codegen.collect's rule; an effect compiles no entry point to meet it)
+                    raise HlslError(d.pos.file, d.pos.line, d.pos.col, 3003, f"redefinition of '{d.name}'")
+                bodies.add(key)
+    except HlslError as exc:
+        raise earlier_in_text(exc, exc_text, compile_prefix) or exc from None
+
+
+def earlier_in_text(exc: HlslError, text: str, compile_prefix: Callable[[str], object]) -> HlslError | None:
+    """The parse-time error fxc meets in the text before ``exc`` -- an error this compiler raises after the parse
+    for a declaration fxc judges as it reduces it (X3003 of a name defined twice, X3011 of a shader variable's
+    initialiser) -- or None: the text before it compiled as an effect of its own (``compile_prefix``)."""
+    prefix = cut_text(text, Pos(exc.file, exc.line, exc.col))
+    prefix = _whole_declarations(prefix) if prefix is not None else None
+    if prefix is None or not prefix.strip():
+        return None
+    try:
+        compile_prefix(prefix)
+    except HlslError as e:
+        if parse_time(e) and (e.file, e.line, e.col) != (exc.file, exc.line, exc.col):
+            return e
+    except Exception:  # noqa: BLE001, S110 - a prefix the effect compiler cannot build proves nothing
+        pass
+    return None
+
+
+def _whole_declarations(text: str) -> str:
+    """``text`` up to the end of its last complete top-level declaration (its last ``;`` or ``}`` outside any
+    bracket), so that it compiles without a syntax error of its own (a salvage running makes no salvage of it)."""
+    depth, end, quote = 0, 0, ""
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote and text[i - 1] != "\\" else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+            if depth == 0 and ch == "}":
+                end = i + 1
+        elif ch == ";" and depth == 0:
+            end = i + 1
+    return text[:end]
+
+
 def first_parse_time_error(exc: HlslError, parser, text: str,
                            compile_prefix: Callable[[str], object]) -> HlslError | None:
     """The first error fxc finds before the effect parser's error ``exc`` (module doc), or None. ``parser``: the
@@ -130,7 +169,7 @@ def first_parse_time_error(exc: HlslError, parser, text: str,
     found: list[HlslError] = []
     _ACTIVE.append(True)
     try:
-        err = earlier_type_error(exc)
+        err = earlier_type_error(exc, initialisers=_effect_initialisers)
         if err is not None and not _name_before_name(parser, exc, err):
             found.append(err)
         first = getattr(exc, "salvage_first_token", None)
@@ -153,6 +192,17 @@ def first_parse_time_error(exc: HlslError, parser, text: str,
     limit = _effect_keyword(parser, getattr(exc, "salvage_first_token", None), exc)
     found = [e for e in found if _before(parser.toks, e, limit)]
     return min(found, key=lambda e: _stream_index(parser.toks, e)) if found else None
+
+
+def _effect_initialisers(cg) -> None:
+    """The uniform initialisers' rules of an effect (fxfuncs: objects counted by objinit.py, compiles in brace lists
+    left to the shader-expression rules), raising the first error: the failed declaration's declarators reduced
+    before the error are judged by them (10.1: ``PixelShader pa[2] = {NULL} $`` is X3017)."""
+    from .fxfuncs import _first_uniform_initialiser_error
+
+    err = _first_uniform_initialiser_error(cg)
+    if err is not None:
+        raise err
 
 
 def _failed_declaration(parser, exc: HlslError, cut: Pos, found: list[HlslError]) -> None:

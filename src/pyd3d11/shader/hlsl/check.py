@@ -506,10 +506,15 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     if isinstance(init, A.Ident) and init.name == "NULL":
         return  # no shader: d3dcompiler_47 10.1 compiles `VertexShader v = NULL;` (an fx_4/fx_5 NULL shader variable)
     if isinstance(init, A.AsmBlock):
-        # a D3D9 effect's assembly shader (effects/fx2asm.py assembles it for fx_2_0): taken by the Direct3D 9
-        # targets compiling such a file; at shader model 4 and later an error, as the parser refused it before
-        if cg.d3d9 is None:
-            raise cg.err(init.pos, "asm blocks are Direct3D 9 effect syntax (fx_2_0 and the D3D9 targets)", 3000)
+        # a D3D9 effect's assembly shader (effects/fx2asm.py assembles it for fx_2_0): every target assembles it, its
+        # errors fxc's (X2000, X2001, X2005), and keeps no shader (an fx_4/fx_5 variable stores a NULL one); of
+        # another kind than the variable's it is X3017 (d3dcompiler_47 10.1, session 43: ``PixelShader p = asm {
+        # ps_2_0 mov oC0, c0 };`` compiles at ps_4_0, ps_5_0, fx_4_1 and fx_5_0)
+        from .shaderobj import asm_object_name
+
+        kind = asm_object_name(init)
+        if not (isinstance(d.type, ObjectType) and d.type.kind.lower() == kind.lower()):
+            raise cg.err(d.pos, f"cannot implicitly convert from 'const {kind}' to 'const {d.type}'", 3017)
         return
     if isinstance(init, A.Ident) and any(isinstance(x, A.VarDecl) and x.name == init.name and x is not d and
                                          isinstance(x.type, ObjectType) and x.type.kind.lower() in _SHADER_OBJECTS

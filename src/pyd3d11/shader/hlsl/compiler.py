@@ -181,10 +181,17 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     try:
         tokens = lex(pp.text, file)  # lexed once: every parse below reads the same list (Parser copies it)
     except HlslError as exc:
-        attach_warnings(exc, [(Pos(f, line, 1), code, msg) for f, line, code, msg in pp.warnings
-                              if pp.warning_specs.get(code) != "disable"])
+        from .salvage import before_bad_character
+
+        found = before_bad_character(pp.text, file, exc, target)
+        attach_warnings(found or exc, [(Pos(f, line, 1), code, msg) for f, line, code, msg in pp.warnings
+                                       if pp.warning_specs.get(code) != "disable"])
+        if found is not None:  # the text before the character had an error (salvage.py)
+            raise found from None
         raise
     policy: list[WarningPolicy] = []  # ``#pragma warning`` state by position, once the first parse has run
+
+    from .salvage import earlier_declaration_error
 
     def parse(profile: str):
         parser = Parser(tokens, profile, flag_pack)
@@ -200,7 +207,10 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                                                                      if f == entry], key=lambda e: (e.line, e.col))
         if not policy:
             policy.append(WarningPolicy(tokens, prog.func_bodies))
-        check_declarations(prog)
+        try:
+            check_declarations(prog)
+        except HlslError as exc:  # (a global defined twice: an earlier declaration's type error first, salvage.py)
+            raise earlier_declaration_error(prog, exc, row_major) or exc from None
         check_unsized_arrays(prog, profile.endswith("_5_1"))  # X3074 / X3072 (arraysizes.py)
         if program_hook is not None:
             program_hook(prog)
@@ -237,6 +247,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             if cg is None:
                 attach_warnings(exc, pp_warnings())
                 raise
+            earlier = earlier_declaration_error(cg.prog, exc, row_major)
+            if earlier is not None:  # an earlier declaration's type error is fxc's first (salvage.py)
+                raise failed(cg, earlier) from None
             nested = cg.deferred_gate_error
             if nested is not None and exc.code >= 3500 and exc is not nested and exc.code != 4615:
                 # a resource holding objects (X3683 / X3020, templates.py) or gs_4_x instancing (X3514, gs.py) comes

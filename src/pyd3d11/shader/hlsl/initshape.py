@@ -196,6 +196,9 @@ def check_initializer(cg: CodegenContext, name: str, t: Type, init: A.Node, pos:
     if isinstance(array_leaf(t), ObjectType):
         _check_object(cg, name, t, init, pos, globals_)
     elif _numeric(t):
+        if isinstance(init, A.AsmBlock):  # (10.1: ``float4 f = asm { ps_2_0 … };`` X3017, once assembled)
+            raise cg.err(pos, f"cannot implicitly convert from 'const {shaderobj.asm_object_name(init)}' to "
+                              f"'const {t}'", 3017)
         misused = shaderobj.initializer_error(init, t)  # ``{1, -compile ps_4_0 f()}`` (shaderobj.py)
         if misused is not None:
             raise misused
@@ -209,20 +212,42 @@ def check_initializer(cg: CodegenContext, name: str, t: Type, init: A.Node, pos:
             raise cg.err(pos, f"'{name}': {what} must be a literal expression", 3011)
 
 
+def _self_contained(cg: CodegenContext, init: A.Node) -> bool:
+    """Whether ``init`` names no declared global and holds no shader expression: its type errors are then its own
+    (10.1: ``float2 f = {1, nothere};`` X3004, ``{1, sin(1, 2)}`` X3013 at ps_5_0); a static it reads is prepared
+    only after this check and a compile inside braces is the shader-expression rules' (shaderobj.py), so those
+    initialisers keep the shape rules alone here."""
+    from .codegen import walk
+
+    names = {d.name for d in cg.prog.decls if isinstance(d, A.VarDecl)} | \
+        {m.name for d in cg.prog.decls if isinstance(d, A.CBufferDecl) for m in d.members}
+    return not any(isinstance(n, A.Ident) and n.name in names or shaderobj.object_name(n) is not None or
+                   isinstance(n, A.AsmBlock) for n in walk(init))
+
+
 def check_initializer_shapes(cg: CodegenContext) -> None:
     """Every uniform global's and cbuffer member's initialiser and every function parameter's default, in
     source order (statics and locals are checked where their code is generated)."""
+    from .objinit import object_initialiser_error
+
     globals_: dict[str, A.VarDecl] = {}
     for d in cg.prog.decls:
         if isinstance(d, A.FuncDef):
             for p in d.params:
                 if p.default is not None:
-                    check_initializer(cg, p.name, p.type, p.default, p.pos, globals_, param=True)
+                    check_initializer(cg, p.name, p.type, p.default, p.pos, globals_, param=True,
+                                      type_errors=_self_contained(cg, p.default))
             continue
         decls = [d] if isinstance(d, A.VarDecl) else d.members if isinstance(d, A.CBufferDecl) else []
         for v in decls:
+            # an initialiser holding effect objects is counted as an effect's is, statics too (objinit.py: 10.1
+            # ``PixelShader p[2] = {NULL};`` and ``Texture2D t[2] = NULL;`` are X3017 at ps_5_0 as at fx_5_0)
+            shaped = object_initialiser_error(v, globals_)
+            if shaped is not None:
+                raise shaped
+            shaderobj.assemble_braced(v.init)
             if v.init is not None and "static" not in v.mods and "groupshared" not in v.mods:
-                check_initializer(cg, v.name, v.type, v.init, v.pos, globals_)
+                check_initializer(cg, v.name, v.type, v.init, v.pos, globals_, type_errors=_self_contained(cg, v.init))
             elif v.init is not None and "static" in v.mods and isinstance(array_leaf(v.type), ObjectType) and \
                     not isinstance(v.init, A.InitList):
                 _check_object(cg, v.name, v.type, v.init, v.pos, globals_, static=True)  # ``static SamplerState s = -1``

@@ -671,6 +671,10 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
             self.cbuffer_depth += 1
             try:
                 decls = self.parse_var_list(base, mods, pos)
+            except HlslError as exc:  # the members fxc had reduced are checked before the error (salvage.py)
+                if not hasattr(exc, "salvage_buffer"):
+                    exc.salvage_buffer = A.CBufferDecl(name_tok.pos, name_tok.text, kind, reg, list(members), space)
+                raise
             finally:
                 self.cbuffer_depth -= 1
             for d in decls:
@@ -1000,6 +1004,11 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         start = self.expect("{")
         if not self.at("{"):
             self._state_block_entries()
+            if _flat_count(t) > 1 and not self.one_block_for_range(t, 1):
+                # one block is one item, converted as the declarator is reduced -- before a syntax error after
+                # it, at the shader targets too (d3dcompiler_47 10.1: ``float3 f {} = 1;`` and ``sampler s[2] {} x``
+                # are X3017, ``float3 f {};`` X3017 at ps_5_0, a local too)
+                raise self.error(f"'{name}': initializer does not match type", start, 3017)
             return
         count = 0
         while True:

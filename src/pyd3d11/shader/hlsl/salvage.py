@@ -172,8 +172,99 @@ def salvage_program(parser, exc: HlslError, decls: list[A.Node], start, mark: in
             from .types import VOID
 
             tops.append(A.FuncDef(loose[0].pos, "__salvaged_global", VOID, [], None, A.Block(loose[0].pos, loose)))
+    buf = getattr(exc, "salvage_buffer", None)
+    if buf is not None and buf.members:  # a buffer that failed: the members before the failed one
+        tops.insert(0, buf)
     exc.salvage_program = A.Program(start, list(decls) + tops, parser.pack_row_major, [], [], [], True)
     exc.salvage_cut = parser.salvage_cut
+
+
+def earlier_declaration_error(prog: A.Program, exc: HlslError, row_major: bool = False) -> HlslError | None:
+    """A type error of a declaration before the one ``exc`` (a type error, a redefinition's X3003, an initialiser's
+    X3011) stands in, or None. fxc type-checks each declaration as it reduces it, so of two declarations' errors
+    the one earlier in the text is its first -- whatever order this compiler judges them in (the uniforms'
+    initialisers and a function defined twice are judged before any body): d3dcompiler_47 10.1 answers
+    ``float4 g() { return nothere; }`` then ``float2 k = {1, 2, 3};``, ``Texture2D t = 4;``, ``float4 a; float4 a;``
+    or a function defined twice with X3004 (session 43, EFX). The declarations before ``exc`` are checked as the
+    text before a syntax error is (_check)."""
+    from .uncalled import is_type_error
+
+    if not (is_type_error(exc) or exc.code in (3003, 3011)):
+        return None
+    decls: list[A.Node] = []
+    at_start = False
+    for d in prog.decls:
+        p = d.pos
+        if p.file == exc.file and (p.line, p.col) >= (exc.line, exc.col):
+            at_start = (p.line, p.col) == (exc.line, exc.col)
+            break
+        decls.append(d)
+    if decls and not at_start:
+        decls.pop()  # the declaration holding ``exc``: its own errors are this compiler's to order
+    if not any(isinstance(d, A.FuncDef) and d.body is not None or getattr(d, "init", None) is not None or
+               isinstance(d, A.CBufferDecl) for d in decls):
+        return None  # nothing before it with a type to check
+    found: list[HlslError] = []
+    try:
+        _check(A.Program(prog.pos, decls, prog.pack_row_major, [], [], [], True), row_major, found, exc)
+    except RecursionError:
+        return None
+    found = [e for e in found if _before(e, exc)]
+    return min(found, key=lambda e: (e.line, e.col)) if found else None
+
+
+def cut_text(text: str, pos) -> str | None:
+    """The preprocessed ``text`` before the token at ``pos`` (its ``#line`` marks followed as lexer.lex follows
+    them), or None when no line of the text is that position's."""
+    line_no, cur_file = 1, None
+    out: list[str] = []
+    for raw in text.split("\n"):
+        s = raw.strip()
+        if s.startswith("#") and s[1:].lstrip().startswith("line"):
+            parts = s.split()
+            if len(parts) >= 2 and parts[1].isdigit():
+                line_no = int(parts[1])
+                if len(parts) >= 3:
+                    cur_file = parts[2].strip('"')
+                out.append(raw)
+                continue
+        if line_no == pos.line and (cur_file is None or cur_file == pos.file):
+            out.append(raw[:pos.col - 1])
+            return "\n".join(out)
+        out.append(raw)
+        line_no += 1
+    return None
+
+
+def before_bad_character(text: str, file: str, exc: HlslError, profile: str | None = None) -> HlslError | None:
+    """The lexer's ``exc`` (a character that begins no token, ``$``) is met by fxc only when its parser reaches it:
+    the text before it was parsed and type-checked by then (10.1: ``float4 g() { return nothere; } $`` is X3004,
+    ``float2 f = {1, 2, 3} $`` X3017, ``float4 h = 1 + ; $`` the X3000 at ``;``). That text is parsed here: its
+    syntax error (not the end of the text) or its first type error (earlier_type_error) is the answer; None leaves
+    the lexer's. The effect compiler has its own (effects/fxsalvage.lex_effect)."""
+    from .lexer import lex
+    from .parser import Parser
+
+    prefix = cut_text(text, exc)
+    if prefix is None or not prefix.strip():
+        return None
+    if "unexpected character '`'" in exc.message:
+        # a backtick is a token to fxc's lexer ("unexpected token '`'"), one that does not end the expression before
+        # it: ``float4 h = float3(1, 2, 3) `` is X3000, not the initialiser's X3017 (10.1; fitted: read as a ``+``)
+        prefix += " +"
+    try:
+        parser = Parser(lex(prefix, file), profile)
+        start = parser.tok.pos
+        prog = parser.parse_program()
+    except HlslError as inner:
+        if inner.code == 3000 and "end of file" in inner.message:
+            return None  # the declaration the character stopped (its type errors were raised, not this)
+        return inner
+    except Exception:  # noqa: BLE001 - a prefix this parser cannot read proves nothing
+        return None
+    limit = HlslError(exc.file, exc.line, exc.col, exc.code, exc.message)
+    salvage_program(parser, limit, prog.decls, start, len(parser.expr_log))
+    return earlier_type_error(limit)
 
 
 def _copy_tree(v):
@@ -202,23 +293,32 @@ def _before(err: HlslError, limit: HlslError) -> bool:
     return err.file == limit.file and (err.line, err.col) < (limit.line, limit.col)
 
 
-def earlier_type_error(exc: HlslError, row_major: bool = False) -> HlslError | None:
-    """The first type error fxc finds in the text before the parser's error ``exc`` (module doc), or None."""
+#: checks a code generator's uniform initialisers (and parameter defaults), raising the first error
+Initialisers = Callable[[object], None]
+
+
+def earlier_type_error(exc: HlslError, row_major: bool = False,
+                       initialisers: Initialisers | None = None) -> HlslError | None:
+    """The first type error fxc finds in the text before the parser's error ``exc`` (module doc), or None.
+    ``initialisers``: the rules of the uniform globals' initialisers (default: the shader targets',
+    initshape.check_initializer_shapes; an effect passes its own)."""
     prog = getattr(exc, "salvage_program", None)
     if prog is None:
         return None
     found: list[HlslError] = list(getattr(exc, "salvage_errors", []))
     try:
-        _check(prog, row_major, found, exc)
+        _check(prog, row_major, found, exc, initialisers)
     except RecursionError:
         return None
     found = [e for e in found if _before(e, exc)]
     return min(found, key=lambda e: (e.line, e.col)) if found else None
 
 
-def _check(prog: A.Program, row_major: bool, found: list[HlslError], limit: HlslError) -> None:
+def _check(prog: A.Program, row_major: bool, found: list[HlslError], limit: HlslError,
+           initialisers: Initialisers | None = None) -> None:
     from .codegen import Codegen
     from .decls import check_declarations
+    from .initshape import check_initializer_shapes
     from .uncalled import _both_stages, _modelled, func_key, is_type_error
 
     try:
@@ -229,6 +329,22 @@ def _check(prog: A.Program, row_major: bool, found: list[HlslError], limit: Hlsl
     def make_codegen(stage: str, major: int, minor: int) -> Codegen:
         return Codegen(_copy_tree(prog), "__salvaged_entry", stage, major, minor, row_major)
 
+    try:
+        # a uniform global's (a cbuffer member's, a parameter's default) initialiser is converted as fxc reduces
+        # its declarator -- a brace list at its ``}``, whatever follows (10.1: ``float2 f = {1, 2, 3} + ;`` is X3017,
+        # ``float b = a }`` of a uniform ``a`` X3011, ``float2 f = {1, nothere}; float q = ;`` X3004), though no
+        # code is generated for it (initshape.py)
+        cg = make_codegen("ps", 5, 0)
+        cg.collect()
+        cg.func_index_stack = [1 << 30]
+        cg.assign_bindings()
+        cg.scopes = [{}]
+        (initialisers or check_initializer_shapes)(cg)
+    except HlslError as e:
+        if is_type_error(e) or e.code == 3011:
+            found.append(e)
+    except Exception:  # noqa: BLE001, S110 - an initialiser this probe cannot prepare proves nothing
+        pass
     try:  # the globals' initialisers, as a code generator prepares them before any function
         cg = make_codegen("ps", 5, 0)
         cg.collect()

@@ -40,6 +40,25 @@ def object_name(e: A.Node) -> str | None:
     return None
 
 
+def asm_object_name(block: A.AsmBlock) -> str:
+    """The shader object type a D3D9 ``asm { }`` block makes, once assembled (its assembler errors, X2000 / X2001 /
+    X2005, are fxc's at every target: d3dcompiler_47 10.1, session 43; effects/fx2asm.py)."""
+    from ...effects.fx2asm import assemble, shader_kind
+
+    return "PixelShader" if shader_kind(assemble(block.lines, block.pos.file)) == "ps" else "VertexShader"
+
+
+def assemble_braced(init: A.Node | None) -> None:
+    """Assemble the asm blocks of a brace list (their errors are fxc's: 10.1, ``PixelShader p[2] = { asm { }, NULL
+    };`` is X2001 at ps_5_0 and fx_5_0 alike; session 43); a block alone is check.check_compile_shader's."""
+    if isinstance(init, A.InitList):
+        for item in init.items:
+            if isinstance(item, A.AsmBlock):
+                asm_object_name(item)
+            else:
+                assemble_braced(item)
+
+
 def _err(e: A.Node, code: int, msg: str) -> HlslError:
     pos = e.pos
     return HlslError(pos.file, pos.line, pos.col, code, msg, end=getattr(pos, "end", 0))

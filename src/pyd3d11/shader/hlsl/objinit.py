@@ -19,12 +19,12 @@ well-formed initialisers; these answers are the DLL's (tests/test_rules_effects_
 
 from __future__ import annotations
 
-from ..shader.hlsl import ast as A
-from ..shader.hlsl.codegen import component_bases
-from ..shader.hlsl.diagnostics import HlslError
-from ..shader.hlsl.objects import leaf_count
-from ..shader.hlsl.shaderobj import object_name
-from ..shader.hlsl.types import ArrayType, NumType, ObjectType, Type, array_leaf
+from . import ast as A
+from .codegen import component_bases
+from .diagnostics import HlslError
+from .objects import leaf_count
+from .shaderobj import object_name
+from .types import ArrayType, NumType, ObjectType, Type, array_leaf
 
 
 def _error(pos, code: int, msg: str) -> HlslError:
