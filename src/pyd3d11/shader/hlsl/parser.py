@@ -1003,11 +1003,17 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         """``{ name[idx] = expr; ... }`` or a list ``{ {...}, {...} }`` with one block per component."""
         start = self.expect("{")
         if not self.at("{"):
+            marks = len(self.state_values), len(getattr(self, "salvage_state_values", []))
             self._state_block_entries()
-            if _flat_count(t) > 1 and not self.one_block_for_range(t, 1):
+            values = self.state_values[marks[0]:] + getattr(self, "salvage_state_values", [])[marks[1]:]
+            if _flat_count(t) > 1 and not self.one_block_for_range(t, 1) and \
+                    all(isinstance(v, (A.Ident, A.Literal)) for v in values):
                 # one block is one item, converted as the declarator is reduced -- before a syntax error after
-                # it, at the shader targets too (d3dcompiler_47 10.1: ``float3 f {} = 1;`` and ``sampler s[2] {} x``
-                # are X3017, ``float3 f {};`` X3017 at ps_5_0, a local too)
+                # it, at the shader targets too (d3dcompiler_47 10.1: ``float3 f {} = 1;``, ``float3 f { foo = bar; }
+                # x`` and ``sampler s[2] {} x`` are X3017, ``float3 f {};`` X3017 at ps_5_0, a local too); a value
+                # that may fail its own type rules (a swizzle, an index, a call: X3018 first in ``DepthStencilState
+                # d[2] { RandomField = vec.w; };``) leaves the count to the checks after the parse (effects'
+                # _check_block_initialisers); a name or a literal cannot (an unknown name is a const int)
                 raise self.error(f"'{name}': initializer does not match type", start, 3017)
             return
         count = 0
