@@ -19,7 +19,8 @@ directive or without a new-line, ``\r\n`` and other blanks, ``#include`` forms. 
 
 Every expected value -- D3DPreprocess's whole text byte for byte (the source named ``<DIR>\\src\\t.hlsl`` in a folder
 holding ``INCLUDE_FILES``; the folder's spelling written ``<DIR>``), the error numbers of its messages in order
-(``-`` for ``#error``'s numberless one), D3DCompile's first error number at ps_4_0 of ``PREFIX`` + source -- was
+(``-`` for ``#error``'s numberless one), D3DCompile's first error number at ps_4_0 of ``PREFIX`` + source (no
+include handler: an ``#include`` there is a file not found, X1507; rows whose answer depends on a file left out) -- was
 recorded from Microsoft's d3dcompiler_47.dll 10.1 under Wine (``pyd3d11.tools.wine_d3dcompiler``), session 43.
 The rules this session built from it:
 
@@ -2153,6 +2154,9 @@ COMPILES = [
     ('#line 5 // c\n__LINE__ pass\n', 'X3000'),
     ('#line 5 /* c\n*/ __LINE__ pass\n', 'X1500'),
     ('#line 5\n#if __LINE__ == 5\npass\n#endif\n', 'ok'),
+    ('#line 7\n#include "b.h"\n__LINE__ pass\n', 'X1507'),
+    ('#include "b.h"\n__LINE__ __FILE__ pass\n', 'X1507'),
+    ('#line 5 "x.h"\n#include "a.h"\nA __FILE__\n', 'X1507'),
     ('#if 0\n#line x y z\n#endif\npass\n', 'ok'),
     ('#line 5 "a.h"\n#line 9\n__FILE__ __LINE__ pass\n', 'X3000'),
     ('#line 1 "t.hlsl"\n__FILE__ pass\n', 'X3000'),
@@ -2258,6 +2262,9 @@ COMPILES = [
     ('#define W __FILE__\nW pass\n', 'X3000'),
     ('#define S(x) #x\n#define X(x) S(x)\nX(__FILE__) pass\n', 'X3000'),
     ('#line 3 "q\\"r.h"\n__FILE__ pass\n', 'X1500'),
+    ('#include "inc_if.h"\n', 'X1507'),
+    ('#define X 1\n#include "inc_if.h"\n', 'X1507'),
+    ('#define X 0\n#include "inc_if.h"\n', 'X1507'),
     ('#define X(a, b) a b\nX(pa, ss)\n', 'X3000'),
     ('#define X(a) a ## ss\nX(pa)\n', 'ok'),
     ('#define X pass\n#ifdef X\nX\n#endif\n', 'ok'),
@@ -2467,7 +2474,17 @@ COMPILES = [
     ('#define A pass\r\nA\r\n', 'ok'),
     ('pass\\\r\nx\n', 'X3000'),
     ('#define A \\\r\npass\nA\n', 'ok'),
+    ('#include "a.h"\nA\n', 'X1507'),
+    ('#include "A.H"\nA\n', 'X1507'),
+    ('#include "missing.h"\npass\n', 'X1507'),
+    ('#include "b.h"\n', 'X1507'),
+    ('#include "a.h" // c\nA\n', 'X1507'),
+    ('#include "a.h" /* c */\nA\n', 'X1507'),
     ('#  include   "a.h"\nA\n', 'X1507'),
+    ('#include\t"a.h"\nA\n', 'X1507'),
+    ('#ifdef A\nfail\n#endif\n#include "a.h"\n#ifdef A\npass\n#endif\n', 'X1507'),
+    ('#define F(x) x\nF(\n#include "a.h"\n) A\n', 'X1507'),
+    ('#include "a.h"\n#undef A\n#ifndef A\npass\n#endif\n', 'X1507'),
     ('#if defined(defined)\npass\n#endif\n', 'X1500'),
     ('#if defined(defined) || 1\npass\n#endif\n', 'X1500'),
     ('#if defined defined\n#endif\npass\n', 'X1500'),
@@ -2530,12 +2547,21 @@ COMPILES = [
     ('#pragma message("abc\nx\n__LINE__ pass\n', 'X1005'),
     ('#line 5 "abc\n\n__LINE__ pass\n', 'X1005'),
     ('#ifdef X "a\nx\n#else\npass\n#endif\n', 'X1005'),
+    ('#define F(x) [x]\nF(\n#include "t1.h"\n)\n', 'X1507'),
+    ('#define F(x) [x]\nF(a\n#include "t1.h"\nb) pass\n', 'X1507'),
+    ('#define F(x) [x]\nF(a\n#include "t2.h"\nb) Z\n', 'X1507'),
+    ('#define F(x) [x]\nF(a,\n#include "t2.h"\nb) Z\n', 'X1507'),
+    ('#define F(x, y) [x|y]\nF(a,\n#include "t2.h"\nb) Z\n', 'X1507'),
+    ('#define F(x) [x]\nF(a\n#include "missing.h"\nb) pass\n', 'X1507'),
     ('#if 1\n', 'X1502'),
     ('#if 1\npass\n', 'X1502'),
     ('#if 1\n#if 1\npass\n', 'X1502'),
+    ('#include "t2.h"\n#if 1\nZ\n', 'X1507'),
     ('#define F(x) [x]\nF(a\n#define G\nb) pass\n', 'X3000'),
     ('#define F(x) [x]\nF(a\nb) pass\n', 'X3000'),
     ('#define F(x) [x]\nF(a\n\nb) pass\n', 'X3000'),
+    ('#define F(x) [x]\nF(a\n#include "t3.h"\nb) __LINE__ pass\n__LINE__\n', 'X1507'),
+    ('#define F(x) [x]\nF(\n#include "t3.h"\n) pass\n#line 20\n__LINE__\n', 'X1507'),
     ('#pragma foo "abc\npass\n', 'ok'),
     ('#pragma foo 1 2 "x\npass\n', 'ok'),
     ("#pragma foo 'x\npass\n", 'ok'),
