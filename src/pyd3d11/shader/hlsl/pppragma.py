@@ -58,10 +58,6 @@ class Pragmas:
         if toks and toks[0] not in _KNOWN_PRAGMAS:
             # "#pragma Directive": a pragma the compiler does not recognise is a warning, compilation goes on
             self.warnings.append((self.file, self.line, 3568, f"'{toks[0]}' : unknown pragma ignored"))
-            if self.lenient:
-                # (fxc's reader stops at the name: what follows is never read, a string left open there no X1005
-                # and no token for the compiler; d3dcompiler_47 10.1, session 43)
-                return "#pragma " + toks[0]
         # the line goes on to the compiler as written (fxc's pragmas are the compiler's: X3568 is a compiler number,
         # and vkd3d's record of fxc's D3DPreprocess prints a pragma's tokens verbatim); the parser skips it
         return ("#pragma " + rest.strip()).rstrip()
