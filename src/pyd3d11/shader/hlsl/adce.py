@@ -82,14 +82,17 @@ def sweep_unoptimized(code: list[Ins]) -> list[Ins]:
     components are read (optimize._dead_stores). d3dcompiler_47 10.1 under Wine, session 42: at /Od ``float4 t =
     a * 2; t.xy = a.yx;`` multiplies ``.xy`` alone (the value's other components are overwritten), ``float4 r =
     buf.Load(i.x); if (a.x > 0) r = 1; else r = 2;`` loads nothing and binds no buffer. Copies stay, literals are
-    not folded (the other passes do not run)."""
-    from .optimize import _MEMO, _Bail, _dead_stores
+    not folded (the other passes do not run). Code after an unconditional ``break`` / ``continue`` / ``ret`` goes too
+    (optimize._unreachable): a loop whose condition is false on entry is no loop at /Od either (``int m = 0; while
+    (m) { c = foo; }``, ``while (0)``, ``for (int j = 0; j < 0; j++)`` bind no buffer; session 43)."""
+    from .optimize import _MEMO, _Bail, _dead_stores, _unreachable
 
     try:
         for _ in range(8):
+            code, cut = _unreachable(list(code))
             code, swept = sweep(code)
             code, stored = _dead_stores(list(code))
-            if not swept and not stored:
+            if not swept and not stored and not cut:
                 break
     except _Bail:
         pass

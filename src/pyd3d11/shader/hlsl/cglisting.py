@@ -125,6 +125,9 @@ class ListingMixin:
         entry = entry_definition(self)
         if entry is not None:  # X4541 / X4529 / X4530 / X4538: the outputs a D3D9 / level-9 shader must write
             check_required_outputs(self, entry.pos)
+        from .globalflags import settle_min_precision
+
+        settle_min_precision(self)  # the flag of a min-precision operation dead code held (session 43)
         alloc_debug: dict | None = {} if self.wants_debug_info else None
         tmap, nregs = allocate(self.code, self.var_temps, alloc_debug, aligned=self.level9 == "ps_4_0_level_9_1")
         lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.tess.ds_head + self.global_decls()

@@ -146,6 +146,7 @@ class CodegenContext(Protocol):
     input_origin: dict[Slot, Slot]
     untracked_slots: set[Slot]  # never constant-propagated (constprop.py)
     kconst: dict  # variable temp slot -> known constant bits (constprop.py)
+    unfolded_reads: int  # > 0: variable reads keep their registers (odbool.py, /Od float tests)
     tgsm: dict  # groupshared name -> (g#, stride bytes, type)
     tb_reads: dict  # tbuffer number -> the (register, component) pairs its loads read (tbuffer.py)
     unroll_met_runtime: bool  # an unrolled copy met a run-time condition (unroll.py's forced unroll)
@@ -181,6 +182,7 @@ class CodegenContext(Protocol):
     precise_seen: bool | None  # the source declares something precise (refactor.py)
     min_precision_used: bool  # the interface holds a min-precision type (globalflags.py)
     min_precision_ops: bool  # the code computed a min-precision value (globalflags.note_min_precision)
+    min_precision_sites: set  # the positions (Ins.epos) of min-precision operations (globalflags.py)
     min_precision_kinds: dict[int, str]  # id(expression) -> the precision it was evaluated at
 
     # --- statements being generated ----------------------------------------------------------------

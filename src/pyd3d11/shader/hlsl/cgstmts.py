@@ -245,7 +245,9 @@ class StatementLowering:
         self.emit("break")
 
     def cond_slot(self, e: A.Node) -> Slot:
-        v = self.expr(e)
+        from .odbool import test_operand
+
+        v = test_operand(self, e)
         if _one_component_aggregate(v):
             raise self.err(e.pos, "could not cast condition to boolean", 3020)
         if not isinstance(v.type, NumType):

@@ -189,6 +189,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.unsigned_literals: set = set()  # words of hex / octal literals past INT_MAX (uintrange: not negative)
         self.indexable: dict[int, int] = {}  # x# -> registers
         self.kconst: dict = {}  # variable temp slot -> known constant bits (constprop)
+        self.unfolded_reads = 0  # > 0: variable reads keep their registers (odbool.py)
         self.funcs: dict[str, list[A.FuncDef]] = {}
         self.globals: dict[str, Any] = {}
         self.resources: list[Resource] = []
@@ -236,6 +237,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.double_flags: set[str] = set()  # global flags the double instructions need (doubles.py)
         self.min_precision_used = False  # the interface holds a min-precision type (globalflags.py)
         self.min_precision_ops = False  # the code computed a min-precision value (globalflags.note_min_precision)
+        self.min_precision_sites: set = set()  # their positions (globalflags.settle_min_precision)
         self.min_precision_kinds: dict[int, str] = {}  # id(expression) -> the precision it was evaluated at
         self.local_statics: dict[int, Val] = {}  # function-local statics by declaration
         #: the known values of function-local ``static const`` variables (by declaration): never written after
@@ -1294,7 +1296,12 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 else:
                     out += self.convert_base(Val(NumType(b), s), lt.base).slots
             return Val(t, out)
-        v = self.expr(init)
+        if isinstance(t, NumType) and t.base == BOOL:  # ``bool b = m;``: an /Od float test (odbool.py)
+            from .odbool import test_operand
+
+            v = test_operand(self, init)
+        else:
+            v = self.expr(init)
         # an initializer without braces converts as an assignment does: a scalar, vector or matrix never
         # initialises a struct or an array, nor an aggregate a number (fxc 10.1: ``S r = float2(..)`` and
         # ``float2 r = s`` are X3017 "cannot convert", ``S r = float_array2`` passes; session 35 INTR)

@@ -138,7 +138,7 @@ def known_value(cg: CodegenContext, v: Val) -> Val:
     read as fxc's optimiser carries it: -0 and values below the normal range are +0 (``float x = -0.0f; return
     asuint(x);`` is 0, ``1 / x`` +inf in fxc's object; /Od keeps the bits; tests/test_hlsl_fxc_zero_bits_s37.py)."""
     k = cg.kconst
-    if not k or not v.slots:
+    if not k or not v.slots or cg.unfolded_reads:  # (the operand of an /Od float test: odbool.py)
         return v
     floats, doubles = _float_components(v) if carries_canonical(cg) else (set(), set())
     # array elements (x#) stay registers here: a run-time index keeps its relative addressing; a literal

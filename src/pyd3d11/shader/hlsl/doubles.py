@@ -136,10 +136,24 @@ def _note(cg: CodegenContext, name: str) -> None:
         flags.add("enable11_1DoubleExtensions")
 
 
+#: every double-precision instruction (D3D11.3 functional spec §22.15, the 11.1 extensions included)
+_DOUBLE_OPS = frozenset({"dadd", "dmax", "dmin", "dmul", "deq", "dge", "dlt", "dne", "dmov", "dmovc", "dtof", "ftod",
+                         *EXTENDED})
+
+
 def global_flags(cg: CodegenContext) -> list[str]:
-    """The dcl_globalFlags names the emitted double instructions need (after refactoringAllowed)."""
-    flags = cg.double_flags
-    return [f for f in _FLAG_ORDER if f in flags]
+    """The dcl_globalFlags names the double instructions left in the program need (after refactoringAllowed): those
+    dead-code removal took do not count (d3dcompiler_47 10.1 under Wine, session 43: ``double d = (double)a.x *
+    (double)a.y; return a;`` sets no flag, ``if (a.x > 5) { double d = (double)a.x / (double)a.y; }`` neither
+    D3D_SHADER_REQUIRES_DOUBLES nor the 11.1 extensions, ``d = x / y; d = 1.0L; return (float)d;`` the doubles'
+    alone). ``cg.double_flags`` holds what generation emitted; only flags it holds are written."""
+    ops = {ins.op for ins in cg.code} & _DOUBLE_OPS
+    flags = set()
+    if ops:
+        flags.add("enableDoublePrecisionFloatOps")
+    if ops & EXTENDED:
+        flags.add("enable11_1DoubleExtensions")
+    return [f for f in _FLAG_ORDER if f in flags & cg.double_flags]
 
 
 # --- constants ------------------------------------------------------------------------------------

@@ -9,10 +9,10 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from . import objects, uintrange
+from . import objects, odbool, uintrange
 from .diagnostics import HlslError, Pos
 from .dynpick import matrix_row, vector_component
-from .globalflags import note_min_precision
+from .globalflags import note_min_precision, note_min_precision_conversion
 from .knownbits import known_index
 from .operands import Slot, imm, is_imm
 from .types import (
@@ -131,7 +131,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
 
         return known_value(cg, cg.lookup(e.name, e.pos))
     if isinstance(e, A.Binary):
-        a, b = expr(cg, e.a), expr(cg, e.b)
+        a, b = odbool.binary_operands(cg, e)
         if _operand_class(cg, e.a) != _operand_class(cg, e.b) or not _same_element(e, a, b):
             a, b = _row_matrix_as_vector(a), _row_matrix_as_vector(b)
         v = binary(cg, e.op, a, b, e.pos)
@@ -150,7 +150,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             nv = binary(cg, "+" if e.op == "++" else "-", v, one, e.pos)
             assign_to(cg, target, nv, e.pos, direct=True)
             return expr(cg, target)
-        v = expr(cg, e.a)
+        v = odbool.test_operand(cg, e.a) if e.op == "!" else expr(cg, e.a)  # (an /Od zero test: odbool.py)
         v = unary(cg, e.op, v, e.pos)
         if e.op == "~":
             _legacy_bitwise_source(cg, e, e.pos)
@@ -226,7 +226,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         stored = assign_to(cg, target, v, e.pos, direct=True)
         return stored if stored is not None else expr(cg, target)
     if isinstance(e, A.Ternary):
-        c = expr(cg, e.cond)
+        c = odbool.test_operand(cg, e.cond)
         a = expr(cg, e.a)
         b = expr(cg, e.b)
         if isinstance(a.type, ObjectType) or isinstance(b.type, ObjectType):
@@ -240,12 +240,15 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.Construct):
         return construct(cg, e.type, [expr(cg, a) for a in e.args], e.pos)
     if isinstance(e, A.Cast):
-        v = expr(cg, e.a)
+        bool_cast = isinstance(e.type, NumType) and e.type.base == BOOL
+        v = odbool.test_operand(cg, e.a) if bool_cast else expr(cg, e.a)
         if e.type is VOID:  # d3dcompiler_47 10.1 (session 35): ``(void)v`` is X3017, no discarding cast
             from .overload import type_spelling
 
             raise cg.err(e.pos, f"cannot convert from '{type_spelling(v.type)}' to 'void'", 3017)
-        return cast(cg, v, e.type, e.pos)
+        out = cast(cg, v, e.type, e.pos)
+        note_min_precision_conversion(cg, v, e.type, out)  # an int / bool made a min16float (globalflags.py)
+        return out
     if isinstance(e, A.Member):
         base = expr_raw(cg, e.a)
         key = static_member_key(cg, base.type, e.name)
@@ -277,6 +280,10 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             raise cg.err(e.pos, f"'{e.name}': identifier represents a variable, not a function", 3005)
         from .inlining import call
 
+        if e.name in ("any", "all") and e.name not in cg.funcs and len(e.args) == 1 and \
+                odbool.keeps_test(cg, e.args[0]):
+            with odbool.unfolded(cg):  # the intrinsic's test of a float variable at /Od (odbool.py)
+                return call(cg, e)
         return call(cg, e)
     if isinstance(e, A.MethodCall):
         from .classes import call_on_class, is_class_value, try_method_call

@@ -176,7 +176,7 @@ def note_min_precision(cg: CodegenContext, e: A.Node, v: Val) -> None:
         else:
             computed = kind == _MIN and not _modifier_only(e, v)
         if computed and not v.const:
-            cg.min_precision_ops = True
+            _computed_here(cg)
         if kind == _LITERAL and isinstance(v.type, NumType) and v.type.prec in MIN_PRECISION_TYPES:
             kind = _MIN
     elif isinstance(e, A.Ident):
@@ -203,7 +203,47 @@ def note_min_precision_array(cg: CodegenContext, t: ArrayType) -> None:
     while isinstance(e, ArrayType):
         e = e.elem
     if isinstance(e, NumType) and e.prec in MIN_PRECISION_TYPES:
-        cg.min_precision_ops = True
+        _computed_here(cg)
+
+
+def note_min_precision_conversion(cg: CodegenContext, v: Val, t: object, out: Val) -> None:
+    """A cast of an integer or bool value to min16float / min10float (``(min16float)u.x``, ``(min16float2)i.xy``,
+    ``(min16float)(bool)b``) is an operation at minimum precision (its itof / utof / and), where a float made a
+    minimum-precision float or any value made a min16int / min16uint is not (d3dcompiler_47 10.1 under Wine,
+    session 43: ``return (float)(min16float)u.x;`` sets the flag, ``(float)(min16int)p.x`` none). Only the cast: an
+    implicit conversion (``min16float v = u.x;``, flagged by fxc too) is not judged."""
+    s = v.type
+    while isinstance(t, ArrayType):
+        t = t.elem
+    if isinstance(t, NumType) and isinstance(s, NumType) and t.prec in _MIN_FLOATS and not out.const and \
+            concrete(s.base) != FLOAT and s.prec not in _MIN_FLOATS:
+        _computed_here(cg)
+
+
+#: the minimum-precision float types
+_MIN_FLOATS = frozenset({"min16float", "min10float"})
+
+
+def _computed_here(cg: CodegenContext) -> None:
+    """The expression being evaluated computes a minimum-precision value: its instructions (those carrying its
+    position, ``Ins.epos``) set the flag if any of them outlives dead-code removal (:func:`settle_min_precision`)."""
+    cg.min_precision_ops = True
+    cg.min_precision_sites.add(cg.expr_pos)
+
+
+def settle_min_precision(cg: CodegenContext) -> None:
+    """After dead-code removal: the flag for operations stands only where an instruction of a minimum-precision
+    operation is left in the program (a constant it folded to, a ``mov`` of a literal, is none). d3dcompiler_47 10.1
+    under Wine, session 43: ``min16float m = (min16float)a.x * (min16float)a.y; return a;`` -- and the same in an
+    ``if`` arm, or overwritten, or ``return m * 0`` -- sets neither the flag (SFI0's
+    D3D_SHADER_REQUIRES_MINIMUM_PRECISION) nor the ISG1 / OSG1 signature forms; ``return m;`` sets both (random
+    programs of tools/hlsl_gen declare such locals in dead code, half of them differed). An operation whose
+    position is unknown keeps the flag."""
+    sites = cg.min_precision_sites
+    if not cg.min_precision_ops or None in sites:
+        return
+    cg.min_precision_ops = any(ins.epos in sites and not (ins.op == "mov" and ins.args[1].file == "l")
+                               for ins in cg.code)
 
 
 def global_flags_decl(cg: CodegenContext, decls: list[str]) -> list[str]:
