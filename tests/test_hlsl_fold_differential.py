@@ -7,7 +7,9 @@ three ways, and every result word must be identical:
 2. as the DefaultValue of a cbuffer variable initialised by the expression (shader/hlsl/foldinit.py);
 3. at run time on the reference executor, every argument read from a constant buffer (nothing can fold).
 
-The oracle is (3). Arguments are written ``asfloat(0x…u)`` so a literal is exactly the word the constant buffer
+The oracle is (3); for (1) it is (3)'s program run with fxc's folding arithmetic for the instructions its optimiser
+folds in double (``_fxc_folder``: hlsl/instfold.py, session 43 -- sincos / exp / log / sqrt / rsq / mad of constants
+are C's functions rounded once in d3dcompiler_47 10.1's objects, not the instructions' values). Arguments are written ``asfloat(0x…u)`` so a literal is exactly the word the constant buffer
 holds, and no operator joins two literals (literal arithmetic has its own rule: exprs._literal_fold, fxc's
 double-precision literal folding, a property of literal types rather than of an operation). ``pow`` and
 ``normalize`` are left out: of literal operands they follow fxc's own folds (refactor.fold_constant_pow /
@@ -23,6 +25,8 @@ from __future__ import annotations
 
 import random
 import struct
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import numpy as np
 import pytest
@@ -99,9 +103,39 @@ def _run(blob: bytes, cb: np.ndarray | None = None) -> int:
     return int(run_program(decode_program(chunk.data), 1, bindings=b).outputs[0].view(np.uint32)[0, 0])
 
 
+@contextmanager
+def _fxc_folder() -> Iterator[None]:
+    """The reference executor with fxc's optimiser's arithmetic for the instructions it folds in double (hlsl/
+    instfold.py: sincos, exp, log, sqrt, rsq, mad -- C's functions rounded once). Way 1's oracle runs under it:
+    d3dcompiler_47 10.1 folds ``sin(asfloat(0xf149f2cau))`` to 0x3f4a89b0 where its ``sincos`` instruction gives
+    -1.0, ``exp2(asfloat(0x3fc00000u))`` to 0x403504f3 (the instruction 0x403504f4), also under IEEE strictness
+    (session 43 MRUN, tests/test_rules_hlsl_values_s43.py), so "folded == run time" holds instruction by instruction
+    with fxc's folding arithmetic, not the hardware's. Ways 2 and 3 keep the executor's (foldinit.py)."""
+    from pyd3d11.shader import native
+    from pyd3d11.shader.hlsl import instfold
+    from pyd3d11.shader.ops.alu_float import FLOAT_OPS
+
+    def folder(name: str, fn):
+        def call(*vals):
+            arrs = np.broadcast_arrays(*[np.asarray(v, np.uint32) for v in vals])
+            got = instfold.fxc_fold(name, [a.ravel() for a in arrs])
+            return fn(*vals) if got is None else got.reshape(arrs[0].shape)
+        return call
+
+    saved, backend = {k: FLOAT_OPS[k] for k in instfold.NAMES}, native._override
+    FLOAT_OPS.update({k: (n, folder(k, fn)) for k, (n, fn) in saved.items()})
+    native.set_backend("reference")
+    try:
+        yield
+    finally:
+        FLOAT_OPS.update(saved)
+        native._override = backend
+
+
 def _three_ways(folded: str, runtime: str, args: list[int], typ: str = "float") -> tuple[int, int, int, int]:
     """(in code, DefaultValue, run time, run time on the carried words) of one expression of scalar type ``typ``."""
-    in_code = _run(_compile(f"{typ}4 main() : SV_Target {{ return {typ}4({folded}, 0, 0, 0); }}"))
+    with _fxc_folder():  # what is left of it, fxc's optimiser folds too (every argument is a constant)
+        in_code = _run(_compile(f"{typ}4 main() : SV_Target {{ return {typ}4({folded}, 0, 0, 0); }}"))
     blob = _compile(f"cbuffer K {{ {typ} v = {folded}; float4 pad; }}; float4 main() : SV_Target {{ return pad; }}")
     dv = dc.D3DReflect(blob).GetVariableByName("v").GetDesc().DefaultValue
     assert dv is not None, folded
@@ -117,7 +151,8 @@ def _three_ways(folded: str, runtime: str, args: list[int], typ: str = "float") 
         # 10.1 under Wine, session 37: constprop.canonical_float), so way 1 is compared with the run time on those
         # carried words; the DefaultValue (way 2) keeps the words as written
         carried = np.where((cb & 0x7F800000) == 0, 0, cb).astype(np.uint32)
-        in_code_oracle = _run(runtime_blob, carried)
+        with _fxc_folder():
+            in_code_oracle = _run(runtime_blob, carried)
         return in_code, default, at_run_time, in_code_oracle
     return in_code, default, at_run_time, at_run_time
 

@@ -128,12 +128,12 @@ def test_skipped_passes_give_the_all_passes_fixpoint(monkeypatch, src):
     from pyd3d11.shader.hlsl.adce import sweep
     from pyd3d11.shader.hlsl.cse import cse
 
-    seen: list[tuple[list, bool, list]] = []
+    seen: list[tuple[list, tuple[bool, bool], list]] = []
     real = optimize.optimize_code
 
-    def recording(code, refactor=False, ieee=False, finite=False):
-        out = real(code, refactor, ieee, finite)
-        seen.append((list(code), refactor, list(out)))
+    def recording(code, refactor=False, ieee=False, finite=False, fxc_folds=False):
+        out = real(code, refactor, ieee, finite, fxc_folds)
+        seen.append((list(code), (refactor, fxc_folds), list(out)))
         return out
 
     monkeypatch.setattr(optimize, "optimize_code", recording)
@@ -141,8 +141,9 @@ def test_skipped_passes_give_the_all_passes_fixpoint(monkeypatch, src):
     assert seen
     passes = (cse, optimize._propagate, optimize._eliminate, optimize._dead_stores, sweep, optimize._retarget,
               optimize._constant_branches, optimize._empty_branches)
-    for code, refactor, got in seen:
+    for code, (refactor, fxc_folds), got in seen:
         monkeypatch.setattr(optimize, "_REFACTOR", refactor)
+        monkeypatch.setattr(optimize, "_FXC_FOLDS", fxc_folds)
         optimize._MEMO.clear()
         out = list(code)
         for _ in range(optimize._MAX_ROUNDS):

@@ -23,12 +23,11 @@ session 42 from its objects run on the reference executor; a skip-guarded test r
    in fxc's object, also at /Od (intrinsics._i_pow; log/mul/exp gives NaN at exponent 0 and inf below); a base with
    a non-zero lane keeps the sequence, a variable holding 0 folds only when optimising. POW_ROWS: before 17 of the
    32 agreed, after 28 (the 4 strict xfails: fxc's /Od pow(x, 0 / 1 / 2) is 1 / x / x * x as when optimising).
-5. NOT BUILT, recorded: ``sin`` / ``cos`` of a local holding a constant are folded by fxc's back end as the C
-   function in double of the float32 value, rounded once (``float x = 1e20; cos(x)`` is 0.754259, the executor's
-   sequence gives 1.0; ``sin(3.0)`` 0x3e1081c3, the sequence one ulp above): SINCOS_ROWS, 11 of 32 agree (the 21
-   others strict xfails). Built and withdrawn in session 42: test_hlsl_fold_differential / fold_initializers hold
-   a constant's fold to the run-time sequence (their issue-19 property), to be settled before it is built. At /Od
-   fxc runs the instruction on the local (SINCOS_OD_ROWS: 32 of 32 agree).
+5. ``sin`` / ``cos`` of a local holding a constant are folded by fxc's back end as the C function in double of
+   the float32 value, rounded once (``float x = 1e20; cos(x)`` is 0.754259, the executor's sequence gives 1.0;
+   ``sin(3.0)`` 0x3e1081c3, the sequence one ulp above): SINCOS_ROWS, 11 of 32 agreed in session 42 (recorded,
+   not built); built in session 43 (hlsl/instfold.py, with exp / log / sqrt / rsq / mad: 32 of 32;
+   tests/test_rules_hlsl_values_s43.py). At /Od fxc runs the instruction on the local (SINCOS_OD_ROWS: 32 of 32).
 """
 
 from __future__ import annotations
@@ -340,8 +339,9 @@ SINCOS_ROWS = [
 ]
 
 
-#: SINCOS_ROWS this compiler does not meet (its fold of a constant's sincos is the executor's sequence)
-SINCOS_NOT_BUILT = frozenset(['float x = 0.3096; u[0] = sin(x);', 'float x = 3.0; u[0] = sin(x);', 'float x = 10.0; u[0] = sin(x);', 'float x = 1e5; u[0] = sin(x);', 'float x = 1e20; u[0] = sin(x);', 'float x = -2.5; u[0] = sin(x);', 'float x = 1.5; u[0] = sin(x);', 'float x = 0.9; u[0] = sin(x);', 'float x = 88.0; u[0] = sin(x);', 'float x = 3.4e38; u[0] = sin(x);', 'float x = -1e20; u[0] = sin(x);', 'float x = 1e-3; u[0] = sin(x);', 'float x = 2.0; u[0] = cos(x);', 'float x = 3.0; u[0] = cos(x);', 'float x = 100.0; u[0] = cos(x);', 'float x = 1e20; u[0] = cos(x);', 'float x = -2.5; u[0] = cos(x);', 'float x = 1.5; u[0] = cos(x);', 'float x = 88.0; u[0] = cos(x);', 'float x = 3.4e38; u[0] = cos(x);', 'float x = -1e20; u[0] = cos(x);'])
+#: SINCOS_ROWS this compiler does not meet: none since session 43 (hlsl/instfold.py folds sincos of a constant as
+#: fxc's optimiser does; the 21 rows that were strict xfails here pass)
+SINCOS_NOT_BUILT: frozenset[str] = frozenset()
 
 
 @pytest.mark.parametrize("body,word", [

@@ -72,7 +72,7 @@ class ListingMixin:
             # at the targets X4579 judges, gathers into a non-finite constant wait for the check (gather_after_check)
             renum = optimize_in_place(self.code, self.indexable, refactoring_allowed(self),  # copies, dead code, …
                                       ieee=bool(self.compile_flags & D3DCOMPILE_IEEE_STRICTNESS),
-                                      finite=judges_nonfinite(self))
+                                      finite=judges_nonfinite(self), fxc_folds=not (self.d3d9 or self.level9))
             if renum is not None and self.uninit_arrays:  # their x# as numbered now (uninit.py X4575)
                 self.uninit_arrays = [(n, p, [renum[x] for x in xs if x in renum]) for n, p, xs in self.uninit_arrays]
             if renum is not None and self.uninit_local_arrays:

@@ -38,6 +38,8 @@ from .constprop import carries_canonical, fxc_round_z, track_store
 from .diagnostics import HlslError, Pos
 from .featuregates import GROUPSHARED_BYTES, LANGUAGE, check_gate
 from .icb import indexable_slots
+from .instfold import NAMES as _FXC_INST_FOLDS
+from .instfold import fxc_fold
 from .layout import (
     add_struct_objects,
     global_var_decls,
@@ -525,7 +527,12 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             # (its -0 as +0: constprop.known_value; d3dcompiler_47 10.1, session 37)
             h = np.array([s[3] & 0xFFFF for s in srcs[0][:n]], np.uint16).view(np.float16)
             return [imm(int(b)) for b in h.astype(np.float32).view(np.uint32)]
-        if name not in _CODEGEN_FOLDS or not all(all(is_imm(s) for s in sl) for sl in srcs):
+        # the operations fxc's optimiser folds in double (instfold.py) fold so when it optimises; not at /Od, nor in a
+        # DefaultValue (foldinit.py). ``mad`` folds here, before the identities (``mad(0, inf, 1)`` of constants is
+        # NaN, not 1); exp / log / rsq are left to the optimiser as before (optimize._fold)
+        fxc = name in _FXC_INST_FOLDS and carries_canonical(self) and not (self.d3d9 or self.level9)
+        if (name not in _CODEGEN_FOLDS and not (fxc and name == "mad")) or \
+                not all(all(is_imm(s) for s in sl) for sl in srcs):
             return None
         if name in _BIT_FOLDS and (self.d3d9 or self.level9):
             return None  # below shader model 4 fxc's code holds 0 for them (intrinsics._legacy_bits)
@@ -533,7 +540,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             return [imm(fxc_round_z(s[3])) for s in srcs[0][:n]]
         if (self.d3d9 or self.level9) and nonfinite_operation(name, srcs):
             return None  # below shader model 4 fxc keeps it, and its infinity is X4579 if used (nonfinite.py)
-        res = fold_alu(name, self.fold_arrays(srcs))
+        res = fxc_fold(name, self.fold_arrays(srcs)) if fxc else None
+        if res is None:
+            res = fold_alu(name, self.fold_arrays(srcs))
         if res is None:
             return None
         return [imm(int(b)) for b in res.ravel()[:n]]

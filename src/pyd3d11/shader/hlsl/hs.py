@@ -480,7 +480,7 @@ def hs_listing(cg: CodegenContext) -> str:
 
         for _, ph in cg.tess.hs_phases:
             optimize_in_place(ph["code"], ph["x"], refactoring_allowed(cg),
-                              ieee=bool(cg.compile_flags & D3DCOMPILE_IEEE_STRICTNESS))
+                              ieee=bool(cg.compile_flags & D3DCOMPILE_IEEE_STRICTNESS), fxc_folds=True)
     from .ifacevarying import check as check_varying_interface_index
     from .texops import check_cube_array_count_reads
 

@@ -590,8 +590,14 @@ def fold_clamp(x: int, lo: int, hi: int) -> int:
 def _i_clamp(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(3)
+    from .litfold import literal_values
+
+    # fxc's front-end fold of literal expressions (and every constant below shader model 4, session 37); constants
+    # of variables, ``asfloat`` and earlier folds are max then min (``float x = 3, y = 2; clamp(mad(x, y, x),
+    # asfloat(0x7f800000u), 1.0)`` is 1.0 in d3dcompiler_47 10.1's object, the front end's form gives inf; session 43)
     if all(isinstance(a.type, NumType) and concrete(a.type.base) == FLOAT and a.const for a in args) and \
-            len({len(a.slots) for a in args}) == 1:
+            len({len(a.slots) for a in args}) == 1 and \
+            (cg.d3d9 or cg.level9 or all(literal_values(cg, n) is not None for n in arg_nodes)):
         x, lo, hi = args
         return Val(x.type, [imm(fold_clamp(*(s[3] for s in t))) for t in zip(x.slots, lo.slots, hi.slots, strict=True)])
     mx = intrinsic_vals(cg, "max", [args[0], args[1]], pos)

@@ -160,9 +160,11 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         if name == "tanh":
             # fxc 10.1's expansion at every target and flag (its listings, session 37): t = x·log2 e,
             # p = 2^t, m = 2^-t, tanh = (p - m) · (1 / (p + m)). Past |x| ≈ 88.7 p is inf and the product
-            # inf · 0 is NaN in fxc's object too. An argument whose every lane is a literal folds to the
-            # function's value, -0 kept (fxc 10.1, also at /Od; one run-time lane keeps the whole sequence).
-            if all(is_imm(s) for s in v.slots):
+            # inf · 0 is NaN in fxc's object too. An argument that is a literal expression folds to the function's
+            # value (litfold.py, also at /Od); a constant held by a variable is this sequence's instructions
+            # folded one by one (instfold.py: ``float x = 100; tanh(x)`` is NaN in fxc's object, session 43). Below
+            # shader model 4, where neither applies, every constant lane folds to the function's value (session 37)
+            if (cg.d3d9 or cg.level9) and all(is_imm(s) for s in v.slots):
                 return Val(v.type, [imm(f2b(math.tanh(b2f(s[3])))) for s in v.slots])
             t = cg.alu("mul", FLOAT, n, [v.slots, _k(_LOG2E, n)])
             p = cg.alu("exp", FLOAT, n, [t])

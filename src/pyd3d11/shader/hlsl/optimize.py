@@ -32,6 +32,7 @@ import numpy as np
 
 from ..dxbc.opcodes import BY_NAME, OpClass
 from ..ops.fold import fold_alu
+from .instfold import fxc_fold
 from .operands import Ins, Reg
 
 #: module switch (tests compare outputs with the pass on and off; PYD3D11_HLSL_NO_OPT=1 turns it off
@@ -464,7 +465,9 @@ def _fold(ins: Ins, sh: _Shape) -> Ins | None:
     d = ins.args[0]
     lanes = list(d.comps)
     vals = [np.array([(tuple(a.imm) + (a.imm[-1],) * 4)[ln] for ln in lanes], np.uint32) for a in srcs]
-    res = vals[0] if ins.op == "mov" else fold_alu(ins.op, vals)
+    res = fxc_fold(ins.op, vals) if _FXC_FOLDS else None  # fxc's optimiser's folds in double (instfold.py)
+    if res is None:
+        res = vals[0] if ins.op == "mov" else fold_alu(ins.op, vals)
     if ins.suffix:
         with np.errstate(all="ignore"):
             res = saturate(res)
@@ -497,6 +500,10 @@ def _div_as_mul(ins: Ins) -> Ins | None:
 #: whether the float identities of refactor.py apply to this run (set by optimize_code: not under
 #: D3DCOMPILE_IEEE_STRICTNESS or ``precise``; /Od does not optimise at all)
 _REFACTOR = False
+#: whether this run folds the transcendental instructions and ``mad`` as fxc's optimiser does at shader model 4 and
+#: later (instfold.py: C's functions in double, rounded once) rather than by the executor's sequences (set by
+#: optimize_code's ``fxc_folds``)
+_FXC_FOLDS = False
 #: whether this run compiles under D3DCOMPILE_IEEE_STRICTNESS (set by optimize_code: divisions by a constant stay)
 _IEEE = False
 _ZERO_BITS = frozenset({0x00000000, 0x80000000})
@@ -1132,18 +1139,21 @@ def _unreachable(code: list[Ins]) -> tuple[list[Ins], bool]:
     return out, True
 
 
-def optimize_code(code: list[Ins], refactor: bool = False, ieee: bool = False, finite: bool = False) -> list[Ins]:
+def optimize_code(code: list[Ins], refactor: bool = False, ieee: bool = False, finite: bool = False,
+                  fxc_folds: bool = False) -> list[Ins]:
     """The optimised instruction list (``code`` itself when disabled or when its shape is unexpected);
     ``refactor``: the float identities fxc applies when refactoring is allowed (refactor.py); ``ieee``: compiled
     under IEEE strictness (a division by a constant stays one); ``finite``: a target X4579 judges, where a constant
-    chain is not gathered into a non-finite constant until the check has run (nonfinite.gather_after_check)."""
-    global _REFACTOR, _SHAPE_OF, _IEEE
+    chain is not gathered into a non-finite constant until the check has run (nonfinite.gather_after_check);
+    ``fxc_folds``: constants of sincos / exp / log / sqrt / rsq / mad fold as fxc's do (instfold.py)."""
+    global _REFACTOR, _SHAPE_OF, _IEEE, _FXC_FOLDS
     if not ENABLED or not code:
         return code
     _MEMO.clear()
     _SHAPE_OF = {}
     _REFACTOR = refactor
     _IEEE = ieee
+    _FXC_FOLDS = fxc_folds
     try:
         out = list(code)
         from .adce import sweep
@@ -1189,15 +1199,17 @@ def optimize_code(code: list[Ins], refactor: bool = False, ieee: bool = False, f
         _SHAPE_OF = None
         _REFACTOR = False
         _IEEE = False
+        _FXC_FOLDS = False
 
 
 def optimize_in_place(code: list[Ins], indexable: dict[int, int] | None = None,
-                      refactor: bool = False, ieee: bool = False, finite: bool = False) -> dict[int, int] | None:
+                      refactor: bool = False, ieee: bool = False, finite: bool = False,
+                      fxc_folds: bool = False) -> dict[int, int] | None:
     """Replace the contents of ``code`` (the code generator's list, also read by sigusage.py); drop
     the indexable temp arrays (``indexable``: x# -> size, edited in place) no instruction uses any
     more and number the others from x0 in order, as fxc declares them. Returns the new number of each kept x#
     (None: ``indexable`` not edited)."""
-    code[:] = optimize_code(code, refactor, ieee, finite)
+    code[:] = optimize_code(code, refactor, ieee, finite, fxc_folds)
     if not ENABLED or indexable is None:
         return None
     used = {a.idx[0] for ins in code for a in ins.args if a.file == "x"}

@@ -1,0 +1,121 @@
+"""fxc's optimiser's folds of the transcendental instructions and ``mad`` on constants (issue 15, session 43 MRUN).
+
+When d3dcompiler_47 10.1 optimises, an instruction whose operands are all constants (a local holding a value, a
+static, the result of an earlier fold) is evaluated by its own C runtime in double precision on the float32
+operands and rounded to float32 once -- not by the instruction's hardware sequence the executor runs (ops.fold,
+ops.alu_float). Evidence (its objects run on the reference executor, tests/test_rules_hlsl_values_s43.py):
+
+* ``sincos``: C's sin / cos of the operand (``float x = 1e20; sin(x)`` 0x3f281569, the executor's sequence -1.0;
+  ``sin(3.0)`` 0x3e1081c3, the sequence one ulp above); ``tan`` is its sin and cos folded so and divided in float;
+* ``exp`` / ``log``: 2^x and log2(x) (``exp2(1.5)`` 0x403504f3, the sequence one ulp above);
+* ``sqrt`` / ``rsq``: sqrt(x) and 1 / sqrt(x) rounded once (``rsqrt(0.9)`` 0x3f86ec81, the sequence 0x3f86ec82);
+* ``mad``: a * b + c rounded once (``float x = -1.660566, y = 0.6248846, z = 1.790836; mad(x, y, z)`` 0x3f40d001,
+  two roundings give 0x3f40d000), while ``x * y + z`` folds as a multiply and an add, each rounded;
+* ``add`` / ``mul`` / ``div`` of float32 operands fold as float32 arithmetic (the executor's: not changed here).
+
+A variable holding -0 or a denormal holds +0 (``rsqrt`` of a local -0.0 is +inf, ``sqrt`` of -1e-40 is +0: fxc's
+optimiser carries such constants as +0, constprop.known_value); a denormal operand is a zero of its sign, a result
+below the normal range a zero of its sign (values.f2b). A NaN
+result of a domain error (the log, square root or reciprocal root of a negative number) is the runtime's
+0xffc10000, and so is every NaN result of ``sincos`` (``sin(1.#INF)``; also of a NaN operand); a NaN operand of
+the other instructions is kept (fxc's object holds the operand's NaN).
+
+The same objects show fxc also keeping the constants of its own intrinsic expansions in double (``asin``'s pi/2,
+``log``'s ln 2: ``asin`` of a local 0 is 6.75479e-5, pi/2 in double minus the polynomial's float32 1.5707288):
+not modelled -- the expansions here hold float32 immediates -- so asin / acos / atan / log / log10 / exp / sinh /
+cosh / tanh of a constant local may still differ from fxc's in the last bits.
+
+At /Od fxc folds none of this (it runs the instruction on the local: the executor's value), and below shader model
+4 it was not probed; the callers apply this only when optimising at shader model 4 and later."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .values import b2f, f2b
+
+#: the runtime's NaN for a domain error (d3dcompiler_47 10.1's folds: ``log2``, ``sqrt``, ``rsqrt`` of -2.5)
+_DOMAIN_NAN = 0xFFC10000
+
+
+def _operand(w: int) -> float:
+    """A constant operand: a denormal is a zero of its sign (a variable's -0 and denormals reach here as +0 already:
+    constprop.known_value; a static const's keep the sign, ``sqrt`` of a static const -1e-45 is -0 in fxc's object,
+    tests/test_rules_hlsl_intrinsics_s18.py)."""
+    return math.copysign(0.0, b2f(w)) if w & 0x7F800000 == 0 else b2f(w)
+
+
+def _sin_cos(fn, x: float) -> int:
+    if not math.isfinite(x):
+        return _DOMAIN_NAN
+    return f2b(fn(x))
+
+
+def _exp2(x: float) -> int:
+    if x != x:
+        return -1
+    if x >= 1024:
+        return f2b(math.inf)
+    return f2b(2.0 ** x) if x > -1100 else 0
+
+
+def _log2(x: float) -> int:
+    if x != x:
+        return -1
+    if x < 0:
+        return _DOMAIN_NAN
+    return f2b(-math.inf) if x == 0 else f2b(math.log2(x))
+
+
+def _sqrt(x: float) -> int:
+    if x != x:
+        return -1
+    return _DOMAIN_NAN if x < 0 else f2b(math.sqrt(x))
+
+
+def _rsq(x: float) -> int:
+    if x != x:
+        return -1
+    if x < 0:
+        return _DOMAIN_NAN
+    return f2b(math.inf) if x == 0 else f2b(1.0 / math.sqrt(x))
+
+
+_UNARY = {"sin": lambda x: _sin_cos(math.sin, x), "cos": lambda x: _sin_cos(math.cos, x), "exp": _exp2,
+          "log": _log2, "sqrt": _sqrt, "rsq": _rsq}
+
+#: the instructions this module folds
+NAMES = frozenset(_UNARY) | {"mad"}
+
+
+def _mad(a: int, b: int, c: int) -> int:
+    x, y, z = _operand(a), _operand(b), _operand(c)
+    if x != x or y != y or z != z:
+        return -1
+    if (x == 0 and math.isinf(y)) or (y == 0 and math.isinf(x)):
+        return 0xFFC00000  # inf * 0: x86's default NaN
+    p = x * y
+    if math.isinf(p) and math.isinf(z) and p != z:
+        return 0xFFC00000
+    return f2b(p + z)
+
+
+def fxc_fold(name: str, vals: list[np.ndarray]) -> np.ndarray | None:
+    """fxc's folded words of ``name`` on the uint32 operand words ``vals`` (one array per source), or None when
+    ``name`` is not one of :data:`NAMES` or some lane keeps its operation (a NaN operand of exp / log / sqrt / rsq
+    / mad: the caller folds those lanes by the executor's arithmetic, which keeps the NaN)."""
+    if name not in NAMES:
+        return None
+    if name == "mad":
+        if len(vals) != 3:
+            return None
+        out = [_mad(int(a), int(b), int(c)) for a, b, c in zip(*vals)]
+    else:
+        if len(vals) != 1:
+            return None
+        out = [_UNARY[name](_operand(int(w))) for w in vals[0]]
+    if any(w < 0 for w in out):
+        return None
+    return np.array(out, np.uint32)
