@@ -786,12 +786,10 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
     ctx.source, ctx.defines, ctx.include_open, ctx.flags = source, defines, include_open, flags
     ctx.consts = parser.consts
     ctx.static_consts, ctx.global_names = static_const_names(prog.decls), global_names(prog.decls)
-    # the annotations' values are converted while fxc parses, in source order: before any parameter's value or pass
-    # state is built (10.1: ``technique t { pass { foo = 1; } }`` then ``technique10 T < int a = "s"; >`` is X3017, as
-    # is ``PixelShader p1 < int2 a = {1, 2, 3}; > = CompileShader(…);`` before a later variable's X3011; session 43)
-    lists = [items for items in parser.var_annotations.values()] + \
-        [items for t in parser.techniques for items in [t.annotations] + [p.annotations for p in t.passes]]
-    for items in sorted((x for x in lists if x and x[0].pos is not None), key=lambda x: (x[0].pos.line, x[0].pos.col)):
+    # the variables' annotation values are converted before any parameter's value is built (10.1: ``PixelShader p1 <
+    # int2 a = {1, 2, 3}; > = CompileShader(…);`` before a later variable's X3011 is X3017; session 43)
+    for items in sorted((x for x in parser.var_annotations.values() if x and x[0].pos is not None),
+                        key=lambda x: (x[0].pos.line, x[0].pos.col)):
         check_annotation_names(items, ctx.static_consts, ctx.global_names, ctx.file)
     if parser.groups:  # (10.1: D3DX's compiler fails it, no number)
         raise ctx.error(parser.groups[0].pos, "ID3DXEffectCompiler: There was an error initializing the compiler")
@@ -837,6 +835,12 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
         ctx.params[d.name] = param
         leaf = d.type.elem if isinstance(d.type, ArrayType) else d.type
         ctx.row_major[d.name] = bool(isinstance(leaf, NumType) and leaf.shape == "m" and leaf.row_major)
+    # the techniques' and passes' after the parameters (10.1: ``string s = 1;`` before ``technique < int a = 1, b = a;
+    # >`` is the parameter's X3017), before any pass state (``technique t { pass { foo = 1; } }`` then ``technique10 T <
+    # int a = "s"; >`` is X3017)
+    for t in parser.techniques:
+        for items in [t.annotations] + [p.annotations for p in t.passes]:
+            check_annotation_names(items, ctx.static_consts, ctx.global_names, ctx.file)
     seen: set[str] = set()
     for t in parser.techniques:
         if t.name is not None:
