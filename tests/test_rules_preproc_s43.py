@@ -15,7 +15,7 @@ invocations over lines, unknown directives), and (``forms3``) macro invocations 
 their arguments, ``#`` / ``##`` operands, redefinitions, malformed ``#define`` / ``#undef``, files that end inside a
 directive or without a new-line, ``\r\n`` and other blanks, ``#include`` forms. The groups ``defined_operand``,
 ``ruledisable``, ``line_raw_name``, ``string_runs_on``, ``directive_reads_on``, ``include_in_args``,
-``eof_directive`` and ``nul`` hold the variants this helper ran at the DLL to learn each rule's extent.
+``eof_directive``, ``nul`` and ``first_comment`` hold the variants this helper ran at the DLL to learn each rule's extent.
 
 Every expected value -- D3DPreprocess's whole text byte for byte (the source named ``<DIR>\\src\\t.hlsl`` in a folder
 holding ``INCLUDE_FILES``; the folder's spelling written ``<DIR>``), the error numbers of its messages in order
@@ -41,6 +41,9 @@ The rules this session built from it:
   take effect; the expansion written at the ``)`` line); a file that does not open is X1507 then X1515;
 - a NUL is a token of its own that fxc's preprocessor reads past (D3DPreprocess writes it; D3DCompile's lexer ends
   the input there); after a directive's complete operands it ends them (X1501 where a token follows it);
+- a first line that ends inside a block comment returns no line end where the comment never closes or a token
+  follows it on its closing line (``/*`` / ``*/pass`` writes ``#line 2`` first); where the closing line ends after it
+  (a ``//`` comment aside), its line end stands;
 - the main file's end with groups open is X1502 once, not twice, where its last line has no new-line and is a
   directive that returns no line end (not ``#define`` / ``#pragma``) and leaves its group active.
 """
@@ -1746,6 +1749,20 @@ ROWS = [
      '#line 2 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ()),
     ('nul', '#if (1\x00)\npass\n#endif\n',
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ('X1500', 'X1510')),
+    ('first_comment', '/* a\n * b */\npass\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\npass \n', ()),
+    ('first_comment', '/* a\n\n*/\n\npass\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 5\npass \n', ()),
+    ('first_comment', '/*\n*/ pass\n',
+     '#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ()),
+    ('first_comment', '/* a */\n/* b\n*/pass\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\npass \n', ()),
+    ('first_comment', '/* a\n*/ /* b */ pass\n',
+     '#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ()),
+    ('first_comment', '/* a\n*/ // c\npass\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\npass \n', ()),
+    ('first_comment', '/* open\npass\n',
+     '', ('X1001',)),
 ]
 
 #: recorded the same way, not built (D3DPreprocess's text or error numbers differ; see the module's docstring)
@@ -2611,6 +2628,13 @@ COMPILES = [
     ('#if 1\npass\n#else\x00\n#endif\n', 'ok'),
     ('#if 0\n#elif 1\x00\npass\n#endif\n', 'ok'),
     ('#if (1\x00)\npass\n#endif\n', 'X1500'),
+    ('/* a\n * b */\npass\n', 'ok'),
+    ('/* a\n\n*/\n\npass\n', 'ok'),
+    ('/*\n*/ pass\n', 'ok'),
+    ('/* a */\n/* b\n*/pass\n', 'ok'),
+    ('/* a\n*/ /* b */ pass\n', 'ok'),
+    ('/* a\n*/ // c\npass\n', 'ok'),
+    ('/* open\npass\n', 'X1001'),
 ]
 
 #: recorded the same way, not built

@@ -1,7 +1,7 @@
 """What runs past the end of its line in fxc's reader (split from preprocessor.py, session 43): a string left open
 at a line's end (fxc's string token holds the new-line, so the next line goes on with the line's text or its
-directive), an ``#include`` whose name is missing or left open (the reader looks on to the next token), and how a
-directive's operands end (tokens after them, a NUL).
+directive), an ``#include`` whose name is missing or left open (the reader looks on to the next token), how a
+directive's operands end (tokens after them, a NUL), and a first block comment over lines.
 ``RunOn`` is mixed into ``preprocessor.Preprocessor``, whose state (``lenient``, ``fxc``, ``errors``, ``macros``,
 ``line``, ``line_delta``, ``depth``, ``file``, ``shown``, ``_lines``, ``_open_end``, ``_consumed_lines``,
 ``_name_re``, ``include_open``, ``real_file``, ``_splices``, ``define``, ``expand``, ``error``, ``warn``, ``_soft``,
@@ -157,3 +157,13 @@ class RunOn:
             self.errors.append(self.error("syntax error : " + fxc_unexpected(first), ERR_PP_SYNTAX))
         else:
             self.warn(ERR_UNEXPECTEDTOKENS, f"unexpected tokens following preprocessor directive #{name}")
+
+    def _token_after_comment(self) -> bool:
+        """The main file's first block comment closes on a later line with text after its ``*/``, or never closes
+        (fxc's text is then empty: ``/* unterminated`` / ``pass``, X1001)."""
+        if self.depth != 1:
+            return False
+        for text in self._lines[1:]:
+            if "*/" in text:
+                return bool(text.split("*/", 1)[1].split("//", 1)[0].strip())  # (a // comment is no token)
+        return True

@@ -585,7 +585,10 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
         (pptext.FxcText)."""
         assert self.fxc is not None
         if not any(t != " " for t in source):
-            if start == 0:
+            if start == 0 and not (in_comment and self._token_after_comment()):
+                # (a first line that ends inside a block comment a token follows on its closing line returns none:
+                # the text's first marker names that token's line, "/*" / "*/pass" is "#line 2"; where the closing
+                # line ends after it, its line end stands; d3dcompiler_47 10.1, sessions 42-43)
                 self.fxc.line_end(self.shown, first_line)
             return
         for t in done:
