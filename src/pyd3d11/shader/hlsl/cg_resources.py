@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import ast as A
-from .check import CB_MAX_ENTRIES, check_cb_entry_count, check_cb_overlap, check_cb_slots, check_uav_model
+from .check import CB_MAX_ENTRIES, check_cb_entry_count, check_cb_overlap, check_uav_model
 from .diagnostics import HlslError
 from .layout import check_packoffset_objects, mark_struct_objects, referenced_names, shader_roots
 from .objects import allocate_registers, has_object, leaf_count
@@ -188,8 +188,9 @@ class ResourceBinding:
                 if (d.packoffset[1] and (align_reg or isinstance(d.type, NumType) and d.type.shape == "m")) or (
                         d.packoffset[1] * 4 + width > 16 and not align_reg and not (
                             isinstance(d.type, NumType) and d.type.shape == "m")):
-                    raise self.err(d.pos, f"register or offset bind c{d.packoffset[0]}.{'xyzw'[d.packoffset[1]]} "
-                                          "not valid", 3530)
+                    # judged with the other packoffset errors, after the type rules (bufregs.py)
+                    self.layout_errors.append(self.err(d.pos, f"register or offset bind c{d.packoffset[0]}."
+                                                              f"{'xyzw'[d.packoffset[1]]} not valid", 3530))
                 if is_double:
                     off_new = (off_new + 7) // 8 * 8
                     if off_new % 16 + size > 16:
@@ -384,6 +385,4 @@ class ResourceBinding:
             for k, c in enumerate(members):
                 c.slot = n + k
                 cb_taken.add(n + k)
-        if (self.major, self.minor) < (5, 1):  # shader model 5.1 binds constant buffers by range: no 14 slots
-            check_cb_slots(self)
         check_cb_entry_count(self)

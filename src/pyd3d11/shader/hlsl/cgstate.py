@@ -45,6 +45,9 @@ class GsState:
     #: the bytecode validator's X8000 of maxvertexcount x output components over 1024 (gs.py), reported once the
     #: program is otherwise complete (compiler.py)
     output_limit_error: Any = None
+    #: X4592 "when multiple GS output streams are used they must be pointlists", reported as late as
+    #: output_limit_error (gs.stream_method)
+    stream_kind_error: Any = None
 
 
 @dataclass(eq=False)
@@ -127,6 +130,8 @@ class CodegenContext(Protocol):
     #: X3514 of gs_4_x instancing, gs.py; X3523 of a tex* intrinsic, intrinsics_math.py)
     deferred_gate_error: HlslError | None
     deferred_oob_error: HlslError | None  # a literal index out of bounds, after the type rules (exprs.out_of_bounds)
+    layout_errors: list[HlslError]  # packoffsets that do not fit (cg_resources), judged after the type rules (bufregs)
+    unmapped_stage_error: HlslError | None  # X4532 of a discard outside a pixel shader, reported last (cgstmts.py)
     strict_bounds: int  # >0 while a loop is unrolled: an index out of bounds raises at once (unroll._unroll)
     deferred_legacy_error: HlslError | None  # X3548 / X3543 / X3704 below SM4, after the type rules (uintrange.py)
     skip_target_error: bool  # generate past deferred_target_error to find the dead resources (compiler.py)

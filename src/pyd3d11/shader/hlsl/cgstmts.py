@@ -120,7 +120,13 @@ class StatementLowering:
             self.ret(s)
         elif isinstance(s, A.Discard):
             if self.stage != "ps":
-                raise self.err(s.pos, "discard is only valid in pixel shaders", 3000)
+                # fxc's X4532 "cannot map expression to gs_5_0 instruction set", found as the code is emitted: after
+                # every other error, a geometry shader's X4592 too (d3dcompiler_47 10.1, session 43; compiler.py)
+                if self.unmapped_stage_error is None:
+                    from .check import unmappable
+
+                    self.unmapped_stage_error = unmappable(self, s.pos)
+                return
             self.emit("discard", Reg("l", imm=(0xFFFFFFFF,)), suffix="_nz")
         else:
             raise self.err(s.pos, f"unsupported statement {type(s).__name__}", 3000)

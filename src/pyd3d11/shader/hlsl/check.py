@@ -745,9 +745,11 @@ CB_SLOTS = 14
 
 
 def check_cb_slots(cg: CodegenContext) -> None:
-    """Every constant buffer, reserved ones included even when unused, needs one of the 14 slots (X4567
-    class: fxc cannot place the buffer). A Direct3D 9 target has no constant-buffer slots: its b# is not judged
-    (``cbuffer C : register(b99)`` compiles at ps_3_0 / vs_2_0; fxc 10.1, session 37)."""
+    """Every constant buffer, reserved ones included even when unused, needs one of the 14 slots: fxc's link-time
+    X4567 "maximum cbuffer exceeded. target has 14 slots, manual bind to slot 15 failed", after every error of the
+    code (d3dcompiler_47 10.1, session 43: a b# with letters after the number is slot 4294967295, bufregs.py).
+    A Direct3D 9 target has no constant-buffer slots: its b# is not judged (``cbuffer C : register(b99)``
+    compiles at ps_3_0 / vs_2_0; fxc 10.1, session 37)."""
     if cg.d3d9 is not None:
         return
     for cb in cg.cbufs:
@@ -755,8 +757,31 @@ def check_cb_slots(cg: CodegenContext) -> None:
             continue
         slot = cb.reg if cb.explicit else cb.slot
         if slot is not None and slot >= CB_SLOTS and (cb.used or cb.explicit):
-            raise cg.err(cb.pos or Pos("", 1, 1), f"'{cb.name}': constant buffer register b{slot} is out of range "
-                                        f"(b0-b{CB_SLOTS - 1})", 4567)
+            raise cg.err(cb.pos or Pos("", 1, 1), f"maximum cbuffer exceeded. target has {CB_SLOTS} slots, manual "
+                                                  f"bind to slot {slot} failed", 4567)
+    # two used cbuffers reserved at one b#: X4578 "cbuffer bank 1 used more than once" (fxc 10.1, session 43; an
+    # unused one reserves nothing then)
+    seen: set[int] = set()
+    for cb in cg.cbufs:
+        if cb.kind != "tbuffer" and cb.explicit and cb.used and cb.reg is not None:
+            if cb.reg in seen:
+                raise cg.err(cb.pos or Pos("", 1, 1), f"cbuffer bank {cb.reg} used more than once", 4578)
+            seen.add(cb.reg)
+
+
+def check_tbuffer_overlaps(cg: CodegenContext) -> None:
+    """Two used tbuffers reserved at one t#: fxc's X4500 "overlapping register semantics not yet implemented 't1'",
+    at every model from 4.0, 5.1 too (d3dcompiler_47 10.1, session 43: not 5.1's X4610 of textures)."""
+    from .values import SPACE_STRIDE
+
+    seen: set[int] = set()
+    for cb in cg.cbufs:
+        if cb.kind == "tbuffer" and cb.explicit and cb.used and cb.reg is not None:
+            if cb.reg in seen:
+                raise cg.err(cb.pos or Pos("", 1, 1), f"overlapping register semantics not yet implemented "
+                                                      f"'t{cb.reg % SPACE_STRIDE}'", 4500)
+            seen.add(cb.reg)
+
 
 
 

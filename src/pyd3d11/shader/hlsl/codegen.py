@@ -299,6 +299,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         #: (templates.py), X3514 of gs_4_x instancing (gs.py), X3523 of a tex* intrinsic; compiler.py raises it
         self.deferred_gate_error: HlslError | None = None
         self.deferred_oob_error: HlslError | None = None  # exprs.out_of_bounds
+        self.layout_errors: list[HlslError] = []  # packoffsets that do not fit, judged after the type rules (bufregs)
+        self.unmapped_stage_error: HlslError | None = None  # a discard outside a pixel shader (cgstmts.py)
         self.strict_bounds = 0  # unroll._unroll
         #: the first refusal of the legacy targets' phase (X3548, X3543, X3704), raised after the type rules, in
         #: source order with a double's refusal and X3703 (uintrange.defer, compiler.first_refusal)
@@ -806,14 +808,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 cb = CBuf(d.name, d.kind, reg, explicit=d.register is not None, pos=d.pos, space=d.space,
                           decl_order=order)  # a tbuffer takes its t# in declaration order (objects.py)
 
-                def manual(m: A.VarDecl) -> bool:
-                    return m.packoffset is not None or (m.register is not None and m.register[0] != "c")
-
-                if any(manual(m) for m in d.members):
-                    for m in d.members:
-                        if not manual(m) and "static" not in m.mods:
-                            raise self.err(m.pos, f"'{m.name}': packoffset must be used on every constant-buffer "
-                                                  "member once one uses it", 3530)
+                # packoffset on some members and not others: the parser's record (bufregs.mixed_member); an object, or
+                # a number in a register of another set, needs none (d3dcompiler_47 10.1, session 43)
                 for m in d.members:
                     check_half_global(self, m)
                     if isinstance(m.type, ObjectType):

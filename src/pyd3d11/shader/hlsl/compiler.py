@@ -131,22 +131,31 @@ def compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[
         # backstop: nesting the parser limit does not see (macro expansion, generated trees)
         raise HlslError(file, 1, 1, 1000, "nesting too deep: compiler stack exhausted") from None
     except HlslError as exc:
-        err = regsyntax.judge(spelling.get("profile", []), spelling.get("name", []), exc)
+        err = _judge_registers(spelling, exc)
         if err is not exc:
             raise err from None
         raise
     except NotSupportedError:
         # a feature not built here, in a program fxc refuses for its register() spelling: fxc's error
-        err = regsyntax.judge(spelling.get("profile", []), spelling.get("name", []), None)
+        err = _judge_registers(spelling, None)
         if err is not None:
             raise err from None
         raise
     finally:
         sys.setrecursionlimit(old)
-    err = regsyntax.judge(spelling.get("profile", []), spelling.get("name", []), None)
+    err = _judge_registers(spelling, None)
     if err is not None:
         raise err
     return res
+
+
+def _judge_registers(spelling: dict, exc: HlslError | None) -> HlslError | None:
+    """The error a compile reports given what it raised and the register() / packoffset() errors its parse and its
+    constant-buffer layout recorded (regsyntax.py, bufregs.py): the global names, the buffers' registers and the
+    packoffsets in source order, then the buffers that mix packoffset members with others."""
+    names = sorted(spelling.get("name", []) + spelling.get("layout", []) + spelling.get("fit", []),
+                   key=lambda e: (e.line, e.col))
+    return regsyntax.judge(spelling.get("profile", []), names, exc, spelling.get("mix", []))
 
 
 def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict[str, str] | None,
@@ -205,6 +214,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             spelling["profile"] = list(parser.register_profile_errors)
             spelling["name"] = sorted(parser.register_name_errors + [e for f, e in parser.register_param_errors
                                                                      if f == entry], key=lambda e: (e.line, e.col))
+            spelling["layout"] = list(parser.layout_errors)  # and the members' fit (cg_resources, below)
+            spelling["mix"] = list(parser.mix_errors)
         if not policy:
             policy.append(WarningPolicy(tokens, prog.func_bodies))
         try:
@@ -232,6 +243,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         cg = None
         try:
             cg = Codegen(parse(target), entry, stage, major, minor, row_major)
+            if spelling is not None and "fit" not in spelling:  # the first generation's packoffset fit (bufregs.py)
+                spelling["fit"] = cg.layout_errors
             cg.compile_flags = flags
             cg.requested_flags = orig_flags
             cg.level9 = level9
@@ -353,7 +366,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         if not dead:
             raise refused.error from None
         cg, text = generate(dead)
-    from .check import check_register_overlap_reads
+    from .check import check_cb_slots, check_register_overlap_reads, check_tbuffer_overlaps
     from .deadcode import check_dead_branches
     from .doubles import storage_error
     from .objects import check_register_overlaps
@@ -390,6 +403,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     if dead:  # fxc binds resources after dead-code removal: generate again without them (deadres.py)
         cg, text = generate(dead)
     try:
+        if (major, minor) < (5, 1):  # 5.1 binds constant buffers by range: no 14 slots
+            check_cb_slots(cg)  # a link-time error: after the code's own (X3502, X4502, X3511, X4010, a double's ...)
+        check_tbuffer_overlaps(cg)
         check_register_overlaps(cg)
     except HlslError as exc:
         attach_warnings(exc, all_warnings(cg))
@@ -416,9 +432,10 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     from .debuginfo import debug_info
 
     blob = build_blob(cg, program, debug_info(cg, source, file, pp.sources), program50, ranges)
-    if cg.gs.output_limit_error is not None:  # the bytecode validator's, after every other error (gs.py)
-        attach_warnings(cg.gs.output_limit_error, all_warnings(cg))
-        raise cg.gs.output_limit_error
+    for late in (cg.gs.stream_kind_error, cg.unmapped_stage_error, cg.gs.output_limit_error):  # after every other error
+        if late is not None:
+            attach_warnings(late, all_warnings(cg))
+            raise late
     if cg.root_signature_pos is not None:  # [RootSignature("…")] at 5.x: the RTS0 part (entryattrs, rootsig.py)
         from .entryattrs import attach_root_signature
 

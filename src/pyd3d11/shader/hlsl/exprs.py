@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from . import objects, odbool, uintrange
+from . import objects, odbool, uintrange, voidvals
 from .diagnostics import HlslError, Pos
 from .dynpick import matrix_row, vector_component
 from .globalflags import note_min_precision, note_min_precision_conversion
@@ -243,9 +243,13 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         bool_cast = isinstance(e.type, NumType) and e.type.base == BOOL
         v = odbool.test_operand(cg, e.a) if bool_cast else expr(cg, e.a)
         if e.type is VOID:  # d3dcompiler_47 10.1 (session 35): ``(void)v`` is X3017, no discarding cast
+            if v.type is VOID:  # ... but ``(void)f()`` of a void f is no conversion (session 43: voidvals.py)
+                return v
             from .overload import type_spelling
 
             raise cg.err(e.pos, f"cannot convert from '{type_spelling(v.type)}' to 'void'", 3017)
+        if voidvals.is_void(v) and not objects.has_object(e.type):  # ``(float)f()``: fxc's internal error
+            return voidvals.cast_of_void(cg, e.type, e.pos)
         out = cast(cg, v, e.type, e.pos)
         note_min_precision_conversion(cg, v, e.type, out)  # an int / bool made a min16float (globalflags.py)
         return out
@@ -432,8 +436,8 @@ _NON_NUMERIC: dict[str, tuple[int, str]] = {
 def check_operand_kinds(cg: CodegenContext, op: str, vals: tuple[Val, ...], pos) -> None:
     """The operand rule of ``op`` (:data:`_NON_NUMERIC`) for the operands that are not numeric."""
     others = [v.type for v in vals if not isinstance(v.type, NumType)]
-    if not others or any(t is VOID for t in others):  # a void call's value: numeric()'s X3020
-        return
+    if not others or any(v.type is VOID and not voidvals.is_void(v) for v in vals):
+        return  # (a void call's value is judged as an object is, voidvals.py; a folded compound's: numeric())
     # two objects under == / != never get here: binary() compares them first (objects.compare)
     code, msg = _NON_NUMERIC.get(op, (3022, "scalar, vector, or matrix expected"))
     raise cg.err(pos, msg, code)
@@ -1107,6 +1111,7 @@ def construct(cg: CodegenContext, t: Type, args: list[Val], pos) -> Val:
         if isinstance(t, StructType) and len(args) == 1:
             return cg.convert(args[0], t, pos, explicit=True)
         raise cg.err(pos, "constructors only defined for numeric base types", 3037)
+    voidvals.check_constructor_arguments(cg, args, pos)  # a void or object argument
     flat: list[Slot] = []
     bases: list[str] = []
     for a in args:
@@ -1283,6 +1288,7 @@ knownbits.known_index). A write (``v[i] = x``) is X3500 first (assign.py passes 
 
         return mem_index(cg, v, idx_node, pos)
     iv = expr(cg, idx_node)
+    voidvals.check_index(cg, iv, pos)  # a void or object index
     if isinstance(iv.type, NumType) and iv.type.shape != "s":  # even int1 (vector-indexing.shader_test), int1x1
         raise cg.err(pos, "invalid type for index - index must be a scalar", 3120)
     iv = cg.convert(iv, NumType(UINT), pos, uint_check=False)

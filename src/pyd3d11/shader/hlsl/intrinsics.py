@@ -36,6 +36,7 @@ from .types import (
     concrete,
 )
 from .uncalled import is_type_error
+from .voidvals import check_intrinsic_arguments
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -119,6 +120,8 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
             args = [expr(cg, arg_nodes[0]), Val(VOID, []), Val(VOID, [])]
         else:
             args = [expr(cg, a) for a in arg_nodes]
+            if known_intrinsic(name):  # a void call's value matches no overload (voidvals.py)
+                check_intrinsic_arguments(cg, name, args, pos)
     except Exception as exc:
         if pixel_only and not is_type_error(exc):
             # the order of two code-generation errors (an argument's and the stage's) is not recorded;

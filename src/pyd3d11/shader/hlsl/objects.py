@@ -580,6 +580,10 @@ def check_register_overlaps(cg: CodegenContext) -> None:
         decl = r.name.split("[", 1)[0]
         key = (r.file, r.reg)
         if owner.setdefault(key, decl) != decl:
+            if (cg.major, cg.minor) >= (5, 1):  # X4610 there (sm51.overlap_error)
+                from .sm51 import overlap_error
+
+                raise overlap_error(cg, r.file, r.reg % SPACE_STRIDE, r.reg % SPACE_STRIDE)
             raise cg.err(r.pos or Pos("", 1, 1), f"overlapping register semantics not yet implemented "
                                                  f"'{r.file}{r.reg}'", 4500)
 

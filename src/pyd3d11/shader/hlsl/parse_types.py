@@ -115,9 +115,9 @@ class TypeParser:
             it = self.parse_type()
             # only the 32-bit int types have an unsigned form (DXC's SemaHLSL vector/matrix-syntax record fxc's
             # X3085 for `unsigned` on min16int, min12int, double and float types)
-            if not isinstance(it, NumType):
-                raise self.error(f"'unsigned' cannot modify '{it}'", t, 3000)
-            if it.base != "int" or it.prec is not None:
+            if not isinstance(it, NumType) or it.base != "int" or it.prec is not None:
+                # an array typedef, a struct or an object too (d3dcompiler_47 10.1, session 43: ``typedef int
+                # Int[2]; unsigned Int var;`` is X3085, as the shared unsigned.shader_test has it)
                 raise self.error("unsigned can not be used with type", t, 3085)
             return NumType("uint", it.rows, it.cols, it.shape, it.row_major)
         if name.lower() in _CASELESS_TYPES and name not in self.types:
@@ -186,11 +186,16 @@ class TypeParser:
             samples = 0
             norm = None
             if self.accept("<"):
-                if self.tok.text in ("unorm", "snorm"):
-                    norm = self.next().text
+                norm_tok = self.next() if self.tok.text in ("unorm", "snorm") else None
+                norm = norm_tok.text if norm_tok is not None else None
+                if norm_tok is not None and self.tok.text in OBJECT_KINDS:
+                    raise self.error()  # ``RWBuffer<snorm Texture2D>``: fxc's syntax error at the object's name
                 elem = self.parse_type()
-                if norm and (not isinstance(elem, NumType) or concrete(elem.base) != FLOAT):
-                    raise self.error(f"'{norm}' can only modify float types", t, 3000)
+                if norm_tok is not None and (not isinstance(elem, NumType) or
+                                             concrete(elem.base) != FLOAT and elem.base != DOUBLE):
+                    # the float family, double included, as for a variable (modifiers.py): d3dcompiler_47 10.1's
+                    # X3085 at the word, for every templated kind (session 43: ``RWBuffer<snorm uint>``)
+                    raise self.error(f"{norm} can not be used with type", norm_tok, 3085)
                 # a count only for the multisampled textures and the patches: elsewhere fxc's grammar has no
                 # second argument (``Texture2D<float, 4>``, ``Buffer<float, 4>`` are X3000 at the ',', 10.1)
                 counted = name in _MS_KINDS | _PATCH_KINDS and self.accept(",")

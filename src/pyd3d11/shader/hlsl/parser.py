@@ -8,8 +8,8 @@ import math
 import re
 
 from . import ast as A
+from . import bufregs, regsyntax
 from . import modifiers as M
-from . import regsyntax
 from .classes import derives_class, is_elaborated
 from .constexpr import const_value
 from .diagnostics import HlslError, Pos
@@ -109,6 +109,10 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         self.register_profile_errors: list = []
         self.register_name_errors: list = []
         self.register_param_errors: list = []  # (function, error): a D3D9 entry point's parameters
+        #: a buffer's register() and its members' packoffset(), judged with the names (bufregs.py); then the
+        #: buffers that mix packoffset members with others
+        self.layout_errors: list = []
+        self.mix_errors: list = []
         self.register_tok = None  # the name token of the last register() parsed
         self.mod_toks: dict[str, Token] = {}
         self.dup_usage: Token | None = None  # a repeated in/out/inout seen by parse_mods
@@ -617,7 +621,20 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                     # a shader compiled from the file still refuses it
                     continue
                 legacy_c = kind == "cbuffer" and r[0] == "c" and not (self.target or "").endswith("_5_1")
-                if (r[0] != ("b" if kind == "cbuffer" else "t") and not legacy_c) or not self.register_clean:
+                clean = self.register_clean
+                d3d9 = getattr(self, "d3d9_target", None) is not None
+                if not (self.target or "").endswith("_5_1") and \
+                        not (legacy_c and (d3d9 or (self.target or "x_4")[3:4] in ("1", "2", "3"))):
+                    # below 5.1 another register set is judged after the type rules (bufregs.py)
+                    bad = bufregs.buffer_register_error(kind, r[0], self.register_tok)
+                    if bad is not None:
+                        self.layout_errors.append(bad)
+                        continue
+                    if not clean and (kind == "tbuffer" or d3d9):  # ``t0x``, a D3D9 ``b0x``: no reservation
+                        continue
+                    if not clean:  # ``b0x``: slot 4294967295, fxc's X4567 once the code is done (check_cb_slots)
+                        r, clean = (r[0], bufregs.UNREAD_SLOT), True
+                if (r[0] != ("b" if kind == "cbuffer" else "t") and not legacy_c) or not clean:
                     # fxc: X3591 "incorrect bind semantic" (DXC packreg test: cbuffers bound to t/c/s/u — fxc's
                     # 5.1 verdicts); below 5.1 a cbuffer's c# names its slot (AMD's ShadowFX/GeometryFX library
                     # AMD_UnitCube.hlsl, `cbuffer … : register(c0)`, built by fxc 6.3.9600 for vs_5_0: its
@@ -703,15 +720,12 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         if bad is not None:  # MicrosoftDocs "HLSL errors and warnings" X3132 (wording inferred)
             raise HlslError(bad.pos.file, bad.pos.line, bad.pos.col, 3132,
                             f"'{bad.name}': interfaces cannot be declared in buffers")
-        if any(m.packoffset is not None for m in members):  # packoffset is all or nothing (fxc X3530)
-            # a member bound to a t/s/u register (an object, or one in a struct) is not packed
-            # a static member is no buffer member: it takes no offset (fxc 10.1 compiles `float a :
-            # packoffset(c1); static float s = 2;` in one cbuffer)
-            loose = next((m for m in members if m.packoffset is None and not _is_object(m.type) and
-                          "static" not in m.mods and not (m.register is not None and m.register[0] != "c")), None)
-            if loose is not None:
-                raise HlslError(loose.pos.file, loose.pos.line, loose.pos.col, 3530,
-                                "cannot mix packoffset elements with nonpackoffset elements in a cbuffer")
+        # packoffset is all or nothing (fxc X3530), judged after the other register errors (bufregs.py): a member
+        # bound to a t/s/u register (an object, or one in a struct) is not packed, a static member is no buffer
+        # member (fxc 10.1 compiles `float a : packoffset(c1); static float s = 2;` in one cbuffer)
+        loose = bufregs.mixed_member(members)
+        if loose is not None:
+            self.mix_errors.append(bufregs.mix_error(loose))
         return A.CBufferDecl(name_tok.pos, name_tok.text, kind, reg, members, space)
 
     def _function_ahead(self) -> bool:
@@ -922,18 +936,30 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                     self.expect("(")
                     ct = self.ident()
                     c = ct.text.lower()
-                    if not (c[:1] == "c" and c[1:].isdigit() or c == "c"):
-                        raise self.error(f"invalid packoffset location '{ct.text}'", ct, 3541)
                     # a bare ``c`` is c0, another letter X3541 (fxc 10.1 under Wine, session 37: ``packoffset(c)``,
-                    # ``packoffset(c.y)`` compile, ``packoffset(b)``, ``packoffset(cc)`` are X3541)
+                    # ``packoffset(c.y)`` compile, ``packoffset(b)``, ``packoffset(cc)`` are X3541), as is a register
+                    # past c4095; both judged after the type rules (bufregs.py), the member then placed at c0
+                    bad = bufregs.location_error(ct)
+                    if bad is not None:
+                        self.layout_errors.append(bad)
+                    where = 0 if bad is not None else int(c[1:] or 0) % (1 << 32)
+                    if self.accept("["):  # ``c1[1]`` is c2: a literal offset, read at once (X3058)
+                        e = self.parse_expr()
+                        self.expect("]")
+                        v = const_eval(e)
+                        if v is None or not math.isfinite(v):
+                            raise self.error("register offset must be a literal scalar expression", ct, 3058)
+                        where = max(where + int(v), 0)
                     comp = 0
                     if self.accept("."):
                         st = self.ident()
-                        if len(st.text) != 1 or st.text not in "xyzwrgba":  # one component names the offset
-                            raise self.error(f"register or offset bind {ct.text}.{st.text} not valid", st, 3530)
-                        comp = "xyzwrgba".index(st.text) % 4
+                        wrong = bufregs.component_error(f"c{where}", st)  # one component names the offset
+                        if wrong is not None:
+                            self.layout_errors.append(wrong)
+                        else:
+                            comp = "xyzwrgba".index(st.text) % 4
                     self.expect(")")
-                    pack = (int(c[1:] or 0), comp)
+                    pack = (where, comp)
                 else:
                     sem = self.ident().text
             if (isinstance(array_leaf(t), ObjectType) and not self._sm51() or

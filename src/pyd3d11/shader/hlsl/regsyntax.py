@@ -66,16 +66,21 @@ def after_parse_error(profile_errors: list[HlslError], exc: HlslError) -> HlslEr
 
 
 def judge(profile_errors: list[HlslError], name_errors: list[HlslError],
-          exc: HlslError | None) -> HlslError | None:
+          exc: HlslError | None, mixed: list[HlslError] | tuple = ()) -> HlslError | None:
     """The error a compile reports, given what it raised (``exc``; None: it compiled or raised something that is
-    no compile error) and the register() spelling errors its parse recorded."""
+    no compile error), the register() spelling errors its parse recorded and ``mixed``, the buffers that mix
+    packoffset members with others (bufregs.py: judged after the names)."""
     if profile_errors:
         first = profile_errors[0]
         if exc is not None and 3000 <= exc.code < 3500 and _before(exc, first):
             return exc  # a type rule earlier in the text: reported while parsing, before the profile
         return first
-    if name_errors:
+    if name_errors or mixed:
         if exc is not None and 3000 <= exc.code < 3500:
             return exc  # every type rule of the file first
-        return name_errors[0]
+        if exc is not None and exc.code == NAME_ERROR:
+            # an object's register of the wrong class (the code generation's declaration walk) comes before the
+            # names and packoffsets wherever it stands (d3dcompiler_47 10.1, session 43: bufregs.py)
+            return exc
+        return name_errors[0] if name_errors else mixed[0]
     return exc

@@ -298,6 +298,21 @@ def _real(reg: int) -> tuple[int, int]:
     return reg % SPACE_STRIDE, reg // SPACE_STRIDE
 
 
+#: register file -> the words of d3dcompiler_47 10.1's X4610 for it
+_RANGE_WORDS = {"t": ("SRV", "T"), "u": ("UAV", "U"), "s": ("Sampler", "S"), "cb": ("cbuffer", "CB"), "b": ("cbuffer", "CB")}
+
+
+def overlap_error(cg: CodegenContext, file: str, low: int, up: int):
+    """At 5.1 two used bindings sharing registers of one space are fxc's link-time X4610 "SRV binding ranges overlap
+    for range T[1:1]" (d3dcompiler_47 10.1, session 43: textures, samplers, UAVs, cbuffers, arrays; 5.0's X4500
+    "overlapping register semantics not yet implemented" is not printed at 5.1); ``low`` / ``up``: the registers
+    shared, without the space."""
+    from .diagnostics import Pos
+
+    kind, letter = _RANGE_WORDS[file]
+    return cg.err(Pos("", 1, 1), f"{kind} binding ranges overlap for range {letter}[{low}:{up}]", 4610)
+
+
 def _check_array_tails(cg: CodegenContext) -> None:
     """An array of objects is one range of its whole length at 5.1 ("Resource binding in HLSL"); a uniform
     struct's member array binds only the elements up to the last one used (the 5.0 allocation), so the registers
@@ -419,12 +434,9 @@ def register_ranges(cg: CodegenContext) -> tuple[dict[str, list[Range]], dict[tu
     names: dict[tuple[str, int], str] = {}
     for file, items in found.items():
         items.sort()
-        for (sp0, _l0, up0, _s0, n0), (sp1, low1, _u1, _s1, _n1) in zip(items, items[1:]):
-            if sp0 == sp1 and low1 <= up0:  # an unbounded range reaching a later register of its space
-                from .diagnostics import Pos
-
-                raise cg.err(Pos("", 1, 1), f"overlapping register semantics not yet implemented "
-                                            f"'{file}{low1}' ('{n0}', space{sp0})", 4500)
+        for (sp0, _l0, up0, _s0, _n0), (sp1, low1, up1, _s1, _n1) in zip(items, items[1:]):
+            if sp0 == sp1 and low1 <= up0:  # two ranges of one space sharing registers (an unbounded one too)
+                raise overlap_error(cg, file, low1, min(up0, up1))
         ranges[file] = [Range(i, low, up, space, src) for i, (space, low, up, src, _n) in enumerate(items)]
         for i, item in enumerate(items):
             names[(file, i)] = item[4]
