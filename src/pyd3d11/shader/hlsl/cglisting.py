@@ -119,6 +119,9 @@ class ListingMixin:
 
         check_varying_interface_index(self)  # X4603 (ifacevarying.py)
         self.out_decls = drop_unwritten_output_decls(self.code, self.out_decls)
+        from .iodecls import check_read_inputs
+
+        check_read_inputs(self)  # the inputs refused where read: the signature's, before the outputs' (sigphase.py)
         from .d3d9outputs import check_required_outputs
         from .overload import entry_definition
 
@@ -131,9 +134,8 @@ class ListingMixin:
         alloc_debug: dict | None = {} if self.wants_debug_info else None
         tmap, nregs = allocate(self.code, self.var_temps, alloc_debug, aligned=self.level9 == "ps_4_0_level_9_1")
         lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.tess.ds_head + self.global_decls()
-        from .iodecls import check_read_inputs, narrow_input_decls, narrow_output_decls
+        from .iodecls import narrow_input_decls, narrow_output_decls
 
-        check_read_inputs(self)
         # the components read / written (fxc's masks); a geometry shader's vertices stay declared whole (fxc 10.1)
         lines += self.in_decls if self.stage == "gs" else narrow_input_decls(
             self.in_decls, self.code, not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION)

@@ -126,6 +126,7 @@ class CodegenContext(Protocol):
     deferred_target_error: Exception | None  # a target refusal judged after the body (compiler.py)
     deferred_double_error: HlslError | None  # a double below SM5, reported after the type rules (doubles.py)
     deferred_late_error: HlslError | None  # a late gate reported after the type rules (intrinsics.py)
+    signature_errors: list[HlslError | None]  # the signature's [element-type, semantics] refusals (sigphase.py)
     #: the first refusal fxc reports right after the type rules (X3683 / X3020 of a resource element, templates.py;
     #: X3514 of gs_4_x instancing, gs.py; X3523 of a tex* intrinsic, intrinsics_math.py)
     deferred_gate_error: HlslError | None

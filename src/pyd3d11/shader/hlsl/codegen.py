@@ -295,6 +295,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.deferred_double_error: HlslError | None = None
         #: a model refusal fxc reports after the doubles gate (msad4's X3535, a coarse/fine derivative's X4532)
         self.deferred_late_error: HlslError | None = None
+        #: the signature's refusals recorded while binding, [element types, semantics] (sigphase.py)
+        self.signature_errors: list[HlslError | None] = [None, None]
         #: the first refusal fxc reports right after the type rules: X3683 / X3020 of a resource's element
         #: (templates.py), X3514 of gs_4_x instancing (gs.py), X3523 of a tex* intrinsic; compiler.py raises it
         self.deferred_gate_error: HlslError | None = None
@@ -1041,6 +1043,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         """The entry point's body, once its parameters are bound (every stage but the hull and geometry shader):
         its outputs are written at each return and after the last statement."""
         self.debug_parameters(f, scope)
+        from .sigphase import judge_entry_types
+
+        judge_entry_types(self, f)  # the outputs' element types come before the body's optimiser refusals
         self.entry_outputs = (f, out_params)
         self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": out_params, "pos": f.pos})
         assert f.body is not None

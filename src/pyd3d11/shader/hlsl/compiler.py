@@ -43,6 +43,7 @@ from .parser import Parser
 from .preprocessor import preprocess
 from .reflect import build_rdef_for
 from .sigpack import signature_order
+from .sigphase import instead as signature_instead
 from .sigusage import INPUT_FILES, element_never_written, element_read_mask, input_reads, output_writes
 from .targets import D3D9_TARGETS
 from .warnpragma import WarningPolicy
@@ -253,8 +254,12 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             cg.skip_target_error = gate == "skip"
             cg.run()
         except NotSupportedError:
+            if cg is not None and any(cg.signature_errors):  # a refusal the binding made first (sigphase.py)
+                raise failed(cg, next(e for e in cg.signature_errors if e is not None)) from None
             raise
         except NotImplementedError as exc:
+            if cg is not None and any(cg.signature_errors):
+                raise failed(cg, next(e for e in cg.signature_errors if e is not None)) from None
             raise NotSupportedError(str(exc)) from None
         except HlslError as exc:
             if cg is None:
@@ -263,6 +268,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             earlier = earlier_declaration_error(cg.prog, exc, row_major)
             if earlier is not None:  # an earlier declaration's type error is fxc's first (salvage.py)
                 raise failed(cg, earlier) from None
+            sig = signature_instead(cg, exc)
+            if sig is not None:  # the signature's refusal recorded while binding comes first (sigphase.py)
+                raise failed(cg, sig) from None
             nested = cg.deferred_gate_error
             if nested is not None and exc.code >= 3500 and exc is not nested and exc.code != 4615:
                 # a resource holding objects (X3683 / X3020, templates.py) or gs_4_x instancing (X3514, gs.py) comes
@@ -293,9 +301,12 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             if cg is not None and cg.deferred_gate_error is not None:
                 # the code generation of a resource holding objects is not built: the program is refused (X3683)
                 raise failed(cg, cg.deferred_gate_error) from None
+            if cg is not None and any(cg.signature_errors):  # (the binding refused the program first)
+                raise failed(cg, next(e for e in cg.signature_errors if e is not None)) from None
             raise
         if cg.deferred_double_error is not None or cg.deferred_legacy_error is not None or \
-                cg.deferred_oob_error is not None or cg.deferred_gate_error is not None:
+                cg.deferred_oob_error is not None or cg.deferred_gate_error is not None or \
+                cg.signature_errors[0] is not None:
             return cg, ""  # refused once the uncalled functions are checked (below)
         for pos, code, msg, as_error in issued(cg):
             if as_error:  # the first warning reported as an error ends the compile, those before it printed
@@ -303,7 +314,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         try:
             text = cg.listing()[0]
         except HlslError as exc:  # errors judged on the finished code (X4000, X4575) follow their warnings
-            raise failed(cg, exc) from None
+            raise failed(cg, signature_instead(cg, exc) or exc) from None
         for pos, code, msg, as_error in issued(cg):  # warnings judged on the finished code (X3578)
             if as_error:
                 err = HlslError(pos.file, pos.line, pos.col, code, msg, end=getattr(pos, "end", 0))
@@ -318,7 +329,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         X3703, ``asint(a.x); double d;`` X3543, ``double d; (uint)a.x`` X3684)."""
         from .precision import local_refusal
 
-        found = [e for e in (cg.deferred_double_error, cg.deferred_legacy_error) if e is not None]
+        # (the legacy refusal first where both stand at one place: ``double main() : COLOR { return (uint)x; }`` is
+        # X3548, the cast judged before the double it is converted to; session 43, D9)
+        found = [e for e in (cg.deferred_legacy_error, cg.deferred_double_error) if e is not None]
         if found:  # X3703 alone is raised with the listing (Codegen.listing)
             found += [e for e in (local_refusal(cg),) if e is not None]
         return min(found, key=lambda e: (e.line, e.col)) if found else None
@@ -385,8 +398,11 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None, functions)
         check_dead_branches(cg, probe_codegen, memo)  # a branch pruned as constant is type-checked (deadcode.py)
         # doubles below shader model 5: after every type rule of the file, a double global first (doubles.py)
-        refusal = storage_error(cg) or cg.deferred_gate_error or first_refusal(cg) or cg.deferred_oob_error or \
-            cg.deferred_late_error
+        # the signature's element types after the type rules, its semantics after the optimiser's refusals (sigphase)
+        late = cg.deferred_late_error
+        refusal = storage_error(cg) or cg.deferred_gate_error or cg.signature_errors[0] or first_refusal(cg) or \
+            cg.deferred_oob_error or (late if late is not None and late.code < 4000 else None) or \
+            cg.signature_errors[1] or late
         if refusal is not None:
             raise refusal
         if not d3d9 and file_target is None and not orig_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and \

@@ -10,6 +10,7 @@ from .compat import compat_semantic
 from .diagnostics import HlslError, Pos
 from .operands import Slot, imm
 from .sigpack import ALIGN, ROW_VECTOR, add_decl, comp_mask, place_element
+from .sigphase import EARLY, LATE, refuse
 from .svtypes import compute_id_error, integer_interpolation, tess_factor_error
 from .sysvalues import (
     SYSTEM_VALUES,
@@ -172,7 +173,8 @@ class SignatureBinding:
                 # element is X3687 before X4555 / X4583, after X4016)
                 nine = level9_input_error(self.stage, up, spelled, self.level9)
                 if nine is not None and (nine[0] == 4016 or concrete(lt.base) != DOUBLE):
-                    raise self.err(pos, nine[1], nine[0])
+                    # judged with the element types, after the type rules (sigphase.py): the binding goes on
+                    refuse(self, self.err(pos, nine[1], nine[0]), EARLY)
             bad = system_value_error(self.stage, self.major, self.minor, "in", base, idx) or \
                 component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "in",
                                       point)
@@ -183,9 +185,19 @@ class SignatureBinding:
                 self.late_input_errors.append((_PS_SPECIAL_IN[up], 0, self.err(
                     pos, f"{_CANON.get(up, base)} input not supported on ps_{self.major}_{self.minor}", 4502)))
                 bad = None
-            if bad is not None:
-                raise self.err(pos, bad, 4502)
-            no_double_element(lt, pos)
+            if bad is not None and self.d3d9 is not None and not (self.stage == "ps" and up in _PS_SPECIAL_IN):
+                # a Direct3D 9 target judges an input by its own usages where the program reads it (below:
+                # sm2/d3d9.input_semantic_error); ``float4 e : SV_Target`` unread compiles at vs_2_0 (session 43)
+                bad = None
+            if bad is not None:  # the semantics are judged after the optimiser's refusals (sigphase.py)
+                refuse(self, self.err(pos, bad, 4502), LATE)
+            try:
+                no_double_element(lt, pos)
+            except HlslError as exc:
+                # (a double register is no input here: the body reads stand-in registers until the refusal is raised)
+                refuse(self, exc, EARLY)
+                slots += self.alloc_slots(lt.slots, var=True)
+                continue
             n = lt.n
             allm = mods | fmods
             if self.stage == "cs":
@@ -241,9 +253,10 @@ class SignatureBinding:
                 if self.input_types.get((up, idx)) != (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods,
                                                        sig_min_precision(lt)):
                     if self.d3d9 is None:
-                        # d3dcompiler_47 10.1's number and words (session 35; X4502 before)
-                        raise self.err(pos, "Duplicated input semantics can't change type, size, or layout "
-                                            f"('{base}{idx}').", 3536)
+                        # d3dcompiler_47 10.1's number and words (session 35; X4502 before), with the element types
+                        # after the type rules (sigphase.py); the element is then read as at D3D9 below
+                        refuse(self, self.err(pos, "Duplicated input semantics can't change type, size, or layout "
+                                                   f"('{base}{idx}').", 3536), EARLY)
                     # the Direct3D 9 targets take any type and size (d3dcompiler_47 10.1 under Wine, session 38;
                     # level 9 and 4.0+ keep X3536; vkd3d entry-point-semantics.shader_test: "SM1 is permissive"):
                     # every parameter reads the one register, which is declared as wide as the widest of them; its
@@ -318,6 +331,14 @@ class SignatureBinding:
                 # there is X4502 where the program reads it (unread, it compiles; iodecls.check_read_inputs)
                 self.late_input_errors.append(("v", reg, self.err(pos, f"invalid {self.d3d9} input semantic "
                                                                        f"'{spelled}'", 4502)))
+            elif self.d3d9 is not None:
+                # an input the Direct3D 9 target has no register for, refused where the program reads it (the
+                # translation's rules), with the signature: before a depth's X4528 or a Load's X4532 (session 43)
+                from ..sm2.d3d9 import input_semantic_error
+
+                bad9 = input_semantic_error(self.d3d9, disp, idx, sv[0] if sv else 0)
+                if bad9 is not None:
+                    self.late_input_errors.append(("v", reg, self.err(pos, bad9[1], bad9[0])))
             if generated:
                 vslots = self.sv_value(vslots, up, lt)
             elif concrete(lt.base) == BOOL:  # bool inputs arrive as 0/1 integers (or ~0 for IsFrontFace)
@@ -398,7 +419,13 @@ class SignatureBinding:
                 from .doubles import check_profile
 
                 check_profile(self, pos)
-            no_double_element(lt, pos)
+                no_double_element(lt, pos)  # (compiler.py: a legacy refusal first, else the double written)
+            try:
+                no_double_element(lt, pos)
+            except HlslError as exc:  # (sigphase.judge_entry_types judged the entry's outputs before the body)
+                refuse(self, exc, EARLY)
+                k += lt.n
+                continue
             if self.tess.in_pcf:  # the tessellation factors are floats (svtypes.tess_factor_error)
                 tf = tess_factor_error(base, concrete(lt.base), "output")
                 if tf is not None:
@@ -412,20 +439,30 @@ class SignatureBinding:
                 from .d3d9outputs import vs_output_error
 
                 vbad = vs_output_error(self.d3d9, spelled, idx, lt.n)
-                if vbad is not None:
-                    raise self.err(pos, vbad[1], vbad[0])
+                if vbad is not None:  # judged after the optimiser's refusals (sigphase.py): the binding goes on
+                    refuse(self, self.err(pos, vbad[1], vbad[0]), LATE)
             if self.d3d9 is not None and self.stage == "ps" and up == "SV_DEPTH" and bad is None:
                 from .d3d9outputs import depth_output_error
 
                 # (raises X4502 for a DEPTH index above 0; a vector's X4528 waits for the finished code)
-                depth_output_error(self, spelled, idx, SPELLED_INDEX in _m, lt.n, pos)
+                try:
+                    depth_output_error(self, spelled, idx, SPELLED_INDEX in _m, lt.n, pos)
+                except HlslError as exc:
+                    refuse(self, exc, LATE)
+                    k += lt.n
+                    continue
             if self.stage == "ps" and not self.d3d9 and up in _PS_SCALAR_OUTPUTS and lt.n > 1 and \
                     (bad is None or up == "SV_COVERAGE"):
                 # d3dcompiler_47 10.1 (session 41): X4555 "invalid type used for 'SV_Depth' output semantics" (a
                 # return value, an out parameter, a struct member of more than one component; ps_4_0's coverage
                 # too, before its X4503); X4502 was inferred. (The D3D9 targets' DEPTH is another rule, X4528.)
                 # (an output the model lacks is X4502 first: SV_StencilRef at ps_4_0; but ps_4_0's coverage)
-                raise self.err(pos, f"invalid type used for '{base}' output semantics", 4555)
+                # An element type at 4.0+ (sigphase.judge_entry_types judged it before the body), a level-9
+                # pixel shader's with the semantics (after X3548 / X3684 / X3508 / X3511: session 43)
+                refuse(self, self.err(pos, f"invalid type used for '{base}' output semantics", 4555),
+                       LATE if self.level9 else EARLY)
+                k += lt.n
+                continue
             if self.d3d9 is None or self.stage != "ps" or up != "SV_DEPTH":
                 bad = bad or component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "out", point)
             if bad is not None and self.stage == "ps" and up == "SV_COVERAGE" and self.major == 4 and \
@@ -435,8 +472,11 @@ class SignatureBinding:
                 self.late_output_error = self.late_output_error or \
                     self.err(pos, f"SV_Coverage not supported on ps_{self.major}_{self.minor}", 4503)
                 bad = None
-            if bad is not None:
-                raise self.err(pos, bad, 4502)
+            if bad is not None:  # judged after the optimiser's refusals (sigphase.py): the binding goes on
+                refuse(self, self.err(pos, bad, 4502), LATE)
+                if self.stage == "ps":
+                    k += lt.n
+                    continue
             n = lt.n
             vals = v.slots[k:k + n]
             k += n
@@ -460,18 +500,18 @@ class SignatureBinding:
                 depth = reg_name.startswith("oDepth")
                 first_writer = self.output_owner.setdefault(("$depth", 0) if depth else (up, 0), (self.out_owner, k))
                 if first_writer != (self.out_owner, k):
+                    # the semantics' phase (sigphase.py): recorded, the element left unbound
                     if depth and self.d3d9 is not None:
-                        from .d3d9outputs import depth_error
+                        from .d3d9outputs import depth_error, duplicate_output_error
 
-                        if depth_error(self) is not None:
-                            raise depth_error(self)  # a DEPTH vector beside another DEPTH: X4528 (d3d9outputs)
-                        from .d3d9outputs import duplicate_output_error
-
-                        raise duplicate_output_error(self, up, 0, pos)  # two DEPTH0 elements (session 42)
-                    if depth:
-                        raise self.err(pos, f"'{self.entry}': ps_{self.major}_{self.minor} only allows one depth "
-                                            "output", 3677)
-                    raise self.err(pos, _duplicate_sv_message("output", base, base, 0), 4574)
+                        # a DEPTH vector beside another DEPTH: X4528 (d3d9outputs); two DEPTH0 elements X4504
+                        refuse(self, depth_error(self) or duplicate_output_error(self, up, 0, pos), LATE)
+                    elif depth:
+                        refuse(self, self.err(pos, f"'{self.entry}': ps_{self.major}_{self.minor} only allows one "
+                                                   "depth output", 3677), LATE)
+                    else:
+                        refuse(self, self.err(pos, _duplicate_sv_message("output", base, base, 0), 4574), LATE)
+                    continue
                 decl = {"oDepth": "dcl_output oDepth", "oMask": "dcl_output oMask", "oDepthGE": "dcl_output oDepthGE",
                         "oDepthLE": "dcl_output oDepthLE", "oStencilRef": "dcl_output oStencilRef"}[reg_name]
                 if decl not in self.out_decls:
@@ -484,7 +524,9 @@ class SignatureBinding:
                 if up != "SV_TARGET":
                     # fxc 10.1's number and words for any other pixel-shader output (SV_Position, SV_Foo, a plain
                     # name; session 35, test_rules_hlsl_fxc_verdicts_acc): X4502, as for every other stage
-                    raise self.err(pos, f"invalid ps_{self.major}_{self.minor} output semantic '{base}'", 4502)
+                    refuse(self, self.err(pos, f"invalid ps_{self.major}_{self.minor} output semantic '{base}'",
+                                          4502), LATE)
+                    continue
                 reg, first = idx, 0
                 existing = [e for e in self.outputs if e.reg == reg and e.name.upper() == up]
                 if self.output_owner.setdefault((up, idx), (self.out_owner, k)) != (self.out_owner, k):
@@ -493,8 +535,9 @@ class SignatureBinding:
 
                         defer_duplicate_color(self, up, idx, pos)  # COLOR1 twice: X4504 after X4529 (session 42)
                     else:
-                        raise self.err(pos, _duplicate_sv_message("output", existing[0].name if existing else base,
-                                                                  base, idx), 4574)
+                        refuse(self, self.err(pos, _duplicate_sv_message("output", existing[0].name if existing
+                                                                         else base, base, idx), 4574), LATE)
+                        continue
             else:
                 # A GS stream's elements are its own: looked up and packed within that stream only.
                 sig = self.gs.stream_sigs.setdefault(self.gs.out_stream, []) if self.stage == "gs" else self.outputs
@@ -512,8 +555,18 @@ class SignatureBinding:
                     if self.d3d9 is not None:  # never merged below 4.0 (d3d9outputs, session 42)
                         from .d3d9outputs import duplicate_output_error
 
-                        raise duplicate_output_error(self, up, idx, pos)
-                    reg, first = self._merge_output(sig, existing[0], key, owner, lt, interp, _m, base, idx, pos)
+                        refuse(self, duplicate_output_error(self, up, idx, pos), LATE)
+                        continue
+                    try:
+                        reg, first = self._merge_output(sig, existing[0], key, owner, lt, interp, _m, base, idx, pos)
+                    except HlslError as exc:
+                        if exc.code == 4503 and not self.level9:
+                            # 4.0+: after X4580 (d3dcompiler_47 10.1, session 43: ``out float4 e : TEXCOORD0, out
+                            # float4 f : TEXCOORD0`` beside an unwritten position is X4580), like ps_4_0's coverage
+                            self.late_output_error = self.late_output_error or exc
+                        else:
+                            refuse(self, exc, LATE)
+                        continue
                     existing = [existing[0]]
                 elif existing:
                     reg, first = existing[0].reg, (existing[0].mask & -existing[0].mask).bit_length() - 1
@@ -605,8 +658,8 @@ def check_clip_cull(cg, sig: list, direction: str, pos: Pos) -> None:
     (§24.1/24.2 restriction 3: 8 components in 2 elements)."""
     bad = clip_cull_error([(e.name, e.reg, bin(e.mask).count("1")) for e in sig],
                           f"{cg.stage}_{cg.major}_{cg.minor}", direction)
-    if bad is not None:
-        raise cg.err(pos, bad, 4502)
+    if bad is not None:  # judged with the semantics (sigphase.py)
+        refuse(cg, cg.err(pos, bad, 4502), LATE)
 
 
 def sig_min_precision(t) -> int:
@@ -619,6 +672,8 @@ def sig_min_precision(t) -> int:
 _LEVEL9_INPUTS = {
     ("vs", "SV_VERTEXID"): (4555, "invalid type used for '{0}' input semantics, must be integral"),
     ("vs", "SV_INSTANCEID"): (4016, "{0} semantic cannot be used with 10Level9 targets"),
+    # a pixel shader's too (session 43: ``uint e : SV_InstanceID`` at ps_4_0_level_9_1, read or not)
+    ("ps", "SV_INSTANCEID"): (4016, "{0} semantic cannot be used with 10Level9 targets"),
     ("ps", "SV_PRIMITIVEID"): (4583, "semantic '{0}' unsupported on {1}"),
     ("ps", "SV_ISFRONTFACE"): (4583, "semantic '{0}' unsupported on {1}"),
     ("ps", "SV_SAMPLEINDEX"): (4555, "invalid type used for '{0}' input semantics, must be integral"),

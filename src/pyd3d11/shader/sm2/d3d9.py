@@ -868,6 +868,38 @@ def _elements(sig) -> dict[int, object]:
     return {el.register: el for el in (sig.elements if sig is not None else [])}
 
 
+def input_semantic_error(target: str, name: str, index: int, system_value: int) -> tuple[int, str] | None:
+    """(number, text) of fxc's refusal of an input that ``target`` (a Direct3D 9 target) has no register for, by
+    the rules the translation applies to the inputs it maps (:func:`_ps_io`, :func:`_ps3_io`, :func:`_vs_io`): a
+    ps_2_x input other than COLOR0-1 / TEXCOORD0-n, the position included; a ps_3_0 usage :func:`_ps3_input_error`
+    refuses; a vertex shader input without a D3DDECLUSAGE name. fxc judges it where the program reads the input,
+    with the signature after the optimiser's refusals (session 43: ``float4 main(float4 e : BOGUS, out float2 d :
+    DEPTH) : COLOR`` is X4502 before the depth's X4528; hlsl/sigphase.py); None where the input is valid."""
+    from types import SimpleNamespace
+
+    prof = TARGETS[target].profile
+    el = SimpleNamespace(semantic_name=name, semantic_index=index, system_value=system_value)
+    try:
+        if prof.kind == "vs":
+            _usage_of(el, prof, "", "input")
+            return None
+        if system_value == 9:  # SV_IsFrontFace: vFace (hlsl/signatures.py judges its spelling)
+            return None
+        if TARGETS[target].major == 3:
+            if system_value == _D3D_NAME_POSITION:
+                return None  # vPos (the translation judges its .z / .w: X5631)
+            return _ps3_input_error(el, prof) or (_usage_of(el, prof, "", "input") and None)
+    except HlslError as exc:
+        return exc.code, exc.message
+    if system_value == _D3D_NAME_POSITION:
+        return 4502, f"{target}: SV_Position cannot be read in a feature level 9_x pixel shader"
+    sem, idx, _centroid = _semantic(el)
+    if sem == "COLOR" and idx < 2 or sem == "TEXCOORD" and idx < prof.inputs:
+        return None
+    return 4502, (f"invalid input semantic '{name}{index or ''}': {prof.sm2} pixel shaders read COLOR0-1 and "
+                  f"TEXCOORD0-{prof.inputs - 1}")
+
+
 def _vs_io(body: list[Inst], isgn, osgn, prof: Level9Profile, file: str) -> list[Inst]:
     inputs = _elements(isgn)
     outs = _elements(osgn)
