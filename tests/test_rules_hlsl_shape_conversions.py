@@ -35,10 +35,9 @@ Binary operator ``a OP b`` (result shape; the operands then convert to it by the
 3. a vector and a true matrix: equal component counts only (the matrix's shape); else X3020.
 4. otherwise (vectors, row/column matrices): the smaller count, X3206 when they differ.
 
-An argument that cannot convert to its (only) parameter between numeric shapes is reported as fxc's X3013
-"no matching 1 parameter function" rather than the X3017 of an assignment (test_rules_hlsl_types'
-``test_widening_conversions_are_refused``; fxc gives X3017 only where an array or struct is involved,
-test_rules_hlsl_argument_messages).
+An argument that cannot convert to its (only) parameter between numeric shapes is X3017 as an assignment is
+("'f': cannot implicitly convert from 'float2' to 'float3'": d3dcompiler_47 10.1 under Wine, session 43; an
+earlier inference had X3013 "no matching 1 parameter function" here, an answer the DLL does not give).
 
 Each case compiles one ps_5_0 shader and checks fxc's verdict (accept / warning X3206 / error code) on the
 case's line. Compilation does not depend on the shader backend: the tests run once.
@@ -162,8 +161,6 @@ def test_implicit_conversion_of_every_shape_pair(context, src):
     make = CONTEXTS[context]
     got = {spell(d): _verdict(make(src, d), 3) for d in SHAPES}
     want = {spell(d): implicit(src, d, context) for d in SHAPES}
-    if context == "argument":  # a numeric argument that cannot convert: "no matching function" (see module doc)
-        want = {d: "X3013" if v == "X3017" else v for d, v in want.items()}
     assert got == want
 
 

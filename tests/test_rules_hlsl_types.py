@@ -427,11 +427,11 @@ bool cmp(bool b, float f) { return b == f; }"""
 ], ids=["arg-vec2-to-vec4", "assign-vec2-to-vec4", "assign-mat2-to-mat3"])
 def test_widening_conversions_are_refused(src):
     """A vector or matrix never converts to a larger one: fxc reports X3017 (cannot implicitly convert) for an
-    assignment, X3013 (no matching function) for an argument."""
+    assignment and for an argument (d3dcompiler_47 10.1, session 43: "'f': cannot implicitly convert from 'const
+    float2' to 'float4'"; this row expected X3013 before, an answer the DLL does not give)."""
     with pytest.raises(ShaderCompileError) as ei:
         D3DCompile(src, None, "c.hlsl", None, None, "main", "ps_5_0")
-    code = "X3013" if src.startswith("float4 f(") else "X3017"
-    assert f"error {code}" in ei.value.errors, ei.value.errors
+    assert "error X3017" in ei.value.errors, ei.value.errors
 
 
 @pytest.mark.parametrize("arg", ["float4(1, 2, 3, 4)", "float2x2(1, 2, 3, 4)"])

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import ast as A
+from .attributed import check_attributed_declaration, not_a_function
 from .namespaces import members_first
 from .objects import has_object
 from .operands import imm
@@ -99,6 +100,16 @@ class ClassType(StructType):
 
 
 # --- parsing ---------------------------------------------------------------------------------------
+def _member_attributes(p: Parser) -> dict:
+    """A method's attribute lists (``[Foo(1)] float f()``, ``[]``): read as a function's -- an argument naming
+    nothing declared X3004, one attribute twice X3524 -- and ignored (d3dcompiler_47 10.1, session 43, helper ACC;
+    attributed.py says what may follow them)."""
+    attrs = p.parse_attributes()
+    if p.attribute_lists:
+        check_attributed_declaration(p)
+    return attrs
+
+
 def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
     """``interface``/``class`` (or ``struct`` with methods) declaration at global scope (optionally
     followed by variables)."""
@@ -116,6 +127,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
         p.expect("{")
         while not p.accept("}"):
             fpos = p.tok.pos
+            attrs = _member_attributes(p)
             mod_tok = p.tok
             fmods = p.parse_mods()
             if "static" in fmods:
@@ -123,7 +135,7 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
             ret = p.parse_type()
             if not (p.tok.kind == "id" and p.peek().text == "("):
                 raise p.error(f"'{it.name}': interfaces cannot contain data", p.tok, 3104)
-            f = parse_method(p, ret, fmods, {}, fpos)
+            f = parse_method(p, ret, fmods, attrs, fpos)
             if f.body is not None:
                 raise p.error(f"'{it.name}::{f.name}': interface methods cannot have a body", code=3106)
             it.methods.setdefault(f.name, []).append(f)
@@ -156,6 +168,8 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
     mark, ns_mark = len(p.member_consts), len(p.ns_resolved)
     while not p.accept("}"):
         fpos = p.tok.pos
+        attrs = _member_attributes(p)
+        attributed = p.attribute_lists
         fmods = p.parse_mods()
         type_tok = p.tok
         ftype = p.parse_type()
@@ -165,9 +179,11 @@ def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
             # a method takes a function's modifier rules (DXC varmods-syntax's class C: extern X3006,
             # uniform X3047, precise const X3025, interpolation conflicts X3048, in/out X3000)
             p.check_mods("function", fmods, p.tok.text, p.tok.pos)
-            f = parse_method(p, ftype, fmods, {}, fpos)
+            f = parse_method(p, ftype, fmods, attrs, fpos)
             add_method(p, ct, f)
             continue
+        if attributed:  # an attributed data member (attributed.py)
+            raise not_a_function(p)
         while True:
             ftok = p.tok
             fname = p.decl_name().text

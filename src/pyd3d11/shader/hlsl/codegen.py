@@ -1036,6 +1036,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 if "inout" in p.mods:  # the output is the working copy the body writes, not the input read
                     # (DirectXTK SpriteVertexShader's ``inout float4 position : SV_Position`` lost its mul)
                     out_params.append((p, v))
+                elif "const" in p.mods:  # a const input is read-only as a function's (X3025; fxc 10.1, session 43)
+                    v.readonly = True
             scope[p.name] = obj_param_value(self, p, v)
         self._entry_body(f, scope, out_params)
 

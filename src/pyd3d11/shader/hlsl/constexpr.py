@@ -193,7 +193,7 @@ def _index(v: ConstValue, i: int) -> ConstValue:
     raise _NotConst
 
 
-def _eval(e: A.Node, consts: dict) -> ConstValue:  # noqa: C901 - one dispatch over node kinds
+def _eval(e: A.Node, consts: dict, calls: bool = False) -> ConstValue:  # noqa: C901 - one dispatch over node kinds
     if isinstance(e, A.Literal):
         if isinstance(e.value, bool):
             return ConstValue(NumType("bool"), [int(e.value)])
@@ -206,12 +206,12 @@ def _eval(e: A.Node, consts: dict) -> ConstValue:  # noqa: C901 - one dispatch o
             raise _NotConst
         return v
     if isinstance(e, A.Unary):
-        a = _eval(e.a, consts)
+        a = _eval(e.a, consts, calls)
         if e.op not in UNARY:
             raise _NotConst
         return ConstValue(a.type, [UNARY[e.op](x) for x in a.vals])
     if isinstance(e, A.Binary):
-        a, b = _eval(e.a, consts), _eval(e.b, consts)
+        a, b = _eval(e.a, consts, calls), _eval(e.b, consts, calls)
         # a one-component operand broadcasts, on either side (per-component math)
         if len(a.vals) == 1 and len(b.vals) > 1:
             a = ConstValue(b.type, a.vals * len(b.vals))
@@ -221,10 +221,10 @@ def _eval(e: A.Node, consts: dict) -> ConstValue:  # noqa: C901 - one dispatch o
         return ConstValue(a.type if len(a.vals) >= len(b.vals) else b.type,
                           [_binop(e.op, x, y) for x, y in zip(a.vals[:n], b.vals[:n], strict=False)])
     if isinstance(e, A.Ternary):
-        c = _eval(e.cond, consts)
-        return _eval(e.a if c.vals[0] else e.b, consts)
+        c = _eval(e.cond, consts, calls)
+        return _eval(e.a if c.vals[0] else e.b, consts, calls)
     if isinstance(e, A.Cast):
-        a = _eval(e.a, consts)
+        a = _eval(e.a, consts, calls)
         n = _slots(e.type)
         vals = a.vals * n if len(a.vals) == 1 else a.vals
         if len(vals) < n:
@@ -234,7 +234,7 @@ def _eval(e: A.Node, consts: dict) -> ConstValue:  # noqa: C901 - one dispatch o
     if isinstance(e, A.Construct) and isinstance(e.type, NumType):
         vals = []
         for x in e.args:
-            vals += _eval(x, consts).vals
+            vals += _eval(x, consts, calls).vals
         n = e.type.slots
         if len(vals) == 1:
             vals = vals * n
@@ -242,12 +242,22 @@ def _eval(e: A.Node, consts: dict) -> ConstValue:  # noqa: C901 - one dispatch o
             raise _NotConst
         return ConstValue(e.type, [_num(v, e.type.base) for v in vals])
     if isinstance(e, A.Member):
-        return _member(_eval(e.a, consts), e.name)
+        return _member(_eval(e.a, consts, calls), e.name)
     if isinstance(e, A.Index):
-        i = _eval(e.index, consts)
+        i = _eval(e.index, consts, calls)
         if len(i.vals) != 1:
             raise _NotConst
-        return _index(_eval(e.a, consts), int(i.vals[0]))
+        return _index(_eval(e.a, consts, calls), int(i.vals[0]))
+    if isinstance(e, A.Call) and calls:
+        # a math intrinsic of constant arguments, folded as fxc's front end folds it (litfold): an array dimension
+        # or a template count may be one (``float v[max(1, 2)]``, ``vector<float, clamp(7, 1, 4)>``; d3dcompiler_47
+        # 10.1, session 43, helper ACC); an intrinsic it does not fold (``asint(2)``) or a function is no constant
+        from .litfold import fold_values
+
+        vals = fold_values(e.name, [_eval(x, consts, calls).vals for x in e.args])
+        if vals is None:
+            raise _NotConst
+        return ConstValue(None, vals)
     raise _NotConst
 
 
@@ -260,11 +270,12 @@ def literal_components(e: A.Node) -> int | None:
         return None
 
 
-def eval_const(e: A.Node, consts: dict, scalar: bool = False) -> int | float | None:
+def eval_const(e: A.Node, consts: dict, scalar: bool = False, calls: bool = False) -> int | float | None:
     """The scalar value of ``e`` (first component of a one-component result), or None when not constant.
-    ``scalar``: a one-component vector or matrix does not count (array dimensions, see :func:`dimension_ops_ok`)."""
+    ``scalar``: a one-component vector or matrix does not count (array dimensions, see :func:`dimension_ops_ok`);
+    ``calls``: math intrinsics of constants fold (array dimensions and template counts)."""
     try:
-        v = _eval(e, consts)
+        v = _eval(e, consts, calls)
     except (_NotConst, TypeError, ValueError, OverflowError, IndexError):
         return None
     if len(v.vals) != 1:
@@ -282,8 +293,10 @@ def eval_const(e: A.Node, consts: dict, scalar: bool = False) -> int | float | N
 
 def dimension_ops_ok(e: A.Node) -> bool:
     """Whether the operators of an array-dimension expression are ones fxc folds there."""
-    if isinstance(e, (A.Ternary, A.Assign, A.Comma, A.Postfix, A.Call)):
+    if isinstance(e, (A.Ternary, A.Assign, A.Comma, A.Postfix)):
         return False
+    if isinstance(e, A.Call):  # an intrinsic call folds (eval_const's ``calls``; session 43, helper ACC)
+        return all(dimension_ops_ok(x) for x in e.args)
     if isinstance(e, A.Binary):
         return dimension_ops_ok(e.a) and dimension_ops_ok(e.b)
     if isinstance(e, A.Unary):

@@ -1108,8 +1108,9 @@ def select(cg: CodegenContext, c: Val, a: Val, b: Val, pos) -> Val:
 
 def construct(cg: CodegenContext, t: Type, args: list[Val], pos) -> Val:
     if not isinstance(t, NumType):
-        if isinstance(t, StructType) and len(args) == 1:
-            return cg.convert(args[0], t, pos, explicit=True)
+        # a struct or class named as a constructor, whatever its arguments (``S(a)`` of a one-member S too; only the
+        # cast ``(S)a`` converts): d3dcompiler_47 10.1, session 43, helper ACC, every target (DXC SemaHLSL
+        # sv_target.index.struct.invalid)
         raise cg.err(pos, "constructors only defined for numeric base types", 3037)
     voidvals.check_constructor_arguments(cg, args, pos)  # a void or object argument
     flat: list[Slot] = []

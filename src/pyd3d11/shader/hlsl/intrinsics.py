@@ -11,6 +11,7 @@ from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
 from .check import unmappable, unmappable_after_type_rules
 from .codegen import Val, f2b
+from .diagnostics import HlslError
 from .exprs import coerce_pair, expr, numeric
 from .featuregates import (
     IMPLICIT_LOD_METHODS,
@@ -20,6 +21,7 @@ from .featuregates import (
     denial,
 )
 from .memaccess import _ATOMIC, atomic
+from .methodsig import arguments_first, unwritable_out_argument
 from .operands import Reg, imm, is_imm
 from .types import (
     BOOL,
@@ -87,6 +89,9 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
     # ``frexp(x, (e += 1))``: session 37, test_rules_hlsl_fxc_mutants_s37.py)
     outs = _OUT_ARGS.get((name, len(arg_nodes)), ())
     arg_nodes = [designated_argument(cg, a) if i in outs else pin_indices(cg, a) for i, a in enumerate(arg_nodes)]
+    if any(unwritable_out_argument(cg, arg_nodes[i]) for i in outs):
+        raise arguments_first(cg, arg_nodes, cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter "
+                                                         "intrinsic function", 3013))
     if name in _BARRIERS:
         if arg_nodes:
             # each barrier's page: void <name>(void); the arguments are still type-checked first (X3004)
@@ -110,7 +115,10 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
         cg.emit(_BARRIERS[name])
         return Val(VOID, [])
     if name in _ATOMIC:
-        return atomic(cg, name, arg_nodes, pos)
+        try:
+            return atomic(cg, name, arg_nodes, pos)
+        except HlslError as exc:
+            raise arguments_first(cg, arg_nodes, exc) from None
     # clip (discard) and the screen-space derivatives exist only in pixel shaders (each page's shader-type
     # table: Pixel; D3D11.3: deriv_rt* and discard are pixel-shader instructions); fxc's X4532, a
     # code-generation error, comes after the call's type rules (its arguments' included)

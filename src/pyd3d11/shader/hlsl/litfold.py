@@ -298,7 +298,15 @@ def _fold(cg: CodegenContext, name: str, arg_nodes: list[A.Node]) -> list[float]
     args = [literal_values(cg, a) for a in arg_nodes]
     if any(a is None for a in args):
         return None
-    groups = [a[0] for a in args]  # type: ignore[index]
+    return fold_values(name, [a[0] for a in args])  # type: ignore[index]
+
+
+def fold_values(name: str, groups: list[list[float]]) -> list[float] | None:
+    """``name`` applied to constant argument vectors as fxc's front end folds it (module doc), or None where this
+    module does not fold it (also the parser's array dimensions and template counts: constexpr.eval_const)."""
+    spec = _ELEMENTWISE.get(name) or _REDUCING.get(name)
+    if spec is None or len(groups) != spec[0] or not all(groups):
+        return None
     if name in _REDUCING:
         if name != "length" and len({len(g) for g in groups}) != 1:
             return None

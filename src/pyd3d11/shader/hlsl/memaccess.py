@@ -13,7 +13,7 @@ from .featuregates import (
     INTRINSICS,
     gate_error,
 )
-from .methodsig import check_numeric_parameter, out_arg_type
+from .methodsig import check_numeric_parameter, out_arg_type, unwritable_out_argument
 from .operands import Reg, imm
 from .sm51 import mem_operand, reg_of, regs_of
 from .texops import typed_element
@@ -578,8 +578,13 @@ def atomic_on(cg: CodegenContext, target, name: str, arg_nodes: list[A.Node], po
     kind = "method" if raw else "function"
     for a in args:
         check_numeric_parameter(cg, name, a, 1, total, pos, exact=True, kind=kind)
+    if len(arg_nodes) > n_in:  # an assignment or prefix step as the original value is carried out and designates
+        from .assign import designated_argument  # its variable, as for sincos (fxc 10.1, session 43, helper ACC)
+
+        arg_nodes = [*arg_nodes[:n_in], designated_argument(cg, arg_nodes[n_in]), *arg_nodes[n_in + 1:]]
     out_type = out_arg_type(cg, arg_nodes[n_in]) if len(arg_nodes) > n_in else None
-    if out_type is not None and out_type.shape != "s":
+    if out_type is not None and out_type.shape != "s" or \
+            len(arg_nodes) > n_in and unwritable_out_argument(cg, arg_nodes[n_in]):
         raise cg.err(pos, f"'{name}': no matching {total} parameter intrinsic {kind}", 3013)
     # fxc: Min/Max values take the destination's type but a float always converts through int (ftoi);
     # every other atomic's value is uint (ftou)

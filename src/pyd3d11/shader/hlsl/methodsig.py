@@ -121,9 +121,51 @@ def out_arg_type(cg: CodegenContext, node):
         lv = lvalue(cg, node)
     except HlslError:
         return None
+    if read_only_memory(lv):
+        return None
     t = lv[0] if isinstance(lv, tuple) and isinstance(lv[0], NumType) else \
         getattr(lv[1], "type", None) if isinstance(lv, tuple) and len(lv) > 1 else None
     return t if isinstance(t, NumType) else None
+
+
+def read_only_memory(lv) -> bool:
+    """Whether an l-value (assign.lvalue's answer) is an element of a read-only resource (a StructuredBuffer's
+    ``sb[0]``, t#): no storage an out parameter can take (fxc 10.1, session 43, helper ACC: ``t.GetDimensions(
+    sb[0])`` and ``sincos(x, sb[0], c)`` are X3013, as for a const variable; DXC write-const-arrays at 4.0)."""
+    if not (isinstance(lv, tuple) and len(lv) == 2 and lv[0] == "mem"):
+        return False
+    obj = getattr(lv[1], "obj", None)
+    return isinstance(obj, tuple) and len(obj) > 2 and obj[0] == "mem" and obj[2] == "t"
+
+
+def unwritable_out_argument(cg: CodegenContext, node) -> bool:
+    """Whether ``node``, passed to an intrinsic function's out parameter (sincos, modf, frexp, asuint's double form,
+    an Interlocked* original value), matches no overload: anything but a literal that names no writable storage --
+    a const local or parameter, a uniform global or cbuffer member, ``-1``, ``1 + 1``, ``(float)1``, ``float2(1,
+    2).x``, ``a.x + 1``, ``x++``, ``a.xx``, ``c ? 1 : 2`` -- is fxc's X3013 "no matching N parameter intrinsic
+    function"; a bare literal (``1``, ``(1)``, ``true``, ``1.5f``) matches and is refused when stored, X3025
+    (d3dcompiler_47 10.1, session 43, helper ACC, every model; DXC SemaHLSL write-const-arrays). A cast of a
+    variable (``(float)x``), an assignment and a prefix step are l-values and compile."""
+    import re
+
+    from . import ast as A
+    from .assign import lvalue
+    from .diagnostics import HlslError
+    from .types import NumType, StructType
+
+    if isinstance(node, A.Literal):  # (an assignment or prefix step arrives designated: its variable)
+        return False
+    try:
+        if read_only_memory(lvalue(cg, node)):
+            return True
+        if isinstance(node, A.Member):  # a swizzle naming a component twice (``v.xx``) writes nowhere
+            base = lvalue(cg, node.a)
+            t = base[0] if isinstance(base, tuple) and base else None
+            comps = re.findall(r"_m?\d\d", node.name) if node.name.startswith("_") else list(node.name)
+            return isinstance(t, NumType) and not isinstance(t, StructType) and len(comps) != len(set(comps))
+    except HlslError as exc:
+        return exc.code < 4000
+    return False
 
 
 def is_plain(t, base: str) -> bool:
@@ -257,3 +299,24 @@ def has_method(kind: str, name: str) -> bool | None:
         return name in ("GetDimensions", "Load")
     methods = _TEXTURE_METHODS.get(kind)
     return None if methods is None else name in methods
+
+
+def arguments_first(cg: CodegenContext, arg_nodes: list, exc: Exception) -> Exception:
+    """The error of a built-in object method or Interlocked* call that matched no overload (X3013) or named no
+    method (X3088): fxc type-checks every argument, left to right, before it matches the call, so an argument's own
+    error comes first -- ``t.GetDimensions(local[0])`` with ``local`` undeclared is X3004, ``t.Foo(float2(1, 2,
+    3))`` X3014, ``t.GetDimensions(w, a.q)`` X3018 (d3dcompiler_47 10.1, session 43, helper ACC; DXC SemaHLSL
+    write-const-arrays). Flow errors (X4000 and later, an unassigned out argument) are judged after the match, so
+    they do not count here. Returned for ``raise``."""
+    from .diagnostics import HlslError
+    from .exprs import expr
+
+    if not isinstance(exc, HlslError) or exc.code not in (3013, 3088):
+        return exc
+    for a in arg_nodes:
+        try:
+            expr(cg, a)
+        except HlslError as inner:
+            if inner.code < 4000:
+                return inner
+    return exc

@@ -76,7 +76,12 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
     start, stage, deferred = len(cg.code), cg.stage, cg.unmappable_deferred
     cg.unmappable_deferred = False
     try:
-        v = _method(cg, obj, name, arg_nodes, pos)
+        try:
+            v = _method(cg, obj, name, arg_nodes, pos)
+        except HlslError as exc:
+            from .methodsig import arguments_first
+
+            raise arguments_first(cg, arg_nodes, exc) from None
         if cg.unmappable_deferred:
             err = cg.unmappable_deferred if isinstance(cg.unmappable_deferred, Exception) else None
             cg.pixel_ops_elsewhere.append((pos, frozenset((ins.op, a.idx[:1]) for ins in cg.code[start:]

@@ -257,11 +257,14 @@ def resolve(cg: CodegenContext, e: A.Call, cands: list[A.FuncDef], arg_types: li
         from .intrinsics import is_intrinsic
 
         fits = [f for f in cands if sum(1 for p in f.params if p.default is None) <= len(arg_types) <= len(f.params)]
-        if len(fits) == 1 and not is_intrinsic(e.name):
-            for at, p in zip(arg_types, fits[0].params, strict=False):
-                # only where an array or struct is involved: the records are all such; between numeric shapes
-                # (a float2 for a float4) fxc's answer stays "no matching" (test_rules_hlsl_types)
-                if not compatible(at, p.type) and (_aggregate(at) or _aggregate(p.type)):
+        if fits and fits[-1] is cands[-1] and not is_intrinsic(e.name):
+            # no candidate viable: fxc judges the last one declared, whatever the others (d3dcompiler_47 10.1,
+            # session 43, helper ACC: ``f(float3)`` then ``f(float4)`` called with a float2 is "cannot implicitly
+            # convert from 'float2' to 'float4'", the other order names float3; a last one of another argument
+            # count is X3013; DXC more-operators' ``into_out_i3(i2)``); between numeric shapes too (a float2 for a
+            # float4, a float2x2 for a float3x3) and for an object parameter (``f(Texture2D)``)
+            for at, p in zip(arg_types, fits[-1].params, strict=False):
+                if not compatible(at, p.type):
                     how = _argument_refusal(at, p.type)
                     raise cg.err(e.pos, f"'{e.name}': {how} from '{type_spelling(at)}' to '{type_spelling(p.type)}'", 3017)
         raise cg.err(e.pos, f"'{e.name}': no matching {len(arg_types)} parameter function", 3013)
@@ -283,6 +286,8 @@ def _argument_refusal(arg: Type, param: Type) -> str:
     matrix and an aggregate of as many components (``to_a4(m2x2)``, ``to_m2x2(a4)``)."""
     from .codegen import flat_numeric
 
+    if not (_aggregate(arg) or _aggregate(param)):  # two numeric shapes (session 43)
+        return "cannot implicitly convert"
     if not (_true_matrix(arg) or _true_matrix(param)):
         return "cannot convert"
     a, b = flat_numeric(arg), flat_numeric(param)

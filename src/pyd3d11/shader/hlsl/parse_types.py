@@ -266,7 +266,7 @@ class TypeParser:
             raise self.error("array dimensions must be literal scalar expressions", code=3058)
         v = const_eval(e)
         if v is None:
-            v = eval_const(e, self.consts, scalar=dimension)
+            v = eval_const(e, self.consts, scalar=dimension, calls=True)
         if v is None and template and not self.block_depth:
             # a global's template count naming nothing declared (``vector<float, NUM> v;``): fxc's X3004 first
             # (d3dcompiler_47 10.1, session 42; DXC invalid-longvec-decls)

@@ -124,6 +124,8 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         self.effect_declarations = False
         self.register_profile: str | None = None  # profile of the last register() parsed
         self.warnings: list[tuple[Pos, int, str]] = []  # (position, X number, message)
+        #: how many attribute lists (``[...]``, ``[]`` too) the last parse_attributes read (session 43, helper ACC)
+        self.attribute_lists = 0
         self.func_bodies: list[tuple[Pos, Pos]] = []  # (opening, closing brace) of each function definition
         self.nesting = 0
         #: blocks open around the token being read (0: the global scope)
@@ -399,7 +401,12 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         ignored: list[tuple[Token, str]] = []  # statement attributes fxc ignores with its X3554 warning
         toks: dict[str, Token] = {}
         spelled: list[tuple[Token, str]] = []  # every attribute as written, in order
-        while self.at("[") and self.peek().kind == "id":
+        self.attribute_lists = 0
+        while self.at("[") and self.peek().kind == "id" or self.at("[") and self.peek().text == "]":
+            self.attribute_lists += 1
+            if self.peek().text == "]":  # ``[]``: an empty list, ignored before a function, a method or a statement
+                self.i += 2  # (d3dcompiler_47 10.1, session 43, helper ACC)
+                continue
             self.next()
             at = self.tok
             raw = self.next().text
@@ -498,6 +505,11 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         if self.tok.text == "namespace" and self.tok.kind == "id":
             return parse_namespace(self)
         attrs = self.parse_attributes()
+        attributed = self.attribute_lists  # only a function may follow (attributed.py; session 43, helper ACC)
+        if attributed:
+            from .attributed import check_attributed_declaration
+
+            check_attributed_declaration(self)
         # fx_5_0's `single` modifier, unless a typedef made it a type (then `single cbuffer` is an error), and the
         # effect-pool `shared` (Effects 11 has no pools: a shared buffer is an ordinary one)
         if self.tok.text in ("single", "shared") and self.peek().text in ("cbuffer", "tbuffer") and \
@@ -589,6 +601,10 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
             self.check_mods("function", mods, self.tok.text, self.tok.pos)
             self.toks[self.i] = qualify(self, self.tok)  # ``N::f`` in a namespace (namespaces.py)
             return [self.parse_function(self._apply_major(base, mods), mods, attrs, pos)]
+        if attributed:  # an attributed variable (session 43, helper ACC)
+            from .attributed import not_a_function
+
+            raise not_a_function(self)
         decls = self.parse_var_list(base, mods, pos)
         for d in decls:
             if isinstance(d, A.VarDecl):

@@ -58,6 +58,34 @@ def _attr(s: A.Node, name: str):
     return None
 
 
+def _judge_count(cg: CodegenContext, arg: A.Node) -> None:
+    """``[unroll(n)]``'s count as fxc judges it once the loop is compiled (d3dcompiler_47 10.1, session 43, helper
+    ACC; round 6 of DXC's SemaHLSL corpora left it open): an integer count whose value is not known at compile time
+    -- a uniform global (``const`` too) or cbuffer member, a parameter, a local set from an input, ``-N``,
+    ``(int)a.x`` -- is X3084 "non-literal parameter(s) found for attribute unroll", a bool one (``true``) X3084
+    "cannot match attribute unroll, non-uint parameters found"; a literal, a ``static const``, a ``static`` or a
+    local holding a constant count, and a float (ignored) compile. A loop of an uncalled function is not judged. The
+    refusal comes after the type rules of the file (a later undeclared name is X3004 first): uintrange.defer."""
+    from .exprs import expr
+    from .types import BOOL, INT, UINT, NumType, concrete
+    from .uintrange import defer
+
+    snap = _snapshot(cg)
+    try:
+        v = expr(cg, arg)
+    except HlslError:
+        return  # the names were judged by the parser; anything else is the loop's own error
+    finally:
+        _rollback(cg, snap)
+    t = v.type
+    if not isinstance(t, NumType) or concrete(t.base) not in (INT, UINT, BOOL):
+        return
+    if concrete(t.base) == BOOL:
+        defer(cg, cg.err(arg.pos, "cannot match attribute unroll, non-uint parameters found", 3084))
+    elif not v.const:
+        defer(cg, cg.err(arg.pos, "non-literal parameter(s) found for attribute unroll", 3084))
+
+
 # --- state snapshots for rollback ------------------------------------------------------------------
 # The inlined-call stacks (func_ctx, call_stack, func_index_stack) are not part of a snapshot: inlining.run_inlined_body
 # pops what it pushes in a ``finally``, so they are back at their length whenever a rollback happens.
@@ -176,11 +204,24 @@ def _runtime_bound(cg: CodegenContext, s: A.Node) -> bool:
             if isinstance(root, A.Index) and const_eval(root.index) is None:
                 return False
             root = root.a
-        return isinstance(root, A.Ident) and not any(root.name in sc for sc in cg.scopes)
+        return isinstance(root, A.Ident) and (not any(root.name in sc for sc in cg.scopes) or
+                                              _entry_input(cg, root.name))
 
     a, b = c.a, c.b
     return isinstance(a, A.Ident) and plain(b) and const_eval(b) is None or \
         isinstance(b, A.Ident) and plain(a) and const_eval(a) is None
+
+
+def _entry_input(cg: CodegenContext, name: str) -> bool:
+    """Whether ``name`` is the entry point's input parameter (its working copy of an input register): a bound read
+    from it is known only at run time, as a constant buffer's (``[unroll] for (i = 0; i < n; i++)`` with ``int n :
+    A`` or ``i < a.x`` is fxc's X3511; d3dcompiler_47 10.1, session 43, helper ACC)."""
+    v = next((sc[name] for sc in reversed(cg.scopes) if name in sc), None)
+    slots = getattr(v, "slots", None) or []
+    entry = getattr(cg, "entry_outputs", None)
+    if entry is None or name in cp.assigned_names(cg, entry[0].body):  # ``n = 3;`` first: fxc folds the bound
+        return False
+    return bool(slots) and all(isinstance(x, tuple) and x in cg.input_origin for x in slots)
 
 
 def _unbind(cg: CodegenContext, s: A.DeclStmt) -> None:
@@ -205,6 +246,7 @@ def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
         force = _attr(s, "unroll") if cg.probe_skip is None else None
         exact = None
         if force:
+            _judge_count(cg, force[0])
             from .parser import const_eval
 
             v = const_eval(force[0])
