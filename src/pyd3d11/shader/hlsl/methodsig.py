@@ -306,8 +306,9 @@ def arguments_first(cg: CodegenContext, arg_nodes: list, exc: Exception) -> Exce
     method (X3088): fxc type-checks every argument, left to right, before it matches the call, so an argument's own
     error comes first -- ``t.GetDimensions(local[0])`` with ``local`` undeclared is X3004, ``t.Foo(float2(1, 2,
     3))`` X3014, ``t.GetDimensions(w, a.q)`` X3018 (d3dcompiler_47 10.1, session 43, helper ACC; DXC SemaHLSL
-    write-const-arrays). Flow errors (X4000 and later, an unassigned out argument) are judged after the match, so
-    they do not count here. Returned for ``raise``."""
+    write-const-arrays). Only the type rules' errors (X3000-X3499) count: the later phases (a target's gate, X3676
+    for a typed UAV read at cs_4_0; flow errors, X4000 and later) are judged after the match. Returned for
+    ``raise``."""
     from .diagnostics import HlslError
     from .exprs import expr
 
@@ -317,6 +318,6 @@ def arguments_first(cg: CodegenContext, arg_nodes: list, exc: Exception) -> Exce
         try:
             expr(cg, a)
         except HlslError as inner:
-            if inner.code < 4000:
+            if inner.code < 3500:
                 return inner
     return exc
