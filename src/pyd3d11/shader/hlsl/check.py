@@ -784,7 +784,6 @@ def check_tbuffer_overlaps(cg: CodegenContext) -> None:
 
 
 
-
 #: D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT (the D3D10 value is the same): 16-byte entries per constant buffer
 CB_MAX_ENTRIES = 4096
 
