@@ -72,7 +72,8 @@ static Macro *macros(char *text, UINT len) {
     if (!len) return NULL;
     Macro *m = calloc(len + 1, sizeof(Macro));
     int k = 0;
-    for (char *p = text; p < text + len; p += strlen(p) + 1) {
+    for (char *p = text, *next; p < text + len; p = next) {
+        next = p + strlen(p) + 1;  /* (taken before the '=' is cut: the next macro starts after the value) */
         char *eq = strchr(p, '=');
         if (eq) { *eq = 0; m[k].definition = eq + 1; } else m[k].definition = "1";
         m[k++].name = p;
