@@ -232,9 +232,7 @@ ROWS = [
 ]
 
 GAPS = {
-    'float4 main() : SV_Target { return 1; }\nfloat4 f() { return g; }\n#define F(a) a\nfloat q = F(1, 2);\n',
     'float4 main() : SV_Target { return 1; }\n#line 50\nfloat4 f() { return g; }\n#line 10\n#define F(a) a\nfloat q = F(1, 2);\n',
-    'float4 main() : SV_Target { return 1; }\n\n\nfloat4 f() { return g; }\n\n\n#define F(a) a\nfloat q = F(1, 2);\nfloat z;\n',
     'float4 main() : SV_Target { return 1; }\nfloat w = 1\n#define F(a) a\nfloat q = F(1, 2);\n',
     'float4 main() : SV_Target { return 1; }\n#line 50\nfloat w = 1\n#line 10\n#define F(a) a\nfloat q = F(1, 2);\n',
     'float4 main() : SV_Target { return 1; }\n\n\nfloat w = 1\n\n\n#define F(a) a\nfloat q = F(1, 2);\nfloat z;\n',
