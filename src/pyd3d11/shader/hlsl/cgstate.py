@@ -203,6 +203,7 @@ class CodegenContext(Protocol):
     select_writes: int  # >0 inside a loop that cannot unroll: run-time-index writes become selects (unroll.py)
     loop_counter_ranges: list[dict]  # the enclosing loops' counter intervals (uintrange.enter_loop)
     unbound_names: frozenset[str]  # declared as an unbraced loop/branch body: unbound after it (unroll._unbind)
+    entry_outputs: tuple | None  # (the entry's definition, its out parameters) while its body is generated (unroll)
     dead_branches: tuple[dict, set]  # branches pruned as constant, to type-check, and the generated ones (deadcode)
     inherited_if_attributes: dict[int, list]  # [branch]/[flatten] a constant if passes on (constattrs)
 

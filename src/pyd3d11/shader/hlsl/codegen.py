@@ -328,6 +328,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.wide_typed_uavs: set[int] = set()  # u# loaded as more than one 32-bit component (intrinsics.py)
         self.loop_counter_ranges: list[dict] = []  # uintrange.enter_loop
         self.unbound_names: frozenset[str] = frozenset()  # unroll._unbind
+        self.entry_outputs: tuple | None = None  # gen_entry: (definition, out parameters)
         self.dead_branches: tuple[dict, set] = ({}, set())  # deadcode
         self.inherited_if_attributes: dict[int, list] = {}  # constattrs
         self.reg_overlaps: list[tuple[CbVar, CbVar]] = []

@@ -218,7 +218,7 @@ def _entry_input(cg: CodegenContext, name: str) -> bool:
     A`` or ``i < a.x`` is fxc's X3511; d3dcompiler_47 10.1, session 43, helper ACC)."""
     v = next((sc[name] for sc in reversed(cg.scopes) if name in sc), None)
     slots = getattr(v, "slots", None) or []
-    entry = getattr(cg, "entry_outputs", None)
+    entry = cg.entry_outputs
     if entry is None or name in cp.assigned_names(cg, entry[0].body):  # ``n = 3;`` first: fxc folds the bound
         return False
     return bool(slots) and all(isinstance(x, tuple) and x in cg.input_origin for x in slots)
