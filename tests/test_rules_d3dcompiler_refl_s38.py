@@ -75,7 +75,6 @@ def _expected(row: dict) -> dict:
 _NOT_BUILT = {
     "minprec-member": "a struct constant whose read member is full precision: the flag is judged per variable here",
     "minprec-matrix": "a min-precision matrix's type loses its precision in this compiler's values (mul(M, M))",
-    "minprec-folded-by-fxc": "fxc folds lerp(m, m, t) to m (no operation left); this compiler computes it",
 }
 
 _PARAMS = [pytest.param(r, id=f"{r['group']}-{_id(r)}-{i}",

@@ -2189,6 +2189,8 @@ COMPILES = [
     ('#define S(a) #a\nS(a\rb)\n', 'X3000'),
     ('"a\rb" pass\n', 'X3000'),
     ('// c\rpass\n', 'X3501'),
+    # (met in session 43: the attribute-list rule reads ``[a ##]``'s tokens as fxc does)
+    ('#define Y(a) [a]\nY(a ##) Y(## b) Y(##) pass\n', 'ok'),
 ]
 
 #: recorded the same way, not built: strict xfail
@@ -2196,7 +2198,6 @@ COMPILE_GAPS = [
     ('#define F(a) a\nF(\n#error in args\n)\n', 'X1515'),
     ('#if 1 /* c\n*/ pass\n#endif\n', 'X1500'),
     ('#define X(a) a\nX(#undef X\n) pass\n', 'X1516'),
-    ('#define Y(a) [a]\nY(a ##) Y(## b) Y(##) pass\n', 'ok'),
     ('#define F(a) a\n#if 1\nF(\n', 'X1502'),
     ('x "abc\n#define X 1\nX pass\n', 'X3000'),
     ('x "abc\ny\nz pass\n', 'X3000'),

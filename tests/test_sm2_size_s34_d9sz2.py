@@ -203,10 +203,12 @@ def test_the_form_on_values_is_kept_where_it_costs_fewer_slots(target: str):
 
 
 def _asm(text: str) -> list[Inst]:
-    """The instructions of a vs_2_0 assembly text (effects/fx2asm.py, through an effect's asm block)."""
+    """The instructions of a vs_2_0 assembly text (effects/fx2asm.py, through an effect's asm block), assembled
+    as vs_2_sw: the test builds programs over vs_2_0's register limits on purpose, which vs_2_0's assembler
+    refuses (X2005, as fxc's; the software version has the parameter token's limits)."""
     from test_fx2_asm import fx2
 
-    eff = fx2("technique { pass { VertexShader = asm {\nvs_2_0\ndcl_position v0\n" + text + "\n}; } }")
+    eff = fx2("technique { pass { VertexShader = asm {\nvs_2_sw\ndcl_position v0\n" + text + "\n}; } }")
     ((_usage, data),) = [(r.usage, r.data) for r in eff.resources]
     return decode_program(data).instructions
 
