@@ -34,6 +34,7 @@ import math
 
 import numpy as np
 
+from .litfold import _add, _mul
 from .values import b2f, f2b
 
 #: the runtime's NaN for a domain error (d3dcompiler_47 10.1's folds: ``log2``, ``sqrt``, ``rsqrt`` of -2.5)
@@ -94,12 +95,8 @@ def _mad(a: int, b: int, c: int) -> int:
     x, y, z = _operand(a), _operand(b), _operand(c)
     if x != x or y != y or z != z:
         return -1
-    if (x == 0 and math.isinf(y)) or (y == 0 and math.isinf(x)):
-        return 0xFFC00000  # inf * 0: x86's default NaN
-    p = x * y
-    if math.isinf(p) and math.isinf(z) and p != z:
-        return 0xFFC00000
-    return f2b(p + z)
+    r = _add(_mul(x, y), z)  # (litfold's double arithmetic: inf * 0 and inf - inf are NaN)
+    return 0xFFC00000 if r != r else f2b(r)  # (a NaN made here is x86's default NaN)
 
 
 def fxc_fold(name: str, vals: list[np.ndarray]) -> np.ndarray | None:
