@@ -1182,7 +1182,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             v = self.local_statics.get(id(d))
             if v is None:
                 mark = len(self.code)
-                v = self._declare_local(d, {})
+                # its scope begins at the declarator: an initialiser naming it reads it (X4000, not X3004)
+                v = self._declare_local(d, scope if _names_itself(d) else {})
                 if d.init is None:
                     self.store(v.slots, [imm(0)] * len(v.slots))  # statics start zeroed
                 # moved to the prologue (listing() puts it first): code positions held by loops and
@@ -1278,7 +1279,16 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         'main' is not completely initialized"; an outer variable of the same name is already hidden). The
         storage is made first and the initialiser stored into it; the components it reads stay undefined
         (uninit.py leaves an output copied from them unwritten, as fxc does)."""
-        v = Val(t, indexable_slots(self, t) if isinstance(t, ArrayType) else self.alloc_slots(t.slots, var=True))
+        if isinstance(t, ArrayType):
+            # not judged: fxc's X4000 for an array read in its own initialiser follows the element copied into
+            # (``float u[2] = { a.x, u[0] }; return u[1];`` is X4000, ``return u[0];`` compiles) -- not built
+            v = Val(t, indexable_slots(self, t))
+        else:
+            v = Val(t, self.alloc_slots(t.slots, var=True))
+            # undefined until the initialiser's store: an operation on what it reads of itself is X4000
+            # (``float x = x + 1; return x;``, ``bool b = b && c;``), a plain copy is not (``float4 x =
+            # float4(1, x.x, 2, 3);`` compiles) -- uninit.check_uninitialized_reads' rule for any such local
+            self.uninit_locals.append((d.name, d.pos, list(v.slots)))
         scope[d.name] = v
         init = self.init_value(d.init, t, d.pos)
         self.store(v.slots, init.slots)
