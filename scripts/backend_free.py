@@ -9,6 +9,9 @@ run a listed test that consults the backend fails. Run it again after adding tes
 until listed)::
 
     PYTHONPATH=src:tests python scripts/backend_free.py -n 2
+    PYTHONPATH=src:tests python scripts/backend_free.py -n 2 tests/test_new_table.py ...   # those files only
+
+Given test files, only they run, and the list keeps its entries of every other file (merged_list).
 """
 
 from __future__ import annotations
@@ -35,16 +38,26 @@ def free_functions(log_lines: list[str]) -> list[str]:
     return sorted(k for k, n in asked.items() if n == 0)
 
 
+def merged_list(old: list[str], run_files: set[str], free: list[str]) -> list[str]:
+    """The list after a run of ``run_files`` only: the old entries of the other files, and the run's findings."""
+    return sorted({k for k in old if k.split("::")[0] not in run_files} | set(free))
+
+
 def main(argv: list[str]) -> int:
+    files = [a for a in argv if a.startswith("tests/") and a.endswith(".py")]
+    opts = [a for a in argv if a not in files]
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "use.tsv"
         env = {**os.environ, "PYD3D11_BACKEND_USE_LOG": str(log)}
-        r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *argv, "tests"],
+        r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *opts, *(files or ["tests"])],
                            cwd=REPO, env=env)
         if r.returncode != 0:
             print("the recording run failed: the list is left as it was", file=sys.stderr)
             return r.returncode
-        free = free_functions(log.read_text().splitlines())
+        free = free_functions(log.read_text().splitlines() if log.exists() else [])
+    if files:
+        old = [ln.strip() for ln in OUT.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+        free = merged_list(old, set(files), free)
     OUT.write_text(HEADER + "".join(f"{k}\n" for k in free))
     print(f"{len(free)} functions listed in {OUT.relative_to(REPO)}")
     return 0

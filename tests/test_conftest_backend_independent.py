@@ -106,3 +106,15 @@ def test_the_script_lists_functions_none_of_whose_runs_asked():
         sys.path.pop(0)
     log = ["t.py::a\t0", "t.py::b\t0", "t.py::b\t2", "t.py::c\t0", "t.py::c\t0", "t.py::d\t1", ""]
     assert free_functions(log) == ["t.py::a", "t.py::c"]
+
+
+def test_a_partial_run_replaces_only_its_own_files_entries():
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+    try:
+        from backend_free import merged_list
+    finally:
+        sys.path.pop(0)
+    old = ["tests/a.py::x", "tests/a.py::y", "tests/b.py::z"]
+    # a.py ran: y now consults the backend (dropped), w is new; b.py did not run (kept)
+    assert merged_list(old, {"tests/a.py"}, ["tests/a.py::w", "tests/a.py::x"]) == [
+        "tests/a.py::w", "tests/a.py::x", "tests/b.py::z"]
