@@ -447,9 +447,10 @@ def test_computed_expressions_are_not_built(src):
 
 # MicrosoftDocs direct3d9 "Expressions": assembly blocks and effect state blocks (not built: E_NOTIMPL naming them)
 @pytest.mark.parametrize("src,what", [
-    # asm blocks of shader models 2-3 are built (tests/test_fx2_asm.py); shader model 1 is not
-    ("PixelShader p = asm { ps_1_1\n mov r0, c0\n }; technique {}", "asm"),
-    ("technique { pass { PixelShader = asm { ps_1_4\n mov r0, c0\n }; } }", "asm"),
+    # asm blocks are built (tests/test_fx2_asm.py; shader model 1 since session 44) but ps_1_0 and the ps_1_X
+    # texture-addressing instructions
+    ("PixelShader p = asm { ps_1_0\n mov r0, c0\n }; technique {}", "asm"),
+    ("technique { pass { PixelShader = asm { ps_1_1\n tex t0\n texbem t1, t0\n mov r0, t1\n }; } }", "asm"),
     ("stateblock s; technique {}", "stateblock"),  # built with an initializer: tests/test_fx2_stateblocks.py
 ])
 def test_asm_and_state_blocks_are_not_built(src, what):

@@ -69,8 +69,11 @@ def _asm(body: str, version: str = "vs_2_0") -> list[int]:
 
 @pytest.mark.parametrize("version,body,words", [
     ("vs_2_0", "mov r0, c0", [0x02000001, 0x800F0000, 0xA0E40000]),
-    ("vs_2_0", "dcl_texcoord1 v2.xy", [0x0200001F, 0x80010005, 0x90030002]),
-    ("vs_2_0", "mov oPos, v0", [0x02000001, 0xC00F0000, 0x90E40000]),
+    # (the programs pass the runtime validator's rules, fx2asmcheck.py: vs_2_x declares an input whole, reads it
+    # declared; ps_2_0 writes oC0, reads temporaries written and t# / s# declared)
+    ("vs_3_0", "dcl_texcoord1 v2.xy", [0x0200001F, 0x80010005, 0x90030002]),
+    ("vs_2_0", "dcl_position v0\nmov oPos, v0", [0x0200001F, 0x80000000, 0x900F0000, 0x02000001, 0xC00F0000,
+                                                  0x90E40000]),
     # relative addressing: c[a0.x + 5] is c5 with bit 13, then the address register's token (swizzle xxxx)
     ("vs_2_0", "mov r1.xy, c[a0.x + 5]", [0x03000001, 0x80030001, 0xA0E42005, 0xB0000000]),
     ("vs_2_0", "mov r1, c5[a0.x]", [0x03000001, 0x800F0001, 0xA0E42005, 0xB0000000]),
@@ -82,10 +85,14 @@ def _asm(body: str, version: str = "vs_2_0") -> list[int]:
     # comparisons in the controls field: gt 1, le 6
     ("vs_2_x", "if_gt r0.x, c0.y", [0x02010029, 0x80000000, 0xA0550000]),
     ("vs_2_x", "break_le r0.x, c0.x", [0x0206002D, 0x80000000, 0xA0000000]),
-    ("ps_2_0", "texldp_pp r0, t1, s2", [0x03010042, 0x802F0000, 0xB0E40001, 0xA0E40802]),
-    ("ps_2_0", "dcl_cube s1", [0x0200001F, 0x98000000, 0xA00F0801]),
-    ("ps_2_0", "mov oC0, r0.rgba", [0x02000001, 0x800F0800, 0x80E40000]),
-    ("ps_2_0", "texkill r1", [0x01000041, 0x800F0001]),
+    ("ps_2_0", "dcl t1\ndcl_2d s2\ntexldp_pp r0, t1, s2\nmov oC0, r0",
+     [0x0200001F, 0x80000000, 0xB00F0001, 0x0200001F, 0x90000000, 0xA00F0802,
+      0x03010042, 0x802F0000, 0xB0E40001, 0xA0E40802, 0x02000001, 0x800F0800, 0x80E40000]),
+    ("ps_2_0", "dcl_cube s1\nmov oC0, c0", [0x0200001F, 0x98000000, 0xA00F0801, 0x02000001, 0x800F0800, 0xA0E40000]),
+    ("ps_2_0", "mov r0, c0\nmov oC0, r0.rgba", [0x02000001, 0x800F0000, 0xA0E40000, 0x02000001, 0x800F0800,
+                                               0x80E40000]),
+    ("ps_2_0", "mov r1, c0\ntexkill r1\nmov oC0, c0", [0x02000001, 0x800F0001, 0xA0E40000, 0x01000041, 0x800F0001,
+                                                      0x02000001, 0x800F0800, 0xA0E40000]),
     ("ps_3_0", "dcl_texcoord2_centroid v1.xy", [0x0200001F, 0x80020005, 0x90430001]),
     ("vs_3_0", "dcl_color1 o4", [0x0200001F, 0x8001000A, 0xE00F0004]),
 ])
@@ -121,9 +128,16 @@ def test_asm_errors(src):
         fx2(src)
 
 
-def test_shader_model_1_is_not_built():
-    with pytest.raises(NotSupportedError, match="shader model 1"):
-        fx2("PixelShader p = asm { ps_1_1\n tex t0\n mov r0, t0\n }; technique {}")
+def test_shader_model_1_words():
+    # session 44: shader model 1 is assembled (no instruction length: "Instruction Token"); fxc 10.1's words
+    assert _words(fx2("PixelShader p = asm { ps_1_1\n tex t0\n mov r0, t0\n }; technique {}").blobs[1]) == [
+        0xFFFF0101, 0x00000042, 0xB00F0000, 0x00000001, 0x800F0000, 0xB0E40000, 0x0000FFFF]
+
+
+@pytest.mark.parametrize("body", ["ps_1_0\n mov r0, c0", "ps_1_1\n tex t0\n texbem t1, t0\n mov r0, t1"])
+def test_shader_model_1_parts_not_built(body):
+    with pytest.raises(NotSupportedError):
+        fx2(f"PixelShader p = asm {{ {body}\n }}; technique {{}}")
 
 
 def test_shader_targets_accept_an_asm_variable():

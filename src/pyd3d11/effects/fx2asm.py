@@ -25,9 +25,11 @@ import struct
 from ..errors import NotSupportedError
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.sm2 import tokens as T
-from ..shader.sm2.program import Dst, Inst, Sm2Program, Src, encode_program
+from ..shader.sm2.program import Dst, Inst, Sm2Program, Src, encode_dst, encode_program, encode_src
+from .fx2asmcheck import Sm1Validator, Validator
 
-_VERSIONS = {"vs_2_0": ("vs", 2, 0), "vs_2_x": ("vs", 2, 1), "vs_3_0": ("vs", 3, 0), "ps_2_0": ("ps", 2, 0),
+_VERSIONS = {"vs_1_1": ("vs", 1, 1), "ps_1_1": ("ps", 1, 1), "ps_1_2": ("ps", 1, 2), "ps_1_3": ("ps", 1, 3),
+             "ps_1_4": ("ps", 1, 4), "vs_2_0": ("vs", 2, 0), "vs_2_x": ("vs", 2, 1), "vs_3_0": ("vs", 3, 0), "ps_2_0": ("ps", 2, 0),
              "ps_2_x": ("ps", 2, 1), "ps_3_0": ("ps", 3, 0),
              # the software-vertex-processing versions (minor 0xFF: "Asm Shader Reference", vs_2_sw ... ps_3_sw)
              "vs_2_sw": ("vs", 2, 0xFF), "vs_3_sw": ("vs", 3, 0xFF), "ps_2_sw": ("ps", 2, 0xFF),
@@ -92,6 +94,10 @@ class _Line:
 #: ``i0``; vs_2_0 takes c0-c8191; vs_3_0 has no oPos / oD# / oT#, ps_3_0 no t#); the named ones apart (_NAMED_IN).
 #: The software versions (``_sw``) are not listed: their limits are the parameter token's (0x7FF)
 _FILES = {
+    # shader model 1 ("Registers - vs_1_1", "- ps_1_X"; 10.1 takes vs_1_1's c0-c8191 as it does vs_2_0's)
+    ("vs", 1, 1): {"c": 8192, "r": 12, "v": 16, "a": 1, "od": 2, "ot": 8},
+    ("ps", 1, 1): {"c": 8, "r": 2, "t": 4, "v": 2}, ("ps", 1, 2): {"c": 8, "r": 2, "t": 4, "v": 2},
+    ("ps", 1, 3): {"c": 8, "r": 2, "t": 4, "v": 2}, ("ps", 1, 4): {"c": 8, "r": 6, "t": 6, "v": 2},
     ("ps", 2, 0): {"c": 32, "r": 12, "t": 8, "s": 16, "v": 2, "b": 16, "oc": 4},
     ("ps", 2, 1): {"c": 32, "r": 32, "t": 8, "s": 16, "v": 2, "b": 16, "i": 16, "p": 1, "oc": 4},
     ("ps", 3, 0): {"c": 224, "r": 32, "s": 16, "v": 10, "b": 16, "i": 16, "p": 1, "oc": 4},
@@ -100,7 +106,8 @@ _FILES = {
     ("vs", 3, 0): {"c": 8192, "r": 32, "v": 16, "a": 1, "b": 16, "i": 16, "p": 1, "s": 4, "o": 12},
 }
 #: the named registers a version has (``oPos`` is no vs_3_0 register: X2005)
-_NAMED_IN = {"opos": ("vs", (2, 0), (2, 1)), "ofog": ("vs", (2, 0), (2, 1)), "opts": ("vs", (2, 0), (2, 1)),
+_NAMED_IN = {"opos": ("vs", (1, 1), (2, 0), (2, 1)), "ofog": ("vs", (1, 1), (2, 0), (2, 1)),
+             "opts": ("vs", (1, 1), (2, 0), (2, 1)),
              "odepth": ("ps", (2, 0), (2, 1), (3, 0)), "vpos": ("ps", (3, 0)), "vface": ("ps", (3, 0)),
              "al": ("vs", (2, 0), (2, 1), (3, 0))}
 
@@ -153,17 +160,40 @@ def _mask(line: _Line) -> int:
 
 def _dst(line: _Line, kind: str, sm3: bool) -> Dst:
     reg, num = _register(line, line.next().text, kind, sm3)
+    if line.at(".") and (reg == T.Reg.DEPTHOUT or reg == T.Reg.RASTOUT and num in (1, 2)):
+        # oDepth, oFog and oPts are one component (10.1: X2022 "scalar registers cannot be masked" at every version)
+        tk = line.tok
+        raise HlslError(tk.pos.file or line.file, tk.pos.line, tk.pos.col, 2022, "scalar registers cannot be masked")
     return Dst(reg, num, _mask(line))
 
 
+#: the source modifiers written after a register's name (MicrosoftDocs "Source Register Modifiers" of ps_1_X:
+#: _bias, _bx2, _x2 (ps_1_4), the texld's _dz / _db / _dw / _da), with a negation's code beside each
+_SUFFIX_MODS = {"_bias": (T.SrcMod.BIAS, T.SrcMod.BIASNEG), "_bx2": (T.SrcMod.SIGN, T.SrcMod.SIGNNEG),
+                "_x2": (T.SrcMod.X2, T.SrcMod.X2NEG), "_dz": (T.SrcMod.DZ, None), "_db": (T.SrcMod.DZ, None),
+                "_dw": (T.SrcMod.DW, None), "_da": (T.SrcMod.DW, None)}
+
+
 def _src(line: _Line, kind: str, sm3: bool) -> Src:
+    major = line.version[1]
+    comp = major == 1 and kind == "ps" and line.tok is not None and line.tok.text == "1" and \
+        line.i + 1 < len(line.toks) and line.toks[line.i + 1].text == "-"
+    if comp:  # ps_1_X's complement, ``1-v0``
+        line.next()
+        line.next()
     neg = line.at("-")
     if neg:
         line.next()
     name = line.next().text
-    absolute = name.lower().endswith("_abs")
+    # ``_abs`` is no modifier of shader model 1 or ps_2_0 (10.1: ``ps_2_0 mov oC0, c0_abs`` is X2005 "invalid
+    # register 'c0_abs'"); the ps_1_X modifiers are theirs alone
+    absolute = name.lower().endswith("_abs") and line.version not in (("ps", 2, 0),) and major != 1
     if absolute:
         name = name[:-4]
+    suffix = next((k for k in _SUFFIX_MODS if name.lower().endswith(k)), None) if major == 1 and kind == "ps" \
+        else None
+    if suffix is not None:
+        name = name[:-len(suffix)]
     rel = None
     offset = None
     if line.at("["):  # c[a0.x + 5], c5[a0.x], v[aL]
@@ -184,6 +214,15 @@ def _src(line: _Line, kind: str, sm3: bool) -> Src:
         line.next()
         swz = _swizzle(line, line.next().text)
     mod = T.SrcMod.ABSNEG if neg and absolute else T.SrcMod.ABS if absolute else T.SrcMod.NEG if neg else T.SrcMod.NONE
+    if suffix is not None:
+        plain, negated = _SUFFIX_MODS[suffix]
+        if neg and negated is None or comp:
+            raise NotSupportedError(f"fx_2_0 asm: the source modifiers of '{'1-' if comp else '-'}{name}{suffix}'")
+        mod = negated if neg else plain
+    elif comp:
+        if neg:
+            raise NotSupportedError(f"fx_2_0 asm: the source modifiers of '1--{name}'")
+        mod = T.SrcMod.COMP
     return Src(reg, num, swz, int(mod), rel)
 
 
@@ -206,6 +245,8 @@ def _dcl(line: _Line, name: str, kind: str, sm3: bool) -> Inst:
     if len(parts) > 1:
         raise line.error(f"unknown declaration '{name}'")
     if parts and parts[0] in _SAMPLERS:
+        if kind == "vs" and line.version[1] < 3:  # no samplers below vs_3_0 (10.1: ``vs_1_1 dcl_2d s0`` X2000)
+            raise line.error(f"unknown declaration '{name}'")
         decl = _SAMPLERS[parts[0]] << 27
     elif parts:
         m = re.fullmatch(r"([a-z]+?)(\d*)", parts[0])
@@ -217,6 +258,101 @@ def _dcl(line: _Line, name: str, kind: str, sm3: bool) -> Inst:
     dst = _dst(line, kind, sm3)
     dst.mod = mod
     return Inst("dcl", dst, decl=decl)
+
+
+#: shader model 1's instruction sets ("Instructions - vs_1_1", "- ps_1_1, ps_1_2, ps_1_3", "- ps_1_4"; 10.1 fails
+#: any other name with X2000 "unexpected token": ``ps_1_1 rcp``, ``ps_1_1 dcl v0``, ``ps_1_4 tex t0``)
+_VS11 = frozenset({"add", "dp3", "dp4", "dst", "exp", "expp", "frc", "lit", "log", "logp", "m3x2", "m3x3", "m3x4",
+                   "m4x3", "m4x4", "mad", "max", "min", "mov", "mul", "nop", "rcp", "rsq", "sge", "slt", "sub", "def",
+                   "dcl"})
+#: the ps_1_X texture instructions not built here (NotSupportedError naming them)
+_PS1_TEXTURE = frozenset({"texbem", "texbeml", "texdp3", "texdp3tex", "texm3x2depth", "texm3x2pad", "texm3x2tex",
+                          "texm3x3", "texm3x3pad", "texm3x3spec", "texm3x3tex", "texm3x3vspec", "texreg2ar",
+                          "texreg2gb", "texreg2rgb", "texdepth", "bem"})
+_PS11 = frozenset({"add", "cnd", "dp3", "lrp", "mad", "mov", "mul", "nop", "sub", "def", "tex", "texcoord", "texkill"})
+_PS1 = {1: _PS11 | _PS1_TEXTURE - {"texdepth", "bem", "texm3x2depth"},
+        2: _PS11 | {"dp4", "cmp"} | _PS1_TEXTURE - {"texdepth", "bem", "texm3x2depth"},
+        3: _PS11 | {"dp4", "cmp"} | _PS1_TEXTURE - {"texdepth", "bem"},
+        4: frozenset({"add", "cmp", "cnd", "dp3", "dp4", "lrp", "mad", "mov", "mul", "nop", "sub", "def", "phase",
+                      "texld", "texcrd", "texkill", "texdepth", "bem"})}
+#: shader model 1's own opcodes (D3DSIO_CND, _TEXCOORD, _TEX, _PHASE): (code, has a destination, sources); ps_1_4's
+#: texld and texcrd take one source (``texld r0, t0``, ``texcrd r0.rgb, t0``), ps_1_1's tex and texcoord none
+_SM1_CODES = {"cnd": (80, True, 3), "texcoord": (64, True, 0), "tex": (66, True, 0), "phase": (0xFFFD, False, 0),
+              "texcrd": (64, True, 1)}
+#: ps_1_X's result shifts (the destination token's bits 24-27: x2 1, x4 2, x8 3, d2 -1, d4 -2, d8 -3)
+_SHIFTS = {"x2": 1, "x4": 2, "x8": 3, "d2": 0xF, "d4": 0xE, "d8": 0xD}
+
+
+def _sm1_instruction(line: _Line, kind: str) -> tuple[Inst, bool]:
+    """One shader-model-1 instruction and whether it is co-issued (ps_1_X's ``+``)."""
+    coissue = line.at("+")
+    if coissue:
+        if kind == "vs":
+            tk = line.tok
+            raise HlslError(tk.pos.file or line.file, tk.pos.line, tk.pos.col, 2027,
+                            "instruction coissue is not supported in this shader version")
+        line.next()
+    name = line.tok.text if line.tok is not None else ""
+    low = name.lower()
+    parts = low.split("_")
+    op, rest = parts[0], parts[1:]
+    allowed = _VS11 if kind == "vs" else _PS1[line.version[2]]
+    if op not in allowed or kind == "vs" and rest and op != "dcl" or op == "def" and rest:
+        raise line.error(f"unknown instruction '{name}'")  # (at the name: X2000 "unexpected token")
+    if op in _PS1_TEXTURE:
+        raise NotSupportedError(f"fx_2_0 asm: the ps_1_X texture instruction '{name}'")
+    if op in ("def", "dcl"):
+        return _instruction(line, kind, False), coissue
+    line.next()
+    mod, shift = 0, 0
+    for r in rest:
+        if r == "sat":
+            mod |= T.DSTMOD_SATURATE
+        elif r in _SHIFTS:
+            shift = _SHIFTS[r]
+        else:
+            raise line.error(f"unknown instruction '{name}'")
+    if op in _SM1_CODES:
+        has_dst, want = _SM1_CODES[op][1:]
+    elif op == "texld":  # ps_1_4
+        has_dst, want = True, 1
+    else:
+        info = T.BY_NAME[op]
+        has_dst, want = info.dst, info.srcs
+    inst = Inst(op)
+    for k in range(int(has_dst) + want):
+        if k:
+            line.expect(",")
+        if line.tok is None:
+            raise line.error(f"'{name}' takes {want} source operand{'s' if want != 1 else ''}")
+        if has_dst and inst.dst is None:
+            inst.dst = _dst(line, kind, False)
+            inst.dst.mod, inst.dst.shift = mod, shift
+        else:
+            inst.srcs.append(_src(line, kind, False))
+    if (mod or shift) and not has_dst:
+        raise line.error(f"'{name}' takes no result modifier")
+    return inst, coissue
+
+
+def _encode_sm1(prog: Sm2Program, coissued: set[int]) -> list[int]:
+    """A shader-model-1 program's tokens ("Instruction Token": no length before version 2_0; bit 30 marks a
+    co-issued instruction), with the model's own opcodes (_SM1_CODES)."""
+    out = [prog.version_token]
+    for k, inst in enumerate(prog.instructions):
+        code = _SM1_CODES[inst.op][0] if inst.op in _SM1_CODES else T.BY_NAME[inst.op].code
+        params: list[int] = []
+        if inst.op == "dcl":
+            params.append(0x80000000 | (inst.decl or 0))
+        if inst.dst is not None:
+            params.append(encode_dst(inst.dst))
+        params.extend(v & 0xFFFFFFFF for v in inst.values)
+        for src in inst.srcs:
+            params.extend(encode_src(src, True))
+        out.append(code | (inst.controls & 0xFF) << 16 | (0x40000000 if k in coissued else 0))
+        out.extend(params)
+    out.append(T.END_TOKEN)
+    return out
 
 
 def _instruction(line: _Line, kind: str, sm3: bool) -> Inst:
@@ -256,7 +392,8 @@ def _instruction(line: _Line, kind: str, sm3: bool) -> Inst:
     info = T.BY_NAME.get(op)
     if info is None or op in ("dcl", "def", "defi", "defb"):
         raise line.error(f"unknown instruction '{name}'")
-    if (info.vs_slots if kind == "vs" else info.ps_slots) is None and not (sm3 and op == "texldl"):
+    if (info.vs_slots if kind == "vs" else info.ps_slots) is None and not (sm3 and op == "texldl") or \
+            op == "texldl" and not sm3:  # (10.1: ``vs_2_0 texldl`` is X2000 at the name)
         raise line.error(f"'{name}' is no {kind} instruction")
     inst = Inst(op, controls=controls)
     # the opcode table says how many operands follow (sincos takes one source at shader model 3: "sincos - vs" /
@@ -291,16 +428,29 @@ def assemble(lines: list[list], file: str) -> bytes:
     line = _Line(toks, file)
     version = line.next().text.lower()
     if version not in _VERSIONS:
-        if re.fullmatch(r"(vs_1_1|ps_1_[0-4])", version):
+        if version == "ps_1_0":
             raise NotSupportedError(f"fx_2_0 asm: shader model 1 assembly ({version})")
         tk = toks[0]
         raise HlslError(tk.pos.file or file, tk.pos.line, tk.pos.col, 2001, "asm: shader version expected")
     kind, major, minor = _VERSIONS[version]
     line.version = (kind, major, minor)
     prog = Sm2Program(kind, major, minor)
+    # the runtime validator's rules (fx2asmcheck.py), as fxc applies them
+    check = Sm1Validator(line.version, file) if major == 1 else Validator(line.version, file)
+    coissued: set[int] = set()
     while line.tok is not None:
-        prog.instructions.append(_instruction(line, kind, major == 3))
-    words = encode_program(prog)
+        tok = line.tok
+        if major == 1:
+            inst, coissue = _sm1_instruction(line, kind)
+            if coissue:
+                coissued.add(len(prog.instructions))
+            prog.instructions.append(inst)
+            check.step(inst, tok, coissue)  # type: ignore[call-arg]
+        else:
+            prog.instructions.append(_instruction(line, kind, major == 3))
+            check.step(prog.instructions[-1], tok)
+    check.finish(toks[0])
+    words = _encode_sm1(prog, coissued) if major == 1 else encode_program(prog)
     return struct.pack(f"<{len(words)}I", *words)
 
 
