@@ -251,7 +251,7 @@ class EffectParser(Parser):
                 self._locals.update(d.name for d in decls)
             for d in decls:
                 if d.init is not None:
-                    check_shader_operands(d.init)
+                    check_shader_operands(d.init, self.shader_name)
                     self._check_compile_argument_names(d.init)  # (before the kind: fxc's X3004 comes first)
                     _check_shader_object_kind(d)
             for where, items in self._annots:
@@ -289,7 +289,7 @@ class EffectParser(Parser):
             if self.at("("):
                 args = self.parse_args()
                 for a in args:
-                    check_shader_operands(a)
+                    check_shader_operands(a, self.shader_name)
                     self._check_state_writes(a)
                 self.check_state_call(name, args)
                 self.salvage_state_values.extend(args)
@@ -306,7 +306,7 @@ class EffectParser(Parser):
             self.expect("=")
             if self.at("compile"):
                 value = self.parse_assign()  # ``compile ps_2_0 f()++``: an operator on it is fxc's type error
-                check_shader_operands(value)
+                check_shader_operands(value, self.shader_name)
                 self._check_state_writes(value)  # (``compile ps_2_0 f(--x)`` too)
                 self.salvage_state_values.append(value)
             elif self.at("<"):  # ``Filter = <ANISOTROPIC>;`` (old syntax): the name inside the brackets
@@ -397,7 +397,7 @@ class EffectParser(Parser):
         from ..shader.hlsl.parse_effects import _EFFECT_SHADER_BUILTINS, _STATE_FUNCS
         from ..shader.hlsl.types import ObjectType
 
-        check_shader_operands(value)
+        check_shader_operands(value, self.shader_name)
         self._check_state_writes(value)
         # a shader call's own arguments are the compile's (check_compile_call, fxfuncs: its uniform parameters)
         inner = {id(m) for n in walk(value) if isinstance(n, A.Call) and n.name in _EFFECT_SHADER_BUILTINS
@@ -493,7 +493,7 @@ def _check_shader_object_kind(d: A.VarDecl) -> None:
                         f"cannot implicitly convert from 'const {made}' to 'const {d.type}'")
 
 
-def check_shader_operands(value: A.Node) -> None:
+def check_shader_operands(value: A.Node, named=None) -> None:
     """Raise fxc's error for a shader expression (``compile …`` / ``CompileShader(…)``) used as a number in a pass
     value, a state function's argument or a global's initialiser, at every fx target (d3dcompiler_47 10.1, session
     39): the operators, casts, constructors, swizzles and indices of shader/hlsl/shaderobj.misuse (the shader
@@ -502,7 +502,7 @@ def check_shader_operands(value: A.Node) -> None:
     from ..shader.hlsl.codegen import walk
     from ..shader.hlsl.shaderobj import misuse, object_name
 
-    found = misuse(value)
+    found = misuse(value, named)  # (``named``: Parser.shader_name, a shader variable's or NULL's type)
     if found is not None:
         raise found
     for n in walk(value):

@@ -567,7 +567,8 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     else:
         ok = False
     if not ok:
-        misused = shaderobj.misuse(d.init)  # ``PixelShader p = -compile ps_4_0 f();`` (shaderobj.py)
+        # ``PixelShader p = -compile ps_4_0 f();``, ``= -vs1`` of a shader variable (shaderobj.py)
+        misused = shaderobj.misuse(d.init, shaderobj.named_in(cg.prog.decls))
         if misused is not None:
             raise misused
         _check_shader_number(cg, d, init)

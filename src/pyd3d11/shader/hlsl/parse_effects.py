@@ -128,10 +128,22 @@ class EffectSyntaxParser:
         args: list[A.Node] = []
         self.expect("(")
         try:
-            while not self.accept(")"):
-                if len(args) == 1 and self.tok.kind == "id" and self.peek().text == "(":
+            while True:
+                if self.at(")"):
+                    if len(args) < 2:
+                        raise self.error()  # ``CompileShader(vs_4_0)``: a profile and a call, always
+                    self.next()
+                    break
+                if len(args) == 0 and self.tok.kind != "id":
+                    raise self.error()  # the profile is a word: ``CompileShader(-vs_4_0, f())``, ``((vs_4_0), ...``
+                if len(args) == 1:
+                    self._compile_flags()
                     operands = len(self.expr_log)
-                args.append(self.parse_assign())
+                    args.append(self.parse_primary())
+                    if not self.at(")") and not self.at(","):
+                        raise self.error()  # ``CompileShader(vs_4_0, f() + 1)``: the call ends the argument
+                else:
+                    args.append(self.parse_assign())
                 if not self.at(")"):
                     self.expect(",")
         finally:
@@ -140,6 +152,45 @@ class EffectSyntaxParser:
             del self.expr_log[mark:]
             self.expr_log.extend(kept)
         return args
+
+    def _compile_flags(self) -> None:
+        """What may stand before ``CompileShader``'s call: fxc's grammar reads words there as compiler flags and
+        knows none of them (d3dcompiler_47 10.1, session 44, at fx_2_0, fx_4_0, fx_5_0 and ps_5_0 alike):
+        ``CompileShader(vs_4_0, VSm)``, ``(VSm, 1)``, ``(VSm VSm())``, ``(VSm[0])``, ``(VSm.x)``, ``(VSm + 1)`` and
+        ``((VSm()))`` are X3000 "invalid compiler flag VSm" at the word; anything else that is no word (a number, a
+        ``-``, a type's name: ``(vs_4_0, float4(1, 2, 3, 4))``) is the syntax error at it."""
+        k = self.i
+        while self.toks[k].text == "(":
+            k += 1
+        word = self.toks[k]
+        if word.kind != "id" or self.is_type_start(k - self.i):
+            raise self.error(tok=word)
+        if k > self.i or self.toks[k + 1].text != "(":
+            raise self.error(f"invalid compiler flag {word.text}", word, 3000)
+
+    def check_construct_gs(self, name: Token, args: list) -> None:
+        """``ConstructGSWithSO``'s argument count, checked when its ``)`` is read (after its arguments' own errors:
+        ``(..., "a", nothere)`` is X3004): a shader and one declaration, or a shader, four declarations and the
+        rasterized stream (MicrosoftDocs "Stream-Out Syntax"); any other count is X3000 "parameter count mismatch
+        (ConstructGSWithSO)" at the name -- at fx_2_0, fx_4_0, fx_5_0 and ps_5_0 alike, a pass's state value too
+        (d3dcompiler_47 10.1, session 44). In a function body fxc's X3064 (an object literal) comes first
+        (shaderobj.py), so the count is left to it there."""
+        if self.block_depth == 0 and len(args) not in (2, 6):
+            from .codegen import walk
+
+            for n in (n for a in args for n in walk(a) if isinstance(n, A.Ident)):
+                if n.name not in self.global_kinds and n.name.upper() != "NULL" and n.name not in COMPILE_PROFILES:
+                    raise self.error(f"undeclared identifier '{n.name}'", Token("id", n.name, n.pos), 3004)
+            raise self.error("parameter count mismatch (ConstructGSWithSO)", name, 3000)
+
+    def shader_name(self, n: A.Node) -> str | None:
+        """The shader object type a name in a state value or a global's initialiser stands for: a global shader
+        variable's type, NULL's (shaderobj.misuse's ``named``)."""
+        from .shaderobj import named_in
+
+        if isinstance(n, A.Ident) and n.name.upper() == "NULL" and n.name in self.global_kinds:
+            return None
+        return named_in(self.program_decls)(n)
 
     def check_state_call(self, name: Token, args: list) -> None:
         """A state-block function call, checked while parsing in every technique of every target (d3dcompiler_47
@@ -156,6 +207,7 @@ class EffectSyntaxParser:
         parses (d3dcompiler_47 10.1, session 41, at every shader target); a cast to an object type is fxc's syntax
         error. The first reduced wins: a call when its ``)`` is read (``bar(nothere())`` reports ``nothere``)."""
         from .codegen import walk
+        from .shaderobj import misuse
         from .statecalls import call_error
 
         found: list[tuple[tuple[int, int], HlslError]] = []
@@ -171,6 +223,11 @@ class EffectSyntaxParser:
                     found.append((key, self.error(err[1], Token("id", n.name, n.pos), err[0])))
         if found:
             raise min(found, key=lambda f: f[0])[1]
+        # an operator on a shader variable (``SetVertexShader(-vs1)``); on a compile it waits for the compile's own
+        # checks after the parse (``-compile ps_2_0 fun(1, 2, 3)`` is X3013: shaderobj.py, check.py)
+        misused = misuse(v, self.shader_name)
+        if misused is not None and not isinstance(v, A.Call) and misuse(v) is None:
+            raise misused
 
     def _state_value(self, name: Token) -> A.Node:
         """A state value read as an expression; where it fails to parse, a call fxc had reduced before the error

@@ -135,6 +135,8 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         self.type_scopes: list[set[str]] = [set()]
         #: what each global name is: "variable", "function" or "type" (one name space: declare_global)
         self.global_kinds: dict[str, str] = {}
+        #: the global declarations parsed so far (parse_program's list: what a state value's names stand for)
+        self.program_decls: list[A.Node] = []
         self._struct_stack: list[StructType] = []  # the structs whose bodies are being parsed, outermost first
         self.consts: dict = {}  # name -> constexpr.ConstValue of const variables (array sizes)
         self.state_values: list = []  # values in effect state blocks, type-checked later (check.py)
@@ -473,6 +475,7 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
     # --- top level --------------------------------------------------------------------------------
     def parse_program(self) -> A.Program:
         decls: list[A.Node] = []
+        self.program_decls = decls
         start = self.tok.pos
         while self.tok.kind != "eof":
             if self.accept(";"):

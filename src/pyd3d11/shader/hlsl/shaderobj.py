@@ -21,6 +21,8 @@ The innermost misuse is fxc's first error, as it types operands before their ope
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from . import ast as A
 from .diagnostics import HlslError
 from .types import NumType
@@ -35,6 +37,10 @@ _MISMATCH_OPS = frozenset({"==", "!="})
 
 def object_name(e: A.Node) -> str | None:
     """The shader object type a ``compile`` expression makes (None: ``e`` is none)."""
+    return _object_name(e)
+
+
+def _object_name(e: A.Node) -> str | None:
     if isinstance(e, A.Call) and e.name == "CompileShader" and e.args and isinstance(e.args[0], A.Ident):
         return _OBJECT_NAMES.get(e.args[0].name.split("_")[0].lower(), "PixelShader")
     return None
@@ -64,34 +70,67 @@ def _err(e: A.Node, code: int, msg: str) -> HlslError:
     return HlslError(pos.file, pos.line, pos.col, code, msg, end=getattr(pos, "end", 0))
 
 
-def misuse(e: A.Node) -> HlslError | None:
-    """The first type error of a shader object used as a number inside ``e`` (see the module), or None."""
+def misuse(e: A.Node, named: Callable[[A.Node], str | None] | None = None) -> HlslError | None:
+    """The first type error of a shader object used as a number inside ``e`` (see the module), or None.
+    ``named``: the shader object type a name stands for (a global shader variable, NULL), where the caller knows the
+    declarations: ``SetVertexShader(-vs1)``, ``VertexShader v = vs1 + 1;``, ``-NULL`` are X3022, ``~vs1`` X3082,
+    ``(float)vs1`` X3017 as for a compile (d3dcompiler_47 10.1, session 44: while fxc parses, at fx_2_0, fx_4_0,
+    fx_5_0 and ps_5_0 alike, in a Direct3D 10 technique fx_2_0 leaves out too)."""
+    def obj(x: A.Node) -> str | None:
+        return _object_name(x) or (named(x) if named is not None else None)
+
     for child in _children(e):
-        found = misuse(child)
+        found = misuse(child, named)
         if found is not None:
             return found
     if isinstance(e, A.Cast) and isinstance(e.type, NumType):
-        name = object_name(e.a)
+        name = obj(e.a)
         if name is not None:
             return _err(e, 3017, f"cannot convert from 'const {name}' to '{e.type}'")
-    if isinstance(e, A.Construct) and any(object_name(a) for a in e.args):
+    if isinstance(e, A.Construct) and any(_object_name(a) for a in e.args):
         return _err(e, 3017, "cannot convert from 'object type' to 'numeric type'")
     if isinstance(e, (A.Unary, A.Binary)):
         operands = [e.a] if isinstance(e, A.Unary) else [e.a, e.b]
-        if any(object_name(x) for x in operands):
+        # (a named object's ``==`` / ``!=`` not probed: the compile's rule alone)
+        if any(_object_name(x) for x in operands) or any(obj(x) for x in operands) and e.op not in _MISMATCH_OPS:
             if e.op in _INT_OPS:
                 return _err(e, 3082, "int or unsigned int type required")
             if e.op in _MISMATCH_OPS:
                 return _err(e, 3020, "type mismatch")
             if e.op in _SCALAR_OPS:
                 return _err(e, 3022, "scalar, vector, or matrix expected")
-    if isinstance(e, A.Ternary) and any(object_name(x) for x in (e.cond, e.a, e.b)):
+    # a named object's element or member is a shader array's element or an error of its own (not this rule's)
+    if isinstance(e, A.Ternary) and any(_object_name(x) for x in (e.cond, e.a, e.b)):
         return _err(e, 3020, "type mismatch")
-    if isinstance(e, A.Member) and object_name(e.a):
+    if isinstance(e, A.Member) and _object_name(e.a):
         return _err(e, 3018, f"invalid subscript '{e.name}'")
-    if isinstance(e, A.Index) and object_name(e.a):
+    if isinstance(e, A.Index) and _object_name(e.a):
         return _err(e, 3121, "array, matrix, vector, or indexable object type expected in index expression")
     return None
+
+
+#: the shader object kinds (named_in: an operator on such a variable is fxc's type error)
+_SHADER_KINDS = frozenset({"vertexshader", "pixelshader", "geometryshader", "hullshader", "domainshader",
+                           "computeshader"})
+
+
+def named_in(decls: list[A.Node]) -> Callable[[A.Node], str | None]:
+    """misuse's ``named`` for a program's global declarations: the shader object type a name stands for -- a global
+    shader variable's (an array's element type), NULL's -- or None."""
+    from .types import ArrayType, ObjectType
+
+    def named(n: A.Node) -> str | None:
+        if not isinstance(n, A.Ident):
+            return None
+        found = next((d for d in reversed(decls) if isinstance(d, A.VarDecl) and d.name == n.name), None)
+        if found is None:
+            return "NULL" if n.name.upper() == "NULL" else None
+        leaf = found.type
+        while isinstance(leaf, ArrayType):
+            leaf = leaf.elem
+        return leaf.kind if isinstance(leaf, ObjectType) and leaf.kind.lower() in _SHADER_KINDS else None
+
+    return named
 
 
 def initializer_error(init: A.Node, t: object) -> HlslError | None:
