@@ -34,12 +34,16 @@ def test_from_memory_keeps_the_byte_order_mark_as_source_text():
     assert "error X3000" in ei.value.errors
 
 
-def test_standard_include_handler_drops_the_byte_order_mark(tmp_path):
-    """Files the standard include handler opens are read like D3DCompileFromFile's (inferred: one reader)."""
+def test_standard_include_handler_keeps_the_byte_order_mark(tmp_path):
+    """The standard include handler reads a file's bytes as they are: a byte order mark there is three characters of
+    the source, X3000 "Illegal character in shader file" (d3dcompiler_47 10.1, session 44: the inference this test
+    held until then -- one reader with D3DCompileFromFile, which drops it -- is not fxc's answer)."""
     (tmp_path / "inc.hlsli").write_bytes(BOM + b"float4 twice(float4 a) { return a * 2; }\n")
     main = tmp_path / "main.hlsl"
     main.write_bytes(BOM + b'#include "inc.hlsli"\nfloat4 main(float4 a : A) : SV_Target { return twice(a); }\n')
-    D3DCompileFromFile(str(main), None, D3D_COMPILE_STANDARD_FILE_INCLUDE, "main", "ps_5_0")
+    with pytest.raises(ShaderCompileError) as ei:
+        D3DCompileFromFile(str(main), None, D3D_COMPILE_STANDARD_FILE_INCLUDE, "main", "ps_5_0")
+    assert "inc.hlsli(1,1): error X3000" in ei.value.errors
 
 
 def test_a_byte_order_mark_elsewhere_is_still_an_error(tmp_path):

@@ -9,7 +9,14 @@ import os
 import re
 from typing import Any, NoReturn
 
-from ..errors import D3DERR_INVALIDCALL, D3DXERR_INVALIDDATA, E_FAIL, NotSupportedError, ShaderCompileError
+from ..errors import (
+    D3DERR_INVALIDCALL,
+    D3DXERR_INVALIDDATA,
+    E_FAIL,
+    E_INVALIDARG,
+    NotSupportedError,
+    ShaderCompileError,
+)
 from .blob import ID3DBlob, blob_bytes
 from .hlsl.compiler import compile_hlsl
 from .hlsl.diagnostics import HlslError
@@ -18,17 +25,19 @@ from .hlsl.preprocessor import preprocess
 from .hlsl.targets import EntryPointPointerInvalid, check_target, hresult_of
 
 
-def _source_text(pSrcData: Any, SrcDataSize: int | None, keep_nul: bool = False) -> str:  # noqa: N803
+def _source_text(pSrcData: Any, SrcDataSize: int | None, keep_nul: bool = False,  # noqa: N803
+                 encoding: str = "utf-8") -> str:
     """The source's text: ``SrcDataSize`` bytes. fxc's preprocessor reads past a NUL (a token of its own, written in
     D3DPreprocess's text; the compiler's lexer ends there, see lexer.lex): ``keep_nul``; otherwise the text stops
-    at the first NUL (the effect, root signature and library paths, unprobed)."""
+    at the first NUL (the effect, root signature and library paths, unprobed). ``encoding`` "latin-1": one
+    character per byte (D3DPreprocess, see there)."""
     if isinstance(pSrcData, str):
         data = pSrcData.encode("utf-8", "replace")
     else:
         data = blob_bytes(pSrcData)
     if SrcDataSize is not None:
         data = data[:SrcDataSize]
-    return (data if keep_nul else data.split(b"\0", 1)[0]).decode("utf-8", "replace")
+    return (data if keep_nul else data.split(b"\0", 1)[0]).decode(encoding, "replace")
 
 
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -83,10 +92,10 @@ def resolve_include_path(base: str, name: str) -> str | None:
     return cur if os.path.isfile(cur) else None
 
 
-def _include_opener(pInclude: Any, source_name: str):  # noqa: N803
+def _include_opener(pInclude: Any, source_name: str, encoding: str = "utf-8"):  # noqa: N803
     """Adapt an ID3DInclude-like object (Open(IncludeType, FileName, ParentData) -> text/bytes, Close(data))
     or D3D_COMPILE_STANDARD_FILE_INCLUDE (files relative to the initial source file's folder, then the current
-    directory)."""
+    directory). ``encoding``: how a file's bytes are read (D3DPreprocess: "latin-1", one character per byte)."""
     if pInclude is None:
         return None
     if repr(pInclude) == "D3D_COMPILE_STANDARD_FILE_INCLUDE":
@@ -98,9 +107,11 @@ def _include_opener(pInclude: Any, source_name: str):  # noqa: N803
             base = os.path.dirname(source_name or "")
             bases = dict.fromkeys([base, os.getcwd()])
             path = next((p for b in bases if (p := resolve_include_path(b, name))), None) or os.path.join(base, name)
-            # read as D3DCompileFromFile reads its file (the byte order mark dropped: inferred, the same
-            # file reader)
-            return _read_source_file(path).decode("utf-8", "replace"), path
+            # the file's bytes as they are: a byte order mark is three characters of the source, as in the source
+            # given in memory (d3dcompiler_47 10.1, session 44: an included file that begins with one is "ï » ¿" in
+            # D3DPreprocess's text and X3000 "Illegal character" in a compile)
+            with open(path, "rb") as f:
+                return f.read().decode(encoding, "replace"), path
         return open_std
 
     # ID3DInclude::Open's pParentData is the data Open returned for the file that holds the #include
@@ -112,7 +123,10 @@ def _include_opener(pInclude: Any, source_name: str):  # noqa: N803
         data = pInclude.Open(kind, name, opened.get(parent) if parent != source_name else None)
         if isinstance(data, tuple):
             data = data[0]
-        text = data if isinstance(data, str) else blob_bytes(data).decode("utf-8", "replace")
+        if isinstance(data, str):  # (a Python handler's text: its UTF-8 bytes, read as the encoding reads bytes)
+            text = data if encoding == "utf-8" else data.encode("utf-8").decode(encoding)
+        else:
+            text = blob_bytes(data).decode(encoding, "replace")
         previous = opened.get(name)
         opened[name] = data
 
@@ -325,8 +339,14 @@ def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | Non
     list and the message blob, in fxc's ``file(line,col): error X####: message`` format, is appended when
     preprocessing fails, or with the warnings (an unknown ``#pragma``: X3568) when it succeeds."""
     name = pSourceName or "source"
+    # fxc's preprocessor reads bytes: each byte of 0x80 on outside a comment or string is a token of its own, a
+    # byte order mark (UTF-8's or UTF-16's) three or two of them, and D3DPreprocess's text holds the bytes as read
+    # (d3dcompiler_47 10.1, session 44: "\xef\xbb\xbfpass" is "ï » ¿ pass", "\xc3\xa9" outside a string "Ã ©", in
+    # one unchanged; #error's text too): the source is read one character per byte and written back so
+    enc = "latin-1"
     try:
-        res = preprocess(_source_text(pSrcData, SrcDataSize, keep_nul=True), name, _defines(pDefines), _include_opener(pInclude, name),
+        res = preprocess(_source_text(pSrcData, SrcDataSize, keep_nul=True, encoding=enc), name, _defines(pDefines),
+                         _include_opener(pInclude, name, enc),
                          keep_errors=True,
                          # fxc's text names the file by its full path; a NULL name is "<memory>" there (d3dcompiler_47
                          # 10.1, session 37: Z:\work\main\<memory>)
@@ -334,19 +354,24 @@ def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | Non
     except HlslError as exc:
         # (the errors the preprocessor went on after come first: Preprocessor.run's prior_errors)
         text = "".join(e.text() + "\n" for e in getattr(exc, "prior_errors", ())) + exc.text() + "\n"
+        # (and what fxc reports after a stopping error on the same line: ppcond's X1500 after X1518)
+        text += "".join(e.text() + "\n" for e in getattr(exc, "followed_by", ()))
         if ppErrorMsgs is not None:
-            ppErrorMsgs.append(ID3DBlob(text.encode()))
+            ppErrorMsgs.append(ID3DBlob(text.encode(enc, "replace")))
         raise ShaderCompileError(text, method="D3DPreprocess") from None
+    if res.empty_include:
+        # (an #include read an empty file: fxc's D3DPreprocess fails without a message; Preprocessor.include)
+        raise ShaderCompileError("", E_INVALIDARG, method="D3DPreprocess")
     found = _pragma_filtered(res, name)
     # the errors fxc's preprocessor goes on after: d3dcompiler_47 10.1 (session 35) returns S_OK and the text,
     # the errors in the message blob (a compile of the same source fails on them)
     text = "".join(e.text() + "\n" for e in res.errors)
     text += "".join(f"{f}({line},1): warning X{code}: {msg}\n" for f, line, code, msg in found)
     if text and ppErrorMsgs is not None:
-        ppErrorMsgs.append(ID3DBlob(text.encode()))
+        ppErrorMsgs.append(ID3DBlob(text.encode(enc, "replace")))
     # fxc's own layout of the text (pptext.FxcText); the strict mode's text has only its pragma lines rewritten
     text = res.fxc_text if res.fxc_text is not None else fxc_pragma_layout(res.text)
-    return ID3DBlob(text.encode())
+    return ID3DBlob(text.encode(enc, "replace"))
 
 
 __all__ = ["D3DCompile", "D3DCompile2", "D3DCompileFromFile", "D3DPreprocess"]

@@ -181,8 +181,10 @@ class ExprParser:
         if t.kind == "float":
             self.next()
             txt = t.text
-            if txt == "1.#INF":  # MSVC's spelling of infinity, a float (DXC SemaHLSL literals.hlsl: fxc takes
-                return A.Literal(t.pos, math.inf, "float")  # ``asuint(1.#INF)``, ``1.#INF.xxx``; not ``0.#INF``)
+            if txt.startswith("1.#INF"):  # MSVC's spelling of infinity, a float (DXC SemaHLSL literals.hlsl: fxc
+                # takes ``asuint(1.#INF)``, ``1.#INF.xxx``; not ``0.#INF``; ``1.#INFf`` too, d3dcompiler_47 10.1,
+                # session 44)
+                return A.Literal(t.pos, math.inf, "float")
             suffix = txt[-1].lower() if txt[-1] in "fFhHlL" else ""
             try:
                 v = float(txt[:-1] if suffix else txt)

@@ -83,6 +83,7 @@ class IfExpressions:
         finally:
             self._in_if = False
         exp = self._resolve_defined(exp)
+        trailing = None  # (the name whose empty replacement ends the line: see below)
         if self.lenient and toks:
             # fxc 10.1 stops with X1518 where its parser reaches a function-like name left without arguments (``F + 1``)
             # or the end of a line ending in an empty replacement (``1 + E``, ``defined(E) E``); a syntax error before
@@ -92,6 +93,7 @@ class IfExpressions:
             # with an empty X, ``#if D`` is 1 -- d3dcompiler_47 10.1, session 42)
             if ends_empty(self.macros, resolved[-1]) and not self._operand_ends_line:
                 exp.append(STOP)
+                trailing = str(resolved[-1])
         exp = [identifier_zero(t) if re.match(r"[A-Za-z_]", t) else t for t in exp]
         if not exp:
             if self.lenient and toks:
@@ -101,7 +103,28 @@ class IfExpressions:
             if self.lenient:
                 raise self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
             raise self.error("#if requires an expression", ERR_INVALID_INT_EXPR)
-        return CondExpr(exp, self).parse()
+        try:
+            return CondExpr(exp, self).parse()
+        except HlslError as stop:
+            if trailing is not None and stop.code == ERR_INVALID_INT_EXPR and self._complete(exp[:-1]):
+                # the line's end reached inside that replacement after a whole expression: fxc's X1518 is followed
+                # by X1500 naming the macro (d3dcompiler_47 10.1, session 44: #if 1 E, (1) E, 1 E E, #elif 1 E;
+                # not #if E alone nor 1 + E)
+                stop.followed_by = [self.error(f"syntax error : unexpected token '{trailing}'", ERR_PP_SYNTAX)]
+            raise
+
+    def _complete(self, exp: list[str]) -> bool:
+        """Whether ``exp`` reads as one whole #if expression (no stop, no syntax error)."""
+        if not exp or any(t.__class__ is STOP.__class__ for t in exp):
+            return False
+        errors = len(self.errors)
+        try:
+            CondExpr(exp, self).parse()
+        except HlslError:
+            return False
+        finally:
+            del self.errors[errors:]  # (a probe: what it reported is not the directive's)
+        return True
 
     def _syntax_before(self, partial: list[str] | None) -> int | None:
         """fxc's parser meets a syntax error in the tokens before an open invocation before it reads the invocation

@@ -320,6 +320,8 @@ def fxc_unexpected(tok: str | None) -> str:
         wide = tok.lower().endswith("i64") and not is_float
         tok = tok[:-3] if wide else tok
         body = tok.rstrip("uUlL") if hexa else tok.rstrip("uUlLfFhH")
+        if body.startswith("1.#INF"):  # (%g of infinity in MSVC's words; d3dcompiler_47 10.1, session 44)
+            return "unexpected float '1.#INF'"
         try:
             if is_float:
                 return f"unexpected float '{float(body):g}'"

@@ -24,18 +24,22 @@ from .ppfxc import COMMENT_MARK, GAP, SPLICE_MARK, _trim
 #: (session 39: ``'ab'`` is ``'`` ``ab`` ``'``, ``''`` two quotes, ``'''``, ``'\n'`` and ``'\''`` one token each,
 #: ``'\'`` three, ``'ab' 'c'`` is ``'`` ``ab`` ``' '`` ``c`` ``'``)
 _TOKEN = re.compile(
-    r"""(?P<ws>[ \t\f\v\r\x01\x02]+)|(?P<id>(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*)|(?P<num>0x[0-9A-Fa-f]+(?:[uU]?[iI]64|[uU][lL]?|[lL][uU]?)?|
+    r"""(?P<ws>[ \t\f\v\r\x01\x02]+)|(?P<id>(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*)|(?P<num>1\.\#(?:INF|IND|QNAN|SNAN)[fFhHlL]?|0x[0-9A-Fa-f]+(?:[uU]?[iI]64|[uU][lL]?|[lL][uU]?)?|
     (?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?|(?:0[0-7]*|[1-9][0-9]*)(?:[uU]?[iI]64|[uU][lL]?|[lL][uU]?)?)|
     (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\x[0-9A-Fa-f]+|\\[0-7]{1,3}|\\[^\x02\n]|[^\\\x02\n])')|
     (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||::|[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
-    re.X,
+    re.X | re.ASCII,  # (a byte of 0x80 on -- \xa0, \x85 too -- is a token of its own, never a blank or a letter;
+    # d3dcompiler_47 10.1, session 44: "a\xa0b" is "a \xa0 b", "#define A\xe9 x" defines A as "\xe9 x")
 )
+# (MSVC's spellings of the non-finite floats are one token when written ``1.`` then ``#INF`` / ``#IND`` / ``#QNAN`` /
+# ``#SNAN`` -- upper case, a float suffix allowed: ``1.#INFf``; ``12.#INF``, ``0.#INF``, ``1.#inf``, ``1.0#INF`` are
+# ``12.`` ``#`` ``INF``, and ``1.#INFINITY`` is ``1.#INF`` ``INITY``; d3dcompiler_47 10.1, session 44)
 # (an integer's suffix may be MSVC's 64-bit ``i64`` / ``ui64``: ``1i64`` is one token; d3dcompiler_47 10.1, session 42)
 # (fxc's lexer reads a scoped name as one token, never replaced -- ``a::b``, ``::a``, ``a::b::c`` -- and ``::`` as
 # one punctuator: ``a:::b`` is ``a`` ``::`` ``:`` ``b``, ``a::::b`` ``a`` ``::`` ``::b``; d3dcompiler_47 10.1,
 # session 42)
 #: a name as fxc's lexer reads it (a scoped one too; a macro may be named so: ``#define a::b 1``)
-FXC_NAME = r"(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*"
+FXC_NAME = r"(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*"  # (ASCII: fxc reads bytes, see _TOKEN)
 #: the same with C99's pp-number (§6.4.8: ``4x4``, ``1e+`` and ``4__FILE__`` are one token): the strict C99 mode
 _TOKEN_C99 = re.compile(
     r"""(?P<ws>[ \t\f\v\r]+)|(?P<id>[A-Za-z_][A-Za-z0-9_]*)|(?P<num>\.?[0-9](?:[eE][+-]|[A-Za-z0-9_.])*)|

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from .diagnostics import DirectiveError, HlslError
 from .ppcond import IfExpressions
+from .ppdefines import definition_text
 from .ppexpr import ERR_DIVZERO as ERR_DIVZERO  # the #if numbers live with the evaluator (ppexpr.py)
 from .ppexpr import ERR_INVALID_INT_EXPR, fxc_unexpected
 from .ppfxc import (
@@ -38,6 +39,7 @@ from .ppfxc import (
     same_definition,
     split_args,
 )
+from .ppinclude import ERR_TOOMANYINCLUDES, Includes
 
 # (the lexical layer lives in pplex.py; _PUNCTS and _would_merge stay reachable here for the tests that read them)
 from .pplex import _PUNCTS as _PUNCTS
@@ -75,8 +77,8 @@ from .ppmarks import (
     _Unterminated,
 )
 from .ppmarks import destringize as destringize  # (tests import it from here)
-from .pppragma import _KNOWN_PRAGMAS, Pragmas, _file_key
-from .pprunon import _BLANKS, _FAILED, ERR_FILE_OPEN, ERR_STRINGEOL, ERR_UNEXPECTEDEOF_MACRO, RunOn
+from .pppragma import _KNOWN_PRAGMAS, Pragmas
+from .pprunon import _BLANKS, _FAILED, ERR_STRINGEOL, ERR_UNEXPECTEDEOF_MACRO, RunOn
 from .pprunon import ERR_STRINGEOF as ERR_STRINGEOF  # (its number table: kept reachable here)
 from .pptext import FxcText, quoted_name
 from .ppwalk import after_empty_names, hash_after_invocation, leads_back, list_cycle
@@ -104,6 +106,8 @@ class PreprocessResult:
     errors: list[HlslError] = field(default_factory=list)
     #: the text as fxc's D3DPreprocess writes it (pptext.FxcText; fxc's mode only)
     fxc_text: str | None = None
+    #: an active #include read an empty file (fxc's D3DPreprocess then fails: Preprocessor.include)
+    empty_include: bool = False
 
 
 
@@ -126,7 +130,6 @@ ERR_COMMENTEOF = 1001  # "A comment continues past the end of file"
 ERR_PP_SYNTAX = 1500  # "An invalid preprocessor syntax": a malformed directive operand
 ERR_UNEXPECTEDEOF = 1502  # "The end of file was reached unexpectedly": an #if open at the end of a file
 ERR_INVALIDCOMMAND = 1504  # "An invalid preprocessor command": an unknown directive
-ERR_TOOMANYINCLUDES = 1506  # "There are too many nested #includes"
 ERR_ELIF, ERR_ELSE, ERR_ENDIF = 1508, 1509, 1510  # "An unexpected #elif / #else / #endif directive occurred"
 ERR_DUPLICATEPARAMATER = 1511  # "A duplicate parameter was supplied to the specified macro"
 ERR_ELIF_ELSE, ERR_ELSE_ELSE = 1513, 1514  # an #elif / #else after #else
@@ -154,7 +157,7 @@ MAX_EXPANSION_WORK = 1 << 21
 #: what Preprocessor._soft returns for a run that failed with an error fxc goes on after
 
 
-class Preprocessor(IfExpressions, Pragmas, RunOn):
+class Preprocessor(IfExpressions, Pragmas, RunOn, Includes):
     """One preprocessing run. ``include_open(kind, name, parent_file) -> (text, file_name)`` loads includes."""
 
     def __init__(self, defines: dict[str, str] | None = None,
@@ -173,8 +176,14 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
         self._marked_line: str | None = None  # a directive line's text with its comments marked (see pplex.directive_text)
         self._raw_line: str | None = None  # a directive's logical line as written (#error's text)
         self.macros: dict[str, Macro] = {}
+        #: the error reading a definition reported (fxc's mode: ppdefines; raised when the run starts)
+        self._define_error: HlslError | None = None
         for k, v in (defines or {}).items():
-            # a definition given as None is 1 (fxc's /D NAME); an empty one is an empty replacement list
+            # a definition given as None is 1 (fxc's /D NAME); an empty one is an empty replacement list; fxc reads
+            # its text as source (comments, the first new-line ends it: ppdefines)
+            if v is not None and not strict_c99:
+                v, err = definition_text(v)
+                self._define_error = self._define_error or err
             self.macros[k] = Macro(k, None, tokenize_line("1" if v is None else v.strip(), strict_c99))
         self.include_open = include_open
         self.sources: dict[str, str] = {}
@@ -201,6 +210,8 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
         self.errors: list[HlslError] = []
         self.warning_specs: dict[int, str] = {}
         self.depth = 0
+        self.empty_include = False  # (an active #include read an empty file: see include)
+        self._unclosed: list[Callable[[], None]] = []  # (Close calls a stopped run still owes: see include)
         #: the files a ``#pragma once`` marked (_file_key of the name the include handler gave)
         self.once_files: set[str] = set()
         self.expansion_work = 0  # tokens produced by macro expansion, nested levels included
@@ -264,11 +275,20 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
 
     # --- driving ------------------------------------------------------------------------------------
     def run(self, text: str, file: str) -> PreprocessResult:
+        if self._define_error is not None:
+            # (a stopping error; one the reader went on after comes first: D3DPreprocess reports both, a compile
+            # the first -- see preprocess)
+            later = getattr(self._define_error, "followed_by", None)
+            if later:
+                self.errors.append(self._define_error)
+                raise later[0]
+            raise self._define_error
         self.process(text, file)
         # (a splice mark left inside a string literal is the splice, removed as C99's phase 2 removes it)
         return PreprocessResult("\n".join(self.out).replace(SPLICE_MARK, "") + "\n", self.pack_matrix_row_major,
                                 warnings=self.warnings, warning_specs=self.warning_specs, sources=self.sources,
-                                errors=self.errors, fxc_text=self.fxc.text() if self.fxc is not None else None)
+                                errors=self.errors, fxc_text=self.fxc.text() if self.fxc is not None else None,
+                                empty_include=self.empty_include)
 
     def process(self, text: str, file: str, shown: str | None = None) -> None:
         self.depth += 1
@@ -278,10 +298,14 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
         self.shown = shown or (self.main_shown if self.depth == 1 and self.main_shown else file)
         saved_real, saved_delta = self.real_file, self.line_delta
         saved_open_end = self._open_end
-        self.file = self.real_file = file
+        # an included file's presumed name is its name as the #include wrote it (fxc's mode: its diagnostics, the
+        # compiler's and __FILE__ say "err.h(1,..)" for #include "err.h", whatever path the handler opened;
+        # d3dcompiler_47 10.1, session 44); the file read is still found from its own path
+        self.real_file = file
+        self.file = shown if self.lenient and shown else file
         self.line_delta = 0
-        self.sources.setdefault(file, text)  # for /Zi debug information (every file of the compile)
-        self.out.append(f'#line 1 "{file}"')
+        self.sources.setdefault(self.file, text)  # for /Zi debug information (every file of the compile)
+        self.out.append(f'#line 1 "{self.file}"')
         # (fxc ends a line at \n or \r\n only: a lone \r is a blank, in a string or a // comment a character of it;
         # d3dcompiler_47 10.1, session 42: "#if 1\rpass" is X1500 at pass)
         text = text.replace("\r\n", "\n") if self.lenient else text.replace("\r\n", "\n").replace("\r", "\n")
@@ -292,7 +316,9 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
         if lines and lines[-1] == "" and not (self.lenient and len(lines) > 1 and lines[-2].endswith("\\")):
             lines.pop()  # (fxc: a backslash before the file's last new-line is still a splice, session 36)
         #: the last line has no new-line: a string left open there reaches the end of the file (X1006, not X1005)
-        self._open_end = bool(text) and not text.endswith("\n")
+        # (a backslash before the file's last new-line splices it away: "pass\\" then a new-line ends as "pass"
+        # does, its line end not returned, after a backslash too; d3dcompiler_47 10.1, session 44)
+        self._open_end = bool(text) and (not text.endswith("\n") or (self.lenient and text.endswith("\\\n")))
         conds: list[_Cond] = []
         incomment = [False]
         string_open: str | None = None  # a string left open at the line's end: how the next line goes on
@@ -641,10 +667,39 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
         finally:
             self._raw_line = None
 
+    def _open_invocations(self, toks: list[str]) -> int:
+        """How many invocations of function-like macros ``toks`` leave with their "(" unclosed."""
+        stack: list[bool] = []  # per open "(": whether it opens an invocation
+        prev: str | None = None
+        for t in toks:
+            if t in (" ", GAP):
+                continue
+            if t == "(":
+                m = self.macros.get(str(prev)) if prev is not None else None
+                seen: set[str] = set()
+                while m is not None and m.params is None and m.name not in seen:
+                    # (an object-like name that is replaced by a function-like one opens an invocation too:
+                    # "#define O F", F(O( is X1515 twice)
+                    seen.add(m.name)
+                    body = [b for b in m.body if b not in (" ", GAP)]
+                    m = self.macros.get(str(body[-1])) if body else None
+                stack.append(m is not None and m.params is not None)
+            elif t == ")" and stack:
+                stack.pop()
+            prev = t
+        return sum(stack)
+
     def _unterminated_call(self, toks: list[str]) -> list[str]:
         """The end of the file inside a macro's argument list (C99 §6.10.3p10 wants the closing parenthesis):
         strictly an error; fxc warns, keeps the macro's name and drops the unfinished arguments (vkd3d's
         "Unterminated macro invocation", which writes the name alone)."""
+        if self.lenient:
+            # fxc collects an invocation's arguments as it reads them, so an invocation of a function-like macro
+            # opened among them is open too: one X1515 for each, the innermost first (d3dcompiler_47 10.1, session 44:
+            # F(F( is X1515 twice, F(F(F( three times, F(x, F( and F(G( twice; F(H( of no macro H, F(( and F(F(1)
+            # once)
+            for _ in range(self._open_invocations(toks) - 1):
+                self.tolerate("unexpected end of file in macro expansion", ERR_UNEXPECTEDEOF_MACRO)
         self.tolerate("unexpected end of file in macro expansion", ERR_UNEXPECTEDEOF_MACRO)
         try:
             self.expand(toks)
@@ -984,78 +1039,6 @@ class Preprocessor(IfExpressions, Pragmas, RunOn):
                     k += 1
                 if k + 1 >= len(toks) or toks[k + 1] not in params:
                     raise self.error(f"'#' is not followed by a macro parameter in '{name}'", ERR_PP_SYNTAX)
-
-    def include(self, rest: str) -> None:
-        text = rest.strip()
-        m = re.match(r'"([^"\n]*)"|<([^>\n]*)>', text)
-        after = None  # (the X1500 of a line read with the directive's, reported once the file is open)
-        if self.lenient and not m and text[:1] in ('"', "<") and (">" if text[0] == "<" else '"') not in text[1:]:
-            # a name left open runs to the line's end and the reader goes on onto the next line, whose first token
-            # is the directive's X1500 (the line read with it); the file is still included (d3dcompiler_47 10.1,
-            # session 43: #include "a.h / A includes a.h, X1005 then X1500 at A; "a.h x" is X1507 'a.h x')
-            after = self._skip_to_next_token(first=False)
-            kind, fname, tail = (0, text[1:], "") if text[0] == '"' else (1, text[1:], "")
-        elif self.lenient and not text:
-            # #include alone: fxc's reader looks on over blank lines for the name, the first token it meets X1500
-            # and its line dropped (d3dcompiler_47 10.1, session 43: #include / pass is X1500 twice, no pass)
-            err = self.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)
-            nxt = self._skip_to_next_token(first=True)
-            if nxt is not None:
-                err.followed_by = [nxt]
-            raise err
-        elif m:
-            # §6.10.2p2/p3: a header name as written (6.4.7: its characters are not escapes, spaces are kept)
-            kind, fname, tail = (0, m.group(1), text[m.end():]) if m.group(1) is not None else \
-                (1, m.group(2), text[m.end():])
-        else:
-            if self.lenient:
-                # fxc replaces no macros in #include: d3dcompiler_47 10.1 (session 35) reports the first token
-                # as its X1500 ("#include INC" of #define INC "a.h": "unexpected token 'INC'") and goes on
-                toks = [t for t in self._tokens(rest) if t not in (" ", GAP)]
-                err = self.error("syntax error : " + fxc_unexpected(toks[0] if toks else None), ERR_PP_SYNTAX)
-                if len(toks) > 1:
-                    # ... and, recovering, the token after it (session 42: ``#include a.h`` is 'a' then '.')
-                    err.followed_by = [self.error("syntax error : " + fxc_unexpected(toks[1]), ERR_PP_SYNTAX)]
-                raise err
-            # §6.10.2p4: any other form is macro-replaced first and must then match one of the two
-            toks = [t for t in self.expand(self._tokens(rest)) if t != " "]
-            if toks and toks[0].startswith('"'):
-                kind, fname, tail = 0, toks[0][1:-1], " ".join(toks[1:])
-            elif toks and toks[0] == "<" and ">" in toks:
-                close = toks.index(">")
-                kind, fname, tail = 1, "".join(toks[1:close]), " ".join(toks[close + 1:])
-            else:
-                raise self.error("#include expects \"FILENAME\" or <FILENAME>", ERR_PP_SYNTAX)
-        if self.include_open is None:
-            raise self.error(f"failed to open source file: '{fname}'", ERR_FILE_OPEN)
-        try:
-            opened = self.include_open(kind, fname, self.real_file)
-        except HlslError:
-            raise
-        except Exception:
-            raise self.error(f"failed to open source file: '{fname}'", ERR_FILE_OPEN) from None
-        # (the tokens after the name are checked once the file is open: fxc reports only X1507 for a file it cannot
-        # open, d3dcompiler_47 10.1, session 37)
-        self._check_end("include", tail)
-        if after is not None:
-            self.errors.append(after)  # (not where the file failed to open: X1507 alone)
-        # (text, shown name) or (text, shown name, done): done() runs once the file is processed
-        # (ID3DInclude::Close)
-        text, shown = opened[0], opened[1]
-        if self.fxc is not None:
-            # fxc's reader returns the #include's line end before the file it reads, which its text names as the
-            # directive wrote it (d3dcompiler_47 10.1, session 37: #line 1 "a.h")
-            self.fxc.line_end(self.shown, self.line)
-            self._line_ends = 0
-        consumed = self._consumed_lines  # (the includer's lines read with the directive: the file's own set it again)
-        try:
-            if _file_key(shown) not in self.once_files:
-                self.process(text, shown, fname if self.fxc is not None else None)
-        finally:
-            if len(opened) > 2 and opened[2] is not None:
-                opened[2]()
-            self._line_ends = 0  # (the file's own directives set it again)
-            self._consumed_lines = consumed
 
     # --- macro expansion -----------------------------------------------------------------------
     def expand(self, toks: list[str], hide: frozenset[str] = frozenset(), spaced: bool = False) -> list[str]:
