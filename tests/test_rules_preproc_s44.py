@@ -25,7 +25,8 @@ time rule of session 44); the recording tool is described in the docs section. T
   three such tokens (D3DCompile: X3000), and D3DPreprocess's text and messages hold the bytes as read;
 - ``1.#INF``, ``1.#IND``, ``1.#QNAN``, ``1.#SNAN`` (a float suffix allowed) are one token; ``1.#INFf`` compiles;
 - a definition's text is read as source: comments are blanks, the first new-line ends it, a comment or string left
-  open is X1001 / X1006 at ``(1,1)`` (a string a new-line cuts X1005, then X1006 for a quote left open after it);
+  open is X1001 / X1006 at ``(1,1)`` (a string a new-line cuts X1005, then X1006 for a quote left open after it),
+  D3DPreprocess failing with D3DXERR_INVALIDDATA (``HRESULTS``);
 - an included file's messages name it as the ``#include`` wrote it (``err.h(1,..)``), the compiler's too;
 - an ``#include`` 32 files deep is X1506 before the handler is asked; the files a stopped run leaves open are closed
   in the order they were opened; an ``#include`` of an empty file makes D3DPreprocess fail (E_INVALIDARG, no
@@ -720,6 +721,22 @@ CUSTOM = [
      ('OPEN 0 "n1.h" parent=-1', '  -> 0', 'OPEN 0 "n2.h" parent=0', '  -> 1', 'OPEN 0 "n3.h" parent=1', 'CLOSE 0', 'CLOSE 1')),
 ]
 
+#: D3DPreprocess's HRESULT (source, defines, HRESULT): a definition fxc cannot read is D3DXERR_INVALIDDATA, an
+#: included empty file E_INVALIDARG, a stopping error E_FAIL, the errors fxc goes on after S_OK
+HRESULTS = [
+    ('A pass\n', (('A', '/* open'),), 0x88760B59),
+    ('A pass\n', (('A', '"open'),), 0x88760B59),
+    ('A pass\n', (('A', '"ab\ncd"'),), 0x88760B59),
+    ('#include "empty.h"\npass\n', None, 0x80070057),
+    ('#define E\n#if 1 E\npass\n#endif\n', None, 0x80004005),
+    ('#error x\n', None, 0x80004005),
+    ('#include "missing.h"\npass\n', None, 0x80004005),
+    ('#include "recur.h"\npass\n', None, 0x80004005),
+    ('#define F(a) a\nF(F(\n', None, 0),
+    ('\xef\xbb\xbfpass\n', None, 0),
+    ('pass\n', (('A', '1'), ('A', '2')), 0),
+]
+
 #: the file and line of D3DCompile's first error, as fxc names them (an included file by its #include name,
 #: a #line name as written, a definition's error "(1,1)" with no name; folder <DIR>)
 PLACES = [
@@ -896,3 +913,15 @@ def test_first_error_names_the_place_fxc_names(src, defines, place, folder):
 @pytest.mark.parametrize(("src", "defines", "place"), PLACE_GAPS)
 def test_place_gaps(src, defines, place, folder):
     _check_place(src, defines, place, folder)
+
+
+@pytest.mark.parametrize(("src", "defines", "hresult"), HRESULTS)
+def test_preprocess_hresult_as_fxc(src, defines, hresult, folder):
+    data = src.encode("latin-1")
+    try:
+        D3DPreprocess(data, len(data), os.path.join(folder, "src", "t.hlsl"), defines, D3D_COMPILE_STANDARD_FILE_INCLUDE,
+                      [])
+    except D3D11Error as exc:
+        assert exc.hresult == hresult
+    else:
+        assert hresult == 0

@@ -20,6 +20,7 @@ from ..errors import (
 from .blob import ID3DBlob, blob_bytes
 from .hlsl.compiler import compile_hlsl
 from .hlsl.diagnostics import HlslError
+from .hlsl.ppdefines import DefinitionError
 from .hlsl.pptext import full_path, fxc_pragma_layout
 from .hlsl.preprocessor import preprocess
 from .hlsl.targets import EntryPointPointerInvalid, check_target, hresult_of
@@ -358,7 +359,10 @@ def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | Non
         text += "".join(e.text() + "\n" for e in getattr(exc, "followed_by", ()))
         if ppErrorMsgs is not None:
             ppErrorMsgs.append(ID3DBlob(text.encode(enc, "replace")))
-        raise ShaderCompileError(text, method="D3DPreprocess") from None
+        # (a definition fxc cannot read fails D3DPreprocess with D3DXERR_INVALIDDATA, not E_FAIL: d3dcompiler_47 10.1,
+        # session 44, "/* open" and '"open' as a D3D_SHADER_MACRO's Definition)
+        hr = D3DXERR_INVALIDDATA if isinstance(exc, DefinitionError) else E_FAIL
+        raise ShaderCompileError(text, hr, method="D3DPreprocess") from None
     if res.empty_include:
         # (an #include read an empty file: fxc's D3DPreprocess fails without a message; Preprocessor.include)
         raise ShaderCompileError("", E_INVALIDARG, method="D3DPreprocess")
