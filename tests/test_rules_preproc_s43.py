@@ -1763,6 +1763,9 @@ ROWS = [
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\npass \n', ()),
     ('first_comment', '/* open\npass\n',
      '', ('X1001',)),
+    # (a GAPS row until session 44: built then -- an open #include name keeps its trailing blanks)
+    ('directive_reads_on', '#include "a.h  \nA\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "a.h  "\n\n\n', ('X1005', 'X1500')),
 ]
 
 #: recorded the same way, not built (D3DPreprocess's text or error numbers differ; see the module's docstring)
@@ -1787,8 +1790,6 @@ GAPS = [
      '#line 2 "a\\\\b"\n\n\n\n"\\"a\\\\\\\\b\\"\x00\x00" pass \n', ()),
     ('string_runs_on', '#define F(a) a\nF("abc\ny) pass\n',
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"abc\n y pass \n', ('X1005',)),
-    ('directive_reads_on', '#include "a.h  \nA\n',
-     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "a.h  "\n\n\n', ('X1005', 'X1500')),
     ('include_in_args', '#define F(x) [x]\nF(a\n#include\nb) pass\n',
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nF ', ('X1500', 'X1500', 'X1515')),
 ]

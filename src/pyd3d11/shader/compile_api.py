@@ -107,6 +107,7 @@ def _include_opener(pInclude: Any, source_name: str, encoding: str = "utf-8"):  
             # include too (sub/b.h's #include "a.h" opens the source folder's a.h, never sub/a.h)
             base = os.path.dirname(source_name or "")
             bases = dict.fromkeys([base, os.getcwd()])
+            name = name.rstrip(" ")  # (Windows opens "a.h  " as a.h: an open #include name keeps its blanks)
             path = next((p for b in bases if (p := resolve_include_path(b, name))), None) or os.path.join(base, name)
             # the file's bytes as they are: a byte order mark is three characters of the source, as in the source
             # given in memory (d3dcompiler_47 10.1, session 44: an included file that begins with one is "ï » ¿" in

@@ -33,7 +33,12 @@ class Includes:
             # is the directive's X1500 (the line read with it); the file is still included (d3dcompiler_47 10.1,
             # session 43: #include "a.h / A includes a.h, X1005 then X1500 at A; "a.h x" is X1507 'a.h x')
             after = self._skip_to_next_token(first=False)
-            kind, fname, tail = (0, text[1:], "") if text[0] == '"' else (1, text[1:], "")
+            # (the name keeps the blanks it ends in: fxc's text names "a.h  ", the file the handler opens is a.h --
+            # Windows drops a name's trailing blanks; d3dcompiler_47 10.1, session 44)
+            raw = self._raw_line or ""
+            q = raw.find(text[0], raw.find("include"))
+            name = raw[q + 1:].rstrip("\r\n") if q >= 0 and raw[q + 1:].strip() == text[1:].strip() else text[1:]
+            kind, fname, tail = (0, name, "") if text[0] == '"' else (1, name, "")
         elif self.lenient and not text:
             # #include alone: fxc's reader looks on over blank lines for the name, the first token it meets X1500
             # and its line dropped (d3dcompiler_47 10.1, session 43: #include / pass is X1500 twice, no pass)
