@@ -27,6 +27,10 @@ pyd3d11.tools.effect_mutants`` (the fresh salt ``s44``) and the rules' extent pr
   NULL in a state value, a state function's argument or a global's initialiser is fxc's type error as it parses
   (``SetVertexShader(-vs1)`` X3022, ``~vs1`` X3082, ``(float)vs1`` X3017), in fx_2_0's left-out ``technique10`` and
   at ps_5_0 too (was compiled, or X3000 / X3017 later);
+* ``OBJECT_LITERAL_ROWS`` (parse_effects.py ``object_literal``, parser.py): a compile or an ``asm { }`` block in a
+  function body is X3064 as fxc reduces it -- after its own checks (the compile's X3013, the block's assembly and
+  validation: X2000, X5405) and the statements before it, before the rest of its statement (a local's X3040 / X3017,
+  a syntax error after it, a conditional's X3020; an asm block was compiled at fx_5_0);
 * ``SM1_WORDS``: the assembled shader-model-1 programs' words, byte-equal with fxc's object.
 """
 
@@ -60,6 +64,10 @@ def _gs(rest: str, target: str, expected: str, main: bool = False) -> tuple[str,
 
 def _obj(rest: str, target: str, expected: str) -> tuple[str, str, int, str]:
     return _OBJ_PRE + rest + _MAIN, target, 0, expected
+
+
+def _body(body: str, target: str, expected: str) -> tuple[str, str, int, str]:
+    return _OBJ_PRE + "float4 main() : SV_Target { " + body + " return 0; }", target, 0, expected
 
 
 def _asm(body: str, expected: str) -> tuple[str, str, int, str]:
@@ -123,7 +131,6 @@ ASM_VALIDATION_ROWS = [
     _asm('ps_1_1 mov r0, c0.b', 'X5026'),
     _asm('ps_1_1 mov r0, c0.g', 'X5027'),
     _asm('ps_1_1 mov r0, r1', 'X5036'),
-    _asm('ps_1_1 mov r1.rgb, c0 mov r0, r1', 'X5036'),
     _asm('ps_1_1 mov_d8 r0, v0', 'X5045'),
     _asm('ps_1_1 mov r0.x, v0', 'X5046'),
     _asm('ps_1_1 mad r0, c0, c1, c2', 'X5049'),
@@ -133,14 +140,12 @@ ASM_VALIDATION_ROWS = [
     _asm('ps_1_1', 'X5090'),
     _asm('ps_1_1 mov r0, -c0', 'X5539'),
     _asm('ps_1_1 mov r0, 1-v0', 'ok'),
-    _asm('ps_1_1 add r0, c0, c1', 'ok'),
     _asm('ps_1_3 texld r0, t0', 'X2000'),
     _asm('ps_1_3 mov r2, c0 mov r0, c0', 'X2005'),
     _asm('ps_1_3 mov r0, v0_x2', 'X5025'),
     _asm('ps_1_3 mov r0, c0.b', 'X5026'),
     _asm('ps_1_3 mov r0, c0.g', 'X5027'),
     _asm('ps_1_3 mov r0, t3', 'X5036'),
-    _asm('ps_1_3 mov r1.rgb, c0 mov r0, r1', 'X5036'),
     _asm('ps_1_3 mov_d8 r0, v0', 'X5045'),
     _asm('ps_1_3 mov r0.x, v0', 'X5046'),
     _asm('ps_1_3 mad r0, c0, c1, c2', 'X5049'),
@@ -150,7 +155,6 @@ ASM_VALIDATION_ROWS = [
     _asm('ps_1_3 mov r0.a, c0', 'X5090'),
     _asm('ps_1_3 mov r0, 1-c0', 'X5539'),
     _asm('ps_1_3 mov r0, 1-v0', 'ok'),
-    _asm('ps_1_3 add r0, c0, c1', 'ok'),
     _asm('ps_1_4 rcp r0, c0', 'X2000'),
     _asm('ps_1_4 mov r0, v2', 'X2005'),
     _asm('ps_1_4 mov r0, -c0', 'X5097'),
@@ -163,7 +167,6 @@ ASM_VALIDATION_ROWS = [
     _asm('ps_1_4 mov r0, v0 + mov r0.a, c0', 'X5172'),
     _asm('ps_1_4 mov r0.a, c0', 'X5185'),
     _asm('ps_1_4 mov r0, 1-v0', 'ok'),
-    _asm('ps_1_4 mov r0, c0.b', 'ok'),
     _asm('ps_2_0 foo r0 mov oC0, r0', 'X2000'),
     _asm('ps_2_0 mov oC0, c0_abs', 'X2005'),
     _asm('ps_2_0 mov oC0, c0 mov oDepth.x, c0.x', 'X2022'),
@@ -171,7 +174,6 @@ ASM_VALIDATION_ROWS = [
     _asm('ps_2_0 mov r0, c0.xy mov oC0, r0', 'X5202'),
     _asm('ps_2_0 texld r0, t0, s0', 'X5203'),
     _asm('ps_2_0 mov oC0, r11', 'X5204'),
-    _asm('ps_2_0 dcl_cube s0 mov r1.xy, c0 texld r0, r1, s0 mov oC0, r0', 'X5204'),
     _asm('ps_2_0 add oC0, c0, c1', 'X5213'),
     _asm('ps_2_0 mov r0, c0 dcl v0 mov oC0, c0', 'X5215'),
     _asm('ps_2_0 dcl v0 dcl v0 mov oC0, c0', 'X5219'),
@@ -187,10 +189,8 @@ ASM_VALIDATION_ROWS = [
     _asm('ps_2_0 exp r0, c0 mov oC0, r0', 'X5422'),
     _asm('ps_2_0 mov_sat oC0, c0', 'X5512'),
     _asm('ps_2_0 mov oC0, t0', 'X5546'),
-    _asm('ps_2_0 dcl t0.x dcl_2d s0 texld r0, t0, s0 mov oC0, r0', 'X5546'),
     _asm('ps_2_0 mov oC0, c0 mov oC2, c0', 'X5573'),
     _asm('ps_2_0 mov r0, c0.wzyx mov oC0, r0', 'ok'),
-    _asm('ps_2_0 dcl v0 def c1, 1,1,1,1 mov oC0, v0', 'ok'),
     _asm('ps_2_x mov oC0, c0 mov oDepth.x, c0.x', 'X2022'),
     _asm('ps_2_x texld r0, c0, s0 mov oC0, c0', 'X5192'),
     _asm('ps_2_x texld r0, r1, s0 mov oC0, c0', 'X5203'),
@@ -206,9 +206,7 @@ ASM_VALIDATION_ROWS = [
     _asm('ps_2_x rcp r0, c0 mov oC0, c0', 'X5422'),
     _asm('ps_2_x mov_sat oC0, c0', 'X5512'),
     _asm('ps_2_x mov oC0, v0', 'X5546'),
-    _asm('ps_2_x dcl v0.xy mov r0, v0 mov oC0, c0', 'X5546'),
     _asm('ps_2_x mov r0, r1 mov oC0, c0', 'ok'),
-    _asm('ps_2_x mov oC0, c0 mov oC0, c0', 'ok'),
     _asm('ps_3_0 mov r0, t0 mov oC0, c0', 'X2005'),
     _asm('ps_3_0 mov oC0, c0 mov oDepth.x, c0.x', 'X2022'),
     _asm('ps_3_0 mov r0, c0 dcl_texcoord v0', 'X5297'),
@@ -221,13 +219,11 @@ ASM_VALIDATION_ROWS = [
     _asm('ps_3_0 mov oC0, v0', 'X5984'),
     _asm('ps_3_0 mov oC0, c0 mov oDepth, c0', 'X6062'),
     _asm('ps_3_0 mov oC0.x, c0', 'ok'),
-    _asm('ps_3_0 mov oC0.x, c0.x', 'ok'),
     _asm('vs_1_1 mov_sat oPos, c0', 'X2000'),
     _asm('vs_1_1 mov oPos, c8192', 'X2005'),
     _asm('vs_1_1 mov oFog.x, c0.x mov oPos, c0', 'X2022'),
     _asm('vs_1_1 mov oPos, c0 + mov oD0, c0', 'X2027'),
     _asm('vs_1_1 mov oPos, r0', 'X5326'),
-    _asm('vs_1_1 dcl_position v0 m3x3 r0.xyz, v0, c0 mov oPos, r0', 'X5326'),
     _asm('vs_1_1 mov a0, c0 mov oPos, c0', 'X5328'),
     _asm('vs_1_1 mov oPos, c0 def c1, 1, 1, 1, 1', 'X5337'),
     _asm('vs_1_1 add r0, c0, c1 mov oPos, c0', 'X5346'),
@@ -237,7 +233,6 @@ ASM_VALIDATION_ROWS = [
     _asm('vs_1_1 dcl_position v0 dcl_position v0 mov oPos, v0', 'X5632'),
     _asm('vs_1_1 mov oPos, c0 dcl_position v0', 'X6020'),
     _asm('vs_1_1 dcl_position v0 mov oPos, v0.x', 'ok'),
-    _asm('vs_1_1 dcl_texcoord15 v15 mov oPos, v15', 'ok'),
     _asm('vs_2_0 texldl r0, c0, s0', 'X2000'),
     _asm('vs_2_0 mov o0, c0', 'X2005'),
     _asm('vs_2_0 mad r0, c0, c1, c2', 'X5366'),
@@ -260,7 +255,6 @@ ASM_VALIDATION_ROWS = [
     _asm('vs_2_x dcl_position v0.xy mov r0, v0', 'X5800'),
     _asm('vs_2_x mov r0, c0 dcl_position v0', 'X6020'),
     _asm('vs_2_x mov r0, r1', 'ok'),
-    _asm('vs_2_x mov oPos.x, c0', 'ok'),
     _asm('vs_3_0 mov oPos, c0', 'X2005'),
     _asm('vs_3_0 texldl r0, c0, s0', 'X5577'),
     _asm('vs_3_0 mov r0, c0 dcl_position v0', 'X5623'),
@@ -271,6 +265,22 @@ ASM_VALIDATION_ROWS = [
     _asm('vs_3_0 add r0, c0, c1', 'X5752'),
     _asm('vs_3_0 rcp r0, c0', 'X5795'),
     _asm('vs_3_0 dcl_position v0.xy mov r0.xy, v0', 'ok'),
+]
+
+OBJECT_LITERAL_ROWS = [
+    _body('PixelShader p1 < string s = "a"; > = compile ps_2_0 fun();', 'fx_4_0', 'X3064'),
+    _body('RasterizerState p1 = compile ps_2_0 fun();', 'fx_5_0', 'X3064'),
+    _body('PixelShader p1 = compile ps_2_0 fun() + ;', 'ps_5_0', 'X3064'),
+    _body('float x = 1 + (compile ps_2_0 fun());', 'fx_2_0', 'X3064'),
+    _body('PixelShader p1 = asm { ps_2_0 mov oC0, c0 };', 'fx_5_0', 'X3064'),
+    _body('PixelShader p1 = asm { ps_2_0 mov oC0, c0 };', 'ps_5_0', 'X3064'),
+    _body('float x = nothere; PixelShader p1 = compile ps_2_0 fun();', 'fx_5_0', 'X3004'),
+    _body('PixelShader p1 = asm { ps_2_0 mov r0, c0 };', 'ps_2_0', 'X5405'),
+    _body('PixelShader p1 = asm { ps_2_0 foo r0 };', 'fx_5_0', 'X2000'),
+    _body('PixelShader p1 = 1 ? compile ps_2_0 fun() : NULL;', 'fx_2_0', 'X3064'),
+    _body('float4 y = 1; y = compile ps_2_0 fun() + ;', 'ps_2_0', 'X3064'),
+    _body('PixelShader p1 < int a = 1; > = NULL;', 'fx_5_0', 'X3040'),
+    _body('PixelShader p1 = compile ps_2_0 fun(1);', 'ps_5_0', 'X3013'),
 ]
 
 #: shader-model-1 programs and fxc's words for them (the pass's shader object, version token to end token)
@@ -297,6 +307,11 @@ def test_compile_forms(src: str, target: str, flags: int, expected: str) -> None
 
 @pytest.mark.parametrize("src,target,flags,expected", SHADER_OPERAND_ROWS)
 def test_shader_variable_operands(src: str, target: str, flags: int, expected: str) -> None:
+    assert _agrees(mutant_verdict(src, target, flags), expected)
+
+
+@pytest.mark.parametrize("src,target,flags,expected", OBJECT_LITERAL_ROWS)
+def test_object_literals_in_functions(src: str, target: str, flags: int, expected: str) -> None:
     assert _agrees(mutant_verdict(src, target, flags), expected)
 
 

@@ -1058,6 +1058,10 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
                     if isinstance(d.init, A.InitList):  # braces: another item is an empty string (BRACE_ROWS)
                         strs.append("")
                         continue
+                    if isinstance(init, A.Ident) and init.name.upper() == "NULL":
+                        # fxc compiles ``string s = NULL;`` at fx_4_0 / fx_5_0 (d3dcompiler_47 10.1, session 44): a
+                        # null string, whose bytes are not built (as an annotation's: _annotations)
+                        raise NotSupportedError(f"Effects 11: string variable '{d.name}' initialised with NULL")
                     raise ctx.error(d.pos, f"'{d.name}': a string variable needs string literal initializers")
                 strs.append(init.value)
             var.strings = strs + [""] * (n - len(strs))

@@ -153,6 +153,40 @@ class EffectSyntaxParser:
             self.expr_log.extend(kept)
         return args
 
+    def object_literal(self, node: A.Node, tok: Token) -> A.Node:
+        """A compile or an ``asm { }`` block read inside a function body is fxc's X3064 "object literals are not
+        allowed inside functions" as it is reduced (d3dcompiler_47 10.1, session 44, at fx_2_0, fx_5_0, ps_2_0 and
+        ps_5_0 alike): after its own checks -- the profile and the function (check_compile_call), the uniform
+        arguments' count (X3013), the block's assembly and validation (X2000, X5405, ...) -- and before the rest of
+        its statement (``PixelShader p < int a = 1; > = compile ...``'s X3040, ``RasterizerState r = compile ...``'s
+        X3017, a syntax error after it, a conditional's X3020). The statements before it are the salvage's
+        (``float x = nothere; PixelShader p = compile ...`` is X3004)."""
+        if self.block_depth == 0:
+            return node
+        if isinstance(node, A.AsmBlock):
+            from .shaderobj import asm_object_name
+
+            asm_object_name(node)  # (assembles it: its errors first)
+        elif isinstance(node, A.Call) and len(node.args) == 2 and isinstance(node.args[1], A.Call):
+            call = node.args[1]
+            from .codegen import walk
+            from .intrinsics import is_intrinsic
+
+            for n in (n for a in call.args for n in walk(a)):
+                # a name the arguments' type check may refuse first (``main(foobar)``, ``main(foo())``, ``main(k,
+                # foobar)``'s X3004 before the count's X3013): left to the checks after the parse (shaderobj.py)
+                if isinstance(n, A.Ident) and n.name not in self.global_kinds or \
+                        isinstance(n, A.Call) and n.name not in self.func_names and not is_intrinsic(n.name):
+                    return node
+            defs = [d for d in self.program_decls if isinstance(d, A.FuncDef) and d.name == call.name and
+                    d.body is not None]
+            counts = [(sum(1 for p in u if p.default is None), len(u))
+                      for u in ([p for p in d.params if "uniform" in p.mods] for d in defs)]
+            if counts and not any(lo <= len(call.args) <= hi for lo, hi in counts):
+                raise self.error(f"'{call.name}': no matching {len(call.args)} parameter function",
+                                 Token("id", call.name, call.pos), 3013)
+        raise self.error("object literals are not allowed inside functions", tok, 3064)
+
     def _compile_flags(self) -> None:
         """What may stand before ``CompileShader``'s call: fxc's grammar reads words there as compiler flags and
         knows none of them (d3dcompiler_47 10.1, session 44, at fx_2_0, fx_4_0, fx_5_0 and ps_5_0 alike):

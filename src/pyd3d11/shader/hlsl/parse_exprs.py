@@ -228,14 +228,14 @@ class ExprParser:
                     tk = self.next()
                     lines.setdefault((tk.pos.file, tk.pos.line), []).append(tk)
                 self.next()
-                return A.AsmBlock(t.pos, list(lines.values()))
+                return self.object_literal(A.AsmBlock(t.pos, list(lines.values())), t)
             if t.text == "compile" and self.peek().kind == "id" and self.peek(2).kind == "id":
                 self.next()  # effects: `compile ps_4_0 f(args)` is CompileShader(ps_4_0, f(args))
                 prof = self.ident()
                 if self.peek().text != "(":  # ``compile vs_4_0 VSm;``, ``compile vs_4_0 VSm VSm()``: no flags here
                     raise self.error(tok=self.peek())
-                return self.check_compile_call(A.Call(t.pos, "CompileShader", [A.Ident(prof.pos, prof.text),
-                                                                               self.parse_primary()]))
+                return self.object_literal(self.check_compile_call(A.Call(
+                    t.pos, "CompileShader", [A.Ident(prof.pos, prof.text), self.parse_primary()])), t)
             named = t.text in self.types or dx8_typedef(t.text) is not None  # typedef names may also name variables
             # a function the program declared under a typedef's name is called (fxc 10.1: ``float VECTOR(float a)``
             # then ``VECTOR(x)`` calls it)
@@ -254,7 +254,7 @@ class ExprParser:
                 call = resolved(self, A.Call(t.pos, resolve(self, t.text), self.parse_args()), t.text)
                 if t.text == "ConstructGSWithSO":
                     self.check_construct_gs(t, call.args)
-                return self.check_compile_call(call) if t.text == "CompileShader" else call
+                return self.object_literal(self.check_compile_call(call), t) if t.text == "CompileShader" else call
             if self.at("::") and self.peek().kind == "id" and (t.text, self.peek().text) in self.static_members:
                 self.next()
                 return A.Ident(t.pos, f"{t.text}::{self.next().text}")  # a static data member

@@ -994,8 +994,17 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                 raise self.error("cannot bind the same variable to multiple constants in the same constant bank",
                                  name_tok, 4017)
             if self.block_depth > 0 and self.at("<") and self.peek().text != ">":
-                # d3dcompiler_47 10.1 at every target: X3040 (an empty ``<>`` compiles; session 38 EFX)
-                raise self.error(f"'{name_tok.text}': local variables cannot have annotations", name_tok, 3040)
+                # d3dcompiler_47 10.1 at every target: X3040 (an empty ``<>`` compiles; session 38 EFX) -- after an
+                # object literal's X3064 in the initialiser (``PixelShader p < string s = "a"; > = compile ps_2_0
+                # f();``, session 44: parse_effects.object_literal)
+                annotated = self.error(f"'{name_tok.text}': local variables cannot have annotations", name_tok, 3040)
+                try:
+                    self.skip_annotations()
+                except HlslError:
+                    raise annotated from None
+                if not (self.at("=") and self.peek().text in ("compile", "CompileShader") or
+                        self.at("=") and self.peek().text.lower() == "asm" and self.peek(2).text == "{"):
+                    raise annotated
             self.skip_annotations()
             init = None
             arr = self.at("=") and self.peek().text == "{" and self.peek(2).text == "sampler_state"
