@@ -206,7 +206,12 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             if e.op != "=" and rhs.slots and not rhs.const and not isinstance(rhs.type, ObjectType):
                 rhs = _val(rhs.type, cg.materialize_force(rhs.slots), rhs.obj)  # read before the second pass
         else:
-            rhs = expr(cg, e.value)
+            try:
+                rhs = expr(cg, e.value)
+            except HlslError as exc:
+                from .typeorder import target_first
+
+                raise target_first(cg, e.target, exc) from None
             if _target_has_side_effects(e.target) and rhs.slots and not rhs.const and \
                     not isinstance(rhs.type, ObjectType):
                 rhs = _val(rhs.type, cg.materialize_force(rhs.slots), rhs.obj)

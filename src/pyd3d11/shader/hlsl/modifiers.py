@@ -6,19 +6,20 @@ precise, shared, groupshared, static, uniform, volatile; type modifiers const, r
 function's storage class: static or inline). The verdicts and error numbers are fxc's, as recorded per
 combination in DXC's SemaHLSL varmods-syntax test (its ``fxc-error`` annotations):
 
-* globals: volatile X3008; extern with static, or uniform with static, X3007; groupshared with extern or
-  uniform X3010; a groupshared const without initialiser X3012 (missing initial value; a static const
+* globals: extern with static, or uniform with static, X3007; groupshared with extern or uniform X3010;
+  volatile X3008; a groupshared const without initialiser X3012 (missing initial value; a static const
   global without one is accepted, Windows-verified vkd3d cf-cond-types test);
-* locals: shared X3054, then uniform X3047, groupshared X3010, extern X3006; a const that is not static
+* locals: uniform X3047, then extern X3006, groupshared X3010, shared X3054; a const that is not static
   needs an initialiser (X3012);
-* struct members: uniform X3047, then (unless static) const X3035, groupshared X3010, volatile X3008 (static
-  or not: varmods-syntax's ``static volatile float2 f_sta_vol`` is X3008), extern X3006; a static member
+* struct members: (unless static) const X3035, then uniform X3047, extern X3006, groupshared X3010, shared X3054,
+  volatile X3008 (static or not: varmods-syntax's ``static volatile float2 f_sta_vol`` is X3008); a static member
   is X3103 "'S::name': variable declared but not defined" until an out-of-class definition gives it storage;
 * functions: uniform X3047, extern X3006; precise with const X3025 (the precise return value would be
   written through a const);
-* ``inline`` belongs to functions: on a global, local, loop variable or struct member it is X3055 "... cannot be
+* ``inline`` belongs to functions (checked first): on a global, local, loop variable or struct member it is X3055 "... cannot be
   declared 'inline'", on a parameter or a typedef a syntax error (d3dcompiler_47 10.1 under Wine, session 37);
-* loop variables (a ``for`` initialiser's): the local rules, and static X3007, volatile X3008 (session 37);
+* loop variables (a ``for`` initialiser's): the local rules, static X3007 before them, volatile X3008 after
+  them (session 37);
 * parameters: static, extern, groupshared and shared are syntax errors (X3000 at the modifier);
 * typedefs: only const, precise, volatile, row_major/column_major, sample and center are allowed, any other
   modifier is a syntax error (X3000 at the modifier);
@@ -51,41 +52,45 @@ def _has_not(name: str, *names: str) -> Callable[[frozenset], bool]:
     return lambda m: all(n in m for n in names) and name not in m
 
 
+# The tables' order is fxc's whatever order the words are written in (d3dcompiler_47 10.1 under Wine, session 44:
+# every ordered pair of the ten storage words and every triple of the global conflicts, in both orders, gave one
+# answer): inline first, then a loop variable's static, a member's const, uniform, extern, groupshared, shared,
+# volatile last -- the same sequence in every declaration kind, each kind checking the words it forbids.
 GLOBAL_RULES: list[Rule] = [
-    (_has("volatile"), 3008, "'{name}': global variables cannot be declared 'volatile'"),
+    (_has("inline"), 3055, "'{name}': global variables cannot be declared 'inline'"),
     (_has("extern", "static"), 3007, "'{name}': extern global variables cannot be declared 'static'"),
     (_has("uniform", "static"), 3007, "'{name}': uniform global variables cannot be declared 'static'"),
     (_has("extern", "groupshared"), 3010, "'{name}': extern global variables cannot be declared 'groupshared'"),
     (_has("uniform", "groupshared"), 3010, "'{name}': uniform global variables cannot be declared 'groupshared'"),
-    (_has("inline"), 3055, "'{name}': global variables cannot be declared 'inline'"),
+    (_has("volatile"), 3008, "'{name}': global variables cannot be declared 'volatile'"),
 ]
 LOCAL_RULES: list[Rule] = [
-    (_has("shared"), 3054, "'{name}': local variables cannot be declared 'shared'"),
-    (_has("uniform"), 3047, "'{name}': local variables cannot be declared 'uniform'"),
-    (_has("groupshared"), 3010, "'{name}': local variables cannot be declared 'groupshared'"),
-    (_has("extern"), 3006, "'{name}': local variables cannot be declared 'extern'"),
     (_has("inline"), 3055, "'{name}': local variables cannot be declared 'inline'"),
+    (_has("uniform"), 3047, "'{name}': local variables cannot be declared 'uniform'"),
+    (_has("extern"), 3006, "'{name}': local variables cannot be declared 'extern'"),
+    (_has("groupshared"), 3010, "'{name}': local variables cannot be declared 'groupshared'"),
+    (_has("shared"), 3054, "'{name}': local variables cannot be declared 'shared'"),
 ]
 #: a ``for`` statement's own variables: the local rules in fxc's words for them, and static, volatile and inline
 #: too (d3dcompiler_47 10.1 under Wine, session 37: ``for (static int i = 0; ...)`` X3007, ``volatile`` X3008,
 #: ``inline`` X3055, where a local may be static or volatile; tests/test_rules_hlsl_fxc_mutants_s37.py)
 LOOP_RULES: list[Rule] = [
-    (_has("shared"), 3054, "'{name}': loop variables cannot be declared 'shared'"),
-    (_has("uniform"), 3047, "'{name}': loop variables cannot be declared 'uniform'"),
-    (_has("groupshared"), 3010, "'{name}': loop variables cannot be declared 'groupshared'"),
-    (_has("extern"), 3006, "'{name}': loop variables cannot be declared 'extern'"),
     (_has("inline"), 3055, "'{name}': loop variables cannot be declared 'inline'"),
     (_has("static"), 3007, "'{name}': loop variables cannot be declared 'static'"),
+    (_has("uniform"), 3047, "'{name}': loop variables cannot be declared 'uniform'"),
+    (_has("extern"), 3006, "'{name}': loop variables cannot be declared 'extern'"),
+    (_has("groupshared"), 3010, "'{name}': loop variables cannot be declared 'groupshared'"),
+    (_has("shared"), 3054, "'{name}': loop variables cannot be declared 'shared'"),
     (_has("volatile"), 3008, "'{name}': loop variables cannot be declared 'volatile'"),
 ]
 FIELD_RULES: list[Rule] = [
-    (_has("uniform"), 3047, "'{name}': struct/class members cannot be declared 'uniform'"),
-    (_has_not("static", "const"), 3035, "'{name}': struct/class members cannot be declared 'const'"),
-    (_has("groupshared"), 3010, "'{name}': struct/class members cannot be declared 'groupshared'"),
-    (_has("volatile"), 3008, "'{name}': struct/class members cannot be declared 'volatile'"),
-    (_has("extern"), 3006, "'{name}': struct/class members cannot be declared 'extern'"),
-    (_has("shared"), 3054, "'{name}': struct/class members cannot be declared 'shared'"),
     (_has("inline"), 3055, "'{name}': struct/class members cannot be declared 'inline'"),
+    (_has_not("static", "const"), 3035, "'{name}': struct/class members cannot be declared 'const'"),
+    (_has("uniform"), 3047, "'{name}': struct/class members cannot be declared 'uniform'"),
+    (_has("extern"), 3006, "'{name}': struct/class members cannot be declared 'extern'"),
+    (_has("groupshared"), 3010, "'{name}': struct/class members cannot be declared 'groupshared'"),
+    (_has("shared"), 3054, "'{name}': struct/class members cannot be declared 'shared'"),
+    (_has("volatile"), 3008, "'{name}': struct/class members cannot be declared 'volatile'"),
 ]
 FUNCTION_RULES: list[Rule] = [
     (_has("uniform"), 3047, "'{name}': functions cannot be declared 'uniform'"),
@@ -186,6 +191,16 @@ def type_modifier_violation(mods: frozenset, elem, kind: str) -> tuple[int, str]
     else 'plain'). (3000, '') means a syntax error at the type's first token."""
     from .types import DOUBLE, FLOAT, NumType
 
+    # snorm / unorm are judged before the majority (d3dcompiler_47 10.1, session 44: ``row_major column_major snorm
+    # matrix<float, 2, 3>`` is X3000 at ``matrix``, ``column_major unorm RM`` of a typedef'd row_major matrix and
+    # ``row_major snorm S`` X3085, not X3048 / X3077; DXC typemods-syntax)
+    norm = next((m for m in ("snorm", "unorm") if m in mods), None)
+    if norm is not None:
+        if kind == "template":
+            return 3000, ""
+        # the float family, double included (fxc-pass for ``snorm double`` in DXC scalar-assignments)
+        if kind == "typedef" or not (isinstance(elem, NumType) and elem.base in (FLOAT, DOUBLE)):
+            return 3085, f"{norm} can not be used with type"
     major = [m for m in ("row_major", "column_major") if m in mods]
     if major and not (isinstance(elem, NumType) and elem.shape == "m"):
         # a struct or object too (d3dcompiler_47 10.1, session 35: ``row_major S s;`` of a struct holding a
@@ -196,13 +211,6 @@ def type_modifier_violation(mods: frozenset, elem, kind: str) -> tuple[int, str]
         if len(major) == 2 or kind == "typedef" and elem.row_major is not None and \
                 elem.row_major != (major[0] == "row_major"):
             return 3048, "matrix types cannot be both column_major and row_major"
-    norm = next((m for m in ("snorm", "unorm") if m in mods), None)
-    if norm is not None:
-        if kind == "template":
-            return 3000, ""
-        # the float family, double included (fxc-pass for ``snorm double`` in DXC scalar-assignments)
-        if kind == "typedef" or not (isinstance(elem, NumType) and elem.base in (FLOAT, DOUBLE)):
-            return 3085, f"{norm} can not be used with type"
     return None
 
 
