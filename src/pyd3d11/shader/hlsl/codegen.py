@@ -49,7 +49,7 @@ from .nanprops import note_emit, note_op
 from .nonfinite import nonfinite_operation
 from .objcompat import objects_compatible
 from .objects import declare_local as obj_declare_local
-from .objects import has_object, holds_objects, patch_as_array, static_object_alias
+from .objects import has_object, holds_objects, patch_as_array, static_object_alias, static_object_variable
 from .objects import param_value as obj_param_value
 from .objects import resolve as obj_resolve
 from .operands import Ins, Reg, Slot, imm, is_imm
@@ -842,6 +842,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                     alias = static_object_alias(self, d)
                     if alias is not None:
                         self.globals[d.name] = alias
+                        continue
+                    if static_object_variable(self, d):
+                        self.globals[d.name] = ("static", d)
                         continue
                     self.add_resource(d, order)
                     order += 1

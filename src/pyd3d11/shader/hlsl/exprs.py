@@ -307,7 +307,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         try:
             raw = receiver_raw(cg, e.obj)  # an element keeps its storage: the method may write it
         except HlslError as exc:
-            if exc.code != 4000:
+            if exc.code != 4000 and not objects.unassigned_read(exc):
                 raise
             raise _unassigned_method_error(cg, e, exc) from None
         if in_memory(raw) and is_class_value(raw):
@@ -397,11 +397,25 @@ def _unassigned_method_error(cg: CodegenContext, e: A.MethodCall, unassigned: Hl
     try:
         method(cg, _val(t, [], Resource(e.obj.name, t, register_file(t.kind), 0)), e.name, e.args, e.pos)
     except HlslError as exc:
-        if exc.code != 4000 and not exc.notimpl:
+        if exc.code != 4000 and not objects.unassigned_read(exc) and not exc.notimpl:
             return exc
     except Exception:  # noqa: BLE001 - the stand-in only looks for a type error; the read stays X4000
         pass
+    if t.kind == "RWByteAddressBuffer" and e.name.startswith("Interlocked"):
+        # its atomics name no UAV element then (d3dcompiler_47 10.1, session 44: InterlockedAdd with or without
+        # the original value, InterlockedCompareExchange)
+        return cg.err(e.pos, "interlocked targets must be groupshared or UAV elements", 3549)
+    if t.kind in _INDEXED_BY_METHODS and e.name != "GetDimensions":
+        # a raw or structured buffer's methods address it as a subscript does: X3690 as for ``l[i]``
+        # (``ByteAddressBuffer l; l.Load(i)``, ``Store2``, ``IncrementCounter``; a Buffer's or a texture's Load
+        # stays X4000; d3dcompiler_47 10.1 under Wine, session 44, REFL)
+        return cg.err(e.pos, "Resource being indexed is uninitialized.", 3690)
     return unassigned
+
+
+#: object kinds whose methods (GetDimensions aside) fxc compiles as an indexed access (X3690 unassigned)
+_INDEXED_BY_METHODS = {"ByteAddressBuffer", "RWByteAddressBuffer", "StructuredBuffer", "RWStructuredBuffer",
+                       "AppendStructuredBuffer", "ConsumeStructuredBuffer"}
 
 
 def cast(cg: CodegenContext, v: Val, t: Type, pos) -> Val:
@@ -1471,14 +1485,19 @@ def _indexed_resource(cg: CodegenContext, e: A.Index):
     """fxc's X3669 for a subscript (read or written) of a resource that run-time control flow picks (a local
     assigned in both arms of an ``if``, ``c ? a : b``): "Resources being indexed cannot come from conditional
     expressions, they must come from literal expressions." (d3dcompiler_47 10.1, session 35; DXC's selectObj*,
-    09-if-stmt-select-fail). Other uses of such a resource keep objects.py's X3500 (fxc 10.1 fails a Texture2D
-    Load or GetDimensions of one with an internal X8000)."""
+    09-if-stmt-select-fail). Other uses of such a resource keep objects.py's internal X8000 (fxc 10.1 fails a
+    Texture2D Load or GetDimensions of one so). A subscript of an object variable never assigned is X3690
+    "Resource being indexed is uninitialized." (``RWBuffer<float> l; l[i] = 1;``, a Buffer's or a
+    StructuredBuffer's read, ``InterlockedAdd(l[i], 1)``; its Load or GetDimensions stays X4000: d3dcompiler_47
+    10.1, session 44, REFL)."""
     try:
         yield
     except HlslError as exc:
-        if exc.code == 3500 and "depends on run-time control flow" in exc.message:
+        if exc.code in (3500, 8000) and "run-time control flow" in exc.message:
             raise cg.err(span_pos(e) or e.pos, "Resources being indexed cannot come from conditional expressions, "
                          "they must come from literal expressions.", 3669) from None
+        if objects.unassigned_read(exc):
+            raise cg.err(span_pos(e) or e.pos, "Resource being indexed is uninitialized.", 3690) from None
         raise
 
 

@@ -186,12 +186,88 @@ def read(cg: CodegenContext, v: Val, path: tuple, pos, name: str = "") -> Val:
     cells, base = v.obj[1], v.obj[2]
     got = cells.get(base + path)
     if got is None:
+        if (cg.major, cg.minor) == (5, 1):  # fxc 10.1 at 5.1: X4575 (a Load, GetDimensions; session 44, REFL)
+            raise cg.err(pos, UNASSIGNED_51, 4575)
         raise cg.err(pos, f"'{name or 'object'}': variable used without having been completely initialized", 4000)
     binding, depth = got
-    if depth > _depth(cg):
-        raise cg.err(pos, f"'{name or 'object'}': object reference depends on run-time control flow; it must "
-                          "resolve to one resource at compile time", 3500)
+    if binding is CONFLICT or depth > _depth(cg):
+        # fxc's object operand stays a run-time value its bytecode validator refuses (merge_if_arms)
+        raise cg.err(pos, f"D3D11 Internal Compiler Error: Invalid Bytecode: Invalid operand type ('{name or 'object'}' "
+                          "holds an object chosen by run-time control flow)", 8000)
     return Val(t, [], binding)
+
+
+#: the message of an unassigned object's read at shader model 5.1 (:func:`unassigned_read`)
+UNASSIGNED_51 = "reading uninitialized value"
+
+
+def unassigned_read(exc: HlslError) -> bool:
+    """Whether ``exc`` is :func:`read`'s error for an object variable never assigned."""
+    return (exc.code == 4000 and exc.message.endswith("': variable used without having been completely initialized")) \
+        or (exc.code == 4575 and exc.message == UNASSIGNED_51)
+
+
+#: the binding of an object cell whose value depends on the path taken (several objects reach it)
+CONFLICT: Any = ("conflict",)
+
+
+def _object_cells(cg: CodegenContext) -> list[dict]:
+    """The binding tables of every object-bearing variable visible here (locals, a function's statics, the
+    global static object variables of static_object_variable)."""
+    found: dict[int, dict] = {}
+    values = [v for sc in cg.scopes for v in sc.values()] + list(cg.local_statics.values()) + \
+        [g[1] for g in cg.globals.values() if isinstance(g, tuple) and len(g) == 2 and g[0] == "staticval"]
+    for v in values:
+        if is_ref(v):
+            found.setdefault(id(v.obj[1]), v.obj[1])
+    return list(found.values())
+
+
+def cells_before_if(cg: CodegenContext) -> list[tuple[dict, dict]]:
+    """Each visible binding table with a copy of its entries, taken before an ``if``'s arms are generated."""
+    return [(c, dict(c)) for c in _object_cells(cg)]
+
+
+def restart_arm(snap: list[tuple[dict, dict]]) -> list[dict]:
+    """The tables as the first arm left them; each table is put back to its state before the ``if``, the state
+    the second arm starts from."""
+    after = []
+    for cells, before in snap:
+        after.append(dict(cells))
+        cells.clear()
+        cells.update(before)
+    return after
+
+
+def merge_if_arms(cg: CodegenContext, snap: list[tuple[dict, dict]], after_then: list[dict],
+                  ends: tuple[bool, bool], flat: bool) -> None:
+    """The object each cell holds after an ``if`` (called after its endif), as fxc resolves it (d3dcompiler_47
+    10.1 under Wine, session 44, REFL): the objects the arms leave, an arm that ends in a return contributing
+    none and an unassigned (undefined) value ignored, resolve to that object when they are all one
+    (``Texture2D lt; if (c) lt = t; return lt.Load(i);`` binds t; also ``lt = t; if (c) lt = t;``, both arms t,
+    ``lt = u; if (c) lt = t; else return 0;``); different objects stay a run-time choice, fxc's internal error
+    X8000 where read (``lt = t; if (c) lt = u;``, ``if (c) lt = t; else lt = u;``), as does an undefined one
+    beside an object where the if stays a branch (not ``flat``: [branch], /Od and shader model 5.1 unless
+    [flatten]; ``[branch] if (c) lt = t;``). At /Od an arm's return is not followed (``ends`` both false). A loop
+    or a switch that assigns one keeps it a run-time choice too (X8000, :func:`read`)."""
+    here = _depth(cg)
+    for (cells, before), then_cells in zip(snap, after_then, strict=True):
+        else_cells = dict(cells)
+        for key in set(before) | set(then_cells) | set(else_cells):
+            old = before.get(key)
+            arms = [c.get(key) for c, end in ((then_cells, ends[0]), (else_cells, ends[1])) if not end]
+            if all(a == old for a in (then_cells.get(key), else_cells.get(key))):
+                continue
+            objs: list = []
+            for a in arms:
+                if a is not None and not any(a[0] is o for o in objs):
+                    objs.append(a[0])
+            if len(objs) == 1 and (flat or None not in arms) and objs[0] is not CONFLICT:
+                cells[key] = (objs[0], here)
+            elif objs:
+                cells[key] = (CONFLICT, here)
+            else:
+                cells.pop(key, None)
 
 
 def resolve(cg: CodegenContext, v: Val, pos, name: str = "") -> Val:
@@ -614,8 +690,10 @@ def select(cg: CodegenContext, c: Val, a: Val, b: Val, pos) -> Val:
         return a if cg.convert_base(Val(NumType(c.type.base), c.slots), "bool").slots[0][3] else b
     if a.obj is b.obj:
         return a
-    raise cg.err(pos, "object reference depends on run-time control flow; it must resolve to one resource at "
-                      "compile time", 3500)
+    # fxc keeps the choice a run-time operand its bytecode validator refuses (``Texture2D l = c ? a : b;
+    # l.Load(i)``: X8000, d3dcompiler_47 10.1, session 44; a subscript of it is X3669, exprs._indexed_resource)
+    raise cg.err(pos, "D3D11 Internal Compiler Error: Invalid Bytecode: Invalid operand type (an object chosen by "
+                      "run-time control flow)", 8000)
 
 
 def compare(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:
@@ -819,6 +897,18 @@ def static_object_alias(cg: CodegenContext, d: A.VarDecl) -> Any:
             g = arr[1][k]
             return g if isinstance(g, Resource) and g.type == d.type else None
     return None
+
+
+def static_object_variable(cg: CodegenContext, d: A.VarDecl) -> bool:
+    """``static Texture2D st;`` (no initialiser) at global scope: a variable holding an object, like a local one,
+    not a resource of its own. An assignment gives it a global (``st = t2;`` in any function binds and reflects
+    t2, the last one assigned where several are; DXC's new_noop_resource_var ``my_uav = uav;``), a read before
+    any assignment is X4000 (d3dcompiler_47 10.1 under Wine, session 44, REFL). An array of them too (``static
+    Texture2D sa[2]; sa[1] = u;`` binds u at t0)."""
+    leaf = array_leaf(d.type) if isinstance(d.type, ArrayType) else d.type
+    if "static" not in d.mods or d.init is not None or not isinstance(leaf, ObjectType):
+        return False
+    return leaf.kind in _BINDABLE
 
 
 def _static_object_array_alias(cg: CodegenContext, d: A.VarDecl) -> tuple:

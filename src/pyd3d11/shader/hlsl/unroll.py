@@ -19,6 +19,7 @@ from . import constprop as cp
 from .check import TEXEL_OFFSET_ERROR
 from .constexpr import to_int
 from .diagnostics import HlslError
+from .objects import cells_before_if, merge_if_arms, restart_arm
 from .operands import is_imm
 
 if TYPE_CHECKING:
@@ -134,15 +135,32 @@ def gen_if(cg: CodegenContext, s: A.If) -> None:
     deadcode.generated(cg, s.then)
     deadcode.generated(cg, s.other)
     entry = dict(cp.state(cg))
+    objects_before = cells_before_if(cg)  # the objects variables hold: merged after the arms (objects.py)
     cg.emit("if", cg.src([c]), suffix="_nz")
     cg.scoped(s.then)
     after_then = cp.state(cg)
+    objects_after_then = restart_arm(objects_before)
     cg.kconst = dict(entry)
     if s.other is not None:
         cg.emit("else")
         cg.scoped(s.other)
     cg.kconst = cp.merge(after_then, cp.state(cg))
     cg.emit("endif")
+    from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
+
+    od = bool(cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION)
+    # fxc flattens the if (an undefined object then drops out of the select) unless [branch], /Od or shader model
+    # 5.1 keep it a branch, where [flatten] still flattens; /Od follows no return out of an arm
+    flat = "flatten" in s.attrs or ("branch" not in s.attrs and not od and (cg.major, cg.minor) != (5, 1))
+    ends = (False, False) if od else (_ends_in_return(s.then), _ends_in_return(s.other))
+    merge_if_arms(cg, objects_before, objects_after_then, ends, flat)
+
+
+def _ends_in_return(part: A.Node | None) -> bool:
+    """Whether an arm's last statement is a return (its path does not reach the end of the ``if``)."""
+    while isinstance(part, A.Block) and part.stmts:
+        part = part.stmts[-1]
+    return isinstance(part, A.Return)
 
 
 # --- loops -------------------------------------------------------------------------------------------
