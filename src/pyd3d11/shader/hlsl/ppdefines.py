@@ -48,7 +48,7 @@ def definition_text(value: str) -> tuple[str, HlslError | None]:
     i, n = 0, len(text)
     while i < n:
         c = text[i]
-        if c == "\n" or text.startswith("\r\n", i):
+        if c == "\n":  # (of \r\n too: the \r before it is a blank)
             break
         if text.startswith("/*", i):
             end = text.find("*/", i + 2)
