@@ -99,12 +99,7 @@ COMPILE_FORM_ROWS = [
     _gs('technique11 T_m { pass P_m { SetVertexShader(CompileShader(vs_4_0, 1)); } }', 'fx_2_0', 'X3000'),
     _gs('VertexShader vv = CompileShader(vs_4_0, 1);', 'fx_4_0', 'X3000'),
     _gs('technique11 T_m { pass P_m { SetVertexShader(CompileShader(vs_4_0)); } }', 'fx_5_0', 'X3000'),
-    _gs('VertexShader vv = CompileShader(vs_4_0);', 'fx_2_0', 'X3000'),
-    _gs('technique11 T_m { pass P_m { SetVertexShader(CompileShader(vs_4_0, VSm + 1)); } }', 'fx_4_0', 'X3000'),
-    _gs('VertexShader vv = CompileShader(vs_4_0, VSm + 1);', 'fx_5_0', 'X3000'),
-    _gs('technique11 T_m { pass P_m { SetVertexShader(compile vs_4_0 VSm); } }', 'fx_2_0', 'X3000'),
-    _gs('VertexShader vv = compile vs_4_0 VSm;', 'fx_4_0', 'X3000'),
-    _gs('technique11 T_m { pass P_m { SetVertexShader(CompileShader(-vs_4_0, VSm())); } }', 'fx_5_0', 'X3000'),
+    _gs('VertexShader vv = CompileShader(vs_4_0, (VSm()));\n', 'fx_4_0', 'X3000', main=True),
 ]
 
 SHADER_OPERAND_ROWS = [
@@ -117,11 +112,6 @@ SHADER_OPERAND_ROWS = [
     _obj('technique10 T { pass P { SetVertexShader((float)vs1); } }\n', 'fx_5_0', 'X3017'),
     _obj('technique10 T { pass P { SetVertexShader(-(vs1)); } }\n', 'ps_5_0', 'X3022'),
     _obj('technique10 T { pass P { SetVertexShader(vs1++); } }\n', 'fx_2_0', 'X3025'),
-    _obj('technique10 T { pass P { SetVertexShader(-ps1); } }\n', 'fx_4_0', 'X3022'),
-    _obj('technique10 T { pass P { SetVertexShader(-NULL); } }\n', 'fx_5_0', 'X3022'),
-    _obj('technique10 T { pass P { SetVertexShader(-0); } }\n', 'ps_5_0', 'ok'),
-    _obj('technique10 T { pass P { SetVertexShader(-compile vs_4_0 VSm()); } }\n', 'fx_2_0', 'X3022'),
-    _obj('technique10 T { pass P { VertexShader = -vs1; } }\n', 'fx_4_0', 'X3022'),
 ]
 
 ASM_VALIDATION_ROWS = [
@@ -265,6 +255,18 @@ ASM_VALIDATION_ROWS = [
     _asm('vs_3_0 add r0, c0, c1', 'X5752'),
     _asm('vs_3_0 rcp r0, c0', 'X5795'),
     _asm('vs_3_0 dcl_position v0.xy mov r0.xy, v0', 'ok'),
+    _asm('ps_2_0 mov r0.xyz, c0 dp3 r1, r0, c0 mov oC0, r1', 'ok'),
+    _asm('ps_2_0 dcl_2d s0 mov r1.xy, c0 texld r0, r1, s0 mov oC0, r0', 'ok'),
+    _asm('ps_2_0 mov oC1, c0', 'X5405'),
+    _asm('ps_1_1 mov r0, c0.a', 'ok'),
+    _asm('vs_1_1 mov r0.w, c0 rcp r1, r0 mov oPos, c0', 'ok'),
+    _asm('ps_2_0 dcl t0.xy dcl t0.zw mov oC0, c0', 'X5219'),
+    _asm('vs_3_0 dcl_texcoord0 o0.xy dcl_texcoord1 o0.zw mov o0, c0', 'ok'),
+    _asm('ps_2_0 mov r0, c0 texkill r1', 'X5204'),
+    _asm('ps_1_1 mov r2, c0 mov r0, c0', 'X2005'),
+    _asm('vs_1_1 dcl_2d s0 mov oPos, c0', 'X2000'),
+    _asm('ps_2_x mov oC0, c0 mov oC0, c0', 'ok'),
+    _asm('ps_1_1 add r0, c0, c1', 'ok'),
 ]
 
 OBJECT_LITERAL_ROWS = [
