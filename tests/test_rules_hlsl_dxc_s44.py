@@ -14,6 +14,14 @@ build; the rows cover each rule's extent, not only the lines that showed it:
   matrix<...>`` X3000 at ``matrix``, ``row_major unorm S`` X3085) -- DXC typemods-syntax.
 * an assignment's target is type-checked before its right side (``m = s.q`` with m undeclared X3004) -- DXC
   builtin-matrix-handle-type.
+* a uniform global's, cbuffer member's or parameter default's initialiser naming other uniforms is type-checked
+  before X3011 (``float g = u.q;`` X3018, ``float g = s1 + 1;`` of a string X3022); an operator on a string in an
+  object's initialiser is X3022 before X3017; a string (any object without operator[]) indexed is X3121 -- DXC
+  subobjects-syntax.
+* ``round()`` in an array dimension or template count folds, halves away from zero (``float v[round(2.5)]`` holds
+  3); trunc and rcp do not fold there (X3058).
+* an assignment or prefix step as GetDimensions' output designates its variable (``t.GetDimensions(w = 1, h)``
+  compiles).
 """
 
 from __future__ import annotations
@@ -57,12 +65,18 @@ _WORDS = {
 }
 
 
+#: two-word lists also written in reverse (the answer does not follow the written order)
+_REVERSED = {("l", "extern groupshared"), ("f", "uniform const"), ("f", "volatile shared"), ("loop", "static uniform"),
+             ("g", "volatile inline"), ("l", "groupshared shared")}
+
+
 def storage_word_rows() -> list[tuple[str, str, str]]:
     rows = []
     for kind, lists in _WORDS.items():
         for words in lists:
+            # written in reverse too where the list has three words or more, or is one of _REVERSED
             for tag, ws in (("", words), ("_rev", " ".join(reversed(words.split())))):
-                if tag and kind in ("g", "loop") and len(words.split()) == 2 and words.split()[0] > words.split()[1]:
+                if tag and len(words.split()) < 3 and (kind, words) not in _REVERSED:
                     continue
                 rows.append((f"sw_{kind}_{words.replace(' ', '_')}{tag}", "ps_5_0", _KINDS[kind].format(m=ws)))
     rows.append(("sw_f_gro_uni_vol_con_ps40", "ps_4_0", _KINDS["f"].format(m="groupshared uniform volatile const")))
@@ -119,8 +133,63 @@ def assignment_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
+# --- initialisers of uniforms: the type rules before X3011 -----------------------------------------------------------
+_INIT = {
+    "uni_member": "struct S { float a; }; S s; float g = s.b;", "uni_swizzle": "float a[2]; float g = a.x;",
+    "uni_string_plus": "string s1 = \"a\"; float g = s1 + 1;", "cb_swizzle": "cbuffer C { float4 c; }; float g = c.q;",
+    "uni_call_arity": "float u; float g = sin(u, 1);", "uni_undeclared": "float u; float g = u + q;",
+    "uni_shift_float": "float u; int g = u << 1;", "param_default": "float s; float f(float x = s.q) { return x; }",
+    "cb_member_init": "float u; cbuffer C { float c = u.q; };", "uni_ternary_object": "Texture2D t; float g = true ? t : 1;",
+    "sampler_plus": "SamplerState s; float g = s + 1;", "uni_ref": "float u = 1; float g = u + 1;",
+    "cb_ref": "cbuffer C { float c; }; float g = c + 1;", "fn_ref": "float f() { return 1; } float g = f();",
+    "tex_load": "Texture2D t; float4 g = t.Load(0);", "later_static": "float g = s + 1; static float s = 1;",
+    "string_not": "string s1 = \"a\"; bool b = !s1;", "string_bitand": "string s1 = \"a\"; int f = s1 & 1;",
+    "string_concat": "string s1 = \"a\"; string s2 = \"b\"; string s4 = s1 + s2;",
+    "string_literals": "string s4 = \"a\" + \"b\";", "string_neg": "string s1 = \"a\"; string s4 = -s1;",
+    "string_undeclared": "string s = \"a\" + q;", "string_number": "string s4 = \"a\" + 1;",
+    "string_index": "string s1 = \"a\"; float f = s1[0];", "string_to_float": "float f = \"a\";",
+    "string_of_int": "string s = 1;",
+}
+
+
+def initialiser_rows() -> list[tuple[str, str, str]]:
+    rows = [(f"init_{k}", "ps_5_0", g + "\n" + _MAIN.format()) for k, g in _INIT.items()]
+    rows.append(("init_string_index_local", "ps_5_0",
+                 "float4 main() : SV_Target { string s1 = \"a\"; float f = s1[0]; return f; }"))
+    rows.append(("init_string_index_global", "ps_5_0", "string o;\nfloat4 main() : SV_Target { float4 f = o[0]; return f; }"))
+    rows.append(("init_string_concat_ps40", "ps_4_0", _INIT["string_concat"] + "\n" + _MAIN.format()))
+    return rows
+
+
+# --- round() in a dimension -------------------------------------------------------------------------------------------
+def rounding_rows() -> list[tuple[str, str, str]]:
+    rows = []
+    for x, n in (("0.5", 1), ("2.5", 3), ("2.5", 2), ("2.49999", 2), ("1.6", 2), ("7.5", 8), ("-0.5 + 3", 3)):
+        init = ", ".join(["1"] * n)
+        rows.append((f"round_{x.replace(' ', '')}_{n}", "ps_5_0", "float4 main(float4 a : A) : SV_Target "
+                     f"{{ float v[round({x})] = {{ {init} }}; return v[0]; }}"))
+    for k, b in (("round_vector", "vector<float, round(2.4)> v = 1;"), ("round_zero", "float v[round(0.49)];"),
+                 ("trunc_dim", "float v[trunc(2.6)]; v[0] = 1;"), ("rcp_dim", "float v[rcp(0.5)]; v[0] = 1;"),
+                 ("round_matrix", "matrix<float, 2, round(1.5)> v = 1;")):
+        rows.append((k, "ps_5_0", "float4 main(float4 a : A) : SV_Target { " + b + " return 0; }"))
+    return rows
+
+
+# --- GetDimensions' outputs: an assignment designates its variable ------------------------------------------------
+def get_dimensions_rows() -> list[tuple[str, str, str]]:
+    rows = []
+    for k, b in (("assign", "t.GetDimensions(w = 1, h);"), ("preinc", "t.GetDimensions(++w, h);"),
+                 ("input", "t.GetDimensions(a.x = 1, h);"), ("paren", "t.GetDimensions((w), h);"),
+                 ("postinc", "t.GetDimensions(w++, h);"), ("mip", "t.GetDimensions(m = 0, w, h, n);"),
+                 ("buffer", "b.GetDimensions(w = 2);"), ("sum", "t.GetDimensions(w + 1, h);")):
+        rows.append((f"getdim_{k}", "ps_5_0", "Texture2D t; Buffer<float> b;\nfloat4 main(float4 a : A) : SV_Target "
+                     "{ uint w, h, m, n; " + b + " return w + h; }"))
+    return rows
+
+
 def all_rows() -> list[tuple[str, str, str]]:
-    rows = storage_word_rows() + type_modifier_rows() + assignment_rows()
+    rows = storage_word_rows() + type_modifier_rows() + assignment_rows() + initialiser_rows() + rounding_rows()
+    rows += get_dimensions_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 

@@ -254,6 +254,12 @@ def _eval(e: A.Node, consts: dict, calls: bool = False) -> ConstValue:  # noqa: 
         # 10.1, session 43, helper ACC); an intrinsic it does not fold (``asint(2)``) or a function is no constant
         from .litfold import fold_values
 
+        if e.name == "round" and len(e.args) == 1:
+            # here fxc's front end rounds halves away from zero, C's round(): ``float v[round(2.5)]`` holds 3,
+            # ``round(0.5)`` 1, ``round(2.49999)`` 2 (d3dcompiler_47 10.1, session 44: the dimension probed by its
+            # initialiser's count); its value fold in code is another rule (litfold leaves round to the instruction)
+            return ConstValue(None, [math.copysign(math.floor(abs(v) + 0.5), v)
+                                     for v in _eval(e.args[0], consts, calls).vals])
         vals = fold_values(e.name, [_eval(x, consts, calls).vals for x in e.args])
         if vals is None:
             raise _NotConst

@@ -108,6 +108,10 @@ def _check_object(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: obj
         src = {"lit_int": "int", "lit_float": "float"}.get(init.base, init.base)
         raise cg.err(pos, f"cannot implicitly convert from '{src}' to 'const {t}'", 3017)
     if not isinstance(init, A.InitList):
+        if isinstance(init, (A.Unary, A.Binary, A.Ternary, A.Index, A.Member)) and _self_contained(cg, init):
+            # the operand's own type error first (d3dcompiler_47 10.1, session 44: ``string s = s1 + s2;`` and
+            # ``string s = -s1;`` X3022, ``string s = "a" + q;`` X3004; DXC subobjects-syntax)
+            _type_check(cg, init)
         # any other number is no object either (d3dcompiler_47 10.1, session 39 MUT: ``SamplerState s =
         # (float4)1;``, ``Texture2D t = K;`` of a static const, ``= -1``, ``= abs(-1)``: "cannot implicitly convert
         # from 'const float4' to 'const SamplerState'")
@@ -151,6 +155,24 @@ def _check_numeric(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: ob
         if type_errors and is_type_error(e):
             raise
     except Exception:  # noqa: BLE001 -- anything else (a value read from a buffer...) is judged elsewhere
+        pass
+    finally:
+        _restore(cg, snap)
+
+
+def _type_check(cg: CodegenContext, e: A.Node) -> None:
+    """Generate ``e`` for its type errors alone (uncalled.is_type_error), undoing what generating did."""
+    from .exprs import expr
+    from .foldinit import _restore, _snapshot
+    from .uncalled import is_type_error
+
+    snap = _snapshot(cg)
+    try:
+        expr(cg, e)
+    except HlslError as err:
+        if is_type_error(err):
+            raise
+    except Exception:  # noqa: BLE001 -- anything else is judged by the later checks, as in _check_numeric
         pass
     finally:
         _restore(cg, snap)
@@ -213,14 +235,16 @@ def check_initializer(cg: CodegenContext, name: str, t: Type, init: A.Node, pos:
 
 
 def _self_contained(cg: CodegenContext, init: A.Node) -> bool:
-    """Whether ``init`` names no declared global and holds no shader expression: its type errors are then its own
-    (10.1: ``float2 f = {1, nothere};`` X3004, ``{1, sin(1, 2)}`` X3013 at ps_5_0); a static it reads is prepared
-    only after this check and a compile inside braces is the shader-expression rules' (shaderobj.py), so those
-    initialisers keep the shape rules alone here."""
+    """Whether ``init`` names no static or groupshared global and holds no shader expression: its type errors are
+    then its own (10.1: ``float2 f = {1, nothere};`` X3004, ``{1, sin(1, 2)}`` X3013 at ps_5_0); a static it reads
+    is prepared only after this check and a compile inside braces is the shader-expression rules' (shaderobj.py),
+    so those initialisers keep the shape rules alone here. A uniform global, a cbuffer member or an object is
+    bound by now: its initialiser's type errors come before X3011 as fxc's do (d3dcompiler_47 10.1, session 44:
+    ``float g = u.q;`` X3018, ``float g = s1 + 1;`` of a string X3022, ``int g = u << 1;`` X3082; DXC
+    subobjects-syntax)."""
     from .codegen import walk
 
-    names = {d.name for d in cg.prog.decls if isinstance(d, A.VarDecl)} | \
-        {m.name for d in cg.prog.decls if isinstance(d, A.CBufferDecl) for m in d.members}
+    names = {d.name for d in cg.prog.decls if isinstance(d, A.VarDecl) and {"static", "groupshared"} & set(d.mods)}
     return not any(isinstance(n, A.Ident) and n.name in names or shaderobj.object_name(n) is not None or
                    isinstance(n, A.AsmBlock) for n in walk(init))
 

@@ -91,12 +91,14 @@ def object_index(cg: CodegenContext, v: Val, idx_node: A.Node, pos) -> Val:
         return subscript_index(cg, v, idx_node, pos)
     t, r = v.type, v.obj
     k = t.kind
+    from .texsub import check_index, index_dims
+
+    # an object without operator[] is the type rule's X3121 before any binding question (d3dcompiler_47 10.1,
+    # session 44: ``string s = "a"; s[0]`` X3121, not X3512; DXC subobjects-syntax)
+    dims = index_dims(cg, k, pos)
     if not _bound(r):
         raise cg.err(pos, f"'{k}': object is not bound to a register here (resource arrays need literal indices)",
                      3512)
-    from .texsub import check_index, index_dims
-
-    dims = index_dims(cg, k, pos)
     idx = check_index(cg, expr(cg, idx_node), dims, pos)
     if k in ("StructuredBuffer", "RWStructuredBuffer"):
         i = cg.convert(idx, NumType(UINT), pos)

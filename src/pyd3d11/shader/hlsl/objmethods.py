@@ -450,6 +450,13 @@ def get_dimensions(cg: CodegenContext, obj: Val, arg_nodes: list[A.Node], pos) -
         raise cg.err(pos, f"'GetDimensions': no matching method on '{t}'", 3018)
     if len(arg_nodes) not in counts:
         raise no_matching(cg, "GetDimensions", len(arg_nodes), pos)
+    from .assign import designated_argument
+    from .exprs import _designating
+
+    # an assignment or prefix step as an output is carried out and designates its variable, as for an intrinsic's
+    # out parameter (d3dcompiler_47 10.1, session 44: ``t.GetDimensions(w = 1, h)``, ``(++w, h)`` and ``(a.x = 1,
+    # h)`` compile; they were X3013)
+    arg_nodes = [designated_argument(cg, a) if _designating(a) else a for a in arg_nodes]
     dst = cg.temp()
     d = Reg("r", (dst,), None, (0, 1, 2, 3))
     if k in ("Buffer", "RWBuffer", "ByteAddressBuffer", "RWByteAddressBuffer") or k in _STRUCTURED:
