@@ -31,6 +31,8 @@ pyd3d11.tools.effect_mutants`` (the fresh salt ``s44``) and the rules' extent pr
   function body is X3064 as fxc reduces it -- after its own checks (the compile's X3013, the block's assembly and
   validation: X2000, X5405) and the statements before it, before the rest of its statement (a local's X3040 / X3017,
   a syntax error after it, a conditional's X3020; an asm block was compiled at fx_5_0);
+* ``ANNOTATION_SELF_ROWS`` (effects/fxannot.py): an annotation's value naming the annotation itself is X3011 "value
+  must be a literal expression" (was X3004, an undeclared name);
 * ``SM1_WORDS``: the assembled shader-model-1 programs' words, byte-equal with fxc's object.
 """
 
@@ -285,6 +287,14 @@ OBJECT_LITERAL_ROWS = [
     _body('PixelShader p1 = compile ps_2_0 fun(1);', 'ps_5_0', 'X3013'),
 ]
 
+#: an annotation's own name is in scope in its value (effects/fxannot.py): X3011, not X3004
+ANNOTATION_SELF_ROWS = [
+    ("technique < int a = a; int b = a; > {}", "fx_2_0", 0, "X3011"),
+    ("technique t < float4 v = float4(v.x, 1, 2, 3); > {}", "fx_4_0", 0, "X3011"),
+    ("technique t { pass < string s = s; > {} }", "fx_5_0", 0, "X3011"),
+    ("technique < int a = b; int b = 1; > {}", "fx_5_0", 0, "X3004"),
+]
+
 #: shader-model-1 programs and fxc's words for them (the pass's shader object, version token to end token)
 SM1_WORDS = [
     ("ps_1_1 mov r0, c0", "0101ffff0100000000000f800000e4a0ffff0000"),
@@ -314,6 +324,11 @@ def test_shader_variable_operands(src: str, target: str, flags: int, expected: s
 
 @pytest.mark.parametrize("src,target,flags,expected", OBJECT_LITERAL_ROWS)
 def test_object_literals_in_functions(src: str, target: str, flags: int, expected: str) -> None:
+    assert _agrees(mutant_verdict(src, target, flags), expected)
+
+
+@pytest.mark.parametrize("src,target,flags,expected", ANNOTATION_SELF_ROWS)
+def test_annotation_reads_its_own_name(src: str, target: str, flags: int, expected: str) -> None:
     assert _agrees(mutant_verdict(src, target, flags), expected)
 
 

@@ -58,7 +58,9 @@ def check_annotation_names(items: list[Annotation], static_consts: set[str], glo
                 continue
             pos = n.pos or a.pos
             where = (pos.file or file, pos.line, pos.col) if pos is not None else (file, 1, 1)
-            if n.name not in earlier and n.name not in globals_:
+            # (the annotation's own name is in scope in its value: ``< int a = a; >`` is X3011, d3dcompiler_47 10.1,
+            # session 44)
+            if n.name not in earlier and n.name != a.name and n.name not in globals_:
                 raise HlslError(*where, 3004, f"undeclared identifier '{n.name}'")
             literal_error = literal_error or HlslError(*where, 3011, f"'{a.name}': value must be a literal expression")
         converted = _conversion_error(a, earlier)
