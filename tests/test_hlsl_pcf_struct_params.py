@@ -3,8 +3,9 @@
 Rule (MicrosoftDocs "Semantics": a semantic is attached to a parameter or to a structure member; "patchconstantfunc":
 the named function outputs the patch-constant data): a parameter passes between stages when it is an
 InputPatch/OutputPatch, carries a semantic, or is a struct (or an array of structs) every member of which carries
-one, directly or through its own struct type. Anything else — a plain value without a semantic, a struct with a
-member lacking one, a ``uniform`` — is X4502 "invalid patch constant function parameter". Found through NVIDIA
+one, directly or through its own struct type. An output without one -- a plain value, a struct with a member
+lacking one -- is X3503 "'PCF': output parameter 'o' missing semantics" (d3dcompiler_47 10.1, session 44), a
+``uniform`` X4502 "invalid patch constant function parameter" here. Found through NVIDIA
 FaceWorks' tess_hs.hlsl (``void calcHSConstants(in InputPatch<Vertex, 3> i_cps, out PatchConstData o_pcd)``).
 """
 
@@ -40,19 +41,24 @@ CASES = [
     # the semantic given on the parameter: its struct's members need none of their own
     ("void PCF(InputPatch<CP, 3> p, out float e[3] : SV_TessFactor, out float i : SV_InsideTessFactor)"
      " { e[0] = 1; e[1] = 1; e[2] = 1; i = 1; }", True),
-    (f"void PCF(InputPatch<CP, 3> p, out Partial o) {{ {_BODY} o.loose = 0; }}", False),
-    (f"void PCF(InputPatch<CP, 3> p, out PC o, out float4 loose) {{ {_BODY} loose = 0; }}", False),
-    (f"void PCF(InputPatch<CP, 3> p, out PC o, uniform float k) {{ {_BODY} }}", False),
+    # an output without a semantic: d3dcompiler_47 10.1's X3503 "'PCF': output parameter 'o' missing semantics"
+    # (session 44; X4502 was inferred here)
+    (f"void PCF(InputPatch<CP, 3> p, out Partial o) {{ {_BODY} o.loose = 0; }}", "X3503: .*output parameter 'o' missing semantics"),
+    (f"void PCF(InputPatch<CP, 3> p, out PC o, out float4 loose) {{ {_BODY} loose = 0; }}",
+     "X3503: .*output parameter 'loose' missing semantics"),
+    # (fxc 10.1 answers this one with its numberless "internal error: compilation aborted unexpectedly")
+    (f"void PCF(InputPatch<CP, 3> p, out PC o, uniform float k) {{ {_BODY} }}",
+     "X4502: .*invalid patch constant function parameter"),
 ]
 
 
 @pytest.mark.parametrize("pcf,compiles", CASES)
 def test_patch_constant_parameters_pass_by_semantics(pcf, compiles):
     src = _HS % pcf
-    if compiles:
+    if compiles is True:
         D3DCompile(src, None, "t.hlsl", None, None, "main", "hs_5_0")
     else:
-        with pytest.raises(ShaderCompileError, match="X4502: .*invalid patch constant function parameter"):
+        with pytest.raises(ShaderCompileError, match=compiles):
             D3DCompile(src, None, "t.hlsl", None, None, "main", "hs_5_0")
 
 

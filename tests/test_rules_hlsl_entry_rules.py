@@ -163,37 +163,39 @@ def test_maxtessfactor_without_argument_is_ignored():
 _TOPO = {"quad": "triangle_cw", "tri": "triangle_cw", "isoline": "line"}
 
 #: (domain, patch-constant struct body, expected): None = compiles; the table follows the documented
-#: factor counts per domain (rows for every domain x semantic x too few / exact / too many / vector)
+#: factor counts per domain (rows for every domain x semantic x too few / exact / too many / vector); the numbers
+#: are d3dcompiler_47 10.1's (session 44, hs.factor_errors: X3502 missing, X4502 index, X4555 vector, X3685 order;
+#: X3685 for all was inferred)
 TESS_CASES = [
     ("quad", "float e[4] : SV_TessFactor; float i[2] : SV_InsideTessFactor;", None),
     ("quad", "float i[2] : SV_InsideTessFactor; float e[4] : SV_TessFactor;", None),
     ("quad", "float e0 : SV_TessFactor0; float e1 : SV_TessFactor1; float e2 : SV_TessFactor2; "
              "float e3 : SV_TessFactor3; float i0 : SV_InsideTessFactor0; float i1 : SV_InsideTessFactor1;", None),
-    ("quad", "float e[3] : SV_TessFactor; float i[2] : SV_InsideTessFactor;", "X3685"),
-    ("quad", "float e[5] : SV_TessFactor; float i[2] : SV_InsideTessFactor;", "X3685"),
-    ("quad", "float e[4] : SV_TessFactor; float i : SV_InsideTessFactor;", "X3685"),
-    ("quad", "float e[4] : SV_TessFactor; float i[3] : SV_InsideTessFactor;", "X3685"),
-    ("quad", "float e[4] : SV_TessFactor;", "X3685"),
-    ("quad", "float i[2] : SV_InsideTessFactor;", "X3685"),
-    ("quad", "float4 e : SV_TessFactor; float2 i : SV_InsideTessFactor;", "X3685"),
-    ("quad", "float e[4] : SV_TessFactor; float2 i : SV_InsideTessFactor;", "X3685"),
+    ("quad", "float e[3] : SV_TessFactor; float i[2] : SV_InsideTessFactor;", "X3502"),
+    ("quad", "float e[5] : SV_TessFactor; float i[2] : SV_InsideTessFactor;", "X4502"),
+    ("quad", "float e[4] : SV_TessFactor; float i : SV_InsideTessFactor;", "X3502"),
+    ("quad", "float e[4] : SV_TessFactor; float i[3] : SV_InsideTessFactor;", "X4502"),
+    ("quad", "float e[4] : SV_TessFactor;", "X3502"),
+    ("quad", "float i[2] : SV_InsideTessFactor;", "X3502"),
+    ("quad", "float4 e : SV_TessFactor; float2 i : SV_InsideTessFactor;", "X4555"),
+    ("quad", "float e[4] : SV_TessFactor; float2 i : SV_InsideTessFactor;", "X4555"),
     ("quad", "float e1 : SV_TessFactor1; float e0 : SV_TessFactor0; float e2 : SV_TessFactor2; "
              "float e3 : SV_TessFactor3; float i[2] : SV_InsideTessFactor;", "X3685"),  # out of order
     ("tri", "float e[3] : SV_TessFactor; float i : SV_InsideTessFactor;", None),
     ("tri", "float e[3] : SV_TessFactor; float i[1] : SV_InsideTessFactor;", None),
-    ("tri", "float e[2] : SV_TessFactor; float i : SV_InsideTessFactor;", "X3685"),
-    ("tri", "float e[4] : SV_TessFactor; float i : SV_InsideTessFactor;", "X3685"),
-    ("tri", "float e[3] : SV_TessFactor; float i[2] : SV_InsideTessFactor;", "X3685"),
-    ("tri", "float e[3] : SV_TessFactor;", "X3685"),
-    ("tri", "float i : SV_InsideTessFactor;", "X3685"),
-    ("tri", "float3 e : SV_TessFactor; float i : SV_InsideTessFactor;", "X3685"),
+    ("tri", "float e[2] : SV_TessFactor; float i : SV_InsideTessFactor;", "X3502"),
+    ("tri", "float e[4] : SV_TessFactor; float i : SV_InsideTessFactor;", "X4502"),
+    ("tri", "float e[3] : SV_TessFactor; float i[2] : SV_InsideTessFactor;", "X4502"),
+    ("tri", "float e[3] : SV_TessFactor;", "X3502"),
+    ("tri", "float i : SV_InsideTessFactor;", "X3502"),
+    ("tri", "float3 e : SV_TessFactor; float i : SV_InsideTessFactor;", "X4555"),
     ("isoline", "float e[2] : SV_TessFactor;", None),
     ("isoline", "float e[2] : SV_TessFactor; float4 x : EXTRA;", None),
-    ("isoline", "float e : SV_TessFactor;", "X3685"),
-    ("isoline", "float e[3] : SV_TessFactor;", "X3685"),
-    ("isoline", "float e[2] : SV_TessFactor; float i : SV_InsideTessFactor;", "X3685"),
-    ("isoline", "float2 e : SV_TessFactor;", "X3685"),
-    ("isoline", "float4 x : EXTRA;", "X3685"),
+    ("isoline", "float e : SV_TessFactor;", "X3502"),
+    ("isoline", "float e[3] : SV_TessFactor;", "X4502"),
+    ("isoline", "float e[2] : SV_TessFactor; float i : SV_InsideTessFactor;", "X4502"),
+    ("isoline", "float2 e : SV_TessFactor;", "X4555"),
+    ("isoline", "float4 x : EXTRA;", "X3502"),
 ]
 
 

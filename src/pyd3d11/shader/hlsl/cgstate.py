@@ -58,6 +58,10 @@ class TessState:
     partitioning: str = ""  # [partitioning(...)] of the hull shader (tessfactors.py rounds by it)
     pc_outputs: list[SigElem] = field(default_factory=list)  # patch-constant signature
     in_pcf: bool = False  # generating the patch-constant function
+    #: the patch-constant outputs' tessfactor refusal (hs.check_tess_factor_outputs), raised after the function's
+    #: body, whose type rules come first
+    factor_error: Any = None
+    late_error: Any = None  # X4576 / X3502 of the tessfactors, raised after every other refusal (compiler.py)
     hs_head: list[str] = field(default_factory=list)  # hs_decls lines
     hs_phases: list = field(default_factory=list)  # (kind, code, decls...) per hull phase
     ds_head: list[str] = field(default_factory=list)  # domain-shader declarations before the globals
@@ -125,6 +129,7 @@ class CodegenContext(Protocol):
     ended_entries: set[int]  # entry points a loop whose first pass surely returns ends (unroll.py: X3507)
     deferred_target_error: Exception | None  # a target refusal judged after the body (compiler.py)
     deferred_double_error: HlslError | None  # a double below SM5, reported after the type rules (doubles.py)
+    deferred_call_error: HlslError | None  # X3510 of a call without a definition (inlining.missing_implementation)
     deferred_late_error: HlslError | None  # a late gate reported after the type rules (intrinsics.py)
     signature_errors: list[HlslError | None]  # the signature's [element-type, semantics] refusals (sigphase.py)
     #: the first refusal fxc reports right after the type rules (X3683 / X3020 of a resource element, templates.py;

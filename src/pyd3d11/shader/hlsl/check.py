@@ -312,6 +312,35 @@ def _is_void_expr(e: A.Node) -> bool:
     return isinstance(e, A.Cast) and e.type is VOID
 
 
+def missing_return_semantics(cg: CodegenContext, f: A.FuncDef) -> None:
+    """An entry point's value without a semantic, judged with the signature's element types, before the body:
+    d3dcompiler_47 10.1 (session 44, helper MUT) reports X3503 "'main': function return value missing semantics"
+    after the type rules and the inputs' X3502, before X3507 "Not all control paths return a value", an unrolling
+    failure (X3511), a compute or geometry shader's "can't return values" X3507 (``float4 main() {}``, ``bool
+    main(uint i : SV_GroupIndex) { GroupMemoryBarrier(); }``). Recorded as the signature's early refusal
+    (sigphase.py), which a later type rule of the body still precedes. The Direct3D 9 and level-9 targets judge the
+    control paths first (``float4 main() { }`` is X3507 at ps_2_0 and ps_4_0_level_9_1): nothing is recorded there."""
+    if cg.d3d9 or cg.level9:
+        return
+    from .sigphase import EARLY, refuse
+
+    for p in f.params:  # an output parameter's is X3503 too ("'main': output parameter 'o' missing semantics")
+        if "out" in p.mods and "inout" not in p.mods and not isinstance(p.type, ObjectType):
+            try:
+                cg.elem_list(p.type, p.semantic, p.pos, p.name, "output")
+            except HlslError as exc:
+                if exc.code == 3503:
+                    refuse(cg, exc, EARLY)
+                    return
+    if f.ret is VOID or isinstance(f.ret, ObjectType):
+        return
+    try:
+        cg.elem_list(f.ret, f.semantic, f.pos, f.name, "return")
+    except HlslError as exc:
+        if exc.code == 3503:
+            refuse(cg, exc, EARLY)
+
+
 def check_end_reachable(cg: CodegenContext, f: A.FuncDef, ended: bool = False, entry: bool = False) -> None:
     """X3507 "Not all control paths return a value" for a function with a result whose end can be reached.
 

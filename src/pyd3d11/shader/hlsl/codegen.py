@@ -295,6 +295,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.deferred_double_error: HlslError | None = None
         #: a model refusal fxc reports after the doubles gate (msad4's X3535, a coarse/fine derivative's X4532)
         self.deferred_late_error: HlslError | None = None
+        #: X3510, a called function without a definition (inlining.missing_implementation), met before any
+        #: double's or legacy refusal; compiler.py raises it after the type rules, before those
+        self.deferred_call_error: HlslError | None = None
         #: the signature's refusals recorded while binding, [element types, semantics] (sigphase.py)
         self.signature_errors: list[HlslError | None] = [None, None]
         #: the first refusal fxc reports right after the type rules: X3683 / X3020 of a resource's element
@@ -992,6 +995,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             from .gs import gen_gs_entry, gs_output_component_check
 
             scope.update(gen_gs_entry(self, f))
+            from .check import missing_return_semantics
+
+            missing_return_semantics(self, f)  # X3503 before the gs's X3507 (gs.gen_gs_entry)
             self.debug_parameters(f, scope)
             self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": [], "pos": f.pos})
             assert f.body is not None
@@ -1052,6 +1058,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         from .sigphase import judge_entry_types
 
         judge_entry_types(self, f)  # the outputs' element types come before the body's optimiser refusals
+        from .check import missing_return_semantics
+
+        missing_return_semantics(self, f)  # X3503 before the body's X3507 / X3511 (check.py)
         self.entry_outputs = (f, out_params)
         self.func_ctx.append({"entry": True, "ret": f.ret, "sem": f.semantic, "outs": out_params, "pos": f.pos})
         assert f.body is not None

@@ -256,6 +256,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         except NotSupportedError:
             if cg is not None and any(cg.signature_errors):  # a refusal the binding made first (sigphase.py)
                 raise failed(cg, next(e for e in cg.signature_errors if e is not None)) from None
+            if cg is not None and cg.deferred_call_error is not None:  # X3510 met first: fxc refuses the program
+                raise failed(cg, cg.deferred_call_error) from None
             raise
         except NotImplementedError as exc:
             if cg is not None and any(cg.signature_errors):
@@ -277,6 +279,11 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 # after the type rules (X3000-X3499), before the phases that follow: a loop's unrolling, a double's
                 # refusal, the target's object gates; a root signature's X4615 first (d3dcompiler_47 10.1, session 42)
                 raise failed(cg, nested) from None
+            call = cg.deferred_call_error
+            if call is not None and exc.code >= 3500 and exc is not call and exc.code not in (3502, 3503, 4615):
+                # a call without a definition met before this later phase's refusal (inlining.missing_implementation);
+                # the entry's missing semantics (X3502 / X3503, judged with the signature here) come first
+                raise failed(cg, call) from None
             if gate == "defer" and exc is cg.deferred_target_error and not cg.level9 and not cg.d3d9:
                 raise _ObjectGate(failed(cg, exc)) from None
             legacy = cg.deferred_legacy_error
@@ -303,10 +310,12 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 raise failed(cg, cg.deferred_gate_error) from None
             if cg is not None and any(cg.signature_errors):  # (the binding refused the program first)
                 raise failed(cg, next(e for e in cg.signature_errors if e is not None)) from None
+            if cg is not None and cg.deferred_call_error is not None:  # (X3510 met first)
+                raise failed(cg, cg.deferred_call_error) from None
             raise
         if cg.deferred_double_error is not None or cg.deferred_legacy_error is not None or \
                 cg.deferred_oob_error is not None or cg.deferred_gate_error is not None or \
-                cg.signature_errors[0] is not None:
+                cg.signature_errors[0] is not None or cg.deferred_call_error is not None:
             return cg, ""  # refused once the uncalled functions are checked (below)
         for pos, code, msg, as_error in issued(cg):
             if as_error:  # the first warning reported as an error ends the compile, those before it printed
@@ -400,9 +409,10 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         # doubles below shader model 5: after every type rule of the file, a double global first (doubles.py)
         # the signature's element types after the type rules, its semantics after the optimiser's refusals (sigphase)
         late = cg.deferred_late_error
-        refusal = storage_error(cg) or cg.deferred_gate_error or cg.signature_errors[0] or first_refusal(cg) or \
+        refusal = storage_error(cg) or cg.deferred_gate_error or cg.signature_errors[0] or cg.deferred_call_error or \
+            first_refusal(cg) or \
             cg.deferred_oob_error or (late if late is not None and late.code < 4000 else None) or \
-            cg.signature_errors[1] or late
+            cg.signature_errors[1] or late or cg.tess.late_error  # (hs.check_tess_factor_outputs)
         if refusal is not None:
             raise refusal
         if not d3d9 and file_target is None and not orig_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and \

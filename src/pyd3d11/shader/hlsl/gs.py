@@ -93,7 +93,14 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
             # refused: d3dcompiler_47 10.1 compiles ``[maxvertexcount(1024)] [instance(32)]`` (Wine, session 42)
             cg.gs.instances = v
     if f.ret is not VOID:
-        raise cg.err(f.pos, "geometry shader entry points must return void", 3519)
+        # d3dcompiler_47 10.1 (session 44, helper MUT): X3507 "Geometry shaders can't return values, outputs must be
+        # written to streams." with the signature's semantics (sigphase.LATE): after the type rules, the inputs'
+        # X3502, the value's own X3503 (check.missing_return_semantics) and the optimiser's refusals (X3511, a
+        # double's X3684), before the later phases; the body is generated on (its returns write nothing fxc keeps)
+        from .sigphase import LATE, refuse
+
+        refuse(cg, cg.err(f.pos, f"'{f.name}': Geometry shaders can't return values, outputs must be written to "
+                                 "streams.", 3507), LATE)
     scope: dict[str, Val] = {}
     prim: tuple[str, int] | None = None
     prim_elem = None

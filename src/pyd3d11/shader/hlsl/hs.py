@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from ...headers.d3dcompiler_types import D3DCOMPILE_IEEE_STRICTNESS, D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
+from .diagnostics import HlslError
 from .operands import Reg
 from .sigpack import add_decl, comp_mask, place_element
 from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type
@@ -46,8 +47,10 @@ _TESS = {
 def tess_sv(cg: CodegenContext, up: str, idx: int, pos) -> tuple[int, str]:
     sv = _TESS.get((cg.tess.domain, up, idx))
     if sv is None:
-        raise cg.err(pos, f"invalid semantic '{up}{idx}' for the '{cg.tess.domain}' domain: conflicting "
-                     "quad/tri/isoline tessfactor semantic", 3685)
+        if cg.tess.factor_error is not None:
+            return _TESS[("quad", "SV_TESSFACTOR", 0)]  # refused already (check_tess_factor_outputs): raised later
+        base = "SV_TessFactor" if up == "SV_TESSFACTOR" else "SV_InsideTessFactor"
+        raise cg.err(pos, _factor_index_error(cg, base, up, idx, "input" if cg.stage == "ds" else "output"), 4502)
     return sv
 
 
@@ -59,41 +62,113 @@ TESS_FACTOR_COUNTS = {("quad", "SV_TESSFACTOR"): 4, ("quad", "SV_INSIDETESSFACTO
                       ("isoline", "SV_TESSFACTOR"): 2, ("isoline", "SV_INSIDETESSFACTOR"): 0}
 
 
+def _factor_index_error(cg: CodegenContext, base: str, up: str, idx: int, direction: str) -> str:
+    """fxc's X4502 text for a tessfactor the domain has no place for: the index past the domain's count
+    ("Legal indices are in [0,2]"), or an inside factor of an isoline domain, which has none."""
+    need = TESS_FACTOR_COUNTS[(cg.tess.domain, up)]
+    if need == 0:
+        where = "patch constant output" if direction == "output" else "input"
+        return f"invalid {cg.stage}_{cg.major}_{cg.minor} {where} semantic '{base}'"
+    return f"invalid {direction} semantic '{base}{idx or ''}': Legal indices are in [0,{need - 1}]"
+
+
 def check_tess_factor_outputs(cg: CodegenContext, pcf: A.FuncDef, domain: str) -> None:
     """The patch-constant function's tessellation factors, from its declared outputs (return value and
-    ``out`` parameters). Each group is one float per register, "declared in the same component of
-    consecutive registers" in a fixed order (D3D11.3 §10.10), so fxc's ERR_INVALID_TESS_FACTOR_SEMANTIC
-    (X3685: "out of order", "conflicting quad/tri/isoline tessfactor semantic", "must be in the same
-    component"; MicrosoftDocs "HLSL errors and warnings") covers a vector-typed factor, indices out of
-    declaration order and an index the domain lacks. The factors of the domain are required outputs of
-    the hull shader (MicrosoftDocs SV_TessFactor / SV_InsideTessFactor "Remarks"): a missing one is X3685
-    too (the code is inferred from the same entry)."""
+    ``out`` parameters): :func:`factor_errors`. The refusal of the elements waits in ``cg.tess.factor_error``
+    (raised by gen_hs_entry after the function's body, whose type rules come first), the late one in
+    ``cg.tess.late_error`` (raised last by compiler.py)."""
     elems: list = []
-    if pcf.ret is not VOID and not isinstance(pcf.ret, ObjectType):
-        elems += cg.elem_list(pcf.ret, pcf.semantic, pcf.pos, pcf.name, "return", func=pcf.name)
-    for p in pcf.params:
-        if "out" in p.mods or "inout" in p.mods:
-            elems += cg.elem_list(p.type, p.semantic, p.pos, p.name, "output", func=pcf.name)
-    seen: dict[str, list[int]] = {"SV_TESSFACTOR": [], "SV_INSIDETESSFACTOR": []}
-    for lt, base, idx, _mods in elems:
-        up = base.upper()
-        if up not in seen:
+    try:
+        if pcf.ret is not VOID and not isinstance(pcf.ret, ObjectType):
+            elems += cg.elem_list(pcf.ret, pcf.semantic, pcf.pos, pcf.name, "return", func=pcf.name)
+        for p in pcf.params:
+            if "out" in p.mods or "inout" in p.mods:
+                elems += cg.elem_list(p.type, p.semantic, p.pos, p.name, "output", func=pcf.name)
+    except HlslError as exc:
+        if exc.code not in (3502, 3503):
+            raise
+        # an output without a semantic (X3503 "'PCF': output parameter 'o' missing semantics"), after the body's
+        # type rules as the elements' refusals (d3dcompiler_47 10.1, session 44)
+        cg.tess.factor_error, cg.tess.late_error = exc, None
+        return
+    cg.tess.factor_error, cg.tess.late_error = factor_errors(cg, elems, domain, "output", pcf.pos)
+
+
+def check_tess_factor_inputs(cg: CodegenContext, f: A.FuncDef, domain: str) -> None:
+    """A domain shader's patch-constant inputs, judged as the hull shader's outputs are (:func:`factor_errors`,
+    "input" in the texts; "ds_5_0 tessfactor inputs missing": a domain shader must declare every factor of its
+    domain, ``[domain("tri")] float4 main(float3 uv : SV_DomainLocation)`` is X3502). The elements' refusal is
+    reported right after the type rules (``cg.deferred_gate_error``: ``e[3]`` at an isoline beside a later
+    undeclared name is X3004), the missing factors' after every other refusal (``cg.tess.late_error``)."""
+    elems: list = []
+    for p in f.params:
+        t = p.type
+        sem = (p.semantic or "").upper()
+        if "out" in p.mods and "inout" not in p.mods or isinstance(t, ObjectType) or \
+                sem in ("SV_DOMAINLOCATION", "SV_PRIMITIVEID"):
             continue
-        if lt.n != 1:
-            raise cg.err(pcf.pos, f"'{pcf.name}': {base}{idx} is a {lt.n}-component value: tessfactor semantics "
-                         "must be in the same component (declare the factors as a float array)", 3685)
+        try:
+            elems += cg.elem_list(t, p.semantic, p.pos, p.name)
+        except HlslError:
+            return  # the parameter's own refusal (X3502 ...), raised where it is bound, after an earlier one's
+    early, cg.tess.late_error = factor_errors(cg, elems, domain, "input", f.pos)
+    cg.tess.factor_error = early
+    if early is not None and cg.deferred_gate_error is None:
+        cg.deferred_gate_error = early
+
+
+def factor_errors(cg: CodegenContext, elems: list, domain: str, direction: str, pos) -> tuple:
+    """The tessfactor refusals of a hull shader's patch-constant outputs or a domain shader's patch-constant
+    inputs (``elems``: elem_list's (type, semantic, index, modifiers) in declaration order), as (the elements'
+    refusal, the late one). Each group is one float per register, in a fixed order (D3D11.3 §10.10; MicrosoftDocs
+    SV_TessFactor / SV_InsideTessFactor: float[4] / float[2] for a quad, float[3] / float for a tri, float[2]
+    for an isoline). d3dcompiler_47 10.1's rules and order (session 44, helper MUT; the docs name none of these
+    numbers):
+
+    1. an isoline's inside factor more than once (``float inside[2]``, a float2x2) is X4574 "Duplicate system
+       value semantic definition";
+    2. a factor of more than one component where the domain takes several (``float2 e[3]``, ``float3 e``, a quad's
+       float2 inside) X4555 "invalid type used for 'SV_TessFactor' output semantics" (every element first);
+    3. an index past the domain's count X4502 "invalid output semantic 'SV_TessFactor': Legal indices are in
+       [0,2]", an isoline's inside factor X4502 "invalid hs_5_0 patch constant output semantic";
+    4. a group not in index order or not contiguous (``e1`` before ``e0``, ``e0, e2``, ``e[2], inside, e2``)
+       X3685 "tessfactor semantic out of order";
+    5. late, after every other refusal of the program (the code's X4580 of an unwritten factor, the signature's
+       X4502 of another element): a tri's inside factor of more than one component X4576 "type must be a scalar
+       float", then a factor the domain needs that is not declared X3502 "hs_5_0 patch constant tessfactor
+       outputs missing" ("hs_5_1 tessfactor outputs missing", "ds_5_0 tessfactor inputs missing")."""
+    factors = [(k, lt, base, base.upper(), idx) for k, (lt, base, idx, _m) in enumerate(elems)
+               if base.upper() in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR")]
+    target = f"{cg.stage}_{cg.major}_{cg.minor}"
+
+    def refuse(text: str, code: int) -> tuple:
+        return cg.err(pos, text, code), None
+
+    if domain == "isoline" and sum(up == "SV_INSIDETESSFACTOR" for _k, _lt, _b, up, _i in factors) > 1:
+        return refuse(f"Duplicate system value semantic definition: {direction} semantic 'SV_InsideTessFactor' and "
+                      f"{direction} semantic 'SV_InsideTessFactor'", 4574)
+    for _k, lt, base, up, _idx in factors:
+        if lt.n != 1 and TESS_FACTOR_COUNTS[(domain, up)] > 1:
+            return refuse(f"invalid type used for '{base}' {direction} semantics", 4555)
+    for _k, _lt, base, up, idx in factors:
         if idx >= TESS_FACTOR_COUNTS[(domain, up)]:
-            raise cg.err(pcf.pos, f"'{pcf.name}': invalid semantic '{base}{idx}' for the '{domain}' domain: "
-                         "conflicting quad/tri/isoline tessfactor semantic", 3685)
-        if idx != len(seen[up]):
-            raise cg.err(pcf.pos, f"'{pcf.name}': tessfactor semantic '{base}{idx}' is out of order", 3685)
-        seen[up].append(idx)
-    for up, got in seen.items():
-        need = TESS_FACTOR_COUNTS[(domain, up)]
-        if len(got) < need:
-            name = "SV_TessFactor" if up == "SV_TESSFACTOR" else "SV_InsideTessFactor"
-            raise cg.err(pcf.pos, f"'{pcf.name}': the '{domain}' domain requires {need} {name} output"
-                         f"{'s' if need > 1 else ''} from the patch constant function, found {len(got)}", 3685)
+            return refuse(_factor_index_error(cg, base, up, idx, direction), 4502)
+    last: dict[str, int] = {}  # per group: the element position of its last factor
+    for k, _lt, base, up, idx in factors:
+        if idx != sum(u == up for k2, _l2, _b2, u, _i2 in factors if k2 < k) or (up in last and last[up] != k - 1):
+            return refuse(f"tessfactor semantic '{base}{idx}' out of order", 3685)
+        last[up] = k
+    wide = next((k for k, lt, _b, _u, _i in factors if lt.n != 1), None)
+    if wide is not None:  # (a tri's inside factor: the others are X4555 above)
+        return None, cg.err(pos, f"{'Output' if direction == 'output' else 'Input'} signature parameter (1-based "
+                                 f"Entry {wide + 1}) type must be a scalar float.", 4576)
+    for up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
+        if sum(u == up for _k, _l, _b, u, _i in factors) < TESS_FACTOR_COUNTS[(domain, up)]:
+            what = "outputs" if direction == "output" else "inputs"
+            text = f"{target} patch constant tessfactor {what} missing" if cg.stage == "hs" and cg.minor == 0 else \
+                f"{target} tessfactor {what} missing"
+            return None, cg.err(pos, text, 3502)
+    return None, None
 
 
 #: fxc 10.1's X3084 text for a hull shader attribute that is missing or unreadable (session 38, recorded in
@@ -272,6 +347,8 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
         for p in x.params:
             patch = isinstance(p.type, ObjectType) and p.type.kind in ("InputPatch", "OutputPatch")
             if "uniform" in p.mods or (p.semantic is None and not patch and not carries_semantics(p.type)):
+                if x is pcfs[-1] and "uniform" not in p.mods:
+                    continue  # the chosen function's: X3502 after its body's type rules (the fork phase below)
                 raise cg.err(p.pos, f"'{p.name}': invalid patch constant function parameter", 4502)
     pcf = pcfs[-1]
     from .check import check_patch_params
@@ -303,6 +380,8 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
         else:
             from .sysvalues import system_value_error
 
+            if not p.semantic:  # (d3dcompiler_47 10.1's X3502, as at the other stages; session 44)
+                raise cg.err(p.pos, f"'{f.name}': input parameter '{p.name}' missing semantics", 3502)
             bad = system_value_error(cg.stage, cg.major, cg.minor, "in", (p.semantic or "").rstrip("0123456789"), 0)
             raise cg.err(p.pos, bad or f"'{p.name}': invalid hull shader input", 4502)
     cg.scopes.append(scope)
@@ -327,6 +406,7 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     cg.tess.in_pcf = True
     scope = {}
     pc_outs: list = []
+    param_error = None
     for p in pcf.params:
         t = p.type
         sem = (p.semantic or "").upper()
@@ -351,7 +431,14 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
         elif sem == "SV_PRIMITIVEID":
             scope[p.name] = _special(cg, t, "vPrim", p=p, point="pc_in")
         else:
-            raise cg.err(p.pos, f"'{p.name}': invalid patch constant function input", 4502)
+            # judged after the function's body, whose type rules come first, before its outputs' tessfactors
+            # (d3dcompiler_47 10.1, session 44: ``patch_constant(uint x)`` is X3502 "'patch_constant': input
+            # parameter 'x' missing semantics", a later undeclared name in its body X3004)
+            if not param_error:
+                param_error = cg.err(p.pos, f"'{pcf.name}': input parameter '{p.name}' missing semantics", 3502) \
+                    if not p.semantic else cg.err(p.pos, f"'{p.name}': invalid patch constant function input", 4502)
+                cg.tess.factor_error = param_error
+            scope[p.name] = Val(t, cg.alloc_slots(t.slots, var=True))
     cg.scopes.append(scope)
     cg.debug_parameters(pcf, scope)
     cg.func_ctx.append({"entry": True, "ret": pcf.ret, "sem": pcf.semantic, "outs": pc_outs, "pos": pcf.pos,
@@ -366,6 +453,8 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
     cg.func_ctx.pop()
     cg.scopes.pop()
     cg.tess.in_pcf = False
+    if cg.tess.factor_error is not None:  # the body's type rules came first (check_tess_factor_outputs)
+        raise cg.tess.factor_error
     cg.tess.pc_outputs = cg.outputs
     cg.outputs, cg.output_owner, cg.output_merges = saved_outs, saved_owner, saved_merges
     fork = _phase(cg)
@@ -399,6 +488,7 @@ def gen_ds_entry(cg: CodegenContext, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
     from .check import check_patch_params
 
     check_patch_params(cg, f)
+    check_tess_factor_inputs(cg, f, domain)
     for p in f.params:
         t = p.type
         sem = (p.semantic or "").upper()
@@ -415,8 +505,12 @@ def gen_ds_entry(cg: CodegenContext, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
             raise patch_input_error(cg, t.kind, f.name, p.pos)  # (X3658)
         elif sem == "SV_DOMAINLOCATION":
             n = t.n if isinstance(t, NumType) else 0
-            if n != (2 if domain != "tri" else 3) and not (domain == "isoline" and n == 2):
-                raise cg.err(p.pos, "SV_DomainLocation has the wrong size for the domain", 4502)
+            bad = domain_location_error(t, n, domain)
+            if bad is not None:
+                from .sigphase import EARLY, refuse
+
+                refuse(cg, cg.err(p.pos, bad, 4555), EARLY)  # the signature's element types (sigphase.py)
+                n = min(n, 3)
             scope[p.name] = _special(cg, t, "vDomain", "." + "xyz"[:n])
         elif sem == "SV_PRIMITIVEID":
             scope[p.name] = _special(cg, t, "vPrim", p=p, point="ds_in")
@@ -428,6 +522,20 @@ def gen_ds_entry(cg: CodegenContext, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
             scope[p.name] = v
     cg.tess.ds_head = [f"dcl_input_control_point_count {n_cp}", f"dcl_tessellator_domain {_DOMAINS[domain]}"]
     return outs
+
+
+def domain_location_error(t: Type, n: int, domain: str) -> str | None:
+    """fxc's X4555 text for a domain shader's SV_DomainLocation input of a type it refuses, or None:
+    d3dcompiler_47 10.1 (session 44, helper MUT) takes one or two float components at every domain (``float``,
+    ``float2``, ``half2``, ``float2x1``), three at a tri only, never four; an int or uint one is refused with
+    "must be float" (MicrosoftDocs "Semantics" gives float2 / float3 and none of this)."""
+    from .types import FLOAT, LIT_FLOAT, concrete
+
+    if isinstance(t, NumType) and concrete(t.base) not in (FLOAT, LIT_FLOAT):
+        return "invalid type used for 'SV_DomainLocation' input semantics, must be float"
+    if n > 3 or n == 3 and domain != "tri" or n == 0:
+        return "invalid type used for 'SV_DomainLocation' input semantics"
+    return None
 
 
 def _bind_patch_constants(cg: CodegenContext, t: Type, p: A.Param) -> Val:

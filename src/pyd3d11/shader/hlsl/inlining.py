@@ -113,8 +113,6 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
     for f in visible:
         sigs.setdefault(_sig(f), f)
     cands = list(sigs.values())
-    if not any(_sig(f) in defs for f in cands):
-        raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
     args = []
     arg_nodes = list(e.args)  # out/inout arguments with their side-effecting indices evaluated once
     double_before = cg.deferred_double_error  # a double parameter's X3651 comes before its arguments' (below)
@@ -138,9 +136,10 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
             cg.uav_load_ok -= out_only
     from .overload import resolve
 
-    f = defs.get(_sig(resolve(cg, e, cands, [a.type for a in args])))
+    chosen = resolve(cg, e, cands, [a.type for a in args])  # among the declarations visible here (X3013 / X3067)
+    f = defs.get(_sig(chosen))
     if f is None:
-        raise cg.err(e.pos, f"'{e.name}': function is declared but not defined", 3080)
+        return missing_implementation(cg, e, chosen)
     from .overload import entry_definition
 
     entry = entry_definition(cg)
@@ -267,6 +266,29 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
 
     # a result the body left a known constant reads as one (an array index, a texel offset), as a local does
     return cp.known_value(cg, _val(f.ret, result))
+
+
+def missing_implementation(cg: CodegenContext, e: A.Call, proto: A.FuncDef) -> Val:
+    """A call whose overload (chosen among the declarations visible at the call: a later definition of another
+    signature does not count, ``f(float)`` declared and ``f()`` defined after the caller is X3013 for ``f()``) has
+    no definition in the file. d3dcompiler_47 10.1 (session 44, helper MUT) reports X3510 "function 'f' missing
+    implementation" where its code generation meets the call -- after every type rule of the file (a later
+    undeclared name, X3004; an uncalled function's X3017), after the resource rules of the deferred gate (X3683),
+    after a double's or a legacy target's refusal met earlier (``(float)(1.0L)`` before the call is X3651, after it
+    X3510), and before the later phases (a loop it cannot unroll, X4000, X4532); an uncalled function's or a folded
+    branch's call is no error (the "Functions" page says only that a function is declared before it is used). The
+    refusal is kept (``cg.deferred_call_error``, raised by compiler.py in that order) and the call reads as zeros."""
+    from .classes import InterfaceType
+
+    err = cg.err(e.pos, f"function '{e.name}' missing implementation", 3510)
+    ret = proto.ret
+    if isinstance(ret, (ObjectType, InterfaceType)) or ret is not VOID and objects.holds_objects(ret):
+        raise err  # no zero value for objects: at once (d3dcompiler_47 10.1 reports it in the same phase)
+    if cg.deferred_call_error is None and cg.deferred_double_error is None and cg.deferred_legacy_error is None:
+        cg.deferred_call_error = err
+    if ret is VOID:
+        return _val(VOID, [])
+    return expr(cg, A.Cast(e.pos, ret, A.Literal(e.pos, 0, "lit_int")))
 
 
 def _check_object_out_argument(cg: CodegenContext, call: A.Call, node: A.Node) -> None:

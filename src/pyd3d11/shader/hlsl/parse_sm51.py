@@ -36,12 +36,17 @@ class Sm51Parser:
     def _sm51(self) -> bool:
         return bool(self.target) and self.target.endswith("_5_1")
 
-    def check_space_order(self, first) -> None:
-        """``register(space0, t1)``: a space named first, with something after it (a comma), is no register ("Resource
-        binding in HLSL" writes the space after the register; vkd3d register-reservations-space records fxc
-        failing the reversed order)."""
-        if first.text.lower().startswith("space") and first.text[5:].isdigit():
-            raise self.error(f"register space '{first.text}' must follow the register", first, 3530)
+    def check_space_order(self, first, bracketed: bool, second=None) -> None:
+        """``register(space0, ...)``: a space named first (the "Resource binding in HLSL" page writes it after the
+        register). d3dcompiler_47 10.1 (session 44, helper MUT) reads the first of two names as a profile, so
+        ``register(space0, t1)`` is the profile rule's X3089 "'space0': invalid shader target/usage" at every
+        target (regsyntax.py); at 5.1 a space followed by another space, or a bracketed space
+        (``register(space0[1], t1)``, ``register(space0[1])``), is X3591 "incorrect bind semantic" (below 5.1 the space's X3721 and the
+        register name's X3530 "register space0 not valid" of those stand)."""
+        if not (self._sm51() and first.text.lower().startswith("space") and first.text[5:].isdigit()):
+            return
+        if bracketed or second is not None and second.text.lower().startswith("space"):
+            raise self.error("incorrect bind semantic", first, 3591)
 
     def unbounded_zero(self, t) -> bool:
         """A resource array's first dimension written ``0`` is unbounded at 5.1, as ``[]`` is ("Resource binding

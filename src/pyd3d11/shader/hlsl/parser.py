@@ -812,10 +812,15 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         offset = bracket()
         profile = None
         space_tok = None
+        comma = False
         if self.accept(","):  # register(profile, r#) / space
+            comma = True
             t2 = self.ident()
-            self.check_space_order(t)
-            if not t2.text.lower().startswith("space"):
+            self.check_space_order(t, bracketed, t2)
+            # a bracketed first name is the register, never a profile: what follows is its space, whatever its
+            # spelling (``register(t0[1], t1)`` compiles below 5.1, X3591 at 5.1; ``register(ps[1], t1)`` is a
+            # texture's X3530 "requires a 't' or 's' register"; d3dcompiler_47 10.1, session 44)
+            if not t2.text.lower().startswith("space") and not bracketed:
                 bad_profile = regsyntax.profile_error(t)
                 if bad_profile is not None:
                     self.register_profile_errors.append(bad_profile)
@@ -826,8 +831,12 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                     space_tok = self.ident()
             else:
                 space_tok = t2
+        else:
+            self.check_space_order(t, bracketed, None)
         self.expect(")")
-        alone = t.text.lower().startswith("space") and len(t.text) > 5  # register(space0): a space alone
+        # register(space0): a space alone (``register(space0, space1)`` names a register space0, below 5.1 refused
+        # for its space as ``register(t0, space1)`` is: X3721)
+        alone = t.text.lower().startswith("space") and len(t.text) > 5 and not comma
         if alone:
             space_tok = t
         if space_tok is not None and self.target is not None and not self.target.endswith("_5_1"):

@@ -130,11 +130,12 @@ class SignatureBinding:
         if sem is None:
             # fxc's wording names the function and the parameter, whichever member lacks the semantic
             # (X3502 "'f': input parameter 'inputs' missing semantics", X3503 "'main': function return
-            # value missing semantics"; the output-parameter form is inferred from the input one)
+            # value missing semantics"; an output parameter's is X3503 too, "'main': output parameter 'o' missing
+            # semantics": d3dcompiler_47 10.1, session 44)
             fn = func or self.entry
             if role == "return":
                 raise self.err(pos, f"'{fn}': function return value missing semantics", 3503)
-            raise self.err(pos, f"'{fn}': {role} parameter '{top}' missing semantics", 3502)
+            raise self.err(pos, f"'{fn}': {role} parameter '{top}' missing semantics", 3503 if role == "output" else 3502)
         base, idx = split_semantic(sem)
         # signature elements store the index as a UINT (D3D11_SIGNATURE_PARAMETER_DESC.SemanticIndex)
         last = idx + (t.count if isinstance(t, ArrayType) else 1) - 1
