@@ -163,6 +163,11 @@ class EffectSyntaxParser:
         (``float x = nothere; PixelShader p = compile ...`` is X3004)."""
         if self.block_depth == 0:
             return node
+        if self.local_mods is not None:
+            from .modifiers import LOCAL_RULES
+
+            if any(test(self.local_mods) for test, _, _ in LOCAL_RULES):
+                return node  # the local's modifier error first (``shared PixelShader p = compile ...`` X3054)
         if isinstance(node, A.AsmBlock):
             from .shaderobj import asm_object_name
 

@@ -137,6 +137,8 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         self.global_kinds: dict[str, str] = {}
         #: the global declarations parsed so far (parse_program's list: what a state value's names stand for)
         self.program_decls: list[A.Node] = []
+        #: the modifiers of the local declaration being read (None outside one)
+        self.local_mods: set | None = None
         self._struct_stack: list[StructType] = []  # the structs whose bodies are being parsed, outermost first
         self.consts: dict = {}  # name -> constexpr.ConstValue of const variables (array sizes)
         self.state_values: list = []  # values in effect state blocks, type-checked later (check.py)
@@ -892,7 +894,12 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
     def parse_var_list(self, base: Type, mods: set, pos: Pos) -> list[A.Node]:
         out: list[A.Node] = []
         try:
-            return self._parse_var_list(base, mods, out)
+            # (a local's modifiers, which fxc judges before the initialiser's object literal: parse_effects)
+            saved, self.local_mods = self.local_mods, (mods if self.block_depth > 0 else None)
+            try:
+                return self._parse_var_list(base, mods, out)
+            finally:
+                self.local_mods = saved
         except HlslError as exc:  # the declarators fxc had reduced when it failed (salvage.py)
             salvage_var_list(exc, out, self)
             raise
