@@ -361,11 +361,10 @@ def test_normalize_of_literals_folds_in_double(v):
 
 
 @pytest.mark.backend_independent
-@pytest.mark.xfail(strict=True, reason="normalize of literals is folded only when optimising here (litfold leaves "
-                   "normalize to the optimiser); fxc 10.1 folds it at /Od too")
 def test_literal_calls_fold_under_skip_optimization_too():
     """d3dcompiler_47 10.1 folds intrinsic calls on literals while it parses, /Od included (its /Od object of this
-    source is the same four instructions as the optimised one: session 42, re-checked at the DLL)."""
+    source is the same four instructions as the optimised one: session 42, re-checked at the DLL). normalize of
+    literals is litfold's since session 44 (was a strict xfail: it was left to the optimiser)."""
     listing = _code(_blob("float3 main() : SV_Target { return pow(float3(0.5, 0.25, 2), 2.2f) + "
                           "normalize(float3(1, 2, 3)); }", flags=D3DCOMPILE_SKIP_OPTIMIZATION))
     assert not any(ln.startswith(("log", "exp", "rsq", "dp3")) for ln in listing)

@@ -23,6 +23,7 @@ tests/test_hlsl_fxc_zero_bits_s37.py), not as round_z runs."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import struct
 from collections.abc import Iterator
@@ -112,6 +113,7 @@ def _fxc_folder() -> Iterator[None]:
     (session 43 MRUN, tests/test_rules_hlsl_values_s43.py), so "folded == run time" holds instruction by instruction
     with fxc's folding arithmetic, not the hardware's. Ways 2 and 3 keep the executor's (foldinit.py)."""
     from pyd3d11.shader import native
+    from pyd3d11.shader.exec import reference
     from pyd3d11.shader.hlsl import instfold
     from pyd3d11.shader.ops.alu_float import FLOAT_OPS
 
@@ -122,13 +124,26 @@ def _fxc_folder() -> Iterator[None]:
             return fn(*vals) if got is None else got.reshape(arrs[0].shape)
         return call
 
+    plain_src = reference.compile_src
+
+    def fxc_src(op, comps, kind):
+        # a float |x| of a constant folds as x > 0 ? x : -x (instfold.fold_abs, session 44: a zero is -0)
+        mod = op.modifier.name if hasattr(op.modifier, "name") else ""
+        if kind != "f" or mod not in ("ABS", "ABSNEG"):
+            return plain_src(op, comps, kind)
+        get = plain_src(dataclasses.replace(op, modifier=type(op.modifier).NONE), comps, kind)
+        fold = np.vectorize(lambda w: instfold.fold_abs(int(w), mod == "ABSNEG"), otypes=[np.uint32])
+        return lambda st: fold(get(st)).astype(np.uint32)
+
     saved, backend = {k: FLOAT_OPS[k] for k in instfold.NAMES}, native._override
     FLOAT_OPS.update({k: (n, folder(k, fn)) for k, (n, fn) in saved.items()})
+    reference.compile_src = fxc_src
     native.set_backend("reference")
     try:
         yield
     finally:
         FLOAT_OPS.update(saved)
+        reference.compile_src = plain_src
         native._override = backend
 
 

@@ -113,7 +113,10 @@ def test_operations_on_constants_fold():
     ins = body(compile_listing(src, "main", "ps_5_0").listing)
     assert [i.split()[0] for i in ins].count("rsq") == 1, ins  # only normalize(n) is computed
     off = body(compile_listing(src, "main", "ps_5_0", enabled=False).listing)
-    assert [i.split()[0] for i in off].count("rsq") == 2
+    # the rsq of a constant folds while the code is generated (Codegen.try_fold, as fxc's optimiser folds it in
+    # double: instfold.py, session 44), so the optimiser's own folding shows in the dot product and multiply
+    assert [i.split()[0] for i in off].count("rsq") == 1
+    assert len(off) > len(ins)
     _check_equivalent(src, "main", "ps_5_0", seed=3)
 
 

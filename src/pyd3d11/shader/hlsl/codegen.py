@@ -39,7 +39,7 @@ from .diagnostics import HlslError, Pos
 from .featuregates import GROUPSHARED_BYTES, LANGUAGE, check_gate
 from .icb import indexable_slots
 from .instfold import NAMES as _FXC_INST_FOLDS
-from .instfold import fxc_fold
+from .instfold import fold_abs, fxc_fold
 from .layout import (
     add_struct_objects,
     global_var_decls,
@@ -467,6 +467,10 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         """Component-wise ``name`` over n lanes; returns the result slots (fresh temps)."""
         out: list[Slot] = []
         mods = mods or [""] * len(srcs)
+        if name == "mov" and mods[0] in ("abs", "-abs") and not sat and all(is_imm(s) for s in srcs[0][:n]) and \
+                carries_canonical(self) and not (self.d3d9 or self.level9):
+            # fxc's optimiser folds |constant| as x > 0 ? x : -x: a zero is -0 (instfold.fold_abs, session 44)
+            return [imm(fold_abs(s[3], mods[0] == "-abs")) for s in srcs[0][:n]]
         for i, k in _chunks(srcs, n):
             t = self.temp()
             dst = Reg("r", (t,), None, tuple(range(k)))
@@ -536,10 +540,11 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             h = np.array([s[3] & 0xFFFF for s in srcs[0][:n]], np.uint16).view(np.float16)
             return [imm(int(b)) for b in h.astype(np.float32).view(np.uint32)]
         # the operations fxc's optimiser folds in double (instfold.py) fold so when it optimises; not at /Od, nor in a
-        # DefaultValue (foldinit.py). ``mad`` folds here, before the identities (``mad(0, inf, 1)`` of constants is
-        # NaN, not 1); exp / log / rsq are left to the optimiser as before (optimize._fold)
+        # DefaultValue (foldinit.py). ``mad``, ``exp``, ``log`` and ``rsq`` fold here too, before the identities
+        # (``mad(0, inf, 1)`` of constants is NaN, not 1; a zero local vector's ``normalize`` is 0 * rsq(0), NaN in
+        # fxc's object, where the identity x * 0 = 0 met an rsq still unfolded: session 44)
         fxc = name in _FXC_INST_FOLDS and carries_canonical(self) and not (self.d3d9 or self.level9)
-        if (name not in _CODEGEN_FOLDS and not (fxc and name == "mad")) or \
+        if (name not in _CODEGEN_FOLDS and not fxc) or \
                 not all(all(is_imm(s) for s in sl) for sl in srcs):
             return None
         if name in _BIT_FOLDS and (self.d3d9 or self.level9):

@@ -99,6 +99,19 @@ def _mad(a: int, b: int, c: int) -> int:
     return 0xFFC00000 if r != r else f2b(r)  # (a NaN made here is x86's default NaN)
 
 
+def fold_abs(word: int, negate: bool) -> int:
+    """The word of ``|x|`` (``-|x|`` when ``negate``) of a constant as fxc's optimiser folds the modifier (session
+    44): ``x > 0 ? x : -x``, so a zero -- a local 0, -0 or denormal, which it carries as +0 -- is -0 (``float x =
+    0; abs(x)`` 0x80000000 and ``-abs(x)`` +0, also ``length`` of one component and ``abs((float)i)``; every /O
+    level and IEEE strictness; at /Od the instruction runs: +0). A literal call is litfold's fabs (+0)."""
+    x = _operand(word)
+    if x != x:
+        r = word ^ 0x80000000  # x > 0 is false: a NaN's sign flips
+    else:
+        r = f2b(x if x > 0 else -x)
+    return r ^ 0x80000000 if negate else r
+
+
 def fxc_fold(name: str, vals: list[np.ndarray]) -> np.ndarray | None:
     """fxc's folded words of ``name`` on the uint32 operand words ``vals`` (one array per source), or None when
     ``name`` is not one of :data:`NAMES` or some lane keeps its operation (a NaN operand of exp / log / sqrt / rsq

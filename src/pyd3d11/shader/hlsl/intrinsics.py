@@ -38,6 +38,7 @@ from .types import (
     concrete,
 )
 from .uncalled import is_type_error
+from .values import b2f
 from .voidvals import check_intrinsic_arguments
 
 if TYPE_CHECKING:
@@ -521,12 +522,29 @@ def _i_firstbithigh(cg: CodegenContext, name: str, args: list[Val], arg_nodes: l
     return Val(t.with_base(UINT), _legacy_bits(cg, name, v.slots, res, pos))
 
 
+def _const_variable(cg: CodegenContext, e: A.Node) -> bool:
+    """``e`` names a ``const`` variable -- a global or local ``static const``, a ``const`` local (read-only, its
+    initial value; not a const parameter): fxc's front end folds with its value."""
+    if not isinstance(e, A.Ident):
+        return False
+    for sc in reversed(cg.scopes):
+        if e.name in sc:
+            v = sc[e.name]
+            return isinstance(v, Val) and v.readonly and not getattr(v, "param", False)
+    return False
+
+
 def _i_abs(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     t = numeric(cg, args[0], pos)
     if concrete(t.base) in (FLOAT, BOOL):  # abs(bool) takes the float overload (_numeric_pair): 1.0 / 0.0
         v = _fv(cg, args[0], pos)
+        if _const_variable(cg, arg_nodes[0]) and all(is_imm(x) for x in v.slots):
+            # fxc folds a static const's abs as C's fabs (``static const float s = 0.0; abs(s)`` +0, of a
+            # denormal +0; a local static const's too: test_rules_hlsl_intrinsics_s18's literal rows), where a
+            # constant variable's |x| is folded to -0 (instfold.fold_abs; session 44)
+            return Val(v.type, [imm(f2b(abs(b2f(x[3]))) if x[3] & 0x7F800000 else 0) for x in v.slots])
         return Val(v.type, cg.op("mov", t.n, [v.slots], ["abs"]))
     if concrete(t.base) == UINT:
         return args[0]
@@ -663,7 +681,11 @@ def _i_length(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
     else:
         need(1)
         v = _fv(cg, args[0], pos)
-    if name == "normalize":
+    if name == "normalize" and (cg.d3d9 or cg.level9):
+        # shader model 4+: a literal argument is litfold's (in double, also at /Od); a constant local's value is
+        # the dp / rsq / mul instructions folded (instfold's rsq: ``float3 v = float3(0.1, 0.3, 0.7);
+        # normalize(v).x`` is 0x3e05503f where the double quotient is ...3e; a zero local vector is NaN, a
+        # (1e20, 1e20, 0) one 0: dp overflows; session 44). Below shader model 4 not probed: the double fold stays
         from .refactor import fold_constant_normalize
 
         folded = fold_constant_normalize(cg, v.slots)

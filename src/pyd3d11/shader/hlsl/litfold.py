@@ -16,7 +16,7 @@ here are Python's math module (the same IEEE double functions) with the special 
 
 Not folded here (fxc's folded value differs from this model or was not probed): a ternary operator (fxc folds
 ``0.9 > 0.5 ? 0.9 : 0.1`` as a float value), local variables and ``const`` variables (fxc folds a ``static const``
-in double too; not built), normalize / cross / reflect / refract / determinant / lit / isnan (one-ulp or
+in double too; not built), cross / reflect / refract / determinant / lit / isnan (one-ulp or
 special-value differences), round and trunc (fxc's are the instructions' folds: ``trunc(1e20)`` is
 -2147483648, ``round(0.5)`` 1 and ``round(2.5)`` 2), sign (an int result), the Direct3D 9 and level-9 targets (not probed)."""
 
@@ -209,8 +209,25 @@ _REDUCING: dict[str, tuple[int, Callable[..., float]]] = {
     "distance": (2, lambda a, b: _REDUCING["length"][1]([_add(x, -y) for x, y in zip(a, b)])),
 }
 
+
+
+def _normalize(a: list[float]) -> list[float]:
+    """x / sqrt(x . x) of each component in double (session 44): ``normalize(float3(0.1, 0.3, 0.7)).y`` is
+    0x3ec7f85d (the float32 dp / rsq / mul sequence ...5e), ``(1e20, 1e20, 0)`` 0.7071 (no float32 overflow),
+    ``(1e-40, 0)`` (1, 0) (a double literal is not flushed), also at /Od; a vector of length 0 is itself
+    (``normalize(float2(-0.0, -0.0))`` keeps both -0: fxc's object, where x / 0 would be NaN); an infinite
+    component gives inf / inf, NaN, and the others 0."""
+    n = _REDUCING["length"][1](a)
+    if n == 0:
+        return list(a)
+    return [_div(x, n) for x in a]
+
+
+#: name -> function of the one argument vector to a vector of its width
+_VECTOR: dict[str, Callable[[list[float]], list[float]]] = {"normalize": _normalize}
+
 #: every intrinsic this module folds
-NAMES = frozenset(_ELEMENTWISE) | frozenset(_REDUCING)
+NAMES = frozenset(_ELEMENTWISE) | frozenset(_REDUCING) | frozenset(_VECTOR)
 
 
 #: the NaN fxc's C runtime returns for an argument outside a function's domain (``asin(2)``, ``log(-1)``,
@@ -292,7 +309,7 @@ def _broadcast(groups: list[list[float]]) -> tuple[list[float], ...] | tuple[Non
 
 
 def _fold(cg: CodegenContext, name: str, arg_nodes: list[A.Node]) -> list[float] | None:
-    spec = _ELEMENTWISE.get(name) or _REDUCING.get(name)
+    spec = _ELEMENTWISE.get(name) or _REDUCING.get(name) or ((1, _VECTOR[name]) if name in _VECTOR else None)
     if spec is None or len(arg_nodes) != spec[0]:
         return None
     args = [literal_values(cg, a) for a in arg_nodes]
@@ -304,6 +321,8 @@ def _fold(cg: CodegenContext, name: str, arg_nodes: list[A.Node]) -> list[float]
 def fold_values(name: str, groups: list[list[float]]) -> list[float] | None:
     """``name`` applied to constant argument vectors as fxc's front end folds it (module doc), or None where this
     module does not fold it (also the parser's array dimensions and template counts: constexpr.eval_const)."""
+    if name in _VECTOR:
+        return _VECTOR[name](groups[0]) if len(groups) == 1 and groups[0] else None
     spec = _ELEMENTWISE.get(name) or _REDUCING.get(name)
     if spec is None or len(groups) != spec[0] or not all(groups):
         return None

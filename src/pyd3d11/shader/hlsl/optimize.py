@@ -32,7 +32,7 @@ import numpy as np
 
 from ..dxbc.opcodes import BY_NAME, OpClass
 from ..ops.fold import fold_alu
-from .instfold import fxc_fold
+from .instfold import fold_abs, fxc_fold
 from .operands import Ins, Reg
 
 #: module switch (tests compare outputs with the pass on and off; PYD3D11_HLSL_NO_OPT=1 turns it off
@@ -298,8 +298,9 @@ def _construct_writes(code: list[Ins]) -> dict[int, set[int] | None]:
     return out
 
 
-def _rewrite(st: _Copies, reg: Reg, lanes: tuple[int, ...], allow_imm: bool) -> Reg | None:
-    """``reg`` reading the copies' sources instead, or None (nothing known / sources differ)."""
+def _rewrite(st: _Copies, reg: Reg, lanes: tuple[int, ...], allow_imm: bool, fold_mod: bool = False) -> Reg | None:
+    """``reg`` reading the copies' sources instead, or None (nothing known / sources differ); ``fold_mod``: a
+    modified read of a literal takes the literal with the float modifier applied (:func:`_modified`)."""
     if reg.file != "r" or reg.rel is not None or type(reg) is not Reg:
         return None
     t = reg.idx[0]
@@ -320,13 +321,14 @@ def _rewrite(st: _Copies, reg: Reg, lanes: tuple[int, ...], allow_imm: bool) -> 
         return _holder(st, reg, t, sw, read, res, lanes, single)
     f, idx, rel = keys.pop()
     if f == "l":
-        if not allow_imm or reg.mod:
+        # fxc's optimiser folds a float modifier into the literal (``|x|`` of a local 0 is l(-0): _modified)
+        if not allow_imm or (reg.mod and not fold_mod):
             return None
         if single:
-            return Reg("l", imm=(res[sw[0]][3],))
+            return Reg("l", imm=(_modified(res[sw[0]][3], reg.mod),))
         vals = [0, 0, 0, 0]
         for ln in lanes:
-            vals[ln] = res[sw[ln]][3]
+            vals[ln] = _modified(res[sw[ln]][3], reg.mod)
         return Reg("l", imm=tuple(vals))
     if single:
         return Reg(f, idx, rel, (res[sw[0]][3],), reg.mod)
@@ -446,25 +448,42 @@ def _foldable(op: str, nsrc: int) -> bool:
     return (op in FLOAT_OPS and FLOAT_OPS[op][0] == nsrc) or (op in INT_OPS and INT_OPS[op][:2] == (nsrc, 1))
 
 
+#: float operations whose literal operands' source modifiers fxc's optimiser folds with them
+_MOD_FOLDS = frozenset({"mov", "add", "mul", "mad", "div", "min", "max", "sqrt", "rsq", "exp", "log", "frc"})
+
+
+def _modified(word: int, mod: str) -> int:
+    """A float literal's word with its source modifier applied as fxc's optimiser folds it (|x| of a zero is -0)."""
+    if not mod:
+        return word
+    if mod in ("abs", "-abs"):
+        return fold_abs(word, mod == "-abs")
+    return word ^ 0x80000000
+
+
 def _fold(ins: Ins, sh: _Shape) -> Ins | None:
     """A per-component operation on immediates as ``mov dst, l(result)``, computed by the executor's
     own arithmetic (pyd3d11.shader.exec), so the folded program gives the same bits."""
     if sh.kind != "cw" or sh.nd != 1 or ins.tail or ins.args[0].file != "r" or ins.args[0].comps is None:
         return None
     srcs = ins.args[1:]
-    if not srcs or any(a.file != "l" or a.mod for a in srcs):
+    # fxc's optimiser folds a float operation whose literal operands carry modifiers too (``distance(x, y)`` of two
+    # locals holding 0 is |0 - 0| folded: -0, instfold.fold_abs; session 44); elsewhere a modifier keeps it
+    modded = _FXC_FOLDS and ins.op in _MOD_FOLDS
+    if not srcs or any(a.file != "l" or (a.mod and not modded) for a in srcs):
         return None
     if ins.suffix not in ("", "_sat") or (ins.suffix and ins.op not in _FOLD_SAT):
         return None
     from ..ops.alu_float import saturate
 
-    if ins.op == "mov" and not ins.suffix:
+    if ins.op == "mov" and not ins.suffix and not srcs[0].mod:
         return None
     if ins.op != "mov" and not _foldable(ins.op, len(srcs)):
         return None
     d = ins.args[0]
     lanes = list(d.comps)
-    vals = [np.array([(tuple(a.imm) + (a.imm[-1],) * 4)[ln] for ln in lanes], np.uint32) for a in srcs]
+    vals = [np.array([_modified((tuple(a.imm) + (a.imm[-1],) * 4)[ln], a.mod) for ln in lanes], np.uint32)
+            for a in srcs]
     res = fxc_fold(ins.op, vals) if _FXC_FOLDS else None  # fxc's optimiser's folds in double (instfold.py)
     if res is None:
         res = vals[0] if ins.op == "mov" else fold_alu(ins.op, vals)
@@ -575,7 +594,8 @@ def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
                 letter = sh.types[j]
                 if a.file != "r" or letter not in "fiunx":
                     continue
-                r = _rewrite(st, a, lanes, allow_imm=letter in "fiu" and (not sh.flow or op in _CONDITIONAL))
+                r = _rewrite(st, a, lanes, allow_imm=letter in "fiu" and (not sh.flow or op in _CONDITIONAL),
+                             fold_mod=_FXC_FOLDS and op in _MOD_FOLDS and letter == "f")
                 if r is not None:
                     if new_args is None:
                         new_args = list(ins.args)
