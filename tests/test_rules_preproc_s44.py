@@ -459,6 +459,24 @@ ROWS = [
      None, ('X1518', 'X1500')),
     ('if_trailing_empty', '#define E\n#ifdef X\n#elif 1 E\n#endif\npass\n', None,
      None, ('X1518', 'X1500')),
+    ('comment_in_if', '#if 1 /* c\n*/ 2\npass\n#endif\n', None,
+     '#line 2 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ('X1500',)),
+    ('comment_in_if', '#if 0 /* c\n*/ || 1\npass\n#endif\n', None,
+     '#line 2 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ()),
+    ('comment_in_if', '#if 1 /* c\n\n*/ && 0\npass\n#endif\n', None,
+     '#line 5 "<DIR>\\\\src\\\\t.hlsl"\n\n', ()),
+    ('comment_in_if', '#if /* c\n*/ 1\npass\n#endif\n', None,
+     '#line 2 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ()),
+    ('comment_in_if', '#elif 1 /* c\n*/ pass\n', None,
+     '#line 2 "<DIR>\\\\src\\\\t.hlsl"\n\n', ('X1508', 'X1500')),
+    ('comment_in_if', '#if 0\n#elif 0 /* c\n*/ || 1\npass\n#endif\n', None,
+     '#line 3 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ()),
+    ('comment_in_if', '#define F(x) x\n#if F /* c\n*/ (1)\npass\n#endif\n', None,
+     None, ('X1518',)),
+    ('comment_in_if', '#if defined /* c\n*/ X\nfail\n#else\npass\n#endif\n', None,
+     '#line 4 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ()),
+    ('comment_in_if', '#ifdef X /* c\n*/ Y\n#endif\npass\n', None,
+     '#line 3 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n', ('X1500',)),
 ]
 
 #: recorded the same way, not built (the docs section's "open"): strict xfail
@@ -664,6 +682,15 @@ COMPILES = [
     ('#define E\n#if !0 E\npass\n#endif\n', None, 'ps_4_0', 'std', None, 'X1518'),
     ('#define E\n#if 1 ? 2 : 3 E\npass\n#endif\n', None, 'ps_4_0', 'std', None, 'X1518'),
     ('#define E\n#ifdef X\n#elif 1 E\n#endif\npass\n', None, 'ps_4_0', 'std', None, 'X1518'),
+    ('#if 1 /* c\n*/ 2\npass\n#endif\n', None, 'ps_4_0', 'std', None, 'X1500'),
+    ('#if 0 /* c\n*/ || 1\npass\n#endif\n', None, 'ps_4_0', 'std', None, 'ok'),
+    ('#if 1 /* c\n\n*/ && 0\npass\n#endif\n', None, 'ps_4_0', 'std', None, 'X3501'),
+    ('#if /* c\n*/ 1\npass\n#endif\n', None, 'ps_4_0', 'std', None, 'ok'),
+    ('#elif 1 /* c\n*/ pass\n', None, 'ps_4_0', 'std', None, 'X1508'),
+    ('#if 0\n#elif 0 /* c\n*/ || 1\npass\n#endif\n', None, 'ps_4_0', 'std', None, 'ok'),
+    ('#define F(x) x\n#if F /* c\n*/ (1)\npass\n#endif\n', None, 'ps_4_0', 'std', None, 'X1518'),
+    ('#if defined /* c\n*/ X\nfail\n#else\npass\n#endif\n', None, 'ps_4_0', 'std', None, 'ok'),
+    ('#ifdef X /* c\n*/ Y\n#endif\npass\n', None, 'ps_4_0', 'std', None, 'X1500'),
 ]
 
 #: recorded the same way, not built: strict xfail

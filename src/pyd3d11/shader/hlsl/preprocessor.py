@@ -401,8 +401,12 @@ class Preprocessor(IfExpressions, Pragmas, RunOn, Includes):
             if s.startswith("#") and not was_in_comment:
                 while incomment[0] and i < len(lines):
                     # a comment is one space (C99 5.1.1.2 phase 3, before directives are read in phase 4): a
-                    # block comment that opens on a directive line carries the directive on past its end
-                    s += " " + _strip_comments(lines[i], incomment).strip()
+                    # block comment that opens on a directive line carries the directive on past its end -- into
+                    # an #if's expression too, which reads the marked text (d3dcompiler_47 10.1, session 44:
+                    # "#if 0 /* c" / "*/ || 1" takes its group, "#if 1 /* c" / "*/ pass" is X1500 at pass)
+                    cont = _strip_comments(lines[i], incomment, self._mark)
+                    s += " " + (cont.replace(COMMENT_MARK, " ") if self.lenient else cont).strip()
+                    marked += " " + cont
                     i += 1
                 before = (self.shown, i + self.line_delta)  # (the directive's last line)
                 self._line_ends = 1
