@@ -10,7 +10,7 @@ error (the file and line fxc's message names), ``#error`` / ``#warning`` / ``#pr
 text, D3D_SHADER_MACRO definitions with odd names and values, the predefined names other compilers know
 (``__SHADER_TARGET_MAJOR``, ``__HLSL_VERSION``, ``__COUNTER__``, ...: fxc defines none), and the groups this helper
 ran at the DLL to learn each rule's extent (``bytes``, ``nonfinite``, ``definitions``, ``open_invocations``,
-``last_splice``, ``if_trailing_empty``, ``custom_include``).
+``last_splice``, ``if_trailing_empty``, ``comment_in_if``, ``custom_include``).
 
 Every expected value was recorded from Microsoft's d3dcompiler_47.dll 10.1 under Wine (session 44): D3DPreprocess's
 whole text byte for byte (the source named ``<DIR>\\src\\t.hlsl``, the folder's spelling written ``<DIR>``) and the
@@ -33,7 +33,8 @@ time rule of session 44); the recording tool is described in the docs section. T
   message) while D3DCompile reads it as nothing;
 - an invocation left open at the end of the file is X1515 once per function-like invocation open inside it too;
 - a backslash before the file's last new-line leaves the last line without its line end;
-- an ``#if`` / ``#elif`` whose whole expression is followed by names replaced by nothing is X1518 then X1500.
+- an ``#if`` / ``#elif`` whose whole expression is followed by names replaced by nothing is X1518 then X1500;
+- a block comment that carries an ``#if`` / ``#elif`` line on carries its expression on (``comment_in_if``).
 """
 
 from __future__ import annotations
