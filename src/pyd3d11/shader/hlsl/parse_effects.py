@@ -185,6 +185,8 @@ class EffectSyntaxParser:
                     return node
             defs = [d for d in self.program_decls if isinstance(d, A.FuncDef) and d.name == call.name and
                     d.body is not None]
+            if not defs:  # the function being read (an unclosed body): its uniforms are the later checks' (X3013)
+                return node
             counts = [(sum(1 for p in u if p.default is None), len(u))
                       for u in ([p for p in d.params if "uniform" in p.mods] for d in defs)]
             if counts and not any(lo <= len(call.args) <= hi for lo, hi in counts):
