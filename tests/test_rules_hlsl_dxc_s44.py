@@ -22,6 +22,8 @@ build; the rows cover each rule's extent, not only the lines that showed it:
   3); trunc and rcp do not fold there (X3058).
 * an assignment or prefix step as GetDimensions' output designates its variable (``t.GetDimensions(w = 1, h)``
   compiles).
+* an effect object global (BlendState, PixelShader, ...) read in a function at a shader target is a name the type
+  rules judge (``o + 1`` X3022, ``o.x`` X3018, ``o[0]`` X3121, ``o = o`` X3025, ``o;`` compiles; were X3004).
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ _WORDS = {
           "static volatile", "groupshared shared", "extern uniform", "groupshared precise uniform const"],
     "loop": ["extern static", "extern groupshared", "extern shared", "extern inline", "static uniform",
              "groupshared static", "groupshared shared", "groupshared inline", "shared static", "shared uniform",
-             "inline uniform", "inline shared", "static volatile", "precise volatile"],
+             "inline uniform", "inline shared", "static volatile", "precise volatile", "volatile shared"],
 }
 
 
@@ -187,9 +189,24 @@ def get_dimensions_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
+# --- effect objects read at a shader target ---------------------------------------------------------------------------
+_EFFECT_USES = {"index": "float4 f = o[0];", "add": "float4 f = o + 1;", "member": "float4 f = o.x;",
+                "convert": "float4 f = o;", "call": "float4 f = sin(o);", "plain": "o;", "negate": "float4 f = -o;",
+                "cast": "float4 f = (float4)o;", "assign": "o = o;"}
+
+
+def effect_object_rows() -> list[tuple[str, str, str]]:
+    rows = []
+    for i, (k, use) in enumerate(_EFFECT_USES.items()):
+        kind = ("BlendState", "PixelShader", "RasterizerState", "DepthStencilState", "VertexShader")[i % 5]
+        rows.append((f"effobj_{kind}_{k}", "ps_5_0", f"{kind} o;\nfloat4 main() : SV_Target {{ {use} return 0; }}"))
+    rows.append(("effobj_GeometryShader_plain_ps40", "ps_4_0", "GeometryShader o;\nfloat4 main() : SV_Target { o; return 0; }"))
+    return rows
+
+
 def all_rows() -> list[tuple[str, str, str]]:
     rows = storage_word_rows() + type_modifier_rows() + assignment_rows() + initialiser_rows() + rounding_rows()
-    rows += get_dimensions_rows()
+    rows += get_dimensions_rows() + effect_object_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 

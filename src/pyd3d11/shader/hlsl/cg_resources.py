@@ -79,6 +79,10 @@ class ResourceBinding:
             self.globals[d.name] = ("staticval", Val(t, [], readonly="static" in d.mods and "const" in d.mods))
             return
         elif k in EFFECT_KINDS:
+            # no storage and no register, but a name the type rules see (d3dcompiler_47 10.1, session 44: at a
+            # shader target ``BlendState o; ... o + 1`` is X3022, ``o.x`` X3018, ``o[0]`` X3121, ``(float4)o`` X3017,
+            # ``o = o`` X3025, a bare ``o;`` compiles -- they were X3004)
+            self.globals[d.name] = ("staticval", Val(t, [], readonly=True))
             return
         elif k in ("InputPatch", "OutputPatch"):
             if not 1 <= t.samples <= 32 or t.elem is None:
