@@ -216,11 +216,17 @@ def _object_cells(cg: CodegenContext) -> list[dict]:
     global static object variables of static_object_variable)."""
     found: dict[int, dict] = {}
     values = [v for sc in cg.scopes for v in sc.values()] + list(cg.local_statics.values()) + \
-        [g[1] for g in cg.globals.values() if isinstance(g, tuple) and len(g) == 2 and g[0] == "staticval"]
+        [g[1] for g in cg.globals.values() if isinstance(g, tuple) and len(g) == 2 and g[0] == "staticval"] + \
+        _results(cg)
     for v in values:
         if is_ref(v):
             found.setdefault(id(v.obj[1]), v.obj[1])
     return list(found.values())
+
+
+def _results(cg: CodegenContext) -> list:
+    """The objects the inlined functions being generated return (inlining.py's ``result_obj``)."""
+    return [ctx["result_obj"] for ctx in cg.func_ctx if ctx.get("result_obj") is not None]
 
 
 def cells_before_if(cg: CodegenContext) -> list[tuple[dict, dict]]:
@@ -245,18 +251,22 @@ def merge_if_arms(cg: CodegenContext, snap: list[tuple[dict, dict]], after_then:
     10.1 under Wine, session 44, REFL): the objects the arms leave, an arm that ends in a return contributing
     none and an unassigned (undefined) value ignored, resolve to that object when they are all one
     (``Texture2D lt; if (c) lt = t; return lt.Load(i);`` binds t; also ``lt = t; if (c) lt = t;``, both arms t,
-    ``lt = u; if (c) lt = t; else return 0;``); different objects stay a run-time choice, fxc's internal error
+    ``lt = u; if (c) lt = t; else return 0;``; a function's result returned in both arms: ``if (c > 0) return a;
+    return a;``); different objects stay a run-time choice, fxc's internal error
     X8000 where read (``lt = t; if (c) lt = u;``, ``if (c) lt = t; else lt = u;``), as does an undefined one
     beside an object where the if stays a branch (not ``flat``: [branch], /Od and shader model 5.1 unless
     [flatten]; ``[branch] if (c) lt = t;``). At /Od an arm's return is not followed (``ends`` both false). A loop
     or a switch that assigns one keeps it a run-time choice too (X8000, :func:`read`)."""
     here = _depth(cg)
+    results = {id(v.obj[1]) for v in _results(cg)}
     for (cells, before), then_cells in zip(snap, after_then, strict=True):
         else_cells = dict(cells)
+        # a function's returned objects leave by its returns (tailret.py puts them at the ends of the arms)
+        stops = (False, False) if id(cells) in results else ends
         for key in set(before) | set(then_cells) | set(else_cells):
             old = before.get(key)
-            arms = [c.get(key) for c, end in ((then_cells, ends[0]), (else_cells, ends[1])) if not end]
-            if all(a == old for a in (then_cells.get(key), else_cells.get(key))):
+            arms = [c.get(key) for c, end in ((then_cells, stops[0]), (else_cells, stops[1])) if not end]
+            if not arms or all(a == old for a in (then_cells.get(key), else_cells.get(key))):
                 continue
             objs: list = []
             for a in arms:
