@@ -213,11 +213,10 @@ CONFLICT: Any = ("conflict",)
 
 def _object_cells(cg: CodegenContext) -> list[dict]:
     """The binding tables of every object-bearing variable visible here (locals, a function's statics, the
-    global static object variables of static_object_variable)."""
+    global static object variables of static_object_variable -- declared into the outermost scope by
+    init_statics --, the objects the functions being inlined return)."""
     found: dict[int, dict] = {}
-    values = [v for sc in cg.scopes for v in sc.values()] + list(cg.local_statics.values()) + \
-        [g[1] for g in cg.globals.values() if isinstance(g, tuple) and len(g) == 2 and g[0] == "staticval"] + \
-        _results(cg)
+    values = [v for sc in cg.scopes for v in sc.values()] + list(cg.local_statics.values()) + _results(cg)
     for v in values:
         if is_ref(v):
             found.setdefault(id(v.obj[1]), v.obj[1])
