@@ -210,8 +210,8 @@ def test_sample_arguments_are_checked_before_the_stage_rule():
 # --- a missing semantic, in fxc's words -------------------------------------------------------------------
 #: (entry point source, fxc's error line): fxc names the function and the parameter, whichever member of a
 #: struct lacks the semantic (X3502 "'f': input parameter 'inputs' missing semantics", X3503 "'main':
-#: function return value missing semantics", both from fxc's own output; the output-parameter wording is
-#: inferred from the input one)
+#: function return value missing semantics", both from fxc's own output; an output parameter's is X3503 too,
+#: "'main': output parameter 'o' missing semantics" -- d3dcompiler_47 10.1 at vs_4_0 and ps_5_0, session 44)
 MISSING_SEMANTICS = [
     ("float4 main(float4 p) : SV_Target { return p; }", "X3502: 'main': input parameter 'p' missing semantics"),
     ("struct S { float4 a : A; float4 b; };\nfloat4 main(S s) : SV_Target { return s.a + s.b; }",
@@ -220,7 +220,7 @@ MISSING_SEMANTICS = [
     ("float4 main(float4 p : P) { return p; }", "X3503: 'main': function return value missing semantics"),
     ("struct O { float4 a : SV_Target; float4 b; };\nO main(float4 p : P) { O o; o.a = p; o.b = p; return o; }",
      "X3503: 'main': function return value missing semantics"),
-    ("void main(float4 p : P, out float4 o) { o = p; }", "X3502: 'main': output parameter 'o' missing semantics"),
+    ("void main(float4 p : P, out float4 o) { o = p; }", "X3503: 'main': output parameter 'o' missing semantics"),
 ]
 
 
