@@ -197,7 +197,9 @@ def test_object_returned_under_a_constant_condition_resolves(body, arg, reg):
 
 @pytest.mark.parametrize("body", BODIES[:3])
 def test_object_returned_under_a_run_time_condition_fails(body):
-    assert _code(PICK.format(body=body, arg="c > 0")) == "X3500"
+    # d3dcompiler_47 10.1 (ps_4_0 / ps_5_0, session 44): its own bytecode validator's X8000 "Invalid operand type"
+    # -- the object chosen at run time is not representable; the X3500 this row expected was inferred
+    assert _code(PICK.format(body=body, arg="c > 0")) == "X8000"
 
 
 # --- code-generation errors come after the type check of the arguments -----------------------------------
