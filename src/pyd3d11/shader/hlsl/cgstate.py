@@ -157,6 +157,7 @@ class CodegenContext(Protocol):
     input_origin: dict[Slot, Slot]
     untracked_slots: set[Slot]  # never constant-propagated (constprop.py)
     kconst: dict  # variable temp slot -> known constant bits (constprop.py)
+    local_statics: dict  # a function-local static's declaration id -> its value (objects.py reads the objects held)
     unfolded_reads: int  # > 0: variable reads keep their registers (odbool.py, /Od float tests)
     tgsm: dict  # groupshared name -> (g#, stride bytes, type)
     tb_reads: dict  # tbuffer number -> the (register, component) pairs its loads read (tbuffer.py)
