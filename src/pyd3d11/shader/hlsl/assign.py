@@ -245,6 +245,11 @@ def assign_to(cg: CodegenContext, target: A.Node, v: Val, pos, direct: bool = Fa
     t, slots = lv
     check_aggregate_assignment(cg, v.type, t, pos)
     cv = cg.convert(v, t, pos)
+    if cg.d3d9 or cg.level9:
+        from .doubles import holds_double, read_double
+
+        if holds_double(t):  # a variable takes a double: where the legacy targets refuse it (doubles.read_double)
+            read_double(cg, pos)
     for s in slots:
         if s[0] not in ("r", "o", "x", "oDepth", "oMask", "oDepthGE", "oDepthLE", "oStencilRef"):
             raise cg.err(pos, "l-value specifies const object", 3025)

@@ -90,7 +90,9 @@ class StatementLowering:
                 self.declare_local(d, self.scopes[-1])
         elif isinstance(s, A.ExprStmt):
             if s.expr is not None:
-                self.expr(s.expr)
+                from .discarded import discard
+
+                discard(self, s.expr)  # its outermost operation dropped, as fxc does (discarded.py)
         elif isinstance(s, A.If):
             from .unroll import gen_if
 
@@ -220,6 +222,11 @@ class StatementLowering:
 
             check_aggregate_assignment(self, v.type, ctx["ret"], s.pos)
             val = self.convert(v, ctx["ret"], s.pos)
+            if self.d3d9 or self.level9:
+                from .doubles import holds_double, read_double
+
+                if ctx["ret"] is not VOID and holds_double(ctx["ret"]):  # a double returned (doubles.read_double)
+                    read_double(self, s.pos)
             if ctx["ret"] is VOID:
                 raise self.err(s.pos, "void functions cannot return a value", 3079)
         elif ctx["ret"] is not VOID:

@@ -308,8 +308,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.unmapped_stage_error: HlslError | None = None  # a discard outside a pixel shader (cgstmts.py)
         self.strict_bounds = 0  # unroll._unroll
         #: the first refusal of the legacy targets' phase (X3548, X3543, X3704), raised after the type rules, in
-        #: source order with a double's refusal and X3703 (uintrange.defer, compiler.first_refusal)
+        #: the order code generation meets it and a double's refusal (uintrange.defer / stamp, compiler.first_refusal)
         self.deferred_legacy_error: HlslError | None = None
+        self.refusal_clock = 0  # uintrange.stamp
         self.skip_target_error = False  # compiler.py: generate past it (to find the dead resources)
         self.d3d9: str | None = None  # the Direct3D 9 target when compiling for one (sm2/d3d9.py)
         self.call_stack: list[str] = []
@@ -687,8 +688,10 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             if DOUBLE in (src.base, to.base) and src.base != to.base:  # placed here (compiler.first_refusal)
                 from .doubles import check_profile, lead_literal_code
 
-                # a double literal converted (``int c = 1.5L;``) is X3651, a value converted to double X3684
-                check_profile(self, pos, lead_literal_code(self, [v]) if src.base == DOUBLE else None)
+                # a double literal converted (``int c = 1.5L;``) is X3651, a value converted to double X3684 (at
+                # the legacy targets where the value is read: doubles.read_double)
+                check_profile(self, pos, lead_literal_code(self, [v]) if src.base == DOUBLE else None,
+                              pending=to.base == DOUBLE and bool(self.d3d9 or self.level9))
             return self.convert_base(Val(NumType(src.base, to.rows, to.cols, to.shape, to.row_major), slots), to.base)
         # aggregates: component-wise by flattening; a scalar becomes a struct only through a cast
         # (fxc X3017 "cannot convert from 'int' to 'struct s_f2'" for ``s_f2 x = 0;``)
@@ -1251,12 +1254,6 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 # (a patch's X3012 is the parser's; a salvaged declaration (salvage.py) reaches here)
                 raise self.err(d.pos, f"'{d.name}': missing initial value", 3012)
             v = self.expr(d.init)
-            if (t.kind in EFFECT_KINDS or t.kind == "string") and isinstance(v.type, (NumType, ObjectType)) and \
-                    not (isinstance(v.type, ObjectType) and v.type.kind.lower() == t.kind.lower()):
-                # an effect object or string local takes its own kind only (d3dcompiler_47 10.1, session 44, ACC:
-                # ``BlendState b = rs;`` of a RasterizerState, ``= 1``, ``= s`` of a string, ``PixelShader``
-                # into ``VertexShader``, ``string b = blend;`` are X3017)
-                raise self.err(d.pos, f"cannot implicitly convert from '{v.type}' to '{t}'", 3017)
             if t.kind in ("InputPatch", "OutputPatch") and t.elem is not None and not _fits_patch(v.type, t):
                 # a patch local takes an array of exactly its control-point type and count (d3dcompiler_47 10.1,
                 # session 39 MUT: ``InputPatch<float, 2> p = data;`` of a float[1], float[3], min16float[2],
@@ -1289,6 +1286,11 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             if init is None:
                 self.uninit_locals.append((d.name, d.pos, list(v.slots)))
         if init is not None:
+            if self.d3d9 or self.level9:
+                from .doubles import holds_double, read_double
+
+                if holds_double(t):  # the local takes a double (a dead one too: fxc 10.1, session 44)
+                    read_double(self, d.pos)
             self.store(v.slots, init.slots)
         if "const" in d.mods:
             v.readonly = True

@@ -291,8 +291,11 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             if legacy is not None and exc.code >= 3500 and exc.code != 3703 and exc is not cg.deferred_double_error \
                     and not (exc.code == 4615 and legacy.code in (3660, 3549)):  # a root signature's X4615 first
                 # an error of a later phase found after a kept legacy-target refusal (uintrange.defer): the
-                # refusal, earlier in source, is fxc's; a type rule (X3000-X3499) and X3703 still come first
-                raise failed(cg, legacy) from None
+                # refusal (or a double's met before it), earlier, is fxc's; a type rule (X3000-X3499) and X3703
+                # still come first
+                from .uintrange import earliest
+
+                raise failed(cg, earliest(legacy, cg.deferred_double_error)) from None
             if exc.code == 3687 and (cg.d3d9 or cg.level9) and cg.deferred_double_error is not None:
                 # a double output at the Direct3D 9 / level-9 targets: the body's double refusal (X3684 of the
                 # value converted or written for it, asdouble's X3651; signatures.bind_output) is fxc's, not the
@@ -333,18 +336,20 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         return cg, text
 
     def first_refusal(cg: Codegen) -> HlslError | None:
-        """The first in source order of a double's X3684 / X3651, a Direct3D 9 min-precision local's X3703 and the
-        legacy targets' X3548 / X3543 / X3704 (uintrange.defer): d3dcompiler_47 10.1 reports them in one phase
-        after the type rules (session 37, INTR: ``(uint)a.y; min16float m;`` is X3548, ``min16float m; (uint)m``
-        X3703, ``asint(a.x); double d;`` X3543, ``double d; (uint)a.x`` X3684)."""
+        """The first of a double's X3684 / X3651, a Direct3D 9 min-precision local's X3703 and the legacy targets'
+        X3548 / X3543 / X3704 (uintrange.defer): d3dcompiler_47 10.1 reports them in one phase after the type rules
+        (session 37, INTR: ``(uint)a.y; min16float m;`` is X3548, ``min16float m; (uint)m`` X3703, ``asint(a.x);
+        double d = a.x;`` X3543, ``double d = a.x; (uint)a.x`` X3684). The double's and the legacy phase's are
+        taken in the order code generation met them (uintrange.stamp: ``(double)(uint)a.x`` is X3548; session 44,
+        D9), that one against a min-precision declaration by source position."""
         from .precision import local_refusal
+        from .uintrange import earliest
 
-        # (the legacy refusal first where both stand at one place: ``double main() : COLOR { return (uint)x; }`` is
-        # X3548, the cast judged before the double it is converted to; session 43, D9)
-        found = [e for e in (cg.deferred_legacy_error, cg.deferred_double_error) if e is not None]
-        if found:  # X3703 alone is raised with the listing (Codegen.listing)
-            found += [e for e in (local_refusal(cg),) if e is not None]
-        return min(found, key=lambda e: (e.line, e.col)) if found else None
+        first = earliest(cg.deferred_legacy_error, cg.deferred_double_error)
+        if first is None:  # X3703 alone is raised with the listing (Codegen.listing)
+            return None
+        mp = local_refusal(cg)
+        return mp if mp is not None and (mp.line, mp.col) < (first.line, first.col) else first
 
     def failed(cg: Codegen, exc: HlslError) -> HlslError:
         """The error a failed code generation reports: ``exc`` with the warnings issued before it, or, where one
@@ -492,6 +497,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                              d3d9_other_set_reservations(cg), cb_slots, preshader, globals_order)
     elif level9:
         blob = add_level9_chunk(blob, program, level9, file)
+        from .intrinsics import check_pixel_ops_after_aon9
+
+        check_pixel_ops_after_aon9(cg)  # (X4582 of a sampled integer texture: objmethods.method)
     warnings = [render_warning(p, code, msg) for p, code, msg in all_warnings(cg)]
     return CompileResult(blob, text, program, warnings)
 

@@ -49,7 +49,7 @@ def _val(t, slots: list) -> Val:
 
 
 # --- flags and profile checks ----------------------------------------------------------------------
-def check_profile(cg: CodegenContext, pos, code: int | None = None) -> None:
+def check_profile(cg: CodegenContext, pos, code: int | None = None, pending: bool = False) -> None:
     """fxc accepts ``double`` only for shader model 5 targets (featuregates.LANGUAGE['double']). Below, the
     words and number name the target's family (d3dcompiler_47 10.1, session 35 INTR): X3651 "ps_4_0 does not
     support doubles" at the 4.x targets, X3684 "ps_4_0_level_9_3 does not support double-precision
@@ -61,19 +61,58 @@ def check_profile(cg: CodegenContext, pos, code: int | None = None) -> None:
     the three-argument asuint's are X3651 "ps_3_0 does not support doubles" at every target, asuint's of a value
     converted to double X3684 at 4.x."""
     from .featuregates import LANGUAGE, gate_error
+    from .uintrange import stamp
 
-    if gate_error(cg, LANGUAGE["double"], pos, "double") is None or cg.deferred_double_error is not None:
+    held = cg.deferred_double_error
+    if gate_error(cg, LANGUAGE["double"], pos, "double") is None or \
+            held is not None and (pending or getattr(held, "met", None) is not None):
         return
     legacy = cg.d3d9 or cg.level9
+    if held is not None and code in (None, held.code):
+        stamp(cg, held)  # a conversion's refusal waiting for its value to be read (below)
+        return
     if code is not None:
         target = legacy or f"{cg.stage}_{cg.major}_{cg.minor}"
         words = "doubles" if code == 3651 else "double-precision floating-point"
-        cg.deferred_double_error = cg.err(pos, f"{target} does not support {words}", code)
+        err = cg.err(pos, f"{target} does not support {words}", code)
     else:
         # a double value made by a cast, a constructor or a literal (``(double)x``, ``double4(1, 2, 3, 4)``,
         # ``1.0L``) is X3684 at 4.x too; the declarations that hold doubles say X3651 (:func:`check_declared`)
-        cg.deferred_double_error = cg.err(pos, f"{legacy or f'{cg.stage}_{cg.major}_{cg.minor}'} does not "
-                                               "support double-precision floating-point", 3684)
+        err = cg.err(pos, f"{legacy or f'{cg.stage}_{cg.major}_{cg.minor}'} does not "
+                          "support double-precision floating-point", 3684)
+    # at the legacy targets a value converted to double is refused only where an operation reads it or a
+    # variable takes it (:func:`read_double`); until then the refusal waits, after every refusal met
+    cg.deferred_double_error = err if pending else stamp(cg, err)
+
+
+def read_double(cg: CodegenContext, pos=None) -> None:
+    """A double value read by an operation, stored in a variable, passed or returned, at the Direct3D 9 and
+    4_0_level_9_x targets: where the X3684 of a conversion to double is met.
+
+    d3dcompiler_47 10.1 (under Wine, session 44, D9) refuses a double there where an operation reads one, not
+    where a value is converted to double, in its evaluation order with the legacy phase's X3548 / X3543 / X3704
+    (uintrange.stamp): ``(float)((double)a.x + (uint)a.y)``, ``(float)(uint)(double)a.y``, ``(float)max((double)
+    a.x, (double)(uint)a.y)``, ``double2(a.x, (uint)a.y)`` and ``(float)(1.0L + (uint)a.y)`` are X3548, while
+    ``(float)(double)a.x + (uint)a.y``, ``(int)(double)a.y``, a condition ``(double)a.x ? (uint)a.y : 1``, ``double
+    d = a.x;`` (a dead local too), ``s.d = a.x``, ``(S)0`` of a struct holding one, a double parameter's argument
+    and a double function's return are X3684 first. A dead conversion's value is never read (``(double)a.x;``
+    compiles). 4.x refuses the conversion itself (check_profile's callers)."""
+    if not (cg.d3d9 or cg.level9):
+        return
+    held = cg.deferred_double_error
+    if held is not None and getattr(held, "met", None) is None:
+        from .uintrange import stamp
+
+        stamp(cg, held)
+    elif held is None and pos is not None:
+        check_profile(cg, pos)
+
+
+def holds_double(t) -> bool:
+    """Whether a value of type ``t`` holds a double component."""
+    from .codegen import leaf_bases
+
+    return DOUBLE in leaf_bases(t)
 
 
 def check_declared(cg: CodegenContext, t, pos) -> None:
@@ -195,6 +234,7 @@ _FOLD = {
 def dop(cg: CodegenContext, name: str, nd: int, srcs: list[list[Slot]], mods: list[str] | None = None,
         sat: bool = False) -> list[Slot]:
     """double -> double instruction over ``nd`` doubles (sources of ``2 * nd`` slots each)."""
+    read_double(cg)
     if not mods or all(m == "" for m in mods):
         fn = _FOLD.get(name)
         if fn is not None and _all_imm(srcs) and not sat:
@@ -245,10 +285,36 @@ def from32(cg: CodegenContext, name: str, n: int, s: list[Slot]) -> list[Slot]:
         vals = {"ftod": lambda: _f32_to_d(u), "itod": lambda: u.view(np.int32).astype(np.float64),
                 "utod": lambda: u.astype(np.float64)}[name]()
         return d_imm(vals)
-    return _emit_pairs(cg, name, n, 2, [(s, 1)])
+    out = _emit_pairs(cg, name, n, 2, [(s, 1)])
+    if cg.d3d9 or cg.level9:
+        from .uintrange import slot_range
+
+        kind = {"ftod": "f", "itod": "i", "utod": "u"}[name]
+        for k in range(n):  # what is known of the value's sign passes to the double (_dtou_refusal)
+            if slot_range(cg, s[k], kind)[0] >= 0:
+                cg.ranges[("double", out[2 * k][1][0], out[2 * k][3])] = (0.0, float("inf"))
+    return out
+
+
+def _dtou_refusal(cg: CodegenContext, s: list[Slot]) -> None:
+    """X3548 for a double made a uint at the legacy targets unless it is known not to be negative: a constant, or a
+    conversion of a 32-bit value known so (uintrange's rule: ``(uint)(double)a.y`` is X3548, judged before the
+    double's X3684 of the same conversion; ``(uint)(double)abs(a.y)`` passes to X3684; fxc 10.1, session 44)."""
+    from .uintrange import defer, refusal
+
+    for k in range(0, len(s) - 1, 2):
+        lo, hi = s[k], s[k + 1]
+        if is_imm(lo) and is_imm(hi):
+            if d_of([lo, hi])[0] >= 0:
+                continue
+        elif lo[0] == "r" and ("double", lo[1][0], lo[3]) in cg.ranges:
+            continue
+        defer(cg, refusal(cg, None))
+        return
 
 
 def compare(cg: CodegenContext, name: str, nd: int, a: list[Slot], b: list[Slot]) -> list[Slot]:
+    read_double(cg)
     if _all_imm([a, b]):
         x, y = d_of(a), d_of(b)
         r = {"deq": x == y, "dne": x != y, "dlt": x < y, "dge": x >= y}[name]
@@ -257,6 +323,7 @@ def compare(cg: CodegenContext, name: str, nd: int, a: list[Slot], b: list[Slot]
 
 
 def movc(cg: CodegenContext, nd: int, c: list[Slot], a: list[Slot], b: list[Slot]) -> list[Slot]:
+    read_double(cg)
     if all(is_imm(s) for s in c):
         out: list[Slot] = []
         for k, s in enumerate(c):
@@ -271,7 +338,10 @@ def convert_base(cg: CodegenContext, v: Val, frm: str, to: str, nt: NumType) -> 
     from .diagnostics import Pos
 
     # (Codegen.convert placed it first where it has a position; a double literal converted is X3651 there too)
-    check_profile(cg, Pos("", 1, 1), lead_literal_code(cg, [v]) if frm == DOUBLE else None)
+    if frm == DOUBLE and to == UINT and (cg.d3d9 or cg.level9):
+        _dtou_refusal(cg, v.slots)
+    check_profile(cg, Pos("", 1, 1), lead_literal_code(cg, [v]) if frm == DOUBLE else None,
+                  pending=frm != DOUBLE and bool(cg.d3d9 or cg.level9))
     s = v.slots
     if frm == DOUBLE:
         if len(s) % 2:

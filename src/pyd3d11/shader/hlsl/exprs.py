@@ -232,6 +232,10 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         return stored if stored is not None else expr(cg, target)
     if isinstance(e, A.Ternary):
         c = odbool.test_operand(cg, e.cond)
+        if isinstance(c.type, NumType) and c.type.base == DOUBLE:
+            from .doubles import read_double
+
+            read_double(cg)  # the condition is tested before the values are made (doubles.read_double)
         a = expr(cg, e.a)
         b = expr(cg, e.b)
         if isinstance(a.type, ObjectType) or isinstance(b.type, ObjectType):

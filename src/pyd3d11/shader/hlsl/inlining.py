@@ -195,6 +195,11 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         local = _val(p.type, cg.alloc_slots(p.type.slots, var=True))
         if "out" not in p.mods or "inout" in p.mods:
             arg_slots = cg.convert(a, p.type, e.pos, context=e.name).slots
+            if cg.d3d9 or cg.level9:
+                from .doubles import holds_double, read_double
+
+                if holds_double(p.type):  # a double parameter takes its argument (doubles.read_double)
+                    read_double(cg, e.pos)
             cg.store(local.slots, arg_slots)
             if len(arg_slots) == 1 and cg.stage == "cs":
                 from .memaccess import thread_index_chain

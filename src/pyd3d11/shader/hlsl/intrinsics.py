@@ -301,12 +301,21 @@ def check_pixel_ops_elsewhere(cg: CodegenContext) -> None:
     present = {(ins.op, a.idx[:1]) for ins in cg.code for a in ins.args if a.file == "t"}
     present |= {(ins.op, ()) for ins in cg.code}
     for pos, emitted, late, error in cg.pixel_ops_elsewhere:
-        if not (pixel if emitted is None else emitted & present):
+        if not (pixel if emitted is None else emitted & present) or late == "aon9":
             continue
         if not late:
             raise error or unmappable(cg, pos)
         if cg.deferred_late_error is None:
             cg.deferred_late_error = unmappable(cg, pos)
+
+
+def check_pixel_ops_after_aon9(cg: CodegenContext) -> None:
+    """The refusals :func:`check_pixel_ops_elsewhere` leaves to the end of a level-9 compile (``late`` "aon9": a
+    sample of an integer texture's X4582, objmethods.method), raised where the access survived dead-code removal."""
+    present = {(ins.op, a.idx[:1]) for ins in cg.code for a in ins.args if a.file == "t"}
+    for _pos, emitted, late, error in cg.pixel_ops_elsewhere:
+        if late == "aon9" and emitted & present:
+            raise error
 
 
 def known_intrinsic(name: str) -> bool:

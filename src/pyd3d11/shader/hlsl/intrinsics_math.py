@@ -145,7 +145,15 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         need(0 if name == "GetRenderTargetSampleCount" else 1)
         i = cg.convert(args[0], NumType(INT), pos) if args else None
         msg = "'{name}': requires a pixel shader of model 4.1 or later"
-        check_gate(cg, INTRINSICS[name], pos, name, msg, msg)
+        if cg.d3d9 or cg.level9:
+            # fxc 10.1 knows them at every stage there (session 44, D9): the count is a uint it cannot show to be
+            # at least 0 (X3548, uintrange.py), the position an instruction the target lacks (X4532, translation)
+            if i is None:
+                from .uintrange import defer, refusal
+
+                defer(cg, refusal(cg, pos))
+        else:
+            check_gate(cg, INTRINSICS[name], pos, name, msg, msg)
         dst = cg.temp()
         if i is None:
             cg.emit("sampleinfo", Reg("r", (dst,), None, (0,)), Reg("rasterizer", (), None, (0,)), suffix="_uint")

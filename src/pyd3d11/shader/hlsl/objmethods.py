@@ -30,6 +30,7 @@ from .methodsig import check_buffer_info, check_numeric_parameter, check_raw_loa
 from .operands import Reg, imm
 from .sm51 import mem_operand, reg_of, regs_of
 from .types import (
+    BOOL,
     FLOAT,
     INT,
     UINT,
@@ -39,6 +40,7 @@ from .types import (
     ObjectType,
     StructType,
     Type,
+    concrete,
 )
 
 if TYPE_CHECKING:
@@ -76,12 +78,26 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
     start, stage, deferred = len(cg.code), cg.stage, cg.unmappable_deferred
     cg.unmappable_deferred = False
     try:
+        if (cg.d3d9 or cg.level9) and reads_unsigned(obj, name):
+            _unsigned_result(cg, pos)
         try:
             v = _method(cg, obj, name, arg_nodes, pos)
         except HlslError as exc:
             from .methodsig import arguments_first
 
             raise arguments_first(cg, arg_nodes, exc) from None
+        if not cg.d3d9 and samples_integers(obj, name):
+            # X4582 "cannot sample from non-floating point texture formats." where the sample survives dead-code
+            # removal, after the doubles' X3684 (d3dcompiler_47 10.1 under Wine, session 44, D9: ``ti.Sample(s,
+            # uv)`` of a Texture2D<int4> / <uint> / <min16int> / <bool> at ps_4_0, ps_5_0 and level 9 -- SampleBias,
+            # SampleGrad, SampleCmp(LevelZero) too; ``int4 v = ti.Sample(s, uv); return p;`` compiles; Gather and
+            # Load read integers; the Direct3D 9 targets sample them, ps_3_0 compiles ``ti.Sample(s, uv)``)
+            err = cg.err(pos, "cannot sample from non-floating point texture formats.", 4582)
+            # (at level 9 after the level-9 translation's refusals: ``SampleLevel``'s texlod X4532, a Texture2DArray's
+            # X4545, the validator's X5190 of SampleGrad come first; intrinsics.check_pixel_ops_after_aon9)
+            cg.pixel_ops_elsewhere.append((pos, frozenset((ins.op, a.idx[:1]) for ins in cg.code[start:]
+                                                          for a in ins.args if a.file == "t"),
+                                           "aon9" if cg.level9 else False, err))
         if cg.unmappable_deferred:
             err = cg.unmappable_deferred if isinstance(cg.unmappable_deferred, Exception) else None
             cg.pixel_ops_elsewhere.append((pos, frozenset((ins.op, a.idx[:1]) for ins in cg.code[start:]
@@ -89,6 +105,34 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
         return v
     finally:
         cg.stage, cg.unmappable_deferred = stage, deferred
+
+
+def samples_integers(obj: Val, name: str) -> bool:
+    """Whether ``obj.name(...)`` samples (filters) a texture of integer or bool elements (X4582, :func:`method`)."""
+    t = obj.type
+    elem = getattr(t, "elem", None)
+    return isinstance(t, ObjectType) and t.kind.startswith("Texture") and isinstance(elem, NumType) and \
+        concrete(elem.base) in (INT, UINT, BOOL) and name.startswith("Sample")
+
+
+def reads_unsigned(obj: Val, name: str) -> bool:
+    """Whether ``obj.name(...)`` reads an element of a uint resource (Load, Sample*, Gather*)."""
+    t = obj.type
+    elem = getattr(t, "elem", None)
+    return isinstance(t, ObjectType) and isinstance(elem, NumType) and elem.base == UINT and \
+        name.startswith(("Load", "Sample", "Gather"))
+
+
+def _unsigned_result(cg: CodegenContext, pos) -> None:
+    """X3548 at the Direct3D 9 and 4_0_level_9_x targets for a resource access that makes a uint: d3dcompiler_47
+    10.1 (under Wine, session 44, D9) refuses a Load, Sample, SampleLevel or Gather of a uint element (``Texture2D<uint>``,
+    ``Buffer<uint>``, ``Texture2DMS<uint>``) and GetDimensions into a uint variable there -- a value it cannot show
+    to be at least 0 (uintrange.py) -- where code generation meets the call (a dead one too: ``uint v = t.Load(c);
+    return p;``), before the access's own X4532 / X4580 / X4539; a float or int element or a float GetDimensions
+    output is no such value (``tf.Load(c)`` stays X4532)."""
+    from .uintrange import defer, refusal
+
+    defer(cg, refusal(cg, pos))
 
 
 def _defer_unmappable(cg: CodegenContext) -> bool:
@@ -496,6 +540,11 @@ def get_dimensions(cg: CodegenContext, obj: Val, arg_nodes: list[A.Node], pos) -
         elif not k.startswith("RW"):
             outs.append(("r", (dst,), None, 3))
         arg_nodes = nodes
+    if cg.d3d9 or cg.level9:
+        from .methodsig import out_arg_type
+
+        if any(getattr(out_arg_type(cg, n), "base", None) == UINT for n in arg_nodes):
+            _unsigned_result(cg, pos)
     for node, s in zip(arg_nodes, outs, strict=False):
         assign_to(cg, node, Val(NumType(UINT), [s]), pos)
     return Val(VOID, [])

@@ -64,7 +64,9 @@ def instead(cg: Any, exc: HlslError) -> HlslError | None:
         return early
     if late is not None and not _optimiser_phase(cg, exc):
         # a deferred optimiser refusal (a double, an unsigned value at D3D9) still precedes the semantics
-        return cg.deferred_legacy_error or cg.deferred_double_error or late
+        from .uintrange import earliest
+
+        return earliest(cg.deferred_legacy_error, cg.deferred_double_error) or late
     return None
 
 

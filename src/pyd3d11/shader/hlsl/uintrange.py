@@ -277,14 +277,31 @@ def defer(cg: CodegenContext, err) -> None:
     """Keep ``err``, a refusal of the legacy targets' phase, to be raised after the type rules.
 
     d3dcompiler_47 10.1 (under Wine, session 37, helper INTR) reports X3548 (this module), X3543 (``asint`` /
-    ``asuint`` below shader model 4) and X3704 (``f16tof32`` / ``f32tof16`` there) in one phase, the first in
-    source order (``(uint)a.y`` before ``asint(a.x)`` is X3548, the other order X3543), after every type rule of
-    the file (``f32tof16(x); S s = 1;`` is X3017, an undeclared name in an uncalled function X3004), a double's
-    X3684 / X3651 and a min-precision local's X3703 at the Direct3D 9 targets, and before the model refusals
-    judged last (a coarse/fine derivative's X4532). The compiler raises the first one kept
+    ``asuint`` below shader model 4) and X3704 (``f16tof32`` / ``f32tof16`` there) in one phase with a double's
+    X3684 / X3651, the first met in evaluation order (:func:`stamp`: ``(uint)a.y`` before ``asint(a.x)`` is X3548,
+    the other order X3543), after every type rule of the file (``f32tof16(x); S s = 1;`` is X3017, an undeclared
+    name in an uncalled function X3004) and a min-precision local's X3703 at the Direct3D 9 targets, and before
+    the model refusals judged last (a coarse/fine derivative's X4532). The compiler raises the first one kept
     (compiler._compile_hlsl, ``cg.deferred_legacy_error``)."""
     if cg.deferred_legacy_error is None:
-        cg.deferred_legacy_error = err
+        cg.deferred_legacy_error = stamp(cg, err)
+
+
+def stamp(cg: CodegenContext, err):
+    """Mark ``err`` as met now by the code generation, which evaluates as fxc does (operands before their
+    operation, arguments before their call, statements in order): d3dcompiler_47 10.1 reports the legacy phase's
+    refusals and a double's in the order it meets them, not by source position (session 44, D9: ``(double)(uint)
+    a.x`` is X3548, ``asdouble((uint)a.x, 1)`` X3548, ``(float)(double)a.x + (uint)a.y`` X3684)."""
+    cg.refusal_clock += 1
+    err.met = cg.refusal_clock
+    return err
+
+
+def earliest(*errs):
+    """The first met of ``errs`` (None ignored; one never met -- a double made and not yet read, doubles.py --
+    after all met ones), or None."""
+    found = [e for e in errs if e is not None]
+    return min(found, key=lambda e: getattr(e, "met", None) or float("inf")) if found else None
 
 
 def check_not_negative(cg: CodegenContext, slots: list[Slot], kind: str, pos) -> None:

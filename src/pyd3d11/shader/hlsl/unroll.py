@@ -120,6 +120,12 @@ def gen_if(cg: CodegenContext, s: A.If) -> None:
         if isinstance(part, A.DeclStmt):
             _unbind(cg, part)  # ``if (c) float a = 1;``
     c = cg.cond_slot(s.cond)
+    if "branch" in s.attrs and not is_imm(c) and not _can_branch(cg, s.cond):
+        from .uintrange import defer
+
+        # d3dcompiler_47 10.1 (under Wine, session 44, D9): X3528 where the [branch] is met, in order with the
+        # optimiser's X3548 / X3684 (those of the condition first, of the arms and the statements after it later)
+        defer(cg, cg.err(s.pos, "can't use flow control on this profile", 3528))
     if is_imm(c):  # its attributes go to the ifs / switches of the part it keeps (X3524)
         constattrs.pass_on(cg, s, s.then if c[3] else s.other)
     if is_imm(c) and ("branch" not in s.attrs or cg.major >= 4 and cg.level9 is None and cg.d3d9 is None):
@@ -154,6 +160,74 @@ def gen_if(cg: CodegenContext, s: A.If) -> None:
     flat = "flatten" in s.attrs or ("branch" not in s.attrs and not od and (cg.major, cg.minor) != (5, 1))
     ends = (False, False) if od else (_ends_in_return(s.then), _ends_in_return(s.other))
     merge_if_arms(cg, objects_before, objects_after_then, ends, flat)
+
+
+#: the SM4 instructions that take gradients of their operands (the implicit-derivative samples, ddx / ddy, fwidth)
+_GRADIENT_OPS = frozenset({"deriv_rtx", "deriv_rty", "sample", "sample_b"})
+
+
+def _gradient_in_loop(cg: CodegenContext, s: A.Node, start: int) -> None:
+    """ps_3_0 has gradients only outside a loop that a break leaves ("loops with break"): d3dcompiler_47 10.1 (under
+    Wine, session 44, D9) refuses a ddx / ddy / fwidth / Sample / tex2D inside a loop whose count is not a literal
+    -- X3526 "can't use gradient instructions in loops with break" under [loop], X3511 (the unrolling it then
+    needs fails: "loop does not appear to terminate in a timely manner (1024 iterations)") without it; ``[loop] for
+    (int i = 0; i < 4; i++) r += ddx(p);`` (a rep loop), SampleLevel / tex2Dlod (no gradient) and a gradient after
+    the loop compile. A ``ddx`` of a uniform counts though it is 0."""
+    if not any(ins.op.split("_sat")[0] in _GRADIENT_OPS for ins in cg.code[start:]) or _counted(s):
+        return
+    from .uintrange import defer
+
+    if _attr(s, "loop") is not None:
+        defer(cg, cg.err(s.pos, "can't use gradient instructions in loops with break, try adding [unroll] attribute "
+                                "to the loop", 3526))
+    else:
+        defer(cg, cg.err(s.pos, "unable to unroll loop, loop does not appear to terminate in a timely manner (1024 "
+                                "iterations), use the [unroll(n)] attribute to force an exact higher number", 3511))
+
+
+def _literal_bound(s: A.Node) -> bool:
+    """A ``for`` whose condition compares its counter with a literal."""
+    from .parser import const_eval
+
+    c = getattr(s, "cond", None)
+    if not isinstance(s, A.For) or not isinstance(c, A.Binary) or c.op not in ("<", "<=", ">", ">=", "!="):
+        return False
+    return isinstance(c.a, A.Ident) and const_eval(c.b) is not None or \
+        isinstance(c.b, A.Ident) and const_eval(c.a) is not None
+
+
+def _counted(s: A.Node) -> bool:
+    """A ``for`` whose counter runs to a literal bound with no break or return in its body (a ``rep`` loop)."""
+    if not _literal_bound(s):
+        return False
+    from .codegen import walk
+
+    return not any(isinstance(n, (A.Break, A.Return)) for n in walk(s.body))
+
+
+def _can_branch(cg: CodegenContext, cond: A.Node) -> bool:
+    """Whether the target has a branch for a ``[branch] if`` on ``cond`` (not a compile-time constant): the pixel
+    targets below ps_3_0 (ps_2_0 / 2_a / 2_b, ps_4_0_level_9_1 / 9_3) and vs_1_1 have none, vs_2_0 and
+    vs_4_0_level_9_1 only the static one, on a uniform bool (``cb`` or ``!cb``: "if bool - vs"); fxc's X3528
+    "can't use flow control on this profile" elsewhere (d3dcompiler_47 10.1, session 44, D9: ``[branch] if (p.x >
+    0)``, ``[branch] if (c.x > 0)`` of a uniform float, and at ps_2_0 ``[branch] if (cb)``; ps_3_0, vs_2_a, vs_3_0
+    and vs_4_0_level_9_3 branch)."""
+    from .types import BOOL, NumType
+
+    target = cg.d3d9 or cg.level9
+    if target is None:
+        return True
+    if cg.stage == "ps":
+        return target == "ps_3_0"
+    if target in ("vs_2_0", "vs_4_0_level_9_1"):
+        while isinstance(cond, A.Unary) and cond.op == "!":
+            cond = cond.a
+        if not isinstance(cond, A.Ident) or any(cond.name in sc for sc in cg.scopes):
+            return False
+        decl = getattr(cg.globals.get(cond.name), "decl", None)  # a constant-buffer variable (values.CbVar)
+        t = getattr(decl, "type", None)
+        return isinstance(t, NumType) and t.base == BOOL and t.n == 1
+    return target != "vs_1_1"
 
 
 def _ends_in_return(part: A.Node | None) -> bool:
@@ -292,9 +366,25 @@ def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
         snap = _snapshot(cg)
         try:
             legacy = cg.deferred_legacy_error
+            start = len(cg.code)
             _emit_loop(cg, s)
             if legacy is None and cg.deferred_legacy_error is not None:
                 _judge_unrolled(cg, s, snap)
+            if cg.d3d9 == "ps_3_0" and not ends:  # (a loop its first pass leaves: no loop to fxc)
+                _gradient_in_loop(cg, s, start)
+            elif (cg.d3d9 or cg.level9) in ("ps_2_0", "ps_2_a", "ps_2_b", "ps_4_0_level_9_1") and \
+                    _runtime_bound(cg, s):
+                # these pixel targets have no loop: one whose condition compares its counter with a uniform or an
+                # input (``i < (int)c.x``, ``i < ci``) cannot be unrolled either -- X3511 where the loop is met, in
+                # order with the optimiser's other refusals (a later [branch]'s X3528, a gradient's X4532 in it;
+                # fxc 10.1, session 44, D9). Other loops are left to the sm2 translation, which unrolls those whose
+                # count it knows (its breaks predicated). (ps_4_0_level_9_3 refuses them too in fxc -- X3511 for 4
+                # of test_level9_ints_loops' 6 LOOP_PS sources -- but its rep / break_comp form is kept: open)
+                from .uintrange import defer
+
+                defer(cg, cg.err(s.pos, "unable to unroll loop, loop does not appear to terminate in a timely "
+                                        "manner (1024 iterations) or unrolled loop is too large, use the [unroll(n)] "
+                                        "attribute to force an exact higher number", 3511))
             exitvalues.apply(cg, known)
         except (HlslError, NotImplementedError) as exc:
             if _attr(s, "loop") is not None and force is None and _is_dynamic_write(exc):

@@ -40,6 +40,7 @@ class Sm3Sampling:
             raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texel offsets have no shader model 3 "
                             "equivalent")
         d0, coord, res, smp, lod = inst.operands[:5]
+        self.unsupported_texture(res)
         # a Texture1D is a 2D texture of one row (tex1Dlod: sampler1D, D3DXPT_SAMPLER1D): u, v = 0.5, as texld's
         one_d = res.register in self.one_d
         target = self.sampler_for(res, smp)
@@ -56,3 +57,5 @@ class Sm3Sampling:
         self.body.append(Inst("texldl", r, [Src(Reg.TEMP, t), Src(Reg.SAMPLER, target)]))
         self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])
         self._set_masks(d0, False)
+        if res.register in self.int_resources and d0.type == ir.OperandType.TEMP:  # (translate._sample)
+            self.intf.update((d0.register, ln) for ln in range(4) if d0.mask >> ln & 1)

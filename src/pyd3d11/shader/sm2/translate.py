@@ -191,6 +191,10 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         self.rep_reg = 15  # the i# register holding REP_COUNT (mapped loop counts take i0 upwards)
         self.x_size: dict[int, int] = {}  # x# register -> elements
         self.one_d: set[int] = set()  # Texture1D t# registers (sampled as 2D textures of height 1)
+        #: t# registers of an integer element type (sint / uint): a sample of one reads the texel's value, an integer
+        #: held as a float like every integer here (fxc 10.1 compiles ``Texture2D<int4>``'s Sample at ps_3_0; D9 s44)
+        self.int_resources: set[int] = set()
+        self.unsupported_textures: set[int] = set()  # t# of a type with no D3D9 sampler (DCL_RESOURCE below)
         self.dead_reg: int | None = None
         self.returned = False  # some lanes have returned: every later write is predicated on the others
         self.sub_walks = 0
@@ -227,6 +231,8 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
                                          for c, v in enumerate(row)) for r, row in enumerate(self.icb)]
             elif op == O.DCL_RESOURCE:
                 dim = inst.controls & 0x1F
+                if inst.extra and inst.extra[0] & 0xF in (3, 4):  # the return type token: sint, uint
+                    self.int_resources.add(inst.operands[0].register)
                 if dim == ir.ResourceDimension.TEXTURE1D:
                     # D3D9 has no 1D sampler type (D3DSAMPLER_TEXTURE_TYPE: 2d / cube / volume); a 1D texture
                     # there is a 2D texture of height 1, read at v = 0.5, the centre of its one row (exact under
@@ -240,9 +246,12 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
                     # X3546 in the front end (hlsl/tbuffer.py), a Buffer's ld X4532 below
                     continue
                 if dim not in _SAMPLER_DIMS:
-                    raise HlslError(self.file, 1, 1, 4580, f"{self.prof.target}: texture type "
-                                    f"{ir.ResourceDimension(dim).name.lower()} is not available at feature level "
-                                    "9_x (Texture2D, TextureCube and Texture3D are)")
+                    # a texture type the target has no sampler for (Texture1DArray, Texture2DArray, TextureCubeArray,
+                    # Texture2DMS): refused where an instruction uses it -- a sample X4545 "Unsupported texture
+                    # type for ps_3_0" (:meth:`unsupported_texture`), a Load the ld's X4532; unused it compiles
+                    # (d3dcompiler_47 10.1 under Wine, session 44, D9: ps_2_0 / ps_3_0 / 9_1 / 9_3)
+                    self.unsupported_textures.add(inst.operands[0].register)
+                    continue
                 self.resources[inst.operands[0].register] = _SAMPLER_DIMS[dim]
             elif op == O.DCL_OUTPUT_SIV and self.kind == "vs":
                 if inst.extra and inst.extra[0] == ir.SystemName.POSITION:
@@ -273,7 +282,14 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
                 # left after dead-code removal, X4545 without a position (d3dcompiler_47 10.1, session 40:
                 # tex2Dlod, SampleLevel, an array element's; vs_3_0 has texldl)
                 raise HlslError("", 0, 0, 4545, f"{self.prof.target} target does not support texture lookups")
-            elif op in _NO_SM2 and not (op == O.SAMPLE_L and self.prof.texldl):
+            elif op in _SAMPLE_OPS and len(inst.operands) > 2 and inst.operands[2].type == T.RESOURCE:
+                self.unsupported_texture(inst.operands[2])  # before the texlod's X4532 (DCL_RESOURCE above)
+                if op in (O.SAMPLE_C, O.SAMPLE_C_LZ) and "level_9" not in self.prof.target:
+                    # SampleCmp / SampleCmpLevelZero at ps_2_0 / ps_3_0: fxc 10.1 has no comparison sampling there
+                    # (X4532; the level-9 targets map it to texld of a shadow sampler; session 44, D9)
+                    raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: cannot map expression to "
+                                    f"{'pixel' if self.kind == 'ps' else 'vertex'} shader instruction set")
+            if op in _NO_SM2 and not (op == O.SAMPLE_L and self.prof.texldl):
                 raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: {ir.Opcode(op).name.lower()} has no "
                                 f"shader model 2 equivalent (cannot map expression to {self.prof.sm2} instruction set)")
             elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_D) and any(inst.texel_offset):
@@ -1378,6 +1394,11 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         texldd and the level-9 programs read all four."""
         return lanes if self.prof.coords_by_dimension and inst.opcode == O.SAMPLE else (0, 1, 2, 3)
 
+    def unsupported_texture(self, res: ir.Operand) -> None:
+        """X4545 for a sample of a texture type the target has no sampler type for (DCL_RESOURCE above)."""
+        if res.register in self.unsupported_textures:
+            raise HlslError(self.file, 1, 1, 4545, f"Unsupported texture type for {self.prof.target}")
+
     def _sample(self, inst: ir.Instruction) -> None:
         if self.kind != "ps":
             raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texture sampling is not available in a "
@@ -1386,6 +1407,7 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texel offsets have no shader model 2 "
                             "equivalent")
         d0, coord, res, smp = inst.operands[:4]
+        self.unsupported_texture(res)
         stype = self.resources[res.register]
         target = self.sampler_for(res, smp)
         one_d = res.register in self.one_d
@@ -1439,6 +1461,8 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         if not direct:
             self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])
         self._set_masks(d0, False)
+        if res.register in self.int_resources and d0.type == T.TEMP:
+            self.intf.update((d0.register, ln) for ln in range(4) if d0.mask >> ln & 1)
 
     # --- end -------------------------------------------------------------------------------------
     def finish(self) -> None:
