@@ -14,8 +14,8 @@ build; the rows cover each rule's extent, not only the lines that showed it:
   matrix<...>`` X3000 at ``matrix``, ``row_major unorm S`` X3085) -- DXC typemods-syntax.
 * an assignment's target is type-checked before its right side (``m = s.q`` with m undeclared X3004) -- DXC
   builtin-matrix-handle-type.
-* a uniform global's, cbuffer member's or parameter default's initialiser naming other uniforms is type-checked
-  before X3011 (``float g = u.q;`` X3018, ``float g = s1 + 1;`` of a string X3022); an operator on a string in an
+* a uniform global's, cbuffer member's or parameter default's initialiser naming other uniforms or earlier statics is
+  type-checked before X3011 (``float g = u.q;`` X3018, ``float g = s1 + 1;`` of a string X3022); an operator on a string in an
   object's initialiser is X3022 before X3017; a string (any object without operator[]) indexed is X3121 -- DXC
   subobjects-syntax.
 * ``round()`` in an array dimension or template count folds, halves away from zero (``float v[round(2.5)]`` holds
@@ -23,7 +23,8 @@ build; the rows cover each rule's extent, not only the lines that showed it:
 * an assignment or prefix step as GetDimensions' output designates its variable (``t.GetDimensions(w = 1, h)``
   compiles).
 * an effect object global (BlendState, PixelShader, ...) read in a function at a shader target is a name the type
-  rules judge (``o + 1`` X3022, ``o.x`` X3018, ``o[0]`` X3121, ``o = o`` X3025, ``o;`` compiles; were X3004).
+  rules judge (``o + 1`` X3022, ``o.x`` X3018, ``o[0]`` X3121, ``o = o`` X3025, ``o;`` compiles; were X3004); a local
+  effect object or string initialised from another kind is X3017.
 """
 
 from __future__ import annotations
@@ -151,6 +152,16 @@ _INIT = {
     "string_undeclared": "string s = \"a\" + q;", "string_number": "string s4 = \"a\" + 1;",
     "string_index": "string s1 = \"a\"; float f = s1[0];", "string_to_float": "float f = \"a\";",
     "string_of_int": "string s = 1;",
+    # statics declared before stand in with their types (values unknown here)
+    "static_ref": "static float s = 1; float g = s + 1;", "static_const_ref": "static const float s = 1; float g = s + 1;",
+    "static_const_swizzle": "static const float2 s = {1, 2}; float g = s.z;",
+    "static_array_read": "static float s[2] = {1, 2}; float g = s[0];",
+    "static_const_struct": "struct S { float a; }; static const S s = {1}; float g = s.b;",
+    "static_call_arity": "static float u; float g = sin(u, 1);", "static_shift_float": "static float u; int g = u << 1;",
+    "static_undeclared": "static float u; float g = u + q;",
+    "static_param_default": "static float s = 1; float f(float x = s.q) { return x; }",
+    "static_cb_member": "static float u; cbuffer C { float c = u.q; };",
+    "static_string_concat": "static string s1 = \"a\"; static string s4 = s1 + s1;",
 }
 
 
@@ -201,6 +212,14 @@ def effect_object_rows() -> list[tuple[str, str, str]]:
         kind = ("BlendState", "PixelShader", "RasterizerState", "DepthStencilState", "VertexShader")[i % 5]
         rows.append((f"effobj_{kind}_{k}", "ps_5_0", f"{kind} o;\nfloat4 main() : SV_Target {{ {use} return 0; }}"))
     rows.append(("effobj_GeometryShader_plain_ps40", "ps_4_0", "GeometryShader o;\nfloat4 main() : SV_Target { o; return 0; }"))
+    # a local effect object or string takes its own kind only (X3017)
+    for k, (g, local) in {"rs_to_blend": ("RasterizerState o;", "BlendState b = o;"),
+                          "blend_to_blend": ("BlendState o;", "BlendState b = o;"),
+                          "string_to_blend": ("string o;", "BlendState b = o;"),
+                          "float_to_blend": ("float o;", "BlendState b = o;"), "ps_to_vs": ("PixelShader o;", "VertexShader b = o;"),
+                          "literal_to_blend": ("float o;", "BlendState b = 1;"), "blend_to_string": ("BlendState o;", "string b = o;"),
+                          "string_to_string": ("string o = \"a\";", "string b = o;")}.items():
+        rows.append((f"effobj_local_{k}", "ps_5_0", g + "\nfloat4 main() : SV_Target { " + local + " return 0; }"))
     return rows
 
 

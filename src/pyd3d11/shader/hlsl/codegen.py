@@ -1254,6 +1254,12 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 # (a patch's X3012 is the parser's; a salvaged declaration (salvage.py) reaches here)
                 raise self.err(d.pos, f"'{d.name}': missing initial value", 3012)
             v = self.expr(d.init)
+            if (t.kind in EFFECT_KINDS or t.kind == "string") and isinstance(v.type, (NumType, ObjectType)) and \
+                    not (isinstance(v.type, ObjectType) and v.type.kind.lower() == t.kind.lower()):
+                # an effect object or string local takes its own kind only (d3dcompiler_47 10.1, session 44, ACC:
+                # ``BlendState b = rs;`` of a RasterizerState, ``= 1``, ``= s`` of a string, ``PixelShader``
+                # into ``VertexShader``, ``string b = blend;`` are X3017)
+                raise self.err(d.pos, f"cannot implicitly convert from '{v.type}' to '{t}'", 3017)
             if t.kind in ("InputPatch", "OutputPatch") and t.elem is not None and not _fits_patch(v.type, t):
                 # a patch local takes an array of exactly its control-point type and count (d3dcompiler_47 10.1,
                 # session 39 MUT: ``InputPatch<float, 2> p = data;`` of a float[1], float[3], min16float[2],

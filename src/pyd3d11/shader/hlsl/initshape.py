@@ -235,16 +235,16 @@ def check_initializer(cg: CodegenContext, name: str, t: Type, init: A.Node, pos:
 
 
 def _self_contained(cg: CodegenContext, init: A.Node) -> bool:
-    """Whether ``init`` names no static or groupshared global and holds no shader expression: its type errors are
-    then its own (10.1: ``float2 f = {1, nothere};`` X3004, ``{1, sin(1, 2)}`` X3013 at ps_5_0); a static it reads
-    is prepared only after this check and a compile inside braces is the shader-expression rules' (shaderobj.py),
-    so those initialisers keep the shape rules alone here. A uniform global, a cbuffer member or an object is
-    bound by now: its initialiser's type errors come before X3011 as fxc's do (d3dcompiler_47 10.1, session 44:
-    ``float g = u.q;`` X3018, ``float g = s1 + 1;`` of a string X3022, ``int g = u << 1;`` X3082; DXC
-    subobjects-syntax)."""
+    """Whether ``init`` names no groupshared global and holds no shader expression: its type errors are then its own
+    (10.1: ``float2 f = {1, nothere};`` X3004, ``{1, sin(1, 2)}`` X3013 at ps_5_0); a compile inside braces is the
+    shader-expression rules' (shaderobj.py), so those initialisers keep the shape rules alone here. A uniform
+    global, a cbuffer member or an object is bound by now, a numeric static declared earlier stands in as a zero
+    of its type (check_initializer_shapes): the initialiser's type errors come before X3011 as fxc's do
+    (d3dcompiler_47 10.1, session 44: ``float g = u.q;`` X3018, ``float g = s1 + 1;`` of a string X3022, ``int g
+    = u << 1;`` X3082, ``static float2 u; float g = u.q;`` X3018; DXC subobjects-syntax)."""
     from .codegen import walk
 
-    names = {d.name for d in cg.prog.decls if isinstance(d, A.VarDecl) and {"static", "groupshared"} & set(d.mods)}
+    names = {d.name for d in cg.prog.decls if isinstance(d, A.VarDecl) and "groupshared" in d.mods}
     return not any(isinstance(n, A.Ident) and n.name in names or shaderobj.object_name(n) is not None or
                    isinstance(n, A.AsmBlock) for n in walk(init))
 
@@ -252,9 +252,19 @@ def _self_contained(cg: CodegenContext, init: A.Node) -> bool:
 def check_initializer_shapes(cg: CodegenContext) -> None:
     """Every uniform global's and cbuffer member's initialiser and every function parameter's default, in
     source order (statics and locals are checked where their code is generated)."""
-    from .objinit import object_initialiser_error
-
     globals_: dict[str, A.VarDecl] = {}
+    stand_ins: dict = {}  # the statics seen so far (prepared only after this check): zeros of their types
+    try:
+        _check_in_order(cg, globals_, stand_ins)
+    finally:
+        cg.globals.update(stand_ins)
+
+
+def _check_in_order(cg: CodegenContext, globals_: dict[str, A.VarDecl], stand_ins: dict) -> None:
+    from .objinit import object_initialiser_error
+    from .operands import imm
+    from .values import Val
+
     for d in cg.prog.decls:
         if isinstance(d, A.FuncDef):
             for p in d.params:
@@ -276,3 +286,7 @@ def check_initializer_shapes(cg: CodegenContext) -> None:
                     not isinstance(v.init, A.InitList):
                 _check_object(cg, v.name, v.type, v.init, v.pos, globals_, static=True)  # ``static SamplerState s = -1``
             globals_.setdefault(v.name, v)
+            prepared = cg.globals.get(v.name)
+            if "static" in v.mods and _numeric(v.type) and isinstance(prepared, tuple) and prepared[:1] == ("static",):
+                stand_ins.setdefault(v.name, prepared)
+                cg.globals[v.name] = ("staticval", Val(v.type, [imm(0)] * v.type.slots))
