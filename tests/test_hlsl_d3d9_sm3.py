@@ -143,8 +143,6 @@ def test_validator_rejects_vface_outside_a_condition():
 # (texldl, the one vs_3_0 texture instruction). fxc's X4532: an expression the target cannot map.
 NOT_IN_SM3 = [
     ("Texture2D t; float4 main(float2 uv : TEXCOORD0) : COLOR { return t.Load(int3(uv, 0)); }", "ps_3_0"),
-    ("Texture2D t; float4 main(float2 uv : TEXCOORD0) : COLOR { uint w, h; t.GetDimensions(w, h);\n"
-     "  return float4(w, h, 0, 1); }", "ps_3_0"),
     ("Texture2D t; float4 main(float4 p : POSITION) : POSITION { return t.Load(int3(p.xy, 0)); }", "vs_3_0"),
     ("sampler2D s; float4 main(float2 uv : TEXCOORD0) : POSITION { return tex2D(s, uv); }", "vs_3_0"),
     ("sampler2D s; float4 main(float4 uv : TEXCOORD0) : POSITION { return tex2Dbias(s, uv); }", "vs_3_0"),
@@ -157,6 +155,15 @@ NOT_IN_SM3 = [
 def test_operations_shader_model_3_lacks_are_x4532(src: str, target: str):
     with pytest.raises(D3D11Error, match="X4532"):
         compile_(src, target)
+
+
+def test_get_dimensions_into_uints_is_the_known_positive_rule_first():
+    # d3dcompiler_47 10.1 (session 44): GetDimensions' uint results at ps_3_0 are X3548 "uints can only be used
+    # with known-positive values", judged before the method's own X4532
+    src = ("Texture2D t; float4 main(float2 uv : TEXCOORD0) : COLOR { uint w, h; t.GetDimensions(w, h);\n"
+           "  return float4(w, h, 0, 1); }")
+    with pytest.raises(D3D11Error, match="X3548: in ps_3_0 uints can only be used with known-positive values"):
+        compile_(src, "ps_3_0")
 
 
 def test_vertex_texldl_still_compiles():

@@ -541,7 +541,7 @@ HLSL_RULES = [
     ("struct O { float4 p : SV_Position; float c : SV_ClipDistance; };\n"
      "O main(float4 p : POSITION) { O o; o.p = p; o.c = p.x; return o; }", "vs_4_0_level_9_3", None, "SV_Position"),
     ("Texture2DArray t; SamplerState s; float4 main(float3 u : TEXCOORD0) : SV_Target { return t.Sample(s, u); }",
-     "ps_4_0_level_9_3", None, "texture2darray"),
+     "ps_4_0_level_9_3", None, "X4545: Unsupported texture type for ps_4_0_level_9_3"),  # fxc 10.1's words
     ("Texture2D t; float4 main(float4 u : TEXCOORD0) : SV_Target { return t.Load(int3(u.xyz)); }",
      "ps_4_0_level_9_3", None, "ld"),
     ("Texture2D t; SamplerState s; float4 main(float2 u : TEXCOORD0) : SV_Target { return t.SampleLevel(s, u, 0); }",
