@@ -224,7 +224,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.params_cb: CBuf | None = None  # "$Params", made by collect()
         self.param_objects: dict = {}  # entry parameter -> its object leaves (objects.py)
         self.dead_resources: frozenset[str] = frozenset()  # found by a previous generation (deadres.py)
-        #: resource arrays indexed at run time (5.1, exprs._dynamic_element): every element is live (deadres.py)
+        #: resource arrays indexed at run time (5.1, dynpick.dynamic_element): every element is live (deadres.py)
         self.dynamic_resarrays: set[str] = set()
         #: 5.1: the first slot of an array of ConstantBuffer<S> read at a run-time index -> every slot of it
         self.cb_array_slots: dict[int, list[int]] = {}

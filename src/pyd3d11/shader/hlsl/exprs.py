@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from . import ast as A
 from . import objects, odbool, uintrange, voidvals
 from .diagnostics import HlslError, Pos
-from .dynpick import matrix_row, vector_component
+from .dynpick import dynamic_element, dynamic_pick, matrix_row, vector_component
 from .globalflags import note_min_precision, note_min_precision_conversion
 from .knownbits import known_index
 from .operands import Slot, imm, is_imm
@@ -284,7 +284,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         if e.name == "NonUniformResourceIndex" and (cg.major, cg.minor) >= (5, 1) and \
                 not any(e.name in sc for sc in cg.scopes) and e.name not in cg.funcs:
             # "Resource binding in HLSL": marks a resource-array index that may differ between invocations;
-            # built where it is the index itself (_dynamic_element); carried through a variable it is not
+            # built where it is the index itself (dynpick.dynamic_element); carried through a variable it is not
             from ...errors import NotSupportedError
 
             raise NotSupportedError("shader model 5.1: NonUniformResourceIndex outside a resource array's "
@@ -1359,98 +1359,6 @@ knownbits.known_index). A write (``v[i] = x``) is X3500 first (assign.py passes 
                 return _val(et, comp)
         return dynamic_pick(cg, v.slots, t.n, w, iv.slots[0], et, pos)
     raise cg.err(pos, f"cannot index '{t}'", 3121)
-
-
-#: most elements a movc chain selects from: an array that could not go to the immediate constant buffer
-#: (4096 rows) and has more elements than the 4096 temp registers (D3D11_COMMONSHADER_TEMP_REGISTER_COUNT)
-#: could hold as rows is refused, as fxc refuses it, instead of emitting tens of thousands of movc
-MAX_PICK_ROWS = 4096
-
-
-def dynamic_pick(cg: CodegenContext, slots: list, count: int, size: int, i: Slot, rt: NumType, pos=None) -> Val:
-    """Select element ``i`` of a register-resident value with a movc chain."""
-    if count * -(-size // 4) > MAX_PICK_ROWS:
-        raise HlslError(pos.file if pos else "", pos.line if pos else 1, pos.col if pos else 1, 4505,
-                        "maximum temp register index exceeded")
-    res = [imm(0)] * size
-    for k in range(count):
-        c = cg.alu("ieq", INT, 1, [[i], [imm(k)]])
-        res = cg.alu("movc", UINT, size, [c * size, slots[k * size:(k + 1) * size], res])
-    return _val(rt, res)
-
-
-#: per-vertex input arrays (``v[vertex][register]``): GS inputs, HS/DS input and output patches
-_VERTEX_FILES = frozenset({"v", "vicp", "vocp"})
-
-
-def _vertex_element(cg: CodegenContext, v: Val, es: int, count: int, i: Slot, files: set) -> list | None:
-    """Element ``i`` of a patch or GS input array with a run-time index as relative addressing of the
-    vertex index (``v[r0.x + 0][1]``, as fxc writes SubD11's ``p[Prefixes[i] + k]``) instead of a
-    ``movc`` chain over every vertex; None when ``v`` is not such an array (element e = element 0 with
-    the vertex index moved by e, no relative index yet)."""
-    if len(files) != 1 or not files <= _VERTEX_FILES or count < 2:
-        return None
-    first = v.slots[:es]
-    if any(len(s[1]) != 2 or s[2] is not None for s in v.slots):
-        return None
-    if any(s != (f[0], (f[1][0] + e,) + f[1][1:], None, f[3])
-           for e in range(count) for s, f in zip(v.slots[e * es:(e + 1) * es], first, strict=True)):
-        return None
-    rel = cg.scalar_temp_slot(i) + (0,)  # 5th field: the relative index applies to dimension 0
-    return [(f[0], f[1], rel, f[3]) for f in first]
-
-
-_REGULAR: dict[tuple, bool] = {}  # _regular_elements' answers: a global array is indexed many times
-
-
-def _regular_elements(slots: tuple, es: int, count: int, stride: int) -> bool:
-    """Whether element e of an array value (``count`` elements of ``es`` slots) is element 0 moved by e * stride
-    registers (same register file and components): one relative-indexed operand can then read any element."""
-    key = (slots, es, count, stride)
-    hit = _REGULAR.get(key)
-    if hit is None:
-        first = slots[:es]
-        hit = stride > 0 and all(
-            s[:2] == (f[0], f[1][:-1] + (f[1][-1] + e * stride,)) and s[2:] == f[2:]
-            for e in range(count) for s, f in zip(slots[e * es:(e + 1) * es], first, strict=True))
-        if len(_REGULAR) > 4096:
-            _REGULAR.clear()
-        _REGULAR[key] = hit
-    return hit
-
-
-def dynamic_element(cg: CodegenContext, v: Val, et: Type, count: int, i: Slot, pos) -> Val:
-    from .icb import constant_element
-
-    es = et.slots
-    ce = constant_element(cg, v, et, count, i)
-    if ce is not None:
-        return ce
-    files = {s[0] for s in v.slots}
-    vertex = _vertex_element(cg, v, es, count, i, files)
-    if vertex is not None:
-        return _val(et, vertex)
-    if files <= {"x", "cb", "tb", "icb"} and len(files) == 1:
-        first = v.slots[:es]
-        stride = v.slots[es][1][-1] - first[0][1][-1] if count > 1 else 1
-        if not _regular_elements(tuple(v.slots), es, count, stride):
-            return dynamic_pick(cg, v.slots, count, es, i, et, pos)  # type: ignore[arg-type]
-        ri = i
-        if stride != 1:
-            ri = cg.alu("imul", INT, 1, [[i], [imm(stride)]], dst_pos=1, ndst=2)[0]
-        base_idx = [s for s in first]
-        if any(s[2] is not None for s in base_idx):
-            add = cg.alu("iadd", INT, 1, [[base_idx[0][2]], [ri]])[0]
-            ri = add
-        ri = cg.scalar_temp_slot(ri)
-        out = [(s[0], s[1], ri, s[3]) for s in first]
-        if "cb" in files:
-            for s in first:  # the highest register this read can reach (layout.cb_reads)
-                key = (s[1][0], s[1][-1])
-                last, step = cg.cb_reach.get(key, (0, stride))
-                cg.cb_reach[key] = (max(last, s[1][-1] + (count - 1) * stride), min(step, stride))
-        return _val(et, out)
-    return dynamic_pick(cg, v.slots, count, es, i, et, pos)  # type: ignore[arg-type]
 
 
 def _has_side_effects(e: A.Node) -> bool:

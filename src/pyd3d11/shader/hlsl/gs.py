@@ -253,7 +253,7 @@ def bind_gs_array(cg: CodegenContext, elem: Type, count: int, p: A.Param, body: 
             slots += [("v", (k, reg), None, first + c) for c in range(n)]
     at = ArrayType(elem, count)
     # inputs are writable in HLSL: a written array is copied into temps; one only read stays in the input
-    # registers, so a run-time vertex index becomes relative addressing (exprs._vertex_element)
+    # registers, so a run-time vertex index becomes relative addressing (dynpick._vertex_element)
     written = body is None or p.name in assigned_names(cg, body)
     return Val(at, cg.materialize_force(slots) if slots and written else slots)
 

@@ -236,7 +236,7 @@ def _bind_patch(cg: CodegenContext, elem: Type, count: int, p: A.Param, file: st
             slots += [(file, (k, reg), None, first + c) for c in range(n)]
     # patches are read-only (fxc X3025 on `patch[0].f = 1`, DXC InputPatch-const.hlsl): the slots stay input
     # registers, so a run-time control-point index becomes relative addressing of the vertex index
-    # (exprs._vertex_element) rather than a select chain
+    # (dynpick._vertex_element) rather than a select chain
     return Val(ArrayType(elem, count), slots, readonly=True)
 
 

@@ -153,7 +153,7 @@ class CbReads:
 
 def cb_reads(cg: CodegenContext, codes: list | None = None) -> CbReads:
     """The constant-buffer reads of the final code (``codes``: these instruction lists instead). A
-    dynamically indexed read reaches every element of the indexed array (exprs.dynamic_element records
+    dynamically indexed read reaches every element of the indexed array (dynpick.dynamic_element records
     the last register and the element stride); one whose array is unknown reaches the rest of the buffer."""
     sizes = {cb.slot: max(1, cb.size // 16) for cb in cg.cbufs}
     out = CbReads({}, set(), False)

@@ -41,7 +41,7 @@ def lower_tbuffer_reads(cg: Any, code: list[Ins]) -> None:
             comps = set(a.comps) if a.comps else {0, 1, 2, 3}
             if a.rel is None:
                 elements: range | list[int] = [reg]
-            else:  # a run-time element: any of the indexed array's (exprs.dynamic_element records its reach)
+            else:  # a run-time element: any of the indexed array's (dynpick.dynamic_element records its reach)
                 last, stride = cg.cb_reach.get((slot, reg), (reg, 1))
                 elements = range(reg, last + 1, stride)
             reads.setdefault(slot, set()).update((e, c) for e in elements for c in comps)

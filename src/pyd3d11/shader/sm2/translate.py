@@ -32,7 +32,6 @@ from ..hlsl.diagnostics import HlslError
 from .base import (
     _BITS,
     _COMPARE,
-    _COORDS,
     _DIRECT,
     _INT_OPS,
     _INV_TWO_PI,
@@ -75,7 +74,7 @@ from .rewrite import float_sign_bits, one_trip_loops, pair_sincos, sign_of_xor
 from .sampling import Sm3Sampling
 from .selects import PredicatedWrites
 from .static_branch import BoolBranches
-from .tokens import DSTMOD_SATURATE, TEXLD_BIAS, TEXTURE, Reg, SamplerType, SrcMod, Usage
+from .tokens import DSTMOD_SATURATE, TEXTURE, Reg, SamplerType, SrcMod, Usage
 from .types import BOOL, FLT, INT, UINT, ShaderTypes
 
 __all__ = ["CbMapping", "SamplerMapping", "Translation", "translate"]
@@ -1387,82 +1386,6 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
             k = Src(Reg.TEMP, t)
         self.emit("mov", Dst(Reg.TEMP, t), [Src(k.reg, k.num, k.swizzle, SrcMod.NEG)])  # kill where k = 1
         self.body.append(Inst("texkill", Dst(Reg.TEMP, t)))
-
-    def _coordinate_lanes(self, inst: ir.Instruction, lanes: tuple[int, ...]) -> tuple[int, ...]:
-        """The lanes of a temporary read in place as a texld coordinate that must have been written: a plain
-        texld reads only its texture's coordinates at the D3D9 targets (Level9Profile.coords_by_dimension);
-        texldd and the level-9 programs read all four."""
-        return lanes if self.prof.coords_by_dimension and inst.opcode == O.SAMPLE else (0, 1, 2, 3)
-
-    def unsupported_texture(self, res: ir.Operand) -> None:
-        """X4545 for a sample of a texture type the target has no sampler type for (DCL_RESOURCE above)."""
-        if res.register in self.unsupported_textures:
-            raise HlslError(self.file, 1, 1, 4545, f"Unsupported texture type for {self.prof.target}")
-
-    def _sample(self, inst: ir.Instruction) -> None:
-        if self.kind != "ps":
-            raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texture sampling is not available in a "
-                            "feature level 9_x vertex shader")
-        if any(inst.texel_offset):
-            raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: texel offsets have no shader model 2 "
-                            "equivalent")
-        d0, coord, res, smp = inst.operands[:4]
-        self.unsupported_texture(res)
-        stype = self.resources[res.register]
-        target = self.sampler_for(res, smp)
-        one_d = res.register in self.one_d
-        ncoord = 1 if one_d else _COORDS[stype]
-        lanes = tuple(range(ncoord))
-        c = self.src(coord, lanes=lanes)
-        t = self.tmp()
-        controls = 0
-        # texld reads all four coordinate components: a copy repeats the last coordinate into the rest
-        whole = (*c.swizzle[:ncoord], *(c.swizzle[ncoord - 1],) * (4 - ncoord))
-        extra = None
-        if inst.opcode == O.SAMPLE_B:  # texldb takes the bias from the coordinate's w
-            extra, controls = (inst.operands[4], 0x8), TEXLD_BIAS
-        elif inst.opcode in (O.SAMPLE_C, O.SAMPLE_C_LZ):  # 9_x shadow maps: the reference in the coordinate's z
-            if stype != SamplerType.TEX_2D:
-                raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: comparison sampling needs a Texture2D")
-            extra = (inst.operands[4], 0x4)
-        if extra is not None:
-            e = self.src(extra[0], lanes=(0,))
-            self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
-            self.emit("mov", Dst(Reg.TEMP, t, extra[1]), [Src(e.reg, e.num, (e.swizzle[0],) * 4, e.mod)])
-            c = Src(Reg.TEMP, t)
-        elif one_d:
-            self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
-            c = Src(Reg.TEMP, t)
-        elif c.reg == TEXTURE and c.mod == 0 and all(c.swizzle[ln] == ln for ln in lanes):
-            c = Src(c.reg, c.num)
-        elif c.reg == Reg.TEMP and c.mod == 0 and all(c.swizzle[ln] == ln for ln in lanes) and all(
-                (Reg.TEMP, c.num, ln) in self.written for ln in self._coordinate_lanes(inst, lanes)):
-            c = Src(c.reg, c.num)
-        else:
-            self.emit("mov", Dst(Reg.TEMP, t), [Src(c.reg, c.num, whole, c.mod, c.rel)])
-            c = Src(Reg.TEMP, t)
-        if one_d:  # v = 0.5: the row's centre
-            self.emit("mov", Dst(Reg.TEMP, t, 0x2), [self.cscalar(0x3F000000)])
-        direct = not self._gated() and d0.type == T.TEMP and d0.mask == 0xF and res.components() == IDENTITY and not inst.saturate
-        r = Dst(Reg.TEMP, d0.register) if direct else Dst(Reg.TEMP, self.tmp())
-        if inst.opcode == O.SAMPLE_D:  # texldd dst, coordinate, sampler, ddx, ddy (ps_2_x gradients)
-            grads = []
-            for g_op in inst.operands[4:6]:
-                g = self.src(g_op, lanes=lanes)
-                gt = self.tmp()
-                self.emit("mov", Dst(Reg.TEMP, gt), [Src(g.reg, g.num, (*g.swizzle[:ncoord], *(g.swizzle[ncoord - 1],)
-                                                                           * (4 - ncoord)), g.mod, g.rel)])
-                if one_d:  # the row does not vary with v
-                    self.emit("mov", Dst(Reg.TEMP, gt, 0x2), [self.cscalar(ZERO)])
-                grads.append(Src(Reg.TEMP, gt))
-            self.body.append(Inst("texldd", r, [c, Src(Reg.SAMPLER, target), *grads]))
-        else:
-            self.body.append(Inst("texld", r, [c, Src(Reg.SAMPLER, target)], controls))
-        if not direct:
-            self.emit("mov", self.dst(d0, inst.saturate), [Src(Reg.TEMP, r.num, res.components())])
-        self._set_masks(d0, False)
-        if res.register in self.int_resources and d0.type == T.TEMP:
-            self.intf.update((d0.register, ln) for ln in range(4) if d0.mask >> ln & 1)
 
     # --- end -------------------------------------------------------------------------------------
     def finish(self) -> None:
