@@ -21,7 +21,7 @@ from sm2_helpers import translated_
 from sm2_interp import Sm2Machine, constants_for, int_constants_for, texcoord_index, validate
 from test_level9_ints_loops import assert_agree, compile_, run_both
 
-from pyd3d11.errors import NotSupportedError
+from pyd3d11.errors import D3D11Error, NotSupportedError
 from pyd3d11.shader import ir
 from pyd3d11.shader.dxbc.aon9 import parse_aon9
 from pyd3d11.shader.dxbc.asm import assemble_program
@@ -164,8 +164,9 @@ def test_integers_known_at_compile_time_keep_their_values_through_branches_and_l
     src = "cbuffer C { int n; };\nfloat4 main(float4 x : TEXCOORD0, float4 y : TEXCOORD1) : SV_Target {\n" + body + "}"
     try:
         blob = compile_(src, target)
-    except Exception as e:  # a dynamic loop where ps_2_0 has no flow control: fxc's X3511, nothing else
-        assert target.endswith("9_1") and "X3511" in str(e), str(e)
+    except Exception as e:  # a dynamic loop where a pixel shader has no flow control: fxc's X3511, nothing else
+        # (ps_4_0_level_9_3 too: d3dcompiler_47 10.1 compiles no flow control there, session 44)
+        assert target.startswith("ps") and "X3511" in str(e), str(e)
         return
     rng = np.random.default_rng(idx)
     n = 32
@@ -448,7 +449,7 @@ LOOP_CARRIED = [
 ]
 
 
-@pytest.mark.parametrize("target", ["ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+@pytest.mark.parametrize("target", ["vs_4_0_level_9_1", "vs_4_0_level_9_3"])
 @pytest.mark.parametrize("idx", range(len(LOOP_CARRIED)))
 def test_bools_and_integers_carried_around_rep_loops(idx: int, target: str):
     """A bool (comparison mask) or integer that starts as a constant and changes in a loop kept as ``rep``: its
@@ -470,11 +471,22 @@ def test_bools_and_integers_carried_around_rep_loops(idx: int, target: str):
         np.testing.assert_array_equal(got, ref(x, nv).astype(F))
 
 
+@pytest.mark.parametrize("idx", range(len(LOOP_CARRIED)))
+def test_a_pixel_shader_rep_loop_is_fxcs_x3511_at_9_3(idx: int):
+    # d3dcompiler_47 10.1 (session 44): ps_4_0_level_9_3 compiles no flow control (as ps_2_a / ps_2_b)
+    src = f"cbuffer C {{ int n; }};\nfloat4 main(float4 x : TEXCOORD0) : SV_Target {{ {LOOP_CARRIED[idx][0]} }}"
+    with pytest.raises(D3D11Error, match="X3511"):
+        compile_(src, "ps_4_0_level_9_3")
+
+
 def test_a_bool_toggled_in_a_loop_exiting_on_a_shader_value():
-    src = ("float4 main(float4 x : TEXCOORD0) : SV_Target { bool t = false; float4 r = x; [loop] while (r.x < 5) "
+    # at vs_4_0_level_9_3 (vs_2_a's dynamic flow control); the pixel shader is fxc's X3511 at 9_3 (session 44)
+    src = ("float4 main(float4 x : POSITION) : SV_Position { bool t = false; float4 r = x; [loop] while (r.x < 5) "
            "{ r.x += 1; t = !t; } return t ? r : -r; }")
+    with pytest.raises(D3D11Error, match="X3511"):
+        compile_(src.replace("POSITION) : SV_Position", "TEXCOORD0) : SV_Target"), "ps_4_0_level_9_3")
     x = np.random.default_rng(3).uniform(-2, 6, (32, 4)).astype(F)
-    got = run_sm2(compile_(src, "ps_4_0_level_9_3"), np.zeros((4, 4), np.uint32), {0: x}, 32).out(Reg.COLOROUT, 0)
+    got = run_sm2(compile_(src, "vs_4_0_level_9_3"), np.zeros((4, 4), np.uint32), {0: x}, 32).out(Reg.RASTOUT, 0)
     want = []
     for row in x.astype(np.float32):
         r, t = row.copy(), False

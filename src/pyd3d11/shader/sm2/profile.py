@@ -9,6 +9,10 @@ depth 1; vs_4_0_level_9_3 like vs_2_a with 256 instructions, 32 temporaries, sta
 "Registers - ps_2_0" / "Registers - vs_2_0" (register counts and read ports); "ps_2_0 Instructions" /
 "Instructions - vs_2_0" (slot counts, tokens.py). fxc's error X5608 (too many arithmetic slots for ps_2_0)
 is quoted from its message; the other error numbers are this project's (fxc's are not documented).
+
+Flow control is d3dcompiler_47 10.1's, not the page's (session 44, probed under Wine): ps_4_0_level_9_3 compiles
+no flow control, as ps_2_a / ps_2_b do -- a loop it cannot unroll is X3511, ``[branch]`` X3528 -- and
+vs_4_0_level_9_3 compiles vs_2_a's dynamic flow control (a loop ending on a value computed per vertex compiles).
 """
 
 from __future__ import annotations
@@ -69,11 +73,11 @@ PROFILES: dict[str, Level9Profile] = {p.target: p for p in (
     Level9Profile("ps_4_0_level_9_1", "ps", "ps_2_0", 0, FL_9_1, 96, 64, 32, 12, 32, 8, 4, 16, 4,
                   False, False, 0, 0, _PS_PORTS),
     Level9Profile("ps_4_0_level_9_3", "ps", "ps_2_x", 1, FL_9_3, 512, None, None, 32, 32, 8, 4, 16, None,
-                  True, True, 4, 24, _PS_PORTS),
+                  True, True, 0, 0, _PS_PORTS),
     Level9Profile("vs_4_0_level_9_1", "vs", "vs_2_0", 0, FL_9_1, 256, None, None, 12, 256, 16, 8, 0, None,
                   True, False, 1, 0, _VS_PORTS),
     Level9Profile("vs_4_0_level_9_3", "vs", "vs_2_x", 1, FL_9_3, 256, None, None, 32, 256, 16, 8, 0, None,
-                  True, False, 4, 0, _VS_PORTS),
+                  True, False, 4, 24, _VS_PORTS),
 )}
 
 
