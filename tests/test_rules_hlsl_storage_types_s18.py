@@ -50,12 +50,19 @@ def test_use_before_declaration_is_x3004(src):
     # a prototype makes f callable; its body, written after y, sees y
     "float f(); float4 main() : sv_target { return f(); } float y; float f() { return y; }",
     "static float a = 1; static float b = a + 1; float4 main() : sv_target { return b; }",
-    "static float a = a + 1; float4 main() : sv_target { return a; }",           # itself: in scope
+    "static float a = a; float4 main() : sv_target { return a; }",               # itself: in scope
     "float4 main() : sv_target { float y = 2; return y; } float y;",              # the local is declared
     "float4 main(uniform float k) : sv_target { return k; } float k;",
 ])
 def test_declared_before_use_compiles(src):
     compiles(src)
+
+
+def test_a_static_read_in_its_own_initialiser_is_undefined_there():
+    # in scope, but not yet initialised: an operation on it is fxc's X4000 (d3dcompiler_47 10.1 at ps_4_0 / ps_5_0,
+    # session 44; the copy above compiles with fxc's X3578 warning)
+    err = compile_error("static float a = a + 1; float4 main() : sv_target { return a; }")
+    assert "X4000: variable 'a' used without having been completely initialized" in err
 
 
 def test_patch_constant_function_sees_only_earlier_globals():
