@@ -3,6 +3,8 @@ live re-check, session 40)."""
 
 import re
 
+import pytest
+
 from pyd3d11 import d3dcompiler as dc
 from pyd3d11.errors import D3D11Error
 from pyd3d11.tools import wine_d3dcompiler
@@ -57,3 +59,15 @@ def check_live_table(rows, no_number: str = "-", verdict=None, name: str | None 
     """Every (source, target, flags, expected) row -- pytest.param rows too -- is what the DLL answers today."""
     bad = live_mismatches(rows, no_number, verdict, name)
     assert not bad, "\n".join(bad)
+
+
+def named_params(rows, recorded: dict[str, str], known: frozenset[str] | set[str], flags: bool = True) -> list:
+    """The pytest params of a table of named programs -- ``rows`` as (name, target, source), ``recorded`` the DLL's
+    verdict per name -- with the ``known`` names as strict xfails: (source, target, [0,] expected) per row (``flags``:
+    whether the test takes a flags column, 0)."""
+    out = []
+    for name, target, src in rows:
+        marks = [pytest.mark.xfail(strict=True, reason="known difference")] if name in known else []
+        values = (src, target, 0) if flags else (src, target)
+        out.append(pytest.param(*values, recorded.get(name, "?"), id=name, marks=marks))
+    return out

@@ -32,7 +32,7 @@ import re
 from pathlib import Path
 
 import pytest
-from fxc_record_helpers import check_live_table, mutant_verdict
+from fxc_record_helpers import check_live_table, mutant_verdict, named_params
 
 from pyd3d11.tools import wine_d3dcompiler
 
@@ -336,12 +336,7 @@ def _recorded() -> dict[str, str]:
 
 
 def _params():
-    rec = _recorded()
-    out = []
-    for name, target, src in all_rows():
-        marks = [pytest.mark.xfail(strict=True, reason="known difference")] if name in KNOWN_DIFFERENCES else []
-        out.append(pytest.param(src, target, 0, rec.get(name, "?"), id=name, marks=marks))
-    return out
+    return named_params(all_rows(), _recorded(), KNOWN_DIFFERENCES)
 
 
 @pytest.mark.parametrize("src, target, flags, expected", _params())

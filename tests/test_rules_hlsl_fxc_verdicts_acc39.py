@@ -35,7 +35,7 @@ import re
 from pathlib import Path
 
 import pytest
-from fxc_record_helpers import check_live_table
+from fxc_record_helpers import check_live_table, named_params
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import ShaderCompileError
@@ -478,12 +478,7 @@ def _recorded() -> dict[str, str]:
 
 
 def _params():
-    rec = _recorded()
-    out = []
-    for name, target, src in all_rows():
-        marks = [pytest.mark.xfail(strict=True, reason="known difference")] if name in KNOWN_DIFFERENCES else []
-        out.append(pytest.param(src, target, rec.get(name, "?"), id=name, marks=marks))
-    return out
+    return named_params(all_rows(), _recorded(), KNOWN_DIFFERENCES, flags=False)
 
 
 @pytest.mark.parametrize("src, target, expected", _params())
