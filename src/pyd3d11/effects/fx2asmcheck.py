@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.sm2 import tokens as T
+from ..shader.sm2.lanes import SCALAR_OPS
+from ..shader.sm2.profile import PS20_SWIZZLES  # besides the replicates ("Source Register Swizzling - ps_2_0")
 from ..shader.sm2.program import Inst, Src
 
 _PS20, _PS2X, _PS30 = ("ps", 2, 0), ("ps", 2, 1), ("ps", 3, 0)
@@ -47,9 +49,6 @@ _NUMBERS = {
 }
 #: instructions whose sources must select one component ("rcp", "rsq", "exp", "log", "expp", "logp", "pow"; the
 #: first source of "sincos")
-_SCALAR = frozenset({"rcp", "rsq", "exp", "log", "expp", "logp", "pow"})
-#: ps_2_0's source swizzles besides the replicate ones ("Source Register Swizzling - ps_2_0")
-_PS20_SWIZZLES = {(0, 1, 2, 3), (3, 2, 1, 0), (1, 2, 0, 3), (2, 0, 1, 3)}
 #: how many components of its (swizzled) source each instruction reads when it does not read them per component
 _READS_FIRST = {"dp3": 3, "nrm": 3, "crs": 3, "texkill": 3, "dp4": 4, "m4x4": 4, "m4x3": 4, "m3x4": 3,
                 "m3x3": 3, "m3x2": 3, "texldl": 4, "texldd": 4}
@@ -70,7 +69,7 @@ def _read_components(inst: Inst, k: int, samplers: dict[int, int]) -> set[int]:
     """The source components (after the swizzle) instruction ``inst`` reads of its source ``k``."""
     s = inst.srcs[k]
     op = inst.op
-    if op in _SCALAR or op == "sincos" and k == 0:
+    if op in SCALAR_OPS or op == "sincos" and k == 0:
         return {s.swizzle[0]}
     if op == "dp2add":
         return {s.swizzle[0]} if k == 2 else {s.swizzle[0], s.swizzle[1]}
@@ -193,9 +192,9 @@ def _check_sources(inst: Inst, tok, file: str, version: tuple, replicate: int) -
     """ps_2_0's source selectors, then the scalar instructions' replicate swizzles."""
     for s in inst.srcs:
         if version == _PS20 and s.reg != T.Reg.SAMPLER and not _is_replicate(s) and \
-                tuple(s.swizzle) not in _PS20_SWIZZLES:
+                tuple(s.swizzle) not in PS20_SWIZZLES:
             raise _err(tok, file, 5202, "(Source param) Invalid source selector")
-    scalar = inst.srcs if inst.op in _SCALAR else inst.srcs[:1] if inst.op == "sincos" and version[1] == 2 else []
+    scalar = inst.srcs if inst.op in SCALAR_OPS else inst.srcs[:1] if inst.op == "sincos" and version[1] == 2 else []
     for s in scalar:
         if not _is_replicate(s):
             raise _err(tok, file, replicate, f"{inst.op} requires replicate swizzle for source parameter(s)")
@@ -347,7 +346,7 @@ class Sm1Validator:
             if s.rel is not None:
                 self._need(tok, s.rel, {s.rel.swizzle[0]}, 5326)
             if s.reg in (T.Reg.TEMP, T.Reg.INPUT):
-                comps = {s.swizzle[3]} if inst.op in _SCALAR else _read_components(inst, k, {})
+                comps = {s.swizzle[3]} if inst.op in SCALAR_OPS else _read_components(inst, k, {})
                 if inst.op == "lit":
                     comps = {s.swizzle[0], s.swizzle[1], s.swizzle[3]}
                 self._need(tok, s, comps, 5326)

@@ -18,14 +18,13 @@ alone.
 
 from __future__ import annotations
 
-from .lanes import mask_lanes
+from .lanes import SCALAR_OPS, mask_lanes
 from .program import Dst, Inst, Src
 from .tokens import Reg
 
 #: instructions reading each source in the lanes of their write mask, lane for lane
 _COMPONENTWISE = {"mov", "add", "mul", "mad", "min", "max", "cmp", "lrp", "abs", "frc", "slt", "sge", "dsx", "dsy"}
 #: instructions reading one component of each source (a replicate swizzle)
-_SCALAR = {"rcp", "rsq", "exp", "log", "expp", "logp", "pow"}
 
 
 def _lanes(inst: Inst, k: int) -> tuple[int, ...] | None:
@@ -40,7 +39,7 @@ def _lanes(inst: Inst, k: int) -> tuple[int, ...] | None:
         return (0, 1, 2, 3)
     if op == "dp2add":
         return (0, 1) if k < 2 else (0,)
-    if op in _SCALAR and len(set(inst.srcs[k].swizzle)) == 1:
+    if op in SCALAR_OPS and len(set(inst.srcs[k].swizzle)) == 1:
         return (0,)
     return None
 

@@ -73,6 +73,10 @@ READS: dict[str, tuple[Rule, ...]] = {
 }
 
 
+#: the instructions whose every source is a scalar (a replicate swizzle's one component: lane 0 above)
+SCALAR_OPS = frozenset({"rcp", "rsq", "exp", "log", "expp", "logp", "pow"})
+
+
 @functools.cache  # a pure function of its arguments over the constant tables above; the SM2 passes ask it
 # millions of times (peephole liveness)
 def lanes_read(op: str, i: int, mask: int | None) -> tuple[int, ...]:
