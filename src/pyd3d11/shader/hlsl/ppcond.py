@@ -58,7 +58,7 @@ class IfExpressions:
         self._in_if = True
         self._operand_ends_line = False
         try:
-            resolved = self._resolve_defined(toks)
+            resolved = self._resolve_defined(toks, self._in_argument_lists(toks))
             exp = [t for t in self.expand(resolved) if t != " "]
         except _Unterminated as open_list:
             if not self.lenient:
@@ -166,8 +166,32 @@ class IfExpressions:
             found.append(HlslError(self.file, end, 1, 1502, "unexpected end of file"))
         return found
 
-    def _resolve_defined(self, toks: list[str]) -> list[str]:
-        """``defined identifier`` and ``defined ( identifier )`` become 1 or 0; any other form is an error."""
+    def _in_argument_lists(self, toks: list[str]) -> frozenset[int]:
+        """The indices of ``toks`` inside a function-like macro's argument list (fxc's mode; else none)."""
+        if not self.lenient:
+            return frozenset()
+        inside: set[int] = set()
+        opened: list[int] = []  # the depths at which an invocation's list opened
+        depth = 0
+        for i, t in enumerate(toks):
+            if t == "(":
+                depth += 1
+                m = self.macros.get(toks[i - 1]) if i else None
+                if m is not None and m.params is not None:
+                    opened.append(depth)
+                    continue
+            elif t == ")":
+                if opened and opened[-1] == depth:
+                    opened.pop()
+                depth -= 1
+            if opened:
+                inside.add(i)
+        return frozenset(inside)
+
+    def _resolve_defined(self, toks: list[str], in_lists: frozenset[int] = frozenset()) -> list[str]:
+        """``defined identifier`` and ``defined ( identifier )`` become 1 or 0; any other form is an error, but for
+        one inside a macro's argument list (``in_lists``), which the expansion's result reads instead
+        (d3dcompiler_47 10.1, session 45: ``P(defined)(P)`` of ``#define P(x) x`` is ``defined(P)``)."""
         res: list[str] = []
         i = 0
         while i < len(toks):
@@ -182,6 +206,10 @@ class IfExpressions:
             # and "#if defined defined" open no group)
             if not re.fullmatch(self._name_re, name) or (self.lenient and name == "defined") or \
                     (paren and (k + 1 >= len(toks) or toks[k + 1] != ")")):
+                if i in in_lists:
+                    res.append(toks[i])
+                    i += 1
+                    continue
                 if self.lenient:
                     bad = k if not re.fullmatch(self._name_re, name) or name == "defined" else k + 1
                     raise self.error("syntax error : " + fxc_unexpected(toks[bad] if bad < len(toks) else None),

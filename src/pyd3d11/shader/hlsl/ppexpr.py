@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .diagnostics import HlslError
+from .ppmarks import _from_replacement
 
 ERR_DIVZERO = 1503  # division or remainder by zero in an evaluated #if operand
 ERR_INVALID_INT_EXPR = 1518  # "An integer constant expression is invalid or unsupported": any bad #if expression
@@ -345,6 +346,33 @@ def fxc_unexpected(tok: str | None) -> str:
     return f"unexpected token '{tok}'"
 
 
+def _signed_char(code: int) -> int:
+    """A plain character's value in fxc's #if: its byte as a signed char, read as unsigned 32 bits (``'\\xe9'``
+    written as its byte is 0xFFFFFFE9: ``== -23`` holds, ``< 0`` does not -- d3dcompiler_47 10.1, session 45)."""
+    return (code - 256 if code >= 128 else code) & _MASK
+
+
+def _replaced_char(body: str) -> int | None:
+    """The value of a character constant's body that came from a replacement, as fxc reads it (d3dcompiler_47 10.1,
+    session 45): one plain character (``_signed_char``) or one escape -- ``\\x`` and its hexadecimal digits, ``\\``
+    and up to three octal digits (neither cut to a byte: ``'\\400'`` is 256, ``'\\x100'`` 256, ``'\\xFFFFFFFFF'``
+    32 bits of it), C's simple escapes, any other character after ``\\`` itself (``'\\q'`` 113, ``'\\x'`` 120).
+    Several characters or none: None (its X1500)."""
+    if len(body) == 1:
+        return _signed_char(ord(body))
+    if len(body) < 2 or body[0] != "\\":
+        return None
+    e, rest = body[1], body[2:]
+    if e == "x" and rest:
+        return int(rest, 16) & _MASK if all(c in "0123456789abcdefABCDEF" for c in rest) else None
+    if e in "01234567":
+        digits = body[1:]
+        return int(digits, 8) if len(digits) <= 3 and all(c in "01234567" for c in digits) else None
+    if rest:
+        return None
+    return _CHAR_ESCAPES.get(e, ord(e))
+
+
 def fxc_constant(tok: str, expr: CondExpr) -> int:
     """An operand of fxc's #if as d3dcompiler_47 10.1 reads it (session 35): an integer constant that fits 32
     bits (decimal, octal, hexadecimal; ``u``/``l`` suffixes), or a character constant of exactly one character
@@ -352,8 +380,16 @@ def fxc_constant(tok: str, expr: CondExpr) -> int:
     ``'\\x41'``), several characters or none are its X1500 "unexpected token '''". A larger integer is its
     "unexpected integer", anything else (a float, a string, an operator) its syntax error for that token."""
     if tok.startswith("'"):
+        if _from_replacement(tok):
+            # a character constant a macro's replacement (or an argument) brought is read by fxc's own lexer, with
+            # C's escapes (d3dcompiler_47 10.1, session 45: #define C '\n' then #if C == 10 takes its group, while
+            # #if '\n' written in the line is X1500)
+            value = _replaced_char(tok[1:-1]) if len(tok) >= 3 and tok.endswith("'") else None
+            if value is None:
+                raise expr.bad(tok, "")
+            return value
         if len(tok) == 3:  # (a quote between quotes is one token, 39: pplex._TOKEN; session 39)
-            return ord(tok[1]) & _MASK
+            return _signed_char(ord(tok[1]))
         raise expr.bad(tok, "")
     try:
         # (an i64 / ui64 constant reads as no 32-bit number either: fxc's #if has no 64-bit operand, "unexpected

@@ -166,8 +166,50 @@ def _add_hide(toks: list[str], hide: frozenset[str], mark_all: bool = False) -> 
         tok.hs = _hs(t) | hide
         if t.__class__ is _Tok and t.line:
             tok.line = t.line
+        if getattr(t, "pasted", False):
+            tok.pasted = True  # (see mark_pasted)
         out.append(tok)
     return out
+
+
+def mark_pasted(t: str) -> str:
+    """A name a ``##`` gave (fxc's mode): it begins an invocation of its own. fxc gives up only that invocation
+    when its expansion meets a macro again, not the one whose list pasted it (d3dcompiler_47 10.1, session 45:
+    ``C(A,B)`` of ``#define C(a,b) a##b`` and ``#define AB AB x`` is ``AB``, ``C(A,B)(1)`` of ``#define AB(q) AB q``
+    ``AB ( 1 )``, C99 example 3's ``r(f,(1))`` ``f ( 1 )``; ``C ( A , B )`` before). Other tokens stay as given."""
+    if not (t[:1].isalpha() or t[:1] == "_"):
+        return t
+    tok = _ArgTok.of(t) if t.__class__ is _ArgTok else _Tok(t)
+    if tok.__class__ is _Tok:
+        if "hs" in getattr(t, "__dict__", {}):
+            tok.hs = t.hs
+        tok.line = getattr(t, "line", 0)
+    tok.pasted = True
+    return tok
+
+
+def pasted_invocation(t: str, params: list[str] | None, pending: list[str]) -> list[str] | None:
+    """The tokens of the invocation a pasted macro name ``t`` begins (``mark_pasted``), taken off the stack
+    ``pending`` (the next token last): the name, unmarked, and for a function-like macro (``params``) its argument
+    list when the stack holds all of it. None (nothing taken) where the name is not invoked or its list runs past
+    the stack: it is read as any other name."""
+    name = _Tok(t)
+    name.__dict__.update({k: v for k, v in getattr(t, "__dict__", {}).items() if k != "pasted"})
+    if params is None:
+        return [name]
+    k = len(pending) - 1
+    while k >= 0 and pending[k] == " ":
+        k -= 1
+    if k < 0 or pending[k] != "(":
+        return None
+    depth = 0
+    for j in range(k, -1, -1):
+        depth += (pending[j] == "(") - (pending[j] == ")")
+        if depth == 0:
+            taken = pending[j:][::-1]
+            del pending[j:]
+            return [name, *taken]
+    return None
 
 
 def _spelling(arg: list[str], quote: str, fxc: bool = False) -> str:

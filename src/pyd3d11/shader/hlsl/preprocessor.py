@@ -75,6 +75,8 @@ from .ppmarks import (
     _Lookahead,
     _spelling,
     _Unterminated,
+    mark_pasted,
+    pasted_invocation,
 )
 from .ppmarks import destringize as destringize  # (tests import it from here)
 from .pppragma import _KNOWN_PRAGMAS, Pragmas
@@ -1005,7 +1007,9 @@ class Preprocessor(IfExpressions, Pragmas, RunOn, Includes):
                     continue
                 if p == "...":
                     raise self.error(f"'...' must be the last parameter of '{name}'", ERR_PP_SYNTAX)
-                if not re.fullmatch(r"[A-Za-z_]\w*", p) or p == _VA_ARGS:
+                # (fxc, which has no variadic macros, takes __VA_ARGS__ as an ordinary parameter name: d3dcompiler_47
+                # 10.1, session 45: F(__VA_ARGS__) __VA_ARGS__ then F(pass) is pass)
+                if not re.fullmatch(r"[A-Za-z_]\w*", p) or (p == _VA_ARGS and not self.lenient):
                     raise self.error(f"invalid macro parameter '{p}' in the parameter list of '{name}'", ERR_PP_SYNTAX)
                 if p in params[:k]:
                     raise self.error(f"duplicate macro parameter '{p}' in '{name}'", ERR_DUPLICATEPARAMATER)
@@ -1143,7 +1147,10 @@ class Preprocessor(IfExpressions, Pragmas, RunOn, Includes):
                     k -= 1
                     while k >= 0 and pending[k] == " ":
                         k -= 1
-                if k >= 0:
+                # (only a name is its operand: the ")" that closes an argument list is not -- d3dcompiler_47 10.1,
+                # session 45: P(defined)(P) of #define P(x) x is defined(P), P(defined) alone "unexpected end of
+                # line")
+                if k >= 0 and (pending[k][:1].isalpha() or pending[k][:1] == "_"):
                     out.extend(reversed(pending[k:]))
                     del pending[k:]
                     # the line's last token read as an operand here cannot leave the line ending in an empty
@@ -1157,6 +1164,12 @@ class Preprocessor(IfExpressions, Pragmas, RunOn, Includes):
                         any(t in c.started for c in self._contexts):
                     raise MacroRecursion(t)  # fxc: the invocation is given up (see RecursionContext)
                 out.append(t)
+                continue
+            taken = pasted_invocation(t, m.params, pending) if getattr(t, "pasted", False) else None
+            if taken is not None:
+                # (expanded on its own: a macro it meets again gives up only this invocation, see mark_pasted)
+                source_left = min(source_left, len(pending))
+                pending.extend(reversed(self.expand(taken, hide, spaced=ctx is not None and ctx.spaced)))
                 continue
             if ctx is not None:
                 ctx.started.add(m.name)
@@ -1435,7 +1448,8 @@ class Preprocessor(IfExpressions, Pragmas, RunOn, Includes):
                 left = out.pop() if out else ""
                 right = toks[j] if j < len(toks) else ""
                 if self.lenient:
-                    out.extend(fxc_paste(left, right, self._tokens, self._pasted))
+                    glued = fxc_paste(left, right, self._tokens, self._pasted)
+                    out.extend([mark_pasted(x) for x in glued] if left and right else glued)
                 else:
                     out.extend(self._tokens((left + right).replace("\x00", "")) or [])
                 i = j + 1
