@@ -168,7 +168,8 @@ class _OperandParser:
         if kind == "d":
             words: list[int] = []
             for it in items:
-                lo, hi = struct.unpack("<II", struct.pack("<d", float(it)))
+                # the listing writes a double with fxc's ``l`` suffix (``d(2.000000l, 0.000000l)``)
+                lo, hi = struct.unpack("<II", struct.pack("<d", float(it.strip().removesuffix("l"))))
                 words += [lo, hi]
             if len(items) not in (1, 2):
                 raise _bad("d(…) takes 1 or 2 doubles", self.line)

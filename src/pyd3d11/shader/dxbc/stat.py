@@ -231,6 +231,8 @@ def _source_modifiers(inst) -> set[int]:
     return {int(o.modifier) for o in inst.operands[1:]}
 
 
+#: operand types of a condition every invocation shares (ir.OperandType CONSTANT_BUFFER, IMMEDIATE32)
+_UNIFORM_OPERANDS = (8, 4)
 _NEG, _ABS, _ABSNEG = 1, 2, 3  # D3D10_SB_OPERAND_MODIFIER (ir.Modifier)
 
 
@@ -333,8 +335,11 @@ def _count_as_47(program, st: ShaderStats) -> None:
     - ``rcp`` is no float instruction, nor ``sincos`` writing both results (one writing sin or cos alone is);
     - ``ne`` of a zero immediate and a value (the float-to-bool conversion's form) is a conversion;
       ``f32tof16`` / ``f16tof32`` are none;
-    - ``retc_*`` is dynamic flow control; ``switch`` on a constant-buffer or immediate value is static flow
-      control, on any other value dynamic;
+    - ``retc_*`` is dynamic flow control; ``switch`` and ``if`` on a constant-buffer or immediate value are static
+      flow control, on any other value dynamic (``if_nz cb0[1].x`` of ``[branch] if (n)``: static 3, dynamic 0;
+      session 45);
+    - a ``dmov`` addressing an indexable temp counts only in ArrayInstructionCount, as a ``mov`` does (a
+      ``double a[4]`` indexed at run time: its dmovs through x0 are no moves; session 45);
     - a ``ret`` control cannot reach (the one after an ``if``/``else`` whose branches both return) is no static
       flow control (it still counts in InstructionCount);
     - DclCount: io_declaration_count."""
@@ -346,7 +351,9 @@ def _count_as_47(program, st: ShaderStats) -> None:
     gs = program.program_type == ProgramType.GEOMETRY
     for inst, live in zip(flow, reachable(flow), strict=True):
         op = inst.opcode
-        if op == O.MOV:
+        if op == O.DMOV and _uses_indexable_temp(inst):
+            st.MovInstructionCount -= 1  # as a ``mov``'s: a double moved through x# counts as an array instruction only
+        elif op == O.MOV:
             mods = _source_modifiers(inst)
             if _uses_indexable_temp(inst) or _ABS in mods or (gs and inst.operands[0].type == OperandType.OUTPUT):
                 st.MovInstructionCount -= 1
@@ -365,8 +372,12 @@ def _count_as_47(program, st: ShaderStats) -> None:
             st.ConversionInstructionCount -= 1
         elif op == O.RETC:
             st.DynamicFlowControlCount += 1
+        elif op == O.IF and inst.operands[0].type in _UNIFORM_OPERANDS:
+            # an ``if`` on a constant-buffer value takes the same way in every invocation: static, as ``switch``
+            st.DynamicFlowControlCount -= 1
+            st.StaticFlowControlCount += 1
         elif op == O.SWITCH:
-            if inst.operands[0].type in (OperandType.CONSTANT_BUFFER, OperandType.IMMEDIATE32):
+            if inst.operands[0].type in _UNIFORM_OPERANDS:
                 st.StaticFlowControlCount += 1
             else:
                 st.DynamicFlowControlCount += 1
