@@ -38,6 +38,24 @@ def _char_value(body: str) -> int:
     return ord(body)
 
 
+def _dropped_literal(text: str) -> bool:
+    """Whether fxc's lexer drops this integer literal: one without a suffix whose value needs more than 32 bits
+    (and at most 64: a larger decimal is the preprocessor's X1004) yields no token at all (d3dcompiler_47 10.1,
+    session 45 EFX, LEXER_ROWS): ``return 4294967296;`` is ``return ;`` (X3080 "function must return a value"
+    in a float4 function, compiled in a void one), ``return 4294967296 + 1;`` compiles (``return +1``), ``return
+    2 4294967296;`` and ``4294967296 float4 main() ...`` compile, ``float x = 0x100000000;`` is X3000 at the ``;``;
+    hexadecimal and octal alike (``077777777777``; an octal spelling with an 8 or 9 stays the parser's X3000). A
+    suffixed one (``4294967297u``, ``4294967296L``) is a literal of its low 32 bits (parse_exprs)."""
+    low = text.lower()
+    if low.rstrip("ul") != low:
+        return False
+    try:
+        v = int(low, 16) if low.startswith("0x") else int(low, 8) if len(low) > 1 and low[0] == "0" else int(low)
+    except ValueError:
+        return False
+    return 0xFFFFFFFF < v <= 0xFFFFFFFFFFFFFFFF
+
+
 def lex(text: str, file: str = "") -> list[Token]:
     # fxc's lexer ends the input at a NUL, which its preprocessor passes on as a token (d3dcompiler_47 10.1, session
     # 43: "pass\0fail" compiles as pass, "float4 main()\0:..." is X3000, a source beginning with NUL has no entry)
@@ -72,6 +90,8 @@ def lex(text: str, file: str = "") -> list[Token]:
             kind = m.lastgroup
             if kind == "char":  # a character constant is its code, an int (C; DXC's string.hlsl: fxc lexes 'A')
                 toks.append(Token("int", str(_char_value(m.group()[1:-1])), Pos(cur_file, line_no, col + 1)))
+            elif kind == "int" and _dropped_literal(m.group()):
+                pass
             elif kind != "ws":
                 toks.append(Token(kind, m.group(), Pos(cur_file, line_no, col + 1)))
             col = m.end()

@@ -174,8 +174,10 @@ class ExprParser:
                                                                   else int(txt))
             except ValueError:
                 raise self.error(f"invalid integer literal '{t.text}'", t) from None
-            if v > 0xFFFFFFFF:  # fxc cannot take it and fails at the token after it (DXC scalar-assignments)
-                raise self.error()
+            # a literal of more than 32 bits reaches here only with a suffix (the lexer drops one without:
+            # lexer._dropped_literal); fxc keeps its low 32 bits (d3dcompiler_47 10.1, session 45 EFX:
+            # ``4294967297u`` is 1, ``0x1FFFFFFFFu`` 0xFFFFFFFF, ``4294967296L`` 0)
+            v &= 0xFFFFFFFF
             return A.Literal(t.pos, v & 0xFFFFFFFF if is_u else v, "uint" if is_u else "lit_int",
                              unsigned_spelling=len(txt) > 1 and txt[0] == "0")
         if t.kind == "float":
