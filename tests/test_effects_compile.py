@@ -227,7 +227,7 @@ COMPILE_ERRORS = [
     # fxc 10.1's text (session 39; "need the fx_5_0" before, inferred)
     ("technique10 T { pass { SetPixelShader(CompileShader(ps_5_0, PS())); } }", "fx_4_0",
      "Shader model ps_5_0 is not allowed in D3D10 techniques"),
-    ("technique11 T { pass { SetPixelShader(CompileShader(vs_5_0, PS())); } }", "fx_5_0", "cannot be assigned"),
+    ("technique11 T { pass { SetPixelShader(CompileShader(vs_5_0, PS())); } }", "fx_5_0", "incompatible inline shader"),
     ("technique11 T { pass { SetBlendState(Missing, float4(0, 0, 0, 0), 0xFFFFFFFF); } }", "fx_5_0", "undeclared"),
     ("technique11 T { pass { SetPixelShader(g_c); } }", "fx_5_0", "undeclared"),
     ("technique11 T { pass { SetBlendState(g_bs, float4(0, 0, 0, 0)); } }", "fx_5_0", "parameter count mismatch"),

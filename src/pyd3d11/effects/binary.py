@@ -293,7 +293,7 @@ class _Reader:
             t = self.type(toff)
             if t.var_type == M.EVT_Object and t.object_type == M.EOT["String"]:
                 out.append(M.FxAnnotation(self.string(name) or "",
-                                          t, [self.string(self.u32()) or "" for _ in range(max(1, t.elements))]))
+                                          t, [self.string(self.u32()) for _ in range(max(1, t.elements))]))
             elif t.var_type in (M.EVT_Numeric, M.EVT_Struct):
                 out.append(M.FxAnnotation(self.string(name) or "", t, self.at(self.u32(), t.packed_size)))
             else:
@@ -406,7 +406,7 @@ def read_effect(data: bytes) -> M.FxEffect:
                 else:
                     o.shaders.append(M.FxShader(r.block(r.u32()), [], 0, False))
         elif eot == M.EOT["String"]:
-            o.strings = [r.string(r.u32()) or "" for _ in range(n)]
+            o.strings = [r.string(r.u32()) for _ in range(n)]  # offset 0: a null string (``string s = NULL;``)
         o.annotations = r.annotations()
         eff.objects.append(o)
     elements = 0

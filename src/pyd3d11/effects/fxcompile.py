@@ -20,6 +20,7 @@ from ..headers.d3dcompiler_types import (
     D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY,
     D3DCOMPILE_PACK_MATRIX_ROW_MAJOR,
 )
+from ..shader.dxbc.container import parse_container
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.classes import ClassType, InterfaceType, is_interface_type
 from ..shader.hlsl.codegen import Codegen, component_bases, walk
@@ -40,6 +41,7 @@ from .fxannot import braced_other_kind, check_annotation_names, global_names, is
 from .fxfuncs import check_compile_arguments, check_effect_functions, undefined_variable
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 from .fxsalvage import check_names_in_order, earlier_in_text, first_parse_time_error, lex_effect, parse_time
+from .sodecl import so_decl_error
 
 _SHADER_PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4_0|4_1|5_0)$|^(vs|ps)_4_0_level_9_[13]$")
 #: the shader models each target's techniques run (d3dcompiler_47 10.1, session 39): another model's shader -- a
@@ -258,9 +260,9 @@ def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[M.FxAnnotation]:
                 raise ctx.error(a.pos, f"annotation '{a.name}': a brace list of numbers for a string")
             for v in vals:
                 if is_null_value(v):
-                    # fxc 10.1 compiles ``< string s = NULL; >`` and writes a null string, whose bytes in the
-                    # fx_4/fx_5 object (not those of "") are not built
-                    raise NotSupportedError(f"Effects 11: annotation '{a.name}' initialised with NULL")
+                    # fxc 10.1 compiles ``< string s = NULL; >`` and writes a null string (offset 0, as a variable's)
+                    strs.append(None)
+                    continue
                 if not (isinstance(v, A.Literal) and isinstance(v.value, str)):
                     raise ctx.error(a.pos, f"annotation '{a.name}': a string annotation needs a string literal")
                 strs.append(v.value)
@@ -404,13 +406,19 @@ def _compile_shader(ctx: _Ctx, call: A.Node, state_kind: str | None, pos) -> M.F
         stream = 0
         for i, a in enumerate(rest):
             if isinstance(a, A.Literal) and isinstance(a.value, str):
+                err = so_decl_error(a.value)
+                if err is not None:
+                    raise ctx.error(pos, err)
                 decls.append(a.value)
             elif isinstance(a, A.Ident) and a.name.upper() == "NULL":
                 decls.append("")
-            elif i == len(rest) - 1 and literal_number(a) is not None:
+            elif i == 4 and literal_number(a) is not None:
+                # the rasterized stream: the sixth argument alone (MicrosoftDocs "Stream-Out Syntax"); the second's
+                # number is a declaration's (10.1, session 45 EFX: `ConstructGSWithSO(s, 1)` fails)
                 stream = int(literal_number(a))
             else:
-                raise ctx.error(pos, "ConstructGSWithSO: stream-output declarations must be string literals")
+                # a number, a string variable, a static const string alike (10.1, session 45 EFX; no number)
+                raise ctx.error(pos, "StreamOut declarations must be a literal string")
         if len(decls) > 1 and not ctx.fx5:
             raise ctx.error(pos, "ConstructGSWithSO with several streams needs fx_5_0")
         if len(decls) > 4:
@@ -425,9 +433,11 @@ def _compile_shader(ctx: _Ctx, call: A.Node, state_kind: str | None, pos) -> M.F
         raise ctx.error(pos, f"Shader model {profile} is not allowed in D3D10 techniques")
     if not _SHADER_PROFILE.match(profile):
         raise ctx.error(pos, f"invalid shader profile '{profile}'")
-    if state_kind is not None and not profile.startswith(_SHADER_STATE_PREFIX[state_kind]) and not (
-            state_kind == "GeometryShader" and profile[:2] in ("vs", "gs")):
-        raise ctx.error(pos, f"a {profile} shader cannot be assigned to {state_kind}")
+    if state_kind is not None and not profile.startswith(_SHADER_STATE_PREFIX[state_kind]):
+        # a vertex shader takes the GeometryShader state only through ConstructGSWithSO (d3dcompiler_47 10.1,
+        # session 45 EFX: `SetGeometryShader(CompileShader(vs_4_0, f()))` and `GeometryShader = compile vs_4_0
+        # f();` fail, with no error number, as `SetVertexShader(CompileShader(gs_4_0, g()))` does)
+        raise ctx.error(pos, f"Assignment {state_kind}: Attempting to assign an incompatible inline shader")
     fcall = call.args[1]
     key = (profile, fcall.name, _node_key(fcall.args))
     blob = ctx.shader_cache.get(key)
@@ -519,6 +529,10 @@ def _object_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
         if var is None:
             raise ctx.error(pos, f"'{node.name}': undeclared identifier in state assignment", 3004)
         _check_object_kind(ctx, lv, var, pos)
+        if var.type.elements:
+            # an array names no object (10.1, session 45 EFX: `VertexShader v[2];` then `SetVertexShader(v);`, a
+            # sampler's `Texture = t;` of `Texture2D t[2];`, `v[1]` alike; no error number)
+            raise ctx.error(pos, f"Assignment {lv.name}: Non-array right-hand type expected")
         if node.name in ctx.unsupported_shaders:
             raise ctx.error(pos, f"Assignment {lv.name}: Reference to shader variable '{node.name}' not valid for "
                                  f"{ctx.target} techniques because it uses an unsupported shader model")
@@ -769,7 +783,9 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
             # operations at fx_4_0, where Direct3D 10's blend description has one for every target; the other
             # per-target states need one (`BlendEnable = TRUE;` fails "Index is required for state 'BlendEnable'")
             one_value = lv.indices == 1 or lv.vector_scalar and ctx.target == "fx_4_0"
-            if block != S.EBT_Pass and one_value and index is not None:
+            if one_value and index is not None and not e.call:
+                # a pass's states alike (session 45 EFX: `PixelShader[0] = …;`, `DS_StencilRef[0] = 1;`,
+                # `AB_BlendFactor[0] = …;`, `HullShader[0] = NULL;` at fx_4_0 too)
                 raise ctx.error(e.pos, f"State '{lv.name}' is not indexed")
             if block != S.EBT_Pass and not one_value and not lv.vector_scalar and index is None:
                 raise ctx.error(e.pos, f"Index is required for state '{lv.name}'")
@@ -841,6 +857,43 @@ def _check_tessellation_pair(ctx: _Ctx, fp: M.FxPass, t, p) -> None:
     if ("HullShader" in names) != ("DomainShader" in names):
         raise ctx.error(p.pos, "If either a HullShader or DomainShader is set then both must be set. "
                                f"Technique {t.name}, Pass {p.name}.")
+
+
+#: the signature chunks of a shader that uses minimum precision (fxc writes ISGN / OSGN / PCSG otherwise)
+_MIN_PRECISION_SIGNATURES = ("ISG1", "OSG1", "PSG1")
+
+
+def _pass_shaders(ctx: _Ctx, fp: M.FxPass):
+    """(state name, bytecode) of each graphics shader a pass sets by a constant: inline, a variable or a
+    variable's element (an index read at run time names no one shader)."""
+    for a in fp.assignments:
+        name = S.LVALUES[a.state].name
+        if name not in S.SHADER_STATES or name == "ComputeShader":
+            continue
+        shaders: list[M.FxShader] = []
+        if a.kind in (M.ECAT_InlineShader, M.ECAT_InlineShader5):
+            shaders = [a.value]
+        elif a.kind == M.ECAT_Variable and a.value in ctx.objects:
+            shaders = ctx.objects[a.value].shaders[:1]
+        elif a.kind == M.ECAT_ConstIndex and a.value[0] in ctx.objects:
+            shaders = ctx.objects[a.value[0]].shaders[a.value[1]:a.value[1] + 1]
+        for sh in shaders:
+            if sh.bytecode:
+                yield name, sh.bytecode
+
+
+def _check_pass_signatures(ctx: _Ctx, fp: M.FxPass, p) -> None:
+    """A pass may not set a graphics shader whose signatures carry minimum precision (d3dcompiler_47 10.1,
+    session 45 EFX, PASS_ROWS: fx_4_0, fx_4_1 and fx_5_0 fail with no message at all where the vertex, pixel,
+    geometry, hull or domain shader of a pass -- inline, a variable, an array element, ConstructGSWithSO's --
+    was compiled with its ISG1 / OSG1 signatures, i.e. uses ``min16float`` & co. in its signature, its constant
+    buffer or its code (``min16float4 b = a; return b * 2;``; not where folding removes it); the compute shader
+    and a shader variable no pass sets compile). The effect's pass stores each shader's signatures in the
+    Direct3D 10 form, which has no minimum-precision field; X3000 here."""
+    for name, code in _pass_shaders(ctx, fp):
+        if any(c in parse_container(code, verify_checksum=False) for c in _MIN_PRECISION_SIGNATURES):
+            raise ctx.error(p.pos, f"Assignment {name}: the shader's signatures use minimum precision, which an "
+                                   "effect pass cannot store (fxc fails with no message)")
 
 
 #: the object kinds a state block may follow (the sampler kinds take sampler states; the views ignore it)
@@ -1054,14 +1107,18 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             inits = d.init.items if isinstance(d.init, A.InitList) else [d.init] if d.init is not None else []
             strs = []
             for init in inits:
+                if isinstance(init, A.Ident) and init.name == "NULL":
+                    # fxc compiles ``string s = NULL;``, ``{NULL}``, ``(NULL)`` at fx_4_0 / fx_5_0 and writes a null
+                    # string: offset 0 in the object, no text (d3dcompiler_47 10.1, session 45 EFX: its objects;
+                    # D3DDisassemble fails such an object with E_FAIL, listing.py)
+                    strs.append(None)
+                    continue
                 if not (isinstance(init, A.Literal) and isinstance(init.value, str)):
                     if isinstance(d.init, A.InitList):  # braces: another item is an empty string (BRACE_ROWS)
                         strs.append("")
                         continue
-                    if isinstance(init, A.Ident) and init.name.upper() == "NULL":
-                        # fxc compiles ``string s = NULL;`` at fx_4_0 / fx_5_0 (d3dcompiler_47 10.1, session 44): a
-                        # null string, whose bytes are not built (as an annotation's: _annotations)
-                        raise NotSupportedError(f"Effects 11: string variable '{d.name}' initialised with NULL")
+                    if isinstance(init, A.Ident) and init.name.upper() == "NULL":  # `null` names no value
+                        raise ctx.error(d.pos, f"undeclared identifier '{init.name}'", 3004)
                     raise ctx.error(d.pos, f"'{d.name}': a string variable needs string literal initializers")
                 strs.append(init.value)
             var.strings = strs + [""] * (n - len(strs))
@@ -1101,6 +1158,7 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             for p in t.passes:
                 fp = M.FxPass(p.name, _annotations(ctx, p.annotations), _assignments(ctx, p.entries, S.EBT_Pass))
                 _check_tessellation_pair(ctx, fp, t, p)
+                _check_pass_signatures(ctx, fp, p)
                 ft_.passes.append(fp)
             fg.techniques.append(ft_)
         if gname is not None or fg.techniques:  # no unnamed group of Direct3D 9 techniques only

@@ -64,14 +64,21 @@ def _with_comment(text: str, comment: str) -> str:
     return f"{text:<{_COMMENT_COLUMN}}{comment}" if len(text) < _COMMENT_COLUMN else text + comment
 
 
+def _strings(values: list) -> str:
+    """String values as the listing writes them. A null string (``string s = NULL;``) has no listing:
+    d3dcompiler_47 10.1's D3DDisassemble fails such an effect with E_FAIL (session 45, EFX), and so does this."""
+    if any(v is None for v in values):
+        raise ValueError("the effect holds a null string, which fxc's disassembler does not list (E_FAIL)")
+    return ", ".join(f'"{v}"' for v in values)
+
+
 def _annotations(items: list[M.FxAnnotation], indent: str) -> list[str]:
     if not items:
         return []
     out = [f"{indent}<"]
     for a in items:
         if isinstance(a.value, list):
-            vals = ", ".join(f'"{s}"' for s in a.value)
-            out.append(f"{indent}    String {a.name} = {vals};")
+            out.append(f"{indent}    String {a.name} = {_strings(a.value)};")
         else:
             vals = _default_values(a.type, a.value)
             v = vals[0] if len(vals) == 1 else "{ " + ", ".join(vals) + " }"
@@ -208,7 +215,7 @@ def effect_listing(blob: bytes) -> str:
                 out += lines[1:-1]
                 out.append(lines[-1] + ";")
         elif eot == M.EOT["String"]:
-            vals = ", ".join(f'"{s}"' for s in o.strings)
+            vals = _strings(o.strings)
             out.append(f"{head} = {vals if len(o.strings) == 1 else '{ ' + vals + ' }'};")
         else:
             reg = ""

@@ -160,7 +160,7 @@ class FxObjectVar:
     #: one str per element
     blocks: list[list[FxAssignment]] = field(default_factory=list)
     shaders: list[FxShader] = field(default_factory=list)
-    strings: list[str] = field(default_factory=list)
+    strings: list[str | None] = field(default_factory=list)  # None: a null string (offset 0)
     annotations: list[FxAnnotation] = field(default_factory=list)
 
 
