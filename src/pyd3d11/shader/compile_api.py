@@ -176,7 +176,43 @@ def _parser_error_first(exc: HlslError, cexc: HlslError, text: str, name: str) -
         return False
     order = _reading_order(text, name)
     at_c, at_p = order.get((cexc.file, cexc.line)), order.get((exc.file, exc.line))
+    if at_c is not None and at_c == at_p:
+        # on one line the order is the tokens' (d3dcompiler_47 10.1, session 45: "x y F(1)" of a two-parameter F is
+        # X3000 at x then X1516, "F(1) x y" X1516 first): the macro the error names stands where the preprocessor
+        # met it, the text keeping its name
+        # (an invocation left open at the end of the file, X1515, names none: its name ends the line's text --
+        # "x F(y F(" is X3000 at x, then X1515)
+        line = text.split("\n")[at_p]
+        named = re.search(r"macro '(\w+)'", exc.message)
+        where = re.search(r"(?<!\w)" + re.escape(named.group(1)) + r"(?!\w)", line) if named else \
+            re.search(r"\w+\s*$", line) if exc.code == 1515 else None
+        return where is not None and cexc.col <= where.start()
     return at_c is not None and at_p is not None and at_c < at_p
+
+
+def _parser_error_before_stop(exc: HlslError, stop: HlslError, name: str, pEntrypoint: str,  # noqa: N803
+                              pTarget: str, Flags1: int) -> None:  # noqa: N803
+    """fxc's parser reads the tokens the preprocessor hands it, so an error it meets in the text read before a
+    stopping preprocessor error (#error, an #include that fails, ...) is reported first (d3dcompiler_47 10.1,
+    session 45: "x" then "#error stop" is X3000 then the #error's message; a function before it that uses an
+    undeclared name X3004): the text read until the stop (``stop.partial_text``) is compiled, and an error of the
+    parser or of a whole function there, before ``exc`` in the reading order, is set as ``exc.parser_first``. The
+    end of that text is no error of fxc's (its parser has not reached it)."""
+    partial = getattr(stop, "partial_text", None)
+    if partial is None:
+        return
+    try:
+        compile_hlsl(partial, name, pEntrypoint or "", pTarget or "", None, None, Flags1)
+    except HlslError as cexc:
+        if not cexc.file or not 3000 <= cexc.code < 3500 or "end of file" in cexc.message:
+            return
+        order = _reading_order(partial, name)
+        at_c = order.get((cexc.file, cexc.line))
+        at_p = len(order) if exc.code == stop.code and exc.line == stop.line else order.get((exc.file, exc.line))
+        if at_c is not None and at_p is not None and at_c < at_p:
+            exc.parser_first = cexc
+    except Exception:  # noqa: BLE001,S110 (a text the compiler cannot take says nothing of the order)
+        pass
 
 
 def _hresult_after_preprocessor(exc: HlslError, text: str, name: str, pDefines: Any, pInclude: Any,  # noqa: N803
@@ -191,7 +227,8 @@ def _hresult_after_preprocessor(exc: HlslError, text: str, name: str, pDefines: 
         return E_FAIL
     try:
         res = preprocess(text, name, _defines(pDefines), _include_opener(pInclude, name), keep_errors=True)
-    except HlslError:
+    except HlslError as stop:
+        _parser_error_before_stop(exc, stop, name, pEntrypoint, pTarget, Flags1)
         return E_FAIL  # an error that stops the preprocessor
     if not res.errors or (res.errors[0].code, res.errors[0].line) != (exc.code, exc.line):
         return E_FAIL

@@ -12,7 +12,7 @@ from .diagnostics import HlslError, Pos
 #: d3dcompiler_47 10.1, session 39)
 _TOKEN = re.compile(
     r"""(?P<ws>[ \t\f\v\r]+)|
-    (?P<float>1\.\#INF[fFhH]?|(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?)|
+    (?P<float>1\.\#(?:INF|IND|QNAN|SNAN)[fFhH]?|(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?)|
     (?P<int>(?:0x[0-9a-fA-F]+|[0-9]+)(?:[uU][lL]?|[lL][uU]?)?)|
     (?P<id>[A-Za-z_][A-Za-z0-9_]*)|
     (?P<str>"(?:\\.|[^"\\])*")|

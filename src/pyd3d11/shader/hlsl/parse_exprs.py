@@ -5,12 +5,16 @@ method calls, and primary expressions (literals, names, constructors, ``sizeof``
 from __future__ import annotations
 
 import math
+import struct
 
 from . import ast as A
 from .classes import member_method, static_method
 from .keywords import KEYWORD_NAMES, RESERVED_WORDS
 from .namespaces import resolve, resolved
 from .types import OBJECT_KINDS, dx8_typedef
+
+#: the bits of MSVC's NaN spellings ``1.#IND`` / ``1.#QNAN`` / ``1.#SNAN`` (see Parser's float literal)
+_NAN_SPELLINGS = {"IND": 0xFFC00000, "QNAN": 0x7FE00000, "SNAN": 0x7FE00000}
 
 _ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
 #: binary operators by C's precedence, loosest first (C99 §6.5.5-6.5.14)
@@ -187,6 +191,11 @@ class ExprParser:
                 # takes ``asuint(1.#INF)``, ``1.#INF.xxx``; not ``0.#INF``; ``1.#INFf`` too, d3dcompiler_47 10.1,
                 # session 44)
                 return A.Literal(t.pos, math.inf, "float")
+            if txt.startswith("1.#"):
+                # MSVC's NaN spellings, floats whose bits fxc writes (d3dcompiler_47 10.1, session 45): 1.#IND the x86
+                # "indefinite" 0xFFC00000, 1.#QNAN and 1.#SNAN (quieted) 0x7FE00000; a minus flips the sign bit
+                bits = _NAN_SPELLINGS[txt[3:].rstrip("fFhH")]
+                return A.Literal(t.pos, struct.unpack("<f", struct.pack("<I", bits))[0], "float")
             suffix = txt[-1].lower() if txt[-1] in "fFhHlL" else ""
             try:
                 v = float(txt[:-1] if suffix else txt)

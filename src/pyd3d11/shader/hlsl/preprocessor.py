@@ -1480,6 +1480,8 @@ def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
     try:
         res = pp.run(text, file)
     except HlslError as exc:
+        # (the text read before the stop: fxc's parser has read it when the preprocessor stops, compile_api)
+        exc.partial_text = "\n".join(pp.out).replace(SPLICE_MARK, "") + "\n"
         if pp.errors:
             # an error that stops the run after errors fxc went on after: fxc reports those first (d3dcompiler_47
             # 10.1, session 37: "#define FC() ..." X1500 before a later #if's X1518); D3DPreprocess's message blob
