@@ -320,7 +320,13 @@ def _states(ctx: _Ctx, entries: list, where: tuple[int, int, int], sampler_block
             # the Direct3D 10 spelling of the two D3D9 shader states: d3dcompiler_47 10.1 compiles
             # `SetPixelShader(compile ps_2_0 PS());` in an fx_2_0 pass as `PixelShader = …` (the other state
             # functions fail: "Geometry shader can only be set in fx_4_0 or higher", "unrecognized SB API Call")
-            e = StateEntry(e.name[3:], None, e.args[0], [], False, e.pos)
+            value = e.args[0]
+            if _integer_typed(ctx, value):
+                # the function takes any integer expression for NULL (d3dcompiler_47 10.1, session 45 EFX:
+                # `SetVertexShader(1)`, `(-1)`, `(1 + 1)`, `(k)` of an `int k;` store INT 0 as NULL does; a float, a
+                # bool or `VertexShader = 1;` fail "There was an error initializing the compiler")
+                value = A.Ident(value.pos, "NULL")
+            e = StateEntry(e.name[3:], None, value, [], False, e.pos)
         if e.call:
             raise ctx.error(e.pos, f"'{e.name}': state functions need an fx_4_0 or later target")
         for part in _filter_states(e):
@@ -564,6 +570,30 @@ def _reference(ctx: _Ctx, v) -> tuple[str, B.Fx2Param, int | None] | None:
     if element is None and param.type.elements:
         raise NotSupportedError(f"fx_2_0: a state set from the whole array '{v.name}'")
     return v.name, param, element
+
+
+_INTEGER_BASES = frozenset({"lit_int", "int", "uint", "dword"})
+
+
+def _integer_typed(ctx: _Ctx, v: A.Node) -> bool:
+    """Whether an expression has a scalar integer type: an integer literal, an int / uint parameter or static
+    const, a cast or constructor to one, arithmetic or a negation of such (a comparison is bool)."""
+    if isinstance(v, A.Literal):
+        return v.base in _INTEGER_BASES
+    if isinstance(v, A.Ident):
+        if v.name in ctx.params:
+            t = ctx.params[v.name].type
+            return t.ptype == B.D3DXPT["INT"] and t.rows == t.cols == 1 and not t.elements
+        cv = ctx.consts.get(v.name)
+        return cv is not None and isinstance(cv.type, NumType) and cv.type.base in _INTEGER_BASES and \
+            cv.type.shape == "s"
+    if isinstance(v, (A.Cast, A.Construct)):
+        return isinstance(v.type, NumType) and v.type.base in _INTEGER_BASES and v.type.shape == "s"
+    if isinstance(v, A.Unary) and v.op in ("-", "+", "~"):
+        return _integer_typed(ctx, v.a)
+    if isinstance(v, A.Binary) and v.op in ("+", "-", "*", "/", "%", "&", "|", "^", "<<", ">>"):
+        return _integer_typed(ctx, v.a) and _integer_typed(ctx, v.b)
+    return False
 
 
 def _array_selector(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, pt: str, v: A.Index, resource: Callable) -> B.Fx2Param:

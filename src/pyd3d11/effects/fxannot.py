@@ -21,8 +21,14 @@ from .fxparse import Annotation
 
 
 def static_const_names(decls: Iterable[A.Node]) -> set[str]:
-    """The globals an annotation may read: ``static const`` variables."""
-    return {d.name for d in decls if isinstance(d, A.VarDecl) and {"static", "const"} <= set(d.mods)}
+    """The globals an annotation may read: ``static const`` variables, a constant buffer's too (an ordinary static
+    global to fxc: ``cbuffer c { static const int b = 123; }`` then ``< int a = b; >`` compiles at fx_2_0 and
+    fx_5_0, d3dcompiler_47 10.1, session 45 EFX)."""
+    out: set[str] = set()
+    for d in decls:
+        members = d.members if isinstance(d, A.CBufferDecl) else [d]
+        out.update(m.name for m in members if isinstance(m, A.VarDecl) and {"static", "const"} <= set(m.mods))
+    return out
 
 
 def global_names(decls: Iterable[A.Node]) -> set[str]:

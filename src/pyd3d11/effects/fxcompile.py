@@ -297,6 +297,12 @@ def _bind_uniforms(func: str, args: list[A.Node], ctx: _Ctx, pos) -> Callable:
     missing ones take their defaults)."""
 
     def hook(prog: A.Program) -> None:
+        named = [d for d in prog.decls if isinstance(d, A.FuncDef) and d.name == func]
+        if named and all("static" in d.mods for d in named):
+            # a static function is no entry point of a shader compile (X3501) but an effect compiles one (10.1,
+            # session 45 EFX: `static float4 fun() : sv_target {…}` then `compile ps_4_0 fun()` at fx_4_x / fx_5_0)
+            for d in named:
+                d.mods = d.mods - {"static"}
         for d in prog.decls:
             if not (isinstance(d, A.FuncDef) and d.name == func and d.body is not None):
                 continue
