@@ -15,6 +15,7 @@ from ..shader.hlsl import ast as A
 from ..shader.hlsl.codegen import component_bases, walk
 from ..shader.hlsl.constexpr import literal_components
 from ..shader.hlsl.diagnostics import HlslError
+from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.intrinsics import is_intrinsic
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, array_leaf
 from .fxparse import Annotation
@@ -174,3 +175,24 @@ def braced_other_kind(a: Annotation) -> bool:
     leaf = array_leaf(a.type)
     is_string = isinstance(leaf, ObjectType) and leaf.kind == "string"
     return any(_is_string(n) != is_string for n in walk(a.value) if isinstance(n, A.Literal))
+
+
+def check_local_annotations(parser, file: str) -> None:
+    """Read a local variable's annotation list (``parser`` at its ``<``) as fxc does before it reports the local's
+    X3040 "local variables cannot have annotations" (d3dcompiler_47 10.1 at every target, session 45 EFX,
+    LOCAL_ANNOTATION_ROWS): the list's grammar (a syntax error, X3006 ``extern``, X3012 a missing value, X3003 a
+    name twice) and its values' names and types (X3004, X3017, X3011) come first, then the initialiser
+    (``= undeclared`` X3004), then X3040 -- before the syntax error of a token after the declarator. The names in
+    scope are the program's globals declared so far. Leaves ``parser`` after the list's ``>``."""
+    from .fxparse import EffectParser
+
+    sub = EffectParser(parser.toks[parser.i:])
+    sub.types.update(parser.types)  # the structs and typedefs declared so far
+    sub.skip_annotations()
+    parser.i += sub.i
+    decls = list(getattr(parser, "program_decls", None) or [])
+    items = sub._last_annotations
+    check_annotation_names(items, static_const_names(decls), global_names(decls), file)
+    for a in items:  # a numeric value's own evaluation errors (``float4(1, 2)``: X3014)
+        if isinstance(array_leaf(a.type), NumType) and a.value is not None and not braced_other_kind(a):
+            effect_initial_value(sized_type(a.type, a.value, parser.consts, a.pos), a.value, parser.consts, a.pos)

@@ -1014,12 +1014,14 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                 # object literal's X3064 in the initialiser (``PixelShader p < string s = "a"; > = compile ps_2_0
                 # f();``, session 44: parse_effects.object_literal)
                 annotated = self.error(f"'{name_tok.text}': local variables cannot have annotations", name_tok, 3040)
-                try:
-                    self.skip_annotations()
-                except HlslError:
-                    raise annotated from None
+                from ...effects.fxannot import check_local_annotations
+
+                # the list is read and judged first, then the initialiser, then X3040 (10.1, session 45 EFX)
+                check_local_annotations(self, name_tok.pos.file or "")
                 if not (self.at("=") and self.peek().text in ("compile", "CompileShader") or
                         self.at("=") and self.peek().text.lower() == "asm" and self.peek(2).text == "{"):
+                    if self.accept("="):
+                        self.parse_initializer()
                     raise annotated
             self.skip_annotations()
             init = None
