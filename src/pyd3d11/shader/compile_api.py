@@ -197,15 +197,17 @@ def _parser_error_before_stop(exc: HlslError, stop: HlslError, name: str, pEntry
     session 45: "x" then "#error stop" is X3000 then the #error's message; a function before it that uses an
     undeclared name X3004): the text read until the stop (``stop.partial_text``) is compiled, and an error of the
     parser or of a whole function there, before ``exc`` in the reading order, is set as ``exc.parser_first``. The
-    end of that text is no error of fxc's (its parser has not reached it)."""
+    end of that text is no error of fxc's (its parser has not reached it: "{ return 1;" / "#error" is the #error)."""
     partial = getattr(stop, "partial_text", None)
     if partial is None:
         return
     try:
         compile_hlsl(partial, name, pEntrypoint or "", pTarget or "", None, None, Flags1)
     except HlslError as cexc:
-        if not cexc.file or not 3000 <= cexc.code < 3500 or "end of file" in cexc.message:
+        if not cexc.file or not 3000 <= cexc.code < 3500:
             return
+        # (an error at the text's end -- "unexpected end of file" where the stop cut a function -- names the line
+        # after its last, which the reading order does not hold)
         order = _reading_order(partial, name)
         at_c = order.get((cexc.file, cexc.line))
         at_p = len(order) if exc.code == stop.code and exc.line == stop.line else order.get((exc.file, exc.line))

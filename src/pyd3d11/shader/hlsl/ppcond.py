@@ -179,7 +179,6 @@ class IfExpressions:
                 m = self.macros.get(toks[i - 1]) if i else None
                 if m is not None and m.params is not None:
                     opened.append(depth)
-                    continue
             elif t == ")":
                 if opened and opened[-1] == depth:
                     opened.pop()

@@ -1147,10 +1147,7 @@ class Preprocessor(IfExpressions, Pragmas, RunOn, Includes):
                     k -= 1
                     while k >= 0 and pending[k] == " ":
                         k -= 1
-                # (only a name is its operand: the ")" that closes an argument list is not -- d3dcompiler_47 10.1,
-                # session 45: P(defined)(P) of #define P(x) x is defined(P), P(defined) alone "unexpected end of
-                # line")
-                if k >= 0 and (pending[k][:1].isalpha() or pending[k][:1] == "_"):
+                if k >= 0:
                     out.extend(reversed(pending[k:]))
                     del pending[k:]
                     # the line's last token read as an operand here cannot leave the line ending in an empty
