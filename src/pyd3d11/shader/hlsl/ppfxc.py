@@ -202,6 +202,10 @@ def fxc_paste(left: str, right: str, tokens: Callable[[str], list[str]], read: C
     if not a or not b:
         return [a or b] if a or b else []
     text = a + b
+    if b == "::" and re.fullmatch(r"(?:::)?[A-Za-z_]\w*(?:::[A-Za-z_]\w*)*", a):
+        return [text]  # a name takes a pasted scope operator: "a::" one token (d3dcompiler_47 10.1, session 45)
+    if a == "::" and re.fullmatch(r"[A-Za-z_]\w*", b):
+        return [a, b]  # (the operator does not take a name after it: ``:: b``, though the file's ``::b`` is one)
     if text.startswith("//"):
         return []
     if text.startswith("/*"):
