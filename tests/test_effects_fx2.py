@@ -322,7 +322,7 @@ def test_a_shader_model_4_pass_shader_is_x3506_invalid_call():
 
 @pytest.mark.parametrize("src", [
     "int a; technique { pass { FogStart = a & 2; } }",  # an operator fx2expr does not build
-    "technique { pass { VertexShaderConstantF[0] = float4(1, 2, 3, 4); } }",
+    "float4 g; technique { pass { VertexShaderConstantF[0] = g * 2; } }",  # a shader constant from a parameter
 ])
 def test_not_built_raises(src):
     with pytest.raises((NotSupportedError, ShaderCompileError)) as ei:

@@ -42,7 +42,14 @@ from .fx2asm import assemble, shader_kind
 from .fx2expr import expression_program, reads_parameter
 from .fx2preshader import reference_program, selector_resource
 from .fxannot import braced_other_kind, check_annotation_names, global_names, static_const_names
-from .fxcompile import _bind_uniforms, _check_block_initialisers, _node_key, braced_shader, is_shader_expression
+from .fxcompile import (
+    _bind_uniforms,
+    _check_block_initialisers,
+    _node_key,
+    _substitute,
+    braced_shader,
+    is_shader_expression,
+)
 from .fxfuncs import check_compile_arguments, check_effect_functions, undefined_variable
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 from .fxsalvage import check_names_in_order, first_parse_time_error, lex_effect
@@ -177,6 +184,12 @@ def _leaf_types(ft: B.Fx2Type, start: int = 0) -> list:
     return out
 
 
+def _null_items(init: A.Node) -> bool:
+    """``NULL`` itself (10.1 fails ``Texture2D t[2] = {NULL, NULL};``: "There was an error initializing the
+    compiler"; not built, NotSupportedError)."""
+    return isinstance(init, A.Ident) and init.name == "NULL"
+
+
 def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, pos) -> bytes:
     """The value bytes of a parameter or annotation: object ids for objects, packed numbers otherwise."""
     n = max(1, ft.elements)
@@ -219,9 +232,13 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
                     _shader_number(ctx, v, t, pos, what.strip("'"))
                     raise ctx.error(pos, f"{what}: a shader needs compile profile function()")
                 ctx.eff.blobs[oid] = _compile_shader(ctx, v, prefix, pos)
-        elif init is not None:
+        elif init is not None and not (B.D3DXPT["TEXTURE"] <= ft.ptype <= B.D3DXPT["TEXTURECUBE"] and
+                                       _null_items(init)):
+            if isinstance(init, A.Ident) and init.name.upper() == "NULL":  # `null` names nothing (10.1: X3004)
+                raise ctx.error(init.pos, f"undeclared identifier '{init.name}'", 3004)
             raise NotSupportedError(f"fx_2_0: initial values of {what}")
         elif B.D3DXPT["TEXTURE"] <= ft.ptype <= B.D3DXPT["TEXTURECUBE"]:
+            # (``Texture2D t = NULL;`` is the texture with no initialiser: fxc 10.1's objects, session 45 EFX)
             # a texture parameter's objects are listed in the object section with no data (fxc's objects)
             ctx.eff.blobs.update((oid, b"") for oid in ids)
         return struct.pack(f"<{n}I", *ids)
@@ -442,7 +459,7 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
     FLOAT 4x4), and ``NULL`` on a shader or texture state as INT 0 with no object (fxc's SDK effect objects)."""
     v = e.value
     if info.kind == "constants":
-        raise NotSupportedError(f"fx_2_0: shader-constant state {info.name}")
+        return _shader_constants(ctx, info, v)
     if isinstance(v, A.Ident) and v.name.upper() == "NULL" and info.kind in _OBJECT_KIND:
         return _scalar("INT", struct.pack("<I", 0), B.D3DXPC_MATRIX_ROWS)
     if info.kind in _OBJECT_KIND:
@@ -520,6 +537,8 @@ def _state_value(ctx: _Ctx, e, info: fx2states.Fx2StateInfo, resource: Callable)
             t = NumType(base, 1, v.type.cols if isinstance(v, A.Construct) and info.kind != "float4" else 4, "v")
         else:
             t = NumType(base)
+        if v is not None and info.kind in fx2states.ENUMS:
+            v = _enum_names_as_numbers(ctx, info, v)
         cv = effect_initial_value(t, v, ctx.consts, v.pos) if v is not None else None
         if cv is None:
             raise NotSupportedError(f"fx_2_0: state '{info.name}' set from an expression (preshaders)")
@@ -570,6 +589,70 @@ def _reference(ctx: _Ctx, v) -> tuple[str, B.Fx2Param, int | None] | None:
     if element is None and param.type.elements:
         raise NotSupportedError(f"fx_2_0: a state set from the whole array '{v.name}'")
     return v.name, param, element
+
+
+def _shader_constants(ctx: _Ctx, info: fx2states.Fx2StateInfo, v: A.Node | None) -> B.Fx2Param:
+    """A shader-constant state's value (``VertexShaderConstantF[2] = {1, 2, 3, 4};``) as d3dcompiler_47 10.1 writes
+    it (session 45 EFX, its objects): the state's type (the B states BOOL, the I states INT, the others FLOAT) with
+    class MATRIX_COLUMNS; a number is 1x1, a brace list of n numbers 1xn with every value, a vector constructor
+    1xn and a matrix constructor ``floatRxC`` CxR with only its first value, the others zero (``float4(1, 2, 3, 4)``
+    stores 1, 0, 0, 0: so fxc's objects hold it)."""
+    ptype = "BOOL" if info.name.endswith("B") else "INT" if info.name.endswith("I") else "FLOAT"
+    base = {"BOOL": "bool", "INT": "int", "FLOAT": "float"}[ptype]
+    fmt = "<f" if ptype == "FLOAT" else "<i"
+    if isinstance(v, A.InitList):
+        items = v.items
+        if any(isinstance(x, A.InitList) for x in items):
+            raise NotSupportedError(f"fx_2_0: shader-constant state {info.name} set from nested braces")
+        shape, first_only = (1, len(items)), False
+    elif isinstance(v, A.Construct) and isinstance(v.type, NumType):
+        items, first_only = [v], True
+        t = v.type
+        shape = (t.cols, t.rows) if t.shape == "m" else (1, t.cols)
+    else:
+        items, shape, first_only = [v], (1, 1), False
+    vals: list = []
+    for x in items:
+        cv = effect_initial_value(NumType(base) if not first_only else x.type, x, ctx.consts, x.pos) \
+            if x is not None else None
+        if cv is None:
+            raise NotSupportedError(f"fx_2_0: shader-constant state {info.name} set from an expression")
+        vals.append(cv.vals[0])
+    if first_only:
+        first = effect_initial_value(NumType(base), A.Literal(v.pos, vals[0], "float"), {}, v.pos)
+        vals = [first.vals[0] if first is not None else vals[0]] + [0] * (shape[0] * shape[1] - 1)
+    raw = b"".join(struct.pack(fmt, float(x) if ptype == "FLOAT" else int(x)) for x in vals)
+    return _scalar(ptype, raw, B.D3DXPC_MATRIX_COLUMNS, *shape)
+
+
+def _enum_names_as_numbers(ctx: _Ctx, info: fx2states.Fx2StateInfo, v: A.Node) -> A.Node:
+    """An enumerated state's ``|`` chain with its value names as their numbers: fxc folds ``Wrap0 = U | V;``,
+    ``ColorWriteEnable = RED | GREEN;``, ``Wrap0 = U | 4;`` to a constant (3, 3, 5; d3dcompiler_47 10.1's objects,
+    session 45 EFX). A name is a value only as an operand of the chain: ``RED + GREEN``, ``~RED``, ``(RED | GREEN)
+    & RED`` are X3517 "'RED': undefined variable"."""
+    from ..shader.hlsl.codegen import walk
+
+    operands, stack = [], [v]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, A.Binary) and n.op == "|":
+            stack += [n.a, n.b]
+        else:
+            operands.append(n)
+    names = {}
+    for n in operands:
+        if isinstance(n, A.Ident) and n.name not in ctx.params and n.name not in ctx.consts:
+            k = fx2states.enum_value(info.kind, n.name)
+            if k is not None:
+                names[n.name] = A.Literal(n.pos, k, "int")
+            elif len(operands) > 1 and n.name.lower() not in _TRUTH:  # (10.1: `Wrap0 = U | NOTANAME;`, no number)
+                raise ctx.error(n.pos, f"Unrecognized RHS value in assignment: '{n.name}'")
+    operand_ids = {id(n) for n in operands}
+    for n in walk(v):
+        if isinstance(n, A.Ident) and id(n) not in operand_ids and n.name not in ctx.params and \
+                n.name not in ctx.consts and fx2states.enum_value(info.kind, n.name) is not None:
+            raise ctx.error(n.pos, f"'{n.name}': undefined variable", 3517)
+    return _substitute(v, names) if names else v
 
 
 _INTEGER_BASES = frozenset({"lit_int", "int", "uint", "dword"})

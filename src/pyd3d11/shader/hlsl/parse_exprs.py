@@ -164,6 +164,8 @@ class ExprParser:
             args.append(self.parse_assign())
             if not self.at(")"):
                 self.expect(",")
+                if self.at(")"):  # no trailing comma (fxc 10.1: ``float4(1, 2, 3, 4,)``, ``f(1,)`` are X3000 at ')')
+                    raise self.error()
         return args
 
     def parse_primary(self) -> A.Node:
