@@ -22,6 +22,7 @@ pytestmark = [pytest.mark.skipif(not native.available(), reason="llvmlite not in
 U32 = np.uint32
 SNAN, QNAN, QNAN2 = 0x7F800123, 0xFFC00456, 0x7FC00789
 ONE, INF, NINF = 0x3F800000, 0x7F800000, 0xFF800000
+X86 = ("v", 0)  # the x86 kernels' hiding statements (runtime.VECTOR_REGISTERS); AArch64's: test_native_aarch64.py
 
 # (op, sources, expected word): the first NaN operand quieted (bit 22 set); one NaN: that NaN quieted
 TABLE = [
@@ -148,7 +149,7 @@ def test_operands_are_opaque_and_the_second_is_the_first_where_it_is_nan():
 
     prog = assemble_program("ps_5_0\ndcl_input_ps constant v0.xyzw\ndcl_input_ps constant v1.xyzw\n"
                             "dcl_output o0.xyzw\nmul o0.xyzw, v0.xyzw, l(1.0, 1.0, 1.0, 1.0)\nret\n")
-    text, _ = llvm_gen.generate(runtime.lowered(prog), 16, None, 8, x86_ops=False)
+    text, _ = llvm_gen.generate(runtime.lowered(prog), 16, None, 8, x86_ops=False, asm_register=X86)
     assert text.count('asm "", "=v,0"') == 8  # a constant ±1: both operands opaque
     assert text.count("fcmp uno") == 4 and text.count("fmul <8 x float>") == 4
 
@@ -158,7 +159,7 @@ def test_a_plain_constant_takes_the_plain_instruction():
 
     prog = assemble_program("ps_5_0\ndcl_input_ps constant v0.xyzw\ndcl_output o0.xyzw\n"
                             "mul o0.xyzw, l(2.0, 2.0, 2.0, 2.0), v0.xyzw\nret\n")
-    text, _ = llvm_gen.generate(runtime.lowered(prog), 16, None, 8, x86_ops=False)
+    text, _ = llvm_gen.generate(runtime.lowered(prog), 16, None, 8, x86_ops=False, asm_register=X86)
     assert 'asm ""' not in text and "fcmp uno" not in text and text.count("fmul <8 x float>") == 4
 
 
@@ -171,7 +172,8 @@ def test_opaque_statements_are_one_register_wide(width, reg_lanes):
 
     prog = assemble_program("ps_5_0\ndcl_input_ps constant v0.xyzw\ndcl_input_ps constant v1.xyzw\n"
                             "dcl_output o0.xyzw\nmul o0.x, v0.x, v1.x\nret\n")
-    text, _ = llvm_gen.generate(runtime.lowered(prog), 64, None, width, reg_lanes=reg_lanes, x86_ops=False)
+    text, _ = llvm_gen.generate(runtime.lowered(prog), 64, None, width, reg_lanes=reg_lanes, x86_ops=False,
+                                asm_register=X86)
     lanes = min(width, reg_lanes)
     assert text.count('asm "", "=v,0"') == max(1, width // reg_lanes)  # x only: v1 is not constant
     assert text.count(f'call <{lanes} x float> asm "", "=v,0"(<{lanes} x float>') == max(1, width // reg_lanes)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from .bc7 import PARTITION2, WEIGHTS, anchor_mask, bits, bits_var, index_offsets, interpolate, split_u128
+from .numerics import f16_to_f32
 
 __all__ = ["decode_bc6h", "decode_bc6h_half"]
 
@@ -167,6 +168,6 @@ def decode_bc6h(blocks: np.ndarray, signed: bool) -> np.ndarray:
     """(N, 16) uint8 BC6H blocks -> (N, 16, 4) float32 RGBA; alpha 1 (spec 19.5.10)."""
     half = decode_bc6h_half(blocks, signed)
     out = np.ones((blocks.shape[0], 16, 4), dtype=np.float32)
-    out[:, :, :3] = half.view(np.float16).astype(np.float32)
+    out[:, :, :3] = f16_to_f32(half)  # (in integers: numpy's float16 cast is the CPU's on some hosts)
     return out
 

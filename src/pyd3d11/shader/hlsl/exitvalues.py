@@ -59,7 +59,9 @@ def trial(cg: CodegenContext, s: A.Node) -> dict[Slot, int]:
     saved = (len(cg.warnings), cg.unrolled_iterations, cg.deferred_legacy_error, set(cg.var_temps))
     known: dict[Slot, int] = {}
     try:
-        if _unroll(cg, s, 2 if nested else None):
+        # (copies past the last condition fxc folds leave nothing known: the trial stops there instead of
+        # running on to the copier's 1,024 -- the same answer, a quarter of the copies for an endless loop)
+        if _unroll(cg, s, 2 if nested else MAX_CONDITIONS + 1):
             passes = cg.unrolled_iterations - saved[1]
             if passes == 1 if nested else passes + (not isinstance(s, A.DoWhile)) <= MAX_CONDITIONS:
                 written = cp.written_slots(cg.code[start:])

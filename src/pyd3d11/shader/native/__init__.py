@@ -31,7 +31,10 @@ def set_backend(name: str | None) -> None:
         raise ValueError(f"unknown shader backend {name!r} (native or reference)")
     if name == "native" and not available():
         from ...errors import NotSupportedError
+        from .runtime import VECTOR_REGISTERS, machine
 
+        if machine() not in VECTOR_REGISTERS:
+            raise NotSupportedError(f"the native shader backend on a {machine()} CPU (built for x86-64 and AArch64)")
         raise NotSupportedError("the native shader backend needs llvmlite (pip install pyd3d11[fast])")
     _override = name
 

@@ -23,6 +23,9 @@ class ArithMixin:
     #: float lanes of one vector register of the target (16: AVX-512, 8: AVX2; llvm_gen.generate sets it): the
     #: width of one :meth:`opaque` statement, whose "v" operand must fit one register
     reg_lanes = 16
+    #: the inline-assembly register of :meth:`opaque` and its float lanes (llvm_gen.generate sets them from
+    #: runtime.vector_register: x86 ``v`` and reg_lanes, AArch64 NEON ``w`` and 4); 0 lanes: reg_lanes
+    asm_register = ("v", 0)
     #: the target is x86 with AVX (llvm_gen.generate sets it from the host): :meth:`arith` may emit the guarded
     #: add/mul as the VEX instruction itself (:meth:`x86_arith`)
     x86_ops = False
@@ -137,15 +140,17 @@ class ArithMixin:
     def opaque(self, x: str) -> str:
         """``x`` through an empty inline-assembly statement: the same register, a value LLVM cannot see
         into (no constant folding, no identity folds on it)."""
-        R = self.reg_lanes
+        reg, R = self.asm_register
+        R = R or self.reg_lanes
         if self.W > R:  # wider than one register: each register-wide part through its own statement
             parts = []
             for h in range(self.W // R):
                 lanes = ", ".join(f"i32 {R * h + i}" for i in range(R))
                 p = self.v(f"shufflevector {self.VF} {x}, {self.VF} poison, <{R} x i32> <{lanes}>")
-                parts.append(self.v(f'call <{R} x float> asm "", "=v,0"(<{R} x float> {p}) nounwind memory(none)'))
+                parts.append(self.v(f'call <{R} x float> asm "", "={reg},0"(<{R} x float> {p}) nounwind '
+                                    'memory(none)'))
             return self.concat(parts, "float")
-        return self.v(f'call {self.VF} asm "", "=v,0"({self.VF} {x}) nounwind memory(none)')
+        return self.v(f'call {self.VF} asm "", "={reg},0"({self.VF} {x}) nounwind memory(none)')
 
     def concat(self, parts: list[str], t: str) -> str:
         """Equal vectors of element type ``t`` joined in order (a power-of-two count)."""

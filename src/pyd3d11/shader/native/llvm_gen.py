@@ -1002,7 +1002,8 @@ _FLOATS = {"add", "mul", "div", "mad", "min", "max", "exp", "log", "sqrt", "rsq"
 
 def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W, tex_width: int | None = None,
              shared_tex: bool | None = None, quick_shared: bool | str = False, reg_lanes: int = 16,
-             slots: dict | None = None, x86_ops: bool | None = None) -> tuple[str, Layout]:
+             slots: dict | None = None, x86_ops: bool | None = None,
+             asm_register: tuple[str, int] | None = None) -> tuple[str, Layout]:
     """LLVM IR text of the kernel and its argument layout; ``tex`` maps host-op ids to the
     :class:`TextureEmitter` that compiles them (the others call back into the reference). ``width``: lanes
     per vector step, 8 to 64 (callers then size every register-file row to a multiple of it:
@@ -1010,7 +1011,8 @@ def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W, te
     lanes of one vector register of the target (runtime.register_lanes); ``slots``: argument slots to number as
     another build of the same program did (its Layout.slots), so that one argument array serves both; ``x86_ops``:
     guarded float add/mul as x86 instructions (ArithMixin.x86_arith; None: where the host is x86 with AVX,
-    runtime.x86_ops)."""
+    runtime.x86_ops); ``asm_register``: the vector register constraint and lanes of :meth:`ArithMixin.opaque`
+    (None: the host's, runtime.vector_register)."""
     assert width in (8, 16, 32, 64) and tile % width == 0 and reg_lanes in (8, 16)
     g = Gen(lw, tile, tex, width)
     g.reg_lanes = reg_lanes
@@ -1019,6 +1021,11 @@ def generate(lw: Lowered, tile: int, tex: dict | None = None, width: int = W, te
 
         x86_ops = runtime.x86_ops()
     g.x86_ops = x86_ops
+    if asm_register is None:
+        from . import runtime
+
+        asm_register = runtime.vector_register() if runtime.available() else g.asm_register
+    g.asm_register = asm_register
     if slots:
         g.lay.slots = dict(slots)
     g.tex_width, g.shared_tex, g.quick_shared = tex_width, shared_tex, quick_shared

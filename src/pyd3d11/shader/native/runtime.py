@@ -80,9 +80,25 @@ _tm = None
 _available: bool | None = None
 
 
+#: the CPU architectures whose vector registers the generated code names (the kernels' empty inline-assembly
+#: statements, llvm_arith.ArithMixin.opaque): the machine name (``platform.machine()``) -> the register
+#: constraint and the float32 lanes of one register. x86-64: SSE/AVX/AVX-512 registers (``v``; lanes from the
+#: CPU's features, register_lanes); AArch64: the 128-bit NEON registers (``w``, 4 lanes: LLVM splits the kernels'
+#: 8-lane and wider vectors into 4-lane NEON instructions)
+VECTOR_REGISTERS = {"x86_64": ("v", 0), "amd64": ("v", 0), "aarch64": ("w", 4), "arm64": ("w", 4)}
+
+
+def machine() -> str:
+    """This CPU's architecture name, lower case (``platform.machine()``)."""
+    import platform
+
+    return platform.machine().lower()
+
+
 def available() -> bool:
-    """Whether llvmlite imports (asked once: an import statement costs microseconds, and use_native() asks at
-    every draw; whether a package imports does not change within a process)."""
+    """Whether llvmlite imports and the CPU is one the generated code is written for (VECTOR_REGISTERS); asked
+    once: an import statement costs microseconds, and use_native() asks at every draw; neither changes within a
+    process. Elsewhere the reference executor runs every shader (set_backend('native') says why)."""
     global _available
     if _available is None:
         try:
@@ -90,8 +106,14 @@ def available() -> bool:
         except Exception:  # pragma: no cover - depends on the install
             _available = False
         else:
-            _available = True
+            _available = machine() in VECTOR_REGISTERS
     return _available
+
+
+def vector_register() -> tuple[str, int]:
+    """(inline-assembly constraint, float32 lanes) of one vector register of this CPU (VECTOR_REGISTERS)."""
+    letter, lanes = VECTOR_REGISTERS[machine()]
+    return letter, lanes or register_lanes()
 
 
 def _init_llvm():

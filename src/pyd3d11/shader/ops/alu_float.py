@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...formats.numerics import f32_to_f16
+from ...formats.numerics import f16_to_f32, f32_to_f16
 from .transcendental import evaluate
 
 SIGN = np.uint32(0x80000000)
@@ -188,8 +188,10 @@ def f32tof16(b: np.ndarray) -> np.ndarray:
 
 
 def f16tof32(b: np.ndarray) -> np.ndarray:
-    """Low 16 bits as float16 → float32 (exact; float16 denormals become normal float32 values)."""
-    return (b & U32(0xFFFF)).astype(np.uint16).view(np.float16).astype(F32).view(U32)
+    """Low 16 bits as float16 → float32 (exact; float16 denormals become normal float32 values; a NaN keeps its
+    payload, signalling ones too). In integers (formats.numerics): numpy's float16 cast is the CPU's on some
+    hosts (AArch64's FCVT quiets a signalling NaN; x86 numpy's software cast keeps it)."""
+    return f16_to_f32(b).view(U32)
 
 
 #: name → (source count, function on uint32 arrays)
