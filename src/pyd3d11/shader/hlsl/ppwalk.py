@@ -106,3 +106,13 @@ def hash_after_invocation(macros: Mapping[str, Any], code: str) -> int:
         if not code.startswith("(", k):
             return 0
         k, opened = k + 1, True
+
+
+def paren_follows(lines: list[str], i: int) -> bool:
+    """The main file's first physical line from ``i`` on (``lines``) that is not blank opens with "(": fxc's look for
+    the "(" of a function-like name that ends line ``i - 1`` reads the blank lines' ends and finds one; the name is
+    not invoked and those line ends are lost (d3dcompiler_47 10.1, session 45: "F" / "" / "(pass)" writes "F " then
+    "#line 4" and "( pass )"; a comment -- after the name too -- or another token before it keeps them)."""
+    if not i or "//" in lines[i - 1] or "/*" in lines[i - 1]:
+        return False
+    return next((ln.lstrip().startswith("(") for ln in lines[i:] if ln.strip()), False)

@@ -83,7 +83,7 @@ from .pppragma import _KNOWN_PRAGMAS, Pragmas
 from .pprunon import _BLANKS, _FAILED, ERR_STRINGEOL, ERR_UNEXPECTEDEOF_MACRO, RunOn
 from .pprunon import ERR_STRINGEOF as ERR_STRINGEOF  # (its number table: kept reachable here)
 from .pptext import FxcText, quoted_name
-from .ppwalk import after_empty_names, hash_after_invocation, leads_back, list_cycle
+from .ppwalk import after_empty_names, hash_after_invocation, leads_back, list_cycle, paren_follows
 
 
 @dataclass(slots=True)
@@ -640,7 +640,7 @@ class Preprocessor(IfExpressions, Pragmas, RunOn, Includes):
         last = next(t for t in reversed(source) if t != " ")
         end = next((t for t in reversed(expanded) if t != " "), None)
         if self.depth == 1 and self._ends_with_function_name(expanded) and end.__class__ is not _FailedName and \
-                self._blank_to_end(i):
+                (self._blank_to_end(i) or paren_follows(self._lines, i)):
             # fxc looks past the line end for the "(" of the function-like name that ends the line; at the end of
             # the file it finds none and the line end is lost (d3dcompiler_47 10.1, session 37: "x F" then blank
             # lines ends the text "x F " with no new-line; before another line's token or a directive it stays)
