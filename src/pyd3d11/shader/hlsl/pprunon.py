@@ -167,3 +167,29 @@ class RunOn:
             if "*/" in text:
                 return bool(text.split("*/", 1)[1].split("//", 1)[0].strip())  # (a // comment is no token)
         return True
+
+    def _comment_closes_bare(self, i: int) -> bool:
+        """The block comment a text line of the main file ends in closes on a later physical line (from ``i`` on)
+        with nothing after its ``*/`` and a new-line after it: fxc returns that new-line as the text line's end
+        (d3dcompiler_47 10.1, session 45: "pass /* fail" / "*/" then a new-line writes "pass " and its line end, "x"
+        after it one line down; without the new-line the comment holds it, session 37)."""
+        if self.depth != 1:
+            return False
+        inside = True
+        for k in range(i, len(self._lines)):
+            rest = self._lines[k]
+            while True:
+                if inside:
+                    if "*/" not in rest:
+                        break
+                    rest, inside = rest.split("*/", 1)[1], False
+                    continue
+                # (after it only blanks, a // comment or another comment, which may run on: "*/ /* b" / "*/")
+                rest = rest.lstrip()
+                if rest.startswith("/*"):
+                    rest, inside = rest[2:], True
+                    continue
+                if rest and not rest.startswith("//"):
+                    return False
+                return not (self._open_end and k == len(self._lines) - 1)
+        return False

@@ -635,7 +635,7 @@ class Preprocessor(IfExpressions, Pragmas, RunOn, Includes):
                 k += 1
             if t != " ":
                 self.fxc.token(self.shown, line, t)
-        if (self._open_end and i >= n_lines) or in_comment:
+        if (self._open_end and i >= n_lines) or (in_comment and not self._comment_closes_bare(i)):
             return  # (the file's last line has no new-line)
         last = next(t for t in reversed(source) if t != " ")
         end = next((t for t in reversed(expanded) if t != " "), None)
