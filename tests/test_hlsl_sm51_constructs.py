@@ -273,8 +273,12 @@ REJECTED = [
     ("a first dimension of 0 below 5.1", "ps_5_0", "Texture2D t[0] : register(t3);\n" + PS.format(body="return 0;"),
      3059),
     ("a first dimension of 0 of numbers", "ps_5_1", "float f[0];\n" + PS.format(body="return 0;"), 3059),
+    # a store through it is X3500 "array reference cannot be used as an l-value; not natively addressable", a read
+    # X3512 (d3dcompiler_47 10.1 under Wine, session 45; the store was 3512 here)
     ("run-time UAV array index below 5.1", "ps_5_0", "RWTexture2D<float4> tex[3];\nuniform int n;\n"
-     + PS.format(body="tex[n][int2(0, 0)] = 0.6; return 0;"), 3512),
+     + PS.format(body="tex[n][int2(0, 0)] = 0.6; return 0;"), 3500),
+    ("run-time UAV array index read below 5.1", "ps_5_0", "RWTexture2D<float4> tex[3];\nuniform int n;\n"
+     + PS.format(body="return tex[n][int2(0, 0)];"), 3512),
 ]
 
 

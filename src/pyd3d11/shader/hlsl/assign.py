@@ -397,7 +397,7 @@ def lvalue(cg: CodegenContext, e: A.Node, atomic: bool = False):
                     not (atomic and const_obj):
                 raise cg.err(e.pos, "l-value specifies const object", 3025)
         with _indexed_resource(cg, e):
-            v = expr_for_index_base(cg, e.a)
+            v = expr_for_index_base(cg, e.a, store=not atomic)
         if isinstance(v, tuple) and v[0] == "memdyn":
             return _mem_dynamic_component(cg, v, [], expr(cg, e.index), e.pos)
         if isinstance(v, tuple) and v[0] == "dynsel":
@@ -631,7 +631,9 @@ def _resarray_root(cg: CodegenContext, e: A.Node) -> bool:
     return isinstance(lk.obj, tuple) and lk.obj[:1] == ("resarray",)
 
 
-def expr_for_index_base(cg: CodegenContext, e: A.Node):
+def expr_for_index_base(cg: CodegenContext, e: A.Node, store: bool = False):
+    """The base a written subscript indexes; ``store``: a plain store, not an Interlocked destination (a resource
+    array's run-time index is X3500 there, exprs.index)."""
     if _object_subscript(cg, e):
         return expr(cg, e)
     if isinstance(e, (A.Ident, A.Member, A.Index)):
@@ -644,7 +646,7 @@ def expr_for_index_base(cg: CodegenContext, e: A.Node):
         if isinstance(e, A.Index) and _resarray_root(cg, e):
             # an element (or a row) of a resource array, bound by literal indices: the outer subscript indexes
             # that resource (``uavs[1][0][i] = v``)
-            return index(cg, expr_for_index_base(cg, e.a), e.index, e.pos)
+            return index(cg, expr_for_index_base(cg, e.a), e.index, e.pos, store=store)
         lv = lvalue(cg, e)
         if isinstance(lv, tuple) and lv[0] in ("mem", "memswz", "memdyn"):
             return lv

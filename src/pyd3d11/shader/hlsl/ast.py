@@ -204,6 +204,9 @@ class Program(Node):
     func_bodies: list = field(default_factory=list)
     #: whether the word ``precise`` occurs among the tokens (refactor.uses_precise looks for a declaration only then)
     mentions_precise: bool = True
+    #: a refusal the parse found that fxc reports after the file's type rules (an undefined static member's X3103):
+    #: the code generator's deferred gate (Codegen.deferred_gate_error)
+    late_error: Any = None
 
 
 # --- statements -----------------------------------------------------------------------------------

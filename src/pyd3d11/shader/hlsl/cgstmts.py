@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from . import deadcode
+from .diagnostics import HlslError
 from .operands import Reg, Slot, imm, is_imm
 from .types import (
     BOOL,
@@ -156,14 +157,33 @@ class StatementLowering:
     def switch(self, s: A.Switch) -> None:
         from .check import check_switch
 
-        check_switch(self, s)
+        # fxc's order (d3dcompiler_47 10.1, session 45): the selector's own errors (an undeclared name), the labels'
+        # (X3020 of ``case n:``), the case bodies' type rules, then, as the switch is reduced, a selector that is no
+        # scalar -- ``switch (v.yw) { case 0: return nothere; }`` is X3004, a later statement's error after X3019 --
+        # and the fall-through rule's X3533 after the function's type rules (a later undeclared name first), as
+        # a duplicate label's X3532 (check_switch)
         sel = self.expr(s.expr)
+        late = None
+        try:
+            check_switch(self, s)
+        except HlslError as exc:
+            if exc.code != 3533:
+                raise
+            late = exc
+        bad = None
         if _one_component_aggregate(sel):
-            raise self.err(s.pos, "could not cast condition to boolean", 3020)
-        if not isinstance(sel.type, NumType) or isinstance(sel.type, StructType) or sel.type.n != 1:
+            bad = self.err(s.pos, "could not cast condition to boolean", 3020)
+        elif not isinstance(sel.type, NumType) or isinstance(sel.type, StructType) or sel.type.n != 1:
             # a vector, matrix, object or longer array: X3019 "scalar value expected" (d3dcompiler_47 10.1, session
             # 40; X3020 before)
-            raise self.err(s.pos, "scalar value expected", 3019)
+            bad = self.err(s.pos, "scalar value expected", 3019)
+        if bad is not None:
+            _case_type_errors(self, s)
+            raise bad
+        if late is not None:
+            from .uintrange import defer
+
+            defer(self, late)
         if (self.d3d9 or self.level9) and concrete(sel.type.base) not in (UINT, BOOL):
             # below shader model 4 fxc makes the selector a uint, so the known-positive rule judges it (X3548 "uints
             # can only be used with known-positive values"): ``switch (f)``, ``switch (i)``, ``switch (-1)``,
@@ -289,3 +309,23 @@ def _straight(code: list, fence: int | None) -> bool:
         elif ins.op in ("endif", "endloop", "endswitch"):
             depth -= 1
     return depth == 0
+
+
+def _case_type_errors(cg, s: A.Switch) -> None:
+    """Raise the first type-rule error of a refused switch's case bodies (generated on trial, then rolled back)."""
+    from .uncalled import is_type_error
+    from .unroll import _rollback, _snapshot
+
+    snap = _snapshot(cg)
+    cg.scopes = [*cg.scopes, {}]
+    cg.loops.append({"kind": "switch"})
+    found = None
+    try:
+        for _labels, body in s.cases:
+            cg.block(body)
+    except HlslError as exc:
+        found = exc if is_type_error(exc) else None
+    finally:
+        _rollback(cg, snap)
+    if found is not None:
+        raise found

@@ -16,7 +16,22 @@ from . import shaderobj
 from .constexpr import to_int
 from .diagnostics import HlslError, Pos
 from .parse_effects import COMPILE_PROFILES
-from .types import VOID, ArrayType, NumType, ObjectType, StructType, Type, array_leaf, leaf_count
+from .types import (
+    DOUBLE,
+    FLOAT,
+    INT,
+    LIT_FLOAT,
+    LIT_INT,
+    UINT,
+    VOID,
+    ArrayType,
+    NumType,
+    ObjectType,
+    StructType,
+    Type,
+    array_leaf,
+    leaf_count,
+)
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -473,6 +488,7 @@ def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
     """Rules fxc applies to global variables: no geometry primitive modifiers, no stream objects, string
     initialisers, 5.1's object-array brace lists."""
     from .gs import _contains_stream
+    from .types import stream_elements
 
     check_string_decl(cg, d)
     check_object_array_braces(cg, d)
@@ -485,8 +501,11 @@ def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
         leaf = array_leaf(d.type)
         if "static" in d.mods:
             raise cg.err(d.pos, f"'{d.name}': variables of type '{leaf}' cannot be declared 'static'", 3007)
-        if isinstance(leaf, ObjectType) and leaf_count(d.type) > 1:
+        if stream_elements(d.type) > 1:
             raise cg.err(d.pos, "stream parameters can only be single-element types", 3128)
+        from .layout import check_compound_objects
+
+        check_compound_objects(cg, d.type, d.name, d.pos)  # below 5.0 a struct holding it: X3090 (10.1, session 45)
         raise cg.err(d.pos, f"stream object '{d.name}' cannot be declared in the global scope", 3514)
     t = array_leaf(d.type)
     if "globallycoherent" in d.mods and not (isinstance(t, ObjectType) and t.kind.startswith(("RW", "RasterizerOrdered"))):
@@ -1039,6 +1058,11 @@ def check_attr_side_effects(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
     for name, args in attrs.items():
         if name not in _EVALUATED_ATTRS:
             continue
+        # an argument whose value is no integer scalar fails the attribute's own match first (X3554 "cannot match
+        # attribute numthreads, parameter 1 is expected to be of type int" then the attribute's error: X3084 for
+        # numthreads): ``[numthreads(x++, 1, 1)]`` of a static float / int1 / int2 / int1x4 / double x, ``(float)x++``,
+        # ``x++ + 1.5`` (d3dcompiler_47 10.1, session 45); an int / uint / min16int one, ``(int)x++``, is X3682
+        args = [a for a in args if _integer_scalar(cg, a) is not False]
         for n in walk(args):
             if isinstance(n, (A.Assign, A.Postfix)) or isinstance(n, A.Unary) and n.op in ("++", "--") or \
                     isinstance(n, (A.Call, A.MethodCall)) and (isinstance(n, A.MethodCall) or n.name in cg.funcs):
@@ -1048,6 +1072,39 @@ def check_attr_side_effects(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
                     lvalue(cg, target)  # X3025 of a constant operand, a literal too (or the name's own error)
                 raise cg.err(getattr(n, "pos", pos), "expressions with side effects are illegal as attribute "
                              "parameters", 3682)
+
+
+def _integer_scalar(cg: CodegenContext, e: A.Node) -> bool | None:
+    """Whether an attribute argument's value is an integer scalar, where its form shows (None: unknown)."""
+    t = _arg_type(cg, e)
+    if t is None:
+        return None
+    return isinstance(t, NumType) and t.shape == "s" and t.base in (INT, UINT, LIT_INT)
+
+
+def _arg_type(cg: CodegenContext, e: A.Node):
+    """The type of an attribute argument read from its form alone: a literal, a cast, a global's name, its
+    increment or assignment, an operation of two such (a float side makes it float); None where unsure."""
+    if isinstance(e, A.Literal):
+        return NumType(FLOAT) if e.base in (LIT_FLOAT, FLOAT, DOUBLE) else \
+            NumType(INT) if e.base in (LIT_INT, INT) else NumType(UINT) if e.base == UINT else None
+    if isinstance(e, A.Cast):
+        return e.type
+    if isinstance(e, A.Ident):
+        g = cg.globals.get(e.name)  # ("static", decl), ("staticval", Val), a CbVar
+        g = g[1] if isinstance(g, tuple) and len(g) == 2 else g
+        return getattr(g, "type", None) or getattr(getattr(g, "decl", None), "type", None)
+    if isinstance(e, (A.Postfix, A.Unary)) and e.op in ("++", "--"):
+        return _arg_type(cg, e.a)
+    if isinstance(e, A.Assign):
+        return _arg_type(cg, e.target)
+    if isinstance(e, A.Binary) and e.op in ("+", "-", "*", "/"):
+        a, b = _arg_type(cg, e.a), _arg_type(cg, e.b)
+        if a is None or b is None:
+            return None
+        floats = [t for t in (a, b) if isinstance(t, NumType) and t.base in (FLOAT, DOUBLE)]
+        return floats[0] if floats else a
+    return None
 
 
 # --- effect state blocks -------------------------------------------------------------------------------

@@ -909,7 +909,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             self.layout_cbuffer(cb)
         from .templates import late_resource_error
 
-        self.deferred_gate_error = late_resource_error(self)
+        self.deferred_gate_error = getattr(self.prog, "late_error", None) or late_resource_error(self)
 
     def init_statics(self) -> None:
         # the caller's /Gec, not the one a Direct3D 9 target implies (compiler.py): fxc refuses ``u.x = 1`` on a

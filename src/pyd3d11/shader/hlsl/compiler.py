@@ -278,7 +278,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 # a resource holding objects (X3683 / X3020, templates.py) or gs_4_x instancing (X3514, gs.py) comes
                 # after the type rules (X3000-X3499), before the phases that follow: a loop's unrolling, a double's
                 # refusal, the target's object gates; a root signature's X4615 first (d3dcompiler_47 10.1, session 42)
-                raise failed(cg, nested) from None
+                raise failed(cg, gate_or_index(cg)) from None
             call = cg.deferred_call_error
             if call is not None and exc.code >= 3500 and exc is not call and exc.code != 4615:
                 # a call without a definition met before this later phase's refusal (inlining.missing_implementation;
@@ -334,6 +334,16 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 attach_warnings(err, all_warnings(cg))
                 raise err
         return cg, text
+
+    def gate_or_index(cg: Codegen) -> HlslError | None:
+        """The deferred gate (X3523 / X3683 / X3514: Codegen.deferred_gate_error), or a resource array's run-time
+        index (X3512 / X3500, exprs.index) the code generation met before a stamped one: d3dcompiler_47 10.1 reports
+        ``tt[n].Sample(s, uv); tex2D(s, uv);`` as X3512, the other order X3523 (session 45)."""
+        gate, index = cg.deferred_gate_error, cg.deferred_legacy_error
+        if gate is not None and index is not None and index.code in (3500, 3512) and \
+                getattr(gate, "met", None) is not None and getattr(index, "met", 0) < gate.met:
+            return index
+        return gate
 
     def first_refusal(cg: Codegen) -> HlslError | None:
         """The first of a double's X3684 / X3651, a Direct3D 9 min-precision local's X3703 and the legacy targets'
@@ -415,7 +425,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         # doubles below shader model 5: after every type rule of the file, a double global first (doubles.py)
         # the signature's element types after the type rules, its semantics after the optimiser's refusals (sigphase)
         late = cg.deferred_late_error
-        refusal = storage_error(cg) or cg.deferred_gate_error or cg.signature_errors[0] or cg.deferred_call_error or \
+        refusal = storage_error(cg) or gate_or_index(cg) or cg.signature_errors[0] or cg.deferred_call_error or \
             first_refusal(cg) or \
             cg.deferred_oob_error or (late if late is not None and late.code < 4000 else None) or \
             cg.signature_errors[1] or late or cg.tess.late_error  # (hs.check_tess_factor_outputs)

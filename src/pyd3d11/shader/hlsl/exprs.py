@@ -221,7 +221,11 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         if e.op == "=":
             v = rhs
         else:
-            cur = expr(cg, e.target if designating else target)
+            held = cg.deferred_legacy_error
+            try:
+                cur = expr(cg, e.target if designating else target)
+            finally:
+                _written_resource_index(cg, held)
             # the operator's operand rule comes first: fxc reports ``bools += SamplerStates`` as X3022 and
             # ``bools &= f3_ss`` as X3082, not as a bool l-value (DXC object-operators.hlsl's fxc records)
             _compound_operands(cg, e.op[:-1], cur, rhs, e.pos)
@@ -339,6 +343,16 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
     if isinstance(e, A.InitList):
         raise cg.err(e.pos, "initializer lists are only valid in declarations", 3000)
     raise cg.err(e.pos, f"unsupported expression {type(e).__name__}", 3000)
+
+
+def _written_resource_index(cg: CodegenContext, held: HlslError | None) -> None:
+    """The target of ``op=`` read: a run-time resource-array index it met (index's X3512, kept) is the write's X3500,
+    which fxc judges (d3dcompiler_47 10.1, session 45: ``tex[n][c] += v`` at ps_4_0 / ps_5_0)."""
+    read = cg.deferred_legacy_error
+    if held is None and read is not None and read.code == 3512:
+        cg.deferred_legacy_error = HlslError(read.file, read.line, read.col, 3500, "array reference cannot be used as "
+                                             "an l-value; not natively addressable")
+        cg.deferred_legacy_error.met = getattr(read, "met", None)
 
 
 def _compound_on_constants(cg: CodegenContext, e: A.Assign) -> Val:
@@ -1177,14 +1191,35 @@ def static_member_key(cg: CodegenContext, t: Type, name: str) -> str | None:
     return None
 
 
+def _object_array_length(cg: CodegenContext, t: ArrayType, pos) -> None:
+    """``.Length`` of an array holding objects (d3dcompiler_47 10.1, session 45, helper ACC): X3018 "invalid
+    subscript 'Length'" (samplers, buffers, UAVs, effect objects, strings, a struct holding a texture), except an
+    array of read-only textures (Texture1D ... TextureCubeArray), which aborts fxc ("internal error: compilation
+    aborted unexpectedly")."""
+    from .types import array_leaf
+
+    leaf = array_leaf(t)
+    if isinstance(leaf, ObjectType) and leaf.kind.startswith("Texture"):
+        from pyd3d11.errors import NotSupportedError
+
+        raise NotSupportedError(f"'.Length' of an array of {leaf.kind} (fxc 10.1 aborts with an internal error)")
+    raise cg.err(pos, "invalid subscript 'Length'", 3018)
+
+
 def member(cg: CodegenContext, v: Val, name: str, pos) -> Val:
     t = v.type
     if isinstance(t, ArrayType) and name == "Length":
         # the element count of an array (a deprecated form fxc still accepts: DXC's array-length test
         # records fxc passing it on globals, locals, unsized-initialised locals and struct members)
+        if objects.has_object(t):
+            _object_array_length(cg, t, pos)
         return _val(NumType(UINT), [imm(t.count)])
     if objects.is_ref(v):
         return objects.member(cg, v, name, pos)
+    if isinstance(v.obj, tuple) and v.obj and v.obj[0] == "stream":  # (a stream parameter's wrapper: gs.py)
+        from .gs import stream_part
+
+        return stream_part(cg, v, name, pos)
     if isinstance(t, StructType):
         info = t.field_offset(name)
         if info is None:
@@ -1260,8 +1295,9 @@ def out_of_bounds(cg: CodegenContext, pos, count: int) -> int:
     return max(count - 1, 0)
 
 
-def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos, read: bool = False) -> Val:
-    """``v[idx_node]``; ``read``: a read of a double value held in registers.
+def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos, read: bool = False, store: bool = False) -> Val:
+    """``v[idx_node]``; ``read``: a read of a double value held in registers; ``store``: the element of a resource
+    array a store writes through (assign.lvalue).
 
     fxc refuses a run-time index into such a double vector or matrix (X3512 "index for an array of complex types
     containing doubles must be a literal expression"; d3dcompiler_47 10.1 under Wine, session 39 GEN): a local, a
@@ -1271,6 +1307,10 @@ def index(cg: CodegenContext, v: Val, idx_node: A.Node, pos, read: bool = False)
     no ``read``), an array of doubles, an index whose every bit fxc's simplifier knows (``v[(u.x * 2) & 1]``:
 knownbits.known_index). A write (``v[i] = x``) is X3500 first (assign.py passes no ``read``)."""
     t = v.type
+    if isinstance(v.obj, tuple) and v.obj and v.obj[0] == "stream":  # (a stream parameter's wrapper: gs.py)
+        from .gs import stream_part
+
+        return stream_part(cg, v, None, pos)
     if isinstance(t, ObjectType):
         from .memaccess import object_index
 
@@ -1294,7 +1334,18 @@ knownbits.known_index). A write (``v[i] = x``) is X3500 first (assign.py passes 
 
             return dynamic_index(cg, v, iv, pos, nonuniform)
         if not iv.const or not isinstance(iv.type, NumType):
-            raise cg.err(pos, "resource array index must be a literal expression", 3512)
+            # below 5.1 a run-time index into a resource array is X3512 (a read, an Interlocked destination), a
+            # store through it X3500 "array reference cannot be used as an l-value; not natively addressable":
+            # after the file's type rules, with a double's and the legacy targets' refusals in evaluation order
+            # (d3dcompiler_47 10.1, session 45: a later X3004 first, ``double d; tex[n][c] = (float)d`` X3651, a
+            # loop's X3511 after it last); generation goes on with the first element (uintrange.defer). In a loop
+            # it is raised at once: unrolling the loop may make the index a literal (unroll.needs_unroll)
+            if any(lp.get("kind") == "loop" for lp in cg.loops):
+                raise cg.err(pos, "resource array index must be a literal expression", 3512)
+            uintrange.defer(cg, cg.err(pos, "array reference cannot be used as an l-value; not natively addressable",
+                                       3500) if store else cg.err(pos, "resource array index must be a literal "
+                                                                       "expression", 3512))
+            iv = _val(NumType(UINT), [imm(0)])
         i = cg.convert(iv, NumType(UINT), pos, uint_check=False).slots[0][3]  # a float index names element int(value)
         inner = objects.leaf_count(t.elem) if isinstance(t, ArrayType) else 1
         if isinstance(t, ArrayType) and t.count == 0 and (cg.major, cg.minor) >= (5, 1):  # unbounded (sm51.py)

@@ -53,6 +53,20 @@ def _contains_stream(t: Type) -> bool:
     return False
 
 
+def stream_part(cg: CodegenContext, base, name: str | None, pos):
+    """The member ``name`` (None: the element) of a stream parameter wrapped in a one-element struct or array
+    (``vout.so.Append(v)``, ``vout[0].Append(v)``: d3dcompiler_47 10.1 compiles both at gs_5_0, session 45): the
+    same stream, of the part's type. A member the struct lacks is the usual X3018."""
+    from .codegen import Val
+
+    t = base.type
+    if name is None and isinstance(t, ArrayType):
+        return Val(t.elem, [], base.obj)
+    if name is not None and isinstance(t, StructType) and t.fields and t.fields[0][0] == name:
+        return Val(t.fields[0][1], [], base.obj)
+    raise cg.err(pos, f"invalid subscript '{name}'", 3018)
+
+
 def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
     """Validate and bind a GS entry point's parameters; returns the scope for the body."""
     from .codegen import Val
@@ -114,11 +128,14 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
         t = p.type
         st = _stream_type(t)
         if st is not None or _contains_stream(t):
-            if st is None:
+            if st is None:  # (more than one element: the parser's X3128)
                 raise cg.err(p.pos, f"'{p.name}': invalid stream output object", 3000)
             if cg.major < 5 and not (isinstance(t, ObjectType) or isinstance(t, ArrayType) and
-                                     isinstance(t.elem, ObjectType)):
-                raise cg.err(p.pos, f"'{p.name}': invalid stream output object", 3000)
+                                     isinstance(t.elem, ObjectType)) and cg.deferred_gate_error is None:
+                # a stream in a struct below 5.0 is the compound-object rule's X3090 (layout.check_compound_objects),
+                # after the file's type rules (d3dcompiler_47 10.1, session 45: a body's X3004 first)
+                cg.deferred_gate_error = cg.err(p.pos, f"gs_{cg.major}_{cg.minor} does not allow textures or samplers "
+                                                       "to be members of compound types", 3090)
             if "inout" not in mods:  # fxc's words, trailing space included
                 word = "output" if "out" in mods else "input"
                 raise cg.err(p.pos, f"'{f.name}': stream {word} parameter '{p.name}' must be an inout parameter ", 3514)
@@ -276,6 +293,10 @@ def stream_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Nod
     from .codegen import Val
 
     _tag, sid, st, ppos = obj.obj
+    if not isinstance(obj.type, ObjectType):  # the wrapper itself (``vout.Append`` of a struct s1 vout): X3088
+        from .objmethods import no_methods
+
+        raise no_methods(cg, obj.type, name, arg_nodes, pos)
     topo = STREAM_KINDS[st.kind]
     if sid >= 4 or sid > 0 and denial(LANGUAGE["streams"], cg.stage, cg.major, cg.minor) is not None:
         # a stream past the target's (the parameter's place among the streams): X4570 "gs_4_0 can only emit to 1

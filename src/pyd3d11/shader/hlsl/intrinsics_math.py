@@ -389,8 +389,11 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
         if sk.startswith("sampler") and sk not in ("sampler", "sampler_state") and sk[7:].upper() != key or short:
             raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
         if cg.deferred_gate_error is None:
-            cg.deferred_gate_error = cg.err(pos, "DX9-style intrinsics are disabled when not in dx9 compatibility "
-                                                 "mode.", 3523)
+            from .uintrange import stamp
+
+            # (stamped: a run-time resource-array index met before it is fxc's X3512 first, compiler.gate_or_index)
+            cg.deferred_gate_error = stamp(cg, cg.err(pos, "DX9-style intrinsics are disabled when not in dx9 "
+                                                           "compatibility mode.", 3523))
         return Val(NumType(FLOAT, 1, 4, "v"), [imm(0)] * 4)
     kind, dims = _LEGACY_DIM[key]
     # a Direct3D 9 target keeps the 1D sampler (its constant table records D3DXPT_SAMPLER1D; the SM2 translation

@@ -31,7 +31,7 @@ _KEYWORD_OPERANDS = frozenset({"if", "else", "for", "while", "do", "switch", "ca
                                "return", "discard", "struct", "cbuffer", "tbuffer", "typedef", "const", "static",
                                "uniform", "extern", "volatile", "groupshared", "row_major", "column_major",
                                "nointerpolation", "linear", "centroid", "noperspective", "in", "out", "inout",
-                               "inline", "shared", "snorm", "unorm", "lineadj", "triangleadj"}) | \
+                               "inline", "shared", "snorm", "unorm", "lineadj", "triangleadj", "export"}) | \
     RESERVED_WORDS | KEYWORD_NAMES  # the reserved words too (``sizeof(x)``, ``new``, ``register``: fxc 10.1, session 42)
 
 
@@ -258,6 +258,13 @@ class ExprParser:
                 if self.at("("):
                     return A.Construct(t.pos, ty, self.parse_args())
                 raise self.error(tok=t)
+            if t.text in self.types and t.text not in self.value_names and self.peek().text not in ("(", "::"):
+                # a struct or typedef name whose innermost declaration is the type (no variable or parameter of
+                # the name declared since, in this scope or an outer one) is a type to fxc's grammar, no operand:
+                # its syntax error at the token after it (d3dcompiler_47 10.1, session 45: ``return T + 1;`` at
+                # '+', ``float4(a, T)`` at ')', ``S.a`` at '.'; ``float4 T = 1; return T;`` compiles under a global
+                # ``typedef float4 T;``, a block's ``typedef`` hides an outer variable of the name) -- not X3004
+                raise self.error(tok=self.peek())
             if t.text in _KEYWORD_OPERANDS:
                 # a statement keyword or a modifier is no operand: fxc's syntax error at the word (d3dcompiler_47
                 # 10.1, session 40: ``return p + in;``, ``float4 r = if (v);``), not an undeclared name

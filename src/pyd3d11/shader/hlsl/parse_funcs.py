@@ -9,7 +9,7 @@ from . import regsyntax
 from .diagnostics import HlslError, Pos
 from .lexer import Token
 from .salvage import salvage_function
-from .types import STREAM_KINDS, VOID, ObjectType, Type, array_leaf, leaf_count
+from .types import VOID, ObjectType, Type, array_leaf, stream_elements
 
 
 class FunctionParser:
@@ -19,6 +19,7 @@ class FunctionParser:
         from .parser import _NUMERIC_NAME
 
         outer_shadowed = set(self.shadowed)  # parameters and locals shadow a type name until the function ends
+        outer_values = set(self.value_names)
         redefined = None
         if self.tok.kind == "id" and _NUMERIC_NAME.match(self.tok.text) and \
                 self.tok.text not in self.shadowed:
@@ -38,7 +39,7 @@ class FunctionParser:
         try:
             return self._parse_function_rest(name_tok, ret, mods, attrs, pos, redefined)
         finally:
-            self.shadowed = outer_shadowed
+            self.shadowed, self.value_names = outer_shadowed, outer_values
 
     def _parse_function_rest(self, name_tok: Token, ret: Type, mods: set, attrs: dict, pos: Pos,
                              redefined: Token | None = None) -> A.FuncDef:
@@ -51,6 +52,7 @@ class FunctionParser:
             ppos = self.tok.pos
             self.dup_usage = None
             pm = self.parse_mods()
+            self.reject_export(pm)
             if self.dup_usage is not None:
                 raise self.error("duplicate usages specified", self.dup_usage, 3048)
             type_tok = self.tok
@@ -68,10 +70,12 @@ class FunctionParser:
                 f"__p{len(params)}"
             if pname in _SHADOWABLE_TYPES:
                 self.shadowed.add(pname)
+            self.value_names.add(pname)
             pt = self._apply_major(self.parse_array_suffix(pt, param=True), pm)
-            if isinstance(array_leaf(pt), ObjectType) and array_leaf(pt).kind in STREAM_KINDS and leaf_count(pt) > 1:
+            if stream_elements(pt) > 1:
                 # fxc reads a stream parameter as one stream (d3dcompiler_47 10.1, session 41): an array of more
-                # than one is X3128 where the parameter is read (``inout PointStream<D> o[2]``; ``o[1]`` compiles)
+                # than one is X3128 where the parameter is read (``inout PointStream<D> o[2]``; ``o[1]`` compiles),
+                # a struct holding one beside another element too (session 45)
                 raise HlslError(name_pos.file, name_pos.line, name_pos.col, 3128,
                                 "stream parameters can only be single-element types")
             sem = None

@@ -85,6 +85,10 @@ class TypeParser:
         where it is written (the pragma applies from its position on, not to the whole file; before any
         pragma the compile flags decide)."""
         pack = self.pack_at[min(self.i, len(self.pack_at) - 1)]
+        if self.tok.kind == "id" and self.tok.text in self.shadowed and _NUMERIC_NAME.match(self.tok.text):
+            # a parameter or member named like a numeric type hides it for the declarations after it in its list
+            # (d3dcompiler_47 10.1, session 45: ``float f(float float, float b)``, ``struct { int float; float c; }``)
+            raise self.error(f"unrecognized identifier '{self.tok.text}'")
         t = self._parse_type()
         if pack is not None and isinstance(t, NumType) and t.shape == "m" and t.row_major is None:
             return NumType(t.base, t.rows, t.cols, "m", pack, prec=t.prec, alias=t.alias)
@@ -271,6 +275,14 @@ class TypeParser:
             # a global's template count naming nothing declared (``vector<float, NUM> v;``): fxc's X3004 first
             # (d3dcompiler_47 10.1, session 42; DXC invalid-longvec-decls)
             check_names(self, e, members=True)
+        if v is None and template:
+            # a literal written (``InputPatch<D, 3++>``, ``(2 = 2)``): X3025 "l-value specifies const object" as the
+            # count is read, before its template's own words (d3dcompiler_47 10.1, session 45; ``(3 += 1)`` is 4)
+            for n in _nodes(e):
+                target = n.target if isinstance(n, A.Assign) and n.op == "=" else n.a if isinstance(n, A.Postfix) or \
+                    isinstance(n, A.Unary) and n.op in ("++", "--") else None
+                if isinstance(target, A.Literal):
+                    raise self.error("l-value specifies const object", n, 3025)
         if v is None and what in COUNT_ERRORS:  # a count of no constant value: the template's own words
             raise self.error(COUNT_ERRORS[what][1], code=COUNT_ERRORS[what][0])
         if v is None or isinstance(v, float) and not math.isfinite(v):  # (a float division by zero: no size)
@@ -295,6 +307,7 @@ class TypeParser:
             raise self.error(f"redefinition of '{name}'", code=3003)
         if name:
             self.type_scopes[-1].add(name)
+            self.value_names.discard(name)  # the type hides a variable of an outer scope
             if self.block_depth == 0 and not self._struct_stack:
                 self.declare_global(name, "type", self.toks[self.i - 1])
         st = StructType(name)
@@ -321,11 +334,12 @@ class TypeParser:
         mark = len(self.member_consts)
         self._struct_stack = [*outer, st]
         shadowed = set(self.shadowed)  # a member named like a numeric type hides it to the closing brace
+        values = set(self.value_names)  # (a member is no operand outside its struct)
         try:
             self._struct_body(st, inherited)
         finally:
             self._struct_stack = outer
-            self.shadowed = shadowed
+            self.shadowed, self.value_names = shadowed, values
         self.end_member_consts(mark)
         return st
 
@@ -360,8 +374,8 @@ class TypeParser:
         """The syntax of one name of a base list (``_base_type``; classes.parse_type_decl's too)."""
         t = self.tok
         if t.kind != "id" or t.text in ("vector", "matrix") or t.text.lower() in ("string", "texture", "sampler") or \
-                t.text in OBJECT_KINDS or t.text in _LOWER_TEXTURES:
-            raise self.error()
+                t.text in OBJECT_KINDS or t.text in _LOWER_TEXTURES or t.text in ("public", "private", "protected"):
+            raise self.error()  # (an access word: ``class C : public B`` is X3000 at it, fxc 10.1, session 45)
 
     def _struct_body(self, st: StructType, inherited: int) -> None:
         """The member declarations of ``st`` up to its closing brace."""
@@ -374,6 +388,7 @@ class TypeParser:
             while True:
                 ftok = self.tok
                 fname = self.decl_name(local=True).text
+                self.reject_export(mods, after_name=True)
                 ft = self.parse_array_suffix(ftype)
                 a = ft
                 while isinstance(a, ArrayType):
@@ -473,3 +488,12 @@ def const_eval(e: A.Node) -> int | float | None:
             return None
         return to_int(v, e.type.base) if e.type.base in ("int", "uint") else float(v)
     return None
+
+
+def _nodes(e: A.Node):
+    """``e`` and every node below it."""
+    stack = [e]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(A.children(n))

@@ -33,6 +33,7 @@ from .types import (
     StructType,
     Type,
     array_leaf,
+    stream_elements,
 )
 
 _INTERP = {"nointerpolation", "linear", "centroid", "noperspective", "sample"}
@@ -102,6 +103,10 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         self.pending_globals: list[A.Node] = []  # static const members defined in their type, emitted before it
         #: the _SHADOWABLE_TYPES names declared as variables in the scopes open here (they are not types there)
         self.shadowed: set[str] = set()
+        #: the names declared as variables or parameters in the scopes open here and not hidden since by a type of
+        #: the name in an inner scope: such a name is an operand even where it also names a type (exprs.py's rule
+        #: for a type name read as an operand)
+        self.value_names: set[str] = set()
         self.member_consts: list[tuple[str, object]] = []  # (bare name, shadowed constant) while in a type
         self.register_clean = True
         self.register_space = 0
@@ -208,7 +213,7 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
     def ident(self) -> Token:
         t = self.tok
         if t.kind != "id" or t.text in _RESERVED or t.text in RESERVED_WORDS or t.text in PRIMITIVE_MODIFIERS or \
-                t.text in _EFFECT_WORDS or t.text in KEYWORD_NAMES:
+                t.text in _EFFECT_WORDS or t.text in KEYWORD_NAMES or t.text == "export":
             raise self.error()
         return self.next()
 
@@ -244,6 +249,10 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
             raise self.error()
         if self.tok.kind == "id" and (n.lower() in _CASELESS_RESERVED or n in _EXACT_RESERVED):
             raise self.error()
+        if self.tok.kind == "id" and n in M.MODIFIER_WORDS and n not in M.CONTEXTUAL_MODIFIERS:
+            # a storage, interpolation or parameter modifier is no name (d3dcompiler_47 10.1, session 45: ``typedef
+            # int linear;``, ``typedef int in;``; ``sample`` / ``precise`` may name a type or variable)
+            raise self.error()
         if self.tok.kind == "id" and n.lower() == "string":  # `int STRING;`: a variable, no type, in its scope
             self.shadowed.add(n)
         return self.ident()
@@ -258,6 +267,10 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
             if self.tok.text in M.CONTEXTUAL_MODIFIERS and not \
                     (self.is_type_start(1) or self.peek().text in M.MODIFIER_WORDS and self.tok.text not in self.types):
                 break
+            if self.tok.text == "export" and (mods or self.block_depth):
+                # fxc's grammar takes ``export`` only as the first word of a global or member declaration
+                # (reject_export): after another modifier or in a block it is the unexpected token
+                raise self.error()
             tok = self.next()
             if tok.text in PRIMITIVE_MODIFIERS and mods & PRIMITIVE_MODIFIERS:
                 raise self.error("conflicting geometry types", tok, 3083)
@@ -273,6 +286,14 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                 self.dup_usage = tok  # ``out out`` / ``inout out``: fxc X3048 on a parameter
             mods.add(tok.text)
         return mods
+
+    def reject_export(self, mods: set, after_name: bool = False) -> None:
+        """``export`` begins a function's declaration only (d3dcompiler_47 10.1, session 45: ``export float4
+        f()`` compiles at every target, a struct's method too): on a parameter or a typedef fxc stops at the word;
+        on a global, a cbuffer or struct member (``after_name``: the cursor is past the declared name) at the
+        token where the declaration turns out no function (``export float4 g;`` at ';', ``export struct S`` at S)."""
+        if "export" in mods:
+            raise self.error(tok=None if after_name else self.mod_toks.get("export"))
 
     def check_mods(self, kind: str, mods: set, name: str, pos: Pos, has_init: bool = False,
                    t: Type | None = None) -> None:
@@ -337,10 +358,17 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
             else:
                 self.consts[name] = old
 
-    def undefined_static_members(self) -> None:
+    def undefined_static_members(self) -> HlslError | None:
+        """X3103 of the first static member left undefined, returned: fxc reports it once the file is read, after
+        every type rule (an uncalled function's X3004, a member access's X3018) and before code generation's
+        refusals (a loop's X3511, a double's X3651; d3dcompiler_47 10.1, session 45). An effect file's is raised."""
         for (owner, name), (_t, tok, _m, defined) in self.static_members.items():
             if not defined:
-                raise self.error(f"'{owner}::{name}': variable declared but not defined", tok, 3103)
+                err = self.error(f"'{owner}::{name}': variable declared but not defined", tok, 3103)
+                if self.effect_declarations or (self.file_target or "").startswith("fx_"):
+                    raise err
+                return err
+        return None
 
     def parse_static_member_definition(self, base: Type, mods: set) -> list[A.Node]:
         """``float S::x = 1;`` at global scope: the definition of static data member ``x`` of ``S`` (C++'s
@@ -366,12 +394,15 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         return [A.VarDecl(name_tok.pos, f"{owner_tok.text}::{name_tok.text}", t, all_mods, init=init)]
 
     def post_type_mods(self) -> set:
-        """Modifiers written after the type: the type modifiers (majority, snorm/unorm) must precede it
-        (fxc: X3000 at the modifier, DXC typemods-syntax)."""
+        """Modifiers written after the type: none may follow it (fxc: X3000 at the modifier; DXC typemods-syntax
+        for the type modifiers; d3dcompiler_47 10.1, session 45, for every other one -- ``float4 nointerpolation x``,
+        ``float4 const g = 1;``, ``float4 uniform x`` as a parameter, global, local or member). A contextual word
+        (``sample``, ``precise``, ``center``, ...) with no type after it is the declared name instead."""
         post = self.parse_mods()
-        bad = next((m for m in M.TYPE_MODIFIERS if m in post), None)
-        if bad is not None:
-            raise self.error(None, self.mod_toks.get(bad))
+        if post:
+            first = min((self.mod_toks[m] for m in post if m in self.mod_toks), key=lambda t: (t.pos.line, t.pos.col),
+                        default=None)
+            raise self.error(None, first)
         return post
 
     def check_type_mods(self, mods: set, t: Type, type_tok: Token) -> None:
@@ -501,9 +532,9 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
             decls.extend(self.pending_globals)
             self.pending_globals.clear()
             decls.extend(got)
-        self.undefined_static_members()
+        late = self.undefined_static_members()
         return A.Program(start, decls, self.pack_row_major, self.state_values, self.warnings, self.func_bodies,
-                         any(t.text == "precise" for t in self.toks))
+                         any(t.text == "precise" for t in self.toks), late)
 
     def parse_toplevel(self) -> list[A.Node]:
         pos = self.tok.pos
@@ -538,6 +569,7 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
             return []
         if self.accept("typedef"):
             mods = self.parse_mods()
+            self.reject_export(mods)
             self.check_mods("typedef", mods, "", pos)
             type_tok = self.tok
             base = self.parse_type()
@@ -558,6 +590,7 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                 if self.block_depth == 0:
                     self.declare_global(name, "type", ntok)
                 self.type_scopes[-1].add(name)
+                self.value_names.discard(name)  # the type hides a variable of an outer scope
                 if isinstance(t, StructType) and not t.name and t.scoped_name is None:
                     # an anonymous struct reflects under the name its typedef gives it: `typedef struct { ... } T;`
                     # is "T" (fxc 10.1 under Wine, session 35: tests/test_rules_hlsl_fxc_layout_names.py)
@@ -579,6 +612,8 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
             bad = next((m for m in sorted(frozenset(mods) & PRIMITIVE_MODIFIERS)), None)
             if bad is not None:  # before a struct definition too (DXC varmods-syntax: `point struct S {`)
                 raise self.error(None, self.mod_toks.get(bad))
+            if "export" in mods:
+                raise self.error(tok=self.peek())  # (reject_export: at the struct's name or brace)
             st = self.parse_struct()
             if not st.name and self.at(";"):
                 raise self.error("an anonymous struct must declare a variable", code=3000)
@@ -912,7 +947,11 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                 raise self.error(f"syntax error: unexpected token '{name_tok.text}'", name_tok, 3000)
             if name_tok.text in _SHADOWABLE_TYPES:
                 self.shadowed.add(name_tok.text)
+            self.value_names.add(name_tok.text)
+            self.reject_export(mods, after_name=True)
             t = self._apply_major(self.parse_array_suffix(base, variable=True), mods)
+            if self.block_depth and stream_elements(t) > 1:  # a local as a parameter (types.stream_elements)
+                raise self.error("stream parameters can only be single-element types", name_tok, 3128)
             sem = reg = pack = None
             space = 0
             regs: list = []
@@ -1056,6 +1095,9 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                     n = _count_items(init)
                 if n is not None:  # else the code generator sizes it from the items' types
                     per = max(1, _flat_count(t.elem))
+                    if n % per:  # no whole number of elements (fxc 10.1, session 45: ``float2 a[] = {1, 2, 3};``)
+                        raise self.error(f"'{name_tok.text}': implicit array type does not match initial value",
+                                         name_tok, 3075)
                     t = ArrayType(t.elem, n // per)
             out.append(A.VarDecl(name_tok.pos, name_tok.text, t, frozenset(mods), sem, reg, pack, init,
                                  frozenset(mods & _INTERP), tuple(regs), tuple(inactive), space))

@@ -200,7 +200,14 @@ def earlier_declaration_error(prog: A.Program, exc: HlslError, row_major: bool =
             break
         decls.append(d)
     if decls and not at_start:
-        decls.pop()  # the declaration holding ``exc``: its own errors are this compiler's to order
+        held = decls.pop()  # the declaration holding ``exc``: its own errors are this compiler's to order ...
+        if exc.code == 3003 and isinstance(held, A.FuncDef) and held.body is not None:
+            # ... but a local declared twice (decls.py, judged before any body) stands where fxc reduces the second
+            # declaration: the statements before it in its function were type-checked by then (d3dcompiler_47 10.1,
+            # session 45: ``float2 p = m._11_m00; float2 p = …;`` is the first initialiser's X3018)
+            cut = copy.copy(held)
+            cut.body = A.Block(held.body.pos, _statements_before(held.body.stmts, exc))
+            decls.append(cut)
     if not any(isinstance(d, A.FuncDef) and d.body is not None or getattr(d, "init", None) is not None or
                isinstance(d, A.CBufferDecl) for d in decls):
         return None  # nothing before it with a type to check
@@ -211,6 +218,19 @@ def earlier_declaration_error(prog: A.Program, exc: HlslError, row_major: bool =
         return None
     found = [e for e in found if _before(e, exc)]
     return min(found, key=lambda e: (e.line, e.col)) if found else None
+
+
+def _statements_before(stmts: list[A.Node], exc: HlslError) -> list[A.Node]:
+    """The statements of a body that begin before ``exc``; of a declaration there, the declarators before it, of a
+    block, its statements before it."""
+    out = [s for s in stmts if s.pos.file == exc.file and (s.pos.line, s.pos.col) < (exc.line, exc.col)]
+    if out and isinstance(out[-1], A.DeclStmt):
+        last = copy.copy(out[-1])
+        last.decls = [d for d in last.decls if (d.pos.line, d.pos.col) < (exc.line, exc.col)]
+        out[-1] = last
+    elif out and isinstance(out[-1], A.Block):
+        out[-1] = A.Block(out[-1].pos, _statements_before(out[-1].stmts, exc))
+    return out
 
 
 def cut_text(text: str, pos) -> str | None:
@@ -285,8 +305,7 @@ def _copy_tree(v):
 
 
 def _before(err: HlslError, limit: HlslError) -> bool:
-    if "global variables are implicitly constant" in str(err):
-        return False  # a write to a global: fxc judges it later, against the compatibility flag
+    # (a write to a global's X3025 too: ``v.x = 1; return 0 +;`` is X3025 in d3dcompiler_47 10.1, session 45)
     cut = getattr(limit, "salvage_cut", None)
     if cut is not None and (err.file, err.line, err.col) >= (cut.file, cut.line, cut.col):
         return False

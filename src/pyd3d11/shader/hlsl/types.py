@@ -260,3 +260,23 @@ def leaf_count(t: Type) -> int:
         n *= t.count
         t = t.elem
     return n
+
+
+def stream_elements(t: Type) -> int:
+    """How many elements a type holding a stream-output object counts (0: it holds none): each number (a vector or
+    matrix too) and each object one, an array its count times its element's. fxc takes only one: a variable, a
+    local or a parameter of more is X3128 "stream parameters can only be single-element types" as it is declared
+    (d3dcompiler_47 10.1, session 45: ``struct s { TriangleStream<D> so; float4 val; } g;``, a local
+    ``TriangleStream<D> v[2];``, an unused function's parameter; the struct's definition, a typedef or a member
+    ``so[2]`` alone compile)."""
+    def count(u: Type) -> tuple[int, bool]:
+        if isinstance(u, ArrayType):
+            n, has = count(u.elem)
+            return u.count * n, has
+        if isinstance(u, StructType):
+            parts = [count(f[1]) for f in u.fields]
+            return sum(n for n, _ in parts), any(h for _, h in parts)
+        return 1, isinstance(u, ObjectType) and u.kind in STREAM_KINDS
+
+    n, has = count(t)
+    return n if has else 0

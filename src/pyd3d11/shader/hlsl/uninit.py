@@ -291,40 +291,6 @@ def _plain_move(ins: Ins) -> bool:
     return not getattr(s, "mod", "")
 
 
-#: resource accesses: the operands that address memory (an undefined address is X4575, not X4000's error)
-_ADDRESS_OPERANDS = {
-    "ld": (1,), "ldms": (1,), "ld_raw": (1,), "ld_structured": (1, 2), "ld_uav_typed": (1,),
-    "ld_s": (2,), "ldms_s": (2,), "ld_raw_s": (2,), "ld_structured_s": (2, 3), "ld_uav_typed_s": (2,),
-    "store_raw": (1,), "store_structured": (1, 2), "store_uav_typed": (1,),
-}
-
-
-def address_components(ins: Ins) -> set[tuple[int, int]]:
-    """Temp components an instruction reads to address memory (a load's or store's address or element index,
-    an atomic's address): the operands of ``_ADDRESS_OPERANDS``, ``atomic_*``'s second and ``imm_atomic_*``'s
-    third operand (D3D11.3 §22.4 and §22.17: ``ld_raw dst, byteOffset, t#``; ``imm_atomic_iadd dst, u#, addr,
-    value``), each with every component its swizzle names and its relative index."""
-    op = ins.op
-    if op in _ADDRESS_OPERANDS:
-        idx = _ADDRESS_OPERANDS[op]
-    elif op.startswith("atomic_"):
-        idx = (1,)
-    elif op.startswith("imm_atomic_") and op not in ("imm_atomic_alloc", "imm_atomic_consume"):
-        idx = (2,)
-    else:
-        return set()
-    from .optimize import _rel_reads
-
-    out: set[tuple[int, int]] = set()
-    for k in idx:
-        if k < len(ins.args):
-            a = ins.args[k]
-            out.update(_rel_reads(a))
-            if a.file == "r" and a.idx:
-                out.update((a.idx[0], c) for c in set(_padded(a)))
-    return out
-
-
 def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
     """fxc's error X4000 "variable '<name>' used without having been completely initialized" (MicrosoftDocs "HLSL
     errors and warnings": ERR_READ_BEFORE_WRITE, "The specified variable is used without having been completely
@@ -338,7 +304,8 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
     other than a plain copy (arithmetic, a condition, an address, a memory store), is X4000 for that local.
     A copy carries the undefined value on (a parameter, another local); a copy into an output is X3578's
     concern. The position is the start of the expression whose operation is the first such read (``Ins.epos``;
-    DXC issue 5040's fxc range starts at ``b`` of ``b.Load(X)``), else its statement. Inferred where no record
+    DXC issue 5040's fxc range starts at ``b`` of ``b.Load(X)``), else its statement. Shader model 5.1 warns and
+    fails otherwise (X4575 / X8000, below: d3dcompiler_47 10.1, session 45). Inferred where no record
     says: a loop whose later iterations define the value before the read
     is not X4000 (fxc's test orders instructions linearly; unrecorded); a hull shader's phases are judged one
     by one (``code``: one phase's instructions);
@@ -361,6 +328,9 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
     from .diagnostics import Pos
     from .optimize import _reads_of
 
+    sm51 = (cg.major, cg.minor) == (5, 1)
+    first_whole = first_partial = None  # 5.1: the first read of a wholly / partly undefined operand
+    warned: set[int] = set()
     for i, ins in enumerate(code):
         d = before[i]
         if d is None or _plain_move(ins) or _conversion_source(ins) is not None:
@@ -378,13 +348,53 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
                 pos = ins.epos
             elif loc is not None and len(loc) == 3:
                 pos = Pos(loc[0], loc[1], loc[2])
-            if (t, c) in address_components(ins):
-                # DXC issue 5040's fxc record: ``uint X; return b.Load(X);`` is
-                # ``(7,12-20): warning X4000: use of potentially uninitialized variable (X)`` then
-                # ``(7,12-20): error X4575: reading uninitialized value`` at the same range
+            if not sm51:
+                # below 5.1 an address is no exception: ``uint X; return b.Load(X);`` is X4000 at ps_4_0 /
+                # ps_5_0 / cs_5_0 (d3dcompiler_47 10.1, session 45; DXC issue 5040's X4575 record is 5.1's)
+                raise cg.err(pos, f"variable '{name}' used without having been completely initialized", 4000)
+            if k not in warned:
+                warned.add(k)
                 cg.warn(pos, 4000, f"use of potentially uninitialized variable ({name})")
-                raise cg.err(pos, "reading uninitialized value", 4575)
-            raise cg.err(pos, f"variable '{name}' used without having been completely initialized", 4000)
+            if _partly_defined(cg, ins, sh, t, c, origin, d):
+                first_partial = first_partial or pos
+            else:
+                first_whole = first_whole or pos
+    # at 5.1 fxc warns X4000 for each such local and then fails on a read of an operand no write reached at all,
+    # X4575 "reading uninitialized value" (``float4 r; return r * p;``, ``r.x = p.x; return r.y * 2;``, an address:
+    # DXC issue 5040's ``b.Load(X)``); an operand of which a write reached other components is left to the
+    # validator, X8000 "source component 2 in temp r0 not initialized" (``r.xy = p.xy; return dot(r, p);``) --
+    # after every X4575 of the program (d3dcompiler_47 10.1 under Wine, session 45)
+    if first_whole is not None:
+        raise cg.err(first_whole, "reading uninitialized value", 4575)
+    if first_partial is not None:
+        raise cg.err(first_partial, "Validation Error: source component not initialized", 8000)
+
+
+def _partly_defined(cg, ins: Ins, sh, t: int, c: int, origin: dict, defined: int) -> bool:
+    """Whether the source operand of ``ins`` that reads undefined component ``c`` of temp ``t`` also reads a
+    component that holds a value (one that is no never-written local's, or one written before). A buffer's
+    ``ld`` address is its first component alone (fxc's ``ld r0, r0.xxxx, t0``; this code generator's operand
+    also carries the mip level a texture's would)."""
+    from .optimize import _src_lanes
+
+    lanes = _src_lanes(ins, sh)
+    for a in ins.args[sh.nd:]:
+        if a.file != "r" or not a.idx or a.idx[0] != t:
+            continue
+        comps = {_padded(a)[ln] for ln in lanes}
+        if ins.op in ("ld", "ld_s") and a is ins.args[2 if ins.op == "ld_s" else 1] and _buffer_operand(cg, ins):
+            comps = {_padded(a)[0]}
+        if c not in comps:
+            continue
+        return any(origin.get((t, o)) is None or defined >> (t * 4 + o) & 1 for o in comps)
+    return False
+
+
+def _buffer_operand(cg, ins: Ins) -> bool:
+    """Whether the resource an ``ld`` reads is a Buffer / RWBuffer (an address of one component)."""
+    res = ins.args[-1]
+    return any(r.file == res.file and r.reg == (res.idx[0] if res.idx else -1) and "Buffer" in r.type.kind
+               for r in cg.resources)
 
 
 def _check_unwritten_arrays(cg, code: list[Ins]) -> None:
