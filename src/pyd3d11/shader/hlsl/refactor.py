@@ -60,6 +60,11 @@ def refactor_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slo
     else None."""
     if cg.compile_flags & (D3DCOMPILE_IEEE_STRICTNESS | D3DCOMPILE_SKIP_OPTIMIZATION) or uses_precise(cg):
         return None
+    if reads_undefined(cg, [s for sl in srcs for s in sl[:n]]):
+        # fxc judges a read of an undefined local (X4000) before its optimiser applies these identities: ``float y;
+        # return y * 0;`` / ``y * 1`` / ``y + 0`` / ``mad(y, 0, a)`` / ``y / 1`` are X4000 (d3dcompiler_47 10.1,
+        # session 45); the operation stays for uninit.check_uninitialized_reads (dead, it is swept unjudged)
+        return None
     if name == "mad" and len(srcs) == 3 and all(len(x) >= n for x in srcs):
         a, b, c = srcs
         for x, y in ((a, b), (b, a)):
@@ -83,6 +88,36 @@ def refactor_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[Slo
         if name == "add" and _all_imm(x[:n], _ZERO):
             return list(y[:n])
     return None
+
+
+def _integer_zero_product(cg: CodegenContext, name: str, n: int, srcs: list[list[Slot]], dst_pos: int) -> bool:
+    """``imul``'s low half with a factor literal 0 in every lane: fxc's front end folds it to 0 when it optimises at
+    shader model 4 and later, before it judges undefined reads (``int y; return y * 0;``, ``0 * y``, ``y * 0u``
+    compile; ``y * 1`` and ``y + 0`` are X4000; /Od and ps_3_0 keep the product: X4000; d3dcompiler_47 10.1,
+    session 45), and its object holds ``mov o0, l(0)`` for a defined ``k * 0`` too."""
+    if name != "imul" or dst_pos != 1 or len(srcs) != 2 or cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION \
+            or cg.d3d9 or cg.level9:
+        return False
+    return any(len(x) >= n and _all_imm(x[:n], {0}) for x in srcs)
+
+
+def reads_undefined(cg: CodegenContext, slots: list[Slot]) -> bool:
+    """Whether one of ``slots`` is a component of a local declared without initialiser (``cg.uninit_locals``) that
+    no instruction generated so far writes: its value is undefined here, in program order (uninit.py's order)."""
+    if not cg.uninit_locals:
+        return False
+    locals_ = {(s[1][0], s[3]) for _n, _p, sl in cg.uninit_locals for s in sl if s[0] == "r" and s[2] is None}
+    wanted = {(s[1][0], s[3]) for s in slots if s[0] == "r" and s[2] is None} & locals_
+    if not wanted:
+        return False
+    from .optimize import _shape, _writes_of
+
+    for ins in (*cg.static_prologue, *cg.code):
+        if ins.args:
+            wanted.difference_update(_writes_of(ins, _shape(ins)))
+            if not wanted:
+                return False
+    return True
 
 
 def _reciprocal_flushes(divisor: list[Slot]) -> bool:
@@ -116,7 +151,10 @@ def same_value_identity(cg: CodegenContext, name: str, n: int, srcs: list[list[S
     (float ``div``; ``udiv``'s quotient), ``x - x = 0``, ``min(x, x) = max(x, x) = x``, ``x < x`` false,
     ``0 / x = 0`` (float) -- even where x is 0, an infinity or NaN, whose IEEE answers differ (fxc folds these
     for a value of any origin; ``x == x``, ``x != x``, ``x >= x`` only for a value it takes for not NaN). "The same value" is the same register components with the same
-    modifiers (``a / -a`` stays a division, as in fxc's listing); None when no identity applies."""
+    modifiers (``a / -a`` stays a division, as in fxc's listing); None when no identity applies. An integer
+    product with a literal 0 factor is 0 (:func:`_integer_zero_product`)."""
+    if _integer_zero_product(cg, name, n, srcs, dst_pos):
+        return [imm(0)] * n
     if len(srcs) != 2 or not refactoring_allowed(cg):
         return None
     a, b = srcs[0][:n], srcs[1][:n]
