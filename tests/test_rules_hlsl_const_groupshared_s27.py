@@ -57,7 +57,12 @@ ATOMICS = {
 def test_a_write_to_a_const_groupshared_variable_is_x3025(body):
     with pytest.raises(HlslError) as ei:
         _compile(body)
-    assert ei.value.code == 3025 and "l-value specifies const object" in str(ei.value), str(ei.value)
+    # an out argument: fxc 10.1's words (Wine, session 45 ACC: "out parameters require l-value arguments", judged
+    # before the call's conversions; it says so for the inout argument too, where this compiler's words are still
+    # the assignment's)
+    words = "out parameters require l-value arguments" if body == WRITES["out argument"] else \
+        "l-value specifies const object"
+    assert ei.value.code == 3025 and words in str(ei.value), str(ei.value)
 
 
 @pytest.mark.parametrize("body", list(ATOMICS.values()), ids=list(ATOMICS))

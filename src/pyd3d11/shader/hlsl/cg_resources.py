@@ -61,7 +61,10 @@ class ResourceBinding:
             if not isinstance(leaf, ObjectType):
                 raise self.err(d.pos, f"'{d.name}': arrays of structs holding objects are not supported", 3000)
             if leaf.kind == "string" or leaf.kind in EFFECT_KINDS:
-                return  # effect state objects and strings take no register (like a single one)
+                # effect state objects and strings take no register (like a single one), but the name is one the
+                # type rules judge (fxc 10.1, session 45: ``BlendState b[2]; ... b[0].Foo()`` X3087, not X3004)
+                self.globals[d.name] = ("staticval", Val(t, [], readonly=True))
+                return
             elems = []
             for i in range(leaf_count(t)):
                 reg = (d.register[0], d.register[1] + i, *d.register[2:]) if d.register is not None else None

@@ -47,6 +47,7 @@ from .layout import (
 )
 from .nanprops import note_emit, note_op
 from .nonfinite import nonfinite_operation
+from .nullvalue import null_value
 from .objcompat import objects_compatible
 from .objects import declare_local as obj_declare_local
 from .objects import has_object, holds_objects, patch_as_array, static_object_alias, static_object_variable
@@ -1100,6 +1101,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             # a do loop's unbraced declaration where the loop stays a loop (unroll.gen_loop): fxc's numberless error
             raise self.err(pos, "invalid access of unbound variable", 0)
         if g is None or later:
+            if name == "NULL":  # fxc's null value (nullvalue.py), not an undeclared name
+                return null_value()
             raise self.err(_name_span(pos, name), f"undeclared identifier '{name}'", 3004)
         if isinstance(g, CbVar):
             return self.global_value(g)
@@ -1188,7 +1191,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             self.ntemps, self.var_temps = n_temps, var_temps
             for r, u in used:
                 r.used = u
-        # a remainder is left to the initialiser's own count check (as the parser's sizing does)
+        if total % max(1, _flat_count(t.elem)):  # no whole number of elements (as the parser's sizing)
+            raise self.err(pos, "implicit array type does not match initial value", 3075)
         return ArrayType(t.elem, total // max(1, _flat_count(t.elem)))
 
     def declare_local(self, d: A.VarDecl, scope: dict[str, Val]) -> Val:
@@ -1255,16 +1259,18 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 raise self.err(d.pos, f"'{d.name}': missing initial value", 3012)
             v = self.expr(d.init)
             if (t.kind in EFFECT_KINDS or t.kind == "string") and isinstance(v.type, (NumType, ObjectType)) and \
-                    not (isinstance(v.type, ObjectType) and v.type.kind.lower() == t.kind.lower()):
+                    not (isinstance(v.type, ObjectType) and v.type.kind.lower() in (t.kind.lower(), "null")):
                 # an effect object or string local takes its own kind only (d3dcompiler_47 10.1, session 44, ACC:
                 # ``BlendState b = rs;`` of a RasterizerState, ``= 1``, ``= s`` of a string, ``PixelShader``
-                # into ``VertexShader``, ``string b = blend;`` are X3017)
+                # into ``VertexShader``, ``string b = blend;`` are X3017); NULL suits each (session 45)
                 raise self.err(d.pos, f"cannot implicitly convert from '{v.type}' to '{t}'", 3017)
             if t.kind in ("InputPatch", "OutputPatch") and t.elem is not None and not _fits_patch(v.type, t):
                 # a patch local takes an array of exactly its control-point type and count (d3dcompiler_47 10.1,
                 # session 39 MUT: ``InputPatch<float, 2> p = data;`` of a float[1], float[3], min16float[2],
                 # int[2], float4[2], a float2 or a float1x1 is X3017)
                 raise self.err(d.pos, f"cannot implicitly convert from '{v.type}' to 'const {t}'", 3017)
+            if t.kind in EFFECT_KINDS or t.kind == "string":  # its own variable of its type, NULL's or a const's
+                v = Val(t, v.slots, v.obj)  # copy (fxc 10.1: ``PixelShader b = g; b = NULL;`` compiles)
             scope[d.name] = v
             return _const_object(d, scope, v)
         if isinstance(t, ArrayType) and t.count == 0 and isinstance(d.init, A.InitList):

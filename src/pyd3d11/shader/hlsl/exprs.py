@@ -335,9 +335,9 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             from .gs import stream_method
 
             return stream_method(cg, ov, e.name, e.args, e.pos)
-        if not isinstance(ov.type, ObjectType):
-            from .objmethods import no_methods
+        from .objmethods import has_no_methods, no_methods
 
+        if has_no_methods(ov.type):
             raise no_methods(cg, ov.type, e.name, e.args, e.pos)
         return method(cg, ov, e.name, e.args, e.pos)
     if isinstance(e, A.InitList):

@@ -78,6 +78,18 @@ def _check_object_source(cg: CodegenContext, name: str, t: Type, init: A.Node, p
     cast, a function's result) is no literal expression for a uniform, X3011 (a static takes it)."""
     if isinstance(t, ObjectType) and t.kind in EFFECT_KINDS:
         return  # shader and state objects: check.check_compile_shader
+    if isinstance(init, A.Ternary):
+        # each arm judged as the initialiser (fxc 10.1, session 45: ``string s4 = true ? s1 : s1;`` of a uniform
+        # string X3011, ``true ? "a" : "b"`` compiles)
+        for arm in (init.a, init.b):
+            _check_object_source(cg, name, t, arm, pos, globals_, static)
+        from .codegen import walk
+
+        uniform = [n for n in walk(init.cond) if isinstance(n, A.Ident) and n.name in globals_ and
+                   not {"static", "const"} <= set(globals_[n.name].mods)]
+        if uniform and not static:  # a uniform condition is no literal expression either (``f ? "a" : "b"``)
+            raise cg.err(pos, f"'{name}': initial value must be a literal expression", 3011)
+        return
     base = init.a if isinstance(init, A.Cast) else init
     src: Type | None = init.type if isinstance(init, A.Cast) else None
     if src is None and isinstance(base, A.Ident):

@@ -134,9 +134,19 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
             args.append(expr(cg, a))
         finally:
             cg.uav_load_ok -= out_only
-    from .overload import resolve
+    from .overload import out_argument_first, resolve
 
-    chosen = resolve(cg, e, cands, [a.type for a in args])  # among the declarations visible here (X3013 / X3067)
+    try:
+        chosen = resolve(cg, e, cands, [a.type for a in args])  # among the declarations visible here (X3013 / X3067)
+    except HlslError as exc:  # an unwritable out argument of the overload judged comes first (X3025)
+        from .intrinsics import is_intrinsic
+
+        judged = exc.code == 3017 or exc.code == 3013 and not is_intrinsic(e.name)
+        raise (out_argument_first(cg, e, cands[-1], arg_nodes, [a.type for a in args]) if judged else None) \
+            or exc from None
+    out_err = out_argument_first(cg, e, chosen, arg_nodes)
+    if out_err is not None:
+        raise out_err
     f = defs.get(_sig(chosen))
     if f is None:
         return missing_implementation(cg, e, chosen)
@@ -182,6 +192,8 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         if (isinstance(p.type, ObjectType) or objects.holds_objects(p.type)) and i < len(args) and \
                 ("out" in p.mods or "inout" in p.mods):
             _check_object_out_argument(cg, e, arg_nodes[i])
+        if isinstance(p.type, ObjectType) and isinstance(a.type, ObjectType) and a.type.kind == "null":
+            a = objects.new_local(cg, p.type)  # NULL: an object never assigned (samplerarg.py)
         if isinstance(p.type, ObjectType):
             # a const object parameter is read-only through operator[] (X3025, assign.lvalue): its own Val, not
             # the argument's (session 39 ACC)

@@ -9,14 +9,14 @@ from .diagnostics import HlslError, Pos
 
 #: (fxc reads the preprocessor's tokens, pplex._TOKEN: only a lower-case ``0x`` is hexadecimal, ``return 0X10;`` is
 #: X3000 at ``X10``; a character constant is one character, a quote too -- ``return ''';`` compiles -- or an escape:
-#: d3dcompiler_47 10.1, session 39)
+#: d3dcompiler_47 10.1, session 39; hex / octal escapes and ASCII only: session 45, _char_value)
 _TOKEN = re.compile(
     r"""(?P<ws>[ \t\f\v\r]+)|
     (?P<float>1\.\#(?:INF|IND|QNAN|SNAN)[fFhH]?|(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?)|
     (?P<int>(?:0x[0-9a-fA-F]+|[0-9]+)(?:[uU][lL]?|[lL][uU]?)?)|
     (?P<id>[A-Za-z_][A-Za-z0-9_]*)|
     (?P<str>"(?:\\.|[^"\\])*")|
-    (?P<char>'(?:\\.|[^\\\n])')|
+    (?P<char>'(?:\\x[0-9a-fA-F]+|\\[0-7]{1,3}|\\.|[\x00-\x09\x0b-\x5b\x5d-\x7f])')|
     (?P<op><<=|>>=|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|::|[-+*/%&|^!~=<>?:;,.(){}\[\]])""",
     re.X,
 )
@@ -33,6 +33,14 @@ _ESCAPES = {"n": 10, "t": 9, "r": 13, "0": 0, "a": 7, "b": 8, "f": 12, "v": 11}
 
 
 def _char_value(body: str) -> int:
+    """A character constant's value (d3dcompiler_47 10.1, session 45 ACC; DXC cpp-errors calls ``'\\xFF'`` fine):
+    ``\\x`` takes every hex digit that follows, unbounded (``'\\x141'`` is 321, ``'\\xFFFF'`` 65535), ``\\`` one to
+    three octal digits (``'\\400'`` is 256; a fourth digit makes two characters, X3000), both unsigned (``'\\xFF'``
+    is 255); a character past 0x7F is none of a constant (X3000, as fxc reads such a byte as a token of its own)."""
+    if body.startswith("\\x") and len(body) > 2:
+        return int(body[2:], 16)
+    if body.startswith("\\") and body[1] in "01234567":
+        return int(body[1:], 8)
     if body.startswith("\\"):
         return _ESCAPES.get(body[1], ord(body[1]))
     return ord(body)

@@ -59,12 +59,16 @@ def merge_qualified(tokens: list[Token]) -> list[Token]:
                 stack.pop()
             depth -= 1
     out: list[Token] = []
+    types = _global_types(tokens)
     k = 0
     while k < len(tokens):
         t = tokens[k]
         lead = t.text == "::" and t.kind == "op" and k + 1 < len(tokens) and tokens[k + 1].kind == "id" and \
             not (out and (out[-1].kind == "id" and out[-1].text not in _BEFORE_OPERAND or
                           out[-1].text in (")", "]", ">")))
+        if lead and tokens[k + 1].text in types and not (k + 2 < len(tokens) and tokens[k + 2].text == "::"):
+            k += 1  # ``::T`` of a type is ``T`` (fxc 10.1, session 45: ``Texture2D<::c_outer_td>``, ``::S s;``)
+            continue
         if lead or t.kind == "id" and t.text in paths:
             name, k = ("::" + tokens[k + 1].text, k + 2) if lead else (t.text, k + 1)
             while name.lstrip(":") in paths and k + 1 < len(tokens) and tokens[k].text == "::" and \
@@ -74,6 +78,36 @@ def merge_qualified(tokens: list[Token]) -> list[Token]:
             continue
         out.append(t)
         k += 1
+    return out
+
+
+def _global_types(tokens: list[Token]) -> set[str]:
+    """The type names a leading ``::`` may qualify: the built-in types (``::float``) and the structs, classes,
+    interfaces and typedefs the file declares outside any namespace (d3dcompiler_47 10.1, session 45 ACC: DXC
+    cpp-errors' ``Texture2D<::c_outer_td>`` of a global typedef compiles, ``::foo v;`` of nothing is X3000)."""
+    from .types import OBJECT_KINDS, numeric_from_name
+
+    out: set[str] = set()
+    depth, in_ns = 0, []
+    for k, t in enumerate(tokens):
+        if t.text == "{":
+            depth += 1
+            in_ns.append(k >= 2 and tokens[k - 2].text == "namespace")
+        elif t.text == "}" and in_ns:
+            depth -= 1
+            in_ns.pop()
+        if any(in_ns) or t.kind != "id":
+            continue
+        if t.text in ("struct", "class", "interface") and k + 1 < len(tokens) and tokens[k + 1].kind == "id":
+            out.add(tokens[k + 1].text)
+        elif t.text == "typedef":
+            j = k + 1
+            while j < len(tokens) and tokens[j].text not in (";", "["):
+                j += 1
+            if tokens[j - 1].kind == "id":
+                out.add(tokens[j - 1].text)
+        elif numeric_from_name(t.text) is not None or t.text in OBJECT_KINDS:
+            out.add(t.text)
     return out
 
 

@@ -24,18 +24,38 @@ check.shader_number_error).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...errors import NotSupportedError
 from . import ast as A
 from .diagnostics import HlslError
 from .shaderobj import expr_children
+from .types import ObjectType
+from .values import Val
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
     from .types import Type
 
 IsNull = Callable[[A.Node], bool]
+
+@dataclass(frozen=True, slots=True)
+class NullType(ObjectType):
+    """fxc's type of NULL in a function body; it names it 'const null' ("cannot implicitly convert from 'const
+    null' to 'float'", "cannot convert from 'const null' to 'float4'")."""
+
+    def __str__(self) -> str:
+        return "const null"
+
+
+NULL_TYPE = NullType("null")
+
+
+def null_value() -> Val:
+    """NULL read in a function body: a read-only value of type ``null`` holding nothing; the type rules judge it as
+    they judge an effect object (an operand of arithmetic X3022, ``.x`` X3018, ``[0]`` X3121, converted X3017)."""
+    return Val(NULL_TYPE, [], readonly=True)
 
 
 def is_null(e: A.Node, declared: dict | set) -> bool:

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...errors import NotSupportedError
 from . import ast as A
 from .diagnostics import HlslError, Pos
 from .objcompat import objects_compatible
 from .types import (
     BUFFER_KINDS,
+    EFFECT_KINDS,
     RW_KINDS,
     SAMPLER_KINDS,
     TEXTURE_KINDS,
@@ -187,14 +189,22 @@ def read(cg: CodegenContext, v: Val, path: tuple, pos, name: str = "") -> Val:
     got = cells.get(base + path)
     if got is None:
         if (cg.major, cg.minor) == (5, 1):  # fxc 10.1 at 5.1: X4575 (a Load, GetDimensions; session 44, REFL)
-            raise cg.err(pos, UNASSIGNED_51, 4575)
-        raise cg.err(pos, f"'{name or 'object'}': variable used without having been completely initialized", 4000)
+            raise _unbound(cg.err(pos, UNASSIGNED_51, 4575), t)
+        raise _unbound(cg.err(pos, f"'{name or 'object'}': variable used without having been completely initialized",
+                              4000), t)
     binding, depth = got
     if binding is CONFLICT or depth > _depth(cg):
         # fxc's object operand stays a run-time value its bytecode validator refuses (merge_if_arms)
-        raise cg.err(pos, f"D3D11 Internal Compiler Error: Invalid Bytecode: Invalid operand type ('{name or 'object'}' "
-                          "holds an object chosen by run-time control flow)", 8000)
+        raise _unbound(cg.err(pos, "D3D11 Internal Compiler Error: Invalid Bytecode: Invalid operand type "
+                                   f"('{name or 'object'}' holds an object chosen by run-time control flow)", 8000), t)
     return Val(t, [], binding)
+
+
+def _unbound(exc: HlslError, t: Type) -> HlslError:
+    """``exc`` (an object read that names no one binding) marked with the object's type: a sampler argument turns
+    it into X3538 (samplerarg.py)."""
+    exc.unbound_object = t  # type: ignore[attr-defined]
+    return exc
 
 
 #: the message of an unassigned object's read at shader model 5.1 (:func:`unassigned_read`)
@@ -701,8 +711,8 @@ def select(cg: CodegenContext, c: Val, a: Val, b: Val, pos) -> Val:
         return a
     # fxc keeps the choice a run-time operand its bytecode validator refuses (``Texture2D l = c ? a : b;
     # l.Load(i)``: X8000, d3dcompiler_47 10.1, session 44; a subscript of it is X3669, exprs._indexed_resource)
-    raise cg.err(pos, "D3D11 Internal Compiler Error: Invalid Bytecode: Invalid operand type (an object chosen by "
-                      "run-time control flow)", 8000)
+    raise _unbound(cg.err(pos, "D3D11 Internal Compiler Error: Invalid Bytecode: Invalid operand type (an object "
+                               "chosen by run-time control flow)", 8000), a.type)
 
 
 def compare(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:
@@ -716,6 +726,11 @@ def compare(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:
     a, b = resolve(cg, a, pos), resolve(cg, b, pos)
     if str(a.type) != str(b.type):
         raise cg.err(pos, "type mismatch", 3020)
+    if a.type.kind in EFFECT_KINDS or a.type.kind in ("string", "null"):
+        # two shader / state objects, strings or NULLs: fxc 10.1's numberless "internal error: compilation aborted
+        # unexpectedly" where the comparison is generated (``return g == h;``, ``NULL != NULL``; a bare ``NULL ==
+        # NULL;`` compiles) -- which uses reach code generation is not known here (session 45)
+        raise NotSupportedError(f"'{op}' between two '{a.type}' values")
     same = a.obj is b.obj
     return Val(NumType(BOOL), [imm(0xFFFFFFFF if same == (op == "==") else 0)])
 

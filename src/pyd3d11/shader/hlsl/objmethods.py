@@ -31,6 +31,7 @@ from .operands import Reg, imm
 from .sm51 import mem_operand, reg_of, regs_of
 from .types import (
     BOOL,
+    EFFECT_KINDS,
     FLOAT,
     INT,
     UINT,
@@ -194,7 +195,12 @@ def _method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], po
         from .methodsig import check_status_argument
 
         check_status_argument(cg, name, status_node, len(arg_nodes), pos)
-    args = [expr(cg, a) for a in (arg_nodes[:-1] if status_node is not None else arg_nodes)]
+    from .samplerarg import sampler_value
+
+    # a sampling method's sampler names one sampler at compile time (X3538, samplerarg.py)
+    sampling = texture and (name in HEAD or name.startswith("CalculateLevelOfDetail"))
+    args = [sampler_value(cg, a) if k == 0 and sampling else expr(cg, a)
+            for k, a in enumerate(arg_nodes[:-1] if status_node is not None else arg_nodes)]
     if texture and (name in HEAD or name.startswith("CalculateLevelOfDetail")):
         # the sampler's kind is part of the overload (X3013), a type rule checked before the stage's
         # code-generation limit below, so a function nothing calls is checked as one a pixel shader calls
@@ -338,7 +344,9 @@ def no_methods(cg: CodegenContext, t: Type, name: str, arg_nodes: list[A.Node], 
     lib_struct_member_unconditional / library_recursion files): a struct's (also one with methods, through a
     typedef, an anonymous one) is X3088 "struct S does not have method 'func'", a numeric value's or an array's
     X3087 "float4 object does not have methods" (``struct S[2]``, ``float[2]``, a literal's ``int``). The call's
-    arguments are checked first (``s.func(undeclared)`` is X3004)."""
+    arguments are checked first (``s.func(undeclared)`` is X3004). An effect object's, a string's and NULL's
+    are X3087 too, fxc naming the state objects by their effect-state word ("Blend object does not have methods",
+    "PixelShader", "string", "null"; session 45)."""
     from .exprs import expr
 
     for a in arg_nodes:
@@ -348,8 +356,19 @@ def no_methods(cg: CodegenContext, t: Type, name: str, arg_nodes: list[A.Node], 
     dims = ""
     while isinstance(t, ArrayType):
         dims, t = dims + f"[{t.count}]", t.elem
-    spelled = f"struct {t.name or '<unnamed>'}" if isinstance(t, StructType) else str(t)
+    spelled = f"struct {t.name or '<unnamed>'}" if isinstance(t, StructType) else \
+        _EFFECT_SPELLING.get(t.kind.lower(), t.kind) if isinstance(t, ObjectType) else str(t)
     return cg.err(pos, f"{spelled}{dims} object does not have methods", 3087)
+
+
+#: fxc 10.1's words for the effect objects in X3087 (the rest spell their type's name, the shaders capitalised)
+_EFFECT_SPELLING = {"blendstate": "Blend", "rasterizerstate": "Rasterizer", "depthstencilstate": "DepthStencil",
+                    "pixelshader": "PixelShader", "vertexshader": "VertexShader", "geometryshader": "GeometryShader"}
+
+
+def has_no_methods(t: Type) -> bool:
+    """A value no method may be called on (:func:`no_methods`): not an object, or an effect object, a string, NULL."""
+    return not isinstance(t, ObjectType) or t.kind in EFFECT_KINDS or t.kind in ("string", "null")
 
 
 _GATHER_CH = {"": 0, "Red": 0, "Green": 1, "Blue": 2, "Alpha": 3}

@@ -35,6 +35,7 @@ from .types import (
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
+    from .diagnostics import HlslError
 
 # conversion cost bits (a larger value is a worse conversion)
 FAR_PROMOTION = 1  # a 16-bit float promoted past float to double (half -> double loses to half -> float)
@@ -128,7 +129,9 @@ def compatible(at: Type, pt: Type) -> bool:
     if isinstance(pt, ObjectType):
         if pt.kind in ("InputPatch", "OutputPatch") and isinstance(at, ArrayType):
             return pt.samples == at.count
-        return isinstance(at, ObjectType) and _object_compatible(at, pt)
+        # NULL passes for any object: an unassigned one (fxc 10.1, session 45: ``f(NULL)`` of ``f(SamplerState s)``
+        # compiles while ``s`` is unused, X3538 once it samples)
+        return isinstance(at, ObjectType) and (at.kind == "null" or _object_compatible(at, pt))
     if isinstance(at, ObjectType):
         return False
     if at is pt or str(at) == str(pt) and type(at) is type(pt) and not isinstance(at, StructType):
@@ -338,3 +341,39 @@ def entry_definition(cg: CodegenContext) -> A.FuncDef | None:
     if not any(f.body is not None for f in decls):
         return None
     return entry_overload(decls)[0]
+
+
+def out_argument_first(cg: CodegenContext, e: A.Call, f: A.FuncDef, arg_nodes: list[A.Node],
+                       arg_types: list[Type] | None = None) -> HlslError | None:
+    """X3025 "out parameters require l-value arguments" for an ``out`` (not ``inout``) parameter of ``f`` given an
+    argument that names no writable storage -- a const local, a uniform global or cbuffer member, a const entry
+    input, a static const, ``c + 1``, ``float2(1, 2)``, ``v.xx`` (methodsig.unwritable_out_argument) -- judged before
+    the conversions of the call's arguments (X3017: ``f(c)`` of a const float2 for ``out float4``, also an output's
+    shape, ``out float2`` given a const float4) and whichever overload fxc judges (the chosen one, else the last
+    declared, also for a wrong argument count); the arguments are judged left to right, so an earlier argument that
+    does not convert is X3017 first (``arg_types`` given: the call matched no overload); an ``inout`` parameter
+    converts first (``f(NULL)``, ``f(u)`` of a uniform float2 are X3017), and a bare number literal (a string is
+    X3025 here) is refused only when stored, after the output's shape (d3dcompiler_47 10.1, session 45, helper ACC). None when every out argument
+    before the first that does not convert is writable."""
+    from .methodsig import unwritable_out_argument
+
+    for i, (p, node) in enumerate(zip(f.params, arg_nodes, strict=False)):
+        if "out" in p.mods and "inout" not in p.mods and (unwritable_out_argument(cg, node) or
+                                                           isinstance(node, A.Literal) and node.base == "string"):
+            return cg.err(e.pos, "out parameters require l-value arguments" + _implicitly_const(cg, node), 3025)
+        if arg_types is not None and len(arg_nodes) <= len(f.params) and not compatible(arg_types[i], p.type):
+            return None
+    return None
+
+
+def _implicitly_const(cg: CodegenContext, node: A.Node) -> str:
+    """fxc's note after X3025 for an argument rooted in a uniform global or a buffer member (not a static)."""
+    from .constprop import root_name
+
+    name = root_name(node)
+    if name is None or any(name in sc for sc in cg.scopes):
+        return ""
+    g = cg.globals.get(name)
+    if g is None or isinstance(g, tuple) and g[0] in ("staticval", "static", "tgsm"):
+        return ""
+    return " (given argument is implicitly const, such as a global)"
