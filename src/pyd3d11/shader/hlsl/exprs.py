@@ -1191,11 +1191,28 @@ def static_member_key(cg: CodegenContext, t: Type, name: str) -> str | None:
     return None
 
 
+def _object_array_length(cg: CodegenContext, t: ArrayType, pos) -> None:
+    """``.Length`` of an array holding objects (d3dcompiler_47 10.1, session 45, helper ACC): X3018 "invalid
+    subscript 'Length'" (samplers, buffers, UAVs, effect objects, strings, a struct holding a texture), except an
+    array of read-only textures (Texture1D ... TextureCubeArray), which aborts fxc ("internal error: compilation
+    aborted unexpectedly")."""
+    from .types import array_leaf
+
+    leaf = array_leaf(t)
+    if isinstance(leaf, ObjectType) and leaf.kind.startswith("Texture"):
+        from pyd3d11.errors import NotSupportedError
+
+        raise NotSupportedError(f"'.Length' of an array of {leaf.kind} (fxc 10.1 aborts with an internal error)")
+    raise cg.err(pos, "invalid subscript 'Length'", 3018)
+
+
 def member(cg: CodegenContext, v: Val, name: str, pos) -> Val:
     t = v.type
     if isinstance(t, ArrayType) and name == "Length":
         # the element count of an array (a deprecated form fxc still accepts: DXC's array-length test
         # records fxc passing it on globals, locals, unsized-initialised locals and struct members)
+        if objects.has_object(t):
+            _object_array_length(cg, t, pos)
         return _val(NumType(UINT), [imm(t.count)])
     if objects.is_ref(v):
         return objects.member(cg, v, name, pos)

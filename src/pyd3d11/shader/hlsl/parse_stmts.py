@@ -201,6 +201,10 @@ class StatementParser:
                 return A.ExprStmt(pos, None)
             if self.is_decl_start():
                 return self.parse_decl_stmt()
+            if self.peek().text == ":" and self.peek().kind == "op" and k not in ("case", "default"):
+                # a C label (``my_label: i = 1;``): fxc 10.1's X3000 at its name, declared or not (session 45;
+                # DXC cpp-errors' "label is unsupported in HLSL")
+                raise self.error(f"unrecognized identifier '{k}'", t, 3000)
         e = self.parse_expr()
         self.expect(";")
         return A.ExprStmt(pos, e)
@@ -224,16 +228,19 @@ class StatementParser:
     def parse_decl_stmt(self, kind: str = "local") -> A.DeclStmt:
         pos = self.tok.pos
         mods = self.parse_mods()
-        if self.at("struct") and (self.peek().text == "{" or self.peek(2).text in ("{", ":")):
+        if self.at("struct") and (self.peek().text == "{" or self.peek(2).text in ("{", ":")) and \
+                not (self.peek().kind == "id" and self._struct_has_methods()):
             st = self.parse_struct()
             if not st.name and self.at(";"):
                 raise self.error("an anonymous struct must declare a variable", code=3000)
             if self.accept(";"):
                 return A.DeclStmt(pos, [])
             base: Type = st
-        elif self.at("class") and self.peek().kind == "id" and self.peek(2).text in ("{", ":"):
+        elif (self.at("class") or self.at("struct") and self._struct_has_methods()) and self.peek().kind == "id" and \
+                self.peek(2).text in ("{", ":"):
             # a local class definition, as a local struct one (DXC CodeGenSPIRV type.class.hlsl: ``class R
-            # { float2 rVal; } r0;`` in a function), optionally declaring variables
+            # { float2 rVal; } r0;`` in a function), optionally declaring variables; a local struct with methods too
+            # (fxc 10.1, session 45 ACC: DXC cpp-errors' ``struct CInternal { int fn() { return this.i; } };``)
             from .classes import parse_type_decl
 
             decls = [d for d in parse_type_decl(self, mods, pos) if isinstance(d, A.VarDecl)]

@@ -1095,6 +1095,9 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                     n = _count_items(init)
                 if n is not None:  # else the code generator sizes it from the items' types
                     per = max(1, _flat_count(t.elem))
+                    if n % per:  # no whole number of elements (fxc 10.1, session 45: ``float2 a[] = {1, 2, 3};``)
+                        raise self.error(f"'{name_tok.text}': implicit array type does not match initial value",
+                                         name_tok, 3075)
                     t = ArrayType(t.elem, n // per)
             out.append(A.VarDecl(name_tok.pos, name_tok.text, t, frozenset(mods), sem, reg, pack, init,
                                  frozenset(mods & _INTERP), tuple(regs), tuple(inactive), space))
