@@ -25,7 +25,7 @@ import struct
 from collections.abc import Callable, Iterator
 
 from ..errors import NotSupportedError
-from ..headers.d3dcompiler_types import D3DCOMPILE_NO_PRESHADER
+from ..headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY, D3DCOMPILE_NO_PRESHADER
 from ..shader.hlsl import ast as A
 from ..shader.hlsl.check import string_braces_error
 from ..shader.hlsl.compiler import compile_hlsl
@@ -35,6 +35,7 @@ from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.nullvalue import braced as braced_null
 from ..shader.hlsl.nullvalue import is_null
 from ..shader.hlsl.preprocessor import preprocess
+from ..shader.hlsl.targets import _PS_1_X
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 from . import fx2binary as B
 from . import fx2states
@@ -731,6 +732,14 @@ def _compile_shader(ctx: _Ctx, call: A.Call, prefix: str, pos, in_pass: bool = F
     if not (len(call.args) == 2 and isinstance(call.args[0], A.Ident) and isinstance(call.args[1], A.Call)):
         raise ctx.error(pos, "a shader must be compile profile function(arguments)")
     profile, fcall = call.args[0].name, call.args[1]
+    if _PS_1_X.match(profile):
+        # as D3DCompile's own target check (targets.check_target): X3539 where the pass's shader is compiled -- after
+        # the program's and the call's own errors (`compile ps_1_1 PSx()` X3004, `PSm(1)` X3013) --, ps_2_0 under
+        # /Gec (d3dcompiler_47 10.1, session 45 EFX: `PixelShader = compile ps_1_1 PSm();`, a variable's too)
+        if not ctx.flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
+            raise ctx.error(pos, "ps_1_x is no longer supported; use /Gec in fxc to automatically upgrade to ps_2_0",
+                            3539)
+        profile = "ps_2_0"
     dxbc = bool(_DXBC_PROFILE.match(profile))
     if dxbc and in_pass and profile[3] == "4" and "level" not in profile:
         raise ctx.error(pos, "Only 3_x and earlier targets are supported on this compiler.", 3506)

@@ -405,8 +405,15 @@ class TypeParser:
                     self.next()
                     self.next()
                 elif self.at("<"):  # d3dcompiler_47 10.1: X3040 (session 38 EFX)
+                    from ...effects.fxannot import check_local_annotations
+
                     owner = f"{st.name}::" if st.name else ""
-                    raise self.error(f"'{owner}{fname}': struct/class members cannot have annotations", ftok, 3040)
+                    annotated = self.error(f"'{owner}{fname}': struct/class members cannot have annotations", ftok,
+                                           3040)
+                    # the list is read and judged first, as a local's (session 45 EFX: ``float4 f < int a = "s";
+                    # >;`` X3017, ``< int a = 1 >;`` X3000), then X3040 -- before a default value's X3009
+                    check_local_annotations(self, ftok.pos.file or "")
+                    raise annotated
                 if not ("static" in mods and "const" in mods) and self.accept("="):
                     # a default value is read (its syntax error first: ``float f = ;``) and refused as the member is
                     # reduced, X3009 at its name (d3dcompiler_47 10.1, session 42 EFX, at ps_4_0 to fx_5_0; a

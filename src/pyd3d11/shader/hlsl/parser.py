@@ -1059,8 +1059,11 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                 check_local_annotations(self, name_tok.pos.file or "")
                 if not (self.at("=") and self.peek().text in ("compile", "CompileShader") or
                         self.at("=") and self.peek().text.lower() == "asm" and self.peek(2).text == "{"):
-                    if self.accept("="):
+                    has_init = self.accept("=")
+                    if has_init:
                         self.parse_initializer()
+                    # the local's modifier errors before it (``in float v < … >`` X3000 at ``in``, ``uniform`` X3047)
+                    self.check_mods("local", self.local_mods or set(), name_tok.text, name_tok.pos, has_init)
                     raise annotated
             self.skip_annotations()
             init = None
