@@ -256,7 +256,23 @@ ORDER_ROWS = [
     pytest.param('struct gs_data\n{\n    float4 pos : SV_POSITION;\n};\nuniform int n;\nfloat4 f(line InputPatch<gs_data, (3 += 1)> patch)\n{\n    return patch[0].pos;\n}\n[maxvertexcount(4)]\nvoid main(line gs_data vin[2])\n{\n}\n', 'gs_5_0', 0, 'X3004', marks=_xf("fxc X3004, ours X3020")),
 ]
 
-ALL_ROWS = TYPE_NAME_ROWS + EXPORT_ROWS + MODIFIER_ROWS + UNINIT51_ROWS + STREAM_ROWS + RESARRAY_ROWS + ORDER_ROWS
+#: (source, target, flags, fxc's verdict): rows added for the hand mutants the table first let live
+KILL_ROWS = [
+    ('typedef float4 T;\nfloat4 main() : sv_target\n{\n    float4 T = 1; return T;\n}\n', 'ps_5_0', 0, 'ok'),
+    ('struct S { float4 a; };\nfloat4 main() : sv_target\n{\n    S S; S.a = 1; return S.a;\n}\n', 'ps_5_0', 0, 'ok'),
+    ('float4 T;\nfloat4 main() : sv_target\n{\n    { typedef float4 T; } return T;\n}\n', 'ps_5_0', 0, 'ok'),
+    ('Buffer<float4> b;\nfloat4 main() : sv_target\n{\n    uint x;\n    return b[x];\n}\n', 'ps_5_1', 0, 'X4575'),
+    ('StructuredBuffer<float4> b;\nfloat4 main() : sv_target\n{\n    uint x;\n    return b[x];\n}\n', 'ps_5_1', 0, 'X4575'),
+    ('RWBuffer<float4> b;\nfloat4 main() : sv_target\n{\n    uint x;\n    b[x] = 1;\n    return 0;\n}\n', 'ps_5_1', 0, 'X4575'),
+    ('struct gs_data\n{\n    float4 pos : SV_POSITION;\n};\nstruct s1\n{\n    TriangleStream<gs_data> so;\n};\n[maxvertexcount(4)]\nvoid main(inout struct s1 vout, point gs_data vin[1])\n{\n    undeclared = 1;\n}\n', 'gs_4_0', 0, 'X3004'),
+    ('struct gs_data\n{\n    float4 pos : SV_POSITION;\n};\nstruct s1\n{\n    TriangleStream<gs_data> so;\n};\n[maxvertexcount(4)]\nvoid main(inout struct s1 vout, point gs_data vin[1])\n{\n    vout.Append(vin[0]);\n}\n', 'gs_5_0', 0, 'X3088'),
+    ('struct gs_data\n{\n    float4 pos : SV_POSITION;\n};\n[maxvertexcount(4)]\nvoid main(inout TriangleStream<gs_data> vout[1], point gs_data vin[1])\n{\n    vout.Append(vin[0]);\n}\n', 'gs_5_0', 0, 'X3087'),
+    ('static int x = 1;\nint f() { return 1; }\n[numthreads(x++ + 1.5, 1, 1)]\nvoid main() {}\n', 'cs_5_0', 0, 'X3084'),
+    ('struct gs_data\n{\n    float4 pos : SV_POSITION;\n};\nstruct s { TriangleStream<gs_data> so; };\nstruct s x;\n[maxvertexcount(4)]\nvoid main(inout TriangleStream<gs_data> vout, point gs_data vin[1])\n{\n}\n', 'gs_4_0', 0, 'X3090'),
+    ('struct gs_data\n{\n    float4 pos : SV_POSITION;\n};\nstruct s { TriangleStream<gs_data> so; };\nstruct s x;\n[maxvertexcount(4)]\nvoid main(inout TriangleStream<gs_data> vout, point gs_data vin[1])\n{\n}\n', 'ps_4_0', 0, 'X3090'),
+]
+
+ALL_ROWS = TYPE_NAME_ROWS + EXPORT_ROWS + MODIFIER_ROWS + UNINIT51_ROWS + STREAM_ROWS + RESARRAY_ROWS + ORDER_ROWS + KILL_ROWS
 
 
 @pytest.mark.parametrize("src,target,flags,expected", ALL_ROWS)
