@@ -145,6 +145,7 @@ _OUT_CALLS = {
     "inout_const": ("inout float4 a", "const float2 c = 1;", "c"),
     "inout_struct": ("inout float a", "const S c = { 1 };", "c"),
     "inout_ctor": ("inout float4 a", "", "float2(1, 2)"),
+    "in_out_const": ("in out float4 a", "const float2 c = 1;", "c"),
 }
 
 
