@@ -240,6 +240,15 @@ def _hresult_after_preprocessor(exc: HlslError, text: str, name: str, pDefines: 
     except HlslError as cexc:
         if _parser_error_first(exc, cexc, res.text, name):
             exc.parser_first = cexc  # (D3DCompile reports it first)
+        else:
+            # fxc's parser judges each statement as it reads it: an error of the text before the preprocessor's
+            # error comes first though the whole text's first error is a later one (d3dcompiler_47 10.1, session 45,
+            # pp_fuzz 45148: X3004 on line 19 before X1500 on line 20 and a later syntax error)
+            at_p = _reading_order(res.text, name).get((exc.file, exc.line))
+            if at_p is not None:
+                stop = HlslError(exc.file, exc.line, exc.col, exc.code, exc.message)
+                stop.partial_text = "\n".join(res.text.split("\n")[:at_p]) + "\n"
+                _parser_error_before_stop(exc, stop, name, pEntrypoint, pTarget, Flags1)
         return E_FAIL
     except Exception:  # noqa: BLE001 (any failure of the second compile is fxc's E_FAIL)
         return E_FAIL
