@@ -42,7 +42,10 @@ def cmod(a: int, b: int) -> int:
 def lit(text: str) -> tuple[int, bool]:
     """(value as the shader holds it, is_uint) of an integer literal, from the definition above."""
     t = text.lower()
-    unsigned = "u" in t
+    # a hexadecimal or octal literal is a uint to fxc unless it has an ``l`` suffix without ``u`` or spells zero
+    # in octal (d3dcompiler_47 10.1, session 45 MRUN: ``0x80000000 / 2`` is 0x40000000, ``-0x1 > 0``)
+    unsigned = "u" in t or (len(t.rstrip("ul")) > 1 and t[0] == "0" and not t.endswith("l")
+                            and (t.startswith("0x") or t.rstrip("ul").strip("0") != ""))
     t = t.rstrip("ul")
     v = int(t, 16) if t.startswith("0x") else int(t, 8) if len(t) > 1 and t[0] == "0" else int(t)
     return (v & 0xFFFFFFFF, True) if unsigned else (i32(v), False)
@@ -52,6 +55,13 @@ LITERALS = ["3000000000", "3000000000u", "3000000000U", "3000000000l", "30000000
             "3000000000LU", "0x80000000", "0xFFFFFFFF", "0xffffffffu", "0xFFFFFFF0", "037777777777",
             "020000000000", "2147483648", "2147483647", "4294967295", "0x7FFFFFFF", "17", "017", "0x11",
             "7L", "7u"]
+
+
+def neg(v: int, unsigned: bool) -> int:
+    """``-x`` of a literal as fxc's front end folds it: a uint above 2^31 through a signed 32-bit conversion of the
+    double -x, the conversion's 0x80000000 (d3dcompiler_47 10.1, session 45 MRUN: ``-3000000000u`` is 0x80000000,
+    ``-0xFFFFFFFF`` too; hlsl/intfold.py); otherwise the two's complement negation."""
+    return 0x80000000 if unsigned and v > 0x80000000 else -v
 
 
 def _row(text: str, q: list[int]) -> list:
@@ -85,12 +95,12 @@ def _cases():
         body = (f"  r.x = asuint((float){text});\n  r.y = -{text};\n  r.z = {text} / 2;\n"
                 f"  r.w = ({text} > 0) ? 1 : 0;\n")
         cases.append(Case(f"value_{text}", body, PARAMS,
-                          [[f32(float(v)), -v, half, int(v > 0)] for _ in PARAMS]))
+                          [[f32(float(v)), neg(v, u), half, int(v > 0)] for _ in PARAMS]))
     # a negated literal is the negation of its 32-bit value: -3000000000 is 1294967296 (fxc-pass, no error)
     body = "  r.x = -3000000000;\n  r.y = -2147483648;\n  r.z = asuint((float)-3000000000);\n  r.w = -0x80000000 / q.w;\n"
     exp = []
     for q in PARAMS:
-        w = cdiv(i32(-i32(0x80000000)), q[3]) if q[3] else 0
+        w = 0x80000000 // q[3] if q[3] else 0  # -0x80000000 is a uint (hexadecimal): unsigned division
         exp.append([1294967296, -2147483648, f32(1294967296.0), w])
     cases.append(Case("negated", body, [p for p in PARAMS if p[3]], [e for e, p in zip(exp, PARAMS) if p[3]]))
     return cases

@@ -51,7 +51,11 @@ def _error(expr: str) -> str:
 ACCEPTED = [
     ("7", 7, False), ("7u", 7, True), ("7U", 7, True), ("7l", 7, False), ("7L", 7, False),
     ("7ul", 7, True), ("7UL", 7, True), ("7uL", 7, True), ("7lu", 7, True), ("7LU", 7, True),
-    ("0x1Fu", 31, True), ("0x1FL", 31, False), ("0x1FUL", 31, True), ("010", 8, False), ("010u", 8, True),
+    ("0x1Fu", 31, True), ("0x1FL", 31, False), ("0x1FUL", 31, True), ("010", 8, True), ("010u", 8, True),
+    # a hexadecimal or octal literal without ``l`` is a uint, an octal zero a literal int (d3dcompiler_47 10.1,
+    # session 45 MRUN: ``overload1(010)`` / ``overload1(0x1F)`` / ``overload1(07)`` store 4, ``overload1(00)`` X3067;
+    # ``010`` was recorded here as an untyped literal, an inference)
+    ("0x1F", 31, True), ("07", 7, True), ("00", 0, False),
 ]
 
 

@@ -9,11 +9,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from . import objects, odbool, uintrange, voidvals
+from . import intfold, objects, odbool, uintrange, voidvals
 from .diagnostics import HlslError, Pos
 from .dynpick import dynamic_element, dynamic_pick, matrix_row, vector_component
 from .globalflags import note_min_precision, note_min_precision_conversion
 from .knownbits import known_index
+from .litfold import negate_uint, uint_literal
 from .operands import Slot, imm, is_imm
 from .types import (
     BOOL,
@@ -137,6 +138,8 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         v = binary(cg, e.op, a, b, e.pos)
         if e.op in _BITWISE_OPS:
             _legacy_bitwise_source(cg, e, e.pos)
+        if v.const and _literal_operands(cg, e.a) and _literal_operands(cg, e.b):
+            v = intfold.fold_binary(e.op, a, b, v)  # integer + - * of constants: in double (intfold.py)
         return _literal_fold(cg, e, v)
     if isinstance(e, A.Unary):
         if e.op in ("++", "--"):
@@ -152,6 +155,8 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             return expr(cg, target)
         v = odbool.test_operand(cg, e.a) if e.op == "!" else expr(cg, e.a)  # (an /Od zero test: odbool.py)
         v = unary(cg, e.op, v, e.pos)
+        if e.op == "-" and v.const and _literal_operands(cg, e.a):
+            v = intfold.fold_negate(v)  # -x of a uint constant (intfold.py)
         if e.op == "~":
             _legacy_bitwise_source(cg, e, e.pos)
         return v
@@ -662,6 +667,8 @@ def _literal_double(e: A.Node) -> tuple[float, bool] | None:
         return None
     if isinstance(e, A.Unary) and e.op in ("-", "+"):
         r = _literal_double(e.a)
+        if r is not None and e.op == "-" and uint_literal(e.a):  # a uint stays one (litfold.negate_uint)
+            return negate_uint(r[0]), r[1]
         return None if r is None else ((-r[0] if e.op == "-" else r[0]), r[1])
     if isinstance(e, A.Binary) and e.op in ("+", "-", "*", "/"):
         a, b = _literal_double(e.a), _literal_double(e.b)

@@ -249,6 +249,22 @@ def _is_float_type(t: object) -> bool:
     return isinstance(t, NumType) and concrete(t.base) in _FLOAT_BASES
 
 
+def negate_uint(x: float) -> float:
+    """``-x`` of a uint constant as fxc's front end folds it in double: negated, then converted to 32 bits through a
+    signed conversion and read back unsigned -- out of the int range the conversion's "indefinite" 0x80000000
+    (x86 cvttsd2si). d3dcompiler_47 10.1 (session 45 MRUN): ``-0x1 * 1.0`` 4294967295.0, ``-(-0x1) * 1.0``
+    2147483648.0 (not 1.0), ``-017 / 2.0`` 2147483640.5 rounded."""
+    v = -x
+    return float(int(v) % 0x100000000) if -2147483648.0 <= v < 2147483648.0 else 2147483648.0
+
+
+def uint_literal(e: A.Node) -> bool:
+    """A ``uint`` literal (``1u``, ``0x1``, ``017``: parse_exprs.parse_primary), under any unary +/-."""
+    while isinstance(e, A.Unary) and e.op in ("-", "+"):
+        e = e.a
+    return isinstance(e, A.Literal) and e.base == UINT
+
+
 def literal_values(cg: CodegenContext, e: A.Node) -> tuple[list[float], bool] | None:
     """(double values of the components, holds a float) of an expression fxc's front end folds in double: numeric
     literals, unary +/-, ``+ - * /`` (not of two integer operands: integer arithmetic), casts and constructors of
@@ -261,6 +277,10 @@ def literal_values(cg: CodegenContext, e: A.Node) -> tuple[list[float], bool] | 
         return None
     if isinstance(e, A.Unary) and e.op in ("-", "+"):
         r = literal_values(cg, e.a)
+        if r is not None and e.op == "-" and uint_literal(e.a):
+            # the negation of a uint is a uint (fxc's X3092 "unary negate of unsigned value is still unsigned"):
+            # ``-0x1 + 0.5`` is 4294967296.0, ``2.0 * -0x1`` 8589934592.0 (d3dcompiler_47 10.1, session 45 MRUN)
+            return [negate_uint(x) for x in r[0]], r[1]
         return None if r is None else ([-x for x in r[0]] if e.op == "-" else r[0], r[1])
     if isinstance(e, A.Binary) and e.op in ("+", "-", "*", "/"):
         a, b = literal_values(cg, e.a), literal_values(cg, e.b)

@@ -173,8 +173,16 @@ class ExprParser:
         if t.kind == "int":
             self.next()
             txt = t.text.lower()
-            is_u = "u" in txt
-            txt = txt.rstrip("ul")
+            txt, suffix_u = txt.rstrip("ul"), "u" in txt
+            # a hexadecimal or octal literal is a ``uint`` to fxc, whatever its value, as ``1u`` is -- not an
+            # adaptable literal int (d3dcompiler_47 10.1, session 45 MRUN: ``-0x1 > 0`` is true with X3092
+            # "unary negate of unsigned value is still unsigned", ``c.x / 0x2`` of an int c is ``ushr``,
+            # ``max(c.x, 0x0)`` umax, ``firstbithigh(0xFFFFFFFF)`` 31, ``f(0x1)`` picks f(uint) over f(int),
+            # ``010 - 9 > 0``); except with an ``l`` suffix and no ``u`` (``0xFFFFFFFFL`` is -1, ``0x1L - 2`` < 0)
+            # and an octal spelling of zero (``00 - 1`` is -1; ``0x0 - 1`` is 0xFFFFFFFF); a decimal literal
+            # stays a literal int
+            is_u = suffix_u or (len(txt) > 1 and txt[0] == "0" and not t.text.lower().endswith("l")
+                                and (txt.startswith("0x") or txt.strip("0") != ""))
             try:
                 v = int(txt, 16) if txt.startswith("0x") else (int(txt, 8) if len(txt) > 1 and txt[0] == "0"
                                                                   else int(txt))

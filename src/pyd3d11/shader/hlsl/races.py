@@ -12,7 +12,7 @@ vecCombineSel, res_select, group_share_inout, addrspacecast):
   to one value (``g[gi / 64]`` in a group of 64 threads: fxc knows SV_GroupIndex is below the group's size);
 * the value may differ: SV_GroupIndex, any SV_GroupThreadID or SV_DispatchThreadID component (fxc does not use
   the ``numthreads`` dimensions there: the ``.z`` of a one-deep group counts), anything loaded from groupshared
-  memory (a ``const groupshared`` one excepted) or a UAV (whatever the address), a structured or raw load of an SRV (a typed ``ld`` or a sample at a
+  memory (a ``const groupshared`` one excepted) or a UAV (whatever the address; not its size), a structured or raw load of an SRV (a typed ``ld`` or a sample at a
   group-uniform address is uniform), an atomic's returned value, whatever is computed from those, and a value
   chosen under a thread-dependent condition (``c ? 0 : a``, ``if (gi == 3) v = 1;``) unless every path gives the
   same constant; ``gi * 0``, ``gi - gi``, ``gi >> 7``, ``min(gi, 0)`` fold to one value and do not race;
@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 _STORES = {"store_raw": 1, "store_structured": 2, "store_uav_typed": 1}
 #: loads whose result may differ between threads whatever the address
 _MEMORY_LOADS = ("ld_structured", "ld_raw", "ld_uav_typed")
+#: instructions that read a resource's description, not its memory
+_DESCRIPTION_READS = ("bufinfo", "resinfo", "sampleinfo", "samplepos")
 _MESSAGES = {"g": ("race condition writing to shared memory detected, consider making this write conditional.", 3695),
              "u": ("race condition writing to shared resource detected, consider making this write conditional.",
                    3694)}
@@ -315,6 +317,11 @@ class _Scan:
             for i, d in enumerate(dsts):
                 self._write(d, lanes if i == ranged else [(lv, None) for lv, _ in lanes], reload)
             return
+        if op.startswith(_DESCRIPTION_READS):
+            # a UAV's size is every thread's: only the operands beside the resource count (d3dcompiler_47 10.1,
+            # session 45 MRUN: ``s.GetDimensions(n, st); o[0] = n;`` of a RWStructuredBuffer, a RWByteAddressBuffer's
+            # GetDimensions, warn X3583 only)
+            srcs = [a for a in srcs if a.file not in ("u", "g")]
         lvl = self._level(srcs)
         for d in dsts:
             self._write(d, [(lvl, None)] * 4)
