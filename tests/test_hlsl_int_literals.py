@@ -2,8 +2,9 @@
 
 * MicrosoftDocs direct3dhlsl "Grammar": an integer constant is decimal, ``0``-octal or ``0x``-hex, with an
   optional suffix ``u U l L``;
-* fxc (shader models 4 and 5) types an unsuffixed literal as a 32-bit signed int holding the literal's low 32
-  bits: vkd3d's initializer-numeric.shader_test records ``3000000000`` as -1294967296 below SM6 and
+* fxc (shader models 4 and 5) types an unsuffixed decimal literal as a 32-bit signed int holding the literal's
+  low 32 bits (a hexadecimal or octal one is a uint, and ``-x`` of a uint above 2^31 is 0x80000000: session 45,
+  the DLL's answers, hlsl/intfold.py): vkd3d's initializer-numeric.shader_test records ``3000000000`` as -1294967296 below SM6 and
   ``3000000000U`` as 3000000000; ``l``/``L`` changes nothing (``3L`` assigns like ``3``), ``u``/``U`` makes it
   a uint;
 * a literal wider than 32 bits is fxc's syntax error at the token after it, and ``4ULL`` at its second ``L``
