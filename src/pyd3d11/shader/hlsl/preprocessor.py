@@ -401,6 +401,8 @@ class Preprocessor(IfExpressions, Pragmas, RunOn, Includes):
                     # writes 2; #include and #line read it themselves)
                     string_open = "skip"
             if s.startswith("#") and not was_in_comment:
+                # (a directive whose further lines only a comment holds, // spliced or /* */: see below)
+                comment_only = i - start > 1 and "//" in lines[start] and self.lenient
                 while incomment[0] and i < len(lines):
                     # a comment is one space (C99 5.1.1.2 phase 3, before directives are read in phase 4): a
                     # block comment that opens on a directive line carries the directive on past its end -- into
@@ -410,7 +412,13 @@ class Preprocessor(IfExpressions, Pragmas, RunOn, Includes):
                     s += " " + (cont.replace(COMMENT_MARK, " ") if self.lenient else cont).strip()
                     marked += " " + cont
                     i += 1
+                    comment_only = self.lenient and not cont.replace(COMMENT_MARK, " ").strip()
                 before = (self.shown, i + self.line_delta)  # (the directive's last line)
+                if comment_only:
+                    # fxc returns the line end of a directive whose later lines hold only a comment at its first
+                    # line (d3dcompiler_47 10.1, session 45: "#undef X /*" / "*/" / "y" is "#line 1", a line end, y
+                    # at 3; over three lines "#line 4" before y; a token after the */ keeps its last line's)
+                    before = (self.shown, start + 1 + self.line_delta)
                 self._line_ends = 1
                 self._marked_line = marked if self.lenient and COMMENT_MARK in marked else None
                 self._raw_line = raw
