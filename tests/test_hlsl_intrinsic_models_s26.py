@@ -123,11 +123,12 @@ def legacy_implicit(p: str) -> bool:
 
 
 def legacy_grad(p: str) -> bool:
-    """tex*grad: pixel shader only at SM2/3 with ps_2_a's texldd (not ps_2_0 / ps_2_b); shader model 4+ refuses it
-    without backwards compatibility (fxc 10.1 X3523)."""
+    """tex*grad: pixel shader only at SM2/3 with ps_2_a's texldd (not ps_2_0); shader model 4+ refuses it
+    without backwards compatibility (fxc 10.1 X3523). The page says ps_2_b has no texldd either, but d3dcompiler_47
+    10.1 under Wine (session 45) compiles tex2Dgrad there (fxc's verdict wins; ps_2_0's is its validator's X5190)."""
     if model(p) >= (4, 0):
         return False
-    return gradients(p)
+    return gradients(p) or p == "ps_2_b"
 
 
 def legacy_lod(p: str) -> bool:

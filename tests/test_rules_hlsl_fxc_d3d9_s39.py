@@ -48,12 +48,6 @@ def _gap(table: str, src: str, target: str, want: str) -> str | None:
             return "fxc knows a counter's value after a loop it unrolls; the loop generated here keeps none"
         if "continue;" in src and want == "ok":
             return "a loop with a continue is not unrolled here (unroll._unroll), so its copies are not judged"
-        if ("k * k <" in src or "k * 2 <" in src) and want == "ok" and target in (
-                "ps_2_0", "vs_2_0", "ps_4_0_level_9_1", "ps_4_0_level_9_3"):
-            # (ps_4_0_level_9_3 since session 44: no flow control there, as fxc compiles it -- before, a rep loop
-            # the pixel shader may not have took these loops)
-            return ("the SM2 translation does not fold a loop condition of an integer product (X3511 here); fxc "
-                    "unrolls the loop")
         if "7 / (uint)(3 - k)" in src and want == "X4579":
             return "fxc's copy divides by a literal 0 (X4579); the copies here stop at the divisor's X3548"
         if "[fastopt]" in src and target in ("vs_3_0", "ps_3_0"):

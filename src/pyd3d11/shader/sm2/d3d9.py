@@ -80,9 +80,9 @@ class D3D9Target:
     minor: int | None = None  # the version token's minor (None: the profile's)
 
 
-def _ps(target, sm2, minor, slots, arith, tex, temps, dep, swz, grad) -> Level9Profile:
+def _ps(target, sm2, minor, slots, arith, tex, temps, dep, swz, grad, texldd=False) -> Level9Profile:
     return Level9Profile(target, "ps", sm2, minor, 0, slots, arith, tex, temps, 32, 8, 4, 16, dep, swz, grad, 0, 0,
-                         _PS_PORTS, coords_by_dimension=True)
+                         _PS_PORTS, coords_by_dimension=True, texldd=texldd or grad)
 
 
 TARGETS: dict[str, D3D9Target] = {
@@ -92,7 +92,8 @@ TARGETS: dict[str, D3D9Target] = {
                                        True, False, 4, 24, _VS_PORTS), "vs_4_0_level_9_3"),
     "ps_2_0": D3D9Target(_ps("ps_2_0", "ps_2_0", 0, 96, 64, 32, 12, 4, False, False), "ps_4_0_level_9_1"),
     "ps_2_a": D3D9Target(_ps("ps_2_a", "ps_2_x", 1, 512, None, None, 22, None, True, True), "ps_4_0_level_9_3"),
-    "ps_2_b": D3D9Target(_ps("ps_2_b", "ps_2_x", 1, 512, None, None, 32, 4, False, False), "ps_4_0_level_9_3"),
+    "ps_2_b": D3D9Target(_ps("ps_2_b", "ps_2_x", 1, 512, None, None, 32, 4, False, False, texldd=True),
+                         "ps_4_0_level_9_3"),
     # "Registers - vs_3_0" / "Registers - ps_3_0": 32 temporaries, 256 / 224 float constants, 12 o# outputs,
     # 10 v# pixel inputs, 4 vertex samplers; 512 instruction slots at least; static flow depth 4, dynamic 24
     "vs_3_0": D3D9Target(Level9Profile("vs_3_0", "vs", "vs_3_0", 1, 0, 512, None, None, 32, 256, 16, 12, 4, None,

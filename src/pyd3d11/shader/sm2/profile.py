@@ -61,6 +61,9 @@ class Level9Profile:
     #: r0.xy before ``texld r1, r0, s0``): the D3D9 pixel-shader targets (sm2/d3d9.py); the level-9 programs keep
     #: every coordinate lane written
     coords_by_dimension: bool = False
+    #: texldd (SampleGrad / tex*grad) without dsx / dsy: ps_2_b, where d3dcompiler_47 10.1 compiles it (session 45);
+    #: ps_2_0 and ps_4_0_level_9_1 emit it and refuse it as its validator does (X5190, translate.py)
+    texldd: bool = False
 
 
 # "Registers - ps_2_0" / "ps_2_x" and "Registers - vs_2_0" / "vs_2_x": read ports and reads per instruction
@@ -180,6 +183,7 @@ def profile_errors(prog: Sm2Program, prof: Level9Profile, by_dimension: bool = F
         if d > prof.dependent_reads:
             errs.append((4121, f"{prof.sm2}: texture reads are {d} levels dependent; the target allows "
                                f"{prof.dependent_reads}"))
-    if not prof.gradients and any(i.op in ("dsx", "dsy", "texldd") for i in prog.instructions):
+    if not prof.gradients and any(i.op in ("dsx", "dsy") or i.op == "texldd" and not prof.texldd
+                                  for i in prog.instructions):
         errs.append((4532, f"{prof.sm2}: gradient instructions need D3DPS20CAPS_GRADIENTINSTRUCTIONS"))
     return errs

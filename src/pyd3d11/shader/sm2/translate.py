@@ -946,12 +946,19 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         scope = self.branch_folds[-1] if self.branch_folds else None
         if self.pred is not None and (scope is None or scope[0] is not self.pred):
             return False  # a switch case's predicate: not folded
-        d0 = inst.operands[0]
+        d0, srcs = inst.operands[0], inst.operands[1:]
+        if inst.opcode in (O.IMUL, O.UMUL):
+            # imul / umul null, lo, a, b: the low half is the 32-bit product; a written high half is not folded
+            # (the sm2 code has none: _int_op's X4532). Unfolded, ``for (k = 0; k * k < 5; k++)`` stayed a
+            # run-time loop (X3511) where fxc unrolls it
+            if d0.type != T.NULL:
+                return False
+            d0, srcs = inst.operands[1], inst.operands[2:]
         if d0.type != T.TEMP:
             return False
         results = {}
         for lane in d0.written():
-            args = [self._known_lane(o, lane) for o in inst.operands[1:]]
+            args = [self._known_lane(o, lane) for o in srcs]
             absorbing = _ABSORBING.get(inst.opcode)
             if absorbing is not None and absorbing in args:  # x & 0 = 0, x | ~0 = ~0 whatever x holds
                 results[lane] = absorbing
@@ -1099,9 +1106,11 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         elif op == O.SAMPLE_L and self.prof.texldl:  # shader model 3 (D3D9 vs_3_0 / ps_3_0)
             self.texldl(inst)
         elif op in (O.SAMPLE, O.SAMPLE_B, O.SAMPLE_C, O.SAMPLE_C_LZ, O.SAMPLE_D):
-            if op == O.SAMPLE_D and not self.prof.gradients:
-                raise HlslError(self.file, 1, 1, 4532, f"{self.prof.target}: SampleGrad (texldd) needs "
-                                "ps_4_0_level_9_3 (D3DPS20CAPS_GRADIENTINSTRUCTIONS)")
+            if op == O.SAMPLE_D and not (self.prof.gradients or self.prof.texldd):
+                # fxc emits texldd and its validator refuses it, in the order the code meets it (after a ddx
+                # before it: X4532; before one after it), session 45; ps_2_b compiles it
+                raise HlslError(self.file, 1, 1, 5190, f"Instruction not supported by version {self.prof.sm2} "
+                                "pixel shader.")
             self._sample(inst)
         elif op in (O.DERIV_RTX, O.DERIV_RTY, O.DERIV_RTX_COARSE, O.DERIV_RTY_COARSE):
             if not self.prof.gradients:
