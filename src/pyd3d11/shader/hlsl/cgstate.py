@@ -151,6 +151,7 @@ class CodegenContext(Protocol):
     float_cb_slots: set  # cbuffer slots of float members (nanprops.py)
     ranges: dict[tuple[int, int], tuple]  # fresh temp component -> its known interval (uintrange.py)
     uint_slots: set  # cbuffer slots of uint members (uintrange.py)
+    bool_cb_slots: set  # cbuffer slots of bool members (twovalued.py)
     unsigned_literals: set  # words of hex / octal literals past INT_MAX (uintrange.py)
     ntemps: int  # temps allocated so far (new_temp's next r#)
     global_decl_index: dict[str, int]  # a global's name -> its declaration's index in the program (codegen)

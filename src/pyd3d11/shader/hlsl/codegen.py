@@ -189,6 +189,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.float_cb_slots: set = set()  # cbuffer slots of float members (nanprops: fxc takes them for finite)
         self.ranges: dict[tuple[int, int], tuple] = {}  # fresh temp component -> its known interval (uintrange)
         self.uint_slots: set = set()  # cbuffer slots of uint members (uintrange: at least 0)
+        self.bool_cb_slots: set = set()  # cbuffer slots of bool members (twovalued: a bool read is no select)
         self.unsigned_literals: set = set()  # words of hex / octal literals past INT_MAX (uintrange: not negative)
         self.indexable: dict[int, int] = {}  # x# -> registers
         self.kconst: dict = {}  # variable temp slot -> known constant bits (constprop)
@@ -1122,6 +1123,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             if len(bases) == len(slots):
                 self.float_cb_slots.update(s for s, b in zip(slots, bases, strict=True) if b == FLOAT)
                 self.uint_slots.update(s for s, b in zip(slots, bases, strict=True) if b == UINT)
+                self.bool_cb_slots.update(s for s, b in zip(slots, bases, strict=True) if b == BOOL)
         v = Val(g.decl.type, slots)
         if any(b == BOOL for b in leaf_bases(g.decl.type)):
             # bools are stored as 0/1 in constant buffers; make them ~0/0

@@ -165,11 +165,21 @@ def check_nonfinite_literals(cg, code: list[Ins] | None = None) -> None:
                 if hit:
                     break
         if hit:
-            pos = ins.epos
-            if pos is None:
-                from .overload import entry_definition
+            _refuse(cg, ins)
+    from .twovalued import first_nonfinite_select
 
-                entry = entry_definition(cg)
-                pos = entry.pos if entry is not None else None
-            raise cg.err(pos, "NaN and infinity literals not allowed by shader model", 4579)
+    # a select of two constants, one of them folded to an infinity or NaN (twovalued.py; pixel shaders)
+    ins = first_nonfinite_select(code, cg.bool_cb_slots) if cg.stage == "ps" else None
+    if ins is not None:
+        _refuse(cg, ins)
+
+
+def _refuse(cg, ins: Ins) -> None:
+    pos = ins.epos
+    if pos is None:
+        from .overload import entry_definition
+
+        entry = entry_definition(cg)
+        pos = entry.pos if entry is not None else None
+    raise cg.err(pos, "NaN and infinity literals not allowed by shader model", 4579)
 
