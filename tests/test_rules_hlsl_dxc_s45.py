@@ -272,6 +272,11 @@ _CPP_PROGRAMS = {
     "base_private": "class B { }; class C : private B { };\n" + _ps(""),
     "struct_base_public": "struct B { float x; }; struct C : public B { };\n" + _ps(""),
     "struct_base_protected": "struct B { float x; }; struct C : protected B { };\n" + _ps(""),
+    "unnamed_prototype": "void f(int);\n" + _ps(""), "unnamed_second": "float f(int a, float);\n" + _ps(""),
+    "unnamed_definition": "float f(int) { return 1; }\n" + _ps("float x = f(1);"),
+    "unnamed_semantic": "float4 main(float4 : POSITION) : SV_Target { return 0; }",
+    "unnamed_interface": "interface I { float f(float); };\n" + _ps(""),
+    "unnamed_array": "void f(int[2]);\n" + _ps(""),
 }
 
 

@@ -66,8 +66,12 @@ class FunctionParser:
             self.check_type_mods(pm, pt, type_tok)
             self.check_mods("param", pm, "", ppos)
             name_pos = self.tok.pos
-            pname = self.decl_name(local=True).text if self.tok.kind == "id" and not self.at(":") else \
-                f"__p{len(params)}"
+            if self.tok.kind != "id":
+                # a parameter without a name (``void f(int);``, ``f(float4 : POSITION)``, ``f(int[2])``): fxc 10.1's
+                # X3000 at the token after the type, in a prototype, definition, method or interface method alike,
+                # at every target (session 45 ACC; DXC cpp-errors' fn_int_arg)
+                raise self.error()
+            pname = self.decl_name(local=True).text
             if pname in _SHADOWABLE_TYPES:
                 self.shadowed.add(pname)
             self.value_names.add(pname)
