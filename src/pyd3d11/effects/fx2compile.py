@@ -928,6 +928,10 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
         if not isinstance(d, A.VarDecl) or "static" in d.mods:
             continue
         leaf = array_leaf(d.type)
+        if isinstance(leaf, ObjectType) and leaf.kind in ("vertexfragment", "pixelfragment"):
+            # a fragment variable -- uninitialised or `= compile_fragment vs_2_0 f()` -- is left out of the effect at
+            # every fx target (d3dcompiler_47 10.1's objects, session 45 EFX: no parameter, no object)
+            continue
         if isinstance(leaf, ObjectType) and leaf.kind in _NO_D3DX_TEXTURE:
             if leaf.kind == "GeometryShader" and d.init is not None and not isinstance(d.init, A.InitList):
                 _shader_number(ctx, d.init, d.type, d.pos, d.name)  # (left out, but its initialiser type-checked first)

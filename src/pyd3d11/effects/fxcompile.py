@@ -1046,7 +1046,8 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
                     raise ctx.error(m.pos, f"Only numeric variables ('{m.name}') can be added to a cbuffer")
     for d in decls:
         leaf = array_leaf(d.type)
-        if not isinstance(leaf, ObjectType) or "static" in d.mods or leaf.kind in ("InputPatch", "OutputPatch"):
+        if not isinstance(leaf, ObjectType) or "static" in d.mods or leaf.kind in ("InputPatch", "OutputPatch",
+                                                                                 "vertexfragment", "pixelfragment"):
             if is_interface_type(d.type) and "static" not in d.mods:
                 _interface_variable(ctx, eff, d, parser)
             continue

@@ -572,6 +572,14 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
         # vkd3d's Windows-verified effect-compile fails ``PixelShader ps2 = ps1;`` from a uniform ``ps1``
         # ("Initializer must be literal expressions")
         return
+    if isinstance(init, A.Call) and init.name == "CompileFragment":
+        # ``vertexfragment vf = compile_fragment vs_2_0 f();``: checked as it was parsed; of another type X3017 (10.1,
+        # session 45 EFX: ``PixelShader p = compile_fragment ps_2_0 f();``)
+        prof = init.args[0].name if init.args and isinstance(init.args[0], A.Ident) else ""
+        kind = "pixelfragment" if prof.startswith("ps") else "vertexfragment"
+        if not (isinstance(d.type, ObjectType) and d.type.kind == kind):
+            raise cg.err(d.pos, f"cannot implicitly convert from 'const {kind}' to 'const {d.type}'", 3017)
+        return
     if isinstance(init, A.Literal) and not isinstance(init.value, str):
         # a number is no shader (d3dcompiler_47 10.1, session 38 EFX: "cannot implicitly convert from 'int' to
         # 'const PixelShader'"); in braces it is a NULL one (effects/fxcompile.braced_shader)

@@ -257,6 +257,15 @@ class ExprParser:
                     raise self.error(tok=self.peek())
                 return self.object_literal(self.check_compile_call(A.Call(
                     t.pos, "CompileShader", [A.Ident(prof.pos, prof.text), self.parse_primary()])), t)
+            if t.text == "compile_fragment" and self.peek().kind == "id" and self.peek(2).kind == "id":
+                # an fx_2_0 fragment: ``vertexfragment vf = compile_fragment vs_2_0 f();`` -- read and checked as a
+                # compile (X3041 profile, X3004 function), its variable left out of the effect (10.1, session 45 EFX)
+                self.next()
+                prof = self.ident()
+                if self.peek().text != "(":
+                    raise self.error(tok=self.peek())
+                return self.object_literal(self.check_compile_call(A.Call(
+                    t.pos, "CompileFragment", [A.Ident(prof.pos, prof.text), self.parse_primary()])), t)
             named = t.text in self.types or dx8_typedef(t.text) is not None  # typedef names may also name variables
             # a function the program declared under a typedef's name is called (fxc 10.1: ``float VECTOR(float a)``
             # then ``VECTOR(x)`` calls it)
