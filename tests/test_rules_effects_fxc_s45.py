@@ -34,6 +34,9 @@ rule's extent probed in the DLL (about 900 probe programs); one row per rule cas
 * ``MEMBER_AND_PS1X_ROWS``: a struct member's annotation list is judged before its X3040 as a local's
   (parse_types.py), a local's modifier errors before its X3040 (parser.py); fx_2_0's ``compile ps_1_x`` is X3539
   as D3DCompile's target (fx2compile._compile_shader);
+* ``FRAGMENT_ROWS`` (parse_exprs.py, check.py, fxcompile.py, fx2compile.py): ``compile_fragment profile f()`` is
+  read and checked as a compile (X3041, X3004, X3013; X3064 in a function body) and a fragment variable is left
+  out of the effect at every fx target;
 * ``OPEN_ROWS``: strict xfails, what is found and not built.
 """
 
@@ -151,11 +154,6 @@ SO_DECL_ROWS = [
     ('struct GSv { float4 p : SV_Position; float2 t : TEXCOORD3; };\n[maxvertexcount(1)] void GSm(point GSv i[1], inout PointStream<GSv> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_4_0, GSm()), "$SKIP.");', 'fx_4_0', 0, 'ok'),
     ('struct GSv { float4 p : SV_Position; float2 t : TEXCOORD3; };\n[maxvertexcount(1)] void GSm(point GSv i[1], inout PointStream<GSv> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_4_0, GSm()), "1-:SV_Position");', 'fx_4_0', 0, '-'),
     ('struct GSv { float4 p : SV_Position; float2 t : TEXCOORD3; };\n[maxvertexcount(1)] void GSm(point GSv i[1], inout PointStream<GSv> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_4_0, GSm()), "4294967296:X");', 'fx_4_0', 0, 'ok'),
-    ('struct GSv { float4 p : SV_Position; float2 t : TEXCOORD3; };\n[maxvertexcount(1)] void GSm(point GSv i[1], inout PointStream<GSv> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_4_0, GSm()), "-:SV_Position");', 'fx_4_0', 0, '-'),
-    ('struct GSv { float4 p : SV_Position; float2 t : TEXCOORD3; };\n[maxvertexcount(1)] void GSm(point GSv i[1], inout PointStream<GSv> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_4_0, GSm()), "SV_Position.r;");', 'fx_4_0', 0, 'ok'),
-    ('struct GSv { float4 p : SV_Position; float2 t : TEXCOORD3; };\n[maxvertexcount(1)] void GSm(point GSv i[1], inout PointStream<GSv> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_4_0, GSm()), ":SV_Position");', 'fx_4_0', 0, '-'),
-    ('struct GSv { float4 p : SV_Position; float2 t : TEXCOORD3; };\n[maxvertexcount(1)] void GSm(point GSv i[1], inout PointStream<GSv> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_4_0, GSm()), "SV_Position.rgb");', 'fx_4_0', 0, 'ok'),
-    ('struct GSv { float4 p : SV_Position; float2 t : TEXCOORD3; };\n[maxvertexcount(1)] void GSm(point GSv i[1], inout PointStream<GSv> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_4_0, GSm()), "65535:X");', 'fx_4_0', 0, '-'),
 ]
 
 NULL_STRING_ROWS = [
@@ -250,6 +248,14 @@ MISC_ROWS = [
     ('float4 main() : sv_target { return float4(1,2,3,); }', 'ps_4_0', 0, 'X3000'),
 ]
 
+FRAGMENT_ROWS = [
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nvertexfragment vf_m = compile_fragment vs_2_0 VSm();', 'fx_5_0', 0, 'ok'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nvertexfragment vf_m = compile_fragment vs_2_0 VSx();\ntechnique {}', 'fx_2_0', 0, 'X3004'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nvertexfragment vf_m = compile_fragment vs_9_9 VSm();\ntechnique {}', 'fx_2_0', 0, 'X3041'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nvertexfragment vf_m = compile_fragment vs_2_0 VSm(1);\ntechnique {}', 'fx_2_0', 0, 'X3013'),
+    ('float4 VSm(float4 p : POSITION) : POSITION { return p; }\nfloat4 main() : COLOR { vertexfragment vf_m = compile_fragment vs_2_0 VSm(); return 0; }\ntechnique {}', 'fx_2_0', 0, 'X3064'),
+]
+
 MEMBER_AND_PS1X_ROWS = [
     ('struct s\n{\n    float4 f < int a = 1 >;\n    float4 g;\n};\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3000'),
     ('struct s\n{\n    float4 f < int a = 1; >;\n    float4 g;\n};\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3040'),
@@ -288,7 +294,8 @@ OBJECT_ROWS = [
 
 @pytest.mark.parametrize("src,target,flags,expected",
                          LEXER_ROWS + MIN_PRECISION_ROWS + PASS_STATE_ROWS + SO_DECL_ROWS + NULL_STRING_ROWS +
-                         FX2_STATE_ROWS + LOCAL_ANNOTATION_ROWS + MISC_ROWS + MEMBER_AND_PS1X_ROWS + OPEN_ROWS)
+                         FX2_STATE_ROWS + LOCAL_ANNOTATION_ROWS + MISC_ROWS + MEMBER_AND_PS1X_ROWS + FRAGMENT_ROWS +
+                         OPEN_ROWS)
 def test_fxc_verdict(src: str, target: str, flags: int, expected: str) -> None:
     assert _agrees(mutant_verdict(src, target, flags), expected)
 
