@@ -338,6 +338,14 @@ def _const_global_object(cg: CodegenContext, name: str) -> bool:
     return decl is not None and "const" in getattr(decl, "mods", ()) and objects.holds_objects(decl.type)
 
 
+def _single_components(cg: CodegenContext, parts: list, pos) -> None:
+    """A swizzle written through a later one names each component once: ``ret.xx.x = 1``, ``ret.xxy.y = 1``,
+    ``ret.wzyx.zyx.xx.x = 0.4`` are X3025 "l-value specifies const object" though the last swizzle picks one
+    component (d3dcompiler_47 10.1, session 45; ``ret.xyz.xy.x = 1`` compiles)."""
+    if len(set(parts)) != len(parts):
+        raise cg.err(pos, "l-value specifies const object", 3025)
+
+
 def lvalue(cg: CodegenContext, e: A.Node, atomic: bool = False):
     """The storage ``e`` names for a write (``atomic``: an Interlocked* destination, which a const object's element
     may be: fxc 10.1 compiles ``InterlockedAdd(l[0], 1)`` on a ``const RWBuffer<uint> l``)."""
@@ -372,6 +380,7 @@ def lvalue(cg: CodegenContext, e: A.Node, atomic: bool = False):
             return ("mem", member(cg, bv, e.name, e.pos))
         if isinstance(base, tuple) and base[0] == "memswz":  # a swizzle of a row/swizzle in memory
             bv, comps = base[1], base[2]
+            _single_components(cg, comps, e.pos)
             view = NumType(bv.type.base, 1, len(comps), "v") if len(comps) > 1 else NumType(bv.type.base)
             return ("memswz", bv, [comps[k] for k in swizzle_indices(cg, view, e.name, e.pos)])
         if isinstance(base, tuple) and base[0] == "memdyn":  # a swizzle of a row in memory picked at run time
@@ -382,6 +391,7 @@ def lvalue(cg: CodegenContext, e: A.Node, atomic: bool = False):
         if base[0] == "dynsel":  # a swizzle/member of an element picked at run time (``m[i].yz = v``)
             return base[:4] + (base[4] + (("member", e.name, e.pos),),)
         t, slots = base
+        _single_components(cg, slots if isinstance(e.a, A.Member) else [], e.pos)
         sub = member(cg, _val(t, slots), e.name, e.pos)
         return (sub.type, sub.slots)
     if isinstance(e, A.Index):

@@ -1041,7 +1041,21 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                     scope[p.name] = writable_copy(self, scope[p.name])
                 continue
             if ("out" in p.mods or "inout" in p.mods) and has_object(p.type):
-                raise self.err(p.pos, f"'{p.name}': objects cannot be entry-point outputs", 3000)
+                # refused after the file's type rules (a body's X3004 first): below 5.0 a struct holding the object
+                # is the compound-object rule's X3090 (d3dcompiler_47 10.1, session 45; fxc 10.1 aborts at 5.0)
+                from .layout import check_compound_objects
+
+                try:
+                    check_compound_objects(self, p.type, p.name, p.pos)
+                    refused = self.err(p.pos, f"'{p.name}': objects cannot be entry-point outputs", 3000)
+                except HlslError as exc:
+                    refused = exc
+                if p.semantic is None and not isinstance(p.type, StructType):  # its missing semantics first
+                    refused = self.err(p.pos, f"'{f.name}': output parameter '{p.name}' missing semantics", 3503)
+                if self.deferred_gate_error is None:
+                    self.deferred_gate_error = refused
+                scope[p.name] = Val(p.type, [])
+                continue
             if "out" in p.mods and "inout" not in p.mods:
                 v = Val(p.type, self.alloc_slots(p.type.slots, var=True))
                 out_params.append((p, v))

@@ -289,7 +289,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 raise _ObjectGate(failed(cg, exc)) from None
             legacy = cg.deferred_legacy_error
             if legacy is not None and exc.code >= 3500 and exc.code != 3703 and exc is not cg.deferred_double_error \
-                    and not (exc.code == 4615 and legacy.code in (3660, 3549)):  # a root signature's X4615 first
+                    and not (exc.code == 4615 and legacy.code in (3660, 3549, 3512, 3500)):  # a root signature's X4615 first
                 # an error of a later phase found after a kept legacy-target refusal (uintrange.defer): the
                 # refusal (or a double's met before it), earlier, is fxc's; a type rule (X3000-X3499) and X3703
                 # still come first
