@@ -127,6 +127,10 @@ def _conversion_record(facts: _Facts, ins: Ins) -> None:
         _record(facts, ins, _dst_comps(d), _padded(ins.args[1]))
 
 
+#: temp components an instruction before the one :func:`_walk` is at writes (program order, whatever the path)
+_WRITTEN: set[tuple[int, int]] = set()
+
+
 def _walk(code: list[Ins], step, record) -> tuple[list[Ins], bool]:
     """The forward walk of the module docstring: ``step(facts, ins)`` gives the instruction to keep (``ins``
     itself or its rewrite), ``record(facts, ins)`` notes what the kept instruction leaves in its temps."""
@@ -137,6 +141,7 @@ def _walk(code: list[Ins], step, record) -> tuple[list[Ins], bool]:
     stack: list[tuple[str, _Facts, set[int] | None]] = []
     out: list[Ins] = []
     changed = False
+    _WRITTEN.clear()
     for i, ins in enumerate(code):
         op = ins.op
         if op == "if":
@@ -173,6 +178,7 @@ def _walk(code: list[Ins], step, record) -> tuple[list[Ins], bool]:
                 changed = True
             for key in _writes(ins, _shape(ins)):
                 facts.kill(key)
+                _WRITTEN.add(key)
             record(facts, ins)
         out.append(ins)
     return out, changed
@@ -217,8 +223,10 @@ def _reciprocal_step(facts: _Facts, ins: Ins, refactor: bool) -> Ins:
     if type(a) is not Reg or type(b) is not Reg or a.rel is not None or b.rel is not None:
         return ins
     for x, y in ((a, b), (b, a)):
-        if x.file == "l" and not x.mod and x.imm and all(w == _ONE for w in x.imm):
-            # x · 1 = x (refactor.py's identity) where a fold above left the 1: ``rcp(rcp(a)) * rcp(a) * a``
+        if x.file == "l" and not x.mod and x.imm and all(w == _ONE for w in x.imm) and \
+                (y.file != "r" or all((y.idx[0], c) in _WRITTEN for c in {_padded(y)[k] for k in _dst_comps(d)})):
+            # x · 1 = x (refactor.py's identity) where a fold above left the 1: ``rcp(rcp(a)) * rcp(a) * a``;
+            # not of a value nothing has written yet (fxc judges ``float y; return y * 1;`` / ``y / 1`` X4000 first)
             return Ins("mov", [d, y], loc=ins.loc, epos=ins.epos)
     lanes = _dst_comps(d)
     sa, sb = _padded(a), _padded(b)

@@ -582,6 +582,7 @@ def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
     stack: list[tuple[str, _Copies, set[int] | None]] = []
     out: list[Ins] = []
     changed = False
+    written: set[tuple[int, int]] = set()  # temp components some earlier instruction writes (program order)
     for i, ins in enumerate(code):
         op = ins.op
         sh = _shape(ins)
@@ -608,7 +609,9 @@ def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
                 if mv is not None:
                     ins, sh = mv, _shape(mv)
                     changed = True
-            if ins.op in _IDENTITY:
+            if ins.op in _IDENTITY and all(k in written for k in _reads_of(ins, sh)):
+                # an identity on a value nothing has written yet (an undefined local) stays an operation: fxc
+                # judges X4000 first (``int y; return y * 1;`` / ``y + 0``: d3dcompiler_47 10.1, session 45)
                 mv = _as_move(ins, lanes)
                 if mv is not None:
                     ins, sh = mv, _shape(mv)
@@ -677,6 +680,7 @@ def _propagate(code: list[Ins]) -> tuple[list[Ins], bool]:
             else:
                 for key in _writes(ins, sh):
                     st.kill(key)
+        written.update(_writes_of(ins, _shape(ins)))
         out.append(ins)
     return out, changed
 
