@@ -1128,7 +1128,7 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
                         raise ctx.error(d.pos, f"undeclared identifier '{init.name}'", 3004)
                     raise ctx.error(d.pos, f"'{d.name}': a string variable needs string literal initializers")
                 strs.append(init.value)
-            var.strings = strs + [""] * (n - len(strs))
+            var.strings = strs + [None] * (n - len(strs))  # an uninitialised string is a null one (10.1)
         eff.objects.append(var)
     # techniques: those outside any fxgroup form the unnamed group
     # the techniques of the target's versions: technique10 at fx_4_x, technique10/technique11 at fx_5_0; the others
