@@ -157,9 +157,8 @@ class TypeParser:
             base = self.parse_type()
             if norm is not None and not (isinstance(base, NumType) and base.base in (FLOAT, DOUBLE)):
                 raise self.error(f"{norm.text} can not be used with type", norm, 3085)
-            if not isinstance(base, NumType) or base.shape != "s":
-                # fxc's X3122 (vector) / X3123 (matrix), recorded in DXC's SemaHLSL template-checks
-                raise self.error(f"{name} element type must be a scalar type", t, 3122 if name == "vector" else 3123)
+            # the element is judged after the counts: ``vector<S>``, ``matrix<float2>`` are X3000 at the ``>``,
+            # ``vector<S, 5>`` X3052 (d3dcompiler_47 10.1, session 45 ACC; DXC cpp-errors' ``matrix<ns::s>``)
             self.expect(",")
             r = self.const_int(template=True, what=name)
             c = 0
@@ -171,6 +170,9 @@ class TypeParser:
                 raise self.error(f"{name} dimension must be between 1 and 4", t, 3052 if name == "vector" else 3053)
             if name == "matrix" and not 1 <= c <= 4:
                 raise self.error("matrix dimensions must be between 1 and 4", t, 3053)
+            if not isinstance(base, NumType) or base.shape != "s":
+                # fxc's X3122 (vector) / X3123 (matrix), recorded in DXC's SemaHLSL template-checks
+                raise self.error(f"{name} element type must be a scalar type", t, 3122 if name == "vector" else 3123)
             # the element's precision stays (``vector<half, 3>`` is a half3: a global of it is X3650). The template
             # spelling reflects as "<anonymous>" (fxc 10.1 under Wine, session 35: ``vector<float, 3> v;`` in a
             # cbuffer; bare ``vector`` is float4; tests/test_rules_hlsl_fxc_layout_names.py); a min-precision
