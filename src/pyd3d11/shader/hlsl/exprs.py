@@ -14,6 +14,7 @@ from .diagnostics import HlslError, Pos
 from .dynpick import dynamic_element, dynamic_pick, matrix_row, vector_component
 from .globalflags import note_min_precision, note_min_precision_conversion
 from .knownbits import known_index
+from .knownzero import known_zero
 from .litfold import negate_uint, uint_literal
 from .operands import Slot, imm, is_imm
 from .types import (
@@ -1012,8 +1013,9 @@ def check_zero_divisor(cg: CodegenContext, base: str, divisor: list[Slot], pos) 
     if base not in ZERO_DIVISOR:
         return
     mask = 0x7FFFFFFF if base == FLOAT else 0xFFFFFFFF  # -0.0 is a zero too
-    if not any(is_imm(s) and s[3] & mask == 0 for s in divisor):
-        return
+    if not any(is_imm(s) and s[3] & mask == 0 for s in divisor) and not (
+            base != FLOAT and not (cg.d3d9 or cg.level9) and any(known_zero(cg, s) for s in divisor)):
+        return  # (known_zero: an integer divisor fxc's simplifier proves zero, ``v ^ v``, ``v * 0``: knownzero.py)
     code, msg = ZERO_DIVISOR[base]
     if base == FLOAT or cg.d3d9 or cg.level9:
         # below shader model 4 integers are held as floats and divided as floats (d3dcompiler_47 10.1, session 37:
