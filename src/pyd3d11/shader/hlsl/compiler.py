@@ -274,7 +274,10 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             if sig is not None:  # the signature's refusal recorded while binding comes first (sigphase.py)
                 raise failed(cg, sig) from None
             nested = cg.deferred_gate_error
-            if nested is not None and exc.code >= 3500 and exc is not nested and exc.code != 4615:
+            if nested is not None and (exc.code >= 3500 or exc.code == 3084 and nested.code == 3103) and \
+                    exc is not nested and exc.code != 4615:
+                # (an undefined static member's X3103, read at the file's end, also precedes the entry attributes'
+                # X3084: d3dcompiler_47 10.1, session 45, a hull shader without outputcontrolpoints)
                 # a resource holding objects (X3683 / X3020, templates.py) or gs_4_x instancing (X3514, gs.py) comes
                 # after the type rules (X3000-X3499), before the phases that follow: a loop's unrolling, a double's
                 # refusal, the target's object gates; a root signature's X4615 first (d3dcompiler_47 10.1, session 42)
