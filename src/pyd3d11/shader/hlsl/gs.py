@@ -128,8 +128,8 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
         t = p.type
         st = _stream_type(t)
         if st is not None or _contains_stream(t):
-            if st is None:  # (more than one element: the parser's X3128)
-                raise cg.err(p.pos, f"'{p.name}': invalid stream output object", 3000)
+            if st is None:  # more than one element (the parser's X3128, unless an attribute computes)
+                raise cg.err(p.pos, "stream parameters can only be single-element types", 3128)
             if cg.major < 5 and not (isinstance(t, ObjectType) or isinstance(t, ArrayType) and
                                      isinstance(t.elem, ObjectType)) and cg.deferred_gate_error is None:
                 # a stream in a struct below 5.0 is the compound-object rule's X3090 (layout.check_compound_objects),

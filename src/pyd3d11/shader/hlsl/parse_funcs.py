@@ -76,7 +76,9 @@ class FunctionParser:
                 self.shadowed.add(pname)
             self.value_names.add(pname)
             pt = self._apply_major(self.parse_array_suffix(pt, param=True), pm)
-            if stream_elements(pt) > 1:
+            if stream_elements(pt) > 1 and not _computed_attributes(attrs):
+                # (an attribute argument that computes -- ``[maxvertexcount(float4(4))]`` -- is type-checked first
+                # by fxc: the entry's code generation reports this one after it, gs.gen_gs_entry)
                 # fxc reads a stream parameter as one stream (d3dcompiler_47 10.1, session 41): an array of more
                 # than one is X3128 where the parameter is read (``inout PointStream<D> o[2]``; ``o[1]`` compiles),
                 # a struct holding one beside another element too (session 45)
@@ -133,3 +135,17 @@ class FunctionParser:
             # where its braces stand: a ``#pragma warning`` between them is inside a function (warnpragma.py)
             self.func_bodies.append((body.pos, self.toks[self.i - 1].pos))
         return A.FuncDef(name_tok.pos, name_tok.text, ret, params, sem, body, attrs, frozenset(mods))
+
+
+def _computed_attributes(attrs: dict) -> bool:
+    """Whether an attribute's argument is more than a literal or a name (a constructor, a call, a cast)."""
+    return any(isinstance(n, (A.Construct, A.Call, A.Cast)) for args in (attrs or {}).values() if args
+               for a in args if isinstance(a, A.Node) for n in _walk(a))
+
+
+def _walk(e: A.Node):
+    stack = [e]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(A.children(n))
