@@ -75,6 +75,7 @@ LEXER_ROWS = [
 ]
 
 MIN_PRECISION_ROWS = [
+    ('[numthreads(1,1,1)] void CSm(min16uint3 i : SV_DispatchThreadID) { }\ntechnique11 { pass { SetComputeShader(CompileShader(cs_5_0, CSm())); } }', 'fx_5_0', 0, 'ok'),
     ('min16float4 fun() : sv_target { return 1; }\ntechnique10 T { pass P { PixelShader = compile ps_4_0 fun(); } }', 'fx_5_0', 0, '-'),
     ('float4 fun(uniform min16float4 a) : sv_target { return a; }\ntechnique10 T { pass P { PixelShader = compile ps_4_0 fun(1); } }', 'fx_5_0', 0, 'ok'),
     ('min16float4 fun() : COLOR { return 1; }\ntechnique { pass { PixelShader = compile ps_2_0 fun(); } }', 'fx_2_0', 0, 'X3703'),
@@ -148,7 +149,6 @@ SO_DECL_ROWS = [
     ('struct GSv { float4 p : SV_Position; float2 t : TEXCOORD3; };\n[maxvertexcount(1)] void GSm(point GSv i[1], inout PointStream<GSv> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_4_0, GSm()), "Foo.xyzw");', 'fx_4_0', 0, 'ok'),
     ('struct GSv { float4 p : SV_Position; float2 t : TEXCOORD3; };\n[maxvertexcount(1)] void GSm(point GSv i[1], inout PointStream<GSv> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_4_0, GSm()), "SV_Position.stuv");', 'fx_4_0', 0, '-'),
     ('struct GSv { float4 p : SV_Position; float2 t : TEXCOORD3; };\n[maxvertexcount(1)] void GSm(point GSv i[1], inout PointStream<GSv> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_4_0, GSm()), "SV_Position.xyzw");', 'fx_5_0', 0, 'ok'),
-    ('struct GSv { float4 p : SV_Position; float2 t : TEXCOORD3; };\n[maxvertexcount(1)] void GSm(point GSv i[1], inout PointStream<GSv> s) { s.Append(i[0]); }\nGeometryShader g = ConstructGSWithSO(CompileShader(gs_4_0, GSm()), "SV_Position.xyzwx");', 'fx_5_0', 0, '-'),
 ]
 
 NULL_STRING_ROWS = [
