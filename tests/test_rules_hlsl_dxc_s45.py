@@ -280,7 +280,7 @@ _CPP_PROGRAMS = {
     "template_matrix_struct": "matrix<S> m;\n" + _ps(""), "template_matrix_float2": "matrix<float2> m;\n" + _ps(""),
     "template_vector_struct": "vector<S> v;\n" + _ps(""), "template_vector_struct_2": "vector<S, 2> v;\n" + _ps(""),
     "template_matrix_struct_22": "matrix<S, 2, 2> m;\n" + _ps(""), "template_vector_struct_5": "vector<S, 5> v;\n" + _ps(""),
-    "template_matrix_struct_52": "matrix<S, 5, 2> m;\n" + _ps(""),
+    "template_matrix_struct_52": "matrix<S, 5, 2> m;\n" + _ps(""), "template_matrix_struct_25": "matrix<S, 2, 5> m;\n" + _ps(""),
     "template_vector_texture": "vector<Texture2D> v;\n" + _ps(""),
     "template_ellipsis": "matrix<matrix<float, 1, 2> ... > m;\n" + _ps(""),
     "template_vector_struct_local": _ps("vector<S> v;"),
