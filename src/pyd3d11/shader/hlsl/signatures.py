@@ -175,7 +175,9 @@ class SignatureBinding:
                 nine = level9_input_error(self.stage, up, spelled, self.level9)
                 if nine is not None and (nine[0] == 4016 or concrete(lt.base) != DOUBLE):
                     # judged with the element types, after the type rules (sigphase.py): the binding goes on
-                    refuse(self, self.err(pos, nine[1], nine[0]), EARLY)
+                    err = self.err(pos, nine[1], nine[0])
+                    err.after_4016 = nine[0] != 4016  # (sigphase.refuse: after any element's X4016 / X3687)
+                    refuse(self, err, EARLY)
             bad = system_value_error(self.stage, self.major, self.minor, "in", base, idx) or \
                 component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "in",
                                       point)
@@ -434,6 +436,11 @@ class SignatureBinding:
             spelled = base
             base = compat_semantic(self, base, True, idx)
             up = base.upper()
+            if up == "SV_INSTANCEID" and self.level9 is not None and not self.d3d9:
+                # an output too, of a vertex or a pixel shader (d3dcompiler_47 10.1, session 45; was X4502 / compiled)
+                refuse(self, self.err(pos, f"{spelled} semantic cannot be used with 10Level9 targets", 4016), EARLY)
+                k += lt.n
+                continue
             point = default_point(self.stage, "out", self.tess.in_pcf)
             bad = system_value_error(self.stage, self.major, self.minor, "out", base, idx, point)
             if self.d3d9 is not None and self.stage == "vs":

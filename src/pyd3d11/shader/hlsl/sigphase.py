@@ -37,7 +37,10 @@ LATE = 1
 def refuse(cg: Any, err: HlslError, phase: int) -> None:
     """Record ``err`` as the signature's refusal of ``phase`` (EARLY / LATE); the first of each phase is kept (fxc
     judges the elements in order: the inputs as bound, then the outputs)."""
-    if cg.signature_errors[phase] is None:
+    kept = cg.signature_errors[phase]
+    if kept is None or getattr(kept, "after_4016", False) and not getattr(err, "after_4016", False):
+        # a level-9 input's X4555 / X4583 comes after every element's X4016 / X3687 (d3dcompiler_47 10.1,
+        # session 45: ``uint v : SV_VertexID, uint i : SV_InstanceID`` is X4016, ``..., double d : D`` X3687)
         cg.signature_errors[phase] = err
 
 
