@@ -281,6 +281,7 @@ KILL_ROWS = [
     ('struct A { int a; static float b; };\nfloat4 main() : POSITION\n{\n    return 0;\n}\n', 'cs_5_0', 0, 'X3103'),
     ('struct gs_data\n{\n    float4 pos : SV_POSITION;\n};\nstruct s\n{\n    TriangleStream<gs_data> so;\n    float4 val;\n};\n[maxvertexcount(float4(4))]\nvoid main(inout struct s vout, point gs_data vin[1])\n{\n}\n', 'gs_5_0', 0, 'X3014'),
     ('struct gs_data\n{\n    float4 pos : SV_POSITION;\n};\nstruct s\n{\n    TriangleStream<gs_data> so;\n    float4 val;\n};\n[maxvertexcount((int)4)]\nvoid main(inout struct s vout, point gs_data vin[1])\n{\n    undeclared = 1;\n}\n', 'gs_5_0', 0, 'X3128'),
+    ('struct gs_data\n{\n    float4 pos : SV_POSITION;\n};\n    [maxvertexcount((float4x4)4)]\nvoid main(inout TriangleStream<gs_data> vout[2], point gs_data vin[1])\n{\n}\n', 'gs_4_0', 0, 'X3128'),
 ]
 
 ALL_ROWS = TYPE_NAME_ROWS + EXPORT_ROWS + MODIFIER_ROWS + UNINIT51_ROWS + STREAM_ROWS + RESARRAY_ROWS + ORDER_ROWS + LVALUE_ROWS + KILL_ROWS

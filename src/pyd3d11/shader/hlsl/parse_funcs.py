@@ -9,7 +9,7 @@ from . import regsyntax
 from .diagnostics import HlslError, Pos
 from .lexer import Token
 from .salvage import salvage_function
-from .types import VOID, ObjectType, Type, array_leaf, stream_elements
+from .types import VOID, NumType, ObjectType, Type, array_leaf, stream_elements
 
 
 class FunctionParser:
@@ -76,9 +76,10 @@ class FunctionParser:
                 self.shadowed.add(pname)
             self.value_names.add(pname)
             pt = self._apply_major(self.parse_array_suffix(pt, param=True), pm)
-            if stream_elements(pt) > 1 and not _computed_attributes(attrs):
-                # (an attribute argument that computes -- ``[maxvertexcount(float4(4))]`` -- is type-checked first
-                # by fxc: the entry's code generation reports this one after it, gs.gen_gs_entry)
+            if stream_elements(pt) > 1 and not _attribute_type_error(attrs):
+                # (an attribute argument's own type error -- ``[maxvertexcount(float4(4))]``, X3014 -- is fxc's
+                # first: the entry's code generation reports this one after it, gs.gen_gs_entry; a cast there,
+                # ``(float4x4)4``, is no such error: X3128 stands)
                 # fxc reads a stream parameter as one stream (d3dcompiler_47 10.1, session 41): an array of more
                 # than one is X3128 where the parameter is read (``inout PointStream<D> o[2]``; ``o[1]`` compiles),
                 # a struct holding one beside another element too (session 45)
@@ -137,10 +138,12 @@ class FunctionParser:
         return A.FuncDef(name_tok.pos, name_tok.text, ret, params, sem, body, attrs, frozenset(mods))
 
 
-def _computed_attributes(attrs: dict) -> bool:
-    """Whether an attribute's argument is more than a literal or a name (a constructor, a call, a cast)."""
-    return any(isinstance(n, (A.Construct, A.Call, A.Cast)) for args in (attrs or {}).values() if args
-               for a in args if isinstance(a, A.Node) for n in _walk(a))
+def _attribute_type_error(attrs: dict) -> bool:
+    """Whether an attribute's argument holds a numeric constructor of literals that do not number its
+    components (``float4(4)``, ``float2(1, 2, 3)``: X3014 when the argument is type-checked)."""
+    return any(isinstance(n, A.Construct) and isinstance(n.type, NumType) and n.args and
+               all(isinstance(x, A.Literal) for x in n.args) and len(n.args) != n.type.rows * n.type.cols
+               for args in (attrs or {}).values() if args for a in args if isinstance(a, A.Node) for n in _walk(a))
 
 
 def _walk(e: A.Node):
