@@ -13,7 +13,8 @@ Tables (each row: source, target, flags, fxc's first error number or "ok"):
   arm left where the select is read without folding, or written out, is X4579: ``rcp(!f)``, ``log(!f)``, ``x / (f >
   0)``, ``1 / !f`` (an integer division by the 0 arm), ``exp((f > 0) * 100)``; ``min(rcp(!f), 1)``, ``rcp(!f) > 0``,
   ``sqrt(!f)``, ``rcp(b)`` of a bool uniform, ``b ? 1 : 0``, ``&&`` of comparisons, ``(!f) / (!f)``, ``sign(f)``
-  compile; vertex shaders compile every one (no select folded there), ps_4_0 has infinity literals;
+  compile, and so does ``tex2Dproj(s, !f)`` (texldp divides in the sampler: the code generator's division is marked
+  ``Ins.projective``); vertex shaders compile every one (no select folded there), ps_4_0 has infinity literals;
 - ``texldd`` (sm2/translate.py, profile.texldd): SampleGrad / tex*grad at ps_2_0 and ps_4_0_level_9_1 is texldd,
   refused as fxc's validator refuses it (X5190 "Instruction not supported by version ps_2_0 pixel shader.") where
   the code meets it -- a ddx generated before it is X4532 first; ps_2_b compiles it (no dsx / dsy there);
@@ -55,7 +56,7 @@ def test_verdict_as_fxc_gives_it(src: str, target: str, flags: int, want: str):
 
 @COMPILE_ONLY
 def test_tables_shape():
-    assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {"twovalued": 109, "texldd": 37, "loops": 21,
+    assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {"twovalued": 110, "texldd": 37, "loops": 21,
                                                                      "signature": 32}
     # each rule's both answers are in its table
     for table, numbers in (("twovalued", {"X4579", "ok"}), ("texldd", {"X5190", "X4532", "ok"}),

@@ -423,6 +423,10 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
         w = c4.slots[3]
         if suffix == "proj":
             coord = cg.alu("div", FLOAT, dims, [c4.slots[:dims], [w] * dims])
+            if cg.code and cg.code[-1].op == "div":
+                from dataclasses import replace
+
+                cg.code[-1] = replace(cg.code[-1], projective=True)  # (twovalued.py: texldp's division)
             op = "sample"
         else:
             coord = c4.slots[:dims]

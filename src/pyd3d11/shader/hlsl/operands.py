@@ -102,6 +102,9 @@ class Ins:
     #: a ``div`` that must stay a division (optimize._div_as_mul leaves it): a definition's own quotient, e.g.
     #: the tessellation helpers' average (tessfactors.py), not a source division fxc strength-reduces
     exact: bool = field(default=False, compare=False)
+    #: tex*proj's division of the coordinate by its w (intrinsics_math): fxc's texldp divides in the sampler, so a
+    #: select of two constants as w is no infinite literal there (twovalued.py)
+    projective: bool = field(default=False, compare=False)
 
     def render(self, tmap: dict[int, int]) -> str:
         ops = ", ".join(a.render(tmap) for a in self.args)

@@ -10,7 +10,8 @@ of a bool uniform, ``||`` and ``any`` of comparisons) and ``c ? K1 : K2``. So ``
 ``min(rcp(!f), 1)``, ``rcp(!f) > 0``, a product with a literal 0; so do ``sqrt(!f)`` (finite both ways), a bool
 uniform itself (``rcp(b)``: a constant register, not a select), ``&&`` of comparisons (a product there), an operation
 on two selects or on another non-literal besides the division's dividend, three-valued ``sign(f)``, and a vector
-operation (``normalize(!f)``). The 4.0+ targets have infinity literals (no error)."""
+operation (``normalize(!f)``), ``tex2Dproj(s, !f)`` (texldp divides in the sampler: ``Ins.projective``). The 4.0+
+targets have infinity literals (no error)."""
 
 from __future__ import annotations
 
@@ -123,7 +124,7 @@ def first_nonfinite_select(code: list[Ins], bool_slots: set) -> Ins | None:
             if new and d.file != "r" and types[0] == "f" and any(
                     nonfinite(v) for pair in new.values() for v in pair[:2]):
                 return ins  # the folded select is written out as two literals
-        elif ins.op == "div" and paired and paired[-1][0] == 1 and not same_operand:
+        elif ins.op == "div" and paired and paired[-1][0] == 1 and not same_operand and not ins.projective:
             # x / select: fxc multiplies by the reciprocal, folded per arm
             a = paired[-1][1]
             if any(nonfinite(_fold("rcp", [_modded(v, a.mod, "f")]) or 0) for ln in lanes
