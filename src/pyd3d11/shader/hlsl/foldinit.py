@@ -333,6 +333,20 @@ def _unsigned_hex_literals(init: A.Node) -> A.Node:
     return dataclasses.replace(init, **changes) if changes else init
 
 
+def _integer_only(init: A.Node) -> bool:
+    """Whether ``init`` is integer literals under unary and binary operators only (its value is an integer; a
+    name, a call or a cast may bring a float, which the range rule of effect_initial_value judges)."""
+    from . import ast as A
+
+    if isinstance(init, A.Literal):
+        return init.base in ("lit_int", "int", "uint", "bool")
+    if isinstance(init, A.Unary):
+        return _integer_only(init.a)
+    if isinstance(init, A.Binary):
+        return _integer_only(init.a) and _integer_only(init.b)
+    return False
+
+
 def effect_initial_value(t: Type, init: A.Node, consts: dict, pos) -> ConstValue | None:
     """An effect variable's initial value (``fx_2_0`` parameters, annotations and static constants, Effects 11
     constant buffer defaults): :func:`constant_value`, doubles included, so no value comes from a second
@@ -348,9 +362,11 @@ def effect_initial_value(t: Type, init: A.Node, consts: dict, pos) -> ConstValue
 
     unsigned = _unsigned_hex_literals(init)
     cv = constant_value(t, unsigned, consts, pos)
-    if cv is None or unsigned is not init:
-        # (an unsigned value converts to an integer by its bits, not through the float range check below:
-        # fxc stores 0xFFFFFFFF for ``int g = 0xffffffff;`` and 0x40000000 for ``int g = 0x80000000 / 2;``)
+    if cv is None or unsigned is not init or _integer_only(init):
+        # (an integer value converts to an integer by its bits, not through the float range check below:
+        # fxc stores 0xFFFFFFFF for ``int g = 0xffffffff;``, ``4294967295u``, ``-0x1``, ``0xfffffffe + 1`` and
+        # 0x7FFFFFFF for ``int g = 0xffffffff / 2;``, 0x40000000 for ``0x80000000 / 2`` -- d3dcompiler_47 10.1 at
+        # fx_2_0, session 45, after hexadecimal literals became uint: parse_exprs)
         return cv
 
     def as_float(x: Type) -> Type | None:
