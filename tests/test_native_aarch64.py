@@ -123,3 +123,31 @@ def test_the_x86_constraint_is_what_aarch64_cannot_take():
 
 def test_supported_architectures():
     assert runtime.VECTOR_REGISTERS["aarch64"] == NEON and runtime.VECTOR_REGISTERS["x86_64"][0] == "v"
+
+
+def _lane_clamp_function(monkeypatch, hide: bool) -> str:
+    """A LaneIR function clamping eight lanes to [0, 1] with NaN -> 0 (the UNORM encode's first step, maxps then
+    minps) as the typed-UAV / output-merger codecs emit it, with LaneIR's compares hidden or not."""
+    from pyd3d11.pipeline.native import lane_ir
+
+    monkeypatch.setattr(lane_ir, "hide_compares", lambda: hide)
+    monkeypatch.setattr(lane_ir, "_vector_register", lambda: NEON)
+    monkeypatch.setattr(lane_ir, "host_avx", lambda: False)
+    decls: set[str] = set()
+    B = lane_ir.LaneIR(8, "mm", decls)
+    x = B.asf(B.lane_load("%in", "i32", 4, "0"))
+    r = B.minps(B.maxps(x, B.sp("float", 0.0)), B.sp("float", 1.0))
+    B.e(f"store <8 x i32> {B.asi(r)}, ptr %out, align 4")
+    body = "\n".join("  " + ln for ln in B.lines)
+    return "\n".join(sorted(decls)) + f"\ndefine void @mm(ptr %in, ptr %out) {{\nentry:\n{body}\n  ret void\n}}\n"
+
+
+@pytest.mark.parametrize("hide", [True, False])
+def test_lane_clamps_keep_the_select_rule_on_aarch64(monkeypatch, hide: bool):
+    """LLVM's AArch64 back end folds ``select (fcmp ogt x, 0), x, 0`` into FMAXNM, which gives a NaN for a
+    signalling-NaN ``x`` where the select gives 0 (an R16_UNORM store of 0x7F800001 was 0xFFFF, not 0, under
+    qemu-aarch64): LaneIR hides its compare masks there (lane_ir.hide_compares), and the clamp stays compares and
+    bit-selects. Without the hiding the fold appears (the rule the test guards)."""
+    asm = _aarch64_assembly(_lane_clamp_function(monkeypatch, hide))
+    folded = re.search(r"\bf(max|min)(nm)?\s+v\d+\.4s", asm) is not None
+    assert folded is not hide, asm[:2000]

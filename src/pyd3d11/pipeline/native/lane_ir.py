@@ -47,6 +47,25 @@ def host_avx() -> bool:
         "+avx" in rt.host_features()
 
 
+@cache
+def hide_compares() -> bool:
+    """Whether LaneIR's float compares go through :meth:`LaneIR.hidden_mask`: on hosts other than x86, whose
+    back ends may fold a compare-and-select into a min/max instruction of other signalling-NaN rules (x86's
+    MAXPS / MINPS are the select's rule exactly). ``PYD3D11_LANE_HIDE_COMPARES`` = 1 / 0 forces it (tests)."""
+    env = os.environ.get("PYD3D11_LANE_HIDE_COMPARES")
+    if env is not None:
+        return env != "0"
+    from ...shader.native import runtime as rt
+
+    return not rt._init_llvm().get_process_triple().startswith(("x86_64", "i686", "i386"))
+
+
+def _vector_register() -> tuple[str, int]:
+    from ...shader.native import runtime as rt
+
+    return rt.vector_register()
+
+
 def fconst(v: float) -> str:
     """An LLVM float literal of the float32 value ``v`` (hex of its double widening)."""
     d = float(np.float32(v))
@@ -111,7 +130,35 @@ class LaneIR:
         return self.v(f"select {self.t('i1')} {c}, {self.t(ty)} {a}, {self.t(ty)} {b}")
 
     def fcmp(self, pred: str, a: str, b: str) -> str:
-        return self.v(f"fcmp {pred} {self.t('float')} {a}, {b}")
+        c = self.v(f"fcmp {pred} {self.t('float')} {a}, {b}")
+        return self.hidden_mask(c) if hide_compares() else c
+
+    def hidden_mask(self, c: str) -> str:
+        """The <w x i1> mask ``c`` through empty inline-assembly statements (one vector register each): LLVM's
+        AArch64 back end turns ``select (fcmp ogt x, C), x, C`` into FMAXNM (FMINNM for olt), which returns a
+        NaN for a signalling NaN ``x`` where the select gives C -- so a float -> UNORM encode of 0x7F800001 came
+        out 0xFFFF instead of 0 (tests/test_native_typed_uav.py under qemu-aarch64, session 45). A mask LLVM
+        cannot relate to the compared values keeps the select a compare and a bit-select (hide_compares)."""
+        reg, lanes = _vector_register()
+        si = self.cast("sext", c, "i1", "i32")
+        if self.w == 1:  # one lane: a general register
+            x = self.v(f"bitcast <1 x i32> {si} to i32")
+            x = self.v(f'call i32 asm "", "=r,0"(i32 {x}) nounwind memory(none)')
+            return self.icmp("ne", "i32", self.v(f"bitcast i32 {x} to <1 x i32>"), "zeroinitializer")
+        n = min(lanes, self.w)
+        parts = []
+        for h in range(self.w // n):
+            idx = "<" + ", ".join(f"i32 {n * h + j}" for j in range(n)) + ">"
+            p = si if n == self.w else self.v(f"shufflevector {self.t('i32')} {si}, {self.t('i32')} poison, "
+                                             f"<{n} x i32> {idx}")
+            parts.append(self.v(f'call <{n} x i32> asm "", "={reg},0"(<{n} x i32> {p}) nounwind memory(none)'))
+        width = n
+        while len(parts) > 1:  # concatenate pairwise back to w lanes
+            cat = "<" + ", ".join(f"i32 {i}" for i in range(2 * width)) + ">"
+            parts = [self.v(f"shufflevector <{width} x i32> {parts[j]}, <{width} x i32> {parts[j + 1]}, "
+                            f"<{2 * width} x i32> {cat}") for j in range(0, len(parts), 2)]
+            width *= 2
+        return self.icmp("ne", "i32", parts[0], "zeroinitializer")
 
     def icmp(self, pred: str, ty: str, a: str, b: str) -> str:
         return self.v(f"icmp {pred} {self.t(ty)} {a}, {b}")
