@@ -27,7 +27,9 @@ U32 = np.uint32
 _FLOAT, _INT_TO_FLOAT, _SAT_OK = FLOAT_OPCODES, INT_TO_FLOAT_OPCODES, SAT_OK
 _INT = {**INT_OPCODES, **INT2_OPCODES}
 _DOUBLE = DOUBLE_OPCODES
-_DECLS = {o for o in Op if o.name.startswith("DCL_")} | {Op.CUSTOMDATA, Op.NOP, Op.LABEL}
+# abort / debug_break run as no-ops: with no shader debugger attached they do nothing ("This operation does nothing on
+# rasterizers that do not support it", MicrosoftDocs "abort function"; debug_break breaks only into a debugger)
+_DECLS = {o for o in Op if o.name.startswith("DCL_")} | {Op.CUSTOMDATA, Op.NOP, Op.LABEL, Op.ABORT, Op.DEBUG_BREAK}
 _SAMPLE = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAMPLE_B, Op.GATHER4,
            Op.GATHER4_C, Op.GATHER4_PO, Op.GATHER4_PO_C, Op.LOD}
 

@@ -154,7 +154,7 @@ _INT = {**INT_OPCODES, Op.UMAD: "imad"}  # the generator emits umad as imad (the
 _ATOMIC = ATOMIC_OPCODES  # shared with the other executor (shader/ops/opcodes.py)
 _DERIV = {Op.DERIV_RTX: ("x", False), Op.DERIV_RTX_COARSE: ("x", False), Op.DERIV_RTX_FINE: ("x", True),
           Op.DERIV_RTY: ("y", False), Op.DERIV_RTY_COARSE: ("y", False), Op.DERIV_RTY_FINE: ("y", True)}
-_SKIP = {o for o in Op if o.name.startswith("DCL_")} | {Op.CUSTOMDATA, Op.NOP}
+_SKIP = {o for o in Op if o.name.startswith("DCL_")} | {Op.CUSTOMDATA, Op.NOP, Op.ABORT, Op.DEBUG_BREAK}  # (no-ops: reference._DECLS)
 #: per-lane reference ops a vertex/pixel kernel calls back for (they read registers and resources and
 #: write registers only)
 HOST = {Op.SAMPLE, Op.SAMPLE_C, Op.SAMPLE_C_LZ, Op.SAMPLE_L, Op.SAMPLE_D, Op.SAMPLE_B, Op.GATHER4, Op.GATHER4_C,
