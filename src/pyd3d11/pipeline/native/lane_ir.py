@@ -152,13 +152,16 @@ class LaneIR:
             p = si if n == self.w else self.v(f"shufflevector {self.t('i32')} {si}, {self.t('i32')} poison, "
                                              f"<{n} x i32> {idx}")
             parts.append(self.v(f'call <{n} x i32> asm "", "={reg},0"(<{n} x i32> {p}) nounwind memory(none)'))
-        width = n
-        while len(parts) > 1:  # concatenate pairwise back to w lanes
+        return self.icmp("ne", "i32", self._concat(parts, n, "i32"), "zeroinitializer")
+
+    def _concat(self, parts: list[str], width: int, elem: str) -> str:
+        """Equal vectors of ``width`` ``elem`` lanes joined pairwise, in order, back to one vector."""
+        while len(parts) > 1:
             cat = "<" + ", ".join(f"i32 {i}" for i in range(2 * width)) + ">"
-            parts = [self.v(f"shufflevector <{width} x i32> {parts[j]}, <{width} x i32> {parts[j + 1]}, "
+            parts = [self.v(f"shufflevector <{width} x {elem}> {parts[j]}, <{width} x {elem}> {parts[j + 1]}, "
                             f"<{2 * width} x i32> {cat}") for j in range(0, len(parts), 2)]
             width *= 2
-        return self.icmp("ne", "i32", parts[0], "zeroinitializer")
+        return parts[0]
 
     def icmp(self, pred: str, ty: str, a: str, b: str) -> str:
         return self.v(f"icmp {pred} {self.t(ty)} {a}, {b}")
@@ -215,13 +218,7 @@ class LaneIR:
             ab = [v if v.startswith("splat (") else
                   self.v(f"shufflevector {ft} {v}, {ft} poison, <8 x i32> {idx}") for v in (a, b)]
             parts.append(self.v(f"call <8 x float> {fn}(<8 x float> {ab[0]}, <8 x float> {ab[1]})"))
-        width = 8
-        while len(parts) > 1:  # concatenate pairwise back to w lanes
-            cat = "<" + ", ".join(f"i32 {i}" for i in range(2 * width)) + ">"
-            parts = [self.v(f"shufflevector <{width} x float> {parts[j]}, <{width} x float> {parts[j + 1]}, "
-                            f"<{2 * width} x i32> {cat}") for j in range(0, len(parts), 2)]
-            width *= 2
-        return parts[0]
+        return self._concat(parts, 8, "float")
 
     def maxps(self, a: str, b: str) -> str:
         """``a > b ? a : b`` (an ordered compare: a NaN in either operand, or equal operands, give ``b``) — the

@@ -534,10 +534,8 @@ def x86_ops() -> bool:
     """Whether generated kernels may write float add/mul as x86 VEX instructions: an x86 host with AVX and without
     AVX-512 (the target machine is the host's; the statements are VEX-encoded ymm operations, and an AVX-512
     host's 16-lane registers would need EVEX forms, not built), and X86_OPS."""
-    import platform
-
     feats = host_features()
-    return X86_OPS and platform.machine().lower() in ("x86_64", "amd64") and "+avx" in feats and "+avx512f" not in feats
+    return X86_OPS and machine() in ("x86_64", "amd64") and "+avx" in feats and "+avx512f" not in feats
 
 
 def register_lanes() -> int:
