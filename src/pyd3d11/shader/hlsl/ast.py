@@ -296,3 +296,20 @@ def children(n: object) -> Iterator[Node]:
             for x in v:
                 if isinstance(x, Node):
                     yield x
+
+
+def walk(node: object) -> Iterator[Node]:
+    """All AST nodes at or below ``node``, through dataclass fields, lists, tuples and dicts (attribute arguments
+    are kept in dicts, so ``children`` alone would miss them)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Node):
+            yield n
+            for v in vars(n).values():
+                if isinstance(v, (Node, list, tuple, dict)):
+                    stack.append(v)
+        elif isinstance(n, (list, tuple)):
+            stack.extend(n)
+        elif isinstance(n, dict):
+            stack.extend(n.values())

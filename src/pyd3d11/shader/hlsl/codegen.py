@@ -21,6 +21,7 @@ from ...headers.d3dcompiler_types import (
 from ..ops.fold import fold_alu
 from . import ast as A
 from . import shaderobj, uintrange
+from .ast import walk  # the passes that import walk from codegen keep working
 from .cg_resources import ResourceBinding
 from .cglisting import ListingMixin
 from .cgstate import DebugState, GsState, IcbState, TessState
@@ -1450,22 +1451,6 @@ def _names_itself(d: A.VarDecl) -> bool:
     """Whether the initialiser of ``d`` names the variable being declared (an identifier, not a member or a
     called function of that name)."""
     return any(isinstance(n, A.Ident) and n.name == d.name for n in walk(d.init))
-
-
-def walk(node: Any):
-    """All AST nodes below ``node`` (dataclass fields, lists and tuples)."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, A.Node):
-            yield n
-            for v in vars(n).values():
-                if isinstance(v, (A.Node, list, tuple, dict)):
-                    stack.append(v)
-        elif isinstance(n, (list, tuple)):
-            stack.extend(n)
-        elif isinstance(n, dict):
-            stack.extend(n.values())
 
 
 _ = (struct, LIT_FLOAT, LIT_INT, common_base, ReturnSignal)

@@ -143,12 +143,6 @@ def _attribute_type_error(attrs: dict) -> bool:
     components (``float4(4)``, ``float2(1, 2, 3)``: X3014 when the argument is type-checked)."""
     return any(isinstance(n, A.Construct) and isinstance(n.type, NumType) and n.args and
                all(isinstance(x, A.Literal) for x in n.args) and len(n.args) != n.type.rows * n.type.cols
-               for args in (attrs or {}).values() if args for a in args if isinstance(a, A.Node) for n in _walk(a))
+               for args in (attrs or {}).values() if args for a in args if isinstance(a, A.Node) for n in A.walk(a))
 
 
-def _walk(e: A.Node):
-    stack = [e]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(A.children(n))
