@@ -10,7 +10,7 @@ the same value (``intf``, types.py), with unsigned division emulated; ``sample``
 v = 0.5; one D3D9 sampler per texture/sampler pair), ``discard`` (texkill), ``deriv_rt*`` (dsx / dsy at 9_3);
 register arrays (constants, immediate tables, x# temporaries) indexed by shader values through a0 (vertex
 constants) or selects. Flow control is flow.py. Bit-level operations are fxc's X4532; what is left raises
-NotSupportedError naming it.
+NotSupportedError naming it. Comparisons and the instructions reading their masks are masks.py.
 
 Register mapping (this project's, recorded in the chunk's tables): VS input v# -> v# declared
 ``dcl_texcoord#``; VS output o# -> oT# and the position output through a temporary, finished with the
@@ -67,6 +67,7 @@ from .integers import IntegerArithmetic
 from .kinds import OTHER, Kinds
 from .lanes import lanes_read
 from .liveness import Locality
+from .masks import MaskOps
 from .peephole import _FLOW  # flow control: a copy made before one is not known to hold after it
 from .profile import PS20_SWIZZLES, Level9Profile
 from .program import IDENTITY, Dst, Inst, Sm2Program, Src
@@ -103,7 +104,7 @@ def _swizzle_plan(op: str, lanes: tuple[int, ...], swizzle: tuple[int, ...], unm
     return next((a for a in PS20_SWIZZLES if all(a[lane] == c for lane, c in zip(lanes, comps))), None)
 
 
-class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, PredicatedWrites):
+class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, PredicatedWrites, MaskOps):
     def __init__(self, prog: ir.Program, prof: Level9Profile, file: str, types: ShaderTypes | None = None,
                  prefer_rep: bool = False, no_mapped_counts: bool = False, bool_branches: str | None = None):
         self.p, self.prof, self.kind, self.file = prog, prof, prof.kind, file
@@ -1158,178 +1159,6 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
                 by_comp[c] = by_comp.get(c, 0) | 1 << lane
         for c, m in by_comp.items():
             self.emit(name, Dst(d.reg, d.num, m, d.mod), [Src(s.reg, s.num, (c,) * 4, s.mod)])
-
-    def _set_masks(self, d0: ir.Operand, is_mask: bool) -> None:
-        if d0.type != T.TEMP:
-            return
-        for lane in d0.written():
-            key = (d0.register, lane)
-            self.known.pop(key, None)
-            self.known_int.discard(key)
-            self.known_mask.discard(key)
-            self.materialized.discard(key)
-            self.intf.discard(key)
-            if is_mask:  # inside a flattened branch: a mask where the branch runs (merged at endif)
-                self.masks.add((d0.register, lane))
-            else:
-                self.masks.discard((d0.register, lane))
-
-    def _require_mask(self, o: ir.Operand, lanes: tuple[int, ...], what: str) -> None:
-        if not self._is_mask(o, lanes):
-            raise _unsupported(f"{what} on a value that is not a comparison result or a bool constant")
-
-    def _compare(self, kind: str, ops: list[ir.Operand], as_int: bool = False) -> None:
-        d0 = ops[0]
-        if d0.type != T.TEMP:
-            raise self._x4532("a comparison result's bit pattern written to an output (asfloat)")
-        lanes = d0.written()
-        a, b = self.src(ops[1], lanes=lanes, as_int=as_int), self.src(ops[2], lanes=lanes, as_int=as_int)
-        d = self.dst(d0)
-        one, zero = self.cscalar(ONE), self.cscalar(ZERO)
-        if self.kind == "vs":
-            if kind in ("lt", "ge"):
-                self.emit("slt" if kind == "lt" else "sge", d, [a, b])
-            else:
-                t1, t2 = self.tmp(), self.tmp()
-                op = "sge" if kind == "eq" else "slt"
-                self.emit(op, Dst(Reg.TEMP, t1, d.mask), [a, b])
-                self.emit(op, Dst(Reg.TEMP, t2, d.mask), [b, a])
-                self.emit("mul" if kind == "eq" else "add", d, [Src(Reg.TEMP, t1), Src(Reg.TEMP, t2)])
-        else:
-            t = self.tmp()
-            self.emit("add", Dst(Reg.TEMP, t, d.mask), [a, Src(b.reg, b.num, b.swizzle, b.mod ^ SrcMod.NEG)])
-            if kind in ("lt", "ge"):  # cmp: src0 >= 0 ? src1 : src2
-                self.emit("cmp", d, [Src(Reg.TEMP, t), zero if kind == "lt" else one, one if kind == "lt" else zero])
-            else:
-                self.emit("abs", Dst(Reg.TEMP, t, d.mask), [Src(Reg.TEMP, t)])
-                self.emit("cmp", d, [Src(Reg.TEMP, t, IDENTITY, SrcMod.NEG), one if kind == "eq" else zero,
-                                     zero if kind == "eq" else one])
-        self._set_masks(d0, True)
-
-    def _movc(self, ops: list[ir.Operand], sat: bool) -> None:
-        d0 = ops[0]
-        lanes = d0.written()
-        known = [self._known_lane(ops[1], ln) for ln in lanes]
-        if all(k is not None for k in known):  # a condition decided at compile time: plain moves
-            for pick, src_op in ((True, ops[2]), (False, ops[3])):
-                sel = [ln for ln, k in zip(lanes, known) if (k != 0) == pick]
-                if sel:
-                    part = ir.Operand(d0.type, d0.num_components, d0.selection, _mask_of(sel), d0.swizzle,
-                                      d0.indices, d0.values, d0.modifier)
-                    self.instruction(ir.Instruction(O.MOV, [part, src_op], controls=int(sat) << 2))
-            return
-        self._require_mask(ops[1], lanes, "movc")
-        a_mask = [ops[2].type == T.TEMP and (ops[2].register, ops[2].components()[ln]) in self.masks for ln in lanes]
-        b_mask = [ops[3].type == T.TEMP and (ops[3].register, ops[3].components()[ln]) in self.masks for ln in lanes]
-        ops = list(ops)
-        if all(a_mask) != all(b_mask):  # a mask and a constant true / false: the constant as 1.0 / 0.0
-            k = 3 if all(a_mask) else 2
-            truth = self._truth_constant(ops[k], lanes)
-            if truth is not None:
-                ops[k] = truth
-                a_mask, b_mask = [True] * len(lanes), [True] * len(lanes)
-            elif all(a_mask) and self._is_mask(ops[3], lanes) or all(b_mask) and self._is_mask(ops[2], lanes):
-                a_mask, b_mask = [True] * len(lanes), [True] * len(lanes)  # a bool constant (1.0 / 0.0)
-        both = all(a_mask) and all(b_mask)
-        if not both and (any(a_mask) or any(b_mask)):
-            raise self._x4532("one value both a comparison result and a number (a reinterpreted bit pattern)")
-        ints = self._def_int(lanes) or self._int_like(ops[2], lanes) or self._int_like(ops[3], lanes)
-        if ints and not self._def_int(lanes):
-            for o in ops[2:4]:
-                if not (self._int_like(o, lanes) or self._is_zero(o, lanes)):
-                    raise self._x4532("one value both an integer and a float (asint / asfloat)")
-        if both and d0.type != T.TEMP:
-            raise self._x4532("a comparison result's bit pattern written to an output (asfloat)")
-        if ints and d0.type != T.TEMP and not self._int_output(d0):
-            raise self._x4532("an integer's bit pattern written to a float output (asfloat)")
-        c = self.src(ops[1], True, lanes)
-        if ints:
-            a, b = self.src(ops[2], lanes=lanes, as_int=True), self.src(ops[3], lanes=lanes, as_int=True)
-        else:
-            a, b = self.src(ops[2], True, lanes), self.src(ops[3], True, lanes)
-        d = self.dst(d0, sat)
-        if self.kind == "ps":  # -c >= 0 exactly when c == 0
-            self.emit("cmp", d, [Src(c.reg, c.num, c.swizzle, SrcMod.NEG), b, a])
-        else:  # c * a + (1 - c) * b with a, b made finite first (see _flush_selects): exact for c in {0, 1}
-            self._vs_select(d, c, a, b)
-        self._set_masks(d0, both)
-        if ints and d0.type == T.TEMP:
-            self.intf.update((d0.register, ln) for ln in lanes)
-
-    def _truth_constant(self, o: ir.Operand, lanes: tuple[int, ...]) -> ir.Operand | None:
-        """An immediate (or known value) that is 0 or 0xFFFFFFFF on ``lanes`` -- HLSL's false / true as SM4
-        masks -- as the 1.0 / 0.0 immediate of the mask form here; None for any other operand."""
-        words = [self._known_lane(o, ln) for ln in lanes]
-        if any(w not in (0, 0xFFFFFFFF) for w in words):
-            return None
-        vals = [0] * 4
-        for ln, w in zip(lanes, words):
-            vals[ln] = ONE if w else ZERO
-        return ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=vals)
-
-    def _logic(self, op: int, ops: list[ir.Operand]) -> None:
-        d0 = ops[0]
-        lanes = d0.written()
-        if op == O.NOT:
-            if not self._is_mask(ops[1], lanes):
-                raise self._x4532("bitwise not on numbers")
-            self._require_mask(ops[1], lanes, "not")
-            self.emit("add", self.dst(d0), [Src(*self._neg(self.src(ops[1], True, lanes))), self.cscalar(ONE)])
-            self._set_masks(d0, True)
-            return
-        x, y = ops[1], ops[2]
-        if op == O.AND:
-            for m, imm in ((x, y), (y, x)):  # mask & asuint(1.0): the bool -> float conversion
-                if imm.type == T.IMMEDIATE32:
-                    words = imm.values if len(imm.values) == 4 else imm.values * 4
-                    if all(words[imm.components()[ln]] == ONE for ln in lanes):
-                        self._require_mask(m, lanes, "and")
-                        self.emit("mov", self.dst(d0), [self.src(m, True, lanes)])
-                        self._set_masks(d0, False)
-                        return
-        if op == O.AND and self._is_mask(x, lanes) != self._is_mask(y, lanes):
-            m, v = (x, y) if self._is_mask(x, lanes) else (y, x)
-            self._and_mask(d0, m, v, lanes)
-            return
-        if not self._is_mask(x, lanes) and not self._is_mask(y, lanes):
-            raise self._x4532(f"bitwise {ir.Opcode(op).name.lower()} on "
-                          "numbers")
-        self._require_mask(x, lanes, ir.Opcode(op).name.lower())
-        self._require_mask(y, lanes, ir.Opcode(op).name.lower())
-        self.emit("mul" if op == O.AND else "max", self.dst(d0), [self.src(x, True, lanes), self.src(y, True, lanes)])
-        self._set_masks(d0, True)
-
-    def _and_mask(self, d0: ir.Operand, m: ir.Operand, v: ir.Operand, lanes: tuple[int, ...]) -> None:
-        """``and d, mask, v``: every bit of v where the mask is 0xFFFFFFFF, 0 where it is 0 -- mask ? v : 0.
-        v = 1 (the integer) makes the mask the integer 1 / 0; otherwise v keeps its kind (an integer stays one;
-        a float's bits are the float)."""
-        ints = self._int_like(v, lanes)
-        if ints and all(self._known_lane(v, ln) == 1 for ln in lanes):  # mask & 1: the integer 1 / 0
-            self.emit("mov", self.dst(d0), [self.src(m, True, lanes)])
-        else:
-            c = self.src(m, True, lanes)
-            a = self.src(v, lanes=lanes, as_int=ints)
-            d = self.dst(d0)
-            if self.kind == "ps":  # -c >= 0 (c == 0): 0, else v
-                self.emit("cmp", d, [Src(c.reg, c.num, c.swizzle, c.mod ^ SrcMod.NEG), self.cscalar(ZERO), a])
-            else:
-                self._vs_select(d, c, a, self.cscalar(ZERO))
-        if d0.type != T.TEMP and ints and not self._int_output(d0):
-            raise self._x4532("an integer's bit pattern written to a float output (asfloat)")
-        self._set_masks(d0, False)
-        if ints and d0.type == T.TEMP:
-            self.intf.update((d0.register, ln) for ln in lanes)
-
-    @staticmethod
-    def _is_zero(o: ir.Operand, lanes: tuple[int, ...]) -> bool:
-        if o.type != T.IMMEDIATE32:
-            return False
-        words = o.values if len(o.values) == 4 else o.values * 4
-        return all(words[o.components()[ln]] == 0 for ln in lanes)
-
-    @staticmethod
-    def _neg(s: Src) -> tuple:
-        return (s.reg, s.num, s.swizzle, s.mod ^ SrcMod.NEG, s.rel)  # a relative read stays relative
 
     def _sincos(self, inst: ir.Instruction) -> None:
         """SM2 sincos takes an angle in [-pi, pi] and the D3DSINCOSCONST1/2 registers ("sincos - ps"/"- vs") and
