@@ -206,6 +206,15 @@ MODULES: dict[str, list[str]] = {
                                     "test_rules_hlsl_preprocessor_details.py", "test_rules_hlsl_preprocessor_c99.py", "test_hlsl_preproc_c99_rules.py", "test_hlsl_preproc_fxc_tolerance.py",
                                     "test_hlsl_mu22_survivors.py", "test_mu9_seed22_survivors.py", "test_rules_preproc_s42.py",
                                     "test_rules_preproc_s43.py", "test_rules_preproc_s44.py", "test_rules_preproc_s45.py"],
+    # (session 46: the directives and macro replacement, split from preprocessor.py: the same tables)
+    "shader/hlsl/ppdirective.py": ["test_rules_hlsl_preprocessor_mu18.py", "test_hlsl_lang_preprocessor.py", "test_rules_hlsl_preprocessor.py",
+                                   "test_rules_hlsl_preprocessor_fxc.py", "test_rules_hlsl_preprocessor_c99.py", "test_hlsl_preproc_fxc_tolerance.py",
+                                   "test_rules_hlsl_fxc_preprocess_if.py", "test_rules_preproc_s42.py", "test_rules_preproc_s43.py",
+                                   "test_rules_preproc_s44.py", "test_rules_preproc_s45.py"],
+    "shader/hlsl/ppexpand.py": ["test_rules_hlsl_preprocessor_mu18.py", "test_hlsl_lang_preprocessor.py", "test_rules_hlsl_preprocessor.py",
+                                "test_rules_hlsl_preprocessor_fxc.py", "test_hlsl_pp_differential.py", "test_rules_hlsl_preprocessor_c99.py",
+                                "test_hlsl_preproc_c99_rules.py", "test_rules_hlsl_fxc_preprocess_s36.py", "test_rules_hlsl_fxc_preprocess_s38.py",
+                                "test_mu9_seed22_survivors.py", "test_rules_preproc_s42.py", "test_rules_preproc_s45.py"],
     # (session 44: #include -- operands, handler calls, nesting -- from preprocessor.py; the definitions' reader)
     "shader/hlsl/ppinclude.py": ["test_rules_preproc_s44.py", "test_hlsl_preproc_s19_table.py",
                                  "test_rules_hlsl_fxc_preprocess_include.py", "test_rules_preproc_s42.py"],
