@@ -57,7 +57,7 @@ from .ppmarks import (
 )
 from .ppmarks import destringize as destringize  # (tests import it from here)
 from .pppragma import _KNOWN_PRAGMAS, Pragmas
-from .pprunon import _FAILED, ERR_STRINGEOL, ERR_UNEXPECTEDEOF_MACRO, RunOn
+from .pprunon import _BLANKS, _FAILED, ERR_STRINGEOL, ERR_UNEXPECTEDEOF_MACRO, RunOn
 from .pprunon import ERR_STRINGEOF as ERR_STRINGEOF  # (its number table: kept reachable here)
 from .pptext import FxcText
 from .ppwalk import after_empty_names, hash_after_invocation, leads_back, paren_follows
@@ -86,6 +86,13 @@ class PreprocessResult:
 #: CompErrors.h); the directives' live in ppdirective.py, macro replacement's in ppexpand.py
 ERR_PP_SYNTAX = 1500  # "An invalid preprocessor syntax": a malformed directive operand
 ERR_UNEXPECTEDEOF = 1502  # "The end of file was reached unexpectedly": an #if open at the end of a file
+
+
+def _last_token_line(code: str, breaks: list[tuple[int, int]], start: int) -> int:
+    """The physical line (index) of the last token of the logical line ``code`` that begins on line ``start``
+    (``breaks``: pplex._logical_line's; comments blanked, splices ``SPLICE_MARK``); ``start`` when it holds none."""
+    pos = max((k for k, ch in enumerate(code) if ch not in _BLANKS and not ch.isspace()), default=-1)
+    return max((phys for off, phys in breaks if off <= pos), default=start)
 
 
 class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Includes):
@@ -264,6 +271,11 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
             code = marked.replace(COMMENT_MARK, " ") if self.lenient else marked
             active = all(c.active for c in conds[-1:]) if conds else True
             s = code.strip()
+            if self.lenient and s.startswith(SPLICE_MARK):
+                # a line of blanks and a splice before a directive's "#" joins it: still a directive (d3dcompiler_47
+                # 10.1, session 46: "\\" / "#define X pass" defines X, its line end at line 2; "x\\" / "#define"
+                # is text)
+                s = s.lstrip(_BLANKS)
             if self.lenient and active and not was_in_comment and i == start + 1 and start != self._split_at and \
                     not incomment[0] and (k := hash_after_invocation(self.macros, code)):
                 # fxc reads a # right after the "(" of an invocation that begins the line as a directive's, among
@@ -330,8 +342,10 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                     # writes 2; #include and #line read it themselves)
                     string_open = "skip"
             if s.startswith("#") and not was_in_comment:
-                # (a directive whose further lines only a comment holds, // spliced or /* */: see below)
-                comment_only = i - start > 1 and "//" in lines[start] and self.lenient
+                # (the physical line of the directive's last token: see below)
+                tok_line = _last_token_line(code, breaks, start) if self.lenient else i - 1
+                if self._open_end and i >= len(lines):
+                    tok_line = i - 1  # (a splice before the file's last new-line: see _open_end)
                 while incomment[0] and i < len(lines):
                     # a comment is one space (C99 5.1.1.2 phase 3, before directives are read in phase 4): a
                     # block comment that opens on a directive line carries the directive on past its end -- into
@@ -341,13 +355,14 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                     s += " " + (cont.replace(COMMENT_MARK, " ") if self.lenient else cont).strip()
                     marked += " " + cont
                     i += 1
-                    comment_only = self.lenient and not cont.replace(COMMENT_MARK, " ").strip()
-                before = (self.shown, i + self.line_delta)  # (the directive's last line)
-                if comment_only:
-                    # fxc returns the line end of a directive whose later lines hold only a comment at its first
-                    # line (d3dcompiler_47 10.1, session 45: "#undef X /*" / "*/" / "y" is "#line 1", a line end, y
-                    # at 3; over three lines "#line 4" before y; a token after the */ keeps its last line's)
-                    before = (self.shown, start + 1 + self.line_delta)
+                    if self.lenient and cont.replace(COMMENT_MARK, " ").strip(_BLANKS):
+                        tok_line = i - 1
+                # fxc returns a directive's line end at the line of its last token: later lines that a splice or a
+                # comment joins and that hold no token give none (d3dcompiler_47 10.1: session 45, "#undef X /*" /
+                # "*/" / "y" is "#line 1", a line end, y at 3; a token after the */ keeps its line's; session 46,
+                # "#define X 1 \\" / " 2 \\" / "" ends at line 2, "#if 1\\" / "" at line 1), and the lines after
+                # it are counted from there ("#line 5\\" / "" / "__LINE__" is 6)
+                before = (self.shown, tok_line + 1 + self.line_delta)
                 self._line_ends = 1
                 self._marked_line = marked if self.lenient and COMMENT_MARK in marked else None
                 self._raw_line = raw
@@ -360,13 +375,16 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                     i += self._consumed_lines
                     self.out.extend([""] * self._consumed_lines)
                     before = (self.shown, i + self.line_delta)
+                    tok_line = i - 1
                 failed, emitted = emitted is _FAILED, False if emitted is _FAILED else emitted
                 if self._line_directive is not None:
-                    # "#line N": the line after the directive (physical line i + 1) is line N
-                    self.line_delta = self._line_directive - (i + 1)
+                    # "#line N": the line after the directive (physical line i + 1; fxc's mode: the line after its
+                    # last token's, see above) is line N
+                    self.line_delta = self._line_directive - (tok_line + 2 if self.lenient else i + 1)
                     self._line_directive = None
                     if self._line_named:
-                        before = (self.shown, i + self.line_delta)  # fxc: #line N "f" numbers its own line N-1
+                        # fxc: #line N "f" numbers its own line N-1
+                        before = (self.shown, (tok_line + 1 if self.lenient else i) + self.line_delta)
                 if self._open_end and i >= len(lines):
                     # the file's last line, with no new-line after it: only #define and #pragma, which read their
                     # line to its end, return one (d3dcompiler_47 10.1, session 37: "a" then "#undef X", "#line 7",
@@ -376,8 +394,10 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                         failed and re.match(r"#\s*define\b", s)) else 0
                     eof_directive = not re.match(r"#\s*(define|pragma)\b", s)
                 if self.fxc is not None and (all(c.active for c in conds[-1:]) if conds else True):
-                    for _ in range(self._line_ends):
-                        self.fxc.line_end(*before)
+                    for k in range(self._line_ends):
+                        # (a pragma that a token stopped returns a second line end at the line of the new-line that
+                        # ends it: "#pragma foo\\" / "" writes line 1's and line 2's; d3dcompiler_47 10.1, session 46)
+                        self.fxc.line_end(*(before if k == 0 else (self.shown, i + self.line_delta)))
                 if emitted is True:
                     self.out.append(f'#line {i + 1 + self.line_delta} "{self.file}"')
                 elif emitted:
