@@ -50,15 +50,27 @@ class IfExpressions:
             # (d3dcompiler_47 10.1, session 35), where C's tokens would leave the quote open
             text = re.sub(r"(?<![\w'])'\\'", "92", text)
         raw = self._tokens(text)
-        # (a comment between a name and "(" stays, as a Gap: no invocation across it; see pplex.directive_text)
+        # (a comment between a name and "(" stays, as a Gap: no invocation across it; see pplex.directive_text; not
+        # after ``defined``, no macro: d3dcompiler_47 10.1, session 46, ``defined/**/(X)`` is ``defined(X)``)
         toks = [t for k, t in enumerate(raw) if t != " " or (
-            t.__class__ is Gap and k and raw[k - 1][:1].isidentifier() and raw[k + 1:k + 2] == ["("])]
+            t.__class__ is Gap and k and raw[k - 1][:1].isidentifier() and raw[k + 1:k + 2] == ["("] and
+            raw[k - 1] != "defined")]
+        return self._eval_tokens(text, toks)
+
+    def _eval_tokens(self, text: str, toks: list[str]) -> int:
+        """The value of the #if expression ``toks`` (read from ``text``: see _eval_expr)."""
         # defined X / defined(X) before expansion (C99 §6.10.1p1); a ``defined`` that an expansion produces is
         # undefined behaviour in C99 and evaluated the same way afterwards (as GCC, Clang and MSVC do)
         self._in_if = True
         self._operand_ends_line = False
         try:
-            resolved = self._resolve_defined(toks, self._in_argument_lists(toks))
+            try:
+                resolved = self._resolve_defined(toks, self._in_argument_lists(toks))
+            except HlslError as bad:
+                value = self._before_defined(text, toks, bad)
+                if value is None:
+                    raise
+                return value
             exp = [t for t in self.expand(resolved) if t != " "]
         except _Unterminated as open_list:
             if not self.lenient:
@@ -112,6 +124,26 @@ class IfExpressions:
                 # not #if E alone nor 1 + E)
                 stop.followed_by = [self.error(f"syntax error : unexpected token '{trailing}'", ERR_PP_SYNTAX)]
             raise
+
+    def _before_defined(self, text: str, toks: list[str], bad: HlslError) -> int | None:
+        """fxc's parser meets a ``defined`` that has no operand (``bad``, raised by _resolve_defined) where it
+        wants an operator: after a complete expression the token is the trailing-token X1500 and the expression's
+        value stands (d3dcompiler_47 10.1, session 46: ``#if 1 defined``, ``X defined``, ``(1) defined`` take the
+        group with X1500, ``#if 0 defined`` skips it; ``1 + defined`` is the operand's X1500 and no group). The
+        expression before it, or None where that does not read whole (``bad`` stands)."""
+        at = getattr(bad, "defined_at", None)
+        if not self.lenient or not at:
+            return None
+        errors = len(self.errors)
+        try:
+            value = self._eval_tokens(text, toks[:at])
+        except (HlslError, _Unterminated):
+            value = None
+        if value is None or any(e.code == ERR_PP_SYNTAX for e in self.errors[errors:]):
+            del self.errors[errors:]
+            return None
+        self.errors.append(self.error("syntax error : unexpected token 'defined'", ERR_PP_SYNTAX))
+        return value
 
     def _complete(self, exp: list[str]) -> bool:
         """Whether ``exp`` reads as one whole #if expression (no stop, no syntax error)."""
@@ -194,7 +226,9 @@ class IfExpressions:
         res: list[str] = []
         i = 0
         while i < len(toks):
-            if toks[i] != "defined":
+            if toks[i] != "defined" or i in in_lists:
+                # (one in an argument list is read after the expansion, its operand replaced as any argument's
+                # token: d3dcompiler_47 10.1, session 46, F(defined X) of #define X 1 is X1500 at the 1)
                 res.append(toks[i])
                 i += 1
                 continue
@@ -205,14 +239,12 @@ class IfExpressions:
             # and "#if defined defined" open no group)
             if not re.fullmatch(self._name_re, name) or (self.lenient and name == "defined") or \
                     (paren and (k + 1 >= len(toks) or toks[k + 1] != ")")):
-                if i in in_lists:
-                    res.append(toks[i])
-                    i += 1
-                    continue
                 if self.lenient:
                     bad = k if not re.fullmatch(self._name_re, name) or name == "defined" else k + 1
-                    raise self.error("syntax error : " + fxc_unexpected(toks[bad] if bad < len(toks) else None),
+                    err = self.error("syntax error : " + fxc_unexpected(toks[bad] if bad < len(toks) else None),
                                      ERR_PP_SYNTAX)
+                    err.defined_at = i  # (see _before_defined)
+                    raise err
                 raise self.error("'defined' requires an identifier, optionally in parentheses", ERR_INVALID_INT_EXPR)
             res.append("1" if self._is_defined(name) else "0")
             i = k + 2 if paren else k + 1

@@ -149,8 +149,10 @@ class Expansion:
             if t == "_Pragma" and not self._in_if and not self.lenient:
                 out.append(self._pragma_operator(pending))
                 continue
-            if self._in_if and t == "defined":
-                # a ``defined`` produced by an expansion in #if: its operand is not expanded (GCC's rule)
+            if self._in_if and t == "defined" and (not self.lenient or _from_replacement(t)):
+                # a ``defined`` produced by an expansion in #if: its operand is not expanded (GCC's rule); fxc's
+                # mode: one an argument list holds is an argument's token, its operand replaced too (see
+                # ppcond._resolve_defined)
                 out.append(t)
                 k = len(pending) - 1
                 while k >= 0 and pending[k] == " ":
