@@ -175,7 +175,10 @@ def _parser_error_first(exc: HlslError, cexc: HlslError, text: str, name: str) -
     if not cexc.file or not 3000 <= cexc.code < 3500:
         return False
     order = _reading_order(text, name)
-    at_c, at_p = order.get((cexc.file, cexc.line)), order.get((exc.file, exc.line))
+    # (an error whose place is not where the preprocessor met it -- X1006 of a string ``#`` made names the macro's
+    # #define -- carries the invocation's line and name: ``met_at``, ppexpand._stringized)
+    met_file, met_line, met_name = getattr(exc, "met_at", (exc.file, exc.line, None))
+    at_c, at_p = order.get((cexc.file, cexc.line)), order.get((met_file, met_line))
     if at_c is not None and at_c == at_p:
         # on one line the order is the tokens' (d3dcompiler_47 10.1, session 45: "x y F(1)" of a two-parameter F is
         # X3000 at x then X1516, "F(1) x y" X1516 first): the macro the error names stands where the preprocessor
@@ -184,7 +187,8 @@ def _parser_error_first(exc: HlslError, cexc: HlslError, text: str, name: str) -
         # "x F(y F(" is X3000 at x, then X1515)
         line = text.split("\n")[at_p]
         named = re.search(r"macro '(\w+)'", exc.message)
-        where = re.search(r"(?<!\w)" + re.escape(named.group(1)) + r"(?!\w)", line) if named else \
+        named = named.group(1) if named else met_name
+        where = re.search(r"(?<!\w)" + re.escape(named) + r"(?!\w)", line) if named else \
             re.search(r"\w+\s*$", line) if exc.code == 1515 else None
         return where is not None and cexc.col <= where.start()
     return at_c is not None and at_p is not None and at_c < at_p
@@ -225,8 +229,8 @@ def _hresult_after_preprocessor(exc: HlslError, text: str, name: str, pDefines: 
     valid shader are 0x88760B59; ``F(1,2)`` of a one-parameter F, which leaves ``F`` in the text, is E_FAIL, as
     are ``#error`` and a file that fails to open, which stop the preprocessor). A string left open (X1005 / X1006)
     still reaches fxc's parser, which refuses it (X3000): E_FAIL."""
-    if exc.code in (1005, 1006):
-        return E_FAIL
+    if exc.code in (1005, 1006) and not hasattr(exc, "met_at"):
+        return E_FAIL  # (a string ``#`` made is closed in the text: its line is compiled, see _parser_error_first)
     try:
         res = preprocess(text, name, _defines(pDefines), _include_opener(pInclude, name), keep_errors=True)
     except HlslError as stop:

@@ -55,6 +55,8 @@ class Macro:
     name: str
     params: list[str] | None  # None: object-like
     body: list[str]
+    #: (file, line) of its #define (fxc's mode: the place of an error its replacement makes, ppexpand._stringized)
+    place: tuple[str, int] | None = None
 
 
 class _Cond:
@@ -330,7 +332,7 @@ class Directives:
                 self.lenient and same_definition(old, params, body)):
             # C99 §6.10.3p2 allows only an identical redefinition; fxc warns (X1519) and the new one holds
             self.warnings.append((self.file, self.line, 1519, f"'{name}' : macro redefinition"))
-        self.macros[name] = Macro(name, params, body)
+        self.macros[name] = Macro(name, params, body, (self.file, self.line))
 
     def _check_replacement_list(self, name: str, params: list[str] | None, toks: list[str]) -> None:
         """C99 §6.10.3.3p1: ``##`` neither begins nor ends a replacement list; §6.10.3.2p1: in a function-like

@@ -139,6 +139,7 @@ class CondExpr:
     def __init__(self, toks: list[str], pp: _Reader):
         self.toks, self.i, self.pp = toks, 0, pp
         self.skipping = 0  # > 0 inside an operand whose value is not used
+        self.nested = 0  # the "(" and "?" open where the parser is (a stop there: see peek)
         # fxc's mode types every value unsigned, results of comparisons and logical operators included, so no
         # operation is ever signed
         self.all_unsigned = pp.lenient
@@ -146,7 +147,13 @@ class CondExpr:
     def peek(self) -> str | None:
         t = self.toks[self.i] if self.i < len(self.toks) else None
         if t.__class__ is _Stop:
-            raise self.pp.error("invalid or unsupported integer constant expression", ERR_INVALID_INT_EXPR)
+            stop = self.pp.error("invalid or unsupported integer constant expression", ERR_INVALID_INT_EXPR)
+            if self.nested and self.pp.lenient:
+                # fxc's parser, stopped inside parentheses or a ?:'s middle operand, then meets the end of the
+                # line there (d3dcompiler_47 10.1, session 46: "#if (F)" of a function-like F, "(R(1))", "1 ? R(1) :
+                # 2" are X1518 then X1500; "F", "-R(1)", "R(1) (" X1518 alone)
+                stop.followed_by = [self.pp.error("syntax error : unexpected end of line", ERR_PP_SYNTAX)]
+            raise stop
         return t
 
     def take(self) -> str:
@@ -187,7 +194,9 @@ class CondExpr:
             self.skipping += not c[0]
             # fxc's middle operand is a logical-or expression: a ?: there needs parentheses (d3dcompiler_47 10.1,
             # session 35: ``1 ? 2 ? 0 : 1 : 1`` is "unexpected token '?'"; C's grammar takes any expression)
+            self.nested += 1
             a = self.binary(1) if self.pp.lenient else self.ternary()
+            self.nested -= 1
             self.skipping -= not c[0]
             if self.peek() != ":":
                 raise self.bad(self.peek(), "expected ':' in #if expression")
@@ -265,6 +274,7 @@ class CondExpr:
     def unary(self) -> tuple[int, bool]:
         t = self.take()
         if t == "(":
+            self.nested += 1
             v = self.ternary()
             while self.peek() == ",":
                 # "( expression )" may hold a comma operator only where it is not evaluated (C99 §6.6p3); fxc's
@@ -278,6 +288,7 @@ class CondExpr:
             if self.peek() != ")":
                 raise self.bad(self.peek(), "missing ')' in #if expression")
             self.take()
+            self.nested -= 1
             return v
         if t == "!":
             return int(not self.unary()[0]), self.all_unsigned
