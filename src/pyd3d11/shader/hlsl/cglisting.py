@@ -110,6 +110,9 @@ class ListingMixin:
         from .nonfinite import check_nonfinite_literals, gather_after_check
 
         check_nonfinite_literals(self)  # X4579 below shader model 4, on the optimised code
+        from .legacytex import check_dimensions
+
+        check_dimensions(self)  # X4539 at the Direct3D 9 targets: a sampler read in two dimensions, after X4579
         if not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:
             from .refactor import refactoring_allowed
 

@@ -408,9 +408,18 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
         raise cg.err(pos, f"'{name}': sampler type mismatch", 3013)
     # the texture bears the sampler's name in RDEF (fxc 10.1: Texture_Legacy's tex0..tex4 and Unity fog_test's
     # _MainTex are each listed as a sampler and a texture of one name)
-    tex = next((r for r in cg.resources if r.file == "t" and r.legacy_sampler is s), None)
-    if tex is not None and tex.type.kind != kind:
-        raise cg.err(pos, f"'{s.name}': sampler used with conflicting texture dimensions", 3013)
+    texs = [r for r in cg.resources if r.file == "t" and r.legacy_sampler is s]
+    tex = next((r for r in texs if r.type.kind == kind), None)
+    if texs and tex is None:
+        if not cg.d3d9 or texs[0].type.kind == "Texture1D" or kind == "Texture1D":
+            # (fxc compiles tex1D beside tex2D of one sampler at the Direct3D 9 targets -- a 1D sampler is 2D
+            # there --, not built: X3013 stays)
+            raise cg.err(pos, f"'{s.name}': sampler used with conflicting texture dimensions", 3013)
+        # a Direct3D 9 target judges the dimensions on the code left after dead-code removal: a texture of its
+        # own for each, and legacytex.check_dimensions' X4539 when two of them are read
+        tex = Resource(s.name, ObjectType(kind, NumType(FLOAT, 1, 4, "v")), "t", s.reg, used=True, explicit=True,
+                       legacy_sampler=s)
+        cg.resources.append(tex)
     if tex is None:
         tex = Resource(s.name, ObjectType(kind, NumType(FLOAT, 1, 4, "v")), "t", s.reg, used=True, explicit=True,
                        legacy_sampler=s)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .diagnostics import HlslError
+
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
 
@@ -115,3 +117,31 @@ def _move_after(cg: CodegenContext, movable: list, taken: set[int]) -> None:
 
 def _same_array(a, b) -> bool:
     return "[" in a.name and a.name.split("[", 1)[0] == b.name.split("[", 1)[0]
+
+
+def check_dimensions(cg: CodegenContext) -> None:
+    """fxc 10.1's X4539 "sampler mismatch: sampler used inconsistently" (no source position) at the Direct3D 9
+    targets: one sampler read as two of 2D / 3D / CUBE (``tex2D(s, uv) + tex3D(s, uvw)``, tex*lod forms too; a
+    vertex shader's tex2D met there before its own X4532) -- judged on the code left after dead-code removal and
+    after X3548 / X4579 (``if (false) a += tex3D(s, uvw);`` or an unread ``float4 b = tex3D(s, uvw);`` compiles,
+    the constant table then naming the dimension read: sampler2D; session 46, D9). The other shader models refuse
+    the second dimension as the call is made (intrinsics_math.legacy_tex's X3013). A texture of a sampler that no
+    code left reads, beside one that is read, is dropped."""
+    if not cg.d3d9 or not cg.legacy_tex_uses:
+        return
+    live = {id(a) for ins in cg.code for a in ins.args}
+    textures: dict[int, list] = {}
+    read: dict[int, list] = {}
+    for s, tex, op in cg.legacy_tex_uses:
+        for group in (textures, *((read,) if id(op) in live else ())):
+            seen = group.setdefault(id(s), [])
+            if all(t is not tex for t in seen):
+                seen.append(tex)
+    for key, texs in textures.items():
+        if len(texs) < 2:
+            continue
+        kept = read.get(key, [])
+        if len(kept) > 1:
+            raise HlslError("", 0, 0, 4539, "sampler mismatch: sampler used inconsistently")
+        dropped = texs[1:] if not kept else [t for t in texs if t is not kept[0]]
+        cg.resources[:] = [r for r in cg.resources if all(r is not t for t in dropped)]
