@@ -17,6 +17,7 @@ from pyd3d11.api import ID3D11InfoQueue
 from pyd3d11.api.convenience import texture_to_numpy
 from pyd3d11.d3d11 import *  # noqa: F403
 from pyd3d11.d3dcompiler import D3DCompile
+from pyd3d11.shader.dxbc.aon9 import Aon9Chunk, build_aon9
 from pyd3d11.shader.dxbc.container import build_container, parse_container
 
 FL = {"9_1": 0x9100, "9_2": 0x9200, "9_3": 0x9300, "10_0": 0xA000, "10_1": 0xA100, "11_0": 0xB000, "11_1": 0xB100}
@@ -42,7 +43,9 @@ def level9_blob(blob: bytes, level: str = "9_1") -> bytes:
     prog = c.program
     pixel = int.from_bytes(prog[:4], "little") >> 16 == 0
     token = (0xFFFF0000 if pixel else 0xFFFE0000) | 0x0200 | (1 if level == "9_3" else 0)
-    aon9 = struct.pack("<3I", 0, 12, token) + struct.pack("<I", 0x0000FFFF)  # header words, version, END
+    # a well-formed chunk (a 36-byte header, then a program of its version token and END): d3dcompiler_47's
+    # D3DReflect refuses a shorter chunk (aon9.reflectable)
+    aon9 = build_aon9(Aon9Chunk(token, struct.pack("<2I", token, 0x0000FFFF)))
     return build_container([*list(c), ("Aon9", aon9)])
 
 

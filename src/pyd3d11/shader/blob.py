@@ -216,16 +216,18 @@ def D3DGetBlobPart(pSrcData: Any, SrcDataSize: int | None = None, Part: int | No
     """Extract one part of a DXBC blob (d3dcompiler.h D3DGetBlobPart).
 
     Both ``D3DGetBlobPart(data, size, part, flags)`` and ``D3DGetBlobPart(data, Part=part)`` work.
-    Nonzero ``Flags`` or a value outside D3D_BLOB_PART raise D3DERR_INVALIDCALL (before the data is
-    looked at), then the header checks of :func:`check_dxbc_header`; a part the blob lacks raises E_FAIL.
+    Nonzero ``Flags`` raise D3DERR_INVALIDCALL (before the data is looked at), then the header checks of
+    :func:`check_dxbc_header`, then a value outside D3D_BLOB_PART D3DERR_INVALIDCALL; a part the blob lacks
+    raises E_FAIL. The part is judged after the container (d3dcompiler_47 10.1, session 46: part 13, 0x7FFF,
+    0x8006 or 0xFFFFFFFF of a blob with a wrong checksum is the checksum's E_FAIL, not D3DERR_INVALIDCALL).
     """
     if Part is None:
         SrcDataSize, Part = None, SrcDataSize
     if Flags:
         raise error_for(D3DERR_INVALIDCALL, f"Flags must be 0, got {Flags}", "D3DGetBlobPart")
+    c = _container(pSrcData, SrcDataSize, "D3DGetBlobPart")
     if not (0 <= Part <= D3D_BLOB_DEBUG_NAME or D3D_BLOB_TEST_ALTERNATE_SHADER <= Part <= D3D_BLOB_TEST_COMPILE_REPORT):
         raise error_for(D3DERR_INVALIDCALL, f"unknown blob part {Part}", "D3DGetBlobPart")
-    c = _container(pSrcData, SrcDataSize, "D3DGetBlobPart")
     if Part in _SIGNATURE_PARTS:
         chunks = []
         for group in _SIGNATURE_PARTS[Part]:

@@ -421,12 +421,18 @@ class ID3D11ShaderReflection(IUnknown):
         return rd11[7] if rd11 else 0
 
     def GetMinFeatureLevel(self) -> int:  # noqa: N802
-        """D3D_FEATURE_LEVEL the bytecode needs: for 4_0_level_9_x blobs the Aon9 chunk's level (9_1 for
-        vs/ps_2_0, 9_3 for vs/ps_2_x), else by model."""
+        """D3D_FEATURE_LEVEL the bytecode needs: for 4_0_level_9_x blobs the level of the Aon9 chunk's program
+        token (9_1 for vs/ps_2_0, 9_3 for vs/ps_2_x; fxc writes 2.0 in the chunk's header at both levels, and
+        the DLL's reflection reads the program's: aon9.program_level), a token the DLL refuses E_INVALIDARG (one
+        it maps to no level gives aon9.LEVEL_UNKNOWN, where the DLL answers that level with S_FALSE); else by
+        model."""
         if "Aon9" in self._c:
-            from .dxbc.aon9 import aon9_level
+            from .dxbc.aon9 import program_level
 
-            return aon9_level(self._c.get("Aon9")) or _FL_9_1
+            level = program_level(self._c.get("Aon9"))
+            if level is None:
+                raise _invalid_arg("GetMinFeatureLevel", "the Aon9 program's version token names no shader model")
+            return level
         major, minor = (self._version >> 4) & 0xF, self._version & 0xF
         if major >= 5:
             return _FL_11_0
@@ -479,6 +485,11 @@ def D3DReflect(pSrcData: Any, SrcDataSize: int | None = None,  # noqa: N802,N803
     for need in (PROGRAM_FOURCCS, INPUT_SIGNATURE_FOURCCS, OUTPUT_SIGNATURE_FOURCCS):
         if container.get_first(need) is None:
             raise InvalidArgError(E_INVALIDARG, f"the container has no {'/'.join(need)} chunk", "D3DReflect")
+    if "Aon9" in container:
+        from .dxbc.aon9 import reflectable
+
+        if not reflectable(container.get("Aon9")):
+            raise InvalidArgError(E_INVALIDARG, "the Aon9 chunk's header names no program", "D3DReflect")
     try:
         container.rdef, container.input_signature, container.output_signature  # noqa: B018
         container.patch_constant_signature, container.stats  # noqa: B018

@@ -22,6 +22,22 @@ from . import listing_dialect
 
 FL_9_1, FL_9_3 = 0x9100, 0x9300
 HEADER_SIZE = 36
+#: the level the DLL's GetMinFeatureLevel answers, with S_FALSE, for a version token it knows but maps to no level
+LEVEL_UNKNOWN = 0xFFFFFFFF
+#: D3D_FEATURE_LEVEL of the program's own version token, (type, major, minor) -> level, as d3dcompiler_47 10.1's
+#: GetMinFeatureLevel answers (session 46: fxc's level-9 objects with the program's first token patched, the
+#: checksum rewritten; 80 tokens). A table of the DLL's answers, not a documented rule: 2.1 is 9_3 for both types,
+#: ps 2.4 and vs 2.3 too; the SM4/SM5 majors map as their models do; a token missing here is E_INVALIDARG.
+_TOKEN_LEVELS: dict[tuple[int, int, int], int] = {
+    **{(t, 2, 0): FL_9_1 for t in (0xFFFE, 0xFFFF)},
+    **{(t, 2, 1): FL_9_3 for t in (0xFFFE, 0xFFFF)},
+    (0xFFFF, 2, 4): FL_9_3, (0xFFFE, 2, 3): FL_9_3,
+    **{(t, 4, 0): 0xA000 for t in (0xFFFE, 0xFFFF)}, **{(t, 4, 1): 0xA100 for t in (0xFFFE, 0xFFFF)},
+    **{(t, 5, m): 0xB000 for t in (0xFFFE, 0xFFFF) for m in (0, 1)},
+    **{(t, v >> 8, v & 0xFF): LEVEL_UNKNOWN for t in (0xFFFE, 0xFFFF) for v in (0x000, 0x100, 0x202, 0x2FF, 0x300)},
+    **{(0xFFFF, 1, m): LEVEL_UNKNOWN for m in (1, 2, 3, 4)}, (0xFFFE, 1, 1): LEVEL_UNKNOWN,
+    (0xFFFF, 2, 3): LEVEL_UNKNOWN,
+}
 RUNTIME_CONSTANT_NAMES = {0: "Vertex Shader position offset"}
 CONVERSION_NAMES = {0: "FLT", 1: "BOOL", 2: "INT", 3: "UINT"}
 
@@ -43,6 +59,13 @@ class Aon9Chunk:
         return FL_9_3 if self.version & 0xFF >= 1 else FL_9_1
 
 
+def header_version(version: int) -> int:
+    """The version token fxc writes in the chunk's header: the program's type at 2.0, whatever the program's
+    own token says (d3dcompiler_47 10.1: every ``*_4_0_level_9_3`` object's header reads 2.0 where its
+    program is 2.1; the runtime's level comes from the program's token, ``program_level``)."""
+    return (version & 0xFFFF0000) | 0x0200
+
+
 def build_aon9(chunk: Aon9Chunk) -> bytes:
     cbs = b"".join(struct.pack("<4H4B", b, s, n, t, *conv) for b, s, n, t, conv in chunk.cb_mappings)
     loops = b"".join(chunk.loop_mappings)
@@ -55,7 +78,7 @@ def build_aon9(chunk: Aon9Chunk) -> bytes:
     off_rtc = off_smp + len(smp)
     off_prog = off_rtc + len(rtc)
     total = off_prog + len(chunk.program)
-    header = struct.pack("<4I10H", total, chunk.version, len(chunk.program), off_prog,
+    header = struct.pack("<4I10H", total, header_version(chunk.version), len(chunk.program), off_prog,
                          len(chunk.cb_mappings), off_cb, len(chunk.loop_mappings), off_loop, 0, off_unk,
                          len(chunk.sampler_mappings), off_smp, len(chunk.runtime_constants), off_rtc)
     return header + cbs + loops + smp + rtc + chunk.program
@@ -77,7 +100,9 @@ def parse_aon9(data: bytes) -> Aon9Chunk:
             raise ValueError("Aon9 mapping table past the end of the chunk")
         return [data[off + k * size: off + (k + 1) * size] for k in range(n)]
 
-    out = Aon9Chunk(version, data[poff: poff + psize])
+    program = data[poff: poff + psize]
+    # ``version`` is the program's own token (the header's is fxc's fixed 2.0: header_version)
+    out = Aon9Chunk(struct.unpack_from("<I", program)[0] if len(program) >= 4 else version, program)
     for rec in table(0, 12):
         b, s, n, t, *conv = struct.unpack("<4H4B", rec)
         out.cb_mappings.append((b, s, n, t, tuple(conv)))  # type: ignore[arg-type]
@@ -87,16 +112,46 @@ def parse_aon9(data: bytes) -> Aon9Chunk:
     return out
 
 
+def reflectable(chunk: bytes) -> bool:
+    """d3dcompiler_47 10.1's D3DReflect refuses (E_INVALIDARG) an object whose Aon9 chunk is shorter than the
+    36-byte header, names a program of fewer than 4 bytes, or puts the program's first word past the chunk's end
+    (session 46, fxc's objects with the chunk cut or its header words patched: the chunk's size word, the
+    header's version token, the mapping tables' counts and offsets are not checked; the program may run past
+    the chunk)."""
+    data = bytes(chunk)
+    if len(data) < HEADER_SIZE:
+        return False
+    _size, _version, psize, poff = struct.unpack_from("<4I", data, 0)
+    return psize >= 4 and poff + 4 <= len(data)
+
+
+def program_level(chunk: bytes) -> int | None:
+    """GetMinFeatureLevel of an Aon9 chunk payload as d3dcompiler_47's reflection reads it: the 32-bit word at
+    the header's program offset (the program's own version token, not the header's) looked up in
+    ``_TOKEN_LEVELS``; a zero word is 10_0 (the DLL's answer; an SM4 pixel-shader token's type); None where
+    the DLL fails with E_INVALIDARG, ``LEVEL_UNKNOWN`` where it answers S_FALSE."""
+    data = bytes(chunk)
+    if len(data) < 16:
+        return None
+    poff = struct.unpack_from("<I", data, 12)[0]
+    if poff + 4 > len(data):
+        return None
+    token = struct.unpack_from("<I", data, poff)[0]
+    if token == 0:
+        return 0xA000
+    return _TOKEN_LEVELS.get((token >> 16, (token >> 8) & 0xFF, token & 0xFF))
+
+
 def aon9_level(chunk: bytes | None) -> int | None:
-    """D3D_FEATURE_LEVEL of an Aon9 chunk payload (None for no chunk): the header's version token, or (for a
-    chunk whose header does not parse) the first D3D9 version token found in it; 9_1 when none is found."""
+    """D3D_FEATURE_LEVEL of an Aon9 chunk payload (None for no chunk): ``program_level``'s, or (for a chunk
+    whose program token is not a version the DLL knows) the first D3D9 version token found in it; 9_1 when
+    none is found."""
     if chunk is None:
         return None
     data = bytes(chunk)
-    try:
-        return parse_aon9(data).level
-    except ValueError:
-        pass
+    level = program_level(data)
+    if level is not None:
+        return level
     for (word,) in struct.iter_unpack("<I", data[: len(data) // 4 * 4]):
         if word >> 16 in (0xFFFE, 0xFFFF) and (word >> 8) & 0xFF == 2:
             return FL_9_3 if word & 0xFF >= 1 else FL_9_1
