@@ -136,6 +136,7 @@ class CodegenContext(Protocol):
     #: X3514 of gs_4_x instancing, gs.py; X3523 of a tex* intrinsic, intrinsics_math.py)
     deferred_gate_error: HlslError | None
     deferred_oob_error: HlslError | None  # a literal index out of bounds, after the type rules (exprs.out_of_bounds)
+    void_return_error: HlslError | None  # X3079, raised after the value's type rules (check.check_function)
     layout_errors: list[HlslError]  # packoffsets that do not fit (cg_resources), judged after the type rules (bufregs)
     unmapped_stage_error: HlslError | None  # X4532 of a discard outside a pixel shader, reported last (cgstmts.py)
     strict_bounds: int  # >0 while a loop is unrolled: an index out of bounds raises at once (unroll._unroll)

@@ -236,6 +236,10 @@ class StatementLowering:
             objects.store(self, ctx["result_obj"], self.expr(s.value), s.pos)
         elif s.value is not None:
             v = self.expr(s.value)
+            if ctx["ret"] is VOID:  # after the value's own type rules (check.check_function holds the error)
+                mine, held = self.err(s.pos, "void functions cannot return a value", 3079), self.void_return_error
+                raise held if held is not None and (held.file, held.line, held.col) == \
+                    (mine.file, mine.line, mine.col) else mine
             # a return converts as an assignment does: a struct or array never returns as a vector (d3dcompiler_47
             # 10.1, session 35: ``return s;`` of an S {float4 a;} from a float4 function is X3017)
             from .assign import check_aggregate_assignment
@@ -247,8 +251,6 @@ class StatementLowering:
 
                 if ctx["ret"] is not VOID and holds_double(ctx["ret"]):  # a double returned (doubles.read_double)
                     read_double(self, s.pos)
-            if ctx["ret"] is VOID:
-                raise self.err(s.pos, "void functions cannot return a value", 3079)
         elif ctx["ret"] is not VOID:
             raise self.err(s.pos, "non-void functions must return a value", 3080)
         if ctx.get("entry"):
@@ -277,17 +279,41 @@ class StatementLowering:
         self.store([ctx["flag"]], [imm(0xFFFFFFFF)])
         self.emit("break")
 
-    def cond_slot(self, e: A.Node) -> Slot:
+    def cond_slot(self, e: A.Node, arms: tuple = ()) -> Slot:
+        """The condition ``e`` as one bool slot. ``arms``: an if statement's then / else statements, whose type
+        errors fxc reports before the condition's shape (X3019 / X3020; d3dcompiler_47 10.1, session 46: ``if (v)
+        { float y = undeclared; }`` of a float2 v is X3004, ``if (v) return 1;`` in a void function X3079; a loop's
+        condition is judged before its body)."""
         from .odbool import test_operand
 
         v = test_operand(self, e)
         if _one_component_aggregate(v):
-            raise self.err(e.pos, "could not cast condition to boolean", 3020)
+            raise _arms_first(self, arms, self.err(e.pos, "could not cast condition to boolean", 3020))
         if not isinstance(v.type, NumType):
-            raise self.err(e.pos, "conditional expression must be a scalar", 3019)
+            raise _arms_first(self, arms, self.err(e.pos, "conditional expression must be a scalar", 3019))
         if v.type.n != 1:  # fxc: conditions are not truncated like return values; a vector is an error
-            raise self.err(e.pos, f"conditional expression must be a scalar, not '{v.type}'", 3019)
+            raise _arms_first(self, arms, self.err(e.pos, f"conditional expression must be a scalar, not '{v.type}'",
+                                                   3019))
         return self.convert_base(Val(NumType(v.type.base), v.slots), BOOL).slots[0]
+
+
+def _arms_first(cg: StatementLowering, arms: tuple, exc: HlslError) -> HlslError:
+    """The first type error (or X3079, check.check_function) of an if statement's arms, generated in order
+    though the compile fails, else ``exc`` (the condition's shape: cond_slot)."""
+    from .uncalled import is_type_error
+
+    for part in arms:
+        if part is None:
+            continue
+        try:
+            cg.scoped(part)
+        except HlslError as found:
+            if is_type_error(found) or found.code == 3079:
+                return found
+            break
+        except Exception:  # noqa: BLE001 - an arm this compiler cannot generate proves nothing of its types
+            break
+    return exc
 
 
 def _one_component_aggregate(v: Val) -> bool:

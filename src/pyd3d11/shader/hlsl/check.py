@@ -295,7 +295,13 @@ def check_function(cg: CodegenContext, f: A.FuncDef) -> None:
     """Checks on one function body before it is generated (entry point, inlined callee or method, or the probe
     of a function nothing calls): its return statements. fxc fails a bare ``return;`` in a function with a
     result (X3080 "function must return a value") and a ``return value;`` in a void one (X3079), at the
-    statement, in every function, called or not (d3dcompiler_47 10.1, session 35)."""
+    statement, in every function, called or not (d3dcompiler_47 10.1, session 35).
+
+    X3079 is judged after the value's own type rules and those of the statements before the return (``return
+    undeclared;`` X3004, ``return s.q;`` X3018, ``float x = undeclared; return 1;`` X3004; session 46): it is kept
+    in ``cg.void_return_error`` (the earliest such return met) and raised where the return is generated
+    (cgstmts.ret, after its value), or, for a return the code generation never reaches (dead code), by
+    compiler.py once the body's errors before it are known (:func:`void_return_first`)."""
     if f.body is None:
         return
     from .codegen import walk
@@ -306,7 +312,27 @@ def check_function(cg: CodegenContext, f: A.FuncDef) -> None:
         if n.value is None and f.ret is not VOID:
             raise cg.err(n.pos, f"'{f.name}': function must return a value", 3080)
         if n.value is not None and f.ret is VOID and not _is_void_expr(n.value):
-            raise cg.err(n.pos, f"'{f.name}': void functions cannot return a value", 3079)
+            err = cg.err(n.pos, f"'{f.name}': void functions cannot return a value", 3079)
+            # the last position inside the value: an error there is the value's own, before X3079
+            err.value_end = max((x.pos.line, x.pos.col) for x in walk(n.value) if getattr(x, "pos", None) is not None)
+            held = cg.void_return_error
+            if held is None or (err.file, err.line, err.col) < (held.file, held.line, held.col):
+                cg.void_return_error = err
+            return
+
+
+def void_return_first(cg: CodegenContext, exc: HlslError | None) -> HlslError | None:
+    """The held X3079 (check_function) where fxc reports it before ``exc`` (None: the compile ended without
+    error): X3079 is a type rule, so it precedes every later phase's error (X3500 and up) and a type error of a
+    later statement in the same file; an error before it in the source is fxc's."""
+    held = cg.void_return_error
+    if held is None or exc is held:
+        return None
+    if exc is None or exc.code >= 3500:
+        return held
+    if exc.file == held.file and held.value_end < (exc.line, exc.col):
+        return held
+    return None
 
 
 def check_duplicate_attribute(cg: CodegenContext, f: A.FuncDef) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import ast as A
 from .attributed import check_attributed_declaration, not_a_function
+from .diagnostics import HlslError
 from .namespaces import members_first
 from .objects import has_object
 from .operands import imm
@@ -111,8 +112,23 @@ def _member_attributes(p: Parser) -> dict:
 
 
 def parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
-    """``interface``/``class`` (or ``struct`` with methods) declaration at global scope (optionally
-    followed by variables)."""
+    """``interface``/``class`` (or ``struct`` with methods) declaration (optionally followed by variables), at
+    global scope or in a function.
+
+    fxc type-checks a class's methods once the whole class is reduced: a syntax error inside it leaves its methods
+    unchecked (``int fn() { return this.i; } int operator+(int);`` is X3000 at ``operator``, a ``return undeclared;``
+    before it too, a method's own syntax error; d3dcompiler_47 10.1, session 46), so nothing read in it is salvaged
+    for the type rules (salvage.py: neither as the enclosing function's statements nor as a function of its own)."""
+    try:
+        return _parse_type_decl(p, mods, pos)
+    except HlslError as exc:
+        exc.salvage = []
+        for attr in ("salvage_top", "salvage_vars"):
+            exc.__dict__.pop(attr, None)
+        raise
+
+
+def _parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
     kw = p.next().text
     name_tok = p.decl_name(scope="" if p.block_depth else "global")
     order = sum(1 for t in p.types.values() if isinstance(t, (InterfaceType, ClassType)))

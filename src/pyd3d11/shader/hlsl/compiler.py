@@ -201,6 +201,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         raise
     policy: list[WarningPolicy] = []  # ``#pragma warning`` state by position, once the first parse has run
 
+    from .check import void_return_first
     from .salvage import earlier_declaration_error
 
     def parse(profile: str):
@@ -254,6 +255,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             cg.skip_target_error = gate == "skip"
             cg.run()
         except NotSupportedError:
+            if cg is not None and cg.void_return_error is not None:  # a type rule, before what is not built
+                raise failed(cg, cg.void_return_error) from None
             if cg is not None and any(cg.signature_errors):  # a refusal the binding made first (sigphase.py)
                 raise failed(cg, next(e for e in cg.signature_errors if e is not None)) from None
             if cg is not None and cg.deferred_call_error is not None:  # X3510 met first: fxc refuses the program
@@ -270,6 +273,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             earlier = earlier_declaration_error(cg.prog, exc, row_major)
             if earlier is not None:  # an earlier declaration's type error is fxc's first (salvage.py)
                 raise failed(cg, earlier) from None
+            held = void_return_first(cg, exc)
+            if held is not None:  # ``return value;`` in a void function, judged after its value (check.py)
+                raise failed(cg, held) from None
             sig = signature_instead(cg, exc)
             if sig is not None:  # the signature's refusal recorded while binding comes first (sigphase.py)
                 raise failed(cg, sig) from None
@@ -320,8 +326,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             if cg is not None and cg.deferred_call_error is not None:  # (X3510 met first)
                 raise failed(cg, cg.deferred_call_error) from None
             raise
-        if cg.deferred_double_error is not None or cg.deferred_legacy_error is not None or \
-                cg.deferred_oob_error is not None or cg.deferred_gate_error is not None or \
+        if cg.void_return_error is not None or cg.deferred_double_error is not None or \
+                cg.deferred_legacy_error is not None or cg.deferred_oob_error is not None or cg.deferred_gate_error is not None or \
                 cg.signature_errors[0] is not None or cg.deferred_call_error is not None:
             return cg, ""  # refused once the uncalled functions are checked (below)
         for pos, code, msg, as_error in issued(cg):
@@ -423,8 +429,16 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     memo = (hashlib.sha256(pp.text.encode()).hexdigest(), file, flags, row_major, file_target, (major, minor) == (5, 1))
     try:
         functions = [d for d in cg.prog.decls if isinstance(d, A.FuncDef)]
-        check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None, functions)
-        check_dead_branches(cg, probe_codegen, memo)  # a branch pruned as constant is type-checked (deadcode.py)
+        try:
+            check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None, functions)
+            check_dead_branches(cg, probe_codegen, memo)  # a branch pruned as constant is type-checked (deadcode.py)
+        except HlslError as exc:  # a return the code generation never reached, before a later type error
+            held = void_return_first(cg, exc)
+            if held is None:
+                raise
+            raise failed(cg, held) from None
+        if cg.void_return_error is not None:  # (check.check_function)
+            raise failed(cg, cg.void_return_error)
         # doubles below shader model 5: after every type rule of the file, a double global first (doubles.py)
         # the signature's element types after the type rules, its semantics after the optimiser's refusals (sigphase)
         late = cg.deferred_late_error

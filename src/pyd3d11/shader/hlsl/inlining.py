@@ -13,7 +13,8 @@ from .assign import assign_to, designated_argument
 from .diagnostics import HlslError
 from .exprs import _val, expr
 from .operands import imm
-from .types import VOID, NumType, ObjectType
+from .samplerarg import NO_SAMPLER
+from .types import SAMPLER_KINDS, VOID, NumType, ObjectType
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -131,7 +132,14 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
                        for f in cands)
         cg.uav_load_ok += out_only
         try:
-            args.append(expr(cg, a))
+            if all(i < len(f.params) and isinstance(f.params[i].type, ObjectType) and
+                   f.params[i].type.kind in SAMPLER_KINDS for f in cands):
+                # a sampler that names no one sampler passes as one never assigned: its use is X3538 (samplerarg.py)
+                from .samplerarg import legacy_sampler_value
+
+                args.append(legacy_sampler_value(cg, a))
+            else:
+                args.append(expr(cg, a))
         finally:
             cg.uav_load_ok -= out_only
     from .overload import out_argument_first, resolve
@@ -192,8 +200,14 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         if (isinstance(p.type, ObjectType) or objects.holds_objects(p.type)) and i < len(args) and \
                 ("out" in p.mods or "inout" in p.mods):
             _check_object_out_argument(cg, e, arg_nodes[i])
-        if isinstance(p.type, ObjectType) and isinstance(a.type, ObjectType) and a.type.kind == "null":
+        if isinstance(p.type, ObjectType) and isinstance(a.type, ObjectType) and \
+                (a.type.kind == "null" or a.obj is NO_SAMPLER):
             a = objects.new_local(cg, p.type)  # NULL: an object never assigned (samplerarg.py)
+        if isinstance(p.type, ObjectType) and p.type.kind.endswith("Stream") and "inout" not in p.mods and \
+                "out" not in p.mods and "uniform" not in p.mods and "const" not in p.mods:
+            # a called function's stream parameter must be inout, as the entry's (d3dcompiler_47 10.1, session 46:
+            # ``void emit(TriangleStream<D> s, …)`` called is X3514; uncalled, ``out`` or ``uniform`` it compiles)
+            raise cg.err(p.pos, f"'{f.name}': stream input parameter '{p.name}' must be an inout parameter ", 3514)
         if isinstance(p.type, ObjectType):
             # a const object parameter is read-only through operator[] (X3025, assign.lvalue): its own Val, not
             # the argument's (session 39 ACC)

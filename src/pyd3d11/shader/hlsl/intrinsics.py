@@ -128,7 +128,12 @@ def intrinsic(cg: CodegenContext, name: str, arg_nodes: list[A.Node], pos) -> Va
         if name == "asuint" and len(arg_nodes) == 3:  # asuint(double, out lo, out hi): outs are not read
             args = [expr(cg, arg_nodes[0]), Val(VOID, []), Val(VOID, [])]
         else:
-            args = [expr(cg, a) for a in arg_nodes]
+            from .intrinsics_math import NAMES as MATH
+            from .samplerarg import legacy_sampler_value
+
+            # a tex* sampler that names no one sampler is X3538 once the overload is chosen (samplerarg.py)
+            args = [legacy_sampler_value(cg, a) if k == 0 and name.startswith("tex") and name in MATH else expr(cg, a)
+                    for k, a in enumerate(arg_nodes)]
             if known_intrinsic(name):  # a void call's value matches no overload (voidvals.py)
                 check_intrinsic_arguments(cg, name, args, pos)
     except Exception as exc:

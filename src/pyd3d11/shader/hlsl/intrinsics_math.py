@@ -367,14 +367,32 @@ def determinant4(cg: CodegenContext, v: list[list]) -> list:
 _LEGACY_DIM = {"1D": ("Texture2D", 1), "2D": ("Texture2D", 2), "3D": ("Texture3D", 3), "CUBE": ("TextureCube", 3)}
 
 
+def _legacy_mismatch(name: str, key: str, sk: str, args: list[Val]) -> bool:
+    """Whether a tex* overload fails its arguments (X3013): a sampler of another dimension, or a coordinate
+    vector of fewer components than the form reads (``tex2D(s, (float1)t)``, ``tex2Dlod(s, t.xy)``)."""
+    want = 4 if name[3 + len(key):] in ("proj", "lod", "bias") else _LEGACY_DIM[key][1]
+    short = [a for a in args[1:] if isinstance(a.type, NumType) and a.type.shape != "s" and a.type.n < want]
+    return bool(sk.startswith("sampler") and sk not in ("sampler", "sampler_state") and sk[7:].upper() != key or short)
+
+
 def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
     """texND[proj|lod|bias|grad](sampler, coord[, ddx, ddy]): sample t#/s# of the sampler's number."""
     key = next((k for k in _LEGACY_DIM if name[3:].startswith(k)), None)
     # (sampler, coord); texND and texNDgrad also take (sampler, coord, ddx, ddy)
     nargs = (4,) if name.endswith("grad") else (2, 4) if key is not None and name == "tex" + key else (2,)
+    from .samplerarg import MESSAGE, NO_SAMPLER
+
     if key is None or len(args) not in nargs or not isinstance(args[0].type, ObjectType) or \
-            not isinstance(args[0].obj, Resource):
+            not isinstance(args[0].obj, Resource) and args[0].obj is not NO_SAMPLER:
         raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+    if args[0].obj is NO_SAMPLER:  # no one sampler (samplerarg.legacy_sampler_value): X3538 once the overload fits
+        if _legacy_mismatch(name, key, args[0].type.kind, args):
+            raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
+        if cg.deferred_gate_error is None:
+            from .uintrange import stamp
+
+            cg.deferred_gate_error = stamp(cg, cg.err(pos, MESSAGE, 3538))
+        return Val(NumType(FLOAT, 1, 4, "v"), [imm(0)] * 4)
     if not cg.d3d9 and not cg.compile_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
         # every shader-model-4+ target, 4_0_level_9_x and 5.1 included, refuses them outside backwards
         # compatibility once an overload is chosen (a wrong argument count is still X3013; a SamplerState is taken
@@ -383,10 +401,7 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
         # dimension or a coordinate of fewer components (``tex2D(s, (float1)t)``, ``tex2Dlod(s, t.xy)``) is X3013 --
         # and the refusal waits for the type rules of the whole program (a later undeclared name is X3004), before
         # the doubles' phase (fxc 10.1, session 42 MUT: Codegen.deferred_gate_error)
-        sk = args[0].obj.type.kind
-        want = 4 if name[3 + len(key):] in ("proj", "lod", "bias") else _LEGACY_DIM[key][1]
-        short = [a for a in args[1:] if isinstance(a.type, NumType) and a.type.shape != "s" and a.type.n < want]
-        if sk.startswith("sampler") and sk not in ("sampler", "sampler_state") and sk[7:].upper() != key or short:
+        if _legacy_mismatch(name, key, args[0].obj.type.kind, args):
             raise cg.err(pos, f"'{name}': no matching {len(args)} parameter intrinsic function", 3013)
         if cg.deferred_gate_error is None:
             from .uintrange import stamp

@@ -195,16 +195,19 @@ def _method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], po
         from .methodsig import check_status_argument
 
         check_status_argument(cg, name, status_node, len(arg_nodes), pos)
-    from .samplerarg import sampler_value
+    from .samplerarg import defer_no_sampler, legacy_sampler_value
 
     # a sampling method's sampler names one sampler at compile time (X3538, samplerarg.py)
     sampling = texture and (name in HEAD or name.startswith("CalculateLevelOfDetail"))
-    args = [sampler_value(cg, a) if k == 0 and sampling else expr(cg, a)
+    args = [legacy_sampler_value(cg, a) if k == 0 and sampling else expr(cg, a)
             for k, a in enumerate(arg_nodes[:-1] if status_node is not None else arg_nodes)]
-    if texture and (name in HEAD or name.startswith("CalculateLevelOfDetail")):
+    if sampling:
         # the sampler's kind is part of the overload (X3013), a type rule checked before the stage's
-        # code-generation limit below, so a function nothing calls is checked as one a pixel shader calls
-        _check_sampler(cg, name, args[0], len(arg_nodes), pos)
+        # code-generation limit below, so a function nothing calls is checked as one a pixel shader calls;
+        # NULL passes for any sampler (X3538)
+        if not (isinstance(args[0].type, ObjectType) and args[0].type.kind == "null"):
+            _check_sampler(cg, name, args[0], len(arg_nodes), pos)
+        args[0] = defer_no_sampler(cg, args[0], pos)
     if name in _IMPLICIT_LOD and cg.stage != "ps" and not _defer_unmappable(cg):
         # sample, sample_b, sample_c and lod take their LOD from screen-space derivatives: D3D11.3 §22.4.15,
         # 22.4.16, 22.4.19 and lod list Stage(s): Pixel Shader (sample_l/sample_d/sample_c_lz/gather4: All);

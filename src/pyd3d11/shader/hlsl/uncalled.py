@@ -165,17 +165,19 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
     target = next((g for g in cg.funcs.get(key[0], []) if func_key(g) == key), None)
     if target is None or target.body is None:
         return None
-    from .check import check_function
+    from .check import check_function, void_return_first
 
     # return statements (X3080 a bare return in a function with a result, X3079 a value from a void one) are
     # judged in every body, called or not; whether every path returns (X3507) only where a function is
     # compiled (check.check_end_reachable; d3dcompiler_47 10.1, session 35). fxc lists errors in source order:
-    # a type error before the faulty return comes first
+    # a type error before the faulty return comes first, and X3079 follows its value's own (check.py)
     ret_err: HlslError | None = None
+    cg.void_return_error = None
     try:
         check_function(cg, target)
     except HlslError as exc:
         ret_err = exc
+    held = cg.void_return_error
     try:
         scope = {p.name: _param_value(cg, p) for p in target.params}
         result = cg.alloc_slots(target.ret.slots, var=True) if target.ret is not VOID else []
@@ -188,10 +190,10 @@ def _probe(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, 
         cache[stage] = cg
     except HlslError as exc:
         if is_type_error(exc) and (ret_err is None or (exc.line, exc.col) < (ret_err.line, ret_err.col)):
-            return exc
+            return void_return_first(cg, exc) or exc
     except Exception:  # noqa: BLE001 - a probe that trips over an unbuilt path proves nothing
         pass
-    return ret_err
+    return ret_err or held
     return None
 
 

@@ -119,7 +119,7 @@ def gen_if(cg: CodegenContext, s: A.If) -> None:
     for part in (s.then, s.other):
         if isinstance(part, A.DeclStmt):
             _unbind(cg, part)  # ``if (c) float a = 1;``
-    c = cg.cond_slot(s.cond)
+    c = cg.cond_slot(s.cond, (s.then, s.other))
     if "branch" in s.attrs and not is_imm(c) and not _can_branch(cg, s.cond):
         from .uintrange import defer
 
