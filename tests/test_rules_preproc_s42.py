@@ -1492,6 +1492,9 @@ ROWS = [
     # (met in session 46: a string # makes whose closing quote a backslash escapes is X1006)
     ('stringize', '#define S(a) #a\nS(a\\b)\nS(\\)\nS(\\n)\n',
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"a\\b" \n"\\"" \n"\\n" \n', ('X1006',)),
+    # (met in session 46: an invocation an included file leaves open reads on in the includer)
+    ('include', '#include "macro_args.h")\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "macro_args.h"\n\nF ', ('X1500', 'X1515')),
 ]
 
 #: recorded the same way, not built (docs42/PRE_conformance.md, "open"): strict xfail
@@ -1500,8 +1503,6 @@ GAPS = [
      '#line 9 "a\\\\b.h"\n\n"a\\\\b.h"\x00\x00 \n', ()),
     ('include', '#include "self.h"\npass\n',
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "self.h"\n\n\n\n\n#line 5 "self.h"\n\n\n\n#line 4 "self.h"\npass \n\n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ()),
-    ('include', '#include "macro_args.h")\n',
-     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "macro_args.h"\n\nF ', ('X1500', 'X1515')),
     ('hash_after_paren', '#define X(a) a\nX(#undef X\n) pass\n',
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nX \npass \n', ('X1516',)),
     ('eof_groups', '#define F(a) a\n#if 1\nF(\n',

@@ -455,12 +455,13 @@ ROWS = [
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\nx \n\n#line 7\n\n', ()),
     ('comment_directive', 'x\n#ifdef X // c \\\n c \\\n c\ny\n#endif\n',
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\nx \n\n#line 6\n\n', ()),
+    # (met in session 46: an invocation an included file leaves open reads on in the includer)
+    ('include_groups', '#include "def_f.h"\n#include "inv_open.h"\n)\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "def_f.h"\n\n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n', ()),
 ]
 
 #: recorded the same way, not built (the docs section's "open"): strict xfail
 GAPS = [
-    ('include_groups', '#include "def_f.h"\n#include "inv_open.h"\n)\n',
-     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "def_f.h"\n\n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n', ()),
     ('include_groups', '#include "def_f.h"\nF(pass\n#include "inv_close.h"\n',
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "def_f.h"\n\n\n\n#line 1 "inv_close.h"\npass \n\n', ()),
     ('defined_va_args', '#define P(x) x\n#define L (\n#if P(defined) L P)\npass\n#else\nfail\n#endif\n',
@@ -666,11 +667,12 @@ COMPILES = [
     ('x\n#if 1 // c \\\n c \\\n c\ny\n#endif\n', 'X3000'),
     ('x\n#ifdef X /*\n\n\n*/\ny\n#endif\n', 'X3000'),
     ('x\n#ifdef X // c \\\n c \\\n c\ny\n#endif\n', 'X3000'),
+    # (met in session 46: an invocation an included file leaves open reads on in the includer)
+    ('#include "def_f.h"\n#include "inv_open.h"\n)\n', 'ok'),
 ]
 
 #: recorded the same way, not built: strict xfail
 COMPILE_GAPS = [
-    ('#include "def_f.h"\n#include "inv_open.h"\n)\n', 'ok'),
     ("#define C 'é'\n#if C == -23\npass\n#else\nfail\n#endif\n", 'ok'),
     ("#define C(x) x\n#if C('é') == -23\npass\n#else\nfail\n#endif\n", 'ok'),
     ("#if 'é' == -23\npass\n#else\nfail\n#endif\n", 'ok'),

@@ -214,6 +214,12 @@ class Directives:
         elif name == "pragma":
             return self.pragma(rest)
         elif name == "line":
+            number = re.match(r"[^\s\"]*\s*", rest).group(0)
+            name_part, after_splice = self._name_cut_by_splice(rest[len(number):])
+            rest = number + name_part
+            if after_splice is not None and (more := [p for p in self._tokens(after_splice) if p.strip()]):
+                # (the line after the splice is read with the directive: its first token is X1500)
+                self.errors.append(self.error("syntax error : " + fxc_unexpected(more[0]), ERR_PP_SYNTAX))
             parts = self._tokens(rest)
             # C99 §6.10.4p5 replaces macros in a #line that matches neither form; fxc does not (d3dcompiler_47
             # 10.1, session 35: ``#line L`` is "syntax error : unexpected token 'L'")

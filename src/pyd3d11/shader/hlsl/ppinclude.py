@@ -25,6 +25,10 @@ class Includes:
     """The ``#include`` directive of ``Preprocessor`` (see the module docstring)."""
 
     def include(self, rest: str) -> None:
+        rest, after_splice = self._name_cut_by_splice(rest)  # (the name a splice cuts: what follows is not read)
+        if after_splice is not None:
+            # (a name ending in a backslash names a folder: no file opens, whatever the handler, X1507)
+            raise self.error(f"failed to open source file: '{rest.strip()[1:-1]}'", ERR_FILE_OPEN)
         text = rest.strip()
         m = re.match(r'"([^"\n]*)"|<([^>\n]*)>', text)
         after = None  # (the X1500 of a line read with the directive's, reported once the file is open)
@@ -99,7 +103,8 @@ class Includes:
         if self.fxc is not None:
             # fxc's reader returns the #include's line end before the file it reads, which its text names as the
             # directive wrote it (d3dcompiler_47 10.1, session 37: #line 1 "a.h")
-            self.fxc.line_end(self.shown, self.line)
+            # (at the line of the directive's last token: Preprocessor.process's tok_line)
+            self.fxc.line_end(self.shown, self._last_token_at or self.line)
             self._line_ends = 0
         consumed = self._consumed_lines  # (the includer's lines read with the directive: the file's own set it again)
         done = opened[2] if len(opened) > 2 else None

@@ -113,6 +113,9 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         self._mark = COMMENT_MARK if self.lenient else " "  # what _strip_comments writes for a comment
         self._marked_line: str | None = None  # a directive line's text with its comments marked (see pplex.directive_text)
         self._raw_line: str | None = None  # a directive's logical line as written (#error's text)
+        self._last_token_at = 0  # the presumed line of a directive's last token (process: its line end, #include's)
+        self._carried: list[str] | None = None  # an invocation an included file left open (see process)
+        self._carried_at = ("", 0)  # (its file and line as fxc's text names them)
         self.macros: dict[str, Macro] = {}
         #: the error reading a definition reported (fxc's mode: ppdefines; raised when the run starts)
         self._define_error: HlslError | None = None
@@ -364,11 +367,13 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                 # it are counted from there ("#line 5\\" / "" / "__LINE__" is 6)
                 before = (self.shown, tok_line + 1 + self.line_delta)
                 self._line_ends = 1
+                self._last_token_at = before[1] if self.lenient else 0
                 self._marked_line = marked if self.lenient and COMMENT_MARK in marked else None
                 self._raw_line = raw
                 self._consumed_lines = 0
                 emitted = self._soft(self.directive, s[1:].strip(), conds, active, start)
                 self._marked_line = self._raw_line = None
+                self._last_token_at = 0
                 if self._consumed_lines:
                     # an #if / #elif whose argument list closes on a later line read those lines (ppcond): each
                     # gives the text its line end, as the directive's own does
@@ -412,6 +417,9 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                     splices_before, errors_before = self._splices, len(self.errors)
                     done: list[str] = []  # the expansion of the tokens before a directive among arguments
                     toks = _tokenize_lines(marked, breaks, self.line_delta, self.strict_c99)
+                    carried, self._carried = self._carried, None
+                    if carried is not None:
+                        toks = carried + ([] if carried[-1:] == [" "] else [GAP]) + toks
                     while (more := self._needs_more(toks)) and i < len(lines):
                         nxt = _NextLine.read(lines, i, incomment, self._mark)
                         d = nxt.text.strip()
@@ -487,12 +495,45 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                                 i = nxt.next_i
                                 continue
                             nxt.unread(incomment)
+                        if expanded is None and self.lenient and self.depth > 1 and i >= len(lines) and not done:
+                            # an invocation an included file leaves open goes on in the includer: fxc collects its
+                            # arguments across the file's end (d3dcompiler_47 10.1, sessions 45-46: "G(pass" in a
+                            # file, ")" after its #include is "pass" at the ")" line, no X1515, no marker for the
+                            # file): the tokens wait for the includer's next text line (_carried)
+                            head, self._carried = toks[:self._open_at], toks[self._open_at:]
+                            self._carried_at = (self.shown, first_line)
+                            # (the tokens before the open invocation stay in the file's text, no line end)
+                            done = self.expand(head)
+                            for tok in done if self.fxc is not None else ():
+                                if tok != " ":
+                                    self.fxc.token(self.shown, first_line, tok)
+                            break
+                        if expanded is None and carried is not None:
+                            # (never closed: X1515 and the name at the place the included file opened it)
+                            saved = self.file, self.shown, self.line
+                            self.shown, self.line = self._carried_at
+                            self.file = self.shown
+                            try:
+                                expanded = self._unterminated_call(toks)
+                            finally:
+                                self.file, self.shown, self.line = saved
+                            carried = []  # (written below at that place)
                         if expanded is None:
                             expanded = self._unterminated_call(toks)
                         break
-                    if self.fxc is not None:
+                    if self._carried is not None:
+                        self.out.append(_join(done))
+                        self.out.extend([""] * (i - start - 1))
+                        continue
+                    if self.fxc is not None and carried == []:
+                        for tok in expanded:
+                            if tok != " ":
+                                self.fxc.token(*self._carried_at, tok)
+                    elif self.fxc is not None:
                         at = first_line
-                        if self._splices != splices_before and not any(
+                        if carried is not None:
+                            at, self._marks = i + self.line_delta, []  # (at the line of the ")", as below)
+                        elif self._splices != splices_before and not any(
                                 e.code == ERR_PARAMETERS_MACRO for e in self.errors[errors_before:]):
                             # (an #include among the arguments: fxc writes the expansion after the file, at the ")"
                             # line, a name whose arguments do not match at its own; d3dcompiler_47 10.1, session 43)
@@ -501,7 +542,9 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                     if self.pragma_ops != pragma_ops_before:  # the line's expansion met a _Pragma
                         self._emit_with_pragmas(done + expanded, first_line, i + 1 + self.line_delta)
                         continue
-                    if not done and i - start == 1 and _same_tokens(toks, expanded):
+                    if carried is not None:
+                        self.out.append(_join(expanded))
+                    elif not done and i - start == 1 and _same_tokens(toks, expanded):
                         # nothing replaced on one physical line: its text as written (comments blanked to their
                         # length), so every token keeps its column — fxc's ``(line,col)`` counts each character
                         # of the physical line, leading blanks included
@@ -547,8 +590,16 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
             for c in conds:
                 c.foreign = True
             self._left_open = conds
-        if self.fxc is not None and self.depth > 1:
+        if self.fxc is not None and self.depth > 1 and self._carried is None:
             self.fxc.line_end(self.shown, eof_line + self.line_delta)  # an included file's end returns one more
+        if self._carried is not None and self.depth == 1:
+            # (an invocation an included file left open that the main file never closed: X1515 at its end)
+            carried, self._carried = self._carried, None
+            expanded = self._unterminated_call(carried)
+            if self.fxc is not None:
+                for tok in expanded:  # (the name fxc keeps, in the file that opened the invocation)
+                    if tok != " ":
+                        self.fxc.token(*self._carried_at, tok)
         self.file, self.line, self.shown = saved_file, saved_line, saved_shown
         self.real_file, self.line_delta = saved_real, saved_delta
         self._open_end = saved_open_end
