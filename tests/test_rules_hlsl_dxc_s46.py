@@ -21,6 +21,8 @@ build; the rows cover each rule's extent, not only the lines that showed it:
 * a syntax error inside a class or struct with methods (``int operator+(int);``, a method's own syntax error)
   leaves its methods' type rules unchecked: fxc checks them once the class is reduced (parse_stmts.py), so a
   ``this`` or an undeclared name in a method before it is no error of its own (DXC cpp-errors' ``CInternal``).
+* a string literal and a string variable (not ``const``) as the two arms of ``?:`` are X3020 "type mismatch between
+  conditional values", in a global's initialiser and in a function body (stringarms.py).
 """
 
 from __future__ import annotations
@@ -227,8 +229,45 @@ def class_syntax_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
+# --- a string literal and a string variable as the two arms of ?: -------------------------------------------------------
+def string_arm_rows() -> list[tuple[str, str, str]]:
+    ps = "float4 main() : SV_Target { return 0; }"
+    glob = {
+        "lit_uni": ("string s1;", 'string s4 = true ? "b" : s1;'),
+        "uni_lit": ("string s1;", 'string s4 = true ? s1 : "b";'),
+        "static_init": ("string s1;", 'static string s4 = true ? "b" : s1;'),
+        "static_const_arm": ('static const string s1 = "x";', 'string s4 = true ? "b" : s1;'),
+        "uniform_cond": ("string s1; bool f;", 'string s4 = f ? "b" : s1;'),
+        "undeclared_arm": ("", 'string s4 = true ? "b" : undeclared;'),
+        "two_literals": ("", 'string s4 = false ? "a" : "b";'),
+        "two_uniforms": ("string s1; string s2;", "string s4 = true ? s1 : s2;"),
+        "cast_arm": ("string s1;", 'string s4 = true ? "b" : (string)s1;'),
+        "nested": ("string s1;", 'string s4 = true ? (true ? "a" : s1) : "b";'),
+        "nested_same": ("string s1;", "string s4 = true ? (true ? s1 : s1) : s1;"),
+        "static_var_arm": ('static string s1 = "q";', 'string s4 = true ? "b" : s1;'),
+        "const_uniform_arm": ('const string s1 = "q";', 'string s4 = true ? "b" : s1;'),
+    }
+    rows = [(f"str_global_{k}", "ps_5_0", (pre + "\n" if pre else "") + d + "\n" + ps) for k, (pre, d) in glob.items()]
+    body = {
+        "local_lit_uni": ("string s1;", 'string s4 = true ? "b" : s1;'),
+        "local_uni_uni": ("string s1;", "string s4 = true ? s1 : s1;"),
+        "local_var": ("", 'string s = "a"; string s4 = true ? "b" : s;'),
+        "local_static_const": ('static const string k = "x";', 'string s4 = true ? "b" : k;'),
+        "local_const": ("", 'const string s = "a"; string s4 = true ? "b" : s;'),
+        "statement": ("string s1;", 'true ? "b" : s1;'),
+        "const_uniform_global": ('const string cu = "q";', 'string s4 = true ? cu : "b";'),
+        "two_literals": ("", 'string s4 = true ? "a" : "b";'),
+        "shadowing_local": ('static const string k = "x";', 'string k = "y"; string s4 = true ? "b" : k;'),
+    }
+    rows += [(f"str_body_{k}", "ps_5_0", (pre + "\n" if pre else "") + "float4 main() : SV_Target { " + b +
+              " return 0; }") for k, (pre, b) in body.items()]
+    rows.append(("str_body_param", "ps_5_0", 'float4 f(string p) { string s4 = true ? "b" : p; return 0; }\n'
+                                             'float4 main() : SV_Target { return f("x"); }'))
+    return rows
+
+
 def all_rows() -> list[tuple[str, str, str]]:
-    rows = void_return_rows() + sampler_rows() + if_condition_rows() + class_syntax_rows()
+    rows = void_return_rows() + sampler_rows() + if_condition_rows() + class_syntax_rows() + string_arm_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 

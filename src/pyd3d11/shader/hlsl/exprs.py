@@ -248,6 +248,12 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             read_double(cg)  # the condition is tested before the values are made (doubles.read_double)
         a = expr(cg, e.a)
         b = expr(cg, e.b)
+        if isinstance(a.type, ObjectType) and a.type.kind == "string" or \
+                isinstance(b.type, ObjectType) and b.type.kind == "string":
+            from .stringarms import MISMATCH, string_kind
+
+            if string_kind(e, lambda n: _string_name_kind(cg, n)) == MISMATCH:  # a literal and a variable
+                raise cg.err(e.pos, "type mismatch between conditional values", 3020)
         if isinstance(a.type, ObjectType) or isinstance(b.type, ObjectType):
             return objects.select(cg, c, a, b, e.pos)
         return select(cg, c, a, b, e.pos)
@@ -1107,6 +1113,24 @@ def unary(cg: CodegenContext, op: str, v: Val, pos) -> Val:
             uintrange.check_not_negative(cg, out, "i", pos)  # known not to be negative (X3548; -1u is a constant)
         return _val(v.type, out)
     raise cg.err(pos, f"unsupported unary operator '{op}'", 3000)
+
+
+def _string_name_kind(cg: CodegenContext, name: str) -> str | None:
+    """The stringarms kind of a named string in a function body: a local or parameter (a const one read-only), else
+    a global by its declaration."""
+    from .stringarms import LITERAL, VARIABLE, declared_kind
+
+    for scope in reversed(cg.scopes[1:]):
+        if name in scope:
+            v = scope[name]
+            if not (isinstance(v.type, ObjectType) and v.type.kind == "string"):
+                return None
+            return LITERAL if v.readonly else VARIABLE
+    k = cg.global_decl_index.get(name)
+    d = cg.prog.decls[k] if k is not None else None
+    if not isinstance(d, A.VarDecl) or str(d.type) != "string":
+        return None
+    return declared_kind(set(d.mods))
 
 
 def select(cg: CodegenContext, c: Val, a: Val, b: Val, pos) -> Val:

@@ -79,6 +79,14 @@ def _check_object_source(cg: CodegenContext, name: str, t: Type, init: A.Node, p
     if isinstance(t, ObjectType) and t.kind in EFFECT_KINDS:
         return  # shader and state objects: check.check_compile_shader
     if isinstance(init, A.Ternary):
+        from .stringarms import MISMATCH, declared_kind, string_kind
+
+        def ident_kind(n: str) -> str | None:
+            d = globals_.get(n)
+            return declared_kind(set(d.mods)) if d is not None and str(d.type) == "string" else None
+
+        if str(t) == "string" and string_kind(init, ident_kind) == MISMATCH:  # a literal and a variable (stringarms)
+            raise cg.err(init.pos, "type mismatch between conditional values", 3020)
         # each arm judged as the initialiser (fxc 10.1, session 45: ``string s4 = true ? s1 : s1;`` of a uniform
         # string X3011, ``true ? "a" : "b"`` compiles)
         for arm in (init.a, init.b):
