@@ -1,5 +1,6 @@
 """Issue 15 (session 46, helper D9): the Direct3D 9 (vs/ps 2.0 / 3.0) and 4_0_level_9_x targets as Microsoft's
-compiler decides them -- round 9: one sampler read in two dimensions.
+compiler decides them -- round 9: one sampler read in two dimensions, integer and bool outputs, a level-9 integer
+position.
 
 Every expected column was recorded from d3dcompiler_47 10.1 (the Windows 10 SDK's fxc) under Wine, session 46
 (tools/wine_d3dcompiler.py), in tests/data/fxc10_d3d9_s46.json; none comes from this compiler. MicrosoftDocs says
@@ -19,6 +20,18 @@ or "ok"):
   these targets; X3013 here), a second dimension only in a branch folded away (``if (false)``: the dead branch's
   probe at shader model 5 judges it X3013 here) or only in a loop iteration fxc's unrolling folds away (the loop is
   unrolled here after the check: X4539).
+- ``outputs`` (sm2/translate._int_output, sm2/masks.py): a pixel shader's ``bool4`` / ``uint4`` / ``int4`` color
+  output written with a comparison's mask or a select of integers compiles at ps_2_0, ps_3_0 and level 9, the mask
+  written as fxc's cmp writes it, 1.0 / 0.0 (was X4532 "a comparison result's bit pattern written to an output");
+  a float output of a mask's bits (``asfloat``) stays refused here.
+- ``outputs_gaps`` (strict xfails): vs_2_0's bool POSITION of a comparison (NotSupportedError here), a bool output
+  of ``c ? true : false`` (X4579 / NotSupportedError here), ``asfloat((uint4)(f > 1))`` as a color (fxc compiles at
+  the Direct3D 9 targets, its level-9 path fails with a numberless internal error).
+- ``position`` (svtypes.check_level9_position): at vs_4_0_level_9_x an SV_Position output of four int / uint / bool
+  components is X4576 "Output signature parameter  (1-based Entry n) type must be float32 and mask must be xyzw."
+  (n 0-based as fxc prints it), after X3004, X3548, X3543 and a level-9 input's X4555, before X4579 (was compiled);
+  vs_2_0 / vs_3_0 compile it; fewer components stay X4541.
+- ``position_gaps`` (strict xfails): an SV_VertexID *output* at level 9 is X4555 in fxc (X4502 here).
 """
 
 from __future__ import annotations
@@ -32,8 +45,8 @@ from fxc_record_helpers import mutant_verdict
 COMPILE_ONLY = pytest.mark.backend_independent
 
 DATA = json.loads((Path(__file__).parent / "data" / "fxc10_d3d9_s46.json").read_text())
-TABLES = ("sampler",)
-GAPS = ("sampler_gaps",)
+TABLES = ("sampler", "outputs", "position")
+GAPS = ("sampler_gaps", "outputs_gaps", "position_gaps")
 
 
 def _rows(tables: tuple[str, ...], gap: bool = False):
@@ -51,4 +64,6 @@ def test_verdict_as_fxc_gives_it(src: str, target: str, flags: int, want: str):
 
 @COMPILE_ONLY
 def test_tables_shape():
-    assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {"sampler": 79, "sampler_gaps": 19}
+    assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {"sampler": 60, "sampler_gaps": 17, "outputs": 45,
+                                                                     "outputs_gaps": 15, "position": 24,
+                                                                     "position_gaps": 2}

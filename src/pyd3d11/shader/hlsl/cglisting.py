@@ -108,7 +108,9 @@ class ListingMixin:
 
         check_uninitialized_reads(self)  # X4000, judged on the code as fxc's back end sees it (copies folded)
         from .nonfinite import check_nonfinite_literals, gather_after_check
+        from .svtypes import check_level9_position
 
+        check_level9_position(self)  # X4576 at vs_4_0_level_9_x, before X4579
         check_nonfinite_literals(self)  # X4579 below shader model 4, on the optimised code
         from .legacytex import check_dimensions
 

@@ -163,3 +163,18 @@ def scalar_id_error(name: str, base: str, n: int, stage: str, entry: int) -> tup
     if stage == "gs" and up == "SV_PRIMITIVEID" and base == "int":
         return 4576, f"Input signature parameter  (1-based Entry {entry}) type must be a scalar uint."
     return None
+
+
+def check_level9_position(cg) -> None:
+    """fxc 10.1's X4576 "Output signature parameter  (1-based Entry n) type must be float32 and mask must be xyzw."
+    (n its 0-based place, as fxc prints it) at vs_4_0_level_9_x for an SV_Position output of four integer or bool
+    components (``int4 main() : SV_Position``; vs_2_0 / vs_3_0 compile it): judged after the optimiser's X3548 /
+    X3543 and before X4579 (session 46, D9). A position of fewer components is X4541 there (d3d9outputs.py)."""
+    if not cg.level9 or cg.d3d9 or cg.stage != "vs":  # (a D3D9 compile runs the level-9 path too)
+        return
+    from .sigpack import signature_order
+
+    for i, e in enumerate(signature_order(cg.outputs)):
+        if e.name.upper() == "SV_POSITION" and getattr(e, "declared", "") not in ("", "float") and e.mask == 0xF:
+            raise HlslError("", 0, 0, 4576, f"Output signature parameter  (1-based Entry {i}) type must be float32 "
+                                            "and mask must be xyzw.")

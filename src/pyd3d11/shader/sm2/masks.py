@@ -39,7 +39,7 @@ class MaskOps:
 
     def _compare(self, kind: str, ops: list[ir.Operand], as_int: bool = False) -> None:
         d0 = ops[0]
-        if d0.type != T.TEMP:
+        if d0.type != T.TEMP and not self._int_output(d0):
             raise self._x4532("a comparison result's bit pattern written to an output (asfloat)")
         lanes = d0.written()
         a, b = self.src(ops[1], lanes=lanes, as_int=as_int), self.src(ops[2], lanes=lanes, as_int=as_int)
@@ -97,7 +97,7 @@ class MaskOps:
             for o in ops[2:4]:
                 if not (self._int_like(o, lanes) or self._is_zero(o, lanes)):
                     raise self._x4532("one value both an integer and a float (asint / asfloat)")
-        if both and d0.type != T.TEMP:
+        if both and d0.type != T.TEMP and not self._int_output(d0):
             raise self._x4532("a comparison result's bit pattern written to an output (asfloat)")
         if ints and d0.type != T.TEMP and not self._int_output(d0):
             raise self._x4532("an integer's bit pattern written to a float output (asfloat)")

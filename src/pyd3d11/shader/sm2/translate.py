@@ -569,10 +569,11 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
         return out
 
     def _int_output(self, o: ir.Operand) -> bool:
-        """``o`` is an output register whose written components are declared integers (written as floats of
-        their value)."""
-        return o.type == T.OUTPUT and self.kind == "vs" and all((o.register, ln) in self.types.outputs
-                                                                for ln in o.written())
+        """``o`` is an output register whose written components are declared integers or bools (written as floats
+        of their value; a comparison's mask as 1.0 / 0.0): fxc 10.1 writes a pixel shader's ``bool4`` / ``uint4`` /
+        ``int4`` color as its cmp's 1 / 0 too (session 46, D9: ``bool4 main() : SV_Target { return f; }`` at
+        ps_2_0 and level 9)."""
+        return o.type == T.OUTPUT and all((o.register, ln) in self.types.outputs for ln in o.written())
 
     def _is_mask(self, o: ir.Operand, lanes: tuple[int, ...]) -> bool:
         """``o`` holds 1.0 / 0.0 truth values: comparison results, or BOOL constants (converted by the runtime)."""
