@@ -486,6 +486,141 @@ OPERATORS: dict[str, Callable[[str, str], Iterator[tuple[str, str]]]] = {
 }
 
 
+# ---------------------------------------------------------------------------------------------------
+# round 11 (session 46): what a test author changes in a call or an object declaration -- opt-in (EXTRA_OPERATORS,
+# named in --ops), so the default sample and every earlier salt's figures stay as they were
+
+#: words before '(' that begin no call whose arguments are worth moving
+_NOT_CALLS = frozenset({"if", "for", "while", "switch", "return", "register", "packoffset", "numthreads",
+                        "maxvertexcount", "domain", "partitioning", "outputtopology", "outputcontrolpoints",
+                        "patchconstantfunc", "unroll", "loop", "branch", "flatten", "instance", "maxtessfactor",
+                        "earlydepthstencil", "sizeof", "do"})
+_CALL_OPEN_RE = re.compile(r"(?<![\w\[])(\.?)([A-Za-z_]\w*)\s*\(")
+
+
+def _call_args(src: str, open_at: int) -> tuple[int, list[tuple[int, int]]] | None:
+    """(index of the ')' closing the '(' at ``open_at``, (start, end) of each top-level argument), or None."""
+    depth, start, spans = 0, open_at + 1, []
+    for i in range(open_at, len(src)):
+        ch = src[i]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                if src[start:i].strip():
+                    spans.append((start, i))
+                return i, spans
+        elif ch == "," and depth == 1:
+            spans.append((start, i))
+            start = i + 1
+        elif ch == ";" and depth <= 1:
+            return None
+    return None
+
+
+def _merge_templates(src: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The argument spans with a template's comma (``OutputPatch<D, 3> p``) joined back."""
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        if out and src[out[-1][0]:out[-1][1]].count("<") > src[out[-1][0]:out[-1][1]].count(">"):
+            out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return out
+
+
+def op_args(src: str, key: str) -> Iterator[tuple[str, str]]:
+    """A call's arguments (an intrinsic's, a method's, a constructor's, a user function's -- and a definition's
+    parameters): two swapped, the last dropped, one more added (the last repeated, a literal, a float4)."""
+    for m in _CALL_OPEN_RE.finditer(src):
+        if m.group(2) in _NOT_CALLS:
+            continue
+        got = _call_args(src, m.end() - 1)
+        if got is None:
+            continue
+        close, spans = got[0], _merge_templates(src, got[1])
+        k = f"{key}/{m.start()}"
+        forms: list[str] = []
+        texts = [src[a:b].strip() for a, b in spans]
+        for i in range(len(texts) - 1):
+            if texts[i] != texts[i + 1]:
+                forms.append(f"swap{i}")
+        before = re.search(r"([\w>\]])\s*$", src[:m.start()])
+        definition = not m.group(1) and before is not None and \
+            re.search(r"\b(return|else|case|do|in|out|inout)\s*$", src[:m.start()]) is None
+        if texts:
+            forms.append("drop")
+        if not definition:  # a definition's parameter list takes a swap or a drop only
+            forms += ["repeat", "add0", "add4"] if texts else ["add0", "add4"]
+        for f in _choices(k, forms, "", 1):
+            if f.startswith("swap"):
+                i = int(f[4:])
+                (a0, b0), (a1, b1) = spans[i], spans[i + 1]
+                lead0, lead1 = src[a0:b0][:len(src[a0:b0]) - len(src[a0:b0].lstrip())], \
+                    src[a1:b1][:len(src[a1:b1]) - len(src[a1:b1].lstrip())]
+                yield "args", src[:a0] + lead0 + texts[i + 1] + src[b0:a1] + lead1 + texts[i] + src[b1:]
+            elif f == "drop":
+                a, b = spans[-1]
+                cut = a - 1 if len(spans) > 1 else a  # the comma before it too
+                yield "args", src[:cut] + src[b:]
+            else:
+                extra = {"repeat": texts[-1] if texts else "0", "add0": "0", "add4": "float4(0, 0, 0, 0)"}[f]
+                yield "args", src[:close] + (", " if texts else "") + extra + src[close:]
+
+
+_OBJECT_FAMILIES = (
+    ("Texture1D", "Texture2D", "Texture3D", "TextureCube", "Texture2DArray", "Texture2DMS", "Texture1DArray",
+     "TextureCubeArray", "Texture2DMSArray", "Buffer", "RWTexture2D", "texture", "StructuredBuffer"),
+    ("RWBuffer", "RWTexture1D", "RWTexture2D", "RWTexture3D", "RWStructuredBuffer", "RWByteAddressBuffer",
+     "Buffer", "AppendStructuredBuffer", "RasterizerOrderedBuffer", "RWTexture2DArray", "Texture2D"),
+    ("SamplerState", "SamplerComparisonState", "sampler", "sampler2D", "samplerCUBE",
+     "sampler1D", "sampler3D", "Texture2D"),
+    ("TriangleStream", "PointStream", "LineStream", "InputPatch", "OutputPatch"),
+    ("InputPatch", "OutputPatch", "TriangleStream"),
+    ("ConstantBuffer", "TextureBuffer", "StructuredBuffer"),
+)
+_OBJECT_FAMILY = {}
+for _fam in _OBJECT_FAMILIES:
+    for _kind in _fam:
+        _OBJECT_FAMILY.setdefault(_kind, _fam)
+_OBJECT_RE = re.compile(r"\b(" + "|".join(sorted(_OBJECT_FAMILY, key=len, reverse=True)) + r")\b(\s*<([^<>;(){}]*)>)?")
+_ELEMENTS = ("float", "float4", "int2", "uint", "bool", "double", "float4x4", "min16float4", "float4, 4", "float, 0",
+             "float[2]", "uint4", "half3", "S_t", "vector<float, 3>", "")
+_METHOD_FAMILIES = (
+    ("Sample", "SampleLevel", "SampleBias", "SampleGrad", "SampleCmp", "SampleCmpLevelZero", "Load", "Gather",
+     "GatherRed", "GatherCmp", "CalculateLevelOfDetail", "GetDimensions", "sample", "mips"),
+    ("Load", "Load2", "Load4", "Store", "Sample", "GetDimensions", "Consume", "InterlockedAdd"),
+    ("Append", "RestartStrip", "Consume", "Store"),
+    ("GatherRed", "GatherGreen", "GatherBlue", "GatherAlpha", "Gather", "GatherCmpRed"),
+    ("CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped", "SampleLevel"),
+)
+_METHOD_FAMILY = {}
+for _fam in _METHOD_FAMILIES:
+    for _name in _fam:
+        _METHOD_FAMILY.setdefault(_name, _fam)
+_METHOD_RE = re.compile(r"(?<=\.)(" + "|".join(sorted(_METHOD_FAMILY, key=len, reverse=True)) + r")(?=\s*\()")
+
+
+def op_object(src: str, key: str) -> Iterator[tuple[str, str]]:
+    """An object's kind within its family (a texture's dimension, a sampler's kind, a stream's topology), its
+    template argument (another element type, a sample count, none), a method within its family."""
+    for m in _OBJECT_RE.finditer(src):
+        k = f"{key}/{m.start()}"
+        for kind in _choices(k, _OBJECT_FAMILY[m.group(1)], m.group(1), 1):
+            yield "object", _subst(src, m.start(1), m.end(1), kind)
+        if m.group(2):
+            for el in _choices(f"{k}/t", _ELEMENTS, m.group(3).strip(), 1):
+                yield "object", _subst(src, m.start(2), m.end(2), f"<{el}>" if el else "")
+    for m in _METHOD_RE.finditer(src):
+        for name in _choices(f"{key}/m{m.start()}", _METHOD_FAMILY[m.group(1)], m.group(1), 1):
+            yield "object", _subst(src, m.start(1), m.end(1), name)
+
+
+#: operators a run takes only when --ops names them (round 11; the default sample stays the rounds' before it)
+EXTRA_OPERATORS: dict[str, Callable[[str, str], Iterator[tuple[str, str]]]] = {"args": op_args, "object": op_object}
+
+
 def _pick_target(seed: Seed, key: str, low: bool) -> str | None:
     """One model of the seed's [require] range: an SM2/3 one where ``low`` (vs/ps only), else an SM4/5 one."""
     models = [m for m in seed.models if (m < (4, 0)) == low]
@@ -494,12 +629,14 @@ def _pick_target(seed: Seed, key: str, low: bool) -> str | None:
     return profile(seed.stage, _rng_pick(key, models, 1)[0])
 
 
-def mutants(seed_list: list[Seed], per_op: int = 6, salt: str = "") -> list[Mutant]:
+def mutants(seed_list: list[Seed], per_op: int = 6, salt: str = "", extra: tuple[str, ...] = ()) -> list[Mutant]:
     """The retargeted seeds (every stage/model profile) and ``per_op`` textual mutants of each operator per seed,
     each compiled at one SM4/5 model of its [require] range and, for vs/ps, one SM2/3 model.
 
     ``salt`` enters every hash that picks sites and replacements: the default (empty) makes the mutants the
-    rules were built on; another salt makes fresh ones of the same kinds, never seen while building."""
+    rules were built on; another salt makes fresh ones of the same kinds, never seen while building. ``extra``:
+    the EXTRA_OPERATORS to run after OPERATORS (an operator's sites depend only on its own name, so the others'
+    mutants stay the same)."""
     out: list[Mutant] = []
     seen: set[tuple[str, str, int]] = set()
 
@@ -509,15 +646,21 @@ def mutants(seed_list: list[Seed], per_op: int = 6, salt: str = "") -> list[Muta
         seen.add((src, target, seed.options))
         out.append(Mutant(seed, op, src, target))
 
-    for seed in seed_list:
-        key = f"{seed.file}:{seed.line}" + (f"#{salt}" if salt else "")
-        for m in STAGE_MODELS[seed.stage]:
-            add(seed, "target", seed.source, profile(seed.stage, m))
-        for name, fn in OPERATORS.items():
+    def textual(seed: Seed, key: str, ops) -> None:
+        for name, fn in ops:
             made = [s for _, s in fn(seed.source, f"{key}/{name}") if s != seed.source]
             for i, src in enumerate(_rng_pick(f"{key}/{name}", made, per_op)):
                 add(seed, name, src, _pick_target(seed, f"{key}/{name}/{i}/hi", False))
                 add(seed, name, src, _pick_target(seed, f"{key}/{name}/{i}/lo", True))
+
+    for seed in seed_list:
+        key = f"{seed.file}:{seed.line}" + (f"#{salt}" if salt else "")
+        for m in STAGE_MODELS[seed.stage]:
+            add(seed, "target", seed.source, profile(seed.stage, m))
+        textual(seed, key, OPERATORS.items())
+    for seed in seed_list:  # after every seed's others: they stay the mutants a run without ``extra`` makes
+        textual(seed, f"{seed.file}:{seed.line}" + (f"#{salt}" if salt else ""),
+                [(x, EXTRA_OPERATORS[x]) for x in extra])
     return out
 
 
@@ -651,16 +794,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="write every row (class, verdicts, messages, source) here")
     ap.add_argument("--corpus", type=Path, default=CORPUS, help="the shader-test folder (default: ../shared's)")
     ap.add_argument("--only", help="only seeds whose file name contains this")
-    ap.add_argument("--ops", help="comma-separated operators (default: all, plus 'target')")
+    ap.add_argument("--ops", help="comma-separated operators (default: OPERATORS', plus 'target'; the EXTRA_OPERATORS "
+                    "'args' and 'object' only when named)")
     ap.add_argument("--salt", default="", help="a word mixed into the site hashes: fresh mutants (default: none)")
     ap.add_argument("--show", default="", help="comma-separated classes whose rows to print")
     ap.add_argument("--min-model", type=_model_arg, help="only targets of this model or later, e.g. 4.0")
     ap.add_argument("--max-model", type=_model_arg, help="only targets of this model or earlier, e.g. 3.0")
     a = ap.parse_args(argv)
     seed_list = [s for s in seeds(a.corpus) if not a.only or a.only in s.file]
-    muts = mutants(seed_list, a.per_op, a.salt)
+    keep = set(a.ops.split(",")) if a.ops else set()
+    muts = mutants(seed_list, a.per_op, a.salt, tuple(x for x in EXTRA_OPERATORS if x in keep))
     if a.ops:
-        keep = set(a.ops.split(","))
         muts = [m for m in muts if m.op in keep]
     if a.min_model or a.max_model:
         muts = [m for m in muts if (a.min_model or (0, 0)) <= target_model(m.target) <= (a.max_model or (99, 0))]
@@ -672,7 +816,7 @@ def main(argv: list[str] | None = None) -> int:
         cache.close()
     if a.json:
         a.json.write_text(json.dumps(rows, indent=0), encoding="utf-8")
-    report(rows, a.show, OPERATORS)
+    report(rows, a.show, [*OPERATORS, *(x for x in EXTRA_OPERATORS if x in keep)])
     return 0
 
 

@@ -207,6 +207,9 @@ class Program(Node):
     #: a refusal the parse found that fxc reports after the file's type rules (an undefined static member's X3103):
     #: the code generator's deferred gate (Codegen.deferred_gate_error)
     late_error: Any = None
+    #: ``S::m`` operands of an instance member, (line, column, name) -> fxc's (number, message) for the read
+    #: (parse_exprs.instance_member_ref; Codegen.lookup raises it where it would report an undeclared name)
+    member_refs: dict = field(default_factory=dict)
 
 
 # --- statements -----------------------------------------------------------------------------------

@@ -117,6 +117,10 @@ class ResourceBinding:
             # a register that is no register type at all (``register(a0)``, ``register(z)``, ``register(t1x)``)
             # fails whether or not the object is used (fxc's X3530 text of the object's kind; regclass.py)
             if reservation is not None and len(reservation) > 2 and not reservation[2]:
+                if (self.major, self.minor) >= (5, 1) and reservation[0][:1].lower() in CATEGORIES[category(k)][1]:
+                    # at 5.1 one that begins with a letter of the kind's (``register(samply)``, ``register(t1x)``,
+                    # a space alone: ``register(space0)``) is fxc's X3591 (d3dcompiler_47 10.1, session 46)
+                    raise self.err(d.pos, "incorrect bind semantic", 3591)
                 raise self.err(d.pos, CATEGORIES[category(k)][2], 3530)
             # a letter the object's kind does not take (a texture in b#/c#/u#, a buffer in s#, a UAV in t#) fails
             # at the declaration, used or not and for any profile it names (d3dcompiler_47 10.1, session 35: the

@@ -510,9 +510,9 @@ def check_object_array_braces(cg: CodegenContext, d: A.VarDecl) -> None:
         raise cg.err(d.pos, f"'{d.name}': initializer does not match type", 3017)
 
 
-def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
+def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> bool:
     """Rules fxc applies to global variables: no geometry primitive modifiers, no stream objects, string
-    initialisers, 5.1's object-array brace lists."""
+    initialisers, 5.1's object-array brace lists. True for a stream, refused after the type rules (global_stream)."""
     from .gs import _contains_stream
     from .types import stream_elements
 
@@ -532,7 +532,8 @@ def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
         from .layout import check_compound_objects
 
         check_compound_objects(cg, d.type, d.name, d.pos)  # below 5.0 a struct holding it: X3090 (10.1, session 45)
-        raise cg.err(d.pos, f"stream object '{d.name}' cannot be declared in the global scope", 3514)
+        global_stream(cg, d)
+        return True
     t = array_leaf(d.type)
     if "globallycoherent" in d.mods and not (isinstance(t, ObjectType) and t.kind.startswith(("RW", "RasterizerOrdered"))):
         # ERR_COMP_GLC_INVALID 3679 (MicrosoftDocs "HLSL errors and warnings"): "The storage class globallycoherent
@@ -540,6 +541,15 @@ def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> None:
         raise cg.err(d.pos, f"'{d.name}': globallycoherent can only be used with Unordered Access View buffers",
                      3679)
     check_half_global(cg, d)
+    return False
+
+
+def global_stream(cg: CodegenContext, d: A.VarDecl) -> None:
+    """X3514 "stream object 'so' cannot be declared in the global scope" of a global or a cbuffer member holding a
+    stream: fxc reports it after the file's type rules (d3dcompiler_47 10.1, session 46: a body's X3004 first), with
+    the other late refusals (the code generator's deferred gate); the caller leaves the variable out."""
+    if cg.deferred_gate_error is None:
+        cg.deferred_gate_error = cg.err(d.pos, f"stream object '{d.name}' cannot be declared in the global scope", 3514)
 
 
 def check_half_global(cg: CodegenContext, d: A.VarDecl) -> None:
@@ -1097,6 +1107,16 @@ def check_attr_side_effects(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
         # numthreads): ``[numthreads(x++, 1, 1)]`` of a static float / int1 / int2 / int1x4 / double x, ``(float)x++``,
         # ``x++ + 1.5`` (d3dcompiler_47 10.1, session 45); an int / uint / min16int one, ``(int)x++``, is X3682
         args = [a for a in args if _integer_scalar(cg, a) is not False]
+        if name in _COUNT_ATTRS and any(isinstance(n, A.Assign) and n.op != "=" and isinstance(n.target, A.Literal)
+                                        for n in walk(args)):
+            # a compound assignment to a literal (``[maxvertexcount((4 += 1))]``, ``[numthreads((1 += 1), 1, 1)]``)
+            # is no X3025 there: fxc finds no value and reports the attribute missing after the file's type rules
+            # (d3dcompiler_47 10.1, session 46: a body's X3004 first; ``4++``, ``(4 = 5)`` stay X3025)
+            if cg.deferred_gate_error is None:
+                cg.deferred_gate_error = cg.err(pos, _COUNT_ATTRS[name].format(entry=cg.entry), 3514 if
+                                                name == "maxvertexcount" else 3084)
+            attrs[name] = [A.Literal(pos, 1, "lit_int")] * len(attrs[name])  # (a stand-in value until then)
+            continue
         for n in walk(args):
             if isinstance(n, (A.Assign, A.Postfix)) or isinstance(n, A.Unary) and n.op in ("++", "--") or \
                     isinstance(n, (A.Call, A.MethodCall)) and (isinstance(n, A.MethodCall) or n.name in cg.funcs):
@@ -1106,6 +1126,12 @@ def check_attr_side_effects(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
                     lvalue(cg, target)  # X3025 of a constant operand, a literal too (or the name's own error)
                 raise cg.err(getattr(n, "pos", pos), "expressions with side effects are illegal as attribute "
                              "parameters", 3682)
+
+
+#: the count attributes whose argument finds no value after a compound assignment to a literal: fxc's words
+_COUNT_ATTRS = {"maxvertexcount": "'{entry}' must have a max vertex count",
+                "numthreads": "'numthreads(X,Y,Z)' attribute expected, where 'X,Y,Z' are the dimensions of the thread "
+                              "group"}
 
 
 def _integer_scalar(cg: CodegenContext, e: A.Node) -> bool | None:

@@ -151,7 +151,7 @@ def _parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
             ret = p.parse_type()
             if not (p.tok.kind == "id" and p.peek().text == "("):
                 raise p.error(f"'{it.name}': interfaces cannot contain data", p.tok, 3104)
-            f = parse_method(p, ret, fmods, attrs, fpos)
+            f = parse_method(p, ret, fmods, attrs, fpos, it.name)
             if f.body is not None:
                 raise p.error(f"'{it.name}::{f.name}': interface methods cannot have a body", code=3106)
             it.methods.setdefault(f.name, []).append(f)
@@ -195,7 +195,7 @@ def _parse_type_decl(p: Parser, mods: set, pos: Any) -> list[A.Node]:
             # a method takes a function's modifier rules (DXC varmods-syntax's class C: extern X3006,
             # uniform X3047, precise const X3025, interpolation conflicts X3048, in/out X3000)
             p.check_mods("function", fmods, p.tok.text, p.tok.pos)
-            f = parse_method(p, ftype, fmods, attrs, fpos)
+            f = parse_method(p, ftype, fmods, attrs, fpos, ct.name)
             add_method(p, ct, f)
             continue
         if attributed:  # an attributed data member (attributed.py)
@@ -324,9 +324,10 @@ def add_method(p: Parser, ct: ClassType, f: A.FuncDef) -> None:
     lst.append(f)
 
 
-def parse_method(p: Parser, ret: Type, mods: set, attrs: dict, pos: Any) -> A.FuncDef:
-    """A method's declaration or definition: the function parser, its name declared no global."""
-    outer, p.method_owner = getattr(p, "method_owner", None), True
+def parse_method(p: Parser, ret: Type, mods: set, attrs: dict, pos: Any, owner: str = "") -> A.FuncDef:
+    """A method's declaration or definition: the function parser, its name declared no global; ``owner``: the
+    type's name (fxc's messages name the method by it)."""
+    outer, p.method_owner = getattr(p, "method_owner", None), owner or True
     try:
         return p.parse_function(ret, mods, attrs, pos)
     finally:
@@ -346,7 +347,7 @@ def parse_method_definition(p: Parser, ret: Type, mods: set, attrs: dict, pos: A
     while c is not None:  # the class's members (and its bases') hide a namespace's names (namespaces.py)
         p.ns_locals.update(fld[0] for fld in c.fields)
         c = c.base
-    f = parse_method(p, ret, mods, attrs, pos)
+    f = parse_method(p, ret, mods, attrs, pos, ct.name)
     from .overload import signature
 
     if not any(signature(g) == signature(f) for g in ct.methods.get(f.name, [])):

@@ -33,6 +33,7 @@ from .check import (
     check_half_global,
     check_params,
     check_state_values,
+    global_stream,
 )
 from .classes import InterfaceType, is_interface_type
 from .constprop import carries_canonical, fxc_round_z, track_store
@@ -830,6 +831,10 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 # a number in a register of another set, needs none (d3dcompiler_47 10.1, session 43)
                 for m in d.members:
                     check_half_global(self, m)
+                    if isinstance(m.type, ObjectType) and m.type.kind.endswith("Stream"):
+                        global_stream(self, m)
+                        self.globals[m.name] = ("static", m)  # (refused: read as a stand-in until then)
+                        continue
                     if isinstance(m.type, ObjectType):
                         self.add_resource(m, order)
                         order += 1
@@ -913,7 +918,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             self.layout_cbuffer(cb)
         from .templates import late_resource_error
 
-        self.deferred_gate_error = getattr(self.prog, "late_error", None) or late_resource_error(self)
+        # (a global stream's X3514 of the walk above, check.global_stream, before a resource's X3683: fxc 10.1)
+        self.deferred_gate_error = getattr(self.prog, "late_error", None) or self.deferred_gate_error or \
+            late_resource_error(self)
 
     def init_statics(self) -> None:
         # the caller's /Gec, not the one a Direct3D 9 target implies (compiler.py): fxc refuses ``u.x = 1`` on a
@@ -1120,6 +1127,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         if g is None or later:
             if name == "NULL":  # fxc's null value (nullvalue.py), not an undeclared name
                 return null_value()
+            ref = self.prog.member_refs.get((pos.line, pos.col, name)) if "::" in name else None
+            if ref is not None:  # ``S::m`` of an instance member (parse_exprs.instance_member_ref)
+                raise self.err(_name_span(pos, name), ref[1], ref[0])
             raise self.err(_name_span(pos, name), f"undeclared identifier '{name}'", 3004)
         if isinstance(g, CbVar):
             return self.global_value(g)
@@ -1265,10 +1275,11 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         if isinstance(t, ObjectType) and t.kind == "string" and d.init is None:
             scope[d.name] = Val(t, [])  # no storage: DXC's SemaHLSL string.hlsl records fxc accepting `string s;`
             return scope[d.name]
-        if isinstance(t, ObjectType) and t.kind in EFFECT_KINDS and d.init is None:
+        if isinstance(t, ObjectType) and (t.kind in EFFECT_KINDS or t.kind.endswith("Stream")) and d.init is None:
             # an effect object (state object, shader, view) declared in a function, with or without a state
             # block, is ignored as at global scope: DXC's effects-syntax records fxc passing
-            # ``RenderTargetView rtv { state=foo; };`` in a function body
+            # ``RenderTargetView rtv { state=foo; };`` in a function body; a stream too, no value until one is
+            # assigned (d3dcompiler_47 10.1, session 46: ``TriangleStream<D> v;``, ``v = s;`` compile)
             scope[d.name] = Val(t, [])
             return scope[d.name]
         if isinstance(t, ObjectType):

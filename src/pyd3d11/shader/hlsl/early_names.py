@@ -42,3 +42,32 @@ def check_names(p: Any, e: A.Node, members: bool = False, local: bool = False) -
                 raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3005,
                                 f"'{n.name}': identifier represents a function, not a variable")
         stack.extend(A.children(n))
+
+
+def _components(e: A.Node) -> int | None:
+    """The component count of a template count's operand where its form alone gives it: a literal 1, a numeric
+    constructor or cast its type's, a swizzle its letters'; None where a name or a call would need the types."""
+    from .types import NumType
+
+    if isinstance(e, A.Literal):
+        return 1
+    if isinstance(e, (A.Construct, A.Cast)) and isinstance(e.type, NumType):
+        return e.type.slots
+    if isinstance(e, A.Member) and isinstance(e.a, (A.Literal, A.Construct, A.Cast)) and e.name.isalpha():
+        return len(e.name)
+    return None
+
+
+def check_constructors(e: A.Node) -> None:
+    """A template count type-checks as any expression before its template's own rule: a numeric constructor of the
+    wrong number of components is X3014 "incorrect number of arguments to numeric-type constructor" as the count is
+    read (d3dcompiler_47 10.1, session 46: ``Texture2DMS<float4, float4(2)>``, ``vector<float, int3(2, 1)>``,
+    ``InputPatch<D, float4(2).x>`` -- were the template's X3020 / X3060 / X3061 or compiled)."""
+    from .types import NumType
+
+    for n in A.walk(e):
+        if isinstance(n, A.Construct) and isinstance(n.type, NumType):
+            parts = [_components(a) for a in n.args]
+            if None not in parts and sum(parts) != n.type.slots:  # type: ignore[arg-type]
+                raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3014,
+                                "incorrect number of arguments to numeric-type constructor")

@@ -1218,6 +1218,8 @@ def static_member_key(cg: CodegenContext, t: Type, name: str) -> str | None:
         if any(f[0] == name for f in t.fields):
             return None
         key = f"{t.name}::{name}"
+        if any(isinstance(d, A.VarDecl) and d.name == key and "$declared_only" in d.mods for d in cg.prog.decls):
+            return None  # an undefined member's stand-in (parser.parse_program): the instance's X3018 stands
         if t.name and (key in cg.globals or any(key in sc for sc in cg.scopes)):
             return key
         t = next((f[1] for f in t.fields if f[0] == SUPER), None)

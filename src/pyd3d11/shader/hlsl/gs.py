@@ -19,7 +19,7 @@ from .sigpack import add_decl, comp_mask, place_element
 from .sigusage import REGISTERLESS
 from .svtypes import integer_interpolation
 from .sysvalues import GS_V_IN, input_count_error, is_system_value_at, system_value_error, vertex_element_error
-from .types import STREAM_KINDS, VOID, ArrayType, NumType, ObjectType, StructType, Type
+from .types import STREAM_KINDS, VOID, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -51,6 +51,43 @@ def _contains_stream(t: Type) -> bool:
     if isinstance(t, StructType):
         return any(_contains_stream(f[1]) for f in t.fields)
     return False
+
+
+#: an entry input's refusals fxc reports after the body's type rules (gen_gs_entry)
+_LATE_PARAM_CODES = frozenset({3507, 3513, 3514, 4502})
+
+
+def uniform_param(cg: CodegenContext, f: A.FuncDef, p: A.Param, prims: list[str], scope: dict) -> None:
+    """A ``uniform`` parameter of the GS entry is a constant as any entry's is (d3dcompiler_47 10.1, session 46:
+    ``uniform float4 u`` compiles); with a geometry specifier it is X3514 "input parameter '$vin' cannot have a
+    geometry specifier", fxc naming the constant with its '$'."""
+    from .codegen import Val
+    from .objects import param_value
+
+    if prims:
+        raise cg.err(p.pos, f"'{f.name}': input parameter '${p.name}' cannot have a geometry specifier", 3514)
+    cv = next((c for c in cg.params_cb.vars if c.decl.name == p.name), None)
+    if cv is None and p.name in cg.param_objects:
+        scope[p.name] = param_value(cg, p, Val(p.type, []))
+        return
+    if cv is None:
+        from ...errors import NotSupportedError
+
+        raise NotSupportedError(f"a uniform geometry-shader parameter of type '{p.type}'")
+    cg.globals.setdefault("$param:" + p.name, cv)
+    scope[p.name] = cg.global_value(cv)
+
+
+def _compound_object_gate(cg: CodegenContext, p: A.Param, every_model: bool = False) -> None:
+    """Below 5.0 an entry parameter whose struct holds a stream, a texture or a sampler is the compound-object rule's
+    X3090 (layout.check_compound_objects), after the file's type rules and before the parameter's own refusals --
+    X3514's geometry specifier, an in-stream's inout (d3dcompiler_47 10.1, sessions 45 / 46: a body's X3004 first;
+    ``struct s { Texture2D t; }`` as ``struct s vout``, ``inout s vout``, ``in struct s vout[1]`` at gs_4_0 / 4_1);
+    ``every_model``: the vertices of the input primitive (``point s vin[1]``, ``InputPatch<s, 3>``), X3090 at 5.0
+    and 5.1 too."""
+    if (cg.major < 5 or every_model) and cg.deferred_gate_error is None:
+        cg.deferred_gate_error = cg.err(p.pos, f"gs_{cg.major}_{cg.minor} does not allow textures or samplers to be "
+                                               "members of compound types", 3090)
 
 
 def stream_part(cg: CodegenContext, base, name: str | None, pos):
@@ -122,20 +159,21 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
     from .codegen import walk
 
     used = {n.obj.name for n in walk(f.body) if isinstance(n, A.MethodCall) and isinstance(n.obj, A.Ident)}
-    for p in f.params:
+
+    def bind(p: A.Param) -> None:
+        nonlocal prim, prim_elem, streams
         mods = p.mods
         pm = [m for m in mods if m in GS_PRIMS]
         t = p.type
+        if "uniform" in mods and not _contains_stream(t):
+            uniform_param(cg, f, p, pm, scope)
+            return
         st = _stream_type(t)
         if st is not None or _contains_stream(t):
             if st is None:  # more than one element (the parser's X3128, unless an attribute computes)
                 raise cg.err(p.pos, "stream parameters can only be single-element types", 3128)
-            if cg.major < 5 and not (isinstance(t, ObjectType) or isinstance(t, ArrayType) and
-                                     isinstance(t.elem, ObjectType)) and cg.deferred_gate_error is None:
-                # a stream in a struct below 5.0 is the compound-object rule's X3090 (layout.check_compound_objects),
-                # after the file's type rules (d3dcompiler_47 10.1, session 45: a body's X3004 first)
-                cg.deferred_gate_error = cg.err(p.pos, f"gs_{cg.major}_{cg.minor} does not allow textures or samplers "
-                                                       "to be members of compound types", 3090)
+            if not (isinstance(t, ObjectType) or isinstance(t, ArrayType) and isinstance(t.elem, ObjectType)):
+                _compound_object_gate(cg, p)
             if "inout" not in mods:  # fxc's words, trailing space included
                 word = "output" if "out" in mods else "input"
                 raise cg.err(p.pos, f"'{f.name}': stream {word} parameter '{p.name}' must be an inout parameter ", 3514)
@@ -143,29 +181,41 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
             streams += 1
             if p.name in used:
                 cg.gs.stream_count += 1
-            continue
+            return
+        from .objects import has_object
+
+        vertex = t.elem if isinstance(t, ObjectType) and t.kind == "InputPatch" and t.elem is not None else t
+        compound = isinstance(array_leaf(vertex), StructType) and has_object(vertex)  # a struct holding an object
         if isinstance(t, ObjectType) and t.kind == "OutputPatch" and "uniform" not in mods:
             raise patch_input_error(cg, t.kind, f.name, p.pos)  # (X3658)
         if "out" in mods and "inout" not in mods:
             raise cg.err(p.pos, f"'{f.name}': Geometry shaders can't return values, outputs must be written to "
                          "streams.", 3507)
         if isinstance(t, ObjectType) and t.kind == "InputPatch":
+            count, elem = t.samples, t.elem
+            if pm and GS_PRIMS[pm[0]][0] != count:
+                # the modifier's size, as for an array, before the model's patch rule (d3dcompiler_47 10.1, session
+                # 46: ``line InputPatch<D, 3>`` is X3513 at gs_4_0 and gs_5_0)
+                raise cg.err(p.pos, f"array dimension for {pm[0]} must be {GS_PRIMS[pm[0]][0]}", 3513)
             err = patch_input_error(cg, t.kind, f.name, p.pos)
             if err is not None:
                 raise err
-            count, elem = t.samples, t.elem
             name = pm[0] if pm else _BY_COUNT.get(count, f"patch{count}")
-            if pm and GS_PRIMS[pm[0]][0] != count:
-                raise cg.err(p.pos, f"'{p.name}': patch size does not match the primitive type", 3000)
             if not pm and not 1 <= count <= 32:
                 raise cg.err(p.pos, "invalid patch size", 3000)
+            if compound:
+                _compound_object_gate(cg, p, True)
         elif pm:
             if not isinstance(t, ArrayType):
                 raise cg.err(p.pos, "input types for geometry shader must be arrays", 3513)
             count, elem, name = t.count, t.elem, pm[0]
             if GS_PRIMS[name][0] != count:
                 raise cg.err(p.pos, f"array dimension for {name} must be {GS_PRIMS[name][0]}", 3513)
+            if compound:
+                _compound_object_gate(cg, p, True)
         else:
+            if compound:
+                _compound_object_gate(cg, p)  # (session 46: before X3514's geometry specifier, after X3513's shape)
             sem = (p.semantic or "").upper()
             bad = system_value_error(cg.stage, cg.major, cg.minor, "in", (p.semantic or "").rstrip("0123456789"), 0)
             if bad is not None:  # a system value of another stage (sysvalues.py), before the shape rule
@@ -188,7 +238,7 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
                     prim_elem = _primitive_id_element(cg, p.semantic or "")
             v = Val(t, [(special, (), None, 0)] * t.n)
             scope[p.name] = Val(t, cg.materialize_force(v.slots))
-            continue
+            return
         name = ("patch:" if isinstance(t, ObjectType) else "") + name
         if prim is not None and prim != (name, count):
             raise cg.err(p.pos, f"'{f.name}': input parameter '{p.name}' conflicts with geometry specifier of "
@@ -197,6 +247,25 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
         scope[p.name] = bind_gs_array(cg, elem, count, p, f.body)
         if name.startswith("patch:"):  # an InputPatch is read-only (fxc X3025, DXC InputPatch-const.hlsl)
             scope[p.name].readonly = True
+    refused = False
+    for p in f.params:
+        try:
+            bind(p)
+        except HlslError as exc:
+            if exc.code not in _LATE_PARAM_CODES:
+                raise
+            # an input's refusal -- no geometry specifier, no array, an output or a non-inout stream, another
+            # stage's system value -- comes after the body's type rules (d3dcompiler_47 10.1, session 46: ``void
+            # main(gs_data vin, …) { undeclared = 1; }`` is X3004), with the file's other late refusals; the body
+            # reads a stand-in of the parameter's type meanwhile (uncalled._param_value)
+            from .uncalled import _param_value
+
+            if cg.deferred_gate_error is None:
+                cg.deferred_gate_error = exc
+            scope[p.name] = _param_value(cg, p)
+            refused = True
+    if prim is None and refused:
+        prim = ("point", 1)  # (the refused input's)
     if prim is None:
         raise cg.err(f.pos, f"'{f.name}': no input primitive specified, if your shader doesn't require inputs, then "
                      "define an empty struct and give it the proper primitive type.", 3514)
@@ -289,6 +358,19 @@ def patch_input_error(cg, kind: str, func: str, pos) -> HlslError | None:
     return None
 
 
+def _stream_call_error(cg: CodegenContext, st: ObjectType, name: str, arg_nodes: list[A.Node], pos) -> HlslError | None:
+    """A stream method call fxc matches no intrinsic method to: a name the streams lack, X3088 "PointStream<struct D>
+    object does not have method 'Store'" (case-sensitive: ``append``); Append with other than one argument or an
+    array, RestartStrip with any, X3013 "'Append': no matching 2 parameter intrinsic method" (d3dcompiler_47 10.1,
+    session 46; a number converts to the vertex or is X3017)."""
+    if name not in ("Append", "RestartStrip"):
+        return cg.err(pos, f"{st} object does not have method '{name}'", 3088)
+    wanted = 1 if name == "Append" else 0
+    if len(arg_nodes) != wanted or wanted and isinstance(cg.expr(arg_nodes[0]).type, ArrayType):
+        return cg.err(pos, f"'{name}': no matching {len(arg_nodes)} parameter intrinsic method", 3013)
+    return None
+
+
 def stream_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos) -> Val:
     from .codegen import Val
 
@@ -297,6 +379,11 @@ def stream_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Nod
         from .objmethods import no_methods
 
         raise no_methods(cg, obj.type, name, arg_nodes, pos)
+    refused = _stream_call_error(cg, st, name, arg_nodes, pos)
+    if refused is not None:
+        for a in arg_nodes:  # the arguments' own errors first (``s.RestartStrip(undeclared)`` is X3004)
+            cg.expr(a)
+        raise refused
     topo = STREAM_KINDS[st.kind]
     if sid >= 4 or sid > 0 and denial(LANGUAGE["streams"], cg.stage, cg.major, cg.minor) is not None:
         # a stream past the target's (the parameter's place among the streams): X4570 "gs_4_0 can only emit to 1
@@ -325,10 +412,13 @@ def stream_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Nod
     cg.gs.streams_used.add(sid)
     stream = Reg("m", (sid,))
     if name == "Append":
-        if len(arg_nodes) != 1:
-            raise cg.err(pos, "'Append': incorrect number of arguments", 3014)
         v = cg.expr(arg_nodes[0])
         et = st.elem if st.elem is not None else v.type
+        if isinstance(v.type, StructType) != isinstance(et, StructType):
+            # a vertex struct into a numeric stream or a number into a struct one: no conversion either way
+            # (d3dcompiler_47 10.1, session 46: ``TriangleStream<float4>`` of a struct, ``Append(v.pos)``)
+            spell = [f"struct {x.name}" if isinstance(x, StructType) else str(x) for x in (v.type, et)]
+            raise cg.err(pos, f"'Append': cannot convert from '{spell[0]}' to '{spell[1]}'", 3017)
         v = cg.convert(v, et, pos)
         from .constprop import root_name
 
@@ -343,14 +433,12 @@ def stream_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Nod
             cg.gs.appends.append((pos, list(v.slots), root_name(arg_nodes[0]), cg.code[-1]))
         return Val(VOID, [])
     if name == "RestartStrip":
-        if arg_nodes:
-            raise cg.err(pos, "'RestartStrip': incorrect number of arguments", 3014)
         if cg.major >= 5:
             cg.emit("cut_stream", stream)
         else:
             cg.emit("cut")
         return Val(VOID, [])
-    raise cg.err(pos, f"'{name}': no matching method on '{st}'", 3018)
+    raise AssertionError(name)  # (_stream_call_error refused every other name)
 
 
 def gs_decls(cg: CodegenContext) -> list[str]:

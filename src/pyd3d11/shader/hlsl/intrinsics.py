@@ -371,7 +371,15 @@ def _apply(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
         return _result_spelling(name, _keep_literal(cg, name, args, _keep_precision(
             name, args, fold_call(cg, name, arg_nodes, extra_intrinsic(cg, name, args, arg_nodes, pos)))))
     if name == "noise":
-        raise cg.err(pos, "'noise': intrinsic is only valid in texture fill (tx_1_0) shaders", 3004)
+        # an intrinsic of the texture-fill shaders: one scalar or vector argument type-checks (another count is
+        # X3013), and the shader targets have no instruction for it -- X4532, after the file's type rules (d3dcompiler_47
+        # 10.1, session 46, at ps_2_0 .. cs_5_0: ``noise(v); … undeclared`` is X3004; was X3004 "only valid in tx_1_0")
+        need(1)
+        from .check import unmappable
+
+        if cg.unmapped_stage_error is None:
+            cg.unmapped_stage_error = unmappable(cg, pos)
+        return Val(NumType(FLOAT), [imm(0)])  # (a stand-in value: the compile fails)
     raise cg.err(pos, f"undeclared identifier '{name}'", 3004)
 
 

@@ -274,8 +274,14 @@ def check_packoffset_objects(cg: CodegenContext) -> None:
             r = cg.globals.get(m.name)
             if m.packoffset is not None and m.register is None and isinstance(r, Resource) and r.used and \
                     r.file == "s":  # a texture's packoffset is ignored (its t register is allocated as usual)
-                raise cg.err(m.pos, f"'{m.name}': packoffset is not allowed on a sampler without a register",
-                             3530)
+                if (cg.major, cg.minor) == (5, 1):  # (X3591 as for every packoffset object, its used sampler too)
+                    raise cg.err(m.pos, "incorrect bind semantic", 3591)
+                # below 5.1 fxc's binding refusal, after the body's errors as the target's other resource refusals
+                # (d3dcompiler_47 10.1, session 46: a body's X3025 / X3014 / X3013 first; cg_resources.assign_bindings)
+                if cg.deferred_target_error is None:
+                    cg.deferred_target_error = cg.err(
+                        m.pos, f"invalid register semantic 'c{m.packoffset[0]}', or variable must be bound to multiple "
+                               "register banks (s register binding required)", 4509)
 
 
 def _leaf_name(base: str, path: tuple) -> str:

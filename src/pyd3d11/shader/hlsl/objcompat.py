@@ -22,8 +22,22 @@ def _elem(t: ObjectType):
     return t.elem
 
 
+#: the Direct3D 9 sampler spellings with a dimension, which take an untyped sampler but convert to no other
+_D3D9_SAMPLERS = frozenset({"sampler1D", "sampler2D", "sampler3D", "samplerCUBE"})
+_UNTYPED = frozenset({"sampler", "SamplerState"})  # (fxc names ``sampler`` SamplerState in its messages)
+_D3D9_TEXTURES = frozenset({"texture", "Texture"})
+
+
 def objects_compatible(src: ObjectType, dst: ObjectType) -> bool:
-    """Whether a value of object type ``src`` converts implicitly to ``dst``."""
+    """Whether a value of object type ``src`` converts implicitly to ``dst``. The Direct3D 9 ``texture`` converts to
+    and from nothing but itself; a sampler to its own kind, an untyped one (``sampler``, ``SamplerState``) to a
+    dimensioned D3D9 one as well (``sampler2D`` takes a SamplerState; a sampler2D no SamplerState, no sampler3D; the
+    comparison sampler only itself: d3dcompiler_47 10.1, session 46, as a local's initialiser, a member's
+    assignment, an argument)."""
+    if (src.kind in _D3D9_TEXTURES) != (dst.kind in _D3D9_TEXTURES):
+        return False
+    if src.kind in SAMPLER_KINDS and dst.kind in SAMPLER_KINDS:
+        return src.kind == dst.kind or src.kind in _UNTYPED and (dst.kind in _UNTYPED or dst.kind in _D3D9_SAMPLERS)
     if (src.kind in SAMPLER_KINDS) != (dst.kind in SAMPLER_KINDS):
         return not ({src.kind, dst.kind} & _RESOURCE_KINDS)
     if src.kind in _RESOURCE_KINDS and dst.kind in _RESOURCE_KINDS:

@@ -365,13 +365,15 @@ def no_methods(cg: CodegenContext, t: Type, name: str, arg_nodes: list[A.Node], 
 
 
 #: fxc 10.1's words for the effect objects in X3087 (the rest spell their type's name, the shaders capitalised)
-_EFFECT_SPELLING = {"blendstate": "Blend", "rasterizerstate": "Rasterizer", "depthstencilstate": "DepthStencil",
+_EFFECT_SPELLING = {"texture": "texture", "blendstate": "Blend", "rasterizerstate": "Rasterizer", "depthstencilstate": "DepthStencil",
                     "pixelshader": "PixelShader", "vertexshader": "VertexShader", "geometryshader": "GeometryShader"}
 
 
 def has_no_methods(t: Type) -> bool:
-    """A value no method may be called on (:func:`no_methods`): not an object, or an effect object, a string, NULL."""
-    return not isinstance(t, ObjectType) or t.kind in EFFECT_KINDS or t.kind in ("string", "null")
+    """A value no method may be called on (:func:`no_methods`): not an object, or an effect object, a string, NULL,
+    the Direct3D 9 ``texture`` (``Texture``; X3087 "texture object does not have methods", d3dcompiler_47 10.1,
+    session 46)."""
+    return not isinstance(t, ObjectType) or t.kind in EFFECT_KINDS or t.kind in ("string", "null", "texture", "Texture")
 
 
 _GATHER_CH = {"": 0, "Red": 0, "Green": 1, "Blue": 2, "Alpha": 3}
@@ -382,13 +384,14 @@ _GRAD_DIMS = {"Texture1D": 1, "Texture1DArray": 1, "Texture2D": 2, "Texture2DArr
 
 def _check_sampler(cg: CodegenContext, name: str, arg: Val, nargs: int, pos) -> None:
     """The first argument of a sampling method is a sampler of the method's kind: SamplerComparisonState for
-    SampleCmp*, GatherCmp*, a non-comparison sampler (SamplerState, or a D3D9-style sampler) for the others (the
-    sampler parameter of each method's page). X3013 otherwise, a texture or a number included."""
+    SampleCmp*, GatherCmp*, a non-comparison sampler (SamplerState, or the untyped ``sampler``) for the others (the
+    sampler parameter of each method's page). X3013 otherwise, a texture or a number included, and a dimensioned
+    D3D9 sampler (``sampler2D``, ``samplerCUBE``: d3dcompiler_47 10.1, session 46, at ps_2_0 .. cs_5_0)."""
     kind = getattr(arg.type, "kind", None) if isinstance(arg.type, ObjectType) else None
     want_cmp = name.startswith(("SampleCmp", "GatherCmp"))
-    from .types import SAMPLER_KINDS
 
-    if kind not in SAMPLER_KINDS or (kind == "SamplerComparisonState") != want_cmp:
+    if kind not in ("SamplerState", "sampler", "SamplerComparisonState") or \
+            (kind == "SamplerComparisonState") != want_cmp:
         raise no_matching(cg, name, nargs, pos)
 
 

@@ -312,6 +312,13 @@ class ExprParser:
                 self.next()
                 name_tok = self.next()
                 return A.Call(t.pos, f"{t.text}::{name_tok.text}", self.parse_args())
+            if self.at("::") and self.peek().kind == "id" and self.peek(2).text != "::":
+                ref = instance_member_ref(self, t.text, self.peek().text)
+                if ref is not None:
+                    self.next()
+                    member = self.next()
+                    self.member_refs[(t.pos.line, t.pos.col, f"{t.text}::{member.text}")] = ref
+                    return A.Ident(t.pos, f"{t.text}::{member.text}")
             name = t.text
             while self.at("::") and self.peek().kind == "id":
                 # a qualified name that names no namespace, struct or class of the file (``dx::foo(v)``,
@@ -328,3 +335,25 @@ class ExprParser:
                 raise self.error(f"'{name}': identifier represents a scope, not a variable", t, 3005)
             return resolved(self, A.Ident(t.pos, name), t.text)
         raise self.error()
+
+
+def instance_member_ref(p, owner: str, member: str) -> tuple[int, str] | None:
+    """``S::m`` of a data member ``S`` declares itself (an inherited one is X3004: it is no name of ``S``) reads an
+    instance's member with no instance: fxc reports it where the type rules meet the operand (d3dcompiler_47 10.1,
+    session 46) -- in an instance method, of its own type or another, X3018 "invalid subscript 'S::m'"; in a free
+    function or a static method X3097 "static method NAME cannot refer to instance members", a free function
+    named as a static method (``static method main``), a method by its type (``pear::g``). A call's ``S::m(...)``
+    and a typedef's name (``P::b``) are not this rule's. None when ``S::m`` names no such member."""
+    from .types import StructType
+
+    st = p.types.get(owner)
+    ctx = p.function_context
+    if not isinstance(st, StructType) or st.name != owner or owner in p.value_names or ctx is None or \
+            p.peek(2).text == "(":
+        return None
+    own = st.fields[len(st.inherits.fields):] if st.inherits is not None else st.fields
+    if not any(f[0] == member for f in own if f[0] != "$super"):
+        return None
+    if ctx[1]:
+        return 3018, f"invalid subscript '{owner}::{member}'"
+    return 3097, f"static method {ctx[0]} cannot refer to instance members"

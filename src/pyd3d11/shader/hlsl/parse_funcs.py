@@ -36,10 +36,16 @@ class FunctionParser:
             self.declare_global(name_tok.text, "function", name_tok)
         self.func_names.add(name_tok.text)
         self.expect("(")
+        outer_context = self.function_context
+        owner = getattr(self, "method_owner", None)
+        # fxc names a method by its type (``static method pear::g``) and a free function as a static method
+        self.function_context = (f"{owner}::{name_tok.text}" if isinstance(owner, str) else name_tok.text,
+                                 bool(owner) and "static" not in mods)
         try:
             return self._parse_function_rest(name_tok, ret, mods, attrs, pos, redefined)
         finally:
             self.shadowed, self.value_names = outer_shadowed, outer_values
+            self.function_context = outer_context
 
     def _parse_function_rest(self, name_tok: Token, ret: Type, mods: set, attrs: dict, pos: Pos,
                              redefined: Token | None = None) -> A.FuncDef:

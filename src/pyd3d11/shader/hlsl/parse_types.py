@@ -11,7 +11,7 @@ from ...errors import NotSupportedError
 from . import ast as A
 from .classes import is_elaborated, parse_elaborated
 from .constexpr import UNARY, dimension_ops_ok, eval_const, fold_binary, to_int
-from .early_names import COUNT_ERRORS, check_names
+from .early_names import COUNT_ERRORS, check_constructors, check_names
 from .lexer import Token
 from .parse_sm51 import D3D12_BUFFERS
 from .templates import element_error
@@ -39,7 +39,7 @@ _LOWER_TEXTURES = {"texture1D": "Texture1D", "texture2D": "Texture2D", "texture3
 _MS_KINDS = frozenset({"Texture2DMS", "Texture2DMSArray"})
 _PATCH_KINDS = frozenset({"InputPatch", "OutputPatch"})
 _TEMPLATE_REQUIRED = frozenset({"Texture2DMS", "Texture2DMSArray", "RWBuffer", "RWTexture1D", "RWTexture1DArray",
-                                "RWTexture2D", "RWTexture2DArray", "RWTexture3D"})
+                                "RWTexture2D", "RWTexture2DArray", "RWTexture3D", "InputPatch", "OutputPatch"})
 #: the spelled numeric type names (scalar name, then an optional vector/matrix suffix; `dword` has none)
 _NUMERIC_NAME = re.compile(r"(?:(bool|int|uint|half|float|double|min16float|min10float|min16int|min12int|min16uint)"
                            r"(?:[1-4](?:x[1-4])?)?|(dword))$")
@@ -205,6 +205,8 @@ class TypeParser:
                 # a count only for the multisampled textures and the patches: elsewhere fxc's grammar has no
                 # second argument (``Texture2D<float, 4>``, ``Buffer<float, 4>`` are X3000 at the ',', 10.1)
                 counted = name in _MS_KINDS | _PATCH_KINDS and self.accept(",")
+                if name in _PATCH_KINDS and not counted:
+                    raise self.error()  # a patch's count is no option: fxc's syntax error at the '>' (10.1, session 46)
                 if counted:
                     samples = self.const_int(template=True, what="patch" if "Patch" in name else "samples")
                 self.expect(">")
@@ -266,13 +268,21 @@ class TypeParser:
         return False
 
     def const_int(self, template: bool = False, dimension: bool = False, what: str = "") -> int:
-        # inside <...> a '>' closes the template argument list: parse above the relational level
-        e = self.parse_binary(7) if template else self.parse_ternary()
+        # inside <...> a '>' closes the template argument list: parse above the relational level -- and, in a vector's
+        # or a matrix's, above the shifts (d3dcompiler_47 10.1, session 46: ``vector<float, 1 << 2>`` and a nested
+        # ``Buffer<vector<int, 2>>`` are X3000 at the shift token; ``InputPatch<D, 8 >> 1>`` compiles)
+        e = self.parse_binary(8 if what in ("vector", "matrix") else 7) if template else self.parse_ternary()
         if dimension and not dimension_ops_ok(e):
             raise self.error("array dimensions must be literal scalar expressions", code=3058)
+        if template:
+            check_constructors(e)  # a constructor's arity first (early_names: X3014)
         v = const_eval(e)
         if v is None:
             v = eval_const(e, self.consts, scalar=dimension, calls=True)
+        if v is None and dimension:
+            # an array size naming nothing declared is X3004 as it is read -- a parameter's, a member's, a typedef's
+            # too (a function's name X3005); a variable's is the size's X3058 (d3dcompiler_47 10.1, session 46)
+            check_names(self, e, members=True, local=True)
         if v is None and template and not self.block_depth:
             # a global's template count naming nothing declared (``vector<float, NUM> v;``): fxc's X3004 first
             # (d3dcompiler_47 10.1, session 42; DXC invalid-longvec-decls)

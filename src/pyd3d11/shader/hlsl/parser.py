@@ -23,6 +23,7 @@ from .parse_funcs import FunctionParser
 from .parse_sm51 import D3D12_BUFFERS, Sm51Parser
 from .parse_stmts import StatementParser
 from .parse_types import _LOWER_TEXTURES, _NUMERIC_NAME, TypeParser, const_eval
+from .regclass import object_letters
 from .salvage import earlier_type_error, salvage_program, salvage_var_list, unreducible_name
 from .types import (
     OBJECT_KINDS,
@@ -100,6 +101,12 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         self.func_names: set[str] = set()
         #: static data members: (type name, member) -> [type, declaring token, modifiers, defined?]
         self.static_members: dict[tuple[str, str], list] = {}
+        #: the function whose body is being parsed: (its name as fxc prints it, an instance method?) -- ``S::m`` of an
+        #: instance member is judged by it (instance_member_ref)
+        self.function_context: tuple[str, bool] | None = None
+        #: ``S::m`` operands naming an instance member: (line, column, name) -> the type rule's (number, message),
+        #: raised where the code generator reads them (Program.member_refs)
+        self.member_refs: dict[tuple[int, int, str], tuple[int, str]] = {}
         self.pending_globals: list[A.Node] = []  # static const members defined in their type, emitted before it
         #: the _SHADOWABLE_TYPES names declared as variables in the scopes open here (they are not types there)
         self.shadowed: set[str] = set()
@@ -393,6 +400,25 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         all_mods = frozenset((mods | entry[2] | {"static"}) - {"extern", "uniform"})
         return [A.VarDecl(name_tok.pos, f"{owner_tok.text}::{name_tok.text}", t, all_mods, init=init)]
 
+    def state_block_list_type(self, t: Type, blocks: int, name_tok: Token) -> Type:
+        """The type of an array initialised by ``= { sampler_state { … }, … }`` of ``blocks`` blocks: one block per
+        element below shader model 5.1 (``sampler s[2][2]`` takes 4, an unsized ``s[]`` is sized by them), one
+        block at 5.1, where an object array counts as one component (the effect targets judge it their way);
+        another count is X3017 "'s': initializer does not match type" as the declaration is read, before a later
+        syntax error (d3dcompiler_47 10.1, session 46)."""
+        if (self.file_target or "").startswith("fx_") or self.effect_declarations:
+            return t
+        leaf = array_leaf(t)
+        if (self.target or "").endswith("_5_1") and "ampler" in leaf.kind:
+            want = 1  # (a state object's array -- ``BlendState b[2]`` -- still takes a block per element)
+        elif isinstance(t, ArrayType) and t.count == 0:
+            return ArrayType(t.elem, blocks) if blocks else t
+        else:
+            want = max(1, _flat_count(t))
+        if blocks != want:
+            raise self.error(f"'{name_tok.text}': initializer does not match type", name_tok, 3017)
+        return ArrayType(t.elem, 1) if isinstance(t, ArrayType) and t.count == 0 else t
+
     def post_type_mods(self) -> set:
         """Modifiers written after the type: none may follow it (fxc: X3000 at the modifier; DXC typemods-syntax
         for the type modifiers; d3dcompiler_47 10.1, session 45, for every other one -- ``float4 nointerpolation x``,
@@ -533,8 +559,17 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
             self.pending_globals.clear()
             decls.extend(got)
         late = self.undefined_static_members()
+        if late is not None:
+            # fxc declares the member's variable with the type, so every read or write of ``S::x`` type-checks
+            # as the variable's and X3103 waits for the file's end (d3dcompiler_47 10.1, session 46: ``return
+            # apple::bb;`` of an undefined member is X3103, not X3004); the late error stops the compile before
+            # code generation, so this storage is never laid out
+            # (``$declared_only``: an instance's ``a.bb`` still names no field, X3018: exprs.static_member_key)
+            decls[:0] = [A.VarDecl(tok.pos, f"{owner}::{name}", t, frozenset((mods | {"static", "$declared_only"}) -
+                                                                              {"extern", "uniform"}))
+                         for (owner, name), (t, tok, mods, defined) in self.static_members.items() if not defined]
         return A.Program(start, decls, self.pack_row_major, self.state_values, self.warnings, self.func_bodies,
-                         any(t.text == "precise" for t in self.toks), late)
+                         any(t.text == "precise" for t in self.toks), late, self.member_refs)
 
     def parse_toplevel(self) -> list[A.Node]:
         pos = self.tok.pos
@@ -963,6 +998,12 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                     reg_tok = self.next()
                     r = self.parse_register()
                     txt = self.register_tok.text.lower()
+                    if len(txt) > 1 and not txt[1:].isdigit() and (self.target or "").endswith("_5_1") and \
+                            isinstance(array_leaf(t), ObjectType) and txt[0] in object_letters(array_leaf(t).kind):
+                        # at 5.1 an object's register name that begins with a letter of its kind's but is no letter
+                        # and number (``samply``, ``tx``, ``t1x`` -- read as t1 below 5.1 --, a space alone for a
+                        # texture) is X3591 (d3dcompiler_47 10.1, session 46; another letter stays cg_resources' X3530)
+                        raise self.error("incorrect bind semantic", self.register_tok, 3591)
                     if txt[0] not in "bcistu" or not (len(txt) == 1 or txt[1].isdigit()):
                         # no register at all (``a0``, ``tx``): an object's X3530 (cg_resources); a part after the
                         # number is read past (``t1x`` is t1: d3dcompiler_47 10.1, session 40)
@@ -1074,20 +1115,27 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                 # for the sampler kinds and the three Direct3D 10 state objects (`BlendState b = sampler_state
                 # { … };` compiles) and reads it as a 'const StateBlock' elsewhere: X3017 "cannot implicitly
                 # convert"; the keyword is spelled exactly (`SAMPLER_STATE` is an undeclared identifier)
+                if self.block_depth > 0 and not (self.file_target or "").startswith("fx_"):
+                    # in a function the block is an object literal (d3dcompiler_47 10.1, session 46: ``sampler s =
+                    # sampler_state {};`` there, an array's list too, ``float f = sampler_state {}``)
+                    raise self.error("object literals are not allowed inside functions", self.peek(1 + arr), 3064)
                 leaf = array_leaf(t) if arr else t
                 if not (isinstance(leaf, ObjectType) and ("ampler" in leaf.kind or leaf.kind in _STATE_BLOCK_KINDS)):
                     raise self.error(f"cannot implicitly convert from 'const StateBlock' to 'const {leaf}'",
                                      self.peek(1 + arr), 3017)
                 for _ in range(1 + arr):
                     self.next()
+                blocks = 0
                 while self.tok.text == "sampler_state":
                     self.next()
                     self.expect("{")
                     self._state_block_entries()
+                    blocks += 1
                     if not (arr and self.accept(",")):
                         break
                 if arr:
                     self.expect("}")
+                    t = self.state_block_list_type(t, blocks, name_tok)
             elif self.accept("="):
                 init = self.parse_initializer()
             elif self.at("{"):  # effect state block(s): parsed and ignored, like fxc outside fx profiles

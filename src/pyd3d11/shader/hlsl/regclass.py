@@ -52,6 +52,17 @@ def category(kind: str) -> str:
     return "texture"
 
 
+def object_letters(kind: str) -> str:
+    """The register letters fxc's type check takes for an object of ``kind`` (CATEGORIES; none for the effect
+    objects, strings and streams, which bind nothing)."""
+    from .types import BUFFER_KINDS, RW_KINDS, TEXTURE_KINDS
+
+    if kind in SAMPLER_KINDS or kind.startswith("sampler") or kind in TEXTURE_KINDS or kind in RW_KINDS or \
+            kind in BUFFER_KINDS:
+        return CATEGORIES[category(kind)][1]
+    return ""
+
+
 def register_file(kind: str) -> str:
     """The register set (t, s or u) an object of ``kind`` binds in."""
     return CATEGORIES[category(kind)][0]

@@ -175,7 +175,8 @@ def salvage_program(parser, exc: HlslError, decls: list[A.Node], start, mark: in
     buf = getattr(exc, "salvage_buffer", None)
     if buf is not None and buf.members:  # a buffer that failed: the members before the failed one
         tops.insert(0, buf)
-    exc.salvage_program = A.Program(start, list(decls) + tops, parser.pack_row_major, [], [], [], True)
+    exc.salvage_program = A.Program(start, list(decls) + tops, parser.pack_row_major, [], [], [], True,
+                                    member_refs=parser.member_refs)
     exc.salvage_cut = parser.salvage_cut
 
 
@@ -213,7 +214,8 @@ def earlier_declaration_error(prog: A.Program, exc: HlslError, row_major: bool =
         return None  # nothing before it with a type to check
     found: list[HlslError] = []
     try:
-        _check(A.Program(prog.pos, decls, prog.pack_row_major, [], [], [], True), row_major, found, exc)
+        _check(A.Program(prog.pos, decls, prog.pack_row_major, [], [], [], True, member_refs=prog.member_refs),
+               row_major, found, exc)
     except RecursionError:
         return None
     found = [e for e in found if _before(e, exc)]

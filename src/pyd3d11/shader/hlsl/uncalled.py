@@ -44,6 +44,7 @@ TYPE_RULE_CODES = frozenset({
     3014,  # incorrect number of arguments to a numeric-type constructor
     3017,  # cannot implicitly convert
     3018,  # invalid subscript
+    3097,  # ``S::m`` of an instance member in a free function (fxc 10.1 in a function nothing calls too: session 46)
     3019,  # a condition that is no scalar (if / while / for / do; fxc 10.1 in dead code and uncalled functions too)
     3020,  # type mismatch / operator on a bool l-value
     3022,  # scalar, vector, or matrix expected
