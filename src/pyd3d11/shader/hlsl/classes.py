@@ -457,8 +457,10 @@ def gen_method_body(cg: CodegenContext, f: A.FuncDef, cls: ClassType, this: Val,
     binds them into ``result_obj`` (objects.new_local) instead, as an inlined free function does."""
     from .check import check_function
     from .inlining import _has_early_return, run_inlined_body
+    from .uncalled import func_key
 
     check_function(cg, f)
+    cg.called_funcs.add(func_key(f))  # (uncalled.py probes the methods nothing calls)
     scope: dict[str, Any] = member_scope(cg, cls, this, f, through_interface)
     for prm, v in zip(f.params, params, strict=False):
         scope[prm.name] = v

@@ -430,7 +430,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     try:
         functions = [d for d in cg.prog.decls if isinstance(d, A.FuncDef)]
         try:
-            check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None, functions)
+            check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None, functions,
+                           [d for d in cg.prog.decls if isinstance(d, A.TypeDecl)])
             check_dead_branches(cg, probe_codegen, memo)  # a branch pruned as constant is type-checked (deadcode.py)
         except HlslError as exc:  # a return the code generation never reached, before a later type error
             held = void_return_first(cg, exc)

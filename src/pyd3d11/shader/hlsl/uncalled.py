@@ -86,7 +86,7 @@ _FUNCS: dict[tuple, list[tuple[tuple, bool]]] = {}
 
 def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], called: set[tuple],
                    memo_key: tuple | None = None, entry: str | None = None, hooked: bool = False,
-                   functions: list[A.FuncDef] | None = None) -> None:
+                   functions: list[A.FuncDef] | None = None, types: list[A.Node] | None = None) -> None:
     """Raise the first type error of a function whose key is not in ``called`` (see the module doc).
 
     ``make_codegen(stage, major, minor)`` builds a fresh code generator over the same source. A probe
@@ -98,7 +98,8 @@ def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], call
     same source reuse each function's outcome; not for functions named ``entry``, which a program hook may
     have edited for this compile (the effects compiler binds an entry's uniform parameters: ``hooked``).
     ``functions``: the file's function definitions as this compile parsed them (the same tokens give the same
-    functions at every profile), instead of parsing the file again to list them."""
+    functions at every profile), instead of parsing the file again to list them. ``types``: its type declarations,
+    whose classes' methods nothing calls are probed after the functions (_methods)."""
     funcs_key = None if memo_key is None else (memo_key, entry if hooked else None)
     listed = _FUNCS.get(funcs_key) if funcs_key is not None else None
     if listed is None:
@@ -122,6 +123,68 @@ def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], call
                 _MEMO[mk] = found
         if found is not None:
             raise _copied(found)  # (the raiser attaches warnings to it: the stored one stays as found)
+    for cls, f in _methods(types or []):
+        key = func_key(f)
+        if key in called:
+            continue
+        mk = None if memo_key is None else (memo_key, "method", key)
+        if mk is not None and mk in _MEMO:
+            found = _MEMO[mk]
+        else:
+            found = _both_stages(make_codegen, key, cache, lambda c, st, k, ch, n=cls.name: _probe_method(c, st, n, k, ch))
+            if mk is not None:
+                _MEMO[mk] = found
+        if found is not None:
+            raise _copied(found)
+
+
+def _methods(types: list[A.Node]) -> list[tuple]:
+    """The (class, method) pairs with a body of the global classes and structs with methods whose members a probe
+    can model (no objects, no base class, no interfaces): fxc type-checks a method nothing calls as it does a
+    function (``struct C { int fn() { return j; } };`` is X3004; d3dcompiler_47 10.1, session 46)."""
+    from .classes import ClassType
+    from .objects import holds_objects
+
+    out = []
+    for d in types:
+        cls = getattr(d, "type", None)
+        if not isinstance(cls, ClassType) or cls.base is not None or cls.interfaces or holds_objects(cls):
+            continue
+        for fs in cls.methods.values():
+            out += [(cls, f) for f in fs if f.body is not None and _modelled(f)]
+    return out
+
+
+def _probe_method(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, cls_name: str, key: tuple,
+                  cache: dict[str, object]) -> HlslError | None:
+    """:func:`_probe` for the method ``key`` of class ``cls_name``: its body generated on a ``this`` of unknown
+    members."""
+    from .check import void_return_first
+    from .classes import ClassType, gen_method_body
+
+    cg = cache.pop(stage, None) or _fresh(make_codegen, stage)
+    if cg is None:
+        return None
+    cg.loops, cg.kconst = [], {}
+    cls = next((d.type for d in cg.prog.decls if isinstance(getattr(d, "type", None), ClassType) and
+                d.type.name == cls_name), None)
+    target = next((f for fs in (cls.methods.values() if cls is not None else ()) for f in fs if func_key(f) == key),
+                  None)
+    if target is None or target.body is None:
+        return None
+    cg.void_return_error = None
+    try:
+        params = [_param_value(cg, p) for p in target.params]
+        result = cg.alloc_slots(target.ret.slots, var=True) if target.ret is not VOID else []
+        cg.probe_skip = _skip_untyped_failure
+        gen_method_body(cg, target, cls, _unknown(cg, cls), params, result, target.pos)
+        cache[stage] = cg
+    except HlslError as exc:
+        if is_type_error(exc) or exc.code in (3079, 3080):
+            return void_return_first(cg, exc) or exc
+    except Exception:  # noqa: BLE001 - a probe that trips over an unbuilt path proves nothing
+        pass
+    return cg.void_return_error
 
 
 def _modelled(f: A.FuncDef) -> bool:
@@ -142,12 +205,14 @@ def _copied(exc: HlslError) -> HlslError:
 
 
 def _both_stages(make_codegen: Callable[[str, int, int], CodegenContext], key: tuple,
-                 cache: dict[str, object]) -> HlslError | None:
-    """The error both the ps_5_0 and the cs_5_0 probe of function ``key`` report, or None."""
-    first = _probe(make_codegen, "ps", key, cache)
+                 cache: dict[str, object], probe: Callable | None = None) -> HlslError | None:
+    """The error both the ps_5_0 and the cs_5_0 probe (``probe``: _probe's form) of function ``key`` report, or
+    None."""
+    probe = probe or _probe
+    first = probe(make_codegen, "ps", key, cache)
     if first is None:
         return None
-    second = _probe(make_codegen, "cs", key, cache)
+    second = probe(make_codegen, "cs", key, cache)
     if second is not None and (second.code, second.line) == (first.code, first.line):
         return first
     return None
