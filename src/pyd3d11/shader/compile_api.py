@@ -5,6 +5,7 @@ Failures raise :class:`pyd3d11.errors.ShaderCompileError` (E_FAIL) whose ``error
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 from typing import Any, NoReturn
@@ -26,6 +27,17 @@ from .hlsl.preprocessor import preprocess
 from .hlsl.targets import EntryPointPointerInvalid, check_target, hresult_of
 
 
+def _byte_chars(exc: UnicodeError) -> tuple[str, int]:
+    """A decoding error handler: bytes that are not UTF-8 are read one character per byte, as fxc's reader reads
+    them (d3dcompiler_47 10.1, session 46: a compile's ``#if '\\xe9' == -23`` takes its group as D3DPreprocess's
+    does; U+FFFD, the "replace" handler's, was 65533)."""
+    assert isinstance(exc, UnicodeDecodeError)
+    return exc.object[exc.start:exc.end].decode("latin-1"), exc.end
+
+
+codecs.register_error("pyd3d11-bytes", _byte_chars)
+
+
 def _source_text(pSrcData: Any, SrcDataSize: int | None, keep_nul: bool = False,  # noqa: N803
                  encoding: str = "utf-8") -> str:
     """The source's text: ``SrcDataSize`` bytes. fxc's preprocessor reads past a NUL (a token of its own, written in
@@ -38,7 +50,7 @@ def _source_text(pSrcData: Any, SrcDataSize: int | None, keep_nul: bool = False,
         data = blob_bytes(pSrcData)
     if SrcDataSize is not None:
         data = data[:SrcDataSize]
-    return (data if keep_nul else data.split(b"\0", 1)[0]).decode(encoding, "replace")
+    return (data if keep_nul else data.split(b"\0", 1)[0]).decode(encoding, "pyd3d11-bytes")
 
 
 _UTF8_BOM = b"\xef\xbb\xbf"
@@ -113,7 +125,7 @@ def _include_opener(pInclude: Any, source_name: str, encoding: str = "utf-8"):  
             # given in memory (d3dcompiler_47 10.1, session 44: an included file that begins with one is "ï » ¿" in
             # D3DPreprocess's text and X3000 "Illegal character" in a compile)
             with open(path, "rb") as f:
-                return f.read().decode(encoding, "replace"), path
+                return f.read().decode(encoding, "pyd3d11-bytes"), path
         return open_std
 
     # ID3DInclude::Open's pParentData is the data Open returned for the file that holds the #include
@@ -128,7 +140,7 @@ def _include_opener(pInclude: Any, source_name: str, encoding: str = "utf-8"):  
         if isinstance(data, str):  # (a Python handler's text: its UTF-8 bytes, read as the encoding reads bytes)
             text = data if encoding == "utf-8" else data.encode("utf-8").decode(encoding)
         else:
-            text = blob_bytes(data).decode(encoding, "replace")
+            text = blob_bytes(data).decode(encoding, "pyd3d11-bytes")
         previous = opened.get(name)
         opened[name] = data
 

@@ -51,6 +51,7 @@ from .pplex import (
 )
 from .pplex import _would_merge as _would_merge
 from .ppmarks import (
+    _failed_name,
     _FailedName,
     _hs,
     _Unterminated,
@@ -116,6 +117,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         self._last_token_at = 0  # the presumed line of a directive's last token (process: its line end, #include's)
         self._carried: list[str] | None = None  # an invocation an included file left open (see process)
         self._carried_at = ("", 0)  # (its file and line as fxc's text names them)
+        self._ghost: str | None = None  # (a macro removed among its own invocation's arguments: see process)
         self.macros: dict[str, Macro] = {}
         #: the error reading a definition reported (fxc's mode: ppdefines; raised when the run starts)
         self._define_error: HlslError | None = None
@@ -417,6 +419,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                     splices_before, errors_before = self._splices, len(self.errors)
                     done: list[str] = []  # the expansion of the tokens before a directive among arguments
                     toks = _tokenize_lines(marked, breaks, self.line_delta, self.strict_c99)
+                    undone: str | None = None  # (an invocation whose macro a directive among its arguments removed)
                     carried, self._carried = self._carried, None
                     if carried is not None:
                         toks = carried + ([] if carried[-1:] == [" "] else [GAP]) + toks
@@ -442,7 +445,16 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                                     pass  # a replacement's "(" opened an earlier list: the line stays whole
                             self.line = i + 1 + self.line_delta
                             here = all(c.active for c in conds[-1:]) if conds else True
+                            opener = next((x for x in toks if x not in (" ", GAP)), None)
+                            before_directive = self.macros.get(str(opener))
                             self._arguments_directive(d, conds, here, lines, i, first_line)
+                            if self.lenient and before_directive is not None and \
+                                    self.macros.get(str(opener)) is not before_directive:
+                                # the open invocation's macro #undef'd or redefined among its arguments: fxc gives
+                                # the invocation up with X1516, its name alone in the text (d3dcompiler_47 10.1,
+                                # session 46: "F(pass" / "#undef F" / ")" is "F", X1516; D3DPreprocess crashes on
+                                # "F(" / "#undef F" / "pass)", D3DCompile X1516)
+                                undone = self._ghost = opener  # (its list is still read to its ")": _invokes)
                             i = nxt.next_i
                             if self._line_directive is not None:
                                 # "#line N" among the arguments numbers the line after it N, as it would
@@ -461,6 +473,10 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                         toks = self._fold(toks, nxt, i)
                         i = nxt.next_i
                     self.line = first_line
+                    read = toks  # (the tokens read: their last one's line is the line end's)
+                    if undone is not None:
+                        self._ghost = None
+                        toks = self._given_up(toks, undone)
                     while True:
                         # the replacement is rescanned with the rest of the source (C99 §6.10.3.4p1): an
                         # expansion that ends in a function-like macro name takes its "(" from the next line,
@@ -519,6 +535,12 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                                 self.file, self.shown, self.line = saved
                             carried = []  # (written below at that place)
                         if expanded is None:
+                            if self.lenient and self.depth == 1 and i >= len(lines) and conds and \
+                                    not all(c.foreign for c in conds):
+                                # (the file's end inside a group: fxc reports the group's X1502 before the
+                                # invocation's X1515, then its two at the end; d3dcompiler_47 10.1, session 46:
+                                # "#if 1" / "F(" is X1502, X1515, X1502, X1502)
+                                self.tolerate("unexpected end of file", ERR_UNEXPECTEDEOF)
                             expanded = self._unterminated_call(toks)
                         break
                     if self._carried is not None:
@@ -538,7 +560,8 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                             # (an #include among the arguments: fxc writes the expansion after the file, at the ")"
                             # line, a name whose arguments do not match at its own; d3dcompiler_47 10.1, session 43)
                             at, self._marks = i + self.line_delta, []
-                        self._fxc_line(toks, done, expanded, at, i, len(lines), start, incomment[0])
+                        self._fxc_line(read if undone is not None else toks, done, expanded, at, i, len(lines), start,
+                                       incomment[0])
                     if self.pragma_ops != pragma_ops_before:  # the line's expansion met a _Pragma
                         self._emit_with_pragmas(done + expanded, first_line, i + 1 + self.line_delta)
                         continue
@@ -604,6 +627,22 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         self.real_file, self.line_delta = saved_real, saved_delta
         self._open_end = saved_open_end
         self.depth -= 1
+
+    def _given_up(self, toks: list[str], name: str) -> list[str]:
+        """``toks`` with the invocation that ``name`` (their first token) begins replaced by the name alone, which
+        is never replaced again, and its X1516 (see process: a directive among its arguments removed the macro)."""
+        k = toks.index(name)
+        depth, end = 0, len(toks)
+        for j in range(k + 1, len(toks)):
+            if toks[j] == "(":
+                depth += 1
+            elif toks[j] == ")":
+                depth -= 1
+                if depth == 0:
+                    end = j + 1
+                    break
+        self.errors.append(self.error(f"not enough actual parameters for macro '{name}'", ERR_PARAMETERS_MACRO))
+        return toks[:k] + [_failed_name(name)] + toks[end:]
 
     def _is_defined(self, name: str) -> bool:
         """``defined name`` / ``#ifdef name``. C99 §6.10.8 makes __FILE__ and __LINE__ macro names; fxc does not count
@@ -734,6 +773,8 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         the ``_Pragma`` operator (C99 §6.10.9: its operand is pp-tokens like an invocation's, so new-lines may
         separate them, as GCC reads it)."""
         if t == "_Pragma" and not self.lenient:
+            return True
+        if t == self._ghost:
             return True
         m = self.macros.get(t)
         return m is not None and m.params is not None
