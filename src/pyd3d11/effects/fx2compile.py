@@ -614,6 +614,13 @@ def _shader_constants(ctx: _Ctx, info: fx2states.Fx2StateInfo, v: A.Node | None)
         items, shape, first_only = [v], (1, 1), False
     vals: list = []
     for x in items:
+        if isinstance(x, A.Ident) and x.name.upper() in ("TRUE", "FALSE"):
+            # the D3D9 value names TRUE / FALSE: the whole value of a B state only (``PixelShaderConstantB[0] =
+            # TRUE;``, ``= True;`` compile as ``true``; ``VertexShaderConstantF[0] = TRUE;``, ``{TRUE, 1}`` fail with
+            # no number; d3dcompiler_47 10.1, session 46 EFX)
+            if ptype != "BOOL" or x is not v:
+                raise ctx.error(x.pos, "ID3DXEffectCompiler: Unexpected error")
+            x = A.Literal(x.pos, x.name.upper() == "TRUE", "bool")
         cv = effect_initial_value(NumType(base) if not first_only else x.type, x, ctx.consts, x.pos) \
             if x is not None else None
         if cv is None:

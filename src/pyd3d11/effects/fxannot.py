@@ -17,8 +17,8 @@ from ..shader.hlsl.constexpr import literal_components
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.intrinsics import is_intrinsic
-from ..shader.hlsl.types import ArrayType, NumType, ObjectType, array_leaf
-from .fxparse import Annotation
+from ..shader.hlsl.types import SAMPLER_KINDS, ArrayType, NumType, ObjectType, array_leaf
+from .fxparse import STATE_BLOCK_VALUE, Annotation
 
 
 def static_const_names(decls: Iterable[A.Node]) -> set[str]:
@@ -61,7 +61,7 @@ def check_annotation_names(items: list[Annotation], static_consts: set[str], glo
                 literal_error = literal_error or HlslError(n.pos.file or file, n.pos.line, n.pos.col, 3011,
                                                            f"'{a.name}': value must be a literal expression")
                 continue
-            if not isinstance(n, A.Ident) or n.name in static_consts or n.name == "NULL":
+            if not isinstance(n, A.Ident) or n.name in static_consts or n.name in ("NULL", STATE_BLOCK_VALUE):
                 continue
             pos = n.pos or a.pos
             where = (pos.file or file, pos.line, pos.col) if pos is not None else (file, 1, 1)
@@ -88,13 +88,26 @@ def _conversion_error(a: Annotation, earlier: dict[str, Annotation]) -> tuple[in
     no brace list for an array (sized or not), a string from a numeric annotation of the list."""
     if a.value is None or isinstance(a.value, A.InitList) or is_null_value(a.value):
         return None
+    if isinstance(a.value, A.Ident) and a.value.name == STATE_BLOCK_VALUE:
+        # ``sampler s = sampler_state { ... }`` is a sampler's value (10.1 at the shader targets, session 46 EFX)
+        leaf = array_leaf(a.type)
+        if isinstance(leaf, ObjectType) and leaf.kind in SAMPLER_KINDS:
+            return None
+        return 3017, f"cannot implicitly convert from 'const StateBlock' to 'const {a.type}'"
     if isinstance(a.type, ArrayType):
         return 3017, f"cannot convert from a single value to 'const {a.type}'"
     leaf = array_leaf(a.type)
     src = earlier.get(a.value.name) if isinstance(a.value, A.Ident) else None
-    if src is not None and isinstance(leaf, ObjectType) and leaf.kind == "string" and \
-            isinstance(array_leaf(src.type), NumType):
-        return 3017, f"cannot implicitly convert from 'const {src.type}' to 'const string'"
+    if src is not None and isinstance(leaf, ObjectType) and isinstance(array_leaf(src.type), NumType):
+        # a string, a sampler, a texture, a shader from a numeric annotation of the list (10.1, sessions 42 and 46)
+        return 3017, f"cannot implicitly convert from 'const {src.type}' to 'const {leaf}'"
+    if isinstance(leaf, NumType):
+        # a vector of fewer components than the annotation's (more truncate, one splats): ``float3 b =
+        # float2(1, 2);``, ``float3 b = a;`` of an earlier float2 (10.1 at every target, session 46 EFX)
+        have = len(component_bases(src.type)) if src is not None and isinstance(src.type, NumType) else \
+            literal_components(a.value) if src is None else None
+        if have is not None and 1 < have < len(component_bases(leaf)):
+            return 3017, f"cannot implicitly convert to 'const {a.type}'"
     return None
 
 
@@ -184,15 +197,64 @@ def check_local_annotations(parser, file: str) -> None:
     name twice) and its values' names and types (X3004, X3017, X3011) come first, then the initialiser
     (``= undeclared`` X3004), then X3040 -- before the syntax error of a token after the declarator. The names in
     scope are the program's globals declared so far. Leaves ``parser`` after the list's ``>``."""
+    read_annotation_list(parser, file)
+
+
+def read_annotation_list(parser, file: str) -> None:
+    """Read the annotation list at ``parser``'s ``<`` with the effect grammar (fxparse.EffectParser) and judge it
+    (:func:`judge_annotations`), the names in scope the program's globals declared so far; leaves ``parser`` after
+    the list's ``>``. The shader targets' parser reads every list so (parser.Parser.skip_annotations)."""
     from .fxparse import EffectParser
 
     sub = EffectParser(parser.toks[parser.i:])
     sub.types.update(parser.types)  # the structs and typedefs declared so far
+    sub.annotation_judging = False  # (judged here, against the outer parser's globals)
     sub.skip_annotations()
     parser.i += sub.i
-    decls = list(getattr(parser, "program_decls", None) or [])
-    items = sub._last_annotations
+    judge_annotations(sub._last_annotations, list(getattr(parser, "program_decls", None) or []), parser.consts,
+                      file)
+
+
+def judge_annotations(items: list[Annotation], decls: list[A.Node], consts: dict, file: str) -> None:
+    """Judge an annotation list as fxc does while it parses, at every target (a global's, a buffer's, a function's,
+    a parameter's, a technique's or a pass's list at the shader targets too: d3dcompiler_47 10.1, session 46 EFX,
+    ANNOTATION_ROWS): the names its values read among the globals declared so far (``decls``: a ``static const``
+    declared below is X3004), their conversions and kinds (check_annotation_names), a numeric constructor's
+    component count (X3014), then each numeric value's evaluation."""
     check_annotation_names(items, static_const_names(decls), global_names(decls), file)
-    for a in items:  # a numeric value's own evaluation errors (``float4(1, 2)``: X3014)
+    for a in items:
+        if a.value is None:
+            continue
+        for n in walk(a.value):
+            found = constructor_count_error(n)
+            if found is not None:
+                pos = n.pos or a.pos
+                raise HlslError(pos.file or file, pos.line, pos.col, 3014, found)
+    for a in items:  # a numeric value's own evaluation errors
         if isinstance(array_leaf(a.type), NumType) and a.value is not None and not braced_other_kind(a):
-            effect_initial_value(sized_type(a.type, a.value, parser.consts, a.pos), a.value, parser.consts, a.pos)
+            effect_initial_value(sized_type(a.type, a.value, consts, a.pos), a.value, consts, a.pos)
+
+
+def member_default_error(name: str, t, value: A.Node, decls: list[A.Node], consts: dict,
+                         file: str) -> HlslError | None:
+    """A struct member's default value is typed before fxc refuses it (X3009): judged as an annotation's value,
+    its X3004 (a name declared nowhere), X3014 (a constructor's count) and X3017 (``Texture t = 1;``, ``float f =
+    "a";``) come first (d3dcompiler_47 10.1 at fx_2_0, fx_5_0 and ps_4_0, session 46 EFX); None for the others."""
+    try:
+        judge_annotations([Annotation(name, t, value, value.pos)], decls, consts, file)
+    except HlslError as exc:
+        return exc if exc.code in (3004, 3014, 3017) else None
+    except Exception:  # noqa: BLE001 - a value the annotation rules cannot judge: the member's own X3009
+        return None
+    return None
+
+
+def constructor_count_error(n: A.Node) -> str | None:
+    """X3014's text for a numeric constructor of literal arguments whose components do not number its type's
+    (``float4(1, 2, 3, 4, 5)``, ``float4x4(1, 2, 3)``, ``{1, float3(2, 3), 4}``; 10.1 at every target)."""
+    if not (isinstance(n, A.Construct) and isinstance(n.type, NumType)) or not n.args:
+        return None
+    counts = [literal_components(x) for x in n.args]
+    if any(c is None for c in counts) or sum(counts) == len(component_bases(n.type)):  # type: ignore[arg-type]
+        return None
+    return "incorrect number of arguments to numeric-type constructor"

@@ -105,6 +105,9 @@ class _Ctx:
         self.hex_literals: set[int] = set()
         #: the functions the program defines, by name (a state expression calling one is FXLVM code)
         self.functions: dict[str, list] = {}
+        #: numeric variables a state expression may not read: name -> (where fxc reports it, or None for the
+        #: reading name; error number; text) -- a tbuffer member, a global bound to no c register (_fxlvm)
+        self.unreadable: dict[str, tuple] = {}
         #: shader variables of a model the target's techniques cannot run (stored as NULL; a pass may not name them)
         self.unsupported_shaders: set[str] = set()
 
@@ -618,6 +621,13 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
                 # `SetBlendState(b, gMatrix, m)` are ECAT_Expression programs), the same width read in place
                 kind = {S.SVT_FLOAT: "f", S.SVT_BOOL: "b", S.SVT_INT: "i"}.get(lv.type, "u")
                 return M.ECAT_Expression, _fxlvm(ctx, node, lv.cols, kind)
+            if lv.type not in _SAME_SCALAR.get(var.type.scalar, ()):
+                # a variable of another scalar type (a float for the stencil reference, an int for the blend
+                # factor) is converted by FXLVM code, as another width is (10.1's objects, session 46 EFX); that
+                # expression refuses a tbuffer member or a b# register (a float4 tbuffer member as the blend factor
+                # is read in place and compiles)
+                kind = {S.SVT_FLOAT: "f", S.SVT_BOOL: "b", S.SVT_INT: "i"}.get(lv.type, "u")
+                return M.ECAT_Expression, _fxlvm(ctx, node, lv.cols, kind)
             return M.ECAT_Variable, node.name
         if node.name not in ctx.consts:
             raise ctx.error(pos, f"'{node.name}': invalid value for state '{lv.name}'", 3004)
@@ -677,8 +687,28 @@ def _reads_variables(ctx: _Ctx, node) -> bool:
                for n in walk(node))
 
 
+#: the state scalar types a variable's own scalar type needs no conversion to
+_SAME_SCALAR = {M.EST_Float: (S.SVT_FLOAT,), M.EST_Int: (S.SVT_INT, S.SVT_UINT, S.SVT_UINT8),
+                M.EST_UInt: (S.SVT_INT, S.SVT_UINT, S.SVT_UINT8), M.EST_Bool: (S.SVT_BOOL,)}
+
+
+def _check_readable(ctx: _Ctx, node) -> None:
+    """_fxlvm's rule for the variables a state value reads (a variable named alone too: fxc compiles it as an
+    expression before it stores the reference)."""
+    for n in walk(node):
+        if isinstance(n, A.Ident) and n.name in ctx.unreadable:
+            pos, code, msg = ctx.unreadable[n.name]
+            raise ctx.error(pos or n.pos, msg, code)
+
+
 def _fxlvm(ctx: _Ctx, node, comps: int, kind: str) -> bytes:
+    """A state expression as FXLVM code. fxc compiles it as a program of its expression language (fxl_4_0): a
+    tbuffer member read there is X3546 "Reading from texture buffers is unsupported on fxl_4_0" at the read, a
+    global bound only to another register set (``float x : register(b1)``) X4509 at its declaration (d3dcompiler_47
+    10.1 at fx_4_0 and fx_5_0, session 46 EFX; an unread one compiles)."""
     from . import fxexpr, fxlvm
+
+    _check_readable(ctx, node)
 
     program = fxexpr.compile_expression(node, ctx.numeric, ctx.consts, ctx.target, comps, kind,
                                          ctx.functions)
@@ -1029,6 +1059,13 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
                                  _annotations(ctx, parser.var_annotations.get(d.name, [])))
             fcb.variables.append(var)
             ctx.numeric[d.name] = var
+            regs = [r for r in d.registers if isinstance(r, tuple)]
+            if cb.kind == "tbuffer":
+                ctx.unreadable[d.name] = (None, 3546, "Reading from texture buffers is unsupported on fxl_4_0")
+            elif regs and all(r[0] != "c" for r in regs):
+                ctx.unreadable[d.name] = (d.pos, 4509, "invalid register semantic '" + "; ".join(
+                    f"{r[0]}{r[1]}" for r in regs) + "', or variable must be bound to multiple register banks (c "
+                    "register binding required)")
         eff.cbuffers.append(fcb)
     for d in prog.decls:
         if isinstance(d, A.FuncDef) and d.body is not None:

@@ -837,5 +837,24 @@ def compile_expression(node, numeric: dict, consts: dict, target: str, comps: in
     em.run(vals)
     p = L.Program(literals=em.literals, code=em.code, result_comps=comps)
     for name in order:
-        p.variables.append(L.Variable(name, layout[name], regs[name], _ctab_type(numeric[name].type)))
+        p.variables.append(L.Variable(name, layout[name], regs[name], _ctab_type(numeric[name].type),
+                                      _ctab_default(numeric[name], regs[name])))
     return p
+
+
+def _ctab_default(var: M.FxNumericVar, regs: int) -> bytes | None:
+    """A scalar or vector variable's initial value as fxc's CTAB holds it: each component a float (``int4 bf = 1;``
+    is 1.0f four times, ``bool b = 1;`` 1.0f), the registers padded with zeros (d3dcompiler_47 10.1's objects,
+    session 46 EFX). An array's default (and an integer matrix's) is laid out by registers in fxc's table: not
+    written here (None, as for a variable without initialiser)."""
+    t, raw = var.type, var.default
+    if raw is not None and not t.elements and t.scalar not in (M.EST_Int, M.EST_UInt, M.EST_Bool):
+        return (bytes(raw) + b"\0" * (16 * regs))[:16 * regs]  # (a float matrix's too: ``float4x4 m = 2;``)
+    if raw is None or t.elements or t.rows * t.cols > 4 or len(raw) < 4 * t.rows * t.cols:
+        return None
+    words = struct.unpack(f"<{t.rows * t.cols}I", bytes(raw)[:4 * t.rows * t.cols])
+    if t.scalar == M.EST_Int:
+        vals = [float(w - (1 << 32) if w & 0x80000000 else w) for w in words]
+    else:
+        vals = [float(w) if t.scalar == M.EST_UInt else float(w != 0) for w in words]
+    return (struct.pack(f"<{len(vals)}f", *vals) + b"\0" * (16 * regs))[:16 * regs]

@@ -52,6 +52,10 @@ class Variable:
     register: int
     count: int
     type: C.TypeInfo
+    #: the variable's initial value as the constant table stores it (``count`` registers of 16 bytes), or None:
+    #: fxc's CTAB carries a numeric variable's default (``float stencil = 1.0;`` read by a state expression:
+    #: d3dcompiler_47 10.1's objects, session 46 EFX)
+    default: bytes | None = None
 
 
 @dataclass
@@ -87,7 +91,7 @@ def encode(program: Program, target: str, flags: int | None = None) -> bytes:
     from ..shader.dxbc.container import build_container
 
     table = C.ConstantTable(CTAB_VERSION[target], "tx", [
-        C.Constant(v.name, C.RegisterSet.FLOAT4, v.register, v.count, v.type) for v in
+        C.Constant(v.name, C.RegisterSet.FLOAT4, v.register, v.count, v.type, v.default) for v in
         sorted(program.variables, key=lambda v: v.name.encode())],
         flags=program.ctab_flags if flags is None else (flags & 0xFFFF) | C.D3DCOMPILE_NO_PRESHADER)
     ctab = b"".join(struct.pack("<I", d) for d in C.encode_ctab(table, share_types=False))[4:]

@@ -14,7 +14,7 @@ from ..shader.hlsl import ast as A
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.lexer import Token
 from ..shader.hlsl.parser import Parser
-from ..shader.hlsl.types import NumType, Type
+from ..shader.hlsl.types import ArrayType, NumType, Type
 
 
 @dataclass
@@ -90,6 +90,10 @@ def _after(a, b) -> bool:
     return (a.line, a.col) >= (b.line, b.col)
 
 
+#: the value of an annotation written ``sampler_state { ... }`` (fxannot: a sampler's; X3017 for another type)
+STATE_BLOCK_VALUE = "$StateBlock"
+
+
 class EffectParser(Parser):
     """Parser that records the effect constructs while ``parse_program`` runs: ``techniques`` (those
     outside any fxgroup), ``groups`` (fxgroup blocks, in source order), ``var_blocks`` (variable name ->
@@ -107,6 +111,8 @@ class EffectParser(Parser):
         self._annots: list[tuple[object, list[Annotation]]] = []
         self._blocks: list[tuple[object, list[StateEntry]]] = []
         self._last_annotations: list[Annotation] = []
+        #: an annotation list is judged as it is read (fxannot.judge_annotations; off in fxannot's own sub-parser)
+        self.annotation_judging = True
         self._log: list[tuple[object, list[Annotation]]] = []  # every annotation list, in source order
         #: ids of the hexadecimal integer literals parsed: fxc stores a hex constant of a state assignment as
         #: EST_UInt and a decimal one as EST_Int (its fx_5_0 objects of DXDecompiler's AdvancedEffect.fx:
@@ -145,7 +151,7 @@ class EffectParser(Parser):
         return node
 
     # --- annotations ------------------------------------------------------------------------------
-    def skip_annotations(self) -> None:
+    def skip_annotations(self, judge: bool = True) -> None:
         if not self.at("<"):
             self._last_annotations = []
             return
@@ -163,6 +169,12 @@ class EffectParser(Parser):
         self._last_annotations = out
         self._annots.append((start, out))
         self._log.append((start, out))
+        if judge and self.annotation_judging:
+            # judged where it stands, against the globals declared so far, as fxc reads it (fxannot.judge_annotations:
+            # ``technique < string s = 1; >`` X3017 ahead of a later variable's or compile's error; 10.1, session 46)
+            from .fxannot import judge_annotations
+
+            judge_annotations(out, self.program_decls, self.consts, start.file or "")
 
     def check_compile_call(self, call: A.Call) -> A.Call:  # type: ignore[override]
         self.compile_calls.append(call)
@@ -219,9 +231,24 @@ class EffectParser(Parser):
                 # any token but the initialiser's ``=`` ends the declarator without a value, which fxc reports
                 # before the token (d3dcompiler_47 10.1, session 40: ``< int a += 1; >``, ``a == 1``, ``a 1``,
                 # ``a (1)``, ``a >>= 1`` are X3012 like ``< int a; >``; ``a [`` and ``a :`` stay syntax errors)
+                if isinstance(t, ArrayType) and t.count == 0:  # ``< float a[]; >``, ``a[] &= {1, 2}`` (10.1, s46)
+                    raise self.error(f"'{name_tok.text}': implicit array missing value", name_tok, 3074)
                 raise self.error(f"'{name_tok.text}': missing value", name_tok, 3012)
             self.expect("=")
-            value = self.parse_initializer() if self.at("{") else self.parse_assign()
+            if self.at("sampler_state") and self.peek().text == "{":
+                # a sampler annotation's block: read as syntax (10.1 compiles ``< sampler s = sampler_state { }; >``
+                # at the shader targets; an effect fails it, with no number, when it stores the annotation)
+                value = A.Ident(self.next().pos, STATE_BLOCK_VALUE)
+                depth = 0
+                while True:
+                    tok = self.next()
+                    if tok.kind == "eof":
+                        raise self.error(tok=tok)
+                    depth += (tok.text == "{") - (tok.text == "}")
+                    if depth == 0:
+                        break
+            else:
+                value = self.parse_initializer() if self.at("{") else self.parse_assign()
             out.append(Annotation(name_tok.text, t, value, pos))
             if not self.accept(","):
                 break
@@ -289,8 +316,9 @@ class EffectParser(Parser):
             if self.at("("):
                 args = self.parse_args()
                 for a in args:
-                    check_shader_operands(a, self.shader_name)
-                    self._check_state_writes(a)
+                    # an argument's calls as a value's (``SetBlendState(bs, float2x(1, 2, 3, 4), 0xf)``: X3004 while
+                    # fxc parses; d3dcompiler_47 10.1, session 46 EFX)
+                    self._check_state_value(a)
                 self.check_state_call(name, args)
                 self.salvage_state_values.extend(args)
                 entries.append(StateEntry(name.text, None, None, args, True, name.pos))
@@ -315,6 +343,9 @@ class EffectParser(Parser):
                 self.expect(">")
             elif self.at("{"):
                 value = self.parse_initializer()
+                # a brace list's items write nothing either (``dogs[3] = {1, 3, ++any_identifier};`` X3025 ahead of the
+                # unknown state; 10.1, session 46 EFX)
+                self._check_state_writes(value)
             elif self.tok.kind == "id" and self.peek().text == ";" and self.tok.text not in ("true", "false"):
                 # one word: a value name, also where it spells a type (D3D9 ``ColorArg1[0] = Texture;``, D3DTA_TEXTURE)
                 self._check_value_word()
@@ -379,6 +410,10 @@ class EffectParser(Parser):
                 isinstance(n, A.Unary) and n.op in ("++", "--")) else None
             if target is None or isinstance(target, A.Ident) and target.name in self._locals:
                 continue  # a local's block in a function may write a local (`float b { foo = zero++; };`, fxc 10.1)
+            if isinstance(target, (A.Index, A.Member)) and isinstance(n, (A.Unary, A.Postfix)):
+                # the operand is typed before the write: ``++foobar[2]`` of a state constant is X3121, ``--foobar.y``
+                # X3018 (10.1, session 46 EFX) -- the state-value check (check._sb_type) judges both in that order
+                continue
             msg = "l-value specifies const object"
             if isinstance(target, A.Ident) and self.global_kinds.get(target.name) == "variable":
                 msg = "global variables are implicitly constant, enable compatibility mode to allow modification"

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
 from . import ast as A
-from . import shaderobj
+from . import sbops, shaderobj
 from .constexpr import to_int
 from .diagnostics import HlslError, Pos
 from .parse_effects import COMPILE_PROFILES
@@ -647,6 +647,7 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
     if undeclared is not None:
         raise undeclared
     uniform_count_error(cg, init)
+    compile_argument_types(cg, init)
     ok = isinstance(init, A.Call) and init.name == "CompileShader" and len(init.args) == 2 and \
         isinstance(init.args[0], A.Ident) and init.args[0].name in COMPILE_PROFILES  # (fxc 10.1: vs_1_1, level 9)
     call = init.args[1] if ok else None  # type: ignore[union-attr]
@@ -665,6 +666,17 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
             raise misused
         _check_shader_number(cg, d, init)
         raise cg.err(d.pos, f"'{d.name}': initializer must be a literal CompileShader expression", 3000)
+
+
+def compile_argument_types(cg: CodegenContext, e: A.Node) -> None:
+    """A global compile's arguments are typed as a state value is (_sb_type): ``CompileShader(vs_2_0, f(~arg))`` of
+    a float global is X3082, ``f(--arg)`` X3025 "global variables are implicitly constant", before the pass that
+    sets the shader is read (d3dcompiler_47 10.1 at ps_4_0, fx_4_0 and fx_5_0, session 46 EFX; sbops.py)."""
+    call = e.args[1] if shaderobj.object_name(e) is not None and len(e.args) == 2 else None  # type: ignore[attr-defined]
+    if isinstance(call, A.Call):
+        known = _sb_globals(cg)
+        for a in call.args:
+            _sb_type(cg, a, known)
 
 
 def uniform_count_error(cg: CodegenContext, e: A.Node) -> None:
@@ -1269,6 +1281,8 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
             if info is None:
                 raise cg.err(e.pos, f"'{e.name}': invalid subscript", 3018)
             return info[1]
+        if sbops.effect_object(t):  # ``depth.x`` of a DepthStencilState, ``s.x`` of a string (sbops)
+            raise cg.err(e.pos, f"invalid subscript '{e.name}'", 3018)
         return None
     if isinstance(e, A.Index):
         _sb_type(cg, e.index, known)
@@ -1280,6 +1294,9 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
                 raise cg.err(e.pos, "array, matrix, vector, or indexable object type expected in index "
                                     "expression", 3121)
             return NumType(t.base, 1, t.cols, "v") if t.shape == "m" else NumType(t.base)
+        if sbops.effect_object(t):  # ``depth[0]``, ``s[0]`` (sbops)
+            raise cg.err(e.pos, "array, matrix, vector, or indexable object type expected in index "
+                                "expression", 3121)
         return None
     if isinstance(e, A.Call) and e.name == "CompileShader" and len(e.args) == 2 and isinstance(e.args[1], A.Call):
         # in a state block only the uniform-argument count is checked (undefined names are allowed)
@@ -1294,11 +1311,16 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
     if isinstance(e, A.Call):
         args = [_sb_type(cg, a, known) for a in e.args]
         cands = [f for f in cg.funcs.get(e.name, [])]
+        if not cands and e.name in sbops.FLOAT_INTRINSICS | {"length", "distance"}:
+            return sbops.intrinsic_type(e.name, args)
         if not cands or any(a is None for a in args):
             return None
         # (one candidate of the count: an array or struct parameter's X3017, as in a body; d3dcompiler_47 10.1,
         # session 40: ``cat = fun(foo);`` of ``fun(float p[2])`` "cannot convert from 'const int' to 'float[2]'")
-        return resolve(cg, e, cands, args).ret  # type: ignore[arg-type]
+        _sb_out_arguments(cg, e, cands, known, "out")
+        ret = resolve(cg, e, cands, args).ret  # type: ignore[arg-type]
+        _sb_out_arguments(cg, e, cands, known, "inout")
+        return ret
     if isinstance(e, A.Construct) and isinstance(e.type, NumType):
         from .codegen import component_bases
 
@@ -1312,6 +1334,17 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
         if isinstance(t, NumType) and t.shape != "m" and 1 < t.n < e.type.n:
             raise cg.err(e.pos, f"cannot convert from 'const {t}' to '{e.type}'", 3017)
         return e.type
+    if isinstance(e, A.Unary) and e.op in ("-", "+", "!", "~"):
+        return sbops.unary_type(cg, e, _sb_type(cg, e.a, known))  # (sbops: X3082 / X3022 of the operand)
+    if isinstance(e, A.Binary) and e.op != ",":
+        left = _sb_type(cg, e.a, known)
+        return sbops.binary_type(cg, e, left, _sb_type(cg, e.b, known))
+    if isinstance(e, A.Ternary):
+        cond = _sb_type(cg, e.cond, known)
+        left = _sb_type(cg, e.a, known)
+        return sbops.ternary_type(cg, e, cond, left, _sb_type(cg, e.b, known))
+    if isinstance(e, A.Comma) and e.items:
+        return [_sb_type(cg, x, known) for x in e.items][-1]
     for v in vars(e).values():  # operators: check the operands only (a call's X3013 before a write's X3025)
         for n in (v if isinstance(v, list) else [v]):
             if isinstance(n, A.Node):
@@ -1321,6 +1354,24 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
         _sb_write(cg, e.target if isinstance(e, A.Assign) else e.a, known,
                   compound="constant" if compound and _sb_literal(e.value) else compound)
     return None
+
+
+def _sb_out_arguments(cg: CodegenContext, e: A.Call, cands: list, known: dict, mod: str) -> None:
+    """An ``out`` (before the call's conversions) or ``inout`` (after them) parameter of the function of the call's
+    argument count given a state value that is no writable storage -- a state constant (an unknown name), a uniform
+    global, an expression -- is X3025 "out parameters require l-value arguments" (d3dcompiler_47 10.1, session 46
+    EFX: ``cat = fun(foo, 1);`` of ``fun(inout float a, float b)``, ``SetBlendState(fun(foo, bar), ...)`` in a
+    sampler block, at ps_4_0 and every fx target)."""
+    fits = [f for f in cands if len(f.params) == len(e.args)]
+    if not fits:
+        return
+    for p, a in zip(fits[-1].params, e.args, strict=False):
+        if mod not in p.mods or mod == "out" and "inout" in p.mods:
+            continue
+        try:
+            _sb_write(cg, a, known)
+        except HlslError:
+            raise cg.err(e.pos, "out parameters require l-value arguments", 3025) from None
 
 
 def _sb_literal(e: A.Node) -> bool:

@@ -332,9 +332,11 @@ class EffectSyntaxParser:
                 # the operator on the shader object, X3022; shaderobj.py)
                 self.state_values.append(self.parse_assign())
             elif self.at("<"):
-                self.skip_annotations()
+                self.skip_annotations(judge=False)  # ``Filter = <ANISOTROPIC>;``: a value, not a list
             elif self.at("{"):
-                self.parse_initializer()
+                # typed as any value: an item's write is X3025 (``dogs[3] = {1, ++any_identifier};``, d3dcompiler_47
+                # 10.1, session 46 EFX)
+                self.state_values.append(self.parse_initializer())
             elif self.tok.text == "stateblock_state" and self.peek().text == "{":  # D3D9 inline block: syntax only
                 self.i += 2
                 self._state_block_entries()

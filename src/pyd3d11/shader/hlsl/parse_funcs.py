@@ -105,7 +105,7 @@ class FunctionParser:
                             self.register_param_errors.append((name_tok.text, bad))
                     continue
                 sem = self.ident().text
-            if self.at("<"):  # after the semantics: read and ignored (d3dcompiler_47 10.1, session 38 EFX)
+            if self.at("<"):  # after the semantics: read and judged, then ignored (10.1, sessions 38 and 46 EFX)
                 Parser.skip_annotations(self)
             default = self.parse_initializer() if self.accept("=") else None  # `= {1, 2, 3, 4}` too
             if "in" in pm and "out" in pm:
@@ -128,6 +128,15 @@ class FunctionParser:
                 # semantic.group-index.cs: ``void main(…) : SV_GroupIndex``; test_rules_hlsl_fxc_verdicts_acc)
                 raise self.error(f"'{name_tok.text}': void function cannot have a semantic", name_tok, 3076)
             sem = self.ident().text
+        if self.at("<"):
+            # after the semantics: an annotation list, judged (d3dcompiler_47 10.1, session 46 EFX: ``float4 main() :
+            # sv_target < int a = 1; > { ... }`` compiles, ``< int a = undefined; >`` is X3004); a declaration
+            # without a body takes none (``float f() < int a = 1; >;``: X3000 at the ``;``)
+            from .parser import Parser
+
+            Parser.skip_annotations(self)
+            if self.at(";"):
+                raise self.error()
         if redefined is not None:
             raise self.error(f"'{redefined.text}' already defined as a type", redefined, 3003)
         if self.accept(";"):

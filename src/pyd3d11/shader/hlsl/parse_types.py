@@ -217,6 +217,10 @@ class TypeParser:
                     # fxc reduces the type as it parses: X3020 "vertex count must be non-zero" at it, wherever it
                     # stands (global, parameter, local, typedef; before a later type error), d3dcompiler_47 10.1
                     raise self.error("vertex count must be non-zero", t, 3020)
+                if name in _MS_KINDS and counted and samples == 0:
+                    # the count as an integer (``.5``, ``0u``, ``false``, ``1 - 1`` are 0; ``-1``, ``1.5`` compile):
+                    # X3020 at the type, every target (d3dcompiler_47 10.1, session 46 EFX)
+                    raise self.error("sample count must be non-zero", t, 3020)
                 if name in _MS_KINDS and not samples and self.file_target and self.file_target.startswith("fx_") \
                         and self.file_target.endswith("_4_0"):
                     # the sample count may be left out from shader model 4.1 on (the to-type page's form
@@ -431,7 +435,15 @@ class TypeParser:
                     # reduced, X3009 at its name (d3dcompiler_47 10.1, session 42 EFX, at ps_4_0 to fx_5_0; a
                     # static non-const member's too) -- a static const member's initialiser defines it
                     # (check_static_member: fxc 10.1 compiles ``struct S { static const int K = 5; };``)
-                    self.parse_initializer() if self.at("{") else self.parse_assign()
+                    value = self.parse_initializer() if self.at("{") else self.parse_assign()
+                    from ...effects.fxannot import member_default_error
+
+                    # the value is typed first: a name declared nowhere X3004, a constructor's count X3014, a
+                    # number for an object or a string for a number X3017 (10.1, session 46 EFX)
+                    typed = member_default_error(fname, ft, value, list(getattr(self, "program_decls", None) or []),
+                                                 self.consts, ftok.pos.file or "")
+                    if typed is not None:
+                        raise typed
                     owner = f"{st.name}::" if st.name else "<unnamed>::"
                     raise self.error(f"'{owner}{fname}': struct/class members cannot have default values", ftok, 3009)
                 ft = self._apply_major(ft, mods)

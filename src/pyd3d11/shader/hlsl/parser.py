@@ -835,10 +835,18 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         finally:
             self.i = start
 
-    def skip_annotations(self) -> None:
+    def skip_annotations(self, judge: bool = True) -> None:
         """``< type name = value; … >``: each annotation ends at its ``;``, so a value may hold ``<``/``>``
-        (``< bool foo = 1 > 2; >``, which fxc accepts)."""
+        (``< bool foo = 1 > 2; >``, which fxc accepts). ``judge``: a list (not ``<>``) is read with the effect
+        grammar and judged as fxc judges it at every target, a global's, a buffer's, a technique's, a parameter's
+        at the shader targets too (effects/fxannot.read_annotation_list; d3dcompiler_47 10.1, session 46 EFX); off
+        for a D3D9 state's ``<NAME>`` value."""
         if not self.at("<"):
+            return
+        if judge and self.peek().text != ">":
+            from ...effects.fxannot import read_annotation_list
+
+            read_annotation_list(self, self.tok.pos.file or "")
             return
         self.next()
         while not self.accept(">"):
