@@ -1,6 +1,6 @@
 """Issue 15 (session 46, helper D9): the Direct3D 9 (vs/ps 2.0 / 3.0) and 4_0_level_9_x targets as Microsoft's
 compiler decides them -- round 9: one sampler read in two dimensions, integer and bool outputs, a level-9 integer
-position.
+position, object out parameters.
 
 Every expected column was recorded from d3dcompiler_47 10.1 (the Windows 10 SDK's fxc) under Wine, session 46
 (tools/wine_d3dcompiler.py), in tests/data/fxc10_d3d9_s46.json; none comes from this compiler. MicrosoftDocs says
@@ -32,6 +32,14 @@ or "ok"):
   (n 0-based as fxc prints it), after X3004, X3548, X3543 and a level-9 input's X4555, before X4579 (was compiled);
   vs_2_0 / vs_3_0 compile it; fewer components stay X4541.
 - ``position_gaps`` (strict xfails): an SV_VertexID *output* at level 9 is X4555 in fxc (X4502 here).
+- ``objout`` (d3d9outputs.object_output_taken / object_output_error): an entry point's object out parameter (``out
+  Texture2D t : TEXTURE``, ``out sampler s : S``, ``inout``) compiles at vs_2_0 / vs_3_0 / ps_3_0 (no signature
+  element); at ps_2_0 and the level-9 pixel targets it is an output the body must write: X3508 "'main': output
+  parameter 't' not completely initialized" (before its missing semantics' X3503, after X3548, before X4579),
+  written (or inout) ps_2_0 compiles it (was X3000 "objects cannot be entry-point outputs" everywhere).
+- ``objout_gaps`` (strict xfails): written at level 9, and any at the level-9 vertex targets, fxc fails with its
+  numberless internal error "compilation aborted unexpectedly" (X3000 here); ps_3_0's ``out float4 c : TEXCOORD0``
+  compiles in fxc (X4502 here).
 """
 
 from __future__ import annotations
@@ -45,8 +53,8 @@ from fxc_record_helpers import mutant_verdict
 COMPILE_ONLY = pytest.mark.backend_independent
 
 DATA = json.loads((Path(__file__).parent / "data" / "fxc10_d3d9_s46.json").read_text())
-TABLES = ("sampler", "outputs", "position")
-GAPS = ("sampler_gaps", "outputs_gaps", "position_gaps")
+TABLES = ("sampler", "outputs", "position", "objout")
+GAPS = ("sampler_gaps", "outputs_gaps", "position_gaps", "objout_gaps")
 
 
 def _rows(tables: tuple[str, ...], gap: bool = False):
@@ -64,6 +72,7 @@ def test_verdict_as_fxc_gives_it(src: str, target: str, flags: int, want: str):
 
 @COMPILE_ONLY
 def test_tables_shape():
-    assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {"sampler": 60, "sampler_gaps": 17, "outputs": 45,
+    assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {"sampler": 60, "sampler_gaps": 9, "outputs": 45,
                                                                      "outputs_gaps": 15, "position": 24,
-                                                                     "position_gaps": 2}
+                                                                     "position_gaps": 2, "objout": 40,
+                                                                     "objout_gaps": 6}

@@ -141,6 +141,8 @@ class CodegenContext(Protocol):
     unmapped_stage_error: HlslError | None  # X4532 of a discard outside a pixel shader, reported last (cgstmts.py)
     strict_bounds: int  # >0 while a loop is unrolled: an index out of bounds raises at once (unroll._unroll)
     deferred_legacy_error: HlslError | None  # X3548 / X3543 / X3704 below SM4, after the type rules (uintrange.py)
+    #: an object out parameter of a legacy entry point whose write decides X3508 (d3d9outputs.object_output_error)
+    object_outs: list
     refusal_clock: int  # counts the deferred refusals as code generation meets them (uintrange.stamp)
     skip_target_error: bool  # generate past deferred_target_error to find the dead resources (compiler.py)
 

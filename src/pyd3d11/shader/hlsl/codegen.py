@@ -315,6 +315,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         #: the first refusal of the legacy targets' phase (X3548, X3543, X3704), raised after the type rules, in
         #: the order code generation meets it and a double's refusal (uintrange.defer / stamp, compiler.first_refusal)
         self.deferred_legacy_error: HlslError | None = None
+        self.object_outs: list = []  # (param, entry scope, refusal): d3d9outputs.object_output_error
         self.refusal_clock = 0  # uintrange.stamp
         self.skip_target_error = False  # compiler.py: generate past it (to find the dead resources)
         self.d3d9: str | None = None  # the Direct3D 9 target when compiling for one (sm2/d3d9.py)
@@ -1061,6 +1062,10 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                     refused = exc
                 if p.semantic is None and not isinstance(p.type, StructType):  # its missing semantics first
                     refused = self.err(p.pos, f"'{f.name}': output parameter '{p.name}' missing semantics", 3503)
+                from .d3d9outputs import object_output_taken
+
+                if object_output_taken(self, p, scope, refused):
+                    continue
                 if self.deferred_gate_error is None:
                     self.deferred_gate_error = refused
                 scope[p.name] = Val(p.type, [])

@@ -162,7 +162,7 @@ def uninitialized_output_error(cg, code: list, defined: set) -> HlslError | None
                               4000)
         if undefined and not ret and cg.d3d9.startswith("ps_2"):
             return cg.err(pos, f"'{cg.entry}': output parameter '{name}' not completely initialized", 3508)
-    return None
+    return object_output_error(cg)
 
 
 def _local_origins(cg, code: list, skip: set) -> dict[tuple[int, int], tuple[int, tuple[int, int]]]:
@@ -241,3 +241,39 @@ def _writes_depth(code) -> bool:
         if (src.idx[0], comps[0]) in defined:
             return True
     return False
+
+
+def object_output_taken(cg, p, scope: dict, refused: HlslError) -> bool:
+    """Whether the legacy targets take the entry point's object out parameter ``p`` (``out Texture2D t :
+    TEXTURE``), which the shader-model-4+ targets refuse (``refused``: codegen's X3000 / X3503): d3dcompiler_47
+    10.1 (session 46, D9) compiles it at vs_2_0 / vs_3_0 / ps_3_0, where it is no signature element; at ps_2_x and
+    the level-9 pixel targets it is an output the body must write (X3508 "'main': output parameter 't' not
+    completely initialized" with the other outputs' X3508 -- before its missing semantics' X3503); written, ps_2_x
+    compiles it and level 9 fails (fxc's numberless internal error; ``refused`` here). The level-9 vertex targets
+    keep ``refused``. Taken parameters are judged by :func:`object_output_error`."""
+    from .objects import new_local
+    from .types import ObjectType
+
+    if refused.code not in (3000, 3503) or not (cg.d3d9 or cg.level9) or not isinstance(p.type, ObjectType):
+        return False
+    ps2 = cg.stage == "ps" and (cg.d3d9 is None or cg.d3d9.startswith("ps_2"))
+    if cg.d3d9 and not ps2 and refused.code == 3000 or ps2:  # (no semantics at the others: X3503 stays)
+        scope[p.name] = new_local(cg, p.type)  # a local the body may assign
+        if ps2 and "inout" not in p.mods:  # (an inout one holds its input)
+            cg.object_outs.append((p, scope, refused))
+        elif ps2 and cg.d3d9 is None:
+            cg.object_outs.append((p, None, refused))
+        return True
+    return False
+
+
+def object_output_error(cg) -> HlslError | None:
+    """The X3508 of an object out parameter :func:`object_output_taken` took and the body never wrote, or a
+    written one's refusal at level 9, or None."""
+    for p, scope, refused in cg.object_outs:
+        v = scope.get(p.name) if scope is not None else None
+        if scope is not None and (v is None or not v.obj[1]):  # (objects.new_local's binding table: empty)
+            return cg.err(p.pos, f"'{cg.entry}': output parameter '{p.name}' not completely initialized", 3508)
+        if cg.d3d9 is None:
+            return refused
+    return None
