@@ -25,6 +25,8 @@ build; the rows cover each rule's extent, not only the lines that showed it:
   conditional values", in a global's initialiser and in a function body (stringarms.py).
 * a method nothing calls is type-checked as a function nothing calls (uncalled._methods: ``struct C { int fn() {
   return j; } };`` is X3004).
+* a plain ``[unroll]`` loop bounded by a local copied once from an input or constant-buffer value (``int m = n;``,
+  ``m = n + 1``) is X3511 as one bounded by the value itself (unroll._copied_bound).
 """
 
 from __future__ import annotations
@@ -296,9 +298,46 @@ def uncalled_method_rows() -> list[tuple[str, str, str]]:
     return [(f"method_uncalled_{k}", "ps_5_0", v) for k, v in m.items()]
 
 
+# --- [unroll] bounded by a local copied from a run-time value --------------------------------------------------------------
+def unroll_copy_rows() -> list[tuple[str, str, str]]:
+    loop = "float r = 0; [unroll] for (int i = 0; i < {b}; i++) r += 1; return r;"
+    ps = {
+        "copy": ("int n", "int m = n;", "m"),
+        "copy_plus": ("int n", "int m = n + 1;", "m"),
+        "copy_times": ("int n", "int m = 2 * n;", "m"),
+        "copy_min": ("int n", "int m = min(n, 4);", "m"),
+        "copy_capped": ("int n", "int m = n;", "m && i < 4"),
+        "copy_float": ("float n", "float m = n;", "m"),
+        "copy_reassigned": ("int n", "int m = n; m = 3;", "m"),
+        "copy_chain": ("int n", "int m = n; int q = m * 2;", "q"),
+        "copy_member": ("int2 n", "int m = n.x;", "m"),
+        "copy_literal": ("int n", "int m = 4;", "m"),
+        "copy_and": ("int n", "int m = n & 3;", "m"),
+        "copy_cast": ("float n", "int m = (int)n;", "m"),
+        "copy_incremented": ("int n", "int m = n; m++;", "m"),
+    }
+    rows = [(f"unroll_{k}", "ps_5_0", f"float4 main({p} : N) : SV_Target {{ {d} " + loop.format(b=b) + " }")
+            for k, (p, d, b) in ps.items()]
+    rows += [
+        ("unroll_cbuffer_copy", "ps_5_0", "cbuffer B { int k; };\nfloat4 main() : SV_Target { int m = k; "
+                                          + loop.format(b="m") + " }"),
+        ("unroll_count_copy", "ps_5_0", "float4 main(int n : N) : SV_Target { int m = n; float r = 0; [unroll(4)] "
+                                        "for (int i = 0; i < m; i++) r += 1; return r; }"),
+        ("unroll_copy_while", "ps_5_0", "float4 main(int n : N) : SV_Target { int m = n; float r = 0; int i = 0; "
+                                        "[unroll] while (i < m) { r += 1; i++; } return r; }"),
+        ("unroll_copy_cs", "cs_5_0", "RWBuffer<float> o;\ncbuffer B { uint k; };\n[numthreads(1, 1, 1)] void main() "
+                                     "{ uint m = k; float r = 0; [unroll] for (uint i = 0; i < m; i++) r += 1; "
+                                     "o[0] = r; }"),
+        ("unroll_copy_no_attribute", "ps_5_0", "float4 main(int n : N) : SV_Target { int m = n; float r = 0; "
+                                               "for (int i = 0; i < m; i++) r += 1; return r; }"),
+        ("unroll_copy_ps40", "ps_4_0", "float4 main(int n : N) : SV_Target { int m = n; " + loop.format(b="m") + " }"),
+    ]
+    return rows
+
+
 def all_rows() -> list[tuple[str, str, str]]:
     rows = void_return_rows() + sampler_rows() + if_condition_rows() + class_syntax_rows() + string_arm_rows() + \
-        uncalled_method_rows()
+        uncalled_method_rows() + unroll_copy_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 
@@ -310,6 +349,8 @@ KNOWN_DIFFERENCES: frozenset[str] = frozenset({
     "void_then_x3511",
     # a method nothing calls of a class holding objects, or of a local class, is not probed (uncalled._methods)
     "method_uncalled_texture_member", "method_uncalled_local_struct",
+    # a copied bound assigned again (``m++``) stays a run-time value to fxc; only a local assigned once is judged
+    "unroll_copy_incremented",
 })
 
 

@@ -297,11 +297,38 @@ def _runtime_bound(cg: CodegenContext, s: A.Node) -> bool:
                 return False
             root = root.a
         return isinstance(root, A.Ident) and (not any(root.name in sc for sc in cg.scopes) or
-                                              _entry_input(cg, root.name))
+                                              _entry_input(cg, root.name) or _copied_bound(cg, root.name, plain))
 
     a, b = c.a, c.b
     return isinstance(a, A.Ident) and plain(b) and const_eval(b) is None or \
         isinstance(b, A.Ident) and plain(a) and const_eval(a) is None
+
+
+def _copied_bound(cg: CodegenContext, name: str, plain: Callable[[A.Node], bool]) -> bool:
+    """Whether ``name`` is a local of the entry point initialised once, never assigned after, from a value known
+    only at run time: an input or constant-buffer value (``plain``), a copy of one, or one of those plus, minus or
+    times a literal -- ``int m = n; [unroll] for (i = 0; i < m; i++)``, ``m = n + 1``, ``m = k`` of a constant
+    buffer's k are X3511 as ``i < n`` is (d3dcompiler_47 10.1, session 46); a bound fxc folds on the way
+    (``min(n, 4)``) is not such a value."""
+    entry = cg.entry_outputs
+    if entry is None or name in cp.assigned_names(cg, entry[0].body):
+        return False
+    from .codegen import walk
+
+    decl = [d for st in walk(entry[0].body) if isinstance(st, A.DeclStmt) for d in st.decls if d.name == name]
+    from .types import NumType
+
+    if len(decl) != 1 or decl[0].init is None or not isinstance(decl[0].type, NumType) or decl[0].type.n != 1:
+        return False
+
+    def runtime(e: A.Node) -> bool:
+        if isinstance(e, A.Binary) and e.op in ("+", "-", "*"):
+            from .parser import const_eval
+
+            return runtime(e.a) and const_eval(e.b) is not None or runtime(e.b) and const_eval(e.a) is not None
+        return isinstance(e, (A.Ident, A.Member, A.Index, A.Cast)) and plain(e)
+
+    return runtime(decl[0].init)
 
 
 def _entry_input(cg: CodegenContext, name: str) -> bool:
