@@ -118,7 +118,8 @@ ANNOTATIONS = [
     ("float2 a[] = {1, 2, 3, 4};", (D3DXPC_VECTOR, 1, 2, 2), f32(1, 2, 3, 4)),
     ("int a[] = {1 + 2, -4 / 3};", (D3DXPC_SCALAR, 1, 1, 2), i32(3, -1)),
     ("float4 a = {1, {{{2, {3}}, 4}}};", (D3DXPC_VECTOR, 1, 4, 0), f32(1, 2, 3, 4)),
-    ("row_major float3x2 m = {1, 2, 3, 4, 5, 6};", (D3DXPC_MATRIX_ROWS, 3, 2, 0), f32(1, 2, 3, 4, 5, 6)),
+    # (a row_major annotation is described as C rows of R too: d3dcompiler_47 10.1's objects, session 46 EFX)
+    ("row_major float3x2 m = {1, 2, 3, 4, 5, 6};", (D3DXPC_MATRIX_ROWS, 2, 3, 0), f32(1, 2, 3, 4, 5, 6)),
     ("float3x2 m = {1, 2, 3, 4, 5, 6};", (D3DXPC_MATRIX_ROWS, 2, 3, 0), f32(1, 2, 3, 4, 5, 6)),
     ("float a = K * 3;", (D3DXPC_SCALAR, 1, 1, 0), f32(mul32(0.3, 3))),
     ("float a = sqrt(K2);", (D3DXPC_SCALAR, 1, 1, 0), f32(float(np.sqrt(np.float32(mul32(0.3, 3)))))),

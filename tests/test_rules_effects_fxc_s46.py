@@ -29,7 +29,8 @@ rule's extent probed in the DLL (about 700 probe programs); one row per rule cas
   (fx2compile._shader_constants);
 * ``OBJECT_ROWS``: a variable of another scalar type than its pass state (a float stencil reference, an int4 blend
   factor) is an FXLVM expression, its constant table carrying the variable's default value (fxcompile, fxexpr);
-  fx_2_0's ``PixelShaderConstantB[0] = TRUE``;
+  fx_2_0's ``PixelShaderConstantB[0] = TRUE``; fx_2_0 describes a row_major RxC annotation as C rows of R
+  (fx2compile._annotations);
 * ``OPEN_ROWS``: strict xfails, what is found and not built.
 """
 
@@ -262,6 +263,9 @@ OBJECT_ROWS = [
     ('tbuffer tb { float4 x; }\nBlendState b;\ntechnique11 { pass { SetBlendState(b, x, 0xffffffff); } }', 'fx_5_0', ["('cbuffer', 'tb', 16, 1, 4294967295)", "('variable', 'tb', 'x', 0, 'float4', 0, None, None)", "('object', 'b', 'BlendState', 0, 'Blend', None, 4294967295, ())", "('pass', None, None, None)", '(\'pass state\', None, None, \'AB_BlendFactor\', 0, 2, "\'x\'")', "('pass state', None, None, 'AB_SampleMask', 0, 1, '[(3, 4294967295)]')", '(\'pass state\', None, None, \'BlendState\', 0, 2, "\'b\'")']),
     ('technique { pass { PixelShaderConstantB[0] = TRUE; } }', 'fx_2_0', ["Fx2Technique(name=None, annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[Fx2State(operation=157, index=0, value=Fx2Param(type=Fx2Type(ptype=1, pclass=3, name='', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x01\\x00\\x00\\x00', flags=0, annotations=[], sampler_states=None))])])", '[]']),
     ('technique { pass { PixelShaderConstantB[1] = False; } }', 'fx_2_0', ["Fx2Technique(name=None, annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[Fx2State(operation=157, index=1, value=Fx2Param(type=Fx2Type(ptype=1, pclass=3, name='', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00\\x00', flags=0, annotations=[], sampler_states=None))])])", '[]']),
+    ('technique < row_major float3x2 m = {1, 2, 3, 4, 5, 6}; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=2, name='m', semantic='', elements=0, rows=2, cols=3, members=[]), value=b'\\x00\\x00\\x80?\\x00\\x00\\x00@\\x00\\x00@@\\x00\\x00\\x80@\\x00\\x00\\xa0@\\x00\\x00\\xc0@', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('technique < row_major float2x3 m = {1, 2, 3, 4, 5, 6}; > {}', 'fx_2_0', ["Fx2Technique(name=None, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=2, name='m', semantic='', elements=0, rows=3, cols=2, members=[]), value=b'\\x00\\x00\\x80?\\x00\\x00\\x00@\\x00\\x00@@\\x00\\x00\\x80@\\x00\\x00\\xa0@\\x00\\x00\\xc0@', flags=0, annotations=[], sampler_states=None)], passes=[])", '[]']),
+    ('float v < row_major float3x2 m = {1, 2, 3, 4, 5, 6}; >;\ntechnique { pass { } }', 'fx_2_0', ["Fx2Param(type=Fx2Type(ptype=3, pclass=0, name='v', semantic='', elements=0, rows=1, cols=1, members=[]), value=b'\\x00\\x00\\x00\\x00', flags=0, annotations=[Fx2Param(type=Fx2Type(ptype=3, pclass=2, name='m', semantic='', elements=0, rows=2, cols=3, members=[]), value=b'\\x00\\x00\\x80?\\x00\\x00\\x00@\\x00\\x00@@\\x00\\x00\\x80@\\x00\\x00\\xa0@\\x00\\x00\\xc0@', flags=0, annotations=[], sampler_states=None)], sampler_states=None)", 'Fx2Technique(name=None, annotations=[], passes=[Fx2Pass(name=None, annotations=[], states=[])])', '[]']),
 ]
 
 

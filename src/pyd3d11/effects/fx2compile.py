@@ -20,6 +20,7 @@ shader-constant states, asm blocks, state blocks, fragments.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import struct
 from collections.abc import Callable, Iterator
@@ -311,7 +312,13 @@ def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[B.Fx2Param]:
         if braced_other_kind(a) and ft.pclass != B.D3DXPC_OBJECT:  # zeros (fxannot)
             out.append(B.Fx2Param(ft, b"\0" * (4 * ft.scalars() * max(1, ft.elements))))
             continue
-        out.append(B.Fx2Param(ft, _value(ctx, ft, t, a.value, f"annotation '{a.name}'", a.pos)))
+        raw = _value(ctx, ft, t, a.value, f"annotation '{a.name}'", a.pos)
+        if isinstance(t, NumType) and t.shape == "m" and t.row_major:
+            # a row_major RxC annotation is described as C rows of R like a column-major one, its values as written
+            # (d3dcompiler_47 10.1's objects, session 46 EFX: ``< row_major float3x2 m = {1, ..., 6}; >`` is 2x3
+            # holding 1 .. 6); a parameter keeps R rows of C here (fx2_type: the preshaders read it so)
+            ft = dataclasses.replace(ft, rows=ft.cols, cols=ft.rows)
+        out.append(B.Fx2Param(ft, raw))
     return out
 
 
