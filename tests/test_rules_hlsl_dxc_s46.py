@@ -88,8 +88,6 @@ def void_return_rows() -> list[tuple[str, str, str]]:
         ("void_ps30_undecl", "ps_3_0", "void f() { return undeclared; }\n"
                                        "float4 main() : COLOR { f(); return 0; }"),
         ("void_x4000_value", "ps_5_0", "void f() { float q; return q; }\n" + _MAIN),
-        ("void_then_x3511", "ps_5_0", "void f() { return 1; }\nfloat4 main(int n : N) : SV_Target { float r = 0; "
-                                      "[unroll] for (int i = 0; i < n; i++) r += 1; f(); return r; }"),
         ("void_then_later_undecl_main", "ps_5_0", "void f() { if (false) return 1; }\n"
                                                   "float4 main() : SV_Target { f(); return undeclared; }"),
     ]
@@ -141,8 +139,6 @@ def sampler_rows() -> list[tuple[str, str, str]]:
         "tex_x3017_after": _t("ps_3_0", "sampler2D l; float4 r = tex2D(l, uv); S s = (S)0; return s;",
                               "struct S { float a; };"),
         "tex_uncalled": _t("ps_3_0", "return 0;", "float4 f(float2 uv) { sampler2D l; return tex2D(l, uv); }"),
-        "tex_x3511_after": ("ps_3_0", "float4 main(float2 uv : TEXCOORD, int n : N) : COLOR { sampler2D l; "
-                                      "float4 r = tex2D(l, uv); [unroll] for (int i = 0; i < n; i++) r += 1; return r; }"),
         "tex_static": _t("ps_3_0", "return tex2D(l, uv);", "static sampler2D l;"),
         "method_undecl_after": _t("ps_5_0", "SamplerState l; float4 r = t.Sample(l, uv); return r + undeclared;",
                                   "Texture2D t;"),
@@ -302,19 +298,12 @@ def uncalled_method_rows() -> list[tuple[str, str, str]]:
 def unroll_copy_rows() -> list[tuple[str, str, str]]:
     loop = "float r = 0; [unroll] for (int i = 0; i < {b}; i++) r += 1; return r;"
     ps = {
-        "copy": ("int n", "int m = n;", "m"),
         "copy_plus": ("int n", "int m = n + 1;", "m"),
-        "copy_times": ("int n", "int m = 2 * n;", "m"),
         "copy_min": ("int n", "int m = min(n, 4);", "m"),
         "copy_capped": ("int n", "int m = n;", "m && i < 4"),
-        "copy_float": ("float n", "float m = n;", "m"),
         "copy_reassigned": ("int n", "int m = n; m = 3;", "m"),
-        "copy_chain": ("int n", "int m = n; int q = m * 2;", "q"),
-        "copy_member": ("int2 n", "int m = n.x;", "m"),
         "copy_literal": ("int n", "int m = 4;", "m"),
         "copy_and": ("int n", "int m = n & 3;", "m"),
-        "copy_cast": ("float n", "int m = (int)n;", "m"),
-        "copy_incremented": ("int n", "int m = n; m++;", "m"),
     }
     rows = [(f"unroll_{k}", "ps_5_0", f"float4 main({p} : N) : SV_Target {{ {d} " + loop.format(b=b) + " }")
             for k, (p, d, b) in ps.items()]
@@ -323,14 +312,8 @@ def unroll_copy_rows() -> list[tuple[str, str, str]]:
                                           + loop.format(b="m") + " }"),
         ("unroll_count_copy", "ps_5_0", "float4 main(int n : N) : SV_Target { int m = n; float r = 0; [unroll(4)] "
                                         "for (int i = 0; i < m; i++) r += 1; return r; }"),
-        ("unroll_copy_while", "ps_5_0", "float4 main(int n : N) : SV_Target { int m = n; float r = 0; int i = 0; "
-                                        "[unroll] while (i < m) { r += 1; i++; } return r; }"),
-        ("unroll_copy_cs", "cs_5_0", "RWBuffer<float> o;\ncbuffer B { uint k; };\n[numthreads(1, 1, 1)] void main() "
-                                     "{ uint m = k; float r = 0; [unroll] for (uint i = 0; i < m; i++) r += 1; "
-                                     "o[0] = r; }"),
         ("unroll_copy_no_attribute", "ps_5_0", "float4 main(int n : N) : SV_Target { int m = n; float r = 0; "
                                                "for (int i = 0; i < m; i++) r += 1; return r; }"),
-        ("unroll_copy_ps40", "ps_4_0", "float4 main(int n : N) : SV_Target { int m = n; " + loop.format(b="m") + " }"),
     ]
     return rows
 
@@ -342,15 +325,14 @@ def all_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
-#: rows where this compiler still differs from fxc (strict xfails)
+#: rows where this compiler still differs from fxc (strict xfails). Left out for CI time (each X3511 row unrolls 1,024
+#: copies, ~3 s): a function called after a failing [unroll] loop is X3079 first in fxc (X3511 here); a copied bound
+#: assigned again (``int m = n; m++;``) is X3511 in fxc (compiled here); more copy forms (``2 * n``, ``n.x``,
+#: ``(int)n``, a float copy, a chain of copies, a while loop, cs_5_0, ps_4_0, a plain ``m = n``), all X3511 in fxc and
+#: here; a tex2D of no sampler before such a loop (X3538 first in fxc and here).
 KNOWN_DIFFERENCES: frozenset[str] = frozenset({
-    # fxc's semantic pass checks every body before the unrolling phase: a function called after a failing
-    # [unroll] loop still reports its X3079 first; here the loop fails before the call is generated
-    "void_then_x3511",
     # a method nothing calls of a class holding objects, or of a local class, is not probed (uncalled._methods)
     "method_uncalled_texture_member", "method_uncalled_local_struct",
-    # a copied bound assigned again (``m++``) stays a run-time value to fxc; only a local assigned once is judged
-    "unroll_copy_incremented",
 })
 
 
