@@ -189,7 +189,7 @@ def _parser_error_first(exc: HlslError, cexc: HlslError, text: str, name: str) -
     order = _reading_order(text, name)
     # (an error whose place is not where the preprocessor met it -- X1006 of a string ``#`` made names the macro's
     # #define -- carries the invocation's line and name: ``met_at``, ppexpand._stringized)
-    met_file, met_line, met_name = getattr(exc, "met_at", (exc.file, exc.line, None))
+    met_file, met_line, met_name, met_col = getattr(exc, "met_at", (exc.file, exc.line, None, None))
     at_c, at_p = order.get((cexc.file, cexc.line)), order.get((met_file, met_line))
     if at_c is not None and at_c == at_p:
         # on one line the order is the tokens' (d3dcompiler_47 10.1, session 45: "x y F(1)" of a two-parameter F is
@@ -197,6 +197,8 @@ def _parser_error_first(exc: HlslError, cexc: HlslError, text: str, name: str) -
         # met it, the text keeping its name
         # (an invocation left open at the end of the file, X1515, names none: its name ends the line's text --
         # "x F(y F(" is X3000 at x, then X1515)
+        if met_col is not None:
+            return cexc.col <= met_col  # (the invocation's place in the source line)
         line = text.split("\n")[at_p]
         named = re.search(r"macro '(\w+)'", exc.message)
         named = named.group(1) if named else met_name

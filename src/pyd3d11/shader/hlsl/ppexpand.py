@@ -9,6 +9,7 @@ argument counts (X1516), ``#`` / ``#@`` / ``##``, ``__LINE__`` / ``__FILE__``. `
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from .diagnostics import HlslError
@@ -436,7 +437,12 @@ class Expansion:
             return text
         file, line = macro.place if macro is not None and macro.place is not None else (self.file, self.line)
         err = HlslError(file, line, 1, ERR_STRINGEOF, "string continues past end of file")
-        err.met_at = (self.file, self._expansion_line or self.line, macro.name if macro is not None else None)
+        line, col = self._expansion_line or self.line, None
+        if macro is not None and self.depth == 1 and 0 <= line - self.line_delta - 1 < len(self._lines):
+            # (the invocation's column in the main file's line: the compile's order on one line, compile_api)
+            found = re.search(r"(?<!\w)" + re.escape(macro.name) + r"(?!\w)", self._lines[line - self.line_delta - 1])
+            col = found.start() if found else None
+        err.met_at = (self.file, line, macro.name if macro is not None else None, col)
         self.errors.append(err)
         first = text[1:3]
         return text + (first[1] if first[0] == "\\" else first[0])
