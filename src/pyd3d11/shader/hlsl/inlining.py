@@ -132,7 +132,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
                        for f in cands)
         cg.uav_load_ok += out_only
         try:
-            if all(i < len(f.params) and isinstance(f.params[i].type, ObjectType) and
+            if cands and all(i < len(f.params) and isinstance(f.params[i].type, ObjectType) and
                    f.params[i].type.kind in SAMPLER_KINDS for f in cands):
                 # a sampler that names no one sampler passes as one never assigned: its use is X3538 (samplerarg.py)
                 from .samplerarg import legacy_sampler_value
