@@ -16,7 +16,13 @@ live calls here):
 * ``api.blobpart``: D3DGetBlobPart of fxc's cs_5_0 object, good, with a wrong checksum, cut: the flags are judged
   first, then the container, then the part (an unknown part of a wrong-checksum blob is E_FAIL).
 * ``rows``: the s43 table's ``bindings`` form (constant buffers with each variable's uFlags, then
-  name:type:point:count of each bound resource) or ``E X####`` where fxc rejects the source.
+  name:type:point:count of each bound resource) or ``E X####`` where fxc rejects the source; a Direct3D 9 target's
+  row (``form``: ``verdict``) holds the first error number or ``ok``. ``selfarr``: a local array read in its own
+  initialiser -- what it reads of itself is undefined (an operation on it X4000), an element copied from such a read
+  is unwritten (a read of it X4000, the others compile), an if / else arm's write does not define it, an
+  unconditional one does; ``uavloop``: a loop whose exit depends on a UAV load stays with its binding though its
+  results are dead (a Buffer read or an input's goes); ``noinit``: arrays without initialiser (open gaps). Rows
+  with ``open`` set are strict xfails (not built).
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import struct
 from pathlib import Path
 
 import pytest
+from fxc_record_helpers import mutant_verdict
 from test_rules_reflect_fxc_s43 import ours
 
 from pyd3d11 import d3dcompiler as dc
@@ -138,7 +145,10 @@ def _ident(n: int, r: dict) -> str:
 @pytest.mark.parametrize("row", [pytest.param(r, id=_ident(n, r), marks=[pytest.mark.xfail(strict=True, reason=r["open"])]
                                               if r.get("open") else []) for n, r in enumerate(DATA["rows"])])
 def test_bindings_and_verdicts_as_fxc(row: dict):
-    assert ours(row["src"], row["target"], row["flags"], "bindings") == row["fxc"]
+    if row.get("form") == "verdict":
+        assert mutant_verdict(row["src"], row["target"], row["flags"]) == row["fxc"]
+    else:
+        assert ours(row["src"], row["target"], row["flags"], "bindings") == row["fxc"]
 
 
 @pytest.mark.backend_independent
@@ -149,3 +159,9 @@ def test_table_covers_the_rules():
     assert {(0, 0), (0, S_FALSE), (0, 0x80070057)} <= kinds
     assert {r["reflect"] for r in API["aon9"]} == {0, 0x80070057}
     assert {r["hr"] for r in API["blobpart"] if r["data"] == "badsum"} == {0x80004005, 0x8876086C}
+    rows = DATA["rows"]
+    for kind in ("selfarr", "uavloop"):  # each rule's rows both refuse / bind and compile / drop
+        got = {r["fxc"] for r in rows if r["kind"] == kind and not r.get("open")}
+        assert len(got) >= 2, kind
+    assert sum(r["kind"] == "uavloop" and r["fxc"] == "" for r in rows) >= 4  # loops fxc drops whole
+    assert len(rows) <= 120

@@ -47,6 +47,9 @@ def sweep(code: list[Ins]) -> tuple[list[Ins], bool]:
             for k in _writes(ins, sh):
                 writers[k].append(i)
         useful.append(not sh.pure and g is None and (regions is None or ins.op not in _STRUCTURE))
+    if regions is not None:
+        for i in _uav_bound_exits(code, shapes, regions):
+            useful[i] = True
     work = [i for i, u in enumerate(useful) if u]
     live_regions: set[int] = set()
     while work:
@@ -99,6 +102,53 @@ def sweep_unoptimized(code: list[Ins]) -> list[Ins]:
     finally:
         _MEMO.clear()
     return code
+
+
+def _uav_bound_exits(code: list[Ins], shapes: list, regions: tuple) -> list[int]:
+    """The exits of a loop that depend on a load from a UAV: roots, so the loop stays with the load and its
+    binding. Another thread may write the UAV, so the loop's end is not the program's to decide: d3dcompiler_47
+    10.1 keeps ``[loop] while (ur[n] > q) { q += 1; }``, a ``for`` bounded by ``(int)ur[0]``, a ``do { } while
+    (ur[i] > 0)``, a RWByteAddressBuffer ``Load`` condition, ``while (q < 10) q += ur[n];``, ``if (ur[i] > 0)
+    break;`` and ``if (ur[n] > q) { q += 2; continue; }`` in a loop, at ps_5_0, cs_5_0 and /Od, though nothing
+    reads ``q`` after it (session 46, helper REFL; found by the random dead-read generator's seed 46). The same
+    loop on a Buffer / Texture read or an input goes whole, as does a UAV read in the body that no exit uses, and
+    an ``[unroll(4)]`` loop (no loop is left: here one whose body ends in ``break``). A value is the load's when
+    computed from it or written under an ``if`` on it; the exits are a ``breakc`` / ``continuec`` / ``retc`` on
+    such a value, or an ``if`` on one that holds a ``break`` / ``continue`` / ``ret``."""
+    from .optimize import _PURE_MEMORY, _reads, _writes
+
+    enclosing, parts, _jumps = regions
+    if not any(ins.op in _PURE_MEMORY and any(a.file == "u" for a in ins.args) for ins in code):
+        return []
+    loops = {r for r, ps in parts.items() if code[r].op == "loop" and code[ps[-1] - 1].op != "break"}
+    if not loops:
+        return []
+    tainted: set[tuple[int, int]] = set()
+    tainted_ifs: set[int] = set()
+    changed = True
+    while changed:  # flow-insensitive: computed from a tainted component, or written under a tainted if
+        changed = False
+        for i, (ins, sh) in enumerate(zip(code, shapes, strict=True)):
+            load = ins.op in _PURE_MEMORY and any(a.file == "u" for a in ins.args)
+            reads_tainted = any(k in tainted for k in _reads(ins, sh))
+            if ins.op == "if" and reads_tainted and i not in tainted_ifs:
+                tainted_ifs.add(i)
+                changed = True
+            if sh.pure and (load or reads_tainted or tainted_ifs.intersection(enclosing[i])):
+                new = [k for k in _writes(ins, sh) if k not in tainted]
+                if new:
+                    tainted.update(new)
+                    changed = True
+    jumps = ("break", "breakc", "continue", "continuec", "ret", "retc")
+    out = []
+    for i, (ins, sh) in enumerate(zip(code, shapes, strict=True)):
+        if not loops.intersection(enclosing[i]):
+            continue
+        if ins.op in ("breakc", "continuec", "retc") and any(k in tainted for k in _reads(ins, sh)):
+            out.append(i)
+        elif i in tainted_ifs and any(code[j].op in jumps for j in range(i, parts[i][-1])):
+            out.append(i)
+    return out
 
 
 #: the structured control-flow instructions, useful only as parts of a construct with a useful instruction inside

@@ -1351,9 +1351,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         storage is made first and the initialiser stored into it; the components it reads stay undefined
         (uninit.py leaves an output copied from them unwritten, as fxc does)."""
         if isinstance(t, ArrayType):
-            # not judged: fxc's X4000 for an array read in its own initialiser follows the element copied into
-            # (``float u[2] = { a.x, u[0] }; return u[1];`` is X4000, ``return u[0];`` compiles) -- not built
-            v = Val(t, indexable_slots(self, t))
+            from .selfinit import declare_self_initialised_array  # its own reads undefined, their copies unwritten
+
+            return declare_self_initialised_array(self, d, t, scope)
         else:
             v = Val(t, self.alloc_slots(t.slots, var=True))
             # undefined until the initialiser's store: an operation on what it reads of itself is X4000

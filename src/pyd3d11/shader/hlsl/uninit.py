@@ -311,8 +311,11 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
     by one (``code``: one phase's instructions);
     the "use of potentially uninitialized variable" warning fxc gives in some conditional cases is not built
     (PR 2424 records no diagnostic for conditional initialisation)."""
-    _check_unwritten_arrays(cg, cg.code if code is None else code)
-    check_local_arrays(cg, cg.code if code is None else code)
+    code = cg.code if code is None else code
+    if _self_initialised_arrays(cg):
+        code = without_dead_array_stores(code)
+    _check_unwritten_arrays(cg, code)
+    check_local_arrays(cg, code)
     if not cg.uninit_locals:
         return
     origin: dict[tuple[int, int], int] = {}
@@ -451,6 +454,74 @@ def _passes_on(ins: Ins) -> bool:
     return ins.op == "mov" and len(ins.args) == 2 and not ins.args[1].mod and ins.suffix in ("", "_sat")
 
 
+_OPENS = frozenset({"if", "loop", "switch"})
+_ENDS_BLOCK = frozenset({"endif", "endloop", "endswitch"})
+
+
+def _self_initialised_arrays(cg) -> set[int]:
+    """The x# of local arrays read in their own initialisers: codegen lists the undefined elements the initialiser
+    reads in ``uninit_locals`` under the array's own name and position."""
+    undefined = {(name, pos) for name, pos, _slots in cg.uninit_locals}
+    return {x for name, pos, xs in cg.uninit_local_arrays if (name, pos) in undefined for x in xs}
+
+
+def without_dead_array_stores(code: list[Ins]) -> list[Ins]:
+    """``code`` less the computations that reach nothing: stores into an indexable temp's element no later
+    instruction reads, and what only such stores use. fxc keeps an array indexed only by literals in temps, where
+    its dead-code removal drops them before it judges undefined reads (``float u[2] = { a.x, u[0] + 1 }; return
+    u[0];`` compiles, d3dcompiler_47 10.1, session 46); this compiler's indexable temps keep every store. Element-
+    precise backwards in program order: a read at a run-time index keeps the whole array, a store inside a block
+    kills nothing; code with a loop is returned whole (its back edges are not followed)."""
+    from .optimize import _CTRL, _src_lanes
+
+    if any(ins.op == "loop" for ins in code):
+        return code
+    live_r: set[tuple[int, int]] = set()
+    live_x: set[tuple[int, int, int]] = set()
+    whole: set[int] = set()  # arrays read at a run-time index
+    dead: set[int] = set()
+    depth = 0
+    for i in range(len(code) - 1, -1, -1):
+        ins = code[i]
+        if ins.op in ("endif", "endswitch"):
+            depth += 1
+        elif ins.op in ("if", "switch"):
+            depth -= 1
+        sh = _shape(ins)
+        nd = sh.nd if sh.kind != "unknown" else 0
+        dests = ins.args[:nd]
+        removable = bool(nd) and ins.op not in _CTRL and sh.maybe_pure and all(
+            d.file == "null" or d.file in ("r", "x") and d.idx and (d.file == "r" or d.rel is None) for d in dests)
+        if removable:
+            keys_r = [(d.idx[0], c) for d in dests if d.file == "r" for c in _dst_comps(d)]
+            keys_x = [(d.idx[0], d.idx[1], c) for d in dests if d.file == "x" for c in _dst_comps(d)]
+            if not any(k in live_r for k in keys_r) and not any(k in live_x or k[0] in whole for k in keys_x):
+                dead.add(i)
+                continue
+            if depth == 0:
+                live_r.difference_update(keys_r)
+                live_x.difference_update(keys_x)
+        lanes = _src_lanes(ins, sh) if sh.kind != "unknown" else _ALL_LANES
+        for k, a in enumerate(ins.args):
+            if a.rel is not None and a.rel[0] == "r":
+                live_r.add((a.rel[1][0], a.rel[3]))
+            if k < nd or not a.idx:
+                continue
+            sw = _padded(a)
+            comps = {sw[ln] for ln in lanes}
+            if a.file == "r":
+                live_r.update((a.idx[0], c) for c in comps)
+            elif a.file == "x":
+                if a.rel is not None or len(a.idx) < 2:
+                    whole.add(a.idx[0])
+                else:
+                    live_x.update((a.idx[0], a.idx[1], c) for c in comps)
+    return [ins for i, ins in enumerate(code) if i not in dead] if dead else code
+
+
+_ALL_LANES = (0, 1, 2, 3)
+
+
 def check_local_arrays(cg, code: list[Ins]) -> None:
     """fxc's diagnostics for a local array declared without an initialiser, judged in program order on the optimised
     code at shader model 4 and later (d3dcompiler_47 10.1 under Wine, session 37; tests/test_hlsl_fxc_uninit_s37.py;
@@ -484,7 +555,19 @@ def check_local_arrays(cg, code: list[Ins]) -> None:
     every: set[int] = set()  # arrays written at a run-time index
     elems: set[tuple[int, int, int]] = set()  # (x#, element, component) written at a literal index
     tainted: set[tuple] = set()  # ("r", temp, comp) / ("x", x#, element, comp) holding a never-written value
+    selfinit = _self_initialised_arrays(cg)
+    # a self-initialised array's component is defined once a literal-index write reaches it outside any block, or
+    # inside the blocks still open (``frames``: one set per open if arm / loop / switch)
+    defined: set[tuple[int, int, int]] = set()
+    frames: list[set[tuple[int, int, int]]] = []
     for ins in code:
+        if selfinit and (ins.op in _OPENS or ins.op in _ENDS_BLOCK or ins.op in ("else", "case", "default")):
+            if ins.op in ("else", "case", "default") and frames:
+                frames[-1] = set()
+            elif ins.op in _OPENS:
+                frames.append(set())
+            elif frames:
+                frames.pop()
         if not ins.args:
             continue
         sh = _shape(ins)
@@ -501,6 +584,14 @@ def check_local_arrays(cg, code: list[Ins]) -> None:
                 continue
             x = a.idx[0]
             comps = _lanes_read(ins, k)
+            if x in selfinit and not legacy:  # (the Direct3D 9 / level-9 rule below judges those: X3508 first)
+                size = cg.indexable.get(x, 0) if a.rel is not None else 0
+                wanted = [(x, e, c) for e in range(size) for c in comps] if a.rel is not None else \
+                    [(x, a.idx[1], c) for c in comps]
+                if any(w not in defined and not any(w in f for f in frames) for w in wanted):
+                    raise cg.err(pos or decl_pos[x],
+                                 f"variable '{names[x]}' used without having been completely initialized", 4000)
+                continue
             if x in names and legacy:
                 if x in every:
                     continue
@@ -546,6 +637,8 @@ def check_local_arrays(cg, code: list[Ins]) -> None:
                 if d.rel is not None:
                     every.add(x)
                     continue
+                if x in selfinit:
+                    (frames[-1] if frames else defined).update((x, d.idx[1], c) for c in lanes)
                 for c in lanes:
                     elems.add((x, d.idx[1], c))
                     (tainted.add if unknown_read else tainted.discard)(("x", x, d.idx[1], c))
