@@ -79,7 +79,7 @@ DOCS: dict[str, tuple[dict, int | None, int | None]] = {
     "asdouble": (every(M50), 3651, None), "fma": (every(M50), 3651, None),
     **{n: (every(M40), None, None) for n in ("countbits", "firstbithigh", "firstbitlow", "reversebits",
                                              "f32tof16", "f16tof32", "rcp", "mad", "dst")},
-    "noise": ({}, None, 3004),
+    "noise": ({}, None, 4532),  # (d3dcompiler_47 10.1, session 46: X4532 at ps_2_0 .. cs_5_0)
 }
 METHOD_DOCS = {
     # the numbers below each model are d3dcompiler_47 10.1's (under Wine, session 35): X4532 for gather4 / gather4_c

@@ -197,8 +197,9 @@ INTRINSICS: dict[str, Gate] = {
                 "'Shader Model 2 and higher' since MicrosoftDocs win32 25055fcf63", docs=(5, 0)),
     "dst": Gate(_every((4, 0)), None, None, "dst: compiled as arithmetic at every model (the D3D9 dst "
                 "instruction's definition); the table's 5 is unconfirmed by any recorded fxc run", docs=(5, 0)),
-    # noise: texture-fill shaders (tx_1_0) only: no 4.x/5.x stage has it
-    "noise": Gate({}, None, 3004, "noise: page: 'only valid in texture fill (tx_1_0) shaders'"),
+    # noise: texture-fill shaders (tx_1_0) only: no 4.x/5.x stage has it -- fxc type-checks the call and reports X4532
+    # "cannot map expression" after the type rules (d3dcompiler_47 10.1, session 46; intrinsics._apply)
+    "noise": Gate({}, None, 4532, "noise: page: 'only valid in texture fill (tx_1_0) shaders'"),
 }
 
 

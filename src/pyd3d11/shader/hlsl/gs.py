@@ -71,9 +71,14 @@ def uniform_param(cg: CodegenContext, f: A.FuncDef, p: A.Param, prims: list[str]
         scope[p.name] = param_value(cg, p, Val(p.type, []))
         return
     if cv is None:
-        from ...errors import NotSupportedError
+        if any(isinstance(n, A.Ident) and n.name == p.name for n in A.walk(f.body)):
+            from ...errors import NotSupportedError
 
-        raise NotSupportedError(f"a uniform geometry-shader parameter of type '{p.type}'")
+            raise NotSupportedError(f"a uniform geometry-shader parameter of type '{p.type}' read by the body")
+        from .uncalled import _param_value
+
+        scope[p.name] = _param_value(cg, p)  # unread: its type alone matters (``uniform s vin`` alone is X3514)
+        return
     cg.globals.setdefault("$param:" + p.name, cv)
     scope[p.name] = cg.global_value(cv)
 
