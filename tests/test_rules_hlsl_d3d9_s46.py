@@ -72,7 +72,7 @@ def test_verdict_as_fxc_gives_it(src: str, target: str, flags: int, want: str):
 
 @COMPILE_ONLY
 def test_tables_shape():
-    assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {"sampler": 60, "sampler_gaps": 9, "outputs": 45,
+    assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {"sampler": 60, "sampler_gaps": 9, "outputs": 51,
                                                                      "outputs_gaps": 15, "position": 24,
                                                                      "position_gaps": 2, "objout": 40,
                                                                      "objout_gaps": 6}
