@@ -466,6 +466,9 @@ ROWS = [
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n#line 5\n\n', ()),
     ('stringize', '#define S(x) #x\nx\nS(\\)\npass\n', None,
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nx \n"\\"" \npass \n', ('X1006',)),
+    # (met in session 46: a file including itself -- fxc's markers name the file on entering and leaving it)
+    ('include', '#include "self46.h"\n', None,
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "self46.h"\n\n\n\n\n#line 5 "self46.h"\n\n\n\n#line 4 "self46.h"\npass \n\n\n', ()),
 ]
 
 #: recorded the same way, not built (docs: "open"): strict xfail
@@ -476,8 +479,6 @@ GAPS = [
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "def_g.h"\n\n\n\n#line 1 "args_g.h"\npass \n\n', ()),
     ('include', '#include "def_g.h"\nG(pass\n#include "close_p.h"\n', None,
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "def_g.h"\n\n\n\n#line 1 "close_p.h"\npass \n\n', ()),
-    ('include', '#include "self46.h"\n', None,
-     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "self46.h"\n\n\n\n\n#line 5 "self46.h"\n\n\n\n#line 4 "self46.h"\npass \n\n\n', ()),
     ('stringize', '#define S(x) #x\nS(\\")\npass\n', None,
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nS ', ('X1005', 'X1515')),
     ('if_stop', '#define R(a,b) a b\n#define F(x) x\n#if F(R(1))\npass\n#else\nfail\n#endif\n', None,

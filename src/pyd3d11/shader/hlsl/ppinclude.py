@@ -111,7 +111,10 @@ class Includes:
         from_main = self.depth == 1  # (the includer is the main file; a failed process leaves depth as it was)
         try:
             if _file_key(shown) not in self.once_files:
+                mark = self.fxc.enter() if self.fxc is not None else None
                 self.process(text, shown, fname if self.fxc is not None else None)
+                if self.fxc is not None and mark is not None:
+                    self.fxc.leave(mark, self._carried is not None)
         except BaseException:
             # a run that stops inside the file: fxc closes the files still open in the order it opened them, once
             # the run is over (d3dcompiler_47 10.1, session 44: an ID3DInclude's Close calls for a.h > b.h > a

@@ -109,6 +109,7 @@ class FxcText:
         self._warnings: dict[int, str] = {}
         self._depth = 0  # the braces open in the text written so far
         self._indent = 0  # the blanks of an indent that ends the text, nothing written after it on its line
+        self._switched = False  # the reader entered or left an included file since the last write (see switch)
 
     def _newline(self) -> None:
         """A new-line and the indent of the braces open in the text so far (four blanks each)."""
@@ -126,13 +127,14 @@ class FxcText:
         line &= 0xFFFFFFFF  # (an unsigned 32-bit number: "#line 0 x" numbers its line 4294967294, session 39)
         if self._file is None:
             self._marker(f"#line {line} {quoted_name(file)}")
-        elif file != self._file:
+        elif file != self._file or self._switched:
             self._marker(f"\n#line {line} {quoted_name(file)}")
         elif line == self._line + 1:
             self._newline()
         elif line != self._line:
             self._marker(f"\n#line {line}")
         self._file, self._line = file, line
+        self._switched = False
 
     def token(self, file: str, line: int, tok: str) -> None:
         """A token at ``line`` of ``file`` (presumed)."""
@@ -162,6 +164,20 @@ class FxcText:
         self._indent = 0
         # a string literal continued by a splice keeps it (session 36: "a\<new-line>b" is written so)
         self._out.append(tok.replace(SPLICE_MARK, "\\\n") + " ")
+
+    def enter(self) -> tuple[int, bool]:
+        """The reader enters an included file: fxc's next marker names the file even where the name is the one
+        written last (d3dcompiler_47 10.1, sessions 42 and 46: a file including itself is ``#line 5 "self.h"``, then
+        ``#line 4 "self.h"`` back in the includer). What ``leave`` needs."""
+        mark = (len(self._out), self._switched)
+        self._switched = True
+        return mark
+
+    def leave(self, mark: tuple[int, bool], goes_on: bool) -> None:
+        """The reader leaves the included file ``enter`` gave ``mark`` for: the next marker names the file where the
+        file wrote something, unless an invocation it left open goes on (``goes_on``: its tokens are still the
+        file's; session 46); where it wrote nothing the text goes on as before."""
+        self._switched = len(self._out) != mark[0] and not goes_on or (len(self._out) == mark[0] and mark[1])
 
     def line_end(self, file: str, line: int) -> None:
         """The end of ``line`` of ``file`` as fxc's reader returns it."""
