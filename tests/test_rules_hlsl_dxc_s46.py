@@ -154,6 +154,8 @@ def sampler_rows() -> list[tuple[str, str, str]]:
                                    "float4 f(Texture2D p) { return p.Load(int3(0, 0, 0)); }"),
         "method_x3523_after": _t("ps_5_0", "SamplerState l; float4 r = t.Sample(l, uv); return r + tex2D(s, uv);",
                                  "Texture2D t; sampler2D s;"),
+        "method_x3523_before": _t("ps_5_0", "SamplerState l; float4 r = tex2D(s, uv); return r + t.Sample(l, uv);",
+                                  "Texture2D t; sampler2D s;"),
         "method_cmp_null": _t("ps_5_0", "return t.SampleCmp(NULL, uv, 0.5);", "Texture2D t;"),
         "method_cmp_wrong_kind": _t("ps_5_0", "SamplerState l; return t.SampleCmp(l, uv, 0.5);", "Texture2D t;"),
         "method_lod_vs": _t("vs_5_0", "SamplerState l; return t.SampleLevel(l, uv, 0);", "Texture2D t;"),
