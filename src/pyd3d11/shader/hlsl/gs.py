@@ -30,6 +30,8 @@ GS_PRIMS = {"point": (1, "point"), "line": (2, "line"), "triangle": (3, "triangl
             "triangleadj": (6, "triangleadj")}
 _BY_COUNT = {1: "point", 2: "line", 3: "triangle", 4: "lineadj", 6: "triangleadj"}
 _GS_SPECIAL = {"SV_PRIMITIVEID": "vPrim", "SV_GSINSTANCEID": "vGSInstanceID"}
+#: how fxc 10.1's X3514 spells them
+_GS_SPELLED = {"SV_PRIMITIVEID": "SV_PrimitiveId", "SV_GSINSTANCEID": "SV_GSInstanceID"}
 
 
 def _stream_type(t: Type) -> ObjectType | None:
@@ -222,7 +224,12 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
             if compound:
                 _compound_object_gate(cg, p)  # (session 46: before X3514's geometry specifier, after X3513's shape)
             sem = (p.semantic or "").upper()
-            bad = system_value_error(cg.stage, cg.major, cg.minor, "in", (p.semantic or "").rstrip("0123456789"), 0)
+            base = (p.semantic or "").rstrip("0123456789")
+            idx = int(p.semantic[len(base):]) if p.semantic and p.semantic != base else 0
+            # a numbered semantic (``SV_Coverage1``) is no other stage's system value here: fxc 10.1 goes on to
+            # X3514; the geometry shader's own (``SV_PrimitiveID1``) is X4502's [0,0] (session 46)
+            bad = None if idx and base.upper() not in _GS_SPECIAL else \
+                system_value_error(cg.stage, cg.major, cg.minor, "in", base, idx)
             if bad is not None:  # a system value of another stage (sysvalues.py), before the shape rule
                 raise cg.err(p.pos, bad, 4502)
             special = _GS_SPECIAL.get(sem.rstrip("0123456789"))
@@ -322,8 +329,11 @@ def bind_gs_array(cg: CodegenContext, elem: Type, count: int, p: A.Param, body: 
         base = compat_semantic(cg, base, False, idx)
         up = base.upper()
         n = lt.n
+        if up in _GS_SPECIAL:  # a per-primitive value is a parameter of its own (fxc 10.1's words, session 46)
+            raise cg.err(p.pos, f"{_GS_SPELLED[up]} is an invalid input semantic for geometry shader primitives, it "
+                                "must be its own parameter.", 3514)
         bad = vertex_element_error(cg, base, idx, n, GS_V_IN)
-        if bad is not None:  # a per-primitive or another stage's system value inside the vertex array
+        if bad is not None:  # another stage's system value inside the vertex array
             raise cg.err(p.pos, bad, 4502)
         reg, first = place_element(cg, cg.inputs, n, up, cg.interp_mode(lt, fm | p.mods), fm)
         sv = _SV_NAMES.get(up) if is_system_value_at(up, GS_V_IN) else None

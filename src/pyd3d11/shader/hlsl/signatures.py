@@ -443,6 +443,9 @@ class SignatureBinding:
                 continue
             point = default_point(self.stage, "out", self.tess.in_pcf)
             bad = system_value_error(self.stage, self.major, self.minor, "out", base, idx, point)
+            if bad is not None and idx and self.stage == "ps" and up in _PS_SPECIAL_OUT and \
+                    _PS_SPECIAL_OUT[up].startswith("oDepth") and ("$depth", 0) in self.output_owner:
+                bad = None  # a second depth output: X3677 before its index's X4502 (fxc 10.1; coverage: X4502 first)
             if self.d3d9 is not None and self.stage == "vs":
                 from .d3d9outputs import vs_output_error
 

@@ -126,6 +126,15 @@ SYSTEM_VALUES = frozenset({
     "SV_TESSFACTOR", "SV_VERTEXID", "SV_VIEWPORTARRAYINDEX",
 })
 
+#: the system values that take only the semantic index 0 (the rest: SV_Target 0-7, SV_ClipDistance /
+#: SV_CullDistance 0-1, the tessellation factors by domain in hs.py; SV_OutputControlPointID1 is taken as the
+#: control point's ID by fxc 10.1, and the compute shader's thread IDs have their own rule in svtypes.py)
+SINGLE_INDEX = frozenset({
+    "SV_COVERAGE", "SV_DEPTH", "SV_DEPTHGREATEREQUAL", "SV_DEPTHLESSEQUAL", "SV_DOMAINLOCATION", "SV_GSINSTANCEID",
+    "SV_INNERCOVERAGE", "SV_INSTANCEID", "SV_ISFRONTFACE", "SV_POSITION", "SV_PRIMITIVEID",
+    "SV_RENDERTARGETARRAYINDEX", "SV_SAMPLEINDEX", "SV_STENCILREF", "SV_VERTEXID", "SV_VIEWPORTARRAYINDEX",
+})
+
 
 def default_point(stage: str, direction: str, in_pcf: bool = False) -> str:
     """The signature point of a stage's loose inputs / outputs (``in_pcf``: the hull shader's patch-constant
@@ -152,9 +161,11 @@ def system_value_error(stage: str, major: int, minor: int, direction: str, name:
         return f"invalid {target} {word} semantic '{name}'"
     if direction == "out" and up in PS_ONLY_OUTPUTS and stage != "ps":
         return f"invalid {target} output semantic '{name}'"
-    if up == "SV_POSITION" and idx > 0:
-        # one position per signature: d3dcompiler_47 10.1 (session 35) fails ``float4 p[2] : SV_Position`` (input,
-        # vertex input included) and a struct or array return expanded from ``: SV_Position0`` past index 0
+    if up in SINGLE_INDEX and idx > 0:
+        # one value per signature: d3dcompiler_47 10.1 (session 35) fails ``float4 p[2] : SV_Position`` (input,
+        # vertex input included) and a struct or array return expanded from ``: SV_Position0`` past index 0;
+        # session 46: every system value but the indexed ones, at every signature point, whether or not it is
+        # a system value there (``SV_Depth1``, ``SV_InstanceID1`` as a vertex output, ``uint v[2] : SV_PrimitiveID``)
         return f"invalid {word} semantic '{name}': Legal indices are in [0,0]"
     if direction == "in" and up in PS_ONLY_OUTPUTS - {"SV_COVERAGE"}:
         # a pixel shader's outputs are no input anywhere (d3dcompiler_47 10.1, session 35: SV_Target, SV_Target0-8,
