@@ -384,7 +384,6 @@ def all_rows() -> list[tuple[str, str, str]]:
 #: rows where this compiler still differs from fxc (strict xfails)
 KNOWN_DIFFERENCES: frozenset[str] = frozenset({
     "count_vector_three_args",  # fxc type-checks the call of a template count (X3013); ours X3060 "not a literal"
-    "unroll_input_local_copy",  # fxc X3511 for a local copied from an input; here only an input or a global bounds
 })
 
 

@@ -21,11 +21,13 @@ from .constexpr import to_int
 from .diagnostics import HlslError
 from .objects import cells_before_if, merge_if_arms, restart_arm
 from .operands import is_imm
+from .unrollbounds import false_by_bounds, never_folds, reads_local_static
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .cgstate import CodegenContext
+    from .operands import Slot
 
 #: most iterations / instructions an implicit or forced unroll may produce (fxc gives up similarly)
 MAX_ITERATIONS = 1023
@@ -375,9 +377,9 @@ def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
             if exact == 0:  # [unroll(0)] is a plain [unroll] to fxc (DXC's unroll/count_zero: X3511 as without)
                 exact = None
             try:
-                done = _unroll(cg, s, exact, forced=True)
+                done = _unroll(cg, s, exact, forced=True, plain=plain_unroll)
             except _RunTimeExit:
-                done = _unroll(cg, s, exact, forced=True, guarded=True)
+                done = _unroll(cg, s, exact, forced=True, guarded=True, plain=plain_unroll)
             if not done and plain_unroll and _runtime_bound(cg, s) and not _targets_loop(s.body, A.Continue):
                 # a plain [unroll] whose condition is known only at run time: fxc copies the body, each copy under
                 # the condition, until the condition folds to false (a bound that becomes constant, an
@@ -696,18 +698,18 @@ def _straight(code: list) -> bool:
 
 
 def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = False, guarded: bool = False,
-            stop_out_of_range: bool = False, stop_on_refusal: bool = False) -> bool:
+            stop_out_of_range: bool = False, stop_on_refusal: bool = False, plain: bool = False) -> bool:
     """The copies' indices out of bounds raise X3504 at once (exprs.out_of_bounds defers it elsewhere): a
     literal loop's copies end on it, and an unroll that fails on it falls back as before."""
     cg.strict_bounds += 1
     try:
-        return _unroll_copies(cg, s, exact, forced, guarded, stop_out_of_range, stop_on_refusal)
+        return _unroll_copies(cg, s, exact, forced, guarded, stop_out_of_range, stop_on_refusal, plain)
     finally:
         cg.strict_bounds -= 1
 
 
 def _unroll_copies(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = False, guarded: bool = False,
-                   stop_out_of_range: bool = False, stop_on_refusal: bool = False) -> bool:
+                   stop_out_of_range: bool = False, stop_on_refusal: bool = False, plain: bool = False) -> bool:
     """Emit the body once per iteration while the condition folds to a constant; False (nothing
     emitted) when it does not, when a ``continue`` targets the loop or when it runs too long.
     ``[unroll(n)]`` emits at most n iterations and drops the rest, as fxc does (unroll.shader_test);
@@ -717,9 +719,10 @@ def _unroll_copies(cg: CodegenContext, s: A.Node, exact: int | None, forced: boo
     times the loop is to execute" (the ``for`` statement page), so the first such condition raises
     :class:`_RunTimeExit` and the caller retries with ``guarded``, where that iteration's copy starts with
     ``breakc_z`` out of a once-loop around the copies, up to n copies or a condition that folds to false.
-    A plain ``[unroll]`` whose condition is not a constant stays a loop: whether fxc then fails (X3511, as
-    DXC's unroller does) is not settled — MiniEngine's ParticleTileCullingCS, built with fxc, has
-    ``[unroll] for (uint C = GI; C < …; C += …)``."""
+    A plain ``[unroll]`` (``plain``) whose condition is a float comparison known only at run time goes on the same
+    way, its copies ended by the operands' ranges (_float_test); one with an integer condition stays a loop:
+    MiniEngine's ParticleTileCullingCS, built with fxc, has ``[unroll] for (uint C = GI; C < …; C += …)``, which
+    fxc bounds by the thread index's range."""
     if _targets_loop(s.body, A.Continue):
         return False
     snap = _snapshot(cg)
@@ -731,19 +734,29 @@ def _unroll_copies(cg: CodegenContext, s: A.Node, exact: int | None, forced: boo
             cg.loops.append({"kind": "loop", "step": None, "pre_continue": None})
         n = 0
         first = True
+        judged = False  # the condition's never_folds asked (once, at its first run-time evaluation)
         while True:
             it_snap = _snapshot(cg) if stop_out_of_range else None
             if not (isinstance(s, A.DoWhile) and first):
                 if s.cond is not None:
                     c = cg.cond_slot(s.cond)
                     if not is_imm(c):
-                        if exact is None and not guarded:  # no count: a loop (fxc's behaviour: see below)
-                            raise _CannotUnroll
+                        floats = plain and _float_test(cg, c) and not reads_local_static(cg, s)
+                        if exact is None and not guarded and not floats:
+                            raise _CannotUnroll  # a loop (fxc's behaviour: see below)
                         if stop_out_of_range:
                             cg.unroll_met_runtime = True
                         if not guarded:
                             _rollback(cg, snap)
                             raise _RunTimeExit
+                        if floats and false_by_bounds(cg, s.cond):
+                            break  # its operands' ranges end the loop here (unrollbounds.py)
+                        if floats and not judged and exact is None and never_folds(cg, s):
+                            # the copies would run to the limit: fxc's answer without making them
+                            raise HlslError(s.pos.file, s.pos.line, s.pos.col, 3511,
+                                            "unable to unroll loop, loop does not appear to terminate in a timely "
+                                            f"manner ({MAX_ITERATIONS + 1} iterations)")
+                        judged = True
                         cg.break_unless(c)  # this copy and the rest run only while the condition holds
                     elif not c[3]:
                         break
@@ -803,6 +816,28 @@ def _unroll_copies(cg: CodegenContext, s: A.Node, exact: int | None, forced: boo
     except _CannotUnroll:
         _rollback(cg, snap)
         return False
+
+
+#: the float comparisons of the instruction set (an integer one may be bounded by what fxc knows of its operands)
+_FLOAT_TESTS = frozenset({"lt", "ge", "eq", "ne", "dlt", "dge", "deq", "dne"})
+
+
+def _float_test(cg: CodegenContext, c: Slot) -> bool:
+    """Whether the loop condition ``c`` (a run-time value) was just computed by a float or double comparison: a
+    plain ``[unroll]`` copies its body under such a condition until the operands' ranges make it false
+    (unrollbounds.py) or to fxc's limit, X3511 (d3dcompiler_47 10.1, session 46: ``[unroll] while (p.x < 4) p += 1``,
+    ``for (j = 0; j < p.x; j++)``, a ``do``-``while`` alike; ``j < saturate(p.x)`` unrolls once). An integer
+    condition stays a loop here unless _runtime_bound judges it: fxc unrolls one whose operands' ranges end it
+    (``j < min(c, 8)``, a thread index's ``k = gi; k < 256``, ``n = x & 7``), ranges this project does not track for
+    integers at shader model 4/5."""
+    if not cg.code:
+        return False
+    last = cg.code[-1]
+    if last.op not in _FLOAT_TESTS or not last.args:
+        return False
+    dst = last.args[0]
+    return dst.file == c[0] and tuple(dst.idx) == tuple(c[1]) and c[2] is None and \
+        (dst.comps is None or c[3] in dst.comps)
 
 
 #: switch attributes that ask for a real switch (fxc keeps a [branch]ed ``if`` on a constant as well)
