@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
+from .diagnostics import HlslError
 from .methodsig import no_matching
 from .operands import Reg
 from .types import UINT, VOID, NumType
@@ -61,3 +62,22 @@ def counter_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.No
         return mem_load(cg, element)
     mem_store(cg, element, value, pos)
     return Val(VOID, [])
+
+
+def counter_direction_error(cg: CodegenContext) -> HlslError | None:
+    """fxc's X4595 "RWStructuredBuffers may increment or decrement their counters, but not both." for the first
+    counter operation of the other direction on a UAV the generated code both increments (``imm_atomic_alloc``)
+    and decrements (``imm_atomic_consume``), through any function it calls; a branch folded away and separate
+    elements of an array of buffers do not count (D3D11.3 §22.17.20-21 leaves a counter's direction to the
+    shader; the rule is d3dcompiler_47 10.1's, session 46)."""
+    seen: dict[tuple, str] = {}
+    for ins in cg.code:
+        if ins.op not in ("imm_atomic_alloc", "imm_atomic_consume") or len(ins.args) < 2:
+            continue
+        u = ins.args[1]
+        key = (u.file, tuple(u.idx), u.rel)
+        first = seen.setdefault(key, ins.op)
+        if first != ins.op:
+            words = "RWStructuredBuffers may increment or decrement their counters, but not both."
+            return cg.err(ins.epos, words, 4595) if ins.epos is not None else HlslError("", 0, 0, 4595, words)
+    return None

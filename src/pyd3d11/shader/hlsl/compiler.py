@@ -32,6 +32,7 @@ from ..dxbc.stat import build_sfi0, build_stat, program_feature_flags, program_s
 from . import ast as A
 from . import regsyntax
 from .arraysizes import check_unsized_arrays
+from .bufmethods import counter_direction_error
 from .codegen import Codegen
 from .deadres import dead_resources
 from .decls import check_declarations
@@ -444,7 +445,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         # the signature's element types after the type rules, its semantics after the optimiser's refusals (sigphase)
         late = cg.deferred_late_error
         refusal = storage_error(cg) or gate_or_index(cg) or cg.signature_errors[0] or cg.deferred_call_error or \
-            first_refusal(cg) or \
+            first_refusal(cg) or counter_direction_error(cg) or \
             cg.deferred_oob_error or (late if late is not None and late.code < 4000 else None) or \
             cg.signature_errors[1] or late or cg.tess.late_error  # (hs.check_tess_factor_outputs)
         if refusal is not None:
