@@ -147,10 +147,25 @@ def _fxc_folder() -> Iterator[None]:
         native._override = backend
 
 
+#: expansions whose steps fxc folds one by one, each rounded (intrinsics_math._mad, session 46), where their
+#: run-time program fuses them into ``mad``s the executor cannot tell from a user's: way 1 has no oracle there
+_UNFUSED = ("asin(", "acos(", "atan(", "atan2(")
+
+
+def _returns_a_constant(blob: bytes) -> bool:
+    """Whether the program is ``mov o0, l(...)`` and ``ret``: its whole return value folded to one constant."""
+    from pyd3d11.shader import ir
+
+    chunk = next(c for c in parse_container(blob).chunks if c.fourcc in ("SHDR", "SHEX"))
+    body = [i.opcode for i in decode_program(chunk.data).instructions if not ir.Opcode(i.opcode).name.startswith("DCL")]
+    return body == [ir.Opcode.MOV, ir.Opcode.RET]
+
+
 def _three_ways(folded: str, runtime: str, args: list[int], typ: str = "float") -> tuple[int, int, int, int]:
     """(in code, DefaultValue, run time, run time on the carried words) of one expression of scalar type ``typ``."""
+    in_code_blob = _compile(f"{typ}4 main() : SV_Target {{ return {typ}4({folded}, 0, 0, 0); }}")
     with _fxc_folder():  # what is left of it, fxc's optimiser folds too (every argument is a constant)
-        in_code = _run(_compile(f"{typ}4 main() : SV_Target {{ return {typ}4({folded}, 0, 0, 0); }}"))
+        in_code = _run(in_code_blob)
     blob = _compile(f"cbuffer K {{ {typ} v = {folded}; float4 pad; }}; float4 main() : SV_Target {{ return pad; }}")
     dv = dc.D3DReflect(blob).GetVariableByName("v").GetDesc().DefaultValue
     assert dv is not None, folded
@@ -168,6 +183,10 @@ def _three_ways(folded: str, runtime: str, args: list[int], typ: str = "float") 
         carried = np.where((cb & 0x7F800000) == 0, 0, cb).astype(np.uint32)
         with _fxc_folder():
             in_code_oracle = _run(runtime_blob, carried)
+        if in_code_oracle == 0x80000000 and _returns_a_constant(in_code_blob):
+            # a return value folded whole is written with +0 for -0 (constprop.canonical_return; d3dcompiler_47 10.1:
+            # ``return float4(abs(sinh(round(asfloat(0x3e9e83e4u)))), 0, 0, 0);`` is +0, session 46)
+            in_code_oracle = 0
         return in_code, default, at_run_time, in_code_oracle
     return in_code, default, at_run_time, at_run_time
 
@@ -188,7 +207,8 @@ def _check_trees(gen: _Gen, typ: str) -> None:
             continue
         if all(_is_nan(w) for w in (in_code, default, at_run_time, carried)):
             continue
-        assert in_code == carried or _is_nan(in_code) and _is_nan(carried), (folded, hex(in_code), hex(carried))
+        assert in_code == carried or _is_nan(in_code) and _is_nan(carried) or any(f in folded for f in _UNFUSED), \
+            (folded, hex(in_code), hex(carried))
         assert default == at_run_time, (folded, hex(default), hex(at_run_time))
         checked += 1
     assert checked >= 4

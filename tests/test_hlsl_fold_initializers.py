@@ -293,11 +293,13 @@ def test_fx2_initial_value_reads_an_earlier_parameter():
 def test_static_const_is_read_and_a_non_const_static_is_no_constant():
     """A ``static const`` global has its initial value everywhere; a plain static's value is what the program last
     stored, so a default value reading one is no literal expression: fxc's X3011 (d3dcompiler_47 10.1 under Wine,
-    session 37; this test expected no DefaultValue for ``x``)."""
+    session 37; this test expected no DefaultValue for ``x``). ``sin(k)`` is sin of k's literal value, the double
+    0.3096 (constlit.py: fxc's DefaultValue b6fe9b3e, d3dcompiler_47 10.1, session 46; this test expected the
+    float32 operand's sin, b7fe9b3e, before)."""
     src = """static const float k = 0.3096; static float s = 2.0;
     cbuffer K { float v = sin(k); float4 pad; };
     float4 main() : SV_Target { s = 7; return pad + v + s; }"""
-    assert default_value(src, "v") == words(S1)
+    assert default_value(src, "v") == words(0x3E9BFEB6)
     with pytest.raises(D3D11Error, match="X3011"):
         default_value("static float s = 2.0; cbuffer K { float x = s; float4 pad; };\n"
                       "float4 main() : SV_Target { s = 7; return pad + x + s; }", "x")

@@ -141,10 +141,6 @@ FORM_ROWS = [
     ("float sqrt2(float x) { return x; }", "sqrt2(0.9)", 0, 0x3f666666),
 ]
 
-#: FORM_ROWS fxc folds that this compiler does not (yet), with the reason
-FORM_XFAIL = {
-    "static const": "a static const's double value is not kept (fxc: sqrt of a static const float 0.9 is 0x3f72dce9)",
-}
 
 #: forms through variables: fxc's back end folds the lowered instructions (its own float arithmetic)
 VARIABLE_ROWS = [
@@ -161,11 +157,10 @@ def test_forms_around_a_call_fold_as_fxc(pre: str, expr: str, flags: int, word: 
 
 
 @pytest.mark.parametrize("pre,expr,word,why", VARIABLE_ROWS)
-def test_static_const_arguments_not_kept_in_double(pre: str, expr: str, word: int, why: str) -> None:
+def test_static_const_arguments_kept_in_double(pre: str, expr: str, word: int, why: str) -> None:
+    """A static const's literal value is its exact double (constlit.py, session 46; strict xfails until then)."""
     got = _words(_ours(_source([expr], pre)), 1)[0]
-    if not _agree(got, word):
-        pytest.xfail(FORM_XFAIL[why])
-    pytest.fail(f"now as fxc: {pre} {expr} (remove the xfail)")
+    assert _agree(got, word), f"ours {got:08x} fxc {word:08x}"
 
 
 @pytest.mark.skipif(_LIVE is not None, reason=f"d3dcompiler_47 under Wine: {_LIVE}")

@@ -45,23 +45,11 @@ _LIVE = wine_d3dcompiler.unavailable_reason()
 ROWS: list[tuple[str, str, int, int]] = [
     (p, b, f, int(w, 16)) for p, b, f, w in json.loads((Path(__file__).parent / "data" / "hlsl_values_s43.json").read_text())]
 
-_DOUBLE_K = ("fxc keeps its expansion's constants (pi/2, ln 2, log2 e, 180/pi, the polynomials') in double when it "
-             "folds the instructions; ours are float32 immediates (not built)")
-#: bodies whose stored word still differs from fxc's, with the reason; each must still differ
-NOT_BUILT = {
-    **{f"float x = {v}; u[0] = asin(x);": _DOUBLE_K for v in ("0.1", "0.3096", "0.9", "1e-3", "-0.7", "-0.0", "0.0",
-                                                             "1e-40", "-1e-40", "0.5")},
-    **{f"float x = {v}; u[0] = acos(x);": _DOUBLE_K for v in ("0.9", "-0.7")},
-    **{f"float x = {v}; u[0] = atan(x);": _DOUBLE_K for v in ("10.0", "100.0", "-2.5", "0.9", "-0.7")},
-    **{f"float x = {v}; u[0] = log10(x);": _DOUBLE_K for v in ("0.3096", "1.5", "0.9", "88.0")},
-    "float x = 0.9; u[0] = exp(x);": _DOUBLE_K,
-    "float x = 1e-3; u[0] = log(x);": _DOUBLE_K,
-    "float x = 0.9; u[0] = sinh(x);": _DOUBLE_K,
-    "float x = 0.9; u[0] = cosh(x);": _DOUBLE_K,
-    "float x = 1e-3; u[0] = degrees(x);": _DOUBLE_K,
-    "float x = 3.4e38; u[0] = radians(x);": _DOUBLE_K,
-    "u[0] = cos(s);": "fxc folds a static const's value in double (cos(1e20) of the literal; session 42, not built)",
-}
+#: bodies whose stored word still differs from fxc's, with the reason; each must still differ. Session 46 built the
+#: last 29: fxc's expansion constants kept in double (operands.DoubleImm, instfold.fold_double: asin / acos / atan /
+#: log10 / exp / log / sinh / cosh / degrees / radians of constant locals) and a static const's exact value
+#: (constlit.py: ``cos(s)`` of ``static const float s = 1e20`` is cos of the double 1e20, /Od too)
+NOT_BUILT: dict[str, str] = {}
 
 _CHUNK = 48  # stores per program (the executor's structured buffer holds 48 elements)
 
@@ -115,9 +103,10 @@ def test_constant_instructions_fold_as_fxc(group: int) -> None:
 
 def test_rows_hold_the_measured_figures() -> None:
     """The docstring's figures: 670 rows, 34 of them NOT_BUILT in session 43 (29 since session 44: abs of a constant
-    zero, instfold.fold_abs, and ``tanh`` of a local 0.3096, whose expansion's modified literals now fold first)."""
+    zero, instfold.fold_abs, and ``tanh`` of a local 0.3096, whose expansion's modified literals now fold first; none
+    since session 46: the expansions' double constants, a static const's exact value)."""
     assert len(ROWS) == 670
-    assert sum(1 for r in ROWS if r[1] in NOT_BUILT) == 29
+    assert sum(1 for r in ROWS if r[1] in NOT_BUILT) == 0
 
 
 @pytest.mark.skipif(_LIVE is not None, reason=f"d3dcompiler_47 under Wine: {_LIVE}")

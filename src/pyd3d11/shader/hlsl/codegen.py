@@ -36,12 +36,13 @@ from .check import (
     global_stream,
 )
 from .classes import InterfaceType, is_interface_type
+from .constlit import const_literal
 from .constprop import carries_canonical, fxc_round_z, track_store
 from .diagnostics import HlslError, Pos
 from .featuregates import GROUPSHARED_BYTES, LANGUAGE, check_gate
 from .icb import indexable_slots
 from .instfold import NAMES as _FXC_INST_FOLDS
-from .instfold import fold_abs, fxc_fold
+from .instfold import emission_fold, fold_abs, fxc_fold
 from .layout import (
     add_struct_objects,
     global_var_decls,
@@ -569,6 +570,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
 
     def alu(self, name: str, base: str, n: int, srcs: list[list[Slot]], mods: list[str] | None = None,
             sat: bool = False, dst_pos: int = 0, ndst: int = 1) -> list[Slot]:
+        folded = emission_fold(self, name, base, n, srcs, mods, sat, self.try_fold)  # fxc's folds in double (instfold)
+        if folded is not None:
+            return folded
         if not sat:
             same = same_value_identity(self, name, n, srcs, mods, dst_pos)
             if same is not None:
@@ -1319,7 +1323,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 all(is_imm(x) for x in init.slots):
             # a constant array stays a constant: literal indices fold, run-time ones read the
             # immediate constant buffer (icb.py), as fxc does
-            v = Val(t, list(init.slots), readonly=True)
+            v = Val(t, list(init.slots), readonly=True, literal=const_literal(self, d, t))
             scope[d.name] = v
             return v
         if isinstance(t, ArrayType):
@@ -1340,6 +1344,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             self.store(v.slots, init.slots)
         if "const" in d.mods:
             v.readonly = True
+            v.literal = const_literal(self, d, t)  # its exact value to fxc's front end (constlit.py)
         scope[d.name] = v
         return v
 

@@ -662,10 +662,17 @@ def operator_shapes(cg: CodegenContext, a: NumType, b: NumType, pos) -> None:
             raise cg.err(pos, "type mismatch", 3020)
 
 
-def _literal_double(e: A.Node) -> tuple[float, bool] | None:
+def _literal_double(e: A.Node, cg: CodegenContext) -> tuple[float, bool] | None:
     """(value, holds a float literal) of an expression made only of numeric literals, ``+ - * /`` and unary
     minus, evaluated in double precision from the literals' decimal values; None for anything else, or where
-    an operation of two integer operands (integer arithmetic: ``7/2`` is 3) or a division by zero occurs."""
+    an operation of two integer operands (integer arithmetic: ``7/2`` is 3) or a division by zero occurs. A const
+    variable holding a literal value is that value (constlit.py: ``static const float v = 16777217.0; v -
+    16777216.0`` is 1.0 in fxc's object)."""
+    if isinstance(e, (A.Ident, A.Index)):
+        from .constlit import substituted
+
+        got = substituted(cg, e)
+        return None if got is None or len(got[0]) != 1 else (got[0][0], got[1])
     if isinstance(e, A.Literal):
         if e.base in (LIT_FLOAT, FLOAT):
             return float(e.value), True
@@ -673,12 +680,12 @@ def _literal_double(e: A.Node) -> tuple[float, bool] | None:
             return float(e.value), False
         return None
     if isinstance(e, A.Unary) and e.op in ("-", "+"):
-        r = _literal_double(e.a)
+        r = _literal_double(e.a, cg)
         if r is not None and e.op == "-" and uint_literal(e.a):  # a uint stays one (litfold.negate_uint)
             return negate_uint(r[0]), r[1]
         return None if r is None else ((-r[0] if e.op == "-" else r[0]), r[1])
     if isinstance(e, A.Binary) and e.op in ("+", "-", "*", "/"):
-        a, b = _literal_double(e.a), _literal_double(e.b)
+        a, b = _literal_double(e.a, cg), _literal_double(e.b, cg)
         if a is None or b is None or not (a[1] or b[1]) or (e.op == "/" and b[0] == 0):
             return None
         x, y = a[0], b[0]
@@ -692,10 +699,16 @@ def _literal_fold(cg: CodegenContext, e: A.Binary, v: Val) -> Val:
     multiplies by 0x3ee8ba2f (float32(1/2.2)); one float32 rounding per literal and operation gives
     0x3ee8ba2e (1/float32(2.2f)), one ulp below."""
     t = v.type
+    if isinstance(t, NumType) and t.shape == "s" and concrete(t.base) == BOOL and len(v.slots) == 1 and \
+            is_imm(v.slots[0]) and e.op in ("==", "!=", "<", "<=", ">", ">="):
+        from .litfold import literal_compare
+
+        bits = literal_compare(cg, e)  # float literal expressions compare as doubles (litfold.py)
+        return v if bits is None else _val(t, [imm(bits)])
     if not (isinstance(t, NumType) and t.shape == "s" and concrete(t.base) == FLOAT and len(v.slots) == 1
             and is_imm(v.slots[0])):
         return v
-    r = _literal_double(e)
+    r = _literal_double(e, cg)
     if r is None or not r[1]:
         from .litfold import fold_scalar
 

@@ -21,9 +21,10 @@ result of a domain error (the log, square root or reciprocal root of a negative 
 the other instructions is kept (fxc's object holds the operand's NaN).
 
 The same objects show fxc also keeping the constants of its own intrinsic expansions in double (``asin``'s pi/2,
-``log``'s ln 2: ``asin`` of a local 0 is 6.75479e-5, pi/2 in double minus the polynomial's float32 1.5707288):
-not modelled -- the expansions here hold float32 immediates -- so asin / acos / atan / log / log10 / exp / sinh /
-cosh / tanh of a constant local may still differ from fxc's in the last bits.
+``log``'s ln 2: ``asin`` of a local 0 is 6.75479e-5, pi/2 in double minus the polynomial's float32 1.5707288; ours
+with a float32 pi/2 was 6.75917e-5). The expansions write such constants as :class:`operands.DoubleImm` (a float32
+immediate that keeps its double) and :func:`fold_double` folds ``add`` / ``mul`` / ``mad`` of constants with one of
+them in double, rounded once (session 46).
 
 At /Od fxc folds none of this (it runs the instruction on the local: the executor's value), and below shader model
 4 it was not probed; the callers apply this only when optimising at shader model 4 and later."""
@@ -31,11 +32,17 @@ At /Od fxc folds none of this (it runs the instruction on the local: the executo
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .litfold import _add, _mul
+from .operands import DoubleImm
 from .values import b2f, f2b
+
+if TYPE_CHECKING:
+    from .cgstate import CodegenContext
 
 #: the runtime's NaN for a domain error (d3dcompiler_47 10.1's folds: ``log2``, ``sqrt``, ``rsqrt`` of -2.5)
 _DOMAIN_NAN = 0xFFC10000
@@ -112,6 +119,15 @@ def fold_abs(word: int, negate: bool) -> int:
     return r ^ 0x80000000 if negate else r
 
 
+def modified_word(word: int, mod: str) -> int:
+    """A float literal's word with its source modifier applied as fxc's optimiser folds it (|x| of a zero is -0)."""
+    if not mod:
+        return word
+    if mod in ("abs", "-abs"):
+        return fold_abs(word, mod == "-abs")
+    return word ^ 0x80000000
+
+
 def fxc_fold(name: str, vals: list[np.ndarray]) -> np.ndarray | None:
     """fxc's folded words of ``name`` on the uint32 operand words ``vals`` (one array per source), or None when
     ``name`` is not one of :data:`NAMES` or some lane keeps its operation (a NaN operand of exp / log / sqrt / rsq
@@ -129,3 +145,83 @@ def fxc_fold(name: str, vals: list[np.ndarray]) -> np.ndarray | None:
     if any(w < 0 for w in out):
         return None
     return np.array(out, np.uint32)
+
+
+def _double_operand(slot, mod: str) -> float | None:
+    """A constant operand of :func:`fold_double` as a double: an expansion's constant its double value, another
+    immediate its float32 value (:func:`_operand`); ``mod`` a float source modifier. None for a NaN (the caller
+    folds it by the executor's arithmetic, which keeps the NaN)."""
+    x = slot.value if isinstance(slot, DoubleImm) else _operand(slot[3])
+    if x != x:
+        return None
+    if "abs" in mod:
+        x = b2f(fold_abs(f2b(x), False)) if x == 0 else abs(x)  # fxc's |x| of a constant: x > 0 ? x : -x
+    return -x if mod.startswith("-") else x
+
+
+def fold_double(name: str, n: int, srcs: list[list], mods: list[str] | None) -> list[int] | None:
+    """The words of ``add`` / ``mul`` / ``mad`` over ``n`` lanes of immediates ``srcs`` (float modifiers ``mods``)
+    when some operand is an expansion's double constant (:class:`operands.DoubleImm`): computed in double and
+    rounded to float32 once, as fxc's optimiser folds them (d3dcompiler_47 10.1, session 46: ``float x = 0.9;
+    exp(x)`` is 0x401d6a23 -- x * log2 e in double --, a float32 log2 e gives ...22; ``log(1e-3)`` 0xc0dd0c54, not
+    ...55; ``degrees`` / ``radians`` / ``log10`` / ``asin``'s pi/2 alike). None when no operand carries a double,
+    an operand is not an immediate, or a lane holds a NaN operand."""
+    if name not in ("add", "mul", "mad") or not any(isinstance(s, DoubleImm) for sl in srcs for s in sl[:n]):
+        return None
+    mods = mods or [""] * len(srcs)
+    if any(m not in ("", "-", "abs", "-abs") for m in mods) or not all(s[0] == "l" for sl in srcs for s in sl[:n]):
+        return None
+    out = []
+    for k in range(n):
+        ops = [_double_operand(sl[k], m) for sl, m in zip(srcs, mods, strict=True)]
+        if any(x is None for x in ops):
+            return None
+        r = _add(ops[0], ops[1]) if name == "add" else _mul(ops[0], ops[1])
+        if name == "mad":
+            r = _add(r, ops[2])
+        out.append(0xFFC00000 if r != r else f2b(r))  # (a NaN made here is x86's default NaN)
+    return out
+
+
+def masked_double(n: int, srcs: list[list]) -> list | None:
+    """``and`` of a constant compare mask and an expansion's double constant (the ``x < -x ? -pi : 0`` term of
+    ``atan2``): the lanes the mask keeps hold the :class:`operands.DoubleImm` itself, so the add after it folds in
+    double (d3dcompiler_47 10.1, session 46: ``atan2(4.755064, -2.105984)`` of constant locals is 0x3ffe6e10, a
+    float32 -pi gives ...11). None unless both operands are immediates and one of them carries a double."""
+    if len(srcs) != 2 or not all(s[0] == "l" for sl in srcs for s in sl[:n]):
+        return None
+    for mask, k in (srcs, srcs[::-1]):
+        if any(isinstance(s, DoubleImm) for s in k[:n]) and all(m[3] in (0, 0xFFFFFFFF) for m in mask[:n]):
+            return [k[i] if mask[i][3] else ("l", (), None, 0) for i in range(n)]
+    return None
+
+
+#: float operations whose modified constant operands fold while the code is generated (fxc mode, session 46)
+_MODDED_FOLDS = frozenset({"add", "mul", "mad", "div", "min", "max", "sqrt", "rsq", "exp", "log", "frc", "lt", "ge",
+                           "eq", "ne"})
+
+
+def emission_fold(cg: CodegenContext, name: str, base: str, n: int, srcs: list[list], mods: list[str] | None,
+                  sat: bool, try_fold: Callable) -> list | None:
+    """The result slots of an operation fxc's optimiser folds that Codegen.alu folds while it generates code (when
+    it optimises at shader model 4 and later), or None: an ``add`` / ``mul`` / ``mad`` with an expansion's double
+    constant folds in double (:func:`fold_double`; under IEEE strictness fxc folds with its float32 value: ``cosh``
+    / ``exp`` / ``degrees`` of constant locals), an ``and`` of a compare's mask keeps the double
+    (:func:`masked_double`), and a float operation on modified constants folds now, as the optimiser would fold it
+    (:func:`modified_word`: |x| of a zero is -0), so the folds after it -- an expansion's double constant among
+    them -- meet constants (``asin`` of a local 0: its -acos(x) + pi/2). ``try_fold`` is Codegen.try_fold."""
+    from ...headers.d3dcompiler_types import D3DCOMPILE_IEEE_STRICTNESS
+    from .constprop import carries_canonical
+
+    if sat or not carries_canonical(cg) or cg.d3d9 or cg.level9:
+        return None
+    if name in ("add", "mul", "mad") and not cg.compile_flags & D3DCOMPILE_IEEE_STRICTNESS:
+        words = fold_double(name, n, srcs, mods)
+        if words is not None:
+            return [("l", (), None, w) for w in words]
+    if name == "and" and not mods:
+        return masked_double(n, srcs)
+    if mods and any(mods) and name in _MODDED_FOLDS and all(s[0] == "l" for sl in srcs for s in sl[:n]):
+        return try_fold(name, base, n, [[("l", (), None, modified_word(s[3], m)) for s in sl[:n]]
+                                        for sl, m in zip(srcs, mods, strict=True)])
+    return None

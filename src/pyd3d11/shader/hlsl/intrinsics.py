@@ -22,7 +22,7 @@ from .featuregates import (
 )
 from .memaccess import _ATOMIC, atomic
 from .methodsig import arguments_first, unwritable_out_argument
-from .operands import Reg, imm, is_imm
+from .operands import Reg, dimm, imm, is_imm
 from .types import (
     BOOL,
     DOUBLE,
@@ -765,17 +765,22 @@ def _i_sincos(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
     return Val(VOID, [])
 
 
+#: exp's, log's and log10's constants: log2 e, ln 2, log10 2
+LOG2E, LN2, LOG10_2 = 1.4426950408889634, 0.6931471805599453, 0.30102999566398120
+
+
 def _i_exp(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
     v = _fv(cg, args[0], pos)
     n = len(v.slots)
     if name == "exp":
-        m = cg.alu("mul", FLOAT, n, [v.slots, [imm(f2b(1.4426950408889634))] * n])
+        # log2 e, ln 2 and log10 2 are kept in double when fxc folds the instruction (operands.DoubleImm)
+        m = cg.alu("mul", FLOAT, n, [v.slots, [dimm(LOG2E)] * n])
         return Val(v.type, cg.alu("exp", FLOAT, n, [m]))
     lg = cg.alu("log", FLOAT, n, [v.slots])
-    k = 0.6931471805599453 if name == "log" else 0.30102999566398120
-    return Val(v.type, cg.alu("mul", FLOAT, n, [lg, [imm(f2b(k))] * n]))
+    k = LN2 if name == "log" else LOG10_2
+    return Val(v.type, cg.alu("mul", FLOAT, n, [lg, [dimm(k)] * n]))
 
 
 def _i_pow(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from . import ast as A
 from .codegen import Val, f2b
 from .featuregates import INTRINSICS, check_gate, gate_error
-from .operands import Reg, imm
+from .operands import Reg, dimm, imm
 from .tessfactors import HELPERS, process_tess_factors
 from .types import FLOAT, INT, UINT, ArrayType, NumType
 
@@ -50,7 +50,8 @@ def extra_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: l
         need(1)
         v = _fv(cg, args[0], pos)
         n = len(v.slots)
-        return Val(v.type, cg.alu("mul", FLOAT, n, [v.slots, _k(_DEG if name == "degrees" else _RAD, n)]))
+        # 180/pi and pi/180 are kept in double when fxc folds the multiply (operands.DoubleImm, session 46)
+        return Val(v.type, cg.alu("mul", FLOAT, n, [v.slots, [dimm(_DEG if name == "degrees" else _RAD)] * n]))
     if name == "refract":
         need(3)
         from .intrinsics import same_shape

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
 from . import ast as A
 from .codegen import Resource, Val, f2b
+from .constprop import carries_canonical
 from .exprs import coerce_pair, numeric
 from .featuregates import INTRINSICS, check_gate
 from .legacytex import record_use
-from .operands import Reg, imm, is_imm
+from .operands import Reg, dimm, imm, is_imm
 from .types import FLOAT, INT, UINT, NumType, ObjectType, concrete
 from .values import b2f
 
@@ -40,6 +41,11 @@ def _k(v: float, n: int) -> list:
     return [imm(f2b(v))] * n
 
 
+def _d(v: float, n: int) -> list:
+    """An expansion's constant that fxc keeps in double when it folds (operands.DoubleImm, session 46)."""
+    return [dimm(v)] * n
+
+
 def _fvals(cg: CodegenContext, args: list[Val], pos) -> list[Val]:
     from .intrinsics import _fv
 
@@ -47,7 +53,18 @@ def _fvals(cg: CodegenContext, args: list[Val], pos) -> list[Val]:
 
 
 def _exp_e(cg: CodegenContext, x: list, n: int, scale: float = 1.0) -> list:
-    return cg.alu("exp", FLOAT, n, [cg.alu("mul", FLOAT, n, [x, _k(_LOG2E * scale, n)])])
+    return cg.alu("exp", FLOAT, n, [cg.alu("mul", FLOAT, n, [x, _d(_LOG2E * scale, n)])])
+
+
+def _mad(cg: CodegenContext, n: int, srcs: list, mods: list | None = None) -> list:
+    """An expansion's ``a * b + c``. fxc writes it as a multiply and an add, which its optimiser fuses into one
+    ``mad`` when they run and folds one by one, each rounded, when the operands are constants (d3dcompiler_47 10.1,
+    session 46: ``acos`` of 93 constant locals fits only the polynomial's steps, ``p * s`` and the negative
+    argument's term each rounded, with the constants in double -- operands.DoubleImm)."""
+    mods = mods or ["", "", ""]
+    if all(is_imm(s) for sl in srcs for s in sl[:n]) and carries_canonical(cg) and not (cg.d3d9 or cg.level9):
+        return cg.alu("add", FLOAT, n, [cg.alu("mul", FLOAT, n, srcs[:2], mods[:2]), srcs[2]], ["", mods[2]])
+    return cg.alu("mad", FLOAT, n, srcs, mods)
 
 
 def _acos(cg: CodegenContext, x: list, n: int) -> list:
@@ -58,15 +75,16 @@ def _acos(cg: CodegenContext, x: list, n: int) -> list:
 
     the negative-argument term (π - 2·p·s, so the sum is π - p·s) masked by the compare, as fxc writes it."""
     s = cg.alu("sqrt", FLOAT, n, [cg.alu("add", FLOAT, n, [x, _k(1.0, n)], ["-abs", ""])])
-    p = cg.alu("mad", FLOAT, n, [x, _k(-0.0187293, n), _k(0.0742610, n)], ["abs", "", ""])
-    p = cg.alu("mad", FLOAT, n, [p, x, _k(-0.2121144, n)], ["", "abs", ""])
-    p = cg.alu("mad", FLOAT, n, [p, x, _k(1.5707288, n)], ["", "abs", ""])
-    q = cg.alu("mad", FLOAT, n, [cg.alu("mul", FLOAT, n, [p, s]), _k(-2.0, n), _k(_PI, n)])
+    p = _mad(cg, n, [x, _d(-0.0187293, n), _d(0.0742610, n)], ["abs", "", ""])
+    p = _mad(cg, n, [p, x, _d(-0.2121144, n)], ["", "abs", ""])
+    p = _mad(cg, n, [p, x, _d(1.5707288, n)], ["", "abs", ""])
+    q = _mad(cg, n, [cg.alu("mul", FLOAT, n, [p, s]), _k(-2.0, n), _d(_PI, n)])
     neg = cg.alu("lt", FLOAT, n, [x, x], ["", "-"])
-    return cg.alu("mad", FLOAT, n, [p, s, cg.alu("and", UINT, n, [neg, q])])
+    return _mad(cg, n, [p, s, cg.alu("and", UINT, n, [neg, q])])
 
 
-#: fxc's atan polynomial in t² (odd minimax, t in [0, 1]) and the constants of its atan2 expansion, as float32
+#: fxc's atan polynomial in t² (odd minimax, t in [0, 1]); its immediates are these rounded to float32, its folds
+#: read the decimals as doubles (``_d``: 180 atan and 96 atan2 probes of constant locals, session 46)
 #: (fxc's listings print them as 0.020835, -0.085133, 0.180141, -0.330299, 0.999866, 1.570796, -3.141593; the
 #: decompiled listings of fxc objects give the float32 values 0.0208350997 … 0.999866009, 1.57079637, -3.14159274)
 _ATAN_POLY = (0.0208351, -0.085133, 0.180141, -0.3302995, 0.999866)
@@ -96,10 +114,10 @@ def _atan2(cg: CodegenContext, y: list, x: list, n: int) -> list:
     p = _atan_poly(cg, t2, n)
     q = cg.alu("mul", FLOAT, n, [t, p])
     swap = cg.alu("lt", FLOAT, n, [x, y], ["abs", "abs"])
-    fix = cg.alu("and", UINT, n, [swap, cg.alu("mad", FLOAT, n, [q, _k(-2.0, n), _k(_HALF_PI, n)])])
-    r = cg.alu("mad", FLOAT, n, [t, p, fix])
+    fix = cg.alu("and", UINT, n, [swap, _mad(cg, n, [q, _k(-2.0, n), _d(_HALF_PI, n)])])
+    r = _mad(cg, n, [t, p, fix])
     xneg = cg.alu("lt", FLOAT, n, [x, x], ["", "-"])
-    r = cg.alu("add", FLOAT, n, [r, cg.alu("and", UINT, n, [xneg, _k(-_PI, n)])])
+    r = cg.alu("add", FLOAT, n, [r, cg.alu("and", UINT, n, [xneg, _d(-_PI, n)])])
     lo = cg.alu("min", FLOAT, n, [y, x])
     hi = cg.alu("max", FLOAT, n, [y, x])
     flip = cg.alu("and", UINT, n, [cg.alu("ge", FLOAT, n, [hi, hi], ["", "-"]), cg.alu("lt", FLOAT, n, [lo, lo], ["", "-"])])
@@ -108,9 +126,9 @@ def _atan2(cg: CodegenContext, y: list, x: list, n: int) -> list:
 
 def _atan_poly(cg: CodegenContext, t2: list, n: int) -> list:
     """fxc's odd-polynomial factor of atan in t² (Horner, one ``mad`` per coefficient of _ATAN_POLY)."""
-    p = cg.alu("mad", FLOAT, n, [t2, _k(_ATAN_POLY[0], n), _k(_ATAN_POLY[1], n)])
+    p = _mad(cg, n, [t2, _d(_ATAN_POLY[0], n), _d(_ATAN_POLY[1], n)])
     for c in _ATAN_POLY[2:]:
-        p = cg.alu("mad", FLOAT, n, [t2, p, _k(c, n)])
+        p = _mad(cg, n, [t2, p, _d(c, n)])
     return p
 
 
@@ -125,8 +143,8 @@ def _atan(cg: CodegenContext, x: list, n: int) -> list:
     p = _atan_poly(cg, t2, n)
     q = cg.alu("mul", FLOAT, n, [p, t])
     swap = cg.alu("lt", FLOAT, n, [one, x], ["", "abs"])
-    fix = cg.alu("and", UINT, n, [swap, cg.alu("mad", FLOAT, n, [q, _k(-2.0, n), _k(_HALF_PI, n)])])
-    r = cg.alu("mad", FLOAT, n, [t, p, fix])
+    fix = cg.alu("and", UINT, n, [swap, _mad(cg, n, [q, _k(-2.0, n), _d(_HALF_PI, n)])])
+    r = _mad(cg, n, [t, p, fix])
     lo = cg.alu("min", FLOAT, n, [x, one])
     flip = cg.alu("lt", FLOAT, n, [lo, lo], ["", "-"])
     return cg.alu("movc", FLOAT, n, [flip, cg.op("mov", n, [r], ["-"]), r])
@@ -174,7 +192,7 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
             # shader model 4, where neither applies, every constant lane folds to the function's value (session 37)
             if (cg.d3d9 or cg.level9) and all(is_imm(s) for s in v.slots):
                 return Val(v.type, [imm(f2b(math.tanh(b2f(s[3])))) for s in v.slots])
-            t = cg.alu("mul", FLOAT, n, [v.slots, _k(_LOG2E, n)])
+            t = cg.alu("mul", FLOAT, n, [v.slots, _d(_LOG2E, n)])
             p = cg.alu("exp", FLOAT, n, [t])
             m = cg.alu("exp", FLOAT, n, [t], ["-"])
             den = cg.alu("add", FLOAT, n, [m, p])
@@ -193,7 +211,7 @@ def math_intrinsic(cg: CodegenContext, name: str, args: list[Val], arg_nodes: li
         if name == "acos":
             return Val(v.type, a)
         # fxc: asin(x) = -acos(x) + π/2 (one add of the negated acos)
-        return Val(v.type, cg.alu("add", FLOAT, n, [a, _k(_HALF_PI, n)], ["-", ""]))
+        return Val(v.type, cg.alu("add", FLOAT, n, [a, _d(_HALF_PI, n)], ["-", ""]))
     if name == "atan":
         need(1)
         (v,) = _fvals(cg, args, pos)

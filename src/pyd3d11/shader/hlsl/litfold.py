@@ -268,7 +268,12 @@ def uint_literal(e: A.Node) -> bool:
 def literal_values(cg: CodegenContext, e: A.Node) -> tuple[list[float], bool] | None:
     """(double values of the components, holds a float) of an expression fxc's front end folds in double: numeric
     literals, unary +/-, ``+ - * /`` (not of two integer operands: integer arithmetic), casts and constructors of
-    float types, swizzles, and calls of :data:`NAMES` over such expressions; None for anything else."""
+    float types, swizzles, and calls of :data:`NAMES` over such expressions, a const variable holding one
+    (constlit.py: its exact value); None for anything else."""
+    if isinstance(e, (A.Ident, A.Index)):
+        from .constlit import substituted
+
+        return substituted(cg, e)
     if isinstance(e, A.Literal):
         if e.base in (LIT_FLOAT, FLOAT, DOUBLE) and isinstance(e.value, (int, float)):
             return [float(e.value)], True
@@ -332,6 +337,11 @@ def _fold(cg: CodegenContext, name: str, arg_nodes: list[A.Node]) -> list[float]
     spec = _ELEMENTWISE.get(name) or _REDUCING.get(name) or ((1, _VECTOR[name]) if name in _VECTOR else None)
     if spec is None or len(arg_nodes) != spec[0]:
         return None
+    from .constlit import domain_argument
+
+    if name in ("rsqrt", "sqrt", "log", "log2", "log10") and any(domain_argument(cg, a, name == "rsqrt")
+                                                                 for a in arg_nodes):
+        return None  # a bare const argument outside the domain: left to the instructions (constlit.domain_argument)
     args = [literal_values(cg, a) for a in arg_nodes]
     if any(a is None for a in args):
         return None
@@ -383,3 +393,18 @@ def fold_scalar(cg: CodegenContext, e: A.Node) -> int | None:
     return _bits("", r[0][0], [])
 
 
+
+
+DOUBLE_CMP = {"==": lambda x, y: x == y, "!=": lambda x, y: x != y, "<": lambda x, y: x < y,
+              "<=": lambda x, y: x <= y, ">": lambda x, y: x > y, ">=": lambda x, y: x >= y}
+
+
+def literal_compare(cg: CodegenContext, e: A.Binary) -> int | None:
+    """The bool word of a comparison of two scalar float literal expressions (a const variable's literal value among
+    them: constlit.py), compared as their doubles, as fxc's front end folds it (d3dcompiler_47 10.1, session 46:
+    ``16777217.0 > 16777216.0`` is true and ``16777217.0 == 16777216.0`` false, though both are 16777216 in float32;
+    ``0.1f == 0.1`` true: a suffix does not round the literal); None for anything else."""
+    a, b = literal_values(cg, e.a), literal_values(cg, e.b)
+    if a is None or b is None or len(a[0]) != 1 or len(b[0]) != 1 or not (a[1] or b[1]):
+        return None
+    return 0xFFFFFFFF if DOUBLE_CMP[e.op](a[0][0], b[0][0]) else 0

@@ -23,6 +23,24 @@ def is_imm(s: Slot) -> bool:
     return s[0] == "l"
 
 
+class DoubleImm(tuple):
+    """An immediate of an intrinsic's expansion that also carries the double it stands for (pi/2, ln 2, log2 e,
+    180/pi ...). It equals, hashes and renders as the float32 immediate ``imm(f2b(value))``; only the folds of
+    fxc's optimiser read ``value`` (instfold.fold_double): d3dcompiler_47 10.1 keeps its expansions' constants in
+    double, so ``float x = 0.9; exp(x)`` folds x * log2 e in double, rounded once (session 46 MRUN)."""
+
+    value: float
+
+
+def dimm(value: float) -> Slot:
+    """The immediate ``value`` rounded to float32 that keeps ``value`` for fxc's folds (:class:`DoubleImm`)."""
+    from .values import f2b
+
+    s = DoubleImm(imm(f2b(value)))
+    s.value = value
+    return s
+
+
 @dataclass(slots=True)
 class Reg:
     file: str

@@ -32,7 +32,8 @@ import numpy as np
 
 from ..dxbc.opcodes import BY_NAME, OpClass
 from ..ops.fold import fold_alu
-from .instfold import fold_abs, fxc_fold
+from .instfold import fxc_fold
+from .instfold import modified_word as _modified
 from .operands import Ins, Reg
 
 #: module switch (tests compare outputs with the pass on and off; PYD3D11_HLSL_NO_OPT=1 turns it off
@@ -450,15 +451,6 @@ def _foldable(op: str, nsrc: int) -> bool:
 
 #: float operations whose literal operands' source modifiers fxc's optimiser folds with them
 _MOD_FOLDS = frozenset({"mov", "add", "mul", "mad", "div", "min", "max", "sqrt", "rsq", "exp", "log", "frc"})
-
-
-def _modified(word: int, mod: str) -> int:
-    """A float literal's word with its source modifier applied as fxc's optimiser folds it (|x| of a zero is -0)."""
-    if not mod:
-        return word
-    if mod in ("abs", "-abs"):
-        return fold_abs(word, mod == "-abs")
-    return word ^ 0x80000000
 
 
 def _fold(ins: Ins, sh: _Shape) -> Ins | None:

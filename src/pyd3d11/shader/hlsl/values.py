@@ -39,6 +39,7 @@ class Val:
     lv: Any = None  # memory lvalue descriptor (UAV/TGSM element) when assignable there
     readonly: bool = False  # const locals / statics: not an l-value (X3025)
     param: bool = False  # a function's parameter: no compile-time constant to fxc's front end (exprs.py)
+    literal: Any = None  # a const variable's literal value, as fxc's front end substitutes it (constlit.py)
 
     @property
     def const(self) -> bool:
