@@ -10,7 +10,7 @@ three ways, and every result word must be identical:
 The oracle is (3); for (1) it is (3)'s program run with fxc's folding arithmetic for the instructions its optimiser
 folds in double (``_fxc_folder``: hlsl/instfold.py, session 43 -- sincos / exp / log / sqrt / rsq / mad of constants
 are C's functions rounded once in d3dcompiler_47 10.1's objects, not the instructions' values). Arguments are written ``asfloat(0x…u)`` so a literal is exactly the word the constant buffer
-holds, and no operator joins two literals (literal arithmetic has its own rule: exprs._literal_fold, fxc's
+holds, and no operator joins two literals (literal arithmetic has its own rule: litfold.fold_literal_binary, fxc's
 double-precision literal folding, a property of literal types rather than of an operation). ``pow`` and
 ``normalize`` are left out: of literal operands they follow fxc's own folds (refactor.fold_constant_pow /
 fold_constant_normalize, session 18, from fxc's objects), and pow with an integral literal exponent is fxc's

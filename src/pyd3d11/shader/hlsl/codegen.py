@@ -8,7 +8,6 @@ and assembled into the shared IR by :mod:`pyd3d11.shader.dxbc.asm` (one syntax, 
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -36,6 +35,13 @@ from .check import (
     global_stream,
 )
 from .classes import InterfaceType, is_interface_type
+from .components import (  # noqa: F401 - re-exported: the other modules import these from codegen
+    FlatType,
+    component_bases,
+    component_units,
+    flat_numeric,
+    leaf_bases,
+)
 from .constlit import const_literal
 from .constprop import carries_canonical, fxc_round_z, track_store
 from .diagnostics import HlslError, Pos
@@ -107,52 +113,6 @@ _FUNCTION_ATTRIBUTES = frozenset({"numthreads", "maxvertexcount", "instance", "d
 
 if TYPE_CHECKING:
     from .linkage import LinkState
-
-
-def flat_numeric(t: Type) -> list[NumType]:
-    """Numeric leaf types of ``t`` in slot order."""
-    if isinstance(t, _FlatType):
-        return [NumType(b) for b in t.bases]
-    if isinstance(t, NumType):
-        return [NumType(t.base)] * t.slots
-    if isinstance(t, ArrayType):
-        return flat_numeric(t.elem) * t.count
-    if isinstance(t, StructType):
-        out: list[NumType] = []
-        for f in t.fields:
-            out += flat_numeric(f[1])
-        return out
-    return []
-
-
-def leaf_bases(t: Type) -> list[str]:
-    return [x.base for x in flat_numeric(t)]
-
-
-def component_bases(t: Type) -> list[str]:
-    """Numeric component kinds of ``t`` in order, one per component (a double is one component in two
-    slots): what an initialiser list counts."""
-    if isinstance(t, _FlatType):
-        return list(t.bases)
-    if isinstance(t, NumType):
-        return [t.base] * t.n
-    if isinstance(t, ArrayType):
-        return component_bases(t.elem) * t.count
-    if isinstance(t, StructType):
-        return [b for f in t.fields for b in component_bases(f[1])]
-    return []
-
-
-def component_units(t: Type, slots: list) -> list[tuple[str, list]]:
-    """``(base, slots)`` of each numeric component of a value of type ``t`` held in ``slots``, in order (a
-    double component owns two slots)."""
-    out: list[tuple[str, list]] = []
-    k = 0
-    for b in component_bases(t):
-        w = 2 if b == DOUBLE else 1
-        out.append((b, slots[k:k + w]))
-        k += w
-    return out
 
 
 def _name_span(pos: Pos, name: str) -> Pos:
@@ -1417,7 +1377,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 v = self.init_flat(x)
                 slots += v.slots
                 bases += component_bases(v.type)
-            return Val(_FlatType(bases), slots)
+            return Val(FlatType(bases), slots)
         return self.expr(item)
 
     # --- expressions ------------------------------------------------------------------------------------
@@ -1436,18 +1396,6 @@ _CODEGEN_FOLDS = frozenset({
 #: the shader model 5 bit intrinsics fxc folds on constants like the operators (d3dcompiler_47 10.1, session 40
 #: GEN: ``u / (int)reversebits(0u)``, ``u / countbits(0u)``, ``u / (firstbithigh(0u) + 1)`` are X4010)
 _BIT_FOLDS = frozenset({"bfrev", "countbits", "firstbit_lo", "firstbit_hi", "firstbit_shi"})
-
-
-@dataclass(frozen=True)
-class _FlatType(Type):
-    bases: tuple
-
-    def __init__(self, bases: list[str]):
-        object.__setattr__(self, "bases", tuple(bases))
-
-    @property
-    def slots(self) -> int:  # type: ignore[override]
-        return len(self.bases)
 
 
 def _chunks(srcs: list[list[Slot]], n: int) -> list[tuple[int, int]]:

@@ -15,7 +15,7 @@ from .dynpick import dynamic_element, dynamic_pick, matrix_row, vector_component
 from .globalflags import note_min_precision, note_min_precision_conversion
 from .knownbits import known_index
 from .knownzero import known_zero
-from .litfold import negate_uint, uint_literal
+from .litfold import fold_literal_binary
 from .operands import Slot, imm, is_imm
 from .types import (
     BOOL,
@@ -141,7 +141,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             _legacy_bitwise_source(cg, e, e.pos)
         if v.const and _literal_operands(cg, e.a) and _literal_operands(cg, e.b):
             v = intfold.fold_binary(e.op, a, b, v)  # integer + - * of constants: in double (intfold.py)
-        return _literal_fold(cg, e, v)
+        return fold_literal_binary(cg, e, v)
     if isinstance(e, A.Unary):
         if e.op in ("++", "--"):
             from .assign import assign_to, pin_indices
@@ -660,63 +660,6 @@ def operator_shapes(cg: CodegenContext, a: NumType, b: NumType, pos) -> None:
         m, v = (a, b) if a.shape == "m" else (b, a)
         if m.n != v.n and m.rows > 1 and m.cols > 1:
             raise cg.err(pos, "type mismatch", 3020)
-
-
-def _literal_double(e: A.Node, cg: CodegenContext) -> tuple[float, bool] | None:
-    """(value, holds a float literal) of an expression made only of numeric literals, ``+ - * /`` and unary
-    minus, evaluated in double precision from the literals' decimal values; None for anything else, or where
-    an operation of two integer operands (integer arithmetic: ``7/2`` is 3) or a division by zero occurs. A const
-    variable holding a literal value is that value (constlit.py: ``static const float v = 16777217.0; v -
-    16777216.0`` is 1.0 in fxc's object)."""
-    if isinstance(e, (A.Ident, A.Index)):
-        from .constlit import substituted
-
-        got = substituted(cg, e)
-        return None if got is None or len(got[0]) != 1 else (got[0][0], got[1])
-    if isinstance(e, A.Literal):
-        if e.base in (LIT_FLOAT, FLOAT):
-            return float(e.value), True
-        if e.base in (LIT_INT, INT, UINT) and isinstance(e.value, int):
-            return float(e.value), False
-        return None
-    if isinstance(e, A.Unary) and e.op in ("-", "+"):
-        r = _literal_double(e.a, cg)
-        if r is not None and e.op == "-" and uint_literal(e.a):  # a uint stays one (litfold.negate_uint)
-            return negate_uint(r[0]), r[1]
-        return None if r is None else ((-r[0] if e.op == "-" else r[0]), r[1])
-    if isinstance(e, A.Binary) and e.op in ("+", "-", "*", "/"):
-        a, b = _literal_double(e.a, cg), _literal_double(e.b, cg)
-        if a is None or b is None or not (a[1] or b[1]) or (e.op == "/" and b[0] == 0):
-            return None
-        x, y = a[0], b[0]
-        return {"+": x + y, "-": x - y, "*": x * y, "/": x / y if e.op == "/" else 0.0}[e.op], True
-    return None
-
-
-def _literal_fold(cg: CodegenContext, e: A.Binary, v: Val) -> Val:
-    """Float literal arithmetic folds as fxc folds it: in double precision from the literals' decimal values,
-    rounded to float32 once. DirectXTK Utilities.fxh ``pow(abs(color), 1/2.2f)``: fxc's ToneMap PS_SRGB object
-    multiplies by 0x3ee8ba2f (float32(1/2.2)); one float32 rounding per literal and operation gives
-    0x3ee8ba2e (1/float32(2.2f)), one ulp below."""
-    t = v.type
-    if isinstance(t, NumType) and t.shape == "s" and concrete(t.base) == BOOL and len(v.slots) == 1 and \
-            is_imm(v.slots[0]) and e.op in ("==", "!=", "<", "<=", ">", ">="):
-        from .litfold import literal_compare
-
-        bits = literal_compare(cg, e)  # float literal expressions compare as doubles (litfold.py)
-        return v if bits is None else _val(t, [imm(bits)])
-    if not (isinstance(t, NumType) and t.shape == "s" and concrete(t.base) == FLOAT and len(v.slots) == 1
-            and is_imm(v.slots[0])):
-        return v
-    r = _literal_double(e, cg)
-    if r is None or not r[1]:
-        from .litfold import fold_scalar
-
-        bits = fold_scalar(cg, e)  # an operand is a folded intrinsic call (``sqrt(2.0) * sqrt(2.0)`` is 2.0)
-        return v if bits is None else _val(t, [imm(bits)])
-    from .values import f2b
-
-    return _val(t, [imm(f2b(r[0]))])
 
 
 _BITWISE_OPS = frozenset({"&", "|", "^", "<<", ">>"})

@@ -27,8 +27,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from .operands import imm
-from .types import DOUBLE, FLOAT, INT, LIT_FLOAT, LIT_INT, UINT, NumType, concrete
+from .operands import imm, is_imm
+from .types import BOOL, DOUBLE, FLOAT, INT, LIT_FLOAT, LIT_INT, UINT, NumType, concrete
 from .values import Val, f2b
 
 if TYPE_CHECKING:
@@ -408,3 +408,55 @@ def literal_compare(cg: CodegenContext, e: A.Binary) -> int | None:
     if a is None or b is None or len(a[0]) != 1 or len(b[0]) != 1 or not (a[1] or b[1]):
         return None
     return 0xFFFFFFFF if DOUBLE_CMP[e.op](a[0][0], b[0][0]) else 0
+
+
+def literal_double(e: A.Node, cg: CodegenContext) -> tuple[float, bool] | None:
+    """(value, holds a float literal) of an expression made only of numeric literals, ``+ - * /`` and unary
+    minus, evaluated in double precision from the literals' decimal values; None for anything else, or where
+    an operation of two integer operands (integer arithmetic: ``7/2`` is 3) or a division by zero occurs. A const
+    variable holding a literal value is that value (constlit.py: ``static const float v = 16777217.0; v -
+    16777216.0`` is 1.0 in fxc's object)."""
+    if isinstance(e, (A.Ident, A.Index)):
+        from .constlit import substituted
+
+        got = substituted(cg, e)
+        return None if got is None or len(got[0]) != 1 else (got[0][0], got[1])
+    if isinstance(e, A.Literal):
+        if e.base in (LIT_FLOAT, FLOAT):
+            return float(e.value), True
+        if e.base in (LIT_INT, INT, UINT) and isinstance(e.value, int):
+            return float(e.value), False
+        return None
+    if isinstance(e, A.Unary) and e.op in ("-", "+"):
+        r = literal_double(e.a, cg)
+        if r is not None and e.op == "-" and uint_literal(e.a):  # a uint stays one (litfold.negate_uint)
+            return negate_uint(r[0]), r[1]
+        return None if r is None else ((-r[0] if e.op == "-" else r[0]), r[1])
+    if isinstance(e, A.Binary) and e.op in ("+", "-", "*", "/"):
+        a, b = literal_double(e.a, cg), literal_double(e.b, cg)
+        if a is None or b is None or not (a[1] or b[1]) or (e.op == "/" and b[0] == 0):
+            return None
+        x, y = a[0], b[0]
+        return {"+": x + y, "-": x - y, "*": x * y, "/": x / y if e.op == "/" else 0.0}[e.op], True
+    return None
+
+
+def fold_literal_binary(cg: CodegenContext, e: A.Binary, v: Val) -> Val:
+    """The value ``v`` of the binary expression ``e`` as fxc's front end folds literals (exprs.expr_raw). Float
+    literal arithmetic folds as fxc folds it: in double precision from the literals' decimal values,
+    rounded to float32 once. DirectXTK Utilities.fxh ``pow(abs(color), 1/2.2f)``: fxc's ToneMap PS_SRGB object
+    multiplies by 0x3ee8ba2f (float32(1/2.2)); one float32 rounding per literal and operation gives
+    0x3ee8ba2e (1/float32(2.2f)), one ulp below."""
+    t = v.type
+    if isinstance(t, NumType) and t.shape == "s" and concrete(t.base) == BOOL and len(v.slots) == 1 and \
+            is_imm(v.slots[0]) and e.op in ("==", "!=", "<", "<=", ">", ">="):
+        bits = literal_compare(cg, e)  # float literal expressions compare as doubles (litfold.py)
+        return v if bits is None else Val(t, [imm(bits)])
+    if not (isinstance(t, NumType) and t.shape == "s" and concrete(t.base) == FLOAT and len(v.slots) == 1
+            and is_imm(v.slots[0])):
+        return v
+    r = literal_double(e, cg)
+    if r is None or not r[1]:
+        bits = fold_scalar(cg, e)  # an operand is a folded intrinsic call (``sqrt(2.0) * sqrt(2.0)`` is 2.0)
+        return v if bits is None else Val(t, [imm(bits)])
+    return Val(t, [imm(f2b(r[0]))])
