@@ -420,13 +420,9 @@ CONST_CALL_ROWS = [
     ('(float)1 == 1.0', 'X3524'),
 ]
 #: conditions fxc folds that this compiler's code generator does not fold to a constant (the kept part is unknown
-#: to constattrs.pass_on): strict xfails (``sign`` folds since session 40: codegen.alu's negated iadd)
-_NOT_FOLDED_HERE = frozenset({
-    'cross(float3(1, 0, 0), float3(0, 1, 0)).z == 1',
-    'reflect(float2(1, 0), float2(1, 0)).x == -1',
-    'determinant(float2x2(1, 0, 0, 1)) == 1',
-    'refract(float2(1, 0), float2(-1, 0), 1.0).x == 1',
-})
+#: to constattrs.pass_on): strict xfails (``sign`` folds since session 40: codegen.alu's negated iadd; cross, reflect,
+#: determinant and refract of literals since session 46's emission folds, instfold.emission_fold)
+_NOT_FOLDED_HERE: frozenset[str] = frozenset()
 
 
 def _const_call_params():

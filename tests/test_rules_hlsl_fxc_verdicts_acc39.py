@@ -469,7 +469,7 @@ def all_rows() -> list[tuple[str, str, str]]:
 #: bound is built since session 43, helper ACC); a multisampled Load in a vs_4_0 vertex shader (fxc: X4532)
 KNOWN_DIFFERENCES = frozenset({"race_h_h", "eval_AtCentroid_ps50", "eval_AtCentroid_ps40",
                                "interp_level9_noperspective", "unroll_cb_start_const_bound", "unroll_cb_start_down",
-                               "msaa_sized_load_vs_4_0", "unroll_local_copy_bound",
+                               "msaa_sized_load_vs_4_0",
                                "unroll_runtime_element_bound"})
 
 
