@@ -30,8 +30,6 @@ GS_PRIMS = {"point": (1, "point"), "line": (2, "line"), "triangle": (3, "triangl
             "triangleadj": (6, "triangleadj")}
 _BY_COUNT = {1: "point", 2: "line", 3: "triangle", 4: "lineadj", 6: "triangleadj"}
 _GS_SPECIAL = {"SV_PRIMITIVEID": "vPrim", "SV_GSINSTANCEID": "vGSInstanceID"}
-#: how fxc 10.1's X3514 spells them
-_GS_SPELLED = {"SV_PRIMITIVEID": "SV_PrimitiveId", "SV_GSINSTANCEID": "SV_GSInstanceID"}
 
 
 def _stream_type(t: Type) -> ObjectType | None:
@@ -223,16 +221,16 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
         else:
             if compound:
                 _compound_object_gate(cg, p)  # (session 46: before X3514's geometry specifier, after X3513's shape)
-            sem = (p.semantic or "").upper()
-            base = (p.semantic or "").rstrip("0123456789")
-            idx = int(p.semantic[len(base):]) if p.semantic and p.semantic != base else 0
+            from .values import split_semantic
+
+            base, idx = split_semantic(p.semantic or "")
             # a numbered semantic (``SV_Coverage1``) is no other stage's system value here: fxc 10.1 goes on to
             # X3514; the geometry shader's own (``SV_PrimitiveID1``) is X4502's [0,0] (session 46)
             bad = None if idx and base.upper() not in _GS_SPECIAL else \
                 system_value_error(cg.stage, cg.major, cg.minor, "in", base, idx)
             if bad is not None:  # a system value of another stage (sysvalues.py), before the shape rule
                 raise cg.err(p.pos, bad, 4502)
-            special = _GS_SPECIAL.get(sem.rstrip("0123456789"))
+            special = _GS_SPECIAL.get(base.upper())
             if special is None or not isinstance(t, NumType):
                 raise cg.err(p.pos, f"'{f.name}': input parameter '{p.name}' must have a geometry specifier", 3514)
             check_scalar_id(cg, t, p)  # the type rule comes before the count's (svtypes.scalar_id_error)
@@ -330,7 +328,8 @@ def bind_gs_array(cg: CodegenContext, elem: Type, count: int, p: A.Param, body: 
         up = base.upper()
         n = lt.n
         if up in _GS_SPECIAL:  # a per-primitive value is a parameter of its own (fxc 10.1's words, session 46)
-            raise cg.err(p.pos, f"{_GS_SPELLED[up]} is an invalid input semantic for geometry shader primitives, it "
+            spelled = "SV_PrimitiveId" if up == "SV_PRIMITIVEID" else "SV_GSInstanceID"  # fxc 10.1's spelling
+            raise cg.err(p.pos, f"{spelled} is an invalid input semantic for geometry shader primitives, it "
                                 "must be its own parameter.", 3514)
         bad = vertex_element_error(cg, base, idx, n, GS_V_IN)
         if bad is not None:  # another stage's system value inside the vertex array

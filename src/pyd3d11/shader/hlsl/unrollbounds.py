@@ -127,18 +127,12 @@ def false_by_bounds(cg: CodegenContext, cond: A.Node) -> bool:
     return a[1] < b[0] or b[1] < a[0]
 
 
-def _root(n: A.Node) -> str | None:
-    while isinstance(n, (A.Member, A.Index)):
-        n = n.a
-    return n.name if isinstance(n, A.Ident) else None
-
-
 def never_folds(cg: CodegenContext, s: A.Node) -> bool:
     """Whether the float comparison of loop ``s`` stays unknown on every copy: a side with no interval that reads no
     variable the loop may set to another value than a run-time one (assigned with ``=`` or through an ``out``
     argument; ``+=``, ``*=``, ``++`` of a run-time value keep it one). fxc's copies then run to its limit (X3511),
     answered here without making them. A condition of ``&&`` / ``||`` or a bool variable is not judged."""
-    from .constprop import assigned_names
+    from .constprop import assigned_names, root_name
 
     cond = s.cond
     if not isinstance(cond, A.Binary) or cond.op not in ("<", "<=", ">", ">=", "==", "!="):
@@ -154,9 +148,9 @@ def never_folds(cg: CodegenContext, s: A.Node) -> bool:
         assigned |= assigned_names(cg, part)
         for n in A.walk(part):
             if isinstance(n, A.Assign):
-                (plain if n.op == "=" else stepped).add(_root(n.target))
+                (plain if n.op == "=" else stepped).add(root_name(n.target))
             elif isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
-                stepped.add(_root(n.a))
+                stepped.add(root_name(n.a))
             elif isinstance(n, A.DeclStmt):
                 plain |= {d.name for d in n.decls}
     resettable = assigned - (stepped - plain)
