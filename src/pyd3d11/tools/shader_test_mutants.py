@@ -568,6 +568,14 @@ def op_args(src: str, key: str) -> Iterator[tuple[str, str]]:
                 extra = {"repeat": texts[-1] if texts else "0", "add0": "0", "add4": "float4(0, 0, 0, 0)"}[f]
                 yield "args", src[:close] + (", " if texts else "") + extra + src[close:]
 
+def _family_of(families: tuple[tuple[str, ...], ...]) -> dict[str, tuple[str, ...]]:
+    """Each name's family: the first of ``families`` that lists it."""
+    out: dict[str, tuple[str, ...]] = {}
+    for fam in families:
+        for name in fam:
+            out.setdefault(name, fam)
+    return out
+
 
 _OBJECT_FAMILIES = (
     ("Texture1D", "Texture2D", "Texture3D", "TextureCube", "Texture2DArray", "Texture2DMS", "Texture1DArray",
@@ -580,10 +588,7 @@ _OBJECT_FAMILIES = (
     ("InputPatch", "OutputPatch", "TriangleStream"),
     ("ConstantBuffer", "TextureBuffer", "StructuredBuffer"),
 )
-_OBJECT_FAMILY = {}
-for _fam in _OBJECT_FAMILIES:
-    for _kind in _fam:
-        _OBJECT_FAMILY.setdefault(_kind, _fam)
+_OBJECT_FAMILY = _family_of(_OBJECT_FAMILIES)
 _OBJECT_RE = re.compile(r"\b(" + "|".join(sorted(_OBJECT_FAMILY, key=len, reverse=True)) + r")\b(\s*<([^<>;(){}]*)>)?")
 _ELEMENTS = ("float", "float4", "int2", "uint", "bool", "double", "float4x4", "min16float4", "float4, 4", "float, 0",
              "float[2]", "uint4", "half3", "S_t", "vector<float, 3>", "")
@@ -595,10 +600,7 @@ _METHOD_FAMILIES = (
     ("GatherRed", "GatherGreen", "GatherBlue", "GatherAlpha", "Gather", "GatherCmpRed"),
     ("CalculateLevelOfDetail", "CalculateLevelOfDetailUnclamped", "SampleLevel"),
 )
-_METHOD_FAMILY = {}
-for _fam in _METHOD_FAMILIES:
-    for _name in _fam:
-        _METHOD_FAMILY.setdefault(_name, _fam)
+_METHOD_FAMILY = _family_of(_METHOD_FAMILIES)
 _METHOD_RE = re.compile(r"(?<=\.)(" + "|".join(sorted(_METHOD_FAMILY, key=len, reverse=True)) + r")(?=\s*\()")
 
 
