@@ -125,6 +125,12 @@ _TOKEN = re.compile(r"\s*(?:(?P<num>[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]
 _FLOAT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?[fF]?")
 
 
+#: a parameter given twice is named in fxc's spelling, whatever case the source used
+_PARAM_NAMES = {n.lower(): n for n in (
+    "space", "visibility", "num32BitConstants", "numDescriptors", "offset", "flags", "filter", "addressU", "addressV",
+    "addressW", "mipLODBias", "maxAnisotropy", "comparisonFunc", "borderColor", "minLOD", "maxLOD")}
+
+
 def _tokens(text: str) -> list[str]:
     out, pos = [], 0
     while True:
@@ -160,11 +166,10 @@ class _Parser:
         return int(t)
 
     def float_(self) -> float:
-        """A float (sign, fraction, exponent, ``f``); one that does not scan (``1.5e``) or overflows a float
-        (``1e40``) stops d3dcompiler_47 10.1 with its numberless internal error."""
+        """A float (sign, fraction, exponent, ``f``); one that does not scan (``1.5e``, ``abc``, ``)``) or
+        overflows a float (``1e40``) stops d3dcompiler_47 10.1 with its numberless internal error."""
         t = self.next()
-        if not t or not (t[0].isdigit() or t[0] in ".-+"):
-            raise RootSigError(4612, f"Unexpected token '{t}'")
+        # a token that is no number at all (``mipLODBias=)``, ``=abc``, ``=,``) is the same internal error
         value = float(t.rstrip("fF")) if _FLOAT.fullmatch(t) else None
         if value is None or abs(value) > FLT_MAX * (1 + 2 ** -24):
             raise RootSigError(0, "compilation aborted unexpectedly")  # printed "internal error: …"
@@ -193,15 +198,13 @@ class _Parser:
             self.next()
             t = self.next()
 
-    def register(self, cls: str, clause: str, strict: bool = False) -> int:
-        """A ``b#`` / ``t#`` / ``u#`` / ``s#`` token of ``cls``; another class is X4617 (X4612 where ``strict``)."""
+    def register(self, cls: str, clause: str) -> int:
+        """A register token of ``cls``'s clause; another class the clause reads as a register is X4617."""
         t = self.next()
         m = re.fullmatch(r"([btus])([0-9]+)", t)
         if m is None or int(m.group(2)) > 0xFFFFFFFF:
             raise RootSigError(4612, f"Unexpected token '{t}'")
         if m.group(1) != cls:
-            if strict:
-                raise RootSigError(4612, f"Unexpected token '{t}'")
             raise RootSigError(4617, f"Incorrect register type '{t}' in {clause} (expected {cls}#)")
         return int(m.group(2))
 
@@ -264,7 +267,7 @@ class _Parser:
         p = Param(PARAM_CONSTANTS)
         h = self._common(p)
         h["num32bitconstants"] = lambda: setattr(p, "num32", self.number())
-        reg, seen = self.args("RootConstants", "b", h)
+        reg, seen = self.args("RootConstants", "b", h, reg_tokens="b", reg_name="cbuffer register b#")
         if "num32bitconstants" not in seen:
             raise RootSigError(4616, "num32BitConstants must be defined for each RootConstants")
         if reg is None:
@@ -282,18 +285,25 @@ class _Parser:
     def root_descriptor(self, kind: str) -> Param:
         p = Param({"CBV": PARAM_CBV, "SRV": PARAM_SRV, "UAV": PARAM_UAV}[kind])
         h = self._common(p)
-        reg, _ = self.args(kind, _REG_CLASS[kind], h,
+        reg, _ = self.args(kind, _REG_CLASS[kind], h, reg_tokens="btu",
                            flags=lambda: self._flags_handler(p, ROOT_DESCRIPTOR_FLAGS, "root descriptor", 4619))
         if reg is None:
             raise RootSigError(4612, "Unexpected token ')'")
         p.reg = reg
         return p
 
-    def args(self, clause: str, cls: str, handlers: dict, strict_reg: bool = False,
+    def args(self, clause: str, cls: str, handlers: dict, reg_tokens: str = "btus",
+             reg_name: str = "shader register",
              flags: Callable[[], None] | None = None) -> tuple[int | None, set]:
         """``( item, item, … )``: the register (once) and ``name = value`` items dispatched to ``handlers``;
         returns the register (None if absent) and the names given. ``flags`` reads its own ``=``: at version 1.0
-        the name alone is X4619 / X4620."""
+        the name alone is X4619 / X4620.
+
+        fxc 10.1's grammar reads a register token only of the classes a clause can name (``reg_tokens``): b for
+        RootConstants, b / t / u for a root CBV / SRV / UAV, all four in a descriptor table's range, s for a
+        static sampler; another letter is an unexpected token (``CBV(s2)``, ``RootConstants(..., t2)``), a read
+        class other than ``cls`` is X4617 (``CBV(t2)``, ``DescriptorTable(CBV(s2))``), and a second register
+        token is the parameter given twice (``CBV(b2, t3)``: "Parameter 'shader register' ...")."""
         wrapped = dict(handlers)
         if flags is not None:
             wrapped["flags"] = flags
@@ -302,11 +312,13 @@ class _Parser:
         while True:
             t = self.peek()
             low = t.lower()
-            if re.fullmatch(r"[btus][0-9]+", t) and reg is None:
-                reg = self.register(cls, clause, strict_reg)
+            if re.fullmatch(f"[{reg_tokens}][0-9]+", t):
+                if reg is not None:
+                    raise RootSigError(4612, f"Parameter '{reg_name}' can be specified only once")
+                reg = self.register(cls, clause)
             elif low in wrapped:
                 if low in seen:
-                    raise RootSigError(4612, f"Parameter '{t}' can be specified only once")
+                    raise RootSigError(4612, f"Parameter '{_PARAM_NAMES.get(low, t)}' can be specified only once")
                 self.next()
                 if low != "flags":
                     self.expect("=")
@@ -341,7 +353,7 @@ class _Parser:
 
         h["numdescriptors"] = count
         h["offset"] = offset
-        reg, _ = self.args(kind, _REG_CLASS[kind], h,
+        reg, _ = self.args("Sampler/StaticSampler" if kind == "SAMPLER" else kind, _REG_CLASS[kind], h,
                            flags=lambda: self._flags_handler(r, RANGE_FLAGS, "descriptor range", 4620))
         if reg is None:
             raise RootSigError(4612, "Unexpected token ')'")
@@ -389,7 +401,7 @@ class _Parser:
             "minlod": lambda: setattr(s, "min_lod", self.float_()),
             "maxlod": lambda: setattr(s, "max_lod", self.float_()),
         })
-        reg, _ = self.args("StaticSampler", "s", h, strict_reg=True)
+        reg, _ = self.args("StaticSampler", "s", h, reg_tokens="s", reg_name="sampler register s#")
         if reg is None:
             raise RootSigError(4612, "Unexpected token ')'")
         s.reg = reg
