@@ -20,10 +20,13 @@ def first_error(src: str, target: str, flags: int = 0) -> str:
     return "ok"
 
 
-def mutant_verdict(src: str, target: str, flags: int) -> str:
-    """The mutant tables' column (tools/shader_test_mutants): our first error number, warnings skipped, or "ok"."""
+def mutant_verdict(src: str, target: str, flags: int, encoding: str = "utf-8") -> str:
+    """The mutant tables' column (tools/shader_test_mutants): our first error number, warnings skipped, or "ok".
+    ``encoding``: how the source's characters become the bytes compiled ("latin-1": one byte per character, the
+    bytes WineD3DCompiler hands the DLL for a str)."""
+    data = src.encode(encoding)
     try:
-        dc.D3DCompile(src.encode(), len(src), None, None, None, "main", target, flags, 0)
+        dc.D3DCompile(data, len(data), None, None, None, "main", target, flags, 0)
     except D3D11Error as exc:
         return mutant_first_error(str(exc))
     return "ok"

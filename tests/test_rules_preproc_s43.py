@@ -2682,13 +2682,14 @@ def test_the_gaps_decide_pass_as_fxc(folder):
 
 @pytest.mark.parametrize(("src", "expected"), COMPILES)
 def test_compile_as_fxc(src, expected):
-    assert mutant_verdict(PREFIX + src, "ps_4_0", 0) == expected
+    # (the bytes the DLL compiled: one per character -- ``'é'`` is the byte 0xE9, as D3DCompile reads bytes)
+    assert mutant_verdict(PREFIX + src, "ps_4_0", 0, "latin-1") == expected
 
 
 @pytest.mark.xfail(strict=True, reason="not built: see COMPILE_GAPS")
 @pytest.mark.parametrize(("src", "expected"), COMPILE_GAPS)
 def test_compile_gaps(src, expected):
-    assert mutant_verdict(PREFIX + src, "ps_4_0", 0) == expected
+    assert mutant_verdict(PREFIX + src, "ps_4_0", 0, "latin-1") == expected
 
 
 @pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None, reason="no live d3dcompiler_47 (Wine)")

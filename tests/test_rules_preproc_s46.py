@@ -685,10 +685,7 @@ COMPILES = [
     ("#if 'Ã' == -61\npass\n#else\nfail\n#endif\n", None, 'ok'),
     ('#define S(x) #x\nx\nS(\\)\npass\n', None, 'X3000'),
     ('#define S(x) #x\nx S(\\) y\npass\n', None, 'X3000'),
-]
-
-#: recorded the same way, not built: strict xfail
-COMPILE_GAPS = [
+    # (a UTF-8 character in a compile's #if: two bytes, as D3DPreprocess reads them -- met, session 47)
     ("#if 'Ã©' == -23\npass\n#else\nfail\n#endif\n", None, 'X1500'),
     ("#if 'Ã©' == 233\npass\n#else\nfail\n#endif\n", None, 'X1500'),
     ("#if 'Ã©' == 0xC3A9\npass\n#else\nfail\n#endif\n", None, 'X1500'),
@@ -696,6 +693,10 @@ COMPILE_GAPS = [
     ("#if 'Ã©' == 0xE9\npass\n#else\nfail\n#endif\n", None, 'X1500'),
     ("#if 'Ã©' == 50089\npass\n#else\nfail\n#endif\n", None, 'X1500'),
     ("#define C 'Ã©'\n#if C == 233\npass\n#else\nfail\n#endif\n", None, 'X1500'),
+]
+
+#: recorded the same way, not built: strict xfail
+COMPILE_GAPS = [
 ]
 
 

@@ -235,7 +235,31 @@ def _parser_error_before_stop(exc: HlslError, stop: HlslError, name: str, pEntry
         pass
 
 
-def _hresult_after_preprocessor(exc: HlslError, text: str, name: str, pDefines: Any, pInclude: Any,  # noqa: N803
+class _Replayed:
+    """An include opener whose files a second preprocessing run reads again without asking the handler: fxc reads
+    the source once, so its ID3DInclude sees one Open / Close per ``#include`` (d3dcompiler_47 10.1, session 47: a
+    compile whose included file ends in an open comment opened it twice here). Each (kind, name, parent) call of the
+    first run is kept in order and handed out again once ``replay`` is set; a call past them asks the handler."""
+
+    def __init__(self, opener: Any) -> None:
+        self.opener, self.replay, self.kept, self.given = opener, False, [], {}
+
+    def __call__(self, kind: int, name: str, parent: str) -> tuple:
+        key = (kind, name, parent)
+        if self.replay:
+            at = self.given.get(key, 0)
+            got = [r for k, r in self.kept if k == key]
+            if at < len(got):
+                self.given[key] = at + 1
+                r = got[at]
+                return r if len(r) < 3 else (*r[:2], lambda: None)
+        r = self.opener(kind, name, parent)
+        if not self.replay:
+            self.kept.append((key, r))
+        return r
+
+
+def _hresult_after_preprocessor(exc: HlslError, text: str, name: str, pDefines: Any, opener: Any,  # noqa: N803
                                 pEntrypoint: str, pTarget: str, Flags1: int) -> int:  # noqa: N803
     """D3DCompile's HRESULT when ``exc`` is a preprocessor error fxc goes on after (``Preprocessor.tolerate``): fxc
     compiles the text anyway and returns D3DXERR_INVALIDDATA where that compile succeeds, E_FAIL where it fails too
@@ -246,7 +270,7 @@ def _hresult_after_preprocessor(exc: HlslError, text: str, name: str, pDefines: 
     if exc.code in (1005, 1006) and not hasattr(exc, "met_at"):
         return E_FAIL  # (a string ``#`` made is closed in the text: its line is compiled, see _parser_error_first)
     try:
-        res = preprocess(text, name, _defines(pDefines), _include_opener(pInclude, name), keep_errors=True)
+        res = preprocess(text, name, _defines(pDefines), opener, keep_errors=True)
     except HlslError as stop:
         _parser_error_before_stop(exc, stop, name, pEntrypoint, pTarget, Flags1)
         return E_FAIL  # an error that stops the preprocessor
@@ -317,14 +341,22 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
         if warnings and ppErrorMsgs is not None:
             ppErrorMsgs.append(ID3DBlob(("\n".join(warnings) + "\n").encode()))
         return ID3DBlob(blob)
+    # a shader's compile reads bytes as D3DPreprocess does (d3dcompiler_47 10.1, session 47: a UTF-8 character in
+    # an ``#if`` character constant is two characters there, X1500 -- the compile had decoded it first), and the
+    # include handler is asked once per file though a tolerated error runs the preprocessor again (_Replayed)
+    full = _source_text(pSrcData, SrcDataSize, keep_nul=True, encoding="latin-1")
+    plain = _include_opener(pInclude, name, "latin-1")
+    opener = None if plain is None else _Replayed(plain)
     try:
-        res = compile_hlsl(full, name, pEntrypoint or "", pTarget or "", _defines(pDefines),
-                           _include_opener(pInclude, name), Flags1, flags2=Flags2 or 0)
+        res = compile_hlsl(full, name, pEntrypoint or "", pTarget or "", _defines(pDefines), opener, Flags1,
+                           flags2=Flags2 or 0)
     except HlslError as exc:
         exc.warnings[:0] = lead
         hr = hresult_of(exc, pTarget)
         if hr == E_FAIL:
-            hr = _hresult_after_preprocessor(exc, full, name, pDefines, pInclude, pEntrypoint, pTarget, Flags1)
+            if opener is not None:
+                opener.replay = True
+            hr = _hresult_after_preprocessor(exc, full, name, pDefines, opener, pEntrypoint, pTarget, Flags1)
         first = getattr(exc, "parser_first", None)
         _fail(exc.report() if first is None else "\n".join([*exc.warnings, first.text(), exc.text()]), hr,
               ppErrorMsgs)
