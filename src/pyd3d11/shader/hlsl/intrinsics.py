@@ -457,11 +457,23 @@ def _i_unary_f(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A
     v = _fv(cg, args[0], pos)
     from .values import CARRY_CONSTANTS
 
-    if name == "round" and v.const and _literal_only(arg_nodes[0]) and CARRY_CONSTANTS[0]:
+    if name == "round" and v.const and CARRY_CONSTANTS[0]:
         # fxc folds round of a literal expression as floor(x + 0.5) (d3dcompiler_47 10.1 under Wine, session 37:
         # round(2.5) is 3, round(-1.5) -1, round(-0.4) +0, also at /Od); a variable's constant goes through the
-        # instruction (round_ne: ``float x = -0.4; round(x)`` is -0)
-        return Val(v.type, [imm(f2b(math.floor(_f(s[3]) + 0.5))) if math.isfinite(_f(s[3])) else s for s in v.slots])
+        # instruction (round_ne: ``float x = -0.4; round(x)`` is -0). A const variable's literal value and the
+        # intrinsics the front end folds count as literal (session 47 MRUN: ``const float k = 2.5; round(k)`` 3,
+        # ``round(sqrt(6.25))`` 3, ``const float k = -0.0; round(k)`` +0 at /Od)
+        from .litfold import literal_values
+
+        # the Direct3D 9 and level-9 targets were not probed: they keep the literal-only test
+        lit = None if cg.d3d9 or cg.level9 else literal_values(cg, arg_nodes[0])
+        if lit is not None and len(lit[0]) not in (1, len(v.slots)):
+            lit = None
+        if lit is not None or _literal_only(arg_nodes[0]):
+            xs = [_f(s[3]) for s in v.slots] if lit is None else \
+                (lit[0] * len(v.slots) if len(lit[0]) == 1 else lit[0])
+            return Val(v.type, [imm(f2b(math.floor(x + 0.5))) if math.isfinite(x) else s
+                                for x, s in zip(xs, v.slots, strict=True)])
     if name == "rcp" and v.const:
         import numpy as np
 

@@ -322,7 +322,8 @@ def literal_values(cg: CodegenContext, e: A.Node) -> tuple[list[float], bool] | 
         return ([r[0][i] for i in idx], r[1]) if max(idx) < len(r[0]) else None
     if isinstance(e, A.Call) and e.name in NAMES and e.name not in cg.funcs:
         got = _fold(cg, e.name, e.args)
-        return None if got is None else (got, True)
+        # sign's value is an int (``sign(-1.0) / 2`` is an integer division)
+        return None if got is None else (got, e.name != "sign")
     return None
 
 
@@ -370,6 +371,8 @@ def fold_call(cg: CodegenContext, name: str, arg_nodes: list[A.Node], res: Val) 
     """``res`` (the handler's value of the call) with fxc's folded constants where every argument is a literal
     expression and the result is float (shader model 4 and later); else ``res`` unchanged."""
     t = res.type
+    if name == "sign":
+        return _fold_sign(cg, arg_nodes, res)
     if name not in NAMES or cg.d3d9 or cg.level9 or not isinstance(t, NumType) or t.base == DOUBLE or \
             concrete(t.base) != FLOAT or len(res.slots) != t.n:
         return res
@@ -380,6 +383,20 @@ def fold_call(cg: CodegenContext, name: str, arg_nodes: list[A.Node], res: Val) 
         vals = vals * t.n
     args = [x for a in arg_nodes for x in (literal_values(cg, a) or ([], False))[0]]
     return Val(t, [imm(_bits(name, v, args)) for v in vals])
+
+
+def _fold_sign(cg: CodegenContext, arg_nodes: list[A.Node], res: Val) -> Val:
+    """``sign`` of a literal expression is its double's sign, an int: a denormal is not flushed (d3dcompiler_47
+    10.1, session 47 MRUN: ``sign(-1e-40)`` is -1, ``sign(1e-40 * 1e-30)`` 1, ``sign(float2(-1e-40, 1e-40))`` (-1, 1),
+    at /Od too; the ``lt`` instructions of the run-time sequence flush it to 0). A plain local holding the literal
+    is not folded (``float k = -1e-40; sign(k)`` is 0)."""
+    t = res.type
+    if cg.d3d9 or cg.level9 or not isinstance(t, NumType) or concrete(t.base) != INT or len(res.slots) != t.n:
+        return res
+    vals = _fold(cg, "sign", arg_nodes)
+    if vals is None or len(vals) not in (1, t.n):
+        return res
+    return Val(t, [imm(int(v) & 0xFFFFFFFF) for v in (vals * t.n if len(vals) == 1 else vals)])
 
 
 def fold_scalar(cg: CodegenContext, e: A.Node) -> int | None:
