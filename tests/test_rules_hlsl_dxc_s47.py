@@ -14,6 +14,11 @@ extent, not only the lines that showed it:
   unexpected token (X4612), a read class of the wrong kind X4617, a second register the parameter given twice
   (X4612); a float parameter (mipLODBias, minLOD, maxLOD) that is no number is fxc's numberless internal error
   (rootsig.py).
+* a sampler of any kind has no methods: ``samp.Foo()`` is X3087 "SamplerState object does not have methods" after
+  its arguments' errors (objmethods.has_no_methods; DXC ExtensionTest's ``samp.MySamplerOp(...)``).
+* an entry point's missing or invalid count attribute (numthreads X3084 / X3655, maxvertexcount X3514) is judged
+  after the type rules of the whole file -- the body's, a dead branch's, a function nothing calls -- and before the
+  later phases (entryattrs.after_type_rules; DXC FunctionTest's ``void caller() { ps(1.0f); }`` as a compute entry).
 """
 
 from __future__ import annotations
@@ -53,8 +58,67 @@ def root_signature_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
+# --- a sampler has no methods -----------------------------------------------------------------------------------------
+def sampler_method_rows() -> list[tuple[str, str, str]]:
+    main = "float4 main() : SV_Target { return %s; }"
+    cases = {
+        "state": ("SamplerState samp;", "samp.Foo(1)"),
+        "cmp_sample": ("SamplerComparisonState samp;", "samp.Sample(1)"),
+        "untyped": ("sampler samp;", "samp.GetDimensions()"),
+        "sampler2d": ("sampler2D samp;", "samp.Foo()"),
+        "arg_first": ("SamplerState samp;", "samp.Foo(undeclared)"),
+        "array": ("SamplerState samp[2];", "samp[1].Foo()"),
+        "member": ("struct S { SamplerState s; };\nS g;", "g.s.Foo()"),
+        "no_call": ("SamplerState samp;", "samp.Foo"),
+    }
+    rows = [(f"sampler_method_{k}", "ps_5_0", f"{d}\n" + main % e) for k, (d, e) in cases.items()]
+    rows += [
+        ("sampler_method_uncalled", "ps_5_0", "SamplerState samp;\nvoid f() { samp.Foo(); }\n"
+                                              "float4 main() : SV_Target { return 0; }"),
+        ("sampler_method_ps30", "ps_3_0", "sampler1D samp;\nfloat4 main() : COLOR { samp.Foo(); return 0; }"),
+        ("sampler_method_vs40", "vs_4_0", "SamplerState samp;\nfloat4 main() : SV_Position { samp.Load(0); "
+                                          "return 0; }"),
+    ]
+    return rows
+
+
+# --- a count attribute's refusal after the file's type rules ------------------------------------------------------------
+def count_attribute_rows() -> list[tuple[str, str, str]]:
+    v = "struct V { float4 p : SV_Position; };\n"
+    gs = "void main(point V i[1], inout PointStream<V> s) "
+    return [
+        ("attr_nt_missing_undecl", "cs_5_0", "void main() { float a = undeclared; }"),
+        ("attr_nt_missing_const", "cs_5_0", "static const float k = 1;\nvoid main() { k = 2; }"),
+        ("attr_nt_missing_out_arg", "cs_5_0", "float ps(out float o) { o = 1; return o; }\nvoid main() { ps(1.0f); }"),
+        ("attr_nt_missing_x3017", "cs_5_0", "void main() { float2 a = 0; float4x4 m = a; }"),
+        ("attr_nt_missing_void_value", "cs_5_0", "void main() { return 1; }"),
+        ("attr_nt_missing_dead", "cs_5_0", "void main() { if (false) { float a = undeclared; } }"),
+        ("attr_nt_missing_uncalled", "cs_5_0", "void main() { }\nvoid g() { float a = undeclared; }"),
+        ("attr_nt_missing_cs40", "cs_4_0", "void main() { float a = undeclared; }"),
+        ("attr_nt_missing_x3511", "cs_5_0", "cbuffer c { int n; };\nRWBuffer<float> b;\n"
+                                            "void main() { [unroll] for (int i = 0; i < n; i++) b[i] = 0; }"),
+        ("attr_nt_missing_semantic", "cs_5_0", "float4 main(float4 p) { return p; }"),
+        ("attr_nt_missing_x4000", "cs_5_0", "RWBuffer<float> b;\nvoid main() { float a; b[0] = a; }"),
+        ("attr_nt_missing_syntax", "cs_5_0", "void main() { float a = ; }"),
+        ("attr_nt_zero_undecl", "cs_5_0", "[numthreads(0,1,1)] void main() { float a = undeclared; }"),
+        ("attr_nt_big_undecl", "cs_5_0", "[numthreads(64,64,1)] void main() { float a = undeclared; }"),
+        ("attr_nt_z_undecl", "cs_5_0", "[numthreads(1,1,65)] void main() { float a = undeclared; }"),
+        ("attr_nt_two_args_undecl", "cs_5_0", "[numthreads(1,1)] void main() { float a = undeclared; }"),
+        ("attr_nt_float_undecl", "cs_5_0", "[numthreads(1.5,1,1)] void main() { float a = undeclared; }"),
+        ("attr_nt_zero_x3511", "cs_5_0", "cbuffer c { int n; };\nRWBuffer<float> b;\n[numthreads(0,1,1)] "
+                                         "void main() { [unroll] for (int i = 0; i < n; i++) b[i] = 0; }"),
+        ("attr_gs_missing_uncalled", "gs_5_0", v + "void g() { float a = undeclared; }\n" + gs + "{ s.Append(i[0]); }"),
+        ("attr_gs_zero_undecl", "gs_5_0", v + "[maxvertexcount(0)] " + gs + "{ float a = undeclared; }"),
+        ("attr_gs_missing_gs40", "gs_4_0", v + gs + "{ float a = undeclared; }"),
+        ("attr_gs_missing_x3502", "gs_5_0", "struct V { float4 p; };\n" + gs + "{ s.Append(i[0]); }"),
+        ("attr_gs_missing_ok", "gs_5_0", v + gs + "{ s.Append(i[0]); s.Append(i[0]); }"),
+        ("attr_nt_missing_rootsig40", "cs_4_0", '[RootSignature("")] void main() { float a = undeclared; }'),
+        ("attr_nt_missing_rootsig40_ok", "cs_4_0", '[RootSignature("")] void main() { }'),
+    ]
+
+
 def all_rows() -> list[tuple[str, str, str]]:
-    rows = root_signature_rows()
+    rows = root_signature_rows() + sampler_method_rows() + count_attribute_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 

@@ -18,7 +18,7 @@ Attributes of functions other than the entry point are not read at all (the same
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
@@ -31,6 +31,7 @@ from .types import BOOL, FLOAT, INT, UINT, NumType, concrete
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
 
+T = TypeVar("T")
 
 def uint_attribute(cg: CodegenContext, name: str, args: list[A.Node], pos: Pos, index: int = 0) -> int | None:
     """The value of integer argument ``index`` of entry attribute ``name``; None when fxc ignores the
@@ -82,19 +83,34 @@ def numthreads_attribute(cg: CodegenContext, attrs: dict, pos: Pos) -> tuple[int
     elif args is not None:
         vals = [uint_attribute(cg, "numthreads", args, pos, k) for k in range(3)]
     if len(vals) != 3 or any(v is None for v in vals):
-        raise cg.err(pos, "'numthreads(X,Y,Z)' attribute expected, where 'X,Y,Z' are the dimensions of the thread "
-                     "group", 3084)
+        return after_type_rules(cg, cg.err(pos, "'numthreads(X,Y,Z)' attribute expected, where 'X,Y,Z' are the "
+                                           "dimensions of the thread group", 3084), (1, 1, 1))
     x, y, z = (int(v) for v in vals)  # type: ignore[arg-type]
     most = NUMTHREADS_LIMITS[min(max(cg.major, 4), 5)][3]
     size = f"numthreads({x},{y},{z})"
     if x * y * z < 1:
-        raise cg.err(pos, f"the product of the arguments of {size} must be at least 1", 3655)
+        return after_type_rules(cg, cg.err(pos, f"the product of the arguments of {size} must be at least 1", 3655),
+                                (1, 1, 1))
     if x * y * z > most:
-        raise cg.err(pos, f"the product of the arguments of {size} must be less than or equal to {most}", 3655)
+        return after_type_rules(cg, cg.err(pos, f"the product of the arguments of {size} must be less than or equal "
+                                           f"to {most}", 3655), (1, 1, 1))
     if z > _FXC_MAX_Z:
-        raise cg.err(pos, f"the final dimension specified ({z}) for numthreads must be less than or equal to "
-                     f"{_FXC_MAX_Z}", 3655)
+        return after_type_rules(cg, cg.err(pos, f"the final dimension specified ({z}) for numthreads must be less "
+                                           f"than or equal to {_FXC_MAX_Z}", 3655), (1, 1, 1))
     return x, y, z
+
+
+def after_type_rules(cg: CodegenContext, err: HlslError, stand_in: T) -> T:
+    """An entry point's missing or invalid count attribute (numthreads X3084 / X3655, maxvertexcount X3514) is
+    judged after the type rules of the whole file: d3dcompiler_47 10.1 reports a body's ``undeclared`` (X3004), a
+    const l-value (X3025), a void function's value (X3079), a dead branch's or a function nothing calls type error
+    first, at cs_4_0 / cs_5_0 / gs_4_0 / gs_5_0 (session 47: DXC FunctionTest's ``void caller() { ps(1.0f); }``
+    compiled as a compute entry is X3025), and itself before the later phases (a signature's X3503, X3511, X4000).
+    It is held as the deferred gate (compiler.py raises it after those rules, before the later phases) and the
+    code generation goes on with ``stand_in`` for the attribute's value."""
+    if cg.deferred_gate_error is None:
+        cg.deferred_gate_error = err
+    return stand_in
 
 
 def maxtessfactor_attribute(cg: CodegenContext, args: list[A.Node], pos: Pos) -> float | None:
@@ -232,6 +248,9 @@ def check_root_signature_target(cg: CodegenContext, attrs: dict, pos: Pos) -> No
     if _root_signature_text(attrs) is None:
         return
     if cg.major < 5 or cg.level9 or cg.d3d9:
+        held = cg.deferred_gate_error
+        if held is not None and _front_end_error(held):  # a count attribute's refusal (after_type_rules) first
+            raise held
         raise cg.err(pos, "RootSignature is allowed only for 5.0+ targets", 4615)
     cg.root_signature_pos = pos
 

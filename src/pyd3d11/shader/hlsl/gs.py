@@ -112,14 +112,14 @@ def stream_part(cg: CodegenContext, base, name: str | None, pos):
 def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
     """Validate and bind a GS entry point's parameters; returns the scope for the body."""
     from .codegen import Val
-    from .entryattrs import uint_attribute
+    from .entryattrs import after_type_rules, uint_attribute
 
     mvc = f.attrs.get("maxvertexcount")
     n = uint_attribute(cg, "maxvertexcount", mvc, f.pos) if mvc and len(mvc) == 1 else None
-    if n is None:
-        raise cg.err(f.pos, f"'{f.name}' must have a max vertex count", 3514)
+    if n is None:  # (after the file's type rules: entryattrs.after_type_rules)
+        n = after_type_rules(cg, cg.err(f.pos, f"'{f.name}' must have a max vertex count", 3514), 1)
     if n == 0:  # fxc 10.1's words (session 35; "then" sic)
-        raise cg.err(f.pos, f"'{f.name}' must have a max vertex count greater then 0", 3514)
+        n = after_type_rules(cg, cg.err(f.pos, f"'{f.name}' must have a max vertex count greater then 0", 3514), 1)
     if n > 1024:
         # fxc accepts the attribute and its bytecode validator refuses the dcl_maxout (D3D11.3 §22.3.26: 1024 at
         # most), an X8000 without a source position; the "Opcode #k" fxc appends is not reproduced. fxc reports it

@@ -34,6 +34,7 @@ from .types import (
     EFFECT_KINDS,
     FLOAT,
     INT,
+    SAMPLER_KINDS,
     UINT,
     VOID,
     ArrayType,
@@ -365,15 +366,18 @@ def no_methods(cg: CodegenContext, t: Type, name: str, arg_nodes: list[A.Node], 
 
 
 #: fxc 10.1's words for the effect objects in X3087 (the rest spell their type's name, the shaders capitalised)
-_EFFECT_SPELLING = {"texture": "texture", "blendstate": "Blend", "rasterizerstate": "Rasterizer", "depthstencilstate": "DepthStencil",
+_EFFECT_SPELLING = {"texture": "texture", "sampler": "SamplerState", "blendstate": "Blend", "rasterizerstate": "Rasterizer", "depthstencilstate": "DepthStencil",
                     "pixelshader": "PixelShader", "vertexshader": "VertexShader", "geometryshader": "GeometryShader"}
 
 
 def has_no_methods(t: Type) -> bool:
     """A value no method may be called on (:func:`no_methods`): not an object, or an effect object, a string, NULL,
     the Direct3D 9 ``texture`` (``Texture``; X3087 "texture object does not have methods", d3dcompiler_47 10.1,
-    session 46)."""
-    return not isinstance(t, ObjectType) or t.kind in EFFECT_KINDS or t.kind in ("string", "null", "texture", "Texture")
+    session 46), and a sampler of any kind (``samp.Foo()``, ``s.Sample(uv)`` of a SamplerComparisonState, a
+    ``sampler2D``'s: X3087 "SamplerState object does not have methods", the untyped ``sampler`` spelled SamplerState;
+    DXC's ExtensionTest, session 47)."""
+    return not isinstance(t, ObjectType) or t.kind in EFFECT_KINDS or t.kind in ("string", "null", "texture", "Texture") \
+        or t.kind in SAMPLER_KINDS
 
 
 _GATHER_CH = {"": 0, "Red": 0, "Green": 1, "Blue": 2, "Alpha": 3}
