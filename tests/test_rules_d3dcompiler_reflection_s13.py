@@ -283,12 +283,19 @@ def test_desc_flags_record_the_compile_flags(flags, target):
     assert dc.D3DReflect(blob).GetDesc().Flags == D3DCOMPILE_NO_PRESHADER | flags
 
 
-def test_desc_flags_keep_the_low_16_bits_only():
-    """Flags from bit 16 up (WARNINGS_ARE_ERRORS, RESOURCES_MAY_ALIAS, ...) are left out, as in the D3D9
-    constant table's flags word (inferred)."""
-    flags = dc.D3DCOMPILE_WARNINGS_ARE_ERRORS | dc.D3DCOMPILE_RESOURCES_MAY_ALIAS | dc.D3DCOMPILE_DEBUG
+def test_desc_flags_keep_every_bit_the_compile_takes():
+    """Flags from bit 16 up are kept too (WARNINGS_ARE_ERRORS 0x40000 here); RESOURCES_MAY_ALIAS outside cs_5_0 /
+    cs_5_1 is refused before the source is read (X3719, D3DERR_INVALIDCALL). d3dcompiler_47 10.1, session 47 (was
+    an inference: the low 16 bits only)."""
+    from pyd3d11.errors import D3DERR_INVALIDCALL, D3D11Error
+
+    flags = dc.D3DCOMPILE_WARNINGS_ARE_ERRORS | dc.D3DCOMPILE_DEBUG
     blob = bytes(dc.D3DCompile(PS_PLAIN.encode(), None, "t.hlsl", None, None, "main", "ps_5_0", flags, 0))
-    assert dc.D3DReflect(blob).GetDesc().Flags == D3DCOMPILE_NO_PRESHADER | dc.D3DCOMPILE_DEBUG
+    assert dc.D3DReflect(blob).GetDesc().Flags == D3DCOMPILE_NO_PRESHADER | flags
+    with pytest.raises(D3D11Error) as exc:
+        dc.D3DCompile(PS_PLAIN.encode(), None, "t.hlsl", None, None, "main", "ps_5_0",
+                      flags | dc.D3DCOMPILE_RESOURCES_MAY_ALIAS, 0)
+    assert exc.value.hresult & 0xFFFFFFFF == D3DERR_INVALIDCALL and "X3719" in str(exc.value)
 
 
 # -- arguments C could not pass: HRESULTs and invalid objects, never a Python error --------------------------------

@@ -635,7 +635,7 @@ def _typed_uav_load_flag(cg: Codegen, program) -> int:
 
 
 def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
-    """``blob`` with the Aon9 chunk of ``target`` (vs/ps_4_0_level_9_1/_3) first, as fxc orders it; raises the
+    """``blob`` with the Aon9 chunk of ``target`` (vs/ps_4_0_level_9_1/_3), in fxc's chunk order; raises the
     compile error of the first level-9 rule the program breaks (sm2/profile.py)."""
     from ..dxbc.aon9 import Aon9Chunk, build_aon9
     from ..dxbc.container import parse_container
@@ -661,7 +661,18 @@ def add_level9_chunk(blob: bytes, program, target: str, file: str) -> bytes:
             chunks[sfi0[0]] = ("SFI0", build_sfi0(old | flag))
         else:
             chunks.insert([f for f, _ in chunks].index("STAT"), ("SFI0", build_sfi0(flag)))
-    return build_container([("Aon9", build_aon9(chunk)), *chunks])
+    return build_container([("Aon9", build_aon9(chunk)), *sorted(chunks, key=_level9_chunk_rank)])
+
+
+#: fxc's chunk order in a 4_0_level_9_x object: Aon9, the program, its debug data, STAT, SFI0, then the
+#: reflection and the signatures (RDEF, ISGN / ISG1, OSGN / OSG1) -- not the shader model 4 object's order with
+#: Aon9 in front (d3dcompiler_47 10.1, session 47: ps / vs 9_1 and 9_3, with /Zi, SampleCmp's SFI0 and min
+#: precision's ISG1 / OSG1; every one so)
+_LEVEL9_CHUNK_RANKS = {"SHDR": 0, "SHEX": 0, "SPDB": 1, "PYDB": 1, "STAT": 2, "SFI0": 3}
+
+
+def _level9_chunk_rank(chunk: tuple[str, bytes]) -> int:
+    return _LEVEL9_CHUNK_RANKS.get(chunk[0], 4)  # (sorted() keeps the rest -- RDEF, signatures -- in their order)
 
 
 def translate_level9(blob: bytes, program, prof, file: str, finish: Callable | None = None,

@@ -165,21 +165,21 @@ def rdef_type(cg: CodegenContext, t: Type, packed: bool = False) -> RdefType:
     return RdefType(0, 0, 1, 1, 0)
 
 
-#: RDEF's flags word: the D3DCOMPILE_* flags of the compile with D3DCOMPILE_NO_PRESHADER (0x100) set. fxc's
-#: objects in the corpus carry 0x100, and 0x1100 where compiled with ENABLE_BACKWARDS_COMPATIBILITY (0x1000:
-#: BasicHLSL11's D3D9-semantics shaders); of the higher flags only D3DCOMPILE_ENABLE_UNBOUNDED_DESCRIPTOR_TABLES
-#: (0x100000) is known to be kept (fxc 10.1's SM51_test.o of DXDecompiler's corpus, /enable_unbounded_descriptor_tables:
-#: 0x100500), the others are left out as for the D3D9 constant table's flags (sm2/d3d9.py; inferred). A shader
-#: model 5.1 compile adds 0x400 (the bit of D3DCOMPILE_PREFER_FLOW_CONTROL, not asked for): inferred from the 7
-#: ps/vs_5_1 objects of that corpus, all 0x500 or 0x100500, against 0x100 for every 4.x/5.0 one compiled alike.
+#: RDEF's flags word: the D3DCOMPILE_* flags of the compile, every bit (WARNINGS_ARE_ERRORS, ALL_RESOURCES_BOUND,
+#: the debug-name flags and bit 29 too; check_target refuses the rest), with D3DCOMPILE_NO_PRESHADER (0x100) set.
+#: At shader model 5.1 fxc adds D3DCOMPILE_PREFER_FLOW_CONTROL (0x400) unless ALL_RESOURCES_BOUND is given: a
+#: resource that may be unbound keeps its reads behind branches (the same compile refuses AVOID_FLOW_CONTROL
+#: without that flag, X3722). d3dcompiler_47 10.1, session 47: each accepted bit alone at ps / vs / cs 5.0 / 5.1 and
+#: ps_4_0_level_9_1, and 0x200200 / 0x200400 / 0x200600 at 5.1 (0x200300, 0x200500, 0x200700).
 RDEF_NO_PRESHADER = 0x100
-RDEF_KEPT_HIGH_FLAGS = 0x100000
 RDEF_SM51_FLAG = 0x400
+_ALL_RESOURCES_BOUND = 0x200000
 
 
 def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
     sm51 = (cg.major, cg.minor) >= (5, 1)
-    flags = RDEF_NO_PRESHADER | (cg.compile_flags & (0xFFFF | RDEF_KEPT_HIGH_FLAGS)) | (RDEF_SM51_FLAG if sm51 else 0)
+    prefer_flow = sm51 and not cg.compile_flags & _ALL_RESOURCES_BOUND
+    flags = RDEF_NO_PRESHADER | (cg.compile_flags & 0xFFFFFFFF) | (RDEF_SM51_FLAG if prefer_flow else 0)
     rdef = Rdef(target=target, flags=flags, creator="pyd3d11 HLSL compiler")
     binds: list[RdefBinding] = []
     nested = _nested_element_names(cg) if cg.major >= 5 and not sm51 else {}

@@ -41,10 +41,13 @@ _PS_1_X = re.compile(r"^ps_1_[0-4]$")
 #: of target is not listed -- X3500 and X3535 give E_NOTIMPL only for recursion and bitwise operators, marked
 #: where they are raised)
 HRESULT_BY_CODE: dict[int, int] = {
+    3116: D3DERR_INVALIDCALL,   # strictness and backwards compatibility together (an argument check)
     3506: D3DERR_INVALIDCALL,   # unrecognized compiler target
     3536: 0x80010064,           # duplicated input semantics change type (an unnamed code; vkd3d maps it to E_FAIL)
     3539: E_NOTIMPL,            # ps_1_x is no longer supported
+    3534: D3DERR_INVALIDCALL,   # partial precision at a 4_0_level_9_x target (an argument check)
     3713: D3DERR_INVALIDCALL,   # entry point given for a library
+    3719: D3DERR_INVALIDCALL,   # RESOURCES_MAY_ALIAS outside cs_5_0 / cs_5_1 (an argument check)
     4532: E_NOTIMPL,            # cannot map expression to the target's instruction set (every target)
     4589: D3DXERR_INVALIDDATA,  # control point count exceeded
 }
@@ -73,10 +76,36 @@ def hresult_of(exc: HlslError, target: str | None = None) -> int:
     return HRESULT_BY_CODE.get(exc.code, E_FAIL)
 
 
-class EntryPointPointerInvalid(Exception):
-    """A NULL pEntrypoint where the target needs one (D3DERR_INVALIDCALL, fxc's own words)."""
+class ArgumentsRejected(Exception):
+    """D3DCompile's arguments refused before the source is read: D3DERR_INVALIDCALL and fxc's own words (no file,
+    and for most no X number)."""
+
+    text = ""
+
+    def __init__(self, text: str | None = None) -> None:
+        super().__init__(text or self.text)
+        if text is not None:
+            self.text = text
+
+
+class EntryPointPointerInvalid(ArgumentsRejected):
+    """A NULL pEntrypoint where the target needs one."""
 
     text = "D3DCompile: pEntrypoint pointer is invalid"
+
+
+#: Flags1 bits d3dcompiler_47 refuses for every target but an effect's ("D3DCompile: Invalid flags specified"):
+#: FORCE_VS_SOFTWARE_NO_OPT (0x40), FORCE_PS_SOFTWARE_NO_OPT (0x80), NO_PRESHADER (0x100), RESERVED16 / 17
+#: (0x10000, 0x20000) and bits 24-28, 30, 31. Every other bit is taken, bit 29 too (the effect-shader bit that
+#: fx compiles write into their shaders' tables). Each of the 32 bits probed alone at ps_5_0 (session 47).
+INVALID_FLAGS1 = 0x40 | 0x80 | 0x100 | 0x10000 | 0x20000 | 0x1F000000 | 0xC0000000
+D3DCOMPILE_DEBUG_NAME_FOR_SOURCE_AND_BINARY = 0x400000 | 0x800000
+_STRICT_AND_COMPATIBLE = 0x800 | 0x1000  # ENABLE_STRICTNESS | ENABLE_BACKWARDS_COMPATIBILITY
+_GEC = 0x1000
+_GFA = 0x200  # AVOID_FLOW_CONTROL
+_PARTIAL_PRECISION = 0x20
+_RESOURCES_MAY_ALIAS = 0x80000
+_ALL_RESOURCES_BOUND = 0x200000
 
 
 #: the warning fxc gives where backwards compatibility upgrades a ps_1_x target (its message blob's first line)
@@ -87,20 +116,51 @@ def check_target(target: str, entry: str | None, flags: int) -> tuple[str, list[
     """The checks d3dcompiler_47 makes on its arguments before it reads the source, in its order; returns the
     target to compile and the warnings that lead the message blob: ``ps_1_x`` under
     D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY is compiled as ps_2_0 (the same object) with :data:`PS_1_X_UPGRADE`,
-    ``vs_1_0`` as vs_1_1 without a word (the same object)."""
-    if entry is None and target not in EFFECT_TARGETS and target not in LIBRARY_TARGETS:
+    ``vs_1_0`` as vs_1_1 without a word (the same object).
+
+    The order (d3dcompiler_47 10.1, session 47: every pair of the conditions below probed on one program, at 18
+    targets): an effect target skips every flag check; then refused Flags1 bits, both debug-name flags, a NULL
+    entry point, strictness with backwards compatibility (X3116), an unrecognised target (X3506), ps_1_x (X3539,
+    or the upgrade to ps_2_0 the later checks then judge), a library's entry point (X3713), partial precision at a
+    4_0_level_9_x target (X3534), RESOURCES_MAY_ALIAS anywhere but cs_5_0 / cs_5_1 (X3719), /Gec at 5.1 (X3723),
+    AVOID_FLOW_CONTROL at 5.1 without ALL_RESOURCES_BOUND (X3722). X3723 alone stops nothing in fxc (its message
+    leads; the compile goes on and fails, E_FAIL); before X3722 both are reported, with X3722's
+    D3DERR_INVALIDCALL."""
+    effect = target in EFFECT_TARGETS
+    if not effect and flags & INVALID_FLAGS1:
+        raise ArgumentsRejected("D3DCompile: Invalid flags specified")
+    if not effect and flags & D3DCOMPILE_DEBUG_NAME_FOR_SOURCE_AND_BINARY == D3DCOMPILE_DEBUG_NAME_FOR_SOURCE_AND_BINARY:
+        raise ArgumentsRejected("D3DCompile: cannot specify source and binary debug names")
+    if entry is None and not effect and target not in LIBRARY_TARGETS:
         raise EntryPointPointerInvalid()
+    if not effect and flags & _STRICT_AND_COMPATIBLE == _STRICT_AND_COMPATIBLE:
+        raise HlslError("", 0, 0, 3116, "Flags specified both compatibility and strict mode. These are mutually "
+                                        "exclusive")
     if target not in RECOGNISED_TARGETS:
         raise HlslError("", 0, 0, 3506, f"unrecognized compiler target '{target}'")
+    if effect:
+        return target, []
+    lead: list[str] = []
     if _PS_1_X.match(target):
-        if flags & 0x1000:  # D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
-            return "ps_2_0", [PS_1_X_UPGRADE]
-        raise HlslError("", 0, 0, 3539, "ps_1_x is no longer supported; use /Gec in fxc to automatically upgrade "
-                                        "to ps_2_0")
+        if not flags & _GEC:
+            raise HlslError("", 0, 0, 3539, "ps_1_x is no longer supported; use /Gec in fxc to automatically "
+                                            "upgrade to ps_2_0")
+        target, lead = "ps_2_0", [PS_1_X_UPGRADE]
     if target in LIBRARY_TARGETS and entry is not None:
         raise HlslError("", 0, 0, 3713, "D3DCompile: Entry point cannot be specified for a library (mark library "
                                         "entry points with the export keyword)")
-    if (target.endswith("_5_1") or target.startswith("rootsig_")) and flags & 0x1000:  # /Gec
-        raise HlslError("", 0, 0, 3723, "D3DCompile: backwards compatibility mode (/Gec) option is not supported "
-                                        "for SM5_1+ targets")
-    return ("vs_1_1" if target == "vs_1_0" else target), []
+    if "_level_9_" in target and flags & _PARTIAL_PRECISION:
+        raise HlslError("", 0, 0, 3534, f"partial precision is not supported for target {target}. Min-precision "
+                                        "types may offer similar functionality.")
+    if flags & _RESOURCES_MAY_ALIAS and target not in ("cs_5_0", "cs_5_1"):
+        raise HlslError("", 0, 0, 3719, "D3DCompile: resources_may_alias option is only valid for cs_5_0+ targets")
+    sm51 = target.endswith("_5_1") or target.startswith("rootsig_")
+    gec = HlslError("", 0, 0, 3723, "D3DCompile: backwards compatibility mode (/Gec) option is not supported for "
+                                    "SM5_1+ targets") if sm51 and flags & _GEC else None
+    if sm51 and flags & _GFA and not flags & _ALL_RESOURCES_BOUND:
+        gfa = ("error X3722: D3DCompile: Gfa option cannot be used in SM_5_1+ unless all_resources_bound flag is "
+               "specified")
+        raise ArgumentsRejected(gfa if gec is None else f"{gec.text()}\n{gfa}")
+    if gec is not None:
+        raise gec
+    return ("vs_1_1" if target == "vs_1_0" else target), lead

@@ -347,7 +347,9 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
     consts.sort(key=lambda c: c.name.encode())
     # inside an effect with preshaders, fxc's shader tables carry 0x20000000 and not NO_PRESHADER (every effect
     # shader of DXDecompiler's ShadersDX9 corpus; its stand-alone shaders carry 0x100)
-    ctab_flags = (flags & 0xFFFF) | (FLAG_EFFECT if preshader else D3DCOMPILE_NO_PRESHADER)
+    # a stand-alone shader's table keeps every Flags1 bit the compile took (0x40000, 0x100000, 0x200000, 0x400000,
+    # 0x800000, 0x20000000 too: d3dcompiler_47 10.1, session 47, vs_3_0 / ps_2_0); an effect's keeps the low 16
+    ctab_flags = flags | D3DCOMPILE_NO_PRESHADER if not preshader else (flags & 0xFFFF) | FLAG_EFFECT
     table = ConstantTable(out.version_token, target, consts, flags=ctab_flags)
     out.instructions.insert(0, Inst("comment", values=encode_ctab(table)))
     if plan is not None:
