@@ -19,6 +19,8 @@ extent, not only the lines that showed it:
 * an entry point's missing or invalid count attribute (numthreads X3084 / X3655, maxvertexcount X3514) is judged
   after the type rules of the whole file -- the body's, a dead branch's, a function nothing calls -- and before the
   later phases (entryattrs.after_type_rules; DXC FunctionTest's ``void caller() { ps(1.0f); }`` as a compute entry).
+* a comma expression in an array dimension or a template count folds when every operand does, to its last
+  operand (``float c[(1, 2)]`` holds 2; ``(k, 2)`` of a static k is X3058; constexpr._eval; DXC DXIsenseTest).
 """
 
 from __future__ import annotations
@@ -117,8 +119,33 @@ def count_attribute_rows() -> list[tuple[str, str, str]]:
     ]
 
 
+# --- the comma operator in a dimension or a count ----------------------------------------------------------------------
+def comma_dimension_rows() -> list[tuple[str, str, str]]:
+    main = "float4 main() : SV_Target {{ return {r}; }}"
+    glob = {
+        "global": ("float c[(1, 2)];", "c[1]"), "oob": ("float c[(1, 2)];", "c[2]"),
+        "expr": ("float c[(2, 1 + 2)];", "c[2]"), "float_first": ("float c[(1.5, 2)];", "c[1]"),
+        "float_last": ("float c[(1, 2.5)];", "c[1]"), "undecl": ("float c[(undeclared, 2)];", "c[1]"),
+        "static_const": ("static const int k = 3;\nfloat c[(k, 2)];", "c[1]"),
+        "static_var": ("static int k = 1;\nfloat c[(k, 2)];", "c[1]"),
+        "zero": ("float c[(2, 0)];", "0"), "negative": ("float c[(1, -2)];", "0"),
+        "vector_count": ("vector<float, (1, 2)> v;", "v.y"), "ternary": ("float c[(1 ? 2 : 3)];", "c[1]"),
+        "cbuffer": ("cbuffer cb { float c[(1, 4)]; };", "c[3]"), "struct": ("struct S { float c[(1, 2)]; };\nS s;", "s.c[1]"),
+        "call": ("float c[(sin(0), 2)];", "c[1]"), "assign": ("float c[(3 = 3, 2)];", "c[1]"),
+        "three": ("float c[(1, 2, 3)];", "c[2]"), "no_paren": ("float c[1, 2];", "c[1]"),
+    }
+    rows = [(f"comma_dim_{k}", "ps_5_0", d + "\n" + main.format(r=r)) for k, (d, r) in glob.items()]
+    rows += [
+        ("comma_dim_local", "ps_5_0", "float4 main() : SV_Target { float c[(1, 3)] = {1, 2, 3}; return c[2]; }"),
+        ("comma_dim_param", "ps_5_0", "void f(float c[(1, 2)]) {}\nfloat4 main() : SV_Target { return 0; }"),
+        ("comma_dim_ps40", "ps_4_0", "float c[(1, 2)];\nfloat4 main() : SV_Target { return c[1]; }"),
+    ]
+    return rows
+
+
 def all_rows() -> list[tuple[str, str, str]]:
-    rows = root_signature_rows() + sampler_method_rows() + count_attribute_rows()
+    rows = root_signature_rows() + sampler_method_rows() + count_attribute_rows() + \
+        comma_dimension_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 

@@ -220,6 +220,11 @@ def _eval(e: A.Node, consts: dict, calls: bool = False) -> ConstValue:  # noqa: 
         n = min(len(a.vals), len(b.vals))
         return ConstValue(a.type if len(a.vals) >= len(b.vals) else b.type,
                           [_binop(e.op, x, y) for x, y in zip(a.vals[:n], b.vals[:n], strict=False)])
+    if isinstance(e, A.Comma):
+        # every operand folds, the last is the value: ``float c[(1, 2)]`` holds 2, ``(k, 3)`` of a static const k
+        # too, of a static k (no constant) X3058 (d3dcompiler_47 10.1, session 47: DXC DXIsenseTest's dimension)
+        vals = [_eval(x, consts, calls) for x in e.items]
+        return vals[-1]
     if isinstance(e, A.Ternary):
         c = _eval(e.cond, consts, calls)
         return _eval(e.a if c.vals[0] else e.b, consts, calls)
@@ -299,8 +304,10 @@ def eval_const(e: A.Node, consts: dict, scalar: bool = False, calls: bool = Fals
 
 def dimension_ops_ok(e: A.Node) -> bool:
     """Whether the operators of an array-dimension expression are ones fxc folds there."""
-    if isinstance(e, (A.Ternary, A.Assign, A.Comma, A.Postfix)):
+    if isinstance(e, (A.Ternary, A.Assign, A.Postfix)):
         return False
+    if isinstance(e, A.Comma):  # folded operand by operand (_eval)
+        return all(dimension_ops_ok(x) for x in e.items)
     if isinstance(e, A.Call):  # an intrinsic call folds (eval_const's ``calls``; session 43, helper ACC)
         return all(dimension_ops_ok(x) for x in e.args)
     if isinstance(e, A.Binary):
