@@ -24,7 +24,7 @@ from .hlsl.diagnostics import HlslError
 from .hlsl.ppdefines import DefinitionError
 from .hlsl.pptext import full_path, fxc_pragma_layout
 from .hlsl.preprocessor import preprocess
-from .hlsl.targets import ArgumentsRejected, check_target, hresult_of
+from .hlsl.targets import EFFECT_TARGETS, ArgumentsRejected, check_target, hresult_of
 
 
 def _byte_chars(exc: UnicodeError) -> tuple[str, int]:
@@ -297,6 +297,13 @@ def _hresult_after_preprocessor(exc: HlslError, text: str, name: str, pDefines: 
     return D3DXERR_INVALIDDATA
 
 
+#: the Flags2 bits an fx_4_x / fx_5_0 compile takes: D3DCOMPILE_EFFECT_CHILD_EFFECT (1), _ALLOW_SLOW_OPS (2) and 8
+#: (no header names it); any other is D3DERR_INVALIDCALL. fx_2_0 and the shader targets ignore Flags2.
+_EFFECT_FLAGS2 = 0x1 | 0x2 | 0x8
+#: D3DCOMPILE_SECDATA_MERGE_UAV_SLOTS, _PRESERVE_TEMPLATE_SLOTS, _REQUIRE_TEMPLATE_MATCH
+_SECDATA_FLAGS = 0x1 | 0x2 | 0x4
+
+
 def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any, pInclude: Any,  # noqa: N802,N803
                pEntrypoint: str, pTarget: str, Flags1: int = 0, Flags2: int = 0,
                ppErrorMsgs: list | None = None) -> ID3DBlob:
@@ -318,6 +325,8 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
     full = _source_text(pSrcData, SrcDataSize, keep_nul=True)  # (d3dcompiler_47 10.1, session 43: see _source_text)
     text = full.split("\0", 1)[0]
     if pTarget in ("fx_4_0", "fx_4_1", "fx_5_0"):
+        if (Flags2 or 0) & ~_EFFECT_FLAGS2:  # (no message: d3dcompiler_47 10.1, session 47, each bit at fx_4_0 / 5_0)
+            raise ShaderCompileError("", D3DERR_INVALIDCALL)
         return _compile_effect(text, name, pDefines, pInclude, pTarget, Flags1, ppErrorMsgs, Flags2)
     if pTarget == "fx_2_0":
         return _compile_effect_fx2(text, name, pDefines, pInclude, Flags1, ppErrorMsgs)
@@ -399,10 +408,16 @@ def D3DCompile2(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None,
                 pSecondaryData: Any = None, SecondaryDataSize: int = 0, ppErrorMsgs: list | None = None) -> ID3DBlob:
     """D3DCompile with secondary data. The secondary data (D3DCOMPILE_SECDATA_*: UAV slots merged from, or
     template slots matched against, a previously compiled shader) steer slot assignment in ways pyd3d11 has
-    not built: any such data or flag raises NotSupportedError naming it; without it the call is D3DCompile."""
-    if SecondaryDataFlags or pSecondaryData is not None or SecondaryDataSize:
-        raise NotSupportedError(f"D3DCompile2 secondary data (SecondaryDataFlags 0x{SecondaryDataFlags or 0:X})",
-                                "D3DCompile2")
+    not built: such data raises NotSupportedError naming it; without data the call is D3DCompile.
+
+    d3dcompiler_47 10.1 (session 47) checks the secondary arguments before anything else, without a message:
+    SecondaryDataFlags beyond the three SECDATA bits, data with no flag, or a flag for an effect target
+    (fx_2_0 ... fx_5_0) are E_INVALIDARG; a flag without data compiles the object D3DCompile gives."""
+    sec = SecondaryDataFlags or 0
+    if sec & ~_SECDATA_FLAGS or (pSecondaryData is not None and not sec) or (sec and pTarget in EFFECT_TARGETS):
+        raise ShaderCompileError("", E_INVALIDARG, method="D3DCompile2")
+    if pSecondaryData is not None:
+        raise NotSupportedError(f"D3DCompile2 secondary data (SecondaryDataFlags 0x{sec:X})", "D3DCompile2")
     return D3DCompile(pSrcData, SrcDataSize, pSourceName, pDefines, pInclude, pEntrypoint, pTarget, Flags1, Flags2,
                       ppErrorMsgs)
 

@@ -280,6 +280,8 @@ def compile_library(source: str, file: str, target: str, defines: dict[str, str]
     pp = preprocess(source, file, defines, include_open)
     prog = Parser(lex(pp.text, file), stage_target).parse_program()
     exports = _exports(prog)
+    if not exports:
+        _no_exported_function(pp.text, file, stage_target, flags)
     functions = [_function_model(f) for f in exports]
     bindings: list[dict[str, Any]] = []
     if warnings is None:
@@ -335,6 +337,18 @@ def compile_library(source: str, file: str, target: str, defines: dict[str, str]
     chunks = [(HEADER_FOURCC, json.dumps(header).encode())]
     chunks += [(FUNCTION_FOURCC, f.blob) for f in functions]
     return build_container(chunks)
+
+
+def _no_exported_function(text: str, file: str, stage_target: str, flags: int) -> None:
+    """A library without one ``export`` function definition is X3501 (E_FAIL, no place) -- after the type rules of
+    what the file holds, which fxc judges first (``float f(float x) { return y; }`` alone is X3004; an empty file,
+    a ``static`` or unexported function, a declaration, globals only are X3501: d3dcompiler_47 10.1, session 47,
+    lib_5_0 and lib_4_0_level_9_1). The functions are type-checked as functions nothing calls, beside a stand-in
+    entry point."""
+    from .compiler import compile_hlsl
+
+    compile_hlsl(text + f"\nvoid {ENTRY}() {{}}\n", file, ENTRY, stage_target, None, None, flags)
+    raise HlslError("", 0, 0, 3501, "a library must have at least one exported function")
 
 
 def _level9_flags(f: LibraryFunction, text: str, file: str, level9: str, only: str | None, flags: int) -> None:
