@@ -590,10 +590,26 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             one = f2b(1.0) if to_c == FLOAT else 1
             return Val(nt, self.alu("and", UINT, n, [s, [imm(one)] * n]))
         if frm == FLOAT:
+            if v.int_source is not None and v.int_source[0] == to_c:
+                # ``(uint)(float)16777217u`` is 16777217: fxc's optimiser removes ftou(utof(u)) and ftoi(itof(i))
+                # (convpairs.py) before it folds a constant operand (d3dcompiler_47 10.1, session 47 MRUN: also a
+                # const, a static const, a local holding a constant, an icb element at a literal index)
+                return Val(nt, list(v.int_source[1]))
             return Val(nt, self.alu("ftoi" if to_c == INT else "ftou", FLOAT, n, [s]))
         if to_c == FLOAT:
-            return Val(nt, self.alu("itof" if frm == INT else "utof", frm, n, [s]))
+            res = Val(nt, self.alu("itof" if frm == INT else "utof", frm, n, [s]))
+            if res.const and all(is_imm(x) for x in s) and self.pairs_cancel():
+                res.int_source = (frm, list(s))
+            return res
         return Val(nt, s)  # int <-> uint: same bits
+
+    def pairs_cancel(self) -> bool:
+        """Whether fxc's optimiser removes a conversion and its inverse here (convpairs.py: when refactoring is
+        allowed -- it optimises, not under IEEE strictness -- at shader model 4 and later)."""
+        from ...headers.d3dcompiler_types import D3DCOMPILE_IEEE_STRICTNESS
+
+        return carries_canonical(self) and not self.compile_flags & D3DCOMPILE_IEEE_STRICTNESS and \
+            not (self.d3d9 or self.level9)
 
     def convert(self, v: Val, to: Type, pos: Pos, explicit: bool = False, context: str = "",
                 uint_check: bool = True) -> Val:
@@ -662,7 +678,10 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 # the legacy targets where the value is read: doubles.read_double)
                 check_profile(self, pos, lead_literal_code(self, [v]) if src.base == DOUBLE else None,
                               pending=to.base == DOUBLE and bool(self.d3d9 or self.level9))
-            return self.convert_base(Val(NumType(src.base, to.rows, to.cols, to.shape, to.row_major), slots), to.base)
+            shaped = Val(NumType(src.base, to.rows, to.cols, to.shape, to.row_major), slots)
+            if v.int_source is not None and slots == v.slots:
+                shaped.int_source = v.int_source
+            return self.convert_base(shaped, to.base)
         # aggregates: component-wise by flattening; a scalar becomes a struct only through a cast
         # (fxc X3017 "cannot convert from 'int' to 'struct s_f2'" for ``s_f2 x = 0;``)
         if not explicit and isinstance(to, StructType) and isinstance(v.type, NumType) and v.type.n == 1:

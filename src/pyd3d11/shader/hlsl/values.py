@@ -40,6 +40,9 @@ class Val:
     readonly: bool = False  # const locals / statics: not an l-value (X3025)
     param: bool = False  # a function's parameter: no compile-time constant to fxc's front end (exprs.py)
     literal: Any = None  # a const variable's literal value, as fxc's front end substitutes it (constlit.py)
+    #: (base, slots) of the integer constants a folded int -> float conversion read (Codegen.convert_base): a cast
+    #: back to that base is them, as fxc's optimiser cancels the pair before it folds constants
+    int_source: Any = None
 
     @property
     def const(self) -> bool:
