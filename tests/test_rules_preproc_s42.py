@@ -2203,13 +2203,14 @@ COMPILES = [
     # (met in session 46)
     ('#define X(a) a\nX(#undef X\n) pass\n', 'X1516'),
     ('#define F(a) a\n#if 1\nF(\n', 'X1502'),
+    # (met in session 47: the parser's error before an open string comes first)
+    ('x "abc\n#define X 1\nX pass\n', 'X3000'),
+    ('x "abc\ny\nz pass\n', 'X3000'),
 ]
 
 #: recorded the same way, not built: strict xfail
 COMPILE_GAPS = [
     ('#define F(a) a\nF(\n#error in args\n)\n', 'X1515'),
-    ('x "abc\n#define X 1\nX pass\n', 'X3000'),
-    ('x "abc\ny\nz pass\n', 'X3000'),
     ('pass\rfail\n', 'X3003'),
 ]
 

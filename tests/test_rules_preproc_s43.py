@@ -2636,16 +2636,17 @@ COMPILES = [
     ('/* a\n*/ /* b */ pass\n', 'ok'),
     ('/* a\n*/ // c\npass\n', 'ok'),
     ('/* open\npass\n', 'X1001'),
-]
-
-#: recorded the same way, not built
-COMPILE_GAPS = [
-    ('pass\r\nfail\r\n#if 0\r\n#endif\r\n', 'X3003'),
+    # (met in session 47: the parser's error before an open string comes first)
     ('x "abc\n#define X 1\nX pass\n', 'X3000'),
     ('x "abc\ny\nz pass\n', 'X3000'),
     ('x "abc   \ny pass\n', 'X3000'),
     ('x "abc\ny "def\nz pass\n', 'X3000'),
     ('"abc" "de\npass\n', 'X3000'),
+]
+
+#: recorded the same way, not built
+COMPILE_GAPS = [
+    ('pass\r\nfail\r\n#if 0\r\n#endif\r\n', 'X3003'),
     ('#pragma foo "abc\npass\nfail\n', 'X3003'),
 ]
 

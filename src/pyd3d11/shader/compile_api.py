@@ -219,8 +219,18 @@ def _parser_error_before_stop(exc: HlslError, stop: HlslError, name: str, pEntry
     partial = getattr(stop, "partial_text", None)
     if partial is None:
         return
+    entry = pEntrypoint or ""
     try:
-        compile_hlsl(partial, name, pEntrypoint or "", pTarget or "", None, None, Flags1)
+        try:
+            compile_hlsl(partial, name, entry, pTarget or "", None, None, Flags1)
+        except HlslError as first:
+            if first.code != 3501:
+                raise
+            # the entry point is defined after the stop: the functions read so far are judged all the same (fxc's
+            # parser reports an undeclared name as it reads the function: d3dcompiler_47 10.1, session 47, a
+            # function before an open string), so a stand-in entry ends the text
+            entry = "pp_partial_entry_"
+            compile_hlsl(partial + f"\nvoid {entry}() {{}}\n", name, entry, pTarget or "", None, None, Flags1)
     except HlslError as cexc:
         if not cexc.file or not 3000 <= cexc.code < 3500:
             return
@@ -228,7 +238,8 @@ def _parser_error_before_stop(exc: HlslError, stop: HlslError, name: str, pEntry
         # after its last, which the reading order does not hold)
         order = _reading_order(partial, name)
         at_c = order.get((cexc.file, cexc.line))
-        at_p = len(order) if exc.code == stop.code and exc.line == stop.line else order.get((exc.file, exc.line))
+        end = max(order.values(), default=0) + 1  # (past every line of the text read)
+        at_p = end if exc.code == stop.code and exc.line == stop.line else order.get((exc.file, exc.line))
         if at_c is not None and at_p is not None and at_c < at_p:
             exc.parser_first = cexc
     except Exception:  # noqa: BLE001,S110 (a text the compiler cannot take says nothing of the order)
@@ -243,6 +254,11 @@ class _Replayed:
 
     def __init__(self, opener: Any) -> None:
         self.opener, self.replay, self.kept, self.given = opener, False, [], {}
+
+    def again(self) -> _Replayed:
+        """Set for a further run: the kept files are handed out from the first again."""
+        self.replay, self.given = True, {}
+        return self
 
     def __call__(self, kind: int, name: str, parent: str) -> tuple:
         key = (kind, name, parent)
@@ -259,6 +275,34 @@ class _Replayed:
         return r
 
 
+#: a string or character constant closed on its line (an open one is what X1005 / X1006 report)
+_CLOSED_QUOTE = re.compile(r""""(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'""")
+
+
+def _parser_error_before_open(exc: HlslError, text: str, name: str, pDefines: Any, opener: Any,  # noqa: N803
+                              pEntrypoint: str, pTarget: str, Flags1: int) -> None:  # noqa: N803
+    """An error of fxc's parser in the text before a string or comment left open comes first (d3dcompiler_47 10.1,
+    session 47: ``x "open`` is X3000 "unrecognized identifier 'x'" then X1005, ``x /* open`` at the end X3000 then
+    X1001, a function before it that uses an undeclared name X3004 first, in an included file too; ``"open`` alone,
+    ``float f = 1 "open`` -- the parser meets the error at the string itself -- and ``int a; /* open`` stay X1005 /
+    X1001): the text up to the open string or comment, its line included, is compiled as the text read before a
+    stop is (``_parser_error_before_stop``)."""
+    try:
+        res = preprocess(text, name, _defines(pDefines), opener and opener.again(), keep_errors=True)
+    except HlslError:
+        return
+    if not res.errors or (res.errors[0].code, res.errors[0].line) != (exc.code, exc.line):
+        return
+    lines = res.text.split("\n")
+    at_p = _reading_order(res.text, name).get((exc.file, exc.line))
+    if at_p is None:
+        return
+    stop = HlslError(exc.file, exc.line, exc.col, exc.code, exc.message)
+    # (the compile's text holds the tokens before an open string, the string left out: Preprocessor.process)
+    stop.partial_text = "\n".join(lines[:at_p + 1]) + "\n"
+    _parser_error_before_stop(exc, stop, name, pEntrypoint, pTarget, Flags1)
+
+
 def _hresult_after_preprocessor(exc: HlslError, text: str, name: str, pDefines: Any, opener: Any,  # noqa: N803
                                 pEntrypoint: str, pTarget: str, Flags1: int) -> int:  # noqa: N803
     """D3DCompile's HRESULT when ``exc`` is a preprocessor error fxc goes on after (``Preprocessor.tolerate``): fxc
@@ -267,10 +311,13 @@ def _hresult_after_preprocessor(exc: HlslError, text: str, name: str, pDefines: 
     valid shader are 0x88760B59; ``F(1,2)`` of a one-parameter F, which leaves ``F`` in the text, is E_FAIL, as
     are ``#error`` and a file that fails to open, which stop the preprocessor). A string left open (X1005 / X1006)
     still reaches fxc's parser, which refuses it (X3000): E_FAIL."""
-    if exc.code in (1005, 1006) and not hasattr(exc, "met_at"):
-        return E_FAIL  # (a string ``#`` made is closed in the text: its line is compiled, see _parser_error_first)
+    if (exc.code in (1005, 1006) and not hasattr(exc, "met_at")) or getattr(exc, "open_at_end", False):
+        # (a string ``#`` made is closed in the text: its line is compiled, see _parser_error_first)
+        _parser_error_before_open(exc, text, name, pDefines, opener, pEntrypoint, pTarget, Flags1)
+        if exc.code != 1001 or hasattr(exc, "parser_first"):
+            return E_FAIL  # (a comment open at the end: the text is compiled for the HRESULT, below)
     try:
-        res = preprocess(text, name, _defines(pDefines), opener, keep_errors=True)
+        res = preprocess(text, name, _defines(pDefines), opener and opener.again(), keep_errors=True)
     except HlslError as stop:
         _parser_error_before_stop(exc, stop, name, pEntrypoint, pTarget, Flags1)
         return E_FAIL  # an error that stops the preprocessor
@@ -363,8 +410,6 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
         exc.warnings[:0] = lead
         hr = hresult_of(exc, pTarget)
         if hr == E_FAIL:
-            if opener is not None:
-                opener.replay = True
             hr = _hresult_after_preprocessor(exc, full, name, pDefines, opener, pEntrypoint, pTarget, Flags1)
         first = getattr(exc, "parser_first", None)
         _fail(exc.report() if first is None else "\n".join([*exc.warnings, first.text(), exc.text()]), hr,

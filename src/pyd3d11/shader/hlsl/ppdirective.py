@@ -325,7 +325,12 @@ class Directives:
                 if not re.fullmatch(r"[A-Za-z_]\w*", p) or (p == _VA_ARGS and not self.lenient):
                     raise self.error(f"invalid macro parameter '{p}' in the parameter list of '{name}'", ERR_PP_SYNTAX)
                 if p in params[:k]:
-                    raise self.error(f"duplicate macro parameter '{p}' in '{name}'", ERR_DUPLICATEPARAMATER)
+                    if not self.lenient:
+                        raise self.error(f"duplicate macro parameter '{p}' in '{name}'", ERR_DUPLICATEPARAMATER)
+                    # fxc reports each repeat and defines the macro all the same, every parameter counted and a
+                    # name bound to its first argument (d3dcompiler_47 10.1, session 47: ``#define F(a,b,a) a b``
+                    # then ``F(1,2,3)`` is ``1 2`` after one X1511; ``F(1,2)`` of ``F(a,a,a)`` is X1516)
+                    self.errors.append(self.error(f"duplicate macro parameter '{p}'", ERR_DUPLICATEPARAMATER))
         body = self._tokens(body_text.strip())
         if self.lenient:
             body = glue_number_suffixes(body)

@@ -271,7 +271,9 @@ class Expansion:
                 # (d3dcompiler_47 10.1, session 42: F(\n1\n) of F(a) a __LINE__ is "1 4"; an argument's own
                 # __LINE__ keeps its line, an object-like name's list the name's)
                 self._expansion_line = getattr(rparen, "line", 0) or self._expansion_line
-            amap = dict(zip(m.params, args, strict=True))
+            amap: dict[str, list[str]] = {}
+            for p, a in zip(m.params, args, strict=True):
+                amap.setdefault(p, a)  # (a repeated parameter name is the first one's: see Directives.define)
             # C99 (Prosser's algorithm) paints the replacement with the macros both the name and the ``)`` carry;
             # fxc counts every macro the name went through, so ``f(2)(9)`` of ``#define f(a) a*g`` / ``#define
             # g(a) f(a)`` meets f again and is given up (d3dcompiler_47 10.1, session 36)

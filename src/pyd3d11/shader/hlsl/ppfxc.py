@@ -169,12 +169,21 @@ class RecursionContext:
         return self.orig[self.source_left:self.top_src + 1][::-1]
 
 
+#: one escape sequence of a character constant as fxc's ``#@`` takes it: a backslash and one character, one to three
+#: octal digits, or ``x`` and any hexadecimal digits (none too)
+_CHAR_ESCAPE = re.compile(r"\\(?:[0-7]{1,3}|x[0-9A-Fa-f]*|[^0-7x])", re.S)
+
+
 def fxc_charize(spelling: str) -> str:
     """The token fxc's ``#@`` makes of an operand spelled ``spelling``: a character constant when it is one
-    character other than a backslash, taken as written (``#@`` of a single quote is three quotes), else a lone
-    single quote (d3dcompiler_47 10.1, session 36: ``ab``, ``12``, ``+=``, ``"s"``, ``'a'``, ``a b`` and a
-    backslash all give one quote). The #define page calls ``#@`` the charizing operator and says no more."""
-    return "'" + spelling + "'" if len(spelling) == 1 and spelling != "\\" else "'"
+    character other than a backslash, or one escape sequence, taken as written (``#@`` of a single quote is three
+    quotes; ``\\n`` gives ``'\\n'``, ``\\x41`` ``'\\x41'``, ``\\12`` ``'\\12'``, ``\\q`` ``'\\q'``:
+    d3dcompiler_47 10.1, session 47), else a lone single quote (session 36: ``ab``, ``12``, ``+=``, ``"s"``, ``'a'``,
+    ``a b`` and a backslash all give one quote; session 47: ``\\1234``, ``\\nn``, ``\\u0041`` too). The #define
+    page calls ``#@`` the charizing operator and says no more."""
+    if (len(spelling) == 1 and spelling != "\\") or _CHAR_ESCAPE.fullmatch(spelling):
+        return "'" + spelling + "'"
+    return "'"
 
 
 def gap_between(toks: list[str], a: int, b: int) -> bool:

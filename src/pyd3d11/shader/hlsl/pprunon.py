@@ -57,14 +57,36 @@ class RunOn:
         if q is None:
             return
         before = self._tokens(code[:q])
+        known = len(self.errors)
         try:
             before = self.expand(before)
         except (HlslError, _Unterminated):
             pass  # (an invocation the quote leaves open: its tokens as written)
+        del self.errors[known:]  # (reported by _before_open_string, before the string's error)
         for t in before:
             if t != " ":
                 self.fxc.token(self.shown, self.line, t)
         self.fxc.token(self.shown, self.line, code[q:].rstrip("\n") + ("\x00" if at_eof else "\n"))
+
+    def _before_open_string(self, code: str) -> str:
+        """A compile's text for a line whose string runs to its end: the tokens before the quote replaced (fxc's
+        parser reads them before the string's X1005: compile_api._parser_error_before_open), the string left out."""
+        q = _lone_quote(code)
+        if q is None:
+            return ""
+        known = len(self.errors)
+        try:
+            before = self.expand(self._tokens(code[:q]))
+        except (HlslError, _Unterminated):
+            return ""  # (an invocation the quote leaves open: no text)
+        finally:
+            # the replacement's errors come before the string's X1005 (fxc reads the tokens in order: d3dcompiler_47
+            # 10.1, session 47, ``F(1,2) "open`` is X1516 then X1005); _fxc_open_string reports none again
+            found = self.errors[known:]
+            del self.errors[known:]
+            at = known - 1 if known and self.errors[known - 1].code in (ERR_STRINGEOL, ERR_STRINGEOF) else known
+            self.errors[at:at] = found
+        return " ".join(t for t in before if t != " ")
 
     def _define_open_string(self, code: str, next_line: str) -> None:
         """A ``#define`` whose string runs to the line's end: fxc's string token holds the new-line and the list goes

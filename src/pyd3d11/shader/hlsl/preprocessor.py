@@ -321,6 +321,8 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
             if active and (not s.startswith("#") or re.match(r"#\s*define\b", s)):
                 if self._soft(self._check_string, code, i, len(lines)) is _FAILED:
                     self.out.extend([""] * (i - start))  # fxc goes on after the line's error
+                    if self.lenient and not s.startswith("#") and i > start:
+                        self.out[start - i] = self._before_open_string(code)
                     if self.fxc is not None and not s.startswith("#"):
                         self._fxc_open_string(code, i >= len(lines) and self._open_end)
                     elif self.lenient and i < len(lines) and not was_in_comment:
@@ -593,6 +595,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
             li, col = _open_comment_at(lines)
             err = HlslError(self.file, li + 1 + self.line_delta, col + 1, ERR_COMMENTEOF,
                             "comment continues past the end of the file")
+            err.open_at_end = True  # (the text before it is read first: compile_api._parser_error_before_open)
             if not self.lenient:
                 raise err
             self.errors.append(err)  # fxc goes on (D3DPreprocess S_OK: d3dcompiler_47 10.1, session 35)
