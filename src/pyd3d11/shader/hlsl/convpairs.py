@@ -57,29 +57,47 @@ class _Facts:
         return _Facts(self.val)
 
     def kill(self, key: tuple[int, int]) -> None:
-        """``key`` is written: its own fact and every fact read from it end."""
+        """``key`` is written: its own fact and every fact read from it (or indexed by it) end."""
         self.val.pop(key, None)
         t, c = key
-        for k in [k for k, f in self.val.items() if f[1] == "r" and f[2][0] == t and f[4] == c]:
+        for k in [k for k, f in self.val.items() if (f[1] == "r" and f[2][0] == t and f[4] == c) or
+                  (_index_slot(f) is not None and _index_slot(f)[1][0] == t and _index_slot(f)[3] == c)]:
             del self.val[k]
 
     def kill_temps(self, temps: set[int] | None) -> None:
         if temps is None:
             self.val.clear()
             return
-        for k in [k for k, f in self.val.items() if k[0] in temps or (f[1] == "r" and f[2][0] in temps)]:
+        for k in [k for k, f in self.val.items() if k[0] in temps or (f[1] == "r" and f[2][0] in temps) or
+                  (_index_slot(f) is not None and _index_slot(f)[1][0] in temps)]:
             del self.val[k]
 
 
-def _record(facts: _Facts, ins: Ins, dst_comps: tuple[int, ...], sw: tuple[int, ...]) -> None:
+def _index_slot(f: tuple) -> tuple | None:
+    """The temp component indexing a fact's ``icb[r#.c + n]`` source (recorded as the index ``(n, slot)``), or None."""
+    return f[2][1] if f[1] == "icb" and len(f[2]) == 2 else None
+
+
+def _record(facts: _Facts, ins: Ins, dst_comps: tuple[int, ...], sw: tuple[int, ...], indexed: bool = False) -> None:
+    """Note that ``ins`` (a first conversion) left its source's components in its temp's; ``indexed``: also from an
+    ``icb[r#.c + n]`` read (fxc removes ``ftou(utof(EU[i]))`` of a static const array at a run-time index too:
+    ``(uint)(float)EU[i]`` of 0x7FFFFFFF is 0x7FFFFFFF, d3dcompiler_47 10.1, session 47 MRUN)."""
     d, s = ins.args[0], ins.args[1]
     t = d.idx[0]
-    if ins.suffix or type(s) is not Reg or s.rel is not None or (s.file != "r" and s.file not in _STABLE):
+    idx = s.idx if type(s) is Reg else ()
+    if type(s) is Reg and s.rel is not None and indexed and s.file == "icb" and s.rel[0] == "r" and \
+            s.rel[2] is None and len(s.idx) == 1:
+        if s.rel[1][0] == t and s.rel[3] in dst_comps:
+            return  # the conversion overwrites its own index
+        idx = (s.idx[0], s.rel)
+    elif ins.suffix or type(s) is not Reg or s.rel is not None or (s.file != "r" and s.file not in _STABLE):
+        return
+    if ins.suffix:
         return
     if s.file == "r" and s.idx[0] == t and any(sw[c] in dst_comps for c in dst_comps):
         return  # the conversion overwrites a component it read: that source value is gone
     for c in dst_comps:
-        facts.val[(t, c)] = (ins.op, s.file, s.idx, s.mod, sw[c])
+        facts.val[(t, c)] = (ins.op, s.file, idx, s.mod, sw[c])
 
 
 def _fold(facts: _Facts, ins: Ins, dst_comps: tuple[int, ...], sw: tuple[int, ...],
@@ -98,13 +116,16 @@ def _fold(facts: _Facts, ins: Ins, dst_comps: tuple[int, ...], sw: tuple[int, ..
     if len({f[1:4] for f in found}) != 1:
         return None  # lanes from different registers: one instruction cannot read them
     _, file, idx, mod, _c = found[0]
+    rel = _index_slot(found[0])
+    if rel is not None:
+        idx = (idx[0],)
     comps = [0, 0, 0, 0]
     for c, f in zip(dst_comps, found, strict=True):
         comps[c] = f[4]
     for c in range(4):
         if c not in dst_comps:
             comps[c] = found[0][4]
-    src = Reg(file, idx, None, (comps[dst_comps[0]],) if s.comps is not None and len(s.comps) == 1 else tuple(comps),
+    src = Reg(file, idx, rel, (comps[dst_comps[0]],) if s.comps is not None and len(s.comps) == 1 else tuple(comps),
               mod)
     return Ins(single, [ins.args[0], src], suffix=ins.suffix, loc=ins.loc, epos=ins.epos)
 
@@ -124,7 +145,7 @@ def _conversion_record(facts: _Facts, ins: Ins) -> None:
 
     d = ins.args[0] if ins.args else None
     if ins.op in _FIRST and len(ins.args) == 2 and d.file == "r" and d.rel is None:
-        _record(facts, ins, _dst_comps(d), _padded(ins.args[1]))
+        _record(facts, ins, _dst_comps(d), _padded(ins.args[1]), indexed=ins.op in ("utof", "itof"))
 
 
 #: temp components an instruction before the one :func:`_walk` is at writes (program order, whatever the path)
