@@ -33,7 +33,7 @@ executor refuses); ``nocompile``; ``timeout``.
 can be put to the oracle:
 
     python -m pyd3d11.tools.fxc_oracle --real --gen N [--profiles ps_5_0,cs_5_0,vs_5_0,ps_4_0] [--od] [--first S]
-                                       [--gen-version 2|3|4]
+                                       [--gen-version 2|3|4|5]
     python -m pyd3d11.tools.fxc_oracle --real --shader-tests DIR      # every HLSL section of vkd3d .shader_test files
     python -m pyd3d11.tools.fxc_oracle --real --sdk-samples DIR       # tools/sdk_samples' compiles (vs/ps/gs/cs)
 
@@ -565,12 +565,15 @@ def _first_error(messages: str) -> str:
 def generated_sources(first: int, count: int, profiles: list[str], od: bool, version: int = 1) -> Iterator[Source]:
     """tools/hlsl_gen's programs ``first .. first+count-1`` at each of ``profiles`` (and /Od with ``od``), of the
     generator's ``version`` (1: the programs the earlier sessions measured; 2-4: the widened language)."""
+    from .cs_gen import random_program
     from .hlsl_gen import random_hlsl
 
     for seed in range(first, first + count):
         for prof in profiles:
             stage, model = prof[:2], int(prof[3])
-            text = random_hlsl(seed, stage, model, version=version).encode()
+            # version 5: tools/cs_gen's compute / geometry programs over the integer, half and double edges
+            text = (random_program(seed, stage) if version == 5 else random_hlsl(seed, stage, model, version=version)
+                    ).encode()
             for flags in ((0, 1 << 2) if od else (0,)):
                 yield Source(f"gen{seed}:{prof}{'/Od' if flags else ''}", text, "gen.hlsl", "main", prof, flags)
 
@@ -628,7 +631,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=0, help="with --gen: the first seed")
     ap.add_argument("--profiles", default="ps_5_0,cs_5_0,vs_5_0,ps_4_0", help="with --gen")
     ap.add_argument("--od", action="store_true", help="with --gen: also compile with /Od")
-    ap.add_argument("--gen-version", type=int, default=1, help="with --gen: tools/hlsl_gen's version (1-4)")
+    ap.add_argument("--gen-version", type=int, default=1,
+                    help="with --gen: tools/hlsl_gen's version (1-4); 5: tools/cs_gen (profiles cs_5_0,gs_5_0)")
     ap.add_argument("--shader-tests", type=Path, help="with --real: a folder of .shader_test files")
     ap.add_argument("--sdk-samples", type=Path, help="with --real: walbourn/directx-sdk-samples' work tree")
     ap.add_argument("--dxc-repo", type=Path, default=DEFAULT_DXC_REPO)

@@ -1,0 +1,91 @@
+"""Run-time values as fxc's objects compute them -- round 9: sign and round of front-end constants, conversion pairs
+of constants, and the widened generator's families (issue 15, session 47, helper MRUN).
+
+Every expected word here is d3dcompiler_47 10.1's (Microsoft's DLL under Wine, tools/wine_d3dcompiler), recorded in
+session 47 from its objects run on the reference executor (``data/hlsl_values_s47.json``: text before the entry
+point, the body of a cs_5_0 entry storing ``u[0]`` of a ``RWStructuredBuffer<float>``, flags, fxc's word; the
+programs also declare ``cbuffer C { float4 a; }``, filled by optdiff's seed-0 words; NaN = NaN). Rules:
+
+1. **sign of a literal expression is its double's sign, an int** (litfold._fold_sign): ``sign(-1e-40)`` is -1,
+   ``sign(1e-40 * 1e-30)`` 1, ``sign(float2(-1e-40, 1e-40))`` (-1, 1), a const's literal value too, at /Od and under
+   IEEE strictness; the run-time sequence's ``lt`` flushes the denormal (0). A plain local is not folded.
+2. **round of a const variable's literal value, or of an intrinsic the front end folds, is floor(x + 0.5)**
+   (intrinsics._i_unary_f): ``const float k = 2.5; round(k)`` 3, ``round(sqrt(6.25))`` 3, ``const float k = -0.0;
+   round(k)`` +0 at /Od (round_ne: 2, -0). A plain or ``static`` local goes through the instruction.
+3. **a conversion and its inverse of a constant are removed before the constant folds** (Codegen.convert_base's
+   ``Val.int_source``; convpairs.py for an icb element at a run-time index): ``(uint)(float)16777217u`` is
+   16777217, ``(uint)(float)0x7FFFFFFFu`` 0x7FFFFFFF, ``(int)(float)SI[i]`` of a static const int array the element
+   -- when fxc optimises (not /Od, not IEEE strictness); mixed kinds (``(int)(float)u``) and an operation between
+   keep both conversions.
+4. Guards of tools/cs_gen's families (agreed before): firstbithigh / firstbitlow / countbits / reversebits,
+   f32tof16 / f16tof32, shifts by run-time amounts, doubles, each on a static const table's edge words at a
+   run-time index.
+
+Before these rules (the session-start commit c1258329) 75 of the 134 rows agreed; after them 134. No row repeats a
+row of the s43, s44 or s46 tables.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pyd3d11.tools import optdiff
+from pyd3d11.tools.fxc_oracle import _reference_backend
+
+#: the words are stored constants: run once, on the reference executor
+pytestmark = pytest.mark.backend_specific
+
+_DATA = json.loads((Path(__file__).parent / "data" / "hlsl_values_s47.json").read_text())
+#: (text before the entry point, body of a cs_5_0 entry storing u[0], flags, fxc's word)
+ROWS: list[tuple[str, str, int, int]] = [(p, b, f, int(w, 16)) for p, b, f, w in _DATA["rows"]]
+_CB = "cbuffer C : register(b0) { float4 a; };"
+_CHUNK = 48  # stores per program (the executor's structured buffer holds 48 elements)
+
+
+def _nan(w: int) -> bool:
+    return (w & 0x7F800000) == 0x7F800000 and bool(w & 0x7FFFFF)
+
+
+def _source(bodies: list[str], pre: str) -> str:
+    blocks = "\n".join("    { " + b.replace("u[0]", f"u[{i}]") + " }" for i, b in enumerate(bodies))
+    return (f"RWStructuredBuffer<float> u : register(u0);\n{pre}{_CB}\n[numthreads(1, 1, 1)] void main()\n"
+            f"{{\n{blocks}\n}}\n")
+
+
+def _groups() -> list[list[tuple[str, str, int, int]]]:
+    out = []
+    for key in sorted({(p, f) for p, _, f, _ in ROWS}):
+        rows = [r for r in ROWS if (r[0], r[2]) == key]
+        out += [rows[i:i + _CHUNK] for i in range(0, len(rows), _CHUNK)]
+    return out
+
+
+_GROUPS = _groups()
+
+
+@pytest.mark.parametrize("group", range(len(_GROUPS)), ids=[f"{g[0][2]}-{i}" for i, g in enumerate(_GROUPS)])
+def test_values_as_fxc(group: int) -> None:
+    rows = _GROUPS[group]
+    pre, flags = rows[0][0], rows[0][2]
+    blob = optdiff._compile(_source([b for _, b, _, _ in rows], pre).encode(), "s47.hlsl", "main", "cs_5_0", None,
+                            None, flags, True)
+    with _reference_backend():
+        res = optdiff._run_all([blob], 4, _DATA["cbuffer_seed"], 1, False)[0]
+    got = [int(w) for w in np.asarray(res["UAV#0 word"]).ravel().view(np.uint32)[:len(rows)]]
+    bad = [(p, b, f, f"{g:08x}", f"{w:08x}") for (p, b, f, w), g in zip(rows, got, strict=True)
+           if g != w and not (_nan(g) and _nan(w))]
+    assert not bad, bad
+
+
+def test_rows_hold_the_measured_figures() -> None:
+    """The docstring's figures: 134 rows, none repeating a row of the s43, s44 or s46 tables."""
+    assert len(ROWS) == 134 and len({(p, b, f) for p, b, f, _ in ROWS}) == 134
+    older: set[tuple] = set()
+    for name in ("s43", "s44", "s46"):
+        data = json.loads((Path(__file__).parent / "data" / f"hlsl_values_{name}.json").read_text())
+        older |= {(r[0], r[1], r[2]) for r in (data["rows"] if isinstance(data, dict) else data)}
+    assert not older & {(p, b, f) for p, b, f, _ in ROWS}
