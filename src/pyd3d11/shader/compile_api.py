@@ -250,7 +250,8 @@ class _Replayed:
     """An include opener whose files a second preprocessing run reads again without asking the handler: fxc reads
     the source once, so its ID3DInclude sees one Open / Close per ``#include`` (d3dcompiler_47 10.1, session 47: a
     compile whose included file ends in an open comment opened it twice here). Each (kind, name, parent) call of the
-    first run is kept in order and handed out again once ``replay`` is set; a call past them asks the handler."""
+    first run is kept in order -- a failed Open too -- and handed out again once ``replay`` is set; a call past them
+    asks the handler."""
 
     def __init__(self, opener: Any) -> None:
         self.opener, self.replay, self.kept, self.given = opener, False, [], {}
@@ -268,8 +269,15 @@ class _Replayed:
             if at < len(got):
                 self.given[key] = at + 1
                 r = got[at]
+                if isinstance(r, Exception):
+                    raise r  # (an Open that failed fails again without asking: fxc asked once)
                 return r if len(r) < 3 else (*r[:2], lambda: None)
-        r = self.opener(kind, name, parent)
+        try:
+            r = self.opener(kind, name, parent)
+        except Exception as exc:
+            if not self.replay:
+                self.kept.append((key, exc))
+            raise
         if not self.replay:
             self.kept.append((key, r))
         return r
