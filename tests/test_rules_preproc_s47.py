@@ -190,6 +190,15 @@ ROWS = [
     ('vk', '#if 0 ? 5 / 0 : 1\npass\n#else\nfail\n#endif\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\nfail \n\n', ('X1503', 'X1509', 'X1510')),
     ('vk', '#if 0x7fffffff + 0x7fffffff == -2\npass\n#else\nfail\n#endif\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n#line 5\n\n', ()),
     ('vk', '#if 1\n#else\n#else\n#endif\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 4\n\npass \n', ('X1514',)),
+    # (met in session 47)
+    ('openend', '#include "se3.h"\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se3.h"\npass "open\n \n', ('X1005',)),
+    ('openend', '#include "se4.h"\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se4.h"\nint a ; "open\n \n', ('X1005',)),
+    ('openend', '#include "se4.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se4.h"\nint a ; "open\n \n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
+    ('openend', '#include "se5.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se5.h"\nx \n"open\n \n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
+    ('openend', '#include "se8.h"\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se8.h"\nx "open \\\nmore\n \n\n', ('X1005',)),
+    ('openend', '#include "se8.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se8.h"\nx "open \\\nmore\n \n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
+    ('openend', 'y\n#include "se1.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\ny \n\n\n#line 1 "se1.h"\n"open\n \n\n#line 3 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
+    ('openend', 'y\n#include "se3.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\ny \n\n\n#line 1 "se3.h"\npass "open\n \n\n#line 3 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
 ]
 
 
@@ -204,15 +213,7 @@ GAPS = [
     ('include', '#define G(a) a\nG(\n#include "argdir47.h"\nZ47\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "argdir47.h"\npass \n#line 3\n\n\n\n#line 4 "<DIR>\\\\src\\\\t.hlsl"\n1 \n', ()),
     ('include', '#define G(a) a\nG(\n#include "argend47.h"\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "argend47.h"\npass \n\n', ()),
     ('line', '#line 5 "a\\\\b.h"\n__LINE__ __FILE__ pass\n', None, '#line 4 "a\\\\b.h"\n\n5 "a\\\\b.h"\x00\x00 pass \n', ()),
-    ('openend', '#include "se3.h"\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se3.h"\npass "open\n \n', ('X1005',)),
-    ('openend', '#include "se4.h"\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se4.h"\nint a ; "open\n \n', ('X1005',)),
-    ('openend', '#include "se4.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se4.h"\nint a ; "open\n \n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
-    ('openend', '#include "se5.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se5.h"\nx \n"open\n \n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
     ('openend', '#include "se6.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se6.h"\nx "open\n \n\n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
-    ('openend', '#include "se8.h"\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se8.h"\nx "open \\\nmore\n \n\n', ('X1005',)),
-    ('openend', '#include "se8.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se8.h"\nx "open \\\nmore\n \n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
-    ('openend', 'y\n#include "se1.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\ny \n\n\n#line 1 "se1.h"\n"open\n \n\n#line 3 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
-    ('openend', 'y\n#include "se3.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\ny \n\n\n#line 1 "se3.h"\npass "open\n \n\n#line 3 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
     ('openorder2', '#define F(a) a\nF( "open\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"open\n pass \n', ('X1005',)),
     ('stringize', '#define C(x) #@x\nC(") pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nC ', ('X1005', 'X1515')),
     ('stringize', "#define C(x) #@x\nC('') pass\n", None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\'\'\' pass \n', ()),
@@ -235,6 +236,8 @@ CUSTOM = [
     ('#include <nope47.h>\npass\n', None, None, ('X1507',), ('OPEN 1 "nope47.h" parent=-1', '  notfound')),
     ('#include <sys47.h>\nSYS47\n', 'sys47.h', None, ('X1507',), ('OPEN 1 "sys47.h" parent=-1',)),
     ('#include <sys47.h>\nSYS47\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "sys47.h"\n\n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', (), ('OPEN 1 "sys47.h" parent=-1', '  -> 0', 'CLOSE 0')),
+    # (met in session 47)
+    ('#include "str_end47.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "str_end47.h"\nx "open\n \n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',), ('OPEN 0 "str_end47.h" parent=-1', '  -> 0', 'CLOSE 0')),
 ]
 
 
@@ -242,7 +245,6 @@ CUSTOM = [
 CUSTOM_GAPS = [
     ('#include "ce1.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 2 "ce1.h"\n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1001',), ('OPEN 0 "ce1.h" parent=-1', '  -> 0', 'CLOSE 0')),
     ('#define G(a) a\nG(\n#include "argend47.h"\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "argend47.h"\npass \n\n', (), ('OPEN 0 "argend47.h" parent=-1', '  -> 0', 'CLOSE 0')),
-    ('#include "str_end47.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "str_end47.h"\nx "open\n \n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',), ('OPEN 0 "str_end47.h" parent=-1', '  -> 0', 'CLOSE 0')),
 ]
 
 

@@ -266,6 +266,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         incomment = [False]
         string_open: str | None = None  # a string left open at the line's end: how the next line goes on
         eof_directive = False  # the last line, with no new-line, is a directive that returns no line end
+        ends_in_string = False  # the last line is text whose string runs to its end
         i = 0
         while i < len(lines):
             start = i
@@ -329,6 +330,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                         self._define_open_string(code, lines[i])
                     if self.lenient and i < len(lines):
                         string_open = "skip" if s.startswith("#") else "text"
+                    ends_in_string = i >= len(lines) and not s.startswith("#")
                     continue
             elif active and self.lenient and s.startswith("#") and not was_in_comment and \
                     not re.match(r"#\s*error\b", s):
@@ -617,7 +619,11 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                 c.foreign = True
             self._left_open = conds
         if self.fxc is not None and self.depth > 1 and self._carried is None:
-            self.fxc.line_end(self.shown, eof_line + self.line_delta)  # an included file's end returns one more
+            # an included file's end returns one more line end, at the line after a string its last line left open
+            # counted as that line: the string's token holds the new-line (d3dcompiler_47 10.1, session 47: a file
+            # ``"open`` / ``int a; "open`` then a new-line)
+            held = ends_in_string and not self._open_end
+            self.fxc.line_end(self.shown, eof_line + self.line_delta - held)
         if self._carried is not None and self.depth == 1:
             # (an invocation an included file left open that the main file never closed: X1515 at its end)
             carried, self._carried = self._carried, None
