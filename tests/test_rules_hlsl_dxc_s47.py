@@ -21,6 +21,10 @@ extent, not only the lines that showed it:
   later phases (entryattrs.after_type_rules; DXC FunctionTest's ``void caller() { ps(1.0f); }`` as a compute entry).
 * a comma expression in an array dimension or a template count folds when every operand does, to its last
   operand (``float c[(1, 2)]`` holds 2; ``(k, 2)`` of a static k is X3058; constexpr._eval; DXC DXIsenseTest).
+* the groupshared limit (X4586) is judged on the variables the finished code still touches, without a position,
+  after X4000 / X4575 and the attribute and type rules (memaccess.check_groupshared_total; DXC ExecutionTest).
+* a method nothing calls of a class holding textures, buffers, UAVs or samplers, or implementing interfaces, is
+  type-checked as one of a plain class, its object members stand-in resources (uncalled._this_value).
 """
 
 from __future__ import annotations
@@ -143,9 +147,77 @@ def comma_dimension_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
+# --- groupshared memory judged on the finished code ---------------------------------------------------------------------
+def groupshared_rows() -> list[tuple[str, str, str]]:
+    o = "RWBuffer<uint> o;\n"
+    nt = "[numthreads(64,1,1)] void main(uint i : SV_GroupIndex) "
+    rw = "{ a[o[i]] = i; GroupMemoryBarrierWithGroupSync(); o[i] = a[o[i + 1]]; }"
+    return [
+        ("tgsm_unused", "cs_5_0", "groupshared uint a[9216];\n[numthreads(1,1,1)] void main() { }"),
+        ("tgsm_used", "cs_5_0", "groupshared uint a[9216];\n" + o + nt + rw),
+        ("tgsm_exact", "cs_5_0", "groupshared uint a[8192];\n" + o + nt + rw),
+        ("tgsm_two_one_used", "cs_5_0", "groupshared uint a[5000];\ngroupshared uint b[5000];\n" + o + nt + rw),
+        ("tgsm_two_used", "cs_5_0", "groupshared uint b[5000];\ngroupshared uint a[5000];\n" + o + nt +
+         "{ a[o[i]] = i; b[o[i]] = i; GroupMemoryBarrierWithGroupSync(); o[i] = a[o[i + 1]] + b[o[i + 2]]; }"),
+        ("tgsm_write_only", "cs_5_0", "groupshared uint a[9216];\n" + o + nt + "{ a[o[i]] = i; }"),
+        ("tgsm_read_unused", "cs_5_0", "groupshared uint a[9216];\n" + o + nt + "{ uint x = a[o[i]]; }"),
+        ("tgsm_dead_branch", "cs_5_0", "groupshared uint a[9216];\n" + o + nt + "{ if (false) a[o[i]] = 1; }"),
+        ("tgsm_interlocked", "cs_5_0", "groupshared uint a[9216];\n" + o + nt + "{ InterlockedAdd(a[o[i]], 1); }"),
+        ("tgsm_uncalled", "cs_5_0", "groupshared uint a[9216];\n" + o + "void f(uint i) { o[0] = a[i]; }\n"
+                                    "[numthreads(1,1,1)] void main() { }"),
+        ("tgsm_struct", "cs_5_0", "struct S { float4 v[1200]; };\ngroupshared S s;\ngroupshared float4 t[1000];\n"
+                                  "RWBuffer<float4> o;\n" + nt + "{ s.v[o[i].x] = i; t[o[i].x] = 1; "
+                                  "o[i] = s.v[o[i].y] + t[o[i].z]; }"),
+        ("tgsm_used_undecl", "cs_5_0", "groupshared uint a[9216];\n" + o + nt +
+         "{ a[o[i]] = i; o[i] = a[o[i + 1]] + undeclared; }"),
+        ("tgsm_used_x4000", "cs_5_0", "groupshared uint a[9216];\n" + o + nt +
+         "{ uint u; a[o[i]] = i; o[i] = a[o[i + 1]] + u; }"),
+        ("tgsm_used_no_numthreads", "cs_5_0", "groupshared uint a[9216];\n" + o +
+         "void main(uint i : SV_GroupIndex) " + rw),
+        ("tgsm_cs40_unused", "cs_4_0", "groupshared uint a[4097];\n[numthreads(1,1,1)] void main() { }"),
+    ]
+
+
+# --- methods nothing calls of classes holding objects or implementing interfaces ------------------------------------------
+def uncalled_object_method_rows() -> list[tuple[str, str, str]]:
+    main = "\nfloat4 main() : SV_Target { return 0; }"
+    # (``struct C { Texture2D t; float4 fn() { return undeclared; } };``: the s46 table's texture_member row)
+    cases = {
+        "tex_bad_method": "struct C { Texture2D t; float4 fn() { return t.Foo(); } };",
+        "tex_sample_ok": "struct C { Texture2D t; SamplerState s; float4 fn(float2 uv) { return t.Sample(s, uv); } };",
+        "tex_sample_args": "struct C { Texture2D t; SamplerState s; float4 fn() { return t.Sample(s); } };",
+        "tex_x3017": "struct C { Texture2D t; float4 fn() { float2 a = t.Load(int3(0, 0, 0)); float4x4 m = a; "
+                     "return 0; } };",
+        "tex_array": "struct C { Texture2D t[2]; float4 fn() { return t[0].Load(int3(0, 0, 0)) + undeclared; } };",
+        "tex_array_dyn_ok": "struct C { Texture2D t[2]; SamplerState s; float4 fn(float2 uv, int i) { "
+                            "return t[i].Sample(s, uv); } };",
+        "buffer_undecl": "struct C { Buffer<float4> b; float4 fn() { return b[0] + undeclared; } };",
+        "sampler_undecl": "struct C { SamplerState s; float4 fn() { return undeclared; } };",
+        "this_ok": "struct C { Texture2D t; SamplerState s; float4 fn(float2 uv) { return this.t.Sample(this.s, uv); } };",
+        "pass_ok": "float4 g(Texture2D t, SamplerState s) { return t.Sample(s, 0); }\n"
+                   "struct C { Texture2D t; SamplerState s; float4 fn() { return g(t, s); } };",
+        "assign_ok": "Texture2D g;\nstruct C { Texture2D t; void fn() { t = g; } };",
+        "getdims_ok": "struct C { Texture2D t; float4 fn() { uint w, h; t.GetDimensions(w, h); return w; } };",
+        "iface_undecl": "interface I { float4 fn(); };\nclass C : I { float4 fn() { return undeclared; } };",
+        "iface_ok": "interface I { float4 fn(); };\nclass C : I { float a; float4 g() { return a; } "
+                    "float4 fn() { return g() * 2; } };",
+        "iface_objects": "interface I { float4 fn(float2 uv); };\nclass C : I { Texture2D t; SamplerState s; "
+                         "float4 fn(float2 uv) { return t.Sample(s, uv) + undeclared; } };",
+    }
+    rows = [(f"method_uncalled_{k}", "ps_5_0", v + main) for k, v in cases.items()]
+    rows += [
+        ("method_uncalled_rw_ok", "cs_5_0", "struct C { RWTexture2D<float4> u; void fn(uint2 p) { u[p] = 1; } };\n"
+                                            "[numthreads(1,1,1)] void main() { }"),
+        ("method_uncalled_beside_called", "ps_5_0", "struct C { Texture2D t; SamplerState s; float4 fn(float2 uv) { "
+                                                    "return t.Sample(s, uv); } float4 gn() { return undeclared; } };\n"
+                                                    "C c;\nfloat4 main(float2 uv : UV) : SV_Target { return c.fn(uv); }"),
+    ]
+    return rows
+
+
 def all_rows() -> list[tuple[str, str, str]]:
     rows = root_signature_rows() + sampler_method_rows() + count_attribute_rows() + \
-        comma_dimension_rows()
+        comma_dimension_rows() + groupshared_rows() + uncalled_object_method_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 

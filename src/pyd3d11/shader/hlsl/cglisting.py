@@ -107,6 +107,9 @@ class ListingMixin:
         from .uninit import check_uninitialized_reads, drop_unwritten_output_decls
 
         check_uninitialized_reads(self)  # X4000, judged on the code as fxc's back end sees it (copies folded)
+        from .memaccess import check_groupshared_total
+
+        check_groupshared_total(self)  # X4586 of the groupshared variables the code still touches
         from .nonfinite import check_nonfinite_literals, gather_after_check
         from .svtypes import check_level9_position
 

@@ -45,7 +45,7 @@ from .components import (  # noqa: F401 - re-exported: the other modules import 
 from .constlit import const_literal
 from .constprop import carries_canonical, fxc_round_z, track_store
 from .diagnostics import HlslError, Pos
-from .featuregates import GROUPSHARED_BYTES, LANGUAGE, check_gate
+from .featuregates import LANGUAGE, check_gate
 from .icb import indexable_slots
 from .instfold import NAMES as _FXC_INST_FOLDS
 from .instfold import emission_fold, fold_abs, fxc_fold
@@ -773,7 +773,6 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         from .overload import signature
 
         order = 0
-        tgsm_bytes = 0
         globals_cb = CBuf("$Globals", "cbuffer", None)
         self.func_order: dict[int, int] = {}
         #: the top-level declaration index of each global variable's first declaration: a function sees only the
@@ -858,12 +857,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                     target = self.d3d9 or self.level9 or f"{self.stage}_{self.major}_{self.minor}"
                     self.warn(d.pos, 3579, f"{target} does not support groupshared, groupshared ignored")
                     self.globals[d.name] = ("static", d)
-                elif "groupshared" in d.mods:
-                    tgsm_bytes += d.type.slots * 4
-                    limit = GROUPSHARED_BYTES[min(max(self.major, 4), 5)]  # featuregates: §18.7.2.7
-                    if tgsm_bytes > limit:
-                        # ERR_MAX_GROUP_SHARED_MEMORY_EXCEEDED 4586 (MicrosoftDocs "HLSL errors and warnings")
-                        raise self.err(d.pos, f"total groupshared memory exceeds {limit} bytes", 4586)
+                elif "groupshared" in d.mods:  # (its size is judged on the finished code: X4586, memaccess.py)
                     self.globals[d.name] = ("tgsm", d)
                 elif "static" in d.mods or ("const" in d.mods and False):
                     if is_interface_type(d.type) and d.init is not None:  # "HLSL errors and warnings" X3131

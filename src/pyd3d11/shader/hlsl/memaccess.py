@@ -10,6 +10,7 @@ from .codegen import Resource, Val
 from .diagnostics import HlslError, Pos
 from .exprs import expr
 from .featuregates import (
+    GROUPSHARED_BYTES,
     INTRINSICS,
     gate_error,
 )
@@ -332,6 +333,23 @@ def tgsm_thread_decl(g: int, t, numthreads) -> str:
     x, y, z = numthreads or (1, 1, 1)
     elem = t.elem if isinstance(t, ArrayType) else t
     return f"dcl_tgsm_structured g{g}, {4 * max(1, elem.slots)}, {x * y * z}"
+
+
+def check_groupshared_total(cg: CodegenContext) -> None:
+    """X4586 of the groupshared memory the finished program declares: fxc 10.1 adds up the variables left once dead
+    code is gone -- one no instruction touches (unused, only written, written in a dead branch, read into nothing,
+    used in a function nothing calls) has no ``dcl_tgsm_*`` and counts for nothing, at /Od too -- and reports the sum
+    past the model's limit (D3D11.3 §18.7.2.7: 16 KB at cs_4_x, 32 KB at cs_5_0) without a source position, after
+    the type rules, X3511, X4000 and X4575 (d3dcompiler_47 10.1, session 47: DXC ExecutionTest's 36,864-byte
+    ``g_shared`` of a ``[GroupSharedLimit]`` test compiles at cs_5_0 once the entry point is another)."""
+    if not cg.tgsm:
+        return
+    used = {a.idx[0] for ins in cg.code for a in ins.args if a.file == "g"}
+    total = sum(4 * t.slots for g, _stride, t in cg.tgsm.values() if g in used)
+    limit = GROUPSHARED_BYTES[min(max(cg.major, 4), 5)]
+    if total > limit:
+        raise HlslError("", 0, 0, 4586, f"The total amount of group shared memory ({total} bytes) exceeds the "
+                                        f"{cg.stage}_{cg.major}_{cg.minor} limit of {limit} bytes")
 
 
 def is_thread_tgsm(cg: CodegenContext, kind: str, reg) -> bool:

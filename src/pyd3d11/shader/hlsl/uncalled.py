@@ -140,15 +140,17 @@ def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], call
 
 def _methods(types: list[A.Node]) -> list[tuple]:
     """The (class, method) pairs with a body of the global classes and structs with methods whose members a probe
-    can model (no objects, no base class, no interfaces): fxc type-checks a method nothing calls as it does a
-    function (``struct C { int fn() { return j; } };`` is X3004; d3dcompiler_47 10.1, session 46)."""
+    can model (numbers, and the textures, buffers, UAVs and samplers _this_value stands in for; no base class):
+    fxc type-checks a method nothing calls as it does a function (``struct C { int fn() { return j; } };`` is
+    X3004; d3dcompiler_47 10.1, session 46), a class holding objects or implementing interfaces too (``struct C {
+    Texture2D t; float4 fn() { return undeclared; } };``, ``class C : I { ... }``: session 47)."""
     from .classes import ClassType
-    from .objects import holds_objects
+    from .objects import has_object, holds_objects
 
     out = []
     for d in types:
         cls = getattr(d, "type", None)
-        if not isinstance(cls, ClassType) or cls.base is not None or cls.interfaces or holds_objects(cls):
+        if not isinstance(cls, ClassType) or cls.base is not None or has_object(cls) and not holds_objects(cls):
             continue
         for fs in cls.methods.values():
             out += [(cls, f) for f in fs if f.body is not None and _modelled(f)]
@@ -177,7 +179,7 @@ def _probe_method(make_codegen: Callable[[str, int, int], CodegenContext], stage
         params = [_param_value(cg, p) for p in target.params]
         result = cg.alloc_slots(target.ret.slots, var=True) if target.ret is not VOID else []
         cg.probe_skip = _skip_untyped_failure
-        gen_method_body(cg, target, cls, _unknown(cg, cls), params, result, target.pos)
+        gen_method_body(cg, target, cls, _this_value(cg, cls), params, result, target.pos)
         cache[stage] = cg
     except HlslError as exc:
         if is_type_error(exc) or exc.code in (3079, 3080):
@@ -345,6 +347,20 @@ def _has_stand_in(t: Type) -> bool:
     leaf = array_leaf(t)
     return isinstance(leaf, ObjectType) and leaf.kind in _STAND_IN_KINDS and \
         (leaf is t or leaf.kind not in STREAM_KINDS and leaf.kind not in PATCH_KINDS)
+
+
+def _this_value(cg: CodegenContext, cls: Type) -> Val:
+    """``this`` of a probed method: numbers unknown at compile time, each object member a stand-in resource of its
+    type (as _param_value gives an object parameter), so the body's type rules see the members' types."""
+    from .objects import holds_objects, leaves, new_local
+    from .values import Resource
+
+    if not holds_objects(cls):
+        return _unknown(cg, cls)
+    v = new_local(cg, cls)
+    for path, leaf in leaves(cls):
+        v.obj[1][path] = (Resource("this", leaf, register_file(leaf.kind), 0), 0)
+    return v
 
 
 def _unknown(cg: CodegenContext, t: Type) -> Val:
