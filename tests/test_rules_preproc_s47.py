@@ -464,6 +464,19 @@ def test_compile_gaps(src, defines, mode, fail, expected, log, folder):
     _check_compile(src, defines, mode, fail, expected, log, folder)
 
 
+def test_compile_message_holds_the_source_bytes(folder):
+    # (d3dcompiler_47 10.1, session 47: a compile's ``#error Ã©`` message ends in the source's two bytes C3 A9)
+    import os
+
+    from pyd3d11 import d3dcompiler as dc
+    from pyd3d11.errors import D3D11Error
+
+    data, msgs = b"#error \xc3\xa9\n", []
+    with pytest.raises(D3D11Error):
+        dc.D3DCompile(data, len(data), os.path.join(folder, "src", "t.hlsl"), None, None, "main", "ps_4_0", 0, 0, msgs)
+    assert bytes(msgs[0]).rstrip(b"\0").endswith(b"error: \xc3\xa9\n")
+
+
 def test_no_row_repeats_an_older_table():
     import test_rules_preproc_s42 as s42
     import test_rules_preproc_s43 as s43

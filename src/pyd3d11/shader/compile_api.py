@@ -159,8 +159,18 @@ def _include_opener(pInclude: Any, source_name: str, encoding: str = "utf-8"):  
 def _fail(text: str, hresult: int, ppErrorMsgs: list | None) -> NoReturn:  # noqa: N803
     """A failed compile: the message blob (the C out-parameter) and the exception with fxc's HRESULT."""
     if ppErrorMsgs is not None:
-        ppErrorMsgs.append(ID3DBlob((text + "\n").encode()))
+        ppErrorMsgs.append(ID3DBlob(_message_bytes(text + "\n")))
     raise ShaderCompileError(text + "\n", hresult) from None
+
+
+def _message_bytes(text: str) -> bytes:
+    """A message blob's bytes: the source's characters as the bytes they were read from (a compile reads its source
+    one character per byte, so a message quoting ``Ã©`` holds the source's two bytes, as fxc's does); a message
+    with a character no byte spells (a Python str handed in) keeps UTF-8."""
+    try:
+        return text.encode("latin-1")
+    except UnicodeEncodeError:
+        return text.encode()
 
 
 def _reading_order(text: str, name: str) -> dict[tuple[str, int], int]:
