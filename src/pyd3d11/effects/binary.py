@@ -25,6 +25,16 @@ _HEADER = struct.Struct("<24I")
 _U32 = struct.Struct("<I")
 
 
+def _f32(v: float) -> bytes:
+    """A state constant as a 32-bit float, rounded as fxc stores it: a literal beyond the float range is an
+    infinity (``SetBlendState(NULL, float4(5, 6, 7, 1e40), 0xf0)`` compiles, d3dcompiler_47 10.1, session 47 EFX;
+    struct's "f" refuses it)."""
+    import numpy as np
+
+    with np.errstate(over="ignore"):
+        return np.float32(v).tobytes()
+
+
 class _Writer:
     def __init__(self) -> None:
         self.un = bytearray(b"\0\0\0\0")  # offset 0 stands for "none"
@@ -104,7 +114,7 @@ class _Writer:
             if a.kind == M.ECAT_Constant:
                 data = _U32.pack(len(a.value))
                 for est, v in a.value:
-                    data += struct.pack("<If", est, v) if est == M.EST_Float else \
+                    data += _U32.pack(est) + _f32(v) if est == M.EST_Float else \
                         struct.pack("<II", est, int(v) & 0xFFFFFFFF)
                 init = self.raw(data)
             elif a.kind == M.ECAT_Variable:
@@ -123,7 +133,7 @@ class _Writer:
                 sh = a.value
                 # an empty declaration of the two-argument form is written (an offset to ""), not left out: 10.1's
                 # objects of ``ConstructGSWithSO(…, "")`` (session 38 EFX)
-                so = self.string(sh.so_decls[0]) if sh.so_decls else 0
+                so = self.string(sh.so_decls[0]) if sh.so_decls and sh.so_decls[0] is not None else 0
                 init = self.raw(struct.pack("<2I", self.block(sh.bytecode) if sh.bytecode else 0, so))
             else:
                 raise ValueError(f"assignment kind {a.kind}")
@@ -164,7 +174,8 @@ def write_effect(eff: M.FxEffect) -> bytes:
                 if eot >= M.EOT["PixelShader5"]:
                     w.st += w.shader5(sh)
                 elif eot == M.EOT["GeometryShaderSO"]:
-                    so = w.string(sh.so_decls[0]) if sh.so_decls else 0  # "" too (see the inline form)
+                    # "" too (see the inline form); a NULL declaration (None) is offset 0
+                    so = w.string(sh.so_decls[0]) if sh.so_decls and sh.so_decls[0] is not None else 0
                     w.u32(w.block(sh.bytecode) if sh.bytecode else 0, so)
                 else:
                     w.u32(w.block(sh.bytecode) if sh.bytecode else 0)

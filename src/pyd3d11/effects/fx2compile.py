@@ -43,7 +43,7 @@ from . import fx2states
 from .fx2asm import assemble, shader_kind
 from .fx2expr import expression_program, reads_parameter
 from .fx2preshader import reference_program, selector_resource
-from .fxannot import braced_other_kind, check_annotation_names, global_names, static_const_names
+from .fxannot import braced_other_kind, check_annotation_names, global_names, static_const_names, string_const
 from .fxcompile import (
     _bind_uniforms,
     _check_block_initialisers,
@@ -88,7 +88,7 @@ class _Ctx:
         self.file = file
         self.eff = B.Fx2Effect()
         self.consts: dict = {}
-        self.static_consts: set[str] = set()  #: the names an annotation may read (fxannot)
+        self.static_consts: dict = {}  #: the declarations an annotation may read, by name (fxannot)
         self.global_names: set[str] = set()
         self.params: dict[str, B.Fx2Param] = {}
         #: parameters declared row_major (their expression programs read them by rows)
@@ -205,11 +205,15 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
                 raise ctx.error(pos, found[1], found[0])
             items = init.items if isinstance(init, A.InitList) else [init] if init is not None else []
             for oid, v in zip(ids, items + [None] * (n - len(items)), strict=False):
-                if isinstance(v, A.Ident) and v.name == "NULL" and what.startswith("annotation"):
-                    v = None  # a NULL string annotation: an object with no string (fxc 10.1's object, session 42)
+                if isinstance(v, A.Ident) and v.name == "NULL":
+                    # a NULL string, an annotation's or a variable's: an object with no string (fxc 10.1's objects,
+                    # sessions 42 and 47: ``string s = NULL;`` compiles at fx_2_0)
+                    v = None
                 if v is not None and not (isinstance(v, A.Literal) and isinstance(v.value, str)):
                     if isinstance(init, A.InitList):  # braces: another item is an object with no string (fxc)
                         continue
+                    if isinstance(v, A.Ident) and v.name.upper() == "NULL":  # `null` names nothing (10.1: X3004)
+                        raise ctx.error(v.pos, f"undeclared identifier '{v.name}'", 3004)
                     raise ctx.error(pos, "cannot implicitly convert to 'const string'", 3017)
                 if v is not None:  # an uninitialised string has no string object (fxc 10.1, session 39: `string s;`)
                     ctx.eff.strings[oid] = _unescape(v.value)
@@ -312,7 +316,8 @@ def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[B.Fx2Param]:
         if braced_other_kind(a) and ft.pclass != B.D3DXPC_OBJECT:  # zeros (fxannot)
             out.append(B.Fx2Param(ft, b"\0" * (4 * ft.scalars() * max(1, ft.elements))))
             continue
-        raw = _value(ctx, ft, t, a.value, f"annotation '{a.name}'", a.pos)
+        raw = _value(ctx, ft, t, string_const(a.value, ctx.static_consts) if a.value is not None else None,
+                     f"annotation '{a.name}'", a.pos)
         if isinstance(t, NumType) and t.shape == "m" and t.row_major:
             # a row_major RxC annotation is described as C rows of R like a column-major one, its values as written
             # (d3dcompiler_47 10.1's objects, session 46 EFX: ``< row_major float3x2 m = {1, ..., 6}; >`` is 2x3
@@ -895,13 +900,17 @@ def compile_fx2(source: str, file: str, defines: dict | None = None, include_ope
     """Compile effect source for ``fx_2_0`` into :class:`fx2binary.Fx2Effect`."""
     pp = preprocess(source, file, defines, include_open)
     toks = lex_effect(pp.text, file, lambda text: compile_fx2(text, file, None, None, flags))
+    respelled = set()  # (the words that were no keyword as written: a state name may be one, parse_effects)
     for prev, tk in zip([None, *toks], toks, strict=False):  # D3D9 effect type words are caseless at fx_2_0
         if tk.kind == "id" and tk.text.lower() in _CASELESS and not (prev is not None and prev.text == ":"):
             # (a semantic keeps its spelling: MeshFromObj's ``texture g_MeshTexture : Texture``)
+            if tk.text != _CASELESS[tk.text.lower()]:
+                respelled.add(id(tk))
             tk.text = _CASELESS[tk.text.lower()]
     toks, state_blocks = _take_state_blocks(toks, file)
     _check_buffer_types(toks, file)
     parser = Fx2Parser(toks)
+    parser.respelled_words = respelled
     try:
         prog = parser.parse_program()
     except HlslError as exc:  # an error fxc found in the text before it comes first (fxsalvage.py)

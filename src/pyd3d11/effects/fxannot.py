@@ -17,18 +17,19 @@ from ..shader.hlsl.constexpr import literal_components
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.intrinsics import is_intrinsic
-from ..shader.hlsl.types import SAMPLER_KINDS, ArrayType, NumType, ObjectType, array_leaf
+from ..shader.hlsl.sbops import value_type
+from ..shader.hlsl.types import SAMPLER_KINDS, ArrayType, NumType, ObjectType, Type, array_leaf
 from .fxparse import STATE_BLOCK_VALUE, Annotation
 
 
-def static_const_names(decls: Iterable[A.Node]) -> set[str]:
-    """The globals an annotation may read: ``static const`` variables, a constant buffer's too (an ordinary static
-    global to fxc: ``cbuffer c { static const int b = 123; }`` then ``< int a = b; >`` compiles at fx_2_0 and
-    fx_5_0, d3dcompiler_47 10.1, session 45 EFX)."""
-    out: set[str] = set()
+def static_const_names(decls: Iterable[A.Node]) -> dict[str, A.VarDecl]:
+    """The globals an annotation may read, by name: ``static const`` variables, a constant buffer's too (an
+    ordinary static global to fxc: ``cbuffer c { static const int b = 123; }`` then ``< int a = b; >`` compiles at
+    fx_2_0 and fx_5_0, d3dcompiler_47 10.1, session 45 EFX)."""
+    out: dict[str, A.VarDecl] = {}
     for d in decls:
         members = d.members if isinstance(d, A.CBufferDecl) else [d]
-        out.update(m.name for m in members if isinstance(m, A.VarDecl) and {"static", "const"} <= set(m.mods))
+        out.update((m.name, m) for m in members if isinstance(m, A.VarDecl) and {"static", "const"} <= set(m.mods))
     return out
 
 
@@ -43,7 +44,8 @@ def global_names(decls: Iterable[A.Node]) -> set[str]:
     return out
 
 
-def check_annotation_names(items: list[Annotation], static_consts: set[str], globals_: set[str], file: str) -> None:
+def check_annotation_names(items: list[Annotation], static_consts: dict[str, A.VarDecl], globals_: set[str],
+                           file: str) -> None:
     """Raise fxc's error for the first annotation of a list whose value fails. Each value is judged as fxc reduces
     it (d3dcompiler_47 10.1, session 42 EFX: ANNOTATION_ORDER_ROWS): a name that names nothing (X3004) first, then
     the conversion to the annotation's type (``< int a[2] = 1; >``, ``< int a = 1; string b = a; >``: X3017), then
@@ -51,6 +53,12 @@ def check_annotation_names(items: list[Annotation], static_consts: set[str], glo
     earlier: dict[str, Annotation] = {}
     for a in items:
         literal_error: HlslError | None = None
+        if a.value is not None and any(_written(n) is not None for n in walk(a.value)):
+            # a write is typed where it stands, after the names before it and before anything to its right or the
+            # value's conversion (``< int a = 1; int b = ++a + undeclared; >``, ``int b[2] = ++a``: X3025, not
+            # X3004 / X3011 / X3017; ``++undeclared`` X3004; d3dcompiler_47 10.1 at every target, session 47 EFX)
+            _check_writes(a.value, set(static_consts) | globals_ | set(earlier) | {a.name, "NULL", STATE_BLOCK_VALUE},
+                          file)
         for n in walk(a.value) if a.value is not None else ():
             if isinstance(n, A.Call) and not is_intrinsic(n.name):
                 # fxc: X3004 for a call of no function (``{1, dword2(2, 3), 4}``), X3011 for a user function's, in a
@@ -70,24 +78,68 @@ def check_annotation_names(items: list[Annotation], static_consts: set[str], glo
             if n.name not in earlier and n.name != a.name and n.name not in globals_:
                 raise HlslError(*where, 3004, f"undeclared identifier '{n.name}'")
             literal_error = literal_error or HlslError(*where, 3011, f"'{a.name}': value must be a literal expression")
-        converted = _conversion_error(a, earlier)
+        converted = _conversion_error(a, earlier, static_consts)
         if converted is not None:
             pos = a.value.pos if a.value is not None and a.value.pos is not None else a.pos
             raise HlslError(pos.file or file, pos.line, pos.col, *converted)
         if literal_error is not None:
             raise literal_error
         earlier[a.name] = a
-        found = _value_kind_error(a)
+        found = None if _names_string(a.value, static_consts) else _value_kind_error(a)
         if found is not None:
             pos = a.value.pos if a.value is not None and a.value.pos is not None else a.pos
             raise HlslError(pos.file or file, pos.line, pos.col, *found)
 
 
-def _conversion_error(a: Annotation, earlier: dict[str, Annotation]) -> tuple[int, str] | None:
+def _written(n: A.Node) -> A.Node | None:
+    """The operand ``n`` writes (``++x``, ``x--``, ``x = 1``, ``x += 1``), or None."""
+    if isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
+        return n.a
+    return n.target if isinstance(n, A.Assign) else None
+
+
+def _check_writes(n: A.Node, known: set[str], file: str) -> None:
+    """Type ``n`` in evaluation order (operands left to right, then their operator): a name or a function that
+    names nothing ``known`` is X3004, a write X3025 (check_annotation_names)."""
+    for child in A.children(n):
+        _check_writes(child, known, file)
+    pos = n.pos
+    if isinstance(n, (A.Ident, A.Call)) and n.name not in known and not (isinstance(n, A.Call) and
+                                                                         is_intrinsic(n.name)):
+        raise HlslError(pos.file or file, pos.line, pos.col, 3004, f"undeclared identifier '{n.name}'")
+    if _written(n) is not None:
+        raise HlslError(pos.file or file, pos.line, pos.col, 3025, "l-value specifies const object")
+
+
+def _typed_conversion_error(a: Annotation, t: Type | None) -> tuple[int, str] | None:
+    """X3017 for a typed value of the other kind: a number for an object or a string, a string for a number, a
+    vector of fewer components than the annotation's (d3dcompiler_47 10.1 at every target, session 47 EFX:
+    ``static const int b = 123;`` then ``< PixelShader a = b; >``, ``< sampler a = -b; >``, ``< int a = s; >`` of a
+    static const string; ``< string a = s; >`` compiles)."""
+    leaf = array_leaf(a.type)
+    if isinstance(t, NumType) and isinstance(leaf, ObjectType):
+        return 3017, f"cannot implicitly convert from 'const {t}' to 'const {leaf}'"
+    if isinstance(t, ObjectType) and t.kind == "string" and isinstance(leaf, NumType):
+        return 3017, f"cannot implicitly convert from 'const string' to 'const {a.type}'"
+    if isinstance(t, NumType) and isinstance(leaf, NumType) and 1 < len(component_bases(t)) < \
+            len(component_bases(leaf)) and t.shape != "m" and leaf.shape != "m":
+        return 3017, f"cannot implicitly convert from 'const {t}' to 'const {a.type}'"
+    return None
+
+
+def _conversion_error(a: Annotation, earlier: dict[str, Annotation],
+                      static_consts: dict[str, A.VarDecl] | None = None) -> tuple[int, str] | None:
     """fxc's X3017 for a value that does not convert to the annotation's type whatever it holds: one value that is
-    no brace list for an array (sized or not), a string from a numeric annotation of the list."""
+    no brace list for an array (sized or not), a string from a numeric annotation of the list, a typed value of
+    another kind (:func:`value_type`)."""
     if a.value is None or isinstance(a.value, A.InitList) or is_null_value(a.value):
         return None
+    if not isinstance(a.type, ArrayType) and not (isinstance(a.value, A.Ident) and a.value.name == STATE_BLOCK_VALUE):
+        names = {k: d.type for k, d in (static_consts or {}).items()}
+        names.update((k, v.type) for k, v in earlier.items())
+        found = _typed_conversion_error(a, value_type(a.value, names))  # (sbops.value_type)
+        if found is not None:
+            return found
     if isinstance(a.value, A.Ident) and a.value.name == STATE_BLOCK_VALUE:
         # ``sampler s = sampler_state { ... }`` is a sampler's value (10.1 at the shader targets, session 46 EFX)
         leaf = array_leaf(a.type)
@@ -109,6 +161,22 @@ def _conversion_error(a: Annotation, earlier: dict[str, Annotation]) -> tuple[in
         if have is not None and 1 < have < len(component_bases(leaf)):
             return 3017, f"cannot implicitly convert to 'const {a.type}'"
     return None
+
+
+def _names_string(v: A.Node | None, static_consts: dict[str, A.VarDecl]) -> bool:
+    """A value that names a ``static const string`` (``< string a = s; >`` compiles: 10.1, session 47 EFX)."""
+    d = static_consts.get(v.name) if isinstance(v, A.Ident) else None
+    return d is not None and isinstance(d.type, ObjectType) and d.type.kind == "string"
+
+
+def string_const(v: A.Node, static_consts: dict[str, A.VarDecl]) -> A.Node:
+    """A string annotation's value with a ``static const string``'s name replaced by its literal (the string fxc
+    stores, 10.1's fx_2_0 objects, session 47 EFX); ``v`` itself otherwise."""
+    if _names_string(v, static_consts):
+        init = static_consts[v.name].init  # type: ignore[union-attr]
+        if isinstance(init, A.Literal) and isinstance(init.value, str):
+            return init
+    return v
 
 
 def _unsized(t) -> bool:

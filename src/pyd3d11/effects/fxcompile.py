@@ -33,11 +33,19 @@ from ..shader.hlsl.nullvalue import is_null
 from ..shader.hlsl.objects import leaf_count
 from ..shader.hlsl.parse_effects import COMPILE_PROFILES
 from ..shader.hlsl.preprocessor import preprocess
+from ..shader.hlsl.sbops import FLOAT_INTRINSICS
 from ..shader.hlsl.types import SAMPLER_KINDS, ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 from . import model as M
 from . import states as S
 from .fx2states import lookup_state
-from .fxannot import braced_other_kind, check_annotation_names, global_names, is_null_value, static_const_names
+from .fxannot import (
+    braced_other_kind,
+    check_annotation_names,
+    global_names,
+    is_null_value,
+    static_const_names,
+    string_const,
+)
 from .fxfuncs import check_compile_arguments, check_effect_functions, undefined_variable
 from .fxparse import Annotation, EffectParser, StateEntry, literal_number
 from .fxsalvage import check_names_in_order, earlier_in_text, first_parse_time_error, lex_effect, parse_time
@@ -100,7 +108,7 @@ class _Ctx:
         self.objects: dict[str, M.FxObjectVar] = {}
         self.interfaces: dict[str, M.FxInterfaceVar] = {}
         self.consts: dict = {}
-        self.static_consts: set[str] = set()  #: the names an annotation may read (fxannot)
+        self.static_consts: dict = {}  #: the declarations an annotation may read, by name (fxannot)
         self.global_names: set[str] = set()
         self.hex_literals: set[int] = set()
         #: the functions the program defines, by name (a state expression calling one is FXLVM code)
@@ -262,6 +270,7 @@ def _annotations(ctx: _Ctx, items: list[Annotation]) -> list[M.FxAnnotation]:
             if braced_other_kind(a):  # fx_2_0 stores "", 10.1 fails it here with no message (fxannot)
                 raise ctx.error(a.pos, f"annotation '{a.name}': a brace list of numbers for a string")
             for v in vals:
+                v = string_const(v, ctx.static_consts)
                 if is_null_value(v):
                     # fxc 10.1 compiles ``< string s = NULL; >`` and writes a null string (offset 0, as a variable's)
                     strs.append(None)
@@ -411,7 +420,7 @@ def _compile_shader(ctx: _Ctx, call: A.Node, state_kind: str | None, pos) -> M.F
             raise ctx.error(pos, "ConstructGSWithSO needs a shader")
         inner = _shader_variable(ctx, call.args[0], pos) or _compile_shader(ctx, call.args[0], None, pos)
         rest = call.args[1:]
-        decls: list[str] = []
+        decls: list[str | None] = []
         stream = 0
         for i, a in enumerate(rest):
             if isinstance(a, A.Literal) and isinstance(a.value, str):
@@ -420,7 +429,10 @@ def _compile_shader(ctx: _Ctx, call: A.Node, state_kind: str | None, pos) -> M.F
                     raise ctx.error(pos, err)
                 decls.append(a.value)
             elif isinstance(a, A.Ident) and a.name.upper() == "NULL":
-                decls.append("")
+                # the two-argument form's NULL is a declaration of no string (10.1's objects, session 47 EFX: a
+                # GeometryShaderSO object whose offset is 0, not one to "" as ``ConstructGSWithSO(s, "")`` has);
+                # the five-declaration form keeps an empty stream's ""
+                decls.append("" if len(rest) > 1 else None)
             elif i == 4 and literal_number(a) is not None:
                 # the rasterized stream: the sixth argument alone (MicrosoftDocs "Stream-Out Syntax"); the second's
                 # number is a declaration's (10.1, session 45 EFX: `ConstructGSWithSO(s, 1)` fails)
@@ -582,7 +594,7 @@ def _check_object_kind(ctx: _Ctx, lv: S.LValue, var: M.FxObjectVar, pos) -> None
         raise ctx.error(pos, f"'{var.name}' cannot be assigned to state '{lv.name}' (type mismatch)")
 
 
-def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
+def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos, in_pass: bool = False) -> tuple[int, object]:
     """A numeric state's value: a named value of the state's table or TRUE/FALSE (both stored as EST_Int, as
     fxc stores them: ``CullMode = BACK`` -> Int 3, ``DepthEnable = TRUE`` -> Int 1 in its fx_5_0 objects), a
     numeric variable (ECAT_Variable), or a constant expression whose components keep their own scalar type
@@ -631,13 +643,30 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos) -> tuple[int, object]:
             return M.ECAT_Variable, node.name
         if node.name not in ctx.consts:
             raise ctx.error(pos, f"'{node.name}': invalid value for state '{lv.name}'", 3004)
+    if in_pass and isinstance(node, A.Cast) and isinstance(node.type, NumType) and node.type.shape != "m":
+        folded = const_value(node.type, node, ctx.consts)
+        inner = const_value(node.type, node.a, ctx.consts) if folded is not None else None
+        if folded is not None and (len(folded.vals) >= lv.cols or len(folded.vals) == 1):
+            # a pass state's value that is a cast of a constant is FXLVM code, a ``mov`` of the value converted to
+            # the state's type, of any width (10.1's objects, session 47 EFX: ``SetDepthStencilState(NULL,
+            # (int)5.5)`` is ``mov expr.x, (5)``, ``(float4)5`` for a scalar state compiles); a state object's cast
+            # and a cast inside an operator fold (``(int)5.5 + 1``)
+            from . import fxexpr, fxlvm
+
+            kind = {S.SVT_FLOAT: "f", S.SVT_BOOL: "b", S.SVT_INT: "i"}.get(lv.type, "u")
+            splat = inner is not None and const_value(NumType(node.type.base), node.a, ctx.consts) is not None \
+                and _component_count(ctx, node.a, lv, pos) == 1
+            program = fxexpr.cast_program(folded.vals, node.type.base, splat, lv.cols, kind)
+            return M.ECAT_Expression, fxlvm.encode(program, ctx.target, ctx.flags)
     comps = _component_count(ctx, node, lv, pos)
     if comps is not None and comps != lv.cols:
         # a constant has the state's own width: no splat (10.1: `BorderColor = 1;`, `float1(1)`,
         # `SetBlendState(b, 0, m)` and `DepthBias = float2(1, 1);` fail "Dimensionality mismatch")
         raise ctx.error(pos, f"Assignment {lv.name}: Dimensionality mismatch (LHS expects {lv.cols}, RHS has {comps})")
     want = NumType("float", 1, lv.cols, "v") if lv.cols > 1 else NumType("float")
-    cv = const_value(want, node, ctx.consts)
+    # (an intrinsic of constants folds: ``Filter = ~abs(1);``, ``abs(-1) | 2`` compile at fx_4_0 and fx_5_0,
+    # d3dcompiler_47 10.1, session 47 EFX)
+    cv = const_value(want, node, ctx.consts) or const_value(want, node, ctx.consts, calls=True)
     vals = None if cv is None else cv.vals
     if vals is None:
         if _reads_variables(ctx, node):
@@ -759,6 +788,18 @@ def _value_kinds(ctx: _Ctx, node) -> list[int]:
         t = ctx.consts[node.name].type
         if isinstance(t, NumType):
             return [_KIND_OF_BASE.get(t.base, M.EST_Float)] * t.slots
+    if isinstance(node, A.Call) and node.args and node.name not in FLOAT_INTRINSICS | {"length", "distance"}:
+        # a folded intrinsic keeps its arguments' type (``abs(1)``, ``max(1, 7)`` EST_Int; ``sign`` is int
+        # whatever its argument; 10.1's objects, session 47 EFX)
+        if node.name == "sign":
+            return [M.EST_Int] * len(_value_kinds(ctx, node.args[0]))
+        out = _value_kinds(ctx, node.args[0])
+        for a in node.args[1:]:
+            b = _value_kinds(ctx, a)
+            n = max(len(out), len(b))
+            x, y = (out * n if len(out) == 1 else out), (b * n if len(b) == 1 else b)
+            out = [min(p, q, key=lambda k: (k != M.EST_Float, k != M.EST_UInt)) for p, q in zip(x, y, strict=False)]
+        return out
     return [M.EST_Float]
 
 
@@ -836,7 +877,7 @@ def _assignments(ctx: _Ctx, entries: list[StateEntry], block: int) -> list[M.FxA
             if lv.type in _LV_OBJECT_EOTS:
                 kind, val = _object_value(ctx, lv, value, e.pos)
             else:
-                kind, val = _numeric_value(ctx, lv, value, e.pos)
+                kind, val = _numeric_value(ctx, lv, value, e.pos, block == S.EBT_Pass)
             numeric_variable = kind == M.ECAT_Variable and lv.type not in _LV_OBJECT_EOTS
             if (kind == M.ECAT_Expression or numeric_variable) and block != S.EBT_Pass and \
                     not ctx.flags2 & D3DCOMPILE_EFFECT_ALLOW_SLOW_OPS:
@@ -1100,6 +1141,12 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             # error number ("Can't create/set an invalid shader…" for an empty block, nothing for a full one)
             raise ctx.error(d.pos, f"'{d.name}': a state block initialises only sampler, state-object and view "
                                    "variables")
+        for item in walk(d.init) if d.init is not None else ():
+            if isinstance(item, A.Ident) and item.name.upper() == "NULL" and item.name != "NULL" and \
+                    item.name not in ctx.global_names:
+                # only ``NULL`` is the null object: ``Texture3D t = null;``, ``{null, NULL}`` are X3004 (10.1,
+                # session 47 EFX; shader/hlsl/initshape._check_object at the shader targets)
+                raise ctx.error(item.pos, f"undeclared identifier '{item.name}'", 3004)
         ft = fx_type(d.type, ctx.row_major, ctx.fx5, d.pos, file)
         # fxc records no explicit bind point for object variables (``ByteAddressBuffer Buffer0 : register(t0)``
         # and ``Buffer<float4> g_ParticleBuffer : register(t10)`` are 0xFFFFFFFF in its fx_5_0 objects of

@@ -842,6 +842,31 @@ def compile_expression(node, numeric: dict, consts: dict, target: str, comps: in
     return p
 
 
+def cast_program(vals: list, base: str, splat: bool, comps: int, state_type: str) -> L.Program:
+    """The FXLVM program fxc writes for a pass state's value that is a cast of a constant (``SetDepthStencilState(
+    NULL, (int)5.5)``, ``SetBlendState(NULL, (int4)float4(-1.5, 2, 0.5, 4), m)``): no operation but a ``mov`` of
+    the folded value, converted to the state's type, from the literal table (d3dcompiler_47 10.1's objects, session
+    47 EFX). A vector of the cast's own width is one ``mov`` of a run of literals; a scalar cast to a wider state
+    (``(float4)-5``) reads its one literal once per component, as fxc's objects do. ``vals``: the cast's folded
+    values of scalar type ``base``."""
+    src = _BASE.get(base, "f")
+    conv = {("f", "u"): "ftou", ("f", "i"): "ftoi", ("f", "b"): "ftob", ("i", "f"): "itof", ("u", "f"): "utof",
+            ("b", "f"): "btof", ("b", "i"): "btoi", ("b", "u"): "btoi", ("i", "b"): "itob", ("u", "b"): "itob"}
+
+    def bits(v) -> int:
+        b = _to_bits(1 if v and src == "b" else v, "u" if src == "b" else src)
+        op = conv.get((src, state_type))
+        return L.component(op, [b]) if op is not None else b
+
+    if splat or len(vals) == 1:
+        lit = [bits(vals[0])]
+        code = [L.Instruction("mov", 1, (L.Operand(L.LIT, 0),), L.Operand(L.OUT, i)) for i in range(comps)]
+    else:
+        lit = [bits(v) for v in vals[:comps]]
+        code = [L.Instruction("mov", comps, (L.Operand(L.LIT, 0),), L.Operand(L.OUT, 0))]
+    return L.Program(literals=lit, code=code, result_comps=comps)
+
+
 def _ctab_default(var: M.FxNumericVar, regs: int) -> bytes | None:
     """A scalar or vector variable's initial value as fxc's CTAB holds it: each component a float (``int4 bf = 1;``
     is 1.0f four times, ``bool b = 1;`` 1.0f), the registers padded with zeros (d3dcompiler_47 10.1's objects,

@@ -99,7 +99,8 @@ def _state_value_error(cg: Codegen) -> HlslError | None:
     try:
         check_state_values(cg)
     except Exception as exc:  # noqa: BLE001 - only a type rule's error is the effect's answer
-        if is_type_error(exc):
+        if is_type_error(exc) or isinstance(exc, HlslError) and exc.code == 3030:
+            # (X3030: a static const's constant index out of bounds, sbops.index_bounds; 10.1, session 47 EFX)
             return exc  # type: ignore[return-value]
     return None
 

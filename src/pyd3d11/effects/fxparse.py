@@ -210,7 +210,8 @@ class EffectParser(Parser):
                 raise self.error("non-matrix types cannot be declared 'row_major' or 'column_major'", mods[0], 3077)
             if {"row_major", "column_major"} <= words:  # (after the non-matrix check: X3077 wins on an int)
                 raise self.error("matrix types cannot be both column_major and row_major", mods[0], 3048)
-            base = NumType(base.base, base.rows, base.cols, base.shape, row_major="row_major" in words)
+            base = NumType(base.base, base.rows, base.cols, base.shape, row_major="row_major" in words, prec=base.prec,
+                           alias=base.alias)
         names = {a.name for a in earlier}
         out: list[Annotation] = []
         while True:
@@ -278,8 +279,11 @@ class EffectParser(Parser):
                 self._locals.update(d.name for d in decls)
             for d in decls:
                 if d.init is not None:
-                    check_shader_operands(d.init, self.shader_name)
+                    # a compile's argument names (X3004) and count (X3013) before an operator on the compile
+                    # (``-CompileShader(ps_2_0, main(foobar))`` X3004; d3dcompiler_47 10.1, session 47 EFX)
                     self._check_compile_argument_names(d.init)  # (before the kind: fxc's X3004 comes first)
+                    self._check_compile_counts(d.init)
+                    check_shader_operands(d.init, self.shader_name)
                     _check_shader_object_kind(d)
             for where, items in self._annots:
                 owner = None
@@ -334,6 +338,7 @@ class EffectParser(Parser):
             self.expect("=")
             if self.at("compile"):
                 value = self.parse_assign()  # ``compile ps_2_0 f()++``: an operator on it is fxc's type error
+                self._check_compile_counts(value)
                 check_shader_operands(value, self.shader_name)
                 self._check_state_writes(value)  # (``compile ps_2_0 f(--x)`` too)
                 self.salvage_state_values.append(value)
@@ -398,6 +403,31 @@ class EffectParser(Parser):
                 if isinstance(m, A.Ident) and m.name not in self.global_kinds:
                     raise HlslError(m.pos.file, m.pos.line, m.pos.col, 3004, f"undeclared identifier '{m.name}'")
 
+    def _check_compile_counts(self, value: A.Node) -> None:
+        """A compile's argument count against its function's uniform parameters (X3013) is judged before an operator
+        on the compile (``cat = !compile ps_2_0 fun(1, 2, 3);``, ``PixelShader = ~compile ps_4_0 fun(4, 5);`` of a
+        two-uniform ``fun``: X3013, not X3022 / X3082; d3dcompiler_47 10.1 at fx_2_0, fx_4_0 and fx_5_0, session 47
+        EFX), for a function declared above, whatever names its arguments hold (``!compile ps_2_0 fun(foo, 2, 3)``
+        X3013 in a pass; a global's compile names declared globals only, judged before: X3004)."""
+        from ..shader.hlsl.codegen import walk
+        from ..shader.hlsl.shaderobj import object_name
+
+        if object_name(value) is not None:
+            return  # a compile alone: its count is judged where it is compiled
+        for n in walk(value):
+            if object_name(n) is None or len(n.args) != 2 or not isinstance(n.args[1], A.Call):
+                continue
+            call = n.args[1]
+            if any(isinstance(m, A.Call) for a in call.args for m in walk(a)):
+                continue  # (an argument's call: its own X3004 first, as the shader targets' rule has it)
+            defs = [d for d in self.program_decls if isinstance(d, A.FuncDef) and d.name == call.name and
+                    d.body is not None]
+            counts = [(sum(1 for p in u if p.default is None), len(u))
+                      for u in ([p for p in d.params if "uniform" in p.mods] for d in defs)]
+            if counts and not any(lo <= len(call.args) <= hi for lo, hi in counts):
+                raise HlslError(call.pos.file, call.pos.line, call.pos.col, 3013,
+                                f"'{call.name}': no matching {len(call.args)} parameter function")
+
     def _check_state_writes(self, value: A.Node) -> None:
         """A state value or a state function's argument writes nothing: ``++`` / ``--`` either side, ``=`` and a
         compound assignment are X3025 while fxc parses, whatever they write (d3dcompiler_47 10.1, session 39:
@@ -430,8 +460,10 @@ class EffectParser(Parser):
         from ..shader.hlsl.featuregates import INTRINSICS
         from ..shader.hlsl.intrinsics import is_intrinsic
         from ..shader.hlsl.parse_effects import _EFFECT_SHADER_BUILTINS, _STATE_FUNCS
+        from ..shader.hlsl.sbops import constant_conditional_error
         from ..shader.hlsl.types import ObjectType
 
+        self._check_compile_counts(value)
         check_shader_operands(value, self.shader_name)
         self._check_state_writes(value)
         # a shader call's own arguments are the compile's (check_compile_call, fxfuncs: its uniform parameters)
@@ -456,6 +488,9 @@ class EffectParser(Parser):
                     isinstance(n.a, A.Ident) and n.a.name == "NULL"):  # ``(BlendState)NULL`` compiles
                 at = n.a.pos if getattr(n, "a", None) is not None and n.a.pos is not None else n.pos
                 raise HlslError(at.file, at.line, at.col, 3000, "syntax error: unexpected token")
+        folded = constant_conditional_error(value)  # (sbops: fxc's fold of a constant value with a conditional)
+        if folded is not None:
+            raise folded
 
     # --- techniques, passes, groups -----------------------------------------------------------------
     def parse_technique(self) -> None:

@@ -129,7 +129,7 @@ class FxShader:
     and whether it is stored with the fx_5_0 extended record (SBinaryShaderData5)."""
 
     bytecode: bytes
-    so_decls: list[str] = field(default_factory=list)
+    so_decls: list[str | None] = field(default_factory=list)  # None: a NULL declaration (written as offset 0)
     rasterized_stream: int = 0
     shader5: bool = True
     #: BindInterfaces(shader, a, b[2], ...): per interface parameter, (variable name, element or 0xFFFFFFFF)

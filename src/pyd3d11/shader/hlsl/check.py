@@ -1243,10 +1243,14 @@ def _sb_local(cg: CodegenContext, name: str, pos: Pos) -> A.VarDecl | A.Param | 
 
 def _sb_swizzle(cg: CodegenContext, t: NumType, name: str, pos: Pos) -> Type:
     if t.shape == "m":
-        # matrix swizzles (_m00 ...) are not checked here; their width is their count of elements (``float4(
-        # g_m._11_22_33, 0)`` is four components: state values are type-checked at the fx targets too)
-        n = name.count("_")
-        return NumType(t.base, 1, n, "v" if n > 1 else "s") if n else NumType(t.base)
+        # a matrix takes the ``_mRC`` / ``_RC`` swizzles of its own rows and columns, as in a function body
+        # (exprs.swizzle_indices: ``vec.w`` of a float1x4, ``_m10`` of it, ``_m22`` of a float2x2 are X3018;
+        # d3dcompiler_47 10.1 at ps_4_0 and fx_5_0, session 47 EFX); the width is the count of elements (``float4(
+        # g_m._11_22_33, 0)`` is four components)
+        from .exprs import swizzle_indices
+
+        n = len(swizzle_indices(cg, t, name, pos))
+        return NumType(t.base, 1, n, "v") if n > 1 else NumType(t.base)
     ok = 1 <= len(name) <= 4 and any(all(ch in s[:t.n] for ch in name) for s in _SWIZZLE_SETS)
     if not ok:
         raise cg.err(pos, f"invalid subscript '{name}'", 3018)
@@ -1287,6 +1291,7 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
     if isinstance(e, A.Index):
         _sb_type(cg, e.index, known)
         t = _sb_type(cg, e.a, known)
+        sbops.index_bounds(cg, e, t)  # (a static const's constant index: X3030)
         if isinstance(t, ArrayType):  # fxc does not check the index range here
             return t.elem
         if isinstance(t, NumType):

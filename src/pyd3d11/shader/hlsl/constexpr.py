@@ -57,24 +57,27 @@ def _num(v: float | int | bool, base: str | None) -> float | int:
         return float(v)
     if base in ("int", "uint"):
         return to_int(v, base)
+    if base == "bool":  # any non-zero value is true, 1 (``bool4(5, 6, 0, 8)`` is 1, 1, 0, 1 as a state value too)
+        return int(bool(v))
     if isinstance(v, bool):
         return int(v)
     return v
 
 
-def _flatten_init(n: A.Node, consts: dict) -> list:
+def _flatten_init(n: A.Node, consts: dict, calls: bool = False) -> list:
     if isinstance(n, A.InitList):
         out: list = []
         for x in n.items:
-            out += _flatten_init(x, consts)
+            out += _flatten_init(x, consts, calls)
         return out
-    return _eval(n, consts).vals
+    return _eval(n, consts, calls).vals
 
 
-def const_value(t: Type, init: A.Node, consts: dict) -> ConstValue | None:
-    """The value of a ``const`` declaration of type ``t`` initialised by ``init``, or None."""
+def const_value(t: Type, init: A.Node, consts: dict, calls: bool = False) -> ConstValue | None:
+    """The value of a ``const`` declaration of type ``t`` initialised by ``init``, or None. ``calls``: math
+    intrinsics of constants fold (:func:`eval_const`'s)."""
     try:
-        vals = _flatten_init(init, consts)
+        vals = _flatten_init(init, consts, calls)
     except _NotConst:
         return None
     n = _slots(t)

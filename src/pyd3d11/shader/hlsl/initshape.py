@@ -103,7 +103,7 @@ def _check_object_source(cg: CodegenContext, name: str, t: Type, init: A.Node, p
     if src is None and isinstance(base, A.Ident):
         d = globals_.get(base.name)
         if d is None:
-            if base.name not in cg.funcs and base.name.upper() != "NULL":
+            if base.name not in cg.funcs and base.name != "NULL":
                 raise cg.err(base.pos, f"undeclared identifier '{base.name}'", 3004)
             return
         if {"static", "const"} <= set(d.mods):
@@ -124,6 +124,11 @@ def _check_object(cg: CodegenContext, name: str, t: Type, init: A.Node, pos: obj
                   globals_: dict[str, A.VarDecl], static: bool = False) -> None:
     from .objects import leaf_count
 
+    for x in _flat_items(init) if isinstance(init, A.InitList) else [init]:
+        if isinstance(x, A.Ident) and x.name.upper() == "NULL" and x.name != "NULL" and x.name not in globals_:
+            # only ``NULL`` is the null object: ``null`` / ``Null`` name nothing (d3dcompiler_47 10.1, session 47
+            # EFX: ``Texture3D t = null;``, ``{null, NULL}``, ``BlendState b = null;`` X3004 at ps_4_0 and fx_5_0)
+            raise cg.err(x.pos, f"undeclared identifier '{x.name}'", 3004)
     if isinstance(init, A.Literal) and init.base in ("lit_int", "lit_float", "int", "uint", "float", "bool"):
         src = {"lit_int": "int", "lit_float": "float"}.get(init.base, init.base)
         raise cg.err(pos, f"cannot implicitly convert from '{src}' to 'const {t}'", 3017)

@@ -248,6 +248,7 @@ class EffectSyntaxParser:
         parses (d3dcompiler_47 10.1, session 41, at every shader target); a cast to an object type is fxc's syntax
         error. The first reduced wins: a call when its ``)`` is read (``bar(nothere())`` reports ``nothere``)."""
         from .codegen import walk
+        from .sbops import constant_conditional_error
         from .shaderobj import misuse
         from .statecalls import call_error
 
@@ -262,6 +263,9 @@ class EffectSyntaxParser:
                     # bar();`` is X3004, ``foo = rcp(1) +;`` the syntax error)
                     key = (1 << 30, 0) if err[0] == 3093 else getattr(n, "end", None) or (n.pos.line, n.pos.col)
                     found.append((key, self.error(err[1], Token("id", n.name, n.pos), err[0])))
+        folded = constant_conditional_error(v)  # (X3093, or the value's own type error first)
+        if folded is not None:
+            found.append(((1 << 30, 0), folded))
         if found:
             raise min(found, key=lambda f: f[0])[1]
         # an operator on a shader variable (``SetVertexShader(-vs1)``); on a compile it waits for the compile's own
@@ -293,9 +297,18 @@ class EffectSyntaxParser:
     def state_name(self) -> Token:
         """The name of a state-block entry: any identifier, effect keywords included (``PixelShader =
         compile ps_4_0 PS();``), which ``ident`` refuses as variable names, but for the words fxc's lexer
-        makes tokens of their own (NOT_STATE_NAMES)."""
-        if self.tok.kind != "id" or self.tok.text in NOT_STATE_NAMES or \
-                self.tok.text.lower() in ("technique", "pass", "asm", "decl"):
+        makes tokens of their own (NOT_STATE_NAMES), the modifiers, statements and stream types
+        (PASS_REFUSED_WORDS). The first name of a variable's own block (``sampler s { … }``, ``DepthStencilState d {
+        … }``: parser.parse_state_blocks sets ``strict_state_names``) is no keyword of fxc's lexer at all: the
+        shader types, ``texture``, ``sampler``, ``Texture2D``, ``stateblock`` there are X3000 at the word, at the
+        shader and the fx targets (parser.lexer_keyword), where the later names, a pass's and a ``sampler_state {
+        … }`` block's read them as names (d3dcompiler_47 10.1, session 47 EFX)."""
+        from .parser import PASS_REFUSED_WORDS, lexer_keyword
+
+        strict, self.strict_state_names = getattr(self, "strict_state_names", False), False
+        if self.tok.kind != "id" or self.tok.text in NOT_STATE_NAMES or self.tok.text in PASS_REFUSED_WORDS or \
+                self.tok.text.lower() in ("technique", "pass", "asm", "decl") or strict and lexer_keyword(
+                    self.tok.text) and id(self.tok) not in getattr(self, "respelled_words", ()):  # (fx_2_0 `Texture`)
             raise self.error()
         return self.next()
 

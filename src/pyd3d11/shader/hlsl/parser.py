@@ -73,6 +73,36 @@ _EFFECT_WORDS = frozenset({"PixelShader", "pixelshader", "VertexShader", "vertex
 
 #: type keywords outside _NUMERIC_NAME and OBJECT_KINDS (MicrosoftDocs "Keywords")
 _BUILTIN_TYPE_WORDS = frozenset({"vector", "matrix", "string", "void"})
+#: the SM5.1 rasterizer-ordered types, keywords of fxc 10.1's lexer though no object type here
+_ROV_WORDS = frozenset({"RasterizerOrderedBuffer", "RasterizerOrderedByteAddressBuffer",
+                        "RasterizerOrderedStructuredBuffer", "RasterizerOrderedTexture1D",
+                        "RasterizerOrderedTexture1DArray", "RasterizerOrderedTexture2D",
+                        "RasterizerOrderedTexture2DArray", "RasterizerOrderedTexture3D"})
+
+
+#: the keywords a pass's or a ``sampler_state { … }`` block's grammar refuses as a state name, where it reads the
+#: object, shader and texture words and ``precise`` / ``point`` / ``sample`` / ``linear`` as names (d3dcompiler_47
+#: 10.1, session 47 EFX: ``sampler s = sampler_state { uniform = 1; };`` X3000, ``{ RWTexture2D = 1; }`` compiles)
+PASS_REFUSED_WORDS = frozenset({
+    "uniform", "static", "const", "extern", "volatile", "in", "out", "inout", "inline", "shared", "groupshared",
+    "row_major", "column_major", "nointerpolation", "noperspective", "centroid", "snorm", "unorm", "export",
+    "PointStream", "LineStream", "TriangleStream", "InputPatch", "OutputPatch", "class", "interface", "typedef",
+    "namespace", "register", "packoffset", "unsigned", "asm_fragment", "compile_fragment", "if", "else", "return",
+    "do", "for", "while", "switch", "case", "default", "break", "continue", "discard", "triangle"}) | RESERVED_WORDS
+
+
+def lexer_keyword(n: str) -> bool:
+    """A word fxc's lexer makes a token of its own (no identifier), as :meth:`Parser._decl_name` refuses it: the
+    object types (``texture``, ``sampler``, ``Texture2D``, ``RWBuffer``, ``PointStream``, ``vertexshader``), the
+    other type, effect, statement and modifier keywords -- not the numeric type names (``float``, ``half``,
+    ``dword``), ``Texture`` or ``geometryshader``. A state object's block takes none as a state name
+    (parse_effects.state_name; d3dcompiler_47 10.1, session 47 EFX)."""
+    if n in _SHADOWABLE_TYPES or n == "geometryshader" or _NUMERIC_NAME.match(n):
+        return False
+    return (n in OBJECT_KINDS or n in _BUILTIN_TYPE_WORDS or n in _LOWER_TEXTURES or n in _ROV_WORDS
+            or n.lower() in _CASELESS_RESERVED or n in _EXACT_RESERVED or n in _RESERVED or n in RESERVED_WORDS
+            or n in PRIMITIVE_MODIFIERS or n in _EFFECT_WORDS or n in KEYWORD_NAMES
+            or n in M.MODIFIER_WORDS and n not in M.CONTEXTUAL_MODIFIERS)
 
 
 class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSyntaxParser, ExprParser):
@@ -301,6 +331,21 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         token where the declaration turns out no function (``export float4 g;`` at ';', ``export struct S`` at S)."""
         if "export" in mods:
             raise self.error(tok=None if after_name else self.mod_toks.get("export"))
+
+    def _early_global_mods(self, mods: set, name_tok: Token) -> None:
+        """A global's modifier conflicts that fxc reports as its name is read, before the array suffix, the
+        semantics, the annotations, the initialiser or the state block (d3dcompiler_47 10.1 at ps_4_0 and every fx
+        target, session 47 EFX: ``volatile float f { foo = (sampler)bar; };`` X3008, ``inline float f < int a =
+        undeclared; >;`` X3055, ``extern static float f = 1 +;`` X3007, ``in float2 a[2] { {}, {} };`` X3000 at
+        ``in``): in / out / a primitive word, then modifiers.GLOBAL_RULES, then the interpolation conflict (X3048);
+        the initialiser's X3012 waits for the declaration's end (check_mods)."""
+        fm = frozenset(mods)
+        bad = next((m for m in sorted(fm & PRIMITIVE_MODIFIERS)), None) or M.misplaced_in_out(fm)
+        if bad is not None:
+            raise self.error(None, self.mod_toks.get(bad))
+        hit = M.first_violation(M.GLOBAL_RULES, fm, name_tok.text) or M.interpolation_conflict(fm)
+        if hit is not None:
+            raise HlslError(name_tok.pos.file, name_tok.pos.line, name_tok.pos.col, hit[0], hit[1])
 
     def check_mods(self, kind: str, mods: set, name: str, pos: Pos, has_init: bool = False,
                    t: Type | None = None) -> None:
@@ -992,6 +1037,8 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                 self.shadowed.add(name_tok.text)
             self.value_names.add(name_tok.text)
             self.reject_export(mods, after_name=True)
+            if not self.block_depth and not out:
+                self._early_global_mods(mods, name_tok)
             t = self._apply_major(self.parse_array_suffix(base, variable=True), mods)
             if self.block_depth and stream_elements(t) > 1:  # a local as a parameter (types.stream_elements)
                 raise self.error("stream parameters can only be single-element types", name_tok, 3128)
@@ -1128,9 +1175,10 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                     # sampler_state {};`` there, an array's list too, ``float f = sampler_state {}``)
                     raise self.error("object literals are not allowed inside functions", self.peek(1 + arr), 3064)
                 leaf = array_leaf(t) if arr else t
+                mismatch = None
                 if not (isinstance(leaf, ObjectType) and ("ampler" in leaf.kind or leaf.kind in _STATE_BLOCK_KINDS)):
-                    raise self.error(f"cannot implicitly convert from 'const StateBlock' to 'const {leaf}'",
-                                     self.peek(1 + arr), 3017)
+                    mismatch = self.error(f"cannot implicitly convert from 'const StateBlock' to 'const {leaf}'",
+                                          self.peek(1 + arr), 3017)
                 for _ in range(1 + arr):
                     self.next()
                 blocks = 0
@@ -1138,6 +1186,10 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                     self.next()
                     self.expect("{")
                     self._state_block_entries()
+                    if mismatch is not None:
+                        # after the block's own syntax and calls (``Texture3D s = sampler_state { foo = 1 +; };``
+                        # X3000, ``{ foo = bar(); }`` X3004; d3dcompiler_47 10.1 at ps_4_0 and fx_5_0, session 47 EFX)
+                        raise mismatch
                     blocks += 1
                     if not (arr and self.accept(",")):
                         break
@@ -1173,11 +1225,17 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         return out
 
     def parse_state_blocks(self, t: Type, name: str = "") -> None:
-        """``{ name[idx] = expr; ... }`` or a list ``{ {...}, {...} }`` with one block per component."""
+        """``{ name[idx] = expr; ... }`` or a list ``{ {...}, {...} }`` with one block per component. A single
+        block's first state name is no keyword of fxc's lexer (parse_effects.state_name: ``sampler s { VertexShader
+        = 1; };`` X3000, ``{ foo = 1; VertexShader = 1; }`` compiles; d3dcompiler_47 10.1, session 47 EFX)."""
         start = self.expect("{")
         if not self.at("{"):
             marks = len(self.state_values), len(getattr(self, "salvage_state_values", []))
-            self._state_block_entries()
+            self.strict_state_names = True  # (state_name clears it at the first name)
+            try:
+                self._state_block_entries()
+            finally:
+                self.strict_state_names = False
             values = self.state_values[marks[0]:] + getattr(self, "salvage_state_values", [])[marks[1]:]
             if _flat_count(t) > 1 and not self.one_block_for_range(t, 1) and \
                     all(isinstance(v, (A.Ident, A.Literal)) for v in values):

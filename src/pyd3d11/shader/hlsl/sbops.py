@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
+from .diagnostics import HlslError
 from .types import BOOL, EFFECT_KINDS, INT, LIT_INT, UINT, NumType, ObjectType, Type
 
 if TYPE_CHECKING:
@@ -123,3 +124,88 @@ def intrinsic_type(name: str, args: list[Type | None]) -> Type | None:
     if name in FLOAT_INTRINSICS:
         return first.with_base("float")
     return None
+
+
+def constant_conditional_error(v: A.Node) -> HlslError | None:
+    """A state value fxc folds while it parses -- no name and no call in it -- that holds a conditional: fxc fails
+    such a fold with X3093 "out of memory while parsing" (``(1 ? 1 : 2)``, ``~(true ? 1 : 2)``, ``1 + (0 ? 1 : 2)``,
+    ``float2(1 ? 1 : 2, 3).x``; ``(1 ? gi : 2)`` and ``gi + (1 ? 1 : 2)`` are no such fold: d3dcompiler_47 10.1 at
+    ps_4_0 and every fx target, session 47 EFX), after the value's calls' errors (parse_effects, fxparse) and its
+    own type errors (``~(1 ? 1.5 : 2)`` X3082: :func:`value_type`). None for any other value."""
+    from .ast import walk
+
+    nodes = list(walk(v))
+    if not any(isinstance(n, A.Ternary) for n in nodes) or any(isinstance(n, (A.Ident, A.Call)) for n in nodes):
+        return None
+    try:
+        value_type(v, {})
+    except HlslError as exc:
+        return exc
+    return HlslError(v.pos.file, v.pos.line, v.pos.col, 3093, "out of memory while parsing")
+
+
+def value_type(n: A.Node, names: dict[str, Type]) -> Type | None:
+    """The type of a value fxc types while it parses -- an annotation's (effects/fxannot.py), a constant state value
+    (:func:`constant_conditional_error`) -- with the compiler's expression rules (this module's operators,
+    check._sb_swizzle's swizzles, statecalls.COUNTS' intrinsic counts) over ``names`` (an annotation's static consts
+    and earlier annotations); None where it is not told here (a call of a function, an index)."""
+    from .check import _sb_swizzle
+    from .codegen import Codegen
+    from .intrinsics import is_intrinsic
+
+    if isinstance(n, A.Literal):
+        if isinstance(n.value, str):
+            return ObjectType("string")
+        return NumType("bool" if isinstance(n.value, bool) else "int" if isinstance(n.value, int) else "float")
+    if isinstance(n, A.Ident):
+        return names.get(n.name)
+    if isinstance(n, A.Construct) and not isinstance(n.type, NumType):
+        # ``S(1)`` of a struct (10.1 at every target, session 47 EFX; as in a function body)
+        raise Codegen.err(n.pos, "constructors only defined for numeric base types", 3037)
+    if isinstance(n, (A.Construct, A.Cast)):
+        return n.type if isinstance(n.type, NumType) else None
+    if isinstance(n, A.Call) and is_intrinsic(n.name):
+        # an intrinsic's argument count, as a state value's call has it (statecalls.COUNTS: ``max(1)`` X3013)
+        from .statecalls import COUNTS
+
+        counts = COUNTS.get(n.name)
+        if counts is not None and len(n.args) not in counts:
+            raise Codegen.err(n.pos, f"'{n.name}': no matching {len(n.args)} parameter intrinsic function", 3013)
+        return intrinsic_type(n.name, [value_type(x, names) for x in n.args])
+    if isinstance(n, A.Unary) and n.op in ("-", "+", "!", "~"):
+        return unary_type(Codegen, n, value_type(n.a, names))
+    if isinstance(n, A.Binary) and n.op != ",":
+        return binary_type(Codegen, n, value_type(n.a, names), value_type(n.b, names))
+    if isinstance(n, A.Ternary):
+        return ternary_type(Codegen, n, value_type(n.cond, names), value_type(n.a, names), value_type(n.b, names))
+    if isinstance(n, A.Member):
+        t = value_type(n.a, names)
+        return _sb_swizzle(Codegen, t, n.name, n.pos) if isinstance(t, NumType) else None
+    return None
+
+
+def index_bounds(cg: CodegenContext, e: A.Index, t: Type | None) -> None:
+    """A constant index past the end of a ``static const`` global's array, vector or matrix rows is X3030 "array
+    index out of bounds" in a state value (``arr[3]`` of ``const static float4 arr[3]``, ``arr[-1]``, ``v[4]`` of a
+    float4; a uniform's or a non-const static's index is not checked: d3dcompiler_47 10.1 at ps_4_0 and fx_5_0,
+    session 47 EFX)."""
+    from .check import _declared_before, _sb_local
+    from .constexpr import eval_const
+    from .types import ArrayType
+
+    root = e.a
+    if not isinstance(root, A.Ident) or _sb_local(cg, root.name, root.pos) is not None:
+        return
+    d = next((v for d in cg.prog.decls for v in (d.members if isinstance(d, A.CBufferDecl) else [d])
+              if isinstance(v, A.VarDecl) and v.name == root.name), None)
+    if d is None or not {"static", "const"} <= set(d.mods) or not _declared_before(
+            ((d.pos.line, d.pos.col), d.type, d.pos.file), root.pos):
+        return
+    count = t.count if isinstance(t, ArrayType) else t.rows if isinstance(t, NumType) and t.shape == "m" else \
+        t.n if isinstance(t, NumType) else None
+    try:
+        idx = eval_const(e.index, {})  # (a literal index; a name in it is not folded here)
+    except Exception:  # noqa: BLE001 - not a constant: nothing to check
+        return
+    if count and isinstance(idx, (int, float)) and not 0 <= int(idx) < count:
+        raise cg.err(e.pos, "array index out of bounds", 3030)
