@@ -145,6 +145,8 @@ def _conversion_record(facts: _Facts, ins: Ins) -> None:
 
     d = ins.args[0] if ins.args else None
     if ins.op in _FIRST and len(ins.args) == 2 and d.file == "r" and d.rel is None:
+        # (not ftoi's: fxc folds ``(float)(int)EF[i]`` element by element with x86's conversions -- +inf gives
+        # -2147483648.0 --, no round_z: not built)
         _record(facts, ins, _dst_comps(d), _padded(ins.args[1]), indexed=ins.op in ("utof", "itof"))
 
 

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..ops.alu_double import dfma
 from .operands import Reg, Slot, imm, is_imm
 from .types import BOOL, DOUBLE, FLOAT, INT, LIT_FLOAT, LIT_INT, UINT, NumType
 
@@ -224,9 +223,12 @@ def _f32_to_d(bits: np.ndarray) -> np.ndarray:
     return bits.view(np.float32).astype(np.float64)
 
 
+#: the double operations fxc folds on constants; not ``dfma``: d3dcompiler_47 10.1 keeps ``fma`` of constant doubles
+#: as an instruction (session 47 MRUN: ``uint z = (int)fma(0.0L, 0.0L, 0.0L); a / z`` compiles, where ``(int)(0.0L *
+#: 0.0L + 0.0L)``, ``mad`` of doubles, ``min`` / ``max`` / ``rcp`` / ``/`` of constants are X4010)
 _FOLD = {
     "dadd": lambda a, b: a + b, "dmul": lambda a, b: a * b, "ddiv": lambda a, b: a / b,
-    "dmin": np.fmin, "dmax": np.fmax, "drcp": lambda a: 1.0 / a, "dfma": dfma,
+    "dmin": np.fmin, "dmax": np.fmax, "drcp": lambda a: 1.0 / a,
 }
 
 
