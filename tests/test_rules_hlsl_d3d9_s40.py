@@ -82,9 +82,10 @@ def _gap(table: str, src: str, target: str, want: str) -> str | None:
     if table == "register_conflicts":
         if "float4 a : register(t0) : register(T1);" in src and want == "X4509":
             return "fxc judges the float read of a t#-only constant (X4509) before the case conflict (X4017 here)"
-        if src.startswith("Texture2D x : register(c") and want == "X3530":
-            return ("a texture reserved in c# at the Direct3D 9 / level-9 targets is X3530 before the conflict; the "
-                    "letter-kind rule is not applied there (cg_resources), the parser's X4017 comes first")
+        if src.startswith("Texture2D x : register(c") and want == "X3530" and "register(C" in src:
+            return ("a texture reserved in c# and C# at the Direct3D 9 / level-9 targets is X3530 before the case "
+                    "conflict; the parser's X4017 comes first here (the same spelling twice is X3530 since "
+                    "session 47)")
     return None
 
 

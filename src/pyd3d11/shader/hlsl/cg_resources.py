@@ -124,8 +124,9 @@ class ResourceBinding:
                 raise self.err(d.pos, CATEGORIES[category(k)][2], 3530)
             # a letter the object's kind does not take (a texture in b#/c#/u#, a buffer in s#, a UAV in t#) fails
             # at the declaration, used or not and for any profile it names (d3dcompiler_47 10.1, session 35: the
-            # used/unused difference regclass.py drew from vkd3d's records is only the Direct3D 9 pairing)
-            if (reservation is not None and "." not in d.name and "[" not in d.name and self.d3d9 is None
+            # used/unused difference regclass.py drew from vkd3d's records is only the Direct3D 9 pairing); the
+            # Direct3D 9 targets alike (``sampler s : register(c1)``, ``Texture2D t : register(b1)`` unused: session 47)
+            if (reservation is not None and "." not in d.name and "[" not in d.name
                     and reservation[0].lower() not in CATEGORIES[category(k)][1]):
                 raise self.err(d.pos, CATEGORIES[category(k)][2], 3530)
         own = [r for r in d.registers if r[0] == file]

@@ -139,6 +139,9 @@ class ListingMixin:
         from .globalflags import settle_min_precision
 
         settle_min_precision(self)  # the flag of a min-precision operation dead code held (session 43)
+        from .d3d9minprec import judge as judge_d3d9_min_precision
+
+        judge_d3d9_min_precision(self, entry)  # X5003 / X5004 (D3D9 validator)
         alloc_debug: dict | None = {} if self.wants_debug_info else None
         tmap, nregs = allocate(self.code, self.var_temps, alloc_debug, aligned=self.level9 == "ps_4_0_level_9_1")
         lines = [f"{self.stage}_{self.major}_{self.minor}"] + self.tess.ds_head + self.global_decls()

@@ -201,6 +201,9 @@ class CodegenContext(Protocol):
     min_precision_ops: bool  # the code computed a min-precision value (globalflags.note_min_precision)
     min_precision_sites: set  # the positions (Ins.epos) of min-precision operations (globalflags.py)
     min_precision_kinds: dict[int, str]  # id(expression) -> the precision it was evaluated at
+    d3d9_min_kinds: dict[int, str]  # id(expression) -> its kind to the D3D9 validator (d3d9minprec.py)
+    d3d9_min_sites: set  # positions of operations at minimum float precision (d3d9minprec.py)
+    d3d9_min_error: HlslError | None  # the D3D9 validator's X5003 / X5004 / X5307 / X5308 (d3d9minprec.py)
 
     # --- statements being generated ----------------------------------------------------------------
     scopes: list[dict[str, Val]]

@@ -286,7 +286,7 @@ class StatementLowering:
         condition is judged before its body)."""
         from .odbool import test_operand
 
-        v = test_operand(self, e)
+        v = test_operand(self, e, condition=True)
         if _one_component_aggregate(v):
             raise _arms_first(self, arms, self.err(e.pos, "could not cast condition to boolean", 3020))
         if not isinstance(v.type, NumType):

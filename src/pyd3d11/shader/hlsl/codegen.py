@@ -206,6 +206,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.min_precision_ops = False  # the code computed a min-precision value (globalflags.note_min_precision)
         self.min_precision_sites: set = set()  # their positions (globalflags.settle_min_precision)
         self.min_precision_kinds: dict[int, str] = {}  # id(expression) -> the precision it was evaluated at
+        self.d3d9_min_kinds: dict[int, str] = {}  # id(expression) -> its kind to the D3D9 validator (d3d9minprec.py)
+        self.d3d9_min_sites: set = set()  # positions of operations at minimum float precision (d3d9minprec.py)
+        self.d3d9_min_error: HlslError | None = None  # the D3D9 validator's X5003 / X5004 / X5307 / X5308
         self.local_statics: dict[int, Val] = {}  # function-local statics by declaration
         #: the known values of function-local ``static const`` variables (by declaration): never written after
         #: their initialisation, so every inlined call may rely on them (constprop)

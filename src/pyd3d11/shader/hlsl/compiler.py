@@ -524,6 +524,12 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                                leaf_count(d.type)) for d in cg.prog.decls if isinstance(d, A.VarDecl))
         blob = d3d9_bytecode(blob, program, d3d9, file, explicit, orig_flags, params,
                              d3d9_other_set_reservations(cg), cb_slots, preshader, globals_order)
+        from .d3d9minprec import validator_error
+
+        late = validator_error(cg)  # the validator's min-precision marks, after every compile error
+        if late is not None:
+            attach_warnings(late, all_warnings(cg))
+            raise late
     elif level9:
         blob = add_level9_chunk(blob, program, level9, file)
         from .intrinsics import check_pixel_ops_after_aon9

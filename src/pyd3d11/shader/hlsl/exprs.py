@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from . import intfold, objects, odbool, uintrange, voidvals
+from . import d3d9minprec, intfold, objects, odbool, uintrange, voidvals
 from .diagnostics import HlslError, Pos
 from .dynpick import dynamic_element, dynamic_pick, matrix_row, vector_component
 from .globalflags import note_min_precision, note_min_precision_conversion
@@ -100,6 +100,7 @@ def expr(cg: CodegenContext, e: A.Node) -> Val:
     try:
         v = expr_raw(cg, e)
         note_min_precision(cg, e, v)  # dcl_globalFlags enableMinimumPrecision (globalflags.py)
+        d3d9minprec.note_operation(cg, e, v)  # the D3D9 validator's min-precision marks (X5003 / X5004)
         if isinstance(v.obj, tuple) and v.obj[0] in ("mem", "tgsm") and not isinstance(v.type, ObjectType):
             from .memaccess import mem_load
 
@@ -241,7 +242,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         stored = assign_to(cg, target, v, e.pos, direct=True)
         return stored if stored is not None else expr(cg, target)
     if isinstance(e, A.Ternary):
-        c = odbool.test_operand(cg, e.cond)
+        c = odbool.test_operand(cg, e.cond, condition=True)
         if isinstance(c.type, NumType) and c.type.base == DOUBLE:
             from .doubles import read_double
 
@@ -280,6 +281,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
         return out
     if isinstance(e, A.Member):
         base = expr_raw(cg, e.a)
+        d3d9minprec.note_operation(cg, e.a, base)  # (a swizzle's base is evaluated here, not by expr)
         key = static_member_key(cg, base.type, e.name)
         if key is not None:
             return expr(cg, A.Ident(e.pos, key))
@@ -295,6 +297,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
                 base = expr_raw(cg, replace(e.a, a=A.Evaluated(e.a.a.pos, inner)))
             else:
                 base = expr_raw(cg, e.a)
+        d3d9minprec.note_operation(cg, e.a, base)
         return known_elements(cg, index(cg, base, e.index, e.pos, read=held))
     if isinstance(e, A.Call):
         if e.name == "NonUniformResourceIndex" and (cg.major, cg.minor) >= (5, 1) and \
@@ -953,7 +956,7 @@ def _division_operand_rules(cg: CodegenContext, op: str, ta: NumType, tb: NumTyp
     ``min16int / int`` is int and passes) is X3706."""
     if op == "%" and cb == DOUBLE:
         raise cg.err(pos, "modulo cannot be used with doubles, cast to float first", 3684)
-    if cb != INT:
+    if cb != INT or cg.d3d9:  # (a Direct3D 9 target divides floats: ``g / 2`` of a min16int constant compiles)
         return
     kinds = [t.prec if t.prec in _MIN_SIGNED else "plain" if t.base in (BOOL, LIT_INT) else None
              for t in (ta, tb)]

@@ -143,13 +143,18 @@ def unfolded(cg: CodegenContext) -> Iterator[None]:
         cg.unfolded_reads -= 1
 
 
-def test_operand(cg: CodegenContext, e: A.Node) -> Val:
+def test_operand(cg: CodegenContext, e: A.Node, condition: bool = False) -> Val:
     """``e`` evaluated as the operand of a zero test (a condition, a conversion to bool, ``!``, ``x != 0``):
-    unfolded where fxc's /Od keeps the test."""
+    unfolded where fxc's /Od keeps the test. ``condition``: an ``if``'s, a loop's or a select's test."""
+    from .d3d9minprec import note_test
+
     if keeps_test(cg, e):
         with unfolded(cg):
-            return cg.expr(e)
-    return cg.expr(e)
+            v = cg.expr(e)
+    else:
+        v = cg.expr(e)
+    note_test(cg, e, v, condition)  # a zero test of a min-float value is an operation at minimum precision (X5003 / X5004)
+    return v
 
 
 def binary_operands(cg: CodegenContext, e: A.Binary) -> tuple[Val, Val]:

@@ -841,11 +841,16 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                 members.append(d)
         self.accept(";")
         if getattr(self, "d3d9_target", None) is not None:  # packoffset means nothing there (parse_var_list)
+            # ... but an object's places it, as a register() does any member's; placing is all or nothing as
+            # packoffset is elsewhere, objects counted (d3dcompiler_47 10.1, session 47: ``float4 f : register(c1);
+            # Texture2D t;`` and ``sampler s : packoffset(c1); float4 f : packoffset(c0);`` are X3530 naming the
+            # member left unplaced, ``float4 f : register(c1); sampler s : register(s0);`` and ``float4 f :
+            # packoffset(c0); sampler s;`` compile)
+            packed = {id(m) for m in members if m.packoffset is not None and _is_object(m.type)}
             for m in members:
                 m.packoffset = None
-            # ... where a member's register(c#) places it, and is then all or nothing as packoffset is elsewhere
-            placed = [m for m in members if m.register is not None and m.register[0] == "c"]
-            loose = next((m for m in members if m.register is None and not _is_object(m.type) and
+            placed = [m for m in members if m.register is not None or id(m) in packed]
+            loose = next((m for m in members if m.register is None and id(m) not in packed and
                           "static" not in m.mods), None)
             if placed and loose is not None:
                 raise HlslError(loose.pos.file, loose.pos.line, loose.pos.col, 3530,
@@ -859,7 +864,7 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         # packoffset is all or nothing (fxc X3530), judged after the other register errors (bufregs.py): a member
         # bound to a t/s/u register (an object, or one in a struct) is not packed, a static member is no buffer
         # member (fxc 10.1 compiles `float a : packoffset(c1); static float s = 2;` in one cbuffer)
-        loose = bufregs.mixed_member(members)
+        loose = bufregs.mixed_member(members) if getattr(self, "d3d9_target", None) is None else None
         if loose is not None:
             self.mix_errors.append(bufregs.mix_error(loose))
         return A.CBufferDecl(name_tok.pos, name_tok.text, kind, reg, members, space)

@@ -90,8 +90,9 @@ def note_d3d9_min_precision(cg, prog, compiled: list, entry) -> None:
     min16float/min10float/min16int/min12int/min16uint scalar, vector or matrix among the globals (uniform, static,
     cbuffer members; used or not), every function's return type (called or not), the parameters of the functions
     the entry point calls and the entry point's ``out`` parameters; an array, a struct member, a cast and the entry
-    point's input and uniform parameters pass this rule (fxc's own validator then fails some of those with X5003 /
-    X5004, not built). Locals are noted while the body is generated (Codegen._declare_local); the error is raised
+    point's input, ``inout`` and uniform parameters pass this rule (fxc's own validator then fails those the code
+    computes with, reads or writes with X5003 / X5004 / X5307 / X5308: d3d9minprec.py). Locals are noted while the
+    body is generated (Codegen._declare_local); the error is raised
     after the type rules, as for a local (Codegen.min_precision_local)."""
     if not cg.d3d9 or cg.min_precision_local is not None:
         return
@@ -107,8 +108,10 @@ def note_d3d9_min_precision(cg, prog, compiled: list, entry) -> None:
             if _min_numeric(d.ret):
                 found.append((d.pos, d.name))
             if d is entry:
+                # an ``inout`` one passes (its input reads and output writes are the validator's X5003 / X5004:
+                # d3d9minprec.py; d3dcompiler_47 10.1, session 47)
                 found += [(p.pos, p.name) for p in d.params
-                          if _min_numeric(p.type) and ("out" in p.mods or "inout" in p.mods)]
+                          if _min_numeric(p.type) and "out" in p.mods and "inout" not in p.mods]
             elif any(d is c for c in compiled) and not _overloaded(prog, d):
                 found += [(p.pos, p.name) for p in d.params if _min_numeric(p.type)]
     found = [f for f in found if f[0] is not None]

@@ -18,7 +18,10 @@ from dataclasses import dataclass, field
 
 FLT, BOOL, INT, UINT = 0, 1, 2, 3  # the Aon9 data conversions
 # D3D_SHADER_VARIABLE_TYPE / D3D_SHADER_VARIABLE_CLASS values used here
-_SVT = {1: BOOL, 2: INT, 19: UINT}  # D3D_SVT_BOOL, D3D_SVT_INT, D3D_SVT_UINT (everything else: float)
+#: D3D_SVT_BOOL, D3D_SVT_INT, D3D_SVT_UINT, D3D_SVT_MIN12INT / MIN16INT / MIN16UINT (everything else: float); the
+#: minimum-precision integers are integers of the same value here (``min16int g[2]; return g[1];`` compiles at
+#: ps_2_0 and level 9: d3dcompiler_47 10.1, session 47)
+_SVT = {1: BOOL, 2: INT, 19: UINT, 55: INT, 56: INT, 57: UINT}
 _SVC_MATRIX_ROWS, _SVC_MATRIX_COLUMNS, _SVC_STRUCT = 2, 3, 5
 # D3D_REGISTER_COMPONENT_TYPE of signature elements
 _COMPONENT = {1: UINT, 2: INT}
