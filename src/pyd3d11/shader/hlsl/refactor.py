@@ -10,7 +10,7 @@ A program compiled here should compute what fxc's would, so the compiler folds t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -103,21 +103,72 @@ def _integer_zero_product(cg: CodegenContext, name: str, n: int, srcs: list[list
 
 def reads_undefined(cg: CodegenContext, slots: list[Slot]) -> bool:
     """Whether one of ``slots`` is a component of a local declared without initialiser (``cg.uninit_locals``) that
-    no instruction generated so far writes: its value is undefined here, in program order (uninit.py's order)."""
-    if not cg.uninit_locals:
-        return False
-    locals_ = {(s[1][0], s[3]) for _n, _p, sl in cg.uninit_locals for s in sl if s[0] == "r" and s[2] is None}
-    wanted = {(s[1][0], s[3]) for s in slots if s[0] == "r" and s[2] is None} & locals_
-    if not wanted:
-        return False
-    from .optimize import _shape, _writes_of
+    no instruction generated so far writes: its value is undefined here, in program order (uninit.py's order).
 
+    An element of a local array declared without initialiser or read in its own initialiser
+    (``cg.uninit_local_arrays``) at a literal index counts alike, and so does a temp a plain ``mov`` last wrote from
+    such an element while it was unwritten: ``float u[2]; u[0] = a.x; return u[1] * 0;``, ``float u[2] = { a.x,
+    u[0] }; return u[1] * 0;`` and ``float k = u[1]; return k * 0;`` after it are X4000 (d3dcompiler_47 10.1,
+    session 47: fxc judges the element before its x * 0 identity, as for a scalar); a store at a run-time index may
+    write any element. An array no instruction has written yet is not judged (``float u[2]; return u[1] * 0;``
+    compiles: fxc has no storage for it, its reads are "(unknown)", session 37's rows)."""
+    arrays = {x for _n, _p, xs in cg.uninit_local_arrays for x in xs}
+    elements = {(s[1], s[3]) for s in slots if s[0] == "x" and s[2] is None and s[1][0] in arrays}
+    temps = {(s[1][0], s[3]) for s in slots if s[0] == "r" and s[2] is None}
+    locals_ = {(s[1][0], s[3]) for _n, _p, sl in cg.uninit_locals for s in sl if s[0] == "r" and s[2] is None}
+    wanted = temps & locals_
+    if not wanted and not elements and not (arrays and temps):
+        return False
+    from .optimize import _dst_comps, _shape, _writes_of
+
+    stored: set[int] = set()  # the arrays some instruction so far writes
+    anywhere: set[int] = set()  # ... at a run-time index
+    written: set[tuple] = set()  # (element index, component) written at a literal index
+
+    def unwritten(e: tuple) -> bool:
+        return e[0][0] in stored and e[0][0] not in anywhere and e not in written
+
+    copies: dict[tuple[int, int], tuple] = {}  # temp component -> the unwritten element its value comes from
     for ins in (*cg.static_prologue, *cg.code):
-        if ins.args:
-            wanted.difference_update(_writes_of(ins, _shape(ins)))
-            if not wanted:
-                return False
-    return True
+        if not ins.args:
+            continue
+        sh = _shape(ins)
+        writes = _writes_of(ins, sh)
+        wanted.difference_update(writes)
+        tainted = _tainted_lanes(ins, sh, unwritten, copies) if sh.kind == "cw" and (arrays or copies) else {}
+        for w in writes:
+            copies.pop(w, None)
+        copies.update(tainted)
+        for d in ins.args[:sh.nd]:
+            if d.file == "x":
+                stored.add(d.idx[0])
+                if d.rel is not None:
+                    anywhere.add(d.idx[0])
+                else:
+                    written.update((tuple(d.idx), c) for c in _dst_comps(d))
+    return bool(wanted) or any(unwritten(e) for e in elements) or any(t in copies for t in temps)
+
+
+def _tainted_lanes(ins: Any, sh: Any, unwritten: Any, copies: dict) -> dict:
+    """The temp components a component-wise instruction writes from an unwritten array element or from a temp
+    holding one (``float k = u[1];``, ``-u[1]``, ``a * k``, ``float2(u[1], u[0]).x``: fxc's X4000 under a later
+    identity, session 47), each with that element."""
+    from .optimize import _dst_comps
+
+    out: dict = {}
+    for d in ins.args[:sh.nd]:
+        if d.file != "r":
+            continue
+        for c in _dst_comps(d):
+            for a in ins.args[sh.nd:]:
+                if a.comps is None or len(a.comps) != 4 or a.rel is not None:
+                    continue
+                lane = a.comps[c]
+                e = (tuple(a.idx), lane) if a.file == "x" else copies.get((a.idx[0], lane)) if a.file == "r" else None
+                if e is not None and (a.file == "r" or unwritten(e)):
+                    out[(d.idx[0], c)] = e
+                    break
+    return out
 
 
 def _reciprocal_flushes(divisor: list[Slot]) -> bool:

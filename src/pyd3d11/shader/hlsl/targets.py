@@ -69,7 +69,7 @@ def hresult_of(exc: HlslError, target: str | None = None) -> int:
     """The HRESULT D3DCompile returns for a compile of ``target`` that failed with ``exc``."""
     if exc.notimpl:
         return E_NOTIMPL
-    if target in LIBRARY_TARGETS and exc.code not in (3506, 3713):
+    if target in LIBRARY_TARGETS and exc.code not in (3116, 3506, 3534, 3713, 3719):  # (the argument checks')
         return E_FAIL  # a library function's failure comes wrapped ("Failed compiling ..."): E_FAIL
     if target in D3D9_TARGETS and exc.code in D3D9_HRESULT_BY_CODE:
         return D3D9_HRESULT_BY_CODE[exc.code]
