@@ -25,6 +25,8 @@ extent, not only the lines that showed it:
   after X4000 / X4575 and the attribute and type rules (memaccess.check_groupshared_total; DXC ExecutionTest).
 * a method nothing calls of a class holding textures, buffers, UAVs or samplers, or implementing interfaces, is
   type-checked as one of a plain class, its object members stand-in resources (uncalled._this_value).
+* a copy-out's type rule (X3025 of a literal given to an ``out`` parameter) comes before the body's X3508 of an
+  output it never writes (inlining; DXC FunctionTest's ``ps(1.0f)`` of ``out float o``).
 """
 
 from __future__ import annotations
@@ -215,9 +217,24 @@ def uncalled_object_method_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
+# --- a copy-out's type rule before the body's X3508 ------------------------------------------------------------------------
+def copy_out_rows() -> list[tuple[str, str, str]]:
+    f = "float ps(out float o) { return o; }\n"
+    return [
+        ("copyout_literal_unwritten", "ps_5_0", f + "float4 main() : SV_Target { return ps(1.0f); }"),
+        ("copyout_literal_stmt", "ps_5_0", f + "float4 main() : SV_Target { ps(1.0f); return 0; }"),
+        ("copyout_literal_cs", "cs_5_0", f + "[numthreads(1,1,1)] void main() { float f; ps(1.0f); }"),
+        ("copyout_variable_unwritten", "ps_5_0", f + "float4 main() : SV_Target { float f; return ps(f); }"),
+        ("copyout_shape_unwritten", "ps_5_0", "float ps(out float4 o) { return 1; }\n"
+                                              "float4 main() : SV_Target { float2 v; return ps(v); }"),
+        ("copyout_int_literal_partial", "ps_5_0", "float ps(out float2 o) { o.x = 1; return o.x; }\n"
+                                                  "float4 main() : SV_Target { return ps(2); }"),
+    ]
+
+
 def all_rows() -> list[tuple[str, str, str]]:
     rows = root_signature_rows() + sampler_method_rows() + count_attribute_rows() + \
-        comma_dimension_rows() + groupshared_rows() + uncalled_object_method_rows()
+        comma_dimension_rows() + groupshared_rows() + uncalled_object_method_rows() + copy_out_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 

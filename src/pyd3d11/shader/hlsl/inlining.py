@@ -284,7 +284,14 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
         from .check import check_end_reachable
 
         check_end_reachable(cg, f, bool(ctx.get("done") or ctx.get("ended")))
-        _check_outputs_written(cg, f, scope, body_start)
+        try:
+            _check_outputs_written(cg, f, scope, body_start)
+        except HlslError:
+            # a copy-out's type rule comes before the body's X3508: ``ps(1.0f)`` of an ``out float o`` never
+            # written is X3025 (d3dcompiler_47 10.1, session 47: DXC FunctionTest's AllowedInParamUsesClass)
+            for node, local, out_only in copy_back:
+                _copy_back(cg, node, local, e.pos, out_only)
+            raise
     for node, local, out_only in copy_back:
         _copy_back(cg, node, local, e.pos, out_only)
     if result_obj is not None:
