@@ -44,7 +44,8 @@ NEVER_FOLDS_INPUT = [
     "[unroll] for (uint i = 0; i < a; i++) x++;",                        # DXC pound_line: a run-time bound
     "[unroll] while (x < f) x += 1;",
 ]
-#: built in session 43 (helper ACC) for an entry input's bound; a run-time start is still left a loop
+#: built in session 43 (helper ACC) for an entry input's bound; a run-time start by session 47's value ranges
+#: (intranges.py: a uint input may start anywhere, and stepping the whole range wraps)
 NEVER_FOLDS_INPUT_START = [
     "[unroll] for (uint c = a; c < 128; c += 256) x++;",                 # MiniEngine's run-time start
 ]
@@ -70,7 +71,6 @@ def test_plain_unroll_of_an_input_bound_is_x3511(body: str):
 
 
 @pytest.mark.backend_independent
-@pytest.mark.xfail(strict=True, reason="fxc 10.1: X3511; an input's start is left a loop here")
 @pytest.mark.parametrize("body", NEVER_FOLDS_INPUT_START)
 def test_plain_unroll_of_an_input_start_is_x3511(body: str):
     with pytest.raises(D3D11Error) as exc:

@@ -19,9 +19,10 @@ from . import constprop as cp
 from .check import TEXEL_OFFSET_ERROR
 from .constexpr import to_int
 from .diagnostics import HlslError
+from .intranges import unroll_copies
 from .objects import cells_before_if, merge_if_arms, restart_arm
 from .operands import is_imm
-from .unrollbounds import false_by_bounds, never_folds, reads_local_static
+from .unrollbounds import alike_copies, false_by_bounds, never_folds, reads_local_static
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -281,9 +282,9 @@ def _runtime_bound(cg: CodegenContext, s: A.Node) -> bool:
     """Whether the loop's condition compares a variable with a global's value (a constant-buffer name, member or
     element: no literal, no call, no local) -- the loops this project then copies to fxc's limit (X3511). A bound
     fxc folds on the way (``j < min(c, 8)``, ``j < c && j < 8``, a thread id's range: ``k = gi; k < 256``, an outer
-    loop's counter: ``j <= i`` under ``for (i = 0; i < 3; i++)``, DXC's nested_unroll_fail) compiles in fxc, and a
-    start known only at run time (``for (j = c; j < 10; j++)``, X3511 in fxc) is left a loop here: this project's
-    unroller does not fold those, so it judges only the plain shape."""
+    loop's counter: ``j <= i`` under ``for (i = 0; i < 3; i++)``, DXC's nested_unroll_fail) compiles in fxc. The
+    integer conditions the value ranges of intranges.py judge (a start known only at run time, ``for (j = c; j < 10;
+    j++)``, X3511 in fxc) do not come here; this shape rule is for the rest."""
     from .parser import const_eval
 
     c = getattr(s, "cond", None)
@@ -380,14 +381,17 @@ def _gen_loop(cg: CodegenContext, s: A.Node) -> None:
                 done = _unroll(cg, s, exact, forced=True, plain=plain_unroll)
             except _RunTimeExit:
                 done = _unroll(cg, s, exact, forced=True, guarded=True, plain=plain_unroll)
-            if not done and plain_unroll and _runtime_bound(cg, s) and not _targets_loop(s.body, A.Continue):
+            ranges = unroll_copies(cg, s, MAX_ITERATIONS) if not done and plain_unroll else None
+            if not done and plain_unroll and not _targets_loop(s.body, A.Continue) and \
+                    (_runtime_bound(cg, s) if ranges is None else ranges > MAX_ITERATIONS):
+                # (the value ranges of an integer condition decide where they can: intranges.py)
                 # a plain [unroll] whose condition is known only at run time: fxc copies the body, each copy under
                 # the condition, until the condition folds to false (a bound that becomes constant, an
                 # unconditional break) or its 1,024 copies run out -- X3511 "unable to unroll loop, loop does not
                 # appear to terminate in a timely manner (1024 iterations)" (d3dcompiler_47 10.1, session 39 ACC:
                 # ``[unroll] for (j = 0; j < c; j++)``, a ``while``, a start from a constant buffer; DXC's
                 # unroll/fail, count_zero, pound_line, switch_unroll_bound)
-                done = _unroll(cg, s, None, forced=True, guarded=True)
+                done = _unroll(cg, s, None, forced=True, guarded=True, runaway=ranges is not None)
             if done:
                 return
         ends = _first_pass_return(cg, s)
@@ -698,18 +702,38 @@ def _straight(code: list) -> bool:
 
 
 def _unroll(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = False, guarded: bool = False,
-            stop_out_of_range: bool = False, stop_on_refusal: bool = False, plain: bool = False) -> bool:
+            stop_out_of_range: bool = False, stop_on_refusal: bool = False, plain: bool = False,
+            runaway: bool = False) -> bool:
     """The copies' indices out of bounds raise X3504 at once (exprs.out_of_bounds defers it elsewhere): a
     literal loop's copies end on it, and an unroll that fails on it falls back as before."""
     cg.strict_bounds += 1
     try:
-        return _unroll_copies(cg, s, exact, forced, guarded, stop_out_of_range, stop_on_refusal, plain)
+        return _unroll_copies(cg, s, exact, forced, guarded, stop_out_of_range, stop_on_refusal, plain, runaway)
     finally:
         cg.strict_bounds -= 1
 
 
+def _limit_error(s: A.Node) -> HlslError:
+    """fxc's X3511 for copies that reach its limit (1,024) with the condition still true or unknown."""
+    return HlslError(s.pos.file, s.pos.line, s.pos.col, 3511,
+                     "unable to unroll loop, loop does not appear to terminate in a timely manner "
+                     f"({MAX_ITERATIONS + 1} iterations) or unrolled loop is too large, use the [unroll(n)] attribute "
+                     "to force an exact higher number")
+
+
+def _runaway(cg: CodegenContext, s: A.Node, start: int, known: bool) -> bool:
+    """Whether guarded copies of ``s`` (one made, from code index ``start``) would reach the copy limit: the
+    condition never folds (``known``: the value ranges said so before the copies, intranges.py; else
+    unrollbounds.never_folds) and every later copy is like the first (alike_copies), within the instruction and
+    whole-shader budgets that would otherwise stop them first with another X3511."""
+    return (len(cg.code) - start) * (MAX_ITERATIONS + 1) <= MAX_INSTRUCTIONS and \
+        cg.unrolled_iterations + MAX_ITERATIONS <= MAX_TOTAL_ITERATIONS and (known or never_folds(cg, s)) and \
+        alike_copies(cg, s)
+
+
 def _unroll_copies(cg: CodegenContext, s: A.Node, exact: int | None, forced: bool = False, guarded: bool = False,
-                   stop_out_of_range: bool = False, stop_on_refusal: bool = False, plain: bool = False) -> bool:
+                   stop_out_of_range: bool = False, stop_on_refusal: bool = False, plain: bool = False,
+                   runaway: bool = False) -> bool:
     """Emit the body once per iteration while the condition folds to a constant; False (nothing
     emitted) when it does not, when a ``continue`` targets the loop or when it runs too long.
     ``[unroll(n)]`` emits at most n iterations and drops the rest, as fxc does (unroll.shader_test);
@@ -756,6 +780,8 @@ def _unroll_copies(cg: CodegenContext, s: A.Node, exact: int | None, forced: boo
                             raise HlslError(s.pos.file, s.pos.line, s.pos.col, 3511,
                                             "unable to unroll loop, loop does not appear to terminate in a timely "
                                             f"manner ({MAX_ITERATIONS + 1} iterations)")
+                        if not floats and n == 1 and exact is None and _runaway(cg, s, start, runaway):
+                            raise _limit_error(s)  # the copies would run to the limit, each like the first
                         judged = True
                         cg.break_unless(c)  # this copy and the rest run only while the condition holds
                     elif not c[3]:
@@ -765,10 +791,7 @@ def _unroll_copies(cg: CodegenContext, s: A.Node, exact: int | None, forced: boo
                 break
             if exact is None and n >= MAX_ITERATIONS:
                 if forced:
-                    raise HlslError(s.pos.file, s.pos.line, s.pos.col, 3511,
-                                    "unable to unroll loop, loop does not appear to terminate in a timely manner "
-                                    f"({MAX_ITERATIONS + 1} iterations) or unrolled loop is too large, use the "
-                                    "[unroll(n)] attribute to force an exact higher number")
+                    raise _limit_error(s)
                 raise _CannotUnroll
             if len(cg.code) - start > MAX_INSTRUCTIONS:
                 if guarded:  # no loop to fall back to: fxc's "or unrolled loop is too large"

@@ -168,3 +168,51 @@ def reads_local_static(cg: CodegenContext, s: A.Node) -> bool:
             if v is not None and id(v) in statics:
                 return True
     return False
+
+
+#: nodes after which a later copy may end the loop or refuse what the first copy did not (a jump, an inner loop or
+#: switch, a subscript that may fall out of range, a method, a conversion that may meet a negative value)
+_UNALIKE = (A.Break, A.Continue, A.Return, A.Discard, A.For, A.While, A.DoWhile, A.Switch, A.Index, A.MethodCall,
+            A.Cast, A.Construct, A.AsmBlock)
+
+
+def alike_copies(cg: CodegenContext, s: A.Node) -> bool:
+    """Whether every copy of loop ``s`` after its first generates what the first did but for constants nothing reads:
+    no node of ``_UNALIKE``, no user function, no ``/``, ``%`` or shift, and the variables the loop changes are read
+    only as the accumulators of their own compound assignments or steps (``r += ddx(c)``, ``r.x *= 2``, ``k++``). Such copies can neither
+    end the loop nor refuse (X3504, X3548, X4010 depend on a value), so a condition that never folds runs them to
+    fxc's limit -- the answer :func:`unroll._unroll_copies` gives without making them."""
+    from .constprop import assigned_names, root_name
+
+    parts = [s.body] + ([s.step] if getattr(s, "step", None) is not None else [])
+    changed: set[str] = set()
+    for part in parts:
+        changed |= assigned_names(cg, part)
+    targets: set[int] = set()
+    for n in A.walk(s.body):
+        if isinstance(n, _UNALIKE) or isinstance(n, A.Call) and n.name in cg.funcs:
+            return False
+        if isinstance(n, A.Binary) and n.op in ("/", "%", "<<", ">>"):
+            return False
+        if isinstance(n, (A.Unary, A.Postfix)) and n.op in ("++", "--"):
+            if not isinstance(n.a, A.Ident) or not _accumulator(cg, n.a.name):
+                return False
+            targets.add(id(n.a))
+        if isinstance(n, A.Assign):
+            t = n.target
+            while isinstance(t, A.Member):
+                t = t.a
+            if n.op == "=" or not isinstance(t, A.Ident) or not _accumulator(cg, root_name(n.target)):
+                return False
+            targets.add(id(t))
+    return not any(isinstance(n, A.Ident) and id(n) not in targets and n.name in changed for n in A.walk(s.body))
+
+
+def _accumulator(cg: CodegenContext, name: str) -> bool:
+    """A local whose own steps no copy refuses: a float or int (a uint only from shader model 4, where no copy's
+    negative value is X3548)."""
+    from .types import FLOAT, INT, UINT, NumType
+
+    v = next((sc[name] for sc in reversed(cg.scopes[1:]) if name in sc), None)
+    kinds = (FLOAT, INT) if cg.d3d9 or cg.level9 else (FLOAT, INT, UINT)
+    return v is not None and isinstance(v.type, NumType) and v.type.base in kinds
