@@ -256,5 +256,28 @@ def test_verdict_matches_fxc(src, target, flags, expected):
     assert mutant_verdict(src, target, flags) == expected
 
 
+#: fxc's own words for a root signature parameter given twice (d3dcompiler_47 10.1, session 47 probes): the register
+#: is named by its clause's kind, a named parameter in fxc's spelling whatever the source's case
+ROOT_SIGNATURE_WORDS = [
+    ("CBV(b2, t3)", "Parameter 'shader register' can be specified only once"),
+    ("StaticSampler(s2, mipLODBias=1, s2)", "Parameter 'sampler register s#' can be specified only once"),
+    ("RootConstants(b10, num32BitConstants=3, b2)", "Parameter 'cbuffer register b#' can be specified only once"),
+    ("StaticSampler(ComparisonFunc = COMPARISON_NOT_EQUAL, s2, ComparisonFunc = COMPARISON_ALWAYS)",
+     "Parameter 'comparisonFunc' can be specified only once"),
+    ("DescriptorTable(Sampler(b2))", "Incorrect register type 'b2' in Sampler/StaticSampler (expected s#)"),
+]
+
+
+@pytest.mark.parametrize("sig, words", ROOT_SIGNATURE_WORDS)
+def test_root_signature_error_words(sig, words):
+    from pyd3d11 import d3dcompiler as dc
+    from pyd3d11.errors import D3D11Error
+
+    src = f'[RootSignature("{sig}")]\nfloat4 main() : SV_Target {{ return 0; }}'
+    with pytest.raises(D3D11Error) as ei:
+        dc.D3DCompile(src.encode(), len(src), None, None, None, "main", "ps_5_0", 0, 0)
+    assert words in str(ei.value)
+
+
 def test_every_row_has_a_recorded_verdict():
     assert {r[0] for r in all_rows()} == set(_recorded())
