@@ -619,8 +619,24 @@ def op_object(src: str, key: str) -> Iterator[tuple[str, str]]:
             yield "object", _subst(src, m.start(1), m.end(1), name)
 
 
+# round 12 (session 47): a test author's other stage -- the same program under another ``[... shader]`` line (a
+# vkd3d file reuses one body as vertex and pixel shader, or tries a compute / geometry body at the pixel stage)
+
+def op_stage(src: str, key: str) -> Iterator[tuple[str, str]]:
+    """No textual change: :func:`stage_targets` picks the seed's other-stage profiles (``mutants``)."""
+    return iter(())
+
+
+def stage_targets(seed: Seed, key: str, n: int) -> list[str]:
+    """``n`` profiles of stages other than the seed's, at SM 4/5 models of its [require] range that stage has."""
+    options = [profile(st, m) for st in STAGE_MODELS if st != seed.stage
+               for m in seed.models if m >= (4, 0) and m in STAGE_MODELS[st]]
+    return _rng_pick(key, options, n)
+
+
 #: operators a run takes only when --ops names them (round 11; the default sample stays the rounds' before it)
-EXTRA_OPERATORS: dict[str, Callable[[str, str], Iterator[tuple[str, str]]]] = {"args": op_args, "object": op_object}
+EXTRA_OPERATORS: dict[str, Callable[[str, str], Iterator[tuple[str, str]]]] = {"args": op_args, "object": op_object,
+                                                                                "stage": op_stage}
 
 
 def _pick_target(seed: Seed, key: str, low: bool) -> str | None:
@@ -661,8 +677,11 @@ def mutants(seed_list: list[Seed], per_op: int = 6, salt: str = "", extra: tuple
             add(seed, "target", seed.source, profile(seed.stage, m))
         textual(seed, key, OPERATORS.items())
     for seed in seed_list:  # after every seed's others: they stay the mutants a run without ``extra`` makes
-        textual(seed, f"{seed.file}:{seed.line}" + (f"#{salt}" if salt else ""),
-                [(x, EXTRA_OPERATORS[x]) for x in extra])
+        key = f"{seed.file}:{seed.line}" + (f"#{salt}" if salt else "")
+        textual(seed, key, [(x, EXTRA_OPERATORS[x]) for x in extra])
+        if "stage" in extra:
+            for target in stage_targets(seed, f"{key}/stage", per_op):
+                add(seed, "stage", seed.source, target)
     return out
 
 
@@ -797,7 +816,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--corpus", type=Path, default=CORPUS, help="the shader-test folder (default: ../shared's)")
     ap.add_argument("--only", help="only seeds whose file name contains this")
     ap.add_argument("--ops", help="comma-separated operators (default: OPERATORS', plus 'target'; the EXTRA_OPERATORS "
-                    "'args' and 'object' only when named)")
+                    "'args', 'object' and 'stage' only when named)")
     ap.add_argument("--salt", default="", help="a word mixed into the site hashes: fresh mutants (default: none)")
     ap.add_argument("--show", default="", help="comma-separated classes whose rows to print")
     ap.add_argument("--min-model", type=_model_arg, help="only targets of this model or later, e.g. 4.0")

@@ -28,6 +28,7 @@ from .operands import imm, is_imm
 from .types import (
     DOUBLE,
     INT,
+    RW_KINDS,
     UINT,
     ArrayType,
     NumType,
@@ -319,16 +320,60 @@ def _element_of(cg: CodegenContext, t: Type, pos) -> tuple[Type, int]:
     raise cg.err(pos, "array, matrix, vector, or indexable object type expected in index expression", 3121)
 
 
+def _object_array(v: Val) -> bool:
+    """``v`` is a global array of bound objects: a resource array, or (declared in a cbuffer) a table of them."""
+    return isinstance(v.obj, tuple) and bool(v.obj) and v.obj[0] == "resarray" or objects.is_ref(v)
+
+
 def _uniform_object(cg: CodegenContext, name: str, v: Val) -> bool:
     """Whether ``name`` (read as ``v``) is a uniform global object: no local or static of the name, and the global
-    a bound resource or resource array."""
+    a bound resource or resource array -- one declared in a cbuffer / tbuffer too (``cbuffer c { sampler s; }``:
+    ``s++``, ``t = t2``, ``f(t)`` of an out parameter are fxc 10.1's X3025 as for a global outside one; session 47)."""
     from .codegen import Resource
+    from .layout import global_var_decls
 
-    if any(name in sc for sc in cg.scopes) or not (
-            isinstance(v.obj, Resource) or isinstance(v.obj, tuple) and bool(v.obj) and v.obj[0] == "resarray"):
+    if any(name in sc for sc in cg.scopes) or not (isinstance(v.obj, Resource) or _object_array(v)):
         return False
-    decl = next((d for d in cg.prog.decls if getattr(d, "name", None) == name), None)
-    return decl is not None and "static" not in getattr(decl, "mods", ())  # a static object may be written
+    decl = next((d for d in global_var_decls(cg.prog) if d.name == name), None)
+    return decl is not None and "static" not in decl.mods  # a static object may be written
+
+
+#: the object kinds whose uniform globals fxc 10.1 lets code write (``u = u2`` rebinds, ``u++``, an out argument):
+#: the UAVs with a writable operator[] -- not the byte-address, append and consume buffers (session 47 probes)
+_WRITABLE_UNIFORM_KINDS = RW_KINDS | {"RWStructuredBuffer"}
+
+
+def refuse_uav_rebinding(v: Val) -> None:
+    """A uniform UAV of :data:`_WRITABLE_UNIFORM_KINDS` written as a whole (``u = u2``, ``u++``, an out argument):
+    fxc 10.1 compiles it, ``u`` then naming ``u2``'s resource; this compiler rebinds no global: NotSupportedError
+    (was X3025, and an element's ``u[0] = u[1]`` was dropped)."""
+    t = v.type
+    while isinstance(t, ArrayType):
+        t = t.elem
+    if isinstance(t, ObjectType) and t.kind in _WRITABLE_UNIFORM_KINDS:
+        from pyd3d11.errors import NotSupportedError
+
+        raise NotSupportedError(f"HLSL: writing the uniform {t.kind} itself (fxc rebinds the global)")
+
+
+def _uniform_element_write(cg: CodegenContext, e: A.Index, root: A.Ident) -> bool:
+    """Whether ``e`` (indices only down to ``root``) writes an element or a row of a uniform global object array
+    as a whole (``t[0] = t[1]``, ``s[1]++``, ``t[0][1] = x`` of ``Texture2D t[2][2]``) -- not a store through the
+    object's own operator[] (``u[0][xy] = v``). fxc 10.1 refuses it, X3025 "global variables are implicitly
+    constant", in a cbuffer too, for every kind but :data:`_WRITABLE_UNIFORM_KINDS` (session 47 probes at ps_4_0,
+    ps_5_0, ps_5_1 and cs_5_0; was compiled, the element rebound)."""
+    if cg.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY or any(root.name in sc for sc in cg.scopes):
+        return False
+    v = cg.lookup(root.name, root.pos)
+    if not _object_array(v) or not _uniform_object(cg, root.name, v):
+        return False
+    t, node = v.type, e
+    while isinstance(node, A.Index):
+        if not isinstance(t, ArrayType):
+            return False  # a subscript of the object itself
+        t, node = t.elem, node.a
+    refuse_uav_rebinding(_val(t, []))
+    return True
 
 
 def _const_global_object(cg: CodegenContext, name: str) -> bool:
@@ -356,6 +401,7 @@ def lvalue(cg: CodegenContext, e: A.Node, atomic: bool = False):
             raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
                          "modification", 3025)
         if not cg.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and _uniform_object(cg, e.name, v):
+            refuse_uav_rebinding(v)
             # a uniform object (texture, sampler, buffer, or an array of them) is a global like a uniform value:
             # assigned, stepped or an element written, fxc 10.1's X3025 (session 36 AUD; before, an assignment
             # compiled and ++/-- was not built) -- unless the caller passes /Gec, as for any global (fxc compiles
@@ -398,6 +444,9 @@ def lvalue(cg: CodegenContext, e: A.Node, atomic: bool = False):
         root = e.a
         while isinstance(root, (A.Index, A.Member)):
             root = root.a
+        if isinstance(root, A.Ident) and _uniform_element_write(cg, e, root):
+            raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
+                         "modification", 3025)
         if isinstance(root, A.Ident):  # an element of a read-only value (const array, input patch)
             rv = next((sc[root.name] for sc in reversed(cg.scopes) if root.name in sc), None)
             # a const object's element (``const RWBuffer<uint> l = u; l[0] = 1;``) is X3025, an atomic on it compiles

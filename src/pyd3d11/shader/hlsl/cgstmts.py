@@ -46,6 +46,8 @@ class StatementLowering:
             self.debug.scope_ends.append(last_line(stmts))
         try:
             for k, s in enumerate(stmts):
+                if isinstance(s, (A.Break, A.Continue)) and any(isinstance(x, A.Return) for x in stmts[:k]):
+                    continue  # never reached: fxc 10.1 judges no break there (``{ return 1; break; }``; session 47)
                 self.stmt(s)
                 if self.func_ctx and (self.func_ctx[-1].get("done") or self._entry_ended()):
                     # an inlined body returned on every path, or the entry point at its top level: the rest is
@@ -62,6 +64,14 @@ class StatementLowering:
         """Whether the entry point being generated returned through no run-time branch (ret below)."""
         ctx = self.func_ctx[-1]
         return bool(ctx.get("entry")) and ctx.get("pos") is not None and id(ctx["pos"]) in self.ended_entries
+
+    def _own_loops(self) -> list[dict]:
+        """The loops and switches a ``break`` / ``continue`` here may leave: those of the function being generated,
+        not its caller's nor the one-pass loop of its early return (inlining._inlined_body): fxc 10.1's X3518 /
+        X3519 for ``float g() { if (c) { break; return 1; } return 0; }`` called, as in the entry point (session 47;
+        was a break out of that loop)."""
+        base = self.func_ctx[-1].get("loops_base", 0) if self.func_ctx else 0
+        return [x for x in self.loops[base:] if not x.get("fence")]
 
     def stmt(self, s: A.Node) -> None:
         """One statement; the instructions it emits carry its source line (debug information)."""
@@ -105,11 +115,11 @@ class StatementLowering:
         elif isinstance(s, A.Switch):
             self.switch(s)
         elif isinstance(s, A.Break):
-            if not self.loops:
+            if not self._own_loops():
                 raise self.err(s.pos, "break must be inside a loop or switch", 3518)
             self.emit("break")
         elif isinstance(s, A.Continue):
-            lp = next((x for x in reversed(self.loops) if x["kind"] == "loop"), None)
+            lp = next((x for x in reversed(self._own_loops()) if x["kind"] == "loop"), None)
             if lp is None:
                 raise self.err(s.pos, "continue must be inside a loop", 3519)
             if self.loops[-1]["kind"] != "loop":

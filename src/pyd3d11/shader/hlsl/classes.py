@@ -364,14 +364,20 @@ def class_types(cg: CodegenContext) -> list[ClassType]:
 
 
 def pick_method(cg: CodegenContext, overloads: list[A.FuncDef], args: list[Val], owner: str, name: str,
-                pos: Any) -> A.FuncDef:
+                pos: Any, arg_nodes: list[A.Node] | None = None) -> A.FuncDef:
     """The overload a call with ``args`` selects: the free-function rules (overload.best: exact match before
     promotion before conversion, per argument) applied to a class's or interface's methods of one name
     ("Interfaces and Classes": methods are declared as functions are); X3013 without a viable one, X3067 when
-    two rank equal."""
-    from .overload import best
+    two rank equal. ``arg_nodes`` (a class's method): without a viable one the first declared is judged as a
+    function's last is (overload.judged_refusal; d3dcompiler_47 10.1, session 47: ``s.f(t, 1)`` of ``f(float)``,
+    ``f(float2, float, float)`` names float, the other order float2)."""
+    from .overload import best, judged_refusal
 
     found = best(overloads, [a.type for a in args])
+    if not found and arg_nodes is not None and overloads:
+        refused = judged_refusal(cg, f"{owner}::{name}", pos, overloads[0], [a.type for a in args], arg_nodes)
+        if refused is not None:
+            raise refused
     if not found:
         raise cg.err(pos, f"'{owner}::{name}': no matching {len(args)} parameter method", 3013)
     if len(found) > 1:
@@ -513,7 +519,7 @@ def call_on_class(cg: CodegenContext, this: Val, name: str, arg_nodes: list[A.No
     outs = {i for m in found[1] for i, p in enumerate(m.params) if "out" in p.mods or "inout" in p.mods}
     arg_nodes = [pin_indices(cg, a, every=True, designate=True) if i in outs else a for i, a in enumerate(arg_nodes)]
     args = eval_args(cg, arg_nodes)
-    f = pick_method(cg, found[1], args, cls.name, name, pos)
+    f = pick_method(cg, found[1], args, cls.name, name, pos, arg_nodes)
     if f.body is None:
         raise cg.err(pos, f"'{cls.name}::{name}': function is declared but not defined", 3080)
     params, back = bind_params(cg, f, args, pos)

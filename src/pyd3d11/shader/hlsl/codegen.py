@@ -74,6 +74,7 @@ from .types import (
     INT,
     LIT_FLOAT,
     LIT_INT,
+    STREAM_KINDS,
     UINT,
     VOID,
     ArrayType,
@@ -732,6 +733,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
 
         if self.stage in ("vs", "ps", "cs"):
             add_param_objects(self, fdef)  # objects among the entry point's parameters
+        elif self.stage == "gs":  # a ``uniform Texture2D t`` parameter (fxc 10.1 compiles it as at vs / ps)
+            add_param_objects(self, fdef, uniform_only=True)
         check_state_values(self)
 
         from .linkage import entry_interface_params
@@ -1278,6 +1281,11 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 # ``BlendState b = rs;`` of a RasterizerState, ``= 1``, ``= s`` of a string, ``PixelShader``
                 # into ``VertexShader``, ``string b = blend;`` are X3017); NULL suits each (session 45)
                 raise self.err(d.pos, f"cannot implicitly convert from '{v.type}' to '{t}'", 3017)
+            if t.kind in STREAM_KINDS and isinstance(v.type, ObjectType) and not objects_compatible(v.type, t):
+                # (objcompat: a stream local takes its own topology and vertex type; d3dcompiler_47 10.1, session 47)
+                raise self.err(d.pos, f"cannot implicitly convert from '{v.type}' to '{t}'", 3017)
+            if t.kind in STREAM_KINDS:
+                v = Val(t, [])  # a copy, not the parameter: fxc emits nothing through it (objmethods._method)
             if t.kind in ("InputPatch", "OutputPatch") and t.elem is not None and not _fits_patch(v.type, t):
                 # a patch local takes an array of exactly its control-point type and count (d3dcompiler_47 10.1,
                 # session 39 MUT: ``InputPatch<float, 2> p = data;`` of a float[1], float[3], min16float[2],

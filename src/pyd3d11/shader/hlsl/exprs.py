@@ -1321,6 +1321,10 @@ knownbits.known_index). A write (``v[i] = x``) is X3500 first (assign.py passes 
         if nonuniform:
             idx_node = idx_node.args[0]
         iv = expr(cg, idx_node)
+        if isinstance(iv.type, NumType) and iv.type.shape != "s":
+            # a resource array's index is a scalar as any array's (below): int1, int2, int1x1, a cast literal's
+            # ``(int1x1)1`` are X3120 before the literal rule's X3512 (d3dcompiler_47 10.1, session 47, 5.0 and 5.1)
+            raise cg.err(pos, "invalid type for index - index must be a scalar", 3120)
         if nonuniform and iv.const:
             nonuniform = False  # a literal index names one element: nothing to mark
         if (cg.major, cg.minor) >= (5, 1) and isinstance(iv.type, NumType) and (not iv.const or v.obj[0] == "resrow"):

@@ -206,11 +206,21 @@ def _bind_patch(cg: CodegenContext, elem: Type, count: int, p: A.Param, file: st
     from .sysvalues import DS_CP_IN, HS_CP_IN, is_system_value_at, vertex_element_error
 
     point = DS_CP_IN if cg.stage == "ds" else HS_CP_IN
+    from .signatures import no_double_element
+
     for lt, base, idx, fm in cg.elem_list(elem, p.semantic, p.pos, p.name):
         up = base.upper()
         n = lt.n
         name = base
         if not outputs:  # (an output patch's elements are the control-point outputs, checked as such)
+            # a double control point is X3687 as any double input (d3dcompiler_47 10.1, session 47: an InputPatch
+            # of ``double4 val : VAL`` at hs_5_0 / 5_1, the entry's or the patch-constant function's, read or not)
+            try:
+                no_double_element(lt, p.pos)
+            except HlslError as exc:  # after the type rules, with the other elements' refusals (sigphase.py)
+                from .sigphase import EARLY, refuse
+
+                refuse(cg, exc, EARLY)
             bad = vertex_element_error(cg, base, idx, n, point)
             if bad is not None:
                 raise cg.err(p.pos, bad, 4502)
@@ -340,7 +350,16 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
         err = cg.err(f.pos, "the patch constant function cannot be the entry point", 3500)
         err.notimpl = True
         raise err
-    pcfs = [x for x in cg.funcs.get(pcf_name, []) if x.body is not None]
+    pcfs = [x for x in cg.funcs.get(pcf_name, []) if x.body is not None and "static" not in x.mods]
+    if cg.funcs.get(pcf_name) and not any(x.body is not None for x in cg.funcs[pcf_name]):
+        raise HlslError("", 1, 1, 3501, f"'{pcf_name}': entrypoint not found")  # prototypes alone (session 47)
+    if not pcfs and cg.funcs.get(pcf_name):
+        # a function of the name that is static or only a prototype is no patch-constant function: fxc 10.1's
+        # X3501 "'patch_constant': entrypoint not found", without a position, after the body's type rules (session 47)
+        from .uintrange import defer
+
+        defer(cg, HlslError("", 1, 1, 3501, f"'{pcf_name}': entrypoint not found"))
+        pcfs = [x for x in cg.funcs[pcf_name] if x.body is not None]
     if not pcfs:
         raise cg.err(f.pos, f"patch constant function '{pcf_name}' not found", 3004)
     for x in pcfs:

@@ -14,7 +14,7 @@ from .diagnostics import HlslError
 from .exprs import _val, expr
 from .operands import imm
 from .samplerarg import NO_SAMPLER
-from .types import SAMPLER_KINDS, VOID, NumType, ObjectType
+from .types import SAMPLER_KINDS, VOID, NumType, ObjectType, StructType
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -145,7 +145,7 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
     from .overload import out_argument_first, resolve
 
     try:
-        chosen = resolve(cg, e, cands, [a.type for a in args])  # among the declarations visible here (X3013 / X3067)
+        chosen = resolve(cg, e, cands, [a.type for a in args], arg_nodes)  # among those visible here (X3013 / X3067)
     except HlslError as exc:  # an unwritable out argument of the overload judged comes first (X3025)
         from .intrinsics import is_intrinsic
 
@@ -241,8 +241,8 @@ def inline_call(cg: CodegenContext, e: A.Call) -> Val:
                 # 38: ``void f(out float4 a) { a += 1; }`` is "variable 'a' used without having been completely
                 # initialized"; uninit.check_uninitialized_reads)
                 cg.uninit_locals.append((p.name, p.pos, list(local.slots)))
-        elif "const" in p.mods:  # a const parameter (ConstantBuffer<S> ones included, parse_sm51) is read-only
-            local.readonly = True
+        if "const" in p.mods:  # a const parameter (ConstantBuffer<S> ones included, parse_sm51) is read-only, an
+            local.readonly = True  # ``inout const`` one too (d3dcompiler_47 10.1, session 47: its write is X3025)
         local.param = True
         scope[p.name] = local
     # a function returning objects (alone, in a struct or an array) returns their bindings (objects.store)
@@ -336,13 +336,14 @@ def _check_object_out_argument(cg: CodegenContext, call: A.Call, node: A.Node) -
     /Gec makes globals writable (session 37, recorded in tests/test_rules_hlsl_fxc_objects_s37.py; the
     "Functions" page says only that out parameters are copied back)."""
     from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
-    from .assign import _uniform_object
+    from .assign import _uniform_object, refuse_uav_rebinding
     from .constprop import root_name
 
     if cg.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
         return
     name = root_name(node)
     if name is not None and _uniform_object(cg, name, cg.lookup(name, node.pos)):
+        refuse_uav_rebinding(cg.lookup(name, node.pos))
         raise cg.err(call.pos, "out parameters require l-value arguments (given argument is implicitly const, such "
                                "as a global)", 3025)
 
@@ -426,15 +427,59 @@ def _copy_back(cg: CodegenContext, node: A.Node, local: Val, pos, out_only: bool
     """Store an out/inout parameter's value into the argument. Through an out-only argument's converting
     cast, fxc converts the value back into the variable under the cast: d3dcompiler_47 10.1 (session 35)
     compiles ``int x; f((float)x);`` for ``f(out float o)`` as ``x = (int)o`` (``ftou`` for a uint), and
-    ``(float)(int)x`` alike; an inout argument through one stays an error (assign_to)."""
+    ``(float)(int)x`` alike -- only while the variable holds no value yet: once written (``int x = 0;``, ``x =
+    ui;``, ``float4 r = 0; f((int)r.y)``) the cast is X4555 "cannot use casts on l-values", an out or an inout
+    argument alike, after the type rules (session 47, :func:`_cast_of_defined`); an inout argument through one of
+    a variable never written is its read's X4000."""
     while True:
         try:
             assign_to(cg, node, local, pos)
             return
         except HlslError as exc:
-            if not (out_only and exc.code == 3025 and isinstance(node, A.Cast) and isinstance(node.type, NumType)):
+            if not (exc.code == 3025 and isinstance(node, A.Cast) and isinstance(node.type, NumType)):
                 raise
+            if not out_only and not _numeric_lvalue(cg, node.a):
+                raise  # (an inout struct seen as a vector stays X3025 here; fxc 10.1 compiles ``fn((float4)s)``)
+            if _cast_of_defined(cg, node.a):
+                from .uintrange import defer
+
+                defer(cg, cg.err(node.pos, "cannot use casts on l-values", 4555))
             node = node.a
+
+
+def _numeric_lvalue(cg: CodegenContext, operand: A.Node) -> bool:
+    """Whether ``operand`` designates numbers (a scalar, vector or matrix variable or part of one), not a struct."""
+    from .assign import lvalue
+
+    try:
+        lv = lvalue(cg, operand)
+    except HlslError:
+        return False
+    return isinstance(lv, tuple) and len(lv) == 2 and isinstance(lv[0], NumType) and not isinstance(lv[0], StructType)
+
+
+def _cast_of_defined(cg: CodegenContext, operand: A.Node) -> bool:
+    """Whether the variable under an out argument's cast holds a value the program wrote before the call: a
+    literal component, or a temp component the code defines (uninit.defined_components)."""
+    from .assign import lvalue
+    from .uninit import defined_components
+
+    try:
+        lv = lvalue(cg, operand)
+    except HlslError:
+        return False
+    slots = lv[1] if isinstance(lv, tuple) and len(lv) == 2 and isinstance(lv[1], list) else None
+    if not slots:
+        return True  # (memory or a picked element: written storage)
+    defined = None
+    for sl in slots:
+        if not (isinstance(sl, tuple) and len(sl) == 4 and sl[0] == "r"):
+            return True
+        if defined is None:
+            defined = defined_components(cg.code)
+        if (sl[1][0], sl[3]) in defined:
+            return True
+    return False
 
 
 def run_inlined_body(cg: CodegenContext, body: list[A.Node], ctx: dict, early: bool, key: str, func_index: int) -> None:
@@ -442,6 +487,7 @@ def run_inlined_body(cg: CodegenContext, body: list[A.Node], ctx: dict, early: b
     it may call). With an early ``return`` the body runs inside a one-pass loop that the return breaks out
     of (ctx's flag tells the enclosing loops to leave too)."""
     cg.call_stack.append(key)
+    ctx.setdefault("loops_base", len(cg.loops))  # the caller's loops: no break of the body leaves them (cgstmts)
     cg.func_ctx.append(ctx)
     cg.func_index_stack.append(func_index)
     try:

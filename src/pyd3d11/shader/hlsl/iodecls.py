@@ -46,13 +46,15 @@ def _letters(mask: int) -> str:
 
 def check_read_inputs(cg) -> None:
     """Raise the first of ``cg.late_input_errors`` whose register the finished program reads: a pixel shader's
-    SV_Coverage / SV_InnerCoverage input below 5.0 (X4502 "SV_Coverage input not supported on ps_4_1"), a Direct3D 9
+    SV_Coverage / SV_InnerCoverage input below 5.0 (X4502 "SV_Coverage input not supported on ps_4_1"), a nointerpolation
+    SV_Position (X4568), a clip distance's interpolation (the validator's X8000, last), a Direct3D 9
     pixel shader's input spelled SV_IsFrontFace (X4502 "invalid ps_3_0 input semantic 'SV_IsFrontFace'"). fxc 10.1
     compiles each unread (session 37, recorded in tests/test_rules_hlsl_fxc_io_decls_s37.py)."""
     if not cg.late_input_errors:
         return
     reads = input_reads(cg.code)
-    for f, reg, err in cg.late_input_errors:
+    # (the validator's X8000 -- a clip distance's interpolation -- after fxc's own refusals, X4568 SV_Position's)
+    for f, reg, err in sorted(cg.late_input_errors, key=lambda x: x[2].code == 8000):
         if reads.get((f, reg), 0) or reads.get((f, -1), 0):
             raise err
 

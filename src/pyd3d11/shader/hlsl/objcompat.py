@@ -10,7 +10,7 @@ methods expect one)."""
 
 from __future__ import annotations
 
-from .types import BUFFER_KINDS, FLOAT4, RW_KINDS, SAMPLER_KINDS, TEXTURE_KINDS, ObjectType
+from .types import BUFFER_KINDS, FLOAT4, RW_KINDS, SAMPLER_KINDS, STREAM_KINDS, TEXTURE_KINDS, ObjectType
 
 #: the Direct3D 10+ resource kinds, whose identity is kind + element type
 _RESOURCE_KINDS = (TEXTURE_KINDS - {"texture", "Texture"}) | RW_KINDS | BUFFER_KINDS
@@ -36,6 +36,11 @@ def objects_compatible(src: ObjectType, dst: ObjectType) -> bool:
     assignment, an argument)."""
     if (src.kind in _D3D9_TEXTURES) != (dst.kind in _D3D9_TEXTURES):
         return False
+    if src.kind in STREAM_KINDS or dst.kind in STREAM_KINDS:
+        # a stream takes its own topology and vertex type only (d3dcompiler_47 10.1, session 47: ``LineStream<D> v
+        # = s`` of a TriangleStream<D>, ``TriangleStream<other> v; v = s;``, ``s = v`` of a TriangleStream<float4>
+        # are X3017, as declared or assigned; ``TriangleStream<D> v = s`` compiles)
+        return src.kind == dst.kind and src.elem == dst.elem
     if src.kind in SAMPLER_KINDS and dst.kind in SAMPLER_KINDS:
         return src.kind == dst.kind or src.kind in _UNTYPED and (dst.kind in _UNTYPED or dst.kind in _D3D9_SAMPLERS)
     if (src.kind in SAMPLER_KINDS) != (dst.kind in SAMPLER_KINDS):

@@ -779,16 +779,18 @@ def _param_uses(f: A.FuncDef, name: str) -> list[tuple]:
     return uses
 
 
-def _param_needed(f: A.FuncDef) -> list[A.Param]:
-    return [p for p in f.params if holds_objects(p.type) and not ("out" in p.mods or "inout" in p.mods)]
+def _param_needed(f: A.FuncDef, uniform_only: bool = False) -> list[A.Param]:
+    return [p for p in f.params if holds_objects(p.type) and not ("out" in p.mods or "inout" in p.mods)
+            and ("uniform" in p.mods or not uniform_only)]
 
 
-def add_param_objects(cg: CodegenContext, f: A.FuncDef) -> None:
+def add_param_objects(cg: CodegenContext, f: A.FuncDef, uniform_only: bool = False) -> None:
     """Object leaves of entry-point parameters (``Texture2D t``, ``sampler s``, ``struct {Texture2D t;
     sampler s[3];} in``) are uniform resources named by their path (``in.s[1]``), allocated after the
     globals in parameter order. Once one leaf of a register set is used, the parameter reserves one
     contiguous range of that set: every texture/UAV leaf, but samplers only up to the last used one
-    (fxc; unused leaves inside the range are neither declared nor reflected)."""
+    (fxc; unused leaves inside the range are neither declared nor reflected). ``uniform_only``: a geometry
+    shader's, whose other parameters are its primitive and streams (gs.uniform_param)."""
     from .codegen import Resource
     from .layout import _leaf_name
 
@@ -796,7 +798,7 @@ def add_param_objects(cg: CodegenContext, f: A.FuncDef) -> None:
     order = _PARAM_ORDER
     from .layout import check_compound_objects
 
-    for p in _param_needed(f):
+    for p in _param_needed(f, uniform_only):
         check_compound_objects(cg, p.type, p.name, p.pos)
         uses = _param_uses(f, p.name)
         cells: dict = {}

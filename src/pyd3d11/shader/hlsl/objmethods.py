@@ -35,6 +35,7 @@ from .types import (
     FLOAT,
     INT,
     SAMPLER_KINDS,
+    STREAM_KINDS,
     UINT,
     VOID,
     ArrayType,
@@ -160,6 +161,13 @@ def _method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], po
 
     arg_nodes = [pin_indices(cg, a) for a in arg_nodes]  # out arguments (GetDimensions, status): once
     t = obj.type
+    if isinstance(t, ObjectType) and t.kind in STREAM_KINDS and obj.obj is None:
+        from pyd3d11.errors import NotSupportedError
+
+        # a stream local (``TriangleStream<D> v = s; v.Append(x)``): fxc 10.1 drops the call from the code, then
+        # reports X4577 when no other Append wrote the outputs, an internal error for two, or X4000 for a local
+        # never assigned (session 47 probes) -- not modelled here
+        raise NotSupportedError(f"HLSL: '{name}' of a local {t.kind} variable")
     if not isinstance(t, ObjectType) or obj.obj is None:
         raise cg.err(pos, f"'{name}': method call on a non-object", 3018)
     r = obj.obj

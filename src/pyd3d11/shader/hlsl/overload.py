@@ -250,30 +250,61 @@ def signature(f: A.FuncDef) -> tuple:
 _SIGNATURE_MODS = frozenset({"const", "uniform", "precise"})
 
 
-def resolve(cg: CodegenContext, e: A.Call, cands: list[A.FuncDef], arg_types: list[Type]) -> A.FuncDef:
+def resolve(cg: CodegenContext, e: A.Call, cands: list[A.FuncDef], arg_types: list[Type],
+            arg_nodes: list[A.Node] | None = None) -> A.FuncDef:
+    """The overload a call of ``cands`` takes (``arg_nodes``: the arguments, for the refusal of the last overload
+    declared, :func:`judged_refusal`)."""
     found = best(cands, arg_types)
     if not found:
-        # one candidate of this arity: fxc names the argument it cannot convert (X3017 with the function's
-        # name; DXC SemaHLSL conversions-between-type-shapes' fxc records, e.g. 'to_s1': cannot convert from
-        # 'int' to 'struct S1'); otherwise, or for a wrong argument count, X3013 — also for a user function
-        # named like an intrinsic, which only overloads it: the caller then falls back to the intrinsic
+        # no candidate viable: fxc names the argument it cannot convert (X3017 with the function's name; DXC SemaHLSL
+        # conversions-between-type-shapes' fxc records, e.g. 'to_s1': cannot convert from 'int' to 'struct S1');
+        # otherwise X3013 -- also for a user function named like an intrinsic, which only overloads it: the caller
+        # then falls back to the intrinsic
         from .intrinsics import is_intrinsic
 
-        fits = [f for f in cands if sum(1 for p in f.params if p.default is None) <= len(arg_types) <= len(f.params)]
-        if fits and fits[-1] is cands[-1] and not is_intrinsic(e.name):
-            # no candidate viable: fxc judges the last one declared, whatever the others (d3dcompiler_47 10.1,
-            # session 43, helper ACC: ``f(float3)`` then ``f(float4)`` called with a float2 is "cannot implicitly
-            # convert from 'float2' to 'float4'", the other order names float3; a last one of another argument
-            # count is X3013; DXC more-operators' ``into_out_i3(i2)``); between numeric shapes too (a float2 for a
-            # float4, a float2x2 for a float3x3) and for an object parameter (``f(Texture2D)``)
-            for at, p in zip(arg_types, fits[-1].params, strict=False):
-                if not compatible(at, p.type):
-                    how = _argument_refusal(at, p.type)
-                    raise cg.err(e.pos, f"'{e.name}': {how} from '{type_spelling(at)}' to '{type_spelling(p.type)}'", 3017)
+        if cands and not is_intrinsic(e.name):
+            refused = judged_refusal(cg, e.name, e.pos, cands[-1], arg_types, arg_nodes)
+            if refused is not None:
+                raise refused
         raise cg.err(e.pos, f"'{e.name}': no matching {len(arg_types)} parameter function", 3013)
     if len(found) > 1:
         raise cg.err(e.pos, f"'{e.name}': ambiguous function call", 3067)
     return found[0]
+
+
+def judged_refusal(cg: CodegenContext, name: str, pos, f: A.FuncDef, arg_types: list[Type],
+                   arg_nodes: list[A.Node] | None) -> HlslError | None:
+    """A call of ``name`` no overload takes: fxc judges one of them -- a free or static function's last declared, an
+    instance method's first (classes.pick_method) --, whatever the others and whatever its parameter count, argument
+    by argument from the left over the parameters it has (d3dcompiler_47 10.1: session 43, helper
+    ACC -- ``f(float3)`` then ``f(float4)`` called with a float2 is "cannot implicitly convert from 'float2' to
+    'float4'", the other order names float3; DXC more-operators' ``into_out_i3(i2)`` --; session 47 for another
+    count: ``f(s, 1)`` of ``f(float2)`` with a struct is X3017, ``f(1, 2)`` of ``f(out float)`` X3025, ``f(a, 1)``
+    of ``f(out float2)`` with a float "cannot convert output parameter", while ``f(a, 2)`` of ``f(out float)``, all
+    its arguments fitting, is X3013). An input argument that does not convert is X3017; an output's shape
+    (inlining._check_output_shape) or type is X3017 "cannot convert output parameter", then a number literal given
+    to it X3025 "l-value specifies const object" (other unwritable arguments: overload.out_argument_first). None:
+    every argument fits, X3013."""
+    for i, (at, p) in enumerate(zip(arg_types, f.params, strict=False)):
+        out = "out" in p.mods or "inout" in p.mods
+        if ("inout" in p.mods or not out) and not compatible(at, p.type):
+            how = _argument_refusal(at, p.type)
+            return cg.err(pos, f"'{name}': {how} from '{type_spelling(at)}' to '{type_spelling(p.type)}'", 3017)
+        if not out:
+            continue
+        if isinstance(p.type, NumType) and isinstance(at, NumType) and p.type.n != at.n or not compatible(p.type, at):
+            how = "cannot implicitly convert" if isinstance(p.type, NumType) and isinstance(at, NumType) and \
+                1 < p.type.n < at.n else "cannot convert"
+            return cg.err(pos, f"'{name}': {how} output parameter from '{type_spelling(p.type)}' to "
+                               f"'{type_spelling(at)}'", 3017)
+        if arg_nodes is not None and i < len(arg_nodes) and _number_literal(arg_nodes[i]):
+            return cg.err(pos, "l-value specifies const object", 3025)
+    return None
+
+
+def _number_literal(node: A.Node) -> bool:
+    """A bare number literal, parenthesised or not (``1``, ``1.5f``, ``true``): refused when an output stores it."""
+    return isinstance(node, A.Literal) and node.base != "string"
 
 
 def _aggregate(t: Type) -> bool:

@@ -116,6 +116,11 @@ class FunctionParser:
                 code, what = (3062, "function parameters cannot be declared 'uniform out'") if "uniform" in pm else \
                     (3046, "output parameters cannot be declared 'const'")
                 raise HlslError(name_pos.file, name_pos.line, name_pos.col, code, f"'{pname}': {what}")
+            if default is not None and pm & {"out", "inout"}:
+                # as the parameter is read, before a later syntax error (d3dcompiler_47 10.1, session 47: ``out float
+                # b = 1.0`` then ``{{`` or ``typedef float x = 2.0;`` is X3113; check.check_params kept its words)
+                raise HlslError(name_pos.file, name_pos.line, name_pos.col, 3113,
+                                f"'{pname}': out parameters cannot have default values")
             params.append(A.Param(ppos, pname, pt, frozenset(pm), sem, default, name_pos))
             if not self.at(")"):
                 self.expect(",")

@@ -57,6 +57,34 @@ _PS_SCALAR_OUTPUTS = frozenset({"SV_DEPTH", "SV_DEPTHGREATEREQUAL", "SV_DEPTHLES
                                 "SV_STENCILREF"})
 
 
+
+#: the modifiers that choose an input's interpolation
+_INTERPOLATION = frozenset({"linear", "centroid", "noperspective", "sample", "nointerpolation"})
+
+
+def _interpolation(lt: NumType, mods: frozenset) -> frozenset:
+    """The interpolation modifiers an input element is declared with, as the same semantic's second declaration must
+    repeat them (d3dcompiler_47 10.1, session 47: ``float2 a : TEXCOORD0`` beside ``centroid float2 b : TEXCOORD0``,
+    ``linear`` or ``nointerpolation`` ones is X3536, both ``centroid`` compile; an integer is nointerpolation
+    unwritten: ``int2`` beside ``nointerpolation int2`` compiles, ``centroid int2`` does not)."""
+    written = frozenset(mods) & _INTERPOLATION
+    return written or (frozenset({"nointerpolation"}) if concrete(lt.base) != FLOAT else written)
+
+
+def _matrix_registers(t: Type, k: int, row_major) -> tuple[int, int] | None:
+    """The shape of a matrix input that spans more than one register (arrays looked through) at the semantic of its
+    ``k``-th element when that element starts a matrix, else None: the same semantic's declarations must agree on it
+    (d3dcompiler_47 10.1, session 47: ``float2`` beside ``float2x2``, ``float2[2]`` beside ``float2x2``, ``float2x2``
+    beside ``float2x3`` at TEXCOORD0 are X3536, so is ``float2x2 b : TEXCOORD1`` beside ``float2x2 a : TEXCOORD0``;
+    ``float2`` beside ``float2x1`` or ``float2[2]`` compiles, and so does ``float2 b : TEXCOORD1`` beside that ``a``,
+    the matrix's second register; a struct's members are not judged here). ``row_major``: the target's majority
+    of a matrix type."""
+    while isinstance(t, ArrayType):
+        t = t.elem
+    if not (isinstance(t, NumType) and not isinstance(t, StructType) and t.shape == "m" and min(t.rows, t.cols) > 1):
+        return None
+    return (t.rows, t.cols) if k % (t.rows if row_major(t) else t.cols) == 0 else None
+
 class SignatureBinding:
     """Input/output signature construction for :class:`.codegen.Codegen` (self is the code generator)."""
 
@@ -159,7 +187,7 @@ class SignatureBinding:
 
     def bind_input(self, t: Type, sem: str | None, mods: frozenset, pos: Pos, name: str) -> Val:
         slots: list[Slot] = []
-        for lt, base, idx, fmods in self.elem_list(t, sem, pos, name):
+        for k, (lt, base, idx, fmods) in enumerate(self.elem_list(t, sem, pos, name)):
             spelled = base
             base = compat_semantic(self, base, False, idx)
             up = base.upper()
@@ -254,7 +282,8 @@ class SignatureBinding:
                 # a row_major matrix's row vector does not share a plain vector's layout (fxc)
                 first = (prev.mask & -prev.mask).bit_length() - 1
                 if self.input_types.get((up, idx)) != (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods,
-                                                       sig_min_precision(lt)):
+                                                       sig_min_precision(lt), _interpolation(lt, allm),
+                                                       _matrix_registers(t, k, self.is_row_major)):
                     if self.d3d9 is None:
                         # d3dcompiler_47 10.1's number and words (session 35; X4502 before), with the element types
                         # after the type rules (sigphase.py); the element is then read as at D3D9 below
@@ -274,7 +303,10 @@ class SignatureBinding:
                 slots += vslots
                 continue
             # (a min-precision float is another type: ``min16float2`` beside ``float2`` is X3536, session 38)
-            self.input_types[(up, idx)] = (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods, sig_min_precision(lt))
+            # (and so are the interpolation modifiers and a matrix's shape: session 47, below)
+            self.input_types[(up, idx)] = (n, concrete(lt.base) == FLOAT, ROW_VECTOR in fmods, sig_min_precision(lt),
+                                           _interpolation(lt, allm),
+                                           _matrix_registers(t, k, self.is_row_major))
             sv = _SV_NAMES.get(up) if is_system_value_at(up, point) else None
             # a value the pipeline makes (or an earlier stage's system-value output): of the system value's type;
             # a vertex shader's other inputs come from the input layout in the declared type (D3D11.3 §23.1/23.3:
@@ -292,14 +324,20 @@ class SignatureBinding:
 
                 check_gate(self, LANGUAGE["sample"], pos, "sample", "Sample interpolation usage unsupported on {target}")
             reg, first = place_element(self, self.inputs, n, up, mode, allm, pack=self.stage != "vs")
+            if self.stage == "ps" and sv and up == "SV_POSITION" and "nointerpolation" in allm and \
+                    self.level9 is None and self.d3d9 is None:
+                # d3dcompiler_47 10.1 (session 47): a nointerpolation position is refused where the program reads it,
+                # at 4.0-5.1 (unread it compiles; centroid / linear / noperspective compile)
+                self.late_input_errors.append(("v", reg, self.err(pos, "SV_Position cannot be constinterp", 4568)))
             if self.stage == "ps" and sv and up in ("SV_CLIPDISTANCE", "SV_CULLDISTANCE") and \
                     concrete(lt.base) == FLOAT and (mode == "constant" or "noperspective" in mode):
                 # the bytecode validator fxc runs on its own output (d3dcompiler_47 10.1 under Wine, session 36:
                 # nointerpolation / noperspective at ps_4_0, 4_1, 5_0; linear, centroid and sample compile; a
-                # non-float one is the type rule's X4502 first)
-                raise HlslError("", 1, 1, 8000, "D3D11 Internal Compiler Error: Invalid Bytecode: Interpolation mode "
-                                "for PS clip or cull distance must be linear or linear centroid, or in 4.1, "
-                                f"linear_sample  (register v{reg}).")
+                # non-float one is the type rule's X4502 first), so only where the program reads it (session 47: an
+                # unread one compiles) and after the other refusals of read inputs (iodecls.check_read_inputs)
+                self.late_input_errors.append(("v", reg, HlslError(
+                    "", 1, 1, 8000, "D3D11 Internal Compiler Error: Invalid Bytecode: Interpolation mode for PS clip "
+                    f"or cull distance must be linear or linear centroid, or in 4.1, linear_sample  (register v{reg}).")))
             mask = comp_mask(first, n)
             ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
             if sv is not None and up == "SV_ISFRONTFACE":

@@ -333,7 +333,11 @@ def _param_value(cg: CodegenContext, p: A.Param) -> Val:
         return Val(t, [], ("resarray", [Resource(p.name, leaf, register_file(leaf.kind), 0)  # type: ignore[arg-type]
                                         for _ in range(leaf_count(t))]))
     if not isinstance(t, ObjectType):
-        return _unknown(cg, t)
+        v = _unknown(cg, t)
+        # a const parameter is read-only here too: ``void f(inout const float c) { c -= 1; }`` is X3025 uncalled
+        # (d3dcompiler_47 10.1, session 47)
+        v.readonly = "const" in p.mods
+        return v
     if t.kind in ("InputPatch", "OutputPatch") and t.elem is not None:
         at = ArrayType(t.elem, max(1, t.samples))
         return Val(at, cg.alloc_slots(at.slots, var=True), readonly=True)
