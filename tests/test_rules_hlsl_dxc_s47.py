@@ -27,6 +27,8 @@ extent, not only the lines that showed it:
   type-checked as one of a plain class, its object members stand-in resources (uncalled._this_value).
 * a copy-out's type rule (X3025 of a literal given to an ``out`` parameter) comes before the body's X3508 of an
   output it never writes (inlining; DXC FunctionTest's ``ps(1.0f)`` of ``out float o``).
+* a plain ``[unroll]`` loop bounded by a local copied from a run-time value and then updated (``m++``, ``m += k``,
+  ``m = m + 1``) is X3511 as one bounded by the value; a plain constant assignment folds first (unroll._self_updates).
 """
 
 from __future__ import annotations
@@ -232,9 +234,22 @@ def copy_out_rows() -> list[tuple[str, str, str]]:
     ]
 
 
+# --- an [unroll] bound copied from a run-time value and updated ---------------------------------------------------------
+def unroll_update_rows() -> list[tuple[str, str, str]]:
+    loop = "float r = 0; [unroll] for (int i = 0; i < m; i++) r += 1; return r; }"
+    return [
+        ("unroll_copy_increment", "ps_5_0", "cbuffer cb { int n; };\nfloat4 main() : SV_Target { int m = n; m++; " + loop),
+        ("unroll_copy_predecrement", "ps_5_0", "float4 main(int n : N) : SV_Target { int m = n; --m; " + loop),
+        ("unroll_copy_add_input", "ps_5_0", "float4 main(int n : N, int k : K) : SV_Target { int m = n; m += k; " + loop),
+        ("unroll_copy_self_plus", "ps_5_0", "float4 main(int n : N) : SV_Target { int m = n; m = m + 1; " + loop),
+        ("unroll_copy_set_then_add", "ps_5_0", "float4 main(int n : N) : SV_Target { int m = n; m = 2; m += 1; " + loop),
+    ]
+
+
 def all_rows() -> list[tuple[str, str, str]]:
     rows = root_signature_rows() + sampler_method_rows() + count_attribute_rows() + \
-        comma_dimension_rows() + groupshared_rows() + uncalled_object_method_rows() + copy_out_rows()
+        comma_dimension_rows() + groupshared_rows() + uncalled_object_method_rows() + copy_out_rows() + \
+        unroll_update_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 

@@ -314,10 +314,10 @@ def _copied_bound(cg: CodegenContext, name: str, plain: Callable[[A.Node], bool]
     buffer's k are X3511 as ``i < n`` is (d3dcompiler_47 10.1, session 46); a bound fxc folds on the way
     (``min(n, 4)``) is not such a value."""
     entry = cg.entry_outputs
-    if entry is None or name in cp.assigned_names(cg, entry[0].body):
-        return False
     from .codegen import walk
 
+    if entry is None or name in cp.assigned_names(cg, entry[0].body) and not _self_updates(walk(entry[0].body), name):
+        return False
     decl = [d for st in walk(entry[0].body) if isinstance(st, A.DeclStmt) for d in st.decls if d.name == name]
     from .types import NumType
 
@@ -332,6 +332,17 @@ def _copied_bound(cg: CodegenContext, name: str, plain: Callable[[A.Node], bool]
         return isinstance(e, (A.Ident, A.Member, A.Index, A.Cast)) and plain(e)
 
     return runtime(decl[0].init)
+
+
+def _self_updates(nodes, name: str) -> bool:
+    """Whether no write of ``name`` gives it a constant: an update (``m++``, ``--m``, ``m += 2``, ``m *= 3``,
+    ``m += k``, ``m = m + 1``) leaves the copy a run-time value, so ``int m = n; m++;`` bounds an ``[unroll]`` loop
+    as ``n`` does (X3511; d3dcompiler_47 10.1, session 47); a plain ``m = 3`` is a value fxc folds first
+    (compiled)."""
+    from .parser import const_eval
+
+    return not any(isinstance(n, A.Assign) and n.op == "=" and isinstance(n.target, A.Ident) and
+                   n.target.name == name and const_eval(n.value) is not None for n in nodes)
 
 
 def _entry_input(cg: CodegenContext, name: str) -> bool:
