@@ -852,9 +852,8 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
             placed = [m for m in members if m.register is not None or id(m) in packed]
             loose = next((m for m in members if m.register is None and id(m) not in packed and
                           "static" not in m.mods), None)
-            if placed and loose is not None:
-                raise HlslError(loose.pos.file, loose.pos.line, loose.pos.col, 3530,
-                                "cannot mix packoffset elements with nonpackoffset elements in a cbuffer")
+            if placed and loose is not None:  # (after the file's type rules: a struct member's texture X3090)
+                self.mix_errors.append(bufregs.mix_error(loose))
         from .classes import is_interface_type
 
         bad = next((m for m in members if is_interface_type(m.type)), None)
