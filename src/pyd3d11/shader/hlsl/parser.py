@@ -1218,7 +1218,11 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                                  frozenset(mods & _INTERP), tuple(regs), tuple(inactive), space))
             self.var_list_mark = len(self.expr_log)  # the expressions read after it (salvage.py)
             if "const" in mods and init is not None:  # later array sizes may read it
-                cv = const_value(t, init, self.consts)
+                # (not a global without ``static``: a uniform, its value the constant buffer's -- ``const int N = 3;
+                # float a[N];`` is X3058, ``vector<float, N>`` X3060, ``static const int M = N + 1`` no constant
+                # either; d3dcompiler_47 10.1, session 47)
+                uniform = self.block_depth == 0 and "static" not in mods
+                cv = None if uniform else const_value(t, init, self.consts)
                 if cv is not None:
                     self.consts[name_tok.text] = cv
                 else:
