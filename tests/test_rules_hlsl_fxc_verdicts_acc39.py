@@ -464,12 +464,11 @@ def all_rows() -> list[tuple[str, str, str]]:
 #: ``h = h`` (a whole self-copy of groupshared memory is a write to fxc, not to races.py, which cannot tell it from
 #: the read-modify-write of a partial store); EvaluateAttributeAtCentroid (the intrinsics
 #: list's spelling, which fxc does not know: X3004); noperspective at level 9 (fxc's X4568); an [unroll] loop
-#: whose start, or whose bound (a local, an element picked at run time), is known only at run time (fxc copies it
-#: to its limit, X3511; this project keeps the loop: it cannot tell them from bounds fxc folds; an entry input's
-#: bound is built since session 43, helper ACC); a multisampled Load in a vs_4_0 vertex shader (fxc: X4532)
+#: whose bound is an element picked at run time (fxc copies it to its limit, X3511; this project keeps the loop: it
+#: cannot tell it from bounds fxc folds; an entry input's bound is built since session 43, a counter started from a
+#: constant-buffer value since session 47, helper ACC); a multisampled Load in a vs_4_0 vertex shader (fxc: X4532)
 KNOWN_DIFFERENCES = frozenset({"race_h_h", "eval_AtCentroid_ps50", "eval_AtCentroid_ps40",
-                               "interp_level9_noperspective", "unroll_cb_start_const_bound", "unroll_cb_start_down",
-                               "msaa_sized_load_vs_4_0",
+                               "interp_level9_noperspective", "msaa_sized_load_vs_4_0",
                                "unroll_runtime_element_bound"})
 
 
