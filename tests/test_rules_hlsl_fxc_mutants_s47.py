@@ -206,6 +206,7 @@ KILL_ROWS = [
     ('float4 main(in float2x2 a : TEXCOORD0, in float2 b : TEXCOORD1) : sv_target\n{\n    return 0.0;\n}\n', 'ps_5_0', 0, 'ok'),
     ('float4 main(nointerpolation float4 c : sv_clipdistance, nointerpolation float4 pos : sv_position) : sv_target\n{\n    return pos + c;\n}\n', 'ps_5_0', 0, 'X4568'),
     ('uniform float f;\nfloat g() { if (f < 0.5) { return 1; break; } return 0; }\nfloat4 main() : sv_target\n{\n    return g();\n}\n', 'ps_5_0', 0, 'ok'),
+    ('uniform float f;\nfloat g() { if (f < 0.5) { break; } return 0; }\nfloat4 main() : sv_target\n{\n    float s = 0; for (int i = 0; i < 4; i++) { s += g(); } return s;\n}\n', 'ps_5_0', 0, 'X3518'),
     ('void f(out float o) { o = 1; }\nfloat4 main() : sv_target\n{\n    int x; f((float)x); return 0;\n}\n', 'ps_5_0', 0, 'ok'),
     ('struct data\n{\n    float4 val : VAL;\n};\nstruct out_data\n{\n    float outval : OUTVAL;\n};\nstruct patch_constant_data\n{\n    float edges[2] : SV_TessFactor;\n};\nstatic patch_constant_data patch_constant()\n{\n    return (patch_constant_data)0;\n}\n\n    [domain("isoline")]\n    [outputcontrolpoints(2)]\n    [partitioning("integer")]\n    [outputtopology("point")]\n    [patchconstantfunc("patch_constant")]\nout_data main()\n{\n    \n    return (out_data)0;\n}\n', 'hs_5_0', 0, 'X3501'),
 ]
