@@ -294,5 +294,20 @@ def test_root_signature_error_words(sig, words):
     assert words in str(ei.value)
 
 
+#: the groupshared limit at /Od (D3DCOMPILE_SKIP_OPTIMIZATION): a variable only written still counts for nothing, one
+#: read counts (d3dcompiler_47 10.1, session 47: compiled / X4586 -- without optimisation its read of unwritten memory
+#: is no X4575)
+OD_GROUPSHARED = [
+    ("{ a[o[i]] = i; }", "ok"),
+    ("{ o[i] = a[o[i]]; }", "X4586"),
+]
+
+
+@pytest.mark.parametrize("body, expected", OD_GROUPSHARED)
+def test_groupshared_limit_at_od(body, expected):
+    src = "groupshared uint a[9216];\nRWBuffer<uint> o;\n[numthreads(64,1,1)] void main(uint i : SV_GroupIndex) " + body
+    assert mutant_verdict(src, "cs_5_0", 4) == expected  # 4: D3DCOMPILE_SKIP_OPTIMIZATION
+
+
 def test_every_row_has_a_recorded_verdict():
     assert {r[0] for r in all_rows()} == set(_recorded())
