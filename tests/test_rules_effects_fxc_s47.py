@@ -206,6 +206,10 @@ MUTANT_ROWS = [
     ('const static float4 arr[3];\nDepthStencilState dss1\n{\n    RandomField = arr[0];\n};\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'ok'),
     ('static float4 arr[3];\nDepthStencilState dss1\n{\n    RandomField = arr[3];\n};\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'ok'),
     ('const static float2x3 m;\nDepthStencilState dss1\n{\n    RandomField = m[2];\n};\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3030'),
+    ('\nfloat v < int a = 1; int b = sin(1) + ++a; >;\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3025'),
+    ('\nfloat v < int a = 1; int b = foo() + ++a; >;\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3004'),
+    ('static const float3 k = 1;\nfloat v < float3 a = k; >;\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'ok'),
+    ('static const float k = 1;\nfloat v < float3 a = k; >;\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'ok'),
 ]
 
 OBJECT_ROWS = [
