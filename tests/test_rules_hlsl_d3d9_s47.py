@@ -14,7 +14,8 @@ number or "ok"):
   ``dot``, an operation with a full-precision operand, a constant it folds to), a zero test of such a value, a
   comparison with a literal (as a condition only in some forms: ``if (m > 0.5)`` is marked in a pixel shader,
   ``if (m < 0.5)`` not), a min-float input read or output written, a min-float constant read (``min16float g[2]``,
-  a struct member, a uniform parameter; an operation reading one is a destination mark at shader model 2);
+  a struct member, a uniform parameter; an operation reading one is a destination mark at shader model 2; a
+  TEXCOORD input's ``dcl`` is a destination mark, a POSITION / NORMAL / COLOR input's read a source mark);
   D3DCOMPILE_SKIP_VALIDATION compiles them, the level-9 targets accept them. An entry point's ``inout``
   min-precision parameter passes X3703 (only ``out`` is refused). Were compiled (X3703 for ``inout``).
 - ``minint``: a min16int / min12int / min16uint constant is an integer constant of the Direct3D 9 and level-9
@@ -30,7 +31,7 @@ number or "ok"):
   after the file's type rules (a struct member's texture X3090, an undeclared name X3004 first).
 - ``gaps`` (strict xfails, not built): conditions fxc rewrites before marking (``if ((min16float)v * 2 > 0.5)``
   and ``if (m + 1 < 0.5)`` compile, ``(m < 0.5) * a`` and ``(m < 0.5) && c ? a : b`` in a pixel shader compile:
-  its cmp reads no mark), vs_2_0's ``if (m < 0.5) r = a;`` (X5307, X5308 here); X3706 of a cast min16int division at level 9; a level-9 min16uint
+  its cmp reads no mark), a statement's condition whose branch is empty (``if (m) { }`` compiles), vs_2_0's ``if (m < 0.5) r = a;`` (X5307, X5308 here); X3706 of a cast min16int division at level 9; a level-9 min16uint
   input's X4568 before X3703; ``(min16uint)v / 2`` (X3548 here); a level-9 tex2D of a sampler in t# (X3523 before
   X4509).
 """
@@ -65,5 +66,5 @@ def test_verdict_as_fxc_gives_it(src: str, target: str, flags: int, want: str):
 
 @COMPILE_ONLY
 def test_tables_shape():
-    assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {"minprec": 91, "minint": 20, "regclass": 14,
-                                                                     "cbmix": 14, "gaps": 11}
+    assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {"minprec": 94, "minint": 18, "regclass": 12,
+                                                                     "cbmix": 14, "gaps": 12}

@@ -22,14 +22,15 @@ D3DCOMPILE_SKIP_VALIDATION and disassembled, ~1,100 probe programs; tests/test_r
   name, member or element, a negation, ``dot``, an operation with a full-precision operand (``m - f``, ``lerp(m,
   m, f)``, ``m * h`` of a half h), a constant it folds to (``g[0] * 0``); min16int / min16uint values are floats of
   D3D9 without a mark;
-- a marked input element the code reads (its ``dcl`` and its reads), a marked output element it writes;
+- a marked input element the code reads (its reads; at shader model 2 a TEXCOORD input's ``dcl`` too), a marked
+  output element it writes;
 - a marked constant the code reads (``min16float g[2]``, a struct member, a ``uniform min16float`` parameter;
   vs_1_1 leaves constant reads unmarked); an operation (not a comparison with a full-precision value) reading one
   copies it to a marked temporary first.
 
 The first marked token decides the number: shader model 2 (ps_2_x, vs_2_x, vs_1_1) marks the destinations of
-such values too -- a temporary, an input's ``dcl``, an output -- and every such value is written before it is
-read, so an operation, an input read or an output write there is X5003 / X5307; constant reads alone (and a
+such values too -- a temporary, a TEXCOORD input's ``dcl``, an output -- and every such value is written before
+it is read, so an operation, such an input read or an output write there is X5003 / X5307; constant reads alone (and a
 vertex shader's condition ``m < K``) are X5004 / X5308. Shader model 3 marks sources only: X5004 / X5308 for each
 of them, an output written from a full-precision value excepted (its literal is marked: ``o.c = 0``)."""
 
@@ -194,14 +195,19 @@ def note_test(cg: CodegenContext, e: A.Node, v: Val, condition: bool = False) ->
         return
     kind = cg.d3d9_min_kinds.get(id(e))
     if kind in (_MINF, _MINC):
-        cg.d3d9_min_sites.add(_ALWAYS)
+        # the test's instructions carry the enclosing expression's position (a select's, a ``!``'s: dead with it);
+        # a statement's condition has none and is taken as surviving
+        cg.d3d9_min_sites.add(cg.expr_pos if cg.expr_pos is not None else _ALWAYS)
     elif kind == _CMP and condition and isinstance(e, A.Binary):
         from .exprs import span_pos
 
-        cg.d3d9_min_sites.discard(span_pos(e))
+        pos = span_pos(e)  # (the comparison's own instructions)
+        cg.d3d9_min_sites.discard(pos)
         site = _condition_site(cg, e)
-        if site is not None:
-            cg.d3d9_min_sites.add(site)
+        if site is _SOURCE:
+            cg.d3d9_min_sites.add(_SOURCE)
+        elif site is not None:
+            cg.d3d9_min_sites.add(pos if pos is not None else _ALWAYS)
 
 
 def _marked_words(cg: CodegenContext, t: object, off: int, out: set[tuple[int, int]]) -> None:
@@ -286,8 +292,12 @@ def judge(cg: CodegenContext, entry: A.FuncDef | None) -> None:
 
     min12 = _min12int_semantics(entry)
     reads = input_reads(cg.code)
-    read_input = any(reads.get((f, r), 0) & m or reads.get((f, -1), 0) & m
-                     for r, m in _marked_elements(cg.inputs, min12).items() for f in INPUT_FILES)
+    read = {r for r, m in _marked_elements(cg.inputs, min12).items() for f in INPUT_FILES
+            if reads.get((f, r), 0) & m or reads.get((f, -1), 0) & m}
+    read_input = bool(read)
+    # shader model 2 marks the ``dcl`` of a TEXCOORD input alone (a destination); POSITION, NORMAL, COLOR inputs
+    # are marked where read (vs_2_0 ``return pos;`` of a min16float4 POSITION: X5308, of a TEXCOORD0: X5307)
+    texcoord_read = any(e.reg in read and e.name.upper() == "TEXCOORD" for e in cg.inputs)
     min_outputs = _marked_elements(cg.outputs, min12)
     writes = output_writes(cg.code)
     written = any(writes.get(r, 0) & m for r, m in min_outputs.items())
@@ -298,7 +308,7 @@ def judge(cg: CodegenContext, entry: A.FuncDef | None) -> None:
     sm2 = not cg.d3d9.endswith("_3_0")
     constant = cg.d3d9 != "vs_1_1" and _reads_marked_constant(cg)
     vertex = cg.stage == "vs"
-    if sm2 and (site not in (None, _SOURCE) or read_input or written):
+    if sm2 and (site not in (None, _SOURCE) or texcoord_read or written):
         code = 5307 if vertex else 5003
         msg = "Reserved bit(s) set in destination parameter token!  Aborting validation."
     elif site is not None or read_input or constant or literal_written:
