@@ -279,8 +279,11 @@ def _step(e: A.Node) -> tuple[str, int] | None:
     if not isinstance(e, A.Assign) or not isinstance(e.target, A.Ident):
         return None
     name, v = e.target.name, e.value
+    sign = 1
+    if isinstance(v, A.Unary) and v.op == "-" and isinstance(v.a, A.Literal):
+        v, sign = v.a, -1  # (``k += -1``)
     if e.op in ("+=", "-=") and isinstance(v, A.Literal) and v.base in (LIT_INT, INT, UINT):
-        return name, v.value if e.op == "+=" else -v.value
+        return name, sign * (v.value if e.op == "+=" else -v.value)
     if e.op == "=" and isinstance(v, A.Binary) and v.op in ("+", "-"):
         if isinstance(v.a, A.Ident) and v.a.name == name and isinstance(v.b, A.Literal) and \
                 v.b.base in (LIT_INT, INT, UINT):
@@ -291,10 +294,9 @@ def _step(e: A.Node) -> tuple[str, int] | None:
     return None
 
 
-def unroll_copies(cg: CodegenContext, s: A.Node, limit: int) -> int | None:
-    """The copies fxc makes of the plain ``[unroll]`` loop ``s`` (a ``for`` or ``while``) before its integer
-    condition is false for every value the ranges allow -- ``limit + 1`` where that takes more than ``limit`` --
-    or None where the model does not judge the loop."""
+def _counter(cg: CodegenContext, s: A.Node) -> tuple[_Model, str, int, A.Node] | None:
+    """The model of loop ``s`` (a ``for`` or ``while``), its counter's name, step and step statement: one variable
+    the condition reads, changed once a pass by a literal and nowhere else in the body; None for any other loop."""
     from .constprop import assigned_names
 
     if not isinstance(s, (A.For, A.While)) or s.cond is None:
@@ -307,13 +309,23 @@ def unroll_copies(cg: CodegenContext, s: A.Node, limit: int) -> int | None:
         return None
     name, delta = _step(steps[0])  # type: ignore[misc]
     changing = assigned_names(cg, s.body) | ({name} if isinstance(s, A.For) else set())
-    others = [st for st in body if st is not steps[0]]
-    if any(name in assigned_names(cg, st) for st in others):
+    if any(name in assigned_names(cg, st) for st in body if st is not steps[0]):
         return None  # the counter changes elsewhere too
-    model = _Model(cg, s, changing)
+    return _Model(cg, s, changing), name, delta, steps[0]
+
+
+def unroll_copies(cg: CodegenContext, s: A.Node, limit: int) -> int | None:
+    """The copies fxc makes of the plain ``[unroll]`` loop ``s`` (a ``for`` or ``while``) before its integer
+    condition is false for every value the ranges allow -- ``limit + 1`` where that takes more than ``limit`` --
+    or None where the model does not judge the loop."""
+    found = _counter(cg, s)
+    if found is None:
+        return None
+    model, name, delta, step = found
+    body = s.body.stmts if isinstance(s.body, A.Block) else [s.body]
     try:
         start = _start(model, s, name)
-        breaks = [(body.index(st) > body.index(steps[0]) if steps[0] in body else False, st.cond) for st in body
+        breaks = [(body.index(st) > body.index(step) if step in body else False, st.cond) for st in body
                   if isinstance(st, A.If) and st.other is None and _is_break(st.then)]
         kind = start[0]
         cur = start
@@ -332,6 +344,52 @@ def unroll_copies(cg: CodegenContext, s: A.Node, limit: int) -> int | None:
         return limit + 1
     except _NotJudged:
         return None
+
+
+#: what a copy of a loop may hold for :func:`endless_without_refusal` (no jump, call, subscript, method, division or
+#: switch -- a switch on a negative counter is X3548 at the legacy targets: nothing but the casts judged there can
+#: refuse in one copy and not in another)
+_PLAIN = (A.Block, A.ExprStmt, A.DeclStmt, A.Assign, A.Binary, A.Unary, A.Postfix, A.Ident, A.Literal, A.Member,
+          A.Cast, A.Ternary, A.If)
+
+
+def endless_without_refusal(cg: CodegenContext, s: A.Node, limit: int) -> bool:
+    """Whether fxc's copies of the loop ``s``, whose condition folds on every copy (its counter's value known),
+    run past ``limit`` with no copy converting a negative value to a ``uint`` (X3548 below shader model 4): the
+    counter's values over all those copies make every ``(uint)`` cast's operand at least 0, and the body holds
+    nothing else that could refuse in one copy and not another (``_PLAIN`` nodes only, no uint variable, literal or
+    constructor, no ``/ % << >>``). fxc's answer is then the endless loop's X3511 (unroll._judge_unrolled, d3dcompiler_47
+    10.1, session 39: ``for (int k = 3; k > 0; k++) v += (uint)(k - 1)``), given here without the 1,024 copies."""
+    from .types import NumType
+
+    found = _counter(cg, s)
+    if found is None or unroll_copies(cg, s, limit) != limit + 1:
+        return False
+    model, name, delta, _step_node = found
+    for n in A.walk(s.body):
+        if not isinstance(n, _PLAIN) or isinstance(n, A.Binary) and n.op in ("/", "%", "<<", ">>"):
+            return False
+        if isinstance(n, A.Literal) and n.base == UINT:
+            return False
+        if isinstance(n, A.Ident) and n.name != name:
+            v = next((sc[n.name] for sc in reversed(cg.scopes) if n.name in sc), None)
+            t = getattr(v, "type", None) if v is not None else getattr(getattr(cg.globals.get(n.name), "decl", None),
+                                                                          "type", None)
+            if not isinstance(t, NumType) or concrete(t.base) == UINT:
+                return False
+    try:
+        first = _start(model, s, name)
+        if first[1] != first[2]:
+            return False
+        lo, hi = sorted((first[1], first[1] + delta * (limit + 1)))
+        model.counter = (name, _fit(first[0], lo, hi))
+        for n in A.walk(s.body):
+            if isinstance(n, A.Cast) and isinstance(n.type, NumType) and concrete(n.type.base) == UINT and \
+                    model.value(n.a)[1] < 0:
+                return False
+    except _NotJudged:
+        return False
+    return True
 
 
 def _is_break(st: A.Node) -> bool:

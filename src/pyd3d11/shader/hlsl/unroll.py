@@ -19,7 +19,7 @@ from . import constprop as cp
 from .check import TEXEL_OFFSET_ERROR
 from .constexpr import to_int
 from .diagnostics import HlslError
-from .intranges import unroll_copies
+from .intranges import endless_without_refusal, unroll_copies
 from .objects import cells_before_if, merge_if_arms, restart_arm
 from .operands import is_imm
 from .unrollbounds import alike_copies, false_by_bounds, never_folds, reads_local_static
@@ -484,6 +484,27 @@ def _judge_unrolled(cg: CodegenContext, s: A.Node, snap: tuple) -> None:
     _rollback(cg, snap)
     cg.deferred_legacy_error = None
     passes = cg.unrolled_iterations
+    if endless_without_refusal(cg, s, MAX_ITERATIONS):
+        # every copy folds its condition and none can refuse: the trial's answer without its 1,024 copies
+        copied, endless = True, _limit_error(s)
+    else:
+        copied, endless = _trial_copies(cg, s, passes)
+    clean = copied and cg.deferred_legacy_error is None
+    if clean and endless is not None and _attr(s, "loop") is None:
+        _rollback(cg, snap)
+        raise endless  # (now: the loop generated again would only reach it after translating 64K copies)
+    _rollback(cg, snap)
+    cg.deferred_legacy_error = None
+    _emit_loop(cg, s)
+    if clean:
+        cg.deferred_legacy_error = None
+    elif cg.deferred_legacy_error is None:
+        cg.deferred_legacy_error = err
+
+
+def _trial_copies(cg: CodegenContext, s: A.Node, passes: int) -> tuple[bool, HlslError | None]:
+    """The judging trial of :func:`_judge_unrolled`: whether the copies ran (to their end or fxc's limit) and the
+    endless loop's X3511 where they reached the limit."""
     endless = None
     try:
         # (forced: past fxc's copy limit it is X3511, not False; the first copy making a refusal ends the trial)
@@ -496,17 +517,7 @@ def _judge_unrolled(cg: CodegenContext, s: A.Node, snap: tuple) -> None:
         endless = exc if copied else None
     finally:
         cg.unrolled_iterations = passes
-    clean = copied and cg.deferred_legacy_error is None
-    if clean and endless is not None and _attr(s, "loop") is None:
-        _rollback(cg, snap)
-        raise endless  # (now: the loop generated again would only reach it after translating 64K copies)
-    _rollback(cg, snap)
-    cg.deferred_legacy_error = None
-    _emit_loop(cg, s)
-    if clean:
-        cg.deferred_legacy_error = None
-    elif cg.deferred_legacy_error is None:
-        cg.deferred_legacy_error = err
+    return copied, endless
 
 
 def _holds_loop(body: A.Node) -> bool:
