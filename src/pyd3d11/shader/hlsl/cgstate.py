@@ -124,6 +124,7 @@ class CodegenContext(Protocol):
     uninit_locals: list[tuple[str, Pos, list]]  # numeric locals declared without an initialiser (uninit.py X4000)
     uninit_arrays: list[tuple[str, Pos, list[int]]]  # groupshared arrays outside cs (uninit.py X4575)
     uninit_local_arrays: list[tuple[str, Pos, list[int]]]  # local arrays without initialiser (uninit.py X4000/X4575)
+    undefined_scan: Any  # refactor._UndefinedScan: what the code so far writes, kept between reads_undefined calls
     reinterpreted_bits: set[int]  # non-finite bits asfloat of an integer constant gave (nonfinite.py X4579)
     min_precision_local: tuple | None  # the first min-precision local at a D3D9 target (precision.py X3703)
     ended_entries: set[int]  # entry points a loop whose first pass surely returns ends (unroll.py: X3507)

@@ -238,6 +238,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.uninit_arrays: list[tuple[str, Pos, list[int]]] = []
         #: local arrays declared without an initialiser: (name, position, their x# registers) (uninit.py X4000/X4575)
         self.uninit_local_arrays: list[tuple[str, Pos, list[int]]] = []
+        self.undefined_scan = None  # refactor.reads_undefined's scan
         #: the non-finite bit patterns ``asfloat`` of an integer constant gave: an integer's value below shader
         #: model 4, no infinity or NaN literal (nonfinite.py X4579)
         self.reinterpreted_bits: set[int] = set()

@@ -316,7 +316,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 # (X4615, the root signature's target, precedes code generation: entryattrs.root_signature_first)
                 # a literal index out of bounds (exprs.out_of_bounds) comes after the type rules (X3000-X3499)
                 # and a double's refusal, before the phases that follow (X4000 ...)
-                raise failed(cg, double_or_oob(cg)) from None
+                raise failed(cg, cg.deferred_double_error or oob) from None
             raise failed(cg, exc) from None
         except Exception:
             if cg is not None and cg.deferred_gate_error is not None:
@@ -354,18 +354,6 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 getattr(gate, "met", None) is not None and getattr(index, "met", 0) < gate.met:
             return index
         return gate
-
-    def zero_divisor_first(cg: Codegen) -> HlslError | None:
-        """A known-zero integer divisor's X4010 met before the doubles' refusal (d3dcompiler_47 10.1, session 47:
-        ``int k = 1 / 0; double d = p.x;`` at ps_4_0 is X4010, the other order X3651); an index's X3504 waits
-        behind the doubles' whatever the order (exprs.out_of_bounds)."""
-        oob, double = cg.deferred_oob_error, cg.deferred_double_error
-        if oob is not None and oob.code == 4010 and getattr(oob, "met", 0) < getattr(double, "met", float("inf")):
-            return oob
-        return None
-
-    def double_or_oob(cg: Codegen) -> HlslError | None:
-        return zero_divisor_first(cg) or cg.deferred_double_error or cg.deferred_oob_error
 
     def first_refusal(cg: Codegen) -> HlslError | None:
         """The first of a double's X3684 / X3651, a Direct3D 9 min-precision local's X3703 and the legacy targets'
@@ -457,7 +445,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         # the signature's element types after the type rules, its semantics after the optimiser's refusals (sigphase)
         late = cg.deferred_late_error
         refusal = storage_error(cg) or gate_or_index(cg) or cg.signature_errors[0] or cg.deferred_call_error or \
-            zero_divisor_first(cg) or first_refusal(cg) or counter_direction_error(cg) or \
+            first_refusal(cg) or counter_direction_error(cg) or \
             cg.deferred_oob_error or (late if late is not None and late.code < 4000 else None) or \
             cg.signature_errors[1] or late or cg.tess.late_error  # (hs.check_tess_factor_outputs)
         if refusal is not None:

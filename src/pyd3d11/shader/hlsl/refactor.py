@@ -119,34 +119,70 @@ def reads_undefined(cg: CodegenContext, slots: list[Slot]) -> bool:
     wanted = temps & locals_
     if not wanted and not elements and not (arrays and temps):
         return False
-    from .optimize import _dst_comps, _shape, _writes_of
+    scan = _scan(cg)
+    if wanted - scan.writes:
+        return True
+    if not arrays:
+        return False
+    return any(scan.unwritten(e) for e in elements) or any(t in scan.copies for t in temps)
 
-    stored: set[int] = set()  # the arrays some instruction so far writes
-    anywhere: set[int] = set()  # ... at a run-time index
-    written: set[tuple] = set()  # (element index, component) written at a literal index
 
-    def unwritten(e: tuple) -> bool:
-        return e[0][0] in stored and e[0][0] not in anywhere and e not in written
+class _UndefinedScan:
+    """What the instructions generated so far write, kept across calls of :func:`reads_undefined` and extended by the
+    instructions added since (each call scanned the whole program before: quadratic in a long unrolled shader).
+    ``code``: the list scanned, ``marks``: the instruction objects at its end, to see a rollback (unroll.py)."""
 
-    copies: dict[tuple[int, int], tuple] = {}  # temp component -> the unwritten element its value comes from
-    for ins in (*cg.static_prologue, *cg.code):
+    def __init__(self) -> None:
+        self.code: list | None = None
+        self.prologue = 0
+        self.done = 0
+        self.last: Any = None
+        self.writes: set[tuple[int, int]] = set()  # every temp component written
+        self.stored: set[int] = set()  # the arrays some instruction writes
+        self.anywhere: set[int] = set()  # ... at a run-time index
+        self.written: set[tuple] = set()  # (element index, component) written at a literal index
+        self.copies: dict[tuple[int, int], tuple] = {}  # temp component -> the unwritten element its value holds
+
+    def unwritten(self, e: tuple) -> bool:
+        return e[0][0] in self.stored and e[0][0] not in self.anywhere and e not in self.written
+
+    def feed(self, ins: Any) -> None:
+        from .optimize import _dst_comps, _shape, _writes_of
+
         if not ins.args:
-            continue
+            return
         sh = _shape(ins)
         writes = _writes_of(ins, sh)
-        wanted.difference_update(writes)
-        tainted = _tainted_lanes(ins, sh, unwritten, copies) if sh.kind == "cw" and (arrays or copies) else {}
+        self.writes.update(writes)
+        tainted = _tainted_lanes(ins, sh, self.unwritten, self.copies) if sh.kind == "cw" else {}
         for w in writes:
-            copies.pop(w, None)
-        copies.update(tainted)
+            self.copies.pop(w, None)
+        self.copies.update(tainted)
         for d in ins.args[:sh.nd]:
             if d.file == "x":
-                stored.add(d.idx[0])
+                self.stored.add(d.idx[0])
                 if d.rel is not None:
-                    anywhere.add(d.idx[0])
+                    self.anywhere.add(d.idx[0])
                 else:
-                    written.update((tuple(d.idx), c) for c in _dst_comps(d))
-    return bool(wanted) or any(unwritten(e) for e in elements) or any(t in copies for t in temps)
+                    self.written.update((tuple(d.idx), c) for c in _dst_comps(d))
+
+
+def _scan(cg: CodegenContext) -> _UndefinedScan:
+    """The scan of ``cg``'s static prologue and code, brought up to date (started again after a rollback)."""
+    scan = cg.undefined_scan
+    code, pro = cg.code, cg.static_prologue
+    if scan is None or scan.code is not code or scan.prologue != len(pro) or scan.done > len(code) or \
+            (scan.done and code[scan.done - 1] is not scan.last):
+        scan = _UndefinedScan()
+        scan.code, scan.prologue = code, len(pro)
+        for ins in pro:
+            scan.feed(ins)
+        cg.undefined_scan = scan
+    for ins in code[scan.done:]:
+        scan.feed(ins)
+    scan.done = len(code)
+    scan.last = code[-1] if code else None
+    return scan
 
 
 def _tainted_lanes(ins: Any, sh: Any, unwritten: Any, copies: dict) -> dict:
