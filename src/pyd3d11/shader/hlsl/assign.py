@@ -37,6 +37,7 @@ from .types import (
     Type,
     concrete,
 )
+from .values import scoped
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -448,7 +449,7 @@ def lvalue(cg: CodegenContext, e: A.Node, atomic: bool = False):
             raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
                          "modification", 3025)
         if isinstance(root, A.Ident):  # an element of a read-only value (const array, input patch)
-            rv = next((sc[root.name] for sc in reversed(cg.scopes) if root.name in sc), None)
+            rv = scoped(cg.scopes, root.name)
             # a const object's element (``const RWBuffer<uint> l = u; l[0] = 1;``) is X3025, an atomic on it compiles
             const_obj = rv is None and _const_global_object(cg, root.name) or \
                 rv is not None and getattr(rv, "readonly", False) and objects.holds_objects(rv.type)

@@ -32,6 +32,7 @@ from .types import (
     array_leaf,
     leaf_count,
 )
+from .values import scoped
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -214,7 +215,7 @@ def _const_names_only(cg: CodegenContext, e: A.Node) -> bool:
     for n in walk(e):
         if not isinstance(n, A.Ident):
             continue
-        v = next((sc[n.name] for sc in reversed(cg.scopes) if n.name in sc), None)
+        v = scoped(cg.scopes, n.name)
         if v is None:
             g = cg.globals.get(n.name)
             v = g[1] if isinstance(g, tuple) and g[0] == "staticval" else None

@@ -34,6 +34,7 @@ from .types import (
     common_base,
     concrete,
 )
+from .values import scoped
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -421,7 +422,7 @@ def _unassigned_method_error(cg: CodegenContext, e: A.MethodCall, unassigned: Hl
 
     if not isinstance(e.obj, A.Ident):
         return unassigned
-    local = next((sc[e.obj.name] for sc in reversed(cg.scopes) if e.obj.name in sc), None)
+    local = scoped(cg.scopes, e.obj.name)
     t = getattr(local, "type", None)
     if not isinstance(t, ObjectType) or t.kind in ("InputPatch", "OutputPatch") or "Stream" in t.kind:
         return unassigned

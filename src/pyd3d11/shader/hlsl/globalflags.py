@@ -34,6 +34,7 @@ from ...headers.d3dcompiler_types import (
 )
 from . import ast as A
 from .types import FLOAT, MIN_PRECISION, ArrayType, NumType, ObjectType, StructType, concrete
+from .values import scoped
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -138,7 +139,7 @@ def _declared_kind(cg: CodegenContext, e: A.Node) -> str:
         e = e.a
     if not isinstance(e, A.Ident):
         return _FULL
-    found = next((sc[e.name] for sc in reversed(cg.scopes) if e.name in sc), None)
+    found = scoped(cg.scopes, e.name)
     if found is None:
         g = cg.globals.get(e.name)
         found = g.decl if isinstance(g, CbVar) else None

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from . import ast as A
 from .operands import is_imm
 from .types import BOOL, INT, LIT_INT, UINT, NumType, concrete
+from .values import scoped
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -133,7 +134,7 @@ class _Model:
         if name in self.changing:
             raise _NotJudged
         cg = self.cg
-        v = next((sc[name] for sc in reversed(cg.scopes) if name in sc), None)
+        v = scoped(cg.scopes, name)
         if v is None:
             g = cg.globals.get(name)
             decl = getattr(g, "decl", None)
@@ -372,7 +373,7 @@ def endless_without_refusal(cg: CodegenContext, s: A.Node, limit: int) -> bool:
         if isinstance(n, A.Literal) and n.base == UINT:
             return False
         if isinstance(n, A.Ident) and n.name != name:
-            v = next((sc[n.name] for sc in reversed(cg.scopes) if n.name in sc), None)
+            v = scoped(cg.scopes, n.name)
             t = getattr(v, "type", None) if v is not None else getattr(getattr(cg.globals.get(n.name), "decl", None),
                                                                           "type", None)
             if not isinstance(t, NumType) or concrete(t.base) == UINT:
@@ -406,27 +407,24 @@ def _start(model: _Model, s: A.Node, name: str) -> Range:
             if d.init is None:
                 raise _NotJudged
             return _as(_int_kind(d.type), model.value(d.init))
-    # a counter declared before the loop: its value now, known as a constant or from its one declaration
-    saved = model.changing
-    model.changing = saved - {name}
-    try:
-        if isinstance(init, A.ExprStmt) and isinstance(init.expr, A.Assign) and init.expr.op == "=" and \
-                isinstance(init.expr.target, A.Ident) and init.expr.target.name == name:
-            v = next((sc[name] for sc in reversed(model.cg.scopes) if name in sc), None)
-            if v is None:
-                raise _NotJudged
-            return _as(_int_kind(v.type), model.value(init.expr.value))
-        if init is not None:
+    # a counter declared before the loop: its value now, known as a constant or from its one declaration (read by
+    # a model in which the counter itself is not among the names the loop changes)
+    model = _Model(model.cg, s, model.changing - {name})
+    if isinstance(init, A.ExprStmt) and isinstance(init.expr, A.Assign) and init.expr.op == "=" and \
+            isinstance(init.expr.target, A.Ident) and init.expr.target.name == name:
+        v = scoped(model.cg.scopes, name)
+        if v is None:
             raise _NotJudged
-        entry = model.entry
-        v = next((sc[name] for sc in reversed(model.cg.scopes) if name in sc), None)
-        if v is not None and len(v.slots) == 1 and is_imm(v.slots[0]):
-            return model._name(name, None, 1)
-        if entry is None or _assigned_outside(model.cg, entry.body, name, s):
-            raise _NotJudged
-        decl = _single_declaration(entry.body, name)
-        if decl is None or decl.init is None:
-            raise _NotJudged
-        return _as(_int_kind(decl.type), model.value(decl.init))
-    finally:
-        model.changing = saved
+        return _as(_int_kind(v.type), model.value(init.expr.value))
+    if init is not None:
+        raise _NotJudged
+    entry = model.entry
+    v = scoped(model.cg.scopes, name)
+    if v is not None and len(v.slots) == 1 and is_imm(v.slots[0]):
+        return model._name(name, None, 1)
+    if entry is None or _assigned_outside(model.cg, entry.body, name, s):
+        raise _NotJudged
+    decl = _single_declaration(entry.body, name)
+    if decl is None or decl.init is None:
+        raise _NotJudged
+    return _as(_int_kind(decl.type), model.value(decl.init))

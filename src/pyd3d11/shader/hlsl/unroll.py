@@ -23,6 +23,7 @@ from .intranges import endless_without_refusal, unroll_copies
 from .objects import cells_before_if, merge_if_arms, restart_arm
 from .operands import is_imm
 from .unrollbounds import alike_copies, false_by_bounds, never_folds, reads_local_static
+from .values import scoped
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -349,7 +350,7 @@ def _entry_input(cg: CodegenContext, name: str) -> bool:
     """Whether ``name`` is the entry point's input parameter (its working copy of an input register): a bound read
     from it is known only at run time, as a constant buffer's (``[unroll] for (i = 0; i < n; i++)`` with ``int n :
     A`` or ``i < a.x`` is fxc's X3511; d3dcompiler_47 10.1, session 43, helper ACC)."""
-    v = next((sc[name] for sc in reversed(cg.scopes) if name in sc), None)
+    v = scoped(cg.scopes, name)
     slots = getattr(v, "slots", None) or []
     entry = cg.entry_outputs
     if entry is None or name in cp.assigned_names(cg, entry[0].body):  # ``n = 3;`` first: fxc folds the bound

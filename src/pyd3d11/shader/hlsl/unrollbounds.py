@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from .operands import is_imm
+from .values import scoped
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -164,7 +165,7 @@ def reads_local_static(cg: CodegenContext, s: A.Node) -> bool:
     statics = [id(v) for v in cg.local_statics.values()]
     for n in A.walk(s.cond):
         if isinstance(n, A.Ident):
-            v = next((sc[n.name] for sc in reversed(cg.scopes) if n.name in sc), None)
+            v = scoped(cg.scopes, n.name)
             if v is not None and id(v) in statics:
                 return True
     return False

@@ -151,6 +151,12 @@ _DIM = {"Texture1D": ("texture1d", 1), "Texture1DArray": ("texture1darray", 2), 
         "Texture": ("texture2d", 2)}
 
 
+def scoped(scopes: list[dict], name: str) -> Any:
+    """The innermost variable ``name`` of ``scopes`` (a generator's ``cg.scopes``, innermost last), None where no scope
+    holds it: a look-up with none of ``Codegen.lookup``'s checks or object resolution."""
+    return next((sc[name] for sc in reversed(scopes) if name in sc), None)
+
+
 def split_semantic(sem: str) -> tuple[str, int]:
     i = len(sem)
     while i > 0 and sem[i - 1].isdigit():
