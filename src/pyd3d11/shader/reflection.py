@@ -55,7 +55,9 @@ OPCODE_CUSTOMDATA = 53
 OPCODE_DCL_THREAD_GROUP = 155
 OPCODE_DCL_GLOBAL_FLAGS = 106
 # D3D_FEATURE_LEVEL values (d3dcommon.h) by shader model.
-_FL_9_1, _FL_10_0, _FL_10_1, _FL_11_0 = 0x9100, 0xA000, 0xA100, 0xB000
+_FL_9_1, _FL_10_0, _FL_10_1, _FL_11_0, _FL_11_1 = 0x9100, 0xA000, 0xA100, 0xB000, 0xB100
+#: SFI0 bits that raise GetMinFeatureLevel (D3D_SHADER_REQUIRES_UAVS_AT_EVERY_STAGE, _64_UAVS)
+_SFI0_UAVS_AT_EVERY_STAGE, _SFI0_64_UAVS = 0x4, 0x8
 D3D_SHADER_REQUIRES_EARLY_DEPTH_STENCIL = 0x2  # d3d11shader.h
 _SM4_DEFAULT_SLOTS = (0xFFFFFFFF, 0, 0xFFFFFFFF, 0)
 
@@ -425,7 +427,19 @@ class ID3D11ShaderReflection(IUnknown):
         token (9_1 for vs/ps_2_0, 9_3 for vs/ps_2_x; fxc writes 2.0 in the chunk's header at both levels, and
         the DLL's reflection reads the program's: aon9.program_level), a token the DLL refuses E_INVALIDARG (one
         it maps to no level gives aon9.LEVEL_UNKNOWN, where the DLL answers that level with S_FALSE); else by
-        model."""
+        model; then raised by two of the SFI0 chunk's bits, whatever the model (d3dcompiler_47 10.1, every bit of
+        the chunk's two words patched into fxc's objects of ten shader models and stages and two level-9 ones):
+        64 UAV slots (0x8) to 11_1, UAVs at every stage (0x4) to 11_0; no other bit moves it (doubles, minimum
+        precision, the 11.1 extensions, tiled resources, ROVs ... leave the model's level)."""
+        level = self._model_level()
+        flags = self._c.feature_flags
+        if flags & _SFI0_64_UAVS:
+            return _FL_11_1
+        if flags & _SFI0_UAVS_AT_EVERY_STAGE:
+            return max(level, _FL_11_0)
+        return level
+
+    def _model_level(self) -> int:
         if "Aon9" in self._c:
             from .dxbc.aon9 import program_level
 

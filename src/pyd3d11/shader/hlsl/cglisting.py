@@ -148,10 +148,13 @@ class ListingMixin:
         from .iodecls import narrow_input_decls, narrow_output_decls
 
         # the components read / written (fxc's masks); a geometry shader's vertices stay declared whole (fxc 10.1)
-        lines += self.in_decls if self.stage == "gs" else narrow_input_decls(
+        in_decls = self.in_decls if self.stage == "gs" else narrow_input_decls(
             self.in_decls, self.code, not self.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION)
-        if self.stage != "gs":
-            lines += narrow_output_decls(self.out_decls, self.code)
+        out_decls = narrow_output_decls(self.out_decls, self.code) if self.stage != "gs" else []
+        from .depthvalid import check_conservative_depth
+
+        check_conservative_depth(self.stage, in_decls, out_decls)  # the validator's X8000 on what is declared
+        lines += in_decls + out_decls
         if nregs:
             lines.append(f"dcl_temps {nregs}")
         if self.stage == "gs":

@@ -250,7 +250,7 @@ def build_rdef_for(cg: CodegenContext, target: int) -> Rdef:
     # fxc lists the structured buffers' bind-info buffers in the order of their bindings (SRVs by register,
     # then UAVs), not in declaration order
     rank = {b.name: i for i, b in enumerate(rdef.bindings) if b.input_type not in (0, 1)}
-    cbs.extend(sorted(_bind_info_buffers(cg), key=lambda c: rank.get(c.name, len(rank))))
+    cbs.extend(c for c, _ in sorted(_bind_info_buffers(cg), key=lambda cb: rank.get(cb[1], len(rank))))
     # fxc (d3dcompiler_47 10.1) lists $Params after $Globals and before the declared buffers (session 38, REFL)
     # (a Direct3D 9 target's constant table pairs these buffers with cg.cbufs in their order: left as it is)
     if cg.d3d9 is None:
@@ -283,15 +283,12 @@ def _object_ranges(cg: CodegenContext, name: str, v: RdefVariable) -> None:
 _ELEMENT = re.compile(r"(\$?\w+)\[(\d+)\]")
 
 
-def _nested_element_names(cg: CodegenContext) -> dict[int, str]:
-    """The binding names of a multi-dimensional object array's elements: ``Texture2D t[2][3]`` read at t[1][2]
-    is bound as "t[1][2]" (its sixth register), where the compiler numbers the elements flat ("t[5]").
-    d3dcompiler_47 10.1 under Wine, session 39 (tests/test_rules_d3dcompiler_refl_s39.py); below shader model 5
-    the array is one binding named after it (:func:`_whole_array_bindings`)."""
-    out: dict[int, str] = {}
+def _element_indices(cg: CodegenContext) -> dict[int, tuple[str, tuple[int, ...]]]:
+    """``{id(resource): (array name, indices)}`` of every element of an object array declared at global scope
+    (the compiler numbers a multi-dimensional array's elements flat: "t[5]" of ``t[2][3]`` is (1, 2))."""
+    out: dict[int, tuple[str, tuple[int, ...]]] = {}
     for g in cg.globals.values():
-        if not (isinstance(g, tuple) and g[:1] == ("resarray",) and isinstance(g[2], ArrayType)
-                and isinstance(g[2].elem, ArrayType)):
+        if not (isinstance(g, tuple) and g[:1] == ("resarray",) and isinstance(g[2], ArrayType)):
             continue
         dims = []
         t = g[2]
@@ -303,11 +300,20 @@ def _nested_element_names(cg: CodegenContext) -> dict[int, str]:
             if m is None:
                 continue
             idx = []
-            for d in reversed(dims):
+            for d in reversed(dims[1:]):  # (the first dimension may be unbounded, 0: the quotient left)
                 flat, k = divmod(flat, d)
                 idx.append(k)
-            out[id(r)] = m.group(1) + "".join(f"[{k}]" for k in reversed(idx))
+            out[id(r)] = (m.group(1), (flat, *reversed(idx)))
     return out
+
+
+def _nested_element_names(cg: CodegenContext) -> dict[int, str]:
+    """The binding names of a multi-dimensional object array's elements: ``Texture2D t[2][3]`` read at t[1][2]
+    is bound as "t[1][2]" (its sixth register), where the compiler numbers the elements flat ("t[5]").
+    d3dcompiler_47 10.1 under Wine, session 39 (tests/test_rules_d3dcompiler_refl_s39.py); below shader model 5
+    the array is one binding named after it (:func:`_whole_array_bindings`)."""
+    return {k: base + "".join(f"[{i}]" for i in idx) for k, (base, idx) in _element_indices(cg).items()
+            if len(idx) > 1}
 
 
 def _whole_array_bindings(binds: list[RdefBinding]) -> list[RdefBinding]:
@@ -336,13 +342,37 @@ def _whole_array_bindings(binds: list[RdefBinding]) -> list[RdefBinding]:
 _STRUCTURED = {"StructuredBuffer", "RWStructuredBuffer", "AppendStructuredBuffer", "ConsumeStructuredBuffer"}
 
 
-def _bind_info_buffers(cg: CodegenContext) -> list[RdefConstantBuffer]:
+def _bind_info_buffers(cg: CodegenContext) -> list[tuple[RdefConstantBuffer, str]]:
     """fxc describes each structured buffer's element type in RDEF as a constant buffer of type
     D3D_CT_RESOURCE_BIND_INFO (3) named like the resource, holding one variable ``$Element``
-    (d3d11shader.h D3D11_SHADER_BUFFER_DESC)."""
-    out = []
+    (d3d11shader.h D3D11_SHADER_BUFFER_DESC); with the name of the binding it follows in the list.
+
+    An array of structured buffers (d3dcompiler_47 10.1 under Wine, session 48; 1-, 2- and 3-dimensional arrays,
+    one or several elements read, at 4.0 / 5.0 / 5.1): at shader model 5.0 each element read has its own, named
+    as its binding ("i[1][0][1]"); below 5.0, where the array is one binding, one for the array, named after the
+    first element read ("i[1]" of ``i[3]`` read at i[1] and i[2]); at 5.1 one for the array, named after its first
+    element whatever is read ("i[0]", "i[0][0]"), its ``$Element`` type as the element's (Elements 0 for a
+    scalar) -- not the merged description a ConstantBuffer<S> array gets (sm51.rdef_bindings)."""
+    sm51 = (cg.major, cg.minor) >= (5, 1)
+    elements = _element_indices(cg)
+    out, arrays = [], set()
     for r in cg.resources:
-        if r.used and r.reg >= 0 and r.type.kind in _STRUCTURED and r.type.elem is not None:
-            elem = RdefVariable("$Element", 0, r.stride, 2, rdef_type(cg, r.type.elem, packed=True))
-            out.append(RdefConstantBuffer(r.name, [elem], r.stride, 0, 3))
+        if not (r.used and r.reg >= 0 and r.type.kind in _STRUCTURED and r.type.elem is not None):
+            continue
+        name = binding = r.name
+        at = elements.get(id(r))
+        if at is not None:
+            base, idx = at
+            name = base + "".join(f"[{i}]" for i in idx)
+            if cg.major >= 5 and not sm51:
+                binding = name
+            elif base in arrays:
+                continue
+            else:
+                arrays.add(base)
+                binding = base if not sm51 else r.name
+                if sm51:
+                    name = base + "[0]" * len(idx)
+        elem = RdefVariable("$Element", 0, r.stride, 2, rdef_type(cg, r.type.elem, packed=True))
+        out.append((RdefConstantBuffer(name, [elem], r.stride, 0, 3), binding))
     return out

@@ -451,6 +451,10 @@ def _range_of(ranges: dict[str, list[Range]], file: str, reg: int) -> Range | No
 _RW_STRUCTURED, _RW_STRUCTURED_WITH_COUNTER = 6, 11
 
 
+#: D3D_CT_RESOURCE_BIND_INFO: a structured buffer's description, named by reflect._bind_info_buffers
+_BIND_INFO = 3
+
+
 def rdef_bindings(rdef: Rdef, ranges: dict[str, list[Range]], names: dict[tuple[str, int], str]) -> None:
     """Give ``rdef`` (built with the compiler's register numbers) the 5.1 bindings: one per range, its name the
     variable's, bind point the range's lower register, bind count its length, with its space and ID."""
@@ -479,7 +483,7 @@ def rdef_bindings(rdef: Rdef, ranges: dict[str, list[Range]], names: dict[tuple[
     kept, firsts = [], {}
     for c in rdef.constant_buffers:
         base, sep, tail = c.name.rpartition("[")
-        if sep and tail[:-1].isdigit() and base in bound and c.name not in bound:
+        if sep and tail[:-1].isdigit() and base in bound and c.name not in bound and c.type != _BIND_INFO:
             if base in firsts:
                 for v0, v in zip(firsts[base].variables, c.variables, strict=True):
                     v0.flags |= v.flags
