@@ -1770,6 +1770,9 @@ ROWS = [
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nF \n#line 5\n( pass ) \n', ()),
     ('vk_forms', 'pass /* fail\n*/\n',
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ()),
+    # (met in session 48: a string left open inside an argument list holds the new-line, the list reads on)
+    ('string_runs_on', '#define F(a) a\nF("abc\ny) pass\n',
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"abc\n y pass \n', ('X1005',)),
 ]
 
 #: recorded the same way, not built (D3DPreprocess's text or error numbers differ; see the module's docstring)
@@ -1788,8 +1791,6 @@ GAPS = [
      '#line 2 "\\\\"\n\n"\\\\"\x00\x00 pass \n', ()),
     ('line_raw_name', '#line 3 "a\\\\b"\n#define S(x) #x\n#define X(x) S(x)\nX(__FILE__) pass\n',
      '#line 2 "a\\\\b"\n\n\n\n"\\"a\\\\\\\\b\\"\x00\x00" pass \n', ()),
-    ('string_runs_on', '#define F(a) a\nF("abc\ny) pass\n',
-     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"abc\n y pass \n', ('X1005',)),
     ('include_in_args', '#define F(x) [x]\nF(a\n#include\nb) pass\n',
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nF ', ('X1500', 'X1500', 'X1515')),
 ]

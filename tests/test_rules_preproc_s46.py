@@ -472,6 +472,9 @@ ROWS = [
     # (met in session 47: an included file ending in an open string returns no extra line end)
     ('include', '#include "in_string2.h"\nx\n', None,
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "in_string2.h"\npass "open\n \n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\nx \n', ('X1005',)),
+    # (met in session 48: a string left open inside an argument list holds the new-line, the list reads on)
+    ('stringize', '#define S(x) #x\nS(\\")\npass\n', None,
+     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nS ', ('X1005', 'X1515')),
 ]
 
 #: recorded the same way, not built (docs: "open"): strict xfail
@@ -480,8 +483,6 @@ GAPS = [
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "def_g.h"\n\n\n\n#line 1 "args_g.h"\npass \n\n', ()),
     ('include', '#include "def_g.h"\nG(pass\n#include "close_p.h"\n', None,
      '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "def_g.h"\n\n\n\n#line 1 "close_p.h"\npass \n\n', ()),
-    ('stringize', '#define S(x) #x\nS(\\")\npass\n', None,
-     '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nS ', ('X1005', 'X1515')),
     ('if_stop', '#define R(a,b) a b\n#define F(x) x\n#if F(R(1))\npass\n#else\nfail\n#endif\n', None,
      None, ('X1516', 'X1516', 'X1518')),
     ('include_carry', '#include "def_g.h"\n#include "open_g.h"\n#define Q 1\n)\n', None,

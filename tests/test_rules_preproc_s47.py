@@ -199,24 +199,26 @@ ROWS = [
     ('openend', '#include "se8.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se8.h"\nx "open \\\nmore\n \n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
     ('openend', 'y\n#include "se1.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\ny \n\n\n#line 1 "se1.h"\n"open\n \n\n#line 3 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
     ('openend', 'y\n#include "se3.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\ny \n\n\n#line 1 "se3.h"\npass "open\n \n\n#line 3 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
+    # (met in session 48: a string left open inside an argument list holds the new-line, the list reads on)
+    ('argstr', '#define F(x) x\nF(\n") pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nF ', ('X1005', 'X1515')),
+    ('argstr', '#define F(x) x\nF(")\n)pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n")\n pass \n', ('X1005',)),
+    ('argstr', '#define F(x) x\nF("a\\\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nF ', ('X1005', 'X1515')),
+    ('argstr', '#define F(x) x\nF(a ") pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nF ', ('X1005', 'X1515')),
+    ('openorder2', '#define F(a) a\nF( "open\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"open\n pass \n', ('X1005',)),
+    ('stringize', '#define C(x) #@x\nC(") pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nC ', ('X1005', 'X1515')),
+    # (met in session 48: #@ keeps the first token of its quoted operand read again)
+    ('charize', "#define C(x) #@x\n#if C(''') == 10\npass\n#else\nfail\n#endif\n", None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 4\n\nfail \n\n', ()),
+    ('charize', "#define C(x) #@x\n#if C('') == 10\npass\n#else\nfail\n#endif\n", None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 4\n\nfail \n\n', ()),
+    ('stringize', "#define C(x) #@x\nC('') pass\n", None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\'\'\' pass \n', ()),
 ]
 
 
 #: recorded the same way, not built: strict xfail
 GAPS = [
-    ('argstr', '#define F(x) x\nF(\n") pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nF ', ('X1005', 'X1515')),
-    ('argstr', '#define F(x) x\nF(")\n)pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n")\n pass \n', ('X1005',)),
-    ('argstr', '#define F(x) x\nF("a\\\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nF ', ('X1005', 'X1515')),
-    ('argstr', '#define F(x) x\nF(a ") pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nF ', ('X1005', 'X1515')),
-    ('charize', "#define C(x) #@x\n#if C(''') == 10\npass\n#else\nfail\n#endif\n", None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 4\n\nfail \n\n', ()),
-    ('charize', "#define C(x) #@x\n#if C('') == 10\npass\n#else\nfail\n#endif\n", None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 4\n\nfail \n\n', ()),
     ('include', '#define G(a) a\nG(\n#include "argdir47.h"\nZ47\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "argdir47.h"\npass \n#line 3\n\n\n\n#line 4 "<DIR>\\\\src\\\\t.hlsl"\n1 \n', ()),
     ('include', '#define G(a) a\nG(\n#include "argend47.h"\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "argend47.h"\npass \n\n', ()),
     ('line', '#line 5 "a\\\\b.h"\n__LINE__ __FILE__ pass\n', None, '#line 4 "a\\\\b.h"\n\n5 "a\\\\b.h"\x00\x00 pass \n', ()),
     ('openend', '#include "se6.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "se6.h"\nx "open\n \n\n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1005',)),
-    ('openorder2', '#define F(a) a\nF( "open\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"open\n pass \n', ('X1005',)),
-    ('stringize', '#define C(x) #@x\nC(") pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nC ', ('X1005', 'X1515')),
-    ('stringize', "#define C(x) #@x\nC('') pass\n", None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\'\'\' pass \n', ()),
 ]
 
 
@@ -399,13 +401,14 @@ COMPILES = [
     ('#if 0 ? 5 / 0 : 1\npass\n#else\nfail\n#endif\n', None, 'std', None, 'X1503', None),
     ('#if 0x7fffffff + 0x7fffffff == -2\npass\n#else\nfail\n#endif\n', None, 'std', None, 'ok', None),
     ('#if 1\n#else\n#else\n#endif\npass\n', None, 'std', None, 'X1514', None),
+    # (met in session 48: #@ keeps the first token of its quoted operand read again)
+    ("#define C(x) #@x\n#if C(''') == 10\npass\n#else\nfail\n#endif\n", None, 'std', None, 'X3000', None),
+    ("#define C(x) #@x\n#if C('') == 10\npass\n#else\nfail\n#endif\n", None, 'std', None, 'X3000', None),
 ]
 
 
 #: recorded the same way, not built: strict xfail
 COMPILE_GAPS = [
-    ("#define C(x) #@x\n#if C(''') == 10\npass\n#else\nfail\n#endif\n", None, 'std', None, 'X3000', None),
-    ("#define C(x) #@x\n#if C('') == 10\npass\n#else\nfail\n#endif\n", None, 'std', None, 'X3000', None),
 ]
 
 

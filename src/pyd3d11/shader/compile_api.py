@@ -20,8 +20,8 @@ from ..errors import (
 )
 from .blob import ID3DBlob, blob_bytes
 from .hlsl.compiler import compile_hlsl
-from .hlsl.diagnostics import HlslError
-from .hlsl.ppdefines import DefinitionError
+from .hlsl.diagnostics import HlslError, located
+from .hlsl.ppdefines import DefinitionError, Definitions
 from .hlsl.pptext import full_path, fxc_pragma_layout
 from .hlsl.preprocessor import preprocess
 from .hlsl.targets import EFFECT_TARGETS, ArgumentsRejected, check_target, hresult_of
@@ -64,7 +64,7 @@ def _read_source_file(path: str) -> bytes:
 
 
 def _defines(pDefines: Any) -> dict[str, str]:  # noqa: N803
-    out: dict[str, str] = {}
+    out = Definitions()
     if not pDefines:
         return out
     items = pDefines.items() if isinstance(pDefines, dict) else pDefines
@@ -75,7 +75,7 @@ def _defines(pDefines: Any) -> dict[str, str]:  # noqa: N803
             name, val = getattr(m, "Name", None), getattr(m, "Definition", None)
         if name is None:
             break
-        out[str(name)] = "1" if val is None else str(val)
+        out.give(str(name), "1" if val is None else str(val))
     return out
 
 
@@ -547,7 +547,7 @@ def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | Non
     # the errors fxc's preprocessor goes on after: d3dcompiler_47 10.1 (session 35) returns S_OK and the text,
     # the errors in the message blob (a compile of the same source fails on them)
     text = "".join(e.text() + "\n" for e in res.errors)
-    text += "".join(f"{f}({line},1): warning X{code}: {msg}\n" for f, line, code, msg in found)
+    text += "".join(f"{located(f, line, 1)}warning X{code}: {msg}\n" for f, line, code, msg in found)
     if text and ppErrorMsgs is not None:
         ppErrorMsgs.append(ID3DBlob(text.encode(enc, "replace")))
     # fxc's own layout of the text (pptext.FxcText); the strict mode's text has only its pragma lines rewritten

@@ -36,7 +36,7 @@ from .bufmethods import counter_direction_error
 from .codegen import Codegen
 from .deadres import dead_resources
 from .decls import check_declarations
-from .diagnostics import HlslError, Pos, place
+from .diagnostics import HlslError, Pos, located
 from .layout import mark_read_cb_variables
 from .lexer import lex
 from .parse_stmts import MAX_NESTING
@@ -94,7 +94,7 @@ _RECURSION_LIMIT = 16 * MAX_NESTING + 6000
 
 
 def render_warning(p: Pos, code: int, msg: str) -> str:
-    return f"{p.file}({place(p.line, p.col, getattr(p, 'end', 0))}): warning X{code}: {msg}"
+    return f"{located(p.file, p.line, p.col, getattr(p, 'end', 0))}warning X{code}: {msg}"
 
 
 def attach_warnings(exc: HlslError, found: list[tuple[Pos, int, str]]) -> None:

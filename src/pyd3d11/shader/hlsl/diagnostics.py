@@ -33,8 +33,8 @@ class HlslError(Exception):
             # message without a file)
             return f"error X{self.code}: {self.message}"
         if self.code == 0:  # fxc's numberless "internal error: l-value expected" (assign.designated_argument)
-            return f"{self.file}({place(self.line, self.col, self.end)}): internal error: {self.message}"
-        return f"{self.file}({place(self.line, self.col, self.end)}): error X{self.code}: {self.message}"
+            return f"{located(self.file, self.line, self.col, self.end)}internal error: {self.message}"
+        return f"{located(self.file, self.line, self.col, self.end)}error X{self.code}: {self.message}"
 
     def report(self) -> str:
         """The whole message text of the failed compile: earlier warnings, then this error."""
@@ -50,12 +50,29 @@ class DirectiveError(HlslError):
     38). ``code`` stays 1003, this project's number for it (an error that stops the preprocessor)."""
 
     def text(self) -> str:
-        return f"{self.file}({place(self.line, self.col, self.end)}): error: {self.message}"
+        return f"{located(self.file, self.line, self.col, self.end)}error: {self.message}"
 
 
 def place(line: int, col: int, end: int = 0) -> str:
     """``line,col`` or fxc's ``line,col-end`` (see the module docstring)."""
     return f"{line},{col}-{end}" if end > col else f"{line},{col}"
+
+
+#: the line fxc's 32-bit line counter holds for "no line" (``#line 4294967295``, its -1)
+_NO_LINE = 0xFFFFFFFF
+
+
+def located(file: str, line: int, col: int, end: int = 0) -> str:
+    """The ``file(line,col): `` a message begins with, as fxc prints it after a ``#line``: its line counter is 32
+    bits (a line past 2^32 - 1 wraps), line 0 is printed as 1, and 4294967295 -- its -1 -- prints no place, the
+    file's name neither (d3dcompiler_47 10.1, session 48: ``#line 0`` / ``#bogus`` is ``(1,2-6)``, ``#line
+    4294967295`` / ``#bogus`` is ``error X1504: ...`` bare, the line after it ``(1,..)``, ``#line 4294967294`` /
+    ``#if 1 +`` / ``#endif`` bare for the #endif; the preprocessor's, #error's, the compiler's messages and warnings
+    alike)."""
+    shown = line & 0xFFFFFFFF
+    if shown == _NO_LINE:
+        return ""
+    return f"{file}({place(shown or 1, col, end)}): "
 
 
 class Pos:

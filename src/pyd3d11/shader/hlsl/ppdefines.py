@@ -12,6 +12,7 @@ the tokens ``'`` ``x``).
 from __future__ import annotations
 
 from .diagnostics import HlslError, place
+from .pplex import tokenize_line
 
 
 class DefinitionError(HlslError):
@@ -80,3 +81,24 @@ def definition_text(value: str) -> tuple[str, HlslError | None]:
         out.append(c)
         i += 1
     return "".join(out), None
+
+
+class Definitions(dict):
+    """The definitions a compile is given, by name, the last of a name standing; ``redefined``: the names given
+    again with another replacement, in order, one per repetition -- fxc warns of each as the file's ``#define``
+    does, X1519 "'X' : macro redefinition" at ``(1,..)``, no file named (d3dcompiler_47 10.1, session 48: ``X=1``,
+    ``X=2`` warns once and ``X`` is 2; ``X=1``, ``X=1`` is silent; ``X=1``, ``X=2``, ``X=3`` warns twice)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.redefined: list[str] = []
+
+    def give(self, name: str, value: str) -> None:
+        if name in self and _tokens(self[name]) != _tokens(value):
+            self.redefined.append(name)
+        self[name] = value
+
+
+def _tokens(value: str) -> list[str]:
+    """A definition's tokens, white space aside (fxc's identical redefinition: ppfxc.same_definition)."""
+    return [t for t in tokenize_line(definition_text(value)[0].strip()) if t != " "]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from .diagnostics import HlslError
 from .ppfxc import (
     _DEAD_NAME,
+    STRING_NL,
     Gap,
     MacroRecursion,
     RecursionContext,
@@ -42,7 +43,7 @@ from .ppmarks import (
     mark_pasted,
     pasted_invocation,
 )
-from .pprunon import ERR_STRINGEOF, ERR_UNEXPECTEDEOF_MACRO
+from .pprunon import ERR_STRINGEOF, ERR_STRINGEOL, ERR_UNEXPECTEDEOF_MACRO
 from .pptext import quoted_name
 from .ppwalk import list_cycle
 
@@ -435,6 +436,13 @@ class Expansion:
         the line of the macro's ``#define`` (column 1), and the token fxc writes then has one character more: the
         first character of the string's value (``"a\\"a``, ``"\\""`` -- a rule fitted to d3dcompiler_47 10.1's
         answers, session 46, 14 probes; its cause inside fxc is not known)."""
+        if self.lenient and STRING_NL in text:
+            # (an argument's string that holds its line's new-line, ppfxc.STRING_NL: the string # makes ends there,
+            # left open -- X1005 at the #define --, the rest of it lost; d3dcompiler_47 10.1, session 48: ``S("a`` /
+            # ``b) pass`` writes ``"\\"a`` and the new-line, then ``pass``)
+            file, line = macro.place if macro is not None and macro.place is not None else (self.file, self.line)
+            self.errors.append(HlslError(file, line, 1, ERR_STRINGEOL, "string continues past end of line"))
+            return text[:text.index(STRING_NL) + 1]
         if not self.lenient or text[:1] != '"' or (len(text) - 1 - len(text[:-1].rstrip("\\"))) % 2 == 0:
             return text
         file, line = macro.place if macro is not None and macro.place is not None else (self.file, self.line)

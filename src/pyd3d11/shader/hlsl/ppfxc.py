@@ -32,6 +32,12 @@ COMMENT_MARK = "\x01"
 #: ``' a '``); a string literal goes on across it (``"a\`` then ``b"`` is one literal) and a ``//`` comment too.
 #: C99 5.1.1.2 phase 2 deletes the splice before tokens are formed. It is a blank (a ``Gap``) elsewhere.
 SPLICE_MARK = "\x02"
+#: the new-line a string left open inside a macro's argument list holds: fxc's string token takes the line's
+#: new-line and its reader goes on with the next line as this one's text (d3dcompiler_47 10.1, session 48: ``F("a``
+#: / ``) pass`` writes ``"a\n pass``; the next line is never a directive and is counted as this one). The two
+#: physical lines are read as one with this character between them (preprocessor.Preprocessor._hold_string_line);
+#: the text writes it as the new-line it stands for.
+STRING_NL = "\x04"
 
 
 class IdentifierZero(str):
@@ -169,21 +175,22 @@ class RecursionContext:
         return self.orig[self.source_left:self.top_src + 1][::-1]
 
 
-#: one escape sequence of a character constant as fxc's ``#@`` takes it: a backslash and one character, one to three
-#: octal digits, or ``x`` and any hexadecimal digits (none too)
-_CHAR_ESCAPE = re.compile(r"\\(?:[0-7]{1,3}|x[0-9A-Fa-f]*|[^0-7x])", re.S)
+#: a character constant as fxc's lexer reads it (pplex's token pattern is built with it): one character or one
+#: backslash and the character after it, or C's ``\x`` and octal escapes (d3dcompiler_47 10.1, session 39)
+CHAR_CONSTANT = r"'(?:\\x[0-9A-Fa-f]+|\\[0-7]{1,3}|\\[^\x02\n]|[^\\\x02\n])'"
+_CHAR_TOKEN = re.compile(CHAR_CONSTANT)
 
 
 def fxc_charize(spelling: str) -> str:
-    """The token fxc's ``#@`` makes of an operand spelled ``spelling``: a character constant when it is one
-    character other than a backslash, or one escape sequence, taken as written (``#@`` of a single quote is three
-    quotes; ``\\n`` gives ``'\\n'``, ``\\x41`` ``'\\x41'``, ``\\12`` ``'\\12'``, ``\\q`` ``'\\q'``:
-    d3dcompiler_47 10.1, session 47), else a lone single quote (session 36: ``ab``, ``12``, ``+=``, ``"s"``, ``'a'``,
-    ``a b`` and a backslash all give one quote; session 47: ``\\1234``, ``\\nn``, ``\\u0041`` too). The #define
-    page calls ``#@`` the charizing operator and says no more."""
-    if (len(spelling) == 1 and spelling != "\\") or _CHAR_ESCAPE.fullmatch(spelling):
-        return "'" + spelling + "'"
-    return "'"
+    """The token fxc's ``#@`` makes of an operand spelled ``spelling`` (as ``#`` spells it): the text in single
+    quotes read again by the lexer, of which the first token is kept -- a character constant where the text begins
+    with one (``CHAR_CONSTANT``), else a lone single quote, the rest lost. d3dcompiler_47 10.1: session 36, ``ab``,
+    ``12``, ``+=``, ``"s"``, ``'a'``, ``a b`` and a backslash give one quote; session 47, ``\\n`` gives ``'\\n'``,
+    ``\\x41`` ``'\\x41'``, ``\\12`` ``'\\12'``, ``\\q`` ``'\\q'``, ``\\1234`` and ``\\nn`` a quote; session 48, ``''``
+    and ``'' ''`` give ``'''``, ``x''`` ``'x'``, ``"'"`` ``'\\"'`` (its spelling's escaped double quote), ``'ab'`` a
+    quote. The #define page calls ``#@`` the charizing operator and says no more."""
+    found = _CHAR_TOKEN.match("'" + spelling + "'")
+    return found.group() if found else "'"
 
 
 def gap_between(toks: list[str], a: int, b: int) -> bool:

@@ -10,7 +10,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from .ppfxc import COMMENT_MARK, GAP, SPLICE_MARK, _trim
+from .ppfxc import CHAR_CONSTANT, COMMENT_MARK, GAP, SPLICE_MARK, _trim
 
 #: preprocessing tokens as fxc reads them: a number is an HLSL literal (the #define page: pasted "tokens must be
 #: valid tokens on their own", so ``4x4`` is ``4`` ``x4``), not C's pp-number. Its suffix is one of its kind's
@@ -26,7 +26,7 @@ from .ppfxc import COMMENT_MARK, GAP, SPLICE_MARK, _trim
 _TOKEN = re.compile(
     r"""(?P<ws>[ \t\f\v\r\x01\x02]+)|(?P<id>(?:::)?[A-Za-z_][A-Za-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)*)|(?P<num>1\.\#(?:INF|IND|QNAN|SNAN)[fFhHlL]?|0x[0-9A-Fa-f]+(?:[uU]?[iI]64|[uU][lL]?|[lL][uU]?)?|
     (?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFhHlL]?|[0-9]+[eE][+-]?[0-9]+[fFhHlL]?|(?:0[0-7]*|[1-9][0-9]*)(?:[uU]?[iI]64|[uU][lL]?|[lL][uU]?)?)|
-    (?P<str>"(?:\\.|[^"\\])*")|(?P<chr>'(?:\\x[0-9A-Fa-f]+|\\[0-7]{1,3}|\\[^\x02\n]|[^\\\x02\n])')|
+    (?P<str>"(?:\\[^\x04]|[^"\\\x04])*"|"(?:\\[^\x04]|[^"\\\x04])*\x04)|(?P<chr>""" + CHAR_CONSTANT + r""")|
     (?P<punct>\#\#|<<=|>>=|\.\.\.|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||::|[-+*/%&|^!=<>]=|[^\sA-Za-z0-9_])""",
     re.X | re.ASCII,  # (a byte of 0x80 on -- \xa0, \x85 too -- is a token of its own, never a blank or a letter;
     # d3dcompiler_47 10.1, session 44: "a\xa0b" is "a \xa0 b", "#define A\xe9 x" defines A as "\xe9 x")
@@ -168,7 +168,7 @@ def _strip_comments(text: str, state: list[bool], mark: str = " ") -> str:
         c = text[i]
         if c in "\"'":  # a string literal or character constant: no comment starts inside it
             j = i + 1
-            while j < n and text[j] != c:
+            while j < n and text[j] != c and text[j] != "\x04":  # (STRING_NL ends an open string)
                 j += 2 if text[j] == "\\" else 1
             res.append(text[i:j + 1])
             i = j + 1

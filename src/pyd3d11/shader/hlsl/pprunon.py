@@ -14,8 +14,8 @@ import re
 
 from .diagnostics import HlslError
 from .ppexpr import ERR_PP_SYNTAX, fxc_unexpected
-from .ppfxc import GAP, SPLICE_MARK
-from .pplex import _lone_quote
+from .ppfxc import GAP, SPLICE_MARK, STRING_NL
+from .pplex import _logical_line, _lone_quote
 from .ppmarks import _Unterminated
 
 #: what ``Preprocessor._soft`` returns for a directive or line whose error fxc goes on after
@@ -29,6 +29,19 @@ ERR_STRINGEOF = 1006  # "A string continues past the end of file"
 ERR_FILE_OPEN = 1507  # "The specified source file failed to open"
 ERR_UNEXPECTEDEOF_MACRO = 1515  # "An unexpected end of file occurred in a macro expansion"
 ERR_UNEXPECTEDTOKENS = 1501  # tokens after the operands of a directive (a warning, as MSVC's C4067)
+
+
+#: a string that holds its line's new-line (STRING_NL) and the rest of its text line
+_HELD_STRING = re.compile(r'"(?:\\[^\x04]|[^"\\\x04])*\x04[^\n]*')
+
+
+def compile_text(out: list[str]) -> str:
+    """The compile's text of the preprocessor's lines: a splice mark left inside a string literal is the splice,
+    removed as C99's phase 2 removes it; a line holding a string an argument list's line end left open ends before
+    it, as the text of a line whose string runs to its end does (fxc's parser reads the tokens before it first:
+    ``x F("a`` / ``) pass`` is X3000 at ``x``, then X1005; compile_api._parser_error_before_open)."""
+    text = "\n".join(out).replace(SPLICE_MARK, "") + "\n"
+    return _HELD_STRING.sub("", text) if STRING_NL in text else text
 
 
 class RunOn:
@@ -45,6 +58,68 @@ class RunOn:
         if next_i >= n_lines and self._open_end:
             raise HlslError(self.file, line, at + 1, ERR_STRINGEOF, "string continues past the end of the file")
         raise HlslError(self.file, line, at + 1, ERR_STRINGEOL, "string continues past the end of the line")
+
+    def _opens_list(self, code: str) -> bool:
+        """The tokens before the quote a line leaves open are a macro invocation whose argument list is open."""
+        q = _lone_quote(code)
+        return self.lenient and q is not None and self._needs_more(self._tokens(code[:q])) is True
+
+    def _before_held_string(self, toks: list[str]) -> list[str] | None:
+        """The compile's text of a line whose invocation holds a string an argument list's line end left open: the
+        tokens before that invocation, replaced -- fxc's parser reads the invocation's replacement only after the
+        string's X1005 (d3dcompiler_47 10.1, session 48: ``x F("a`` / ``)`` is X3000 at ``x`` first, ``F(1`` /
+        ``"a`` / ``)`` and ``C("a`` / ``)`` of a ``#@`` X1005 first) --; None where no token holds one."""
+        at = next((k for k, t in enumerate(toks) if STRING_NL in t), None)
+        if at is None or self._needs_more(toks[:at]) is not True:
+            return None
+        known = len(self.errors)
+        try:
+            return self.expand(toks[:self._open_at])
+        except (HlslError, _Unterminated):
+            return []
+        finally:
+            del self.errors[known:]  # (reported as the line was replaced)
+
+    def _split_at_invocation(self, toks: list[str], expanded: list[str]) -> tuple[list[str], list[str]]:
+        """``expanded`` (the replacement of ``toks``) cut where the replacement of the line's last invocation begins:
+        the tokens before it keep the line they were read on (an #include among that invocation's arguments moves the
+        rest to its ")" line: d3dcompiler_47 10.1, session 48, ``x F(`` / ``#include`` ... is X3000 at x's line)."""
+        self._needs_more(toks)
+        known = len(self.errors)
+        try:
+            head = self.expand(toks[:self._open_at]) if self._open_at else []
+        except (HlslError, _Unterminated):
+            head = []
+        finally:
+            del self.errors[known:]  # (reported as the line was replaced)
+        if expanded[:len(head)] != head:
+            return [], expanded
+        return head, expanded[len(head):]
+
+    def _hold_string_line(self, lines: list[str], at: int, code: str, next_i: int, opened: bool) -> bool:
+        """A string left open at the end of the logical line ``code`` (physical lines ``at`` to ``next_i - 1``) inside
+        a macro's argument list -- ``opened``: the tokens before the quote leave one open, or the line is read into
+        one --: fxc's string token holds the new-line and the list reads on, the next line as this one's text (never
+        a directive) counted as this line, the columns after it going on from the string's (d3dcompiler_47 10.1,
+        session 48: ``F("a`` / ``) pass`` writes ``"a\n pass``; ``F("a`` / ``b"c) pass`` is X1005 at (2,3) and
+        (2,7); ``F("a`` / ``#define Y 1`` / ``) Y`` writes ``"a\n # define Y 1`` then ``Y``; ``__LINE__`` after it
+        one less); at the file's end the string holds its last new-line and the list is left open (X1515, the name
+        alone written: ``F(") pass``). X1005 at the quote; the lines joined in ``lines`` with STRING_NL between
+        them. False where this is not the case (a last line with no new-line: X1006, read as before)."""
+        q = _lone_quote(code)
+        if not self.lenient or q is None or not opened:
+            return False
+        line = at + 1 + self.line_delta + (at == self._split_at)  # (the string's own line: in a list, not the first)
+        if next_i >= len(lines) and self._open_end:
+            # (a last line with no new-line: the string reaches the end of the file, X1006, the list left open --
+            # X1515, the name alone written: ``F("a``)
+            self.errors.append(HlslError(self.file, line, q + 1, ERR_STRINGEOF, "string continues past end of file"))
+        else:
+            self.errors.append(HlslError(self.file, line, q + 1, ERR_STRINGEOL,
+                                         "string continues past the end of the line"))
+        raw = _logical_line(lines, at, SPLICE_MARK)[0]
+        lines[at:next_i + 1] = [raw + STRING_NL + (lines[next_i] if next_i < len(lines) else "")]
+        return True
 
     def _fxc_open_string(self, code: str, at_eof: bool) -> None:
         """A text line whose string runs to its end, given to fxc's text: the tokens before the quote replaced, then
@@ -161,7 +236,9 @@ class RunOn:
                 raise OSError(fname)  # (no handler: D3DCompile's X1507, as a file that does not open)
             opened = self.include_open(kind, fname, self.real_file)
         except Exception:  # noqa: BLE001 -- any failure of the handler is fxc's X1507
-            self.errors.append(HlslError(self.file, self.line, 1, ERR_FILE_OPEN, f"failed to open source file: '{fname}'"))
+            # (at the #include's own line: d3dcompiler_47 10.1, session 48, "F(" / "#include "nope.h"" is X1507 at 3)
+            self.errors.append(HlslError(self.file, i + 1 + self.line_delta, 1, ERR_FILE_OPEN,
+                                         f"failed to open source file: '{fname}'"))
             raise HlslError(self.file, first_line, 1, ERR_UNEXPECTEDEOF_MACRO,
                             "unexpected end of file in macro expansion") from None
         if len(opened) > 2 and opened[2] is not None:

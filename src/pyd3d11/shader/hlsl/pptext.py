@@ -41,7 +41,7 @@ import ntpath
 import os
 import re
 
-from .ppfxc import SPLICE_MARK
+from .ppfxc import SPLICE_MARK, STRING_NL
 from .pplex import tokenize_line
 
 
@@ -139,6 +139,7 @@ class FxcText:
     def token(self, file: str, line: int, tok: str) -> None:
         """A token at ``line`` of ``file`` (presumed)."""
         self._move(file, line)
+        tok = tok.replace(STRING_NL, "\n")  # (the new-line an open string holds: ppfxc.STRING_NL)
         if self._pragma is not None and self._pragma != self._pragma_written:
             # (the pragma's own new-line moves the text on a line its numbering does not count; one that repeats
             # the last written is not written again)

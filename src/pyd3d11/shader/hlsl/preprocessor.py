@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from .diagnostics import DirectiveError, HlslError
 from .ppcond import IfExpressions
 from .ppdefines import definition_text
-from .ppdirective import Directives, Macro, _Cond
+from .ppdirective import ERR_MACRO_REDEFINITION, Directives, Macro, _Cond
 from .ppexpand import ERR_COMMENTEOF, ERR_PARAMETERS_MACRO, PREDEFINED, Expansion
 from .ppexpr import ERR_DIVZERO as ERR_DIVZERO  # the #if numbers live with the evaluator (ppexpr.py)
 from .ppexpr import ERR_INVALID_INT_EXPR
@@ -58,7 +58,7 @@ from .ppmarks import (
 )
 from .ppmarks import destringize as destringize  # (tests import it from here)
 from .pppragma import _KNOWN_PRAGMAS, Pragmas
-from .pprunon import _BLANKS, _FAILED, ERR_STRINGEOL, ERR_UNEXPECTEDEOF_MACRO, RunOn
+from .pprunon import _BLANKS, _FAILED, ERR_STRINGEOL, ERR_UNEXPECTEDEOF_MACRO, RunOn, compile_text
 from .pprunon import ERR_STRINGEOF as ERR_STRINGEOF  # (its number table: kept reachable here)
 from .pptext import FxcText
 from .ppwalk import after_empty_names, hash_after_invocation, leads_back, paren_follows
@@ -148,6 +148,8 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         self._expansion_line = 0  # the line of the outermost macro name being expanded
         self._open_at = 0  # set by _needs_more
         self.warnings: list[tuple[str, int, int, str]] = []
+        for name in getattr(defines, "redefined", ()):  # (ppdefines.Definitions: fxc's X1519 of each)
+            self.warnings.append(("", 1, ERR_MACRO_REDEFINITION, f"'{name}' : macro redefinition"))
         #: the errors fxc's preprocessor reports and goes on after (``tolerate``; every error but #error, a file
         #: that fails to open and the resource limits): D3DPreprocess returns its text and these messages
         self.errors: list[HlslError] = []
@@ -228,7 +230,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
             raise self._define_error
         self.process(text, file)
         # (a splice mark left inside a string literal is the splice, removed as C99's phase 2 removes it)
-        return PreprocessResult("\n".join(self.out).replace(SPLICE_MARK, "") + "\n", self.pack_matrix_row_major,
+        return PreprocessResult(compile_text(self.out), self.pack_matrix_row_major,
                                 warnings=self.warnings, warning_specs=self.warning_specs, sources=self.sources,
                                 errors=self.errors, fxc_text=self.fxc.text() if self.fxc is not None else None,
                                 empty_include=self.empty_include)
@@ -315,6 +317,14 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                     _lone_quote(code) is not None:
                 self.tolerate("string continues past the end of the line", ERR_STRINGEOL, _lone_quote(code) + 1)
                 string_open = "skip"
+            # (an #elif is read where no group of its #if was taken)
+            reads = active and not s.startswith("#") or (active and re.match(r"#\s*if\b", s)) or bool(
+                re.match(r"#\s*elif\b", s) and conds and conds[-1].parent_active and not conds[-1].taken)
+            if reads and not continued and not was_in_comment and not incomment[0] and \
+                    self._hold_string_line(lines, start, code, i, self._opens_list(code)):
+                eof_line -= 1  # (the two lines are one: see RunOn._hold_string_line)
+                i = start
+                continue
             if self.lenient and active and "#" in s and not s.startswith("#") and not was_in_comment:
                 s = after_empty_names(self.macros, s)
             if not s.startswith("#") or was_in_comment:
@@ -392,6 +402,11 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                     # "#line N": the line after the directive (physical line i + 1; fxc's mode: the line after its
                     # last token's, see above) is line N
                     self.line_delta = self._line_directive - (tok_line + 2 if self.lenient else i + 1)
+                    if self.lenient and self.depth > 1 and self._open_end and i >= len(lines) and not self._line_named:
+                        # (an unnamed "#line N" an included file ends with, no new-line after it: the file's end is
+                        # at line N - 2, one before the named form's N - 1; d3dcompiler_47 10.1, session 48: "x" /
+                        # "#line 20" ends at 18, "#line 3 "n.h"" at 2, "#line 1" at 4294967295)
+                        self.line_delta -= 1
                     self._line_directive = None
                     if self._line_named:
                         # fxc: #line N "f" numbers its own line N-1
@@ -401,8 +416,11 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                     # line to its end, return one (d3dcompiler_47 10.1, session 37: "a" then "#undef X", "#line 7",
                     # "#endif" write "a " alone, "#define X" and "#pragma foo" one new-line more)
                     # (a #define that fails stops reading before it: "#define 1" writes nothing; session 39)
-                    self._line_ends = min(self._line_ends, 1) if re.match(r"#\s*(define|pragma)\b", s) and not (
-                        failed and re.match(r"#\s*define\b", s)) else 0
+                    # An included file's last directive returns its line end all the same, the file's end one more
+                    # at the same line (d3dcompiler_47 10.1, session 48: a file "x" / "#undef Y" writes x, the line
+                    # ends of lines 2 and 2 again; "#endif", "#else", "#", "#line 9" alike)
+                    self._line_ends = min(self._line_ends, 1) if (self.depth > 1 and self.lenient) or (re.match(
+                        r"#\s*(define|pragma)\b", s) and not (failed and re.match(r"#\s*define\b", s))) else 0
                     eof_directive = not re.match(r"#\s*(define|pragma)\b", s)
                 if self.fxc is not None and (all(c.active for c in conds[-1:]) if conds else True):
                     for k in range(self._line_ends):
@@ -429,6 +447,12 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                         toks = carried + ([] if carried[-1:] == [" "] else [GAP]) + toks
                     while (more := self._needs_more(toks)) and i < len(lines):
                         nxt = _NextLine.read(lines, i, incomment, self._mark)
+                        if not nxt.is_directive and not incomment[0] and not (conds and not conds[-1].active) and \
+                                more != "name" and self._hold_string_line(lines, i, nxt.text, nxt.next_i, True):
+                            # (a line of the list whose string runs to its end: the next line joins it)
+                            nxt.unread(incomment)
+                            eof_line -= 1
+                            nxt = _NextLine.read(lines, i, incomment, self._mark)
                         d = nxt.text.strip()
                         if nxt.is_directive:
                             if more != "name" and self._spliced_include(d, lines, i, nxt.next_i, first_line):
@@ -571,6 +595,8 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                         continue
                     if carried is not None:
                         self.out.append(_join(expanded))
+                    elif self.lenient and (held := self._before_held_string(read)) is not None:
+                        self.out.append(_join(done + held))
                     elif not done and i - start == 1 and _same_tokens(toks, expanded):
                         # nothing replaced on one physical line: its text as written (comments blanked to their
                         # length), so every token keeps its column — fxc's ``(line,col)`` counts each character
@@ -580,6 +606,14 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                         # a replacement on the line: every token where the physical line has it when the text
                         # allows (_placed_text), so a diagnostic's column is the source's or the use site's
                         self.out.append(_placed_text(code, toks, expanded, self.strict_c99))
+                    elif self.lenient and self._splices != splices_before:
+                        # (an #include among the arguments: the compile reads the replacement at the ")" line, as
+                        # fxc's text writes it -- its parser's errors there, d3dcompiler_47 10.1, session 48: "F(pass"
+                        # / "#include "two.h"" / ")" is X3000 at line 3)
+                        head, tail = self._split_at_invocation(read, expanded)
+                        self.out.append(_join(done + head))
+                        self.out.append(f'#line {i + self.line_delta} "{self.file}"')
+                        self.out.append(_join(tail))
                     else:
                         self.out.append(_join(done + expanded))
                     if i - start > 1:
@@ -839,7 +873,7 @@ def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
         res = pp.run(text, file)
     except HlslError as exc:
         # (the text read before the stop: fxc's parser has read it when the preprocessor stops, compile_api)
-        exc.partial_text = "\n".join(pp.out).replace(SPLICE_MARK, "") + "\n"
+        exc.partial_text = compile_text(pp.out)
         if pp.errors:
             # an error that stops the run after errors fxc went on after: fxc reports those first (d3dcompiler_47
             # 10.1, session 37: "#define FC() ..." X1500 before a later #if's X1518); D3DPreprocess's message blob
