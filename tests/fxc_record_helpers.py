@@ -74,3 +74,27 @@ def named_params(rows, recorded: dict[str, str], known: frozenset[str] | set[str
         values = (src, target, 0) if flags else (src, target)
         out.append(pytest.param(*values, recorded.get(name, "?"), id=name, marks=marks))
     return out
+
+
+def message_places(messages: str, folder: str | None = None) -> tuple[tuple[str, str, str], ...]:
+    """Each message of a blob as (file, line, number) -- the number ``warning X####`` for a warning, ``-`` for
+    ``#error``'s numberless one; ``("", "", number)`` for a message printed with no place -- the ``folder`` written
+    ``<DIR>``, its separators as Windows writes them (the tables of session 48 record the DLL's so)."""
+    if folder:
+        messages = messages.replace(wine_d3dcompiler.windows_path(folder), "<DIR>").replace(folder, "<DIR>")
+    out = []
+    for ln in messages.replace("/", "\\").splitlines():
+        m = re.match(r"(.*?)\((\d+),[\d-]+\): (error|warning) (X\d+)", ln)
+        if m:
+            out.append((m.group(1), m.group(2), ("warning " if m.group(3) == "warning" else "") + m.group(4)))
+            continue
+        m = re.match(r"(.*?)\((\d+),[\d-]+\): error:", ln)
+        if m:
+            out.append((m.group(1), m.group(2), "-"))
+            continue
+        m = re.match(r"(error|warning) (X\d+)", ln)
+        if m:
+            out.append(("", "", ("warning " if m.group(1) == "warning" else "") + m.group(2)))
+        elif ln.startswith("error:"):
+            out.append(("", "", "-"))
+    return tuple(out)

@@ -69,6 +69,8 @@ class RunOn:
         tokens before that invocation, replaced -- fxc's parser reads the invocation's replacement only after the
         string's X1005 (d3dcompiler_47 10.1, session 48: ``x F("a`` / ``)`` is X3000 at ``x`` first, ``F(1`` /
         ``"a`` / ``)`` and ``C("a`` / ``)`` of a ``#@`` X1005 first) --; None where no token holds one."""
+        if not self._held:
+            return None  # (no line held a string yet: the common case, no scan)
         at = next((k for k, t in enumerate(toks) if STRING_NL in t), None)
         if at is None or self._needs_more(toks[:at]) is not True:
             return None
@@ -117,6 +119,7 @@ class RunOn:
         else:
             self.errors.append(HlslError(self.file, line, q + 1, ERR_STRINGEOL,
                                          "string continues past the end of the line"))
+        self._held = True
         raw = _logical_line(lines, at, SPLICE_MARK)[0]
         lines[at:next_i + 1] = [raw + STRING_NL + (lines[next_i] if next_i < len(lines) else "")]
         return True

@@ -142,6 +142,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         self._consumed_lines = 0  # (ppcond: the physical lines after an #if that its open argument list read)
         self._split_at = -1  # (process: the line read as two, the second numbered as the first)
         self._splices = 0  # (pprunon: the #include files read among a macro's arguments)
+        self._held = False  # (pprunon: a line held a string an argument list's line end left open)
         self._operand_ends_line = False  # (ppcond: the #if line's last token was a produced defined's operand)
         self._expand_depth = 0  # nesting of expand() (arguments are expanded on their own)
         self._contexts: list[RecursionContext] = []  # fxc's mode: the expand() calls under way, innermost last
