@@ -89,8 +89,10 @@ def test_ps_3_0_input_declarations_masks_and_order():
     dcls = [(i.dst.reg, i.dst.num, i.dst.mask, (i.decl or 0) & 0xF, (i.decl or 0) >> 16 & 0xF)
             for i in prog.instructions if i.op == "dcl"]
     kinds = [d[0] for d in dcls]
-    assert kinds == [Reg.MISCTYPE, Reg.INPUT, Reg.INPUT, Reg.INPUT, Reg.INPUT, Reg.SAMPLER]
-    assert dcls[0][:3] == (Reg.MISCTYPE, 0, 0x3)  # dcl vPos.xy
+    # the v# inputs, then vPos, then the sampler (d3dcompiler_47 10.1 under Wine, session 48: this program's
+    # listing is dcl_texcoord v0.xy, dcl_texcoord2 v1.xyz, dcl_color v2, dcl_color1 v3.x, dcl vPos.xy, dcl_2d s0)
+    assert kinds == [Reg.INPUT, Reg.INPUT, Reg.INPUT, Reg.INPUT, Reg.MISCTYPE, Reg.SAMPLER]
+    assert dcls[4][:3] == (Reg.MISCTYPE, 0, 0x3)  # dcl vPos.xy
     inputs = {(d[3], d[4]): d[2] for d in dcls if d[0] == Reg.INPUT}
     assert inputs == {(int(Usage.TEXCOORD), 0): 0x3, (int(Usage.TEXCOORD), 2): 0x7, (int(Usage.COLOR), 0): 0xF,
                       (int(Usage.COLOR), 1): 0x1}

@@ -4,7 +4,7 @@ Every expectation in ``tests/data/reflect_fxc_s48.json`` is the answer of Micros
 under Wine (tools/wine_d3dcompiler.py; D3DReflect answers through the driver's reflection dump,
 tools/api_diff.py), recorded once -- no live calls here:
 
-* ``minfl``: fxc's objects of five shader models (vs_4_0, ps_4_1, ps_5_0, ps_5_1, ps_4_0_level_9_1), base64, and
+* ``minfl``: fxc's objects of four shader models (vs_4_0, ps_5_0, ps_5_1, ps_4_0_level_9_1), base64, and
   the same objects with an SFI0 chunk of chosen words put in (the checksum rewritten): D3DReflect's HRESULT and
   GetMinFeatureLevel's (HRESULT, level). The level is the model's (the Aon9 program's at level 9), raised to 11_1
   by the 64-UAV bit (0x8) and to 11_0 by the UAVs-at-every-stage bit (0x4); no other bit moves it
@@ -17,6 +17,10 @@ tools/api_diff.py), recorded once -- no live calls here:
   element read at 5.0 named as its binding, one per array below 5.0 named after the first element read, one per
   array at 5.1 named after its first element with the element's own type (``hlsl/reflect._bind_info_buffers``):
   the DLL's dump lines of every constant buffer and of its first variable's type.
+* ``vpos``: ps_3_0's vPos: declared with the components the final program reads (``dcl vPos.x``, ``dcl vPos`` for
+  all four), after the v# inputs, beside vFace in signature order; a read of .z / .w is the validator's X5631
+  unless D3DCOMPILE_SKIP_VALIDATION (``sm2/vpos.py``, ``sm2/d3d9._ps3_io``): the first error number, or ``ok``
+  and the listing's ``dcl`` lines.
 """
 
 from __future__ import annotations
@@ -107,14 +111,30 @@ def test_structured_buffer_arrays_are_described_as_fxc_does(row):
     assert _cb_lines(blob) == row["cbs"]
 
 
+def _dcl_lines(blob: bytes) -> list[str]:
+    text = bytes(dc.D3DDisassemble(blob, len(blob), 0, None)).decode("latin-1").replace("\0", "")
+    return [ln.strip() for ln in text.splitlines() if ln.strip().startswith("dcl")]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("row", DATA["vpos"], ids=lambda r: f"{r['flags']}-{r['src'][12:60]}")
+def test_vpos_is_declared_as_read_and_its_zw_judged_by_the_validator(row):
+    src, target, flags = row["src"], row["target"], row["flags"]
+    assert mutant_verdict(src, target, flags) == row["expected"]
+    if row["expected"] == "ok":
+        blob = bytes(dc.D3DCompile(src.encode(), len(src), None, None, None, "main", target, flags, 0))
+        assert _dcl_lines(blob) == row["dcls"]
+
+
 @pytest.mark.backend_independent
 def test_table_coverage():
     """The record holds each rule's both sides: levels raised and not, validator failures and passes, each
     shader model of the structured-buffer arrays."""
     levels = {tuple(r["minfl"]) for r in DATA["minfl"]["rows"] if r["minfl"]}
-    assert {(0, 0xB100), (0, 0xB000), (0, 0xA000), (0, 0xA100), (0, 0x9100)} <= levels
+    assert {(0, 0xB100), (0, 0xB000), (0, 0xA000), (0, 0x9100)} <= levels
     verdicts = {r["expected"] for r in DATA["depth"]}
     assert {"ok", "X8000"} <= verdicts
     assert {r["target"] for r in DATA["sbarr"]} >= {"cs_4_0", "cs_5_0", "cs_5_1", "vs_4_0", "ps_5_1"}
-    rows = len(DATA["minfl"]["rows"]) + len(DATA["depth"]) + len(DATA["sbarr"])
+    assert {(r["flags"], r["expected"]) for r in DATA["vpos"]} >= {(0, "ok"), (0, "X5631"), (2, "ok")}
+    rows = len(DATA["minfl"]["rows"]) + len(DATA["depth"]) + len(DATA["sbarr"]) + len(DATA["vpos"])
     assert rows <= 150

@@ -112,6 +112,7 @@ _USAGE = {u.name: u for u in Usage} | {"SV_POSITION": Usage.POSITION}
 _SVT_UINT = 19
 _SETUP_RANK = {"def": 0, "defi": 1, "defb": 1, "dcl": 2}
 _D3D_NAME_POSITION = 1  # D3D_NAME_POSITION: SV_Position (spelt VPOS / POSITION / SV_Position in the source)
+_D3D_NAME_IS_FRONT_FACE = 9  # D3D_NAME_IS_FRONT_FACE: SV_IsFrontFace (VFACE), read as vFace
 
 
 def _semantic(el) -> tuple[str, int, bool]:
@@ -316,6 +317,10 @@ def native_program(tr: Translation, rdef, isgn, osgn, target: str, file: str,
         body = _vs3_io(body, isgn, osgn, prof, file) if spec.major == 3 else _vs_io(body, isgn, osgn, prof, file)
     else:
         body = _ps3_io(body, isgn, prof, file) if spec.major == 3 else _ps_io(body, isgn, prof, file)
+        if spec.major == 3:
+            from .vpos import settle_vpos
+
+            settle_vpos(body, flags, file)  # dcl vPos's mask; X5631 of its z / w
         if spec.major == 2 and any(s.reg == Reg.INPUT for i in body for s in i.srcs):
             # the translation read every input as a t#, one t# per instruction ("ps_2_0 Registers": read port
             # limit 1), and copied one of two inputs read together; a COLOR input is a v# now, with a port of
@@ -1057,8 +1062,17 @@ def _ps3_io(body: list[Inst], isgn, prof: Level9Profile, file: str) -> list[Inst
             inst.decl = _usage_of(el, prof, file, "input")
     dcls = [i for i in body if i.op == "dcl"]
     rest = [i for i in body if i.op != "dcl"]
-    # vPos, the inputs, then the samplers (fxc's ps_3_0 listings: dcl vPos.xy first)
-    dcls.sort(key=lambda i: ({Reg.MISCTYPE: 0, Reg.INPUT: 1, Reg.SAMPLER: 2}.get(i.dst.reg, 3), i.dst.num))
+    # the v# inputs, then vPos and vFace in the order of their signature elements, then the samplers
+    # (d3dcompiler_47 10.1 under Wine, session 48: ``dcl_texcoord1 v0`` before ``dcl vPos.xy`` and before
+    # ``dcl vFace`` whatever the parameters' order; ``float f : VFACE, float2 vp : VPOS`` declares vFace first)
+    misc = {0: _D3D_NAME_POSITION, 1: _D3D_NAME_IS_FRONT_FACE}
+    misc_reg = {num: next((r for r, e in inputs.items() if e.system_value == sv), num) for num, sv in misc.items()}
+
+    def rank(i: Inst) -> tuple[int, int]:
+        kind = {Reg.INPUT: 0, Reg.MISCTYPE: 1, Reg.SAMPLER: 2}.get(i.dst.reg, 3)
+        return kind, misc_reg.get(i.dst.num, i.dst.num) if kind == 1 else i.dst.num
+
+    dcls.sort(key=rank)
     return dcls + rest
 
 

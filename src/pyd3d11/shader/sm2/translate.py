@@ -467,13 +467,8 @@ class _Translator(FlowControl, BoolBranches, IntegerArithmetic, Sm3Sampling, Pre
                 s = Src(Reg.INPUT, o.register, swz)
             else:
                 if o.register == self.pos_in and self.prof.vpos:
-                    # "Registers - ps_3_0": vPos holds the pixel's (x, y); its (z, w) are undefined and its
-                    # declaration takes only the masks .x, .y, .xy, so SV_Position's z / w have no register
-                    if any(swz[lane] > 1 for lane in lanes):
-                        # the bytecode validator's number and words (d3dcompiler_47 10.1 under Wine, session 42;
-                        # was X4502, inferred)
-                        raise HlslError(self.file, 1, 1, 5631, "z or w components of vPos register are not "
-                                        "available in this shader version, and cannot be dcl'd.")
+                    # "Registers - ps_3_0": vPos holds the pixel's (x, y); a read of its z / w is the validator's
+                    # X5631 on the final program, unless validation is skipped (sm2/vpos.py)
                     self.uses_vpos = True
                     return self._modified(Src(Reg.MISCTYPE, 0, swz), o, lanes)
                 if o.register == self.pos_in:
