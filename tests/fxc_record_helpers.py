@@ -20,13 +20,13 @@ def first_error(src: str, target: str, flags: int = 0) -> str:
     return "ok"
 
 
-def mutant_verdict(src: str, target: str, flags: int, encoding: str = "utf-8") -> str:
+def mutant_verdict(src: str, target: str, flags: int, encoding: str = "utf-8", entry: str | None = "main") -> str:
     """The mutant tables' column (tools/shader_test_mutants): our first error number, warnings skipped, or "ok".
     ``encoding``: how the source's characters become the bytes compiled ("latin-1": one byte per character, the
-    bytes WineD3DCompiler hands the DLL for a str)."""
+    bytes WineD3DCompiler hands the DLL for a str); ``entry``: None for a library target (NULL)."""
     data = src.encode(encoding)
     try:
-        dc.D3DCompile(data, len(data), None, None, None, "main", target, flags, 0)
+        dc.D3DCompile(data, len(data), None, None, None, entry, target, flags, 0)
     except D3D11Error as exc:
         return mutant_first_error(str(exc))
     return "ok"

@@ -4,7 +4,7 @@ Every expectation in ``tests/data/reflect_fxc_s48.json`` is the answer of Micros
 under Wine (tools/wine_d3dcompiler.py; D3DReflect answers through the driver's reflection dump,
 tools/api_diff.py), recorded once -- no live calls here:
 
-* ``minfl``: fxc's objects of four shader models (vs_4_0, ps_5_0, ps_5_1, ps_4_0_level_9_1), base64, and
+* ``minfl``: fxc's objects of three shader models (vs_4_0, ps_5_0, ps_4_0_level_9_1), base64, and
   the same objects with an SFI0 chunk of chosen words put in (the checksum rewritten): D3DReflect's HRESULT and
   GetMinFeatureLevel's (HRESULT, level). The level is the model's (the Aon9 program's at level 9), raised to 11_1
   by the 64-UAV bit (0x8) and to 11_0 by the UAVs-at-every-stage bit (0x4); no other bit moves it
@@ -21,6 +21,11 @@ tools/api_diff.py), recorded once -- no live calls here:
   all four), after the v# inputs, beside vFace in signature order; a read of .z / .w is the validator's X5631
   unless D3DCOMPILE_SKIP_VALIDATION (``sm2/vpos.py``, ``sm2/d3d9._ps3_io``): the first error number, or ``ok``
   and the listing's ``dcl`` lines.
+* ``lib``: library targets (entry NULL): an exported prototype no definition follows is a function with an empty
+  body (X3507 for a value it never returns, X3578 only for an out parameter); an exported function's out parameter
+  left unwritten is the warning X3578, not X3508; an exported signature holding a struct, an array or an object is
+  X3710, a double X3717, the return type first (``hlsl/libproto.py``, ``inlining._library_export``). Rows with
+  ``open`` set are strict xfails (not built).
 """
 
 from __future__ import annotations
@@ -126,6 +131,18 @@ def test_vpos_is_declared_as_read_and_its_zw_judged_by_the_validator(row):
         assert _dcl_lines(blob) == row["dcls"]
 
 
+def _lib_params() -> list:
+    return [pytest.param(r, id=r["name"], marks=[pytest.mark.xfail(strict=True, reason=r["open"])] if "open" in r
+                         else []) for r in DATA["lib"]]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("row", _lib_params())
+def test_library_exports_as_fxc_judges_them(row):
+    entry = None if row["target"].startswith("lib") else "main"
+    assert mutant_verdict(row["src"], row["target"], 0, entry=entry) == row["expected"]
+
+
 @pytest.mark.backend_independent
 def test_table_coverage():
     """The record holds each rule's both sides: levels raised and not, validator failures and passes, each
@@ -136,5 +153,6 @@ def test_table_coverage():
     assert {"ok", "X8000"} <= verdicts
     assert {r["target"] for r in DATA["sbarr"]} >= {"cs_4_0", "cs_5_0", "cs_5_1", "vs_4_0", "ps_5_1"}
     assert {(r["flags"], r["expected"]) for r in DATA["vpos"]} >= {(0, "ok"), (0, "X5631"), (2, "ok")}
-    rows = len(DATA["minfl"]["rows"]) + len(DATA["depth"]) + len(DATA["sbarr"]) + len(DATA["vpos"])
+    assert {r["expected"] for r in DATA["lib"]} >= {"ok", "X3507", "X3501", "X3508", "X3710", "X3717"}
+    rows = sum(len(DATA[k]) for k in ("depth", "sbarr", "vpos", "lib")) + len(DATA["minfl"]["rows"])
     assert rows <= 150

@@ -382,8 +382,21 @@ def _check_outputs_written(cg: CodegenContext, f: A.FuncDef, scope: dict, start:
             written = _defined_writes(cg.code[start:], _undefined_outputs(f, scope))
         if any((s[1][0], s[3]) not in written for s in slots):
             pos = p.name_pos or p.pos
+            if _library_export(cg, f):
+                # an exported library function's out parameter is a top-level output, as an entry point's: the
+                # warning X3578, and the library compiles (d3dcompiler_47 10.1 under Wine, session 48: lib_4_0,
+                # lib_4_1, lib_5_0; the level-9 libraries' functions are open)
+                cg.warn(pos, 3578, f"Output value '{p.name}' is not completely initialized")
+                continue
             raise HlslError(pos.file, pos.line, pos.col, 3508,
                             f"'{f.name}': output parameter '{p.name}' not completely initialized")
+
+
+def _library_export(cg: CodegenContext, f: A.FuncDef) -> bool:
+    """Whether ``f`` is an exported function compiled for a shader-model-4/5 library (library.py's wrapper)."""
+    from .library import ENTRY
+
+    return cg.entry == ENTRY and "export" in f.mods and cg.level9 is None
 
 
 def _undefined_outputs(f: A.FuncDef, scope: dict) -> set[tuple[int, int]]:

@@ -279,6 +279,13 @@ def compile_library(source: str, file: str, target: str, defines: dict[str, str]
     level9, only = m.group(3), m.group(4)
     pp = preprocess(source, file, defines, include_open)
     prog = Parser(lex(pp.text, file), stage_target).parse_program()
+    from .libproto import check_signatures, undefined_exports, with_empty_bodies
+
+    check_signatures(prog)  # X3710 / X3717 of an exported signature, before the bodies (libproto.py)
+    prototypes = undefined_exports(prog)
+    if prototypes:  # an exported declaration never defined: a function with an empty body (libproto.py)
+        pp.text = with_empty_bodies(pp.text, file, prototypes)
+        prog = Parser(lex(pp.text, file), stage_target).parse_program()
     exports = _exports(prog)
     if not exports:
         _no_exported_function(pp.text, file, stage_target, flags)
