@@ -186,6 +186,7 @@ MODULES: dict[str, list[str]] = {
     # (session 46: a const variable's literal value as fxc's front end substitutes it, with its value table)
     "shader/hlsl/constlit.py": ["test_rules_hlsl_values_s46.py", "test_rules_hlsl_values_s42.py"],
     "shader/hlsl/instfold.py": ["test_rules_hlsl_values_s43.py", "test_rules_hlsl_values_s46.py"],
+    "shader/hlsl/zerobits.py": ["test_rules_hlsl_values_s48.py"],
     "shader/hlsl/constexpr.py": ["test_hlsl_nonfinite_constants.py", "test_rules_hlsl_mu20.py", "test_rules_hlsl_constexpr.py", "test_hlsl_const_errors.py",
                                 "test_rules_hlsl_const_contexts.py", "test_rules_hlsl_constexpr_details.py", "test_hlsl_mu22_survivors.py",
                                 "test_mu9_seed22_survivors.py"],

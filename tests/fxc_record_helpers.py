@@ -98,3 +98,47 @@ def message_places(messages: str, folder: str | None = None) -> tuple[tuple[str,
         elif ln.startswith("error:"):
             out.append(("", "", "-"))
     return tuple(out)
+
+
+# --- run-time words (the value tables, session 48) ---------------------------------------------------------------
+
+#: the constant buffer of a value program: four floats optdiff fills from its seed
+VALUE_CBUFFER = "cbuffer C : register(b0) { float4 a; };"
+
+
+def value_source(bodies: list[str], pre: str = "") -> str:
+    """A cs_5_0 program whose block ``i`` is ``bodies[i]`` storing ``u[0]`` (renamed ``u[i]``) into a
+    ``RWStructuredBuffer<float>``, after the text ``pre`` and :data:`VALUE_CBUFFER` (the layout the value tables of
+    sessions 46 / 47 recorded; 48 blocks at most: the executor's buffer holds 48 elements)."""
+    blocks = "\n".join("    { " + b.replace("u[0]", f"u[{i}]") + " }" for i, b in enumerate(bodies))
+    return (f"RWStructuredBuffer<float> u : register(u0);\n{pre}{VALUE_CBUFFER}\n[numthreads(1, 1, 1)] void main()\n"
+            f"{{\n{blocks}\n}}\n")
+
+
+def run_words(blob: bytes, n: int, seed: int = 0) -> list[int]:
+    """The first ``n`` words the object ``blob`` of :func:`value_source` stores, run on the reference executor with
+    optdiff's constant buffer of ``seed``."""
+    import numpy as np
+
+    from pyd3d11.tools import optdiff
+    from pyd3d11.tools.fxc_oracle import _reference_backend
+
+    with _reference_backend():
+        res = optdiff._run_all([blob], 4, seed, 1, False)[0]
+    return [int(w) for w in np.asarray(res["UAV#0 word"]).ravel().view(np.uint32)[:n]]
+
+
+def our_words(bodies: list[str], pre: str = "", flags: int = 0, seed: int = 0) -> list[int]:
+    """The words our compile of :func:`value_source` stores."""
+    from pyd3d11.tools import optdiff
+
+    src = value_source(bodies, pre).encode()
+    return run_words(optdiff._compile(src, "values.hlsl", "main", "cs_5_0", None, None, flags, True), len(bodies), seed)
+
+
+def same_word(a: int, b: int) -> bool:
+    """Two stored float words agree: equal, or both NaN (D3D11 leaves a NaN's sign and payload open)."""
+    def nan(w: int) -> bool:
+        return (w & 0x7F800000) == 0x7F800000 and bool(w & 0x7FFFFF)
+
+    return a == b or (nan(a) and nan(b))

@@ -1,5 +1,6 @@
-"""Seeded generator of compute and geometry programs over the edges of the integer, half and double instructions
-(issue 15, session 47, helper MRUN; ``fxc_oracle --real --gen N --gen-version 5 --profiles cs_5_0,gs_5_0``).
+"""Seeded generator of compute, geometry, hull and domain programs over the edges of the integer, half and double
+instructions (issue 15, session 47, helper MRUN; ``fxc_oracle --real --gen N --gen-version 5 --profiles cs_5_0,gs_5_0``, and
+``hs_5_0,ds_5_0`` since session 48).
 
 tools/hlsl_gen writes general programs (locals, control flow, structs, matrices); the widening sessions 45 and 46
 measured by hand -- what the shared ``[test]`` programs do that hlsl_gen does not -- is written here as programs
@@ -24,9 +25,16 @@ both compilers translate and the reference executor runs (tools/fxc_oracle class
   number of points (at most 4 a loop) with values of the same integer / half edges, to one stream or two
   (``PointStream``), with ``RestartStrip`` under a condition; the executor's stream rows are compared.
 
-Not generated: hull / domain shaders (optdiff's runner has no tessellation stage), typed UAV loads (the
-executor's R32 views only) and values whose result D3D11 leaves undefined (a NaN's payload is compared as a NaN
-by the classifier anyway).
+* (session 48) an ``hs_5_0`` program (a tri, quad or isoline domain, every partitioning, 1 / 3 / 4 control
+  points in and out) computes the same edges in its control-point function (``SV_OutputControlPointID``) and its
+  patch-constant function (``SV_PrimitiveID``; the TessFactors from edge words, constant-buffer floats or small
+  counts, a ``uint4`` and a ``float2`` beside them, an ``[unroll]`` loop over the input patch: fxc's fork and join
+  phases); a ``ds_5_0`` program reads the patch constants, the output patch and ``SV_DomainLocation``. optdiff runs
+  them alone on random control points, patch constants and domain locations, and compares the control points,
+  patch constants, TessFactors and domain outputs (``--profiles hs_5_0,ds_5_0``).
+
+Not generated: typed UAV loads (the executor's R32 views only) and values whose result D3D11 leaves undefined (a
+NaN's payload is compared as a NaN by the classifier anyway).
 """
 
 from __future__ import annotations
@@ -56,7 +64,7 @@ _D_CMP = ("<", ">=", "==", "!=")
 
 
 class CsGen:
-    """One program: ``stage`` 'cs' or 'gs' (shader model 5)."""
+    """One program: ``stage`` 'cs', 'gs', 'hs' or 'ds' (shader model 5)."""
 
     def __init__(self, rng: np.random.Generator, stage: str) -> None:
         self.r = rng
@@ -82,7 +90,7 @@ class CsGen:
         return name
 
     def thread(self) -> str:
-        return "tid.x" if self.stage == "cs" else "iid"
+        return {"cs": "tid.x", "gs": "iid", "hs": "cid", "pc": "pid", "ds": "pid"}[self.stage]
 
     def word(self) -> str:
         """A constant-buffer word (random per run: a small integer or a float's bits)."""
@@ -317,8 +325,98 @@ class CsGen:
         return "\n".join(head + self.lines + body + ["}"]) + "\n"
 
 
+    # ---- tessellation (session 48): the patch's control points and constants carry the same edge words
+    def _tess_head(self) -> tuple[str, int, list[str]]:
+        """The domain, its control-point count and the declarations both stages share: the control point
+        ``CP`` (a position and edge words), the patch constants ``PC`` (the domain's TessFactors and words)."""
+        domain = self.pick(("tri", "quad", "isoline"))
+        n_cp = int(self.pick((1, 3, 4)))
+        edges, inside = {"tri": (3, 1), "quad": (4, 2), "isoline": (2, 0)}[domain]
+        pc = f"float e[{edges}] : SV_TessFactor; "
+        if inside:
+            pc += f"float i{'[2]' if inside == 2 else ''} : SV_InsideTessFactor; "
+        lines = self.prelude() + [
+            "struct CP { float4 p : POSITION; uint4 a : TEXCOORD0; };",
+            "struct PC { " + pc + "uint4 w : TEXCOORD1; float2 f : TEXCOORD2; };",
+        ]
+        self.domain, self.edges, self.inside = domain, edges, inside
+        return domain, n_cp, lines
+
+    def _factor(self) -> str:
+        """A TessFactor: a float of the edge words, the constant buffer's floats, or a small count (its rounding
+        by the partitioning is the tessellator's; the word written is compared)."""
+        c = int(self.r.integers(0, 3))
+        if c == 0:
+            return f"(float)({self.uexpr(1)} & 15u)"
+        if c == 1:
+            return self.fexpr(1)
+        return self.pick(("1.0", "2.5", "64.0", "0.0", "-1.0"))
+
+    def _body(self, count: int) -> None:
+        for _ in range(count):
+            self.statement()
+
+    def hull(self) -> str:
+        domain, n_cp, head = self._tess_head()
+        out_cp = int(self.pick((1, 3, 4)))
+        part = self.pick(("integer", "fractional_odd", "fractional_even", "pow2"))
+        topo = "line" if domain == "isoline" else self.pick(("triangle_cw", "triangle_ccw", "point"))
+        # the patch-constant function: fxc splits its TessFactor writes into fork phases, loops into join phases
+        self.stage = "pc"
+        self.uvars += ["ip[0].a.x", f"ip[{n_cp - 1}].a.y", "op[0].a.z", "pid"]
+        self._body(int(self.r.integers(3, 7)))
+        pcf = self.lines
+        self.lines = []
+        writes = [f"    o.e[{k}] = {self._factor()};" for k in range(self.edges)]
+        if self.inside == 1:
+            writes.append(f"    o.i = {self._factor()};")
+        elif self.inside == 2:
+            writes += [f"    o.i[{k}] = {self._factor()};" for k in range(2)]
+        vals = self.uvars[-8:]
+        loop = []
+        if self.chance(0.5):  # a loop over the control points: a join phase reads every fork's result
+            loop = [f"    [unroll] for (uint k = 0; k < {n_cp}u; k++) o.w.y ^= ip[k].a.w + {self.pick(vals)};"]
+        pc_lines = [f"PC pcf(InputPatch<CP, {n_cp}> ip, const OutputPatch<CP, {out_cp}> op, uint pid : SV_PrimitiveID)",
+                    "{", *pcf, "    PC o;", *writes,
+                    f"    o.w = uint4({self.pick(vals)}, {self.pick(vals)}, {self.pick(vals)}, {self.pick(vals)});",
+                    *loop, f"    o.f = float2({self.fexpr(1)}, asfloat({self.pick(vals)}));", "    return o;", "}"]
+        # the control-point function: one invocation per output control point (cid)
+        self.stage = "hs"
+        self.uvars, self.fvars, self.dvars = ["ip[cid % " + str(n_cp) + "u].a.x", "ip[0].a.w", "cid", "pid"], [], []
+        self._body(int(self.r.integers(4, 9)))
+        vals = self.uvars[-8:]
+        main = [f'[domain("{domain}")]', f'[partitioning("{part}")]', f'[outputtopology("{topo}")]',
+                f"[outputcontrolpoints({out_cp})]", '[patchconstantfunc("pcf")]',
+                f"CP main(InputPatch<CP, {n_cp}> ip, uint cid : SV_OutputControlPointID, uint pid : SV_PrimitiveID)",
+                "{", *self.lines, "    CP o;", f"    o.p = ip[cid % {n_cp}u].p;",
+                f"    o.a = uint4({self.pick(vals)}, {self.pick(vals)}, {self.pick(vals)}, {self.pick(vals)});",
+                "    return o;", "}"]
+        return "\n".join(head + pc_lines + main) + "\n"
+
+    def domain_program(self) -> str:
+        domain, n_cp, head = self._tess_head()
+        loc = "float2" if domain in ("quad", "isoline") else "float3"
+        self.uvars += ["op[0].a.x", f"op[{n_cp - 1}].a.y", "pc.w.z", "pid", "asuint(uvw.x)"]
+        self.fvars += ["uvw.y", "pc.e[0]", "pc.f.x", "op[0].p.z"]
+        self._body(int(self.r.integers(5, 10)))
+        vals = self.uvars[-8:]
+        fv = self.fvars[-4:]
+        pos = " + ".join(f"uvw.{'xyz'[k % (2 if loc == 'float2' else 3)]} * op[{k}].p" for k in range(n_cp))
+        lines = ["struct DO { float4 p : SV_Position; uint4 v : TEXCOORD0; float4 f : TEXCOORD1; };",
+                 f'[domain("{domain}")]',
+                 f"DO main(PC pc, {loc} uvw : SV_DomainLocation, const OutputPatch<CP, {n_cp}> op, "
+                 "uint pid : SV_PrimitiveID)", "{", *self.lines, "    DO o;", f"    o.p = {pos};",
+                 f"    o.v = uint4({self.pick(vals)}, {self.pick(vals)}, {self.pick(vals)}, {self.pick(vals)});",
+                 f"    o.f = float4({', '.join((fv + ['0.0'] * 4)[:4])});", "    return o;", "}"]
+        return "\n".join(head + lines) + "\n"
+
+
 def random_program(seed: int, stage: str) -> str:
-    """The program of ``seed`` for ``stage`` ('cs' or 'gs'; shader model 5)."""
-    rng = np.random.default_rng([seed, {"cs": 2, "gs": 3}[stage], 5, 5])
+    """The program of ``seed`` for ``stage`` ('cs', 'gs', 'hs' or 'ds'; shader model 5)."""
+    rng = np.random.default_rng([seed, {"cs": 2, "gs": 3, "hs": 4, "ds": 6}[stage], 5, 5])
     g = CsGen(rng, stage)
+    if stage == "hs":
+        return g.hull()
+    if stage == "ds":
+        return g.domain_program()
     return g.compute() if stage == "cs" else g.geometry()

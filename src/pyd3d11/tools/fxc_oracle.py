@@ -25,8 +25,9 @@ flushed by the other's arithmetic); ``ulps`` (the only differing words are finit
 units in the last place apart: another order of rounding); ``uninit``
 (either program's results change when its temps start with another word — the source reads a never-written
 value, whose value is undefined); ``diff``; ``incomparable`` (signatures or bindings differ, so the same
-inputs do not mean the same thing); ``unrunnable`` (hull/domain shaders, interfaces, or anything the
-executor refuses); ``nocompile``; ``timeout``.
+inputs do not mean the same thing); ``unrunnable`` (interfaces, or anything the
+executor refuses; hull and domain shaders run alone since session 48: optdiff feeds random control points, patch
+constants and domain locations); ``nocompile``; ``timeout``.
 
 ``--real`` (issue 15, session 35) takes fxc's object from Microsoft's d3dcompiler_47.dll itself, run under Wine
 (tools/wine_d3dcompiler; ``$PYD3D11_D3DCOMPILER_DLL`` names the DLL) instead of a stored corpus, so any source
@@ -292,7 +293,9 @@ def _interface(blob: bytes) -> tuple:
             binds.append((b.Type, b.BindPoint, b.BindCount, b.Dimension, b.ReturnType))
         else:
             binds.append((0, b.BindPoint, b.BindCount, 0, 0))
-    return (sig(d.InputParameters, r.GetInputParameterDesc), sig(d.OutputParameters, r.GetOutputParameterDesc),
+    # a hull / domain shader's patch constants are an input or output too (their registers are compared)
+    pc = sig(d.PatchConstantParameters, r.GetPatchConstantParameterDesc) if d.PatchConstantParameters else ()
+    return (sig(d.InputParameters, r.GetInputParameterDesc), (sig(d.OutputParameters, r.GetOutputParameterDesc), pc),
             tuple(sorted(binds)))
 
 
@@ -484,8 +487,6 @@ def run_pair(pair: Pair, seeds: tuple[int, ...] = (0, 1), lanes: int = 16, timeo
         return "timeout", "compiling"
     except Exception as e:  # noqa: BLE001 - the compile corpora test what does not compile
         return "nocompile", f"{type(e).__name__}: {e}"[:200]
-    if pair.profile[:2] in ("hs", "ds"):
-        return "unrunnable", "hull/domain shaders do not run alone"
     outcome, detail = classify(ours, pair.fxc, ref, seeds, lanes, timeout)
     return outcome, detail + note
 
@@ -632,7 +633,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profiles", default="ps_5_0,cs_5_0,vs_5_0,ps_4_0", help="with --gen")
     ap.add_argument("--od", action="store_true", help="with --gen: also compile with /Od")
     ap.add_argument("--gen-version", type=int, default=1,
-                    help="with --gen: tools/hlsl_gen's version (1-4); 5: tools/cs_gen (profiles cs_5_0,gs_5_0)")
+                    help="with --gen: tools/hlsl_gen's version (1-4); 5: tools/cs_gen (profiles cs_5_0,gs_5_0,hs_5_0,ds_5_0)")
     ap.add_argument("--shader-tests", type=Path, help="with --real: a folder of .shader_test files")
     ap.add_argument("--sdk-samples", type=Path, help="with --real: walbourn/directx-sdk-samples' work tree")
     ap.add_argument("--dxc-repo", type=Path, default=DEFAULT_DXC_REPO)

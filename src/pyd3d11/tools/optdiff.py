@@ -339,7 +339,52 @@ def run_programs(progs: list[ir.Program], lanes: int, seed: int, groups: int,
         k = max(1, gs_info(progs[0]).input_vertices)
         verts = _random_words(rng, 32 * lanes * k * 4).reshape(32, lanes * k, 4)
         return [_run_gs(p, verts, k, cbs, res) for p in progs]
+    if stage == PT.HULL:
+        from ..pipeline.hull import hull_info
+
+        n_in = max(1, hull_info(progs[0]).input_control_points)
+        cp = _random_words(rng, lanes * n_in * 32 * 4, ints_only).reshape(lanes, n_in, 32, 4)
+        return [_run_hs(p, cp, cbs, res) for p in progs]
+    if stage == PT.DOMAIN:
+        from ..shader.exec.hull_phases import split_domain_program
+
+        n_cp = max(1, split_domain_program(progs[0]).input_control_points)
+        cp = _random_words(rng, lanes * n_cp * 32 * 4, ints_only).reshape(lanes, n_cp, 32, 4)
+        pc = _random_words(rng, lanes * 32 * 4, ints_only).reshape(lanes, 32, 4)
+        pts = _domain_points(rng, lanes)
+        return [_run_ds(p, pts, cp, pc, cbs, res) for p in progs]
     raise NotSupportedError(f"optdiff: {stage.name.lower()} shaders")
+
+
+def _domain_points(rng: np.random.Generator, patches: int) -> np.ndarray:
+    """Four (u, v, w) domain locations a patch: the corners and edges a tessellator gives (0, 1, 1/2) and random
+    barycentric ones (w = 1 - u - v; a quad / isoline domain reads u, v only)."""
+    edge = np.array([[0, 0, 1], [1, 0, 0], [0.5, 0.5, 0], [0, 1, 0]], np.float32)
+    uv = rng.random((patches * 4, 2)).astype(np.float32) * 0.5
+    pts = np.concatenate([uv, (1 - uv.sum(1, keepdims=True)).astype(np.float32)], 1)
+    pts[: patches * 2] = np.tile(edge, (-(-patches // 2), 1))[: patches * 2]
+    return pts
+
+
+def _run_hs(p: ir.Program, cp: np.ndarray, cbs, res) -> dict[str, np.ndarray]:
+    """A hull shader over one patch a lane: its output control points, patch constants and final TessFactors."""
+    from ..pipeline.hull import run_hull_shader
+
+    b, uavs = _bind(cbs, res)
+    r = run_hull_shader(p, b, cp, hooks=HashSampler())
+    out = {"control points": r.control_points, "patch constants": r.patch_constants,
+           "tess factors": np.ascontiguousarray(r.tess_factors).view(U32)}
+    return out | _uav_results(uavs)
+
+
+def _run_ds(p: ir.Program, pts: np.ndarray, cp: np.ndarray, pc: np.ndarray, cbs, res) -> dict[str, np.ndarray]:
+    """A domain shader at four domain points of each patch (random control points and patch constants)."""
+    from ..pipeline.domain import run_domain_shader
+
+    b, uavs = _bind(cbs, res)
+    patch = np.arange(pts.shape[0]) // 4
+    o = run_domain_shader(p, b, pts, patch, cp, pc, hooks=HashSampler())
+    return {"domain outputs": np.asarray(o)} | _uav_results(uavs)
 
 
 def _front_face_words(progs: list[ir.Program], inputs: np.ndarray) -> None:
@@ -397,7 +442,7 @@ def run_same_inputs(on: bytes, off: bytes, lanes: int = 16, seed: int = 0, group
     """None when both programs produce the same output bits, else a description of the first difference.
     ``ints_only``: constant buffers and resources hold small integers only (uniform loop bounds).
 
-    Raises NotSupportedError for hull/domain shaders (the executor does not run them alone)."""
+    Hull and domain shaders run alone on random control points, patch constants and domain locations (session 48)."""
     ra, rb = _run_all([on, off], lanes, seed, groups, ints_only)
     return _first_difference(ra, rb)
 

@@ -154,6 +154,7 @@ class CodegenContext(Protocol):
     fmarks: dict[tuple[int, int], tuple]  # fresh temp component -> what fxc assumes of it (nanprops.py)
     float_cb_slots: set  # cbuffer slots of float members (nanprops.py)
     ranges: dict[tuple[int, int], tuple]  # fresh temp component -> its known interval (uintrange.py)
+    zero_bits: dict[tuple[int, int], tuple]  # fresh temp component -> its known-zero / known-one bits (zerobits.py)
     uint_slots: set  # cbuffer slots of uint members (uintrange.py)
     bool_cb_slots: set  # cbuffer slots of bool members (twovalued.py)
     unsigned_literals: set  # words of hex / octal literals past INT_MAX (uintrange.py)

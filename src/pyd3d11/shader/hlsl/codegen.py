@@ -19,7 +19,7 @@ from ...headers.d3dcompiler_types import (
 )
 from ..ops.fold import fold_alu
 from . import ast as A
-from . import shaderobj, uintrange
+from . import shaderobj, uintrange, zerobits
 from .ast import walk  # the passes that import walk from codegen keep working
 from .cg_resources import ResourceBinding
 from .cglisting import ListingMixin
@@ -150,6 +150,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.global_decl_index: dict[str, int] = {}  # filled by the declaration walk below (foldinit reads it)
         self.var_temps: set[int] = set()
         self.fmarks: dict[tuple[int, int], tuple] = {}  # fresh temp component -> what fxc assumes of it (nanprops)
+        self.zero_bits: dict[tuple[int, int], tuple] = {}  # (and the bits it knows of it: zerobits)
         self.float_cb_slots: set = set()  # cbuffer slots of float members (nanprops: fxc takes them for finite)
         self.ranges: dict[tuple[int, int], tuple] = {}  # fresh temp component -> its known interval (uintrange)
         self.uint_slots: set = set()  # cbuffer slots of uint members (uintrange: at least 0)
@@ -348,6 +349,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         ins = Ins(op, list(args), suffix, tail, self.debug.cur_loc, self.expr_pos)
         self.code.append(ins)
         note_emit(self, ins)  # the temps it writes lose what fxc assumed of their old values (nanprops)
+        zerobits.note_emit(self, ins)  # (and the bits it knew of them)
         if self.d3d9 or self.level9:
             uintrange.note_emit(self, ins)  # (and their intervals: fxc's known-positive uints below SM4)
 
@@ -453,6 +455,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             self.emit(name, *dsts, *ops, suffix="_sat" if sat else "")
             out += [("r", (t,), None, c) for c in range(k)]
         note_op(self, name, srcs, mods, sat, out)
+        if not sat:  # (a saturated result is a float's: its bits were dropped as it was emitted)
+            zerobits.note_op(self, name, srcs, mods, out, dst_pos)
         if self.d3d9 or self.level9:
             uintrange.note_op(self, name, srcs, mods, sat, out, dst_pos)
         return out

@@ -145,9 +145,10 @@ def _conversion_record(facts: _Facts, ins: Ins) -> None:
 
     d = ins.args[0] if ins.args else None
     if ins.op in _FIRST and len(ins.args) == 2 and d.file == "r" and d.rel is None:
-        # (not ftoi's: fxc folds ``(float)(int)EF[i]`` element by element with x86's conversions -- +inf gives
-        # -2147483648.0 --, no round_z: not built)
-        _record(facts, ins, _dst_comps(d), _padded(ins.args[1]), indexed=ins.op in ("utof", "itof"))
+        # an element of an immediate constant buffer at a run-time index too: ``(float)(int)EF[i]`` of a static
+        # const float table is ``round_z icb[r0.x + 0].x`` in fxc's object (d3dcompiler_47 10.1, session 48: +inf
+        # stays +inf, NaN NaN, -0 -0, 3e9 3e9; session 47's note of x86 conversions there did not hold up)
+        _record(facts, ins, _dst_comps(d), _padded(ins.args[1]), indexed=True)
 
 
 #: temp components an instruction before the one :func:`_walk` is at writes (program order, whatever the path)

@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from . import d3d9minprec, intfold, objects, odbool, uintrange, voidvals
+from . import d3d9minprec, intfold, objects, odbool, uintrange, voidvals, zerobits
 from .diagnostics import HlslError, Pos
 from .dynpick import dynamic_element, dynamic_pick, matrix_row, vector_component
 from .globalflags import note_min_precision, note_min_precision_conversion
@@ -1133,7 +1133,8 @@ def select(cg: CodegenContext, c: Val, a: Val, b: Val, pos) -> Val:
             # d3dcompiler_47 10.1's object, -0 at /Od; session 37, tests/test_hlsl_fxc_zero_bits_s37.py)
             return _val(rt, [imm(canonical_float((x if k[3] else y)[3])) for k, x, y in zip(cs, a2.slots, b2.slots,
                                                                                             strict=True)])
-    return _val(rt, cg.alu("movc", rt.base, rt.n, [cs, a2.slots, b2.slots]))
+    out = cg.alu("movc", rt.base, rt.n, [cs, a2.slots, b2.slots])
+    return _val(rt, zerobits.float_values(cg, out) if concrete(rt.base) == FLOAT else out)  # (zerobits.py)
 
 
 def construct(cg: CodegenContext, t: Type, args: list[Val], pos) -> Val:

@@ -561,10 +561,10 @@ def _bind_patch_constants(cg: CodegenContext, t: Type, p: A.Param) -> Val:
     from .codegen import SigElem, Val
 
     slots: list = []
-    from .signatures import no_double_element
+    from .signatures import no_double_element, sig_min_precision
     from .svtypes import tess_factor_error
     from .sysvalues import input_count_error, system_value_error
-    from .types import concrete
+    from .types import BOOL, FLOAT, INT, UINT, concrete
 
     for lt, base, idx, fm in cg.elem_list(t, p.semantic, p.pos, p.name):
         up = base.upper()
@@ -584,7 +584,11 @@ def _bind_patch_constants(cg: CodegenContext, t: Type, p: A.Param) -> Val:
             cg.tess.pc_outputs.append(SigElem(base, idx, d3d, 3, reg, comp_mask(first, n)))
             add_decl(cg.in_decls, f"dcl_input_siv vpc{reg}.{m}, {bc}")
         else:
-            cg.tess.pc_outputs.append(SigElem(base, idx, 0, 3, reg, comp_mask(first, n)))
+            # the element's own component type, as the hull shader's output of it (d3dcompiler_47 10.1, session 48:
+            # a domain shader's ``uint4 w : TEXCOORD1`` patch constant is uint in its PCSG, an int2 sint)
+            ctype = {FLOAT: 3, INT: 2, UINT: 1, BOOL: 1}.get(concrete(lt.base), 3)
+            cg.tess.pc_outputs.append(SigElem(base, idx, 0, ctype, reg, comp_mask(first, n),
+                                              min_precision=sig_min_precision(lt), declared=concrete(lt.base)))
             add_decl(cg.in_decls, f"dcl_input vpc{reg}.{m}")
         slots += [("vpc", (reg,), None, first + c) for c in range(n)]
     _ = StructType

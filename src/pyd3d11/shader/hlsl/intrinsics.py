@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
+from . import zerobits
 from .check import unmappable, unmappable_after_type_rules
 from .codegen import Val, f2b
 from .diagnostics import HlslError
@@ -928,6 +929,7 @@ def _i_asuint(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.
 
         if carries_canonical(cg):  # a constant made a float is carried as one (-0 and denormals +0; constprop)
             slots = [imm(canonical_float(s[3])) if s[0] == "l" else s for s in slots]
+        slots = zerobits.float_values(cg, slots)  # a value whose exponent fxc knows is 0: +0 (zerobits.py)
     return Val(t.with_base({"asuint": UINT, "asint": INT, "asfloat": FLOAT}[name]), slots)
 
 

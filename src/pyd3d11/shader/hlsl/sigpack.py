@@ -38,13 +38,17 @@ class SigPacker:
     #: per register: (packing class, number of components taken from x upwards)
     regs: list[list] = field(default_factory=list)
 
-    def place(self, ncomps: int, kind: object = "", align: bool = False) -> tuple[int, int]:
-        """Register and first component for an element of ``ncomps`` (1-4) components."""
+    def place(self, ncomps: int, kind: object = "", align: bool = False,
+              closed: frozenset[int] = frozenset()) -> tuple[int, int]:
+        """Register and first component for an element of ``ncomps`` (1-4) components (never in a ``closed``
+        register)."""
         if not 1 <= ncomps <= 4:
             raise ValueError(f"signature element of {ncomps} components")
         if self.pack and not align:
             best = -1
             for i, (k, used) in enumerate(self.regs):
+                if i in closed:
+                    continue
                 if k == kind and used and 4 - used >= ncomps and (best < 0 or used < self.regs[best][1]):
                     best = i
             if best >= 0:
@@ -92,7 +96,9 @@ ALIGN = "$align"
 #: marker of an element that is a row of a row_major matrix (its layout differs from a plain vector's)
 ROW_VECTOR = "$rowvec"
 #: system values fxc always starts in a fresh register (tessellation factors: one per register .x)
-_ALWAYS_ALIGNED = frozenset({"SV_TESSFACTOR", "SV_INSIDETESSFACTOR"})
+_ALWAYS_ALIGNED = frozenset({"SV_TESSFACTOR"})
+#: the edge TessFactors' D3D_NAMEs (quad, tri, isoline detail / density): a register holding one takes no inside factor
+_EDGE_FACTORS = frozenset({11, 13, 15, 16})
 #: pixel-shader inputs the rasterizer generates itself: packed only among themselves (FxDis test_PS:
 #: SV_SampleIndex / SV_IsFrontFace open their own register beside rtindex / vpindex / primitive id)
 _PS_GENERATED = frozenset({"SV_SAMPLEINDEX", "SV_ISFRONTFACE"})
@@ -123,7 +129,17 @@ def place_element(cg: CodegenContext, sig: list, ncomps: int, up: str, interp: s
     if p is None or p[0] is not sig:
         p = packers[id(sig)] = (sig, SigPacker(pack))
     align = ALIGN in mods or up in _ALWAYS_ALIGNED
-    return p[1].place(ncomps, packing_class(cg.stage, up, interp), align)
+    if sig is not cg.tess.pc_outputs:
+        return p[1].place(ncomps, packing_class(cg.stage, up, interp), align)
+    # patch constants are not interpolated: every element shares one class, whatever its type or modifier
+    # (d3dcompiler_47 10.1, session 48: after SV_TessFactor[3] / SV_InsideTessFactor in r0-r3 .x, a float2 TEXCOORD2
+    # takes r0.yz, a uint TEXCOORD1 r1.y, a float3 r2.yzw, an int r3.y -- an int2 or a nointerpolation float2
+    # r0.yz too -- the same registers in the hull shader's outputs and the domain shader's inputs). An edge factor
+    # opens a register of its own (each element of its array); the tri domain's scalar SV_InsideTessFactor packs as
+    # any element but into no register an edge factor holds (``float2 g; float i`` puts i in r0.z, ``float3 k;
+    # float2 g; float i`` in r1.z, ``float e[3]; float2 g; float i`` in r3.x, not beside e[0] and g in r0.w)
+    closed = frozenset(e.reg for e in sig if e.sv in _EDGE_FACTORS) if up == "SV_INSIDETESSFACTOR" else frozenset()
+    return p[1].place(ncomps, "patch constant", align, closed)
 
 
 _DECL_REG = re.compile(r"(?:\b(?:v|o|vpc)(\d+)|\]\[(\d+)\])\.([xyzw]+)")
