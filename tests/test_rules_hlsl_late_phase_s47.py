@@ -1,12 +1,12 @@
 """Issue 15 (session 47, the lead): two rules of when fxc judges a value rather than a type.
 
-- (recorded, not built: the X4010_PHASE_GAPS rows) A known-zero integer divisor (X4010 "Unsigned integer divide by
-  zero") is found in the phase of a literal index out
+- A known-zero integer divisor (X4010 "Unsigned integer divide by zero") is found in the phase of a literal index out
   of bounds (X3504), after the type rules of the whole file: ``int k = 1 / 0; return p + undefined;`` is X3004,
   ``... return p.xyzq;`` X3018, ``... return mul(p, float3x3(...));`` X3017, a type error in a function nothing calls
   first too; the first met of X4010 / X3504 / a double's refusal is reported (``1 / 0`` before ``a[3]`` is X4010,
   the other order X3504), then a run-time ``[unroll]``'s X3511 and an uninitialised read's X4000. A discarded
-  expression statement's division is not generated (``1 / 0;`` compiles).
+  expression statement's division is not generated (``1 / 0;`` compiles) -- exprs.defer_simplifier_error,
+  discarded.discard, compiler.zero_divisor_first.
 - A ``const`` global without ``static`` is a uniform (its value the constant buffer's): no literal for an array
   dimension (X3058, at every target and in effects), a template count (X3060 / X3061), nor for a ``static const``
   computed from it; its value still reads at run time (``return N;``, ``p[N]``) -- parser.parse_var_decls.
@@ -28,21 +28,8 @@ from fxc_record_helpers import mutant_verdict
 DATA = json.loads((Path(__file__).parent / "data" / "fxc10_late_phase_s47.json").read_text())["rows"]
 
 
-#: rows of the X4010 phase rule not built (strict xfails): X4010 is still raised where the division is folded. A
-#: first version deferred it past the type rules (session 47) and moved 9 rows of the s40 / s43 / s44 mutant tables,
-#: whose order against a later stage gate (X3664), a call without a definition (X3510) and fxc's numberless errors
-#: it did not model; it was taken back before the session ended.
-X4010_PHASE_GAPS = {13, 14, 15, 18, 25, 26, 34, 35, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50}
-
-
-def _param(k: int, row: list):
-    marks = [pytest.mark.xfail(strict=True, reason="X4010 after the type rules: not built")] \
-        if k in X4010_PHASE_GAPS else []
-    return pytest.param(*row, id=f"{k}-{row[1]}", marks=marks)
-
-
 @pytest.mark.backend_independent
-@pytest.mark.parametrize(("src", "target", "want"), [_param(k, r) for k, r in enumerate(DATA)])
+@pytest.mark.parametrize(("src", "target", "want"), [pytest.param(*r, id=f"{k}-{r[1]}") for k, r in enumerate(DATA)])
 def test_first_error_as_fxc_reports_it(src: str, target: str, want: str):
     assert mutant_verdict(src, target, 0) == want
 

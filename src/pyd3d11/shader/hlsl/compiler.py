@@ -293,7 +293,9 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             if call is not None and exc.code >= 3500 and exc is not call and exc.code != 4615:
                 # a call without a definition met before this later phase's refusal (inlining.missing_implementation;
                 # at 4.0+ the value's missing semantics, X3503, is recorded before the body: check.py; the D3D9 and
-                # level-9 targets judge it after, ``float4 main() { return f(); }`` is X3510 at ps_2_0)
+                # level-9 targets judge it after, ``float4 main() { return f(); }`` is X3510 at ps_2_0), or a zero
+                # divisor met before the call
+                call = zero_divisor_first(cg) or call
                 raise failed(cg, call) from None
             if gate == "defer" and exc is cg.deferred_target_error and not cg.level9 and not cg.d3d9:
                 raise _ObjectGate(failed(cg, exc)) from None
@@ -305,7 +307,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 # still come first
                 from .uintrange import earliest
 
-                raise failed(cg, earliest(legacy, cg.deferred_double_error)) from None
+                raise failed(cg, zero_divisor_first(cg) or earliest(legacy, cg.deferred_double_error)) from None
             if exc.code == 3687 and (cg.d3d9 or cg.level9) and cg.deferred_double_error is not None:
                 # a double output at the Direct3D 9 / level-9 targets: the body's double refusal (X3684 of the
                 # value converted or written for it, asdouble's X3651; signatures.bind_output) is fxc's, not the
@@ -316,7 +318,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
                 # (X4615, the root signature's target, precedes code generation: entryattrs.root_signature_first)
                 # a literal index out of bounds (exprs.out_of_bounds) comes after the type rules (X3000-X3499)
                 # and a double's refusal, before the phases that follow (X4000 ...)
-                raise failed(cg, cg.deferred_double_error or oob) from None
+                raise failed(cg, double_or_oob(cg)) from None
             raise failed(cg, exc) from None
         except Exception:
             if cg is not None and cg.deferred_gate_error is not None:
@@ -355,6 +357,26 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             return index
         return gate
 
+    def zero_divisor_first(cg: Codegen) -> HlslError | None:
+        """A known-zero integer divisor's X4010 where the code generation met it before every other refusal of its
+        phase: a double's (X3651 / X3684), the legacy phase's (a stage's barrier X3664, the numberless "invalid
+        sequence/cast expression", X3548 ...: uintrange.defer) and a call without a definition (X3510) --
+        d3dcompiler_47 10.1, sessions 47-48: ``int k = 1 / 0; double d = p.x;`` at ps_4_0 is X4010, the other order
+        X3651; ``GroupMemoryBarrier(); ... i % 0`` at ps_5_0 X3664, the other order X4010; ``x = x / 0; return
+        f();`` X4010 where ``f`` has no body, the other order X3510. An index's X3504 waits behind the doubles'
+        whatever the order (exprs.out_of_bounds)."""
+        from .uintrange import earliest
+
+        oob, legacy = cg.deferred_oob_error, cg.deferred_legacy_error
+        if oob is None or oob.code != 4010:
+            return None
+        if legacy is not None and legacy.code >= 4000:
+            legacy = None  # gs_4_x's X4570 of a second stream is of a later phase: X4010 whatever the order
+        return oob if earliest(oob, cg.deferred_double_error, legacy, cg.deferred_call_error) is oob else None
+
+    def double_or_oob(cg: Codegen) -> HlslError | None:
+        return zero_divisor_first(cg) or cg.deferred_double_error or cg.deferred_oob_error
+
     def first_refusal(cg: Codegen) -> HlslError | None:
         """The first of a double's X3684 / X3651, a Direct3D 9 min-precision local's X3703 and the legacy targets'
         X3548 / X3543 / X3704 (uintrange.defer): d3dcompiler_47 10.1 reports them in one phase after the type rules
@@ -365,7 +387,10 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         from .precision import local_refusal
         from .uintrange import earliest
 
-        first = earliest(cg.deferred_legacy_error, cg.deferred_double_error)
+        legacy = cg.deferred_legacy_error
+        if legacy is not None and legacy.code >= 4000 and cg.deferred_double_error is not None:
+            legacy = None  # gs_4_x's X4570 of a second stream is of a later phase: the double's X3684 first
+        first = earliest(legacy, cg.deferred_double_error)
         if first is None:  # X3703 alone is raised with the listing (Codegen.listing)
             return None
         mp = local_refusal(cg)
@@ -444,8 +469,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         # doubles below shader model 5: after every type rule of the file, a double global first (doubles.py)
         # the signature's element types after the type rules, its semantics after the optimiser's refusals (sigphase)
         late = cg.deferred_late_error
-        refusal = storage_error(cg) or gate_or_index(cg) or cg.signature_errors[0] or cg.deferred_call_error or \
-            first_refusal(cg) or counter_direction_error(cg) or \
+        refusal = storage_error(cg) or gate_or_index(cg) or cg.signature_errors[0] or zero_divisor_first(cg) or \
+            cg.deferred_call_error or first_refusal(cg) or counter_direction_error(cg) or \
             cg.deferred_oob_error or (late if late is not None and late.code < 4000 else None) or \
             cg.signature_errors[1] or late or cg.tess.late_error  # (hs.check_tess_factor_outputs)
         if refusal is not None:

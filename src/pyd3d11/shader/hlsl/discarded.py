@@ -6,7 +6,8 @@ operation alone would meet are not reported: at ps_3_0 / ps_4_0_level_9_1 ``(uin
 ``(double)a.x;`` and ``(float)(double)a.x;`` compile while ``(uint)a.y + 1;`` and ``(double)a.x + (uint)a.y;`` are
 X3548 (an operand's conversion); at ps_4_0 ``(double)a.x;`` compiles while ``(double)a.x + 1;`` and
 ``(float)(double)a.x;`` are X3684 (the operand's conversion to double). A double value made by an operand and never
-read is no refusal at the legacy targets (doubles.read_double): ``(double)a.x + 1;`` compiles at ps_3_0.
+read is no refusal at the legacy targets (doubles.read_double): ``(double)a.x + 1;`` compiles at ps_3_0. Nor is
+the dropped operation's zero divisor (X4010, session 47): ``1 / 0;`` compiles, ``int k = 1 / 0;`` does not.
 """
 
 from __future__ import annotations
@@ -61,7 +62,10 @@ def discard(cg: CodegenContext, e: A.Node) -> None:
             done[f] = [_evaluated(cg, x) for x in v] if isinstance(v, list) else _evaluated(cg, v)
         kept = (cg.deferred_legacy_error, cg.deferred_double_error)
         met = getattr(kept[1], "met", None)  # (a waiting double read by the operation dropped stays unread)
+        oob = cg.deferred_oob_error
         cg.expr(replace(e, **done))
+        if cg.deferred_oob_error is not oob and cg.deferred_oob_error.code == 4010:
+            cg.deferred_oob_error = oob  # the dropped division's zero divisor (``1 / 0;``, ``(int)p.x / 0;`` compile)
         legacy = cg.deferred_legacy_error
         if isinstance(e, A.Call) and e.args and legacy is not kept[0] and legacy is not None and legacy.code == 3548:
             # an intrinsic's arguments are converted to its parameters' types as operands (``f16tof32(ci);``,

@@ -989,7 +989,22 @@ def check_zero_divisor(cg: CodegenContext, base: str, divisor: list[Slot], pos) 
         code, msg = ZERO_DIVISOR[FLOAT]
         cg.warn(pos, code, msg)
     else:
-        raise cg.err(pos, msg, code)
+        defer_simplifier_error(cg, cg.err(pos, msg, code))
+
+
+def defer_simplifier_error(cg: CodegenContext, err: HlslError) -> None:
+    """Keep X4010 (an integer divisor known to be zero) or X3504 (a literal index out of bounds) for the phase fxc
+    finds them in: after the type rules of the whole file, the first met of the two first (d3dcompiler_47 10.1,
+    session 47: ``int k = 1 / 0; return p + undefined;`` is X3004, ``... p.xyzq`` X3018, ``... ; float4 g() {
+    return undefined; }`` X3004; ``1 / 0; ... a[3]`` X4010 and the other order X3504; a run-time ``[unroll]``'s
+    X3511 and an uninitialised read's X4000 after it). Inside a loop being unrolled it is raised at once
+    (``cg.strict_bounds``: unroll.py ends a literal loop's copies on it)."""
+    from .uintrange import stamp
+
+    if cg.strict_bounds:
+        raise err
+    if cg.deferred_oob_error is None:
+        cg.deferred_oob_error = stamp(cg, err)
 
 
 def iabs(cg: CodegenContext, n: int, s: list) -> list:
@@ -1283,11 +1298,7 @@ def out_of_bounds(cg: CodegenContext, pos, count: int) -> int:
     error waits in ``cg.deferred_oob_error`` (compiler.py raises it after the type rules) and the index names
     the last element, a stand-in that keeps the expression's type. Inside a loop being unrolled the error is
     raised at once (``cg.strict_bounds``): unroll.py ends a literal loop's copies on it."""
-    err = cg.err(pos, "array index out of bounds", 3504)
-    if cg.strict_bounds:
-        raise err
-    if cg.deferred_oob_error is None:
-        cg.deferred_oob_error = err
+    defer_simplifier_error(cg, cg.err(pos, "array index out of bounds", 3504))
     return max(count - 1, 0)
 
 

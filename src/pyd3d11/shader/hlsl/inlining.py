@@ -323,7 +323,9 @@ def missing_implementation(cg: CodegenContext, e: A.Call, proto: A.FuncDef) -> V
     if isinstance(ret, (ObjectType, InterfaceType)) or ret is not VOID and objects.holds_objects(ret):
         raise err  # no zero value for objects: at once (d3dcompiler_47 10.1 reports it in the same phase)
     if cg.deferred_call_error is None and cg.deferred_double_error is None and cg.deferred_legacy_error is None:
-        cg.deferred_call_error = err
+        from .uintrange import stamp
+
+        cg.deferred_call_error = stamp(cg, err)  # (met before or after a zero divisor's X4010: compiler.py)
     if ret is VOID:
         return _val(VOID, [])
     return expr(cg, A.Cast(e.pos, ret, A.Literal(e.pos, 0, "lit_int")))
