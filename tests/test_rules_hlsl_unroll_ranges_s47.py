@@ -30,8 +30,6 @@ _ERROR = re.compile(r"error (X\d+)")
 
 #: rows this compiler still answers otherwise (strict xfails): the reason
 _GAPS = {
-    "j *= 2": "a counter multiplied each pass is not modelled (intranges judges literal steps only): the loop stays "
-              "a loop here, fxc's copies never end (0 * 2 stays 0)",
     "[unroll] for (uint i = j; i < 300; i++)": "a nested [unroll] whose counter starts at the outer counter: fxc's "
               "copies of both run past its limit; the outer loop is kept a loop here, the inner one not judged",
 }

@@ -15,10 +15,12 @@ compile. The ranges it knows, modelled here:
   dimension), SV_DispatchThreadID 0..65535n-1; every other input, constant-buffer value, cast from a float or
   ``abs`` / ``firstbithigh`` result: the whole type (int -2^31..2^31-1, uint 0..2^32-1);
 - ``+ - *`` of ranges (a result leaving its type is the whole type), ``/ % >> <<`` by a literal, ``&`` with a
-  non-negative side, ``min`` / ``max`` / ``clamp``, ``countbits`` (0..32), casts that keep the range, ``?:``.
+  non-negative side, ``min`` / ``max`` / ``clamp``, ``countbits`` (0..32), casts that keep the range, ``?:``; a
+  quotient is narrowed only of a dividend in 0 .. 2^31 - 1 and a shifted range keeps no lower bound (session 48:
+  ``u / 2^30`` and ``(gt.x + 8) << 1``'s lower bound are fxc's whole type / 0).
 
 A loop is judged when one variable (the counter) changes in it, by one step of a literal (``j++``, ``j -= 2``,
-``j = j + 4``) a pass, and nothing else the condition or a top-level ``if (C) break;`` reads changes; its start is its
+``j = j + 4``) or one scaling by a literal (``j *= 2``, ``j = 3 * j``, ``j <<= 1``, ``j /= 2``: session 48) a pass, and nothing else the condition or a top-level ``if (C) break;`` reads changes; its start is its
 initialiser's range (a ``for`` declaration or assignment, or the one declaration of a local of the entry point that
 nothing but the loop assigns). The copies end where the condition is false for every pair of values, or a top-level
 break's condition true for every one. Anything else is not judged (None): the caller keeps its older rules.
@@ -196,7 +198,11 @@ class _Model:
             return _fit(kind, min(corners), max(corners))
         k = b[1] if b[1] == b[2] else None
         if e.op == "/" and k is not None and k > 0:
-            return _fit(kind, int(a[1] / k), int(a[2] / k))  # (C's truncation toward zero)
+            # fxc narrows a quotient only of a dividend known to lie in 0 .. 2^31 - 1: ``(u & 0x7FFFFFFF) / 2^29`` is
+            # 0 .. 3, ``u / 2^30``, ``(u & 0x80000000) / 2^30`` and ``c / 2^30`` of an int are the whole type
+            if 0 <= a[1] and a[2] <= INT_MAX:
+                return _fit(kind, a[1] // k, a[2] // k)
+            return whole
         if e.op == "%" and k is not None and k > 0:
             if a[1] >= 0:
                 return (kind, 0 if a[2] >= k else a[1], min(a[2], k - 1))
@@ -204,6 +210,10 @@ class _Model:
         if e.op == ">>" and k is not None and 0 <= k < 32:
             return (kind, a[1] >> k, a[2] >> k)
         if e.op == "<<" and k is not None and 0 <= k < 32:
+            if a[1] != a[2]:  # fxc keeps no lower bound of a shifted range: ``(gt.x + 8) << 1`` is 0 .. 142, and
+                if a[1] < 0:  # one that may be negative is the whole type (``((int)gt.x - 8) << 1``)
+                    return whole
+                a = (kind, 0, a[2])
             if kind == UINT and a[2] << k > UINT_MAX:
                 return (kind, 0, UINT_MAX >> k << k)  # (the low k bits are 0: ``j = u << 4; j < 10`` compiles)
             return _fit(kind, a[1] << k, a[2] << k)
@@ -271,33 +281,48 @@ def _assigned_outside(cg: CodegenContext, body: A.Node, name: str, inside: A.Nod
     return any(isinstance(n, writers) and id(n) not in skip and name in assigned_names(cg, n) for n in A.walk(body))
 
 
-def _step(e: A.Node) -> tuple[str, int] | None:
-    """``(counter, delta)`` of a counter's step expression, None for any other expression."""
+#: a step scaling the counter by a literal each pass (``j *= 2``, ``j = j << 1``, ``j /= 4``, ``j >>= 1``)
+_SCALING = {"*=": "*", "/=": "/", "<<=": "<<", ">>=": ">>"}
+
+
+def _int_literal(v: A.Node) -> bool:
+    return isinstance(v, A.Literal) and v.base in (LIT_INT, INT, UINT)
+
+
+def _step(e: A.Node) -> tuple[str, int | None, A.Node | None] | None:
+    """``(counter, delta, None)`` of a counter's step by a literal difference, ``(counter, None, value)`` of a step
+    scaling it by a literal (``value``: the counter's next value as an expression of it), None for any other
+    expression."""
     if isinstance(e, A.ExprStmt):
         e = e.expr
     if isinstance(e, (A.Postfix, A.Unary)) and e.op in ("++", "--") and isinstance(e.a, A.Ident):
-        return e.a.name, 1 if e.op == "++" else -1
+        return e.a.name, 1 if e.op == "++" else -1, None
     if not isinstance(e, A.Assign) or not isinstance(e.target, A.Ident):
         return None
     name, v = e.target.name, e.value
+    if e.op in _SCALING and _int_literal(v):
+        return name, None, A.Binary(e.pos, _SCALING[e.op], e.target, v)
     sign = 1
     if isinstance(v, A.Unary) and v.op == "-" and isinstance(v.a, A.Literal):
         v, sign = v.a, -1  # (``k += -1``)
-    if e.op in ("+=", "-=") and isinstance(v, A.Literal) and v.base in (LIT_INT, INT, UINT):
-        return name, sign * (v.value if e.op == "+=" else -v.value)
-    if e.op == "=" and isinstance(v, A.Binary) and v.op in ("+", "-"):
-        if isinstance(v.a, A.Ident) and v.a.name == name and isinstance(v.b, A.Literal) and \
-                v.b.base in (LIT_INT, INT, UINT):
-            return name, v.b.value if v.op == "+" else -v.b.value
-        if v.op == "+" and isinstance(v.b, A.Ident) and v.b.name == name and isinstance(v.a, A.Literal) and \
-                v.a.base in (LIT_INT, INT, UINT):
-            return name, v.a.value
+    if e.op in ("+=", "-=") and _int_literal(v):
+        return name, sign * (v.value if e.op == "+=" else -v.value), None
+    if e.op != "=" or not isinstance(v, A.Binary):
+        return None
+    if v.op in ("+", "-") and isinstance(v.a, A.Ident) and v.a.name == name and _int_literal(v.b):
+        return name, v.b.value if v.op == "+" else -v.b.value, None
+    if v.op == "+" and isinstance(v.b, A.Ident) and v.b.name == name and _int_literal(v.a):
+        return name, v.a.value, None
+    if v.op in ("*", "/", "<<", ">>") and isinstance(v.a, A.Ident) and v.a.name == name and _int_literal(v.b) or \
+            v.op == "*" and isinstance(v.b, A.Ident) and v.b.name == name and _int_literal(v.a):
+        return name, None, v
     return None
 
 
-def _counter(cg: CodegenContext, s: A.Node) -> tuple[_Model, str, int, A.Node] | None:
-    """The model of loop ``s`` (a ``for`` or ``while``), its counter's name, step and step statement: one variable
-    the condition reads, changed once a pass by a literal and nowhere else in the body; None for any other loop."""
+def _counter(cg: CodegenContext, s: A.Node) -> tuple[_Model, str, int | None, A.Node | None, A.Node] | None:
+    """The model of loop ``s`` (a ``for`` or ``while``), its counter's name, step (:func:`_step`'s delta and value)
+    and step statement: one variable the condition reads, changed once a pass by a literal and nowhere else in the
+    body; None for any other loop."""
     from .constprop import assigned_names
 
     if not isinstance(s, (A.For, A.While)) or s.cond is None:
@@ -308,11 +333,11 @@ def _counter(cg: CodegenContext, s: A.Node) -> tuple[_Model, str, int, A.Node] |
         [st for st in body if _step(st) and _step(st)[0] in read]
     if len(steps) != 1 or _step(steps[0]) is None:
         return None
-    name, delta = _step(steps[0])  # type: ignore[misc]
+    name, delta, scaled = _step(steps[0])  # type: ignore[misc]
     changing = assigned_names(cg, s.body) | ({name} if isinstance(s, A.For) else set())
     if any(name in assigned_names(cg, st) for st in body if st is not steps[0]):
         return None  # the counter changes elsewhere too
-    return _Model(cg, s, changing), name, delta, steps[0]
+    return _Model(cg, s, changing), name, delta, scaled, steps[0]
 
 
 def unroll_copies(cg: CodegenContext, s: A.Node, limit: int) -> int | None:
@@ -322,7 +347,7 @@ def unroll_copies(cg: CodegenContext, s: A.Node, limit: int) -> int | None:
     found = _counter(cg, s)
     if found is None:
         return None
-    model, name, delta, step = found
+    model, name, delta, scaled, step = found
     body = s.body.stmts if isinstance(s.body, A.Block) else [s.body]
     try:
         start = _start(model, s, name)
@@ -334,7 +359,7 @@ def unroll_copies(cg: CodegenContext, s: A.Node, limit: int) -> int | None:
             model.counter = (name, cur)
             if model.always(s.cond, False):
                 return n
-            nxt = _fit(kind, cur[1] + delta, cur[2] + delta)
+            nxt = _fit(kind, cur[1] + delta, cur[2] + delta) if delta is not None else _as(kind, model.value(scaled))
             for after, c in breaks:
                 model.counter = (name, nxt if after else cur)
                 if model.always(c, True):
@@ -366,7 +391,9 @@ def endless_without_refusal(cg: CodegenContext, s: A.Node, limit: int) -> bool:
     found = _counter(cg, s)
     if found is None or unroll_copies(cg, s, limit) != limit + 1:
         return False
-    model, name, delta, _step_node = found
+    model, name, delta, _scaled, _step_node = found
+    if delta is None:
+        return False  # (a scaled counter: the copies are made)
     for n in A.walk(s.body):
         if not isinstance(n, _PLAIN) or isinstance(n, A.Binary) and n.op in ("/", "%", "<<", ">>"):
             return False
