@@ -31,11 +31,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
+from value_table_helpers import group_mismatches, row_groups, store_source, stored_words, words_agree
 
-from pyd3d11.tools import optdiff, wine_d3dcompiler
-from pyd3d11.tools.fxc_oracle import _reference_backend
+from pyd3d11.tools import wine_d3dcompiler
 
 #: the words are stored constants: run once, on the reference executor
 pytestmark = pytest.mark.backend_specific
@@ -49,55 +48,15 @@ ROWS: list[tuple[str, str, int, int]] = [
 #: last 29: fxc's expansion constants kept in double (operands.DoubleImm, instfold.fold_double: asin / acos / atan /
 #: log10 / exp / log / sinh / cosh / degrees / radians of constant locals) and a static const's exact value
 #: (constlit.py: ``cos(s)`` of ``static const float s = 1e20`` is cos of the double 1e20, /Od too)
-NOT_BUILT: dict[str, str] = {}
+NOT_BUILT: dict[tuple[str, str], str] = {}
 
-_CHUNK = 48  # stores per program (the executor's structured buffer holds 48 elements)
-
-
-def _nan(w: int) -> bool:
-    return (w & 0x7F800000) == 0x7F800000 and bool(w & 0x7FFFFF)
-
-
-def _agree(a: int, b: int) -> bool:
-    return a == b or (_nan(a) and _nan(b))
-
-
-def _source(bodies: list[str], pre: str = "") -> str:
-    blocks = "\n".join("    { " + b.replace("u[0]", f"u[{i}]") + " }" for i, b in enumerate(bodies))
-    return f"RWStructuredBuffer<float> u : register(u0);\n{pre}\n[numthreads(1, 1, 1)] void main()\n{{\n{blocks}\n}}\n"
-
-
-def _words(blob: bytes, n: int) -> list[int]:
-    with _reference_backend():
-        res = optdiff._run_all([blob], 4, 0, 1, False)[0]
-    return [int(w) for w in np.asarray(res["UAV#0 word"]).ravel().view(np.uint32)[:n]]
-
-
-def _groups() -> list[list[tuple[str, str, int, int]]]:
-    """The rows in programs of up to _CHUNK stores, one text before the entry point and one flag set each (a body
-    that writes another element than u[0] alone)."""
-    out: list[list[tuple[str, str, int, int]]] = []
-    for key in sorted({(p, f) for p, _, f, _ in ROWS}):
-        rows = [r for r in ROWS if (r[0], r[2]) == key]
-        alone = [r for r in rows if "u[1]" in r[1]]
-        rows = [r for r in rows if r not in alone]
-        out += [rows[i:i + _CHUNK] for i in range(0, len(rows), _CHUNK)] + [[r] for r in alone]
-    return out
-
-
-_GROUPS = _groups()
+_GROUPS = row_groups(ROWS, alone=lambda r: "u[1]" in r[1])
 
 
 @pytest.mark.parametrize("group", range(len(_GROUPS)))
 def test_constant_instructions_fold_as_fxc(group: int) -> None:
-    rows = _GROUPS[group]
-    pre, flags = rows[0][0], rows[0][2]
-    blob = optdiff._compile(_source([b for _, b, _, _ in rows], pre).encode(), "s43.hlsl", "main", "cs_5_0", None,
-                            None, flags, True)
-    got = _words(blob, len(rows))
-    bad = [(b, f"{g:08x}", f"{w:08x}") for (_, b, _, w), g in zip(rows, got) if not _agree(g, w) and b not in NOT_BUILT]
+    bad, met = group_mismatches(_GROUPS[group], "s43.hlsl", not_built=NOT_BUILT)
     assert not bad, bad
-    met = [b for (_, b, _, w), g in zip(rows, got) if _agree(g, w) and b in NOT_BUILT]
     assert not met, f"now as fxc (remove from NOT_BUILT): {met}"
 
 
@@ -106,7 +65,7 @@ def test_rows_hold_the_measured_figures() -> None:
     zero, instfold.fold_abs, and ``tanh`` of a local 0.3096, whose expansion's modified literals now fold first; none
     since session 46: the expansions' double constants, a static const's exact value)."""
     assert len(ROWS) == 670
-    assert sum(1 for r in ROWS if r[1] in NOT_BUILT) == 0
+    assert sum(1 for r in ROWS if (r[0], r[1]) in NOT_BUILT) == 0
 
 
 @pytest.mark.skipif(_LIVE is not None, reason=f"d3dcompiler_47 under Wine: {_LIVE}")
@@ -114,6 +73,6 @@ def test_rows_are_the_dlls_answers() -> None:
     """Every 15th row, compiled by the DLL now, stores the recorded word."""
     dll = wine_d3dcompiler.shared()
     for pre, body, flags, word in ROWS[::15]:
-        r = dll.compile(_source([body], pre).encode(), "cs_5_0", "main", flags)
+        r = dll.compile(store_source([body], pre).encode(), "cs_5_0", "main", flags)
         assert r.ok, r.messages
-        assert _agree(_words(r.blob, 1)[0], word), (pre, body, flags)
+        assert words_agree(stored_words(r.blob, 1)[0], word), (pre, body, flags)

@@ -32,11 +32,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
+from value_table_helpers import group_mismatches, row_groups, store_source, stored_words, words_agree
 
-from pyd3d11.tools import optdiff, wine_d3dcompiler
-from pyd3d11.tools.fxc_oracle import _reference_backend
+from pyd3d11.tools import wine_d3dcompiler
 
 #: the words are stored constants: run once, on the reference executor
 pytestmark = pytest.mark.backend_specific
@@ -54,51 +53,13 @@ NOT_BUILT = {
         "built (before this session too)",
 }
 
-_CHUNK = 48  # stores per program (the executor's structured buffer holds 48 elements)
-
-
-def _nan(w: int) -> bool:
-    return (w & 0x7F800000) == 0x7F800000 and bool(w & 0x7FFFFF)
-
-
-def _agree(a: int, b: int) -> bool:
-    return a == b or (_nan(a) and _nan(b))
-
-
-def _source(bodies: list[str], pre: str = "") -> str:
-    blocks = "\n".join("    { " + b.replace("u[0]", f"u[{i}]") + " }" for i, b in enumerate(bodies))
-    return f"RWStructuredBuffer<float> u : register(u0);\n{pre}\n[numthreads(1, 1, 1)] void main()\n{{\n{blocks}\n}}\n"
-
-
-def _words(blob: bytes, n: int) -> list[int]:
-    with _reference_backend():
-        res = optdiff._run_all([blob], 4, 0, 1, False)[0]
-    return [int(w) for w in np.asarray(res["UAV#0 word"]).ravel().view(np.uint32)[:n]]
-
-
-def _groups() -> list[list[tuple[str, str, int, int]]]:
-    """The rows in programs of up to _CHUNK stores, one text before the entry point and one flag set each."""
-    out: list[list[tuple[str, str, int, int]]] = []
-    for key in sorted({(p, f) for p, _, f, _ in ROWS}):
-        rows = [r for r in ROWS if (r[0], r[2]) == key]
-        out += [rows[i:i + _CHUNK] for i in range(0, len(rows), _CHUNK)]
-    return out
-
-
-_GROUPS = _groups()
+_GROUPS = row_groups(ROWS)
 
 
 @pytest.mark.parametrize("group", range(len(_GROUPS)))
 def test_values_fold_as_fxc(group: int) -> None:
-    rows = _GROUPS[group]
-    pre, flags = rows[0][0], rows[0][2]
-    blob = optdiff._compile(_source([b for _, b, _, _ in rows], pre).encode(), "s44.hlsl", "main", "cs_5_0", None,
-                            None, flags, True)
-    got = _words(blob, len(rows))
-    bad = [(b, f, f"{g:08x}", f"{w:08x}") for (p, b, f, w), g in zip(rows, got)
-           if not _agree(g, w) and (p, b) not in NOT_BUILT]
+    bad, met = group_mismatches(_GROUPS[group], "s44.hlsl", not_built=NOT_BUILT)
     assert not bad, bad
-    met = [b for (p, b, _, w), g in zip(rows, got) if _agree(g, w) and (p, b) in NOT_BUILT]
     assert not met, f"now as fxc (remove from NOT_BUILT): {met}"
 
 
@@ -115,6 +76,6 @@ def test_rows_are_the_dlls_answers() -> None:
     """Every 20th row, compiled by the DLL now, stores the recorded word (one program)."""
     sample = [r for r in ROWS[::20] if r[2] == 0 and not r[0]]
     dll = wine_d3dcompiler.shared()
-    r = dll.compile(_source([b for _, b, _, _ in sample]).encode(), "cs_5_0", "main", 0)
+    r = dll.compile(store_source([b for _, b, _, _ in sample]).encode(), "cs_5_0", "main", 0)
     assert r.ok, r.messages
-    assert all(_agree(g, w) for g, (_, _, _, w) in zip(_words(r.blob, len(sample)), sample))
+    assert all(words_agree(g, w) for g, (_, _, _, w) in zip(stored_words(r.blob, len(sample)), sample))

@@ -41,6 +41,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from value_table_helpers import store_source
 
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile
@@ -60,11 +61,6 @@ _CHUNK = 48  # stores per program (the executor's structured buffer holds 48 ele
 _GROUPS = [ROWS[i:i + _CHUNK] for i in range(0, len(ROWS), _CHUNK)]
 
 
-def _source(bodies: list[str]) -> str:
-    blocks = "\n".join("    { " + b.replace("u[0]", f"u[{i}]") + " }" for i, b in enumerate(bodies))
-    return f"RWStructuredBuffer<uint> u : register(u0);\n{_CB}\n[numthreads(1, 1, 1)] void main()\n{{\n{blocks}\n}}\n"
-
-
 def _words(blob: bytes, n: int) -> list[int]:
     cb = np.zeros(4096 * 4, np.uint32)
     cb[:len(_DATA["cbuffer"])] = _DATA["cbuffer"]
@@ -77,7 +73,7 @@ def _words(blob: bytes, n: int) -> list[int]:
 @pytest.mark.parametrize("group", range(len(_GROUPS)))
 def test_integer_values_as_fxc(group: int) -> None:
     rows = _GROUPS[group]
-    blob = optdiff._compile(_source([b for b, _ in rows]).encode(), "s45.hlsl", "main", "cs_5_0", None, None, 0, True)
+    blob = optdiff._compile(store_source([b for b, _ in rows], _CB, "uint").encode(), "s45.hlsl", "main", "cs_5_0", None, None, 0, True)
     got = _words(blob, len(rows))
     bad = [(b, f"{g:08x}", f"{w:08x}") for (b, w), g in zip(rows, got, strict=True) if g != w]
     assert not bad, bad

@@ -33,11 +33,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import numpy as np
 import pytest
-
-from pyd3d11.tools import optdiff
-from pyd3d11.tools.fxc_oracle import _reference_backend
+from value_table_helpers import group_mismatches, row_groups
 
 #: the words are stored constants: run once, on the reference executor
 pytestmark = pytest.mark.backend_specific
@@ -46,41 +43,12 @@ _DATA = json.loads((Path(__file__).parent / "data" / "hlsl_values_s47.json").rea
 #: (text before the entry point, body of a cs_5_0 entry storing u[0], flags, fxc's word)
 ROWS: list[tuple[str, str, int, int]] = [(p, b, f, int(w, 16)) for p, b, f, w in _DATA["rows"]]
 _CB = "cbuffer C : register(b0) { float4 a; };"
-_CHUNK = 48  # stores per program (the executor's structured buffer holds 48 elements)
-
-
-def _nan(w: int) -> bool:
-    return (w & 0x7F800000) == 0x7F800000 and bool(w & 0x7FFFFF)
-
-
-def _source(bodies: list[str], pre: str) -> str:
-    blocks = "\n".join("    { " + b.replace("u[0]", f"u[{i}]") + " }" for i, b in enumerate(bodies))
-    return (f"RWStructuredBuffer<float> u : register(u0);\n{pre}{_CB}\n[numthreads(1, 1, 1)] void main()\n"
-            f"{{\n{blocks}\n}}\n")
-
-
-def _groups() -> list[list[tuple[str, str, int, int]]]:
-    out = []
-    for key in sorted({(p, f) for p, _, f, _ in ROWS}):
-        rows = [r for r in ROWS if (r[0], r[2]) == key]
-        out += [rows[i:i + _CHUNK] for i in range(0, len(rows), _CHUNK)]
-    return out
-
-
-_GROUPS = _groups()
+_GROUPS = row_groups(ROWS)
 
 
 @pytest.mark.parametrize("group", range(len(_GROUPS)), ids=[f"{g[0][2]}-{i}" for i, g in enumerate(_GROUPS)])
 def test_values_as_fxc(group: int) -> None:
-    rows = _GROUPS[group]
-    pre, flags = rows[0][0], rows[0][2]
-    blob = optdiff._compile(_source([b for _, b, _, _ in rows], pre).encode(), "s47.hlsl", "main", "cs_5_0", None,
-                            None, flags, True)
-    with _reference_backend():
-        res = optdiff._run_all([blob], 4, _DATA["cbuffer_seed"], 1, False)[0]
-    got = [int(w) for w in np.asarray(res["UAV#0 word"]).ravel().view(np.uint32)[:len(rows)]]
-    bad = [(p, b, f, f"{g:08x}", f"{w:08x}") for (p, b, f, w), g in zip(rows, got, strict=True)
-           if g != w and not (_nan(g) and _nan(w))]
+    bad, _ = group_mismatches(_GROUPS[group], "s47.hlsl", _CB, _DATA["cbuffer_seed"])
     assert not bad, bad
 
 
