@@ -3,7 +3,8 @@
 
 d3dcompiler_47 10.1 (under Wine, session 48; lib_4_0, lib_4_1, lib_5_0, lib_4_0_level_9_1) compiles an ``export``
 prototype that no definition of the same name follows as a function with an empty body: ``export void f(float x);``
-is a library exporting f; ``export void f(out float x);`` compiles with the warning X3578 ("Output value 'x' is not
+is a library exporting f (where it is the file's first exported function: :func:`undefined_exports`);
+``export void f(out float x);`` compiles with the warning X3578 ("Output value 'x' is not
 completely initialized"); ``export float f(float x);`` -- alone or beside other exported functions -- is X3507
 "'f': Not all control paths return a value" at the declaration; ``export float f(Texture2D t);`` is a library
 function's parameter type rule (X3710). A definition of the name anywhere in the file takes its place (``export
@@ -29,16 +30,26 @@ from .types import NumType, VoidType
 _LINE = re.compile(r'#line\s+(\d+)(?:\s+"([^"]*)")?')
 
 
-def undefined_exports(prog: A.Program) -> list[A.FuncDef]:
-    """The exported declarations of ``prog`` without a body whose name no definition has."""
+def undefined_exports(prog: A.Program) -> tuple[list[A.FuncDef], A.FuncDef | None]:
+    """(the exported declaration without a body whose name no definition has, when it is the file's first exported
+    function -- it gets an empty body --; the first other such declaration, which fxc does not find at all).
+
+    d3dcompiler_47 10.1 (session 48) reads the exported functions in order and gives a bodiless one an empty body
+    only where it is the first: ``export void a(float x);`` alone or before ``export void b(int y) {}`` compiles,
+    ``export void a(float x); export void b(int y);`` and ``export void b(int y) {} export void a(float x);`` are
+    X3501 "'<name>': entrypoint not found" (no position) -- after the earlier functions' own errors
+    (``export float a(float x); export void b(int y);`` is a's X3507)."""
     defined = {d.name for d in prog.decls if isinstance(d, A.FuncDef) and d.body is not None}
-    out, seen = [], set()
-    for d in prog.decls:
-        if isinstance(d, A.FuncDef) and d.body is None and "export" in d.mods and d.name not in defined:
-            if d.name not in seen:
-                seen.add(d.name)
+    exported = [d for d in prog.decls if isinstance(d, A.FuncDef) and "export" in d.mods]
+    first = exported[0].name if exported else None
+    out: list[A.FuncDef] = []
+    for d in exported:
+        if d.body is None and d.name not in defined:
+            if d.name != first:
+                return out, d
+            if not out:
                 out.append(d)
-    return out
+    return out, None
 
 
 def _offsets(text: str, file: str) -> dict[tuple[str, int], int]:

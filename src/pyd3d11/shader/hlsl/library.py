@@ -282,7 +282,7 @@ def compile_library(source: str, file: str, target: str, defines: dict[str, str]
     from .libproto import check_signatures, undefined_exports, with_empty_bodies
 
     check_signatures(prog)  # X3710 / X3717 of an exported signature, before the bodies (libproto.py)
-    prototypes = undefined_exports(prog)
+    prototypes, unfound = undefined_exports(prog)
     if prototypes:  # an exported declaration never defined: a function with an empty body (libproto.py)
         pp.text = with_empty_bodies(pp.text, file, prototypes)
         prog = Parser(lex(pp.text, file), stage_target).parse_program()
@@ -313,6 +313,11 @@ def compile_library(source: str, file: str, target: str, defines: dict[str, str]
         return [dict(name=b.Name, kind=_binding_kind(b.Type), slot=b.BindPoint, count=b.BindCount)
                 for b in (refl.GetResourceBindingDesc(i) for i in range(refl.GetDesc().BoundResources))]
 
+    if unfound is not None:  # a later exported declaration without a body: not found, after the earlier ones
+        ahead = [m for f, m in zip(exports, functions) if (f.pos.line, f.pos.col) < (unfound.pos.line, unfound.pos.col)]
+        for f in ahead:
+            build([f])
+        raise HlslError("", 0, 0, 3501, f"'{unfound.name}': entrypoint not found")
     whole_failed = False
     if functions:
         try:
