@@ -3,10 +3,10 @@ vkd3d shader-test author writes ``[preproc]`` tests, aimed at session 47's open 
 holds: a string left open inside a macro's argument list (on the invocation's line, on a later line of the list, in
 ``#if`` / ``#elif``, stringized, charized, pasted, at the file's end), ``#@`` of quotes and strings, an ``#include``
 among macro arguments, D3D_SHADER_MACRO definitions given twice, the place (file, line) of every message kind after
-``#line 0`` / ``4294967294`` / ``4294967295`` / ``2^31`` / a name, ``__FILE__`` / ``__LINE__`` / ``__COUNTER__`` and
-other predefined names in every position, ``defined`` an expansion produces, the directives an included file ends
-with when it has no new-line, ``#error`` text and the ``#pragma`` forms fxc knows. No program repeats an older table's
-source (test_rules_preproc_s42.py to _s47.py; checked below).
+``#line 0`` / ``4294967294`` / ``4294967295`` / ``2^31`` / a name / ``""`` and at the end of the file, ``__FILE__`` /
+``__LINE__`` / ``__COUNTER__`` and other predefined names in every position, ``defined`` an expansion produces, the
+directives an included file ends with when it has no new-line, ``#error`` text and the ``#pragma`` forms fxc knows.
+No program repeats an older table's source (test_rules_preproc_s42.py to _s47.py; checked below).
 
 Every expected value was recorded from Microsoft's d3dcompiler_47.dll 10.1 under Wine (session 48): D3DPreprocess's
 whole text byte for byte (the source named ``<DIR>\\\\src\\\\t.hlsl``, D3D_COMPILE_STANDARD_FILE_INCLUDE) and the error
@@ -20,12 +20,15 @@ against the live DLL here (the CI time rule). The rules this session built:
   the new-line, ``pass``; at the file's end X1515 and the name alone); ``#`` of it ends at the new-line with X1005
   at the ``#define``; a compile's parser reads the invocation only after the string's X1005;
 - ``#@`` keeps the first token of its operand in single quotes read again (``''`` gives ``'''``, ``x''`` ``'x'``);
-- a message's line is fxc's 32-bit counter: line 0 printed as 1, 4294967295 no place at all;
+- a message's line is fxc's 32-bit counter: line 0 printed as 1, 4294967295 no place at all; ``#line N ""``'s
+  empty name still prints the place ``(N,..)``; the compiler's "unexpected end of file" is on the line after the
+  source's last new-line, or at the end of a last line that has none;
 - a D3D_SHADER_MACRO name given again with another definition warns X1519 at ``(1,..)``;
 - an included file's last directive with no new-line returns its line end, the file's end one more (an unnamed
   ``#line N`` there ends the file at line N - 2);
 - an ``#include`` among an invocation's arguments: the compile reads the replacement at the ``)`` line, X1507 at the
   ``#include``'s own line.
+- ``##`` of a held string reads it again: X1005 once more, at its quote's place in the pasted text.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ INCLUDE_FILES = {
     'e48_elif.h': '#elif 1',
     'e48_else.h': '#else',
     'e48_endif.h': '#endif',
+    'e48_fl.h': '__FILE__ __LINE__',
     'e48_hash.h': '#',
     'e48_if.h': '#if 1',
     'e48_lineonly.h': '#line 9',
@@ -66,7 +70,6 @@ INCLUDE_FILES = {
     'f4.h': '#line 0',
     'f5.h': '#line 1',
     'f6.h': '#line 2',
-    'f7.h': '#line 3',
     'h48_a.h': '#define F(x) x\nF("a\n) pass\n',
     'h48_b.h': 'F("a\n',
 }
@@ -122,31 +125,39 @@ ROWS = [
     ('defdup', 'X pass\n', (('X', '1'), ('Y', '2'), ('X', '3')), '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n3 pass \n', ()),
     ('defdup', 'X Y pass\n', (('X', '1'), ('X', '2'), ('Y', '1'), ('Y', '2')), '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n2 2 pass \n', ()),
     ('defdup', 'X pass\n', (('X', '1'), ('X', '2'), ('X', '3')), '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n3 pass \n', ()),
-    ('places', '#line 5 ""\nx "open\n', None, '#line 4 ""\n\nx "open\n ', ('X1005',)),
-    ('places', '#line 0\nfloat4 main():SV_Target{return 1;} float4 q', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 0\nfloat4 main ( ) : SV_Target { return 1 ; } float4 q ', ()),
-    ('places', '#line 5 ""\n#if 1 +\n#endif\n', None, '#line 4 ""\n\n\n\n', ('X1500', 'X1510')),
-    ('places', '#line 5 ""\n#define A 1\n#define A 2\nA\n', None, '#line 4 ""\n\n\n\n2 \n', ()),
-    ('places', '#line 5 ""\n#bogus\n', None, '#line 4 ""\n\n\n', ('X1504',)),
     ('places', '#line 0\n#if 1 +\n#endif\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 0\n\n\n', ('X1500', 'X1510')),
     ('places', '#line 0\n#error boom\n', None, None, ('-',)),
     ('places', '#line 0\nx "open\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 0\nx "open\n ', ('X1005',)),
     ('places', '#line 0\n#bogus\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 0\n\n', ('X1504',)),
     ('places', '#line 0\nF(\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 0\nF ( \n', ()),
     ('places', '#line 0\n#include "nope48.h"\n', None, None, ('X1507',)),
+    ('places', '#line 0\nfloat4 main():SV_Target{return 1;} float4 q', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 0\nfloat4 main ( ) : SV_Target { return 1 ; } float4 q ', ()),
+    ('places', '#line 5 ""\n#if 1 +\n#endif\n', None, '#line 4 ""\n\n\n\n', ('X1500', 'X1510')),
+    ('places', '#line 5 ""\n#define A 1\n#define A 2\nA\n', None, '#line 4 ""\n\n\n\n2 \n', ()),
+    ('places', '#line 5 ""\nx "open\n', None, '#line 4 ""\n\nx "open\n ', ('X1005',)),
+    ('places', '#line 5 ""\n#bogus\n', None, '#line 4 ""\n\n\n', ('X1504',)),
+    ('places', '#line 5 ""\nF(\n', None, '#line 4 ""\n\nF ( \n', ()),
+    ('places', '#line 5 ""\n#include "nope48.h"\n', None, None, ('X1507',)),
+    ('places', '#line 5 ""\nfloat4 main():SV_Target{return 1;} float4 q', None, '#line 4 ""\n\nfloat4 main ( ) : SV_Target { return 1 ; } float4 q ', ()),
     ('places', '#line 4294967295\n#if 1 +\n#endif\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 4294967295\n\n\n', ('X1500', 'X1510')),
-    ('places', '#line 4294967295\n#error boom\n', None, None, ('-',)),
-    ('places', '#line 4294967295\n#define A 1\n#define A 2\nA\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 4294967295\n\n\n2 \n', ()),
-    ('places', '#line 4294967295\nx "open\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 4294967295\nx "open\n ', ('X1005',)),
-    ('places', '#line 4294967295\n#bogus\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 4294967295\n\n', ('X1504',)),
-    ('places', '#line 4294967295\nF(\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 4294967295\nF ( \n', ()),
-    ('predef', '/* a\nb */ __LINE__ pass\n', None, '#line 2 "<DIR>\\\\src\\\\t.hlsl"\n2 pass \n', ()),
+    ('eof', 'float4 main():SV_Target{return 1;} float4 q', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\nfloat4 main ( ) : SV_Target { return 1 ; } float4 q ', ()),
+    ('eof', 'float4 main():SV_Target{return 1;} float4 q\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\nfloat4 main ( ) : SV_Target { return 1 ; } float4 q \n', ()),
+    ('eof', 'float4 main():SV_Target{return 1;} float4 q\n\n\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\nfloat4 main ( ) : SV_Target { return 1 ; } float4 q \n', ()),
+    ('eof', 'float4 main():SV_Target{return 1;} float4 q // c', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\nfloat4 main ( ) : SV_Target { return 1 ; } float4 q ', ()),
+    ('eof', 'float4 main():SV_Target{return 1;} float4 q\n// c\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\nfloat4 main ( ) : SV_Target { return 1 ; } float4 q \n', ()),
+    ('eof', 'float4 main():SV_Target{return 1;} float4 q /* c\n*/\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\nfloat4 main ( ) : SV_Target { return 1 ; } float4 q \n', ()),
+    ('empty', '#line 5 ""\n#if 1 +\n#endif\n', None, '#line 4 ""\n\n\n\n', ('X1500', 'X1510')),
+    ('empty', '#line 5 ""\n__FILE__ __LINE__\n', None, '#line 4 ""\n\n"" 5 \n', ()),
+    ('empty', '#line 5 ""\n#line 9\n#bogus\n', None, '#line 4 ""\n\n\n\n#line 9\n\n', ('X1504',)),
+    ('empty', '#line 5 "" \n#bogus\n', None, '#line 4 ""\n\n\n', ('X1504',)),
+    ('predef', '#define E\nE __LINE__ pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n2 pass \n', ()),
+    ('predef', '#if __LINE__ + __LINE__ == 2\npass\n#else\nfail\n#endif\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n#line 5\n\n', ()),
+    ('predef', '#define __COUNTER__ 5\n__COUNTER__ pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n5 pass \n', ()),
+    ('predef', '__LINE__ __FILE__ pass\n#include "e48_fl.h"\n\n__LINE__\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n1 "<DIR>\\\\src\\\\t.hlsl" pass \n\n\n#line 1 "e48_fl.h"\n"e48_fl.h" 1 \n\n#line 4 "<DIR>\\\\src\\\\t.hlsl"\n4 \n', ()),
     ('predef', '#define __FILE__ "f"\n__FILE__ pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"f" pass \n', ()),
-    ('predef', '#define F(a) a __LINE__\nF(\n1\n)\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n1 4 \n#line 4\n\npass \n', ()),
-    ('predef', '#pragma message(__FILE__)\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1\n\npass \n', ()),
-    ('predef', 'F48(__LINE__)\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\nF48 ( 1 ) \npass \n', ()),
     ('predef', '#define P(a,b) a##b\nP(__LINE__,1) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n21 pass \n', ()),
     ('predef', '#ifdef __COUNTER__\nfail\n#else\npass\n#endif\n', None, '#line 3 "<DIR>\\\\src\\\\t.hlsl"\n\npass \n\n', ()),
-    ('predef', '#define __COUNTER__ 5\n__COUNTER__ pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n5 pass \n', ()),
+    ('predef', '#pragma message(__FILE__)\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1\n\npass \n', ()),
     ('predef_def', '__LINE__ X pass\n', (('X', '__LINE__'),), '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n1 1 pass \n', ()),
     ('predef_def', 'X pass\n', (('X', '__FILE__'),), '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n"<DIR>\\\\src\\\\t.hlsl" pass \n', ()),
     ('defined', '#define D defined\n#define X\n#if D X\npass\n#else\nfail\n#endif\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n\npass \n\n#line 7\n\n', ()),
@@ -167,8 +178,6 @@ ROWS = [
     ('eofinc', '#include "f3.h"\n__LINE__ pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "f3.h"\n\n\n#line 20\nx \n\n\n#line 21\n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\n2 pass \n', ()),
     ('eofinc', '#include "f4.h"\n__LINE__ pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "f4.h"\n\n\n#line 4294967294\n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\n2 pass \n', ()),
     ('eofinc', '#include "f5.h"\n__LINE__ pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "f5.h"\n\n\n#line 4294967295\n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\n2 pass \n', ()),
-    ('eofinc', '#include "f6.h"\n__LINE__ pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "f6.h"\n\n\n#line 0\n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\n2 pass \n', ()),
-    ('eofinc', '#include "f7.h"\n__LINE__ pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "f7.h"\n\n\n#line 1\n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\n2 pass \n', ()),
     ('eofinc2', '#define EX48 fail\n#if 1\n#include "e48_once.h"\nEX48\n#endif\n__LINE__ ss\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n\n\n#line 1 "e48_once.h"\npass \n\n\n#line 2\n\n\n#line 4 "<DIR>\\\\src\\\\t.hlsl"\nfail \n\n6 ss \n', ()),
     ('eofinc2', '#define EX48 fail\n#if 1\n#include "e48_text.h"\nEX48\n#endif\n__LINE__ ss\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n\n\n#line 1 "e48_text.h"\npass \n\n#line 4 "<DIR>\\\\src\\\\t.hlsl"\nfail \n\n6 ss \n', ()),
     ('eofinc2', '#define EX48 fail\n#if 1\n#include "e48_cmt.h"\nEX48\n#endif\n__LINE__ ss\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n\n\n#line 1 "e48_cmt.h"\npass \n\n#line 4 "<DIR>\\\\src\\\\t.hlsl"\nfail \n\n6 ss \n', ()),
@@ -193,6 +202,7 @@ ROWS = [
     ('eofinc_b', 'a\n#include "f4.h"\n\n__LINE__ pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\na \n\n\n#line 1 "f4.h"\n\n\n#line 4294967294\n\n\n#line 4 "<DIR>\\\\src\\\\t.hlsl"\n4 pass \n', ()),
     ('eofinc_b', 'a\n#include "f5.h"\n\n__LINE__ pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\na \n\n\n#line 1 "f5.h"\n\n\n#line 4294967295\n\n\n#line 4 "<DIR>\\\\src\\\\t.hlsl"\n4 pass \n', ()),
     ('eofinc_b', 'a\n#include "f6.h"\n\n__LINE__ pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\na \n\n\n#line 1 "f6.h"\n\n\n#line 0\n\n\n#line 4 "<DIR>\\\\src\\\\t.hlsl"\n4 pass \n', ()),
+    ('argstr2', '#define F(x) x\nfloat4 main():SV_Target{return F("a\n);}\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nfloat4 main ( ) : SV_Target { return "a\n ; } \n', ('X1005',)),
     ('argstr2', '#include "h48_a.h"\n__LINE__\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "h48_a.h"\n\n"a\n pass \n\n\n#line 2 "<DIR>\\\\src\\\\t.hlsl"\n2 \n', ('X1005',)),
     ('argstr2', '#define F(x) x\nF("a', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nF ', ('X1006', 'X1515')),
     ('argstr2', '#define F(x) x\n#include "h48_b.h"\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n\n#line 1 "h48_b.h"\nF ', ('X1005', 'X1515')),
@@ -205,11 +215,8 @@ ROWS = [
     ('argstr2', '#define F(x) x\nF("a\n/* c\n*/) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"a\n \npass \n', ('X1005',)),
     ('argstr2', '#define F(x) x\nF("a\n\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"a\n \npass \n', ('X1005',)),
     ('argstr2', '#define F(x) x\nF("a\n\n\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"a\n \n#line 4\npass \n', ('X1005',)),
-    ('argstr2', '#define F(x) x\nF("a\n#if 0\n) pass\n#endif\n)\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"a\n # if 0 \npass \n\n) \n', ('X1005', 'X1510')),
-    ('argstr2', '#define F(x) x\nF("a\n#\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"a\n # \npass \n', ('X1005',)),
-    ('argstr2', '#define F(x) x\nF("a\n"\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"a\n "\n pass \n', ('X1005', 'X1005')),
-    ('argstr2', '#define F(x) x\nF("a\n"b"\n"c) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nF ', ('X1005', 'X1005', 'X1515')),
-    ('argstr2', '#define F(x) x\nF(F(\n"a\n)) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"a\n \npass \n', ('X1005',)),
+    ('argstr2', '#define F(x) x\n#define G(a) a ## x\nG("a\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n"a\n x pass \n', ('X1005', 'X1005')),
+    ('argstr2', '#define F(x) x\n#define G(a) x ## a\nG("a\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\nx "a\n pass \n', ('X1005', 'X1005')),
 ]
 
 
@@ -222,8 +229,6 @@ GAPS = [
     ('argincl', '#define F(x) x\nF(\n#include "a48_end.h"\n__LINE__\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "a48_end.h"\npass \n\n\n#line 4 "<DIR>\\\\src\\\\t.hlsl"\n4 \n', ()),
     ('argstr2', '#define F(x) x\n#if F(\n"a\n)\npass\n#endif\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n\npass \n\n', ('X1005', 'X1500', 'X1510')),
     ('argstr2', '#define F(x) x\nF("a\\\nb\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"a\\\nb\n \npass \n', ('X1005',)),
-    ('argstr2', '#define F(x) x\n#define G(a) a ## x\nG("a\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n"a\n x pass \n', ('X1005', 'X1005')),
-    ('argstr2', '#define F(x) x\n#define G(a) x ## a\nG("a\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\nx "a\n pass \n', ('X1005', 'X1005')),
     ('argstr2', '#define F(x) x\nF("a\\\\\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"a\\\\\n pass \n', ('X1005',)),
 ]
 
@@ -283,30 +288,39 @@ COMPILES = [
     ('X pass\n', (('X', '1'), ('Y', '2'), ('X', '3')), 'X3000'),
     ('X Y pass\n', (('X', '1'), ('X', '2'), ('Y', '1'), ('Y', '2')), 'X3000'),
     ('X pass\n', (('X', '1'), ('X', '2'), ('X', '3')), 'X3000'),
-    ('#line 0\nfloat4 main():SV_Target{return 1;} float4 q', None, 'X3000'),
-    ('#line 5 ""\n#if 1 +\n#endif\n', None, 'X1500'),
-    ('#line 5 ""\n#define A 1\n#define A 2\nA\n', None, 'X3000'),
-    ('#line 5 ""\n#bogus\n', None, 'X1504'),
     ('#line 0\n#if 1 +\n#endif\n', None, 'X1500'),
     ('#line 0\n#error boom\n', None, '-'),
     ('#line 0\nx "open\n', None, 'X3000'),
     ('#line 0\n#bogus\n', None, 'X1504'),
     ('#line 0\nF(\n', None, 'X3000'),
     ('#line 0\n#include "nope48.h"\n', None, 'X1507'),
+    ('#line 0\nfloat4 main():SV_Target{return 1;} float4 q', None, 'X3000'),
+    ('#line 5 ""\n#if 1 +\n#endif\n', None, 'X1500'),
+    ('#line 5 ""\n#define A 1\n#define A 2\nA\n', None, 'X3000'),
+    ('#line 5 ""\nx "open\n', None, 'X3000'),
+    ('#line 5 ""\n#bogus\n', None, 'X1504'),
+    ('#line 5 ""\nF(\n', None, 'X3000'),
+    ('#line 5 ""\n#include "nope48.h"\n', None, 'X1507'),
+    ('#line 5 ""\nfloat4 main():SV_Target{return 1;} float4 q', None, 'X3000'),
     ('#line 4294967295\n#if 1 +\n#endif\n', None, 'X1500'),
-    ('#line 4294967295\n#error boom\n', None, '-'),
-    ('#line 4294967295\n#define A 1\n#define A 2\nA\n', None, 'X3000'),
-    ('#line 4294967295\nx "open\n', None, 'X3000'),
-    ('#line 4294967295\n#bogus\n', None, 'X1504'),
-    ('#line 4294967295\nF(\n', None, 'X3000'),
-    ('/* a\nb */ __LINE__ pass\n', None, 'X3000'),
+    ('float4 main():SV_Target{return 1;} float4 q', None, 'X3000'),
+    ('float4 main():SV_Target{return 1;} float4 q\n', None, 'X3000'),
+    ('float4 main():SV_Target{return 1;} float4 q\n\n\n', None, 'X3000'),
+    ('float4 main():SV_Target{return 1;} float4 q // c', None, 'X3000'),
+    ('float4 main():SV_Target{return 1;} float4 q\n// c\n', None, 'X3000'),
+    ('float4 main():SV_Target{return 1;} float4 q /* c\n*/\n', None, 'X3000'),
+    ('#line 5 ""\n#if 1 +\n#endif\n', None, 'X1500'),
+    ('#line 5 ""\n__FILE__ __LINE__\n', None, 'X3000'),
+    ('#line 5 ""\n#line 9\n#bogus\n', None, 'X1504'),
+    ('#line 5 "" \n#bogus\n', None, 'X1504'),
+    ('#define E\nE __LINE__ pass\n', None, 'X3000'),
+    ('#if __LINE__ + __LINE__ == 2\npass\n#else\nfail\n#endif\n', None, 'X3000'),
+    ('#define __COUNTER__ 5\n__COUNTER__ pass\n', None, 'X3000'),
+    ('__LINE__ __FILE__ pass\n#include "e48_fl.h"\n\n__LINE__\n', None, 'X3000'),
     ('#define __FILE__ "f"\n__FILE__ pass\n', None, 'X3000'),
-    ('#define F(a) a __LINE__\nF(\n1\n)\npass\n', None, 'X3000'),
-    ('#pragma message(__FILE__)\npass\n', None, 'ok'),
-    ('F48(__LINE__)\npass\n', None, 'X3000'),
     ('#define P(a,b) a##b\nP(__LINE__,1) pass\n', None, 'X3000'),
     ('#ifdef __COUNTER__\nfail\n#else\npass\n#endif\n', None, 'ok'),
-    ('#define __COUNTER__ 5\n__COUNTER__ pass\n', None, 'X3000'),
+    ('#pragma message(__FILE__)\npass\n', None, 'ok'),
     ('__LINE__ X pass\n', (('X', '__LINE__'),), 'X3000'),
     ('X pass\n', (('X', '__FILE__'),), 'X3000'),
     ('#define D defined\n#define X\n#if D X\npass\n#else\nfail\n#endif\n', None, 'ok'),
@@ -327,8 +341,6 @@ COMPILES = [
     ('#include "f3.h"\n__LINE__ pass\n', None, 'X3000'),
     ('#include "f4.h"\n__LINE__ pass\n', None, 'X3000'),
     ('#include "f5.h"\n__LINE__ pass\n', None, 'X3000'),
-    ('#include "f6.h"\n__LINE__ pass\n', None, 'X3000'),
-    ('#include "f7.h"\n__LINE__ pass\n', None, 'X3000'),
     ('#define EX48 fail\n#if 1\n#include "e48_endif.h"\nEX48\n#endif\n__LINE__ ss\n', None, 'X1510'),
     ('#define EX48 fail\n#if 1\n#include "e48_if.h"\nEX48\n#endif\n__LINE__ ss\n', None, 'X1502'),
     ('#define EX48 fail\n#if 1\n#include "e48_undef.h"\nEX48\n#endif\n__LINE__ ss\n', None, 'X3000'),
@@ -350,6 +362,7 @@ COMPILES = [
     ('a\n#include "f4.h"\n\n__LINE__ pass\n', None, 'X3000'),
     ('a\n#include "f5.h"\n\n__LINE__ pass\n', None, 'X3000'),
     ('a\n#include "f6.h"\n\n__LINE__ pass\n', None, 'X3000'),
+    ('#define F(x) x\nfloat4 main():SV_Target{return F("a\n);}\n', None, 'X1005'),
     ('#include "h48_a.h"\n__LINE__\n', None, 'X1005'),
     ('#define F(x) x\nF("a', None, 'X1006'),
     ('#define F(x) x\nF("a\\\nb\n) pass\n', None, 'X1005'),
@@ -366,17 +379,11 @@ COMPILES = [
     ('#define F(x) x\nF("a\n/* c\n*/) pass\n', None, 'X1005'),
     ('#define F(x) x\nF("a\n\n) pass\n', None, 'X1005'),
     ('#define F(x) x\nF("a\n\n\n) pass\n', None, 'X1005'),
-    ('#define F(x) x\nF("a\n#if 0\n) pass\n#endif\n)\n', None, 'X1005'),
-    ('#define F(x) x\nF("a\n#\n) pass\n', None, 'X1005'),
-    ('#define F(x) x\nF("a\n"\n) pass\n', None, 'X1005'),
-    ('#define F(x) x\nF("a\n"b"\n"c) pass\n', None, 'X1005'),
-    ('#define F(x) x\nF(F(\n"a\n)) pass\n', None, 'X1005'),
 ]
 
 
 
 COMPILE_GAPS = [
-    ('#line 5 ""\nx "open\n', None, 'X3000'),
     ('#define EX48 fail\n#if 1\n#include "e48_once.h"\nEX48\n#endif\n__LINE__ ss\n', None, 'X3003'),
     ('#define EX48 fail\n#if 1\n#include "e48_text.h"\nEX48\n#endif\n__LINE__ ss\n', None, 'X3003'),
     ('#define EX48 fail\n#if 1\n#include "e48_cmt.h"\nEX48\n#endif\n__LINE__ ss\n', None, 'X3003'),
@@ -440,18 +447,31 @@ MESSAGES = [
     ('#line 0\n#bogus\n', None, (('<DIR>\\src\\t.hlsl', '1', 'X1504'),), (('<DIR>\\src\\t.hlsl', '1', 'X1504'),)),
     ('#line 0\nF(\n', None, (), (('<DIR>\\src\\t.hlsl', '1', 'X3000'),)),
     ('#line 0\n#include "nope48.h"\n', None, (('<DIR>\\src\\t.hlsl', '1', 'X1507'),), (('<DIR>\\src\\t.hlsl', '1', 'X1507'),)),
+    ('#line 0\nfloat4 main():SV_Target{return 1;} float4 q', None, (), (('<DIR>\\src\\t.hlsl', '1', 'X3000'),)),
+    ('#line 5 ""\n#if 1 +\n#endif\n', None, (('', '5', 'X1500'), ('', '6', 'X1510')), (('', '5', 'X1500'),)),
+    ('#line 5 ""\n#define A 1\n#define A 2\nA\n', None, (('', '6', 'warning X1519'),), (('', '7', 'X3000'),)),
+    ('#line 5 ""\nx "open\n', None, (('', '5', 'X1005'),), (('', '5', 'X3000'),)),
+    ('#line 5 ""\n#bogus\n', None, (('', '5', 'X1504'),), (('', '5', 'X1504'),)),
+    ('#line 5 ""\nF(\n', None, (), (('', '5', 'X3000'),)),
+    ('#line 5 ""\n#include "nope48.h"\n', None, (('', '5', 'X1507'),), (('', '5', 'X1507'),)),
+    ('#line 5 ""\nfloat4 main():SV_Target{return 1;} float4 q', None, (), (('', '5', 'X3000'),)),
     ('#line 4294967295\n#if 1 +\n#endif\n', None, (('', '', 'X1500'), ('<DIR>\\src\\t.hlsl', '1', 'X1510')), (('', '', 'X1500'),)),
-    ('#line 4294967295\n#error boom\n', None, (('', '', '-'),), (('', '', '-'),)),
-    ('#line 4294967295\n#define A 1\n#define A 2\nA\n', None, (('<DIR>\\src\\t.hlsl', '1', 'warning X1519'),), (('<DIR>\\src\\t.hlsl', '1', 'X3000'),)),
-    ('#line 4294967295\nx "open\n', None, (('', '', 'X1005'),), (('', '', 'X3000'),)),
-    ('#line 4294967295\n#bogus\n', None, (('', '', 'X1504'),), (('', '', 'X1504'),)),
-    ('#line 4294967295\nF(\n', None, (), (('', '', 'X3000'),)),
-    ('/* a\nb */ __LINE__ pass\n', None, (), (('<DIR>\\src\\t.hlsl', '4', 'X3000'),)),
-    ('#define __FILE__ "f"\n__FILE__ pass\n', None, (), (('<DIR>\\src\\t.hlsl', '4', 'X3000'),)),
-    ('#define F(a) a __LINE__\nF(\n1\n)\npass\n', None, (), (('<DIR>\\src\\t.hlsl', '4', 'X3000'),)),
-    ('F48(__LINE__)\npass\n', None, (), (('<DIR>\\src\\t.hlsl', '3', 'X3000'),)),
-    ('#define P(a,b) a##b\nP(__LINE__,1) pass\n', None, (), (('<DIR>\\src\\t.hlsl', '4', 'X3000'),)),
+    ('float4 main():SV_Target{return 1;} float4 q', None, (), (('<DIR>\\src\\t.hlsl', '3', 'X3000'),)),
+    ('float4 main():SV_Target{return 1;} float4 q\n', None, (), (('<DIR>\\src\\t.hlsl', '4', 'X3000'),)),
+    ('float4 main():SV_Target{return 1;} float4 q\n\n\n', None, (), (('<DIR>\\src\\t.hlsl', '6', 'X3000'),)),
+    ('float4 main():SV_Target{return 1;} float4 q // c', None, (), (('<DIR>\\src\\t.hlsl', '3', 'X3000'),)),
+    ('float4 main():SV_Target{return 1;} float4 q\n// c\n', None, (), (('<DIR>\\src\\t.hlsl', '5', 'X3000'),)),
+    ('float4 main():SV_Target{return 1;} float4 q /* c\n*/\n', None, (), (('<DIR>\\src\\t.hlsl', '5', 'X3000'),)),
+    ('#line 5 ""\n#if 1 +\n#endif\n', None, (('', '5', 'X1500'), ('', '6', 'X1510')), (('', '5', 'X1500'),)),
+    ('#line 5 ""\n__FILE__ __LINE__\n', None, (), (('', '5', 'X3000'),)),
+    ('#line 5 ""\n#line 9\n#bogus\n', None, (('', '9', 'X1504'),), (('', '9', 'X1504'),)),
+    ('#line 5 "" \n#bogus\n', None, (('', '5', 'X1504'),), (('', '5', 'X1504'),)),
+    ('#define E\nE __LINE__ pass\n', None, (), (('<DIR>\\src\\t.hlsl', '4', 'X3000'),)),
+    ('#if __LINE__ + __LINE__ == 2\npass\n#else\nfail\n#endif\n', None, (), (('<DIR>\\src\\t.hlsl', '6', 'X3000'),)),
     ('#define __COUNTER__ 5\n__COUNTER__ pass\n', None, (), (('<DIR>\\src\\t.hlsl', '4', 'X3000'),)),
+    ('__LINE__ __FILE__ pass\n#include "e48_fl.h"\n\n__LINE__\n', None, (), (('<DIR>\\src\\t.hlsl', '3', 'X3000'),)),
+    ('#define __FILE__ "f"\n__FILE__ pass\n', None, (), (('<DIR>\\src\\t.hlsl', '4', 'X3000'),)),
+    ('#define P(a,b) a##b\nP(__LINE__,1) pass\n', None, (), (('<DIR>\\src\\t.hlsl', '4', 'X3000'),)),
     ('__LINE__ X pass\n', (('X', '__LINE__'),), (), (('<DIR>\\src\\t.hlsl', '3', 'X3000'),)),
     ('X pass\n', (('X', '__FILE__'),), (), (('<DIR>\\src\\t.hlsl', '3', 'X3000'),)),
     ('#define D(x) defined(x)\n#define X\n#if D(X)\npass\n#else\nfail\n#endif\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1516'), ('<DIR>\\src\\t.hlsl', '3', 'X1518')), (('<DIR>\\src\\t.hlsl', '5', 'X1516'),)),
@@ -467,8 +487,6 @@ MESSAGES = [
     ('#include "f3.h"\n__LINE__ pass\n', None, (), (('f3.h', '20', 'X3000'),)),
     ('#include "f4.h"\n__LINE__ pass\n', None, (), (('<DIR>\\src\\t.hlsl', '4', 'X3000'),)),
     ('#include "f5.h"\n__LINE__ pass\n', None, (), (('<DIR>\\src\\t.hlsl', '4', 'X3000'),)),
-    ('#include "f6.h"\n__LINE__ pass\n', None, (), (('<DIR>\\src\\t.hlsl', '4', 'X3000'),)),
-    ('#include "f7.h"\n__LINE__ pass\n', None, (), (('<DIR>\\src\\t.hlsl', '4', 'X3000'),)),
     ('#define EX48 fail\n#if 1\n#include "e48_endif.h"\nEX48\n#endif\n__LINE__ ss\n', None, (('e48_endif.h', '1', 'X1510'),), (('e48_endif.h', '1', 'X1510'),)),
     ('#define EX48 fail\n#if 1\n#include "e48_if.h"\nEX48\n#endif\n__LINE__ ss\n', None, (('e48_if.h', '1', 'X1502'),), (('e48_if.h', '1', 'X1502'),)),
     ('#define EX48 fail\n#if 1\n#include "e48_undef.h"\nEX48\n#endif\n__LINE__ ss\n', None, (), (('<DIR>\\src\\t.hlsl', '6', 'X3000'),)),
@@ -485,6 +503,7 @@ MESSAGES = [
     ('a\n#include "f4.h"\n\n__LINE__ pass\n', None, (), (('<DIR>\\src\\t.hlsl', '3', 'X3000'),)),
     ('a\n#include "f5.h"\n\n__LINE__ pass\n', None, (), (('<DIR>\\src\\t.hlsl', '3', 'X3000'),)),
     ('a\n#include "f6.h"\n\n__LINE__ pass\n', None, (), (('<DIR>\\src\\t.hlsl', '3', 'X3000'),)),
+    ('#define F(x) x\nfloat4 main():SV_Target{return F("a\n);}\n', None, (('<DIR>\\src\\t.hlsl', '2', 'X1005'),), (('<DIR>\\src\\t.hlsl', '4', 'X1005'),)),
     ('#include "h48_a.h"\n__LINE__\n', None, (('h48_a.h', '2', 'X1005'),), (('h48_a.h', '2', 'X1005'),)),
     ('#define F(x) x\nF("a', None, (('<DIR>\\src\\t.hlsl', '2', 'X1006'), ('<DIR>\\src\\t.hlsl', '2', 'X1515')), (('<DIR>\\src\\t.hlsl', '4', 'X1006'),)),
     ('#define F(x) x\n#if 0\n#elif F("a\n)\npass\n#endif\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'), ('<DIR>\\src\\t.hlsl', '3', 'X1500')), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
@@ -496,28 +515,18 @@ MESSAGES = [
     ('#define F(x) x\nF("a\n/* c\n*/) pass\n', None, (('<DIR>\\src\\t.hlsl', '2', 'X1005'),), (('<DIR>\\src\\t.hlsl', '4', 'X1005'),)),
     ('#define F(x) x\nF("a\n\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '2', 'X1005'),), (('<DIR>\\src\\t.hlsl', '4', 'X1005'),)),
     ('#define F(x) x\nF("a\n\n\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '2', 'X1005'),), (('<DIR>\\src\\t.hlsl', '4', 'X1005'),)),
-    ('#define F(x) x\nF("a\n#if 0\n) pass\n#endif\n)\n', None, (('<DIR>\\src\\t.hlsl', '2', 'X1005'), ('<DIR>\\src\\t.hlsl', '4', 'X1510')), (('<DIR>\\src\\t.hlsl', '4', 'X1005'),)),
-    ('#define F(x) x\nF("a\n#\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '2', 'X1005'),), (('<DIR>\\src\\t.hlsl', '4', 'X1005'),)),
-    ('#define F(x) x\nF("a\n"\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '2', 'X1005'), ('<DIR>\\src\\t.hlsl', '2', 'X1005')), (('<DIR>\\src\\t.hlsl', '4', 'X1005'),)),
-    ('#define F(x) x\nF("a\n"b"\n"c) pass\n', None, (('<DIR>\\src\\t.hlsl', '2', 'X1005'), ('<DIR>\\src\\t.hlsl', '3', 'X1005'), ('<DIR>\\src\\t.hlsl', '2', 'X1515')), (('<DIR>\\src\\t.hlsl', '4', 'X1005'),)),
-    ('#define F(x) x\nF(F(\n"a\n)) pass\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'),), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
+    ('#define F(x) x\n#define G(a) a ## x\nG("a\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'), ('<DIR>\\src\\t.hlsl', '3', 'X1005')), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
+    ('#define F(x) x\n#define G(a) x ## a\nG("a\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'), ('<DIR>\\src\\t.hlsl', '3', 'X1005')), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
 ]
 
 
 
 MESSAGE_GAPS = [
-    ('#line 5 ""\nx "open\n', None, (('', '5', 'X1005'),), (('', '5', 'X3000'),)),
-    ('#line 0\nfloat4 main():SV_Target{return 1;} float4 q', None, (), (('<DIR>\\src\\t.hlsl', '1', 'X3000'),)),
-    ('#line 5 ""\n#if 1 +\n#endif\n', None, (('', '5', 'X1500'), ('', '6', 'X1510')), (('', '5', 'X1500'),)),
-    ('#line 5 ""\n#define A 1\n#define A 2\nA\n', None, (('', '6', 'warning X1519'),), (('', '7', 'X3000'),)),
-    ('#line 5 ""\n#bogus\n', None, (('', '5', 'X1504'),), (('', '5', 'X1504'),)),
     ('#define EX48 fail\n#if 1\n#include "e48_once.h"\nEX48\n#endif\n__LINE__ ss\n', None, (('e48_once.h', '2', 'warning X3568'),), (('<DIR>\\src\\t.hlsl', '6', 'X3003'),)),
     ('#define EX48 fail\n#if 1\n#include "e48_text.h"\nEX48\n#endif\n__LINE__ ss\n', None, (), (('<DIR>\\src\\t.hlsl', '6', 'X3003'),)),
     ('#define EX48 fail\n#if 1\n#include "e48_cmt.h"\nEX48\n#endif\n__LINE__ ss\n', None, (), (('<DIR>\\src\\t.hlsl', '6', 'X3003'),)),
     ('#define F(x) x\n#if F(\n"a\n)\npass\n#endif\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'), ('<DIR>\\src\\t.hlsl', '2', 'X1500'), ('<DIR>\\src\\t.hlsl', '5', 'X1510')), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
     ('#define F(x) x\nF("a\\\nb\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'),), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
-    ('#define F(x) x\n#define G(a) a ## x\nG("a\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'), ('<DIR>\\src\\t.hlsl', '3', 'X1005')), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
-    ('#define F(x) x\n#define G(a) x ## a\nG("a\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'), ('<DIR>\\src\\t.hlsl', '3', 'X1005')), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
     ('#define F(x) x\nF("a\\\\\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '2', 'X1005'),), (('<DIR>\\src\\t.hlsl', '4', 'X1005'),)),
     ('#define F(x) x\n#include "h48_b.h"\n', None, (('h48_b.h', '1', 'X1005'), ('h48_b.h', '1', 'X1515')), (('h48_b.h', '1', 'X1005'),)),
 ]
@@ -594,3 +603,20 @@ def test_no_row_repeats_an_older_table():
     mine = {r[1] for r in ROWS + GAPS} | {r[0] for r in COMPILES + COMPILE_GAPS + MESSAGES + MESSAGE_GAPS}
     assert not older & mine
     assert len(mine) <= 150
+
+
+#: (source, the columns of its D3DPreprocess errors in order): a held string's X1005 where a paste reads it again is
+#: at its quote's offset in the pasted text (recorded from the DLL, session 48)
+PASTE_COLUMNS = [
+    ('#define G(a) a ## x\nG("a\n) pass\n', ('(2,3)', '(2,1)')),
+    ('#define G(a) x ## a\nG("a\n) pass\n', ('(2,3)', '(2,2)')),
+]
+
+
+@pytest.mark.parametrize(("src", "columns"), PASTE_COLUMNS)
+def test_pasted_held_string_columns(src, columns, folder):
+    msgs: list = []
+    data = src.encode("latin-1")
+    D3DPreprocess(data, len(data), os.path.join(folder, "src", "t.hlsl"), None, D3D_COMPILE_STANDARD_FILE_INCLUDE, msgs)
+    text = "".join(bytes(m).decode("latin-1") for m in msgs)
+    assert tuple(ln[ln.index("("):ln.index(")") + 1] for ln in text.splitlines()) == columns

@@ -20,7 +20,7 @@ from ..errors import (
 )
 from .blob import ID3DBlob, blob_bytes
 from .hlsl.compiler import compile_hlsl
-from .hlsl.diagnostics import HlslError, located
+from .hlsl.diagnostics import HlslError, has_place, located
 from .hlsl.ppdefines import DefinitionError, Definitions
 from .hlsl.pptext import full_path, fxc_pragma_layout
 from .hlsl.preprocessor import preprocess
@@ -194,7 +194,7 @@ def _parser_error_first(exc: HlslError, cexc: HlslError, text: str, name: str) -
     line of the reading order comes first (d3dcompiler_47 10.1, session 38: ``v`` on line 2 then a stray ``#endif``
     on line 3 is X3000 then X1510; after ``#line 50`` / ``#line 10`` the order is the reading order, not the
     numbers); errors of the program as a whole (no line; X3500 on) come after every preprocessor error."""
-    if not cexc.file or not 3000 <= cexc.code < 3500:
+    if not has_place(cexc.file) or not 3000 <= cexc.code < 3500:
         return False
     order = _reading_order(text, name)
     # (an error whose place is not where the preprocessor met it -- X1006 of a string ``#`` made names the macro's
@@ -242,10 +242,8 @@ def _parser_error_before_stop(exc: HlslError, stop: HlslError, name: str, pEntry
             entry = "pp_partial_entry_"
             compile_hlsl(partial + f"\nvoid {entry}() {{}}\n", name, entry, pTarget or "", None, None, Flags1)
     except HlslError as cexc:
-        if not cexc.file or not 3000 <= cexc.code < 3500:
-            return
-        # (an error at the text's end -- "unexpected end of file" where the stop cut a function -- names the line
-        # after its last, which the reading order does not hold)
+        if not has_place(cexc.file) or not 3000 <= cexc.code < 3500 or cexc.message.endswith("unexpected end of file"):
+            return  # (the text's end, where the stop cut a function, is no error of fxc's parser: see above)
         order = _reading_order(partial, name)
         at_c = order.get((cexc.file, cexc.line))
         end = max(order.values(), default=0) + 1  # (past every line of the text read)

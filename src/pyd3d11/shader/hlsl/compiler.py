@@ -190,7 +190,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
     flag_pack = True if row_major else False if flags & D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR else None
     try:
-        tokens = lex(pp.text, file)  # lexed once: every parse below reads the same list (Parser copies it)
+        tokens = lex(pp.text, file, pp.open_end)  # lexed once: every parse below reads the same list (Parser copies it)
     except HlslError as exc:
         from .salvage import before_bad_character
 

@@ -27,7 +27,7 @@ class HlslError(Exception):
         self.warnings: list[str] = []
 
     def text(self) -> str:
-        if not self.file:
+        if not has_place(self.file):
             # an error of the compile as a whole (X3501 "entrypoint not found") has no source position: fxc
             # prints it bare, which Visual Studio's build shows as "FXC : error X3501: ..." (its form for a
             # message without a file)
@@ -56,6 +56,19 @@ class DirectiveError(HlslError):
 def place(line: int, col: int, end: int = 0) -> str:
     """``line,col`` or fxc's ``line,col-end`` (see the module docstring)."""
     return f"{line},{col}-{end}" if end > col else f"{line},{col}"
+
+
+class _EmptyName(str):
+    """The name ``#line N ""`` gives: empty, yet a name -- fxc prints its messages' places, ``(5,1): error ...``
+    (d3dcompiler_47 10.1, session 48), where an error of the compile as a whole, with no file, has none."""
+
+
+EMPTY_NAME = _EmptyName("")
+
+
+def has_place(file: str) -> bool:
+    """A message of this file names its place: any name, ``#line``'s empty one too (``EMPTY_NAME``)."""
+    return bool(file) or file.__class__ is _EmptyName
 
 
 #: the line fxc's 32-bit line counter holds for "no line" (``#line 4294967295``, its -1)

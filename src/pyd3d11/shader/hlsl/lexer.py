@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .diagnostics import HlslError, Pos
+from .diagnostics import EMPTY_NAME, HlslError, Pos
 
 #: (fxc reads the preprocessor's tokens, pplex._TOKEN: only a lower-case ``0x`` is hexadecimal, ``return 0X10;`` is
 #: X3000 at ``X10``; a character constant is one character, a quote too -- ``return ''';`` compiles -- or an escape:
@@ -64,13 +64,18 @@ def _dropped_literal(text: str) -> bool:
     return 0xFFFFFFFF < v <= 0xFFFFFFFFFFFFFFFF
 
 
-def lex(text: str, file: str = "") -> list[Token]:
+def lex(text: str, file: str = "", open_end: bool = False) -> list[Token]:
+    """The tokens of preprocessed ``text``, the last one ``eof`` where fxc places the end of the file: on the line
+    after the source's last new-line, or -- ``open_end``: the main file's last line has none -- at the end of that
+    line (d3dcompiler_47 10.1, session 48: ``... float4 q`` then a new-line is X3000 "unexpected end of file" on the
+    next line, without it on the same line, ``#line 0`` / ``... float4 q`` at line 1)."""
     # fxc's lexer ends the input at a NUL, which its preprocessor passes on as a token (d3dcompiler_47 10.1, session
     # 43: "pass\0fail" compiles as pass, "float4 main()\0:..." is X3000, a source beginning with NUL has no entry)
     text = text.split("\0", 1)[0]
     toks: list[Token] = []
     line_no = 1
     cur_file = file
+    ends = []  # (line, length) of each text line (not a marker): where the end of the file is
     for raw in text.split("\n"):
         s = raw.strip()
         if s.startswith("#"):
@@ -78,7 +83,7 @@ def lex(text: str, file: str = "") -> list[Token]:
             if m:
                 line_no = int(m.group(1))
                 if m.group(2) is not None:
-                    cur_file = m.group(2)
+                    cur_file = m.group(2) or EMPTY_NAME  # (#line N "": diagnostics.EMPTY_NAME)
                 continue
             if s.startswith("#pragma"):
                 toks.append(Token("pragma", s, Pos(cur_file, line_no, 1)))
@@ -91,6 +96,7 @@ def lex(text: str, file: str = "") -> list[Token]:
             continue
         col = 0
         n = len(raw)
+        ends.append((line_no, n))
         while col < n:
             m = _TOKEN.match(raw, col)
             if not m:
@@ -104,5 +110,11 @@ def lex(text: str, file: str = "") -> list[Token]:
                 toks.append(Token(kind, m.group(), Pos(cur_file, line_no, col + 1)))
             col = m.end()
         line_no += 1
-    toks.append(Token("eof", "", Pos(cur_file, line_no, 1)))
+    if text.endswith("\n") and ends:
+        # (the preprocessor's text ends in a new-line whether or not the source does: its last line is the empty
+        # one after it, or, with ``open_end``, the source's last line)
+        line, n = ends[-2] if open_end and len(ends) > 1 else (ends[-1][0], 0)
+        toks.append(Token("eof", "", Pos(cur_file, line, n + 1)))
+    else:
+        toks.append(Token("eof", "", Pos(cur_file, line_no, 1)))
     return toks

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .diagnostics import DirectiveError
+from .diagnostics import EMPTY_NAME, DirectiveError
 from .ppexpand import PREDEFINED
 from .ppexpr import ERR_PP_SYNTAX, fxc_unexpected
 from .ppfxc import (
@@ -244,6 +244,8 @@ class Directives:
             # not supported" in preprocessor statements, so #line 1 "C:\dir\a.hlsl" names C:\dir\a.hlsl (C99
             # §6.10.4p4 would read the string literal's escapes)
             fname = parts[1][1:-1] if len(parts) > 1 and parts[1].startswith('"') else self.file
+            if self.lenient and fname == "":
+                fname = EMPTY_NAME  # (its messages keep their places: diagnostics.EMPTY_NAME)
             if len(parts) > 2 or (len(parts) > 1 and not parts[1].startswith('"')):
                 self._check_end("line", " ".join(parts[1 if not parts[1].startswith('"') else 2:]))
             self.file = fname

@@ -516,5 +516,11 @@ class Expansion:
         bits its X1002-X1004."""
         if text.startswith("/*"):
             self.errors.append(self.error("comment continues past the end of the file", ERR_COMMENTEOF))
+        elif self.lenient and STRING_NL in text:
+            # a string an argument list's line end left open (ppfxc.STRING_NL) is read again as open: X1005 once
+            # more, at its quote's offset in the pasted text (d3dcompiler_47 10.1, session 48: ``a ## x`` of
+            # ``G("a`` / ``)`` is X1005 at (3,3) then (3,1), ``x ## a`` at (3,2))
+            at = text.index('"') if '"' in text else 0
+            self.errors.append(self.error("string continues past the end of the line", ERR_STRINGEOL, at + 1))
         else:
             self._lex_numbers(text)  # (``C(9999999999, 9999999999)``)

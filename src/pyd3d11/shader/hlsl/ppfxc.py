@@ -229,6 +229,8 @@ def fxc_paste(left: str, right: str, tokens: Callable[[str], list[str]], read: C
         return []
     toks = [t for t in tokens(text) if t != " "]
     if toks == [a, b]:
+        if STRING_NL in text:
+            read(text)  # (a held string read again: its X1005 once more, see Expansion._pasted)
         return [a, b]  # (the tokens as they were: their hide sets kept)
     # the text read again, whatever it makes (session 39: ``0 ## 0x1`` is ``00`` ``x1``, ``1x ## 2`` of a
     # replacement list's glued ``1x`` is ``1`` ``x2``)

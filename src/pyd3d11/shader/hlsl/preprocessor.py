@@ -81,6 +81,8 @@ class PreprocessResult:
     fxc_text: str | None = None
     #: an active #include read an empty file (fxc's D3DPreprocess then fails: Preprocessor.include)
     empty_include: bool = False
+    #: the main file's last line has no new-line (the compiler's end of file is on it: lexer.lex)
+    open_end: bool = False
 
 
 #: fxc's preprocessor numbers, from Microsoft's table of its codes (MicrosoftDocs "HLSL errors and warnings",
@@ -143,6 +145,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         self._split_at = -1  # (process: the line read as two, the second numbered as the first)
         self._splices = 0  # (pprunon: the #include files read among a macro's arguments)
         self._held = False  # (pprunon: a line held a string an argument list's line end left open)
+        self._main_open_end = False  # (the main file's last line has no new-line: PreprocessResult.open_end)
         self._operand_ends_line = False  # (ppcond: the #if line's last token was a produced defined's operand)
         self._expand_depth = 0  # nesting of expand() (arguments are expanded on their own)
         self._contexts: list[RecursionContext] = []  # fxc's mode: the expand() calls under way, innermost last
@@ -234,7 +237,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         return PreprocessResult(compile_text(self.out), self.pack_matrix_row_major,
                                 warnings=self.warnings, warning_specs=self.warning_specs, sources=self.sources,
                                 errors=self.errors, fxc_text=self.fxc.text() if self.fxc is not None else None,
-                                empty_include=self.empty_include)
+                                empty_include=self.empty_include, open_end=self._main_open_end)
 
     def process(self, text: str, file: str, shown: str | None = None) -> None:
         self.depth += 1
@@ -265,6 +268,8 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         # (a backslash before the file's last new-line splices it away: "pass\\" then a new-line ends as "pass"
         # does, its line end not returned, after a backslash too; d3dcompiler_47 10.1, session 44)
         self._open_end = bool(text) and (not text.endswith("\n") or (self.lenient and text.endswith("\\\n")))
+        if self.depth == 1:
+            self._main_open_end = self._open_end
         conds: list[_Cond] = []
         incomment = [False]
         string_open: str | None = None  # a string left open at the line's end: how the next line goes on
