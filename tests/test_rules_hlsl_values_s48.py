@@ -17,7 +17,10 @@ session 48 (``data/hlsl_values_s48.json``); no oracle call in the default run. R
    float), each edge TessFactor opens a register, the tri domain's scalar SV_InsideTessFactor packs as any element
    but beside no edge factor; a domain shader's element has its own component type (hs.py ``_bind_patch_constants``:
    was float). ``PCSG``: (source, target, flags, fxc's patch-constant signature as (register, mask, system value,
-   component type) rows).
+   component type) rows). X3685 "tessfactor semantic out of order" follows the registers (hs.patch_constant_registers):
+   ``float e0 : SV_TessFactor0; float2 g; float e1 : SV_TessFactor1; ...`` compiles (g packs beside e0), ``float e0;
+   uint w; float e1; float4 p; float e2`` is X3685 (p opens a register between e1 and e2); a quad's scalar inside
+   factors take no register a factor holds (the last ``VERDICTS`` rows).
 3. **``(float)(int)`` of an immediate-constant-buffer element at a run-time index is ``round_z``** (convpairs: the
    ``ftoi`` of an ``icb[r#.c + n]`` source is recorded as any other): ``(float)(int)EF[i]`` of a static const float
    table keeps +inf, NaN, -0 and 3e9 (ours converted them through ``ftoi`` / ``itof``); not at /Od or under IEEE

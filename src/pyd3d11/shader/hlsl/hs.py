@@ -117,6 +117,27 @@ def check_tess_factor_inputs(cg: CodegenContext, f: A.FuncDef, domain: str) -> N
         cg.deferred_gate_error = early
 
 
+def patch_constant_registers(elems: list) -> list[int]:
+    """The register each of the patch-constant ``elems`` (elem_list's, in declaration order) takes, by the packing
+    of sigpack.place_element: X3685 asks for a group's registers, not its elements, to follow each other
+    (d3dcompiler_47 10.1, session 48: ``float e0 : SV_TessFactor0; float2 g : T; float e1 : SV_TessFactor1; ...``
+    compiles -- g packs beside e0 in r0.yz, e1 is r1 --, ``float e0; uint w; float e1; float4 p; float e2`` is X3685:
+    p opens r2 between e1 in r1 and e2 in r3)."""
+    from .sigpack import ALIGN, SigPacker
+
+    packer = SigPacker(True)
+    regs: list[int] = []
+    factors: set[int] = set()
+    for lt, base, _idx, mods in elems:
+        up = base.upper()
+        closed = frozenset(factors) if up == "SV_INSIDETESSFACTOR" else frozenset()
+        reg, _ = packer.place(max(1, min(lt.n, 4)), "patch constant", ALIGN in mods or up == "SV_TESSFACTOR", closed)
+        if up in ("SV_TESSFACTOR", "SV_INSIDETESSFACTOR"):
+            factors.add(reg)
+        regs.append(reg)
+    return regs
+
+
 def factor_errors(cg: CodegenContext, elems: list, domain: str, direction: str, pos) -> tuple:
     """The tessfactor refusals of a hull shader's patch-constant outputs or a domain shader's patch-constant
     inputs (``elems``: elem_list's (type, semantic, index, modifiers) in declaration order), as (the elements'
@@ -131,8 +152,9 @@ def factor_errors(cg: CodegenContext, elems: list, domain: str, direction: str, 
        float2 inside) X4555 "invalid type used for 'SV_TessFactor' output semantics" (every element first);
     3. an index past the domain's count X4502 "invalid output semantic 'SV_TessFactor': Legal indices are in
        [0,2]", an isoline's inside factor X4502 "invalid hs_5_0 patch constant output semantic";
-    4. a group not in index order or not contiguous (``e1`` before ``e0``, ``e0, e2``, ``e[2], inside, e2``)
-       X3685 "tessfactor semantic out of order";
+    4. a group not in index order or whose registers do not follow each other (``e1`` before ``e0``, ``e0, e2``,
+       ``e[2], inside, e2``; an element between two factors that opens a register of its own:
+       :func:`patch_constant_registers`) X3685 "tessfactor semantic out of order";
     5. late, after every other refusal of the program (the code's X4580 of an unwritten factor, the signature's
        X4502 of another element): a tri's inside factor of more than one component X4576 "type must be a scalar
        float", then a factor the domain needs that is not declared X3502 "hs_5_0 patch constant tessfactor
@@ -153,11 +175,13 @@ def factor_errors(cg: CodegenContext, elems: list, domain: str, direction: str, 
     for _k, _lt, base, up, idx in factors:
         if idx >= TESS_FACTOR_COUNTS[(domain, up)]:
             return refuse(_factor_index_error(cg, base, up, idx, direction), 4502)
-    last: dict[str, int] = {}  # per group: the element position of its last factor
+    regs = patch_constant_registers(elems)
+    last: dict[str, int] = {}  # per group: the register of its last factor
     for k, _lt, base, up, idx in factors:
-        if idx != sum(u == up for k2, _l2, _b2, u, _i2 in factors if k2 < k) or (up in last and last[up] != k - 1):
+        if idx != sum(u == up for k2, _l2, _b2, u, _i2 in factors if k2 < k) or \
+                (up in last and last[up] != regs[k] - 1):
             return refuse(f"tessfactor semantic '{base}{idx}' out of order", 3685)
-        last[up] = k
+        last[up] = regs[k]
     wide = next((k for k, lt, _b, _u, _i in factors if lt.n != 1), None)
     if wide is not None:  # (a tri's inside factor: the others are X4555 above)
         return None, cg.err(pos, f"{'Output' if direction == 'output' else 'Input'} signature parameter (1-based "

@@ -97,8 +97,9 @@ ALIGN = "$align"
 ROW_VECTOR = "$rowvec"
 #: system values fxc always starts in a fresh register (tessellation factors: one per register .x)
 _ALWAYS_ALIGNED = frozenset({"SV_TESSFACTOR"})
-#: the edge TessFactors' D3D_NAMEs (quad, tri, isoline detail / density): a register holding one takes no inside factor
-_EDGE_FACTORS = frozenset({11, 13, 15, 16})
+#: the TessFactors' D3D_NAMEs (quad edge / inside, tri edge / inside, isoline detail / density): a register holding
+#: one takes no inside factor
+_TESS_FACTORS = frozenset(range(11, 17))
 #: pixel-shader inputs the rasterizer generates itself: packed only among themselves (FxDis test_PS:
 #: SV_SampleIndex / SV_IsFrontFace open their own register beside rtindex / vpindex / primitive id)
 _PS_GENERATED = frozenset({"SV_SAMPLEINDEX", "SV_ISFRONTFACE"})
@@ -136,9 +137,10 @@ def place_element(cg: CodegenContext, sig: list, ncomps: int, up: str, interp: s
     # takes r0.yz, a uint TEXCOORD1 r1.y, a float3 r2.yzw, an int r3.y -- an int2 or a nointerpolation float2
     # r0.yz too -- the same registers in the hull shader's outputs and the domain shader's inputs). An edge factor
     # opens a register of its own (each element of its array); the tri domain's scalar SV_InsideTessFactor packs as
-    # any element but into no register an edge factor holds (``float2 g; float i`` puts i in r0.z, ``float3 k;
-    # float2 g; float i`` in r1.z, ``float e[3]; float2 g; float i`` in r3.x, not beside e[0] and g in r0.w)
-    closed = frozenset(e.reg for e in sig if e.sv in _EDGE_FACTORS) if up == "SV_INSIDETESSFACTOR" else frozenset()
+    # any element but into no register a factor holds (``float2 g; float i`` puts i in r0.z, ``float3 k; float2 g;
+    # float i`` in r1.z, ``float e[3]; float2 g; float i`` in r3.x, not beside e[0] and g in r0.w; a quad's scalar
+    # i1 not beside i0)
+    closed = frozenset(e.reg for e in sig if e.sv in _TESS_FACTORS) if up == "SV_INSIDETESSFACTOR" else frozenset()
     return p[1].place(ncomps, "patch constant", align, closed)
 
 
