@@ -34,7 +34,7 @@ from ..shader.hlsl.constexpr import const_value, leaf_bases
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.nullvalue import braced as braced_null
-from ..shader.hlsl.nullvalue import is_null
+from ..shader.hlsl.nullvalue import is_null, null_or_string
 from ..shader.hlsl.preprocessor import preprocess
 from ..shader.hlsl.targets import _PS_1_X
 from ..shader.hlsl.types import ArrayType, NumType, ObjectType, StructType, Type, array_leaf
@@ -252,7 +252,7 @@ def _value(ctx: _Ctx, ft: B.Fx2Type, t: Type, init: A.Node | None, what: str, po
         return b"\0" * (4 * ft.scalars() * n)
     # computed by the instructions the compiler emits for it, run on the reference executor (foldinit.py: one
     # definition of every operation, intrinsics included; doubles too)
-    if braced_null(init, lambda e: is_null(e, ctx.global_names)):
+    if braced_null(init, null_or_string(lambda e: is_null(e, ctx.global_names))):
         return b"\0" * (4 * ft.scalars() * n)  # zeros for a brace list holding NULL (shader/hlsl/nullvalue.py)
     cv = effect_initial_value(t, init, ctx.consts, pos)
     if cv is None:

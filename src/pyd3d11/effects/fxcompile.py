@@ -29,7 +29,7 @@ from ..shader.hlsl.constexpr import const_value, eval_const
 from ..shader.hlsl.diagnostics import HlslError
 from ..shader.hlsl.foldinit import effect_initial_value, sized_type
 from ..shader.hlsl.nullvalue import braced as braced_null
-from ..shader.hlsl.nullvalue import is_null
+from ..shader.hlsl.nullvalue import is_null, null_or_string
 from ..shader.hlsl.objects import leaf_count
 from ..shader.hlsl.parse_effects import COMPILE_PROFILES
 from ..shader.hlsl.preprocessor import preprocess
@@ -643,6 +643,17 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos, in_pass: bool = False) ->
             return M.ECAT_Variable, node.name
         if node.name not in ctx.consts:
             raise ctx.error(pos, f"'{node.name}': invalid value for state '{lv.name}'", 3004)
+    minp = next((n for n in walk(node) if isinstance(n, (A.Construct, A.Cast)) and isinstance(n.type, NumType) and
+                 n.type.prec is not None and n.type.prec.startswith("min")), None)
+    if minp is not None:
+        # a minimum-precision constructor or cast is no literal: a pass state's FXLVM expression refuses it (X3703),
+        # a state object's block takes literals only (d3dcompiler_47 10.1, session 48 EFX: ``SetBlendState(NULL,
+        # min16float4(5, 6, 7, 8), 0xf0)``, ``(min16uint)3``, ``2 + min16int(3)`` at fx_4_0 / fx_5_0; ``half4`` is
+        # a float; ``SamplerState s { MaxLOD = min16float(2); }`` fails with no number)
+        if in_pass:
+            raise ctx.error(minp.pos, "fxl_4_0 does not support minimum-precision data", 3703)
+        raise ctx.error(pos, f"Assignment {lv.name}: Only literal right-hand side values are allowed in state "
+                             "blocks in Effects performance mode")
     if in_pass and isinstance(node, A.Cast) and isinstance(node.type, NumType) and node.type.shape != "m":
         folded = const_value(node.type, node, ctx.consts)
         inner = const_value(node.type, node.a, ctx.consts) if folded is not None else None
@@ -1091,7 +1102,7 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
                 c = effect_initial_value(d.type, d.init, ctx.consts, d.pos)
                 if c is None and is_shader_expression(d.init):
                     raise ctx.error(d.pos, f"cannot implicitly convert a shader to 'const {d.type}'", 3017)
-                if braced_null(d.init, lambda e: is_null(e, ctx.global_names)):
+                if braced_null(d.init, null_or_string(lambda e: is_null(e, ctx.global_names))):
                     c = None  # no default value (shader/hlsl/nullvalue.py)
                 elif c is None and not braced_shader(d.init):
                     raise ctx.error(d.pos, f"'{d.name}': initial value must be a literal expression", 3011)
@@ -1247,6 +1258,11 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
         for t in techs:
             ft_ = M.FxTechnique(t.name, _annotations(ctx, t.annotations))
             for p in t.passes:
+                if p.name is not None and any(q.name == p.name for q in ft_.passes):
+                    # two passes of one name (as spelled) in a technique the effect keeps: the effect compiler's
+                    # numberless error, where a left-out technique (fx_2_0's, technique11 at fx_4_x) and the
+                    # shader targets pass (d3dcompiler_47 10.1, session 48 EFX)
+                    raise ctx.error(p.pos, f'Redefinition of pass "{p.name}"')
                 fp = M.FxPass(p.name, _annotations(ctx, p.annotations), _assignments(ctx, p.entries, S.EBT_Pass))
                 _check_tessellation_pair(ctx, fp, t, p)
                 _check_pass_signatures(ctx, fp, p)

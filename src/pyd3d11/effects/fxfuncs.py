@@ -153,7 +153,18 @@ def _initializer_error(cg: Codegen) -> HlslError | None:
     and string objects' initialisers are the effect compiler's (check.check_compile_shader, fx2compile). The
     statics are prepared first (their initialisers' type errors count too, in source order)."""
     from ..shader.hlsl.uncalled import is_type_error
+    from .fxobjnames import first_undeclared_name
 
+    named = first_undeclared_name(cg.prog)
+    if named is not None:
+        # an object's undeclared name (fxobjnames.py) stands after the errors of the declarations above its own,
+        # before its own declaration's (a shader variable's X3011 / X3017 the generator raises at the declarator)
+        err, index = named
+        p = cg.prog
+        if index == 0:
+            return err
+        return _initializer_error(Codegen(A.Program(p.pos, p.decls[:index], p.pack_row_major, [], [], [], False), "",
+                                          cg.stage, cg.major, cg.minor, cg.row_major_default)) or err
     try:
         cg.collect()
         cg.func_index_stack = [1 << 30]
@@ -191,11 +202,12 @@ def _initializer_error(cg: Codegen) -> HlslError | None:
 
 
 def _first_uniform_initialiser_error(cg: Codegen) -> HlslError | None:
+    from ..shader.hlsl.check import compile_argument_types
     from ..shader.hlsl.codegen import walk
     from ..shader.hlsl.initshape import check_initializer
     from ..shader.hlsl.objinit import object_initialiser_error
     from ..shader.hlsl.shaderobj import assemble_braced
-    from ..shader.hlsl.types import ArrayType, ObjectType, array_leaf
+    from ..shader.hlsl.types import EFFECT_KINDS, ArrayType, ObjectType, StructType, array_leaf
     from ..shader.hlsl.uncalled import is_type_error
 
     globals_: dict[str, A.VarDecl] = {}
@@ -223,6 +235,16 @@ def _first_uniform_initialiser_error(cg: Codegen) -> HlslError | None:
             except HlslError as exc:
                 return exc
             shaped = object_initialiser_error(v, globals_)
+            if shaped is None and isinstance(array_leaf(v.type), StructType) and v.init is not None:
+                # a struct holding objects: its compiles' arguments are typed as a global compile's (10.1, session 48
+                # EFX: ``{1, 2, 3, 4, compile ps_4_0 foo(~f * f)}`` X3082) before the effect refuses the struct
+                for n in walk(v.init):
+                    if isinstance(n, A.Call) and n.name == "CompileShader":
+                        try:
+                            compile_argument_types(cg, n)
+                        except HlslError as exc:
+                            if is_type_error(exc):
+                                return exc
             if shaped is not None:
                 calls = [n for n in walk(v.init) if isinstance(n, A.Call) and n.name == "CompileShader"]
                 try:
@@ -234,9 +256,15 @@ def _first_uniform_initialiser_error(cg: Codegen) -> HlslError | None:
             # X3017 -- is judged by the shader-expression rules: fxparse.check_shader_operands, shaderobj)
             # (likewise an object named in it -- ``float4 f = {1, 2, tt, 4};`` of a texture is counted, not converted:
             # X3011, session 38's BRACE_ROWS -- is left to the effect compiler)
-            if v.init is not None and "static" not in v.mods and not isinstance(array_leaf(v.type), ObjectType) \
-                    and not any(isinstance(n, A.Call) and n.name == "CompileShader" or isinstance(n, A.Ident) and
-                                isinstance(array_leaf(getattr(globals_.get(n.name), "type", None)), ObjectType)
+            # a texture's, a buffer's, a sampler's or a string's value is typed as at the shader targets: a number
+            # X3017, another object of its kind X3011, of another kind X3017 (10.1, session 48 EFX: ``Texture2D t =
+            # sin(1);``, ``SamplerState s = (float4)1;``, ``Texture2D q; Texture2D t = q;``, ``string s = q;``)
+            leaf = array_leaf(v.type)
+            typed_object = isinstance(leaf, ObjectType) and leaf.kind not in EFFECT_KINDS and not isinstance(
+                v.init, A.InitList)
+            if v.init is not None and "static" not in v.mods and (typed_object or not isinstance(leaf, ObjectType)) \
+                    and not any(isinstance(n, A.Call) and n.name == "CompileShader" or not typed_object and isinstance(
+                        n, A.Ident) and isinstance(array_leaf(getattr(globals_.get(n.name), "type", None)), ObjectType)
                                 for n in walk(v.init)):
                 try:
                     t = v.type
@@ -257,11 +285,16 @@ def _first_uniform_initialiser_error(cg: Codegen) -> HlslError | None:
 def check_compile_arguments(calls: list[A.Call], prog: A.Program) -> None:
     """Raise X3013 for the first ``compile`` / ``CompileShader`` call (``calls``, as parsed) whose function has no
     overload taking its argument count as uniform parameters."""
+    from ..shader.hlsl.compileargs import conversion_error
+
     funcs: dict[str, list[A.FuncDef]] = {}
     for d in prog.decls:
         if isinstance(d, A.FuncDef):
             funcs.setdefault(d.name, []).append(d)
     for call in calls:
+        converted = conversion_error(call, prog.decls)  # an argument's X3017 before the count (compileargs.py)
+        if converted is not None:
+            raise converted
         if len(call.args) < 2 or not isinstance(call.args[1], A.Call) or call.args[1].name not in funcs:
             continue
         fcall = call.args[1]

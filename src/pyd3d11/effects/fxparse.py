@@ -284,6 +284,10 @@ class EffectParser(Parser):
                     self._check_compile_argument_names(d.init)  # (before the kind: fxc's X3004 comes first)
                     self._check_compile_counts(d.init)
                     check_shader_operands(d.init, self.shader_name)
+                    if _kind_mismatch(d):
+                        # a compile of another kind: its count first (10.1, session 48 EFX: ``PixelShader p =
+                        # CompileShader(vs_4_0_level_9_1, main(aa, bb));`` of one uniform parameter is X3013)
+                        self._check_compile_counts(d.init, alone=True)
                     _check_shader_object_kind(d)
             for where, items in self._annots:
                 owner = None
@@ -305,9 +309,18 @@ class EffectParser(Parser):
 
     def _state_block_entries(self) -> list[StateEntry]:  # type: ignore[override]
         mark = len(self.expr_log)
+        self.state_value_depth = getattr(self, "state_value_depth", 0) + 1  # (parse_effects.state_word)
         try:
             return self._state_block_entry_list()
+        except HlslError as exc:
+            from ..shader.hlsl.sbwrites import reduced_write
+
+            found = reduced_write(self.expr_log[mark:], self._locals.__contains__, exc)
+            if found is not None:  # (a write fxc reduced before the syntax error: sbwrites.py)
+                raise found from exc
+            raise
         finally:
+            self.state_value_depth -= 1
             # a state value is type-checked by the state-value rules (an unknown name is a ``const int``), not as
             # an expression of a salvaged declaration (fxsalvage.py reads salvage_state_values instead)
             del self.expr_log[mark:]
@@ -349,8 +362,11 @@ class EffectParser(Parser):
             elif self.at("{"):
                 value = self.parse_initializer()
                 # a brace list's items write nothing either (``dogs[3] = {1, 3, ++any_identifier};`` X3025 ahead of the
-                # unknown state; 10.1, session 46 EFX)
-                self._check_state_writes(value)
+                # unknown state; 10.1, session 46 EFX), an undeclared call reduced first (``{--bar(), 1}`` X3004)
+                for n in _reduction_order(value):
+                    found = self._write_error(n) or self._undeclared_call(n)
+                    if found is not None:
+                        raise found
             elif self.tok.kind == "id" and self.peek().text == ";" and self.tok.text not in ("true", "false"):
                 # one word: a value name, also where it spells a type (D3D9 ``ColorArg1[0] = Texture;``, D3DTA_TEXTURE)
                 self._check_value_word()
@@ -359,6 +375,9 @@ class EffectParser(Parser):
                 value = self.parse_assign()
                 self._check_state_value(value)
                 self.salvage_state_values.append(value)
+                word = self.trailing_value_word(value)
+                if word is not None:  # ``MaxAnisotropy = 1 foo;``: no value of any state (parse_effects)
+                    value = A.Ident(value.pos, f"{value.value} {word.text}")
             self.expect(";")
             entries.append(StateEntry(name.text, index, value, [], False, name.pos))
         self._blocks.append((start, entries))
@@ -400,23 +419,27 @@ class EffectParser(Parser):
                     and isinstance(n.args[1], A.Call)):
                 continue
             for m in (m for a in n.args[1].args for m in walk(a)):
-                if isinstance(m, A.Ident) and m.name not in self.global_kinds:
+                if isinstance(m, A.Ident) and m.name not in self.global_kinds and m.name != "NULL":
                     raise HlslError(m.pos.file, m.pos.line, m.pos.col, 3004, f"undeclared identifier '{m.name}'")
 
-    def _check_compile_counts(self, value: A.Node) -> None:
+    def _check_compile_counts(self, value: A.Node, alone: bool = False) -> None:
         """A compile's argument count against its function's uniform parameters (X3013) is judged before an operator
         on the compile (``cat = !compile ps_2_0 fun(1, 2, 3);``, ``PixelShader = ~compile ps_4_0 fun(4, 5);`` of a
         two-uniform ``fun``: X3013, not X3022 / X3082; d3dcompiler_47 10.1 at fx_2_0, fx_4_0 and fx_5_0, session 47
         EFX), for a function declared above, whatever names its arguments hold (``!compile ps_2_0 fun(foo, 2, 3)``
         X3013 in a pass; a global's compile names declared globals only, judged before: X3004)."""
         from ..shader.hlsl.codegen import walk
+        from ..shader.hlsl.compileargs import conversion_error
         from ..shader.hlsl.shaderobj import object_name
 
-        if object_name(value) is not None:
-            return  # a compile alone: its count is judged where it is compiled
+        if object_name(value) is not None and not alone:
+            return  # a compile alone: its count is judged where it is compiled (``alone``: here too)
         for n in walk(value):
             if object_name(n) is None or len(n.args) != 2 or not isinstance(n.args[1], A.Call):
                 continue
+            converted = conversion_error(n, self.program_decls)  # (an argument's X3017 first: compileargs.py)
+            if converted is not None:
+                raise converted
             call = n.args[1]
             if any(isinstance(m, A.Call) for a in call.args for m in walk(a)):
                 continue  # (an argument's call: its own X3004 first, as the shader targets' rule has it)
@@ -436,18 +459,35 @@ class EffectParser(Parser):
         from ..shader.hlsl.codegen import walk
 
         for n in walk(value):
-            target = n.target if isinstance(n, A.Assign) else n.a if isinstance(n, A.Postfix) or (
-                isinstance(n, A.Unary) and n.op in ("++", "--")) else None
-            if target is None or isinstance(target, A.Ident) and target.name in self._locals:
-                continue  # a local's block in a function may write a local (`float b { foo = zero++; };`, fxc 10.1)
-            if isinstance(target, (A.Index, A.Member)) and isinstance(n, (A.Unary, A.Postfix)):
-                # the operand is typed before the write: ``++foobar[2]`` of a state constant is X3121, ``--foobar.y``
-                # X3018 (10.1, session 46 EFX) -- the state-value check (check._sb_type) judges both in that order
-                continue
-            msg = "l-value specifies const object"
-            if isinstance(target, A.Ident) and self.global_kinds.get(target.name) == "variable":
-                msg = "global variables are implicitly constant, enable compatibility mode to allow modification"
-            raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3025, msg)
+            found = self._write_error(n)
+            if found is not None:
+                raise found
+
+    def _undeclared_call(self, n: A.Node) -> HlslError | None:
+        """X3004 for a call of no function declared above and no intrinsic (gated ones too: ``noise``), or None."""
+        from ..shader.hlsl.featuregates import INTRINSICS
+        from ..shader.hlsl.intrinsics import is_intrinsic
+        from ..shader.hlsl.parse_effects import _EFFECT_SHADER_BUILTINS
+
+        if isinstance(n, A.Call) and n.name not in self.func_names and n.name not in _EFFECT_SHADER_BUILTINS \
+                and not is_intrinsic(n.name) and n.name not in INTRINSICS:
+            return HlslError(n.pos.file, n.pos.line, n.pos.col, 3004, f"undeclared identifier '{n.name}'")
+        return None
+
+    def _write_error(self, n: A.Node) -> HlslError | None:
+        """_check_state_writes' X3025 for node ``n`` itself, or None."""
+        target = n.target if isinstance(n, A.Assign) else n.a if isinstance(n, A.Postfix) or (
+            isinstance(n, A.Unary) and n.op in ("++", "--")) else None
+        if target is None or isinstance(target, A.Ident) and target.name in self._locals:
+            return None  # a local's block in a function may write a local (`float b { foo = zero++; };`, fxc 10.1)
+        if isinstance(target, (A.Index, A.Member)) and isinstance(n, (A.Unary, A.Postfix)):
+            # the operand is typed before the write: ``++foobar[2]`` of a state constant is X3121, ``--foobar.y``
+            # X3018 (10.1, session 46 EFX) -- the state-value check (check._sb_type) judges both in that order
+            return None
+        msg = "l-value specifies const object"
+        if isinstance(target, A.Ident) and self.global_kinds.get(target.name) == "variable":
+            msg = "global variables are implicitly constant, enable compatibility mode to allow modification"
+        return HlslError(n.pos.file, n.pos.line, n.pos.col, 3025, msg)
 
     def _check_state_value(self, value: A.Node) -> None:
         """What d3dcompiler_47 10.1 refuses in a state entry's value while it parses, in every block of every
@@ -457,33 +497,39 @@ class EffectParser(Parser):
         identifier" (session 39: ``float f { foo = bar(); };``, ``foo = 1 + bar(1, 2);``, a function defined below
         the block, in variable, sampler, state-object blocks and passes at every target; ``sin(1)`` compiles)."""
         from ..shader.hlsl.codegen import walk
-        from ..shader.hlsl.featuregates import INTRINSICS
-        from ..shader.hlsl.intrinsics import is_intrinsic
         from ..shader.hlsl.parse_effects import _EFFECT_SHADER_BUILTINS, _STATE_FUNCS
+        from ..shader.hlsl.sbcasts import string_conversion_error
         from ..shader.hlsl.sbops import constant_conditional_error
         from ..shader.hlsl.types import ObjectType
 
         self._check_compile_counts(value)
         check_shader_operands(value, self.shader_name)
-        self._check_state_writes(value)
         # a shader call's own arguments are the compile's (check_compile_call, fxfuncs: its uniform parameters)
         inner = {id(m) for n in walk(value) if isinstance(n, A.Call) and n.name in _EFFECT_SHADER_BUILTINS
                  for a in n.args for m in walk(a)}
-        for n in walk(value):
+        for n in _reduction_order(value):
+            # in the order fxc reduces the value: an operand's call before the write on it (10.1, session 48 EFX:
+            # ``foo = --bar();``, ``(x = bar())``, ``sin(1, 2)++`` report the call; ``bar(++x)`` the write)
+            written = self._write_error(n)
+            if written is not None:
+                raise written
             if id(n) in inner:
                 continue
             if isinstance(n, A.Call) and n.name in _STATE_FUNCS:
                 raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3000,
                                 f"this FX API is not available in this part your program ({n.name})")
-            if isinstance(n, A.Call) and n.name not in self.func_names and n.name not in _EFFECT_SHADER_BUILTINS \
-                    and not is_intrinsic(n.name) and n.name not in INTRINSICS:  # (gated ones too: ``noise``)
-                raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3004, f"undeclared identifier '{n.name}'")
+            undeclared = self._undeclared_call(n)
+            if undeclared is not None:
+                raise undeclared
             arities = self.func_arities.get(n.name) if isinstance(n, A.Call) else None
             if arities and not any(lo <= len(n.args) <= hi for lo, hi in arities):
                 # a declared function called with another argument count: X3013 (``float bar(float x)`` then
                 # ``foo = bar();``)
                 raise HlslError(n.pos.file, n.pos.line, n.pos.col, 3013,
                                 f"'{n.name}': no matching {len(n.args)} parameter function")
+            converted = string_conversion_error(n)  # ``foo = (int)"s";`` X3017 (sbcasts.py)
+            if converted is not None:
+                raise converted
             if isinstance(n, A.Cast) and isinstance(n.type, ObjectType) and not (
                     isinstance(n.a, A.Ident) and n.a.name == "NULL"):  # ``(BlendState)NULL`` compiles
                 at = n.a.pos if getattr(n, "a", None) is not None and n.a.pos is not None else n.pos
@@ -548,6 +594,21 @@ class EffectParser(Parser):
         return tech
 
 
+def _reduction_order(n: A.Node):
+    """The expression nodes of ``n``, each after those inside it (the order a bottom-up parser reduces them)."""
+    for c in A.children(n):
+        yield from _reduction_order(c)
+    yield n
+
+
+def _kind_mismatch(d: A.VarDecl) -> bool:
+    from ..shader.hlsl.shaderobj import object_name
+    from ..shader.hlsl.types import ObjectType
+
+    made = object_name(d.init)
+    return made is not None and isinstance(d.type, ObjectType) and d.type.kind.lower() != made.lower()
+
+
 def _check_shader_object_kind(d: A.VarDecl) -> None:
     """A shader expression initialises a shader variable of its own kind only: for another object (a texture, a
     sampler, a state object, a string, another shader kind -- ``GeometryShader g = CompileShader(vs_4_0, f());``
@@ -593,7 +654,7 @@ def literal_number(n: A.Node):
         return n.value
     if isinstance(n, A.Unary) and n.op in "-+" and n.op:
         v = literal_number(n.a)
-        if v is None:
+        if v is None or isinstance(v, str):  # (``-"s"``: no number; the typer's X3022)
             return None
         return -v if n.op == "-" else v
     if isinstance(n, A.Cast):

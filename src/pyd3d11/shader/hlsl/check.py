@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NoReturn
 
 from . import ast as A
-from . import sbops, shaderobj
+from . import compileargs, sbops, shaderobj
 from .constexpr import to_int
 from .diagnostics import HlslError, Pos
 from .parse_effects import COMPILE_PROFILES
@@ -643,8 +643,9 @@ def check_compile_shader(cg: CodegenContext, d: A.VarDecl) -> None:
         init = inner
     from .intrinsics import is_intrinsic
 
-    undeclared = shaderobj.undeclared_operand(init, lambda n: n in cg.globals or n in cg.funcs or is_intrinsic(n) or
-                                              n == "NULL", cg.funcs)
+    members = {x.name for x in shaderobj.declared_variables(cg.prog.decls)}  # (a cbuffer's objects too)
+    undeclared = shaderobj.undeclared_operand(init, lambda n: n in cg.globals or n in members or n in cg.funcs or
+                                              is_intrinsic(n) or n == "NULL", cg.funcs)
     if undeclared is not None:
         raise undeclared
     uniform_count_error(cg, init)
@@ -687,6 +688,9 @@ def uniform_count_error(cg: CodegenContext, e: A.Node) -> None:
     call = e.args[1] if shaderobj.object_name(e) is not None and len(e.args) == 2 else None  # type: ignore[attr-defined]
     if not isinstance(call, A.Call) or call.name not in cg.funcs:
         return
+    converted = compileargs.conversion_error(e, cg.prog.decls)  # an argument's X3017 first (compileargs.py)
+    if converted is not None:
+        raise converted
     defs = [f for f in cg.funcs[call.name] if f.body is not None]
     if defs and not any(sum(1 for p in _uniform_params(f) if p.default is None) <= len(call.args) <=
                         len(_uniform_params(f)) for f in defs):
@@ -709,7 +713,7 @@ def shader_number_error(init: A.Node, decls: list, funcs: dict, kind: Type) -> t
 
     from .initshape import _numeric_value
 
-    globals_ = {x.name: x for x in decls if isinstance(x, A.VarDecl)}
+    globals_ = {x.name: x for x in shaderobj.declared_variables(decls)}
     if isinstance(init, A.Ident) and init.name not in globals_ and init.name not in funcs and \
             init.name.upper() != "NULL":
         return 3004, f"undeclared identifier '{init.name}'"
@@ -1268,7 +1272,9 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
             return NumType("bool")
         if isinstance(e.value, int):
             return NumType("int")
-        return NumType("float") if isinstance(e.value, float) else None
+        # a string literal is a string (10.1, session 48 EFX: ``SetPixelShader("s" - 1)`` X3022, as ``s + 1``)
+        return NumType("float") if isinstance(e.value, float) else ObjectType("string") if isinstance(
+            e.value, str) else None
     if isinstance(e, A.Ident):
         loc = _sb_local(cg, e.name, e.pos)
         if loc is not None:
@@ -1312,7 +1318,8 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
         fits = [f for f in cg.funcs.get(call.name, []) if f.body is not None and
                 sum(1 for p in _uniform_params(f) if p.default is None) <= len(call.args) <= len(_uniform_params(f))]
         if not fits:
-            raise cg.err(call.pos, f"'{call.name}': no matching {len(call.args)} parameter function", 3013)
+            raise compileargs.conversion_error(e, cg.prog.decls) or cg.err(
+                call.pos, f"'{call.name}': no matching {len(call.args)} parameter function", 3013)
         return None
     if isinstance(e, A.Call):
         args = [_sb_type(cg, a, known) for a in e.args]

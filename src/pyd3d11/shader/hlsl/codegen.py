@@ -885,8 +885,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                     order = add_struct_objects(self, d, order)
         if globals_cb.vars:
             self.cbufs.insert(0, globals_cb)
-        for d in self.prog.decls:
-            if isinstance(d, A.VarDecl) and isinstance(d.type, ObjectType) and d.type.kind in EFFECT_KINDS and \
+        for d in shaderobj.declared_variables(self.prog.decls):  # (a cbuffer's shader members too)
+            if isinstance(d.type, ObjectType) and d.type.kind in EFFECT_KINDS and \
                     d.init is not None and not isinstance(d.init, A.InitList):
                 check_compile_shader(self, d)
         # uniform entry-point parameters live in fxc's "$Params" constant buffer

@@ -150,7 +150,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
 
             target = pin_indices(cg, e.a, designate=True)
             v = expr(cg, target)
-            _no_bool_lvalue(cg, v, e.pos)
+            _no_bool_lvalue(cg, v, e.pos, target)
             _step_non_numeric(cg, target, v, e.op)
             one = _val(NumType(LIT_INT), [imm(1)])
             nv = binary(cg, "+" if e.op == "++" else "-", v, one, e.pos)
@@ -180,7 +180,7 @@ def expr_raw(cg: CodegenContext, e: A.Node) -> Val:  # noqa: C901
             return old
         target = pin_indices(cg, e.a, designate=True)
         v = expr(cg, target)
-        _no_bool_lvalue(cg, v, e.pos)
+        _no_bool_lvalue(cg, v, e.pos, target)
         _step_non_numeric(cg, target, v, e.op)
         old = v if v.const else _val(v.type, cg.materialize_force(v.slots))  # constants stay known
         one = _val(NumType(LIT_INT), [imm(1)])
@@ -607,11 +607,16 @@ _UINT_CMP = {"==": ("ieq", False), "!=": ("ine", False), "<": ("ult", False), ">
              ">": ("ult", True), "<=": ("uge", True)}
 
 
-def _no_bool_lvalue(cg: CodegenContext, v: Val, pos) -> None:
+def _no_bool_lvalue(cg: CodegenContext, v: Val, pos, stepped: A.Node | None = None) -> None:
     """``++``, ``--`` and every compound assignment (``+=`` … ``>>=``) need a non-bool l-value: fxc's
     X3020 "operator cannot be used with a bool lvalue" (DXC's scalar-operators-assign test records it
-    for each operator)."""
+    for each operator); a step's operand that is no l-value is X3025 first (``stepped``; 10.1, session 48 EFX:
+    ``--true``, ``true++``, ``--bool2(1, 0)``, ``--k`` of a static const, ``--g`` of a uniform bool)."""
     if isinstance(v.type, NumType) and v.type.base == BOOL:
+        if stepped is not None:
+            from .assign import lvalue
+
+            lvalue(cg, stepped)
         raise cg.err(pos, "operator cannot be used with a bool lvalue", 3020)
 
 

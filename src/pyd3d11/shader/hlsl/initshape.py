@@ -99,16 +99,24 @@ def _check_object_source(cg: CodegenContext, name: str, t: Type, init: A.Node, p
             raise cg.err(pos, f"'{name}': initial value must be a literal expression", 3011)
         return
     base = init.a if isinstance(init, A.Cast) else init
+    if isinstance(init, A.Cast) and isinstance(init.type, ObjectType) and _numeric_value(cg, base, globals_):
+        # a number cast to an object (10.1, session 48 EFX: ``Texture2D t = (Texture2D)0;`` at fx_5_0 and ps_4_0)
+        src_name = base.base if isinstance(base, A.Literal) and base.base in ("int", "uint", "float", "bool") else \
+            "int" if isinstance(base, A.Literal) and base.base == "lit_int" else "float"
+        raise cg.err(init.pos, f"cannot convert from '{src_name}' to '{init.type}'", 3017)
     src: Type | None = init.type if isinstance(init, A.Cast) else None
     if src is None and isinstance(base, A.Ident):
         d = globals_.get(base.name)
-        if d is None:
+        if d is None and base.name == name and not static:
+            src = t  # the variable names itself (10.1, session 48 EFX: ``sampler s = s;`` X3011 at ps_4_0 and fx_2_0)
+        elif d is None:
             if base.name not in cg.funcs and base.name != "NULL":
                 raise cg.err(base.pos, f"undeclared identifier '{base.name}'", 3004)
             return
-        if {"static", "const"} <= set(d.mods):
-            static = True  # a static const is a literal expression
-        src = d.type
+        else:
+            if {"static", "const"} <= set(d.mods):
+                static = True  # a static const is a literal expression
+            src = d.type
     elif src is None and isinstance(base, A.Call) and base.name in cg.funcs:
         src = next((f.ret for f in cg.funcs[base.name]), None)
     if src is None:
@@ -252,7 +260,7 @@ def check_initializer(cg: CodegenContext, name: str, t: Type, init: A.Node, pos:
         misused = nullvalue.initializer_error(cg, init, t, pos, lambda e: nullvalue.is_null(e, globals_))
         if misused is not None:
             raise misused
-        init = nullvalue.items_as_zero(init, lambda e: nullvalue.is_null(e, globals_))
+        init = nullvalue.items_as_zero(init, nullvalue.null_or_string(lambda e: nullvalue.is_null(e, globals_)))
         _check_numeric(cg, name, t, init, pos, type_errors)
         if not _literal(init, cg.funcs, globals_):
             what = "(null)" if param else "initial value"

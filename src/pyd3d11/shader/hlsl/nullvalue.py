@@ -105,6 +105,14 @@ def initializer_error(cg: CodegenContext, init: A.Node, t: Type, pos: object, nu
     return walk(init)
 
 
+def null_or_string(null: IsNull) -> IsNull:
+    """``null`` widened to a string literal: a numeric brace list's string item is read as its NULL item is -- one
+    component, converted to nothing, the list left without a default value (d3dcompiler_47 10.1, session 48 EFX:
+    ``float2 g = {0.2f, "s"};``, ``int3 v = {1, "abc", 2};``, ``float g = {"x"};`` compile at ps_4_0 and every fx
+    target, with no default at fx_4_x / fx_5_0 and zeros at fx_2_0; ``float g = "s";`` stays X3017)."""
+    return lambda e: null(e) or isinstance(e, A.Literal) and isinstance(e.value, str)
+
+
 def items_as_zero(e: A.Node, null: IsNull) -> A.Node:
     """``e`` with every NULL item of its brace lists (nested ones too) a literal 0; anything else as is."""
     if not isinstance(e, A.InitList):

@@ -22,9 +22,9 @@ from __future__ import annotations
 from . import ast as A
 from .codegen import component_bases
 from .diagnostics import HlslError
-from .objects import leaf_count
+from .objects import has_object, leaf_count
 from .shaderobj import object_name
-from .types import ArrayType, NumType, ObjectType, Type, array_leaf
+from .types import ArrayType, NumType, ObjectType, StructType, Type, array_leaf
 
 
 def _error(pos, code: int, msg: str) -> HlslError:
@@ -57,6 +57,13 @@ def _components(e: A.Node, globals_: dict[str, A.VarDecl]) -> int | None:
 def _count(t: Type) -> int | None:
     if isinstance(array_leaf(t), ObjectType):
         return leaf_count(t)
+    if isinstance(array_leaf(t), StructType):
+        # a struct holding objects counts its members' components, an object one (10.1, session 48 EFX: ``struct {
+        # float4 f; PixelShader ps[2]; } a = {1, 2, 3, 4, compile ps_4_0 foo(1)};`` X3017, ``s var = {0};`` of
+        # ``struct s { Texture t; float4 f; }`` X3017 at fx_2_0, fx_4_0 and fx_5_0, before "structs holding objects")
+        n = t.count if isinstance(t, ArrayType) else 1
+        parts = [_count(ft) for _name, ft, _sem, _mods in array_leaf(t).fields]
+        return None if None in parts else n * sum(parts)  # type: ignore[arg-type]
     return len(component_bases(t)) if isinstance(array_leaf(t), NumType) else None
 
 
@@ -70,7 +77,7 @@ def object_initialiser_error(v: A.VarDecl, globals_: dict[str, A.VarDecl]) -> Hl
         items = _flat(init)
         if not any(object_name(x) is not None or isinstance(x, A.Ident) and x.name.upper() == "NULL" or
                    isinstance(x, A.Literal) and isinstance(x.value, str) for x in items) and \
-                not isinstance(array_leaf(v.type), ObjectType):
+                not isinstance(array_leaf(v.type), ObjectType) and not has_object(v.type):
             return None  # a numeric list of numbers: initshape's rules
         counts = [_components(x, globals_) for x in items]
         want = _count(v.type)

@@ -6,6 +6,7 @@ Technique Syntax"). A mixin of :class:`.parser.Parser`, split out of parser.py u
 
 from __future__ import annotations
 
+import functools
 import re
 
 from . import ast as A
@@ -43,6 +44,33 @@ COMPILE_PROFILES = frozenset(
                            "4_1", "5_0", "5_1", "4_0_level_9_0", "4_0_level_9_1", "4_0_level_9_3")]
     + [f"{s}_{m}" for s in ("gs", "cs") for m in ("4_0", "4_1", "5_0", "5_1")]
     + [f"{s}_{m}" for s in ("hs", "ds") for m in ("5_0", "5_1")])
+
+
+
+
+@functools.cache
+def lexer_word(n: str) -> bool:
+    """parser.lexer_keyword, remembered per word (parse_exprs asks it of every name an expression reads)."""
+    from .parser import lexer_keyword
+
+    return lexer_keyword(n)
+
+
+@functools.cache
+def state_word(n: str) -> bool:
+    """A keyword of fxc's lexer that its effect grammar reads as a name in a state block -- a later entry's, a
+    pass's or a ``sampler_state { … }`` block's state name, and an identifier inside any state value (an entry's,
+    a state function's argument, a brace item): the object, shader and texture words (``sampler``, ``texture``,
+    ``Texture2D``, ``RWBuffer``, ``PixelShader``, ``pixelshader``, ``TriangleStream``, ``stateblock``,
+    ``geometryshader``) and ``linear`` / ``point`` (d3dcompiler_47 10.1, session 48 EFX, 178 words probed in the
+    three places: ``Filter = sampler + 1;`` compiles at ps_4_0, ``++sampler`` is X3025 "l-value specifies const
+    object", ``Texture2D[0]`` X3121, ``sampler(1)`` X3004 "undeclared identifier", as for any unknown name;
+    ``SamplerState``, ``sampler2D``, ``Buffer``, ``PointStream``, ``compile``, ``pass``, ``String`` are X3000 in a
+    value as in a name; a numeric type word is a name but starts a constructor or cast in a value)."""
+    from .parser import PASS_REFUSED_WORDS
+
+    return (lexer_word(n) or n == "geometryshader") and n not in NOT_STATE_NAMES and \
+        n not in PASS_REFUSED_WORDS and n.lower() not in ("technique", "pass", "asm", "decl")
 
 
 #: contextual modifiers fxc still refuses as an effect object's name (``technique10 point``, ``pass triangle``)
@@ -111,6 +139,17 @@ class EffectSyntaxParser:
         if call.name == "CompileShader" and len(args) > 2:  # 10.1: a syntax error at the third argument's comma
             raise self.error("syntax error: unexpected token ','", Token(",", ",", args[2].pos))
         if args and isinstance(args[0], A.Ident) and args[0].name not in COMPILE_PROFILES:
+            if not getattr(self, "state_value_depth", 0) and len(args) > 1 and isinstance(args[1], A.Call):
+                # outside a state block the call's arguments name variables, resolved before the profile is judged
+                # (10.1, session 48 EFX: ``PixelShader p = CompileShader(ps_6_0, main(foobar));`` is X3004 at
+                # ps_4_0 and every fx target, a local's and a brace item's too; a state value's names are no
+                # variables: X3041 there, as for ``nomain(1)``)
+                from .codegen import walk
+
+                for n in (m for a in args[1].args for m in walk(a)):
+                    if isinstance(n, A.Ident) and n.name != "NULL" and n.name not in self.value_names and \
+                            n.name not in self.global_kinds and n.name not in self.func_names:
+                        raise self.error(f"undeclared identifier '{n.name}'", Token("id", n.name, n.pos), 3004)
             raise self.error(f"unsupported compiler target '{args[0].name}'", Token("id", args[0].name, args[0].pos),
                              3041)
         if len(args) > 1 and isinstance(args[1], A.Call) and args[1].name not in self.func_names:
@@ -248,12 +287,16 @@ class EffectSyntaxParser:
         parses (d3dcompiler_47 10.1, session 41, at every shader target); a cast to an object type is fxc's syntax
         error. The first reduced wins: a call when its ``)`` is read (``bar(nothere())`` reports ``nothere``)."""
         from .codegen import walk
+        from .sbcasts import string_conversion_error
         from .sbops import constant_conditional_error
         from .shaderobj import misuse
         from .statecalls import call_error
 
         found: list[tuple[tuple[int, int], HlslError]] = []
         for n in walk(v):
+            converted = string_conversion_error(n)  # ``foo = (int)"s";`` X3017 (sbcasts.py)
+            if converted is not None:
+                found.append((getattr(n, "end", None) or (n.pos.line, n.pos.col), converted))
             if isinstance(n, A.Cast) and isinstance(n.type, ObjectType):
                 found.append(((n.pos.line, n.pos.col), self.error("invalid state block value", name, 3000)))
             elif isinstance(n, A.Call):
@@ -294,6 +337,22 @@ class EffectSyntaxParser:
         self._check_state_value(name, v)
         return v
 
+    def trailing_value_word(self, value: A.Node) -> Token | None:
+        """The name fxc's state-block grammar takes after a value that is one integer literal, before the ``;``
+        (d3dcompiler_47 10.1, session 48 EFX: ``MaxAnisotropy = 1 foo;``, ``= 1ll;`` -- ``1l`` then ``l`` --, ``=
+        0x1 foo;``, ``= 1u float;``, ``= 1 sampler;`` compile in a numeric variable's block, a local's, a pass and a
+        ``sampler_state { … }`` at the shader targets; ``1.5 foo``, ``-1 foo``, ``(1) foo``, ``1 foo bar``, ``a b``,
+        ``1 uniform``, ``1 pass`` stay syntax errors; an effect's real state refuses such a value). Consumed and
+        returned, or None."""
+        prev = self.toks[self.i - 1] if self.i else None
+        if not (isinstance(value, A.Literal) and prev is not None and prev.kind == "int" and value.pos == prev.pos
+                and self.tok.kind == "id" and self.peek().text == ";"):
+            return None
+        word = self.tok.text
+        if lexer_word(word) and not state_word(word) or word in ("true", "false"):
+            return None
+        return self.next()
+
     def state_name(self) -> Token:
         """The name of a state-block entry: any identifier, effect keywords included (``PixelShader =
         compile ps_4_0 PS();``), which ``ident`` refuses as variable names, but for the words fxc's lexer
@@ -314,9 +373,21 @@ class EffectSyntaxParser:
 
     def _state_block_entries(self) -> None:
         mark = len(self.expr_log)
+        self.state_value_depth = getattr(self, "state_value_depth", 0) + 1  # (state_word names in the values)
         try:
             self._state_block_entry_list()
+        except HlslError as exc:
+            from .sbwrites import reduced_write
+
+            # a write fxc reduced before the error is its error (sbwrites.py); a function's local is a value name
+            # no global declares
+            found = reduced_write(self.expr_log[mark:], lambda n: n in self.value_names and n not in
+                                  self.global_kinds, exc)
+            if found is not None:
+                raise found from exc
+            raise
         finally:
+            self.state_value_depth -= 1
             # a state value is not type-checked as fxc's parser reduces it (salvage.py reads the log)
             del self.expr_log[mark:]
 
@@ -359,5 +430,7 @@ class EffectSyntaxParser:
                 tok = self.next()
                 self.state_values.append(A.Ident(tok.pos, tok.text))
             else:
-                self.state_values.append(self._state_value(name))
+                v = self._state_value(name)
+                self.state_values.append(v)
+                self.trailing_value_word(v)  # (``MaxAnisotropy = 1 foo;``)
             self.expect(";")

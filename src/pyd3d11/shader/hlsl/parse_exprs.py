@@ -11,6 +11,7 @@ from . import ast as A
 from .classes import member_method, static_method
 from .keywords import KEYWORD_NAMES, RESERVED_WORDS
 from .namespaces import resolve, resolved
+from .parse_effects import lexer_word, state_word
 from .types import OBJECT_KINDS, dx8_typedef
 
 #: the bits of MSVC's NaN spellings ``1.#IND`` / ``1.#QNAN`` / ``1.#SNAN`` (see Parser's float literal)
@@ -266,11 +267,12 @@ class ExprParser:
                     raise self.error(tok=self.peek())
                 return self.object_literal(self.check_compile_call(A.Call(
                     t.pos, "CompileFragment", [A.Ident(prof.pos, prof.text), self.parse_primary()])), t)
+            word = getattr(self, "state_value_depth", 0) and state_word(t.text)  # (a name in a state value)
             named = t.text in self.types or dx8_typedef(t.text) is not None  # typedef names may also name variables
             # a function the program declared under a typedef's name is called (fxc 10.1: ``float VECTOR(float a)``
             # then ``VECTOR(x)`` calls it)
-            if self.is_type_start() and not named or (named and self.peek().text == "(" and
-                                                      t.text not in self.func_names):
+            if not word and (self.is_type_start() and not named or (named and self.peek().text == "(" and
+                                                                    t.text not in self.func_names)):
                 ty = self.parse_type()
                 if self.at("("):
                     return A.Construct(t.pos, ty, self.parse_args())
@@ -282,9 +284,12 @@ class ExprParser:
                 # '+', ``float4(a, T)`` at ')', ``S.a`` at '.'; ``float4 T = 1; return T;`` compiles under a global
                 # ``typedef float4 T;``, a block's ``typedef`` hides an outer variable of the name) -- not X3004
                 raise self.error(tok=self.peek())
-            if t.text in _KEYWORD_OPERANDS:
-                # a statement keyword or a modifier is no operand: fxc's syntax error at the word (d3dcompiler_47
-                # 10.1, session 40: ``return p + in;``, ``float4 r = if (v);``), not an undeclared name
+            if not word and (t.text in _KEYWORD_OPERANDS or lexer_word(t.text) and t.text != "NULL" and not (
+                    t.text == "CompileShader" and self.peek().text == "(")):
+                # a statement keyword, a modifier or any other word of fxc's lexer (``pass``, ``compile``,
+                # ``String``, ``PixelShader``, ``stateblock``) is no operand: fxc's syntax error at the word
+                # (d3dcompiler_47 10.1, session 40: ``return p + in;``, ``float4 r = if (v);``; session 48 EFX:
+                # ``return pass + 1;``), not an undeclared name -- but for a state value's names (state_word)
                 raise self.error(tok=t)
             self.next()
             if self.at("("):

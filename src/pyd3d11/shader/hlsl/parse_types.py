@@ -487,7 +487,10 @@ class TypeParser:
                 dims.append(0)
                 self.expect("]")
                 continue
-            if not 1 <= n <= 65536:  # fxc's bound on one array dimension
+            if not 1 <= n <= 65536:  # fxc's bound on one array dimension, judged at the ``]`` (10.1, session 48
+                # EFX: ``float2 arr[0b1];`` is X3000 at ``b1``, ``arr[0 x]`` at ``x``, ``arr[0;`` at ``;``)
+                if not self.at("]"):
+                    raise self.error()
                 raise self.error("array dimension must be between 1 and 65536", tok, 3059)
             dims.append(n)
             self.expect("]")

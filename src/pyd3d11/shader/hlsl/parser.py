@@ -82,13 +82,15 @@ _ROV_WORDS = frozenset({"RasterizerOrderedBuffer", "RasterizerOrderedByteAddress
 
 #: the keywords a pass's or a ``sampler_state { … }`` block's grammar refuses as a state name, where it reads the
 #: object, shader and texture words and ``precise`` / ``point`` / ``sample`` / ``linear`` as names (d3dcompiler_47
-#: 10.1, session 47 EFX: ``sampler s = sampler_state { uniform = 1; };`` X3000, ``{ RWTexture2D = 1; }`` compiles)
+#: 10.1, session 47 EFX: ``sampler s = sampler_state { uniform = 1; };`` X3000, ``{ RWTexture2D = 1; }`` compiles;
+#: session 48 EFX: ``{ TriangleStream = 1; }`` compiles, ``line``, ``lineadj``, ``triangleadj`` are X3000 there)
 PASS_REFUSED_WORDS = frozenset({
     "uniform", "static", "const", "extern", "volatile", "in", "out", "inout", "inline", "shared", "groupshared",
     "row_major", "column_major", "nointerpolation", "noperspective", "centroid", "snorm", "unorm", "export",
-    "PointStream", "LineStream", "TriangleStream", "InputPatch", "OutputPatch", "class", "interface", "typedef",
+    "PointStream", "LineStream", "InputPatch", "OutputPatch", "class", "interface", "typedef",
     "namespace", "register", "packoffset", "unsigned", "asm_fragment", "compile_fragment", "if", "else", "return",
-    "do", "for", "while", "switch", "case", "default", "break", "continue", "discard", "triangle"}) | RESERVED_WORDS
+    "do", "for", "while", "switch", "case", "default", "break", "continue", "discard", "triangle", "line", "lineadj",
+    "triangleadj"}) | RESERVED_WORDS
 
 
 def lexer_keyword(n: str) -> bool:

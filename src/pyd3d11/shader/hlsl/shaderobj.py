@@ -133,6 +133,14 @@ def named_in(decls: list[A.Node]) -> Callable[[A.Node], str | None]:
     return named
 
 
+def declared_variables(decls: list[A.Node]) -> list[A.VarDecl]:
+    """The global variables of ``decls`` in source order, a constant buffer's members included: an effect's
+    shader variable declared in a ``cbuffer`` / ``tbuffer`` is a name of the file, whose initialiser fxc judges as
+    a global's (d3dcompiler_47 10.1, session 48 EFX: ``PixelShader ps2 = ps1;`` of a cbuffer member ``ps1`` is X3011,
+    a tbuffer member ``ps2 = ps1`` X3011 before the effect's "Only numeric variables ... cbuffer")."""
+    return [x for d in decls for x in (d.members if isinstance(d, A.CBufferDecl) else [d]) if isinstance(x, A.VarDecl)]
+
+
 def initializer_error(init: A.Node, t: object) -> HlslError | None:
     """The error of a numeric global's initialiser holding a shader object (see the module), or None; a
     ``compile`` among a brace list's items is fxc's to take (``float4 f = {1, 2, compile ps_2_0 f(), 4};``)."""
