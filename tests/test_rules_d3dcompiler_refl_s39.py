@@ -74,10 +74,6 @@ def _lines(text: str, filt: str, keys: list[str] | None = None) -> list[str]:
 _OPEN_SOURCES = {
     "arr[k].a = (min16float)k;": "the stores into a local array's member nothing reads stay here (fxc drops them), "
                                  "and their int-to-min16float conversion now flags",
-    # (a session-47 regression, found by the session's last CI: helper MUT's uniform-object write rule reaches a store
-    # through a uniform struct's UAV member -- assign.lvalue judges the struct global ``bar`` itself; fxc compiles it)
-    "bar.u[int2(0, 0)] = bar.a.x;": "a store through a UAV member of a uniform struct is X3025 here (lvalue of the "
-                                    "struct global); fxc compiles it",
 }
 
 

@@ -357,6 +357,47 @@ def refuse_uav_rebinding(v: Val) -> None:
         raise NotSupportedError(f"HLSL: writing the uniform {t.kind} itself (fxc rebinds the global)")
 
 
+def _holds_writable_uav(t: Type) -> bool:
+    """``t`` is a struct (or an array of them) one of whose members, at any depth, is a UAV of
+    :data:`_WRITABLE_UNIFORM_KINDS`: fxc 10.1 does not make a global of that type implicitly constant -- ``bar.a =
+    1``, ``bar.b++``, ``bar = bar2``, ``bar.t = t2`` compile where ``S`` holds a RWBuffer / RWTexture* /
+    RWStructuredBuffer, nested, in an array of structs or in a cbuffer too, and stay X3025 where it holds only
+    textures, samplers, buffers, byte-address, append or consume buffers (session 48 probes at ps_5_0)."""
+    while isinstance(t, ArrayType):
+        t = t.elem
+    return isinstance(t, StructType) and any(
+        isinstance(leaf, ObjectType) and leaf.kind in _WRITABLE_UNIFORM_KINDS for _p, leaf in objects.leaves(t))
+
+
+def refuse_writable_struct(v: Val) -> None:
+    """A write of a uniform global struct that holds a writable-index UAV (:func:`_holds_writable_uav`): fxc
+    compiles it on the shader's own copy of the value and the bindings (``bar = bar2; bar.u[0] = 1`` stores into
+    ``bar2.u``'s register, listing checked); this compiler builds no such copy: NotSupportedError (was X3025)."""
+    if _holds_writable_uav(v.type):
+        from pyd3d11.errors import NotSupportedError
+
+        raise NotSupportedError("HLSL: writing a uniform struct that holds a UAV (fxc writes a copy of the global)")
+
+
+def _object_member_store_base(cg: CodegenContext, e: A.Node):
+    """The object a subscript store writes through when ``e`` names a member object of a uniform global struct
+    (``bar.u[xy] = v``, ``bar[1].s.u[0] += 1``, ``InterlockedAdd(bar.u[0], 1)``): the store goes through the
+    member's own operator[] and writes no part of the global, which fxc 10.1 compiles whatever else the struct
+    holds (session 48; session 47's uniform-object rule had read it as a write of ``bar``: X3025). None when
+    ``e`` is no such member."""
+    node, member_seen = e, False
+    while isinstance(node, (A.Member, A.Index)):
+        member_seen = member_seen or isinstance(node, A.Member)
+        node = node.a
+    if not member_seen or not isinstance(node, A.Ident) or scoped(cg.scopes, node.name) is not None:
+        return None
+    root = cg.lookup(node.name, node.pos)
+    if not (objects.is_ref(root) and objects.has_object(root.type)):
+        return None
+    v = expr(cg, e)
+    return v if isinstance(v.type, ObjectType) or objects.is_ref(v) and isinstance(v.type, ArrayType) else None
+
+
 def _uniform_element_write(cg: CodegenContext, e: A.Index, root: A.Ident) -> bool:
     """Whether ``e`` (indices only down to ``root``) writes an element or a row of a uniform global object array
     as a whole (``t[0] = t[1]``, ``s[1]++``, ``t[0][1] = x`` of ``Texture2D t[2][2]``) -- not a store through the
@@ -373,7 +414,10 @@ def _uniform_element_write(cg: CodegenContext, e: A.Index, root: A.Ident) -> boo
         if not isinstance(t, ArrayType):
             return False  # a subscript of the object itself
         t, node = t.elem, node.a
+    if node is not root:
+        return False  # a member's element (``bar[1].u[0] = v``): the member's lvalue judges the element under it
     refuse_uav_rebinding(_val(t, []))
+    refuse_writable_struct(_val(t, []))
     return True
 
 
@@ -403,6 +447,7 @@ def lvalue(cg: CodegenContext, e: A.Node, atomic: bool = False):
                          "modification", 3025)
         if not cg.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and _uniform_object(cg, e.name, v):
             refuse_uav_rebinding(v)
+            refuse_writable_struct(v)
             # a uniform object (texture, sampler, buffer, or an array of them) is a global like a uniform value:
             # assigned, stepped or an element written, fxc 10.1's X3025 (session 36 AUD; before, an assignment
             # compiled and ++/-- was not built) -- unless the caller passes /Gec, as for any global (fxc compiles
@@ -707,6 +752,9 @@ def expr_for_index_base(cg: CodegenContext, e: A.Node, store: bool = False):
             # an element (or a row) of a resource array, bound by literal indices: the outer subscript indexes
             # that resource (``uavs[1][0][i] = v``)
             return index(cg, expr_for_index_base(cg, e.a), e.index, e.pos, store=store)
+        member_object = _object_member_store_base(cg, e)
+        if member_object is not None:
+            return member_object
         lv = lvalue(cg, e)
         if isinstance(lv, tuple) and lv[0] in ("mem", "memswz", "memdyn"):
             return lv

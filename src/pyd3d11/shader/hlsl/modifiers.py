@@ -168,6 +168,36 @@ def object_initializer(kind: str, mods: frozenset, t, name: str, has_init: bool)
     return None
 
 
+def resource_mix(kind: str, mods: frozenset, t, name: str, has_init: bool) -> tuple[int, str] | None:
+    """A ``static`` variable without an initialiser, global, local (a function nothing calls too) or a cbuffer's,
+    whose struct type holds both objects (textures, samplers, UAVs, at any depth, in arrays of structs too) and
+    numbers is X3007 at its name, as fxc's parser reports it (before a later line's syntax or type error); a
+    struct of objects alone may be static, and one with an initialiser compiles (``static S s = g;``, ``= { 1, t
+    }``). A ``groupshared`` global holding an object, alone, in an array or a struct, in a cbuffer too, is X3010
+    (d3dcompiler_47 10.1 under Wine, session 48, at ps_4_0 / ps_5_0 / ps_5_1 / cs_5_0)."""
+    from .objects import has_object
+    from .types import StructType, array_leaf
+
+    if kind not in ("global", "local") or not has_object(t):
+        return None
+    if "groupshared" in mods and kind == "global":
+        return 3010, f"'{name}': groupshared variables cannot hold resources"
+    if "static" in mods and not has_init and isinstance(array_leaf(t), StructType) and _holds_numbers(t):
+        return 3007, (f"'{name}': variables containing textures, samplers and UAVs can only be declared 'static' if "
+                      "the variable only contains resources")
+    return None
+
+
+def _holds_numbers(t) -> bool:
+    from .types import ArrayType, NumType, StructType
+
+    if isinstance(t, ArrayType):
+        return _holds_numbers(t.elem)
+    if isinstance(t, StructType):
+        return any(_holds_numbers(f[1]) for f in t.fields)
+    return isinstance(t, NumType)
+
+
 #: fxc's warning X3207, word for word as DXC's varmods-syntax.hlsl records it
 CONST_GLOBAL_INITIALIZER = ("Initializer used on a global 'const' variable. This requires setting an external "
                             "constant. If a literal is desired, use 'static const' instead.")

@@ -373,7 +373,7 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         if hit is None and M.needs_initializer(kind, fm, has_init):
             hit = 3012, f"'{name}': missing initial value"
         if hit is None and t is not None:
-            hit = M.object_initializer(kind, fm, t, name, has_init)
+            hit = M.object_initializer(kind, fm, t, name, has_init) or M.resource_mix(kind, fm, t, name, has_init)
         if hit is not None:
             raise HlslError(pos.file, pos.line, pos.col, hit[0], hit[1])
 
@@ -837,6 +837,9 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                 # a member is a global for the storage-class rules (d3dcompiler_47 10.1, session 35: ``in``/``out``
                 # X3000, ``volatile`` X3008, ``uniform static`` X3007, ``nointerpolation linear`` X3048 in a cbuffer)
                 self.check_mods("global", mods, d.name, d.pos, d.init is not None)
+                hit = M.resource_mix("global", frozenset(mods), d.type, d.name, d.init is not None)
+                if hit is not None:  # a cbuffer's static / groupshared object member (fxc 10.1, session 48)
+                    raise HlslError(d.pos.file, d.pos.line, d.pos.col, *hit)
                 # ... and shares the global name space with types and functions (fxc 10.1, session 39: `struct a`,
                 # `typedef float a` or `float4 a()` before or after `cbuffer cb { float4 a; }` is X3003)
                 self.declare_global(d.name, "variable", Token("id", d.name, d.pos))
