@@ -42,10 +42,13 @@ FAR_PROMOTION = 1  # a 16-bit float promoted past float to double (half -> doubl
 COUNT_WIDENING = 2
 TYPE_NARROWING = 4
 TYPE_MISMATCH = 8
-CLASS_MISMATCH = 16
-COUNT_NARROWING = 32
+TYPE_RAISING = 16  # int -> uint (a typed int; an untyped literal is as far from either)
+CLASS_MISMATCH = 32
+CLASS_RAISING = 64  # to a later class of bool < int < float: int -> float costs more than float -> int
+COUNT_NARROWING = 128
 
 _CLASS = {"bool": "b", "int": "i", "uint": "i", "float": "f", "double": "f", LIT_INT: "i", LIT_FLOAT: "f"}
+_CLASS_RANK = {"b": 0, "i": 1, "f": 2}
 _SAMPLERS = frozenset({"SamplerState", "sampler", "sampler1D", "sampler2D", "sampler3D", "samplerCUBE",
                        "sampler_state"})
 _GENERIC = frozenset({"texture", "Texture", "sampler"})
@@ -149,6 +152,13 @@ def cost(at: Type, pt: Type) -> int:
         c |= COUNT_NARROWING
     if _CLASS[at.base] != _CLASS[pt.base]:
         c |= CLASS_MISMATCH
+        if _CLASS_RANK[_CLASS[at.base]] < _CLASS_RANK[_CLASS[pt.base]]:
+            # fxc ranks a conversion toward bool below one toward float: ``f(float)`` beside ``f(bool)`` takes
+            # the bool one for an int argument or literal; bool -> int and bool -> float stay tied (X3067), and
+            # float -> int beside float -> bool (d3dcompiler_47 10.1 listings, session 48)
+            c |= CLASS_RAISING
+    elif at.base == "int" and pt.base == "uint":
+        c |= TYPE_RAISING  # ``f(uint)`` beside ``f(out uint)`` takes the out one for an int (uint -> int back)
     if _ident(at) != _ident(pt):
         c |= TYPE_MISMATCH
     if _width(at) > _width(pt):
@@ -163,7 +173,38 @@ def cost(at: Type, pt: Type) -> int:
 def viable(f: A.FuncDef, arg_types: list[Type]) -> bool:
     if len(arg_types) > len(f.params) or len(arg_types) < sum(1 for p in f.params if p.default is None):
         return False
-    return all(compatible(a, p.type) for a, p in zip(arg_types, f.params, strict=False))
+    return all(compatible(a, p.type) and _output_fits(a, p) for a, p in zip(arg_types, f.params, strict=False))
+
+
+def _output_fits(at: Type, p: A.Param) -> bool:
+    """An out / inout parameter takes only an argument of its own component count: fxc writes no splat or
+    truncation back (alone, ``g(out float)`` called with a float2 is X3017 "cannot convert output parameter"),
+    and beside an ``in`` overload of the same type the call takes that one (``f(float)`` / ``f(out float)``
+    called with a float2 or an int2, ``f(float2)`` / ``f(out float2)`` with a float: d3dcompiler_47 10.1
+    listings, session 48)."""
+    if _usage(p) == "in" or not (isinstance(at, NumType) and isinstance(p.type, NumType)):
+        return True
+    return at.n == p.type.n
+
+
+def param_cost(at: Type, p: A.Param) -> int:
+    """One argument's cost for parameter ``p``: an ``in`` parameter's conversion from the argument, an ``out``
+    one's back to it (``f(float)`` beside ``f(out float)`` takes the out one for an int variable, a bool, 1u or
+    the literal 1 -- float -> int is the cheaper way --, then refuses a literal: X3025), an ``inout`` one's both
+    (d3dcompiler_47 10.1 listings and verdicts, session 48)."""
+    usage = _usage(p)
+    if usage == "in":
+        return cost(at, p.type)
+    back = cost(p.type, at)
+    return back if usage == "out" else back | cost(at, p.type)
+
+
+def _literal_within_class(at: Type, pt: Type) -> bool:
+    """An untyped literal given to a parameter of its own class (``1`` to int / uint, ``1.0`` to float): no
+    conversion for the in / out / inout tie-break (``f(int)`` / ``f(out int)`` called ``f(1)``, ``f(float)`` /
+    ``f(out float)`` or ``f(inout float)`` called ``f(1.0)``: fxc 10.1's X3067)."""
+    return isinstance(at, NumType) and isinstance(pt, NumType) and at.base in (LIT_INT, LIT_FLOAT) and \
+        _CLASS[at.base] == _CLASS.get(concrete(pt.base))
 
 
 def _compare(cand: list[int], ref: list[int]) -> int:
@@ -186,7 +227,7 @@ def best(cands: list[A.FuncDef], arg_types: list[Type]) -> list[A.FuncDef]:
     for f in cands:
         if not viable(f, arg_types):
             continue
-        costs = [cost(a, p.type) for a, p in zip(arg_types, f.params, strict=False)]
+        costs = [param_cost(a, p) for a, p in zip(arg_types, f.params, strict=False)]
         if top:
             c = _compare(costs, top[0][1])
             if c < 0:
@@ -201,7 +242,8 @@ def best(cands: list[A.FuncDef], arg_types: list[Type]) -> list[A.FuncDef]:
         # over `(uint)` and `(out uint)`)
         def conversions(f: A.FuncDef, costs: list[int]) -> int:
             rank = {"in": 1, "out": 2, "inout": 3}
-            return sum(rank[_usage(p)] for c, p in zip(costs, f.params, strict=False) if c)
+            return sum(rank[_usage(p)] for c, p, a in zip(costs, f.params, arg_types, strict=False)
+                       if c and not _literal_within_class(a, p.type))
 
         counts = [conversions(f, c) for f, c in top]
         top = [t for t, n in zip(top, counts, strict=True) if n == min(counts)]
