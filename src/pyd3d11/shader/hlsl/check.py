@@ -1115,9 +1115,10 @@ def check_attr_side_effects(cg: CodegenContext, attrs: dict, pos: Pos) -> None:
     writable (static) operand reaches X3682."""
     from .assign import lvalue
     from .codegen import walk
+    from .entryattrs import evaluated_at
 
     for name, args in attrs.items():
-        if name not in _EVALUATED_ATTRS:
+        if name not in _EVALUATED_ATTRS or not evaluated_at(name, cg.stage):
             continue
         # an argument whose value is no integer scalar fails the attribute's own match first (X3554 "cannot match
         # attribute numthreads, parameter 1 is expected to be of type int" then the attribute's error: X3084 for

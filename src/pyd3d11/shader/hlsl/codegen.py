@@ -1014,6 +1014,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             gs_output_component_check(self, f.pos)
             return
         from .compatwrite import writable_copy, written_uniform_params
+        from .gs import stream_parameter_error
 
         written_params = written_uniform_params(self.prog, f)
         for p in f.params:
@@ -1026,6 +1027,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 if p.name.startswith("__p"):
                     raise self.err(p.pos, "syntax error: unexpected token in a parameter's name", 3000)
                 raise self.err(p.pos, f"'{f.name}': input parameter '{p.name}' cannot have a geometry specifier", 3514)
+            stream_parameter_error(self, f, p)  # (gs.py)
             if "uniform" in p.mods:
                 cv = next((c for c in self.params_cb.vars if c.decl.name == p.name), None)
                 if cv is None and p.name in self.param_objects:

@@ -426,7 +426,15 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         return [(p, c, m) for p, c, m, _e in issued(cg)]
 
     try:
-        cg, text = generate(frozenset(), "defer")
+        try:
+            cg, text = generate(frozenset(), "defer")
+        except HlslError as exc:
+            from .hs import type_rules_before_attributes
+
+            earlier = type_rules_before_attributes(exc, parse, entry, stage, major, minor, row_major, flags)
+            if earlier is not None:
+                raise earlier from None
+            raise
     except _ObjectGate as refused:
         # the objects' model gates (a UAV outside cs below 5.0, TextureCubeArray at 4.0, ...) are judged on the
         # resources fxc binds, after dead-code removal: d3dcompiler_47 10.1 compiles ``c = tca.SampleLevel(s,

@@ -100,6 +100,19 @@ def numthreads_attribute(cg: CodegenContext, attrs: dict, pos: Pos) -> tuple[int
     return x, y, z
 
 
+#: the stages whose entry points evaluate each count / tessellation attribute; at another stage fxc 10.1 warns X3554
+#: "unknown attribute numthreads, or attribute invalid for this statement, valid attributes are: earlydepthstencil,
+#: RootSignature" and reads none of its arguments (``[numthreads(x++, 1, 1)]`` compiles at ps_5_1, session 48)
+_ATTRIBUTE_STAGES = {"numthreads": ("cs",), "maxvertexcount": ("gs",), "instance": ("gs",), "domain": ("hs", "ds"),
+                     "partitioning": ("hs",), "outputtopology": ("hs",), "outputcontrolpoints": ("hs",),
+                     "patchconstantfunc": ("hs",), "maxtessfactor": ("hs",)}
+
+
+def evaluated_at(name: str, stage: str) -> bool:
+    """Whether an entry point of ``stage`` evaluates attribute ``name`` (:data:`_ATTRIBUTE_STAGES`)."""
+    return stage in _ATTRIBUTE_STAGES.get(name, (stage,))
+
+
 def after_type_rules(cg: CodegenContext, err: HlslError, stand_in: T) -> T:
     """An entry point's missing or invalid count attribute (numthreads X3084 / X3655, maxvertexcount X3514) is
     judged after the type rules of the whole file: d3dcompiler_47 10.1 reports a body's ``undeclared`` (X3004), a

@@ -277,8 +277,13 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
     if prim is None and refused:
         prim = ("point", 1)  # (the refused input's)
     if prim is None:
-        raise cg.err(f.pos, f"'{f.name}': no input primitive specified, if your shader doesn't require inputs, then "
-                     "define an empty struct and give it the proper primitive type.", 3514)
+        # after the whole file's type rules as the missing max vertex count (d3dcompiler_47 10.1, session 48: a
+        # pixel body compiled at gs_4_0 reports its X3013 / X3017 / X3020 / X3067 first); point meanwhile
+        from .entryattrs import after_type_rules
+
+        prim = after_type_rules(cg, cg.err(f.pos, f"'{f.name}': no input primitive specified, if your shader doesn't "
+                                           "require inputs, then define an empty struct and give it the proper "
+                                           "primitive type.", 3514), ("point", 1))
     if prim_elem is not None:  # after the vertex elements: it takes no register of theirs
         cg.inputs.append(prim_elem)
     # an InputPatch<T, N> is a patch of N control points whatever its modifier (fxc 10.1: ``dcl_inputprimitive
@@ -505,3 +510,18 @@ def gs_output_component_check(cg: CodegenContext, pos) -> None:
             "", 0, 0, 8000, f"Validation Error: Declared output vertex count ({cg.gs.maxout}) multiplied by the total "
             f"number of declared scalar components of output data ({comps}) equals {total}.  This value cannot be "
             "greater than 1024.")
+
+
+def stream_parameter_error(cg: CodegenContext, f: A.FuncDef, p: A.Param) -> None:
+    """An entry point's stream parameter outside a geometry shader (a PointStream / LineStream / TriangleStream,
+    alone or in a struct, ``uniform`` aside) is X3514 "'main': stream input parameter 's' can only be used in
+    geometry shaders" ("stream output parameter" for ``out``), in the parameters' order before their semantics
+    (X3502 / X3503) and before the body's type rules but its undeclared names (d3dcompiler_47 10.1, session 48,
+    at vs_4_0 / vs_5_0 / ps_4_1; at cs / hs / ds the missing attribute comes first)."""
+    from .objects import leaves
+    from .types import STREAM_KINDS
+
+    if "uniform" in p.mods or not any(leaf.kind in STREAM_KINDS for _path, leaf in leaves(p.type)):
+        return
+    word = "output" if "out" in p.mods and "inout" not in p.mods else "input"
+    raise cg.err(p.pos, f"'{f.name}': stream {word} parameter '{p.name}' can only be used in geometry shaders", 3514)

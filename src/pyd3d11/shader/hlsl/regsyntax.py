@@ -65,6 +65,14 @@ def after_parse_error(profile_errors: list[HlslError], exc: HlslError) -> HlslEr
     return profile_errors[0] if profile_errors else exc
 
 
+def _entry_attribute_missing(exc: HlslError) -> bool:
+    """An entry point's required attribute missing or unreadable (X3084 "'numthreads(X,Y,Z)' attribute expected",
+    a hull / domain shader's "'domain(domain type)' attribute expected" ...): fxc judges it after the packoffsets and
+    register() names (d3dcompiler_47 10.1, session 48: a cbuffer's ``packoffset(c0.z)`` float4 compiled at cs_4_1,
+    hs_5_0 or ds_5_1 is X3530)."""
+    return exc.code == 3084 and "' attribute expected, where '" in exc.message
+
+
 def judge(profile_errors: list[HlslError], name_errors: list[HlslError],
           exc: HlslError | None, mixed: list[HlslError] | tuple = ()) -> HlslError | None:
     """The error a compile reports, given what it raised (``exc``; None: it compiled or raised something that is
@@ -76,7 +84,7 @@ def judge(profile_errors: list[HlslError], name_errors: list[HlslError],
             return exc  # a type rule earlier in the text: reported while parsing, before the profile
         return first
     if name_errors or mixed:
-        if exc is not None and 3000 <= exc.code < 3500:
+        if exc is not None and 3000 <= exc.code < 3500 and not _entry_attribute_missing(exc):
             return exc  # every type rule of the file first
         if exc is not None and exc.code == NAME_ERROR:
             # an object's register of the wrong class (the code generation's declaration walk) comes before the
