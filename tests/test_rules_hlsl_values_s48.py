@@ -6,7 +6,9 @@ session 48 (``data/hlsl_values_s48.json``); no oracle call in the default run. R
 
 1. **a value fxc reads as a float whose exponent bits it knows to be 0 is +0** (zerobits.py): the known-zero /
    known-one bits of integer values through ``& | ^ ~``, shifts by literals, ``countbits``, ``f32tof16``,
-   ``reversebits``, ``min`` / ``max``, ``+`` / ``*`` bounds, a remainder's bound, a select's two operands;
+   ``reversebits``, ``min`` / ``max``, ``+`` / ``*`` bounds, a remainder's bound, a select's two operands, the two
+   paths of an ``if`` (``k = x & 0xFF; if (c) k = 5;``), a right shift of a word with a known-zero sign by a run-time
+   amount (``asfloat(19u >> y)``);
    ``asfloat(x & 0x7FFFFF)``, ``asfloat(countbits(x))``, ``asfloat(uint(c) * 19u)``, ``c ? asfloat(x & 0xFF) : -0.0``
    store +0 (ours stored the denormal's bits), and ``v %= asint(asfloat(c ? 19 : 70))`` is X4010 (the divisor +0's
    bits). Not a quotient (``x / 512u``), ``firstbitlow``, an ``ishr`` of an unknown sign, at /Od.
@@ -30,7 +32,8 @@ session 48 (``data/hlsl_values_s48.json``); no oracle call in the default run. R
    constants, TessFactors or domain outputs on optdiff's seed-0 inputs) -- mixed-type patch constants read back
    through the packing of rule 2, fork / join phases, a float made of known bits.
 
-Known differences (strict xfails, ``NOT_BUILT``): fxc joins the bits of an ``if``'s two paths; fxc removes a ``min`` /
+Known differences (strict xfails, ``NOT_BUILT``): fxc joins the bits a loop's passes leave (an ``if``'s two paths
+are joined here too: zerobits._join); fxc removes a ``min`` /
 ``max`` its value ranges decide (``min(-0.0, abs(a.x))`` is +0: the range's zero), which is not built.
 """
 
@@ -59,8 +62,8 @@ TESS: list[tuple[str, str, int, str]] = [tuple(r) for r in _DATA["tess"]]
 
 #: rows fxc answers by a rule not built here (the bodies)
 NOT_BUILT = {
-    # fxc joins the bits of both paths of the ``if`` (5 and a byte): +0; the variable is unknown here after it
-    "uint k = asuint(a.x) & 0xFFu; if (a.y > 0) k = 5; u[0] = asfloat(k);",
+    # fxc joins the bits a loop's passes leave (a byte or 2): +0; a loop ends a variable's bits here
+    "uint k = asuint(a.x) & 0xFFu; [loop] for (int j = 0; j < (int)a.z; j++) k = 2; u[0] = asfloat(k);",
     # fxc's value ranges decide the min / max and write the zero they leave as +0 (-0 here)
     "u[0] = min(-0.0, abs(a.x));", "u[0] = max(-0.0, -abs(a.x));", "u[0] = min(abs(a.x), -0.0);",
     "u[0] = 1.0 / min(-0.0, abs(a.x));",
@@ -88,7 +91,7 @@ def test_words_as_fxc(group: int) -> None:
     assert not bad, bad
 
 
-@pytest.mark.xfail(strict=True, reason="not built: fxc's joins at flow control and its min / max of value ranges")
+@pytest.mark.xfail(strict=True, reason="not built: fxc's joins over a loop and its min / max of value ranges")
 @pytest.mark.parametrize("body", sorted(NOT_BUILT))
 def test_words_not_built(body: str) -> None:
     (pre, _, flags, word), = [r for r in ROWS if r[1] == body]

@@ -17,8 +17,8 @@ the float constant +0 in its object (its float arithmetic flushes denormals, and
 
 The bits are kept per fresh temp component as the code generator emits (cg.op, like nanprops' marks and uintrange's
 intervals): set by an operation, passed on by a variable's ``mov``, dropped by any other write and, for variables,
-by flow control. fxc also joins the values of an ``if``'s two paths (``k = x & 0xFF; if (c) k = 5;`` makes
-``asfloat(k)`` +0 there); that join is not followed here (the variable is unknown after the ``if``).
+by other flow control; after an ``if`` a variable keeps the bits both its paths leave (fxc joins them: ``k = x &
+0xFF; if (c) k = 5;`` makes ``asfloat(k)`` +0). A loop ends every variable's bits (fxc's answer there not probed).
 """
 
 from __future__ import annotations
@@ -109,9 +109,9 @@ def _result(name: str, ops: list[tuple[int, int]], srcs: list[Slot], dst_pos: in
         return zb & zc, ob & oc
     if name in ("ishl", "ushr", "ishr"):
         n = _shift_amount(srcs[1])
-        if n is None:
-            return UNKNOWN
         z, o = ops[0]
+        if n is None:  # a run-time amount: a right shift keeps a word whose sign is 0 at most that word
+            return UNKNOWN if name == "ishl" else (_below(_bound(z)), 0)
         if name == "ishl":
             return ((z << n) | ((1 << n) - 1)) & M, (o << n) & M
         top = M & ~(M >> n)
@@ -167,11 +167,13 @@ def note_emit(cg: CodegenContext, ins: Ins) -> None:
     passes its source's on (a variable's store); flow control drops every variable's bits (another path may
     write it)."""
     table = cg.zero_bits
+    if ins.op in ("if", "else", "endif") and active(cg):
+        _join(cg, ins)
+        return
     if not table and ins.op != "mov":
         return
     if ins.op in _FLOW:
-        for k in [k for k in table if k[0] in cg.var_temps]:
-            del table[k]
+        _drop_variables(cg)
         return
     if not ins.args:
         return
@@ -189,6 +191,51 @@ def note_emit(cg: CodegenContext, ins: Ins) -> None:
             table.pop((t, c), None)
         else:
             table[(t, c)] = (bits, len(cg.code) - 1, ins)
+
+
+def _drop_variables(cg: CodegenContext) -> None:
+    for k in [k for k in cg.zero_bits if k[0] in cg.var_temps]:
+        del cg.zero_bits[k]
+
+
+def _variables(cg: CodegenContext) -> dict[tuple[int, int], tuple[int, int]]:
+    """The bits known now of the variables' temp components."""
+    out = {}
+    for k in [k for k in cg.zero_bits if k[0] in cg.var_temps]:
+        bits = slot_bits(cg, ("r", (k[0],), None, k[1]))
+        if bits != UNKNOWN:
+            out[k] = bits
+    return out
+
+
+def _join(cg: CodegenContext, ins: Ins) -> None:
+    """An ``if`` / ``else`` / ``endif``: a variable's bits after the ``if`` are those both paths leave it with
+    (fxc, session 48: ``uint k = x & 0xFF; if (c) k = 5;`` makes ``asfloat(k)`` +0, ``if (c) k = y`` does not).
+    The frames live under the key ``("if",)``; one whose ``if`` a rolled-back trial generation took away ends
+    every variable's bits."""
+    table, pos = cg.zero_bits, len(cg.code) - 1
+    stack = table.setdefault(("if",), [])
+    if ins.op == "if":
+        stack.append([pos, ins, _variables(cg), None])
+        return
+    frame = stack[-1] if stack else None
+    if frame is None or frame[0] >= len(cg.code) or cg.code[frame[0]] is not frame[1]:
+        stack.clear()
+        _drop_variables(cg)
+        return
+    now = _variables(cg)
+    _drop_variables(cg)
+    if ins.op == "else":  # the second path starts from what held before the ``if``
+        frame[3] = now
+        for k, bits in frame[2].items():
+            table[k] = (bits, pos, ins)
+        return
+    stack.pop()
+    other = frame[3] if frame[3] is not None else frame[2]
+    for k in now.keys() & other.keys():
+        bits = (now[k][0] & other[k][0], now[k][1] & other[k][1])
+        if bits != UNKNOWN:
+            table[k] = (bits, pos, ins)
 
 
 def float_values(cg: CodegenContext, slots: list[Slot]) -> list[Slot]:
