@@ -328,7 +328,10 @@ MODULES: dict[str, list[str]] = {
     # session 31 (the session-30 speed changes' own rules): the OpenSSL block path is used only where it agrees with
     # RFC 1321; the function list of the uncalled-function probes comes from the compile's parse; `precise` found by token
     "shader/dxbc/checksum.py": ["test_dxbc_container.py", "test_dxbc_container_blob.py"],
-    "shader/hlsl/uncalled.py": ["test_hlsl_uncalled_probe_cost.py", "test_hlsl_lang_rules.py", "test_rules_hlsl_entry_rules.py"],
+    "shader/hlsl/uncalled.py": ["test_hlsl_uncalled_probe_cost.py", "test_hlsl_lang_rules.py", "test_rules_hlsl_entry_rules.py",
+                                "test_rules_hlsl_dxc_s48.py"],
+    # session 48 (ACC): fxc's semantic pass over every body before the later phases
+    "shader/hlsl/typepass.py": ["test_rules_hlsl_dxc_s48.py"],
     "shader/hlsl/refactor.py": ["test_hlsl_optimizer_regressions.py", "test_hlsl_features.py", "test_rules_hlsl_modifiers.py"],
     "shader/hlsl/optimize.py": ["test_hlsl_empty_branches_mu20.py", "test_hlsl_optimize.py", "test_hlsl_optimizer_regressions.py",
                                 "test_rules_hlsl_uninitialized_dead_reads.py", "test_fxc_oracle.py", "test_hlsl_classes.py",

@@ -210,6 +210,9 @@ class Program(Node):
     #: ``S::m`` operands of an instance member, (line, column, name) -> fxc's (number, message) for the read
     #: (parse_exprs.instance_member_ref; Codegen.lookup raises it where it would report an undeclared name)
     member_refs: dict = field(default_factory=dict)
+    #: the classes and structs with methods declared inside function bodies (parse_stmts), each TypeDecl with
+    #: ``enclosing``, the FuncDefs it stands in, innermost first: uncalled.py type-checks their methods nothing calls
+    local_types: list = field(default_factory=list)
 
 
 # --- statements -----------------------------------------------------------------------------------

@@ -47,6 +47,7 @@ from .sigpack import signature_order
 from .sigphase import instead as signature_instead
 from .sigusage import INPUT_FILES, element_never_written, element_read_mask, input_reads, output_writes
 from .targets import D3D9_TARGETS
+from .typepass import first_type_error, is_later_phase
 from .warnpragma import WarningPolicy
 
 _PROFILE = re.compile(r"^(vs|ps|gs|hs|ds|cs)_(4|5)_(0|1)$")
@@ -425,34 +426,6 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     def all_warnings(cg: Codegen) -> list[tuple[Pos, int, str]]:
         return [(p, c, m) for p, c, m, _e in issued(cg)]
 
-    try:
-        try:
-            cg, text = generate(frozenset(), "defer")
-        except HlslError as exc:
-            from .hs import type_rules_before_attributes
-
-            earlier = type_rules_before_attributes(exc, parse, entry, stage, major, minor, row_major, flags)
-            if earlier is not None:
-                raise earlier from None
-            raise
-    except _ObjectGate as refused:
-        # the objects' model gates (a UAV outside cs below 5.0, TextureCubeArray at 4.0, ...) are judged on the
-        # resources fxc binds, after dead-code removal: d3dcompiler_47 10.1 compiles ``c = tca.SampleLevel(s,
-        # p, 0);`` at vs_4_0 when nothing reads ``c`` (session 36, helper AUD). Generate once past the refusal to
-        # find the dead resources, then again without them; a refusal left is raised.
-        try:
-            dead = dead_resources(*generate(frozenset(), "skip"))
-        except HlslError:
-            dead = frozenset()
-        if not dead:
-            raise refused.error from None
-        cg, text = generate(dead)
-    from .check import check_cb_slots, check_register_overlap_reads, check_tbuffer_overlaps
-    from .deadcode import check_dead_branches
-    from .doubles import storage_error
-    from .objects import check_register_overlaps
-    from .uncalled import check_uncalled
-
     def probe_codegen(p_stage: str, p_major: int, p_minor: int) -> Codegen:
         if (major, minor) == (5, 1) and (p_major, p_minor) == (5, 0):
             p_minor = 1  # register spaces parse at 5.1 only: a 5.1 compile probes at 5.1
@@ -462,10 +435,47 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
 
     memo = (hashlib.sha256(pp.text.encode()).hexdigest(), file, flags, row_major, file_target, (major, minor) == (5, 1))
     try:
+        try:
+            cg, text = generate(frozenset(), "defer")
+        except _ObjectGate as refused:
+            # the objects' model gates (a UAV outside cs below 5.0, TextureCubeArray at 4.0, ...) are judged on the
+            # resources fxc binds, after dead-code removal: d3dcompiler_47 10.1 compiles ``c = tca.SampleLevel(s,
+            # p, 0);`` at vs_4_0 when nothing reads ``c`` (session 36, helper AUD). Generate once past the refusal to
+            # find the dead resources, then again without them; a refusal left is raised.
+            try:
+                dead = dead_resources(*generate(frozenset(), "skip"))
+            except HlslError:
+                dead = frozenset()
+            if not dead:
+                raise refused.error from None
+            cg, text = generate(dead)
+    except (HlslError, NotSupportedError) as exc:
+        if isinstance(exc, HlslError):
+            from .hs import type_rules_before_attributes
+
+            earlier = type_rules_before_attributes(exc, parse, entry, stage, major, minor, row_major, flags)
+            if earlier is not None:  # a hull / domain entry's missing attribute after the type rules (hs.py)
+                raise earlier from None
+        # fxc type-checks every function body before the phases that follow (typepass.py): a later phase's
+        # refusal met while generating, or a feature not built, gives way to a type error anywhere in the file
+        if not is_later_phase(exc):
+            raise
+        found = first_type_error(probe_codegen, memo, entry, program_hook is not None)
+        if found is None:
+            raise
+        attach_warnings(found, pp_warnings())
+        raise found from None
+    from .check import check_cb_slots, check_register_overlap_reads, check_tbuffer_overlaps
+    from .deadcode import check_dead_branches
+    from .doubles import storage_error
+    from .objects import check_register_overlaps
+    from .uncalled import check_uncalled
+
+    try:
         functions = [d for d in cg.prog.decls if isinstance(d, A.FuncDef)]
         try:
             check_uncalled(probe_codegen, cg.called_funcs, memo, entry, program_hook is not None, functions,
-                           [d for d in cg.prog.decls if isinstance(d, A.TypeDecl)])
+                           [d for d in cg.prog.decls if isinstance(d, A.TypeDecl)] + cg.prog.local_types)
             check_dead_branches(cg, probe_codegen, memo)  # a branch pruned as constant is type-checked (deadcode.py)
         except HlslError as exc:  # a return the code generation never reached, before a later type error
             held = void_return_first(cg, exc)

@@ -147,6 +147,7 @@ class FunctionParser:
         if self.accept(";"):
             body = None
         else:
+            mark = len(self.local_types)
             try:
                 body = self.parse_block()
             except HlslError as exc:  # the function as far as fxc had read it (salvage.py)
@@ -155,7 +156,11 @@ class FunctionParser:
                 raise
             # where its braces stand: a ``#pragma warning`` between them is inside a function (warnpragma.py)
             self.func_bodies.append((body.pos, self.toks[self.i - 1].pos))
-        return A.FuncDef(name_tok.pos, name_tok.text, ret, params, sem, body, attrs, frozenset(mods))
+        f = A.FuncDef(name_tok.pos, name_tok.text, ret, params, sem, body, attrs, frozenset(mods))
+        if body is not None:
+            for td in self.local_types[mark:]:  # the classes declared in its body see its names (uncalled.py)
+                td.enclosing = [*getattr(td, "enclosing", ()), f]  # innermost first: a method's, then its class's
+        return f
 
 
 def _attribute_type_error(attrs: dict) -> bool:

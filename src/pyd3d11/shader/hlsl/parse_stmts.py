@@ -243,7 +243,10 @@ class StatementParser:
             # (fxc 10.1, session 45 ACC: DXC cpp-errors' ``struct CInternal { int fn() { return this.i; } };``)
             from .classes import parse_type_decl
 
-            decls = [d for d in parse_type_decl(self, mods, pos) if isinstance(d, A.VarDecl)]
+            found = parse_type_decl(self, mods, pos)
+            # kept for the type check of its methods nothing calls (uncalled._methods: fxc 10.1 checks them)
+            self.local_types.extend(d for d in found if isinstance(d, A.TypeDecl))
+            decls = [d for d in found if isinstance(d, A.VarDecl)]
             for d in decls:
                 self.check_mods(kind, mods, d.name, d.pos, d.init is not None)
             return A.DeclStmt(pos, decls)

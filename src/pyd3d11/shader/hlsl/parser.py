@@ -131,6 +131,8 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         self.types: dict[str, Type] = {}
         self.pack_row_major = False  # the whole-file default stays the compile flags' (see parse_type)
         self.func_names: set[str] = set()
+        #: local class declarations (parse_stmts.parse_decl_stmt; A.Program.local_types)
+        self.local_types: list[A.TypeDecl] = []
         #: static data members: (type name, member) -> [type, declaring token, modifiers, defined?]
         self.static_members: dict[tuple[str, str], list] = {}
         #: the function whose body is being parsed: (its name as fxc prints it, an instance method?) -- ``S::m`` of an
@@ -616,7 +618,7 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                                                                               {"extern", "uniform"}))
                          for (owner, name), (t, tok, mods, defined) in self.static_members.items() if not defined]
         return A.Program(start, decls, self.pack_row_major, self.state_values, self.warnings, self.func_bodies,
-                         any(t.text == "precise" for t in self.toks), late, self.member_refs)
+                         any(t.text == "precise" for t in self.toks), late, self.member_refs, self.local_types)
 
     def parse_toplevel(self) -> list[A.Node]:
         pos = self.tok.pos

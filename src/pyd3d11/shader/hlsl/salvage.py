@@ -190,7 +190,9 @@ def earlier_declaration_error(prog: A.Program, exc: HlslError, row_major: bool =
     text before a syntax error is (_check)."""
     from .uncalled import is_type_error
 
-    if not (is_type_error(exc) or exc.code in (3003, 3011)):
+    if not (is_type_error(exc) or exc.code in (3003, 3011, 3079, 3080)):
+        # (a return's X3079 / X3080 too: ``void u() { float y = undeclared; }`` before a called ``void g() { return
+        # 1; }`` is X3004: d3dcompiler_47 10.1, session 48)
         return None
     decls: list[A.Node] = []
     at_start = False

@@ -123,7 +123,7 @@ def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], call
                 _MEMO[mk] = found
         if found is not None:
             raise _copied(found)  # (the raiser attaches warnings to it: the stored one stays as found)
-    for cls, f in _methods(types or []):
+    for _cls, f in _methods(types or []):
         key = func_key(f)
         if key in called:
             continue
@@ -131,7 +131,7 @@ def check_uncalled(make_codegen: Callable[[str, int, int], CodegenContext], call
         if mk is not None and mk in _MEMO:
             found = _MEMO[mk]
         else:
-            found = _both_stages(make_codegen, key, cache, lambda c, st, k, ch, n=cls.name: _probe_method(c, st, n, k, ch))
+            found = _both_stages(make_codegen, key, cache, _probe_method)
             if mk is not None:
                 _MEMO[mk] = found
         if found is not None:
@@ -143,7 +143,9 @@ def _methods(types: list[A.Node]) -> list[tuple]:
     can model (numbers, and the textures, buffers, UAVs and samplers _this_value stands in for; no base class):
     fxc type-checks a method nothing calls as it does a function (``struct C { int fn() { return j; } };`` is
     X3004; d3dcompiler_47 10.1, session 46), a class holding objects or implementing interfaces too (``struct C {
-    Texture2D t; float4 fn() { return undeclared; } };``, ``class C : I { ... }``: session 47)."""
+    Texture2D t; float4 fn() { return undeclared; } };``, ``class C : I { ... }``: session 47), and one declared in a
+    function body, called or not (``float4 main() { struct C { float4 fn() { return undeclared; } }; ... }`` is
+    X3004, a method beside a called one too: session 48; ``types`` holds A.Program.local_types then)."""
     from .classes import ClassType
     from .objects import has_object, holds_objects
 
@@ -157,29 +159,36 @@ def _methods(types: list[A.Node]) -> list[tuple]:
     return out
 
 
-def _probe_method(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, cls_name: str, key: tuple,
+def _probe_method(make_codegen: Callable[[str, int, int], CodegenContext], stage: str, key: tuple,
                   cache: dict[str, object]) -> HlslError | None:
-    """:func:`_probe` for the method ``key`` of class ``cls_name``: its body generated on a ``this`` of unknown
-    members."""
+    """:func:`_probe` for the method ``key`` (of a global class, or of one declared in a function body):
+    its body generated on a ``this`` of unknown members."""
     from .check import void_return_first
-    from .classes import ClassType, gen_method_body
+    from .classes import gen_method_body
 
     cg = cache.pop(stage, None) or _fresh(make_codegen, stage)
     if cg is None:
         return None
     cg.loops, cg.kconst = [], {}
-    cls = next((d.type for d in cg.prog.decls if isinstance(getattr(d, "type", None), ClassType) and
-                d.type.name == cls_name), None)
-    target = next((f for fs in (cls.methods.values() if cls is not None else ()) for f in fs if func_key(f) == key),
-                  None)
-    if target is None or target.body is None:
+    found = next(((d, f) for d in [*cg.prog.decls, *cg.prog.local_types] if isinstance(d, A.TypeDecl)
+                  for fs in getattr(d.type, "methods", {}).values() for f in fs if func_key(f) == key), None)
+    if found is None or found[1].body is None:
         return None
+    decl, target = found
+    cls = decl.type
     cg.void_return_error = None
     try:
         params = [_param_value(cg, p) for p in target.params]
         result = cg.alloc_slots(target.ret.slots, var=True) if target.ret is not VOID else []
         cg.probe_skip = _skip_untyped_failure
-        gen_method_body(cg, target, cls, _this_value(cg, cls), params, result, target.pos)
+        saved = cg.scopes
+        for outer in reversed(getattr(decl, "enclosing", ())):
+            # a local class: the names of the functions it stands in are visible, the innermost's last (_outer_names)
+            cg.scopes = [{**cg.scopes[0], **_outer_names(cg, outer)}]
+        try:
+            gen_method_body(cg, target, cls, _this_value(cg, cls), params, result, target.pos)
+        finally:
+            cg.scopes = saved
         cache[stage] = cg
     except HlslError as exc:
         if is_type_error(exc) or exc.code in (3079, 3080):
@@ -187,6 +196,22 @@ def _probe_method(make_codegen: Callable[[str, int, int], CodegenContext], stage
     except Exception:  # noqa: BLE001 - a probe that trips over an unbuilt path proves nothing
         pass
     return cg.void_return_error
+
+
+def _outer_names(cg: CodegenContext, f: A.FuncDef) -> dict[str, Val]:
+    """Unknown values of the parameters and locals of ``f``, a function a probed local class stands in: fxc 10.1
+    compiles ``float z = 1; struct C { float fn() { return z; } };`` where nothing calls ``fn`` (session 48), and a
+    class declared in that method's body sees ``z`` and the method's parameters, so these names are no undeclared
+    identifiers there; a name whose type the probe cannot model is left out."""
+    out: dict[str, Val] = {}
+    named = [(p.name, p.type) for p in f.params]
+    named += [(n.name, n.type) for n in A.walk(f.body) if isinstance(n, A.VarDecl)] if f.body is not None else []
+    for name, t in named:
+        try:
+            out[name] = _unknown(cg, t)
+        except Exception:  # noqa: BLE001, S112 - an object or a type beyond the probe: not bound
+            continue
+    return out
 
 
 def _modelled(f: A.FuncDef) -> bool:
