@@ -315,6 +315,9 @@ def check_uninitialized_reads(cg, code: list[Ins] | None = None) -> None:
     if _self_initialised_arrays(cg):
         code = without_dead_array_stores(code)
     _check_unwritten_arrays(cg, code)
+    from .tgsmreads import check_unwritten_groupshared
+
+    check_unwritten_groupshared(cg, code)  # a compute shader's groupshared read before any write (X4575)
     check_local_arrays(cg, code)
     if not cg.uninit_locals:
         return
