@@ -15,8 +15,10 @@ build; the rows cover each rule's extent, not only the lines that showed it:
 * a method nothing calls of a class or struct declared inside a function body is type-checked as a global class's
   is (X3004, X3018, X3013, a void method's value X3079), the enclosing function's parameters and locals visible to
   it (parse_stmts keeps the declaration: A.Program.local_types; uncalled._probe_method, _outer_names).
+* a method's parameters and locals take a function's declaration rules, called or not, its class global or local
+  (X3003, X3036; decls._methods).
 * a compute shader's groupshared variable read before anything writes it in program order (a later write in an
-  enclosing loop counts) is X4000's warning then X4575; an atomic returning the old value of one is X4000 "used
+  enclosing loop counts, an initialiser too) is X4000's warning then X4575; an atomic returning the old value of one is X4000 "used
   without having been completely initialized" (tgsmreads.py).
 """
 
@@ -72,10 +74,12 @@ def type_pass_rows() -> list[tuple[str, str, str]]:
     for k, (target, src) in later.items():
         rows.append((f"pass_{k}_x3004_before", target, errors["x3004"] + "\n" + src))
         rows.append((f"pass_{k}_x3004_after", target, src + "\n" + errors["x3004"]))
-        rows.append((f"pass_{k}_x3079_before", target, errors["x3079"] + "\n" + src))
+        if target == "ps_5_0":
+            rows.append((f"pass_{k}_x3079_before", target, errors["x3079"] + "\n" + src))
     for k, e in errors.items():
         rows.append((f"pass_unroll_{k}", "ps_5_0", e + "\n" + later["unroll"][1]))
-        rows.append((f"pass_x3503_{k}", "ps_5_0", e + "\n" + later["x3503"][1]))
+        if k not in ("x3013", "x3025"):
+            rows.append((f"pass_x3503_{k}", "ps_5_0", e + "\n" + later["x3503"][1]))
     body = "float4 main(float a : A) : SV_Target { " + _UNROLL
     rows += [
         ("pass_entry_x3004_after_unroll", "ps_5_0", body + " float y = undeclared; return r; }"),
@@ -90,6 +94,10 @@ def type_pass_rows() -> list[tuple[str, str, str]]:
                                          "\nfloat4 main(float a : A) : SV_Target { return g(a) + h(); }"),
         ("pass_two_uncalled_order", "ps_5_0", "void u() { float4x4 m = float2(1, 1); }\nvoid v() { float y = "
                                               "undeclared; }\nfloat4 main() { return 0; }"),
+        # a break / continue outside a loop is passed over by the type check: the type error after it is fxc's
+        ("pass_continue_then_x3013", "ps_5_0", "float4 main() : SV_Target { continue; clip(); return 0; }"),
+        ("pass_break_then_x3082", "ps_5_0", "float4 main() : SV_Target { break; float f = 1.5; float g2 = f >> 1; "
+                                            "return 0; }"),
         # a return's X3079 / X3080 met while generating is judged in source order with the other declarations' errors
         ("order_uncalled_before_called_x3079", "ps_5_0", "void u() { float y = undeclared; }\nvoid g() { return 1; }\n"
                                                          "float4 main() : SV_Target { g(); return 0; }"),
@@ -217,6 +225,7 @@ def groupshared_read_rows() -> list[tuple[str, str, str]]:
         "struct_member": ("struct S { uint x; uint y; };\ngroupshared S a[4];\n", "{ o[i] = a[o[i]].y; }"),
         "write_after_read": (g, "{ o[i] = a[o[i]]; a[i] = 1; }"),
         "write_later_in_loop": (g, "{ for (uint k = 0; k < o[0]; k++) { o[k] = a[o[k]]; a[k] = 1; } }"),
+        "initialised": ("groupshared uint a[2] = {1, 2};\n", "{ o[i] = a[o[i]]; }"),
         "written_first": (g, "{ a[i] = i; GroupMemoryBarrierWithGroupSync(); o[i] = a[o[i]]; }"),
         "written_in_branch": (g, "{ if (o[0] == 3) a[i] = 1; o[i] = a[o[i]]; }"),
         "written_literal_read_dyn": (g, "{ a[0] = 1; o[i] = a[o[i]]; }"),
@@ -244,8 +253,31 @@ def groupshared_read_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
+# --- a method's declarations, called or not ----------------------------------------------------------------------------
+def method_declaration_rows() -> list[tuple[str, str, str]]:
+    main = "\nfloat4 main() : SV_Target { return 0; }"
+    u = "void u() { float y = undeclared; }"
+    return [
+        ("mdecl_redef_uncalled", "ps_5_0", "struct K { void m() { int d = 1; int d = 2; } };" + main),
+        ("mdecl_redef_called", "ps_5_0", "struct K { float a; float m() { int d = 1; int d = 2; return a; } };\n"
+                                         "float4 main() : SV_Target { K k; k.a = 1; return k.m(); }"),
+        ("mdecl_param_local", "ps_5_0", "struct K { void m(float p) { int p = 2; } };" + main),
+        ("mdecl_param_twice", "ps_5_0", "struct K { void m(float p, float p) { } };" + main),
+        ("mdecl_local_class", "ps_5_0", "float4 main() : SV_Target { struct K { void m() { int d = 1; int d = 2; } }; "
+                                        "return 0; }"),
+        ("mdecl_after_uncalled_x3004", "ps_5_0", u + "\nstruct K { void m() { int d = 1; int d = 2; } };" + main),
+        ("mdecl_before_uncalled_x3004", "ps_5_0", "struct K { void m() { int d = 1; int d = 2; } };\n" + u + main),
+        ("mdecl_loop_variable", "ps_5_0", "struct K { void m() { for (int i = 0; i < 2; i++) {} float i = 5; } };" + main),
+        ("mdecl_member_shadowed_ok", "ps_5_0", "struct K { float a; void m() { float a = 2; } };" + main),
+        ("mdecl_nested_scope_ok", "ps_5_0", "struct K { void m() { int d = 1; { int d = 2; } } };" + main),
+        ("mdecl_interface_class", "ps_5_0", "interface I { void m(); };\nclass K : I { void m() { int d = 1; int d = 2; } };"
+                                            + main),
+    ]
+
+
 def all_rows() -> list[tuple[str, str, str]]:
-    rows = type_pass_rows() + hull_attribute_rows() + local_class_rows() + groupshared_read_rows()
+    rows = type_pass_rows() + hull_attribute_rows() + local_class_rows() + method_declaration_rows() + \
+        groupshared_read_rows()
     assert len({r[0] for r in rows}) == len(rows), "row names are the recorded table's keys"
     return rows
 

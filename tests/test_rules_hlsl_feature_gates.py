@@ -254,7 +254,9 @@ CASES: dict[str, tuple[str, str, list]] = {
     "InterlockedAdd_groupshared": ("groupshared uint gsu;", "InterlockedAdd(gsu, 1);",
                                    [(DOCS, "InterlockedAdd"), (LANGUAGE_DOCS, "groupshared")]),
     "InterlockedCompareExchange_groupshared": (
-        "groupshared uint gsu;", "uint orig; InterlockedCompareExchange(gsu, 1, 2, orig); p.x += orig;",
+        # (initialised: an atomic returning the old value of groupshared memory nothing wrote is X4000 in fxc 10.1,
+        # session 48, tgsmreads.py)
+        "groupshared uint gsu = 0;", "uint orig; InterlockedCompareExchange(gsu, 1, 2, orig); p.x += orig;",
         [(DOCS, "InterlockedCompareExchange"), (LANGUAGE_DOCS, "groupshared")]),
     "InterlockedOr_raw_uav": ("RWByteAddressBuffer rb : register(u1);", "rb.InterlockedOr(0, 1);",
                               [(DOCS, "InterlockedOr"), (OBJECT_DOCS, "RWByteAddressBuffer")]),

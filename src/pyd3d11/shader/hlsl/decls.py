@@ -79,6 +79,11 @@ def check_declarations(prog: A.Program) -> None:
     """Raise X3003 on the first name declared twice in one scope (globals, cbuffer members, a function's
     parameters, locals)."""
     scope: set[str] = set()
+    local: dict[int, list[A.TypeDecl]] = {}  # the classes declared in each function body (by its outermost function)
+    for td in prog.local_types:
+        outer = getattr(td, "enclosing", None)
+        if outer:
+            local.setdefault(id(outer[-1]), []).append(td)
     for d in prog.decls:
         if isinstance(d, A.VarDecl):
             _declare(scope, d)
@@ -88,7 +93,22 @@ def check_declarations(prog: A.Program) -> None:
         elif isinstance(d, A.FuncDef) and d.body is not None:
             _parameters(d)
             _function_body(d)
+            for td in local.get(id(d), ()):
+                _methods(td)
+        elif isinstance(d, A.TypeDecl):
+            _methods(d)
     _prototype_returns(prog)
+
+
+def _methods(td: A.TypeDecl) -> None:
+    """A class's methods take a function's rules, called or not, the class global or declared in a function body:
+    ``struct K { void m() { int d = 1; int d = 2; } };`` is X3003, a local named like a parameter X3036, a parameter
+    named twice X3003 (d3dcompiler_47 10.1, session 48)."""
+    methods = getattr(td.type, "methods", None) or {}
+    for f in sorted((f for fs in methods.values() for f in fs if f.body is not None),
+                    key=lambda f: (f.pos.line, f.pos.col)):
+        _parameters(f)
+        _function_body(f)
 
 
 def _prototype_returns(prog: A.Program) -> None:

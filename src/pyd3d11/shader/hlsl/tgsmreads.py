@@ -9,6 +9,7 @@ fxc judges groupshared memory as it judges a local without an initialiser, on th
   after the read (``o[i] = a[o[i]]; a[i] = 1;``), through a called function, and beside another variable written;
 - an atomic that returns the old value (``InterlockedAdd(a[i], 1, r)``, ``InterlockedExchange``) of such a variable
   reads it: error X4000 "variable 'a' used without having been completely initialized";
+- an initialiser is a write (``groupshared uint q = 5;``, ``const groupshared uint g = 0;`` compile);
 - a write anywhere in a loop holding the read counts (``for (...) { o[k] = a[o[k]]; a[k] = 1; }`` compiles: a
   later iteration's write comes before), as does a write under a run-time condition; a read the optimiser removes
   (``uint x = a[o[i]];``) or in a function nothing calls is no read.
@@ -85,12 +86,16 @@ def check_unwritten_groupshared(cg: CodegenContext, code: list[Ins]) -> None:
     """Raise fxc's error for the first read of a groupshared variable nothing has written (module doc)."""
     if cg.stage != "cs" or not cg.tgsm or not any(_g(a) is not None for ins in code for a in ins.args):
         return
+    from . import ast as A
     from .diagnostics import Pos
 
+    # a variable declared with an initialiser holds it (``groupshared uint q = 5;``, a ``const groupshared``
+    # array: fxc 10.1 compiles their reads): only the others start unwritten
+    given = {d.name for d in cg.prog.decls if isinstance(d, A.VarDecl) and d.init is not None}
     names = {g: name for name, (g, _stride, _t) in cg.tgsm.items()}
+    written: set[int] = {g for name, (g, _stride, _t) in cg.tgsm.items() if name in given}
     entry = Pos(cg.prog.pos.file, cg.prog.pos.line, cg.prog.pos.col) if cg.prog.pos is not None else Pos("", 1, 1)
     looped = _written_in_loops(code) if any(ins.op == "loop" for ins in code) else [set()] * len(code)
-    written: set[int] = set()
     for k, ins in enumerate(code):
         if ins.op in _LOADS and ins.args:
             g = _g(ins.args[-1])
