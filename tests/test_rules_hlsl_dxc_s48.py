@@ -16,7 +16,7 @@ build; the rows cover each rule's extent, not only the lines that showed it:
   is (X3004, X3018, X3013, a void method's value X3079), the enclosing function's parameters and locals visible to
   it (parse_stmts keeps the declaration: A.Program.local_types; uncalled._probe_method, _outer_names).
 * a method's parameters and locals take a function's declaration rules, called or not, its class global or local
-  (X3003, X3036; decls._methods).
+  (X3003, X3036; decls._methods); a local's register() binding is X3043, as a semantic is (parse_stmts).
 * a compute shader's groupshared variable read before anything writes it in program order (a later write in an
   enclosing loop counts, an initialiser too) is X4000's warning then X4575; an atomic returning the old value of one is X4000 "used
   without having been completely initialized" (tgsmreads.py).
@@ -73,7 +73,8 @@ def type_pass_rows() -> list[tuple[str, str, str]]:
     rows = []
     for k, (target, src) in later.items():
         rows.append((f"pass_{k}_x3004_before", target, errors["x3004"] + "\n" + src))
-        rows.append((f"pass_{k}_x3004_after", target, src + "\n" + errors["x3004"]))
+        if target in ("ps_5_0", "vs_5_0", "ps_4_0"):
+            rows.append((f"pass_{k}_x3004_after", target, src + "\n" + errors["x3004"]))
         if target == "ps_5_0":
             rows.append((f"pass_{k}_x3079_before", target, errors["x3079"] + "\n" + src))
     for k, e in errors.items():
@@ -270,6 +271,13 @@ def method_declaration_rows() -> list[tuple[str, str, str]]:
         ("mdecl_loop_variable", "ps_5_0", "struct K { void m() { for (int i = 0; i < 2; i++) {} float i = 5; } };" + main),
         ("mdecl_member_shadowed_ok", "ps_5_0", "struct K { float a; void m() { float a = 2; } };" + main),
         ("mdecl_nested_scope_ok", "ps_5_0", "struct K { void m() { int d = 1; { int d = 2; } } };" + main),
+        # a local's register() binding is a semantic (X3043), any type, static too, called or not
+        ("mdecl_local_register", "ps_5_0", "float4 main() : SV_Target { float a : register(c0) = 1; return a; }"),
+        ("mdecl_local_register_texture", "ps_5_0", "float4 main() : SV_Target { Texture2D t : register(t0); return 0; }"),
+        ("mdecl_local_register_static_struct", "ps_4_0", "struct S { float x; };\nfloat4 main() : SV_Target { static S a "
+                                                         ": register(vs, c0) = (S)0; return 0; }"),
+        ("mdecl_local_register_uncalled", "ps_3_0", "void u() { float a : register(c0); }\n"
+                                                    "float4 main() : COLOR { return 0; }"),
         ("mdecl_interface_class", "ps_5_0", "interface I { void m(); };\nclass K : I { void m() { int d = 1; int d = 2; } };"
                                             + main),
     ]

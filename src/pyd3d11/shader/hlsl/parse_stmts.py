@@ -264,7 +264,10 @@ class StatementParser:
         for d in decls:
             if isinstance(d, A.VarDecl):
                 self.check_mods(kind, mods, d.name, d.pos, d.init is not None, d.type)
-                if d.semantic is not None and not isinstance(d.type, StructType):
+                if d.semantic is not None and not isinstance(d.type, StructType) or \
+                        getattr(d, "registers", None) or getattr(d, "inactive_registers", None):
+                    # a register() binding is one too, of any type, static or not, this profile's or another's
+                    # (``float a : register(c0) = 1;``, ``Texture2D t : register(t0);``: d3dcompiler_47 10.1, session 48)
                     raise HlslError(d.pos.file, d.pos.line, d.pos.col, 3043,
                                     f"'{d.name}': local variables cannot have semantics")
         return A.DeclStmt(pos, [d for d in decls if isinstance(d, A.VarDecl)])

@@ -9,6 +9,8 @@ fxc judges groupshared memory as it judges a local without an initialiser, on th
   after the read (``o[i] = a[o[i]]; a[i] = 1;``), through a called function, and beside another variable written;
 - an atomic that returns the old value (``InterlockedAdd(a[i], 1, r)``, ``InterlockedExchange``) of such a variable
   reads it: error X4000 "variable 'a' used without having been completely initialized";
+- at /Od (D3DCOMPILE_SKIP_OPTIMIZATION) none of this is reported (tests/test_rules_hlsl_dxc_s47.py's
+  OD_GROUPSHARED);
 - an initialiser is a write (``groupshared uint q = 5;``, ``const groupshared uint g = 0;`` compile);
 - a write anywhere in a loop holding the read counts (``for (...) { o[k] = a[o[k]]; a[k] = 1; }`` compiles: a
   later iteration's write comes before), as does a write under a run-time condition; a read the optimiser removes
@@ -84,7 +86,11 @@ def _merged_into_store(code: list[Ins], k: int, g: int) -> bool:
 
 def check_unwritten_groupshared(cg: CodegenContext, code: list[Ins]) -> None:
     """Raise fxc's error for the first read of a groupshared variable nothing has written (module doc)."""
-    if cg.stage != "cs" or not cg.tgsm or not any(_g(a) is not None for ins in code for a in ins.args):
+    from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
+
+    if cg.stage != "cs" or not cg.tgsm or cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION or \
+            not any(_g(a) is not None for ins in code for a in ins.args):
+        # (/Od: fxc 10.1 reports no X4575 there -- session 47's ``o[i] = a[o[i]]`` at /Od is X4586 alone)
         return
     from . import ast as A
     from .diagnostics import Pos
