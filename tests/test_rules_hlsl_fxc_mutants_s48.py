@@ -176,7 +176,8 @@ STAGE_ROWS = [
     ('struct D { float4 pos : SV_POSITION; };\nfloat4 main(out PointStream<D> s) : SV_POSITION { return 0; }', 'vs_5_0', 0, 'X3514'),
     ('struct D { float4 pos : SV_POSITION; };\nstruct S { PointStream<D> s; }; float4 main(inout S s) : SV_POSITION { return 0; }', 'vs_5_0', 0, 'X3514'),
     ('struct D { float4 pos : SV_POSITION; };\nfloat4 main(inout PointStream<D> s) : SV_POSITION { float2 x = float3(1,2,3) + int4(1,2,3,4); return 0; }', 'vs_5_0', 0, 'X3514'),
-    pytest.param('struct D { float4 pos : SV_POSITION; };\nfloat4 main(inout PointStream<D> s) : SV_POSITION { return undeclared; }', 'vs_5_0', 0, 'X3004', marks=pytest.mark.xfail(strict=True, reason="an undeclared name in the body before a stream parameter outside gs: fxc's X3004 first (its parser resolves names)")),
+    # (met by typepass.py, session 48 ACC: the stream parameter's X3514 is a later phase's)
+    ('struct D { float4 pos : SV_POSITION; };\nfloat4 main(inout PointStream<D> s) : SV_POSITION { return undeclared; }', 'vs_5_0', 0, 'X3004'),
     ('struct D { float4 pos : SV_POSITION; };\nfloat4 main(inout PointStream<D> s, InputPatch<D, 3> p) : SV_POSITION { return 0; }', 'vs_5_0', 0, 'X3514'),
 ]
 
