@@ -148,11 +148,58 @@ class FlowControl:
             if not self.rep_depth:
                 return True
             cond = self.cscalar(ONE)  # in a rep loop: every lane returns, the loop runs on with nothing to write
+        elif cond is None and self.pred is None and not self.sub_walks and not self.rep_depth and \
+                not any(used for _, used in self.skips):
+            # an unconditional return outside any flattened branch, after earlier returns: the lanes still
+            # running return here and the others returned before, so no lane runs the rest -- the program ends.
+            # (Walking on, an unrolled loop holding it, ``if (c) return 1; [loop] for (;;) { return 0; }``,
+            # would be copied to the unrolling limit: X3511 after tens of seconds, where fxc compiles it.)
+            return True
         if self.dead_reg is None:
             raise _unsupported("a return the translation did not reserve a register for")
         self._still_running(self.dead_reg, self._and_masks(cond, eff), self.returned)
         self.returned = True
         return False
+
+    def _return_in_loop(self, inst: ir.Instruction, frames: list[dict], pc: int, steps: int) -> int:
+        """After ``_return`` marked the lanes returned: the pc to walk on from. Where the return is
+        unconditional at the innermost unrolled loop's own level (no flattened branch between), every lane
+        running this copy has now returned: the loop ends here as a break would end it, or, where some lanes
+        took a run-time continue in this copy, the next copy starts with what those lanes carried (the values
+        they all agree on: the ``for`` step written before the continue). Walking on instead, the copies
+        would write nothing and fold nothing new and run to the unrolling limit -- X3511 after tens of seconds,
+        where fxc compiles ``if (c) { [loop] for (;;) { return 0; } }`` (its warning X3557 "loop only executes
+        for 0 iteration(s)") and ``for (int i = 0; i < 3; i++) { if (c) continue; return 0; }`` at ps_2_0
+        (d3dcompiler_47 10.1, session 48)."""
+        if self.sub_walks or self.rep_depth:
+            return pc + 1
+        if inst.opcode == O.RETC:  # taken by every lane only where its condition is known to hold
+            known = self._known_lane(inst.operands[0], 0)
+            if known is None or (known != 0) != inst.test_nonzero:
+                return pc + 1
+        loop = next((f for f in reversed(frames) if f["kind"] != "static"), None)
+        if loop is None or loop["kind"] != "loop":
+            return pc + 1
+        if not (loop.get("cont") or [0, False])[1]:
+            return self._leave_loop(frames)
+        snaps = loop.get("cont_known", [])
+        for key in self.skip_folded[-1]:
+            values = {snap.get(key) for snap in snaps}
+            if len(values) == 1 and None not in values:
+                self.known[key] = values.pop()
+        while frames[-1]["kind"] == "static":
+            frames.pop()
+        return self._next_iteration(loop, steps)
+
+    def _leave_loop(self, frames: list[dict]) -> int:
+        """Leave the innermost unrolled loop (a break at its own level): the pc after it."""
+        while frames and frames[-1]["kind"] == "static":
+            frames.pop()
+        loop = frames.pop()
+        if "brk" in loop:
+            self._end_continue_region(loop)
+            self.end_skip_region(loop["brk"])
+        return loop["end"] + 1
 
     def _still_running(self, reg: int, cond: Src | None, before: bool) -> None:
         """reg.y (1 where a lane still runs, 0 where it returned / left / continued) after lanes where the 0/1
@@ -324,15 +371,10 @@ class FlowControl:
                 if brk is not None:
                     raise self._x3511()  # a continue under a branch on a shader value
                 raise _DynamicLoop(_unsupported("break / continue inside a branch on shader inputs"))
-            loop = frames[-1]
             if op in (O.BREAK, O.BREAKC):
-                frames.pop()
-                pc = loop["end"] + 1
-                if "brk" in loop:
-                    self._end_continue_region(loop)
-                    self.end_skip_region(loop["brk"])
+                pc = self._leave_loop(frames)
             else:
-                pc = self._next_iteration(loop, steps)
+                pc = self._next_iteration(frames[-1], steps)
         elif op == O.ENDLOOP:
             while frames and frames[-1]["kind"] == "static":
                 frames.pop()
@@ -342,7 +384,7 @@ class FlowControl:
         elif op in (O.RET, O.RETC):
             if self._return(inst, frames):
                 return len(body), steps
-            pc += 1
+            pc = self._return_in_loop(inst, frames, pc, steps)
         elif op == O.CUSTOMDATA:  # the immediate constant buffer (read in prepass) and comments
             pc += 1
         elif op == O.SWITCH:

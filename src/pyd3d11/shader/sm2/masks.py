@@ -126,6 +126,33 @@ class MaskOps:
             vals[ln] = ONE if w else ZERO
         return ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=vals)
 
+    def _and_known_lanes(self, d0: ir.Operand, m: ir.Operand, one: ir.Operand, lanes: tuple[int, ...]) -> bool:
+        """``and d, m, 1.0`` (a bool vector made floats) where some lanes of ``m`` are bools known at compile time
+        (``bool4(u.x, 1, 0, u.y)``: the SM4 code moves l(0, -1, 0, 0) into r0.yz beside two comparisons): those
+        lanes are the constants 1.0 / 0.0, the others the comparisons' masks. True where it wrote them; fxc
+        compiles these at ps_2_0 / ps_3_0 / 4_0_level_9_x (d3dcompiler_47 10.1, session 48)."""
+        if m.type != T.TEMP:
+            return False
+        known = {ln: self._known_lane(m, ln) for ln in lanes}
+        fixed = [ln for ln in lanes if known[ln] is not None and known[ln] & 0xFFFFFFFF in (0, 0xFFFFFFFF)
+                 and not self._is_mask(m, (ln,))]
+        rest = tuple(ln for ln in lanes if ln not in fixed)
+        if not fixed or rest and not self._is_mask(m, rest):
+            return False
+        vals = [ZERO] * 4
+        for ln in fixed:
+            vals[ln] = ONE if known[ln] & 0xFFFFFFFF else ZERO  # type: ignore[operator]
+        for sel, src in ((fixed, ir.Operand(T.IMMEDIATE32, 4, ir.SelectionMode.MASK, values=vals)), (rest, None)):
+            if not sel:
+                continue
+            part = ir.Operand(d0.type, d0.num_components, d0.selection, _mask_of(list(sel)), d0.swizzle, d0.indices,
+                              d0.values, d0.modifier)
+            if src is not None:
+                self.instruction(ir.Instruction(O.MOV, [part, src]))
+            else:
+                self._logic(O.AND, [part, m, one])
+        return True
+
     def _logic(self, op: int, ops: list[ir.Operand]) -> None:
         d0 = ops[0]
         lanes = d0.written()
@@ -142,6 +169,8 @@ class MaskOps:
                 if imm.type == T.IMMEDIATE32:
                     words = imm.values if len(imm.values) == 4 else imm.values * 4
                     if all(words[imm.components()[ln]] == ONE for ln in lanes):
+                        if self._and_known_lanes(d0, m, imm, lanes):
+                            return
                         self._require_mask(m, lanes, "and")
                         self.emit("mov", self.dst(d0), [self.src(m, True, lanes)])
                         self._set_masks(d0, False)
