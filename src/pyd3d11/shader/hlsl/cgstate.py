@@ -156,6 +156,7 @@ class CodegenContext(Protocol):
     ranges: dict[tuple[int, int], tuple]  # fresh temp component -> its known interval (uintrange.py)
     zero_bits: dict[tuple[int, int], tuple]  # fresh temp component -> its known-zero / known-one bits (zerobits.py)
     uint_slots: set  # cbuffer slots of uint members (uintrange.py)
+    min_int_slots: set  # slots of minimum-precision integer values (uintrange.min16uint_values)
     bool_cb_slots: set  # cbuffer slots of bool members (twovalued.py)
     unsigned_literals: set  # words of hex / octal literals past INT_MAX (uintrange.py)
     ntemps: int  # temps allocated so far (new_temp's next r#)

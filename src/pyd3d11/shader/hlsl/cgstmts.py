@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from . import deadcode
+from . import deadcode, uintrange
 from .diagnostics import HlslError
 from .operands import Reg, Slot, imm, is_imm
 from .types import (
@@ -198,14 +198,15 @@ class StatementLowering:
             from .uintrange import defer
 
             defer(self, late)
-        if (self.d3d9 or self.level9) and concrete(sel.type.base) not in (UINT, BOOL):
+        if (self.d3d9 or self.level9) and (concrete(sel.type.base) not in (UINT, BOOL) or
+                                            uintrange.min16uint_values(self, sel.slots)):
             # below shader model 4 fxc makes the selector a uint, so the known-positive rule judges it (X3548 "uints
             # can only be used with known-positive values"): ``switch (f)``, ``switch (i)``, ``switch (-1)``,
             # ``switch (i + 1)``, ``switch ((int)f)`` and a loop counter from -1 are refused; ``switch (abs(f))``,
             # ``switch (2.5)``, ``switch (abs(i))``, ``switch (max(i, 0))``, ``switch (i * i)``, a local holding 3,
             # a loop counter from 0 and a uint or bool compile (d3dcompiler_47 10.1 under Wine, sessions 37 and 38,
             # at ps_2_0 / ps_3_0 / vs_2_0 / vs_3_0 / 4_0_level_9_x; vkd3d switch.shader_test's float selector
-            # failing below SM 4 is this rule's case)
+            # failing below SM 4 is this rule's case); a min16uint selector is the float it is held in (session 48)
             sel = self.convert(sel, NumType(UINT), s.expr.pos)
         sel = self.convert_base(sel, INT if concrete(sel.type.base) != UINT else UINT)
         from .parser import const_eval

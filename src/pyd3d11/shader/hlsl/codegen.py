@@ -154,6 +154,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.float_cb_slots: set = set()  # cbuffer slots of float members (nanprops: fxc takes them for finite)
         self.ranges: dict[tuple[int, int], tuple] = {}  # fresh temp component -> its known interval (uintrange)
         self.uint_slots: set = set()  # cbuffer slots of uint members (uintrange: at least 0)
+        self.min_int_slots: set = set()  # slots of min16uint / min16int / min12int values (uintrange)
         self.bool_cb_slots: set = set()  # cbuffer slots of bool members (twovalued: a bool read is no select)
         self.unsigned_literals: set = set()  # words of hex / octal literals past INT_MAX (uintrange: not negative)
         self.indexable: dict[int, int] = {}  # x# -> registers
@@ -678,8 +679,10 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 slots = slots[:to.n]
             else:
                 raise self.err(pos, f"{pre}cannot implicitly convert from '{src}' to '{to}'", 3017)
-            if uint_check and concrete(to.base) == UINT and concrete(src.base) in (FLOAT, INT):
-                uintrange.check_not_negative(self, slots, "f" if concrete(src.base) == FLOAT else "i", pos)
+            mi = uintrange.min16uint_values(self, slots)
+            if uint_check and concrete(to.base) == UINT and to.prec != "min16uint" and (
+                    concrete(src.base) in (FLOAT, INT) or mi):
+                uintrange.check_not_negative(self, slots, "i" if concrete(src.base) == INT and not mi else "f", pos)
             if DOUBLE in (src.base, to.base) and src.base != to.base:  # placed here (compiler.first_refusal)
                 from .doubles import check_profile, lead_literal_code
 
@@ -690,7 +693,9 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             shaped = Val(NumType(src.base, to.rows, to.cols, to.shape, to.row_major), slots)
             if v.int_source is not None and slots == v.slots:
                 shaped.int_source = v.int_source
-            return self.convert_base(shaped, to.base)
+            out = self.convert_base(shaped, to.base)
+            uintrange.keep_min_ints(self, to.prec in uintrange.MIN_INTS, out.slots)
+            return out
         # aggregates: component-wise by flattening; a scalar becomes a struct only through a cast
         # (fxc X3017 "cannot convert from 'int' to 'struct s_f2'" for ``s_f2 x = 0;``)
         if not explicit and isinstance(to, StructType) and isinstance(v.type, NumType) and v.type.n == 1:
@@ -1143,8 +1148,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             bases = leaf_bases(g.decl.type)
             if len(bases) == len(slots):
                 self.float_cb_slots.update(s for s, b in zip(slots, bases, strict=True) if b == FLOAT)
-                self.uint_slots.update(s for s, b in zip(slots, bases, strict=True) if b == UINT)
                 self.bool_cb_slots.update(s for s, b in zip(slots, bases, strict=True) if b == BOOL)
+            uintrange.note_constant_slots(self, g.decl.type, slots)
         v = Val(g.decl.type, slots)
         if any(b == BOOL for b in leaf_bases(g.decl.type)):
             # bools are stored as 0/1 in constant buffers; make them ~0/0

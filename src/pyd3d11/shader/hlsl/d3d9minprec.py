@@ -55,6 +55,8 @@ _MIN_FLOAT_ELEMENTS = frozenset({1, 2})
 _COMPARISONS = frozenset({"==", "!=", "<", ">", "<=", ">="})
 #: an expression's kind: a min-float value (a constant's own register: _MINC), full precision, or neither
 _MINF, _MINC, _NEUTRAL, _FULL = "minf", "minc", "neutral", "full"
+#: the condition of an early return (note_early_return)
+_EARLY_RETURN = "early-return"
 #: a comparison of a min-float value (kind): judged again where it is a condition (note_test)
 _CMP = "cmp"
 #: sites without a position, taken as surviving: a zero test (its instructions carry the enclosing expression's
@@ -171,7 +173,7 @@ def _condition_site(cg: CodegenContext, e: A.Binary) -> object | None:
     (d3dcompiler_47 10.1, session 47, 144 probes), by the comparison made ``m OP K`` (operands swapped where the
     literal K is on the left): in a pixel shader ``==`` / ``!=``, and ``>`` / ``<=`` of a K other than 0 (its
     ``K - m`` reads the literal marked; ``m < K``, ``m >= K`` add a negated literal fxc makes unmarked); in a vertex
-    shader every form, ``<`` / ``>=`` on a source alone; a comparison of two such values or of an operation's
+    shader every form, ``<`` / ``>=`` an early return's on a source alone (note_early_return); a comparison of two such values or of an operation's
     result is unmarked (fxc folds ``m + 1 < 0.5`` into ``m < -0.5``); one reading a min-float constant is marked."""
     kinds = cg.d3d9_min_kinds
     if any(kinds.get(id(x)) == _MINC for x in (e.a, e.b)):
@@ -183,8 +185,22 @@ def _condition_site(cg: CodegenContext, e: A.Binary) -> object | None:
     if _operands(value) is not None and not isinstance(value, A.Call):
         return None  # an operation's result compared: folded into the comparison
     if cg.stage == "vs":
-        return _SOURCE if op in ("<", ">=") else _ALWAYS
+        return _SOURCE if op in ("<", ">=") and kinds.get(-id(e)) == _EARLY_RETURN else _ALWAYS
     return _ALWAYS if op in ("==", "!=") or op in (">", "<=") and k != 0 else None
+
+
+def note_early_return(cg: CodegenContext, s: A.If) -> None:
+    """Before an ``if``'s condition is generated: note an early return -- no else part, the then part a ``return``
+    alone (``if (m < 0.5) return a; return bb;``) -- whose vertex-shader condition ``m < K`` / ``m >= K`` fxc tests
+    with its result unmarked, the compared value read in place: a source mark alone (X5308 at vs_2_0; vs_1_1, whose
+    constant reads are unmarked, compiles it). Every other form of that condition -- an assignment in the then
+    part, an else part, a select ``m < K ? a : b`` -- writes the comparison to a marked temporary: X5307 at shader
+    model 2 (d3dcompiler_47 10.1, session 48: vs_1_1 / vs_2_0 / vs_3_0)."""
+    part = s.then
+    while isinstance(part, A.Block) and len(part.stmts) == 1:
+        part = part.stmts[0]
+    if cg.d3d9 is not None and s.other is None and isinstance(part, A.Return):
+        cg.d3d9_min_kinds[-id(s.cond)] = _EARLY_RETURN  # (a negative key: no expression's id)
 
 
 def note_test(cg: CodegenContext, e: A.Node, v: Val, condition: bool = False) -> None:
@@ -305,6 +321,8 @@ def judge(cg: CodegenContext, entry: A.FuncDef | None) -> None:
         ins.args and ins.args[0].file == "o" and ins.args[0].idx and ins.args[0].idx[0] in min_outputs
         and all(a.file == "l" for a in ins.args[1:]) for ins in cg.code)
     site = _first_site(cg)
+    if site is _SOURCE and cg.d3d9 == "vs_1_1":
+        site = None  # (the compared constant read in place: vs_1_1 leaves constant reads unmarked)
     sm2 = not cg.d3d9.endswith("_3_0")
     constant = cg.d3d9 != "vs_1_1" and _reads_marked_constant(cg)
     vertex = cg.stage == "vs"

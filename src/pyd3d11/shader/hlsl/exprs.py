@@ -586,7 +586,11 @@ def coerce_pair(cg: CodegenContext, a: Val, b: Val, pos, base: str | None = None
     if op is not None:
         shape = one_component_shape(op, ta, tb, shape)
     cb = base or common_base(ta.base, tb.base)
-    rt = NumType(cb, shape.rows, shape.cols, shape.shape)
+    # a uint operation of minimum-precision integers is a min16uint one: no conversion of its operands to judge
+    # (a typed literal, ``2u``, is a full-precision operand: ``m / 2u`` converts m to uint)
+    prec = "min16uint" if concrete(cb) == UINT and uintrange.min16uint_values(cg, a.slots, b.slots) and not any(
+        t.prec is None and t.base == UINT and all(s[0] == "l" for s in v.slots) for t, v in ((ta, a), (tb, b))) else None
+    rt = NumType(cb, shape.rows, shape.cols, shape.shape, prec=prec)
     return _to_shape(cg, a, rt, pos), _to_shape(cg, b, rt, pos), rt
 
 
@@ -930,24 +934,30 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
         if op == "%":
             return _val(rt, fmod_operator(cg, n, a2.slots, b2.slots))
     else:
+        mi = uintrange.min16uint_values(cg, a2.slots, b2.slots)  # min-precision integers: floats below SM4
         if op == "+":
-            return _val(rt, cg.alu("iadd", cb, n, [a2.slots, b2.slots]))
+            return _val(rt, uintrange.keep_min_ints(cg, mi, cg.alu("iadd", cb, n, [a2.slots, b2.slots])))
         if op == "-":
             nb = cg.alu("ineg", cb, n, [b2.slots])
             out = cg.alu("iadd", cb, n, [a2.slots, nb])
-            if cb == UINT and a2.slots != b2.slots and not all(is_imm(s) for s in out):  # below SM4 a uint
-                # difference must be known not to be negative (X3548; fxc folds x - x to 0, and a constant
-                # difference is a constant: 1u - 2u is 4294967295)
+            if cb == UINT and a2.slots != b2.slots and not all(is_imm(s) for s in out) and not mi:
+                # below SM4 a uint difference must be known not to be negative (X3548; fxc folds x - x to 0, and
+                # a constant difference is a constant: 1u - 2u is 4294967295)
                 uintrange.check_not_negative(cg, out, "i", pos)
-            return _val(rt, out)
+            return _val(rt, uintrange.keep_min_ints(cg, mi, out))
         if op == "*":
-            return _val(rt, cg.alu("imul", cb, n, [a2.slots, b2.slots], dst_pos=1, ndst=2))
+            out = cg.alu("imul", cb, n, [a2.slots, b2.slots], dst_pos=1, ndst=2)
+            return _val(rt, uintrange.keep_min_ints(cg, mi, out))
         if op in ("/", "%"):
             if cb == UINT:
-                if op == "/" or a2.slots != b2.slots:  # below SM4 a uint divisor must be known to be above 0
+                if (op == "/" or a2.slots != b2.slots) and not mi:
+                    # below SM4 a uint divisor must be known to be above 0
                     uintrange.check_divisor(cg, b2.slots, pos, op == "%")  # (X3548; fxc folds x % x, not x / x)
-                return _val(rt, cg.alu("udiv", UINT, n, [a2.slots, b2.slots], dst_pos=0 if op == "/" else 1, ndst=2))
-            return _val(rt, idiv(cg, n, a2.slots, b2.slots, op == "%"))
+                out = cg.alu("udiv", UINT, n, [a2.slots, b2.slots], dst_pos=0 if op == "/" else 1, ndst=2)
+                if mi and op == "/":
+                    uintrange.note_min_int_quotient(cg, a2.slots, b2.slots, out)
+                return _val(rt, uintrange.keep_min_ints(cg, mi, out))
+            return _val(rt, uintrange.keep_min_ints(cg, mi, idiv(cg, n, a2.slots, b2.slots, op == "%")))
     raise cg.err(pos, f"unsupported operator '{op}'", 3000)
 
 
@@ -1088,8 +1098,10 @@ def unary(cg: CodegenContext, op: str, v: Val, pos) -> Val:
 
                 return _val(v.type, [imm(f2b(-b2f(s[3]))) for s in v.slots])
             return _val(v.type, cg.op("mov", t.n, [v.slots], ["-"]))
-        out = cg.alu("ineg", INT, t.n, [v.slots])
-        if concrete(base) == UINT and not all(is_imm(s) for s in out):  # below SM4 a negated uint must be
+        mi = uintrange.min16uint_values(cg, v.slots)
+        out = uintrange.keep_min_ints(cg, mi, cg.alu("ineg", INT, t.n, [v.slots]))
+        if concrete(base) == UINT and not all(is_imm(s) for s in out) and not mi:
+            # below SM4 a negated uint must be
             uintrange.check_not_negative(cg, out, "i", pos)  # known not to be negative (X3548; -1u is a constant)
         return _val(v.type, out)
     raise cg.err(pos, f"unsupported unary operator '{op}'", 3000)
@@ -1183,6 +1195,7 @@ def construct(cg: CodegenContext, t: Type, args: list[Val], pos) -> Val:
     if len(flat) != t.n:
         # fxc's text (DXC SemaHLSL vector-assignments / matrix-assignments / struct-assignments records)
         raise cg.err(pos, "incorrect number of arguments to numeric-type constructor", 3014)
+    uintrange.check_constructor(cg, t, flat, bases, pos)
     out: list[Slot] = []
     for s, b in zip(flat, bases, strict=True):
         out += cg.convert_base(_val(NumType(b), list(s) if b == DOUBLE else [s]), t.base).slots

@@ -511,11 +511,12 @@ def _uint_arg(cg: CodegenContext, a: Val, pos) -> Val:
     """An intrinsic's argument converted to its uint parameter; below shader model 4 the conversion is judged as
     a cast is (X3548 unless a float or int is known not to be negative; d3dcompiler_47 10.1, session 37:
     ``countbits(ci)``, ``f16tof32(cf)`` refused, ``countbits(abs(ci))`` compiles)."""
-    base = concrete(a.type.base) if isinstance(a.type, NumType) else None
-    if base in (FLOAT, INT):
-        from .uintrange import check_not_negative
+    from .uintrange import check_not_negative, min16uint_values
 
-        check_not_negative(cg, a.slots, "f" if base == FLOAT else "i", pos)
+    base = concrete(a.type.base) if isinstance(a.type, NumType) else None
+    held = min16uint_values(cg, a.slots)  # a minimum-precision integer: the float it is held in (session 48)
+    if base in (FLOAT, INT) or held:
+        check_not_negative(cg, a.slots, "f" if base == FLOAT or held else "i", pos)
     return cg.convert_base(a, UINT)
 
 

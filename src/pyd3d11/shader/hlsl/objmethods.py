@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from .check import unmappable_after_type_rules
+from .check import unmappable, unmappable_after_type_rules
 from .codegen import _DIM, Val
 from .diagnostics import HlslError
 from .exprs import expr
@@ -103,8 +103,11 @@ def method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Node], pos
                                            "aon9" if cg.level9 else False, err))
         if cg.unmappable_deferred:
             err = cg.unmappable_deferred if isinstance(cg.unmappable_deferred, Exception) else None
+            late: object = cg.unmappable_deferred == _LEGACY_LATE
+            if late and cg.level9:  # after the level-9 translation's refusals (an SV_Position read's X4502)
+                late, err = "aon9", unmappable(cg, pos)
             cg.pixel_ops_elsewhere.append((pos, frozenset((ins.op, a.idx[:1]) for ins in cg.code[start:]
-                                                          for a in ins.args if a.file == "t"), False, err))
+                                                          for a in ins.args if a.file == "t"), late, err))
         return v
     finally:
         cg.stage, cg.unmappable_deferred = stage, deferred
@@ -138,9 +141,19 @@ def _unsigned_result(cg: CodegenContext, pos) -> None:
     defer(cg, refusal(cg, pos))
 
 
+#: cg.unmappable_deferred of a legacy pixel shader's method X4532: raised late (:func:`_defer_unmappable`)
+_LEGACY_LATE = "legacy-late"
+
+
 def _defer_unmappable(cg: CodegenContext) -> bool:
     """Whether this method call's X4532 waits for dead-code removal (:func:`method`); the call then goes on as a
-    pixel shader's."""
+    pixel shader's. A Direct3D 9 / level-9 pixel shader's (CalculateLevelOfDetail, Gather) waits too, and then
+    for the late slot: ``t.CalculateLevelOfDetail(s, p.xy) * 0`` and an unread one compile there, a surviving one
+    is X4532 after the legacy phase's X3548 / X3543 / X3684, X4000, X3508 and the signature's X4502 (an
+    ``sv_position`` input at ps_2_0, a POSITION output), d3dcompiler_47 10.1, session 48."""
+    if (cg.d3d9 or cg.level9) and cg.stage == "ps":
+        cg.unmappable_deferred = _LEGACY_LATE
+        return True
     if not judged_after_dead_code(cg):
         return False
     cg.unmappable_deferred = True

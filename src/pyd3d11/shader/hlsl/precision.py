@@ -43,7 +43,8 @@ def check_level9_min16uint(cg, prog, compiled: list, entry=None) -> None:
     every global declared with a min16uint scalar, vector or matrix type, a typedef of one included -- static or
     not, a cbuffer member, used or not -- and every such local or parameter of the functions it compiles
     (``compiled``: a function the entry point never calls is not judged); an array of min16uint, a struct member
-    of the type and a cast to it pass. The first such declaration in the source is named. At a Direct3D 9 target
+    of the type and a cast to it pass; a function's return type is judged too, called or not. The first such declaration
+    in the source is named. At a Direct3D 9 target
     (compiled through the level-9 one) the entry point's input and uniform parameters pass (``float4
     main(min16uint x : TEXCOORD0) : COLOR`` compiles at ps_2_0, session 36)."""
     if not cg.level9:
@@ -59,6 +60,11 @@ def check_level9_min16uint(cg, prog, compiled: list, entry=None) -> None:
     found = [(n.pos.line, n.pos.col, n) for n in walk([tops, compiled]) if isinstance(n, (A.VarDecl, A.Param))
              and isinstance(n.type, NumType) and n.type.prec == "min16uint" and n.pos is not None
              and id(n) not in passing]
+    # a function's min16uint return type too, called or not (``min16uint4 main(...) : SV_Target`` at
+    # ps_4_0_level_9_x, vs_4_0_level_9_1's SV_Position: X3703 before the level-9 output rules; an uncalled
+    # ``min16uint f(float x)`` is refused as well: session 48)
+    found += [(f.pos.line, f.pos.col, f) for f in prog.decls if isinstance(f, A.FuncDef) and f.pos is not None
+              and isinstance(f.ret, NumType) and f.ret.prec == "min16uint"]
     if found:
         n = min(found, key=lambda x: x[:2])[2]
         raise cg.err(n.pos, f"{cg.level9} does not support 16-bit uint minimum-precision data", 3703)

@@ -41,6 +41,8 @@ from . import ast as A
 from .intervals import FLOAT, INF, POINT, SIGN_ONLY, SIGN_ONLY_OPS, UINT_RANGE, UNKNOWN, add, exact, modified, mul
 from .nanprops import last_write, reg_slot
 from .operands import Ins, Slot
+from .types import FLOAT as FLOAT_T
+from .types import INT, UINT, concrete
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -304,10 +306,89 @@ def earliest(*errs):
     return min(found, key=lambda e: getattr(e, "met", None) or float("inf")) if found else None
 
 
+#: the minimum-precision integer types: below shader model 4 fxc computes them as floats (min16uint_values)
+MIN_INTS = frozenset({"min16uint", "min16int", "min12int"})
+
+
+def min16uint_values(cg: CodegenContext, *operands: list[Slot]) -> bool:
+    """Whether the operands (their slots) are minimum-precision integers, which the known-positive rule does not
+    judge: fxc computes min16uint / min16int / min12int below shader model 4 as the floats they are held in, so
+    neither a conversion into min16uint (``(min16uint)-1``, ``(min16uint)var.x``, ``(min16uint)gi[0]``) nor a
+    subtraction, negation, division or remainder of such values (``(min16uint)var.x / 2``, ``m - 1``, ``-m``,
+    ``m % (min16uint)var.y``, ``gu[0] / gk[1]``) is X3548; such a value made a ``uint`` (``(uint)m``, ``uint u =
+    m``, ``m * u``, ``gu[0] / 2u``, ``countbits(m)``, a switch on it) is judged as the float it is -- ``(uint)gu[1]``
+    and ``(uint)((min16uint)var.x / 2)`` are X3548, ``(uint)((min16uint)abs(var.x) / 2)`` compiles (d3dcompiler_47
+    10.1, session 48: ps_2_0 / ps_3_0 / ps_4_0_level_9_1). Literals take their partner's kind."""
+    slots = [s for o in operands for s in o if s[0] != "l"]
+    return bool(slots) and all(s in cg.min_int_slots for s in slots)
+
+
+def keep_min_ints(cg: CodegenContext, mark: bool, slots: list[Slot]) -> list[Slot]:
+    """Note ``slots`` as minimum-precision integer values where ``mark`` (min16uint_values)."""
+    if mark and active(cg):
+        cg.min_int_slots.update(s for s in slots if s[0] != "l")
+    return slots
+
+
+def note_min_int_quotient(cg: CodegenContext, a: list[Slot], b: list[Slot], out: list[Slot]) -> None:
+    """The intervals of a quotient of minimum-precision integers: a float division's (fxc divides the floats they
+    are held in), so ``(uint)((min16uint)var.x / 2)`` stays X3548 and ``(uint)((min16uint)abs(var.x) / 2)``
+    compiles (the udiv's own interval would be at least 0 whatever was divided)."""
+    from .intervals import FLOAT as TRANSFER
+
+    for i, o in enumerate(out):
+        if i < len(a) and i < len(b):
+            _set(cg, o, TRANSFER["div"]([slot_range(cg, a[i], "i"), slot_range(cg, b[i], "i")], 0))
+
+
+def note_constant_slots(cg: CodegenContext, t, slots: list[Slot]) -> None:
+    """A constant buffer member's slots: a uint member's are at least 0 (uint_slots); a minimum-precision
+    integer member's are floats of unknown sign (min16uint_values)."""
+    leaves = _leaf_kinds(t)
+    if len(leaves) != len(slots):
+        return
+    for s, (base, prec) in zip(slots, leaves, strict=True):
+        if prec in MIN_INTS:
+            keep_min_ints(cg, True, [s])
+        elif base == UINT:
+            cg.uint_slots.add(s)
+
+
+def _leaf_kinds(t) -> list[tuple[str, str | None]]:
+    """(base, spelled precision) of each numeric slot of ``t`` (components.flat_numeric keeps no precision)."""
+    from .types import ArrayType, NumType, StructType
+
+    if isinstance(t, NumType):
+        return [(t.base, t.prec)] * t.slots
+    if isinstance(t, ArrayType):
+        return _leaf_kinds(t.elem) * t.count
+    if isinstance(t, StructType):
+        return [k for f in t.fields for k in _leaf_kinds(f[1])]
+    from .components import flat_numeric
+
+    return [(x.base, None) for x in flat_numeric(t)]
+
+
 def check_not_negative(cg: CodegenContext, slots: list[Slot], kind: str, pos) -> None:
     """X3548 unless every slot is known to hold a value of at least 0 (a value made into a uint)."""
     if active(cg) and any(slot_range(cg, s, kind)[0] < 0 for s in slots):
         defer(cg, refusal(cg, pos))
+
+
+def check_constructor(cg: CodegenContext, t, flat: list, bases: list[str], pos) -> None:
+    """A uint constructor's arguments are made uints as a cast makes them: X3548 unless each float or int component
+    (a minimum-precision integer's as the float it is) is known not to be negative -- ``uint4(u)``, ``uint(u.x)``,
+    ``uint4(gi, 1, 2, 3)``, ``uint4(-1, 1, 1, 1)``, ``uint2x2(u)`` refused, ``uint4(abs(u))``, ``uint4(saturate(u))``,
+    ``uint4(true, 1, 1, 1)``, ``uint4(gu, 1, 2, 3)`` and ``uint4(u > 0)`` compile (d3dcompiler_47 10.1, session
+    48: ps_2_0 / ps_3_0 / ps_4_0_level_9_1; was compiled: the constructor converted without the rule)."""
+    if not active(cg) or concrete(t.base) != UINT or t.prec == "min16uint":
+        return
+    for s, b in zip(flat, bases, strict=True):
+        if isinstance(s, tuple) and s and isinstance(s[0], tuple):
+            continue  # (a double's slot pair: the double rules judge it)
+        held = min16uint_values(cg, [s])
+        if concrete(b) in (FLOAT_T, INT) or held:
+            check_not_negative(cg, [s], "i" if concrete(b) == INT and not held else "f", pos)
 
 
 def check_divisor(cg: CodegenContext, slots: list[Slot], pos, remainder: bool = False) -> None:

@@ -14,7 +14,7 @@ import math
 from typing import TYPE_CHECKING
 
 from . import ast as A
-from . import constattrs, deadcode, exitvalues
+from . import constattrs, d3d9minprec, deadcode, exitvalues
 from . import constprop as cp
 from .check import TEXEL_OFFSET_ERROR
 from .constexpr import to_int
@@ -123,6 +123,7 @@ def gen_if(cg: CodegenContext, s: A.If) -> None:
     for part in (s.then, s.other):
         if isinstance(part, A.DeclStmt):
             _unbind(cg, part)  # ``if (c) float a = 1;``
+    d3d9minprec.note_early_return(cg, s)  # (the D3D9 validator's mark of its condition)
     c = cg.cond_slot(s.cond, (s.then, s.other))
     if "branch" in s.attrs and not is_imm(c) and not _can_branch(cg, s.cond):
         from .uintrange import defer
