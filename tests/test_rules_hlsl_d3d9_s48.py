@@ -74,3 +74,23 @@ def test_verdict_as_fxc_gives_it(src: str, target: str, flags: int, want: str):
 def test_tables_shape():
     assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {
         "loops": 26, "minuint": 29, "minret": 11, "vscond": 21, "ctor": 18, "bool4": 10, "lod": 28, "gaps": 7}
+
+
+@pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0"])
+def test_bool_vector_with_known_lanes_values(target: str):
+    """``bool4(u.x, 1, 0, u.y)`` made floats: the known lanes are 1.0 / 0.0, the others the comparisons' 1.0 / 0.0
+    (HLSL's bool -> float conversion; fxc's object gives the same on tests/sm2_interp.py, session 48)."""
+    import numpy as np
+    from sm2_interp import Sm2Machine
+
+    from pyd3d11 import d3dcompiler as dc
+    from pyd3d11.shader.sm2.program import decode_program
+    from pyd3d11.shader.sm2.tokens import Reg
+
+    src = b"uniform float4 u;\nfloat4 main() : COLOR { return bool4(u.x, 1, 0, u.y); }"
+    prog = decode_program(bytes(dc.D3DCompile(src, len(src), None, None, None, "main", target, 0, 0)))
+    for u, want in (((2.0, 0.0, 5.0, 5.0), (1.0, 1.0, 0.0, 0.0)), ((0.0, -1.0, 0.0, 0.0), (0.0, 1.0, 0.0, 1.0))):
+        consts = np.zeros((224, 4), np.float32)
+        consts[0] = u
+        got = Sm2Machine(prog, 1, {}, consts).run().out(Reg.COLOROUT, 0)
+        assert got.tolist() == [list(want)]
