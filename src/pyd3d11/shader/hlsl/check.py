@@ -535,14 +535,36 @@ def check_global_decl(cg: CodegenContext, d: A.VarDecl) -> bool:
         check_compound_objects(cg, d.type, d.name, d.pos)  # below 5.0 a struct holding it: X3090 (10.1, session 45)
         global_stream(cg, d)
         return True
-    t = array_leaf(d.type)
-    if "globallycoherent" in d.mods and not (isinstance(t, ObjectType) and t.kind.startswith(("RW", "RasterizerOrdered"))):
-        # ERR_COMP_GLC_INVALID 3679 (MicrosoftDocs "HLSL errors and warnings"): "The storage class globallycoherent
-        # can only be used with Unordered Access View (UAV) buffers and can't be used with append/consume buffers"
-        raise cg.err(d.pos, f"'{d.name}': globallycoherent can only be used with Unordered Access View buffers",
-                     3679)
+    check_coherent(cg, d)
     check_half_global(cg, d)
     return False
+
+
+def _coherent_misused(mods: frozenset | set, t: Type) -> bool:
+    """``globallycoherent`` on anything but a UAV, or a structure holding such a member (at any depth)."""
+    leaf = array_leaf(t)
+    if "globallycoherent" in mods and not (isinstance(leaf, ObjectType) and
+                                           leaf.kind.startswith(("RW", "RasterizerOrdered"))):
+        return True
+    return isinstance(leaf, StructType) and any(_coherent_misused(fm, ft) for _n, ft, _s, fm in leaf.fields)
+
+
+def check_coherent(cg: CodegenContext, d: A.VarDecl | A.Param) -> None:
+    """ERR_COMP_GLC_INVALID 3679 (MicrosoftDocs "HLSL errors and warnings": "The storage class globallycoherent can
+    only be used with Unordered Access View (UAV) buffers and can't be used with append/consume buffers"): a global,
+    a constant-buffer member or an entry point's parameter declared so, or of a structure with such a member,
+    reported at its name (d3dcompiler_47 10.1, session 48: ``cbuffer C { globallycoherent float4 v; }``, ``struct S
+    { globallycoherent int v; }; S s;`` at ``s``, ``main(globallycoherent float4 v : T)``; a helper function's
+    parameter compiles)."""
+    if _coherent_misused(getattr(d, "mods", frozenset()), d.type):
+        raise cg.err(getattr(d, "name_pos", None) or d.pos, f"'{d.name}': globallycoherent can only be used with Unordered Access View buffers",
+                     3679)
+
+
+def check_member_decl(cg: CodegenContext, m: A.VarDecl) -> None:
+    """A constant-buffer member's own rules: ``globallycoherent`` (:func:`check_coherent`), ``half`` (X3650)."""
+    check_coherent(cg, m)
+    check_half_global(cg, m)
 
 
 def global_stream(cg: CodegenContext, d: A.VarDecl) -> None:

@@ -29,7 +29,7 @@ from .check import (
     _true_mat,
     check_compile_shader,
     check_global_decl,
-    check_half_global,
+    check_member_decl,
     check_params,
     check_state_values,
     global_stream,
@@ -829,10 +829,13 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 # packoffset on some members and not others: the parser's record (bufregs.mixed_member); an object, or
                 # a number in a register of another set, needs none (d3dcompiler_47 10.1, session 43)
                 for m in d.members:
-                    check_half_global(self, m)
+                    check_member_decl(self, m)
                     if isinstance(m.type, ObjectType) and m.type.kind.endswith("Stream"):
                         global_stream(self, m)
                         self.globals[m.name] = ("static", m)  # (refused: read as a stand-in until then)
+                        continue
+                    if isinstance(m.type, ObjectType) and "static" in m.mods:  # a static global (objects.py)
+                        self.globals[m.name] = static_object_alias(self, m) or ("static", m)
                         continue
                     if isinstance(m.type, ObjectType):
                         self.add_resource(m, order)
@@ -978,9 +981,11 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
 
     # --- entry point & signatures -------------------------------------------------------------------
     def gen_entry(self, f: A.FuncDef) -> None:
-        from .check import check_attr_side_effects, check_duplicate_attribute, check_function
+        from .check import check_attr_side_effects, check_coherent, check_duplicate_attribute, check_function
 
         check_function(self, f)
+        for p in f.params:  # (a helper function's parameter may be declared globallycoherent: check.py)
+            check_coherent(self, p)
         check_attr_side_effects(self, self.entry_attrs, f.pos)
         check_duplicate_attribute(self, f)
         from .entryattrs import clipplanes_attribute

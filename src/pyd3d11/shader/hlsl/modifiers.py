@@ -219,14 +219,16 @@ def type_modifier_violation(mods: frozenset, elem, kind: str) -> tuple[int, str]
     """Majority and normalisation modifiers against the declared element type ``elem`` (a types.Type;
     ``kind``: 'typedef' when spelled through a typedef name, 'template' for ``matrix<…>``/``vector<…>``,
     else 'plain'). (3000, '') means a syntax error at the type's first token."""
-    from .types import DOUBLE, FLOAT, NumType
+    from .types import DOUBLE, FLOAT, NumType, ObjectType, VoidType
 
     # snorm / unorm are judged before the majority (d3dcompiler_47 10.1, session 44: ``row_major column_major snorm
     # matrix<float, 2, 3>`` is X3000 at ``matrix``, ``column_major unorm RM`` of a typedef'd row_major matrix and
     # ``row_major snorm S`` X3085, not X3048 / X3077; DXC typemods-syntax)
     norm = next((m for m in ("snorm", "unorm") if m in mods), None)
     if norm is not None:
-        if kind == "template":
+        if kind == "template" or isinstance(elem, (ObjectType, VoidType)):
+            # (``unorm Texture2D``, ``unorm SamplerState``, ``unorm string``, ``unorm void``: fxc's syntax error at
+            # the type's word, d3dcompiler_47 10.1, session 48; a struct or typedef name is X3085 below)
             return 3000, ""
         # the float family, double included (fxc-pass for ``snorm double`` in DXC scalar-assignments)
         if kind == "typedef" or not (isinstance(elem, NumType) and elem.base in (FLOAT, DOUBLE)):

@@ -196,9 +196,11 @@ class TypeParser:
                 norm = norm_tok.text if norm_tok is not None else None
                 if norm_tok is not None and self.tok.text in OBJECT_KINDS:
                     raise self.error()  # ``RWBuffer<snorm Texture2D>``: fxc's syntax error at the object's name
+                spelled = self.tok.text
                 elem = self.parse_type()
-                if norm_tok is not None and (not isinstance(elem, NumType) or
+                if norm_tok is not None and (not isinstance(elem, NumType) or spelled in self.types or
                                              concrete(elem.base) != FLOAT and elem.base != DOUBLE):
+                    # (a typedef's name too: ``Texture2D<unorm F>`` of ``typedef float F``, as for a variable)
                     # the float family, double included, as for a variable (modifiers.py): d3dcompiler_47 10.1's
                     # X3085 at the word, for every templated kind (session 43: ``RWBuffer<snorm uint>``)
                     raise self.error(f"{norm} can not be used with type", norm_tok, 3085)

@@ -321,6 +321,11 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                 raise self.error("duplicate usages specified", tok, 3048)
             if tok.text in ("snorm", "unorm") and tok.text in mods:  # part of the type: one only (fxc X3000 at
                 raise self.error(None, tok)                          # the second, DXC scalar-assignments)
+            if tok.text in ("snorm", "unorm") and self.tok.text in M.MODIFIER_WORDS and self.tok.text not in self.types:
+                # the word binds to the type that follows it: any modifier after it is fxc's syntax error there
+                # (d3dcompiler_47 10.1, session 48: ``unorm const float``, ``snorm static float``, ``unorm precise``,
+                # ``unorm nointerpolation float`` are X3000 at the modifier; ``const unorm float`` compiles)
+                raise self.error(None, self.tok)
             self.mod_toks[tok.text] = tok  # where a misplaced modifier is reported (modifiers.py)
             if tok.text in ("in", "out", "inout") and (tok.text in mods or "inout" in mods or
                                                       tok.text == "inout" and mods & {"in", "out"}):
@@ -750,6 +755,7 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         reg = None
         space = 0
         while self.accept(":"):
+            self.reject_packoffset()  # (a buffer's own ``: packoffset(c0)``: X3091, d3dcompiler_47 10.1, session 48)
             if self.at("register"):
                 reg_tok = self.next()
                 r = self.parse_register()
@@ -838,10 +844,8 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                 assert isinstance(d, A.VarDecl)
                 # a member is a global for the storage-class rules (d3dcompiler_47 10.1, session 35: ``in``/``out``
                 # X3000, ``volatile`` X3008, ``uniform static`` X3007, ``nointerpolation linear`` X3048 in a cbuffer)
-                self.check_mods("global", mods, d.name, d.pos, d.init is not None)
-                hit = M.resource_mix("global", frozenset(mods), d.type, d.name, d.init is not None)
-                if hit is not None:  # a cbuffer's static / groupshared object member (fxc 10.1, session 48)
-                    raise HlslError(d.pos.file, d.pos.line, d.pos.col, *hit)
+                # (with its type: a static const object's X3012, a static / groupshared object's X3007 / X3010)
+                self.check_mods("global", mods, d.name, d.pos, d.init is not None, d.type)
                 # ... and shares the global name space with types and functions (fxc 10.1, session 39: `struct a`,
                 # `typedef float a` or `float4 a()` before or after `cbuffer cb { float4 a; }` is X3003)
                 self.declare_global(d.name, "variable", Token("id", d.name, d.pos))
