@@ -23,7 +23,8 @@ objects. The disagreements were found by ``python -m pyd3d11.tools.effect_mutant
   member is a name (X3011), a struct holding objects counts its initialiser (X3017) and types its compiles;
 * ``PASS_NAME_ROWS`` (fxcompile): two passes of one name in a technique the effect keeps;
 * ``STRING_CAST_ROWS`` (sbcasts.py, check._sb_type): a string cast or constructed to a number in a state value is
-  X3017, a string literal an operator's operand X3022 (``SetPixelShader(-"s")`` was a raw TypeError);
+  X3017, a string literal an operator's operand X3022 (``SetPixelShader(-"s")`` was a raw TypeError), a cast to an
+  object type a conversion (``(string)1``, ``(BlendState)1`` X3017; ``(BlendState)NULL`` compiles);
 * ``BOOL_STEP_ROWS`` (exprs._no_bool_lvalue): ``++`` / ``--`` of a bool that is no l-value is X3025 before X3020;
 * ``TRAILING_WORD_ROWS`` (parse_effects.trailing_value_word): a state value of one integer literal may be followed
   by one name (``MaxAnisotropy = 1ll;``);
@@ -31,6 +32,9 @@ objects. The disagreements were found by ``python -m pyd3d11.tools.effect_mutant
 * ``COMPILE_ORDER_ROWS`` (compileargs.py, parse_effects.check_compile_call, fxparse): a compile's string / NULL
   argument X3017 before the uniform count, argument names X3004 before the profile's X3041 outside a state block,
   the count X3013 before a compile of another shader kind's X3017;
+* ``ARRAY_DIM_ROWS`` (parse_types.parse_array_suffix): an array dimension's range (X3059) is judged at its ``]``;
+* ``MIN_PRECISION_ROWS`` (fxcompile._numeric_value): a minimum-precision constructor or cast in a pass state is
+  X3703, in a state object's block no literal;
 * ``ARRAY_DIM_ROWS`` (parse_types.parse_array_suffix): an array dimension's range (X3059) is judged at its ``]``;
 * ``MIN_PRECISION_ROWS`` (fxcompile._numeric_value): a minimum-precision constructor or cast in a pass state is
   X3703, in a state object's block no literal;
@@ -61,7 +65,6 @@ STATE_WORD_ROWS = [
     ('sampler sam { Filter = texture + 1; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'ok'),
     ('sampler sam { Filter = RWBuffer + 1; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'ok'),
     ('sampler sam { Filter = TriangleStream + 1; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'ok'),
-    ('sampler sam { Filter = geometryshader + 1; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'ok'),
     ('sampler sam { Filter = stateblock + 1; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'ok'),
     ('sampler sam { Filter = sampler2D + 1; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3000'),
     ('sampler sam { Filter = PointStream + 1; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3000'),
@@ -71,7 +74,6 @@ STATE_WORD_ROWS = [
     ('sampler sam { Filter = lineadj + 1; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3000'),
     ('sampler sam { Filter = float + 1; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3000'),
     ('sampler sam { Filter = (sampler)2; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3000'),
-    ('sampler sam { Filter = ++sampler; };', 'fx_5_0', 0, 'X3025'),
     ('sampler sam { Filter = Texture2D[0]; };', 'fx_4_0', 0, 'X3121'),
     ('technique10 { pass { Filter = ++Texture3D; } }\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3025'),
     ('sampler s = sampler_state { Filter = Texture2D[0]; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3121'),
@@ -123,7 +125,6 @@ OBJECT_INIT_ROWS = [
     ('Texture2D t = (Texture2D)foo;', 'fx_5_0', 0, 'X3004'),
     ('Texture2D t = q; Texture2D q;', 'fx_5_0', 0, 'X3004'),
     ('PixelShader p = q; PixelShader q;', 'fx_5_0', 0, 'X3004'),
-    ('Texture2D t = f(); float4 f() { return 0; }', 'fx_5_0', 0, 'X3004'),
     ('Texture2D t = foo; float a; float a;', 'fx_5_0', 0, 'X3004'),
     ('sampler s = foo + 1;\ntechnique { pass {} }', 'fx_2_0', 0, 'X3004'),
     ('Texture2D t = sin(1);', 'fx_5_0', 0, 'X3017'),
@@ -170,6 +171,9 @@ STRING_CAST_ROWS = [
     ('sampler sam { Filter = undeclaredfn() + (int)"s"; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3004'),
     ('technique11 { pass { SetPixelShader(-"s"); } }', 'fx_5_0', 0, 'X3022'),
     ('technique11 { pass { SetPixelShader("s"-1); } }\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3022'),
+    ('sampler s { foo = (string)1; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'X3017'),
+    ('sampler s { foo = (BlendState)1; };', 'fx_5_0', 0, 'X3017'),
+    ('sampler s { foo = (BlendState)NULL; };\nfloat4 main() : sv_target { return 0; }', 'ps_4_0', 0, 'ok'),
 ]
 
 BOOL_STEP_ROWS = [

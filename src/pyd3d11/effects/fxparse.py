@@ -498,9 +498,8 @@ class EffectParser(Parser):
         the block, in variable, sampler, state-object blocks and passes at every target; ``sin(1)`` compiles)."""
         from ..shader.hlsl.codegen import walk
         from ..shader.hlsl.parse_effects import _EFFECT_SHADER_BUILTINS, _STATE_FUNCS
-        from ..shader.hlsl.sbcasts import string_conversion_error
+        from ..shader.hlsl.sbcasts import object_cast_error, string_conversion_error
         from ..shader.hlsl.sbops import constant_conditional_error
-        from ..shader.hlsl.types import ObjectType
 
         self._check_compile_counts(value)
         check_shader_operands(value, self.shader_name)
@@ -530,10 +529,9 @@ class EffectParser(Parser):
             converted = string_conversion_error(n)  # ``foo = (int)"s";`` X3017 (sbcasts.py)
             if converted is not None:
                 raise converted
-            if isinstance(n, A.Cast) and isinstance(n.type, ObjectType) and not (
-                    isinstance(n.a, A.Ident) and n.a.name == "NULL"):  # ``(BlendState)NULL`` compiles
-                at = n.a.pos if getattr(n, "a", None) is not None and n.a.pos is not None else n.pos
-                raise HlslError(at.file, at.line, at.col, 3000, "syntax error: unexpected token")
+            cast = object_cast_error(n)  # ``foo = (string)1;`` X3017 (sbcasts.py)
+            if cast is not None:
+                raise cast
         folded = constant_conditional_error(value)  # (sbops: fxc's fold of a constant value with a conditional)
         if folded is not None:
             raise folded

@@ -13,7 +13,6 @@ from . import ast as A
 from .diagnostics import HlslError
 from .lexer import Token
 from .modifiers import CONTEXTUAL_MODIFIERS, MODIFIER_WORDS
-from .types import ObjectType
 
 #: effect state-block functions -> (min, max) argument counts
 _STATE_FUNCS = {"SetBlendState": (3, 3), "SetDepthStencilState": (2, 2), "SetRasterizerState": (1, 1),
@@ -287,7 +286,7 @@ class EffectSyntaxParser:
         parses (d3dcompiler_47 10.1, session 41, at every shader target); a cast to an object type is fxc's syntax
         error. The first reduced wins: a call when its ``)`` is read (``bar(nothere())`` reports ``nothere``)."""
         from .codegen import walk
-        from .sbcasts import string_conversion_error
+        from .sbcasts import object_cast_error, string_conversion_error
         from .sbops import constant_conditional_error
         from .shaderobj import misuse
         from .statecalls import call_error
@@ -297,8 +296,9 @@ class EffectSyntaxParser:
             converted = string_conversion_error(n)  # ``foo = (int)"s";`` X3017 (sbcasts.py)
             if converted is not None:
                 found.append((getattr(n, "end", None) or (n.pos.line, n.pos.col), converted))
-            if isinstance(n, A.Cast) and isinstance(n.type, ObjectType):
-                found.append(((n.pos.line, n.pos.col), self.error("invalid state block value", name, 3000)))
+            cast = object_cast_error(n)  # ``foo = (string)1;`` X3017 (sbcasts.py)
+            if cast is not None:
+                found.append((getattr(n, "end", None) or (n.pos.line, n.pos.col), cast))
             elif isinstance(n, A.Call):
                 err = call_error(n, self.func_names, _EFFECT_SHADER_BUILTINS, _STATE_FUNCS)
                 if err is not None:

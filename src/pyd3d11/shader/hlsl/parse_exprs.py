@@ -122,8 +122,8 @@ class ExprParser:
         while self.peek(k).kind == "id" and self.peek(k).text in ("const", "row_major", "column_major", "snorm",
                                                                    "unorm", "unsigned", "volatile", "precise"):
             k += 1
-        if not self.is_type_start(k):
-            return False
+        if not self.is_type_start(k) or getattr(self, "state_value_depth", 0) and state_word(self.peek(k).text):
+            return False  # (a state value's ``(sampler)2``: a name in parentheses, then fxc's syntax error)
         t = self.peek(k).text
         if t in ("vector", "matrix") or t in OBJECT_KINDS:
             return True
