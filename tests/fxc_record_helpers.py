@@ -106,13 +106,17 @@ def message_places(messages: str, folder: str | None = None) -> tuple[tuple[str,
 VALUE_CBUFFER = "cbuffer C : register(b0) { float4 a; };"
 
 
-def value_source(bodies: list[str], pre: str = "") -> str:
+def store_source(bodies: list[str], pre: str = "", elem: str = "float") -> str:
     """A cs_5_0 program whose block ``i`` is ``bodies[i]`` storing ``u[0]`` (renamed ``u[i]``) into a
-    ``RWStructuredBuffer<float>``, after the text ``pre`` and :data:`VALUE_CBUFFER` (the layout the value tables of
-    sessions 46 / 47 recorded; 48 blocks at most: the executor's buffer holds 48 elements)."""
+    ``RWStructuredBuffer<elem>``, after the text ``pre`` (48 blocks at most: the executor's buffer holds 48
+    elements) -- the layout of the value tables of sessions 43-48."""
     blocks = "\n".join("    { " + b.replace("u[0]", f"u[{i}]") + " }" for i, b in enumerate(bodies))
-    return (f"RWStructuredBuffer<float> u : register(u0);\n{pre}{VALUE_CBUFFER}\n[numthreads(1, 1, 1)] void main()\n"
-            f"{{\n{blocks}\n}}\n")
+    return f"RWStructuredBuffer<{elem}> u : register(u0);\n{pre}\n[numthreads(1, 1, 1)] void main()\n{{\n{blocks}\n}}\n"
+
+
+def value_source(bodies: list[str], pre: str = "") -> str:
+    """:func:`store_source` of float words after ``pre`` and :data:`VALUE_CBUFFER` (sessions 46-48's tables)."""
+    return store_source(bodies, pre + VALUE_CBUFFER)
 
 
 def run_words(blob: bytes, n: int, seed: int = 0) -> list[int]:
@@ -142,3 +146,36 @@ def same_word(a: int, b: int) -> bool:
         return (w & 0x7F800000) == 0x7F800000 and bool(w & 0x7FFFFF)
 
     return a == b or (nan(a) and nan(b))
+
+
+#: the words of a value table row: (text before the entry point, body storing u[0], flags, fxc's word)
+ValueRow = tuple[str, str, int, int]
+VALUE_CHUNK = 48  # stores per program (the executor's structured buffer holds 48 elements)
+
+
+def row_groups(rows: list[ValueRow], alone=lambda r: False) -> list[list[ValueRow]]:
+    """The rows in programs of up to VALUE_CHUNK stores, one text before the entry point and one flag set each; a
+    row ``alone`` picks (a body that writes another element than ``u[0]``) in a program of its own."""
+    out: list[list[ValueRow]] = []
+    for key in sorted({(p, f) for p, _, f, _ in rows}):
+        same = [r for r in rows if (r[0], r[2]) == key]
+        single = [r for r in same if alone(r)]
+        same = [r for r in same if not alone(r)]
+        out += [same[i:i + VALUE_CHUNK] for i in range(0, len(same), VALUE_CHUNK)] + [[r] for r in single]
+    return out
+
+
+def group_mismatches(rows: list[ValueRow], name: str, cb: str = "", seed: int = 0,
+                     not_built=()) -> tuple[list, list]:
+    """Compile one group (:func:`row_groups`) with this compiler after ``cb`` and run it: (the rows whose word is
+    not fxc's, the ``not_built`` (pre, body) rows that now agree)."""
+    from pyd3d11.tools import optdiff
+
+    pre, flags = rows[0][0], rows[0][2]
+    blob = optdiff._compile(store_source([b for _, b, _, _ in rows], pre + cb).encode(), name, "main", "cs_5_0",
+                            None, None, flags, True)
+    got = run_words(blob, len(rows), seed)
+    bad = [(p, b, f, f"{g:08x}", f"{w:08x}") for (p, b, f, w), g in zip(rows, got, strict=True)
+           if not same_word(g, w) and (p, b) not in not_built]
+    met = [b for (p, b, _, w), g in zip(rows, got, strict=True) if same_word(g, w) and (p, b) in not_built]
+    return bad, met

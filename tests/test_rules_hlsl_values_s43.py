@@ -32,7 +32,7 @@ import json
 from pathlib import Path
 
 import pytest
-from value_table_helpers import group_mismatches, row_groups, store_source, stored_words, words_agree
+from fxc_record_helpers import group_mismatches, row_groups, run_words, same_word, store_source
 
 from pyd3d11.tools import wine_d3dcompiler
 
@@ -75,4 +75,4 @@ def test_rows_are_the_dlls_answers() -> None:
     for pre, body, flags, word in ROWS[::15]:
         r = dll.compile(store_source([body], pre).encode(), "cs_5_0", "main", flags)
         assert r.ok, r.messages
-        assert words_agree(stored_words(r.blob, 1)[0], word), (pre, body, flags)
+        assert same_word(run_words(r.blob, 1)[0], word), (pre, body, flags)

@@ -33,7 +33,7 @@ import json
 from pathlib import Path
 
 import pytest
-from value_table_helpers import group_mismatches, row_groups, store_source, stored_words, words_agree
+from fxc_record_helpers import group_mismatches, row_groups, run_words, same_word, store_source
 
 from pyd3d11.tools import wine_d3dcompiler
 
@@ -78,4 +78,4 @@ def test_rows_are_the_dlls_answers() -> None:
     dll = wine_d3dcompiler.shared()
     r = dll.compile(store_source([b for _, b, _, _ in sample]).encode(), "cs_5_0", "main", 0)
     assert r.ok, r.messages
-    assert all(words_agree(g, w) for g, (_, _, _, w) in zip(stored_words(r.blob, len(sample)), sample))
+    assert all(same_word(g, w) for g, (_, _, _, w) in zip(run_words(r.blob, len(sample)), sample))

@@ -41,7 +41,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from value_table_helpers import store_source
+from fxc_record_helpers import store_source
 
 from pyd3d11.errors import ShaderCompileError
 from pyd3d11.shader.compile_api import D3DCompile

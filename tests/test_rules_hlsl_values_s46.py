@@ -34,7 +34,7 @@ import json
 from pathlib import Path
 
 import pytest
-from value_table_helpers import group_mismatches, row_groups
+from fxc_record_helpers import group_mismatches, row_groups
 
 #: the words are stored constants: run once, on the reference executor
 pytestmark = pytest.mark.backend_specific

@@ -45,7 +45,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from fxc_record_helpers import check_live_table, mutant_verdict, our_words, same_word
+from fxc_record_helpers import (
+    VALUE_CBUFFER,
+    check_live_table,
+    group_mismatches,
+    mutant_verdict,
+    our_words,
+    row_groups,
+    same_word,
+)
 
 from pyd3d11.shader.reflection import D3DReflect
 from pyd3d11.tools import optdiff, wine_d3dcompiler
@@ -69,25 +77,12 @@ NOT_BUILT = {
     "u[0] = 1.0 / min(-0.0, abs(a.x));",
     "u[0] = (float)min(asdouble(0x00000000u, 0x80000000u), abs((double)a.x));",
 }
-_CHUNK = 48
-
-
-def _groups() -> list[list[tuple[str, str, int, int]]]:
-    out = []
-    for key in sorted({(p, f) for p, _, f, _ in ROWS}):
-        rows = [r for r in ROWS if (r[0], r[2]) == key and r[1] not in NOT_BUILT]
-        out += [rows[i:i + _CHUNK] for i in range(0, len(rows), _CHUNK)]
-    return out
-
-
-_GROUPS = _groups()
+_GROUPS = row_groups([r for r in ROWS if r[1] not in NOT_BUILT])
 
 
 @pytest.mark.parametrize("group", range(len(_GROUPS)), ids=[f"{g[0][2]}-{i}" for i, g in enumerate(_GROUPS)])
 def test_words_as_fxc(group: int) -> None:
-    rows = _GROUPS[group]
-    got = our_words([b for _, b, _, _ in rows], rows[0][0], rows[0][2], _DATA["cbuffer_seed"])
-    bad = [(b, f, f"{g:08x}", f"{w:08x}") for (_, b, f, w), g in zip(rows, got, strict=True) if not same_word(g, w)]
+    bad, _ = group_mismatches(_GROUPS[group], "values.hlsl", VALUE_CBUFFER, _DATA["cbuffer_seed"])
     assert not bad, bad
 
 
