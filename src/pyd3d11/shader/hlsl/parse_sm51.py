@@ -110,8 +110,12 @@ class Sm51Parser:
         mods |= self.post_type_mods()
         self.check_type_mods(mods, t, type_tok)
         if self.peek().text == "(":
-            self.ident()
-            raise self.error()
+            # a function returning ConstantBuffer<S> / TextureBuffer<S>: fxc 10.1 reads it as a function, and each
+            # ``return value;`` is its X3017 "cannot implicitly convert from 'struct s' to 'ConstantBuffer<struct
+            # s>'", as a type rule of the body (called or not); a prototype or a body without return compiles
+            # (session 48; vkd3d cbuffer.shader_test records the return failing)
+            self.check_mods("function", mods, self.tok.text, self.tok.pos)
+            return [self.parse_function(ObjectType(type_tok.text, t), mods, {}, pos)]
         if mods & {"const", "precise"} or "groupshared" in mods and kind == "cbuffer":
             # fxc 10.1 makes these no buffer: a member read is X3018 "invalid subscript" (const, precise), a
             # groupshared ConstantBuffer<S> at a pixel shader compiles to nothing read
