@@ -170,10 +170,28 @@ def cost(at: Type, pt: Type) -> int:
     return c
 
 
-def viable(f: A.FuncDef, arg_types: list[Type]) -> bool:
+def viable(f: A.FuncDef, arg_types: list[Type], stores: list[bool] | None = None) -> bool:
+    """``stores``: whether each argument designates storage (:func:`designates_storage`; None: all do)."""
     if len(arg_types) > len(f.params) or len(arg_types) < sum(1 for p in f.params if p.default is None):
         return False
-    return all(compatible(a, p.type) and _output_fits(a, p) for a, p in zip(arg_types, f.params, strict=False))
+    return all(compatible(a, p.type) and _output_fits(a, p) and (stores is None or stores[k] or _usage(p) == "in")
+               for k, (a, p) in enumerate(zip(arg_types, f.params, strict=False)))
+
+
+def designates_storage(node: A.Node) -> bool:
+    """Whether an argument may stand for an out / inout parameter when fxc ranks overloads: a name, member, element
+    or swizzle, a cast of one (``(int)r``, ``int(i)``: X4555 later where it converts), or a bare number literal
+    (refused later, X3025); an expression, a call or a cast of a literal is none, and an overload with an output
+    there is not viable (``func(i + 1)``, ``func(-1)``, ``func(int(0))``, ``func(float2(1, 2))`` take the ``in``
+    one beside ``func(out ...)``, ``func(0)`` and ``func(i)`` the out one: d3dcompiler_47 10.1 listings, session
+    48)."""
+    if isinstance(node, A.Literal):
+        return node.base != "string"
+    while isinstance(node, A.Cast) or isinstance(node, A.Construct) and len(node.args) == 1:
+        node = node.a if isinstance(node, A.Cast) else node.args[0]
+    while isinstance(node, (A.Member, A.Index)):
+        node = node.a
+    return isinstance(node, A.Ident)
 
 
 def _output_fits(at: Type, p: A.Param) -> bool:
@@ -221,11 +239,13 @@ def _compare(cand: list[int], ref: list[int]) -> int:
     return (cm < rm) - (cm > rm)
 
 
-def best(cands: list[A.FuncDef], arg_types: list[Type]) -> list[A.FuncDef]:
+def best(cands: list[A.FuncDef], arg_types: list[Type], arg_nodes: list[A.Node] | None = None) -> list[A.FuncDef]:
     """The best viable declarations (more than one: the call is ambiguous; none: no match)."""
     top: list[tuple[A.FuncDef, list[int]]] = []
+    stores = None if arg_nodes is None or len(arg_nodes) != len(arg_types) else \
+        [designates_storage(n) for n in arg_nodes]
     for f in cands:
-        if not viable(f, arg_types):
+        if not viable(f, arg_types, stores):
             continue
         costs = [param_cost(a, p) for a, p in zip(arg_types, f.params, strict=False)]
         if top:
@@ -296,7 +316,7 @@ def resolve(cg: CodegenContext, e: A.Call, cands: list[A.FuncDef], arg_types: li
             arg_nodes: list[A.Node] | None = None) -> A.FuncDef:
     """The overload a call of ``cands`` takes (``arg_nodes``: the arguments, for the refusal of the last overload
     declared, :func:`judged_refusal`)."""
-    found = best(cands, arg_types)
+    found = best(cands, arg_types, arg_nodes)
     if not found:
         # no candidate viable: fxc names the argument it cannot convert (X3017 with the function's name; DXC SemaHLSL
         # conversions-between-type-shapes' fxc records, e.g. 'to_s1': cannot convert from 'int' to 'struct S1');
