@@ -451,10 +451,10 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             cg, text = generate(dead)
     except (HlslError, NotSupportedError) as exc:
         if isinstance(exc, HlslError):
-            from .hs import type_rules_before_attributes
+            from .entryorder import type_rules_first
 
-            earlier = type_rules_before_attributes(exc, parse, entry, stage, major, minor, row_major, flags)
-            if earlier is not None:  # a hull / domain entry's missing attribute after the type rules (hs.py)
+            earlier = type_rules_first(exc, parse, entry, stage, major, minor, row_major, flags)
+            if earlier is not None:  # a missing entry / hull / domain attribute after the type rules (entryorder.py)
                 raise earlier from None
         # fxc type-checks every function body before the phases that follow (typepass.py): a later phase's
         # refusal met while generating, or a feature not built, gives way to a type error anywhere in the file

@@ -211,7 +211,7 @@ HS_ATTRIBUTE_EXPECTED = {
 }
 
 
-def _missing_attribute(prog: A.Program, entry: str, stage: str) -> HlslError | None:
+def missing_attribute(prog: A.Program, entry: str, stage: str) -> HlslError | None:
     """X3084 for the first required attribute a hull (``domain``, ``partitioning``, ``outputtopology``,
     ``patchconstantfunc``, ``outputcontrolpoints``) or domain (``domain``) entry point lacks, as gen_hs_entry /
     gen_ds_entry read them (spelled, not evaluated), or None."""
@@ -227,41 +227,6 @@ def _missing_attribute(prog: A.Program, entry: str, stage: str) -> HlslError | N
     if stage == "hs" and len(f.attrs.get("outputcontrolpoints") or ()) != 1:
         return HlslError(f.pos.file, f.pos.line, f.pos.col, 3084, HS_ATTRIBUTE_EXPECTED["outputcontrolpoints"])
     return None
-
-
-def type_rules_before_attributes(exc: HlslError, parse, entry: str, stage: str, major: int, minor: int,
-                                 row_major: bool, flags: int) -> HlslError | None:
-    """A hull or domain entry point's missing or unreadable attribute (X3084 :data:`HS_ATTRIBUTE_EXPECTED`) is
-    judged after the type rules of the whole file, the entry's body included: d3dcompiler_47 10.1 reports a body's
-    X3013 / X3017 / X3018 / X3020 / X3025 / X3067 first when a pixel or vertex body is compiled at hs_5_0 / ds_5_0
-    (session 48). This compiler reads the attributes before it generates the body, so on that X3084 every function
-    is type-checked as one nothing calls (uncalled.check_uncalled: the probes at ps_5_0 and cs_5_0 must agree) and
-    the first type error found is returned in its stead."""
-    from .codegen import Codegen
-    from .uncalled import check_uncalled
-
-    if exc.code >= 4000 and stage in ("hs", "ds"):
-        # a binding's X4019 / X4509 (Codegen.assign_bindings, before the entry's attributes are read here) comes
-        # after the missing attribute in fxc 10.1 (session 48: no position in its message)
-        missing = _missing_attribute(parse(f"{stage}_{major}_{minor}"), entry, stage)
-        if missing is None:
-            return None
-        exc = missing
-    if exc.code != 3084 or exc.message not in HS_ATTRIBUTE_EXPECTED.values():
-        return None
-
-    def probe_codegen(p_stage: str, p_major: int, p_minor: int) -> Codegen:
-        if (major, minor) == (5, 1) and (p_major, p_minor) == (5, 0):
-            p_minor = 1  # register spaces parse at 5.1 only
-        pcg = Codegen(parse(f"{p_stage}_{p_major}_{p_minor}"), entry, p_stage, p_major, p_minor, row_major)
-        pcg.compile_flags = flags
-        return pcg
-
-    try:
-        check_uncalled(probe_codegen, set())
-    except HlslError as found:
-        return found
-    return exc
 
 
 def _string_attr(cg: CodegenContext, attrs: dict, name: str, pos) -> str:
