@@ -108,6 +108,8 @@ STATIC_MIX_ROWS = [
 
 #: (source, target, flags, fxc's verdict): in / out / inout overloads: an out parameter's cost is its conversion back, an inout's both; a conversion toward float costs more than toward bool, int -> uint more than uint -> int; an out parameter takes only its own component count
 OUT_OVERLOAD_ROWS = [
+    ('void func(inout float o) { o += 0.1; }\nfloat4 main() : sv_target { float x = 0; func(x + 1); return 0; }', 'ps_5_0', 0, 'X3025'),
+    ('void func(out float o) { o = 0.1; }\nvoid func(out int o) { o = 1; }\nfloat4 main() : sv_target { float x = 0; func(x + 1); return 0; }', 'ps_5_0', 0, 'X3025'),
     ('float f(float x) { return x; } float f(out float x) { x = 1; return 2; }\nfloat4 main(float4 v : TEXCOORD) : sv_target { float r = 0; int i = 0; uint u = 0; bool b = false; r = f(1); return r; }', 'ps_5_0', 0, 'X3025'),
     ('float f(float x) { return x; } float f(out float x) { x = 1; return 2; }\nfloat4 main(float4 v : TEXCOORD) : sv_target { float r = 0; int i = 0; uint u = 0; bool b = false; r = f(1.0); return r; }', 'ps_5_0', 0, 'X3067'),
     ('float f(float x) { return x; } float f(out float x) { x = 1; return 2; }\nfloat4 main(float4 v : TEXCOORD) : sv_target { float r = 0; int i = 0; uint u = 0; bool b = false; r = f(r); return r; }', 'ps_5_0', 0, 'X3067'),
@@ -121,8 +123,6 @@ OUT_OVERLOAD_ROWS = [
     ('float f(int x) { return x; } float f(out int x) { x = 1; return 2; }\nfloat4 main(float4 v : TEXCOORD) : sv_target { float r = 0; int i = 0; uint u = 0; bool b = false; r = f(1.0); return r; }', 'ps_5_0', 0, 'ok'),
     ('float f(float x) { return x; } float f(inout float x) { x = 1; return 2; }\nfloat4 main(float4 v : TEXCOORD) : sv_target { float r = 0; int i = 0; uint u = 0; bool b = false; r = f(1); return r; }', 'ps_5_0', 0, 'ok'),
     ('float f(float x) { return x; } float f(inout float x) { x = 1; return 2; }\nfloat4 main(float4 v : TEXCOORD) : sv_target { float r = 0; int i = 0; uint u = 0; bool b = false; r = f(1.0); return r; }', 'ps_5_0', 0, 'X3067'),
-    ('float f(float x) { return x; } float f(out int x) { x = 1; return 2; }\nfloat4 main(float4 v : TEXCOORD) : sv_target { float r = 0; int i = 0; uint u = 0; bool b = false; r = f(1); return r; }', 'ps_5_0', 0, 'X3025'),
-    ('float f(float2 x) { return x.x; } float f(out float2 x) { x = 1; return 2; }\nfloat4 main(float4 v : TEXCOORD) : sv_target { float r = 0; int i = 0; uint u = 0; bool b = false; r = f(1); return r; }', 'ps_5_0', 0, 'ok'),
     ('float f(float2 x) { return x.x; } float f(out float2 x) { x = 1; return 2; }\nfloat4 main(float4 v : TEXCOORD) : sv_target { float r = 0; int i = 0; uint u = 0; bool b = false; r = f(float2(1,2)); return r; }', 'ps_5_0', 0, 'ok'),
     ('float f(float2 x) { return x.x; } float f(out float2 x) { x = 1; return 2; }\nfloat4 main(float4 v : TEXCOORD) : sv_target { float r = 0; int i = 0; uint u = 0; bool b = false; r = f(v.xy); return r; }', 'ps_5_0', 0, 'X3067'),
     ('float f(bool x) { return x; } float f(out bool x) { x = 1; return 2; }\nfloat4 main(float4 v : TEXCOORD) : sv_target { float r = 0; int i = 0; uint u = 0; bool b = false; r = f(1); return r; }', 'ps_5_0', 0, 'ok'),

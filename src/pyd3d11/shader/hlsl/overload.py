@@ -316,7 +316,9 @@ def resolve(cg: CodegenContext, e: A.Call, cands: list[A.FuncDef], arg_types: li
             arg_nodes: list[A.Node] | None = None) -> A.FuncDef:
     """The overload a call of ``cands`` takes (``arg_nodes``: the arguments, for the refusal of the last overload
     declared, :func:`judged_refusal`)."""
-    found = best(cands, arg_types, arg_nodes)
+    # (an argument naming no storage rules the out overloads out only where another is viable: a lone
+    # ``func(inout float)`` called ``func(x + 1)`` is fxc's X3025 "out parameters require l-value arguments")
+    found = best(cands, arg_types, arg_nodes) or best(cands, arg_types)
     if not found:
         # no candidate viable: fxc names the argument it cannot convert (X3017 with the function's name; DXC SemaHLSL
         # conversions-between-type-shapes' fxc records, e.g. 'to_s1': cannot convert from 'int' to 'struct S1');
