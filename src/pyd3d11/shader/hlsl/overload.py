@@ -38,11 +38,12 @@ if TYPE_CHECKING:
     from .diagnostics import HlslError
 
 # conversion cost bits (a larger value is a worse conversion)
-FAR_PROMOTION = 1  # a 16-bit float promoted past float to double (half -> double loses to half -> float)
-COUNT_WIDENING = 2
-TYPE_NARROWING = 4
-TYPE_MISMATCH = 8
-TYPE_RAISING = 16  # int -> uint (a typed int; an untyped literal is as far from either)
+TYPE_RAISING = 1  # int -> uint (a typed int; an untyped literal is as far from either), below a narrowing: fxc takes
+#                   f(uint) before f(min16int) for an int
+FAR_PROMOTION = 2  # a 16-bit float promoted past float to double (half -> double loses to half -> float)
+COUNT_WIDENING = 4
+TYPE_NARROWING = 8
+TYPE_MISMATCH = 16
 CLASS_MISMATCH = 32
 CLASS_RAISING = 64  # to a later class of bool < int < float: int -> float costs more than float -> int
 COUNT_NARROWING = 128
@@ -170,11 +171,13 @@ def cost(at: Type, pt: Type) -> int:
     return c
 
 
-def viable(f: A.FuncDef, arg_types: list[Type], stores: list[bool] | None = None) -> bool:
-    """``stores``: whether each argument designates storage (:func:`designates_storage`; None: all do)."""
+def viable(f: A.FuncDef, arg_types: list[Type], stores: list[bool] | None = None, outputs: bool = True) -> bool:
+    """``stores``: whether each argument designates storage (:func:`designates_storage`; None: all do);
+    ``outputs``: whether an out / inout parameter must fit its argument (:func:`_output_fits`)."""
     if len(arg_types) > len(f.params) or len(arg_types) < sum(1 for p in f.params if p.default is None):
         return False
-    return all(compatible(a, p.type) and _output_fits(a, p) and (stores is None or stores[k] or _usage(p) == "in")
+    return all(compatible(a, p.type) and (not outputs or _output_fits(a, p)) and
+               (stores is None or stores[k] or _usage(p) == "in")
                for k, (a, p) in enumerate(zip(arg_types, f.params, strict=False)))
 
 
@@ -239,13 +242,14 @@ def _compare(cand: list[int], ref: list[int]) -> int:
     return (cm < rm) - (cm > rm)
 
 
-def best(cands: list[A.FuncDef], arg_types: list[Type], arg_nodes: list[A.Node] | None = None) -> list[A.FuncDef]:
+def best(cands: list[A.FuncDef], arg_types: list[Type], arg_nodes: list[A.Node] | None = None,
+         outputs: bool = True) -> list[A.FuncDef]:
     """The best viable declarations (more than one: the call is ambiguous; none: no match)."""
     top: list[tuple[A.FuncDef, list[int]]] = []
     stores = None if arg_nodes is None or len(arg_nodes) != len(arg_types) else \
         [designates_storage(n) for n in arg_nodes]
     for f in cands:
-        if not viable(f, arg_types, stores):
+        if not viable(f, arg_types, stores, outputs):
             continue
         costs = [param_cost(a, p) for a, p in zip(arg_types, f.params, strict=False)]
         if top:
@@ -316,9 +320,10 @@ def resolve(cg: CodegenContext, e: A.Call, cands: list[A.FuncDef], arg_types: li
             arg_nodes: list[A.Node] | None = None) -> A.FuncDef:
     """The overload a call of ``cands`` takes (``arg_nodes``: the arguments, for the refusal of the last overload
     declared, :func:`judged_refusal`)."""
-    # (an argument naming no storage rules the out overloads out only where another is viable: a lone
-    # ``func(inout float)`` called ``func(x + 1)`` is fxc's X3025 "out parameters require l-value arguments")
-    found = best(cands, arg_types, arg_nodes) or best(cands, arg_types)
+    # (an argument naming no storage or of another component count rules the out overloads out only where another
+    # is viable: a lone ``func(inout float)`` called ``func(x + 1)`` is fxc's X3025 "out parameters require l-value
+    # arguments", ``addition(inout float4, ...)`` given a constant int X3025 too)
+    found = best(cands, arg_types, arg_nodes) or best(cands, arg_types, outputs=False)
     if not found:
         # no candidate viable: fxc names the argument it cannot convert (X3017 with the function's name; DXC SemaHLSL
         # conversions-between-type-shapes' fxc records, e.g. 'to_s1': cannot convert from 'int' to 'struct S1');
