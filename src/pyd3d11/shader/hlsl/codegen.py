@@ -1024,20 +1024,13 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             gs_output_component_check(self, f.pos)
             return
         from .compatwrite import writable_copy, written_uniform_params
-        from .gs import stream_parameter_error
+        from .gs import non_gs_parameter_error
 
         written_params = written_uniform_params(self.prog, f)
         for p in f.params:
             if is_interface_type(p.type):  # an interface slot (linkage.entry_interface_params)
                 continue
-            if any(m in p.mods for m in ("point", "line", "triangle", "lineadj", "triangleadj")):
-                # d3dcompiler_47 10.1 (session 41): X3514, in the entry's signature (X3000 was inferred); a modifier
-                # word where the name stands (``float2 triangleadj : T``, the parameter unnamed here) is fxc's
-                # syntax error at it
-                if p.name.startswith("__p"):
-                    raise self.err(p.pos, "syntax error: unexpected token in a parameter's name", 3000)
-                raise self.err(p.pos, f"'{f.name}': input parameter '{p.name}' cannot have a geometry specifier", 3514)
-            stream_parameter_error(self, f, p)  # (gs.py)
+            non_gs_parameter_error(self, f, p)  # a geometry specifier or a stream outside gs (gs.py)
             if "uniform" in p.mods:
                 cv = next((c for c in self.params_cb.vars if c.decl.name == p.name), None)
                 if cv is None and p.name in self.param_objects:

@@ -512,6 +512,17 @@ def gs_output_component_check(cg: CodegenContext, pos) -> None:
             "greater than 1024.")
 
 
+def non_gs_parameter_error(cg: CodegenContext, f: A.FuncDef, p: A.Param) -> None:
+    """A parameter of an entry point of another stage than gs: a geometry specifier is X3514 (d3dcompiler_47 10.1,
+    session 41: in the entry's signature; a modifier word where the name stands, ``float2 triangleadj : T``, the
+    parameter unnamed here, is fxc's syntax error at it), as a stream is (:func:`stream_parameter_error`)."""
+    if any(m in p.mods for m in ("point", "line", "triangle", "lineadj", "triangleadj")):
+        if p.name.startswith("__p"):
+            raise cg.err(p.pos, "syntax error: unexpected token in a parameter's name", 3000)
+        raise cg.err(p.pos, f"'{f.name}': input parameter '{p.name}' cannot have a geometry specifier", 3514)
+    stream_parameter_error(cg, f, p)
+
+
 def stream_parameter_error(cg: CodegenContext, f: A.FuncDef, p: A.Param) -> None:
     """An entry point's stream parameter outside a geometry shader (a PointStream / LineStream / TriangleStream,
     alone or in a struct, ``uniform`` aside) is X3514 "'main': stream input parameter 's' can only be used in
