@@ -12,7 +12,7 @@ compilers and run side by side on the reference executor):
    unroll loop, but unrolling failed" (run-time bound); ``[loop]`` is X3531. Arrays are addressable and need none of
    it. The ``for`` page (MicrosoftDocs direct3dhlsl dx-graphics-hlsl-for) says only that ``unroll`` is attempted
    and ``loop`` forbids it; the rule's extent is the DLL's.
-2. The ``%`` operator on floats (exprs.fmod_operator): fxc 10.1 writes ``mul p, x, y; ge s, p, -p;
+2. The ``%`` operator on floats (divisions.fmod_operator): fxc 10.1 writes ``mul p, x, y; ge s, p, -p;
    movc y', s, y, -y; div r, 1, y'; mul q, r, x; frc f, q; mul out, y', f``; the ``fmod`` intrinsic keeps
    ``div d, x, y; ge; frc |d|; movc; mul`` (both seen in the DLL's listing of one shader). The two differ in the
    last bits for about a quarter of random operands, so the operator's rows below are ones where they do.

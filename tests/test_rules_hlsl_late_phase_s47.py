@@ -5,7 +5,7 @@
   ``... return p.xyzq;`` X3018, ``... return mul(p, float3x3(...));`` X3017, a type error in a function nothing calls
   first too; the first met of X4010 / X3504 / a double's refusal is reported (``1 / 0`` before ``a[3]`` is X4010,
   the other order X3504), then a run-time ``[unroll]``'s X3511 and an uninitialised read's X4000. A discarded
-  expression statement's division is not generated (``1 / 0;`` compiles) -- exprs.defer_simplifier_error,
+  expression statement's division is not generated (``1 / 0;`` compiles) -- divisions.defer_simplifier_error,
   discarded.discard, compiler.zero_divisor_first.
 - A ``const`` global without ``static`` is a uniform (its value the constant buffer's): no literal for an array
   dimension (X3058, at every target and in effects), a template count (X3060 / X3061), nor for a ``static const``

@@ -8,7 +8,7 @@ declared without a body (X3510) likewise; a double below shader model 5 (X3651),
 (X3548), a run-time resource-array index at 4.0 (X3512) and a run-time ``[unroll]``'s X3511 met first win; the
 numberless "invalid sequence/cast expression" of a void value cast met first wins, met after it loses. A division in a
 discarded expression statement or a folded branch is no error. (compiler.zero_divisor_first, inlining's stamped
-deferred_call_error; exprs.check_zero_divisor keeps the error in cg.deferred_oob_error.)
+deferred_call_error; divisions.check_zero_divisor keeps the error in cg.deferred_oob_error.)
 
 Every expected column was recorded from d3dcompiler_47 10.1 under Wine, session 48, in
 tests/data/fxc10_late_phase_s48.json; none comes from this compiler. Before the rule (session-start commit 1794cbc8)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from . import ast as A
-from .check import CB_MAX_ENTRIES, check_cb_entry_count, check_cb_overlap, check_uav_model
+from .bufchecks import CB_MAX_ENTRIES, check_cb_entry_count, check_cb_overlap, check_uav_model
 from .diagnostics import HlslError
 from .layout import check_packoffset_objects, mark_struct_objects, referenced_names, shader_roots
 from .objects import allocate_registers, has_object, leaf_count

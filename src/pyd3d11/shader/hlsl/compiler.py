@@ -465,7 +465,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             raise
         attach_warnings(found, pp_warnings())
         raise found from None
-    from .check import check_cb_slots, check_register_overlap_reads, check_tbuffer_overlaps
+    from .bufchecks import check_cb_slots, check_register_overlap_reads, check_tbuffer_overlaps
     from .deadcode import check_dead_branches
     from .doubles import storage_error
     from .objects import check_register_overlaps

@@ -834,12 +834,12 @@ def _literal_zero(cg: CodegenContext, e: A.Node) -> bool:
 def _i_fmod(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(2)
-    from .exprs import fmod
+    from .divisions import fmod
 
     a, b, rt = coerce_pair(cg, _fv(cg, args[0], pos), _fv(cg, args[1], pos), pos, intrinsic=True)
     if _same_value(cg, a.slots, b.slots):
         # fmod(x, x) is 0 in fxc 10.1's object for every x, -2, 0, inf and NaN included (session 37 INTR:
-        # its listing is ``mov o0, l(0)``), as the ``%`` operator's x % x (exprs.fmod_operator)
+        # its listing is ``mov o0, l(0)``), as the ``%`` operator's x % x (divisions.fmod_operator)
         return Val(rt, [imm(0)] * rt.n)
     return Val(rt, fmod(cg, rt.n, a.slots, b.slots))
 
