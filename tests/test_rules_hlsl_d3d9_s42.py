@@ -78,7 +78,7 @@ def test_tables_shape():
     assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {
         "depth_outputs": 938, "uninit_outputs": 270, "vs_outputs": 500, "duplicate_outputs": 83,
         "signature_phase": 245, "position_reads": 176, "uav_accesses": 192,
-        "overload_min_precision": 85, "gaps": 42}
+        "overload_min_precision": 85, "gaps": 31}
     both = {"depth_outputs": {"X4528", "X4502", "ok"}, "uninit_outputs": {"X4000", "X3508", "ok"},
             "vs_outputs": {"X4502", "X4540", "ok"}, "duplicate_outputs": {"X4504", "X5639", "ok"},
             "signature_phase": {"X4502", "X4000", "X3684"}, "position_reads": {"X4502", "X5631", "X4532", "ok"},

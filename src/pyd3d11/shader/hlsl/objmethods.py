@@ -145,13 +145,13 @@ def _unsigned_result(cg: CodegenContext, pos) -> None:
 _LEGACY_LATE = "legacy-late"
 
 
-def _defer_unmappable(cg: CodegenContext) -> bool:
+def _defer_unmappable(cg: CodegenContext, legacy: bool = False) -> bool:
     """Whether this method call's X4532 waits for dead-code removal (:func:`method`); the call then goes on as a
-    pixel shader's. A Direct3D 9 / level-9 pixel shader's (CalculateLevelOfDetail, Gather) waits too, and then
+    pixel shader's. A Direct3D 9 / level-9 pixel shader's CalculateLevelOfDetail (``legacy``) waits too, and then
     for the late slot: ``t.CalculateLevelOfDetail(s, p.xy) * 0`` and an unread one compile there, a surviving one
     is X4532 after the legacy phase's X3548 / X3543 / X3684, X4000, X3508 and the signature's X4502 (an
     ``sv_position`` input at ps_2_0, a POSITION output), d3dcompiler_47 10.1, session 48."""
-    if (cg.d3d9 or cg.level9) and cg.stage == "ps":
+    if (cg.d3d9 or cg.level9) and cg.stage == "ps" and legacy:
         cg.unmappable_deferred = _LEGACY_LATE
         return True
     if not judged_after_dead_code(cg):
@@ -165,7 +165,10 @@ def _gate_or_defer(cg: CodegenContext, name: str, pos) -> None:
     """The model/stage gate of a Gather or CalculateLevelOfDetail form; its X4532 may wait (:func:`method`)."""
     gate = METHODS[name]
     exc = gate_error(cg, gate, pos, name, METHOD_MODEL_MESSAGES[gate.code])
-    if exc is not None and not (getattr(exc, "code", None) == 4532 and _defer_unmappable(cg)):
+    # (at the legacy targets CalculateLevelOfDetail alone: a Gather's offset is judged there before its X4532 --
+    # ``t.Gather(s, uv, offset)`` of a uniform offset is fxc's X4532 -- and stays immediate)
+    legacy = name.startswith("CalculateLevelOfDetail")
+    if exc is not None and not (getattr(exc, "code", None) == 4532 and _defer_unmappable(cg, legacy)):
         raise exc
 
 

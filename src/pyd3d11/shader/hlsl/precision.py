@@ -61,10 +61,12 @@ def check_level9_min16uint(cg, prog, compiled: list, entry=None) -> None:
              and isinstance(n.type, NumType) and n.type.prec == "min16uint" and n.pos is not None
              and id(n) not in passing]
     # a function's min16uint return type too, called or not (``min16uint4 main(...) : SV_Target`` at
-    # ps_4_0_level_9_x, vs_4_0_level_9_1's SV_Position: X3703 before the level-9 output rules; an uncalled
-    # ``min16uint f(float x)`` is refused as well: session 48)
-    found += [(f.pos.line, f.pos.col, f) for f in prog.decls if isinstance(f, A.FuncDef) and f.pos is not None
-              and isinstance(f.ret, NumType) and f.ret.prec == "min16uint"]
+    # ps_4_0_level_9_x, vs_4_0_level_9_1's SV_Position; an uncalled ``min16uint f(float x)`` as well): after the
+    # type rules, as a Direct3D 9 target's min-precision local (local_refusal; session 48)
+    returns = [f for f in prog.decls if isinstance(f, A.FuncDef) and f.pos is not None
+               and isinstance(f.ret, NumType) and f.ret.prec == "min16uint"]
+    if returns and not cg.d3d9 and cg.min_precision_local is None:
+        cg.min_precision_local = (returns[0].pos, returns[0].name)
     if found:
         n = min(found, key=lambda x: x[:2])[2]
         raise cg.err(n.pos, f"{cg.level9} does not support 16-bit uint minimum-precision data", 3703)
@@ -87,6 +89,8 @@ def local_refusal(cg):
     if cg.min_precision_local is None:
         return None
     pos, name = cg.min_precision_local
+    if not cg.d3d9:  # (a level-9 min16uint return: check_level9_min16uint)
+        return cg.err(pos, f"{cg.level9} does not support 16-bit uint minimum-precision data", 3703)
     return cg.err(pos, f"'{name}': {cg.d3d9} does not support minimum-precision data", 3703)
 
 
