@@ -179,3 +179,25 @@ def group_mismatches(rows: list[ValueRow], name: str, cb: str = "", seed: int = 
            if not same_word(g, w) and (p, b) not in not_built]
     met = [b for (p, b, _, w), g in zip(rows, got, strict=True) if same_word(g, w) and (p, b) in not_built]
     return bad, met
+
+
+def include_tree(tmp_path_factory, name: str, files: dict[str, str]) -> str:
+    """A fresh folder holding ``files`` (relative path -> text, written as latin-1 bytes) under ``src/``: the
+    include trees of the preprocessor tables (sessions 44-48)."""
+    root = tmp_path_factory.mktemp(name)
+    for rel, body in files.items():
+        path = root / "src" / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(body.encode("latin-1"))
+    return str(root)
+
+
+def gap_params(rows, gaps: dict[str, str]) -> list:
+    """(source, target, expected) rows as pytest params, a row whose source holds a key of ``gaps`` a strict xfail
+    with that key's reason (a rule recorded and not built)."""
+    out = []
+    for k, (src, target, want) in enumerate(rows):
+        why = next((r for key, r in gaps.items() if key in src), None)
+        marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
+        out.append(pytest.param(src, target, want, id=f"{k}-{target}", marks=marks))
+    return out

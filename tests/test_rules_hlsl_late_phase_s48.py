@@ -21,7 +21,7 @@ import json
 from pathlib import Path
 
 import pytest
-from fxc_record_helpers import mutant_verdict
+from fxc_record_helpers import gap_params, mutant_verdict
 
 DATA = json.loads((Path(__file__).parent / "data" / "fxc10_late_phase_s48.json").read_text())["rows"]
 
@@ -30,13 +30,8 @@ DATA = json.loads((Path(__file__).parent / "data" / "fxc10_late_phase_s48.json")
 _GAPS: dict[str, str] = {}  # (``r + x + undefined`` after a run-time [unroll]: met by typepass.py, session 48 ACC)
 
 
-def _param(k: int, row: list):
-    why = next((r for key, r in _GAPS.items() if key in row[0]), None)
-    return pytest.param(*row, id=f"{k}-{row[1]}", marks=[pytest.mark.xfail(strict=True, reason=why)] if why else [])
-
-
 @pytest.mark.backend_independent
-@pytest.mark.parametrize(("src", "target", "want"), [_param(k, r) for k, r in enumerate(DATA)])
+@pytest.mark.parametrize(("src", "target", "want"), gap_params(DATA, _GAPS))
 def test_zero_divisor_in_its_phase_as_fxc_reports_it(src: str, target: str, want: str):
     assert mutant_verdict(src, target, 0) == want
 

@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 
 import pytest
+from fxc_record_helpers import gap_params
 
 from pyd3d11.d3dcompiler import D3DCompile
 from pyd3d11.errors import D3D11Error
@@ -44,15 +45,8 @@ def _answer(src: str, target: str) -> str:
         return found[0] if found else "-"
 
 
-def _rows():
-    for k, (src, target, want) in enumerate(DATA):
-        why = next((r for key, r in _GAPS.items() if key in src), None)
-        marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
-        yield pytest.param(src, target, want, id=f"{k}-{target}", marks=marks)
-
-
 @pytest.mark.backend_independent
-@pytest.mark.parametrize(("src", "target", "want"), list(_rows()))
+@pytest.mark.parametrize(("src", "target", "want"), gap_params(DATA, _GAPS))
 def test_unroll_copies_as_fxc_makes_them(src: str, target: str, want: str):
     assert _answer(src, target) == want
 

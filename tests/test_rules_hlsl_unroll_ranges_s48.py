@@ -24,7 +24,7 @@ import json
 from pathlib import Path
 
 import pytest
-from fxc_record_helpers import mutant_verdict
+from fxc_record_helpers import gap_params, mutant_verdict
 
 DATA = json.loads((Path(__file__).parent / "data" / "fxc10_unroll_ranges_s48.json").read_text())["rows"]
 
@@ -36,15 +36,8 @@ _GAPS = {
 }
 
 
-def _rows():
-    for k, (src, target, want) in enumerate(DATA):
-        why = next((r for key, r in _GAPS.items() if key in src), None)
-        marks = [pytest.mark.xfail(strict=True, reason=why)] if why else []
-        yield pytest.param(src, target, want, id=f"{k}-{target}", marks=marks)
-
-
 @pytest.mark.backend_independent
-@pytest.mark.parametrize(("src", "target", "want"), list(_rows()))
+@pytest.mark.parametrize(("src", "target", "want"), gap_params(DATA, _GAPS))
 def test_unroll_copies_as_fxc_makes_them(src: str, target: str, want: str):
     assert mutant_verdict(src, target, 0) == want
 

@@ -41,9 +41,10 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 
 import pytest
-from fxc_record_helpers import mutant_first_error
+from fxc_record_helpers import include_tree, mutant_first_error
 from test_rules_preproc_s42 import PREFIX, _numbers, _spelled
 
 from pyd3d11 import d3dcompiler as dc
@@ -827,11 +828,7 @@ PLACE_GAPS = [
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    root = tmp_path_factory.mktemp("pre44")
-    for rel, body in INCLUDE_FILES.items():
-        path = root / "src" / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(body.encode("latin-1"))
+    root = Path(include_tree(tmp_path_factory, "pre44", INCLUDE_FILES))
     (root / "dotdot.h").write_bytes(b"#define DD pass\n")
     return str(root)
 

@@ -33,6 +33,7 @@ built:
 from __future__ import annotations
 
 import pytest
+from fxc_record_helpers import include_tree
 from test_rules_preproc_s44 import _compile, _preprocess
 
 from pyd3d11 import d3dcompiler as dc
@@ -691,12 +692,7 @@ NAN_BITS = [
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    root = tmp_path_factory.mktemp("pre45")
-    for rel, body in INCLUDE_FILES.items():
-        path = root / "src" / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(body.encode("latin-1"))
-    return str(root)
+    return include_tree(tmp_path_factory, "pre45", INCLUDE_FILES)
 
 
 @pytest.mark.parametrize(("group", "src", "text", "errors"), ROWS)

@@ -32,6 +32,7 @@ DLL here (the CI time rule). The rules this session built:
 from __future__ import annotations
 
 import pytest
+from fxc_record_helpers import include_tree
 from test_rules_preproc_s44 import _compile, _Handler, _preprocess
 
 from pyd3d11.headers.d3dcompiler_types import D3D_COMPILE_STANDARD_FILE_INCLUDE
@@ -414,12 +415,7 @@ COMPILE_GAPS = [
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    root = tmp_path_factory.mktemp("pre47")
-    for rel, body in INCLUDE_FILES.items():
-        path = root / "src" / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(body.encode("latin-1"))
-    return str(root)
+    return include_tree(tmp_path_factory, "pre47", INCLUDE_FILES)
 
 
 @pytest.mark.parametrize(("group", "src", "defines", "text", "errors"), ROWS)

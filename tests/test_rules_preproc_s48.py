@@ -36,7 +36,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from fxc_record_helpers import message_places
+from fxc_record_helpers import include_tree, message_places
 from test_rules_preproc_s44 import _compile, _preprocess
 
 from pyd3d11.errors import D3D11Error
@@ -534,12 +534,7 @@ MESSAGE_GAPS = [
 
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory):
-    root = tmp_path_factory.mktemp("pre48")
-    for rel, body in INCLUDE_FILES.items():
-        path = root / "src" / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(body.encode("latin-1"))
-    return str(root)
+    return include_tree(tmp_path_factory, "pre48", INCLUDE_FILES)
 
 
 @pytest.mark.parametrize(("group", "src", "defines", "text", "errors"), ROWS)
