@@ -50,7 +50,7 @@ import json
 from pathlib import Path
 
 import pytest
-from fxc_record_helpers import mutant_verdict
+from fxc_record_helpers import mutant_verdict, sectioned_params
 
 COMPILE_ONLY = pytest.mark.backend_independent
 
@@ -59,15 +59,8 @@ TABLES = ("loops", "minuint", "minret", "vscond", "ctor", "bool4", "lod")
 GAPS = ("gaps",)
 
 
-def _rows(tables: tuple[str, ...], gap: bool = False):
-    for table in tables:
-        for k, (src, target, flags, want) in enumerate(DATA[table]):
-            marks = [pytest.mark.xfail(strict=True, reason="not built (module docstring)")] if gap else []
-            yield pytest.param(src, target, flags, want, id=f"{table}-{k}-{target}", marks=marks)
-
-
 @COMPILE_ONLY
-@pytest.mark.parametrize(("src", "target", "flags", "want"), [*_rows(TABLES), *_rows(GAPS, gap=True)])
+@pytest.mark.parametrize(("src", "target", "flags", "want"), sectioned_params(DATA, TABLES, GAPS))
 def test_verdict_as_fxc_gives_it(src: str, target: str, flags: int, want: str):
     assert mutant_verdict(src, target, flags) == want
 

@@ -447,7 +447,11 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
         if not cg.d3d9 or texs[0].type.kind == "Texture1D" or kind == "Texture1D":
             # (fxc compiles tex1D beside tex2D of one sampler at the Direct3D 9 targets -- a 1D sampler is 2D
             # there --, not built: X3013 stays)
-            raise cg.err(pos, f"'{s.name}': sampler used with conflicting texture dimensions", 3013)
+            err = cg.err(pos, f"'{s.name}': sampler used with conflicting texture dimensions", 3013)
+            # (a rule of how the code uses the sampler, not of a body's types: at the Direct3D 9 targets it is
+            # X4539 after dead code is removed, so the probes of typepass / uncalled do not take it as a type error)
+            err.usage_rule = True
+            raise err
         # a Direct3D 9 target judges the dimensions on the code left after dead-code removal: a texture of its
         # own for each, and legacytex.check_dimensions' X4539 when two of them are read
         tex = Resource(s.name, ObjectType(kind, NumType(FLOAT, 1, 4, "v")), "t", s.reg, used=True, explicit=True,
