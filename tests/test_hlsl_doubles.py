@@ -147,9 +147,9 @@ def test_double_comparisons():
 
 
 _CONV = """
-float4 main(uint4 k : K) : SV_Target {
+uint4 main(uint4 k : K) : SV_Target {
     double a = asdouble(k.x, k.y);
-    return float4((float)a, asfloat((uint)(int)a), asfloat((uint)a), asfloat((uint)(bool)a));
+    return uint4(asuint((float)a), (uint)(int)a, (uint)a, (uint)(bool)a);
 }"""
 
 
