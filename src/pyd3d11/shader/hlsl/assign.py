@@ -446,6 +446,8 @@ def lvalue(cg: CodegenContext, e: A.Node, atomic: bool = False):
             raise cg.err(e.pos, "global variables are implicitly constant, enable compatibility mode to allow "
                          "modification", 3025)
         if not cg.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and _uniform_object(cg, e.name, v):
+            if _const_global_object(cg, e.name):  # no copy for a const one (uavcopy.py): fxc 10.1's X3025
+                raise cg.err(e.pos, "l-value specifies const object", 3025)
             refuse_uav_rebinding(v)
             refuse_writable_struct(v)
             # a uniform object (texture, sampler, buffer, or an array of them) is a global like a uniform value:

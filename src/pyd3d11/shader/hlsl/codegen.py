@@ -922,10 +922,12 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
     def init_statics(self) -> None:
         # the caller's /Gec, not the one a Direct3D 9 target implies (compiler.py): fxc refuses ``u.x = 1`` on a
         # uniform global at ps_2_0 / vs_3_0 as at SM4 (X3025; d3dcompiler_47 10.1 under Wine, session 36)
-        if self.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
-            from .compatwrite import shadow_written_uniforms
+        from .compatwrite import shadow_written_uniforms
+        from .uavcopy import shadow_uav_holders
 
+        if self.requested_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY:
             shadow_written_uniforms(self)  # written uniform globals get a writable copy (fxc /Gec)
+        shadow_uav_holders(self)  # a written global holding a RWBuffer / RWTexture*: the shader's copy (fxc)
         for d in global_var_decls(self.prog):
             if isinstance(self.globals.get(d.name), tuple) and self.globals[d.name][0] == "static":
                 # the initialiser sees the globals and functions declared before this static (and itself)
