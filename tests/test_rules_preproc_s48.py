@@ -217,6 +217,7 @@ ROWS = [
     ('argstr2', '#define F(x) x\nF("a\n\n\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"a\n \n#line 4\npass \n', ('X1005',)),
     ('argstr2', '#define F(x) x\n#define G(a) a ## x\nG("a\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n"a\n x pass \n', ('X1005', 'X1005')),
     ('argstr2', '#define F(x) x\n#define G(a) x ## a\nG("a\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\nx "a\n pass \n', ('X1005', 'X1005')),
+    ('argstr2', '#define F(x) x\n#if F(\n"a\n)\npass\n#endif\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n\npass \n\n', ('X1005', 'X1500', 'X1510')),
 ]
 
 
@@ -227,7 +228,6 @@ GAPS = [
     ('argincl', '#define G(a,b,c) a b c\nG(\n#include "a48_close2.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nG \n#line 1 "a48_close2.h"\n\n\n\n#line 4 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1516',)),
     ('argincl', '#define F(x) x\nx F(\n#include "a48_end.h"\ny\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\nx \n#line 1 "a48_end.h"\npass \n\n\n#line 4 "<DIR>\\\\src\\\\t.hlsl"\ny \n', ()),
     ('argincl', '#define F(x) x\nF(\n#include "a48_end.h"\n__LINE__\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "a48_end.h"\npass \n\n\n#line 4 "<DIR>\\\\src\\\\t.hlsl"\n4 \n', ()),
-    ('argstr2', '#define F(x) x\n#if F(\n"a\n)\npass\n#endif\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n\npass \n\n', ('X1005', 'X1500', 'X1510')),
     ('argstr2', '#define F(x) x\nF("a\\\nb\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"a\\\nb\n \npass \n', ('X1005',)),
     ('argstr2', '#define F(x) x\nF("a\\\\\n) pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n"a\\\\\n pass \n', ('X1005',)),
 ]
@@ -379,6 +379,7 @@ COMPILES = [
     ('#define F(x) x\nF("a\n/* c\n*/) pass\n', None, 'X1005'),
     ('#define F(x) x\nF("a\n\n) pass\n', None, 'X1005'),
     ('#define F(x) x\nF("a\n\n\n) pass\n', None, 'X1005'),
+    ('#define F(x) x\n#if F(\n"a\n)\npass\n#endif\n', None, 'X1005'),
 ]
 
 
@@ -387,7 +388,6 @@ COMPILE_GAPS = [
     ('#define EX48 fail\n#if 1\n#include "e48_once.h"\nEX48\n#endif\n__LINE__ ss\n', None, 'X3003'),
     ('#define EX48 fail\n#if 1\n#include "e48_text.h"\nEX48\n#endif\n__LINE__ ss\n', None, 'X3003'),
     ('#define EX48 fail\n#if 1\n#include "e48_cmt.h"\nEX48\n#endif\n__LINE__ ss\n', None, 'X3003'),
-    ('#define F(x) x\n#if F(\n"a\n)\npass\n#endif\n', None, 'X1005'),
 ]
 
 
@@ -517,6 +517,7 @@ MESSAGES = [
     ('#define F(x) x\nF("a\n\n\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '2', 'X1005'),), (('<DIR>\\src\\t.hlsl', '4', 'X1005'),)),
     ('#define F(x) x\n#define G(a) a ## x\nG("a\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'), ('<DIR>\\src\\t.hlsl', '3', 'X1005')), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
     ('#define F(x) x\n#define G(a) x ## a\nG("a\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'), ('<DIR>\\src\\t.hlsl', '3', 'X1005')), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
+    ('#define F(x) x\n#if F(\n"a\n)\npass\n#endif\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'), ('<DIR>\\src\\t.hlsl', '2', 'X1500'), ('<DIR>\\src\\t.hlsl', '5', 'X1510')), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
 ]
 
 
@@ -525,7 +526,6 @@ MESSAGE_GAPS = [
     ('#define EX48 fail\n#if 1\n#include "e48_once.h"\nEX48\n#endif\n__LINE__ ss\n', None, (('e48_once.h', '2', 'warning X3568'),), (('<DIR>\\src\\t.hlsl', '6', 'X3003'),)),
     ('#define EX48 fail\n#if 1\n#include "e48_text.h"\nEX48\n#endif\n__LINE__ ss\n', None, (), (('<DIR>\\src\\t.hlsl', '6', 'X3003'),)),
     ('#define EX48 fail\n#if 1\n#include "e48_cmt.h"\nEX48\n#endif\n__LINE__ ss\n', None, (), (('<DIR>\\src\\t.hlsl', '6', 'X3003'),)),
-    ('#define F(x) x\n#if F(\n"a\n)\npass\n#endif\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'), ('<DIR>\\src\\t.hlsl', '2', 'X1500'), ('<DIR>\\src\\t.hlsl', '5', 'X1510')), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
     ('#define F(x) x\nF("a\\\nb\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'),), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
     ('#define F(x) x\nF("a\\\\\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '2', 'X1005'),), (('<DIR>\\src\\t.hlsl', '4', 'X1005'),)),
     ('#define F(x) x\n#include "h48_b.h"\n', None, (('h48_b.h', '1', 'X1005'), ('h48_b.h', '1', 'X1515')), (('h48_b.h', '1', 'X1005'),)),

@@ -22,6 +22,7 @@ from .blob import ID3DBlob, blob_bytes
 from .hlsl.compiler import compile_hlsl
 from .hlsl.diagnostics import HlslError, has_place, located
 from .hlsl.ppdefines import DefinitionError, Definitions
+from .hlsl.ppmessage import PRAGMA_MESSAGE, in_order
 from .hlsl.pptext import full_path, fxc_pragma_layout
 from .hlsl.preprocessor import preprocess
 from .hlsl.targets import EFFECT_TARGETS, ArgumentsRejected, check_target, hresult_of
@@ -434,7 +435,7 @@ def D3DCompile(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, 
               ppErrorMsgs)
     warnings = lead + res.warnings
     if warnings and ppErrorMsgs is not None:
-        ppErrorMsgs.append(ID3DBlob(("\n".join(warnings) + "\n").encode()))
+        ppErrorMsgs.append(ID3DBlob(_message_bytes("\n".join(warnings) + "\n")))
     return ID3DBlob(res.blob)
 
 
@@ -509,6 +510,19 @@ def _pragma_filtered(res, name: str) -> list[tuple[str, int, int, str]]:
     return [(p.file, p.line, code, msg) for p, code, msg, _e in kept]
 
 
+def _pp_messages(errors: list, warnings: list, kept: list) -> str:
+    """D3DPreprocess's message text: the preprocessor's ``errors`` and the ``kept`` ones of its ``warnings`` in the
+    order fxc read them (ppmessage.in_order), a ``#pragma message`` text bare."""
+    out = []
+    for kind, item in in_order(errors, warnings, kept):
+        if kind == "error":
+            out.append(item.text() + "\n")
+        else:
+            f, line, code, msg = item
+            out.append(msg + "\n" if code == PRAGMA_MESSAGE else f"{located(f, line, 1)}warning X{code}: {msg}\n")
+    return "".join(out)
+
+
 def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | None, pDefines: Any,  # noqa: N802,N803
                   pInclude: Any, ppErrorMsgs: list | None = None) -> ID3DBlob:
     """The preprocessed text as a blob (with ``#line`` markers, like fxc /P).
@@ -530,8 +544,12 @@ def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | Non
                          # 10.1, session 37: Z:\work\main\<memory>)
                          shown_name=full_path("<memory>" if pSourceName is None else pSourceName))
     except HlslError as exc:
-        # (the errors the preprocessor went on after come first: Preprocessor.run's prior_errors)
-        text = "".join(e.text() + "\n" for e in getattr(exc, "prior_errors", ())) + exc.text() + "\n"
+        # (the errors the preprocessor went on after come first: Preprocessor.run's prior_errors; the warnings and
+        # #pragma message texts read before the stop among them)
+        read = getattr(exc, "pp_warnings", [])
+        specs = getattr(exc, "pp_warning_specs", {})
+        text = _pp_messages([*getattr(exc, "prior_errors", ()), exc], read,
+                            [w for w in read if specs.get(w[2]) != "disable"])
         # (and what fxc reports after a stopping error on the same line: ppcond's X1500 after X1518)
         text += "".join(e.text() + "\n" for e in getattr(exc, "followed_by", ()))
         if ppErrorMsgs is not None:
@@ -545,9 +563,8 @@ def D3DPreprocess(pSrcData: Any, SrcDataSize: int | None, pSourceName: str | Non
         raise ShaderCompileError("", E_INVALIDARG, method="D3DPreprocess")
     found = _pragma_filtered(res, name)
     # the errors fxc's preprocessor goes on after: d3dcompiler_47 10.1 (session 35) returns S_OK and the text,
-    # the errors in the message blob (a compile of the same source fails on them)
-    text = "".join(e.text() + "\n" for e in res.errors)
-    text += "".join(f"{located(f, line, 1)}warning X{code}: {msg}\n" for f, line, code, msg in found)
+    # the errors in the message blob (a compile of the same source fails on them), among the warnings
+    text = _pp_messages(res.errors, res.warnings, found)
     if text and ppErrorMsgs is not None:
         ppErrorMsgs.append(ID3DBlob(text.encode(enc, "replace")))
     # fxc's own layout of the text (pptext.FxcText); the strict mode's text has only its pragma lines rewritten

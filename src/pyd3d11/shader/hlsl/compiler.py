@@ -41,6 +41,7 @@ from .layout import mark_read_cb_variables
 from .lexer import lex
 from .parse_stmts import MAX_NESTING
 from .parser import Parser
+from .ppmessage import PRAGMA_MESSAGE
 from .preprocessor import preprocess
 from .reflect import build_rdef_for
 from .sigpack import signature_order
@@ -95,6 +96,8 @@ _RECURSION_LIMIT = 16 * MAX_NESTING + 6000
 
 
 def render_warning(p: Pos, code: int, msg: str) -> str:
+    if code == PRAGMA_MESSAGE:
+        return msg  # (#pragma message's text, written bare: ppmessage.py)
     return f"{located(p.file, p.line, p.col, getattr(p, 'end', 0))}warning X{code}: {msg}"
 
 

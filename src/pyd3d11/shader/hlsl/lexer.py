@@ -79,7 +79,9 @@ def lex(text: str, file: str = "", open_end: bool = False) -> list[Token]:
     for raw in text.split("\n"):
         s = raw.strip()
         if s.startswith("#"):
-            m = re.match(r'#\s*line\s+(\d+)(?:\s+"([^"]*)")?', s)
+            # (the preprocessor writes its markers and pragmas as "#line" / "#pragma", with no blank after the
+            # '#': a text line a macro began with '#' has one, pplex.text_line)
+            m = re.match(r'#line\s+(\d+)(?:\s+"([^"]*)")?', s)
             if m:
                 line_no = int(m.group(1))
                 if m.group(2) is not None:

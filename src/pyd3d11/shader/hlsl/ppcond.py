@@ -85,6 +85,7 @@ class IfExpressions:
                 # when the list closes (d3dcompiler_47 10.1, session 42: "#if f(" / "1) == 1" takes the group;
                 # a directive before the ")" is session 39's open list, below)
                 self._consumed_lines += 1
+                self._hold_if_line(nxt)  # (a string the line leaves open holds its new-line: pprunon)
                 return self._eval_expr(text + " " + self._lines[nxt].split("//")[0])
             # fxc reads an argument list the line leaves open on to the end of the file, the directives there taking
             # effect (a group they close that is not theirs: X1508-X1510), then stops: X1515 and X1518

@@ -515,12 +515,12 @@ class Expansion:
         """fxc's lexer reads a paste's text again (ppfxc.fxc_paste): a comment it opens is X1001, a number past 64
         bits its X1002-X1004."""
         if text.startswith("/*"):
-            self.errors.append(self.error("comment continues past the end of the file", ERR_COMMENTEOF))
+            self.errors.append(self.error("comment continues past end of file", ERR_COMMENTEOF))
         elif self.lenient and STRING_NL in text:
             # a string an argument list's line end left open (ppfxc.STRING_NL) is read again as open: X1005 once
             # more, at its quote's offset in the pasted text (d3dcompiler_47 10.1, session 48: ``a ## x`` of
             # ``G("a`` / ``)`` is X1005 at (3,3) then (3,1), ``x ## a`` at (3,2))
             at = text.index('"') if '"' in text else 0
-            self.errors.append(self.error("string continues past the end of the line", ERR_STRINGEOL, at + 1))
+            self.errors.append(self.error("string continues past end of line", ERR_STRINGEOL, at + 1))
         else:
             self._lex_numbers(text)  # (``C(9999999999, 9999999999)``)

@@ -306,6 +306,21 @@ def _same_tokens(a: list[str], b: list[str]) -> bool:
     return [t for t in a if t != " "] == [t for t in b if t != " "]
 
 
+def text_line(text: str) -> str:
+    """A text line of the compile's text whose first token is a ``#`` a macro made (``#define P #pragma once`` /
+    ``P``): fxc's compiler reads the preprocessor's tokens, where that ``#`` is a token like any other -- X3000
+    "unexpected token '#'" at it, never a directive, whether ``pragma``, ``line`` or anything follows it
+    (d3dcompiler_47 10.1, session 49: ``#pragma once``, ``#pragma pack_matrix(row_major)``, ``#line 5``, ``#line
+    5 "q.h"``, ``#pragma`` / ``once`` after it, ``#pragmaX``, a leading blank, a line after it). The lexer reads
+    only ``#line`` / ``#pragma`` written whole as the preprocessor's own lines (lexer.lex), so a blank between the
+    ``#`` and a name after it keeps such a line text; the ``#`` keeps its column."""
+    body = text.lstrip()
+    if body[:1] == "#" and (body[1:2].isalpha() or body[1:2] == "_"):
+        at = len(text) - len(body) + 1
+        return text[:at] + " " + text[at:]
+    return text
+
+
 def _join(toks: list[str]) -> str:
     """The text of a token list. Two tokens that touch and would read back as other tokens (an expansion's
     ``a`` before the source's ``2``, ``+`` before ``+``, ``9`` before ``.5``) are kept apart by a space: the

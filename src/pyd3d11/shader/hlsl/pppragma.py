@@ -10,15 +10,20 @@ from __future__ import annotations
 
 import os
 
+from .diagnostics import HlslError
 from .ppexpr import ERR_PP_SYNTAX
 from .ppfxc import _trim
-from .pplex import _join
+from .pplex import _join, text_line
 from .ppmarks import _PragmaOp
+from .ppmessage import PRAGMA_MESSAGE, message_text
 from .warnpragma import parse_warning_pragma
 
 #: the pragmas the HLSL compiler recognises ("#pragma Directive" page); any other one is warned about
 #: ("once" is not among them: it warns X3568 and a file is read at each #include, as the page says of any other)
 #: (and "ruledisable", which fxc's reader knows without the page: no X3568, d3dcompiler_47 10.1, session 43)
+#: what a written ``__FILE__`` is in ``#pragma message``'s operand: a token neither string nor name
+_FILE_THERE = "<__FILE__>"
+
 _KNOWN_PRAGMAS = frozenset({"def", "message", "pack_matrix", "warning", "ruledisable"})
 
 
@@ -36,6 +41,13 @@ class Pragmas:
         # (d3dcompiler_47 10.1, session 35: #pragma pack_matrix(M) of #define M row_major leaves matrices
         # column-major, #pragma P of #define P pack_matrix(row_major) is the unknown pragma 'P')
         toks = [t for t in (self._tokens(rest) if self.lenient else self.expand(self._tokens(rest))) if t != " "]
+        if self.lenient and toks[:2] == ["message", "("]:
+            # ... except message's operand after its "(" (ppmessage.py): it prints its text, which the line
+            # ends its reading returns follow
+            toks = ["message", "(", *self._message_operand(rest)]
+            text = message_text(toks[1:])
+            if text is not None:
+                self.warnings.append((self.file, self.line, PRAGMA_MESSAGE, text))
         if self.fxc is not None:
             self._line_ends = self.fxc.pragma(toks)  # the lines fxc's text writes for it (pptext.FxcText)
         # only ``pack_matrix ( row_major|column_major )`` with nothing after it counts: fxc ignores
@@ -62,6 +74,18 @@ class Pragmas:
         # and vkd3d's record of fxc's D3DPreprocess prints a pragma's tokens verbatim); the parser skips it
         return ("#pragma " + rest.strip()).rstrip()
 
+    def _message_operand(self, rest: str) -> list[str]:
+        """The tokens of ``#pragma message``'s line after its ``(``, macro-replaced (blanks left out); a written
+        ``__FILE__`` is a token of its own there, neither a string nor a name (ppmessage.py)."""
+        raw = self._tokens(rest)
+        at = raw.index("(") + 1
+        after = [_FILE_THERE if t == "__FILE__" else t for t in raw[at:]]
+        try:
+            replaced = self.expand(after)
+        except HlslError:
+            replaced = after  # (an invocation the line leaves open: the operand as written)
+        return [t for t in replaced if t != " "]
+
     def warning_pragma(self, toks: list[str]) -> None:
         """``#pragma warning( specifier : numbers [; specifier : numbers ...] )`` ("warning pragma Directive"):
         ``warning_specs`` keeps the last specifier of each number (numbers below 1000 mean 4000 + n); the
@@ -86,7 +110,7 @@ class Pragmas:
                 if marker and text:
                     self.out.append(f'#line {line} "{self.file}"')
                 if text:
-                    self.out.append(text)
+                    self.out.append(text_line(text))
                     marker = False
             seg = []
             if t is None:

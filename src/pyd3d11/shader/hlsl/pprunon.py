@@ -56,8 +56,8 @@ class RunOn:
             return
         line = self.line if first is None else first + 1 + self.line_delta
         if next_i >= n_lines and self._open_end:
-            raise HlslError(self.file, line, at + 1, ERR_STRINGEOF, "string continues past the end of the file")
-        raise HlslError(self.file, line, at + 1, ERR_STRINGEOL, "string continues past the end of the line")
+            raise HlslError(self.file, line, at + 1, ERR_STRINGEOF, "string continues past end of file")
+        raise HlslError(self.file, line, at + 1, ERR_STRINGEOL, "string continues past end of line")
 
     def _opens_list(self, code: str) -> bool:
         """The tokens before the quote a line leaves open are a macro invocation whose argument list is open."""
@@ -118,7 +118,7 @@ class RunOn:
             self.errors.append(HlslError(self.file, line, q + 1, ERR_STRINGEOF, "string continues past end of file"))
         else:
             self.errors.append(HlslError(self.file, line, q + 1, ERR_STRINGEOL,
-                                         "string continues past the end of the line"))
+                                         "string continues past end of line"))
         self._held = True
         raw = _logical_line(lines, at, SPLICE_MARK)[0]
         lines[at:next_i + 1] = [raw + STRING_NL + (lines[next_i] if next_i < len(lines) else "")]
@@ -198,7 +198,7 @@ class RunOn:
             return rest, None
         raw = self._raw_line or ""
         quote = raw.find(text[0], raw.find("#") + 1)
-        self.tolerate("string continues past the end of the line", ERR_STRINGEOL, quote + 1)
+        self.tolerate("string continues past end of line", ERR_STRINGEOL, quote + 1)
         return text[:cut] + "\\" + closer, text[cut + 1:]
 
     def _skip_to_next_token(self, first: bool) -> HlslError | None:
@@ -313,3 +313,34 @@ class RunOn:
                     return False
                 return not (self._open_end and k == len(self._lines) - 1)
         return False
+
+    def _comment_ends_file(self, lines: list[str]) -> bool:
+        """The block comment the first line of ``lines`` (the file being read) ends in closes on the file's last
+        line with nothing but blanks after its ``*/`` and no new-line after that: the file's end, not a new-line,
+        ends the first line, which then returns no line end (d3dcompiler_47 10.1, session 49: a main file ``/*`` /
+        ``*/`` writes nothing, an included one ``#line 2`` and its end's line end alone; with a new-line after the
+        ``*/`` the first line's end stands)."""
+        if not self._open_end:
+            return False
+        for k in range(1, len(lines)):
+            if "*/" in lines[k]:
+                return k == len(lines) - 1 and not lines[k].split("*/", 1)[1].strip()
+        return False
+
+    def _hold_if_line(self, at: int) -> None:
+        """The main file's physical line ``at``, read into an ``#if`` / ``#elif`` whose argument list is open, leaves
+        a string open at its end: as on a text line's list (``_hold_string_line``), X1005 at the quote, and the
+        string holds the new-line -- the next line joins this one and is counted as it (d3dcompiler_47 10.1, session
+        49: ``#if F(`` / ``"a`` / ``)`` is X1005 at (3,1), then the expression's X1500 at the ``#if``, the ``#endif``
+        one line earlier; ``x "a`` X1005 at (3,3); two such lines two X1005; a last line with no new-line stays
+        X1006's reading, as before)."""
+        while True:
+            code = self._lines[at]
+            last = code.rsplit(STRING_NL, 1)[-1]  # (the joined line's own text; its columns go on from the string's)
+            q = _lone_quote(last)
+            if q is None or at + 1 >= len(self._lines) or last.rstrip().endswith("\\"):
+                return
+            self.errors.append(HlslError(self.file, at + 1 + self.line_delta, len(code) - len(last) + q + 1,
+                                         ERR_STRINGEOL, "string continues past end of line"))
+            self._held = True
+            self._lines[at:at + 2] = [code + STRING_NL + self._lines[at + 1]]

@@ -47,6 +47,7 @@ from .pplex import (
     _strip_comments,
     _tokenize_lines,
     integer_overflows,
+    text_line,
     tokenize_line,
 )
 from .pplex import _would_merge as _would_merge
@@ -57,6 +58,7 @@ from .ppmarks import (
     _Unterminated,
 )
 from .ppmarks import destringize as destringize  # (tests import it from here)
+from .ppmessage import ReadingOrder
 from .pppragma import _KNOWN_PRAGMAS, Pragmas
 from .pprunon import _BLANKS, _FAILED, ERR_STRINGEOL, ERR_UNEXPECTEDEOF_MACRO, RunOn, compile_text
 from .pprunon import ERR_STRINGEOF as ERR_STRINGEOF  # (its number table: kept reachable here)
@@ -151,12 +153,12 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         self._contexts: list[RecursionContext] = []  # fxc's mode: the expand() calls under way, innermost last
         self._expansion_line = 0  # the line of the outermost macro name being expanded
         self._open_at = 0  # set by _needs_more
-        self.warnings: list[tuple[str, int, int, str]] = []
-        for name in getattr(defines, "redefined", ()):  # (ppdefines.Definitions: fxc's X1519 of each)
-            self.warnings.append(("", 1, ERR_MACRO_REDEFINITION, f"'{name}' : macro redefinition"))
         #: the errors fxc's preprocessor reports and goes on after (``tolerate``; every error but #error, a file
         #: that fails to open and the resource limits): D3DPreprocess returns its text and these messages
         self.errors: list[HlslError] = []
+        self.warnings: ReadingOrder = ReadingOrder(self.errors)
+        for name in getattr(defines, "redefined", ()):  # (ppdefines.Definitions: fxc's X1519 of each)
+            self.warnings.append(("", 1, ERR_MACRO_REDEFINITION, f"'{name}' : macro redefinition"))
         self.warning_specs: dict[int, str] = {}
         self.depth = 0
         self.empty_include = False  # (an active #include read an empty file: see include)
@@ -178,6 +180,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         #: (index in the outermost expand's output, the line its tokens from there on stand at): see _token_lines
         self._marks: list[tuple[int, int]] = []
         self._lines: list[str] = []  # the main file's physical lines
+        self._file_lines: list[str] = []  # the physical lines of the file being read
         self._line_named = False  # the last #line named a file
         self._line_ends = 1  # the line ends a directive returns to fxc's text (a pragma fxc does not read: 2)
         self._groups_open = 0  # the conditional groups open where a directive begins (see ppcond._strays_after)
@@ -262,6 +265,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         eof_line = len(lines)  # (the line fxc's reader is on at the end of the file)
         if self.depth == 1:
             self._lines = lines
+        saved_lines, self._file_lines = self._file_lines, lines
         if lines and lines[-1] == "" and not (self.lenient and len(lines) > 1 and lines[-2].endswith("\\")):
             lines.pop()  # (fxc: a backslash before the file's last new-line is still a splice, session 36)
         #: the last line has no new-line: a string left open there reaches the end of the file (X1006, not X1005)
@@ -313,7 +317,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                 # #define X 1 writes "# define X 1" as text); a string it leaves open continues it onto the next
                 if _lone_quote(code) is not None and (continued == "skip" or not active):
                     # (an active text line's own check below reports it, once: d3dcompiler_47 10.1, session 43)
-                    self.tolerate("string continues past the end of the line", ERR_STRINGEOL, _lone_quote(code) + 1)
+                    self.tolerate("string continues past end of line", ERR_STRINGEOL, _lone_quote(code) + 1)
                     string_open = continued
                 if continued == "skip" or not active:
                     self.out.extend([""] * (i - start))
@@ -321,7 +325,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                 s = "\x00" + s  # (text)
             elif self.lenient and not active and not was_in_comment and not s.startswith("#") and \
                     _lone_quote(code) is not None:
-                self.tolerate("string continues past the end of the line", ERR_STRINGEOL, _lone_quote(code) + 1)
+                self.tolerate("string continues past end of line", ERR_STRINGEOL, _lone_quote(code) + 1)
                 string_open = "skip"
             # (an #elif is read where no group of its #if was taken)
             reads = active and not s.startswith("#") or (active and re.match(r"#\s*if\b", s)) or bool(
@@ -355,7 +359,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                 # #include's <name> is read as a string too (#include <a.h is X1005)
                 inc = re.match(r"\s*#\s*include\s*<[^>]*$", code)
                 if inc:
-                    self.tolerate("string continues past the end of the line", ERR_STRINGEOL, code.index("<") + 1)
+                    self.tolerate("string continues past end of line", ERR_STRINGEOL, code.index("<") + 1)
                 elif re.match(r"\s*#\s*line\b", code) and code.count('"') % 2 == 0:
                     pass  # (#line's name has no escapes: "q\" is closed; see directive)
                 elif re.match(r"\s*#\s*pragma\s+(?!(" + "|".join(_KNOWN_PRAGMAS) + r")\b)", code):
@@ -578,7 +582,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                             expanded = self._unterminated_call(toks)
                         break
                     if self._carried is not None:
-                        self.out.append(_join(done))
+                        self.out.append(text_line(_join(done)))
                         self.out.extend([""] * (i - start - 1))
                         continue
                     if self.fxc is not None and carried == []:
@@ -600,28 +604,28 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                         self._emit_with_pragmas(done + expanded, first_line, i + 1 + self.line_delta)
                         continue
                     if carried is not None:
-                        self.out.append(_join(expanded))
+                        self.out.append(text_line(_join(expanded)))
                     elif self.lenient and (held := self._before_held_string(read)) is not None:
-                        self.out.append(_join(done + held))
+                        self.out.append(text_line(_join(done + held)))
                     elif not done and i - start == 1 and _same_tokens(toks, expanded):
                         # nothing replaced on one physical line: its text as written (comments blanked to their
                         # length), so every token keeps its column — fxc's ``(line,col)`` counts each character
                         # of the physical line, leading blanks included
-                        self.out.append(code.rstrip())
+                        self.out.append(text_line(code.rstrip()))
                     elif not done and i - start == 1:
                         # a replacement on the line: every token where the physical line has it when the text
                         # allows (_placed_text), so a diagnostic's column is the source's or the use site's
-                        self.out.append(_placed_text(code, toks, expanded, self.strict_c99))
+                        self.out.append(text_line(_placed_text(code, toks, expanded, self.strict_c99)))
                     elif self.lenient and self._splices != splices_before:
                         # (an #include among the arguments: the compile reads the replacement at the ")" line, as
                         # fxc's text writes it -- its parser's errors there, d3dcompiler_47 10.1, session 48: "F(pass"
                         # / "#include "two.h"" / ")" is X3000 at line 3)
                         head, tail = self._split_at_invocation(read, expanded)
-                        self.out.append(_join(done + head))
+                        self.out.append(text_line(_join(done + head)))
                         self.out.append(f'#line {i + self.line_delta} "{self.file}"')
-                        self.out.append(_join(tail))
+                        self.out.append(text_line(_join(tail)))
                     else:
-                        self.out.append(_join(done + expanded))
+                        self.out.append(text_line(_join(done + expanded)))
                     if i - start > 1:
                         self.out.append(f'#line {i + 1 + self.line_delta} "{self.file}"')
                 else:
@@ -636,7 +640,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
             # C99 5.1.1.2p1: "A source file shall not end ... in a partial comment"; fxc's ERR_COMMENTEOF
             li, col = _open_comment_at(lines)
             err = HlslError(self.file, li + 1 + self.line_delta, col + 1, ERR_COMMENTEOF,
-                            "comment continues past the end of the file")
+                            "comment continues past end of file")
             err.open_at_end = True  # (the text before it is read first: compile_api._parser_error_before_open)
             if not self.lenient:
                 raise err
@@ -675,6 +679,7 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         self.file, self.line, self.shown = saved_file, saved_line, saved_shown
         self.real_file, self.line_delta = saved_real, saved_delta
         self._open_end = saved_open_end
+        self._file_lines = saved_lines
         self.depth -= 1
 
     def _given_up(self, toks: list[str], name: str) -> list[str]:
@@ -713,10 +718,16 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
         (pptext.FxcText)."""
         assert self.fxc is not None
         if not any(t != " " for t in source):
-            if start == 0 and not (in_comment and self._token_after_comment()):
+            if start == 0 and not (in_comment and self._token_after_comment()) and \
+                    not (self._open_end and i >= n_lines) and \
+                    not (in_comment and self._comment_ends_file(self._file_lines)):
                 # (a first line that ends inside a block comment a token follows on its closing line returns none:
                 # the text's first marker names that token's line, "/*" / "*/pass" is "#line 2"; where the closing
                 # line ends after it, its line end stands; d3dcompiler_47 10.1, sessions 42-43)
+                # (nor does a first line the file's end closes, no new-line after it: a main file of blanks,
+                # comments or splices alone writes nothing at all, an included one only its end's line end, at the
+                # line where it ends; d3dcompiler_47 10.1, session 49: " ", "/* c */ ", "/*" / "*/", "\\" / "",
+                # a lone CR; included, "/*" / "*/" writes "#line 2" and one line end)
                 self.fxc.line_end(self.shown, first_line)
             return
         for t in done:
@@ -880,6 +891,8 @@ def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
     except HlslError as exc:
         # (the text read before the stop: fxc's parser has read it when the preprocessor stops, compile_api)
         exc.partial_text = compile_text(pp.out)
+        exc.pp_warnings = pp.warnings  # (D3DPreprocess's blob holds them in reading order: ppmessage.in_order)
+        exc.pp_warning_specs = pp.warning_specs
         if pp.errors:
             # an error that stops the run after errors fxc went on after: fxc reports those first (d3dcompiler_47
             # 10.1, session 37: "#define FC() ..." X1500 before a later #if's X1518); D3DPreprocess's message blob

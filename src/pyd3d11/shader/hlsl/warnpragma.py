@@ -26,6 +26,7 @@ import re
 from collections.abc import Sequence
 
 from .diagnostics import Pos
+from .ppmessage import PRAGMA_MESSAGE
 
 #: the page's specifier table
 SPECIFIERS = frozenset({"once", "default", "1", "2", "3", "4", "disable", "error"})
@@ -125,6 +126,9 @@ class WarningPolicy:
         out: list[tuple[Pos, int, str, bool]] = []
         shown_once: set[tuple[int, int]] = set()  # (number, its once pragma)
         for pos, code, msg in warnings:
+            if code == PRAGMA_MESSAGE:  # (#pragma message's text: no warning, never disabled nor an error)
+                out.append((pos, code, msg, False))
+                continue
             state, since = self.state_at(self.index_of(pos), code) if self.events else ("default", -1)
             if state == "disable" or (state == "once" and (code, since) in shown_once):
                 continue
