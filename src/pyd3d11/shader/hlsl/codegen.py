@@ -19,7 +19,7 @@ from ...headers.d3dcompiler_types import (
 )
 from ..ops.fold import fold_alu
 from . import ast as A
-from . import shaderobj, uintrange, zerobits
+from . import floatranges, shaderobj, uintrange, zerobits
 from .ast import walk  # the passes that import walk from codegen keep working
 from .cg_resources import ResourceBinding
 from .cglisting import ListingMixin
@@ -351,8 +351,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         self.code.append(ins)
         note_emit(self, ins)  # the temps it writes lose what fxc assumed of their old values (nanprops)
         zerobits.note_emit(self, ins)  # (and the bits it knew of them)
-        if self.d3d9 or self.level9:
-            uintrange.note_emit(self, ins)  # (and their intervals: fxc's known-positive uints below SM4)
+        floatranges.note_emit(self, ins)  # (and their intervals: uintrange's below SM4)
 
     @property
     def wants_debug_info(self) -> bool:
@@ -458,8 +457,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         note_op(self, name, srcs, mods, sat, out)
         if not sat:  # (a saturated result is a float's: its bits were dropped as it was emitted)
             zerobits.note_op(self, name, srcs, mods, out, dst_pos)
-        if self.d3d9 or self.level9:
-            uintrange.note_op(self, name, srcs, mods, sat, out, dst_pos)
+        floatranges.note_op(self, name, srcs, mods, sat, out, dst_pos)  # (uintrange's intervals below SM4)
         return out
 
     def store(self, dst: list[Slot], src: list[Slot]) -> None:
@@ -605,7 +603,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
                 # (convpairs.py) before it folds a constant operand (d3dcompiler_47 10.1, session 47 MRUN: also a
                 # const, a static const, a local holding a constant, an icb element at a literal index)
                 return Val(nt, list(v.int_source[1]))
-            return Val(nt, self.alu("ftoi" if to_c == INT else "ftou", FLOAT, n, [s]))
+            name = "ftoi" if to_c == INT else "ftou"  # (a value range fxc truncates to one integer: floatranges)
+            return Val(nt, floatranges.truncated(self, name, s) or self.alu(name, FLOAT, n, [s]))
         if to_c == FLOAT:
             res = Val(nt, self.alu("itof" if frm == INT else "utof", frm, n, [s]))
             if res.const and all(is_imm(x) for x in s) and self.pairs_cancel():

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
-from . import zerobits
+from . import floatranges, zerobits
 from .check import unmappable, unmappable_after_type_rules
 from .codegen import Val, f2b
 from .diagnostics import HlslError
@@ -621,6 +621,12 @@ def _i_min(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
     if cb == FLOAT and all(is_imm(s) for s in a.slots + b.slots):
         return Val(rt, [imm(fold_min_max(name, x[3], y[3])) for x, y in zip(a.slots, b.slots, strict=True)])
     op = name if cb == FLOAT else ("i" if cb == INT else "u") + name
+    picks = floatranges.decided(cg, name, a.slots, b.slots) if cb == FLOAT else None
+    if picks is not None:  # fxc's value ranges decide lanes of it (floatranges.py)
+        left = [k for k, p in enumerate(picks) if p is None]
+        done = cg.alu(op, cb, len(left), [[a.slots[k] for k in left], [b.slots[k] for k in left]]) if left else []
+        rest = iter(done)
+        return Val(rt, [p if p is not None else next(rest) for p in picks])
     return Val(rt, cg.alu(op, cb, rt.n, [a.slots, b.slots]))
 
 
