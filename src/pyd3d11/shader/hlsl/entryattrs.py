@@ -26,7 +26,7 @@ from ...errors import NotSupportedError
 from . import ast as A
 from .diagnostics import HlslError, Pos
 from .featuregates import NUMTHREADS_LIMITS
-from .types import BOOL, FLOAT, INT, UINT, NumType, concrete
+from .types import BOOL, DOUBLE, FLOAT, INT, UINT, NumType, concrete
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -127,17 +127,19 @@ def after_type_rules(cg: CodegenContext, err: HlslError, stand_in: T) -> T:
 
 
 def maxtessfactor_attribute(cg: CodegenContext, args: list[A.Node], pos: Pos) -> float | None:
-    """``[maxtessfactor(f)]`` of a hull shader: one numeric constant (literal, ``static const`` or an
-    expression of them), read as a float; outside [1, 64] is X3657 (MicrosoftDocs "HLSL errors and
-    warnings", ERR_HSATTRIBUTE_INVALID: "the maximum tesselation factor must be in the range [1,64]").
-    Another number of arguments draws X3554 and the attribute is ignored; a value that is not constant
-    is X3084 as for the integer attributes."""
+    """``[maxtessfactor(f)]`` of a hull shader: one floating-point constant (literal, ``static const`` or an
+    expression of them, ``half`` and ``double`` ones too); outside [1, 64] is X3657 (MicrosoftDocs "HLSL errors
+    and warnings", ERR_HSATTRIBUTE_INVALID: "the maximum tesselation factor must be in the range [1,64]").
+    An integer or bool argument (``7``, ``7u``, ``true``, ``int(7)``, a ``static const int``) or a string is
+    fxc's two X3554 warnings and the attribute is ignored, whatever its value (``[maxtessfactor(100)]`` and
+    ``(0)`` compile with no declaration: d3dcompiler_47 10.1, session 49); another number of arguments draws
+    X3554 and the attribute is ignored; a value that is not constant is X3084 as for the integer attributes."""
     if len(args) != 1:
-        cg.warn(pos, 3554, "unknown attribute maxtessfactor, or attribute invalid for this statement")
+        cg.warn(pos, 3554, f"can't match attribute maxtessfactor, 1 parameter(s) expected, found {len(args)}")
         return None
     v = cg.expr(args[0])
     t = v.type
-    if not isinstance(t, NumType) or t.shape != "s" or concrete(t.base) not in (INT, UINT, BOOL, FLOAT):
+    if not isinstance(t, NumType) or t.shape != "s" or concrete(t.base) not in (FLOAT, DOUBLE):
         cg.warn(pos, 3554, "cannot match attribute maxtessfactor, parameter 1 is expected to be of type float")
         cg.warn(args[0].pos, 3554, "unknown attribute maxtessfactor, or attribute invalid for this statement")
         return None

@@ -530,8 +530,47 @@ def gen_hs_entry(cg: CodegenContext, f: A.FuncDef) -> None:
         v = maxtessfactor_attribute(cg, mtf, f.pos)
         if v is not None:
             head.append(f"dcl_hs_max_tessfactor l({v!r})")
+            clamp_tess_factors(cg, fork["code"], v)
     cg.tess.hs_head = head
     cg.tess.hs_phases = [("hs_control_point_phase", cp_phase), ("hs_fork_phase", fork)]
+
+
+def clamp_tess_factors(cg: CodegenContext, code: list, limit: float) -> None:
+    """fxc clamps every tessellation factor the patch-constant function writes to the declared
+    ``[maxtessfactor]``: each write of an SV_TessFactor / SV_InsideTessFactor output becomes ``min o#.x, value,
+    l(limit)`` (d3dcompiler_47 10.1 under Wine, session 49: every domain and partitioning, a limit of 64.0
+    included, constants folded -- ``o.e[2] = 20`` writes 7.5 under ``[maxtessfactor(7.5)]``; other patch
+    constants and a program without the attribute are written as they are). The tessellator itself does not
+    read the declaration, so the clamp is what a domain shader and the tessellation see."""
+    from .operands import Ins
+    from .values import f2b
+
+    lanes = {(e.reg, c) for e in cg.tess.pc_outputs if 11 <= e.sv <= 16 for c in range(4) if e.mask >> c & 1}
+    if not lanes:
+        return
+    bits = f2b(limit)
+    for k, ins in enumerate(code):
+        dst = ins.args[0] if ins.args else None
+        if dst is None or dst.file != "o" or not dst.idx:
+            continue
+        hit = [(dst.idx[0], c) in lanes for c in dst.comps or (0,)]
+        if not any(hit):
+            continue
+        if ins.op != "mov" or ins.suffix or not all(hit):
+            # the stores of codegen.store are plain moves; anything else would need a temp first
+            from ...errors import NotSupportedError
+
+            raise NotSupportedError(f"[maxtessfactor] clamp of a tessellation factor written by '{ins.op}'")
+        src = ins.args[1]
+        if src.file == "l" and not src.mod:
+            # a constant factor is written clamped (fxc's fold of the min: ``o.e[2] = 20`` is 7.5)
+            from .values import b2f
+
+            folded = tuple(bits if b2f(w) != b2f(w) or b2f(w) > limit else w for w in src.imm)
+            code[k] = Ins("mov", [dst, Reg("l", imm=folded)], loc=ins.loc, epos=ins.epos)
+            continue
+        n = len(dst.comps or (0,))
+        code[k] = Ins("min", [dst, src, Reg("l", imm=(bits,) * n)], loc=ins.loc, epos=ins.epos)
 
 
 def gen_ds_entry(cg: CodegenContext, f: A.FuncDef) -> list[tuple[A.Param, Val]]:
