@@ -1,4 +1,4 @@
-"""HLSL-level shader debugging (issue 18 item 4): D3DCOMPILE_DEBUG (fxc /Zi) writes the PYDB chunk
+"""HLSL-level shader debugging (issue 18 item 4): D3DCOMPILE_DEBUG (fxc /Zi) writes the SPDB chunk
 (shader/dxbc/pydb.py: line per instruction, variable locations with live ranges); the debugger maps a trace's
 DXBC steps to HLSL lines and reads variables by name.
 
@@ -20,7 +20,7 @@ from pyd3d11.shader.dxbc import pydb
 from pyd3d11.shader.dxbc.container import parse_container
 
 DEBUG, SKIP_OPT = 0x1, 0x4
-D3D_BLOB_DEBUG_INFO, STRIP_DEBUG_INFO = 5, 0x2
+D3D_BLOB_PDB, STRIP_DEBUG_INFO = 9, 0x2  # the chunk is fxc's SPDB (its PDB part) since session 49
 
 
 def f32(bits: int) -> float:
@@ -72,11 +72,11 @@ def _lines(trace) -> list[int]:
 def test_debug_chunk_written_only_with_the_flag_and_stripped():
     with_dbg = D3DCompile(PS, None, "ps.hlsl", None, None, "main", "ps_5_0", DEBUG, 0)
     without = D3DCompile(PS, None, "ps.hlsl", None, None, "main", "ps_5_0", 0, 0)
-    assert "PYDB" in parse_container(bytes(with_dbg)) and "PYDB" not in parse_container(bytes(without))
-    info = pydb.decode(bytes(D3DGetBlobPart(with_dbg, D3D_BLOB_DEBUG_INFO)))
+    assert "SPDB" in parse_container(bytes(with_dbg)) and "SPDB" not in parse_container(bytes(without))
+    info = pydb.decode(bytes(D3DGetBlobPart(with_dbg, D3D_BLOB_PDB)))
     assert info.files == ["ps.hlsl"] and info.sources["ps.hlsl"] == PS
     stripped = D3DStripShader(with_dbg, len(with_dbg), STRIP_DEBUG_INFO)
-    assert "PYDB" not in parse_container(bytes(stripped))
+    assert "SPDB" not in parse_container(bytes(stripped))
     # the program is the same with and without debug information (it only describes it)
     a, b = parse_container(bytes(with_dbg)).program, parse_container(bytes(without)).program
     assert bytes(a) == bytes(b)
@@ -88,7 +88,7 @@ def test_line_table_covers_every_instruction_after_the_declarations():
 
     c = parse_container(bytes(blob))
     prog = decode_program(c.program)
-    info = pydb.decode(c.get("PYDB"))
+    info = pydb.decode(c.get("SPDB"))
     assert len(info.lines) == len(prog.instructions)
     lines_used = {ln for x in info.lines if x is not None for ln in [x[1]]}
     assert lines_used <= set(range(3, 9))  # statement lines of the body only
@@ -237,7 +237,7 @@ def test_hull_shader_phases_have_a_line_table():
     blob = D3DCompile(HS, None, "hs.hlsl", None, None, "main", "hs_5_0", DEBUG | SKIP_OPT, 0)
     c = parse_container(bytes(blob))
     prog = decode_program(c.program)
-    info = pydb.decode(c.get("PYDB"))
+    info = pydb.decode(c.get("SPDB"))
     assert len(info.lines) == len(prog.instructions)
     by_line: dict[int, list[str]] = {}
     for k, inst in enumerate(prog.instructions):

@@ -1,4 +1,4 @@
-"""/Zi debug information (the PYDB chunk, shader/dxbc/pydb.py) beyond one file of locals (issue 18 item 4):
+"""/Zi debug information (the SPDB chunk, shader/dxbc/pydb.py) beyond one file of locals (issue 18 item 4):
 
 * every file of the compile is in the chunk with its text — the main file and each ``#include``d file — and
   the line table names the file each instruction came from (a function defined in an include steps there);
@@ -74,7 +74,7 @@ def _ps(files, flags=DEBUG | SKIP_OPT):
 
 
 def _info(blob) -> pydb.DebugInfo:
-    return pydb.decode(bytes(D3DGetBlobPart(blob, 5)))  # D3D_BLOB_DEBUG_INFO
+    return pydb.decode(bytes(D3DGetBlobPart(blob, 9)))  # D3D_BLOB_PDB (fxc's SPDB chunk, session 49)
 
 
 def _name(info: pydb.DebugInfo, base: str) -> str:

@@ -73,11 +73,13 @@ HOLDERS = {
     dc.D3D_BLOB_INPUT_AND_OUTPUT_SIGNATURE_BLOB: _SIGNATURED,
     dc.D3D_BLOB_PATCH_CONSTANT_SIGNATURE_BLOB: {"hs", "ds"},
     dc.D3D_BLOB_ALL_SIGNATURE_BLOB: {"hs", "ds"},  # all three signatures, so only where a patch constant one is
-    dc.D3D_BLOB_DEBUG_INFO: {"debug"},
+    # the debug information is the PDB part (SPDB), as in fxc's /Zi objects; DEBUG_INFO (SDBG) is in none
+    # (d3dcompiler_47 10.1, session 49)
+    dc.D3D_BLOB_DEBUG_INFO: set(),
     dc.D3D_BLOB_LEGACY_SHADER: {"level9"},
     dc.D3D_BLOB_XNA_PREPASS_SHADER: set(),
     dc.D3D_BLOB_XNA_SHADER: set(),
-    dc.D3D_BLOB_PDB: set(),
+    dc.D3D_BLOB_PDB: {"debug"},
     dc.D3D_BLOB_PRIVATE_DATA: {"private"},
     dc.D3D_BLOB_ROOT_SIGNATURE: set(),
     dc.D3D_BLOB_DEBUG_NAME: set(),
@@ -194,7 +196,7 @@ def test_strip_flag_values():
 STRIPPED = {
     0: set(),
     dc.D3DCOMPILER_STRIP_REFLECTION_DATA: {"RDEF", "STAT"},
-    dc.D3DCOMPILER_STRIP_DEBUG_INFO: {"PYDB"},
+    dc.D3DCOMPILER_STRIP_DEBUG_INFO: {"SPDB"},
     dc.D3DCOMPILER_STRIP_TEST_BLOBS: set(),
     dc.D3DCOMPILER_STRIP_PRIVATE_DATA: {"PRIV"},
     dc.D3DCOMPILER_STRIP_ROOT_SIGNATURE: set(),
@@ -219,7 +221,7 @@ def test_strip_flags_combine(kind: str):
     assert chunks(out) == [c for c in chunks(data) if c not in set().union(*STRIPPED.values())]
     # the stripped parts are gone for D3DGetBlobPart too, the signatures stay
     with pytest.raises(D3D11Error):
-        dc.D3DGetBlobPart(out, None, dc.D3D_BLOB_DEBUG_INFO, 0)
+        dc.D3DGetBlobPart(out, None, dc.D3D_BLOB_PDB, 0)
     with pytest.raises(D3D11Error):
         dc.D3DGetBlobPart(out, None, dc.D3D_BLOB_PRIVATE_DATA, 0)
     assert dc.D3DGetBlobPart(out, None, dc.D3D_BLOB_INPUT_SIGNATURE_BLOB, 0)
@@ -395,11 +397,15 @@ def test_all_resources_bound_is_listed():
 
 def test_debug_adds_the_debug_part_only():
     """D3DCOMPILE_DEBUG: "insert debug file/line/type/symbol information into the output code" -- the
-    D3D_BLOB_DEBUG_INFO part appears; the program itself is the same."""
+    D3D_BLOB_PDB part appears (D3DGetDebugInfo, the SDBG part, fails on both, as on fxc's objects: d3dcompiler_47
+    10.1, session 49); the program itself is the same."""
     plain, debug = _flags_compile(0), _flags_compile(dc.D3DCOMPILE_DEBUG)
-    assert dc.D3DGetDebugInfo(debug, None)
+    assert dc.D3DGetBlobPart(debug, None, dc.D3D_BLOB_PDB, 0)
+    for obj in (plain, debug):
+        with pytest.raises(D3D11Error):
+            dc.D3DGetDebugInfo(obj, None)
     with pytest.raises(D3D11Error):
-        dc.D3DGetDebugInfo(plain, None)
+        dc.D3DGetBlobPart(plain, None, dc.D3D_BLOB_PDB, 0)
     assert parse_container(plain).program == parse_container(debug).program
 
 

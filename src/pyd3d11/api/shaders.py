@@ -105,14 +105,11 @@ def parse_shader(caps: FeatureLevelCaps, pShaderBytecode: Any, BytecodeLength: A
     from .shader_requirements import check_requirements
 
     check_requirements(caps, container, program, msg_prefix)  # what the bytecode needs of the level
-    debug = container.get("PYDB")
-    if debug is not None:  # /Zi debug information: the shader debugger finds it beside the program
-        from pyd3d11.shader.dxbc import pydb
+    from pyd3d11.shader.dxbc import pydb
 
-        try:
-            pydb.attach(program, pydb.decode(debug))
-        except ValueError:
-            pass  # not ours / a newer version: the shader still runs, the debugger steps DXBC
+    debug = pydb.find(container)
+    if debug is not None:  # /Zi debug information: the shader debugger finds it beside the program
+        pydb.attach(program, debug)
     parsed = ParsedShader(blob, container, ptype, major, minor, program, level9)
     for which in ("input_signature", "output_signature", "patch_constant_signature"):
         parsed.signature(which)  # a malformed signature chunk is E_INVALIDARG at creation, not later

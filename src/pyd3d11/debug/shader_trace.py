@@ -50,7 +50,7 @@ _DERIVED_INFO: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def debug_info_of(program: ir.Program) -> pydb.DebugInfo | None:
-    """The PYDB debug information describing ``program``: its own, or — for a hull phase or domain program the
+    """The SPDB debug information describing ``program``: its own, or — for a hull phase or domain program the
     pipeline cut out of a shader (:func:`pyd3d11.shader.exec.hull_phases.program_origin`) — the shader's, with
     the line table and live ranges moved onto the cut program's instruction indices."""
     info = pydb.lookup(program)
@@ -242,7 +242,7 @@ class ShaderTrace:
         hits = self.writes_to(name)
         return hits[-1][1] if hits else None
 
-    # -- HLSL level (programs compiled with D3DCOMPILE_DEBUG / fxc /Zi: the PYDB chunk) ------------------------
+    # -- HLSL level (programs compiled with D3DCOMPILE_DEBUG / fxc /Zi: the SPDB chunk) ------------------------
     @property
     def debug_info(self) -> pydb.DebugInfo | None:
         """The program's debug information, or None (then only DXBC-level stepping exists)."""

@@ -82,7 +82,8 @@ _RAW_PARTS = {
 #: D3DStripShader flag -> chunks removed.
 _STRIP = {
     D3DCOMPILER_STRIP_REFLECTION_DATA: ("RDEF", "STAT"),
-    D3DCOMPILER_STRIP_DEBUG_INFO: ("SDBG", "SPDB", "ILDB", "ILDN", "PYDB"),
+    # the debug name (ILDN) stays: d3dcompiler_47 10.1 keeps it (session 49)
+    D3DCOMPILER_STRIP_DEBUG_INFO: ("SDBG", "SPDB", "ILDB", "PYDB"),
     D3DCOMPILER_STRIP_TEST_BLOBS: ("TEST",),
     D3DCOMPILER_STRIP_PRIVATE_DATA: ("PRIV",),
     D3DCOMPILER_STRIP_ROOT_SIGNATURE: ("RTS0",),
@@ -242,8 +243,6 @@ def D3DGetBlobPart(pSrcData: Any, SrcDataSize: int | None = None, Part: int | No
         return ID3DBlob(build_container([("RTS0", c.get("RTS0"))]))
     if Part in _RAW_PARTS:
         data = c.get(_RAW_PARTS[Part])
-        if data is None and Part == D3D_BLOB_DEBUG_INFO:
-            data = c.get("PYDB")  # pyd3d11's documented debug information (shader/dxbc/pydb.py)
         if data is None:
             raise D3D11Error(E_FAIL, f"blob has no {_RAW_PARTS[Part]} chunk", "D3DGetBlobPart")
         return ID3DBlob(data)

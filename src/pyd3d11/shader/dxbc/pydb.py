@@ -1,7 +1,7 @@
-"""The ``PYDB`` chunk: pyd3d11's documented shader debug information (D3DCOMPILE_DEBUG, fxc /Zi; issue 18 item 4).
+"""pyd3d11's documented shader debug information (D3DCOMPILE_DEBUG, fxc /Zi; issue 18 item 4).
 
-fxc writes its debug information in an undocumented ``SDBG``/``SPDB`` chunk. pyd3d11's compiler writes this one
-instead (docs/debugging.md, "Debug information"): UTF-8 JSON with
+fxc writes its debug information as a PDB in an ``SPDB`` chunk. pyd3d11's compiler writes its own contents in a
+chunk of that name (``PYDB`` before session 49; docs/debugging.md, "Debug information"): UTF-8 JSON with
 
 * ``format`` ``"pyd3d11-debug"``, ``version`` 1;
 * ``sources``: ``{file name: source text}`` of every file of the compile (the main file and each ``#include``d
@@ -29,7 +29,12 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-FOURCC = "PYDB"
+#: the chunk it is written in: fxc's debug-information chunk, so that D3DGetBlobPart(D3D_BLOB_PDB) answers it and
+#: D3D_BLOB_DEBUG_INFO / D3DGetDebugInfo fail as they do on fxc's /Zi objects (d3dcompiler_47 10.1, session 49); its
+#: contents are this JSON, not a PDB
+FOURCC = "SPDB"
+#: the chunk of the objects written before session 49 (still read)
+LEGACY_FOURCC = "PYDB"
 FORMAT = "pyd3d11-debug"
 VERSION = 2
 
@@ -72,6 +77,19 @@ def decode(data: bytes) -> DebugInfo:
         raise ValueError("not a pyd3d11 debug-information chunk of a known version")
     lines = [tuple(x) if isinstance(x, list) and len(x) == 2 else None for x in d.get("lines", [])]
     return DebugInfo(list(d.get("files", [])), dict(d.get("sources", {})), lines, list(d.get("variables", [])))
+
+
+def find(container: Any) -> DebugInfo | None:
+    """The decoded information of a parsed container (``get(fourcc)``): its SPDB chunk where that holds this
+    format (fxc's objects hold a PDB there), else a PYDB chunk of an older object; None when neither does."""
+    for fourcc in (FOURCC, LEGACY_FOURCC):
+        data = container.get(fourcc)
+        if data is not None:
+            try:
+                return decode(data)
+            except ValueError:
+                continue  # fxc's PDB / a newer version: the shader still runs, the debugger steps DXBC
+    return None
 
 
 _ATTACHED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

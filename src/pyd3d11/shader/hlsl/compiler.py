@@ -538,7 +538,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         program = to_sm51(program50, ranges[0])
     from .debuginfo import debug_info
 
-    blob = build_blob(cg, program, debug_info(cg, source, file, pp.sources), program50, ranges)
+    blob = build_blob(cg, program, debug_info(cg, source, file, pp.sources), program50, ranges, (file, source))
     for late in (cg.gs.stream_kind_error, cg.unmapped_stage_error, cg.gs.output_limit_error):  # after every other error
         if late is not None:
             attach_warnings(late, all_warnings(cg))
@@ -620,7 +620,7 @@ def _usage(cg: Codegen) -> tuple[dict, dict, dict, dict]:
     return reads, output_writes(cg.code), {(f, r): m for (f, r), m in reads.items() if f == "vpc"}, {}
 
 
-def build_blob(cg: Codegen, program, debug=None, program50=None, ranges=None) -> bytes:
+def build_blob(cg: Codegen, program, debug=None, program50=None, ranges=None, named=None) -> bytes:
     """``program50``/``ranges``: a shader-model-5.1 compile's program in the 5.0 register form and its register
     ranges (hlsl/sm51.py), from which the RDEF bindings and the typed-UAV-load flag are read."""
     target = RDEF_PROGRAM_TYPE[int(program.program_type)] << 16 | program.major << 8 | program.minor
@@ -663,9 +663,14 @@ def build_blob(cg: Codegen, program, debug=None, program50=None, ranges=None) ->
         chunks.append(("SFI0", build_sfi0(flags)))
     chunks.append(("STAT", build_stat(program_stats(program))))
     if debug is not None:  # D3DCOMPILE_DEBUG: the line table and variable locations (shader/dxbc/pydb.py)
-        from ..dxbc import pydb
+        from ..dxbc import debugname, pydb
 
         chunks.append((pydb.FOURCC, pydb.encode(debug)))
+        # /Zi with a debug-name flag; a 4_0_level_9_x object has none (d3dcompiler_47 10.1, session 49)
+        if named is not None and debugname.wants_debug_name(cg.compile_flags) and cg.level9 is None:
+            name = debugname.debug_name(cg.compile_flags, named[0], named[1],
+                                           next(d for f, d in chunks if f in ("SHEX", "SHDR")))
+            chunks.append((debugname.FOURCC, debugname.build_ildn(name)))
     return build_container(chunks)
 
 

@@ -1,4 +1,4 @@
-"""Debug information for D3DCOMPILE_DEBUG (fxc /Zi): the line table and variable locations of the PYDB chunk
+"""Debug information for D3DCOMPILE_DEBUG (fxc /Zi): the line table and variable locations of the SPDB chunk
 (shader/dxbc/pydb.py has the format).
 
 Every instruction the code generator emits carries the (file, line) of the statement being compiled
@@ -94,7 +94,7 @@ _INPUT_SLOTS = {"v", "vicp", "vocp"}
 
 def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[int, int], alloc: dict,
                 code: list[Any] | None = None, table: dict | None = None) -> dict:
-    """The PYDB contents for the code as listed (``ordered``: the instructions in listing order, the first of
+    """The SPDB contents for the code as listed (``ordered``: the instructions in listing order, the first of
     them at program instruction ``first_instruction``; ``code``: the list the allocator's positions refer to,
     ``cg.code`` by default). Hull shaders call it once per phase, extending ``table``."""
     code = cg.code if code is None else code
@@ -147,7 +147,7 @@ def build_table(cg: Any, ordered: list[Any], first_instruction: int, tmap: dict[
 
 
 def debug_info(cg: Any, source: str, file: str, sources: dict[str, str] | None = None) -> DebugInfo | None:
-    """The PYDB contents: ``sources`` holds every file of the compile by the name the line table uses (the main
+    """The SPDB contents: ``sources`` holds every file of the compile by the name the line table uses (the main
     file and each ``#include``d one, from the preprocessor)."""
     t = cg.debug.table
     if t is None:

@@ -1,0 +1,239 @@
+"""Session 49, helper REFL: what fxc's objects hold and the d3dcompiler API around them (issue 15, round 12).
+
+Every expectation in ``tests/data/reflect_fxc_s49.json`` is the answer of Microsoft's d3dcompiler_47.dll 10.1 run
+under Wine (tools/wine_d3dcompiler.py), recorded once by ``record()`` below -- no live calls in the default run:
+
+* ``mtf``: a hull shader's ``[maxtessfactor(x)]``: a floating-point constant (``half`` and ``double`` ones too)
+  declares ``dcl_hs_max_tessfactor``; outside [1, 64] it is X3657; an integer or bool argument (whatever its value:
+  ``0``, ``64``, ``100``, ``true``, a ``static const int``) or a string is two X3554 warnings and no declaration
+  (``hlsl/entryattrs.maxtessfactor_attribute``). The column: the first error number, or ``ok`` and the declared
+  value (``-`` where none is).
+* ``clamp``: fxc clamps every tessellation factor the patch-constant function writes to the declared maximum
+  (``min o#.x, value, l(max)``; other patch constants and a program without the attribute are written as they
+  are; ``hlsl/hs.clamp_tess_factors``). The column: the SHA-1 of the patch constants and of the final tessellation
+  factors that fxc's object gives on the reference executor (tools/optdiff's hull-shader run, 4 patches, seed 0);
+  our object must give the same words.
+* ``api``: /Zi objects and the d3dcompiler functions around them: fxc writes its debug information in an SPDB
+  chunk (D3DGetBlobPart(D3D_BLOB_PDB) answers it; D3D_BLOB_DEBUG_INFO and D3DGetDebugInfo fail) and, with
+  D3DCOMPILE_DEBUG and a debug-name flag, an ILDN chunk after it (none at level 9; D3DGetBlobPart(D3D_BLOB_DEBUG_NAME)
+  answers it, ``<32 hex digits>.pdb``); D3DStripShader(D3DCOMPILER_STRIP_DEBUG_INFO) removes SPDB and keeps ILDN
+  (``shader/dxbc/pydb.py``, ``shader/dxbc/debugname.py``, ``shader/blob.py``). The column: the object's chunk list
+  and, per call of ``tools/api_diff.CALLS`` (D3DReflect excepted), the HRESULT and whether a part came back (the
+  chunk list of a stripped object; the debug name's bytes with its 32 hex digits written ``<hash>``). The PDB's
+  own bytes are not compared (this compiler's SPDB holds its JSON), nor the debug name's digits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+from fxc_record_helpers import check_live_table, dll_verdict, mutant_verdict
+
+from pyd3d11 import d3dcompiler as dc
+from pyd3d11.shader.dxbc.container import parse_container
+from pyd3d11.tools import wine_d3dcompiler
+from pyd3d11.tools.api_diff import CALLS, api_call
+
+DATA_PATH = Path(__file__).parent / "data" / "reflect_fxc_s49.json"
+DATA = json.loads(DATA_PATH.read_text()) if DATA_PATH.exists() else {"mtf": [], "clamp": [], "api": []}
+
+
+# --- the answers, read the same way from either compiler's object ------------------------------------------------
+
+def mtf_answer(verdict: str, listing: str) -> str:
+    """``mtf``'s column: the first error, or ``ok`` and the declared maximum (``-``: no declaration)."""
+    if verdict != "ok":
+        return verdict
+    m = re.search(r"dcl_hs_max_tessfactor l\(([^)]*)\)", listing)
+    return "ok " + (m.group(1) if m else "-")
+
+
+def clamp_answer(blob: bytes) -> list[str]:
+    """``clamp``'s column: SHA-1 of the patch constants and of the final tessellation factors of ``blob`` run on
+    the reference executor (4 patches, optdiff's seed 0)."""
+    import numpy as np
+
+    from pyd3d11.tools import optdiff
+    from pyd3d11.tools.fxc_oracle import _reference_backend
+
+    with _reference_backend():
+        res = optdiff._run_all([blob], 4, 0, 1, False)[0]
+    return [hashlib.sha1(np.ascontiguousarray(np.asarray(res[k])).view(np.uint32).tobytes()).hexdigest()
+            for k in ("patch constants", "tess factors")]
+
+
+def api_answer(blob: bytes, call) -> dict:
+    """``api``'s column for an object: its chunk list and, per call, [HRESULT, part returned / stripped chunks].
+    ``call(function, blob, a, b)`` -> (hr, returned bytes)."""
+    out = []
+    for fn, a, b in CALLS:
+        if fn == "D3DReflect":
+            continue
+        hr, got = call(fn, blob, a, b)
+        if fn == "D3DStripShader" and hr == 0:
+            kind = [c.fourcc for c in parse_container(got)]
+        elif (fn, a) == ("D3DGetBlobPart", 12):  # D3D_BLOB_DEBUG_NAME: the name's form, not its digits
+            kind = re.sub(rb"[0-9a-f]{32}\.pdb", b"<hash>.pdb", bytes(got)).hex()
+        else:
+            kind = bool(got)
+        out.append([fn, a, b, hr, kind])
+    return {"chunks": [c.fourcc for c in parse_container(blob)], "calls": out}
+
+
+def _compile(src: str, target: str, flags: int, name: str | None = None) -> bytes:
+    return bytes(dc.D3DCompile(src.encode(), len(src), name, None, None, "main", target, flags, 0))
+
+
+# --- the tables ----------------------------------------------------------------------------------------------------
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("row", DATA["mtf"], ids=lambda r: r["name"])
+def test_maxtessfactor_takes_a_float_constant(row):
+    src = row["src"]
+    verdict = mutant_verdict(src, "hs_5_0", 0)
+    listing = ""
+    if verdict == "ok":
+        blob = _compile(src, "hs_5_0", 0)
+        listing = bytes(dc.D3DDisassemble(blob, len(blob), 0, None)).decode("latin-1")
+    assert mtf_answer(verdict, listing) == row["expected"]
+
+
+@pytest.mark.parametrize("row", DATA["clamp"], ids=lambda r: r["name"])
+def test_tess_factors_are_clamped_to_maxtessfactor(row):
+    assert clamp_answer(_compile(row["src"], row["target"], row["flags"])) == row["expected"]
+
+
+def _our_call(fn: str, blob: bytes, a: int, b: int) -> tuple[int, bytes]:
+    hr, got, _ = api_call(fn, blob, a, b)
+    return hr, got
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("row", DATA["api"], ids=lambda r: f"{r['name']}-{r['target']}-{r['flags']:x}")
+def test_debug_objects_answer_the_blob_functions_as_fxc_s(row):
+    blob = _compile(row["src"], row["target"], row["flags"], "probe49.hlsl")
+    assert api_answer(blob, _our_call) == row["expected"]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.skipif(wine_d3dcompiler.unavailable_reason() is not None, reason="needs d3dcompiler_47 under Wine")
+def test_live_maxtessfactor_rows_are_the_dll_s():
+    real = wine_d3dcompiler.shared()
+
+    def verdict(r) -> str:
+        return mtf_answer(dll_verdict(r), real.disassemble(r.blob).blob.decode("latin-1") if r.ok else "")
+
+    check_live_table([(r["src"], "hs_5_0", 0, r["expected"]) for r in DATA["mtf"]], verdict=verdict)
+
+
+def test_coverage():
+    assert (len(DATA["mtf"]), len(DATA["clamp"]), len(DATA["api"])) == (24, 16, 30)
+
+
+# --- the record (run by hand with the DLL: python tests/test_rules_reflect_fxc_s49.py) -----------------------------
+
+_HS = """struct CP {{ float3 p : POS; float2 uv : TEXCOORD0; }};
+cbuffer K : register(b0) {{ float4 f; float4 g; }};
+{pre}
+{pc}
+{pcf}
+[domain("{domain}")] [partitioning("{part}")] [outputtopology("{topo}")] [outputcontrolpoints({n})]
+[patchconstantfunc("pcf")] {attr}
+CP main(InputPatch<CP, {n}> ip, uint i : SV_OutputControlPointID) {{ return ip[i]; }}
+"""
+_TRI = "struct PC { float e[3] : SV_TessFactor; float inner : SV_InsideTessFactor; };"
+_TRI_BODY = ("PC pcf(InputPatch<CP, 3> ip) { PC o; o.e[0] = f.x * 40; o.e[1] = f.y * 40; o.e[2] = 20; "
+             "o.inner = g.x * 40; return o; }")
+
+
+def hs_source(attr: str, pre: str = "", pc: str = _TRI, pcf: str = _TRI_BODY, domain: str = "tri",
+              part: str = "integer", topo: str = "triangle_cw", n: int = 3) -> str:
+    return _HS.format(pre=pre, pc=pc, pcf=pcf, domain=domain, part=part, topo=topo, n=n, attr=attr)
+
+
+_MTF_ARGS = ["7.5", "1.0", "64.0", "63.99", "0.99", "64.001", "-2.5", "0.0", "7.5h", "7.5L", "(float)9", "12.0 / 8",
+             "SF", "SF * 2", "SI", "SI * 1.0", "9", "0", "100", "9u", "false", "int(9)", '"9.0"', "9.0, 2.0"]
+
+_QUAD = "struct PC { float e[4] : SV_TessFactor; float inner[2] : SV_InsideTessFactor; float4 c : CENTER; };"
+_QUAD_BODY = ("PC pcf(InputPatch<CP, 4> ip) { PC o; o.e[0] = f.x * 30; o.e[1] = f.y * 30; o.e[2] = f.z * 30; "
+              "o.e[3] = f.w * 30; o.inner[0] = max(o.e[0], o.e[2]); o.inner[1] = g.y * 30; o.c = g * 30; return o; }")
+_ISO = "struct PC { float e[2] : SV_TessFactor; float2 w : WEIGHTS; };"
+_ISO_BODY = "PC pcf(InputPatch<CP, 2> ip) { PC o; o.e[0] = f.x * 50; o.e[1] = 64; o.w = f.zw * 50; return o; }"
+_OUTS = ("void pcf(InputPatch<CP, 3> ip, out float e[3] : SV_TessFactor, out float inner : SV_InsideTessFactor, "
+         "out float3 t : TANGENT) { e[0] = f.x * 10; e[1] = f.y * 10; e[2] = f.z * 10; inner = 1.0 / f.w; "
+         "t = g.xyz * 10; }")
+_BRANCH = ("PC pcf(InputPatch<CP, 3> ip, uint id : SV_PrimitiveID) { PC o; if (g.w > 0) { o.e[0] = o.e[1] = "
+           "o.e[2] = f.x * 25; o.inner = 30; } else { o.e[0] = 2; o.e[1] = 3; o.e[2] = 4; o.inner = f.y * 25; } "
+           "return o; }")
+_LOOP = ("PC pcf(InputPatch<CP, 3> ip) { PC o; [unroll] for (int k = 0; k < 3; k++) o.e[k] = "
+         "length(ip[k].p - ip[(k + 1) % 3].p) * f[k] * 20; o.inner = (o.e[0] + o.e[1] + o.e[2]) / 3; return o; }")
+_CLAMP = {
+    "tri_int": (hs_source("[maxtessfactor(5.5)]"), 0),
+    "tri_none": (hs_source(""), 0),
+    "tri_int_arg": (hs_source("[maxtessfactor(5)]"), 0),
+    "tri_64": (hs_source("[maxtessfactor(64.0)]"), 0),
+    "tri_odd_1": (hs_source("[maxtessfactor(1.0)]", part="fractional_odd"), 0),
+    "tri_even_od": (hs_source("[maxtessfactor(4.25)]", part="fractional_even"), 4),
+    "tri_pow2": (hs_source("[maxtessfactor(16.0)]", part="pow2"), 0),
+    "quad": (hs_source("[maxtessfactor(9.0)]", pc=_QUAD, pcf=_QUAD_BODY, domain="quad", n=4), 0),
+    "quad_odd": (hs_source("[maxtessfactor(2.5)]", pc=_QUAD, pcf=_QUAD_BODY, domain="quad", part="fractional_odd",
+                           n=4), 0),
+    "iso": (hs_source("[maxtessfactor(6.0)]", pc=_ISO, pcf=_ISO_BODY, domain="isoline", topo="line", n=2), 0),
+    "iso_point": (hs_source("[maxtessfactor(3.0)]", pc=_ISO, pcf=_ISO_BODY, domain="isoline", topo="point", n=2),
+                  0),
+    "out_params": (hs_source("[maxtessfactor(3.5)]", pcf=_OUTS), 0),
+    "branch": (hs_source("[maxtessfactor(8.0)]", pcf=_BRANCH), 0),
+    "loop": (hs_source("[maxtessfactor(6.5)]", pcf=_LOOP), 0),
+    "static_const": (hs_source("[maxtessfactor(M / 2)]", pre="static const float M = 7.0;"), 0),
+    "ieee": (hs_source("[maxtessfactor(2.0)]", pcf=_LOOP), 1 << 13),
+}
+
+_API_SRC = {
+    "vs": ("float4x4 m; float4 main(float4 p : POSITION, float3 n : NORMAL) : SV_Position "
+           "{ return mul(p, m) + n.xyzz; }", ["vs_5_0", "vs_4_0_level_9_1"]),
+    "ps": ("Texture2D t; SamplerState s; float4 main(float2 uv : TEXCOORD1) : SV_Target "
+           "{ float4 c = t.Sample(s, uv); clip(c.a - 0.25); return c * c; }", ["ps_4_1", "ps_5_1"]),
+    "cs": ("RWBuffer<uint> b; groupshared uint g[8]; [numthreads(8, 1, 1)] void main(uint i : SV_GroupIndex) "
+           "{ g[i] = i; GroupMemoryBarrierWithGroupSync(); b[i] = g[7 - i]; }", ["cs_5_0"]),
+    "hs": (hs_source("[maxtessfactor(6.0)]"), ["hs_5_0"]),
+}
+_API_FLAGS = [1, 1 | (1 << 22), 1 | (1 << 23), 1 << 23, 1 | (1 << 2) | (1 << 22)]
+
+
+def record() -> dict:
+    """fxc's answers for every row (needs the DLL: $PYD3D11_D3DCOMPILER_DLL)."""
+    real = wine_d3dcompiler.shared()
+    out: dict = {"mtf": [], "clamp": [], "api": []}
+    for k, arg in enumerate(_MTF_ARGS):
+        src = hs_source(f"[maxtessfactor({arg})]", pre="static const float SF = 6.0; static const int SI = 6;")
+        r = real.compile(src, "hs_5_0", "main")
+        listing = real.disassemble(r.blob).blob.decode("latin-1") if r.ok else ""
+        out["mtf"].append({"name": f"{k}-{arg}", "src": src, "expected": mtf_answer(dll_verdict(r), listing)})
+    for name, (src, flags) in _CLAMP.items():
+        r = real.compile(src, "hs_5_0", "main", flags1=flags)
+        assert r.ok, (name, r.messages)
+        out["clamp"].append({"name": name, "src": src, "target": "hs_5_0", "flags": flags,
+                             "expected": clamp_answer(r.blob)})
+
+    def dll_call(fn: str, blob: bytes, a: int, b: int) -> tuple[int, bytes]:
+        got = real.api(fn, blob, a, b)
+        return got.hr, got.blob
+
+    for name, (src, targets) in _API_SRC.items():
+        for target in targets:
+            for flags in _API_FLAGS:
+                r = real.compile(src, target, "main", flags1=flags, name="probe49.hlsl")
+                assert r.ok, (name, target, r.messages)
+                out["api"].append({"name": name, "src": src, "target": target, "flags": flags,
+                                   "expected": api_answer(r.blob, dll_call)})
+    return out
+
+
+if __name__ == "__main__":
+    rec = record()
+    DATA_PATH.write_text("{\n" + ",\n".join(f"{json.dumps(k)}: [\n" + ",\n".join(json.dumps(r) for r in rows) + "\n]"
+                                            for k, rows in rec.items()) + "\n}\n")
