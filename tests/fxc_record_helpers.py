@@ -100,6 +100,28 @@ def message_places(messages: str, folder: str | None = None) -> tuple[tuple[str,
     return tuple(out)
 
 
+def message_lines(messages: str, folder: str | None = None, upto_error: bool = False) -> tuple[str, ...]:
+    """A message blob as its lines in order, each placed message reduced to ``file(line): error X####`` (``warning
+    X####``, ``error`` alone for ``#error``'s) and a bare one to ``error X####``, any other line (a ``#pragma
+    message`` text) kept as written: the order and the texts fxc prints, not its columns (session 49). The
+    ``folder`` is written ``<DIR>``, its separators as Windows writes them; ``upto_error``: up to the first error."""
+    if folder:
+        messages = messages.replace(wine_d3dcompiler.windows_path(folder), "<DIR>").replace(folder, "<DIR>")
+    out: list[str] = []
+    for ln in messages.split("\n")[:-1] if messages.endswith("\n") else messages.split("\n") if messages else []:
+        m = re.match(r"(.*?)\((\d+),[\d-]+\): (error|warning)( X\d+)?", ln)
+        bare = re.match(r"(error|warning)( X\d+)", ln)
+        if m:
+            out.append(f"{m.group(1).replace('/', chr(92))}({m.group(2)}): {m.group(3)}{m.group(4) or ''}")
+        elif bare:
+            out.append(bare.group(0))
+        else:
+            out.append(ln)
+        if upto_error and (m or bare) and (m or bare).group(1 if bare else 3) == "error":
+            break
+    return tuple(out)
+
+
 # --- run-time words (the value tables, session 48) ---------------------------------------------------------------
 
 #: the constant buffer of a value program: four floats optdiff fills from its seed

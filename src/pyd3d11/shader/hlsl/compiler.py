@@ -190,7 +190,18 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
     stage, major, minor = m.group(1), int(m.group(2)), int(m.group(3))
     if stage not in _SUPPORTED_STAGES:
         raise NotSupportedError(f"HLSL compilation for {target}")
-    pp = preprocess(source, file, defines, include_open)
+    try:
+        pp = preprocess(source, file, defines, include_open)
+    except HlslError as exc:
+        # the preprocessor's warnings and #pragma message texts read before its first error are printed with it
+        # (d3dcompiler_47 10.1, session 49: ``#pragma message("m")`` / ``#include "nope.h"`` is ``m`` then X1507)
+        read = getattr(exc, "pp_warnings", None)
+        if read is not None and not exc.warnings:
+            specs = getattr(exc, "pp_warning_specs", {})
+            attach_warnings(exc, [(Pos(f, line, 1), code, msg) for (f, line, code, msg), at in
+                                  zip(read, getattr(read, "after", [None] * len(read)))
+                                  if at is None and specs.get(code) != "disable"])
+        raise
     row_major = bool(flags & D3DCOMPILE_PACK_MATRIX_ROW_MAJOR)
     flag_pack = True if row_major else False if flags & D3DCOMPILE_PACK_MATRIX_COLUMN_MAJOR else None
     try:

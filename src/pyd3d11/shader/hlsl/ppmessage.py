@@ -9,7 +9,7 @@ among the pragmas the compiler knows; what it does was probed in d3dcompiler_47.
   printed when the token after the last literal is anything but a name: ``)``, ``,``, ``;``, a number, an operator,
   a character constant, a stray character (``"a" 1`` / ``"a", "b"`` / ``"a") x`` print ``a`` / ``a`` / ``a``); a
   name (``"a" x``, ``"a" float``, an undefined or an identifier-like ``__COUNTER__``, ``L"b"``), ``##``, ``...``,
-  or the line's end (``("a"``) print nothing, and so does ``(`` followed by no literal (``()``, ``(x "a")``,
+  a string left open (``"a" ")``: X1005) or the line's end (``("a"``) print nothing, and so does ``(`` followed by no literal (``()``, ``(x "a")``,
   ``(("a"))``, ``(L"a")``, ``('a')``).
 - The text is the literals' characters with C's escape sequences read (``\\n``, ``\\t``, ``\\a`` ... ``\\x41``,
   ``\\101``, ``\\"``, ``\\\\``; a value past a byte keeps its low byte, ``\\xfff`` and ``\\777`` are 0xFF; ``\\x``
@@ -70,7 +70,7 @@ def message_text(ops: list[str]) -> str | None:
     if k == 1 or k >= len(ops):
         return None
     nxt = ops[k]
-    if nxt[:1].isalpha() or nxt[:1] == "_" or nxt in ("##", "..."):
+    if nxt[:1].isalpha() or nxt[:1] == "_" or nxt in ("##", "...") or nxt[:1] == '"':
         return None
     text = ""
     for lit in ops[1:k]:

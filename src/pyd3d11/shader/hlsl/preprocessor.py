@@ -898,9 +898,12 @@ def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
             # 10.1, session 37: "#define FC() ..." X1500 before a later #if's X1518); D3DPreprocess's message blob
             # holds them all (``prior_errors``), a compile fails on the first
             if not keep_errors:
+                pp.errors[0].pp_warnings = pp.warnings
+                pp.errors[0].pp_warning_specs = pp.warning_specs
                 raise pp.errors[0] from None
             exc.prior_errors = list(pp.errors)
         raise
     if pp.errors and not keep_errors:
+        pp.errors[0].pp_warnings, pp.errors[0].pp_warning_specs = pp.warnings, pp.warning_specs
         raise pp.errors[0]
     return res
