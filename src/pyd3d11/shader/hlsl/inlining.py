@@ -451,6 +451,9 @@ def _copy_back(cg: CodegenContext, node: A.Node, local: Val, pos, out_only: bool
             assign_to(cg, node, local, pos)
             return
         except HlslError as exc:
+            if exc.code == 3025 and _vector_construct(node):
+                _copy_back_construct(cg, node, local, pos, out_only, exc)
+                return
             if not (exc.code == 3025 and isinstance(node, A.Cast) and isinstance(node.type, NumType)):
                 raise
             if not out_only and not _numeric_lvalue(cg, node.a):
@@ -460,6 +463,74 @@ def _copy_back(cg: CodegenContext, node: A.Node, local: Val, pos, out_only: bool
 
                 defer(cg, cg.err(node.pos, "cannot use casts on l-values", 4555))
             node = node.a
+
+
+def _vector_construct(node: A.Node) -> bool:
+    """``node`` is a scalar or vector constructor of a single-word base (``int(r)``, ``float2(r.x, q)``)."""
+    from .types import DOUBLE
+
+    t = getattr(node, "type", None)
+    return isinstance(node, A.Construct) and isinstance(t, NumType) and not isinstance(t, StructType) and \
+        t.shape in ("s", "v") and t.base != DOUBLE
+
+
+def _argument_width(cg: CodegenContext, a: A.Node) -> tuple[NumType, int] | None:
+    """The type and component count an argument of an out argument's constructor designates: a cast's or a
+    constructor's own type, else the numeric storage it names (None where it names none)."""
+    from .assign import lvalue
+    from .types import DOUBLE
+
+    if isinstance(a, (A.Cast, A.Construct)):
+        t = a.type
+    else:
+        try:
+            lv = lvalue(cg, a)
+        except HlslError:
+            return None
+        t = lv[0] if isinstance(lv, tuple) and len(lv) == 2 and isinstance(lv[1], list) else None
+    if not isinstance(t, NumType) or isinstance(t, StructType) or t.base == DOUBLE or t.shape == "m":
+        return None
+    return t, t.n
+
+
+def _copy_back_construct(cg: CodegenContext, node: A.Construct, local: Val, pos, out_only: bool,
+                         exc: HlslError) -> None:
+    """An out / inout argument written through a constructor (``f(int(r))``, ``h(float2(r.x, q))``): fxc 10.1
+    reads it as a cast of each argument (session 49 probes): each argument names storage (a variable, member,
+    element, swizzle, or a cast / constructor of one; ``int(r + 1)``, ``int(1)`` stay X3025) and takes its
+    components of the value back, converted; an argument of another base type that holds a value the program
+    wrote before the call is X4555 "cannot use casts on l-values" (as :func:`_copy_back`'s cast: ``float4 r = 0;
+    f(int(r.x))``, ``int2 r = 0; h(float2(r.x, r.y))``; ``float r; f(int(r))`` compiles, ``r`` = the value), and
+    a uniform global of another base type too (``float k; f(int(k))``). A uniform global of the same type
+    (``int k; f(int(k))``) fxc writes into a copy of the global: not built, X3025 here."""
+    from .constprop import root_name
+    from .uintrange import defer
+
+    parts = [_argument_width(cg, a) for a in node.args]
+    if any(p is None for p in parts):
+        for a, p in zip(node.args, parts, strict=True):
+            name = root_name(a)
+            if p is None and name is not None and not any(name in sc for sc in cg.scopes[1:]) and \
+                    getattr(_global_type(cg, name), "base", node.type.base) != node.type.base:
+                raise cg.err(node.pos, "cannot use casts on l-values", 4555) from None
+        raise exc
+    if sum(n for _t, n in parts) != node.type.n:
+        raise exc
+    off = 0
+    for a, (t, n) in zip(node.args, parts, strict=True):
+        sub = _val(NumType(node.type.base) if n == 1 else NumType(node.type.base, 1, n, "v"),
+                   list(local.slots[off:off + n]))
+        off += n
+        if t.base != node.type.base and _cast_of_defined(cg, a):
+            defer(cg, cg.err(node.pos, "cannot use casts on l-values", 4555))
+        _copy_back(cg, a, sub, pos, out_only)
+
+
+def _global_type(cg: CodegenContext, name: str):
+    """The declared type of the global ``name`` (None where none)."""
+    from .layout import global_var_decls
+
+    return next((d.type for d in global_var_decls(cg.prog) if d.name == name), None)
 
 
 def _numeric_lvalue(cg: CodegenContext, operand: A.Node) -> bool:

@@ -359,6 +359,13 @@ def target(cg: CodegenContext, e: A.Node) -> Val | None:
         from .codegen import Val
 
         iv = expr(cg, e.index)
+        if not iv.const and (cg.major, cg.minor) < (5, 1) and isinstance(iv.type, NumType):
+            # a store through a run-time index into a local array holding objects (an array of structs too) is
+            # fxc 10.1's X3500 below 5.1 (a read's index stays X3512; session 49 probes at 4.0 / 4.1 / 5.0)
+            root = e
+            while isinstance(root, (A.Index, A.Member)):
+                root = root.a
+            raise cg.err(root.pos, "array reference cannot be used as an l-value; not natively addressable", 3500)
         if not iv.const or not isinstance(iv.type, NumType):
             raise cg.err(e.pos, "array index into objects must be a literal expression", 3512)
         i = _literal_index(cg, iv, e.pos)
