@@ -17,7 +17,7 @@ The expectations below are typed from the documentation, not read from the compi
   numthreads (MicrosoftDocs numthreads page): 4.x X, Y <= 768, Z = 1, X*Y*Z <= 768; 5.0 X, Y <= 1024, Z <= 64,
   X*Y*Z <= 1024.
 - MicrosoftDocs "Semantics": SV_Coverage output and SV_SampleIndex 4.1; SV_Coverage input,
-  SV_DepthGreaterEqual/LessEqual, SV_StencilRef and SV_GSInstanceID 5.0; SV_InnerCoverage (its page: the
+  SV_DepthGreaterEqual/LessEqual, SV_StencilRef and SV_GSInstanceID 5.0 (fxc: SV_GSInstanceID from gs_4_0); SV_InnerCoverage (its page: the
   11.3 conservative-rasterization input, with Shader Model 5); the struct page's interpolation modifiers:
   ``sample`` 4.1.
 - fxc's documented-recorded exceptions (vkd3d's Windows-verified tests run them at ps_4_0): countbits,
@@ -146,7 +146,7 @@ def test_pixel_system_values_state_their_documented_models():
     got = {k: (g.models["ps"], g.code) for k, g in F.PS_SYSTEM_VALUES.items()}
     assert got == SV_DOCS
     assert all(set(g.models) == {"ps"} for g in F.PS_SYSTEM_VALUES.values())
-    assert dict(F.GS_INSTANCE_ID.models) == {"gs": M50} and F.GS_INSTANCE_ID.code == 4502
+    assert not hasattr(F, "GS_INSTANCE_ID")  # fxc takes SV_GSInstanceID at gs_4_x (GS_CASES)
 
 
 def test_every_row_names_a_source_and_the_docs_minimum_column_is_kept_where_fxc_departs():
@@ -372,8 +372,10 @@ GS_CASES = {
     # Wine, session 42 -- X3000 was inferred / X4502)
     "instance": (GS_BASE.format(attr="[instance(2)]", extra=", inout PointStream<GV> s",
                                 body="s.Append(v[0]);"), M50, 3514),
+    # SV_GSInstanceID without the attribute: every model (d3dcompiler_47 10.1, session 49 -- the Semantics table's
+    # "5.0" is not fxc's rule; ``dcl_input vGSInstanceID`` at gs_4_0)
     "SV_GSInstanceID": (GS_BASE.format(attr="", extra=", uint i : SV_GSInstanceID, inout PointStream<GV> s",
-                                       body="GV o = v[0]; o.p.x += i; s.Append(o);"), M50, 4502),
+                                       body="GV o = v[0]; o.p.x += i; s.Append(o);"), M40, None),
     # a second output stream: 5.0 (4.x has one)
     "streams": (GS_BASE.format(attr="", extra=", inout PointStream<GV> s0, inout PointStream<GV> s1",
                                body="s0.Append(v[0]); s1.Append(v[0]);"), M50, 4570),  # (fxc 10.1, session 41)

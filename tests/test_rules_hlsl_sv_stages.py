@@ -65,6 +65,11 @@ def _in(stage: str, sem: str, t: str) -> str:
     if stage == "ps":
         return f"float4 main(nointerpolation {t} x : {sem}) : SV_Target {{ return {x}; }}"
     if stage == "gs":
+        # a value of the vertex array takes a geometry specifier (else X3514 before any semantic's X4502,
+        # d3dcompiler_47 10.1, session 49); only the register-less SV_PrimitiveID / SV_GSInstanceID stand alone
+        if sem not in ("SV_PrimitiveID", "SV_GSInstanceID"):
+            return V + f"""[maxvertexcount(1)] void main(point V v[1], point {t} x[1] : {sem}, inout PointStream<V> s)
+        {{ V o = v[0]; o.p += {x.replace("x", "x[0]", 1)}; s.Append(o); }}"""
         return V + f"""[maxvertexcount(1)] void main(point V v[1], {t} x : {sem}, inout PointStream<V> s)
         {{ V o = v[0]; o.p += {x}; s.Append(o); }}"""
     if stage == "hs":
@@ -214,8 +219,9 @@ MODELS = [
     ("uint main(float4 c : COORD) : SV_Coverage { return 1; }", "ps_4_1", True),
     # [T] SV_SampleIndex "read ... by the pixel shader" from ps_4_1 (the ps_4_0 row: test_rules_hlsl_semantics.py)
     ("float4 main(nointerpolation uint c : SV_SampleIndex) : SV_Target { return c; }", "ps_5_0", True),
-    # [GSI] geometry-shader instancing is shader model 5 (gs_4_0: test_rules_hlsl_stage_sysvalues.py)
-    (_in("gs", "SV_GSInstanceID", "uint"), "gs_4_1", False),
+    # [GSI] the instance id compiles at gs_4_1 as at gs_4_0 (d3dcompiler_47 10.1, session 49; the [instance]
+    # attribute is the 5.0 part: test_rules_hlsl_feature_gates.py)
+    (_in("gs", "SV_GSInstanceID", "uint"), "gs_4_1", True),
     # [IC] a D3D11.3 feature: its pixel shaders are ps_5_0
     (_in("ps", "SV_InnerCoverage", "uint"), "ps_5_0", True),
     # the conservative-depth outputs from ps_5_0 (SV_DepthGreaterEqual ps_4_1: test_rules_hlsl_semantics.py)

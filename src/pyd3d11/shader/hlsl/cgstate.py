@@ -48,6 +48,9 @@ class GsState:
     #: X4592 "when multiple GS output streams are used they must be pointlists", reported as late as
     #: output_limit_error (gs.stream_method)
     stream_kind_error: Any = None
+    #: X4570, a stream past the target's (gs.stream_method): after the body's refusals and the signature's semantics,
+    #: before the finished code's errors (compiler.py)
+    stream_target_error: Any = None
 
 
 @dataclass(eq=False)

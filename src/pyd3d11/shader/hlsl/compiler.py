@@ -346,7 +346,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             raise
         if cg.void_return_error is not None or cg.deferred_double_error is not None or \
                 cg.deferred_legacy_error is not None or cg.deferred_oob_error is not None or cg.deferred_gate_error is not None or \
-                cg.signature_errors[0] is not None or cg.deferred_call_error is not None:
+                cg.signature_errors[0] is not None or cg.deferred_call_error is not None or \
+                cg.gs.stream_target_error is not None:
             return cg, ""  # refused once the uncalled functions are checked (below)
         for pos, code, msg, as_error in issued(cg):
             if as_error:  # the first warning reported as an error ends the compile, those before it printed
@@ -385,8 +386,6 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         oob, legacy = cg.deferred_oob_error, cg.deferred_legacy_error
         if oob is None or oob.code != 4010:
             return None
-        if legacy is not None and legacy.code >= 4000:
-            legacy = None  # gs_4_x's X4570 of a second stream is of a later phase: X4010 whatever the order
         return oob if earliest(oob, cg.deferred_double_error, legacy, cg.deferred_call_error) is oob else None
 
     def double_or_oob(cg: Codegen) -> HlslError | None:
@@ -402,10 +401,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         from .precision import local_refusal
         from .uintrange import earliest
 
-        legacy = cg.deferred_legacy_error
-        if legacy is not None and legacy.code >= 4000 and cg.deferred_double_error is not None:
-            legacy = None  # gs_4_x's X4570 of a second stream is of a later phase: the double's X3684 first
-        first = earliest(legacy, cg.deferred_double_error)
+        first = earliest(cg.deferred_legacy_error, cg.deferred_double_error)
         if first is None:  # X3703 alone is raised with the listing (Codegen.listing)
             return None
         mp = local_refusal(cg)
@@ -504,7 +500,8 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         refusal = storage_error(cg) or gate_or_index(cg) or cg.signature_errors[0] or zero_divisor_first(cg) or \
             cg.deferred_call_error or first_refusal(cg) or counter_direction_error(cg) or \
             cg.deferred_oob_error or (late if late is not None and late.code < 4000 else None) or \
-            cg.signature_errors[1] or late or cg.tess.late_error  # (hs.check_tess_factor_outputs)
+            cg.signature_errors[1] or cg.gs.stream_target_error or late or \
+            cg.tess.late_error  # (hs.check_tess_factor_outputs)
         if refusal is not None:
             raise refusal
         if not d3d9 and file_target is None and not orig_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and \

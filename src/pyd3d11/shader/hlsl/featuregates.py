@@ -350,8 +350,8 @@ PS_SYSTEM_VALUES: dict[tuple[str, str], Gate] = {
                                      "'Shader Model 5'); the 11.3 vInnerCoverage operand of ps_5_0"),
 }
 
-#: the geometry shader's instance id (D3D11.3 §22.3.7 GS Instance ID)
-GS_INSTANCE_ID = Gate(_every((5, 0), "gs"), 4502, None, "SV_GSInstanceID: Semantics table '5.0'; D3D11.3 §22.3.7")
+# (no gate for SV_GSInstanceID: the Semantics table's "5.0" is not fxc's rule -- d3dcompiler_47 10.1 compiles it at
+# gs_4_0 / gs_4_1 as ``dcl_input vGSInstanceID``, session 49; the [instance] attribute stays 5.0, LANGUAGE above)
 
 
 def ps_system_value_model(name: str, direction: str) -> Model | None:

@@ -12,7 +12,7 @@ from . import ast as A
 from .compat import compat_semantic
 from .constprop import assigned_names
 from .diagnostics import HlslError
-from .featuregates import GS_INSTANCE_ID, LANGUAGE, check_gate, denial, gate_error
+from .featuregates import LANGUAGE, denial, gate_error
 from .operands import Reg
 from .signatures import check_clip_cull
 from .sigpack import add_decl, comp_mask, place_element
@@ -214,6 +214,11 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
             if not isinstance(t, ArrayType):
                 raise cg.err(p.pos, "input types for geometry shader must be arrays", 3513)
             count, elem, name = t.count, t.elem, pm[0]
+            if prim is not None and prim[0] != name:
+                # another primitive than an earlier input's: the conflict before this one's dimension (d3dcompiler_47
+                # 10.1, session 49: ``point V a[1], triangle V b[1]`` is X3514, then X3513)
+                raise cg.err(p.pos, f"'{f.name}': input parameter '{p.name}' conflicts with geometry specifier of "
+                             "previous input parameters", 3514)
             if GS_PRIMS[name][0] != count:
                 raise cg.err(p.pos, f"array dimension for {name} must be {GS_PRIMS[name][0]}", 3513)
             if compound:
@@ -223,31 +228,44 @@ def gen_gs_entry(cg: CodegenContext, f: A.FuncDef) -> dict:
                 _compound_object_gate(cg, p)  # (session 46: before X3514's geometry specifier, after X3513's shape)
             from .values import split_semantic
 
+            if not p.semantic:
+                # no semantic (a struct's: a member without one): X3502 before the geometry-specifier rule
+                # (d3dcompiler_47 10.1, session 49: ``float4 t`` and ``W t`` of ``struct W { float4 q; }``)
+                if not isinstance(array_leaf(t), StructType):
+                    raise cg.err(p.pos, f"'{f.name}': input parameter '{p.name}' missing semantics", 3502)
+                try:
+                    cg.elem_list(t, None, p.pos, p.name)
+                except HlslError as exc:
+                    if exc.code == 3502:
+                        raise
             base, idx = split_semantic(p.semantic or "")
-            # a numbered semantic (``SV_Coverage1``) is no other stage's system value here: fxc 10.1 goes on to
-            # X3514; the geometry shader's own (``SV_PrimitiveID1``) is X4502's [0,0] (session 46)
-            bad = None if idx and base.upper() not in _GS_SPECIAL else \
-                system_value_error(cg.stage, cg.major, cg.minor, "in", base, idx)
-            if bad is not None:  # a system value of another stage (sysvalues.py), before the shape rule
-                raise cg.err(p.pos, bad, 4502)
             special = _GS_SPECIAL.get(base.upper())
-            if special is None or not isinstance(t, NumType):
+            leaf = array_leaf(t)
+            if special is None or not isinstance(leaf, NumType):
+                # every input but the register-less two needs a geometry specifier -- another stage's system value
+                # too, before its X4502 (d3dcompiler_47 10.1, session 49: ``float4 t : SV_Target`` X3514)
                 raise cg.err(p.pos, f"'{f.name}': input parameter '{p.name}' must have a geometry specifier", 3514)
-            check_scalar_id(cg, t, p)  # the type rule comes before the count's (svtypes.scalar_id_error)
-            # one value each (D3D11.3 §23.2 PrimitiveID: a 32-bit scalar; the Semantics table's Type "uint" for
-            # SV_PrimitiveID and SV_GSInstanceID): ``uint2 i : SV_GSInstanceID`` is refused as elsewhere
-            bad = input_count_error(cg, (p.semantic or "").rstrip("0123456789"), t.n, "gs_in")
+            # a numbered one (``SV_PrimitiveID1``) is X4502's [0,0] (session 46)
+            bad = system_value_error(cg.stage, cg.major, cg.minor, "in", base, idx) if idx else None
             if bad is not None:
                 raise cg.err(p.pos, bad, 4502)
-            if special == "vGSInstanceID":
-                check_gate(cg, GS_INSTANCE_ID, p.pos, "SV_GSInstanceID", "SV_GSInstanceID requires gs_5_0")
+            check_scalar_id(cg, leaf, p)  # the type rule comes before the count's (svtypes.scalar_id_error)
+            # one value each (D3D11.3 §23.2 PrimitiveID: a 32-bit scalar; the Semantics table's Type "uint" for
+            # SV_PrimitiveID and SV_GSInstanceID): ``uint2 i : SV_GSInstanceID`` is refused as elsewhere
+            bad = input_count_error(cg, (p.semantic or "").rstrip("0123456789"), leaf.n, "gs_in")
+            if bad is not None:
+                raise cg.err(p.pos, bad, 4502)
+            # (gs_4_0 / gs_4_1 take SV_GSInstanceID too -- ``dcl_input vGSInstanceID``, one instance without an
+            # [instance] attribute, which stays 5.0: d3dcompiler_47 10.1, session 49, against the Semantics table's
+            # "5.0")
             decl = f"dcl_input {special}"
             if decl not in cg.in_decls:
                 cg.in_decls.append(decl)
                 if special == "vPrim":
                     prim_elem = _primitive_id_element(cg, p.semantic or "")
-            v = Val(t, [(special, (), None, 0)] * t.n)
-            scope[p.name] = Val(t, cg.materialize_force(v.slots))
+            # an array of them is accepted, every element the one value (fxc 10.1, session 49: ``uint t[2] :
+            # SV_PrimitiveID`` reads vPrim for t[1])
+            scope[p.name] = Val(t, cg.materialize_force([(special, (), None, 0)] * t.slots))
             return
         name = ("patch:" if isinstance(t, ObjectType) else "") + name
         if prim is not None and prim != (name, count):
@@ -406,14 +424,16 @@ def stream_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.Nod
     topo = STREAM_KINDS[st.kind]
     if sid >= 4 or sid > 0 and denial(LANGUAGE["streams"], cg.stage, cg.major, cg.minor) is not None:
         # a stream past the target's (the parameter's place among the streams): X4570 "gs_4_0 can only emit to 1
-        # stream" / "gs_5_0 can only emit to streams 0-3" at that parameter, once the body's type rules passed (a
-        # later X3004, an X3504 first; d3dcompiler_47 10.1, session 41) -- judged before the other streams' kinds
+        # stream" / "gs_5_0 can only emit to streams 0-3" at that parameter, in a late phase of its own (compiler.py:
+        # after the body's refusals -- X3504, X3510, X3511, X3512, X3535, X3664, a double's, X4010 -- and the
+        # signature's semantics X4502 / X4574, whatever their order; before the finished code's X4000 and the
+        # validator's X8000; d3dcompiler_47 10.1, sessions 41 and 49) -- judged before the other streams' kinds
         # (X4592), so nothing else of the call is
-        from .uintrange import defer
-
         target = f"{cg.stage}_{cg.major}_{cg.minor}"
-        defer(cg, cg.err(ppos, f"{target} can only emit to 1 stream" if cg.major < 5 else
-                         f"{target} can only emit to streams 0-3", LANGUAGE["streams"].code or 4570))
+        if cg.gs.stream_target_error is None:
+            cg.gs.stream_target_error = cg.err(ppos, f"{target} can only emit to 1 stream" if cg.major < 5 else
+                                               f"{target} can only emit to streams 0-3",
+                                               LANGUAGE["streams"].code or 4570)
         for a in arg_nodes:
             cg.expr(a)
         return Val(VOID, [])
