@@ -13,6 +13,10 @@ under Wine (tools/wine_d3dcompiler.py), recorded once by ``record()`` below -- n
   are; ``hlsl/hs.clamp_tess_factors``). The column: the SHA-1 of the patch constants and of the final tessellation
   factors that fxc's object gives on the reference executor (tools/optdiff's hull-shader run, 4 patches, seed 0);
   our object must give the same words.
+* ``consume``: fxc reads a ConsumeStructuredBuffer's element one 32-bit component at a time (a double's two words
+  together) into the lanes of one register: ``Consume()`` of a float3 is three ``ld_structured`` (STAT texload 3,
+  no mov), a float4x4 sixteen (``hlsl/memaccess.mem_load(word_by_word=True)`` from ``bufmethods``). The column:
+  D3DReflect's TextureLoadInstructions of the object.
 * ``api``: /Zi objects and the d3dcompiler functions around them: fxc writes its debug information in an SPDB
   chunk (D3DGetBlobPart(D3D_BLOB_PDB) answers it; D3D_BLOB_DEBUG_INFO and D3DGetDebugInfo fail) and, with
   D3DCOMPILE_DEBUG and a debug-name flag, an ILDN chunk after it (none at level 9; D3DGetBlobPart(D3D_BLOB_DEBUG_NAME)
@@ -39,7 +43,8 @@ from pyd3d11.tools import wine_d3dcompiler
 from pyd3d11.tools.api_diff import CALLS, api_call
 
 DATA_PATH = Path(__file__).parent / "data" / "reflect_fxc_s49.json"
-DATA = json.loads(DATA_PATH.read_text()) if DATA_PATH.exists() else {"mtf": [], "clamp": [], "api": []}
+DATA = {k: [] for k in ("mtf", "clamp", "consume", "api")} | (json.loads(DATA_PATH.read_text())
+                                                               if DATA_PATH.exists() else {})
 
 
 # --- the answers, read the same way from either compiler's object ------------------------------------------------
@@ -107,6 +112,13 @@ def test_tess_factors_are_clamped_to_maxtessfactor(row):
     assert clamp_answer(_compile(row["src"], row["target"], row["flags"])) == row["expected"]
 
 
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("row", DATA["consume"], ids=lambda r: r["name"])
+def test_consume_reads_word_by_word(row):
+    blob = _compile(row["src"], row["target"], 0)
+    assert dc.D3DReflect(blob).GetDesc().TextureLoadInstructions == row["expected"]
+
+
 def _our_call(fn: str, blob: bytes, a: int, b: int) -> tuple[int, bytes]:
     hr, got, _ = api_call(fn, blob, a, b)
     return hr, got
@@ -131,7 +143,7 @@ def test_live_maxtessfactor_rows_are_the_dll_s():
 
 
 def test_coverage():
-    assert (len(DATA["mtf"]), len(DATA["clamp"]), len(DATA["api"])) == (24, 16, 30)
+    assert [len(DATA[k]) for k in ("mtf", "clamp", "consume", "api")] == [24, 16, 12, 30]
 
 
 # --- the record (run by hand with the DLL: python tests/test_rules_reflect_fxc_s49.py) -----------------------------
@@ -192,6 +204,32 @@ _CLAMP = {
     "ieee": (hs_source("[maxtessfactor(2.0)]", pcf=_LOOP), 1 << 13),
 }
 
+_CONSUME_PRE = ("struct S2 { float a; float3 b; float2 c; }; struct N { float2 p; S2 s; };\n"
+                "RWStructuredBuffer<float4> o : register(u1);\n")
+_CONSUME = {  # name: (element type, body, target)
+    "float": ("float", "o[i] = cb.Consume();", "cs_5_0"),
+    "float3": ("float3", "o[i] = cb.Consume().xyzz;", "cs_5_0"),
+    "uint2": ("uint2", "o[i] = asfloat(cb.Consume().xyxy);", "cs_5_0"),
+    "int4": ("int4", "o[i] = cb.Consume();", "cs_5_0"),
+    "struct_member": ("S2", "o[i] = cb.Consume().b.zyxx;", "cs_5_0"),
+    "nested": ("N", "N n = cb.Consume(); o[i] = float4(n.p, n.s.c);", "cs_5_0"),
+    "matrix": ("float3x2", "o[i] = cb.Consume()[2].xyxy;", "cs_5_0"),
+    "double2": ("double2", "o[i] = (float)(cb.Consume().y);", "cs_5_0"),
+    "min16": ("min16float3", "o[i] = cb.Consume().xyzz;", "cs_5_0"),
+    "loop": ("float2", "float4 s = 0; [loop] for (int k = 0; k < 3; k++) s.xy += cb.Consume(); o[i] = s;", "cs_5_0"),
+    "cs51": ("float3", "o[i] = cb.Consume().zyxx;", "cs_5_1"),
+    "pixel": ("float4", "o[i] = cb.Consume();", "ps_5_0"),
+}
+
+
+def consume_source(elem: str, body: str, target: str) -> str:
+    if target.startswith("ps"):
+        return (_CONSUME_PRE + f"ConsumeStructuredBuffer<{elem}> cb : register(u2);\n"
+                f"float4 main(float4 p : SV_Position) : SV_Target {{ uint i = (uint)p.x; {body} return 1; }}\n")
+    return (_CONSUME_PRE + f"ConsumeStructuredBuffer<{elem}> cb : register(u0);\n"
+            f"[numthreads(4, 1, 1)] void main(uint i : SV_GroupIndex) {{ {body} }}\n")
+
+
 _API_SRC = {
     "vs": ("float4x4 m; float4 main(float4 p : POSITION, float3 n : NORMAL) : SV_Position "
            "{ return mul(p, m) + n.xyzz; }", ["vs_5_0", "vs_4_0_level_9_1"]),
@@ -207,7 +245,7 @@ _API_FLAGS = [1, 1 | (1 << 22), 1 | (1 << 23), 1 << 23, 1 | (1 << 2) | (1 << 22)
 def record() -> dict:
     """fxc's answers for every row (needs the DLL: $PYD3D11_D3DCOMPILER_DLL)."""
     real = wine_d3dcompiler.shared()
-    out: dict = {"mtf": [], "clamp": [], "api": []}
+    out: dict = {"mtf": [], "clamp": [], "consume": [], "api": []}
     for k, arg in enumerate(_MTF_ARGS):
         src = hs_source(f"[maxtessfactor({arg})]", pre="static const float SF = 6.0; static const int SI = 6;")
         r = real.compile(src, "hs_5_0", "main")
@@ -218,6 +256,13 @@ def record() -> dict:
         assert r.ok, (name, r.messages)
         out["clamp"].append({"name": name, "src": src, "target": "hs_5_0", "flags": flags,
                              "expected": clamp_answer(r.blob)})
+
+    for name, (elem, body, target) in _CONSUME.items():
+        src = consume_source(elem, body, target)
+        r = real.compile(src, target, "main")
+        assert r.ok, (name, r.messages)
+        texload = int(re.search(r"texload=(\d+)", real.api("D3DReflect", r.blob).text.decode()).group(1))
+        out["consume"].append({"name": name, "src": src, "target": target, "expected": texload})
 
     def dll_call(fn: str, blob: bytes, a: int, b: int) -> tuple[int, bytes]:
         got = real.api(fn, blob, a, b)

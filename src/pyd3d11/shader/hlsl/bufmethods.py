@@ -59,7 +59,10 @@ def counter_method(cg: CodegenContext, obj: Val, name: str, arg_nodes: list[A.No
         return Val(NumType(UINT), [idx])
     element = Val(obj.type.elem, [], ("mem", "struct", r.file, reg_of(r), idx, 0))
     if name == "Consume":
-        return mem_load(cg, element)
+        # fxc reads the consumed element one 32-bit component at a time (a double's two words at once):
+        # ConsumeStructuredBuffer<float3> is three ld_structured (STAT texload 3), a float4x4 sixteen
+        # (d3dcompiler_47 10.1 under Wine, sessions 48-49)
+        return mem_load(cg, element, word_by_word=True)
     mem_store(cg, element, value, pos)
     return Val(VOID, [])
 

@@ -193,7 +193,9 @@ def _typed_uav_load_check(cg: CodegenContext, t: Type, reg: int) -> None:
         cg.wide_typed_uavs.add(reg)
 
 
-def mem_load(cg: CodegenContext, v: Val) -> Val:
+def mem_load(cg: CodegenContext, v: Val, word_by_word: bool = False) -> Val:
+    """Read the memory element ``v`` names. ``word_by_word``: one load per 32-bit component (a double's two
+    words together) -- fxc's reading of a ConsumeStructuredBuffer's element (bufmethods.counter_method)."""
     info = v.obj
     if info[0] == "tgsm":
         v = Val(v.type, [], ("mem", "tgsm", "g", info[1], imm(0), 0))
@@ -226,12 +228,21 @@ def mem_load(cg: CodegenContext, v: Val) -> Val:
         cg.emit(op, Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(coords), mem_operand(file, reg, (0, 1, 2, 3)))
         return Val(t, [("r", (dst,), None, c) for c in range(n)])
     slots = []
+    whole = cg.temp() if word_by_word and n <= 4 else None  # the words into the lanes of one temp, as fxc does
     step = 1 if kind == "tgsm" and reg not in cg.tgsm_raw and reg not in cg.tgsm_elem else 4  # a 4-byte-stride g# reads word by word
+    if word_by_word:
+        step = 2 if _holds_double(t) else 1
     for c0 in range(0, n, step):
         k = min(step, n - c0)
         idx, o = _struct_addr(cg, ("mem", kind, file, reg, base, off if isinstance(off, tuple) else off + c0 * 4))
         if isinstance(off, tuple):
             idx, o = _struct_addr(cg, ("mem", kind, file, reg, base, ("dyn", off[1], off[2] + c0 * 4)))
+        if whole is not None:
+            lanes = tuple(range(c0, c0 + k))
+            cg.emit("ld_structured", Reg("r", (whole,), None, lanes), cg.src(idx), Reg("l", imm=(o,)) if not
+                    isinstance(o, list) else cg.src(o), mem_operand(file, reg, tuple(range(k)) * (4 // k)))
+            slots += [("r", (whole,), None, c) for c in lanes]
+            continue
         dst = cg.temp()
         if kind == "tgsm" and reg in cg.tgsm_raw:  # raw groupshared: up to four consecutive words per load
             cg.emit("ld_raw", Reg("r", (dst,), None, tuple(range(k))), cg.src(idx),
@@ -247,6 +258,16 @@ def mem_load(cg: CodegenContext, v: Val) -> Val:
     if isinstance(t, NumType) and concrete(t.base) == BOOL:
         slots = cg.alu("ine", INT, n, [slots, [imm(0)] * n])
     return Val(t, slots)
+
+
+def _holds_double(t) -> bool:
+    if isinstance(t, NumType):
+        return concrete(t.base) == DOUBLE
+    from .types import ArrayType, StructType
+
+    if isinstance(t, ArrayType):
+        return _holds_double(t.elem)
+    return isinstance(t, StructType) and any(_holds_double(ft) for _, ft, _, _ in t.fields)
 
 
 def mem_words(cg: CodegenContext, bv: Val, comps: list[int]) -> list[int]:
