@@ -25,6 +25,9 @@ gives the forms, none of these numbers; fxc's answer is the rule:
   which a read's index stays). At 5.1 fxc refuses a second element store into a local object array (X3500);
   the shared corpus (object-references.shader_test) expects those to compile, so the project keeps compiling
   them (strict xfails).
+- A cast right after a prefix ``++`` / ``--`` (``++(int)x``, ``--(struct apple)f``, ``++(int[4])m``) is X3000
+  "syntax error": that operand is no cast expression in fxc's grammar (parse_exprs._prefix_cast_token names
+  the token fxc names; were compiled or X4555). ``-(int)f``, ``!(bool)f``, ``++((int)x)``, ``++int(x)`` compile.
 """
 
 from __future__ import annotations
@@ -160,6 +163,38 @@ OBJECT_ARRAY_ROWS = [
     pytest.param(*('Texture2D t_good, t_bad;\nsampler sam;\nfloat4 main(float4 v : TEXCOORD) : sv_target\n{\n    Texture2D a, b[2];\n    int k = 0;\n    b[0] = t_good; b[1] = t_bad;\n    a = b[k];\n    return a.Sample(sam, float2(0, 0));\n}', 'ps_5_1', 0, 'X3500'), marks=pytest.mark.xfail(strict=True, reason="fxc refuses a second element store into a local object array at 5.1 (X3500); the shared corpus's object-references.shader_test expects those programs to compile at 5.1, and the project keeps the corpus")),
 ]
 
+#: (source, target, flags, fxc's verdict): a cast right after a prefix ++ / -- is a syntax error (X3000), at every target; -(int)f, ++((int)x), ++int(x) compile
+PREFIX_CAST_ROWS = [
+    ('float4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2;\n    ++(int)x;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('float4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2;\n    --(float)f;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('float4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2;\n    x = -(int)f;\n    return x + f;\n}', 'ps_5_0', 0, 'ok'),
+    ('float4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2;\n    x = !(bool)f;\n    return x + f;\n}', 'ps_5_0', 0, 'ok'),
+    ('float4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2;\n    ++((int)x);\n    return x + f;\n}', 'ps_5_0', 0, 'ok'),
+    ('float4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2;\n    ++(x);\n    return x + f;\n}', 'ps_5_0', 0, 'ok'),
+    ('float4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2;\n    x = ++(int)x;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('float4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2;\n    ++ (int) x;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('float4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2;\n    ++(int2)x;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('float4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2;\n    ++int(x);\n    return x + f;\n}', 'ps_5_0', 0, 'ok'),
+    ('float4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2;\n    x = --(int)(f);\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('float4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2;\n    ++(int)x;\n    return x + f;\n}', 'ps_4_0', 0, 'X3000'),
+    ('float4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2;\n    ++(int)x;\n    return x + f;\n}', 'ps_5_1', 0, 'X3000'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    a = --(struct apple) fa;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    a = --(apple) fa;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    x = ++(myint)x;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    arr = --(int[4]) mat;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    x = ++(const int)x;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    ++(vector<int, 1>)x;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    ++(Texture2D)t;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    ++(x) + 1;\n    return x + f;\n}', 'ps_5_0', 0, 'ok'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    x = ++(x);\n    return x + f;\n}', 'ps_5_0', 0, 'ok'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    x = --(int)(f) * 2;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    x = - -(int)f;\n    return x + f;\n}', 'ps_5_0', 0, 'ok'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    x = -++(int)x;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    ++ ( int ) x ;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    x = (--(x));\n    return x + f;\n}', 'ps_5_0', 0, 'ok'),
+    ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    x = (++(int1)x).x;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
+]
+
 #: (text before the entry point, body storing u[0], flags, the word fxc's object stores): the copy's values
 _COPY_PRE = "struct S { float4 v; RWStructuredBuffer<float> w; float k; };\nS bar, bar2;\nRWStructuredBuffer<float> q;\n"
 COPY_VALUE_ROWS = [
@@ -172,7 +207,7 @@ COPY_VALUE_ROWS = [
     (_COPY_PRE, "u[0] = bar2.k;", 0, 0xbffeef8e),
 ]
 
-ALL_ROWS = UAV_COPY_ROWS + CONSTRUCT_OUT_ROWS + OBJECT_ARRAY_ROWS
+ALL_ROWS = UAV_COPY_ROWS + CONSTRUCT_OUT_ROWS + OBJECT_ARRAY_ROWS + PREFIX_CAST_ROWS
 
 
 @pytest.mark.parametrize(("src", "target", "flags", "expected"), ALL_ROWS)
