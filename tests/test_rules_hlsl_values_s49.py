@@ -1,8 +1,8 @@
-"""Run-time agreement -- round 11: the ``min`` / ``max`` fxc's value ranges decide, and the conversions they make one
-integer (issue 15, session 49, helper MRUN).
+"""Run-time agreement -- round 11: the ``min`` / ``max`` fxc's value ranges decide, the conversions they make one
+integer, and a remainder's known bits (issue 15, session 49, helper MRUN).
 
 Every expected column is d3dcompiler_47 10.1's (Microsoft's DLL under Wine, tools/wine_d3dcompiler), recorded once in
-session 49 (``data/hlsl_values_s49.json``); no oracle call in the default run. Rules (floatranges.py):
+session 49 (``data/hlsl_values_s49.json``); no oracle call in the default run. Rules 1 and 2 are floatranges.py's:
 
 1. **fxc removes a float ``min`` / ``max`` its intervals decide**, keeping the winning operand (a constant where its
    interval is one value, a zero as +0): ``max(-1.0, abs(x))`` is ``abs(x)`` -- a NaN ``x`` stores NaN, where the
@@ -17,6 +17,11 @@ session 49 (``data/hlsl_values_s49.json``); no oracle call in the default run. R
    0.25)``, ``(int)frac(x)``, ``(uint)(saturate(x) * 0.5)``, ``(int)rsqrt(abs(x) + 2.0)`` are 0, so a division by
    them is X4010; ``(int)saturate(x)``, ``(int)cos(x)`` are not (``VERDICTS``: source, target, flags, fxc's first
    error or "ok").
+
+3. **a remainder's bits are bounded by a divisor known not to be 0, not by the dividend** (zerobits.py):
+   ``asfloat((x & 0xFF) % (y | 1))`` and ``asfloat(x % (y & 0xFF))`` keep their words (a divisor that may be 0 gives
+   0xFFFFFFFF), ``asfloat(x % ((y & 0xFF) | 1))`` is +0; and **a zero's remainder by a run-time divisor is no known
+   zero** (knownzero.py): ``v %= (0u % i)``, ``v %= ((v ^ v) % i)`` compile, ``v %= ((v ^ v) % 7u)`` is X4010.
 
 Known differences (strict xfails, ``NOT_BUILT``): fxc turns a short ``if`` into a select and pushes a ``max`` with a
 constant into it, decides ``acos``'s range ([0, pi]) through its lowering, keeps a vector ``max`` of a variable's lanes

@@ -98,8 +98,9 @@ def _zero(cg: CodegenContext, s: tuple | None, depth: int) -> bool:
         if args[0].file != "null" or len(args) != 4:  # the remainder / the low product alone
             return False
         x, y = _lane(args[2], j), _lane(args[3], j)
-        if op == "udiv":
-            return y == ("l", 1) or _zero(cg, x, depth - 1)
+        if op == "udiv":  # (a zero's remainder by a run-time divisor is not: that divisor may be 0, giving
+            # 0xFFFFFFFF -- ``v % ((v ^ v) % i)``, ``v % (0u % (i | 1))`` compile; by a literal it is: session 49)
+            return y == ("l", 1) or y is not None and y[0] == "l" and _zero(cg, x, depth - 1)
         return _zero(cg, x, depth - 1) or _zero(cg, y, depth - 1)
     srcs = [_lane(a, j) for a in args[1:]]
     if op in ("mov", "countbits", "bfrev") and len(srcs) == 1:

@@ -135,10 +135,13 @@ def _result(name: str, ops: list[tuple[int, int]], srcs: list[Slot], dst_pos: in
         (za, _), (zb, _) = ops
         tz = min(32, _trailing(za) + _trailing(zb))
         return _below(_bound(za) * _bound(zb)) | ((1 << tz) - 1), 0
-    if name == "udiv" and dst_pos == 1:  # the remainder is below the divisor and at most the dividend
-        (za, _), (zb, _) = ops
-        b = _bound(zb)
-        return _below(min(_bound(za), b - 1 if b else M)), 0
+    if name == "udiv" and dst_pos == 1:
+        # the remainder is below a divisor known not to be 0 (a known-one bit: a literal, ``y | 1``); of one that
+        # may be 0 it may be 0xFFFFFFFF, and fxc bounds it by nothing else -- not by the dividend: ``asfloat(0u %
+        # y)``, ``asfloat((x & 0xFF) % (y | 1))`` and ``asfloat(x % (y & 0xFF))`` keep their words, ``asfloat(x %
+        # ((y & 0xFF) | 1))`` is +0 (session 49)
+        (zb, ob) = ops[1]
+        return (_below(_bound(zb) - 1), 0) if ob else UNKNOWN
     return UNKNOWN
 
 
