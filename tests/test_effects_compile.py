@@ -227,7 +227,10 @@ COMPILE_ERRORS = [
     # fxc 10.1's text (session 39; "need the fx_5_0" before, inferred)
     ("technique10 T { pass { SetPixelShader(CompileShader(ps_5_0, PS())); } }", "fx_4_0",
      "Shader model ps_5_0 is not allowed in D3D10 techniques"),
-    ("technique11 T { pass { SetPixelShader(CompileShader(vs_5_0, PS())); } }", "fx_5_0", "incompatible inline shader"),
+    # (a vertex shader that compiles: fxc compiles the inline shader before it judges the kind -- PS() as vs_5_0 is
+    # X4502 "invalid vs_5_0 output semantic 'SV_Target'" first; d3dcompiler_47 10.1, session 49 EFX)
+    ("float4 VS(float4 p : POSITION) : SV_Position { return p; }\n"
+     "technique11 T { pass { SetPixelShader(CompileShader(vs_5_0, VS())); } }", "fx_5_0", "incompatible inline shader"),
     ("technique11 T { pass { SetBlendState(Missing, float4(0, 0, 0, 0), 0xFFFFFFFF); } }", "fx_5_0", "undeclared"),
     ("technique11 T { pass { SetPixelShader(g_c); } }", "fx_5_0", "undeclared"),
     ("technique11 T { pass { SetBlendState(g_bs, float4(0, 0, 0, 0)); } }", "fx_5_0", "parameter count mismatch"),

@@ -59,7 +59,9 @@ def check_annotation_names(items: list[Annotation], static_consts: dict[str, A.V
             # X3004 / X3011 / X3017; ``++undeclared`` X3004; d3dcompiler_47 10.1 at every target, session 47 EFX)
             _check_writes(a.value, set(static_consts) | globals_ | set(earlier) | {a.name, "NULL", STATE_BLOCK_VALUE},
                           file)
-        for n in walk(a.value) if a.value is not None else ():
+        names = {k: d.type for k, d in static_consts.items()}
+        names.update((k, v.type) for k, v in earlier.items())
+        for n in _typed_items(a.value, names):
             if isinstance(n, A.Call) and not is_intrinsic(n.name):
                 # fxc: X3004 for a call of no function (``{1, dword2(2, 3), 4}``), X3011 for a user function's, in a
                 # left-out technique too
@@ -89,6 +91,26 @@ def check_annotation_names(items: list[Annotation], static_consts: dict[str, A.V
         if found is not None:
             pos = a.value.pos if a.value is not None and a.value.pos is not None else a.pos
             raise HlslError(pos.file or file, pos.line, pos.col, *found)
+
+
+def _typed_items(value: A.Node | None, names: dict):
+    """The nodes of ``value`` for check_annotation_names' name checks; a brace list's items one after the other,
+    each typed with the compiler's expression rules (sbops.value_type) once its names are checked: fxc types a
+    brace item as it reduces it, before the items after it and the list's conversion (d3dcompiler_47 10.1, session
+    49 EFX: ``< float4 a = {1, ~float2(2, 3), 4}; >`` X3082, ``{1, -"s", 2, 3}`` X3022, ``{1, float2(1, 2).xyz,
+    2}`` X3018, ``{1, max(1), 2, 3}`` X3013, ``{~1.5, undeclared}`` X3082 but ``{undeclared, ~1.5}`` X3004, at every
+    fx target and at ps_4_0; were compiled, or fx_2_0's X3011)."""
+    if value is None:
+        return
+    if not isinstance(value, A.InitList):
+        yield from walk(value)
+        return
+    for item in value.items:
+        if isinstance(item, A.InitList):
+            yield from _typed_items(item, names)
+            continue
+        yield from walk(item)
+        value_type(item, names)
 
 
 def _written(n: A.Node) -> A.Node | None:

@@ -454,11 +454,6 @@ def _compile_shader(ctx: _Ctx, call: A.Node, state_kind: str | None, pos) -> M.F
         raise ctx.error(pos, f"Shader model {profile} is not allowed in D3D10 techniques")
     if not _SHADER_PROFILE.match(profile):
         raise ctx.error(pos, f"invalid shader profile '{profile}'")
-    if state_kind is not None and not profile.startswith(_SHADER_STATE_PREFIX[state_kind]):
-        # a vertex shader takes the GeometryShader state only through ConstructGSWithSO (d3dcompiler_47 10.1,
-        # session 45 EFX: `SetGeometryShader(CompileShader(vs_4_0, f()))` and `GeometryShader = compile vs_4_0
-        # f();` fail, with no error number, as `SetVertexShader(CompileShader(gs_4_0, g()))` does)
-        raise ctx.error(pos, f"Assignment {state_kind}: Attempting to assign an incompatible inline shader")
     fcall = call.args[1]
     key = (profile, fcall.name, _node_key(fcall.args))
     blob = ctx.shader_cache.get(key)
@@ -469,6 +464,13 @@ def _compile_shader(ctx: _Ctx, call: A.Node, state_kind: str | None, pos) -> M.F
         except HlslError as exc:
             raise undefined_variable(exc, fcall) from None
         blob = ctx.shader_cache[key] = res.blob
+    if state_kind is not None and not profile.startswith(_SHADER_STATE_PREFIX[state_kind]):
+        # a vertex shader takes the GeometryShader state only through ConstructGSWithSO (d3dcompiler_47 10.1,
+        # session 45 EFX: `SetGeometryShader(CompileShader(vs_4_0, f()))` and `GeometryShader = compile vs_4_0
+        # f();` fail, with no error number, as `SetVertexShader(CompileShader(gs_4_0, g()))` does) -- once the
+        # shader compiled: its own errors come first (session 49 EFX: `PixelShader = compile gs_4_0 fun();` of a
+        # function with no [maxvertexcount] is X3514, `compile vs_4_0_level_9_1` of an sv_target output X4502)
+        raise ctx.error(pos, f"Assignment {state_kind}: Attempting to assign an incompatible inline shader")
     return M.FxShader(blob, [], 0, ctx.fx5)
 
 

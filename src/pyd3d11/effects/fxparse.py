@@ -318,12 +318,29 @@ class EffectParser(Parser):
             found = reduced_write(self.expr_log[mark:], self._locals.__contains__, exc)
             if found is not None:  # (a write fxc reduced before the syntax error: sbwrites.py)
                 raise found from exc
+            self._salvage_reduced_values(exc, mark)
             raise
         finally:
             self.state_value_depth -= 1
             # a state value is type-checked by the state-value rules (an unknown name is a ``const int``), not as
             # an expression of a salvaged declaration (fxsalvage.py reads salvage_state_values instead)
             del self.expr_log[mark:]
+
+    def _salvage_reduced_values(self, exc: HlslError, mark: int) -> None:
+        """The largest expressions of the block that fxc reduced before its error ``exc`` -- a state function's
+        arguments, a brace item, a value cut short -- join the values the failed declaration's salvage types
+        (fxsalvage._failed_declaration: the state-value rules, an unknown name a ``const int``): fxc types each as
+        it reduces it, so a call's count, a constructor's NULL, an argument's conversion is the error before the
+        block's syntax error (d3dcompiler_47 10.1, session 49 EFX: ``SetBlendState(addition(foo, float4(0, 0, 0,
+        0), p + q, p / q);`` X3013, ``SetBlendState(1-1, float4(5, 6, 7, NULL, NULL, 0xf0);`` X3017,
+        ``SetPixelShader(fun(foo);`` of ``fun(float p[2])`` X3017, in passes and state blocks at every fx target)."""
+        from ..shader.hlsl.salvage import completed_expressions
+
+        have = {id(v) for v in self.salvage_state_values}
+        for n in completed_expressions(self.expr_log[mark:]):
+            end = getattr(n, "end", None) or (n.pos.line, n.pos.col)
+            if id(n) not in have and n.pos.file == exc.file and end < (exc.line, exc.col):
+                self.salvage_state_values.append(n)
 
     def _state_block_entry_list(self) -> list[StateEntry]:  # type: ignore[override]
         start = self.tok.pos
@@ -418,9 +435,15 @@ class EffectParser(Parser):
             if not (isinstance(n, A.Call) and n.name == "CompileShader" and len(n.args) == 2
                     and isinstance(n.args[1], A.Call)):
                 continue
-            for m in (m for a in n.args[1].args for m in walk(a)):
+            for m in (m for a in n.args[1].args for m in _reduction_order(a)):
                 if isinstance(m, A.Ident) and m.name not in self.global_kinds and m.name != "NULL":
                     raise HlslError(m.pos.file, m.pos.line, m.pos.col, 3004, f"undeclared identifier '{m.name}'")
+                # a write is reduced where it stands too, before the names after it and the count (10.1, session 49
+                # EFX: ``CompileShader(ps_2_0, main(++aa, bb))`` of one uniform parameter X3025, ``main(++aa,
+                # nothere)`` X3025, ``main(nothere, ++aa)`` X3004, at fx_2_0 / fx_4_0 / fx_5_0)
+                written = self._write_error(m)
+                if written is not None:
+                    raise written
 
     def _check_compile_counts(self, value: A.Node, alone: bool = False) -> None:
         """A compile's argument count against its function's uniform parameters (X3013) is judged before an operator
@@ -480,6 +503,11 @@ class EffectParser(Parser):
             isinstance(n, A.Unary) and n.op in ("++", "--")) else None
         if target is None or isinstance(target, A.Ident) and target.name in self._locals:
             return None  # a local's block in a function may write a local (`float b { foo = zero++; };`, fxc 10.1)
+        if isinstance(target, (A.Call, A.Construct)) and isinstance(n, (A.Unary, A.Postfix)):
+            # a call's or constructor's result is typed before the write on it: ``++fun(foo)`` of ``fun(float
+            # p[2])`` X3017, ``float4(1, 2, 3, 4, 5)++`` X3014 (10.1, session 49 EFX) -- the state-value check
+            # (check._sb_type) types the operand, then refuses the write (X3025)
+            return None
         if isinstance(target, (A.Index, A.Member)) and isinstance(n, (A.Unary, A.Postfix)):
             # the operand is typed before the write: ``++foobar[2]`` of a state constant is X3121, ``--foobar.y``
             # X3018 (10.1, session 46 EFX) -- the state-value check (check._sb_type) judges both in that order
@@ -497,9 +525,11 @@ class EffectParser(Parser):
         identifier" (session 39: ``float f { foo = bar(); };``, ``foo = 1 + bar(1, 2);``, a function defined below
         the block, in variable, sampler, state-object blocks and passes at every target; ``sin(1)`` compiles)."""
         from ..shader.hlsl.codegen import walk
+        from ..shader.hlsl.compileargs import call_conversion_error
         from ..shader.hlsl.parse_effects import _EFFECT_SHADER_BUILTINS, _STATE_FUNCS
         from ..shader.hlsl.sbcasts import object_cast_error, string_conversion_error
         from ..shader.hlsl.sbops import constant_conditional_error
+        from ..shader.hlsl.statecalls import intrinsic_count_error
 
         self._check_compile_counts(value)
         check_shader_operands(value, self.shader_name)
@@ -520,6 +550,13 @@ class EffectParser(Parser):
             undeclared = self._undeclared_call(n)
             if undeclared is not None:
                 raise undeclared
+            counted = intrinsic_count_error(n, self.func_names)
+            if counted is not None:  # ``sin(1, 2)++``, ``max(1) 2``: X3013 as the call is reduced (statecalls.py)
+                raise counted
+            if isinstance(n, A.Call) and n.name in self.func_arities:
+                converted = call_conversion_error(n, self.program_decls)  # (before the count: compileargs.py)
+                if converted is not None:
+                    raise converted
             arities = self.func_arities.get(n.name) if isinstance(n, A.Call) else None
             if arities and not any(lo <= len(n.args) <= hi for lo, hi in arities):
                 # a declared function called with another argument count: X3013 (``float bar(float x)`` then
@@ -569,9 +606,9 @@ class EffectParser(Parser):
             name = self.effect_name("technique")
         self.skip_annotations()
         annots = self._last_annotations
-        tech = self._technique_rest(kw, name, annots)
-        self.accept(";")
-        return tech
+        # a group's technique takes no ``;`` after its ``}``: X3000 at the ``;`` (d3dcompiler_47 10.1, session 49 EFX:
+        # ``fxgroup g { technique11 t { … }; }`` at fx_4_0 / fx_4_1 / fx_5_0; a top-level technique or group may)
+        return self._technique_rest(kw, name, annots)
 
     def _technique_rest(self, kw, name, annots) -> TechniqueDecl:
         self.expect("{")

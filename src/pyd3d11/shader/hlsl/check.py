@@ -1091,7 +1091,11 @@ def _sb_local(cg: CodegenContext, name: str, pos: Pos) -> A.VarDecl | A.Param | 
         for f in cg.prog.decls:
             if isinstance(f, A.FuncDef) and f.body is not None:
                 start = (f.pos.line, f.pos.col)
-                limit = next((t for t in tops if t > start), (1 << 30, 0))
+                # (a body's ``}`` where the parser kept it: an effect's technique after the function is no
+                # declaration of the program, and its pass values see no parameter -- 10.1, session 49 EFX:
+                # ``SetBlendState(NULL, p + 1, 1)`` after ``fun(float p[2])`` is X3517, not X3022)
+                limit = min(next((t for t in tops if t > start), (1 << 30, 0)),
+                            getattr(f.body, "close", (1 << 30, 0)))
                 decls.extend((q, limit) for q in f.params)
                 scan(f.body, limit, limit)
         _SB_DECLS[cg.prog] = decls
@@ -1180,6 +1184,8 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
         cands = [f for f in cg.funcs.get(e.name, [])]
         if not cands and e.name in sbops.FLOAT_INTRINSICS | {"length", "distance"}:
             return sbops.intrinsic_type(e.name, args)
+        if cands:
+            sbops.argument_conversion_error(cg, e, cands, args)  # (NULL or a string for a number: X3017)
         if not cands or any(a is None for a in args):
             return None
         # (one candidate of the count: an array or struct parameter's X3017, as in a body; d3dcompiler_47 10.1,
@@ -1192,6 +1198,12 @@ def _sb_type(cg: CodegenContext, e: A.Node, known: dict) -> Type | None:
         from .codegen import component_bases
 
         args = [_sb_type(cg, a, known) for a in e.args]
+        if any(isinstance(a, ObjectType) or isinstance(x, A.Ident) and x.name == "NULL" for a, x in zip(
+                args, e.args, strict=True)):
+            # an object argument -- NULL, a sampler, texture, shader or string variable -- before the count
+            # (d3dcompiler_47 10.1, session 49 EFX: ``float4(1, NULL)``, ``float4(1, 2, 3, ss)``, ``float(NULL)``
+            # X3017 in sampler blocks and passes at ps_4_0 and every fx target)
+            raise cg.err(e.pos, "cannot convert from 'object type' to 'numeric type'", 3017)
         if all(isinstance(a, NumType) for a in args) and \
                 sum(len(component_bases(a)) for a in args) != len(component_bases(e.type)):
             raise cg.err(e.pos, "incorrect number of arguments to numeric-type constructor", 3014)

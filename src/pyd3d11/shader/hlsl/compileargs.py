@@ -46,3 +46,21 @@ def conversion_error(compile_call: A.Node, decls: list[A.Node]) -> HlslError | N
             return HlslError(pos.file, pos.line, pos.col, 3017,
                              f"'{call.name}': cannot implicitly convert from '{src}' to '{p.type}'")
     return None
+
+
+def call_conversion_error(call: A.Call, decls: list[A.Node]) -> HlslError | None:
+    """X3017 for the first argument of ``call`` -- a user function's call in an effect state value -- that is a string
+    or NULL where the parameter at its position in the function's last declaration above is a number, or None: fxc
+    converts the arguments in order before it matches their count, as a compile's (d3dcompiler_47 10.1, session 49
+    EFX: ``Filter = addition(NULL);``, ``addition(1, "s", 2)`` of ``addition(float4 a, float4 b)`` X3017; the
+    state-value typer, check._sb_type, has the rule for every argument type: sbops.argument_conversion_error)."""
+    defs = [d for d in decls if isinstance(d, A.FuncDef) and d.name == call.name]
+    if not defs:
+        return None
+    strings = {d.name for d in decls if isinstance(d, A.VarDecl) and str(d.type) == "string"}
+    for a, p in zip(call.args, defs[-1].params, strict=False):
+        src = _source_type(a, strings)
+        if src is not None and isinstance(p.type, NumType):
+            return HlslError(call.pos.file, call.pos.line, call.pos.col, 3017,
+                             f"'{call.name}': cannot implicitly convert from '{src}' to '{p.type}'")
+    return None

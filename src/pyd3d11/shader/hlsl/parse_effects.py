@@ -103,9 +103,10 @@ class EffectSyntaxParser:
             self.declare_global(tok.text, "technique", tok)  # a later global of the name: X3003
         return tok.text
 
-    def parse_technique(self) -> None:
+    def parse_technique(self, in_group: bool = False) -> None:
         """``technique[10|11] [name] [<annotations>] { pass [name] [<...>] { state entries } ... }`` (fxgroups
-        hold techniques). Effects are parsed for syntax only."""
+        hold techniques). Effects are parsed for syntax only. A technique inside a group takes no ``;`` after its
+        ``}`` (X3000 at the ``;``), a top-level one or a group one or more (d3dcompiler_47 10.1, session 49 EFX)."""
         kw = self.next().text
         if self.tok.kind == "id":
             self.effect_name("technique")
@@ -119,7 +120,7 @@ class EffectSyntaxParser:
             if kw == "fxgroup":
                 if self.tok.text not in ("technique10", "technique11"):
                     raise self.error()
-                self.parse_technique()
+                self.parse_technique(in_group=True)
                 continue
             self.expect_pass()
             if self.tok.kind == "id":
@@ -127,7 +128,8 @@ class EffectSyntaxParser:
             self.skip_annotations()
             self.expect("{")
             self._state_block_entries()
-        self.accept(";")
+        if not in_group:
+            self.accept(";")
 
     def check_compile_call(self, call: A.Call) -> A.Call:
         """``compile profile f(args)`` / ``CompileShader(profile, f(args))`` as fxc reads them while it parses: the
@@ -385,6 +387,16 @@ class EffectSyntaxParser:
                                   self.global_kinds, exc)
             if found is not None:
                 raise found from exc
+            if not hasattr(exc, "salvage_state_values"):
+                # the block's largest expressions reduced before the error, typed by the salvage with the values
+                # of the blocks before it (salvage.salvage_program; d3dcompiler_47 10.1, session 49 EFX:
+                # ``Filter = float2(1, 2).xyz 2;`` X3018, ``= fun(foo) 2;`` of ``fun(float p[2])`` X3017, ``=
+                # float4(1, NULL) 2;`` X3017 at ps_4_0, as at the fx targets)
+                from .salvage import completed_expressions
+
+                exc.salvage_state_values = [n for n in completed_expressions(self.expr_log[mark:]) if n.pos.file ==
+                                            exc.file and (getattr(n, "end", None) or (n.pos.line, n.pos.col)) < (
+                                                exc.line, exc.col)]
             raise
         finally:
             self.state_value_depth -= 1

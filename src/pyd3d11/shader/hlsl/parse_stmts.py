@@ -38,10 +38,11 @@ class StatementParser:
         self.type_scopes.append(set())
         self.block_depth += 1
         try:
-            while not self.accept("}"):
+            while not self.at("}"):
                 if self.tok.kind == "eof":
                     raise self.error()
                 stmts.append(self.parse_stmt())
+            close = self.next().pos  # (where the block ends: check._sb_local scopes a state value by it)
         except HlslError as exc:
             salvage_block(exc, pos, stmts)  # what fxc had type-checked when it failed (salvage.py)
             raise
@@ -49,7 +50,9 @@ class StatementParser:
             self.block_depth -= 1
             self.type_scopes.pop()
             self.types, self.shadowed, self.ns_locals, self.value_names = types, shadowed, ns_locals, values
-        return A.Block(pos, stmts)
+        block = A.Block(pos, stmts)
+        block.close = (close.line, close.col)
+        return block
 
     def _enter(self) -> None:
         self.nesting += 1

@@ -175,7 +175,11 @@ def salvage_program(parser, exc: HlslError, decls: list[A.Node], start, mark: in
     buf = getattr(exc, "salvage_buffer", None)
     if buf is not None and buf.members:  # a buffer that failed: the members before the failed one
         tops.insert(0, buf)
-    exc.salvage_program = A.Program(start, list(decls) + tops, parser.pack_row_major, [], [], [], True,
+    # the state values read so far, a failed block's reduced expressions too (parse_effects), are typed as the
+    # values of a whole file are (check.check_state_values); an effect's front end salvages its own (fxsalvage.py)
+    values = [] if parser.effect_declarations or (parser.file_target or "").startswith("fx_") else \
+        list(parser.state_values) + list(getattr(exc, "salvage_state_values", []))
+    exc.salvage_program = A.Program(start, list(decls) + tops, parser.pack_row_major, values, [], [], True,
                                     member_refs=parser.member_refs)
     exc.salvage_cut = parser.salvage_cut
 
@@ -337,6 +341,22 @@ def earlier_type_error(exc: HlslError, row_major: bool = False,
     return min(found, key=lambda e: (e.line, e.col)) if found else None
 
 
+def _check_state_values(make_codegen, found: list[HlslError]) -> None:
+    """The salvaged program's state values, typed by the state-value rules (check.check_state_values)."""
+    from .check import check_state_values
+    from .uncalled import is_type_error
+
+    try:
+        cg = make_codegen("ps", 5, 0)
+        cg.collect()
+        check_state_values(cg)
+    except HlslError as e:
+        if is_type_error(e):
+            found.append(e)
+    except Exception:  # noqa: BLE001, S110 - a value this probe cannot prepare proves nothing
+        pass
+
+
 def _check(prog: A.Program, row_major: bool, found: list[HlslError], limit: HlslError,
            initialisers: Initialisers | None = None) -> None:
     from .codegen import Codegen
@@ -380,6 +400,8 @@ def _check(prog: A.Program, row_major: bool, found: list[HlslError], limit: Hlsl
             found.append(e)
     except Exception:  # noqa: BLE001, S110 - a global this probe cannot prepare proves nothing
         pass
+    if prog.state_values:
+        _check_state_values(make_codegen, found)
     cache: dict[str, object] = {}
     for f in prog.decls:
         if not isinstance(f, A.FuncDef) or f.body is None or not _modelled(f):

@@ -209,3 +209,26 @@ def index_bounds(cg: CodegenContext, e: A.Index, t: Type | None) -> None:
         return
     if count and isinstance(idx, (int, float)) and not 0 <= int(idx) < count:
         raise cg.err(e.pos, "array index out of bounds", 3030)
+
+
+def argument_conversion_error(cg: CodegenContext, e: A.Call, cands: list[A.FuncDef], args: list[Type | None]) -> None:
+    """A user function's call in a state value converts its arguments in order to the parameters at their positions
+    of the function's last declaration, before the argument count is matched: NULL or an object (a string, a
+    sampler, a shader) for a numeric parameter is X3017 (d3dcompiler_47 10.1, session 49 EFX: ``addition(foo, NULL,
+    p + q, p / q)`` of ``addition(float4 a, float4 b)`` "cannot implicitly convert from 'const null' to 'float4'",
+    ``addition(NULL)``, ``addition("s", 1, 2)``; ``ov(NULL)`` beside ``ov(float)`` and ``ov(float2, float)``
+    names 'float2'; ``addition(1, 2, NULL)`` stays the count's X3013; at ps_4_0 and every fx target). An overload
+    of the argument count that takes an object where each such argument stands is the call's (``ov2(NULL)`` beside
+    ``ov2(Texture2D t)`` compiles at ps_4_0)."""
+    def takes_objects(f: A.FuncDef) -> bool:
+        return len(f.params) == len(e.args) and all(
+            not isinstance(p.type, NumType) for x, t, p in zip(e.args, args, f.params, strict=True)
+            if isinstance(x, A.Ident) and x.name == "NULL" or isinstance(t, ObjectType))
+
+    if any(takes_objects(f) for f in cands):
+        return
+    for x, t, p in zip(e.args, args, cands[-1].params, strict=False):
+        null = isinstance(x, A.Ident) and x.name == "NULL"
+        if isinstance(p.type, NumType) and (null or isinstance(t, ObjectType)):
+            src = "null" if null else str(t)
+            raise cg.err(e.pos, f"'{e.name}': cannot implicitly convert from 'const {src}' to '{p.type}'", 3017)

@@ -81,3 +81,19 @@ def call_error(call: A.Call, declared: set[str], builtins: frozenset[str],
     if UNFOLDABLE.get(name) == n:
         return 3093, "out of memory while parsing"
     return None
+
+
+def intrinsic_count_error(n: A.Node, declared: set[str]):
+    """X3013 for ``n``, a call of an intrinsic (no function of the name declared) with an argument count none of its
+    overloads takes, as call_error reports it; None otherwise. The effect (fx_*) front end's parse-time check of a
+    state value: the call's count comes before a write on its result and a later syntax error (d3dcompiler_47 10.1,
+    session 49 EFX: ``Filter = sin(1, 2)++;``, ``Filter = max(1) 2;`` X3013 at fx_2_0 and fx_5_0, as at ps_4_0)."""
+    from .diagnostics import HlslError
+
+    if not isinstance(n, A.Call) or n.name in declared:
+        return None
+    counts = COUNTS.get(n.name)
+    if counts is None or len(n.args) in counts:
+        return None
+    return HlslError(n.pos.file, n.pos.line, n.pos.col, 3013,
+                     f"'{n.name}': no matching {len(n.args)} parameter intrinsic function")
