@@ -186,7 +186,9 @@ MODULES: dict[str, list[str]] = {
     # (session 46: a const variable's literal value as fxc's front end substitutes it, with its value table)
     "shader/hlsl/constlit.py": ["test_rules_hlsl_values_s46.py", "test_rules_hlsl_values_s42.py"],
     "shader/hlsl/instfold.py": ["test_rules_hlsl_values_s43.py", "test_rules_hlsl_values_s46.py"],
-    "shader/hlsl/zerobits.py": ["test_rules_hlsl_values_s48.py"],
+    "shader/hlsl/zerobits.py": ["test_rules_hlsl_values_s48.py", "test_rules_hlsl_values_s49.py"],
+    # (session 49: fxc's value ranges at shader model 4 and 5, the min / max they decide, with its value table)
+    "shader/hlsl/floatranges.py": ["test_rules_hlsl_values_s49.py"],
     "shader/hlsl/constexpr.py": ["test_hlsl_nonfinite_constants.py", "test_rules_hlsl_mu20.py", "test_rules_hlsl_constexpr.py", "test_hlsl_const_errors.py",
                                 "test_rules_hlsl_const_contexts.py", "test_rules_hlsl_constexpr_details.py", "test_hlsl_mu22_survivors.py",
                                 "test_mu9_seed22_survivors.py"],
