@@ -669,9 +669,16 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
             held = ends_in_string and not self._open_end
             self.fxc.line_end(self.shown, eof_line + self.line_delta - held)
         if self._carried is not None and self.depth == 1:
-            # (an invocation an included file left open that the main file never closed: X1515 at its end)
+            # (an invocation an included file left open that the main file never closed: X1515 at the place the
+            # included file opened it, as where a later text line carries it; d3dcompiler_47 10.1, session 49: an
+            # included "F("a" / "x F("a" then the includer's end is X1515 at the file's (1,1) / (1,3))
             carried, self._carried = self._carried, None
-            expanded = self._unterminated_call(carried)
+            saved_place = self.file, self.line
+            self.file, self.line = self._carried_at
+            try:
+                expanded = self._unterminated_call(carried)
+            finally:
+                self.file, self.line = saved_place
             if self.fxc is not None:
                 for tok in expanded:  # (the name fxc keeps, in the file that opened the invocation)
                     if tok != " ":
