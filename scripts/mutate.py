@@ -211,7 +211,7 @@ MODULES: dict[str, list[str]] = {
                                     "test_rules_hlsl_preprocessor_fxc.py", "test_hlsl_pp_differential.py", "test_hlsl_lang_names.py",
                                     "test_rules_hlsl_preprocessor_details.py", "test_rules_hlsl_preprocessor_c99.py", "test_hlsl_preproc_c99_rules.py", "test_hlsl_preproc_fxc_tolerance.py",
                                     "test_hlsl_mu22_survivors.py", "test_mu9_seed22_survivors.py", "test_rules_preproc_s42.py",
-                                    "test_rules_preproc_s43.py", "test_rules_preproc_s44.py", "test_rules_preproc_s45.py", "test_rules_preproc_s46.py", "test_rules_preproc_s47.py", "test_rules_preproc_s48.py"],
+                                    "test_rules_preproc_s43.py", "test_rules_preproc_s44.py", "test_rules_preproc_s45.py", "test_rules_preproc_s46.py", "test_rules_preproc_s47.py", "test_rules_preproc_s48.py", "test_rules_preproc_s49.py"],
     # (session 46: the directives and macro replacement, split from preprocessor.py: the same tables)
     "shader/hlsl/ppdirective.py": ["test_rules_hlsl_preprocessor_mu18.py", "test_hlsl_lang_preprocessor.py", "test_rules_hlsl_preprocessor.py",
                                    "test_rules_hlsl_preprocessor_fxc.py", "test_rules_hlsl_preprocessor_c99.py", "test_hlsl_preproc_fxc_tolerance.py",
@@ -224,14 +224,15 @@ MODULES: dict[str, list[str]] = {
     # (session 44: #include -- operands, handler calls, nesting -- from preprocessor.py; the definitions' reader)
     "shader/hlsl/ppinclude.py": ["test_rules_preproc_s44.py", "test_hlsl_preproc_s19_table.py",
                                  "test_rules_hlsl_fxc_preprocess_include.py", "test_rules_preproc_s42.py", "test_rules_preproc_s46.py"],
+    "shader/hlsl/ppmessage.py": ["test_rules_preproc_s49.py", "test_rules_hlsl_pragma_warning.py"],
     "shader/hlsl/ppdefines.py": ["test_rules_preproc_s44.py", "test_rules_preproc_s48.py"],
     # (session 42: #pragma and _Pragma, from preprocessor.py)
     "shader/hlsl/pppragma.py": ["test_hlsl_preproc_predefined_and_pragma_op.py", "test_rules_hlsl_pragma_warning.py",
-                                "test_rules_hlsl_preprocessor_fxc.py", "test_rules_preproc_s42.py", "test_rules_preproc_s43.py"],
+                                "test_rules_hlsl_preprocessor_fxc.py", "test_rules_preproc_s42.py", "test_rules_preproc_s43.py", "test_rules_preproc_s49.py"],
     # (session 43: what runs past its line -- open strings, #include's name -- from preprocessor.py)
     "shader/hlsl/pprunon.py": ["test_rules_preproc_s43.py", "test_rules_preproc_s42.py",
                                "test_rules_hlsl_fxc_preprocess_s39.py", "test_hlsl_preproc_c99_rules.py",
-                               "test_rules_preproc_s45.py", "test_rules_preproc_s46.py", "test_rules_preproc_s47.py", "test_rules_preproc_s48.py"],
+                               "test_rules_preproc_s45.py", "test_rules_preproc_s46.py", "test_rules_preproc_s47.py", "test_rules_preproc_s48.py", "test_rules_preproc_s49.py"],
     # (split from preprocessor.py in session 37: the same guards, with the lookahead and text rows of that session)
     "shader/hlsl/ppmarks.py": ["test_rules_hlsl_preprocessor_mu18.py", "test_hlsl_lang_preprocessor.py",
                                "test_rules_hlsl_preprocessor_fxc.py", "test_rules_hlsl_preprocessor_c99.py",
@@ -245,14 +246,14 @@ MODULES: dict[str, list[str]] = {
     "shader/hlsl/ppcond.py": ["test_rules_hlsl_fxc_preprocess_s39.py", "test_rules_hlsl_fxc_preprocess_s38.py",
                               "test_rules_hlsl_preprocessor_c99.py", "test_rules_hlsl_fxc_preprocess_if.py",
                               "test_hlsl_preproc_s19_table.py", "test_rules_hlsl_preprocessor_fxc.py", "test_rules_preproc_s42.py",
-                              "test_rules_preproc_s43.py", "test_rules_preproc_s44.py", "test_rules_preproc_s45.py", "test_rules_preproc_s46.py"],
+                              "test_rules_preproc_s43.py", "test_rules_preproc_s44.py", "test_rules_preproc_s45.py", "test_rules_preproc_s46.py", "test_rules_preproc_s49.py"],
     # (session 45: the #if evaluator's constants and fxc's paste, with the case tables that probe them)
     "shader/hlsl/ppexpr.py": ["test_rules_hlsl_fxc_preprocess_if.py", "test_rules_preproc_s42.py",
                               "test_rules_preproc_s43.py", "test_rules_preproc_s45.py", "test_rules_preproc_s46.py"],
     "shader/hlsl/ppfxc.py": ["test_rules_hlsl_fxc_preprocess_s36.py", "test_rules_preproc_s42.py", "test_rules_preproc_s45.py", "test_rules_preproc_s46.py", "test_rules_preproc_s47.py", "test_rules_preproc_s48.py"],
     # (session 47: the compile around the preprocessor -- byte reading, the include replay, the error order)
     "shader/compile_api.py": ["test_rules_preproc_s47.py", "test_rules_preproc_s45.py", "test_rules_hlsl_fxc_preprocess_order_s38.py",
-                              "test_rules_hlsl_fxc_preprocess_directives_s37.py"],
+                              "test_rules_hlsl_fxc_preprocess_directives_s37.py", "test_rules_preproc_s49.py"],
     # (session 43: fxc's D3DPreprocess text -- the writer -- registered with its tables)
     "shader/hlsl/pptext.py": ["test_rules_hlsl_fxc_preprocess_text_s37.py", "test_rules_preproc_s42.py", "test_rules_preproc_s43.py"],
     "shader/hlsl/layout.py": ["test_rules_hlsl_cbuffer_packing.py", "test_hlsl_cbuffer_rules.py", "test_rules_hlsl_member_arrays.py",
