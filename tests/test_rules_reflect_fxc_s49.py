@@ -13,6 +13,12 @@ under Wine (tools/wine_d3dcompiler.py), recorded once by ``record()`` below -- n
   are; ``hlsl/hs.clamp_tess_factors``). The column: the SHA-1 of the patch constants and of the final tessellation
   factors that fxc's object gives on the reference executor (tools/optdiff's hull-shader run, 4 patches, seed 0);
   our object must give the same words.
+* ``passcp``: a control-point function that only copies each input control point to the output of its ID,
+  register for register (``return ip[i];``, a copy into another struct of the same registers and masks), with as
+  many output control points as the input patch has, is no control-point phase in fxc's object (a hull shader
+  without one passes its control points through); the signatures keep the copy's masks; /Od, a subset, a
+  narrower member, a swizzle, other registers or counts keep the phase (``hlsl/hs.passes_control_points_through``).
+  The column: whether the listing has ``hs_control_point_phase``, and D3DReflect's signature lines.
 * ``consume``: fxc reads a ConsumeStructuredBuffer's element one 32-bit component at a time (a double's two words
   together) into the lanes of one register: ``Consume()`` of a float3 is three ``ld_structured`` (STAT texload 3,
   no mov), a float4x4 sixteen (``hlsl/memaccess.mem_load(word_by_word=True)`` from ``bufmethods``). The column:
@@ -40,10 +46,10 @@ from fxc_record_helpers import check_live_table, dll_verdict, mutant_verdict
 from pyd3d11 import d3dcompiler as dc
 from pyd3d11.shader.dxbc.container import parse_container
 from pyd3d11.tools import wine_d3dcompiler
-from pyd3d11.tools.api_diff import CALLS, api_call
+from pyd3d11.tools.api_diff import CALLS, api_call, reflection_dump
 
 DATA_PATH = Path(__file__).parent / "data" / "reflect_fxc_s49.json"
-DATA = {k: [] for k in ("mtf", "clamp", "consume", "api")} | (json.loads(DATA_PATH.read_text())
+DATA = {k: [] for k in ("mtf", "clamp", "passcp", "consume", "api")} | (json.loads(DATA_PATH.read_text())
                                                                if DATA_PATH.exists() else {})
 
 
@@ -112,6 +118,20 @@ def test_tess_factors_are_clamped_to_maxtessfactor(row):
     assert clamp_answer(_compile(row["src"], row["target"], row["flags"])) == row["expected"]
 
 
+def passcp_answer(blob: bytes, listing: str, dump: str) -> list:
+    """``passcp``'s column: [the listing has a control-point phase, the dump's signature lines]."""
+    return ["hs_control_point_phase" in listing,
+            [ln for ln in dump.splitlines() if ln.startswith(("input[", "output[", "patch["))]]
+
+
+@pytest.mark.backend_independent
+@pytest.mark.parametrize("row", DATA["passcp"], ids=lambda r: r["name"])
+def test_a_pass_through_control_point_phase_is_not_written(row):
+    blob = _compile(row["src"], "hs_5_0", row["flags"])
+    listing = bytes(dc.D3DDisassemble(blob, len(blob), 0, None)).decode("latin-1")
+    assert passcp_answer(blob, listing, reflection_dump(blob)[1]) == row["expected"]
+
+
 @pytest.mark.backend_independent
 @pytest.mark.parametrize("row", DATA["consume"], ids=lambda r: r["name"])
 def test_consume_reads_word_by_word(row):
@@ -143,7 +163,7 @@ def test_live_maxtessfactor_rows_are_the_dll_s():
 
 
 def test_coverage():
-    assert [len(DATA[k]) for k in ("mtf", "clamp", "consume", "api")] == [24, 16, 12, 30]
+    assert [len(DATA[k]) for k in ("mtf", "clamp", "passcp", "consume", "api")] == [24, 16, 18, 12, 30]
 
 
 # --- the record (run by hand with the DLL: python tests/test_rules_reflect_fxc_s49.py) -----------------------------
@@ -204,6 +224,44 @@ _CLAMP = {
     "ieee": (hs_source("[maxtessfactor(2.0)]", pcf=_LOOP), 1 << 13),
 }
 
+_PCP_CP = "struct CP { float4 p : POS; float2 uv : TEXCOORD0; float3 n : NORMAL; };"
+_PCP_PC = ("struct PC {{ float e[4] : SV_TessFactor; float inner[2] : SV_InsideTessFactor; }};\n"
+           "PC pcf(InputPatch<CP, {n}> ip, uint pid : SV_PrimitiveID) {{ PC o; o.e[0] = f.x; o.e[1] = f.y; o.e[2] = f.z; "
+           "o.e[3] = ip[0].p.w; o.inner[0] = o.inner[1] = f.w; return o; }}")
+_PASSCP = {  # name: (output struct declaration, body, input patch size, output control points, flags)
+    "return": ("typedef CP OUT;", "return ip[i];", 4, 4, 0),
+    "local": ("typedef CP OUT;", "OUT o = ip[i]; return o;", 4, 4, 0),
+    "members": ("struct OUT { float4 p : POS; float2 uv : TEXCOORD0; float3 n : NORMAL; };",
+                "OUT o; o.n = ip[i].n; o.p = ip[i].p; o.uv = ip[i].uv; return o;", 4, 4, 0),
+    "other_names": ("struct OUT { float4 a : SV_Position; float2 b : TEX; float3 c : NRM; };",
+                    "OUT o; o.a = ip[i].p; o.b = ip[i].uv; o.c = ip[i].n; return o;", 4, 4, 0),
+    "int_bits": ("struct OUT { float4 p : POS; int2 uv : TEXCOORD0; float3 n : NORMAL; };",
+                 "OUT o; o.p = ip[i].p; o.uv = asint(ip[i].uv); o.n = ip[i].n; return o;", 4, 4, 0),
+    "id_copy": ("typedef CP OUT;", "uint j = i; uint k = j; return ip[k];", 4, 4, 0),
+    "skip_opt": ("typedef CP OUT;", "return ip[i];", 4, 4, 4),
+    "fewer_out": ("typedef CP OUT;", "return ip[i];", 4, 2, 0),
+    "more_out": ("typedef CP OUT;", "return ip[i % 4];", 4, 6, 0),
+    "subset": ("struct OUT { float4 p : POS; float2 uv : TEXCOORD0; };",
+               "OUT o; o.p = ip[i].p; o.uv = ip[i].uv; return o;", 4, 4, 0),
+    "narrow": ("struct OUT { float4 p : POS; float2 uv : TEXCOORD0; float2 n : NORMAL; };",
+               "OUT o; o.p = ip[i].p; o.uv = ip[i].uv; o.n = ip[i].n.xy; return o;", 4, 4, 0),
+    "reordered": ("struct OUT { float3 n : NORMAL; float4 p : POS; float2 uv : TEXCOORD0; };",
+                  "OUT o; o.p = ip[i].p; o.uv = ip[i].uv; o.n = ip[i].n; return o;", 4, 4, 0),
+    "swizzle": ("typedef CP OUT;", "CP o = ip[i]; o.n = o.n.zyx; return o;", 4, 4, 0),
+    "negated": ("typedef CP OUT;", "CP o = ip[i]; o.uv = -o.uv; return o;", 4, 4, 0),
+    "const_index": ("typedef CP OUT;", "return ip[2];", 4, 4, 0),
+    "other_point": ("typedef CP OUT;", "return ip[3 - i];", 4, 4, 0),
+    "saturated": ("typedef CP OUT;", "CP o = ip[i]; o.p = saturate(o.p); return o;", 4, 4, 0),
+    "cbuffer_read": ("typedef CP OUT;", "CP o = ip[i]; o.p += f * 0; return o;", 4, 4, 1 << 13),
+}
+
+
+def passcp_source(out: str, body: str, n: int, ocp: int) -> str:
+    return (f"{_PCP_CP}\n{out}\nfloat4 f;\n{_PCP_PC.format(n=n)}\n[domain(\"quad\")] [partitioning(\"integer\")] "
+            f"[outputtopology(\"triangle_cw\")] [outputcontrolpoints({ocp})] [patchconstantfunc(\"pcf\")]\n"
+            f"OUT main(InputPatch<CP, {n}> ip, uint i : SV_OutputControlPointID) {{ {body} }}\n")
+
+
 _CONSUME_PRE = ("struct S2 { float a; float3 b; float2 c; }; struct N { float2 p; S2 s; };\n"
                 "RWStructuredBuffer<float4> o : register(u1);\n")
 _CONSUME = {  # name: (element type, body, target)
@@ -245,7 +303,7 @@ _API_FLAGS = [1, 1 | (1 << 22), 1 | (1 << 23), 1 << 23, 1 | (1 << 2) | (1 << 22)
 def record() -> dict:
     """fxc's answers for every row (needs the DLL: $PYD3D11_D3DCOMPILER_DLL)."""
     real = wine_d3dcompiler.shared()
-    out: dict = {"mtf": [], "clamp": [], "consume": [], "api": []}
+    out: dict = {"mtf": [], "clamp": [], "passcp": [], "consume": [], "api": []}
     for k, arg in enumerate(_MTF_ARGS):
         src = hs_source(f"[maxtessfactor({arg})]", pre="static const float SF = 6.0; static const int SI = 6;")
         r = real.compile(src, "hs_5_0", "main")
@@ -257,6 +315,13 @@ def record() -> dict:
         out["clamp"].append({"name": name, "src": src, "target": "hs_5_0", "flags": flags,
                              "expected": clamp_answer(r.blob)})
 
+    for name, (decl, body, n, ocp, flags) in _PASSCP.items():
+        src = passcp_source(decl, body, n, ocp)
+        r = real.compile(src, "hs_5_0", "main", flags1=flags)
+        assert r.ok, (name, r.messages)
+        listing = real.disassemble(r.blob).blob.decode("latin-1")
+        out["passcp"].append({"name": name, "src": src, "flags": flags,
+                              "expected": passcp_answer(r.blob, listing, real.api("D3DReflect", r.blob).text.decode())})
     for name, (elem, body, target) in _CONSUME.items():
         src = consume_source(elem, body, target)
         r = real.compile(src, target, "main")

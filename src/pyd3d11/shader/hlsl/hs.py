@@ -676,6 +676,43 @@ def _bind_patch_constants(cg: CodegenContext, t: Type, p: A.Param) -> Val:
     return Val(t, cg.materialize_force(slots) if slots else [])
 
 
+def passes_control_points_through(cg: CodegenContext, code: list) -> bool:
+    """Whether the optimised control-point phase only copies each input control point to the output control point
+    of its ID, register for register: fxc then writes no control-point phase (a hull shader without one passes its
+    input control points through, D3D11.3 §10.5). d3dcompiler_47 10.1 under Wine, session 49: ``return ip[i];``, a
+    copy into another struct of the same registers and masks (other semantic names, uint members of the float
+    bits) has none; an output control-point count other than the input patch's, a subset or a narrower member
+    of the inputs, other registers, a swizzle, a constant control-point index keep it (so does /Od)."""
+    counts = [int(h.split()[-1]) for h in cg.tess.hs_head if h.startswith(("dcl_input_control_point_count",
+                                                                            "dcl_output_control_point_count"))]
+    if len(counts) != 2 or counts[0] != counts[1]:
+        return False
+    outs = {e.reg: e.mask for e in cg.outputs}
+    if not outs or {e.reg: e.mask for e in cg.inputs} != outs or len(cg.inputs) != len(cg.outputs):
+        return False
+    ids: set = set()  # the temp lanes holding vOutputControlPointID (copies of it too)
+    copied: dict[int, int] = {}
+    for ins in code:
+        if ins.op == "ret" and not ins.args:
+            continue
+        if ins.op != "mov" or ins.suffix or len(ins.args) != 2 or ins.args[1].mod:
+            return False
+        dst, src = ins.args
+        if dst.file == "r" and dst.comps and len(dst.comps) == 1 and (src.file == "vOutputControlPointID" or
+                                                                       src.file == "r" and src.rel is None and
+                                                                       src.comps and (src.idx[0], src.comps[0]) in ids):
+            ids.add((dst.idx[0], dst.comps[0]))
+            continue
+        if dst.file != "o" or dst.rel is not None or src.file != "v" or src.rel is None or len(src.idx) != 2 or \
+                src.idx[0] != 0 or src.idx[1] != dst.idx[0] or src.rel[0] != "r" or \
+                (src.rel[1][0], src.rel[3]) not in ids or not dst.comps or \
+                tuple(src.comps[c] for c in range(len(dst.comps))) != tuple(dst.comps) and \
+                tuple(src.comps[c] for c in dst.comps) != tuple(dst.comps):
+            return False
+        copied[dst.idx[0]] = copied.get(dst.idx[0], 0) | sum(1 << c for c in dst.comps)
+    return copied == outs
+
+
 def hs_listing(cg: CodegenContext) -> str:
     from .linkage import split_bodies
     from .optimize import optimize_in_place
@@ -703,11 +740,18 @@ def hs_listing(cg: CodegenContext) -> str:
     for _, ph in cg.tess.hs_phases:
         check_uninitialized_reads(cg, ph["code"])  # X4000, phase by phase
         check_varying_interface_index(cg, ph["code"])  # X4603, phase by phase
+    # a pass-through control-point phase is not written; its code stays in hs_phases, where the signatures' masks
+    # are read (compiler._usage: fxc's ISGN / OSGN of such an object are those of the copy)
+    unwritten = {"hs_control_point_phase"} if not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION and any(
+        name == "hs_control_point_phase" and passes_control_points_through(cg, ph["code"])
+        for name, ph in cg.tess.hs_phases) else set()
     # declarations after optimisation: constant-buffer sizes follow the registers the phases still read
     lines = [f"{cg.stage}_{cg.major}_{cg.minor}"] + cg.tess.hs_head + cg.global_decls()
     table = None
     bodies: list[tuple[int, list[str]]] = []
     for name, ph in cg.tess.hs_phases:
+        if name in unwritten:
+            continue
         lines.append(name)
         alloc_debug: dict | None = {} if cg.wants_debug_info else None
         # a phase's interface-call bodies share its temps (each call site has bodies of its own)

@@ -88,7 +88,11 @@ def input_reads(code: list[Ins], live: bool = True) -> dict[tuple[str, int], int
             for ln in lanes:
                 mask |= 1 << sw[ln]
             if r.file in INPUT_FILES:
-                reg = -1 if r.rel is not None else r.idx[-1]
+                # a run-time index of the register reaches every register; one of the control point / vertex
+                # (``v[r0.x + 0][1]``, the rel's 5th field 0) reads that register only (d3dcompiler_47 10.1, session
+                # 49: an unread member of a hull shader's control point has ReadWriteMask 0)
+                vertex = r.rel is not None and len(r.rel) > 4 and r.rel[4] == 0 and len(r.idx) == 2
+                reg = -1 if r.rel is not None and not vertex else r.idx[-1]
                 k = (r.file, reg)
             elif r.file in SYSTEM_INPUTS:
                 k = (r.file, 0)
