@@ -163,7 +163,7 @@ def test_live_maxtessfactor_rows_are_the_dll_s():
 
 
 def test_coverage():
-    assert [len(DATA[k]) for k in ("mtf", "clamp", "passcp", "consume", "api")] == [24, 16, 18, 12, 30]
+    assert [len(DATA[k]) for k in ("mtf", "clamp", "passcp", "consume", "api")] == [24, 16, 21, 12, 30]
 
 
 # --- the record (run by hand with the DLL: python tests/test_rules_reflect_fxc_s49.py) -----------------------------
@@ -252,6 +252,10 @@ _PASSCP = {  # name: (output struct declaration, body, input patch size, output 
     "const_index": ("typedef CP OUT;", "return ip[2];", 4, 4, 0),
     "other_point": ("typedef CP OUT;", "return ip[3 - i];", 4, 4, 0),
     "saturated": ("typedef CP OUT;", "CP o = ip[i]; o.p = saturate(o.p); return o;", 4, 4, 0),
+    "uv_swap": ("typedef CP OUT;", "CP o = ip[i]; o.uv = o.uv.yx; return o;", 4, 4, 0),
+    "partial": ("typedef CP OUT;", "CP o; o.p = ip[i].p; o.uv = ip[i].uv; o.n.xy = ip[i].n.xy; o.n.z = ip[i].p.x; "
+                "return o;", 4, 4, 0),
+    "crossed": ("typedef CP OUT;", "CP o = ip[i]; o.uv = ip[i].p.xy; return o;", 4, 4, 0),
     "cbuffer_read": ("typedef CP OUT;", "CP o = ip[i]; o.p += f * 0; return o;", 4, 4, 1 << 13),
 }
 
