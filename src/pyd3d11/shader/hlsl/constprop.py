@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
 from . import ast as A
 from .operands import Slot, imm, is_imm
+from .values import CARRY_CONSTANTS
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -67,9 +69,8 @@ def canonical_float(bits: int) -> int:
 def carries_canonical(cg: CodegenContext) -> bool:
     """Whether float constants read from variables are canonical (:func:`canonical_float`): whenever fxc optimises
     -- every /O level and IEEE strictness alike --, not at /Od (d3dcompiler_47 10.1 under Wine, session 37)."""
-    from ...headers.d3dcompiler_types import D3DCOMPILE_SKIP_OPTIMIZATION
-    from .values import CARRY_CONSTANTS
-
+    # (asked for most operations a compile generates: the names are bound at module level, not imported per call;
+    # CARRY_CONSTANTS is values.py's one list, set in place by foldinit.py)
     return CARRY_CONSTANTS[0] and not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION
 
 

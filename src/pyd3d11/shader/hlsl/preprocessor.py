@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .diagnostics import DirectiveError, HlslError
 from .ppcond import IfExpressions
@@ -891,6 +891,15 @@ def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
     ``keep_errors``: the errors fxc goes on after stay in the result's ``errors`` (D3DPreprocess returns its text
     with them); otherwise the first is raised, as a compile fails on it. ``shown_name``: the name fxc's text
     (``fxc_text``) and ``__FILE__`` give the main file (D3DPreprocess: its full path, pptext.full_path)."""
+    key = None
+    if include_open is None and type(text) is str:  # (a str subclass may carry state the run reads)
+        key = (text, file, None if defines is None else tuple(defines.items()), strict_c99, shown_name)
+        try:
+            done = _CLEAN_RUNS.get(key)
+        except TypeError:  # (an unhashable define value: not kept)
+            done = key = None
+        if done is not None:
+            return _fresh(done)
     pp = Preprocessor(defines, include_open, strict_c99)
     pp.main_shown = shown_name
     try:
@@ -913,4 +922,22 @@ def preprocess(text: str, file: str = "", defines: dict[str, str] | None = None,
     if pp.errors and not keep_errors:
         pp.errors[0].pp_warnings, pp.errors[0].pp_warning_specs = pp.warnings, pp.warning_specs
         raise pp.errors[0]
+    if key is not None and not pp.errors:
+        if len(_CLEAN_RUNS) >= _CLEAN_RUNS_KEPT:
+            del _CLEAN_RUNS[next(iter(_CLEAN_RUNS))]
+        _CLEAN_RUNS[key] = _fresh(res)
     return res
+
+
+#: the results of runs without an include handler that met no error, by (text, file, defines, strict_c99,
+#: shown_name) -- everything such a run reads (CI time, session 49): a failed compile runs the preprocessor again
+#: for its HRESULT (compile_api._hresult_after_preprocessor), a table compiles one text for several targets and
+#: flags. Runs with errors are not kept (their HlslError objects are the caller's to annotate).
+_CLEAN_RUNS: dict[tuple, PreprocessResult] = {}
+_CLEAN_RUNS_KEPT = 256
+
+
+def _fresh(res: PreprocessResult) -> PreprocessResult:
+    """A copy of a kept result whose containers a caller may change without changing the kept one."""
+    return replace(res, includes=list(res.includes), warnings=list(res.warnings),
+                   warning_specs=dict(res.warning_specs), sources=dict(res.sources), errors=[])

@@ -47,6 +47,9 @@ def propagate_copies(body: list[Inst], prof: Level9Profile) -> list[Inst]:
         return body
     arbitrary = prof.arbitrary_swizzle or prof.kind == "vs"
     drop: set[int] = set()
+    # one liveness table for the whole pass: a rewritten read at j makes the entries at and before j stale, so
+    # ``valid`` moves past j and the next query recomputes only that stretch (a table per mov was quadratic)
+    live = _Liveness(body)
     for n, mov in enumerate(body):
         if mov.op != "mov" or len(mov.srcs) != 1 or not _source_ok(mov, prof.kind):
             continue
@@ -54,14 +57,18 @@ def propagate_copies(body: list[Inst], prof: Level9Profile) -> list[Inst]:
         assert d is not None
         valid = {k for k in range(4) if d.mask >> k & 1}  # dst lanes still holding the copy
         src_comps = {src.swizzle[k] for k in valid}
+        src_bits = sum(1 << c for c in src_comps)  # (the scan below tests a write against them as a mask)
+        src_temp = src.reg == Reg.TEMP
+        num = d.num
         moved = set(valid)
         all_rewritten = True
         for j in range(n + 1, len(body)):
             inst = body[j]
             for i, s in enumerate(inst.srcs):
-                if s.rel is not None and s.rel.reg == Reg.TEMP and s.rel.num == d.num:
+                rel = s.rel
+                if rel is not None and rel.reg == Reg.TEMP and rel.num == num:
                     all_rewritten = False
-                if s.reg != Reg.TEMP or s.num != d.num:
+                if s.num != num or s.reg != Reg.TEMP:
                     continue
                 lanes = {k: s.swizzle[k] for k in _lanes(inst, i)}
                 if not set(lanes.values()) & valid:
@@ -75,16 +82,16 @@ def propagate_copies(body: list[Inst], prof: Level9Profile) -> list[Inst]:
                     all_rewritten = False
                     continue
                 inst.srcs[i] = new
+                live.valid = max(live.valid, j + 1)
             w = inst.dst
             if w is not None and w.reg == Reg.TEMP and inst.op not in ("texkill", "dcl"):
-                lanes_w = {k for k in range(4) if w.mask >> k & 1}
-                if w.num == d.num:
-                    valid -= lanes_w
-                if src.reg == Reg.TEMP and w.num == src.num and lanes_w & src_comps:
+                if w.num == num:
+                    valid -= {k for k in range(4) if w.mask >> k & 1}
+                if src_temp and w.num == src.num and w.mask & src_bits:
                     valid = set()  # the source changed: later reads of the copy keep reading the copy
             if not valid:
                 break
-        if all_rewritten and _Liveness(body).dead_after(n + 1, d.num, moved):
+        if all_rewritten and live.dead_after(n + 1, d.num, moved):
             drop.add(n)
     return [inst for n, inst in enumerate(body) if n not in drop]
 
