@@ -149,3 +149,17 @@ def test_a_later_copy_is_dropped_after_an_earlier_rewrite():
     prof = TARGETS["vs_2_0"].profile
     kept = [i.op for i in propagate.propagate_copies(_body(lines), prof)]
     assert kept == ["add", "mov"]
+
+
+def test_a_kept_runs_warnings_keep_their_reading_order():
+    """A run's warnings are a ppmessage.ReadingOrder over its errors (D3DPreprocess's message order); a kept
+    run's copy is one too, over the copy's own (empty) error list."""
+    from pyd3d11.shader.hlsl.ppmessage import ReadingOrder
+
+    P._CLEAN_RUNS.clear()
+    src = "#pragma foo\n#pragma message(\"hi\")\nfloat x;\n"
+    first = P.preprocess(src, "a.hlsl")
+    second = P.preprocess(src, "a.hlsl")
+    assert type(second.warnings) is type(first.warnings) is ReadingOrder
+    assert list(second.warnings) == list(first.warnings) and second.warnings.after == first.warnings.after
+    assert second.warnings._errors is second.errors

@@ -938,6 +938,15 @@ _CLEAN_RUNS_KEPT = 256
 
 
 def _fresh(res: PreprocessResult) -> PreprocessResult:
-    """A copy of a kept result whose containers a caller may change without changing the kept one."""
-    return replace(res, includes=list(res.includes), warnings=list(res.warnings),
-                   warning_specs=dict(res.warning_specs), sources=dict(res.sources), errors=[])
+    """A copy of a kept result whose containers a caller may change without changing the kept one (the warnings
+    stay a ReadingOrder over the copy's own error list, as a run's are over its errors: ppmessage.in_order)."""
+    errors: list[HlslError] = []
+    warnings = res.warnings
+    if isinstance(warnings, ReadingOrder):
+        copied = ReadingOrder(errors)
+        list.extend(copied, warnings)  # (its ``after`` entries are copied as they are, not re-taken)
+        copied.after = list(warnings.after)
+    else:
+        copied = list(warnings)
+    return replace(res, includes=list(res.includes), warnings=copied, warning_specs=dict(res.warning_specs),
+                   sources=dict(res.sources), errors=errors)
