@@ -7,6 +7,7 @@ each call's whole result (the object's bytes or the failure's HRESULT and messag
     PYTHONPATH=src:tests python scripts/compile_digest.py digest corpus.jsonl before.txt
     PYTHONPATH=src:tests python scripts/compile_digest.py digest corpus.jsonl after.txt
     python scripts/compile_digest.py compare before.txt after.txt
+    python scripts/compile_digest.py per-file before.txt after.txt   # CPU per test file, before / after
 
 ``record`` replaces ``pyd3d11.shader.compile_api.D3DCompile`` before the tests import it (pyd3d11.d3dcompiler
 re-exports it), so every table that compiles through the API is seen; ``--limit`` keeps the first N distinct calls
@@ -117,8 +118,29 @@ def digest(corpus: str, out_path: str) -> int:
         for row in rows:
             k = _key(base64.b64decode(row["src"]), row["name"], row["entry"], row["target"], row["flags1"],
                      row["flags2"], row["defines"])
-            out.write(f"{k} {_result(row)} {row['test']}\n")
+            t = time.process_time()
+            res = _result(row)
+            out.write(f"{k} {res} {row['test']} {1000 * (time.process_time() - t):.1f}\n")
     print(f"{len(rows)} compiles, {time.process_time() - t0:.1f} s CPU", file=sys.stderr)
+    return 0
+
+
+def per_file(a: str, b: str) -> int:
+    """CPU milliseconds per test file of two digests of one corpus (their fourth column), and the ratio."""
+    def load(p):
+        out: dict[str, float] = {}
+        for line in open(p, encoding="utf-8"):
+            parts = line.split()
+            if len(parts) > 3:
+                out[parts[2]] = out.get(parts[2], 0.0) + float(parts[3])
+        return out
+
+    da, db = load(a), load(b)
+    for f in sorted(da, key=lambda f: -da[f]):
+        if f in db:
+            print(f"{da[f] / 1000:8.2f} {db[f] / 1000:8.2f} {db[f] / da[f]:6.3f}  {f}")
+    ta, tb = sum(da.values()), sum(db.get(f, 0.0) for f in da)
+    print(f"{ta / 1000:8.2f} {tb / 1000:8.2f} {tb / ta:6.3f}  (all)")
     return 0
 
 
@@ -147,6 +169,8 @@ def main(argv: list[str]) -> int:
         return digest(argv[1], argv[2])
     if argv[:1] == ["compare"]:
         return compare(argv[1], argv[2])
+    if argv[:1] == ["per-file"]:
+        return per_file(argv[1], argv[2])
     print(__doc__)
     return 2
 
