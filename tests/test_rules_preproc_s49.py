@@ -27,7 +27,8 @@ the live DLL here (the CI time rule). The rules this session built:
   alone writes no text at all, an included one only its end's line end;
 - a string left open at the end of a later line of an ``#if`` / ``#elif`` argument list holds its new-line: X1005
   there first, the next line joined and counted as it;
-- an invocation an included file leaves open to the end of the main file is X1515 at the place the file opened it.
+- an invocation an included file leaves open to the end of the main file is X1515 at the place the file opened it;
+- a directive whose comment the file's end closes (no last new-line) returns its line end at the last line.
 """
 
 from __future__ import annotations
@@ -201,13 +202,13 @@ ROWS = [
     ('incheld', '#define F(x) x\n#include "h49_g.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n\n#line 1 "h49_g.h"\nF ', ('X1515',)),
     ('incheld', '#define F(x) x\n#include "h49_b.h"\n)\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n"a\n \npass \n', ('X1005',)),
     ('incheld', '#define F(x) x\n#include "h49_f.h"\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n\n#line 1 "h49_f.h"\nF ', ('X1006', 'X1515')),
+    ('tokenless', '#define X /* c\n */', None, '#line 2 "<DIR>\\\\src\\\\t.hlsl"\n\n', ()),
 ]
 
 
 GAPS = [
     ('empty', '#define F(x) x\n#include "e49_open.h"\n#include "e49_close.h"\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n\n#line 1 "e49_open.h"\nF \n#line 1 "e49_close.h"\npass \n\n', ('X1516',)),
     ('empty', '#define F(a,b) a b\nF(1,\n#include "e49_close.h"\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1 "e49_close.h"\n1 2 pass \n\n', ()),
-    ('tokenless', '#define X /* c\n */', None, '#line 2 "<DIR>\\\\src\\\\t.hlsl"\n\n', ()),
     ('msgorder', '#define F(x) x\n#pragma message(F(\n"a"))\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n\npass \n', ()),
     ('msgid', '#pragma message("a" ")\npass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n#line 1\n\n', ('X1005',)),
     ('incheld', '#define F(x) x\n#include "h49_g.h"\n)pass\n', None, '#line 1 "<DIR>\\\\src\\\\t.hlsl"\n\n\n\n#line 1 "h49_g.h"\nF \n#line 3 "<DIR>\\\\src\\\\t.hlsl"\npass \n', ('X1516',)),

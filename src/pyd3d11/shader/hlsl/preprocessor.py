@@ -391,6 +391,13 @@ class Preprocessor(Directives, Expansion, IfExpressions, Pragmas, RunOn, Include
                 # "*/" / "y" is "#line 1", a line end, y at 3; a token after the */ keeps its line's; session 46,
                 # "#define X 1 \\" / " 2 \\" / "" ends at line 2, "#if 1\\" / "" at line 1), and the lines after
                 # it are counted from there ("#line 5\\" / "" / "__LINE__" is 6)
+                if self.lenient and self._open_end and i >= len(lines) and i - 1 > tok_line and \
+                        not lines[i - 1].rstrip().endswith("\\"):
+                    # (a comment the directive carries to the end of a file with no last new-line: the file's end
+                    # closes the line, and its line end is at the last line; d3dcompiler_47 10.1, session 49:
+                    # "#define X /* c" / " */" is "#line 2", with a blank line between "#line 3"; in an included file
+                    # the end's own line end at that line again)
+                    tok_line = i - 1
                 before = (self.shown, tok_line + 1 + self.line_delta)
                 self._line_ends = 1
                 self._last_token_at = before[1] if self.lenient else 0
