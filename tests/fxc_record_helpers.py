@@ -65,13 +65,13 @@ def check_live_table(rows, no_number: str = "-", verdict=None, name: str | None 
 
 
 def named_params(rows, recorded: dict[str, str], known: frozenset[str] | set[str], flags: bool = True) -> list:
-    """The pytest params of a table of named programs -- ``rows`` as (name, target, source), ``recorded`` the DLL's
-    verdict per name -- with the ``known`` names as strict xfails: (source, target, [0,] expected) per row (``flags``:
-    whether the test takes a flags column, 0)."""
+    """The pytest params of a table of named programs -- ``rows`` as (name, target, source[, Flags1]), ``recorded``
+    the DLL's verdict per name -- with the ``known`` names as strict xfails: (source, target, [Flags1,] expected) per
+    row (``flags``: whether the test takes a flags column, the row's Flags1 or 0)."""
     out = []
-    for name, target, src in rows:
+    for name, target, src, *rest in rows:
         marks = [pytest.mark.xfail(strict=True, reason="known difference")] if name in known else []
-        values = (src, target, 0) if flags else (src, target)
+        values = (src, target, rest[0] if rest else 0) if flags else (src, target)
         out.append(pytest.param(*values, recorded.get(name, "?"), id=name, marks=marks))
     return out
 

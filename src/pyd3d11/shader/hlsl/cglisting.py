@@ -99,14 +99,20 @@ class ListingMixin:
         from .texops import check_cube_array_count_reads
 
         check_cube_array_count_reads(self)  # X4598: a TextureCubeArray's float GetDimensions count, read
-        if self.pixel_ops_elsewhere:
-            from .intrinsics import check_pixel_ops_elsewhere
-
-            check_pixel_ops_elsewhere(self)  # X4532, judged after dead code is removed
-        check_unsized_msaa(self)  # X4539, judged after dead code is removed
         from .uninit import check_uninitialized_reads, drop_unwritten_output_decls
 
         check_uninitialized_reads(self)  # X4000, judged on the code as fxc's back end sees it (copies folded)
+        from .legacytex import check_sm4_dimensions
+
+        check_sm4_dimensions(self)  # a D3D9-style sampler read in two dimensions at 4.0+ (an abort, X4539)
+        if self.pixel_ops_elsewhere:
+            from .intrinsics import check_pixel_ops_elsewhere
+
+            # X4532, judged after dead code is removed and after X4000 (d3dcompiler_47 10.1, session 49: ``ddx(p)``,
+            # ``clip``, ``t.Sample`` / ``SampleBias`` / ``CalculateLevelOfDetail`` at vs_4_0 / vs_5_0 / cs_5_0 beside
+            # a read of an uninitialised local, either order, are X4000)
+            check_pixel_ops_elsewhere(self)
+        check_unsized_msaa(self)  # X4539, judged after dead code is removed
         from .memaccess import check_groupshared_total
 
         check_groupshared_total(self)  # X4586 of the groupshared variables the code still touches

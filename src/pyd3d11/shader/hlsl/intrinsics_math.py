@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ...errors import NotSupportedError
 from ...headers.d3dcompiler_types import D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY
 from . import ast as A
 from .codegen import Resource, Val, f2b
@@ -444,16 +445,14 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
     texs = [r for r in cg.resources if r.file == "t" and r.legacy_sampler is s]
     tex = next((r for r in texs if r.type.kind == kind), None)
     if texs and tex is None:
-        if not cg.d3d9 or texs[0].type.kind == "Texture1D" or kind == "Texture1D":
-            # (fxc compiles tex1D beside tex2D of one sampler at the Direct3D 9 targets -- a 1D sampler is 2D
-            # there --, not built: X3013 stays)
-            err = cg.err(pos, f"'{s.name}': sampler used with conflicting texture dimensions", 3013)
-            # (a rule of how the code uses the sampler, not of a body's types: at the Direct3D 9 targets it is
-            # X4539 after dead code is removed, so the probes of typepass / uncalled do not take it as a type error)
-            err.usage_rule = True
-            raise err
-        # a Direct3D 9 target judges the dimensions on the code left after dead-code removal: a texture of its
-        # own for each, and legacytex.check_dimensions' X4539 when two of them are read
+        if cg.d3d9 and (texs[0].type.kind == "Texture1D" or kind == "Texture1D"):
+            # fxc 10.1 compiles tex1D beside tex2D of one sampler at the Direct3D 9 targets (a 1D sampler is 2D
+            # there; session 49): its constant table's sampler type is not known here
+            raise NotSupportedError(f"'{s.name}': tex1D beside another dimension of one sampler at a Direct3D 9 "
+                                    "target")
+        # a Direct3D 9 target judges the dimensions on the code left after dead-code removal (legacytex.
+        # check_dimensions' X4539 when two of them are read), the other targets on every read code generation
+        # meets (legacytex.dimension_abort): a texture of its own for each
         tex = Resource(s.name, ObjectType(kind, NumType(FLOAT, 1, 4, "v")), "t", s.reg, used=True, explicit=True,
                        legacy_sampler=s)
         cg.resources.append(tex)
@@ -495,10 +494,16 @@ def legacy_tex(cg: CodegenContext, name: str, args: list[Val], pos) -> Val:
         # (D3D11.3 §22.4.15-§22.4.16; D3D9 texld / texldb / texldp are ps instructions): the X4532 of the
         # Sample / SampleBias methods (featuregates.METHODS). tex*lod and tex*grad stay in every stage.
         from .check import unmappable
+        from .intrinsics import judged_after_dead_code
 
-        raise unmappable(cg, pos, lookup=True)
+        if not judged_after_dead_code(cg):
+            raise unmappable(cg, pos, lookup=True)
+        # at 4.0+ only where the sample survives dead-code removal, after X4000 (intrinsics.check_pixel_ops_elsewhere;
+        # d3dcompiler_47 10.1, session 49: an unread ``tex2D(s, uv)`` compiles at vs_4_0 / vs_5_0 in compatibility
+        # mode, a read one beside an uninitialised read is X4000, beside a literal index out of range X3504)
+        cg.pixel_ops_elsewhere.append((pos, frozenset({(op, ())}), False, unmappable(cg, pos, lookup=True)))
     dst = cg.temp()
     t_op = Reg("t", (tex.reg,), None, (0, 1, 2, 3))
-    record_use(cg, s, tex, t_op)  # t# given once the body is known (legacytex.py)
+    record_use(cg, s, tex, t_op, key)  # t# given once the body is known (legacytex.py)
     cg.emit(op, Reg("r", (dst,), None, (0, 1, 2, 3)), cg.src(coord), t_op, Reg("s", (s.reg,)), *extra)
     return Val(f4, [("r", (dst,), None, c) for c in range(4)])

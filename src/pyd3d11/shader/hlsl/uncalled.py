@@ -298,7 +298,7 @@ def is_type_error(exc: BaseException) -> bool:
     if isinstance(exc, HlslError) and exc.code == 3000 and exc.message.startswith(TYPE_RULE_X3000):
         return True
     return (isinstance(exc, HlslError) and exc.code in TYPE_RULE_CODES and not exc.notimpl
-            and not getattr(exc, "usage_rule", False) and not any(w in str(exc) for w in _STAGE_WORDS))
+            and not any(w in str(exc) for w in _STAGE_WORDS))
 
 
 def _skip_untyped_failure(run: Callable[[A.Node], None], s: A.Node) -> None:
