@@ -335,6 +335,8 @@ MODULES: dict[str, list[str]] = {
                                 "test_rules_hlsl_dxc_s48.py"],
     # session 48 (ACC): fxc's semantic pass over every body before the later phases
     "shader/hlsl/typepass.py": ["test_rules_hlsl_dxc_s48.py"],
+    # session 49 (ACC): a D3D9-style sampler's dimensions at 4.0+ (the abort, a sampler array's X4539)
+    "shader/hlsl/legacytex.py": ["test_rules_hlsl_dxc_s49.py"],
     "shader/hlsl/refactor.py": ["test_hlsl_optimizer_regressions.py", "test_hlsl_features.py", "test_rules_hlsl_modifiers.py"],
     "shader/hlsl/optimize.py": ["test_hlsl_empty_branches_mu20.py", "test_hlsl_optimize.py", "test_hlsl_optimizer_regressions.py",
                                 "test_rules_hlsl_uninitialized_dead_reads.py", "test_fxc_oracle.py", "test_hlsl_classes.py",
