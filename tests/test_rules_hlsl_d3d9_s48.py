@@ -19,6 +19,8 @@ number or "ok"):
   subtraction, negation, division or remainder of such values (``(min16uint)var.x / 2``, ``(min16uint)-1``,
   ``m - 1``, ``gu[1] / gu[0]``); such a value made a plain uint (a cast, an operation with a uint, ``2u``, a
   switch, countbits) is judged as the float it is (``(uint)gu[1]``, ``(uint)((min16uint)var.x / 2)`` X3548).
+  Session 49 met two of the strict xfails (moved here): ``(uint)(min16uint)-5`` X3548 and ``gu[0] /
+  (min16uint)3`` compiles (min16uint computed as int below SM4: uintrange.signed_min_ints).
 - ``minret`` (precision.check_level9_min16uint): a function's min16uint return type is X3703 "<target> does not
   support 16-bit uint minimum-precision data" at the level-9 targets after the type rules, called or not (``min16uint4 main() :
   SV_Target``; was compiled, or X4576 / X4529 / X3523 of the later rules); a min16int return passes.
@@ -35,9 +37,7 @@ number or "ok"):
   is X4532 only where it survives dead-code removal (``... * 0`` and an unread one compile), after the legacy
   phase's X3548 / X3543 / X3684, X4000, X3508 and the signature's X4502 (an ``sv_position`` input at ps_2_0, a
   POSITION output; at level 9 after the translation's SV_Position X4502); was an immediate X4532.
-- ``gaps`` (strict xfails, not built): ``(uint)(min16uint)-5`` (a folded constant keeps no min-precision mark
-  here: compiled, fxc X3548), ``gu[0] / (min16uint)3`` (the cast constant reads as a typed uint literal: X3548
-  here), vs_1_1's ``if (m < 0.5) return 1; return 0;`` (fxc folds both returns into the comparison: X5307),
+- ``gaps`` (strict xfails, not built): vs_1_1's ``if (m < 0.5) return 1; return 0;`` (fxc folds both returns into the comparison: X5307),
   ``bool4(0, u.x, 1, u.w) * 2 + 1`` (the int path's ``and`` with 1: X4532 here), ``ddx_fine`` of an sv_position
   input (X4502 first in fxc), a level-9 Gather of an ``sv_position`` input (X4502 first in fxc; Gather's X4532 stays
   immediate here, as its offset is judged before it), a level-9 ``tex2D`` in a min16uint function (fxc's X3703 before
@@ -68,7 +68,7 @@ def test_verdict_as_fxc_gives_it(src: str, target: str, flags: int, want: str):
 @COMPILE_ONLY
 def test_tables_shape():
     assert {k: len(v) for k, v in DATA.items() if k != "_source"} == {
-        "loops": 26, "minuint": 29, "minret": 10, "vscond": 21, "ctor": 18, "bool4": 10, "lod": 27, "gaps": 9}
+        "loops": 26, "minuint": 31, "minret": 10, "vscond": 21, "ctor": 18, "bool4": 10, "lod": 27, "gaps": 7}
 
 
 @pytest.mark.parametrize("target", ["ps_2_0", "ps_3_0"])

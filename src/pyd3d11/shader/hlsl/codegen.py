@@ -679,9 +679,8 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             else:
                 raise self.err(pos, f"{pre}cannot implicitly convert from '{src}' to '{to}'", 3017)
             mi = uintrange.min16uint_values(self, slots)
-            if uint_check and concrete(to.base) == UINT and to.prec != "min16uint" and (
-                    concrete(src.base) in (FLOAT, INT) or mi):
-                uintrange.check_not_negative(self, slots, "i" if concrete(src.base) == INT and not mi else "f", pos)
+            if uint_check:
+                uintrange.check_made_uint(self, src, to, slots, mi, pos)
             if DOUBLE in (src.base, to.base) and src.base != to.base:  # placed here (compiler.first_refusal)
                 from .doubles import check_profile, lead_literal_code
 
@@ -692,7 +691,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
             shaped = Val(NumType(src.base, to.rows, to.cols, to.shape, to.row_major), slots)
             if v.int_source is not None and slots == v.slots:
                 shaped.int_source = v.int_source
-            out = self.convert_base(shaped, to.base)
+            out = uintrange.convert_min_ints(self, shaped, to, mi or src.prec in uintrange.MIN_INTS)
             uintrange.keep_min_ints(self, to.prec in uintrange.MIN_INTS, out.slots)
             return out
         # aggregates: component-wise by flattening; a scalar becomes a struct only through a cast

@@ -502,6 +502,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             cg.deferred_oob_error or (late if late is not None and late.code < 4000 else None) or \
             cg.signature_errors[1] or cg.gs.stream_target_error or late or \
             cg.tess.late_error  # (hs.check_tess_factor_outputs)
+        refusal = refusal or getattr(cg, "level9_sm4_error", None)  # (divisions.level9_sm4_part: last)
         if refusal is not None:
             raise refusal
         if not d3d9 and file_target is None and not orig_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and \
@@ -576,8 +577,15 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
         # registers (sm2/d3d9.py _allocate_samplers)
         globals_order = tuple((d.name, d.register[1] if d.register is not None and d.register[0] == "s" else None,
                                leaf_count(d.type)) for d in cg.prog.decls if isinstance(d, A.VarDecl))
-        blob = d3d9_bytecode(blob, program, d3d9, file, explicit, orig_flags, params,
-                             d3d9_other_set_reservations(cg), cb_slots, preshader, globals_order)
+        from .intrinsics import check_pixel_ops_after_aon9
+
+        try:
+            blob = d3d9_bytecode(blob, program, d3d9, file, explicit, orig_flags, params,
+                                 d3d9_other_set_reservations(cg), cb_slots, preshader, globals_order)
+        except NotSupportedError:
+            check_pixel_ops_after_aon9(cg)  # (a surviving ``ddx_fine``: after the translation's X5631 / X4502)
+            raise
+        check_pixel_ops_after_aon9(cg)
         from .d3d9minprec import validator_error
 
         late = validator_error(cg)  # the validator's min-precision marks, after every compile error
@@ -585,9 +593,15 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             attach_warnings(late, all_warnings(cg))
             raise late
     elif level9:
-        blob = add_level9_chunk(blob, program, level9, file)
         from .intrinsics import check_pixel_ops_after_aon9
 
+        try:
+            blob = add_level9_chunk(blob, program, level9, file)
+        except NotSupportedError:
+            # the translation stopped at an instruction the level-9 part has none for: a derivative or method
+            # left to this slot (a surviving ``ddx_fine``'s X4532, intrinsics._derivative_below_model)
+            check_pixel_ops_after_aon9(cg)
+            raise
         check_pixel_ops_after_aon9(cg)  # (X4582 of a sampled integer texture: objmethods.method)
     warnings = [render_warning(p, code, msg) for p, code, msg in all_warnings(cg)]
     return CompileResult(blob, text, program, warnings)

@@ -32,8 +32,21 @@ def division_operand_rules(cg: CodegenContext, op: str, ta: NumType, tb: NumType
              for t in (ta, tb)]
     if None not in kinds and any(k in _MIN_SIGNED for k in kinds):
         what = "division" if op == "/" else "remainder"
-        raise cg.err(pos, f"signed integer {what} is not supported on minimum-precision types. Cast to int to "
+        err = cg.err(pos, f"signed integer {what} is not supported on minimum-precision types. Cast to int to "
                           "use 32-bit division.", 3706)
+        if not cg.level9:
+            raise err
+        level9_sm4_part(cg, err)
+
+
+def level9_sm4_part(cg: CodegenContext, err: HlslError) -> None:
+    """Keep a refusal of a 4_0_level_9_x object's shader-model-4 part -- X3706 of a signed min-precision division,
+    X4010 of an integer remainder by zero -- for after every refusal of its level-9 part (compiler.py): fxc reports
+    them after the signature's X4502 (``float4 main() : COLOR { return gk[0] / 2; }``), a vertex shader's unwritten
+    SV_Position X4541 and a read non-finite constant's X4579, and after the legacy phase's X3548 (d3dcompiler_47
+    10.1, session 49); the first met of them."""
+    if getattr(cg, "level9_sm4_error", None) is None:
+        cg.level9_sm4_error = err
 
 
 #: fxc's diagnostics for a divisor known to be zero: integer division (signed or not; DXBC divides integers
@@ -42,17 +55,30 @@ ZERO_DIVISOR = {UINT: (4010, "Unsigned integer divide by zero"), INT: (4010, "Un
                 FLOAT: (4008, "floating point division by zero")}
 
 
-def check_zero_divisor(cg: CodegenContext, base: str, divisor: list[Slot], pos) -> None:
+def check_zero_divisor(cg: CodegenContext, base: str, divisor: list[Slot], pos, op: str = "/",
+                       signed: bool = True) -> None:
     """X4010 / X4008 when any component of a ``/`` or ``%`` divisor is a known zero (a literal, a folded
-    constant or a variable whose value constant propagation knows), as fxc reports it."""
+    constant or a variable whose value constant propagation knows), as fxc reports it. At the 4_0_level_9_x
+    targets an integer remainder's is the shader-model-4 part's X4010 after the float warning (``gi % 0``,
+    ``gu % 0`` of a min16uint, ``int k = gi % z;`` unread, ``gi % (gj * 0)``), where the quotient's is the
+    legacy part's float division (X4579 where it is read) and a Direct3D 9 target compiles both remainders
+    (d3dcompiler_47 10.1, session 49; ``signed``: a uint's is not, its divisor's X3548 comes first; a constant
+    dividend's too, ``int k = 5 % 0;`` unread, where a read one, ``return 5 % 0;``, is the folded X4579 first;
+    kept by :func:`level9_sm4_part`)."""
     if base not in ZERO_DIVISOR:
         return
     mask = 0x7FFFFFFF if base == FLOAT else 0xFFFFFFFF  # -0.0 is a zero too
+    level9_rem = bool(cg.level9) and not cg.d3d9 and op == "%" and base != FLOAT and signed
+    sm4_part = not cg.d3d9 and (not cg.level9 or level9_rem)
     if not any(is_imm(s) and s[3] & mask == 0 for s in divisor) and not (
-            base != FLOAT and not (cg.d3d9 or cg.level9) and any(known_zero(cg, s) for s in divisor)):
+            base != FLOAT and sm4_part and any(known_zero(cg, s) for s in divisor)):
         return  # (known_zero: an integer divisor fxc's simplifier proves zero, ``v ^ v``, ``v * 0``: knownzero.py)
     code, msg = ZERO_DIVISOR[base]
-    if base == FLOAT or cg.d3d9 or cg.level9:
+    if level9_rem:
+        cg.warn(pos, *ZERO_DIVISOR[FLOAT])
+        # (a constant dividend's remainder is folded to a NaN by the legacy part: X4579 where it is read first)
+        level9_sm4_part(cg, cg.err(pos, msg, code))
+    elif base == FLOAT or cg.d3d9 or cg.level9:
         # below shader model 4 integers are held as floats and divided as floats (d3dcompiler_47 10.1, session 37:
         # ``int i = 1 / 0;`` unused is the float warning alone, ``p * (1 / 0)`` then X4579: nonfinite.py)
         code, msg = ZERO_DIVISOR[FLOAT]
@@ -74,6 +100,24 @@ def defer_simplifier_error(cg: CodegenContext, err: HlslError) -> None:
         raise err
     if cg.deferred_oob_error is None:
         cg.deferred_oob_error = stamp(cg, err)
+
+
+def legacy_zero_lanes(cg: CodegenContext, base: str, n: int, a: list, b: list) -> tuple[list, set[int]]:
+    """Below shader model 4 a remainder by a known zero is 0 in that lane (fxc's float remainder folds ``frc(x *
+    (1 / 0)) * 0`` to 0: ``var.x % 0``, ``var % float4(0, 1, 2, 0)``'s x and w, ``gi % 0`` at ps_2_0 compile; its
+    listings, d3dcompiler_47 10.1, session 49; a constant dividend's is folded, ``5 % 0`` X4579): the divisor
+    with those lanes made 1, and the lanes."""
+    if not (cg.d3d9 or cg.level9):
+        return b, set()
+    mask = 0x7FFFFFFF if base == FLOAT else 0xFFFFFFFF
+    lanes = {i for i, s in enumerate(b[:n]) if is_imm(s) and s[3] & mask == 0 and not is_imm(a[i])}
+    if not lanes or base == FLOAT and any(i not in lanes and not is_imm(a[i]) for i in range(n)):
+        # a float remainder of run-time lanes by zero and non-zero divisors is one vector sequence in fxc's
+        # optimiser, its reciprocal constant holding the infinity: X4579 (``v % float4(0, 1, 2, 0)``; an integer
+        # one's lanes fold apart: ``(int4)v % int4(0, 3, 0, -2)`` compiles)
+        return b, set()
+    one = imm(0x3F800000 if base == FLOAT else 1)
+    return [one if i in lanes else s for i, s in enumerate(b[:n])], lanes
 
 
 def iabs(cg: CodegenContext, n: int, s: list) -> list:

@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING
 from . import ast as A
 from . import d3d9minprec, intfold, objects, odbool, uintrange, voidvals, zerobits
 from .diagnostics import HlslError, Pos
-from .divisions import check_zero_divisor, defer_simplifier_error, division_operand_rules, fmod_operator, idiv
+from .divisions import (
+    check_zero_divisor,
+    defer_simplifier_error,
+    division_operand_rules,
+    fmod_operator,
+    idiv,
+    legacy_zero_lanes,
+)
 from .dynpick import dynamic_element, dynamic_pick, matrix_row, vector_component
 from .globalflags import note_min_precision, note_min_precision_conversion
 from .knownbits import known_index
@@ -588,8 +595,9 @@ def coerce_pair(cg: CodegenContext, a: Val, b: Val, pos, base: str | None = None
     cb = base or common_base(ta.base, tb.base)
     # a uint operation of minimum-precision integers is a min16uint one: no conversion of its operands to judge
     # (a typed literal, ``2u``, is a full-precision operand: ``m / 2u`` converts m to uint)
-    prec = "min16uint" if concrete(cb) == UINT and uintrange.min16uint_values(cg, a.slots, b.slots) and not any(
-        t.prec is None and t.base == UINT and all(s[0] == "l" for s in v.slots) for t, v in ((ta, a), (tb, b))) else None
+    prec = "min16uint" if concrete(cb) == UINT and (uintrange.min16uint_values(cg, a.slots, b.slots) and not any(
+        t.prec is None and t.base == UINT and all(s[0] == "l" for s in v.slots) for t, v in ((ta, a), (tb, b))) or
+        uintrange.active(cg) and uintrange.min_int_operands(cg, a, b)) else None
     rt = NumType(cb, shape.rows, shape.cols, shape.shape, prec=prec)
     return _to_shape(cg, a, rt, pos), _to_shape(cg, b, rt, pos), rt
 
@@ -912,7 +920,7 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
     n = rt.n
     if op in ("/", "%"):
         division_operand_rules(cg, op, ta, tb, cb, pos)
-        check_zero_divisor(cg, cb, b2.slots, pos)
+        check_zero_divisor(cg, cb, b2.slots, pos, op, cb == INT or rt.prec == "min16uint")
     if cb == DOUBLE:
         from . import doubles
 
@@ -932,7 +940,9 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
         if op == "/":
             return _val(rt, cg.alu("div", FLOAT, n, [a2.slots, b2.slots]))
         if op == "%":
-            return _val(rt, fmod_operator(cg, n, a2.slots, b2.slots))
+            bz, zero = legacy_zero_lanes(cg, FLOAT, n, a2.slots, b2.slots)
+            out = fmod_operator(cg, n, a2.slots, bz)
+            return _val(rt, [imm(0) if i in zero else s for i, s in enumerate(out)])
     else:
         mi = uintrange.min16uint_values(cg, a2.slots, b2.slots)  # min-precision integers: floats below SM4
         if op == "+":
@@ -949,7 +959,11 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
             out = cg.alu("imul", cb, n, [a2.slots, b2.slots], dst_pos=1, ndst=2)
             return _val(rt, uintrange.keep_min_ints(cg, mi, out))
         if op in ("/", "%"):
-            if cb == UINT:
+            # min16uint below SM4: an int's division, but a constant one is folded as the uint's
+            # (``(uint)((min16uint)-5 / 2)`` compiles: 2147483645)
+            signed = uintrange.active(cg) and rt.prec == "min16uint" and not all(
+                is_imm(s) for s in a2.slots + b2.slots)
+            if cb == UINT and not signed:
                 if (op == "/" or a2.slots != b2.slots) and not mi:
                     # below SM4 a uint divisor must be known to be above 0
                     uintrange.check_divisor(cg, b2.slots, pos, op == "%")  # (X3548; fxc folds x % x, not x / x)
@@ -957,7 +971,15 @@ def binary(cg: CodegenContext, op: str, a: Val, b: Val, pos) -> Val:  # noqa: C9
                 if mi and op == "/":
                     uintrange.note_min_int_quotient(cg, a2.slots, b2.slots, out)
                 return _val(rt, uintrange.keep_min_ints(cg, mi, out))
-            return _val(rt, uintrange.keep_min_ints(cg, mi, idiv(cg, n, a2.slots, b2.slots, op == "%")))
+            bz, zero = legacy_zero_lanes(cg, INT, n, a2.slots, b2.slots) if op == "%" else (b2.slots, set())
+            out = idiv(cg, n, a2.slots, bz, op == "%")
+            out = [imm(0) if i in zero else s for i, s in enumerate(out)]
+            if signed:
+                if op == "/":
+                    uintrange.note_min_int_quotient(cg, a2.slots, b2.slots, out)
+                else:
+                    uintrange.note_min_int_remainder(cg, a2.slots, b2.slots, out)
+            return _val(rt, uintrange.keep_min_ints(cg, mi, out))
     raise cg.err(pos, f"unsupported operator '{op}'", 3000)
 
 

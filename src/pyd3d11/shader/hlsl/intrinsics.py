@@ -250,6 +250,19 @@ def _derivative_below_model(cg: CodegenContext, name: str, args: list[Val], pos)
         cg.pixel_ops_elsewhere.append((pos, frozenset((ins.op, ()) for ins in cg.code[-4:]
                                                       if ins.op.startswith("deriv_rt")), True, None))
         return v
+    if (cg.d3d9 or cg.level9) and cg.stage == "ps" and not cg.compile_flags & D3DCOMPILE_SKIP_OPTIMIZATION:
+        # a Direct3D 9 / level-9 pixel shader's: X4532 only where it survives dead-code removal, in the late slot,
+        # as CalculateLevelOfDetail's (objmethods._defer_unmappable): ``ddx_fine(p) * 0`` and an unread one
+        # compile, a surviving one comes after the legacy phase's X3548, X4000 / X3508, the signature's X4502
+        # (``ddx_fine`` of an ``sv_position`` input at ps_2_0 and level 9) and the translation's X5631 (its z / w
+        # at ps_3_0); d3dcompiler_47 10.1, session 49
+        # (generated as the plain derivative, which the translation maps where the target has one: a ps_3_0
+        # ``dsx`` of vPos.zw is its X5631 first)
+        v = _apply(cg, name[:3], args, [], pos)
+        late, err = "aon9", unmappable(cg, pos)  # (after the translation: ps_3_0's vPos X5631 first)
+        cg.pixel_ops_elsewhere.append((pos, frozenset((ins.op, ()) for ins in cg.code[-4:]
+                                                      if ins.op.startswith("deriv_rt")), late, err))
+        return v
     if cg.deferred_late_error is None:
         cg.deferred_late_error = unmappable(cg, pos)
     t = args[0].type
@@ -316,9 +329,12 @@ def check_pixel_ops_elsewhere(cg: CodegenContext) -> None:
 
 
 def check_pixel_ops_after_aon9(cg: CodegenContext) -> None:
-    """The refusals :func:`check_pixel_ops_elsewhere` leaves to the end of a level-9 compile (``late`` "aon9": a
-    sample of an integer texture's X4582, objmethods.method), raised where the access survived dead-code removal."""
+    """The refusals :func:`check_pixel_ops_elsewhere` leaves to the end of a level-9 or Direct3D 9 compile (``late``
+    "aon9": a sample of an integer texture's X4582, objmethods.method; a legacy pixel shader's ``ddx_fine``,
+    :func:`_derivative_below_model`), raised where the access survived dead-code removal, after the translation's
+    own refusals."""
     present = {(ins.op, a.idx[:1]) for ins in cg.code for a in ins.args if a.file == "t"}
+    present |= {(ins.op, ()) for ins in cg.code}  # (a derivative's: _derivative_below_model)
     for _pos, emitted, late, error in cg.pixel_ops_elsewhere:
         if late == "aon9" and emitted & present:
             raise error
@@ -582,13 +598,16 @@ def _i_abs(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Nod
             # constant variable's |x| is folded to -0 (instfold.fold_abs; session 44)
             return Val(v.type, [imm(f2b(abs(b2f(x[3]))) if x[3] & 0x7F800000 else 0) for x in v.slots])
         return Val(v.type, cg.op("mov", t.n, [v.slots], ["abs"]))
-    if concrete(t.base) == UINT:
+    from .uintrange import keep_min_ints
+
+    if concrete(t.base) == UINT and not _signed_min_ints(cg, args[0].slots, t):  # (min16uint below SM4: an int's abs)
         return args[0]
     v = cg.convert_base(args[0], INT)
     # a literal argument keeps its literal type (``abs(-1)`` is a literal int; DXC intrinsic-examples
     # records fxc's X3067 for ``f(1.0 * abs(-1))`` between f(float) and f(double), as for ``f(1.0)``)
-    rt = t if t.base == LIT_INT else v.type
-    return Val(rt, cg.alu("imax", INT, t.n, [v.slots, cg.alu("ineg", INT, t.n, [v.slots])]))
+    rt = t if t.base == LIT_INT or concrete(t.base) == UINT else v.type
+    out = cg.alu("imax", INT, t.n, [v.slots, cg.alu("ineg", INT, t.n, [v.slots])])
+    return Val(rt, keep_min_ints(cg, concrete(t.base) == UINT, out))
 
 
 def _i_saturate(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
@@ -886,6 +905,14 @@ def _i_smoothstep(cg: CodegenContext, name: str, args: list[Val], arg_nodes: lis
     return Val(rt, cg.alu("mul", FLOAT, n, [t2, k]))
 
 
+def _signed_min_ints(cg: CodegenContext, slots: list, t) -> bool:
+    """A min16uint argument below shader model 4, which fxc computes as an int (uintrange.signed_min_ints):
+    ``abs`` and ``sign`` of it are an int's (``sign((min16uint)v.x)`` is -1 for v.x = -1)."""
+    from .uintrange import MIN_INTS, active, signed_min_ints
+
+    return signed_min_ints(cg, slots) or active(cg) and t.prec in MIN_INTS
+
+
 def _i_sign(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.Node], pos,
         need: Callable[[int], None]) -> Val:
     need(1)
@@ -895,7 +922,7 @@ def _i_sign(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.No
         z = [imm(0)] * n
         p = cg.alu("lt", FLOAT, n, [z, args[0].slots])
         m = cg.alu("lt", FLOAT, n, [args[0].slots, z])
-    elif concrete(t.base) == UINT:
+    elif concrete(t.base) == UINT and not _signed_min_ints(cg, args[0].slots, t):
         # a uint is never below zero: fxc 10.1 compares unsigned (``ult 0, x``), so sign(0x80000000u) is 1
         # (a signed compare would give -1; session 35, INTR)
         z = [imm(0)] * n
@@ -907,6 +934,10 @@ def _i_sign(cg: CodegenContext, name: str, args: list[Val], arg_nodes: list[A.No
         p = cg.alu("ilt", INT, n, [z, v.slots])
         m = cg.alu("ilt", INT, n, [v.slots, z])
     r = cg.alu("iadd", INT, n, [p, m], ["-", ""])
+    if concrete(t.base) == UINT:  # (a min16uint below SM4: _signed_min_ints)
+        from .uintrange import note_min_int_sign
+
+        note_min_int_sign(cg, args[0].slots, r)
     return Val(t.with_base(INT), r)
 
 

@@ -165,9 +165,10 @@ def _gate_or_defer(cg: CodegenContext, name: str, pos) -> None:
     """The model/stage gate of a Gather or CalculateLevelOfDetail form; its X4532 may wait (:func:`method`)."""
     gate = METHODS[name]
     exc = gate_error(cg, gate, pos, name, METHOD_MODEL_MESSAGES[gate.code])
-    # (at the legacy targets CalculateLevelOfDetail alone: a Gather's offset is judged there before its X4532 --
-    # ``t.Gather(s, uv, offset)`` of a uniform offset is fxc's X4532 -- and stays immediate)
-    legacy = name.startswith("CalculateLevelOfDetail")
+    # (at the legacy targets a Gather waits as CalculateLevelOfDetail does, whatever its offset: ``t.Gather(s, uv) *
+    # 0``, ``t.Gather(s, uv, o) * 0`` of a uniform or an out-of-range offset compile; a surviving one is X4532
+    # after X3548 and an sv_position input's X4502 -- no X4566 of its offset; d3dcompiler_47 10.1, session 49)
+    legacy = name.startswith(("CalculateLevelOfDetail", "Gather"))
     if exc is not None and not (getattr(exc, "code", None) == 4532 and _defer_unmappable(cg, legacy)):
         raise exc
 
@@ -462,6 +463,8 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
         # textures' as gather4_c is (X4532, judged after dead code); session 36, helper AUD
         raise cg.err(pos, f"Gather{name[9:]} requires shader model 5 or higher", 3535)
     _gate_or_defer(cg, name, pos)
+    # a legacy pixel shader's Gather is refused whatever its offset: no offset is judged there (X4566)
+    legacy = bool(cg.d3d9 or cg.level9) and cg.stage == "ps"
     rest = args[2:]
     extra: list[Reg] = []
     if cmp:
@@ -478,7 +481,10 @@ def gather_or_lod(cg: CodegenContext, obj: Val, name: str, args: list[Val], pos,
         suffix = ""
         op = "gather4_c" if cmp else "gather4"
         offset: Reg | None = None
-        if off_arg is not None:
+        if off_arg is not None and legacy:  # (refused as a Gather: the offset's form does not matter)
+            off = cg.convert(off_arg, NumType(INT, 1, odims, "v") if odims >= 2 else NumType(INT), pos)
+            op, offset = ("gather4_po_c" if cmp else "gather4_po"), cg.src(off.slots)
+        elif off_arg is not None:
             off = cg.convert(off_arg, NumType(INT, 1, odims, "v") if odims >= 2 else NumType(INT), pos)
             po = LANGUAGE["programmable_offset"]
             has_po = po.models.get(cg.stage, (9, 9)) <= (cg.major, cg.minor)

@@ -69,7 +69,7 @@ def check_level9_min16uint(cg, prog, compiled: list, entry=None) -> None:
         cg.min_precision_local = (returns[0].pos, returns[0].name)
     if found:
         n = min(found, key=lambda x: x[:2])[2]
-        raise cg.err(n.pos, f"{cg.level9} does not support 16-bit uint minimum-precision data", 3703)
+        raise cg.err(n.pos, f"{cg.d3d9 or cg.level9} does not support 16-bit uint minimum-precision data", 3703)
 
 
 def _min_numeric(t: object) -> bool:
@@ -90,7 +90,7 @@ def local_refusal(cg):
         return None
     pos, name = cg.min_precision_local
     if not cg.d3d9:  # (a level-9 min16uint return: check_level9_min16uint)
-        return cg.err(pos, f"{cg.level9} does not support 16-bit uint minimum-precision data", 3703)
+        return cg.err(pos, f"{cg.d3d9 or cg.level9} does not support 16-bit uint minimum-precision data", 3703)
     return cg.err(pos, f"'{name}': {cg.d3d9} does not support minimum-precision data", 3703)
 
 
@@ -147,7 +147,7 @@ def note_called_overload(cg, f) -> None:
         return
     uint16 = [p for p in f.params if isinstance(p.type, NumType) and p.type.prec == "min16uint" and p.pos is not None]
     if uint16:  # (check_level9_min16uint's rule, for the overload picked)
-        raise cg.err(uint16[0].pos, f"{cg.level9} does not support 16-bit uint minimum-precision data", 3703)
+        raise cg.err(uint16[0].pos, f"{cg.d3d9 or cg.level9} does not support 16-bit uint minimum-precision data", 3703)
     if not cg.d3d9:
         return
     found = [(p.pos, p.name) for p in f.params if _min_numeric(p.type) and p.pos is not None]

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import struct
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from . import ast as A
@@ -42,7 +43,7 @@ from .intervals import FLOAT, INF, POINT, SIGN_ONLY, SIGN_ONLY_OPS, UINT_RANGE, 
 from .nanprops import last_write, reg_slot
 from .operands import Ins, Slot
 from .types import FLOAT as FLOAT_T
-from .types import INT, UINT, concrete
+from .types import INT, UINT, NumType, concrete
 
 if TYPE_CHECKING:
     from .cgstate import CodegenContext
@@ -323,6 +324,38 @@ def min16uint_values(cg: CodegenContext, *operands: list[Slot]) -> bool:
     return bool(slots) and all(s in cg.min_int_slots for s in slots)
 
 
+def signed_min_ints(cg: CodegenContext, *operands: list[Slot]) -> bool:
+    """Whether an operation on these slots is computed as a signed int's: below shader model 4 fxc computes
+    min16uint exactly as int (and min16int): its listing of ``(min16uint)var.x`` is a truncation toward zero kept
+    negative (ftoi, no clamp to 0), ``m / 3`` and ``m % 3`` the signed division and remainder, ``abs(m)`` an abs,
+    ``(float)(min16uint)4000000000`` -294967296 -- the same instructions, operation by operation, as for int at
+    ps_2_0 / ps_3_0 / vs_2_0 and in both parts of a 4_0_level_9_x object (d3dcompiler_47 10.1, session 49)."""
+    return active(cg) and min16uint_values(cg, *operands)
+
+
+def convert_min_ints(cg: CodegenContext, v, to, held: bool):
+    """``v`` (already shaped) converted to ``to``'s base, a minimum-precision unsigned value below shader model 4
+    as an int (signed_min_ints): a float made a min16uint truncates toward zero as ftoi does (``(min16uint)-2.5`` is
+    -2, where ftou clamps to 0), a held min16uint made a float converts as itof (``(min16uint)4000000000`` is
+    -294967296.0 as a float)."""
+    from .codegen import Val
+
+    frm = concrete(v.type.base)
+    if not active(cg):
+        return cg.convert_base(v, to.base)
+    if frm == FLOAT_T and to.prec == "min16uint" and concrete(to.base) == UINT:
+        out = Val(v.type.with_base(to.base), cg.convert_base(v, INT).slots)
+    else:
+        if held and frm == UINT and concrete(to.base) == FLOAT_T:
+            v = Val(v.type.with_base(INT), v.slots)
+        out = cg.convert_base(v, to.base)
+    if to.prec in MIN_INTS and isinstance(out.type, NumType):
+        # the value keeps its spelled type: ``(min16uint)3`` is a min16uint constant, not a typed uint literal
+        # (``m / (min16uint)3`` is a min16uint division, where ``m / 3u`` converts m to uint)
+        out = Val(replace(out.type, prec=to.prec), out.slots)
+    return out
+
+
 def keep_min_ints(cg: CodegenContext, mark: bool, slots: list[Slot]) -> list[Slot]:
     """Note ``slots`` as minimum-precision integer values where ``mark`` (min16uint_values)."""
     if mark and active(cg):
@@ -337,8 +370,51 @@ def note_min_int_quotient(cg: CodegenContext, a: list[Slot], b: list[Slot], out:
     from .intervals import FLOAT as TRANSFER
 
     for i, o in enumerate(out):
-        if i < len(a) and i < len(b):
+        if i < len(a) and i < len(b) and o[0] != "l":
             _set(cg, o, TRANSFER["div"]([slot_range(cg, a[i], "i"), slot_range(cg, b[i], "i")], 0))
+
+
+def note_min_int_remainder(cg: CodegenContext, a: list[Slot], b: list[Slot], out: list[Slot]) -> None:
+    """The intervals of a remainder of minimum-precision integers below shader model 4: by a constant, the float
+    remainder's, which takes the dividend's sign (fxc picks the divisor's sign by the dividend's: ``cmp x, 3, -3``)
+    -- ``(uint)((min16uint)abs(var.x) % 2)`` compiles, ``(uint)((min16uint)var.x % 2)`` is X3548; by a run-time
+    divisor none is known (``(uint)((min16uint)abs(var.x) % (min16uint)abs(var.y))`` X3548; d3dcompiler_47 10.1,
+    session 49)."""
+    for i, o in enumerate(out):
+        if i < len(a) and i < len(b) and o[0] != "l" and b[i][0] == "l":
+            r = slot_range(cg, a[i], "i")
+            _set(cg, o, (0.0 if r[0] >= 0 else -INF, INF if r[1] > 0 else 0.0))
+
+
+def note_min_int_sign(cg: CodegenContext, a: list[Slot], out: list[Slot]) -> None:
+    """The intervals of ``sign`` of a minimum-precision integer below shader model 4 (an int's sign: -1, 0, 1),
+    0 or 1 where the argument is known not to be negative: ``(uint)(sign((min16uint)abs(var.x)) + 1)`` compiles
+    (d3dcompiler_47 10.1, session 49)."""
+    for i, o in enumerate(out):
+        if i < len(a) and o[0] != "l":
+            r = slot_range(cg, a[i], "i")
+            _set(cg, o, (0.0 if r[0] >= 0 else -1.0, 1.0 if r[1] > 0 else 0.0))
+
+
+def min_int_operands(cg: CodegenContext, *vals) -> bool:
+    """Whether an operation of these values (Vals) is one of minimum-precision integers: each is held in slots
+    noted as such (min16uint_values), typed so (a cast constant, ``(min16uint)3``) or an untyped literal, and
+    one at least is not a literal; a typed full-precision literal (``2u``) makes it a uint operation."""
+    from .types import LIT_INT
+
+    seen = False
+    for v in vals:
+        t = v.type
+        if isinstance(t, NumType) and t.prec in MIN_INTS:
+            seen = True
+        elif all(s[0] == "l" for s in v.slots):
+            if not (isinstance(t, NumType) and t.base == LIT_INT):
+                return False
+        elif min16uint_values(cg, v.slots):
+            seen = True
+        else:
+            return False
+    return seen
 
 
 def note_constant_slots(cg: CodegenContext, t, slots: list[Slot]) -> None:
@@ -373,6 +449,18 @@ def check_not_negative(cg: CodegenContext, slots: list[Slot], kind: str, pos) ->
     """X3548 unless every slot is known to hold a value of at least 0 (a value made into a uint)."""
     if active(cg) and any(slot_range(cg, s, kind)[0] < 0 for s in slots):
         defer(cg, refusal(cg, pos))
+
+
+def check_made_uint(cg: CodegenContext, src, to, slots: list[Slot], held: bool, pos) -> None:
+    """A value converted to a full-precision uint (codegen.convert): a float's, an int's or a minimum-precision
+    integer's must be known not to be negative (X3548) -- a held min16uint as the float it is (``held``), a
+    min16uint constant as the int it is held as (``(uint)(min16uint)-5`` X3548, session 49)."""
+    if concrete(to.base) != UINT or to.prec == "min16uint":
+        return
+    typed = src.prec in MIN_INTS
+    if concrete(src.base) in (FLOAT_T, INT) or held or typed:
+        check_not_negative(cg, slots, "i" if concrete(src.base) == INT and not held or not held and typed else "f",
+                           pos)
 
 
 def check_constructor(cg: CodegenContext, t, flat: list, bases: list[str], pos) -> None:

@@ -182,6 +182,12 @@ class FlowControl:
             return pc + 1
         if not (loop.get("cont") or [0, False])[1]:
             return self._leave_loop(frames)
+        return self._continued_lanes_go_on(loop, frames, steps)
+
+    def _continued_lanes_go_on(self, loop: dict, frames: list[dict], steps: int) -> int:
+        """Every lane running this copy of an unrolled loop has left it (a return or a break at the loop's own
+        level), but some took a run-time continue in the copy: the next copy starts with what those lanes
+        carried (the values they all agree on: the ``for`` step written before the continue)."""
         snaps = loop.get("cont_known", [])
         for key in self.skip_folded[-1]:
             values = {snap.get(key) for snap in snaps}
@@ -190,6 +196,17 @@ class FlowControl:
         while frames[-1]["kind"] == "static":
             frames.pop()
         return self._next_iteration(loop, steps)
+
+    def _break_at_loop_level(self, inst: ir.Instruction, frames: list[dict], steps: int) -> int:
+        """A break at the innermost unrolled loop's own level: the loop ends, unless some lanes took a run-time
+        continue in this copy -- those skipped the break and run the next copy, so only the lanes running here
+        leave (``for (i = 0; i < 4; i++) { if (f.y > i) { r += 1; continue; } break; }`` at ps_2_0 adds 1 for
+        every i below f.y, as fxc's object does; the walk ended the loop for every lane after one copy)."""
+        loop = frames[-1]
+        if "brk" not in loop or not (loop.get("cont") or [0, False])[1]:
+            return self._leave_loop(frames)
+        self._skip_rest(inst, loop["brk"])
+        return self._continued_lanes_go_on(loop, frames, steps)
 
     def _leave_loop(self, frames: list[dict]) -> int:
         """Leave the innermost unrolled loop (a break at its own level): the pc after it."""
@@ -372,7 +389,7 @@ class FlowControl:
                     raise self._x3511()  # a continue under a branch on a shader value
                 raise _DynamicLoop(_unsupported("break / continue inside a branch on shader inputs"))
             if op in (O.BREAK, O.BREAKC):
-                pc = self._leave_loop(frames)
+                pc = self._break_at_loop_level(inst, frames, steps)
             else:
                 pc = self._next_iteration(frames[-1], steps)
         elif op == O.ENDLOOP:
@@ -848,6 +865,11 @@ class FlowControl:
         sel = Src(Reg.TEMP, p, (3,) * 4)
         outer, entry_masks = self.pred, set(self.masks)
         paths = [] if any(g[1] for g in groups) else [(entry_masks, set(self.written))]
+        # a value folded in a case group is known for that group's lanes only (as in a flattened branch's part):
+        # forgotten where the group ends (its predicated write holds it for those lanes). Folding there lets a
+        # literal loop inside a case unroll: ``case 1: for (int i = 0; i < 2; ++i) { c += 0.1; } break;`` compiles
+        # at ps_2_0 and level 9 as fxc compiles it (its counter was unknown under the case's predicate, so the
+        # copies ran to the 1,024-iteration X3511; d3dcompiler_47 10.1, session 49)
         for glabels, gdefault, gstart, gend in groups:
             self.scratch = 0
             self.pred = outer
@@ -859,8 +881,12 @@ class FlowControl:
             if outer is not None:
                 self.emit("mul", Dst(Reg.TEMP, p, 0x1), [Src(Reg.TEMP, p, (0,) * 4), outer])
             self.pred = Src(Reg.TEMP, p, (0,) * 4)
+            fold: list = [self.pred, set()]
+            self.branch_folds.append(fold)
             self.masks = set(entry_masks)
             self._walk_case(body[gstart: gend], nested_break)
+            self.branch_folds.remove(fold)
+            self.forget_folded(fold[1])
             paths.append((set(self.masks), set(self.written)))
         self.pred = outer
         self.scratch_base -= 1
