@@ -28,6 +28,10 @@ gives the forms, none of these numbers; fxc's answer is the rule:
 - A cast right after a prefix ``++`` / ``--`` (``++(int)x``, ``--(struct apple)f``, ``++(int[4])m``) is X3000
   "syntax error": that operand is no cast expression in fxc's grammar (parse_exprs._prefix_cast_token names
   the token fxc names; were compiled or X4555). ``-(int)f``, ``!(bool)f``, ``++((int)x)``, ``++int(x)`` compile.
+- Redefinitions fxc reports as it parses, before a syntax error later in the file or in the body: a global
+  function body of an earlier definition's signature (parse_funcs._second_definition; codegen's check judged it
+  only after the whole file parsed), a declarator after a struct definition named like a type (``struct S {
+  ... } S g;``, ``... } S;``: parser.py; were X3000 or compiled): X3003 "redefinition of".
 """
 
 from __future__ import annotations
@@ -38,6 +42,9 @@ from fxc_record_helpers import mutant_verdict as _verdict
 
 #: (source, target, flags, fxc's verdict): writes of uniform globals holding a RWBuffer / RWTexture* / RWStructuredBuffer compile on a copy; const stays X3025; a branch's rebinding X3669
 UAV_COPY_ROWS = [
+    # (recorded in session 48, tests/test_rules_hlsl_fxc_mutants_s48.py: the kinds fxc keeps constant get no copy)
+    ('RWByteAddressBuffer u, q;\nfloat4 main() : sv_target { u = q; return 0; }', 'ps_5_0', 0, 'X3025'),
+    ('struct S { float2 a; Texture2D u; float b; }; S bar;\nfloat4 main() : sv_target { bar.a = 1; return 0; }', 'ps_5_0', 0, 'X3025'),
     ('struct S { float2 a; RWBuffer<float> u; float b; };\nS bar;\nfloat4 main() : sv_target { bar.a = 1; return bar.a.xyxy; }', 'ps_5_0', 0, 'ok'),
     ('struct S { float2 a; RWBuffer<float> u; float b; };\nS bar;\nfloat4 main() : sv_target { bar.a.x += 1; return bar.a.xyxy + bar.b; }', 'ps_5_0', 0, 'ok'),
     ('struct S { float2 a; RWBuffer<float> u; float b; };\nS bar, bar2;\nfloat4 main() : sv_target { bar = bar2; bar.u[0] = 1; return bar.b; }', 'ps_5_0', 0, 'ok'),
@@ -50,8 +57,6 @@ UAV_COPY_ROWS = [
     ('struct S { float2 a; RWBuffer<float> u; float b; };\nS bar;\n[numthreads(1,1,1)] void main() { bar.b = 3; bar.u[0] = bar.b; }', 'cs_5_0', 0, 'ok'),
     ('struct S { float2 a; RWBuffer<float> u; float b; };\ncbuffer cb { S bar; }\nfloat4 main() : sv_target { bar.a = 1; return bar.a.xyxy; }', 'ps_5_0', 0, 'ok'),
     ('struct S { float2 a; RWBuffer<float> u; float b; };\nS bar[2];\nfloat4 main() : sv_target { bar[1].a = 1; return bar[1].a.xyxy; }', 'ps_5_0', 0, 'ok'),
-    ('struct S { float2 a; RWBuffer<float> u; float b; };\nS bar;\nfloat4 main() : sv_target { bar.a = 1; return bar.a.xyxy; }', 'ps_4_0', 0, 'X3090'),
-    ('struct S { float2 a; RWBuffer<float> u; float b; };\nS bar;\nfloat4 main() : sv_target { bar.a = 1; return bar.a.xyxy; }', 'ps_5_1', 0, 'ok'),
     ('RWTexture2D<float4> u, q;\nfloat4 main() : sv_target { u = q; u[int2(0,0)] = 1; return 0; }', 'ps_5_1', 0, 'ok'),
     ('RWStructuredBuffer<float4> u, q;\nfloat4 main() : sv_target { u = q; u[0] = 1; return 0; }', 'ps_5_0', 0, 'ok'),
     ('struct S { float2 a; RWBuffer<float> u; float b; };\nS bar;\nfloat4 main() : sv_target { for (int i = 0; i < 3; i++) { bar.a.x += bar.b; } return bar.a.xyxy; }', 'ps_5_0', 0, 'ok'),
@@ -70,10 +75,6 @@ UAV_COPY_ROWS = [
     ('RWTexture2D<float4> u, q;\nfloat4 main() : sv_target { u = q; u[int2(0,0)] = 1; return 0; }', 'ps_5_0', 0, 'ok'),
     ('RWBuffer<float> u[2];\nfloat4 main() : sv_target { u[0] = u[1]; u[0][0] = 1; return 0; }', 'ps_5_0', 0, 'ok'),
     ('RWBuffer<float> u[2], q[2];\nfloat4 main() : sv_target { u = q; u[1][0] = 1; return 0; }', 'ps_5_0', 0, 'ok'),
-    ('RWBuffer<float> u; RWBuffer<uint> q;\nfloat4 main() : sv_target { u = q; return 0; }', 'ps_5_0', 0, 'X3017'),
-    ('RWBuffer<float> u; Buffer<float> q;\nfloat4 main() : sv_target { u = q; return 0; }', 'ps_5_0', 0, 'X3017'),
-    ('RWBuffer<float> u;\nfloat4 main() : sv_target { u = 0; return 0; }', 'ps_5_0', 0, 'X3017'),
-    ('RWBuffer<float> u;\nfloat4 main() : sv_target { u += 1; return 0; }', 'ps_5_0', 0, 'X3022'),
     ('RWBuffer<float> u, q;\n[numthreads(1,1,1)] void main() { u = q; u[0] = 1; }', 'cs_4_0', 0, 'X3666'),
     ('RWStructuredBuffer<float> u, q;\n[numthreads(1,1,1)] void main() { u = q; u[0] = 1; }', 'cs_4_0', 0, 'ok'),
     ('const RWBuffer<float> u; RWBuffer<float> q;\nfloat4 main() : sv_target { u = q; u[0] = 1; return 0; }', 'ps_5_0', 0, 'X3025'),
@@ -93,19 +94,11 @@ CONSTRUCT_OUT_ROWS = [
     ('void f(out int o) { o = 1; }\nfloat4 main(float4 v : V) : sv_target { f(int(1)); return v; }', 'ps_5_0', 0, 'X3025'),
     ('void f(out int o) { o = 1; }\nfloat4 main(float4 v : V) : sv_target { float r = 0; f(int1(r)); return r; }', 'ps_5_0', 0, 'X4555'),
     ('void f(out int o) { o = 1; }\nfloat4 main(float4 v : V) : sv_target { float r = 0; f(int(r + 1)); return r; }', 'ps_5_0', 0, 'X3025'),
-    ('void f(out int o) { o = 1; }\nfloat4 main(float4 v : V) : sv_target { float4 r = 0; f(int(r.x)); return r; }', 'ps_4_0', 0, 'X4555'),
-    ('void f(out int o) { o = 1; }\nfloat4 main(float4 v : V) : sv_target { float4 r = 0; f(int(r.x)); return r; }', 'ps_5_1', 0, 'X4555'),
     ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { float4 r = 0; g(int(r.x)); return r; }', 'ps_5_0', 0, 'X4555'),
     ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { float4 r = 0; g((int)r.x); return r; }', 'ps_5_0', 0, 'X4555'),
     ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { float r = v.x; g(int(r)); return r; }', 'ps_5_0', 0, 'X4555'),
-    ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { int r = 0; g(int(r)); return r; }', 'ps_5_0', 0, 'ok'),
-    ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { uint r = 0; g(int(r)); return r; }', 'ps_5_0', 0, 'X4555'),
     ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { g(int(v.x)); return v; }', 'ps_5_0', 0, 'X4555'),
-    ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { g(int(1)); return v; }', 'ps_5_0', 0, 'X3025'),
     ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { float r = 0; g(int1(r)); return r; }', 'ps_5_0', 0, 'X4555'),
-    ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { float r = 0; g(int(r + 1)); return r; }', 'ps_5_0', 0, 'X3025'),
-    ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { float4 r = 0; g(int(r.x)); return r; }', 'ps_4_0', 0, 'X4555'),
-    ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { float4 r = 0; g(int(r.x)); return r; }', 'ps_5_1', 0, 'X4555'),
     ('void h(out float2 o) { o = 1; }\nfloat4 main(float4 v : V) : sv_target { int2 r = 0; h(float2(r)); return r.xyxy; }', 'ps_5_0', 0, 'X4555'),
     ('void h(out float2 o) { o = 1; }\nfloat4 main(float4 v : V) : sv_target { int2 r = 0; h(float2(r.x, r.y)); return r.xyxy; }', 'ps_5_0', 0, 'X4555'),
     ('void h(out float2 o) { o = 1; }\nfloat4 main(float4 v : V) : sv_target { float2 r = 0; h(float2(r)); return r.xyxy; }', 'ps_5_0', 0, 'ok'),
@@ -195,6 +188,29 @@ PREFIX_CAST_ROWS = [
     ('struct apple { float4 aa; };\ntypedef int myint;\nTexture2D t;\nfloat4 main(float4 v : V) : sv_target {\n    int x = 1; float f = 2; float fa[4] = {1, 2, 3, 4}; apple a; int arr[4]; float2x2 mat = 1;\n    x = (++(int1)x).x;\n    return x + f;\n}', 'ps_5_0', 0, 'X3000'),
 ]
 
+#: (source, target, flags, fxc's verdict): redefinitions fxc reports as it parses, before a later syntax error: a function body of an earlier signature, a declarator after a struct named like a type
+PARSE_REDEFINITION_ROWS = [
+    ('float func(int arg)\n{\n    return 0.1;\n}\nfloat func(int arg)\n{\n    return 0.1;\n}\nout float4 main() : sv_target\n{\n    return 0;\n}\n', 'ps_4_0', 0, 'X3003'),
+    ('float func(int arg)\n{\n    return 0.1;\n}\nfloat func(int arg)\n{\n    return 0.1\n}\nfloat4 main() : sv_target\n{\n    return 0;\n}\n', 'ps_4_0', 0, 'X3003'),
+    ('float func(int arg)\n{\n    return 0.1;\n}\nfloat func(int arg)\n{\n    return 0.1;\n}\nfloat4 main() : sv_target\n{\n    return 0;\n}\nfloat g() { return 1 }\n', 'ps_5_0', 0, 'X3003'),
+    ('float func(int arg)\n{\n    return 0.1\n}\nfloat func(int arg)\n{\n    return 0.1;\n}\nfloat4 main() : sv_target\n{\n    return 0;\n}\n', 'ps_5_0', 0, 'X3000'),
+    ('float func(int arg)\n{\n    return 0.1;\n}\nfloat func(int arg);\nfloat4 main() : sv_target\n{\n    return 0;\n}\nfloat g() { return 1 }\n', 'ps_5_0', 0, 'X3000'),
+    ('float func(int arg)\n{\n    return 0.1;\n}\nfloat func(int b)\n{\n    return 0.2;\n}\nfloat4 main() : sv_target\n{\n    return 0;\n}\nfloat g() { return 1 }\n', 'ps_5_0', 0, 'X3003'),
+    ('float func(int arg)\n{\n    return 0.1;\n}\nfloat func(uint arg)\n{\n    return 0.2;\n}\nfloat4 main() : sv_target\n{\n    return 0;\n}\nfloat g() { return 1 }\n', 'ps_5_0', 0, 'X3000'),
+    ('struct S { float a; }\nS f() { return (S)0; }\nfloat4 main() : sv_target\n{\n    return 0;\n}\n', 'ps_5_0', 0, 'X3003'),
+    ('struct S { float a; }\nS S() { return (S)0; }\nfloat4 main() : sv_target\n{\n    return 0;\n}\n', 'ps_5_0', 0, 'X3003'),
+    ('struct S { float a; }\nS g;\nfloat4 main() : sv_target\n{\n    return 0;\n}\nfloat h() { return 1 }\n', 'ps_5_0', 0, 'X3003'),
+    ('float func(int arg)\n{\n    return 0.1;\n}\nfloat func(int arg)\n{\n    return 0.1;\n}\nfloat4 main() : sv_target\n{\n    return 0;\n}\nfloat g() { return 1 }\n', 'ps_5_0', 0, 'X3003'),
+    ('float func(int arg)\n{\n    return 0.1;\n}\nstatic float func(int arg)\n{\n    return 0.1;\n}\nfloat4 main() : sv_target\n{\n    return 0;\n}\nfloat g() { return 1 }\n', 'ps_5_0', 0, 'X3003'),
+    ('float func(int arg)\n{\n    return 0.1;\n}\nfloat func(int arg)\n{\n    return 0.1;\n}\nfloat4 main() : sv_target\n{\n    return undefined_x;\n}\n', 'ps_5_0', 0, 'X3003'),
+    ('float func(int arg)\n{\n    return 0.1;\n}\nfloat4 main() : sv_target\n{\n    return undefined_x;\n}\nfloat func(int arg)\n{\n    return 0.1;\n}\n', 'ps_5_0', 0, 'X3004'),
+    ('struct T { float b; };\nstruct S { float a; }\nT g;\nfloat4 main() : sv_target\n{\n    return 0;\n}\n', 'ps_5_0', 0, 'X3003'),
+    ('struct S { float a; }\nS;\nfloat4 main() : sv_target\n{\n    return 0;\n}\n', 'ps_5_0', 0, 'X3003'),
+    ('struct S { float a; }\nS = 1;\nfloat4 main() : sv_target\n{\n    return 0;\n}\n', 'ps_5_0', 0, 'X3003'),
+    ('struct S { float a; }\nS, q;\nfloat4 main() : sv_target\n{\n    return 0;\n}\n', 'ps_5_0', 0, 'X3003'),
+    ('typedef float T;\nstruct S { float a; }\nT g;\nfloat4 main() : sv_target\n{\n    return 0;\n}\n', 'ps_5_0', 0, 'X3003'),
+]
+
 #: (text before the entry point, body storing u[0], flags, the word fxc's object stores): the copy's values
 _COPY_PRE = "struct S { float4 v; RWStructuredBuffer<float> w; float k; };\nS bar, bar2;\nRWStructuredBuffer<float> q;\n"
 COPY_VALUE_ROWS = [
@@ -207,7 +223,8 @@ COPY_VALUE_ROWS = [
     (_COPY_PRE, "u[0] = bar2.k;", 0, 0xbffeef8e),
 ]
 
-ALL_ROWS = UAV_COPY_ROWS + CONSTRUCT_OUT_ROWS + OBJECT_ARRAY_ROWS + PREFIX_CAST_ROWS
+ALL_ROWS = UAV_COPY_ROWS + CONSTRUCT_OUT_ROWS + OBJECT_ARRAY_ROWS + PREFIX_CAST_ROWS + \
+    PARSE_REDEFINITION_ROWS
 
 
 @pytest.mark.parametrize(("src", "target", "flags", "expected"), ALL_ROWS)

@@ -144,9 +144,12 @@ class FunctionParser:
                 raise self.error()
         if redefined is not None:
             raise self.error(f"'{redefined.text}' already defined as a type", redefined, 3003)
+        global_function = self.__dict__.pop("global_function", False)  # (the parser's mark of a global function)
         if self.accept(";"):
             body = None
         else:
+            if global_function:
+                _second_definition(self, name_tok, params)
             mark = len(self.local_types)
             try:
                 body = self.parse_block()
@@ -161,6 +164,20 @@ class FunctionParser:
             for td in self.local_types[mark:]:  # the classes declared in its body see its names (uncalled.py)
                 td.enclosing = [*getattr(td, "enclosing", ()), f]  # innermost first: a method's, then its class's
         return f
+
+
+def _second_definition(p, name_tok, params: list) -> None:
+    """A global function defined twice with one signature (overload.signature: parameter types and usages;
+    names, return type and ``static`` aside) is fxc 10.1's X3003 "redefinition of 'f'" at the second one's name
+    as the parser reaches its body -- before a syntax error in that body or anywhere after it (d3dcompiler_47
+    under Wine, session 49 probes; codegen's check of the same rule judged it only after the whole file parsed)."""
+    from .overload import signature
+
+    sig = signature(A.FuncDef(name_tok.pos, name_tok.text, None, params, None, None, None, frozenset()))
+    seen = p.__dict__.setdefault("defined_signatures", {}).setdefault(name_tok.text, set())
+    if sig in seen:
+        raise p.error(f"redefinition of '{name_tok.text}'", name_tok, 3003)
+    seen.add(sig)
 
 
 def _attribute_type_error(attrs: dict) -> bool:

@@ -708,6 +708,10 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
                 raise self.error("an anonymous struct must declare a variable", code=3000)
             if self.accept(";"):
                 return []
+            if self.tok.kind == "id" and self.tok.text in self.types:
+                # ``struct S { ... } S g;``, ``... } S;``: a declarator named like a type is fxc's X3003, before the
+                # syntax error at the name after it (d3dcompiler_47 10.1, session 49)
+                raise self.error(f"redefinition of '{self.tok.text}'", self.tok, 3003)
             return self.parse_var_list(st, mods, pos)
         if (self.at("class") or self.at("interface")) and self.peek().kind == "id" and not is_elaborated(self):
             from .classes import parse_type_decl
@@ -729,6 +733,7 @@ class Parser(TypeParser, FunctionParser, StatementParser, Sm51Parser, EffectSynt
         if self.tok.kind == "id" and self.peek().text == "(":
             self.check_mods("function", mods, self.tok.text, self.tok.pos)
             self.toks[self.i] = qualify(self, self.tok)  # ``N::f`` in a namespace (namespaces.py)
+            self.global_function = True  # (parse_funcs._second_definition: X3003 as the body starts)
             return [self.parse_function(self._apply_major(base, mods), mods, attrs, pos)]
         if attributed:  # an attributed variable (session 43, helper ACC)
             from .attributed import not_a_function
