@@ -363,13 +363,23 @@ SHAPES = [
 ]
 
 
+#: d3dcompiler_47 10.1's first error for the refused rows where it is not the X4502 first inferred (session 49,
+#: recorded under Wine): a vector of a one-uint value at a place that takes it is X4576 "type must be a scalar
+#: uint" before the component count, a vector coverage input X4555 (tests/test_rules_hlsl_sv_type_first_s49.py)
+_SHAPE_FXC = {1: "X4576", 2: "X4576", 10: "X4555", 11: "X4576", 12: "X4576", 13: "X4576", 15: "X4576", 16: "X4576"}
+
+
 @pytest.mark.parametrize("src,target,ok", SHAPES, ids=[f"{i}" for i in range(len(SHAPES))])
-def test_system_value_component_counts(src, target, ok):
+def test_system_value_component_counts(src, target, ok, request):
     if ok:
         D3DCompile(src, None, "t.hlsl", None, None, "main", target)
         return
     with pytest.raises(ShaderCompileError) as info:
         D3DCompile(src, None, "t.hlsl", None, None, "main", target)
+    recorded = _SHAPE_FXC.get(int(request.node.callspec.id))
+    if recorded is not None:
+        assert f"error {recorded}:" in info.value.errors
+        return
     if target.startswith("cs_") or "main() : SV_" in src:
         # a too-wide compute thread ID (session 36; tests/test_rules_hlsl_svtypes_s36.py) and a pixel shader's
         # depth / coverage / stencil-reference output of more than one component (session 41;

@@ -1,7 +1,8 @@
-"""X4502 for a system value of too many components names the signature the element is in (input or output) and
-the system value (shader/hlsl/sysvalues.py component_count_error). The limits are those of
-tests/test_rules_hlsl_stage_sysvalues.py (D3D11.3 §23 / §24, the semantics page); the direction is where the
-parameter stands: an ``in`` parameter is an input, the return value and ``out`` parameters are outputs."""
+"""X4502 for a system value out of its place names the signature the element is in (input or output) and the
+system value (shader/hlsl/sysvalues.py): an ``in`` parameter is an input, the return value and ``out`` parameters
+are outputs. (A too-wide one-uint value at a place that takes it is fxc's X4576 "type must be a scalar uint" before
+the component count, d3dcompiler_47 10.1, session 49: tests/test_rules_hlsl_sv_type_first_s49.py; these rows were
+the component-count cases before. The three below are the DLL's X4502 with these words, checked under Wine.)"""
 
 from __future__ import annotations
 
@@ -13,11 +14,10 @@ from pyd3d11.errors import ShaderCompileError
 pytestmark = pytest.mark.backend_independent  # runs no shader (checked by tests/conftest.py)
 
 CASES = [
-    # (a pixel shader's too-wide SV_Depth is X4555 in d3dcompiler_47 10.1, session 41: tests/test_rules_hlsl_sv_stages)
-    ("float4 main(uint2 c : SV_PrimitiveID) : SV_Target { return c.x; }", "ps_5_0", "input", "SV_PrimitiveID"),
-    ("float4 main(uint2 v : SV_VertexID) : SV_Position { return v.x; }", "vs_5_0", "input", "SV_VertexID"),
-    ("float4 main(float4 p : P, out uint2 r : SV_ViewportArrayIndex) : SV_Position { r = 0; return p; }",
-     "vs_5_0", "output", "SV_ViewportArrayIndex"),
+    ("float4 main(uint c : SV_DispatchThreadID) : SV_Target { return c; }", "ps_5_0", "input", "SV_DispatchThreadID"),
+    ("float4 main(uint v : SV_IsFrontFace) : SV_Position { return v; }", "vs_5_0", "input", "SV_IsFrontFace"),
+    ("float4 main(float4 p : P, out uint2 r : SV_VertexID) : SV_Position { r = 0; return p; }",
+     "vs_5_0", "output", "SV_VertexID"),
 ]
 
 

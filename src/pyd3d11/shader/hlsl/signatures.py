@@ -185,6 +185,29 @@ class SignatureBinding:
             return [(t, base, idx, frozenset({SPELLED_INDEX}) if sem[-1:].isdigit() else frozenset())]
         raise self.err(pos, f"'{name}': invalid type for a semantic", 3502)
 
+    def _type_before_place(self, bad: str, direction: str, up: str, base: str, lt: NumType, idx: int,
+                           pos: Pos) -> str | None:
+        """``bad`` (the X4502 the element's place or count draws), or None where fxc judges the declared type
+        first (svtypes.type_before_place): its X4555 is recorded with the element types (EARLY, before any
+        element's X4502), its X4576 after the semantics' X4502 (the element's own count is then not judged)."""
+        from .svtypes import type_before_place, type_before_place_text
+
+        place_ok = system_value_error(self.stage, self.major, self.minor, direction, base, idx) is None
+        declared = str(concrete(lt.base))
+        code = type_before_place(self.stage, direction, up, declared, lt.n, place_ok)
+        if code is None:
+            return bad
+        word, side = ("input", "Input") if direction == "in" else ("output", "Output")
+        sig = self.inputs if direction == "in" else self.outputs
+        err = self.err(pos, type_before_place_text(code, up, base, declared, word, len(sig), side), code)
+        if code == 4555:
+            refuse(self, err, EARLY)
+        elif self.deferred_late_error is None:
+            # X4576 judges the built signature: after every element's X4502 of its place (``uint2 v : SV_VertexID,
+            # uint c : SV_DispatchThreadID`` is X4502, session 49), with the late refusals (compiler.py)
+            self.deferred_late_error = err
+        return None
+
     def bind_input(self, t: Type, sem: str | None, mods: frozenset, pos: Pos, name: str) -> Val:
         slots: list[Slot] = []
         for k, (lt, base, idx, fmods) in enumerate(self.elem_list(t, sem, pos, name)):
@@ -209,6 +232,8 @@ class SignatureBinding:
             bad = system_value_error(self.stage, self.major, self.minor, "in", base, idx) or \
                 component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "in",
                                       point)
+            if bad is not None and self.level9 is None and self.d3d9 is None:
+                bad = self._type_before_place(bad, "in", up, base, lt, idx, pos)
             if bad is not None and self.stage == "ps" and up in _PS_SPECIAL_IN and self.major == 4 and \
                     self.level9 is None and "needs ps_5_0" in bad:
                 # d3dcompiler_47 10.1 (session 37): below 5.0 a coverage input is refused only where the finished
@@ -514,6 +539,11 @@ class SignatureBinding:
                 continue
             if self.d3d9 is None or self.stage != "ps" or up != "SV_DEPTH":
                 bad = bad or component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "out", point)
+            if bad is not None and self.level9 is None and self.d3d9 is None:
+                bad = self._type_before_place(bad, "out", up, base, lt, idx, pos)
+                if bad is None:
+                    k += lt.n
+                    continue
             if bad is not None and self.stage == "ps" and up == "SV_COVERAGE" and self.major == 4 and \
                     self.minor == 0 and self.level9 is None:
                 # fxc 10.1 (session 37): ps_4_0's coverage output is a later phase's X4503 "SV_Coverage not supported

@@ -95,6 +95,45 @@ def check_signature_types(elements: list, output: bool, stage: str) -> None:
             raise HlslError("", 0, 0, 4576, f"{side} signature parameter  (1-based Entry {i}) type must be float32.")
 
 
+#: the index values whose float / half declaration fxc refuses before their place (session 49)
+_INTEGRAL_FIRST = frozenset({"SV_VERTEXID", "SV_INSTANCEID", "SV_SAMPLEINDEX", "SV_RENDERTARGETARRAYINDEX",
+                             "SV_VIEWPORTARRAYINDEX", "SV_GSINSTANCEID"})
+#: the one-value system values: a vector of them is refused by type
+_ONE_VALUE_FIRST = frozenset({"SV_COVERAGE", "SV_INNERCOVERAGE", "SV_GSINSTANCEID"})
+_SCALAR_UINT = _INTEGRAL_FIRST | {"SV_PRIMITIVEID", "SV_ISFRONTFACE"}
+
+
+def type_before_place(stage: str, direction: str, up: str, base: str, n: int, place_ok: bool) -> int | None:
+    """The number fxc reports for a vertex / pixel shader element its semantic X4502 would refuse (a system value
+    out of its place, or of a wrong component count), where it judges the declared type first: d3dcompiler_47 10.1
+    under Wine, session 49 (768 programs: 24 semantics x 8 types x vs / ps inputs and outputs, 760 as fxc).
+
+    * X4555 ("invalid type used for ...") at any place but a pixel shader's output: a vector SV_Coverage /
+      SV_InnerCoverage / SV_GSInstanceID; an index value (``_INTEGRAL_FIRST``) declared float or half, or bool in
+      an output or a pixel shader's input (a vertex shader's bool input is the place's X4502; SV_PrimitiveID is
+      not judged so: X4502 at vs, X4576 at ps);
+    * X4576 ("type must be a scalar uint"): a vector of a one-uint value at a place that takes it (``uint2 id :
+      SV_VertexID`` at vs, ``int3 f : SV_IsFrontFace`` at ps), before its component count's X4502.
+    ``base`` is the declared scalar type's name (``float``, ``half``, ``bool``, ``uint``, ``int`` ...)."""
+    if stage not in ("vs", "ps") or stage == "ps" and direction == "out":
+        return None
+    if up in _ONE_VALUE_FIRST and n > 1:
+        return 4555
+    if up in _INTEGRAL_FIRST and (base in ("float", "half") or base == "bool" and (direction == "out" or stage == "ps")):
+        return 4555
+    if up in _SCALAR_UINT and place_ok and n > 1:
+        return 4576
+    return None
+
+
+def type_before_place_text(code: int, up: str, spelled: str, base: str, word: str, entry: int, side: str) -> str:
+    """fxc's words for :func:`type_before_place`'s number (``word``: input / output; ``side``: Input / Output)."""
+    if code == 4576:
+        return f"{side} signature parameter  (1-based Entry {entry}) type must be a scalar uint."
+    integral = ", must be integral" if up in _INTEGRAL_FIRST and base in ("float", "half", "bool") else ""
+    return f"invalid type used for '{spelled}' {word} semantics{integral}"
+
+
 #: the compute thread-ID values whose array declarations fxc 10.1 numbers without judging the index (session 36:
 #: ``uint t[2] : SV_GroupIndex`` and ``uint t[3] : SV_GroupThreadID`` compile, ``uint t[2] : SV_GroupID`` and
 #: ``uint t[2] : SV_DispatchThreadID`` are X4502 "Legal indices are in [0,0]"; no documented rule, recorded)
