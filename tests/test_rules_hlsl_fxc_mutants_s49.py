@@ -95,7 +95,7 @@ CONSTRUCT_OUT_ROWS = [
     ('void f(out int o) { o = 1; }\nfloat4 main(float4 v : V) : sv_target { float r = 0; f(int1(r)); return r; }', 'ps_5_0', 0, 'X4555'),
     ('void f(out int o) { o = 1; }\nfloat4 main(float4 v : V) : sv_target { float r = 0; f(int(r + 1)); return r; }', 'ps_5_0', 0, 'X3025'),
     ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { float4 r = 0; g(int(r.x)); return r; }', 'ps_5_0', 0, 'X4555'),
-    ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { float4 r = 0; g((int)r.x); return r; }', 'ps_5_0', 0, 'X4555'),
+    ('void g(inout int o) { o += 1; }\nfloat k;\nfloat4 main(float4 v : V) : sv_target { g(int(k)); return 0; }', 'ps_5_0', 0, 'X4555'),
     ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { float r = v.x; g(int(r)); return r; }', 'ps_5_0', 0, 'X4555'),
     ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { g(int(v.x)); return v; }', 'ps_5_0', 0, 'X4555'),
     ('void g(inout int o) { o += 1; }\nfloat4 main(float4 v : V) : sv_target { float r = 0; g(int1(r)); return r; }', 'ps_5_0', 0, 'X4555'),
