@@ -18,10 +18,11 @@ The intervals (plain interval arithmetic over the real numbers, NaN never consid
 ``abs`` [0, inf), ``-abs`` (-inf, 0], a saturate [0, 1], ``frac`` [0, 1], ``sin`` / ``cos`` [-1, 1] (narrower of a
 known narrow operand), ``sqrt`` and ``exp`` of anything [0, inf) (their ends' values of a known interval),
 ``rsqrt`` [0, inf), ``x * x`` / ``dot(v, v)`` / ``mad(x, x, c)`` of one operand the square's, ``utof`` [0, 2^32],
+``itof`` [-2^31, 2^31] (so ``min(3e38, x % (float)i)`` is the remainder: NaN where i is 0),
 the four roundings the ends rounded, ``+`` / ``*`` / ``mad`` / ``min`` / ``max`` / a select's two operands by their
 intervals, a quotient by its operands' signs (``abs(x) / abs(y)`` not negative; by an interval above 0 the ends'
 quotients), ``rcp`` of an interval above 0, ``log`` of one above 0; nothing for ``rcp`` / ``log`` of a value that
-may be 0 (``max(-1.0, rcp(abs(x)))`` is kept), ``itof``, ``f16tof32``, ``asfloat``, an integer mask, a load, a
+may be 0 (``max(-1.0, rcp(abs(x)))`` is kept), ``f16tof32``, ``asfloat``, an integer mask, a load, a
 variable after flow control (fxc turns a short ``if`` into a select first: not followed here).
 
 Under IEEE strictness fxc removes only the ``min`` / ``max`` whose winning operand cannot be NaN -- a constant or a
@@ -166,6 +167,8 @@ def _interval(cg: CodegenContext, name: str, srcs: list, mods: list[str], i: int
         return _rounded(lambda v: float(f(v)), src(0))
     if name == "utof":
         return 0.0, TWO32
+    if name == "itof":  # (``max(-3e9, (float)i)`` is removed, ``max(-2147483000.0, (float)i)`` kept)
+        return -TWO32 / 2, TWO32 / 2
     return -INF, INF
 
 
