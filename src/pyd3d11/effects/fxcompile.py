@@ -601,6 +601,11 @@ def _numeric_value(ctx: _Ctx, lv: S.LValue, node, pos, in_pass: bool = False) ->
     fxc stores them: ``CullMode = BACK`` -> Int 3, ``DepthEnable = TRUE`` -> Int 1 in its fx_5_0 objects), a
     numeric variable (ECAT_Variable), or a constant expression whose components keep their own scalar type
     (:func:`_value_kinds`; FX11's ExecuteConstantAssignment converts them to the state's type when applied)."""
+    while not in_pass and isinstance(node, A.InitList) and len(node.items) == 1:
+        # a state object's value in braces of one item is the item, a named value too (d3dcompiler_47 10.1, session
+        # 49 EFX: ``DepthEnable = {TRUE};``, ``= {{TRUE}};``, ``Filter = {MIN_MAG_MIP_LINEAR};``, ``FillMode =
+        # {WIREFRAME};`` compile at fx_4_0 / fx_5_0 as ``{1}`` did; two items stay refused)
+        node = node.items[0]
     if isinstance(node, A.Ident):
         key = node.name.upper()
         if lv.values is not None:
