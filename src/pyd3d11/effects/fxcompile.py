@@ -479,6 +479,16 @@ def _compile_shader(ctx: _Ctx, call: A.Node, state_kind: str | None, pos) -> M.F
 _SO_SOURCE_EOTS = {M.EOT[n] for n in ("VertexShader", "VertexShader5", "GeometryShader", "GeometryShader5")}
 
 
+def _left_out(ctx: _Ctx, leaf: ObjectType) -> bool:
+    """An object kind no EObjectType of the target holds: the effect leaves such a variable out -- a global, and a
+    cbuffer's or tbuffer's member alike, which is then no "Only numeric variables" error (d3dcompiler_47 10.1,
+    session 49 EFX: ``tbuffer t { ComputeShader cs; float4 f; };``, ``cbuffer c { HullShader hs; };``, ``{
+    RWTexture2D<float4> rw; }`` compile at fx_4_0 / fx_4_1; a PixelShader member, or a ComputeShader one at fx_5_0,
+    stays refused)."""
+    return leaf.kind.startswith("RasterizerOrdered") or not ctx.fx5 and (
+        leaf.kind in _FX5_ONLY_OBJECTS or leaf.kind.startswith("RW"))
+
+
 def _shader_variable(ctx: _Ctx, node, pos) -> M.FxShader | None:
     """The compiled shader of ``name`` / ``name[k]`` (a shader variable declared earlier in the file), or None
     where ``node`` names no variable (a CompileShader call)."""
@@ -1136,7 +1146,7 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             decls.append(d)
         elif isinstance(d, A.CBufferDecl):
             for m in d.members:
-                if isinstance(array_leaf(m.type), ObjectType):
+                if isinstance(array_leaf(m.type), ObjectType) and not _left_out(ctx, array_leaf(m.type)):
                     # HLSL takes an object in a buffer (it lives outside it); the effect compiler does not (10.1:
                     # "Only numeric variables ('t') can be added to a cbuffer", strings and shaders too, tbuffers too)
                     raise ctx.error(m.pos, f"Only numeric variables ('{m.name}') can be added to a cbuffer")
@@ -1147,8 +1157,7 @@ def compile_effect(source: str, file: str, target: str, defines: dict | None = N
             if is_interface_type(d.type) and "static" not in d.mods:
                 _interface_variable(ctx, eff, d, parser)
             continue
-        if leaf.kind.startswith("RasterizerOrdered") or not ctx.fx5 and (
-                leaf.kind in _FX5_ONLY_OBJECTS or leaf.kind.startswith("RW")):
+        if _left_out(ctx, leaf):
             # no EObjectType holds them at this target: fxc leaves such variables out of the effect (its fx_4_0
             # objects of DXDecompiler's AdvancedEffect.fx keep no ByteAddressBuffer, RWByteAddressBuffer or
             # ComputeShader variable; vkd3d-shader's fx writer skips compute/hull/domain shaders and UAVs below
