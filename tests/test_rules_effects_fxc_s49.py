@@ -230,8 +230,8 @@ BUFFER_OBJECT_ROWS = [
 ]
 
 OPEN_ROWS = [
-    pytest.param('struct S { float a; }\nS s;\nfloat4 main() : sv_target { return 0; }', 'fx_5_0', 0, 'X3003',
-                 marks=pytest.mark.xfail(strict=True, reason='open: `struct S {…} S s;` (a struct missing its `;` declares a variable named S) is X3003 at the second S in fxc; a syntax error at `s` here')),
+    # met on main in session 49 by another helper's rule: a struct missing its `;` declares a variable
+    ('struct S { float a; }\nS s;\nfloat4 main() : sv_target { return 0; }', 'fx_5_0', 0, 'X3003'),
     pytest.param('float4 fun(float p[2]) { return 0; }\ntechnique11 { pass { SetBlendState(NULL, p + 1, 1); } }\nfloat4 main() : sv_target { return 0; }', 'fx_5_0', 0, 'X3517',
                  marks=pytest.mark.xfail(strict=True, reason="open: a pass value naming a function's parameter is fxc's FXLVM X3517 'undefined variable'; the blend-factor's 'not a literal' here")),
     pytest.param('technique < int float = 0; float float = 1.0; > {}\nfloat4 main() : sv_target { return 0; }', 'fx_5_0', 0, 'X3000',
