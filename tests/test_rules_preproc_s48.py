@@ -380,15 +380,14 @@ COMPILES = [
     ('#define F(x) x\nF("a\n\n) pass\n', None, 'X1005'),
     ('#define F(x) x\nF("a\n\n\n) pass\n', None, 'X1005'),
     ('#define F(x) x\n#if F(\n"a\n)\npass\n#endif\n', None, 'X1005'),
-]
-
-
-
-COMPILE_GAPS = [
     ('#define EX48 fail\n#if 1\n#include "e48_once.h"\nEX48\n#endif\n__LINE__ ss\n', None, 'X3003'),
     ('#define EX48 fail\n#if 1\n#include "e48_text.h"\nEX48\n#endif\n__LINE__ ss\n', None, 'X3003'),
     ('#define EX48 fail\n#if 1\n#include "e48_cmt.h"\nEX48\n#endif\n__LINE__ ss\n', None, 'X3003'),
 ]
+
+
+
+COMPILE_GAPS: list = []  # (the three included-file rows met by session 49's PRE: moved to COMPILES)
 
 
 
@@ -519,14 +518,14 @@ MESSAGES = [
     ('#define F(x) x\n#define G(a) x ## a\nG("a\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'), ('<DIR>\\src\\t.hlsl', '3', 'X1005')), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
     ('#define F(x) x\n#if F(\n"a\n)\npass\n#endif\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'), ('<DIR>\\src\\t.hlsl', '2', 'X1500'), ('<DIR>\\src\\t.hlsl', '5', 'X1510')), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
     ('#define F(x) x\n#include "h48_b.h"\n', None, (('h48_b.h', '1', 'X1005'), ('h48_b.h', '1', 'X1515')), (('h48_b.h', '1', 'X1005'),)),
+    ('#define EX48 fail\n#if 1\n#include "e48_once.h"\nEX48\n#endif\n__LINE__ ss\n', None, (('e48_once.h', '2', 'warning X3568'),), (('<DIR>\\src\\t.hlsl', '6', 'X3003'),)),
+    ('#define EX48 fail\n#if 1\n#include "e48_text.h"\nEX48\n#endif\n__LINE__ ss\n', None, (), (('<DIR>\\src\\t.hlsl', '6', 'X3003'),)),
+    ('#define EX48 fail\n#if 1\n#include "e48_cmt.h"\nEX48\n#endif\n__LINE__ ss\n', None, (), (('<DIR>\\src\\t.hlsl', '6', 'X3003'),)),
 ]
 
 
 
 MESSAGE_GAPS = [
-    ('#define EX48 fail\n#if 1\n#include "e48_once.h"\nEX48\n#endif\n__LINE__ ss\n', None, (('e48_once.h', '2', 'warning X3568'),), (('<DIR>\\src\\t.hlsl', '6', 'X3003'),)),
-    ('#define EX48 fail\n#if 1\n#include "e48_text.h"\nEX48\n#endif\n__LINE__ ss\n', None, (), (('<DIR>\\src\\t.hlsl', '6', 'X3003'),)),
-    ('#define EX48 fail\n#if 1\n#include "e48_cmt.h"\nEX48\n#endif\n__LINE__ ss\n', None, (), (('<DIR>\\src\\t.hlsl', '6', 'X3003'),)),
     ('#define F(x) x\nF("a\\\nb\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '3', 'X1005'),), (('<DIR>\\src\\t.hlsl', '5', 'X1005'),)),
     ('#define F(x) x\nF("a\\\\\n) pass\n', None, (('<DIR>\\src\\t.hlsl', '2', 'X1005'),), (('<DIR>\\src\\t.hlsl', '4', 'X1005'),)),
 ]
