@@ -291,10 +291,16 @@ def test_an_unknown_pragma_is_a_warning_and_compilation_goes_on(pragma):
     assert len(w) == 1 and "warning X3568" in w[0] and w[0].startswith("t.hlsl(1,")
 
 
-@pytest.mark.parametrize("pragma", ["message(\"hello\")", "pack_matrix(row_major)",
-                                    "warning(disable: 3206)", "warning(once: 4000; error: 3209)"])
+@pytest.mark.parametrize("pragma", ["pack_matrix(row_major)", "warning(disable: 3206)",
+                                    "warning(once: 4000; error: 3209)"])
 def test_the_documented_pragmas_are_recognised(pragma):
     assert _warnings(f"#pragma {pragma}" + MAIN) == []
+
+
+def test_pragma_message_prints_its_text_and_no_warning():
+    """``#pragma message`` is recognised (no X3568) and prints its text as a message line, as d3dcompiler_47 10.1
+    does (session 49, PRE: ppmessage.py; tests/test_rules_preproc_s49.py)."""
+    assert _warnings('#pragma message("hello")' + MAIN) == ["hello"]
 
 
 def test_pragma_def_is_x3589_at_ps_5_0_unless_backwards_compatible():

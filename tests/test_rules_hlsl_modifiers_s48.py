@@ -36,7 +36,8 @@ DATA = json.loads((Path(__file__).parent / "data" / "fxc10_modifiers_s48.json").
 #: rows this compiler still answers otherwise (strict xfails): an object as an out / inout parameter
 _OBJECT_OUT = ("an object out / inout parameter (fxc: X3690 for a read before a write, an internal error at the entry "
                "point) is not built")
-_GAPS = {k: _OBJECT_OUT for k in ("out RWTexture2D<float4> v", "out Texture2D v")}
+# (``f(inout RWTexture2D<float4> v)`` given a global compiles since session 49's uavcopy.py: not a gap)
+_GAPS = {k: _OBJECT_OUT for k in ("main(inout RWTexture2D<float4> v", "(out RWTexture2D<float4> v", "out Texture2D v")}
 
 
 @pytest.mark.backend_independent

@@ -2643,13 +2643,13 @@ COMPILES = [
     ('x "abc   \ny pass\n', 'X3000'),
     ('x "abc\ny "def\nz pass\n', 'X3000'),
     ('"abc" "de\npass\n', 'X3000'),
-]
-
-#: recorded the same way, not built
-COMPILE_GAPS = [
+    # (met in session 49: the parser's order of two definitions -- X3003 -- reached through PRE's line-end rules)
     ('pass\r\nfail\r\n#if 0\r\n#endif\r\n', 'X3003'),
     ('#pragma foo "abc\npass\nfail\n', 'X3003'),
 ]
+
+#: recorded the same way, not built
+COMPILE_GAPS: list = []  # (the two rows met in session 49: moved to COMPILES)
 
 #: the GAPS whose text keeps pass / fail otherwise than fxc's (the [preproc] reading differs): none
 VK_GAPS: list[str] = []

@@ -140,6 +140,7 @@ class CodegenContext(Protocol):
     #: X3514 of gs_4_x instancing, gs.py; X3523 of a tex* intrinsic, intrinsics_math.py)
     deferred_gate_error: HlslError | None
     deferred_oob_error: HlslError | None  # a literal index out of bounds, after the type rules (exprs.out_of_bounds)
+    level9_sm4_error: HlslError | None  # a level-9 object's SM4-part refusal, last (divisions.level9_sm4_part)
     void_return_error: HlslError | None  # X3079, raised after the value's type rules (check.check_function)
     layout_errors: list[HlslError]  # packoffsets that do not fit (cg_resources), judged after the type rules (bufregs)
     unmapped_stage_error: HlslError | None  # X4532 of a discard outside a pixel shader, reported last (cgstmts.py)

@@ -276,6 +276,7 @@ class Codegen(StatementLowering, ListingMixin, SignatureBinding, ResourceBinding
         #: (templates.py), X3514 of gs_4_x instancing (gs.py), X3523 of a tex* intrinsic; compiler.py raises it
         self.deferred_gate_error: HlslError | None = None
         self.deferred_oob_error: HlslError | None = None  # exprs.out_of_bounds
+        self.level9_sm4_error: HlslError | None = None  # divisions.level9_sm4_part
         self.void_return_error: HlslError | None = None  # X3079 after the value's type rules (check.check_function)
         self.layout_errors: list[HlslError] = []  # packoffsets that do not fit, judged after the type rules (bufregs)
         self.unmapped_stage_error: HlslError | None = None  # a discard outside a pixel shader (cgstmts.py)

@@ -502,7 +502,7 @@ def _compile_hlsl(source: str, file: str, entry: str, target: str, defines: dict
             cg.deferred_oob_error or (late if late is not None and late.code < 4000 else None) or \
             cg.signature_errors[1] or cg.gs.stream_target_error or late or \
             cg.tess.late_error  # (hs.check_tess_factor_outputs)
-        refusal = refusal or getattr(cg, "level9_sm4_error", None)  # (divisions.level9_sm4_part: last)
+        refusal = refusal or cg.level9_sm4_error  # (divisions.level9_sm4_part: last)
         if refusal is not None:
             raise refusal
         if not d3d9 and file_target is None and not orig_flags & D3DCOMPILE_ENABLE_BACKWARDS_COMPATIBILITY and \

@@ -45,7 +45,7 @@ def level9_sm4_part(cg: CodegenContext, err: HlslError) -> None:
     them after the signature's X4502 (``float4 main() : COLOR { return gk[0] / 2; }``), a vertex shader's unwritten
     SV_Position X4541 and a read non-finite constant's X4579, and after the legacy phase's X3548 (d3dcompiler_47
     10.1, session 49); the first met of them."""
-    if getattr(cg, "level9_sm4_error", None) is None:
+    if cg.level9_sm4_error is None:
         cg.level9_sm4_error = err
 
 
