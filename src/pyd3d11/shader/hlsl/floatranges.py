@@ -41,7 +41,7 @@ import struct
 from typing import TYPE_CHECKING
 
 from .intervals import INF, add, hull_max, hull_min, mul, sincos
-from .nanprops import last_write, reg_slot
+from .nanprops import last_write, reg_slot, temp_destination
 from .operands import Ins, Slot, imm
 
 if TYPE_CHECKING:
@@ -215,13 +215,10 @@ def note_emit(cg: CodegenContext, ins: Ins) -> None:
         for k in [k for k in ranges if k[0] == "fr" and k[1] in cg.var_temps]:
             del ranges[k]
         return
-    if not ins.args:
+    dest = temp_destination(ins)
+    if dest is None:
         return
-    d = ins.args[0]
-    if d.file != "r" or d.rel is not None or not d.idx:
-        return
-    t = d.idx[0]
-    comps = d.comps if d.comps is not None else (0, 1, 2, 3)
+    t, comps = dest
     op = ins.op
     if op in ("dp2", "dp3", "dp4") and len(ins.args) == 3 and len(comps) == 1:
         n = int(op[2])

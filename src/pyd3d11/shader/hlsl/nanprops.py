@@ -118,6 +118,17 @@ def reg_slot(r, lane: int) -> Slot | None:
     return (r.file, tuple(r.idx), None, comps[lane] if lane < len(comps) else comps[-1])
 
 
+def temp_destination(ins) -> tuple[int, tuple[int, ...]] | None:
+    """The temp register ``ins`` writes directly (an ``r#`` without a relative index) and the components it writes,
+    or None: the one destination the per-instruction value passes (uintrange, floatranges, zerobits) track."""
+    if not ins.args:
+        return None
+    d = ins.args[0]
+    if d.file != "r" or d.rel is not None or not d.idx:
+        return None
+    return d.idx[0], tuple(d.comps) if d.comps is not None else (0, 1, 2, 3)
+
+
 def _reg_marks(cg: CodegenContext, r, lane: int) -> int:
     """The marks of lane ``lane`` of source operand ``r`` (a Reg)."""
     s = reg_slot(r, lane)

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from . import ast as A
 from .intervals import FLOAT, INF, POINT, SIGN_ONLY, SIGN_ONLY_OPS, UINT_RANGE, UNKNOWN, add, exact, modified, mul
-from .nanprops import last_write, reg_slot
+from .nanprops import last_write, reg_slot, temp_destination
 from .operands import Ins, Slot
 from .types import FLOAT as FLOAT_T
 from .types import INT, UINT, NumType, concrete
@@ -218,15 +218,12 @@ def note_emit(cg: CodegenContext, ins: Ins) -> None:
             del ranges[k]
         _reapply(cg)  # a loop's counters keep theirs (loop_counters)
         return
-    if not ins.args:
+    dest = temp_destination(ins)
+    if dest is None:
         return
-    d = ins.args[0]
-    if d.file != "r" or d.rel is not None or not d.idx:
-        return
-    t = d.idx[0]
-    comps = d.comps if d.comps is not None else (0, 1, 2, 3)
+    t, comps = dest
     src = ins.args[1] if op == "mov" and len(ins.args) == 2 and not ins.suffix else None
-    if op in ("dp2", "dp3", "dp4") and len(ins.args) == 3 and d.comps is not None and len(d.comps) == 1:
+    if op in ("dp2", "dp3", "dp4") and len(ins.args) == 3 and len(comps) == 1:
         # (intrinsics.dot emits its dp# itself, not through cg.op)
         n = int(op[2])
         lanes = [[reg_slot(ins.args[k], lane) for lane in range(n)] for k in (1, 2)]
@@ -235,9 +232,9 @@ def note_emit(cg: CodegenContext, ins: Ins) -> None:
             if ins.suffix == "_sat":
                 r = (min(max(r[0], 0.0), 1.0), min(max(r[1], 0.0), 1.0))
             if r != UNKNOWN:
-                ranges[(t, d.comps[0])] = (r, len(cg.code) - 1, ins)
+                ranges[(t, comps[0])] = (r, len(cg.code) - 1, ins)
                 return
-        ranges.pop((t, d.comps[0]), None)
+        ranges.pop((t, comps[0]), None)
         return
     for lane, c in enumerate(comps):
         entry = None

@@ -178,16 +178,14 @@ def note_emit(cg: CodegenContext, ins: Ins) -> None:
     if ins.op in _FLOW:
         _drop_variables(cg)
         return
-    if not ins.args:
-        return
-    d = ins.args[0]
-    if d.file != "r" or d.rel is not None or not d.idx:
-        return
-    from .nanprops import reg_slot
+    from .nanprops import reg_slot, temp_destination
 
-    t = d.idx[0]
+    dest = temp_destination(ins)
+    if dest is None:
+        return
+    t, comps = dest
     src = ins.args[1] if ins.op == "mov" and len(ins.args) == 2 and not ins.suffix and not ins.args[1].mod else None
-    for lane, c in enumerate(d.comps if d.comps is not None else (0, 1, 2, 3)):
+    for lane, c in enumerate(comps):
         slot = reg_slot(src, lane) if src is not None else None
         bits = slot_bits(cg, slot) if slot is not None and active(cg) else UNKNOWN
         if bits == UNKNOWN:
