@@ -185,14 +185,13 @@ class SignatureBinding:
             return [(t, base, idx, frozenset({SPELLED_INDEX}) if sem[-1:].isdigit() else frozenset())]
         raise self.err(pos, f"'{name}': invalid type for a semantic", 3502)
 
-    def _type_before_place(self, bad: str, direction: str, up: str, base: str, lt: NumType, idx: int,
+    def _type_before_place(self, bad: str, direction: str, up: str, base: str, lt: NumType, place_ok: bool,
                            pos: Pos) -> str | None:
         """``bad`` (the X4502 the element's place or count draws), or None where fxc judges the declared type
         first (svtypes.type_before_place): its X4555 is recorded with the element types (EARLY, before any
         element's X4502), its X4576 after the semantics' X4502 (the element's own count is then not judged)."""
         from .svtypes import type_before_place, type_before_place_text
 
-        place_ok = system_value_error(self.stage, self.major, self.minor, direction, base, idx) is None
         declared = str(concrete(lt.base))
         code = type_before_place(self.stage, direction, up, declared, lt.n, place_ok)
         if code is None:
@@ -229,11 +228,10 @@ class SignatureBinding:
                     err = self.err(pos, nine[1], nine[0])
                     err.after_4016 = nine[0] != 4016  # (sigphase.refuse: after any element's X4016 / X3687)
                     refuse(self, err, EARLY)
-            bad = system_value_error(self.stage, self.major, self.minor, "in", base, idx) or \
-                component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "in",
-                                      point)
+            place = system_value_error(self.stage, self.major, self.minor, "in", base, idx)
+            bad = place or component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "in", point)
             if bad is not None and self.level9 is None and self.d3d9 is None:
-                bad = self._type_before_place(bad, "in", up, base, lt, idx, pos)
+                bad = self._type_before_place(bad, "in", up, base, lt, place is None, pos)
             if bad is not None and self.stage == "ps" and up in _PS_SPECIAL_IN and self.major == 4 and \
                     self.level9 is None and "needs ps_5_0" in bad:
                 # d3dcompiler_47 10.1 (session 37): below 5.0 a coverage input is refused only where the finished
@@ -506,6 +504,7 @@ class SignatureBinding:
                 continue
             point = default_point(self.stage, "out", self.tess.in_pcf)
             bad = system_value_error(self.stage, self.major, self.minor, "out", base, idx, point)
+            place_ok = bad is None
             if bad is not None and idx and self.stage == "ps" and up in _PS_SPECIAL_OUT and \
                     _PS_SPECIAL_OUT[up].startswith("oDepth") and ("$depth", 0) in self.output_owner:
                 bad = None  # a second depth output: X3677 before its index's X4502 (fxc 10.1; coverage: X4502 first)
@@ -540,7 +539,7 @@ class SignatureBinding:
             if self.d3d9 is None or self.stage != "ps" or up != "SV_DEPTH":
                 bad = bad or component_count_error(base, lt.n, f"{self.stage}_{self.major}_{self.minor}", "out", point)
             if bad is not None and self.level9 is None and self.d3d9 is None:
-                bad = self._type_before_place(bad, "out", up, base, lt, idx, pos)
+                bad = self._type_before_place(bad, "out", up, base, lt, place_ok, pos)
                 if bad is None:
                     k += lt.n
                     continue
