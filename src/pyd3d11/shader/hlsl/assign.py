@@ -363,10 +363,11 @@ def _holds_writable_uav(t: Type) -> bool:
     1``, ``bar.b++``, ``bar = bar2``, ``bar.t = t2`` compile where ``S`` holds a RWBuffer / RWTexture* /
     RWStructuredBuffer, nested, in an array of structs or in a cbuffer too, and stay X3025 where it holds only
     textures, samplers, buffers, byte-address, append or consume buffers (session 48 probes at ps_5_0)."""
+    from .uavcopy import holds_writable_uav
+
     while isinstance(t, ArrayType):
         t = t.elem
-    return isinstance(t, StructType) and any(
-        isinstance(leaf, ObjectType) and leaf.kind in _WRITABLE_UNIFORM_KINDS for _p, leaf in objects.leaves(t))
+    return isinstance(t, StructType) and holds_writable_uav(t)
 
 
 def refuse_writable_struct(v: Val) -> None:
